@@ -1,0 +1,11 @@
+"""Agents that choose actions through the engine protocol, found by spec string.
+
+>>> from kingdomino import make_game
+>>> agent = make_agent("greedy", seed=1)
+>>> agent.name
+'greedy'
+"""
+
+from kingdomino.agents.base import Agent, AgentSpecError, make_agent, parse_agent_spec, register_agent
+
+__all__ = ["Agent", "AgentSpecError", "make_agent", "parse_agent_spec", "register_agent"]

@@ -1,0 +1,81 @@
+"""The agent interface and the registry of agent kinds.
+
+An agent spec is a kind with optional parameters: ``random``, ``greedy``,
+later ``mcts:time=1,playout=greedy``. Every agent owns a seeded generator,
+so a game is reproduced exactly by its seeds.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+
+from kingdomino.core.game import GameError, State
+
+
+class AgentSpecError(GameError):
+    """An agent spec that names no known agent or has bad parameters."""
+
+
+class Agent(ABC):
+    """Chooses an action for the acting seat of a state; never sees more than the engine tells."""
+
+    name: str = "agent"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def act(self, state: State) -> int:
+        """A legal action code for ``state.current_player``."""
+
+
+AgentFactory = Callable[[dict[str, str], int | None], Agent]
+_KINDS: dict[str, AgentFactory] = {}
+
+
+def register_agent(kind: str, factory: AgentFactory) -> None:
+    _KINDS[kind] = factory
+
+
+def agent_kinds() -> list[str]:
+    _load_builtin()
+    return sorted(_KINDS)
+
+
+def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """Split ``kind:key=value,key=value`` into the kind and its parameters.
+
+    >>> parse_agent_spec("mcts:time=1,playout=greedy")
+    ('mcts', {'time': '1', 'playout': 'greedy'})
+    """
+    kind, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise AgentSpecError(f"agent {spec!r}: parameter {item!r} must look like key=value")
+        params[key.strip()] = value.strip()
+    return kind.strip().lower(), params
+
+
+def make_agent(spec: str, seed: int | None = None) -> Agent:
+    """The agent described by ``spec``, seeded with ``seed``."""
+    _load_builtin()
+    kind, params = parse_agent_spec(spec)
+    factory = _KINDS.get(kind)
+    if factory is None:
+        raise AgentSpecError(
+            f"agent {spec!r}: unknown kind {kind!r}; expected one of {', '.join(sorted(_KINDS))}"
+        )
+    return factory(params, seed)
+
+
+def no_params(kind: str, params: dict[str, str]) -> None:
+    if params:
+        raise AgentSpecError(f"agent {kind!r} takes no parameters, got {', '.join(params)}")
+
+
+def _load_builtin() -> None:
+    from kingdomino.agents import greedy, random_agent  # noqa: F401

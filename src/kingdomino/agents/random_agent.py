@@ -1,0 +1,22 @@
+"""The ``random`` agent: a uniformly random legal action."""
+
+from __future__ import annotations
+
+from kingdomino.agents.base import Agent, no_params, register_agent
+from kingdomino.core.game import State
+
+
+class RandomAgent(Agent):
+    name = "random"
+
+    def act(self, state: State) -> int:
+        legal = state.legal_actions()
+        return legal[int(self.rng.random() * len(legal))]
+
+
+def _make(params: dict[str, str], seed: int | None) -> Agent:
+    no_params("random", params)
+    return RandomAgent(seed)
+
+
+register_agent("random", _make)

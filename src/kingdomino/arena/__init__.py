@@ -1,0 +1,1 @@
+"""Playing games between agents: single matches, simulations, tournaments."""

@@ -1,0 +1,263 @@
+"""The ``kingdomino`` command: play, simulate, replay and score, for every game of the family."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from kingdomino.arena.simulate import GameResult, simulate
+from kingdomino.cli.frontends import ScoreTextError, frontend_for
+from kingdomino.cli.play import play_interactive
+from kingdomino.core.game import Game, GameError, OptionValue
+from kingdomino.core.records import GameRecord, replay
+from kingdomino.games.registry import game_names, make_game
+
+app = typer.Typer(
+    help="The Kingdomino family of board games: play, simulate, replay and score.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+GameOpt = Annotated[str, typer.Option("--game", "-g", help="kingdomino, duel or origins.")]
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        "-v",
+        help="A variant or optional rule, repeatable: dynasty, middle-kingdom, harmony, mighty-duel "
+        "(Kingdomino); fire-kingdom, homo-habilis (Origins).",
+    ),
+]
+ModeOpt = Annotated[str | None, typer.Option("--mode", help="Origins mode: discovery, totem or tribe.")]
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    errors.print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(code)
+
+
+def build_options(variants: list[str] | None, mode: str | None) -> dict[str, OptionValue]:
+    options: dict[str, OptionValue] = {
+        name.strip().lower().replace("-", "_"): True for name in variants or []
+    }
+    if mode is not None:
+        options["mode"] = mode.strip().lower()
+    return options
+
+
+def build_game(name: str, players: int, variants: list[str] | None, mode: str | None) -> Game:
+    try:
+        return make_game(name, players, build_options(variants, mode))
+    except GameError as error:
+        raise fail(str(error)) from None
+
+
+def split_agents(text: str) -> list[str]:
+    """Split ``random,greedy,mcts:time=1,iterations=50`` into seat specs (parameters stay attached)."""
+    seats: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if "=" in part and ":" not in part and seats:
+            seats[-1] += "," + part
+        elif part:
+            seats.append(part)
+    return seats
+
+
+@app.command()
+def play(
+    game: GameOpt = "kingdomino",
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 2,
+    variant: VariantOpt = None,
+    mode: ModeOpt = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="Who sits where, comma-separated: human or an agent (random, greedy). "
+            "Default: you in seat 0, greedy elsewhere."
+        ),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the chance events and the agents.")] = None,
+    save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here at the end.")] = None,
+) -> None:
+    """Play a game in the terminal against agents or friends at the same keyboard."""
+    chosen = split_agents(seats) if seats else ["human"] + ["greedy"] * (players - 1)
+    if seats and players != len(chosen):
+        players = len(chosen)
+    the_game = build_game(game, players, variant, mode)
+    if seed is None:
+        seed = secrets.randbits(32)
+    try:
+        record = play_interactive(the_game, chosen, seed, console)
+    except GameError as error:
+        raise fail(str(error)) from None
+    if save is not None:
+        record.dump(save)
+        console.print(f"Record saved to {save}")
+
+
+@app.command(name="simulate")
+def simulate_command(
+    game: GameOpt = "kingdomino",
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats (default: one per agent).")
+    ] = None,
+    agents: Annotated[str, typer.Option(help="One agent per seat, comma-separated.")] = "greedy,random",
+    games: Annotated[int, typer.Option(min=1, help="How many games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Game i uses seed + i.")] = 1,
+    variant: VariantOpt = None,
+    mode: ModeOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object per game, then a summary.")
+    ] = False,
+) -> None:
+    """Run many games between agents and print wins (shared wins split) and mean scores."""
+    specs = split_agents(agents)
+    if players is None:
+        players = len(specs)
+    if len(specs) != players:
+        raise fail(
+            f"--agents: expected {players} agents (one per seat), got {len(specs)}: {', '.join(specs)}"
+        )
+    the_game = build_game(game, players, variant, mode)
+    try:
+        from kingdomino.agents import make_agent
+
+        for spec in specs:
+            make_agent(spec, 0)
+    except GameError as error:
+        raise fail(f"--agents: {error}") from None
+
+    def emit(result: GameResult) -> None:
+        if as_json:
+            print(json.dumps(result.to_json()), flush=True)
+
+    if as_json:
+        summary = simulate(the_game, specs, games, seed, emit)
+    else:
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, console=errors, transient=True) as progress:
+            task = progress.add_task(f"{the_game.describe()}", total=games)
+            summary = simulate(the_game, specs, games, seed, lambda _: progress.advance(task))
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "summary": {
+                        "agents": specs,
+                        "games": games,
+                        "wins": summary.wins,
+                        "mean_scores": summary.mean_scores,
+                    }
+                }
+            )
+        )
+        return
+    table = Table(title=f"{games} games of {the_game.describe()}, seeds {seed}..{seed + games - 1}")
+    table.add_column("seat", justify="right")
+    table.add_column("agent")
+    table.add_column("wins", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_column("mean score", justify="right")
+    for seat, spec in enumerate(specs):
+        wins = summary.wins[seat]
+        table.add_row(
+            str(seat), spec, f"{wins:g}", f"{100 * wins / games:.1f} %", f"{summary.mean_scores[seat]:.2f}"
+        )
+    console.print(table)
+    console.print("Shared wins count 1/k to each of the k winners.", style="dim")
+
+
+@app.command(name="replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).", exists=False)],
+    verbose: Annotated[bool, typer.Option("--verbose", help="Print every action in plain words.")] = False,
+) -> None:
+    """Check every action of a game record and print the final scores."""
+    try:
+        record = GameRecord.load(file)
+        game = make_game(record.game, len(record.players), record.options)
+        outcome = replay(record, game)
+    except OSError as error:
+        raise fail(f"{file}: {error.strerror}") from None
+    except GameError as error:
+        raise fail(f"{file}: {error}") from None
+    if verbose:
+        state = game.new_initial_state()
+        for text in record.actions[: outcome.applied]:
+            action = state.parse_action(text)
+            console.print(f"  {state.describe_action(action)}", highlight=False)
+            state.apply_unchecked(action)
+    if outcome.error is not None:
+        raise fail(f"{file}: {outcome.error}; {outcome.applied} actions applied, nothing after it", 1)
+    state = outcome.state
+    table = Table(title=f"{game.describe()} · {outcome.applied} actions")
+    table.add_column("seat", justify="right")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    winners = state.winners()
+    for seat, score in enumerate(state.scores()):
+        mark = " ★" if seat in winners and state.is_terminal() else ""
+        table.add_row(str(seat), record.players[seat], f"{score}{mark}")
+    console.print(table)
+    if not state.is_terminal():
+        console.print("The record ends before the game does: scores so far.", style="yellow")
+    if outcome.result_mismatch:
+        raise fail(f"{file}: {outcome.result_mismatch}", 1)
+
+
+@app.command()
+def score(
+    file: Annotated[str, typer.Argument(help="The kingdom as text ('-' reads standard input).")],
+    game: GameOpt = "kingdomino",
+    variant: VariantOpt = None,
+    mode: ModeOpt = None,
+    frame: Annotated[int | None, typer.Option(help="Frame size: 5 (default) or 7 (Mighty Duel).")] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON; the key 'total' holds the score.")
+    ] = False,
+) -> None:
+    """Score a kingdom written as text and explain the score region by region."""
+    if game not in game_names():
+        raise fail(f"--game: unknown game {game!r}; expected one of {', '.join(game_names())}")
+    if frame is not None and frame not in (5, 7):
+        raise fail(f"--frame: expected 5 or 7, got {frame}")
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except OSError as error:
+        raise fail(f"{file}: {error.strerror}") from None
+    options: dict[str, Any] = build_options(variant, mode)
+    if frame is not None:
+        options["frame"] = frame
+    try:
+        sheet = frontend_for(game).score_text(text, options)
+    except (ScoreTextError, GameError) as error:
+        raise fail(f"{file}: {error}") from None
+    if as_json:
+        print(json.dumps(sheet.to_json()))
+        return
+    table = Table(title=f"{file}: {sheet.total} points")
+    table.add_column("region")
+    table.add_column("squares", justify="right")
+    table.add_column("crowns", justify="right")
+    table.add_column("points", justify="right")
+    for region in sheet.regions:
+        table.add_row(region.kind, str(region.squares), str(region.multiplier), str(region.points))
+    for name, points in sheet.bonuses:
+        table.add_row(name, "", "", str(points))
+    table.add_row("[bold]total[/]", "", "", f"[bold]{sheet.total}[/]")
+    console.print(table)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,58 @@
+"""What the command line needs from each game beyond the engine protocol.
+
+The engine knows the rules; a :class:`TerminalFrontend` only draws states with
+rich and reads the ``score`` command's kingdom text for its game. Each game
+registers one with :func:`register_frontend`; the commands (``play``,
+``simulate``, ``replay``, ``score``) stay generic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Protocol
+
+from rich.console import RenderableType
+
+from kingdomino.core.game import OptionValue, ScoreSheet, State
+
+
+class ScoreTextError(ValueError):
+    """A kingdom text the scorer cannot read: where, and what was expected."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+
+
+class TerminalFrontend(Protocol):
+    #: One paragraph for ``kingdomino score --help``: the text format of a kingdom.
+    score_format: str
+
+    def render(self, state: State, seat: int | None) -> RenderableType:
+        """The whole table as ``seat`` sees it (``None``: a spectator)."""
+        ...
+
+    def score_text(self, text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
+        """Score a kingdom written as text; :class:`ScoreTextError` or ``GameError`` when it is bad."""
+        ...
+
+
+_FRONTENDS: dict[str, TerminalFrontend] = {}
+
+
+def register_frontend(game_name: str, frontend: TerminalFrontend) -> None:
+    _FRONTENDS[game_name] = frontend
+
+
+def frontend_for(game_name: str) -> TerminalFrontend:
+    _load_builtin()
+    try:
+        return _FRONTENDS[game_name]
+    except KeyError:
+        raise LookupError(f"no terminal front end for game {game_name!r}") from None
+
+
+def _load_builtin() -> None:
+    """Import the built-in front ends (each module registers itself)."""
+    from kingdomino.cli import render_classic  # noqa: F401

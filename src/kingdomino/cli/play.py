@@ -1,0 +1,138 @@
+"""An interactive game in the terminal: agents move by themselves, humans type their moves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from kingdomino.agents.base import Agent
+from kingdomino.arena.match import seat_agents
+from kingdomino.cli.frontends import frontend_for
+from kingdomino.core.game import CHANCE, Game, GameError, State
+from kingdomino.core.records import GameRecord, final_result
+from kingdomino.core.seeds import ChanceSampler
+
+HUMAN = "human"
+HELP = (
+    "Type the number of a move from the list, or the move itself (e.g. 'place 0,1 E', 'claim 17'). "
+    "'board' shows the table again, 'quit' stops the game."
+)
+
+
+class QuitGame(Exception):
+    """The human asked to stop."""
+
+
+def choose_move(state: State, console: Console, read: Callable[[str], str]) -> int:
+    """Ask the acting human for a move until a legal one is given."""
+    legal = state.legal_actions()
+    texts = [state.action_text(a) for a in legal]
+    listing = Columns([Text(f"{i + 1:>3}. {t}") for i, t in enumerate(texts)], equal=True, column_first=True)
+    console.print(f"Seat {state.current_player}, your legal moves:", style="bold")
+    console.print(listing)
+    while True:
+        try:
+            answer = read(f"Seat {state.current_player} move (1-{len(legal)}, text, 'help'): ").strip()
+        except EOFError:
+            raise QuitGame from None
+        lowered = answer.lower()
+        if lowered in ("q", "quit", "exit"):
+            raise QuitGame
+        if lowered in ("h", "help", "?"):
+            console.print(HELP)
+            continue
+        if lowered == "board":
+            console.print(frontend_for(state.game.name).render(state, state.current_player))
+            console.print(listing)
+            continue
+        if answer.isdigit():
+            number = int(answer)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            console.print(
+                f"[red]No move {number}:[/] expected a number from 1 to {len(legal)}, or a move's text."
+            )
+            continue
+        try:
+            action = state.parse_action(answer)
+        except GameError as error:
+            console.print(f"[red]Not understood:[/] {error}")
+            continue
+        reason = state.illegal_reason(action)
+        if reason is None:
+            return action
+        console.print(f"[red]Illegal:[/] {reason}")
+
+
+def play_interactive(
+    game: Game,
+    seats: Sequence[str],
+    seed: int,
+    console: Console,
+    read: Callable[[str], str] = input,
+) -> GameRecord:
+    """Play a whole game; returns its record (also when a human quits early)."""
+    if len(seats) != game.num_players:
+        raise GameError(f"seats: {game.describe()} needs {game.num_players} seats, got {len(seats)}")
+    frontend = frontend_for(game.name)
+    agents: list[Agent | None] = [
+        None if spec == HUMAN else agent
+        for spec, agent in zip(
+            seats, seat_agents([("random" if spec == HUMAN else spec) for spec in seats], seed)
+        )
+    ]
+    sampler = ChanceSampler(seed)
+    state = game.new_initial_state()
+    actions: list[str] = []
+    console.print(f"[bold]{game.describe()}[/] · seats: {', '.join(seats)} · seed {seed}")
+    last_shown = -1
+    try:
+        while not state.is_terminal():
+            player = state.current_player
+            if player == CHANCE:
+                action = sampler.sample(state)
+            else:
+                agent = agents[player]
+                if agent is None:
+                    if last_shown != len(actions):
+                        console.print(frontend.render(state, player))
+                        last_shown = len(actions)
+                    action = choose_move(state, console, read)
+                else:
+                    action = agent.act(state)
+            console.print(
+                f"  {state.describe_action(action)}",
+                style="dim" if player == CHANCE else None,
+                highlight=False,
+            )
+            actions.append(game.action_text(action))
+            state.apply_unchecked(action)
+    except QuitGame:
+        console.print("Game stopped.", style="yellow")
+        return GameRecord(game.name, list(seats), dict(game.options), seed, actions)
+    console.print(frontend.render(state, None))
+    show_final(state, seats, console)
+    return GameRecord(game.name, list(seats), dict(game.options), seed, actions, final_result(state))
+
+
+def show_final(state: State, seats: Sequence[str], console: Console) -> None:
+    table = Table(title="Final scores")
+    table.add_column("seat", justify="right")
+    table.add_column("player")
+    table.add_column("regions")
+    table.add_column("bonuses")
+    table.add_column("total", justify="right")
+    winners = state.winners()
+    for seat, name in enumerate(seats):
+        sheet = state.score_sheet(seat)
+        regions = " + ".join(f"{r.squares}x{r.multiplier}" for r in sheet.regions if r.points)
+        bonuses = ", ".join(f"{n} {p}" for n, p in sheet.bonuses)
+        star = " ★" if seat in winners else ""
+        table.add_row(str(seat), name, regions or "-", bonuses or "-", f"{state.scores()[seat]}{star}")
+    console.print(table)
+    names = " and ".join(f"seat {w} ({seats[w]})" for w in winners)
+    console.print(f"[bold]Winner{'s' if len(winners) > 1 else ''}: {names}[/]")

@@ -1,0 +1,238 @@
+"""The protocol every game of the family implements.
+
+A :class:`Game` is one configuration (which game, how many players, which
+variants). It knows the fixed range of integer action codes and how to turn a
+code into text and back. A :class:`State` is one position of that game.
+
+Actions are plain ``int`` codes in ``range(game.num_actions)``, so search and
+RL masks stay cheap; every code has a stable text form (``game.action_text``)
+used by the command line, records, logs and the web protocol.
+
+Every random event (draw, shuffle, roll) is a chance node: ``current_player``
+is :data:`CHANCE` and ``chance_outcomes()`` lists each outcome with its
+probability. Chance is resolved lazily, when it happens, so a state never holds
+a future that a player could not see (no hidden draw-pile order exists to
+leak). Searching agents "determinize" simply by sampling chance nodes.
+
+A typical loop, with the engine doing all rule work::
+
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.apply(sampler.sample(state))
+        else:
+            state.apply(agents[state.current_player].act(state))
+    print(state.scores(), state.winners())
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+#: ``current_player`` of a chance node.
+CHANCE = -1
+#: ``current_player`` of a finished game.
+TERMINAL = -2
+
+OptionValue = bool | int | str
+
+
+class GameError(ValueError):
+    """Bad input to a game: an unknown option, an illegal action, malformed text."""
+
+
+class IllegalActionError(GameError):
+    """An action that the rules do not allow in this state; the message says why."""
+
+
+@dataclass(frozen=True)
+class RegionScore:
+    """One scoring region: ``squares`` x ``multiplier`` (crowns, crosses or fires)."""
+
+    kind: str
+    squares: int
+    multiplier: int
+    points: int
+    cells: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A kingdom's score explained: its regions, its bonuses and the total."""
+
+    regions: tuple[RegionScore, ...]
+    bonuses: tuple[tuple[str, int], ...] = ()
+    total: int = 0
+    tiebreaks: tuple[int, ...] = field(default=(), compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """The sheet as plain JSON data (``total`` holds the final integer)."""
+        return {
+            "regions": [
+                {
+                    "kind": r.kind,
+                    "squares": r.squares,
+                    "multiplier": r.multiplier,
+                    "points": r.points,
+                    "cells": [list(c) for c in r.cells],
+                }
+                for r in self.regions
+            ],
+            "bonuses": [{"name": name, "points": points} for name, points in self.bonuses],
+            "total": self.total,
+        }
+
+
+class Game(ABC):
+    """One configuration of a game: the rules' constants and the action codec."""
+
+    #: Registry name, e.g. ``"kingdomino"``.
+    name: str
+    num_players: int
+    #: Size of the fixed range of action codes (chance actions included).
+    num_actions: int
+
+    @property
+    @abstractmethod
+    def options(self) -> Mapping[str, OptionValue]:
+        """The options this configuration was made with, as JSON-ready values."""
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before the first chance event."""
+
+    @abstractmethod
+    def action_text(self, action: int) -> str:
+        """The stable text form of an action code."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> int:
+        """The code of an action text; :class:`GameError` says what was expected."""
+
+    def describe(self) -> str:
+        """A one-line human description of the configuration."""
+        on = [key for key, value in self.options.items() if value is True]
+        extra = f" ({', '.join(on)})" if on else ""
+        return f"{self.name}, {self.num_players} players{extra}"
+
+
+class State(ABC):
+    """One position of a game. Mutable: ``apply`` changes it in place; ``clone`` copies it."""
+
+    game: Game
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """The legal action codes of the player (or chance) to act; empty when terminal."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node: each outcome code with its probability."""
+
+    def sample_chance(self, rng: random.Random) -> int:
+        """Draw one chance outcome with its probability (games may override for speed)."""
+        outcomes = self.chance_outcomes()
+        codes = [code for code, _ in outcomes]
+        return rng.choices(codes, weights=[p for _, p in outcomes])[0]
+
+    @abstractmethod
+    def apply_unchecked(self, action: int) -> None:
+        """Apply a code known to be legal (from ``legal_actions``); the fast path of search."""
+
+    @abstractmethod
+    def illegal_reason(self, action: int) -> str | None:
+        """Why ``action`` is illegal here, or ``None`` when it is legal."""
+
+    def apply(self, action: int) -> None:
+        """Apply ``action`` after checking it; an illegal one raises and changes nothing."""
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        self.apply_unchecked(action)
+
+    def apply_text(self, text: str) -> int:
+        """Parse and apply an action text; returns its code."""
+        action = self.parse_action(text)
+        self.apply(action)
+        return action
+
+    def parse_action(self, text: str) -> int:
+        """The code of ``text`` in this state (games may accept equivalent spellings)."""
+        return self.game.parse_action(text)
+
+    def action_text(self, action: int) -> str:
+        return self.game.action_text(action)
+
+    def describe_action(self, action: int) -> str:
+        """A plain-words sentence for logs ("player 2 places domino 17 at ...")."""
+        return self.action_text(action)
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Each seat's score now (final once terminal), bonuses included."""
+
+    @abstractmethod
+    def score_sheet(self, player: int) -> ScoreSheet:
+        """A seat's score explained region by region."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """The seats sharing first place (at the end: the result; before it: the leaders)."""
+
+    def returns(self) -> list[float]:
+        """Per seat: a share of the win (1 / number of winners) once terminal, else 0."""
+        if not self.is_terminal():
+            return [0.0] * self.game.num_players
+        won = self.winners()
+        return [1.0 / len(won) if seat in won else 0.0 for seat in range(self.game.num_players)]
+
+    @abstractmethod
+    def observation(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator), as JSON data. Never holds hidden parts."""
+
+    @abstractmethod
+    def immediate_gains(self) -> list[tuple[int, float]]:
+        """The engine's estimate of each legal action's immediate score gain for the acting seat.
+
+        The baseline ``greedy`` agent maximises it; search agents use it as a prior.
+        """
+
+    def determinize(self, rng: random.Random) -> State:
+        """A state consistent with what the acting seat saw, hidden parts sampled.
+
+        Chance is lazy in every engine, so there is no hidden part to sample:
+        the copy is exact, and the randomness lives in later chance nodes.
+        """
+        del rng
+        return self.clone()
+
+
+def ranked_winners(keys: Sequence[tuple[int, ...]]) -> list[int]:
+    """Seats whose key (score, then tie-breaks) is the best; several on a full tie.
+
+    >>> ranked_winners([(50, 9, 3), (50, 9, 4), (12, 2, 1)])
+    [1]
+    >>> ranked_winners([(50, 9, 4), (50, 9, 4)])
+    [0, 1]
+    """
+    best = max(keys)
+    return [seat for seat, key in enumerate(keys) if key == best]

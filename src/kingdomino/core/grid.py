@@ -1,0 +1,161 @@
+"""Rectangular boards stored as bitboards: one bit per square in a Python int.
+
+Every game of the family keeps its kingdoms on a small grid. Storing a set of
+squares as the bits of an ``int`` lets the engines answer the questions they
+ask most often (which squares touch this terrain, where can a domino go, which
+squares form a region) with a handful of shifts and masks instead of loops.
+
+Layout: square ``(row, col)`` is bit ``row * stride + col`` with
+``stride = cols + 1``. The extra column is a sentinel that is never set, so a
+shift east or west can never wrap a square onto the next row.
+
+>>> grid = Grid(3, 3)
+>>> centre = grid.bit(1, 1)
+>>> sorted(grid.cells(grid.spread(centre)))
+[(0, 1), (1, 0), (1, 2), (2, 1)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+#: Direction names in code order: east, south, west, north.
+DIRECTIONS = ("E", "S", "W", "N")
+#: Row and column steps of each direction, in the order of DIRECTIONS.
+DIRECTION_STEPS = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+class Grid:
+    """Geometry of a ``rows`` x ``cols`` board and the bit operations on it."""
+
+    __slots__ = (
+        "_col_bands",
+        "_row_bands",
+        "cols",
+        "deltas",
+        "neighbours",
+        "rows",
+        "stride",
+        "surrounding",
+        "valid",
+    )
+
+    def __init__(self, rows: int, cols: int) -> None:
+        if rows < 1 or cols < 1:
+            raise ValueError(f"a grid needs at least one row and one column, got {rows}x{cols}")
+        self.rows = rows
+        self.cols = cols
+        self.stride = cols + 1
+        self.valid = 0
+        for row in range(rows):
+            for col in range(cols):
+                self.valid |= self.bit(row, col)
+        #: Bit-index step of each direction, in the order of DIRECTIONS.
+        self.deltas = tuple(dr * self.stride + dc for dr, dc in DIRECTION_STEPS)
+        #: For each bit index: the mask of its orthogonal neighbours.
+        self.neighbours: dict[int, int] = {}
+        #: For each bit index: the mask of its 8 surrounding squares.
+        self.surrounding: dict[int, int] = {}
+        for row in range(rows):
+            for col in range(cols):
+                index = row * self.stride + col
+                self.neighbours[index] = self.spread(1 << index)
+                ring = 0
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        if (dr or dc) and self.inside(row + dr, col + dc):
+                            ring |= self.bit(row + dr, col + dc)
+                self.surrounding[index] = ring
+        self._row_bands = [[self._band(lo, hi, True) for hi in range(rows)] for lo in range(rows)]
+        self._col_bands = [[self._band(lo, hi, False) for hi in range(cols)] for lo in range(cols)]
+
+    def _band(self, lo: int, hi: int, rows: bool) -> int:
+        mask = 0
+        for row in range(self.rows):
+            for col in range(self.cols):
+                if lo <= (row if rows else col) <= hi:
+                    mask |= self.bit(row, col)
+        return mask
+
+    def inside(self, row: int, col: int) -> bool:
+        """Whether ``(row, col)`` is a square of this grid."""
+        return 0 <= row < self.rows and 0 <= col < self.cols
+
+    def bit(self, row: int, col: int) -> int:
+        """The one-bit mask of square ``(row, col)``."""
+        return 1 << (row * self.stride + col)
+
+    def index(self, row: int, col: int) -> int:
+        """The bit index of square ``(row, col)``."""
+        return row * self.stride + col
+
+    def square(self, index: int) -> tuple[int, int]:
+        """The ``(row, col)`` of a bit index."""
+        return divmod(index, self.stride)
+
+    def spread(self, mask: int) -> int:
+        """Squares orthogonally adjacent to any square of ``mask`` (may include ``mask``)."""
+        stride = self.stride
+        return ((mask << 1) | (mask >> 1) | (mask << stride) | (mask >> stride)) & self.valid
+
+    def rectangle(self, row_lo: int, row_hi: int, col_lo: int, col_hi: int) -> int:
+        """Mask of the squares in rows ``row_lo..row_hi`` and columns ``col_lo..col_hi``, clipped."""
+        row_lo, col_lo = max(row_lo, 0), max(col_lo, 0)
+        row_hi, col_hi = min(row_hi, self.rows - 1), min(col_hi, self.cols - 1)
+        if row_lo > row_hi or col_lo > col_hi:
+            return 0
+        return self._row_bands[row_lo][row_hi] & self._col_bands[col_lo][col_hi]
+
+    def regions(self, mask: int) -> list[int]:
+        """Split ``mask`` into its maximal orthogonally connected groups of squares."""
+        found = []
+        valid, stride = self.valid, self.stride
+        while mask:
+            region = mask & -mask
+            while True:
+                grown = (
+                    (region | (region << 1) | (region >> 1) | (region << stride) | (region >> stride))
+                    & mask
+                    & valid
+                )
+                if grown == region:
+                    break
+                region = grown
+            found.append(region)
+            mask ^= region
+        return found
+
+    def placement_masks(
+        self, free: int, touches_first: int, touches_second: int, symmetric: bool
+    ) -> tuple[int, ...]:
+        """Where a domino may go, as one mask of first-half squares per direction.
+
+        ``free``: squares the domino may cover. ``touches_first`` / ``touches_second``:
+        squares where the first / second half would satisfy the connection rule.
+        The second half lies one step in the direction from the first. When both
+        halves are identical (``symmetric``) only east and south are generated, since
+        west and north would repeat the same placements.
+        """
+        masks = []
+        for delta in self.deltas[:2] if symmetric else self.deltas:
+            if delta > 0:
+                second_free, second_touch = free >> delta, touches_second >> delta
+            else:
+                second_free, second_touch = free << -delta, touches_second << -delta
+            masks.append(free & second_free & (touches_first | second_touch))
+        return tuple(masks)
+
+    def cells(self, mask: int) -> Iterator[tuple[int, int]]:
+        """The ``(row, col)`` of each square of ``mask``, in bit order."""
+        while mask:
+            low = mask & -mask
+            yield divmod(low.bit_length() - 1, self.stride)
+            mask ^= low
+
+
+def bit_indices(mask: int) -> Iterator[int]:
+    """The index of each set bit of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low

@@ -1,0 +1,157 @@
+"""JSON game records: what was played, replayable action by action.
+
+A record holds the game, its options, who sat in each seat, the seed and every
+action in text form (chance outcomes included), so it replays exactly without
+the seed and stays readable::
+
+    {"format": "kingdomino-record/1", "game": "kingdomino", "options": {"harmony": true},
+     "players": ["human", "greedy"], "seed": 7,
+     "actions": ["draw 5", "draw 17", ...],
+     "result": {"scores": [41, 38], "winners": [0]}}
+
+``result`` is optional; when present, :func:`replay` checks it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kingdomino.core.game import Game, GameError, OptionValue, State
+
+RECORD_FORMAT = "kingdomino-record/1"
+
+
+class RecordError(GameError):
+    """A record that is not valid JSON or lacks a field; the message names the field."""
+
+
+@dataclass
+class GameRecord:
+    game: str
+    players: list[str]
+    options: dict[str, OptionValue]
+    seed: int | None
+    actions: list[str] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "game": self.game,
+            "options": self.options,
+            "players": self.players,
+            "seed": self.seed,
+            "actions": self.actions,
+        }
+        if self.result is not None:
+            data["result"] = self.result
+        return data
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    def dump(self, path: str | Path) -> None:
+        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
+
+    @classmethod
+    def loads(cls, text: str) -> GameRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        return cls.loads(Path(path).read_text(encoding="utf-8"))
+
+    @classmethod
+    def from_json(cls, data: object) -> GameRecord:
+        """Validate and read a record; every problem names its field."""
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        fmt = data.get("format", RECORD_FORMAT)
+        if fmt != RECORD_FORMAT:
+            raise RecordError(f"format: expected {RECORD_FORMAT!r}, got {fmt!r}")
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise RecordError("game: expected the game's name as a string")
+        players = data.get("players")
+        if isinstance(players, int) and not isinstance(players, bool):
+            players = ["?"] * players
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise RecordError("players: expected a list of seat names (or a number of players)")
+        options = data.get("options", {})
+        if not isinstance(options, dict) or not all(
+            isinstance(v, bool | int | str) for v in options.values()
+        ):
+            raise RecordError("options: expected an object of booleans, numbers or strings")
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError(f"seed: expected a whole number or null, got {seed!r}")
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise RecordError("actions: expected a list of action texts")
+        for index, action in enumerate(actions):
+            if not isinstance(action, str):
+                raise RecordError(f"actions[{index}]: expected an action text, got {action!r}")
+        result = data.get("result")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError("result: expected an object with scores and winners")
+        return cls(game, players, options, seed, actions, result)
+
+
+@dataclass
+class ReplayError:
+    """The first action that could not be applied: its index, its text and why."""
+
+    index: int
+    action: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"action {self.index} ({self.action!r}): {self.reason}"
+
+
+@dataclass
+class Replay:
+    state: State
+    applied: int
+    error: ReplayError | None = None
+    result_mismatch: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.result_mismatch is None
+
+
+def replay(record: GameRecord, game: Game) -> Replay:
+    """Apply the record's actions one by one, checking each; stop at the first bad one."""
+    if len(record.players) != game.num_players:
+        raise RecordError(
+            f"players: {game.describe()} needs {game.num_players} seats, "
+            f"the record names {len(record.players)}"
+        )
+    state = game.new_initial_state()
+    for index, text in enumerate(record.actions):
+        if state.is_terminal():
+            return Replay(state, index, ReplayError(index, text, "the game is already over"))
+        try:
+            state.apply(state.parse_action(text))
+        except GameError as error:
+            return Replay(state, index, ReplayError(index, text, str(error)))
+    outcome = Replay(state, len(record.actions))
+    if record.result is not None and state.is_terminal():
+        expected = record.result.get("scores")
+        if expected is not None and expected != state.scores():
+            outcome.result_mismatch = (
+                f"result.scores: the record says {expected}, the replay gives {state.scores()}"
+            )
+    return outcome
+
+
+def final_result(state: State) -> dict[str, Any]:
+    return {"scores": state.scores(), "winners": state.winners()}

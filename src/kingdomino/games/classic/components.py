@@ -1,0 +1,71 @@
+"""The Kingdomino components, read from ``games/data/classic.json``.
+
+>>> DOMINOES[48]
+Domino(number=48, first=Half(terrain=0, crowns=0), second=Half(terrain=5, crowns=3))
+>>> TERRAINS[5].letter
+'M'
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from kingdomino.games.data import load
+
+
+class Terrain(NamedTuple):
+    value: int
+    id: str
+    name: str
+    letter: str
+    colour: str
+
+
+class Half(NamedTuple):
+    terrain: int
+    crowns: int
+
+
+class Domino(NamedTuple):
+    number: int
+    first: Half
+    second: Half
+
+
+_DATA: dict[str, Any] = load("classic.json")
+
+TERRAINS: tuple[Terrain, ...] = tuple(
+    Terrain(i, t["id"], t["name"], t["letter"], t["colour"]) for i, t in enumerate(_DATA["terrains"])
+)
+TERRAIN_BY_ID = {t.id: t for t in TERRAINS}
+TERRAIN_BY_LETTER = {t.letter: t for t in TERRAINS}
+CASTLE_LETTER: str = _DATA["castle_letter"]
+EMPTY_LETTER: str = _DATA["empty_letter"]
+
+#: Domino number -> domino.
+DOMINOES: dict[int, Domino] = {
+    number: Domino(
+        number,
+        Half(TERRAIN_BY_ID[first[0]].value, first[1]),
+        Half(TERRAIN_BY_ID[second[0]].value, second[1]),
+    )
+    for number, first, second in _DATA["dominoes"]
+}
+NUM_DOMINOES = len(DOMINOES)
+MAX_CROWNS = max(max(d.first.crowns, d.second.crowns) for d in DOMINOES.values())
+
+SETUPS: dict[str, dict[str, int]] = _DATA["setups"]
+FRAME_SIZES: dict[str, int] = _DATA["frame"]
+BONUSES: dict[str, int] = _DATA["bonuses"]
+DYNASTY_GAMES: int = _DATA["dynasty_games"]
+
+
+def half_text(half: Half) -> str:
+    """A half in the score-file notation: terrain letter and crowns, e.g. ``M2``."""
+    return f"{TERRAINS[half.terrain].letter}{half.crowns}"
+
+
+def domino_text(number: int) -> str:
+    """Domino ``number`` with its halves, e.g. ``#48 W0|M3``."""
+    d = DOMINOES[number]
+    return f"#{number} {half_text(d.first)}|{half_text(d.second)}"

@@ -1,0 +1,183 @@
+"""Kingdomino configurations and their action codes.
+
+Action codes, in this fixed order (``G`` is the grid side, 9 for a 5x5 frame, 13 for 7x7):
+
+===========================  =======================  ==============================
+codes                        text                     meaning
+===========================  =======================  ==============================
+``0 .. G*G*4-1``             ``place R,C D``          first half on castle-relative
+                                                      row R, column C; second half
+                                                      one step D (E, S, W or N)
+``discard``                  ``discard``              no legal placement: discard
+``claim + n - 1``            ``claim N``              put your king on domino N
+``draw + n - 1``             ``draw N``               chance: domino N is drawn
+``king + p``                 ``king P``               chance: a king of seat P is
+                                                      drawn to claim next (setup)
+===========================  =======================  ==============================
+
+>>> game = ClassicGame(players=4)
+>>> game.parse_action("place 0,1 E")
+164
+>>> game.action_text(164)
+'place 0,1 E'
+>>> game.action_text(game.parse_action("claim 17"))
+'claim 17'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from kingdomino.core.game import Game, GameError, OptionValue
+from kingdomino.core.grid import DIRECTIONS
+from kingdomino.games.classic.components import (
+    DYNASTY_GAMES,
+    FRAME_SIZES,
+    NUM_DOMINOES,
+    SETUPS,
+)
+from kingdomino.games.classic.kingdom import Geometry
+from kingdomino.games.classic.state import ClassicState
+
+#: Option names (as in records and ``--variant``) -> description.
+VARIANTS = {
+    "dynasty": "a match of 3 games; the total of the scores ranks",
+    "middle_kingdom": "+10 when the castle is the centre of the kingdom",
+    "harmony": "+5 when the kingdom is complete (frame full, nothing discarded)",
+    "mighty_duel": "2 players, all 48 dominoes, 7x7 kingdoms",
+}
+
+_PLACE = re.compile(r"^place\s+(-?\d+)\s*,\s*(-?\d+)\s+([A-Za-z]+)$")
+_NUMBERED = re.compile(r"^(claim|draw|king)\s+(\d+)$")
+_DIRECTION_WORDS = {"east": "E", "south": "S", "west": "W", "north": "N"}
+
+
+class ClassicGame(Game):
+    """Kingdomino for 2-4 players with any combination of the variants."""
+
+    name = "kingdomino"
+
+    def __init__(
+        self,
+        players: int = 4,
+        *,
+        dynasty: bool = False,
+        middle_kingdom: bool = False,
+        harmony: bool = False,
+        mighty_duel: bool = False,
+    ) -> None:
+        if mighty_duel and players != 2:
+            raise GameError(f"players: Mighty Duel is for exactly 2 players, got {players}")
+        setup_key = "mighty_duel" if mighty_duel else str(players)
+        if setup_key not in SETUPS:
+            raise GameError(f"players: Kingdomino takes 2, 3 or 4 players, got {players}")
+        setup = SETUPS[setup_key]
+        self.num_players = players
+        self.dynasty = dynasty
+        self.middle_kingdom = middle_kingdom
+        self.harmony = harmony
+        self.mighty_duel = mighty_duel
+        self.kings_per_player = setup["kings_per_player"]
+        self.deck_size = setup["dominoes"]
+        self.row_size = players * self.kings_per_player
+        self.rounds = self.deck_size // self.row_size
+        self.games_in_match = DYNASTY_GAMES if dynasty else 1
+        self.frame = FRAME_SIZES["mighty_duel" if mighty_duel else "standard"]
+        self.geometry = Geometry.of(self.frame)
+        self.discard_action = self.geometry.num_placements
+        self.claim_base = self.discard_action + 1
+        self.draw_base = self.claim_base + NUM_DOMINOES
+        self.king_base = self.draw_base + NUM_DOMINOES
+        self.num_actions = self.king_base + players
+
+    @classmethod
+    def from_options(cls, players: int, options: Mapping[str, OptionValue]) -> ClassicGame:
+        """Build from record/CLI options, refusing unknown names and non-boolean values."""
+        flags: dict[str, bool] = {}
+        for key, value in options.items():
+            name = key.replace("-", "_")
+            if name not in VARIANTS:
+                known = ", ".join(sorted(VARIANTS))
+                raise GameError(f"options: unknown Kingdomino variant {key!r}; expected one of {known}")
+            if not isinstance(value, bool):
+                raise GameError(f"options.{key}: expected true or false, got {value!r}")
+            flags[name] = value
+        return cls(players, **flags)
+
+    @property
+    def options(self) -> dict[str, OptionValue]:
+        return {
+            "dynasty": self.dynasty,
+            "middle_kingdom": self.middle_kingdom,
+            "harmony": self.harmony,
+            "mighty_duel": self.mighty_duel,
+        }
+
+    def new_initial_state(self) -> ClassicState:
+        return ClassicState(self)
+
+    # --- action codec ----------------------------------------------------------------------
+
+    def is_placement(self, action: int) -> bool:
+        return 0 <= action < self.discard_action
+
+    def claim_action(self, number: int) -> int:
+        return self.claim_base + number - 1
+
+    def draw_action(self, number: int) -> int:
+        return self.draw_base + number - 1
+
+    def king_action(self, seat: int) -> int:
+        return self.king_base + seat
+
+    def action_text(self, action: int) -> str:
+        if not 0 <= action < self.num_actions:
+            raise GameError(f"action code {action} is outside 0..{self.num_actions - 1}")
+        if action < self.discard_action:
+            if self.geometry.placements[action] is None:
+                raise GameError(f"action code {action} puts a half outside the grid")
+            return self.geometry.placement_text(action)
+        if action == self.discard_action:
+            return "discard"
+        if action < self.draw_base:
+            return f"claim {action - self.claim_base + 1}"
+        if action < self.king_base:
+            return f"draw {action - self.draw_base + 1}"
+        return f"king {action - self.king_base}"
+
+    def parse_action(self, text: str) -> int:
+        cleaned = " ".join(text.strip().split()).lower()
+        if cleaned == "discard":
+            return self.discard_action
+        match = _PLACE.match(cleaned)
+        if match:
+            return self._parse_placement(int(match[1]), int(match[2]), match[3], text)
+        match = _NUMBERED.match(cleaned)
+        if match:
+            kind, value = match[1], int(match[2])
+            if kind == "king":
+                if not 0 <= value < self.num_players:
+                    raise GameError(f"{text!r}: seat must be 0..{self.num_players - 1}")
+                return self.king_action(value)
+            if not 1 <= value <= NUM_DOMINOES:
+                raise GameError(f"{text!r}: domino number must be 1..{NUM_DOMINOES}")
+            return self.claim_action(value) if kind == "claim" else self.draw_action(value)
+        raise GameError(
+            f"{text!r} is not an action; expected 'place ROW,COL DIR' (DIR one of E, S, W, N), "
+            "'discard', 'claim N', 'draw N' or 'king SEAT'"
+        )
+
+    def _parse_placement(self, row: int, col: int, word: str, text: str) -> int:
+        direction = _DIRECTION_WORDS.get(word, word.upper())
+        if direction not in DIRECTIONS:
+            raise GameError(f"{text!r}: direction must be one of E, S, W, N, got {word!r}")
+        reach = self.geometry.centre
+        dr, dc = ((0, 1), (1, 0), (0, -1), (-1, 0))[DIRECTIONS.index(direction)]
+        for r, c in ((row, col), (row + dr, col + dc)):
+            if not (-reach <= r <= reach and -reach <= c <= reach):
+                raise GameError(
+                    f"{text!r}: square {r},{c} is outside the kingdom grid "
+                    f"(rows and columns -{reach}..{reach} around the castle)"
+                )
+        return self.geometry.placement_code(row, col, DIRECTIONS.index(direction))

@@ -1,0 +1,489 @@
+"""The Kingdomino rules: setup, rounds of place-then-claim, scoring, ranking.
+
+Flow of one game (``RULES.md``, seeds 001/002):
+
+1. *draw* (chance, one domino at a time) the first row; it is sorted ascending;
+2. *king* (chance): a random king is drawn; its owner *claims* a domino of that row;
+   repeated until every king stands on the row;
+3. each round: *draw* the next row (if dominoes remain); then, in the order of the
+   kings on the current row (lowest number first), the king's owner *places* that
+   domino (or discards it when no legal placement exists) and *claims* a domino of
+   the next row with the same king. The last round has no next row: place only.
+
+Chance is lazy: a domino is chosen from the undrawn ones only when it is drawn,
+so dominoes removed unseen (2 and 3 players) are simply never drawn, and no
+hidden order exists. Chance nodes with a single outcome are applied at once.
+
+>>> from kingdomino.games.classic.game import ClassicGame
+>>> state = ClassicGame(players=2).new_initial_state()
+>>> for text in ("draw 5", "draw 9", "draw 30", "draw 41"):
+...     _ = state.apply_text(text)
+>>> [state.action_text(a) for a in state.legal_actions()]
+['king 0', 'king 1']
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from kingdomino.core.game import (
+    CHANCE,
+    TERMINAL,
+    GameError,
+    RegionScore,
+    ScoreSheet,
+    State,
+    ranked_winners,
+)
+from kingdomino.core.grid import DIRECTIONS
+from kingdomino.games.classic.components import (
+    BONUSES,
+    CASTLE_LETTER,
+    DOMINOES,
+    NUM_DOMINOES,
+    TERRAINS,
+    domino_text,
+)
+from kingdomino.games.classic.kingdom import Kingdom
+
+if TYPE_CHECKING:
+    from kingdomino.games.classic.game import ClassicGame
+
+DRAW, KING, CLAIM, PLACE, OVER = range(5)
+PHASE_NAMES = ("draw", "king", "claim", "place", "over")
+FREE = -1
+
+
+class ClassicState(State):
+    """A Kingdomino position. See the module text for the flow."""
+
+    __slots__ = (
+        "discarded",
+        "drawn",
+        "game",
+        "game_index",
+        "kingdoms",
+        "next_owner",
+        "next_row",
+        "past_scores",
+        "phase",
+        "player",
+        "pool",
+        "row",
+        "row_owner",
+        "slot",
+        "unordered",
+    )
+
+    game: ClassicGame
+
+    def __init__(self, game: ClassicGame) -> None:
+        self.game = game
+        self.game_index = 0
+        self.past_scores: list[list[int]] = []
+        self._start_game()
+
+    def _start_game(self) -> None:
+        game = self.game
+        self.kingdoms = [Kingdom(game.geometry) for _ in range(game.num_players)]
+        self.pool = list(range(1, NUM_DOMINOES + 1))
+        self.drawn = 0
+        self.row: list[int] = []
+        self.row_owner: list[int] = []
+        self.next_row: list[int] = []
+        self.next_owner: list[int] = []
+        self.phase = DRAW
+        self.slot = 0
+        self.player = CHANCE
+        self.unordered = [game.kings_per_player] * game.num_players
+        self.discarded: list[int] = []
+
+    # --- protocol: who acts, what is legal ----------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]
+
+    @property
+    def round_number(self) -> int:
+        """1-based round being played (0 during the setup claims)."""
+        if not self.row:
+            return 0
+        return (self.drawn - len(self.next_row)) // self.game.row_size
+
+    def domino_to_place(self) -> int:
+        """Number of the domino the acting king must place (``PLACE`` phase)."""
+        return self.row[self.slot]
+
+    def legal_actions(self) -> list[int]:
+        phase, game = self.phase, self.game
+        if phase == PLACE:
+            codes = self.kingdoms[self.player].legal_placements(DOMINOES[self.row[self.slot]])
+            return codes or [game.discard_action]
+        if phase == CLAIM:
+            base = game.claim_base - 1
+            return [base + n for n, owner in zip(self.next_row, self.next_owner) if owner == FREE]
+        if phase == DRAW:
+            base = game.draw_base - 1
+            return [base + n for n in self.pool]
+        if phase == KING:
+            return [game.king_base + s for s, kings in enumerate(self.unordered) if kings]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == DRAW:
+            p = 1.0 / len(self.pool)
+            return [(code, p) for code in self.legal_actions()]
+        if self.phase == KING:
+            total = sum(self.unordered)
+            base = self.game.king_base
+            return [(base + s, k / total) for s, k in enumerate(self.unordered) if k]
+        return []
+
+    def sample_chance(self, rng: random.Random) -> int:
+        if self.phase == DRAW:
+            return self.game.draw_base - 1 + self.pool[int(rng.random() * len(self.pool))]
+        return super().sample_chance(rng)
+
+    # --- protocol: applying actions ------------------------------------------------------------
+
+    def apply_unchecked(self, action: int) -> None:
+        game = self.game
+        phase = self.phase
+        if phase == PLACE:
+            number = self.row[self.slot]
+            kingdom = self.kingdoms[self.player]
+            if action == game.discard_action:
+                kingdom.discards += 1
+                self.discarded.append(number)
+            else:
+                kingdom.place(action, DOMINOES[number])
+            if self.next_row:
+                self.phase = CLAIM
+            else:
+                self._next_slot()
+        elif phase == CLAIM:
+            self.next_owner[self.next_row.index(action - game.claim_base + 1)] = self.player
+            if self.row:
+                self._next_slot()
+            elif any(self.unordered):
+                self.phase = KING
+                self.player = CHANCE
+                self._settle()
+            else:
+                self._start_round()
+        elif phase == DRAW:
+            number = action - game.draw_base + 1
+            self.pool.remove(number)
+            self.next_row.append(number)
+            self.next_owner.append(FREE)
+            self.drawn += 1
+            if len(self.next_row) == game.row_size:
+                self.next_row.sort()
+                if self.row:
+                    self._begin_placing()
+                else:
+                    self.phase = KING
+            self._settle()
+        elif phase == KING:
+            seat = action - game.king_base
+            self.unordered[seat] -= 1
+            self.phase = CLAIM
+            self.player = seat
+
+    def _settle(self) -> None:
+        """Apply chance nodes that have a single outcome."""
+        while self.player == CHANCE:
+            if self.phase == DRAW and len(self.pool) == 1:
+                self.apply_unchecked(self.game.draw_base - 1 + self.pool[0])
+            elif self.phase == KING and sum(1 for k in self.unordered if k) == 1:
+                self.apply_unchecked(self.game.king_base + next(s for s, k in enumerate(self.unordered) if k))
+            else:
+                return
+
+    def _start_round(self) -> None:
+        self.row, self.row_owner = self.next_row, self.next_owner
+        self.next_row, self.next_owner = [], []
+        if self.drawn < self.game.deck_size:
+            self.phase = DRAW
+            self.player = CHANCE
+            self._settle()
+        else:
+            self._begin_placing()
+
+    def _begin_placing(self) -> None:
+        self.slot = 0
+        self.phase = PLACE
+        self.player = self.row_owner[0]
+
+    def _next_slot(self) -> None:
+        self.slot += 1
+        if self.slot < len(self.row):
+            self.phase = PLACE
+            self.player = self.row_owner[self.slot]
+        elif self.next_row:
+            self._start_round()
+        else:
+            self._end_game()
+
+    def _end_game(self) -> None:
+        if self.game_index + 1 < self.game.games_in_match:
+            self.past_scores.append(self._game_scores())
+            self.game_index += 1
+            self._start_game()
+            return
+        self.phase = OVER
+        self.player = TERMINAL
+
+    def clone(self) -> ClassicState:
+        other = ClassicState.__new__(ClassicState)
+        other.game = self.game
+        other.kingdoms = [k.copy() for k in self.kingdoms]
+        other.pool = self.pool.copy()
+        other.drawn = self.drawn
+        other.row = self.row.copy()
+        other.row_owner = self.row_owner.copy()
+        other.next_row = self.next_row.copy()
+        other.next_owner = self.next_owner.copy()
+        other.phase = self.phase
+        other.slot = self.slot
+        other.player = self.player
+        other.unordered = self.unordered.copy()
+        other.discarded = self.discarded.copy()
+        other.game_index = self.game_index
+        other.past_scores = [s.copy() for s in self.past_scores]
+        return other
+
+    # --- checking actions ---------------------------------------------------------------------
+
+    def parse_action(self, text: str) -> int:
+        """Parse ``text``; a domino with identical halves also accepts its W/N spellings."""
+        action = self.game.parse_action(text)
+        if self.phase == PLACE and self.game.is_placement(action):
+            domino = DOMINOES[self.row[self.slot]]
+            if domino.first == domino.second and action % 4 >= 2:
+                _, (row, col) = self.game.geometry.placement_squares(action)
+                return self.game.geometry.placement_code(row, col, action % 4 - 2)
+        return action
+
+    def illegal_reason(self, action: int) -> str | None:
+        game = self.game
+        if self.phase == OVER:
+            return "the game is over"
+        if not 0 <= action < game.num_actions:
+            return f"action code {action} is outside 0..{game.num_actions - 1}"
+        if action in self.legal_actions():
+            return None
+        try:
+            text = game.action_text(action)
+        except GameError:
+            text = f"action {action}"
+        if self.phase in (DRAW, KING):
+            return f"{text!r}: chance acts now; expected one of the outcomes {self._expected()}"
+        if self.phase == CLAIM:
+            if not game.claim_base <= action < game.draw_base:
+                return (
+                    f"{text!r}: seat {self.player} must claim a domino of the next row now; "
+                    f"expected {self._expected()}"
+                )
+            number = action - game.claim_base + 1
+            if number not in self.next_row:
+                return f"{text!r}: domino {number} is not in the next row; expected {self._expected()}"
+            return f"{text!r}: domino {number} is already claimed; expected {self._expected()}"
+        number = self.row[self.slot]
+        if action == game.discard_action:
+            return f"'discard': domino {number} can be placed, so it may not be discarded"
+        if not game.is_placement(action):
+            return f"{text!r}: seat {self.player} must place domino {number} now ('place ROW,COL DIR')"
+        return self._placement_reason(action, text)
+
+    def _expected(self) -> str:
+        texts = [self.game.action_text(a) for a in self.legal_actions()]
+        return ", ".join(texts[:8]) + (f" (and {len(texts) - 8} more)" if len(texts) > 8 else "")
+
+    def _placement_reason(self, action: int, text: str) -> str:
+        game = self.game
+        geometry = game.geometry
+        placement = geometry.placements[action]
+        if placement is None:
+            return f"{text!r}: a half would fall outside the kingdom grid"
+        number = self.row[self.slot]
+        domino = DOMINOES[number]
+        kingdom = self.kingdoms[self.player]
+        if domino.first == domino.second and action % 4 >= 2:
+            return f"{text!r}: domino {number} has identical halves; write it facing E or S"
+        for bit, square in zip(
+            (placement.first_bit, placement.second_bit), geometry.placement_squares(action)
+        ):
+            if kingdom.occupied & bit:
+                what = "the castle" if bit == geometry.castle else "a domino"
+                return f"{text!r}: square {square[0]},{square[1]} is already taken by {what}"
+        if (placement.first_bit | placement.second_bit) & ~kingdom.free():
+            return f"{text!r}: the kingdom would no longer fit in a {game.frame}x{game.frame} frame"
+        return (
+            f"{text!r}: domino {domino_text(number)} must touch the castle or put a half "
+            "next to a square of the same terrain"
+        )
+
+    # --- scores -------------------------------------------------------------------------------
+
+    def _bonus(self, kingdom: Kingdom) -> int:
+        game = self.game
+        points = 0
+        if game.middle_kingdom and kingdom.is_centred():
+            points += BONUSES["middle_kingdom"]
+        if game.harmony and kingdom.discards == 0 and kingdom.is_full():
+            points += BONUSES["harmony"]
+        return points
+
+    def _game_scores(self) -> list[int]:
+        return [k.region_points() + self._bonus(k) for k in self.kingdoms]
+
+    def scores(self) -> list[int]:
+        totals = self._game_scores()
+        for past in self.past_scores:
+            totals = [a + b for a, b in zip(totals, past)]
+        return totals
+
+    def winners(self) -> list[int]:
+        if self.game.dynasty:
+            return ranked_winners([(score,) for score in self.scores()])
+        keys = [
+            (score, kingdom.largest_region(), kingdom.total_crowns())
+            for score, kingdom in zip(self.scores(), self.kingdoms)
+        ]
+        return ranked_winners(keys)
+
+    def score_sheet(self, player: int) -> ScoreSheet:
+        return score_sheet(
+            self.kingdoms[player],
+            self.game.middle_kingdom,
+            self.game.harmony,
+            [(f"game {i + 1}", past[player]) for i, past in enumerate(self.past_scores)],
+        )
+
+    # --- what players see -----------------------------------------------------------------------
+
+    def observation(self, seat: int | None = None) -> dict[str, Any]:
+        game = self.game
+        legal = self.legal_actions() if seat is not None and seat == self.player else []
+        return {
+            "game": game.name,
+            "options": dict(game.options),
+            "players": game.num_players,
+            "seat": seat,
+            "phase": self.phase_name,
+            "current_player": self.player,
+            "game_number": self.game_index + 1,
+            "round": self.round_number,
+            "rounds": game.rounds,
+            "frame": game.frame,
+            "kingdoms": [kingdom_json(k) for k in self.kingdoms],
+            "row": [{"domino": n, "king": o} for n, o in zip(self.row, self.row_owner)],
+            "next_row": [
+                {"domino": n, "king": o if o != FREE else None}
+                for n, o in zip(self.next_row, self.next_owner)
+            ],
+            "acting_slot": self.slot if self.phase in (PLACE, CLAIM) and self.row else None,
+            "discarded": self.discarded.copy(),
+            "dominoes_left": game.deck_size - self.drawn,
+            "scores": self.scores(),
+            "legal_actions": [game.action_text(a) for a in legal],
+        }
+
+    def describe_action(self, action: int) -> str:
+        game = self.game
+        who = f"seat {self.player}"
+        if self.phase == PLACE:
+            number = self.row[self.slot]
+            if action == game.discard_action:
+                return f"{who} discards {domino_text(number)} (no legal placement)"
+            (row, col), _ = game.geometry.placement_squares(action)
+            return f"{who} places {domino_text(number)} at {row},{col} facing {DIRECTIONS[action % 4]}"
+        if self.phase == CLAIM:
+            return f"{who} claims {domino_text(action - game.claim_base + 1)}"
+        if self.phase == DRAW:
+            return f"{domino_text(action - game.draw_base + 1)} is drawn"
+        if self.phase == KING:
+            return f"a king of seat {action - game.king_base} is drawn to claim next"
+        return game.action_text(action)
+
+    # --- greedy support -------------------------------------------------------------------------
+
+    def immediate_gains(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == PLACE:
+            kingdom = self.kingdoms[self.player]
+            domino = DOMINOES[self.row[self.slot]]
+            codes = kingdom.legal_placements(domino)
+            if not codes:
+                return [(self.game.discard_action, 0.0)]
+            gains = kingdom.placement_gains(domino, codes)
+            if self.game.middle_kingdom or self.game.harmony:
+                gains = [g + self._bonus_change(kingdom, domino, c) for g, c in zip(gains, codes)]
+            return [(c, float(g)) for c, g in zip(codes, gains)]
+        if phase == CLAIM:
+            kingdom = self.kingdoms[self.player]
+            result = []
+            for code in self.legal_actions():
+                domino = DOMINOES[code - self.game.claim_base + 1]
+                codes = kingdom.legal_placements(domino)
+                gains = kingdom.placement_gains(domino, codes)
+                if self.game.middle_kingdom or self.game.harmony:
+                    gains = [g + self._bonus_change(kingdom, domino, c) for g, c in zip(gains, codes)]
+                result.append((code, float(max(gains, default=0))))
+            return result
+        return []
+
+    def _bonus_change(self, kingdom: Kingdom, domino: Any, code: int) -> int:
+        after = kingdom.copy()
+        after.place(code, domino)
+        return self._bonus(after) - self._bonus(kingdom)
+
+
+def kingdom_json(kingdom: Kingdom) -> dict[str, Any]:
+    """A kingdom as JSON: castle-relative squares with terrain letter and crowns."""
+    squares = []
+    centre = kingdom.geometry.centre
+    for row, col in kingdom.geometry.grid.cells(kingdom.occupied):
+        found = kingdom.square(row - centre, col - centre)
+        assert found is not None
+        terrain, crowns = found
+        letter = CASTLE_LETTER if terrain < 0 else TERRAINS[terrain].letter
+        squares.append({"row": row - centre, "col": col - centre, "terrain": letter, "crowns": crowns})
+    return {"squares": squares, "discards": kingdom.discards, "bounds": list(kingdom.bounds())}
+
+
+def score_sheet(
+    kingdom: Kingdom,
+    middle_kingdom: bool,
+    harmony: bool,
+    earlier: list[tuple[str, int]] | None = None,
+) -> ScoreSheet:
+    """Explain a kingdom's score: every region, the bonuses, the total."""
+    centre = kingdom.geometry.centre
+    regions = sorted(kingdom.regions(), key=lambda r: (-r.points, -r.squares, r.terrain))
+    lines = tuple(
+        RegionScore(
+            TERRAINS[r.terrain].id,
+            r.squares,
+            r.crowns,
+            r.points,
+            tuple((row - centre, col - centre) for row, col in kingdom.geometry.grid.cells(r.mask)),
+        )
+        for r in regions
+    )
+    bonuses: list[tuple[str, int]] = []
+    if middle_kingdom:
+        bonuses.append(("middle kingdom", BONUSES["middle_kingdom"] if kingdom.is_centred() else 0))
+    if harmony:
+        complete = kingdom.discards == 0 and kingdom.is_full()
+        bonuses.append(("harmony", BONUSES["harmony"] if complete else 0))
+    bonuses.extend(earlier or [])
+    total = sum(r.points for r in regions) + sum(points for _, points in bonuses)
+    return ScoreSheet(lines, tuple(bonuses), total, (kingdom.largest_region(), kingdom.total_crowns()))

@@ -1,0 +1,37 @@
+"""Find a game by name: ``make_game("kingdomino", players=4, options={"harmony": True})``.
+
+Each game registers a factory taking the number of players and its options
+(as found in records and on the command line) and returning a :class:`Game`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from kingdomino.core.game import Game, GameError, OptionValue
+from kingdomino.games.classic.game import ClassicGame
+
+GameFactory = Callable[[int, Mapping[str, OptionValue]], Game]
+
+_FACTORIES: dict[str, GameFactory] = {
+    "kingdomino": ClassicGame.from_options,
+}
+
+
+def register(name: str, factory: GameFactory) -> None:
+    """Make a game available under ``name``."""
+    _FACTORIES[name] = factory
+
+
+def game_names() -> list[str]:
+    return sorted(_FACTORIES)
+
+
+def make_game(name: str, players: int, options: Mapping[str, OptionValue] | None = None) -> Game:
+    """The configuration of game ``name`` for ``players`` seats with ``options``."""
+    factory = _FACTORIES.get(name)
+    if factory is None:
+        raise GameError(f"game: unknown game {name!r}; expected one of {', '.join(game_names())}")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise GameError(f"players: expected a whole number, got {players!r}")
+    return factory(players, dict(options or {}))
