@@ -6,6 +6,22 @@
 'greedy'
 """
 
-from kingdomino.agents.base import Agent, AgentSpecError, make_agent, parse_agent_spec, register_agent
+from kingdomino.agents.base import (
+    Agent,
+    AgentSpecError,
+    Candidate,
+    agent_kinds,
+    make_agent,
+    parse_agent_spec,
+    register_agent,
+)
 
-__all__ = ["Agent", "AgentSpecError", "make_agent", "parse_agent_spec", "register_agent"]
+__all__ = [
+    "Agent",
+    "AgentSpecError",
+    "Candidate",
+    "agent_kinds",
+    "make_agent",
+    "parse_agent_spec",
+    "register_agent",
+]

@@ -10,8 +10,18 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from kingdomino.core.game import GameError, State
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One candidate action of an analysis: its value estimate and how often search tried it."""
+
+    action: int
+    value: float
+    visits: int
 
 
 class AgentSpecError(GameError):
@@ -29,6 +39,17 @@ class Agent(ABC):
     @abstractmethod
     def act(self, state: State) -> int:
         """A legal action code for ``state.current_player``."""
+
+    def analyse(self, state: State) -> list[Candidate]:
+        """The acting seat's candidate actions, best first, with this agent's value estimates.
+
+        The base version ranks by the engine's immediate gains; search agents override it
+        with their search statistics. Used for hints and ``kingdomino analyse``.
+        """
+        gains = dict(state.immediate_gains())
+        candidates = [Candidate(a, gains.get(a, 0.0), 0) for a in state.legal_actions()]
+        candidates.sort(key=lambda c: -c.value)
+        return candidates
 
 
 AgentFactory = Callable[[dict[str, str], int | None], Agent]
