@@ -99,4 +99,4 @@ def no_params(kind: str, params: dict[str, str]) -> None:
 
 
 def _load_builtin() -> None:
-    from kingdomino.agents import greedy, random_agent  # noqa: F401
+    from kingdomino.agents import greedy, levels, random_agent, search  # noqa: F401

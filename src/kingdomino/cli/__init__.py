@@ -1,5 +1,39 @@
 """The ``kingdomino`` command line (Typer + rich)."""
 
-from kingdomino.cli.app import app, main
+from __future__ import annotations
 
-__all__ = ["app", "main"]
+import sys
+from collections.abc import Sequence
+
+from kingdomino.cli import research  # noqa: F401  (registers tournament and analyse)
+from kingdomino.cli.app import app
+
+__all__ = ["app", "main", "normalise_argv"]
+
+#: Options that take several values in a row (``--agents a b c``).
+_MULTI_VALUE = ("--agents",)
+
+
+def normalise_argv(argv: Sequence[str]) -> list[str]:
+    """Spell ``--agents a b c`` as ``--agents a --agents b --agents c`` for Click.
+
+    >>> normalise_argv(["tournament", "--agents", "mcts:time=1", "greedy", "--games", "2"])
+    ['tournament', '--agents', 'mcts:time=1', '--agents', 'greedy', '--games', '2']
+    """
+    if not argv or argv[0] != "tournament":
+        return list(argv)
+    out: list[str] = []
+    current: str | None = None
+    for token in argv:
+        if token.startswith("-"):
+            current = token if token in _MULTI_VALUE else None
+            out.append(token)
+        elif current is not None and out[-1] != current:
+            out.extend([current, token])
+        else:
+            out.append(token)
+    return out
+
+
+def main() -> None:
+    app(args=normalise_argv(sys.argv[1:]), prog_name="kingdomino")

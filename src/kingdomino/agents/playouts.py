@@ -1,0 +1,60 @@
+"""Playout policies and the value of a finished game, shared by the search agents.
+
+A playout finishes a game from a state: chance is sampled, players move by a
+cheap policy. Policies (Gedda et al., 2018):
+
+- ``random``: every seat plays uniformly at random;
+- ``greedy``: every seat plays the engine's best immediate gain;
+- ``player-greedy``: the searching seat plays greedy, the others random.
+
+The value of a finished game for each seat mixes the share of the win with
+the score margin, so search still separates sure wins (or losses) by how
+large they are.
+"""
+
+from __future__ import annotations
+
+import random
+
+from kingdomino.core.game import CHANCE, State
+
+POLICIES = ("random", "greedy", "player-greedy")
+
+
+def greedy_action(state: State, rng: random.Random) -> int:
+    """The action of best immediate gain, ties broken by ``rng``."""
+    gains = state.immediate_gains()
+    if not gains:
+        legal = state.legal_actions()
+        return legal[int(rng.random() * len(legal))]
+    best = max(gain for _, gain in gains)
+    ties = [action for action, gain in gains if gain == best]
+    return ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
+
+def playout(state: State, me: int, policy: str, rng: random.Random) -> None:
+    """Play ``state`` to the end in place."""
+    while True:
+        player = state.current_player
+        if player == CHANCE:
+            state.apply_unchecked(state.sample_chance(rng))
+        elif player < 0:
+            return
+        elif policy == "greedy" or (policy == "player-greedy" and player == me):
+            state.apply_unchecked(greedy_action(state, rng))
+        else:
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[int(rng.random() * len(legal))])
+
+
+def terminal_values(state: State, margin_weight: float, margin_scale: float) -> list[float]:
+    """Per seat, in [0, 1]: ``(1 - w) * win share + w * squashed margin over the best other seat``."""
+    shares = state.returns()
+    scores = state.scores()
+    values = []
+    for seat, share in enumerate(shares):
+        best_other = max((s for other, s in enumerate(scores) if other != seat), default=0)
+        margin = 0.5 + (scores[seat] - best_other) / (2.0 * margin_scale)
+        margin = 0.0 if margin < 0.0 else 1.0 if margin > 1.0 else margin
+        values.append((1.0 - margin_weight) * share + margin_weight * margin)
+    return values

@@ -1,0 +1,280 @@
+"""Search agents: flat Monte Carlo evaluation (``mce``) and information-set MCTS (``mcts``).
+
+Both work on every game through the protocol only. Chance is lazy in every
+engine, so a fresh sample of every chance node in each iteration *is* a fresh
+determinization of what the searching seat cannot see (the draw pile, the
+face-down cavemen, future dice): the search is consistent with the
+observation by construction.
+
+Parameters (``kind:key=value,...``):
+
+==============  ======================================================  ==============
+key             meaning                                                 default
+==============  ======================================================  ==============
+``time``        seconds per move                                        1.0
+``iterations``  playouts per move (reproducible; overrides ``time``)    none
+``playout``     ``random``, ``greedy`` or ``player-greedy``             player-greedy
+``prune``       keep only the best N actions by immediate gain (0: all)  12
+``c``           exploration constant of UCB                             0.4
+``bias``        progressive bias weight of the immediate gain (mcts)    1.0
+``margin``      weight of the score margin in a playout's value         0.3
+``scale``       score margin that counts as a sure win                  30
+==============  ======================================================  ==============
+
+>>> from kingdomino import make_game
+>>> from kingdomino.agents import make_agent
+>>> agent = make_agent("mcts:iterations=40", seed=1)
+>>> state = make_game("kingdomino", 2).new_initial_state()
+>>> while state.is_chance():
+...     state.apply(state.sample_chance(agent.rng))
+>>> state.illegal_reason(agent.act(state)) is None
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from kingdomino.agents.base import Agent, AgentSpecError, Candidate, register_agent
+from kingdomino.agents.playouts import POLICIES, playout, terminal_values
+from kingdomino.core.game import CHANCE, State
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    time: float = 1.0
+    iterations: int | None = None
+    playout: str = "player-greedy"
+    prune: int = 12
+    c: float = 0.4
+    bias: float = 1.0
+    margin: float = 0.3
+    scale: float = 30.0
+
+    @classmethod
+    def from_params(cls, kind: str, params: dict[str, str]) -> SearchSettings:
+        known = {"time", "iterations", "playout", "prune", "c", "bias", "margin", "scale"}
+        unknown = set(params) - known
+        if unknown:
+            raise AgentSpecError(
+                f"agent {kind!r}: unknown parameter(s) {', '.join(sorted(unknown))}; "
+                f"expected {', '.join(sorted(known))}"
+            )
+
+        def number(key: str, default: float, low: float) -> float:
+            if key not in params:
+                return default
+            try:
+                value = float(params[key])
+            except ValueError:
+                raise AgentSpecError(f"agent {kind!r}: {key} must be a number, got {params[key]!r}") from None
+            if not value >= low:
+                raise AgentSpecError(f"agent {kind!r}: {key} must be at least {low}, got {value}")
+            return value
+
+        playout_policy = params.get("playout", cls.playout)
+        if playout_policy not in POLICIES:
+            raise AgentSpecError(f"agent {kind!r}: playout must be one of {', '.join(POLICIES)}")
+        iterations = params.get("iterations")
+        if iterations is not None and (not iterations.isdigit() or int(iterations) < 1):
+            raise AgentSpecError(
+                f"agent {kind!r}: iterations must be a whole number >= 1, got {iterations!r}"
+            )
+        prune = params.get("prune", str(cls.prune))
+        if not prune.isdigit():
+            raise AgentSpecError(f"agent {kind!r}: prune must be a whole number >= 0, got {prune!r}")
+        return cls(
+            time=number("time", cls.time, 0.001),
+            iterations=int(iterations) if iterations is not None else None,
+            playout=playout_policy,
+            prune=int(prune),
+            c=number("c", cls.c, 0.0),
+            bias=number("bias", cls.bias, 0.0),
+            margin=number("margin", cls.margin, 0.0),
+            scale=number("scale", cls.scale, 1.0),
+        )
+
+
+class Budget:
+    """Stops a search after a number of iterations, or else after a time."""
+
+    def __init__(self, settings: SearchSettings) -> None:
+        self.iterations = settings.iterations
+        self.deadline = None if self.iterations is not None else time.perf_counter() + settings.time
+        self.used = 0
+
+    def spend(self) -> bool:
+        """Count one iteration; whether another one may start."""
+        self.used += 1
+        if self.iterations is not None:
+            return self.used < self.iterations
+        assert self.deadline is not None
+        return time.perf_counter() < self.deadline
+
+
+class SearchAgent(Agent):
+    """Shared parts: settings, candidate pruning, and ``act`` from ``analyse``."""
+
+    def __init__(self, settings: SearchSettings, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.settings = settings
+
+    def act(self, state: State) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.analyse(state)[0].action
+
+    def candidates(self, state: State) -> tuple[list[int], dict[int, float]]:
+        """The actions worth searching (best immediate gains) and each one's normalised prior."""
+        gains = state.immediate_gains()
+        if not gains:
+            legal = state.legal_actions()
+            return legal, dict.fromkeys(legal, 0.0)
+        self.rng.shuffle(gains)
+        gains.sort(key=lambda pair: -pair[1])
+        if self.settings.prune:
+            gains = gains[: self.settings.prune]
+        low, high = gains[-1][1], gains[0][1]
+        spread = high - low or 1.0
+        return [a for a, _ in gains], {a: (g - low) / spread for a, g in gains}
+
+    def values_after(self, state: State, me: int) -> list[float]:
+        playout(state, me, self.settings.playout, self.rng)
+        return terminal_values(state, self.settings.margin, self.settings.scale)
+
+
+class FlatMonteCarloAgent(SearchAgent):
+    """Flat Monte Carlo evaluation: playouts after each candidate, shared out by UCB1."""
+
+    name = "mce"
+
+    def analyse(self, state: State) -> list[Candidate]:
+        me = state.current_player
+        actions, _ = self.candidates(state)
+        if len(actions) == 1:
+            return [Candidate(actions[0], 0.0, 0)]
+        totals = [0.0] * len(actions)
+        visits = [0] * len(actions)
+        budget = Budget(self.settings)
+        c = self.settings.c
+        while True:
+            played = budget.used
+            if played < len(actions):
+                pick = played
+            else:
+                log_n = math.log(played)
+                pick = max(
+                    range(len(actions)),
+                    key=lambda i: totals[i] / visits[i] + c * math.sqrt(log_n / visits[i]),
+                )
+            after = state.clone()
+            after.apply_unchecked(actions[pick])
+            totals[pick] += self.values_after(after, me)[me]
+            visits[pick] += 1
+            if not budget.spend():
+                break
+        ranked = [
+            Candidate(a, totals[i] / visits[i] if visits[i] else 0.0, visits[i])
+            for i, a in enumerate(actions)
+        ]
+        ranked.sort(key=lambda cand: (-cand.value, -cand.visits))
+        return ranked
+
+
+class Node:
+    """A tree node reached by an action of ``player``; statistics from that player's view."""
+
+    __slots__ = ("available", "children", "player", "total", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class InformationSetMCTSAgent(SearchAgent):
+    """Single-observer information-set MCTS (open loop over chance) with max^n values.
+
+    Every iteration samples chance afresh, walks the tree by UCB restricted to the
+    actions legal in that sample (counting availability), expands one action,
+    plays out and backs up each seat's value to the nodes that seat chose.
+    """
+
+    name = "mcts"
+
+    def analyse(self, state: State) -> list[Candidate]:
+        me = state.current_player
+        actions, prior = self.candidates(state)
+        if len(actions) == 1:
+            return [Candidate(actions[0], 0.0, 0)]
+        root = Node(CHANCE)
+        budget = Budget(self.settings)
+        c, bias = self.settings.c, self.settings.bias
+        rng = self.rng
+        while True:
+            current = state.clone()
+            node = root
+            path: list[Node] = []
+            legal = actions
+            while True:
+                for action in legal:
+                    child = node.children.get(action)
+                    if child is not None:
+                        child.available += 1
+                fresh = [a for a in legal if a not in node.children]
+                player = current.current_player
+                if fresh:
+                    action = fresh[0] if node is root else fresh[int(rng.random() * len(fresh))]
+                    child = node.children[action] = Node(player)
+                    child.available = 1
+                    current.apply_unchecked(action)
+                    path.append(child)
+                    break
+                best_child, best_score = None, -math.inf
+                for action in legal:
+                    child = node.children[action]
+                    score = child.total / child.visits + c * math.sqrt(
+                        math.log(child.available) / child.visits
+                    )
+                    if node is root:
+                        score += bias * prior[action] / (child.visits + 1)
+                    if score > best_score:
+                        best_child, best_score, chosen = child, score, action
+                assert best_child is not None
+                current.apply_unchecked(chosen)
+                node = best_child
+                path.append(node)
+                while current.current_player == CHANCE:
+                    current.apply_unchecked(current.sample_chance(rng))
+                if current.current_player < 0:
+                    break
+                legal = current.legal_actions()
+            values = self.values_after(current, me)
+            for visited in path:
+                visited.visits += 1
+                visited.total += values[visited.player]
+            if not budget.spend():
+                break
+        ranked = [
+            Candidate(a, child.total / child.visits if child.visits else 0.0, child.visits)
+            for a, child in root.children.items()
+        ]
+        ranked.sort(key=lambda cand: (-cand.visits, -cand.value))
+        return ranked
+
+
+def _make_mce(params: dict[str, str], seed: int | None) -> Agent:
+    return FlatMonteCarloAgent(SearchSettings.from_params("mce", params), seed)
+
+
+def _make_mcts(params: dict[str, str], seed: int | None) -> Agent:
+    return InformationSetMCTSAgent(SearchSettings.from_params("mcts", params), seed)
+
+
+register_agent("mce", _make_mce)
+register_agent("mcts", _make_mcts)

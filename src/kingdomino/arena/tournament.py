@@ -1,0 +1,200 @@
+"""Tournaments: many games with seats rotated fairly, results streamed to JSONL, honest tables.
+
+Game ``i`` plays deal ``i // players`` (its seed is ``seed + i // players``) with
+the agent list rotated by ``i % players``, so every agent meets the same deals
+from every seat. Each game is a pure function of the configuration and its
+index (:func:`play_tournament_game`), so any executor, local or Ray, gives the
+same per-game results for agents with an iteration budget.
+
+>>> config = TournamentConfig("kingdomino", 2, {}, ["greedy", "random"], games=4, seed=1)
+>>> [seating(config, i) for i in range(3)]
+[['greedy', 'random'], ['random', 'greedy'], ['greedy', 'random']]
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kingdomino.arena.match import play_game, seat_agents
+from kingdomino.arena.stats import elo_ratings, mean_interval, wilson_interval
+from kingdomino.core.game import GameError, OptionValue
+from kingdomino.games.registry import make_game
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    game: str
+    players: int
+    options: Mapping[str, OptionValue]
+    agents: list[str]
+    games: int
+    seed: int
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["options"] = dict(self.options)
+        return data
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    index: int
+    seed: int
+    seats: list[str]
+    scores: list[int]
+    winners: list[int]
+    actions: int
+    seconds: float = field(compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameOutcome:
+        return cls(
+            int(data["index"]),
+            int(data["seed"]),
+            list(data["seats"]),
+            list(data["scores"]),
+            list(data["winners"]),
+            int(data["actions"]),
+            float(data.get("seconds", 0.0)),
+        )
+
+
+def seating(config: TournamentConfig, index: int) -> list[str]:
+    """The agent spec of each seat in game ``index``."""
+    shift = index % config.players
+    return [config.agents[(seat + shift) % config.players] for seat in range(config.players)]
+
+
+def deal_seed(config: TournamentConfig, index: int) -> int:
+    return config.seed + index // config.players
+
+
+def play_tournament_game(config: TournamentConfig, index: int) -> GameOutcome:
+    """Play game ``index`` of the tournament (a pure function of its arguments)."""
+    game = make_game(config.game, config.players, config.options)
+    seats = seating(config, index)
+    seed = deal_seed(config, index)
+    start = time.perf_counter()
+    state, record = play_game(game, seat_agents(seats, seed), seed, names=seats)
+    return GameOutcome(
+        index, seed, seats, state.scores(), state.winners(), len(record.actions), time.perf_counter() - start
+    )
+
+
+def validate(config: TournamentConfig) -> None:
+    """Refuse a bad configuration before any game starts (every message names the field)."""
+    from kingdomino.agents import make_agent
+
+    if len(config.agents) != config.players:
+        raise GameError(f"agents: expected one agent per seat ({config.players}), got {len(config.agents)}")
+    if config.games < 1:
+        raise GameError(f"games: expected at least 1, got {config.games}")
+    make_game(config.game, config.players, config.options)
+    for spec in config.agents:
+        make_agent(spec, 0)
+
+
+class ResultsFile:
+    """JSONL: a header line with the configuration, then one line per finished game.
+
+    Reopening the file for the same configuration resumes: finished games are kept.
+    """
+
+    def __init__(self, path: Path, config: TournamentConfig) -> None:
+        self.path = path
+        self.config = config
+
+    def load(self) -> list[GameOutcome]:
+        if not self.path.exists() or self.path.stat().st_size == 0:
+            return []
+        lines = self.path.read_text(encoding="utf-8").splitlines()
+        try:
+            header = json.loads(lines[0])
+        except json.JSONDecodeError:
+            raise GameError(f"{self.path}: the first line is not a tournament header") from None
+        if not isinstance(header, dict) or not _same_series(header.get("tournament"), self.config.to_json()):
+            raise GameError(
+                f"{self.path}: holds another tournament ({header.get('tournament')}); "
+                "use another --out file to start a new one"
+            )
+        done: dict[int, GameOutcome] = {}
+        for number, line in enumerate(lines[1:], start=2):
+            try:
+                outcome = GameOutcome.from_json(json.loads(line))
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+                if number == len(lines):
+                    break  # a line cut short by an interruption: that game is played again
+                raise GameError(f"{self.path}: line {number} is not a game result") from None
+            if outcome.index < self.config.games:
+                done[outcome.index] = outcome
+        return [done[i] for i in sorted(done)]
+
+    def start(self, kept: list[GameOutcome]) -> None:
+        """Rewrite the file with the header and the games kept (drops a torn last line)."""
+        with self.path.open("w", encoding="utf-8") as out:
+            out.write(json.dumps({"tournament": self.config.to_json()}) + "\n")
+            for outcome in kept:
+                out.write(json.dumps(outcome.to_json()) + "\n")
+
+    def append(self, outcome: GameOutcome) -> None:
+        with self.path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps(outcome.to_json()) + "\n")
+            out.flush()
+
+
+def _same_series(stored: object, wanted: dict[str, Any]) -> bool:
+    """Same tournament but perhaps for more or fewer games (resuming may extend a run)."""
+    if not isinstance(stored, dict):
+        return False
+    return {k: v for k, v in stored.items() if k != "games"} == {
+        k: v for k, v in wanted.items() if k != "games"
+    }
+
+
+@dataclass
+class AgentRow:
+    agent: str
+    appearances: int
+    wins: float
+    win_low: float
+    win_high: float
+    mean_score: float
+    score_half_width: float
+    elo: float | None
+
+
+def summarise(outcomes: Iterable[GameOutcome]) -> list[AgentRow]:
+    """One row per agent spec: win rate with its 95 % Wilson interval, mean score, Elo."""
+    wins: dict[str, float] = {}
+    appearances: dict[str, int] = {}
+    scores: dict[str, list[float]] = {}
+    pairs: list[tuple[str, str, float]] = []
+    for outcome in outcomes:
+        share = 1.0 / len(outcome.winners)
+        for seat, spec in enumerate(outcome.seats):
+            appearances[spec] = appearances.get(spec, 0) + 1
+            wins[spec] = wins.get(spec, 0.0) + (share if seat in outcome.winners else 0.0)
+            scores.setdefault(spec, []).append(float(outcome.scores[seat]))
+        for a in range(len(outcome.seats)):
+            for b in range(a + 1, len(outcome.seats)):
+                if outcome.seats[a] == outcome.seats[b]:
+                    continue
+                key_a = (a in outcome.winners, outcome.scores[a])
+                key_b = (b in outcome.winners, outcome.scores[b])
+                result = 1.0 if key_a > key_b else 0.0 if key_a < key_b else 0.5
+                pairs.append((outcome.seats[a], outcome.seats[b], result))
+    ratings = elo_ratings(pairs) if len(appearances) > 2 else {}
+    rows = []
+    for spec in sorted(appearances, key=lambda s: -wins[s] / appearances[s]):
+        low, high = wilson_interval(wins[spec], appearances[spec])
+        mean, half = mean_interval(scores[spec])
+        rows.append(AgentRow(spec, appearances[spec], wins[spec], low, high, mean, half, ratings.get(spec)))
+    return rows

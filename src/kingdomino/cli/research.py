@@ -1,0 +1,147 @@
+"""The research commands: ``tournament`` (agents against each other, with statistics) and ``analyse``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from kingdomino.agents import make_agent
+from kingdomino.arena.executors import EXECUTORS, run_games
+from kingdomino.arena.tournament import (
+    GameOutcome,
+    ResultsFile,
+    TournamentConfig,
+    summarise,
+    validate,
+)
+from kingdomino.cli.app import GameOpt, ModeOpt, VariantOpt, app, build_options, console, errors, fail
+from kingdomino.core.game import GameError
+from kingdomino.core.records import GameRecord
+from kingdomino.games.registry import make_game
+
+
+@app.command()
+def tournament(
+    agents: Annotated[
+        list[str],
+        typer.Option(help="One agent per seat, e.g. --agents 'mcts:time=1' greedy greedy greedy."),
+    ],
+    game: GameOpt = "kingdomino",
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats (default: one per agent).")
+    ] = None,
+    games: Annotated[int, typer.Option(min=1, help="How many games (seats rotate every game).")] = 100,
+    seed: Annotated[
+        int, typer.Option(help="Deal d uses seed + d; each deal is played in every rotation.")
+    ] = 1,
+    variant: VariantOpt = None,
+    mode: ModeOpt = None,
+    executor: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
+    workers: Annotated[int, typer.Option(min=1, help="Parallel games.")] = 1,
+    address: Annotated[str | None, typer.Option(help="Address of an existing Ray cluster.")] = None,
+    out: Annotated[Path | None, typer.Option(help="JSONL results, written as games finish; resumes.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play agents against each other with seats rotated and print win rates with 95 % intervals."""
+    specs = [spec for item in agents for spec in item.split()]
+    config = TournamentConfig(game, players or len(specs), build_options(variant, mode), specs, games, seed)
+    if executor not in EXECUTORS:
+        raise fail(f"--executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")
+    try:
+        validate(config)
+        results = ResultsFile(out, config) if out is not None else None
+        outcomes: list[GameOutcome] = results.load() if results is not None else []
+        if results is not None:
+            results.start(outcomes)
+    except GameError as error:
+        raise fail(str(error)) from None
+    done = {o.index for o in outcomes}
+    todo = [i for i in range(games) if i not in done]
+    if done:
+        errors.print(f"Resuming: {len(done)} games already in {out}, {len(todo)} to play.")
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    try:
+        with Progress(*columns, console=errors, transient=True, disable=as_json) as progress:
+            task = progress.add_task("tournament", total=games, completed=len(done))
+            for outcome in run_games(config, todo, executor, workers, address):
+                outcomes.append(outcome)
+                if results is not None:
+                    results.append(outcome)
+                progress.advance(task)
+    except GameError as error:
+        raise fail(str(error)) from None
+    rows = summarise(outcomes)
+    if as_json:
+        print(json.dumps({"tournament": config.to_json(), "agents": [row.__dict__ for row in rows]}))
+        return
+    the_game = make_game(game, config.players, config.options)
+    table = Table(title=f"{len(outcomes)} games of {the_game.describe()}, seats rotated")
+    for name in ("agent", "seats played", "wins", "win rate (95 % CI)", "mean score (95 % CI)"):
+        table.add_column(name, justify="left" if name == "agent" else "right")
+    with_elo = any(row.elo is not None for row in rows)
+    if with_elo:
+        table.add_column("Elo", justify="right")
+    for row in rows:
+        cells = [
+            row.agent,
+            str(row.appearances),
+            f"{row.wins:g}",
+            f"{100 * row.wins / row.appearances:.1f} % [{100 * row.win_low:.1f}, {100 * row.win_high:.1f}]",
+            f"{row.mean_score:.1f} ± {row.score_half_width:.1f}",
+        ]
+        if with_elo:
+            cells.append(f"{row.elo:.0f}" if row.elo is not None else "")
+        table.add_row(*cells)
+    console.print(table)
+    console.print("Shared wins count 1/k to each of the k winners; Wilson intervals.", style="dim")
+
+
+@app.command()
+def analyse(
+    record_file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    at: Annotated[int, typer.Option("--at", help="Analyse the position before action N (0-based).")],
+    agent: Annotated[str, typer.Option(help="The analysing agent (a level or a spec).")] = "hard",
+    seed: Annotated[int, typer.Option(help="Seed of the analysing agent.")] = 1,
+    top: Annotated[int, typer.Option(help="How many candidates to print.")] = 10,
+) -> None:
+    """Rank the candidate moves of a recorded position with an agent's value estimates."""
+    try:
+        record = GameRecord.load(record_file)
+        the_game = make_game(record.game, len(record.players), record.options)
+        analyst = make_agent(agent, seed)
+    except OSError as error:
+        raise fail(f"{record_file}: {error.strerror}") from None
+    except GameError as error:
+        raise fail(f"{record_file}: {error}") from None
+    if not 0 <= at <= len(record.actions):
+        raise fail(f"--at: expected 0..{len(record.actions)}, got {at}")
+    state = the_game.new_initial_state()
+    for index, text in enumerate(record.actions[:at]):
+        try:
+            state.apply(state.parse_action(text))
+        except GameError as error:
+            raise fail(f"{record_file}: action {index} ({text!r}): {error}", 1) from None
+    if state.is_terminal() or state.is_chance():
+        what = "the game is over" if state.is_terminal() else "chance acts there"
+        raise fail(f"--at {at}: no player decides at that position ({what})")
+    candidates = analyst.analyse(state)
+    table = Table(title=f"Position before action {at}: seat {state.current_player} to play ({agent})")
+    table.add_column("rank", justify="right")
+    table.add_column("move")
+    table.add_column("value", justify="right")
+    table.add_column("playouts", justify="right")
+    for rank, candidate in enumerate(candidates[:top], start=1):
+        table.add_row(
+            str(rank),
+            state.describe_action(candidate.action),
+            f"{candidate.value:.3f}",
+            str(candidate.visits),
+        )
+    console.print(table)
+    if at < len(record.actions):
+        console.print(f"Played in the record: {record.actions[at]}", style="dim")
