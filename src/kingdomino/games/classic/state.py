@@ -425,7 +425,7 @@ class ClassicState(State):
                 return [(self.game.discard_action, 0.0)]
             gains = kingdom.placement_gains(domino, codes)
             if self.game.middle_kingdom or self.game.harmony:
-                gains = [g + self._bonus_change(kingdom, domino, c) for g, c in zip(gains, codes)]
+                gains = [g + b for g, b in zip(gains, self._bonus_changes(kingdom, codes))]
             return [(c, float(g)) for c, g in zip(codes, gains)]
         if phase == CLAIM:
             kingdom = self.kingdoms[self.player]
@@ -435,15 +435,38 @@ class ClassicState(State):
                 codes = kingdom.legal_placements(domino)
                 gains = kingdom.placement_gains(domino, codes)
                 if self.game.middle_kingdom or self.game.harmony:
-                    gains = [g + self._bonus_change(kingdom, domino, c) for g, c in zip(gains, codes)]
+                    gains = [g + b for g, b in zip(gains, self._bonus_changes(kingdom, codes))]
                 result.append((code, float(max(gains, default=0))))
             return result
         return []
 
-    def _bonus_change(self, kingdom: Kingdom, domino: Any, code: int) -> int:
-        after = kingdom.copy()
-        after.place(code, domino)
-        return self._bonus(after) - self._bonus(kingdom)
+    def _bonus_changes(self, kingdom: Kingdom, codes: list[int]) -> list[int]:
+        """Change of the Middle Kingdom and Harmony bonuses for each placement code."""
+        game = self.game
+        geometry = game.geometry
+        reach = geometry.frame // 2
+        lo, hi = geometry.centre - reach, geometry.centre + reach
+        centred_now = kingdom.is_centred()
+        middle = BONUSES["middle_kingdom"] if game.middle_kingdom else 0
+        harmony = BONUSES["harmony"] if game.harmony and kingdom.discards == 0 else 0
+        filled_after = kingdom.occupied.bit_count() + 2 == geometry.frame**2
+        changes = []
+        for code in codes:
+            change = 0
+            if middle:
+                p = geometry.placements[code]
+                assert p is not None
+                centred = (
+                    min(kingdom.row_lo, p.row_lo) >= lo
+                    and max(kingdom.row_hi, p.row_hi) <= hi
+                    and min(kingdom.col_lo, p.col_lo) >= lo
+                    and max(kingdom.col_hi, p.col_hi) <= hi
+                )
+                change += middle * (centred - centred_now)
+            if harmony and filled_after:
+                change += harmony
+            changes.append(change)
+        return changes
 
 
 def kingdom_json(kingdom: Kingdom) -> dict[str, Any]:
