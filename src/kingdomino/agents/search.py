@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass
 
@@ -141,13 +142,17 @@ class SearchAgent(Agent):
         spread = high - low or 1.0
         return [a for a, _ in gains], {a: (g - low) / spread for a, g in gains}
 
-    def values_after(self, state: State, me: int) -> list[float]:
-        playout(state, me, self.settings.playout, self.rng)
+    def values_after(self, state: State, me: int, rng: random.Random | None = None) -> list[float]:
+        playout(state, me, self.settings.playout, rng or self.rng)
         return terminal_values(state, self.settings.margin, self.settings.scale)
 
 
 class FlatMonteCarloAgent(SearchAgent):
-    """Flat Monte Carlo evaluation: playouts after each candidate, shared out by UCB1."""
+    """Flat Monte Carlo evaluation: playouts after each candidate, shared out by UCB1.
+
+    Common random numbers: the n-th playout of every candidate draws from the same
+    random stream, so candidates are compared on the same futures as far as possible.
+    """
 
     name = "mce"
 
@@ -160,6 +165,7 @@ class FlatMonteCarloAgent(SearchAgent):
         visits = [0] * len(actions)
         budget = Budget(self.settings)
         c = self.settings.c
+        streams: list[int] = []  # the n-th playout of every candidate shares stream n
         while True:
             played = budget.used
             if played < len(actions):
@@ -172,7 +178,9 @@ class FlatMonteCarloAgent(SearchAgent):
                 )
             after = state.clone()
             after.apply_unchecked(actions[pick])
-            totals[pick] += self.values_after(after, me)[me]
+            while len(streams) <= visits[pick]:
+                streams.append(self.rng.getrandbits(64))
+            totals[pick] += self.values_after(after, me, random.Random(streams[visits[pick]]))[me]
             visits[pick] += 1
             if not budget.spend():
                 break

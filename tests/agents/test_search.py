@@ -1,0 +1,173 @@
+"""Search agents: best moves in constructed positions, reproducibility, legality everywhere."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kingdomino import CHANCE, make_game
+from kingdomino.agents import AgentSpecError, make_agent
+from kingdomino.agents.playouts import terminal_values
+from kingdomino.core.game import State
+from kingdomino.games.classic.state import PLACE, ClassicState
+from kingdomino.games.registry import game_names
+
+
+def last_round_position(seed: int) -> ClassicState:
+    """Seat 0's last placement in a 2-player game played by greedy agents, where one
+    placement beats every other by at least 3 points (the first such game from ``seed`` on)."""
+    game = make_game("kingdomino", 2)
+    for attempt in range(seed, seed + 200):
+        rng = random.Random(attempt)
+        greedy = make_agent("greedy", attempt)
+        state = game.new_initial_state()
+        assert isinstance(state, ClassicState)
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            if state.phase == PLACE and not state.next_row and state.current_player == 0:
+                if best_margin(state) >= 3:
+                    return state
+                break
+            state.apply(greedy.act(state))
+    raise AssertionError("no game offers seat 0 a real last choice")
+
+
+def final_scores(state: ClassicState) -> dict[int, int]:
+    scores = {}
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        scores[action] = after.kingdoms[0].region_points()
+    return scores
+
+
+def best_margin(state: ClassicState) -> int:
+    ordered = sorted(set(final_scores(state).values()), reverse=True)
+    return ordered[0] - ordered[1] if len(ordered) > 1 else 0
+
+
+def best_final_placements(state: ClassicState) -> tuple[set[int], set[int]]:
+    """Placements of seat 0 that give its best final score, and all others."""
+    scores = final_scores(state)
+    best = max(scores.values())
+    return {a for a, s in scores.items() if s == best}, {a for a, s in scores.items() if s < best}
+
+
+@pytest.mark.parametrize("spec", ["mce:iterations=300", "mcts:iterations=300"])
+@pytest.mark.parametrize("seed", [3, 11])
+def test_search_finds_the_best_last_placement(spec: str, seed: int) -> None:
+    state = last_round_position(seed)
+    best, worse = best_final_placements(state)
+    assert worse, "the position must offer a real choice"
+    action = make_agent(spec + ",prune=0", seed).act(state)
+    assert action in best
+
+
+@pytest.mark.parametrize("spec", ["mce:iterations=60", "mcts:iterations=60"])
+def test_same_seed_and_iterations_give_identical_analyses(spec: str) -> None:
+    state = last_round_position(3)
+    first = make_agent(spec, 7).analyse(state)
+    second = make_agent(spec, 7).analyse(state)
+    assert first == second
+    assert sum(c.visits for c in first) == 60
+
+
+def test_analysis_ranks_candidates_with_visits() -> None:
+    state = last_round_position(3)
+    ranked = make_agent("mcts:iterations=200", 1).analyse(state)
+    assert [c.visits for c in ranked] == sorted((c.visits for c in ranked), reverse=True)
+    assert all(state.illegal_reason(c.action) is None for c in ranked)
+
+
+def random_decision_states(
+    game_name: str, options: dict[str, object], players: int, count: int
+) -> list[State]:
+    game = make_game(game_name, players, options)  # type: ignore[arg-type]
+    rng = random.Random(99)
+    states: list[State] = []
+    while len(states) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state.apply_unchecked(state.sample_chance(rng))
+                continue
+            if rng.random() < 0.3:
+                states.append(state.clone())
+            legal = state.legal_actions()
+            state.apply_unchecked(legal[int(rng.random() * len(legal))])
+    return states[:count]
+
+
+CONFIGURATIONS = [
+    ("kingdomino", {}, 4),
+    ("kingdomino", {"mighty_duel": True, "dynasty": True}, 2),
+    ("kingdomino", {"middle_kingdom": True, "harmony": True}, 3),
+    ("duel", {}, 2),
+    ("origins", {"mode": "discovery"}, 4),
+    ("origins", {"mode": "totem"}, 3),
+    ("origins", {"mode": "tribe"}, 2),
+]
+
+
+@pytest.mark.parametrize(("game_name", "options", "players"), CONFIGURATIONS)
+def test_search_agents_never_return_an_illegal_action(
+    game_name: str, options: dict[str, object], players: int
+) -> None:
+    if game_name not in game_names():
+        pytest.skip(f"{game_name} is not registered")
+    states = random_decision_states(game_name, options, players, 400)
+    agents = [
+        make_agent("mcts:iterations=3,playout=random", 1),
+        make_agent("mce:iterations=3,playout=random", 2),
+        make_agent("greedy", 3),
+        make_agent("easy", 4),
+    ]
+    for index, state in enumerate(states):
+        for agent in agents:
+            before = state.observation(None)
+            action = agent.act(state)
+            assert state.illegal_reason(action) is None, (index, agent.name, state.action_text(action))
+            assert state.observation(None) == before, "an agent must not change the state it analyses"
+
+
+def test_terminal_values_mix_win_share_and_margin() -> None:
+    state = last_round_position(3)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            state.apply(state.legal_actions()[0])
+    scores = state.scores()
+    values = terminal_values(state, 0.0, 30.0)
+    assert values == state.returns()
+    margin_only = terminal_values(state, 1.0, 30.0)
+    for seat in range(2):
+        expected = min(1.0, max(0.0, 0.5 + (scores[seat] - scores[1 - seat]) / 60.0))
+        assert margin_only[seat] == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "mcts:time=0",
+        "mcts:iterations=0",
+        "mcts:playout=smart",
+        "mce:depth=3",
+        "mcts:c=x",
+        "greedy:epsilon=2",
+        "hard:time=1",
+    ],
+)
+def test_bad_agent_specs_are_refused_with_the_field(spec: str) -> None:
+    with pytest.raises(AgentSpecError) as error:
+        make_agent(spec, 1)
+    assert spec.split(":")[0] in str(error.value)
+
+
+def test_levels_are_named_agents() -> None:
+    for level in ("easy", "medium", "hard"):
+        assert make_agent(level, 1).name == level

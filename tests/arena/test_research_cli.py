@@ -1,0 +1,87 @@
+"""The tournament and analyse commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from kingdomino.agents import make_agent
+from kingdomino.arena.match import play_game
+from kingdomino.cli import app, normalise_argv
+from kingdomino.games.registry import make_game
+
+runner = CliRunner()
+
+
+def test_tournament_table_and_resume(tmp_path: Path) -> None:
+    out = tmp_path / "t.jsonl"
+    args = normalise_argv(
+        [
+            "tournament",
+            "--agents",
+            "greedy",
+            "random",
+            "random",
+            "--games",
+            "3",
+            "--seed",
+            "2",
+            "--out",
+            str(out),
+        ]
+    )
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert "win rate" in first.output and "greedy" in first.output
+    assert len(out.read_text().splitlines()) == 4
+    more = normalise_argv(
+        [
+            "tournament",
+            "--agents",
+            "greedy",
+            "random",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "2",
+            "--out",
+            str(out),
+            "--json",
+        ]
+    )
+    second = runner.invoke(app, more)
+    assert second.exit_code == 0, second.output
+    summary = json.loads(second.stdout.strip().splitlines()[-1])
+    assert sum(row["appearances"] for row in summary["agents"]) == 18
+    assert len(out.read_text().splitlines()) == 7
+
+
+def test_tournament_refuses_bad_input() -> None:
+    result = runner.invoke(app, ["tournament", "--agents", "greedy", "--agents", "wizard", "--games", "2"])
+    assert result.exit_code == 2
+    assert "wizard" in result.output
+    result = runner.invoke(
+        app, ["tournament", "--agents", "greedy", "--agents", "greedy", "--executor", "gpu"]
+    )
+    assert result.exit_code == 2
+    assert "--executor" in result.output
+
+
+def test_analyse_prints_ranked_candidates(tmp_path: Path) -> None:
+    game = make_game("kingdomino", 2)
+    _, record = play_game(game, [make_agent("greedy", 1), make_agent("greedy", 2)], seed=4)
+    path = tmp_path / "game.json"
+    record.dump(path)
+    decision = next(i for i, text in enumerate(record.actions) if text.startswith("place"))
+    result = runner.invoke(
+        app, ["analyse", str(path), "--at", str(decision), "--agent", "mcts:iterations=50"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "rank" in result.output and "places" in result.output
+    chance = runner.invoke(app, ["analyse", str(path), "--at", "0", "--agent", "greedy"])
+    assert chance.exit_code == 2 and "chance" in chance.output
+    beyond = runner.invoke(app, ["analyse", str(path), "--at", "100000"])
+    assert beyond.exit_code == 2 and "--at" in beyond.output

@@ -1,0 +1,49 @@
+"""Tournament statistics checked against values computed by hand."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from kingdomino.arena.stats import elo_ratings, mean_interval, wilson_interval
+
+
+def test_wilson_interval_matches_hand_computation() -> None:
+    # p = 0.8, n = 10, z = 1.96: centre (0.8 + 0.19208) / 1.38415, half 1.96 * 0.16 / 1.38415
+    low, high = wilson_interval(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4)
+    assert high == pytest.approx(0.9433, abs=1e-4)
+
+
+def test_wilson_interval_edges_and_shared_wins() -> None:
+    low, high = wilson_interval(0, 20)
+    assert low == 0.0 and high == pytest.approx(0.1611, abs=1e-4)
+    low, high = wilson_interval(20, 20)
+    assert high == 1.0 and low == pytest.approx(0.8389, abs=1e-4)
+    low, high = wilson_interval(2.5, 5)  # shared wins count as fractions
+    assert (low + high) / 2 == pytest.approx(0.5)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_mean_interval_uses_the_sample_deviation() -> None:
+    mean, half = mean_interval([10.0, 12.0, 14.0])
+    assert mean == 12.0
+    assert half == pytest.approx(1.959963984540054 * 2.0 / math.sqrt(3))
+    assert mean_interval([5.0]) == (5.0, 0.0)
+
+
+def test_elo_gap_follows_the_odds() -> None:
+    # 3 wins, 1 loss, plus one virtual draw: 4 of 6, odds 2 -> 400 log10 2 = 120.4
+    ratings = elo_ratings([("a", "b", 1.0)] * 3 + [("a", "b", 0.0)])
+    assert ratings["a"] - ratings["b"] == pytest.approx(400 * math.log10(2), abs=0.01)
+    assert (ratings["a"] + ratings["b"]) / 2 == pytest.approx(1500)
+
+
+def test_elo_is_transitive_and_symmetric() -> None:
+    outcomes = [("a", "b", 1.0)] * 6 + [("b", "c", 1.0)] * 6 + [("a", "c", 1.0)] * 6
+    ratings = elo_ratings(outcomes)
+    assert ratings["a"] > ratings["b"] > ratings["c"]
+    assert ratings["a"] - ratings["b"] == pytest.approx(ratings["b"] - ratings["c"], abs=1.0)
+    even = elo_ratings([("x", "y", 0.5)] * 10)
+    assert even["x"] == pytest.approx(even["y"])

@@ -1,0 +1,100 @@
+"""Tournaments: fair seat rotation, identical results across executors, resumable results files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from kingdomino.arena.executors import run_games
+from kingdomino.arena.tournament import (
+    ResultsFile,
+    TournamentConfig,
+    play_tournament_game,
+    seating,
+    summarise,
+    validate,
+)
+from kingdomino.core.game import GameError
+
+CONFIG = TournamentConfig("kingdomino", 3, {}, ["mcts:iterations=4,playout=random", "greedy", "random"], 6, 5)
+
+
+def comparable(outcomes: list) -> list[tuple]:
+    return sorted((o.index, o.seed, tuple(o.seats), tuple(o.scores), tuple(o.winners)) for o in outcomes)
+
+
+def test_every_agent_sits_in_every_seat_equally() -> None:
+    counts: dict[tuple[str, int], int] = {}
+    for index in range(6):
+        for seat, spec in enumerate(seating(CONFIG, index)):
+            counts[spec, seat] = counts.get((spec, seat), 0) + 1
+    assert set(counts.values()) == {2}
+    assert len(counts) == 9
+
+
+def test_each_deal_is_played_in_every_rotation() -> None:
+    seeds = [play_tournament_game(CONFIG, i).seed for i in range(6)]
+    assert seeds == [5, 5, 5, 6, 6, 6]
+
+
+def test_local_pool_and_serial_agree() -> None:
+    serial = list(run_games(CONFIG, range(6), "local", 1))
+    pooled = list(run_games(CONFIG, range(6), "local", 2))
+    assert comparable(serial) == comparable(pooled)
+
+
+def test_ray_agrees_with_local() -> None:
+    pytest.importorskip("ray")
+    config = TournamentConfig("kingdomino", 2, {}, ["mcts:iterations=3,playout=random", "greedy"], 4, 9)
+    local = list(run_games(config, range(4), "local", 1))
+    remote = list(run_games(config, range(4), "ray", 2))
+    assert comparable(local) == comparable(remote)
+
+
+def test_results_file_resumes_and_survives_a_torn_line(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    results = ResultsFile(path, CONFIG)
+    results.start([])
+    for outcome in run_games(CONFIG, [0, 1, 2], "local", 1):
+        results.append(outcome)
+    with path.open("a") as out:
+        out.write('{"index": 3, "seed"')  # interrupted while writing
+    kept = ResultsFile(path, CONFIG).load()
+    assert [o.index for o in kept] == [0, 1, 2]
+    ResultsFile(path, CONFIG).start(kept)
+    assert len(path.read_text().splitlines()) == 4
+    other = TournamentConfig("kingdomino", 3, {}, ["greedy", "greedy", "random"], 6, 5)
+    with pytest.raises(GameError, match="another tournament"):
+        ResultsFile(path, other).load()
+
+
+def test_summary_counts_shared_wins_as_fractions() -> None:
+    outcomes = list(run_games(CONFIG, range(6), "local", 1))
+    rows = summarise(outcomes)
+    assert sum(row.wins for row in rows) == pytest.approx(6)
+    assert all(row.appearances == 6 for row in rows)
+    assert all(row.elo is not None for row in rows)  # three agent kinds -> Elo
+    for row in rows:
+        assert row.win_low <= row.wins / row.appearances <= row.win_high
+
+
+@pytest.mark.parametrize(
+    ("config", "field"),
+    [
+        (TournamentConfig("kingdomino", 3, {}, ["greedy", "greedy"], 6, 1), "agents"),
+        (TournamentConfig("kingdomino", 2, {}, ["greedy", "alphazero"], 6, 1), "alphazero"),
+        (TournamentConfig("chess", 2, {}, ["greedy", "greedy"], 6, 1), "game"),
+        (TournamentConfig("kingdomino", 2, {"turbo": True}, ["greedy", "greedy"], 6, 1), "options"),
+    ],
+)
+def test_bad_configurations_are_refused(config: TournamentConfig, field: str) -> None:
+    with pytest.raises(GameError, match=field):
+        validate(config)
+
+
+def test_outcomes_round_trip_through_json() -> None:
+    outcome = play_tournament_game(CONFIG, 0)
+    again = type(outcome).from_json(json.loads(json.dumps(outcome.to_json())))
+    assert again == outcome
