@@ -17,7 +17,7 @@ key             meaning                                                 default
 ``prune``       keep only the best N actions by immediate gain (0: all)  12
 ``c``           exploration constant of UCB                             0.4
 ``bias``        progressive bias weight of the immediate gain (mcts)    1.0
-``margin``      weight of the score margin in a playout's value         0.3
+``margin``      weight of the score margin in a playout's value         0.6
 ``scale``       score margin that counts as a sure win                  30
 ==============  ======================================================  ==============
 
@@ -51,7 +51,7 @@ class SearchSettings:
     prune: int = 12
     c: float = 0.4
     bias: float = 1.0
-    margin: float = 0.3
+    margin: float = 0.6
     scale: float = 30.0
 
     @classmethod
