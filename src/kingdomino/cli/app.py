@@ -42,7 +42,7 @@ ModeOpt = Annotated[str | None, typer.Option("--mode", help="Origins mode: disco
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    errors.print(f"[bold red]error:[/] {message}", highlight=False)
+    errors.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
 
 
@@ -246,7 +246,8 @@ def score(
     if as_json:
         print(json.dumps(sheet.to_json()))
         return
-    table = Table(title=f"{file}: {sheet.total} points")
+    name = "kingdom" if file == "-" else Path(file).name
+    table = Table(title=f"{name}: {sheet.total} points")
     table.add_column("region")
     table.add_column("squares", justify="right")
     table.add_column("crowns", justify="right")

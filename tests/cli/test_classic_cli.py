@@ -1,0 +1,187 @@
+"""The ``kingdomino`` command for Kingdomino: score, simulate, replay and play, bad input included."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from kingdomino.cli import app
+from kingdomino.cli.play import play_interactive
+from kingdomino.core.records import GameRecord
+from kingdomino.games.registry import make_game
+
+runner = CliRunner()
+GOLDEN = Path(__file__).parent.parent / "kingdomino" / "golden"
+
+FULL = """\
+W1 W0 F0 F1 F0
+L1 W0 F0 G2 G0
+L0 L0 C  G0 S0
+M2 L1 W0 W0 S2
+M0 M1 W1 S0 S1
+"""
+
+
+def write(tmp_path: Path, text: str, name: str = "kingdom.txt") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_score_prints_regions_and_total(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["score", str(write(tmp_path, FULL))])
+    assert result.exit_code == 0, result.output
+    assert "45 points" in result.output
+    assert "swamp" in result.output
+
+
+def test_score_json_with_both_bonuses(tmp_path: Path) -> None:
+    args = ["score", str(write(tmp_path, FULL)), "--variant", "middle-kingdom", "--variant", "harmony"]
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["total"] == 45 + 10 + 5
+    assert {bonus["name"] for bonus in data["bonuses"]} == {"middle kingdom", "harmony"}
+
+
+def test_score_reads_standard_input() -> None:
+    result = runner.invoke(app, ["score", "-", "--json"], input="C W1 W1\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["total"] == 2 * 2
+
+
+def test_score_refuses_a_bad_cell_with_line_and_column(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["score", str(write(tmp_path, "C  W1\nW1 X3\n"))])
+    assert result.exit_code == 2
+    assert "line 2, column 4" in result.output
+
+
+def test_score_refuses_a_kingdom_without_castle_or_too_large(tmp_path: Path) -> None:
+    no_castle = runner.invoke(app, ["score", str(write(tmp_path, "W1 W1\n"))])
+    assert no_castle.exit_code == 2 and "castle" in no_castle.output
+    wide = " ".join(["W0"] * 5 + ["C"]) + "\n"
+    too_wide = runner.invoke(app, ["score", str(write(tmp_path, wide, "wide.txt"))])
+    assert too_wide.exit_code == 2 and "5" in too_wide.output
+    fits_seven = runner.invoke(app, ["score", str(write(tmp_path, wide, "wide.txt")), "--frame", "7"])
+    assert fits_seven.exit_code == 0, fits_seven.output
+
+
+def test_score_refuses_bad_options(tmp_path: Path) -> None:
+    path = str(write(tmp_path, FULL))
+    assert "--frame" in runner.invoke(app, ["score", path, "--frame", "6"]).output
+    assert "unknown game" in runner.invoke(app, ["score", path, "--game", "chess"]).output
+    missing = runner.invoke(app, ["score", str(tmp_path / "absent.txt")])
+    assert missing.exit_code == 2 and "absent.txt" in missing.output
+
+
+def test_simulate_json_lines_and_summary() -> None:
+    args = ["simulate", "--agents", "greedy,random,random", "--games", "4", "--seed", "3", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    games, summary = lines[:-1], lines[-1]["summary"]
+    assert [game["seed"] for game in games] == [3, 4, 5, 6]
+    assert all(len(game["scores"]) == 3 and game["winners"] for game in games)
+    assert sum(summary["wins"]) == 4
+    shares = [0.0, 0.0, 0.0]
+    for game in games:
+        for seat in game["winners"]:
+            shares[seat] += 1 / len(game["winners"])
+    assert summary["wins"] == shares
+
+
+def test_simulate_table_and_variants() -> None:
+    args = ["simulate", "--agents", "greedy,random", "--games", "2", "--variant", "mighty-duel"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output and "mighty_duel" in result.output
+
+
+def test_simulate_refuses_bad_agents_and_variants() -> None:
+    wrong_count = runner.invoke(app, ["simulate", "--players", "3", "--agents", "greedy,random"])
+    assert wrong_count.exit_code == 2 and "expected 3 agents" in wrong_count.output
+    unknown = runner.invoke(app, ["simulate", "--agents", "greedy,wizard"])
+    assert unknown.exit_code == 2 and "wizard" in unknown.output
+    variant = runner.invoke(app, ["simulate", "--agents", "greedy,random", "--variant", "turbo"])
+    assert variant.exit_code == 2 and "turbo" in variant.output
+    players = runner.invoke(app, ["simulate", "--agents", "greedy,random,random,random,random"])
+    assert players.exit_code == 2 and "players" in players.output
+
+
+def test_replay_prints_the_known_scores() -> None:
+    record = GameRecord.load(GOLDEN / "four_greedy_random.json")
+    result = runner.invoke(app, ["replay", str(GOLDEN / "four_greedy_random.json")])
+    assert result.exit_code == 0, result.output
+    assert record.result is not None
+    for score in record.result["scores"]:
+        assert str(score) in result.output
+
+
+def test_replay_reports_the_illegal_action_and_stops(tmp_path: Path) -> None:
+    record = GameRecord.load(GOLDEN / "three_greedy.json")
+    bad_index = next(i for i, text in enumerate(record.actions) if text.startswith("place"))
+    record.actions[bad_index] = "claim 99"
+    path = tmp_path / "bad.json"
+    record.dump(path)
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert f"action {bad_index}" in result.output
+    assert f"{bad_index} actions applied" in result.output
+
+
+def test_replay_refuses_malformed_records(tmp_path: Path) -> None:
+    not_json = runner.invoke(app, ["replay", str(write(tmp_path, "{nope", "a.json"))])
+    assert not_json.exit_code == 2 and "not JSON" in not_json.output
+    no_game = runner.invoke(app, ["replay", str(write(tmp_path, '{"players": ["a", "b"]}', "b.json"))])
+    assert no_game.exit_code == 2 and "game" in no_game.output
+
+
+def scripted(answers: list[str]) -> Iterator[str]:
+    yield from answers
+    while True:
+        yield "1"
+
+
+def test_play_a_whole_game_with_typed_moves_and_bad_input(tmp_path: Path) -> None:
+    answers = scripted(["help", "place 99,99 N", "gibberish", "0", "board", "1"])
+    console = Console(record=True, width=120)
+    game = make_game("kingdomino", 2, {})
+    record = play_interactive(game, ["human", "greedy"], 5, console, lambda _prompt: next(answers))
+    output = console.export_text()
+    assert "Not understood" in output
+    assert "No move 0" in output
+    assert "Winner" in output
+    assert record.result is not None
+    replayed = runner.invoke(app, ["replay", str(_dump(record, tmp_path))])
+    assert replayed.exit_code == 0, replayed.output
+
+
+def test_play_quit_keeps_the_record_so_far() -> None:
+    answers = iter(["quit"])
+    console = Console(record=True, width=120)
+    game = make_game("kingdomino", 2, {})
+    record = play_interactive(game, ["human", "random"], 1, console, lambda _prompt: next(answers))
+    assert record.result is None
+    assert record.actions and "Game stopped" in console.export_text()
+
+
+def test_play_command_saves_a_record(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = runner.invoke(
+        app,
+        ["play", "--seats", "greedy,random,random", "--seed", "4", "--save", str(path)],
+    )
+    assert result.exit_code == 0, result.output
+    record = GameRecord.load(path)
+    assert record.players == ["greedy", "random", "random"]
+    assert record.seed == 4 and record.result is not None
+
+
+def _dump(record: GameRecord, tmp_path: Path) -> Path:
+    path = tmp_path / "played.json"
+    record.dump(path)
+    return path

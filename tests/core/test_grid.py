@@ -1,0 +1,70 @@
+"""Bitboard geometry: no wrap across rows, regions, rectangles, placement masks."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kingdomino.core.grid import Grid, bit_indices
+
+
+def test_spread_never_wraps_across_rows() -> None:
+    grid = Grid(3, 4)
+    east_edge = grid.bit(0, 3)
+    assert sorted(grid.cells(grid.spread(east_edge))) == [(0, 2), (1, 3)]
+    west_edge = grid.bit(1, 0)
+    assert sorted(grid.cells(grid.spread(west_edge))) == [(0, 0), (1, 1), (2, 0)]
+
+
+def test_surrounding_has_eight_squares_inside_and_three_in_a_corner() -> None:
+    grid = Grid(5, 5)
+    assert grid.surrounding[grid.index(2, 2)].bit_count() == 8
+    assert sorted(grid.cells(grid.surrounding[grid.index(0, 0)])) == [(0, 1), (1, 0), (1, 1)]
+
+
+def test_regions_split_orthogonal_groups_only() -> None:
+    grid = Grid(3, 3)
+    mask = grid.bit(0, 0) | grid.bit(0, 1) | grid.bit(1, 2) | grid.bit(2, 2) | grid.bit(2, 0)
+    regions = sorted(sorted(grid.cells(r)) for r in grid.regions(mask))
+    assert regions == [[(0, 0), (0, 1)], [(1, 2), (2, 2)], [(2, 0)]]
+
+
+def test_rectangle_is_clipped_to_the_grid() -> None:
+    grid = Grid(4, 4)
+    assert sorted(grid.cells(grid.rectangle(-2, 0, 2, 9))) == [(0, 2), (0, 3)]
+    assert grid.rectangle(3, 1, 0, 3) == 0
+
+
+def test_placement_masks_need_both_squares_free_and_a_connection() -> None:
+    grid = Grid(1, 3)
+    free = grid.bit(0, 1) | grid.bit(0, 2)
+    touch_first = grid.bit(0, 1)
+    east, south, west, north = grid.placement_masks(free, touch_first, 0, False)
+    assert list(grid.cells(east)) == [(0, 1)]
+    assert south == 0 and north == 0
+    # West: the first half at (0, 2), the second at (0, 1); only the first-half touch counts.
+    assert west == 0
+    assert len(grid.placement_masks(free, touch_first, 0, True)) == 2
+
+
+def test_bad_sizes_are_refused() -> None:
+    with pytest.raises(ValueError, match="at least one row"):
+        Grid(0, 3)
+
+
+@given(st.integers(1, 7), st.integers(1, 7), st.data())
+def test_regions_partition_any_mask(rows: int, cols: int, data: st.DataObject) -> None:
+    grid = Grid(rows, cols)
+    squares = data.draw(st.sets(st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))))
+    mask = 0
+    for row, col in squares:
+        mask |= grid.bit(row, col)
+    regions = grid.regions(mask)
+    union = 0
+    for region in regions:
+        assert union & region == 0
+        union |= region
+        assert grid.regions(region) == [region]
+    assert union == mask
+    assert sorted(grid.square(i) for i in bit_indices(mask)) == sorted(squares)

@@ -1,0 +1,51 @@
+"""Ranking: score, then the largest region, then the most crowns, then a shared win."""
+
+from __future__ import annotations
+
+import random
+
+from kingdomino.games.classic.text import parse_kingdom
+
+from .helpers import new_state, play_random
+
+
+def finished(players: int, texts: list[str]):
+    state = new_state(players)
+    play_random(state, random.Random(players))
+    state.kingdoms = [parse_kingdom(text) for text in texts]
+    return state
+
+
+def test_highest_score_wins() -> None:
+    state = finished(2, ["C W1 W0", "C W1"])  # 2 x 1 against 1 x 1
+    assert state.scores() == [2, 1]
+    assert state.winners() == [0]
+
+
+def test_score_tie_broken_by_the_largest_region_even_without_crowns() -> None:
+    state = finished(2, ["C W2 W0", "M1 M1 C\nF0 F0 F0\nF0 F0 ."])  # 2 x 2 = 4 each
+    assert state.scores() == [4, 4]
+    assert [k.largest_region() for k in state.kingdoms] == [2, 5]
+    assert state.winners() == [1]
+
+
+def test_then_the_most_crowns() -> None:
+    # both 4 points with a largest region of 2; seat 1 has 4 crowns against 2
+    state = finished(2, ["C W1 W1\n. S0 S0", "C L2 .\nF2 G0 G0"])
+    assert state.scores() == [4, 4]
+    assert [k.largest_region() for k in state.kingdoms] == [2, 2]
+    assert [k.total_crowns() for k in state.kingdoms] == [2, 4]
+    assert state.winners() == [1]
+
+
+def test_a_full_tie_is_shared() -> None:
+    state = finished(2, ["C W1 W1\n. S0 S0", "C F1 F1\n. G0 G0"])
+    assert state.winners() == [0, 1]
+    assert state.returns() == [0.5, 0.5]
+
+
+def test_three_players_two_share_the_win() -> None:
+    state = finished(3, ["C W1 W0", "C W1\nL0 L0", "C M1\n. M0"])
+    assert state.scores() == [2, 1, 2]
+    assert state.winners() == [0, 2]
+    assert state.returns() == [0.5, 0.0, 0.5]
