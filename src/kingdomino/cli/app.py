@@ -250,7 +250,7 @@ def score(
     table = Table(title=f"{name}: {sheet.total} points")
     table.add_column("region")
     table.add_column("squares", justify="right")
-    table.add_column("crowns", justify="right")
+    table.add_column(getattr(frontend_for(game), "multiplier_name", "multiplier"), justify="right")
     table.add_column("points", justify="right")
     for region in sheet.regions:
         table.add_row(region.kind, str(region.squares), str(region.multiplier), str(region.points))

@@ -28,6 +28,8 @@ class ScoreTextError(ValueError):
 class TerminalFrontend(Protocol):
     #: One paragraph for ``kingdomino score --help``: the text format of a kingdom.
     score_format: str
+    #: What multiplies a region's squares in this game ("crowns", "crosses", "fires").
+    multiplier_name: str
 
     def render(self, state: State, seat: int | None) -> RenderableType:
         """The whole table as ``seat`` sees it (``None``: a spectator)."""
@@ -55,4 +57,4 @@ def frontend_for(game_name: str) -> TerminalFrontend:
 
 def _load_builtin() -> None:
     """Import the built-in front ends (each module registers itself)."""
-    from kingdomino.cli import render_classic  # noqa: F401
+    from kingdomino.cli import render_classic, render_duel  # noqa: F401

@@ -70,6 +70,7 @@ def kingdom_grid(kingdom: Kingdom) -> Table:
 
 
 class ClassicFrontend:
+    multiplier_name = "crowns"
     score_format = (
         "One line per row, top to bottom; cells separated by spaces. A cell is C (castle), "
         ". (empty) or a terrain letter and its crowns: "

@@ -10,11 +10,13 @@ from collections.abc import Callable, Mapping
 
 from kingdomino.core.game import Game, GameError, OptionValue
 from kingdomino.games.classic.game import ClassicGame
+from kingdomino.games.duel.game import DuelGame
 
 GameFactory = Callable[[int, Mapping[str, OptionValue]], Game]
 
 _FACTORIES: dict[str, GameFactory] = {
     "kingdomino": ClassicGame.from_options,
+    "duel": DuelGame.from_options,
 }
 
 

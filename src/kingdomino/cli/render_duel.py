@@ -1,0 +1,130 @@
+"""Kingdomino Duel in the terminal: both maps in colour, the dice, the spellbook; the scorer's text."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from kingdomino.cli.frontends import ScoreTextError, register_frontend
+from kingdomino.cli.render_classic import seat_label
+from kingdomino.core.game import OptionValue, ScoreSheet, State
+from kingdomino.games.duel.board import GRID, Board
+from kingdomino.games.duel.components import (
+    CASTLE_COL,
+    CASTLE_ROW,
+    COATS,
+    DICE,
+    JOKER,
+    LINE_LENGTH,
+    MAP_COLS,
+    MAP_ROWS,
+    NUM_DICE,
+    POWER_OF_COAT,
+    POWERS,
+    Face,
+)
+from kingdomino.games.duel.state import DuelState, score_sheet
+from kingdomino.games.duel.text import MapTextError, parse_map
+
+CROSS = "✝"
+
+
+def _contrast(colour: str) -> str:
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "black" if red * 0.299 + green * 0.587 + blue * 0.114 > 140 else "white"
+
+
+def face_cell(face: Face) -> Text:
+    crosses = f"{face.crosses}{CROSS}" if face.crosses else "  "
+    if face.coat == JOKER:
+        return Text(f"?{crosses}", style="bold black on white")
+    coat = COATS[face.coat]
+    return Text(f"{coat.letter}{crosses}", style=f"{_contrast(coat.colour)} on {coat.colour}")
+
+
+def map_grid(board: Board) -> Table:
+    table = Table(show_header=True, box=None, padding=(0, 0), header_style="dim")
+    table.add_column("", justify="right", style="dim")
+    for col in range(MAP_COLS):
+        table.add_column(f"{col - CASTLE_COL:>3}", justify="center", width=3)
+    for row in range(MAP_ROWS):
+        cells = [Text(f"{row - CASTLE_ROW:>3} ")]
+        for col in range(MAP_COLS):
+            bit = GRID.bit(row, col)
+            coat = board.coat_at(bit)
+            if row == CASTLE_ROW and col == CASTLE_COL:
+                cells.append(Text(" C ", style="bold black on white"))
+            elif board.occupied & bit:
+                cells.append(face_cell(Face(JOKER if coat is None else coat, board.crosses_at(bit))))
+            else:
+                cells.append(Text(" · ", style="dim"))
+        table.add_row(*cells)
+    return table
+
+
+class DuelFrontend:
+    multiplier_name = "crosses"
+    score_format = (
+        "One line per map row, top to bottom; cells separated by spaces. A cell is C (castle), "
+        ". (empty) or a coat-of-arms letter and its crosses: "
+        + ", ".join(f"{c.letter} {c.id}" for c in COATS)
+        + "; e.g. S0, Q2. An optional last line 'domains X' gives the coat of the +3 per domain power."
+    )
+
+    def render(self, state: State, seat: int | None) -> RenderableType:
+        assert isinstance(state, DuelState)
+        scores = state.scores()
+        panels = []
+        for player, board in enumerate(state.boards):
+            title = seat_label(player)
+            role = "A" if player == state.a_seat else "B"
+            title.append(f" (player {role})  {scores[player]} pts")
+            if state.castle_used[player]:
+                title.append("  castle bonus used", style="dim")
+            if player == state.current_player:
+                title.append("  ◀ to play", style="bold yellow")
+            panels.append(Panel(map_grid(board), title=title, expand=False))
+        dice = Table(title="Dice", header_style="bold", expand=False)
+        dice.add_column("die")
+        dice.add_column("face")
+        dice.add_column("taken by")
+        if state.phase_name not in ("roll", "over"):
+            for die in range(NUM_DICE):
+                holder = next((s for s in (0, 1) if die in state.held[s]), None)
+                if holder is None and die in state.taken:
+                    holder = state.a_seat
+                face = state.face_of(die) if holder == state.current_player else DICE[die][state.faces[die]]
+                dice.add_row(
+                    str(die + 1), face_cell(face), seat_label(holder) if holder is not None else Text("-")
+                )
+        book = Table(title="Spellbook", header_style="bold", expand=False)
+        book.add_column("coat")
+        book.add_column("P0", justify="right")
+        book.add_column("P1", justify="right")
+        book.add_column("power")
+        for coat in COATS:
+            owner = state.owner[coat.value]
+            power = POWERS[POWER_OF_COAT[coat.value]]["name"]
+            if owner >= 0:
+                power += f" — P{owner}" + (" (used)" if state.used[coat.value] else "")
+            cells = [f"{state.fills[s][coat.value]}/{LINE_LENGTH[coat.value]}" for s in (0, 1)]
+            book.add_row(face_cell(Face(coat.value, 0)), *cells, power)
+        header = Text(f"Kingdomino Duel · round {state.round} · player A: P{state.a_seat}", style="bold")
+        return Group(header, Columns(panels), Columns([dice, book]))
+
+    def score_text(self, text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
+        if options:
+            raise ScoreTextError(1, 1, f"Duel has no options, got {', '.join(sorted(options))}")
+        try:
+            board, coat = parse_map(text)
+        except MapTextError as error:
+            raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
+        return score_sheet(board, coat)
+
+
+register_frontend("duel", DuelFrontend())
