@@ -384,11 +384,14 @@ class ClassicState(State):
             "rounds": game.rounds,
             "frame": game.frame,
             "kingdoms": [kingdom_json(k) for k in self.kingdoms],
-            "row": [{"domino": n, "king": o} for n, o in zip(self.row, self.row_owner)],
+            "row": [
+                {"domino": n, "king": o, "halves": halves_json(n)} for n, o in zip(self.row, self.row_owner)
+            ],
             "next_row": [
-                {"domino": n, "king": o if o != FREE else None}
+                {"domino": n, "king": o if o != FREE else None, "halves": halves_json(n)}
                 for n, o in zip(self.next_row, self.next_owner)
             ],
+            "legend": LEGEND,
             "acting_slot": self.slot if self.phase in (PLACE, CLAIM) and self.row else None,
             "discarded": self.discarded.copy(),
             "dominoes_left": game.deck_size - self.drawn,
@@ -467,6 +470,19 @@ class ClassicState(State):
                 change += harmony
             changes.append(change)
         return changes
+
+
+#: Terrain letter -> name and colour, for clients that draw kingdoms.
+LEGEND = {t.letter: {"id": t.id, "name": t.name, "colour": t.colour} for t in TERRAINS}
+
+
+def halves_json(number: int) -> list[dict[str, Any]]:
+    """A domino's two halves as terrain letter and crowns, in the order ``place`` uses."""
+    domino = DOMINOES[number]
+    return [
+        {"terrain": TERRAINS[half.terrain].letter, "crowns": half.crowns}
+        for half in (domino.first, domino.second)
+    ]
 
 
 def kingdom_json(kingdom: Kingdom) -> dict[str, Any]:

@@ -587,6 +587,7 @@ class DuelState(State):
             },
             "pending_lightning": [{"seat": s, "power": POWER_OF_COAT[c]} for s, c in self.pending],
             "scores": self.scores(),
+            "legend": LEGEND,
             "legal_actions": [game.action_text(a) for a in legal],
         }
 
@@ -646,6 +647,10 @@ class DuelState(State):
         from kingdomino.games.duel.gains import immediate_gains
 
         return immediate_gains(self)
+
+
+#: Coat id -> letter, name and colour, for clients that draw maps.
+LEGEND = {c.id: {"letter": c.letter, "name": c.name, "colour": c.colour} for c in COATS}
 
 
 def _pair(game: DuelGame, action: int) -> tuple[int, int]:

@@ -1,0 +1,96 @@
+"""What the RL adapters share: building a configuration, rewards, masks, chance resolution."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from kingdomino.core.game import CHANCE, Game, GameError, OptionValue, State
+from kingdomino.core.seeds import ChanceSampler
+from kingdomino.games.registry import make_game
+from kingdomino.rl.encoders import ObservationEncoder, encoder_for
+
+#: ``"win"``: at the end, 1/k to each of the k seats sharing first place, 0 to the others
+#: (``State.returns()``). ``"score_diff"``: at the end, own score minus the best other score,
+#: divided by the encoder's ``score_scale``.
+RewardKind = Literal["win", "score_diff"]
+REWARD_KINDS: tuple[str, ...] = ("win", "score_diff")
+
+MaskArray = npt.NDArray[np.int8]
+
+
+def resolve_game(game: str | Game, players: int | None, options: Mapping[str, OptionValue] | None) -> Game:
+    """A configuration from a registry name (with players and options) or a ready :class:`Game`."""
+    if isinstance(game, Game):
+        if players is not None and players != game.num_players:
+            raise GameError(f"players: the game has {game.num_players} seats, got {players}")
+        if options:
+            raise GameError("options: give them to make_game, not with a ready Game")
+        return game
+    return make_game(game, 2 if players is None else players, options)
+
+
+def check_reward_kind(reward: str) -> RewardKind:
+    if reward == "win":
+        return "win"
+    if reward == "score_diff":
+        return "score_diff"
+    raise GameError(f"reward: expected one of {', '.join(REWARD_KINDS)}, got {reward!r}")
+
+
+def final_rewards(state: State, kind: RewardKind, score_scale: float) -> list[float]:
+    """Per seat reward of a finished game (all zero before the end)."""
+    players = state.game.num_players
+    if not state.is_terminal():
+        return [0.0] * players
+    if kind == "win":
+        return state.returns()
+    scores = state.scores()
+    result = []
+    for seat in range(players):
+        best_other = max(score for other, score in enumerate(scores) if other != seat)
+        result.append((scores[seat] - best_other) / score_scale)
+    return result
+
+
+def legal_mask(game: Game, legal: list[int]) -> MaskArray:
+    """``int8`` mask over ``range(game.num_actions)``: 1 on the legal codes."""
+    mask = np.zeros(game.num_actions, dtype=np.int8)
+    if legal:
+        mask[legal] = 1
+    return mask
+
+
+def settle_chance(state: State, sampler: ChanceSampler) -> None:
+    """Resolve chance nodes until a seat acts or the game ends."""
+    while state.current_player == CHANCE:
+        state.apply_unchecked(sampler.sample(state))
+
+
+def fresh_seed() -> int:
+    """A seed for ``reset()`` without one (from the OS's entropy)."""
+    return random.SystemRandom().randrange(2**63)
+
+
+def resolve_encoder(game: Game, encoder: ObservationEncoder | None) -> ObservationEncoder:
+    return encoder_for(game) if encoder is None else encoder
+
+
+MAX_PLAYERS_PROBED = 8
+
+
+def player_range(name: str) -> tuple[int, int, Game]:
+    """Smallest and largest number of seats game ``name`` accepts, and its smallest configuration."""
+    valid: list[tuple[int, Game]] = []
+    for players in range(1, MAX_PLAYERS_PROBED + 1):
+        try:
+            valid.append((players, make_game(name, players)))
+        except GameError:
+            continue
+    if not valid:
+        raise GameError(f"game {name!r} accepts no number of players in 1..{MAX_PLAYERS_PROBED}")
+    return valid[0][0], valid[-1][0], valid[0][1]

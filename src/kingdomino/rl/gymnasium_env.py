@@ -1,0 +1,203 @@
+"""A Gymnasium single-agent environment: the learner plays one seat against our agents.
+
+::
+
+    from kingdomino.rl.gymnasium_env import GameEnv
+
+    env = GameEnv("kingdomino", players=2, opponents=["greedy"], seat=0)
+    obs, info = env.reset(seed=3)
+    while True:
+        action = env.action_space.sample(env.action_masks())
+        obs, reward, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            break
+
+* The other seats are played by agents from specs (``"random"``, ``"greedy"``,
+  ``"mcts:iterations=50"``, ... see :func:`kingdomino.agents.make_agent`) chosen at
+  construction: one spec for all of them, or one per other seat in seat order.
+  Their seeds and the chance sampler derive from ``reset(seed=...)``.
+* ``seat``: the learner's seat, or ``None`` for a random seat at each reset (drawn from
+  the reset's seed).
+* Observation: the game encoder's ``float32`` vector from the learner's seat
+  (:mod:`kingdomino.rl.encoders`); ``observation_space`` is a ``Box``.
+* Action: an engine action code, ``Discrete(game.num_actions)``. Legal ones:
+  :meth:`GameEnv.action_masks` (``int8``; the name MaskablePPO looks for) and
+  ``info["action_mask"]``.
+* Reward at the end only, as in the PettingZoo environment (``"win"``: share of first
+  place; ``"score_diff"``: own score minus best other score, scaled).
+* Illegal action, ``illegal_action=``:
+
+  - ``"lose"`` (default): the episode ends at once (``terminated``) with reward
+    ``illegal_penalty`` (-1 by default) and ``info["illegal_action"] = True``;
+  - ``"raise"``: :class:`~kingdomino.core.game.IllegalActionError`, nothing changes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from kingdomino.agents import Agent, make_agent
+from kingdomino.core.game import Game, GameError, IllegalActionError, OptionValue, State
+from kingdomino.core.seeds import ChanceSampler, derive_seed
+from kingdomino.rl.common import (
+    MaskArray,
+    check_reward_kind,
+    final_rewards,
+    legal_mask,
+    resolve_encoder,
+    resolve_game,
+    settle_chance,
+)
+from kingdomino.rl.encoders import FloatArray, ObservationEncoder
+
+IllegalPolicy = Literal["lose", "raise"]
+
+
+class GameEnv(gym.Env[FloatArray, int]):
+    """One seat of a game for a single learner; see the module text."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (gymnasium API)
+
+    def __init__(
+        self,
+        game: str | Game = "kingdomino",
+        players: int | None = None,
+        options: Mapping[str, OptionValue] | None = None,
+        *,
+        opponents: str | Sequence[str] = "random",
+        seat: int | None = 0,
+        reward: str = "win",
+        illegal_action: IllegalPolicy = "lose",
+        illegal_penalty: float = -1.0,
+        encoder: ObservationEncoder | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = resolve_game(game, players, options)
+        self.encoder = resolve_encoder(self.game, encoder)
+        self.reward_kind = check_reward_kind(reward)
+        players = self.game.num_players
+        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(specs) != players - 1:
+            raise GameError(f"opponents: expected 1 or {players - 1} agent specs, got {len(specs)}")
+        for spec in specs:
+            make_agent(spec, seed=0)  # fail early on a bad spec
+        self.opponent_specs = specs
+        if seat is not None and not 0 <= seat < players:
+            raise GameError(f"seat: expected 0..{players - 1} or None, got {seat}")
+        self.fixed_seat = seat
+        if illegal_action not in ("lose", "raise"):
+            raise GameError(f"illegal_action: expected 'lose' or 'raise', got {illegal_action!r}")
+        self.illegal_action: IllegalPolicy = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise GameError(
+                f"render_mode: expected one of {self.metadata['render_modes']}, got {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        # Discrete samples numpy integers; step() accepts any integer.
+        self.action_space = spaces.Discrete(self.game.num_actions)  # type: ignore[assignment]
+        self.observation_space = spaces.Box(*self.encoder.bounds, self.encoder.shape, dtype=np.float32)
+        self.seat = 0 if seat is None else seat
+        self.state: State = self.game.new_initial_state()
+        self.sampler = ChanceSampler(0)
+        self.opponents: dict[int, Agent] = {}
+        self._legal: list[int] = []
+        self._legal_set: set[int] = set()
+        self._done = True
+        #: Seat decisions (learner's and opponents') applied in the current episode.
+        self.decisions = 0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[FloatArray, dict[str, Any]]:
+        super().reset(seed=seed)
+        del options
+        base = int(self.np_random.integers(2**62)) if seed is None else int(seed)
+        self.seat = (
+            random.Random(derive_seed(base, "learner seat")).randrange(self.game.num_players)
+            if self.fixed_seat is None
+            else self.fixed_seat
+        )
+        others = [s for s in range(self.game.num_players) if s != self.seat]
+        self.opponents = {
+            s: make_agent(spec, seed=derive_seed(base, "seat", s))
+            for s, spec in zip(others, self.opponent_specs)
+        }
+        self.sampler = ChanceSampler(base)
+        self.state = self.game.new_initial_state()
+        self._done = False
+        self.decisions = 0
+        self._advance()
+        return self._observe(), self._info()
+
+    def _advance(self) -> None:
+        """Play chance and the other seats until the learner acts or the game ends."""
+        state, sampler, opponents = self.state, self.sampler, self.opponents
+        while True:
+            settle_chance(state, sampler)
+            player = state.current_player
+            if player == self.seat or state.is_terminal():
+                break
+            state.apply(opponents[player].act(state))
+            self.decisions += 1
+        self._legal = state.legal_actions() if not state.is_terminal() else []
+        self._legal_set = set(self._legal)
+
+    def step(self, action: int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            raise GameError("step() after the episode ended; call reset()")
+        code = int(action)
+        if code not in self._legal_set:
+            if self.illegal_action == "raise":
+                reason = self.state.illegal_reason(code) or f"action {code} is not legal now"
+                raise IllegalActionError(reason)
+            self._done = True
+            self._legal, self._legal_set = [], set()
+            info = self._info()
+            info["illegal_action"] = True
+            return self._observe(), self.illegal_penalty, True, False, info
+        self.state.apply_unchecked(code)
+        self.decisions += 1
+        self._advance()
+        reward = 0.0
+        terminated = self.state.is_terminal()
+        if terminated:
+            self._done = True
+            reward = final_rewards(self.state, self.reward_kind, self.encoder.score_scale)[self.seat]
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, terminated, False, self._info()
+
+    def action_masks(self) -> MaskArray:
+        """``int8`` mask over the action codes: 1 where the learner's action is legal now."""
+        return legal_mask(self.game, self._legal)
+
+    def _observe(self) -> FloatArray:
+        return self.encoder.encode(self.state, self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks(), "seat": self.seat}
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = json.dumps(self.state.observation(self.seat), sort_keys=True)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+#: ``gymnasium.make(ENV_ID, game="kingdomino", players=2, opponents="greedy")`` works once this
+#: module is imported.
+ENV_ID = "kingdomino/GameEnv-v0"
+if ENV_ID not in gym.registry:
+    gym.register(id=ENV_ID, entry_point="kingdomino.rl.gymnasium_env:GameEnv")

@@ -1,0 +1,209 @@
+"""Every game of the family as a Python OpenSpiel game.
+
+Importing this module registers ``python_<name>`` for each game with an encoder
+(``python_kingdomino``, ...)::
+
+    import pyspiel
+    import kingdomino.rl.openspiel_game  # registers the games
+
+    game = pyspiel.load_game("python_kingdomino", {"players": 3, "harmony": True})
+
+* Parameters: ``players`` and every option of the game (its variants), with the
+  engine's defaults.
+* Sequential, explicit stochastic chance: every draw, king draw and roll is a chance
+  node with the engine's outcomes and probabilities (chance is lazy in the engines,
+  so no hidden order exists before it happens).
+* Declared imperfect information (the future is unknown to everybody); observation
+  tensor = the game's encoder (:mod:`kingdomino.rl.encoders`), observation string =
+  the engine's JSON observation of that seat. No information-state tensor.
+* Actions and chance outcomes share the engine's fixed code range.
+* Returns: at the end 1/k to each of the k seats sharing first place (constant sum 1),
+  as ``State.returns()``.
+
+OpenSpiel's algorithms that work on any Python game run on them (its MCTS, random
+simulation test, ...); Python games are slower than C++ ones.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from kingdomino.core.game import CHANCE, TERMINAL, Game, OptionValue, State
+from kingdomino.games.registry import make_game
+from kingdomino.rl.common import player_range
+from kingdomino.rl.encoders import ObservationEncoder, encoder_for, encoder_names
+
+
+def short_name(game_name: str) -> str:
+    """The OpenSpiel name of a game of the family: ``python_<name>``."""
+    return f"python_{game_name}"
+
+
+class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """One configuration of a game of the family, seen by OpenSpiel."""
+
+    game_name: str = ""
+    game_type: Any = None
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        defaults = self.game_type.parameter_specification
+        players = int(params.get("players", defaults["players"]))
+        options: dict[str, OptionValue] = {}
+        for key, default in defaults.items():
+            if key == "players":
+                continue
+            value = params.get(key, default)
+            options[key] = value if isinstance(value, bool | int | str) else str(value)
+        self.engine_game: Game = make_game(self.game_name, players, options)
+        self.encoder: ObservationEncoder = encoder_for(self.engine_game)
+        n = self.engine_game.num_actions
+        info = pyspiel.GameInfo(
+            num_distinct_actions=n,
+            max_chance_outcomes=n,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=self.encoder.max_game_length,
+        )
+        super().__init__(self.game_type, info, params)
+
+    def new_initial_state(self) -> OpenSpielState:
+        return OpenSpielState(self, self.engine_game.new_initial_state())
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> EncoderObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        return EncoderObserver(self.encoder)
+
+
+class OpenSpielState(pyspiel.State):  # type: ignore[misc]
+    """An engine state behind OpenSpiel's state interface."""
+
+    def __init__(self, game: OpenSpielGame, state: State) -> None:
+        super().__init__(game)
+        self._box = _EngineBox(state)
+
+    @property
+    def engine(self) -> State:
+        """The engine state behind this OpenSpiel state."""
+        return self._box.state
+
+    def current_player(self) -> int:
+        player = self.engine.current_player
+        if player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if player == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        del player
+        return sorted(self.engine.legal_actions())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return sorted(self.engine.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        self.engine.apply(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        del player
+        return self.engine.game.action_text(action)
+
+    def is_terminal(self) -> bool:
+        return self.engine.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.engine.returns()
+
+    def __str__(self) -> str:
+        return json.dumps(self.engine.observation(None), sort_keys=True)
+
+
+class _EngineBox:
+    """Holds the engine state; pyspiel clones a Python state by deep-copying its attributes,
+    so this makes that copy the engine's own fast ``clone()``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _EngineBox:
+        return _EngineBox(self.state.clone())
+
+
+class EncoderObserver:
+    """OpenSpiel's Python observer interface over an :class:`ObservationEncoder`."""
+
+    def __init__(self, encoder: ObservationEncoder) -> None:
+        self.encoder = encoder
+        self.tensor = np.zeros(encoder.shape, dtype=np.float32)
+        self.dict: dict[str, Any] = {
+            name: self.tensor[offset : offset + int(np.prod(shape))].reshape(shape)
+            for name, (offset, shape) in encoder.layout.items()
+        }
+
+    def set_from(self, state: OpenSpielState, player: int) -> None:
+        self.tensor[:] = self.encoder.encode(state.engine, player)
+
+    def string_from(self, state: OpenSpielState, player: int) -> str:
+        return json.dumps(state.engine.observation(player), sort_keys=True)
+
+
+_REGISTERED: dict[str, type[OpenSpielGame]] = {}
+
+
+def register(name: str) -> type[OpenSpielGame]:
+    """Register game ``name`` with OpenSpiel as ``python_<name>`` (once)."""
+    found = _REGISTERED.get(name)
+    if found is not None:
+        return found
+    low, high, smallest = player_range(name)
+    parameters: dict[str, Any] = {"players": low}
+    parameters.update(smallest.options)
+    game_type = pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"Kingdomino family: {name} (Python)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+    cls = type(f"OpenSpiel_{name}", (OpenSpielGame,), {"game_name": name, "game_type": game_type})
+    pyspiel.register_game(game_type, cls)
+    _REGISTERED[name] = cls
+    return cls
+
+
+def register_all() -> list[str]:
+    """Register every game that has an encoder; returns their OpenSpiel names."""
+    return [short_name(register(name).game_name) for name in encoder_names()]
+
+
+def load(name: str, players: int | None = None, **options: OptionValue) -> Any:
+    """``pyspiel.load_game`` of game ``name`` (registered on demand)."""
+    register(name)
+    params: dict[str, Any] = dict(options)
+    if players is not None:
+        params["players"] = players
+    return pyspiel.load_game(short_name(name), params)
+
+
+register_all()

@@ -1,0 +1,258 @@
+"""PettingZoo AEC environments for every game of the family.
+
+One environment per configuration (game, players, variants)::
+
+    from kingdomino.rl import pettingzoo_env
+
+    env = pettingzoo_env.env("kingdomino", players=3, options={"harmony": True})
+    env.reset(seed=7)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, info = env.last()
+        action = None if termination or truncation else env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+
+or, PettingZoo style, a maker per game: ``pettingzoo_env.kingdomino_v0.env(players=2)``,
+``pettingzoo_env.for_game("duel").raw_env()``.
+
+* Agents are ``"player_0" .. "player_{n-1}"`` (the engine's seats, in order).
+* Observation of an agent: ``{"observation": float32 vector, "action_mask": int8 vector}``.
+  The vector is the game's encoder output (:mod:`kingdomino.rl.encoders`, documented
+  field by field there) seen from that agent's seat; it holds only what that seat may
+  see. The mask covers the engine's fixed action range ``range(game.num_actions)``
+  and is all zeros except for the agent to act.
+* Actions are the engine's integer codes (``Discrete(game.num_actions)``).
+* Chance nodes (draws, king draws, rolls) are resolved inside the environment by a
+  :class:`~kingdomino.core.seeds.ChanceSampler` seeded from ``reset(seed=...)``
+  (a fresh random seed when none is given), so a seed replays the same game for the
+  same actions.
+* Rewards come at the end only. ``reward="win"`` (default): 1/k to each of the k seats
+  sharing first place, 0 to the others. ``reward="score_diff"``: own score minus the
+  best other score, divided by the encoder's ``score_scale`` (100 for Kingdomino).
+* An illegal action raises :class:`~kingdomino.core.game.IllegalActionError` and
+  changes nothing (``illegal_action="raise"``, default), or, with
+  ``illegal_action="lose"``, ends the game at once: the offender gets
+  ``illegal_penalty`` (default -1) and every other agent 0.
+* ``render_mode="ansi"`` returns, ``"human"`` prints, the engine's JSON observation
+  for a spectator.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from kingdomino.core.game import Game, GameError, IllegalActionError, OptionValue, State
+from kingdomino.core.seeds import ChanceSampler
+from kingdomino.rl.common import (
+    MaskArray,
+    check_reward_kind,
+    final_rewards,
+    fresh_seed,
+    legal_mask,
+    resolve_encoder,
+    resolve_game,
+    settle_chance,
+)
+from kingdomino.rl.encoders import FloatArray, ObservationEncoder
+
+IllegalPolicy = Literal["raise", "lose"]
+Observation = dict[str, Any]
+
+
+class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
+    """The AEC environment of one configuration (no wrappers; see :func:`env`)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo API)
+        "render_modes": ["human", "ansi"],
+        "name": "kingdomino_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Game = "kingdomino",
+        players: int | None = None,
+        options: Mapping[str, OptionValue] | None = None,
+        *,
+        reward: str = "win",
+        illegal_action: IllegalPolicy = "raise",
+        illegal_penalty: float = -1.0,
+        encoder: ObservationEncoder | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = resolve_game(game, players, options)
+        self.encoder = resolve_encoder(self.game, encoder)
+        self.reward_kind = check_reward_kind(reward)
+        if illegal_action not in ("raise", "lose"):
+            raise GameError(f"illegal_action: expected 'raise' or 'lose', got {illegal_action!r}")
+        self.illegal_action: IllegalPolicy = illegal_action
+        self.illegal_penalty = float(illegal_penalty)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise GameError(
+                f"render_mode: expected one of {self.metadata['render_modes']}, got {render_mode!r}"
+            )
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"{self.game.name}_v0"}
+        self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
+        self.agent_seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        n = self.game.num_actions
+        self._action_spaces = {agent: spaces.Discrete(n) for agent in self.possible_agents}
+        self._observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(*self.encoder.bounds, self.encoder.shape, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.state: State = self.game.new_initial_state()
+        self.sampler = ChanceSampler(0)
+        self._legal: list[int] = []
+        self._legal_set: set[int] = set()
+        self._zero_mask: MaskArray = np.zeros(n, dtype=np.int8)
+        self.seed_used = 0
+
+    # --- spaces -----------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    # --- episode ------------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        del options
+        self.seed_used = fresh_seed() if seed is None else int(seed)
+        self.sampler = ChanceSampler(self.seed_used)
+        self.state = self.game.new_initial_state()
+        settle_chance(self.state, self.sampler)
+        self.agents = self.possible_agents.copy()
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._after_move()
+
+    def _after_move(self) -> None:
+        """Select the next agent, or hand out the final rewards."""
+        state = self.state
+        if state.is_terminal():
+            self._legal, self._legal_set = [], set()
+            rewards = final_rewards(state, self.reward_kind, self.encoder.score_scale)
+            for agent in self.agents:
+                self.rewards[agent] = rewards[self.agent_seat[agent]]
+                self.terminations[agent] = True
+            return
+        self._legal = state.legal_actions()
+        self._legal_set = set(self._legal)
+        self.agent_selection = self.possible_agents[state.current_player]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        code = int(action)
+        self._cumulative_rewards[agent] = 0.0
+        for other in self.agents:
+            self.rewards[other] = 0.0
+        if code not in self._legal_set:
+            if self.illegal_action == "raise":
+                reason = self.state.illegal_reason(code) or f"action {code} is not legal now"
+                raise IllegalActionError(reason)
+            for other in self.agents:
+                self.terminations[other] = True
+                self.infos[other] = {"illegal_action": other == agent}
+            self.rewards[agent] = self.illegal_penalty
+        else:
+            self.state.apply_unchecked(code)
+            settle_chance(self.state, self.sampler)
+            self._after_move()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    # --- what agents see ----------------------------------------------------------------------
+
+    def observe(self, agent: str) -> Observation:
+        seat = self.agent_seat[agent]
+        vector: FloatArray = self.encoder.encode(self.state, seat)
+        acting = not self.state.is_terminal() and self.state.current_player == seat
+        mask = legal_mask(self.game, self._legal) if acting else self._zero_mask.copy()
+        return {"observation": vector, "action_mask": mask}
+
+    def action_mask(self, agent: str) -> MaskArray:
+        """The legal-action mask of ``agent`` alone (no observation encoding)."""
+        acting = not self.state.is_terminal() and self.state.current_player == self.agent_seat[agent]
+        return legal_mask(self.game, self._legal) if acting else self._zero_mask.copy()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = json.dumps(self.state.observation(None), sort_keys=True)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env(
+    game: str | Game = "kingdomino",
+    players: int | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+    **kwargs: Any,
+) -> AECEnv[str, Observation, int]:
+    """The environment wrapped as PettingZoo recommends (order enforced)."""
+    raw = RawEnv(game, players, options, **kwargs)
+    return wrappers.OrderEnforcingWrapper(raw)
+
+
+def raw_env(
+    game: str | Game = "kingdomino",
+    players: int | None = None,
+    options: Mapping[str, OptionValue] | None = None,
+    **kwargs: Any,
+) -> RawEnv:
+    """The unwrapped environment."""
+    return RawEnv(game, players, options, **kwargs)
+
+
+@dataclass(frozen=True)
+class GameMakers:
+    """PettingZoo-style ``env()`` / ``raw_env()`` makers bound to one game name."""
+
+    name: str
+
+    def env(
+        self, players: int | None = None, options: Mapping[str, OptionValue] | None = None, **kwargs: Any
+    ) -> AECEnv[str, Observation, int]:
+        return env(self.name, players, options, **kwargs)
+
+    def raw_env(
+        self, players: int | None = None, options: Mapping[str, OptionValue] | None = None, **kwargs: Any
+    ) -> RawEnv:
+        return raw_env(self.name, players, options, **kwargs)
+
+
+def for_game(name: str) -> GameMakers:
+    """The makers of game ``name`` (any game with an encoder)."""
+    return GameMakers(name)
+
+
+kingdomino_v0 = for_game("kingdomino")

@@ -1,0 +1,273 @@
+"""The FastAPI application: REST for creating and looking up games, WebSocket for playing them.
+
+Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}}``):
+
+* ``POST /api/games`` create a game; returns its id, every human seat's token and invite
+  link, and the spectator link;
+* ``POST /api/games/lookup`` summaries of the games whose ``{id, token}`` pairs a browser keeps;
+* ``GET /api/games/{id}?token=`` the current view; ``POST /api/games/{id}/actions``
+  ``{token, action, index?}``; ``POST /api/games/{id}/undo``; ``GET /api/games/{id}/hint?token=``;
+* ``GET /api/games/{id}/record`` and ``/replay?step=N`` once the game is over;
+* ``WS /ws/games/{id}?tokens=a,b``: the view now and after every change; send
+  ``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
+  ``{"type": "hint", "token"}``; answers ``ack``, ``hint`` or ``error`` messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field, ValidationError
+
+from kingdomino.web.hub import AI_LEVELS, Hub, HubError, Watcher
+from kingdomino.web.store import Store
+
+MAX_BODY = 16 * 1024
+MAX_MESSAGE = 4 * 1024
+Token = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class SeatRequest(BaseModel):
+    kind: Literal["human", "ai"]
+    name: str = Field(default="", max_length=40)
+    level: Literal["random", "greedy", "easy", "medium", "hard"] | None = None
+    online: bool = False
+
+
+class CreateRequest(BaseModel):
+    game: str = Field(max_length=32)
+    players: int = Field(ge=1, le=8)
+    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=16)
+    seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+
+
+class ActionRequest(BaseModel):
+    token: Token
+    action: str = Field(min_length=1, max_length=64)
+    index: int | None = Field(default=None, ge=0)
+
+
+class TokenRequest(BaseModel):
+    token: Token
+
+
+class LookupItem(BaseModel):
+    id: str = Field(max_length=32)
+    token: Token
+
+
+class LookupRequest(BaseModel):
+    games: list[LookupItem] = Field(max_length=200)
+
+
+def _field_of(error: Any) -> str:
+    parts = [str(p) for p in error.get("loc", ()) if p not in ("body", "query")]
+    return ".".join(parts) or "body"
+
+
+def _validation_message(errors: Sequence[Any]) -> tuple[str, str]:
+    first = errors[0]
+    field = _field_of(first)
+    return field, f"{field}: {first.get('msg', 'invalid')}"
+
+
+def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
+    """The app over the database at ``database_url`` (``sqlite:///path`` or ``postgresql://...``)."""
+    store = Store(database_url)
+    hub = Hub(store, ai_delay=ai_delay)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+        store.close()
+
+    app = FastAPI(title="Kingdomino family", lifespan=lifespan)
+    app.state.hub = hub
+    static = resources.files("kingdomino.web").joinpath("static")
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next: Any) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and length.isdigit() and int(length) > MAX_BODY:
+            return JSONResponse(
+                {"error": {"field": "body", "message": f"request body over {MAX_BODY} bytes"}}, 413
+            )
+        response: Response = await call_next(request)
+        return response
+
+    @app.exception_handler(HubError)
+    async def hub_error(_request: Request, error: HubError) -> JSONResponse:
+        return JSONResponse(error.to_json(), error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        errors = list(error.errors())
+        if errors and errors[0].get("type") == "json_invalid":
+            return JSONResponse({"error": {"field": "body", "message": "malformed JSON"}}, 400)
+        field, message = _validation_message(errors)
+        return JSONResponse({"error": {"field": field, "message": message}}, 422)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(str(static.joinpath("index.html")))
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
+    @app.get("/game/{game_id}", include_in_schema=False)
+    async def game_page(game_id: str) -> FileResponse:
+        del game_id
+        return FileResponse(str(static.joinpath("index.html")))
+
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+
+    @app.get("/api/meta")
+    async def meta() -> dict[str, Any]:
+        from kingdomino.games.registry import game_names
+
+        return {"games": game_names(), "levels": list(AI_LEVELS)}
+
+    @app.post("/api/games", status_code=201)
+    async def create(body: CreateRequest) -> dict[str, Any]:
+        live = await hub.create(
+            body.game, body.players, dict(body.options), [s.model_dump() for s in body.seats], body.seed
+        )
+        seats = []
+        for seat, info in enumerate(live.stored.seats):
+            entry = {"seat": seat, "name": info["name"], "kind": info["kind"], "level": info.get("level")}
+            if info["kind"] == "human":
+                entry["token"] = info["token"]
+                entry["online"] = info.get("online", False)
+                entry["invite"] = f"/game/{live.id}?token={info['token']}"
+            seats.append(entry)
+        return {
+            "id": live.id,
+            "game": live.game.name,
+            "seats": seats,
+            "spectator": f"/game/{live.id}?token={live.stored.spectator_token}",
+            "spectator_token": live.stored.spectator_token,
+        }
+
+    @app.post("/api/games/lookup")
+    async def lookup(body: LookupRequest) -> dict[str, Any]:
+        found = []
+        for item in body.games:
+            try:
+                live = hub.get(item.id)
+                hub.check_tokens(live, frozenset([item.token]))
+            except HubError:
+                continue
+            found.append(hub.summary(live, item.token))
+        return {"games": found}
+
+    @app.get("/api/games/{game_id}")
+    async def view(game_id: str, token: Annotated[str, Query(max_length=64)] = "") -> dict[str, Any]:
+        live = hub.get(game_id)
+        tokens = frozenset([token]) if token else frozenset()
+        hub.check_tokens(live, tokens)
+        return hub.view(live, tokens)
+
+    @app.post("/api/games/{game_id}/actions")
+    async def act(game_id: str, body: ActionRequest) -> dict[str, Any]:
+        applied = await hub.act(game_id, body.token, body.action, body.index)
+        return {"ok": True, "index": applied}
+
+    @app.post("/api/games/{game_id}/undo")
+    async def undo(game_id: str, body: TokenRequest) -> dict[str, Any]:
+        await hub.undo(game_id, body.token)
+        return {"ok": True}
+
+    @app.get("/api/games/{game_id}/hint")
+    async def hint(game_id: str, token: Annotated[str, Query(max_length=64)] = "") -> dict[str, Any]:
+        return {"candidates": await hub.hint(game_id, token)}
+
+    @app.get("/api/games/{game_id}/record")
+    async def record(game_id: str) -> dict[str, Any]:
+        return hub.record(hub.get(game_id)).to_json()
+
+    @app.get("/api/games/{game_id}/replay")
+    async def replay(game_id: str, step: int = 0) -> dict[str, Any]:
+        return hub.replay_view(hub.get(game_id), step)
+
+    @app.websocket("/ws/games/{game_id}")
+    async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
+        await websocket.accept()
+        try:
+            live = hub.get(game_id)
+            held = frozenset(t for t in tokens.split(",") if t)
+            hub.check_tokens(live, held)
+        except HubError as error:
+            await websocket.send_json({"type": "error", **error.to_json()["error"]})
+            await websocket.close(code=4403)
+            return
+        lock = asyncio.Lock()
+
+        async def send(message: dict[str, Any]) -> None:
+            async with lock:
+                await websocket.send_json(message)
+
+        watcher = Watcher(held, send)
+        live.watchers.add(watcher)
+        try:
+            await send(hub.view(live, held))
+            while True:
+                text = await websocket.receive_text()
+                await _handle(hub, game_id, text, held, send)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            live.watchers.discard(watcher)
+
+    return app
+
+
+class SocketMessage(BaseModel):
+    type: Literal["action", "undo", "hint", "ping"]
+    token: Token | None = None
+    action: str | None = Field(default=None, max_length=64)
+    index: int | None = Field(default=None, ge=0)
+
+
+async def _handle(hub: Hub, game_id: str, text: str, held: frozenset[str], send: Any) -> None:
+    if len(text) > MAX_MESSAGE:
+        await send({"type": "error", "field": "message", "message": f"message over {MAX_MESSAGE} bytes"})
+        return
+    try:
+        message = SocketMessage.model_validate(json.loads(text))
+    except json.JSONDecodeError:
+        await send({"type": "error", "field": "message", "message": "malformed JSON"})
+        return
+    except ValidationError as error:
+        field, problem = _validation_message(list(error.errors()))
+        await send({"type": "error", "field": field, "message": problem})
+        return
+    if message.type == "ping":
+        await send({"type": "pong"})
+        return
+    token = message.token or hub.acting_token(game_id, held)
+    try:
+        if message.type == "action":
+            if not message.action:
+                raise HubError(400, "action", "action: expected an action text, e.g. 'claim 17'")
+            applied = await hub.act(game_id, token, message.action, message.index)
+            await send({"type": "ack", "index": applied, "action": message.action})
+        elif message.type == "undo":
+            await hub.undo(game_id, token)
+            await send({"type": "ack", "undo": True})
+        else:
+            await send({"type": "hint", "candidates": await hub.hint(game_id, token)})
+    except HubError as error:
+        await send({"type": "error", **error.to_json()["error"]})

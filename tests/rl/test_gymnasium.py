@@ -1,0 +1,101 @@
+"""The Gymnasium single-seat environment: Gymnasium's env checker, masks, opponents, illegal moves."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium as gym
+from gymnasium.utils.env_checker import check_env
+
+from kingdomino.core.game import GameError, IllegalActionError
+from kingdomino.rl.gymnasium_env import ENV_ID, GameEnv
+
+_spec = importlib.util.spec_from_file_location("rl_helpers", Path(__file__).parent / "helpers.py")
+assert _spec and _spec.loader
+helpers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(helpers)
+CONFIGS, IDS = helpers.CONFIGS, helpers.IDS
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
+def test_check_env(name, players):
+    check_env(GameEnv(name, players, opponents="random"), skip_render_check=True)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_check_env_mixed_opponents_random_seat_score_diff():
+    env = GameEnv("kingdomino", 4, opponents=["random", "greedy", "easy"], seat=None, reward="score_diff")
+    check_env(env, skip_render_check=True)
+
+
+def run_episode(env: GameEnv, seed: int) -> tuple[float, int]:
+    obs, info = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    while True:
+        mask = env.action_masks()
+        assert np.array_equal(mask, info["action_mask"])
+        assert env.state.current_player == env.seat
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(env.state.legal_actions())
+        assert env.observation_space.contains(obs)
+        action = int(rng.choice(np.flatnonzero(mask)))
+        obs, reward, terminated, truncated, info = env.step(action)
+        steps += 1
+        assert not truncated
+        if terminated:
+            return reward, steps
+        assert reward == 0.0
+
+
+def test_masks_and_final_reward():
+    env = GameEnv("kingdomino", 3, opponents="greedy", seat=2)
+    reward, steps = run_episode(env, seed=6)
+    assert env.state.is_terminal()
+    assert reward == env.state.returns()[2]
+    assert steps > 10
+
+
+def test_same_seed_same_episode():
+    a = GameEnv("kingdomino", 2, opponents="random", seat=None)
+    b = GameEnv("kingdomino", 2, opponents="random", seat=None)
+    assert run_episode(a, 21) == run_episode(b, 21)
+    assert a.seat == b.seat
+    assert a.state.scores() == b.state.scores()
+
+
+def test_illegal_action_loses_by_default():
+    env = GameEnv("kingdomino", 2)
+    env.reset(seed=0)
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    with pytest.raises(GameError):
+        env.step(illegal)
+
+
+def test_illegal_action_can_raise():
+    env = GameEnv("kingdomino", 2, illegal_action="raise")
+    env.reset(seed=0)
+    illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+
+
+def test_bad_opponent_specs_fail_at_construction():
+    with pytest.raises(GameError):
+        GameEnv("kingdomino", 3, opponents=["random"])
+    with pytest.raises(GameError):
+        GameEnv("kingdomino", 2, opponents="no-such-agent")
+
+
+def test_gymnasium_make():
+    env = gym.make(ENV_ID, game="kingdomino", players=2, opponents="random")
+    obs, _ = env.reset(seed=3)
+    assert obs.shape == env.observation_space.shape

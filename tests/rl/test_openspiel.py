@@ -1,0 +1,90 @@
+"""The OpenSpiel games: OpenSpiel's random simulation test and its MCTS bot."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import pyspiel
+from open_spiel.python.algorithms import mcts
+
+from kingdomino.rl import openspiel_game
+
+_spec = importlib.util.spec_from_file_location("rl_helpers", Path(__file__).parent / "helpers.py")
+assert _spec and _spec.loader
+helpers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(helpers)
+CONFIGS, IDS = helpers.CONFIGS, helpers.IDS
+
+
+def test_every_game_with_an_encoder_is_registered():
+    names = {game.short_name for game in pyspiel.registered_games()}
+    for name, _ in CONFIGS:
+        assert openspiel_game.short_name(name) in names
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
+def test_random_sim(name, players):
+    game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players})
+    assert game.num_players() == players
+    game_type = game.get_type()
+    assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_variants_are_parameters():
+    game = openspiel_game.load("kingdomino", players=2, mighty_duel=True)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        state.apply_action(outcomes[0][0])
+    assert state.engine.game.frame == 7
+    assert len(state.observation_tensor(state.current_player())) == game.observation_tensor_size()
+
+
+def test_clone_is_independent():
+    game = openspiel_game.load("kingdomino", players=2)
+    state = game.new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    copy = state.clone()
+    copy.apply_action(copy.chance_outcomes()[0][0])
+    assert len(copy.history()) == len(state.history()) + 1
+    assert copy.engine is not state.engine
+
+
+def test_observation_matches_the_encoder():
+    game = openspiel_game.load("kingdomino", players=3)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[-1][0])
+    encoder = game.encoder
+    for seat in range(3):
+        assert np.array_equal(
+            np.asarray(state.observation_tensor(seat), dtype=np.float32), encoder.encode(state.engine, seat)
+        )
+        assert '"kingdoms"' in state.observation_string(seat)
+
+
+def test_openspiel_mcts_plays_a_game():
+    game = openspiel_game.load("kingdomino", players=2)
+    rng = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 2.0, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal() and moves < 8:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            moves += 1
+    assert moves == 8

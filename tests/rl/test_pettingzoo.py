@@ -1,0 +1,131 @@
+"""The PettingZoo AEC environments: PettingZoo's own API and seed tests, masks, rewards."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from kingdomino import make_game
+from kingdomino.core.game import IllegalActionError
+from kingdomino.rl import pettingzoo_env
+
+_spec = importlib.util.spec_from_file_location("rl_helpers", Path(__file__).parent / "helpers.py")
+assert _spec and _spec.loader
+helpers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(helpers)
+CONFIGS, IDS = helpers.CONFIGS, helpers.IDS
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
+def test_api(name, players):
+    api_test(pettingzoo_env.env(name, players), num_cycles=400)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
+def test_seed(name, players):
+    seed_test(lambda: pettingzoo_env.env(name, players), num_cycles=200)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_api_with_variants_and_score_diff():
+    env = pettingzoo_env.kingdomino_v0.env(
+        players=2, options={"dynasty": True, "harmony": True}, reward="score_diff"
+    )
+    api_test(env, num_cycles=400)
+
+
+def play(env, seed: int) -> dict[str, float]:
+    """A full random game; checks every mask against the engine; returns the final rewards."""
+    env.reset(seed=seed)
+    raw = env.unwrapped
+    rng = random.Random(seed)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, termination, truncation, _ = env.last()
+        totals[agent] += reward
+        if termination or truncation:
+            assert not obs["action_mask"].any()
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        assert mask.dtype == np.int8
+        legal = raw.state.legal_actions()
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(legal)
+        assert raw.possible_agents[raw.state.current_player] == agent
+        for other in env.agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        env.step(int(legal[rng.randrange(len(legal))]))
+    return totals
+
+
+def test_masks_equal_legal_actions_and_win_rewards():
+    env = pettingzoo_env.env("kingdomino", players=3)
+    totals = play(env, seed=4)
+    state = env.unwrapped.state
+    assert state.is_terminal()
+    assert [totals[f"player_{s}"] for s in range(3)] == state.returns()
+
+
+def test_score_diff_reward():
+    env = pettingzoo_env.env("kingdomino", players=2, reward="score_diff")
+    totals = play(env, seed=8)
+    scores = env.unwrapped.state.scores()
+    assert totals["player_0"] == pytest.approx((scores[0] - scores[1]) / 100)
+    assert totals["player_1"] == pytest.approx((scores[1] - scores[0]) / 100)
+
+
+def test_same_seed_same_game_other_seed_other_game():
+    def first_row(seed):
+        env = pettingzoo_env.raw_env("kingdomino", players=4)
+        env.reset(seed=seed)
+        return env.observe("player_0")["observation"]
+
+    assert np.array_equal(first_row(1), first_row(1))
+    assert not np.array_equal(first_row(1), first_row(2))
+
+
+def test_illegal_action_raises_by_default():
+    env = pettingzoo_env.raw_env("kingdomino", players=2)
+    env.reset(seed=0)
+    before = env.observe(env.agent_selection)["observation"]
+    illegal = next(a for a in range(env.game.num_actions) if a not in env.state.legal_actions())
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], before)
+
+
+def test_illegal_action_can_lose_the_game():
+    env = pettingzoo_env.raw_env("kingdomino", players=2, illegal_action="lose")
+    env.reset(seed=0)
+    offender = env.agent_selection
+    illegal = next(a for a in range(env.game.num_actions) if a not in env.state.legal_actions())
+    env.step(illegal)
+    assert all(env.terminations.values())
+    assert env._cumulative_rewards[offender] == -1.0
+    assert env.infos[offender]["illegal_action"] is True
+
+
+def test_spaces_follow_the_game():
+    game = make_game("kingdomino", 4, {"harmony": True})
+    env = pettingzoo_env.raw_env(game)
+    assert env.action_space("player_3").n == game.num_actions
+    assert env.metadata["name"] == "kingdomino_v0"
+    assert env.possible_agents == [f"player_{s}" for s in range(4)]
+
+
+def test_render_ansi():
+    env = pettingzoo_env.raw_env("kingdomino", players=2, render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert isinstance(text, str) and '"kingdoms"' in text

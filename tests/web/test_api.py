@@ -1,0 +1,164 @@
+"""The HTTP and WebSocket API: create, act, AI turns, undo, hint, reconnect, and every bad input."""
+
+from __future__ import annotations
+
+import json
+
+from fastapi.testclient import TestClient
+from tests.web.conftest import create, wait_for
+
+from kingdomino.core.records import GameRecord, replay
+from kingdomino.games.registry import make_game
+
+
+def human_token(created: dict) -> str:
+    return next(seat["token"] for seat in created["seats"] if seat["kind"] == "human")
+
+
+def test_create_act_and_ai_answers(client: TestClient) -> None:
+    created = create(client)
+    token = human_token(created)
+    view = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
+    assert view["your_seats"] == [0] and view["seats"][1]["kind"] == "ai"
+    view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0)
+    action = view["legal_actions"][0]
+    answer = client.post(f"/api/games/{created['id']}/actions", json={"token": token, "action": action})
+    assert answer.status_code == 200 and answer.json()["index"] > view["index"]
+    later = wait_for(
+        client, created["id"], token, lambda v: v["current_player"] == 0 and v["index"] > view["index"] + 1
+    )
+    assert any(entry["text"] == action for entry in later["log"])
+
+
+def test_two_ai_seats_finish_and_the_record_replays(client: TestClient) -> None:
+    created = create(
+        client, game="duel", seats=[{"kind": "ai", "level": "greedy"}, {"kind": "ai", "level": "random"}]
+    )
+    spectator = created["spectator_token"]
+    view = wait_for(client, created["id"], spectator, lambda v: v["status"] == "finished", timeout=60)
+    record = GameRecord.from_json(client.get(f"/api/games/{created['id']}/record").json())
+    outcome = replay(record, make_game("duel", 2))
+    assert outcome.ok and outcome.state.scores() == view["scores"]
+    frame = client.get(f"/api/games/{created['id']}/replay", params={"step": 10}).json()
+    assert frame["step"] == 10 and frame["last"]["text"] == record.actions[9]
+
+
+def test_bad_inputs_are_refused_with_the_field_and_change_nothing(client: TestClient) -> None:
+    created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    game_id = created["id"]
+    first, second = (seat["token"] for seat in created["seats"])
+    view = client.get(f"/api/games/{game_id}", params={"token": first}).json()
+    acting = [first, second][view["current_player"]]
+    waiting = [first, second][1 - view["current_player"]]
+
+    def post(body: object, raw: str | None = None) -> tuple[int, dict]:
+        if raw is not None:
+            response = client.post(
+                f"/api/games/{game_id}/actions", content=raw, headers={"content-type": "application/json"}
+            )
+        else:
+            response = client.post(f"/api/games/{game_id}/actions", json=body)
+        return response.status_code, response.json()["error"]
+
+    status, error = post(None, raw="{not json")
+    assert status == 400 and "malformed JSON" in error["message"]
+    status, error = post({"token": acting})
+    assert status == 422 and error["field"] == "action"
+    status, error = post({"token": "nope", "action": "claim 1"})
+    assert status == 403 and error["field"] == "token"
+    status, error = post({"token": created["spectator_token"], "action": "claim 1"})
+    assert status == 403 and "spectator" in error["message"]
+    status, error = post(
+        {"token": waiting, "action": view["legal_actions"][0] if view["legal_actions"] else "claim 1"}
+    )
+    assert status == 409 and "not your turn" in error["message"]
+    status, error = post({"token": acting, "action": "fly away"})
+    assert status == 400 and error["field"] == "action" and "expected" in error["message"]
+    illegal = next(f"claim {n}" for n in range(1, 49) if f"claim {n}" not in view["legal_actions"])
+    status, error = post({"token": acting, "action": illegal})
+    assert status == 409 and error["message"].startswith("illegal:")
+    status, error = post({"token": acting, "action": view["legal_actions"][0], "index": view["index"] + 5})
+    assert status == 409 and error["field"] == "index"
+    big = client.post(
+        f"/api/games/{game_id}/actions", content="x" * 20000, headers={"content-type": "application/json"}
+    )
+    assert big.status_code == 413
+    after = client.get(f"/api/games/{game_id}", params={"token": first}).json()
+    assert after["index"] == view["index"] and after["legal_actions"] == view["legal_actions"]
+    missing = client.get("/api/games/0000", params={"token": first})
+    assert missing.status_code == 404 and missing.json()["error"]["field"] == "game"
+
+
+def test_bad_creation_requests(client: TestClient) -> None:
+    def post(body: dict) -> tuple[int, dict]:
+        response = client.post("/api/games", json=body)
+        return response.status_code, response.json()["error"]
+
+    human = [{"kind": "human"}, {"kind": "human"}]
+    status, error = post({"game": "chess", "players": 2, "seats": human})
+    assert status == 400 and error["field"] == "game" and "unknown game" in error["message"]
+    status, error = post({"game": "kingdomino", "players": 2, "seats": human, "options": {"turbo": True}})
+    assert status == 400 and error["field"] == "options" and "turbo" in error["message"]
+    status, error = post({"game": "duel", "players": 3, "seats": human + human[:1]})
+    assert status == 400 and error["field"] == "players"
+    status, error = post({"game": "kingdomino", "players": 3, "seats": human})
+    assert status == 400 and error["field"] == "seats"
+    status, error = post(
+        {"game": "kingdomino", "players": 2, "seats": [{"kind": "robot"}, {"kind": "human"}]}
+    )
+    assert status == 422 and error["field"].startswith("seats")
+
+
+def test_websocket_play_reconnect_and_bad_messages(client: TestClient) -> None:
+    created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    game_id = created["id"]
+    tokens = ",".join(seat["token"] for seat in created["seats"])
+    with client.websocket_connect(f"/ws/games/{game_id}?tokens={tokens}") as socket:
+        state = socket.receive_json()
+        assert state["type"] == "state" and state["your_seats"] == [0, 1]
+        socket.send_text("{oops")
+        assert socket.receive_json()["message"] == "malformed JSON"
+        socket.send_text(json.dumps({"type": "action", "action": "x" * 5000}))
+        assert socket.receive_json()["type"] == "error"
+        socket.send_text(json.dumps({"type": "dance"}))
+        assert socket.receive_json()["field"] == "type"
+        socket.send_text(json.dumps({"type": "action", "action": "claim 99"}))
+        assert socket.receive_json()["type"] == "error"
+        socket.send_text(json.dumps({"type": "action", "action": state["legal_actions"][0]}))
+        messages = [socket.receive_json(), socket.receive_json()]
+        assert {m["type"] for m in messages} == {"state", "ack"}
+        index = next(m for m in messages if m["type"] == "state")["index"]
+    with client.websocket_connect(f"/ws/games/{game_id}?tokens={created['spectator_token']}") as socket:
+        again = socket.receive_json()
+        assert again["index"] == index and again["legal_actions"] == [] and again["your_seats"] == []
+    with client.websocket_connect(f"/ws/games/{game_id}?tokens=forged") as socket:
+        refused = socket.receive_json()
+        assert refused["type"] == "error" and refused["field"] == "token"
+
+
+def test_undo_against_ai_and_refused_against_a_human(client: TestClient) -> None:
+    created = create(client)
+    token = human_token(created)
+    view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0)
+    assert not view["undo_allowed"]
+    client.post(
+        f"/api/games/{created['id']}/actions", json={"token": token, "action": view["legal_actions"][-1]}
+    )
+    after = wait_for(
+        client, created["id"], token, lambda v: v["current_player"] == 0 and v["index"] > view["index"] + 1
+    )
+    assert after["undo_allowed"]
+    assert client.post(f"/api/games/{created['id']}/undo", json={"token": token}).status_code == 200
+    undone = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
+    assert undone["index"] == view["index"] and undone["legal_actions"] == view["legal_actions"]
+    two = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    refused = client.post(f"/api/games/{two['id']}/undo", json={"token": two["seats"][0]["token"]})
+    assert refused.status_code == 409 and "AI" in refused.json()["error"]["message"]
+
+
+def test_hint_suggests_legal_moves(client: TestClient) -> None:
+    created = create(client)
+    token = human_token(created)
+    view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0)
+    hint = client.get(f"/api/games/{created['id']}/hint", params={"token": token}).json()
+    assert hint["candidates"] and all(c["action"] in view["legal_actions"] for c in hint["candidates"])

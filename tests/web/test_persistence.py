@@ -1,0 +1,118 @@
+"""Games survive the app: every accepted action is committed; a new app on the same file resumes them."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from fastapi.testclient import TestClient
+from tests.web.conftest import create, free_port, wait_for
+
+from kingdomino.web.app import create_app
+from kingdomino.web.store import Store
+
+
+def test_a_game_continues_after_the_app_is_recreated(database: str) -> None:
+    with TestClient(create_app(database)) as client:
+        created = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "greedy"}])
+        token = created["seats"][0]["token"]
+        view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0)
+        client.post(
+            f"/api/games/{created['id']}/actions", json={"token": token, "action": view["legal_actions"][0]}
+        )
+        before = wait_for(
+            client,
+            created["id"],
+            token,
+            lambda v: v["current_player"] == 0 and v["index"] > view["index"] + 1,
+        )
+    with TestClient(create_app(database)) as client:
+        after = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
+        assert after["index"] == before["index"]
+        assert after["legal_actions"] == before["legal_actions"]
+        assert after["observation"] == before["observation"]
+        while after["status"] != "finished":
+            client.post(
+                f"/api/games/{created['id']}/actions",
+                json={"token": token, "action": after["legal_actions"][0]},
+            )
+            after = wait_for(
+                client, created["id"], token, lambda v: v["current_player"] == 0 or v["status"] == "finished"
+            )
+        assert after["winners"]
+
+
+def test_unfinished_ai_games_resume_on_start(database: str) -> None:
+    with TestClient(create_app(database)) as client:
+        created = create(client, seats=[{"kind": "ai", "level": "random"}, {"kind": "ai", "level": "random"}])
+    # The first app stopped (perhaps mid-game); a new one must drive the AI seats to the end.
+    with TestClient(create_app(database)) as client:
+        view = wait_for(
+            client, created["id"], created["spectator_token"], lambda v: v["status"] == "finished", 60
+        )
+        assert view["winners"]
+
+
+def test_kill_9_loses_no_accepted_action(tmp_path: Path) -> None:
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "kingdomino",
+        "serve",
+        "--port",
+        str(port),
+        "--database-url",
+        database,
+        "--ai-delay",
+        "0",
+    ]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                httpx.get(f"{base}/api/meta", timeout=1)
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, "server did not start"
+                time.sleep(0.1)
+        body = {
+            "game": "kingdomino",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "seed": 3,
+        }
+        created = httpx.post(f"{base}/api/games", json=body).json()
+        tokens = [seat["token"] for seat in created["seats"]]
+        accepted = []
+        for _ in range(12):
+            view = httpx.get(f"{base}/api/games/{created['id']}", params={"token": tokens[0]}).json()
+            token = tokens[view["current_player"]]
+            mine = httpx.get(f"{base}/api/games/{created['id']}", params={"token": token}).json()
+            answer = httpx.post(
+                f"{base}/api/games/{created['id']}/actions",
+                json={"token": token, "action": mine["legal_actions"][0]},
+            )
+            assert answer.status_code == 200
+            accepted.append(mine["legal_actions"][0])
+        last_index = answer.json()["index"]
+    finally:
+        server.send_signal(signal.SIGKILL)
+        server.wait()
+    store = Store(database)
+    stored = store.load(created["id"])
+    store.close()
+    assert stored is not None and len(stored.actions) == last_index
+    human_actions = [a.text for a in stored.actions if a.seat >= 0]
+    assert human_actions == accepted
+    assert json.dumps(stored.options)
