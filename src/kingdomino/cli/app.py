@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -262,3 +263,36 @@ def score(
 
 def main() -> None:
     app()
+
+
+def default_data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "kingdomino"
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    data_dir: Annotated[
+        Path | None, typer.Option(help="Where the SQLite file lives (default ~/.local/share/kingdomino).")
+    ] = None,
+    database_url: Annotated[
+        str | None,
+        typer.Option(help="SQLAlchemy URL instead of SQLite, e.g. postgresql+psycopg://user:pw@host/db."),
+    ] = None,
+    ai_delay: Annotated[float, typer.Option(help="Seconds an AI seat waits before moving.")] = 0.4,
+) -> None:
+    """Start the browser app: play every game against AI or friends; games survive restarts."""
+    try:
+        import uvicorn
+
+        from kingdomino.web.app import create_app
+    except ImportError as error:
+        raise fail(f"the browser app needs the 'web' extra: pip install -e '.[web]' ({error})") from None
+    if database_url is None:
+        directory = data_dir or default_data_dir()
+        directory.mkdir(parents=True, exist_ok=True)
+        database_url = f"sqlite:///{directory / 'kingdomino.sqlite3'}"
+    console.print(f"Kingdomino at [bold]http://{host}:{port}/[/] · games stored in {database_url}")
+    uvicorn.run(create_app(database_url, ai_delay=ai_delay), host=host, port=port, log_level="warning")
