@@ -124,3 +124,14 @@ def test_phone_sized_screen_shows_the_board(page) -> None:
     box = page.locator("svg[data-seat='0']").bounding_box()
     assert box is not None and box["width"] <= 390
     page.screenshot(path=str(ARTIFACTS / "phone.png"), full_page=True)
+
+
+@pytest.mark.parametrize("mode", ["tribe", "totem"])
+def test_origins_through_several_rounds(page, mode: str) -> None:
+    create_game(page, "origins", 3, options={"fire_kingdom": True}, mode=mode)
+    made = play_by_clicking(page, 14)
+    assert made == 14
+    assert page.locator("svg[data-seat='0'] g[data-square]").count() >= 5
+    info = page.locator("#board p.small").first.text_content()
+    assert "fire markers left" in info and (("cave:" in info) if mode == "tribe" else ("totems:" in info))
+    page.screenshot(path=str(ARTIFACTS / f"origins-{mode}.png"), full_page=True)

@@ -57,4 +57,4 @@ def frontend_for(game_name: str) -> TerminalFrontend:
 
 def _load_builtin() -> None:
     """Import the built-in front ends (each module registers itself)."""
-    from kingdomino.cli import render_classic, render_duel  # noqa: F401
+    from kingdomino.cli import render_classic, render_duel, render_origins  # noqa: F401

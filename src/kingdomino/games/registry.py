@@ -11,12 +11,14 @@ from collections.abc import Callable, Mapping
 from kingdomino.core.game import Game, GameError, OptionValue
 from kingdomino.games.classic.game import ClassicGame
 from kingdomino.games.duel.game import DuelGame
+from kingdomino.games.origins.game import OriginsGame
 
 GameFactory = Callable[[int, Mapping[str, OptionValue]], Game]
 
 _FACTORIES: dict[str, GameFactory] = {
     "kingdomino": ClassicGame.from_options,
     "duel": DuelGame.from_options,
+    "origins": OriginsGame.from_options,
 }
 
 

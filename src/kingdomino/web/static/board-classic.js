@@ -6,7 +6,8 @@ const CELL = 34;
 
 function halfBox(legend, half) {
   const info = legend[half.terrain] || { colour: "#ccc", name: half.terrain };
-  const marks = half.crowns ? "♛".repeat(half.crowns) : half.fires ? "🔥".repeat(half.fires) : "";
+  const marks = [half.crowns ? "♛".repeat(half.crowns) : "", half.fires ? `${half.fires}✹` : "",
+    half.craters ? `${half.craters}◉` : "", half.resource ? half.resource.slice(0, 4) : ""].filter(Boolean).join(" ");
   return el("span", { class: "half", style: `background:${info.colour};color:${textColour(info.colour)}`, title: `${info.name} ${marks}` },
     `${half.terrain}${marks ? " " + marks : ""}`);
 }
@@ -19,8 +20,8 @@ function squareSvg(x, y, square, legend) {
   if (castle) parts.push(svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 6, "text-anchor": "middle", "font-size": 18 }, square.terrain === "H" ? "⌂" : "♜"));
   const marks = [];
   if (square.crowns) marks.push("♛".repeat(square.crowns));
-  if (square.fires) marks.push(`${square.fires}🔥`);
-  if (square.marker) marks.push(`+${square.marker}🔥`);
+  if (square.fires) marks.push(`${square.fires}✹`);
+  if (square.marker) marks.push(`+${square.marker}✹`);
   if (square.craters) marks.push(`${square.craters}◉`);
   if (marks.length) parts.push(svg("text", { x: x + 3, y: y + 12, "font-size": 10, fill: ink }, marks.join(" ")));
   if (square.resource) parts.push(svg("text", { x: x + 3, y: y + CELL - 4, "font-size": 9, fill: ink }, square.resource.slice(0, 4)));
@@ -83,7 +84,7 @@ export function render(container, view, ctx) {
   }
   const info = el("p", { class: "small" }, `Round ${obs.round}/${obs.rounds} · ${obs.dominoes_left} dominoes left to draw`,
     obs.game_number ? ` · game ${obs.game_number}` : "",
-    obs.fire_markers ? ` · fire markers left: ${Object.entries(obs.fire_markers).map(([f, n]) => `${n}×${f}🔥`).join(" ")}` : "",
+    obs.fire_markers ? ` · fire markers left: ${Object.entries(obs.fire_markers).map(([f, n]) => `${n}×${f}✹`).join(" ")}` : "",
     obs.totems ? ` · totems: ${Object.entries(obs.totems).map(([r, h]) => `${r} ${h === null ? "-" : "P" + (h + 1)}`).join(", ")}` : "",
     obs.cave ? ` · cave: ${obs.cave.map((k) => k || "·").join(", ")} (${obs.stack_size} face down)` : "");
   const rotate = ctx.replay ? null : rotateControl(spots, rerender);

@@ -21,7 +21,7 @@ export function showGame(main, id) {
   const moveSelect = el("select", { id: "moves", "aria-label": "All legal moves" });
   const playButton = el("button", { type: "button", id: "play", onclick: () => moveSelect.value && send(moveSelect.value) }, "Play move");
   const undoButton = el("button", { type: "button", id: "undo", onclick: () => socket.send(JSON.stringify({ type: "undo" })) }, "↶ Undo");
-  const hintButton = el("button", { type: "button", id: "hint", onclick: () => socket.send(JSON.stringify({ type: "hint" })) }, "💡 Hint");
+  const hintButton = el("button", { type: "button", id: "hint", onclick: () => socket.send(JSON.stringify({ type: "hint" })) }, "Hint");
   const replayButton = el("button", { type: "button", id: "replay", onclick: () => startReplay() }, "▶ Replay");
   const hintBox = el("div", { id: "hint-box" });
   const scores = el("div", { id: "scores" });

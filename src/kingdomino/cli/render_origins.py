@@ -1,0 +1,186 @@
+"""Kingdomino Origins in the terminal: territories in colour, rows, cave, totems, markers; the scorer.
+
+A square is drawn as its cell text (see :mod:`kingdomino.games.origins.text`):
+terrain letter, printed fires (craters for a volcano), ``*k`` for a fire marker,
+a resource letter and ``@CODE`` for a caveman, on the terrain's colour.
+
+The ``score`` command reads the same text format, one line per row::
+
+    G1 G0m  F0*1
+    .  H    D0@HU
+
+Options for ``score``: ``mode`` (discovery, totem, tribe), ``fire_kingdom``,
+``homo_habilis``, ``frame`` (5 or 7) and, in Totem mode, ``totems`` (the resource ids
+of the totems held, comma-separated, e.g. ``mammoth,flint``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from kingdomino.cli.frontends import ScoreTextError, register_frontend
+from kingdomino.core.game import GameError, OptionValue, ScoreSheet, State
+from kingdomino.games.origins.components import (
+    CAVEMEN,
+    DOMINOES,
+    MARKERS,
+    RESOURCE_BY_ID,
+    RESOURCES,
+    TERRAINS,
+    Half,
+    half_text,
+)
+from kingdomino.games.origins.game import MODES, OPTIONS
+from kingdomino.games.origins.kingdom import Kingdom
+from kingdomino.games.origins.state import NOBODY, OriginsState, score_sheet
+from kingdomino.games.origins.text import KingdomTextError, parse_kingdom, square_text
+
+SEAT_COLOURS = ("bright_red", "bright_blue", "bright_green", "bright_magenta")
+CELL_WIDTH = 7
+
+
+def seat_label(seat: int) -> Text:
+    return Text(f"P{seat}", style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
+
+
+def _contrast(colour: str) -> str:
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return "black" if red * 0.299 + green * 0.587 + blue * 0.114 > 140 else "white"
+
+
+def _coloured(text: str, terrain: int) -> Text:
+    colour = TERRAINS[terrain].colour
+    return Text(text.center(CELL_WIDTH), style=f"{_contrast(colour)} on {colour}")
+
+
+def half_cell(half: Half) -> Text:
+    return _coloured(half_text(half), half.terrain)
+
+
+def domino_cells(number: int) -> Text:
+    domino = DOMINOES[number]
+    text = Text(f"{number:>2} ")
+    text.append_text(half_cell(domino.first))
+    text.append_text(half_cell(domino.second))
+    return text
+
+
+def kingdom_grid(kingdom: Kingdom) -> Table:
+    """The territory with every square it could still reach, labelled hut-relative."""
+    reach = kingdom.geometry.frame - 1
+    row_lo, row_hi, col_lo, col_hi = kingdom.bounds()
+    rows = range(max(row_hi - reach, -reach), min(row_lo + reach, reach) + 1)
+    cols = range(max(col_hi - reach, -reach), min(col_lo + reach, reach) + 1)
+    table = Table(show_header=True, box=None, padding=(0, 0), header_style="dim")
+    table.add_column("", justify="right", style="dim")
+    for col in cols:
+        table.add_column(f"{col:>3}", justify="center", width=CELL_WIDTH)
+    for row in rows:
+        cells: list[Text] = [Text(f"{row:>3} ")]
+        for col in cols:
+            square = kingdom.square(row, col)
+            if square is None:
+                cells.append(Text("·".center(CELL_WIDTH), style="dim"))
+            elif square["terrain"] < 0:
+                cells.append(Text("H".center(CELL_WIDTH), style="bold black on white"))
+            else:
+                cells.append(_coloured(square_text(square), square["terrain"]))
+        table.add_row(*cells)
+    return table
+
+
+class OriginsFrontend:
+    multiplier_name = "fires"
+    score_format = (
+        "One line per row, top to bottom; cells separated by spaces. A cell is H (hut), . (empty) or "
+        "a terrain letter ("
+        + ", ".join(f"{t.letter} {t.id}" for t in TERRAINS)
+        + ") with its printed fires (craters for a volcano), then optionally *K (a marker of K fires), "
+        "a resource letter ("
+        + ", ".join(f"{r.letter} {r.id}" for r in RESOURCES)
+        + ") and @CODE for a caveman ("
+        + ", ".join(f"{c.code} {c.id}" for c in CAVEMEN)
+        + "); e.g. G0m, D0*2, V3, D0@W2. Options: mode, fire_kingdom, homo_habilis, frame, totems."
+    )
+
+    def render(self, state: State, seat: int | None) -> RenderableType:
+        assert isinstance(state, OriginsState)
+        game = state.game
+        scores = state.scores()
+        panels = []
+        for player, kingdom in enumerate(state.kingdoms):
+            title = seat_label(player)
+            title.append(f"  {scores[player]} pts")
+            if kingdom.discards:
+                title.append(f"  ({kingdom.discards} discarded)", style="dim")
+            if player == state.current_player:
+                title.append("  ◀ to play", style="bold yellow")
+            panels.append(Panel(kingdom_grid(kingdom), title=title, expand=False))
+        rows = Table(title="Rows", show_header=True, header_style="bold", expand=False)
+        rows.add_column("current row (place)")
+        rows.add_column("chief")
+        rows.add_column("next row (claim)")
+        rows.add_column("chief")
+        for i in range(max(len(state.row), len(state.next_row))):
+            cells: list[Text] = []
+            for numbers, owners in ((state.row, state.row_owner), (state.next_row, state.next_owner)):
+                if i < len(numbers):
+                    cells.append(domino_cells(numbers[i]))
+                    cells.append(seat_label(owners[i]) if owners[i] >= 0 else Text("free", style="dim"))
+                else:
+                    cells.extend([Text(""), Text("")])
+            rows.add_row(*cells)
+        markers = ", ".join(f"{left}x{m.fires}🔥" for m, left in zip(MARKERS, state.supply))
+        parts: list[RenderableType] = [
+            Text(
+                f"{game.describe()} · round {state.round_number}/{game.rounds} · "
+                f"{game.deck_size - state.drawn} dominoes to draw · markers {markers} · "
+                f"phase {state.phase_name}",
+                style="bold",
+            ),
+            Columns(panels),
+            rows,
+        ]
+        if game.totems_on:
+            held = [
+                f"{r.id} ({r.totem}): " + (f"P{h}" if h != NOBODY else "-")
+                for r, h in zip(RESOURCES, state.holders)
+            ]
+            parts.append(Text("Totems: " + ", ".join(held)))
+        if game.tribe_on:
+            cave = [CAVEMEN[k].name if k >= 0 else "-" for k in state.cave]
+            slots = " | ".join(f"{i + 1}: {c}" for i, c in enumerate(cave))
+            parts.append(Text(f"Cave: {slots}; stack {state.stack_size()}"))
+        return Group(*parts)
+
+    def score_text(self, text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
+        unknown = set(options) - set(OPTIONS) - {"frame", "totems"}
+        if unknown:
+            raise ScoreTextError(1, 1, f"unknown option(s) {', '.join(sorted(unknown))}")
+        mode = str(options.get("mode", "discovery"))
+        if mode not in MODES:
+            raise GameError(f"options.mode: expected one of {', '.join(MODES)}, got {mode!r}")
+        frame = int(options.get("frame", 5))
+        totems = []
+        for name in str(options.get("totems", "")).split(","):
+            if name.strip():
+                resource = RESOURCE_BY_ID.get(name.strip())
+                if resource is None:
+                    raise GameError(f"options.totems: unknown resource {name.strip()!r}")
+                totems.append(resource.value)
+        try:
+            kingdom = parse_kingdom(text, frame)
+        except KingdomTextError as error:
+            raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
+        return score_sheet(
+            kingdom, mode, bool(options.get("fire_kingdom")), bool(options.get("homo_habilis")), totems
+        )
+
+
+register_frontend("origins", OriginsFrontend())

@@ -1,0 +1,1 @@
+"""Kingdomino Origins (Discovery, Totem and Tribe modes): see :mod:`kingdomino.games.origins.state`."""

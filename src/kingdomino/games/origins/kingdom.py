@@ -1,0 +1,406 @@
+"""A Kingdomino Origins territory as bitboards: terrain, fires, resources, cavemen.
+
+The geometry (grid of side ``2 * frame - 1`` with the hut in the centre, the
+placement codes ``cell * 4 + direction``, the floating frame) is the classic
+engine's :class:`~kingdomino.games.classic.kingdom.Geometry`, reused as is.
+On top of it a territory keeps one mask per terrain, per number of printed
+fires, per fire marker, per resource kind and per caveman kind, so every rule
+question (where can a marker go, where may a caveman stand, what does a region
+score) is a few mask operations.
+
+>>> from kingdomino.games.origins.components import DOMINOES
+>>> kingdom = Kingdom(Geometry.of(5))
+>>> kingdom.place(kingdom.geometry.placement_code(0, 1, 0), DOMINOES[48], True)
+>>> kingdom.region_points(), kingdom.resource_count()
+(0, 1)
+>>> sorted(kingdom.geometry.grid.cells(kingdom.fire_targets(kingdom.geometry.grid.index(4, 6), 3)))
+[(4, 5)]
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+from kingdomino.core.grid import bit_indices
+from kingdomino.games.classic.kingdom import Geometry
+from kingdomino.games.origins.components import (
+    CAVEMEN,
+    MARKERS,
+    MAX_MARKER,
+    MAX_PRINTED_FIRES,
+    NUM_CAVEMEN_KINDS,
+    NUM_RESOURCES,
+    NUM_TERRAINS,
+    RESOURCE_BY_ID,
+    VOLCANO,
+    Domino,
+)
+
+__all__ = ["Geometry", "Kingdom", "Region", "balls"]
+
+#: Scoring terrains (every terrain but the volcano).
+SCORING_TERRAINS = tuple(t for t in range(NUM_TERRAINS) if t != VOLCANO)
+#: Warrior kinds and their strength.
+WARRIORS = tuple((c.value, c.strength) for c in CAVEMEN if c.strength)
+#: Hunter/gatherer kinds: (kind, points, what is counted: resource index, -1 any, -2 fire, -3 caveman).
+_PER_CODES = {"resource": -1, "fire": -2, "caveman": -3}
+GATHERERS = tuple(
+    (c.value, c.points, RESOURCE_BY_ID[c.per].value if c.per in RESOURCE_BY_ID else _PER_CODES[c.per])
+    for c in CAVEMEN
+    if not c.strength
+)
+
+
+class Region(NamedTuple):
+    terrain: int
+    mask: int
+    squares: int
+    fires: int
+
+    @property
+    def points(self) -> int:
+        return self.squares * self.fires
+
+
+@cache
+def balls(frame: int) -> tuple[dict[int, int], ...]:
+    """``balls(frame)[k - 1][index]``: squares within Chebyshev range of marker ``k`` around ``index``."""
+    grid = Geometry.of(frame).grid
+    found = []
+    for marker in MARKERS:
+        reach = marker.range
+        table = {}
+        for row in range(grid.rows):
+            for col in range(grid.cols):
+                table[grid.index(row, col)] = grid.rectangle(
+                    row - reach, row + reach, col - reach, col + reach
+                ) & ~grid.bit(row, col)
+        found.append(table)
+    return tuple(found)
+
+
+class Kingdom:
+    """One player's territory. Mutable; ``copy`` is cheap."""
+
+    __slots__ = (
+        "cavemen",
+        "col_hi",
+        "col_lo",
+        "craters",
+        "discards",
+        "geometry",
+        "markers",
+        "occupied",
+        "printed",
+        "resources",
+        "row_hi",
+        "row_lo",
+        "terrain",
+    )
+
+    def __init__(self, geometry: Geometry) -> None:
+        self.geometry = geometry
+        self.terrain = [0] * NUM_TERRAINS
+        #: ``printed[k - 1]``: squares with exactly ``k`` printed fires.
+        self.printed = [0] * MAX_PRINTED_FIRES
+        #: ``markers[k - 1]``: squares holding the marker with ``k`` fires.
+        self.markers = [0] * MAX_MARKER
+        #: ``craters[k - 1]``: volcano squares with ``k`` craters.
+        self.craters = [0] * MAX_MARKER
+        self.resources = [0] * NUM_RESOURCES
+        self.cavemen = [0] * NUM_CAVEMEN_KINDS
+        self.occupied = geometry.castle
+        self.row_lo = self.row_hi = self.col_lo = self.col_hi = geometry.centre
+        self.discards = 0
+
+    def copy(self) -> Kingdom:
+        other = Kingdom.__new__(Kingdom)
+        other.geometry = self.geometry
+        other.terrain = self.terrain.copy()
+        other.printed = self.printed.copy()
+        other.markers = self.markers.copy()
+        other.craters = self.craters.copy()
+        other.resources = self.resources.copy()
+        other.cavemen = self.cavemen.copy()
+        other.occupied = self.occupied
+        other.row_lo, other.row_hi = self.row_lo, self.row_hi
+        other.col_lo, other.col_hi = self.col_lo, self.col_hi
+        other.discards = self.discards
+        return other
+
+    # --- placement -------------------------------------------------------------------------
+
+    def free(self) -> int:
+        """Empty squares that keep the bounding box within the frame."""
+        reach = self.geometry.frame - 1
+        allowed = self.geometry.grid.rectangle(
+            self.row_hi - reach, self.row_lo + reach, self.col_hi - reach, self.col_lo + reach
+        )
+        return allowed & ~self.occupied
+
+    def placement_masks(self, domino: Domino) -> tuple[int, ...]:
+        """Per direction, the squares where the domino's first half may legally go."""
+        grid, hut = self.geometry.grid, self.geometry.castle
+        first, second = domino.first, domino.second
+        touches_first = grid.spread(hut | self.terrain[first.terrain])
+        touches_second = (
+            touches_first
+            if second.terrain == first.terrain
+            else grid.spread(hut | self.terrain[second.terrain])
+        )
+        return grid.placement_masks(self.free(), touches_first, touches_second, first == second)
+
+    def legal_placements(self, domino: Domino) -> list[int]:
+        """Placement codes where ``domino`` may go (empty: it must be discarded)."""
+        base_of = self.geometry.code_base_of_bit_length
+        codes = []
+        for direction, mask in enumerate(self.placement_masks(domino)):
+            while mask:
+                low = mask & -mask
+                codes.append(base_of[low.bit_length()] + direction)
+                mask ^= low
+        return codes
+
+    def place(self, code: int, domino: Domino, with_resources: bool) -> None:
+        """Put ``domino`` on placement ``code`` (assumed legal), with its resources if the mode has them."""
+        p = self.geometry.placements[code]
+        assert p is not None
+        for half, bit in ((domino.first, p.first_bit), (domino.second, p.second_bit)):
+            self.terrain[half.terrain] |= bit
+            if half.fires:
+                self.printed[half.fires - 1] |= bit
+            if half.craters:
+                self.craters[half.craters - 1] |= bit
+            if with_resources and half.resource >= 0:
+                self.resources[half.resource] |= bit
+        self.occupied |= p.first_bit | p.second_bit
+        if p.row_lo < self.row_lo:
+            self.row_lo = p.row_lo
+        if p.row_hi > self.row_hi:
+            self.row_hi = p.row_hi
+        if p.col_lo < self.col_lo:
+            self.col_lo = p.col_lo
+        if p.col_hi > self.col_hi:
+            self.col_hi = p.col_hi
+
+    def put_square(
+        self,
+        row: int,
+        col: int,
+        terrain: int,
+        fires: int = 0,
+        craters: int = 0,
+        marker: int = 0,
+        resource: int = -1,
+        caveman: int = -1,
+    ) -> None:
+        """Set one hut-relative square directly (kingdoms read from text or built by tests)."""
+        geometry = self.geometry
+        r, c = row + geometry.centre, col + geometry.centre
+        bit = geometry.grid.bit(r, c)
+        self.terrain[terrain] |= bit
+        if fires:
+            self.printed[fires - 1] |= bit
+        if craters:
+            self.craters[craters - 1] |= bit
+        if marker:
+            self.markers[marker - 1] |= bit
+        if resource >= 0:
+            self.resources[resource] |= bit
+        if caveman >= 0:
+            self.cavemen[caveman] |= bit
+        self.occupied |= bit
+        self.row_lo, self.row_hi = min(self.row_lo, r), max(self.row_hi, r)
+        self.col_lo, self.col_hi = min(self.col_lo, c), max(self.col_hi, c)
+
+    # --- fire, resources, cavemen ----------------------------------------------------------------
+
+    def fire_layers(self) -> list[tuple[int, int]]:
+        """``(fires, mask)`` of every printed-fire and marker layer."""
+        layers = [(k + 1, m) for k, m in enumerate(self.printed)]
+        return layers + [(k + 1, m) for k, m in enumerate(self.markers)]
+
+    def any_fire(self) -> int:
+        """Squares with a printed fire or a marker."""
+        mask = 0
+        for layer in self.printed:
+            mask |= layer
+        for layer in self.markers:
+            mask |= layer
+        return mask
+
+    def any_resource(self) -> int:
+        mask = 0
+        for layer in self.resources:
+            mask |= layer
+        return mask
+
+    def any_caveman(self) -> int:
+        mask = 0
+        for layer in self.cavemen:
+            mask |= layer
+        return mask
+
+    def fire_targets(self, index: int, craters: int) -> int:
+        """Squares that may receive the marker of a ``craters`` volcano at bit ``index``."""
+        ball = balls(self.geometry.frame)[craters - 1][index]
+        return ball & self.occupied & ~self.geometry.castle & ~self.terrain[VOLCANO] & ~self.any_fire()
+
+    def put_marker(self, bit: int, fires: int) -> None:
+        """Place a marker; the fire destroys the resource or caveman on that square."""
+        self.markers[fires - 1] |= bit
+        keep = ~bit
+        resources, cavemen = self.resources, self.cavemen
+        for k in range(NUM_RESOURCES):
+            if resources[k] & bit:
+                resources[k] &= keep
+        for k in range(NUM_CAVEMEN_KINDS):
+            if cavemen[k] & bit:
+                cavemen[k] &= keep
+
+    def resource_at(self, bit: int) -> int:
+        """Resource index on a square, ``-1`` when none."""
+        for k in range(NUM_RESOURCES):
+            if self.resources[k] & bit:
+                return k
+        return -1
+
+    def caveman_at(self, bit: int) -> int:
+        """Caveman kind on a square, ``-1`` when none."""
+        for k in range(NUM_CAVEMEN_KINDS):
+            if self.cavemen[k] & bit:
+                return k
+        return -1
+
+    def resource_kinds(self) -> int:
+        """Number of different resource kinds in the territory."""
+        return sum(1 for layer in self.resources if layer)
+
+    def resource_count(self) -> int:
+        return sum(layer.bit_count() for layer in self.resources)
+
+    def caveman_squares(self) -> int:
+        """Squares a caveman may go on: a domino square without printed fire, marker, resource, caveman."""
+        return (
+            self.occupied
+            & ~self.geometry.castle
+            & ~self.any_fire()
+            & ~self.any_resource()
+            & ~self.any_caveman()
+        )
+
+    # --- scoring -----------------------------------------------------------------------------
+
+    def fire_count(self, mask: int) -> int:
+        """Fire symbols (printed and on markers) on the squares of ``mask``."""
+        total = 0
+        for k, layer in enumerate(self.printed):
+            total += (k + 1) * (mask & layer).bit_count()
+        for k, layer in enumerate(self.markers):
+            total += (k + 1) * (mask & layer).bit_count()
+        return total
+
+    def regions(self) -> list[Region]:
+        """Every region of a scoring terrain (volcano squares never form scoring regions)."""
+        grid = self.geometry.grid
+        found = []
+        for t in SCORING_TERRAINS:
+            for mask in grid.regions(self.terrain[t]):
+                found.append(Region(t, mask, mask.bit_count(), self.fire_count(mask)))
+        return found
+
+    def region_points(self) -> int:
+        """Sum over scoring regions of squares x fires."""
+        fire = self.any_fire()
+        total = 0
+        grid = self.geometry.grid
+        for t in SCORING_TERRAINS:
+            mask = self.terrain[t]
+            if mask & fire:
+                for region in grid.regions(mask):
+                    if region & fire:
+                        total += region.bit_count() * self.fire_count(region)
+        return total
+
+    def largest_region(self) -> int:
+        """Tie-break: the largest region of a scoring terrain, fires or not."""
+        return max((r.squares for r in self.regions()), default=0)
+
+    def total_fires(self) -> int:
+        return self.fire_count(self.occupied)
+
+    def caveman_scores(self) -> list[tuple[int, int, int]]:
+        """``(kind, bit index, points)`` of each hunter/gatherer, then ``(kind, -1, points)`` per horde.
+
+        A horde's kind is the kind of its lowest-index warrior.
+        """
+        surrounding = self.geometry.grid.surrounding
+        found: list[tuple[int, int, int]] = []
+        resources = self.resources
+        anything = self.any_resource()
+        people = self.any_caveman()
+        if not people:
+            return found
+        for kind, points, per in GATHERERS:
+            layer = self.cavemen[kind]
+            if not layer:
+                continue
+            for index in bit_indices(layer):
+                ring = surrounding[index]
+                if per >= 0:
+                    count = (ring & resources[per]).bit_count()
+                elif per == -1:
+                    count = (ring & anything).bit_count()
+                elif per == -2:
+                    count = self.fire_count(ring)
+                else:
+                    count = (ring & people).bit_count()
+                found.append((kind, index, points * count))
+        warriors = 0
+        for kind, _ in WARRIORS:
+            warriors |= self.cavemen[kind]
+        if warriors:
+            for horde in self.geometry.grid.regions(warriors):
+                strength = sum(s * (horde & self.cavemen[kind]).bit_count() for kind, s in WARRIORS)
+                low = (horde & -horde).bit_length() - 1
+                found.append((self.caveman_at(1 << low), -1, horde.bit_count() * strength))
+        return found
+
+    def caveman_points(self) -> int:
+        return sum(points for _, _, points in self.caveman_scores())
+
+    def is_centred(self) -> bool:
+        """Fire Kingdom: every square within ``frame // 2`` rows and columns of the hut."""
+        geometry = self.geometry
+        reach = geometry.frame // 2
+        lo, hi = geometry.centre - reach, geometry.centre + reach
+        return self.row_lo >= lo and self.row_hi <= hi and self.col_lo >= lo and self.col_hi <= hi
+
+    def is_full(self) -> bool:
+        return self.occupied.bit_count() == self.geometry.frame**2
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """Hut-relative bounding box: ``(row_lo, row_hi, col_lo, col_hi)``."""
+        c = self.geometry.centre
+        return self.row_lo - c, self.row_hi - c, self.col_lo - c, self.col_hi - c
+
+    def square(self, row: int, col: int) -> dict[str, int] | None:
+        """A hut-relative square's contents; ``None`` when empty or off the grid; terrain -1 = hut."""
+        geometry = self.geometry
+        r, c = row + geometry.centre, col + geometry.centre
+        if not geometry.grid.inside(r, c):
+            return None
+        bit = geometry.grid.bit(r, c)
+        if bit == geometry.castle:
+            return {"terrain": -1, "fires": 0, "craters": 0, "marker": 0, "resource": -1, "caveman": -1}
+        if not self.occupied & bit:
+            return None
+        return {
+            "terrain": next(t for t in range(NUM_TERRAINS) if self.terrain[t] & bit),
+            "fires": next((k + 1 for k, m in enumerate(self.printed) if m & bit), 0),
+            "craters": next((k + 1 for k, m in enumerate(self.craters) if m & bit), 0),
+            "marker": next((k + 1 for k, m in enumerate(self.markers) if m & bit), 0),
+            "resource": self.resource_at(bit),
+            "caveman": self.caveman_at(bit),
+        }

@@ -1,0 +1,190 @@
+"""Kingdomino Origins territories written as text, for the scorer and for tests.
+
+One line per row, top to bottom; cells separated by spaces. A cell is ``H``
+(the hut), ``.`` (empty) or:
+
+``<terrain letter><digit>[*<marker fires>][<resource letter>][@<caveman code>]``
+
+* terrain letters: ``G`` grassland, ``L`` lake, ``F`` forest/jungle, ``Q`` quarry,
+  ``D`` desert, ``V`` volcano;
+* the digit is the number of printed fires (0-2), or for a volcano its craters (1-3);
+* ``*k``: a fire marker with ``k`` fires lies on the square;
+* resource letters: ``m`` mammoth, ``f`` fish, ``u`` mushroom, ``k`` flint;
+* caveman codes: ``HU`` hunter, ``FC`` fishing child, ``GA`` gatherer, ``SC`` sculptor,
+  ``PA`` painter, ``FW`` fire woman, ``SH`` shaman, ``W1``/``W2``/``W3`` warriors.
+
+Examples: ``G0m`` (grassland with a mammoth), ``D0*2`` (desert with a 2-fire marker),
+``V3``, ``L1``, ``D0@W2``. Blank lines are ignored. Letters come from the data file.
+
+>>> kingdom = parse_kingdom('''
+... G1 G0m  F0*1
+... .  H    D0@HU
+... ''', frame=5)
+>>> kingdom.region_points(), kingdom.caveman_points()
+(3, 3)
+>>> print(kingdom_text(kingdom))
+G1  G0m F0*1
+.   H   D0@HU
+"""
+
+from __future__ import annotations
+
+import re
+
+from kingdomino.core.game import GameError
+from kingdomino.games.origins.components import (
+    CAVEMAN_BY_CODE,
+    CAVEMEN,
+    EMPTY_LETTER,
+    HUT_LETTER,
+    MARKERS,
+    MAX_MARKER,
+    MAX_PRINTED_FIRES,
+    RESOURCE_BY_LETTER,
+    RESOURCES,
+    TERRAIN_BY_LETTER,
+    TERRAINS,
+    VOLCANO,
+)
+from kingdomino.games.origins.kingdom import Geometry, Kingdom
+
+_CELL = re.compile(r"^([A-Za-z])(\d)(?:\*(\d))?([a-z])?(?:@([A-Za-z0-9]{2}))?$")
+
+
+class KingdomTextError(GameError):
+    """A territory text that cannot be read: where and what was expected."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+
+
+def _expected() -> str:
+    return (
+        f"expected {HUT_LETTER!r} (hut), {EMPTY_LETTER!r} (empty) or a terrain letter "
+        f"({', '.join(t.letter for t in TERRAINS)}) with its fires (craters for a volcano), then "
+        f"optionally *K (marker of K fires), a resource letter "
+        f"({', '.join(r.letter for r in RESOURCES)}) and @CODE (caveman: "
+        f"{', '.join(c.code for c in CAVEMEN)}), e.g. 'G0m', 'D0*2', 'D0@W2'"
+    )
+
+
+def _square(token: str, line: int, column: int) -> dict[str, int]:
+    match = _CELL.match(token)
+    terrain = TERRAIN_BY_LETTER.get(match[1].upper()) if match else None
+    if match is None or terrain is None:
+        raise KingdomTextError(line, column, f"{token!r} is not a cell; {_expected()}")
+    number = int(match[2])
+    volcano = terrain.value == VOLCANO
+    if volcano and not 1 <= number <= MAX_MARKER:
+        raise KingdomTextError(line, column, f"{token!r}: a volcano has 1-{MAX_MARKER} craters")
+    if not volcano and number > MAX_PRINTED_FIRES:
+        raise KingdomTextError(line, column, f"{token!r}: at most {MAX_PRINTED_FIRES} printed fires")
+    marker = int(match[3] or 0)
+    if match[3] is not None and not 1 <= marker <= len(MARKERS):
+        raise KingdomTextError(line, column, f"{token!r}: fire markers have 1-{len(MARKERS)} fires")
+    resource = -1
+    if match[4]:
+        found = RESOURCE_BY_LETTER.get(match[4])
+        if found is None:
+            raise KingdomTextError(line, column, f"{token!r}: unknown resource letter {match[4]!r}")
+        resource = found.value
+    caveman = -1
+    if match[5]:
+        kind = CAVEMAN_BY_CODE.get(match[5].upper())
+        if kind is None:
+            raise KingdomTextError(line, column, f"{token!r}: unknown caveman code {match[5]!r}")
+        caveman = kind.value
+    if (marker or volcano) and (resource >= 0 or caveman >= 0):
+        raise KingdomTextError(line, column, f"{token!r}: fire destroys resources and cavemen")
+    if marker and (volcano or number):
+        raise KingdomTextError(line, column, f"{token!r}: a marker never lands on a volcano or a fire")
+    if caveman >= 0 and (resource >= 0 or number):
+        raise KingdomTextError(
+            line, column, f"{token!r}: a caveman stands on a square without fire or resource"
+        )
+    return {
+        "terrain": terrain.value,
+        "fires": 0 if volcano else number,
+        "craters": number if volcano else 0,
+        "marker": marker,
+        "resource": resource,
+        "caveman": caveman,
+    }
+
+
+def parse_kingdom(text: str, frame: int = 5) -> Kingdom:
+    """Read a territory; refuse a missing or second hut and a territory larger than the frame."""
+    cells: list[tuple[int, int, dict[str, int] | None]] = []
+    width: int | None = None
+    row = 0
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        tokens: list[tuple[int, str]] = []
+        column = 0
+        for part in line.split(" "):
+            if part:
+                tokens.append((column + 1, part))
+            column += len(part) + 1
+        if width is None:
+            width = len(tokens)
+        elif len(tokens) != width:
+            raise KingdomTextError(
+                line_number, 1, f"expected {width} cells like the first row, got {len(tokens)}"
+            )
+        for col, (column, token) in enumerate(tokens):
+            if token == EMPTY_LETTER:
+                continue
+            if token.upper() == HUT_LETTER:
+                cells.append((row, col, None))
+                continue
+            cells.append((row, col, _square(token, line_number, column)))
+        row += 1
+    if width is None:
+        raise KingdomTextError(1, 1, "the territory is empty; " + _expected())
+    huts = [(r, c) for r, c, square in cells if square is None]
+    if len(huts) != 1:
+        raise GameError(f"the territory has {len(huts)} huts ({HUT_LETTER!r}); it must have exactly one")
+    rows = [r for r, _, _ in cells]
+    cols = [c for _, c, _ in cells]
+    height, span = max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
+    if height > frame or span > frame:
+        raise GameError(
+            f"the territory spans {height} rows x {span} columns; it must fit in a {frame}x{frame} frame"
+        )
+    hut_row, hut_col = huts[0]
+    kingdom = Kingdom(Geometry.of(frame))
+    for r, c, square in cells:
+        if square is not None:
+            kingdom.put_square(r - hut_row, c - hut_col, **square)
+    return kingdom
+
+
+def square_text(square: dict[str, int]) -> str:
+    """One square (as :meth:`Kingdom.square` gives it) in the cell notation."""
+    if square["terrain"] < 0:
+        return HUT_LETTER
+    terrain = TERRAINS[square["terrain"]]
+    text = f"{terrain.letter}{square['craters'] if square['terrain'] == VOLCANO else square['fires']}"
+    if square["marker"]:
+        text += f"*{square['marker']}"
+    if square["resource"] >= 0:
+        text += RESOURCES[square["resource"]].letter
+    if square["caveman"] >= 0:
+        text += f"@{CAVEMEN[square['caveman']].code}"
+    return text
+
+
+def kingdom_text(kingdom: Kingdom) -> str:
+    """The territory's bounding box in the same notation (empty squares as ``.``)."""
+    row_lo, row_hi, col_lo, col_hi = kingdom.bounds()
+    lines = []
+    for row in range(row_lo, row_hi + 1):
+        cells = []
+        for col in range(col_lo, col_hi + 1):
+            square = kingdom.square(row, col)
+            cells.append(EMPTY_LETTER if square is None else square_text(square))
+        lines.append(" ".join(cell.ljust(3) for cell in cells).rstrip())
+    return "\n".join(lines)
