@@ -2,7 +2,8 @@
 
 Starts ``kingdomino serve`` on a fresh SQLite file, creates N two-player Kingdomino games (a
 simulated human against an ``easy`` AI seat), and plays them all at once: each client answers
-its turns with a random legal move and times the acknowledgement. Prints p50/p99 and errors.
+its turns with a random legal move (after ``--think`` seconds on average, 0 by default: no
+human is that fast) and times the acknowledgement. Prints p50/p99 and errors.
 
 Run: ``.venv/bin/python bench/bench_web.py [--games 200]``. Target: 200 games, p99 < 100 ms, 0 errors.
 """
@@ -33,11 +34,19 @@ def free_port() -> int:
 
 
 async def play(
-    base: str, ws_base: str, game_id: str, token: str, seed: int, latencies: list[float], errors: list[str]
+    base: str,
+    ws_base: str,
+    game_id: str,
+    token: str,
+    seed: int,
+    latencies: list[float],
+    errors: list[str],
+    think: float,
 ) -> None:
     rng = random.Random(seed)
     async with websockets.connect(f"{ws_base}/ws/games/{game_id}?tokens={token}", max_size=2**22) as ws:
         sent_at: float | None = None
+        latest: dict[str, Any] | None = None
         while True:
             message: dict[str, Any] = json.loads(await ws.recv())
             kind = message["type"]
@@ -49,15 +58,19 @@ async def play(
                 errors.append(message["message"])
                 sent_at = None
             elif kind == "state":
+                latest = message
                 if message["status"] == "finished":
                     return
-                if message["legal_actions"] and sent_at is None:
-                    action = rng.choice(message["legal_actions"])
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "action": action, "index": message["index"]}))
+            if latest is not None and latest["legal_actions"] and sent_at is None:
+                action = rng.choice(latest["legal_actions"])
+                if think:
+                    await asyncio.sleep(rng.uniform(0, 2 * think))
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "action": action, "index": latest["index"]}))
+                latest = None
 
 
-async def run(games: int, port: int) -> None:
+async def run(games: int, port: int, think: float) -> None:
     base = f"http://127.0.0.1:{port}"
     ws_base = f"ws://127.0.0.1:{port}"
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
@@ -77,7 +90,7 @@ async def run(games: int, port: int) -> None:
     errors: list[str] = []
     start = time.perf_counter()
     await asyncio.gather(
-        *(play(base, ws_base, gid, tok, i, latencies, errors) for i, (gid, tok) in enumerate(created))
+        *(play(base, ws_base, gid, tok, i, latencies, errors, think) for i, (gid, tok) in enumerate(created))
     )
     elapsed = time.perf_counter() - start
     latencies.sort()
@@ -97,6 +110,9 @@ async def run(games: int, port: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="mean seconds a simulated human thinks before each move"
+    )
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as directory:
@@ -126,7 +142,7 @@ def main() -> None:
                     if time.monotonic() > deadline:
                         raise SystemExit("the server did not start") from None
                     time.sleep(0.1)
-            asyncio.run(run(args.games, port))
+            asyncio.run(run(args.games, port, args.think))
         finally:
             server.terminate()
             server.wait()
