@@ -36,7 +36,7 @@ VariantOpt = Annotated[
         "--variant",
         "-v",
         help="A variant or optional rule, repeatable: dynasty, middle-kingdom, harmony, mighty-duel "
-        "(Kingdomino); fire-kingdom, homo-habilis (Origins).",
+        "(Kingdomino); fire-kingdom, homo-habilis, final-recruit, totem-tie=choose (Origins).",
     ),
 ]
 ModeOpt = Annotated[str | None, typer.Option("--mode", help="Origins mode: discovery, totem or tribe.")]
@@ -48,9 +48,10 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def build_options(variants: list[str] | None, mode: str | None) -> dict[str, OptionValue]:
-    options: dict[str, OptionValue] = {
-        name.strip().lower().replace("-", "_"): True for name in variants or []
-    }
+    options: dict[str, OptionValue] = {}
+    for name in variants or []:
+        key, sep, value = name.partition("=")
+        options[key.strip().lower().replace("-", "_")] = value.strip().lower() if sep else True
     if mode is not None:
         options["mode"] = mode.strip().lower()
     return options

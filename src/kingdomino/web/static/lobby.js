@@ -6,7 +6,8 @@ const GAMES = {
     flags: [["middle_kingdom", "Middle Kingdom (+10)"], ["harmony", "Harmony (+5)"], ["dynasty", "Dynasty (3 games)"], ["mighty_duel", "Mighty Duel (2 players, 7x7)"]] },
   duel: { name: "Kingdomino Duel", players: [2], flags: [] },
   origins: { name: "Kingdomino Origins", players: [2, 3, 4], modes: ["discovery", "totem", "tribe"],
-    flags: [["fire_kingdom", "Fire Kingdom (+10)"], ["homo_habilis", "Homo Habilis (+5)"]] },
+    flags: [["fire_kingdom", "Fire Kingdom (+10)"], ["homo_habilis", "Homo Habilis (+5)"],
+      ["final_recruit", "Recruit after the last round (Tribe)"], ["totem_tie", "A tied totem holder chooses (Totem)", "choose"]] },
 };
 const SEAT_KINDS = [
   ["me", "You (this screen)"], ["local", "Human on this screen"], ["online", "Human online (invite link)"],
@@ -28,7 +29,7 @@ export function showLobby(main) {
     playersSelect.replaceChildren(...spec.players.map((n) => el("option", { value: n, selected: n === current }, `${n} players`)));
     optionsBox.replaceChildren(
       spec.modes ? el("label", {}, "Mode ", el("select", { id: "mode" }, spec.modes.map((m) => el("option", { value: m }, m)))) : "",
-      ...spec.flags.map(([id, label]) => el("label", {}, el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id }), " ", label)),
+      ...spec.flags.map(([id, label, value]) => el("label", {}, el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", label)),
     );
     refreshSeats();
   }
@@ -49,7 +50,7 @@ export function showLobby(main) {
     error.textContent = "";
     const spec = GAMES[gameSelect.value];
     const options = {};
-    for (const box of optionsBox.querySelectorAll("input[data-option]")) if (box.checked) options[box.dataset.option] = true;
+    for (const box of optionsBox.querySelectorAll("input[data-option]")) if (box.checked) options[box.dataset.option] = box.dataset.value || true;
     const mode = optionsBox.querySelector("#mode");
     if (mode) options.mode = mode.value;
     const kinds = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
