@@ -1,6 +1,8 @@
 """RL adapter speed: environment steps per second with random masked actions, versus the raw engine.
 
-Run: ``.venv/bin/python bench/bench_rl.py [--seconds 3] [--players 2] [--game kingdomino]``.
+Run: ``.venv/bin/python bench/bench_rl.py [--seconds 3] [--players 2] [--game kingdomino]
+[--option KEY=VALUE ...]``, e.g. ``--game origins --players 4 --option mode=tribe``; the games
+are those with an encoder (kingdomino, duel, origins).
 One core, pure Python. A *step* is one decision of a seat (chance resolution included in
 the time). Rows:
 
@@ -27,8 +29,8 @@ from collections.abc import Callable
 import numpy as np
 
 from kingdomino import make_game
-from kingdomino.core.game import CHANCE, Game
-from kingdomino.rl.encoders import encoder_for
+from kingdomino.core.game import CHANCE, Game, OptionValue
+from kingdomino.rl.encoders import encoder_for, encoder_names
 from kingdomino.rl.gymnasium_env import GameEnv
 from kingdomino.rl.pettingzoo_env import env as aec_env
 
@@ -109,13 +111,25 @@ def openspiel_steps(game: Game, seconds: float) -> tuple[int, float] | None:
     return steps, time.perf_counter() - start
 
 
+def parse_option(text: str) -> tuple[str, OptionValue]:
+    """``KEY=VALUE``; ``true``/``false`` become booleans."""
+    key, _, value = text.partition("=")
+    lowered = value.lower()
+    if lowered in ("true", "false"):
+        return key, lowered == "true"
+    return key, value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--game", default="kingdomino")
+    parser.add_argument("--game", default="kingdomino", choices=encoder_names())
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option (repeatable)"
+    )
     args = parser.parse_args()
-    game = make_game(args.game, args.players)
+    game = make_game(args.game, args.players, dict(parse_option(text) for text in args.option))
     rows: list[tuple[str, Callable[[], tuple[int, float] | None]]] = [
         ("engine (unchecked)", lambda: engine_steps(game, args.seconds, encode=False)),
         ("engine + mask + encode", lambda: engine_steps(game, args.seconds, encode=True)),

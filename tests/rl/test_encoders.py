@@ -14,6 +14,7 @@ pytest.importorskip("numpy")
 from kingdomino import make_game
 from kingdomino.core.game import CHANCE, GameError, State
 from kingdomino.core.seeds import ChanceSampler
+from kingdomino.games.origins.components import CAVEMEN
 from kingdomino.rl import encoder_for, encoder_names
 
 _spec = importlib.util.spec_from_file_location("rl_helpers", Path(__file__).parent / "helpers.py")
@@ -21,6 +22,7 @@ assert _spec and _spec.loader
 helpers = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(helpers)
 CONFIGS, IDS = helpers.CONFIGS, helpers.IDS
+VARIANTS, VARIANT_IDS = helpers.VARIANTS, helpers.VARIANT_IDS
 
 
 def decision_states(name: str, players: int, seed: int, options: dict | None = None) -> list[State]:
@@ -55,11 +57,20 @@ def test_unknown_game_has_no_encoder():
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
 def test_shape_dtype_bounds_and_layout(name, players):
-    encoder = encoder_for(make_game(name, players))
+    check_shape_dtype_bounds_and_layout(name, players, {})
+
+
+@pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_variant_shape_dtype_bounds_and_layout(name, players, options):
+    check_shape_dtype_bounds_and_layout(name, players, options)
+
+
+def check_shape_dtype_bounds_and_layout(name: str, players: int, options: dict) -> None:
+    encoder = encoder_for(make_game(name, players, options))
     total = sum(int(np.prod(shape)) for _, shape in encoder.layout.values())
     assert encoder.shape == (total,)
     low, high = encoder.bounds
-    for state in decision_states(name, players, seed=3):
+    for state in decision_states(name, players, seed=3, options=options):
         for seat in range(players):
             vector = encoder.encode(state, seat)
             assert vector.dtype == np.float32
@@ -81,6 +92,15 @@ def test_encoding_is_a_pure_function_of_the_state(name, players):
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
 def test_observation_ignores_the_future(name, players):
+    check_observation_ignores_the_future(name, players, {})
+
+
+@pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_variant_observation_ignores_the_future(name, players, options):
+    check_observation_ignores_the_future(name, players, options)
+
+
+def check_observation_ignores_the_future(name: str, players: int, options: dict) -> None:
     """Two games that differ only in chance outcomes not yet revealed look the same to every seat.
 
     Chance is lazy, so a state holds no future; we check that the encoder cannot see one by
@@ -88,8 +108,8 @@ def test_observation_ignores_the_future(name, players):
     and comparing the observations *before* the chance node for each seat: they come from the
     same state, and the state must be unchanged by having explored its futures.
     """
-    encoder = encoder_for(make_game(name, players))
-    game = make_game(name, players)
+    game = make_game(name, players, options)
+    encoder = encoder_for(game)
     rng = random.Random(5)
     sampler = ChanceSampler(5)
     state = game.new_initial_state()
@@ -158,3 +178,77 @@ def test_kingdomino_planes_match_the_kingdom():
     players = encoder.encode(state, 1)[p_offset : p_offset + int(np.prod(p_shape))].reshape(p_shape)
     scores = state.scores()
     assert [round(float(x) * 100) for x in players[:, 0]] == [scores[1], scores[2], scores[0]]
+
+
+def test_origins_is_registered():
+    assert "origins" in encoder_names()
+
+
+def test_origins_hides_the_stack_and_the_pool_order():
+    """The caveman stack shows only its size, and the undrawn dominoes only as a set."""
+    players = 4
+    game = make_game("origins", players, {"mode": "tribe"})
+    encoder = encoder_for(game)
+    states = decision_states("origins", players, seed=7, options={"mode": "tribe"})
+    rng = random.Random(7)
+    checked = 0
+    for state in states[::5]:
+        twin = state.clone()
+        rng.shuffle(twin.pool)
+        kinds = [k for k, n in enumerate(twin.stack) if n]
+        if kinds:
+            # Same size, other composition: move one caveman to another kind.
+            source = kinds[0]
+            target = (source + 1) % len(twin.stack)
+            twin.stack[source] -= 1
+            twin.stack[target] += 1
+            checked += 1
+        for seat in range(players):
+            assert np.array_equal(encoder.encode(twin, seat), encoder.encode(state, seat))
+        if kinds:
+            twin.stack[target] -= 1
+            assert not np.array_equal(encoder.encode(twin, 0), encoder.encode(state, 0))
+    assert checked > 0
+
+
+@pytest.mark.parametrize("mode", ["discovery", "totem", "tribe"])
+def test_origins_planes_match_the_territory(mode):
+    """The territory planes decode back to the engine's JSON observation, square by square."""
+    players = 3
+    game = make_game("origins", players, {"mode": mode})
+    encoder = encoder_for(game)
+    state = decision_states("origins", players, seed=9, options={"mode": mode})[-1]
+    offset, shape = encoder.layout["kingdoms"]
+    vector = encoder.encode(state, 1)
+    planes = vector[offset : offset + int(np.prod(shape))].reshape(shape)
+    observation = state.observation(1)
+    centre = shape[-1] // 2
+    letters = "GLFQDV"
+    resources = ["mammoth", "fish", "mushroom", "flint"]
+    cavemen = [c.id for c in CAVEMEN]
+    for relative in range(players):
+        seat = (1 + relative) % players
+        squares = observation["kingdoms"][seat]["squares"]
+        assert int(planes[relative, :7].sum()) == len(squares)
+        for square in squares:
+            r, c = square["row"] + centre, square["col"] + centre
+            here = planes[relative, :, r, c]
+            if square["terrain"] == "H":
+                assert here[6] == 1
+                continue
+            assert here[letters.index(square["terrain"])] == 1
+            assert here[7] == pytest.approx(square["fires"] / 2)
+            assert here[8] == pytest.approx(square["craters"] / 3)
+            assert here[9] == pytest.approx(square["marker"] / 3)
+            expected = np.zeros(4)
+            if square["resource"]:
+                expected[resources.index(square["resource"])] = 1
+            assert np.array_equal(here[10:14], expected)
+            people = np.zeros(len(cavemen))
+            if square["caveman"]:
+                people[cavemen.index(square["caveman"])] = 1
+            assert np.array_equal(here[14:24], people)
+    p_offset, p_shape = encoder.layout["players"]
+    block = vector[p_offset : p_offset + int(np.prod(p_shape))].reshape(p_shape)
+    scores = state.scores()
+    assert [round(float(x) * 100) for x in block[:, 0]] == [scores[1], scores[2], scores[0]]

@@ -21,12 +21,24 @@ assert _spec and _spec.loader
 helpers = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(helpers)
 CONFIGS, IDS = helpers.CONFIGS, helpers.IDS
+VARIANTS, VARIANT_IDS = helpers.VARIANTS, helpers.VARIANT_IDS
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
 def test_check_env(name, players):
     check_env(GameEnv(name, players, opponents="random"), skip_render_check=True)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_variant_check_env_and_masks(name, players, options):
+    check_env(GameEnv(name, players, options, opponents="random"), skip_render_check=True)
+    env = GameEnv(name, players, options, opponents="random", seat=players - 1)
+    reward, steps = run_episode(env, seed=players)
+    assert env.state.is_terminal()
+    assert reward == env.state.returns()[players - 1]
+    assert steps > 10
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")

@@ -20,6 +20,7 @@ assert _spec and _spec.loader
 helpers = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(helpers)
 CONFIGS, IDS = helpers.CONFIGS, helpers.IDS
+VARIANTS, VARIANT_IDS = helpers.VARIANTS, helpers.VARIANT_IDS
 
 
 def test_every_game_with_an_encoder_is_registered():
@@ -36,6 +37,28 @@ def test_random_sim(name, players):
     assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_variant_random_sim(name, players, options):
+    game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players, **options})
+    assert game.num_players() == players
+    assert game.engine_game.options == {**game.engine_game.options, **options}
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_origins_parameters():
+    game_type = pyspiel.load_game("python_origins").get_type()
+    parameters = game_type.parameter_specification
+    assert parameters["players"] == 2
+    assert parameters["mode"] == "discovery"
+    assert parameters["fire_kingdom"] is False
+    assert parameters["homo_habilis"] is False
+    game = openspiel_game.load("origins", players=4, mode="tribe", fire_kingdom=True, homo_habilis=True)
+    engine = game.engine_game
+    assert (engine.num_players, engine.mode) == (4, "tribe")
+    assert engine.fire_kingdom and engine.homo_habilis
+    assert game.observation_tensor_size() == game.encoder.shape[0]
 
 
 def test_variants_are_parameters():

@@ -22,6 +22,7 @@ assert _spec and _spec.loader
 helpers = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(helpers)
 CONFIGS, IDS = helpers.CONFIGS, helpers.IDS
+VARIANTS, VARIANT_IDS = helpers.VARIANTS, helpers.VARIANT_IDS
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -34,6 +35,13 @@ def test_api(name, players):
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
 def test_seed(name, players):
     seed_test(lambda: pettingzoo_env.env(name, players), num_cycles=200)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+@pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_variant_api_and_seed(name, players, options):
+    api_test(pettingzoo_env.env(name, players, options), num_cycles=400)
+    seed_test(lambda: pettingzoo_env.env(name, players, options), num_cycles=200)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -75,6 +83,15 @@ def test_masks_equal_legal_actions_and_win_rewards():
     state = env.unwrapped.state
     assert state.is_terminal()
     assert [totals[f"player_{s}"] for s in range(3)] == state.returns()
+
+
+@pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
+def test_variant_masks_equal_legal_actions(name, players, options):
+    env = pettingzoo_env.env(name, players, options)
+    totals = play(env, seed=players)
+    state = env.unwrapped.state
+    assert state.is_terminal()
+    assert [totals[f"player_{s}"] for s in range(players)] == state.returns()
 
 
 def test_score_diff_reward():

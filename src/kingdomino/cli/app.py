@@ -296,4 +296,6 @@ def serve(
         directory.mkdir(parents=True, exist_ok=True)
         database_url = f"sqlite:///{directory / 'kingdomino.sqlite3'}"
     console.print(f"Kingdomino at [bold]http://{host}:{port}/[/] · games stored in {database_url}")
-    uvicorn.run(create_app(database_url, ai_delay=ai_delay), host=host, port=port, log_level="warning")
+    app_ = create_app(database_url, ai_delay=ai_delay)
+    # Messages are small JSON; compressing each one costs more server time than it saves.
+    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_per_message_deflate=False)

@@ -185,3 +185,9 @@ def _load_builtin() -> None:
         pass
     else:
         register_encoder("duel", DuelEncoder)
+    try:
+        from kingdomino.rl.origins_encoder import OriginsEncoder
+    except ImportError:
+        pass
+    else:
+        register_encoder("origins", OriginsEncoder)

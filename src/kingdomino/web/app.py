@@ -27,6 +27,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, ValidationError
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from kingdomino.web.hub import AI_LEVELS, Hub, HubError, Watcher
 from kingdomino.web.store import Store
@@ -94,18 +95,9 @@ def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
         store.close()
 
     app = FastAPI(title="Kingdomino family", lifespan=lifespan)
+    app.add_middleware(BodyLimit)
     app.state.hub = hub
     static = resources.files("kingdomino.web").joinpath("static")
-
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and length.isdigit() and int(length) > MAX_BODY:
-            return JSONResponse(
-                {"error": {"field": "body", "message": f"request body over {MAX_BODY} bytes"}}, 413
-            )
-        response: Response = await call_next(request)
-        return response
 
     @app.exception_handler(HubError)
     async def hub_error(_request: Request, error: HubError) -> JSONResponse:
@@ -234,6 +226,22 @@ def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
     return app
 
 
+class BodyLimit:
+    """Refuse HTTP bodies over ``MAX_BODY`` bytes (by Content-Length) before anything reads them."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            for name, value in scope["headers"]:
+                if name == b"content-length" and value.isdigit() and int(value) > MAX_BODY:
+                    message = {"error": {"field": "body", "message": f"request body over {MAX_BODY} bytes"}}
+                    await JSONResponse(message, 413)(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
+
+
 class SocketMessage(BaseModel):
     type: Literal["action", "undo", "hint", "ping"]
     token: Token | None = None
@@ -262,8 +270,9 @@ async def _handle(hub: Hub, game_id: str, text: str, held: frozenset[str], send:
         if message.type == "action":
             if not message.action:
                 raise HubError(400, "action", "action: expected an action text, e.g. 'claim 17'")
-            applied = await hub.act(game_id, token, message.action, message.index)
+            applied = await hub.act(game_id, token, message.action, message.index, broadcast=False)
             await send({"type": "ack", "index": applied, "action": message.action})
+            await hub.broadcast(hub.get(game_id))
         elif message.type == "undo":
             await hub.undo(game_id, token)
             await send({"type": "ack", "undo": True})

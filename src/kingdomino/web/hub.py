@@ -26,7 +26,7 @@ from kingdomino.web.store import Store, StoredAction, StoredGame, now
 
 AI_LEVELS = ("random", "greedy", "easy", "medium", "hard")
 HINT_AGENT = "mcts:time=0.4,playout=player-greedy,prune=8"
-LOG_LENGTH = 80
+LOG_LENGTH = 40
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -192,8 +192,13 @@ class Hub:
             raise HubError(403, "token", "this token is not a seat of this game")
         return seat
 
-    async def act(self, game_id: str, token: str, text: str, expected_index: int | None = None) -> int:
-        """Apply a human's action; returns the number of actions applied after it."""
+    async def act(
+        self, game_id: str, token: str, text: str, expected_index: int | None = None, broadcast: bool = True
+    ) -> int:
+        """Apply a human's action; returns the number of actions applied after it.
+
+        With ``broadcast=False`` the caller tells the watchers itself (after acknowledging).
+        """
         live = self.get(game_id)
         async with live.lock:
             seat = self.seat_for(live, token)
@@ -215,7 +220,8 @@ class Hub:
                 raise HubError(409, "action", f"illegal: {reason}")
             self._apply(live, seat, action)
             applied = len(live.actions)
-        await self.broadcast(live)
+        if broadcast:
+            await self.broadcast(live)
         self._schedule_ai(live)
         return applied
 

@@ -25,7 +25,9 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -117,22 +119,23 @@ class Store:
             )
 
     def append_actions(self, game_id: str, actions: list[StoredAction], status: str | None = None) -> None:
-        """Commit accepted actions (and the new status) in one transaction."""
-        with self.sessions.begin() as session:
-            for action in actions:
-                session.add(
-                    ActionRow(
-                        game_id=game_id,
-                        index=action.index,
-                        seat=action.seat,
-                        text=action.text,
-                        description=action.description,
-                    )
-                )
+        """Commit accepted actions (and the new status) in one transaction (Core inserts: the hot path)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                insert(ActionRow),
+                [
+                    {
+                        "game_id": game_id,
+                        "index": a.index,
+                        "seat": a.seat,
+                        "text": a.text,
+                        "description": a.description,
+                    }
+                    for a in actions
+                ],
+            )
             if status is not None:
-                row = session.get(GameRow, game_id)
-                assert row is not None
-                row.status = status
+                connection.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
 
     def truncate(self, game_id: str, keep: int, status: str) -> None:
         """Forget the actions from index ``keep`` on (undo)."""
