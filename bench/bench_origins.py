@@ -7,32 +7,9 @@ The target is at least 500 random full 4-player Tribe games per second.
 from __future__ import annotations
 
 import argparse
-import random
-import time
 
+from bench_classic import games_per_second
 from kingdomino import make_game
-from kingdomino.core.game import CHANCE, Game, State
-
-
-def random_game(game: Game, rng: random.Random) -> State:
-    """A full game with uniformly random legal actions and chance from ``rng``."""
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.current_player == CHANCE:
-            state.apply_unchecked(state.sample_chance(rng))
-        else:
-            legal = state.legal_actions()
-            state.apply_unchecked(legal[int(rng.random() * len(legal))])
-    return state
-
-
-def games_per_second(game: Game, seconds: float, seed: int) -> tuple[int, float]:
-    rng = random.Random(seed)
-    played, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        random_game(game, rng)
-        played += 1
-    return played, played / (time.perf_counter() - start)
 
 
 def main() -> None:

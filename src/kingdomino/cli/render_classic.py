@@ -26,7 +26,8 @@ def seat_label(seat: int) -> Text:
     return Text(f"P{seat}", style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
 
 
-def _contrast(colour: str) -> str:
+def contrast(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` (``#rrggbb``)."""
     red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return "black" if red * 0.299 + green * 0.587 + blue * 0.114 > 140 else "white"
 
@@ -34,7 +35,7 @@ def _contrast(colour: str) -> str:
 def half_cell(half: Half) -> Text:
     terrain = TERRAINS[half.terrain]
     crowns = f"{half.crowns}{CROWN}" if half.crowns else "  "
-    return Text(f"{terrain.letter}{crowns}", style=f"{_contrast(terrain.colour)} on {terrain.colour}")
+    return Text(f"{terrain.letter}{crowns}", style=f"{contrast(terrain.colour)} on {terrain.colour}")
 
 
 def domino_cells(number: int) -> Text:

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kingdomino.cli.frontends import ScoreTextError, register_frontend
-from kingdomino.cli.render_classic import seat_label
+from kingdomino.cli.render_classic import contrast, seat_label
 from kingdomino.core.game import OptionValue, ScoreSheet, State
 from kingdomino.games.duel.board import GRID, Board
 from kingdomino.games.duel.components import (
@@ -34,17 +34,12 @@ from kingdomino.games.duel.text import MapTextError, parse_map
 CROSS = "✝"
 
 
-def _contrast(colour: str) -> str:
-    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "black" if red * 0.299 + green * 0.587 + blue * 0.114 > 140 else "white"
-
-
 def face_cell(face: Face) -> Text:
     crosses = f"{face.crosses}{CROSS}" if face.crosses else "  "
     if face.coat == JOKER:
         return Text(f"?{crosses}", style="bold black on white")
     coat = COATS[face.coat]
-    return Text(f"{coat.letter}{crosses}", style=f"{_contrast(coat.colour)} on {coat.colour}")
+    return Text(f"{coat.letter}{crosses}", style=f"{contrast(coat.colour)} on {coat.colour}")
 
 
 def map_grid(board: Board) -> Table:

@@ -25,6 +25,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kingdomino.cli.frontends import ScoreTextError, register_frontend
+from kingdomino.cli.render_classic import contrast, seat_label
 from kingdomino.core.game import GameError, OptionValue, ScoreSheet, State
 from kingdomino.games.origins.components import (
     CAVEMEN,
@@ -41,22 +42,12 @@ from kingdomino.games.origins.kingdom import Kingdom
 from kingdomino.games.origins.state import NOBODY, OriginsState, score_sheet
 from kingdomino.games.origins.text import KingdomTextError, parse_kingdom, square_text
 
-SEAT_COLOURS = ("bright_red", "bright_blue", "bright_green", "bright_magenta")
 CELL_WIDTH = 7
-
-
-def seat_label(seat: int) -> Text:
-    return Text(f"P{seat}", style=f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}")
-
-
-def _contrast(colour: str) -> str:
-    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return "black" if red * 0.299 + green * 0.587 + blue * 0.114 > 140 else "white"
 
 
 def _coloured(text: str, terrain: int) -> Text:
     colour = TERRAINS[terrain].colour
-    return Text(text.center(CELL_WIDTH), style=f"{_contrast(colour)} on {colour}")
+    return Text(text.center(CELL_WIDTH), style=f"{contrast(colour)} on {colour}")
 
 
 def half_cell(half: Half) -> Text:
