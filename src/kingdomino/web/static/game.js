@@ -55,7 +55,8 @@ export function showGame(main, id) {
       else if (message.type === "error") error.textContent = message.message;
       else if (message.type === "hint") showHint(message.candidates);
     };
-    socket.onclose = () => { if (!closed) setTimeout(connect, 1000); };
+    // 4403: the server refused our tokens; retrying cannot help.
+    socket.onclose = (event) => { if (!closed && event.code !== 4403) setTimeout(connect, 1000); };
   }
 
   function send(action) {
