@@ -8,7 +8,12 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create
 
-GAMES = [("kingdomino", 4, {}), ("duel", 2, {})]
+GAMES = [
+    ("kingdomino", 4, {}),
+    ("duel", 2, {}),
+    ("origins", 3, {"mode": "tribe"}),
+    ("origins", 2, {"mode": "totem"}),
+]
 
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES)
