@@ -26,7 +26,7 @@ from kingdomino.web.store import Store, StoredAction, StoredGame, now
 
 AI_LEVELS = ("random", "greedy", "easy", "medium", "hard")
 HINT_AGENT = "mcts:time=0.4,playout=player-greedy,prune=8"
-LOG_LENGTH = 40
+LOG_LENGTH = 25
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -342,7 +342,7 @@ class Hub:
             "observation": observation,
             "scores": state.scores(),
             "winners": state.winners() if state.is_terminal() else [],
-            "score_sheets": [state.score_sheet(s).to_json() for s in range(live.game.num_players)],
+            "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
             "log": [
                 {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
                 for a in live.actions[-LOG_LENGTH:]
@@ -409,7 +409,7 @@ class Hub:
             ],
             "observation": observation,
             "scores": state.scores(),
-            "score_sheets": [state.score_sheet(s).to_json() for s in range(live.game.num_players)],
+            "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
             "current_player": state.current_player,
             "last": (
                 {"text": live.actions[step - 1].text, "description": live.actions[step - 1].description}
@@ -431,6 +431,17 @@ class Hub:
             "current_player": live.state.current_player,
             "scores": live.state.scores(),
         }
+
+
+def sheet_json(state: State, seat: int) -> dict[str, Any]:
+    """A seat's score sheet for clients: regions that score, bonuses, total (no square lists)."""
+    sheet = state.score_sheet(seat).to_json()
+    sheet["regions"] = [
+        {key: value for key, value in region.items() if key != "cells"}
+        for region in sheet["regions"]
+        if region["points"]
+    ]
+    return sheet
 
 
 def new_seed() -> int:
