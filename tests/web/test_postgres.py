@@ -1,0 +1,35 @@
+"""The same app over PostgreSQL: set KINGDOMINO_TEST_POSTGRES_URL (an empty database) to run these.
+
+Example: ``KINGDOMINO_TEST_POSTGRES_URL=postgresql+psycopg://kd:kd@localhost/kdtest``.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kingdomino.web.app import create_app
+from tests.web.conftest import create, wait_for
+
+URL = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
+pytestmark = pytest.mark.skipif(not URL, reason="KINGDOMINO_TEST_POSTGRES_URL is not set")
+
+
+def test_a_game_on_postgresql_survives_the_app() -> None:
+    assert URL is not None
+    with TestClient(create_app(URL)) as client:
+        created = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "greedy"}], seed=2**40 + 3)
+        token = created["seats"][0]["token"]
+        view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0)
+        client.post(f"/api/games/{created['id']}/actions", json={"token": token, "action": view["legal_actions"][0]})
+        before = wait_for(
+            client, created["id"], token, lambda v: v["current_player"] == 0 and v["index"] > view["index"] + 1
+        )
+    with TestClient(create_app(URL)) as client:
+        after = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
+        assert after["index"] == before["index"] and after["observation"] == before["observation"]
+        assert client.post(f"/api/games/{created['id']}/undo", json={"token": token}).status_code == 200
+        undone = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
+        assert undone["index"] == view["index"]
