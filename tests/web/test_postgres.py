@@ -9,9 +9,9 @@ import os
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.web.conftest import create, wait_for
 
 from kingdomino.web.app import create_app
-from tests.web.conftest import create, wait_for
 
 URL = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="KINGDOMINO_TEST_POSTGRES_URL is not set")
@@ -23,9 +23,14 @@ def test_a_game_on_postgresql_survives_the_app() -> None:
         created = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "greedy"}], seed=2**40 + 3)
         token = created["seats"][0]["token"]
         view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0)
-        client.post(f"/api/games/{created['id']}/actions", json={"token": token, "action": view["legal_actions"][0]})
+        client.post(
+            f"/api/games/{created['id']}/actions", json={"token": token, "action": view["legal_actions"][0]}
+        )
         before = wait_for(
-            client, created["id"], token, lambda v: v["current_player"] == 0 and v["index"] > view["index"] + 1
+            client,
+            created["id"],
+            token,
+            lambda v: v["current_player"] == 0 and v["index"] > view["index"] + 1,
         )
     with TestClient(create_app(URL)) as client:
         after = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
