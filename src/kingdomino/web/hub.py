@@ -82,10 +82,15 @@ class LiveGame:
 def rebuild(stored: StoredGame) -> tuple[Game, State]:
     """The game and its state after every stored action (each checked again by the engine)."""
     game = make_game(stored.game, stored.players, stored.options)
+    return game, replayed(game, stored.actions)
+
+
+def replayed(game: Game, actions: list[StoredAction]) -> State:
+    """The state after ``actions``, each checked again by the engine."""
     state = game.new_initial_state()
-    for action in stored.actions:
+    for action in actions:
         state.apply(state.parse_action(action.text))
-    return game, state
+    return state
 
 
 class Hub:
@@ -228,10 +233,10 @@ class Hub:
     def _apply(self, live: LiveGame, seat: int, action: int) -> None:
         """Apply on a copy, resolve chance, commit to the store, then make it the live state."""
         state = live.state.clone()
-        new = [self._step(live, state, seat, action, len(live.actions))]
+        new = [self._step(state, seat, action, len(live.actions))]
         self._commit(live, state, new)
 
-    def _step(self, live: LiveGame, state: State, seat: int, action: int, index: int) -> StoredAction:
+    def _step(self, state: State, seat: int, action: int, index: int) -> StoredAction:
         description = state.describe_action(action)
         text = state.action_text(action)
         state.apply(action)
@@ -241,7 +246,7 @@ class Hub:
         index = len(live.actions) + len(new)
         while state.current_player == CHANCE:
             rng = random.Random(derive_seed(live.stored.seed, "chance", index))
-            new.append(self._step(live, state, CHANCE, state.sample_chance(rng), index))
+            new.append(self._step(state, CHANCE, state.sample_chance(rng), index))
             index += 1
         status = "finished" if state.is_terminal() else "playing"
         if new:
@@ -393,9 +398,7 @@ class Hub:
             raise HubError(409, "game", "the replay is available once the game is over")
         if not 0 <= step <= len(live.actions):
             raise HubError(400, "step", f"expected 0..{len(live.actions)}, got {step}")
-        state = live.game.new_initial_state()
-        for action in live.actions[:step]:
-            state.apply(state.parse_action(action.text))
+        state = replayed(live.game, live.actions[:step])
         observation = state.observation(None)
         observation.pop("legal_actions", None)
         return {

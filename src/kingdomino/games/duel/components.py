@@ -11,6 +11,7 @@ unlocks which power come from a single source; they live in the data file only.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from kingdomino.games.data import load
@@ -56,6 +57,8 @@ DICE: tuple[tuple[Face, ...], ...] = tuple(
 )
 NUM_DICE = len(DICE)
 FACES_PER_DIE = len(DICE[0])
+#: The unordered pairs of dice, in action-code order.
+PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(NUM_DICE), 2))
 
 MAP_ROWS: int = _DATA["map"]["rows"]
 MAP_COLS: int = _DATA["map"]["cols"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kingdomino.games.duel.board import GRID, SQUARE_BITS, Board
-from kingdomino.games.duel.components import JOKER, NUM_COATS, NUM_DICE, POINTS_PER_DOMAIN
+from kingdomino.games.duel.components import JOKER, NUM_COATS, NUM_DICE, PAIRS, POINTS_PER_DOMAIN
 
 if TYPE_CHECKING:
     from kingdomino.games.duel.state import DuelState
@@ -47,13 +47,10 @@ def draw_gain(board: Board, bits_and_faces: list[tuple[int, int, int]]) -> float
 
 
 def _fill_value(state: DuelState, faces: list[tuple[int, int]]) -> float:
-    seat = state.player
-    value = 0.0
-    for coat, crosses in faces:
-        if coat != JOKER and crosses == 0 and state.owner[coat] == -1:
-            value += FILL_VALUE
-    del seat
-    return value
+    """``FILL_VALUE`` per face that would fill a spellbook line nobody has completed yet."""
+    return sum(
+        FILL_VALUE for coat, crosses in faces if coat != JOKER and crosses == 0 and state.owner[coat] == -1
+    )
 
 
 def _placement_gain(state: DuelState, action: int) -> float:
@@ -117,12 +114,8 @@ def immediate_gains(state: DuelState) -> list[tuple[int, float]]:
             result.append((action, float(tried.points() - board.points())))
         return result
     if phase == DRAFT_B:
-        from kingdomino.games.duel.game import PAIRS
-
         return [(a, _best_with_dice(state, state.player, list(PAIRS[a - game.pair_base]))) for a in legal]
     if phase == DRAFT_A:
-        from kingdomino.games.duel.game import PAIRS
-
         result = []
         for action in legal:
             if action < game.pair_base:

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from itertools import combinations
 
 from kingdomino.core.game import Game, GameError, OptionValue
 from kingdomino.core.grid import DIRECTION_STEPS, DIRECTIONS
@@ -52,11 +51,10 @@ from kingdomino.games.duel.components import (
     MAP_ROWS,
     NUM_COATS,
     NUM_DICE,
+    PAIRS,
 )
 from kingdomino.games.duel.state import DuelState
 
-#: The unordered pairs of dice, in code order.
-PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(NUM_DICE), 2))
 _SQUARE = r"(-?\d+)\s*,\s*(-?\d+)"
 _PATTERNS = {
     "roll": re.compile(r"^roll\s+(\d)\s+(\d)\s+(\d)\s+(\d)$"),

@@ -44,6 +44,8 @@ from kingdomino.games.duel.board import CASTLE, GRID, NUM_SQUARES, SQUARE_BITS, 
 from kingdomino.games.duel.components import (
     ADDED_CROSSES,
     CASTLE_BONUS_CROSSES,
+    CASTLE_COL,
+    CASTLE_ROW,
     COATS,
     DICE,
     DOMAINS,
@@ -53,6 +55,7 @@ from kingdomino.games.duel.components import (
     LINE_LENGTH,
     NUM_COATS,
     NUM_DICE,
+    PAIRS,
     POINTS_PER_DOMAIN,
     POWER_OF_COAT,
     POWERS,
@@ -654,8 +657,6 @@ LEGEND = {c.id: {"letter": c.letter, "name": c.name, "colour": c.colour} for c i
 
 
 def _pair(game: DuelGame, action: int) -> tuple[int, int]:
-    from kingdomino.games.duel.game import PAIRS
-
     return PAIRS[action - game.pair_base]
 
 
@@ -664,8 +665,7 @@ def _coat_id(coat: int) -> str:
 
 
 def square_cells(mask: int) -> tuple[tuple[int, int], ...]:
-    from kingdomino.games.duel.components import CASTLE_COL, CASTLE_ROW
-
+    """Castle-relative ``(row, col)`` of each square of ``mask``."""
     return tuple((row - CASTLE_ROW, col - CASTLE_COL) for row, col in GRID.cells(mask))
 
 
