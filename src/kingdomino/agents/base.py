@@ -46,10 +46,15 @@ class Agent(ABC):
         The base version ranks by the engine's immediate gains; search agents override it
         with their search statistics. Used for hints and ``kingdomino analyse``.
         """
-        gains = dict(state.immediate_gains())
-        candidates = [Candidate(a, gains.get(a, 0.0), 0) for a in state.legal_actions()]
-        candidates.sort(key=lambda c: -c.value)
-        return candidates
+        return ranked_by_gain(state, state.immediate_gains())
+
+
+def ranked_by_gain(state: State, gains: list[tuple[int, float]]) -> list[Candidate]:
+    """The legal actions as candidates ranked by ``gains`` (actions missing from it count 0)."""
+    by_action = dict(gains)
+    candidates = [Candidate(a, by_action.get(a, 0.0), 0) for a in state.legal_actions()]
+    candidates.sort(key=lambda c: -c.value)
+    return candidates
 
 
 AgentFactory = Callable[[dict[str, str], int | None], Agent]

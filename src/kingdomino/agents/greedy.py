@@ -1,14 +1,23 @@
-"""The ``greedy`` agent: the action with the largest immediate gain, ties broken at random.
+"""The one-ply agents: ``greedy`` (largest immediate gain) and ``heuristic``, ties broken at random.
 
-"Full greedy" in the sense of Gedda et al. (2018): it places where its own
-score gains most and claims the domino whose best placement gains most. The
-gains come from the engine (``State.immediate_gains``), so the agent knows no
-rule itself and plays every game of the family.
+``greedy`` is "full greedy" in the sense of Gedda et al. (2018): it places where
+its own score gains most and claims the domino whose best placement gains most.
+``heuristic`` maximises the engine's heuristic gain instead (the immediate gain
+plus what the move does to the future, ``State.heuristic_gains``), a much
+stronger one-ply player. The gains come from the engine, so neither agent knows a
+rule itself and both play every game of the family.
 """
 
 from __future__ import annotations
 
-from kingdomino.agents.base import Agent, AgentSpecError, no_params, register_agent
+from kingdomino.agents.base import (
+    Agent,
+    AgentSpecError,
+    Candidate,
+    no_params,
+    ranked_by_gain,
+    register_agent,
+)
 from kingdomino.core.game import State
 
 
@@ -17,15 +26,22 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None, epsilon: float = 0.0) -> None:
+    def __init__(self, seed: int | None = None, epsilon: float = 0.0, heuristic: bool = False) -> None:
         super().__init__(seed)
         self.epsilon = epsilon
+        self.heuristic = heuristic
+        if heuristic:
+            self.name = "heuristic"
+
+    def analyse(self, state: State) -> list[Candidate]:
+        """Legal actions ranked by the gain this agent maximises."""
+        return ranked_by_gain(state, state.heuristic_gains() if self.heuristic else state.immediate_gains())
 
     def act(self, state: State) -> int:
         if self.epsilon and self.rng.random() < self.epsilon:
             legal = state.legal_actions()
             return legal[int(self.rng.random() * len(legal))]
-        gains = state.immediate_gains()
+        gains = state.heuristic_gains() if self.heuristic else state.immediate_gains()
         if not gains:
             legal = state.legal_actions()
             return legal[int(self.rng.random() * len(legal))]
@@ -34,16 +50,25 @@ class GreedyAgent(Agent):
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
 
-def _make(params: dict[str, str], seed: int | None) -> Agent:
+def _epsilon(kind: str, params: dict[str, str]) -> float:
     epsilon = params.pop("epsilon", "0")
-    no_params("greedy", params)
+    no_params(kind, params)
     try:
         value = float(epsilon)
     except ValueError:
         value = -1.0
     if not 0.0 <= value <= 1.0:
-        raise AgentSpecError(f"agent 'greedy': epsilon must be a number from 0 to 1, got {epsilon!r}")
-    return GreedyAgent(seed, value)
+        raise AgentSpecError(f"agent {kind!r}: epsilon must be a number from 0 to 1, got {epsilon!r}")
+    return value
 
 
-register_agent("greedy", _make)
+def _make_greedy(params: dict[str, str], seed: int | None) -> Agent:
+    return GreedyAgent(seed, _epsilon("greedy", params))
+
+
+def _make_heuristic(params: dict[str, str], seed: int | None) -> Agent:
+    return GreedyAgent(seed, _epsilon("heuristic", params), heuristic=True)
+
+
+register_agent("greedy", _make_greedy)
+register_agent("heuristic", _make_heuristic)

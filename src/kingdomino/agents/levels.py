@@ -5,7 +5,7 @@ strength against ``greedy`` is measured by ``bench/bench_levels.py`` and
 given in the README.
 
 >>> LEVELS["hard"]
-'mce:time=1.5,playout=player-greedy,prune=12'
+'mce:time=1.5,playout=player-heuristic,prior=heuristic,prune=12'
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ LEVELS: dict[str, str] = {
     "easy": "greedy:epsilon=0.33",
     # information-set MCTS over the 8 best moves, 0.3 s per move
     "medium": "mcts:time=0.3,playout=player-greedy,prune=8",
-    # flat Monte Carlo evaluation (the strongest agent measured), 1.5 s per move: answers within 2 s
-    "hard": "mce:time=1.5,playout=player-greedy,prune=12",
+    # flat Monte Carlo evaluation guided by the engine's heuristic (the strongest agent measured),
+    # 1.5 s per move: answers within 2 s
+    "hard": "mce:time=1.5,playout=player-heuristic,prior=heuristic,prune=12",
 }
 
 

@@ -5,7 +5,11 @@ cheap policy. Policies (Gedda et al., 2018):
 
 - ``random``: every seat plays uniformly at random;
 - ``greedy``: every seat plays the engine's best immediate gain;
-- ``player-greedy``: the searching seat plays greedy, the others random.
+- ``player-greedy``: the searching seat plays greedy, the others random;
+- ``heuristic``, ``player-heuristic``, ``heuristic-greedy``: the same with the
+  engine's heuristic (``State.heuristic_gains``: immediate gain plus what the
+  move does to the future) for the searching seat, or for every seat, and the
+  others random or greedy.
 
 The value of a finished game for each seat mixes the share of the win with
 the score margin, so search still separates sure wins (or losses) by how
@@ -18,12 +22,20 @@ import random
 
 from kingdomino.core.game import CHANCE, State
 
-POLICIES = ("random", "greedy", "player-greedy")
+#: Playout policy name -> (the searching seat's move choice, the other seats' move choice).
+POLICIES: dict[str, tuple[str, str]] = {
+    "random": ("random", "random"),
+    "greedy": ("greedy", "greedy"),
+    "player-greedy": ("greedy", "random"),
+    "heuristic": ("heuristic", "heuristic"),
+    "player-heuristic": ("heuristic", "random"),
+    "heuristic-greedy": ("heuristic", "greedy"),
+}
 
 
-def greedy_action(state: State, rng: random.Random) -> int:
-    """The action of best immediate gain, ties broken by ``rng``."""
-    gains = state.immediate_gains()
+def greedy_action(state: State, rng: random.Random, heuristic: bool = False) -> int:
+    """The action of best immediate gain (or heuristic gain), ties broken by ``rng``."""
+    gains = state.heuristic_gains() if heuristic else state.immediate_gains()
     if not gains:
         legal = state.legal_actions()
         return legal[int(rng.random() * len(legal))]
@@ -34,17 +46,20 @@ def greedy_action(state: State, rng: random.Random) -> int:
 
 def playout(state: State, me: int, policy: str, rng: random.Random) -> None:
     """Play ``state`` to the end in place."""
+    own, others = POLICIES[policy]
     while True:
         player = state.current_player
         if player == CHANCE:
             state.apply_unchecked(state.sample_chance(rng))
-        elif player < 0:
+            continue
+        if player < 0:
             return
-        elif policy == "greedy" or (policy == "player-greedy" and player == me):
-            state.apply_unchecked(greedy_action(state, rng))
-        else:
+        choice = own if player == me else others
+        if choice == "random":
             legal = state.legal_actions()
             state.apply_unchecked(legal[int(rng.random() * len(legal))])
+        else:
+            state.apply_unchecked(greedy_action(state, rng, choice == "heuristic"))
 
 
 def terminal_values(state: State, margin_weight: float, margin_scale: float) -> list[float]:

@@ -8,18 +8,19 @@ observation by construction.
 
 Parameters (``kind:key=value,...``):
 
-==============  ======================================================  ==============
-key             meaning                                                 default
-==============  ======================================================  ==============
-``time``        seconds per move                                        1.0
-``iterations``  playouts per move (reproducible; overrides ``time``)    none
-``playout``     ``random``, ``greedy`` or ``player-greedy``             player-greedy
-``prune``       keep only the best N actions by immediate gain (0: all)  12
-``c``           exploration constant of UCB                             0.4
-``bias``        progressive bias weight of the immediate gain (mcts)    1.0
-``margin``      weight of the score margin in a playout's value         0.6
-``scale``       score margin that counts as a sure win                  30
-==============  ======================================================  ==============
+==============  ========================================================  ==============
+key             meaning                                                   default
+==============  ========================================================  ==============
+``time``        seconds per move                                          1.0
+``iterations``  playouts per move (reproducible; overrides ``time``)      none
+``playout``     a name in ``playouts.POLICIES``, e.g. ``player-heuristic``    player-greedy
+``prune``       keep only the best N actions by prior (0: all)            12
+``prior``       ``gain`` (immediate) or ``heuristic`` (engine look-ahead) gain
+``c``           exploration constant of UCB                               0.4
+``bias``        progressive bias weight of the immediate gain (mcts)      1.0
+``margin``      weight of the score margin in a playout's value           0.6
+``scale``       score margin that counts as a sure win                    30
+==============  ========================================================  ==============
 
 >>> from kingdomino import make_game
 >>> from kingdomino.agents import make_agent
@@ -49,6 +50,7 @@ class SearchSettings:
     iterations: int | None = None
     playout: str = "player-greedy"
     prune: int = 12
+    prior: str = "gain"
     c: float = 0.4
     bias: float = 1.0
     margin: float = 0.6
@@ -56,7 +58,7 @@ class SearchSettings:
 
     @classmethod
     def from_params(cls, kind: str, params: dict[str, str]) -> SearchSettings:
-        known = {"time", "iterations", "playout", "prune", "c", "bias", "margin", "scale"}
+        known = {"time", "iterations", "playout", "prune", "prior", "c", "bias", "margin", "scale"}
         unknown = set(params) - known
         if unknown:
             raise AgentSpecError(
@@ -78,6 +80,9 @@ class SearchSettings:
         playout_policy = params.get("playout", cls.playout)
         if playout_policy not in POLICIES:
             raise AgentSpecError(f"agent {kind!r}: playout must be one of {', '.join(POLICIES)}")
+        prior = params.get("prior", cls.prior)
+        if prior not in ("gain", "heuristic"):
+            raise AgentSpecError(f"agent {kind!r}: prior must be gain or heuristic, got {prior!r}")
         iterations = params.get("iterations")
         if iterations is not None and (not iterations.isdigit() or int(iterations) < 1):
             raise AgentSpecError(
@@ -91,6 +96,7 @@ class SearchSettings:
             iterations=int(iterations) if iterations is not None else None,
             playout=playout_policy,
             prune=int(prune),
+            prior=prior,
             c=number("c", cls.c, 0.0),
             bias=number("bias", cls.bias, 0.0),
             margin=number("margin", cls.margin, 0.0),
@@ -129,8 +135,8 @@ class SearchAgent(Agent):
         return self.analyse(state)[0].action
 
     def candidates(self, state: State) -> tuple[list[int], dict[int, float]]:
-        """The actions worth searching (best immediate gains) and each one's normalised prior."""
-        gains = state.immediate_gains()
+        """The actions worth searching (best prior gains) and each one's normalised prior."""
+        gains = state.heuristic_gains() if self.settings.prior == "heuristic" else state.immediate_gains()
         if not gains:
             legal = state.legal_actions()
             return legal, dict.fromkeys(legal, 0.0)

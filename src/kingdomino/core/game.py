@@ -216,6 +216,16 @@ class State(ABC):
         The baseline ``greedy`` agent maximises it; search agents use it as a prior.
         """
 
+    def heuristic_gains(self) -> list[tuple[int, float]]:
+        """Immediate gains plus the engine's estimate of what each action does to the future.
+
+        Greedy play ignores everything that scores later (room to grow, squares
+        no domino can fill any more, the turn order a claim buys). A game may add
+        such terms here so search agents get better priors and playouts; by
+        default this is ``immediate_gains()``.
+        """
+        return self.immediate_gains()
+
     def determinize(self, rng: random.Random) -> State:
         """A state consistent with what the acting seat saw, hidden parts sampled.
 

@@ -43,9 +43,11 @@ from kingdomino.games.classic.components import (
     DOMINOES,
     NUM_DOMINOES,
     TERRAINS,
+    Domino,
     domino_text,
 )
 from kingdomino.games.classic.kingdom import Kingdom
+from kingdomino.games.classic.outlook import claim_outlook, placement_outlook
 
 if TYPE_CHECKING:
     from kingdomino.games.classic.game import ClassicGame
@@ -419,6 +421,13 @@ class ClassicState(State):
     # --- greedy support -------------------------------------------------------------------------
 
     def immediate_gains(self) -> list[tuple[int, float]]:
+        return self._gains(outlook=False)
+
+    def heuristic_gains(self) -> list[tuple[int, float]]:
+        """Immediate gains plus the look-ahead terms of ``outlook`` (joined, dead squares, turn order)."""
+        return self._gains(outlook=True)
+
+    def _gains(self, outlook: bool) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == PLACE:
             kingdom = self.kingdoms[self.player]
@@ -426,22 +435,30 @@ class ClassicState(State):
             codes = kingdom.legal_placements(domino)
             if not codes:
                 return [(self.game.discard_action, 0.0)]
-            gains = kingdom.placement_gains(domino, codes)
-            if self.game.middle_kingdom or self.game.harmony:
-                gains = [g + b for g, b in zip(gains, self._bonus_changes(kingdom, codes))]
-            return [(c, float(g)) for c, g in zip(codes, gains)]
+            return list(zip(codes, self._placement_values(kingdom, domino, codes, outlook)))
         if phase == CLAIM:
             kingdom = self.kingdoms[self.player]
             result = []
             for code in self.legal_actions():
-                domino = DOMINOES[code - self.game.claim_base + 1]
+                number = code - self.game.claim_base + 1
+                domino = DOMINOES[number]
                 codes = kingdom.legal_placements(domino)
-                gains = kingdom.placement_gains(domino, codes)
-                if self.game.middle_kingdom or self.game.harmony:
-                    gains = [g + b for g, b in zip(gains, self._bonus_changes(kingdom, codes))]
-                result.append((code, float(max(gains, default=0))))
+                value = max(self._placement_values(kingdom, domino, codes, outlook), default=0.0)
+                if outlook:
+                    value += claim_outlook(self.next_row.index(number))
+                result.append((code, value))
             return result
         return []
+
+    def _placement_values(
+        self, kingdom: Kingdom, domino: Domino, codes: list[int], outlook: bool
+    ) -> list[float]:
+        gains = kingdom.placement_gains(domino, codes)
+        if self.game.middle_kingdom or self.game.harmony:
+            gains = [g + b for g, b in zip(gains, self._bonus_changes(kingdom, codes))]
+        if outlook:
+            return [g + t for g, t in zip(gains, placement_outlook(kingdom, domino, codes))]
+        return [float(g) for g in gains]
 
     def _bonus_changes(self, kingdom: Kingdom, codes: list[int]) -> list[int]:
         """Change of the Middle Kingdom and Harmony bonuses for each placement code."""

@@ -1,0 +1,81 @@
+"""What a Kingdomino move does beyond its immediate score: the engine's heuristic.
+
+Greedy play (``State.immediate_gains``) sees only points scored now. Three
+terms look further, each worth a few points, and together they turn a one-ply
+player from an even share against three ``greedy`` players into a clear favourite
+(``bench/bench_outlook.py`` prints the figures):
+
+- *joined squares*: every existing square of the same terrain a new square
+  touches; regions that grow together score more once crowns join them;
+- *dead squares*: every empty square inside the frame left with no empty
+  neighbour, which no domino can ever cover (a lost square, later a discard);
+- *turn order*: a claim further left in the row (lower number) picks earlier
+  in the next round.
+
+The search agents use these through ``State.heuristic_gains`` (priors,
+pruning and the searching seat's playouts); the rules never depend on them.
+"""
+
+from __future__ import annotations
+
+from kingdomino.games.classic.components import Domino
+from kingdomino.games.classic.kingdom import Kingdom
+
+#: Points per existing same-terrain square a new square touches.
+JOIN_WEIGHT = 1.0
+#: Points lost per empty square no domino can cover any more.
+DEAD_WEIGHT = 2.0
+#: Points lost per place further right in the row a claim stands (later pick next round).
+ORDER_WEIGHT = 0.6
+
+
+def dead_squares(kingdom: Kingdom, occupied: int, box: tuple[int, int, int, int]) -> int:
+    """Empty squares in the frame around bounding ``box`` that have no empty neighbour."""
+    grid = kingdom.geometry.grid
+    reach = kingdom.geometry.frame - 1
+    row_lo, row_hi, col_lo, col_hi = box
+    free = grid.rectangle(row_hi - reach, row_lo + reach, col_hi - reach, col_lo + reach) & ~occupied
+    return (free & ~grid.spread(free)).bit_count()
+
+
+def placement_outlook(kingdom: Kingdom, domino: Domino, codes: list[int]) -> list[float]:
+    """The look-ahead term of each placement code of ``domino`` (joined squares, dead squares)."""
+    geometry = kingdom.geometry
+    grid = geometry.grid
+    neighbours = grid.neighbours
+    placements = geometry.placements
+    stride, reach = grid.stride, geometry.frame - 1
+    first_terrain = kingdom.terrain[domino.first.terrain]
+    second_terrain = kingdom.terrain[domino.second.terrain]
+    occupied = kingdom.occupied
+    row_lo, row_hi, col_lo, col_hi = kingdom.row_lo, kingdom.row_hi, kingdom.col_lo, kingdom.col_hi
+    dead_before = dead_squares(kingdom, occupied, (row_lo, row_hi, col_lo, col_hi))
+    frames: dict[tuple[int, int, int, int], int] = {}  # bounding box -> squares the frame allows
+    terms = []
+    for code in codes:
+        p = placements[code]
+        assert p is not None
+        joined = (neighbours[p.first_index] & first_terrain).bit_count() + (
+            neighbours[p.second_index] & second_terrain
+        ).bit_count()
+        box = (
+            p.row_lo if p.row_lo < row_lo else row_lo,
+            p.row_hi if p.row_hi > row_hi else row_hi,
+            p.col_lo if p.col_lo < col_lo else col_lo,
+            p.col_hi if p.col_hi > col_hi else col_hi,
+        )
+        allowed = frames.get(box)
+        if allowed is None:
+            allowed = frames[box] = grid.rectangle(
+                box[1] - reach, box[0] + reach, box[3] - reach, box[2] + reach
+            )
+        free = allowed & ~(occupied | p.first_bit | p.second_bit)
+        coverable = (free << 1) | (free >> 1) | (free << stride) | (free >> stride)
+        dead = (free & ~coverable).bit_count() - dead_before
+        terms.append(JOIN_WEIGHT * joined - DEAD_WEIGHT * dead)
+    return terms
+
+
+def claim_outlook(slot: int) -> float:
+    """The turn-order term of claiming the domino in place ``slot`` (0: leftmost) of the row."""
+    return -ORDER_WEIGHT * slot
