@@ -11,7 +11,7 @@ from kingdomino.games.classic.components import DOMINOES
 from kingdomino.games.classic.outlook import (
     DEAD_WEIGHT,
     JOIN_WEIGHT,
-    ORDER_WEIGHT,
+    ROW_PLACE_WEIGHT,
     claim_outlook,
     placement_outlook,
 )
@@ -60,9 +60,9 @@ def test_joining_a_terrain_counts_touching_squares_of_that_terrain_only() -> Non
     assert terms[below_lake] == pytest.approx(0.0)
 
 
-def test_claims_further_right_in_the_row_cost_turn_order() -> None:
+def test_claims_further_right_in_the_row_cost_their_row_place() -> None:
     assert claim_outlook(0) == 0.0
-    assert claim_outlook(3) == pytest.approx(-3 * ORDER_WEIGHT)
+    assert claim_outlook(3) == pytest.approx(-3 * ROW_PLACE_WEIGHT)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

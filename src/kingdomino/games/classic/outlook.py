@@ -9,27 +9,66 @@ player from an even share against three ``greedy`` players into a clear favourit
   touches; regions that grow together score more once crowns join them;
 - *dead squares*: every empty square inside the frame left with no empty
   neighbour, which no domino can ever cover (a lost square, later a discard);
-- *turn order*: a claim further left in the row (lower number) picks earlier
-  in the next round.
+- *row place*: where the claimed domino stands in the row. Further left
+  (a lower number) picks earlier in the next round, which is worth it in
+  Kingdomino; in Origins further right is worth more, since the higher
+  numbers carry the volcanoes whose fire markers an immediate gain cannot
+  see. Each game passes its own measured weight.
 
 The search agents use these through ``State.heuristic_gains`` (priors,
 pruning and the searching seat's playouts); the rules never depend on them.
+Kingdomino Origins territories share the geometry and the terrain masks, so
+the same functions serve both games (they ask only for what ``DominoKingdom``
+and ``TwoHalves`` name).
 """
 
 from __future__ import annotations
 
-from kingdomino.games.classic.components import Domino
-from kingdomino.games.classic.kingdom import Kingdom
+from collections.abc import Sequence
+from typing import Protocol
+
+from kingdomino.games.classic.kingdom import Geometry
+
+
+class Half(Protocol):
+    @property
+    def terrain(self) -> int: ...
+
+
+class TwoHalves(Protocol):
+    """A domino as far as the outlook cares: the terrain of each half."""
+
+    @property
+    def first(self) -> Half: ...
+
+    @property
+    def second(self) -> Half: ...
+
+
+class DominoKingdom(Protocol):
+    """A kingdom on a classic geometry: terrain masks, occupied squares, bounding box."""
+
+    geometry: Geometry
+    occupied: int
+    row_lo: int
+    row_hi: int
+    col_lo: int
+    col_hi: int
+
+    @property
+    def terrain(self) -> Sequence[int]: ...
 
 #: Points per existing same-terrain square a new square touches.
 JOIN_WEIGHT = 1.0
 #: Points lost per empty square no domino can cover any more.
 DEAD_WEIGHT = 2.0
-#: Points lost per place further right in the row a claim stands (later pick next round).
-ORDER_WEIGHT = 0.6
+#: Kingdomino: points lost per place further right in the row a claim stands (later pick next round).
+ROW_PLACE_WEIGHT = 0.6
+#: Origins: the same weight; negative, further right gains (volcanoes and fires come later).
+ORIGINS_ROW_PLACE_WEIGHT = -1.0
 
 
-def dead_squares(kingdom: Kingdom, occupied: int, box: tuple[int, int, int, int]) -> int:
+def dead_squares(kingdom: DominoKingdom, occupied: int, box: tuple[int, int, int, int]) -> int:
     """Empty squares in the frame around bounding ``box`` that have no empty neighbour."""
     grid = kingdom.geometry.grid
     reach = kingdom.geometry.frame - 1
@@ -38,7 +77,7 @@ def dead_squares(kingdom: Kingdom, occupied: int, box: tuple[int, int, int, int]
     return (free & ~grid.spread(free)).bit_count()
 
 
-def placement_outlook(kingdom: Kingdom, domino: Domino, codes: list[int]) -> list[float]:
+def placement_outlook(kingdom: DominoKingdom, domino: TwoHalves, codes: list[int]) -> list[float]:
     """The look-ahead term of each placement code of ``domino`` (joined squares, dead squares)."""
     geometry = kingdom.geometry
     grid = geometry.grid
@@ -76,6 +115,6 @@ def placement_outlook(kingdom: Kingdom, domino: Domino, codes: list[int]) -> lis
     return terms
 
 
-def claim_outlook(slot: int) -> float:
-    """The turn-order term of claiming the domino in place ``slot`` (0: leftmost) of the row."""
-    return -ORDER_WEIGHT * slot
+def claim_outlook(slot: int, weight: float = ROW_PLACE_WEIGHT) -> float:
+    """The row-place term of claiming the domino in place ``slot`` (0: leftmost) of the row."""
+    return -weight * slot

@@ -424,7 +424,7 @@ class ClassicState(State):
         return self._gains(outlook=False)
 
     def heuristic_gains(self) -> list[tuple[int, float]]:
-        """Immediate gains plus the look-ahead terms of ``outlook`` (joined, dead squares, turn order)."""
+        """Immediate gains plus the look-ahead terms of ``outlook`` (joined, dead squares, row place)."""
         return self._gains(outlook=True)
 
     def _gains(self, outlook: bool) -> list[tuple[int, float]]:

@@ -61,6 +61,7 @@ from kingdomino.core.game import (
     ranked_winners,
 )
 from kingdomino.core.grid import DIRECTIONS
+from kingdomino.games.classic.outlook import ORIGINS_ROW_PLACE_WEIGHT, claim_outlook, placement_outlook
 from kingdomino.games.origins.components import (
     BONUSES,
     CAVE_FACE_UP,
@@ -851,6 +852,37 @@ class OriginsState(State):
             other.apply_unchecked(code)
             gains.append((code, float(other.kingdom_score(seat) - base)))
         return gains
+
+    def heuristic_gains(self) -> list[tuple[int, float]]:
+        """Immediate gains plus the classic outlook for placements and claims.
+
+        Joined squares and dead squares (``classic.outlook``) mean the same on a
+        territory; the row place has its own weight here. Recruits, fire markers
+        and totem choices keep their immediate gains.
+        """
+        phase, game = self.phase, self.game
+        if self.player < 0 or phase not in (PLACE, CLAIM):
+            return self.immediate_gains()
+        seat = self.player
+        kingdom = self.kingdoms[seat]
+        base = self.kingdom_score(seat)
+        if phase == PLACE:
+            number = self.row[self.slot]
+            codes = kingdom.legal_placements(DOMINOES[number])
+            if not codes:
+                return [(game.discard_action, 0.0)]
+            return list(zip(codes, self._placement_values(seat, number, codes, base)))
+        result = []
+        for code in self.legal_actions():
+            number = code - game.claim_base + 1
+            codes = kingdom.legal_placements(DOMINOES[number])
+            best = max(self._placement_values(seat, number, codes, base), default=0.0)
+            result.append((code, best + claim_outlook(self.next_row.index(number), ORIGINS_ROW_PLACE_WEIGHT)))
+        return result
+
+    def _placement_values(self, seat: int, number: int, codes: list[int], base: int) -> list[float]:
+        terms = placement_outlook(self.kingdoms[seat], DOMINOES[number], codes)
+        return [self._placed_gain(seat, number, code, base) + term for code, term in zip(codes, terms)]
 
     def _placed_gain(self, seat: int, number: int, code: int, base: int) -> int:
         trial = self.kingdoms[seat].copy()

@@ -1,0 +1,75 @@
+"""Origins' heuristic gains: the immediate gains plus the shared outlook, with Origins' row-place weight."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kingdomino import CHANCE, make_game
+from kingdomino.agents import make_agent
+from kingdomino.games.classic.outlook import ORIGINS_ROW_PLACE_WEIGHT, claim_outlook, placement_outlook
+from kingdomino.games.origins.components import DOMINOES
+from kingdomino.games.origins.state import CLAIM, PLACE, OriginsState
+
+
+@pytest.mark.parametrize(("mode", "players"), [("discovery", 4), ("totem", 3), ("tribe", 2)])
+def test_heuristic_gains_add_the_outlook_to_placements_and_claims_only(mode: str, players: int) -> None:
+    game = make_game("origins", players, {"mode": mode})
+    rng = random.Random(players)
+    placements = claims = others = 0
+    for _ in range(4):
+        state = game.new_initial_state()
+        assert isinstance(state, OriginsState)
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+                continue
+            immediate = dict(state.immediate_gains())
+            heuristic = dict(state.heuristic_gains())
+            assert set(heuristic) == set(immediate)
+            kingdom = state.kingdoms[state.current_player]
+            if state.phase == PLACE and game.discard_action not in heuristic:  # type: ignore[attr-defined]
+                codes = list(immediate)
+                terms = placement_outlook(kingdom, DOMINOES[state.row[state.slot]], codes)
+                for code, term in zip(codes, terms):
+                    assert heuristic[code] == pytest.approx(immediate[code] + term)
+                placements += 1
+            elif state.phase == CLAIM:
+                seat = state.current_player
+                base = state.kingdom_score(seat)
+                for code in immediate:
+                    number = code - game.claim_base + 1  # type: ignore[attr-defined]
+                    codes = kingdom.legal_placements(DOMINOES[number])
+                    terms = placement_outlook(kingdom, DOMINOES[number], codes)
+                    best = max(
+                        (state._placed_gain(seat, number, c, base) + t for c, t in zip(codes, terms)),
+                        default=0.0,
+                    )
+                    row_place = claim_outlook(state.next_row.index(number), ORIGINS_ROW_PLACE_WEIGHT)
+                    assert heuristic[code] == pytest.approx(best + row_place)
+                claims += 1
+            else:
+                assert heuristic == immediate
+                others += 1
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.random() * len(legal))])
+    assert placements > 20 and claims > 20
+
+
+def test_the_heuristic_one_ply_player_beats_greedy_in_origins_discovery() -> None:
+    game = make_game("origins", 4, {"mode": "discovery"})
+    rng = random.Random(11)
+    shares = []
+    for index in range(160):
+        me = index % 4
+        agents = [make_agent("heuristic" if seat == me else "greedy", index * 4 + seat) for seat in range(4)]
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.current_player == CHANCE:
+                state.apply_unchecked(state.sample_chance(rng))
+            else:
+                state.apply_unchecked(agents[state.current_player].act(state))
+        shares.append(state.returns()[me])
+    # an even share is 0.25; about 0.43 is measured over 600 games
+    assert sum(shares) / len(shares) > 0.31
