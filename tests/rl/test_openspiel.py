@@ -13,6 +13,7 @@ pytest.importorskip("pyspiel")
 import pyspiel
 from open_spiel.python.algorithms import mcts
 
+from kingdomino.core.game import IllegalActionError
 from kingdomino.rl import openspiel_game
 
 _spec = importlib.util.spec_from_file_location("rl_helpers", Path(__file__).parent / "helpers.py")
@@ -111,3 +112,43 @@ def test_openspiel_mcts_plays_a_game():
             state.apply_action(action)
             moves += 1
     assert moves == 8
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
+def test_observation_tensor_equals_pyspiels_own(name, players):
+    """The Python ``observation_tensor`` gives pyspiel's own list (its C++ path through the
+    observer), for every seat, along a random game; a bad seat raises as pyspiel does."""
+    game = openspiel_game.load(name, players=players)
+    rng = np.random.RandomState(players)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        if checked % 7 == 0:
+            for seat in range(players):
+                assert state.observation_tensor(seat) == pyspiel.State.observation_tensor(state, seat)
+            assert state.observation_tensor() == pyspiel.State.observation_tensor(state)
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randint(len(legal))])
+        checked += 1
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor(players)
+    with pytest.raises(pyspiel.SpielError):
+        state.observation_tensor()
+
+
+def test_illegal_action_still_raises_after_listing_the_legal_ones():
+    game = openspiel_game.load("kingdomino", players=2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    legal = state.legal_actions()
+    illegal = next(a for a in range(game.num_distinct_actions()) if a not in legal)
+    with pytest.raises(IllegalActionError):
+        state.apply_action(illegal)
+    assert state.legal_actions() == legal
+    state.apply_action(legal[-1])
+    assert state.history()[-1] == legal[-1]

@@ -108,21 +108,29 @@ class Grid:
 
     def regions(self, mask: int) -> list[int]:
         """Split ``mask`` into its maximal orthogonally connected groups of squares."""
+        return self.regions_holding(mask, mask)
+
+    def regions_holding(self, mask: int, seeds: int) -> list[int]:
+        """The connected groups of ``mask`` that hold at least one square of ``seeds``.
+
+        Scoring needs only regions with a crown (or fire): growing those from their
+        seeds skips every other region.
+        """
         found = []
-        valid, stride = self.valid, self.stride
-        while mask:
-            region = mask & -mask
+        stride = self.stride
+        mask &= self.valid
+        seeds &= mask
+        while seeds:
+            region = seeds & -seeds
             while True:
                 grown = (
-                    (region | (region << 1) | (region >> 1) | (region << stride) | (region >> stride))
-                    & mask
-                    & valid
-                )
+                    region | (region << 1) | (region >> 1) | (region << stride) | (region >> stride)
+                ) & mask
                 if grown == region:
                     break
                 region = grown
             found.append(region)
-            mask ^= region
+            seeds &= ~region
         return found
 
     def placement_masks(

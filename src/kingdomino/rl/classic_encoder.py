@@ -14,13 +14,31 @@
 
 from __future__ import annotations
 
+import struct
+
 import numpy as np
 
 from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, State
 from kingdomino.games.classic.components import DOMINOES, MAX_CROWNS, NUM_DOMINOES, TERRAINS
 from kingdomino.games.classic.game import ClassicGame
+from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.classic.state import CLAIM, FREE, PLACE, ClassicState
-from kingdomino.rl.encoders import BitboardPlanes, FloatArray, build_layout
+from kingdomino.rl.encoders import FloatArray, build_layout
+from kingdomino.rl.pieces import (
+    LayerBlock,
+    PlaneBytes,
+    SnapshotMemo,
+    absent_channel,
+    constant_channel,
+    exactly_channel,
+    float_bytes,
+    layer_channel,
+    one_hot_bytes,
+    one_hot_table,
+    vector_from,
+    weighted_channel,
+    zero_bytes,
+)
 
 NUM_TERRAINS = len(TERRAINS)
 KINGDOM_CHANNELS = NUM_TERRAINS + 4
@@ -31,11 +49,13 @@ NUM_PHASES = 5
 SCORE_SCALE = 100.0
 DISCARD_SCALE = 12.0
 CACHE_SIZE = 4096
+#: Slot features 0-15 (the domino itself) of a row slot.
+DOMINO_FEATURES = 16
 
 
 def _domino_table() -> FloatArray:
     """Row ``n``: slot features 0-15 of domino ``n`` (row 0 unused)."""
-    table = np.zeros((NUM_DOMINOES + 1, 16), dtype=np.float32)
+    table = np.zeros((NUM_DOMINOES + 1, DOMINO_FEATURES), dtype=np.float32)
     for number, domino in DOMINOES.items():
         table[number, 0] = 1.0
         table[number, 1] = number / NUM_DOMINOES
@@ -46,11 +66,47 @@ def _domino_table() -> FloatArray:
     return table
 
 
-_DOMINO_TABLE = _domino_table()
+#: ``_DOMINO_BYTES[n]``: the float32 bytes of slot features 0-15 of domino ``n``.
+_DOMINO_BYTES = [row.tobytes() for row in _domino_table()]
+_PHASE_BYTES = one_hot_table(NUM_PHASES)
+
+
+#: A kingdom's bit layers: the terrain masks, the 1-, 2-, 3-crown masks, the occupied squares
+#: and the squares in the frame's reach (free or occupied).
+_CROWN_LAYERS = tuple(range(NUM_TERRAINS, NUM_TERRAINS + MAX_CROWNS))
+_OCCUPIED_LAYER = NUM_TERRAINS + MAX_CROWNS
+_REACH_LAYER = _OCCUPIED_LAYER + 1
+
+
+class _KingdomFacts:
+    """What one kingdom's squares determine: its layers, planes (float32 bytes) and points this game."""
+
+    __slots__ = ("layers", "planes", "points", "sources")
+
+    def __init__(self, sources: _Sources, layers: tuple[int, ...], planes: bytes, points: int) -> None:
+        #: A copy of the kingdom's terrain and crown masks and discards (what the facts follow from).
+        self.sources = sources
+        self.layers = layers
+        self.planes = planes
+        self.points = points
+
+
+_Sources = tuple[list[int], list[int], int]
+
+
+def _sources(kingdom: Kingdom) -> _Sources:
+    """What a kingdom's facts follow from, as the engine holds it (lists compared by value)."""
+    return (kingdom.terrain, kingdom.crowns, kingdom.discards)
 
 
 class ClassicEncoder:
-    """Kingdomino (every variant) as a flat vector: kingdom planes, rows, pool, players, phase."""
+    """Kingdomino (every variant) as a flat vector: kingdom planes, rows, pool, players, phase.
+
+    Sections are built as float32 bytes and joined (:mod:`kingdomino.rl.pieces`). A kingdom's
+    planes and points change only on placements: they are cached by its bitboards, and a
+    changed kingdom's planes are patched from the seat's previous ones (two squares and the
+    free plane rather than ten planes).
+    """
 
     score_scale = SCORE_SCALE
     #: Entries are fractions and flags, except scores / 100 (far below 64 even over a Dynasty).
@@ -61,11 +117,24 @@ class ClassicEncoder:
             raise GameError(f"the Kingdomino encoder needs a Kingdomino game, got {game.name!r}")
         self.game: ClassicGame = game
         players = game.num_players
+        self.players = players
         geometry = game.geometry
         self.side = geometry.side
         self.slots = game.row_size
         self.slot_width = SLOT_FEATURES + players
-        self.planes = BitboardPlanes(geometry.side, geometry.side, geometry.grid.stride)
+        self.planes = PlaneBytes(geometry.side, geometry.side, geometry.grid.stride)
+        crown_weights = np.arange(1, MAX_CROWNS + 1, dtype=np.float32) / MAX_CROWNS
+        #: The kingdom channels of the module text, from the layers.
+        self.block = LayerBlock(
+            self.planes,
+            [
+                *[layer_channel(t) for t in range(NUM_TERRAINS)],
+                constant_channel(geometry.castle),
+                weighted_channel(_CROWN_LAYERS, [float(w) for w in crown_weights]),
+                absent_channel(_OCCUPIED_LAYER),
+                exactly_channel((_REACH_LAYER, _OCCUPIED_LAYER), 0b01),
+            ],
+        )
         self.layout, size = build_layout(
             [
                 ("kingdoms", (players, KINGDOM_CHANNELS, self.side, self.side)),
@@ -79,122 +148,161 @@ class ClassicEncoder:
         self.shape: tuple[int, ...] = (size,)
         # Per game: draws + kings + (place + claim) per domino, with room to spare.
         self.max_game_length = game.games_in_match * (NUM_DOMINOES + 4 * game.deck_size + 2 * players + 8)
-        self.kingdom_block_size = KINGDOM_CHANNELS * self.side * self.side
-        #: Kingdom squares -> (planes, points); kingdoms only change on placements.
-        self.cache: dict[tuple[int, ...], tuple[FloatArray, int]] = {}
-        self.crown_weights = np.arange(1, MAX_CROWNS + 1, dtype=np.float32) / MAX_CROWNS
-        self.options = np.array(
-            [game.dynasty, game.middle_kingdom, game.harmony, game.mighty_duel], dtype=np.float32
-        )
+        #: Kingdom bitboards -> facts; kingdoms only change on placements (and discards).
+        self.cache: dict[tuple[int, ...], _KingdomFacts] = {}
+        #: Per absolute seat, the facts last found: a changed kingdom's planes are patched from them.
+        self.previous: list[_KingdomFacts | None] = [None] * players
+        #: Observer seat -> absolute seats in relative order (relative seat 0 = the observer).
+        self.orders = [tuple((seat + r) % players for r in range(players)) for seat in range(players)]
+        #: ``_slot_bytes[seat][number][owner][placed][acting]``: a whole row slot seen by ``seat``.
+        self._slot_bytes = [
+            [
+                [[[domino + tail for tail in by_acting] for by_acting in by_placed] for by_placed in tails]
+                for domino in _DOMINO_BYTES
+            ]
+            for tails in (self._slot_tail_table(seat) for seat in range(players))
+        ]
+        #: ``_padding[k]``: the zero slots after ``k`` filled ones.
+        self._padding = [zero_bytes((self.slots - k) * self.slot_width) for k in range(self.slots + 1)]
+        self._pool = SnapshotMemo()
+        self._players = struct.Struct(f"{players * PLAYER_FEATURES}f")
+        self._global_middle = struct.Struct("5f")
+        options = [game.dynasty, game.middle_kingdom, game.harmony, game.mighty_duel]
+        #: Observer seat -> global features 10.. (variants, reserved, observer one-hot).
+        self._global_tails = [
+            float_bytes([*options, 0.0, 0.0, 0.0]) + one_hot_bytes(players, seat) for seat in range(players)
+        ]
+
+    def _slot_tail_table(self, seat: int) -> list[list[list[bytes]]]:
+        """``table[owner][placed][acting]``: slot features 16.. seen by ``seat``.
+
+        ``owner`` is the absolute seat of the king on the slot, or ``FREE`` (-1, the last entry).
+        """
+        players = self.players
+        table = []
+        for owner in [*range(players), FREE]:
+            by_placed = []
+            for placed in (False, True):
+                by_acting = []
+                for acting in (False, True):
+                    values = [0.0] * (self.slot_width - DOMINO_FEATURES)
+                    if owner == FREE:
+                        values[0] = 1.0
+                    else:
+                        values[SLOT_FEATURES - DOMINO_FEATURES + (owner - seat) % players] = 1.0
+                    values[1] = placed
+                    values[2] = acting
+                    by_acting.append(float_bytes(values))
+                by_placed.append(by_acting)
+            table.append(by_placed)
+        return table
 
     def encode(self, state: State, seat: int) -> FloatArray:
         assert isinstance(state, ClassicState)
-        game = self.game
-        players = game.num_players
+        players = self.players
         if not 0 <= seat < players:
             raise GameError(f"seat must be 0..{players - 1}, got {seat}")
-        out = np.zeros(self.shape, dtype=np.float32)
-        layout = self.layout
-        order = [(seat + r) % players for r in range(players)]
+        order = self.orders[seat]
+        facts = [self._kingdom(state, p) for p in order]
+        parts = [found.planes for found in facts]
+        self._rows(parts, state, seat)
+        parts.append(self._pool_bytes(state.pool))
+        parts.append(self._players_bytes(state, order, facts))
+        parts.append(self._global_bytes(state, seat))
+        return vector_from(parts)
 
-        # kingdoms (and their points, which only change when they do)
-        offset, _ = layout["kingdoms"]
-        block_size = self.kingdom_block_size
-        points = []
-        for r, p in enumerate(order):
-            planes, kingdom_points = self._kingdom(state, p)
-            out[offset + r * block_size : offset + (r + 1) * block_size] = planes
-            points.append(kingdom_points)
+    # --- sections -------------------------------------------------------------------------------
 
-        # rows
+    def _kingdom(self, state: ClassicState, player: int) -> _KingdomFacts:
+        """The facts of a kingdom: the seat's last ones while its squares are the same (a
+        comparison of the masks with a copy), else cached by its squares."""
+        kingdom = state.kingdoms[player]
+        found = self.previous[player]
+        if found is None or found.sources != _sources(kingdom):
+            key = (*kingdom.terrain, *kingdom.crowns, kingdom.discards)
+            found = self.cache.get(key)
+            if found is None:
+                found = self._kingdom_facts(state, player)
+                if len(self.cache) >= CACHE_SIZE:
+                    self.cache.clear()
+                self.cache[key] = found
+            self.previous[player] = found
+        return found
+
+    def _kingdom_facts(self, state: ClassicState, player: int) -> _KingdomFacts:
+        """Planes (channels of the module text) and points of a kingdom.
+
+        The planes are patched from the facts last found for the same seat (usually the same
+        kingdom one placement earlier), else built.
+        """
+        kingdom = state.kingdoms[player]
+        occupied = kingdom.occupied
+        layers = (*kingdom.terrain, *kingdom.crowns, occupied, kingdom.free() | occupied)
+        previous = self.previous[player]
+        if previous is None:
+            planes = self.block.build(layers)
+        else:
+            planes = self.block.update(previous.layers, previous.planes, layers)
+        sources = (kingdom.terrain.copy(), kingdom.crowns.copy(), kingdom.discards)
+        # The engine's own scoring: region points plus this configuration's bonuses.
+        return _KingdomFacts(sources, layers, planes, kingdom.region_points() + state._bonus(kingdom))
+
+    def _rows(self, parts: list[bytes], state: ClassicState, seat: int) -> None:
+        """Append ``row`` (the row being placed) and ``next_row`` (the row being claimed)."""
         placing = bool(state.row) and state.phase in (PLACE, CLAIM)
         placed = (state.slot + (state.phase == CLAIM)) if placing else 0
-        acting_row = state.slot if placing else -1
-        self._row(out, "row", state.row, state.row_owner, seat, placed, acting_row)
-        self._row(out, "next_row", state.next_row, state.next_owner, seat, 0, -1)
+        acting = state.slot if placing else -1
+        slots = self._slot_bytes[seat]
+        for numbers, owners in ((state.row, state.row_owner), (state.next_row, state.next_owner)):
+            for i, number in enumerate(numbers):
+                parts.append(slots[number][owners[i]][i < placed][i == acting])
+            parts.append(self._padding[len(numbers)])
+            placed, acting = 0, -1
 
-        # pool
-        offset, _ = layout["pool"]
-        if state.pool:
-            out[offset + np.asarray(state.pool, dtype=np.intp) - 1] = 1.0
+    def _pool_bytes(self, pool: list[int]) -> bytes:
+        """1 where a domino is still undrawn (the pool changes only on draws: memoised)."""
+        found = self._pool.get((pool,))
+        if found is not None:
+            return found
+        values = np.zeros(NUM_DOMINOES, dtype=np.float32)
+        if pool:
+            values[np.asarray(pool, dtype=np.intp) - 1] = 1.0
+        return self._pool.put((pool,), values.tobytes())
 
-        # players
-        offset, _ = layout["players"]
-        block = out[offset : offset + players * PLAYER_FEATURES].reshape(players, PLAYER_FEATURES)
+    def _players_bytes(
+        self, state: ClassicState, order: tuple[int, ...], facts: list[_KingdomFacts]
+    ) -> bytes:
+        game = self.game
+        points = [found.points for found in facts]
         for past in state.past_scores:
             for r, p in enumerate(order):
                 points[r] += past[p]
         best = max(points)
+        kingdoms, unordered, player, kings = (
+            state.kingdoms,
+            state.unordered,
+            state.player,
+            game.kings_per_player,
+        )
+        values: list[float] = []
         for r, p in enumerate(order):
-            block[r, 0] = points[r] / SCORE_SCALE
-            block[r, 1] = state.kingdoms[p].discards / DISCARD_SCALE
-            block[r, 2] = p == state.player
-            block[r, 3] = state.unordered[p] / game.kings_per_player
-            block[r, 4] = points[r] == best
+            values += (
+                points[r] / SCORE_SCALE,
+                kingdoms[p].discards / DISCARD_SCALE,
+                p == player,
+                unordered[p] / kings,
+                points[r] == best,
+            )
+        return self._players.pack(*values)
 
-        # global
-        offset, _ = layout["global"]
-        out[offset + state.phase] = 1.0
-        out[offset + 5] = state.round_number / game.rounds
-        out[offset + 6] = (state.game_index + 1) / game.games_in_match
-        out[offset + 7] = (game.deck_size - state.drawn) / game.deck_size
-        out[offset + 8] = state.player == CHANCE
-        out[offset + 9] = state.player == TERMINAL
-        out[offset + 10 : offset + 14] = self.options
-        out[offset + GLOBAL_FEATURES + seat] = 1.0
-        return out
-
-    def _kingdom(self, state: ClassicState, player: int) -> tuple[FloatArray, int]:
-        """The planes of a kingdom (flat) and its points this game, cached by its squares."""
-        kingdom = state.kingdoms[player]
-        key = (*kingdom.terrain, *kingdom.crowns, kingdom.discards)
-        found = self.cache.get(key)
-        if found is not None:
-            return found
-        geometry = self.game.geometry
-        masks = [
-            *kingdom.terrain,
-            geometry.castle,
-            *kingdom.crowns,
-            geometry.grid.valid & ~kingdom.occupied,
-            kingdom.free(),
-        ]
-        bits = self.planes.planes(masks).astype(np.float32)
-        cells = self.side * self.side
-        planes = np.empty((KINGDOM_CHANNELS, cells), dtype=np.float32)
-        planes[: NUM_TERRAINS + 1] = bits[: NUM_TERRAINS + 1]
-        planes[NUM_TERRAINS + 1] = self.crown_weights @ bits[NUM_TERRAINS + 1 : NUM_TERRAINS + 1 + MAX_CROWNS]
-        planes[NUM_TERRAINS + 2 :] = bits[NUM_TERRAINS + 1 + MAX_CROWNS :]
-        # The engine's own scoring: region points plus this configuration's bonuses.
-        kingdom_points = kingdom.region_points() + state._bonus(kingdom)
-        if len(self.cache) >= CACHE_SIZE:
-            self.cache.clear()
-        result = (planes.reshape(-1), kingdom_points)
-        self.cache[key] = result
-        return result
-
-    def _row(
-        self,
-        out: FloatArray,
-        name: str,
-        numbers: list[int],
-        owners: list[int],
-        seat: int,
-        placed: int,
-        acting: int,
-    ) -> None:
-        if not numbers:
-            return
-        offset, _ = self.layout[name]
-        players = self.game.num_players
-        block = out[offset : offset + self.slots * self.slot_width].reshape(self.slots, self.slot_width)
-        count = len(numbers)
-        block[:count, :16] = _DOMINO_TABLE[numbers]
-        for i, owner in enumerate(owners):
-            if owner == FREE:
-                block[i, 16] = 1.0
-            else:
-                block[i, SLOT_FEATURES + (owner - seat) % players] = 1.0
-        block[:placed, 17] = 1.0
-        if 0 <= acting < count:
-            block[acting, 18] = 1.0
+    def _global_bytes(self, state: ClassicState, seat: int) -> bytes:
+        game = self.game
+        player = state.player
+        middle = self._global_middle.pack(
+            state.round_number / game.rounds,
+            (state.game_index + 1) / game.games_in_match,
+            (game.deck_size - state.drawn) / game.deck_size,
+            player == CHANCE,
+            player == TERMINAL,
+        )
+        return _PHASE_BYTES[state.phase] + middle + self._global_tails[seat]

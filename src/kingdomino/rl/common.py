@@ -57,12 +57,21 @@ def final_rewards(state: State, kind: RewardKind, score_scale: float) -> list[fl
     return result
 
 
-def legal_mask(game: Game, legal: list[int]) -> MaskArray:
-    """``int8`` mask over ``range(game.num_actions)``: 1 on the legal codes."""
-    mask = np.zeros(game.num_actions, dtype=np.int8)
-    if legal:
-        mask[legal] = 1
+def mask_bytes(size: int, legal: list[int]) -> bytearray:
+    """The ``int8`` mask over ``range(size)`` as bytes, 1 on the ``legal`` codes.
+
+    The adapters build it once per position: it answers "is this code legal?" in O(1)
+    (``0 <= code < size and mask[code]``) and gives the mask arrays by copy.
+    """
+    mask = bytearray(size)
+    for code in legal:
+        mask[code] = 1
     return mask
+
+
+def mask_array(mask: bytes | bytearray) -> MaskArray:
+    """A new writable ``int8`` array holding a copy of ``mask`` (cheaper than ``np.zeros`` + fill)."""
+    return np.frombuffer(bytearray(mask), dtype=np.int8)
 
 
 def settle_chance(state: State, sampler: ChanceSampler) -> None:

@@ -19,14 +19,20 @@ observer. Sections (``C`` coats of arms, ``R x W`` map, ``D`` dice with ``F`` fa
     resolve, over); 7 round / 10; 8 I am player A; 9 chance acts; 10 terminal;
     11 "ignore connection" announced; 12 "split domino" announced; 13 squares waiting
     for a "?" coat / 2; 14 pending lightning powers / 2; 15 reserved (0).
+
+>>> from kingdomino import make_game
+>>> game = make_game("duel", 2)
+>>> vector = DuelEncoder(game).encode(game.new_initial_state(), seat=0)
+>>> vector.dtype, vector.shape
+(dtype('float32'), (766,))
 """
 
 from __future__ import annotations
 
-import numpy as np
+import struct
 
 from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, State
-from kingdomino.games.duel.board import CASTLE, GRID
+from kingdomino.games.duel.board import CASTLE, DRAWABLE, GRID, Board
 from kingdomino.games.duel.components import (
     DICE,
     FACES_PER_DIE,
@@ -36,19 +42,115 @@ from kingdomino.games.duel.components import (
     MAP_ROWS,
     NUM_COATS,
     NUM_DICE,
+    POINTS_PER_DOMAIN,
 )
 from kingdomino.games.duel.state import NOBODY, OVER, ROLL, DuelState
-from kingdomino.rl.encoders import BitboardPlanes, FloatArray, build_layout
+from kingdomino.rl.encoders import FloatArray, build_layout
+from kingdomino.rl.pieces import (
+    LayerBlock,
+    PlaneBytes,
+    absent_channel,
+    constant_channel,
+    float_bytes,
+    layer_channel,
+    one_hot_table,
+    vector_from,
+    weighted_channel,
+    zero_bytes,
+)
 
 MAP_CHANNELS = NUM_COATS + 3
 DIE_FEATURES = FACES_PER_DIE + NUM_COATS + 8
+#: Die features 0..F+C+1 (the face itself), then the six flags.
+FACE_FEATURES = FACES_PER_DIE + NUM_COATS + 2
+DIE_FLAGS = DIE_FEATURES - FACE_FEATURES
 PLAYER_FEATURES = 5
 GLOBAL_FEATURES = 16
+NUM_PHASES = 7
 SCORE_SCALE = 100.0
+CACHE_SIZE = 4096
+
+#: A map's bit layers: one mask per coat of arms, the three cross bit planes (weights 1, 2,
+#: 4), the squares drawn on.
+_CROSS_LAYERS = tuple(range(NUM_COATS, NUM_COATS + 3))
+_OCCUPIED_LAYER = NUM_COATS + 3
+
+
+def _face_bytes(die: int, face_index: int) -> bytes:
+    """Die features 0..F+C+1 of die ``die`` showing face ``face_index``."""
+    values = [0.0] * FACE_FEATURES
+    face = DICE[die][face_index]
+    values[face_index] = 1.0
+    if face.coat == JOKER:
+        values[FACES_PER_DIE + NUM_COATS] = 1.0
+    else:
+        values[FACES_PER_DIE + face.coat] = 1.0
+    values[FACES_PER_DIE + NUM_COATS + 1] = face.crosses / 2
+    return float_bytes(values)
+
+
+#: ``_FACE_BYTES[die][face]``: the face features of a rolled die.
+_FACE_BYTES = [[_face_bytes(die, face) for face in range(FACES_PER_DIE)] for die in range(NUM_DICE)]
+#: ``_FLAG_BYTES[code]``: the six die flags, bit ``k`` of ``code`` = flag ``k``.
+_FLAG_BYTES = [float_bytes([(code >> k) & 1 for k in range(DIE_FLAGS)]) for code in range(1 << DIE_FLAGS)]
+_PHASE_BYTES = one_hot_table(NUM_PHASES)
+
+
+def _spellbook_row(coat: int, mine: int, theirs: int, holder: int, used: bool) -> bytes:
+    """One spellbook row; ``holder`` is 0 (me), 1 (the other seat) or 2 (nobody)."""
+    return float_bytes([mine / LINE_LENGTH[coat], theirs / LINE_LENGTH[coat], holder == 0, holder == 1, used])
+
+
+def _spellbook_table() -> list[list[list[list[list[bytes]]]]]:
+    """``table[coat][my fills][their fills][holder][used]``: every row a game can show."""
+    return [
+        [
+            [
+                [
+                    [_spellbook_row(coat, mine, theirs, holder, used) for used in (False, True)]
+                    for holder in range(3)
+                ]
+                for theirs in range(LINE_LENGTH[coat] + 1)
+            ]
+            for mine in range(LINE_LENGTH[coat] + 1)
+        ]
+        for coat in range(NUM_COATS)
+    ]
+
+
+_SPELLBOOK_BYTES = _spellbook_table()
+
+
+class _MapFacts:
+    """What one map's squares determine: its layers, planes (float32 bytes) and points."""
+
+    __slots__ = ("domains", "layers", "planes", "points", "sources")
+
+    def __init__(self, sources: _Sources, layers: tuple[int, ...], planes: bytes, points: int) -> None:
+        #: A copy of the map's coat and cross masks and occupied squares (what the facts follow from).
+        self.sources = sources
+        self.layers = layers
+        self.planes = planes
+        #: Squares x crosses of every domain (no "+3 per domain" power).
+        self.points = points
+        #: Coat -> number of its domains, filled when a "+3 per domain" power asks.
+        self.domains: dict[int, int] = {}
+
+
+_Sources = tuple[list[int], list[int], int]
+
+
+def _sources(board: Board) -> _Sources:
+    """What a map's facts follow from, as the engine holds it (lists compared by value)."""
+    return (board.coats, board.cross_planes, board.occupied)
 
 
 class DuelEncoder:
-    """Kingdomino Duel as a flat vector: map planes, dice, spellbook, players, phase."""
+    """Kingdomino Duel as a flat vector: map planes, dice, spellbook, players, phase.
+
+    Sections are built as float32 bytes and joined (:mod:`kingdomino.rl.pieces`); map planes
+    and points are cached by the map's bitboards and patched from the seat's previous map.
+    """
 
     score_scale = SCORE_SCALE
     bounds = (0.0, 64.0)
@@ -58,7 +160,16 @@ class DuelEncoder:
         if game.name != "duel":
             raise GameError(f"the Duel encoder needs the Duel game, got {game.name!r}")
         self.game = game
-        self.planes = BitboardPlanes(MAP_ROWS, MAP_COLS, GRID.stride)
+        self.planes = PlaneBytes(MAP_ROWS, MAP_COLS, GRID.stride)
+        self.block = LayerBlock(
+            self.planes,
+            [
+                *[layer_channel(coat) for coat in range(NUM_COATS)],
+                constant_channel(CASTLE),
+                weighted_channel(_CROSS_LAYERS, [1 / 4, 2 / 4, 4 / 4]),  # crosses / 4
+                absent_channel(_OCCUPIED_LAYER, DRAWABLE),
+            ],
+        )
         self.layout, size = build_layout(
             [
                 ("maps", (2, MAP_CHANNELS, MAP_ROWS, MAP_COLS)),
@@ -69,80 +180,128 @@ class DuelEncoder:
             ]
         )
         self.shape: tuple[int, ...] = (size,)
+        #: Map bitboards -> facts.
+        self.cache: dict[tuple[int, ...], _MapFacts] = {}
+        #: Per absolute seat, the facts last found (a changed map is patched from them).
+        self.previous: list[_MapFacts | None] = [None, None]
+        self._no_dice = zero_bytes(NUM_DICE * DIE_FEATURES)
+        self._players_struct = struct.Struct(f"{2 * PLAYER_FEATURES}f")
+        self._global_struct = struct.Struct(f"{GLOBAL_FEATURES - NUM_PHASES}f")
 
     def encode(self, state: State, seat: int) -> FloatArray:
         assert isinstance(state, DuelState)
         if seat not in (0, 1):
             raise GameError(f"seat must be 0 or 1, got {seat}")
         other = 1 - seat
-        out = np.zeros(self.shape, dtype=np.float32)
-        layout = self.layout
+        mine, theirs = self._map(state, seat), self._map(state, other)
+        parts = [mine.planes, theirs.planes]
+        parts.append(self._dice(state, seat) if state.phase not in (ROLL, OVER) else self._no_dice)
+        parts.append(self._spellbook_bytes(state, seat))
+        parts.append(self._players_bytes(state, seat, (mine, theirs)))
+        parts.append(self._global_bytes(state, seat))
+        return vector_from(parts)
 
-        offset, _ = layout["maps"]
-        cells = MAP_ROWS * MAP_COLS
-        maps = out[offset : offset + 2 * MAP_CHANNELS * cells].reshape(2, MAP_CHANNELS, cells)
-        for r, p in enumerate((seat, other)):
-            board = state.boards[p]
-            bits = self.planes.planes(
-                [*board.coats, CASTLE, *board.cross_planes, GRID.valid & ~board.occupied & ~CASTLE]
-            ).astype(np.float32)
-            maps[r, : NUM_COATS + 1] = bits[: NUM_COATS + 1]
-            planes = bits[NUM_COATS + 1 : NUM_COATS + 4]
-            maps[r, NUM_COATS + 1] = (planes[0] + 2 * planes[1] + 4 * planes[2]) / 4
-            maps[r, NUM_COATS + 2] = bits[NUM_COATS + 4]
+    # --- sections -------------------------------------------------------------------------------
 
-        if state.phase not in (ROLL, OVER):
-            offset, _ = layout["dice"]
-            dice = out[offset : offset + NUM_DICE * DIE_FEATURES].reshape(NUM_DICE, DIE_FEATURES)
-            base = FACES_PER_DIE + NUM_COATS
-            for die in range(NUM_DICE):
-                face_index = state.faces[die]
-                face = DICE[die][face_index]
-                row = dice[die]
-                row[face_index] = 1.0
-                if face.coat == JOKER:
-                    row[base] = 1.0
-                else:
-                    row[FACES_PER_DIE + face.coat] = 1.0
-                row[base + 1] = face.crosses / 2
-                mine, theirs = die in state.held[seat], die in state.held[other]
-                row[base + 2] = mine
-                row[base + 3] = theirs
-                row[base + 4] = not (mine or theirs)
-                row[base + 5] = die == state.bonus_die
-                row[base + 6] = die in state.taken
-                row[base + 7] = die in state.undrawn
+    def _map(self, state: DuelState, seat: int) -> _MapFacts:
+        """The facts of a seat's map: its last ones while the map is the same (a comparison of
+        the masks with a copy), else cached by its bitboards."""
+        board = state.boards[seat]
+        found = self.previous[seat]
+        if found is None or found.sources != _sources(board):
+            layers = (*board.coats, *board.cross_planes, board.occupied)
+            found = self.cache.get(layers)
+            if found is None:
+                found = self._map_facts(board, layers, self.previous[seat])
+                if len(self.cache) >= CACHE_SIZE:
+                    self.cache.clear()
+                self.cache[layers] = found
+            self.previous[seat] = found
+        return found
 
-        offset, _ = layout["spellbook"]
-        book = out[offset : offset + NUM_COATS * 5].reshape(NUM_COATS, 5)
-        for coat in range(NUM_COATS):
-            book[coat, 0] = state.fills[seat][coat] / LINE_LENGTH[coat]
-            book[coat, 1] = state.fills[other][coat] / LINE_LENGTH[coat]
-            book[coat, 2] = state.owner[coat] == seat
-            book[coat, 3] = state.owner[coat] == other
-            book[coat, 4] = state.used[coat]
+    def _map_facts(self, board: Board, layers: tuple[int, ...], previous: _MapFacts | None) -> _MapFacts:
+        """Planes (patched from the seat's previous map when there is one) and points of a map."""
+        if previous is None:
+            planes = self.block.build(layers)
+        else:
+            planes = self.block.update(previous.layers, previous.planes, layers)
+        sources = (board.coats.copy(), board.cross_planes.copy(), board.occupied)
+        return _MapFacts(sources, layers, planes, board.points())
 
-        offset, _ = layout["players"]
-        scores = state.scores()
-        block = out[offset : offset + 2 * PLAYER_FEATURES].reshape(2, PLAYER_FEATURES)
-        for r, p in enumerate((seat, other)):
-            block[r, 0] = scores[p] / SCORE_SCALE
-            block[r, 1] = state.castle_used[p]
-            block[r, 2] = state.drew[p]
-            block[r, 3] = state.domains_coat[p] != NOBODY
-            block[r, 4] = state.player == p
+    def _dice(self, state: DuelState, seat: int) -> bytes:
+        held_mine, held_theirs = state.held[seat], state.held[1 - seat]
+        faces, bonus, taken, undrawn = state.faces, state.bonus_die, state.taken, state.undrawn
+        parts = []
+        for die in range(NUM_DICE):
+            mine, theirs = die in held_mine, die in held_theirs
+            code = (
+                mine
+                | theirs << 1
+                | (not (mine or theirs)) << 2
+                | (die == bonus) << 3
+                | (die in taken) << 4
+                | (die in undrawn) << 5
+            )
+            parts.append(_FACE_BYTES[die][faces[die]])
+            parts.append(_FLAG_BYTES[code])
+        return b"".join(parts)
 
-        offset, _ = layout["global"]
-        out[offset + state.phase] = 1.0
-        out[offset + 7] = min(state.round, 600) / 10
-        out[offset + 8] = state.a_seat == seat
-        out[offset + 9] = state.player == CHANCE
-        out[offset + 10] = state.player == TERMINAL
-        out[offset + 11] = state.free_mode
-        out[offset + 12] = state.split_mode
-        out[offset + 13] = min(len(state.jokers), 64) / 2
-        out[offset + 14] = min(len(state.pending), 64) / 2
-        return out
+    def _spellbook_bytes(self, state: DuelState, seat: int) -> bytes:
+        """Per coat: fills of both seats, power holders, power used (pieces from a table)."""
+        other = 1 - seat
+        mine, theirs = state.fills[seat], state.fills[other]
+        holders = [0 if owner == seat else 1 if owner == other else 2 for owner in state.owner]
+        used = state.used
+        try:
+            rows = [
+                _SPELLBOOK_BYTES[coat][mine[coat]][theirs[coat]][holders[coat]][used[coat]]
+                for coat in range(NUM_COATS)
+            ]
+        except IndexError:  # more fills than a line holds: not from a game, computed
+            rows = [
+                _spellbook_row(coat, mine[coat], theirs[coat], holders[coat], used[coat])
+                for coat in range(NUM_COATS)
+            ]
+        return b"".join(rows)
+
+    def _players_bytes(self, state: DuelState, seat: int, maps: tuple[_MapFacts, _MapFacts]) -> bytes:
+        values: list[float] = []
+        for r, p in enumerate((seat, 1 - seat)):
+            coat = state.domains_coat[p]
+            values += (
+                self._score(state, p, maps[r]) / SCORE_SCALE,
+                state.castle_used[p],
+                state.drew[p],
+                coat != NOBODY,
+                state.player == p,
+            )
+        return self._players_struct.pack(*values)
+
+    @staticmethod
+    def _score(state: DuelState, seat: int, facts: _MapFacts) -> int:
+        """The engine's score of a seat (``DuelState._score``), from the map's cached facts."""
+        coat = state.domains_coat[seat]
+        if coat == NOBODY:
+            return facts.points
+        count = facts.domains.get(coat)
+        if count is None:
+            count = facts.domains[coat] = state.boards[seat].domain_count(coat)
+        return facts.points + POINTS_PER_DOMAIN * count
+
+    def _global_bytes(self, state: DuelState, seat: int) -> bytes:
+        player = state.player
+        rest = self._global_struct.pack(
+            min(state.round, 600) / 10,
+            state.a_seat == seat,
+            player == CHANCE,
+            player == TERMINAL,
+            state.free_mode,
+            state.split_mode,
+            min(len(state.jokers), 64) / 2,
+            min(len(state.pending), 64) / 2,
+            0.0,
+        )
+        return _PHASE_BYTES[state.phase] + rest
 
 
 def make_encoder(game: Game) -> DuelEncoder:

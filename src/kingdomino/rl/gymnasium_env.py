@@ -50,7 +50,8 @@ from kingdomino.rl.common import (
     MaskArray,
     check_reward_kind,
     final_rewards,
-    legal_mask,
+    mask_array,
+    mask_bytes,
     resolve_encoder,
     resolve_game,
     settle_chance,
@@ -109,8 +110,10 @@ class GameEnv(gym.Env[FloatArray, int]):
         self.state: State = self.game.new_initial_state()
         self.sampler = ChanceSampler(0)
         self.opponents: dict[int, Agent] = {}
-        self._legal: list[int] = []
-        self._legal_set: set[int] = set()
+        self._num_actions = self.game.num_actions
+        self._no_moves = bytes(self._num_actions)
+        #: The learner's legal-action mask as bytes; legality checks read it.
+        self._mask: bytes | bytearray = self._no_moves
         self._done = True
         #: Seat decisions (learner's and opponents') applied in the current episode.
         self.decisions = 0
@@ -139,28 +142,33 @@ class GameEnv(gym.Env[FloatArray, int]):
         return self._observe(), self._info()
 
     def _advance(self) -> None:
-        """Play chance and the other seats until the learner acts or the game ends."""
+        """Play chance and the other seats until the learner acts or the game ends.
+
+        An agent's ``act`` returns a legal action (its contract; the arena relies on it too),
+        so the opponents' actions are applied unchecked.
+        """
         state, sampler, opponents = self.state, self.sampler, self.opponents
         while True:
             settle_chance(state, sampler)
             player = state.current_player
             if player == self.seat or state.is_terminal():
                 break
-            state.apply(opponents[player].act(state))
+            state.apply_unchecked(opponents[player].act(state))
             self.decisions += 1
-        self._legal = state.legal_actions() if not state.is_terminal() else []
-        self._legal_set = set(self._legal)
+        self._mask = (
+            self._no_moves if state.is_terminal() else mask_bytes(self._num_actions, state.legal_actions())
+        )
 
     def step(self, action: int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
         if self._done:
             raise GameError("step() after the episode ended; call reset()")
         code = int(action)
-        if code not in self._legal_set:
+        if not (0 <= code < self._num_actions and self._mask[code]):
             if self.illegal_action == "raise":
                 reason = self.state.illegal_reason(code) or f"action {code} is not legal now"
                 raise IllegalActionError(reason)
             self._done = True
-            self._legal, self._legal_set = [], set()
+            self._mask = self._no_moves
             info = self._info()
             info["illegal_action"] = True
             return self._observe(), self.illegal_penalty, True, False, info
@@ -178,7 +186,7 @@ class GameEnv(gym.Env[FloatArray, int]):
 
     def action_masks(self) -> MaskArray:
         """``int8`` mask over the action codes: 1 where the learner's action is legal now."""
-        return legal_mask(self.game, self._legal)
+        return mask_array(self._mask)
 
     def _observe(self) -> FloatArray:
         return self.encoder.encode(self.state, self.seat)

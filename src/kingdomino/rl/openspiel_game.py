@@ -19,6 +19,12 @@ Importing this module registers ``python_<name>`` for each game with an encoder
 * Actions and chance outcomes share the engine's fixed code range.
 * Returns: at the end 1/k to each of the k seats sharing first place (constant sum 1),
   as ``State.returns()``.
+* Speed: ``state.observation_tensor(player)`` returns pyspiel's list of floats, and
+  converting thousands of floats to a list costs more than a step of the game. Python
+  code that wants the numbers should use OpenSpiel's observation object, which writes into
+  a numpy buffer: ``observation = open_spiel.python.observation.make_observation(game)``,
+  then ``observation.set_from(state, player)`` and read ``observation.tensor`` (or the
+  named sections in ``observation.dict``).
 
 OpenSpiel's algorithms that work on any Python game run on them (its MCTS, random
 simulation test, ...); Python games are slower than C++ ones.
@@ -84,42 +90,68 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
         return EncoderObserver(self.encoder)
 
 
+#: Engine pseudo-players -> OpenSpiel's.
+_SPECIAL_PLAYERS = {CHANCE: int(pyspiel.PlayerId.CHANCE), TERMINAL: int(pyspiel.PlayerId.TERMINAL)}
+
+
 class OpenSpielState(pyspiel.State):  # type: ignore[misc]
-    """An engine state behind OpenSpiel's state interface."""
+    """An engine state behind OpenSpiel's state interface.
+
+    OpenSpiel's C++ side calls back into Python many times per action (``current_player`` alone
+    about a dozen times per decision, chance nodes included), so these methods are kept to a
+    few attribute reads.
+    """
 
     def __init__(self, game: OpenSpielGame, state: State) -> None:
         super().__init__(game)
-        self._box = _EngineBox(state)
+        self._box = _EngineBox(state, game.encoder)
 
     @property
     def engine(self) -> State:
-        """The engine state behind this OpenSpiel state."""
+        """The engine state behind this OpenSpiel state (change it only through ``apply_action``)."""
         return self._box.state
 
     def current_player(self) -> int:
-        player = self.engine.current_player
-        if player == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if player == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return player
+        player = self._box.state.current_player
+        return player if player >= 0 else _SPECIAL_PLAYERS[player]
 
     def _legal_actions(self, player: int) -> list[int]:
         del player
-        return sorted(self.engine.legal_actions())
+        box = self._box
+        legal = sorted(box.state.legal_actions())
+        box.legal = legal
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return sorted(self.engine.chance_outcomes())
+        return sorted(self._box.state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
-        self.engine.apply(action)
+        """Apply ``action``: unchecked when it is among the legal actions just listed for this
+        position, else through the engine's checked ``apply`` (an illegal one raises)."""
+        box = self._box
+        legal, box.legal = box.legal, None
+        if legal is not None and action in legal:
+            box.state.apply_unchecked(action)
+        else:
+            box.state.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         del player
         return self.engine.game.action_text(action)
 
     def is_terminal(self) -> bool:
-        return self.engine.is_terminal()
+        return self._box.state.is_terminal()
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """pyspiel's ``observation_tensor`` (the encoder's vector as a list of floats), answered in
+        Python: pyspiel's own would encode twice (once to learn the tensor's size on a fresh
+        initial state) and go through the observer's sections one by one."""
+        box = self._box
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < box.state.game.num_players:
+            raise pyspiel.SpielError(f"observation_tensor: player {player} is not a seat of this game")
+        return box.encoder.encode(box.state, player).tolist()  # type: ignore[no-any-return]
 
     def returns(self) -> list[float]:
         return self.engine.returns()
@@ -130,15 +162,18 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
 
 class _EngineBox:
     """Holds the engine state; pyspiel clones a Python state by deep-copying its attributes,
-    so this makes that copy the engine's own fast ``clone()``."""
+    so this makes that copy the engine's own fast ``clone()`` (the encoder is shared)."""
 
-    __slots__ = ("state",)
+    __slots__ = ("encoder", "legal", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, encoder: ObservationEncoder) -> None:
         self.state = state
+        self.encoder = encoder
+        #: The sorted legal actions last listed for this position (``None`` once it changes).
+        self.legal: list[int] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _EngineBox:
-        return _EngineBox(self.state.clone())
+        return _EngineBox(self.state.clone(), self.encoder)
 
 
 class EncoderObserver:

@@ -80,12 +80,16 @@ dominoes; ``K = 4`` slots in a row; ``T = 6`` terrains; ``R = 4`` resources;
 
 from __future__ import annotations
 
+import struct
+
 import numpy as np
 
 from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, State
 from kingdomino.games.origins.components import (
     CAVE_FACE_UP,
     CAVEMEN,
+    COST_FACE_UP,
+    COST_STACK,
     DOMINOES,
     MARKERS,
     MAX_MARKER,
@@ -98,6 +102,7 @@ from kingdomino.games.origins.components import (
     Half,
 )
 from kingdomino.games.origins.game import MODES, OriginsGame
+from kingdomino.games.origins.kingdom import SCORING_TERRAINS, Kingdom
 from kingdomino.games.origins.state import (
     CAVEMAN,
     CLAIM,
@@ -111,7 +116,23 @@ from kingdomino.games.origins.state import (
     TOTEM,
     OriginsState,
 )
-from kingdomino.rl.encoders import BitboardPlanes, FloatArray, build_layout
+from kingdomino.rl.encoders import FloatArray, build_layout
+from kingdomino.rl.pieces import (
+    FLOAT_BYTES,
+    LayerBlock,
+    PlaneBytes,
+    SnapshotMemo,
+    absent_channel,
+    constant_channel,
+    exactly_channel,
+    float_bytes,
+    layer_channel,
+    one_hot_bytes,
+    one_hot_table,
+    vector_from,
+    weighted_channel,
+    zero_bytes,
+)
 
 # kingdoms channels
 HUT = NUM_TERRAINS
@@ -161,6 +182,17 @@ CACHE_SIZE = 4096
 
 _PAYING_PHASES = (FIRE, TOTEM, CLAIM, RECRUIT, PAY, CAVEMAN)
 
+# A territory's bit layers, in this order (the channels read them).
+_L_TERRAIN = 0
+_L_PRINTED = _L_TERRAIN + NUM_TERRAINS
+_L_CRATERS = _L_PRINTED + MAX_PRINTED_FIRES
+_L_MARKERS = _L_CRATERS + MAX_MARKER
+_L_RESOURCES = _L_MARKERS + MAX_MARKER
+_L_CAVEMEN = _L_RESOURCES + NUM_RESOURCES
+_L_OCCUPIED = _L_CAVEMEN + NUM_CAVEMEN_KINDS
+#: The squares in the frame's reach (free or occupied).
+_L_REACH = _L_OCCUPIED + 1
+
 
 def _half_features(half: Half) -> list[float]:
     values = [0.0] * HALF_FEATURES
@@ -183,34 +215,67 @@ def _domino_table() -> FloatArray:
     return table
 
 
-_DOMINO_TABLE = _domino_table()
+#: ``_DOMINO_BYTES[n]``: the float32 bytes of slot features ``0..NO_CHIEF - 1`` of domino ``n``.
+_DOMINO_BYTES = [row.tobytes() for row in _domino_table()]
+_PHASE_BYTES = one_hot_table(NUM_PHASES)
+#: ``_CAVE_BYTES[kind]`` (``-1``: an empty slot): one face-up cave slot.
+_CAVE_BYTES = [one_hot_bytes(NUM_CAVEMEN_KINDS + 1, k) for k in range(NUM_CAVEMEN_KINDS + 1)]
+_CAVE_BYTES[-1] = _CAVE_BYTES[NUM_CAVEMEN_KINDS]
+_HALF = float_bytes([0.5])
+_ONE = float_bytes([1.0])
+_ONE_FLOAT = struct.Struct("f")
+_FOUR_FLOATS = struct.Struct("4f")
 
 
 class _KingdomFacts:
-    """What one territory's squares determine: planes and the numbers of ``players``."""
+    """What one territory's squares determine: its layers, planes and the numbers of ``players``."""
 
-    __slots__ = ("fires", "largest", "people", "planes", "points", "resources")
+    __slots__ = ("kinds", "layers", "planes", "points", "sources", "summary")
 
     def __init__(
         self,
-        planes: FloatArray,
+        sources: _Sources,
+        layers: tuple[int, ...],
+        planes: bytes,
         points: int,
-        largest: int,
-        fires: int,
-        resources: list[int],
-        people: int,
+        summary: bytes,
+        kinds: int,
     ) -> None:
+        #: A copy of the territory's masks and discards (what the facts follow from).
+        self.sources = sources
+        self.layers = layers
         self.planes = planes
         #: Score without the totems (they depend on the other territories).
         self.points = points
-        self.largest = largest
-        self.fires = fires
-        self.resources = resources
-        self.people = people
+        #: ``players`` features 5-11: largest region, fires, resources, cavemen (float32 bytes).
+        self.summary = summary
+        #: Different resource kinds held (what a recruit costs).
+        self.kinds = kinds
+
+
+_Sources = tuple[list[int], list[int], list[int], list[int], list[int], list[int], int]
+
+
+def _sources(kingdom: Kingdom) -> _Sources:
+    """What a territory's facts follow from, as the engine holds it (lists compared by value)."""
+    return (
+        kingdom.terrain,
+        kingdom.printed,
+        kingdom.craters,
+        kingdom.markers,
+        kingdom.resources,
+        kingdom.cavemen,
+        kingdom.discards,
+    )
 
 
 class OriginsEncoder:
-    """Kingdomino Origins (every mode and option) as a flat vector; layout in the module text."""
+    """Kingdomino Origins (every mode and option) as a flat vector; layout in the module text.
+
+    Sections are built as float32 bytes and joined (:mod:`kingdomino.rl.pieces`); territory
+    planes and facts are cached by the territory's bitboards and patched from the seat's
+    previous territory.
+    """
 
     score_scale = SCORE_SCALE
     #: Entries are fractions and flags, except scores / 100 (far below 64).
@@ -221,12 +286,29 @@ class OriginsEncoder:
             raise GameError(f"the Origins encoder needs a Kingdomino Origins game, got {game.name!r}")
         self.game: OriginsGame = game
         players = game.num_players
+        self.players = players
         geometry = game.geometry
         self.side = geometry.side
-        self.stride = geometry.grid.stride
         self.slots = game.row_size
         self.slot_width = SLOT_FEATURES + players
-        self.planes = BitboardPlanes(geometry.side, geometry.side, geometry.grid.stride)
+        self.planes = PlaneBytes(geometry.side, geometry.side, geometry.grid.stride)
+        printed_weights = np.arange(1, MAX_PRINTED_FIRES + 1, dtype=np.float32) / MAX_PRINTED_FIRES
+        marker_weights = np.arange(1, MAX_MARKER + 1, dtype=np.float32) / MAX_MARKER
+        self.block = LayerBlock(
+            self.planes,
+            [
+                *[layer_channel(_L_TERRAIN + t) for t in range(NUM_TERRAINS)],
+                constant_channel(geometry.castle),
+                weighted_channel(range(_L_PRINTED, _L_CRATERS), [float(w) for w in printed_weights]),
+                weighted_channel(range(_L_CRATERS, _L_MARKERS), [float(w) for w in marker_weights]),
+                weighted_channel(range(_L_MARKERS, _L_RESOURCES), [float(w) for w in marker_weights]),
+                *[layer_channel(_L_RESOURCES + r) for r in range(NUM_RESOURCES)],
+                *[layer_channel(_L_CAVEMEN + k) for k in range(NUM_CAVEMEN_KINDS)],
+                absent_channel(_L_OCCUPIED),
+                exactly_channel((_L_REACH, _L_OCCUPIED), 0b01),
+                constant_channel(0),  # erupting volcanoes: written per state
+            ],
+        )
         self.layout, size = build_layout(
             [
                 ("kingdoms", (players, KINGDOM_CHANNELS, self.side, self.side)),
@@ -244,206 +326,295 @@ class OriginsEncoder:
         # 4 totem choices, claim, recruit, 4 payments, caveman; with room to spare.
         self.max_game_length = NUM_DOMINOES * 16 + TOTAL_CAVEMEN + 4 * players + 64
         self.cells = self.side * self.side
-        self.kingdom_block_size = KINGDOM_CHANNELS * self.cells
         #: Territory bitboards -> facts; territories only change on placements, fire, recruits.
         self.cache: dict[tuple[int, ...], _KingdomFacts] = {}
-        self.printed_weights = np.arange(1, MAX_PRINTED_FIRES + 1, dtype=np.float32) / MAX_PRINTED_FIRES
-        self.marker_weights = np.arange(1, MAX_MARKER + 1, dtype=np.float32) / MAX_MARKER
-        self.supply_scale = np.array([m.copies for m in MARKERS], dtype=np.float32)
-        self.resource_scale = np.array([r.supply for r in RESOURCES], dtype=np.float32)
-        self.options = np.zeros(G_SUPPLY - G_MODE, dtype=np.float32)
-        self.options[MODES.index(game.mode)] = 1.0
-        self.options[len(MODES) :] = [
-            game.fire_kingdom,
-            game.homo_habilis,
-            game.totem_tie == "choose",
-            game.final_recruit,
+        #: Per absolute seat, the facts last found (a changed territory is patched from them).
+        self.previous: list[_KingdomFacts | None] = [None] * players
+        self.orders = [tuple((seat + r) % players for r in range(players)) for seat in range(players)]
+        resource_scale = np.array([r.supply for r in RESOURCES], dtype=np.float32)
+        #: ``_resource_counts[r][n]``: ``n`` squares of resource ``r`` / its supply (numpy float32).
+        self._resource_counts = [
+            [(np.float32(n) / resource_scale[r]).tobytes() for n in range(self.side * self.side + 1)]
+            for r in range(NUM_RESOURCES)
         ]
+        self._largest: dict[int, int] = {}
+        self.supply_scale = np.array([m.copies for m in MARKERS], dtype=np.float32)
+        #: ``_slot_bytes[seat][number][owner][placed][acting]``: a whole row slot seen by ``seat``.
+        self._slot_bytes = [
+            [
+                [[[domino + tail for tail in by_acting] for by_acting in by_placed] for by_placed in tails]
+                for domino in _DOMINO_BYTES
+            ]
+            for tails in (self._slot_tail_table(seat) for seat in range(players))
+        ]
+        self._padding = [zero_bytes((self.slots - k) * self.slot_width) for k in range(self.slots + 1)]
+        self._pool = SnapshotMemo()
+        self._supply: dict[tuple[int, ...], bytes] = {}
+        self._player_head = struct.Struct("5f")
+        #: ``_totem_rows[seat][holder]`` (``NOBODY``: the last entry): one resource's totem row.
+        self._totem_rows = [
+            [one_hot_bytes(players + 1, (holder - seat) % players) for holder in range(players)]
+            + [one_hot_bytes(players + 1, players)]
+            for seat in range(players)
+        ]
+        self._no_totems = zero_bytes(NUM_RESOURCES * (players + 1))
+        self._no_cave = zero_bytes(CAVE_FACE_UP * (NUM_CAVEMEN_KINDS + 1))
+        options = [0.0] * len(MODES)
+        options[MODES.index(game.mode)] = 1.0
+        options += [game.fire_kingdom, game.homo_habilis, game.totem_tie == "choose", game.final_recruit]
+        self._options = float_bytes(options)
+        self._seat_bytes = [one_hot_bytes(players, seat) for seat in range(players)]
+        self._paid_bytes = [
+            float_bytes([(paid >> k) & 1 for k in range(NUM_RESOURCES)]) for paid in range(1 << NUM_RESOURCES)
+        ]
+        self._one_hot = {size: one_hot_table(size) for size in (MAX_MARKER, NUM_RESOURCES, NUM_CAVEMEN_KINDS)}
+
+    def _slot_tail_table(self, seat: int) -> list[list[list[bytes]]]:
+        """``table[owner][placed][acting]``: slot features ``NO_CHIEF..`` seen by ``seat``.
+
+        ``owner`` is the absolute seat of the chief on the slot, or ``FREE`` (-1, the last entry).
+        """
+        players = self.players
+        table = []
+        for owner in [*range(players), FREE]:
+            by_placed = []
+            for placed in (False, True):
+                by_acting = []
+                for acting in (False, True):
+                    values = [0.0] * (self.slot_width - NO_CHIEF)
+                    if owner == FREE:
+                        values[0] = 1.0
+                    else:
+                        values[SLOT_FEATURES - NO_CHIEF + (owner - seat) % players] = 1.0
+                    values[PLACED - NO_CHIEF] = placed
+                    values[ACTING - NO_CHIEF] = acting
+                    by_acting.append(float_bytes(values))
+                by_placed.append(by_acting)
+            table.append(by_placed)
+        return table
 
     def encode(self, state: State, seat: int) -> FloatArray:
         assert isinstance(state, OriginsState)
-        game = self.game
-        players = game.num_players
+        players = self.players
         if not 0 <= seat < players:
             raise GameError(f"seat must be 0..{players - 1}, got {seat}")
-        out = np.zeros(self.shape, dtype=np.float32)
-        layout = self.layout
-        order = [(seat + r) % players for r in range(players)]
-        phase = state.phase
-
-        # kingdoms
-        offset, _ = layout["kingdoms"]
-        block_size = self.kingdom_block_size
-        facts = []
-        for r, p in enumerate(order):
-            found = self._kingdom(state, p)
-            out[offset + r * block_size : offset + (r + 1) * block_size] = found.planes
-            facts.append(found)
+        order = self.orders[seat]
+        facts = [self._kingdom(state, p) for p in order]
+        parts: list[bytes] = [found.planes for found in facts]
         if state.volcanoes and state.player >= 0:
             r = (state.player - seat) % players
-            base = offset + r * block_size + ERUPTING * self.cells
-            for i, (index, _) in enumerate(state.volcanoes):
-                row, col = divmod(index, self.stride)
-                out[base + row * self.side + col] = 1.0 if i == 0 and phase == FIRE else 0.5
+            parts[r] = self._with_volcanoes(state, parts[r])
+        self._rows(parts, state, seat)
+        parts.append(self._pool_bytes(state))
+        self._players(parts, state, seat, order, facts)
+        parts.append(self._totems(state, seat) if self.game.totems_on else self._no_totems)
+        parts.append(self._cave(state) if self.game.tribe_on else self._no_cave)
+        self._global(parts, state, seat)
+        return vector_from(parts)
 
-        # rows
-        placing = bool(state.row) and (phase == PLACE or phase in _PAYING_PHASES)
-        placed = (state.slot + (phase in _PAYING_PHASES)) if placing else 0
-        acting_row = state.slot if placing else -1
-        self._row(out, "row", state.row, state.row_owner, seat, placed, acting_row)
-        self._row(out, "next_row", state.next_row, state.next_owner, seat, 0, -1)
+    # --- sections -------------------------------------------------------------------------------
 
-        # pool
-        offset, _ = layout["pool"]
+    def _kingdom(self, state: OriginsState, player: int) -> _KingdomFacts:
+        """The facts of a territory: the seat's last ones while the territory is the same (a
+        comparison of the masks with a copy), else cached by its bitboards."""
+        kingdom = state.kingdoms[player]
+        found = self.previous[player]
+        if found is None or found.sources != _sources(kingdom):
+            key = (
+                *kingdom.terrain,
+                *kingdom.printed,
+                *kingdom.craters,
+                *kingdom.markers,
+                *kingdom.resources,
+                *kingdom.cavemen,
+                kingdom.discards,
+            )
+            found = self.cache.get(key)
+            if found is None:
+                found = self._kingdom_facts(state, player, key)
+                if len(self.cache) >= CACHE_SIZE:
+                    self.cache.clear()
+                self.cache[key] = found
+            self.previous[player] = found
+        return found
+
+    def _kingdom_facts(self, state: OriginsState, player: int, key: tuple[int, ...]) -> _KingdomFacts:
+        """Planes (patched from the seat's previous territory when there is one) and facts."""
+        kingdom = state.kingdoms[player]
+        occupied = kingdom.occupied
+        layers = (*key[:-1], occupied, kingdom.free() | occupied)
+        previous = self.previous[player]
+        if previous is None:
+            planes = self.block.build(layers)
+        else:
+            planes = self.block.update(previous.layers, previous.planes, layers)
+        # The engine's own scoring, without the totems (added per state: they depend on everybody).
+        totems = 0
+        if self.game.totems_on:
+            totems = sum(RESOURCES[r].totem for r, holder in enumerate(state.holders) if holder == player)
+        counts = self._resource_counts
+        summary = b"".join(
+            [
+                float_bytes(
+                    [self._largest_region(kingdom) / self.game.frame**2, kingdom.total_fires() / FIRE_SCALE]
+                ),
+                *[counts[r][layer.bit_count()] for r, layer in enumerate(kingdom.resources)],
+                float_bytes([sum(layer.bit_count() for layer in kingdom.cavemen) / TOTAL_CAVEMEN]),
+            ]
+        )
+        sources = (
+            kingdom.terrain.copy(),
+            kingdom.printed.copy(),
+            kingdom.craters.copy(),
+            kingdom.markers.copy(),
+            kingdom.resources.copy(),
+            kingdom.cavemen.copy(),
+            kingdom.discards,
+        )
+        return _KingdomFacts(
+            sources,
+            layers,
+            planes,
+            state.kingdom_score(player) - totems,
+            summary,
+            kingdom.resource_kinds(),
+        )
+
+    def _largest_region(self, kingdom: Kingdom) -> int:
+        """``kingdom.largest_region()`` (the largest region of a scoring terrain), remembered per
+        terrain mask: a placement changes one or two terrains."""
+        regions = self.game.geometry.grid.regions
+        memo = self._largest
+        best = 0
+        for t in SCORING_TERRAINS:
+            mask = kingdom.terrain[t]
+            size = memo.get(mask)
+            if size is None:
+                size = max((region.bit_count() for region in regions(mask)), default=0)
+                if len(memo) >= CACHE_SIZE:
+                    memo.clear()
+                memo[mask] = size
+            best = max(best, size)
+        return best
+
+    def _with_volcanoes(self, state: OriginsState, planes: bytes) -> bytes:
+        """A territory's planes with the volcanoes still to erupt (channel 26) marked."""
+        block = bytearray(planes)
+        base = ERUPTING * self.cells * FLOAT_BYTES
+        offset_of = self.block.offset_of
+        fire = state.phase == FIRE
+        for i, (index, _) in enumerate(state.volcanoes):
+            at = base + offset_of[index + 1]
+            block[at : at + FLOAT_BYTES] = _ONE if i == 0 and fire else _HALF
+        return bytes(block)
+
+    def _rows(self, parts: list[bytes], state: OriginsState, seat: int) -> None:
+        """Append ``row`` (the row being placed) and ``next_row`` (the row being claimed)."""
+        phase = state.phase
+        paying = phase in _PAYING_PHASES
+        placing = bool(state.row) and (phase == PLACE or paying)
+        placed = (state.slot + paying) if placing else 0
+        acting = state.slot if placing else -1
+        slots = self._slot_bytes[seat]
+        for numbers, owners in ((state.row, state.row_owner), (state.next_row, state.next_owner)):
+            for i, number in enumerate(numbers):
+                parts.append(slots[number][owners[i]][i < placed][i == acting])
+            parts.append(self._padding[len(numbers)])
+            placed, acting = 0, -1
+
+    def _pool_bytes(self, state: OriginsState) -> bytes:
+        """Undrawn, then discarded dominoes (they change only on draws and discards: memoised)."""
+        sources = (state.pool, state.discarded)
+        found = self._pool.get(sources)
+        if found is not None:
+            return found
+        values = np.zeros(2 * NUM_DOMINOES, dtype=np.float32)
         if state.pool:
-            out[offset + np.asarray(state.pool, dtype=np.intp) - 1] = 1.0
+            values[np.asarray(state.pool, dtype=np.intp) - 1] = 1.0
         if state.discarded:
-            out[offset + NUM_DOMINOES - 1 + np.asarray(state.discarded, dtype=np.intp)] = 1.0
+            values[NUM_DOMINOES - 1 + np.asarray(state.discarded, dtype=np.intp)] = 1.0
+        return self._pool.put(sources, values.tobytes())
 
-        # players
-        offset, _ = layout["players"]
-        block = out[offset : offset + players * PLAYER_FEATURES].reshape(players, PLAYER_FEATURES)
-        points = [f.points for f in facts]
+    def _players(
+        self,
+        parts: list[bytes],
+        state: OriginsState,
+        seat: int,
+        order: tuple[int, ...],
+        facts: list[_KingdomFacts],
+    ) -> None:
+        game = self.game
+        players = self.players
+        points = [found.points for found in facts]
         if game.totems_on:
             for resource, holder in enumerate(state.holders):
                 if holder != NOBODY:
                     points[(holder - seat) % players] += RESOURCES[resource].totem
         best = max(points)
+        # state.can_recruit(p) for every seat at once: the cave and stack are shared.
+        face_up = game.tribe_on and any(k >= 0 for k in state.cave)
+        stacked = game.tribe_on and any(state.stack)
+        head, kingdoms, unordered, player = self._player_head, state.kingdoms, state.unordered, state.player
+        chiefs = game.chiefs_per_player
         for r, p in enumerate(order):
             found = facts[r]
-            block[r, 0] = points[r] / SCORE_SCALE
-            block[r, 1] = state.kingdoms[p].discards / DISCARD_SCALE
-            block[r, 2] = p == state.player
-            block[r, 3] = state.unordered[p] / game.chiefs_per_player
-            block[r, 4] = points[r] == best
-            block[r, 5] = found.largest / game.frame**2
-            block[r, 6] = found.fires / FIRE_SCALE
-            block[r, 7 : 7 + NUM_RESOURCES] = (
-                np.asarray(found.resources, dtype=np.float32) / self.resource_scale
+            parts.append(
+                head.pack(
+                    points[r] / SCORE_SCALE,
+                    kingdoms[p].discards / DISCARD_SCALE,
+                    p == player,
+                    unordered[p] / chiefs,
+                    points[r] == best,
+                )
             )
-            block[r, 11] = found.people / TOTAL_CAVEMEN
-            block[r, 12] = state.can_recruit(p)
+            parts.append(found.summary)
+            kinds = found.kinds
+            parts.append(
+                _ONE
+                if (face_up and kinds >= COST_FACE_UP) or (stacked and kinds >= COST_STACK)
+                else b"\0\0\0\0"
+            )
 
-        # totems
-        if game.totems_on:
-            offset, _ = layout["totems"]
-            width = players + 1
-            for resource, holder in enumerate(state.holders):
-                column = players if holder == NOBODY else (holder - seat) % players
-                out[offset + resource * width + column] = 1.0
+    def _totems(self, state: OriginsState, seat: int) -> bytes:
+        rows = self._totem_rows[seat]
+        return b"".join([rows[holder] for holder in state.holders])
 
-        # cave
-        if game.tribe_on:
-            offset, _ = layout["cave"]
-            width = NUM_CAVEMEN_KINDS + 1
-            for slot, kind in enumerate(state.cave):
-                out[offset + slot * width + (kind if kind >= 0 else NUM_CAVEMEN_KINDS)] = 1.0
+    def _cave(self, state: OriginsState) -> bytes:
+        return b"".join([_CAVE_BYTES[kind] for kind in state.cave])
 
-        # global
-        offset, _ = layout["global"]
-        out[offset + phase] = 1.0
-        out[offset + G_ROUND] = state.round_number / game.rounds
-        out[offset + G_LEFT] = (game.deck_size - state.drawn) / game.deck_size
-        out[offset + G_CHANCE] = state.player == CHANCE
-        out[offset + G_TERMINAL] = state.player == TERMINAL
-        out[offset + G_MODE : offset + G_SUPPLY] = self.options
-        out[offset + G_SUPPLY : offset + G_PENDING] = (
-            np.asarray(state.supply, dtype=np.float32) / self.supply_scale
+    def _global(self, parts: list[bytes], state: OriginsState, seat: int) -> None:
+        game = self.game
+        phase = state.phase
+        player = state.player
+        one_hot = self._one_hot
+        volcanoes = state.volcanoes
+        erupting = volcanoes[0][1] - 1 if phase == FIRE and volcanoes else -1
+        totem = state.totem_next if phase == TOTEM and state.totem_next < NUM_RESOURCES else -1
+        parts += (
+            _PHASE_BYTES[phase],
+            _FOUR_FLOATS.pack(
+                state.round_number / game.rounds,
+                (game.deck_size - state.drawn) / game.deck_size,
+                player == CHANCE,
+                player == TERMINAL,
+            ),
+            self._options,
+            self._supply_bytes(state.supply),
+            _ONE_FLOAT.pack(len(volcanoes) / 2),
+            one_hot[MAX_MARKER][erupting],
+            one_hot[NUM_RESOURCES][totem],
+            one_hot[NUM_CAVEMEN_KINDS][state.recruit_kind],
+            _ONE_FLOAT.pack(state.pay_left / COST_SCALE if phase == PAY else 0.0),
+            self._paid_bytes[state.paid & ((1 << NUM_RESOURCES) - 1)],
+            _ONE_FLOAT.pack(state.stack_size() / TOTAL_CAVEMEN if game.tribe_on else 0.0),
+            self._seat_bytes[seat],
         )
-        out[offset + G_PENDING] = len(state.volcanoes) / 2
-        if phase == FIRE and state.volcanoes:
-            out[offset + G_ERUPTING + state.volcanoes[0][1] - 1] = 1.0
-        if phase == TOTEM and state.totem_next < NUM_RESOURCES:
-            out[offset + G_TOTEM + state.totem_next] = 1.0
-        if state.recruit_kind >= 0:
-            out[offset + G_RECRUIT + state.recruit_kind] = 1.0
-        if phase == PAY:
-            out[offset + G_PAY_LEFT] = state.pay_left / COST_SCALE
-        for k in range(NUM_RESOURCES):
-            if state.paid >> k & 1:
-                out[offset + G_PAID + k] = 1.0
-        if game.tribe_on:
-            out[offset + G_STACK] = state.stack_size() / TOTAL_CAVEMEN
-        out[offset + GLOBAL_FEATURES + seat] = 1.0
-        return out
 
-    def _kingdom(self, state: OriginsState, player: int) -> _KingdomFacts:
-        """The facts of a territory, cached by its bitboards."""
-        kingdom = state.kingdoms[player]
-        key = (
-            *kingdom.terrain,
-            *kingdom.printed,
-            *kingdom.craters,
-            *kingdom.markers,
-            *kingdom.resources,
-            *kingdom.cavemen,
-            kingdom.discards,
-        )
-        found = self.cache.get(key)
-        if found is not None:
-            return found
-        geometry = self.game.geometry
-        masks = [
-            *kingdom.terrain,
-            geometry.castle,
-            *kingdom.printed,
-            *kingdom.craters,
-            *kingdom.markers,
-            *kingdom.resources,
-            *kingdom.cavemen,
-            geometry.grid.valid & ~kingdom.occupied,
-            kingdom.free(),
-        ]
-        bits = self.planes.planes(masks).astype(np.float32)
-        planes = np.zeros((KINGDOM_CHANNELS, self.cells), dtype=np.float32)
-        planes[: NUM_TERRAINS + 1] = bits[: NUM_TERRAINS + 1]
-        i = NUM_TERRAINS + 1
-        planes[PRINTED] = self.printed_weights @ bits[i : i + MAX_PRINTED_FIRES]
-        i += MAX_PRINTED_FIRES
-        planes[CRATERS] = self.marker_weights @ bits[i : i + MAX_MARKER]
-        i += MAX_MARKER
-        planes[MARKER] = self.marker_weights @ bits[i : i + MAX_MARKER]
-        i += MAX_MARKER
-        planes[RESOURCE:ERUPTING] = bits[i:]
-        # The engine's own scoring, without the totems (added per state: they depend on everybody).
-        totems = 0
-        if self.game.totems_on:
-            totems = sum(RESOURCES[r].totem for r, holder in enumerate(state.holders) if holder == player)
-        result = _KingdomFacts(
-            planes.reshape(-1),
-            state.kingdom_score(player) - totems,
-            kingdom.largest_region(),
-            kingdom.total_fires(),
-            [layer.bit_count() for layer in kingdom.resources],
-            sum(layer.bit_count() for layer in kingdom.cavemen),
-        )
-        if len(self.cache) >= CACHE_SIZE:
-            self.cache.clear()
-        self.cache[key] = result
-        return result
-
-    def _row(
-        self,
-        out: FloatArray,
-        name: str,
-        numbers: list[int],
-        owners: list[int],
-        seat: int,
-        placed: int,
-        acting: int,
-    ) -> None:
-        if not numbers:
-            return
-        offset, _ = self.layout[name]
-        players = self.game.num_players
-        block = out[offset : offset + self.slots * self.slot_width].reshape(self.slots, self.slot_width)
-        count = len(numbers)
-        block[:count, :NO_CHIEF] = _DOMINO_TABLE[numbers]
-        for i, owner in enumerate(owners):
-            if owner == FREE:
-                block[i, NO_CHIEF] = 1.0
-            else:
-                block[i, SLOT_FEATURES + (owner - seat) % players] = 1.0
-        block[:placed, PLACED] = 1.0
-        if 0 <= acting < count:
-            block[acting, ACTING] = 1.0
+    def _supply_bytes(self, supply: list[int]) -> bytes:
+        """Fire markers left / their copies (float32 division, as numpy does it)."""
+        key = tuple(supply)
+        found = self._supply.get(key)
+        if found is None:
+            found = (np.asarray(supply, dtype=np.float32) / self.supply_scale).tobytes()
+            self._supply[key] = found
+        return found

@@ -47,15 +47,18 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
-from kingdomino.core.game import Game, GameError, IllegalActionError, OptionValue, State
+from kingdomino.core.game import CHANCE, Game, GameError, IllegalActionError, OptionValue, State
 from kingdomino.core.seeds import ChanceSampler
 from kingdomino.rl.common import (
     MaskArray,
     check_reward_kind,
     final_rewards,
     fresh_seed,
-    legal_mask,
+    mask_array,
+    mask_bytes,
     resolve_encoder,
     resolve_game,
     settle_chance,
@@ -116,9 +119,10 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         }
         self.state: State = self.game.new_initial_state()
         self.sampler = ChanceSampler(0)
-        self._legal: list[int] = []
-        self._legal_set: set[int] = set()
-        self._zero_mask: MaskArray = np.zeros(n, dtype=np.int8)
+        self._num_actions = n
+        #: The acting agent's mask as bytes (all zero when nobody acts); legality checks read it.
+        self._zero_mask = bytes(n)
+        self._mask: bytes | bytearray = self._zero_mask
         self.seed_used = 0
 
     # --- spaces -----------------------------------------------------------------------------
@@ -145,19 +149,19 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._after_move()
 
-    def _after_move(self) -> None:
-        """Select the next agent, or hand out the final rewards."""
+    def _after_move(self) -> bool:
+        """Select the next agent, or hand out the final rewards (then return ``True``)."""
         state = self.state
         if state.is_terminal():
-            self._legal, self._legal_set = [], set()
+            self._mask = self._zero_mask
             rewards = final_rewards(state, self.reward_kind, self.encoder.score_scale)
             for agent in self.agents:
                 self.rewards[agent] = rewards[self.agent_seat[agent]]
                 self.terminations[agent] = True
-            return
-        self._legal = state.legal_actions()
-        self._legal_set = set(self._legal)
+            return True
+        self._mask = mask_bytes(self._num_actions, state.legal_actions())
         self.agent_selection = self.possible_agents[state.current_player]
+        return False
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -167,21 +171,26 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         assert action is not None
         code = int(action)
         self._cumulative_rewards[agent] = 0.0
-        for other in self.agents:
-            self.rewards[other] = 0.0
-        if code not in self._legal_set:
+        rewards = self.rewards
+        for other in rewards:
+            rewards[other] = 0.0
+        if 0 <= code < self._num_actions and self._mask[code]:
+            state = self.state
+            state.apply_unchecked(code)
+            while state.current_player == CHANCE:
+                state.apply_unchecked(self.sampler.sample(state))
+            # Rewards are all zero until the game ends: nothing to accumulate before.
+            if self._after_move():
+                self._accumulate_rewards()
+        else:
             if self.illegal_action == "raise":
                 reason = self.state.illegal_reason(code) or f"action {code} is not legal now"
                 raise IllegalActionError(reason)
             for other in self.agents:
                 self.terminations[other] = True
                 self.infos[other] = {"illegal_action": other == agent}
-            self.rewards[agent] = self.illegal_penalty
-        else:
-            self.state.apply_unchecked(code)
-            settle_chance(self.state, self.sampler)
-            self._after_move()
-        self._accumulate_rewards()
+            rewards[agent] = self.illegal_penalty
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
@@ -189,15 +198,15 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         seat = self.agent_seat[agent]
-        vector: FloatArray = self.encoder.encode(self.state, seat)
-        acting = not self.state.is_terminal() and self.state.current_player == seat
-        mask = legal_mask(self.game, self._legal) if acting else self._zero_mask.copy()
+        state = self.state
+        vector: FloatArray = self.encoder.encode(state, seat)
+        mask = mask_array(self._mask if state.current_player == seat else self._zero_mask)
         return {"observation": vector, "action_mask": mask}
 
     def action_mask(self, agent: str) -> MaskArray:
         """The legal-action mask of ``agent`` alone (no observation encoding)."""
-        acting = not self.state.is_terminal() and self.state.current_player == self.agent_seat[agent]
-        return legal_mask(self.game, self._legal) if acting else self._zero_mask.copy()
+        acting = self.state.current_player == self.agent_seat[agent]
+        return mask_array(self._mask if acting else self._zero_mask)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -220,7 +229,59 @@ def env(
 ) -> AECEnv[str, Observation, int]:
     """The environment wrapped as PettingZoo recommends (order enforced)."""
     raw = RawEnv(game, players, options, **kwargs)
-    return wrappers.OrderEnforcingWrapper(raw)
+    return OrderEnforcing(raw)
+
+
+class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's :class:`~pettingzoo.utils.wrappers.OrderEnforcingWrapper`, same checks, with the
+    per-step calls (``agent_iter``, ``last``, ``step``) reading the environment directly.
+
+    The stock wrapper answers every attribute through two ``__getattr__`` levels; ``last()``
+    and the agent iterator read seven of them per step, which cost more than the engine's
+    step itself.
+    """
+
+    env: RawEnv
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset")
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def step(self, action: int | None) -> None:
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _AgentIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """The order-enforcing agent iterator, reading the unwrapped environment's fields directly."""
+
+    def __init__(self, env: OrderEnforcing, max_iter: int) -> None:
+        super().__init__(env, max_iter)
+        self.raw = env.env
+
+    def __next__(self) -> str:
+        raw = self.raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        env = self.env
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        return raw.agent_selection
 
 
 def raw_env(

@@ -251,18 +251,24 @@ class Kingdom:
         return found
 
     def region_points(self) -> int:
-        """Sum over regions of squares x crowns."""
+        """Sum over regions of squares x crowns.
+
+        Only regions holding a crown score, so each region is grown from a crowned square
+        (the lowest one left) instead of splitting every terrain into all its regions.
+        """
+        crowns = self.crowns
         any_crown = 0
-        for layer in self.crowns:
+        for layer in crowns:
             any_crown |= layer
+        regions_holding = self.geometry.grid.regions_holding
         total = 0
-        grid = self.geometry.grid
-        for t in range(NUM_TERRAINS):
-            mask = self.terrain[t]
-            if mask & any_crown:
-                for region in grid.regions(mask):
-                    if region & any_crown:
-                        total += region.bit_count() * self.crown_count(region)
+        for terrain in self.terrain:
+            for region in regions_holding(terrain, any_crown):
+                count, weight = 0, 1
+                for layer in crowns:
+                    count += weight * (region & layer).bit_count()
+                    weight += 1
+                total += region.bit_count() * count
         return total
 
     def largest_region(self) -> int:

@@ -58,6 +58,7 @@ class DominoKingdom(Protocol):
     @property
     def terrain(self) -> Sequence[int]: ...
 
+
 #: Points per existing same-terrain square a new square touches.
 JOIN_WEIGHT = 1.0
 #: Points lost per empty square no domino can cover any more.

@@ -112,14 +112,36 @@ class Board:
 
     def coat_points(self, coat: int) -> int:
         """Points of every domain of one coat of arms."""
-        mask = self.coats[coat]
-        if not mask or not (mask & (self.cross_planes[0] | self.cross_planes[1] | self.cross_planes[2])):
-            return 0
-        return sum(region.bit_count() * self.crosses_in(region) for region in self.grid.regions(mask))
+        p1, p2, p4 = self.cross_planes
+        return self._points_of(self.coats[coat], p1 | p2 | p4)
 
     def points(self) -> int:
         """Sum over domains of squares x crosses (powers not included)."""
-        return sum(self.coat_points(coat) for coat in range(NUM_COATS))
+        p1, p2, p4 = self.cross_planes
+        crossed = p1 | p2 | p4
+        return sum(self._points_of(mask, crossed) for mask in self.coats)
+
+    def _points_of(self, mask: int, crossed: int) -> int:
+        """Squares x crosses of the domains of ``mask``; only domains with a cross score, so each
+        is grown from a crossed square (the lowest one left) instead of splitting all of ``mask``."""
+        seeds = mask & crossed
+        if not seeds:
+            return 0
+        grid = self.grid
+        mask &= grid.valid
+        stride = grid.stride
+        total = 0
+        while seeds:
+            region = seeds & -seeds
+            while True:
+                grown = region | (region << 1) | (region >> 1) | (region << stride) | (region >> stride)
+                grown &= mask
+                if grown == region:
+                    break
+                region = grown
+            seeds &= ~region
+            total += region.bit_count() * self.crosses_in(region)
+        return total
 
     def domains(self) -> list[Domain]:
         found = []

@@ -311,21 +311,25 @@ class Kingdom:
         return found
 
     def region_points(self) -> int:
-        """Sum over scoring regions of squares x fires."""
+        """Sum over scoring regions of squares x fires.
+
+        Only regions holding a fire score, so each region is grown from a square with a fire
+        (the lowest one left) instead of splitting every terrain into all its regions.
+        """
         fire = self.any_fire()
+        regions_holding = self.geometry.grid.regions_holding
         total = 0
-        grid = self.geometry.grid
         for t in SCORING_TERRAINS:
-            mask = self.terrain[t]
-            if mask & fire:
-                for region in grid.regions(mask):
-                    if region & fire:
-                        total += region.bit_count() * self.fire_count(region)
+            for region in regions_holding(self.terrain[t], fire):
+                total += region.bit_count() * self.fire_count(region)
         return total
 
     def largest_region(self) -> int:
         """Tie-break: the largest region of a scoring terrain, fires or not."""
-        return max((r.squares for r in self.regions()), default=0)
+        regions = self.geometry.grid.regions
+        return max(
+            (region.bit_count() for t in SCORING_TERRAINS for region in regions(self.terrain[t])), default=0
+        )
 
     def total_fires(self) -> int:
         return self.fire_count(self.occupied)
