@@ -5,7 +5,7 @@ strength against ``greedy`` is measured by ``bench/bench_levels.py`` and
 given in the README.
 
 >>> LEVELS["hard"]
-'mce:time=1.5,playout=player-heuristic,prior=heuristic,prune=12'
+'mce:time=1.5,playout=player-heuristic,prior=heuristic,scale=80,prune=12'
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ LEVELS: dict[str, str] = {
     "medium": "mcts:time=0.3,playout=player-greedy,prune=8",
     # flat Monte Carlo evaluation guided by the engine's heuristic (the strongest agent measured),
     # 1.5 s per move: answers within 2 s
-    "hard": "mce:time=1.5,playout=player-heuristic,prior=heuristic,prune=12",
+    "hard": "mce:time=1.5,playout=player-heuristic,prior=heuristic,scale=80,prune=12",
 }
 
 
