@@ -20,12 +20,12 @@ from collections.abc import Mapping
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from kingdomino.cli.frontends import ScoreTextError, register_frontend
-from kingdomino.cli.render_classic import contrast, seat_label
+from kingdomino.cli.render_domino import contrast, frame_grid, rows_table, seat_panels
+from kingdomino.cli.render_domino import domino_cells as draw_domino
 from kingdomino.core.game import GameError, OptionValue, ScoreSheet, State
 from kingdomino.games.origins.components import (
     CAVEMEN,
@@ -56,34 +56,22 @@ def half_cell(half: Half) -> Text:
 
 def domino_cells(number: int) -> Text:
     domino = DOMINOES[number]
-    text = Text(f"{number:>2} ")
-    text.append_text(half_cell(domino.first))
-    text.append_text(half_cell(domino.second))
-    return text
+    return draw_domino(number, half_cell(domino.first), half_cell(domino.second))
+
+
+def square_cell(kingdom: Kingdom, row: int, col: int) -> Text:
+    """One hut-relative square of the grid: empty, the hut, or its cell text on its terrain."""
+    square = kingdom.square(row, col)
+    if square is None:
+        return Text("·".center(CELL_WIDTH), style="dim")
+    if square["terrain"] < 0:
+        return Text("H".center(CELL_WIDTH), style="bold black on white")
+    return _coloured(square_text(square), square["terrain"])
 
 
 def kingdom_grid(kingdom: Kingdom) -> Table:
     """The territory with every square it could still reach, labelled hut-relative."""
-    reach = kingdom.geometry.frame - 1
-    row_lo, row_hi, col_lo, col_hi = kingdom.bounds()
-    rows = range(max(row_hi - reach, -reach), min(row_lo + reach, reach) + 1)
-    cols = range(max(col_hi - reach, -reach), min(col_lo + reach, reach) + 1)
-    table = Table(show_header=True, box=None, padding=(0, 0), header_style="dim")
-    table.add_column("", justify="right", style="dim")
-    for col in cols:
-        table.add_column(f"{col:>3}", justify="center", width=CELL_WIDTH)
-    for row in rows:
-        cells: list[Text] = [Text(f"{row:>3} ")]
-        for col in cols:
-            square = kingdom.square(row, col)
-            if square is None:
-                cells.append(Text("·".center(CELL_WIDTH), style="dim"))
-            elif square["terrain"] < 0:
-                cells.append(Text("H".center(CELL_WIDTH), style="bold black on white"))
-            else:
-                cells.append(_coloured(square_text(square), square["terrain"]))
-        table.add_row(*cells)
-    return table
+    return frame_grid(kingdom, CELL_WIDTH, lambda row, col: square_cell(kingdom, row, col))
 
 
 class OriginsFrontend:
@@ -103,30 +91,10 @@ class OriginsFrontend:
     def render(self, state: State, seat: int | None) -> RenderableType:
         assert isinstance(state, OriginsState)
         game = state.game
-        scores = state.scores()
-        panels = []
-        for player, kingdom in enumerate(state.kingdoms):
-            title = seat_label(player)
-            title.append(f"  {scores[player]} pts")
-            if kingdom.discards:
-                title.append(f"  ({kingdom.discards} discarded)", style="dim")
-            if player == state.current_player:
-                title.append("  ◀ to play", style="bold yellow")
-            panels.append(Panel(kingdom_grid(kingdom), title=title, expand=False))
-        rows = Table(title="Rows", show_header=True, header_style="bold", expand=False)
-        rows.add_column("current row (place)")
-        rows.add_column("chief")
-        rows.add_column("next row (claim)")
-        rows.add_column("chief")
-        for i in range(max(len(state.row), len(state.next_row))):
-            cells: list[Text] = []
-            for numbers, owners in ((state.row, state.row_owner), (state.next_row, state.next_owner)):
-                if i < len(numbers):
-                    cells.append(domino_cells(numbers[i]))
-                    cells.append(seat_label(owners[i]) if owners[i] >= 0 else Text("free", style="dim"))
-                else:
-                    cells.extend([Text(""), Text("")])
-            rows.add_row(*cells)
+        panels = seat_panels(state.kingdoms, state.scores(), state.current_player, kingdom_grid)
+        rows = rows_table(
+            (state.row, state.row_owner), (state.next_row, state.next_owner), "chief", domino_cells
+        )
         markers = ", ".join(f"{left}x{m.fires}🔥" for m, left in zip(MARKERS, state.supply))
         parts: list[RenderableType] = [
             Text(

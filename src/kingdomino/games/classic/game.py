@@ -29,8 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from kingdomino.core.game import Game, GameError, OptionValue
-from kingdomino.core.grid import DIRECTIONS
+from kingdomino.core.game import GameError, OptionValue
 from kingdomino.games.classic.components import (
     DYNASTY_GAMES,
     FRAME_SIZES,
@@ -39,6 +38,7 @@ from kingdomino.games.classic.components import (
 )
 from kingdomino.games.classic.kingdom import Geometry
 from kingdomino.games.classic.state import ClassicState
+from kingdomino.games.domino.codec import KINGDOM_TERMS, DominoGame
 
 #: Option names (as in records and ``--variant``) -> description.
 VARIANTS = {
@@ -48,15 +48,14 @@ VARIANTS = {
     "mighty_duel": "2 players, all 48 dominoes, 7x7 kingdoms",
 }
 
-_PLACE = re.compile(r"^place\s+(-?\d+)\s*,\s*(-?\d+)\s+([A-Za-z]+)$")
 _NUMBERED = re.compile(r"^(claim|draw|king)\s+(\d+)$")
-_DIRECTION_WORDS = {"east": "E", "south": "S", "west": "W", "north": "N"}
 
 
-class ClassicGame(Game):
+class ClassicGame(DominoGame):
     """Kingdomino for 2-4 players with any combination of the variants."""
 
     name = "kingdomino"
+    terms = KINGDOM_TERMS
 
     def __init__(
         self,
@@ -119,9 +118,6 @@ class ClassicGame(Game):
 
     # --- action codec ----------------------------------------------------------------------
 
-    def is_placement(self, action: int) -> bool:
-        return 0 <= action < self.discard_action
-
     def claim_action(self, number: int) -> int:
         return self.claim_base + number - 1
 
@@ -132,14 +128,9 @@ class ClassicGame(Game):
         return self.king_base + seat
 
     def action_text(self, action: int) -> str:
-        if not 0 <= action < self.num_actions:
-            raise GameError(f"action code {action} is outside 0..{self.num_actions - 1}")
-        if action < self.discard_action:
-            if self.geometry.placements[action] is None:
-                raise GameError(f"action code {action} puts a half outside the grid")
-            return self.geometry.placement_text(action)
-        if action == self.discard_action:
-            return "discard"
+        text = self._placement_text(action)
+        if text is not None:
+            return text
         if action < self.draw_base:
             return f"claim {action - self.claim_base + 1}"
         if action < self.king_base:
@@ -150,9 +141,9 @@ class ClassicGame(Game):
         cleaned = " ".join(text.strip().split()).lower()
         if cleaned == "discard":
             return self.discard_action
-        match = _PLACE.match(cleaned)
-        if match:
-            return self._parse_placement(int(match[1]), int(match[2]), match[3], text)
+        code = self._parse_placement(cleaned, text)
+        if code is not None:
+            return code
         match = _NUMBERED.match(cleaned)
         if match:
             kind, value = match[1], int(match[2])
@@ -167,17 +158,3 @@ class ClassicGame(Game):
             f"{text!r} is not an action; expected 'place ROW,COL DIR' (DIR one of E, S, W, N), "
             "'discard', 'claim N', 'draw N' or 'king SEAT'"
         )
-
-    def _parse_placement(self, row: int, col: int, word: str, text: str) -> int:
-        direction = _DIRECTION_WORDS.get(word, word.upper())
-        if direction not in DIRECTIONS:
-            raise GameError(f"{text!r}: direction must be one of E, S, W, N, got {word!r}")
-        reach = self.geometry.centre
-        dr, dc = ((0, 1), (1, 0), (0, -1), (-1, 0))[DIRECTIONS.index(direction)]
-        for r, c in ((row, col), (row + dr, col + dc)):
-            if not (-reach <= r <= reach and -reach <= c <= reach):
-                raise GameError(
-                    f"{text!r}: square {r},{c} is outside the kingdom grid "
-                    f"(rows and columns -{reach}..{reach} around the castle)"
-                )
-        return self.geometry.placement_code(row, col, DIRECTIONS.index(direction))

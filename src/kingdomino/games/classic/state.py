@@ -30,13 +30,10 @@ from typing import TYPE_CHECKING, Any
 from kingdomino.core.game import (
     CHANCE,
     TERMINAL,
-    GameError,
     RegionScore,
     ScoreSheet,
-    State,
     ranked_winners,
 )
-from kingdomino.core.grid import DIRECTIONS
 from kingdomino.games.classic.components import (
     BONUSES,
     CASTLE_LETTER,
@@ -48,37 +45,33 @@ from kingdomino.games.classic.components import (
 )
 from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.classic.outlook import claim_outlook, placement_outlook
+from kingdomino.games.domino.rules import FREE as FREE
+from kingdomino.games.domino.rules import DominoState
 
 if TYPE_CHECKING:
     from kingdomino.games.classic.game import ClassicGame
 
 DRAW, KING, CLAIM, PLACE, OVER = range(5)
 PHASE_NAMES = ("draw", "king", "claim", "place", "over")
-FREE = -1
 
 
-class ClassicState(State):
-    """A Kingdomino position. See the module text for the flow."""
+class ClassicState(DominoState):
+    """A Kingdomino position. See the module text for the flow.
 
-    __slots__ = (
-        "discarded",
-        "drawn",
-        "game",
-        "game_index",
-        "kingdoms",
-        "next_owner",
-        "next_row",
-        "past_scores",
-        "phase",
-        "player",
-        "pool",
-        "row",
-        "row_owner",
-        "slot",
-        "unordered",
-    )
+    Rows, claims, cloning their part and the shared checks of actions come from
+    :class:`~kingdomino.games.domino.rules.DominoState`.
+    """
+
+    __slots__ = ("game_index", "past_scores")
+
+    DRAW, CLAIM, PLACE, OVER = DRAW, CLAIM, PLACE, OVER
+    CHANCE_PHASES = (DRAW, KING)
+    PHASE_NAMES = PHASE_NAMES
+    DOMINOES = DOMINOES
+    _domino_text = staticmethod(domino_text)
 
     game: ClassicGame
+    kingdoms: list[Kingdom]
 
     def __init__(self, game: ClassicGame) -> None:
         self.game = game
@@ -88,39 +81,10 @@ class ClassicState(State):
 
     def _start_game(self) -> None:
         game = self.game
-        self.kingdoms = [Kingdom(game.geometry) for _ in range(game.num_players)]
-        self.pool = list(range(1, NUM_DOMINOES + 1))
-        self.drawn = 0
-        self.row: list[int] = []
-        self.row_owner: list[int] = []
-        self.next_row: list[int] = []
-        self.next_owner: list[int] = []
-        self.phase = DRAW
-        self.slot = 0
-        self.player = CHANCE
-        self.unordered = [game.kings_per_player] * game.num_players
-        self.discarded: list[int] = []
+        kingdoms = [Kingdom(game.geometry) for _ in range(game.num_players)]
+        self._deal(kingdoms, NUM_DOMINOES, game.kings_per_player)
 
-    # --- protocol: who acts, what is legal ----------------------------------------------------
-
-    @property
-    def current_player(self) -> int:
-        return self.player
-
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
-
-    @property
-    def round_number(self) -> int:
-        """1-based round being played (0 during the setup claims)."""
-        if not self.row:
-            return 0
-        return (self.drawn - len(self.next_row)) // self.game.row_size
-
-    def domino_to_place(self) -> int:
-        """Number of the domino the acting king must place (``PLACE`` phase)."""
-        return self.row[self.slot]
+    # --- protocol: what is legal (who acts: DominoState) ----------------------------------------
 
     def legal_actions(self) -> list[int]:
         phase, game = self.phase, self.game
@@ -218,11 +182,6 @@ class ClassicState(State):
         else:
             self._begin_placing()
 
-    def _begin_placing(self) -> None:
-        self.slot = 0
-        self.phase = PLACE
-        self.player = self.row_owner[0]
-
     def _next_slot(self) -> None:
         self.slot += 1
         if self.slot < len(self.row):
@@ -244,93 +203,17 @@ class ClassicState(State):
 
     def clone(self) -> ClassicState:
         other = ClassicState.__new__(ClassicState)
-        other.game = self.game
-        other.kingdoms = [k.copy() for k in self.kingdoms]
-        other.pool = self.pool.copy()
-        other.drawn = self.drawn
-        other.row = self.row.copy()
-        other.row_owner = self.row_owner.copy()
-        other.next_row = self.next_row.copy()
-        other.next_owner = self.next_owner.copy()
-        other.phase = self.phase
-        other.slot = self.slot
-        other.player = self.player
-        other.unordered = self.unordered.copy()
-        other.discarded = self.discarded.copy()
+        self._clone_into(other)
         other.game_index = self.game_index
         other.past_scores = [s.copy() for s in self.past_scores]
         return other
 
     # --- checking actions ---------------------------------------------------------------------
 
-    def parse_action(self, text: str) -> int:
-        """Parse ``text``; a domino with identical halves also accepts its W/N spellings."""
-        action = self.game.parse_action(text)
-        if self.phase == PLACE and self.game.is_placement(action):
-            domino = DOMINOES[self.row[self.slot]]
-            if domino.first == domino.second and action % 4 >= 2:
-                _, (row, col) = self.game.geometry.placement_squares(action)
-                return self.game.geometry.placement_code(row, col, action % 4 - 2)
-        return action
-
-    def illegal_reason(self, action: int) -> str | None:
-        game = self.game
-        if self.phase == OVER:
-            return "the game is over"
-        if not 0 <= action < game.num_actions:
-            return f"action code {action} is outside 0..{game.num_actions - 1}"
-        if action in self.legal_actions():
-            return None
-        try:
-            text = game.action_text(action)
-        except GameError:
-            text = f"action {action}"
-        if self.phase in (DRAW, KING):
-            return f"{text!r}: chance acts now; expected one of the outcomes {self._expected()}"
+    def _rule_reason(self, action: int, text: str) -> str:
         if self.phase == CLAIM:
-            if not game.claim_base <= action < game.draw_base:
-                return (
-                    f"{text!r}: seat {self.player} must claim a domino of the next row now; "
-                    f"expected {self._expected()}"
-                )
-            number = action - game.claim_base + 1
-            if number not in self.next_row:
-                return f"{text!r}: domino {number} is not in the next row; expected {self._expected()}"
-            return f"{text!r}: domino {number} is already claimed; expected {self._expected()}"
-        number = self.row[self.slot]
-        if action == game.discard_action:
-            return f"'discard': domino {number} can be placed, so it may not be discarded"
-        if not game.is_placement(action):
-            return f"{text!r}: seat {self.player} must place domino {number} now ('place ROW,COL DIR')"
+            return self._claim_reason(action, text, self.game.draw_base)
         return self._placement_reason(action, text)
-
-    def _expected(self) -> str:
-        texts = [self.game.action_text(a) for a in self.legal_actions()]
-        return ", ".join(texts[:8]) + (f" (and {len(texts) - 8} more)" if len(texts) > 8 else "")
-
-    def _placement_reason(self, action: int, text: str) -> str:
-        game = self.game
-        geometry = game.geometry
-        placement = geometry.placements[action]
-        if placement is None:
-            return f"{text!r}: a half would fall outside the kingdom grid"
-        number = self.row[self.slot]
-        domino = DOMINOES[number]
-        kingdom = self.kingdoms[self.player]
-        if domino.first == domino.second and action % 4 >= 2:
-            return f"{text!r}: domino {number} has identical halves; write it facing E or S"
-        for bit, square in zip(
-            (placement.first_bit, placement.second_bit), geometry.placement_squares(action)
-        ):
-            if kingdom.occupied & bit:
-                what = "the castle" if bit == geometry.castle else "a domino"
-                return f"{text!r}: square {square[0]},{square[1]} is already taken by {what}"
-        if (placement.first_bit | placement.second_bit) & ~kingdom.free():
-            return f"{text!r}: the kingdom would no longer fit in a {game.frame}x{game.frame} frame"
-        return (
-            f"{text!r}: domino {domino_text(number)} must touch the castle or put a half "
-            "next to a square of the same terrain"
-        )
 
     # --- scores -------------------------------------------------------------------------------
 
@@ -403,15 +286,9 @@ class ClassicState(State):
 
     def describe_action(self, action: int) -> str:
         game = self.game
-        who = f"seat {self.player}"
-        if self.phase == PLACE:
-            number = self.row[self.slot]
-            if action == game.discard_action:
-                return f"{who} discards {domino_text(number)} (no legal placement)"
-            (row, col), _ = game.geometry.placement_squares(action)
-            return f"{who} places {domino_text(number)} at {row},{col} facing {DIRECTIONS[action % 4]}"
-        if self.phase == CLAIM:
-            return f"{who} claims {domino_text(action - game.claim_base + 1)}"
+        shared = self._describe_place_or_claim(action)
+        if shared is not None:
+            return shared
         if self.phase == DRAW:
             return f"{domino_text(action - game.draw_base + 1)} is drawn"
         if self.phase == KING:

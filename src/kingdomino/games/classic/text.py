@@ -27,87 +27,46 @@ from kingdomino.games.classic.components import (
     TERRAINS,
 )
 from kingdomino.games.classic.kingdom import Geometry, Kingdom
+from kingdomino.games.domino.text import KingdomTextError, check_span, read_cells
+
+__all__ = ["KingdomTextError", "kingdom_text", "parse_kingdom"]
 
 
-class KingdomTextError(GameError):
-    """A kingdom text that cannot be read: where and what was expected."""
-
-    def __init__(self, line: int, column: int, message: str) -> None:
-        super().__init__(f"line {line}, column {column}: {message}")
-        self.line = line
-        self.column = column
-
-
-Cell = tuple[int, int, int, int]  # row, col (in the text), terrain (-1 castle), crowns
-
-
-def _cells(text: str) -> list[Cell]:
+def _expected() -> str:
     letters = ", ".join(t.letter for t in TERRAINS)
-    expected = (
+    return (
         f"expected {CASTLE_LETTER!r} (castle), {EMPTY_LETTER!r} (empty) or a terrain letter "
         f"({letters}) followed by its crowns 0-{MAX_CROWNS}, e.g. 'W0'"
     )
-    cells: list[Cell] = []
-    width: int | None = None
-    row = 0
-    for line_number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        tokens: list[tuple[int, str]] = []
-        column = 0
-        for part in line.split(" "):
-            if part:
-                tokens.append((column + 1, part))
-            column += len(part) + 1
-        if width is None:
-            width = len(tokens)
-        elif len(tokens) != width:
-            raise KingdomTextError(
-                line_number, 1, f"expected {width} cells like the first row, got {len(tokens)}"
-            )
-        for col, (column, token) in enumerate(tokens):
-            upper = token.upper()
-            if upper == EMPTY_LETTER:
-                continue
-            if upper == CASTLE_LETTER:
-                cells.append((row, col, -1, 0))
-                continue
-            terrain = TERRAIN_BY_LETTER.get(upper[:1])
-            if terrain is None or len(upper) != 2 or not upper[1].isdigit():
-                raise KingdomTextError(line_number, column, f"{token!r} is not a cell; {expected}")
-            crowns = int(upper[1])
-            if crowns > MAX_CROWNS:
-                raise KingdomTextError(
-                    line_number, column, f"{token!r} has {crowns} crowns; at most {MAX_CROWNS}"
-                )
-            cells.append((row, col, terrain.value, crowns))
-        row += 1
-    if width is None:
-        raise KingdomTextError(1, 1, "the kingdom is empty; " + expected)
-    return cells
+
+
+def _square(token: str, line: int, column: int) -> tuple[int, int]:
+    """``(terrain, crowns)`` of a cell like ``W1``."""
+    upper = token.upper()
+    terrain = TERRAIN_BY_LETTER.get(upper[:1])
+    if terrain is None or len(upper) != 2 or not upper[1].isdigit():
+        raise KingdomTextError(line, column, f"{token!r} is not a cell; {_expected()}")
+    crowns = int(upper[1])
+    if crowns > MAX_CROWNS:
+        raise KingdomTextError(line, column, f"{token!r} has {crowns} crowns; at most {MAX_CROWNS}")
+    return terrain.value, crowns
 
 
 def parse_kingdom(text: str, frame: int = 5) -> Kingdom:
     """Read a kingdom; refuse a missing or second castle and a kingdom larger than the frame."""
-    cells = _cells(text)
-    castles = [(r, c) for r, c, terrain, _ in cells if terrain < 0]
+    cells = read_cells(text, CASTLE_LETTER, EMPTY_LETTER, _square, "the kingdom is empty; " + _expected())
+    castles = [(r, c) for r, c, square in cells if square is None]
     if not castles:
         raise GameError(f"the kingdom has no castle ({CASTLE_LETTER!r})")
     if len(castles) > 1:
         where = " and ".join(f"row {r + 1} cell {c + 1}" for r, c in castles)
         raise GameError(f"the kingdom has {len(castles)} castles ({where}); it must have exactly one")
-    rows = [r for r, *_ in cells]
-    cols = [c for _, c, *_ in cells]
-    height, width = max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
-    if height > frame or width > frame:
-        raise GameError(
-            f"the kingdom spans {height} rows x {width} columns; it must fit in a {frame}x{frame} frame"
-        )
+    check_span(cells, frame, "kingdom")
     castle_row, castle_col = castles[0]
     kingdom = Kingdom(Geometry.of(frame))
-    for r, c, terrain, crowns in cells:
-        if terrain >= 0:
-            kingdom.put_square(r - castle_row, c - castle_col, terrain, crowns)
+    for r, c, square in cells:
+        if square is not None:
+            kingdom.put_square(r - castle_row, c - castle_col, *square)
     return kingdom
 
 

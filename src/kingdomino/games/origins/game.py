@@ -59,8 +59,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from kingdomino.core.game import Game, GameError, OptionValue
-from kingdomino.core.grid import DIRECTIONS
+from kingdomino.core.game import GameError, OptionValue
+from kingdomino.games.domino.codec import TERRITORY_TERMS, DominoGame, square_cell
 from kingdomino.games.origins.components import (
     CAVE_FACE_UP,
     CAVEMAN_BY_ID,
@@ -85,18 +85,17 @@ OPTIONS = {
 }
 _BOOLEAN_OPTIONS = ("fire_kingdom", "homo_habilis", "final_recruit")
 
-_PLACE = re.compile(r"^place\s+(-?\d+)\s*,\s*(-?\d+)\s+([A-Za-z]+)$")
 _SQUARE = re.compile(r"^(fire|pay|caveman)\s+(-?\d+)\s*,\s*(-?\d+)$")
 _NUMBERED = re.compile(r"^(claim|draw|chief|totem|recruit)\s+(\d+)$")
 _PAIR = re.compile(r"^claim\s+(\d+)\s*\+\s*(\d+)$")
 _KIND = re.compile(r"^(recruit-stack|reveal)\s+([a-z0-9_]+)$")
-_DIRECTION_WORDS = {"east": "E", "south": "S", "west": "W", "north": "N"}
 
 
-class OriginsGame(Game):
+class OriginsGame(DominoGame):
     """Kingdomino Origins for 2-4 players in one of its three modes, with the optional rules."""
 
     name = "origins"
+    terms = TERRITORY_TERMS
 
     def __init__(
         self,
@@ -201,22 +200,14 @@ class OriginsGame(Game):
 
     # --- action codec ----------------------------------------------------------------------
 
-    def is_placement(self, action: int) -> bool:
-        return 0 <= action < self.discard_action
-
     def square_text(self, cell: int) -> str:
         row, col = divmod(cell, self.geometry.side)
         return f"{row - self.geometry.centre},{col - self.geometry.centre}"
 
     def action_text(self, action: int) -> str:
-        if not 0 <= action < self.num_actions:
-            raise GameError(f"action code {action} is outside 0..{self.num_actions - 1}")
-        if action < self.discard_action:
-            if self.geometry.placements[action] is None:
-                raise GameError(f"action code {action} puts a half outside the grid")
-            return self.geometry.placement_text(action)
-        if action == self.discard_action:
-            return "discard"
+        text = self._placement_text(action)
+        if text is not None:
+            return text
         if action < self.pair_base:
             return f"claim {action - self.claim_base + 1}"
         if action < self.fire_base:
@@ -253,9 +244,9 @@ class OriginsGame(Game):
         simple["no-recruit"] = self.no_recruit
         if cleaned in simple:
             return simple[cleaned]
-        match = _PLACE.match(cleaned)
-        if match:
-            return self._parse_placement(int(match[1]), int(match[2]), match[3], text)
+        code = self._parse_placement(cleaned, text)
+        if code is not None:
+            return code
         match = _SQUARE.match(cleaned)
         if match:
             cell = self._cell(int(match[2]), int(match[3]), text)
@@ -301,19 +292,4 @@ class OriginsGame(Game):
         return (self.claim_base if kind == "claim" else self.draw_base) + value - 1
 
     def _cell(self, row: int, col: int, text: str) -> int:
-        reach = self.geometry.centre
-        if not (-reach <= row <= reach and -reach <= col <= reach):
-            raise GameError(
-                f"{text!r}: square {row},{col} is outside the territory grid "
-                f"(rows and columns -{reach}..{reach} around the hut)"
-            )
-        return (row + reach) * self.geometry.side + col + reach
-
-    def _parse_placement(self, row: int, col: int, word: str, text: str) -> int:
-        direction = _DIRECTION_WORDS.get(word, word.upper())
-        if direction not in DIRECTIONS:
-            raise GameError(f"{text!r}: direction must be one of E, S, W, N, got {word!r}")
-        dr, dc = ((0, 1), (1, 0), (0, -1), (-1, 0))[DIRECTIONS.index(direction)]
-        for r, c in ((row, col), (row + dr, col + dc)):
-            self._cell(r, c, text)
-        return self.geometry.placement_code(row, col, DIRECTIONS.index(direction))
+        return square_cell(self.geometry, row, col, text, self.terms)

@@ -1,9 +1,11 @@
 """A Kingdomino Origins territory as bitboards: terrain, fires, resources, cavemen.
 
 The geometry (grid of side ``2 * frame - 1`` with the hut in the centre, the
-placement codes ``cell * 4 + direction``, the floating frame) is the classic
-engine's :class:`~kingdomino.games.classic.kingdom.Geometry`, reused as is.
-On top of it a territory keeps one mask per terrain, per number of printed
+placement codes ``cell * 4 + direction``, the floating frame) and where a domino
+may go (free squares, placement masks, legal placements, bounding box, centring)
+are shared with classic Kingdomino: :class:`~kingdomino.games.domino.geometry.Geometry`
+and :class:`~kingdomino.games.domino.territory.DominoKingdom`, reused as is.
+On top of them a territory keeps one mask per terrain, per number of printed
 fires, per fire marker, per resource kind and per caveman kind, so every rule
 question (where can a marker go, where may a caveman stand, what does a region
 score) is a few mask operations.
@@ -20,10 +22,11 @@ score) is a few mask operations.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, Self
 
 from kingdomino.core.grid import bit_indices
-from kingdomino.games.classic.kingdom import Geometry
+from kingdomino.games.domino.geometry import Geometry
+from kingdomino.games.domino.territory import DominoKingdom
 from kingdomino.games.origins.components import (
     CAVEMEN,
     MARKERS,
@@ -80,28 +83,13 @@ def balls(frame: int) -> tuple[dict[int, int], ...]:
     return tuple(found)
 
 
-class Kingdom:
+class Kingdom(DominoKingdom):
     """One player's territory. Mutable; ``copy`` is cheap."""
 
-    __slots__ = (
-        "cavemen",
-        "col_hi",
-        "col_lo",
-        "craters",
-        "discards",
-        "geometry",
-        "markers",
-        "occupied",
-        "printed",
-        "resources",
-        "row_hi",
-        "row_lo",
-        "terrain",
-    )
+    __slots__ = ("cavemen", "craters", "markers", "printed", "resources")
 
     def __init__(self, geometry: Geometry) -> None:
-        self.geometry = geometry
-        self.terrain = [0] * NUM_TERRAINS
+        super().__init__(geometry, NUM_TERRAINS)
         #: ``printed[k - 1]``: squares with exactly ``k`` printed fires.
         self.printed = [0] * MAX_PRINTED_FIRES
         #: ``markers[k - 1]``: squares holding the marker with ``k`` fires.
@@ -110,57 +98,17 @@ class Kingdom:
         self.craters = [0] * MAX_MARKER
         self.resources = [0] * NUM_RESOURCES
         self.cavemen = [0] * NUM_CAVEMEN_KINDS
-        self.occupied = geometry.castle
-        self.row_lo = self.row_hi = self.col_lo = self.col_hi = geometry.centre
-        self.discards = 0
 
-    def copy(self) -> Kingdom:
-        other = Kingdom.__new__(Kingdom)
-        other.geometry = self.geometry
-        other.terrain = self.terrain.copy()
+    def copy(self) -> Self:
+        other = super().copy()
         other.printed = self.printed.copy()
         other.markers = self.markers.copy()
         other.craters = self.craters.copy()
         other.resources = self.resources.copy()
         other.cavemen = self.cavemen.copy()
-        other.occupied = self.occupied
-        other.row_lo, other.row_hi = self.row_lo, self.row_hi
-        other.col_lo, other.col_hi = self.col_lo, self.col_hi
-        other.discards = self.discards
         return other
 
-    # --- placement -------------------------------------------------------------------------
-
-    def free(self) -> int:
-        """Empty squares that keep the bounding box within the frame."""
-        reach = self.geometry.frame - 1
-        allowed = self.geometry.grid.rectangle(
-            self.row_hi - reach, self.row_lo + reach, self.col_hi - reach, self.col_lo + reach
-        )
-        return allowed & ~self.occupied
-
-    def placement_masks(self, domino: Domino) -> tuple[int, ...]:
-        """Per direction, the squares where the domino's first half may legally go."""
-        grid, hut = self.geometry.grid, self.geometry.castle
-        first, second = domino.first, domino.second
-        touches_first = grid.spread(hut | self.terrain[first.terrain])
-        touches_second = (
-            touches_first
-            if second.terrain == first.terrain
-            else grid.spread(hut | self.terrain[second.terrain])
-        )
-        return grid.placement_masks(self.free(), touches_first, touches_second, first == second)
-
-    def legal_placements(self, domino: Domino) -> list[int]:
-        """Placement codes where ``domino`` may go (empty: it must be discarded)."""
-        base_of = self.geometry.code_base_of_bit_length
-        codes = []
-        for direction, mask in enumerate(self.placement_masks(domino)):
-            while mask:
-                low = mask & -mask
-                codes.append(base_of[low.bit_length()] + direction)
-                mask ^= low
-        return codes
+    # --- placement (free squares, masks, legal placements: DominoKingdom) -------------------
 
     def place(self, code: int, domino: Domino, with_resources: bool) -> None:
         """Put ``domino`` on placement ``code`` (assumed legal), with its resources if the mode has them."""
@@ -174,15 +122,7 @@ class Kingdom:
                 self.craters[half.craters - 1] |= bit
             if with_resources and half.resource >= 0:
                 self.resources[half.resource] |= bit
-        self.occupied |= p.first_bit | p.second_bit
-        if p.row_lo < self.row_lo:
-            self.row_lo = p.row_lo
-        if p.row_hi > self.row_hi:
-            self.row_hi = p.row_hi
-        if p.col_lo < self.col_lo:
-            self.col_lo = p.col_lo
-        if p.col_hi > self.col_hi:
-            self.col_hi = p.col_hi
+        self._cover(p)
 
     def put_square(
         self,
@@ -196,10 +136,7 @@ class Kingdom:
         caveman: int = -1,
     ) -> None:
         """Set one hut-relative square directly (kingdoms read from text or built by tests)."""
-        geometry = self.geometry
-        r, c = row + geometry.centre, col + geometry.centre
-        bit = geometry.grid.bit(r, c)
-        self.terrain[terrain] |= bit
+        bit = self._put_terrain(row, col, terrain)
         if fires:
             self.printed[fires - 1] |= bit
         if craters:
@@ -210,9 +147,6 @@ class Kingdom:
             self.resources[resource] |= bit
         if caveman >= 0:
             self.cavemen[caveman] |= bit
-        self.occupied |= bit
-        self.row_lo, self.row_hi = min(self.row_lo, r), max(self.row_hi, r)
-        self.col_lo, self.col_hi = min(self.col_lo, c), max(self.col_hi, c)
 
     # --- fire, resources, cavemen ----------------------------------------------------------------
 
@@ -374,32 +308,13 @@ class Kingdom:
     def caveman_points(self) -> int:
         return sum(points for _, _, points in self.caveman_scores())
 
-    def is_centred(self) -> bool:
-        """Fire Kingdom: every square within ``frame // 2`` rows and columns of the hut."""
-        geometry = self.geometry
-        reach = geometry.frame // 2
-        lo, hi = geometry.centre - reach, geometry.centre + reach
-        return self.row_lo >= lo and self.row_hi <= hi and self.col_lo >= lo and self.col_hi <= hi
-
-    def is_full(self) -> bool:
-        return self.occupied.bit_count() == self.geometry.frame**2
-
-    def bounds(self) -> tuple[int, int, int, int]:
-        """Hut-relative bounding box: ``(row_lo, row_hi, col_lo, col_hi)``."""
-        c = self.geometry.centre
-        return self.row_lo - c, self.row_hi - c, self.col_lo - c, self.col_hi - c
-
     def square(self, row: int, col: int) -> dict[str, int] | None:
         """A hut-relative square's contents; ``None`` when empty or off the grid; terrain -1 = hut."""
-        geometry = self.geometry
-        r, c = row + geometry.centre, col + geometry.centre
-        if not geometry.grid.inside(r, c):
+        bit = self._occupied_bit(row, col)
+        if not bit:
             return None
-        bit = geometry.grid.bit(r, c)
-        if bit == geometry.castle:
+        if bit == self.geometry.castle:
             return {"terrain": -1, "fires": 0, "craters": 0, "marker": 0, "resource": -1, "caveman": -1}
-        if not self.occupied & bit:
-            return None
         return {
             "terrain": next(t for t in range(NUM_TERRAINS) if self.terrain[t] & bit),
             "fires": next((k + 1 for k, m in enumerate(self.printed) if m & bit), 0),

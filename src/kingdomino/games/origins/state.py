@@ -54,14 +54,13 @@ from typing import TYPE_CHECKING, Any
 from kingdomino.core.game import (
     CHANCE,
     TERMINAL,
-    GameError,
     RegionScore,
     ScoreSheet,
-    State,
     ranked_winners,
 )
-from kingdomino.core.grid import DIRECTIONS
 from kingdomino.games.classic.outlook import ORIGINS_ROW_PLACE_WEIGHT, claim_outlook, placement_outlook
+from kingdomino.games.domino.rules import FREE as FREE
+from kingdomino.games.domino.rules import DominoState
 from kingdomino.games.origins.components import (
     BONUSES,
     CAVE_FACE_UP,
@@ -98,7 +97,6 @@ PHASE_NAMES = (
     "reveal",
     "over",
 )
-FREE = -1
 NOBODY = -1
 
 
@@ -112,50 +110,38 @@ def _bits(mask: int) -> list[int]:
     return found
 
 
-class OriginsState(State):
-    """A Kingdomino Origins position. See the module text for the flow."""
+class OriginsState(DominoState):
+    """A Kingdomino Origins position. See the module text for the flow.
+
+    Rows, claims, cloning their part and the shared checks of actions come from
+    :class:`~kingdomino.games.domino.rules.DominoState`.
+    """
 
     __slots__ = (
         "cave",
-        "discarded",
-        "drawn",
-        "game",
         "holders",
-        "kingdoms",
-        "next_owner",
-        "next_row",
         "paid",
         "pay_left",
-        "phase",
-        "player",
-        "pool",
         "recruit_kind",
-        "row",
-        "row_owner",
-        "slot",
         "stack",
         "supply",
         "totem_next",
-        "unordered",
         "volcanoes",
     )
 
+    DRAW, CLAIM, PLACE, OVER = DRAW, CLAIM, PLACE, OVER
+    CHANCE_PHASES = (DRAW, CHIEF, REVEAL)
+    PHASE_NAMES = PHASE_NAMES
+    DOMINOES = DOMINOES
+    _domino_text = staticmethod(domino_text)
+
     game: OriginsGame
+    kingdoms: list[Kingdom]
 
     def __init__(self, game: OriginsGame) -> None:
         self.game = game
-        self.kingdoms = [Kingdom(game.geometry) for _ in range(game.num_players)]
-        self.pool = list(range(1, NUM_DOMINOES + 1))
-        self.drawn = 0
-        self.row: list[int] = []
-        self.row_owner: list[int] = []
-        self.next_row: list[int] = []
-        self.next_owner: list[int] = []
-        self.phase = DRAW
-        self.slot = 0
-        self.player = CHANCE
-        self.unordered = [game.chiefs_per_player] * game.num_players
-        self.discarded: list[int] = []
+        kingdoms = [Kingdom(game.geometry) for _ in range(game.num_players)]
+        self._deal(kingdoms, NUM_DOMINOES, game.chiefs_per_player)
         #: Fire markers left, ``supply[k - 1]`` of the marker with ``k`` fires.
         self.supply = [m.copies for m in MARKERS]
         #: Volcanoes of the domino just placed still to erupt: ``(bit index, craters)``.
@@ -172,29 +158,11 @@ class OriginsState(State):
         #: Bit set of the resource kinds paid for the current recruit.
         self.paid = 0
 
-    # --- protocol: who acts, what is legal ----------------------------------------------------
-
-    @property
-    def current_player(self) -> int:
-        return self.player
-
-    @property
-    def phase_name(self) -> str:
-        return PHASE_NAMES[self.phase]
-
-    @property
-    def round_number(self) -> int:
-        """1-based round being played (0 during the setup claims)."""
-        if not self.row:
-            return 0
-        return (self.drawn - len(self.next_row)) // self.game.row_size
+    # --- protocol: what is legal (who acts: DominoState) ----------------------------------------
 
     def acting_seat(self) -> int:
         """The seat whose chief's turn it is (the totem holder may act inside it)."""
         return self.row_owner[self.slot] if self.row else self.player
-
-    def domino_to_place(self) -> int:
-        return self.row[self.slot]
 
     def stack_size(self) -> int:
         return sum(self.stack)
@@ -453,11 +421,6 @@ class OriginsState(State):
         else:
             self._refill()
 
-    def _begin_placing(self) -> None:
-        self.slot = 0
-        self.phase = PLACE
-        self.player = self.row_owner[0]
-
     def _next_fire(self) -> None:
         volcanoes = self.volcanoes
         while volcanoes:
@@ -523,19 +486,7 @@ class OriginsState(State):
 
     def clone(self) -> OriginsState:
         other = OriginsState.__new__(OriginsState)
-        other.game = self.game
-        other.kingdoms = [k.copy() for k in self.kingdoms]
-        other.pool = self.pool.copy()
-        other.drawn = self.drawn
-        other.row = self.row.copy()
-        other.row_owner = self.row_owner.copy()
-        other.next_row = self.next_row.copy()
-        other.next_owner = self.next_owner.copy()
-        other.phase = self.phase
-        other.slot = self.slot
-        other.player = self.player
-        other.unordered = self.unordered.copy()
-        other.discarded = self.discarded.copy()
+        self._clone_into(other)
         other.supply = self.supply.copy()
         other.volcanoes = self.volcanoes.copy()
         other.holders = self.holders.copy()
@@ -549,42 +500,15 @@ class OriginsState(State):
 
     # --- checking actions ---------------------------------------------------------------------
 
-    def parse_action(self, text: str) -> int:
-        """Parse ``text``; a domino with identical halves also accepts its W/N spellings."""
-        action = self.game.parse_action(text)
-        if self.phase == PLACE and self.game.is_placement(action):
-            domino = DOMINOES[self.row[self.slot]]
-            if domino.first == domino.second and action % 4 >= 2:
-                _, (row, col) = self.game.geometry.placement_squares(action)
-                return self.game.geometry.placement_code(row, col, action % 4 - 2)
-        return action
-
-    def illegal_reason(self, action: int) -> str | None:
+    def _rule_reason(self, action: int, text: str) -> str:
         game = self.game
-        if self.phase == OVER:
-            return "the game is over"
-        if not 0 <= action < game.num_actions:
-            return f"action code {action} is outside 0..{game.num_actions - 1}"
-        if action in self.legal_actions():
-            return None
-        try:
-            text = game.action_text(action)
-        except GameError:
-            text = f"action {action}"
-        expected = f"expected {self._expected()}"
-        who = f"seat {self.player}"
         phase = self.phase
-        if phase in (DRAW, CHIEF, REVEAL):
-            return f"{text!r}: chance acts now; expected one of the outcomes {self._expected()}"
         if phase == PLACE:
             return self._placement_reason(action, text)
         if phase == CLAIM:
-            if not game.claim_base <= action < game.pair_base:
-                return f"{text!r}: {who} must claim a domino of the next row now; {expected}"
-            number = action - game.claim_base + 1
-            if number not in self.next_row:
-                return f"{text!r}: domino {number} is not in the next row; {expected}"
-            return f"{text!r}: domino {number} is already claimed; {expected}"
+            return self._claim_reason(action, text, game.pair_base)
+        expected = f"expected {self._expected()}"
+        who = f"seat {self.player}"
         if phase == FIRST:
             return f"{text!r}: {who} makes the first claim of the game, a pair of positions; {expected}"
         if phase == FIRE:
@@ -649,38 +573,6 @@ class OriginsState(State):
                 return f"{text!r}: a stack caveman costs {COST_STACK} different resources, seat has {kinds}"
             return f"{text!r}: no caveman of that kind is left in the stack; {expected}"
         return f"{text!r}: seat {self.player} may recruit a caveman now or pass; {expected}"
-
-    def _expected(self) -> str:
-        texts = [self.game.action_text(a) for a in self.legal_actions()]
-        return ", ".join(texts[:8]) + (f" (and {len(texts) - 8} more)" if len(texts) > 8 else "")
-
-    def _placement_reason(self, action: int, text: str) -> str:
-        game = self.game
-        geometry = game.geometry
-        number = self.row[self.slot]
-        if action == game.discard_action:
-            return f"'discard': domino {number} can be placed, so it may not be discarded"
-        if not game.is_placement(action):
-            return f"{text!r}: seat {self.player} must place domino {number} now ('place ROW,COL DIR')"
-        placement = geometry.placements[action]
-        if placement is None:
-            return f"{text!r}: a half would fall outside the territory grid"
-        domino = DOMINOES[number]
-        kingdom = self.kingdoms[self.player]
-        if domino.first == domino.second and action % 4 >= 2:
-            return f"{text!r}: domino {number} has identical halves; write it facing E or S"
-        for bit, square in zip(
-            (placement.first_bit, placement.second_bit), geometry.placement_squares(action)
-        ):
-            if kingdom.occupied & bit:
-                what = "the hut" if bit == geometry.castle else "a domino"
-                return f"{text!r}: square {square[0]},{square[1]} is already taken by {what}"
-        if (placement.first_bit | placement.second_bit) & ~kingdom.free():
-            return f"{text!r}: the territory would no longer fit in a {game.frame}x{game.frame} frame"
-        return (
-            f"{text!r}: domino {domino_text(number)} must touch the hut or put a half "
-            "next to a square of the same terrain"
-        )
 
     # --- scores -------------------------------------------------------------------------------
 
@@ -759,16 +651,11 @@ class OriginsState(State):
 
     def describe_action(self, action: int) -> str:
         game = self.game
+        shared = self._describe_place_or_claim(action)
+        if shared is not None:
+            return shared
         who = f"seat {self.player}"
         phase = self.phase
-        if phase == PLACE:
-            number = self.row[self.slot]
-            if action == game.discard_action:
-                return f"{who} discards {domino_text(number)} (no legal placement)"
-            (row, col), _ = game.geometry.placement_squares(action)
-            return f"{who} places {domino_text(number)} at {row},{col} facing {DIRECTIONS[action % 4]}"
-        if phase == CLAIM:
-            return f"{who} claims {domino_text(action - game.claim_base + 1)}"
         if phase == FIRST:
             positions = game.first_pairs[action - game.pair_base]
             numbers = [domino_text(self.next_row[p - 1]) for p in positions]

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from kingdomino.core.game import GameError
+from kingdomino.games.domino.text import KingdomTextError, check_span, read_cells
 from kingdomino.games.origins.components import (
     CAVEMAN_BY_CODE,
     CAVEMEN,
@@ -48,16 +49,9 @@ from kingdomino.games.origins.components import (
 )
 from kingdomino.games.origins.kingdom import Geometry, Kingdom
 
+__all__ = ["KingdomTextError", "kingdom_text", "parse_kingdom", "square_text"]
+
 _CELL = re.compile(r"^([A-Za-z])(\d)(?:\*(\d))?([a-z])?(?:@([A-Za-z0-9]{2}))?$")
-
-
-class KingdomTextError(GameError):
-    """A territory text that cannot be read: where and what was expected."""
-
-    def __init__(self, line: int, column: int, message: str) -> None:
-        super().__init__(f"line {line}, column {column}: {message}")
-        self.line = line
-        self.column = column
 
 
 def _expected() -> str:
@@ -116,44 +110,11 @@ def _square(token: str, line: int, column: int) -> dict[str, int]:
 
 def parse_kingdom(text: str, frame: int = 5) -> Kingdom:
     """Read a territory; refuse a missing or second hut and a territory larger than the frame."""
-    cells: list[tuple[int, int, dict[str, int] | None]] = []
-    width: int | None = None
-    row = 0
-    for line_number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        tokens: list[tuple[int, str]] = []
-        column = 0
-        for part in line.split(" "):
-            if part:
-                tokens.append((column + 1, part))
-            column += len(part) + 1
-        if width is None:
-            width = len(tokens)
-        elif len(tokens) != width:
-            raise KingdomTextError(
-                line_number, 1, f"expected {width} cells like the first row, got {len(tokens)}"
-            )
-        for col, (column, token) in enumerate(tokens):
-            if token == EMPTY_LETTER:
-                continue
-            if token.upper() == HUT_LETTER:
-                cells.append((row, col, None))
-                continue
-            cells.append((row, col, _square(token, line_number, column)))
-        row += 1
-    if width is None:
-        raise KingdomTextError(1, 1, "the territory is empty; " + _expected())
+    cells = read_cells(text, HUT_LETTER, EMPTY_LETTER, _square, "the territory is empty; " + _expected())
     huts = [(r, c) for r, c, square in cells if square is None]
     if len(huts) != 1:
         raise GameError(f"the territory has {len(huts)} huts ({HUT_LETTER!r}); it must have exactly one")
-    rows = [r for r, _, _ in cells]
-    cols = [c for _, c, _ in cells]
-    height, span = max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
-    if height > frame or span > frame:
-        raise GameError(
-            f"the territory spans {height} rows x {span} columns; it must fit in a {frame}x{frame} frame"
-        )
+    check_span(cells, frame, "territory")
     hut_row, hut_col = huts[0]
     kingdom = Kingdom(Geometry.of(frame))
     for r, c, square in cells:

@@ -1,0 +1,220 @@
+"""The row-of-dominoes part of a state, shared by classic Kingdomino and Kingdomino Origins.
+
+Both games deal rows of dominoes from a lazy pool; kings (chiefs) claim dominoes of
+the next row and then place them, in row order. :class:`DominoState` holds that
+part (pool, rows, owners, acting slot, phase, player, discards) and the code that
+only depends on it: cloning it, the acting player, the round, reading an action
+(a domino with identical halves also accepts its W/N spellings), and why an action
+is illegal: the common checks, a refused claim and a refused placement. Each game
+names its phases in class constants and explains its own other phases in
+:meth:`DominoState._rule_reason`.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from kingdomino.core.game import CHANCE, GameError, State
+from kingdomino.core.grid import DIRECTIONS
+from kingdomino.games.domino.codec import DominoGame
+from kingdomino.games.domino.territory import DominoKingdom, DominoLike
+
+#: A ``next_owner`` entry: no king (chief) stands on that domino yet.
+FREE = -1
+
+
+class DominoState(State):
+    """Pool, rows, claims and the acting slot; the rules that only depend on them."""
+
+    __slots__ = (
+        "discarded",
+        "drawn",
+        "game",
+        "kingdoms",
+        "next_owner",
+        "next_row",
+        "phase",
+        "player",
+        "pool",
+        "row",
+        "row_owner",
+        "slot",
+        "unordered",
+    )
+
+    #: Phase numbers and names, set by each game.
+    DRAW: ClassVar[int]
+    CLAIM: ClassVar[int]
+    PLACE: ClassVar[int]
+    OVER: ClassVar[int]
+    CHANCE_PHASES: ClassVar[tuple[int, ...]]
+    PHASE_NAMES: ClassVar[tuple[str, ...]]
+    #: The game's dominoes by number.
+    DOMINOES: ClassVar[Mapping[int, DominoLike]]
+
+    game: DominoGame
+    kingdoms: Sequence[DominoKingdom]
+    row: list[int]
+    row_owner: list[int]
+    next_row: list[int]
+    next_owner: list[int]
+    pool: list[int]
+    unordered: list[int]
+    discarded: list[int]
+
+    def _deal(self, kingdoms: Sequence[DominoKingdom], num_dominoes: int, kings_per_player: int) -> None:
+        """Start a game: empty kingdoms, the full pool, no rows, chance to draw."""
+        self.kingdoms = kingdoms
+        self.pool = list(range(1, num_dominoes + 1))
+        self.drawn = 0
+        self.row = []
+        self.row_owner = []
+        self.next_row = []
+        self.next_owner = []
+        self.phase = self.DRAW
+        self.slot = 0
+        self.player = CHANCE
+        self.unordered = [kings_per_player] * len(kingdoms)
+        self.discarded = []
+
+    def _clone_into(self, other: DominoState) -> None:
+        """Copy the shared part into ``other`` (a bare ``__new__`` of the same class)."""
+        other.game = self.game
+        other.kingdoms = [k.copy() for k in self.kingdoms]
+        other.pool = self.pool.copy()
+        other.drawn = self.drawn
+        other.row = self.row.copy()
+        other.row_owner = self.row_owner.copy()
+        other.next_row = self.next_row.copy()
+        other.next_owner = self.next_owner.copy()
+        other.phase = self.phase
+        other.slot = self.slot
+        other.player = self.player
+        other.unordered = self.unordered.copy()
+        other.discarded = self.discarded.copy()
+
+    # --- who acts -------------------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self.player
+
+    @property
+    def phase_name(self) -> str:
+        return self.PHASE_NAMES[self.phase]
+
+    @property
+    def round_number(self) -> int:
+        """1-based round being played (0 during the setup claims)."""
+        if not self.row:
+            return 0
+        return (self.drawn - len(self.next_row)) // self.game.row_size
+
+    def domino_to_place(self) -> int:
+        """Number of the domino the acting king (chief) must place (``PLACE`` phase)."""
+        return self.row[self.slot]
+
+    def _begin_placing(self) -> None:
+        self.slot = 0
+        self.phase = self.PLACE
+        self.player = self.row_owner[0]
+
+    # --- checking actions ---------------------------------------------------------------------
+
+    def parse_action(self, text: str) -> int:
+        """Parse ``text``; a domino with identical halves also accepts its W/N spellings."""
+        action = self.game.parse_action(text)
+        if self.phase == self.PLACE and self.game.is_placement(action):
+            domino = self.DOMINOES[self.row[self.slot]]
+            if domino.first == domino.second and action % 4 >= 2:
+                _, (row, col) = self.game.geometry.placement_squares(action)
+                return self.game.geometry.placement_code(row, col, action % 4 - 2)
+        return action
+
+    def illegal_reason(self, action: int) -> str | None:
+        game = self.game
+        if self.phase == self.OVER:
+            return "the game is over"
+        if not 0 <= action < game.num_actions:
+            return f"action code {action} is outside 0..{game.num_actions - 1}"
+        if action in self.legal_actions():
+            return None
+        try:
+            text = game.action_text(action)
+        except GameError:
+            text = f"action {action}"
+        if self.phase in self.CHANCE_PHASES:
+            return f"{text!r}: chance acts now; expected one of the outcomes {self._expected()}"
+        return self._rule_reason(action, text)
+
+    @abstractmethod
+    def _rule_reason(self, action: int, text: str) -> str:
+        """Why ``action`` (written ``text``) is illegal for the seat to act; it is not legal."""
+
+    def _expected(self) -> str:
+        texts = [self.game.action_text(a) for a in self.legal_actions()]
+        return ", ".join(texts[:8]) + (f" (and {len(texts) - 8} more)" if len(texts) > 8 else "")
+
+    def _claim_reason(self, action: int, text: str, claim_end: int) -> str:
+        """Why a claim is refused; claim codes are ``claim_base .. claim_end - 1``."""
+        claim_base = self.game.claim_base
+        expected = f"expected {self._expected()}"
+        if not claim_base <= action < claim_end:
+            return f"{text!r}: seat {self.player} must claim a domino of the next row now; {expected}"
+        number = action - claim_base + 1
+        if number not in self.next_row:
+            return f"{text!r}: domino {number} is not in the next row; {expected}"
+        return f"{text!r}: domino {number} is already claimed; {expected}"
+
+    def _placement_reason(self, action: int, text: str) -> str:
+        """Why the acting seat may not discard, or place its domino as ``action``."""
+        game = self.game
+        geometry = game.geometry
+        terms = game.terms
+        number = self.row[self.slot]
+        if action == game.discard_action:
+            return f"'discard': domino {number} can be placed, so it may not be discarded"
+        if not game.is_placement(action):
+            return f"{text!r}: seat {self.player} must place domino {number} now ('place ROW,COL DIR')"
+        placement = geometry.placements[action]
+        if placement is None:
+            return f"{text!r}: a half would fall outside the {terms.realm} grid"
+        domino = self.DOMINOES[number]
+        kingdom = self.kingdoms[self.player]
+        if domino.first == domino.second and action % 4 >= 2:
+            return f"{text!r}: domino {number} has identical halves; write it facing E or S"
+        for bit, square in zip(
+            (placement.first_bit, placement.second_bit), geometry.placement_squares(action)
+        ):
+            if kingdom.occupied & bit:
+                what = f"the {terms.centre}" if bit == geometry.castle else "a domino"
+                return f"{text!r}: square {square[0]},{square[1]} is already taken by {what}"
+        if (placement.first_bit | placement.second_bit) & ~kingdom.free():
+            return f"{text!r}: the {terms.realm} would no longer fit in a {game.frame}x{game.frame} frame"
+        return (
+            f"{text!r}: domino {self._domino_text(number)} must touch the {terms.centre} or put a half "
+            "next to a square of the same terrain"
+        )
+
+    @staticmethod
+    @abstractmethod
+    def _domino_text(number: int) -> str:
+        """Domino ``number`` with its halves, as the game writes it."""
+
+    # --- describing actions ---------------------------------------------------------------------
+
+    def _describe_place_or_claim(self, action: int) -> str | None:
+        """How a placement, discard or claim reads in the log; ``None`` in other phases."""
+        game = self.game
+        who = f"seat {self.player}"
+        if self.phase == self.PLACE:
+            number = self.row[self.slot]
+            if action == game.discard_action:
+                return f"{who} discards {self._domino_text(number)} (no legal placement)"
+            (row, col), _ = game.geometry.placement_squares(action)
+            return f"{who} places {self._domino_text(number)} at {row},{col} facing {DIRECTIONS[action % 4]}"
+        if self.phase == self.CLAIM:
+            return f"{who} claims {self._domino_text(action - game.claim_base + 1)}"
+        return None

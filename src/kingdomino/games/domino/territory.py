@@ -1,0 +1,154 @@
+"""The placement half of a domino kingdom, shared by classic Kingdomino and Origins.
+
+A kingdom is bitboards over a :class:`~.geometry.Geometry`: one mask per terrain,
+the occupied squares (the centre square included) and the bounding box in grid
+coordinates. Where a domino may go depends only on these (it must fit the frame and
+touch the centre square or a square of the same terrain), so free squares, placement
+masks, legal placements, the bounding box and centring are written once here. Each
+game's ``Kingdom`` subclasses :class:`DominoKingdom`, adds its own layers (crowns;
+fires, resources, cavemen) and extends ``copy``, ``place`` and ``put_square``.
+
+>>> from kingdomino.games.domino.geometry import Geometry
+>>> kingdom = DominoKingdom(Geometry.of(5), 6)
+>>> kingdom.bounds(), kingdom.is_centred()
+((0, 0, 0, 0), True)
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, Self
+
+from kingdomino.games.domino.geometry import Geometry, Placement
+
+
+class HalfLike(Protocol):
+    """One half of a domino, as far as placement cares: its terrain."""
+
+    @property
+    def terrain(self) -> int: ...
+
+
+class DominoLike(Protocol):
+    """A domino, as far as placement cares: two halves (equal halves: half the placements)."""
+
+    @property
+    def first(self) -> HalfLike: ...
+
+    @property
+    def second(self) -> HalfLike: ...
+
+
+class DominoKingdom:
+    """Terrain masks, occupied squares, bounding box and discards of one player. Mutable."""
+
+    __slots__ = (
+        "col_hi",
+        "col_lo",
+        "discards",
+        "geometry",
+        "occupied",
+        "row_hi",
+        "row_lo",
+        "terrain",
+    )
+
+    def __init__(self, geometry: Geometry, num_terrains: int) -> None:
+        self.geometry = geometry
+        #: One mask per terrain.
+        self.terrain = [0] * num_terrains
+        self.occupied = geometry.castle
+        self.row_lo = self.row_hi = self.col_lo = self.col_hi = geometry.centre
+        self.discards = 0
+
+    def copy(self) -> Self:
+        """A copy of the shared part; subclasses copy their own layers on top."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        other.geometry = self.geometry
+        other.terrain = self.terrain.copy()
+        other.occupied = self.occupied
+        other.row_lo, other.row_hi = self.row_lo, self.row_hi
+        other.col_lo, other.col_hi = self.col_lo, self.col_hi
+        other.discards = self.discards
+        return other
+
+    # --- placement -------------------------------------------------------------------------
+
+    def free(self) -> int:
+        """Empty squares that keep the bounding box within the frame."""
+        reach = self.geometry.frame - 1
+        allowed = self.geometry.grid.rectangle(
+            self.row_hi - reach, self.row_lo + reach, self.col_hi - reach, self.col_lo + reach
+        )
+        return allowed & ~self.occupied
+
+    def placement_masks(self, domino: DominoLike) -> tuple[int, ...]:
+        """Per direction, the squares where the domino's first half may legally go."""
+        grid, centre = self.geometry.grid, self.geometry.castle
+        first, second = domino.first, domino.second
+        touches_first = grid.spread(centre | self.terrain[first.terrain])
+        touches_second = (
+            touches_first
+            if second.terrain == first.terrain
+            else grid.spread(centre | self.terrain[second.terrain])
+        )
+        return grid.placement_masks(self.free(), touches_first, touches_second, first == second)
+
+    def legal_placements(self, domino: DominoLike) -> list[int]:
+        """Placement codes where ``domino`` may go (empty: it must be discarded)."""
+        base_of = self.geometry.code_base_of_bit_length
+        codes = []
+        for direction, mask in enumerate(self.placement_masks(domino)):
+            while mask:
+                low = mask & -mask
+                codes.append(base_of[low.bit_length()] + direction)
+                mask ^= low
+        return codes
+
+    def _cover(self, p: Placement) -> None:
+        """Mark the two squares of placement ``p`` occupied and grow the bounding box over them."""
+        self.occupied |= p.first_bit | p.second_bit
+        if p.row_lo < self.row_lo:
+            self.row_lo = p.row_lo
+        if p.row_hi > self.row_hi:
+            self.row_hi = p.row_hi
+        if p.col_lo < self.col_lo:
+            self.col_lo = p.col_lo
+        if p.col_hi > self.col_hi:
+            self.col_hi = p.col_hi
+
+    def _put_terrain(self, row: int, col: int, terrain: int) -> int:
+        """Occupy one centre-relative square with ``terrain`` (kingdoms read from text); its bit."""
+        geometry = self.geometry
+        r, c = row + geometry.centre, col + geometry.centre
+        bit = geometry.grid.bit(r, c)
+        self.terrain[terrain] |= bit
+        self.occupied |= bit
+        self.row_lo, self.row_hi = min(self.row_lo, r), max(self.row_hi, r)
+        self.col_lo, self.col_hi = min(self.col_lo, c), max(self.col_hi, c)
+        return bit
+
+    # --- reading squares ---------------------------------------------------------------------
+
+    def _occupied_bit(self, row: int, col: int) -> int:
+        """Bit of a centre-relative square if it is occupied (the centre square is); else 0."""
+        geometry = self.geometry
+        r, c = row + geometry.centre, col + geometry.centre
+        if not geometry.grid.inside(r, c):
+            return 0
+        return geometry.grid.bit(r, c) & self.occupied
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """Centre-relative bounding box: ``(row_lo, row_hi, col_lo, col_hi)``."""
+        c = self.geometry.centre
+        return self.row_lo - c, self.row_hi - c, self.col_lo - c, self.col_hi - c
+
+    def is_centred(self) -> bool:
+        """Middle (Fire) Kingdom: every square within ``frame // 2`` rows and columns of the centre."""
+        geometry = self.geometry
+        reach = geometry.frame // 2
+        lo, hi = geometry.centre - reach, geometry.centre + reach
+        return self.row_lo >= lo and self.row_hi <= hi and self.col_lo >= lo and self.col_hi <= hi
+
+    def is_full(self) -> bool:
+        return self.occupied.bit_count() == self.geometry.frame**2

@@ -1,0 +1,84 @@
+"""Reading a domino kingdom written as text: rows of cells, with line and column in errors.
+
+Both games write a kingdom one line per row, top to bottom, cells separated by
+spaces; a cell is the centre letter (castle ``C``, hut ``H``), ``.`` (empty) or a
+square, whose notation each game reads itself. :func:`read_cells` does the
+splitting, the row-width check and the positions; :func:`check_span` refuses a
+kingdom larger than its frame.
+
+>>> read_cells("W1 .\\nC  F0", "C", ".", lambda token, line, column: token, "empty")
+[(0, 0, 'W1'), (1, 0, None), (1, 1, 'F0')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from kingdomino.core.game import GameError
+
+Square = TypeVar("Square")
+
+
+class KingdomTextError(GameError):
+    """A kingdom (territory) text that cannot be read: where and what was expected."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+
+
+def read_cells(
+    text: str,
+    centre_letter: str,
+    empty_letter: str,
+    read_square: Callable[[str, int, int], Square],
+    empty_message: str,
+) -> list[tuple[int, int, Square | None]]:
+    """``(row, col, square)`` of each non-empty cell, ``None`` for the centre letter.
+
+    ``read_square(token, line, column)`` reads one square or raises
+    :class:`KingdomTextError`; ``empty_message`` is the error when no row is given.
+    """
+    cells: list[tuple[int, int, Square | None]] = []
+    width: int | None = None
+    row = 0
+    for line_number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        tokens: list[tuple[int, str]] = []
+        column = 0
+        for part in line.split(" "):
+            if part:
+                tokens.append((column + 1, part))
+            column += len(part) + 1
+        if width is None:
+            width = len(tokens)
+        elif len(tokens) != width:
+            raise KingdomTextError(
+                line_number, 1, f"expected {width} cells like the first row, got {len(tokens)}"
+            )
+        for col, (column, token) in enumerate(tokens):
+            upper = token.upper()
+            if upper == empty_letter:
+                continue
+            if upper == centre_letter:
+                cells.append((row, col, None))
+                continue
+            cells.append((row, col, read_square(token, line_number, column)))
+        row += 1
+    if width is None:
+        raise KingdomTextError(1, 1, empty_message)
+    return cells
+
+
+def check_span(cells: list[tuple[int, int, Square | None]], frame: int, realm: str) -> None:
+    """Refuse cells spanning more rows or columns than the ``frame``."""
+    rows = [r for r, _, _ in cells]
+    cols = [c for _, c, _ in cells]
+    height, width = max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
+    if height > frame or width > frame:
+        raise GameError(
+            f"the {realm} spans {height} rows x {width} columns; it must fit in a {frame}x{frame} frame"
+        )
