@@ -22,7 +22,7 @@ from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, State
 from kingdomino.games.classic.components import DOMINOES, MAX_CROWNS, NUM_DOMINOES, TERRAINS
 from kingdomino.games.classic.game import ClassicGame
 from kingdomino.games.classic.kingdom import Kingdom
-from kingdomino.games.classic.state import CLAIM, FREE, PLACE, ClassicState
+from kingdomino.games.classic.state import CLAIM, PLACE, ClassicState
 from kingdomino.rl.encoders import FloatArray, build_layout
 from kingdomino.rl.pieces import (
     LayerBlock,
@@ -35,6 +35,7 @@ from kingdomino.rl.pieces import (
     layer_channel,
     one_hot_bytes,
     one_hot_table,
+    slot_tail_table,
     vector_from,
     weighted_channel,
     zero_bytes,
@@ -160,7 +161,12 @@ class ClassicEncoder:
                 [[[domino + tail for tail in by_acting] for by_acting in by_placed] for by_placed in tails]
                 for domino in _DOMINO_BYTES
             ]
-            for tails in (self._slot_tail_table(seat) for seat in range(players))
+            for tails in (
+                slot_tail_table(
+                    players, seat, self.slot_width - DOMINO_FEATURES, SLOT_FEATURES - DOMINO_FEATURES, 1, 2
+                )
+                for seat in range(players)
+            )
         ]
         #: ``_padding[k]``: the zero slots after ``k`` filled ones.
         self._padding = [zero_bytes((self.slots - k) * self.slot_width) for k in range(self.slots + 1)]
@@ -172,30 +178,6 @@ class ClassicEncoder:
         self._global_tails = [
             float_bytes([*options, 0.0, 0.0, 0.0]) + one_hot_bytes(players, seat) for seat in range(players)
         ]
-
-    def _slot_tail_table(self, seat: int) -> list[list[list[bytes]]]:
-        """``table[owner][placed][acting]``: slot features 16.. seen by ``seat``.
-
-        ``owner`` is the absolute seat of the king on the slot, or ``FREE`` (-1, the last entry).
-        """
-        players = self.players
-        table = []
-        for owner in [*range(players), FREE]:
-            by_placed = []
-            for placed in (False, True):
-                by_acting = []
-                for acting in (False, True):
-                    values = [0.0] * (self.slot_width - DOMINO_FEATURES)
-                    if owner == FREE:
-                        values[0] = 1.0
-                    else:
-                        values[SLOT_FEATURES - DOMINO_FEATURES + (owner - seat) % players] = 1.0
-                    values[1] = placed
-                    values[2] = acting
-                    by_acting.append(float_bytes(values))
-                by_placed.append(by_acting)
-            table.append(by_placed)
-        return table
 
     def encode(self, state: State, seat: int) -> FloatArray:
         assert isinstance(state, ClassicState)

@@ -107,7 +107,6 @@ from kingdomino.games.origins.state import (
     CAVEMAN,
     CLAIM,
     FIRE,
-    FREE,
     NOBODY,
     PAY,
     PHASE_NAMES,
@@ -129,6 +128,7 @@ from kingdomino.rl.pieces import (
     layer_channel,
     one_hot_bytes,
     one_hot_table,
+    slot_tail_table,
     vector_from,
     weighted_channel,
     zero_bytes,
@@ -345,7 +345,17 @@ class OriginsEncoder:
                 [[[domino + tail for tail in by_acting] for by_acting in by_placed] for by_placed in tails]
                 for domino in _DOMINO_BYTES
             ]
-            for tails in (self._slot_tail_table(seat) for seat in range(players))
+            for tails in (
+                slot_tail_table(
+                    players,
+                    seat,
+                    self.slot_width - NO_CHIEF,
+                    SLOT_FEATURES - NO_CHIEF,
+                    PLACED - NO_CHIEF,
+                    ACTING - NO_CHIEF,
+                )
+                for seat in range(players)
+            )
         ]
         self._padding = [zero_bytes((self.slots - k) * self.slot_width) for k in range(self.slots + 1)]
         self._pool = SnapshotMemo()
@@ -368,30 +378,6 @@ class OriginsEncoder:
             float_bytes([(paid >> k) & 1 for k in range(NUM_RESOURCES)]) for paid in range(1 << NUM_RESOURCES)
         ]
         self._one_hot = {size: one_hot_table(size) for size in (MAX_MARKER, NUM_RESOURCES, NUM_CAVEMEN_KINDS)}
-
-    def _slot_tail_table(self, seat: int) -> list[list[list[bytes]]]:
-        """``table[owner][placed][acting]``: slot features ``NO_CHIEF..`` seen by ``seat``.
-
-        ``owner`` is the absolute seat of the chief on the slot, or ``FREE`` (-1, the last entry).
-        """
-        players = self.players
-        table = []
-        for owner in [*range(players), FREE]:
-            by_placed = []
-            for placed in (False, True):
-                by_acting = []
-                for acting in (False, True):
-                    values = [0.0] * (self.slot_width - NO_CHIEF)
-                    if owner == FREE:
-                        values[0] = 1.0
-                    else:
-                        values[SLOT_FEATURES - NO_CHIEF + (owner - seat) % players] = 1.0
-                    values[PLACED - NO_CHIEF] = placed
-                    values[ACTING - NO_CHIEF] = acting
-                    by_acting.append(float_bytes(values))
-                by_placed.append(by_acting)
-            table.append(by_placed)
-        return table
 
     def encode(self, state: State, seat: int) -> FloatArray:
         assert isinstance(state, OriginsState)

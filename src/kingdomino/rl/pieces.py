@@ -53,6 +53,35 @@ def one_hot_table(size: int) -> list[bytes]:
     return [one_hot_bytes(size, i) for i in range(size + 1)]
 
 
+def slot_tail_table(
+    players: int, seat: int, width: int, owner_offset: int, placed_index: int, acting_index: int
+) -> list[list[list[bytes]]]:
+    """``table[owner][placed][acting]``: the byte piece of a row slot's tail as ``seat`` sees it.
+
+    The tail (``width`` floats) starts with a "no king/chief" flag at 0, has the placed and
+    acting flags at their indices and, from ``owner_offset``, the owner one-hot relative to
+    ``seat``. ``owner`` is the absolute seat on the slot, or -1 (the last entry) for none.
+    Kingdomino and Origins rows share this layout with different offsets.
+    """
+    table = []
+    for owner in [*range(players), -1]:
+        by_placed = []
+        for placed in (False, True):
+            by_acting = []
+            for acting in (False, True):
+                values = [0.0] * width
+                if owner == -1:
+                    values[0] = 1.0
+                else:
+                    values[owner_offset + (owner - seat) % players] = 1.0
+                values[placed_index] = placed
+                values[acting_index] = acting
+                by_acting.append(float_bytes(values))
+            by_placed.append(by_acting)
+        table.append(by_placed)
+    return table
+
+
 def vector_from(parts: list[bytes]) -> FloatArray:
     """The float32 vector made of the concatenated pieces (a new writable array)."""
     return np.frombuffer(bytearray().join(parts), dtype=np.float32)
