@@ -7,7 +7,7 @@ import random
 import pytest
 
 from kingdomino import CHANCE, make_game
-from kingdomino.agents import make_agent
+from kingdomino.arena.match import play_game, seat_agents
 from kingdomino.games.classic.outlook import ORIGINS_ROW_PLACE_WEIGHT, claim_outlook, placement_outlook
 from kingdomino.games.origins.components import DOMINOES
 from kingdomino.games.origins.state import CLAIM, PLACE, OriginsState
@@ -59,17 +59,11 @@ def test_heuristic_gains_add_the_outlook_to_placements_and_claims_only(mode: str
 
 def test_the_heuristic_one_ply_player_beats_greedy_in_origins_discovery() -> None:
     game = make_game("origins", 4, {"mode": "discovery"})
-    rng = random.Random(11)
     shares = []
     for index in range(160):
         me = index % 4
-        agents = [make_agent("heuristic" if seat == me else "greedy", index * 4 + seat) for seat in range(4)]
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                state.apply_unchecked(state.sample_chance(rng))
-            else:
-                state.apply_unchecked(agents[state.current_player].act(state))
+        specs = ["heuristic" if seat == me else "greedy" for seat in range(4)]
+        state, _ = play_game(game, seat_agents(specs, index), index)
         shares.append(state.returns()[me])
     # an even share is 0.25; about 0.43 is measured over 600 games
     assert sum(shares) / len(shares) > 0.31
