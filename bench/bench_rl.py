@@ -8,10 +8,15 @@ keeps its best round (a shared machine's load then disturbs every row alike). A 
 one decision of a seat (chance resolution included in the time). Rows:
 
 * ``engine (unchecked)``: ``legal_actions()``, a random pick, ``apply_unchecked``;
+* ``engine (checked)``: the same through ``apply``, which checks the action and says why
+  an illegal one is refused (what the adapters do too);
 * ``engine + mask + encode``: the same, plus the int8 mask and the encoder's observation
   of the acting seat, i.e. what any RL loop over the raw engine must compute;
 * ``pettingzoo AEC``: ``env.last()`` then ``env.step(random masked action)`` (order-enforcing
   wrapper included);
+* ``pettingzoo, no observation``: the same loop with ``env.last(observe=False)`` and the
+  environment's ``action_mask(agent)``: PettingZoo's own API cost over the engine, the floor
+  under any observation;
 * ``gymnasium``: learner steps against ``random`` opponents, counting the opponents'
   decisions as steps too (only the learner's are observed and encoded);
 * ``openspiel``: ``state.legal_actions()``, ``state.observation_tensor()`` (a list of
@@ -40,39 +45,41 @@ from kingdomino.rl.gymnasium_env import GameEnv
 from kingdomino.rl.pettingzoo_env import env as aec_env
 
 
-def engine_steps(game: Game, seconds: float, encode: bool) -> tuple[int, float]:
+def engine_steps(game: Game, seconds: float, encode: bool, checked: bool = False) -> tuple[int, float]:
     rng = random.Random(1)
     encoder = encoder_for(game)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
+        apply = state.apply if checked else state.apply_unchecked
         while not state.is_terminal():
             if state.current_player == CHANCE:
-                state.apply_unchecked(state.sample_chance(rng))
+                apply(state.sample_chance(rng))
                 continue
             legal = state.legal_actions()
             if encode:
                 mask = np.zeros(game.num_actions, dtype=np.int8)
                 mask[legal] = 1
                 encoder.encode(state, state.current_player)
-            state.apply_unchecked(legal[int(rng.random() * len(legal))])
+            apply(legal[int(rng.random() * len(legal))])
             steps += 1
     return steps, time.perf_counter() - start
 
 
-def pettingzoo_steps(game: Game, seconds: float) -> tuple[int, float]:
+def pettingzoo_steps(game: Game, seconds: float, observe: bool = True) -> tuple[int, float]:
     env = aec_env(game)
+    action_mask = env.unwrapped.action_mask
     rng = random.Random(1)
     steps, episode, start = 0, 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         env.reset(seed=episode)
         episode += 1
-        for _ in env.agent_iter():
-            obs, _, termination, truncation, _ = env.last()
+        for agent in env.agent_iter():
+            obs, _, termination, truncation, _ = env.last(observe)
             if termination or truncation:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"] if observe else action_mask(agent))
             env.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
     return steps, time.perf_counter() - start
@@ -147,8 +154,10 @@ def main() -> None:
     seconds = args.seconds / args.rounds
     rows: list[tuple[str, Callable[[], tuple[int, float] | None]]] = [
         ("engine (unchecked)", lambda: engine_steps(game, seconds, encode=False)),
+        ("engine (checked)", lambda: engine_steps(game, seconds, encode=False, checked=True)),
         ("engine + mask + encode", lambda: engine_steps(game, seconds, encode=True)),
         ("pettingzoo AEC", lambda: pettingzoo_steps(game, seconds)),
+        ("pettingzoo, no observation", lambda: pettingzoo_steps(game, seconds, observe=False)),
         ("gymnasium (vs random)", lambda: gymnasium_steps(game, seconds)),
         ("openspiel", lambda: openspiel_steps(game, seconds, observer=False)),
         ("openspiel observer", lambda: openspiel_steps(game, seconds, observer=True)),
@@ -168,10 +177,10 @@ def main() -> None:
     for name, _ in rows:
         rate = best[name]
         if rate is None:
-            print(f"{name:<24} skipped (open_spiel not installed)")
+            print(f"{name:<28} skipped (open_spiel not installed)")
             continue
         base = base or rate
-        print(f"{name:<24} {rate:>10,.0f} steps/s   {1e6 / rate:>7.1f} us/step   x{base / rate:4.1f}")
+        print(f"{name:<28} {rate:>10,.0f} steps/s   {1e6 / rate:>7.1f} us/step   x{base / rate:4.1f}")
 
 
 if __name__ == "__main__":
