@@ -40,6 +40,7 @@ from kingdomino.rl.pieces import (
     weighted_channel,
     zero_bytes,
 )
+from kingdomino.rl.terrain_scores import terrain_points
 
 NUM_TERRAINS = len(TERRAINS)
 KINGDOM_CHANNELS = NUM_TERRAINS + 4
@@ -74,6 +75,7 @@ _PHASE_BYTES = one_hot_table(NUM_PHASES)
 
 #: A kingdom's bit layers: the terrain masks, the 1-, 2-, 3-crown masks, the occupied squares
 #: and the squares in the frame's reach (free or occupied).
+_TERRAINS = tuple(range(NUM_TERRAINS))
 _CROWN_LAYERS = tuple(range(NUM_TERRAINS, NUM_TERRAINS + MAX_CROWNS))
 _OCCUPIED_LAYER = NUM_TERRAINS + MAX_CROWNS
 _REACH_LAYER = _OCCUPIED_LAYER + 1
@@ -82,13 +84,22 @@ _REACH_LAYER = _OCCUPIED_LAYER + 1
 class _KingdomFacts:
     """What one kingdom's squares determine: its layers, planes (float32 bytes) and points this game."""
 
-    __slots__ = ("layers", "planes", "points", "sources")
+    __slots__ = ("layers", "planes", "points", "sources", "terrain_points")
 
-    def __init__(self, sources: _Sources, layers: tuple[int, ...], planes: bytes, points: int) -> None:
+    def __init__(
+        self,
+        sources: _Sources,
+        layers: tuple[int, ...],
+        planes: bytes,
+        terrain_points: tuple[int, ...],
+        points: int,
+    ) -> None:
         #: A copy of the kingdom's terrain and crown masks and discards (what the facts follow from).
         self.sources = sources
         self.layers = layers
         self.planes = planes
+        #: Region points per terrain (reused for the terrains the next placement leaves alone).
+        self.terrain_points = terrain_points
         self.points = points
 
 
@@ -225,9 +236,11 @@ class ClassicEncoder:
             planes = self.block.build(layers)
         else:
             planes = self.block.update(previous.layers, previous.planes, layers)
+        by_terrain = terrain_points(_TERRAINS, kingdom.terrain_points, layers, _CROWN_LAYERS, previous)
         sources = (kingdom.terrain.copy(), kingdom.crowns.copy(), kingdom.discards)
         # The engine's own scoring: region points plus this configuration's bonuses.
-        return _KingdomFacts(sources, layers, planes, kingdom.region_points() + state._bonus(kingdom))
+        points = sum(by_terrain) + state.kingdom_bonus(kingdom)
+        return _KingdomFacts(sources, layers, planes, by_terrain, points)
 
     def _rows(self, parts: list[bytes], state: ClassicState, seat: int) -> None:
         """Append ``row`` (the row being placed) and ``next_row`` (the row being claimed)."""

@@ -133,6 +133,7 @@ from kingdomino.rl.pieces import (
     weighted_channel,
     zero_bytes,
 )
+from kingdomino.rl.terrain_scores import terrain_points
 
 # kingdoms channels
 HUT = NUM_TERRAINS
@@ -192,6 +193,8 @@ _L_CAVEMEN = _L_RESOURCES + NUM_RESOURCES
 _L_OCCUPIED = _L_CAVEMEN + NUM_CAVEMEN_KINDS
 #: The squares in the frame's reach (free or occupied).
 _L_REACH = _L_OCCUPIED + 1
+#: The layers of the fire symbols regions score (printed fires and markers).
+_FIRE_LAYERS = (*range(_L_PRINTED, _L_CRATERS), *range(_L_MARKERS, _L_RESOURCES))
 
 
 def _half_features(half: Half) -> list[float]:
@@ -230,13 +233,14 @@ _FOUR_FLOATS = struct.Struct("4f")
 class _KingdomFacts:
     """What one territory's squares determine: its layers, planes and the numbers of ``players``."""
 
-    __slots__ = ("kinds", "layers", "planes", "points", "sources", "summary")
+    __slots__ = ("kinds", "layers", "planes", "points", "sources", "summary", "terrain_points")
 
     def __init__(
         self,
         sources: _Sources,
         layers: tuple[int, ...],
         planes: bytes,
+        terrain_points: tuple[int, ...],
         points: int,
         summary: bytes,
         kinds: int,
@@ -245,6 +249,8 @@ class _KingdomFacts:
         self.sources = sources
         self.layers = layers
         self.planes = planes
+        #: Region points per scoring terrain (reused for the terrains a change leaves alone).
+        self.terrain_points = terrain_points
         #: Score without the totems (they depend on the other territories).
         self.points = points
         #: ``players`` features 5-11: largest region, fires, resources, cavemen (float32 bytes).
@@ -434,10 +440,9 @@ class OriginsEncoder:
             planes = self.block.build(layers)
         else:
             planes = self.block.update(previous.layers, previous.planes, layers)
+        by_terrain = terrain_points(SCORING_TERRAINS, kingdom.terrain_points, layers, _FIRE_LAYERS, previous)
         # The engine's own scoring, without the totems (added per state: they depend on everybody).
-        totems = 0
-        if self.game.totems_on:
-            totems = sum(RESOURCES[r].totem for r, holder in enumerate(state.holders) if holder == player)
+        points = sum(by_terrain) + state.kingdom_bonus(kingdom)
         counts = self._resource_counts
         summary = b"".join(
             [
@@ -461,7 +466,8 @@ class OriginsEncoder:
             sources,
             layers,
             planes,
-            state.kingdom_score(player) - totems,
+            by_terrain,
+            points,
             summary,
             kingdom.resource_kinds(),
         )

@@ -149,7 +149,7 @@ class ReferenceClassicEncoder:
         planes[NUM_TERRAINS + 1] = self.crown_weights @ bits[NUM_TERRAINS + 1 : NUM_TERRAINS + 1 + MAX_CROWNS]
         planes[NUM_TERRAINS + 2 :] = bits[NUM_TERRAINS + 1 + MAX_CROWNS :]
         # The engine's own scoring: region points plus this configuration's bonuses.
-        kingdom_points = kingdom.region_points() + state._bonus(kingdom)
+        kingdom_points = kingdom.region_points() + state.kingdom_bonus(kingdom)
         return planes.reshape(-1), kingdom_points
 
     def _row(

@@ -107,24 +107,36 @@ class Kingdom(DominoKingdom):
         return found
 
     def region_points(self) -> int:
-        """Sum over regions of squares x crowns.
+        """Sum over regions of squares x crowns (:meth:`terrain_points` summed over the terrains).
 
         Only regions holding a crown score, so each region is grown from a crowned square
         (the lowest one left) instead of splitting every terrain into all its regions.
         """
+        seeds = self.any_crown()
+        return sum([self._points_of(mask, seeds) for mask in self.terrain])
+
+    def terrain_points(self, terrain: int) -> int:
+        """Squares x crowns over the regions of one terrain: a function of the terrain's squares
+        and the crowns on them alone (a placement changes one or two terrains; an observer
+        following a kingdom rescores only those)."""
+        return self._points_of(self.terrain[terrain], self.any_crown())
+
+    def any_crown(self) -> int:
+        """Squares with at least one crown."""
+        found = 0
+        for layer in self.crowns:
+            found |= layer
+        return found
+
+    def _points_of(self, mask: int, seeds: int) -> int:
         crowns = self.crowns
-        any_crown = 0
-        for layer in crowns:
-            any_crown |= layer
-        regions_holding = self.geometry.grid.regions_holding
         total = 0
-        for terrain in self.terrain:
-            for region in regions_holding(terrain, any_crown):
-                count, weight = 0, 1
-                for layer in crowns:
-                    count += weight * (region & layer).bit_count()
-                    weight += 1
-                total += region.bit_count() * count
+        for region in self.geometry.grid.regions_holding(mask, seeds):
+            count, weight = 0, 1
+            for layer in crowns:
+                count += weight * (region & layer).bit_count()
+                weight += 1
+            total += region.bit_count() * count
         return total
 
     def largest_region(self) -> int:

@@ -217,7 +217,8 @@ class ClassicState(DominoState):
 
     # --- scores -------------------------------------------------------------------------------
 
-    def _bonus(self, kingdom: Kingdom) -> int:
+    def kingdom_bonus(self, kingdom: Kingdom) -> int:
+        """The Middle Kingdom and Harmony bonuses a kingdom earns (those played)."""
         game = self.game
         points = 0
         if game.middle_kingdom and kingdom.is_centred():
@@ -227,7 +228,7 @@ class ClassicState(DominoState):
         return points
 
     def _game_scores(self) -> list[int]:
-        return [k.region_points() + self._bonus(k) for k in self.kingdoms]
+        return [k.region_points() + self.kingdom_bonus(k) for k in self.kingdoms]
 
     def scores(self) -> list[int]:
         totals = self._game_scores()

@@ -245,17 +245,25 @@ class Kingdom(DominoKingdom):
         return found
 
     def region_points(self) -> int:
-        """Sum over scoring regions of squares x fires.
+        """Sum over scoring regions of squares x fires (:meth:`terrain_points` summed over the
+        scoring terrains).
 
         Only regions holding a fire score, so each region is grown from a square with a fire
         (the lowest one left) instead of splitting every terrain into all its regions.
         """
         fire = self.any_fire()
-        regions_holding = self.geometry.grid.regions_holding
+        return sum([self._points_of(self.terrain[t], fire) for t in SCORING_TERRAINS])
+
+    def terrain_points(self, terrain: int) -> int:
+        """Squares x fires over the regions of one scoring terrain: a function of the terrain's
+        squares and the fires on them alone (an observer following a territory rescores only
+        the terrains that changed)."""
+        return self._points_of(self.terrain[terrain], self.any_fire())
+
+    def _points_of(self, mask: int, seeds: int) -> int:
         total = 0
-        for t in SCORING_TERRAINS:
-            for region in regions_holding(self.terrain[t], fire):
-                total += region.bit_count() * self.fire_count(region)
+        for region in self.geometry.grid.regions_holding(mask, seeds):
+            total += region.bit_count() * self.fire_count(region)
         return total
 
     def largest_region(self) -> int:

@@ -578,12 +578,16 @@ class OriginsState(DominoState):
 
     def kingdom_score(self, seat: int, kingdom: Kingdom | None = None) -> int:
         """A seat's score with its territory (or ``kingdom`` in its place), bonuses included."""
-        game = self.game
         kingdom = kingdom or self.kingdoms[seat]
-        total = kingdom.region_points()
+        return kingdom.region_points() + self.kingdom_bonus(kingdom) + self.totem_points(seat)
+
+    def kingdom_bonus(self, kingdom: Kingdom) -> int:
+        """The points a territory earns beyond its regions, from its own squares alone: resources
+        (Totem), cavemen (Tribe), the Fire Kingdom and Homo Habilis bonuses."""
+        game = self.game
+        total = 0
         if game.totems_on:
             total += BONUSES["resource"] * kingdom.resource_count()
-            total += sum(RESOURCES[r].totem for r, holder in enumerate(self.holders) if holder == seat)
         elif game.tribe_on:
             total += kingdom.caveman_points()
         if game.fire_kingdom and kingdom.is_centred():
@@ -591,6 +595,12 @@ class OriginsState(DominoState):
         if game.homo_habilis and kingdom.discards == 0 and kingdom.is_full():
             total += BONUSES["homo_habilis"]
         return total
+
+    def totem_points(self, seat: int) -> int:
+        """The points of the totems ``seat`` holds (Totem mode; 0 otherwise)."""
+        if not self.game.totems_on:
+            return 0
+        return sum(RESOURCES[r].totem for r, holder in enumerate(self.holders) if holder == seat)
 
     def scores(self) -> list[int]:
         return [self.kingdom_score(seat) for seat in range(self.game.num_players)]
