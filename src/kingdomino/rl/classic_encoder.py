@@ -23,7 +23,9 @@ from kingdomino.games.classic.components import DOMINOES, MAX_CROWNS, NUM_DOMINO
 from kingdomino.games.classic.game import ClassicGame
 from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.classic.state import CLAIM, PLACE, ClassicState
+from kingdomino.rl.domino_rows import RowPieces
 from kingdomino.rl.encoders import FloatArray, build_layout
+from kingdomino.rl.following import BoardFollower, Sources
 from kingdomino.rl.pieces import (
     LayerBlock,
     PlaneBytes,
@@ -35,10 +37,8 @@ from kingdomino.rl.pieces import (
     layer_channel,
     one_hot_bytes,
     one_hot_table,
-    slot_tail_table,
     vector_from,
     weighted_channel,
-    zero_bytes,
 )
 from kingdomino.rl.terrain_scores import terrain_points
 
@@ -51,8 +51,10 @@ NUM_PHASES = 5
 SCORE_SCALE = 100.0
 DISCARD_SCALE = 12.0
 CACHE_SIZE = 4096
-#: Slot features 0-15 (the domino itself) of a row slot.
+#: Slot features 0-15 (the domino itself) of a row slot; then the flags and the owner.
 DOMINO_FEATURES = 16
+PLACED_FLAG = DOMINO_FEATURES + 1
+ACTING_FLAG = DOMINO_FEATURES + 2
 
 
 def _domino_table() -> FloatArray:
@@ -84,18 +86,11 @@ _REACH_LAYER = _OCCUPIED_LAYER + 1
 class _KingdomFacts:
     """What one kingdom's squares determine: its layers, planes (float32 bytes) and points this game."""
 
-    __slots__ = ("layers", "planes", "points", "sources", "terrain_points")
+    __slots__ = ("layers", "planes", "points", "terrain_points")
 
     def __init__(
-        self,
-        sources: _Sources,
-        layers: tuple[int, ...],
-        planes: bytes,
-        terrain_points: tuple[int, ...],
-        points: int,
+        self, layers: tuple[int, ...], planes: bytes, terrain_points: tuple[int, ...], points: int
     ) -> None:
-        #: A copy of the kingdom's terrain and crown masks and discards (what the facts follow from).
-        self.sources = sources
         self.layers = layers
         self.planes = planes
         #: Region points per terrain (reused for the terrains the next placement leaves alone).
@@ -103,11 +98,8 @@ class _KingdomFacts:
         self.points = points
 
 
-_Sources = tuple[list[int], list[int], int]
-
-
-def _sources(kingdom: Kingdom) -> _Sources:
-    """What a kingdom's facts follow from, as the engine holds it (lists compared by value)."""
+def _sources(kingdom: Kingdom) -> Sources:
+    """What a kingdom's facts follow from, as the engine holds it."""
     return (kingdom.terrain, kingdom.crowns, kingdom.discards)
 
 
@@ -160,27 +152,19 @@ class ClassicEncoder:
         self.shape: tuple[int, ...] = (size,)
         # Per game: draws + kings + (place + claim) per domino, with room to spare.
         self.max_game_length = game.games_in_match * (NUM_DOMINOES + 4 * game.deck_size + 2 * players + 8)
-        #: Kingdom bitboards -> facts; kingdoms only change on placements (and discards).
-        self.cache: dict[tuple[int, ...], _KingdomFacts] = {}
-        #: Per absolute seat, the facts last found: a changed kingdom's planes are patched from them.
-        self.previous: list[_KingdomFacts | None] = [None] * players
+        #: Per absolute seat, its kingdom's facts; kingdoms only change on placements (and discards).
+        self.kingdoms: BoardFollower[_KingdomFacts] = BoardFollower(players, CACHE_SIZE)
         #: Observer seat -> absolute seats in relative order (relative seat 0 = the observer).
         self.orders = [tuple((seat + r) % players for r in range(players)) for seat in range(players)]
-        #: ``_slot_bytes[seat][number][owner][placed][acting]``: a whole row slot seen by ``seat``.
-        self._slot_bytes = [
-            [
-                [[[domino + tail for tail in by_acting] for by_acting in by_placed] for by_placed in tails]
-                for domino in _DOMINO_BYTES
-            ]
-            for tails in (
-                slot_tail_table(
-                    players, seat, self.slot_width - DOMINO_FEATURES, SLOT_FEATURES - DOMINO_FEATURES, 1, 2
-                )
-                for seat in range(players)
-            )
-        ]
-        #: ``_padding[k]``: the zero slots after ``k`` filled ones.
-        self._padding = [zero_bytes((self.slots - k) * self.slot_width) for k in range(self.slots + 1)]
+        self.rows = RowPieces(
+            players,
+            self.slots,
+            self.slot_width,
+            _DOMINO_BYTES,
+            SLOT_FEATURES - DOMINO_FEATURES,
+            PLACED_FLAG - DOMINO_FEATURES,
+            ACTING_FLAG - DOMINO_FEATURES,
+        )
         self._pool = SnapshotMemo()
         self._players = struct.Struct(f"{players * PLAYER_FEATURES}f")
         self._global_middle = struct.Struct("5f")
@@ -207,52 +191,36 @@ class ClassicEncoder:
     # --- sections -------------------------------------------------------------------------------
 
     def _kingdom(self, state: ClassicState, player: int) -> _KingdomFacts:
-        """The facts of a kingdom: the seat's last ones while its squares are the same (a
-        comparison of the masks with a copy), else cached by its squares."""
+        """The facts of a kingdom (followed per seat, cached by its squares)."""
         kingdom = state.kingdoms[player]
-        found = self.previous[player]
-        if found is None or found.sources != _sources(kingdom):
-            key = (*kingdom.terrain, *kingdom.crowns, kingdom.discards)
-            found = self.cache.get(key)
-            if found is None:
-                found = self._kingdom_facts(state, player)
-                if len(self.cache) >= CACHE_SIZE:
-                    self.cache.clear()
-                self.cache[key] = found
-            self.previous[player] = found
+        sources = _sources(kingdom)
+        found = self.kingdoms.get(player, sources)
+        if found is None:
+            found = self.kingdoms.put(player, sources, self._kingdom_facts(state, kingdom, player))
         return found
 
-    def _kingdom_facts(self, state: ClassicState, player: int) -> _KingdomFacts:
+    def _kingdom_facts(self, state: ClassicState, kingdom: Kingdom, player: int) -> _KingdomFacts:
         """Planes (channels of the module text) and points of a kingdom.
 
         The planes are patched from the facts last found for the same seat (usually the same
         kingdom one placement earlier), else built.
         """
-        kingdom = state.kingdoms[player]
         occupied = kingdom.occupied
         layers = (*kingdom.terrain, *kingdom.crowns, occupied, kingdom.free() | occupied)
-        previous = self.previous[player]
+        previous = self.kingdoms.previous(player)
         if previous is None:
             planes = self.block.build(layers)
         else:
             planes = self.block.update(previous.layers, previous.planes, layers)
         by_terrain = terrain_points(_TERRAINS, kingdom.terrain_points, layers, _CROWN_LAYERS, previous)
-        sources = (kingdom.terrain.copy(), kingdom.crowns.copy(), kingdom.discards)
         # The engine's own scoring: region points plus this configuration's bonuses.
-        points = sum(by_terrain) + state.kingdom_bonus(kingdom)
-        return _KingdomFacts(sources, layers, planes, by_terrain, points)
+        return _KingdomFacts(layers, planes, by_terrain, sum(by_terrain) + state.kingdom_bonus(kingdom))
 
     def _rows(self, parts: list[bytes], state: ClassicState, seat: int) -> None:
         """Append ``row`` (the row being placed) and ``next_row`` (the row being claimed)."""
         placing = bool(state.row) and state.phase in (PLACE, CLAIM)
         placed = (state.slot + (state.phase == CLAIM)) if placing else 0
-        acting = state.slot if placing else -1
-        slots = self._slot_bytes[seat]
-        for numbers, owners in ((state.row, state.row_owner), (state.next_row, state.next_owner)):
-            for i, number in enumerate(numbers):
-                parts.append(slots[number][owners[i]][i < placed][i == acting])
-            parts.append(self._padding[len(numbers)])
-            placed, acting = 0, -1
+        self.rows.append(parts, state, seat, placed, state.slot if placing else -1)
 
     def _pool_bytes(self, pool: list[int]) -> bytes:
         """1 where a domino is still undrawn (the pool changes only on draws: memoised)."""

@@ -46,6 +46,7 @@ from kingdomino.games.duel.components import (
 )
 from kingdomino.games.duel.state import NOBODY, OVER, ROLL, DuelState
 from kingdomino.rl.encoders import FloatArray, build_layout
+from kingdomino.rl.following import BoardFollower, Sources
 from kingdomino.rl.pieces import (
     LayerBlock,
     PlaneBytes,
@@ -124,11 +125,9 @@ _SPELLBOOK_BYTES = _spellbook_table()
 class _MapFacts:
     """What one map's squares determine: its layers, planes (float32 bytes) and points."""
 
-    __slots__ = ("domains", "layers", "planes", "points", "sources")
+    __slots__ = ("domains", "layers", "planes", "points")
 
-    def __init__(self, sources: _Sources, layers: tuple[int, ...], planes: bytes, points: int) -> None:
-        #: A copy of the map's coat and cross masks and occupied squares (what the facts follow from).
-        self.sources = sources
+    def __init__(self, layers: tuple[int, ...], planes: bytes, points: int) -> None:
         self.layers = layers
         self.planes = planes
         #: Squares x crosses of every domain (no "+3 per domain" power).
@@ -137,11 +136,8 @@ class _MapFacts:
         self.domains: dict[int, int] = {}
 
 
-_Sources = tuple[list[int], list[int], int]
-
-
-def _sources(board: Board) -> _Sources:
-    """What a map's facts follow from, as the engine holds it (lists compared by value)."""
+def _sources(board: Board) -> Sources:
+    """What a map's facts follow from, as the engine holds it."""
     return (board.coats, board.cross_planes, board.occupied)
 
 
@@ -180,10 +176,8 @@ class DuelEncoder:
             ]
         )
         self.shape: tuple[int, ...] = (size,)
-        #: Map bitboards -> facts.
-        self.cache: dict[tuple[int, ...], _MapFacts] = {}
-        #: Per absolute seat, the facts last found (a changed map is patched from them).
-        self.previous: list[_MapFacts | None] = [None, None]
+        #: Per absolute seat, its map's facts (a changed map is patched from the previous ones).
+        self.maps: BoardFollower[_MapFacts] = BoardFollower(2, CACHE_SIZE)
         self._no_dice = zero_bytes(NUM_DICE * DIE_FEATURES)
         self._players_struct = struct.Struct(f"{2 * PLAYER_FEATURES}f")
         self._global_struct = struct.Struct(f"{GLOBAL_FEATURES - NUM_PHASES}f")
@@ -204,29 +198,22 @@ class DuelEncoder:
     # --- sections -------------------------------------------------------------------------------
 
     def _map(self, state: DuelState, seat: int) -> _MapFacts:
-        """The facts of a seat's map: its last ones while the map is the same (a comparison of
-        the masks with a copy), else cached by its bitboards."""
+        """The facts of a seat's map (followed per seat, cached by its bitboards)."""
         board = state.boards[seat]
-        found = self.previous[seat]
-        if found is None or found.sources != _sources(board):
-            layers = (*board.coats, *board.cross_planes, board.occupied)
-            found = self.cache.get(layers)
-            if found is None:
-                found = self._map_facts(board, layers, self.previous[seat])
-                if len(self.cache) >= CACHE_SIZE:
-                    self.cache.clear()
-                self.cache[layers] = found
-            self.previous[seat] = found
+        sources = _sources(board)
+        found = self.maps.get(seat, sources)
+        if found is None:
+            found = self.maps.put(seat, sources, self._map_facts(board, self.maps.previous(seat)))
         return found
 
-    def _map_facts(self, board: Board, layers: tuple[int, ...], previous: _MapFacts | None) -> _MapFacts:
+    def _map_facts(self, board: Board, previous: _MapFacts | None) -> _MapFacts:
         """Planes (patched from the seat's previous map when there is one) and points of a map."""
+        layers = (*board.coats, *board.cross_planes, board.occupied)
         if previous is None:
             planes = self.block.build(layers)
         else:
             planes = self.block.update(previous.layers, previous.planes, layers)
-        sources = (board.coats.copy(), board.cross_planes.copy(), board.occupied)
-        return _MapFacts(sources, layers, planes, board.points())
+        return _MapFacts(layers, planes, board.points())
 
     def _dice(self, state: DuelState, seat: int) -> bytes:
         held_mine, held_theirs = state.held[seat], state.held[1 - seat]

@@ -115,7 +115,9 @@ from kingdomino.games.origins.state import (
     TOTEM,
     OriginsState,
 )
+from kingdomino.rl.domino_rows import RowPieces
 from kingdomino.rl.encoders import FloatArray, build_layout
+from kingdomino.rl.following import BoardFollower, Sources
 from kingdomino.rl.pieces import (
     FLOAT_BYTES,
     LayerBlock,
@@ -128,7 +130,6 @@ from kingdomino.rl.pieces import (
     layer_channel,
     one_hot_bytes,
     one_hot_table,
-    slot_tail_table,
     vector_from,
     weighted_channel,
     zero_bytes,
@@ -233,11 +234,10 @@ _FOUR_FLOATS = struct.Struct("4f")
 class _KingdomFacts:
     """What one territory's squares determine: its layers, planes and the numbers of ``players``."""
 
-    __slots__ = ("kinds", "layers", "planes", "points", "sources", "summary", "terrain_points")
+    __slots__ = ("kinds", "layers", "planes", "points", "summary", "terrain_points")
 
     def __init__(
         self,
-        sources: _Sources,
         layers: tuple[int, ...],
         planes: bytes,
         terrain_points: tuple[int, ...],
@@ -245,8 +245,6 @@ class _KingdomFacts:
         summary: bytes,
         kinds: int,
     ) -> None:
-        #: A copy of the territory's masks and discards (what the facts follow from).
-        self.sources = sources
         self.layers = layers
         self.planes = planes
         #: Region points per scoring terrain (reused for the terrains a change leaves alone).
@@ -259,11 +257,8 @@ class _KingdomFacts:
         self.kinds = kinds
 
 
-_Sources = tuple[list[int], list[int], list[int], list[int], list[int], list[int], int]
-
-
-def _sources(kingdom: Kingdom) -> _Sources:
-    """What a territory's facts follow from, as the engine holds it (lists compared by value)."""
+def _sources(kingdom: Kingdom) -> Sources:
+    """What a territory's facts follow from, as the engine holds it."""
     return (
         kingdom.terrain,
         kingdom.printed,
@@ -332,10 +327,9 @@ class OriginsEncoder:
         # 4 totem choices, claim, recruit, 4 payments, caveman; with room to spare.
         self.max_game_length = NUM_DOMINOES * 16 + TOTAL_CAVEMEN + 4 * players + 64
         self.cells = self.side * self.side
-        #: Territory bitboards -> facts; territories only change on placements, fire, recruits.
-        self.cache: dict[tuple[int, ...], _KingdomFacts] = {}
-        #: Per absolute seat, the facts last found (a changed territory is patched from them).
-        self.previous: list[_KingdomFacts | None] = [None] * players
+        #: Per absolute seat, its territory's facts; territories only change on placements, fire,
+        #: recruits.
+        self.kingdoms: BoardFollower[_KingdomFacts] = BoardFollower(players, CACHE_SIZE)
         self.orders = [tuple((seat + r) % players for r in range(players)) for seat in range(players)]
         resource_scale = np.array([r.supply for r in RESOURCES], dtype=np.float32)
         #: ``_resource_counts[r][n]``: ``n`` squares of resource ``r`` / its supply (numpy float32).
@@ -345,25 +339,15 @@ class OriginsEncoder:
         ]
         self._largest: dict[int, int] = {}
         self.supply_scale = np.array([m.copies for m in MARKERS], dtype=np.float32)
-        #: ``_slot_bytes[seat][number][owner][placed][acting]``: a whole row slot seen by ``seat``.
-        self._slot_bytes = [
-            [
-                [[[domino + tail for tail in by_acting] for by_acting in by_placed] for by_placed in tails]
-                for domino in _DOMINO_BYTES
-            ]
-            for tails in (
-                slot_tail_table(
-                    players,
-                    seat,
-                    self.slot_width - NO_CHIEF,
-                    SLOT_FEATURES - NO_CHIEF,
-                    PLACED - NO_CHIEF,
-                    ACTING - NO_CHIEF,
-                )
-                for seat in range(players)
-            )
-        ]
-        self._padding = [zero_bytes((self.slots - k) * self.slot_width) for k in range(self.slots + 1)]
+        self.rows = RowPieces(
+            players,
+            self.slots,
+            self.slot_width,
+            _DOMINO_BYTES,
+            SLOT_FEATURES - NO_CHIEF,
+            PLACED - NO_CHIEF,
+            ACTING - NO_CHIEF,
+        )
         self._pool = SnapshotMemo()
         self._supply: dict[tuple[int, ...], bytes] = {}
         self._player_head = struct.Struct("5f")
@@ -407,35 +391,28 @@ class OriginsEncoder:
     # --- sections -------------------------------------------------------------------------------
 
     def _kingdom(self, state: OriginsState, player: int) -> _KingdomFacts:
-        """The facts of a territory: the seat's last ones while the territory is the same (a
-        comparison of the masks with a copy), else cached by its bitboards."""
+        """The facts of a territory (followed per seat, cached by its bitboards)."""
         kingdom = state.kingdoms[player]
-        found = self.previous[player]
-        if found is None or found.sources != _sources(kingdom):
-            key = (
-                *kingdom.terrain,
-                *kingdom.printed,
-                *kingdom.craters,
-                *kingdom.markers,
-                *kingdom.resources,
-                *kingdom.cavemen,
-                kingdom.discards,
-            )
-            found = self.cache.get(key)
-            if found is None:
-                found = self._kingdom_facts(state, player, key)
-                if len(self.cache) >= CACHE_SIZE:
-                    self.cache.clear()
-                self.cache[key] = found
-            self.previous[player] = found
+        sources = _sources(kingdom)
+        found = self.kingdoms.get(player, sources)
+        if found is None:
+            found = self.kingdoms.put(player, sources, self._kingdom_facts(state, kingdom, player))
         return found
 
-    def _kingdom_facts(self, state: OriginsState, player: int, key: tuple[int, ...]) -> _KingdomFacts:
+    def _kingdom_facts(self, state: OriginsState, kingdom: Kingdom, player: int) -> _KingdomFacts:
         """Planes (patched from the seat's previous territory when there is one) and facts."""
-        kingdom = state.kingdoms[player]
         occupied = kingdom.occupied
-        layers = (*key[:-1], occupied, kingdom.free() | occupied)
-        previous = self.previous[player]
+        layers = (
+            *kingdom.terrain,
+            *kingdom.printed,
+            *kingdom.craters,
+            *kingdom.markers,
+            *kingdom.resources,
+            *kingdom.cavemen,
+            occupied,
+            kingdom.free() | occupied,
+        )
+        previous = self.kingdoms.previous(player)
         if previous is None:
             planes = self.block.build(layers)
         else:
@@ -453,17 +430,7 @@ class OriginsEncoder:
                 float_bytes([sum(layer.bit_count() for layer in kingdom.cavemen) / TOTAL_CAVEMEN]),
             ]
         )
-        sources = (
-            kingdom.terrain.copy(),
-            kingdom.printed.copy(),
-            kingdom.craters.copy(),
-            kingdom.markers.copy(),
-            kingdom.resources.copy(),
-            kingdom.cavemen.copy(),
-            kingdom.discards,
-        )
         return _KingdomFacts(
-            sources,
             layers,
             planes,
             by_terrain,
@@ -506,13 +473,7 @@ class OriginsEncoder:
         paying = phase in _PAYING_PHASES
         placing = bool(state.row) and (phase == PLACE or paying)
         placed = (state.slot + paying) if placing else 0
-        acting = state.slot if placing else -1
-        slots = self._slot_bytes[seat]
-        for numbers, owners in ((state.row, state.row_owner), (state.next_row, state.next_owner)):
-            for i, number in enumerate(numbers):
-                parts.append(slots[number][owners[i]][i < placed][i == acting])
-            parts.append(self._padding[len(numbers)])
-            placed, acting = 0, -1
+        self.rows.append(parts, state, seat, placed, state.slot if placing else -1)
 
     def _pool_bytes(self, state: OriginsState) -> bytes:
         """Undrawn, then discarded dominoes (they change only on draws and discards: memoised)."""
