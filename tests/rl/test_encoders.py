@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,12 +15,7 @@ from kingdomino.core.seeds import ChanceSampler
 from kingdomino.games.origins.components import CAVEMEN
 from kingdomino.rl import encoder_for, encoder_names
 
-_spec = importlib.util.spec_from_file_location("rl_helpers", Path(__file__).parent / "helpers.py")
-assert _spec and _spec.loader
-helpers = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(helpers)
-CONFIGS, IDS = helpers.CONFIGS, helpers.IDS
-VARIANTS, VARIANT_IDS = helpers.VARIANTS, helpers.VARIANT_IDS
+from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
 
 
 def decision_states(name: str, players: int, seed: int, options: dict | None = None) -> list[State]:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -16,12 +13,7 @@ from gymnasium.utils.env_checker import check_env
 from kingdomino.core.game import GameError, IllegalActionError
 from kingdomino.rl.gymnasium_env import ENV_ID, GameEnv
 
-_spec = importlib.util.spec_from_file_location("rl_helpers", Path(__file__).parent / "helpers.py")
-assert _spec and _spec.loader
-helpers = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(helpers)
-CONFIGS, IDS = helpers.CONFIGS, helpers.IDS
-VARIANTS, VARIANT_IDS = helpers.VARIANTS, helpers.VARIANT_IDS
+from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
