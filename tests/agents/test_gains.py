@@ -32,23 +32,23 @@ def test_placement_gains_equal_the_score_change(players: int, options: dict[str,
                 continue
             seat = state.current_player
             if state.phase == PLACE:
-                now = state.kingdoms[seat].region_points() + state._bonus(state.kingdoms[seat])
+                now = state.kingdoms[seat].region_points() + state.kingdom_bonus(state.kingdoms[seat])
                 for action, gain in state.immediate_gains():
                     after = state.clone()
                     after.apply(action)
                     kingdom = after.kingdoms[seat]
-                    assert kingdom.region_points() + state._bonus(kingdom) - now == gain
+                    assert kingdom.region_points() + state.kingdom_bonus(kingdom) - now == gain
                     checked += 1
             elif state.phase == CLAIM:
                 kingdom = state.kingdoms[seat]
-                now = kingdom.region_points() + state._bonus(kingdom)
+                now = kingdom.region_points() + state.kingdom_bonus(kingdom)
                 for action, gain in state.immediate_gains():
                     domino = DOMINOES[action - game.claim_base + 1]  # type: ignore[attr-defined]
                     changes = []
                     for code in kingdom.legal_placements(domino):
                         after = kingdom.copy()
                         after.place(code, domino)
-                        changes.append(after.region_points() + state._bonus(after) - now)
+                        changes.append(after.region_points() + state.kingdom_bonus(after) - now)
                     assert gain == max(changes, default=0)
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
