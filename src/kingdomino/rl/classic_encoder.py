@@ -208,10 +208,7 @@ class ClassicEncoder:
         occupied = kingdom.occupied
         layers = (*kingdom.terrain, *kingdom.crowns, occupied, kingdom.free() | occupied)
         previous = self.kingdoms.previous(player)
-        if previous is None:
-            planes = self.block.build(layers)
-        else:
-            planes = self.block.update(previous.layers, previous.planes, layers)
+        planes = self.block.build_from(layers, previous)
         by_terrain = terrain_points(_TERRAINS, kingdom.terrain_points, layers, _CROWN_LAYERS, previous)
         # The engine's own scoring: region points plus this configuration's bonuses.
         return _KingdomFacts(layers, planes, by_terrain, sum(by_terrain) + state.kingdom_bonus(kingdom))

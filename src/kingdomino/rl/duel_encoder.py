@@ -209,10 +209,7 @@ class DuelEncoder:
     def _map_facts(self, board: Board, previous: _MapFacts | None) -> _MapFacts:
         """Planes (patched from the seat's previous map when there is one) and points of a map."""
         layers = (*board.coats, *board.cross_planes, board.occupied)
-        if previous is None:
-            planes = self.block.build(layers)
-        else:
-            planes = self.block.update(previous.layers, previous.planes, layers)
+        planes = self.block.build_from(layers, previous)
         return _MapFacts(layers, planes, board.points())
 
     def _dice(self, state: DuelState, seat: int) -> bytes:

@@ -413,10 +413,7 @@ class OriginsEncoder:
             kingdom.free() | occupied,
         )
         previous = self.kingdoms.previous(player)
-        if previous is None:
-            planes = self.block.build(layers)
-        else:
-            planes = self.block.update(previous.layers, previous.planes, layers)
+        planes = self.block.build_from(layers, previous)
         by_terrain = terrain_points(SCORING_TERRAINS, kingdom.terrain_points, layers, _FIRE_LAYERS, previous)
         # The engine's own scoring, without the totems (added per state: they depend on everybody).
         points = sum(by_terrain) + state.kingdom_bonus(kingdom)

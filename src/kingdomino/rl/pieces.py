@@ -20,6 +20,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
@@ -123,6 +124,16 @@ _ZERO = float_bytes([0.0])
 EVERYWHERE = -1
 
 
+class EarlierBlock(Protocol):
+    """An earlier board's bit layers and the block built from them (a board to patch from)."""
+
+    @property
+    def layers(self) -> Sequence[int]: ...
+
+    @property
+    def planes(self) -> bytes: ...
+
+
 @dataclass(frozen=True, eq=False)
 class Channel:
     """One plane of a :class:`LayerBlock`: on the squares of ``within``, ``values[code]``, where
@@ -219,6 +230,12 @@ class LayerBlock:
     def build(self, layers: Sequence[int]) -> bytes:
         """The block from scratch."""
         return b"".join([self._plane(channel, layers) for channel in self.channels])
+
+    def build_from(self, layers: Sequence[int], earlier: EarlierBlock | None) -> bytes:
+        """The block of ``layers``: patched from ``earlier`` when there is one, else built."""
+        if earlier is None:
+            return self.build(layers)
+        return self.update(earlier.layers, earlier.planes, layers)
 
     def update(self, old_layers: Sequence[int], old_block: bytes, layers: Sequence[int]) -> bytes:
         """The block of ``layers``, patched from ``old_block``, the block of ``old_layers``
