@@ -8,17 +8,13 @@ import pytest
 
 from kingdomino import CHANCE
 from kingdomino.games.classic.components import DOMINOES
-from kingdomino.games.classic.outlook import (
-    DEAD_WEIGHT,
-    JOIN_WEIGHT,
-    ROW_PLACE_WEIGHT,
-    claim_outlook,
-    placement_outlook,
-)
+from kingdomino.games.classic.outlook import KINGDOMINO_OUTLOOK, claim_outlook, placement_outlook
 from kingdomino.games.classic.state import CLAIM, PLACE
 from kingdomino.games.classic.text import parse_kingdom
 
 from .helpers import new_state
+
+WEIGHTS = KINGDOMINO_OUTLOOK
 
 # Free squares (castle-relative): (0,1), (0,2), (1,1), (2,1).
 NEARLY_FULL = """
@@ -40,11 +36,11 @@ def test_a_placement_that_strands_squares_pays_for_each_dead_square() -> None:
     lower = geometry.placement_code(1, 1, 1)  # (1,1)-(2,1): (0,1)-(0,2) stay coverable
     codes = kingdom.legal_placements(wheat_pair)
     assert {across, down, lower} <= set(codes)
-    terms = dict(zip(codes, placement_outlook(kingdom, wheat_pair, codes)))
+    terms = dict(zip(codes, placement_outlook(kingdom, wheat_pair, codes, WEIGHTS)))
     # joined wheat squares: across 1 + 2, down 1 + 2, lower 2 + 2
-    assert terms[across] == pytest.approx(3 * JOIN_WEIGHT)
-    assert terms[down] == pytest.approx(3 * JOIN_WEIGHT - 2 * DEAD_WEIGHT)
-    assert terms[lower] == pytest.approx(4 * JOIN_WEIGHT)
+    assert terms[across] == pytest.approx(3 * WEIGHTS.join)
+    assert terms[down] == pytest.approx(3 * WEIGHTS.join - 2 * WEIGHTS.dead)
+    assert terms[lower] == pytest.approx(4 * WEIGHTS.join)
 
 
 def test_joining_a_terrain_counts_touching_squares_of_that_terrain_only() -> None:
@@ -54,15 +50,18 @@ def test_joining_a_terrain_counts_touching_squares_of_that_terrain_only() -> Non
     beside_forest = geometry.placement_code(-1, 1, 1)  # (-1,1)-(0,1): touches one forest square
     below_lake = geometry.placement_code(1, -1, 0)  # (1,-1)-(1,0): touches the lake only
     terms = dict(
-        zip([beside_forest, below_lake], placement_outlook(kingdom, forest_pair, [beside_forest, below_lake]))
+        zip(
+            [beside_forest, below_lake],
+            placement_outlook(kingdom, forest_pair, [beside_forest, below_lake], WEIGHTS),
+        )
     )
-    assert terms[beside_forest] == pytest.approx(JOIN_WEIGHT)
+    assert terms[beside_forest] == pytest.approx(WEIGHTS.join)
     assert terms[below_lake] == pytest.approx(0.0)
 
 
 def test_claims_further_right_in_the_row_cost_their_row_place() -> None:
-    assert claim_outlook(0) == 0.0
-    assert claim_outlook(3) == pytest.approx(-3 * ROW_PLACE_WEIGHT)
+    assert claim_outlook(0, WEIGHTS) == 0.0
+    assert claim_outlook(3, WEIGHTS) == pytest.approx(-3 * WEIGHTS.row_place)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -82,7 +81,7 @@ def test_heuristic_gains_are_the_immediate_gains_plus_the_outlook(players: int) 
             if state.phase == PLACE and state.game.discard_action not in heuristic:
                 domino = DOMINOES[state.row[state.slot]]
                 codes = list(immediate)
-                for code, term in zip(codes, placement_outlook(kingdom, domino, codes)):
+                for code, term in zip(codes, placement_outlook(kingdom, domino, codes, WEIGHTS)):
                     assert heuristic[code] == pytest.approx(immediate[code] + term)
                     checked += 1
             elif state.phase == CLAIM:
@@ -92,11 +91,11 @@ def test_heuristic_gains_are_the_immediate_gains_plus_the_outlook(players: int) 
                     codes = kingdom.legal_placements(domino)
                     gains = kingdom.placement_gains(domino, codes)
                     best = max(
-                        (g + t for g, t in zip(gains, placement_outlook(kingdom, domino, codes))),
+                        (g + t for g, t in zip(gains, placement_outlook(kingdom, domino, codes, WEIGHTS))),
                         default=0.0,
                     )
                     assert heuristic[code] == pytest.approx(
-                        best + claim_outlook(state.next_row.index(number))
+                        best + claim_outlook(state.next_row.index(number), WEIGHTS)
                     )
                     checked += 1
             legal = state.legal_actions()

@@ -8,7 +8,7 @@ import pytest
 
 from kingdomino import CHANCE, make_game
 from kingdomino.arena.match import play_game, seat_agents
-from kingdomino.games.classic.outlook import ORIGINS_ROW_PLACE_WEIGHT, claim_outlook, placement_outlook
+from kingdomino.games.classic.outlook import ORIGINS_OUTLOOK, claim_outlook, placement_outlook
 from kingdomino.games.origins.components import DOMINOES
 from kingdomino.games.origins.state import CLAIM, PLACE, OriginsState
 
@@ -31,7 +31,7 @@ def test_heuristic_gains_add_the_outlook_to_placements_and_claims_only(mode: str
             kingdom = state.kingdoms[state.current_player]
             if state.phase == PLACE and game.discard_action not in heuristic:  # type: ignore[attr-defined]
                 codes = list(immediate)
-                terms = placement_outlook(kingdom, DOMINOES[state.row[state.slot]], codes)
+                terms = placement_outlook(kingdom, DOMINOES[state.row[state.slot]], codes, ORIGINS_OUTLOOK)
                 for code, term in zip(codes, terms):
                     assert heuristic[code] == pytest.approx(immediate[code] + term)
                 placements += 1
@@ -41,12 +41,12 @@ def test_heuristic_gains_add_the_outlook_to_placements_and_claims_only(mode: str
                 for code in immediate:
                     number = code - game.claim_base + 1  # type: ignore[attr-defined]
                     codes = kingdom.legal_placements(DOMINOES[number])
-                    terms = placement_outlook(kingdom, DOMINOES[number], codes)
+                    terms = placement_outlook(kingdom, DOMINOES[number], codes, ORIGINS_OUTLOOK)
                     best = max(
                         (state._placed_gain(seat, number, c, base) + t for c, t in zip(codes, terms)),
                         default=0.0,
                     )
-                    row_place = claim_outlook(state.next_row.index(number), ORIGINS_ROW_PLACE_WEIGHT)
+                    row_place = claim_outlook(state.next_row.index(number), ORIGINS_OUTLOOK)
                     assert heuristic[code] == pytest.approx(best + row_place)
                 claims += 1
             else:

@@ -37,6 +37,7 @@ from kingdomino.games.classic.components import (
     SETUPS,
 )
 from kingdomino.games.classic.kingdom import Geometry
+from kingdomino.games.classic.outlook import KINGDOMINO_OUTLOOK, OutlookWeights
 from kingdomino.games.classic.state import ClassicState
 from kingdomino.games.domino.codec import KINGDOM_TERMS, DominoGame
 
@@ -56,6 +57,8 @@ class ClassicGame(DominoGame):
 
     name = "kingdomino"
     terms = KINGDOM_TERMS
+    #: The weights of the engine's heuristic (``State.heuristic_gains``); not a rule.
+    outlook: OutlookWeights = KINGDOMINO_OUTLOOK
 
     def __init__(
         self,

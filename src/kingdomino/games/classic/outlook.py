@@ -25,6 +25,7 @@ and ``TwoHalves`` name).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from kingdomino.games.classic.kingdom import Geometry
@@ -59,14 +60,25 @@ class DominoKingdom(Protocol):
     def terrain(self) -> Sequence[int]: ...
 
 
-#: Points per existing same-terrain square a new square touches.
-JOIN_WEIGHT = 1.0
-#: Points lost per empty square no domino can cover any more.
-DEAD_WEIGHT = 2.0
-#: Kingdomino: points lost per place further right in the row a claim stands (later pick next round).
-ROW_PLACE_WEIGHT = 0.6
-#: Origins: the same weight; negative, further right gains (volcanoes and fires come later).
-ORIGINS_ROW_PLACE_WEIGHT = -1.0
+@dataclass(frozen=True)
+class OutlookWeights:
+    """Points per unit of each look-ahead term; each game has its own (``Game.outlook``).
+
+    ``bench/bench_outlook.py`` measures a one-ply player on them, and with each term off.
+    """
+
+    #: Points per existing same-terrain square a new square touches.
+    join: float
+    #: Points lost per empty square no domino can cover any more.
+    dead: float
+    #: Points lost per place further right in the row a claim stands (negative: further right gains).
+    row_place: float
+
+
+#: Kingdomino: further left in the row picks earlier next round, which is worth it.
+KINGDOMINO_OUTLOOK = OutlookWeights(join=1.0, dead=2.0, row_place=0.6)
+#: Origins: further right gains, since the higher numbers carry the volcanoes and their fires.
+ORIGINS_OUTLOOK = OutlookWeights(join=1.0, dead=2.0, row_place=-1.0)
 
 
 def dead_squares(kingdom: DominoKingdom, occupied: int, box: tuple[int, int, int, int]) -> int:
@@ -78,7 +90,9 @@ def dead_squares(kingdom: DominoKingdom, occupied: int, box: tuple[int, int, int
     return (free & ~grid.spread(free)).bit_count()
 
 
-def placement_outlook(kingdom: DominoKingdom, domino: TwoHalves, codes: list[int]) -> list[float]:
+def placement_outlook(
+    kingdom: DominoKingdom, domino: TwoHalves, codes: list[int], weights: OutlookWeights
+) -> list[float]:
     """The look-ahead term of each placement code of ``domino`` (joined squares, dead squares)."""
     geometry = kingdom.geometry
     grid = geometry.grid
@@ -90,6 +104,7 @@ def placement_outlook(kingdom: DominoKingdom, domino: TwoHalves, codes: list[int
     occupied = kingdom.occupied
     row_lo, row_hi, col_lo, col_hi = kingdom.row_lo, kingdom.row_hi, kingdom.col_lo, kingdom.col_hi
     dead_before = dead_squares(kingdom, occupied, (row_lo, row_hi, col_lo, col_hi))
+    join_weight, dead_weight = weights.join, weights.dead
     frames: dict[tuple[int, int, int, int], int] = {}  # bounding box -> squares the frame allows
     terms = []
     for code in codes:
@@ -112,10 +127,10 @@ def placement_outlook(kingdom: DominoKingdom, domino: TwoHalves, codes: list[int
         free = allowed & ~(occupied | p.first_bit | p.second_bit)
         coverable = (free << 1) | (free >> 1) | (free << stride) | (free >> stride)
         dead = (free & ~coverable).bit_count() - dead_before
-        terms.append(JOIN_WEIGHT * joined - DEAD_WEIGHT * dead)
+        terms.append(join_weight * joined - dead_weight * dead)
     return terms
 
 
-def claim_outlook(slot: int, weight: float = ROW_PLACE_WEIGHT) -> float:
+def claim_outlook(slot: int, weights: OutlookWeights) -> float:
     """The row-place term of claiming the domino in place ``slot`` (0: leftmost) of the row."""
-    return -weight * slot
+    return -weights.row_place * slot

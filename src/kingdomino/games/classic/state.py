@@ -323,7 +323,7 @@ class ClassicState(DominoState):
                 codes = kingdom.legal_placements(domino)
                 value = max(self._placement_values(kingdom, domino, codes, outlook), default=0.0)
                 if outlook:
-                    value += claim_outlook(self.next_row.index(number))
+                    value += claim_outlook(self.next_row.index(number), self.game.outlook)
                 result.append((code, value))
             return result
         return []
@@ -335,7 +335,9 @@ class ClassicState(DominoState):
         if self.game.middle_kingdom or self.game.harmony:
             gains = [g + b for g, b in zip(gains, self._bonus_changes(kingdom, codes))]
         if outlook:
-            return [g + t for g, t in zip(gains, placement_outlook(kingdom, domino, codes))]
+            return [
+                g + t for g, t in zip(gains, placement_outlook(kingdom, domino, codes, self.game.outlook))
+            ]
         return [float(g) for g in gains]
 
     def _bonus_changes(self, kingdom: Kingdom, codes: list[int]) -> list[int]:

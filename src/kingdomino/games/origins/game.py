@@ -60,6 +60,7 @@ import re
 from collections.abc import Mapping
 
 from kingdomino.core.game import GameError, OptionValue
+from kingdomino.games.classic.outlook import ORIGINS_OUTLOOK, OutlookWeights
 from kingdomino.games.domino.codec import TERRITORY_TERMS, DominoGame, square_cell
 from kingdomino.games.origins.components import (
     CAVE_FACE_UP,
@@ -96,6 +97,8 @@ class OriginsGame(DominoGame):
 
     name = "origins"
     terms = TERRITORY_TERMS
+    #: The weights of the engine's heuristic (``State.heuristic_gains``); not a rule.
+    outlook: OutlookWeights = ORIGINS_OUTLOOK
 
     def __init__(
         self,

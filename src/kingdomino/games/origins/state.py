@@ -58,7 +58,7 @@ from kingdomino.core.game import (
     ScoreSheet,
     ranked_winners,
 )
-from kingdomino.games.classic.outlook import ORIGINS_ROW_PLACE_WEIGHT, claim_outlook, placement_outlook
+from kingdomino.games.classic.outlook import claim_outlook, placement_outlook
 from kingdomino.games.domino.rules import FREE as FREE
 from kingdomino.games.domino.rules import DominoState
 from kingdomino.games.origins.components import (
@@ -774,11 +774,11 @@ class OriginsState(DominoState):
             number = code - game.claim_base + 1
             codes = kingdom.legal_placements(DOMINOES[number])
             best = max(self._placement_values(seat, number, codes, base), default=0.0)
-            result.append((code, best + claim_outlook(self.next_row.index(number), ORIGINS_ROW_PLACE_WEIGHT)))
+            result.append((code, best + claim_outlook(self.next_row.index(number), game.outlook)))
         return result
 
     def _placement_values(self, seat: int, number: int, codes: list[int], base: int) -> list[float]:
-        terms = placement_outlook(self.kingdoms[seat], DOMINOES[number], codes)
+        terms = placement_outlook(self.kingdoms[seat], DOMINOES[number], codes, self.game.outlook)
         return [self._placed_gain(seat, number, code, base) + term for code, term in zip(codes, terms)]
 
     def _placed_gain(self, seat: int, number: int, code: int, base: int) -> int:
