@@ -93,6 +93,11 @@ class ClassicGame(DominoGame):
         self.king_base = self.draw_base + NUM_DOMINOES
         self.num_actions = self.king_base + players
 
+    @property
+    def values_key(self) -> tuple[object, ...]:
+        """What a placement's heuristic value depends on besides the kingdom and the domino."""
+        return (self.frame, self.middle_kingdom, self.harmony, self.outlook)
+
     @classmethod
     def from_options(cls, players: int, options: Mapping[str, OptionValue]) -> ClassicGame:
         """Build from record/CLI options, refusing unknown names and non-boolean values."""

@@ -40,7 +40,6 @@ from kingdomino.games.classic.components import (
     DOMINOES,
     NUM_DOMINOES,
     TERRAINS,
-    Domino,
     domino_text,
 )
 from kingdomino.games.classic.kingdom import Kingdom
@@ -52,6 +51,10 @@ if TYPE_CHECKING:
     from kingdomino.games.classic.game import ClassicGame
 
 DRAW, KING, CLAIM, PLACE, OVER = range(5)
+
+#: Remembered placement values (``ClassicState._placement_values``), cleared when this many are held.
+VALUES_LIMIT = 16_384
+_VALUES: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
 PHASE_NAMES = ("draw", "king", "claim", "place", "over")
 
 
@@ -308,20 +311,16 @@ class ClassicState(DominoState):
     def _gains(self, outlook: bool) -> list[tuple[int, float]]:
         phase = self.phase
         if phase == PLACE:
-            kingdom = self.kingdoms[self.player]
-            domino = DOMINOES[self.row[self.slot]]
-            codes = kingdom.legal_placements(domino)
+            codes, values = self._placement_values(self.kingdoms[self.player], self.row[self.slot], outlook)
             if not codes:
                 return [(self.game.discard_action, 0.0)]
-            return list(zip(codes, self._placement_values(kingdom, domino, codes, outlook)))
+            return list(zip(codes, values))
         if phase == CLAIM:
             kingdom = self.kingdoms[self.player]
             result = []
             for code in self.legal_actions():
                 number = code - self.game.claim_base + 1
-                domino = DOMINOES[number]
-                codes = kingdom.legal_placements(domino)
-                value = max(self._placement_values(kingdom, domino, codes, outlook), default=0.0)
+                value = max(self._placement_values(kingdom, number, outlook)[1], default=0.0)
                 if outlook:
                     value += claim_outlook(self.next_row.index(number), self.game.outlook)
                 result.append((code, value))
@@ -329,16 +328,42 @@ class ClassicState(DominoState):
         return []
 
     def _placement_values(
-        self, kingdom: Kingdom, domino: Domino, codes: list[int], outlook: bool
-    ) -> list[float]:
+        self, kingdom: Kingdom, number: int, outlook: bool
+    ) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """The legal placement codes of domino ``number`` in ``kingdom`` and the value of each.
+
+        A pure function of the game, the kingdom's contents and the domino, remembered in
+        ``_VALUES``: a search meets the same kingdom and domino again and again (the domino a
+        seat claims is valued on the kingdom it is then placed in), and a third of the calls
+        of a playout repeat an earlier one.
+        """
+        game = self.game
+        key = (
+            number,
+            outlook,
+            game.values_key,
+            kingdom.occupied,
+            kingdom.discards,
+            *kingdom.terrain,
+            *kingdom.crowns,
+        )
+        found = _VALUES.get(key)
+        if found is not None:
+            return found
+        domino = DOMINOES[number]
+        codes = kingdom.legal_placements(domino)
         gains = kingdom.placement_gains(domino, codes)
-        if self.game.middle_kingdom or self.game.harmony:
+        if game.middle_kingdom or game.harmony:
             gains = [g + b for g, b in zip(gains, self._bonus_changes(kingdom, codes))]
         if outlook:
-            return [
-                g + t for g, t in zip(gains, placement_outlook(kingdom, domino, codes, self.game.outlook))
-            ]
-        return [float(g) for g in gains]
+            terms = placement_outlook(kingdom, domino, codes, game.outlook)
+            values = tuple([g + t for g, t in zip(gains, terms)])
+        else:
+            values = tuple([float(g) for g in gains])
+        if len(_VALUES) >= VALUES_LIMIT:
+            _VALUES.clear()
+        found = _VALUES[key] = (tuple(codes), values)
+        return found
 
     def _bonus_changes(self, kingdom: Kingdom, codes: list[int]) -> list[int]:
         """Change of the Middle Kingdom and Harmony bonuses for each placement code."""
