@@ -44,6 +44,7 @@ from kingdomino.games.classic.components import (
 )
 from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.classic.outlook import claim_outlook, placement_outlook
+from kingdomino.games.domino.memo import GainMemo
 from kingdomino.games.domino.rules import FREE as FREE
 from kingdomino.games.domino.rules import DominoState
 
@@ -52,9 +53,8 @@ if TYPE_CHECKING:
 
 DRAW, KING, CLAIM, PLACE, OVER = range(5)
 
-#: Remembered placement values (``ClassicState._placement_values``), cleared when this many are held.
-VALUES_LIMIT = 16_384
-_VALUES: dict[tuple[object, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
+#: Remembered placement values (``ClassicState._placement_values``): codes and values by key.
+PLACEMENT_VALUES: GainMemo[tuple[object, ...], tuple[tuple[int, ...], tuple[float, ...]]] = GainMemo(16_384)
 PHASE_NAMES = ("draw", "king", "claim", "place", "over")
 
 
@@ -332,10 +332,9 @@ class ClassicState(DominoState):
     ) -> tuple[tuple[int, ...], tuple[float, ...]]:
         """The legal placement codes of domino ``number`` in ``kingdom`` and the value of each.
 
-        A pure function of the game, the kingdom's contents and the domino, remembered in
-        ``_VALUES``: a search meets the same kingdom and domino again and again (the domino a
-        seat claims is valued on the kingdom it is then placed in), and a third of the calls
-        of a playout repeat an earlier one.
+        A pure function of the game's scoring settings, the kingdom's contents and the domino,
+        remembered in ``PLACEMENT_VALUES`` (``domino.memo``): a third of a playout's calls repeat
+        an earlier one.
         """
         game = self.game
         key = (
@@ -347,7 +346,7 @@ class ClassicState(DominoState):
             *kingdom.terrain,
             *kingdom.crowns,
         )
-        found = _VALUES.get(key)
+        found = PLACEMENT_VALUES.get(key)
         if found is not None:
             return found
         domino = DOMINOES[number]
@@ -360,10 +359,7 @@ class ClassicState(DominoState):
             values = tuple([g + t for g, t in zip(gains, terms)])
         else:
             values = tuple([float(g) for g in gains])
-        if len(_VALUES) >= VALUES_LIMIT:
-            _VALUES.clear()
-        found = _VALUES[key] = (tuple(codes), values)
-        return found
+        return PLACEMENT_VALUES.put(key, (tuple(codes), values))
 
     def _bonus_changes(self, kingdom: Kingdom, codes: list[int]) -> list[int]:
         """Change of the Middle Kingdom and Harmony bonuses for each placement code."""

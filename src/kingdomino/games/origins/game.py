@@ -157,6 +157,11 @@ class OriginsGame(DominoGame):
         self.reveal_base = self.chief_base + players
         self.num_actions = self.reveal_base + NUM_CAVEMEN_KINDS
 
+    @property
+    def values_key(self) -> tuple[object, ...]:
+        """What a placement's value depends on besides the territory and the domino."""
+        return (self.frame, self.mode, self.fire_kingdom, self.homo_habilis, self.outlook)
+
     @classmethod
     def from_options(cls, players: int, options: Mapping[str, OptionValue]) -> OriginsGame:
         """Build from record/CLI options, refusing unknown names and values of the wrong type."""

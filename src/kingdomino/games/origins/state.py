@@ -59,6 +59,7 @@ from kingdomino.core.game import (
     ranked_winners,
 )
 from kingdomino.games.classic.outlook import claim_outlook, placement_outlook
+from kingdomino.games.domino.memo import GainMemo
 from kingdomino.games.domino.rules import FREE as FREE
 from kingdomino.games.domino.rules import DominoState
 from kingdomino.games.origins.components import (
@@ -83,6 +84,9 @@ if TYPE_CHECKING:
     from kingdomino.games.origins.game import OriginsGame
 
 DRAW, CHIEF, FIRST, CLAIM, PLACE, FIRE, TOTEM, RECRUIT, PAY, CAVEMAN, REVEAL, OVER = range(12)
+
+#: Remembered placement values (``OriginsState._placement_values``): codes and values by key.
+PLACEMENT_VALUES: GainMemo[tuple[object, ...], tuple[tuple[int, ...], tuple[float, ...]]] = GainMemo(16_384)
 PHASE_NAMES = (
     "draw",
     "chief",
@@ -711,14 +715,11 @@ class OriginsState(DominoState):
         if self.player < 0:
             return []
         seat = self.player
-        kingdom = self.kingdoms[seat]
-        base = self.kingdom_score(seat)
         if phase == PLACE:
-            domino = DOMINOES[self.row[self.slot]]
-            codes = kingdom.legal_placements(domino)
+            codes, values = self._placement_values(seat, self.row[self.slot], False)
             if not codes:
                 return [(game.discard_action, 0.0)]
-            return [(code, float(self._placed_gain(seat, domino.number, code, base))) for code in codes]
+            return list(zip(codes, values))
         if phase in (CLAIM, FIRST):
             result = []
             for code in self.legal_actions():
@@ -726,12 +727,12 @@ class OriginsState(DominoState):
                     numbers = [code - game.claim_base + 1]
                 else:
                     numbers = [self.next_row[p - 1] for p in game.first_pairs[code - game.pair_base]]
-                gain = 0
+                gain = 0.0
                 for number in numbers:
-                    options = kingdom.legal_placements(DOMINOES[number])
-                    gain += max((self._placed_gain(seat, number, c, base) for c in options), default=0)
-                result.append((code, float(gain)))
+                    gain += max(self._placement_values(seat, number, False)[1], default=0.0)
+                result.append((code, gain))
             return result
+        base = self.kingdom_score(seat)
         if phase == RECRUIT:
             result = []
             for code in self.legal_actions():
@@ -761,25 +762,56 @@ class OriginsState(DominoState):
         if self.player < 0 or phase not in (PLACE, CLAIM):
             return self.immediate_gains()
         seat = self.player
-        kingdom = self.kingdoms[seat]
-        base = self.kingdom_score(seat)
         if phase == PLACE:
-            number = self.row[self.slot]
-            codes = kingdom.legal_placements(DOMINOES[number])
+            codes, values = self._placement_values(seat, self.row[self.slot], True)
             if not codes:
                 return [(game.discard_action, 0.0)]
-            return list(zip(codes, self._placement_values(seat, number, codes, base)))
+            return list(zip(codes, values))
         result = []
         for code in self.legal_actions():
             number = code - game.claim_base + 1
-            codes = kingdom.legal_placements(DOMINOES[number])
-            best = max(self._placement_values(seat, number, codes, base), default=0.0)
+            best = max(self._placement_values(seat, number, True)[1], default=0.0)
             result.append((code, best + claim_outlook(self.next_row.index(number), game.outlook)))
         return result
 
-    def _placement_values(self, seat: int, number: int, codes: list[int], base: int) -> list[float]:
-        terms = placement_outlook(self.kingdoms[seat], DOMINOES[number], codes, self.game.outlook)
-        return [self._placed_gain(seat, number, code, base) + term for code, term in zip(codes, terms)]
+    def _placement_values(
+        self, seat: int, number: int, outlook: bool
+    ) -> tuple[tuple[int, ...], tuple[float, ...]]:
+        """The legal placement codes of domino ``number`` in the seat's territory and the score
+        gain of each (plus the outlook's terms when ``outlook``).
+
+        The totems a seat holds do not change with a placement, so the gains are a pure function
+        of the game's scoring settings, the territory's contents and the domino, remembered in
+        ``PLACEMENT_VALUES`` (``domino.memo``).
+        """
+        game = self.game
+        kingdom = self.kingdoms[seat]
+        key = (
+            number,
+            outlook,
+            game.values_key,
+            kingdom.occupied,
+            kingdom.discards,
+            *kingdom.terrain,
+            *kingdom.printed,
+            *kingdom.markers,
+            *kingdom.craters,
+            *kingdom.resources,
+            *kingdom.cavemen,
+        )
+        found = PLACEMENT_VALUES.get(key)
+        if found is not None:
+            return found
+        domino = DOMINOES[number]
+        codes = kingdom.legal_placements(domino)
+        base = self.kingdom_score(seat)
+        gains = [self._placed_gain(seat, number, code, base) for code in codes]
+        if outlook:
+            terms = placement_outlook(kingdom, domino, codes, game.outlook)
+            values = tuple([g + t for g, t in zip(gains, terms)])
+        else:
+            values = tuple([float(g) for g in gains])
+        return PLACEMENT_VALUES.put(key, (tuple(codes), values))
 
     def _placed_gain(self, seat: int, number: int, code: int, base: int) -> int:
         trial = self.kingdoms[seat].copy()
