@@ -20,10 +20,14 @@ POWER_RESERVE = 2.0
 
 
 def draw_gain(board: Board, bits_and_faces: list[tuple[int, int, int]]) -> float:
-    """Points added by drawing each ``(bit, coat, crosses)`` (a "?" takes its best neighbouring coat)."""
-    before = board.points()
+    """Points added by drawing each ``(bit, coat, crosses)`` (a "?" takes its best neighbouring coat).
+
+    Only the coats drawn change their points (the new squares were empty, so no other coat's
+    domains or crosses move): those alone are scored before and after.
+    """
     trial = board.copy()
     jokers = []
+    touched = set()
     for bit, coat, crosses in bits_and_faces:
         trial.occupied |= bit
         if crosses:
@@ -32,6 +36,7 @@ def draw_gain(board: Board, bits_and_faces: list[tuple[int, int, int]]) -> float
             jokers.append(bit)
         else:
             trial.coats[coat] |= bit
+            touched.add(coat)
     for bit in jokers:
         around = GRID.spread(bit)
         options = [coat for coat in range(NUM_COATS) if trial.coats[coat] & around] or [0]
@@ -43,7 +48,8 @@ def draw_gain(board: Board, bits_and_faces: list[tuple[int, int, int]]) -> float
             if points > best:
                 best_coat, best = coat, points
         trial.coats[best_coat] |= bit
-    return float(trial.points() - before)
+        touched.add(best_coat)
+    return float(sum([trial.coat_points(coat) - board.coat_points(coat) for coat in touched]))
 
 
 def _fill_value(state: DuelState, faces: list[tuple[int, int]]) -> float:
