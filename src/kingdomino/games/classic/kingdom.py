@@ -52,6 +52,9 @@ class Kingdom(DominoKingdom):
         other.crowns = self.crowns.copy()
         return other
 
+    def contents(self) -> tuple[int, ...]:
+        return (*super().contents(), *self.crowns)
+
     # --- placement (free squares, masks, legal placements: DominoKingdom) -------------------
 
     def count_placements(self, domino: Domino) -> int:

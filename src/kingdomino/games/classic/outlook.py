@@ -131,6 +131,21 @@ def placement_outlook(
     return terms
 
 
+def valued_placements(
+    kingdom: DominoKingdom,
+    domino: TwoHalves,
+    codes: list[int],
+    gains: Sequence[float],
+    weights: OutlookWeights | None,
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """The placement codes and the value of each: its gain, plus the outlook's terms unless
+    ``weights`` is ``None`` (what a state remembers for ``immediate_gains`` and ``heuristic_gains``)."""
+    if weights is None:
+        return tuple(codes), tuple([float(g) for g in gains])
+    terms = placement_outlook(kingdom, domino, codes, weights)
+    return tuple(codes), tuple([g + t for g, t in zip(gains, terms)])
+
+
 def claim_outlook(slot: int, weights: OutlookWeights) -> float:
     """The row-place term of claiming the domino in place ``slot`` (0: leftmost) of the row."""
     return -weights.row_place * slot

@@ -43,7 +43,7 @@ from kingdomino.games.classic.components import (
     domino_text,
 )
 from kingdomino.games.classic.kingdom import Kingdom
-from kingdomino.games.classic.outlook import claim_outlook, placement_outlook
+from kingdomino.games.classic.outlook import claim_outlook, valued_placements
 from kingdomino.games.domino.memo import GainMemo
 from kingdomino.games.domino.rules import FREE as FREE
 from kingdomino.games.domino.rules import DominoState
@@ -337,15 +337,7 @@ class ClassicState(DominoState):
         an earlier one.
         """
         game = self.game
-        key = (
-            number,
-            outlook,
-            game.values_key,
-            kingdom.occupied,
-            kingdom.discards,
-            *kingdom.terrain,
-            *kingdom.crowns,
-        )
+        key = (number, outlook, game.values_key, kingdom.contents())
         found = PLACEMENT_VALUES.get(key)
         if found is not None:
             return found
@@ -354,12 +346,8 @@ class ClassicState(DominoState):
         gains = kingdom.placement_gains(domino, codes)
         if game.middle_kingdom or game.harmony:
             gains = [g + b for g, b in zip(gains, self._bonus_changes(kingdom, codes))]
-        if outlook:
-            terms = placement_outlook(kingdom, domino, codes, game.outlook)
-            values = tuple([g + t for g, t in zip(gains, terms)])
-        else:
-            values = tuple([float(g) for g in gains])
-        return PLACEMENT_VALUES.put(key, (tuple(codes), values))
+        weights = game.outlook if outlook else None
+        return PLACEMENT_VALUES.put(key, valued_placements(kingdom, domino, codes, gains, weights))
 
     def _bonus_changes(self, kingdom: Kingdom, codes: list[int]) -> list[int]:
         """Change of the Middle Kingdom and Harmony bonuses for each placement code."""

@@ -72,6 +72,11 @@ class DominoKingdom:
         other.discards = self.discards
         return other
 
+    def contents(self) -> tuple[int, ...]:
+        """What tells this kingdom from another on the same geometry, as a key for a memory
+        (``domino.memo``); subclasses add their own layers on top."""
+        return (self.occupied, self.discards, *self.terrain)
+
     # --- placement -------------------------------------------------------------------------
 
     def free(self) -> int:

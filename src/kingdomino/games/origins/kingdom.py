@@ -108,6 +108,16 @@ class Kingdom(DominoKingdom):
         other.cavemen = self.cavemen.copy()
         return other
 
+    def contents(self) -> tuple[int, ...]:
+        return (
+            *super().contents(),
+            *self.printed,
+            *self.markers,
+            *self.craters,
+            *self.resources,
+            *self.cavemen,
+        )
+
     # --- placement (free squares, masks, legal placements: DominoKingdom) -------------------
 
     def place(self, code: int, domino: Domino, with_resources: bool) -> None:

@@ -58,7 +58,7 @@ from kingdomino.core.game import (
     ScoreSheet,
     ranked_winners,
 )
-from kingdomino.games.classic.outlook import claim_outlook, placement_outlook
+from kingdomino.games.classic.outlook import claim_outlook, valued_placements
 from kingdomino.games.domino.memo import GainMemo
 from kingdomino.games.domino.rules import FREE as FREE
 from kingdomino.games.domino.rules import DominoState
@@ -786,19 +786,7 @@ class OriginsState(DominoState):
         """
         game = self.game
         kingdom = self.kingdoms[seat]
-        key = (
-            number,
-            outlook,
-            game.values_key,
-            kingdom.occupied,
-            kingdom.discards,
-            *kingdom.terrain,
-            *kingdom.printed,
-            *kingdom.markers,
-            *kingdom.craters,
-            *kingdom.resources,
-            *kingdom.cavemen,
-        )
+        key = (number, outlook, game.values_key, kingdom.contents())
         found = PLACEMENT_VALUES.get(key)
         if found is not None:
             return found
@@ -806,12 +794,8 @@ class OriginsState(DominoState):
         codes = kingdom.legal_placements(domino)
         base = self.kingdom_score(seat)
         gains = [self._placed_gain(seat, number, code, base) for code in codes]
-        if outlook:
-            terms = placement_outlook(kingdom, domino, codes, game.outlook)
-            values = tuple([g + t for g, t in zip(gains, terms)])
-        else:
-            values = tuple([float(g) for g in gains])
-        return PLACEMENT_VALUES.put(key, (tuple(codes), values))
+        weights = game.outlook if outlook else None
+        return PLACEMENT_VALUES.put(key, valued_placements(kingdom, domino, codes, gains, weights))
 
     def _placed_gain(self, seat: int, number: int, code: int, base: int) -> int:
         trial = self.kingdoms[seat].copy()
