@@ -13,7 +13,7 @@ player from an even share against three ``greedy`` players into a clear favourit
   (a lower number) picks earlier in the next round, which is worth it in
   Kingdomino; in Origins further right is worth more, since the higher
   numbers carry the volcanoes whose fire markers an immediate gain cannot
-  see. Each game passes its own measured weight.
+  see. Each game has its own measured weights (``Game.outlook``).
 
 The search agents use these through ``State.heuristic_gains`` (priors,
 pruning and the searching seat's playouts); the rules never depend on them.

@@ -52,10 +52,10 @@ if TYPE_CHECKING:
     from kingdomino.games.classic.game import ClassicGame
 
 DRAW, KING, CLAIM, PLACE, OVER = range(5)
+PHASE_NAMES = ("draw", "king", "claim", "place", "over")
 
 #: Remembered placement values (``ClassicState._placement_values``): codes and values by key.
 PLACEMENT_VALUES: GainMemo[tuple[object, ...], tuple[tuple[int, ...], tuple[float, ...]]] = GainMemo(16_384)
-PHASE_NAMES = ("draw", "king", "claim", "place", "over")
 
 
 class ClassicState(DominoState):
