@@ -84,9 +84,6 @@ if TYPE_CHECKING:
     from kingdomino.games.origins.game import OriginsGame
 
 DRAW, CHIEF, FIRST, CLAIM, PLACE, FIRE, TOTEM, RECRUIT, PAY, CAVEMAN, REVEAL, OVER = range(12)
-
-#: Remembered placement values (``OriginsState._placement_values``): codes and values by key.
-PLACEMENT_VALUES: GainMemo[tuple[object, ...], tuple[tuple[int, ...], tuple[float, ...]]] = GainMemo(16_384)
 PHASE_NAMES = (
     "draw",
     "chief",
@@ -101,6 +98,10 @@ PHASE_NAMES = (
     "reveal",
     "over",
 )
+
+#: Remembered placement values (``OriginsState._placement_values``): codes and values by key.
+PLACEMENT_VALUES: GainMemo[tuple[object, ...], tuple[tuple[int, ...], tuple[float, ...]]] = GainMemo(16_384)
+
 NOBODY = -1
 
 
@@ -716,10 +717,7 @@ class OriginsState(DominoState):
             return []
         seat = self.player
         if phase == PLACE:
-            codes, values = self._placement_values(seat, self.row[self.slot], False)
-            if not codes:
-                return [(game.discard_action, 0.0)]
-            return list(zip(codes, values))
+            return self._placement_gains(seat, False)
         if phase in (CLAIM, FIRST):
             result = []
             for code in self.legal_actions():
@@ -763,16 +761,20 @@ class OriginsState(DominoState):
             return self.immediate_gains()
         seat = self.player
         if phase == PLACE:
-            codes, values = self._placement_values(seat, self.row[self.slot], True)
-            if not codes:
-                return [(game.discard_action, 0.0)]
-            return list(zip(codes, values))
+            return self._placement_gains(seat, True)
         result = []
         for code in self.legal_actions():
             number = code - game.claim_base + 1
             best = max(self._placement_values(seat, number, True)[1], default=0.0)
             result.append((code, best + claim_outlook(self.next_row.index(number), game.outlook)))
         return result
+
+    def _placement_gains(self, seat: int, outlook: bool) -> list[tuple[int, float]]:
+        """Each placement of the domino in hand with its value, or ``discard`` when none is legal."""
+        codes, values = self._placement_values(seat, self.row[self.slot], outlook)
+        if not codes:
+            return [(self.game.discard_action, 0.0)]
+        return list(zip(codes, values))
 
     def _placement_values(
         self, seat: int, number: int, outlook: bool
