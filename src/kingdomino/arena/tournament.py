@@ -115,27 +115,12 @@ class ResultsFile:
     def load(self) -> list[GameOutcome]:
         if not self.path.exists() or self.path.stat().st_size == 0:
             return []
-        lines = self.path.read_text(encoding="utf-8").splitlines()
-        try:
-            header = json.loads(lines[0])
-        except json.JSONDecodeError:
-            raise GameError(f"{self.path}: the first line is not a tournament header") from None
-        if not isinstance(header, dict) or not _same_series(header.get("tournament"), self.config.to_json()):
+        stored, outcomes = _read_lines(self.path)
+        if not _same_series(stored, self.config.to_json()):
             raise GameError(
-                f"{self.path}: holds another tournament ({header.get('tournament')}); "
-                "use another --out file to start a new one"
+                f"{self.path}: holds another tournament ({stored}); use another --out file to start a new one"
             )
-        done: dict[int, GameOutcome] = {}
-        for number, line in enumerate(lines[1:], start=2):
-            try:
-                outcome = GameOutcome.from_json(json.loads(line))
-            except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-                if number == len(lines):
-                    break  # a line cut short by an interruption: that game is played again
-                raise GameError(f"{self.path}: line {number} is not a game result") from None
-            if outcome.index < self.config.games:
-                done[outcome.index] = outcome
-        return [done[i] for i in sorted(done)]
+        return [o for o in outcomes if o.index < self.config.games]
 
     def start(self, kept: list[GameOutcome]) -> None:
         """Rewrite the file with the header and the games kept (drops a torn last line)."""
@@ -148,6 +133,47 @@ class ResultsFile:
         with self.path.open("a", encoding="utf-8") as out:
             out.write(json.dumps(outcome.to_json()) + "\n")
             out.flush()
+
+
+def read_results(path: Path) -> tuple[TournamentConfig, list[GameOutcome]]:
+    """A results file's tournament and its finished games (by index), to summarise or compare."""
+    try:
+        stored, outcomes = _read_lines(path)
+    except OSError as error:
+        raise GameError(f"{path}: {error.strerror}") from None
+    try:
+        config = TournamentConfig(
+            str(stored["game"]),
+            int(stored["players"]),
+            dict(stored["options"]),
+            [str(spec) for spec in stored["agents"]],
+            int(stored["games"]),
+            int(stored["seed"]),
+        )
+    except (KeyError, TypeError, ValueError):
+        raise GameError(f"{path}: the header does not describe a tournament") from None
+    return config, outcomes
+
+
+def _read_lines(path: Path) -> tuple[Any, list[GameOutcome]]:
+    """The header's ``tournament`` entry and the games, one per index (a torn last line is dropped)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    try:
+        header = json.loads(lines[0]) if lines else None
+    except json.JSONDecodeError:
+        header = None
+    if not isinstance(header, dict) or "tournament" not in header:
+        raise GameError(f"{path}: the first line is not a tournament header")
+    done: dict[int, GameOutcome] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            outcome = GameOutcome.from_json(json.loads(line))
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+            if number == len(lines):
+                break  # a line cut short by an interruption: that game is played again
+            raise GameError(f"{path}: line {number} is not a game result") from None
+        done[outcome.index] = outcome
+    return header["tournament"], [done[i] for i in sorted(done)]
 
 
 def _same_series(stored: object, wanted: dict[str, Any]) -> bool:

@@ -1,4 +1,5 @@
-"""The research commands: ``tournament`` (agents against each other, with statistics) and ``analyse``."""
+"""The research commands: ``tournament`` (agents against each other, with statistics), ``compare``
+(two tournaments, game by game) and ``analyse``."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kingdomino.agents import make_agent
+from kingdomino.arena.compare import compare as compare_tournaments
 from kingdomino.arena.executors import EXECUTORS, run_games
 from kingdomino.arena.tournament import (
     GameOutcome,
     ResultsFile,
     TournamentConfig,
+    read_results,
     summarise,
     validate,
 )
@@ -99,6 +102,42 @@ def tournament(
         table.add_row(*cells)
     console.print(table)
     console.print("Shared wins count 1/k to each of the k winners; Wilson intervals.", style="dim")
+
+
+@app.command()
+def compare(
+    first: Annotated[Path, typer.Argument(help="A tournament's results (JSONL, from --out).")],
+    second: Annotated[Path, typer.Argument(help="The same tournament with one agent changed.")],
+    position: Annotated[
+        int | None,
+        typer.Option(help="Which agent of the --agents list to compare (default: the one that differs)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the comparison as JSON.")] = False,
+) -> None:
+    """Compare two tournaments on the same deals game by game: paired score and win differences."""
+    try:
+        result = compare_tournaments(*read_results(first), *read_results(second), position)
+    except GameError as error:
+        raise fail(str(error)) from None
+    if as_json:
+        print(json.dumps(result.__dict__))
+        return
+    table = Table(title=f"{result.games} paired games, agent {result.position} of the list")
+    table.add_column("agent", overflow="fold")
+    table.add_column("mean score", justify="right")
+    table.add_column("win rate", justify="right")
+    table.add_row(result.first, f"{result.first_mean:.1f}", f"{100 * result.first_win_rate:.1f} %")
+    table.add_row(result.second, f"{result.second_mean:.1f}", f"{100 * result.second_win_rate:.1f} %")
+    table.add_row(
+        "second - first (95 % CI)",
+        f"{result.score_difference:+.2f} ± {result.score_half_width:.2f}",
+        f"{100 * result.win_difference:+.1f} ± {100 * result.win_half_width:.1f} points",
+    )
+    console.print(table)
+    console.print(
+        f"The second agent scored more in {result.second_better} games, less in {result.second_worse}.",
+        style="dim",
+    )
 
 
 @app.command()
