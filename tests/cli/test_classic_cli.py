@@ -98,7 +98,7 @@ def test_simulate_table_and_variants() -> None:
     args = ["simulate", "--agents", "greedy,random", "--games", "2", "--variant", "mighty-duel"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "win rate" in result.output and "mighty_duel" in result.output
+    assert "win rate" in result.output and "mighty duel" in result.output
 
 
 def test_simulate_refuses_bad_agents_and_variants() -> None:

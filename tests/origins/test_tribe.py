@@ -8,7 +8,7 @@ import pytest
 
 from kingdomino.core.game import IllegalActionError
 from kingdomino.games.origins.components import CAVE_FACE_UP, CAVEMAN_BY_CODE, CAVEMEN
-from kingdomino.games.origins.state import CAVEMAN, PAY, RECRUIT, REVEAL, OriginsState
+from kingdomino.games.origins.state import CAVEMAN, PAY, RECRUIT, REVEAL, OriginsState, score_sheet
 from kingdomino.games.origins.text import parse_kingdom
 
 from .helpers import game_of, play_random, position, texts
@@ -103,6 +103,12 @@ def test_each_hunter_and_gatherer_scores_its_surroundings(kind: str) -> None:
     scores = kingdom.caveman_scores()
     assert (CAVEMAN_BY_CODE[kind].value, EXPECTED[kind]) in [(k, p) for k, i, p in scores if i >= 0]
     assert kingdom.caveman_points() == EXPECTED[kind] + 1
+
+
+def test_the_score_sheet_names_each_caveman_and_the_hordes() -> None:
+    kingdom = parse_kingdom("D0@FW D0 D0@W1\nH     D0 D0@W1", frame=5)
+    sheet = score_sheet(kingdom, "tribe", fire_kingdom=False, homo_habilis=False)
+    assert dict(sheet.bonuses) == {"Fire Woman at -1,0": 0, "warrior horde": 4}  # 2 warriors x strength 2
 
 
 def test_hordes_are_orthogonal_groups_scoring_size_times_strength() -> None:

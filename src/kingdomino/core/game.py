@@ -92,6 +92,8 @@ class Game(ABC):
 
     #: Registry name, e.g. ``"kingdomino"``.
     name: str
+    #: The box's name, for people, e.g. ``"Kingdomino Duel"``.
+    title: str
     num_players: int
     #: Size of the fixed range of action codes (chance actions included).
     num_actions: int
@@ -114,10 +116,13 @@ class Game(ABC):
         """The code of an action text; :class:`GameError` says what was expected."""
 
     def describe(self) -> str:
-        """A one-line human description of the configuration."""
-        on = [key for key, value in self.options.items() if value is True]
-        extra = f" ({', '.join(on)})" if on else ""
-        return f"{self.name}, {self.num_players} players{extra}"
+        """A one-line human description of the configuration, e.g. ``Kingdomino, 4 players (harmony)``."""
+        extra = f" ({', '.join(self.rules_on())})" if self.rules_on() else ""
+        return f"{self.title}, {self.num_players} players{extra}"
+
+    def rules_on(self) -> list[str]:
+        """The optional rules played, in words (``middle_kingdom`` reads ``middle kingdom``)."""
+        return [key.replace("_", " ") for key, value in self.options.items() if value is True]
 
 
 class State(ABC):

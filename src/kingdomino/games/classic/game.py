@@ -56,6 +56,7 @@ class ClassicGame(DominoGame):
     """Kingdomino for 2-4 players with any combination of the variants."""
 
     name = "kingdomino"
+    title = "Kingdomino"
     terms = KINGDOM_TERMS
     #: The weights of the engine's heuristic (``State.heuristic_gains``); not a rule.
     outlook: OutlookWeights = KINGDOMINO_OUTLOOK

@@ -79,6 +79,7 @@ class DuelGame(Game):
     """Kingdomino Duel for exactly 2 players; it has no variants."""
 
     name = "duel"
+    title = "Kingdomino Duel"
     num_players = 2
 
     def __init__(self) -> None:

@@ -96,6 +96,7 @@ class OriginsGame(DominoGame):
     """Kingdomino Origins for 2-4 players in one of its three modes, with the optional rules."""
 
     name = "origins"
+    title = "Kingdomino Origins"
     terms = TERRITORY_TERMS
     #: The weights of the engine's heuristic (``State.heuristic_gains``); not a rule.
     outlook: OutlookWeights = ORIGINS_OUTLOOK
@@ -199,9 +200,8 @@ class OriginsGame(DominoGame):
         }
 
     def describe(self) -> str:
-        on = [key for key, value in self.options.items() if value is True]
-        extra = f", {', '.join(on)}" if on else ""
-        return f"{self.name} ({self.mode}{extra}), {self.num_players} players"
+        extra = f", {', '.join(self.rules_on())}" if self.rules_on() else ""
+        return f"{self.title} ({self.mode}{extra}), {self.num_players} players"
 
     def new_initial_state(self) -> OriginsState:
         return OriginsState(self)

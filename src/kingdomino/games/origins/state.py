@@ -889,7 +889,7 @@ def score_sheet(
     elif mode == "tribe":
         for kind, index, points in kingdom.caveman_scores():
             if index >= 0:
-                bonuses.append((f"{CAVEMEN[kind].id} at {where(index)}", points))
+                bonuses.append((f"{CAVEMEN[kind].name} at {where(index)}", points))
             else:
                 bonuses.append(("warrior horde", points))
     if fire_kingdom:

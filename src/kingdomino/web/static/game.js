@@ -98,7 +98,7 @@ export function showGame(main, id) {
       const won = (source.winners || []).includes(i);
       return el("div", { "data-seat": i }, el("h3", { class: `seat${i}` }, `${seat.name}: ${source.scores[i]}${won ? " ★" : ""}`),
         el("table", { class: "sheet" }, el("tr", {}, el("th", {}, "region"), el("th", {}, "squares"), el("th", {}, "×"), el("th", {}, "points")),
-          sheet.regions.filter((r) => r.points).map((r) => el("tr", {}, el("td", {}, r.kind), el("td", {}, r.squares), el("td", {}, r.multiplier), el("td", {}, r.points))),
+          sheet.regions.filter((r) => r.points).map((r) => el("tr", {}, el("td", {}, r.kind.replaceAll("_", " ")), el("td", {}, r.squares), el("td", {}, r.multiplier), el("td", {}, r.points))),
           sheet.bonuses.map((b) => el("tr", {}, el("td", { colspan: 3 }, b.name), el("td", {}, b.points))),
           el("tr", {}, el("th", { colspan: 3 }, "total"), el("th", {}, sheet.total))));
     }));
