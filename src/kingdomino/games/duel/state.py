@@ -258,7 +258,8 @@ class DuelState(State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == ROLL:
-            return [(code, 1.0 / ALL_ROLLS) for code in range(ALL_ROLLS)]
+            base = self.game.roll_base
+            return [(base + code, 1.0 / ALL_ROLLS) for code in range(ALL_ROLLS)]
         return []
 
     def sample_chance(self, rng: random.Random) -> int:
