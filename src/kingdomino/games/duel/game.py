@@ -97,6 +97,11 @@ class DuelGame(Game):
         self.domains_base: int = self.coat_base + NUM_COATS
         self.cross_base: int = self.domains_base + NUM_COATS
         self.num_actions: int = self.cross_base + NUM_SQUARES
+        rolls = FACES_PER_DIE**NUM_DICE
+        #: Every roll of the dice with its probability (a roll's chance outcomes, made once).
+        self.roll_outcomes: tuple[tuple[int, float], ...] = tuple(
+            (self.roll_base + code, 1.0 / rolls) for code in range(rolls)
+        )
         #: Draw code offset (square * 4 + direction) -> the bits of the two squares, or None.
         self.draw_squares: list[tuple[int, int] | None] = []
         for square in range(NUM_SQUARES):

@@ -258,8 +258,7 @@ class DuelState(State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == ROLL:
-            base = self.game.roll_base
-            return [(base + code, 1.0 / ALL_ROLLS) for code in range(ALL_ROLLS)]
+            return list(self.game.roll_outcomes)
         return []
 
     def sample_chance(self, rng: random.Random) -> int:
