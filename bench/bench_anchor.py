@@ -25,9 +25,8 @@ from multiprocessing import Pool
 
 from kingdomino.arena.match import play_game, seat_agents
 from kingdomino.arena.stats import mean_interval, wilson_interval
-from kingdomino.games.classic.components import FRAME_SIZES, NUM_DOMINOES
+from kingdomino.games.classic.components import FRAME_SIZES
 from kingdomino.games.classic.game import ClassicGame
-from kingdomino.games.domino.geometry import Geometry
 
 PLAYERS = 4
 RULES = ("plain", "mk-harmony", "wide-frame")
@@ -39,13 +38,7 @@ class WideFrameGame(ClassicGame):
 
     def __init__(self, players: int) -> None:
         super().__init__(players)
-        self.frame = WIDE_FRAME
-        self.geometry = Geometry.of(WIDE_FRAME)
-        self.discard_action = self.geometry.num_placements
-        self.claim_base = self.discard_action + 1
-        self.draw_base = self.claim_base + NUM_DOMINOES
-        self.king_base = self.draw_base + NUM_DOMINOES
-        self.num_actions = self.king_base + players
+        self._use_frame(WIDE_FRAME)
 
 
 def make_configuration(rules: str) -> ClassicGame:

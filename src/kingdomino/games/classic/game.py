@@ -86,13 +86,17 @@ class ClassicGame(DominoGame):
         self.row_size = players * self.kings_per_player
         self.rounds = self.deck_size // self.row_size
         self.games_in_match = DYNASTY_GAMES if dynasty else 1
-        self.frame = FRAME_SIZES["mighty_duel" if mighty_duel else "standard"]
-        self.geometry = Geometry.of(self.frame)
+        self._use_frame(FRAME_SIZES["mighty_duel" if mighty_duel else "standard"])
+
+    def _use_frame(self, frame: int) -> None:
+        """Hold kingdoms to ``frame`` x ``frame`` and lay out the action codes for that grid."""
+        self.frame = frame
+        self.geometry = Geometry.of(frame)
         self.discard_action = self.geometry.num_placements
         self.claim_base = self.discard_action + 1
         self.draw_base = self.claim_base + NUM_DOMINOES
         self.king_base = self.draw_base + NUM_DOMINOES
-        self.num_actions = self.king_base + players
+        self.num_actions = self.king_base + self.num_players
 
     @property
     def values_key(self) -> tuple[object, ...]:
