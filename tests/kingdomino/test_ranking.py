@@ -49,3 +49,11 @@ def test_three_players_two_share_the_win() -> None:
     assert state.scores() == [2, 1, 2]
     assert state.winners() == [0, 2]
     assert state.returns() == [0.5, 0.0, 0.5]
+
+
+def test_only_the_seats_tied_on_points_enter_the_tie_break() -> None:
+    # seats 0 and 1 tie on 4 points; seat 2 has fewer points but by far the largest region
+    state = finished(3, ["C W2 W0", "M1 M1 C\nF0 F0 F0\nF0 F0 .", "C L0 L0 L0\nL0 L0 L0 ."])
+    assert state.scores() == [4, 4, 0]
+    assert [k.largest_region() for k in state.kingdoms] == [2, 5, 6]
+    assert state.winners() == [1]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -241,13 +241,26 @@ class State(ABC):
         return self.clone()
 
 
-def ranked_winners(keys: Sequence[tuple[int, ...]]) -> list[int]:
-    """Seats whose key (score, then tie-breaks) is the best; several on a full tie.
+def ranked_winners(
+    scores: Sequence[int], tiebreaks: Callable[[int], tuple[int, ...]] | None = None
+) -> list[int]:
+    """Seats sharing first place: the best score, then among the seats tied on it the best
+    ``tiebreaks(seat)`` key; several on a full tie.
 
-    >>> ranked_winners([(50, 9, 3), (50, 9, 4), (12, 2, 1)])
+    Only a seat tied for the best score can win, so the tie-breaks (a kingdom's largest
+    region, its crowns: a walk over its regions) are computed for those seats alone.
+
+    >>> ranked_winners([50, 50, 12], lambda seat: [(9, 3), (9, 4), (2, 1)][seat])
     [1]
-    >>> ranked_winners([(50, 9, 4), (50, 9, 4)])
+    >>> ranked_winners([50, 50], lambda seat: (9, 4))
     [0, 1]
+    >>> ranked_winners([50, 61, 12])
+    [1]
     """
-    best = max(keys)
-    return [seat for seat, key in enumerate(keys) if key == best]
+    best = max(scores)
+    tied = [seat for seat, score in enumerate(scores) if score == best]
+    if len(tied) == 1 or tiebreaks is None:
+        return tied
+    keys = [tiebreaks(seat) for seat in tied]
+    top = max(keys)
+    return [seat for seat, key in zip(tied, keys) if key == top]

@@ -241,12 +241,11 @@ class ClassicState(DominoState):
 
     def winners(self) -> list[int]:
         if self.game.dynasty:
-            return ranked_winners([(score,) for score in self.scores()])
-        keys = [
-            (score, kingdom.largest_region(), kingdom.total_crowns())
-            for score, kingdom in zip(self.scores(), self.kingdoms)
-        ]
-        return ranked_winners(keys)
+            return ranked_winners(self.scores())
+        kingdoms = self.kingdoms
+        return ranked_winners(
+            self.scores(), lambda seat: (kingdoms[seat].largest_region(), kingdoms[seat].total_crowns())
+        )
 
     def score_sheet(self, player: int) -> ScoreSheet:
         return score_sheet(

@@ -532,7 +532,7 @@ class DuelState(State):
         return points
 
     def winners(self) -> list[int]:
-        return ranked_winners([(self._score(s), self.boards[s].largest_domain()) for s in (0, 1)])
+        return ranked_winners(self.scores(), lambda seat: (self.boards[seat].largest_domain(),))
 
     def score_sheet(self, player: int) -> ScoreSheet:
         coat = self.domains_coat[player]

@@ -611,11 +611,10 @@ class OriginsState(DominoState):
         return [self.kingdom_score(seat) for seat in range(self.game.num_players)]
 
     def winners(self) -> list[int]:
-        keys = [
-            (score, kingdom.largest_region(), kingdom.total_fires())
-            for score, kingdom in zip(self.scores(), self.kingdoms)
-        ]
-        return ranked_winners(keys)
+        kingdoms = self.kingdoms
+        return ranked_winners(
+            self.scores(), lambda seat: (kingdoms[seat].largest_region(), kingdoms[seat].total_fires())
+        )
 
     def score_sheet(self, player: int) -> ScoreSheet:
         game = self.game
