@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import random
+import shutil
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -68,3 +72,47 @@ def test_regions_partition_any_mask(rows: int, cols: int, data: st.DataObject) -
         assert grid.regions(region) == [region]
     assert union == mask
     assert sorted(grid.square(i) for i in bit_indices(mask)) == sorted(squares)
+
+
+def _compiled_grid(rows: int, cols: int) -> Grid:
+    """A grid whose compiled flood fill is there (it must be when a C compiler is: the install
+    builds it); skipped on a machine with neither."""
+    grid = Grid(rows, cols)
+    if grid._compiled is None:
+        if (shutil.which("cc") or shutil.which("gcc")) and not os.environ.get("KINGDOMINO_PURE_PYTHON"):
+            raise AssertionError("a C compiler is here but kingdomino.core._bitgrid was not built")
+        pytest.skip("the compiled flood fill was not built")
+    return grid
+
+
+@given(
+    shape=st.sampled_from([(1, 1), (3, 3), (5, 7), (9, 9), (13, 13)]),
+    density=st.floats(0.0, 1.0),
+    seed=st.integers(0, 2**32 - 1),
+    extra=st.sampled_from(["none", "outside", "negative"]),
+)
+def test_compiled_regions_equal_the_python_flood_fill(
+    shape: tuple[int, int], density: float, seed: int, extra: str
+) -> None:
+    """Same regions in the same order, for any masks and seeds: sentinel and out-of-grid bits
+    and negative ints are clipped to the grid as the Python method clips them."""
+    grid = _compiled_grid(*shape)
+    rng = random.Random(seed)
+    mask = 0
+    for row in range(grid.rows):
+        for col in range(grid.cols):
+            if rng.random() < density:
+                mask |= grid.bit(row, col)
+    seeds = mask & rng.getrandbits(grid.rows * grid.stride) if seed % 3 else mask
+    if extra == "outside":
+        mask |= rng.getrandbits(400)
+    elif extra == "negative":
+        mask = ~mask
+    assert grid.regions_holding(mask, seeds) == grid.regions_holding_python(mask, seeds)
+    assert grid.regions(mask) == grid.regions_holding_python(mask, mask)
+
+
+def test_compiled_regions_refuse_what_is_no_bitboard() -> None:
+    grid = _compiled_grid(3, 3)
+    with pytest.raises(TypeError):
+        grid.regions_holding("1", 1)  # type: ignore[arg-type]

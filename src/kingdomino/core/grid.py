@@ -17,7 +17,19 @@ shift east or west can never wrap a square onto the next row.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
+from typing import Any
+
+_compiled_regions: Any = None
+try:  # the optional compiled flood fill (a C compiler at install time); same regions, faster
+    from kingdomino.core import _bitgrid  # type: ignore[attr-defined, unused-ignore]
+except ImportError:
+    pass
+else:
+    _compiled_regions = _bitgrid.Regions
+if os.environ.get("KINGDOMINO_PURE_PYTHON", "") not in ("", "0"):
+    _compiled_regions = None
 
 #: Direction names in code order: east, south, west, north.
 DIRECTIONS = ("E", "S", "W", "N")
@@ -30,6 +42,7 @@ class Grid:
 
     __slots__ = (
         "_col_bands",
+        "_compiled",
         "_row_bands",
         "cols",
         "deltas",
@@ -68,6 +81,10 @@ class Grid:
                 self.surrounding[index] = ring
         self._row_bands = [[self._band(lo, hi, True) for hi in range(rows)] for lo in range(rows)]
         self._col_bands = [[self._band(lo, hi, False) for hi in range(cols)] for lo in range(cols)]
+        #: The compiled flood fill of this grid, when it was built (``regions_holding``).
+        self._compiled: Any = None
+        if _compiled_regions is not None and rows * self.stride <= 256:
+            self._compiled = _compiled_regions(rows, self.stride, self.valid)
 
     def _band(self, lo: int, hi: int, rows: bool) -> int:
         mask = 0
@@ -111,11 +128,21 @@ class Grid:
         return self.regions_holding(mask, mask)
 
     def regions_holding(self, mask: int, seeds: int) -> list[int]:
-        """The connected groups of ``mask`` that hold at least one square of ``seeds``.
+        """The connected groups of ``mask`` that hold at least one square of ``seeds``, in the
+        order of their lowest seed square.
 
         Scoring needs only regions with a crown (or fire): growing those from their
-        seeds skips every other region.
+        seeds skips every other region. The compiled flood fill (``kingdomino.core._bitgrid``)
+        answers when it was built; :meth:`regions_holding_python` is the definition.
         """
+        compiled = self._compiled
+        if compiled is not None:
+            found: list[int] = compiled.regions_holding(mask, seeds)
+            return found
+        return self.regions_holding_python(mask, seeds)
+
+    def regions_holding_python(self, mask: int, seeds: int) -> list[int]:
+        """:meth:`regions_holding` in pure Python."""
         found = []
         stride = self.stride
         mask &= self.valid

@@ -69,6 +69,22 @@ class Geometry:
                         )
                     )
 
+        #: Bounding box ``(row_lo, row_hi, col_lo, col_hi)`` -> the squares a kingdom with that
+        #: box may cover while staying within the frame (its reach), filled as boxes are met.
+        self.reach_by_box: dict[tuple[int, int, int, int], int] = {}
+
+    def reach(self, row_lo: int, row_hi: int, col_lo: int, col_hi: int) -> int:
+        """The squares a kingdom with this bounding box may cover and still fit in the frame
+        (those it covers included): the frame slid over every place that holds the box."""
+        box = (row_lo, row_hi, col_lo, col_hi)
+        found = self.reach_by_box.get(box)
+        if found is None:
+            span = self.frame - 1
+            found = self.reach_by_box[box] = self.grid.rectangle(
+                row_hi - span, row_lo + span, col_hi - span, col_lo + span
+            )
+        return found
+
     @staticmethod
     @cache
     def of(frame: int) -> Geometry:

@@ -81,11 +81,7 @@ class DominoKingdom:
 
     def free(self) -> int:
         """Empty squares that keep the bounding box within the frame."""
-        reach = self.geometry.frame - 1
-        allowed = self.geometry.grid.rectangle(
-            self.row_hi - reach, self.row_lo + reach, self.col_hi - reach, self.col_lo + reach
-        )
-        return allowed & ~self.occupied
+        return self.geometry.reach(self.row_lo, self.row_hi, self.col_lo, self.col_hi) & ~self.occupied
 
     def placement_masks(self, domino: DominoLike) -> tuple[int, ...]:
         """Per direction, the squares where the domino's first half may legally go."""

@@ -122,26 +122,15 @@ class Board:
         return sum(self._points_of(mask, crossed) for mask in self.coats)
 
     def _points_of(self, mask: int, crossed: int) -> int:
-        """Squares x crosses of the domains of ``mask``; only domains with a cross score, so each
-        is grown from a crossed square (the lowest one left) instead of splitting all of ``mask``."""
+        """Squares x crosses of the domains of ``mask``; only domains with a cross score, so only
+        those are grown (from their crossed squares)."""
         seeds = mask & crossed
         if not seeds:
             return 0
-        grid = self.grid
-        mask &= grid.valid
-        stride = grid.stride
-        total = 0
-        while seeds:
-            region = seeds & -seeds
-            while True:
-                grown = region | (region << 1) | (region >> 1) | (region << stride) | (region >> stride)
-                grown &= mask
-                if grown == region:
-                    break
-                region = grown
-            seeds &= ~region
-            total += region.bit_count() * self.crosses_in(region)
-        return total
+        crosses_in = self.crosses_in
+        return sum(
+            [region.bit_count() * crosses_in(region) for region in self.grid.regions_holding(mask, seeds)]
+        )
 
     def domains(self) -> list[Domain]:
         found = []

@@ -1,0 +1,181 @@
+/* kingdomino.core._bitgrid: the flood fill of kingdomino.core.grid.Grid.regions_holding, compiled.
+ *
+ * Optional: Grid uses it when it was built and keeps its pure-Python method otherwise (the
+ * tests check that both give the same regions, in the same order). It is geometry only:
+ * the maximal orthogonally connected groups of a bitboard's squares.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#define BG_WORDS 4 /* grids of up to 256 bits */
+
+typedef struct {
+    PyObject_HEAD
+    int nbits, stride, nwords;
+    uint64_t valid[BG_WORDS];
+    PyObject *valid_object;
+} Regions;
+
+/* The words of a nonnegative int of at most `nwords` words. */
+static int plain_words(PyObject *value, uint64_t *words, int nwords) {
+    unsigned char raw[BG_WORDS * 8];
+    size_t n = (size_t)nwords * 8;
+    memset(raw, 0, sizeof raw);
+#if PY_VERSION_HEX >= 0x030D0000
+    if (PyLong_AsNativeBytes(value, raw, (Py_ssize_t)n,
+                             Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER) < 0)
+        return -1;
+#else
+    if (_PyLong_AsByteArray((PyLongObject *)value, raw, n, 1, 0) < 0) return -1;
+#endif
+    for (int w = 0; w < nwords; w++) {
+        uint64_t word = 0;
+        for (int b = 7; b >= 0; b--) word = (word << 8) | raw[w * 8 + b];
+        words[w] = word;
+    }
+    return 0;
+}
+
+/* The grid's squares of `value` (value & valid, as the Python method computes it) as words. */
+static int to_words(const Regions *self, PyObject *value, uint64_t *words) {
+    if (!PyLong_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "a bitboard must be an int");
+        return -1;
+    }
+    if (_PyLong_Sign(value) >= 0 && _PyLong_NumBits(value) <= (size_t)self->nwords * 64) {
+        if (plain_words(value, words, self->nwords) < 0) return -1;
+        for (int w = 0; w < self->nwords; w++) words[w] &= self->valid[w];
+        return 0;
+    }
+    PyObject *clipped = PyNumber_And(value, self->valid_object);
+    if (clipped == NULL) return -1;
+    int result = plain_words(clipped, words, self->nwords);
+    Py_DECREF(clipped);
+    return result;
+}
+
+static PyObject *from_words(const uint64_t *words, int nwords) {
+    unsigned char raw[BG_WORDS * 8];
+    for (int w = 0; w < nwords; w++)
+        for (int b = 0; b < 8; b++) raw[w * 8 + b] = (unsigned char)(words[w] >> (8 * b));
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(raw, (size_t)nwords * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(raw, (size_t)nwords * 8, 1, 0);
+#endif
+}
+
+static int regions_init(Regions *self, PyObject *args, PyObject *kwds) {
+    static char *keywords[] = {"rows", "stride", "valid", NULL};
+    int rows, stride;
+    PyObject *valid;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiO", keywords, &rows, &stride, &valid)) return -1;
+    if (rows < 1 || stride < 2 || (long)rows * stride > 64 * BG_WORDS) {
+        PyErr_SetString(PyExc_ValueError, "a grid of more than 256 bits");
+        return -1;
+    }
+    if (!PyLong_Check(valid) || _PyLong_Sign(valid) < 0 || _PyLong_NumBits(valid) > (size_t)rows * stride) {
+        PyErr_SetString(PyExc_ValueError, "valid: the grid's squares as a nonnegative int");
+        return -1;
+    }
+    self->nbits = rows * stride;
+    self->stride = stride;
+    self->nwords = (self->nbits + 63) / 64;
+    memset(self->valid, 0, sizeof self->valid);
+    Py_INCREF(valid);
+    Py_XSETREF(self->valid_object, valid);
+    return plain_words(valid, self->valid, self->nwords);
+}
+
+static void regions_dealloc(Regions *self) {
+    Py_XDECREF(self->valid_object);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static inline int has(const uint64_t *words, int bit) { return (int)((words[bit >> 6] >> (bit & 63)) & 1u); }
+static inline void set(uint64_t *words, int bit) { words[bit >> 6] |= (uint64_t)1 << (bit & 63); }
+
+static PyObject *regions_holding(Regions *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "regions_holding(mask, seeds)");
+        return NULL;
+    }
+    int nwords = self->nwords, nbits = self->nbits, stride = self->stride;
+    uint64_t mask[BG_WORDS] = {0}, seeds[BG_WORDS] = {0};
+    if (self->valid_object == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Regions was not initialised");
+        return NULL;
+    }
+    if (to_words(self, args[0], mask) < 0 || to_words(self, args[1], seeds) < 0) return NULL;
+    for (int w = 0; w < nwords; w++) seeds[w] &= mask[w];
+    PyObject *found = PyList_New(0);
+    if (found == NULL) return NULL;
+    int stack[64 * BG_WORDS];
+    const int steps[4] = {1, -1, stride, -stride};
+    for (int w = 0; w < nwords; w++) {
+        while (seeds[w]) {
+            int start = w * 64 + __builtin_ctzll(seeds[w]);
+            uint64_t region[BG_WORDS] = {0};
+            int top = 0;
+            set(region, start);
+            stack[top++] = start;
+            while (top) {
+                int square = stack[--top];
+                for (int k = 0; k < 4; k++) {
+                    int next = square + steps[k];
+                    if (next < 0 || next >= nbits || !has(mask, next) || has(region, next)) continue;
+                    set(region, next);
+                    stack[top++] = next;
+                }
+            }
+            for (int v = 0; v < nwords; v++) seeds[v] &= ~region[v];
+            PyObject *value = from_words(region, nwords);
+            if (value == NULL || PyList_Append(found, value) < 0) {
+                Py_XDECREF(value);
+                Py_DECREF(found);
+                return NULL;
+            }
+            Py_DECREF(value);
+        }
+    }
+    return found;
+}
+
+static PyMethodDef regions_methods[] = {
+    {"regions_holding", (PyCFunction)(void (*)(void))regions_holding, METH_FASTCALL,
+     "regions_holding(mask, seeds) -> the connected groups of mask holding a square of seeds"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject RegionsType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "kingdomino.core._bitgrid.Regions",
+    .tp_basicsize = sizeof(Regions),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Regions(rows, stride, valid): the flood fill of one grid's bitboards.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)regions_init,
+    .tp_dealloc = (destructor)regions_dealloc,
+    .tp_methods = regions_methods,
+};
+
+static struct PyModuleDef bitgrid_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "kingdomino.core._bitgrid",
+    .m_doc = "The compiled flood fill of kingdomino.core.grid (optional).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__bitgrid(void) {
+    if (PyType_Ready(&RegionsType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&bitgrid_module);
+    if (module == NULL) return NULL;
+    Py_INCREF(&RegionsType);
+    if (PyModule_AddObject(module, "Regions", (PyObject *)&RegionsType) < 0) {
+        Py_DECREF(&RegionsType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}
