@@ -1,17 +1,27 @@
-"""Build configuration for the optional C extension (the project's metadata is in pyproject.toml).
+"""Build configuration for the two optional C extensions (the project's metadata is in pyproject.toml).
 
-It only speeds up what the pure-Python code already does, and the tests check they agree:
-``kingdomino.core._bitgrid`` (the flood fill of ``Grid.regions_holding``). It is
-``optional``: without a C compiler the install still succeeds and the pure-Python path is used.
+Both only speed up what the pure-Python code already does, and the tests check they agree
+with it: ``kingdomino.core._bitgrid`` (the flood fill of ``Grid.regions_holding``) and
+``kingdomino.rl._fastobs`` (the RL observation kernels). They are ``optional``: without a
+C compiler the install still succeeds and the pure-Python paths are used.
 """
 
 from setuptools import Extension, setup
+
+FASTOBS = "src/kingdomino/rl/_fastobs"
 
 setup(
     ext_modules=[
         Extension(
             "kingdomino.core._bitgrid",
             sources=["src/kingdomino/core/_bitgrid.c"],
+            optional=True,
+        ),
+        Extension(
+            "kingdomino.rl._fastobs",
+            sources=[f"{FASTOBS}/{name}.c" for name in ("module", "common", "classic", "duel", "origins")],
+            depends=[f"{FASTOBS}/fastobs.h"],
+            include_dirs=[FASTOBS],
             optional=True,
         ),
     ]

@@ -7,13 +7,14 @@ One core, pure Python. The rows are measured in turn, ``--rounds`` times, and ea
 keeps its best round (a shared machine's load then disturbs every row alike). A *step* is
 one decision of a seat (chance resolution included in the time). Rows:
 
-* ``engine (unchecked)``: ``legal_actions()``, a random pick, ``apply_unchecked``;
+* ``engine (unchecked)``: ``legal_actions()``, a random pick, ``apply_unchecked``, and at the
+  end of each game ``returns()`` (the result every adapter hands out as rewards);
 * ``engine (checked)``: the same through ``apply``, which checks the action and says why
   an illegal one is refused (what the adapters do too);
 * ``engine + mask + encode``: the same, plus the int8 mask and the encoder's observation
   of the acting seat, i.e. what any RL loop over the raw engine must compute;
 * ``pettingzoo AEC``: ``env.last()`` then ``env.step(random masked action)`` (order-enforcing
-  wrapper included);
+  wrapper included); a random masked action is a random index of ``mask.nonzero()[0]``;
 * ``pettingzoo, no observation``: the same loop with ``env.last(observe=False)`` and the
   environment's ``action_mask(agent)``: PettingZoo's own API cost over the engine, the floor
   under any observation;
@@ -63,6 +64,7 @@ def engine_steps(game: Game, seconds: float, encode: bool, checked: bool = False
                 encoder.encode(state, state.current_player)
             apply(legal[int(rng.random() * len(legal))])
             steps += 1
+        state.returns()
     return steps, time.perf_counter() - start
 
 
@@ -79,7 +81,7 @@ def pettingzoo_steps(game: Game, seconds: float, observe: bool = True) -> tuple[
             if termination or truncation:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"] if observe else action_mask(agent))
+            legal = (obs["action_mask"] if observe else action_mask(agent)).nonzero()[0]
             env.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
     return steps, time.perf_counter() - start
@@ -93,7 +95,7 @@ def gymnasium_steps(game: Game, seconds: float) -> tuple[int, float]:
         env.reset(seed=episode)
         episode += 1
         while True:
-            legal = np.flatnonzero(env.action_masks())
+            legal = env.action_masks().nonzero()[0]
             _, _, terminated, _, _ = env.step(int(legal[int(rng.random() * len(legal))]))
             if terminated:
                 break

@@ -1,5 +1,6 @@
 """The fast encoders (byte pieces, caches, kingdoms patched from their previous planes) give
-exactly the arrays of a from-scratch encoding.
+exactly the arrays of a from-scratch encoding, on both paths: pure Python and the compiled
+kernels (``kingdomino.rl._fastobs``, checked whenever a C compiler built them).
 
 The reference is the encoders as they were before the speed work (``reference/``: plain
 numpy, every section recomputed from the state at each call). Every game and variant is
@@ -50,6 +51,16 @@ def _load(path: Path) -> ModuleType:
 
 
 helpers = _load(HERE / "helpers.py")
+#: ``compiled=`` of the encoders under test: the pure-Python path, and the kernels when built.
+PATHS = [False, *([True] if helpers.compiled_kernels_built() else [])]
+PATH_IDS = ["python", "compiled"][: len(PATHS)]
+
+
+def encoder_of(game: Game, compiled: bool):
+    """The game's encoder on one path."""
+    return type(encoder_for(game))(game, compiled=compiled)  # type: ignore[call-arg]
+
+
 REFERENCE = {
     "kingdomino": _load(HERE / "reference" / "classic.py").ReferenceClassicEncoder,
     "duel": _load(HERE / "reference" / "duel.py").ReferenceDuelEncoder,
@@ -99,11 +110,12 @@ def assert_same(fast: np.ndarray, reference: np.ndarray, context: str) -> None:
         raise AssertionError(f"{context}: {len(differ)} entries differ, first at {differ[:8].tolist()}")
 
 
+@pytest.mark.parametrize("compiled", PATHS, ids=PATH_IDS)
 @pytest.mark.parametrize(("name", "players", "options"), CASES, ids=IDS)
-def test_fast_encoding_equals_the_reference(name: str, players: int, options: dict) -> None:
+def test_fast_encoding_equals_the_reference(name: str, players: int, options: dict, compiled: bool) -> None:
     game = make_game(name, players, options)
     reference = REFERENCE[name](game)
-    warm = encoder_for(game)
+    warm = encoder_of(game, compiled)
     seen: list[State] = []
     for seed in range(GAMES_PER_CASE):
         for step, state in enumerate(random_positions(game, seed)):
@@ -121,7 +133,7 @@ def test_fast_encoding_equals_the_reference(name: str, players: int, options: di
         expected = reference.encode(state, seat)
         assert_same(warm.encode(state, seat), expected, f"shuffled {i} seat {seat}")
         if i % 10 == 0:
-            assert_same(encoder_for(game).encode(state, seat), expected, f"cold {i} seat {seat}")
+            assert_same(encoder_of(game, compiled).encode(state, seat), expected, f"cold {i} seat {seat}")
 
 
 def _kingdoms(state: State) -> list:
@@ -143,8 +155,11 @@ def _layer_lists(kingdom: object) -> list[str]:
 PARTITIONS = ("terrain", "coats")
 
 
+@pytest.mark.parametrize("compiled", PATHS, ids=PATH_IDS)
 @pytest.mark.parametrize(("name", "players", "options"), CASES, ids=IDS)
-def test_every_kingdom_layer_reaches_the_cache(name: str, players: int, options: dict) -> None:
+def test_every_kingdom_layer_reaches_the_cache(
+    name: str, players: int, options: dict, compiled: bool
+) -> None:
     """A kingdom differing from a cached one in a single square of a single layer (any layer:
     a terrain, a crown count, a marker, a resource, a caveman, a coat, a cross plane), or in
     its discards, is not served the cached planes or scores.
@@ -154,7 +169,7 @@ def test_every_kingdom_layer_reaches_the_cache(name: str, players: int, options:
     """
     game = make_game(name, players, options)
     reference = REFERENCE[name](game)
-    warm = encoder_for(game)
+    warm = encoder_of(game, compiled)
     checked = 0
     for step, state in enumerate(random_positions(game, 7)):
         if step % 11 != 5:
@@ -189,10 +204,11 @@ def test_every_kingdom_layer_reaches_the_cache(name: str, players: int, options:
     assert checked > 0
 
 
-def test_encoding_is_a_fresh_writable_array() -> None:
+@pytest.mark.parametrize("compiled", PATHS, ids=PATH_IDS)
+def test_encoding_is_a_fresh_writable_array(compiled: bool) -> None:
     """Each call returns its own array: changing one never changes a cached part."""
     game = make_game("kingdomino", 2)
-    encoder = encoder_for(game)
+    encoder = encoder_of(game, compiled)
     state = next(random_positions(game, 0))
     first = encoder.encode(state, 0)
     before = first.copy()

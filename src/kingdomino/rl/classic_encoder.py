@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import struct
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -23,10 +24,13 @@ from kingdomino.games.classic.components import DOMINOES, MAX_CROWNS, NUM_DOMINO
 from kingdomino.games.classic.game import ClassicGame
 from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.classic.state import CLAIM, PLACE, ClassicState
+from kingdomino.rl import compiled as compiled_kernels
+from kingdomino.rl.compiled import Fact, KernelEncoding
 from kingdomino.rl.domino_rows import RowPieces
 from kingdomino.rl.encoders import FloatArray, build_layout
 from kingdomino.rl.following import BoardFollower, Sources
 from kingdomino.rl.pieces import (
+    FLOAT_BYTES,
     LayerBlock,
     PlaneBytes,
     SnapshotMemo,
@@ -103,7 +107,7 @@ def _sources(kingdom: Kingdom) -> Sources:
     return (kingdom.terrain, kingdom.crowns, kingdom.discards)
 
 
-class ClassicEncoder:
+class ClassicEncoder(KernelEncoding):
     """Kingdomino (every variant) as a flat vector: kingdom planes, rows, pool, players, phase.
 
     Sections are built as float32 bytes and joined (:mod:`kingdomino.rl.pieces`). A kingdom's
@@ -116,7 +120,7 @@ class ClassicEncoder:
     #: Entries are fractions and flags, except scores / 100 (far below 64 even over a Dynasty).
     bounds = (0.0, 64.0)
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, compiled: bool | None = None) -> None:
         if not isinstance(game, ClassicGame):
             raise GameError(f"the Kingdomino encoder needs a Kingdomino game, got {game.name!r}")
         self.game: ClassicGame = game
@@ -173,8 +177,52 @@ class ClassicEncoder:
         self._global_tails = [
             float_bytes([*options, 0.0, 0.0, 0.0]) + one_hot_bytes(players, seat) for seat in range(players)
         ]
+        self.use_kernel(compiled, "ClassicKernel", self._kernel_spec)
 
-    def encode(self, state: State, seat: int) -> FloatArray:
+    def _kernel_spec(self) -> SimpleNamespace:
+        """Everything the compiled kernel needs to write what :meth:`encode_python` writes.
+
+        A kingdom's points are its terrains' points (each asked again when the terrain or the
+        crowns on it changed) plus its bonuses.
+        """
+        game, layout = self.game, self.layout
+        facts = [Fact("terrain_points", arg=t, mask_layer=t, depends=_CROWN_LAYERS) for t in _TERRAINS] + [
+            Fact("kingdom_bonus", on_state=True)
+        ]
+        return compiled_kernels.board_spec(
+            self.block,
+            [("terrain", NUM_TERRAINS), ("crowns", MAX_CROWNS), ("occupied", 0), ("discards", -1)],
+            ("free", _OCCUPIED_LAYER),
+            facts,
+            self.players,
+            points=list(range(len(facts))),
+            players=self.players,
+            size=self.shape[0],
+            slots=self.slots,
+            slot_width=self.slot_width,
+            num_phases=NUM_PHASES,
+            off_kingdoms=layout["kingdoms"][0],
+            off_row=layout["row"][0],
+            off_next_row=layout["next_row"][0],
+            off_pool=layout["pool"][0],
+            off_players=layout["players"][0],
+            off_global=layout["global"][0],
+            phase_place=PLACE,
+            phase_claim=CLAIM,
+            chance=CHANCE,
+            terminal=TERMINAL,
+            rounds=float(game.rounds),
+            games_in_match=float(game.games_in_match),
+            deck_size=float(game.deck_size),
+            kings_per_player=float(game.kings_per_player),
+            score_scale=SCORE_SCALE,
+            discard_scale=DISCARD_SCALE,
+            global_tails=b"".join(self._global_tails),
+            global_tail_width=len(self._global_tails[0]) // FLOAT_BYTES,
+            **self.rows.kernel_tables(),
+        )
+
+    def encode_python(self, state: State, seat: int) -> FloatArray:
         assert isinstance(state, ClassicState)
         players = self.players
         if not 0 <= seat < players:

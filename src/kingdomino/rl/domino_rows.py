@@ -34,17 +34,20 @@ class RowPieces:
         placed_index: int,
         acting_index: int,
     ) -> None:
-        tail_width = slot_width - len(domino_bytes[0]) // FLOAT_BYTES
+        self.tail_width = slot_width - len(domino_bytes[0]) // FLOAT_BYTES
+        self.domino_bytes = domino_bytes
+        #: ``tails[seat][owner][placed][acting]``: a slot's tail seen by ``seat`` (owner -1: none).
+        self.tails = [
+            slot_tail_table(players, seat, self.tail_width, owner_offset, placed_index, acting_index)
+            for seat in range(players)
+        ]
         #: ``slot_bytes[seat][number][owner][placed][acting]``: a whole slot seen by ``seat``.
         self.slot_bytes = [
             [
                 [[[domino + tail for tail in by_acting] for by_acting in by_placed] for by_placed in tails]
                 for domino in domino_bytes
             ]
-            for tails in (
-                slot_tail_table(players, seat, tail_width, owner_offset, placed_index, acting_index)
-                for seat in range(players)
-            )
+            for tails in self.tails
         ]
         #: ``padding[k]``: the zero slots after ``k`` filled ones.
         self.padding = [zero_bytes((slots - k) * slot_width) for k in range(slots + 1)]
@@ -58,3 +61,20 @@ class RowPieces:
                 parts.append(slots[number][owners[i]][i < placed][i == acting])
             parts.append(padding[len(numbers)])
             placed, acting = 0, -1
+
+    def kernel_tables(self) -> dict[str, object]:
+        """The rows' tables as a compiled kernel reads them (:mod:`kingdomino.rl.compiled`):
+        every domino's features, then every tail by seat, owner (none last), placed, acting."""
+        return {
+            "domino_table": b"".join(self.domino_bytes),
+            "domino_features": len(self.domino_bytes[0]) // FLOAT_BYTES,
+            "num_dominoes": len(self.domino_bytes) - 1,
+            "tail_width": self.tail_width,
+            "tails": b"".join(
+                tail
+                for by_owner in self.tails
+                for by_placed in by_owner
+                for by_acting in by_placed
+                for tail in by_acting
+            ),
+        }

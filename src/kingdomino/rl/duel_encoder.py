@@ -30,6 +30,7 @@ observer. Sections (``C`` coats of arms, ``R x W`` map, ``D`` dice with ``F`` fa
 from __future__ import annotations
 
 import struct
+from types import SimpleNamespace
 
 from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, State
 from kingdomino.games.duel.board import CASTLE, DRAWABLE, GRID, Board
@@ -45,6 +46,8 @@ from kingdomino.games.duel.components import (
     POINTS_PER_DOMAIN,
 )
 from kingdomino.games.duel.state import NOBODY, OVER, ROLL, DuelState
+from kingdomino.rl import compiled as compiled_kernels
+from kingdomino.rl.compiled import Fact, KernelEncoding
 from kingdomino.rl.encoders import FloatArray, build_layout
 from kingdomino.rl.following import BoardFollower, Sources
 from kingdomino.rl.pieces import (
@@ -141,7 +144,7 @@ def _sources(board: Board) -> Sources:
     return (board.coats, board.cross_planes, board.occupied)
 
 
-class DuelEncoder:
+class DuelEncoder(KernelEncoding):
     """Kingdomino Duel as a flat vector: map planes, dice, spellbook, players, phase.
 
     Sections are built as float32 bytes and joined (:mod:`kingdomino.rl.pieces`); map planes
@@ -152,7 +155,7 @@ class DuelEncoder:
     bounds = (0.0, 64.0)
     max_game_length = 1000
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, compiled: bool | None = None) -> None:
         if game.name != "duel":
             raise GameError(f"the Duel encoder needs the Duel game, got {game.name!r}")
         self.game = game
@@ -181,8 +184,47 @@ class DuelEncoder:
         self._no_dice = zero_bytes(NUM_DICE * DIE_FEATURES)
         self._players_struct = struct.Struct(f"{2 * PLAYER_FEATURES}f")
         self._global_struct = struct.Struct(f"{GLOBAL_FEATURES - NUM_PHASES}f")
+        self.use_kernel(compiled, "DuelKernel", self._kernel_spec)
 
-    def encode(self, state: State, seat: int) -> FloatArray:
+    def _kernel_spec(self) -> SimpleNamespace:
+        """Everything the compiled kernel needs to write what :meth:`encode_python` writes (a
+        map's points are its coats' points, each asked again when the coat or the crosses on it
+        changed; a "+3 per domain" score asks the map's ``domain_count``)."""
+        layout = self.layout
+        return compiled_kernels.board_spec(
+            self.block,
+            [("coats", NUM_COATS), ("cross_planes", len(_CROSS_LAYERS)), ("occupied", 0)],
+            None,
+            [
+                Fact("coat_points", arg=coat, mask_layer=coat, depends=_CROSS_LAYERS)
+                for coat in range(NUM_COATS)
+            ],
+            2,
+            points=list(range(NUM_COATS)),
+            size=self.shape[0],
+            num_dice=NUM_DICE,
+            faces_per_die=FACES_PER_DIE,
+            face_features=FACE_FEATURES,
+            die_features=DIE_FEATURES,
+            num_coats=NUM_COATS,
+            num_phases=NUM_PHASES,
+            off_maps=layout["maps"][0],
+            off_dice=layout["dice"][0],
+            off_spellbook=layout["spellbook"][0],
+            off_players=layout["players"][0],
+            off_global=layout["global"][0],
+            phase_roll=ROLL,
+            phase_over=OVER,
+            chance=CHANCE,
+            terminal=TERMINAL,
+            nobody=NOBODY,
+            score_scale=SCORE_SCALE,
+            points_per_domain=float(POINTS_PER_DOMAIN),
+            line_lengths=float_bytes([LINE_LENGTH[coat] for coat in range(NUM_COATS)]),
+            face_table=b"".join(piece for by_face in _FACE_BYTES for piece in by_face),
+        )
+
+    def encode_python(self, state: State, seat: int) -> FloatArray:
         assert isinstance(state, DuelState)
         if seat not in (0, 1):
             raise GameError(f"seat must be 0 or 1, got {seat}")

@@ -81,6 +81,7 @@ dominoes; ``K = 4`` slots in a row; ``T = 6`` terrains; ``R = 4`` resources;
 from __future__ import annotations
 
 import struct
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -115,6 +116,8 @@ from kingdomino.games.origins.state import (
     TOTEM,
     OriginsState,
 )
+from kingdomino.rl import compiled as compiled_kernels
+from kingdomino.rl.compiled import Fact, KernelEncoding
 from kingdomino.rl.domino_rows import RowPieces
 from kingdomino.rl.encoders import FloatArray, build_layout
 from kingdomino.rl.following import BoardFollower, Sources
@@ -270,7 +273,7 @@ def _sources(kingdom: Kingdom) -> Sources:
     )
 
 
-class OriginsEncoder:
+class OriginsEncoder(KernelEncoding):
     """Kingdomino Origins (every mode and option) as a flat vector; layout in the module text.
 
     Sections are built as float32 bytes and joined (:mod:`kingdomino.rl.pieces`); territory
@@ -282,7 +285,7 @@ class OriginsEncoder:
     #: Entries are fractions and flags, except scores / 100 (far below 64).
     bounds = (0.0, 64.0)
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, compiled: bool | None = None) -> None:
         if not isinstance(game, OriginsGame):
             raise GameError(f"the Origins encoder needs a Kingdomino Origins game, got {game.name!r}")
         self.game: OriginsGame = game
@@ -368,8 +371,99 @@ class OriginsEncoder:
             float_bytes([(paid >> k) & 1 for k in range(NUM_RESOURCES)]) for paid in range(1 << NUM_RESOURCES)
         ]
         self._one_hot = {size: one_hot_table(size) for size in (MAX_MARKER, NUM_RESOURCES, NUM_CAVEMEN_KINDS)}
+        self.use_kernel(compiled, "OriginsKernel", self._kernel_spec)
 
-    def encode(self, state: State, seat: int) -> FloatArray:
+    def _kernel_spec(self) -> SimpleNamespace:
+        """Everything the compiled kernel needs to write what :meth:`encode_python` writes.
+
+        A territory's points without the totems are its scoring terrains' points (each asked
+        again when the terrain or the fires on it changed) plus its bonuses; its largest region,
+        fires and resource kinds are asked when the layers they read changed. The kernel counts
+        each resource's squares and the cavemen itself.
+        """
+        game, layout = self.game, self.layout
+        terrain_facts = [
+            Fact("terrain_points", arg=t, mask_layer=_L_TERRAIN + t, depends=_FIRE_LAYERS)
+            for t in SCORING_TERRAINS
+        ]
+        facts = [
+            *terrain_facts,
+            Fact("kingdom_bonus", on_state=True),
+            Fact("largest_region", depends=tuple(_L_TERRAIN + t for t in SCORING_TERRAINS)),
+            Fact("total_fires", depends=_FIRE_LAYERS),
+            Fact("resource_kinds", depends=tuple(range(_L_RESOURCES, _L_CAVEMEN))),
+        ]
+        resource_supply = np.array([r.supply for r in RESOURCES], dtype=np.float32)
+        return compiled_kernels.board_spec(
+            self.block,
+            [
+                ("terrain", NUM_TERRAINS),
+                ("printed", MAX_PRINTED_FIRES),
+                ("craters", MAX_MARKER),
+                ("markers", MAX_MARKER),
+                ("resources", NUM_RESOURCES),
+                ("cavemen", NUM_CAVEMEN_KINDS),
+                ("occupied", 0),
+                ("discards", -1),
+            ],
+            ("free", _L_OCCUPIED),
+            facts,
+            self.players,
+            points=list(range(len(terrain_facts) + 1)),
+            largest_fact=len(terrain_facts) + 1,
+            fires_fact=len(terrain_facts) + 2,
+            kinds_fact=len(terrain_facts) + 3,
+            resource_layer=_L_RESOURCES,
+            caveman_layer=_L_CAVEMEN,
+            frame_squares=float(game.frame**2),
+            fire_scale=FIRE_SCALE,
+            resource_supply=resource_supply.tobytes(),
+            players=self.players,
+            size=self.shape[0],
+            slots=self.slots,
+            slot_width=self.slot_width,
+            num_phases=NUM_PHASES,
+            num_resources=NUM_RESOURCES,
+            num_markers=MAX_MARKER,
+            num_cavemen=NUM_CAVEMEN_KINDS,
+            cave_slots=CAVE_FACE_UP,
+            summary_floats=PLAYER_FEATURES - 6,
+            off_kingdoms=layout["kingdoms"][0],
+            off_row=layout["row"][0],
+            off_next_row=layout["next_row"][0],
+            off_pool=layout["pool"][0],
+            off_players=layout["players"][0],
+            off_totems=layout["totems"][0],
+            off_cave=layout["cave"][0],
+            off_global=layout["global"][0],
+            erupting_channel=ERUPTING,
+            phase_place=PLACE,
+            phase_fire=FIRE,
+            phase_totem=TOTEM,
+            phase_pay=PAY,
+            paying_phases=sum(1 << phase for phase in _PAYING_PHASES),
+            chance=CHANCE,
+            terminal=TERMINAL,
+            nobody=NOBODY,
+            totems_on=int(game.totems_on),
+            tribe_on=int(game.tribe_on),
+            cost_face_up=COST_FACE_UP,
+            cost_stack=COST_STACK,
+            rounds=float(game.rounds),
+            deck_size=float(game.deck_size),
+            chiefs=float(game.chiefs_per_player),
+            score_scale=SCORE_SCALE,
+            discard_scale=DISCARD_SCALE,
+            cost_scale=COST_SCALE,
+            total_cavemen=float(TOTAL_CAVEMEN),
+            totem_values=[r.totem for r in RESOURCES],
+            supply_copies=self.supply_scale.tobytes(),
+            options=self._options,
+            noptions=len(self._options) // FLOAT_BYTES,
+            **self.rows.kernel_tables(),
+        )
+
+    def encode_python(self, state: State, seat: int) -> FloatArray:
         assert isinstance(state, OriginsState)
         players = self.players
         if not 0 <= seat < players:
@@ -417,8 +511,14 @@ class OriginsEncoder:
         by_terrain = terrain_points(SCORING_TERRAINS, kingdom.terrain_points, layers, _FIRE_LAYERS, previous)
         # The engine's own scoring, without the totems (added per state: they depend on everybody).
         points = sum(by_terrain) + state.kingdom_bonus(kingdom)
+        return _KingdomFacts(
+            layers, planes, by_terrain, points, self._summary(kingdom), kingdom.resource_kinds()
+        )
+
+    def _summary(self, kingdom: Kingdom) -> bytes:
+        """``players`` features 5-11 of a territory: largest region, fires, resources, cavemen."""
         counts = self._resource_counts
-        summary = b"".join(
+        return b"".join(
             [
                 float_bytes(
                     [self._largest_region(kingdom) / self.game.frame**2, kingdom.total_fires() / FIRE_SCALE]
@@ -426,14 +526,6 @@ class OriginsEncoder:
                 *[counts[r][layer.bit_count()] for r, layer in enumerate(kingdom.resources)],
                 float_bytes([sum(layer.bit_count() for layer in kingdom.cavemen) / TOTAL_CAVEMEN]),
             ]
-        )
-        return _KingdomFacts(
-            layers,
-            planes,
-            by_terrain,
-            points,
-            summary,
-            kingdom.resource_kinds(),
         )
 
     def _largest_region(self, kingdom: Kingdom) -> int:

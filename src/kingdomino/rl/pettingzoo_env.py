@@ -50,7 +50,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
-from kingdomino.core.game import CHANCE, Game, GameError, IllegalActionError, OptionValue, State
+from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, IllegalActionError, OptionValue, State
 from kingdomino.core.seeds import ChanceSampler
 from kingdomino.rl.common import (
     MaskArray,
@@ -152,7 +152,8 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     def _after_move(self) -> bool:
         """Select the next agent, or hand out the final rewards (then return ``True``)."""
         state = self.state
-        if state.is_terminal():
+        player = state.current_player
+        if player == TERMINAL:
             self._mask = self._zero_mask
             rewards = final_rewards(state, self.reward_kind, self.encoder.score_scale)
             for agent in self.agents:
@@ -160,7 +161,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 self.terminations[agent] = True
             return True
         self._mask = mask_bytes(self._num_actions, state.legal_actions())
-        self.agent_selection = self.possible_agents[state.current_player]
+        self.agent_selection = self.possible_agents[player]
         return False
 
     def step(self, action: int | None) -> None:
@@ -170,26 +171,26 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             return
         assert action is not None
         code = int(action)
-        self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        for other in rewards:
-            rewards[other] = 0.0
+        # Rewards are all zero until the game ends (and nothing is stepped after it but the
+        # dead steps), so a move has no rewards to clear and none to accumulate before it.
         if 0 <= code < self._num_actions and self._mask[code]:
             state = self.state
             state.apply_unchecked(code)
-            while state.current_player == CHANCE:
-                state.apply_unchecked(self.sampler.sample(state))
-            # Rewards are all zero until the game ends: nothing to accumulate before.
+            if state.current_player == CHANCE:
+                sample, rng = state.sample_chance, self.sampler.rng
+                while state.current_player == CHANCE:
+                    state.apply_unchecked(sample(rng))
             if self._after_move():
                 self._accumulate_rewards()
         else:
             if self.illegal_action == "raise":
                 reason = self.state.illegal_reason(code) or f"action {code} is not legal now"
                 raise IllegalActionError(reason)
+            self._cumulative_rewards[agent] = 0.0
             for other in self.agents:
                 self.terminations[other] = True
                 self.infos[other] = {"illegal_action": other == agent}
-            rewards[agent] = self.illegal_penalty
+            self.rewards[agent] = self.illegal_penalty
             self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

@@ -1,0 +1,169 @@
+/* Compiled observation kernels for the RL encoders (kingdomino.rl._fastobs).
+ *
+ * The pure-Python encoders (kingdomino/rl/classic_encoder.py and its siblings) define every observation: their
+ * layouts, tables and channel definitions are handed to a kernel when it is made, and the
+ * tests check the kernels byte for byte against them. A kernel only reads the engine's
+ * state and writes float32 values where the Python encoder would; it knows no rule. What
+ * a rule decides (free squares, points) comes from a Python callback, asked again only
+ * when a board changed.
+ */
+#ifndef KINGDOMINO_FASTOBS_H
+#define KINGDOMINO_FASTOBS_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+/* Bitboards up to 192 bits: the 13 x 14 grid of a 7x7 frame needs 182. */
+#define FO_WORDS 3
+#define FO_MAX_LAYERS 40
+#define FO_MAX_CHANNELS 40
+#define FO_MAX_SOURCES 12
+#define FO_MAX_CHANNEL_LAYERS 3
+#define FO_MAX_SEATS 8
+
+typedef struct {
+    uint64_t w[FO_WORDS];
+} fo_bits;
+
+/* One plane: on the squares of `within`, values[code] where bit j of code says whether
+ * layers[j] holds the square; 0 elsewhere (kingdomino.rl.pieces.Channel). */
+typedef struct {
+    int nlayers;
+    int layers[FO_MAX_CHANNEL_LAYERS];
+    float values[1 << FO_MAX_CHANNEL_LAYERS];
+    fo_bits within;
+} fo_channel;
+
+/* Where a board's layers come from: an int attribute (length 0), a list of `length` ints,
+ * or (length -1) an int attribute that is watched for changes but is no layer. */
+typedef struct {
+    PyObject *name;
+    int length;
+    int first_layer;
+    int first_object;
+} fo_source;
+
+#define FO_MAX_FACTS 16
+
+/* A number the engine says about a board (its points, a terrain's points, its largest region),
+ * asked of the board (`board.method(arg)`) or of the state (`state.method(board)`), and asked
+ * again only when a layer it depends on changed:
+ * - `mask_layer` >= 0: when that layer changed, or a `depends` layer changed on its squares
+ *   (a terrain's points: its squares, and the crowns on them);
+ * - else when one of the `depends` layers changed; with none listed, on any change. */
+typedef struct {
+    int on_state;
+    PyObject *method;
+    PyObject *arg; /* NULL: no argument */
+    int mask_layer;
+    int ndepends;
+    int depends[FO_MAX_LAYERS];
+} fo_fact;
+
+/* What the follower remembers of one seat's board. */
+typedef struct {
+    int valid;
+    PyObject *objects[FO_MAX_LAYERS + FO_MAX_SOURCES]; /* owned: the engine's own int objects */
+    fo_bits layers[FO_MAX_LAYERS];
+    float *planes; /* nchannels * ncells */
+    long facts[FO_MAX_FACTS];
+    unsigned long version; /* counts the changes seen: what was derived from an older one is stale */
+} fo_seat;
+
+
+
+/* Follows every seat's board from one observation to the next (kingdomino.rl.following):
+ * a board whose int objects are the very ones seen last time is unchanged (the follower
+ * holds references to them, so an address cannot be reused by another value). A changed
+ * board's planes are patched where its layers changed, and its facts asked again where
+ * their layers changed. The layers are those read from the sources, then optionally the
+ * "reach": `board.<reach_method>() | layers[reach_or]` (the free squares and the occupied). */
+typedef struct {
+    int nsources;
+    fo_source sources[FO_MAX_SOURCES];
+    int nobjects;       /* int objects read from the sources */
+    int nsource_layers; /* layers read from the sources */
+    PyObject *reach_method; /* NULL: no reach layer */
+    int reach_or;
+    int nlayers;
+    int nchannels;
+    fo_channel channels[FO_MAX_CHANNELS];
+    int nfacts;
+    fo_fact facts[FO_MAX_FACTS];
+    int ncells;
+    int *cell_bit; /* bit index of each plane square, row-major */
+    int *bit_cell; /* plane square of each bit index, -1 for bits that are no square */
+    int nwords;
+    int nseats;
+    fo_seat seats[FO_MAX_SEATS];
+} fo_follower;
+
+/* The sum of the facts listed in a spec attribute (a seat's points). */
+typedef struct {
+    int count;
+    int index[FO_MAX_FACTS];
+} fo_fact_sum;
+int fo_spec_fact_sum(PyObject *spec, const char *name, const fo_follower *f, fo_fact_sum *out);
+static inline long fo_sum_facts(const fo_fact_sum *sum, const fo_seat *seat) {
+    long total = 0;
+    for (int i = 0; i < sum->count; i++) total += seat->facts[sum->index[i]];
+    return total;
+}
+
+/* Spec reading (attributes of a Python spec object); -1 with an exception set on error. */
+int fo_spec_int(PyObject *spec, const char *name, long *out);
+int fo_spec_double(PyObject *spec, const char *name, double *out);
+/* A bytes attribute holding exactly `count` float32 values, copied into a new buffer. */
+float *fo_spec_floats(PyObject *spec, const char *name, Py_ssize_t count);
+
+int fo_bits_from(PyObject *value, fo_bits *out, int nwords);
+static inline int fo_bits_equal(const fo_bits *a, const fo_bits *b) {
+    return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2];
+}
+static inline int fo_bit(const fo_bits *b, int index) {
+    return (int)((b->w[index >> 6] >> (index & 63)) & 1u);
+}
+static inline int fo_popcount(const fo_bits *b) {
+    return __builtin_popcountll(b->w[0]) + __builtin_popcountll(b->w[1]) + __builtin_popcountll(b->w[2]);
+}
+
+int fo_follower_init(fo_follower *f, PyObject *spec);
+void fo_follower_clear(fo_follower *f);
+void fo_follower_free(fo_follower *f);
+/* The seat's facts and planes for `board`, rebuilt only where the board changed (NULL with an
+ * exception on error). */
+fo_seat *fo_follow(fo_follower *f, PyObject *state, int seat, PyObject *board);
+
+/* The two rows of Kingdomino and Origins (kingdomino.rl.domino_rows.RowPieces): per slot the
+ * domino's features, then a tail by observer, owner (none: `players`), placed and acting. */
+typedef struct {
+    int players, slots, slot_width, tail_width, domino_features, num_dominoes;
+    float *domino_table; /* (num_dominoes + 1) x domino_features */
+    float *tails;        /* [seat][owner][placed][acting] x tail_width */
+} fo_rows;
+
+int fo_rows_init(fo_rows *rows, PyObject *spec, int players);
+void fo_rows_free(fo_rows *rows);
+/* Write a row (lists of domino numbers and owners) as `seat` sees it: slots before `placed`
+ * are done, slot `acting` acts now (-1: none); the slots after it stay zero. */
+int fo_write_row(const fo_rows *rows, float *out, PyObject *numbers, PyObject *owners, int seat, long placed,
+                 long acting);
+/* Ints of a sequence attribute of the spec. */
+int fo_spec_longs(PyObject *spec, const char *name, Py_ssize_t count, long *out);
+
+/* Reading the state: new references / C values, -1 (or NULL) with an exception on error. */
+PyObject *fo_attr(PyObject *obj, PyObject *name);
+int fo_attr_long(PyObject *obj, PyObject *name, long *out);
+long fo_item_long(PyObject *list, Py_ssize_t i); /* list item as a C long (-1 + exception on error) */
+PyObject *fo_intern(const char *name);
+
+/* The result: a zeroed bytearray of `count` float32 and its data. */
+PyObject *fo_new_vector(Py_ssize_t count, float **data);
+
+extern PyTypeObject fo_ClassicKernelType;
+extern PyTypeObject fo_OriginsKernelType;
+extern PyTypeObject fo_DuelKernelType;
+
+#endif

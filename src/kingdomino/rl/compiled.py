@@ -1,0 +1,150 @@
+"""The compiled observation kernels (``kingdomino.rl._fastobs``), when they were built.
+
+Each encoder defines its observation in Python (:mod:`kingdomino.rl.classic_encoder` and
+its siblings) and, when the optional C extension is present, hands its layout, tables and
+plane channels to a kernel that writes the same float32 values several times faster (the
+tests compare the two byte for byte). A kernel reads the engine's state and knows no rule:
+what a rule decides about a board (the free squares, its points, its largest region) it asks
+of the engine, through the methods each encoder declares as :class:`Fact` s, and asks again
+only when a layer the fact reads has changed.
+
+``KINGDOMINO_PURE_PYTHON=1`` in the environment, or ``compiled=False`` to an encoder, keeps
+the pure-Python path; ``compiled=True`` requires the kernel.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType, SimpleNamespace
+from typing import Any
+
+import numpy as np
+
+from kingdomino.core.game import GameError, State
+from kingdomino.rl.encoders import FloatArray
+from kingdomino.rl.pieces import LayerBlock
+
+_fastobs: ModuleType | None
+try:
+    from kingdomino.rl import _fastobs  # type: ignore[attr-defined, unused-ignore]
+except ImportError:  # the optional extension was not built (no C compiler)
+    _fastobs = None
+
+#: Board attributes the kernel follows: ``(name, length)``; length ``n > 0`` a list of ``n``
+#: bitboards, ``0`` one bitboard, ``-1`` an int watched for changes that is no bitboard.
+Sources = Sequence[tuple[str, int]]
+
+
+def built() -> bool:
+    """Whether the optional extension was built (a C compiler at install time)."""
+    return _fastobs is not None
+
+
+def available() -> bool:
+    """Whether the compiled kernels were built and may be used (not ``KINGDOMINO_PURE_PYTHON=1``)."""
+    return _fastobs is not None and os.environ.get("KINGDOMINO_PURE_PYTHON", "") in ("", "0")
+
+
+def wanted(compiled: bool | None) -> bool:
+    """Whether an encoder made with ``compiled=`` uses its kernel (``None``: when available)."""
+    if compiled is None:
+        return available()
+    if compiled and _fastobs is None:
+        raise GameError("compiled=True: the compiled kernels (kingdomino.rl._fastobs) were not built")
+    return compiled
+
+
+def kernel(kind: str, spec: SimpleNamespace) -> Any:
+    """A kernel of ``kind`` (``ClassicKernel``, ``OriginsKernel``, ``DuelKernel``) made from ``spec``."""
+    assert _fastobs is not None
+    return getattr(_fastobs, kind)(spec)
+
+
+Encode = Callable[[State, int], FloatArray]
+
+
+class KernelEncoding:
+    """``encode`` for an encoder that defines ``encode_python`` and may have a kernel.
+
+    An encoder calls :meth:`use_kernel` once it is built; ``encode`` then runs the kernel
+    (the observation's bytes as a new float32 array), or ``encode_python`` without one.
+    """
+
+    _kernel: Any = None
+    _encode_compiled: Encode | None = None
+
+    def use_kernel(self, compiled: bool | None, kind: str, spec: Callable[[], SimpleNamespace]) -> None:
+        """Make the ``kind`` kernel from ``spec()`` when ``compiled`` asks for it (:func:`wanted`)."""
+        if not wanted(compiled):
+            self._kernel = self._encode_compiled = None
+            return
+        made = self._kernel = kernel(kind, spec())
+        kernel_encode, frombuffer, float32 = made.encode, np.frombuffer, np.float32
+
+        def encode(state: State, seat: int) -> FloatArray:
+            return frombuffer(kernel_encode(state, seat), float32)
+
+        self._encode_compiled = encode
+
+    def encode(self, state: State, seat: int) -> FloatArray:
+        """The observation of ``seat`` (0-based absolute seat) in ``state``."""
+        fast = self._encode_compiled
+        if fast is not None:
+            return fast(state, seat)
+        return self.encode_python(state, seat)
+
+    def encode_python(self, state: State, seat: int) -> FloatArray:
+        """:meth:`encode` in pure Python: the definition a kernel is checked against."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A number the engine says about a board: ``board.method(arg)`` (``board.method()`` when
+    ``arg`` is ``None``), or ``state.method(board)`` when ``on_state``.
+
+    A kernel asks it again only when a layer it reads changed: with ``mask_layer``, when that
+    layer changed or a ``depends`` layer changed on its squares (a terrain's points: its
+    squares and the crowns on them); else when a ``depends`` layer changed; with neither, on
+    every change of the board.
+    """
+
+    method: str
+    arg: int | None = None
+    on_state: bool = False
+    mask_layer: int = -1
+    depends: tuple[int, ...] = ()
+
+    def spec(self) -> tuple[bool, str, int | None, int, tuple[int, ...]]:
+        return (self.on_state, self.method, self.arg, self.mask_layer, self.depends)
+
+
+def board_spec(
+    block: LayerBlock,
+    sources: Sources,
+    reach: tuple[str, int] | None,
+    facts: Sequence[Fact],
+    seats: int,
+    **fields: Any,
+) -> SimpleNamespace:
+    """A kernel spec: how to follow each seat's board and build its planes, plus ``fields``.
+
+    The board's layers are those of ``sources`` in order, then, with ``reach = (method,
+    layer)``, ``board.method() | layers[layer]`` (the squares in the frame's reach: the free
+    and the occupied ones); ``block``'s channels read them.
+    """
+    planes = block.planes
+    bits = planes.rows * planes.stride
+    return SimpleNamespace(
+        sources=list(sources),
+        reach=reach,
+        seats=seats,
+        words=(bits + 63) // 64,
+        cell_bits=[row * planes.stride + col for row in range(planes.rows) for col in range(planes.cols)],
+        channels=[(channel.layers, b"".join(channel.values), channel.within) for channel in block.channels],
+        facts=[fact.spec() for fact in facts],
+        error=GameError,
+        **fields,
+    )

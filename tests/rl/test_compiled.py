@@ -1,0 +1,118 @@
+"""The compiled observation kernels beyond their byte-for-byte agreement with the Python path
+(``test_fast_encoding``): how they are switched on and off, bad input, memory."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("numpy")
+
+from kingdomino import make_game
+from kingdomino.core.game import CHANCE, GameError
+from kingdomino.rl import compiled, encoder_for
+
+_spec = importlib.util.spec_from_file_location("rl_helpers", Path(__file__).parent / "helpers.py")
+assert _spec and _spec.loader
+helpers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(helpers)
+
+needs_kernels = pytest.mark.skipif(not helpers.compiled_kernels_built(), reason="the kernels were not built")
+
+GAMES = [("kingdomino", 4, {}), ("duel", 2, {}), ("origins", 4, {"mode": "tribe"})]
+
+
+def positions(name: str, players: int, options: dict, games: int = 2):
+    """Clones of every position of a few random games."""
+    game = make_game(name, players, options)
+    rng = random.Random(4)
+    found = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            found.append(state.clone())
+            legal = state.legal_actions()
+            if state.current_player == CHANCE:
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(legal[rng.randrange(len(legal))])
+        found.append(state.clone())
+    return game, found
+
+
+@needs_kernels
+@pytest.mark.parametrize(("name", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_encoders_use_their_kernel_unless_told_not_to(
+    name: str, players: int, options: dict, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = make_game(name, players, options)
+    assert encoder_for(game)._kernel is not None  # type: ignore[attr-defined]
+    assert type(encoder_for(game))(game, compiled=False)._kernel is None  # type: ignore[call-arg, attr-defined]
+    monkeypatch.setenv("KINGDOMINO_PURE_PYTHON", "1")
+    assert not compiled.available()
+    assert encoder_for(game)._kernel is None  # type: ignore[attr-defined]
+    assert type(encoder_for(game))(game, compiled=True)._kernel is not None  # type: ignore[call-arg, attr-defined]
+
+
+def test_compiled_true_without_the_extension_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiled, "_fastobs", None)
+    game = make_game("kingdomino", 2)
+    with pytest.raises(GameError, match=r"compiled kernels .* were not built"):
+        type(encoder_for(game))(game, compiled=True)  # type: ignore[call-arg]
+    assert encoder_for(game)._kernel is None  # type: ignore[attr-defined]
+
+
+@needs_kernels
+@pytest.mark.parametrize(("name", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_kernel_refuses_a_bad_seat_as_the_python_path_does(name: str, players: int, options: dict) -> None:
+    game = make_game(name, players, options)
+    state = game.new_initial_state()
+    for compiled_path in (True, False):
+        encoder = type(encoder_for(game))(game, compiled=compiled_path)  # type: ignore[call-arg]
+        for seat in (-1, players):
+            with pytest.raises(GameError, match="seat must be"):
+                encoder.encode(state, seat)
+
+
+@needs_kernels
+def test_a_kernel_given_another_game_raises_and_stays_usable() -> None:
+    """Wrong input is refused with an exception, never a crash, and changes nothing."""
+    game, states = positions("kingdomino", 2, {}, games=1)
+    encoder = encoder_for(game)
+    origins_state = make_game("origins", 2).new_initial_state()
+    kernel = encoder._kernel  # type: ignore[attr-defined]
+    with pytest.raises((AttributeError, TypeError, ValueError)):
+        kernel.encode(origins_state, 0)
+    with pytest.raises(TypeError):
+        kernel.encode(states[0])
+    reference = type(encoder)(game, compiled=False)  # type: ignore[call-arg]
+    for state in states[::7]:
+        assert encoder.encode(state, 0).tobytes() == reference.encode(state, 0).tobytes()
+
+
+@needs_kernels
+@pytest.mark.parametrize(("name", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_kernels_do_not_leak(name: str, players: int, options: dict) -> None:
+    """Encoding the same positions again and again holds no more memory than once."""
+    game, states = positions(name, players, options)
+    encoder = encoder_for(game)
+
+    def encode_all() -> None:
+        for i, state in enumerate(states):
+            encoder.encode(state, i % players)
+
+    encode_all()
+    tracemalloc.start()
+    try:
+        encode_all()
+        before = tracemalloc.get_traced_memory()[0]
+        for _ in range(5):
+            encode_all()
+        after = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert after - before < 64 * 1024, f"{after - before} bytes more after 5 x {len(states)} encodings"
