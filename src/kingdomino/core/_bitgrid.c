@@ -13,7 +13,7 @@
 
 typedef struct {
     PyObject_HEAD
-    int nbits, stride, nwords;
+    int rows, nbits, stride, nwords;
     uint64_t valid[BG_WORDS];
     PyObject *valid_object;
 } Regions;
@@ -80,6 +80,7 @@ static int regions_init(Regions *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "valid: the grid's squares as a nonnegative int");
         return -1;
     }
+    self->rows = rows;
     self->nbits = rows * stride;
     self->stride = stride;
     self->nwords = (self->nbits + 63) / 64;
@@ -143,7 +144,17 @@ static PyObject *regions_holding(Regions *self, PyObject *const *args, Py_ssize_
     return found;
 }
 
+/* Pickled as the arguments it was made with (a pickled Grid or game state carries one). */
+static PyObject *regions_reduce(Regions *self, PyObject *Py_UNUSED(ignored)) {
+    if (self->valid_object == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Regions was not initialised");
+        return NULL;
+    }
+    return Py_BuildValue("(O(iiO))", Py_TYPE(self), self->rows, self->stride, self->valid_object);
+}
+
 static PyMethodDef regions_methods[] = {
+    {"__reduce__", (PyCFunction)regions_reduce, METH_NOARGS, "pickle support"},
     {"regions_holding", (PyCFunction)(void (*)(void))regions_holding, METH_FASTCALL,
      "regions_holding(mask, seeds) -> the connected groups of mask holding a square of seeds"},
     {NULL, NULL, 0, NULL},
