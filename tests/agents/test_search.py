@@ -57,7 +57,9 @@ def best_final_placements(state: ClassicState) -> tuple[set[int], set[int]]:
     return {a for a, s in scores.items() if s == best}, {a for a, s in scores.items() if s < best}
 
 
-@pytest.mark.parametrize("spec", ["mce:iterations=300", "mcts:iterations=300"])
+@pytest.mark.parametrize(
+    "spec", ["mce:iterations=300", "mcts:iterations=300", "mce:iterations=300,workers=2"]
+)
 @pytest.mark.parametrize("seed", [3, 11])
 def test_search_finds_the_best_last_placement(spec: str, seed: int) -> None:
     state = last_round_position(seed)
@@ -67,7 +69,7 @@ def test_search_finds_the_best_last_placement(spec: str, seed: int) -> None:
     assert action in best
 
 
-@pytest.mark.parametrize("spec", ["mce:iterations=60", "mcts:iterations=60"])
+@pytest.mark.parametrize("spec", ["mce:iterations=60", "mcts:iterations=60", "mce:iterations=60,workers=3"])
 def test_same_seed_and_iterations_give_identical_analyses(spec: str) -> None:
     state = last_round_position(3)
     first = make_agent(spec, 7).analyse(state)
@@ -165,12 +167,26 @@ def test_terminal_values_mix_win_share_and_margin() -> None:
         "mce:prior=best",
         "heuristic:depth=2",
         "hard:time=1",
+        "mce:workers=0",
+        "mcts:workers=2",
     ],
 )
 def test_bad_agent_specs_are_refused_with_the_field(spec: str) -> None:
     with pytest.raises(AgentSpecError) as error:
         make_agent(spec, 1)
     assert spec.split(":")[0] in str(error.value)
+
+
+def test_parallel_flat_search_shares_the_iterations_between_its_processes() -> None:
+    """With an iteration budget a parallel search is reproducible and plays exactly that many
+    playouts in all, even fewer than its processes or candidates."""
+    state = last_round_position(11)
+    for iterations in (2, 5, 61):
+        spec = f"mce:iterations={iterations},workers=3,prune=0"
+        first = make_agent(spec, 5).analyse(state)
+        assert first == make_agent(spec, 5).analyse(state)
+        assert sum(c.visits for c in first) == iterations
+        assert {c.action for c in first} == set(state.legal_actions())
 
 
 def test_levels_are_named_agents() -> None:

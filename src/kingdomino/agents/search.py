@@ -20,6 +20,8 @@ key             meaning                                                   defaul
 ``bias``        progressive bias weight of the immediate gain (mcts)      1.0
 ``margin``      weight of the score margin in a playout's value           0.6
 ``scale``       score margin that counts as a sure win                    30
+``workers``     processes sharing a move's playouts (``mce``: each runs   1
+                its own UCB over the candidates, their sums are merged)
 ==============  ========================================================  ==============
 
 >>> from kingdomino import make_game
@@ -37,6 +39,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from kingdomino.agents.base import Agent, AgentSpecError, Candidate, register_agent
@@ -55,10 +58,11 @@ class SearchSettings:
     bias: float = 1.0
     margin: float = 0.6
     scale: float = 30.0
+    workers: int = 1
 
     @classmethod
     def from_params(cls, kind: str, params: dict[str, str]) -> SearchSettings:
-        known = {"time", "iterations", "playout", "prune", "prior", "c", "bias", "margin", "scale"}
+        known = {"time", "iterations", "playout", "prune", "prior", "c", "bias", "margin", "scale", "workers"}
         unknown = set(params) - known
         if unknown:
             raise AgentSpecError(
@@ -91,6 +95,11 @@ class SearchSettings:
         prune = params.get("prune", str(cls.prune))
         if not prune.isdigit():
             raise AgentSpecError(f"agent {kind!r}: prune must be a whole number >= 0, got {prune!r}")
+        workers = params.get("workers", str(cls.workers))
+        if not workers.isdigit() or int(workers) < 1:
+            raise AgentSpecError(f"agent {kind!r}: workers must be a whole number >= 1, got {workers!r}")
+        if kind != "mce" and int(workers) > 1:
+            raise AgentSpecError(f"agent {kind!r}: workers is for mce (flat Monte Carlo) only")
         return cls(
             time=number("time", cls.time, 0.001),
             iterations=int(iterations) if iterations is not None else None,
@@ -101,16 +110,21 @@ class SearchSettings:
             bias=number("bias", cls.bias, 0.0),
             margin=number("margin", cls.margin, 0.0),
             scale=number("scale", cls.scale, 1.0),
+            workers=int(workers),
         )
 
 
 class Budget:
     """Stops a search after a number of iterations, or else after a time."""
 
-    def __init__(self, settings: SearchSettings) -> None:
-        self.iterations = settings.iterations
-        self.deadline = None if self.iterations is not None else time.perf_counter() + settings.time
+    def __init__(self, iterations: int | None, seconds: float) -> None:
+        self.iterations = iterations
+        self.deadline = None if iterations is not None else time.perf_counter() + seconds
         self.used = 0
+
+    @classmethod
+    def of(cls, settings: SearchSettings) -> Budget:
+        return cls(settings.iterations, settings.time)
 
     def spend(self) -> bool:
         """Count one iteration; whether another one may start."""
@@ -158,44 +172,124 @@ class FlatMonteCarloAgent(SearchAgent):
 
     Common random numbers: the n-th playout of every candidate draws from the same
     random stream, so candidates are compared on the same futures as far as possible.
+    With ``workers=N`` the move's playouts are shared by N processes (this one and N - 1
+    of a pool kept for the process): each runs its own UCB over the same candidates with
+    its own streams for the same time (or its share of the iterations), and their sums of
+    values and visits are added up (root parallelisation).
     """
 
     name = "mce"
 
     def analyse(self, state: State) -> list[Candidate]:
-        me = state.current_player
         actions, _ = self.candidates(state)
         if len(actions) == 1:
             return [Candidate(actions[0], 0.0, 0)]
-        totals = [0.0] * len(actions)
-        visits = [0] * len(actions)
-        budget = Budget(self.settings)
-        c = self.settings.c
-        streams: list[int] = []  # the n-th playout of every candidate shares stream n
-        while True:
-            played = budget.used
-            if played < len(actions):
-                pick = played
-            else:
-                log_n = math.log(played)
-                pick = max(
-                    range(len(actions)),
-                    key=lambda i: totals[i] / visits[i] + c * math.sqrt(log_n / visits[i]),
-                )
-            after = state.clone()
-            after.apply_unchecked(actions[pick])
-            while len(streams) <= visits[pick]:
-                streams.append(self.rng.getrandbits(64))
-            totals[pick] += self.values_after(after, me, random.Random(streams[visits[pick]]))[me]
-            visits[pick] += 1
-            if not budget.spend():
-                break
+        settings = self.settings
+        if settings.workers == 1:
+            totals, visits = flat_search(
+                state, actions, settings, self.rng, settings.iterations, settings.time
+            )
+        else:
+            totals, visits = self._parallel_search(state, actions)
         ranked = [
             Candidate(a, totals[i] / visits[i] if visits[i] else 0.0, visits[i])
             for i, a in enumerate(actions)
         ]
         ranked.sort(key=lambda cand: (-cand.value, -cand.visits))
         return ranked
+
+    def _parallel_search(self, state: State, actions: list[int]) -> tuple[list[float], list[int]]:
+        settings = self.settings
+        start = time.perf_counter()
+        parts = settings.workers
+        if settings.iterations is None:
+            shares: list[int | None] = [None] * parts
+        else:
+            base, extra = divmod(settings.iterations, parts)
+            shares = [base + (1 if part < extra else 0) for part in range(parts)]
+        seeds = [self.rng.getrandbits(64) for _ in range(parts - 1)]
+        # The helpers start later and answer through a pipe: they stop a little earlier.
+        seconds = settings.time - (time.perf_counter() - start) - HANDOVER_SECONDS
+        pool = worker_pool(parts - 1)
+        futures = [
+            pool.submit(flat_search_part, state, actions, settings, seed, share, seconds)
+            for seed, share in zip(seeds, shares[1:])
+            if share != 0
+        ]
+        totals, visits = [0.0] * len(actions), [0] * len(actions)
+        if shares[0] != 0:
+            totals, visits = flat_search(state, actions, settings, self.rng, shares[0], settings.time)
+        for future in futures:
+            part_totals, part_visits = future.result()
+            totals = [a + b for a, b in zip(totals, part_totals)]
+            visits = [a + b for a, b in zip(visits, part_visits)]
+        return totals, visits
+
+
+#: Seconds a helper process of a parallel ``mce`` leaves for handing its sums back.
+HANDOVER_SECONDS = 0.01
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def worker_pool(size: int) -> ProcessPoolExecutor:
+    """The process pool of ``size`` helpers shared by this process's parallel searches."""
+    pool = _POOLS.get(size)
+    if pool is None:
+        pool = _POOLS[size] = ProcessPoolExecutor(max_workers=size)
+    return pool
+
+
+def flat_search(
+    state: State,
+    actions: list[int],
+    settings: SearchSettings,
+    rng: random.Random,
+    iterations: int | None,
+    seconds: float,
+) -> tuple[list[float], list[int]]:
+    """UCB1 over ``actions`` with a playout per iteration: each action's sum of values and visits.
+
+    The n-th playout of every action uses the n-th stream drawn from ``rng`` (common random
+    numbers); the search stops after ``iterations`` playouts, or else after ``seconds``.
+    """
+    me = state.current_player
+    totals = [0.0] * len(actions)
+    visits = [0] * len(actions)
+    budget = Budget(iterations, seconds)
+    c = settings.c
+    streams: list[int] = []  # the n-th playout of every candidate shares stream n
+    while True:
+        played = budget.used
+        if played < len(actions):
+            pick = played
+        else:
+            log_n = math.log(played)
+            pick = max(
+                range(len(actions)),
+                key=lambda i: totals[i] / visits[i] + c * math.sqrt(log_n / visits[i]),
+            )
+        after = state.clone()
+        after.apply_unchecked(actions[pick])
+        while len(streams) <= visits[pick]:
+            streams.append(rng.getrandbits(64))
+        playout(after, me, settings.playout, random.Random(streams[visits[pick]]))
+        totals[pick] += terminal_values(after, settings.margin, settings.scale)[me]
+        visits[pick] += 1
+        if not budget.spend():
+            break
+    return totals, visits
+
+
+def flat_search_part(
+    state: State,
+    actions: list[int],
+    settings: SearchSettings,
+    seed: int,
+    iterations: int | None,
+    seconds: float,
+) -> tuple[list[float], list[int]]:
+    """:func:`flat_search` in a helper process, with its own generator."""
+    return flat_search(state, actions, settings, random.Random(seed), iterations, seconds)
 
 
 class Node:
@@ -227,7 +321,7 @@ class InformationSetMCTSAgent(SearchAgent):
         if len(actions) == 1:
             return [Candidate(actions[0], 0.0, 0)]
         root = Node(CHANCE)
-        budget = Budget(self.settings)
+        budget = Budget.of(self.settings)
         c, bias = self.settings.c, self.settings.bias
         rng = self.rng
         while True:
