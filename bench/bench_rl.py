@@ -12,7 +12,9 @@ one decision of a seat (chance resolution included in the time). Rows:
 * ``engine (checked)``: the same through ``apply``, which checks the action and says why
   an illegal one is refused (what the adapters do too);
 * ``engine + mask + encode``: the same, plus the int8 mask and the encoder's observation
-  of the acting seat, i.e. what any RL loop over the raw engine must compute;
+  of the acting seat, i.e. what any RL loop over the raw engine must compute (the compiled
+  kernels of ``kingdomino.rl._fastobs`` when they were built; the ``pure Python`` rows use the
+  Python encoders);
 * ``pettingzoo AEC``: ``env.last()`` then ``env.step(random masked action)`` (order-enforcing
   wrapper included); a random masked action is a random index of ``mask.nonzero()[0]``;
 * ``pettingzoo, no observation``: the same loop with ``env.last(observe=False)`` and the
@@ -41,14 +43,21 @@ import numpy as np
 
 from kingdomino import make_game
 from kingdomino.core.game import CHANCE, Game, OptionValue
-from kingdomino.rl.encoders import encoder_for, encoder_names
+from kingdomino.rl.encoders import ObservationEncoder, encoder_for, encoder_names
 from kingdomino.rl.gymnasium_env import GameEnv
 from kingdomino.rl.pettingzoo_env import env as aec_env
 
 
-def engine_steps(game: Game, seconds: float, encode: bool, checked: bool = False) -> tuple[int, float]:
+def encoder_of(game: Game, compiled: bool | None) -> ObservationEncoder:
+    """The game's encoder, on the compiled path when available (``None``) or as asked."""
+    return type(encoder_for(game))(game, compiled=compiled)  # type: ignore[call-arg]
+
+
+def engine_steps(
+    game: Game, seconds: float, encode: bool, checked: bool = False, compiled: bool | None = None
+) -> tuple[int, float]:
     rng = random.Random(1)
-    encoder = encoder_for(game)
+    encoder = encoder_of(game, compiled)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
@@ -68,8 +77,10 @@ def engine_steps(game: Game, seconds: float, encode: bool, checked: bool = False
     return steps, time.perf_counter() - start
 
 
-def pettingzoo_steps(game: Game, seconds: float, observe: bool = True) -> tuple[int, float]:
-    env = aec_env(game)
+def pettingzoo_steps(
+    game: Game, seconds: float, observe: bool = True, compiled: bool | None = None
+) -> tuple[int, float]:
+    env = aec_env(game, encoder=encoder_of(game, compiled))
     action_mask = env.unwrapped.action_mask
     rng = random.Random(1)
     steps, episode, start = 0, 0, time.perf_counter()
@@ -158,7 +169,9 @@ def main() -> None:
         ("engine (unchecked)", lambda: engine_steps(game, seconds, encode=False)),
         ("engine (checked)", lambda: engine_steps(game, seconds, encode=False, checked=True)),
         ("engine + mask + encode", lambda: engine_steps(game, seconds, encode=True)),
+        ("  pure Python", lambda: engine_steps(game, seconds, encode=True, compiled=False)),
         ("pettingzoo AEC", lambda: pettingzoo_steps(game, seconds)),
+        ("  pure Python", lambda: pettingzoo_steps(game, seconds, compiled=False)),
         ("pettingzoo, no observation", lambda: pettingzoo_steps(game, seconds, observe=False)),
         ("gymnasium (vs random)", lambda: gymnasium_steps(game, seconds)),
         ("openspiel", lambda: openspiel_steps(game, seconds, observer=False)),
@@ -168,16 +181,15 @@ def main() -> None:
         f"{game.describe()}: random masked actions, {args.seconds:g} s per row "
         f"(best of {args.rounds} interleaved rounds)"
     )
-    best: dict[str, float | None] = {}
+    best: list[float | None] = [None] * len(rows)
     for _ in range(args.rounds):
-        for name, run in rows:
+        for row, (_, run) in enumerate(rows):
             result = run()
             rate = None if result is None else result[0] / result[1]
-            previous = best.get(name)
-            best[name] = rate if previous is None or (rate is not None and rate > previous) else previous
+            previous = best[row]
+            best[row] = rate if previous is None or (rate is not None and rate > previous) else previous
     base: float | None = None
-    for name, _ in rows:
-        rate = best[name]
+    for (name, _), rate in zip(rows, best):
         if rate is None:
             print(f"{name:<28} skipped (open_spiel not installed)")
             continue

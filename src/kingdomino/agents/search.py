@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import atexit
 import math
 import random
 import time
@@ -232,11 +233,21 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 
 def worker_pool(size: int) -> ProcessPoolExecutor:
-    """The process pool of ``size`` helpers shared by this process's parallel searches."""
+    """The process pool of ``size`` helpers shared by this process's parallel searches (shut
+    down when the process exits)."""
     pool = _POOLS.get(size)
     if pool is None:
+        if not _POOLS:
+            atexit.register(shutdown_pools)
         pool = _POOLS[size] = ProcessPoolExecutor(max_workers=size)
     return pool
+
+
+def shutdown_pools() -> None:
+    """Stop the helper processes of parallel searches (before the interpreter's teardown)."""
+    while _POOLS:
+        _, pool = _POOLS.popitem()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def flat_search(

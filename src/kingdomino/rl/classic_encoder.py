@@ -79,6 +79,9 @@ _DOMINO_BYTES = [row.tobytes() for row in _domino_table()]
 _PHASE_BYTES = one_hot_table(NUM_PHASES)
 
 
+#: A kingdom's bounding box, which its reach depends on alone (watched by the compiled kernel).
+_BOX_NAMES = ("row_lo", "row_hi", "col_lo", "col_hi")
+_BOX = tuple((name, compiled_kernels.LAZY) for name in _BOX_NAMES)
 #: A kingdom's bit layers: the terrain masks, the 1-, 2-, 3-crown masks, the occupied squares
 #: and the squares in the frame's reach (free or occupied).
 _TERRAINS = tuple(range(NUM_TERRAINS))
@@ -183,16 +186,17 @@ class ClassicEncoder(KernelEncoding):
         """Everything the compiled kernel needs to write what :meth:`encode_python` writes.
 
         A kingdom's points are its terrains' points (each asked again when the terrain or the
-        crowns on it changed) plus its bonuses.
+        crowns on it changed) plus its bonuses (asked on every change, when a variant awarding
+        them is played).
         """
         game, layout = self.game, self.layout
-        facts = [Fact("terrain_points", arg=t, mask_layer=t, depends=_CROWN_LAYERS) for t in _TERRAINS] + [
-            Fact("kingdom_bonus", on_state=True)
-        ]
+        facts = [Fact("terrain_points", arg=t, mask_layer=t, depends=_CROWN_LAYERS) for t in _TERRAINS]
+        if game.middle_kingdom or game.harmony:  # the variants whose bonuses kingdom_bonus counts
+            facts.append(Fact("kingdom_bonus", on_state=True))
         return compiled_kernels.board_spec(
             self.block,
-            [("terrain", NUM_TERRAINS), ("crowns", MAX_CROWNS), ("occupied", 0), ("discards", -1)],
-            ("free", _OCCUPIED_LAYER),
+            [("terrain", NUM_TERRAINS), ("crowns", MAX_CROWNS), ("occupied", 0), ("discards", -1), *_BOX],
+            ("reach", _BOX_NAMES),
             facts,
             self.players,
             points=list(range(len(facts))),
@@ -254,7 +258,7 @@ class ClassicEncoder(KernelEncoding):
         kingdom one placement earlier), else built.
         """
         occupied = kingdom.occupied
-        layers = (*kingdom.terrain, *kingdom.crowns, occupied, kingdom.free() | occupied)
+        layers = (*kingdom.terrain, *kingdom.crowns, occupied, kingdom.reach())
         previous = self.kingdoms.previous(player)
         planes = self.block.build_from(layers, previous)
         by_terrain = terrain_points(_TERRAINS, kingdom.terrain_points, layers, _CROWN_LAYERS, previous)

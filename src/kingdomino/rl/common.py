@@ -69,9 +69,12 @@ def mask_bytes(size: int, legal: list[int]) -> bytearray:
     return mask
 
 
+_INT8 = np.dtype(np.int8)
+
+
 def mask_array(mask: bytes | bytearray) -> MaskArray:
     """A new writable ``int8`` array holding a copy of ``mask`` (cheaper than ``np.zeros`` + fill)."""
-    return np.frombuffer(bytearray(mask), dtype=np.int8)
+    return np.frombuffer(bytearray(mask), _INT8)
 
 
 def settle_chance(state: State, sampler: ChanceSampler) -> None:

@@ -33,8 +33,11 @@ except ImportError:  # the optional extension was not built (no C compiler)
     _fastobs = None
 
 #: Board attributes the kernel follows: ``(name, length)``; length ``n > 0`` a list of ``n``
-#: bitboards, ``0`` one bitboard, ``-1`` an int watched for changes that is no bitboard.
+#: bitboards, ``0`` one bitboard, ``-1`` an int watched for changes that is no bitboard, ``LAZY``
+#: such an int read only once another attribute changed (a bounding box, which only changes
+#: with the occupied squares).
 Sources = Sequence[tuple[str, int]]
+LAZY = -2
 
 
 def built() -> bool:
@@ -81,7 +84,7 @@ class KernelEncoding:
             self._kernel = self._encode_compiled = None
             return
         made = self._kernel = kernel(kind, spec())
-        kernel_encode, frombuffer, float32 = made.encode, np.frombuffer, np.float32
+        kernel_encode, frombuffer, float32 = made.encode, np.frombuffer, np.dtype(np.float32)
 
         def encode(state: State, seat: int) -> FloatArray:
             return frombuffer(kernel_encode(state, seat), float32)
@@ -124,7 +127,7 @@ class Fact:
 def board_spec(
     block: LayerBlock,
     sources: Sources,
-    reach: tuple[str, int] | None,
+    reach: tuple[str, Sequence[str]] | None,
     facts: Sequence[Fact],
     seats: int,
     **fields: Any,
@@ -132,8 +135,9 @@ def board_spec(
     """A kernel spec: how to follow each seat's board and build its planes, plus ``fields``.
 
     The board's layers are those of ``sources`` in order, then, with ``reach = (method,
-    layer)``, ``board.method() | layers[layer]`` (the squares in the frame's reach: the free
-    and the occupied ones); ``block``'s channels read them.
+    watched)``, the bitboard ``board.method()`` (the squares in the frame's reach), asked
+    again only when one of the ``watched`` sources (ints: the bounding box) changed;
+    ``block``'s channels read them.
     """
     planes = block.planes
     bits = planes.rows * planes.stride

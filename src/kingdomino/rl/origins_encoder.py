@@ -197,6 +197,9 @@ _L_CAVEMEN = _L_RESOURCES + NUM_RESOURCES
 _L_OCCUPIED = _L_CAVEMEN + NUM_CAVEMEN_KINDS
 #: The squares in the frame's reach (free or occupied).
 _L_REACH = _L_OCCUPIED + 1
+#: A territory's bounding box, which its reach depends on alone (watched by the compiled kernel).
+_BOX_NAMES = ("row_lo", "row_hi", "col_lo", "col_hi")
+_BOX = tuple((name, compiled_kernels.LAZY) for name in _BOX_NAMES)
 #: The layers of the fire symbols regions score (printed fires and markers).
 _FIRE_LAYERS = (*range(_L_PRINTED, _L_CRATERS), *range(_L_MARKERS, _L_RESOURCES))
 
@@ -377,7 +380,8 @@ class OriginsEncoder(KernelEncoding):
         """Everything the compiled kernel needs to write what :meth:`encode_python` writes.
 
         A territory's points without the totems are its scoring terrains' points (each asked
-        again when the terrain or the fires on it changed) plus its bonuses; its largest region,
+        again when the terrain or the fires on it changed) plus its bonuses (on every change, in
+        the modes and options that award them); its largest region,
         fires and resource kinds are asked when the layers they read changed. The kernel counts
         each resource's squares and the cavemen itself.
         """
@@ -386,9 +390,11 @@ class OriginsEncoder(KernelEncoding):
             Fact("terrain_points", arg=t, mask_layer=_L_TERRAIN + t, depends=_FIRE_LAYERS)
             for t in SCORING_TERRAINS
         ]
+        # kingdom_bonus counts resources (Totem), cavemen (Tribe), Fire Kingdom and Homo Habilis.
+        bonus = game.totems_on or game.tribe_on or game.fire_kingdom or game.homo_habilis
+        points = [*terrain_facts, *([Fact("kingdom_bonus", on_state=True)] if bonus else [])]
         facts = [
-            *terrain_facts,
-            Fact("kingdom_bonus", on_state=True),
+            *points,
             Fact("largest_region", depends=tuple(_L_TERRAIN + t for t in SCORING_TERRAINS)),
             Fact("total_fires", depends=_FIRE_LAYERS),
             Fact("resource_kinds", depends=tuple(range(_L_RESOURCES, _L_CAVEMEN))),
@@ -405,14 +411,15 @@ class OriginsEncoder(KernelEncoding):
                 ("cavemen", NUM_CAVEMEN_KINDS),
                 ("occupied", 0),
                 ("discards", -1),
+                *_BOX,
             ],
-            ("free", _L_OCCUPIED),
+            ("reach", _BOX_NAMES),
             facts,
             self.players,
-            points=list(range(len(terrain_facts) + 1)),
-            largest_fact=len(terrain_facts) + 1,
-            fires_fact=len(terrain_facts) + 2,
-            kinds_fact=len(terrain_facts) + 3,
+            points=list(range(len(points))),
+            largest_fact=len(points),
+            fires_fact=len(points) + 1,
+            kinds_fact=len(points) + 2,
             resource_layer=_L_RESOURCES,
             caveman_layer=_L_CAVEMEN,
             frame_squares=float(game.frame**2),
@@ -504,7 +511,7 @@ class OriginsEncoder(KernelEncoding):
             *kingdom.resources,
             *kingdom.cavemen,
             occupied,
-            kingdom.free() | occupied,
+            kingdom.reach(),
         )
         previous = self.kingdoms.previous(player)
         planes = self.block.build_from(layers, previous)

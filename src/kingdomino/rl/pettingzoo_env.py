@@ -204,6 +204,17 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         mask = mask_array(self._mask if state.current_player == seat else self._zero_mask)
         return {"observation": vector, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, read straight from this environment's dictionaries."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
     def action_mask(self, agent: str) -> MaskArray:
         """The legal-action mask of ``agent`` alone (no observation encoding)."""
         acting = self.state.current_player == self.agent_seat[agent]
@@ -247,7 +258,15 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
     def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.last(observe)  # type: ignore[no-any-return]
+        raw = self.env
+        agent = raw.agent_selection
+        return (
+            raw.observe(agent) if observe else None,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
 
     def step(self, action: int | None) -> None:
         if self._has_reset and self.env.agents:

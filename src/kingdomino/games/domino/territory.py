@@ -79,6 +79,11 @@ class DominoKingdom:
 
     # --- placement -------------------------------------------------------------------------
 
+    def reach(self) -> int:
+        """The squares this kingdom may cover while it fits in the frame, those it covers
+        included: a function of its bounding box alone."""
+        return self.geometry.reach(self.row_lo, self.row_hi, self.col_lo, self.col_hi)
+
     def free(self) -> int:
         """Empty squares that keep the bounding box within the frame."""
         return self.geometry.reach(self.row_lo, self.row_hi, self.col_lo, self.col_hi) & ~self.occupied

@@ -7,6 +7,7 @@ typedef struct {
     PyObject *error; /* the exception class of a refused seat (the game's GameError) */
     fo_rows rows;
     fo_fact_sum points;
+    int discards_object;
     int players, size, num_phases;
     int off_kingdoms, off_row, off_next_row, off_pool, off_players, off_global;
     int phase_place, phase_claim, chance, terminal;
@@ -15,7 +16,6 @@ typedef struct {
     int global_tail_width;
     PyObject *s_kingdoms, *s_phase, *s_player, *s_row, *s_row_owner, *s_next_row, *s_next_owner;
     PyObject *s_slot, *s_pool, *s_drawn, *s_round_number, *s_game_index, *s_past_scores, *s_unordered;
-    PyObject *s_discards;
 } ClassicKernel;
 
 static void classic_dealloc(ClassicKernel *self) {
@@ -37,7 +37,6 @@ static void classic_dealloc(ClassicKernel *self) {
     Py_XDECREF(self->s_game_index);
     Py_XDECREF(self->s_past_scores);
     Py_XDECREF(self->s_unordered);
-    Py_XDECREF(self->s_discards);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -87,7 +86,12 @@ static int classic_init(ClassicKernel *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     if (fo_rows_init(&self->rows, spec, self->players) < 0) return -1;
+    if (self->off_kingdoms != 0) {
+        PyErr_SetString(PyExc_ValueError, "kernel spec: the kingdoms must come first");
+        return -1;
+    }
     if (fo_spec_fact_sum(spec, "points", &self->follower, &self->points) < 0) return -1;
+    if ((self->discards_object = fo_source_object(&self->follower, "discards")) < 0) return -1;
     self->global_tails = fo_spec_floats(spec, "global_tails", (Py_ssize_t)self->players * self->global_tail_width);
     if (self->global_tails == NULL) return -1;
 #define NAME(field, text) if ((self->field = fo_intern(text)) == NULL) return -1
@@ -105,7 +109,6 @@ static int classic_init(ClassicKernel *self, PyObject *args, PyObject *kwds) {
     NAME(s_game_index, "game_index");
     NAME(s_past_scores, "past_scores");
     NAME(s_unordered, "unordered");
-    NAME(s_discards, "discards");
 #undef NAME
     return 0;
 }
@@ -122,8 +125,10 @@ static PyObject *classic_encode(ClassicKernel *self, PyObject *const *args, Py_s
     if (seat < 0 || seat >= players) {
         return PyErr_Format(self->error, "seat must be 0..%d, got %ld", players - 1, seat);
     }
+    fo_follower *fl = &self->follower;
+    size_t kingdom_floats = (size_t)fl->nchannels * (size_t)fl->ncells;
     float *f;
-    PyObject *vector = fo_new_vector(self->size, &f);
+    PyObject *vector = fo_new_vector(self->size, self->off_kingdoms + (Py_ssize_t)(players * kingdom_floats), &f);
     if (vector == NULL) return NULL;
     PyObject *kingdoms = NULL, *row = NULL, *row_owner = NULL, *next_row = NULL, *next_owner = NULL;
     PyObject *pool = NULL, *past = NULL, *unordered = NULL;
@@ -136,8 +141,6 @@ static PyObject *classic_encode(ClassicKernel *self, PyObject *const *args, Py_s
         PyErr_SetString(PyExc_TypeError, "state.kingdoms: expected a list of every seat's kingdom");
         goto fail;
     }
-    fo_follower *fl = &self->follower;
-    size_t kingdom_floats = (size_t)fl->nchannels * (size_t)fl->ncells;
     for (int r = 0; r < players; r++) {
         int p = (int)((seat + r) % players);
         PyObject *board = PyList_GET_ITEM(kingdoms, p);
@@ -145,7 +148,7 @@ static PyObject *classic_encode(ClassicKernel *self, PyObject *const *args, Py_s
         if (found == NULL) goto fail;
         memcpy(f + self->off_kingdoms + r * kingdom_floats, found->planes, kingdom_floats * sizeof(float));
         points[r] = fo_sum_facts(&self->points, found);
-        if (fo_attr_long(board, self->s_discards, &discards[r]) < 0) goto fail;
+        discards[r] = PyLong_AsLong(found->objects[self->discards_object]);
     }
     if (PyErr_Occurred()) goto fail;
 

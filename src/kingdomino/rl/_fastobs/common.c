@@ -111,12 +111,21 @@ int fo_bits_from(PyObject *value, fo_bits *out, int nwords) {
     return 0;
 }
 
-PyObject *fo_new_vector(Py_ssize_t count, float **data) {
+PyObject *fo_new_vector(Py_ssize_t count, Py_ssize_t zero_from, float **data) {
     PyObject *vector = PyByteArray_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(float));
     if (vector == NULL) return NULL;
     *data = (float *)PyByteArray_AS_STRING(vector);
-    memset(*data, 0, (size_t)count * sizeof(float));
+    if (zero_from < 0 || zero_from > count) zero_from = 0;
+    memset(*data + zero_from, 0, (size_t)(count - zero_from) * sizeof(float));
     return vector;
+}
+
+int fo_source_object(const fo_follower *f, const char *name) {
+    for (int i = 0; i < f->nsources; i++)
+        if (f->sources[i].length < 0 && PyUnicode_CompareWithASCIIString(f->sources[i].name, name) == 0)
+            return f->sources[i].first_object;
+    PyErr_Format(PyExc_ValueError, "kernel spec: no int source named %s", name);
+    return -1;
 }
 
 int fo_spec_fact_sum(PyObject *spec, const char *name, const fo_follower *f, fo_fact_sum *out) {
@@ -308,16 +317,30 @@ static int read_reach(fo_follower *f, PyObject *spec) {
         return 0;
     }
     const char *method;
-    int or_layer;
-    int ok = PyArg_ParseTuple(reach, "si", &method, &or_layer);
-    Py_DECREF(reach);
-    if (!ok) return -1;
-    if (or_layer < 0 || or_layer >= f->nsource_layers) {
-        PyErr_SetString(PyExc_ValueError, "kernel spec: the reach joins an unknown layer");
+    PyObject *watched;
+    if (!PyArg_ParseTuple(reach, "sO", &method, &watched)) {
+        Py_DECREF(reach);
         return -1;
     }
+    PyObject *seq = PySequence_Fast(watched, "kernel spec reach: expected the watched source names");
+    Py_DECREF(reach);
+    if (seq == NULL) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < count && i < FO_MAX_SOURCES; i++) {
+        PyObject *name = PySequence_Fast_GET_ITEM(seq, i);
+        int found = -1;
+        for (int k = 0; k < f->nsources && found < 0; k++)
+            if (PyUnicode_Check(name) && PyUnicode_Compare(name, f->sources[k].name) == 0 && f->sources[k].length < 0)
+                found = f->sources[k].first_object;
+        if (found < 0) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kernel spec: the reach watches an unknown int source");
+            return -1;
+        }
+        f->reach_watched[f->nreach_watched++] = found;
+    }
+    Py_DECREF(seq);
     if ((f->reach_method = fo_intern(method)) == NULL) return -1;
-    f->reach_or = or_layer;
     f->nlayers = f->nsource_layers + 1;
     return 0;
 }
@@ -539,8 +562,16 @@ fo_seat *fo_follow(fo_follower *f, PyObject *state, int seat_index, PyObject *bo
     PyObject *owned[FO_MAX_SOURCES];
     int nowned = 0, changed = !seat->valid;
     fo_seat *result = NULL;
-    for (int i = 0; i < f->nsources; i++) {
+    /* Pass 0 reads every source but the lazy ones; pass 1, only when something changed, them. */
+    for (int i = 0, pass = 0; pass < 2; i++) {
+        if (i == f->nsources) {
+            if (!changed) break;
+            i = -1;
+            pass++;
+            continue;
+        }
         fo_source *s = &f->sources[i];
+        if ((s->length == FO_LAZY) != (pass == 1)) continue;
         PyObject *value = PyObject_GetAttr(board, s->name);
         if (value == NULL) goto done;
         owned[nowned++] = value;
@@ -586,13 +617,18 @@ fo_seat *fo_follow(fo_follower *f, PyObject *state, int seat_index, PyObject *bo
         }
     }
     if (f->reach_method != NULL) {
-        PyObject *reach = PyObject_CallMethodNoArgs(board, f->reach_method);
-        if (reach == NULL) goto done;
-        fo_bits *out = &layers[f->nsource_layers];
-        int failed = fo_bits_from(reach, out, f->nwords);
-        Py_DECREF(reach);
-        if (failed < 0) goto done;
-        for (int w = 0; w < FO_WORDS; w++) out->w[w] |= layers[f->reach_or].w[w];
+        int stale = !seat->valid;
+        for (int i = 0; i < f->nreach_watched && !stale; i++)
+            stale = read[f->reach_watched[i]] != seat->objects[f->reach_watched[i]];
+        if (stale) {
+            PyObject *reach = PyObject_CallMethodNoArgs(board, f->reach_method);
+            if (reach == NULL) goto done;
+            int failed = fo_bits_from(reach, &layers[f->nsource_layers], f->nwords);
+            Py_DECREF(reach);
+            if (failed < 0) goto done;
+        } else {
+            layers[f->nsource_layers] = seat->layers[f->nsource_layers];
+        }
     }
     for (int i = 0; i < f->nfacts; i++) {
         if (!seat->valid || fact_stale(f, &f->facts[i], layers, seat->layers)) {

@@ -99,6 +99,10 @@ static int duel_init(DuelKernel *self, PyObject *args, PyObject *kwds) {
                                       (Py_ssize_t)self->num_dice * self->faces_per_die * self->face_features);
     if (self->face_table == NULL) return -1;
     if (fo_spec_fact_sum(spec, "points", &self->follower, &self->points) < 0) return -1;
+    if (self->off_maps != 0) {
+        PyErr_SetString(PyExc_ValueError, "kernel spec: the maps must come first");
+        return -1;
+    }
     if ((self->s_domain_count = fo_intern("domain_count")) == NULL) return -1;
     for (int i = 0; i < DUEL_NAMES; i++)
         if ((self->names[i] = fo_intern(duel_attribute_names[i])) == NULL) return -1;
@@ -149,8 +153,10 @@ static PyObject *duel_encode(DuelKernel *self, PyObject *const *args, Py_ssize_t
     if (seat == -1 && PyErr_Occurred()) return NULL;
     if (seat != 0 && seat != 1) return PyErr_Format(self->error, "seat must be 0 or 1, got %ld", seat);
     int other = 1 - (int)seat;
+    fo_follower *fl = &self->follower;
+    size_t map_floats = (size_t)fl->nchannels * (size_t)fl->ncells;
     float *f;
-    PyObject *vector = fo_new_vector(self->size, &f);
+    PyObject *vector = fo_new_vector(self->size, self->off_maps + (Py_ssize_t)(2 * map_floats), &f);
     if (vector == NULL) return NULL;
     PyObject *v[DUEL_OBJECTS] = {NULL};
     long n[DUEL_NAMES];
@@ -168,8 +174,6 @@ static PyObject *duel_encode(DuelKernel *self, PyObject *const *args, Py_ssize_t
         goto fail;
 
     /* maps and scores */
-    fo_follower *fl = &self->follower;
-    size_t map_floats = (size_t)fl->nchannels * (size_t)fl->ncells;
     long scores[2];
     for (int r = 0; r < 2; r++) {
         int p = r == 0 ? (int)seat : other;

@@ -37,7 +37,10 @@ typedef struct {
 } fo_channel;
 
 /* Where a board's layers come from: an int attribute (length 0), a list of `length` ints,
- * or (length -1) an int attribute that is watched for changes but is no layer. */
+ * or (length -1) an int attribute that is watched for changes but is no layer; a lazy one
+ * (FO_LAZY) is read only once another source changed (the bounding box: it changes only
+ * with the occupied squares). */
+#define FO_LAZY (-2)
 typedef struct {
     PyObject *name;
     int length;
@@ -79,14 +82,16 @@ typedef struct {
  * holds references to them, so an address cannot be reused by another value). A changed
  * board's planes are patched where its layers changed, and its facts asked again where
  * their layers changed. The layers are those read from the sources, then optionally the
- * "reach": `board.<reach_method>() | layers[reach_or]` (the free squares and the occupied). */
+ * "reach": `board.<reach_method>()` (the squares in the frame's reach), asked again only when
+ * one of its watched sources (the bounding box) changed. */
 typedef struct {
     int nsources;
     fo_source sources[FO_MAX_SOURCES];
     int nobjects;       /* int objects read from the sources */
     int nsource_layers; /* layers read from the sources */
     PyObject *reach_method; /* NULL: no reach layer */
-    int reach_or;
+    int nreach_watched;
+    int reach_watched[FO_MAX_SOURCES]; /* objects whose change makes the reach stale */
     int nlayers;
     int nchannels;
     fo_channel channels[FO_MAX_CHANNELS];
@@ -106,6 +111,8 @@ typedef struct {
     int index[FO_MAX_FACTS];
 } fo_fact_sum;
 int fo_spec_fact_sum(PyObject *spec, const char *name, const fo_follower *f, fo_fact_sum *out);
+/* The object index of the int source `name` (its value: `PyLong_AsLong(seat->objects[index])`). */
+int fo_source_object(const fo_follower *f, const char *name);
 static inline long fo_sum_facts(const fo_fact_sum *sum, const fo_seat *seat) {
     long total = 0;
     for (int i = 0; i < sum->count; i++) total += seat->facts[sum->index[i]];
@@ -159,8 +166,9 @@ int fo_attr_long(PyObject *obj, PyObject *name, long *out);
 long fo_item_long(PyObject *list, Py_ssize_t i); /* list item as a C long (-1 + exception on error) */
 PyObject *fo_intern(const char *name);
 
-/* The result: a zeroed bytearray of `count` float32 and its data. */
-PyObject *fo_new_vector(Py_ssize_t count, float **data);
+/* The result: a bytearray of `count` float32 and its data, zeroed from float `zero_from` on
+ * (a kernel writes every float before it: the boards' planes, copied first). */
+PyObject *fo_new_vector(Py_ssize_t count, Py_ssize_t zero_from, float **data);
 
 extern PyTypeObject fo_ClassicKernelType;
 extern PyTypeObject fo_OriginsKernelType;

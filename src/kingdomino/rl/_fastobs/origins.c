@@ -25,6 +25,7 @@ typedef struct {
     PyObject *error; /* the exception class of a refused seat (the game's GameError) */
     fo_rows rows;
     fo_fact_sum points;
+    int discards_object;
     int largest_fact, fires_fact, kinds_fact;
     int resource_layer, caveman_layer; /* the first of the resource and caveman layers */
     double frame_squares, fire_scale;
@@ -40,7 +41,7 @@ typedef struct {
     float *options; /* the global section's option flags */
     int noptions;
     PyObject *names[O_NAMES];
-    PyObject *s_stack_size, *s_stack, *s_discards;
+    PyObject *s_stack_size, *s_stack;
 } OriginsKernel;
 
 static void origins_dealloc(OriginsKernel *self) {
@@ -51,7 +52,6 @@ static void origins_dealloc(OriginsKernel *self) {
     for (int i = 0; i < O_NAMES; i++) Py_XDECREF(self->names[i]);
     Py_XDECREF(self->s_stack_size);
     Py_XDECREF(self->s_stack);
-    Py_XDECREF(self->s_discards);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -133,7 +133,12 @@ static int origins_init(OriginsKernel *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     if (fo_rows_init(&self->rows, spec, self->players) < 0) return -1;
+    if (self->off_kingdoms != 0) {
+        PyErr_SetString(PyExc_ValueError, "kernel spec: the territories must come first");
+        return -1;
+    }
     if (fo_spec_fact_sum(spec, "points", fl, &self->points) < 0) return -1;
+    if ((self->discards_object = fo_source_object(fl, "discards")) < 0) return -1;
     float *supply = fo_spec_floats(spec, "resource_supply", self->num_resources);
     if (supply == NULL) return -1;
     memcpy(self->resource_supply, supply, sizeof(float) * (size_t)self->num_resources);
@@ -147,8 +152,7 @@ static int origins_init(OriginsKernel *self, PyObject *args, PyObject *kwds) {
     if (self->options == NULL) return -1;
     for (int i = 0; i < O_NAMES; i++)
         if ((self->names[i] = fo_intern(origins_attribute_names[i])) == NULL) return -1;
-    if ((self->s_stack_size = fo_intern("stack_size")) == NULL || (self->s_stack = fo_intern("stack")) == NULL ||
-        (self->s_discards = fo_intern("discards")) == NULL)
+    if ((self->s_stack_size = fo_intern("stack_size")) == NULL || (self->s_stack = fo_intern("stack")) == NULL)
         return -1;
     return 0;
 }
@@ -181,8 +185,10 @@ static PyObject *origins_encode(OriginsKernel *self, PyObject *const *args, Py_s
     if (seat == -1 && PyErr_Occurred()) return NULL;
     int players = self->players;
     if (seat < 0 || seat >= players) return PyErr_Format(self->error, "seat must be 0..%d, got %ld", players - 1, seat);
+    fo_follower *fl = &self->follower;
+    size_t kingdom_floats = (size_t)fl->nchannels * (size_t)fl->ncells;
     float *f;
-    PyObject *vector = fo_new_vector(self->size, &f);
+    PyObject *vector = fo_new_vector(self->size, self->off_kingdoms + (Py_ssize_t)(players * kingdom_floats), &f);
     if (vector == NULL) return NULL;
     PyObject *v[O_OBJECTS] = {NULL};
     PyObject *stack = NULL;
@@ -203,8 +209,6 @@ static PyObject *origins_encode(OriginsKernel *self, PyObject *const *args, Py_s
     }
 
     /* kingdoms */
-    fo_follower *fl = &self->follower;
-    size_t kingdom_floats = (size_t)fl->nchannels * (size_t)fl->ncells;
     long points[FO_MAX_SEATS], discards[FO_MAX_SEATS], kinds[FO_MAX_SEATS];
     fo_seat *found_seats[FO_MAX_SEATS];
     for (int r = 0; r < players; r++) {
@@ -216,7 +220,7 @@ static PyObject *origins_encode(OriginsKernel *self, PyObject *const *args, Py_s
         memcpy(f + self->off_kingdoms + r * kingdom_floats, found->planes, kingdom_floats * sizeof(float));
         points[r] = fo_sum_facts(&self->points, found);
         kinds[r] = found->facts[self->kinds_fact];
-        if (fo_attr_long(board, self->s_discards, &discards[r]) < 0) goto fail;
+        discards[r] = PyLong_AsLong(found->objects[self->discards_object]);
     }
 
     /* the volcanoes still to erupt, on the acting seat's territory */
