@@ -2,19 +2,19 @@
 
 Gedda et al. (2018) report their "full greedy" player at a mean of 55.7 points against 3
 random players, and their best search agent at 69.2 against 3 greedy players; issue #5
-takes the latter as its target. This prints what our players score in the same line-ups,
-under three sets of rules, to show which setting the paper's figures fit:
+takes the latter as its target. Their games were played on the game server of their
+experiments (github.com/mratin/kdom), which holds kingdoms to 5x5 (``KingdomSizeValidator``)
+and scores every kingdom with a centre bonus of 10 and a completeness bonus of 5
+(``KingdomScorer``): the Middle Kingdom and Harmony rules. This prints what our players score
+in the same line-ups under those rules and under the plain ones:
 
 * ``plain``: the standard rules (5x5 kingdoms, no bonus);
-* ``mk-harmony``: with the Middle Kingdom and Harmony bonuses (+10, +5);
-* ``wide-frame``: the standard rules with kingdoms held to 7x7 instead of 5x5. **Not a rule
-  of any game**: a what-if for the hypothesis that the paper's game server did not hold
-  4-player kingdoms to 5x5. It exists only in this script.
+* ``mk-harmony``: with the Middle Kingdom and Harmony bonuses (+10, +5), the paper's rules.
 
 Each row plays ``--games`` games, the tested agent's seat rotating over the four seats.
 
 Run: ``.venv/bin/python bench/bench_anchor.py [--games 400] [--workers 2]
-[--agent greedy --agent heuristic] [--opponent random] [--rules plain --rules wide-frame]``.
+[--agent greedy --agent heuristic] [--opponent random] [--rules plain --rules mk-harmony]``.
 """
 
 from __future__ import annotations
@@ -25,25 +25,13 @@ from multiprocessing import Pool
 
 from kingdomino.arena.match import play_game, seat_agents
 from kingdomino.arena.stats import mean_interval, wilson_interval
-from kingdomino.games.classic.components import FRAME_SIZES
 from kingdomino.games.classic.game import ClassicGame
 
 PLAYERS = 4
-RULES = ("plain", "mk-harmony", "wide-frame")
-WIDE_FRAME = FRAME_SIZES["mighty_duel"]
-
-
-class WideFrameGame(ClassicGame):
-    """4-player Kingdomino with kingdoms held to Mighty Duel's 7x7 frame (a what-if, not a rule)."""
-
-    def __init__(self, players: int) -> None:
-        super().__init__(players)
-        self._use_frame(WIDE_FRAME)
+RULES = ("plain", "mk-harmony")
 
 
 def make_configuration(rules: str) -> ClassicGame:
-    if rules == "wide-frame":
-        return WideFrameGame(PLAYERS)
     bonuses = rules == "mk-harmony"
     return ClassicGame(PLAYERS, middle_kingdom=bonuses, harmony=bonuses)
 

@@ -27,7 +27,9 @@ one decision of a seat (chance resolution included in the time). Rows:
   open_spiel is absent);
 * ``openspiel observer``: the same with the observation written into OpenSpiel's numpy
   buffer instead (``make_observation(game)``, ``observation.set_from(state, player)``), the
-  way OpenSpiel's Python code reads tensors without building a list.
+  way OpenSpiel's Python code reads tensors without building a list;
+* ``openspiel, no observation``: the same loop with no observation at all: what pyspiel's
+  calls into and back out of Python cost over the engine, the floor under any observation.
 
 The ratio column is the adapter's cost per step over the unchecked raw engine's.
 """
@@ -114,7 +116,7 @@ def gymnasium_steps(game: Game, seconds: float) -> tuple[int, float]:
     return steps, time.perf_counter() - start
 
 
-def openspiel_steps(game: Game, seconds: float, observer: bool) -> tuple[int, float] | None:
+def openspiel_steps(game: Game, seconds: float, observer: bool | None) -> tuple[int, float] | None:
     try:
         from open_spiel.python.observation import make_observation
 
@@ -135,7 +137,7 @@ def openspiel_steps(game: Game, seconds: float, observer: bool) -> tuple[int, fl
             legal = state.legal_actions()
             if observer:
                 observation.set_from(state, state.current_player())
-            else:
+            elif observer is not None:
                 state.observation_tensor(state.current_player())
             state.apply_action(legal[int(rng.random() * len(legal))])
             steps += 1
@@ -176,6 +178,7 @@ def main() -> None:
         ("gymnasium (vs random)", lambda: gymnasium_steps(game, seconds)),
         ("openspiel", lambda: openspiel_steps(game, seconds, observer=False)),
         ("openspiel observer", lambda: openspiel_steps(game, seconds, observer=True)),
+        ("openspiel, no observation", lambda: openspiel_steps(game, seconds, observer=None)),
     ]
     print(
         f"{game.describe()}: random masked actions, {args.seconds:g} s per row "

@@ -189,11 +189,12 @@ class ClassicEncoder(KernelEncoding):
         crowns on it changed) plus its bonuses (asked on every change, when a variant awarding
         them is played).
         """
-        game, layout = self.game, self.layout
+        game = self.game
         facts = [Fact("terrain_points", arg=t, mask_layer=t, depends=_CROWN_LAYERS) for t in _TERRAINS]
         if game.middle_kingdom or game.harmony:  # the variants whose bonuses kingdom_bonus counts
             facts.append(Fact("kingdom_bonus", on_state=True))
         return compiled_kernels.board_spec(
+            self.layout,
             self.block,
             [("terrain", NUM_TERRAINS), ("crowns", MAX_CROWNS), ("occupied", 0), ("discards", -1), *_BOX],
             ("reach", _BOX_NAMES),
@@ -201,20 +202,11 @@ class ClassicEncoder(KernelEncoding):
             self.players,
             points=list(range(len(facts))),
             players=self.players,
-            size=self.shape[0],
             slots=self.slots,
             slot_width=self.slot_width,
             num_phases=NUM_PHASES,
-            off_kingdoms=layout["kingdoms"][0],
-            off_row=layout["row"][0],
-            off_next_row=layout["next_row"][0],
-            off_pool=layout["pool"][0],
-            off_players=layout["players"][0],
-            off_global=layout["global"][0],
             phase_place=PLACE,
             phase_claim=CLAIM,
-            chance=CHANCE,
-            terminal=TERMINAL,
             rounds=float(game.rounds),
             games_in_match=float(game.games_in_match),
             deck_size=float(game.deck_size),

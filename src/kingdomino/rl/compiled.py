@@ -4,7 +4,7 @@ Each encoder defines its observation in Python (:mod:`kingdomino.rl.classic_enco
 its siblings) and, when the optional C extension is present, hands its layout, tables and
 plane channels to a kernel that writes the same float32 values several times faster (the
 tests compare the two byte for byte). A kernel reads the engine's state and knows no rule:
-what a rule decides about a board (the free squares, its points, its largest region) it asks
+what a rule decides about a board (the frame's reach, its points, its largest region) it asks
 of the engine, through the methods each encoder declares as :class:`Fact` s, and asks again
 only when a layer the fact reads has changed.
 
@@ -14,6 +14,7 @@ the pure-Python path; ``compiled=True`` requires the kernel.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,8 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from kingdomino.core.game import GameError, State
-from kingdomino.rl.encoders import FloatArray
+from kingdomino.core.game import CHANCE, TERMINAL, GameError, State
+from kingdomino.rl.encoders import FloatArray, Layout
 from kingdomino.rl.pieces import LayerBlock
 
 _fastobs: ModuleType | None
@@ -125,6 +126,7 @@ class Fact:
 
 
 def board_spec(
+    layout: Layout,
     block: LayerBlock,
     sources: Sources,
     reach: tuple[str, Sequence[str]] | None,
@@ -132,7 +134,8 @@ def board_spec(
     seats: int,
     **fields: Any,
 ) -> SimpleNamespace:
-    """A kernel spec: how to follow each seat's board and build its planes, plus ``fields``.
+    """A kernel spec: the vector's size and the offset of each section of ``layout``
+    (``off_<name>``), how to follow each seat's board and build its planes, plus ``fields``.
 
     The board's layers are those of ``sources`` in order, then, with ``reach = (method,
     watched)``, the bitboard ``board.method()`` (the squares in the frame's reach), asked
@@ -141,6 +144,8 @@ def board_spec(
     """
     planes = block.planes
     bits = planes.rows * planes.stride
+    offsets = {f"off_{name}": offset for name, (offset, _) in layout.items()}
+    size = max(offset + math.prod(shape) for offset, shape in layout.values())
     return SimpleNamespace(
         sources=list(sources),
         reach=reach,
@@ -150,5 +155,9 @@ def board_spec(
         channels=[(channel.layers, b"".join(channel.values), channel.within) for channel in block.channels],
         facts=[fact.spec() for fact in facts],
         error=GameError,
+        chance=CHANCE,
+        terminal=TERMINAL,
+        size=size,
+        **offsets,
         **fields,
     )

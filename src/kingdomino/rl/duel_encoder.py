@@ -190,8 +190,8 @@ class DuelEncoder(KernelEncoding):
         """Everything the compiled kernel needs to write what :meth:`encode_python` writes (a
         map's points are its coats' points, each asked again when the coat or the crosses on it
         changed; a "+3 per domain" score asks the map's ``domain_count``)."""
-        layout = self.layout
         return compiled_kernels.board_spec(
+            self.layout,
             self.block,
             [("coats", NUM_COATS), ("cross_planes", len(_CROSS_LAYERS)), ("occupied", 0)],
             None,
@@ -201,22 +201,14 @@ class DuelEncoder(KernelEncoding):
             ],
             2,
             points=list(range(NUM_COATS)),
-            size=self.shape[0],
             num_dice=NUM_DICE,
             faces_per_die=FACES_PER_DIE,
             face_features=FACE_FEATURES,
             die_features=DIE_FEATURES,
             num_coats=NUM_COATS,
             num_phases=NUM_PHASES,
-            off_maps=layout["maps"][0],
-            off_dice=layout["dice"][0],
-            off_spellbook=layout["spellbook"][0],
-            off_players=layout["players"][0],
-            off_global=layout["global"][0],
             phase_roll=ROLL,
             phase_over=OVER,
-            chance=CHANCE,
-            terminal=TERMINAL,
             nobody=NOBODY,
             score_scale=SCORE_SCALE,
             points_per_domain=float(POINTS_PER_DOMAIN),

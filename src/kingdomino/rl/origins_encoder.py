@@ -385,7 +385,7 @@ class OriginsEncoder(KernelEncoding):
         fires and resource kinds are asked when the layers they read changed. The kernel counts
         each resource's squares and the cavemen itself.
         """
-        game, layout = self.game, self.layout
+        game = self.game
         terrain_facts = [
             Fact("terrain_points", arg=t, mask_layer=_L_TERRAIN + t, depends=_FIRE_LAYERS)
             for t in SCORING_TERRAINS
@@ -401,6 +401,7 @@ class OriginsEncoder(KernelEncoding):
         ]
         resource_supply = np.array([r.supply for r in RESOURCES], dtype=np.float32)
         return compiled_kernels.board_spec(
+            self.layout,
             self.block,
             [
                 ("terrain", NUM_TERRAINS),
@@ -426,7 +427,6 @@ class OriginsEncoder(KernelEncoding):
             fire_scale=FIRE_SCALE,
             resource_supply=resource_supply.tobytes(),
             players=self.players,
-            size=self.shape[0],
             slots=self.slots,
             slot_width=self.slot_width,
             num_phases=NUM_PHASES,
@@ -435,22 +435,12 @@ class OriginsEncoder(KernelEncoding):
             num_cavemen=NUM_CAVEMEN_KINDS,
             cave_slots=CAVE_FACE_UP,
             summary_floats=PLAYER_FEATURES - 6,
-            off_kingdoms=layout["kingdoms"][0],
-            off_row=layout["row"][0],
-            off_next_row=layout["next_row"][0],
-            off_pool=layout["pool"][0],
-            off_players=layout["players"][0],
-            off_totems=layout["totems"][0],
-            off_cave=layout["cave"][0],
-            off_global=layout["global"][0],
             erupting_channel=ERUPTING,
             phase_place=PLACE,
             phase_fire=FIRE,
             phase_totem=TOTEM,
             phase_pay=PAY,
             paying_phases=sum(1 << phase for phase in _PAYING_PHASES),
-            chance=CHANCE,
-            terminal=TERMINAL,
             nobody=NOBODY,
             totems_on=int(game.totems_on),
             tribe_on=int(game.tribe_on),

@@ -40,47 +40,32 @@ static void classic_dealloc(ClassicKernel *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-#define SPEC_INT(field, name)                                   \
-    do {                                                        \
-        long v_;                                                \
-        if (fo_spec_int(spec, name, &v_) < 0) return -1;        \
-        self->field = (int)v_;                                  \
-    } while (0)
-#define SPEC_DOUBLE(field, name)                                \
-    do {                                                        \
-        if (fo_spec_double(spec, name, &self->field) < 0) return -1; \
-    } while (0)
-
 static int classic_init(ClassicKernel *self, PyObject *args, PyObject *kwds) {
-    PyObject *spec;
-    static char *keywords[] = {"spec", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", keywords, &spec)) return -1;
-    if (self->follower.nseats) {
-        PyErr_SetString(PyExc_RuntimeError, "a kernel is made once");
-        return -1;
-    }
-    if (fo_follower_init(&self->follower, spec) < 0) return -1;
-    if ((self->error = PyObject_GetAttrString(spec, "error")) == NULL) return -1;
-    SPEC_INT(players, "players");
-    SPEC_INT(size, "size");
-    SPEC_INT(num_phases, "num_phases");
-    SPEC_INT(off_kingdoms, "off_kingdoms");
-    SPEC_INT(off_row, "off_row");
-    SPEC_INT(off_next_row, "off_next_row");
-    SPEC_INT(off_pool, "off_pool");
-    SPEC_INT(off_players, "off_players");
-    SPEC_INT(off_global, "off_global");
-    SPEC_INT(phase_place, "phase_place");
-    SPEC_INT(phase_claim, "phase_claim");
-    SPEC_INT(chance, "chance");
-    SPEC_INT(terminal, "terminal");
-    SPEC_INT(global_tail_width, "global_tail_width");
-    SPEC_DOUBLE(rounds, "rounds");
-    SPEC_DOUBLE(games_in_match, "games_in_match");
-    SPEC_DOUBLE(deck_size, "deck_size");
-    SPEC_DOUBLE(kings_per_player, "kings_per_player");
-    SPEC_DOUBLE(score_scale, "score_scale");
-    SPEC_DOUBLE(discard_scale, "discard_scale");
+    PyObject *spec = fo_kernel_start(args, kwds, &self->follower, &self->error);
+    if (spec == NULL) return -1;
+    const fo_field fields[] = {
+        FO_INT(players, "players"),
+        FO_INT(size, "size"),
+        FO_INT(num_phases, "num_phases"),
+        FO_INT(off_kingdoms, "off_kingdoms"),
+        FO_INT(off_row, "off_row"),
+        FO_INT(off_next_row, "off_next_row"),
+        FO_INT(off_pool, "off_pool"),
+        FO_INT(off_players, "off_players"),
+        FO_INT(off_global, "off_global"),
+        FO_INT(phase_place, "phase_place"),
+        FO_INT(phase_claim, "phase_claim"),
+        FO_INT(chance, "chance"),
+        FO_INT(terminal, "terminal"),
+        FO_INT(global_tail_width, "global_tail_width"),
+        FO_DOUBLE(rounds, "rounds"),
+        FO_DOUBLE(games_in_match, "games_in_match"),
+        FO_DOUBLE(deck_size, "deck_size"),
+        FO_DOUBLE(kings_per_player, "kings_per_player"),
+        FO_DOUBLE(score_scale, "score_scale"),
+        FO_DOUBLE(discard_scale, "discard_scale"),
+    };
+    if (fo_spec_fields(spec, fields, sizeof fields / sizeof fields[0]) < 0) return -1;
     if (self->players != self->follower.nseats) {
         PyErr_SetString(PyExc_ValueError, "kernel spec: inconsistent sizes");
         return -1;

@@ -40,6 +40,32 @@ int fo_spec_double(PyObject *spec, const char *name, double *out) {
     return 0;
 }
 
+PyObject *fo_kernel_start(PyObject *args, PyObject *kwds, fo_follower *follower, PyObject **error) {
+    PyObject *spec;
+    static char *keywords[] = {"spec", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", keywords, &spec)) return NULL;
+    if (follower->nseats) {
+        PyErr_SetString(PyExc_RuntimeError, "a kernel is made once");
+        return NULL;
+    }
+    if (fo_follower_init(follower, spec) < 0) return NULL;
+    if ((*error = PyObject_GetAttrString(spec, "error")) == NULL) return NULL;
+    return spec;
+}
+
+int fo_spec_fields(PyObject *spec, const fo_field *fields, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        if (fields[i].as_int != NULL) {
+            long value;
+            if (fo_spec_int(spec, fields[i].name, &value) < 0) return -1;
+            *fields[i].as_int = (int)value;
+        } else if (fo_spec_double(spec, fields[i].name, fields[i].as_double) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 float *fo_spec_floats(PyObject *spec, const char *name, Py_ssize_t count) {
     PyObject *value = PyObject_GetAttrString(spec, name);
     if (value == NULL) return NULL;

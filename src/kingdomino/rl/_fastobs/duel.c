@@ -47,45 +47,30 @@ static void duel_dealloc(DuelKernel *self) {
 }
 
 static int duel_init(DuelKernel *self, PyObject *args, PyObject *kwds) {
-    PyObject *spec;
-    static char *keywords[] = {"spec", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", keywords, &spec)) return -1;
-    if (self->follower.nseats) {
-        PyErr_SetString(PyExc_RuntimeError, "a kernel is made once");
-        return -1;
-    }
-    if (fo_follower_init(&self->follower, spec) < 0) return -1;
-    if ((self->error = PyObject_GetAttrString(spec, "error")) == NULL) return -1;
-    struct {
-        int *field;
-        const char *name;
-    } ints[] = {
-        {&self->size, "size"},
-        {&self->num_dice, "num_dice"},
-        {&self->faces_per_die, "faces_per_die"},
-        {&self->face_features, "face_features"},
-        {&self->die_features, "die_features"},
-        {&self->num_coats, "num_coats"},
-        {&self->num_phases, "num_phases"},
-        {&self->off_maps, "off_maps"},
-        {&self->off_dice, "off_dice"},
-        {&self->off_spellbook, "off_spellbook"},
-        {&self->off_players, "off_players"},
-        {&self->off_global, "off_global"},
-        {&self->phase_roll, "phase_roll"},
-        {&self->phase_over, "phase_over"},
-        {&self->chance, "chance"},
-        {&self->terminal, "terminal"},
-        {&self->nobody, "nobody"},
+    PyObject *spec = fo_kernel_start(args, kwds, &self->follower, &self->error);
+    if (spec == NULL) return -1;
+    const fo_field fields[] = {
+        FO_INT(size, "size"),
+        FO_INT(num_dice, "num_dice"),
+        FO_INT(faces_per_die, "faces_per_die"),
+        FO_INT(face_features, "face_features"),
+        FO_INT(die_features, "die_features"),
+        FO_INT(num_coats, "num_coats"),
+        FO_INT(num_phases, "num_phases"),
+        FO_INT(off_maps, "off_maps"),
+        FO_INT(off_dice, "off_dice"),
+        FO_INT(off_spellbook, "off_spellbook"),
+        FO_INT(off_players, "off_players"),
+        FO_INT(off_global, "off_global"),
+        FO_INT(phase_roll, "phase_roll"),
+        FO_INT(phase_over, "phase_over"),
+        FO_INT(chance, "chance"),
+        FO_INT(terminal, "terminal"),
+        FO_INT(nobody, "nobody"),
+        FO_DOUBLE(score_scale, "score_scale"),
+        FO_DOUBLE(points_per_domain, "points_per_domain"),
     };
-    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
-        long value;
-        if (fo_spec_int(spec, ints[i].name, &value) < 0) return -1;
-        *ints[i].field = (int)value;
-    }
-    if (fo_spec_double(spec, "score_scale", &self->score_scale) < 0 ||
-        fo_spec_double(spec, "points_per_domain", &self->points_per_domain) < 0)
-        return -1;
+    if (fo_spec_fields(spec, fields, sizeof fields / sizeof fields[0]) < 0) return -1;
     if (self->follower.nseats != 2 || self->num_dice > DUEL_MAX_DICE || self->num_coats > DUEL_MAX_COATS ||
         self->die_features != self->face_features + 6) {
         PyErr_SetString(PyExc_ValueError, "kernel spec: inconsistent sizes");

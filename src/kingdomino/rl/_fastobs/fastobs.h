@@ -1,11 +1,12 @@
 /* Compiled observation kernels for the RL encoders (kingdomino.rl._fastobs).
  *
- * The pure-Python encoders (kingdomino/rl/classic_encoder.py and its siblings) define every observation: their
- * layouts, tables and channel definitions are handed to a kernel when it is made, and the
- * tests check the kernels byte for byte against them. A kernel only reads the engine's
- * state and writes float32 values where the Python encoder would; it knows no rule. What
- * a rule decides (free squares, points) comes from a Python callback, asked again only
- * when a board changed.
+ * The pure-Python encoders (kingdomino/rl/classic_encoder.py and its siblings) define every
+ * observation: their layouts, tables and channel definitions are handed to a kernel when it
+ * is made, and the tests check the kernels byte for byte against them. A kernel only reads
+ * the engine's state and writes float32 values where the Python encoder would; it knows no
+ * rule. What a rule decides (the frame's reach, points, the largest region) it asks of the
+ * engine's own methods, which each encoder declares as facts with the layers they read, and
+ * asks again only when those layers changed.
  */
 #ifndef KINGDOMINO_FASTOBS_H
 #define KINGDOMINO_FASTOBS_H
@@ -75,8 +76,6 @@ typedef struct {
     unsigned long version; /* counts the changes seen: what was derived from an older one is stale */
 } fo_seat;
 
-
-
 /* Follows every seat's board from one observation to the next (kingdomino.rl.following):
  * a board whose int objects are the very ones seen last time is unchanged (the follower
  * holds references to them, so an address cannot be reused by another value). A changed
@@ -122,6 +121,19 @@ static inline long fo_sum_facts(const fo_fact_sum *sum, const fo_seat *seat) {
 /* Spec reading (attributes of a Python spec object); -1 with an exception set on error. */
 int fo_spec_int(PyObject *spec, const char *name, long *out);
 int fo_spec_double(PyObject *spec, const char *name, double *out);
+/* The start of every kernel's __init__(spec): parses the one argument, makes the follower from
+ * the spec and reads the error class; the spec (borrowed), or NULL with an exception. */
+PyObject *fo_kernel_start(PyObject *args, PyObject *kwds, fo_follower *follower, PyObject **error);
+
+/* Named numbers of a spec, read into a kernel's fields: an int or a double each. */
+typedef struct {
+    const char *name;
+    int *as_int;
+    double *as_double;
+} fo_field;
+int fo_spec_fields(PyObject *spec, const fo_field *fields, size_t count);
+#define FO_INT(field, name) {name, &self->field, NULL}
+#define FO_DOUBLE(field, name) {name, NULL, &self->field}
 /* A bytes attribute holding exactly `count` float32 values, copied into a new buffer. */
 float *fo_spec_floats(PyObject *spec, const char *name, Py_ssize_t count);
 

@@ -56,72 +56,54 @@ static void origins_dealloc(OriginsKernel *self) {
 }
 
 static int origins_init(OriginsKernel *self, PyObject *args, PyObject *kwds) {
-    PyObject *spec;
-    static char *keywords[] = {"spec", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O", keywords, &spec)) return -1;
-    if (self->follower.nseats) {
-        PyErr_SetString(PyExc_RuntimeError, "a kernel is made once");
-        return -1;
-    }
-    if (fo_follower_init(&self->follower, spec) < 0) return -1;
-    if ((self->error = PyObject_GetAttrString(spec, "error")) == NULL) return -1;
-    struct {
-        int *field;
-        const char *name;
-    } ints[] = {
-        {&self->players, "players"},
-        {&self->size, "size"},
-        {&self->num_phases, "num_phases"},
-        {&self->num_resources, "num_resources"},
-        {&self->num_markers, "num_markers"},
-        {&self->num_cavemen, "num_cavemen"},
-        {&self->cave_slots, "cave_slots"},
-        {&self->summary_floats, "summary_floats"},
-        {&self->off_kingdoms, "off_kingdoms"},
-        {&self->off_row, "off_row"},
-        {&self->off_next_row, "off_next_row"},
-        {&self->off_pool, "off_pool"},
-        {&self->off_players, "off_players"},
-        {&self->off_totems, "off_totems"},
-        {&self->off_cave, "off_cave"},
-        {&self->off_global, "off_global"},
-        {&self->erupting_channel, "erupting_channel"},
-        {&self->phase_place, "phase_place"},
-        {&self->phase_fire, "phase_fire"},
-        {&self->phase_totem, "phase_totem"},
-        {&self->phase_pay, "phase_pay"},
-        {&self->chance, "chance"},
-        {&self->terminal, "terminal"},
-        {&self->nobody, "nobody"},
-        {&self->totems_on, "totems_on"},
-        {&self->tribe_on, "tribe_on"},
-        {&self->cost_face_up, "cost_face_up"},
-        {&self->cost_stack, "cost_stack"},
-        {&self->noptions, "noptions"},
-        {&self->largest_fact, "largest_fact"},
-        {&self->fires_fact, "fires_fact"},
-        {&self->kinds_fact, "kinds_fact"},
-        {&self->resource_layer, "resource_layer"},
-        {&self->caveman_layer, "caveman_layer"},
+    PyObject *spec = fo_kernel_start(args, kwds, &self->follower, &self->error);
+    if (spec == NULL) return -1;
+    const fo_field fields[] = {
+        FO_INT(players, "players"),
+        FO_INT(size, "size"),
+        FO_INT(num_phases, "num_phases"),
+        FO_INT(num_resources, "num_resources"),
+        FO_INT(num_markers, "num_markers"),
+        FO_INT(num_cavemen, "num_cavemen"),
+        FO_INT(cave_slots, "cave_slots"),
+        FO_INT(summary_floats, "summary_floats"),
+        FO_INT(off_kingdoms, "off_kingdoms"),
+        FO_INT(off_row, "off_row"),
+        FO_INT(off_next_row, "off_next_row"),
+        FO_INT(off_pool, "off_pool"),
+        FO_INT(off_players, "off_players"),
+        FO_INT(off_totems, "off_totems"),
+        FO_INT(off_cave, "off_cave"),
+        FO_INT(off_global, "off_global"),
+        FO_INT(erupting_channel, "erupting_channel"),
+        FO_INT(phase_place, "phase_place"),
+        FO_INT(phase_fire, "phase_fire"),
+        FO_INT(phase_totem, "phase_totem"),
+        FO_INT(phase_pay, "phase_pay"),
+        FO_INT(chance, "chance"),
+        FO_INT(terminal, "terminal"),
+        FO_INT(nobody, "nobody"),
+        FO_INT(totems_on, "totems_on"),
+        FO_INT(tribe_on, "tribe_on"),
+        FO_INT(cost_face_up, "cost_face_up"),
+        FO_INT(cost_stack, "cost_stack"),
+        FO_INT(noptions, "noptions"),
+        FO_INT(largest_fact, "largest_fact"),
+        FO_INT(fires_fact, "fires_fact"),
+        FO_INT(kinds_fact, "kinds_fact"),
+        FO_INT(resource_layer, "resource_layer"),
+        FO_INT(caveman_layer, "caveman_layer"),
+        FO_DOUBLE(rounds, "rounds"),
+        FO_DOUBLE(deck_size, "deck_size"),
+        FO_DOUBLE(chiefs, "chiefs"),
+        FO_DOUBLE(score_scale, "score_scale"),
+        FO_DOUBLE(discard_scale, "discard_scale"),
+        FO_DOUBLE(cost_scale, "cost_scale"),
+        FO_DOUBLE(total_cavemen, "total_cavemen"),
+        FO_DOUBLE(frame_squares, "frame_squares"),
+        FO_DOUBLE(fire_scale, "fire_scale"),
     };
-    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
-        long value;
-        if (fo_spec_int(spec, ints[i].name, &value) < 0) return -1;
-        *ints[i].field = (int)value;
-    }
-    struct {
-        double *field;
-        const char *name;
-    } doubles[] = {
-        {&self->rounds, "rounds"},         {&self->deck_size, "deck_size"},
-        {&self->chiefs, "chiefs"},         {&self->score_scale, "score_scale"},
-        {&self->discard_scale, "discard_scale"}, {&self->cost_scale, "cost_scale"},
-        {&self->total_cavemen, "total_cavemen"},
-        {&self->frame_squares, "frame_squares"},
-        {&self->fire_scale, "fire_scale"},
-    };
-    for (size_t i = 0; i < sizeof doubles / sizeof doubles[0]; i++)
-        if (fo_spec_double(spec, doubles[i].name, doubles[i].field) < 0) return -1;
+    if (fo_spec_fields(spec, fields, sizeof fields / sizeof fields[0]) < 0) return -1;
     if (fo_spec_int(spec, "paying_phases", &self->paying_phases) < 0) return -1;
     fo_follower *fl = &self->follower;
     if (self->players != fl->nseats || self->num_resources > OR_MAX_RESOURCES ||
