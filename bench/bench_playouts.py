@@ -5,7 +5,8 @@ moving by the policy's cheap choice. The rate from the first decision is the slo
 game (the longest playouts); ``mce`` and ``mcts`` run one per iteration.
 
 Run: ``.venv/bin/python bench/bench_playouts.py [--seconds 3] [--policy player-heuristic ...]``.
-One core, pure Python.
+One core; pure Python but for the grid's optional compiled flood fill
+(``KINGDOMINO_PURE_PYTHON=1`` measures without it).
 """
 
 from __future__ import annotations
