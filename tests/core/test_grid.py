@@ -110,9 +110,26 @@ def test_compiled_regions_equal_the_python_flood_fill(
         mask = ~mask
     assert grid.regions_holding(mask, seeds) == grid.regions_holding_python(mask, seeds)
     assert grid.regions(mask) == grid.regions_holding_python(mask, mask)
+    assert grid.largest_region_size([mask, seeds]) == grid.largest_region_size_python([mask, seeds])
+    assert grid.largest_region_size([seeds]) == grid.largest_region_size_python([seeds])
+
+
+def test_largest_region_size_counts_the_largest_group_of_any_mask() -> None:
+    grid = Grid(3, 3)
+    row0 = grid.bit(0, 0) | grid.bit(0, 1) | grid.bit(0, 2)
+    corners = grid.bit(2, 0) | grid.bit(2, 2)
+    for largest in (grid.largest_region_size, grid.largest_region_size_python):
+        assert largest([]) == 0
+        assert largest([0, corners]) == 1
+        assert largest([corners, row0]) == 3
+        assert largest([row0 | grid.bit(1, 1) | grid.bit(2, 1)]) == 5
 
 
 def test_compiled_regions_refuse_what_is_no_bitboard() -> None:
     grid = _compiled_grid(3, 3)
     with pytest.raises(TypeError):
         grid.regions_holding("1", 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        grid.largest_region_size(["1"])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        grid.largest_region_size(1)  # type: ignore[arg-type]

@@ -130,3 +130,21 @@ def test_the_cave_is_refilled_every_round_from_lazy_chance() -> None:
         assert state.stack_size() + sum(1 for k in state.cave if k >= 0) <= 22 - 0
     full = play_random(game.new_initial_state(), random.Random(7), lambda s: s.round_number == 2)
     assert sum(1 for k in full.cave if k >= 0) == CAVE_FACE_UP
+
+
+def test_caveman_points_sum_the_caveman_scores_in_random_games() -> None:
+    """``caveman_points`` (the fast sum scoring asks) equals the points ``caveman_scores`` lists."""
+    game = game_of(4, mode="tribe")
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(12):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            for kingdom in state.kingdoms:
+                assert kingdom.caveman_points() == sum(p for _, _, p in kingdom.caveman_scores())
+                checked += kingdom.caveman_points() > 0
+            if state.is_chance():
+                state.apply(state.sample_chance(rng))
+            else:
+                state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100

@@ -116,3 +116,31 @@ def test_kernels_do_not_leak(name: str, players: int, options: dict) -> None:
     finally:
         tracemalloc.stop()
     assert after - before < 64 * 1024, f"{after - before} bytes more after 5 x {len(states)} encodings"
+
+
+@needs_kernels
+@pytest.mark.parametrize(("name", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_kernels_reuse_no_vector_somebody_holds_or_wrote_on(name: str, players: int, options: dict) -> None:
+    """A kernel writes a seat's next observation into a vector it gave out before only once
+    nobody holds it: kept observations never change, and one scribbled on, then dropped, does
+    not leak into the next."""
+    game, states = positions(name, players, options, games=1)
+    encoder = encoder_for(game)
+    reference = type(encoder)(game, compiled=False)  # type: ignore[call-arg]
+    kept = []
+    for i, state in enumerate(states):
+        seat = i % players
+        expected = reference.encode(state, seat)
+        if i % 3 == 0:
+            kept.append((encoder.encode(state, seat), expected))
+        elif i % 3 == 1:
+            scribbled = encoder.encode(state, seat)
+            assert scribbled.tobytes() == expected.tobytes()
+            scribbled[:] = 7.0
+            del scribbled
+        else:
+            view = encoder.encode(state, seat)[5:50]
+            assert encoder.encode(state, seat).tobytes() == expected.tobytes()
+            kept.append((view, expected[5:50]))
+    for held, expected in kept:
+        assert held.tobytes() == expected.tobytes()

@@ -98,12 +98,64 @@ static void regions_dealloc(Regions *self) {
 static inline int has(const uint64_t *words, int bit) { return (int)((words[bit >> 6] >> (bit & 63)) & 1u); }
 static inline void set(uint64_t *words, int bit) { words[bit >> 6] |= (uint64_t)1 << (bit & 63); }
 
+/* Grow `region` (empty on entry) from square `start` over the squares of `mask`. */
+static void grow(const Regions *self, const uint64_t *mask, int start, uint64_t *region) {
+    int stack[64 * BG_WORDS];
+    const int steps[4] = {1, -1, self->stride, -self->stride};
+    int top = 0;
+    set(region, start);
+    stack[top++] = start;
+    while (top) {
+        int square = stack[--top];
+        for (int k = 0; k < 4; k++) {
+            int next = square + steps[k];
+            if (next < 0 || next >= self->nbits || !has(mask, next) || has(region, next)) continue;
+            set(region, next);
+            stack[top++] = next;
+        }
+    }
+}
+
+static PyObject *largest_region_size(Regions *self, PyObject *masks) {
+    if (self->valid_object == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Regions was not initialised");
+        return NULL;
+    }
+    PyObject *sequence = PySequence_Fast(masks, "largest_region_size(masks): a sequence of bitboards");
+    if (sequence == NULL) return NULL;
+    int nwords = self->nwords, largest = 0;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(sequence); i++) {
+        uint64_t mask[BG_WORDS] = {0};
+        if (to_words(self, PySequence_Fast_GET_ITEM(sequence, i), mask) < 0) {
+            Py_DECREF(sequence);
+            return NULL;
+        }
+        int left = 0;
+        for (int w = 0; w < nwords; w++) left += __builtin_popcountll(mask[w]);
+        for (int w = 0; w < nwords && left > largest; w++) {
+            while (mask[w] && left > largest) {
+                uint64_t region[BG_WORDS] = {0};
+                grow(self, mask, w * 64 + __builtin_ctzll(mask[w]), region);
+                int size = 0;
+                for (int v = 0; v < nwords; v++) {
+                    size += __builtin_popcountll(region[v]);
+                    mask[v] &= ~region[v];
+                }
+                left -= size;
+                if (size > largest) largest = size;
+            }
+        }
+    }
+    Py_DECREF(sequence);
+    return PyLong_FromLong(largest);
+}
+
 static PyObject *regions_holding(Regions *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2) {
         PyErr_SetString(PyExc_TypeError, "regions_holding(mask, seeds)");
         return NULL;
     }
-    int nwords = self->nwords, nbits = self->nbits, stride = self->stride;
+    int nwords = self->nwords;
     uint64_t mask[BG_WORDS] = {0}, seeds[BG_WORDS] = {0};
     if (self->valid_object == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Regions was not initialised");
@@ -113,24 +165,10 @@ static PyObject *regions_holding(Regions *self, PyObject *const *args, Py_ssize_
     for (int w = 0; w < nwords; w++) seeds[w] &= mask[w];
     PyObject *found = PyList_New(0);
     if (found == NULL) return NULL;
-    int stack[64 * BG_WORDS];
-    const int steps[4] = {1, -1, stride, -stride};
     for (int w = 0; w < nwords; w++) {
         while (seeds[w]) {
-            int start = w * 64 + __builtin_ctzll(seeds[w]);
             uint64_t region[BG_WORDS] = {0};
-            int top = 0;
-            set(region, start);
-            stack[top++] = start;
-            while (top) {
-                int square = stack[--top];
-                for (int k = 0; k < 4; k++) {
-                    int next = square + steps[k];
-                    if (next < 0 || next >= nbits || !has(mask, next) || has(region, next)) continue;
-                    set(region, next);
-                    stack[top++] = next;
-                }
-            }
+            grow(self, mask, w * 64 + __builtin_ctzll(seeds[w]), region);
             for (int v = 0; v < nwords; v++) seeds[v] &= ~region[v];
             PyObject *value = from_words(region, nwords);
             if (value == NULL || PyList_Append(found, value) < 0) {
@@ -157,6 +195,8 @@ static PyMethodDef regions_methods[] = {
     {"__reduce__", (PyCFunction)regions_reduce, METH_NOARGS, "pickle support"},
     {"regions_holding", (PyCFunction)(void (*)(void))regions_holding, METH_FASTCALL,
      "regions_holding(mask, seeds) -> the connected groups of mask holding a square of seeds"},
+    {"largest_region_size", (PyCFunction)largest_region_size, METH_O,
+     "largest_region_size(masks) -> the squares of the largest connected group within one of masks"},
     {NULL, NULL, 0, NULL},
 };
 

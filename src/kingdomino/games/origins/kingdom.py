@@ -278,10 +278,8 @@ class Kingdom(DominoKingdom):
 
     def largest_region(self) -> int:
         """Tie-break: the largest region of a scoring terrain, fires or not."""
-        regions = self.geometry.grid.regions
-        return max(
-            (region.bit_count() for t in SCORING_TERRAINS for region in regions(self.terrain[t])), default=0
-        )
+        terrain = self.terrain
+        return self.geometry.grid.largest_region_size([terrain[t] for t in SCORING_TERRAINS])
 
     def total_fires(self) -> int:
         return self.fire_count(self.occupied)
@@ -324,7 +322,44 @@ class Kingdom(DominoKingdom):
         return found
 
     def caveman_points(self) -> int:
-        return sum(points for _, _, points in self.caveman_scores())
+        """The sum of :meth:`caveman_scores`' points, without listing them (scoring asks it often)."""
+        cavemen = self.cavemen
+        people = 0
+        for layer in cavemen:
+            people |= layer
+        if not people:
+            return 0
+        surrounding = self.geometry.grid.surrounding
+        resources = self.resources
+        anything = -1
+        total = 0
+        for kind, points, per in GATHERERS:
+            layer = cavemen[kind]
+            while layer:
+                low = layer & -layer
+                layer ^= low
+                ring = surrounding[low.bit_length() - 1]
+                if per >= 0:
+                    count = (ring & resources[per]).bit_count()
+                elif per == -1:
+                    if anything < 0:
+                        anything = self.any_resource()
+                    count = (ring & anything).bit_count()
+                elif per == -2:
+                    count = self.fire_count(ring)
+                else:
+                    count = (ring & people).bit_count()
+                total += points * count
+        warriors = 0
+        for kind, _ in WARRIORS:
+            warriors |= cavemen[kind]
+        if warriors:
+            for horde in self.geometry.grid.regions(warriors):
+                strength = 0
+                for kind, per_warrior in WARRIORS:
+                    strength += per_warrior * (horde & cavemen[kind]).bit_count()
+                total += horde.bit_count() * strength
+        return total
 
     def square(self, row: int, col: int) -> dict[str, int] | None:
         """A hut-relative square's contents; ``None`` when empty or off the grid; terrain -1 = hut."""

@@ -113,7 +113,8 @@ static PyObject *classic_encode(ClassicKernel *self, PyObject *const *args, Py_s
     fo_follower *fl = &self->follower;
     size_t kingdom_floats = (size_t)fl->nchannels * (size_t)fl->ncells;
     float *f;
-    PyObject *vector = fo_new_vector(self->size, self->off_kingdoms + (Py_ssize_t)(players * kingdom_floats), &f);
+    PyObject *vector =
+        fo_vector_begin(fl, (int)seat, self->size, self->off_kingdoms + (Py_ssize_t)(players * kingdom_floats), &f);
     if (vector == NULL) return NULL;
     PyObject *kingdoms = NULL, *row = NULL, *row_owner = NULL, *next_row = NULL, *next_owner = NULL;
     PyObject *pool = NULL, *past = NULL, *unordered = NULL;

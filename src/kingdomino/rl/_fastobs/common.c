@@ -3,10 +3,62 @@
 
 PyObject *fo_intern(const char *name) { return PyUnicode_InternFromString(name); }
 
-PyObject *fo_attr(PyObject *obj, PyObject *name) { return PyObject_GetAttr(obj, name); }
+/* Reading __slots__ attributes without the generic lookup.
+ *
+ * A kernel reads some sixty attributes of the state and its boards per observation, all of
+ * them __slots__ of the engine's classes. The generic lookup walks the type's dictionary for
+ * each; here a small table remembers, per (attribute name, type version), the slot's offset
+ * in the object, so the next read is a load. A type's version tag changes whenever the class
+ * is modified and is never reused, so a remembered offset cannot outlive its meaning. Anything
+ * that is not a plain object slot of a class with the default lookup (a property, a class
+ * with __getattr__, an unset slot) goes through PyObject_GetAttr, as before. */
+#define FO_SLOT_CACHE 512
+typedef struct {
+    PyObject *name; /* a strong reference, so that the pointer stays this string's */
+    unsigned int version;
+    Py_ssize_t offset; /* 0: not a plain slot, ask PyObject_GetAttr */
+} fo_slot_entry;
+static fo_slot_entry fo_slot_cache[FO_SLOT_CACHE];
+
+static Py_ssize_t slot_offset(PyTypeObject *type, PyObject *name) {
+    if (type->tp_getattro != PyObject_GenericGetAttr) return 0;
+    PyObject *descr = PyObject_GetAttr((PyObject *)type, name);
+    if (descr == NULL) {
+        PyErr_Clear();
+        return 0;
+    }
+    Py_ssize_t offset = 0;
+    if (Py_IS_TYPE(descr, &PyMemberDescr_Type) && PyType_IsSubtype(type, PyDescr_TYPE(descr))) {
+        PyMemberDef *member = ((PyMemberDescrObject *)descr)->d_member;
+        if (member->type == FO_T_OBJECT_EX && !(member->flags & FO_AUDIT_READ)) offset = member->offset;
+    }
+    Py_DECREF(descr);
+    return offset;
+}
+
+PyObject *fo_attr(PyObject *obj, PyObject *name) {
+#ifndef Py_GIL_DISABLED
+    PyTypeObject *type = Py_TYPE(obj);
+    fo_slot_entry *entry = &fo_slot_cache[(((uintptr_t)name >> 4) * 0x9E3779B1u >> 8) % FO_SLOT_CACHE];
+    unsigned int version = type->tp_version_tag;
+    if (entry->name != name || entry->version != version || version == 0) {
+        Py_ssize_t offset = slot_offset(type, name);
+        version = type->tp_version_tag; /* the lookup may have just given the type its tag */
+        Py_INCREF(name);
+        Py_XSETREF(entry->name, name);
+        entry->version = version;
+        entry->offset = version == 0 ? 0 : offset;
+    }
+    if (entry->offset > 0) {
+        PyObject *value = *(PyObject **)((char *)obj + entry->offset);
+        if (value != NULL) return Py_NewRef(value);
+    }
+#endif
+    return PyObject_GetAttr(obj, name);
+}
 
 int fo_attr_long(PyObject *obj, PyObject *name, long *out) {
-    PyObject *value = PyObject_GetAttr(obj, name);
+    PyObject *value = fo_attr(obj, name);
     if (value == NULL) return -1;
     long result = PyLong_AsLong(value);
     Py_DECREF(value);
@@ -137,13 +189,32 @@ int fo_bits_from(PyObject *value, fo_bits *out, int nwords) {
     return 0;
 }
 
-PyObject *fo_new_vector(Py_ssize_t count, Py_ssize_t zero_from, float **data) {
-    PyObject *vector = PyByteArray_FromStringAndSize(NULL, count * (Py_ssize_t)sizeof(float));
-    if (vector == NULL) return NULL;
-    *data = (float *)PyByteArray_AS_STRING(vector);
+PyObject *fo_vector_begin(fo_follower *f, int seat, Py_ssize_t count, Py_ssize_t zero_from, float **data) {
+    Py_ssize_t bytes = count * (Py_ssize_t)sizeof(float);
     if (zero_from < 0 || zero_from > count) zero_from = 0;
+    PyObject **pool = f->pool[seat], *vector = NULL;
+    for (int k = 0; k < FO_POOL && vector == NULL; k++) {
+        PyObject *old = pool[k];
+        if (old != NULL && Py_REFCNT(old) == 1 && ((PyByteArrayObject *)old)->ob_exports == 0 &&
+            PyByteArray_GET_SIZE(old) == bytes)
+            vector = old;
+    }
+    if (vector == NULL) {
+        /* Every pooled vector is still held (or none was made yet): a new one takes the place
+         * of the oldest, which lives on with its holders. */
+        if ((vector = PyByteArray_FromStringAndSize(NULL, bytes)) == NULL) return NULL;
+        int k = 0;
+        while (k < FO_POOL && pool[k] != NULL) k++;
+        if (k == FO_POOL) {
+            Py_DECREF(pool[0]);
+            memmove(pool, pool + 1, sizeof(PyObject *) * (FO_POOL - 1));
+            k = FO_POOL - 1;
+        }
+        pool[k] = vector;
+    }
+    *data = (float *)PyByteArray_AS_STRING(vector);
     memset(*data + zero_from, 0, (size_t)(count - zero_from) * sizeof(float));
-    return vector;
+    return Py_NewRef(vector);
 }
 
 int fo_source_object(const fo_follower *f, const char *name) {
@@ -490,6 +561,8 @@ void fo_follower_clear(fo_follower *f) {
 
 void fo_follower_free(fo_follower *f) {
     fo_follower_clear(f);
+    for (int s = 0; s < FO_MAX_SEATS; s++)
+        for (int k = 0; k < FO_POOL; k++) Py_CLEAR(f->pool[s][k]);
     for (int s = 0; s < f->nseats; s++) {
         PyMem_Free(f->seats[s].planes);
         f->seats[s].planes = NULL;
@@ -598,7 +671,7 @@ fo_seat *fo_follow(fo_follower *f, PyObject *state, int seat_index, PyObject *bo
         }
         fo_source *s = &f->sources[i];
         if ((s->length == FO_LAZY) != (pass == 1)) continue;
-        PyObject *value = PyObject_GetAttr(board, s->name);
+        PyObject *value = fo_attr(board, s->name);
         if (value == NULL) goto done;
         owned[nowned++] = value;
         if (s->length > 0) {

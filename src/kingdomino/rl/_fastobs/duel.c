@@ -141,7 +141,8 @@ static PyObject *duel_encode(DuelKernel *self, PyObject *const *args, Py_ssize_t
     fo_follower *fl = &self->follower;
     size_t map_floats = (size_t)fl->nchannels * (size_t)fl->ncells;
     float *f;
-    PyObject *vector = fo_new_vector(self->size, self->off_maps + (Py_ssize_t)(2 * map_floats), &f);
+    PyObject *vector =
+        fo_vector_begin(fl, (int)seat, self->size, self->off_maps + (Py_ssize_t)(2 * map_floats), &f);
     if (vector == NULL) return NULL;
     PyObject *v[DUEL_OBJECTS] = {NULL};
     long n[DUEL_NAMES];

@@ -16,6 +16,21 @@
 #include <stdint.h>
 #include <string.h>
 
+#ifdef Py_T_OBJECT_EX /* 3.12 on */
+#define FO_T_OBJECT_EX Py_T_OBJECT_EX
+#define FO_AUDIT_READ Py_AUDIT_READ
+#else
+#include <structmember.h>
+#define FO_T_OBJECT_EX T_OBJECT_EX
+#define FO_AUDIT_READ READ_RESTRICTED
+#endif
+
+/* The kernels' functions call each other directly, not through the shared object's symbol
+ * table; only the module's init function (PyMODINIT_FUNC) is exported. */
+#if defined(__GNUC__)
+#pragma GCC visibility push(hidden)
+#endif
+
 /* Bitboards up to 192 bits: the 13 x 14 grid of a 7x7 frame needs 182. */
 #define FO_WORDS 3
 #define FO_MAX_LAYERS 40
@@ -76,6 +91,9 @@ typedef struct {
     unsigned long version; /* counts the changes seen: what was derived from an older one is stale */
 } fo_seat;
 
+/* Each observing seat's last vectors, which a kernel writes again once nobody holds them. */
+#define FO_POOL 2
+
 /* Follows every seat's board from one observation to the next (kingdomino.rl.following):
  * a board whose int objects are the very ones seen last time is unchanged (the follower
  * holds references to them, so an address cannot be reused by another value). A changed
@@ -102,6 +120,7 @@ typedef struct {
     int nwords;
     int nseats;
     fo_seat seats[FO_MAX_SEATS];
+    PyObject *pool[FO_MAX_SEATS][FO_POOL]; /* owned bytearrays or NULL (fo_vector_begin) */
 } fo_follower;
 
 /* The sum of the facts listed in a spec attribute (a seat's points). */
@@ -144,8 +163,15 @@ static inline int fo_bits_equal(const fo_bits *a, const fo_bits *b) {
 static inline int fo_bit(const fo_bits *b, int index) {
     return (int)((b->w[index >> 6] >> (index & 63)) & 1u);
 }
+/* Bits set in a word, inline: without a CPU flag (-mpopcnt) the compiler's builtin is a call. */
+static inline int fo_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555u);
+    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int)((x * 0x0101010101010101u) >> 56);
+}
 static inline int fo_popcount(const fo_bits *b) {
-    return __builtin_popcountll(b->w[0]) + __builtin_popcountll(b->w[1]) + __builtin_popcountll(b->w[2]);
+    return fo_popcount64(b->w[0]) + fo_popcount64(b->w[1]) + fo_popcount64(b->w[2]);
 }
 
 int fo_follower_init(fo_follower *f, PyObject *spec);
@@ -172,18 +198,27 @@ int fo_write_row(const fo_rows *rows, float *out, PyObject *numbers, PyObject *o
 /* Ints of a sequence attribute of the spec. */
 int fo_spec_longs(PyObject *spec, const char *name, Py_ssize_t count, long *out);
 
-/* Reading the state: new references / C values, -1 (or NULL) with an exception on error. */
+/* Reading the state: new references / C values, -1 (or NULL) with an exception on error;
+ * fo_attr reads __slots__ directly once it has seen the class (common.c). */
 PyObject *fo_attr(PyObject *obj, PyObject *name);
 int fo_attr_long(PyObject *obj, PyObject *name, long *out);
 long fo_item_long(PyObject *list, Py_ssize_t i); /* list item as a C long (-1 + exception on error) */
 PyObject *fo_intern(const char *name);
 
-/* The result: a bytearray of `count` float32 and its data, zeroed from float `zero_from` on
- * (a kernel writes every float before it: the boards' planes, copied first). */
-PyObject *fo_new_vector(Py_ssize_t count, Py_ssize_t zero_from, float **data);
+/* The result for observing seat `seat`: a bytearray of `count` float32 and its data, zeroed
+ * from float `zero_from` on (the kernel writes every float before it: the boards' planes,
+ * copied first). The bytearray is new, or one this kernel gave out for the same seat before
+ * that nobody holds any more (only the pool refers to it, no array views it): the caller's
+ * vector is one nobody else sees either way, and a loop that drops its observations reuses
+ * memory that is still in the cache instead of asking for 10 to 37 KB at every step. */
+PyObject *fo_vector_begin(fo_follower *f, int seat, Py_ssize_t count, Py_ssize_t zero_from, float **data);
 
 extern PyTypeObject fo_ClassicKernelType;
 extern PyTypeObject fo_OriginsKernelType;
 extern PyTypeObject fo_DuelKernelType;
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
 
 #endif
