@@ -144,3 +144,50 @@ def test_illegal_action_still_raises_after_listing_the_legal_ones():
     assert state.legal_actions() == legal
     state.apply_action(legal[-1])
     assert state.history()[-1] == legal[-1]
+
+
+def _to_roll(state) -> None:
+    """Play the first legal actions until Duel's next roll (a chance node made of draws)."""
+    while state.engine.chance_factors() is None:
+        state.apply_action(state.legal_actions()[0])
+
+
+def test_duels_roll_is_one_chance_node_per_die_with_the_same_outcome():
+    game = openspiel_game.load("duel", 2)
+    state = game.new_initial_state()
+    _to_roll(state)
+    engine_game = state.engine.game
+    for die, face in enumerate([3, 0, 5, 2]):
+        assert state.is_chance_node()
+        assert state.chance_outcomes() == [(f, pytest.approx(1 / 6)) for f in range(6)]
+        assert state.legal_actions() == list(range(6))
+        assert state.action_to_string(pyspiel.PlayerId.CHANCE, face) == f"chance draw {die + 1} of 4: {face}"
+        state.apply_action(face)
+    assert not state.is_chance_node()
+    assert state.engine.faces == [3, 0, 5, 2]
+    assert state.history()[-4:] == [3, 0, 5, 2]
+    # the composed outcome is the engine's own code for those faces
+    assert engine_game.roll_faces(engine_game.roll_action((3, 0, 5, 2))) == [3, 0, 5, 2]
+
+
+def test_a_state_cloned_between_two_draws_finishes_the_roll_alone():
+    state = openspiel_game.load("duel", 2).new_initial_state()
+    _to_roll(state)
+    state.apply_action(1)
+    state.apply_action(4)
+    copy = state.clone()
+    copy.apply_action(0)
+    copy.apply_action(5)
+    assert copy.engine.faces == [1, 4, 0, 5]
+    assert state.is_chance_node() and state.chance_outcomes()[5] == (5, pytest.approx(1 / 6))
+    state.apply_action(2)
+    state.apply_action(2)
+    assert state.engine.faces == [1, 4, 2, 2]
+
+
+def test_a_draw_out_of_range_is_refused():
+    state = openspiel_game.load("duel", 2).new_initial_state()
+    _to_roll(state)
+    with pytest.raises(pyspiel.SpielError, match=r"expected 0\.\.5, got 6"):
+        state.apply_action(6)
+    state.apply_action(0)  # still usable

@@ -147,7 +147,25 @@ class State(ABC):
 
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """At a chance node: each outcome code with its probability."""
+        """At a chance node: each outcome code with its probability, once each, in ascending
+        order of code (adapters hand the list on as it is); empty elsewhere."""
+
+    def chance_factors(self) -> tuple[int, ...] | None:
+        """How a chance node's outcomes are made, when they are every combination of
+        independent, uniform draws (Kingdomino Duel's four dice): the number of outcomes of
+        each draw, in the order of the outcome's digits (most significant first). Outcome
+        number ``k`` of ``chance_outcomes()`` (ascending) is then the combination whose
+        mixed-radix digits spell ``k``. ``None`` otherwise (the default).
+
+        It lets an adapter split a large chance node into small ones, one per draw, with the
+        same distribution (OpenSpiel lists and samples each node's outcomes one by one):
+
+        >>> from kingdomino import make_game
+        >>> state = make_game("duel", 2).new_initial_state()
+        >>> state.chance_factors(), len(state.chance_outcomes())
+        ((6, 6, 6, 6), 1296)
+        """
+        return None
 
     def sample_chance(self, rng: random.Random) -> int:
         """Draw one chance outcome with its probability (games may override for speed)."""

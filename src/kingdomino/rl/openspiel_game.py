@@ -12,7 +12,11 @@ Importing this module registers ``python_<name>`` for each game with an encoder
   engine's defaults.
 * Sequential, explicit stochastic chance: every draw, king draw and roll is a chance
   node with the engine's outcomes and probabilities (chance is lazy in the engines,
-  so no hidden order exists before it happens).
+  so no hidden order exists before it happens). A node whose outcomes are every
+  combination of independent uniform draws (``State.chance_factors()``: Duel's roll of
+  four dice, 1,296 outcomes) is played as one small chance node per draw (a die's 6
+  faces, chance actions ``0..5``), with the same distribution: listing and sampling
+  1,296 outcomes at every roll would cost far more than the game.
 * Declared imperfect information (the future is unknown to everybody); observation
   tensor = the game's encoder (:mod:`kingdomino.rl.encoders`), observation string =
   the engine's JSON observation of that seat. No information-state tensor.
@@ -118,25 +122,50 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         del player
         box = self._box
-        legal = sorted(box.state.legal_actions())
+        factors = box.state.chance_factors() if box.state.current_player == CHANCE else None
+        legal = list(range(factors[len(box.draws)])) if factors else sorted(box.state.legal_actions())
         box.legal = legal
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return sorted(self._box.state.chance_outcomes())
+        box = self._box
+        factors = box.state.chance_factors()
+        if factors:
+            size = factors[len(box.draws)]
+            return [(draw, 1.0 / size) for draw in range(size)]
+        return box.state.chance_outcomes()  # ascending, as the protocol lists them
 
     def _apply_action(self, action: int) -> None:
         """Apply ``action``: unchecked when it is among the legal actions just listed for this
-        position, else through the engine's checked ``apply`` (an illegal one raises)."""
+        position, else through the engine's checked ``apply`` (an illegal one raises). At a
+        chance node made of draws, a draw; the last one applies the engine's outcome."""
         box = self._box
         legal, box.legal = box.legal, None
-        if legal is not None and action in legal:
-            box.state.apply_unchecked(action)
+        state = box.state
+        factors = state.chance_factors() if state.current_player == CHANCE else None
+        if factors:
+            size = factors[len(box.draws)]
+            if not 0 <= action < size:
+                draw = len(box.draws) + 1
+                raise pyspiel.SpielError(f"chance draw {draw}: expected 0..{size - 1}, got {action}")
+            box.draws.append(action)
+            if len(box.draws) < len(factors):
+                return
+            index = 0
+            for draw, radix in zip(box.draws, factors, strict=True):
+                index = index * radix + draw
+            box.draws = []
+            state.apply_unchecked(state.chance_outcomes()[index][0])
+        elif legal is not None and action in legal:
+            state.apply_unchecked(action)
         else:
-            box.state.apply(action)
+            state.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        del player
+        box = self._box
+        factors = box.state.chance_factors() if player == int(pyspiel.PlayerId.CHANCE) else None
+        if factors:
+            return f"chance draw {len(box.draws) + 1} of {len(factors)}: {action}"
         return self.engine.game.action_text(action)
 
     def is_terminal(self) -> bool:
@@ -164,16 +193,18 @@ class _EngineBox:
     """Holds the engine state; pyspiel clones a Python state by deep-copying its attributes,
     so this makes that copy the engine's own fast ``clone()`` (the encoder is shared)."""
 
-    __slots__ = ("encoder", "legal", "state")
+    __slots__ = ("draws", "encoder", "legal", "state")
 
-    def __init__(self, state: State, encoder: ObservationEncoder) -> None:
+    def __init__(self, state: State, encoder: ObservationEncoder, draws: list[int] | None = None) -> None:
         self.state = state
         self.encoder = encoder
         #: The sorted legal actions last listed for this position (``None`` once it changes).
         self.legal: list[int] | None = None
+        #: The draws made so far of a chance node played draw by draw (``chance_factors``).
+        self.draws: list[int] = draws or []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _EngineBox:
-        return _EngineBox(self.state.clone(), self.encoder)
+        return _EngineBox(self.state.clone(), self.encoder, self.draws.copy())
 
 
 class EncoderObserver:

@@ -73,6 +73,7 @@ ROLL, DRAFT_A, DRAFT_B, TURN, JOKER_COAT, RESOLVE, OVER = range(7)
 PHASE_NAMES = ("roll", "draft_a", "draft_b", "turn", "coat", "resolve", "over")
 NOBODY = -1
 ALL_ROLLS: int = FACES_PER_DIE**NUM_DICE
+_ROLL_FACTORS: tuple[int, ...] = (FACES_PER_DIE,) * NUM_DICE
 
 
 class DuelState(State):
@@ -260,6 +261,10 @@ class DuelState(State):
         if self.phase == ROLL:
             return list(self.game.roll_outcomes)
         return []
+
+    def chance_factors(self) -> tuple[int, ...] | None:
+        """A roll is one face of each die, the dice in order (see ``DuelGame.roll_action``)."""
+        return _ROLL_FACTORS if self.phase == ROLL else None
 
     def sample_chance(self, rng: random.Random) -> int:
         return self.game.roll_base + int(rng.random() * ALL_ROLLS)
