@@ -137,13 +137,32 @@ float *fo_spec_floats(PyObject *spec, const char *name, Py_ssize_t count) {
     return data;
 }
 
-int fo_spec_longs(PyObject *spec, const char *name, Py_ssize_t count, long *out) {
+/* Spec attribute `name` as a fast sequence (a new reference) of at most `max` items (-1: any
+ * number), its length in *count; NULL with an exception otherwise. */
+static PyObject *spec_sequence(PyObject *spec, const char *name, Py_ssize_t max, Py_ssize_t *count) {
     PyObject *value = PyObject_GetAttrString(spec, name);
-    if (value == NULL) return -1;
-    PyObject *seq = PySequence_Fast(value, "kernel spec: expected a sequence of ints");
+    if (value == NULL) return NULL;
+    if (!PySequence_Check(value)) {
+        Py_DECREF(value);
+        return PyErr_Format(PyExc_TypeError, "kernel spec %s: expected a sequence", name);
+    }
+    PyObject *seq = PySequence_Fast(value, "kernel spec: expected a sequence");
     Py_DECREF(value);
+    if (seq == NULL) return NULL;
+    *count = PySequence_Fast_GET_SIZE(seq);
+    if (max >= 0 && *count > max) {
+        PyErr_Format(PyExc_ValueError, "kernel spec %s: at most %zd, got %zd", name, max, *count);
+        Py_DECREF(seq);
+        return NULL;
+    }
+    return seq;
+}
+
+int fo_spec_longs(PyObject *spec, const char *name, Py_ssize_t count, long *out) {
+    Py_ssize_t found;
+    PyObject *seq = spec_sequence(spec, name, -1, &found);
     if (seq == NULL) return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != count) {
+    if (found != count) {
         PyErr_Format(PyExc_ValueError, "kernel spec %s: expected %zd ints", name, count);
         Py_DECREF(seq);
         return -1;
@@ -226,12 +245,9 @@ int fo_source_object(const fo_follower *f, const char *name) {
 }
 
 int fo_spec_fact_sum(PyObject *spec, const char *name, const fo_follower *f, fo_fact_sum *out) {
-    PyObject *value = PyObject_GetAttrString(spec, name);
-    if (value == NULL) return -1;
-    PyObject *seq = PySequence_Fast(value, "kernel spec: expected a sequence of fact indices");
-    Py_DECREF(value);
+    Py_ssize_t n;
+    PyObject *seq = spec_sequence(spec, name, -1, &n);
     if (seq == NULL) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
     if (n > FO_MAX_FACTS) n = FO_MAX_FACTS;
     out->count = (int)n;
     for (Py_ssize_t i = 0; i < n; i++) {
@@ -310,16 +326,9 @@ int fo_write_row(const fo_rows *rows, float *out, PyObject *numbers, PyObject *o
 /* --- the follower -------------------------------------------------------------------------- */
 
 static int read_channels(fo_follower *f, PyObject *spec) {
-    PyObject *channels = PyObject_GetAttrString(spec, "channels");
-    if (channels == NULL) return -1;
-    PyObject *seq = PySequence_Fast(channels, "kernel spec channels: expected a sequence");
-    Py_DECREF(channels);
+    Py_ssize_t count;
+    PyObject *seq = spec_sequence(spec, "channels", FO_MAX_CHANNELS, &count);
     if (seq == NULL) return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (count > FO_MAX_CHANNELS) {
-        PyErr_SetString(PyExc_ValueError, "kernel spec: too many channels");
-        goto fail;
-    }
     f->nchannels = (int)count;
     for (Py_ssize_t c = 0; c < count; c++) {
         /* (layers tuple, values bytes, within int) */
@@ -362,17 +371,9 @@ fail:
 }
 
 static int read_sources(fo_follower *f, PyObject *spec) {
-    PyObject *sources = PyObject_GetAttrString(spec, "sources");
-    if (sources == NULL) return -1;
-    PyObject *seq = PySequence_Fast(sources, "kernel spec sources: expected a sequence");
-    Py_DECREF(sources);
+    Py_ssize_t count;
+    PyObject *seq = spec_sequence(spec, "sources", FO_MAX_SOURCES, &count);
     if (seq == NULL) return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (count > FO_MAX_SOURCES) {
-        PyErr_SetString(PyExc_ValueError, "kernel spec: too many sources");
-        Py_DECREF(seq);
-        return -1;
-    }
     int layer = 0, object = 0;
     for (Py_ssize_t i = 0; i < count; i++) {
         const char *name;
@@ -443,17 +444,9 @@ static int read_reach(fo_follower *f, PyObject *spec) {
 }
 
 static int read_facts(fo_follower *f, PyObject *spec) {
-    PyObject *facts = PyObject_GetAttrString(spec, "facts");
-    if (facts == NULL) return -1;
-    PyObject *seq = PySequence_Fast(facts, "kernel spec facts: expected a sequence");
-    Py_DECREF(facts);
+    Py_ssize_t count;
+    PyObject *seq = spec_sequence(spec, "facts", FO_MAX_FACTS, &count);
     if (seq == NULL) return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    if (count > FO_MAX_FACTS) {
-        PyErr_SetString(PyExc_ValueError, "kernel spec: too many facts");
-        Py_DECREF(seq);
-        return -1;
-    }
     for (Py_ssize_t i = 0; i < count; i++) {
         /* (on_state, method, arg or None, mask layer or -1, depends tuple) */
         int on_state, mask_layer;
@@ -516,12 +509,10 @@ int fo_follower_init(fo_follower *f, PyObject *spec) {
     if (read_sources(f, spec) < 0 || read_reach(f, spec) < 0 || read_channels(f, spec) < 0 ||
         read_facts(f, spec) < 0)
         return -1;
-    PyObject *cells = PyObject_GetAttrString(spec, "cell_bits");
-    if (cells == NULL) return -1;
-    PyObject *seq = PySequence_Fast(cells, "kernel spec cell_bits: expected a sequence");
-    Py_DECREF(cells);
+    Py_ssize_t ncells;
+    PyObject *seq = spec_sequence(spec, "cell_bits", -1, &ncells);
     if (seq == NULL) return -1;
-    f->ncells = (int)PySequence_Fast_GET_SIZE(seq);
+    f->ncells = (int)ncells;
     f->cell_bit = PyMem_Malloc((size_t)(f->ncells > 0 ? f->ncells : 1) * sizeof(int));
     f->bit_cell = PyMem_Malloc((size_t)(64 * f->nwords) * sizeof(int));
     if (f->cell_bit == NULL || f->bit_cell == NULL) {
