@@ -155,7 +155,8 @@ class State(ABC):
         independent, uniform draws (Kingdomino Duel's four dice): the number of outcomes of
         each draw, in the order of the outcome's digits (most significant first). Outcome
         number ``k`` of ``chance_outcomes()`` (ascending) is then the combination whose
-        mixed-radix digits spell ``k``. ``None`` otherwise (the default).
+        mixed-radix digits spell ``k``. ``None`` otherwise (the default), and away from
+        chance nodes.
 
         It lets an adapter split a large chance node into small ones, one per draw, with the
         same distribution (OpenSpiel lists and samples each node's outcomes one by one):

@@ -119,21 +119,26 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         player = self._box.state.current_player
         return player if player >= 0 else _SPECIAL_PLAYERS[player]
 
+    def _draw_size(self) -> int | None:
+        """At a chance node played draw by draw (``State.chance_factors()``), the number of
+        outcomes of the next draw; ``None`` elsewhere."""
+        box = self._box
+        factors = box.state.chance_factors()
+        return factors[len(box.draws)] if factors else None
+
     def _legal_actions(self, player: int) -> list[int]:
         del player
         box = self._box
-        factors = box.state.chance_factors() if box.state.current_player == CHANCE else None
-        legal = list(range(factors[len(box.draws)])) if factors else sorted(box.state.legal_actions())
+        size = self._draw_size()
+        legal = list(range(size)) if size else sorted(box.state.legal_actions())
         box.legal = legal
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        box = self._box
-        factors = box.state.chance_factors()
-        if factors:
-            size = factors[len(box.draws)]
+        size = self._draw_size()
+        if size:
             return [(draw, 1.0 / size) for draw in range(size)]
-        return box.state.chance_outcomes()  # ascending, as the protocol lists them
+        return self._box.state.chance_outcomes()  # ascending, as the protocol lists them
 
     def _apply_action(self, action: int) -> None:
         """Apply ``action``: unchecked when it is among the legal actions just listed for this
@@ -142,7 +147,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         box = self._box
         legal, box.legal = box.legal, None
         state = box.state
-        factors = state.chance_factors() if state.current_player == CHANCE else None
+        factors = state.chance_factors()
         if factors:
             size = factors[len(box.draws)]
             if not 0 <= action < size:
@@ -162,10 +167,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
             state.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        box = self._box
-        factors = box.state.chance_factors() if player == int(pyspiel.PlayerId.CHANCE) else None
+        factors = self._box.state.chance_factors() if player == int(pyspiel.PlayerId.CHANCE) else None
         if factors:
-            return f"chance draw {len(box.draws) + 1} of {len(factors)}: {action}"
+            return f"chance draw {len(self._box.draws) + 1} of {len(factors)}: {action}"
         return self.engine.game.action_text(action)
 
     def is_terminal(self) -> bool:
