@@ -1,8 +1,10 @@
 """The protocol's chance nodes, for every game: outcomes in ascending order of code, each
-once, probabilities summing to 1, and ``sample_chance`` drawing only listed outcomes."""
+once, probabilities summing to 1, ``sample_chance`` drawing only listed outcomes, and
+``chance_factors`` only at chance nodes, spelling out as many equally likely outcomes."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -29,6 +31,7 @@ def test_chance_outcomes_are_ascending_distinct_and_whole(name: str, players: in
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.current_player != CHANCE:
+                assert state.chance_factors() is None
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
                 continue
@@ -36,6 +39,10 @@ def test_chance_outcomes_are_ascending_distinct_and_whole(name: str, players: in
             codes = [code for code, _ in outcomes]
             assert codes == sorted(set(codes)), "outcomes must be listed once each, in ascending order"
             assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            factors = state.chance_factors()
+            if factors is not None:
+                assert math.prod(factors) == len(outcomes)
+                assert all(p == pytest.approx(1 / len(outcomes)) for _, p in outcomes)
             drawn = state.sample_chance(rng)
             assert drawn in codes
             state.apply(drawn)
