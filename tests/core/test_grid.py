@@ -74,6 +74,10 @@ def test_regions_partition_any_mask(rows: int, cols: int, data: st.DataObject) -
     assert sorted(grid.square(i) for i in bit_indices(mask)) == sorted(squares)
 
 
+#: More layers than the compiled ``region_points`` takes (16): those go the Python way.
+_MANY_LAYERS = 20
+
+
 def _compiled_grid(rows: int, cols: int) -> Grid:
     """A grid whose compiled flood fill is there (it must be when a C compiler is: the install
     builds it); skipped on a machine with neither."""
@@ -114,6 +118,49 @@ def test_compiled_regions_equal_the_python_flood_fill(
     assert grid.largest_region_size([seeds]) == grid.largest_region_size_python([seeds])
 
 
+@given(
+    shape=st.sampled_from([(1, 1), (3, 3), (5, 7), (9, 9), (13, 13)]),
+    density=st.floats(0.0, 1.0),
+    seed=st.integers(0, 2**32 - 1),
+    weights=st.lists(st.integers(-3, 9), max_size=_MANY_LAYERS),
+    extra=st.sampled_from(["none", "outside", "negative"]),
+)
+def test_compiled_region_points_equal_the_python_ones(
+    shape: tuple[int, int], density: float, seed: int, weights: list[int], extra: str
+) -> None:
+    """The same score for any mask, layers (within the mask or not) and weights, out-of-grid
+    and negative ints clipped as the Python method clips them, more layers than the compiled
+    one takes included."""
+    grid = _compiled_grid(*shape)
+    rng = random.Random(seed)
+    mask = 0
+    for row in range(grid.rows):
+        for col in range(grid.cols):
+            if rng.random() < density:
+                mask |= grid.bit(row, col)
+    layers = [rng.getrandbits(grid.rows * grid.stride) & (mask if k % 2 else -1) for k in range(len(weights))]
+    if extra == "outside":
+        mask |= rng.getrandbits(400)
+    elif extra == "negative" and layers:
+        layers[0] = ~layers[0]
+    assert grid.region_points(mask, layers, weights) == grid.region_points_python(mask, layers, weights)
+
+
+def test_region_points_weigh_each_layer_in_each_scoring_group() -> None:
+    """Two groups: 3 squares with 1 + 2 x 2 marks scores 3 x 5; 1 square without any, 0."""
+    grid = Grid(3, 3)
+    row0 = grid.bit(0, 0) | grid.bit(0, 1) | grid.bit(0, 2)
+    mask = row0 | grid.bit(2, 2)
+    ones, twos = grid.bit(0, 0), grid.bit(0, 1) | grid.bit(0, 2)
+    for points in (grid.region_points, grid.region_points_python):
+        assert points(mask, [ones, twos], [1, 2]) == 3 * 5
+        assert points(mask, [ones | grid.bit(2, 2)], [4]) == 3 * 4 + 1 * 4
+        assert points(mask, [], []) == 0
+        assert points(0, [ones], [1]) == 0
+        with pytest.raises(ValueError, match="as many weights as layers"):
+            points(mask, [ones], [1, 2])
+
+
 def test_largest_region_size_counts_the_largest_group_of_any_mask() -> None:
     grid = Grid(3, 3)
     row0 = grid.bit(0, 0) | grid.bit(0, 1) | grid.bit(0, 2)
@@ -133,3 +180,11 @@ def test_compiled_regions_refuse_what_is_no_bitboard() -> None:
         grid.largest_region_size(["1"])  # type: ignore[list-item]
     with pytest.raises(TypeError):
         grid.largest_region_size(1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        grid.region_points(1, ["1"], [1])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        grid.region_points(1, [1], ["1"])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        grid.region_points(1, 1, [1])  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="at most 16"):
+        grid._compiled.region_points(1, [1] * 17, [1] * 17)

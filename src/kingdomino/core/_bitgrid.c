@@ -182,6 +182,70 @@ static PyObject *regions_holding(Regions *self, PyObject *const *args, Py_ssize_
     return found;
 }
 
+#define BG_MAX_LAYERS 16
+
+/* Scoring: the sum over the connected groups of `mask` of the group's squares times the weighted
+ * count of the layers' squares in it (only groups holding a square of some layer score). */
+static PyObject *region_points(Regions *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "region_points(mask, layers, weights)");
+        return NULL;
+    }
+    if (self->valid_object == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Regions was not initialised");
+        return NULL;
+    }
+    int nwords = self->nwords;
+    uint64_t mask[BG_WORDS] = {0}, seeds[BG_WORDS] = {0}, layers[BG_MAX_LAYERS][BG_WORDS];
+    long weights[BG_MAX_LAYERS];
+    if (to_words(self, args[0], mask) < 0) return NULL;
+    PyObject *layer_seq = PySequence_Fast(args[1], "region_points: layers must be a sequence of bitboards");
+    if (layer_seq == NULL) return NULL;
+    PyObject *weight_seq = PySequence_Fast(args[2], "region_points: weights must be a sequence of ints");
+    if (weight_seq == NULL) {
+        Py_DECREF(layer_seq);
+        return NULL;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(layer_seq);
+    PyObject *result = NULL;
+    if (count != PySequence_Fast_GET_SIZE(weight_seq) || count > BG_MAX_LAYERS) {
+        PyErr_Format(PyExc_ValueError, "region_points: expected as many weights as layers (at most %d), got %zd and %zd",
+                     BG_MAX_LAYERS, count, PySequence_Fast_GET_SIZE(weight_seq));
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        memset(layers[i], 0, sizeof layers[i]);
+        if (to_words(self, PySequence_Fast_GET_ITEM(layer_seq, i), layers[i]) < 0) goto done;
+        weights[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(weight_seq, i));
+        if (weights[i] == -1 && PyErr_Occurred()) goto done;
+        for (int w = 0; w < nwords; w++) seeds[w] |= layers[i][w];
+    }
+    long long total = 0;
+    for (int w = 0; w < nwords; w++) seeds[w] &= mask[w];
+    for (int w = 0; w < nwords; w++) {
+        while (seeds[w]) {
+            uint64_t region[BG_WORDS] = {0};
+            grow(self, mask, w * 64 + __builtin_ctzll(seeds[w]), region);
+            long long squares = 0, weighted = 0;
+            for (int v = 0; v < nwords; v++) {
+                squares += __builtin_popcountll(region[v]);
+                seeds[v] &= ~region[v];
+            }
+            for (Py_ssize_t i = 0; i < count; i++) {
+                long long in_region = 0;
+                for (int v = 0; v < nwords; v++) in_region += __builtin_popcountll(region[v] & layers[i][v]);
+                weighted += weights[i] * in_region;
+            }
+            total += squares * weighted;
+        }
+    }
+    result = PyLong_FromLongLong(total);
+done:
+    Py_DECREF(layer_seq);
+    Py_DECREF(weight_seq);
+    return result;
+}
+
 /* Pickled as the arguments it was made with (a pickled Grid or game state carries one). */
 static PyObject *regions_reduce(Regions *self, PyObject *Py_UNUSED(ignored)) {
     if (self->valid_object == NULL) {
@@ -195,6 +259,8 @@ static PyMethodDef regions_methods[] = {
     {"__reduce__", (PyCFunction)regions_reduce, METH_NOARGS, "pickle support"},
     {"regions_holding", (PyCFunction)(void (*)(void))regions_holding, METH_FASTCALL,
      "regions_holding(mask, seeds) -> the connected groups of mask holding a square of seeds"},
+    {"region_points", (PyCFunction)(void (*)(void))region_points, METH_FASTCALL,
+     "region_points(mask, layers, weights) -> sum over the groups of mask of squares x weighted layer squares"},
     {"largest_region_size", (PyCFunction)largest_region_size, METH_O,
      "largest_region_size(masks) -> the squares of the largest connected group within one of masks"},
     {NULL, NULL, 0, NULL},

@@ -30,6 +30,8 @@ else:
     _compiled_regions = _bitgrid.Regions
 if os.environ.get("KINGDOMINO_PURE_PYTHON", "") not in ("", "0"):
     _compiled_regions = None
+#: The most layers the compiled ``region_points`` takes (more go the pure-Python way).
+_COMPILED_MAX_LAYERS = 16
 
 #: Direction names in code order: east, south, west, north.
 DIRECTIONS = ("E", "S", "W", "N")
@@ -140,6 +142,36 @@ class Grid:
             found: list[int] = compiled.regions_holding(mask, seeds)
             return found
         return self.regions_holding_python(mask, seeds)
+
+    def region_points(self, mask: int, layers: Sequence[int], weights: Sequence[int]) -> int:
+        """Scoring: the sum over the connected groups of ``mask`` of the group's squares times
+        ``sum(weight * squares of layer in the group)`` over ``layers`` and ``weights`` (crowns,
+        fires, crosses: layer ``i`` marks the squares worth ``weights[i]`` each). Only groups
+        holding a square of some layer score, so only those are grown.
+
+        >>> Grid(3, 3).region_points(0b111, [0b1, 0b10], [1, 2])
+        9
+        """
+        compiled = self._compiled
+        if compiled is not None and len(layers) <= _COMPILED_MAX_LAYERS:
+            points: int = compiled.region_points(mask, layers, weights)
+            return points
+        return self.region_points_python(mask, layers, weights)
+
+    def region_points_python(self, mask: int, layers: Sequence[int], weights: Sequence[int]) -> int:
+        """:meth:`region_points` in pure Python."""
+        if len(layers) != len(weights):
+            raise ValueError(
+                f"region_points: expected as many weights as layers, got {len(layers)} and {len(weights)}"
+            )
+        seeds = 0
+        for layer in layers:
+            seeds |= layer
+        total = 0
+        for region in self.regions_holding_python(mask, seeds):
+            weighted = sum(weight * (region & layer).bit_count() for layer, weight in zip(layers, weights))
+            total += region.bit_count() * weighted
+        return total
 
     def largest_region_size(self, masks: Sequence[int]) -> int:
         """The number of squares of the largest connected group within any one of ``masks``

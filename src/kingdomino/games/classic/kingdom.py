@@ -24,6 +24,8 @@ from kingdomino.games.domino.territory import DominoKingdom
 __all__ = ["NUM_TERRAINS", "Geometry", "Kingdom", "Placement", "Region"]
 
 NUM_TERRAINS = len(TERRAINS)
+#: Crown layer ``k`` marks the squares of ``k + 1`` crowns.
+CROWN_WEIGHTS = tuple(range(1, MAX_CROWNS + 1))
 
 
 class Region(NamedTuple):
@@ -112,17 +114,16 @@ class Kingdom(DominoKingdom):
     def region_points(self) -> int:
         """Sum over regions of squares x crowns (:meth:`terrain_points` summed over the terrains).
 
-        Only regions holding a crown score, so each region is grown from a crowned square
-        (the lowest one left) instead of splitting every terrain into all its regions.
+        Only regions holding a crown score, so only those are grown (:meth:`Grid.region_points`).
         """
-        seeds = self.any_crown()
-        return sum([self._points_of(mask, seeds) for mask in self.terrain])
+        points, crowns = self.geometry.grid.region_points, self.crowns
+        return sum([points(mask, crowns, CROWN_WEIGHTS) for mask in self.terrain])
 
     def terrain_points(self, terrain: int) -> int:
         """Squares x crowns over the regions of one terrain: a function of the terrain's squares
         and the crowns on them alone (a placement changes one or two terrains; an observer
         following a kingdom rescores only those)."""
-        return self._points_of(self.terrain[terrain], self.any_crown())
+        return self.geometry.grid.region_points(self.terrain[terrain], self.crowns, CROWN_WEIGHTS)
 
     def any_crown(self) -> int:
         """Squares with at least one crown."""
@@ -130,17 +131,6 @@ class Kingdom(DominoKingdom):
         for layer in self.crowns:
             found |= layer
         return found
-
-    def _points_of(self, mask: int, seeds: int) -> int:
-        crowns = self.crowns
-        total = 0
-        for region in self.geometry.grid.regions_holding(mask, seeds):
-            count, weight = 0, 1
-            for layer in crowns:
-                count += weight * (region & layer).bit_count()
-                weight += 1
-            total += region.bit_count() * count
-        return total
 
     def largest_region(self) -> int:
         return max((r.squares for r in self.regions()), default=0)

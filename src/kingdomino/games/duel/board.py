@@ -27,6 +27,8 @@ DRAWABLE = GRID.valid & ~CASTLE
 SQUARE_BITS: tuple[int, ...] = tuple(GRID.bit(r, c) for r in range(MAP_ROWS) for c in range(MAP_COLS))
 SQUARE_OF_BIT = {bit: square for square, bit in enumerate(SQUARE_BITS)}
 NUM_SQUARES = len(SQUARE_BITS)
+#: The weight of each of a board's ``cross_planes`` (a square's cross count, in binary).
+CROSS_WEIGHTS = (1, 2, 4)
 
 
 class Domain(NamedTuple):
@@ -112,25 +114,13 @@ class Board:
 
     def coat_points(self, coat: int) -> int:
         """Points of every domain of one coat of arms."""
-        p1, p2, p4 = self.cross_planes
-        return self._points_of(self.coats[coat], p1 | p2 | p4)
+        return self.grid.region_points(self.coats[coat], self.cross_planes, CROSS_WEIGHTS)
 
     def points(self) -> int:
-        """Sum over domains of squares x crosses (powers not included)."""
-        p1, p2, p4 = self.cross_planes
-        crossed = p1 | p2 | p4
-        return sum(self._points_of(mask, crossed) for mask in self.coats)
-
-    def _points_of(self, mask: int, crossed: int) -> int:
-        """Squares x crosses of the domains of ``mask``; only domains with a cross score, so only
-        those are grown (from their crossed squares)."""
-        seeds = mask & crossed
-        if not seeds:
-            return 0
-        crosses_in = self.crosses_in
-        return sum(
-            [region.bit_count() * crosses_in(region) for region in self.grid.regions_holding(mask, seeds)]
-        )
+        """Sum over domains of squares x crosses (powers not included); only domains with a
+        cross score, so only those are grown (:meth:`Grid.region_points`)."""
+        points, crosses = self.grid.region_points, self.cross_planes
+        return sum([points(mask, crosses, CROSS_WEIGHTS) for mask in self.coats])
 
     def domains(self) -> list[Domain]:
         found = []

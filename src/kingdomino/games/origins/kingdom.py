@@ -44,6 +44,8 @@ __all__ = ["Geometry", "Kingdom", "Region", "balls"]
 
 #: Scoring terrains (every terrain but the volcano).
 SCORING_TERRAINS = tuple(t for t in range(NUM_TERRAINS) if t != VOLCANO)
+#: The fires of ``printed + markers``: layer ``k`` of each marks the squares of ``k + 1`` fires.
+FIRE_WEIGHTS = (*range(1, MAX_PRINTED_FIRES + 1), *range(1, MAX_MARKER + 1))
 #: Warrior kinds and their strength.
 WARRIORS = tuple((c.value, c.strength) for c in CAVEMEN if c.strength)
 #: Hunter/gatherer kinds: (kind, points, what is counted: resource index, -1 any, -2 fire, -3 caveman).
@@ -258,23 +260,18 @@ class Kingdom(DominoKingdom):
         """Sum over scoring regions of squares x fires (:meth:`terrain_points` summed over the
         scoring terrains).
 
-        Only regions holding a fire score, so each region is grown from a square with a fire
-        (the lowest one left) instead of splitting every terrain into all its regions.
+        Only regions holding a fire score, so only those are grown (:meth:`Grid.region_points`).
         """
-        fire = self.any_fire()
-        return sum([self._points_of(self.terrain[t], fire) for t in SCORING_TERRAINS])
+        points, terrain, fires = self.geometry.grid.region_points, self.terrain, self.printed + self.markers
+        return sum([points(terrain[t], fires, FIRE_WEIGHTS) for t in SCORING_TERRAINS])
 
     def terrain_points(self, terrain: int) -> int:
         """Squares x fires over the regions of one scoring terrain: a function of the terrain's
         squares and the fires on them alone (an observer following a territory rescores only
         the terrains that changed)."""
-        return self._points_of(self.terrain[terrain], self.any_fire())
-
-    def _points_of(self, mask: int, seeds: int) -> int:
-        total = 0
-        for region in self.geometry.grid.regions_holding(mask, seeds):
-            total += region.bit_count() * self.fire_count(region)
-        return total
+        return self.geometry.grid.region_points(
+            self.terrain[terrain], self.printed + self.markers, FIRE_WEIGHTS
+        )
 
     def largest_region(self) -> int:
         """Tie-break: the largest region of a scoring terrain, fires or not."""
