@@ -8,6 +8,7 @@ import random
 import tracemalloc
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 pytest.importorskip("numpy")
@@ -144,3 +145,53 @@ def test_kernels_reuse_no_vector_somebody_holds_or_wrote_on(name: str, players: 
             kept.append((view, expected[5:50]))
     for held, expected in kept:
         assert held.tobytes() == expected.tobytes()
+
+
+@pytest.mark.parametrize(("name", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize("compiled_path", [True, False], ids=["compiled", "python"])
+def test_encode_into_writes_the_encoding_in_place(
+    name: str, players: int, options: dict, compiled_path: bool
+) -> None:
+    """``encode_into`` leaves in the caller's array exactly what ``encode`` returns, whatever was
+    in it before (each position's values overwrite the previous one's)."""
+    if compiled_path and not helpers.compiled_kernels_built():
+        pytest.skip("the kernels were not built")
+    game, states = positions(name, players, options, games=1)
+    encoder = type(encoder_for(game))(game, compiled=compiled_path)  # type: ignore[call-arg]
+    reference = type(encoder)(game, compiled=False)  # type: ignore[call-arg]
+    out = np.full(encoder.shape, 9.0, dtype=np.float32)
+    address = out.ctypes.data
+    for i, state in enumerate(states[::3]):
+        seat = i % players
+        encoder.encode_into(state, seat, out)
+        assert out.tobytes() == reference.encode(state, seat).tobytes()
+    assert out.ctypes.data == address
+
+
+@needs_kernels
+def test_encode_into_refuses_an_array_it_cannot_fill_and_leaves_it_alone() -> None:
+    game, states = positions("kingdomino", 2, {}, games=1)
+    encoder = encoder_for(game)
+    kernel = encoder._kernel  # type: ignore[attr-defined]
+    size = encoder.shape[0]
+    state = states[10]
+    cases = [
+        (np.zeros(size + 1, dtype=np.float32), ValueError, rf"out: expected {size} float32 values"),
+        (np.zeros(size, dtype=np.float64), ValueError, r"format 'd'"),
+        (np.zeros(size, dtype=np.int32), ValueError, r"format 'i'"),
+        (np.zeros(2 * size, dtype=np.float32)[::2], TypeError, r"writable C-contiguous float32"),
+        ([0.0] * size, TypeError, r"got list"),
+    ]
+    for out, error, message in cases:
+        with pytest.raises(error, match=message):
+            kernel.encode(state, 0, out)
+    frozen = np.zeros(size, dtype=np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(TypeError, match="writable"):
+        kernel.encode(state, 0, frozen)
+    assert not frozen.any()
+    with pytest.raises(GameError, match="seat must be"):
+        kernel.encode(state, 2, np.zeros(size, dtype=np.float32))
+    kept = np.zeros(size, dtype=np.float32)
+    assert kernel.encode(state, 0, kept) is kept
+    assert kept.tobytes() == encoder.encode(state, 0).tobytes()

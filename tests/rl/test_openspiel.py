@@ -191,3 +191,39 @@ def test_a_draw_out_of_range_is_refused():
     with pytest.raises(pyspiel.SpielError, match=r"expected 0\.\.5, got 6"):
         state.apply_action(6)
     state.apply_action(0)  # still usable
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
+def test_legal_actions_and_chance_node_answered_in_python_equal_pyspiels_own(name, players):
+    """``legal_actions`` (of the seat to act and of every seat) and ``is_chance_node`` answer in
+    Python what pyspiel's C++ answers, at every node of a random game and at its end."""
+    game = openspiel_game.load(name, players=players)
+    rng = np.random.RandomState(players + 20)
+    state = game.new_initial_state()
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for seat in range(players):
+            assert state.legal_actions(seat) == pyspiel.State.legal_actions(state, seat)
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            for answer in (state.legal_actions, lambda player: pyspiel.State.legal_actions(state, player)):
+                with pytest.raises(pyspiel.SpielError, match="pseudo-player"):
+                    answer(int(pyspiel.PlayerId.CHANCE))
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randint(len(legal))])
+    assert state.legal_actions() == [] and not state.is_chance_node()
+
+
+def test_a_chance_outcome_not_listed_is_refused_after_listing_them():
+    game = openspiel_game.load("kingdomino", players=2)
+    state = game.new_initial_state()
+    outcomes = [action for action, _ in state.chance_outcomes()]
+    missing = next(a for a in range(game.num_distinct_actions()) if a not in outcomes)
+    with pytest.raises(IllegalActionError, match="chance acts now"):
+        state.apply_action(missing)
+    assert state.history() == [] and state.is_chance_node()
+    state.chance_outcomes()
+    state.apply_action(outcomes[-1])
+    assert state.history() == [outcomes[-1]]

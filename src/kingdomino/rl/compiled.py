@@ -74,6 +74,8 @@ class KernelEncoding:
 
     An encoder calls :meth:`use_kernel` once it is built; ``encode`` then runs the kernel
     (the observation's bytes as a new float32 array), or ``encode_python`` without one.
+    ``encode_into`` writes the observation into an array the caller keeps (the kernel writes
+    it in place).
     """
 
     _kernel: Any = None
@@ -98,6 +100,15 @@ class KernelEncoding:
         if fast is not None:
             return fast(state, seat)
         return self.encode_python(state, seat)
+
+    def encode_into(self, state: State, seat: int, out: FloatArray) -> None:
+        """Write :meth:`encode`'s values into ``out`` (a C-contiguous float32 array of
+        ``shape``): for a reader of one buffer again and again (OpenSpiel's observer), no new
+        vector and no copy."""
+        if self._encode_compiled is not None:
+            self._kernel.encode(state, seat, out)
+        else:
+            out[...] = self.encode_python(state, seat)
 
     def encode_python(self, state: State, seat: int) -> FloatArray:
         """:meth:`encode` in pure Python: the definition a kernel is checked against."""

@@ -37,6 +37,8 @@ simulation test, ...); Python games are slower than C++ ones.
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -45,7 +47,7 @@ import pyspiel
 from kingdomino.core.game import CHANCE, TERMINAL, Game, OptionValue, State
 from kingdomino.games.registry import make_game
 from kingdomino.rl.common import player_range
-from kingdomino.rl.encoders import ObservationEncoder, encoder_for, encoder_names
+from kingdomino.rl.encoders import FloatArray, ObservationEncoder, encoder_for, encoder_names
 
 
 def short_name(game_name: str) -> str:
@@ -119,6 +121,25 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         player = self._box.state.current_player
         return player if player >= 0 else _SPECIAL_PLAYERS[player]
 
+    def is_chance_node(self) -> bool:
+        """pyspiel's ``is_chance_node``, answered in Python (C++'s would call ``current_player``)."""
+        return self._box.state.current_player == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's ``legal_actions([player])``, answered in Python with C++'s answer: none at
+        the end or for a seat not to act, the chance outcomes at a chance node. (C++'s own
+        calls back into Python five times and converts the list twice.)"""
+        current = self._box.state.current_player
+        if current == TERMINAL:
+            return []
+        if current == CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        if player is not None and player != current:
+            if player < 0:
+                raise pyspiel.SpielError(f"legal_actions: called for pseudo-player {player}")
+            return []
+        return self._legal_actions(current)
+
     def _draw_size(self) -> int | None:
         """At a chance node played draw by draw (``State.chance_factors()``), the number of
         outcomes of the next draw; ``None`` elsewhere."""
@@ -127,25 +148,28 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return factors[len(box.draws)] if factors else None
 
     def _legal_actions(self, player: int) -> list[int]:
+        """The seat's legal actions, ascending (pyspiel asks only at decision nodes)."""
         del player
         box = self._box
-        size = self._draw_size()
-        legal = list(range(size)) if size else sorted(box.state.legal_actions())
-        box.legal = legal
+        legal = box.legal = sorted(box.state.legal_actions())
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         size = self._draw_size()
         if size:
             return [(draw, 1.0 / size) for draw in range(size)]
-        return self._box.state.chance_outcomes()  # ascending, as the protocol lists them
+        box = self._box
+        outcomes = box.outcomes = box.state.chance_outcomes()  # ascending, as the protocol lists them
+        return outcomes
 
     def _apply_action(self, action: int) -> None:
-        """Apply ``action``: unchecked when it is among the legal actions just listed for this
-        position, else through the engine's checked ``apply`` (an illegal one raises). At a
-        chance node made of draws, a draw; the last one applies the engine's outcome."""
+        """Apply ``action``: unchecked when it is among the legal actions or chance outcomes just
+        listed for this position, else through the engine's checked ``apply`` (an illegal one
+        raises). At a chance node made of draws, a draw; the last one applies the engine's
+        outcome."""
         box = self._box
         legal, box.legal = box.legal, None
+        outcomes, box.outcomes = box.outcomes, None
         state = box.state
         factors = state.chance_factors()
         if factors:
@@ -161,7 +185,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
                 index = index * radix + draw
             box.draws = []
             state.apply_unchecked(state.chance_outcomes()[index][0])
-        elif legal is not None and action in legal:
+        elif (legal is not None and action in legal) or (outcomes and _is_outcome(outcomes, action)):
             state.apply_unchecked(action)
         else:
             state.apply(action)
@@ -193,17 +217,25 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return json.dumps(self.engine.observation(None), sort_keys=True)
 
 
+def _is_outcome(outcomes: list[tuple[int, float]], action: int) -> bool:
+    """Whether ``action`` is one of ``outcomes`` (ascending by code, as the protocol lists them)."""
+    index = bisect_left(outcomes, (action,))
+    return index < len(outcomes) and outcomes[index][0] == action
+
+
 class _EngineBox:
     """Holds the engine state; pyspiel clones a Python state by deep-copying its attributes,
     so this makes that copy the engine's own fast ``clone()`` (the encoder is shared)."""
 
-    __slots__ = ("draws", "encoder", "legal", "state")
+    __slots__ = ("draws", "encoder", "legal", "outcomes", "state")
 
     def __init__(self, state: State, encoder: ObservationEncoder, draws: list[int] | None = None) -> None:
         self.state = state
         self.encoder = encoder
         #: The sorted legal actions last listed for this position (``None`` once it changes).
         self.legal: list[int] | None = None
+        #: The chance outcomes last listed for this position (``None`` once it changes).
+        self.outcomes: list[tuple[int, float]] | None = None
         #: The draws made so far of a chance node played draw by draw (``chance_factors``).
         self.draws: list[int] = draws or []
 
@@ -212,7 +244,9 @@ class _EngineBox:
 
 
 class EncoderObserver:
-    """OpenSpiel's Python observer interface over an :class:`ObservationEncoder`."""
+    """OpenSpiel's Python observer interface over an :class:`ObservationEncoder`: ``set_from``
+    writes the encoding into ``tensor`` in place (``encode_into`` when the encoder has it, as
+    the built-in ones do)."""
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
@@ -221,9 +255,13 @@ class EncoderObserver:
             name: self.tensor[offset : offset + int(np.prod(shape))].reshape(shape)
             for name, (offset, shape) in encoder.layout.items()
         }
+        self._write: Callable[[State, int, FloatArray], None] = getattr(encoder, "encode_into", self._copy)
+
+    def _copy(self, state: State, player: int, out: FloatArray) -> None:
+        out[...] = self.encoder.encode(state, player)
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(state.engine, player)
+        self._write(state._box.state, player, self.tensor)
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         return json.dumps(state.engine.observation(player), sort_keys=True)

@@ -99,8 +99,8 @@ static int classic_init(ClassicKernel *self, PyObject *args, PyObject *kwds) {
 }
 
 static PyObject *classic_encode(ClassicKernel *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "encode(state, seat)");
+    if (nargs != 2 && nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode(state, seat[, out])");
         return NULL;
     }
     PyObject *state = args[0];
@@ -113,9 +113,10 @@ static PyObject *classic_encode(ClassicKernel *self, PyObject *const *args, Py_s
     fo_follower *fl = &self->follower;
     size_t kingdom_floats = (size_t)fl->nchannels * (size_t)fl->ncells;
     float *f;
-    PyObject *vector =
-        fo_vector_begin(fl, (int)seat, self->size, self->off_kingdoms + (Py_ssize_t)(players * kingdom_floats), &f);
-    if (vector == NULL) return NULL;
+    fo_vector vector;
+    if (fo_vector_begin(fl, (int)seat, fo_out_argument(args, nargs), self->size,
+                        self->off_kingdoms + (Py_ssize_t)(players * kingdom_floats), &vector, &f) < 0)
+        return NULL;
     PyObject *kingdoms = NULL, *row = NULL, *row_owner = NULL, *next_row = NULL, *next_owner = NULL;
     PyObject *pool = NULL, *past = NULL, *unordered = NULL;
     long points[FO_MAX_SEATS], discards[FO_MAX_SEATS];
@@ -215,7 +216,7 @@ static PyObject *classic_encode(ClassicKernel *self, PyObject *const *args, Py_s
     Py_DECREF(pool);
     Py_DECREF(past);
     Py_DECREF(unordered);
-    return vector;
+    return fo_vector_end(&vector, 1);
 fail:
     Py_XDECREF(kingdoms);
     Py_XDECREF(row);
@@ -225,13 +226,12 @@ fail:
     Py_XDECREF(pool);
     Py_XDECREF(past);
     Py_XDECREF(unordered);
-    Py_DECREF(vector);
-    return NULL;
+    return fo_vector_end(&vector, 0);
 }
 
 static PyMethodDef classic_methods[] = {
     {"encode", (PyCFunction)(void (*)(void))classic_encode, METH_FASTCALL,
-     "encode(state, seat) -> bytearray of the observation's float32 values"},
+     "encode(state, seat[, out]) -> the observation's float32 values: a bytearray, or out written in place"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -208,20 +208,49 @@ int fo_bits_from(PyObject *value, fo_bits *out, int nwords) {
     return 0;
 }
 
-PyObject *fo_vector_begin(fo_follower *f, int seat, Py_ssize_t count, Py_ssize_t zero_from, float **data) {
+static int float32_format(const char *format) {
+    if (format == NULL) return 0;
+    if (*format == '<' || *format == '=' || *format == '@') format++;
+    return format[0] == 'f' && format[1] == '\0';
+}
+
+int fo_vector_begin(fo_follower *f, int seat, PyObject *out, Py_ssize_t count, Py_ssize_t zero_from,
+                    fo_vector *vector, float **data) {
     Py_ssize_t bytes = count * (Py_ssize_t)sizeof(float);
     if (zero_from < 0 || zero_from > count) zero_from = 0;
-    PyObject **pool = f->pool[seat], *vector = NULL;
-    for (int k = 0; k < FO_POOL && vector == NULL; k++) {
+    vector->object = NULL;
+    vector->viewed = 0;
+    if (out != NULL) {
+        if (PyObject_GetBuffer(out, &vector->view, PyBUF_WRITABLE | PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) < 0) {
+            PyErr_Format(PyExc_TypeError, "out: expected a writable C-contiguous float32 array of %zd values, got %s",
+                         count, Py_TYPE(out)->tp_name);
+            return -1;
+        }
+        vector->viewed = 1;
+        if (vector->view.len != bytes || vector->view.itemsize != (Py_ssize_t)sizeof(float) ||
+            !float32_format(vector->view.format)) {
+            PyErr_Format(PyExc_ValueError, "out: expected %zd float32 values, got %zd bytes of format '%s'", count,
+                         vector->view.len, vector->view.format ? vector->view.format : "B");
+            PyBuffer_Release(&vector->view);
+            vector->viewed = 0;
+            return -1;
+        }
+        vector->object = Py_NewRef(out);
+        *data = (float *)vector->view.buf;
+        memset(*data + zero_from, 0, (size_t)(count - zero_from) * sizeof(float));
+        return 0;
+    }
+    PyObject **pool = f->pool[seat], *made = NULL;
+    for (int k = 0; k < FO_POOL && made == NULL; k++) {
         PyObject *old = pool[k];
         if (old != NULL && Py_REFCNT(old) == 1 && ((PyByteArrayObject *)old)->ob_exports == 0 &&
             PyByteArray_GET_SIZE(old) == bytes)
-            vector = old;
+            made = old;
     }
-    if (vector == NULL) {
+    if (made == NULL) {
         /* Every pooled vector is still held (or none was made yet): a new one takes the place
          * of the oldest, which lives on with its holders. */
-        if ((vector = PyByteArray_FromStringAndSize(NULL, bytes)) == NULL) return NULL;
+        if ((made = PyByteArray_FromStringAndSize(NULL, bytes)) == NULL) return -1;
         int k = 0;
         while (k < FO_POOL && pool[k] != NULL) k++;
         if (k == FO_POOL) {
@@ -229,11 +258,22 @@ PyObject *fo_vector_begin(fo_follower *f, int seat, Py_ssize_t count, Py_ssize_t
             memmove(pool, pool + 1, sizeof(PyObject *) * (FO_POOL - 1));
             k = FO_POOL - 1;
         }
-        pool[k] = vector;
+        pool[k] = made;
     }
-    *data = (float *)PyByteArray_AS_STRING(vector);
+    vector->object = Py_NewRef(made);
+    *data = (float *)PyByteArray_AS_STRING(made);
     memset(*data + zero_from, 0, (size_t)(count - zero_from) * sizeof(float));
-    return Py_NewRef(vector);
+    return 0;
+}
+
+PyObject *fo_vector_end(fo_vector *vector, int ok) {
+    if (vector->viewed) {
+        PyBuffer_Release(&vector->view);
+        vector->viewed = 0;
+    }
+    if (ok) return vector->object;
+    Py_CLEAR(vector->object);
+    return NULL;
 }
 
 int fo_source_object(const fo_follower *f, const char *name) {

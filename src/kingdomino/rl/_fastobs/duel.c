@@ -129,8 +129,8 @@ static int list_of(PyObject *value, Py_ssize_t length, const char *what) {
 }
 
 static PyObject *duel_encode(DuelKernel *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "encode(state, seat)");
+    if (nargs != 2 && nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode(state, seat[, out])");
         return NULL;
     }
     PyObject *state = args[0];
@@ -141,9 +141,10 @@ static PyObject *duel_encode(DuelKernel *self, PyObject *const *args, Py_ssize_t
     fo_follower *fl = &self->follower;
     size_t map_floats = (size_t)fl->nchannels * (size_t)fl->ncells;
     float *f;
-    PyObject *vector =
-        fo_vector_begin(fl, (int)seat, self->size, self->off_maps + (Py_ssize_t)(2 * map_floats), &f);
-    if (vector == NULL) return NULL;
+    fo_vector vector;
+    if (fo_vector_begin(fl, (int)seat, fo_out_argument(args, nargs), self->size,
+                        self->off_maps + (Py_ssize_t)(2 * map_floats), &vector, &f) < 0)
+        return NULL;
     PyObject *v[DUEL_OBJECTS] = {NULL};
     long n[DUEL_NAMES];
     for (int i = 0; i < DUEL_OBJECTS; i++)
@@ -252,16 +253,15 @@ static PyObject *duel_encode(DuelKernel *self, PyObject *const *args, Py_ssize_t
     out[8] = 0.0f;
 
     for (int i = 0; i < DUEL_OBJECTS; i++) Py_DECREF(v[i]);
-    return vector;
+    return fo_vector_end(&vector, 1);
 fail:
     for (int i = 0; i < DUEL_OBJECTS; i++) Py_XDECREF(v[i]);
-    Py_DECREF(vector);
-    return NULL;
+    return fo_vector_end(&vector, 0);
 }
 
 static PyMethodDef duel_methods[] = {
     {"encode", (PyCFunction)(void (*)(void))duel_encode, METH_FASTCALL,
-     "encode(state, seat) -> bytearray of the observation's float32 values"},
+     "encode(state, seat[, out]) -> the observation's float32 values: a bytearray, or out written in place"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -205,13 +205,31 @@ int fo_attr_long(PyObject *obj, PyObject *name, long *out);
 long fo_item_long(PyObject *list, Py_ssize_t i); /* list item as a C long (-1 + exception on error) */
 PyObject *fo_intern(const char *name);
 
-/* The result for observing seat `seat`: a bytearray of `count` float32 and its data, zeroed
- * from float `zero_from` on (the kernel writes every float before it: the boards' planes,
- * copied first). The bytearray is new, or one this kernel gave out for the same seat before
- * that nobody holds any more (only the pool refers to it, no array views it): the caller's
- * vector is one nobody else sees either way, and a loop that drops its observations reuses
- * memory that is still in the cache instead of asking for 10 to 37 KB at every step. */
-PyObject *fo_vector_begin(fo_follower *f, int seat, Py_ssize_t count, Py_ssize_t zero_from, float **data);
+/* The vector an encode call writes: its object (a new reference) and, when the caller gave the
+ * buffer to write into, the view held on it until the call ends. */
+typedef struct {
+    PyObject *object;
+    Py_buffer view;
+    int viewed;
+} fo_vector;
+
+/* The result for observing seat `seat`: `count` float32 zeroed from float `zero_from` on (the
+ * kernel writes every float before it: the boards' planes, copied first); their data in `*data`.
+ * With `out` (not NULL nor None) they are `out`'s own memory, a writable C-contiguous buffer of
+ * exactly `count` float32 (a numpy array that is read again and again); else a bytearray that is
+ * new, or one this kernel gave out for the same seat before that nobody holds any more (only the
+ * pool refers to it, no array views it): the caller's vector is one nobody else sees either way,
+ * and a loop that drops its observations reuses memory that is still in the cache instead of
+ * asking for 10 to 37 KB at every step. 0, or -1 with an exception. */
+int fo_vector_begin(fo_follower *f, int seat, PyObject *out, Py_ssize_t count, Py_ssize_t zero_from,
+                    fo_vector *vector, float **data);
+/* The end of an encode call: the vector's object when `ok` (the reference passes to the caller),
+ * else NULL (the exception stays set); the view on `out` is released either way. */
+PyObject *fo_vector_end(fo_vector *vector, int ok);
+/* The `out` argument of `encode(state, seat[, out])`: NULL when absent or None. */
+static inline PyObject *fo_out_argument(PyObject *const *args, Py_ssize_t nargs) {
+    return nargs > 2 && args[2] != Py_None ? args[2] : NULL;
+}
 
 extern PyTypeObject fo_ClassicKernelType;
 extern PyTypeObject fo_OriginsKernelType;

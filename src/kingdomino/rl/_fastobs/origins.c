@@ -158,8 +158,8 @@ static inline void one_hot(float *out, long size, long index) {
 }
 
 static PyObject *origins_encode(OriginsKernel *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "encode(state, seat)");
+    if (nargs != 2 && nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "encode(state, seat[, out])");
         return NULL;
     }
     PyObject *state = args[0];
@@ -170,9 +170,10 @@ static PyObject *origins_encode(OriginsKernel *self, PyObject *const *args, Py_s
     fo_follower *fl = &self->follower;
     size_t kingdom_floats = (size_t)fl->nchannels * (size_t)fl->ncells;
     float *f;
-    PyObject *vector =
-        fo_vector_begin(fl, (int)seat, self->size, self->off_kingdoms + (Py_ssize_t)(players * kingdom_floats), &f);
-    if (vector == NULL) return NULL;
+    fo_vector vector;
+    if (fo_vector_begin(fl, (int)seat, fo_out_argument(args, nargs), self->size,
+                        self->off_kingdoms + (Py_ssize_t)(players * kingdom_floats), &vector, &f) < 0)
+        return NULL;
     PyObject *v[O_OBJECTS] = {NULL};
     PyObject *stack = NULL;
     long n[O_NAMES];
@@ -367,17 +368,16 @@ static PyObject *origins_encode(OriginsKernel *self, PyObject *const *args, Py_s
 
     for (int i = 0; i < O_OBJECTS; i++) Py_DECREF(v[i]);
     Py_XDECREF(stack);
-    return vector;
+    return fo_vector_end(&vector, 1);
 fail:
     for (int i = 0; i < O_OBJECTS; i++) Py_XDECREF(v[i]);
     Py_XDECREF(stack);
-    Py_DECREF(vector);
-    return NULL;
+    return fo_vector_end(&vector, 0);
 }
 
 static PyMethodDef origins_methods[] = {
     {"encode", (PyCFunction)(void (*)(void))origins_encode, METH_FASTCALL,
-     "encode(state, seat) -> bytearray of the observation's float32 values"},
+     "encode(state, seat[, out]) -> the observation's float32 values: a bytearray, or out written in place"},
     {NULL, NULL, 0, NULL},
 };
 
