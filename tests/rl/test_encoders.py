@@ -206,7 +206,9 @@ def test_origins_hides_the_stack_and_the_pool_order():
 
 @pytest.mark.parametrize("mode", ["discovery", "totem", "tribe"])
 def test_origins_planes_match_the_territory(mode):
-    """The territory planes decode back to the engine's JSON observation, square by square."""
+    """The territory planes decode back to the engine's JSON observation, square by square;
+    a mode has the resource planes (Totem, Tribe) and caveman planes (Tribe) it fills, and only
+    those."""
     players = 3
     game = make_game("origins", players, {"mode": mode})
     encoder = encoder_for(game)
@@ -214,6 +216,7 @@ def test_origins_planes_match_the_territory(mode):
     offset, shape = encoder.layout["kingdoms"]
     vector = encoder.encode(state, 1)
     planes = vector[offset : offset + int(np.prod(shape))].reshape(shape)
+    assert shape[1] == len(encoder.kingdom_channels) == {"discovery": 13, "totem": 17, "tribe": 27}[mode]
     observation = state.observation(1)
     centre = shape[-1] // 2
     letters = "GLFQDV"
@@ -233,14 +236,22 @@ def test_origins_planes_match_the_territory(mode):
             assert here[7] == pytest.approx(square["fires"] / 2)
             assert here[8] == pytest.approx(square["craters"] / 3)
             assert here[9] == pytest.approx(square["marker"] / 3)
-            expected = np.zeros(4)
-            if square["resource"]:
-                expected[resources.index(square["resource"])] = 1
-            assert np.array_equal(here[10:14], expected)
-            people = np.zeros(len(cavemen))
-            if square["caveman"]:
-                people[cavemen.index(square["caveman"])] = 1
-            assert np.array_equal(here[14:24], people)
+            channel = {name: index for index, name in enumerate(encoder.kingdom_channels)}
+            if mode == "discovery":
+                assert "mammoth" not in channel and not square["resource"]
+            else:
+                expected = np.zeros(4)
+                if square["resource"]:
+                    expected[resources.index(square["resource"])] = 1
+                assert np.array_equal(here[[channel[name] for name in resources]], expected)
+            if mode != "tribe":
+                assert "hunter" not in channel and not square["caveman"]
+            else:
+                people = np.zeros(len(cavemen))
+                if square["caveman"]:
+                    people[cavemen.index(square["caveman"])] = 1
+                assert np.array_equal(here[[channel[name] for name in cavemen]], people)
+            assert here[channel["empty"]] == 0 and here[channel["free"]] == 0
     p_offset, p_shape = encoder.layout["players"]
     block = vector[p_offset : p_offset + int(np.prod(p_shape))].reshape(p_shape)
     scores = state.scores()

@@ -17,19 +17,23 @@ players, 13 for the 7x7 frame of 2 players, hut at ``(S // 2, S // 2)``; ``N = 4
 dominoes; ``K = 4`` slots in a row; ``T = 6`` terrains; ``R = 4`` resources;
 ``C = 10`` caveman kinds; ``U = 4`` face-up cave slots):
 
-``kingdoms`` shape ``(P, 27, S, S)``, per relative seat, one plane per channel:
+``kingdoms`` shape ``(P, C, S, S)``, per relative seat, one plane per channel, only the
+    channels the mode can fill (``encoder.kingdom_channels`` names them): ``C = 13`` in
+    Discovery, 17 in Totem, 27 in Tribe:
     0-5   terrain one-hot: grassland, lake, forest, quarry, desert, volcano;
     6     the hut;
     7     printed fires of the square / 2;
     8     volcano craters of the square / 3;
     9     fires of the fire marker on the square / 3;
-    10-13 resource one-hot: mammoth, fish, mushroom, flint;
-    14-23 caveman kind one-hot (data order: hunter, fishing child, gatherer, sculptor,
-          painter, fire woman, shaman, warrior 1, warrior 2, warrior 3);
-    24    empty square;
-    25    "free": an empty square a domino may still cover without the territory
+    then, in Totem and Tribe (where resources go on the territory), 4 planes:
+          resource one-hot: mammoth, fish, mushroom, flint;
+    then, in Tribe, 10 planes: caveman kind one-hot (data order: hunter, fishing child,
+          gatherer, sculptor, painter, fire woman, shaman, warrior 1, warrior 2, warrior 3);
+    then the last three:
+          empty square;
+          "free": an empty square a domino may still cover without the territory
           leaving its frame;
-    26    volcano of the domino just placed still to erupt: 1 for the one erupting
+          volcano of the domino just placed still to erupt: 1 for the one erupting
           now (its marker is the ``fire`` choice), 0.5 for a later one.
 ``row`` shape ``(K, 31 + P)``: the row being placed, slot by slot. Per slot:
     0 slot holds a domino; 1 domino number / 48; 2-14 first half; 15-27 second half,
@@ -74,6 +78,8 @@ dominoes; ``K = 4`` slots in a row; ``T = 6`` terrains; ``R = 4`` resources;
 >>> vector = encoder.encode(state, seat=0)
 >>> vector.dtype, vector.shape
 (dtype('float32'), (9278,))
+>>> len(encoder.kingdom_channels), encoder.kingdom_channels[-3:]
+(27, ('empty', 'free', 'erupting'))
 >>> list(encoder.layout)
 ['kingdoms', 'row', 'next_row', 'pool', 'players', 'totems', 'cave', 'global']
 """
@@ -100,6 +106,7 @@ from kingdomino.games.origins.components import (
     NUM_RESOURCES,
     NUM_TERRAINS,
     RESOURCES,
+    TERRAINS,
     Half,
 )
 from kingdomino.games.origins.game import MODES, OriginsGame
@@ -138,18 +145,6 @@ from kingdomino.rl.pieces import (
     zero_bytes,
 )
 from kingdomino.rl.terrain_scores import terrain_points
-
-# kingdoms channels
-HUT = NUM_TERRAINS
-PRINTED = HUT + 1
-CRATERS = PRINTED + 1
-MARKER = CRATERS + 1
-RESOURCE = MARKER + 1
-PEOPLE = RESOURCE + NUM_RESOURCES
-EMPTY = PEOPLE + NUM_CAVEMEN_KINDS
-FREE_PLANE = EMPTY + 1
-ERUPTING = FREE_PLANE + 1
-KINGDOM_CHANNELS = ERUPTING + 1
 
 # row slots
 HALF_FEATURES = NUM_TERRAINS + 2 + NUM_RESOURCES
@@ -299,26 +294,31 @@ class OriginsEncoder(KernelEncoding):
         self.slots = game.row_size
         self.slot_width = SLOT_FEATURES + players
         self.planes = PlaneBytes(geometry.side, geometry.side, geometry.grid.stride)
-        printed_weights = np.arange(1, MAX_PRINTED_FIRES + 1, dtype=np.float32) / MAX_PRINTED_FIRES
-        marker_weights = np.arange(1, MAX_MARKER + 1, dtype=np.float32) / MAX_MARKER
-        self.block = LayerBlock(
-            self.planes,
-            [
-                *[layer_channel(_L_TERRAIN + t) for t in range(NUM_TERRAINS)],
-                constant_channel(geometry.castle),
-                weighted_channel(range(_L_PRINTED, _L_CRATERS), [float(w) for w in printed_weights]),
-                weighted_channel(range(_L_CRATERS, _L_MARKERS), [float(w) for w in marker_weights]),
-                weighted_channel(range(_L_MARKERS, _L_RESOURCES), [float(w) for w in marker_weights]),
-                *[layer_channel(_L_RESOURCES + r) for r in range(NUM_RESOURCES)],
-                *[layer_channel(_L_CAVEMEN + k) for k in range(NUM_CAVEMEN_KINDS)],
-                absent_channel(_L_OCCUPIED),
-                exactly_channel((_L_REACH, _L_OCCUPIED), 0b01),
-                constant_channel(0),  # erupting volcanoes: written per state
-            ],
-        )
+        printed_weights = [
+            float(w) for w in np.arange(1, MAX_PRINTED_FIRES + 1, dtype=np.float32) / MAX_PRINTED_FIRES
+        ]
+        marker_weights = [float(w) for w in np.arange(1, MAX_MARKER + 1, dtype=np.float32) / MAX_MARKER]
+        # Resources go on territories in Totem and Tribe, cavemen in Tribe: planes only there.
+        resources_on = game.totems_on or game.tribe_on
+        channels = [
+            *[(terrain.id, layer_channel(_L_TERRAIN + terrain.value)) for terrain in TERRAINS],
+            ("hut", constant_channel(geometry.castle)),
+            ("printed_fires", weighted_channel(range(_L_PRINTED, _L_CRATERS), printed_weights)),
+            ("craters", weighted_channel(range(_L_CRATERS, _L_MARKERS), marker_weights)),
+            ("marker_fires", weighted_channel(range(_L_MARKERS, _L_RESOURCES), marker_weights)),
+            *[(r.id, layer_channel(_L_RESOURCES + r.value)) for r in RESOURCES if resources_on],
+            *[(c.id, layer_channel(_L_CAVEMEN + c.value)) for c in CAVEMEN if game.tribe_on],
+            ("empty", absent_channel(_L_OCCUPIED)),
+            ("free", exactly_channel((_L_REACH, _L_OCCUPIED), 0b01)),
+            ("erupting", constant_channel(0)),  # written per state
+        ]
+        #: The name of each plane of a territory, in order (the ``kingdoms`` section's channels).
+        self.kingdom_channels: tuple[str, ...] = tuple(name for name, _ in channels)
+        self.erupting_channel = len(channels) - 1
+        self.block = LayerBlock(self.planes, [channel for _, channel in channels])
         self.layout, size = build_layout(
             [
-                ("kingdoms", (players, KINGDOM_CHANNELS, self.side, self.side)),
+                ("kingdoms", (players, len(channels), self.side, self.side)),
                 ("row", (self.slots, self.slot_width)),
                 ("next_row", (self.slots, self.slot_width)),
                 ("pool", (2, NUM_DOMINOES)),
@@ -435,7 +435,7 @@ class OriginsEncoder(KernelEncoding):
             num_cavemen=NUM_CAVEMEN_KINDS,
             cave_slots=CAVE_FACE_UP,
             summary_floats=PLAYER_FEATURES - 6,
-            erupting_channel=ERUPTING,
+            erupting_channel=self.erupting_channel,
             phase_place=PLACE,
             phase_fire=FIRE,
             phase_totem=TOTEM,
@@ -543,9 +543,9 @@ class OriginsEncoder(KernelEncoding):
         return best
 
     def _with_volcanoes(self, state: OriginsState, planes: bytes) -> bytes:
-        """A territory's planes with the volcanoes still to erupt (channel 26) marked."""
+        """A territory's planes with the volcanoes still to erupt (the last channel) marked."""
         block = bytearray(planes)
-        base = ERUPTING * self.cells * FLOAT_BYTES
+        base = self.erupting_channel * self.cells * FLOAT_BYTES
         offset_of = self.block.offset_of
         fire = state.phase == FIRE
         for i, (index, _) in enumerate(state.volcanoes):

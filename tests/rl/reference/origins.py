@@ -37,17 +37,12 @@ from kingdomino.games.origins.state import (
 )
 from kingdomino.rl.encoders import BitboardPlanes, FloatArray, build_layout
 
-# kingdoms channels
+# kingdoms channels (resource planes in Totem and Tribe, caveman planes in Tribe)
 HUT = NUM_TERRAINS
 PRINTED = HUT + 1
 CRATERS = PRINTED + 1
 MARKER = CRATERS + 1
 RESOURCE = MARKER + 1
-PEOPLE = RESOURCE + NUM_RESOURCES
-EMPTY = PEOPLE + NUM_CAVEMEN_KINDS
-FREE_PLANE = EMPTY + 1
-ERUPTING = FREE_PLANE + 1
-KINGDOM_CHANNELS = ERUPTING + 1
 
 # row slots
 HALF_FEATURES = NUM_TERRAINS + 2 + NUM_RESOURCES
@@ -150,9 +145,13 @@ class ReferenceOriginsEncoder:
         self.slots = game.row_size
         self.slot_width = SLOT_FEATURES + players
         self.planes = BitboardPlanes(geometry.side, geometry.side, geometry.grid.stride)
+        self.resource_planes = NUM_RESOURCES if game.totems_on or game.tribe_on else 0
+        self.caveman_planes = NUM_CAVEMEN_KINDS if game.tribe_on else 0
+        self.erupting = RESOURCE + self.resource_planes + self.caveman_planes + 2
+        self.channels = self.erupting + 1
         self.layout, size = build_layout(
             [
-                ("kingdoms", (players, KINGDOM_CHANNELS, self.side, self.side)),
+                ("kingdoms", (players, self.channels, self.side, self.side)),
                 ("row", (self.slots, self.slot_width)),
                 ("next_row", (self.slots, self.slot_width)),
                 ("pool", (2, NUM_DOMINOES)),
@@ -167,7 +166,7 @@ class ReferenceOriginsEncoder:
         # 4 totem choices, claim, recruit, 4 payments, caveman; with room to spare.
         self.max_game_length = NUM_DOMINOES * 16 + TOTAL_CAVEMEN + 4 * players + 64
         self.cells = self.side * self.side
-        self.kingdom_block_size = KINGDOM_CHANNELS * self.cells
+        self.kingdom_block_size = self.channels * self.cells
         self.printed_weights = np.arange(1, MAX_PRINTED_FIRES + 1, dtype=np.float32) / MAX_PRINTED_FIRES
         self.marker_weights = np.arange(1, MAX_MARKER + 1, dtype=np.float32) / MAX_MARKER
         self.supply_scale = np.array([m.copies for m in MARKERS], dtype=np.float32)
@@ -202,7 +201,7 @@ class ReferenceOriginsEncoder:
             facts.append(found)
         if state.volcanoes and state.player >= 0:
             r = (state.player - seat) % players
-            base = offset + r * block_size + ERUPTING * self.cells
+            base = offset + r * block_size + self.erupting * self.cells
             for i, (index, _) in enumerate(state.volcanoes):
                 row, col = divmod(index, self.stride)
                 out[base + row * self.side + col] = 1.0 if i == 0 and phase == FIRE else 0.5
@@ -298,13 +297,13 @@ class ReferenceOriginsEncoder:
             *kingdom.printed,
             *kingdom.craters,
             *kingdom.markers,
-            *kingdom.resources,
-            *kingdom.cavemen,
+            *kingdom.resources[: self.resource_planes],
+            *kingdom.cavemen[: self.caveman_planes],
             geometry.grid.valid & ~kingdom.occupied,
             kingdom.free(),
         ]
         bits = self.planes.planes(masks).astype(np.float32)
-        planes = np.zeros((KINGDOM_CHANNELS, self.cells), dtype=np.float32)
+        planes = np.zeros((self.channels, self.cells), dtype=np.float32)
         planes[: NUM_TERRAINS + 1] = bits[: NUM_TERRAINS + 1]
         i = NUM_TERRAINS + 1
         planes[PRINTED] = self.printed_weights @ bits[i : i + MAX_PRINTED_FIRES]
@@ -313,7 +312,7 @@ class ReferenceOriginsEncoder:
         i += MAX_MARKER
         planes[MARKER] = self.marker_weights @ bits[i : i + MAX_MARKER]
         i += MAX_MARKER
-        planes[RESOURCE:ERUPTING] = bits[i:]
+        planes[RESOURCE : self.erupting] = bits[i:]
         # The engine's own scoring, without the totems (added per state: they depend on everybody).
         totems = 0
         if self.game.totems_on:
