@@ -66,7 +66,8 @@ def kernel(kind: str, spec: SimpleNamespace) -> Any:
     return getattr(_fastobs, kind)(spec)
 
 
-Encode = Callable[[State, int], FloatArray]
+_frombuffer = np.frombuffer
+_FLOAT32 = np.dtype(np.float32)
 
 
 class KernelEncoding:
@@ -79,34 +80,25 @@ class KernelEncoding:
     """
 
     _kernel: Any = None
-    _encode_compiled: Encode | None = None
 
     def use_kernel(self, compiled: bool | None, kind: str, spec: Callable[[], SimpleNamespace]) -> None:
         """Make the ``kind`` kernel from ``spec()`` when ``compiled`` asks for it (:func:`wanted`)."""
-        if not wanted(compiled):
-            self._kernel = self._encode_compiled = None
-            return
-        made = self._kernel = kernel(kind, spec())
-        kernel_encode, frombuffer, float32 = made.encode, np.frombuffer, np.dtype(np.float32)
-
-        def encode(state: State, seat: int) -> FloatArray:
-            return frombuffer(kernel_encode(state, seat), float32)
-
-        self._encode_compiled = encode
+        self._kernel = kernel(kind, spec()) if wanted(compiled) else None
 
     def encode(self, state: State, seat: int) -> FloatArray:
         """The observation of ``seat`` (0-based absolute seat) in ``state``."""
-        fast = self._encode_compiled
-        if fast is not None:
-            return fast(state, seat)
+        made = self._kernel
+        if made is not None:
+            return _frombuffer(made.encode(state, seat), _FLOAT32)
         return self.encode_python(state, seat)
 
     def encode_into(self, state: State, seat: int, out: FloatArray) -> None:
         """Write :meth:`encode`'s values into ``out`` (a C-contiguous float32 array of
         ``shape``): for a reader of one buffer again and again (OpenSpiel's observer), no new
         vector and no copy."""
-        if self._encode_compiled is not None:
-            self._kernel.encode(state, seat, out)
+        made = self._kernel
+        if made is not None:
+            made.encode(state, seat, out)
         else:
             out[...] = self.encode_python(state, seat)
 

@@ -140,13 +140,6 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
             return []
         return self._legal_actions(current)
 
-    def _draw_size(self) -> int | None:
-        """At a chance node played draw by draw (``State.chance_factors()``), the number of
-        outcomes of the next draw; ``None`` elsewhere."""
-        box = self._box
-        factors = box.state.chance_factors()
-        return factors[len(box.draws)] if factors else None
-
     def _legal_actions(self, player: int) -> list[int]:
         """The seat's legal actions, ascending (pyspiel asks only at decision nodes)."""
         del player
@@ -155,10 +148,11 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        size = self._draw_size()
-        if size:
-            return [(draw, 1.0 / size) for draw in range(size)]
         box = self._box
+        factors = box.state.chance_factors()
+        if factors:
+            size = factors[len(box.draws)]
+            return [(draw, 1.0 / size) for draw in range(size)]
         outcomes = box.outcomes = box.state.chance_outcomes()  # ascending, as the protocol lists them
         return outcomes
 
@@ -168,9 +162,12 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         raises). At a chance node made of draws, a draw; the last one applies the engine's
         outcome."""
         box = self._box
-        legal, box.legal = box.legal, None
-        outcomes, box.outcomes = box.outcomes, None
+        legal, outcomes = box.legal, box.outcomes
+        box.legal = box.outcomes = None
         state = box.state
+        if legal is not None and action in legal:
+            state.apply_unchecked(action)
+            return
         factors = state.chance_factors()
         if factors:
             size = factors[len(box.draws)]
@@ -185,7 +182,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
                 index = index * radix + draw
             box.draws = []
             state.apply_unchecked(state.chance_outcomes()[index][0])
-        elif (legal is not None and action in legal) or (outcomes and _is_outcome(outcomes, action)):
+        elif outcomes and _is_outcome(outcomes, action):
             state.apply_unchecked(action)
         else:
             state.apply(action)
@@ -197,7 +194,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return self.engine.game.action_text(action)
 
     def is_terminal(self) -> bool:
-        return self._box.state.is_terminal()
+        return self._box.state.current_player == TERMINAL
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """pyspiel's ``observation_tensor`` (the encoder's vector as a list of floats), answered in
