@@ -161,6 +161,50 @@ def test_region_points_weigh_each_layer_in_each_scoring_group() -> None:
             points(mask, [ones], [1, 2])
 
 
+@given(
+    shape=st.sampled_from([(1, 1), (3, 3), (5, 7), (9, 9), (13, 13)]),
+    density=st.floats(0.0, 1.0),
+    seed=st.integers(0, 2**32 - 1),
+    weights=st.lists(st.integers(-3, 9), max_size=_MANY_LAYERS),
+    extra=st.sampled_from(["none", "outside", "negative"]),
+)
+def test_compiled_surrounding_count_equals_the_python_one(
+    shape: tuple[int, int], density: float, seed: int, weights: list[int], extra: str
+) -> None:
+    """The same count for any layer, targets and weights: squares on every edge and corner,
+    out-of-grid and negative ints clipped as the Python method clips them."""
+    grid = _compiled_grid(*shape)
+    rng = random.Random(seed)
+    layer = 0
+    for row in range(grid.rows):
+        for col in range(grid.cols):
+            if rng.random() < density:
+                layer |= grid.bit(row, col)
+    targets = [rng.getrandbits(grid.rows * grid.stride) for _ in weights]
+    if extra == "outside":
+        layer |= rng.getrandbits(400)
+    elif extra == "negative" and targets:
+        targets[0] = ~targets[0]
+    expected = grid.surrounding_count_python(layer, targets, weights)
+    assert grid.surrounding_count(layer, targets, weights) == expected
+
+
+def test_surrounding_count_counts_the_eight_neighbours_of_each_square() -> None:
+    """Around the centre of a 3x3 grid all 8 squares; around a corner 3; a target square next to
+    two layer squares counts twice."""
+    grid = Grid(3, 3)
+    everything = grid.valid
+    centre, corner = grid.bit(1, 1), grid.bit(0, 0)
+    for count in (grid.surrounding_count, grid.surrounding_count_python):
+        assert count(centre, [everything], [1]) == 8
+        assert count(corner, [everything], [1]) == 3
+        assert count(corner | grid.bit(0, 2), [grid.bit(0, 1)], [5]) == 10
+        assert count(corner, [everything, centre], [1, 10]) == 3 + 10
+        assert count(0, [everything], [1]) == 0
+        with pytest.raises(ValueError, match="as many weights as layers"):
+            count(centre, [everything], [])
+
+
 def test_largest_region_size_counts_the_largest_group_of_any_mask() -> None:
     grid = Grid(3, 3)
     row0 = grid.bit(0, 0) | grid.bit(0, 1) | grid.bit(0, 2)
@@ -188,3 +232,7 @@ def test_compiled_regions_refuse_what_is_no_bitboard() -> None:
         grid.region_points(1, 1, [1])  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="at most 16"):
         grid._compiled.region_points(1, [1] * 17, [1] * 17)
+    with pytest.raises(ValueError, match="at most 16"):
+        grid._compiled.surrounding_count(1, [1] * 17, [1] * 17)
+    with pytest.raises(TypeError):
+        grid.surrounding_count("1", [1], [1])  # type: ignore[arg-type]

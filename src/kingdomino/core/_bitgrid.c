@@ -16,6 +16,7 @@ typedef struct {
     int rows, nbits, stride, nwords;
     uint64_t valid[BG_WORDS];
     PyObject *valid_object;
+    uint64_t rings[64 * BG_WORDS][BG_WORDS]; /* the surrounding squares of each square */
 } Regions;
 
 /* The words of a nonnegative int of at most `nwords` words. */
@@ -67,6 +68,9 @@ static PyObject *from_words(const uint64_t *words, int nwords) {
 #endif
 }
 
+static inline int has(const uint64_t *words, int bit) { return (int)((words[bit >> 6] >> (bit & 63)) & 1u); }
+static inline void set(uint64_t *words, int bit) { words[bit >> 6] |= (uint64_t)1 << (bit & 63); }
+
 static int regions_init(Regions *self, PyObject *args, PyObject *kwds) {
     static char *keywords[] = {"rows", "stride", "valid", NULL};
     int rows, stride;
@@ -87,7 +91,19 @@ static int regions_init(Regions *self, PyObject *args, PyObject *kwds) {
     memset(self->valid, 0, sizeof self->valid);
     Py_INCREF(valid);
     Py_XSETREF(self->valid_object, valid);
-    return plain_words(valid, self->valid, self->nwords);
+    if (plain_words(valid, self->valid, self->nwords) < 0) return -1;
+    /* The 8 squares around a square, within the grid: the column past the last of each row holds
+     * no square, so a step off either side of a row lands on it and is dropped. */
+    memset(self->rings, 0, sizeof self->rings);
+    const int steps[8] = {1, -1, stride, -stride, stride + 1, stride - 1, -stride + 1, -stride - 1};
+    for (int square = 0; square < self->nbits; square++) {
+        if (!has(self->valid, square)) continue;
+        for (int k = 0; k < 8; k++) {
+            int next = square + steps[k];
+            if (next >= 0 && next < self->nbits && has(self->valid, next)) set(self->rings[square], next);
+        }
+    }
+    return 0;
 }
 
 static void regions_dealloc(Regions *self) {
@@ -95,8 +111,6 @@ static void regions_dealloc(Regions *self) {
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
-static inline int has(const uint64_t *words, int bit) { return (int)((words[bit >> 6] >> (bit & 63)) & 1u); }
-static inline void set(uint64_t *words, int bit) { words[bit >> 6] |= (uint64_t)1 << (bit & 63); }
 
 /* Grow `region` (empty on entry) from square `start` over the squares of `mask`. */
 static void grow(const Regions *self, const uint64_t *mask, int start, uint64_t *region) {
@@ -186,6 +200,38 @@ static PyObject *regions_holding(Regions *self, PyObject *const *args, Py_ssize_
 
 /* Scoring: the sum over the connected groups of `mask` of the group's squares times the weighted
  * count of the layers' squares in it (only groups holding a square of some layer score). */
+/* Reads `layers` (bitboards) and `weights` (ints) of the same length, at most BG_MAX_LAYERS, into
+ * words and longs; their number, or -1 with an exception. */
+static Py_ssize_t weighted_layers(const Regions *self, PyObject *layers, PyObject *weights, const char *caller,
+                                  uint64_t (*words)[BG_WORDS], long *values) {
+    PyObject *layer_seq = PySequence_Fast(layers, "layers must be a sequence of bitboards");
+    if (layer_seq == NULL) return -1;
+    PyObject *weight_seq = PySequence_Fast(weights, "weights must be a sequence of ints");
+    if (weight_seq == NULL) {
+        Py_DECREF(layer_seq);
+        return -1;
+    }
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(layer_seq), result = -1;
+    if (count != PySequence_Fast_GET_SIZE(weight_seq) || count > BG_MAX_LAYERS) {
+        PyErr_Format(PyExc_ValueError, "%s: expected as many weights as layers (at most %d), got %zd and %zd", caller,
+                     BG_MAX_LAYERS, count, PySequence_Fast_GET_SIZE(weight_seq));
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < count; i++) {
+        memset(words[i], 0, sizeof words[i]);
+        if (to_words(self, PySequence_Fast_GET_ITEM(layer_seq, i), words[i]) < 0) goto done;
+        values[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(weight_seq, i));
+        if (values[i] == -1 && PyErr_Occurred()) goto done;
+    }
+    result = count;
+done:
+    Py_DECREF(layer_seq);
+    Py_DECREF(weight_seq);
+    return result;
+}
+
+/* Scoring: the sum over the connected groups of `mask` of the group's squares times the weighted
+ * count of the layers' squares in it (only groups holding a square of some layer score). */
 static PyObject *region_points(Regions *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "region_points(mask, layers, weights)");
@@ -199,29 +245,11 @@ static PyObject *region_points(Regions *self, PyObject *const *args, Py_ssize_t 
     uint64_t mask[BG_WORDS] = {0}, seeds[BG_WORDS] = {0}, layers[BG_MAX_LAYERS][BG_WORDS];
     long weights[BG_MAX_LAYERS];
     if (to_words(self, args[0], mask) < 0) return NULL;
-    PyObject *layer_seq = PySequence_Fast(args[1], "region_points: layers must be a sequence of bitboards");
-    if (layer_seq == NULL) return NULL;
-    PyObject *weight_seq = PySequence_Fast(args[2], "region_points: weights must be a sequence of ints");
-    if (weight_seq == NULL) {
-        Py_DECREF(layer_seq);
-        return NULL;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(layer_seq);
-    PyObject *result = NULL;
-    if (count != PySequence_Fast_GET_SIZE(weight_seq) || count > BG_MAX_LAYERS) {
-        PyErr_Format(PyExc_ValueError, "region_points: expected as many weights as layers (at most %d), got %zd and %zd",
-                     BG_MAX_LAYERS, count, PySequence_Fast_GET_SIZE(weight_seq));
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < count; i++) {
-        memset(layers[i], 0, sizeof layers[i]);
-        if (to_words(self, PySequence_Fast_GET_ITEM(layer_seq, i), layers[i]) < 0) goto done;
-        weights[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(weight_seq, i));
-        if (weights[i] == -1 && PyErr_Occurred()) goto done;
-        for (int w = 0; w < nwords; w++) seeds[w] |= layers[i][w];
-    }
+    Py_ssize_t count = weighted_layers(self, args[1], args[2], "region_points", layers, weights);
+    if (count < 0) return NULL;
+    for (Py_ssize_t i = 0; i < count; i++)
+        for (int w = 0; w < nwords; w++) seeds[w] |= layers[i][w] & mask[w];
     long long total = 0;
-    for (int w = 0; w < nwords; w++) seeds[w] &= mask[w];
     for (int w = 0; w < nwords; w++) {
         while (seeds[w]) {
             uint64_t region[BG_WORDS] = {0};
@@ -239,11 +267,38 @@ static PyObject *region_points(Regions *self, PyObject *const *args, Py_ssize_t 
             total += squares * weighted;
         }
     }
-    result = PyLong_FromLongLong(total);
-done:
-    Py_DECREF(layer_seq);
-    Py_DECREF(weight_seq);
-    return result;
+    return PyLong_FromLongLong(total);
+}
+
+/* Scoring around squares: the sum over the squares of `layer` of the weighted count of the
+ * targets' squares among its 8 surrounding squares. */
+static PyObject *surrounding_count(Regions *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "surrounding_count(layer, targets, weights)");
+        return NULL;
+    }
+    if (self->valid_object == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Regions was not initialised");
+        return NULL;
+    }
+    int nwords = self->nwords;
+    uint64_t layer[BG_WORDS] = {0}, targets[BG_MAX_LAYERS][BG_WORDS];
+    long weights[BG_MAX_LAYERS];
+    if (to_words(self, args[0], layer) < 0) return NULL;
+    Py_ssize_t count = weighted_layers(self, args[1], args[2], "surrounding_count", targets, weights);
+    if (count < 0) return NULL;
+    long long total = 0;
+    for (int w = 0; w < nwords; w++) {
+        for (uint64_t bits = layer[w]; bits; bits &= bits - 1) {
+            const uint64_t *ring = self->rings[w * 64 + __builtin_ctzll(bits)];
+            for (Py_ssize_t i = 0; i < count; i++) {
+                long long around = 0;
+                for (int v = 0; v < nwords; v++) around += __builtin_popcountll(ring[v] & targets[i][v]);
+                total += weights[i] * around;
+            }
+        }
+    }
+    return PyLong_FromLongLong(total);
 }
 
 /* Pickled as the arguments it was made with (a pickled Grid or game state carries one). */
@@ -261,6 +316,8 @@ static PyMethodDef regions_methods[] = {
      "regions_holding(mask, seeds) -> the connected groups of mask holding a square of seeds"},
     {"region_points", (PyCFunction)(void (*)(void))region_points, METH_FASTCALL,
      "region_points(mask, layers, weights) -> sum over the groups of mask of squares x weighted layer squares"},
+    {"surrounding_count", (PyCFunction)(void (*)(void))surrounding_count, METH_FASTCALL,
+     "surrounding_count(layer, targets, weights) -> sum over layer's squares of the weighted targets around each"},
     {"largest_region_size", (PyCFunction)largest_region_size, METH_O,
      "largest_region_size(masks) -> the squares of the largest connected group within one of masks"},
     {NULL, NULL, 0, NULL},

@@ -173,6 +173,32 @@ class Grid:
             total += region.bit_count() * weighted
         return total
 
+    def surrounding_count(self, layer: int, targets: Sequence[int], weights: Sequence[int]) -> int:
+        """Scoring around squares: the sum over the squares of ``layer`` of
+        ``sum(weight * squares of target among its 8 surrounding squares)`` over ``targets`` and
+        ``weights`` (a hunter's mammoths, a shaman's fires: a square counts once per neighbour).
+
+        >>> Grid(3, 3).surrounding_count(0b1, [0b10 | 1 << 4 | 1 << 5], [2])
+        6
+        """
+        compiled = self._compiled
+        if compiled is not None and len(targets) <= _COMPILED_MAX_LAYERS:
+            count: int = compiled.surrounding_count(layer, targets, weights)
+            return count
+        return self.surrounding_count_python(layer, targets, weights)
+
+    def surrounding_count_python(self, layer: int, targets: Sequence[int], weights: Sequence[int]) -> int:
+        """:meth:`surrounding_count` in pure Python."""
+        if len(targets) != len(weights):
+            got = f"got {len(targets)} and {len(weights)}"
+            raise ValueError(f"surrounding_count: expected as many weights as layers, {got}")
+        surrounding = self.surrounding
+        total = 0
+        for index in bit_indices(layer & self.valid):
+            ring = surrounding[index]
+            total += sum(weight * (ring & target).bit_count() for target, weight in zip(targets, weights))
+        return total
+
     def largest_region_size(self, masks: Sequence[int]) -> int:
         """The number of squares of the largest connected group within any one of ``masks``
         (0 when all are empty): a tie-break's "largest region" over each terrain's squares.

@@ -48,6 +48,9 @@ SCORING_TERRAINS = tuple(t for t in range(NUM_TERRAINS) if t != VOLCANO)
 FIRE_WEIGHTS = (*range(1, MAX_PRINTED_FIRES + 1), *range(1, MAX_MARKER + 1))
 #: Warrior kinds and their strength.
 WARRIORS = tuple((c.value, c.strength) for c in CAVEMEN if c.strength)
+_WARRIOR_KINDS = tuple(kind for kind, _ in WARRIORS)
+_WARRIOR_STRENGTHS = tuple(strength for _, strength in WARRIORS)
+_ONE = (1,)
 #: Hunter/gatherer kinds: (kind, points, what is counted: resource index, -1 any, -2 fire, -3 caveman).
 _PER_CODES = {"resource": -1, "fire": -2, "caveman": -3}
 GATHERERS = tuple(
@@ -319,43 +322,37 @@ class Kingdom(DominoKingdom):
         return found
 
     def caveman_points(self) -> int:
-        """The sum of :meth:`caveman_scores`' points, without listing them (scoring asks it often)."""
+        """The sum of :meth:`caveman_scores`' points, without listing them (scoring asks it often):
+        what each hunter/gatherer kind counts around its squares, then the hordes as regions of
+        warriors worth their strengths."""
         cavemen = self.cavemen
         people = 0
         for layer in cavemen:
             people |= layer
         if not people:
             return 0
-        surrounding = self.geometry.grid.surrounding
-        resources = self.resources
-        anything = -1
+        grid = self.geometry.grid
+        around = grid.surrounding_count
         total = 0
         for kind, points, per in GATHERERS:
             layer = cavemen[kind]
-            while layer:
-                low = layer & -layer
-                layer ^= low
-                ring = surrounding[low.bit_length() - 1]
-                if per >= 0:
-                    count = (ring & resources[per]).bit_count()
-                elif per == -1:
-                    if anything < 0:
-                        anything = self.any_resource()
-                    count = (ring & anything).bit_count()
-                elif per == -2:
-                    count = self.fire_count(ring)
-                else:
-                    count = (ring & people).bit_count()
-                total += points * count
-        warriors = 0
-        for kind, _ in WARRIORS:
-            warriors |= cavemen[kind]
-        if warriors:
-            for horde in self.geometry.grid.regions(warriors):
-                strength = 0
-                for kind, per_warrior in WARRIORS:
-                    strength += per_warrior * (horde & cavemen[kind]).bit_count()
-                total += horde.bit_count() * strength
+            if not layer:
+                continue
+            if per >= 0:
+                count = around(layer, (self.resources[per],), _ONE)
+            elif per == -1:
+                count = around(layer, (self.any_resource(),), _ONE)
+            elif per == -2:
+                count = around(layer, self.printed + self.markers, FIRE_WEIGHTS)
+            else:
+                count = around(layer, (people,), _ONE)
+            total += points * count
+        warriors = [cavemen[kind] for kind in _WARRIOR_KINDS]
+        hordes = 0
+        for layer in warriors:
+            hordes |= layer
+        if hordes:
+            total += grid.region_points(hordes, warriors, _WARRIOR_STRENGTHS)
         return total
 
     def square(self, row: int, col: int) -> dict[str, int] | None:
