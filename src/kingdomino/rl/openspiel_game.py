@@ -138,7 +138,9 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
             if player < 0:
                 raise pyspiel.SpielError(f"legal_actions: called for pseudo-player {player}")
             return []
-        return self._legal_actions(current)
+        box = self._box
+        legal = box.legal = sorted(box.state.legal_actions())  # as _legal_actions lists them
+        return legal
 
     def _legal_actions(self, player: int) -> list[int]:
         """The seat's legal actions, ascending (pyspiel asks only at decision nodes)."""

@@ -106,8 +106,9 @@ class ClassicState(DominoState):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == DRAW:
-            p = 1.0 / len(self.pool)
-            return [(code, p) for code in self.legal_actions()]
+            pool = self.pool
+            p, base = 1.0 / len(pool), self.game.draw_base - 1
+            return [(base + n, p) for n in pool]
         if self.phase == KING:
             total = sum(self.unordered)
             base = self.game.king_base

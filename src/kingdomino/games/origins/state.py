@@ -246,8 +246,9 @@ class OriginsState(DominoState):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == DRAW:
-            p = 1.0 / len(self.pool)
-            return [(code, p) for code in self.legal_actions()]
+            pool = self.pool
+            p, base = 1.0 / len(pool), self.game.draw_base - 1
+            return [(base + n, p) for n in pool]
         if self.phase == CHIEF:
             total = sum(self.unordered)
             base = self.game.chief_base
