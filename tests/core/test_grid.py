@@ -78,6 +78,16 @@ def test_regions_partition_any_mask(rows: int, cols: int, data: st.DataObject) -
 _MANY_LAYERS = 20
 
 
+def _random_squares(grid: Grid, rng: random.Random, density: float) -> int:
+    """Each square of ``grid`` with probability ``density``."""
+    mask = 0
+    for row in range(grid.rows):
+        for col in range(grid.cols):
+            if rng.random() < density:
+                mask |= grid.bit(row, col)
+    return mask
+
+
 def _compiled_grid(rows: int, cols: int) -> Grid:
     """A grid whose compiled flood fill is there (it must be when a C compiler is: the install
     builds it); skipped on a machine with neither."""
@@ -102,11 +112,7 @@ def test_compiled_regions_equal_the_python_flood_fill(
     and negative ints are clipped to the grid as the Python method clips them."""
     grid = _compiled_grid(*shape)
     rng = random.Random(seed)
-    mask = 0
-    for row in range(grid.rows):
-        for col in range(grid.cols):
-            if rng.random() < density:
-                mask |= grid.bit(row, col)
+    mask = _random_squares(grid, rng, density)
     seeds = mask & rng.getrandbits(grid.rows * grid.stride) if seed % 3 else mask
     if extra == "outside":
         mask |= rng.getrandbits(400)
@@ -133,11 +139,7 @@ def test_compiled_region_points_equal_the_python_ones(
     one takes included."""
     grid = _compiled_grid(*shape)
     rng = random.Random(seed)
-    mask = 0
-    for row in range(grid.rows):
-        for col in range(grid.cols):
-            if rng.random() < density:
-                mask |= grid.bit(row, col)
+    mask = _random_squares(grid, rng, density)
     layers = [rng.getrandbits(grid.rows * grid.stride) & (mask if k % 2 else -1) for k in range(len(weights))]
     if extra == "outside":
         mask |= rng.getrandbits(400)
@@ -175,11 +177,7 @@ def test_compiled_surrounding_count_equals_the_python_one(
     out-of-grid and negative ints clipped as the Python method clips them."""
     grid = _compiled_grid(*shape)
     rng = random.Random(seed)
-    layer = 0
-    for row in range(grid.rows):
-        for col in range(grid.cols):
-            if rng.random() < density:
-                layer |= grid.bit(row, col)
+    layer = _random_squares(grid, rng, density)
     targets = [rng.getrandbits(grid.rows * grid.stride) for _ in weights]
     if extra == "outside":
         layer |= rng.getrandbits(400)

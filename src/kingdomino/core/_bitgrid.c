@@ -198,8 +198,6 @@ static PyObject *regions_holding(Regions *self, PyObject *const *args, Py_ssize_
 
 #define BG_MAX_LAYERS 16
 
-/* Scoring: the sum over the connected groups of `mask` of the group's squares times the weighted
- * count of the layers' squares in it (only groups holding a square of some layer score). */
 /* Reads `layers` (bitboards) and `weights` (ints) of the same length, at most BG_MAX_LAYERS, into
  * words and longs; their number, or -1 with an exception. */
 static Py_ssize_t weighted_layers(const Regions *self, PyObject *layers, PyObject *weights, const char *caller,
@@ -230,22 +228,42 @@ done:
     return result;
 }
 
-/* Scoring: the sum over the connected groups of `mask` of the group's squares times the weighted
- * count of the layers' squares in it (only groups holding a square of some layer score). */
-static PyObject *region_points(Regions *self, PyObject *const *args, Py_ssize_t nargs) {
+/* The arguments of a scoring method `name(first, layers, weights)`: `first` as words, then the
+ * layers and weights (weighted_layers); their number, or -1 with an exception. */
+static Py_ssize_t scoring_arguments(const Regions *self, PyObject *const *args, Py_ssize_t nargs, const char *call,
+                                    uint64_t *first, uint64_t (*layers)[BG_WORDS], long *weights) {
     if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "region_points(mask, layers, weights)");
-        return NULL;
+        PyErr_Format(PyExc_TypeError, "%s", call);
+        return -1;
     }
     if (self->valid_object == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Regions was not initialised");
-        return NULL;
+        return -1;
     }
+    if (to_words(self, args[0], first) < 0) return -1;
+    return weighted_layers(self, args[1], args[2], call, layers, weights);
+}
+
+/* The weighted count of the layers' squares within `within`. */
+static long long weighted_within(const uint64_t *within, const uint64_t (*layers)[BG_WORDS], const long *weights,
+                                 Py_ssize_t count, int nwords) {
+    long long total = 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long long squares = 0;
+        for (int v = 0; v < nwords; v++) squares += __builtin_popcountll(within[v] & layers[i][v]);
+        total += weights[i] * squares;
+    }
+    return total;
+}
+
+/* Scoring: the sum over the connected groups of `mask` of the group's squares times the weighted
+ * count of the layers' squares in it (only groups holding a square of some layer score). */
+static PyObject *region_points(Regions *self, PyObject *const *args, Py_ssize_t nargs) {
     int nwords = self->nwords;
     uint64_t mask[BG_WORDS] = {0}, seeds[BG_WORDS] = {0}, layers[BG_MAX_LAYERS][BG_WORDS];
     long weights[BG_MAX_LAYERS];
-    if (to_words(self, args[0], mask) < 0) return NULL;
-    Py_ssize_t count = weighted_layers(self, args[1], args[2], "region_points", layers, weights);
+    Py_ssize_t count =
+        scoring_arguments(self, args, nargs, "region_points(mask, layers, weights)", mask, layers, weights);
     if (count < 0) return NULL;
     for (Py_ssize_t i = 0; i < count; i++)
         for (int w = 0; w < nwords; w++) seeds[w] |= layers[i][w] & mask[w];
@@ -254,17 +272,12 @@ static PyObject *region_points(Regions *self, PyObject *const *args, Py_ssize_t 
         while (seeds[w]) {
             uint64_t region[BG_WORDS] = {0};
             grow(self, mask, w * 64 + __builtin_ctzll(seeds[w]), region);
-            long long squares = 0, weighted = 0;
+            long long squares = 0;
             for (int v = 0; v < nwords; v++) {
                 squares += __builtin_popcountll(region[v]);
                 seeds[v] &= ~region[v];
             }
-            for (Py_ssize_t i = 0; i < count; i++) {
-                long long in_region = 0;
-                for (int v = 0; v < nwords; v++) in_region += __builtin_popcountll(region[v] & layers[i][v]);
-                weighted += weights[i] * in_region;
-            }
-            total += squares * weighted;
+            total += squares * weighted_within(region, (const uint64_t (*)[BG_WORDS])layers, weights, count, nwords);
         }
     }
     return PyLong_FromLongLong(total);
@@ -273,31 +286,17 @@ static PyObject *region_points(Regions *self, PyObject *const *args, Py_ssize_t 
 /* Scoring around squares: the sum over the squares of `layer` of the weighted count of the
  * targets' squares among its 8 surrounding squares. */
 static PyObject *surrounding_count(Regions *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3) {
-        PyErr_SetString(PyExc_TypeError, "surrounding_count(layer, targets, weights)");
-        return NULL;
-    }
-    if (self->valid_object == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "Regions was not initialised");
-        return NULL;
-    }
     int nwords = self->nwords;
     uint64_t layer[BG_WORDS] = {0}, targets[BG_MAX_LAYERS][BG_WORDS];
     long weights[BG_MAX_LAYERS];
-    if (to_words(self, args[0], layer) < 0) return NULL;
-    Py_ssize_t count = weighted_layers(self, args[1], args[2], "surrounding_count", targets, weights);
+    Py_ssize_t count =
+        scoring_arguments(self, args, nargs, "surrounding_count(layer, targets, weights)", layer, targets, weights);
     if (count < 0) return NULL;
     long long total = 0;
-    for (int w = 0; w < nwords; w++) {
-        for (uint64_t bits = layer[w]; bits; bits &= bits - 1) {
-            const uint64_t *ring = self->rings[w * 64 + __builtin_ctzll(bits)];
-            for (Py_ssize_t i = 0; i < count; i++) {
-                long long around = 0;
-                for (int v = 0; v < nwords; v++) around += __builtin_popcountll(ring[v] & targets[i][v]);
-                total += weights[i] * around;
-            }
-        }
-    }
+    for (int w = 0; w < nwords; w++)
+        for (uint64_t bits = layer[w]; bits; bits &= bits - 1)
+            total += weighted_within(self->rings[w * 64 + __builtin_ctzll(bits)],
+                                     (const uint64_t (*)[BG_WORDS])targets, weights, count, nwords);
     return PyLong_FromLongLong(total);
 }
 

@@ -125,13 +125,6 @@ class Kingdom(DominoKingdom):
         following a kingdom rescores only those)."""
         return self.geometry.grid.region_points(self.terrain[terrain], self.crowns, CROWN_WEIGHTS)
 
-    def any_crown(self) -> int:
-        """Squares with at least one crown."""
-        found = 0
-        for layer in self.crowns:
-            found |= layer
-        return found
-
     def largest_region(self) -> int:
         return max((r.squares for r in self.regions()), default=0)
 
