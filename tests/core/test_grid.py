@@ -75,7 +75,8 @@ def test_regions_partition_any_mask(rows: int, cols: int, data: st.DataObject) -
 
 
 #: More layers than the compiled ``region_points`` takes (16): those go the Python way.
-_MANY_LAYERS = 20
+#: More layers than the compiled methods take (32), so the Python fallback answers too.
+_MANY_LAYERS = 36
 
 
 def _random_squares(grid: Grid, rng: random.Random, density: float) -> int:
@@ -167,40 +168,51 @@ def test_region_points_weigh_each_layer_in_each_scoring_group() -> None:
     shape=st.sampled_from([(1, 1), (3, 3), (5, 7), (9, 9), (13, 13)]),
     density=st.floats(0.0, 1.0),
     seed=st.integers(0, 2**32 - 1),
-    weights=st.lists(st.integers(-3, 9), max_size=_MANY_LAYERS),
-    extra=st.sampled_from(["none", "outside", "negative"]),
+    centres=st.integers(0, _MANY_LAYERS),
+    targets=st.integers(0, _MANY_LAYERS),
+    extra=st.sampled_from(["none", "outside", "negative", "empty"]),
 )
 def test_compiled_surrounding_count_equals_the_python_one(
-    shape: tuple[int, int], density: float, seed: int, weights: list[int], extra: str
+    shape: tuple[int, int], density: float, seed: int, centres: int, targets: int, extra: str
 ) -> None:
-    """The same count for any layer, targets and weights: squares on every edge and corner,
-    out-of-grid and negative ints clipped as the Python method clips them."""
+    """The same count for any centres, targets and weights: squares on every edge and corner,
+    out-of-grid and negative ints clipped as the Python method clips them, empty centres
+    skipped, more layers than the compiled method takes included."""
     grid = _compiled_grid(*shape)
     rng = random.Random(seed)
-    layer = _random_squares(grid, rng, density)
-    targets = [rng.getrandbits(grid.rows * grid.stride) for _ in weights]
-    if extra == "outside":
-        layer |= rng.getrandbits(400)
-    elif extra == "negative" and targets:
-        targets[0] = ~targets[0]
-    expected = grid.surrounding_count_python(layer, targets, weights)
-    assert grid.surrounding_count(layer, targets, weights) == expected
+    centre_layers = [_random_squares(grid, rng, density) for _ in range(centres)]
+    target_layers = [rng.getrandbits(grid.rows * grid.stride) for _ in range(targets)]
+    weights = [[rng.randint(-3, 9) for _ in range(targets)] for _ in range(centres)]
+    if extra == "outside" and centre_layers:
+        centre_layers[0] |= rng.getrandbits(400)
+    elif extra == "negative" and target_layers:
+        target_layers[0] = ~target_layers[0]
+    elif extra == "empty":
+        centre_layers[::2] = [0] * len(centre_layers[::2])
+    expected = grid.surrounding_count_python(centre_layers, target_layers, weights)
+    assert grid.surrounding_count(centre_layers, target_layers, weights) == expected
 
 
 def test_surrounding_count_counts_the_eight_neighbours_of_each_square() -> None:
     """Around the centre of a 3x3 grid all 8 squares; around a corner 3; a target square next to
-    two layer squares counts twice."""
+    two centre squares counts twice; each centre layer weighs the targets with its own row."""
     grid = Grid(3, 3)
     everything = grid.valid
     centre, corner = grid.bit(1, 1), grid.bit(0, 0)
     for count in (grid.surrounding_count, grid.surrounding_count_python):
-        assert count(centre, [everything], [1]) == 8
-        assert count(corner, [everything], [1]) == 3
-        assert count(corner | grid.bit(0, 2), [grid.bit(0, 1)], [5]) == 10
-        assert count(corner, [everything, centre], [1, 10]) == 3 + 10
-        assert count(0, [everything], [1]) == 0
-        with pytest.raises(ValueError, match="as many weights as layers"):
-            count(centre, [everything], [])
+        assert count([centre], [everything], [[1]]) == 8
+        assert count([corner], [everything], [[1]]) == 3
+        assert count([corner | grid.bit(0, 2)], [grid.bit(0, 1)], [[5]]) == 10
+        assert count([corner], [everything, centre], [[1, 10]]) == 3 + 10
+        assert count([corner, centre], [everything, centre], [[1, 10], [2, 100]]) == 3 + 10 + 2 * 8
+        assert count([0], [everything], [[1]]) == 0
+        assert count([], [everything], []) == 0
+        with pytest.raises(ValueError, match="as many weights as targets"):
+            count([centre], [everything], [[]])
+        with pytest.raises(ValueError, match="as many weights as targets"):
+            count([0], [everything], [[1, 2]])
+        with pytest.raises(ValueError, match="one row of weights per centre layer"):
+            count([centre], [everything], [])
 
 
 def test_largest_region_size_counts_the_largest_group_of_any_mask() -> None:
@@ -228,9 +240,13 @@ def test_compiled_regions_refuse_what_is_no_bitboard() -> None:
         grid.region_points(1, [1], ["1"])  # type: ignore[list-item]
     with pytest.raises(TypeError):
         grid.region_points(1, 1, [1])  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="at most 16"):
-        grid._compiled.region_points(1, [1] * 17, [1] * 17)
-    with pytest.raises(ValueError, match="at most 16"):
-        grid._compiled.surrounding_count(1, [1] * 17, [1] * 17)
+    with pytest.raises(ValueError, match="at most 32 layers"):
+        grid._compiled.region_points(1, [1] * 33, [1] * 33)
+    with pytest.raises(ValueError, match="at most 32 centres"):
+        grid._compiled.surrounding_count([1] * 33, [1], [[1]] * 33)
+    with pytest.raises(ValueError, match="at most 32 targets"):
+        grid._compiled.surrounding_count([1], [1] * 33, [[1] * 33])
     with pytest.raises(TypeError):
-        grid.surrounding_count("1", [1], [1])  # type: ignore[arg-type]
+        grid.surrounding_count(["1"], [1], [[1]])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        grid.surrounding_count([1], [1], [["1"]])  # type: ignore[list-item]

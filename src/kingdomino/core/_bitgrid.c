@@ -9,21 +9,27 @@
 #include <stdint.h>
 #include <string.h>
 
-#define BG_WORDS 4 /* grids of up to 256 bits */
+#include "bitscore.h"
+
+#define BG_WORDS BS_WORDS
 
 typedef struct {
     PyObject_HEAD
-    int rows, nbits, stride, nwords;
-    uint64_t valid[BG_WORDS];
+    int rows, stride, nwords;
     PyObject *valid_object;
-    uint64_t rings[64 * BG_WORDS][BG_WORDS]; /* the surrounding squares of each square */
+    bs_grid grid;
 } Regions;
 
-/* The words of a nonnegative int of at most `nwords` words. */
+/* The words of a nonnegative int of at most `nwords` words (on a little-endian machine the int's
+ * bytes are the words' bytes, so they are written in place). */
 static int plain_words(PyObject *value, uint64_t *words, int nwords) {
-    unsigned char raw[BG_WORDS * 8];
     size_t n = (size_t)nwords * 8;
-    memset(raw, 0, sizeof raw);
+#if PY_LITTLE_ENDIAN
+    unsigned char *raw = (unsigned char *)words;
+#else
+    unsigned char raw[BG_WORDS * 8];
+#endif
+    memset(raw, 0, n);
 #if PY_VERSION_HEX >= 0x030D0000
     if (PyLong_AsNativeBytes(value, raw, (Py_ssize_t)n,
                              Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER) < 0)
@@ -31,11 +37,13 @@ static int plain_words(PyObject *value, uint64_t *words, int nwords) {
 #else
     if (_PyLong_AsByteArray((PyLongObject *)value, raw, n, 1, 0) < 0) return -1;
 #endif
+#if !PY_LITTLE_ENDIAN
     for (int w = 0; w < nwords; w++) {
         uint64_t word = 0;
         for (int b = 7; b >= 0; b--) word = (word << 8) | raw[w * 8 + b];
         words[w] = word;
     }
+#endif
     return 0;
 }
 
@@ -45,9 +53,16 @@ static int to_words(const Regions *self, PyObject *value, uint64_t *words) {
         PyErr_SetString(PyExc_TypeError, "a bitboard must be an int");
         return -1;
     }
-    if (_PyLong_Sign(value) >= 0 && _PyLong_NumBits(value) <= (size_t)self->nwords * 64) {
+    int sign = _PyLong_Sign(value);
+    size_t bits = sign > 0 ? _PyLong_NumBits(value) : 0;
+    if (sign >= 0 && bits <= 64) { /* most layers: empty, or within the first word */
+        memset(words, 0, sizeof(uint64_t) * (size_t)self->nwords);
+        if (sign > 0) words[0] = PyLong_AsUnsignedLongLong(value) & self->grid.valid[0];
+        return 0;
+    }
+    if (sign >= 0 && bits <= (size_t)self->nwords * 64) {
         if (plain_words(value, words, self->nwords) < 0) return -1;
-        for (int w = 0; w < self->nwords; w++) words[w] &= self->valid[w];
+        for (int w = 0; w < self->nwords; w++) words[w] &= self->grid.valid[w];
         return 0;
     }
     PyObject *clipped = PyNumber_And(value, self->valid_object);
@@ -68,8 +83,6 @@ static PyObject *from_words(const uint64_t *words, int nwords) {
 #endif
 }
 
-static inline int has(const uint64_t *words, int bit) { return (int)((words[bit >> 6] >> (bit & 63)) & 1u); }
-static inline void set(uint64_t *words, int bit) { words[bit >> 6] |= (uint64_t)1 << (bit & 63); }
 
 static int regions_init(Regions *self, PyObject *args, PyObject *kwds) {
     static char *keywords[] = {"rows", "stride", "valid", NULL};
@@ -85,24 +98,13 @@ static int regions_init(Regions *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     self->rows = rows;
-    self->nbits = rows * stride;
     self->stride = stride;
-    self->nwords = (self->nbits + 63) / 64;
-    memset(self->valid, 0, sizeof self->valid);
+    self->nwords = (rows * stride + 63) / 64;
     Py_INCREF(valid);
     Py_XSETREF(self->valid_object, valid);
-    if (plain_words(valid, self->valid, self->nwords) < 0) return -1;
-    /* The 8 squares around a square, within the grid: the column past the last of each row holds
-     * no square, so a step off either side of a row lands on it and is dropped. */
-    memset(self->rings, 0, sizeof self->rings);
-    const int steps[8] = {1, -1, stride, -stride, stride + 1, stride - 1, -stride + 1, -stride - 1};
-    for (int square = 0; square < self->nbits; square++) {
-        if (!has(self->valid, square)) continue;
-        for (int k = 0; k < 8; k++) {
-            int next = square + steps[k];
-            if (next >= 0 && next < self->nbits && has(self->valid, next)) set(self->rings[square], next);
-        }
-    }
+    uint64_t valid_words[BG_WORDS] = {0};
+    if (plain_words(valid, valid_words, self->nwords) < 0) return -1;
+    bs_grid_init(&self->grid, rows, stride, valid_words);
     return 0;
 }
 
@@ -112,24 +114,6 @@ static void regions_dealloc(Regions *self) {
 }
 
 
-/* Grow `region` (empty on entry) from square `start` over the squares of `mask`. */
-static void grow(const Regions *self, const uint64_t *mask, int start, uint64_t *region) {
-    int stack[64 * BG_WORDS];
-    const int steps[4] = {1, -1, self->stride, -self->stride};
-    int top = 0;
-    set(region, start);
-    stack[top++] = start;
-    while (top) {
-        int square = stack[--top];
-        for (int k = 0; k < 4; k++) {
-            int next = square + steps[k];
-            if (next < 0 || next >= self->nbits || !has(mask, next) || has(region, next)) continue;
-            set(region, next);
-            stack[top++] = next;
-        }
-    }
-}
-
 static PyObject *largest_region_size(Regions *self, PyObject *masks) {
     if (self->valid_object == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Regions was not initialised");
@@ -137,28 +121,14 @@ static PyObject *largest_region_size(Regions *self, PyObject *masks) {
     }
     PyObject *sequence = PySequence_Fast(masks, "largest_region_size(masks): a sequence of bitboards");
     if (sequence == NULL) return NULL;
-    int nwords = self->nwords, largest = 0;
+    int largest = 0;
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(sequence); i++) {
         uint64_t mask[BG_WORDS] = {0};
         if (to_words(self, PySequence_Fast_GET_ITEM(sequence, i), mask) < 0) {
             Py_DECREF(sequence);
             return NULL;
         }
-        int left = 0;
-        for (int w = 0; w < nwords; w++) left += __builtin_popcountll(mask[w]);
-        for (int w = 0; w < nwords && left > largest; w++) {
-            while (mask[w] && left > largest) {
-                uint64_t region[BG_WORDS] = {0};
-                grow(self, mask, w * 64 + __builtin_ctzll(mask[w]), region);
-                int size = 0;
-                for (int v = 0; v < nwords; v++) {
-                    size += __builtin_popcountll(region[v]);
-                    mask[v] &= ~region[v];
-                }
-                left -= size;
-                if (size > largest) largest = size;
-            }
-        }
+        largest = bs_largest_region(&self->grid, mask, largest);
     }
     Py_DECREF(sequence);
     return PyLong_FromLong(largest);
@@ -182,7 +152,7 @@ static PyObject *regions_holding(Regions *self, PyObject *const *args, Py_ssize_
     for (int w = 0; w < nwords; w++) {
         while (seeds[w]) {
             uint64_t region[BG_WORDS] = {0};
-            grow(self, mask, w * 64 + __builtin_ctzll(seeds[w]), region);
+            bs_grow(&self->grid, mask, w * 64 + __builtin_ctzll(seeds[w]), region);
             for (int v = 0; v < nwords; v++) seeds[v] &= ~region[v];
             PyObject *value = from_words(region, nwords);
             if (value == NULL || PyList_Append(found, value) < 0) {
@@ -196,108 +166,124 @@ static PyObject *regions_holding(Regions *self, PyObject *const *args, Py_ssize_
     return found;
 }
 
-#define BG_MAX_LAYERS 16
+#define BG_MAX_LAYERS 32
 
-/* Reads `layers` (bitboards) and `weights` (ints) of the same length, at most BG_MAX_LAYERS, into
- * words and longs; their number, or -1 with an exception. */
-static Py_ssize_t weighted_layers(const Regions *self, PyObject *layers, PyObject *weights, const char *caller,
-                                  uint64_t (*words)[BG_WORDS], long *values) {
-    PyObject *layer_seq = PySequence_Fast(layers, "layers must be a sequence of bitboards");
-    if (layer_seq == NULL) return -1;
-    PyObject *weight_seq = PySequence_Fast(weights, "weights must be a sequence of ints");
-    if (weight_seq == NULL) {
-        Py_DECREF(layer_seq);
-        return -1;
-    }
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(layer_seq), result = -1;
-    if (count != PySequence_Fast_GET_SIZE(weight_seq) || count > BG_MAX_LAYERS) {
-        PyErr_Format(PyExc_ValueError, "%s: expected as many weights as layers (at most %d), got %zd and %zd", caller,
-                     BG_MAX_LAYERS, count, PySequence_Fast_GET_SIZE(weight_seq));
+/* Reads `layers`, a sequence of at most BG_MAX_LAYERS bitboards, into words: their number, or -1
+ * with an exception (`call` names the method, `what` the argument). */
+static Py_ssize_t read_layers(const Regions *self, PyObject *layers, const char *call, const char *what,
+                              uint64_t (*words)[BG_WORDS]) {
+    PyObject *sequence = PySequence_Fast(layers, "layers must be a sequence of bitboards");
+    if (sequence == NULL) return -1;
+    Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence), result = -1;
+    if (count > BG_MAX_LAYERS) {
+        PyErr_Format(PyExc_ValueError, "%s: at most %d %s, got %zd", call, BG_MAX_LAYERS, what, count);
         goto done;
     }
     for (Py_ssize_t i = 0; i < count; i++) {
         memset(words[i], 0, sizeof words[i]);
-        if (to_words(self, PySequence_Fast_GET_ITEM(layer_seq, i), words[i]) < 0) goto done;
-        values[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(weight_seq, i));
-        if (values[i] == -1 && PyErr_Occurred()) goto done;
+        if (to_words(self, PySequence_Fast_GET_ITEM(sequence, i), words[i]) < 0) goto done;
     }
     result = count;
 done:
-    Py_DECREF(layer_seq);
-    Py_DECREF(weight_seq);
+    Py_DECREF(sequence);
     return result;
 }
 
-/* The arguments of a scoring method `name(first, layers, weights)`: `first` as words, then the
- * layers and weights (weighted_layers); their number, or -1 with an exception. */
-static Py_ssize_t scoring_arguments(const Regions *self, PyObject *const *args, Py_ssize_t nargs, const char *call,
-                                    uint64_t *first, uint64_t (*layers)[BG_WORDS], long *weights) {
+/* Whether `weights` is a sequence of `count` items (one per layer of `what`): 0, or -1 with an
+ * exception. */
+static int check_length(PyObject *weights, Py_ssize_t count, const char *call, const char *what) {
+    Py_ssize_t size = PyObject_Length(weights);
+    if (size < 0) return -1;
+    if (size != count) {
+        PyErr_Format(PyExc_ValueError, "%s: expected as many weights as %s, got %zd and %zd", call, what, count,
+                     size);
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads `weights`, a sequence of exactly `count` ints (one per layer of `what`): 0, or -1 with an
+ * exception. */
+static int read_weights(PyObject *weights, Py_ssize_t count, const char *call, const char *what, long *values) {
+    PyObject *sequence = PySequence_Fast(weights, "weights must be a sequence of ints");
+    if (sequence == NULL) return -1;
+    int result = -1;
+    if (check_length(sequence, count, call, what) < 0) goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        values[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(sequence, i));
+        if (values[i] == -1 && PyErr_Occurred()) goto done;
+    }
+    result = 0;
+done:
+    Py_DECREF(sequence);
+    return result;
+}
+
+/* Whether a scoring method `call` got its 3 arguments on an initialised object: 0, or -1 with an
+ * exception. */
+static int check_call(const Regions *self, Py_ssize_t nargs, const char *call) {
     if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "%s", call);
+        PyErr_SetString(PyExc_TypeError, call);
         return -1;
     }
     if (self->valid_object == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Regions was not initialised");
         return -1;
     }
-    if (to_words(self, args[0], first) < 0) return -1;
-    return weighted_layers(self, args[1], args[2], call, layers, weights);
-}
-
-/* The weighted count of the layers' squares within `within`. */
-static long long weighted_within(const uint64_t *within, const uint64_t (*layers)[BG_WORDS], const long *weights,
-                                 Py_ssize_t count, int nwords) {
-    long long total = 0;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        long long squares = 0;
-        for (int v = 0; v < nwords; v++) squares += __builtin_popcountll(within[v] & layers[i][v]);
-        total += weights[i] * squares;
-    }
-    return total;
+    return 0;
 }
 
 /* Scoring: the sum over the connected groups of `mask` of the group's squares times the weighted
  * count of the layers' squares in it (only groups holding a square of some layer score). */
 static PyObject *region_points(Regions *self, PyObject *const *args, Py_ssize_t nargs) {
-    int nwords = self->nwords;
-    uint64_t mask[BG_WORDS] = {0}, seeds[BG_WORDS] = {0}, layers[BG_MAX_LAYERS][BG_WORDS];
+    static const char call[] = "region_points(mask, layers, weights)";
+    uint64_t mask[BG_WORDS] = {0}, layers[BG_MAX_LAYERS][BG_WORDS];
     long weights[BG_MAX_LAYERS];
-    Py_ssize_t count =
-        scoring_arguments(self, args, nargs, "region_points(mask, layers, weights)", mask, layers, weights);
-    if (count < 0) return NULL;
-    for (Py_ssize_t i = 0; i < count; i++)
-        for (int w = 0; w < nwords; w++) seeds[w] |= layers[i][w] & mask[w];
-    long long total = 0;
-    for (int w = 0; w < nwords; w++) {
-        while (seeds[w]) {
-            uint64_t region[BG_WORDS] = {0};
-            grow(self, mask, w * 64 + __builtin_ctzll(seeds[w]), region);
-            long long squares = 0;
-            for (int v = 0; v < nwords; v++) {
-                squares += __builtin_popcountll(region[v]);
-                seeds[v] &= ~region[v];
-            }
-            total += squares * weighted_within(region, (const uint64_t (*)[BG_WORDS])layers, weights, count, nwords);
-        }
-    }
+    if (check_call(self, nargs, call) < 0 || to_words(self, args[0], mask) < 0) return NULL;
+    Py_ssize_t count = read_layers(self, args[1], call, "layers", layers);
+    if (count < 0 || read_weights(args[2], count, call, "layers", weights) < 0) return NULL;
+    const uint64_t *pointers[BG_MAX_LAYERS];
+    for (Py_ssize_t i = 0; i < count; i++) pointers[i] = layers[i];
+    long long total = bs_region_points(&self->grid, mask, pointers, weights, (int)count);
     return PyLong_FromLongLong(total);
 }
 
-/* Scoring around squares: the sum over the squares of `layer` of the weighted count of the
- * targets' squares among its 8 surrounding squares. */
+/* Scoring around squares: over each centre layer i and each of its squares, the count of each
+ * target layer j's squares among its 8 surrounding squares, weighted by weights[i][j]. */
 static PyObject *surrounding_count(Regions *self, PyObject *const *args, Py_ssize_t nargs) {
+    static const char call[] = "surrounding_count(centres, targets, weights)";
+    if (check_call(self, nargs, call) < 0) return NULL;
     int nwords = self->nwords;
-    uint64_t layer[BG_WORDS] = {0}, targets[BG_MAX_LAYERS][BG_WORDS];
+    uint64_t centres[BG_MAX_LAYERS][BG_WORDS], targets[BG_MAX_LAYERS][BG_WORDS];
     long weights[BG_MAX_LAYERS];
-    Py_ssize_t count =
-        scoring_arguments(self, args, nargs, "surrounding_count(layer, targets, weights)", layer, targets, weights);
-    if (count < 0) return NULL;
+    Py_ssize_t ncentres = read_layers(self, args[0], call, "centres", centres);
+    if (ncentres < 0) return NULL;
+    Py_ssize_t ntargets = read_layers(self, args[1], call, "targets", targets);
+    if (ntargets < 0) return NULL;
+    PyObject *rows = PySequence_Fast(args[2], "weights must be a sequence of rows of ints");
+    if (rows == NULL) return NULL;
+    PyObject *result = NULL;
+    if (PySequence_Fast_GET_SIZE(rows) != ncentres) {
+        PyErr_Format(PyExc_ValueError, "%s: expected one row of weights per centre layer, got %zd and %zd", call,
+                     ncentres, PySequence_Fast_GET_SIZE(rows));
+        goto done;
+    }
+    const uint64_t *pointers[BG_MAX_LAYERS];
+    for (Py_ssize_t j = 0; j < ntargets; j++) pointers[j] = targets[j];
     long long total = 0;
-    for (int w = 0; w < nwords; w++)
-        for (uint64_t bits = layer[w]; bits; bits &= bits - 1)
-            total += weighted_within(self->rings[w * 64 + __builtin_ctzll(bits)],
-                                     (const uint64_t (*)[BG_WORDS])targets, weights, count, nwords);
-    return PyLong_FromLongLong(total);
+    for (Py_ssize_t i = 0; i < ncentres; i++) {
+        int empty = 1;
+        for (int w = 0; w < nwords; w++) empty &= centres[i][w] == 0;
+        /* A row's length is always checked; its ints are read only for a centre with squares. */
+        if (empty ? check_length(PySequence_Fast_GET_ITEM(rows, i), ntargets, call, "targets") < 0
+                  : read_weights(PySequence_Fast_GET_ITEM(rows, i), ntargets, call, "targets", weights) < 0)
+            goto done;
+        if (!empty) total += bs_surrounding(&self->grid, centres[i], pointers, weights, (int)ntargets);
+    }
+    result = PyLong_FromLongLong(total);
+done:
+    Py_DECREF(rows);
+    return result;
 }
 
 /* Pickled as the arguments it was made with (a pickled Grid or game state carries one). */
@@ -316,7 +302,8 @@ static PyMethodDef regions_methods[] = {
     {"region_points", (PyCFunction)(void (*)(void))region_points, METH_FASTCALL,
      "region_points(mask, layers, weights) -> sum over the groups of mask of squares x weighted layer squares"},
     {"surrounding_count", (PyCFunction)(void (*)(void))surrounding_count, METH_FASTCALL,
-     "surrounding_count(layer, targets, weights) -> sum over layer's squares of the weighted targets around each"},
+     "surrounding_count(centres, targets, weights) -> over each centre layer's squares, the targets around them "
+     "weighted by weights[centre][target]"},
     {"largest_region_size", (PyCFunction)largest_region_size, METH_O,
      "largest_region_size(masks) -> the squares of the largest connected group within one of masks"},
     {NULL, NULL, 0, NULL},

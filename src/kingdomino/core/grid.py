@@ -30,8 +30,8 @@ else:
     _compiled_regions = _bitgrid.Regions
 if os.environ.get("KINGDOMINO_PURE_PYTHON", "") not in ("", "0"):
     _compiled_regions = None
-#: The most layers the compiled ``region_points`` takes (more go the pure-Python way).
-_COMPILED_MAX_LAYERS = 16
+#: The most layers the compiled scoring methods take in one argument (more go the pure-Python way).
+_COMPILED_MAX_LAYERS = 32
 
 #: Direction names in code order: east, south, west, north.
 DIRECTIONS = ("E", "S", "W", "N")
@@ -173,30 +173,43 @@ class Grid:
             total += region.bit_count() * weighted
         return total
 
-    def surrounding_count(self, layer: int, targets: Sequence[int], weights: Sequence[int]) -> int:
-        """Scoring around squares: the sum over the squares of ``layer`` of
-        ``sum(weight * squares of target among its 8 surrounding squares)`` over ``targets`` and
-        ``weights`` (a hunter's mammoths, a shaman's fires: a square counts once per neighbour).
+    def surrounding_count(
+        self, centres: Sequence[int], targets: Sequence[int], weights: Sequence[Sequence[int]]
+    ) -> int:
+        """Scoring around squares: over each centre layer ``i`` and each of its squares, the
+        squares of each target layer ``j`` among its 8 surrounding squares, each worth
+        ``weights[i][j]`` (a hunter's mammoths, a shaman's fires: a target square counts once
+        per centre square next to it). One call scores every kind of centre at once.
 
-        >>> Grid(3, 3).surrounding_count(0b1, [0b10 | 1 << 4 | 1 << 5], [2])
-        6
+        >>> Grid(3, 3).surrounding_count([0b1, 0b100], [0b10 | 1 << 4 | 1 << 5], [[2], [10]])
+        26
         """
         compiled = self._compiled
-        if compiled is not None and len(targets) <= _COMPILED_MAX_LAYERS:
-            count: int = compiled.surrounding_count(layer, targets, weights)
+        if (
+            compiled is not None
+            and len(centres) <= _COMPILED_MAX_LAYERS
+            and len(targets) <= _COMPILED_MAX_LAYERS
+        ):
+            count: int = compiled.surrounding_count(centres, targets, weights)
             return count
-        return self.surrounding_count_python(layer, targets, weights)
+        return self.surrounding_count_python(centres, targets, weights)
 
-    def surrounding_count_python(self, layer: int, targets: Sequence[int], weights: Sequence[int]) -> int:
+    def surrounding_count_python(
+        self, centres: Sequence[int], targets: Sequence[int], weights: Sequence[Sequence[int]]
+    ) -> int:
         """:meth:`surrounding_count` in pure Python."""
-        if len(targets) != len(weights):
-            got = f"got {len(targets)} and {len(weights)}"
-            raise ValueError(f"surrounding_count: expected as many weights as layers, {got}")
+        if len(weights) != len(centres):
+            got = f"got {len(centres)} and {len(weights)}"
+            raise ValueError(f"surrounding_count: expected one row of weights per centre layer, {got}")
         surrounding = self.surrounding
         total = 0
-        for index in bit_indices(layer & self.valid):
-            ring = surrounding[index]
-            total += sum(weight * (ring & target).bit_count() for target, weight in zip(targets, weights))
+        for centre, row in zip(centres, weights):
+            if len(row) != len(targets):
+                got = f"got {len(targets)} and {len(row)}"
+                raise ValueError(f"surrounding_count: expected as many weights as targets, {got}")
+            for index in bit_indices(centre & self.valid):
+                ring = surrounding[index]
+                total += sum(weight * (ring & target).bit_count() for target, weight in zip(targets, row))
         return total
 
     def largest_region_size(self, masks: Sequence[int]) -> int:

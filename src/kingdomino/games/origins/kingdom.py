@@ -25,6 +25,15 @@ from functools import cache
 from typing import NamedTuple, Self
 
 from kingdomino.core.grid import bit_indices
+from kingdomino.core.terms import (
+    LargestRegion,
+    NonEmpty,
+    RegionPoints,
+    Surrounding,
+    Term,
+    WeightedCount,
+    layers_of,
+)
 from kingdomino.games.domino.geometry import Geometry
 from kingdomino.games.domino.territory import DominoKingdom
 from kingdomino.games.origins.components import (
@@ -40,7 +49,18 @@ from kingdomino.games.origins.components import (
     Domino,
 )
 
-__all__ = ["Geometry", "Kingdom", "Region", "balls"]
+__all__ = [
+    "CAVEMAN_POINTS_TERMS",
+    "LARGEST_REGION_TERMS",
+    "RESOURCE_KINDS_TERMS",
+    "TOTAL_FIRES_TERMS",
+    "Geometry",
+    "Kingdom",
+    "Region",
+    "balls",
+    "resource_count_terms",
+    "terrain_points_terms",
+]
 
 #: Scoring terrains (every terrain but the volcano).
 SCORING_TERRAINS = tuple(t for t in range(NUM_TERRAINS) if t != VOLCANO)
@@ -50,13 +70,61 @@ FIRE_WEIGHTS = (*range(1, MAX_PRINTED_FIRES + 1), *range(1, MAX_MARKER + 1))
 WARRIORS = tuple((c.value, c.strength) for c in CAVEMEN if c.strength)
 _WARRIOR_KINDS = tuple(kind for kind, _ in WARRIORS)
 _WARRIOR_STRENGTHS = tuple(strength for _, strength in WARRIORS)
-_ONE = (1,)
 #: Hunter/gatherer kinds: (kind, points, what is counted: resource index, -1 any, -2 fire, -3 caveman).
 _PER_CODES = {"resource": -1, "fire": -2, "caveman": -3}
 GATHERERS = tuple(
     (c.value, c.points, RESOURCE_BY_ID[c.per].value if c.per in RESOURCE_BY_ID else _PER_CODES[c.per])
     for c in CAVEMEN
     if not c.strength
+)
+
+
+def _around_row(points: int, per: int) -> tuple[int, ...]:
+    """The points a hunter/gatherer earns per square of each layer of a territory's
+    ``resources + printed + markers + cavemen`` around it."""
+    resources = [points if per in (r, _PER_CODES["resource"]) else 0 for r in range(NUM_RESOURCES)]
+    fires = [points * weight if per == _PER_CODES["fire"] else 0 for weight in FIRE_WEIGHTS]
+    cavemen = [points if per == _PER_CODES["caveman"] else 0] * NUM_CAVEMEN_KINDS
+    return (*resources, *fires, *cavemen)
+
+
+#: ``_AROUND[kind]``: :func:`_around_row` of each caveman kind (all zeros for warriors, who score
+#: as hordes instead).
+_AROUND = tuple(
+    next((_around_row(points, per) for k, points, per in GATHERERS if k == kind), _around_row(0, 0))
+    for kind in range(NUM_CAVEMEN_KINDS)
+)
+
+
+# --- scoring as terms (kingdomino.core.terms): each states one Kingdom method over its layers ---
+
+#: The layers of ``printed + markers``, weighted by :data:`FIRE_WEIGHTS`.
+_FIRE_LAYERS = (*layers_of("printed", MAX_PRINTED_FIRES), *layers_of("markers", MAX_MARKER))
+_RESOURCE_LAYERS = layers_of("resources", NUM_RESOURCES)
+_CAVEMAN_LAYERS = layers_of("cavemen", NUM_CAVEMEN_KINDS)
+_WARRIOR_LAYERS = tuple(("cavemen", kind) for kind in _WARRIOR_KINDS)
+
+
+def terrain_points_terms(terrain: int) -> tuple[Term, ...]:
+    """:meth:`Kingdom.terrain_points` of ``terrain``."""
+    return (RegionPoints((("terrain", terrain),), _FIRE_LAYERS, FIRE_WEIGHTS),)
+
+
+def resource_count_terms(points_each: int = 1) -> tuple[Term, ...]:
+    """:meth:`Kingdom.resource_count`, each resource worth ``points_each``."""
+    return (WeightedCount((), _RESOURCE_LAYERS, (points_each,) * NUM_RESOURCES),)
+
+
+#: :meth:`Kingdom.largest_region`.
+LARGEST_REGION_TERMS: tuple[Term, ...] = (LargestRegion(tuple(("terrain", t) for t in SCORING_TERRAINS)),)
+#: :meth:`Kingdom.total_fires`.
+TOTAL_FIRES_TERMS: tuple[Term, ...] = (WeightedCount((("occupied", None),), _FIRE_LAYERS, FIRE_WEIGHTS),)
+#: :meth:`Kingdom.resource_kinds`.
+RESOURCE_KINDS_TERMS: tuple[Term, ...] = (NonEmpty(_RESOURCE_LAYERS),)
+#: :meth:`Kingdom.caveman_points`: hunters and gatherers, then hordes.
+CAVEMAN_POINTS_TERMS: tuple[Term, ...] = (
+    Surrounding(_CAVEMAN_LAYERS, (*_RESOURCE_LAYERS, *_FIRE_LAYERS, *_CAVEMAN_LAYERS), _AROUND),
+    RegionPoints(_WARRIOR_LAYERS, _WARRIOR_LAYERS, _WARRIOR_STRENGTHS),
 )
 
 
@@ -323,30 +391,16 @@ class Kingdom(DominoKingdom):
 
     def caveman_points(self) -> int:
         """The sum of :meth:`caveman_scores`' points, without listing them (scoring asks it often):
-        what each hunter/gatherer kind counts around its squares, then the hordes as regions of
-        warriors worth their strengths."""
+        what each hunter/gatherer counts around its square (one :meth:`Grid.surrounding_count`
+        over every kind, weighted by :data:`_AROUND`), then the hordes as regions of warriors
+        worth their strengths."""
         cavemen = self.cavemen
-        people = 0
-        for layer in cavemen:
-            people |= layer
-        if not people:
+        if not any(cavemen):
             return 0
         grid = self.geometry.grid
-        around = grid.surrounding_count
-        total = 0
-        for kind, points, per in GATHERERS:
-            layer = cavemen[kind]
-            if not layer:
-                continue
-            if per >= 0:
-                count = around(layer, (self.resources[per],), _ONE)
-            elif per == -1:
-                count = around(layer, (self.any_resource(),), _ONE)
-            elif per == -2:
-                count = around(layer, self.printed + self.markers, FIRE_WEIGHTS)
-            else:
-                count = around(layer, (people,), _ONE)
-            total += points * count
+        total = grid.surrounding_count(
+            cavemen, self.resources + self.printed + self.markers + cavemen, _AROUND
+        )
         warriors = [cavemen[kind] for kind in _WARRIOR_KINDS]
         hordes = 0
         for layer in warriors:

@@ -58,6 +58,7 @@ from kingdomino.core.game import (
     ScoreSheet,
     ranked_winners,
 )
+from kingdomino.core.terms import Term
 from kingdomino.games.classic.outlook import claim_outlook, valued_placements
 from kingdomino.games.domino.memo import GainMemo
 from kingdomino.games.domino.rules import FREE as FREE
@@ -78,7 +79,7 @@ from kingdomino.games.origins.components import (
     VOLCANO,
     domino_text,
 )
-from kingdomino.games.origins.kingdom import Kingdom
+from kingdomino.games.origins.kingdom import CAVEMAN_POINTS_TERMS, Kingdom, resource_count_terms
 
 if TYPE_CHECKING:
     from kingdomino.games.origins.game import OriginsGame
@@ -601,6 +602,19 @@ class OriginsState(DominoState):
         if game.homo_habilis and kingdom.discards == 0 and kingdom.is_full():
             total += BONUSES["homo_habilis"]
         return total
+
+    def kingdom_bonus_terms(self) -> tuple[Term, ...] | None:
+        """:meth:`kingdom_bonus` as scoring terms (:mod:`kingdomino.core.terms`) over a
+        territory's layers; ``None`` with the Fire Kingdom or Homo Habilis bonus, which also
+        read its bounding box and discards."""
+        game = self.game
+        if game.fire_kingdom or game.homo_habilis:
+            return None
+        if game.totems_on:
+            return resource_count_terms(BONUSES["resource"])
+        if game.tribe_on:
+            return CAVEMAN_POINTS_TERMS
+        return ()
 
     def totem_points(self, seat: int) -> int:
         """The points of the totems ``seat`` holds (Totem mode; 0 otherwise)."""
