@@ -15,13 +15,14 @@ setup(
         Extension(
             "kingdomino.core._bitgrid",
             sources=["src/kingdomino/core/_bitgrid.c"],
+            depends=["src/kingdomino/core/bitscore.h"],
             optional=True,
         ),
         Extension(
             "kingdomino.rl._fastobs",
             sources=[f"{FASTOBS}/{name}.c" for name in ("module", "common", "classic", "duel", "origins")],
-            depends=[f"{FASTOBS}/fastobs.h"],
-            include_dirs=[FASTOBS],
+            depends=[f"{FASTOBS}/fastobs.h", "src/kingdomino/core/bitscore.h"],
+            include_dirs=[FASTOBS, "src/kingdomino/core"],
             optional=True,
         ),
     ]

@@ -95,6 +95,43 @@ def test_a_kernel_given_another_game_raises_and_stays_usable() -> None:
         assert encoder.encode(state, 0).tobytes() == reference.encode(state, 0).tobytes()
 
 
+def _tribe_spec_with(fact_index: int, terms: object) -> object:
+    """The Tribe kernel's spec with the terms of one fact replaced by ``terms``."""
+    encoder = encoder_for(make_game("origins", 4, {"mode": "tribe"}))
+    spec = encoder._kernel_spec()  # type: ignore[attr-defined]
+    fact = spec.facts[fact_index]
+    spec.facts[fact_index] = (*fact[:5], terms)
+    return spec
+
+
+@needs_kernels
+@pytest.mark.parametrize(
+    ("terms", "message"),
+    [
+        (((0, (0,), (99,), (1,)),), "unknown layer"),
+        (((0, (0,), (1, 2), (1,)),), "weights do not match"),
+        (((1, (0, 1), (2,), (1,)),), "weights do not match"),
+        (((9, (), (1,), ()),), "unknown kind of term"),
+        (((4, (), (1,), ()),) * 5, "too many terms"),
+        (((4, (), tuple(range(33)), ()),), "too many layers"),
+    ],
+)
+def test_a_kernel_refuses_terms_it_cannot_evaluate(terms: object, message: str) -> None:
+    """Terms naming a layer no source gives, weights that do not fit their layers, an unknown
+    kind: the kernel is not made (and nothing leaks on the way out)."""
+    with pytest.raises(ValueError, match=message):
+        compiled.kernel("OriginsKernel", _tribe_spec_with(0, terms))
+
+
+def test_a_term_on_a_layer_no_source_gives_is_refused_in_python() -> None:
+    from kingdomino.core.terms import NonEmpty
+
+    encoder = encoder_for(make_game("origins", 2))
+    fact = compiled.Fact("resource_kinds", terms=(NonEmpty((("resources", 0),)),))
+    with pytest.raises(ValueError, match="reads \\('resources', 0\\), which no source gives"):
+        compiled.board_spec(encoder.layout, encoder.block, [("terrain", 2)], None, [fact], 2)  # type: ignore[attr-defined]
+
+
 @needs_kernels
 @pytest.mark.parametrize(("name", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
 def test_kernels_do_not_leak(name: str, players: int, options: dict) -> None:

@@ -22,7 +22,7 @@ import numpy as np
 from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, State
 from kingdomino.games.classic.components import DOMINOES, MAX_CROWNS, NUM_DOMINOES, TERRAINS
 from kingdomino.games.classic.game import ClassicGame
-from kingdomino.games.classic.kingdom import Kingdom
+from kingdomino.games.classic.kingdom import Kingdom, terrain_points_terms
 from kingdomino.games.classic.state import CLAIM, PLACE, ClassicState
 from kingdomino.rl import compiled as compiled_kernels
 from kingdomino.rl.compiled import Fact, KernelEncoding
@@ -185,12 +185,15 @@ class ClassicEncoder(KernelEncoding):
     def _kernel_spec(self) -> SimpleNamespace:
         """Everything the compiled kernel needs to write what :meth:`encode_python` writes.
 
-        A kingdom's points are its terrains' points (each asked again when the terrain or the
-        crowns on it changed) plus its bonuses (asked on every change, when a variant awarding
-        them is played).
+        A kingdom's points are its terrains' points (each found again when the terrain or the
+        crowns on it changed: the engine's scoring terms, which the kernel evaluates itself)
+        plus its bonuses (asked on every change, when a variant awarding them is played).
         """
         game = self.game
-        facts = [Fact("terrain_points", arg=t, mask_layer=t, depends=_CROWN_LAYERS) for t in _TERRAINS]
+        facts = [
+            Fact("terrain_points", arg=t, mask_layer=t, depends=_CROWN_LAYERS, terms=terrain_points_terms(t))
+            for t in _TERRAINS
+        ]
         if game.middle_kingdom or game.harmony:  # the variants whose bonuses kingdom_bonus counts
             facts.append(Fact("kingdom_bonus", on_state=True))
         return compiled_kernels.board_spec(

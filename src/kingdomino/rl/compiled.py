@@ -6,7 +6,10 @@ plane channels to a kernel that writes the same float32 values several times fas
 tests compare the two byte for byte). A kernel reads the engine's state and knows no rule:
 what a rule decides about a board (the frame's reach, its points, its largest region) it asks
 of the engine, through the methods each encoder declares as :class:`Fact` s, and asks again
-only when a layer the fact reads has changed.
+only when a layer the fact reads has changed. A fact the engine also states as scoring terms
+(:mod:`kingdomino.core.terms`) the kernel evaluates itself, on the layers it follows, with the
+arithmetic of the engine's compiled grid (``kingdomino/core/bitscore.h``): no call back into
+Python.
 
 ``KINGDOMINO_PURE_PYTHON=1`` in the environment, or ``compiled=False`` to an encoder, keeps
 the pure-Python path; ``compiled=True`` requires the kernel.
@@ -24,6 +27,15 @@ from typing import Any
 import numpy as np
 
 from kingdomino.core.game import CHANCE, TERMINAL, GameError, State
+from kingdomino.core.terms import (
+    LargestRegion,
+    Layer,
+    NonEmpty,
+    RegionPoints,
+    Surrounding,
+    Term,
+    WeightedCount,
+)
 from kingdomino.rl.encoders import FloatArray, Layout
 from kingdomino.rl.pieces import LayerBlock
 
@@ -123,9 +135,55 @@ class Fact:
     on_state: bool = False
     mask_layer: int = -1
     depends: tuple[int, ...] = ()
+    #: The method's value as the engine's scoring terms, when it declares them (``None``: ask).
+    terms: tuple[Term, ...] | None = None
 
-    def spec(self) -> tuple[bool, str, int | None, int, tuple[int, ...]]:
-        return (self.on_state, self.method, self.arg, self.mask_layer, self.depends)
+    def spec(self, layer_index: Callable[[Layer], int]) -> tuple[Any, ...]:
+        terms = None if self.terms is None else tuple(_term_spec(term, layer_index) for term in self.terms)
+        return (self.on_state, self.method, self.arg, self.mask_layer, self.depends, terms)
+
+
+#: The kernel's code of each kind of term.
+_TERM_CODES = {RegionPoints: 0, Surrounding: 1, LargestRegion: 2, WeightedCount: 3, NonEmpty: 4}
+
+
+def _term_spec(
+    term: Term, layer_index: Callable[[Layer], int]
+) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """``(code, first layers, layers, weights)``: the mask (or centres), the weighed layers
+    (or targets, or masks) and their weights (a surrounding count's rows one after another)."""
+
+    def indices(layers: Sequence[Layer]) -> tuple[int, ...]:
+        return tuple(layer_index(layer) for layer in layers)
+
+    code = _TERM_CODES[type(term)]
+    if isinstance(term, RegionPoints | WeightedCount):
+        return (code, indices(term.mask), indices(term.layers), term.weights)
+    if isinstance(term, Surrounding):
+        if any(len(row) != len(term.targets) for row in term.weights) or len(term.weights) != len(
+            term.centres
+        ):
+            raise ValueError("a surrounding term needs one row of weights per centre, one weight per target")
+        return (
+            code,
+            indices(term.centres),
+            indices(term.targets),
+            tuple(w for row in term.weights for w in row),
+        )
+    if isinstance(term, LargestRegion):
+        return (code, (), indices(term.masks), ())
+    return (code, (), indices(term.layers), ())
+
+
+def _layer_indices(sources: Sources) -> dict[Layer, int]:
+    """Each bitboard of ``sources`` by ``(attribute, index)`` (``None`` for a lone bitboard):
+    the follower's layer index."""
+    found: dict[Layer, int] = {}
+    for name, length in sources:
+        indices: list[int | None] = list(range(length)) if length > 0 else [None] if length == 0 else []
+        for index in indices:
+            found[(name, index)] = len(found)
+    return found
 
 
 def board_spec(
@@ -147,6 +205,13 @@ def board_spec(
     """
     planes = block.planes
     bits = planes.rows * planes.stride
+    layers = _layer_indices(sources)
+
+    def layer_index(layer: Layer) -> int:
+        if layer not in layers:
+            raise ValueError(f"kernel spec: a term reads {layer!r}, which no source gives")
+        return layers[layer]
+
     offsets = {f"off_{name}": offset for name, (offset, _) in layout.items()}
     size = max(offset + math.prod(shape) for offset, shape in layout.values())
     return SimpleNamespace(
@@ -156,7 +221,9 @@ def board_spec(
         words=(bits + 63) // 64,
         cell_bits=[row * planes.stride + col for row in range(planes.rows) for col in range(planes.cols)],
         channels=[(channel.layers, b"".join(channel.values), channel.within) for channel in block.channels],
-        facts=[fact.spec() for fact in facts],
+        facts=[fact.spec(layer_index) for fact in facts],
+        grid_rows=planes.rows,
+        grid_stride=planes.stride,
         error=GameError,
         chance=CHANCE,
         terminal=TERMINAL,

@@ -33,7 +33,7 @@ import struct
 from types import SimpleNamespace
 
 from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, State
-from kingdomino.games.duel.board import CASTLE, DRAWABLE, GRID, Board
+from kingdomino.games.duel.board import CASTLE, DRAWABLE, GRID, Board, coat_points_terms
 from kingdomino.games.duel.components import (
     DICE,
     FACES_PER_DIE,
@@ -188,15 +188,22 @@ class DuelEncoder(KernelEncoding):
 
     def _kernel_spec(self) -> SimpleNamespace:
         """Everything the compiled kernel needs to write what :meth:`encode_python` writes (a
-        map's points are its coats' points, each asked again when the coat or the crosses on it
-        changed; a "+3 per domain" score asks the map's ``domain_count``)."""
+        map's points are its coats' points, each found again when the coat or the crosses on it
+        changed, from the engine's scoring terms; a "+3 per domain" score asks the map's
+        ``domain_count``)."""
         return compiled_kernels.board_spec(
             self.layout,
             self.block,
             [("coats", NUM_COATS), ("cross_planes", len(_CROSS_LAYERS)), ("occupied", 0)],
             None,
             [
-                Fact("coat_points", arg=coat, mask_layer=coat, depends=_CROSS_LAYERS)
+                Fact(
+                    "coat_points",
+                    arg=coat,
+                    mask_layer=coat,
+                    depends=_CROSS_LAYERS,
+                    terms=coat_points_terms(coat),
+                )
                 for coat in range(NUM_COATS)
             ],
             2,

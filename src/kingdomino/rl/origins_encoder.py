@@ -110,7 +110,14 @@ from kingdomino.games.origins.components import (
     Half,
 )
 from kingdomino.games.origins.game import MODES, OriginsGame
-from kingdomino.games.origins.kingdom import SCORING_TERRAINS, Kingdom
+from kingdomino.games.origins.kingdom import (
+    LARGEST_REGION_TERMS,
+    RESOURCE_KINDS_TERMS,
+    SCORING_TERRAINS,
+    TOTAL_FIRES_TERMS,
+    Kingdom,
+    terrain_points_terms,
+)
 from kingdomino.games.origins.state import (
     CAVEMAN,
     CLAIM,
@@ -379,25 +386,43 @@ class OriginsEncoder(KernelEncoding):
     def _kernel_spec(self) -> SimpleNamespace:
         """Everything the compiled kernel needs to write what :meth:`encode_python` writes.
 
-        A territory's points without the totems are its scoring terrains' points (each asked
+        A territory's points without the totems are its scoring terrains' points (each found
         again when the terrain or the fires on it changed) plus its bonuses (on every change, in
-        the modes and options that award them); its largest region,
-        fires and resource kinds are asked when the layers they read changed. The kernel counts
-        each resource's squares and the cavemen itself.
+        the modes and options that award them); its largest region, fires and resource kinds
+        are found again when the layers they read changed. Each is the engine's scoring terms,
+        which the kernel evaluates itself (the bonuses with the Fire Kingdom or Homo Habilis
+        option have none, so it asks ``state.kingdom_bonus``). The kernel counts each
+        resource's squares and the cavemen itself.
         """
         game = self.game
         terrain_facts = [
-            Fact("terrain_points", arg=t, mask_layer=_L_TERRAIN + t, depends=_FIRE_LAYERS)
+            Fact(
+                "terrain_points",
+                arg=t,
+                mask_layer=_L_TERRAIN + t,
+                depends=_FIRE_LAYERS,
+                terms=terrain_points_terms(t),
+            )
             for t in SCORING_TERRAINS
         ]
         # kingdom_bonus counts resources (Totem), cavemen (Tribe), Fire Kingdom and Homo Habilis.
         bonus = game.totems_on or game.tribe_on or game.fire_kingdom or game.homo_habilis
-        points = [*terrain_facts, *([Fact("kingdom_bonus", on_state=True)] if bonus else [])]
+        bonus_terms = game.new_initial_state().kingdom_bonus_terms()
+        points = [
+            *terrain_facts,
+            *([Fact("kingdom_bonus", on_state=True, terms=bonus_terms)] if bonus else []),
+        ]
         facts = [
             *points,
-            Fact("largest_region", depends=tuple(_L_TERRAIN + t for t in SCORING_TERRAINS)),
-            Fact("total_fires", depends=_FIRE_LAYERS),
-            Fact("resource_kinds", depends=tuple(range(_L_RESOURCES, _L_CAVEMEN))),
+            Fact(
+                "largest_region",
+                depends=tuple(_L_TERRAIN + t for t in SCORING_TERRAINS),
+                terms=LARGEST_REGION_TERMS,
+            ),
+            Fact("total_fires", depends=_FIRE_LAYERS, terms=TOTAL_FIRES_TERMS),
+            Fact(
+                "resource_kinds", depends=tuple(range(_L_RESOURCES, _L_CAVEMEN)), terms=RESOURCE_KINDS_TERMS
+            ),
         ]
         resource_supply = np.array([r.supply for r in RESOURCES], dtype=np.float32)
         return compiled_kernels.board_spec(

@@ -483,21 +483,103 @@ static int read_reach(fo_follower *f, PyObject *spec) {
     return 0;
 }
 
+/* Layer indices from a sequence of ints, each below `nlayers`: their number, or -1. */
+static int read_indices(PyObject *indices, int nlayers, int *out, int max) {
+    PyObject *seq = PySequence_Fast(indices, "kernel spec: a fact's layers must be a sequence");
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > max) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "kernel spec: a fact or term reads too many layers");
+        return -1;
+    }
+    for (Py_ssize_t j = 0; j < n; j++) {
+        long layer = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, j));
+        if (layer < 0 || layer >= nlayers) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kernel spec: a fact reads an unknown layer");
+            return -1;
+        }
+        out[j] = (int)layer;
+    }
+    Py_DECREF(seq);
+    return (int)n;
+}
+
+/* A fact's terms: None (the fact is asked), or (code, first layers, layers, weights) tuples. */
+static int read_terms(fo_follower *f, fo_fact *fact, PyObject *terms) {
+    fact->nterms = -1;
+    if (terms == Py_None) return 0;
+    PyObject *seq = PySequence_Fast(terms, "kernel spec: a fact's terms must be a sequence");
+    if (seq == NULL) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > FO_MAX_TERMS) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "kernel spec: a fact of too many terms");
+        return -1;
+    }
+    fact->nterms = 0;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        fo_term *term = &fact->terms[i];
+        PyObject *first, *layers, *weights;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "iOOO", &term->kind, &first, &layers, &weights))
+            goto fail;
+        fact->nterms = (int)i + 1; /* from here on, fo_follower_free releases the term */
+        if (term->kind < 0 || term->kind >= FO_TERM_KINDS) {
+            PyErr_SetString(PyExc_ValueError, "kernel spec: an unknown kind of term");
+            goto fail;
+        }
+        if ((term->nfirst = read_indices(first, f->nlayers, term->first, FO_MAX_TERM_LAYERS)) < 0 ||
+            (term->nlayers = read_indices(layers, f->nlayers, term->layers, FO_MAX_TERM_LAYERS)) < 0)
+            goto fail;
+        Py_ssize_t expected = term->kind == FO_SURROUNDING ? (Py_ssize_t)term->nfirst * term->nlayers
+                              : term->kind == FO_REGION_POINTS || term->kind == FO_WEIGHTED_COUNT ? term->nlayers
+                                                                                                   : 0;
+        PyObject *wseq = PySequence_Fast(weights, "kernel spec: a term's weights must be a sequence");
+        if (wseq == NULL) goto fail;
+        if (PySequence_Fast_GET_SIZE(wseq) != expected) {
+            Py_DECREF(wseq);
+            PyErr_SetString(PyExc_ValueError, "kernel spec: a term's weights do not match its layers");
+            goto fail;
+        }
+        term->weights = PyMem_Calloc((size_t)(expected > 0 ? expected : 1), sizeof(long));
+        if (term->weights == NULL) {
+            Py_DECREF(wseq);
+            PyErr_NoMemory();
+            goto fail;
+        }
+        for (Py_ssize_t k = 0; k < expected; k++) {
+            term->weights[k] = PyLong_AsLong(PySequence_Fast_GET_ITEM(wseq, k));
+            if (term->weights[k] == -1 && PyErr_Occurred()) {
+                Py_DECREF(wseq);
+                goto fail;
+            }
+        }
+        Py_DECREF(wseq);
+    }
+    Py_DECREF(seq);
+    return 0;
+fail:
+    Py_DECREF(seq);
+    return -1;
+}
+
 static int read_facts(fo_follower *f, PyObject *spec) {
     Py_ssize_t count;
     PyObject *seq = spec_sequence(spec, "facts", FO_MAX_FACTS, &count);
     if (seq == NULL) return -1;
     for (Py_ssize_t i = 0; i < count; i++) {
-        /* (on_state, method, arg or None, mask layer or -1, depends tuple) */
+        /* (on_state, method, arg or None, mask layer or -1, depends tuple, terms or None) */
         int on_state, mask_layer;
         const char *method;
-        PyObject *arg, *depends;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "psOiO", &on_state, &method, &arg, &mask_layer,
-                              &depends))
+        PyObject *arg, *depends, *terms;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "psOiOO", &on_state, &method, &arg, &mask_layer,
+                              &depends, &terms))
             goto fail;
         fo_fact *fact = &f->facts[i];
         f->nfacts = (int)i + 1;
         fact->on_state = on_state;
+        fact->nterms = -1;
         if ((fact->method = fo_intern(method)) == NULL) goto fail;
         if (arg != Py_None) {
             Py_INCREF(arg);
@@ -508,27 +590,29 @@ static int read_facts(fo_follower *f, PyObject *spec) {
             goto fail;
         }
         fact->mask_layer = mask_layer;
-        PyObject *dseq = PySequence_Fast(depends, "kernel spec: a fact's layers must be a sequence");
-        if (dseq == NULL) goto fail;
-        Py_ssize_t n = PySequence_Fast_GET_SIZE(dseq);
-        if (n > FO_MAX_LAYERS) n = FO_MAX_LAYERS;
-        fact->ndepends = (int)n;
-        for (Py_ssize_t j = 0; j < n; j++) {
-            long layer = PyLong_AsLong(PySequence_Fast_GET_ITEM(dseq, j));
-            if (layer < 0 || layer >= f->nlayers) {
-                Py_DECREF(dseq);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "kernel spec: a fact reads an unknown layer");
-                goto fail;
-            }
-            fact->depends[j] = (int)layer;
-        }
-        Py_DECREF(dseq);
+        if ((fact->ndepends = read_indices(depends, f->nlayers, fact->depends, FO_MAX_LAYERS)) < 0 ||
+            read_terms(f, fact, terms) < 0)
+            goto fail;
     }
     Py_DECREF(seq);
     return 0;
 fail:
     Py_DECREF(seq);
     return -1;
+}
+
+/* The board's grid (rows of `stride` bits, its squares those of the planes), for the terms. */
+static int read_grid(fo_follower *f, PyObject *spec) {
+    long rows, stride;
+    if (fo_spec_int(spec, "grid_rows", &rows) < 0 || fo_spec_int(spec, "grid_stride", &stride) < 0) return -1;
+    if (rows < 1 || stride < 2 || (rows * stride + 63) / 64 != f->nwords) {
+        PyErr_SetString(PyExc_ValueError, "kernel spec: the grid does not match the words of a board");
+        return -1;
+    }
+    uint64_t valid[BS_WORDS] = {0};
+    for (int i = 0; i < f->ncells; i++) bs_set(valid, f->cell_bit[i]);
+    bs_grid_init(&f->grid, (int)rows, (int)stride, valid);
+    return 0;
 }
 
 int fo_follower_init(fo_follower *f, PyObject *spec) {
@@ -572,6 +656,7 @@ int fo_follower_init(fo_follower *f, PyObject *spec) {
         f->bit_cell[bit] = i;
     }
     Py_DECREF(seq);
+    if (read_grid(f, spec) < 0) return -1;
     for (int s = 0; s < f->nseats; s++) {
         f->seats[s].planes = PyMem_Calloc((size_t)f->nchannels * (size_t)(f->ncells ? f->ncells : 1), sizeof(float));
         if (f->seats[s].planes == NULL) {
@@ -602,6 +687,10 @@ void fo_follower_free(fo_follower *f) {
     for (int i = 0; i < f->nfacts; i++) {
         Py_CLEAR(f->facts[i].method);
         Py_CLEAR(f->facts[i].arg);
+        for (int t = 0; t < f->facts[i].nterms; t++) {
+            PyMem_Free(f->facts[i].terms[t].weights);
+            f->facts[i].terms[t].weights = NULL;
+        }
     }
     Py_CLEAR(f->reach_method);
     PyMem_Free(f->cell_bit);
@@ -665,6 +754,48 @@ static int fact_stale(const fo_follower *f, const fo_fact *fact, const fo_bits *
     for (int j = 0; j < fact->ndepends; j++)
         if (!fo_bits_equal(&layers[fact->depends[j]], &old[fact->depends[j]])) return 1;
     return 0;
+}
+
+/* The union of some layers' words. */
+static void union_of(const fo_follower *f, const fo_bits *layers, const int *indices, int count, uint64_t *out) {
+    for (int w = 0; w < f->nwords; w++) out[w] = 0;
+    for (int j = 0; j < count; j++)
+        for (int w = 0; w < f->nwords; w++) out[w] |= layers[indices[j]].w[w];
+}
+
+/* A term's value on the board's layers (kingdomino.core.terms.evaluate, compiled). */
+static long long term_value(const fo_follower *f, const fo_term *term, const fo_bits *layers) {
+    const bs_grid *grid = &f->grid;
+    const uint64_t *weighed[FO_MAX_TERM_LAYERS];
+    for (int j = 0; j < term->nlayers; j++) weighed[j] = layers[term->layers[j]].w;
+    uint64_t mask[BS_WORDS] = {0};
+    long long total = 0;
+    switch (term->kind) {
+    case FO_REGION_POINTS:
+        union_of(f, layers, term->first, term->nfirst, mask);
+        return bs_region_points(grid, mask, weighed, term->weights, term->nlayers);
+    case FO_SURROUNDING:
+        for (int i = 0; i < term->nfirst; i++)
+            total += bs_surrounding(grid, layers[term->first[i]].w, weighed, term->weights + (size_t)i * term->nlayers,
+                                    term->nlayers);
+        return total;
+    case FO_LARGEST_REGION:
+        for (int j = 0; j < term->nlayers; j++) total = bs_largest_region(grid, weighed[j], (int)total);
+        return total;
+    case FO_WEIGHTED_COUNT:
+        if (term->nfirst > 0)
+            union_of(f, layers, term->first, term->nfirst, mask);
+        else
+            memcpy(mask, grid->valid, sizeof mask);
+        return bs_weighted_within(mask, weighed, term->weights, term->nlayers, f->nwords);
+    default: /* FO_NON_EMPTY */
+        for (int j = 0; j < term->nlayers; j++) {
+            uint64_t any = 0;
+            for (int w = 0; w < f->nwords; w++) any |= weighed[j][w] & grid->valid[w];
+            total += any != 0;
+        }
+        return total;
+    }
 }
 
 static int ask(PyObject *state, PyObject *board, const fo_fact *fact, long *out) {
@@ -762,7 +893,14 @@ fo_seat *fo_follow(fo_follower *f, PyObject *state, int seat_index, PyObject *bo
     }
     for (int i = 0; i < f->nfacts; i++) {
         if (!seat->valid || fact_stale(f, &f->facts[i], layers, seat->layers)) {
-            if (ask(state, board, &f->facts[i], &facts[i]) < 0) goto done;
+            const fo_fact *fact = &f->facts[i];
+            if (fact->nterms >= 0) {
+                long long value = 0;
+                for (int t = 0; t < fact->nterms; t++) value += term_value(f, &fact->terms[t], layers);
+                facts[i] = (long)value;
+            } else if (ask(state, board, fact, &facts[i]) < 0) {
+                goto done;
+            }
         } else {
             facts[i] = seat->facts[i];
         }

@@ -6,7 +6,8 @@
  * the engine's state and writes float32 values where the Python encoder would; it knows no
  * rule. What a rule decides (the frame's reach, points, the largest region) it asks of the
  * engine's own methods, which each encoder declares as facts with the layers they read, and
- * asks again only when those layers changed.
+ * asks again only when those layers changed; or, for a method the engine also states as
+ * scoring terms, evaluates those terms with the engine's own compiled arithmetic (bitscore.h).
  */
 #ifndef KINGDOMINO_FASTOBS_H
 #define KINGDOMINO_FASTOBS_H
@@ -15,6 +16,8 @@
 #include <Python.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "bitscore.h" /* kingdomino/core: the engine's compiled scoring arithmetic */
 
 #ifdef Py_T_OBJECT_EX /* 3.12 on */
 #define FO_T_OBJECT_EX Py_T_OBJECT_EX
@@ -72,6 +75,19 @@ typedef struct {
  * - `mask_layer` >= 0: when that layer changed, or a `depends` layer changed on its squares
  *   (a terrain's points: its squares, and the crowns on them);
  * - else when one of the `depends` layers changed; with none listed, on any change. */
+/* One scoring term (kingdomino.core.terms) over the follower's layers: `first` is the mask
+ * (region points, weighted count) or the centres (surrounding count); `layers` the weighed
+ * layers, targets or masks; `weights` one per layer (per centre and target: a row per centre). */
+enum { FO_REGION_POINTS, FO_SURROUNDING, FO_LARGEST_REGION, FO_WEIGHTED_COUNT, FO_NON_EMPTY, FO_TERM_KINDS };
+#define FO_MAX_TERMS 4
+#define FO_MAX_TERM_LAYERS 32
+typedef struct {
+    int kind;
+    int nfirst, first[FO_MAX_TERM_LAYERS];
+    int nlayers, layers[FO_MAX_TERM_LAYERS];
+    long *weights; /* owned */
+} fo_term;
+
 typedef struct {
     int on_state;
     PyObject *method;
@@ -79,6 +95,8 @@ typedef struct {
     int mask_layer;
     int ndepends;
     int depends[FO_MAX_LAYERS];
+    int nterms; /* -1: asked of the engine; else the sum of `terms`, evaluated here */
+    fo_term terms[FO_MAX_TERMS];
 } fo_fact;
 
 /* What the follower remembers of one seat's board. */
@@ -118,6 +136,7 @@ typedef struct {
     int *cell_bit; /* bit index of each plane square, row-major */
     int *bit_cell; /* plane square of each bit index, -1 for bits that are no square */
     int nwords;
+    bs_grid grid; /* the board's grid, for the facts stated as terms */
     int nseats;
     fo_seat seats[FO_MAX_SEATS];
     PyObject *pool[FO_MAX_SEATS][FO_POOL]; /* owned bytearrays or NULL (fo_vector_begin) */
@@ -163,15 +182,8 @@ static inline int fo_bits_equal(const fo_bits *a, const fo_bits *b) {
 static inline int fo_bit(const fo_bits *b, int index) {
     return (int)((b->w[index >> 6] >> (index & 63)) & 1u);
 }
-/* Bits set in a word, inline: without a CPU flag (-mpopcnt) the compiler's builtin is a call. */
-static inline int fo_popcount64(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555u);
-    x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
-    return (int)((x * 0x0101010101010101u) >> 56);
-}
 static inline int fo_popcount(const fo_bits *b) {
-    return fo_popcount64(b->w[0]) + fo_popcount64(b->w[1]) + fo_popcount64(b->w[2]);
+    return bs_popcount64(b->w[0]) + bs_popcount64(b->w[1]) + bs_popcount64(b->w[2]);
 }
 
 int fo_follower_init(fo_follower *f, PyObject *spec);
