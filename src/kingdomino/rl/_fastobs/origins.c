@@ -41,7 +41,10 @@ typedef struct {
     float *options; /* the global section's option flags */
     int noptions;
     PyObject *names[O_NAMES];
-    PyObject *s_stack_size, *s_stack;
+    PyObject *s_stack;
+    /* Per seat, its resource and caveman counts (features 7..) as of its territory's version. */
+    unsigned long counted_version[FO_MAX_SEATS];
+    float counts[FO_MAX_SEATS][OR_MAX_RESOURCES + 1];
 } OriginsKernel;
 
 static void origins_dealloc(OriginsKernel *self) {
@@ -50,7 +53,6 @@ static void origins_dealloc(OriginsKernel *self) {
     fo_rows_free(&self->rows);
     PyMem_Free(self->options);
     for (int i = 0; i < O_NAMES; i++) Py_XDECREF(self->names[i]);
-    Py_XDECREF(self->s_stack_size);
     Py_XDECREF(self->s_stack);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -134,8 +136,7 @@ static int origins_init(OriginsKernel *self, PyObject *args, PyObject *kwds) {
     if (self->options == NULL) return -1;
     for (int i = 0; i < O_NAMES; i++)
         if ((self->names[i] = fo_intern(origins_attribute_names[i])) == NULL) return -1;
-    if ((self->s_stack_size = fo_intern("stack_size")) == NULL || (self->s_stack = fo_intern("stack")) == NULL)
-        return -1;
+    if ((self->s_stack = fo_intern("stack")) == NULL) return -1;
     return 0;
 }
 
@@ -151,6 +152,32 @@ static int any_true(PyObject *list, int nonnegative, int *found) {
         *found = nonnegative ? value >= 0 : value != 0;
     }
     return 0;
+}
+
+/* The cavemen left in the stack: the sum of its per-kind counts (state.stack_size()). */
+static int stack_size(PyObject *stack, long *size) {
+    *size = 0;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(stack); i++) {
+        long count = PyLong_AsLong(PyList_GET_ITEM(stack, i));
+        if (count == -1 && PyErr_Occurred()) return -1;
+        *size += count;
+    }
+    return 0;
+}
+
+/* A seat's resource and caveman counts, over the supplies (counted again only when its
+ * territory changed). */
+static const float *seat_counts(OriginsKernel *self, int p, const fo_seat *found) {
+    float *counts = self->counts[p];
+    if (self->counted_version[p] != found->version) {
+        for (int k = 0; k < self->num_resources; k++)
+            counts[k] = (float)fo_popcount(&found->layers[self->resource_layer + k]) / self->resource_supply[k];
+        int cavemen = 0;
+        for (int k = 0; k < self->num_cavemen; k++) cavemen += fo_popcount(&found->layers[self->caveman_layer + k]);
+        counts[self->num_resources] = (float)((double)cavemen / self->total_cavemen);
+        self->counted_version[p] = found->version;
+    }
+    return counts;
 }
 
 static inline void one_hot(float *out, long size, long index) {
@@ -284,11 +311,7 @@ static PyObject *origins_encode(OriginsKernel *self, PyObject *const *args, Py_s
         const fo_seat *found = found_seats[r];
         out[5] = (float)((double)found->facts[self->largest_fact] / self->frame_squares);
         out[6] = (float)((double)found->facts[self->fires_fact] / self->fire_scale);
-        for (int k = 0; k < self->num_resources; k++)
-            out[7 + k] = (float)fo_popcount(&found->layers[self->resource_layer + k]) / self->resource_supply[k];
-        int cavemen = 0;
-        for (int k = 0; k < self->num_cavemen; k++) cavemen += fo_popcount(&found->layers[self->caveman_layer + k]);
-        out[7 + self->num_resources] = (float)((double)cavemen / self->total_cavemen);
+        memcpy(out + 7, seat_counts(self, p, found), sizeof(float) * (size_t)(self->num_resources + 1));
         out[5 + self->summary_floats] =
             (float)((face_up && kinds[r] >= self->cost_face_up) || (stacked && kinds[r] >= self->cost_stack));
     }
@@ -355,11 +378,8 @@ static PyObject *origins_encode(OriginsKernel *self, PyObject *const *args, Py_s
     *out++ = phase == self->phase_pay ? (float)((double)n[O_PAY_LEFT] / self->cost_scale) : 0.0f;
     for (int k = 0; k < self->num_resources; k++) *out++ = (float)((n[O_PAID] >> k) & 1);
     if (self->tribe_on) {
-        PyObject *size = PyObject_CallMethodNoArgs(state, self->s_stack_size);
-        if (size == NULL) goto fail;
-        long count = PyLong_AsLong(size);
-        Py_DECREF(size);
-        if (count == -1 && PyErr_Occurred()) goto fail;
+        long count;
+        if (stack_size(stack, &count) < 0) goto fail;
         *out = (float)((double)count / self->total_cavemen);
     }
     out++;
