@@ -1,9 +1,10 @@
 """Build configuration for the two optional C extensions (the project's metadata is in pyproject.toml).
 
 Both only speed up what the pure-Python code already does, and the tests check they agree
-with it: ``kingdomino.core._bitgrid`` (the flood fill of ``Grid.regions_holding``) and
-``kingdomino.rl._fastobs`` (the RL observation kernels). They are ``optional``: without a
-C compiler the install still succeeds and the pure-Python paths are used.
+with it: ``kingdomino.core._bitgrid`` (``Grid``'s flood fill and scoring methods) and
+``kingdomino.rl._fastobs`` (the RL observation kernels). Both compile the grid's scoring
+arithmetic from ``kingdomino/core/bitscore.h``. They are ``optional``: without a C compiler
+the install still succeeds and the pure-Python paths are used.
 """
 
 from setuptools import Extension, setup

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
+import pytest
+
 from kingdomino import CHANCE, make_game
 from kingdomino.core.game import State
 from kingdomino.core.grid import Grid
@@ -50,6 +52,13 @@ def test_each_kind_of_term_on_a_small_board() -> None:
     assert evaluate((NonEmpty((terrain0, terrain1, ("marks", 0))),), grid, board) == 3
     both = (LargestRegion((terrain0,)), NonEmpty((terrain1,)))
     assert evaluate(both, grid, board) == 2 + 1
+
+
+def test_a_surrounding_term_needs_a_row_per_centre_and_a_weight_per_target() -> None:
+    with pytest.raises(ValueError, match="expected 1 rows of 2 weights"):
+        Surrounding((("terrain", 0),), (("marks", 0), ("marks", 1)), ((1,),))
+    with pytest.raises(ValueError, match="expected 1 rows of 1 weights"):
+        Surrounding((("terrain", 0),), (("marks", 0),), ())
 
 
 def test_kingdomino_terrain_points_equal_their_terms() -> None:

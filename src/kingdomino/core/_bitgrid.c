@@ -1,9 +1,10 @@
-/* kingdomino.core._bitgrid: the flood fill of kingdomino.core.grid.Grid.regions_holding, compiled.
+/* kingdomino.core._bitgrid: kingdomino.core.grid.Grid's flood fill and scoring methods
+ * (regions_holding, region_points, surrounding_count, largest_region_size), compiled.
  *
- * Optional: Grid uses it when it was built and keeps its pure-Python method otherwise (the
- * tests check that both give the same regions, in the same order). It is geometry only:
- * the maximal orthogonally connected groups of a bitboard's squares.
- */
+ * Optional: Grid uses it when it was built and keeps its pure-Python methods otherwise (the
+ * tests check that both give the same answers). It is geometry only: connected groups of a
+ * bitboard's squares and weighted counts in and around them. The arithmetic is in bitscore.h,
+ * which the RL observation kernels compile too; this file reads and checks Python's arguments. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -55,7 +56,7 @@ static int to_words(const Regions *self, PyObject *value, uint64_t *words) {
     }
     int sign = _PyLong_Sign(value);
     size_t bits = sign > 0 ? _PyLong_NumBits(value) : 0;
-    if (sign >= 0 && bits <= 64) { /* most layers: empty, or within the first word */
+    if (sign >= 0 && bits <= 64) { /* an empty layer, or one within the first word */
         memset(words, 0, sizeof(uint64_t) * (size_t)self->nwords);
         if (sign > 0) words[0] = PyLong_AsUnsignedLongLong(value) & self->grid.valid[0];
         return 0;
@@ -82,7 +83,6 @@ static PyObject *from_words(const uint64_t *words, int nwords) {
     return _PyLong_FromByteArray(raw, (size_t)nwords * 8, 1, 0);
 #endif
 }
-
 
 static int regions_init(Regions *self, PyObject *args, PyObject *kwds) {
     static char *keywords[] = {"rows", "stride", "valid", NULL};
@@ -112,7 +112,6 @@ static void regions_dealloc(Regions *self) {
     Py_XDECREF(self->valid_object);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
-
 
 static PyObject *largest_region_size(Regions *self, PyObject *masks) {
     if (self->valid_object == NULL) {

@@ -62,6 +62,15 @@ class Surrounding:
     targets: tuple[Layer, ...]
     weights: tuple[tuple[int, ...], ...]
 
+    def __post_init__(self) -> None:
+        if len(self.weights) != len(self.centres) or any(
+            len(row) != len(self.targets) for row in self.weights
+        ):
+            raise ValueError(
+                f"Surrounding: expected {len(self.centres)} rows of {len(self.targets)} weights "
+                "(one row per centre, one weight per target)"
+            )
+
 
 @dataclass(frozen=True)
 class LargestRegion:

@@ -160,10 +160,6 @@ def _term_spec(
     if isinstance(term, RegionPoints | WeightedCount):
         return (code, indices(term.mask), indices(term.layers), term.weights)
     if isinstance(term, Surrounding):
-        if any(len(row) != len(term.targets) for row in term.weights) or len(term.weights) != len(
-            term.centres
-        ):
-            raise ValueError("a surrounding term needs one row of weights per centre, one weight per target")
         return (
             code,
             indices(term.centres),

@@ -88,12 +88,10 @@ def _around_row(points: int, per: int) -> tuple[int, ...]:
     return (*resources, *fires, *cavemen)
 
 
+_GATHERER_ROWS = {kind: _around_row(points, per) for kind, points, per in GATHERERS}
 #: ``_AROUND[kind]``: :func:`_around_row` of each caveman kind (all zeros for warriors, who score
 #: as hordes instead).
-_AROUND = tuple(
-    next((_around_row(points, per) for k, points, per in GATHERERS if k == kind), _around_row(0, 0))
-    for kind in range(NUM_CAVEMEN_KINDS)
-)
+_AROUND = tuple(_GATHERER_ROWS.get(kind, _around_row(0, 0)) for kind in range(NUM_CAVEMEN_KINDS))
 
 
 # --- scoring as terms (kingdomino.core.terms): each states one Kingdom method over its layers ---
