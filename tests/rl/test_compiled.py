@@ -189,20 +189,24 @@ def test_kernels_reuse_no_vector_somebody_holds_or_wrote_on(name: str, players: 
 def test_encode_into_writes_the_encoding_in_place(
     name: str, players: int, options: dict, compiled_path: bool
 ) -> None:
-    """``encode_into`` leaves in the caller's array exactly what ``encode`` returns, whatever was
-    in it before (each position's values overwrite the previous one's)."""
+    """``encode_into``, and the ``writer()`` OpenSpiel's observer calls (the kernel's own
+    ``encode`` when there is one), leave in the caller's array exactly what ``encode`` returns,
+    whatever was in it before (each position's values overwrite the previous one's)."""
     if compiled_path and not helpers.compiled_kernels_built():
         pytest.skip("the kernels were not built")
     game, states = positions(name, players, options, games=1)
     encoder = type(encoder_for(game))(game, compiled=compiled_path)  # type: ignore[call-arg]
     reference = type(encoder)(game, compiled=False)  # type: ignore[call-arg]
-    out = np.full(encoder.shape, 9.0, dtype=np.float32)
-    address = out.ctypes.data
-    for i, state in enumerate(states[::3]):
-        seat = i % players
-        encoder.encode_into(state, seat, out)
-        assert out.tobytes() == reference.encode(state, seat).tobytes()
-    assert out.ctypes.data == address
+    writer = encoder.writer()  # type: ignore[attr-defined]
+    assert (writer == encoder._kernel.encode) if compiled_path else (writer == encoder.encode_into)  # type: ignore[attr-defined]
+    for write in (encoder.encode_into, writer):
+        out = np.full(encoder.shape, 9.0, dtype=np.float32)
+        address = out.ctypes.data
+        for i, state in enumerate(states[::3]):
+            seat = i % players
+            write(state, seat, out)
+            assert out.tobytes() == reference.encode(state, seat).tobytes()
+        assert out.ctypes.data == address
 
 
 @needs_kernels

@@ -114,6 +114,12 @@ class KernelEncoding:
         else:
             out[...] = self.encode_python(state, seat)
 
+    def writer(self) -> Callable[[State, int, FloatArray], object]:
+        """:meth:`encode_into` as the cheapest callable there is: the kernel's own ``encode``
+        when there is a kernel (no Python frame between a reader of one buffer and the C)."""
+        made = self._kernel
+        return made.encode if made is not None else self.encode_into
+
     def encode_python(self, state: State, seat: int) -> FloatArray:
         """:meth:`encode` in pure Python: the definition a kernel is checked against."""
         raise NotImplementedError

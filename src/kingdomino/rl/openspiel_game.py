@@ -244,8 +244,8 @@ class _EngineBox:
 
 class EncoderObserver:
     """OpenSpiel's Python observer interface over an :class:`ObservationEncoder`: ``set_from``
-    writes the encoding into ``tensor`` in place (``encode_into`` when the encoder has it, as
-    the built-in ones do)."""
+    writes the encoding into ``tensor`` in place (through the encoder's ``writer()`` or
+    ``encode_into`` when it has them, as the built-in ones do)."""
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
@@ -254,7 +254,10 @@ class EncoderObserver:
             name: self.tensor[offset : offset + int(np.prod(shape))].reshape(shape)
             for name, (offset, shape) in encoder.layout.items()
         }
-        self._write: Callable[[State, int, FloatArray], None] = getattr(encoder, "encode_into", self._copy)
+        writer = getattr(encoder, "writer", None)
+        self._write: Callable[[State, int, FloatArray], object] = (
+            writer() if writer is not None else getattr(encoder, "encode_into", self._copy)
+        )
 
     def _copy(self, state: State, player: int, out: FloatArray) -> None:
         out[...] = self.encoder.encode(state, player)
