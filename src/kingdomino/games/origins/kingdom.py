@@ -355,28 +355,14 @@ class Kingdom(DominoKingdom):
 
         A horde's kind is the kind of its lowest-index warrior.
         """
-        surrounding = self.geometry.grid.surrounding
         found: list[tuple[int, int, int]] = []
-        resources = self.resources
-        anything = self.any_resource()
-        people = self.any_caveman()
-        if not people:
+        if not self.any_caveman():
             return found
-        for kind, points, per in GATHERERS:
-            layer = self.cavemen[kind]
-            if not layer:
-                continue
-            for index in bit_indices(layer):
-                ring = surrounding[index]
-                if per >= 0:
-                    count = (ring & resources[per]).bit_count()
-                elif per == -1:
-                    count = (ring & anything).bit_count()
-                elif per == -2:
-                    count = self.fire_count(ring)
-                else:
-                    count = (ring & people).bit_count()
-                found.append((kind, index, points * count))
+        around, targets = self.geometry.grid.surrounding_count, self._around_targets()
+        for kind, _, _ in GATHERERS:
+            weights = (_AROUND[kind],)
+            for index in bit_indices(self.cavemen[kind]):
+                found.append((kind, index, around((1 << index,), targets, weights)))
         warriors = 0
         for kind, _ in WARRIORS:
             warriors |= self.cavemen[kind]
@@ -387,6 +373,10 @@ class Kingdom(DominoKingdom):
                 found.append((self.caveman_at(1 << low), -1, horde.bit_count() * strength))
         return found
 
+    def _around_targets(self) -> list[int]:
+        """The layers a hunter/gatherer counts around it, in the order of :data:`_AROUND`'s rows."""
+        return self.resources + self.printed + self.markers + self.cavemen
+
     def caveman_points(self) -> int:
         """The sum of :meth:`caveman_scores`' points, without listing them (scoring asks it often):
         what each hunter/gatherer counts around its square (one :meth:`Grid.surrounding_count`
@@ -396,9 +386,7 @@ class Kingdom(DominoKingdom):
         if not any(cavemen):
             return 0
         grid = self.geometry.grid
-        total = grid.surrounding_count(
-            cavemen, self.resources + self.printed + self.markers + cavemen, _AROUND
-        )
+        total = grid.surrounding_count(cavemen, self._around_targets(), _AROUND)
         warriors = [cavemen[kind] for kind in _WARRIOR_KINDS]
         hordes = 0
         for layer in warriors:

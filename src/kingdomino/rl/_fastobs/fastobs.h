@@ -69,12 +69,6 @@ typedef struct {
 
 #define FO_MAX_FACTS 16
 
-/* A number the engine says about a board (its points, a terrain's points, its largest region),
- * asked of the board (`board.method(arg)`) or of the state (`state.method(board)`), and asked
- * again only when a layer it depends on changed:
- * - `mask_layer` >= 0: when that layer changed, or a `depends` layer changed on its squares
- *   (a terrain's points: its squares, and the crowns on them);
- * - else when one of the `depends` layers changed; with none listed, on any change. */
 /* One scoring term (kingdomino.core.terms) over the follower's layers: `first` is the mask
  * (region points, weighted count) or the centres (surrounding count); `layers` the weighed
  * layers, targets or masks; `weights` one per layer (per centre and target: a row per centre). */
@@ -88,6 +82,12 @@ typedef struct {
     long *weights; /* owned */
 } fo_term;
 
+/* A number the engine says about a board (its points, a terrain's points, its largest region),
+ * asked of the board (`board.method(arg)`) or of the state (`state.method(board)`), and asked
+ * again only when a layer it depends on changed:
+ * - `mask_layer` >= 0: when that layer changed, or a `depends` layer changed on its squares
+ *   (a terrain's points: its squares, and the crowns on them);
+ * - else when one of the `depends` layers changed; with none listed, on any change. */
 typedef struct {
     int on_state;
     PyObject *method;
