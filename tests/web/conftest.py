@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +22,15 @@ def database(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"
 
 
+def seeded_secrets(seed: int = 1) -> Callable[[], int]:
+    """The server's secret seeds drawn from a fixed generator, so that tests replay the same games."""
+    rng = random.Random(seed)
+    return lambda: rng.getrandbits(48)
+
+
 @pytest.fixture
 def client(database: str) -> Iterator[TestClient]:
-    with TestClient(create_app(database)) as test_client:
+    with TestClient(create_app(database, secret_seeds=seeded_secrets())) as test_client:
         yield test_client
 
 
@@ -33,13 +40,17 @@ def create(
     players: int = 2,
     seats: list[dict[str, Any]] | None = None,
     options: dict[str, Any] | None = None,
-    seed: int = 7,
+    seed: int | None = 7,
+    hints: bool = False,
 ) -> dict[str, Any]:
+    """A new game; ``seed`` is sent only to a practice game (at most one human seat), as the server asks."""
     seats = seats or [{"kind": "human"}, {"kind": "ai", "level": "greedy"}]
-    response = client.post(
-        "/api/games",
-        json={"game": game, "players": players, "seats": seats, "options": options or {}, "seed": seed},
-    )
+    body: dict[str, Any] = {"game": game, "players": players, "seats": seats, "options": options or {}}
+    if seed is not None and sum(seat["kind"] == "human" for seat in seats) <= 1:
+        body["seed"] = seed
+    if hints:
+        body["hints"] = True
+    response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text
     return response.json()
 

@@ -141,12 +141,22 @@ def test_undo_against_ai_and_refused_against_a_human(client: TestClient) -> None
     token = human_token(created)
     view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0)
     assert not view["undo_allowed"]
-    client.post(
-        f"/api/games/{created['id']}/actions", json={"token": token, "action": view["legal_actions"][-1]}
-    )
-    after = wait_for(
-        client, created["id"], token, lambda v: v["current_player"] == 0 and v["index"] > view["index"] + 1
-    )
+    # Undo never crosses a draw, so play on until a move of ours is followed by AI moves only.
+    for _ in range(30):
+        client.post(
+            f"/api/games/{created['id']}/actions", json={"token": token, "action": view["legal_actions"][-1]}
+        )
+        after = wait_for(
+            client,
+            created["id"],
+            token,
+            lambda v, i=view["index"]: v["current_player"] == 0 and v["index"] > i,
+        )
+        if after["undo_allowed"]:
+            break
+        refused = client.post(f"/api/games/{created['id']}/undo", json={"token": token})
+        assert refused.status_code == 409 and "revealed" in refused.json()["error"]["message"]
+        view = after
     assert after["undo_allowed"]
     assert client.post(f"/api/games/{created['id']}/undo", json={"token": token}).status_code == 200
     undone = client.get(f"/api/games/{created['id']}", params={"token": token}).json()

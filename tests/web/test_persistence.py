@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -90,7 +91,6 @@ def test_kill_9_loses_no_accepted_action(tmp_path: Path) -> None:
             "game": "kingdomino",
             "players": 2,
             "seats": [{"kind": "human"}, {"kind": "human"}],
-            "seed": 3,
         }
         created = httpx.post(f"{base}/api/games", json=body).json()
         tokens = [seat["token"] for seat in created["seats"]]
@@ -116,3 +116,18 @@ def test_kill_9_loses_no_accepted_action(tmp_path: Path) -> None:
     human_actions = [a.text for a in stored.actions if a.seat >= 0]
     assert human_actions == accepted
     assert json.dumps(stored.options)
+
+
+def test_a_database_of_an_earlier_version_gains_the_new_columns(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    database = f"sqlite:///{path}"
+    with TestClient(create_app(database)) as client:
+        created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    with sqlite3.connect(path) as connection:
+        connection.execute("ALTER TABLE games DROP COLUMN hints")
+        connection.execute("ALTER TABLE games DROP COLUMN seed_chosen")
+    store = Store(database)
+    stored = store.load(created["id"])
+    store.close()
+    assert stored is not None and stored.hints is False and stored.seed_chosen is False
+    assert stored.actions

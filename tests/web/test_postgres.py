@@ -22,16 +22,22 @@ def test_a_game_on_postgresql_survives_the_app() -> None:
     with TestClient(create_app(URL)) as client:
         created = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "greedy"}], seed=2**40 + 3)
         token = created["seats"][0]["token"]
-        view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0)
-        client.post(
-            f"/api/games/{created['id']}/actions", json={"token": token, "action": view["legal_actions"][0]}
-        )
-        before = wait_for(
-            client,
-            created["id"],
-            token,
-            lambda v: v["current_player"] == 0 and v["index"] > view["index"] + 1,
-        )
+        # Undo never crosses a draw: play until a move of ours is followed by the AI's alone.
+        for _ in range(40):
+            view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0)
+            client.post(
+                f"/api/games/{created['id']}/actions",
+                json={"token": token, "action": view["legal_actions"][0]},
+            )
+            before = wait_for(
+                client,
+                created["id"],
+                token,
+                lambda v, i=view["index"]: v["current_player"] == 0 and v["index"] > i,
+            )
+            if before["undo_allowed"]:
+                break
+        assert before["undo_allowed"]
     with TestClient(create_app(URL)) as client:
         after = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
         assert after["index"] == before["index"] and after["observation"] == before["observation"]

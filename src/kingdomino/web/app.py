@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
@@ -29,7 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from kingdomino.web.hub import AI_LEVELS, Hub, HubError, Watcher
+from kingdomino.web.hub import AI_LEVELS, HINT_AGENT, Hub, HubError, Watcher
 from kingdomino.web.store import Store
 
 MAX_BODY = 16 * 1024
@@ -50,6 +50,7 @@ class CreateRequest(BaseModel):
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=16)
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     seed: int | None = Field(default=None, ge=0, lt=2**62)
+    hints: bool = False
 
 
 class ActionRequest(BaseModel):
@@ -82,10 +83,18 @@ def _validation_message(errors: Sequence[Any]) -> tuple[str, str]:
     return field, f"{field}: {first.get('msg', 'invalid')}"
 
 
-def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
-    """The app over the database at ``database_url`` (``sqlite:///path`` or ``postgresql://...``)."""
+def create_app(
+    database_url: str,
+    ai_delay: float = 0.0,
+    hint_agent: str = HINT_AGENT,
+    secret_seeds: Callable[[], int] | None = None,
+) -> FastAPI:
+    """The app over the database at ``database_url`` (``sqlite:///path`` or ``postgresql://...``).
+
+    ``secret_seeds`` draws the seeds the server keeps secret (tests pass a seeded generator).
+    """
     store = Store(database_url)
-    hub = Hub(store, ai_delay=ai_delay)
+    hub = Hub(store, ai_delay=ai_delay, hint_agent=hint_agent, secret_seeds=secret_seeds)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -135,7 +144,12 @@ def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
     @app.post("/api/games", status_code=201)
     async def create(body: CreateRequest) -> dict[str, Any]:
         live = await hub.create(
-            body.game, body.players, dict(body.options), [s.model_dump() for s in body.seats], body.seed
+            body.game,
+            body.players,
+            dict(body.options),
+            [s.model_dump() for s in body.seats],
+            body.seed,
+            body.hints,
         )
         seats = []
         for seat, info in enumerate(live.stored.seats):
@@ -151,6 +165,8 @@ def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
             "seats": seats,
             "spectator": f"/game/{live.id}?token={live.stored.spectator_token}",
             "spectator_token": live.stored.spectator_token,
+            "hints": live.hints_allowed(),
+            "practice": live.stored.seed_chosen,
         }
 
     @app.post("/api/games/lookup")
@@ -166,11 +182,11 @@ def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
         return {"games": found}
 
     @app.get("/api/games/{game_id}")
-    async def view(game_id: str, token: Annotated[str, Query(max_length=64)] = "") -> dict[str, Any]:
+    async def view(game_id: str, token: Annotated[str, Query(max_length=64)] = "") -> Response:
         live = hub.get(game_id)
         tokens = frozenset([token]) if token else frozenset()
         hub.check_tokens(live, tokens)
-        return hub.view(live, tokens)
+        return Response(hub.view_text(live, hub.seats_held(live, tokens)), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, body: ActionRequest) -> dict[str, Any]:
@@ -200,21 +216,24 @@ def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
         try:
             live = hub.get(game_id)
             held = frozenset(t for t in tokens.split(",") if t)
-            hub.check_tokens(live, held)
+            seats = hub.admit(live, held)
         except HubError as error:
             await websocket.send_json({"type": "error", **error.to_json()["error"]})
-            await websocket.close(code=4403)
+            await websocket.close(code=4403 if error.status == 403 else 4429 if error.status == 429 else 4400)
             return
         lock = asyncio.Lock()
 
-        async def send(message: dict[str, Any]) -> None:
+        async def send_text(text: str) -> None:
             async with lock:
-                await websocket.send_json(message)
+                await websocket.send_text(text)
 
-        watcher = Watcher(held, send)
+        async def send(message: dict[str, Any]) -> None:
+            await send_text(json.dumps(message))
+
+        watcher = Watcher(seats, send_text)
         live.watchers.add(watcher)
         try:
-            await send(hub.view(live, held))
+            await send_text(hub.view_text(live, seats))
             while True:
                 text = await websocket.receive_text()
                 await _handle(hub, game_id, text, held, send)

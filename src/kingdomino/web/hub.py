@@ -5,12 +5,29 @@ so through the engine protocol alone: ``parse_action``, ``illegal_reason``,
 ``apply``, ``observation``. Every random event and every AI move is seeded from
 the game's seed and the action's index, so a game rebuilt from its stored
 actions after a restart continues exactly as it would have.
+
+What the hub guarantees, whatever the order of events:
+
+* chance is always sampled from the seed, never chosen by a seat, and a game is
+  stored together with its setup draws (one transaction);
+* an AI move is applied only to the very state it was computed for (each change
+  of a game, undo included, bumps its ``version``); a failed AI turn is logged and
+  tried again, so no game is left without a next move;
+* undo never crosses a chance event (the draws it revealed stay revealed) and a
+  finished game is final;
+* with several human players the seed is the server's secret and hints are off
+  unless the game was created with hints for everyone;
+* at most ``MAX_HINTS`` hints are computed at once (past that: "busy"), a game has
+  at most ``MAX_SPECTATORS`` spectator sockets and ``MAX_SOCKETS_PER_SEAT`` per seat,
+  and each distinct view of a state is built and serialised once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import logging
 import random
 import secrets
 from collections.abc import Awaitable, Callable
@@ -27,8 +44,19 @@ from kingdomino.web.store import Store, StoredAction, StoredGame, now
 AI_LEVELS = ("random", "greedy", "easy", "medium", "hard")
 HINT_AGENT = "mcts:time=0.4,playout=player-greedy,prune=8"
 LOG_LENGTH = 25
+#: Hints computed at the same time, server-wide; one more is answered "busy" (503).
+MAX_HINTS = 2
+#: Spectator sockets per game, and sockets per seat (a player's tabs and devices).
+MAX_SPECTATORS = 32
+MAX_SOCKETS_PER_SEAT = 4
+#: Seconds before a failed AI turn is tried again (doubling up to the last).
+AI_RETRY_DELAYS = (0.1, 0.5, 2.0, 10.0)
 
-Sender = Callable[[dict[str, Any]], Awaitable[None]]
+#: Sends one message, already serialised as JSON text, to a client.
+Sender = Callable[[str], Awaitable[None]]
+ViewKey = tuple[int, ...]
+
+log = logging.getLogger(__name__)
 
 
 class HubError(Exception):
@@ -44,11 +72,16 @@ class HubError(Exception):
         return {"error": {"field": self.field, "message": self.message}}
 
 
+def same_token(secret: str, given: str) -> bool:
+    """Whether ``given`` is ``secret``, compared in constant time (as UTF-8: any text is a fair guess)."""
+    return secrets.compare_digest(secret.encode(), given.encode("utf-8", "surrogatepass"))
+
+
 @dataclass(eq=False)
 class Watcher:
-    """A connected client: the tokens it holds and how to send it a message."""
+    """A connected client: the seats its tokens hold (none: a spectator) and how to send it text."""
 
-    tokens: frozenset[str]
+    seats: ViewKey
     send: Sender
 
 
@@ -60,6 +93,11 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
     ai_task: asyncio.Task[None] | None = None
+    #: Bumped by every change of the state (an action, an undo): work done for an older version is stale.
+    version: int = 0
+    #: The serialised view of each seat set for ``views_version`` (a spectator's is ``()``).
+    views: dict[ViewKey, str] = field(default_factory=dict)
+    views_version: int = -1
 
     @property
     def id(self) -> str:
@@ -71,12 +109,23 @@ class LiveGame:
 
     def seat_of(self, token: str) -> int | None:
         for seat, info in enumerate(self.stored.seats):
-            if info.get("token") and secrets.compare_digest(str(info["token"]), token):
+            if info.get("token") and same_token(str(info["token"]), token):
                 return seat
         return None
 
+    def is_spectator_token(self, token: str) -> bool:
+        return same_token(self.stored.spectator_token, token)
+
     def is_ai(self, seat: int) -> bool:
-        return bool(self.stored.seats[seat]["kind"] == "ai")
+        """Whether ``seat`` is an AI seat (never true of ``CHANCE`` or ``TERMINAL``)."""
+        return 0 <= seat < len(self.stored.seats) and self.stored.seats[seat]["kind"] == "ai"
+
+    def humans(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.stored.seats) if info["kind"] == "human"]
+
+    def hints_allowed(self) -> bool:
+        """Hints are on when one human plays against AI seats, or when the game was created with them."""
+        return self.stored.hints or len(self.humans()) <= 1
 
 
 def rebuild(stored: StoredGame) -> tuple[Game, State]:
@@ -94,13 +143,25 @@ def replayed(game: Game, actions: list[StoredAction]) -> State:
 
 
 class Hub:
-    """Every live game of the server, with the store behind it."""
+    """Every live game of the server, with the store behind it.
 
-    def __init__(self, store: Store, ai_delay: float = 0.0, hint_agent: str = HINT_AGENT) -> None:
+    ``secret_seeds`` draws the seed of a game whose creator did not choose one (tests pass a
+    seeded generator so that their games are reproducible).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        ai_delay: float = 0.0,
+        hint_agent: str = HINT_AGENT,
+        secret_seeds: Callable[[], int] | None = None,
+    ) -> None:
         self.store = store
         self.ai_delay = ai_delay
         self.hint_agent = hint_agent
+        self.secret_seeds = secret_seeds or new_seed
         self.games: dict[str, LiveGame] = {}
+        self.hints_running = 0
 
     # --- lifecycle ----------------------------------------------------------------------------
 
@@ -118,8 +179,11 @@ class Hub:
                     await live.ai_task
 
     def _live(self, stored: StoredGame) -> LiveGame:
+        """A stored game made live; a chance step it still lacks (an old crash) is drawn from the seed."""
         game, state = rebuild(stored)
         live = LiveGame(stored, game, state)
+        if state.current_player == CHANCE:
+            self._commit(live, state.clone(), [])
         self.games[stored.id] = live
         return live
 
@@ -130,7 +194,9 @@ class Hub:
         stored = self.store.load(game_id)
         if stored is None:
             raise HubError(404, "game", f"no game with id {game_id!r}")
-        return self._live(stored)
+        live = self._live(stored)
+        self._schedule_ai(live)
+        return live
 
     # --- creating -----------------------------------------------------------------------------
 
@@ -141,7 +207,9 @@ class Hub:
         options: dict[str, Any],
         seats: list[dict[str, Any]],
         seed: int | None = None,
+        hints: bool = False,
     ) -> LiveGame:
+        """A new game, stored with its setup draws in one transaction; its AI seats start playing."""
         try:
             game = make_game(game_name, players, options)
         except GameError as error:
@@ -153,37 +221,37 @@ class Hub:
             raise HubError(
                 400, "seats", f"{game.describe()} needs {game.num_players} seats, got {len(seats)}"
             )
-        seat_rows = []
-        for index, seat in enumerate(seats):
-            if seat["kind"] == "ai":
-                level = seat.get("level") or "easy"
-                if level not in AI_LEVELS:
-                    raise HubError(400, f"seats[{index}].level", f"expected one of {', '.join(AI_LEVELS)}")
-                name = seat.get("name") or f"AI ({level})"
-                seat_rows.append({"kind": "ai", "level": level, "name": name, "token": None})
-            else:
-                name = seat.get("name") or f"Player {index + 1}"
-                online = bool(seat.get("online"))
-                seat_rows.append(
-                    {"kind": "human", "name": name, "online": online, "token": secrets.token_urlsafe(16)}
-                )
+        seat_rows = [_seat_row(index, seat) for index, seat in enumerate(seats)]
+        humans = sum(row["kind"] == "human" for row in seat_rows)
+        if seed is not None and humans > 1:
+            raise HubError(
+                400,
+                "seed",
+                "a chosen seed makes every draw predictable, so it is only for practice games with one "
+                "human against AI seats; with several humans the server draws a secret seed",
+            )
         stored = StoredGame(
             id=secrets.token_hex(8),
             game=game.name,
             players=game.num_players,
             options=dict(game.options),
-            seed=seed if seed is not None else secrets.randbits(48),
+            seed=seed if seed is not None else self.secret_seeds(),
             seats=seat_rows,
             spectator_token=secrets.token_urlsafe(16),
             status="playing",
             created=now(),
             actions=[],
+            seed_chosen=seed is not None,
+            hints=hints,
         )
-        self.store.create_game(stored)
         live = LiveGame(stored, game, game.new_initial_state())
+        state = live.state.clone()
+        setup = self._draw_chance(live, state, [])
+        stored.actions = setup
+        stored.status = _status(state)
+        self.store.create_game(stored)
+        live.state = state
         self.games[stored.id] = live
-        async with live.lock:
-            self._commit(live, live.state.clone(), [])
         self._schedule_ai(live)
         return live
 
@@ -192,7 +260,7 @@ class Hub:
     def seat_for(self, live: LiveGame, token: str) -> int:
         seat = live.seat_of(token)
         if seat is None:
-            if secrets.compare_digest(live.stored.spectator_token, token):
+            if live.is_spectator_token(token):
                 raise HubError(403, "token", "a spectator link can watch but not act")
             raise HubError(403, "token", "this token is not a seat of this game")
         return seat
@@ -215,7 +283,11 @@ class Hub:
                     409, "index", f"the game moved on: {len(live.actions)} actions, not {expected_index}"
                 )
             if state.current_player != seat:
-                raise HubError(409, "action", f"it is not your turn: seat {state.current_player} is to act")
+                raise HubError(
+                    409,
+                    "action",
+                    f"it is not your turn: {self._seat_name(live, state.current_player)} is to act",
+                )
             try:
                 action = state.parse_action(text)
             except GameError as error:
@@ -230,6 +302,11 @@ class Hub:
         self._schedule_ai(live)
         return applied
 
+    def _seat_name(self, live: LiveGame, seat: int) -> str:
+        if 0 <= seat < len(live.stored.seats):
+            return f"{live.stored.seats[seat]['name']} (player {seat + 1})"
+        return "nobody"
+
     def _apply(self, live: LiveGame, seat: int, action: int) -> None:
         """Apply on a copy, resolve chance, commit to the store, then make it the live state."""
         state = live.state.clone()
@@ -242,47 +319,85 @@ class Hub:
         state.apply(action)
         return StoredAction(index, seat, text, description)
 
-    def _commit(self, live: LiveGame, state: State, new: list[StoredAction]) -> None:
+    def _draw_chance(self, live: LiveGame, state: State, new: list[StoredAction]) -> list[StoredAction]:
+        """Resolve every chance node ahead of ``state`` from the game's seed (never by a seat)."""
         index = len(live.actions) + len(new)
         while state.current_player == CHANCE:
             rng = random.Random(derive_seed(live.stored.seed, "chance", index))
             new.append(self._step(state, CHANCE, state.sample_chance(rng), index))
             index += 1
-        status = "finished" if state.is_terminal() else "playing"
+        return new
+
+    def _commit(self, live: LiveGame, state: State, new: list[StoredAction]) -> None:
+        """Store ``new`` (with the chance steps that follow it), then make ``state`` the live one.
+
+        If the store refuses, the live game is untouched: memory never runs ahead of the database.
+        """
+        new = self._draw_chance(live, state, new)
+        status = _status(state)
         if new:
             self.store.append_actions(live.id, new, status if status != live.stored.status else None)
         live.stored.actions.extend(new)
         live.stored.status = status
         live.state = state
+        live.version += 1
+
+    def undo_refusal(self, live: LiveGame, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last action now (None: it may)."""
+        if live.stored.status == "finished" or live.state.is_terminal():
+            return "the game is over: a finished game is final"
+        if any(s != seat and not live.is_ai(s) for s in range(live.game.num_players)):
+            return "undo is only allowed when every other seat is an AI"
+        mine = [a.index for a in live.actions if a.seat == seat]
+        if not mine:
+            return "you have no action to take back"
+        if any(a.seat == CHANCE for a in live.actions[mine[-1] :]):
+            return "new pieces were revealed since your last action, so it can no longer be taken back"
+        return None
 
     async def undo(self, game_id: str, token: str) -> None:
-        """Take back the caller's last action and everything after it (only against AI seats)."""
+        """Take back the caller's last action and everything after it (only against AI seats).
+
+        Refused when the game is over, or when a chance event (a draw, a roll, a revealed
+        caveman) came after that action: undoing it would let a player look ahead and choose again.
+        """
         live = self.get(game_id)
         async with live.lock:
             seat = self.seat_for(live, token)
-            others = [s for s in range(live.game.num_players) if s != seat]
-            if not all(live.is_ai(s) for s in others):
-                raise HubError(409, "undo", "undo is only allowed when every other seat is an AI")
-            mine = [a.index for a in live.actions if a.seat == seat]
-            if not mine:
-                raise HubError(409, "undo", "you have no action to take back")
-            keep = mine[-1]
+            reason = self.undo_refusal(live, seat)
+            if reason is not None:
+                raise HubError(409, "undo", reason)
+            keep = [a.index for a in live.actions if a.seat == seat][-1]
             self.store.truncate(live.id, keep, "playing")
             live.stored.actions = live.stored.actions[:keep]
             live.stored.status = "playing"
             live.game, live.state = rebuild(live.stored)
+            live.version += 1
         await self.broadcast(live)
 
     async def hint(self, game_id: str, token: str) -> list[dict[str, Any]]:
         live = self.get(game_id)
         async with live.lock:
             seat = self.seat_for(live, token)
+            if not live.hints_allowed():
+                raise HubError(
+                    403,
+                    "hint",
+                    "hints are off in this game: with several human players they are on only when the "
+                    "game is created with hints for everyone",
+                )
             if live.state.current_player != seat:
                 raise HubError(409, "hint", "a hint is for the seat to act")
             state = live.state.clone()
             seed = derive_seed(live.stored.seed, "hint", len(live.actions))
-        agent = make_agent(self.hint_agent, seed)
-        candidates = await asyncio.to_thread(agent.analyse, state)
+        if self.hints_running >= MAX_HINTS:
+            raise HubError(503, "hint", "the server is busy with other hints: try again in a moment")
+        self.hints_running += 1
+        try:
+            agent = make_agent(self.hint_agent, seed)
+            candidates = await asyncio.to_thread(agent.analyse, state)
+        finally:
+            self.hints_running -= 1
         return [
             {"action": state.action_text(c.action), "value": round(c.value, 3), "visits": c.visits}
             for c in candidates[:5]
@@ -299,6 +414,12 @@ class Hub:
         live.ai_task = asyncio.get_running_loop().create_task(self._run_ai(live))
 
     async def _run_ai(self, live: LiveGame) -> None:
+        """Play the AI seats' turns until a human (or nobody) is to act.
+
+        A move is applied only if the game is still at the version it was computed for; any
+        failure is logged and the turn is computed again after a short wait.
+        """
+        failures = 0
         while True:
             async with live.lock:
                 state = live.state
@@ -306,29 +427,50 @@ class Hub:
                     return
                 seat = state.current_player
                 index = len(live.actions)
+                version = live.version
                 copy = state.clone()
                 level = str(live.stored.seats[seat]["level"])
-            if self.ai_delay:
-                await asyncio.sleep(self.ai_delay)
-            agent = make_agent(level, derive_seed(live.stored.seed, "seat", seat, index))
-            action = await asyncio.to_thread(agent.act, copy)
-            async with live.lock:
-                if len(live.actions) != index:
-                    continue
-                self._apply(live, seat, action)
-            await self.broadcast(live)
+            try:
+                if self.ai_delay:
+                    await asyncio.sleep(self.ai_delay)
+                agent = make_agent(level, derive_seed(live.stored.seed, "seat", seat, index))
+                action = await asyncio.to_thread(agent.act, copy)
+                async with live.lock:
+                    if live.version != version:
+                        continue
+                    reason = live.state.illegal_reason(action)
+                    if reason is not None:
+                        raise RuntimeError(f"the AI chose an illegal action: {reason}")
+                    self._apply(live, seat, action)
+                await self.broadcast(live)
+                failures = 0
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                delay = AI_RETRY_DELAYS[min(failures, len(AI_RETRY_DELAYS) - 1)]
+                failures += 1
+                log.exception(
+                    "game %s: AI turn of seat %d failed; trying again in %.1f s", live.id, seat, delay
+                )
+                await asyncio.sleep(delay)
 
     # --- what clients see ---------------------------------------------------------------------
 
+    def seats_held(self, live: LiveGame, tokens: frozenset[str]) -> ViewKey:
+        """The seats whose tokens are among ``tokens``, ascending."""
+        return tuple(sorted({s for s in map(live.seat_of, tokens) if s is not None}))
+
     def view(self, live: LiveGame, tokens: frozenset[str]) -> dict[str, Any]:
         """The state as the holder of ``tokens`` may see it: public facts and their own legal moves."""
+        return self.view_of(live, self.seats_held(live, tokens))
+
+    def view_of(self, live: LiveGame, mine: ViewKey) -> dict[str, Any]:
+        """The state as the holder of the seats ``mine`` may see it."""
         state = live.state
-        mine = [seat for seat in range(live.game.num_players) if any(live.seat_of(t) == seat for t in tokens)]
         observation = state.observation(None)
         observation.pop("legal_actions", None)
         acting = state.current_player
         legal = [state.action_text(a) for a in state.legal_actions()] if acting in mine else []
-        humans = [s for s in range(live.game.num_players) if not live.is_ai(s)]
         return {
             "type": "state",
             "id": live.id,
@@ -341,7 +483,7 @@ class Hub:
                 {"seat": s, "name": info["name"], "kind": info["kind"], "level": info.get("level")}
                 for s, info in enumerate(live.stored.seats)
             ],
-            "your_seats": mine,
+            "your_seats": list(mine),
             "current_player": acting,
             "legal_actions": legal,
             "observation": observation,
@@ -352,14 +494,53 @@ class Hub:
                 {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
                 for a in live.actions[-LOG_LENGTH:]
             ],
-            "undo_allowed": len(mine) == 1 and len(humans) == 1 and any(a.seat in mine for a in live.actions),
+            "undo_allowed": len(mine) == 1 and self.undo_refusal(live, mine[0]) is None,
+            "hints_allowed": live.hints_allowed(),
+            "practice": live.stored.seed_chosen,
         }
 
+    def view_text(self, live: LiveGame, mine: ViewKey) -> str:
+        """The view of ``mine`` as JSON text, built once per state and seat set."""
+        if live.views_version != live.version:
+            live.views = {}
+            live.views_version = live.version
+        text = live.views.get(mine)
+        if text is None:
+            text = live.views[mine] = json.dumps(self.view_of(live, mine))
+        return text
+
+    def admit(self, live: LiveGame, tokens: frozenset[str]) -> ViewKey:
+        """The seats a new socket holding ``tokens`` watches as, once its tokens and the game's
+        socket limits are checked (``()``: a spectator)."""
+        self.check_tokens(live, tokens)
+        seats = self.seats_held(live, tokens)
+        if not seats:
+            spectators = sum(1 for w in live.watchers if not w.seats)
+            if spectators >= MAX_SPECTATORS:
+                raise HubError(
+                    429, "tokens", f"this game already has {MAX_SPECTATORS} spectators, the most it allows"
+                )
+        for seat in seats:
+            if sum(1 for w in live.watchers if seat in w.seats) >= MAX_SOCKETS_PER_SEAT:
+                raise HubError(
+                    429,
+                    "tokens",
+                    f"player {seat + 1} already has {MAX_SOCKETS_PER_SEAT} connections open, "
+                    "the most a seat allows: close another tab first",
+                )
+        return seats
+
     async def broadcast(self, live: LiveGame) -> None:
-        for watcher in list(live.watchers):
-            try:
-                await watcher.send(self.view(live, watcher.tokens))
-            except Exception:
+        """Send every watcher the current view it may see (each distinct view serialised once)."""
+        watchers = list(live.watchers)
+        if not watchers:
+            return
+        texts = [self.view_text(live, watcher.seats) for watcher in watchers]
+        results = await asyncio.gather(
+            *(watcher.send(text) for watcher, text in zip(watchers, texts)), return_exceptions=True
+        )
+        for watcher, result in zip(watchers, results):
+            if isinstance(result, BaseException):
                 live.watchers.discard(watcher)
 
     def acting_token(self, game_id: str, tokens: frozenset[str]) -> str:
@@ -375,7 +556,7 @@ class Hub:
         if not tokens:
             raise HubError(403, "token", "a seat token or the spectator token is needed")
         for token in tokens:
-            if live.seat_of(token) is None and not secrets.compare_digest(live.stored.spectator_token, token):
+            if live.seat_of(token) is None and not live.is_spectator_token(token):
                 raise HubError(403, "token", "this token is not a seat or the spectator link of this game")
 
     # --- finished games -----------------------------------------------------------------------
@@ -433,7 +614,28 @@ class Hub:
             "seats": [i["name"] for i in live.stored.seats],
             "current_player": live.state.current_player,
             "scores": live.state.scores(),
+            "hints": live.hints_allowed(),
+            "practice": live.stored.seed_chosen,
         }
+
+
+def _seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat as stored: kind, name, AI level or (for a human) a fresh secret token."""
+    if seat["kind"] == "ai":
+        level = seat.get("level") or "easy"
+        if level not in AI_LEVELS:
+            raise HubError(400, f"seats[{index}].level", f"expected one of {', '.join(AI_LEVELS)}")
+        return {"kind": "ai", "level": level, "name": seat.get("name") or f"AI ({level})", "token": None}
+    return {
+        "kind": "human",
+        "name": seat.get("name") or f"Player {index + 1}",
+        "online": bool(seat.get("online")),
+        "token": secrets.token_urlsafe(16),
+    }
+
+
+def _status(state: State) -> str:
+    return "finished" if state.is_terminal() else "playing"
 
 
 def sheet_json(state: State, seat: int) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
@@ -26,6 +27,7 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    inspect,
     select,
     update,
 )
@@ -50,6 +52,10 @@ class GameRow(Base):
     spectator_token: Mapped[str] = mapped_column(String(64))
     status: Mapped[str] = mapped_column(String(16), default="playing")
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: The creator chose the seed (a practice game against AI seats: its draws can be known).
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: Hints are on for every seat (a game with several humans has them only when created so).
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class ActionRow(Base):
@@ -82,6 +88,8 @@ class StoredGame:
     status: str
     created: datetime
     actions: list[StoredAction]
+    seed_chosen: bool = False
+    hints: bool = False
 
 
 def sqlite_url(data_dir: str) -> str:
@@ -97,12 +105,17 @@ class Store:
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
         self.engine.dispose()
 
     def create_game(self, game: StoredGame) -> None:
+        """Store a new game with its first actions (the setup's chance steps) in one transaction.
+
+        A crash can then never leave a game half created, without the draws its seed gives.
+        """
         with self.sessions.begin() as session:
             session.add(
                 GameRow(
@@ -115,7 +128,14 @@ class Store:
                     spectator_token=game.spectator_token,
                     status=game.status,
                     created=game.created,
+                    seed_chosen=game.seed_chosen,
+                    hints=game.hints,
                 )
+            )
+            session.flush()
+            session.add_all(
+                ActionRow(game_id=game.id, index=a.index, seat=a.seat, text=a.text, description=a.description)
+                for a in game.actions
             )
 
     def append_actions(self, game_id: str, actions: list[StoredAction], status: str | None = None) -> None:
@@ -173,11 +193,27 @@ class Store:
             row.status,
             created,
             [StoredAction(a.index, a.seat, a.text, a.description) for a in actions],
+            bool(row.seed_chosen),
+            bool(row.hints),
         )
 
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Add the columns a database made by an earlier version lacks (each has a server default)."""
+    existing = {column["name"] for column in inspect(engine).get_columns(GameRow.__tablename__)}
+    with engine.begin() as connection:
+        for column in GameRow.__table__.columns:
+            if column.name not in existing:
+                kind = column.type.compile(engine.dialect)
+                default = column.server_default.arg if column.server_default is not None else None
+                connection.exec_driver_sql(
+                    f"ALTER TABLE {GameRow.__tablename__} ADD COLUMN {column.name} {kind}"
+                    + (f" DEFAULT '{default}'" if default is not None else "")
+                )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

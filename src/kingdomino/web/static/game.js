@@ -55,8 +55,8 @@ export function showGame(main, id) {
       else if (message.type === "error") error.textContent = message.message;
       else if (message.type === "hint") showHint(message.candidates);
     };
-    // 4403: the server refused our tokens; retrying cannot help.
-    socket.onclose = (event) => { if (!closed && event.code !== 4403) setTimeout(connect, 1000); };
+    // 4403: the server refused our tokens; 4429: too many connections to this game. Retrying cannot help.
+    socket.onclose = (event) => { if (!closed && event.code !== 4403 && event.code !== 4429) setTimeout(connect, 1000); };
   }
 
   function send(action) {
@@ -83,7 +83,9 @@ export function showGame(main, id) {
     ctx.legal = view.legal_actions;
     moveSelect.replaceChildren(...ctx.legal.map((t) => el("option", { value: t }, t)));
     moveSelect.disabled = playButton.disabled = !ctx.legal.length;
-    hintButton.disabled = !ctx.legal.length;
+    hintButton.disabled = !ctx.legal.length || !view.hints_allowed;
+    hintButton.title = view.hints_allowed ? "" : "Hints are off in this game (several human players, created without hints)";
+    if (view.practice) status.append(el("span", { class: "small", id: "practice" }, " · Practice game: the creator chose the seed, so the draws can be known in advance"));
     undoButton.disabled = !view.undo_allowed;
     replayButton.disabled = view.status !== "finished";
     (BOARDS[view.game] || classic).render(board, view, ctx);

@@ -60,7 +60,7 @@ export function showLobby(main) {
       return { kind: "human", name, online: kind === "online" };
     });
     try {
-      const created = await api("/api/games", { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options, seats } });
+      const created = await api("/api/games", { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options, seats, hints: form.querySelector("#hints").checked } });
       const mine = created.seats.filter((s, i) => s.kind === "human" && kinds[i] !== "online").map((s) => s.token);
       const invites = created.seats.filter((s, i) => kinds[i] === "online").map((s) => ({ seat: s.seat, name: s.name, url: location.origin + s.invite }));
       remember(created.id, mine, { invites, spectator: location.origin + created.spectator, name: spec.name });
@@ -74,6 +74,7 @@ export function showLobby(main) {
     el("h2", {}, "New game"),
     el("label", {}, "Game ", gameSelect), el("label", {}, playersSelect), optionsBox,
     el("h3", {}, "Seats"), seatsBox,
+    el("label", { title: "With one human against AI seats, hints are always on" }, el("input", { type: "checkbox", id: "hints" }), " Hints for every player"),
     el("button", { class: "primary", type: "submit", id: "create" }, "Create game"), error);
   const invite = el("input", { id: "invite", placeholder: "Paste an invite or spectator link", size: 40 });
   const openInvite = el("form", { onsubmit: (e) => { e.preventDefault(); const url = new URL(invite.value, location.origin); location.href = url.pathname + url.search; } },
@@ -92,7 +93,8 @@ async function listGames(list) {
   try {
     const { games } = await api("/api/games/lookup", { method: "POST", body: { games: pairs } });
     list.replaceChildren(el("ul", {}, games.map((g) => el("li", {},
-      el("a", { href: `/game/${g.id}` }, g.description), ` · ${g.status}`, ` · ${g.seats.join(", ")}`, ` · scores ${g.scores.join(" / ")}`))));
+      el("a", { href: `/game/${g.id}` }, g.description), ` · ${g.status}`, ` · ${g.seats.join(", ")}`, ` · scores ${g.scores.join(" / ")}`,
+      g.hints ? " · hints on" : "", g.practice ? " · practice (chosen seed)" : ""))));
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, problem.message));
   }

@@ -1,0 +1,206 @@
+"""Orders of events an unlucky player or an attacker could produce: each one leaves a sound game."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import create, seeded_secrets, wait_for
+
+from kingdomino.agents import make_agent
+from kingdomino.core.game import CHANCE
+from kingdomino.core.seeds import derive_seed
+from kingdomino.web import hub as hub_module
+from kingdomino.web.app import create_app
+from kingdomino.web.store import Store, StoredGame, now
+
+
+@pytest.fixture
+def slow_ai_client(database: str) -> Iterator[TestClient]:
+    """AI seats that wait 0.4 s before each move: room for a human to act while they think."""
+    app = create_app(database, ai_delay=0.4, hint_agent="greedy", secret_seeds=seeded_secrets())
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def post_action(client: TestClient, game_id: str, token: str, action: str, index: int | None = None) -> Any:
+    body: dict[str, Any] = {"token": token, "action": action}
+    if index is not None:
+        body["index"] = index
+    return client.post(f"/api/games/{game_id}/actions", json=body)
+
+
+def test_the_same_seat_acting_twice_at_once_succeeds_once(client: TestClient) -> None:
+    created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    tokens = [seat["token"] for seat in created["seats"]]
+    view = client.get(f"/api/games/{created['id']}", params={"token": tokens[0]}).json()
+    token = tokens[view["current_player"]]
+    legal = client.get(f"/api/games/{created['id']}", params={"token": token}).json()["legal_actions"]
+    answers: list[int] = []
+
+    def act(action: str) -> None:
+        answers.append(post_action(client, created["id"], token, action, view["index"]).status_code)
+
+    threads = [threading.Thread(target=act, args=(legal[i % len(legal)],)) for i in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers) == [200, 409, 409, 409, 409, 409]
+    after = client.get(f"/api/games/{created['id']}", params={"token": tokens[0]}).json()
+    assert len([entry for entry in after["log"] if entry["seat"] >= 0]) == 1
+
+
+def human_move_followed_by_ai(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
+    """Play the human seat 0 until its move hands the turn to the AI with no draw in between."""
+    for _ in range(40):
+        view = wait_for(client, game_id, token, lambda v: v["current_player"] == 0)
+        post_action(client, game_id, token, view["legal_actions"][0], view["index"])
+        after = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+        if after["current_player"] == 1 and after["log"][-1]["seat"] == 0:
+            return view
+    raise AssertionError("no human move was followed by an AI turn")
+
+
+@pytest.mark.parametrize("game", ["kingdomino", "duel"])
+def test_undo_while_the_ai_thinks_never_freezes_the_game(slow_ai_client: TestClient, game: str) -> None:
+    client = slow_ai_client
+    for seed in range(3):
+        created = create(client, game=game, seed=seed)
+        game_id, token = created["id"], created["seats"][0]["token"]
+        before = human_move_followed_by_ai(client, game_id, token)
+        # The AI is thinking about the move just played; take it back and play another one instead.
+        assert client.post(f"/api/games/{game_id}/undo", json={"token": token}).status_code == 200
+        other = before["legal_actions"][-1]
+        assert post_action(client, game_id, token, other, before["index"]).status_code == 200
+        # What the AI must answer: its move for this very state, seeded by the game and the index.
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        live = hub.games[game_id]
+        state, index = live.state.clone(), len(live.actions)
+        agent = make_agent("greedy", derive_seed(seed, "seat", 1, index))
+        expected = state.action_text(agent.act(state))
+        after = wait_for(
+            client,
+            game_id,
+            token,
+            lambda v, i=before["index"]: (
+                v["status"] == "finished" or (v["current_player"] == 0 and v["index"] > i)
+            ),
+            timeout=20,
+        )
+        assert any(entry["text"] == other and entry["seat"] == 0 for entry in after["log"])
+        assert live.actions[index].text == expected
+        assert live.ai_task is None or live.ai_task.done() or live.state.current_player == 1
+
+
+def test_a_failing_ai_turn_is_logged_and_tried_again(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    real = hub_module.make_agent
+    calls = {"n": 0}
+
+    def flaky(spec: str, seed: int | None = None) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("the search crashed")
+        return real(spec, seed)
+
+    monkeypatch.setattr(hub_module, "make_agent", flaky)
+    created = create(client, seats=[{"kind": "ai", "level": "random"}, {"kind": "ai", "level": "random"}])
+    view = wait_for(
+        client, created["id"], created["spectator_token"], lambda v: v["status"] == "finished", 60
+    )
+    assert view["winners"] and calls["n"] > 1
+    assert "AI turn of seat" in caplog.text
+
+
+def test_undo_after_the_end_is_refused_and_the_game_stays_final(client: TestClient) -> None:
+    created = create(client, game="duel", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}])
+    game_id, token = created["id"], created["seats"][0]["token"]
+    while True:
+        view = wait_for(
+            client, game_id, token, lambda v: v["current_player"] == 0 or v["status"] == "finished"
+        )
+        if view["status"] == "finished":
+            break
+        post_action(client, game_id, token, view["legal_actions"][0], view["index"])
+    assert not view["undo_allowed"]
+    refused = client.post(f"/api/games/{game_id}/undo", json={"token": token})
+    assert refused.status_code == 409 and "over" in refused.json()["error"]["message"]
+    after = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+    assert after["status"] == "finished" and after["index"] == view["index"]
+
+
+def test_a_game_stored_without_its_setup_draws_draws_them_from_its_seed(database: str) -> None:
+    # What a crash between the two commits of game creation used to leave: a game with no action.
+    store = Store(database)
+    seats = [
+        {"kind": "ai", "level": "random", "name": "AI", "token": None},
+        {"kind": "human", "name": "Ann", "online": False, "token": "ann-token"},
+    ]
+    store.create_game(StoredGame("half", "kingdomino", 2, {}, 99, seats, "watch", "playing", now(), []))
+    store.close()
+    with TestClient(create_app(database)) as client:
+        view = client.get("/api/games/half", params={"token": "ann-token"}).json()
+        assert view["log"][0]["seat"] == CHANCE and view["current_player"] in (0, 1)
+        wait_for(client, "half", "ann-token", lambda v: v["current_player"] == 1)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        fresh = create(client, seats=[{"kind": "ai", "level": "random"}, {"kind": "human"}], seed=99)
+        # The same seed gives the same setup draws whether the game was created now or resumed.
+        setup = [a.text for a in hub.games["half"].actions if a.seat == CHANCE][:4]
+        assert setup == [a.text for a in hub.games[fresh["id"]].actions if a.seat == CHANCE][:4]
+
+
+def test_a_new_game_is_stored_with_its_setup_draws_in_one_transaction(client: TestClient) -> None:
+    created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    stored = hub.store.load(created["id"])
+    assert stored is not None and stored.actions and stored.actions[0].seat == CHANCE
+    assert [a.index for a in stored.actions] == list(range(len(stored.actions)))
+
+
+def test_spectator_sockets_are_capped_with_a_clear_error(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hub_module, "MAX_SPECTATORS", 2)
+    created = create(client)
+    url = f"/ws/games/{created['id']}?tokens={created['spectator_token']}"
+    with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
+        assert first.receive_json()["type"] == second.receive_json()["type"] == "state"
+        with client.websocket_connect(url) as third:
+            refused = third.receive_json()
+            assert refused["type"] == "error" and refused["field"] == "tokens"
+            assert "2 spectators" in refused["message"]
+
+
+def test_each_distinct_view_is_built_once_per_state(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    game_id = created["id"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    built: list[tuple[int, ...]] = []
+    real = hub.view_of
+    monkeypatch.setattr(hub, "view_of", lambda live, mine: built.append(mine) or real(live, mine))
+    spectator = f"/ws/games/{game_id}?tokens={created['spectator_token']}"
+    sockets = [client.websocket_connect(spectator) for _ in range(6)]
+    opened = [socket.__enter__() for socket in sockets]
+    try:
+        for socket in opened:
+            socket.receive_json()
+        assert built == [()]
+        view = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
+        token = tokens[view["current_player"]]
+        legal = client.get(f"/api/games/{game_id}", params={"token": token}).json()["legal_actions"]
+        built.clear()
+        assert post_action(client, game_id, token, legal[0]).status_code == 200
+        messages = [socket.receive_json() for socket in opened]
+        assert all(m == messages[0] and m["index"] > view["index"] for m in messages)
+        assert built == [()]
+    finally:
+        for socket in sockets:
+            socket.__exit__(None, None, None)
