@@ -70,6 +70,44 @@ def test_score_refuses_a_kingdom_without_castle_or_too_large(tmp_path: Path) -> 
     assert fits_seven.exit_code == 0, fits_seven.output
 
 
+#: A full 7x7 kingdom, castle in the centre: wheat 14 x 2 = 28, forest 10 x 1 = 10, lake 6 x 1 = 6,
+#: grassland 7 x 2 = 14, swamp 7 x 1 = 7, mine 4 x 3 = 12; 77 in all.
+FULL_SEVEN = """\
+W1 W1 W0 W0 W0 W0 W0
+W0 W0 W0 W0 W0 W0 W0
+F1 F0 F0 F0 F0 F0 F0
+F0 F0 F0 C  L0 L0 L1
+G1 G0 G0 G0 L0 L0 L0
+G0 G1 G0 S1 S0 M2 M0
+S0 S0 S0 S0 S0 M1 M0
+"""
+
+
+def test_score_mighty_duel_implies_the_seven_by_seven_frame(tmp_path: Path) -> None:
+    # Mighty Duel: "2 players, all 48 dominoes, 7x7 kingdoms"; the variant alone sets the frame.
+    path = str(write(tmp_path, FULL_SEVEN))
+    for extra in (
+        ["--variant", "mighty-duel"],
+        ["--variant", "mighty-duel", "--frame", "7"],
+        ["--frame", "7"],
+    ):
+        result = runner.invoke(app, ["score", path, *extra, "--json"])
+        assert result.exit_code == 0, (extra, result.output)
+        assert json.loads(result.output)["total"] == 77
+    bonuses = ["--variant", "mighty-duel", "--variant", "middle-kingdom", "--variant", "harmony", "--json"]
+    assert json.loads(runner.invoke(app, ["score", path, *bonuses]).output)["total"] == 77 + 10 + 5
+    five = runner.invoke(app, ["score", path])  # without the variant the frame stays 5x5
+    assert five.exit_code == 2 and "5x5 frame" in five.output
+
+
+def test_score_refuses_a_frame_that_contradicts_mighty_duel(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["score", str(write(tmp_path, FULL)), "--variant", "mighty-duel", "--frame", "5"]
+    )
+    assert result.exit_code == 2
+    assert "--frame" in result.output and "mighty-duel" in result.output and "7x7" in result.output
+
+
 def test_score_refuses_bad_options(tmp_path: Path) -> None:
     path = str(write(tmp_path, FULL))
     assert "--frame" in runner.invoke(app, ["score", path, "--frame", "6"]).output

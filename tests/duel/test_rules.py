@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tests.duel.helpers import coat, play, start, texts
+from tests.duel.helpers import GAME, coat, play, start, texts
 
 from kingdomino.core.game import CHANCE, TERMINAL, IllegalActionError
 from kingdomino.games.duel.board import GRID
@@ -212,13 +212,48 @@ Q0 Q0 Q0 Q0 Q0 Q0 S0"""
     assert state.boards[0].is_full() and state.current_player == 1
 
 
-def test_split_second_die_may_connect_to_the_first() -> None:
+#: Issue #25: four rounds through the real flow; seat 0 gains the split power (its stripe line) and
+#: draws die 1 (a dot) alone at -1,0, next to the castle; die 2 (a dot too) is left.
+SPLIT_POSITION = (
+    "roll 4 2 2 4, take 1, take 2+3, draw 0,1 E, draw -1,-1 E, "
+    "roll 4 2 2 4, take 1, take 2+3, draw -2,-2 E, draw 0,3 S, "
+    "roll 4 2 2 4, take 1, take 2+3, draw 0,-1 W, draw -2,0 E, "
+    "roll 2 5 5 1, take 4, take 1+2, draw 0,-2 E, power split, die 1 -1,0"
+)
+
+
+def test_split_second_die_may_not_connect_to_the_first() -> None:
+    # Seed 003: connect to "a matching coat of arms already in your kingdom (drawn on a previous
+    # turn)" or to the castle. Die 2 (a dot) would touch the dot of die 1 at -2,0, -1,-1 and
+    # -1,1, but that one was drawn this turn: only 1,0, next to the castle, remains.
+    state = GAME.new_initial_state()
+    play(state, *SPLIT_POSITION.split(", "))
+    assert state.current_player == 0 and state.split_mode and state.undrawn == [1]
+    assert texts(state) == ["die 2 1,0"]
+    with pytest.raises(IllegalActionError, match="drawn on a previous turn"):
+        state.apply_text("die 2 -2,0")
+    play(state, "die 2 1,0")
+    assert state.boards[0].coats[coat("dot")] & bit(1, 0)
+
+
+def test_split_second_die_connects_to_earlier_rounds_only() -> None:
     state = start("roll 2 2 2 2", powers={"stripe": 0})
     play(state, "take 1", "take 2+3", "power split", "die 4 0,1")
     assert "die 1 0,2" not in texts(state)  # dot does not match the stripe
     state2 = start("roll 4 2 2 4", powers={"stripe": 0})  # die 1 stripe, die 4 stripe
     play(state2, "take 1", "take 2+3", "power split", "die 4 0,1")
-    assert "die 1 0,2" in texts(state2)
+    assert [t for t in texts(state2) if t.startswith("die")] == ["die 1 -1,0", "die 1 0,-1", "die 1 1,0"]
+    # A stripe drawn in an earlier round does connect the second die.
+    state3 = start("roll 4 2 2 4", ("C S0 . S0", "C"), powers={"stripe": 0})
+    play(state3, "take 1", "take 2+3", "power split", "die 4 -1,1")
+    assert "die 1 -1,3" in texts(state3) and "die 1 -1,2" not in texts(state3)
+
+
+def test_split_second_die_joker_may_not_connect_through_the_first() -> None:
+    # Die 1 shows "?": next only to die 4 of the same split, no coat could connect it.
+    state = start("roll 1 2 2 4", powers={"stripe": 0})
+    play(state, "take 1", "take 2+3", "power split", "die 4 0,1")
+    assert [t for t in texts(state) if t.startswith("die")] == ["die 1 -1,0", "die 1 0,-1", "die 1 1,0"]
 
 
 def test_game_ends_after_the_round_in_which_a_map_is_full() -> None:

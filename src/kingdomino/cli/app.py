@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kingdomino.arena.simulate import GameResult, simulate
-from kingdomino.cli.frontends import ScoreTextError, frontend_for
+from kingdomino.cli.frontends import ScoreOptionError, ScoreTextError, frontend_for
 from kingdomino.cli.play import play_interactive
 from kingdomino.core.game import Game, GameError, OptionValue
 from kingdomino.core.records import GameRecord, replay
@@ -224,7 +224,10 @@ def score(
     game: GameOpt = "kingdomino",
     variant: VariantOpt = None,
     mode: ModeOpt = None,
-    frame: Annotated[int | None, typer.Option(help="Frame size: 5 (default) or 7 (Mighty Duel).")] = None,
+    frame: Annotated[
+        int | None,
+        typer.Option(help="Frame size: 5 or 7 (default 5; 7 with --variant mighty-duel, which refuses 5)."),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print JSON; the key 'total' holds the score.")
     ] = False,
@@ -243,6 +246,8 @@ def score(
         options["frame"] = frame
     try:
         sheet = frontend_for(game).score_text(text, options)
+    except ScoreOptionError as error:
+        raise fail(f"--{error.option.replace('_', '-')}: {error}") from None
     except (ScoreTextError, GameError) as error:
         raise fail(f"{file}: {error}") from None
     if as_json:

@@ -25,6 +25,15 @@ class ScoreTextError(ValueError):
         self.column = column
 
 
+class ScoreOptionError(ValueError):
+    """An option of the ``score`` command that contradicts another one (e.g. a frame the chosen
+    variant does not play on): which option, and why, so the command can name its flag."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
 class TerminalFrontend(Protocol):
     #: One paragraph for ``kingdomino score --help``: the text format of a kingdom.
     score_format: str
@@ -36,7 +45,8 @@ class TerminalFrontend(Protocol):
         ...
 
     def score_text(self, text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
-        """Score a kingdom written as text; :class:`ScoreTextError` or ``GameError`` when it is bad."""
+        """Score a kingdom written as text; :class:`ScoreTextError` or ``GameError`` when it is bad,
+        :class:`ScoreOptionError` when the options contradict each other."""
         ...
 
 

@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from kingdomino.cli.frontends import ScoreTextError, register_frontend
+from kingdomino.cli.frontends import ScoreOptionError, ScoreTextError, register_frontend
 from kingdomino.cli.render_domino import (
     SEAT_COLOURS,
     contrast,
@@ -20,7 +20,7 @@ from kingdomino.cli.render_domino import (
 )
 from kingdomino.cli.render_domino import domino_cells as draw_domino
 from kingdomino.core.game import OptionValue, ScoreSheet, State
-from kingdomino.games.classic.components import DOMINOES, TERRAINS, Half
+from kingdomino.games.classic.components import DOMINOES, TERRAINS, Half, frame_size
 from kingdomino.games.classic.game import VARIANTS
 from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.classic.state import ClassicState, score_sheet
@@ -84,7 +84,15 @@ class ClassicFrontend:
         unknown = set(options) - set(VARIANTS) - {"frame"}
         if unknown:
             raise ScoreTextError(1, 1, f"unknown option(s) {', '.join(sorted(unknown))}")
-        frame = int(options.get("frame", 5))
+        mighty_duel = bool(options.get("mighty_duel"))
+        implied = frame_size(mighty_duel)
+        frame = int(options.get("frame", implied))
+        if mighty_duel and frame != implied:
+            raise ScoreOptionError(
+                "frame",
+                f"the mighty-duel variant plays on a {implied}x{implied} frame, got {frame} "
+                f"(give {implied} or leave the frame out)",
+            )
         try:
             kingdom = parse_kingdom(text, frame)
         except KingdomTextError as error:

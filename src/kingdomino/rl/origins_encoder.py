@@ -49,7 +49,7 @@ dominoes; ``K = 4`` slots in a row; ``T = 6`` terrains; ``R = 4`` resources;
 ``players`` shape ``(P, 13)``, per relative seat: 0 score / 100 (bonuses included);
     1 discarded dominoes / 12; 2 this seat acts now; 3 chiefs still waiting to be
     drawn at setup / chiefs per player; 4 current leader (shares first place);
-    5 largest scoring region / 49 (first tie-break); 6 fire symbols / 50 (second
+    5 largest region of any terrain, volcanoes included / 49 (first tie-break); 6 fire symbols / 50 (second
     tie-break); 7-10 resources of each kind / its supply; 11 cavemen / 22;
     12 may recruit now (Tribe: enough different resources and a caveman available).
 ``totems`` shape ``(R, P + 1)``, per resource: one-hot relative seat of its totem's
@@ -114,6 +114,7 @@ from kingdomino.games.origins.kingdom import (
     LARGEST_REGION_TERMS,
     RESOURCE_KINDS_TERMS,
     SCORING_TERRAINS,
+    TIE_BREAK_TERRAINS,
     TOTAL_FIRES_TERMS,
     Kingdom,
     terrain_points_terms,
@@ -416,7 +417,7 @@ class OriginsEncoder(KernelEncoding):
             *points,
             Fact(
                 "largest_region",
-                depends=tuple(_L_TERRAIN + t for t in SCORING_TERRAINS),
+                depends=tuple(_L_TERRAIN + t for t in TIE_BREAK_TERRAINS),
                 terms=LARGEST_REGION_TERMS,
             ),
             Fact("total_fires", depends=_FIRE_LAYERS, terms=TOTAL_FIRES_TERMS),
@@ -551,12 +552,13 @@ class OriginsEncoder(KernelEncoding):
         )
 
     def _largest_region(self, kingdom: Kingdom) -> int:
-        """``kingdom.largest_region()`` (the largest region of a scoring terrain), remembered per
-        terrain mask: a placement changes one or two terrains."""
+        """``kingdom.largest_region()`` (the largest region of a terrain of the engine's
+        ``TIE_BREAK_TERRAINS``), remembered per terrain mask: a placement changes one or two
+        terrains."""
         regions = self.game.geometry.grid.regions
         memo = self._largest
         best = 0
-        for t in SCORING_TERRAINS:
+        for t in TIE_BREAK_TERRAINS:
             mask = kingdom.terrain[t]
             size = memo.get(mask)
             if size is None:

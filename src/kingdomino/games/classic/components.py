@@ -60,6 +60,14 @@ BONUSES: dict[str, int] = _DATA["bonuses"]
 DYNASTY_GAMES: int = _DATA["dynasty_games"]
 
 
+def frame_size(mighty_duel: bool) -> int:
+    """The side of the square a kingdom must fit in: 7 with Mighty Duel, else 5 (from the data).
+
+    Mighty Duel plays all 48 dominoes with 2 players on 7x7 kingdoms; the variant implies it.
+    """
+    return FRAME_SIZES["mighty_duel" if mighty_duel else "standard"]
+
+
 def half_text(half: Half) -> str:
     """A half in the score-file notation: terrain letter and crowns, e.g. ``M2``."""
     return f"{TERRAINS[half.terrain].letter}{half.crowns}"

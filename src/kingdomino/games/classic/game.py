@@ -32,9 +32,9 @@ from collections.abc import Mapping
 from kingdomino.core.game import GameError, OptionValue
 from kingdomino.games.classic.components import (
     DYNASTY_GAMES,
-    FRAME_SIZES,
     NUM_DOMINOES,
     SETUPS,
+    frame_size,
 )
 from kingdomino.games.classic.kingdom import Geometry
 from kingdomino.games.classic.outlook import KINGDOMINO_OUTLOOK, OutlookWeights
@@ -86,7 +86,7 @@ class ClassicGame(DominoGame):
         self.row_size = players * self.kings_per_player
         self.rounds = self.deck_size // self.row_size
         self.games_in_match = DYNASTY_GAMES if dynasty else 1
-        self._use_frame(FRAME_SIZES["mighty_duel" if mighty_duel else "standard"])
+        self._use_frame(frame_size(mighty_duel))
 
     def _use_frame(self, frame: int) -> None:
         """Hold kingdoms to ``frame`` x ``frame`` and lay out the action codes for that grid."""

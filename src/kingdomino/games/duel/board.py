@@ -111,13 +111,17 @@ class Board:
         p1, p2, p4 = self.cross_planes
         return (p1 & mask).bit_count() + 2 * (p2 & mask).bit_count() + 4 * (p4 & mask).bit_count()
 
-    def connects(self, coat: int) -> int:
-        """Squares where ``coat`` would satisfy the connection rule: next to the castle or its coat."""
-        return self.grid.spread(self.coats[coat] | CASTLE)
+    def connects(self, coat: int, drawn_now: int = 0) -> int:
+        """Squares where ``coat`` would satisfy the connection rule: next to the castle or its coat.
 
-    def connects_any(self) -> int:
-        """Squares next to the castle or any coat of arms (where a "?" can connect)."""
-        return self.grid.spread(self.occupied | CASTLE)
+        ``drawn_now`` are squares drawn this turn: they are not "already in your kingdom (drawn on
+        a previous turn)" (seed 003), so they connect nothing.
+        """
+        return self.grid.spread((self.coats[coat] & ~drawn_now) | CASTLE)
+
+    def connects_any(self, drawn_now: int = 0) -> int:
+        """Squares next to the castle or any coat of arms not in ``drawn_now`` (where a "?" can connect)."""
+        return self.grid.spread((self.occupied & ~drawn_now) | CASTLE)
 
     def coat_points(self, coat: int) -> int:
         """Points of every domain of one coat of arms."""

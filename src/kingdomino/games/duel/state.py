@@ -20,7 +20,9 @@ Choices the rulebooks leave open (``docs``: README, "Duel rules notes"):
 * A and B fill their maps one after the other (A first) instead of at the same
   time; nothing A draws changes what B may do.
 * Bonus, turning a die and announcing a power happen before anything is drawn.
-* With the split domino, the second die may connect to the first one.
+* With the split domino, each die connects on its own to the castle or to a coat
+  of arms drawn on a previous turn (seed 003: "drawn on a previous turn"), never
+  to the other die of the same split.
 * Crosses on a square are not capped (the sheet has no rule for more than 4).
 
 Everything is public except the future rolls, and chance is lazy, so an
@@ -139,7 +141,8 @@ class DuelState(State):
         self.undrawn: list[int] = []
         #: Squares drawn with a "?" whose coat of arms is still to be chosen.
         self.jokers: list[int] = []
-        #: Squares drawn by the same action (not "already in the kingdom" for each other).
+        #: Squares drawn this turn: not "already in your kingdom (drawn on a previous turn)"
+        #: (seed 003), so they connect neither each other nor the second die of a split domino.
         self.turn_partners = 0
         self.joker_needs = False
 
@@ -210,10 +213,15 @@ class DuelState(State):
         return actions
 
     def _touch(self, board: Board, coat: int) -> int:
-        """Squares where a symbol of ``coat`` (or "?") satisfies the connection rules."""
+        """Squares where a symbol of ``coat`` (or "?") satisfies the connection rules.
+
+        Only the castle and squares drawn on a previous turn connect (seed 003), so the first
+        die of a split domino (in ``turn_partners``) does not connect the second.
+        """
         if self.free_mode:
             return GRID.valid
-        return board.connects_any() if coat == JOKER else board.connects(coat)
+        earlier = self.turn_partners
+        return board.connects_any(earlier) if coat == JOKER else board.connects(coat, earlier)
 
     def _draw_placements(self) -> list[int]:
         board = self.boards[self.player]
@@ -370,7 +378,7 @@ class DuelState(State):
         bit = SQUARE_BITS[square]
         near_castle = bit & GRID.spread(CASTLE)
         self.joker_needs = self.face_of(die).coat == JOKER and not self.free_mode and not near_castle
-        self.turn_partners = bit
+        self.turn_partners |= bit
         self._draw_die(die, bit)
         self.drew[self.player] = True
         self.acted = True
@@ -517,6 +525,11 @@ class DuelState(State):
             return "a die is drawn alone only with the 'split the domino' power ('power split' first)"
         if game.draw_base <= action < game.die_base and self.split_mode:
             return "with the split domino, draw each die alone ('die D ROW,COL')"
+        if game.die_base <= action < game.pass_action:
+            return (
+                "the square must be empty and on the map, and the die must touch the castle or the same "
+                "coat of arms drawn on a previous turn (not the other die of this split)"
+            )
         if game.draw_base <= action < game.pass_action:
             return (
                 "both squares must be empty and on the map, and one symbol must touch the castle or "

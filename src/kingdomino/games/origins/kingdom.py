@@ -53,6 +53,7 @@ __all__ = [
     "CAVEMAN_POINTS_TERMS",
     "LARGEST_REGION_TERMS",
     "RESOURCE_KINDS_TERMS",
+    "TIE_BREAK_TERRAINS",
     "TOTAL_FIRES_TERMS",
     "Geometry",
     "Kingdom",
@@ -64,6 +65,10 @@ __all__ = [
 
 #: Scoring terrains (every terrain but the volcano).
 SCORING_TERRAINS = tuple(t for t in range(NUM_TERRAINS) if t != VOLCANO)
+#: Terrains whose regions count for the "largest region" tie-break: every terrain, volcanoes
+#: included. Seed 004 breaks a tie by the largest region "whether or not it has fire", and a
+#: group of volcano squares is a region of its own terrain (RULES.md): it scores 0 but counts.
+TIE_BREAK_TERRAINS = tuple(range(NUM_TERRAINS))
 #: The fires of ``printed + markers``: layer ``k`` of each marks the squares of ``k + 1`` fires.
 FIRE_WEIGHTS = (*range(1, MAX_PRINTED_FIRES + 1), *range(1, MAX_MARKER + 1))
 #: Warrior kinds and their strength.
@@ -114,7 +119,7 @@ def resource_count_terms(points_each: int = 1) -> tuple[Term, ...]:
 
 
 #: :meth:`Kingdom.largest_region`.
-LARGEST_REGION_TERMS: tuple[Term, ...] = (LargestRegion(tuple(("terrain", t) for t in SCORING_TERRAINS)),)
+LARGEST_REGION_TERMS: tuple[Term, ...] = (LargestRegion(tuple(("terrain", t) for t in TIE_BREAK_TERRAINS)),)
 #: :meth:`Kingdom.total_fires`.
 TOTAL_FIRES_TERMS: tuple[Term, ...] = (WeightedCount((("occupied", None),), _FIRE_LAYERS, FIRE_WEIGHTS),)
 #: :meth:`Kingdom.resource_kinds`.
@@ -343,9 +348,10 @@ class Kingdom(DominoKingdom):
         )
 
     def largest_region(self) -> int:
-        """Tie-break: the largest region of a scoring terrain, fires or not."""
+        """Tie-break: the squares of the largest region of any terrain, fires or not, volcano
+        regions included (:data:`TIE_BREAK_TERRAINS`)."""
         terrain = self.terrain
-        return self.geometry.grid.largest_region_size([terrain[t] for t in SCORING_TERRAINS])
+        return self.geometry.grid.largest_region_size([terrain[t] for t in TIE_BREAK_TERRAINS])
 
     def total_fires(self) -> int:
         return self.fire_count(self.occupied)

@@ -38,7 +38,9 @@ Choices where RULES.md is silent (documented here; options in :mod:`.game`):
   public (all 22 cavemen are known and every revealed one is seen), so
   ``recruit-stack`` names a kind still in the stack; its order never exists.
 * Fire Woman counts fire symbols printed and on markers. The tie-break "largest
-  region" counts regions of scoring terrains only (volcanoes never score).
+  region" counts regions of every terrain, "whether or not it has fire" (seed 004):
+  a group of volcano squares is a region of its own that scores 0 but counts here
+  (RULES.md).
 * Homo Habilis counts the player's own discards only (the 3-player unclaimed
   domino is nobody's discard).
 
