@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -14,6 +15,7 @@ from kingdomino.agents import make_agent
 from kingdomino.core.game import CHANCE
 from kingdomino.core.seeds import derive_seed
 from kingdomino.web import hub as hub_module
+from kingdomino.web.ai_workers import AIAnswer, AIJob, run_job
 from kingdomino.web.app import create_app
 from kingdomino.web.store import Store, StoredGame, now
 
@@ -96,24 +98,31 @@ def test_undo_while_the_ai_thinks_never_freezes_the_game(slow_ai_client: TestCli
         assert live.ai_task is None or live.ai_task.done() or live.state.current_player == 1
 
 
-def test_a_failing_ai_turn_is_logged_and_tried_again(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    real = hub_module.make_agent
-    calls = {"n": 0}
+class FlakyWorkers:
+    """Searches in a thread, the first of which crashes (as a worker process might)."""
 
-    def flaky(spec: str, seed: int | None = None) -> Any:
-        calls["n"] += 1
-        if calls["n"] == 1:
+    slots = 1
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def run(self, job: AIJob) -> AIAnswer:
+        self.calls += 1
+        if self.calls == 1:
             raise RuntimeError("the search crashed")
-        return real(spec, seed)
+        return await asyncio.to_thread(run_job, job)
 
-    monkeypatch.setattr(hub_module, "make_agent", flaky)
-    created = create(client, seats=[{"kind": "ai", "level": "random"}, {"kind": "ai", "level": "random"}])
-    view = wait_for(
-        client, created["id"], created["spectator_token"], lambda v: v["status"] == "finished", 60
-    )
-    assert view["winners"] and calls["n"] > 1
+    def close(self) -> None:
+        pass
+
+
+def test_a_failing_ai_turn_is_logged_and_tried_again(database: str, caplog: pytest.LogCaptureFixture) -> None:
+    workers = FlakyWorkers()
+    with TestClient(create_app(database, ai_workers=workers)) as client:
+        created = create(client, seats=[{"kind": "ai", "level": "random"}, {"kind": "ai", "level": "random"}])
+        spectator = created["spectator_token"]
+        view = wait_for(client, created["id"], spectator, lambda v: v["status"] == "finished", 60)
+    assert view["winners"] and workers.calls > 1
     assert "AI turn of seat" in caplog.text
 
 

@@ -1,35 +1,108 @@
 """Named levels for people: ``easy``, ``medium``, ``hard``.
 
-Each level is an agent spec; the table below is what each one is. Their
-strength against ``greedy`` is measured by ``bench/bench_levels.py`` and
-given in the README.
+A level is a search with a fixed budget of iterations per move, set per game so that it
+answers within its time on one core of the project's 2-core machine (``hard`` within 2 s
+on the first, slowest moves). A fixed budget makes a level the same player on an idle or a
+loaded server, and its move reproducible from its seed; the time ``cap`` is only a safety
+net for an overloaded machine. ``bench/bench_level_budgets.py`` measures the seconds and
+iterations per move; ``bench/bench_levels.py`` their strength against ``greedy``.
 
->>> LEVELS["hard"]
-'mce:time=1.5,playout=player-heuristic,prior=heuristic,scale=80,prune=12'
+>>> level_spec("hard", "duel")
+'mce:iterations=240,cap=4,playout=player-heuristic,prior=heuristic,scale=80,prune=12'
+>>> level_spec("medium", "origins", mode="tribe")
+'mcts:iterations=60,cap=1,playout=player-greedy,prune=8'
 """
 
 from __future__ import annotations
 
-from kingdomino.agents.base import Agent, AgentFactory, AgentSpecError, make_agent, register_agent
+from kingdomino.agents.base import Agent, AgentFactory, AgentSpecError, Candidate, make_agent, register_agent
+from kingdomino.core.game import State
 
+#: Each level's agent; ``{iterations}`` is the level's budget for the game (``BUDGETS``).
 LEVELS: dict[str, str] = {
     # greedy, but a random legal move one time in three: beatable by a beginner
     "easy": "greedy:epsilon=0.33",
-    # information-set MCTS over the 8 best moves, 0.3 s per move
-    "medium": "mcts:time=0.3,playout=player-greedy,prune=8",
+    # information-set MCTS over the 8 best moves, about 0.3 s per move
+    "medium": "mcts:iterations={iterations},cap=1,playout=player-greedy,prune=8",
     # flat Monte Carlo evaluation guided by the engine's heuristic (the strongest agent measured),
-    # 1.5 s per move: answers within 2 s
-    "hard": "mce:time=1.5,playout=player-heuristic,prior=heuristic,scale=80,prune=12",
+    # about 1.5 s per move on the first moves, less later: answers within 2 s
+    "hard": "mce:iterations={iterations},cap=4,playout=player-heuristic,prior=heuristic,scale=80,prune=12",
 }
+
+#: Iterations per move of each search level, per game and Origins mode, calibrated on the
+#: slowest configuration (4 players) from the iterations a time budget reached on the first
+#: moves (``bench/bench_level_budgets.py --time``).
+BUDGETS: dict[str, dict[str, int]] = {
+    "medium": {
+        "kingdomino": 110,
+        "duel": 45,
+        "origins/discovery": 110,
+        "origins/totem": 85,
+        "origins/tribe": 60,
+    },
+    "hard": {
+        "kingdomino": 700,
+        "duel": 240,
+        "origins/discovery": 500,
+        "origins/totem": 380,
+        "origins/tribe": 160,
+    },
+}
+
+
+def level_spec(level: str, game: str, mode: str | None = None) -> str:
+    """The agent spec that ``level`` plays ``game`` (in Origins, its ``mode``) with."""
+    if level not in LEVELS:
+        raise AgentSpecError(f"unknown level {level!r}; expected one of {', '.join(LEVELS)}")
+    spec = LEVELS[level]
+    if "{iterations}" not in spec:
+        return spec
+    key = f"{game}/{mode}" if mode else game
+    budgets = BUDGETS[level]
+    if key not in budgets:
+        raise AgentSpecError(f"level {level!r} has no budget for {key!r}")
+    return spec.format(iterations=budgets[key])
+
+
+def game_mode(state: State) -> str | None:
+    """The mode a state's game is played in (Origins), else None."""
+    mode = state.game.options.get("mode")
+    return mode if isinstance(mode, str) else None
+
+
+class LevelAgent(Agent):
+    """A level: plays each game with that game's budget (the agent is made for the first state)."""
+
+    def __init__(self, level: str, seed: int | None) -> None:
+        super().__init__(seed)
+        self.name = level
+        self.seed = seed
+        self.inner: dict[str, Agent] = {}
+        #: Iterations the last ``act`` searched (0 for a level that does not search).
+        self.last_iterations = 0
+
+    def agent_for(self, state: State) -> Agent:
+        game, mode = state.game.name, game_mode(state)
+        agent = self.inner.get(f"{game}/{mode}")
+        if agent is None:
+            agent = self.inner[f"{game}/{mode}"] = make_agent(level_spec(self.name, game, mode), self.seed)
+        return agent
+
+    def act(self, state: State) -> int:
+        agent = self.agent_for(state)
+        action = agent.act(state)
+        self.last_iterations = int(getattr(agent, "last_iterations", 0))
+        return action
+
+    def analyse(self, state: State) -> list[Candidate]:
+        return self.agent_for(state).analyse(state)
 
 
 def _level(name: str) -> AgentFactory:
     def make(params: dict[str, str], seed: int | None) -> Agent:
         if params:
             raise AgentSpecError(f"agent {name!r} is a level and takes no parameters; use {LEVELS[name]!r}")
-        agent = make_agent(LEVELS[name], seed)
-        agent.name = name
-        return agent
+        return LevelAgent(name, seed)
 
     return make
 

@@ -13,6 +13,8 @@ key             meaning                                                   defaul
 ==============  ========================================================  ==============
 ``time``        seconds per move                                          1.0
 ``iterations``  playouts per move (reproducible; overrides ``time``)      none
+``cap``         with ``iterations``: seconds after which the search stops none
+                anyway (a safety net on an overloaded machine)
 ``playout``     a name in ``playouts.POLICIES``, e.g. ``player-heuristic``    player-greedy
 ``prune``       keep only the best N actions by prior (0: all)            12
 ``prior``       ``gain`` (immediate) or ``heuristic`` (engine look-ahead) gain
@@ -52,6 +54,7 @@ from kingdomino.core.game import CHANCE, State
 class SearchSettings:
     time: float = 1.0
     iterations: int | None = None
+    cap: float | None = None
     playout: str = "player-greedy"
     prune: int = 12
     prior: str = "gain"
@@ -63,7 +66,19 @@ class SearchSettings:
 
     @classmethod
     def from_params(cls, kind: str, params: dict[str, str]) -> SearchSettings:
-        known = {"time", "iterations", "playout", "prune", "prior", "c", "bias", "margin", "scale", "workers"}
+        known = {
+            "time",
+            "iterations",
+            "cap",
+            "playout",
+            "prune",
+            "prior",
+            "c",
+            "bias",
+            "margin",
+            "scale",
+            "workers",
+        }
         unknown = set(params) - known
         if unknown:
             raise AgentSpecError(
@@ -104,6 +119,7 @@ class SearchSettings:
         return cls(
             time=number("time", cls.time, 0.001),
             iterations=int(iterations) if iterations is not None else None,
+            cap=number("cap", 0.0, 0.001) if "cap" in params else None,
             playout=playout_policy,
             prune=int(prune),
             prior=prior,
@@ -116,24 +132,27 @@ class SearchSettings:
 
 
 class Budget:
-    """Stops a search after a number of iterations, or else after a time."""
+    """Stops a search after a number of iterations, or else after a time.
 
-    def __init__(self, iterations: int | None, seconds: float) -> None:
+    With an iteration budget, ``seconds`` (if given) is only a safety net: a search that is
+    that late stops early, so an overloaded machine answers late by at most that much.
+    """
+
+    def __init__(self, iterations: int | None, seconds: float | None) -> None:
         self.iterations = iterations
-        self.deadline = None if iterations is not None else time.perf_counter() + seconds
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.used = 0
 
     @classmethod
     def of(cls, settings: SearchSettings) -> Budget:
-        return cls(settings.iterations, settings.time)
+        return cls(settings.iterations, settings.time if settings.iterations is None else settings.cap)
 
     def spend(self) -> bool:
         """Count one iteration; whether another one may start."""
         self.used += 1
-        if self.iterations is not None:
-            return self.used < self.iterations
-        assert self.deadline is not None
-        return time.perf_counter() < self.deadline
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            return False
+        return self.iterations is None or self.used < self.iterations
 
 
 class SearchAgent(Agent):
@@ -142,12 +161,17 @@ class SearchAgent(Agent):
     def __init__(self, settings: SearchSettings, seed: int | None = None) -> None:
         super().__init__(seed)
         self.settings = settings
+        #: Iterations (playouts) the last ``act`` searched: the budget, unless the cap stopped it.
+        self.last_iterations = 0
 
     def act(self, state: State) -> int:
         legal = state.legal_actions()
         if len(legal) == 1:
+            self.last_iterations = 0
             return legal[0]
-        return self.analyse(state)[0].action
+        ranked = self.analyse(state)
+        self.last_iterations = sum(candidate.visits for candidate in ranked)
+        return ranked[0].action
 
     def candidates(self, state: State) -> tuple[list[int], dict[int, float]]:
         """The actions worth searching (best prior gains) and each one's normalised prior."""
@@ -266,7 +290,7 @@ def flat_search(
     me = state.current_player
     totals = [0.0] * len(actions)
     visits = [0] * len(actions)
-    budget = Budget(iterations, seconds)
+    budget = Budget(iterations, seconds if iterations is None else settings.cap)
     c = settings.c
     streams: list[int] = []  # the n-th playout of every candidate shares stream n
     while True:

@@ -288,8 +288,23 @@ def serve(
         typer.Option(help="SQLAlchemy URL instead of SQLite, e.g. postgresql+psycopg://user:pw@host/db."),
     ] = None,
     ai_delay: Annotated[float, typer.Option(help="Seconds an AI seat waits before moving.")] = 0.4,
+    ai_workers: Annotated[
+        str,
+        typer.Option(
+            help="Where AI searches run: a number of local worker processes (default: one per core) "
+            "or 'ray' for a Ray cluster."
+        ),
+    ] = "",
+    ray_address: Annotated[
+        str | None,
+        typer.Option(help="With --ai-workers ray: the cluster's address (default: start a local Ray)."),
+    ] = None,
 ) -> None:
-    """Start the browser app: play every game against AI or friends; games survive restarts."""
+    """Start the browser app: play every game against AI or friends; games survive restarts.
+
+    Several servers may share one PostgreSQL database (behind a load balancer): each serves
+    every game, and clients of one hear the actions made through the others.
+    """
     try:
         import uvicorn
 
@@ -300,7 +315,12 @@ def serve(
         directory = data_dir or default_data_dir()
         directory.mkdir(parents=True, exist_ok=True)
         database_url = f"sqlite:///{directory / 'kingdomino.sqlite3'}"
+    if ai_workers not in ("", "ray") and not ai_workers.isdigit():
+        raise fail(f"--ai-workers: expected a number of processes or 'ray', got {ai_workers!r}")
+    if ray_address and ai_workers != "ray":
+        raise fail("--ray-address: only with --ai-workers ray")
+    workers = f"ray:{ray_address}" if ai_workers == "ray" and ray_address else ai_workers
     console.print(f"Kingdomino at [bold]http://{host}:{port}/[/] · games stored in {database_url}")
-    app_ = create_app(database_url, ai_delay=ai_delay)
+    app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers)
     # Messages are small JSON; compressing each one costs more server time than it saves.
     uvicorn.run(app_, host=host, port=port, log_level="warning", ws_per_message_deflate=False)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -29,6 +30,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.hub import AI_LEVELS, HINT_AGENT, Hub, HubError, Watcher
 from kingdomino.web.store import Store
 
@@ -88,13 +90,19 @@ def create_app(
     ai_delay: float = 0.0,
     hint_agent: str = HINT_AGENT,
     secret_seeds: Callable[[], int] | None = None,
+    ai_workers: str | Executor = "",
 ) -> FastAPI:
     """The app over the database at ``database_url`` (``sqlite:///path`` or ``postgresql://...``).
 
-    ``secret_seeds`` draws the seeds the server keeps secret (tests pass a seeded generator).
+    ``secret_seeds`` draws the seeds the server keeps secret (tests pass a seeded generator);
+    ``ai_workers`` is where searches run: a number of local processes (``""``: one per core,
+    started on first use), ``"ray"`` / ``"ray:ADDRESS"``, or an executor.
     """
-    store = Store(database_url)
-    hub = Hub(store, ai_delay=ai_delay, hint_agent=hint_agent, secret_seeds=secret_seeds)
+    store = Store(database_url, server=secrets.token_hex(6))
+    executor = ai_workers if not isinstance(ai_workers, str) else None
+    hub = Hub(store, ai_delay=ai_delay, hint_agent=hint_agent, secret_seeds=secret_seeds, executor=executor)
+    if isinstance(ai_workers, str) and ai_workers:
+        hub.executor = make_executor(ai_workers)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -234,6 +242,8 @@ def create_app(
         live.watchers.add(watcher)
         try:
             await send_text(hub.view_text(live, seats))
+            if hub.is_thinking(live.id):
+                await send_text(hub.thinking_text(live.id))
             while True:
                 text = await websocket.receive_text()
                 await _handle(hub, game_id, text, held, send)

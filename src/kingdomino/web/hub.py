@@ -19,7 +19,14 @@ What the hub guarantees, whatever the order of events:
   unless the game was created with hints for everyone;
 * at most ``MAX_HINTS`` hints are computed at once (past that: "busy"), a game has
   at most ``MAX_SPECTATORS`` spectator sockets and ``MAX_SOCKETS_PER_SEAT`` per seat,
-  and each distinct view of a state is built and serialised once.
+  and each distinct view of a state is built and serialised once;
+* searches (AI turns, hints) run in worker processes or on Ray (``ai_workers``), queued
+  first come, first served; the watchers of a game whose AI turn waits or runs are told
+  ``{"type": "thinking", "seat", "ahead"}`` (``ahead``: jobs before it, 0 while it runs);
+* the database is the truth (``store``): every write names the revision it was made on,
+  an AI turn is computed by the one server holding its lease, and on PostgreSQL the other
+  servers hear of every write at once (LISTEN/NOTIFY) and take over a turn whose lease
+  lapsed (the server holding it died).
 """
 
 from __future__ import annotations
@@ -30,16 +37,18 @@ import json
 import logging
 import random
 import secrets
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kingdomino.agents import make_agent
 from kingdomino.core.game import CHANCE, Game, GameError, State
 from kingdomino.core.records import GameRecord, final_result
 from kingdomino.core.seeds import derive_seed
 from kingdomino.games.registry import make_game
-from kingdomino.web.store import Store, StoredAction, StoredGame, now
+from kingdomino.web.ai_workers import AIJob, AIQueue, Executor, agent_spec, make_executor
+from kingdomino.web.notify import listen
+from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame, now
 
 AI_LEVELS = ("random", "greedy", "easy", "medium", "hard")
 HINT_AGENT = "mcts:time=0.4,playout=player-greedy,prune=8"
@@ -51,6 +60,12 @@ MAX_SPECTATORS = 32
 MAX_SOCKETS_PER_SEAT = 4
 #: Seconds before a failed AI turn is tried again (doubling up to the last).
 AI_RETRY_DELAYS = (0.1, 0.5, 2.0, 10.0)
+#: Seconds an AI lease lasts unless renewed (renewed every third of it while the search runs),
+#: and how often the server looks for AI turns nobody holds (a server died, a task failed).
+LEASE_SECONDS = 6.0
+SWEEP_SECONDS = 1.0
+#: Games kept in memory with nobody watching them, the least recently used dropped first.
+MAX_IDLE_GAMES = 2000
 
 #: Sends one message, already serialised as JSON text, to a client.
 Sender = Callable[[str], Awaitable[None]]
@@ -155,41 +170,124 @@ class Hub:
         ai_delay: float = 0.0,
         hint_agent: str = HINT_AGENT,
         secret_seeds: Callable[[], int] | None = None,
+        executor: Executor | None = None,
     ) -> None:
         self.store = store
         self.ai_delay = ai_delay
         self.hint_agent = hint_agent
         self.secret_seeds = secret_seeds or new_seed
-        self.games: dict[str, LiveGame] = {}
+        self.games: OrderedDict[str, LiveGame] = OrderedDict()
         self.hints_running = 0
+        self.executor = executor
+        self._queue: AIQueue | None = None
+        self._background: list[asyncio.Task[None]] = []
+        self._sending: set[asyncio.Future[Any]] = set()
+        #: (seat, ahead) last told to each game's watchers, so that only changes are sent.
+        self._thinking: dict[str, tuple[int, int] | None] = {}
+        #: Seconds and iterations of every AI move computed here (the benchmarks read them).
+        self.ai_moves: list[tuple[float, int]] = []
+
+    @property
+    def queue(self) -> AIQueue:
+        """The queue of searches, with its workers started on first use."""
+        if self._queue is None:
+            self.executor = self.executor or make_executor("")
+            self._queue = AIQueue(self.executor, self._queue_changed)
+        return self._queue
 
     # --- lifecycle ----------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Resume every unfinished game, AI turns included."""
-        for stored in self.store.unfinished():
-            live = self._live(stored)
-            self._schedule_ai(live)
+        """Resume the AI turns of unfinished games, and follow the other servers' writes."""
+        loop = asyncio.get_running_loop()
+        self._background.append(loop.create_task(self._sweep()))
+        if self.store.notifies:
+            self._background.append(loop.create_task(listen(self.store.url, self._heard, self._caught_up)))
 
     async def stop(self) -> None:
-        for live in self.games.values():
-            if live.ai_task is not None:
-                live.ai_task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await live.ai_task
+        tasks = [*self._background, *(live.ai_task for live in self.games.values() if live.ai_task)]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self.executor is not None:
+            self.executor.close()
+
+    async def _sweep(self) -> None:
+        """Start every AI turn that no server holds: at start, and after a server or task died."""
+        while True:
+            try:
+                for game_id in self.store.unleased_ai_turns():
+                    live = self.games.get(game_id)
+                    if live is None or live.version < (self.store.revision_of(game_id) or 0):
+                        live = self._reload(game_id)
+                    if live is not None:
+                        self._schedule_ai(live)
+            except Exception:
+                log.exception("looking for AI turns to resume failed")
+            await asyncio.sleep(SWEEP_SECONDS)
+
+    async def _heard(self, game_id: str, revision: int, server: str) -> None:
+        """Another server wrote ``game_id``: catch up and tell this server's watchers."""
+        live = self.games.get(game_id)
+        if server == self.store.server or live is None or live.version >= revision:
+            return
+        async with live.lock:
+            if live.version >= revision:
+                return
+            self._reload(game_id)
+        await self.broadcast(live)
+
+    async def _caught_up(self) -> None:
+        """After notifications may have been lost: read again every watched game that changed."""
+        for live in list(self.games.values()):
+            if live.watchers and self.store.revision_of(live.id) != live.version:
+                async with live.lock:
+                    self._reload(live.id)
+                await self.broadcast(live)
+
+    def _reload(self, game_id: str) -> LiveGame | None:
+        """Read ``game_id`` again from the database (the truth), keeping its watchers."""
+        stored = self.store.load(game_id)
+        if stored is None:
+            return None
+        live = self.games.get(game_id)
+        if live is None:
+            return self._live(stored)
+        live.stored = stored
+        live.game, live.state = rebuild(stored)
+        live.version = stored.revision
+        return live
 
     def _live(self, stored: StoredGame) -> LiveGame:
         """A stored game made live; a chance step it still lacks (an old crash) is drawn from the seed."""
         game, state = rebuild(stored)
-        live = LiveGame(stored, game, state)
+        live = LiveGame(stored, game, state, version=stored.revision)
         if state.current_player == CHANCE:
-            self._commit(live, state.clone(), [])
-        self.games[stored.id] = live
+            with contextlib.suppress(StaleGame):
+                self._commit(live, state.clone(), [])
+        self._keep(live)
         return live
+
+    def _keep(self, live: LiveGame) -> None:
+        """Hold ``live`` in memory, dropping the least recently used games nobody is watching."""
+        self.games[live.id] = live
+        self.games.move_to_end(live.id)
+        idle = [
+            game_id
+            for game_id, other in self.games.items()
+            if not other.watchers
+            and (other.ai_task is None or other.ai_task.done())
+            and not other.lock.locked()
+        ]
+        for game_id in idle[: max(0, len(idle) - MAX_IDLE_GAMES)]:
+            del self.games[game_id]
 
     def get(self, game_id: str) -> LiveGame:
         live = self.games.get(game_id)
         if live is not None:
+            self.games.move_to_end(game_id)
             return live
         stored = self.store.load(game_id)
         if stored is None:
@@ -249,9 +347,11 @@ class Hub:
         setup = self._draw_chance(live, state, [])
         stored.actions = setup
         stored.status = _status(state)
+        stored.ai_turn = live.is_ai(state.current_player)
         self.store.create_game(stored)
         live.state = state
-        self.games[stored.id] = live
+        live.version = stored.revision
+        self._keep(live)
         self._schedule_ai(live)
         return live
 
@@ -335,12 +435,17 @@ class Hub:
         """
         new = self._draw_chance(live, state, new)
         status = _status(state)
-        if new:
-            self.store.append_actions(live.id, new, status if status != live.stored.status else None)
+        try:
+            version = self.store.append_actions(
+                live.id, new, status, live.version, live.is_ai(state.current_player)
+            )
+        except StaleGame:
+            self._reload(live.id)
+            raise HubError(409, "index", "the game moved on: it was changed by another server") from None
         live.stored.actions.extend(new)
         live.stored.status = status
         live.state = state
-        live.version += 1
+        live.version = version
 
     def undo_refusal(self, live: LiveGame, seat: int) -> str | None:
         """Why ``seat`` may not take back its last action now (None: it may)."""
@@ -368,11 +473,15 @@ class Hub:
             if reason is not None:
                 raise HubError(409, "undo", reason)
             keep = [a.index for a in live.actions if a.seat == seat][-1]
-            self.store.truncate(live.id, keep, "playing")
+            try:
+                version = self.store.truncate(live.id, keep, "playing", live.version, False)
+            except StaleGame:
+                self._reload(live.id)
+                raise HubError(409, "undo", "the game moved on: it was changed by another server") from None
             live.stored.actions = live.stored.actions[:keep]
             live.stored.status = "playing"
             live.game, live.state = rebuild(live.stored)
-            live.version += 1
+            live.version = version
         await self.broadcast(live)
 
     async def hint(self, game_id: str, token: str) -> list[dict[str, Any]]:
@@ -394,13 +503,12 @@ class Hub:
             raise HubError(503, "hint", "the server is busy with other hints: try again in a moment")
         self.hints_running += 1
         try:
-            agent = make_agent(self.hint_agent, seed)
-            candidates = await asyncio.to_thread(agent.analyse, state)
+            answer = await self.queue.run(AIJob(state, self.hint_agent, seed, analyse=True), live.id, "hint")
         finally:
             self.hints_running -= 1
         return [
-            {"action": state.action_text(c.action), "value": round(c.value, 3), "visits": c.visits}
-            for c in candidates[:5]
+            {"action": state.action_text(action), "value": round(value, 3), "visits": visits}
+            for action, value, visits in answer.candidates
         ]
 
     # --- AI seats -----------------------------------------------------------------------------
@@ -416,8 +524,9 @@ class Hub:
     async def _run_ai(self, live: LiveGame) -> None:
         """Play the AI seats' turns until a human (or nobody) is to act.
 
-        A move is applied only if the game is still at the version it was computed for; any
-        failure is logged and the turn is computed again after a short wait.
+        Each turn is computed only under the game's lease (so once across servers), in the
+        queue's workers; the move is applied only if the game is still at the revision it was
+        computed for. Any failure is logged and the turn is tried again after a short wait.
         """
         failures = 0
         while True:
@@ -431,21 +540,26 @@ class Hub:
                 copy = state.clone()
                 level = str(live.stored.seats[seat]["level"])
             try:
+                if not self.store.take_lease(live.id, version, LEASE_SECONDS):
+                    return  # another server computes this turn (or the game moved on: we will hear)
                 if self.ai_delay:
                     await asyncio.sleep(self.ai_delay)
-                agent = make_agent(level, derive_seed(live.stored.seed, "seat", seat, index))
-                action = await asyncio.to_thread(agent.act, copy)
+                job = AIJob(copy, agent_spec(level, copy), derive_seed(live.stored.seed, "seat", seat, index))
+                answer = await self._under_lease(live, version, self.queue.run(job, live.id))
                 async with live.lock:
                     if live.version != version:
                         continue
-                    reason = live.state.illegal_reason(action)
+                    reason = live.state.illegal_reason(answer.action)
                     if reason is not None:
                         raise RuntimeError(f"the AI chose an illegal action: {reason}")
-                    self._apply(live, seat, action)
+                    self._apply(live, seat, answer.action)
+                self.ai_moves.append((answer.seconds, answer.iterations))
                 await self.broadcast(live)
                 failures = 0
             except asyncio.CancelledError:
                 raise
+            except HubError:
+                continue  # the game moved on under us: look again
             except Exception:
                 delay = AI_RETRY_DELAYS[min(failures, len(AI_RETRY_DELAYS) - 1)]
                 failures += 1
@@ -453,6 +567,52 @@ class Hub:
                     "game %s: AI turn of seat %d failed; trying again in %.1f s", live.id, seat, delay
                 )
                 await asyncio.sleep(delay)
+
+    async def _under_lease(self, live: LiveGame, version: int, search: Awaitable[Any]) -> Any:
+        """Await ``search`` while renewing the game's AI lease; give up if the lease is lost."""
+        task = asyncio.ensure_future(search)
+        try:
+            while True:
+                done, _ = await asyncio.wait([task], timeout=LEASE_SECONDS / 3)
+                if done:
+                    return task.result()
+                if not self.store.take_lease(live.id, version, LEASE_SECONDS):
+                    raise HubError(409, "ai", "the AI turn was taken over or the game moved on")
+        finally:
+            task.cancel()
+
+    def _queue_changed(self) -> None:
+        """Tell the watchers of every game whose AI turn waits or runs where it stands."""
+        queue = self.queue
+        for game_id in set(self._thinking) | queue.owners():
+            live = self.games.get(game_id)
+            ahead = queue.ahead(game_id)
+            now_thinking = None
+            if live is not None and ahead is not None and live.is_ai(live.state.current_player):
+                now_thinking = (live.state.current_player, ahead)
+            if self._thinking.get(game_id) == now_thinking:
+                continue
+            if now_thinking is None:
+                self._thinking.pop(game_id, None)
+            else:
+                self._thinking[game_id] = now_thinking
+            if live is not None and live.watchers:
+                message = self.thinking_text(game_id)
+                sending = asyncio.ensure_future(
+                    asyncio.gather(*(w.send(message) for w in list(live.watchers)), return_exceptions=True)
+                )
+                self._sending.add(sending)
+                sending.add_done_callback(self._sending.discard)
+
+    def is_thinking(self, game_id: str) -> bool:
+        """Whether an AI turn of ``game_id`` waits or runs in the queue."""
+        return self._thinking.get(game_id) is not None
+
+    def thinking_text(self, game_id: str) -> str:
+        """``{"type": "thinking", "seat", "ahead"}`` (``seat`` null once no AI turn is pending)."""
+        thinking = self._thinking.get(game_id)
+        seat, ahead = thinking if thinking is not None else (None, None)
+        return json.dumps({"type": "thinking", "seat": seat, "ahead": ahead})
 
     # --- what clients see ---------------------------------------------------------------------
 

@@ -5,11 +5,23 @@ ordered list of accepted actions, chance outcomes included. The state is never
 stored: replaying the actions through the engine rebuilds it exactly, so a
 restarted server resumes every game where it stopped. Each accepted action is
 committed before anyone hears of it.
+
+The database is the truth when several servers share it (PostgreSQL):
+
+* each game has a ``revision``, raised by every write; a write names the revision it
+  was made on and fails with :class:`StaleGame` if another server wrote first, so two
+  servers racing on one action index never both succeed;
+* ``ai_turn`` says an AI seat is to move, and an AI turn is computed by the one server
+  holding the game's lease (``lease_owner`` until ``lease_until``); a lease that is not
+  renewed expires, and another server takes the turn over;
+* on PostgreSQL every write also sends ``NOTIFY kingdomino_games, 'id revision server'``
+  so that the other servers tell their clients at once.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -19,6 +31,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -28,10 +41,13 @@ from sqlalchemy import (
     event,
     insert,
     inspect,
+    or_,
     select,
+    text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 
@@ -56,6 +72,12 @@ class GameRow(Base):
     seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     #: Hints are on for every seat (a game with several humans has them only when created so).
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: Raised by every write: a write made on an older revision is refused (see the module).
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: An AI seat is to move; the server named in ``lease_owner`` computes it until ``lease_until``.
+    ai_turn: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    lease_owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 class ActionRow(Base):
@@ -90,6 +112,16 @@ class StoredGame:
     actions: list[StoredAction]
     seed_chosen: bool = False
     hints: bool = False
+    revision: int = 0
+    ai_turn: bool = False
+
+
+class StaleGame(Exception):
+    """A write made on a revision of a game that another writer has already changed."""
+
+
+#: The PostgreSQL channel that announces every write of a game.
+CHANNEL = "kingdomino_games"
 
 
 def sqlite_url(data_dir: str) -> str:
@@ -97,11 +129,16 @@ def sqlite_url(data_dir: str) -> str:
 
 
 class Store:
-    """Games and actions in one SQL database; every write is its own committed transaction."""
+    """Games and actions in one SQL database; every write is its own committed transaction.
 
-    def __init__(self, url: str) -> None:
+    ``server`` names this server in leases and notifications.
+    """
+
+    def __init__(self, url: str, server: str = "") -> None:
         self.url = url
+        self.server = server
         self.engine: Engine = create_engine(url, json_serializer=json.dumps, future=True)
+        self.notifies = self.engine.dialect.name == "postgresql"
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
@@ -116,6 +153,7 @@ class Store:
 
         A crash can then never leave a game half created, without the draws its seed gives.
         """
+        game.revision = 1
         with self.sessions.begin() as session:
             session.add(
                 GameRow(
@@ -130,6 +168,8 @@ class Store:
                     created=game.created,
                     seed_chosen=game.seed_chosen,
                     hints=game.hints,
+                    revision=game.revision,
+                    ai_turn=game.ai_turn,
                 )
             )
             session.flush()
@@ -138,32 +178,93 @@ class Store:
                 for a in game.actions
             )
 
-    def append_actions(self, game_id: str, actions: list[StoredAction], status: str | None = None) -> None:
-        """Commit accepted actions (and the new status) in one transaction (Core inserts: the hot path)."""
-        with self.engine.begin() as connection:
-            connection.execute(
-                insert(ActionRow),
-                [
-                    {
-                        "game_id": game_id,
-                        "index": a.index,
-                        "seat": a.seat,
-                        "text": a.text,
-                        "description": a.description,
-                    }
-                    for a in actions
-                ],
-            )
-            if status is not None:
-                connection.execute(update(GameRow).where(GameRow.id == game_id).values(status=status))
+    def append_actions(
+        self, game_id: str, actions: list[StoredAction], status: str, revision: int, ai_turn: bool
+    ) -> int:
+        """Commit accepted actions, the new status and whose turn it is, in one transaction.
 
-    def truncate(self, game_id: str, keep: int, status: str) -> None:
-        """Forget the actions from index ``keep`` on (undo)."""
-        with self.sessions.begin() as session:
-            session.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.index >= keep))
-            row = session.get(GameRow, game_id)
-            assert row is not None
-            row.status = status
+        ``revision`` is the revision the actions were accepted on; returns the new one. Raises
+        :class:`StaleGame` if the game changed since (nothing is written then). Releases the
+        game's AI lease: the next AI turn is a new one.
+        """
+        try:
+            with self.engine.begin() as connection:
+                self._advance(connection, game_id, revision, status=status, ai_turn=ai_turn)
+                connection.execute(
+                    insert(ActionRow),
+                    [
+                        {
+                            "game_id": game_id,
+                            "index": a.index,
+                            "seat": a.seat,
+                            "text": a.text,
+                            "description": a.description,
+                        }
+                        for a in actions
+                    ],
+                )
+        except IntegrityError:
+            raise StaleGame(game_id) from None
+        return revision + 1
+
+    def truncate(self, game_id: str, keep: int, status: str, revision: int, ai_turn: bool) -> int:
+        """Forget the actions from index ``keep`` on (undo); like :meth:`append_actions` otherwise."""
+        with self.engine.begin() as connection:
+            self._advance(connection, game_id, revision, status=status, ai_turn=ai_turn)
+            connection.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.index >= keep))
+        return revision + 1
+
+    def _advance(self, connection: Connection, game_id: str, revision: int, **values: Any) -> None:
+        """Move the game from ``revision`` to the next one, or raise :class:`StaleGame`."""
+        moved = connection.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.revision == revision)
+            .values(revision=revision + 1, lease_owner=None, lease_until=None, **values)
+        )
+        if moved.rowcount != 1:
+            raise StaleGame(game_id)
+        if self.notifies:
+            payload = f"{game_id} {revision + 1} {self.server}"
+            connection.execute(
+                text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
+            )
+
+    def take_lease(self, game_id: str, revision: int, seconds: float) -> bool:
+        """Hold (or renew) the right to compute the AI turn of ``game_id`` at ``revision``."""
+        moment = time.time()
+        with self.engine.begin() as connection:
+            taken = connection.execute(
+                update(GameRow)
+                .where(
+                    GameRow.id == game_id,
+                    GameRow.revision == revision,
+                    GameRow.ai_turn.is_(True),
+                    or_(
+                        GameRow.lease_owner.is_(None),
+                        GameRow.lease_owner == self.server,
+                        GameRow.lease_until < moment,
+                    ),
+                )
+                .values(lease_owner=self.server, lease_until=moment + seconds)
+            )
+            return bool(taken.rowcount == 1)
+
+    def unleased_ai_turns(self) -> list[str]:
+        """The games whose AI seat is to move and that no server holds a live lease on."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(GameRow.id).where(
+                    GameRow.status == "playing",
+                    GameRow.ai_turn.is_(True),
+                    or_(GameRow.lease_owner.is_(None), GameRow.lease_until < time.time()),
+                )
+            )
+            return [row[0] for row in rows]
+
+    def revision_of(self, game_id: str) -> int | None:
+        with self.engine.connect() as connection:
+            value = connection.execute(select(GameRow.revision).where(GameRow.id == game_id)).scalar()
+            return None if value is None else int(value)
 
     def load(self, game_id: str) -> StoredGame | None:
         with self.sessions() as session:
@@ -195,6 +296,8 @@ class Store:
             [StoredAction(a.index, a.seat, a.text, a.description) for a in actions],
             bool(row.seed_chosen),
             bool(row.hints),
+            int(row.revision),
+            bool(row.ai_turn),
         )
 
 

@@ -1,0 +1,201 @@
+"""Where AI searches run: worker processes or a Ray cluster, never the server's event loop.
+
+A job is plain data (a state, an agent spec, a seed) and so is its answer: the same job gives
+the same move in a local process pool and on Ray. ``AIQueue`` hands jobs to a fixed number of
+workers first come, first served, and tells each waiting job how many are ahead of it.
+
+>>> from kingdomino.games.registry import make_game
+>>> state = make_game("kingdomino", 2).new_initial_state()
+>>> import random
+>>> while state.is_chance():
+...     state.apply(state.sample_chance(random.Random(1)))
+>>> answer = run_job(AIJob(state, "greedy", seed=3))
+>>> state.illegal_reason(answer.action) is None
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import time
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from kingdomino.agents import make_agent
+from kingdomino.agents.levels import LEVELS, game_mode, level_spec
+from kingdomino.core.game import State
+
+#: How many candidates a hint lists.
+HINT_CANDIDATES = 5
+
+
+@dataclass(frozen=True)
+class AIJob:
+    """One search: the move of ``agent`` (seeded) in ``state``, or with ``analyse`` its ranked candidates."""
+
+    state: State
+    agent: str
+    seed: int
+    analyse: bool = False
+
+
+@dataclass(frozen=True)
+class AIAnswer:
+    """A job's answer: the move, the ranked candidates (hints), the iterations searched and the time."""
+
+    action: int
+    candidates: tuple[tuple[int, float, int], ...]
+    iterations: int
+    seconds: float
+
+
+def agent_spec(level: str, state: State) -> str:
+    """The agent an AI seat of ``level`` plays ``state``'s game with (levels: the game's budget)."""
+    return level_spec(level, state.game.name, game_mode(state)) if level in LEVELS else level
+
+
+def run_job(job: AIJob) -> AIAnswer:
+    """Run one search (in whichever process or Ray worker this is called)."""
+    agent = make_agent(job.agent, job.seed)
+    start = time.perf_counter()
+    if job.analyse:
+        ranked = agent.analyse(job.state)
+        candidates = tuple((c.action, c.value, c.visits) for c in ranked[:HINT_CANDIDATES])
+        return AIAnswer(
+            ranked[0].action, candidates, sum(c.visits for c in ranked), time.perf_counter() - start
+        )
+    action = agent.act(job.state)
+    iterations = int(getattr(agent, "last_iterations", 0))
+    return AIAnswer(action, (), iterations, time.perf_counter() - start)
+
+
+class Executor(Protocol):
+    """Runs jobs somewhere else than the event loop."""
+
+    slots: int
+
+    async def run(self, job: AIJob) -> AIAnswer: ...
+
+    def close(self) -> None: ...
+
+
+class LocalWorkers:
+    """A pool of worker processes on this machine (``slots`` of them: by default one per core)."""
+
+    def __init__(self, slots: int | None = None) -> None:
+        self.slots = slots or os.cpu_count() or 1
+        # Spawned, not forked: the server process has threads (and maybe a Ray client).
+        self.pool = ProcessPoolExecutor(self.slots, mp_context=multiprocessing.get_context("spawn"))
+
+    async def run(self, job: AIJob) -> AIAnswer:
+        return await asyncio.wrap_future(self.pool.submit(run_job, job))
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+class RayWorkers:
+    """Jobs sent to a Ray cluster (``address``; ``None`` starts a local Ray instance).
+
+    ``slots`` jobs are sent at once: by default the cluster's CPUs.
+    """
+
+    def __init__(self, address: str | None = None, slots: int | None = None, **init: Any) -> None:
+        import ray
+
+        if not ray.is_initialized():
+            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, **init)
+        self.ray = ray
+        self.remote = ray.remote(num_cpus=1)(run_job)
+        cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
+        self.slots = slots or max(1, int(cpus))
+
+    async def run(self, job: AIJob) -> AIAnswer:
+        answer: AIAnswer = await self.remote.remote(job)
+        return answer
+
+    def close(self) -> None:
+        self.ray.shutdown()
+
+
+def make_executor(workers: str) -> Executor:
+    """``"ray"`` or ``"ray:ADDRESS"``: a Ray cluster; a number N: N local processes; ``""``: one per core."""
+    if workers == "ray" or workers.startswith("ray:"):
+        return RayWorkers(workers[4:] or None)
+    if workers and not workers.isdigit():
+        raise ValueError(f"AI workers: expected a number of processes or 'ray', got {workers!r}")
+    return LocalWorkers(int(workers) if workers else None)
+
+
+@dataclass(eq=False)
+class Ticket:
+    """A job in the queue: whose it is (a game id) and what (an AI turn or a hint)."""
+
+    owner: str
+    kind: str
+    turn: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class AIQueue:
+    """A fair queue of jobs over an executor's slots: first come, first served.
+
+    ``on_change`` is called whenever a job enters, starts or leaves, so that the waiting
+    players can be told where they stand (``ahead``).
+    """
+
+    def __init__(self, executor: Executor, on_change: Callable[[], None] = lambda: None) -> None:
+        self.executor = executor
+        self.on_change = on_change
+        self.waiting: deque[Ticket] = deque()
+        self.running: list[Ticket] = []
+
+    def count(self, kind: str) -> int:
+        return sum(t.kind == kind for t in self.waiting) + sum(t.kind == kind for t in self.running)
+
+    def ahead(self, owner: str, kind: str = "ai") -> int | None:
+        """Jobs before ``owner``'s job of ``kind`` (0: it is running); None if it has none."""
+        if any(t.owner == owner and t.kind == kind for t in self.running):
+            return 0
+        for position, ticket in enumerate(self.waiting):
+            if ticket.owner == owner and ticket.kind == kind:
+                return position + 1
+        return None
+
+    def owners(self) -> set[str]:
+        return {t.owner for t in self.waiting} | {t.owner for t in self.running}
+
+    async def run(self, job: AIJob, owner: str, kind: str = "ai") -> AIAnswer:
+        ticket = Ticket(owner, kind)
+        if len(self.running) < self.executor.slots and not self.waiting:
+            self.running.append(ticket)
+        else:
+            self.waiting.append(ticket)
+            self.on_change()
+            try:
+                await ticket.turn
+            except asyncio.CancelledError:
+                if ticket in self.waiting:
+                    self.waiting.remove(ticket)
+                else:
+                    self._leave(ticket)
+                raise
+        self.on_change()
+        try:
+            return await self.executor.run(job)
+        finally:
+            self._leave(ticket)
+
+    def _leave(self, ticket: Ticket) -> None:
+        if ticket in self.running:
+            self.running.remove(ticket)
+        while self.waiting and len(self.running) < self.executor.slots:
+            following = self.waiting.popleft()
+            if not following.turn.done():
+                self.running.append(following)
+                following.turn.set_result(None)
+        self.on_change()
