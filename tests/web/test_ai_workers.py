@@ -1,0 +1,121 @@
+"""Where the AI runs: worker processes or Ray give the same moves; the event loop stays free."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import create
+
+from kingdomino.agents.levels import BUDGETS, level_spec
+from kingdomino.core.game import State
+from kingdomino.games.registry import make_game
+from kingdomino.web.ai_workers import AIJob, AIQueue, LocalWorkers, RayWorkers, agent_spec, run_job
+from kingdomino.web.app import create_app
+
+SPECS = [
+    "mcts:iterations=40,playout=player-greedy,prune=8",
+    "mce:iterations=60,playout=random,prune=6",
+    "greedy",
+]
+
+
+def positions() -> list[State]:
+    """A few positions of each game, reached by random play from fixed seeds."""
+    found = []
+    for name, players, options in [("kingdomino", 3, {}), ("duel", 2, {}), ("origins", 2, {"mode": "tribe"})]:
+        rng = random.Random(5)
+        state = make_game(name, players, options).new_initial_state()
+        while len(found) < 12 and not state.is_terminal():
+            if state.is_chance():
+                state.apply(state.sample_chance(rng))
+                continue
+            if rng.random() < 0.2:
+                found.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def test_worker_processes_and_ray_give_the_same_moves_as_this_process() -> None:
+    jobs = [
+        AIJob(state, spec, seed=i) for i, state in enumerate(positions()) for spec in SPECS[i % 3 : i % 3 + 1]
+    ]
+    here = [run_job(job).action for job in jobs]
+
+    async def through(executor: LocalWorkers | RayWorkers) -> list[int]:
+        try:
+            answers = await asyncio.gather(*(executor.run(job) for job in jobs))
+        finally:
+            executor.close()
+        return [answer.action for answer in answers]
+
+    assert asyncio.run(through(LocalWorkers(2))) == here
+    ray_workers = RayWorkers(None, num_cpus=1, include_dashboard=False)
+    assert asyncio.run(through(ray_workers)) == here
+
+
+def test_a_level_searches_exactly_its_budget() -> None:
+    state = positions()[0]
+    answer = run_job(AIJob(state, agent_spec("medium", state), seed=3))
+    assert answer.iterations == BUDGETS["medium"]["kingdomino"]
+    assert agent_spec("hard", state) == level_spec("hard", "kingdomino")
+    assert agent_spec("greedy", state) == "greedy"
+
+
+class Gate:
+    """An executor whose jobs wait for the test to open them: what the queue does is visible."""
+
+    slots = 1
+
+    def __init__(self) -> None:
+        self.opened = asyncio.Event()
+
+    async def run(self, job: AIJob) -> object:
+        await self.opened.wait()
+        return run_job(job)
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_queue_is_first_come_first_served_and_tells_positions() -> None:
+    async def scenario() -> list[dict[str, int | None]]:
+        gate = Gate()
+        seen: list[dict[str, int | None]] = []
+        queue = AIQueue(gate, lambda: seen.append({g: queue.ahead(g) for g in ("a", "b", "c")}))  # type: ignore[arg-type]
+        state = positions()[0]
+        jobs = [asyncio.ensure_future(queue.run(AIJob(state, "greedy", 1), owner)) for owner in "abc"]
+        await asyncio.sleep(0.01)
+        assert (queue.ahead("a"), queue.ahead("b"), queue.ahead("c")) == (0, 1, 2)
+        gate.opened.set()
+        await asyncio.gather(*jobs)
+        assert queue.ahead("a") is None and not queue.owners()
+        return seen
+
+    seen = asyncio.run(scenario())
+    assert {"a": 0, "b": 1, "c": 2} in seen and {"a": None, "b": 0, "c": 1} in seen
+
+
+def test_the_event_loop_answers_while_the_ai_searches(database: str) -> None:
+    with TestClient(create_app(database, ai_workers="1")) as client:
+        created = create(client, seats=[{"kind": "ai", "level": "hard"}, {"kind": "human"}], seed=4)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        deadline = time.monotonic() + 60
+        answered_while_thinking = 0
+        while answered_while_thinking < 3 and time.monotonic() < deadline:
+            if hub.queue.ahead(created["id"]) == 0:
+                assert client.get("/api/meta").status_code == 200
+                if hub.queue.ahead(created["id"]) == 0:
+                    answered_while_thinking += 1
+            time.sleep(0.01)
+        assert answered_while_thinking >= 3
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_every_game_and_mode_has_a_budget(level: str) -> None:
+    for key in ("kingdomino", "duel", "origins/discovery", "origins/totem", "origins/tribe"):
+        game, _, mode = key.partition("/")
+        assert f"iterations={BUDGETS[level][key]}," in level_spec(level, game, mode or None)

@@ -1,0 +1,170 @@
+"""Several servers on one PostgreSQL database: one truth, every client told, AI turns taken over.
+
+Each test starts two ``kingdomino serve`` processes on the test database (they skip without
+``KINGDOMINO_TEST_POSTGRES_URL``; ``scripts/test`` starts a throwaway PostgreSQL).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import httpx
+import pytest
+from tests.web.conftest import free_port
+from websockets.sync.client import connect
+
+URL = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
+pytestmark = pytest.mark.skipif(not URL, reason="KINGDOMINO_TEST_POSTGRES_URL is not set")
+
+
+class Instance:
+    """One ``kingdomino serve`` process on the test database."""
+
+    def __init__(self, ai_delay: float = 0.0) -> None:
+        assert URL is not None
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        command = [
+            sys.executable,
+            "-m",
+            "kingdomino",
+            "serve",
+            "--port",
+            str(self.port),
+            "--database-url",
+            URL,
+        ]
+        command += ["--ai-delay", str(ai_delay), "--ai-workers", "1"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{self.base}/api/meta", timeout=1)
+                return
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+
+
+@contextmanager
+def instances(*delays: float) -> Iterator[list[Instance]]:
+    started: list[Instance] = []
+    try:
+        for delay in delays:
+            started.append(Instance(delay))
+        yield started
+    finally:
+        for instance in started:
+            instance.kill()
+
+
+def human_game(base: str) -> dict:
+    body = {"game": "kingdomino", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+    answer = httpx.post(f"{base}/api/games", json=body)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def acting(base: str, created: dict) -> tuple[str, dict]:
+    """The token of the seat to act and its view."""
+    tokens = [seat["token"] for seat in created["seats"]]
+    view = httpx.get(f"{base}/api/games/{created['id']}", params={"token": tokens[0]}).json()
+    token = tokens[view["current_player"]]
+    return token, httpx.get(f"{base}/api/games/{created['id']}", params={"token": token}).json()
+
+
+def test_a_client_of_one_server_hears_the_actions_made_through_the_other() -> None:
+    with instances(0, 0) as (a, b):
+        created = human_game(a.base)
+        ws_url = f"ws://127.0.0.1:{b.port}/ws/games/{created['id']}?tokens={created['spectator_token']}"
+        with connect(ws_url, max_size=2**22) as socket:
+            first = json.loads(socket.recv(timeout=10))
+            assert first["type"] == "state"
+            for _ in range(3):
+                token, view = acting(a.base, created)
+                action = view["legal_actions"][0]
+                answer = httpx.post(
+                    f"{a.base}/api/games/{created['id']}/actions",
+                    json={"token": token, "action": action, "index": view["index"]},
+                )
+                assert answer.status_code == 200
+                heard = json.loads(socket.recv(timeout=10))
+                assert heard["type"] == "state" and heard["index"] == answer.json()["index"]
+                assert any(entry["text"] == action for entry in heard["log"])
+        # B serves the game as A left it, and B's next action is heard by A's view.
+        token, view_b = acting(b.base, created)
+        answer = httpx.post(
+            f"{b.base}/api/games/{created['id']}/actions",
+            json={"token": token, "action": view_b["legal_actions"][0], "index": view_b["index"]},
+        )
+        assert answer.status_code == 200
+        deadline = time.monotonic() + 10
+        while acting(a.base, created)[1]["index"] != answer.json()["index"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+
+
+def post_into(answers: list[httpx.Response], base: str, game_id: str, body: dict) -> None:
+    answers.append(httpx.post(f"{base}/api/games/{game_id}/actions", json=body))
+
+
+def test_two_servers_racing_on_one_index_give_one_success_and_one_refusal() -> None:
+    with instances(0, 0) as (a, b):
+        for _ in range(5):
+            created = human_game(a.base)
+            token, view = acting(a.base, created)
+            acting(b.base, created)  # B holds the game in memory too
+            legal = view["legal_actions"]
+            answers: list[httpx.Response] = []
+            threads = [
+                threading.Thread(target=post_into, args=(answers, base, created["id"], body))
+                for base, body in [
+                    (a.base, {"token": token, "action": legal[0], "index": view["index"]}),
+                    (b.base, {"token": token, "action": legal[-1], "index": view["index"]}),
+                ]
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert sorted(answer.status_code for answer in answers) == [200, 409]
+            refused = next(answer for answer in answers if answer.status_code == 409)
+            assert refused.json()["error"]["field"] == "index"
+            stored = httpx.get(f"{a.base}/api/games/{created['id']}", params={"token": token}).json()
+            mine = [entry for entry in stored["log"] if entry["index"] == view["index"]]
+            assert len(mine) == 1
+
+
+def test_an_ai_game_keeps_moving_when_the_server_running_its_ai_is_killed() -> None:
+    # A thinks slowly (3 s per move) so that it is surely inside an AI turn when it dies.
+    with instances(3.0, 0) as (a, b):
+        body = {
+            "game": "kingdomino",
+            "players": 2,
+            "seats": [{"kind": "ai", "level": "random"}, {"kind": "ai", "level": "random"}],
+        }
+        created = httpx.post(f"{a.base}/api/games", json=body).json()
+        spectator = created["spectator_token"]
+        before = httpx.get(f"{b.base}/api/games/{created['id']}", params={"token": spectator}).json()
+        time.sleep(1.0)
+        a.kill()
+        deadline = time.monotonic() + 30
+        while True:
+            view = httpx.get(f"{b.base}/api/games/{created['id']}", params={"token": spectator}).json()
+            if view["index"] >= before["index"] + 6:
+                break
+            assert time.monotonic() < deadline, f"the game stopped at {view['index']}"
+            time.sleep(0.1)
