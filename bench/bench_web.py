@@ -1,11 +1,18 @@
 """Load on the browser app: N concurrent games over WebSocket, action acknowledgement latency.
 
-Starts ``kingdomino serve`` on a fresh SQLite file, creates N two-player Kingdomino games (a
-simulated human against an ``easy`` AI seat), and plays them all at once: each client answers
-its turns with a random legal move (after ``--think`` seconds on average, 0 by default: no
-human is that fast) and times the acknowledgement. Prints p50/p99 and errors.
+Starts ``kingdomino serve`` (``--instances`` of them on one database: a fresh SQLite file, or
+the PostgreSQL of ``--database-url``, which several instances need), creates N two-player
+Kingdomino games (a simulated human against an AI seat of ``--level``), and plays them all at
+once: each client answers its turns with a random legal move (after ``--think`` seconds on
+average, 0 by default: no human is that fast) and times the acknowledgement. With several
+instances, game i is played through instance i mod n while a spectator of it watches through
+the next instance, which times how long an action takes to reach a client of another server.
+Prints ack p50/p99/max, errors, and the AI's seconds and iterations per move (from each
+server's ``/api/stats``; with a level, the iterations equal its budget).
 
-Run: ``.venv/bin/python bench/bench_web.py [--games 200]``. Target: 200 games, p99 < 100 ms, 0 errors.
+Run: ``.venv/bin/python bench/bench_web.py [--games 200] [--level hard --games 20 --think 0.3]
+[--instances 2 --database-url postgresql+psycopg://...]``. Targets: 200 games of ``easy``
+with p99 < 100 ms; 20 games of ``hard`` with human ack p99 < 50 ms; A->B p99 < 100 ms.
 """
 
 from __future__ import annotations
@@ -33,16 +40,18 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-async def play(
-    base: str,
-    ws_base: str,
-    game_id: str,
-    token: str,
-    seed: int,
-    latencies: list[float],
-    errors: list[str],
-    think: float,
-) -> None:
+class Figures:
+    """What the clients measured."""
+
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.crossing: list[float] = []
+        self.errors: list[str] = []
+        #: (game, index) -> when the action that reached ``index`` was sent.
+        self.sent: dict[tuple[str, int], float] = {}
+
+
+async def play(ws_base: str, game_id: str, token: str, seed: int, figures: Figures, think: float) -> None:
     rng = random.Random(seed)
     async with websockets.connect(f"{ws_base}/ws/games/{game_id}?tokens={token}", max_size=2**22) as ws:
         sent_at: float | None = None
@@ -52,10 +61,11 @@ async def play(
             kind = message["type"]
             if kind == "ack":
                 assert sent_at is not None
-                latencies.append(time.perf_counter() - sent_at)
+                figures.latencies.append(time.perf_counter() - sent_at)
+                figures.sent[(game_id, message["index"])] = sent_at
                 sent_at = None
             elif kind == "error":
-                errors.append(message["message"])
+                figures.errors.append(message["message"])
                 sent_at = None
             elif kind == "state":
                 latest = message
@@ -70,41 +80,92 @@ async def play(
                 latest = None
 
 
-async def run(games: int, port: int, think: float) -> None:
-    base = f"http://127.0.0.1:{port}"
-    ws_base = f"ws://127.0.0.1:{port}"
-    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+async def watch(ws_base: str, game_id: str, token: str, figures: Figures) -> None:
+    """A spectator on another server: how long each acknowledged action takes to reach it."""
+    async with websockets.connect(f"{ws_base}/ws/games/{game_id}?tokens={token}", max_size=2**22) as ws:
+        while True:
+            message: dict[str, Any] = json.loads(await ws.recv())
+            if message["type"] != "state":
+                continue
+            now = time.perf_counter()
+            for index in range(message["index"], 0, -1):
+                sent = figures.sent.pop((game_id, index), None)
+                if sent is not None:
+                    figures.crossing.append(now - sent)
+                    break
+            if message["status"] == "finished":
+                return
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[max(0, int(len(ordered) * share) - 1)]
+
+
+async def run(games: int, ports: list[int], think: float, level: str) -> None:
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+    async with httpx.AsyncClient(timeout=30) as client:
         created = []
         for i in range(games):
             body = {
                 "game": "kingdomino",
                 "players": 2,
                 "seed": i,
-                "seats": [{"kind": "human"}, {"kind": "ai", "level": "easy"}],
+                "seats": [{"kind": "human"}, {"kind": "ai", "level": level}],
             }
-            response = await client.post("/api/games", json=body)
+            response = await client.post(f"{bases[i % len(bases)]}/api/games", json=body)
             response.raise_for_status()
             data = response.json()
-            created.append((data["id"], data["seats"][0]["token"]))
-    latencies: list[float] = []
-    errors: list[str] = []
+            created.append((data["id"], data["seats"][0]["token"], data["spectator_token"]))
+    figures = Figures()
     start = time.perf_counter()
-    await asyncio.gather(
-        *(play(base, ws_base, gid, tok, i, latencies, errors, think) for i, (gid, tok) in enumerate(created))
-    )
+    tasks = []
+    for i, (game_id, token, spectator) in enumerate(created):
+        ws_base = f"ws://127.0.0.1:{ports[i % len(ports)]}"
+        tasks.append(play(ws_base, game_id, token, i, figures, think))
+        if len(ports) > 1:
+            tasks.append(watch(f"ws://127.0.0.1:{ports[(i + 1) % len(ports)]}", game_id, spectator, figures))
+    await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
-    latencies.sort()
-    p50 = statistics.median(latencies) * 1000
-    p99 = latencies[int(len(latencies) * 0.99) - 1] * 1000
+    latencies = figures.latencies
+    print(f"{games} concurrent games ({level} AI) over {len(ports)} server(s) finished in {elapsed:.1f} s")
     print(
-        f"{games} concurrent games finished in {elapsed:.1f} s; {len(latencies)} human actions acknowledged"
+        f"human ack latency ({len(latencies)} actions): p50 {statistics.median(latencies) * 1000:.1f} ms, "
+        f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms; "
+        f"errors: {len(figures.errors)}"
     )
-    print(
-        f"ack latency p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {latencies[-1] * 1000:.1f} ms;",
-        f"errors: {len(errors)}",
-    )
-    for error in errors[:5]:
+    if figures.crossing:
+        crossing = figures.crossing
+        print(
+            f"action on one server -> state on a client of the other ({len(crossing)}): "
+            f"p50 {statistics.median(crossing) * 1000:.1f} ms, p99 {percentile(crossing, 0.99) * 1000:.1f} ms"
+        )
+    async with httpx.AsyncClient(timeout=30) as client:
+        for base in bases:
+            stats = (await client.get(f"{base}/api/stats")).json()
+            seconds, iterations = stats["ai_seconds"], stats["ai_iterations"]
+            if stats["ai_moves"]:
+                print(
+                    f"{base}: {stats['ai_moves']} AI moves, seconds per move mean {seconds['mean']:.3f} "
+                    f"max {seconds['max']:.3f}; iterations per move {iterations['min']}-{iterations['max']}"
+                )
+    for error in figures.errors[:5]:
         print("  error:", error)
+
+
+def start_server(port: int, url: str, workers: str) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(port), "--database-url", url]
+    command += ["--ai-delay", "0"] + (["--ai-workers", workers] if workers else [])
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1)
+            return server
+        except httpx.HTTPError:
+            if time.monotonic() > deadline:
+                raise SystemExit("the server did not start") from None
+            time.sleep(0.1)
 
 
 def main() -> None:
@@ -113,39 +174,23 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean seconds a simulated human thinks before each move"
     )
+    parser.add_argument("--level", default="easy", help="the AI seat's level")
+    parser.add_argument("--instances", type=int, default=1, help="servers on one database (PostgreSQL)")
+    parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
+    parser.add_argument("--ai-workers", default="", help="per server: processes or 'ray' (default: cores)")
     args = parser.parse_args()
-    port = free_port()
+    if args.instances > 1 and not (args.database_url or "").startswith("postgresql"):
+        raise SystemExit("--instances > 1 needs --database-url postgresql+psycopg://...")
     with tempfile.TemporaryDirectory() as directory:
-        url = f"sqlite:///{Path(directory) / 'load.sqlite3'}"
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "kingdomino",
-                "serve",
-                "--port",
-                str(port),
-                "--database-url",
-                url,
-                "--ai-delay",
-                "0",
-            ],
-            stdout=subprocess.DEVNULL,
-        )
+        url = args.database_url or f"sqlite:///{Path(directory) / 'load.sqlite3'}"
+        ports = [free_port() for _ in range(args.instances)]
+        servers = [start_server(port, url, args.ai_workers) for port in ports]
         try:
-            deadline = time.monotonic() + 30
-            while True:
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    if time.monotonic() > deadline:
-                        raise SystemExit("the server did not start") from None
-                    time.sleep(0.1)
-            asyncio.run(run(args.games, port, args.think))
+            asyncio.run(run(args.games, ports, args.think, args.level))
         finally:
-            server.terminate()
-            server.wait()
+            for server in servers:
+                server.terminate()
+                server.wait()
 
 
 if __name__ == "__main__":

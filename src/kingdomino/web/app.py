@@ -149,6 +149,11 @@ def create_app(
 
         return {"games": game_names(), "levels": list(AI_LEVELS)}
 
+    @app.get("/api/stats")
+    async def stats() -> dict[str, Any]:
+        """Figures for operators and benchmarks: the AI moves computed by this server, the queue."""
+        return hub.stats()
+
     @app.post("/api/games", status_code=201)
     async def create(body: CreateRequest) -> dict[str, Any]:
         live = await hub.create(

@@ -604,6 +604,29 @@ class Hub:
                 self._sending.add(sending)
                 sending.add_done_callback(self._sending.discard)
 
+    def stats(self) -> dict[str, Any]:
+        """How many AI moves this server computed, their seconds and iterations, and its queue."""
+        seconds = sorted(s for s, _ in self.ai_moves)
+        iterations = [i for _, i in self.ai_moves if i]
+        queue = self._queue
+        return {
+            "games_in_memory": len(self.games),
+            "ai_moves": len(seconds),
+            "ai_seconds": {
+                "mean": sum(seconds) / len(seconds) if seconds else None,
+                "max": seconds[-1] if seconds else None,
+            },
+            "ai_iterations": {
+                "min": min(iterations) if iterations else None,
+                "max": max(iterations) if iterations else None,
+            },
+            "queue": {
+                "slots": queue.executor.slots if queue else None,
+                "running": len(queue.running) if queue else 0,
+                "waiting": len(queue.waiting) if queue else 0,
+            },
+        }
+
     def is_thinking(self, game_id: str) -> bool:
         """Whether an AI turn of ``game_id`` waits or runs in the queue."""
         return self._thinking.get(game_id) is not None
