@@ -37,7 +37,7 @@ import json
 import logging
 import random
 import secrets
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -184,8 +184,8 @@ class Hub:
         self._sending: set[asyncio.Future[Any]] = set()
         #: (seat, ahead) last told to each game's watchers, so that only changes are sent.
         self._thinking: dict[str, tuple[int, int] | None] = {}
-        #: Seconds and iterations of every AI move computed here (the benchmarks read them).
-        self.ai_moves: list[tuple[float, int]] = []
+        #: Seconds and iterations of the last AI moves computed here (``/api/stats``).
+        self.ai_moves: deque[tuple[float, int]] = deque(maxlen=10_000)
 
     @property
     def queue(self) -> AIQueue:
@@ -218,9 +218,9 @@ class Hub:
         """Start every AI turn that no server holds: at start, and after a server or task died."""
         while True:
             try:
-                for game_id in self.store.unleased_ai_turns():
+                for game_id, revision in self.store.unleased_ai_turns():
                     live = self.games.get(game_id)
-                    if live is None or live.version < (self.store.revision_of(game_id) or 0):
+                    if live is None or live.version < revision:
                         live = self._reload(game_id)
                     if live is not None:
                         self._schedule_ai(live)
@@ -611,7 +611,7 @@ class Hub:
         queue = self._queue
         return {
             "games_in_memory": len(self.games),
-            "ai_moves": len(seconds),
+            "ai_moves": len(seconds),  # the last 10,000 at most
             "ai_seconds": {
                 "mean": sum(seconds) / len(seconds) if seconds else None,
                 "max": seconds[-1] if seconds else None,

@@ -249,17 +249,17 @@ class Store:
             )
             return bool(taken.rowcount == 1)
 
-    def unleased_ai_turns(self) -> list[str]:
-        """The games whose AI seat is to move and that no server holds a live lease on."""
+    def unleased_ai_turns(self) -> list[tuple[str, int]]:
+        """The games (id, revision) whose AI seat is to move and that no server holds a live lease on."""
         with self.engine.connect() as connection:
             rows = connection.execute(
-                select(GameRow.id).where(
+                select(GameRow.id, GameRow.revision).where(
                     GameRow.status == "playing",
                     GameRow.ai_turn.is_(True),
                     or_(GameRow.lease_owner.is_(None), GameRow.lease_until < time.time()),
                 )
             )
-            return [row[0] for row in rows]
+            return [(row[0], int(row[1])) for row in rows]
 
     def revision_of(self, game_id: str) -> int | None:
         with self.engine.connect() as connection:
