@@ -11,7 +11,12 @@ export function showGame(main, id) {
   if (urlToken) { remember(id, [urlToken]); history.replaceState(null, "", `/game/${id}`); }
   const tokens = tokensFor(id);
   const saved = savedGames().find((g) => g.id === id) || {};
-  let view = null, socket = null, closed = false;
+  /** @type {any} */
+  let view = null;
+  /** @type {WebSocket | null} */
+  let socket = null;
+  const closed = false;
+  /** @type {{legal: string[], play: (action: string) => void, replay: boolean, onKey: ((key: string) => void) | null}} */
   const ctx = { legal: [], play: send, replay: false, onKey: null };
 
   const title = el("h1", { id: "title" }, "Connecting…");
@@ -20,8 +25,8 @@ export function showGame(main, id) {
   const board = el("div", { id: "board" });
   const moveSelect = el("select", { id: "moves", "aria-label": "All legal moves" });
   const playButton = el("button", { type: "button", id: "play", onclick: () => moveSelect.value && send(moveSelect.value) }, "Play move");
-  const undoButton = el("button", { type: "button", id: "undo", onclick: () => socket.send(JSON.stringify({ type: "undo" })) }, "↶ Undo");
-  const hintButton = el("button", { type: "button", id: "hint", onclick: () => socket.send(JSON.stringify({ type: "hint" })) }, "Hint");
+  const undoButton = el("button", { type: "button", id: "undo", onclick: () => socket?.send(JSON.stringify({ type: "undo" })) }, "↶ Undo");
+  const hintButton = el("button", { type: "button", id: "hint", onclick: () => socket?.send(JSON.stringify({ type: "hint" })) }, "Hint");
   const replayButton = el("button", { type: "button", id: "replay", onclick: () => startReplay() }, "▶ Replay");
   const hintBox = el("div", { id: "hint-box" });
   const scores = el("div", { id: "scores" });
@@ -41,7 +46,8 @@ export function showGame(main, id) {
     el("section", { class: "card" }, invites));
 
   document.addEventListener("keydown", (event) => {
-    if (event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return;
+    const target = /** @type {HTMLElement | null} */ (event.target);
+    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT")) return;
     if (ctx.onKey) ctx.onKey(event.key.toLowerCase());
   });
 
@@ -61,7 +67,7 @@ export function showGame(main, id) {
 
   function send(action) {
     error.textContent = "";
-    socket.send(JSON.stringify({ type: "action", action, index: view ? view.index : undefined }));
+    socket?.send(JSON.stringify({ type: "action", action, index: view ? view.index : undefined }));
   }
 
   function showHint(candidates) {

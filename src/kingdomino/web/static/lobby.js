@@ -66,7 +66,7 @@ export function showLobby(main) {
       remember(created.id, mine, { invites, spectator: location.origin + created.spectator, name: spec.name });
       location.href = `/game/${created.id}`;
     } catch (problem) {
-      error.textContent = problem.message;
+      error.textContent = String(/** @type {Error} */ (problem).message);
     }
   }
 
@@ -96,6 +96,6 @@ async function listGames(list) {
       el("a", { href: `/game/${g.id}` }, g.description), ` · ${g.status}`, ` · ${g.seats.join(", ")}`, ` · scores ${g.scores.join(" / ")}`,
       g.hints ? " · hints on" : "", g.practice ? " · practice (chosen seed)" : ""))));
   } catch (problem) {
-    list.replaceChildren(el("p", { class: "error" }, problem.message));
+    list.replaceChildren(el("p", { class: "error" }, String(/** @type {Error} */ (problem).message)));
   }
 }
