@@ -9,7 +9,7 @@ export default [
     files: ["src/kingdomino/web/static/**/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
     rules: {
-      "no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      "no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
       eqeqeq: ["error", "smart"],
       "no-var": "error",
       "prefer-const": "error",
