@@ -10,7 +10,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET /api/games/{id}/record`` and ``/replay?step=N`` once the game is over;
 * ``WS /ws/games/{id}?tokens=a,b``: the view now and after every change; send
   ``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
-  ``{"type": "hint", "token"}``; answers ``ack``, ``hint`` or ``error`` messages.
+  ``{"type": "hint", "token"}``, ``{"type": "why", "action"}`` (read-only: the engine's reason why
+  that action is not legal now, ``reason`` null when it is); answers ``ack``, ``hint``, ``why`` or
+  ``error`` messages.
 """
 
 from __future__ import annotations
@@ -277,7 +279,7 @@ class BodyLimit:
 
 
 class SocketMessage(BaseModel):
-    type: Literal["action", "undo", "hint", "ping"]
+    type: Literal["action", "undo", "hint", "why", "ping"]
     token: Token | None = None
     action: str | None = Field(default=None, max_length=64)
     index: int | None = Field(default=None, ge=0)
@@ -307,6 +309,9 @@ async def _handle(hub: Hub, game_id: str, text: str, held: frozenset[str], send:
             applied = await hub.act(game_id, token, message.action, message.index, broadcast=False)
             await send({"type": "ack", "index": applied, "action": message.action})
             await hub.broadcast(hub.get(game_id))
+        elif message.type == "why":
+            text = message.action or ""
+            await send({"type": "why", "action": text, "reason": hub.why(game_id, token, text)})
         elif message.type == "undo":
             await hub.undo(game_id, token)
             await send({"type": "ack", "undo": True})

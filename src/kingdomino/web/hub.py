@@ -511,6 +511,24 @@ class Hub:
             for action, value, visits in answer.candidates
         ]
 
+    def why(self, game_id: str, token: str, text: str) -> str | None:
+        """Why the holder of ``token`` may not play ``text`` now, in the engine's words (None: legal).
+
+        Read-only: nothing is applied. A malformed text answers with the parser's message.
+        """
+        live = self.get(game_id)
+        seat = self.seat_for(live, token)
+        state = live.state
+        if state.is_terminal():
+            return "the game is over"
+        if state.current_player != seat:
+            return f"it is not your turn: {self._seat_name(live, state.current_player)} is to act"
+        try:
+            action = state.parse_action(text)
+        except GameError as error:
+            return str(error)
+        return state.illegal_reason(action)
+
     # --- AI seats -----------------------------------------------------------------------------
 
     def _schedule_ai(self, live: LiveGame) -> None:
@@ -779,10 +797,18 @@ class Hub:
             "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
             "current_player": state.current_player,
             "last": (
-                {"text": live.actions[step - 1].text, "description": live.actions[step - 1].description}
+                {
+                    "text": live.actions[step - 1].text,
+                    "description": live.actions[step - 1].description,
+                    "seat": live.actions[step - 1].seat,
+                }
                 if step
                 else None
             ),
+            "log": [
+                {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
+                for a in live.actions[:step]
+            ],
         }
 
     def summary(self, live: LiveGame, token: str) -> dict[str, Any]:
@@ -808,7 +834,8 @@ def _seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
         level = seat.get("level") or "easy"
         if level not in AI_LEVELS:
             raise HubError(400, f"seats[{index}].level", f"expected one of {', '.join(AI_LEVELS)}")
-        return {"kind": "ai", "level": level, "name": seat.get("name") or f"AI ({level})", "token": None}
+        name = seat.get("name") or ai_name(index, level)
+        return {"kind": "ai", "level": level, "name": name, "token": None}
     return {
         "kind": "human",
         "name": seat.get("name") or f"Player {index + 1}",
@@ -817,13 +844,25 @@ def _seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+#: Default names of AI seats, one per seat index, so that several AI seats are told apart.
+AI_NAMES = ("Ada", "Bruno", "Clara", "Dmitri", "Edith", "Ferenc", "Gala", "Hugo")
+
+
+def ai_name(index: int, level: str) -> str:
+    """The default name of the AI in seat ``index``: its own name and its level ("Bruno (AI, hard)")."""
+    return f"{AI_NAMES[index % len(AI_NAMES)]} (AI, {level})"
+
+
 def _status(state: State) -> str:
     return "finished" if state.is_terminal() else "playing"
 
 
 def sheet_json(state: State, seat: int) -> dict[str, Any]:
-    """A seat's score sheet for clients: regions that score, bonuses, total (no square lists)."""
-    sheet = state.score_sheet(seat).to_json()
+    """A seat's score sheet for clients: regions that score, bonuses, total (no square lists), and
+    the engine's tie-break values (e.g. largest region, crowns) for explaining a tie."""
+    full = state.score_sheet(seat)
+    sheet = full.to_json()
+    sheet["tiebreaks"] = list(full.tiebreaks)
     sheet["regions"] = [
         {key: value for key, value in region.items() if key != "cells"}
         for region in sheet["regions"]

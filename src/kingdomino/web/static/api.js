@@ -2,6 +2,10 @@
 
 const KEY = "kingdomino.games";
 
+/**
+ * A JSON request; a refusal throws an Error with the server's message.
+ * @param {string} path @param {{method?: string, body?: any}} [options]
+ */
 export async function api(path, options = {}) {
   const response = await fetch(path, {
     headers: { "Content-Type": "application/json" },
@@ -16,10 +20,12 @@ export async function api(path, options = {}) {
   return data;
 }
 
+/** @returns {any[]} */
 export function savedGames() {
   try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch { return []; }
 }
 
+/** @param {string} id @param {string[]} tokens @param {Record<string, any>} [extra] */
 export function remember(id, tokens, extra = {}) {
   const games = savedGames();
   let entry = games.find((g) => g.id === id);
@@ -30,17 +36,22 @@ export function remember(id, tokens, extra = {}) {
   return entry;
 }
 
+/** @param {string} id @returns {string[]} */
 export function tokensFor(id) {
   const entry = savedGames().find((g) => g.id === id);
   return entry ? entry.tokens : [];
 }
 
+/**
+ * An HTML element: attributes (on* are listeners; false/null/undefined are left out) and children.
+ * @param {string} tag @param {Record<string, any>} [attrs] @param {...any} children @returns {HTMLElement}
+ */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "class") node.className = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
@@ -51,11 +62,15 @@ export function el(tag, attrs = {}, ...children) {
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
+/**
+ * An SVG element, as el().
+ * @param {string} tag @param {Record<string, any>} [attrs] @param {...any} children @returns {SVGElement}
+ */
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else if (value !== undefined && value !== null) node.setAttribute(key, value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, String(value));
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined) continue;
@@ -63,10 +78,3 @@ export function svg(tag, attrs = {}, ...children) {
   }
   return node;
 }
-
-export function textColour(hex) {
-  const r = parseInt(hex.slice(1, 3), 16), g = parseInt(hex.slice(3, 5), 16), b = parseInt(hex.slice(5, 7), 16);
-  return r * 0.299 + g * 0.587 + b * 0.114 > 140 ? "#000" : "#fff";
-}
-
-export const SEAT_COLOURS = ["#c62828", "#1565c0", "#2e7d32", "#8e24aa"];

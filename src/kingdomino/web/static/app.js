@@ -1,8 +1,20 @@
-// Entry point: the lobby at "/", a game at "/game/<id>".
-import { showLobby } from "./lobby.js";
-import { showGame } from "./game.js";
+// Entry point: the language first, then the lobby at "/" or a game at "/game/<id>".
+import { el } from "./api.js";
+import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
+import { installSprite } from "./pictures.js";
 
-const main = document.getElementById("main");
-const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)/);
-if (match) showGame(main, match[1]);
-else showLobby(main);
+async function main() {
+  await loadLanguage(preferredLanguage());
+  installSprite();
+  const select = /** @type {HTMLSelectElement} */ (el("select", { id: "language", "aria-label": t("app.language") },
+    Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, lang: code, selected: code === language() }, name))));
+  select.addEventListener("change", () => chooseLanguage(select.value));
+  const header = /** @type {HTMLElement} */ (document.querySelector("header.top"));
+  header.replaceChildren(el("a", { href: "/", class: "brand" }, "♛ ", t("app.name")), el("span", { class: "lang" }, select));
+  const root = /** @type {HTMLElement} */ (document.getElementById("main"));
+  const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)/);
+  if (match) (await import("./game.js")).showGame(root, match[1]);
+  else (await import("./lobby.js")).showLobby(root);
+}
+
+main();

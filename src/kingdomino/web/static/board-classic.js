@@ -1,94 +1,230 @@
-// Kingdomino and Kingdomino Origins: kingdoms as SVG, the rows with claims, the placing controls.
-import { el, svg, textColour, SEAT_COLOURS } from "./api.js";
-import { currentDirection, rotateByKey, rotateControl, spotLayer, spotsByDirection } from "./placement.js";
+// Kingdomino and Kingdomino Origins: the kingdoms (yours large), the rows with kings/chiefs, the
+// domino in hand placed with a ghost, and every Origins choice on the board (fire markers, payments,
+// cavemen) or as pictured choices (the cave, the totems).
+import { el, svg } from "./api.js";
+import { t } from "./i18n.js";
+import { SEAT_COLOURS, caveman, cavemanPicture, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
+import { choiceLayer, placer } from "./placement.js";
+import { actionWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
 
-const CELL = 34;
+const CELL = 40;
 
-function halfBox(legend, half) {
-  const info = legend[half.terrain] || { colour: "#ccc", name: half.terrain };
-  const marks = [half.crowns ? "♛".repeat(half.crowns) : "", half.fires ? `${half.fires}✹` : "",
-    half.craters ? `${half.craters}◉` : "", half.resource ? half.resource.slice(0, 4) : ""].filter(Boolean).join(" ");
-  return el("span", { class: "half", style: `background:${info.colour};color:${textColour(info.colour)}`, title: `${info.name} ${marks}` },
-    `${half.terrain}${marks ? " " + marks : ""}`);
+/**
+ * @typedef {{ legal: string[], play: (action: string) => void, why: (action: string) => void, replay: boolean,
+ *   onKey: ((key: string) => void) | null, mainSeat: number, highlight?: {seat: number, action: string} | null }} Ctx
+ */
+
+/** Whether resources count in this game (not in Discovery mode). @param {any} obs */
+function resourcesShown(obs) {
+  return !(obs.options && obs.options.mode === "discovery");
 }
 
-function squareSvg(x, y, square, legend) {
-  const castle = square.terrain === "C" || square.terrain === "H";
-  const info = legend[square.terrain] || { colour: castle ? "#fafafa" : "#bbb", name: square.terrain };
-  const parts = [svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: info.colour, stroke: "#333", "stroke-width": castle ? 2 : 0.5 })];
-  const ink = textColour(info.colour.length === 7 ? info.colour : "#bbbbbb");
-  if (castle) parts.push(svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 6, "text-anchor": "middle", "font-size": 18 }, square.terrain === "H" ? "⌂" : "♜"));
-  const marks = [];
-  if (square.crowns) marks.push("♛".repeat(square.crowns));
-  if (square.fires) marks.push(`${square.fires}✹`);
-  if (square.marker) marks.push(`+${square.marker}✹`);
-  if (square.craters) marks.push(`${square.craters}◉`);
-  if (marks.length) parts.push(svg("text", { x: x + 3, y: y + 12, "font-size": 10, fill: ink }, marks.join(" ")));
-  if (square.resource) parts.push(svg("text", { x: x + 3, y: y + CELL - 4, "font-size": 9, fill: ink }, square.resource.slice(0, 4)));
-  if (square.caveman) parts.push(svg("circle", { cx: x + CELL - 8, cy: y + CELL - 8, r: 6, fill: "#5d4037" }),
-    svg("text", { x: x + CELL - 8, y: y + CELL - 5, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, square.caveman[0].toUpperCase()));
-  parts.push(svg("title", {}, `${square.row},${square.col} ${info.name || ""} ${marks.join(" ")} ${square.resource || ""} ${square.caveman || ""}`.trim()));
-  return svg("g", { "data-square": `${square.row},${square.col}` }, parts);
+/**
+ * Draw one square (a kingdom's or a domino half) into an SVG group.
+ * @param {any} obs @param {any} square @param {number} x @param {number} y @param {number} size @param {number} [seat]
+ */
+export function squareGroup(obs, square, x, y, size, seat) {
+  const g = /** @type {SVGGElement} */ (svg("g", { class: "square" }));
+  const symbol = terrainSymbol(obs.legend || {}, square.terrain);
+  g.append(use(symbol, x, y, size, size, symbol === "castle" || symbol === "hut" ? { color: SEAT_COLOURS[seat ?? 0] || "#777" } : {}));
+  const s = size / 40;
+  if (square.crowns) g.append(icons("crown", square.crowns, x + 2 * s, y + 2 * s, 12 * s));
+  if (square.fires) g.append(icons("fire", square.fires, x + 2 * s, y + 2 * s, 12 * s));
+  if (square.craters) g.append(icons("crater", square.craters, x + 3 * s, y + 26 * s, 11 * s));
+  if (square.marker) {
+    g.append(use("marker", x + 20 * s, y + 20 * s, 18 * s), icons("fire", square.marker, x + 22 * s, y + 24 * s, 8 * s));
+  }
+  if (square.resource && resourcesShown(obs) && !square.caveman) g.append(use(`r-${square.resource}`, x + 22 * s, y + 22 * s, 16 * s));
+  if (square.caveman) g.append(caveman(square.caveman, x + 18 * s, y + 18 * s, 21 * s));
+  return g;
 }
 
-export function render(container, view, ctx) {
+/** A domino of a row, as a small picture. @param {any} obs @param {any} entry */
+function dominoPicture(obs, entry) {
+  const image = svg("svg", { viewBox: "0 0 84 40", width: 84, height: 40, class: "domino-pic", "aria-hidden": "true" });
+  (entry.halves || []).forEach((/** @type {any} */ half, i) => image.append(squareGroup(obs, half, i * 42 + 1, 0, 40)));
+  const owner = entry.king ?? entry.chief;
+  if (owner !== null && owner !== undefined) image.append(seatPiece(owner, 42, 20, 9));
+  return image;
+}
+
+/** The kingdom of `seat` as an SVG, with the placing layer when it is the acting seat's. @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+function kingdomSvg(view, seat, ctx, big) {
   const obs = view.observation;
-  const legend = obs.legend || {};
+  const kingdom = obs.kingdoms[seat];
   const reach = obs.frame - 1;
   const side = 2 * reach + 1;
+  /** @type {(r: number, c: number) => [number, number]} */
+  const cellAt = (r, c) => [(c + reach) * CELL, (r + reach) * CELL];
+  const image = svg("svg", { viewBox: `0 0 ${side * CELL} ${side * CELL}`, role: "group", "aria-label": t("board.kingdom_of", { name: seatName(view, seat) }),
+    "data-seat": seat, class: big ? "big" : "small-map" });
+  image.append(svg("rect", { x: 0, y: 0, width: side * CELL, height: side * CELL, fill: "#e9e1cc" }));
+  const [rowLo, rowHi, colLo, colHi] = kingdom.bounds;
+  /** @type {Array<[number, number]>} */
+  const grid = [];
+  for (let r = -reach; r <= reach; r++) for (let c = -reach; c <= reach; c++) {
+    const reachable = Math.max(rowHi, r) - Math.min(rowLo, r) <= reach && Math.max(colHi, c) - Math.min(colLo, c) <= reach;
+    const [x, y] = cellAt(r, c);
+    image.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: reachable ? "#fbf8ef" : "#d6ceb8", rx: 3 }));
+    grid.push([r, c]);
+  }
+  for (const square of kingdom.squares) {
+    const [x, y] = cellAt(square.row, square.col);
+    const g = squareGroup(obs, square, x, y, CELL, seat);
+    g.setAttribute("data-square", `${square.row},${square.col}`);
+    g.append(svg("title", {}, `${where(square.row, square.col)}: ${square.terrain === "C" || square.terrain === "H" ? t(square.terrain === "C" ? "castle" : "hut") : halfWords(obs, square)}${square.caveman ? ", " + cavemanName(square.caveman) : ""}`));
+    image.append(g);
+  }
   const legal = ctx.legal;
-  const spots = spotsByDirection(legal, "place");
-  const dir = currentDirection(spots);
-  const rerender = () => render(container, view, ctx);
-  ctx.onKey = (key) => { if (key === "r") rotateByKey(spots, rerender); };
-  const kingdoms = el("div", { class: "row" });
-  obs.kingdoms.forEach((kingdom, seat) => {
-    const cellAt = (r, c) => [(c + reach) * CELL, (r + reach) * CELL];
-    const image = svg("svg", { viewBox: `0 0 ${side * CELL} ${side * CELL}`, role: "img", "aria-label": `Kingdom of seat ${seat}`, "data-seat": seat });
-    image.append(svg("rect", { x: 0, y: 0, width: side * CELL, height: side * CELL, fill: "#efe9d9" }));
-    const [rowLo, rowHi, colLo, colHi] = kingdom.bounds;
-    for (let r = -reach; r <= reach; r++) for (let c = -reach; c <= reach; c++) {
-      const reachable = Math.max(rowHi, r) - Math.min(rowLo, r) <= reach && Math.max(colHi, c) - Math.min(colLo, c) <= reach;
-      const [x, y] = cellAt(r, c);
-      image.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: reachable ? "#fffdf6" : "#d8d1bf", rx: 2 }));
+  const acting = seat === view.current_player && !ctx.replay && legal.length;
+  /** @type {ReturnType<typeof placer> | null} */
+  let placing = null;
+  if (acting) {
+    const entry = obs.acting_slot !== null && obs.row ? obs.row[obs.acting_slot] : null;
+    const halves = entry ? entry.halves : [];
+    placing = placer({ verb: "place", legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
+      drawHalf: (i, x, y, size) => { const g = squareGroup(obs, halves[i] || { terrain: "?" }, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
+      play: ctx.play, why: ctx.why, label: (a) => actionWords(view, a) });
+    if (placing.any) image.append(placing.layer); else placing = null;
+    /** @type {import("./placement.js").Spot[]} */
+    const spots = [];
+    for (const text of legal) {
+      const m = text.match(/^(fire|pay|caveman) (-?\d+),(-?\d+)$/);
+      if (!m) continue;
+      const [r, c] = [Number(m[2]), Number(m[3])];
+      const kind = m[1];
+      spots.push({ r, c, action: text, label: actionWords(view, text),
+        draw: (x, y, size) => kind === "fire" ? svg("g", { class: "ghost" }, use("marker", x + size * 0.2, y + size * 0.2, size * 0.6), use("fire", x + size * 0.35, y + size * 0.32, size * 0.3))
+          : kind === "pay" ? svg("circle", { cx: x + size * 0.72, cy: y + size * 0.72, r: size * 0.24, fill: "none", stroke: "#c62828", "stroke-width": 3 })
+            : caveman(obs.recruiting || "hunter", x + size * 0.2, y + size * 0.2, size * 0.6) });
     }
-    for (const square of kingdom.squares) {
-      const [x, y] = cellAt(square.row, square.col);
-      image.append(squareSvg(x, y, square, legend));
+    if (spots.length) image.append(choiceLayer(spots, cellAt, CELL, ctx.play));
+  }
+  if (ctx.highlight && ctx.highlight.seat === seat) {
+    const m = ctx.highlight.action.match(/^place (-?\d+),(-?\d+) ([ESWN])$/);
+    if (m) {
+      const [r, c] = [Number(m[1]), Number(m[2])];
+      const step = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] }[/** @type {"E"} */ (m[3])];
+      const [x1, y1] = cellAt(r, c), [x2, y2] = cellAt(r + step[0], c + step[1]);
+      image.append(svg("rect", { class: "hint-mark", x: Math.min(x1, x2) + 2, y: Math.min(y1, y2) + 2, width: Math.abs(x2 - x1) + CELL - 4, height: Math.abs(y2 - y1) + CELL - 4, rx: 5 }));
     }
-    if (seat === view.current_player && !ctx.replay) image.append(spotLayer(spots, dir, CELL, cellAt, ctx.play, "place"));
-    const score = view.scores[seat];
-    const name = view.seats[seat].name;
-    const title = el("h3", { class: `seat${seat}` }, `${name}: ${score} points`,
-      seat === view.current_player ? el("span", { class: "turn" }, " to play") : "",
-      kingdom.discards ? el("span", { class: "small" }, ` (${kingdom.discards} discarded)`) : "");
-    kingdoms.append(el("div", { class: "kingdom card", "data-seat": seat }, title, image));
-  });
+  }
+  return { image, placing };
+}
 
-  const rows = el("div", { class: "row" });
-  const owner = (entry) => (entry.king ?? entry.chief);
-  for (const [label, entries, claimable] of [["Current row", obs.row, false], ["Next row", obs.next_row, true]]) {
-    if (!entries || !entries.length) continue;
-    rows.append(el("div", {}, el("h3", {}, label), el("div", { class: "dominoes" }, entries.map((entry, slot) => {
+/** @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+function kingdomCard(view, seat, ctx, big) {
+  const obs = view.observation;
+  const { image, placing } = kingdomSvg(view, seat, ctx, big);
+  const kingdom = obs.kingdoms[seat];
+  const title = el("h3", { class: `seat-name seat${seat}` }, seatBadge(seat), " ", seatName(view, seat), " · ",
+    el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })),
+    seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
+    kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");
+  if (placing) ctx.onKey = (key) => { if (key === "r") placing.rotate(); };
+  return el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat }, title, placing ? placing.toolbar() : "", image);
+}
+
+/** The current and next rows. @param {any} view @param {Ctx} ctx */
+function rows(view, ctx) {
+  const obs = view.observation;
+  const legal = ctx.legal;
+  const box = el("div", { class: "rows" });
+  const lines = [["board.current_row", obs.row, false], ["board.next_row", obs.next_row, true]];
+  for (const [label, entries, claimable] of lines) {
+    if (!entries || !entries.length || (view.status === "finished")) continue;
+    box.append(el("div", { class: "row-line" }, el("h3", {}, t(label)), el("ol", { class: "dominoes" }, entries.map((/** @type {any} */ entry, /** @type {number} */ slot) => {
       const claim = `claim ${entry.domino}`;
-      const canClaim = claimable && legal.includes(claim) && !ctx.replay;
-      const who = owner(entry);
-      const acting = !claimable && obs.acting_slot === slot && (obs.phase === "place" || obs.phase === "claim");
-      return el(canClaim ? "button" : "span", {
-        class: `domino${canClaim ? " claimable" : ""}`, "data-domino": entry.domino, style: acting ? "border-color:#ff9800" : "",
-        onclick: canClaim ? () => ctx.play(claim) : undefined, "aria-label": canClaim ? claim : `domino ${entry.domino}` },
-        el("span", { class: "num" }, entry.domino),
-        (entry.halves || []).map((half) => halfBox(legend, half)),
-        who !== null && who !== undefined ? el("span", { class: "marker", style: `background:${SEAT_COLOURS[who]}` }, `P${who + 1}`) : "");
+      const can = claimable && legal.includes(claim) && !ctx.replay;
+      const acting = !claimable && obs.acting_slot === slot;
+      const owner = entry.king ?? entry.chief;
+      const words = `${t("domino_n", { n: entry.domino })}: ${(entry.halves || []).map((/** @type {any} */ h) => halfWords(obs, h)).join(" | ")}${owner !== null && owner !== undefined ? " — " + view.seats[owner].name : ""}`;
+      const hinted = ctx.highlight && ctx.highlight.action === claim;
+      return el("li", {}, el(can ? "button" : "div", {
+        type: can ? "button" : undefined, class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}`,
+        "data-domino": entry.domino, onclick: can ? () => ctx.play(claim) : undefined, "aria-label": can ? actionWords(view, claim) : words, title: words },
+      el("span", { class: "num" }, entry.domino), dominoPicture(obs, entry)));
     }))));
   }
-  const info = el("p", { class: "small" }, `Round ${obs.round}/${obs.rounds} · ${obs.dominoes_left} dominoes left to draw`,
-    obs.game_number ? ` · game ${obs.game_number}` : "",
-    obs.fire_markers ? ` · fire markers left: ${Object.entries(obs.fire_markers).map(([f, n]) => `${n}×${f}✹`).join(" ")}` : "",
-    obs.totems ? ` · totems: ${Object.entries(obs.totems).map(([r, h]) => `${r} ${h === null ? "-" : "P" + (h + 1)}`).join(", ")}` : "",
-    obs.cave ? ` · cave: ${obs.cave.map((k) => k || "·").join(", ")} (${obs.stack_size} face down)` : "");
-  const rotate = ctx.replay ? null : rotateControl(spots, rerender);
-  const others = legal.filter((t) => !t.startsWith("place ") && !t.startsWith("claim ") || /^claim \d+\+\d+$/.test(t));
-  const buttons = ctx.replay ? null : el("div", { class: "actions" }, others.map((t) => el("button", { type: "button", "data-action": t, onclick: () => ctx.play(t) }, t)));
-  container.replaceChildren(info, rotate ? el("p", {}, rotate) : "", buttons || "", rows, kingdoms);
+  return box;
+}
+
+/** Origins: fire markers left, the totems, the cave. @param {any} view @param {Ctx} ctx */
+function originsPanels(view, ctx) {
+  const obs = view.observation;
+  const legal = ctx.legal;
+  const parts = [];
+  if (obs.fire_markers) {
+    parts.push(el("div", { class: "supply" }, el("h3", {}, t("origins.fire_markers")), el("ul", { class: "inline" },
+      Object.entries(obs.fire_markers).map(([fires, n]) => el("li", { title: t("origins.marker_n", { fires, n: String(n) }) },
+        svg("svg", { viewBox: "0 0 40 40", width: 30, height: 30, "aria-hidden": "true" }, use("marker", 2, 2, 36), icons("fire", Number(fires), 8, 14, 10)),
+        " ×", String(n))))));
+  }
+  if (obs.totems) {
+    parts.push(el("div", { class: "totems" }, el("h3", {}, t("origins.totems")), el("ul", { class: "inline" },
+      Object.entries(obs.totems).map(([resource, holder]) => el("li", { class: "totem" },
+        svg("svg", { viewBox: "0 0 20 20", width: 26, height: 26, role: "img", "aria-label": resourceName(resource) }, use(`r-${resource}`, 0, 0, 20)),
+        " ", holder === null ? t("origins.nobody") : el("span", { class: `seat${holder}` }, seatBadge(/** @type {number} */ (holder), 12), " ", view.seats[/** @type {number} */ (holder)].name))))));
+    const give = legal.filter((a) => a.startsWith("totem "));
+    if (give.length && !ctx.replay) parts.push(el("div", { class: "choice-row" }, el("p", {}, t("do.totem")), give.map((a) => {
+      const seat = Number(a.split(" ")[1]);
+      return el("button", { type: "button", "data-action": a, class: "pictured", onclick: () => ctx.play(a) }, seatBadge(seat, 20), " ", view.seats[seat].name);
+    })));
+  }
+  if (obs.cave) {
+    const slots = obs.cave.map((/** @type {string | null} */ kind, /** @type {number} */ i) => {
+      const action = `recruit ${i + 1}`;
+      const can = legal.includes(action) && !ctx.replay;
+      if (!kind) return el("li", { class: "cave-slot empty" }, t("origins.empty"));
+      return el("li", {}, cavemanCard(kind, t("origins.price_n", { n: 2 }), can ? () => ctx.play(action) : null, action));
+    });
+    const stack = legal.filter((a) => a.startsWith("recruit-stack ")).map((a) => {
+      const kind = a.split(" ")[1];
+      return el("li", {}, cavemanCard(kind, t("origins.price_n", { n: 4 }), ctx.replay ? null : () => ctx.play(a), a));
+    });
+    parts.push(el("div", { class: "cave" }, el("h3", {}, t("origins.cave"), " ", el("span", { class: "small" }, t("origins.stack_n", { n: obs.stack_size }))),
+      el("ul", { class: "cavemen" }, slots),
+      stack.length ? el("details", { class: "stack" }, el("summary", {}, t("origins.from_stack")), el("ul", { class: "cavemen" }, stack)) : "",
+      obs.recruiting ? el("p", { class: "paying" }, cavemanPicture(obs.recruiting, 28), " ", t("origins.paying", { caveman: cavemanName(obs.recruiting), n: obs.to_pay ?? 0 })) : ""));
+  }
+  return parts;
+}
+
+/** A caveman as a card: picture, name, what it scores, its price. @param {string} kind @param {string} price @param {(() => void) | null} onPick @param {string} action */
+function cavemanCard(kind, price, onPick, action) {
+  return el(onPick ? "button" : "div", { type: onPick ? "button" : undefined, class: `caveman-card${onPick ? " claimable" : ""}`, "data-action": onPick ? action : undefined, onclick: onPick || undefined },
+    cavemanPicture(kind, 40), el("span", { class: "caveman-text" }, el("strong", {}, cavemanName(kind)), el("span", { class: "small" }, cavemanScores(kind)), el("span", { class: "small" }, price)));
+}
+
+/** Yes/no moments as buttons: discard, no fire, nobody to recruit, the 2-player first claim. @param {any} view @param {Ctx} ctx */
+function buttons(view, ctx) {
+  const spatial = /^(place|fire|pay|caveman) -?\d+,-?\d+/;
+  const rest = ctx.legal.filter((a) => !spatial.test(a) && !/^claim \d+$/.test(a) && !/^(recruit|recruit-stack|totem) /.test(a));
+  if (!rest.length || ctx.replay) return "";
+  return el("div", { class: "actions" }, rest.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, actionWords(view, a))));
+}
+
+/** The info line: round, dominoes left, game of the Dynasty. @param {any} view */
+function info(view) {
+  const obs = view.observation;
+  const bits = [];
+  if (view.status === "finished") bits.push(t("board.finished"));
+  else if (!obs.round) bits.push(t("board.setup"));
+  else bits.push(t("board.round", { n: obs.round, of: obs.rounds }));
+  if (view.status !== "finished") bits.push(t("board.left_n", { n: obs.dominoes_left }));
+  if (obs.options && obs.options.dynasty) bits.push(t("board.dynasty_game", { n: obs.game_number, of: 3 }));
+  return el("p", { class: "small info", id: "round-info" }, bits.join(" · "));
+}
+
+/** @param {HTMLElement} container @param {any} view @param {Ctx} ctx */
+export function render(container, view, ctx) {
+  const obs = view.observation;
+  ctx.onKey = null;
+  const main = ctx.mainSeat;
+  const others = obs.kingdoms.map((/** @type {any} */ _k, /** @type {number} */ s) => s).filter((/** @type {number} */ s) => s !== main);
+  container.replaceChildren(el("div", { class: "table" },
+    el("div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
+    el("div", { class: "mine-col" }, kingdomCard(view, main, ctx, true)),
+    el("div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
+    el("div", { class: "others-col" }, others.map((/** @type {number} */ s) => kingdomCard(view, s, ctx, false)))));
 }

@@ -1,84 +1,144 @@
-// Kingdomino Duel: both maps, the dice, the spellbook; drawing by clicking, every other choice by buttons.
-import { el, svg, textColour } from "./api.js";
-import { currentDirection, rotateByKey, rotateControl, spotLayer, spotsByDirection } from "./placement.js";
+// Kingdomino Duel: both maps (yours large), the dice, the spellbook. Drawing with a ghost of your two
+// dice, the split die, the lightning cross on the map; the "?" coat and the +3-per-domain coat as
+// pictured shields; the castle bonus and turning a die on the dice.
+import { el, svg } from "./api.js";
+import { t } from "./i18n.js";
+import { SEAT_COLOURS, coatSymbol, icons, picture, seatBadge, use } from "./pictures.js";
+import { choiceLayer, placer } from "./placement.js";
+import { actionWords, coatName, seatName, where } from "./words.js";
 
-const CELL = 36;
-const ROWS = [-2, 2], COLS = [-3, 3];
+const CELL = 40;
 
-function coatBox(legend, coat, crosses) {
-  const info = legend[coat] || { colour: "#fff", letter: "?", name: "joker" };
-  return el("span", { class: "half", style: `background:${info.colour};color:${textColour(info.colour)}`, title: `${info.name} ${crosses} crosses` },
-    `${info.letter}${crosses ? " " + "✝".repeat(crosses) : ""}`);
+/** @typedef {import("./board-classic.js").Ctx} Ctx */
+
+/** A coat with its crosses at x, y. @param {string} coat @param {number} crosses @param {number} x @param {number} y @param {number} size */
+function coatSquare(coat, crosses, x, y, size) {
+  const g = svg("g", { class: "square" }, use(coatSymbol(coat), x, y, size));
+  if (crosses) g.append(icons("cross", crosses, x + size * 0.06, y + size * 0.64, size * 0.32));
+  return g;
 }
 
+/** A die as a small picture. @param {any} die */
+function diePicture(die) {
+  const crosses = die.crosses + (die.bonus ? 1 : 0);
+  return svg("svg", { viewBox: "0 0 40 40", width: 44, height: 44, "aria-hidden": "true", class: "die-pic" }, coatSquare(die.coat, crosses, 0, 0, 40));
+}
+
+/** @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+function mapCard(view, seat, ctx, big) {
+  const obs = view.observation;
+  const map = obs.maps[seat];
+  const rows = obs.map_rows || [-2, 2], cols = obs.map_cols || [-3, 3];
+  const width = (cols[1] - cols[0] + 1) * CELL, height = (rows[1] - rows[0] + 1) * CELL;
+  /** @type {(r: number, c: number) => [number, number]} */
+  const cellAt = (r, c) => [(c - cols[0]) * CELL, (r - rows[0]) * CELL];
+  const image = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("board.map_of", { name: seatName(view, seat) }), "data-seat": seat, class: big ? "big" : "small-map" });
+  /** @type {Array<[number, number]>} */
+  const grid = [];
+  for (let r = rows[0]; r <= rows[1]; r++) for (let c = cols[0]; c <= cols[1]; c++) {
+    const [x, y] = cellAt(r, c);
+    image.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: "#fbf8ef", stroke: "#c9bfa6", rx: 3 }));
+    if (r === 0 && c === 0) image.append(use("castle", x, y, CELL, CELL, { color: SEAT_COLOURS[seat] }));
+    grid.push([r, c]);
+  }
+  for (const square of map.squares) {
+    const [x, y] = cellAt(square.row, square.col);
+    const g = coatSquare(square.coat, square.crosses, x, y, CELL);
+    g.setAttribute("data-square", `${square.row},${square.col}`);
+    g.append(svg("title", {}, `${where(square.row, square.col)}: ${coatName(square.coat)}${square.crosses ? ", " + t("count.crosses", { n: square.crosses }) : ""}`));
+    image.append(g);
+  }
+  /** @type {ReturnType<typeof placer> | null} */
+  let placing = null;
+  if (seat === view.current_player && !ctx.replay && ctx.legal.length) {
+    const mine = (obs.dice || []).filter((/** @type {any} */ d) => d.holder === seat && (obs.turn.undrawn || []).includes(d.die)).sort((/** @type {any} */ a, /** @type {any} */ b) => a.die - b.die);
+    placing = placer({ verb: "draw", legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
+      drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
+      play: ctx.play, why: ctx.why, label: (a) => actionWords(view, a) });
+    if (placing.any) image.append(placing.layer); else placing = null;
+    /** @type {import("./placement.js").Spot[]} */
+    const spots = [];
+    for (const text of ctx.legal) {
+      let m = text.match(/^die (\d) (-?\d+),(-?\d+)$/);
+      if (m) {
+        const die = (obs.dice || []).find((/** @type {any} */ d) => d.die === Number(m?.[1]));
+        spots.push({ r: Number(m[2]), c: Number(m[3]), action: text, label: actionWords(view, text),
+          draw: (x, y, size) => { const g = coatSquare(die ? die.coat : "?", die ? die.crosses : 0, x + 4, y + 4, size - 8); g.setAttribute("opacity", "0.75"); return g; } });
+        continue;
+      }
+      m = text.match(/^cross (-?\d+),(-?\d+)$/);
+      if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: actionWords(view, text), draw: (x, y, size) => use("cross", x + size * 0.55, y + size * 0.1, size * 0.35) });
+    }
+    if (spots.length) image.append(choiceLayer(spots, cellAt, CELL, ctx.play));
+    if (placing) { const p = placing; ctx.onKey = (key) => { if (key === "r") p.rotate(); }; }
+  }
+  const role = obs.player_a === seat ? "A" : "B";
+  return el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat },
+    el("h3", { class: `seat-name seat${seat}` }, seatBadge(seat), " ", seatName(view, seat), " · ", t("duel.player_role", { role: t(`duel.role.${role}`) }), " · ",
+      el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })),
+      seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
+      obs.castle_bonus_used[seat] ? el("span", { class: "small" }, " · ", t("duel.bonus_used")) : ""),
+    placing ? placing.toolbar() : "", image);
+}
+
+/** The four dice, with take / castle bonus / turn choices on them. @param {any} view @param {Ctx} ctx */
+function dice(view, ctx) {
+  const obs = view.observation;
+  const legal = ctx.replay ? [] : ctx.legal;
+  return el("ul", { class: "dice" }, (obs.dice || []).map((/** @type {any} */ die) => {
+    const take = `take ${die.die}`;
+    const can = legal.includes(take);
+    const holder = die.holder === null ? (obs.taken_by_a.includes(die.die) ? obs.player_a : null) : die.holder;
+    const label = `${t("duel.die_n", { n: die.die })}: ${coatName(die.coat)}${die.crosses + (die.bonus ? 1 : 0) ? ", " + t("count.crosses", { n: die.crosses + (die.bonus ? 1 : 0) }) : ""}`;
+    const holderText = holder === null ? t("duel.free") : view.seats[holder].name;
+    const extra = legal.filter((a) => a === `bonus ${die.die}` || a.startsWith(`turn ${die.die} `));
+    return el("li", { class: "die-slot" },
+      el(can ? "button" : "div", { type: can ? "button" : undefined, class: `die${can ? " takeable" : ""}${ctx.highlight && ctx.highlight.action === take ? " hinted" : ""}`, "data-die": die.die,
+        onclick: can ? () => ctx.play(take) : undefined, "aria-label": `${can ? actionWords(view, take) : label} — ${holderText}`, title: label },
+      diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` }, seatBadge(holder, 12), " ", view.seats[holder].name))),
+      extra.map((a) => el("button", { type: "button", class: "small-button", "data-action": a, onclick: () => ctx.play(a) }, actionWords(view, a))));
+  }));
+}
+
+/** The spellbook: a line of boxes per coat, each player's progress, the power. @param {any} view */
+function spellbook(view) {
+  const obs = view.observation;
+  return el("table", { class: "sheet spellbook" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("duel.coat")), ...view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => el("th", { scope: "col", class: `seat${i}` }, s.name)), el("th", { scope: "col" }, t("duel.power")))),
+    el("tbody", {}, obs.spellbook.map((/** @type {any} */ line) => el("tr", {},
+      el("td", {}, picture(coatSymbol(line.coat), 26, coatName(line.coat))),
+      ...line.filled.map((/** @type {number} */ n) => el("td", {}, boxes(n, line.length))),
+      el("td", {}, t(`power.${line.power}`), line.owner !== null ? el("span", { class: `seat${line.owner}` }, " — ", view.seats[line.owner].name, line.used ? ` (${t("duel.used")})` : "") : "")))));
+}
+
+/** @param {number} filled @param {number} length */
+function boxes(filled, length) {
+  return el("span", { class: "boxes", role: "img", "aria-label": t("duel.filled", { n: filled, of: length }) },
+    Array.from({ length }, (_, i) => el("span", { class: `box${i < filled ? " filled" : ""}`, "aria-hidden": "true" })));
+}
+
+/** Choices that are not on the map or the dice: the "?" coat, +3 per domain, powers, pass. @param {any} view @param {Ctx} ctx */
+function choices(view, ctx) {
+  if (ctx.replay) return "";
+  const coats = ctx.legal.filter((a) => /^(coat|domains) /.test(a));
+  const others = ctx.legal.filter((a) => /^(power|pass)/.test(a) || (a.startsWith("take ") && a.includes("+")));
+  if (!coats.length && !others.length) return "";
+  return el("div", { class: "actions" },
+    coats.map((a) => el("button", { type: "button", class: "pictured", "data-action": a, onclick: () => ctx.play(a) }, picture(coatSymbol(a.split(" ")[1]), 28), " ", actionWords(view, a))),
+    others.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, actionWords(view, a))));
+}
+
+/** @param {HTMLElement} container @param {any} view @param {Ctx} ctx */
 export function render(container, view, ctx) {
   const obs = view.observation;
-  const legend = obs.legend || {};
-  const legal = ctx.legal;
-  const spots = spotsByDirection(legal, "draw");
-  const dir = currentDirection(spots);
-  const rerender = () => render(container, view, ctx);
-  ctx.onKey = (key) => { if (key === "r") rotateByKey(spots, rerender); };
-  const dieSpots = {};
-  for (const t of legal) { const m = t.match(/^die (\d) (-?\d+),(-?\d+)$/); if (m) (dieSpots[m[1]] ||= []).push([Number(m[2]), Number(m[3])]); }
-  const crossSpots = legal.filter((t) => t.startsWith("cross ")).map((t) => t.slice(6).split(",").map(Number));
-  const width = (COLS[1] - COLS[0] + 1) * CELL, height = (ROWS[1] - ROWS[0] + 1) * CELL;
-  const cellAt = (r, c) => [(c - COLS[0]) * CELL, (r - ROWS[0]) * CELL];
-  const maps = el("div", { class: "row" });
-  obs.maps.forEach((map, seat) => {
-    const image = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `Map of seat ${seat}`, "data-seat": seat });
-    for (let r = ROWS[0]; r <= ROWS[1]; r++) for (let c = COLS[0]; c <= COLS[1]; c++) {
-      const [x, y] = cellAt(r, c);
-      image.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: "#fffdf6", stroke: "#ccc", rx: 2 }));
-      if (r === 0 && c === 0) image.append(svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 7, "text-anchor": "middle", "font-size": 20 }, "♜"));
-    }
-    for (const square of map.squares) {
-      const [x, y] = cellAt(square.row, square.col);
-      const info = legend[square.coat] || { colour: "#fff", letter: "?", name: "?" };
-      const ink = textColour(info.colour);
-      image.append(svg("g", { "data-square": `${square.row},${square.col}` },
-        svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: info.colour, stroke: "#333", "stroke-width": 0.5 }),
-        svg("text", { x: x + CELL / 2, y: y + 16, "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: ink }, info.letter),
-        square.crosses ? svg("text", { x: x + CELL / 2, y: y + CELL - 5, "text-anchor": "middle", "font-size": 10, fill: ink }, "✝".repeat(square.crosses)) : null,
-        svg("title", {}, `${square.row},${square.col} ${info.name} ${square.crosses} crosses`)));
-    }
-    if (seat === view.current_player && !ctx.replay) {
-      image.append(spotLayer(spots, dir, CELL, cellAt, ctx.play, "draw"));
-      const pick = (text) => ctx.play(text);
-      for (const [die, list] of Object.entries(dieSpots)) for (const [r, c] of list) {
-        const [x, y] = cellAt(r, c);
-        const text = `die ${die} ${r},${c}`;
-        image.append(svg("g", { class: "legal", tabindex: 0, role: "button", "aria-label": text, "data-action": text, onclick: () => pick(text) },
-          svg("rect", { class: "spot", x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 4 }),
-          svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 4, "text-anchor": "middle", "font-size": 10 }, `d${die}`)));
-      }
-      for (const [r, c] of crossSpots) {
-        const [x, y] = cellAt(r, c);
-        const text = `cross ${r},${c}`;
-        image.append(svg("g", { class: "legal", tabindex: 0, role: "button", "aria-label": text, "data-action": text, onclick: () => pick(text) },
-          svg("rect", { class: "spot", x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 4 })));
-      }
-    }
-    const role = obs.player_a === seat ? "A" : "B";
-    maps.append(el("div", { class: "kingdom card", "data-seat": seat },
-      el("h3", { class: `seat${seat}` }, `${view.seats[seat].name} (player ${role}): ${view.scores[seat]} points`,
-        seat === view.current_player ? el("span", { class: "turn" }, " to play") : "",
-        obs.castle_bonus_used[seat] ? el("span", { class: "small" }, " · castle bonus used") : ""), image));
-  });
-  const dice = el("div", { class: "dice" }, (obs.dice || []).map((die) => {
-    const take = `take ${die.die}`;
-    const can = legal.includes(take) && !ctx.replay;
-    return el(can ? "button" : "div", { class: `die${can ? " takeable" : ""}`, "data-die": die.die, onclick: can ? () => ctx.play(take) : undefined },
-      el("div", { class: "small" }, `die ${die.die}`), coatBox(legend, die.coat, die.crosses + (die.bonus ? 1 : 0)),
-      el("div", { class: "small" }, die.holder === null ? (obs.taken_by_a.includes(die.die) ? `P${obs.player_a + 1}` : "free") : `P${die.holder + 1}`));
-  }));
-  const book = el("table", { class: "sheet" }, el("tr", {}, el("th", {}, "coat"), el("th", {}, "P1"), el("th", {}, "P2"), el("th", {}, "power")),
-    obs.spellbook.map((line) => el("tr", {}, el("td", {}, coatBox(legend, line.coat, 0)),
-      el("td", {}, `${line.filled[0]}/${line.length}`), el("td", {}, `${line.filled[1]}/${line.length}`),
-      el("td", {}, line.power.replaceAll("_", " "), line.owner !== null ? ` — P${line.owner + 1}${line.used ? " (used)" : ""}` : ""))));
-  const spatial = (t) => /^(draw|die|cross) /.test(t) || /^take \d$/.test(t);
-  const buttons = ctx.replay ? "" : el("div", { class: "actions" }, legal.filter((t) => !spatial(t)).map((t) => el("button", { type: "button", "data-action": t, onclick: () => ctx.play(t) }, t)));
-  const rotate = ctx.replay ? null : rotateControl(spots, rerender);
-  container.replaceChildren(el("p", { class: "small" }, `Round ${obs.round} · player A: P${obs.player_a + 1} · phase ${obs.phase}`),
-    rotate ? el("p", {}, rotate) : "", buttons, el("div", { class: "row" }, el("div", {}, el("h3", {}, "Dice"), dice), el("div", {}, el("h3", {}, "Spellbook"), book)), maps);
+  ctx.onKey = null;
+  const main = ctx.mainSeat;
+  const other = 1 - main;
+  const status = view.status === "finished" ? t("board.finished") : obs.round ? t("duel.round", { n: obs.round }) : t("board.setup");
+  container.replaceChildren(el("div", { class: "table" },
+    el("div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ", t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
+      choices(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
+    el("div", { class: "mine-col" }, mapCard(view, main, ctx, true)),
+    el("div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view)),
+    el("div", { class: "others-col" }, mapCard(view, other, ctx, false))));
 }

@@ -1,131 +1,198 @@
-// A game page: live board over WebSocket, moves by clicking, undo, hint, scores, log, replay viewer.
-import { api, el, remember, tokensFor, savedGames } from "./api.js";
+// A game page: the live board over WebSocket, the status line saying what to do now, the hint on
+// the board, undo, the move list in words (for keyboards), the log, the end screen and the replay.
+import { api, el, remember, savedGames, tokensFor } from "./api.js";
 import * as classic from "./board-classic.js";
 import * as duel from "./board-duel.js";
+import { t } from "./i18n.js";
+import { guideTip } from "./guide.js";
+import { openHelp } from "./help.js";
+import { endScreen, scoreSheets } from "./ending.js";
+import { startReplay } from "./replay.js";
+import { actionWords, logWords, todo, winChanceWords } from "./words.js";
+import { seatBadge } from "./pictures.js";
 
+/** @type {Record<string, {render: (c: HTMLElement, v: any, ctx: any) => void}>} */
 const BOARDS = { kingdomino: classic, origins: classic, duel };
 
+/** A game's title for people: "Kingdomino Origins · Tribe · Fire Kingdom". @param {any} view */
+export function gameTitle(view) {
+  const options = view.options || {};
+  const bits = [t(`game.${view.game}`)];
+  if (options.mode) bits.push(t(`mode.${options.mode}`));
+  for (const [key, value] of Object.entries(options)) if (value === true) bits.push(t(`option.${key}`));
+  return bits.join(" · ");
+}
+
+/** @param {HTMLElement} main @param {string} id */
 export function showGame(main, id) {
   const params = new URLSearchParams(location.search);
   const urlToken = params.get("token");
-  if (urlToken) { remember(id, [urlToken]); history.replaceState(null, "", `/game/${id}`); }
+  if (urlToken) { remember(id, [urlToken], { invited: true }); history.replaceState(null, "", `/game/${id}`); }
   const tokens = tokensFor(id);
   const saved = savedGames().find((g) => g.id === id) || {};
-  let view = null, socket = null, closed = false;
-  const ctx = { legal: [], play: send, replay: false, onKey: null };
+  /** @type {any} */
+  let view = null;
+  /** @type {WebSocket | null} */
+  let socket = null;
+  /** @type {Array<{action: string, value: number}> | null} */
+  let hints = null;
+  /** The AI turn the server is computing or has queued: its seat and the jobs ahead of it (0: running). */
+  let thinking = /** @type {{seat: number, ahead: number} | null} */ (null);
+  /** @type {import("./board-classic.js").Ctx} */
+  const ctx = { legal: [], play: send, why, replay: false, onKey: null, mainSeat: 0, highlight: null };
 
-  const title = el("h1", { id: "title" }, "Connecting…");
-  const status = el("p", { id: "status", role: "status" });
+  const title = el("h1", { id: "title" }, t("game.connecting"));
+  const whoami = el("p", { id: "whoami", class: "small" });
+  const status = el("p", { id: "status", role: "status", "aria-live": "polite" });
   const error = el("p", { class: "error", id: "error", role: "alert" });
+  const guide = el("div", { id: "guide" });
   const board = el("div", { id: "board" });
-  const moveSelect = el("select", { id: "moves", "aria-label": "All legal moves" });
-  const playButton = el("button", { type: "button", id: "play", onclick: () => moveSelect.value && send(moveSelect.value) }, "Play move");
-  const undoButton = el("button", { type: "button", id: "undo", onclick: () => socket.send(JSON.stringify({ type: "undo" })) }, "↶ Undo");
-  const hintButton = el("button", { type: "button", id: "hint", onclick: () => socket.send(JSON.stringify({ type: "hint" })) }, "Hint");
-  const replayButton = el("button", { type: "button", id: "replay", onclick: () => startReplay() }, "▶ Replay");
+  const moveSelect = el("select", { id: "moves", "aria-label": t("game.all_moves") });
+  const playButton = el("button", { type: "button", id: "play", onclick: () => moveSelect instanceof HTMLSelectElement && moveSelect.value && send(moveSelect.value) }, t("game.play_move"));
+  const undoButton = el("button", { type: "button", id: "undo", onclick: () => socket?.send(JSON.stringify({ type: "undo" })) }, "↶ ", t("game.undo"));
+  const hintButton = el("button", { type: "button", id: "hint", onclick: askHint }, t("game.hint"));
+  const helpButton = el("button", { type: "button", id: "help", onclick: () => view && openHelp(view.game, (view.options || {}).mode) }, t("game.rules"));
   const hintBox = el("div", { id: "hint-box" });
+  const end = el("div", { id: "end" });
   const scores = el("div", { id: "scores" });
   const log = el("ol", { class: "log", id: "log", reversed: true });
   const invites = el("div", { class: "invites" });
+  const moves = el("details", { class: "moves" }, el("summary", {}, t("game.all_moves")), el("div", { class: "controls" }, moveSelect, " ", playButton));
   if (saved.invites && saved.invites.length) {
-    invites.append(el("h3", {}, "Invite links"), ...saved.invites.map((i) => el("label", { style: "display:block" }, `${i.name}: `, el("input", { readonly: true, value: i.url }))));
+    invites.append(el("h2", {}, t("game.invite_links")), ...saved.invites.map((/** @type {any} */ i) => el("label", { class: "block" },
+      t("game.invite_for", { name: i.name, n: i.seat + 1 }), " ", el("input", { readonly: true, value: i.url }))));
   }
-  if (saved.spectator) invites.append(el("label", { style: "display:block" }, "Spectators: ", el("input", { readonly: true, value: saved.spectator })));
+  if (saved.spectator) invites.append(el("label", { class: "block" }, t("game.spectator_link"), " ", el("input", { readonly: true, value: saved.spectator })));
 
   main.replaceChildren(
-    el("section", { class: "card" }, title, status, error,
-      el("div", { class: "controls" }, moveSelect, " ", playButton, " ", undoButton, " ", hintButton, " ", replayButton), hintBox),
-    el("section", { class: "card", id: "board-card" }, board),
-    el("div", { class: "row" }, el("section", { class: "card", style: "flex:1 1 300px" }, el("h2", {}, "Scores"), scores),
-      el("section", { class: "card", style: "flex:1 1 300px" }, el("h2", {}, "Game log"), log)),
-    el("section", { class: "card" }, invites));
+    el("section", { class: "card top-card" }, title, whoami, status, error, guide,
+      el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton), hintBox),
+    end,
+    el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board") }, board),
+    el("section", { class: "card" }, moves),
+    el("div", { class: "row" }, el("section", { class: "card grow" }, el("h2", {}, t("game.scores")), scores),
+      el("section", { class: "card grow" }, el("h2", {}, t("game.log")), log)),
+    invites.childNodes.length ? el("section", { class: "card" }, invites) : "");
 
   document.addEventListener("keydown", (event) => {
-    if (event.target.tagName === "INPUT" || event.target.tagName === "SELECT") return;
+    const target = /** @type {HTMLElement | null} */ (event.target);
+    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (ctx.onKey) ctx.onKey(event.key.toLowerCase());
   });
 
   function connect() {
-    if (!tokens.length) { title.textContent = "No seat or spectator token for this game in this browser"; return; }
+    if (!tokens.length) { title.textContent = t("game.no_token"); return; }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/games/${id}?tokens=${tokens.join(",")}`);
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "state") { view = message; error.textContent = ""; hintBox.replaceChildren(); if (!ctx.replay) draw(); }
+      if (message.type === "state") { view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); if (!ctx.replay) draw(); }
       else if (message.type === "error") error.textContent = message.message;
       else if (message.type === "hint") showHint(message.candidates);
+      else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) draw(); }
+      else if (message.type === "why") error.textContent = message.reason ? t("game.why_not", { reason: message.reason }) : "";
     };
     // 4403: the server refused our tokens; 4429: too many connections to this game. Retrying cannot help.
-    socket.onclose = (event) => { if (!closed && event.code !== 4403 && event.code !== 4429) setTimeout(connect, 1000); };
+    socket.onclose = (event) => { if (event.code !== 4403 && event.code !== 4429) setTimeout(connect, 1000); };
   }
 
+  /** @param {string} action */
   function send(action) {
     error.textContent = "";
-    socket.send(JSON.stringify({ type: "action", action, index: view ? view.index : undefined }));
+    socket?.send(JSON.stringify({ type: "action", action, index: view ? view.index : undefined }));
   }
 
+  /** Ask the engine why an action is not legal (answered as a "why" message). @param {string} action */
+  function why(action) {
+    if (!view || !view.your_seats.includes(view.current_player)) { error.textContent = view && view.status === "finished" ? "" : t("game.not_your_turn"); return; }
+    socket?.send(JSON.stringify({ type: "why", action }));
+  }
+
+  function askHint() {
+    hintBox.replaceChildren(el("p", { class: "small" }, t("hint.thinking")));
+    socket?.send(JSON.stringify({ type: "hint" }));
+  }
+
+  /** @param {Array<{action: string, value: number}>} candidates */
   function showHint(candidates) {
-    hintBox.replaceChildren(el("div", { class: "hint", id: "hint-result" }, "Suggested: ",
-      ...candidates.slice(0, 3).map((c, i) => el("button", { type: "button", onclick: () => send(c.action) }, `${i + 1}. ${c.action} (${c.value.toFixed(2)})`))));
+    hints = candidates;
+    const best = candidates[0];
+    ctx.highlight = best ? { seat: view.current_player, action: best.action } : null;
+    hintBox.replaceChildren(el("div", { class: "hint", id: "hint-result" }, el("strong", {}, t("hint.suggested")), " ",
+      el("ol", {}, candidates.slice(0, 3).map((c) => el("li", {}, el("button", { type: "button", onclick: () => send(c.action) }, actionWords(view, c.action)), " ",
+        el("span", { class: "small" }, winChanceWords(c.value)))))));
+    draw();
+  }
+
+  function mainSeat() {
+    const mine = view.your_seats;
+    if (mine.includes(view.current_player)) return view.current_player;
+    if (mine.length) return mine[0];
+    return view.current_player >= 0 && view.current_player < view.seats.length ? view.current_player : 0;
+  }
+
+  function statusLine() {
+    const mine = view.your_seats;
+    const acting = view.current_player;
+    if (view.status === "finished") {
+      const names = view.winners.map((/** @type {number} */ s) => view.seats[s].name);
+      return el("span", { class: "winner", id: "winner" }, names.length > 1 ? t("status.shared_win", { names: names.join(", ") }) : t("status.wins", { name: names[0] }));
+    }
+    if (mine.includes(acting) && view.legal_actions.length) {
+      const what = todo(view.legal_actions);
+      const text = mine.length > 1 ? t("status.for", { name: view.seats[acting].name, what }) : what;
+      return el("span", { class: "turn", id: "your-turn" }, seatBadge(acting, 18), " ", text);
+    }
+    const seat = thinking ? thinking.seat : acting;
+    const info = view.seats[seat];
+    if (info && info.kind === "ai") {
+      // The place in the server's queue: 1 is being computed, so a job with one ahead is second.
+      const queued = thinking && thinking.ahead ? ` ${t("status.queued", { n: thinking.ahead + 1 })}` : "";
+      return el("span", { id: "thinking", class: "thinking" }, el("span", { class: "spinner", "aria-hidden": "true" }), " ", t("status.thinking", { name: info.name }), queued);
+    }
+    if (info) return el("span", { id: "waiting" }, t("status.waiting", { name: info.name }));
+    return el("span", {}, t("status.dealing"));
   }
 
   function draw() {
+    title.textContent = gameTitle(view);
+    document.title = `${gameTitle(view)} · ${t("app.name")}`;
     const mine = view.your_seats;
-    const acting = view.current_player;
-    title.textContent = view.description;
-    if (view.status === "finished") {
-      const names = view.winners.map((s) => view.seats[s].name).join(" and ");
-      status.replaceChildren(el("span", { class: "winner", id: "winner" }, `Game over · winner${view.winners.length > 1 ? "s" : ""}: ${names}`));
-    } else {
-      const who = acting >= 0 ? view.seats[acting].name : "…";
-      status.replaceChildren(mine.includes(acting) ? el("span", { class: "turn", id: "your-turn" }, `Your move (${who})`) : `Waiting for ${who}`);
-    }
+    whoami.replaceChildren(...(mine.length === 1
+      ? [seatBadge(mine[0]), " ", view.seats[mine[0]].name === t("name.you") ? t("game.you_are_player", { n: mine[0] + 1 }) : t("game.you_play_as", { name: view.seats[mine[0]].name, n: mine[0] + 1 })]
+      : mine.length ? [t("game.you_play_seats", { names: mine.map((/** @type {number} */ s) => view.seats[s].name).join(", ") })]
+        : [t("game.spectating")]),
+    view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
+    status.replaceChildren(statusLine());
+    guide.replaceChildren(...(saved.guided && view.status !== "finished" ? guideTip(view) : []));
     ctx.legal = view.legal_actions;
-    moveSelect.replaceChildren(...ctx.legal.map((t) => el("option", { value: t }, t)));
-    moveSelect.disabled = playButton.disabled = !ctx.legal.length;
-    hintButton.disabled = !ctx.legal.length || !view.hints_allowed;
-    hintButton.title = view.hints_allowed ? "" : "Hints are off in this game (several human players, created without hints)";
-    if (view.practice) status.append(el("span", { class: "small", id: "practice" }, " · Practice game: the creator chose the seed, so the draws can be known in advance"));
-    undoButton.disabled = !view.undo_allowed;
-    replayButton.disabled = view.status !== "finished";
-    (BOARDS[view.game] || classic).render(board, view, ctx);
-    drawScores(view);
-    const named = (text) => text.replace(/\bseat (\d)\b/g, (_, s) => (view.seats[Number(s)] || { name: `seat ${s}` }).name);
-    log.replaceChildren(...view.log.slice().reverse().map((entry) => el("li", { value: entry.index + 1 }, named(entry.description))));
+    ctx.mainSeat = mainSeat();
+    moveSelect.replaceChildren(...ctx.legal.map((/** @type {string} */ a) => el("option", { value: a }, actionWords(view, a))));
+    moveSelect.toggleAttribute("disabled", !ctx.legal.length);
+    playButton.toggleAttribute("disabled", !ctx.legal.length);
+    hintButton.toggleAttribute("disabled", !ctx.legal.length || !view.hints_allowed || view.status === "finished");
+    hintButton.title = view.hints_allowed ? "" : t("hint.off");
+    undoButton.toggleAttribute("disabled", !view.undo_allowed || view.status === "finished");
+    BOARDS[view.game].render(board, view, ctx);
+    if (hints && ctx.highlight) hintBox.classList.add("shown");
+    scores.replaceChildren(scoreSheets(view));
+    end.replaceChildren(...(view.status === "finished" ? [endScreen(view, {
+      replay: () => { ctx.replay = true; startReplay(id, view, board, BOARDS[view.game], ctx, log, end, () => { ctx.replay = false; draw(); }); },
+      rematch: saved.request ? rematch : null,
+    })] : []));
+    log.replaceChildren(...view.log.slice().reverse().map((/** @type {any} */ entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));
   }
 
-  function drawScores(source) {
-    scores.replaceChildren(...source.seats.map((seat, i) => {
-      const sheet = source.score_sheets[i];
-      const won = (source.winners || []).includes(i);
-      return el("div", { "data-seat": i }, el("h3", { class: `seat${i}` }, `${seat.name}: ${source.scores[i]}${won ? " ★" : ""}`),
-        el("table", { class: "sheet" }, el("tr", {}, el("th", {}, "region"), el("th", {}, "squares"), el("th", {}, "×"), el("th", {}, "points")),
-          sheet.regions.filter((r) => r.points).map((r) => el("tr", {}, el("td", {}, r.kind.replaceAll("_", " ")), el("td", {}, r.squares), el("td", {}, r.multiplier), el("td", {}, r.points))),
-          sheet.bonuses.map((b) => el("tr", {}, el("td", { colspan: 3 }, b.name), el("td", {}, b.points))),
-          el("tr", {}, el("th", { colspan: 3 }, "total"), el("th", {}, sheet.total))));
-    }));
-  }
-
-  async function startReplay() {
-    ctx.replay = true;
-    let step = 0;
-    const slider = el("input", { type: "range", min: 0, max: view.index, value: 0, id: "replay-step", "aria-label": "Replay step" });
-    const label = el("span", { id: "replay-label" });
-    const show = async () => {
-      const frame = await api(`/api/games/${id}/replay?step=${step}`);
-      slider.value = step;
-      label.textContent = ` step ${step}/${frame.steps}${frame.last ? ": " + frame.last.description : ""}`;
-      const fake = { ...frame, legal_actions: [], winners: step === frame.steps ? view.winners : [] };
-      (BOARDS[view.game] || classic).render(board, fake, { ...ctx, legal: [] });
-      drawScores(fake);
-    };
-    const go = (delta) => { step = Math.max(0, Math.min(view.index, step + delta)); show(); };
-    slider.addEventListener("input", () => { step = Number(slider.value); show(); });
-    hintBox.replaceChildren(el("div", { class: "hint" }, "Replay: ",
-      el("button", { type: "button", id: "replay-prev", onclick: () => go(-1) }, "◀"), " ",
-      el("button", { type: "button", id: "replay-next", onclick: () => go(1) }, "▶"), " ", slider, label, " ",
-      el("button", { type: "button", onclick: () => { ctx.replay = false; hintBox.replaceChildren(); draw(); } }, "Back to the game")));
-    await show();
+  async function rematch() {
+    try {
+      const created = await api("/api/games", { method: "POST", body: saved.request });
+      const { rememberCreated } = await import("./lobby.js");
+      rememberCreated(created, saved.request, saved.kinds || []);
+      location.href = `/game/${created.id}`;
+    } catch (problem) {
+      error.textContent = String(/** @type {Error} */ (problem).message);
+    }
   }
 
   connect();

@@ -1,101 +1,147 @@
-// The lobby: create a game of any kind, list this browser's games, open an invite link.
+// The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
+// the player count changes), this browser's games, and opening an invite or spectator link.
 import { api, el, remember, savedGames } from "./api.js";
+import { t } from "./i18n.js";
 
+/** @type {Record<string, {players: number[], modes?: string[], flags: Array<[string, string?]>}>} */
 const GAMES = {
-  kingdomino: { name: "Kingdomino", players: [2, 3, 4],
-    flags: [["middle_kingdom", "Middle Kingdom (+10)"], ["harmony", "Harmony (+5)"], ["dynasty", "Dynasty (3 games)"], ["mighty_duel", "Mighty Duel (2 players, 7x7)"]] },
-  duel: { name: "Kingdomino Duel", players: [2], flags: [] },
-  origins: { name: "Kingdomino Origins", players: [2, 3, 4], modes: ["discovery", "totem", "tribe"],
-    flags: [["fire_kingdom", "Fire Kingdom (+10)"], ["homo_habilis", "Homo Habilis (+5)"],
-      ["final_recruit", "Recruit after the last round (Tribe)"], ["totem_tie", "A tied totem holder chooses (Totem)", "choose"]] },
+  kingdomino: { players: [2, 3, 4], flags: [["middle_kingdom"], ["harmony"], ["dynasty"], ["mighty_duel"]] },
+  duel: { players: [2], flags: [] },
+  origins: { players: [2, 3, 4], modes: ["discovery", "totem", "tribe"],
+    flags: [["fire_kingdom"], ["homo_habilis"], ["final_recruit"], ["totem_tie", "choose"]] },
 };
-const SEAT_KINDS = [
-  ["me", "You (this screen)"], ["local", "Human on this screen"], ["online", "Human online (invite link)"],
-  ["ai:easy", "AI easy"], ["ai:medium", "AI medium"], ["ai:hard", "AI hard"], ["ai:greedy", "AI greedy"], ["ai:random", "AI random"],
-];
+const SEAT_KINDS = ["me", "local", "online", "ai:easy", "ai:medium", "ai:hard", "ai:greedy", "ai:random"];
 
+/**
+ * Keep what this browser needs of a new game: the tokens of the seats played here (the spectator
+ * token when none is: an all-AI game is watched), the invite links, and the request for a rematch.
+ * @param {any} created @param {any} request @param {string[]} kinds
+ */
+export function rememberCreated(created, request, kinds) {
+  const mine = created.seats.filter((/** @type {any} */ s, /** @type {number} */ i) => s.kind === "human" && kinds[i] !== "online").map((/** @type {any} */ s) => s.token);
+  const invites = created.seats.filter((/** @type {any} */ _s, /** @type {number} */ i) => kinds[i] === "online")
+    .map((/** @type {any} */ s) => ({ seat: s.seat, name: s.name, url: location.origin + s.invite }));
+  const tokens = mine.length ? mine : [created.spectator_token];
+  const { seed: _seed, ...again } = request;
+  remember(created.id, tokens, { invites, spectator: location.origin + created.spectator, request: again, kinds, guided: Boolean(request.guided) });
+}
+
+/** @param {any} request @param {string[]} kinds */
+async function start(request, kinds) {
+  const { guided: _guided, ...body } = request;
+  const created = await api("/api/games", { method: "POST", body });
+  rememberCreated(created, request, kinds);
+  location.href = `/game/${created.id}`;
+}
+
+/** @param {HTMLElement} main */
 export function showLobby(main) {
-  main.replaceChildren();
-  const gameSelect = el("select", { id: "game", "aria-label": "Game" },
-    Object.entries(GAMES).map(([id, g]) => el("option", { value: id }, g.name)));
-  const playersSelect = el("select", { id: "players", "aria-label": "Players" });
-  const optionsBox = el("div", { id: "options" });
+  document.title = t("app.name");
+  const error = el("p", { class: "error", role: "alert", id: "lobby-error" });
+  /** @param {any} request @param {string[]} kinds */
+  const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = String(problem.message); });
+  const quick = el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
+    el("div", { class: "controls" },
+      el("button", { type: "button", class: "primary big", id: "play-now",
+        onclick: () => go({ game: "kingdomino", players: 2, options: {}, seats: [{ kind: "human", name: t("name.you") }, { kind: "ai", level: "medium" }] }, ["me", "ai:medium"]) },
+      "▶ ", t("lobby.play_now_button")), " ",
+      el("button", { type: "button", id: "guided", onclick: () => go({ game: "kingdomino", players: 2, options: {}, guided: true, seats: [{ kind: "human", name: t("name.you") }, { kind: "ai", level: "easy" }] }, ["me", "ai:easy"]) },
+        t("lobby.guided"))),
+    el("p", { class: "small" }, t("lobby.play_now_text")));
+
+  const gameSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "game" }, Object.keys(GAMES).map((id) => el("option", { value: id }, t(`game.${id}`)))));
+  const playersSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "players" }));
+  const optionsBox = el("fieldset", { id: "options" });
   const seatsBox = el("div", { id: "seats" });
-  const error = el("p", { class: "error", role: "alert" });
+  /** The seats as typed so far, kept when the player count or the game changes. @type {Array<{kind: string, name: string}>} */
+  const typed = [];
+
+  function remembered() {
+    seatsBox.querySelectorAll(".seat-row").forEach((row, i) => {
+      const kind = /** @type {HTMLSelectElement} */ (row.querySelector("select")).value;
+      const name = /** @type {HTMLInputElement} */ (row.querySelector("input")).value;
+      typed[i] = { kind, name };
+    });
+  }
 
   function refresh() {
     const spec = GAMES[gameSelect.value];
     const current = Number(playersSelect.value) || spec.players[0];
-    playersSelect.replaceChildren(...spec.players.map((n) => el("option", { value: n, selected: n === current }, `${n} players`)));
-    optionsBox.replaceChildren(
-      spec.modes ? el("label", {}, "Mode ", el("select", { id: "mode" }, spec.modes.map((m) => el("option", { value: m }, m)))) : "",
-      ...spec.flags.map(([id, label, value]) => el("label", {}, el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", label)),
-    );
+    playersSelect.replaceChildren(...spec.players.map((n) => el("option", { value: n, selected: n === current }, t("lobby.players_n", { n }))));
+    optionsBox.replaceChildren(el("legend", {}, t("lobby.options")),
+      spec.modes ? el("label", {}, t("lobby.mode"), " ", el("select", { id: "mode" }, spec.modes.map((m) => el("option", { value: m }, t(`mode.${m}`))))) : "",
+      ...spec.flags.map(([id, value]) => el("label", {}, el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", t(`option.${id}.long`))));
+    if (!spec.flags.length && !spec.modes) optionsBox.append(el("p", { class: "small" }, t("lobby.no_options")));
     refreshSeats();
   }
   function refreshSeats() {
+    remembered();
     const n = Number(playersSelect.value);
-    const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => el("div", {},
-      el("label", {}, `Seat ${i + 1} `, el("select", { id: `seat-${i}`, "aria-label": `Seat ${i + 1}` },
-        SEAT_KINDS.map(([value, label]) => el("option", { value, selected: value === (old[i] || (i === 0 ? "me" : "ai:easy")) }, label)))),
-      el("label", {}, "name ", el("input", { id: `name-${i}`, maxlength: 40, size: 12, placeholder: i === 0 ? "You" : "" })),
-    )));
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => {
+      const kept = typed[i] || { kind: i === 0 ? "me" : "ai:medium", name: "" };
+      return el("div", { class: "seat-row" },
+        el("label", { for: `seat-${i}` }, t("lobby.seat_n", { n: i + 1 })), " ",
+        el("select", { id: `seat-${i}` }, SEAT_KINDS.map((value) => el("option", { value, selected: value === kept.kind }, t(`seat.${value}`)))), " ",
+        el("label", { for: `name-${i}` }, t("lobby.name")), " ",
+        el("input", { id: `name-${i}`, maxlength: 40, size: 12, value: kept.name, placeholder: kept.kind === "me" ? t("name.you") : kept.kind.startsWith("ai:") ? t("lobby.ai_name_placeholder") : t("player_n", { n: i + 1 }) }));
+    }));
   }
   gameSelect.addEventListener("change", refresh);
   playersSelect.addEventListener("change", refreshSeats);
 
+  /** @param {Event} event */
   async function create(event) {
     event.preventDefault();
     error.textContent = "";
-    const spec = GAMES[gameSelect.value];
+    remembered();
+    /** @type {Record<string, string | boolean>} */
     const options = {};
-    for (const box of optionsBox.querySelectorAll("input[data-option]")) if (box.checked) options[box.dataset.option] = box.dataset.value || true;
-    const mode = optionsBox.querySelector("#mode");
-    if (mode) options.mode = mode.value;
-    const kinds = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
-    const seats = kinds.map((kind, i) => {
-      const name = seatsBox.querySelector(`#name-${i}`).value.trim();
-      if (kind.startsWith("ai:")) return { kind: "ai", level: kind.slice(3), name };
-      return { kind: "human", name, online: kind === "online" };
-    });
-    try {
-      const created = await api("/api/games", { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options, seats, hints: form.querySelector("#hints").checked } });
-      const mine = created.seats.filter((s, i) => s.kind === "human" && kinds[i] !== "online").map((s) => s.token);
-      const invites = created.seats.filter((s, i) => kinds[i] === "online").map((s) => ({ seat: s.seat, name: s.name, url: location.origin + s.invite }));
-      remember(created.id, mine, { invites, spectator: location.origin + created.spectator, name: spec.name });
-      location.href = `/game/${created.id}`;
-    } catch (problem) {
-      error.textContent = problem.message;
+    for (const box of optionsBox.querySelectorAll("input[data-option]")) {
+      const input = /** @type {HTMLInputElement} */ (box);
+      if (input.checked) options[/** @type {string} */ (input.dataset.option)] = input.dataset.value || true;
     }
+    const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
+    if (mode) options.mode = mode.value;
+    const n = Number(playersSelect.value);
+    const rows = typed.slice(0, n);
+    const kinds = rows.map((r) => r.kind);
+    const seats = rows.map((row, i) => {
+      const name = row.name.trim();
+      if (row.kind.startsWith("ai:")) return { kind: "ai", level: row.kind.slice(3), name };
+      return { kind: "human", name: name || (row.kind === "me" ? t("name.you") : t("player_n", { n: i + 1 })), online: row.kind === "online" };
+    });
+    const hints = /** @type {HTMLInputElement} */ (form.querySelector("#hints")).checked;
+    await go({ game: gameSelect.value, players: n, options, seats, hints }, kinds);
   }
 
-  const form = el("form", { onsubmit: create },
-    el("h2", {}, "New game"),
-    el("label", {}, "Game ", gameSelect), el("label", {}, playersSelect), optionsBox,
-    el("h3", {}, "Seats"), seatsBox,
-    el("label", { title: "With one human against AI seats, hints are always on" }, el("input", { type: "checkbox", id: "hints" }), " Hints for every player"),
-    el("button", { class: "primary", type: "submit", id: "create" }, "Create game"), error);
-  const invite = el("input", { id: "invite", placeholder: "Paste an invite or spectator link", size: 40 });
-  const openInvite = el("form", { onsubmit: (e) => { e.preventDefault(); const url = new URL(invite.value, location.origin); location.href = url.pathname + url.search; } },
-    el("h2", {}, "Join a game"), invite, " ", el("button", { type: "submit" }, "Open"));
-  const list = el("div", { id: "my-games" }, el("p", { class: "small" }, "Loading your games…"));
-  main.append(el("section", { class: "card" }, form), el("section", { class: "card" }, el("h2", {}, "Your games"), list),
-    el("section", { class: "card" }, openInvite));
+  const form = el("form", { onsubmit: create, "aria-labelledby": "new-game" },
+    el("h2", { id: "new-game" }, t("lobby.new_game")),
+    el("label", { for: "game" }, t("lobby.game")), " ", gameSelect, " ", el("label", { for: "players" }, t("lobby.players")), " ", playersSelect, optionsBox,
+    el("h3", {}, t("lobby.seats")), seatsBox,
+    el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
+    el("p", {}, el("button", { class: "primary", type: "submit", id: "create" }, t("lobby.create"))));
+  const invite = el("input", { id: "invite", placeholder: t("lobby.invite_placeholder"), size: 30, "aria-label": t("lobby.invite_placeholder") });
+  const openInvite = el("form", { onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); const url = new URL(/** @type {HTMLInputElement} */ (invite).value, location.origin); location.href = url.pathname + url.search; } },
+    el("h2", {}, t("lobby.join")), invite, " ", el("button", { type: "submit" }, t("lobby.open")));
+  const list = el("div", { id: "my-games" }, el("p", { class: "small" }, t("lobby.loading")));
+  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, error, el("section", { class: "card" }, form),
+    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openInvite));
   refresh();
   listGames(list);
 }
 
+/** @param {HTMLElement} list */
 async function listGames(list) {
   const saved = savedGames();
-  const pairs = saved.flatMap((g) => g.tokens.slice(0, 1).map((token) => ({ id: g.id, token })));
-  if (!pairs.length) { list.replaceChildren(el("p", { class: "small" }, "No games yet.")); return; }
+  const pairs = saved.flatMap((g) => g.tokens.slice(0, 1).map((/** @type {string} */ token) => ({ id: g.id, token })));
+  if (!pairs.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return; }
   try {
     const { games } = await api("/api/games/lookup", { method: "POST", body: { games: pairs } });
-    list.replaceChildren(el("ul", {}, games.map((g) => el("li", {},
-      el("a", { href: `/game/${g.id}` }, g.description), ` · ${g.status}`, ` · ${g.seats.join(", ")}`, ` · scores ${g.scores.join(" / ")}`,
-      g.hints ? " · hints on" : "", g.practice ? " · practice (chosen seed)" : ""))));
+    list.replaceChildren(el("ul", {}, games.map((/** @type {any} */ g) => el("li", {},
+      el("a", { href: `/game/${g.id}` }, t(`game.${g.game}`)), " · ", t(`lobby.status.${g.status}`), " · ",
+      g.seats.map((/** @type {string} */ name, /** @type {number} */ i) => `${name} ${g.scores[i]}`).join(", "),
+      g.practice ? ` · ${t("game.practice_short")}` : ""))));
   } catch (problem) {
-    list.replaceChildren(el("p", { class: "error" }, problem.message));
+    list.replaceChildren(el("p", { class: "error" }, String(/** @type {Error} */ (problem).message)));
   }
 }

@@ -1,57 +1,158 @@
-// Choosing where a domino goes: legal spots for the current direction, a rotate control.
+// Placing a domino on a grid: the legal first-half squares, a ghost of the real domino in the current
+// rotation under the pointer (or the focused / tapped square), R or the button to rotate, a click to
+// confirm (touch: tap to choose, tap again to rotate, "Place here" to confirm), and for any other square
+// the engine's reason why not. Also the layer of single-square choices (fire, pay, caveman, cross, die).
 import { el, svg } from "./api.js";
+import { t } from "./i18n.js";
 
 export const DIRS = ["E", "S", "W", "N"];
+/** @type {Record<string, [number, number]>} */
 export const STEP = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] };
 
-// Group "VERB R,C D" texts by direction: { E: [[r, c], ...], ... }.
-export function spotsByDirection(legal, verb) {
+/**
+ * @typedef {(r: number, c: number) => [number, number]} CellAt
+ * @typedef {(g: SVGGElement, x: number, y: number, size: number) => void} HalfDrawer draws a half at x, y
+ * @typedef {{ r: number, c: number, action: string, label: string, draw?: (x: number, y: number, size: number) => SVGElement }} Spot
+ */
+
+/** Each first-half square ("r,c") with the directions legal there, from texts "VERB R,C D".
+ * @param {string[]} legal @param {string} verb @returns {Map<string, string[]>} */
+export function anchors(legal, verb) {
   const pattern = new RegExp(`^${verb} (-?\\d+),(-?\\d+) ([ESWN])$`);
-  const found = {};
+  /** @type {Map<string, string[]>} */
+  const found = new Map();
   for (const text of legal) {
     const m = text.match(pattern);
-    if (m) (found[m[3]] ||= []).push([Number(m[1]), Number(m[2])]);
+    if (!m) continue;
+    const key = `${m[1]},${m[2]}`;
+    if (!found.has(key)) found.set(key, []);
+    /** @type {string[]} */ (found.get(key)).push(m[3]);
   }
   return found;
 }
 
-const chosen = { dir: "E" };
+/** The placing state kept across redraws of the same decision. */
+const placing = { signature: "", dir: "E", anchor: /** @type {string | null} */ (null), touch: false };
 
-export function currentDirection(spots) {
-  const available = DIRS.filter((d) => spots[d]);
-  if (!available.includes(chosen.dir)) chosen.dir = available[0] || "E";
-  return chosen.dir;
+/** The direction used at an anchor: the chosen one if legal there, else the next legal one. @param {string[]} dirs */
+function dirAt(dirs) {
+  for (let i = 0; i < 4; i++) {
+    const d = DIRS[(DIRS.indexOf(placing.dir) + i) % 4];
+    if (dirs.includes(d)) return d;
+  }
+  return dirs[0];
 }
 
-export function rotateControl(spots, onChange) {
-  const available = DIRS.filter((d) => spots[d]);
-  if (!available.length) return null;
-  const dir = currentDirection(spots);
-  const names = { E: "→ east", S: "↓ south", W: "← west", N: "↑ north" };
-  const rotate = () => { chosen.dir = available[(available.indexOf(chosen.dir) + 1) % available.length]; onChange(); };
-  return el("span", {}, el("button", { id: "rotate", type: "button", onclick: rotate, title: "Rotate (R)" }, "⟳ Rotate"),
-    ` second half ${names[dir]} · ${available.length} directions possible`);
-}
+/**
+ * A controller for one placing decision on one grid.
+ * @param {{ verb: string, legal: string[], size: number, cellAt: CellAt, grid: Array<[number, number]>,
+ *   drawHalf: (index: number, x: number, y: number, size: number) => SVGElement, colour: string,
+ *   play: (action: string) => void, why: (action: string) => void, label: (action: string) => string }} options
+ */
+export function placer(options) {
+  const { verb, legal, size, cellAt, grid, drawHalf, colour, play, why, label } = options;
+  const spots = anchors(legal, verb);
+  const signature = `${verb}|${legal.join(";")}`;
+  if (placing.signature !== signature) { placing.signature = signature; placing.anchor = null; }
+  const layer = /** @type {SVGGElement} */ (svg("g", { class: "placing" }));
+  const ghost = /** @type {SVGGElement} */ (svg("g", { class: "ghost", "pointer-events": "none" }));
+  /** @type {Array<() => void>} */
+  const listeners = [];
 
-export function rotateByKey(spots, onChange) {
-  const available = DIRS.filter((d) => spots[d]);
-  if (available.length) { chosen.dir = available[(available.indexOf(chosen.dir) + 1) % available.length]; onChange(); }
-}
+  const actionAt = (/** @type {string} */ key) => {
+    const dirs = spots.get(key);
+    return dirs ? `${verb} ${key} ${dirAt(dirs)}` : null;
+  };
+  const showGhost = () => {
+    ghost.replaceChildren();
+    const key = placing.anchor;
+    const dirs = key ? spots.get(key) : undefined;
+    if (!key || !dirs) { listeners.forEach((f) => f()); return; }
+    const [r, c] = key.split(",").map(Number);
+    const d = dirAt(dirs);
+    const [dr, dc] = STEP[d];
+    const [x1, y1] = cellAt(r, c), [x2, y2] = cellAt(r + dr, c + dc);
+    ghost.append(drawHalf(0, x1, y1, size), drawHalf(1, x2, y2, size),
+      svg("rect", { x: Math.min(x1, x2) + 1, y: Math.min(y1, y2) + 1, width: (Math.abs(x2 - x1) + size) - 2, height: (Math.abs(y2 - y1) + size) - 2,
+        rx: 4, fill: "none", stroke: colour, "stroke-width": 3, "stroke-dasharray": "6 3" }));
+    listeners.forEach((f) => f());
+  };
+  const rotate = () => {
+    const dirs = placing.anchor ? spots.get(placing.anchor) : undefined;
+    const available = dirs || DIRS.filter((d) => [...spots.values()].some((ds) => ds.includes(d)));
+    if (!available.length) return;
+    const now = dirs ? dirAt(dirs) : placing.dir;
+    placing.dir = available[(available.indexOf(now) + 1) % available.length] || available[0];
+    showGhost();
+  };
+  const confirm = () => {
+    const action = placing.anchor ? actionAt(placing.anchor) : null;
+    if (action) play(action);
+  };
 
-// Clickable highlights on an SVG grid: cellAt(r, c) -> [x, y] of the square's corner.
-export function spotLayer(spots, dir, size, cellAt, onPick, verb) {
-  const group = svg("g", {});
-  for (const [r, c] of spots[dir] || []) {
+  // Any square that is not a legal first half: ask the engine why.
+  for (const [r, c] of grid) {
+    const key = `${r},${c}`;
+    if (spots.has(key)) continue;
     const [x, y] = cellAt(r, c);
-    const [dr, dc] = STEP[dir];
-    const [x2, y2] = cellAt(r + dr, c + dc);
-    const text = `${verb} ${r},${c} ${dir}`;
-    const spot = svg("g", { class: "legal", tabindex: 0, role: "button", "aria-label": text, "data-action": text,
-      onclick: () => onPick(text), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); onPick(text); } } },
-      svg("rect", { class: "spot", x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 4 }),
-      svg("rect", { x: x2 + 6, y: y2 + 6, width: size - 12, height: size - 12, rx: 4, fill: "none", stroke: "#f57f17", "stroke-dasharray": "3 2" }),
-      svg("title", {}, text));
-    group.append(spot);
+    layer.append(svg("rect", { x, y, width: size, height: size, fill: "transparent", class: "why",
+      "data-why": key, onclick: () => why(`${verb} ${key} ${placing.dir}`) }));
+  }
+  for (const key of spots.keys()) {
+    const [r, c] = key.split(",").map(Number);
+    const [x, y] = cellAt(r, c);
+    const spot = svg("g", { class: "legal anchor", tabindex: 0, role: "button", "data-anchor": key,
+      "aria-label": label(/** @type {string} */ (actionAt(key))),
+      onpointerenter: (/** @type {PointerEvent} */ e) => { if (e.pointerType === "mouse") { placing.anchor = key; showGhost(); } },
+      onfocus: () => { placing.anchor = key; showGhost(); spot.setAttribute("aria-label", label(/** @type {string} */ (actionAt(key)))); },
+      onclick: (/** @type {PointerEvent} */ e) => {
+        const touch = e.pointerType === "touch" || e.pointerType === "pen";
+        if (!touch) { placing.anchor = key; play(/** @type {string} */ (actionAt(key))); return; }
+        placing.touch = true;
+        if (placing.anchor === key) rotate(); else { placing.anchor = key; showGhost(); }
+      },
+      onkeydown: (/** @type {KeyboardEvent} */ e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); placing.anchor = key; confirm(); }
+      } },
+    svg("rect", { class: "spot", x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 5 }),
+    svg("title", {}, label(/** @type {string} */ (actionAt(key)))));
+    layer.append(spot);
+  }
+  layer.append(ghost);
+  showGhost();
+
+  /** The toolbar: rotate, the direction now, and "Place here" for touch screens. */
+  const toolbar = () => {
+    const info = el("span", { class: "small", id: "ghost-info" });
+    const place = el("button", { type: "button", id: "confirm-place", class: "primary", onclick: confirm }, t("place.confirm"));
+    const update = () => {
+      const action = placing.anchor ? actionAt(placing.anchor) : null;
+      info.textContent = action ? label(action) : t("place.pick_square");
+      /** @type {HTMLButtonElement} */ (place).disabled = !action;
+    };
+    listeners.push(update);
+    update();
+    return el("div", { class: "toolbar" },
+      el("button", { type: "button", id: "rotate", onclick: rotate, "aria-keyshortcuts": "R", title: t("place.rotate_title") }, "⟳ ", t("place.rotate")),
+      place, info);
+  };
+  return { layer, rotate, confirm, toolbar, any: spots.size > 0 };
+}
+
+/**
+ * Single-square choices drawn on a grid (fire marker, payment, caveman, cross, split die).
+ * @param {Spot[]} spots @param {CellAt} cellAt @param {number} size @param {(action: string) => void} play
+ */
+export function choiceLayer(spots, cellAt, size, play) {
+  const group = svg("g", { class: "choices" });
+  for (const spot of spots) {
+    const [x, y] = cellAt(spot.r, spot.c);
+    group.append(svg("g", { class: "legal choice", tabindex: 0, role: "button", "aria-label": spot.label, "data-action": spot.action,
+      onclick: () => play(spot.action),
+      onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(spot.action); } } },
+    svg("rect", { class: "spot", x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 5 }),
+    spot.draw ? spot.draw(x, y, size) : null,
+    svg("title", {}, spot.label)));
   }
   return group;
 }

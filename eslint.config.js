@@ -1,0 +1,23 @@
+// ESLint (flat config) for the browser app's ES modules: `npm run lint`.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/**", ".venv/**"] },
+  js.configs.recommended,
+  {
+    files: ["src/kingdomino/web/static/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
+    rules: {
+      "no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      eqeqeq: ["error", "smart"],
+      "no-var": "error",
+      "prefer-const": "error",
+      "no-implicit-globals": "error",
+    },
+  },
+  {
+    files: ["eslint.config.js"],
+    languageOptions: { sourceType: "module", globals: { ...globals.node } },
+  },
+];

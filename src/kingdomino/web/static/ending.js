@@ -1,0 +1,95 @@
+// Scores: each kingdom's breakdown (live and at the end) and the end screen's ranking with the
+// tie-breaks spelled out, rematch, replay. Places come from the engine's scores and winners.
+import { el } from "./api.js";
+import { has, t } from "./i18n.js";
+import { seatBadge } from "./pictures.js";
+import { cavemanName, coatName, resourceName } from "./words.js";
+
+/** A region's kind (terrain or coat id) in words. @param {string} game @param {string} kind */
+function kindName(game, kind) {
+  if (game === "duel") return coatName(kind);
+  return has(`terrain.${kind}`) ? t(`terrain.${kind}`) : kind.replaceAll("_", " ");
+}
+
+/** A bonus line's name in words. @param {string} name */
+export function bonusName(name) {
+  let m = name.match(/^game (\d+)$/);
+  if (m) return t("bonus.game", { n: m[1] });
+  m = name.match(/^(\w+) totem$/);
+  if (m) return t("bonus.totem", { resource: resourceName(m[1]) });
+  m = name.match(/^(\d+) (\w+) domains x (\d+)$/);
+  if (m) return t("bonus.domains", { n: m[1], coat: coatName(m[2]), points: m[3] });
+  m = name.match(/^(.+) at (-?\d+),(-?\d+)$/);
+  if (m) {
+    const kind = m[1].toLowerCase().replace(/ \(strength \d\)/, "").replaceAll(" ", "_");
+    return cavemanName(kind);
+  }
+  const key = `bonus.${name.replaceAll(" ", "_")}`;
+  return has(key) ? t(key) : name;
+}
+
+/** One seat's sheet as a table. @param {any} view @param {number} seat */
+export function sheetTable(view, seat) {
+  const sheet = view.score_sheets[seat];
+  return el("table", { class: "sheet" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
+      el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.crosses" : view.game === "origins" ? "sheet.fires" : "sheet.crowns")), el("th", { scope: "col" }, t("sheet.points")))),
+    el("tbody", {},
+      sheet.regions.filter((/** @type {any} */ r) => r.points).map((/** @type {any} */ r) => el("tr", {}, el("td", {}, kindName(view.game, r.kind)), el("td", {}, r.squares), el("td", {}, r.multiplier), el("td", {}, r.points))),
+      sheet.bonuses.map((/** @type {any} */ b) => el("tr", {}, el("td", { colspan: 3 }, bonusName(b.name)), el("td", {}, b.points))),
+      el("tr", { class: "total" }, el("th", { colspan: 3, scope: "row" }, t("sheet.total")), el("th", {}, sheet.total))));
+}
+
+/** Every seat's breakdown, collapsed (one tap away). @param {any} view */
+export function scoreSheets(view) {
+  const lead = Math.max(...view.scores);
+  return el("div", { class: "sheets" }, view.seats.map((/** @type {any} */ seat, /** @type {number} */ i) => el("details", { "data-seat": i, open: view.status === "finished" || undefined },
+    el("summary", { class: `seat${i}` }, seatBadge(i), " ", seat.name, ": ", t("points_n", { n: view.scores[i] }), view.scores[i] === lead && lead > 0 ? " ★" : ""),
+    sheetTable(view, i))));
+}
+
+/** The places: 1 for the engine's winners, else 1 + the seats ahead on points (or tied with a winner). @param {any} view */
+export function places(view) {
+  const won = new Set(view.winners);
+  return view.scores.map((/** @type {number} */ score, /** @type {number} */ seat) => won.has(seat) ? 1
+    : 1 + view.scores.filter((/** @type {number} */ other, /** @type {number} */ s) => other > score || (other === score && won.has(s))).length);
+}
+
+/** The tie-break values of a seat in words ("largest region: 9 squares, crowns: 12"). @param {any} view @param {number} seat */
+function tiebreakWords(view, seat) {
+  const values = view.score_sheets[seat].tiebreaks || [];
+  const labels = view.game === "duel" ? ["tie.largest_domain"] : view.game === "origins" ? ["tie.largest_region", "tie.fires"] : ["tie.largest_region", "tie.crowns"];
+  return values.map((/** @type {number} */ v, /** @type {number} */ i) => t(labels[i] || "tie.value", { n: v })).join(", ");
+}
+
+/**
+ * The end screen: ranking, tie-breaks explained, rematch and replay.
+ * @param {any} view @param {{replay: () => void, rematch: (() => void) | null}} actions
+ */
+export function endScreen(view, actions) {
+  const place = places(view);
+  const order = view.seats.map((/** @type {any} */ _s, /** @type {number} */ i) => i).sort((/** @type {number} */ a, /** @type {number} */ b) => place[a] - place[b] || view.scores[b] - view.scores[a]);
+  const best = Math.max(...view.scores);
+  const tied = view.scores.filter((/** @type {number} */ s) => s === best).length > 1;
+  const dynasty = view.options && view.options.dynasty;
+  let explain = "";
+  if (tied) {
+    const names = view.seats.filter((/** @type {any} */ _s, /** @type {number} */ i) => view.scores[i] === best).map((/** @type {any} */ s) => s.name).join(", ");
+    explain = dynasty ? t("tie.dynasty", { names }) : view.winners.length > 1 ? t("tie.shared", { names, rule: t(`tie.rule.${view.game}`) }) : t("tie.decided", { names, rule: t(`tie.rule.${view.game}`) });
+  }
+  return el("section", { class: "card end", id: "ranking", "aria-labelledby": "ranking-title" },
+    el("h2", { id: "ranking-title" }, t("end.title")),
+    el("table", { class: "sheet ranking" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("end.place")), el("th", { scope: "col" }, t("end.player")), el("th", { scope: "col" }, t("end.points")),
+        tied && !dynasty ? el("th", { scope: "col" }, t("end.tiebreak")) : "")),
+      el("tbody", {}, order.map((/** @type {number} */ seat) => el("tr", { "data-seat": seat, class: place[seat] === 1 ? "first" : "" },
+        el("td", {}, String(place[seat])),
+        el("td", { class: `seat${seat}` }, seatBadge(seat), " ", view.seats[seat].name),
+        el("td", {}, view.scores[seat]),
+        tied && !dynasty ? el("td", {}, view.scores[seat] === best ? tiebreakWords(view, seat) : "") : "")))),
+    explain ? el("p", { id: "tie-explained" }, explain) : "",
+    el("div", { class: "controls" },
+      el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay")), " ",
+      actions.rematch ? el("button", { type: "button", id: "rematch", class: "primary", onclick: actions.rematch }, "↻ ", t("end.rematch")) : "", " ",
+      el("a", { href: "/", class: "button" }, t("end.new_game"))));
+}

@@ -1,0 +1,14 @@
+// The guided first game: a tip for what is asked now, shown above the board (Kingdomino).
+import { el } from "./api.js";
+import { t } from "./i18n.js";
+
+/** A tip for the decision at hand. @param {any} view @returns {HTMLElement[]} */
+export function guideTip(view) {
+  if (!view.your_seats.includes(view.current_player) || !view.legal_actions.length) return [el("p", { class: "guide" }, t("guide.wait"))];
+  const kinds = new Set(view.legal_actions.map((/** @type {string} */ a) => a.split(" ")[0]));
+  const first = !view.observation.kingdoms || view.observation.kingdoms[view.current_player].squares.length <= 1;
+  const key = kinds.has("place") ? (first ? "guide.first_place" : "guide.place")
+    : kinds.has("discard") ? "guide.discard"
+      : kinds.has("claim") ? (first ? "guide.first_claim" : "guide.claim") : "guide.other";
+  return [el("p", { class: "guide", id: "guide-tip" }, t(key))];
+}

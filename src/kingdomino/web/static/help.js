@@ -1,0 +1,23 @@
+// The rules, short and in our own words, per game and mode, in a dialog opened from the game page.
+import { el } from "./api.js";
+import { has, t } from "./i18n.js";
+
+/** The keys of the help sections for a game (and Origins mode). @param {string} game @param {string | undefined} mode */
+export function helpKeys(game, mode) {
+  const keys = [`help.${game}.goal`, `help.${game}.turn`, `help.${game}.place`, `help.${game}.score`];
+  if (game === "origins" && mode) keys.push(`help.origins.${mode}`);
+  keys.push(`help.${game}.end`, "help.controls");
+  return keys.filter(has);
+}
+
+/** @param {string} game @param {string | undefined} mode */
+export function openHelp(game, mode) {
+  const old = document.getElementById("help-dialog");
+  if (old) old.remove();
+  const dialog = /** @type {HTMLDialogElement} */ (el("dialog", { id: "help-dialog", "aria-labelledby": "help-title" },
+    el("h2", { id: "help-title" }, t("help.title", { game: t(`game.${game}`) })),
+    ...helpKeys(game, mode).map((key) => el("section", {}, el("h3", {}, t(`${key}.title`)), ...t(key).split("\n").map((p) => el("p", {}, p)))),
+    el("form", { method: "dialog" }, el("button", { type: "submit", class: "primary", id: "help-close" }, t("help.close")))));
+  document.body.append(dialog);
+  dialog.showModal();
+}

@@ -1,0 +1,69 @@
+// Translations: every text of the UI comes from static/i18n/<lang>.json through t(key, params).
+// The language is the one chosen in the selector (kept in localStorage), else the browser's, else English.
+
+/** The languages of the rulebooks, with their own names. */
+export const LANGUAGES = { en: "English", hu: "Magyar", bg: "Български", uk: "Українська", ru: "Русский" };
+const KEY = "kingdomino.language";
+
+/** @type {Record<string, string>} */
+let texts = {};
+/** @type {Record<string, string>} */
+let english = {};
+let current = "en";
+
+/** The language to use: the remembered choice, else the first of the browser's we have. */
+export function preferredLanguage() {
+  const saved = localStorage.getItem(KEY);
+  if (saved && saved in LANGUAGES) return saved;
+  for (const tag of navigator.languages || [navigator.language]) {
+    const base = String(tag || "").toLowerCase().split("-")[0];
+    if (base in LANGUAGES) return base;
+  }
+  return "en";
+}
+
+/** @param {string} lang */
+async function fetchTexts(lang) {
+  const response = await fetch(`/static/i18n/${lang}.json`);
+  return /** @type {Record<string, string>} */ (await response.json());
+}
+
+/** Load a language (and English as the fallback) and set <html lang>. @param {string} lang */
+export async function loadLanguage(lang) {
+  if (!(lang in LANGUAGES)) lang = "en";
+  const [en, chosen] = await Promise.all([fetchTexts("en"), lang === "en" ? null : fetchTexts(lang)]);
+  english = en;
+  texts = chosen || en;
+  current = lang;
+  document.documentElement.lang = lang;
+}
+
+export function language() {
+  return current;
+}
+
+/** Remember a language and reload the page in it. @param {string} lang */
+export function chooseLanguage(lang) {
+  localStorage.setItem(KEY, lang);
+  location.reload();
+}
+
+/**
+ * The text of `key` in the current language, with `{name}` placeholders filled from `params`.
+ * @param {string} key
+ * @param {Record<string, string | number>} [params]
+ */
+export function t(key, params = {}) {
+  const template = texts[key] ?? english[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** Whether a key exists (for optional texts such as a terrain's name). @param {string} key */
+export function has(key) {
+  return key in texts || key in english;
+}
+
+/** Format a number for the current language. @param {number} n @param {Intl.NumberFormatOptions} [options] */
+export function number(n, options) {
+  return new Intl.NumberFormat(current, options).format(n);
+}

@@ -1,0 +1,204 @@
+// Words for people: the engine's stable action texts ("place R,C D", "claim N", "take D", ...) read
+// aloud in the chosen language, 1-based player names, and the status line saying what to do now.
+// Nothing here decides what is legal: the texts come from the server, which asked the engine.
+import { t, has, number } from "./i18n.js";
+
+/** @typedef {{seat: number, name: string, kind: string, level?: string | null}} Seat */
+/** @typedef {{seats: Seat[], your_seats?: number[], observation: any, game: string, current_player: number}} ViewLike */
+
+/** A seat's name for people ("Anna", "Bruno (AI, hard)"), "you" marked. @param {ViewLike} view @param {number} seat */
+export function seatName(view, seat) {
+  const info = view.seats[seat];
+  if (!info) return t("nobody");
+  const mine = (view.your_seats || []).includes(seat) && (view.your_seats || []).length === 1;
+  return mine && info.name !== t("name.you") ? t("name.you_are", { name: info.name }) : info.name;
+}
+
+/** The 1-based player label: "player 2". @param {number} seat */
+export function playerLabel(seat) {
+  return t("player_n", { n: seat + 1 });
+}
+
+/** A square relative to the castle, in words: "2 up, 1 left of the castle". @param {number} r @param {number} c */
+export function where(r, c) {
+  const parts = [];
+  if (r < 0) parts.push(t("where.up", { n: -r }));
+  if (r > 0) parts.push(t("where.down", { n: r }));
+  if (c < 0) parts.push(t("where.left", { n: -c }));
+  if (c > 0) parts.push(t("where.right", { n: c }));
+  if (!parts.length) return t("where.castle");
+  return t("where.of_castle", { where: parts.join(", ") });
+}
+
+/** @param {string} dir */
+export function dirWord(dir) {
+  return t(`dir.${dir}`);
+}
+
+/** A terrain's name from its letter (Kingdomino / Origins). @param {any} obs @param {string} letter */
+export function terrainName(obs, letter) {
+  const id = ((obs.legend || {})[letter] || {}).id || letter;
+  return has(`terrain.${id}`) ? t(`terrain.${id}`) : id;
+}
+
+/** A coat of arms' name (Duel). @param {string} coat */
+export function coatName(coat) {
+  return has(`coat.${coat}`) ? t(`coat.${coat}`) : coat === "?" ? t("coat.joker") : coat;
+}
+
+/** @param {string} kind */
+export function cavemanName(kind) {
+  return has(`caveman.${kind}`) ? t(`caveman.${kind}`) : kind;
+}
+
+/** What a caveman scores, in words. @param {string} kind */
+export function cavemanScores(kind) {
+  return has(`caveman.${kind}.scores`) ? t(`caveman.${kind}.scores`) : "";
+}
+
+/** @param {string} id */
+export function resourceName(id) {
+  return has(`resource.${id}`) ? t(`resource.${id}`) : id;
+}
+
+/** A half of a domino in words: "wheat field, 2 crowns". @param {any} obs @param {any} half */
+export function halfWords(obs, half) {
+  const bits = [terrainName(obs, half.terrain)];
+  if (half.crowns) bits.push(t("count.crowns", { n: half.crowns }));
+  if (half.fires) bits.push(t("count.fires", { n: half.fires }));
+  if (half.craters) bits.push(t("count.craters", { n: half.craters }));
+  if (half.resource && obs.options && obs.options.mode !== "discovery") bits.push(resourceName(half.resource));
+  return bits.join(", ");
+}
+
+/** A domino of a row in words. @param {any} obs @param {number} number */
+export function dominoWords(obs, number) {
+  const entry = [...(obs.row || []), ...(obs.next_row || [])].find((e) => e.domino === number);
+  const halves = entry && entry.halves ? ` (${entry.halves.map((/** @type {any} */ h) => halfWords(obs, h)).join(" | ")})` : "";
+  return t("domino_n", { n: number }) + halves;
+}
+
+/** The square of the acting seat's kingdom at r, c (for payments). @param {ViewLike} view @param {number} r @param {number} c */
+function squareAt(view, r, c) {
+  const obs = view.observation;
+  const list = obs.kingdoms ? obs.kingdoms[view.current_player] : null;
+  return list ? list.squares.find((/** @type {any} */ s) => s.row === r && s.col === c) : null;
+}
+
+/**
+ * An action text as a sentence for the move list and the hint ("Place: 1 up of the castle, second half to the right").
+ * @param {ViewLike} view @param {string} text
+ */
+export function actionWords(view, text) {
+  const obs = view.observation || {};
+  const [verb, ...rest] = text.split(" ");
+  const arg = rest.join(" ");
+  const rc = (/** @type {string} */ s) => s.split(",").map(Number);
+  switch (verb) {
+    case "place": { const [r, c] = rc(rest[0]); return t("act.place", { where: where(r, c), dir: dirWord(rest[1]) }); }
+    case "discard": return t("act.discard");
+    case "claim": {
+      if (arg.includes("+")) { const [a, b] = arg.split("+"); return t("act.claim_pair", { a, b }); }
+      return t("act.claim", { domino: dominoWords(obs, Number(arg)) });
+    }
+    case "take": {
+      if (arg.includes("+")) { const [a, b] = arg.split("+"); return t("act.take_two", { a, b }); }
+      return t("act.take", { die: arg, coat: dieCoat(obs, Number(arg)) });
+    }
+    case "bonus": return t("act.bonus", { die: arg });
+    case "turn": return t("act.turn", { die: rest[0], face: rest[1] });
+    case "power": return t(rest[0] === "split" ? "act.power_split" : "act.power_ignore");
+    case "draw": {
+      if (rest.length === 2) { const [r, c] = rc(rest[0]); return t("act.draw", { where: where(r, c), dir: dirWord(rest[1]) }); }
+      return t("log.drawn", { domino: arg });
+    }
+    case "die": { const [r, c] = rc(rest[1]); return t("act.die", { die: rest[0], where: where(r, c) }); }
+    case "pass": return t("act.pass");
+    case "coat": return t("act.coat", { coat: coatName(arg) });
+    case "domains": return t("act.domains", { coat: coatName(arg) });
+    case "cross": { const [r, c] = rc(arg); return t("act.cross", { where: where(r, c) }); }
+    case "fire": { const [r, c] = rc(arg); return t("act.fire", { where: where(r, c) }); }
+    case "no-fire": return t("act.no_fire");
+    case "fire-to-box": return t("act.fire_to_box");
+    case "totem": return t("act.totem", { name: view.seats[Number(arg)] ? view.seats[Number(arg)].name : arg });
+    case "recruit": return t("act.recruit", { caveman: cavemanName((obs.cave || [])[Number(arg) - 1] || "?"), slot: arg });
+    case "recruit-stack": return t("act.recruit_stack", { caveman: cavemanName(arg) });
+    case "no-recruit": return t("act.no_recruit");
+    case "pay": {
+      const [r, c] = rc(arg);
+      const square = squareAt(view, r, c);
+      return t("act.pay", { resource: resourceName(square && square.resource ? square.resource : "?"), where: where(r, c) });
+    }
+    case "caveman": { const [r, c] = rc(arg); return t("act.caveman", { caveman: cavemanName(obs.recruiting || "?"), where: where(r, c) }); }
+    default: return text;
+  }
+}
+
+/** @param {any} obs @param {number} die */
+function dieCoat(obs, die) {
+  const found = (obs.dice || []).find((/** @type {any} */ d) => d.die === die);
+  return found ? coatName(found.coat) : "";
+}
+
+/**
+ * A log entry in plain words, in the past tense, with the player's name.
+ * @param {ViewLike} view @param {{seat: number, text: string, description?: string}} entry
+ */
+export function logWords(view, entry) {
+  const [verb, ...rest] = entry.text.split(" ");
+  const arg = rest.join(" ");
+  const name = entry.seat >= 0 && view.seats[entry.seat] ? view.seats[entry.seat].name : "";
+  const domino = ((entry.description || "").match(/#(\d+)/) || [])[1] || "";
+  const rc = (/** @type {string} */ s) => s.split(",").map(Number);
+  switch (verb) {
+    case "draw":
+      if (entry.seat < 0) return t("log.drawn", { domino: arg });
+      { const [r, c] = rc(rest[0]); return t("log.drew_dice", { name, where: where(r, c) }); }
+    case "king": case "chief": return t("log.first", { name: view.seats[Number(arg)] ? view.seats[Number(arg)].name : arg });
+    case "roll": return t("log.rolled");
+    case "reveal": return t("log.revealed", { caveman: cavemanName(arg) });
+    case "place": { const [r, c] = rc(rest[0]); return t("log.placed", { name, domino, where: where(r, c) }); }
+    case "claim": return arg.includes("+") ? t("log.claimed_pair", { name }) : t("log.claimed", { name, domino: arg });
+    case "discard": return t("log.discarded", { name, domino });
+    case "take": return t("log.took", { name, dice: arg.replace("+", ", ") });
+    case "pass": return t("log.passed", { name });
+    default: return `${name}: ${actionWords(view, entry.text)}`;
+  }
+}
+
+/** The kinds of the legal actions (first words), in a fixed order of what to say first. */
+const STATUS_ORDER = ["coat", "domains", "cross", "totem", "caveman", "pay", "fire", "fire-to-box", "no-fire", "recruit", "recruit-stack", "no-recruit",
+  "place", "draw", "die", "discard", "pass", "claim", "take"];
+
+/** What the seat to act must do now, from the kinds of its legal actions. @param {string[]} legal */
+export function todo(legal) {
+  const kinds = new Set(legal.map((text) => text.split(" ")[0]));
+  const kind = STATUS_ORDER.find((k) => kinds.has(k));
+  switch (kind) {
+    case "claim": return legal.some((text) => text.includes("+")) ? t("do.claim_pair") : t("do.claim");
+    case "take": return legal.some((text) => text.includes("+")) ? t("do.take_two") : t("do.take");
+    case "draw": case "die": return t("do.draw");
+    case "recruit-stack": case "no-recruit": return t("do.recruit");
+    case "fire-to-box": case "no-fire": return t("do.fire");
+    case undefined: return "";
+    default: return t(`do.${kind}`);
+  }
+}
+
+/**
+ * An estimated win chance from a hint's value. The hub's hint agent (MCTS) values a move in [0, 1]:
+ * 0.4 x its share of the win + 0.6 x the score margin squashed to [0, 1] (see agents/playouts.py
+ * terminal_values), averaged over its playouts; we read it as a win chance. A value in [-1, 0) comes
+ * from an agent valuing in [-1, 1] and is mapped by (v + 1) / 2.
+ * @param {number} value
+ */
+export function winChance(value) {
+  const p = value < 0 ? (value + 1) / 2 : value;
+  return Math.max(0, Math.min(1, p));
+}
+
+/** "about 70 %". @param {number} value */
+export function winChanceWords(value) {
+  const p = Math.round(winChance(value) * 20) * 5;
+  return t("hint.chance", { percent: number(p) });
+}

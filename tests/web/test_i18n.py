@@ -1,0 +1,52 @@
+"""The browser app's translations: every key in every language, the same placeholders, no key used
+by the JavaScript missing."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+STATIC = Path(__file__).resolve().parents[2] / "src" / "kingdomino" / "web" / "static"
+LANGUAGES = ("en", "hu", "bg", "uk", "ru")
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def texts(language: str) -> dict[str, str]:
+    data = json.loads((STATIC / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return {key: value for key, value in data.items() if not key.startswith("_")}
+
+
+def test_the_i18n_module_lists_the_same_languages() -> None:
+    source = (STATIC / "i18n.js").read_text(encoding="utf-8")
+    listed = re.search(r"LANGUAGES = \{([^}]*)\}", source)
+    assert listed is not None
+    assert tuple(re.findall(r"(\w+): \"", listed.group(1))) == LANGUAGES
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_every_key_exists_with_the_same_placeholders(language: str) -> None:
+    english, other = texts("en"), texts(language)
+    assert sorted(set(english) - set(other)) == [], "missing"
+    assert sorted(set(other) - set(english)) == [], "unknown"
+    for key, value in english.items():
+        assert value.strip() and other[key].strip(), key
+        assert set(PLACEHOLDER.findall(value)) == set(PLACEHOLDER.findall(other[key])), key
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_note_says_where_the_words_come_from(language: str) -> None:
+    data = json.loads((STATIC / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    assert data.get("_notes"), "each file says which terms are the rulebook's and which are the translator's"
+
+
+def test_every_literal_key_used_by_the_javascript_exists() -> None:
+    english = texts("en")
+    used: set[str] = set()
+    for source in STATIC.glob("*.js"):
+        used |= set(re.findall(r"\bt\(\"([a-z0-9_.:]+)\"", source.read_text(encoding="utf-8")))
+    assert used, "no t(...) call found"
+    assert sorted(used - set(english)) == []
