@@ -32,8 +32,10 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from kingdomino.web import views
 from kingdomino.web.ai_workers import Executor, make_executor
-from kingdomino.web.hub import AI_LEVELS, HINT_AGENT, Hub, HubError, Watcher
+from kingdomino.web.hub import HINT_AGENT, Hub
+from kingdomino.web.live import AI_LEVELS, HubError, Watcher
 from kingdomino.web.store import Store
 
 MAX_BODY = 16 * 1024
@@ -193,7 +195,7 @@ def create_app(
                 hub.check_tokens(live, frozenset([item.token]))
             except HubError:
                 continue
-            found.append(hub.summary(live, item.token))
+            found.append(views.summary(live, item.token))
         return {"games": found}
 
     @app.get("/api/games/{game_id}")
@@ -219,11 +221,11 @@ def create_app(
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
-        return hub.record(hub.get(game_id)).to_json()
+        return views.record(hub.get(game_id)).to_json()
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, step: int = 0) -> dict[str, Any]:
-        return hub.replay_view(hub.get(game_id), step)
+        return views.replay_view(hub.get(game_id), step)
 
     @app.websocket("/ws/games/{game_id}")
     async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:

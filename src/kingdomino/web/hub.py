@@ -1,4 +1,4 @@
-"""Live games: the engine state of each game, its seats, its watchers and its AI turns.
+"""The server's games: creating, acting, undo, hints, AI turns, and telling the watchers.
 
 The hub is the only place where the web app touches game rules, and it does
 so through the engine protocol alone: ``parse_action``, ``illegal_reason``,
@@ -39,20 +39,26 @@ import random
 import secrets
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from kingdomino.core.game import CHANCE, Game, GameError, State
-from kingdomino.core.records import GameRecord, final_result
+from kingdomino.core.game import CHANCE, GameError, State
 from kingdomino.core.seeds import derive_seed
 from kingdomino.games.registry import make_game
+from kingdomino.web import views
 from kingdomino.web.ai_workers import AIJob, AIQueue, Executor, agent_spec, make_executor
+from kingdomino.web.live import (
+    HubError,
+    LiveGame,
+    ViewKey,
+    new_seed,
+    rebuild,
+    seat_row,
+    status_of,
+)
 from kingdomino.web.notify import listen
 from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame, now
 
-AI_LEVELS = ("random", "greedy", "easy", "medium", "hard")
 HINT_AGENT = "mcts:time=0.4,playout=player-greedy,prune=8"
-LOG_LENGTH = 25
 #: Hints computed at the same time, server-wide; one more is answered "busy" (503).
 MAX_HINTS = 2
 #: Spectator sockets per game, and sockets per seat (a player's tabs and devices).
@@ -67,94 +73,8 @@ SWEEP_SECONDS = 1.0
 #: Games kept in memory with nobody watching them, the least recently used dropped first.
 MAX_IDLE_GAMES = 2000
 
-#: Sends one message, already serialised as JSON text, to a client.
-Sender = Callable[[str], Awaitable[None]]
-ViewKey = tuple[int, ...]
 
 log = logging.getLogger(__name__)
-
-
-class HubError(Exception):
-    """A refused request: the HTTP status, the field at fault and why."""
-
-    def __init__(self, status: int, field: str, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-        self.field = field
-        self.message = message
-
-    def to_json(self) -> dict[str, Any]:
-        return {"error": {"field": self.field, "message": self.message}}
-
-
-def same_token(secret: str, given: str) -> bool:
-    """Whether ``given`` is ``secret``, compared in constant time (as UTF-8: any text is a fair guess)."""
-    return secrets.compare_digest(secret.encode(), given.encode("utf-8", "surrogatepass"))
-
-
-@dataclass(eq=False)
-class Watcher:
-    """A connected client: the seats its tokens hold (none: a spectator) and how to send it text."""
-
-    seats: ViewKey
-    send: Sender
-
-
-@dataclass(eq=False)
-class LiveGame:
-    stored: StoredGame
-    game: Game
-    state: State
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    watchers: set[Watcher] = field(default_factory=set)
-    ai_task: asyncio.Task[None] | None = None
-    #: Bumped by every change of the state (an action, an undo): work done for an older version is stale.
-    version: int = 0
-    #: The serialised view of each seat set for ``views_version`` (a spectator's is ``()``).
-    views: dict[ViewKey, str] = field(default_factory=dict)
-    views_version: int = -1
-
-    @property
-    def id(self) -> str:
-        return self.stored.id
-
-    @property
-    def actions(self) -> list[StoredAction]:
-        return self.stored.actions
-
-    def seat_of(self, token: str) -> int | None:
-        for seat, info in enumerate(self.stored.seats):
-            if info.get("token") and same_token(str(info["token"]), token):
-                return seat
-        return None
-
-    def is_spectator_token(self, token: str) -> bool:
-        return same_token(self.stored.spectator_token, token)
-
-    def is_ai(self, seat: int) -> bool:
-        """Whether ``seat`` is an AI seat (never true of ``CHANCE`` or ``TERMINAL``)."""
-        return 0 <= seat < len(self.stored.seats) and self.stored.seats[seat]["kind"] == "ai"
-
-    def humans(self) -> list[int]:
-        return [seat for seat, info in enumerate(self.stored.seats) if info["kind"] == "human"]
-
-    def hints_allowed(self) -> bool:
-        """Hints are on when one human plays against AI seats, or when the game was created with them."""
-        return self.stored.hints or len(self.humans()) <= 1
-
-
-def rebuild(stored: StoredGame) -> tuple[Game, State]:
-    """The game and its state after every stored action (each checked again by the engine)."""
-    game = make_game(stored.game, stored.players, stored.options)
-    return game, replayed(game, stored.actions)
-
-
-def replayed(game: Game, actions: list[StoredAction]) -> State:
-    """The state after ``actions``, each checked again by the engine."""
-    state = game.new_initial_state()
-    for action in actions:
-        state.apply(state.parse_action(action.text))
-    return state
 
 
 class Hub:
@@ -319,7 +239,7 @@ class Hub:
             raise HubError(
                 400, "seats", f"{game.describe()} needs {game.num_players} seats, got {len(seats)}"
             )
-        seat_rows = [_seat_row(index, seat) for index, seat in enumerate(seats)]
+        seat_rows = [seat_row(index, seat) for index, seat in enumerate(seats)]
         humans = sum(row["kind"] == "human" for row in seat_rows)
         if seed is not None and humans > 1:
             raise HubError(
@@ -346,7 +266,7 @@ class Hub:
         state = live.state.clone()
         setup = self._draw_chance(live, state, [])
         stored.actions = setup
-        stored.status = _status(state)
+        stored.status = status_of(state)
         stored.ai_turn = live.is_ai(state.current_player)
         self.store.create_game(stored)
         live.state = state
@@ -434,7 +354,7 @@ class Hub:
         If the store refuses, the live game is untouched: memory never runs ahead of the database.
         """
         new = self._draw_chance(live, state, new)
-        status = _status(state)
+        status = status_of(state)
         try:
             version = self.store.append_actions(
                 live.id, new, status, live.version, live.is_ai(state.current_player)
@@ -447,19 +367,6 @@ class Hub:
         live.state = state
         live.version = version
 
-    def undo_refusal(self, live: LiveGame, seat: int) -> str | None:
-        """Why ``seat`` may not take back its last action now (None: it may)."""
-        if live.stored.status == "finished" or live.state.is_terminal():
-            return "the game is over: a finished game is final"
-        if any(s != seat and not live.is_ai(s) for s in range(live.game.num_players)):
-            return "undo is only allowed when every other seat is an AI"
-        mine = [a.index for a in live.actions if a.seat == seat]
-        if not mine:
-            return "you have no action to take back"
-        if any(a.seat == CHANCE for a in live.actions[mine[-1] :]):
-            return "new pieces were revealed since your last action, so it can no longer be taken back"
-        return None
-
     async def undo(self, game_id: str, token: str) -> None:
         """Take back the caller's last action and everything after it (only against AI seats).
 
@@ -469,7 +376,7 @@ class Hub:
         live = self.get(game_id)
         async with live.lock:
             seat = self.seat_for(live, token)
-            reason = self.undo_refusal(live, seat)
+            reason = live.undo_refusal(seat)
             if reason is not None:
                 raise HubError(409, "undo", reason)
             keep = [a.index for a in live.actions if a.seat == seat][-1]
@@ -667,38 +574,7 @@ class Hub:
 
     def view_of(self, live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         """The state as the holder of the seats ``mine`` may see it."""
-        state = live.state
-        observation = state.observation(None)
-        observation.pop("legal_actions", None)
-        acting = state.current_player
-        legal = [state.action_text(a) for a in state.legal_actions()] if acting in mine else []
-        return {
-            "type": "state",
-            "id": live.id,
-            "game": live.game.name,
-            "description": live.game.describe(),
-            "options": dict(live.game.options),
-            "index": len(live.actions),
-            "status": live.stored.status,
-            "seats": [
-                {"seat": s, "name": info["name"], "kind": info["kind"], "level": info.get("level")}
-                for s, info in enumerate(live.stored.seats)
-            ],
-            "your_seats": list(mine),
-            "current_player": acting,
-            "legal_actions": legal,
-            "observation": observation,
-            "scores": state.scores(),
-            "winners": state.winners() if state.is_terminal() else [],
-            "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
-            "log": [
-                {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
-                for a in live.actions[-LOG_LENGTH:]
-            ],
-            "undo_allowed": len(mine) == 1 and self.undo_refusal(live, mine[0]) is None,
-            "hints_allowed": live.hints_allowed(),
-            "practice": live.stored.seed_chosen,
-        }
+        return views.state_view(live, mine)
 
     def view_text(self, live: LiveGame, mine: ViewKey) -> str:
         """The view of ``mine`` as JSON text, built once per state and seat set."""
@@ -761,115 +637,3 @@ class Hub:
                 raise HubError(403, "token", "this token is not a seat or the spectator link of this game")
 
     # --- finished games -----------------------------------------------------------------------
-
-    def record(self, live: LiveGame) -> GameRecord:
-        if live.stored.status != "finished":
-            raise HubError(409, "game", "the record is available once the game is over")
-        return GameRecord(
-            live.game.name,
-            [str(seat["name"]) for seat in live.stored.seats],
-            dict(live.game.options),
-            live.stored.seed,
-            [a.text for a in live.actions],
-            final_result(live.state),
-        )
-
-    def replay_view(self, live: LiveGame, step: int) -> dict[str, Any]:
-        """The public view after ``step`` actions of a finished game."""
-        if live.stored.status != "finished":
-            raise HubError(409, "game", "the replay is available once the game is over")
-        if not 0 <= step <= len(live.actions):
-            raise HubError(400, "step", f"expected 0..{len(live.actions)}, got {step}")
-        state = replayed(live.game, live.actions[:step])
-        observation = state.observation(None)
-        observation.pop("legal_actions", None)
-        return {
-            "type": "replay",
-            "id": live.id,
-            "game": live.game.name,
-            "step": step,
-            "steps": len(live.actions),
-            "seats": [
-                {"seat": s, "name": i["name"], "kind": i["kind"]} for s, i in enumerate(live.stored.seats)
-            ],
-            "observation": observation,
-            "scores": state.scores(),
-            "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
-            "current_player": state.current_player,
-            "last": (
-                {
-                    "text": live.actions[step - 1].text,
-                    "description": live.actions[step - 1].description,
-                    "seat": live.actions[step - 1].seat,
-                }
-                if step
-                else None
-            ),
-            "log": [
-                {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
-                for a in live.actions[:step]
-            ],
-        }
-
-    def summary(self, live: LiveGame, token: str) -> dict[str, Any]:
-        seat = live.seat_of(token)
-        return {
-            "id": live.id,
-            "game": live.game.name,
-            "description": live.game.describe(),
-            "status": live.stored.status,
-            "created": live.stored.created.isoformat(),
-            "seat": seat,
-            "seats": [i["name"] for i in live.stored.seats],
-            "current_player": live.state.current_player,
-            "scores": live.state.scores(),
-            "hints": live.hints_allowed(),
-            "practice": live.stored.seed_chosen,
-        }
-
-
-def _seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
-    """A seat as stored: kind, name, AI level or (for a human) a fresh secret token."""
-    if seat["kind"] == "ai":
-        level = seat.get("level") or "easy"
-        if level not in AI_LEVELS:
-            raise HubError(400, f"seats[{index}].level", f"expected one of {', '.join(AI_LEVELS)}")
-        name = seat.get("name") or ai_name(index, level)
-        return {"kind": "ai", "level": level, "name": name, "token": None}
-    return {
-        "kind": "human",
-        "name": seat.get("name") or f"Player {index + 1}",
-        "online": bool(seat.get("online")),
-        "token": secrets.token_urlsafe(16),
-    }
-
-
-#: Default names of AI seats, one per seat index, so that several AI seats are told apart.
-AI_NAMES = ("Ada", "Bruno", "Clara", "Dmitri", "Edith", "Ferenc", "Gala", "Hugo")
-
-
-def ai_name(index: int, level: str) -> str:
-    """The default name of the AI in seat ``index``: its own name and its level ("Bruno (AI, hard)")."""
-    return f"{AI_NAMES[index % len(AI_NAMES)]} (AI, {level})"
-
-
-def _status(state: State) -> str:
-    return "finished" if state.is_terminal() else "playing"
-
-
-def sheet_json(state: State, seat: int) -> dict[str, Any]:
-    """A seat's score sheet for clients: regions that score, bonuses, total (no square lists), and
-    the engine's tie-break values (e.g. largest region, crowns) for explaining a tie."""
-    full = state.score_sheet(seat)
-    sheet = full.to_json()
-    sheet["tiebreaks"] = list(full.tiebreaks)
-    sheet["regions"] = [
-        {key: value for key, value in region.items() if key != "cells"}
-        for region in sheet["regions"]
-        if region["points"]
-    ]
-    return sheet
-
-
-def new_seed() -> int:
-    return secrets.randbits(48)

@@ -1,0 +1,152 @@
+"""A live game: its stored record, its engine state, its watchers, and what its seats may do.
+
+The web server's model of one game, independent of how requests arrive (see ``hub``) and of
+how views are written (see ``views``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kingdomino.core.game import CHANCE, Game, State
+from kingdomino.games.registry import make_game
+from kingdomino.web.store import StoredAction, StoredGame
+
+AI_LEVELS = ("random", "greedy", "easy", "medium", "hard")
+
+#: Sends one message, already serialised as JSON text, to a client.
+Sender = Callable[[str], Awaitable[None]]
+ViewKey = tuple[int, ...]
+
+
+class HubError(Exception):
+    """A refused request: the HTTP status, the field at fault and why."""
+
+    def __init__(self, status: int, field: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.field = field
+        self.message = message
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"field": self.field, "message": self.message}}
+
+
+def same_token(secret: str, given: str) -> bool:
+    """Whether ``given`` is ``secret``, compared in constant time (as UTF-8: any text is a fair guess)."""
+    return secrets.compare_digest(secret.encode(), given.encode("utf-8", "surrogatepass"))
+
+
+@dataclass(eq=False)
+class Watcher:
+    """A connected client: the seats its tokens hold (none: a spectator) and how to send it text."""
+
+    seats: ViewKey
+    send: Sender
+
+
+@dataclass(eq=False)
+class LiveGame:
+    stored: StoredGame
+    game: Game
+    state: State
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: set[Watcher] = field(default_factory=set)
+    ai_task: asyncio.Task[None] | None = None
+    #: Bumped by every change of the state (an action, an undo): work done for an older version is stale.
+    version: int = 0
+    #: The serialised view of each seat set for ``views_version`` (a spectator's is ``()``).
+    views: dict[ViewKey, str] = field(default_factory=dict)
+    views_version: int = -1
+
+    @property
+    def id(self) -> str:
+        return self.stored.id
+
+    @property
+    def actions(self) -> list[StoredAction]:
+        return self.stored.actions
+
+    def seat_of(self, token: str) -> int | None:
+        for seat, info in enumerate(self.stored.seats):
+            if info.get("token") and same_token(str(info["token"]), token):
+                return seat
+        return None
+
+    def is_spectator_token(self, token: str) -> bool:
+        return same_token(self.stored.spectator_token, token)
+
+    def is_ai(self, seat: int) -> bool:
+        """Whether ``seat`` is an AI seat (never true of ``CHANCE`` or ``TERMINAL``)."""
+        return 0 <= seat < len(self.stored.seats) and self.stored.seats[seat]["kind"] == "ai"
+
+    def humans(self) -> list[int]:
+        return [seat for seat, info in enumerate(self.stored.seats) if info["kind"] == "human"]
+
+    def hints_allowed(self) -> bool:
+        """Hints are on when one human plays against AI seats, or when the game was created with them."""
+        return self.stored.hints or len(self.humans()) <= 1
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last action now (None: it may)."""
+        if self.stored.status == "finished" or self.state.is_terminal():
+            return "the game is over: a finished game is final"
+        if any(s != seat and not self.is_ai(s) for s in range(self.game.num_players)):
+            return "undo is only allowed when every other seat is an AI"
+        mine = [a.index for a in self.actions if a.seat == seat]
+        if not mine:
+            return "you have no action to take back"
+        if any(a.seat == CHANCE for a in self.actions[mine[-1] :]):
+            return "new pieces were revealed since your last action, so it can no longer be taken back"
+        return None
+
+
+def rebuild(stored: StoredGame) -> tuple[Game, State]:
+    """The game and its state after every stored action (each checked again by the engine)."""
+    game = make_game(stored.game, stored.players, stored.options)
+    return game, replayed(game, stored.actions)
+
+
+def replayed(game: Game, actions: list[StoredAction]) -> State:
+    """The state after ``actions``, each checked again by the engine."""
+    state = game.new_initial_state()
+    for action in actions:
+        state.apply(state.parse_action(action.text))
+    return state
+
+
+def seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat as stored: kind, name, AI level or (for a human) a fresh secret token."""
+    if seat["kind"] == "ai":
+        level = seat.get("level") or "easy"
+        if level not in AI_LEVELS:
+            raise HubError(400, f"seats[{index}].level", f"expected one of {', '.join(AI_LEVELS)}")
+        name = seat.get("name") or ai_name(index, level)
+        return {"kind": "ai", "level": level, "name": name, "token": None}
+    return {
+        "kind": "human",
+        "name": seat.get("name") or f"Player {index + 1}",
+        "online": bool(seat.get("online")),
+        "token": secrets.token_urlsafe(16),
+    }
+
+
+#: Default names of AI seats, one per seat index, so that several AI seats are told apart.
+AI_NAMES = ("Ada", "Bruno", "Clara", "Dmitri", "Edith", "Ferenc", "Gala", "Hugo")
+
+
+def ai_name(index: int, level: str) -> str:
+    """The default name of the AI in seat ``index``: its own name and its level ("Bruno (AI, hard)")."""
+    return f"{AI_NAMES[index % len(AI_NAMES)]} (AI, {level})"
+
+
+def status_of(state: State) -> str:
+    return "finished" if state.is_terminal() else "playing"
+
+
+def new_seed() -> int:
+    return secrets.randbits(48)

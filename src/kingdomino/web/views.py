@@ -1,0 +1,131 @@
+"""What clients see: the views of a live game, its replay frames, its record and its summary.
+
+Built from the engine's public observation (``observation(None)``) and, for the seats a client
+holds, their legal moves; never the seed or anything hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kingdomino.core.game import State
+from kingdomino.core.records import GameRecord, final_result
+from kingdomino.web.live import HubError, LiveGame, ViewKey, replayed
+
+LOG_LENGTH = 25
+
+
+def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
+    """The state as the holder of the seats ``mine`` may see it."""
+    state = live.state
+    observation = state.observation(None)
+    observation.pop("legal_actions", None)
+    acting = state.current_player
+    legal = [state.action_text(a) for a in state.legal_actions()] if acting in mine else []
+    return {
+        "type": "state",
+        "id": live.id,
+        "game": live.game.name,
+        "description": live.game.describe(),
+        "options": dict(live.game.options),
+        "index": len(live.actions),
+        "status": live.stored.status,
+        "seats": [
+            {"seat": s, "name": info["name"], "kind": info["kind"], "level": info.get("level")}
+            for s, info in enumerate(live.stored.seats)
+        ],
+        "your_seats": list(mine),
+        "current_player": acting,
+        "legal_actions": legal,
+        "observation": observation,
+        "scores": state.scores(),
+        "winners": state.winners() if state.is_terminal() else [],
+        "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
+        "log": [
+            {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
+            for a in live.actions[-LOG_LENGTH:]
+        ],
+        "undo_allowed": len(mine) == 1 and live.undo_refusal(mine[0]) is None,
+        "hints_allowed": live.hints_allowed(),
+        "practice": live.stored.seed_chosen,
+    }
+
+
+def record(live: LiveGame) -> GameRecord:
+    if live.stored.status != "finished":
+        raise HubError(409, "game", "the record is available once the game is over")
+    return GameRecord(
+        live.game.name,
+        [str(seat["name"]) for seat in live.stored.seats],
+        dict(live.game.options),
+        live.stored.seed,
+        [a.text for a in live.actions],
+        final_result(live.state),
+    )
+
+
+def replay_view(live: LiveGame, step: int) -> dict[str, Any]:
+    """The public view after ``step`` actions of a finished game."""
+    if live.stored.status != "finished":
+        raise HubError(409, "game", "the replay is available once the game is over")
+    if not 0 <= step <= len(live.actions):
+        raise HubError(400, "step", f"expected 0..{len(live.actions)}, got {step}")
+    state = replayed(live.game, live.actions[:step])
+    observation = state.observation(None)
+    observation.pop("legal_actions", None)
+    return {
+        "type": "replay",
+        "id": live.id,
+        "game": live.game.name,
+        "step": step,
+        "steps": len(live.actions),
+        "seats": [{"seat": s, "name": i["name"], "kind": i["kind"]} for s, i in enumerate(live.stored.seats)],
+        "observation": observation,
+        "scores": state.scores(),
+        "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
+        "current_player": state.current_player,
+        "last": (
+            {
+                "text": live.actions[step - 1].text,
+                "description": live.actions[step - 1].description,
+                "seat": live.actions[step - 1].seat,
+            }
+            if step
+            else None
+        ),
+        "log": [
+            {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
+            for a in live.actions[:step]
+        ],
+    }
+
+
+def summary(live: LiveGame, token: str) -> dict[str, Any]:
+    seat = live.seat_of(token)
+    return {
+        "id": live.id,
+        "game": live.game.name,
+        "description": live.game.describe(),
+        "status": live.stored.status,
+        "created": live.stored.created.isoformat(),
+        "seat": seat,
+        "seats": [i["name"] for i in live.stored.seats],
+        "current_player": live.state.current_player,
+        "scores": live.state.scores(),
+        "hints": live.hints_allowed(),
+        "practice": live.stored.seed_chosen,
+    }
+
+
+def sheet_json(state: State, seat: int) -> dict[str, Any]:
+    """A seat's score sheet for clients: regions that score, bonuses, total (no square lists), and
+    the engine's tie-break values (e.g. largest region, crowns) for explaining a tie."""
+    full = state.score_sheet(seat)
+    sheet = full.to_json()
+    sheet["tiebreaks"] = list(full.tiebreaks)
+    sheet["regions"] = [
+        {key: value for key, value in region.items() if key != "cells"}
+        for region in sheet["regions"]
+        if region["points"]
+    ]
+    return sheet
