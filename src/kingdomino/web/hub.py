@@ -23,6 +23,7 @@ from kingdomino.core.records import GameRecord, final_result
 from kingdomino.core.seeds import derive_seed
 from kingdomino.games.registry import make_game
 from kingdomino.web.store import Store, StoredAction, StoredGame, now
+from kingdomino.web.tokens import same_token
 
 AI_LEVELS = ("random", "greedy", "easy", "medium", "hard")
 HINT_AGENT = "mcts:time=0.4,playout=player-greedy,prune=8"
@@ -71,7 +72,7 @@ class LiveGame:
 
     def seat_of(self, token: str) -> int | None:
         for seat, info in enumerate(self.stored.seats):
-            if info.get("token") and secrets.compare_digest(str(info["token"]), token):
+            if info.get("token") and same_token(str(info["token"]), token):
                 return seat
         return None
 
@@ -192,7 +193,7 @@ class Hub:
     def seat_for(self, live: LiveGame, token: str) -> int:
         seat = live.seat_of(token)
         if seat is None:
-            if secrets.compare_digest(live.stored.spectator_token, token):
+            if same_token(live.stored.spectator_token, token):
                 raise HubError(403, "token", "a spectator link can watch but not act")
             raise HubError(403, "token", "this token is not a seat of this game")
         return seat
@@ -375,7 +376,7 @@ class Hub:
         if not tokens:
             raise HubError(403, "token", "a seat token or the spectator token is needed")
         for token in tokens:
-            if live.seat_of(token) is None and not secrets.compare_digest(live.stored.spectator_token, token):
+            if live.seat_of(token) is None and not same_token(live.stored.spectator_token, token):
                 raise HubError(403, "token", "this token is not a seat or the spectator link of this game")
 
     # --- finished games -----------------------------------------------------------------------
