@@ -17,18 +17,18 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
+from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, ValidationError
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from kingdomino.web.errors import install_error_handlers, validation_error
 from kingdomino.web.hub import AI_LEVELS, Hub, HubError, Watcher
 from kingdomino.web.store import Store
 
@@ -71,17 +71,6 @@ class LookupRequest(BaseModel):
     games: list[LookupItem] = Field(max_length=200)
 
 
-def _field_of(error: Any) -> str:
-    parts = [str(p) for p in error.get("loc", ()) if p not in ("body", "query")]
-    return ".".join(parts) or "body"
-
-
-def _validation_message(errors: Sequence[Any]) -> tuple[str, str]:
-    first = errors[0]
-    field = _field_of(first)
-    return field, f"{field}: {first.get('msg', 'invalid')}"
-
-
 def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
     """The app over the database at ``database_url`` (``sqlite:///path`` or ``postgresql://...``)."""
     store = Store(database_url)
@@ -96,20 +85,9 @@ def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
 
     app = FastAPI(title="Kingdomino family", lifespan=lifespan)
     app.add_middleware(BodyLimit)
+    install_error_handlers(app)
     app.state.hub = hub
     static = resources.files("kingdomino.web").joinpath("static")
-
-    @app.exception_handler(HubError)
-    async def hub_error(_request: Request, error: HubError) -> JSONResponse:
-        return JSONResponse(error.to_json(), error.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
-        errors = list(error.errors())
-        if errors and errors[0].get("type") == "json_invalid":
-            return JSONResponse({"error": {"field": "body", "message": "malformed JSON"}}, 400)
-        field, message = _validation_message(errors)
-        return JSONResponse({"error": {"field": field, "message": message}}, 422)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -259,7 +237,7 @@ async def _handle(hub: Hub, game_id: str, text: str, held: frozenset[str], send:
         await send({"type": "error", "field": "message", "message": "malformed JSON"})
         return
     except ValidationError as error:
-        field, problem = _validation_message(list(error.errors()))
+        field, problem = validation_error(list(error.errors()))
         await send({"type": "error", "field": field, "message": problem})
         return
     if message.type == "ping":
