@@ -10,14 +10,15 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET /api/games/{id}/record`` and ``/replay?step=N`` once the game is over;
 * ``WS /ws/games/{id}?tokens=a,b``: the view now and after every change; send
   ``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
-  ``{"type": "hint", "token"}``; answers ``ack``, ``hint`` or ``error`` messages.
+  ``{"type": "hint", "token"}``, ``{"type": "ping"}``; answers ``ack``, ``hint``, ``pong`` or
+  ``error`` messages (text frames of JSON only; any other frame is an ``error``, never a close).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
@@ -25,15 +26,17 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from kingdomino.web.errors import install_error_handlers, validation_error
+from kingdomino.web.errors import install_error_handlers
+from kingdomino.web.frames import decode
 from kingdomino.web.hub import AI_LEVELS, Hub, HubError, Watcher
 from kingdomino.web.store import Store
 
+logger = logging.getLogger(__name__)
+
 MAX_BODY = 16 * 1024
-MAX_MESSAGE = 4 * 1024
 Token = Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -194,8 +197,17 @@ def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
         try:
             await send(hub.view(live, held))
             while True:
-                text = await websocket.receive_text()
-                await _handle(hub, game_id, text, held, send)
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                try:
+                    await _handle(hub, game_id, received, held, send)
+                except WebSocketDisconnect:
+                    raise
+                except Exception:
+                    # A bug met by one message is that message's error; the connection goes on.
+                    logger.exception("game %s: a WebSocket message failed", game_id)
+                    await send({"type": "error", "field": "server", "message": "internal error"})
         except WebSocketDisconnect:
             pass
         finally:
@@ -227,18 +239,13 @@ class SocketMessage(BaseModel):
     index: int | None = Field(default=None, ge=0)
 
 
-async def _handle(hub: Hub, game_id: str, text: str, held: frozenset[str], send: Any) -> None:
-    if len(text) > MAX_MESSAGE:
-        await send({"type": "error", "field": "message", "message": f"message over {MAX_MESSAGE} bytes"})
-        return
+async def _handle(
+    hub: Hub, game_id: str, received: Mapping[str, Any], held: frozenset[str], send: Any
+) -> None:
     try:
-        message = SocketMessage.model_validate(json.loads(text))
-    except json.JSONDecodeError:
-        await send({"type": "error", "field": "message", "message": "malformed JSON"})
-        return
-    except ValidationError as error:
-        field, problem = validation_error(list(error.errors()))
-        await send({"type": "error", "field": field, "message": problem})
+        message = decode(received, SocketMessage)
+    except HubError as error:
+        await send({"type": "error", **error.to_json()["error"]})
         return
     if message.type == "ping":
         await send({"type": "pong"})
