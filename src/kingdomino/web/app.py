@@ -24,11 +24,11 @@ from importlib import resources
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
-from starlette.types import ASGIApp, Receive, Scope, Send
 
+from kingdomino.web.body_limit import BodyLimit
 from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import AI_LEVELS, Hub, HubError, Watcher
@@ -36,7 +36,6 @@ from kingdomino.web.store import Store
 
 logger = logging.getLogger(__name__)
 
-MAX_BODY = 16 * 1024
 Token = Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -214,22 +213,6 @@ def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
             live.watchers.discard(watcher)
 
     return app
-
-
-class BodyLimit:
-    """Refuse HTTP bodies over ``MAX_BODY`` bytes (by Content-Length) before anything reads them."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            for name, value in scope["headers"]:
-                if name == b"content-length" and value.isdigit() and int(value) > MAX_BODY:
-                    message = {"error": {"field": "body", "message": f"request body over {MAX_BODY} bytes"}}
-                    await JSONResponse(message, 413)(scope, receive, send)
-                    return
-        await self.app(scope, receive, send)
 
 
 class SocketMessage(BaseModel):
