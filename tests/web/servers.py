@@ -39,8 +39,10 @@ def running(config: uvicorn.Config) -> Iterator[int]:
         thread.join(timeout=10)
 
 
-def exchange(port: int, request: bytes, timeout: float = 3.0) -> tuple[bytes, bool, float]:
-    """Send ``request``, read until the server closes or ``timeout`` passes.
+def exchange(
+    port: int, request: bytes, timeout: float = 3.0, until: bytes | None = None
+) -> tuple[bytes, bool, float]:
+    """Send ``request``, read until the server closes, the answer ends with ``until``, or ``timeout``.
 
     Returns what was read, whether the server closed the connection, and the seconds
     until the first byte came (``timeout`` if none did).
@@ -62,3 +64,5 @@ def exchange(port: int, request: bytes, timeout: float = 3.0) -> tuple[bytes, bo
             if not data:
                 first = time.monotonic() - start
             data += chunk
+            if until is not None and data.endswith(until):
+                return data, False, first

@@ -8,10 +8,11 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET /api/games/{id}?token=`` the current view; ``POST /api/games/{id}/actions``
   ``{token, action, index?}``; ``POST /api/games/{id}/undo``; ``GET /api/games/{id}/hint?token=``;
 * ``GET /api/games/{id}/record`` and ``/replay?step=N`` once the game is over;
-* ``WS /ws/games/{id}?tokens=a,b``: the view now and after every change; send
-  ``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
-  ``{"type": "hint", "token"}``, ``{"type": "ping"}``; answers ``ack``, ``hint``, ``pong`` or
-  ``error`` messages (text frames of JSON only; any other frame is an ``error``, never a close).
+* ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters): the view now and
+  after every change; send ``{"type": "action", "token", "action", "index"?}``,
+  ``{"type": "undo", "token"}``, ``{"type": "hint", "token"}``, ``{"type": "ping"}``; answers
+  ``ack``, ``hint``, ``pong`` or ``error`` messages (text frames of JSON only; any other frame is
+  an ``error``, never a close).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import AI_LEVELS, Hub, HubError, Watcher
 from kingdomino.web.store import Store
+from kingdomino.web.tokens import TokenListError, token_list
 
 logger = logging.getLogger(__name__)
 
@@ -178,8 +180,8 @@ def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
     async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         await websocket.accept()
         try:
+            held = _held_tokens(tokens)
             live = hub.get(game_id)
-            held = frozenset(t for t in tokens.split(",") if t)
             hub.check_tokens(live, held)
         except HubError as error:
             await websocket.send_json({"type": "error", **error.to_json()["error"]})
@@ -213,6 +215,14 @@ def create_app(database_url: str, ai_delay: float = 0.0) -> FastAPI:
             live.watchers.discard(watcher)
 
     return app
+
+
+def _held_tokens(text: str) -> frozenset[str]:
+    """The tokens of a socket's ``tokens`` query; too many or too long is a refusal."""
+    try:
+        return token_list(text)
+    except TokenListError as error:
+        raise HubError(400, "tokens", str(error)) from None
 
 
 class SocketMessage(BaseModel):
