@@ -309,6 +309,7 @@ def serve(
         import uvicorn
 
         from kingdomino.web.app import create_app
+        from kingdomino.web.serving import server_config
     except ImportError as error:
         raise fail(f"the browser app needs the 'web' extra: pip install -e '.[web]' ({error})") from None
     if database_url is None:
@@ -322,5 +323,4 @@ def serve(
     workers = f"ray:{ray_address}" if ai_workers == "ray" and ray_address else ai_workers
     console.print(f"Kingdomino at [bold]http://{host}:{port}/[/] · games stored in {database_url}")
     app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers)
-    # Messages are small JSON; compressing each one costs more server time than it saves.
-    uvicorn.run(app_, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    uvicorn.Server(server_config(app_, host, port)).run()

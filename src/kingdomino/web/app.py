@@ -8,38 +8,42 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET /api/games/{id}?token=`` the current view; ``POST /api/games/{id}/actions``
   ``{token, action, index?}``; ``POST /api/games/{id}/undo``; ``GET /api/games/{id}/hint?token=``;
 * ``GET /api/games/{id}/record`` and ``/replay?step=N`` once the game is over;
-* ``WS /ws/games/{id}?tokens=a,b``: the view now and after every change; send
-  ``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
-  ``{"type": "hint", "token"}``, ``{"type": "why", "action"}`` (read-only: the engine's reason why
-  that action is not legal now, ``reason`` null when it is); answers ``ack``, ``hint``, ``why`` or
-  ``error`` messages.
+* ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters): the view now and
+  after every change; send ``{"type": "action", "token", "action", "index"?}``,
+  ``{"type": "undo", "token"}``, ``{"type": "hint", "token"}``, ``{"type": "why", "action"}``
+  (read-only: the engine's reason why that action is not legal now, ``reason`` null when it is),
+  ``{"type": "ping"}``; answers ``ack``, ``hint``, ``why``, ``thinking``, ``pong`` or ``error``
+  messages (text frames of JSON only; any other frame is an ``error``, never a close).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import secrets
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, ValidationError
-from starlette.types import ASGIApp, Receive, Scope, Send
+from pydantic import BaseModel, Field
 
 from kingdomino.web import views
 from kingdomino.web.ai_workers import Executor, make_executor
+from kingdomino.web.body_limit import BodyLimit
+from kingdomino.web.errors import install_error_handlers
+from kingdomino.web.frames import decode
 from kingdomino.web.hub import HINT_AGENT, Hub
 from kingdomino.web.live import AI_LEVELS, HubError, Watcher
 from kingdomino.web.store import Store
+from kingdomino.web.tokens import TokenListError, token_list
 
-MAX_BODY = 16 * 1024
-MAX_MESSAGE = 4 * 1024
+logger = logging.getLogger(__name__)
+
 Token = Annotated[str, Field(min_length=1, max_length=64)]
 
 
@@ -78,17 +82,6 @@ class LookupRequest(BaseModel):
     games: list[LookupItem] = Field(max_length=200)
 
 
-def _field_of(error: Any) -> str:
-    parts = [str(p) for p in error.get("loc", ()) if p not in ("body", "query")]
-    return ".".join(parts) or "body"
-
-
-def _validation_message(errors: Sequence[Any]) -> tuple[str, str]:
-    first = errors[0]
-    field = _field_of(first)
-    return field, f"{field}: {first.get('msg', 'invalid')}"
-
-
 def create_app(
     database_url: str,
     ai_delay: float = 0.0,
@@ -117,20 +110,9 @@ def create_app(
 
     app = FastAPI(title="Kingdomino family", lifespan=lifespan)
     app.add_middleware(BodyLimit)
+    install_error_handlers(app)
     app.state.hub = hub
     static = resources.files("kingdomino.web").joinpath("static")
-
-    @app.exception_handler(HubError)
-    async def hub_error(_request: Request, error: HubError) -> JSONResponse:
-        return JSONResponse(error.to_json(), error.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
-        errors = list(error.errors())
-        if errors and errors[0].get("type") == "json_invalid":
-            return JSONResponse({"error": {"field": "body", "message": "malformed JSON"}}, 400)
-        field, message = _validation_message(errors)
-        return JSONResponse({"error": {"field": field, "message": message}}, 422)
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -231,12 +213,12 @@ def create_app(
     async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         await websocket.accept()
         try:
+            held = _held_tokens(tokens)
             live = hub.get(game_id)
-            held = frozenset(t for t in tokens.split(",") if t)
             seats = hub.admit(live, held)
         except HubError as error:
             await websocket.send_json({"type": "error", **error.to_json()["error"]})
-            await websocket.close(code=4403 if error.status == 403 else 4429 if error.status == 429 else 4400)
+            await websocket.close(code=4429 if error.status == 429 else 4403)
             return
         lock = asyncio.Lock()
 
@@ -254,8 +236,17 @@ def create_app(
             if hub.is_thinking(live.id):
                 await send_text(hub.thinking_text(live.id))
             while True:
-                text = await websocket.receive_text()
-                await _handle(hub, game_id, text, held, send)
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                try:
+                    await _handle(hub, game_id, received, held, send)
+                except WebSocketDisconnect:
+                    raise
+                except Exception:
+                    # A bug met by one message is that message's error; the connection goes on.
+                    logger.exception("game %s: a WebSocket message failed", game_id)
+                    await send({"type": "error", "field": "server", "message": "internal error"})
         except WebSocketDisconnect:
             pass
         finally:
@@ -264,20 +255,12 @@ def create_app(
     return app
 
 
-class BodyLimit:
-    """Refuse HTTP bodies over ``MAX_BODY`` bytes (by Content-Length) before anything reads them."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http":
-            for name, value in scope["headers"]:
-                if name == b"content-length" and value.isdigit() and int(value) > MAX_BODY:
-                    message = {"error": {"field": "body", "message": f"request body over {MAX_BODY} bytes"}}
-                    await JSONResponse(message, 413)(scope, receive, send)
-                    return
-        await self.app(scope, receive, send)
+def _held_tokens(text: str) -> frozenset[str]:
+    """The tokens of a socket's ``tokens`` query; too many or too long is a refusal."""
+    try:
+        return token_list(text)
+    except TokenListError as error:
+        raise HubError(400, "tokens", str(error)) from None
 
 
 class SocketMessage(BaseModel):
@@ -287,18 +270,13 @@ class SocketMessage(BaseModel):
     index: int | None = Field(default=None, ge=0)
 
 
-async def _handle(hub: Hub, game_id: str, text: str, held: frozenset[str], send: Any) -> None:
-    if len(text) > MAX_MESSAGE:
-        await send({"type": "error", "field": "message", "message": f"message over {MAX_MESSAGE} bytes"})
-        return
+async def _handle(
+    hub: Hub, game_id: str, received: Mapping[str, Any], held: frozenset[str], send: Any
+) -> None:
     try:
-        message = SocketMessage.model_validate(json.loads(text))
-    except json.JSONDecodeError:
-        await send({"type": "error", "field": "message", "message": "malformed JSON"})
-        return
-    except ValidationError as error:
-        field, problem = _validation_message(list(error.errors()))
-        await send({"type": "error", "field": field, "message": problem})
+        message = decode(received, SocketMessage)
+    except HubError as error:
+        await send({"type": "error", **error.to_json()["error"]})
         return
     if message.type == "ping":
         await send({"type": "pong"})

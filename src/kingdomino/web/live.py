@@ -15,6 +15,7 @@ from typing import Any
 from kingdomino.core.game import CHANCE, Game, State
 from kingdomino.games.registry import make_game
 from kingdomino.web.store import StoredAction, StoredGame
+from kingdomino.web.tokens import same_token
 
 AI_LEVELS = ("random", "greedy", "easy", "medium", "hard")
 
@@ -34,11 +35,6 @@ class HubError(Exception):
 
     def to_json(self) -> dict[str, Any]:
         return {"error": {"field": self.field, "message": self.message}}
-
-
-def same_token(secret: str, given: str) -> bool:
-    """Whether ``given`` is ``secret``, compared in constant time (as UTF-8: any text is a fair guess)."""
-    return secrets.compare_digest(secret.encode(), given.encode("utf-8", "surrogatepass"))
 
 
 @dataclass(eq=False)

@@ -267,6 +267,9 @@ class Store:
             return None if value is None else int(value)
 
     def load(self, game_id: str) -> StoredGame | None:
+        """The game with this id, or None (also for an id with NUL, which PostgreSQL text cannot hold)."""
+        if "\x00" in game_id:
+            return None
         with self.sessions() as session:
             row = session.get(GameRow, game_id)
             if row is None:

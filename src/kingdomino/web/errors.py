@@ -1,0 +1,92 @@
+"""Every refusal of the web API in one shape: ``{"error": {"field": ..., "message": ...}}``.
+
+Clients show ``message`` and highlight ``field``, so no answer may fall back to
+FastAPI's ``{"detail": ...}``: the handlers here cover the hub's refusals, invalid
+requests, Starlette's own errors (unknown path 404, wrong method 405, a body that
+cannot be parsed 400) and, last, any unexpected exception (500, still in the shape).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from kingdomino.web.live import HubError
+
+#: The field named by a Starlette error of this status (any other status names "request").
+_STATUS_FIELDS = {400: "body", 404: "path", 405: "method", 413: "body"}
+
+
+def error_body(field: str, message: str) -> dict[str, Any]:
+    """The documented body of a refusal."""
+    return {"error": {"field": field, "message": message}}
+
+
+def error_response(
+    status: int, field: str, message: str, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    """A refusal as an HTTP answer."""
+    return JSONResponse(error_body(field, message), status, headers=headers)
+
+
+def validation_error(errors: Sequence[Any]) -> tuple[str, str]:
+    """The field and message of the first pydantic error, e.g. ``("seats.0.kind", "seats.0.kind: ...")``."""
+    first = errors[0]
+    parts = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path")]
+    field = ".".join(parts) or "body"
+    return field, f"{field}: {first.get('msg', 'invalid')}"
+
+
+def unparsable(cause: BaseException | None) -> str:
+    """Why a JSON text could not be read, in a client's words (``cause`` is what the parser raised).
+
+    >>> unparsable(RecursionError()), unparsable(ValueError("Exceeds the limit (4300 digits)"))
+    ('JSON nested too deeply', 'a number has too many digits')
+    """
+    if isinstance(cause, RecursionError):
+        return "JSON nested too deeply"
+    if isinstance(cause, UnicodeError):
+        return "the body is not UTF-8 text"
+    if isinstance(cause, ValueError) and "digits" in str(cause):
+        return "a number has too many digits"
+    return "malformed JSON"
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Answer every refusal and failure of ``app`` in the error shape."""
+
+    @app.exception_handler(HubError)
+    async def hub_error(_request: Request, error: HubError) -> JSONResponse:
+        return JSONResponse(error.to_json(), error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        errors = list(error.errors())
+        if errors and errors[0].get("type") == "json_invalid":
+            return error_response(400, "body", "malformed JSON")
+        return error_response(422, *validation_error(errors))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        status = error.status_code
+        field = _STATUS_FIELDS.get(status, "request")
+        if status == 404:
+            message = "no such page or API route"
+        elif status == 405:
+            allowed = (error.headers or {}).get("Allow", "")
+            message = f"{request.method} is not allowed here" + (f"; use {allowed}" if allowed else "")
+        elif status == 400 and error.__cause__ is not None:
+            message = unparsable(error.__cause__)
+        else:
+            message = str(error.detail)
+        return error_response(status, field, message, error.headers)
+
+    @app.exception_handler(Exception)
+    async def failure(_request: Request, _error: Exception) -> JSONResponse:
+        # Starlette re-raises the exception after this answer, so the server still logs it.
+        return error_response(500, "server", "internal error; the server logged it")

@@ -1,0 +1,74 @@
+"""Issue #23, defect 5: every refusal, even Starlette's own, is ``{"error": {"field", "message"}}``."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import create
+
+from kingdomino.web.app import create_app
+
+JSON = {"content-type": "application/json"}
+
+
+def error_of(response: object, status: int) -> dict[str, str]:
+    """The error of an answer that must have ``status`` and exactly the documented shape."""
+    assert getattr(response, "status_code", None) == status, getattr(response, "text", response)
+    body = response.json()  # type: ignore[attr-defined]
+    assert set(body) == {"error"} and set(body["error"]) == {"field", "message"}, body
+    assert all(isinstance(value, str) and value for value in body["error"].values()), body
+    return dict(body["error"])
+
+
+@pytest.mark.parametrize("route", ["/api/games", "/api/games/lookup", "actions", "undo"])
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"[" * 1000 + b"]" * 1000, "JSON nested too deeply"),
+        (b'{"a":' * 2000 + b"1" + b"}" * 2000, "JSON nested too deeply"),
+        (
+            b'{"token": "t", "action": "claim 1", "index": ' + b"7" * 4301 + b"}",
+            "a number has too many digits",
+        ),
+        (b'{"players": -' + b"9" * 5000 + b"}", "a number has too many digits"),
+        (b'{"token": "\xff"}', "the body is not UTF-8 text"),
+    ],
+    ids=["deep-lists", "deep-objects", "huge-int", "huge-negative-int", "bad-byte"],
+)
+def test_bodies_that_cannot_be_parsed_are_refused_in_the_shape(
+    client: TestClient, route: str, body: bytes, message: str
+) -> None:
+    created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    token = created["seats"][0]["token"]
+    before = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
+    path = route if route.startswith("/") else f"/api/games/{created['id']}/{route}"
+    error = error_of(client.post(path, content=body, headers=JSON), 400)
+    assert error == {"field": "body", "message": message}
+    assert client.get(f"/api/games/{created['id']}", params={"token": token}).json() == before
+
+
+def test_unknown_routes_and_methods_name_the_path_and_the_method(client: TestClient) -> None:
+    assert error_of(client.get("/nowhere"), 404)["field"] == "path"
+    assert error_of(client.get("/static/missing.js"), 404)["field"] == "path"
+    assert error_of(client.post("/api/games/abc/nothing", json={}), 404)["field"] == "path"
+    wrong = client.delete("/api/games")
+    error = error_of(wrong, 405)
+    assert error["field"] == "method" and "DELETE" in error["message"] and "POST" in error["message"]
+    assert wrong.headers["allow"] == "POST"
+    assert error_of(client.put("/api/games/abc/actions", json={}), 405)["field"] == "method"
+
+
+def test_an_unexpected_failure_is_a_500_in_the_shape(database: str) -> None:
+    app = create_app(database)
+
+    @app.get("/api/boom")
+    async def boom() -> None:
+        raise RuntimeError("a bug")
+
+    with TestClient(app, raise_server_exceptions=False) as client:
+        assert error_of(client.get("/api/boom"), 500)["field"] == "server"
+
+
+def test_a_query_integer_too_long_is_a_422_naming_it(client: TestClient) -> None:
+    error = error_of(client.get("/api/games/abc/replay", params={"step": "9" * 5000}), 422)
+    assert error["field"] == "step"

@@ -1,0 +1,39 @@
+"""Any game id a client sends is looked up safely: an id no game can have is a 404, on SQLite and PostgreSQL.
+
+PostgreSQL refuses text with a NUL character outright (``DataError``), which was a 500
+on every route taking a game id; the fuzz suite runs on SQLite, so this checks both.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from kingdomino.web.app import create_app
+
+POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_client(request: pytest.FixtureRequest, database: str) -> Iterator[TestClient]:
+    if request.param == "postgresql" and not POSTGRES:
+        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
+    with TestClient(create_app(POSTGRES if request.param == "postgresql" else database)) as client:
+        yield client
+
+
+@pytest.mark.parametrize("game_id", ["%00", "a%00b", "%00" * 40])
+def test_an_id_with_nul_is_no_game(any_client: TestClient, game_id: str) -> None:
+    for path in ["", "/record", "/replay", "/hint"]:
+        answer = any_client.get(f"/api/games/{game_id}{path}", params={"token": "x"})
+        assert answer.status_code == 404 and answer.json()["error"]["field"] == "game", answer.text
+    answer = any_client.post(f"/api/games/{game_id}/actions", json={"token": "x", "action": "claim 1"})
+    assert answer.status_code == 404
+    lookup = any_client.post("/api/games/lookup", json={"games": [{"id": "\x00", "token": "x"}]})
+    assert lookup.status_code == 200 and lookup.json() == {"games": []}
+    with any_client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": "x"}) as socket:
+        assert socket.receive_json()["field"] == "game"
+        assert socket.receive()["code"] == 4403
