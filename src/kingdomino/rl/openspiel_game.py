@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -47,7 +46,7 @@ import pyspiel
 from kingdomino.core.game import CHANCE, TERMINAL, Game, OptionValue, State
 from kingdomino.games.registry import make_game
 from kingdomino.rl.common import player_range
-from kingdomino.rl.encoders import FloatArray, ObservationEncoder, encoder_for, encoder_names
+from kingdomino.rl.encoders import ObservationEncoder, encoder_for, encoder_names
 
 
 def short_name(game_name: str) -> str:
@@ -244,8 +243,7 @@ class _EngineBox:
 
 class EncoderObserver:
     """OpenSpiel's Python observer interface over an :class:`ObservationEncoder`: ``set_from``
-    writes the encoding into ``tensor`` in place (through the encoder's ``writer()`` or
-    ``encode_into`` when it has them, as the built-in ones do)."""
+    writes the encoding into ``tensor`` in place."""
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
@@ -254,16 +252,9 @@ class EncoderObserver:
             name: self.tensor[offset : offset + int(np.prod(shape))].reshape(shape)
             for name, (offset, shape) in encoder.layout.items()
         }
-        writer = getattr(encoder, "writer", None)
-        self._write: Callable[[State, int, FloatArray], object] = (
-            writer() if writer is not None else getattr(encoder, "encode_into", self._copy)
-        )
-
-    def _copy(self, state: State, player: int, out: FloatArray) -> None:
-        out[...] = self.encoder.encode(state, player)
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
-        self._write(state._box.state, player, self.tensor)
+        self.tensor[...] = self.encoder.encode(state._box.state, player)
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         return json.dumps(state.engine.observation(player), sort_keys=True)

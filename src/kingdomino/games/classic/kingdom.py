@@ -17,22 +17,15 @@ from __future__ import annotations
 
 from typing import NamedTuple, Self
 
-from kingdomino.core.terms import RegionPoints, Term, layers_of
 from kingdomino.games.classic.components import MAX_CROWNS, TERRAINS, Domino
 from kingdomino.games.domino.geometry import Geometry, Placement
 from kingdomino.games.domino.territory import DominoKingdom
 
-__all__ = ["NUM_TERRAINS", "Geometry", "Kingdom", "Placement", "Region", "terrain_points_terms"]
+__all__ = ["NUM_TERRAINS", "Geometry", "Kingdom", "Placement", "Region"]
 
 NUM_TERRAINS = len(TERRAINS)
 #: Crown layer ``k`` marks the squares of ``k + 1`` crowns.
 CROWN_WEIGHTS = tuple(range(1, MAX_CROWNS + 1))
-_CROWN_LAYERS = layers_of("crowns", MAX_CROWNS)
-
-
-def terrain_points_terms(terrain: int) -> tuple[Term, ...]:
-    """:meth:`Kingdom.terrain_points` of ``terrain`` as scoring terms (:mod:`kingdomino.core.terms`)."""
-    return (RegionPoints((("terrain", terrain),), _CROWN_LAYERS, CROWN_WEIGHTS),)
 
 
 class Region(NamedTuple):

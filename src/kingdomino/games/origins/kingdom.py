@@ -25,15 +25,6 @@ from functools import cache
 from typing import NamedTuple, Self
 
 from kingdomino.core.grid import bit_indices
-from kingdomino.core.terms import (
-    LargestRegion,
-    NonEmpty,
-    RegionPoints,
-    Surrounding,
-    Term,
-    WeightedCount,
-    layers_of,
-)
 from kingdomino.games.domino.geometry import Geometry
 from kingdomino.games.domino.territory import DominoKingdom
 from kingdomino.games.origins.components import (
@@ -50,17 +41,11 @@ from kingdomino.games.origins.components import (
 )
 
 __all__ = [
-    "CAVEMAN_POINTS_TERMS",
-    "LARGEST_REGION_TERMS",
-    "RESOURCE_KINDS_TERMS",
     "TIE_BREAK_TERRAINS",
-    "TOTAL_FIRES_TERMS",
     "Geometry",
     "Kingdom",
     "Region",
     "balls",
-    "resource_count_terms",
-    "terrain_points_terms",
 ]
 
 #: Scoring terrains (every terrain but the volcano).
@@ -97,38 +82,6 @@ _GATHERER_ROWS = {kind: _around_row(points, per) for kind, points, per in GATHER
 #: ``_AROUND[kind]``: :func:`_around_row` of each caveman kind (all zeros for warriors, who score
 #: as hordes instead).
 _AROUND = tuple(_GATHERER_ROWS.get(kind, _around_row(0, 0)) for kind in range(NUM_CAVEMEN_KINDS))
-
-
-# --- scoring as terms (kingdomino.core.terms): each states one Kingdom method over its layers ---
-
-#: The layers of ``printed + markers``, weighted by :data:`FIRE_WEIGHTS`.
-_FIRE_LAYERS = (*layers_of("printed", MAX_PRINTED_FIRES), *layers_of("markers", MAX_MARKER))
-_RESOURCE_LAYERS = layers_of("resources", NUM_RESOURCES)
-_CAVEMAN_LAYERS = layers_of("cavemen", NUM_CAVEMEN_KINDS)
-_WARRIOR_LAYERS = tuple(("cavemen", kind) for kind in _WARRIOR_KINDS)
-
-
-def terrain_points_terms(terrain: int) -> tuple[Term, ...]:
-    """:meth:`Kingdom.terrain_points` of ``terrain``."""
-    return (RegionPoints((("terrain", terrain),), _FIRE_LAYERS, FIRE_WEIGHTS),)
-
-
-def resource_count_terms(points_each: int = 1) -> tuple[Term, ...]:
-    """:meth:`Kingdom.resource_count`, each resource worth ``points_each``."""
-    return (WeightedCount((), _RESOURCE_LAYERS, (points_each,) * NUM_RESOURCES),)
-
-
-#: :meth:`Kingdom.largest_region`.
-LARGEST_REGION_TERMS: tuple[Term, ...] = (LargestRegion(tuple(("terrain", t) for t in TIE_BREAK_TERRAINS)),)
-#: :meth:`Kingdom.total_fires`.
-TOTAL_FIRES_TERMS: tuple[Term, ...] = (WeightedCount((("occupied", None),), _FIRE_LAYERS, FIRE_WEIGHTS),)
-#: :meth:`Kingdom.resource_kinds`.
-RESOURCE_KINDS_TERMS: tuple[Term, ...] = (NonEmpty(_RESOURCE_LAYERS),)
-#: :meth:`Kingdom.caveman_points`: hunters and gatherers, then hordes.
-CAVEMAN_POINTS_TERMS: tuple[Term, ...] = (
-    Surrounding(_CAVEMAN_LAYERS, (*_RESOURCE_LAYERS, *_FIRE_LAYERS, *_CAVEMAN_LAYERS), _AROUND),
-    RegionPoints(_WARRIOR_LAYERS, _WARRIOR_LAYERS, _WARRIOR_STRENGTHS),
-)
 
 
 class Region(NamedTuple):

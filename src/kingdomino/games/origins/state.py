@@ -60,7 +60,6 @@ from kingdomino.core.game import (
     ScoreSheet,
     ranked_winners,
 )
-from kingdomino.core.terms import Term
 from kingdomino.games.classic.outlook import claim_outlook, valued_placements
 from kingdomino.games.domino.memo import GainMemo
 from kingdomino.games.domino.rules import FREE as FREE
@@ -81,7 +80,7 @@ from kingdomino.games.origins.components import (
     VOLCANO,
     domino_text,
 )
-from kingdomino.games.origins.kingdom import CAVEMAN_POINTS_TERMS, Kingdom, resource_count_terms
+from kingdomino.games.origins.kingdom import Kingdom
 
 if TYPE_CHECKING:
     from kingdomino.games.origins.game import OriginsGame
@@ -587,8 +586,11 @@ class OriginsState(DominoState):
 
     def kingdom_score(self, seat: int, kingdom: Kingdom | None = None) -> int:
         """A seat's score with its territory (or ``kingdom`` in its place), bonuses included."""
-        kingdom = kingdom or self.kingdoms[seat]
-        return kingdom.region_points() + self.kingdom_bonus(kingdom) + self.totem_points(seat)
+        return self.territory_score(kingdom or self.kingdoms[seat]) + self.totem_points(seat)
+
+    def territory_score(self, kingdom: Kingdom) -> int:
+        """What a territory scores by itself: its regions and its bonuses (no totems)."""
+        return kingdom.region_points() + self.kingdom_bonus(kingdom)
 
     def kingdom_bonus(self, kingdom: Kingdom) -> int:
         """The points a territory earns beyond its regions, from its own squares alone: resources
@@ -604,19 +606,6 @@ class OriginsState(DominoState):
         if game.homo_habilis and kingdom.discards == 0 and kingdom.is_full():
             total += BONUSES["homo_habilis"]
         return total
-
-    def kingdom_bonus_terms(self) -> tuple[Term, ...] | None:
-        """:meth:`kingdom_bonus` as scoring terms (:mod:`kingdomino.core.terms`) over a
-        territory's layers; ``None`` with the Fire Kingdom or Homo Habilis bonus, which also
-        read its bounding box and discards."""
-        game = self.game
-        if game.fire_kingdom or game.homo_habilis:
-            return None
-        if game.totems_on:
-            return resource_count_terms(BONUSES["resource"])
-        if game.tribe_on:
-            return CAVEMAN_POINTS_TERMS
-        return ()
 
     def totem_points(self, seat: int) -> int:
         """The points of the totems ``seat`` holds (Totem mode; 0 otherwise)."""
