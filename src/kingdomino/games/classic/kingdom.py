@@ -59,12 +59,6 @@ class Kingdom(DominoKingdom):
 
     # --- placement (free squares, masks, legal placements: DominoKingdom) -------------------
 
-    def count_placements(self, domino: Domino) -> int:
-        return sum(mask.bit_count() for mask in self.placement_masks(domino))
-
-    def can_place(self, domino: Domino) -> bool:
-        return any(self.placement_masks(domino))
-
     def place(self, code: int, domino: Domino) -> None:
         """Put ``domino`` on the squares of placement ``code`` (assumed legal)."""
         p = self.geometry.placements[code]
@@ -112,18 +106,12 @@ class Kingdom(DominoKingdom):
         return found
 
     def region_points(self) -> int:
-        """Sum over regions of squares x crowns (:meth:`terrain_points` summed over the terrains).
+        """Sum over regions of squares x crowns.
 
         Only regions holding a crown score, so only those are grown (:meth:`Grid.region_points`).
         """
         points, crowns = self.geometry.grid.region_points, self.crowns
         return sum([points(mask, crowns, CROWN_WEIGHTS) for mask in self.terrain])
-
-    def terrain_points(self, terrain: int) -> int:
-        """Squares x crowns over the regions of one terrain: a function of the terrain's squares
-        and the crowns on them alone (a placement changes one or two terrains; an observer
-        following a kingdom rescores only those)."""
-        return self.geometry.grid.region_points(self.terrain[terrain], self.crowns, CROWN_WEIGHTS)
 
     def largest_region(self) -> int:
         return max((r.squares for r in self.regions()), default=0)
@@ -158,11 +146,6 @@ class Kingdom(DominoKingdom):
                     + _merge_gain(second_regions, neighbours[p.second_index], 1, second.crowns)
                 )
         return gains
-
-    def best_placement_gain(self, domino: Domino) -> int:
-        codes = self.legal_placements(domino)
-        return max(self.placement_gains(domino, codes), default=0)
-
 
 def _merge_gain(regions: list[tuple[int, int, int, int]], touch: int, squares: int, crowns: int) -> int:
     """Points gained when new squares (with ``crowns``) join every region they touch."""

@@ -189,11 +189,6 @@ class Kingdom(DominoKingdom):
 
     # --- fire, resources, cavemen ----------------------------------------------------------------
 
-    def fire_layers(self) -> list[tuple[int, int]]:
-        """``(fires, mask)`` of every printed-fire and marker layer."""
-        layers = [(k + 1, m) for k, m in enumerate(self.printed)]
-        return layers + [(k + 1, m) for k, m in enumerate(self.markers)]
-
     def any_fire(self) -> int:
         """Squares with a printed fire or a marker."""
         mask = 0
@@ -284,21 +279,12 @@ class Kingdom(DominoKingdom):
         return found
 
     def region_points(self) -> int:
-        """Sum over scoring regions of squares x fires (:meth:`terrain_points` summed over the
-        scoring terrains).
+        """Sum over scoring regions of squares x fires.
 
         Only regions holding a fire score, so only those are grown (:meth:`Grid.region_points`).
         """
         points, terrain, fires = self.geometry.grid.region_points, self.terrain, self.printed + self.markers
         return sum([points(terrain[t], fires, FIRE_WEIGHTS) for t in SCORING_TERRAINS])
-
-    def terrain_points(self, terrain: int) -> int:
-        """Squares x fires over the regions of one scoring terrain: a function of the terrain's
-        squares and the fires on them alone (an observer following a territory rescores only
-        the terrains that changed)."""
-        return self.geometry.grid.region_points(
-            self.terrain[terrain], self.printed + self.markers, FIRE_WEIGHTS
-        )
 
     def largest_region(self) -> int:
         """Tie-break: the squares of the largest region of any terrain, fires or not, volcano

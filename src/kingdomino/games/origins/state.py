@@ -167,10 +167,6 @@ class OriginsState(DominoState):
 
     # --- protocol: what is legal (who acts: DominoState) ----------------------------------------
 
-    def acting_seat(self) -> int:
-        """The seat whose chief's turn it is (the totem holder may act inside it)."""
-        return self.row_owner[self.slot] if self.row else self.player
-
     def stack_size(self) -> int:
         return sum(self.stack)
 
