@@ -180,44 +180,6 @@ def exactly_channel(layers: Sequence[int], code: int) -> Channel:
     return Channel(tuple(layers), tuple(1.0 if c == code else 0.0 for c in range(1 << len(layers))))
 
 
-class LayerBlock:
-    """The float32 bytes of a board's planes (``channels x rows x cols``), from its bit layers.
-
-    A board is described by a tuple of bitboard *layers* (one per terrain, per crown count,
-    the occupied squares, ...), and every plane is a per-square function of them
-    (:class:`Channel`): 0/1 planes come from the :class:`PlaneBytes` cache, weighted ones are
-    written square by square.
-    """
-
-    def __init__(self, planes: PlaneBytes, channels: Sequence[Channel]) -> None:
-        self.planes = planes
-        self.channels = tuple(channels)
-        self.plane_bytes = planes.rows * planes.cols * FLOAT_BYTES
-        self.pieces = [tuple(float_bytes([value]) for value in channel.values) for channel in self.channels]
-
-    def build(self, layers: Sequence[int]) -> bytes:
-        """The planes of the board whose layers are ``layers``, one after the other."""
-        return b"".join([self._plane(c, layers) for c in range(len(self.channels))])
-
-    def _plane(self, c: int, layers: Sequence[int]) -> bytes:
-        channel, planes = self.channels[c], self.planes
-        if channel.binary:
-            return planes.plane(channel.ones(layers))
-        block = bytearray(self.plane_bytes)
-        members = [layers[layer] for layer in channel.layers]
-        union = 0
-        for member in members:
-            union |= member
-        squares, values = union & channel.within, self.pieces[c]
-        while squares:
-            low = squares & -squares
-            code = sum(1 << j for j, member in enumerate(members) if member & low)
-            at = planes.offset(low.bit_length() - 1)
-            block[at : at + FLOAT_BYTES] = values[code]
-            squares ^= low
-        return bytes(block)
-
-
 K = TypeVar("K")
 V = TypeVar("V")
 
@@ -234,3 +196,46 @@ class BoundedCache(dict[K, V]):
         if len(self) >= self.size:
             self.clear()
         super().__setitem__(key, value)
+
+
+class LayerBlock:
+    """The float32 bytes of a board's planes (``channels x rows x cols``), from its bit layers.
+
+    A board is described by a tuple of bitboard *layers* (one per terrain, per crown count,
+    the occupied squares, ...), and every plane is a per-square function of them
+    (:class:`Channel`): 0/1 planes come from the :class:`PlaneBytes` cache, weighted ones are
+    written square by square.
+    """
+
+    def __init__(self, planes: PlaneBytes, channels: Sequence[Channel]) -> None:
+        self.planes = planes
+        self.channels = tuple(channels)
+        self.plane_bytes = planes.rows * planes.cols * FLOAT_BYTES
+        self.pieces = [tuple(float_bytes([value]) for value in channel.values) for channel in self.channels]
+        #: The weighted planes already written, by channel and the masks they read.
+        self.weighted: BoundedCache[tuple[int, ...], bytes] = BoundedCache()
+
+    def build(self, layers: Sequence[int]) -> bytes:
+        """The planes of the board whose layers are ``layers``, one after the other."""
+        return b"".join([self._plane(c, layers) for c in range(len(self.channels))])
+
+    def _plane(self, c: int, layers: Sequence[int]) -> bytes:
+        channel, planes = self.channels[c], self.planes
+        if channel.binary:
+            return planes.plane(channel.ones(layers))
+        members = tuple([layers[layer] & channel.within for layer in channel.layers])
+        key = (c, *members)
+        found = self.weighted.get(key)
+        if found is None:
+            codes: dict[int, int] = {}
+            for j, member in enumerate(members):
+                while member:
+                    low = member & -member
+                    codes[low] = codes.get(low, 0) | 1 << j
+                    member ^= low
+            block, values = bytearray(self.plane_bytes), self.pieces[c]
+            for low, code in codes.items():
+                at = planes.offset(low.bit_length() - 1)
+                block[at : at + FLOAT_BYTES] = values[code]
+            found = self.weighted[key] = bytes(block)
+        return found

@@ -147,6 +147,7 @@ class Kingdom(DominoKingdom):
                 )
         return gains
 
+
 def _merge_gain(regions: list[tuple[int, int, int, int]], touch: int, squares: int, crowns: int) -> int:
     """Points gained when new squares (with ``crowns``) join every region they touch."""
     old = 0
