@@ -43,8 +43,8 @@ from kingdomino.games.classic.components import (
     domino_text,
 )
 from kingdomino.games.classic.kingdom import Kingdom
-from kingdomino.games.classic.outlook import claim_outlook, valued_placements
 from kingdomino.games.domino.memo import GainMemo
+from kingdomino.games.domino.outlook import claim_outlook, valued_placements
 from kingdomino.games.domino.rules import FREE as FREE
 from kingdomino.games.domino.rules import DominoState
 

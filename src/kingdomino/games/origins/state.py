@@ -60,8 +60,9 @@ from kingdomino.core.game import (
     ScoreSheet,
     ranked_winners,
 )
-from kingdomino.games.classic.outlook import claim_outlook, valued_placements
+from kingdomino.core.grid import bit_indices
 from kingdomino.games.domino.memo import GainMemo
+from kingdomino.games.domino.outlook import claim_outlook, valued_placements
 from kingdomino.games.domino.rules import FREE as FREE
 from kingdomino.games.domino.rules import DominoState
 from kingdomino.games.origins.components import (
@@ -105,16 +106,6 @@ PHASE_NAMES = (
 PLACEMENT_VALUES: GainMemo[tuple[object, ...], tuple[tuple[int, ...], tuple[float, ...]]] = GainMemo(16_384)
 
 NOBODY = -1
-
-
-def _bits(mask: int) -> list[int]:
-    """Bit indices of ``mask``, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 class OriginsState(DominoState):
@@ -753,7 +744,7 @@ class OriginsState(DominoState):
     def heuristic_gains(self) -> list[tuple[int, float]]:
         """Immediate gains plus the classic outlook for placements and claims.
 
-        Joined squares and dead squares (``classic.outlook``) mean the same on a
+        Joined squares and dead squares (``domino.outlook``) mean the same on a
         territory; the row place has its own weight here. Recruits, fire markers
         and totem choices keep their immediate gains.
         """
@@ -808,7 +799,7 @@ class OriginsState(DominoState):
     def _best_caveman_gain(self, seat: int, kind: int, base: int) -> int:
         kingdom = self.kingdoms[seat]
         best = 0
-        for index in _bits(kingdom.caveman_squares()):
+        for index in bit_indices(kingdom.caveman_squares()):
             trial = kingdom.copy()
             trial.cavemen[kind] |= 1 << index
             best = max(best, self.kingdom_score(seat, trial) - base)

@@ -1,4 +1,4 @@
-"""What a Kingdomino move does beyond its immediate score: the engine's heuristic.
+"""What a domino move (Kingdomino, Origins) does beyond its immediate score: the engine's heuristic.
 
 Greedy play (``State.immediate_gains``) sees only points scored now. Three
 terms look further, each worth a few points, and together they turn a one-ply
@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from kingdomino.games.classic.kingdom import Geometry
+from kingdomino.games.domino.geometry import Geometry
 
 
 class Half(Protocol):
