@@ -73,7 +73,7 @@ from kingdomino.games.classic.components import DOMINOES, MAX_CROWNS, NUM_DOMINO
 from kingdomino.games.classic.game import ClassicGame
 from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.classic.state import CLAIM, PLACE, ClassicState
-from kingdomino.games.domino.rows import RowPieces
+from kingdomino.games.domino.observation import DominoObservation
 
 NUM_TERRAINS = len(TERRAINS)
 KINGDOM_CHANNELS = NUM_TERRAINS + 4
@@ -83,7 +83,7 @@ DOMINO_FEATURES = 16
 PLAYER_FEATURES = 5
 GLOBAL_FEATURES = 17
 NUM_PHASES = 5
-SCORE_SCALE = 100.0
+SCORE_SCALE = DominoObservation.score_scale
 DISCARD_SCALE = 12.0
 
 #: A kingdom's bit layers, in this order: the terrain masks, the 1-, 2-, 3-crown masks, the
@@ -118,24 +118,15 @@ class _KingdomFacts(NamedTuple):
     points: int
 
 
-class ClassicObservation:
+class ClassicObservation(DominoObservation):
     """Kingdomino (every variant) as a flat vector of float32 values; sections in the module text."""
-
-    #: A typical score magnitude (what ``score / SCORE_SCALE`` divides by).
-    score_scale = SCORE_SCALE
-    #: Entries are fractions and flags, except scores / 100 (far below 64 even over a Dynasty).
-    bounds = (0.0, 64.0)
 
     def __init__(self, game: ClassicGame) -> None:
         if not isinstance(game, ClassicGame):
             raise GameError(f"the Kingdomino observation needs a Kingdomino game, got {game.name!r}")
+        super().__init__(game, SLOT_FEATURES, _DOMINO_BYTES, SLOT_FEATURES - DOMINO_FEATURES)
         self.game = game
-        players = game.num_players
-        self.players = players
-        geometry = game.geometry
-        side = geometry.side
-        slots = game.row_size
-        slot_width = SLOT_FEATURES + players
+        players, geometry, side, slots = self.players, game.geometry, self.side, self.slots
         self.block = LayerBlock(
             PlaneBytes(side, side, geometry.grid.stride),
             [
@@ -149,8 +140,8 @@ class ClassicObservation:
         self.layout, self.size = build_layout(
             [
                 ("kingdoms", (players, KINGDOM_CHANNELS, side, side)),
-                ("row", (slots, slot_width)),
-                ("next_row", (slots, slot_width)),
+                ("row", (slots, self.slot_width)),
+                ("next_row", (slots, self.slot_width)),
                 ("pool", (NUM_DOMINOES,)),
                 ("players", (players, PLAYER_FEATURES)),
                 ("global", (GLOBAL_FEATURES + players,)),
@@ -161,9 +152,6 @@ class ClassicObservation:
         self.max_game_length = game.games_in_match * (NUM_DOMINOES + 4 * game.deck_size + 2 * players + 8)
         #: Kingdom contents -> its facts.
         self.kingdoms: BoundedCache[tuple[int, ...], _KingdomFacts] = BoundedCache()
-        #: Observer seat -> absolute seats in relative order (relative seat 0 = the observer).
-        self.orders = [tuple((seat + r) % players for r in range(players)) for seat in range(players)]
-        self.rows = RowPieces(players, slots, slot_width, _DOMINO_BYTES, SLOT_FEATURES - DOMINO_FEATURES)
         self._players = struct.Struct(f"{players * PLAYER_FEATURES}f")
         self._global_middle = struct.Struct("5f")
         options = [game.dynasty, game.middle_kingdom, game.harmony, game.mighty_duel]
@@ -174,10 +162,7 @@ class ClassicObservation:
 
     def encode(self, state: ClassicState, seat: int) -> bytearray:
         """The observation of ``seat`` (0-based absolute seat): native float32 bytes."""
-        players = self.players
-        if not 0 <= seat < players:
-            raise GameError(f"seat must be 0..{players - 1}, got {seat}")
-        order = self.orders[seat]
+        order = self.order(seat)
         facts = [self._kingdom(state, state.kingdoms[p]) for p in order]
         parts = [found.planes for found in facts]
         placing = bool(state.row) and state.phase in (PLACE, CLAIM)

@@ -103,7 +103,7 @@ from kingdomino.core.observation import (
     weighted_channel,
     zero_bytes,
 )
-from kingdomino.games.domino.rows import RowPieces
+from kingdomino.games.domino.observation import DominoObservation
 from kingdomino.games.origins.components import (
     CAVE_FACE_UP,
     CAVEMEN,
@@ -142,7 +142,7 @@ PLAYER_FEATURES = 13
 NUM_PHASES = len(PHASE_NAMES)
 GLOBAL_FEATURES = NUM_PHASES + 38
 
-SCORE_SCALE = 100.0
+SCORE_SCALE = DominoObservation.score_scale
 DISCARD_SCALE = 12.0
 FIRE_SCALE = 50.0
 COST_SCALE = 4.0
@@ -202,23 +202,15 @@ class _Territory(NamedTuple):
     summary: bytes
 
 
-class OriginsObservation:
+class OriginsObservation(DominoObservation):
     """Kingdomino Origins (every mode and option) as a flat vector; sections in the module text."""
-
-    score_scale = SCORE_SCALE
-    #: Entries are fractions and flags, except scores / 100 (far below 64).
-    bounds = (0.0, 64.0)
 
     def __init__(self, game: OriginsGame) -> None:
         if not isinstance(game, OriginsGame):
             raise GameError(f"the Origins observation needs a Kingdomino Origins game, got {game.name!r}")
+        super().__init__(game, SLOT_FEATURES, _DOMINO_BYTES, SLOT_FEATURES - NO_CHIEF)
         self.game = game
-        players = game.num_players
-        self.players = players
-        geometry = game.geometry
-        side = geometry.side
-        slots = game.row_size
-        slot_width = SLOT_FEATURES + players
+        players, geometry, side, slots = self.players, game.geometry, self.side, self.slots
         printed_weights = [k / MAX_PRINTED_FIRES for k in range(1, MAX_PRINTED_FIRES + 1)]
         marker_weights = [k / MAX_MARKER for k in range(1, MAX_MARKER + 1)]
         # Resources go on territories in Totem and Tribe, cavemen in Tribe: planes only there.
@@ -243,8 +235,8 @@ class OriginsObservation:
         self.layout, self.size = build_layout(
             [
                 ("kingdoms", (players, len(channels), side, side)),
-                ("row", (slots, slot_width)),
-                ("next_row", (slots, slot_width)),
+                ("row", (slots, self.slot_width)),
+                ("next_row", (slots, self.slot_width)),
                 ("pool", (2, NUM_DOMINOES)),
                 ("players", (players, PLAYER_FEATURES)),
                 ("totems", (NUM_RESOURCES, players + 1)),
@@ -258,8 +250,6 @@ class OriginsObservation:
         self.max_game_length = NUM_DOMINOES * 16 + TOTAL_CAVEMEN + 4 * players + 64
         #: Territory contents -> its planes and summary.
         self.territories: BoundedCache[tuple[int, ...], _Territory] = BoundedCache()
-        self.orders = [tuple((seat + r) % players for r in range(players)) for seat in range(players)]
-        self.rows = RowPieces(players, slots, slot_width, _DOMINO_BYTES, SLOT_FEATURES - NO_CHIEF)
         self._player_head = struct.Struct("5f")
         #: ``_totem_rows[seat][holder]`` (``NOBODY``: the last entry): one resource's totem row.
         self._totem_rows = [
@@ -278,9 +268,7 @@ class OriginsObservation:
     def encode(self, state: OriginsState, seat: int) -> bytearray:
         """The observation of ``seat`` (0-based absolute seat): native float32 bytes."""
         players = self.players
-        if not 0 <= seat < players:
-            raise GameError(f"seat must be 0..{players - 1}, got {seat}")
-        order = self.orders[seat]
+        order = self.order(seat)
         territories = [self._territory(state, state.kingdoms[p]) for p in order]
         parts = [found.planes for found in territories]
         if state.volcanoes and state.player >= 0:

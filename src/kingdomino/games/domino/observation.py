@@ -1,4 +1,5 @@
-"""The ``row`` and ``next_row`` sections of the Kingdomino and Origins observations.
+"""What the Kingdomino and Origins observations share: the seats in relative order and the
+``row`` and ``next_row`` sections.
 
 Both games show a row of dominoes being placed and a row being claimed, slot by slot: the
 domino's own features (a per-game table of float32 bytes), then a tail with a "nobody on it"
@@ -10,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kingdomino.core.game import GameError
 from kingdomino.core.observation import FLOAT_BYTES, float_bytes, zero_bytes
+from kingdomino.games.domino.codec import DominoGame
 from kingdomino.games.domino.rules import DominoState
 
 
@@ -71,3 +74,33 @@ class RowPieces:
                 parts.append(slots[number][owners[i]][i < placed][i == acting])
             parts.append(padding[len(numbers)])
             placed, acting = 0, -1
+
+
+class DominoObservation:
+    """The part of a domino game's observation both games share: its sizes, each observer's
+    relative order of the seats, and the rows (``slot_features`` floats per slot before the
+    one-hot of the king or chief on it, whose tail starts at ``owner_offset`` of the domino's
+    features ``domino_bytes``)."""
+
+    #: A typical score magnitude: the observations show scores / 100.
+    score_scale = 100.0
+    #: Entries are fractions and flags, except scores / 100 (far below 64 even over a Dynasty).
+    bounds = (0.0, 64.0)
+
+    def __init__(
+        self, game: DominoGame, slot_features: int, domino_bytes: Sequence[bytes], owner_offset: int
+    ) -> None:
+        players = game.num_players
+        self.players = players
+        self.side = game.geometry.side
+        self.slots = game.row_size
+        self.slot_width = slot_features + players
+        #: Observer seat -> absolute seats in relative order (relative seat 0 = the observer).
+        self.orders = [tuple((seat + r) % players for r in range(players)) for seat in range(players)]
+        self.rows = RowPieces(players, self.slots, self.slot_width, domino_bytes, owner_offset)
+
+    def order(self, seat: int) -> tuple[int, ...]:
+        """The absolute seats in the relative order of observer ``seat`` (refused when no seat)."""
+        if not 0 <= seat < self.players:
+            raise GameError(f"seat must be 0..{self.players - 1}, got {seat}")
+        return self.orders[seat]
