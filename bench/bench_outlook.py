@@ -1,4 +1,4 @@
-"""The engine's heuristic (``games/classic/outlook.py``) measured: a one-ply player on it against 3 greedy.
+"""The engine's heuristic (``games/domino/outlook.py``) measured: a one-ply player on it against 3 greedy.
 
 Each row is the ``heuristic`` agent (one ply on ``State.heuristic_gains``) in one seat and
 ``greedy`` in the other three, seats rotated over the same deals; the game's outlook weights
@@ -21,7 +21,7 @@ from kingdomino import make_game
 from kingdomino.arena.match import play_game, seat_agents
 from kingdomino.arena.stats import mean_interval, wilson_interval
 from kingdomino.core.game import OptionValue
-from kingdomino.games.classic.outlook import KINGDOMINO_OUTLOOK, ORIGINS_OUTLOOK, OutlookWeights
+from kingdomino.games.domino.outlook import KINGDOMINO_OUTLOOK, ORIGINS_OUTLOOK, OutlookWeights
 
 PLAYERS = 4
 

@@ -12,9 +12,7 @@ one decision of a seat (chance resolution included in the time). Rows:
 * ``engine (checked)``: the same through ``apply``, which checks the action and says why
   an illegal one is refused (what the adapters do too);
 * ``engine + mask + encode``: the same, plus the int8 mask and the encoder's observation
-  of the acting seat, i.e. what any RL loop over the raw engine must compute (the compiled
-  kernels of ``kingdomino.rl._fastobs`` when they were built; the ``pure Python`` rows use the
-  Python encoders);
+  of the acting seat, i.e. what any RL loop over the raw engine must compute;
 * ``pettingzoo AEC``: ``env.last()`` then ``env.step(random masked action)`` (order-enforcing
   wrapper included); a random masked action is a random index of ``mask.nonzero()[0]``;
 * ``pettingzoo, no observation``: the same loop with ``env.last(observe=False)`` and the
@@ -45,21 +43,14 @@ import numpy as np
 
 from kingdomino import make_game
 from kingdomino.core.game import CHANCE, Game, OptionValue
-from kingdomino.rl.encoders import ObservationEncoder, encoder_for, encoder_names
+from kingdomino.rl.encoders import encoder_for, encoder_names
 from kingdomino.rl.gymnasium_env import GameEnv
 from kingdomino.rl.pettingzoo_env import env as aec_env
 
 
-def encoder_of(game: Game, compiled: bool | None) -> ObservationEncoder:
-    """The game's encoder, on the compiled path when available (``None``) or as asked."""
-    return type(encoder_for(game))(game, compiled=compiled)  # type: ignore[call-arg]
-
-
-def engine_steps(
-    game: Game, seconds: float, encode: bool, checked: bool = False, compiled: bool | None = None
-) -> tuple[int, float]:
+def engine_steps(game: Game, seconds: float, encode: bool, checked: bool = False) -> tuple[int, float]:
     rng = random.Random(1)
-    encoder = encoder_of(game, compiled)
+    encoder = encoder_for(game)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
@@ -79,10 +70,8 @@ def engine_steps(
     return steps, time.perf_counter() - start
 
 
-def pettingzoo_steps(
-    game: Game, seconds: float, observe: bool = True, compiled: bool | None = None
-) -> tuple[int, float]:
-    env = aec_env(game, encoder=encoder_of(game, compiled))
+def pettingzoo_steps(game: Game, seconds: float, observe: bool = True) -> tuple[int, float]:
+    env = aec_env(game)
     action_mask = env.unwrapped.action_mask
     rng = random.Random(1)
     steps, episode, start = 0, 0, time.perf_counter()
@@ -171,9 +160,7 @@ def main() -> None:
         ("engine (unchecked)", lambda: engine_steps(game, seconds, encode=False)),
         ("engine (checked)", lambda: engine_steps(game, seconds, encode=False, checked=True)),
         ("engine + mask + encode", lambda: engine_steps(game, seconds, encode=True)),
-        ("  pure Python", lambda: engine_steps(game, seconds, encode=True, compiled=False)),
         ("pettingzoo AEC", lambda: pettingzoo_steps(game, seconds)),
-        ("  pure Python", lambda: pettingzoo_steps(game, seconds, compiled=False)),
         ("pettingzoo, no observation", lambda: pettingzoo_steps(game, seconds, observe=False)),
         ("gymnasium (vs random)", lambda: gymnasium_steps(game, seconds)),
         ("openspiel", lambda: openspiel_steps(game, seconds, observer=False)),

@@ -86,8 +86,10 @@ def test_analysis_ranks_candidates_with_visits() -> None:
 
 
 def random_decision_states(
-    game_name: str, options: dict[str, object], players: int, count: int
+    game_name: str, options: dict[str, object], players: int, count: int, share: float = 0.3
 ) -> list[State]:
+    """``count`` decision states of random games, each decision kept with probability ``share``
+    (a small share spreads them over more games)."""
     game = make_game(game_name, players, options)  # type: ignore[arg-type]
     rng = random.Random(99)
     states: list[State] = []
@@ -97,7 +99,7 @@ def random_decision_states(
             if state.current_player == CHANCE:
                 state.apply_unchecked(state.sample_chance(rng))
                 continue
-            if rng.random() < 0.3:
+            if rng.random() < share:
                 states.append(state.clone())
             legal = state.legal_actions()
             state.apply_unchecked(legal[int(rng.random() * len(legal))])
@@ -121,7 +123,8 @@ def test_search_agents_never_return_an_illegal_action(
 ) -> None:
     if game_name not in game_names():
         pytest.skip(f"{game_name} is not registered")
-    states = random_decision_states(game_name, options, players, 400)
+    # Decisions of every phase, spread over several games.
+    states = random_decision_states(game_name, options, players, 60, share=0.08)
     agents = [
         make_agent("mcts:iterations=3,playout=random", 1),
         make_agent("mce:iterations=3,playout=random", 2),

@@ -8,9 +8,9 @@ import pytest
 
 from kingdomino import CHANCE
 from kingdomino.games.classic.components import DOMINOES
-from kingdomino.games.classic.outlook import KINGDOMINO_OUTLOOK, claim_outlook, placement_outlook
 from kingdomino.games.classic.state import CLAIM, PLACE
 from kingdomino.games.classic.text import parse_kingdom
+from kingdomino.games.domino.outlook import KINGDOMINO_OUTLOOK, claim_outlook, placement_outlook
 
 from .helpers import new_state
 

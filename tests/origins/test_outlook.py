@@ -8,7 +8,7 @@ import pytest
 
 from kingdomino import CHANCE, make_game
 from kingdomino.arena.match import play_game, seat_agents
-from kingdomino.games.classic.outlook import ORIGINS_OUTLOOK, claim_outlook, placement_outlook
+from kingdomino.games.domino.outlook import ORIGINS_OUTLOOK, claim_outlook, placement_outlook
 from kingdomino.games.origins.components import DOMINOES
 from kingdomino.games.origins.state import CLAIM, PLACE, OriginsState
 

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-
-from kingdomino.rl import compiled
 from kingdomino.rl.common import player_range
 from kingdomino.rl.encoders import encoder_names
 
@@ -42,14 +39,3 @@ VARIANT_IDS = [
     f"{name}-{players}p-" + "-".join(_option_id(key, value) for key, value in options.items() if value)
     for name, players, options in VARIANTS
 ]
-
-
-def compiled_kernels_built() -> bool:
-    """Whether the compiled kernels are there to test (``KINGDOMINO_PURE_PYTHON=1`` turns them
-    off); with a C compiler on the machine the install builds them, so their absence fails
-    rather than skips."""
-    if compiled.built():
-        return compiled.available()
-    if shutil.which("cc") or shutil.which("gcc"):
-        raise AssertionError("a C compiler is here but kingdomino.rl._fastobs was not built")
-    return False

@@ -88,6 +88,31 @@ def test_observation_matches_the_encoder():
         assert '"kingdoms"' in state.observation_string(seat)
 
 
+def test_observers_honour_the_observation_type_or_refuse_it():
+    """The default type and "every player's private information" are the encoder's observation
+    (the games hold no private information); an information state, an observation without the
+    public information and the public observation alone are refused with the reason."""
+    from open_spiel.python.observation import make_observation
+
+    game = openspiel_game.load("kingdomino", players=2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    private = pyspiel.PrivateInfoType
+    for kind in (None, pyspiel.IIGObservationType(perfect_recall=False, private_info=private.ALL_PLAYERS)):
+        observation = make_observation(game, kind)
+        observation.set_from(state, 1)
+        assert np.array_equal(observation.tensor, game.encoder.encode(state.engine, 1))
+    refused = {
+        "information state": pyspiel.IIGObservationType(perfect_recall=True),
+        "public information": pyspiel.IIGObservationType(perfect_recall=False, public_info=False),
+        "public observation": pyspiel.IIGObservationType(perfect_recall=False, private_info=private.NONE),
+    }
+    for what, kind in refused.items():
+        with pytest.raises(ValueError, match=what):
+            make_observation(game, kind)
+
+
 def test_openspiel_mcts_plays_a_game():
     game = openspiel_game.load("kingdomino", players=2)
     rng = np.random.RandomState(0)

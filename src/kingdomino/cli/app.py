@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import secrets
@@ -15,8 +16,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kingdomino.arena.simulate import GameResult, simulate
-from kingdomino.cli.frontends import ScoreOptionError, ScoreTextError, frontend_for
+from kingdomino.cli.frontends import ScoreOptionError, ScoreTextError
 from kingdomino.cli.play import play_interactive
+from kingdomino.cli.registry import frontend_for
 from kingdomino.core.game import Game, GameError, OptionValue
 from kingdomino.core.records import GameRecord, replay
 from kingdomino.games.registry import game_names, make_game
@@ -305,13 +307,20 @@ def serve(
     Several servers may share one PostgreSQL database (behind a load balancer): each serves
     every game, and clients of one hear the actions made through the others.
     """
-    try:
-        import uvicorn
+    missing = [
+        name
+        for name in ("fastapi", "pydantic", "sqlalchemy", "uvicorn")
+        if importlib.util.find_spec(name) is None
+    ]
+    if missing:
+        raise fail(
+            f"the browser app needs the 'web' extra: pip install -e '.[web]' (missing: {', '.join(missing)})"
+        )
+    import uvicorn
 
-        from kingdomino.web.app import create_app
-        from kingdomino.web.serving import server_config
-    except ImportError as error:
-        raise fail(f"the browser app needs the 'web' extra: pip install -e '.[web]' ({error})") from None
+    from kingdomino.web.app import create_app
+    from kingdomino.web.serving import server_config
+
     if database_url is None:
         directory = data_dir or default_data_dir()
         directory.mkdir(parents=True, exist_ok=True)

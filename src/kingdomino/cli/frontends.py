@@ -1,9 +1,9 @@
 """What the command line needs from each game beyond the engine protocol.
 
 The engine knows the rules; a :class:`TerminalFrontend` only draws states with
-rich and reads the ``score`` command's kingdom text for its game. Each game
-registers one with :func:`register_frontend`; the commands (``play``,
-``simulate``, ``replay``, ``score``) stay generic.
+rich and reads the ``score`` command's kingdom text for its game. Each game's is
+listed in :mod:`kingdomino.cli.registry`; the commands (``play``, ``simulate``,
+``replay``, ``score``) stay generic.
 """
 
 from __future__ import annotations
@@ -48,23 +48,3 @@ class TerminalFrontend(Protocol):
         """Score a kingdom written as text; :class:`ScoreTextError` or ``GameError`` when it is bad,
         :class:`ScoreOptionError` when the options contradict each other."""
         ...
-
-
-_FRONTENDS: dict[str, TerminalFrontend] = {}
-
-
-def register_frontend(game_name: str, frontend: TerminalFrontend) -> None:
-    _FRONTENDS[game_name] = frontend
-
-
-def frontend_for(game_name: str) -> TerminalFrontend:
-    _load_builtin()
-    try:
-        return _FRONTENDS[game_name]
-    except KeyError:
-        raise LookupError(f"no terminal front end for game {game_name!r}") from None
-
-
-def _load_builtin() -> None:
-    """Import the built-in front ends (each module registers itself)."""
-    from kingdomino.cli import render_classic, render_duel, render_origins  # noqa: F401

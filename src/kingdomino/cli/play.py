@@ -11,7 +11,7 @@ from rich.text import Text
 
 from kingdomino.agents.base import Agent
 from kingdomino.arena.match import seat_agents
-from kingdomino.cli.frontends import frontend_for
+from kingdomino.cli.registry import frontend_for
 from kingdomino.core.game import CHANCE, Game, GameError, State
 from kingdomino.core.records import GameRecord, final_result
 from kingdomino.core.seeds import ChanceSampler

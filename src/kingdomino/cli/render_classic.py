@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from kingdomino.cli.frontends import ScoreOptionError, ScoreTextError, register_frontend
+from kingdomino.cli.frontends import ScoreOptionError, ScoreTextError
 from kingdomino.cli.render_domino import (
     SEAT_COLOURS,
     contrast,
@@ -98,6 +98,3 @@ class ClassicFrontend:
         except KingdomTextError as error:
             raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
         return score_sheet(kingdom, bool(options.get("middle_kingdom")), bool(options.get("harmony")))
-
-
-register_frontend("kingdomino", ClassicFrontend())

@@ -10,7 +10,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from kingdomino.cli.frontends import ScoreTextError, register_frontend
+from kingdomino.cli.frontends import ScoreTextError
 from kingdomino.cli.render_classic import contrast, seat_label
 from kingdomino.core.game import OptionValue, ScoreSheet, State
 from kingdomino.games.duel.board import GRID, Board
@@ -120,6 +120,3 @@ class DuelFrontend:
         except MapTextError as error:
             raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
         return score_sheet(board, coat)
-
-
-register_frontend("duel", DuelFrontend())

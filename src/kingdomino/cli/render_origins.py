@@ -23,7 +23,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from kingdomino.cli.frontends import ScoreTextError, register_frontend
+from kingdomino.cli.frontends import ScoreTextError
 from kingdomino.cli.render_domino import contrast, frame_grid, rows_table, seat_panels
 from kingdomino.cli.render_domino import domino_cells as draw_domino
 from kingdomino.core.game import GameError, OptionValue, ScoreSheet, State
@@ -140,6 +140,3 @@ class OriginsFrontend:
         return score_sheet(
             kingdom, mode, bool(options.get("fire_kingdom")), bool(options.get("homo_habilis")), totems
         )
-
-
-register_frontend("origins", OriginsFrontend())

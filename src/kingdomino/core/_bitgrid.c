@@ -3,8 +3,10 @@
  *
  * Optional: Grid uses it when it was built and keeps its pure-Python methods otherwise (the
  * tests check that both give the same answers). It is geometry only: connected groups of a
- * bitboard's squares and weighted counts in and around them. The arithmetic is in bitscore.h,
- * which the RL observation kernels compile too; this file reads and checks Python's arguments. */
+ * bitboard's squares and weighted counts in and around them. The arithmetic is in bitscore.h;
+ * this file reads and checks Python's arguments, with CPython's public C API alone (no
+ * underscored name, no object's struct read), so it builds on every version the package
+ * declares. It keeps no state between calls: it runs without the GIL in a free-threaded build. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
@@ -14,6 +16,14 @@
 
 #define BG_WORDS BS_WORDS
 
+/* A sequence's items, safe to read while the call runs: the list itself under the GIL, a tuple
+ * copy of it where there is no GIL (another thread could change the list). */
+#ifdef Py_GIL_DISABLED
+#define BG_ITEMS(object, message) PySequence_Tuple(object)
+#else
+#define BG_ITEMS(object, message) PySequence_Fast(object, message)
+#endif
+
 typedef struct {
     PyObject_HEAD
     int rows, stride, nwords;
@@ -21,67 +31,94 @@ typedef struct {
     bs_grid grid;
 } Regions;
 
-/* The words of a nonnegative int of at most `nwords` words (on a little-endian machine the int's
- * bytes are the words' bytes, so they are written in place). */
-static int plain_words(PyObject *value, uint64_t *words, int nwords) {
-    size_t n = (size_t)nwords * 8;
-#if PY_LITTLE_ENDIAN
-    unsigned char *raw = (unsigned char *)words;
-#else
-    unsigned char raw[BG_WORDS * 8];
-#endif
-    memset(raw, 0, n);
-#if PY_VERSION_HEX >= 0x030D0000
-    if (PyLong_AsNativeBytes(value, raw, (Py_ssize_t)n,
-                             Py_ASNATIVEBYTES_LITTLE_ENDIAN | Py_ASNATIVEBYTES_UNSIGNED_BUFFER) < 0)
+/* The int 64 (a shift of one word). */
+static PyObject *sixty_four = NULL;
+
+/* `value & valid` in `nwords` words (a negative int read in two's complement, as Python's &
+ * reads it). */
+static int masked_words(PyObject *value, int nwords, const uint64_t *valid, uint64_t *words) {
+    if (!PyLong_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "a bitboard must be an int");
         return -1;
-#else
-    if (_PyLong_AsByteArray((PyLongObject *)value, raw, n, 1, 0) < 0) return -1;
-#endif
-#if !PY_LITTLE_ENDIAN
-    for (int w = 0; w < nwords; w++) {
-        uint64_t word = 0;
-        for (int b = 7; b >= 0; b--) word = (word << 8) | raw[w * 8 + b];
-        words[w] = word;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    if (nwords > 1) {
+        unsigned char raw[BG_WORDS * 8];
+        /* The int's lowest bytes, two's complement, little-endian (a larger int is truncated). */
+        if (PyLong_AsNativeBytes(value, raw, (Py_ssize_t)nwords * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN) < 0) return -1;
+        for (int w = 0; w < nwords; w++) {
+            uint64_t word = 0;
+            for (int b = 7; b >= 0; b--) word = (word << 8) | raw[w * 8 + b];
+            words[w] = word & valid[w];
+        }
+        return 0;
     }
 #endif
+    /* Word w is the lowest 64 bits of value >> 64 w (an arithmetic shift, as Python's). */
+    uint64_t word = PyLong_AsUnsignedLongLongMask(value);
+    if (word == (uint64_t)-1 && PyErr_Occurred()) return -1;
+    words[0] = word & valid[0];
+    if (nwords == 1) return 0;
+    PyObject *shifted = Py_NewRef(value);
+    for (int w = 1; w < nwords; w++) {
+        PyObject *next = PyNumber_Rshift(shifted, sixty_four);
+        Py_DECREF(shifted);
+        if (next == NULL) return -1;
+        shifted = next;
+        word = PyLong_AsUnsignedLongLongMask(shifted);
+        if (word == (uint64_t)-1 && PyErr_Occurred()) {
+            Py_DECREF(shifted);
+            return -1;
+        }
+        words[w] = word & valid[w];
+    }
+    Py_DECREF(shifted);
     return 0;
 }
 
 /* The grid's squares of `value` (value & valid, as the Python method computes it) as words. */
 static int to_words(const Regions *self, PyObject *value, uint64_t *words) {
-    if (!PyLong_Check(value)) {
-        PyErr_SetString(PyExc_TypeError, "a bitboard must be an int");
-        return -1;
-    }
-    int sign = _PyLong_Sign(value);
-    size_t bits = sign > 0 ? _PyLong_NumBits(value) : 0;
-    if (sign >= 0 && bits <= 64) { /* an empty layer, or one within the first word */
-        memset(words, 0, sizeof(uint64_t) * (size_t)self->nwords);
-        if (sign > 0) words[0] = PyLong_AsUnsignedLongLong(value) & self->grid.valid[0];
-        return 0;
-    }
-    if (sign >= 0 && bits <= (size_t)self->nwords * 64) {
-        if (plain_words(value, words, self->nwords) < 0) return -1;
-        for (int w = 0; w < self->nwords; w++) words[w] &= self->grid.valid[w];
-        return 0;
-    }
-    PyObject *clipped = PyNumber_And(value, self->valid_object);
-    if (clipped == NULL) return -1;
-    int result = plain_words(clipped, words, self->nwords);
-    Py_DECREF(clipped);
-    return result;
+    return masked_words(value, self->nwords, self->grid.valid, words);
 }
 
+/* The nonnegative int of `nwords` words. */
 static PyObject *from_words(const uint64_t *words, int nwords) {
+#if PY_VERSION_HEX >= 0x030D0000
     unsigned char raw[BG_WORDS * 8];
     for (int w = 0; w < nwords; w++)
         for (int b = 0; b < 8; b++) raw[w * 8 + b] = (unsigned char)(words[w] >> (8 * b));
-#if PY_VERSION_HEX >= 0x030D0000
     return PyLong_FromUnsignedNativeBytes(raw, (size_t)nwords * 8, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
 #else
-    return _PyLong_FromByteArray(raw, (size_t)nwords * 8, 1, 0);
+    int top = nwords - 1;
+    while (top > 0 && words[top] == 0) top--;
+    PyObject *result = PyLong_FromUnsignedLongLong(words[top]);
+    for (int w = top - 1; w >= 0 && result != NULL; w--) {
+        PyObject *shifted = PyNumber_Lshift(result, sixty_four);
+        Py_DECREF(result);
+        if (shifted == NULL) return NULL;
+        PyObject *low = PyLong_FromUnsignedLongLong(words[w]);
+        result = low == NULL ? NULL : PyNumber_Or(shifted, low);
+        Py_DECREF(shifted);
+        Py_XDECREF(low);
+    }
+    return result;
 #endif
+}
+
+/* Whether `valid` is a nonnegative int of at most `bits` bits: 1, 0, or -1 with an exception. */
+static int fits(PyObject *valid, long bits) {
+    if (!PyLong_Check(valid)) return 0;
+    PyObject *zero = PyLong_FromLong(0);
+    if (zero == NULL) return -1;
+    int negative = PyObject_RichCompareBool(valid, zero, Py_LT);
+    Py_DECREF(zero);
+    if (negative != 0) return negative < 0 ? -1 : 0;
+    PyObject *length = PyObject_CallMethod(valid, "bit_length", NULL);
+    if (length == NULL) return -1;
+    long found = PyLong_AsLong(length);
+    Py_DECREF(length);
+    if (found == -1 && PyErr_Occurred()) return -1;
+    return found <= bits;
 }
 
 static int regions_init(Regions *self, PyObject *args, PyObject *kwds) {
@@ -93,24 +130,29 @@ static int regions_init(Regions *self, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "a grid of more than 256 bits");
         return -1;
     }
-    if (!PyLong_Check(valid) || _PyLong_Sign(valid) < 0 || _PyLong_NumBits(valid) > (size_t)rows * stride) {
-        PyErr_SetString(PyExc_ValueError, "valid: the grid's squares as a nonnegative int");
+    int valid_fits = fits(valid, (long)rows * stride);
+    if (valid_fits <= 0) {
+        if (valid_fits == 0) PyErr_SetString(PyExc_ValueError, "valid: the grid's squares as a nonnegative int");
         return -1;
     }
+    int nwords = (rows * stride + 63) / 64;
+    uint64_t every[BG_WORDS], valid_words[BG_WORDS] = {0};
+    memset(every, 0xff, sizeof every);
+    if (masked_words(valid, nwords, every, valid_words) < 0) return -1;
     self->rows = rows;
     self->stride = stride;
-    self->nwords = (rows * stride + 63) / 64;
-    Py_INCREF(valid);
-    Py_XSETREF(self->valid_object, valid);
-    uint64_t valid_words[BG_WORDS] = {0};
-    if (plain_words(valid, valid_words, self->nwords) < 0) return -1;
+    self->nwords = nwords;
     bs_grid_init(&self->grid, rows, stride, valid_words);
+    Py_XSETREF(self->valid_object, Py_NewRef(valid));
     return 0;
 }
 
 static void regions_dealloc(Regions *self) {
+    PyTypeObject *type = Py_TYPE(self);
     Py_XDECREF(self->valid_object);
-    Py_TYPE(self)->tp_free((PyObject *)self);
+    freefunc free_object = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    free_object(self);
+    Py_DECREF(type);
 }
 
 static PyObject *largest_region_size(Regions *self, PyObject *masks) {
@@ -118,7 +160,7 @@ static PyObject *largest_region_size(Regions *self, PyObject *masks) {
         PyErr_SetString(PyExc_RuntimeError, "Regions was not initialised");
         return NULL;
     }
-    PyObject *sequence = PySequence_Fast(masks, "largest_region_size(masks): a sequence of bitboards");
+    PyObject *sequence = BG_ITEMS(masks, "largest_region_size(masks): a sequence of bitboards");
     if (sequence == NULL) return NULL;
     int largest = 0;
     for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(sequence); i++) {
@@ -151,7 +193,7 @@ static PyObject *regions_holding(Regions *self, PyObject *const *args, Py_ssize_
     for (int w = 0; w < nwords; w++) {
         while (seeds[w]) {
             uint64_t region[BG_WORDS] = {0};
-            bs_grow(&self->grid, mask, w * 64 + __builtin_ctzll(seeds[w]), region);
+            bs_grow(&self->grid, mask, w * 64 + bs_ctz64(seeds[w]), region);
             for (int v = 0; v < nwords; v++) seeds[v] &= ~region[v];
             PyObject *value = from_words(region, nwords);
             if (value == NULL || PyList_Append(found, value) < 0) {
@@ -171,7 +213,7 @@ static PyObject *regions_holding(Regions *self, PyObject *const *args, Py_ssize_
  * with an exception (`call` names the method, `what` the argument). */
 static Py_ssize_t read_layers(const Regions *self, PyObject *layers, const char *call, const char *what,
                               uint64_t (*words)[BG_WORDS]) {
-    PyObject *sequence = PySequence_Fast(layers, "layers must be a sequence of bitboards");
+    PyObject *sequence = BG_ITEMS(layers, "layers must be a sequence of bitboards");
     if (sequence == NULL) return -1;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(sequence), result = -1;
     if (count > BG_MAX_LAYERS) {
@@ -204,7 +246,7 @@ static int check_length(PyObject *weights, Py_ssize_t count, const char *call, c
 /* Reads `weights`, a sequence of exactly `count` ints (one per layer of `what`): 0, or -1 with an
  * exception. */
 static int read_weights(PyObject *weights, Py_ssize_t count, const char *call, const char *what, long *values) {
-    PyObject *sequence = PySequence_Fast(weights, "weights must be a sequence of ints");
+    PyObject *sequence = BG_ITEMS(weights, "weights must be a sequence of ints");
     if (sequence == NULL) return -1;
     int result = -1;
     if (check_length(sequence, count, call, what) < 0) goto done;
@@ -259,7 +301,7 @@ static PyObject *surrounding_count(Regions *self, PyObject *const *args, Py_ssiz
     if (ncentres < 0) return NULL;
     Py_ssize_t ntargets = read_layers(self, args[1], call, "targets", targets);
     if (ntargets < 0) return NULL;
-    PyObject *rows = PySequence_Fast(args[2], "weights must be a sequence of rows of ints");
+    PyObject *rows = BG_ITEMS(args[2], "weights must be a sequence of rows of ints");
     if (rows == NULL) return NULL;
     PyObject *result = NULL;
     if (PySequence_Fast_GET_SIZE(rows) != ncentres) {
@@ -308,33 +350,45 @@ static PyMethodDef regions_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject RegionsType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "kingdomino.core._bitgrid.Regions",
-    .tp_basicsize = sizeof(Regions),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Regions(rows, stride, valid): the flood fill of one grid's bitboards.",
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)regions_init,
-    .tp_dealloc = (destructor)regions_dealloc,
-    .tp_methods = regions_methods,
+static PyType_Slot regions_slots[] = {
+    {Py_tp_doc, (void *)"Regions(rows, stride, valid): the flood fill of one grid's bitboards."},
+    {Py_tp_new, PyType_GenericNew},
+    {Py_tp_init, regions_init},
+    {Py_tp_dealloc, regions_dealloc},
+    {Py_tp_methods, regions_methods},
+    {0, NULL},
+};
+
+static PyType_Spec regions_spec = {
+    .name = "kingdomino.core._bitgrid.Regions",
+    .basicsize = sizeof(Regions),
+    .flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE,
+    .slots = regions_slots,
+};
+
+static int bitgrid_exec(PyObject *module) {
+    if (sixty_four == NULL && (sixty_four = PyLong_FromLong(64)) == NULL) return -1;
+    PyObject *type = PyType_FromSpec(&regions_spec);
+    if (type == NULL) return -1;
+    int result = PyModule_AddObjectRef(module, "Regions", type);
+    Py_DECREF(type);
+    return result;
+}
+
+static PyModuleDef_Slot bitgrid_slots[] = {
+    {Py_mod_exec, bitgrid_exec},
+#ifdef Py_mod_gil
+    {Py_mod_gil, Py_MOD_GIL_NOT_USED},
+#endif
+    {0, NULL},
 };
 
 static struct PyModuleDef bitgrid_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "kingdomino.core._bitgrid",
     .m_doc = "The compiled flood fill of kingdomino.core.grid (optional).",
-    .m_size = -1,
+    .m_size = 0,
+    .m_slots = bitgrid_slots,
 };
 
-PyMODINIT_FUNC PyInit__bitgrid(void) {
-    if (PyType_Ready(&RegionsType) < 0) return NULL;
-    PyObject *module = PyModule_Create(&bitgrid_module);
-    if (module == NULL) return NULL;
-    Py_INCREF(&RegionsType);
-    if (PyModule_AddObject(module, "Regions", (PyObject *)&RegionsType) < 0) {
-        Py_DECREF(&RegionsType);
-        Py_DECREF(module);
-        return NULL;
-    }
-    return module;
-}
+PyMODINIT_FUNC PyInit__bitgrid(void) { return PyModuleDef_Init(&bitgrid_module); }

@@ -1,9 +1,7 @@
 /* Scoring arithmetic on bitboards held as 64-bit words: connected groups, weighted counts in
- * them and around squares. Header-only, so that both compiled modules run the very same code:
- * kingdomino.core._bitgrid (Grid's compiled methods, on the engine's ints) and
- * kingdomino.rl._fastobs (which evaluates the engine's scoring terms, kingdomino.core.terms, on
- * the layers it already follows). Only arithmetic lives here: which layers and weights make a
- * score is the engine's to say.
+ * them and around squares, for kingdomino.core._bitgrid (Grid's compiled methods, on the
+ * engine's ints). Only arithmetic lives here, in standard C: which layers and weights make a
+ * score is the engine's to say, and reading Python's objects is _bitgrid.c's.
  *
  * A grid is `rows` rows of `stride` bits; the squares are the bits of `valid`, and every row
  * ends with at least one bit that is no square, so a step off either side of a row lands on it.
@@ -28,6 +26,20 @@ static inline int bs_popcount64(uint64_t x) {
     x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
     return (int)((x * 0x0101010101010101u) >> 56);
+}
+
+/* The index of the lowest set bit of a nonzero word: the compiler's builtin where there is one,
+ * else (or with BS_PORTABLE defined, as a test builds it) a de Bruijn multiplication. */
+static inline int bs_ctz64(uint64_t x) {
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(BS_PORTABLE)
+    return __builtin_ctzll(x);
+#else
+    static const unsigned char index[64] = {
+        0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,  62, 55, 59, 36, 53, 51,
+        43, 22, 45, 39, 33, 30, 24, 18, 12, 5,  63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21,
+        44, 32, 23, 11, 46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+    return index[((x & (~x + 1)) * 0x03f79d71b4cb0a89u) >> 58];
+#endif
 }
 
 static inline int bs_has(const uint64_t *words, int bit) { return (int)((words[bit >> 6] >> (bit & 63)) & 1u); }
@@ -102,7 +114,7 @@ static inline long long bs_region_points(const bs_grid *grid, const uint64_t *ma
     for (int w = 0; w < nwords; w++) {
         while (seeds[w]) {
             uint64_t region[BS_WORDS] = {0};
-            bs_grow(grid, mask, w * 64 + __builtin_ctzll(seeds[w]), region);
+            bs_grow(grid, mask, w * 64 + bs_ctz64(seeds[w]), region);
             for (int v = 0; v < nwords; v++) seeds[v] &= ~region[v];
             total += bs_squares(region, nwords) * bs_weighted_within(region, layers, weights, count, nwords);
         }
@@ -117,7 +129,7 @@ static inline long long bs_surrounding(const bs_grid *grid, const uint64_t *cent
     long long total = 0;
     for (int w = 0; w < grid->nwords; w++)
         for (uint64_t bits = centre[w]; bits; bits &= bits - 1)
-            total += bs_weighted_within(grid->rings[w * 64 + __builtin_ctzll(bits)], targets, weights, count,
+            total += bs_weighted_within(grid->rings[w * 64 + bs_ctz64(bits)], targets, weights, count,
                                         grid->nwords);
     return total;
 }
@@ -131,7 +143,7 @@ static inline int bs_largest_region(const bs_grid *grid, const uint64_t *mask, i
     for (int w = 0; w < nwords && left > largest; w++) {
         while (left_mask[w] && left > largest) {
             uint64_t region[BS_WORDS] = {0};
-            bs_grow(grid, left_mask, w * 64 + __builtin_ctzll(left_mask[w]), region);
+            bs_grow(grid, left_mask, w * 64 + bs_ctz64(left_mask[w]), region);
             int size = bs_squares(region, nwords);
             for (int v = 0; v < nwords; v++) left_mask[v] &= ~region[v];
             left -= size;

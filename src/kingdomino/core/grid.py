@@ -17,19 +17,19 @@ shift east or west can never wrap a square onto the next row.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+#: The optional compiled flood fill (built when a C compiler was there at install time; same
+#: regions, faster), unless ``KINGDOMINO_PURE_PYTHON=1``.
 _compiled_regions: Any = None
-try:  # the optional compiled flood fill (a C compiler at install time); same regions, faster
-    from kingdomino.core import _bitgrid  # type: ignore[attr-defined, unused-ignore]
-except ImportError:
-    pass
-else:
-    _compiled_regions = _bitgrid.Regions
-if os.environ.get("KINGDOMINO_PURE_PYTHON", "") not in ("", "0"):
-    _compiled_regions = None
+if os.environ.get("KINGDOMINO_PURE_PYTHON", "") in ("", "0") and importlib.util.find_spec(
+    "kingdomino.core._bitgrid"
+):
+    _compiled_regions = importlib.import_module("kingdomino.core._bitgrid").Regions
 #: The most layers the compiled scoring methods take in one argument (more go the pure-Python way).
 _COMPILED_MAX_LAYERS = 32
 

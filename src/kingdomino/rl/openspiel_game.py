@@ -19,7 +19,8 @@ Importing this module registers ``python_<name>`` for each game with an encoder
   1,296 outcomes at every roll would cost far more than the game.
 * Declared imperfect information (the future is unknown to everybody); observation
   tensor = the game's encoder (:mod:`kingdomino.rl.encoders`), observation string =
-  the engine's JSON observation of that seat. No information-state tensor.
+  the engine's JSON observation of that seat. No information-state tensor: an observer of
+  another type than the encoder's is refused (:func:`unsupported_observation`).
 * Actions and chance outcomes share the engine's fixed code range.
 * Returns: at the end 1/k to each of the k seats sharing first place (constant sum 1),
   as ``State.returns()``.
@@ -38,7 +39,6 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -47,7 +47,7 @@ import pyspiel
 from kingdomino.core.game import CHANCE, TERMINAL, Game, OptionValue, State
 from kingdomino.games.registry import make_game
 from kingdomino.rl.common import player_range
-from kingdomino.rl.encoders import FloatArray, ObservationEncoder, encoder_for, encoder_names
+from kingdomino.rl.encoders import ObservationEncoder, encoder_for, encoder_names
 
 
 def short_name(game_name: str) -> str:
@@ -91,9 +91,35 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> EncoderObserver:
+        """The observer of ``iig_obs_type`` (``None``: the default observation), refused with
+        the reason when it is a type these games do not provide (:func:`unsupported_observation`)."""
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
+        if iig_obs_type is not None:
+            reason = unsupported_observation(iig_obs_type)
+            if reason is not None:
+                raise ValueError(f"{self.game_type.short_name}: {reason}")
         return EncoderObserver(self.encoder)
+
+
+def unsupported_observation(iig_obs_type: Any) -> str | None:
+    """Why the games do not provide observations of type ``iig_obs_type`` (``None``: they do).
+
+    The games hold no private information (every draw is shown face up and the future does
+    not exist yet), so the encoder's observation, seen from the observing seat, is both that
+    seat's observation and everybody's: it answers the default type (public information and the
+    player's own private information) and the one with every player's private information.
+    Perfect recall (an information state), an observation without the public information, and
+    the public observation alone (the same for every seat, which the seat-relative encoding is
+    not) are refused.
+    """
+    if iig_obs_type.perfect_recall:
+        return "no information state (perfect recall) is provided, only observations"
+    if not iig_obs_type.public_info:
+        return "every observation includes the public information"
+    if iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE:
+        return "no public observation is provided: observations are seat-relative"
+    return None
 
 
 #: Engine pseudo-players -> OpenSpiel's.
@@ -244,8 +270,7 @@ class _EngineBox:
 
 class EncoderObserver:
     """OpenSpiel's Python observer interface over an :class:`ObservationEncoder`: ``set_from``
-    writes the encoding into ``tensor`` in place (through the encoder's ``writer()`` or
-    ``encode_into`` when it has them, as the built-in ones do)."""
+    writes the encoding into ``tensor`` in place."""
 
     def __init__(self, encoder: ObservationEncoder) -> None:
         self.encoder = encoder
@@ -254,16 +279,9 @@ class EncoderObserver:
             name: self.tensor[offset : offset + int(np.prod(shape))].reshape(shape)
             for name, (offset, shape) in encoder.layout.items()
         }
-        writer = getattr(encoder, "writer", None)
-        self._write: Callable[[State, int, FloatArray], object] = (
-            writer() if writer is not None else getattr(encoder, "encode_into", self._copy)
-        )
-
-    def _copy(self, state: State, player: int, out: FloatArray) -> None:
-        out[...] = self.encoder.encode(state, player)
 
     def set_from(self, state: OpenSpielState, player: int) -> None:
-        self._write(state._box.state, player, self.tensor)
+        self.tensor[...] = self.encoder.encode(state._box.state, player)
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
         return json.dumps(state.engine.observation(player), sort_keys=True)

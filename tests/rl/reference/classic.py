@@ -10,7 +10,8 @@ from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, State
 from kingdomino.games.classic.components import DOMINOES, MAX_CROWNS, NUM_DOMINOES, TERRAINS
 from kingdomino.games.classic.game import ClassicGame
 from kingdomino.games.classic.state import CLAIM, FREE, PLACE, ClassicState
-from kingdomino.rl.encoders import BitboardPlanes, FloatArray, build_layout
+
+from .planes import BitboardPlanes, FloatArray, build_layout
 
 NUM_TERRAINS = len(TERRAINS)
 KINGDOM_CHANNELS = NUM_TERRAINS + 4

@@ -19,7 +19,8 @@ from kingdomino.games.duel.components import (
     NUM_DICE,
 )
 from kingdomino.games.duel.state import NOBODY, OVER, ROLL, DuelState
-from kingdomino.rl.encoders import BitboardPlanes, FloatArray, build_layout
+
+from .planes import BitboardPlanes, FloatArray, build_layout
 
 MAP_CHANNELS = NUM_COATS + 3
 DIE_FEATURES = FACES_PER_DIE + NUM_COATS + 8

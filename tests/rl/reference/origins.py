@@ -35,7 +35,8 @@ from kingdomino.games.origins.state import (
     TOTEM,
     OriginsState,
 )
-from kingdomino.rl.encoders import BitboardPlanes, FloatArray, build_layout
+
+from .planes import BitboardPlanes, FloatArray, build_layout
 
 # kingdoms channels (resource planes in Totem and Tribe, caveman planes in Tribe)
 HUT = NUM_TERRAINS

@@ -37,9 +37,9 @@ from kingdomino.games.classic.components import (
     frame_size,
 )
 from kingdomino.games.classic.kingdom import Geometry
-from kingdomino.games.classic.outlook import KINGDOMINO_OUTLOOK, OutlookWeights
 from kingdomino.games.classic.state import ClassicState
 from kingdomino.games.domino.codec import KINGDOM_TERMS, DominoGame
+from kingdomino.games.domino.outlook import KINGDOMINO_OUTLOOK, OutlookWeights
 
 #: Option names (as in records and ``--variant``) -> description.
 VARIANTS = {

@@ -17,22 +17,15 @@ from __future__ import annotations
 
 from typing import NamedTuple, Self
 
-from kingdomino.core.terms import RegionPoints, Term, layers_of
 from kingdomino.games.classic.components import MAX_CROWNS, TERRAINS, Domino
 from kingdomino.games.domino.geometry import Geometry, Placement
 from kingdomino.games.domino.territory import DominoKingdom
 
-__all__ = ["NUM_TERRAINS", "Geometry", "Kingdom", "Placement", "Region", "terrain_points_terms"]
+__all__ = ["NUM_TERRAINS", "Geometry", "Kingdom", "Placement", "Region"]
 
 NUM_TERRAINS = len(TERRAINS)
 #: Crown layer ``k`` marks the squares of ``k + 1`` crowns.
 CROWN_WEIGHTS = tuple(range(1, MAX_CROWNS + 1))
-_CROWN_LAYERS = layers_of("crowns", MAX_CROWNS)
-
-
-def terrain_points_terms(terrain: int) -> tuple[Term, ...]:
-    """:meth:`Kingdom.terrain_points` of ``terrain`` as scoring terms (:mod:`kingdomino.core.terms`)."""
-    return (RegionPoints((("terrain", terrain),), _CROWN_LAYERS, CROWN_WEIGHTS),)
 
 
 class Region(NamedTuple):
@@ -65,12 +58,6 @@ class Kingdom(DominoKingdom):
         return (*super().contents(), *self.crowns)
 
     # --- placement (free squares, masks, legal placements: DominoKingdom) -------------------
-
-    def count_placements(self, domino: Domino) -> int:
-        return sum(mask.bit_count() for mask in self.placement_masks(domino))
-
-    def can_place(self, domino: Domino) -> bool:
-        return any(self.placement_masks(domino))
 
     def place(self, code: int, domino: Domino) -> None:
         """Put ``domino`` on the squares of placement ``code`` (assumed legal)."""
@@ -119,18 +106,12 @@ class Kingdom(DominoKingdom):
         return found
 
     def region_points(self) -> int:
-        """Sum over regions of squares x crowns (:meth:`terrain_points` summed over the terrains).
+        """Sum over regions of squares x crowns.
 
         Only regions holding a crown score, so only those are grown (:meth:`Grid.region_points`).
         """
         points, crowns = self.geometry.grid.region_points, self.crowns
         return sum([points(mask, crowns, CROWN_WEIGHTS) for mask in self.terrain])
-
-    def terrain_points(self, terrain: int) -> int:
-        """Squares x crowns over the regions of one terrain: a function of the terrain's squares
-        and the crowns on them alone (a placement changes one or two terrains; an observer
-        following a kingdom rescores only those)."""
-        return self.geometry.grid.region_points(self.terrain[terrain], self.crowns, CROWN_WEIGHTS)
 
     def largest_region(self) -> int:
         return max((r.squares for r in self.regions()), default=0)
@@ -165,10 +146,6 @@ class Kingdom(DominoKingdom):
                     + _merge_gain(second_regions, neighbours[p.second_index], 1, second.crowns)
                 )
         return gains
-
-    def best_placement_gain(self, domino: Domino) -> int:
-        codes = self.legal_placements(domino)
-        return max(self.placement_gains(domino, codes), default=0)
 
 
 def _merge_gain(regions: list[tuple[int, int, int, int]], touch: int, squares: int, crowns: int) -> int:

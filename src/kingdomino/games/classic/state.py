@@ -43,8 +43,8 @@ from kingdomino.games.classic.components import (
     domino_text,
 )
 from kingdomino.games.classic.kingdom import Kingdom
-from kingdomino.games.classic.outlook import claim_outlook, valued_placements
 from kingdomino.games.domino.memo import GainMemo
+from kingdomino.games.domino.outlook import claim_outlook, valued_placements
 from kingdomino.games.domino.rules import FREE as FREE
 from kingdomino.games.domino.rules import DominoState
 
@@ -231,8 +231,12 @@ class ClassicState(DominoState):
             points += BONUSES["harmony"]
         return points
 
+    def kingdom_score(self, kingdom: Kingdom) -> int:
+        """A kingdom's points in this game: its regions plus the bonuses it earns."""
+        return kingdom.region_points() + self.kingdom_bonus(kingdom)
+
     def _game_scores(self) -> list[int]:
-        return [k.region_points() + self.kingdom_bonus(k) for k in self.kingdoms]
+        return [self.kingdom_score(k) for k in self.kingdoms]
 
     def scores(self) -> list[int]:
         totals = self._game_scores()

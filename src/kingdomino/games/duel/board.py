@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from kingdomino.core.grid import Grid
-from kingdomino.core.terms import RegionPoints, Term, layers_of
 from kingdomino.games.duel.components import CASTLE_COL, CASTLE_ROW, MAP_COLS, MAP_ROWS, NUM_COATS
 
 GRID = Grid(MAP_ROWS, MAP_COLS)
@@ -30,12 +29,6 @@ SQUARE_OF_BIT = {bit: square for square, bit in enumerate(SQUARE_BITS)}
 NUM_SQUARES = len(SQUARE_BITS)
 #: The weight of each of a board's ``cross_planes`` (a square's cross count, in binary).
 CROSS_WEIGHTS = (1, 2, 4)
-_CROSS_LAYERS = layers_of("cross_planes", len(CROSS_WEIGHTS))
-
-
-def coat_points_terms(coat: int) -> tuple[Term, ...]:
-    """:meth:`Board.coat_points` of ``coat`` as scoring terms (:mod:`kingdomino.core.terms`)."""
-    return (RegionPoints((("coats", coat),), _CROSS_LAYERS, CROSS_WEIGHTS),)
 
 
 class Domain(NamedTuple):
@@ -72,6 +65,10 @@ class Board:
         other.occupied = self.occupied
         other.cross_planes = self.cross_planes.copy()
         return other
+
+    def contents(self) -> tuple[int, ...]:
+        """What tells this map from another, as a key for a memory (the observation's planes)."""
+        return (self.occupied, *self.coats, *self.cross_planes)
 
     def free(self) -> int:
         return DRAWABLE & ~self.occupied

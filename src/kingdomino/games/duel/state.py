@@ -543,11 +543,7 @@ class DuelState(State):
         return [self._score(seat) for seat in (0, 1)]
 
     def _score(self, seat: int) -> int:
-        board = self.boards[seat]
-        points = board.points()
-        if self.domains_coat[seat] != NOBODY:
-            points += POINTS_PER_DOMAIN * board.domain_count(self.domains_coat[seat])
-        return points
+        return map_score(self.boards[seat], self.domains_coat[seat])
 
     def winners(self) -> list[int]:
         return ranked_winners(self.scores(), lambda seat: (self.boards[seat].largest_domain(),))
@@ -690,6 +686,15 @@ def square_cells(mask: int) -> tuple[tuple[int, int], ...]:
 def square_text_of_bit(bit: int) -> str:
     ((row, col),) = square_cells(bit)
     return f"{row},{col}"
+
+
+def map_score(board: Board, domains_coat: int) -> int:
+    """A map's score: its domains' points, plus the "+3 per domain" power of ``domains_coat``
+    (``NOBODY``: none chosen)."""
+    points = board.points()
+    if domains_coat != NOBODY:
+        points += POINTS_PER_DOMAIN * board.domain_count(domains_coat)
+    return points
 
 
 def score_sheet(board: Board, domains_coat: int | None) -> ScoreSheet:

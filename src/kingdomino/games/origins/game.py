@@ -60,8 +60,8 @@ import re
 from collections.abc import Mapping
 
 from kingdomino.core.game import GameError, OptionValue
-from kingdomino.games.classic.outlook import ORIGINS_OUTLOOK, OutlookWeights
 from kingdomino.games.domino.codec import TERRITORY_TERMS, DominoGame, square_cell
+from kingdomino.games.domino.outlook import ORIGINS_OUTLOOK, OutlookWeights
 from kingdomino.games.origins.components import (
     CAVE_FACE_UP,
     CAVEMAN_BY_ID,

@@ -25,15 +25,6 @@ from functools import cache
 from typing import NamedTuple, Self
 
 from kingdomino.core.grid import bit_indices
-from kingdomino.core.terms import (
-    LargestRegion,
-    NonEmpty,
-    RegionPoints,
-    Surrounding,
-    Term,
-    WeightedCount,
-    layers_of,
-)
 from kingdomino.games.domino.geometry import Geometry
 from kingdomino.games.domino.territory import DominoKingdom
 from kingdomino.games.origins.components import (
@@ -50,17 +41,11 @@ from kingdomino.games.origins.components import (
 )
 
 __all__ = [
-    "CAVEMAN_POINTS_TERMS",
-    "LARGEST_REGION_TERMS",
-    "RESOURCE_KINDS_TERMS",
     "TIE_BREAK_TERRAINS",
-    "TOTAL_FIRES_TERMS",
     "Geometry",
     "Kingdom",
     "Region",
     "balls",
-    "resource_count_terms",
-    "terrain_points_terms",
 ]
 
 #: Scoring terrains (every terrain but the volcano).
@@ -97,38 +82,6 @@ _GATHERER_ROWS = {kind: _around_row(points, per) for kind, points, per in GATHER
 #: ``_AROUND[kind]``: :func:`_around_row` of each caveman kind (all zeros for warriors, who score
 #: as hordes instead).
 _AROUND = tuple(_GATHERER_ROWS.get(kind, _around_row(0, 0)) for kind in range(NUM_CAVEMEN_KINDS))
-
-
-# --- scoring as terms (kingdomino.core.terms): each states one Kingdom method over its layers ---
-
-#: The layers of ``printed + markers``, weighted by :data:`FIRE_WEIGHTS`.
-_FIRE_LAYERS = (*layers_of("printed", MAX_PRINTED_FIRES), *layers_of("markers", MAX_MARKER))
-_RESOURCE_LAYERS = layers_of("resources", NUM_RESOURCES)
-_CAVEMAN_LAYERS = layers_of("cavemen", NUM_CAVEMEN_KINDS)
-_WARRIOR_LAYERS = tuple(("cavemen", kind) for kind in _WARRIOR_KINDS)
-
-
-def terrain_points_terms(terrain: int) -> tuple[Term, ...]:
-    """:meth:`Kingdom.terrain_points` of ``terrain``."""
-    return (RegionPoints((("terrain", terrain),), _FIRE_LAYERS, FIRE_WEIGHTS),)
-
-
-def resource_count_terms(points_each: int = 1) -> tuple[Term, ...]:
-    """:meth:`Kingdom.resource_count`, each resource worth ``points_each``."""
-    return (WeightedCount((), _RESOURCE_LAYERS, (points_each,) * NUM_RESOURCES),)
-
-
-#: :meth:`Kingdom.largest_region`.
-LARGEST_REGION_TERMS: tuple[Term, ...] = (LargestRegion(tuple(("terrain", t) for t in TIE_BREAK_TERRAINS)),)
-#: :meth:`Kingdom.total_fires`.
-TOTAL_FIRES_TERMS: tuple[Term, ...] = (WeightedCount((("occupied", None),), _FIRE_LAYERS, FIRE_WEIGHTS),)
-#: :meth:`Kingdom.resource_kinds`.
-RESOURCE_KINDS_TERMS: tuple[Term, ...] = (NonEmpty(_RESOURCE_LAYERS),)
-#: :meth:`Kingdom.caveman_points`: hunters and gatherers, then hordes.
-CAVEMAN_POINTS_TERMS: tuple[Term, ...] = (
-    Surrounding(_CAVEMAN_LAYERS, (*_RESOURCE_LAYERS, *_FIRE_LAYERS, *_CAVEMAN_LAYERS), _AROUND),
-    RegionPoints(_WARRIOR_LAYERS, _WARRIOR_LAYERS, _WARRIOR_STRENGTHS),
-)
 
 
 class Region(NamedTuple):
@@ -236,11 +189,6 @@ class Kingdom(DominoKingdom):
 
     # --- fire, resources, cavemen ----------------------------------------------------------------
 
-    def fire_layers(self) -> list[tuple[int, int]]:
-        """``(fires, mask)`` of every printed-fire and marker layer."""
-        layers = [(k + 1, m) for k, m in enumerate(self.printed)]
-        return layers + [(k + 1, m) for k, m in enumerate(self.markers)]
-
     def any_fire(self) -> int:
         """Squares with a printed fire or a marker."""
         mask = 0
@@ -331,21 +279,12 @@ class Kingdom(DominoKingdom):
         return found
 
     def region_points(self) -> int:
-        """Sum over scoring regions of squares x fires (:meth:`terrain_points` summed over the
-        scoring terrains).
+        """Sum over scoring regions of squares x fires.
 
         Only regions holding a fire score, so only those are grown (:meth:`Grid.region_points`).
         """
         points, terrain, fires = self.geometry.grid.region_points, self.terrain, self.printed + self.markers
         return sum([points(terrain[t], fires, FIRE_WEIGHTS) for t in SCORING_TERRAINS])
-
-    def terrain_points(self, terrain: int) -> int:
-        """Squares x fires over the regions of one scoring terrain: a function of the terrain's
-        squares and the fires on them alone (an observer following a territory rescores only
-        the terrains that changed)."""
-        return self.geometry.grid.region_points(
-            self.terrain[terrain], self.printed + self.markers, FIRE_WEIGHTS
-        )
 
     def largest_region(self) -> int:
         """Tie-break: the squares of the largest region of any terrain, fires or not, volcano

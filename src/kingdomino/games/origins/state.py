@@ -60,9 +60,9 @@ from kingdomino.core.game import (
     ScoreSheet,
     ranked_winners,
 )
-from kingdomino.core.terms import Term
-from kingdomino.games.classic.outlook import claim_outlook, valued_placements
+from kingdomino.core.grid import bit_indices
 from kingdomino.games.domino.memo import GainMemo
+from kingdomino.games.domino.outlook import claim_outlook, valued_placements
 from kingdomino.games.domino.rules import FREE as FREE
 from kingdomino.games.domino.rules import DominoState
 from kingdomino.games.origins.components import (
@@ -81,7 +81,7 @@ from kingdomino.games.origins.components import (
     VOLCANO,
     domino_text,
 )
-from kingdomino.games.origins.kingdom import CAVEMAN_POINTS_TERMS, Kingdom, resource_count_terms
+from kingdomino.games.origins.kingdom import Kingdom
 
 if TYPE_CHECKING:
     from kingdomino.games.origins.game import OriginsGame
@@ -106,16 +106,6 @@ PHASE_NAMES = (
 PLACEMENT_VALUES: GainMemo[tuple[object, ...], tuple[tuple[int, ...], tuple[float, ...]]] = GainMemo(16_384)
 
 NOBODY = -1
-
-
-def _bits(mask: int) -> list[int]:
-    """Bit indices of ``mask``, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 class OriginsState(DominoState):
@@ -167,10 +157,6 @@ class OriginsState(DominoState):
         self.paid = 0
 
     # --- protocol: what is legal (who acts: DominoState) ----------------------------------------
-
-    def acting_seat(self) -> int:
-        """The seat whose chief's turn it is (the totem holder may act inside it)."""
-        return self.row_owner[self.slot] if self.row else self.player
 
     def stack_size(self) -> int:
         return sum(self.stack)
@@ -587,8 +573,11 @@ class OriginsState(DominoState):
 
     def kingdom_score(self, seat: int, kingdom: Kingdom | None = None) -> int:
         """A seat's score with its territory (or ``kingdom`` in its place), bonuses included."""
-        kingdom = kingdom or self.kingdoms[seat]
-        return kingdom.region_points() + self.kingdom_bonus(kingdom) + self.totem_points(seat)
+        return self.territory_score(kingdom or self.kingdoms[seat]) + self.totem_points(seat)
+
+    def territory_score(self, kingdom: Kingdom) -> int:
+        """What a territory scores by itself: its regions and its bonuses (no totems)."""
+        return kingdom.region_points() + self.kingdom_bonus(kingdom)
 
     def kingdom_bonus(self, kingdom: Kingdom) -> int:
         """The points a territory earns beyond its regions, from its own squares alone: resources
@@ -604,19 +593,6 @@ class OriginsState(DominoState):
         if game.homo_habilis and kingdom.discards == 0 and kingdom.is_full():
             total += BONUSES["homo_habilis"]
         return total
-
-    def kingdom_bonus_terms(self) -> tuple[Term, ...] | None:
-        """:meth:`kingdom_bonus` as scoring terms (:mod:`kingdomino.core.terms`) over a
-        territory's layers; ``None`` with the Fire Kingdom or Homo Habilis bonus, which also
-        read its bounding box and discards."""
-        game = self.game
-        if game.fire_kingdom or game.homo_habilis:
-            return None
-        if game.totems_on:
-            return resource_count_terms(BONUSES["resource"])
-        if game.tribe_on:
-            return CAVEMAN_POINTS_TERMS
-        return ()
 
     def totem_points(self, seat: int) -> int:
         """The points of the totems ``seat`` holds (Totem mode; 0 otherwise)."""
@@ -768,7 +744,7 @@ class OriginsState(DominoState):
     def heuristic_gains(self) -> list[tuple[int, float]]:
         """Immediate gains plus the classic outlook for placements and claims.
 
-        Joined squares and dead squares (``classic.outlook``) mean the same on a
+        Joined squares and dead squares (``domino.outlook``) mean the same on a
         territory; the row place has its own weight here. Recruits, fire markers
         and totem choices keep their immediate gains.
         """
@@ -823,7 +799,7 @@ class OriginsState(DominoState):
     def _best_caveman_gain(self, seat: int, kind: int, base: int) -> int:
         kingdom = self.kingdoms[seat]
         best = 0
-        for index in _bits(kingdom.caveman_squares()):
+        for index in bit_indices(kingdom.caveman_squares()):
             trial = kingdom.copy()
             trial.cavemen[kind] |= 1 << index
             best = max(best, self.kingdom_score(seat, trial) - base)

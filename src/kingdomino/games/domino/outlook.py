@@ -1,4 +1,4 @@
-"""What a Kingdomino move does beyond its immediate score: the engine's heuristic.
+"""What a domino move (Kingdomino, Origins) does beyond its immediate score: the engine's heuristic.
 
 Greedy play (``State.immediate_gains``) sees only points scored now. Three
 terms look further, each worth a few points, and together they turn a one-ply
@@ -18,46 +18,16 @@ player from an even share against three ``greedy`` players into a clear favourit
 The search agents use these through ``State.heuristic_gains`` (priors,
 pruning and the searching seat's playouts); the rules never depend on them.
 Kingdomino Origins territories share the geometry and the terrain masks, so
-the same functions serve both games (they ask only for what ``DominoKingdom``
-and ``TwoHalves`` name).
+the same functions serve both games (they read only the shared
+:class:`~kingdomino.games.domino.territory.DominoKingdom` part).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
-from kingdomino.games.classic.kingdom import Geometry
-
-
-class Half(Protocol):
-    @property
-    def terrain(self) -> int: ...
-
-
-class TwoHalves(Protocol):
-    """A domino as far as the outlook cares: the terrain of each half."""
-
-    @property
-    def first(self) -> Half: ...
-
-    @property
-    def second(self) -> Half: ...
-
-
-class DominoKingdom(Protocol):
-    """A kingdom on a classic geometry: terrain masks, occupied squares, bounding box."""
-
-    geometry: Geometry
-    occupied: int
-    row_lo: int
-    row_hi: int
-    col_lo: int
-    col_hi: int
-
-    @property
-    def terrain(self) -> Sequence[int]: ...
+from kingdomino.games.domino.territory import DominoKingdom, DominoLike
 
 
 @dataclass(frozen=True)
@@ -91,7 +61,7 @@ def dead_squares(kingdom: DominoKingdom, occupied: int, box: tuple[int, int, int
 
 
 def placement_outlook(
-    kingdom: DominoKingdom, domino: TwoHalves, codes: list[int], weights: OutlookWeights
+    kingdom: DominoKingdom, domino: DominoLike, codes: list[int], weights: OutlookWeights
 ) -> list[float]:
     """The look-ahead term of each placement code of ``domino`` (joined squares, dead squares)."""
     geometry = kingdom.geometry
@@ -133,7 +103,7 @@ def placement_outlook(
 
 def valued_placements(
     kingdom: DominoKingdom,
-    domino: TwoHalves,
+    domino: DominoLike,
     codes: list[int],
     gains: Sequence[float],
     weights: OutlookWeights | None,

@@ -1,21 +1,17 @@
-"""The fast encoders (byte pieces, caches, kingdoms patched from their previous planes) give
-exactly the arrays of a from-scratch encoding, on both paths: pure Python and the compiled
-kernels (``kingdomino.rl._fastobs``, checked whenever a C compiler built them).
+"""Every game's observation (``games/<game>/observation.py``, through its RL encoder) gives
+exactly the arrays of a from-scratch encoding.
 
-The reference is the encoders as they were before the speed work (``reference/``: plain
-numpy, every section recomputed from the state at each call). Every game and variant is
-played at random with fixed seeds; the state object is changed in place between calls, as
-the adapters do, and one long-lived encoder sees the positions in game order (its caches and
-patches are exercised), then again in a shuffled order (patches across unrelated kingdoms),
-and fresh encoders see some of them cold. Every comparison is bit for bit, for every seat.
+The reference is the encoders as they were frozen (``reference/``: plain numpy, every section
+recomputed from the state at each call). Every game and variant is played at random with fixed
+seeds; the state object is changed in place between calls, as the adapters do, and one
+long-lived encoder sees the positions in game order (its caches are exercised), then again in
+a shuffled order, and fresh encoders see some of them cold. Every comparison is bit for bit, for
+every seat.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
@@ -24,47 +20,28 @@ pytest.importorskip("numpy")
 
 from kingdomino import make_game
 from kingdomino.core.game import CHANCE, Game, State
-from kingdomino.core.seeds import ChanceSampler
-from kingdomino.games.classic.kingdom import Geometry
-from kingdomino.rl import encoder_for
-from kingdomino.rl.pieces import (
+from kingdomino.core.observation import (
     LayerBlock,
     PlaneBytes,
-    SnapshotMemo,
     absent_channel,
     constant_channel,
     exactly_channel,
     layer_channel,
-    vector_from,
     weighted_channel,
 )
+from kingdomino.core.seeds import ChanceSampler
+from kingdomino.games.classic.kingdom import Geometry
+from kingdomino.rl import encoder_for
 
-HERE = Path(__file__).parent
-
-
-def _load(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"rl_{path.stem}", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-helpers = _load(HERE / "helpers.py")
-#: ``compiled=`` of the encoders under test: the pure-Python path, and the kernels when built.
-PATHS = [False, *([True] if helpers.compiled_kernels_built() else [])]
-PATH_IDS = ["python", "compiled"][: len(PATHS)]
-
-
-def encoder_of(game: Game, compiled: bool):
-    """The game's encoder on one path."""
-    return type(encoder_for(game))(game, compiled=compiled)  # type: ignore[call-arg]
-
+from . import helpers
+from .reference.classic import ReferenceClassicEncoder
+from .reference.duel import ReferenceDuelEncoder
+from .reference.origins import ReferenceOriginsEncoder
 
 REFERENCE = {
-    "kingdomino": _load(HERE / "reference" / "classic.py").ReferenceClassicEncoder,
-    "duel": _load(HERE / "reference" / "duel.py").ReferenceDuelEncoder,
-    "origins": _load(HERE / "reference" / "origins.py").ReferenceOriginsEncoder,
+    "kingdomino": ReferenceClassicEncoder,
+    "duel": ReferenceDuelEncoder,
+    "origins": ReferenceOriginsEncoder,
 }
 
 #: ``(name, players, options)``: every seat count of every game, every variant, and the
@@ -110,12 +87,11 @@ def assert_same(fast: np.ndarray, reference: np.ndarray, context: str) -> None:
         raise AssertionError(f"{context}: {len(differ)} entries differ, first at {differ[:8].tolist()}")
 
 
-@pytest.mark.parametrize("compiled", PATHS, ids=PATH_IDS)
 @pytest.mark.parametrize(("name", "players", "options"), CASES, ids=IDS)
-def test_fast_encoding_equals_the_reference(name: str, players: int, options: dict, compiled: bool) -> None:
+def test_fast_encoding_equals_the_reference(name: str, players: int, options: dict) -> None:
     game = make_game(name, players, options)
     reference = REFERENCE[name](game)
-    warm = encoder_of(game, compiled)
+    warm = encoder_for(game)
     seen: list[State] = []
     for seed in range(GAMES_PER_CASE):
         for step, state in enumerate(random_positions(game, seed)):
@@ -124,8 +100,7 @@ def test_fast_encoding_equals_the_reference(name: str, players: int, options: di
                 assert_same(warm.encode(state, seat), expected, f"seed {seed} step {step} seat {seat}")
             if step % 3 == 0:
                 seen.append(state.clone())
-    # Out of order: the warm encoder patches kingdoms from unrelated ones (other games, other
-    # times); fresh encoders build them from nothing.
+    # Out of order (other games, other times); fresh encoders build every kingdom from nothing.
     rng = random.Random(1)
     rng.shuffle(seen)
     for i, state in enumerate(seen):
@@ -133,7 +108,7 @@ def test_fast_encoding_equals_the_reference(name: str, players: int, options: di
         expected = reference.encode(state, seat)
         assert_same(warm.encode(state, seat), expected, f"shuffled {i} seat {seat}")
         if i % 10 == 0:
-            assert_same(encoder_of(game, compiled).encode(state, seat), expected, f"cold {i} seat {seat}")
+            assert_same(encoder_for(game).encode(state, seat), expected, f"cold {i} seat {seat}")
 
 
 def _kingdoms(state: State) -> list:
@@ -155,11 +130,8 @@ def _layer_lists(kingdom: object) -> list[str]:
 PARTITIONS = ("terrain", "coats")
 
 
-@pytest.mark.parametrize("compiled", PATHS, ids=PATH_IDS)
 @pytest.mark.parametrize(("name", "players", "options"), CASES, ids=IDS)
-def test_every_kingdom_layer_reaches_the_cache(
-    name: str, players: int, options: dict, compiled: bool
-) -> None:
+def test_every_kingdom_layer_reaches_the_cache(name: str, players: int, options: dict) -> None:
     """A kingdom differing from a cached one in a single square of a single layer (any layer:
     a terrain, a crown count, a marker, a resource, a caveman, a coat, a cross plane), or in
     its discards, is not served the cached planes or scores.
@@ -169,7 +141,7 @@ def test_every_kingdom_layer_reaches_the_cache(
     """
     game = make_game(name, players, options)
     reference = REFERENCE[name](game)
-    warm = encoder_of(game, compiled)
+    warm = encoder_for(game)
     checked = 0
     for step, state in enumerate(random_positions(game, 7)):
         if step % 11 != 5:
@@ -204,11 +176,10 @@ def test_every_kingdom_layer_reaches_the_cache(
     assert checked > 0
 
 
-@pytest.mark.parametrize("compiled", PATHS, ids=PATH_IDS)
-def test_encoding_is_a_fresh_writable_array(compiled: bool) -> None:
+def test_encoding_is_a_fresh_writable_array() -> None:
     """Each call returns its own array: changing one never changes a cached part."""
     game = make_game("kingdomino", 2)
-    encoder = encoder_of(game, compiled)
+    encoder = encoder_for(game)
     state = next(random_positions(game, 0))
     first = encoder.encode(state, 0)
     before = first.copy()
@@ -242,23 +213,6 @@ def _random_layers(rng: random.Random, valid: int, count: int) -> list[int]:
     return [rng.getrandbits(valid.bit_length()) & valid for _ in range(count)]
 
 
-def test_layer_block_update_equals_build() -> None:
-    """Patching any block toward any other layers (a few squares or many) gives the build."""
-    block, geometry = _classic_block()
-    valid = geometry.grid.valid
-    rng = random.Random(3)
-    for trial in range(300):
-        old = _random_layers(rng, valid, 7)
-        new = list(old)
-        for _ in range(rng.choice((1, 2, 3, 10))):
-            layer = rng.randrange(7)
-            new[layer] ^= 1 << rng.choice([i for i in range(valid.bit_length()) if valid >> i & 1])
-        if trial % 5 == 0:
-            new = _random_layers(rng, valid, 7)
-        patched = block.update(old, block.build(old), new)
-        assert patched == block.build(new), f"trial {trial}"
-
-
 def test_layer_block_matches_numpy_planes() -> None:
     """A built block is the numpy definition of each channel."""
     block, geometry = _classic_block()
@@ -289,22 +243,3 @@ def test_layer_block_matches_numpy_planes() -> None:
         ]
     )
     assert got.tobytes() == expected.astype(np.float32).tobytes()
-
-
-def test_snapshot_memo_never_serves_a_changed_list() -> None:
-    memo = SnapshotMemo()
-    pool = [1, 2, 3]
-    nested = [[0, 1], [2]]
-    memo.put((pool, nested), b"first")
-    assert memo.get((pool, nested)) == b"first"
-    pool.remove(2)
-    assert memo.get((pool, nested)) is None
-    pool.insert(1, 2)
-    nested[1].append(5)
-    assert memo.get((pool, nested)) is None
-
-
-def test_vector_from_joins_float32_pieces() -> None:
-    vector = vector_from([np.array([0.5, 2.0], dtype=np.float32).tobytes(), b"\0\0\0\0"])
-    assert vector.dtype == np.float32 and vector.tolist() == [0.5, 2.0, 0.0]
-    assert vector.flags.writeable
