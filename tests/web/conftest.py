@@ -77,7 +77,10 @@ def free_port() -> int:
 def live_server(database: str) -> Iterator[str]:
     port = free_port()
     config = uvicorn.Config(
-        create_app(database, ai_delay=0.0), host="127.0.0.1", port=port, log_level="warning"
+        create_app(database, ai_delay=0.0, secret_seeds=seeded_secrets()),
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
