@@ -47,8 +47,8 @@ class Figures:
         self.latencies: list[float] = []
         self.crossing: list[float] = []
         self.errors: list[str] = []
-        #: (game, index) -> when the action that reached ``index`` was sent.
-        self.sent: dict[tuple[str, int], float] = {}
+        #: game -> (the first index the action's state will have, when it was sent), oldest first.
+        self.sent: dict[str, list[tuple[int, float]]] = {}
 
 
 async def play(ws_base: str, game_id: str, token: str, seed: int, figures: Figures, think: float) -> None:
@@ -62,7 +62,6 @@ async def play(ws_base: str, game_id: str, token: str, seed: int, figures: Figur
             if kind == "ack":
                 assert sent_at is not None
                 figures.latencies.append(time.perf_counter() - sent_at)
-                figures.sent[(game_id, message["index"])] = sent_at
                 sent_at = None
             elif kind == "error":
                 figures.errors.append(message["message"])
@@ -76,6 +75,7 @@ async def play(ws_base: str, game_id: str, token: str, seed: int, figures: Figur
                 if think:
                     await asyncio.sleep(rng.uniform(0, 2 * think))
                 sent_at = time.perf_counter()
+                figures.sent.setdefault(game_id, []).append((latest["index"] + 1, sent_at))
                 await ws.send(json.dumps({"type": "action", "action": action, "index": latest["index"]}))
                 latest = None
 
@@ -88,11 +88,9 @@ async def watch(ws_base: str, game_id: str, token: str, figures: Figures) -> Non
             if message["type"] != "state":
                 continue
             now = time.perf_counter()
-            for index in range(message["index"], 0, -1):
-                sent = figures.sent.pop((game_id, index), None)
-                if sent is not None:
-                    figures.crossing.append(now - sent)
-                    break
+            pending = figures.sent.get(game_id, [])
+            while pending and pending[0][0] <= message["index"]:
+                figures.crossing.append(now - pending.pop(0)[1])
             if message["status"] == "finished":
                 return
 

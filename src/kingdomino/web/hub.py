@@ -148,16 +148,40 @@ class Hub:
                 log.exception("looking for AI turns to resume failed")
             await asyncio.sleep(SWEEP_SECONDS)
 
-    async def _heard(self, game_id: str, revision: int, server: str) -> None:
-        """Another server wrote ``game_id``: catch up and tell this server's watchers."""
+    async def _heard(self, game_id: str, revision: int, server: str, count: int | None) -> None:
+        """Another server wrote ``game_id``: catch up and tell this server's watchers.
+
+        When the write only appended actions to the revision held here, just those are read
+        and applied; otherwise (an undo, missed writes) the whole game is read again.
+        """
         live = self.games.get(game_id)
         if server == self.store.server or live is None or live.version >= revision:
             return
         async with live.lock:
             if live.version >= revision:
                 return
-            self._reload(game_id)
+            if not (live.version == revision - 1 and count is not None and self._catch_up(live, revision)):
+                self._reload(game_id)
         await self.broadcast(live)
+
+    def _catch_up(self, live: LiveGame, revision: int) -> bool:
+        """Apply the actions the write of ``revision`` appended; False if a full read is needed
+        (the game has been written again since: an undo in between would make the suffix wrong)."""
+        found = self.store.actions_from(live.id, len(live.actions))
+        if found is None or found[0] != revision or not found[2] or found[2][0].index != len(live.actions):
+            return False
+        _, status, new = found
+        state = live.state.clone()
+        try:
+            for action in new:
+                state.apply(state.parse_action(action.text))
+        except GameError:
+            return False
+        live.stored.actions.extend(new)
+        live.stored.status = status
+        live.state = state
+        live.version = revision
+        return True
 
     async def _caught_up(self) -> None:
         """After notifications may have been lost: read again every watched game that changed."""

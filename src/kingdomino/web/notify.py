@@ -1,6 +1,7 @@
 """Hearing the other servers' writes: PostgreSQL LISTEN on the store's channel.
 
-Every write of a game on PostgreSQL sends ``NOTIFY kingdomino_games, 'id revision server'``
+Every write of a game on PostgreSQL sends ``NOTIFY kingdomino_games, 'id revision server count'``
+(``count``: the number of actions after a write that only appended, else ``-``)
 in its transaction (see :mod:`kingdomino.web.store`), so it is heard only once committed. A
 server listens on one connection of its own and hands each notification to the hub, which
 catches up from the database and tells its clients. If the connection drops, it reconnects
@@ -34,10 +35,10 @@ def libpq_url(database_url: str) -> str:
 
 async def listen(
     database_url: str,
-    heard: Callable[[str, int, str], Awaitable[None]],
+    heard: Callable[[str, int, str, int | None], Awaitable[None]],
     connected: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
-    """Call ``heard(game_id, revision, server)`` for every write notified, until cancelled."""
+    """Call ``heard(game_id, revision, server, count)`` for every write notified, until cancelled."""
     import psycopg
 
     first = True
@@ -52,8 +53,8 @@ async def listen(
                 first = False
                 async for notification in conn.notifies():
                     try:
-                        game_id, revision, server = notification.payload.split(" ")
-                        await heard(game_id, int(revision), server)
+                        game_id, revision, server, count = notification.payload.split(" ")
+                        await heard(game_id, int(revision), server, None if count == "-" else int(count))
                     except Exception:
                         log.exception("a notification could not be followed: %r", notification.payload)
         except asyncio.CancelledError:

@@ -189,7 +189,8 @@ class Store:
         """
         try:
             with self.engine.begin() as connection:
-                self._advance(connection, game_id, revision, status=status, ai_turn=ai_turn)
+                count = actions[-1].index + 1 if actions else None
+                self._advance(connection, game_id, revision, count, status=status, ai_turn=ai_turn)
                 connection.execute(
                     insert(ActionRow),
                     [
@@ -210,12 +211,18 @@ class Store:
     def truncate(self, game_id: str, keep: int, status: str, revision: int, ai_turn: bool) -> int:
         """Forget the actions from index ``keep`` on (undo); like :meth:`append_actions` otherwise."""
         with self.engine.begin() as connection:
-            self._advance(connection, game_id, revision, status=status, ai_turn=ai_turn)
+            self._advance(connection, game_id, revision, None, status=status, ai_turn=ai_turn)
             connection.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.index >= keep))
         return revision + 1
 
-    def _advance(self, connection: Connection, game_id: str, revision: int, **values: Any) -> None:
-        """Move the game from ``revision`` to the next one, or raise :class:`StaleGame`."""
+    def _advance(
+        self, connection: Connection, game_id: str, revision: int, count: int | None, **values: Any
+    ) -> None:
+        """Move the game from ``revision`` to the next one, or raise :class:`StaleGame`.
+
+        ``count``: the number of actions once the write is done, if it only appended actions
+        (the notification says so, and a listener then reads just the new ones).
+        """
         moved = connection.execute(
             update(GameRow)
             .where(GameRow.id == game_id, GameRow.revision == revision)
@@ -224,7 +231,7 @@ class Store:
         if moved.rowcount != 1:
             raise StaleGame(game_id)
         if self.notifies:
-            payload = f"{game_id} {revision + 1} {self.server}"
+            payload = f"{game_id} {revision + 1} {self.server} {count if count is not None else '-'}"
             connection.execute(
                 text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
             )
@@ -265,6 +272,26 @@ class Store:
         with self.engine.connect() as connection:
             value = connection.execute(select(GameRow.revision).where(GameRow.id == game_id)).scalar()
             return None if value is None else int(value)
+
+    def actions_from(self, game_id: str, start: int) -> tuple[int, str, list[StoredAction]] | None:
+        """The game's revision and status, and its actions from index ``start`` on (None: no game).
+
+        The revision is read first, so the actions are never older than it says.
+        """
+        with self.sessions() as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            actions = session.scalars(
+                select(ActionRow)
+                .where(ActionRow.game_id == game_id, ActionRow.index >= start)
+                .order_by(ActionRow.index)
+            ).all()
+            return (
+                int(row.revision),
+                row.status,
+                [StoredAction(a.index, a.seat, a.text, a.description) for a in actions],
+            )
 
     def load(self, game_id: str) -> StoredGame | None:
         """The game with this id, or None (also for an id with NUL, which PostgreSQL text cannot hold)."""
