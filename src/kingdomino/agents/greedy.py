@@ -1,7 +1,10 @@
 """The one-ply agents: ``greedy`` (largest immediate gain) and ``heuristic``, ties broken at random.
 
-``greedy`` is "full greedy" in the sense of Gedda et al. (2018): it places where
-its own score gains most and claims the domino whose best placement gains most.
+``greedy`` is a plain one-ply player: it places where its own score gains most and,
+on its own, claims the domino whose best placement gains most. It is *not* the
+"full greedy" of Gedda et al. (2018), which values a placement together with the
+domino it claims and filters destructive kingdoms: that one is ``full-greedy``
+(:mod:`kingdomino.agents.full_greedy`), the paper's yardstick.
 ``heuristic`` maximises the engine's heuristic gain instead (the immediate gain
 plus what the move does to the future, ``State.heuristic_gains``), a much
 stronger one-ply player. The gains come from the engine, so neither agent knows a
