@@ -23,6 +23,7 @@ from kingdomino.arena.ladder import (
 )
 from kingdomino.arena.tournament import GameOutcome
 from kingdomino.cli import app, normalise_argv
+from kingdomino.games.registry import make_game
 
 runner = CliRunner()
 
@@ -132,6 +133,12 @@ def test_ladder_keys_name_the_configuration() -> None:
     )
     assert ladder_key("kingdomino", 2, {"dynasty": False, "mighty_duel": True}) == "kingdomino/mighty_duel/2p"
     assert ladder_key("origins", 2, {"mode": "discovery"}) == "origins/discovery/2p"
+    tribe = make_game("origins", 4, {"mode": "tribe"})
+    assert ladder_key("origins", 4, tribe.options) == ladder_key("origins", 4, {"mode": "tribe"})
+    assert (
+        ladder_key("origins", 4, {"mode": "tribe", "fire_kingdom": True}) == "origins/tribe/fire_kingdom/4p"
+    )
+    assert ladder_key("kingdomino", 4, make_game("kingdomino", 4).options) == "kingdomino/4p"
 
 
 def test_a_tiny_ladder_end_to_end(tmp_path: Path) -> None:

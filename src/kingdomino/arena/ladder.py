@@ -39,6 +39,7 @@ from typing import Any
 from kingdomino.arena.stats import mean_interval
 from kingdomino.arena.tournament import GameOutcome, ResultsFile, TournamentConfig, validate
 from kingdomino.core.game import GameError, OptionValue
+from kingdomino.games.registry import make_game
 
 LADDER_FORMAT = "kingdomino-ladder/1"
 RATINGS_FORMAT = "kingdomino-ratings/1"
@@ -69,25 +70,36 @@ class LadderConfig:
 
 
 def ladder_key(game: str, players: int, options: Mapping[str, OptionValue] | None = None) -> str:
-    """The name of a configuration's ladder: game, Origins mode, variants on, seats.
+    """The name of a configuration's ladder: game, Origins mode, the options that differ from the
+    game's defaults, seats. A game's full options (``Game.options``) and the few given on the
+    command line name the same ladder.
 
     >>> ladder_key("kingdomino", 4, {"middle_kingdom": True, "harmony": True, "dynasty": False})
     'kingdomino/harmony+middle_kingdom/4p'
-    >>> ladder_key("origins", 4, {"mode": "tribe"}), ladder_key("duel", 2)
+    >>> ladder_key("origins", 4, {"mode": "tribe", "totem_tie": "keep"}), ladder_key("duel", 2)
     ('origins/tribe/4p', 'duel/2p')
+    >>> ladder_key("origins", 3)
+    'origins/discovery/3p'
     """
-    options = dict(options or {})
+    full: dict[str, OptionValue] = dict(options or {})
+    defaults: dict[str, OptionValue] = {}
+    try:
+        full = dict(make_game(game, players, full).options)
+        mode = full.get("mode")
+        defaults = dict(make_game(game, players, {"mode": mode} if isinstance(mode, str) else {}).options)
+    except GameError:
+        pass
     parts = [game]
-    mode = options.pop("mode", None)
+    mode = full.pop("mode", None)
     if isinstance(mode, str):
         parts.append(mode)
-    on = sorted(
-        f"{name}={value}" if not isinstance(value, bool) else name
-        for name, value in options.items()
-        if value is not False
+    changed = sorted(
+        name if value is True else f"{name}={value}"
+        for name, value in full.items()
+        if value != defaults.get(name, False)
     )
-    if on:
-        parts.append("+".join(on))
+    if changed:
+        parts.append("+".join(changed))
     parts.append(f"{players}p")
     return "/".join(parts)
 
