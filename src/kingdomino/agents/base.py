@@ -104,4 +104,4 @@ def no_params(kind: str, params: dict[str, str]) -> None:
 
 
 def _load_builtin() -> None:
-    from kingdomino.agents import greedy, levels, random_agent, search  # noqa: F401
+    from kingdomino.agents import full_greedy, greedy, levels, random_agent, search  # noqa: F401

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from kingdomino.cli import research  # noqa: F401  (registers tournament and analyse)
+from kingdomino.cli import ladder, research  # noqa: F401  (register ladder, tournament and analyse)
 from kingdomino.cli.app import app
 
 __all__ = ["app", "main", "normalise_argv"]
@@ -20,7 +20,7 @@ def normalise_argv(argv: Sequence[str]) -> list[str]:
     >>> normalise_argv(["tournament", "--agents", "mcts:time=1", "greedy", "--games", "2"])
     ['tournament', '--agents', 'mcts:time=1', '--agents', 'greedy', '--games', '2']
     """
-    if not argv or argv[0] != "tournament":
+    if not argv or argv[0] not in ("tournament", "ladder"):
         return list(argv)
     out: list[str] = []
     current: str | None = None

@@ -83,6 +83,8 @@ TAKE_TWO = COAT_OF_POWER["take_two_dice_as_player_A"]
 TURN_DIE = COAT_OF_POWER["turn_die_to_any_face"]
 DOMAINS = COAT_OF_POWER["plus3_per_domain_of_chosen_coat"]
 POINTS_PER_DOMAIN: int = POWERS["plus3_per_domain_of_chosen_coat"]["points_per_domain"]
+#: The coat whose power adds a cross (the Duel outlook values it).
+ADD_CROSS = COAT_OF_POWER["add_one_cross"]
 ADDED_CROSSES: int = POWERS["add_one_cross"]["crosses"]
 CASTLE_BONUS_CROSSES: int = _DATA["castle_bonus"]["crosses"]
 

@@ -1,0 +1,273 @@
+"""``full-greedy``: the "full greedy" player of Gedda, Lagerkvist and Butler (2018).
+
+Our ``greedy`` is a plain one-ply player: it places where its score gains most, then
+claims the domino whose best placement gains most, each choice on its own. The paper's
+full greedy (its text, and the behaviour of its published player) differs in three ways,
+all kept here:
+
+1. **Two dominoes at once.** A move of the paper's game server is a placement of the
+   domino in hand *and* a claim of the next row. Full greedy values every pair: the
+   kingdom after placing the current domino and then the claimed domino at its best
+   placement (the score of the kingdom after both, bonuses of the game included). It
+   places by the best pair, and later claims by it. A claimed domino that fits nowhere
+   in that kingdom drops out of the pairs while any other pair exists; in the last
+   round, with nothing to claim, a placement is valued on its own.
+2. **No destructive kingdoms.** Of the pairs it drops those whose kingdom breaks the
+   Middle Kingdom (a square more than ``frame // 2`` rows or columns from the castle)
+   when others keep it, and then those that leave a single-square hole (an empty square
+   of the castle-centred frame whose every neighbour is taken, the castle, or outside
+   that frame) when others leave none. The filters hold in every rule set, as in the
+   paper, whose server always scored both bonuses.
+3. **The very first pick** (the setup claims, before any domino is placed) goes to the
+   domino with the most crowns on one square; ties are broken by the agent's seeded
+   generator, as are ties everywhere else.
+
+One reading of the published code is ours: the first placement of a game uses the
+two-domino look-ahead too (the published player placed it by the next claim's crowns
+alone, i.e. anywhere).
+
+Where it plays:
+
+- **Kingdomino**, every player count and variant (2 players x 2 kings, Mighty Duel's
+  7x7: the frame and the centre come from the game). Dynasty: each game of the match
+  starts with a fresh first pick.
+- **Kingdomino Origins**, every mode: fires stand for crowns and the territory's score
+  (with the mode's bonuses, the totems held and the cavemen) for the kingdom's. The
+  Fire Kingdom is the Middle Kingdom's filter. The other decisions (fire markers,
+  totems, recruiting, paying, cavemen) are the plain greedy's immediate gains; a
+  volcano's marker is not foreseen by the look-ahead.
+- **Kingdomino Duel** has no idea of its own here: a round's two dice *are* the domino,
+  drafted and drawn at once, and the plain greedy already values a draft by the best
+  drawing of the dice it gives. ``full-greedy`` plays Duel as ``greedy``.
+
+>>> from kingdomino import make_game
+>>> from kingdomino.agents import make_agent
+>>> state = make_game("kingdomino", 4, {"middle_kingdom": True}).new_initial_state()
+>>> agent = make_agent("full-greedy", seed=1)
+>>> while state.is_chance():
+...     state.apply(state.sample_chance(agent.rng))
+>>> state.illegal_reason(agent.act(state)) is None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from kingdomino.agents.base import Agent, Candidate, no_params, ranked_by_gain, register_agent
+from kingdomino.core.game import State
+from kingdomino.games.domino.geometry import Geometry
+from kingdomino.games.domino.rules import FREE, DominoState
+from kingdomino.games.domino.territory import DominoKingdom
+
+#: A pair's sort key: (keeps the Middle Kingdom, leaves no single-square hole, score).
+Key = tuple[bool, bool, float]
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One candidate of the look-ahead: the action now, the domino it plans to claim (0: none),
+    and the key of the kingdom after both placements."""
+
+    action: int
+    claim: int
+    key: Key
+
+
+def castle_frame(geometry: Geometry) -> int:
+    """The squares of the frame centred on the castle (where a Middle Kingdom lies)."""
+    reach = geometry.frame // 2
+    centre = geometry.centre
+    return geometry.grid.rectangle(centre - reach, centre + reach, centre - reach, centre + reach)
+
+
+def has_single_hole(geometry: Geometry, occupied: int, frame: int) -> bool:
+    """Whether an empty square of the castle-centred ``frame`` has no empty neighbour in it
+    (the paper's "single-tile hole": no domino can ever cover it)."""
+    empty = frame & ~occupied
+    return bool(empty & ~geometry.grid.spread(empty))
+
+
+class FullGreedyAgent(Agent):
+    """The paper's full greedy; plays as plain greedy where its idea does not apply."""
+
+    name = "full-greedy"
+
+    def act(self, state: State) -> int:
+        pairs = self.pairs(state)
+        if pairs is None:
+            return self._plain(state)
+        best = max(pair.key for pair in pairs)
+        ties = sorted({pair.action for pair in pairs if pair.key == best})
+        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
+    def analyse(self, state: State) -> list[Candidate]:
+        """Legal actions by their best pair's key; the value shown is that pair's score."""
+        pairs = self.pairs(state)
+        if pairs is None:
+            return ranked_by_gain(state, state.immediate_gains())
+        best: dict[int, Key] = {}
+        for pair in pairs:
+            if pair.action not in best or pair.key > best[pair.action]:
+                best[pair.action] = pair.key
+        ranked = sorted(best.items(), key=lambda item: item[1], reverse=True)
+        return [Candidate(action, key[2], 0) for action, key in ranked]
+
+    def _plain(self, state: State) -> int:
+        gains = state.immediate_gains()
+        if not gains:
+            legal = state.legal_actions()
+            return legal[int(self.rng.random() * len(legal))]
+        best = max(gain for _, gain in gains)
+        ties = [action for action, gain in gains if gain == best]
+        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
+    def pairs(self, state: State) -> list[Pair] | None:
+        """The candidates of a placement or a claim in a domino game; ``None`` elsewhere."""
+        rules = DominoRules.of(state)
+        if rules is None:
+            return None
+        assert isinstance(state, DominoState)
+        if state.phase == state.PLACE:
+            return rules.placement_pairs(state)
+        if state.phase == state.CLAIM:
+            if not state.row:
+                numbers = [[code - rules.claim_base + 1] for code in state.legal_actions()]
+                return rules.first_pick(state, numbers)
+            return rules.claim_pairs(state)
+        if state.phase_name == "first_claim":  # Origins, 2 players: the first claim takes two dominoes
+            return rules.first_pick(state, rules.first_pairs(state))
+        return None
+
+
+class DominoRules:
+    """What full greedy asks of a domino game: place a domino on a copy, score a kingdom."""
+
+    def __init__(
+        self,
+        place: Callable[[DominoKingdom, int, int], None],
+        score: Callable[[DominoKingdom], float],
+        multiplier: Callable[[int], int],
+        dominoes: Any,
+        claim_base: int,
+        geometry: Geometry,
+    ) -> None:
+        self.dominoes = dominoes
+        self.place = place
+        self.score = score
+        self.multiplier = multiplier
+        self.claim_base = claim_base
+        self.geometry = geometry
+        self.frame = castle_frame(geometry)
+
+    @classmethod
+    def of(cls, state: State) -> DominoRules | None:
+        """The rules of a Kingdomino or Origins state; ``None`` for another game."""
+        if not isinstance(state, DominoState) or state.current_player < 0:
+            return None
+        game: Any = state.game
+        seat = state.current_player
+        dominoes = state.DOMINOES
+        if game.name == "kingdomino":
+            classic: Any = state
+
+            def place(kingdom: DominoKingdom, code: int, number: int) -> None:
+                kingdom.place(code, dominoes[number])  # type: ignore[attr-defined]
+
+            def score(kingdom: DominoKingdom) -> float:
+                return float(kingdom.region_points() + classic.kingdom_bonus(kingdom))  # type: ignore[attr-defined]
+
+            def crowns(number: int) -> int:
+                domino: Any = dominoes[number]
+                return max(domino.first.crowns, domino.second.crowns)  # type: ignore[no-any-return]
+
+            return cls(place, score, crowns, dominoes, game.claim_base, game.geometry)
+        if game.name == "origins":
+            origins: Any = state
+            resources = bool(game.resources_on)
+
+            def place_origins(kingdom: DominoKingdom, code: int, number: int) -> None:
+                kingdom.place(code, dominoes[number], resources)  # type: ignore[attr-defined]
+
+            def score_origins(kingdom: DominoKingdom) -> float:
+                return float(origins.kingdom_score(seat, kingdom))
+
+            def fires(number: int) -> int:
+                domino: Any = dominoes[number]
+                return max(domino.first.fires, domino.second.fires)  # type: ignore[no-any-return]
+
+            return cls(place_origins, score_origins, fires, dominoes, game.claim_base, game.geometry)
+        return None
+
+    # --- the candidates -------------------------------------------------------------------
+
+    def key(self, kingdom: DominoKingdom) -> Key:
+        return (
+            kingdom.is_centred(),
+            not has_single_hole(self.geometry, kingdom.occupied, self.frame),
+            self.score(kingdom),
+        )
+
+    def _with(self, kingdom: DominoKingdom, code: int, number: int) -> DominoKingdom:
+        after = kingdom.copy()
+        self.place(after, code, number)
+        return after
+
+    def _claim_keys(self, kingdom: DominoKingdom, number: int) -> list[Key]:
+        """The key of each placement of domino ``number`` in ``kingdom`` (empty: it fits nowhere)."""
+        domino = self.dominoes[number]
+        return [self.key(self._with(kingdom, code, number)) for code in kingdom.legal_placements(domino)]
+
+    def placement_pairs(self, state: DominoState) -> list[Pair]:
+        seat = state.current_player
+        kingdom = state.kingdoms[seat]
+        number = state.row[state.slot]
+        legal = state.legal_actions()
+        if legal == [state.game.discard_action]:
+            return [Pair(legal[0], 0, self.key(kingdom))]
+        free = [n for n, owner in zip(state.next_row, state.next_owner) if owner == FREE]
+        pairs: list[Pair] = []
+        alone: list[Pair] = []
+        for code in legal:
+            after = self._with(kingdom, code, number)
+            alone.append(Pair(code, 0, self.key(after)))
+            for claim in free:
+                pairs.extend(Pair(code, claim, key) for key in self._claim_keys(after, claim))
+        return pairs or alone
+
+    def claim_pairs(self, state: DominoState) -> list[Pair]:
+        kingdom = state.kingdoms[state.current_player]
+        pairs: list[Pair] = []
+        alone: list[Pair] = []
+        for code in state.legal_actions():
+            number = code - self.claim_base + 1
+            alone.append(Pair(code, number, self.key(kingdom)))
+            pairs.extend(Pair(code, number, key) for key in self._claim_keys(kingdom, number))
+        return pairs or alone
+
+    def first_pick(self, state: DominoState, options: list[list[int]]) -> list[Pair]:
+        """The setup claims: each legal option (a claim, or the first claim of two dominoes), its
+        dominoes' numbers in ``options``, keyed by the most crowns (fires) on one of their squares."""
+        pairs = []
+        for option, numbers in zip(state.legal_actions(), options):
+            most = max(self.multiplier(number) for number in numbers)
+            pairs.append(Pair(option, 0, (True, True, float(most))))
+        return pairs
+
+    def first_pairs(self, state: DominoState) -> list[list[int]]:
+        """Origins, 2 players: the domino numbers each first-claim option takes."""
+        game: Any = state.game
+        return [
+            [state.next_row[position - 1] for position in game.first_pairs[code - game.pair_base]]
+            for code in state.legal_actions()
+        ]
+
+
+def _make(params: dict[str, str], seed: int | None) -> Agent:
+    no_params("full-greedy", params)
+    return FullGreedyAgent(seed)
+
+
+register_agent("full-greedy", _make)

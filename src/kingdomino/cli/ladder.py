@@ -1,0 +1,139 @@
+"""The ``ladder`` command: a round-robin of agents in one game configuration, rated on one Elo scale."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from kingdomino.arena.executors import EXECUTORS
+from kingdomino.arena.ladder import (
+    LadderConfig,
+    fit,
+    ladder_json,
+    ladder_markdown,
+    merge_ratings,
+    open_tables,
+    play_ladder,
+    slug,
+)
+from kingdomino.cli.app import GameOpt, ModeOpt, VariantOpt, app, build_options, console, errors, fail
+from kingdomino.core.game import GameError
+from kingdomino.games.registry import make_game
+
+
+@app.command()
+def ladder(
+    agents: Annotated[
+        list[str],
+        typer.Option(help="The agents and levels to rate, e.g. --agents random greedy full-greedy hard."),
+    ],
+    game: GameOpt = "kingdomino",
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats (default: 2 in Duel, else 4).")
+    ] = None,
+    variant: VariantOpt = None,
+    mode: ModeOpt = None,
+    games: Annotated[
+        int, typer.Option(min=1, help="Games per table (a multiple of the seats rotates them evenly).")
+    ] = 8,
+    seed: Annotated[int, typer.Option(help="Deal d of every table uses seed + d.")] = 1,
+    executor: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
+    workers: Annotated[int, typer.Option(min=1, help="Parallel games.")] = 1,
+    address: Annotated[str | None, typer.Option(help="Address of an existing Ray cluster.")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Results folder: one JSONL per table, written as games finish; resumes."),
+    ] = None,
+    bootstrap: Annotated[int, typer.Option(min=0, help="Bootstrap resamples of the games.")] = 200,
+    markdown: Annotated[Path | None, typer.Option(help="Also write the Markdown table here.")] = None,
+    ratings: Annotated[
+        Path | None, typer.Option(help="Merge the ratings into this ratings file (the lobby's).")
+    ] = None,
+    note: Annotated[str, typer.Option(help="A line for the Markdown page and the ratings file.")] = "",
+    title: Annotated[str | None, typer.Option(help="The Markdown page's title.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the ratings as JSON.")] = False,
+) -> None:
+    """Rate agents by a round-robin: every pair (2 seats) or combination (3-4 seats) plays a table,
+    the pairwise results within games get a Bradley-Terry fit, Elo with random = 0."""
+    specs = [spec for item in agents for spec in item.split()]
+    seats = players if players is not None else (2 if game == "duel" else 4)
+    options = build_options(variant, mode)
+    config = LadderConfig(game, seats, options, specs, games, seed)
+    if executor not in EXECUTORS:
+        raise fail(f"--executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")
+    folder = out or Path("ladder-results") / slug(config.key)
+    try:
+        the_game = make_game(game, seats, options)
+        opened = open_tables(config, folder)
+    except GameError as error:
+        raise fail(str(error)) from None
+    total = len(opened) * games
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    try:
+        with Progress(*columns, console=errors, transient=True, disable=as_json) as progress:
+            task = progress.add_task(f"ladder {config.key}", total=total)
+            outcomes = play_ladder(opened, executor, workers, address, lambda _: progress.advance(task))
+            progress.update(task, completed=total)
+        result = fit(outcomes, bootstrap=bootstrap, seed=seed)
+    except GameError as error:
+        raise fail(str(error)) from None
+    command = _command(config, variant, mode, folder, workers, executor)
+    page = ladder_markdown(config, result, title or the_game.describe(), command, note)
+    data = ladder_json(config, result, command)
+    (folder / "ladder.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    (folder / "ladder.md").write_text(page, encoding="utf-8")
+    if markdown is not None:
+        markdown.parent.mkdir(parents=True, exist_ok=True)
+        markdown.write_text(page, encoding="utf-8")
+    if ratings is not None:
+        merge_ratings(ratings, config, result, note)
+    if as_json:
+        print(json.dumps(data))
+        return
+    table = Table(title=f"Ladder {config.key}: {result.games} games, {len(opened)} tables, seats rotated")
+    for name in ("rank", "agent", "Elo", "95 % interval", "seats", "win share", "mean score"):
+        table.add_column(name, justify="left" if name == "agent" else "right")
+    for rank, r in enumerate(result.ratings, start=1):
+        table.add_row(
+            str(rank),
+            r.agent,
+            f"{r.elo:.0f}",
+            f"[{r.low:.0f}, {r.high:.0f}]",
+            str(r.seats),
+            f"{100 * r.wins / r.seats:.1f} %",
+            f"{r.mean_score:.1f} ± {r.score_half_width:.1f}",
+        )
+    console.print(table)
+    anchor = f"{result.anchor} = 0" if result.anchor else "mean 0"
+    console.print(
+        f"Bradley-Terry fit to pairwise results within games, Elo with {anchor}; "
+        f"bootstrap intervals over games ({result.bootstrap}). Written to {folder}.",
+        style="dim",
+    )
+
+
+def _command(
+    config: LadderConfig,
+    variants: list[str] | None,
+    mode: str | None,
+    folder: Path,
+    workers: int,
+    executor: str,
+) -> str:
+    """The command that runs (and resumes) this ladder."""
+    words = ["kingdomino", "ladder", "--game", config.game, "-p", str(config.players)]
+    for name in variants or []:
+        words += ["--variant", name]
+    if mode:
+        words += ["--mode", mode]
+    words += ["--agents", *config.agents, "--games", str(config.games), "--seed", str(config.seed)]
+    if executor != "local":
+        words += ["--executor", executor]
+    words += ["--workers", str(workers), "--out", str(folder)]
+    return shlex.join(words)

@@ -1,0 +1,203 @@
+"""The ladder: tables, the Bradley-Terry fit on results with a known answer, the command end to end."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kingdomino.arena.ladder import (
+    LadderConfig,
+    bradley_terry,
+    fit,
+    ladder_key,
+    load_ratings,
+    pairwise,
+    rating_of,
+    tables,
+    to_elo,
+)
+from kingdomino.arena.tournament import GameOutcome
+from kingdomino.cli import app, normalise_argv
+from kingdomino.games.registry import make_game
+
+runner = CliRunner()
+
+
+def expected_score(gap: float) -> float:
+    """Bradley-Terry on the Elo scale: the score of a player ``gap`` points stronger."""
+    return 1.0 / (1.0 + 10.0 ** (-gap / 400.0))
+
+
+TRUTH = {"random": 0.0, "weak": 150.0, "fair": 300.0, "strong": 650.0}
+
+
+def test_the_fit_recovers_exact_expected_scores() -> None:
+    results = [
+        (a, b, expected_score(TRUTH[a] - TRUTH[b])) for a in TRUTH for b in TRUTH if a < b
+    ]  # one fractional result per pair: the expected score itself
+    elo = to_elo(bradley_terry(results, prior=0.0))
+    for name, rating in TRUTH.items():
+        assert elo[name] == pytest.approx(rating, abs=1e-4)
+
+
+def test_three_wins_in_four_are_odds_of_three() -> None:
+    strengths = bradley_terry([("a", "b", 1.0)] * 3 + [("a", "b", 0.0)], prior=0.0)
+    gap = to_elo(strengths, anchor="b")["a"]
+    assert gap == pytest.approx(400 * math.log10(3))
+
+
+def test_virtual_draws_keep_a_sweep_finite() -> None:
+    elo = to_elo(bradley_terry([("a", "b", 1.0)] * 10, prior=0.5), anchor="b")
+    assert elo["a"] == pytest.approx(400 * math.log10(10.5 / 0.5))
+
+
+def test_without_the_anchor_the_mean_is_zero() -> None:
+    elo = to_elo(bradley_terry([("a", "b", 1.0)] * 3 + [("b", "a", 1.0)], prior=0.0), anchor="random")
+    assert elo["a"] + elo["b"] == pytest.approx(0.0)
+
+
+def synthetic_games(per_pair: int, seed: int) -> list[GameOutcome]:
+    """2-player games between the ``TRUTH`` agents, each won with its Bradley-Terry chance."""
+    rng = random.Random(seed)
+    games = []
+    index = 0
+    for a in TRUTH:
+        for b in TRUTH:
+            if a >= b:
+                continue
+            for game in range(per_pair):
+                seats = [a, b] if game % 2 == 0 else [b, a]
+                first_wins = rng.random() < expected_score(TRUTH[seats[0]] - TRUTH[seats[1]])
+                scores = [1, 0] if first_wins else [0, 1]
+                games.append(GameOutcome(index, 0, seats, scores, [0 if first_wins else 1], 1, 0.0))
+                index += 1
+    return games
+
+
+def test_the_fit_of_sampled_games_finds_the_true_ratings_within_its_intervals() -> None:
+    result = fit(synthetic_games(400, seed=11), bootstrap=200, seed=3)
+    assert result.anchor == "random"
+    assert [r.agent for r in result.ratings] == ["strong", "fair", "weak", "random"]
+    for rating in result.ratings:
+        if rating.agent == "random":
+            assert (rating.elo, rating.low, rating.high) == (0.0, 0.0, 0.0)
+            continue
+        assert rating.low <= TRUTH[rating.agent] <= rating.high, rating
+        assert rating.high - rating.low < 120
+        assert abs(rating.elo - TRUTH[rating.agent]) < 40
+    assert result.matrix["strong"]["random"] > 0.9
+    assert result.matrix["fair"]["weak"] + result.matrix["weak"]["fair"] == pytest.approx(1.0)
+
+
+def test_the_bootstrap_is_reproducible_from_its_seed() -> None:
+    games = synthetic_games(40, seed=2)
+    first = fit(games, bootstrap=50, seed=9)
+    again = fit(games, bootstrap=50, seed=9)
+    other = fit(games, bootstrap=50, seed=10)
+    assert first.ratings == again.ratings
+    assert first.ratings != other.ratings
+
+
+def test_a_multiplayer_game_gives_every_pair_of_different_agents_a_result() -> None:
+    outcome = GameOutcome(0, 1, ["a", "b", "a", "c"], [40, 52, 52, 30], [2], 90, 0.0)
+    assert sorted(pairwise(outcome)) == sorted(
+        [
+            ("a", "b", 0.0),  # seat 0 (40) below seat 1 (52)
+            ("a", "c", 1.0),
+            ("b", "a", 0.0),  # seat 1 ties seat 2 on score, but seat 2 won the tie-break
+            ("b", "c", 1.0),
+            ("a", "c", 1.0),
+        ]
+    )
+
+
+def test_tables_are_pairs_with_two_seats_and_combinations_with_more() -> None:
+    agents = ["random", "greedy", "heuristic", "full-greedy", "hard"]
+    two = tables(LadderConfig("duel", 2, {}, agents, 4, 1))
+    assert len(two) == 10 and all(len(t.agents) == 2 for t in two)
+    four = tables(LadderConfig("kingdomino", 4, {}, agents, 8, 1))
+    assert len(four) == 5 and all(len(set(t.agents)) == 4 for t in four)
+    few = tables(LadderConfig("kingdomino", 4, {}, ["random", "greedy"], 8, 1))
+    assert [t.agents for t in few] == [["random", "greedy", "random", "greedy"]]
+    assert all(t.seed == 1 and t.games == 8 for t in four) and all(t.games == 4 for t in two)
+
+
+def test_ladder_keys_name_the_configuration() -> None:
+    assert ladder_key("kingdomino", 4, {"middle_kingdom": True, "harmony": True}) == (
+        "kingdomino/harmony+middle_kingdom/4p"
+    )
+    assert ladder_key("kingdomino", 2, {"dynasty": False, "mighty_duel": True}) == "kingdomino/mighty_duel/2p"
+    assert ladder_key("origins", 2, {"mode": "discovery"}) == "origins/discovery/2p"
+    tribe = make_game("origins", 4, {"mode": "tribe"})
+    assert ladder_key("origins", 4, tribe.options) == ladder_key("origins", 4, {"mode": "tribe"})
+    assert (
+        ladder_key("origins", 4, {"mode": "tribe", "fire_kingdom": True}) == "origins/tribe/fire_kingdom/4p"
+    )
+    assert ladder_key("kingdomino", 4, make_game("kingdomino", 4).options) == "kingdomino/4p"
+
+
+def test_a_tiny_ladder_end_to_end(tmp_path: Path) -> None:
+    out = tmp_path / "ladder"
+    ratings = tmp_path / "ratings.json"
+    markdown = tmp_path / "docs" / "ladder-kingdomino-2p.md"
+    args = [
+        "ladder",
+        "--agents",
+        "random",
+        "greedy",
+        "--game",
+        "kingdomino",
+        "-p",
+        "2",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--bootstrap",
+        "20",
+        "--out",
+        str(out),
+        "--ratings",
+        str(ratings),
+        "--markdown",
+        str(markdown),
+        "--note",
+        "screening",
+    ]
+    first = runner.invoke(app, normalise_argv(args))
+    assert first.exit_code == 0, first.output
+    tables_written = sorted(out.glob("table-*.jsonl"))
+    assert len(tables_written) == 1 and len(tables_written[0].read_text().splitlines()) == 5
+    data = json.loads((out / "ladder.json").read_text())
+    assert data["key"] == "kingdomino/2p" and data["games"] == 4 and data["anchor"] == "random"
+    by_agent = {r["agent"]: r for r in data["ratings"]}
+    assert by_agent["random"]["elo"] == 0.0 and by_agent["greedy"]["elo"] > 0
+    assert "| 1 | `greedy` |" in markdown.read_text() and "screening" in markdown.read_text()
+    loaded = load_ratings(ratings)
+    assert set(loaded) == {"kingdomino/2p"} and loaded["kingdomino/2p"]["random"] == (0.0, 0.0, 0.0)
+    assert (
+        rating_of(loaded, "kingdomino", 2, {"harmony": True}, "greedy") == loaded["kingdomino/2p"]["greedy"]
+    )
+    assert rating_of(loaded, "kingdomino", 4, {}, "greedy") is None
+    # resuming plays nothing more and gives the same ratings
+    again = runner.invoke(app, normalise_argv(args))
+    assert again.exit_code == 0, again.output
+    assert json.loads((out / "ladder.json").read_text())["ratings"] == data["ratings"]
+    assert len(tables_written[0].read_text().splitlines()) == 5
+
+
+def test_a_ladder_refuses_a_single_agent(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["ladder", "--agents", "greedy", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "two different agents" in result.output
+
+
+def test_the_package_ratings_file_loads() -> None:
+    ratings = load_ratings()
+    for ladder in ratings.values():
+        for elo, low, high in ladder.values():
+            assert low <= elo <= high
