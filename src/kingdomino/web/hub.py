@@ -592,10 +592,6 @@ class Hub:
         """The seats whose tokens are among ``tokens``, ascending."""
         return tuple(sorted({s for s in map(live.seat_of, tokens) if s is not None}))
 
-    def view(self, live: LiveGame, tokens: frozenset[str]) -> dict[str, Any]:
-        """The state as the holder of ``tokens`` may see it: public facts and their own legal moves."""
-        return self.view_of(live, self.seats_held(live, tokens))
-
     def view_of(self, live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         """The state as the holder of the seats ``mine`` may see it."""
         return views.state_view(live, mine)

@@ -124,10 +124,6 @@ class StaleGame(Exception):
 CHANNEL = "kingdomino_games"
 
 
-def sqlite_url(data_dir: str) -> str:
-    return f"sqlite:///{data_dir.rstrip('/')}/kingdomino.sqlite3"
-
-
 class Store:
     """Games and actions in one SQL database; every write is its own committed transaction.
 
