@@ -172,3 +172,18 @@ def test_hint_suggests_legal_moves(client: TestClient) -> None:
     view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0)
     hint = client.get(f"/api/games/{created['id']}/hint", params={"token": token}).json()
     assert hint["candidates"] and all(c["action"] in view["legal_actions"] for c in hint["candidates"])
+
+
+def test_each_level_has_its_rating_from_the_ladders(client: TestClient) -> None:
+    from kingdomino.arena.ladder import load_ratings
+
+    expected = load_ratings()["kingdomino/4p"]
+    answer = client.post("/api/ratings", json={"game": "kingdomino", "players": 4, "options": {}})
+    assert answer.status_code == 200
+    ratings = answer.json()["ratings"]
+    assert ratings["random"] == [0, 0, 0]
+    assert ratings["hard"] == [round(value) for value in expected["hard"]]
+    unrated = client.post("/api/ratings", json={"game": "no-such-game", "players": 2}).json()["ratings"]
+    assert set(unrated.values()) == {None}
+    refused = client.post("/api/ratings", json={"game": "kingdomino", "players": 99})
+    assert refused.status_code == 422 and refused.json()["error"]["field"] == "players"

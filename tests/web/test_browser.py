@@ -242,6 +242,19 @@ def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page) -> None:
     assert len(set(ai)) == 3 and all("AI, greedy" in n for n in ai)
 
 
+def test_the_lobby_shows_each_levels_rating(page) -> None:
+    page.goto(page.base_url + "/")
+    page.select_option("#players", "4")
+    page.wait_for_function(
+        "document.querySelector('#seat-1 option[value=\"ai:hard\"]').textContent.includes('Elo')"
+    )
+    label = page.locator('#seat-1 option[value="ai:hard"]').text_content()
+    elo = round(
+        __import__("kingdomino.arena.ladder", fromlist=["x"]).load_ratings()["kingdomino/4p"]["hard"][0]
+    )
+    assert label is not None and f"Elo {elo}" in label
+
+
 def test_an_all_ai_game_is_watched_with_a_thinking_sign(page) -> None:
     page.goto(page.base_url + "/")
     page.select_option("#seat-0", "ai:greedy")

@@ -32,6 +32,7 @@ from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
+from kingdomino.arena.ladder import load_ratings, rating_of
 from kingdomino.web import views
 from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.body_limit import BodyLimit
@@ -71,6 +72,12 @@ class ActionRequest(BaseModel):
 
 class TokenRequest(BaseModel):
     token: Token
+
+
+class RatingsRequest(BaseModel):
+    game: str = Field(max_length=32)
+    players: int = Field(ge=1, le=8)
+    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=16)
 
 
 class LookupItem(BaseModel):
@@ -134,6 +141,18 @@ def create_app(
         from kingdomino.games.registry import game_names
 
         return {"games": game_names(), "levels": list(AI_LEVELS)}
+
+    ratings = load_ratings()
+
+    @app.post("/api/ratings")
+    async def level_ratings(body: RatingsRequest) -> dict[str, Any]:
+        """Each AI level's Elo rating (``random`` = 0) and 95 % interval for a game configuration,
+        from the ladders in the package's ratings file (``kingdomino ladder``); null if unrated."""
+        found = {}
+        for level in AI_LEVELS:
+            rating = rating_of(ratings, body.game, body.players, dict(body.options), level)
+            found[level] = None if rating is None else [round(value) for value in rating]
+        return {"ratings": found}
 
     @app.get("/api/stats")
     async def stats() -> dict[str, Any]:

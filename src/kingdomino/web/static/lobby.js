@@ -64,6 +64,35 @@ export function showLobby(main) {
     });
   }
 
+  /** Each AI level's Elo rating for the chosen game, players and options (null: not rated). */
+  let ratings = /** @type {Record<string, number[] | null>} */ ({});
+  /** @returns {Record<string, string | boolean>} */
+  function chosenOptions() {
+    /** @type {Record<string, string | boolean>} */
+    const options = {};
+    for (const box of optionsBox.querySelectorAll("input[data-option]")) {
+      const input = /** @type {HTMLInputElement} */ (box);
+      if (input.checked) options[/** @type {string} */ (input.dataset.option)] = input.dataset.value || true;
+    }
+    const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
+    if (mode) options.mode = mode.value;
+    return options;
+  }
+  async function loadRatings() {
+    try {
+      const answer = await api("/api/ratings", { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options: chosenOptions() } });
+      ratings = answer.ratings;
+    } catch {
+      ratings = {};
+    }
+    refreshSeats();
+  }
+  /** A seat kind's label, with the level's rating when the ladder has one. @param {string} value */
+  function seatLabel(value) {
+    const rating = value.startsWith("ai:") ? ratings[value.slice(3)] : null;
+    return rating ? `${t(`seat.${value}`)} · ${t("lobby.elo", { elo: rating[0] })}` : t(`seat.${value}`);
+  }
+
   function refresh() {
     const spec = GAMES[gameSelect.value];
     const current = Number(playersSelect.value) || spec.players[0];
@@ -73,6 +102,7 @@ export function showLobby(main) {
       ...spec.flags.map(([id, value]) => el("label", {}, el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", t(`option.${id}.long`))));
     if (!spec.flags.length && !spec.modes) optionsBox.append(el("p", { class: "small" }, t("lobby.no_options")));
     refreshSeats();
+    loadRatings();
   }
   function refreshSeats() {
     remembered();
@@ -81,27 +111,21 @@ export function showLobby(main) {
       const kept = typed[i] || { kind: i === 0 ? "me" : "ai:medium", name: "" };
       return el("div", { class: "seat-row" },
         el("label", { for: `seat-${i}` }, t("lobby.seat_n", { n: i + 1 })), " ",
-        el("select", { id: `seat-${i}` }, SEAT_KINDS.map((value) => el("option", { value, selected: value === kept.kind }, t(`seat.${value}`)))), " ",
+        el("select", { id: `seat-${i}` }, SEAT_KINDS.map((value) => el("option", { value, selected: value === kept.kind }, seatLabel(value)))), " ",
         el("label", { for: `name-${i}` }, t("lobby.name")), " ",
         el("input", { id: `name-${i}`, maxlength: 40, size: 12, value: kept.name, placeholder: kept.kind === "me" ? t("name.you") : kept.kind.startsWith("ai:") ? t("lobby.ai_name_placeholder") : t("player_n", { n: i + 1 }) }));
     }));
   }
   gameSelect.addEventListener("change", refresh);
-  playersSelect.addEventListener("change", refreshSeats);
+  playersSelect.addEventListener("change", loadRatings);
+  optionsBox.addEventListener("change", loadRatings);
 
   /** @param {Event} event */
   async function create(event) {
     event.preventDefault();
     error.textContent = "";
     remembered();
-    /** @type {Record<string, string | boolean>} */
-    const options = {};
-    for (const box of optionsBox.querySelectorAll("input[data-option]")) {
-      const input = /** @type {HTMLInputElement} */ (box);
-      if (input.checked) options[/** @type {string} */ (input.dataset.option)] = input.dataset.value || true;
-    }
-    const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
-    if (mode) options.mode = mode.value;
+    const options = chosenOptions();
     const n = Number(playersSelect.value);
     const rows = typed.slice(0, n);
     const kinds = rows.map((r) => r.kind);
