@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+from kingdomino.arena.ladder import load_ratings
+
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -249,9 +251,7 @@ def test_the_lobby_shows_each_levels_rating(page) -> None:
         "document.querySelector('#seat-1 option[value=\"ai:hard\"]').textContent.includes('Elo')"
     )
     label = page.locator('#seat-1 option[value="ai:hard"]').text_content()
-    elo = round(
-        __import__("kingdomino.arena.ladder", fromlist=["x"]).load_ratings()["kingdomino/4p"]["hard"][0]
-    )
+    elo = round(load_ratings()["kingdomino/4p"]["hard"][0])
     assert label is not None and f"Elo {elo}" in label
 
 
