@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
@@ -92,3 +97,34 @@ def live_server(database: str) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True
     thread.join(timeout=10)
+
+
+class ServerProcess:
+    """A ``kingdomino serve`` process on a free loopback port, started and answering.
+
+    ``kill`` ends it with SIGKILL, as a crash would.
+    """
+
+    def __init__(self, database: str, *options: str) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(self.port)]
+        self.process = subprocess.Popen(
+            [*command, "--database-url", database, *options],
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"{self.base}/api/meta", timeout=1)
+                return
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline, "the server did not start"
+                time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()

@@ -7,18 +7,14 @@ the one its game's seed gives.
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
-from tests.web.conftest import free_port
+from tests.web.conftest import ServerProcess
 
 from kingdomino.core.game import CHANCE
 from kingdomino.core.seeds import derive_seed
@@ -43,32 +39,6 @@ class Ledger:
     spectators: dict[str, str] = field(default_factory=dict)
     acked: dict[tuple[str, int], str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
-
-
-class Server:
-    def __init__(self, database: str) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(self.port)]
-        command += ["--database-url", database, "--ai-delay", "0"]
-        self.process = subprocess.Popen(
-            command,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"{self.base}/api/meta", timeout=1)
-                return
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.05)
-
-    def kill(self) -> None:
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
 
 
 def client_loop(base: str, ledger: Ledger, rng: random.Random, stop: threading.Event) -> None:
@@ -121,7 +91,7 @@ def test_kill_9_at_random_moments_loses_nothing_and_strands_no_game(tmp_path: Pa
     rng = random.Random(20261125)
     ledger = Ledger()
     for crash in range(CRASHES):
-        server = Server(database)
+        server = ServerProcess(database, "--ai-delay", "0")
         stop = threading.Event()
         clients = [
             threading.Thread(
@@ -139,7 +109,7 @@ def test_kill_9_at_random_moments_loses_nothing_and_strands_no_game(tmp_path: Pa
     assert len(ledger.tokens) >= CRASHES and len(ledger.acked) >= CRASHES
 
     # One last start: every unfinished game must reach a human's turn or its end.
-    server = Server(database)
+    server = ServerProcess(database, "--ai-delay", "0")
     try:
         with httpx.Client(base_url=server.base, timeout=5) as http:
             deadline = time.monotonic() + 60

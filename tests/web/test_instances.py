@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -18,53 +15,21 @@ from contextlib import contextmanager
 
 import httpx
 import pytest
-from tests.web.conftest import free_port
+from tests.web.conftest import ServerProcess
 from websockets.sync.client import connect
 
 URL = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
 pytestmark = pytest.mark.skipif(not URL, reason="KINGDOMINO_TEST_POSTGRES_URL is not set")
 
 
-class Instance:
-    """One ``kingdomino serve`` process on the test database."""
-
-    def __init__(self, ai_delay: float = 0.0) -> None:
-        assert URL is not None
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        command = [
-            sys.executable,
-            "-m",
-            "kingdomino",
-            "serve",
-            "--port",
-            str(self.port),
-            "--database-url",
-            URL,
-        ]
-        command += ["--ai-delay", str(ai_delay), "--ai-workers", "1"]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"{self.base}/api/meta", timeout=1)
-                return
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.05)
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGKILL)
-            self.process.wait()
-
-
 @contextmanager
-def instances(*delays: float) -> Iterator[list[Instance]]:
-    started: list[Instance] = []
+def instances(*delays: float) -> Iterator[list[ServerProcess]]:
+    """Servers on the test database, one per AI delay, each with one AI worker."""
+    assert URL is not None
+    started: list[ServerProcess] = []
     try:
         for delay in delays:
-            started.append(Instance(delay))
+            started.append(ServerProcess(URL, "--ai-delay", str(delay), "--ai-workers", "1"))
         yield started
     finally:
         for instance in started:

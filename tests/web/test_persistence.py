@@ -3,17 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import signal
 import sqlite3
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
 from fastapi.testclient import TestClient
-from tests.web.conftest import create, free_port, wait_for
+from tests.web.conftest import ServerProcess, create, wait_for
 
 from kingdomino.web.app import create_app
 from kingdomino.web.store import Store
@@ -62,31 +57,9 @@ def test_unfinished_ai_games_resume_on_start(database: str) -> None:
 
 def test_kill_9_loses_no_accepted_action(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
-    port = free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "kingdomino",
-        "serve",
-        "--port",
-        str(port),
-        "--database-url",
-        database,
-        "--ai-delay",
-        "0",
-    ]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+    server = ServerProcess(database, "--ai-delay", "0")
+    base = server.base
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                httpx.get(f"{base}/api/meta", timeout=1)
-                break
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, "server did not start"
-                time.sleep(0.1)
         body = {
             "game": "kingdomino",
             "players": 2,
@@ -107,8 +80,7 @@ def test_kill_9_loses_no_accepted_action(tmp_path: Path) -> None:
             accepted.append(mine["legal_actions"][0])
         last_index = answer.json()["index"]
     finally:
-        server.send_signal(signal.SIGKILL)
-        server.wait()
+        server.kill()
     store = Store(database)
     stored = store.load(created["id"])
     store.close()
