@@ -17,53 +17,6 @@ from kingdomino.core.game import GameError
 EXECUTORS = ("local", "ray")
 
 
-def run_serial(config: TournamentConfig, indices: Sequence[int]) -> Iterator[GameOutcome]:
-    for index in indices:
-        yield play_tournament_game(config, index)
-
-
-def run_local(config: TournamentConfig, indices: Sequence[int], workers: int) -> Iterator[GameOutcome]:
-    """A pool of ``workers`` processes (in this process when ``workers`` is 1)."""
-    if workers <= 1:
-        yield from run_serial(config, indices)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[GameOutcome]] = set()
-        queue = list(indices)
-        while queue or pending:
-            while queue and len(pending) < 2 * workers:
-                pending.add(pool.submit(play_tournament_game, config, queue.pop(0)))
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
-
-
-def run_ray(
-    config: TournamentConfig, indices: Sequence[int], workers: int, address: str | None
-) -> Iterator[GameOutcome]:
-    """Ray tasks: a local Ray instance with ``workers`` CPUs, or the cluster at ``address``."""
-    try:
-        import ray
-    except ImportError:
-        raise GameError("--executor ray needs the 'ray' extra: pip install 'kingdomino[ray]'") from None
-    started_here = not ray.is_initialized()
-    if started_here:
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=max(1, workers), include_dashboard=False, log_to_driver=False)
-    try:
-        remote_game: Any = ray.remote(play_tournament_game)
-        pending = [remote_game.remote(config, index) for index in indices]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                yield ray.get(ref)
-    finally:
-        if started_here:
-            ray.shutdown()
-
-
 def run_jobs(
     jobs: Sequence[tuple[TournamentConfig, int]],
     executor: str = "local",
@@ -126,8 +79,8 @@ def run_games(
     workers: int = 1,
     address: str | None = None,
 ) -> Iterator[GameOutcome]:
-    if executor == "local":
-        return run_local(config, indices, workers)
-    if executor == "ray":
-        return run_ray(config, indices, workers, address)
-    raise GameError(f"executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")
+    """The games ``indices`` of one tournament, through :func:`run_jobs`."""
+    if executor not in EXECUTORS:
+        raise GameError(f"executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")
+    jobs = [(config, index) for index in indices]
+    return (outcome for _, outcome in run_jobs(jobs, executor, workers, address))
