@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import time
 
@@ -13,7 +14,15 @@ from tests.web.conftest import create
 from kingdomino.agents.levels import BUDGETS, level_spec
 from kingdomino.core.game import State
 from kingdomino.games.registry import make_game
-from kingdomino.web.ai_workers import AIJob, AIQueue, LocalWorkers, RayWorkers, agent_spec, run_job
+from kingdomino.web.ai_workers import (
+    WORKER_NICENESS,
+    AIJob,
+    AIQueue,
+    LocalWorkers,
+    RayWorkers,
+    agent_spec,
+    run_job,
+)
 from kingdomino.web.app import create_app
 
 SPECS = [
@@ -119,3 +128,14 @@ def test_every_game_and_mode_has_a_budget(level: str) -> None:
     for key in ("kingdomino", "duel", "origins/discovery", "origins/totem", "origins/tribe"):
         game, _, mode = key.partition("/")
         assert f"iterations={BUDGETS[level][key]}," in level_spec(level, game, mode or None)
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="the OS has no process priorities")
+def test_local_workers_yield_the_cpu_to_the_server() -> None:
+    """A search must not make acknowledgements wait: the workers run at a lower priority."""
+    workers = LocalWorkers(1)
+    try:
+        inside = workers.pool.submit(os.nice, 0).result(timeout=60)
+    finally:
+        workers.close()
+    assert inside == min(os.nice(0) + WORKER_NICENESS, 19)
