@@ -5,7 +5,11 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import signal
+import subprocess
+import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 from fastapi.testclient import TestClient
@@ -15,6 +19,7 @@ from kingdomino.agents.levels import BUDGETS, level_spec
 from kingdomino.core.game import State
 from kingdomino.games.registry import make_game
 from kingdomino.web.ai_workers import (
+    PARENT_CHECK_SECONDS,
     WORKER_NICENESS,
     AIJob,
     AIQueue,
@@ -139,3 +144,48 @@ def test_local_workers_yield_the_cpu_to_the_server() -> None:
     finally:
         workers.close()
     assert inside == min(os.nice(0) + WORKER_NICENESS, 19)
+
+
+def test_a_dead_worker_is_replaced_and_no_worker_outlives_its_server() -> None:
+    """A worker killed mid-game fails its job once, then new workers take the next jobs; a
+    server killed with kill -9 takes its workers with it (they would hold CPU and pipes)."""
+    state = positions()[0]
+    job = AIJob(state, "greedy", seed=1)
+    workers = LocalWorkers(1)
+    try:
+        pid = workers.pool.submit(os.getpid).result(timeout=60)
+        os.kill(pid, signal.SIGKILL)
+        with pytest.raises(BrokenProcessPool):
+            workers.pool.submit(os.getpid).result(timeout=60)
+        assert asyncio.run(workers.run(job)).action == run_job(job).action
+    finally:
+        workers.close()
+
+    server = subprocess.Popen([sys.executable, "-c", ORPHAN_SCRIPT], stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    worker = int(server.stdout.readline())
+    server.kill()
+    server.wait()
+    deadline = time.monotonic() + 10 * PARENT_CHECK_SECONDS
+    while time.monotonic() < deadline and process_alive(worker):
+        time.sleep(0.1)
+    assert not process_alive(worker)
+
+
+#: A stand-in server: starts one worker, prints its pid, then waits to be killed.
+ORPHAN_SCRIPT = """
+import os, time
+from kingdomino.web.ai_workers import LocalWorkers
+workers = LocalWorkers(1)
+print(workers.pool.submit(os.getpid).result(timeout=60), flush=True)
+time.sleep(600)
+"""
+
+
+def process_alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie counts as gone: it has exited)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(") ")[-1][0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -17,12 +17,15 @@ True
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -92,27 +95,57 @@ class Executor(Protocol):
 WORKER_NICENESS = 10
 
 
-def lower_priority() -> None:
-    """Run this process at ``WORKER_NICENESS`` below its parent (where the OS has ``nice``)."""
+#: Seconds between two looks of a worker at whether its server is still alive.
+PARENT_CHECK_SECONDS = 1.0
+
+log = logging.getLogger(__name__)
+
+
+def start_worker(parent: int) -> None:
+    """Prepare a worker process of the server ``parent``: a lower priority than the server's
+    (where the OS has ``nice``), and an exit as soon as the server is gone (even killed with
+    ``kill -9``, which leaves no chance to stop the pool), so no worker outlives its server."""
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
+    threading.Thread(target=_exit_with, args=(parent,), name="exit-with-server", daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 class LocalWorkers:
     """A pool of worker processes on this machine (``slots`` of them: by default one per core).
 
-    The workers run at a lower priority than the server (``WORKER_NICENESS``).
+    The workers run at a lower priority than the server (``WORKER_NICENESS``) and exit with it.
+    A worker that dies (killed, out of memory) breaks the pool: the jobs it held fail (the hub
+    tries them again) and the next job starts a new pool.
     """
 
     def __init__(self, slots: int | None = None) -> None:
         self.slots = slots or os.cpu_count() or 1
+        self.pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
         # Spawned, not forked: the server process has threads (and maybe a Ray client).
-        self.pool = ProcessPoolExecutor(
-            self.slots, mp_context=multiprocessing.get_context("spawn"), initializer=lower_priority
+        return ProcessPoolExecutor(
+            self.slots,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=start_worker,
+            initargs=(os.getpid(),),
         )
 
     async def run(self, job: AIJob) -> AIAnswer:
-        return await asyncio.wrap_future(self.pool.submit(run_job, job))
+        try:
+            future = self.pool.submit(run_job, job)
+        except BrokenProcessPool:
+            log.warning("a worker process died: starting new workers")
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = self._new_pool()
+            future = self.pool.submit(run_job, job)
+        return await asyncio.wrap_future(future)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)

@@ -23,6 +23,9 @@ What the hub guarantees, whatever the order of events:
 * searches (AI turns, hints) run in worker processes or on Ray (``ai_workers``), queued
   first come, first served; the watchers of a game whose AI turn waits or runs are told
   ``{"type": "thinking", "seat", "ahead"}`` (``ahead``: jobs before it, 0 while it runs);
+* the event loop never waits on the database: reads and writes on the hot paths (actions,
+  undo, AI turns and leases, other servers' writes) run in a thread while the game's lock
+  is held, so one slow commit delays only its own game;
 * the database is the truth (``store``): every write names the revision it was made on,
   an AI turn is computed by the one server holding its lease, and on PostgreSQL the other
   servers hear of every write at once (LISTEN/NOTIFY) and take over a turn whose lease
@@ -56,7 +59,7 @@ from kingdomino.web.live import (
     status_of,
 )
 from kingdomino.web.notify import listen
-from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame, now
+from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame, Written, now
 
 HINT_AGENT = "mcts:time=0.4,playout=player-greedy,prune=8"
 #: Hints computed at the same time, server-wide; one more is answered "busy" (503).
@@ -138,7 +141,7 @@ class Hub:
         """Start every AI turn that no server holds: at start, and after a server or task died."""
         while True:
             try:
-                for game_id, revision in self.store.unleased_ai_turns():
+                for game_id, revision in await asyncio.to_thread(self.store.unleased_ai_turns):
                     live = self.games.get(game_id)
                     if live is None or live.version < revision:
                         live = self._reload(game_id)
@@ -148,29 +151,37 @@ class Hub:
                 log.exception("looking for AI turns to resume failed")
             await asyncio.sleep(SWEEP_SECONDS)
 
-    async def _heard(self, game_id: str, revision: int, server: str, count: int | None) -> None:
-        """Another server wrote ``game_id``: catch up and tell this server's watchers.
+    async def _heard(self, written: Written) -> None:
+        """Another server wrote a game: catch up and tell this server's watchers.
 
-        When the write only appended actions to the revision held here, just those are read
-        and applied; otherwise (an undo, missed writes) the whole game is read again.
+        When the write only appended actions to the revision held here, those are applied
+        (as the notification carries them, else as read from the database); otherwise (an
+        undo, missed writes) the whole game is read again.
         """
-        live = self.games.get(game_id)
-        if server == self.store.server or live is None or live.version >= revision:
+        live = self.games.get(written.game_id)
+        if written.server == self.store.server or live is None or live.version >= written.revision:
             return
         async with live.lock:
-            if live.version >= revision:
+            if live.version >= written.revision:
                 return
-            if not (live.version == revision - 1 and count is not None and self._catch_up(live, revision)):
-                self._reload(game_id)
+            caught_up = False
+            if live.version == written.revision - 1 and written.count is not None:
+                appended = written.appended
+                status = written.status
+                if appended is None:
+                    found = await asyncio.to_thread(self.store.actions_from, live.id, len(live.actions))
+                    if found is not None and found[0] == written.revision:
+                        _, status, appended = found
+                caught_up = appended is not None and self._catch_up(live, written.revision, status, appended)
+            if not caught_up:
+                await self._reload_off_loop(written.game_id)
         await self.broadcast(live)
 
-    def _catch_up(self, live: LiveGame, revision: int) -> bool:
-        """Apply the actions the write of ``revision`` appended; False if a full read is needed
-        (the game has been written again since: an undo in between would make the suffix wrong)."""
-        found = self.store.actions_from(live.id, len(live.actions))
-        if found is None or found[0] != revision or not found[2] or found[2][0].index != len(live.actions):
+    def _catch_up(self, live: LiveGame, revision: int, status: str, new: list[StoredAction]) -> bool:
+        """Apply ``new``, the actions the write of ``revision`` appended; False if they do not
+        follow the actions held here (then the whole game must be read again)."""
+        if not new or new[0].index != len(live.actions):
             return False
-        _, status, new = found
         state = live.state.clone()
         try:
             for action in new:
@@ -191,9 +202,12 @@ class Hub:
                     self._reload(live.id)
                 await self.broadcast(live)
 
-    def _reload(self, game_id: str) -> LiveGame | None:
-        """Read ``game_id`` again from the database (the truth), keeping its watchers."""
-        stored = self.store.load(game_id)
+    def _reload(self, game_id: str, stored: StoredGame | None = None) -> LiveGame | None:
+        """Read ``game_id`` again from the database (the truth), keeping its watchers.
+
+        ``stored``: the game as just read from the database (else it is read here).
+        """
+        stored = stored or self.store.load(game_id)
         if stored is None:
             return None
         live = self.games.get(game_id)
@@ -204,13 +218,22 @@ class Hub:
         live.version = stored.revision
         return live
 
+    async def _reload_off_loop(self, game_id: str) -> LiveGame | None:
+        """:meth:`_reload`, with the database read in a thread (the caller holds the game's lock)."""
+        return self._reload(game_id, await asyncio.to_thread(self.store.load, game_id))
+
     def _live(self, stored: StoredGame) -> LiveGame:
         """A stored game made live; a chance step it still lacks (an old crash) is drawn from the seed."""
         game, state = rebuild(stored)
         live = LiveGame(stored, game, state, version=stored.revision)
         if state.current_player == CHANCE:
+            state = state.clone()
+            new, status = self._with_chance(live, state, [])
             with contextlib.suppress(StaleGame):
-                self._commit(live, state.clone(), [])
+                version = self.store.append_actions(
+                    live.id, new, status, live.version, live.is_ai(state.current_player)
+                )
+                self._adopt(live, state, new, status, version)
         self._keep(live)
         return live
 
@@ -292,7 +315,7 @@ class Hub:
         stored.actions = setup
         stored.status = status_of(state)
         stored.ai_turn = live.is_ai(state.current_player)
-        self.store.create_game(stored)
+        await asyncio.to_thread(self.store.create_game, stored)
         live.state = state
         live.version = stored.revision
         self._keep(live)
@@ -339,7 +362,7 @@ class Hub:
             reason = state.illegal_reason(action)
             if reason is not None:
                 raise HubError(409, "action", f"illegal: {reason}")
-            self._apply(live, seat, action)
+            await self._apply(live, seat, action)
             applied = len(live.actions)
         if broadcast:
             await self.broadcast(live)
@@ -351,11 +374,11 @@ class Hub:
             return f"{live.stored.seats[seat]['name']} (player {seat + 1})"
         return "nobody"
 
-    def _apply(self, live: LiveGame, seat: int, action: int) -> None:
+    async def _apply(self, live: LiveGame, seat: int, action: int) -> None:
         """Apply on a copy, resolve chance, commit to the store, then make it the live state."""
         state = live.state.clone()
         new = [self._step(state, seat, action, len(live.actions))]
-        self._commit(live, state, new)
+        await self._commit(live, state, new)
 
     def _step(self, state: State, seat: int, action: int, index: int) -> StoredAction:
         description = state.describe_action(action)
@@ -372,20 +395,38 @@ class Hub:
             index += 1
         return new
 
-    def _commit(self, live: LiveGame, state: State, new: list[StoredAction]) -> None:
+    def _with_chance(
+        self, live: LiveGame, state: State, new: list[StoredAction]
+    ) -> tuple[list[StoredAction], str]:
+        """``new`` with the chance steps that follow it (applied to ``state``), and the status after."""
+        new = self._draw_chance(live, state, new)
+        return new, status_of(state)
+
+    async def _commit(self, live: LiveGame, state: State, new: list[StoredAction]) -> None:
         """Store ``new`` (with the chance steps that follow it), then make ``state`` the live one.
 
-        If the store refuses, the live game is untouched: memory never runs ahead of the database.
+        The caller holds the game's lock; the write runs in a thread. If the store refuses,
+        the live game is untouched: memory never runs ahead of the database.
         """
-        new = self._draw_chance(live, state, new)
-        status = status_of(state)
+        new, status = self._with_chance(live, state, new)
         try:
-            version = self.store.append_actions(
-                live.id, new, status, live.version, live.is_ai(state.current_player)
+            version = await asyncio.to_thread(
+                self.store.append_actions,
+                live.id,
+                new,
+                status,
+                live.version,
+                live.is_ai(state.current_player),
             )
         except StaleGame:
-            self._reload(live.id)
+            await self._reload_off_loop(live.id)
             raise HubError(409, "index", "the game moved on: it was changed by another server") from None
+        self._adopt(live, state, new, status, version)
+
+    def _adopt(
+        self, live: LiveGame, state: State, new: list[StoredAction], status: str, version: int
+    ) -> None:
+        """Make the stored write of ``new`` (now at ``version``) the live game."""
         live.stored.actions.extend(new)
         live.stored.status = status
         live.state = state
@@ -405,9 +446,11 @@ class Hub:
                 raise HubError(409, "undo", reason)
             keep = [a.index for a in live.actions if a.seat == seat][-1]
             try:
-                version = self.store.truncate(live.id, keep, "playing", live.version, False)
+                version = await asyncio.to_thread(
+                    self.store.truncate, live.id, keep, "playing", live.version, False
+                )
             except StaleGame:
-                self._reload(live.id)
+                await self._reload_off_loop(live.id)
                 raise HubError(409, "undo", "the game moved on: it was changed by another server") from None
             live.stored.actions = live.stored.actions[:keep]
             live.stored.status = "playing"
@@ -489,7 +532,7 @@ class Hub:
                 copy = state.clone()
                 level = str(live.stored.seats[seat]["level"])
             try:
-                if not self.store.take_lease(live.id, version, LEASE_SECONDS):
+                if not await asyncio.to_thread(self.store.take_lease, live.id, version, LEASE_SECONDS):
                     return  # another server computes this turn (or the game moved on: we will hear)
                 if self.ai_delay:
                     await asyncio.sleep(self.ai_delay)
@@ -501,7 +544,7 @@ class Hub:
                     reason = live.state.illegal_reason(answer.action)
                     if reason is not None:
                         raise RuntimeError(f"the AI chose an illegal action: {reason}")
-                    self._apply(live, seat, answer.action)
+                    await self._apply(live, seat, answer.action)
                 self.ai_moves.append((answer.seconds, answer.iterations))
                 await self.broadcast(live)
                 failures = 0
@@ -525,7 +568,7 @@ class Hub:
                 done, _ = await asyncio.wait([task], timeout=LEASE_SECONDS / 3)
                 if done:
                     return task.result()
-                if not self.store.take_lease(live.id, version, LEASE_SECONDS):
+                if not await asyncio.to_thread(self.store.take_lease, live.id, version, LEASE_SECONDS):
                     raise HubError(409, "ai", "the AI turn was taken over or the game moved on")
         finally:
             task.cancel()

@@ -1,11 +1,12 @@
 """Hearing the other servers' writes: PostgreSQL LISTEN on the store's channel.
 
-Every write of a game on PostgreSQL sends ``NOTIFY kingdomino_games, 'id revision server count'``
-(``count``: the number of actions after a write that only appended, else ``-``)
-in its transaction (see :mod:`kingdomino.web.store`), so it is heard only once committed. A
-server listens on one connection of its own and hands each notification to the hub, which
-catches up from the database and tells its clients. If the connection drops, it reconnects
-and first asks the hub to check every game it holds (notifications sent meanwhile are lost).
+Every write of a game on PostgreSQL sends a notification on ``kingdomino_games`` (a
+:class:`~kingdomino.web.store.Written`: the game, its new revision, the writing server and the
+actions appended) in its transaction (see :mod:`kingdomino.web.store`), so it is heard only
+once committed. A server listens on one connection of its own and hands each notification to
+the hub, which catches up (from the notification, or the database) and tells its clients. If
+the connection drops, it reconnects and first asks the hub to check every game it holds
+(notifications sent meanwhile are lost).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Awaitable, Callable
 
 from sqlalchemy.engine import make_url
 
-from kingdomino.web.store import CHANNEL
+from kingdomino.web.store import CHANNEL, Written
 
 log = logging.getLogger(__name__)
 
@@ -35,12 +36,13 @@ def libpq_url(database_url: str) -> str:
 
 async def listen(
     database_url: str,
-    heard: Callable[[str, int, str, int | None], Awaitable[None]],
+    heard: Callable[[Written], Awaitable[None]],
     connected: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
-    """Call ``heard(game_id, revision, server, count)`` for every write notified, until cancelled."""
+    """Call ``heard(written)`` for every write notified, until cancelled."""
     import psycopg
 
+    pending: set[asyncio.Future[None]] = set()
     first = True
     while True:
         try:
@@ -52,14 +54,22 @@ async def listen(
                     await connected()
                 first = False
                 async for notification in conn.notifies():
-                    try:
-                        game_id, revision, server, count = notification.payload.split(" ")
-                        await heard(game_id, int(revision), server, None if count == "-" else int(count))
-                    except Exception:
-                        log.exception("a notification could not be followed: %r", notification.payload)
+                    # Followed at once, each in its own task: one game's catching up (a read from
+                    # the database) never holds up another's. The game's lock keeps them in order.
+                    following = asyncio.ensure_future(follow(heard, notification.payload))
+                    pending.add(following)
+                    following.add_done_callback(pending.discard)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("listening to %s failed; reconnecting", CHANNEL)
         first = False
         await asyncio.sleep(RECONNECT_SECONDS)
+
+
+async def follow(heard: Callable[[Written], Awaitable[None]], payload: str) -> None:
+    """Hand the write one notification's payload describes to ``heard``; log a failure."""
+    try:
+        await heard(Written.from_payload(payload))
+    except Exception:
+        log.exception("a notification could not be followed: %r", payload)

@@ -14,8 +14,9 @@ The database is the truth when several servers share it (PostgreSQL):
 * ``ai_turn`` says an AI seat is to move, and an AI turn is computed by the one server
   holding the game's lease (``lease_owner`` until ``lease_until``); a lease that is not
   renewed expires, and another server takes the turn over;
-* on PostgreSQL every write also sends ``NOTIFY kingdomino_games, 'id revision server'``
-  so that the other servers tell their clients at once.
+* on PostgreSQL every write also sends a notification on ``kingdomino_games`` (a
+  :class:`Written`, with the actions it appended when they fit) in its transaction, so
+  that the other servers tell their clients at once, without reading the database.
 """
 
 from __future__ import annotations
@@ -116,6 +117,64 @@ class StoredGame:
     ai_turn: bool = False
 
 
+#: The most bytes of a notification's payload (PostgreSQL refuses 8000 or more); a write whose
+#: appended actions do not fit is announced without them (the listener reads them).
+MAX_PAYLOAD = 7900
+
+
+@dataclass(frozen=True)
+class Written:
+    """What a notification says of one committed write of a game.
+
+    ``count``: the number of actions after a write that only appended (None: an undo);
+    ``appended``: those actions, when they fit in the payload (None: read them from the store).
+
+    >>> note = Written("g1", 4, "server-a", "playing", 3, [StoredAction(2, 0, "claim 5", "claims 5")])
+    >>> Written.from_payload(note.payload()) == note
+    True
+    """
+
+    game_id: str
+    revision: int
+    server: str
+    status: str
+    count: int | None
+    appended: list[StoredAction] | None
+
+    def payload(self) -> str:
+        """The notification's text (JSON), without the actions if they would not fit."""
+        fields: dict[str, Any] = {
+            "id": self.game_id,
+            "revision": self.revision,
+            "server": self.server,
+            "status": self.status,
+            "count": self.count,
+        }
+        if self.appended is not None:
+            with_actions = json.dumps(
+                {**fields, "appended": [[a.index, a.seat, a.text, a.description] for a in self.appended]}
+            )
+            if len(with_actions.encode()) <= MAX_PAYLOAD:
+                return with_actions
+        return json.dumps(fields)
+
+    @classmethod
+    def from_payload(cls, payload: str) -> Written:
+        """The write a notification's text describes; ``ValueError`` if it is not one."""
+        fields = json.loads(payload)
+        appended = fields.get("appended")
+        return cls(
+            str(fields["id"]),
+            int(fields["revision"]),
+            str(fields["server"]),
+            str(fields["status"]),
+            None if fields["count"] is None else int(fields["count"]),
+            None
+            if appended is None
+            else [StoredAction(int(i), int(s), str(t), str(d)) for i, s, t, d in appended],
+        )
+
+
 class StaleGame(Exception):
     """A write made on a revision of a game that another writer has already changed."""
 
@@ -185,8 +244,7 @@ class Store:
         """
         try:
             with self.engine.begin() as connection:
-                count = actions[-1].index + 1 if actions else None
-                self._advance(connection, game_id, revision, count, status=status, ai_turn=ai_turn)
+                self._advance(connection, game_id, revision, actions, status=status, ai_turn=ai_turn)
                 connection.execute(
                     insert(ActionRow),
                     [
@@ -212,24 +270,33 @@ class Store:
         return revision + 1
 
     def _advance(
-        self, connection: Connection, game_id: str, revision: int, count: int | None, **values: Any
+        self,
+        connection: Connection,
+        game_id: str,
+        revision: int,
+        appended: list[StoredAction] | None,
+        *,
+        status: str,
+        ai_turn: bool,
     ) -> None:
         """Move the game from ``revision`` to the next one, or raise :class:`StaleGame`.
 
-        ``count``: the number of actions once the write is done, if it only appended actions
-        (the notification says so, and a listener then reads just the new ones).
+        ``appended``: the actions the write appends, if that is all it does (the notification
+        carries them, so the other servers need not read them).
         """
         moved = connection.execute(
             update(GameRow)
             .where(GameRow.id == game_id, GameRow.revision == revision)
-            .values(revision=revision + 1, lease_owner=None, lease_until=None, **values)
+            .values(revision=revision + 1, lease_owner=None, lease_until=None, status=status, ai_turn=ai_turn)
         )
         if moved.rowcount != 1:
             raise StaleGame(game_id)
         if self.notifies:
-            payload = f"{game_id} {revision + 1} {self.server} {count if count is not None else '-'}"
+            count = appended[-1].index + 1 if appended else None
+            written = Written(game_id, revision + 1, self.server, status, count, appended or None)
             connection.execute(
-                text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload}
+                text("SELECT pg_notify(:channel, :payload)"),
+                {"channel": CHANNEL, "payload": written.payload()},
             )
 
     def take_lease(self, game_id: str, revision: int, seconds: float) -> bool:
@@ -274,20 +341,18 @@ class Store:
 
         The revision is read first, so the actions are never older than it says.
         """
-        with self.sessions() as session:
-            row = session.get(GameRow, game_id)
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(GameRow.revision, GameRow.status).where(GameRow.id == game_id)
+            ).first()
             if row is None:
                 return None
-            actions = session.scalars(
-                select(ActionRow)
+            actions = connection.execute(
+                select(ActionRow.index, ActionRow.seat, ActionRow.text, ActionRow.description)
                 .where(ActionRow.game_id == game_id, ActionRow.index >= start)
                 .order_by(ActionRow.index)
-            ).all()
-            return (
-                int(row.revision),
-                row.status,
-                [StoredAction(a.index, a.seat, a.text, a.description) for a in actions],
             )
+            return int(row[0]), str(row[1]), [StoredAction(*action) for action in actions]
 
     def load(self, game_id: str) -> StoredGame | None:
         """The game with this id, or None (also for an id with NUL, which PostgreSQL text cannot hold)."""
