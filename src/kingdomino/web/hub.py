@@ -23,9 +23,6 @@ What the hub guarantees, whatever the order of events:
 * searches (AI turns, hints) run in worker processes or on Ray (``ai_workers``), queued
   first come, first served; the watchers of a game whose AI turn waits or runs are told
   ``{"type": "thinking", "seat", "ahead"}`` (``ahead``: jobs before it, 0 while it runs);
-* the event loop never waits on the database: reads and writes on the hot paths (actions,
-  undo, AI turns and leases, other servers' writes) run in a thread while the game's lock
-  is held, so one slow commit delays only its own game;
 * the database is the truth (``store``): every write names the revision it was made on,
   an AI turn is computed by the one server holding its lease, and on PostgreSQL the other
   servers hear of every write at once (LISTEN/NOTIFY) and take over a turn whose lease
@@ -141,7 +138,7 @@ class Hub:
         """Start every AI turn that no server holds: at start, and after a server or task died."""
         while True:
             try:
-                for game_id, revision in await asyncio.to_thread(self.store.unleased_ai_turns):
+                for game_id, revision in self.store.unleased_ai_turns():
                     live = self.games.get(game_id)
                     if live is None or live.version < revision:
                         live = self._reload(game_id)
@@ -169,12 +166,12 @@ class Hub:
                 appended = written.appended
                 status = written.status
                 if appended is None:
-                    found = await asyncio.to_thread(self.store.actions_from, live.id, len(live.actions))
+                    found = self.store.actions_from(live.id, len(live.actions))
                     if found is not None and found[0] == written.revision:
                         _, status, appended = found
                 caught_up = appended is not None and self._catch_up(live, written.revision, status, appended)
             if not caught_up:
-                await self._reload_off_loop(written.game_id)
+                self._reload(written.game_id)
         await self.broadcast(live)
 
     def _catch_up(self, live: LiveGame, revision: int, status: str, new: list[StoredAction]) -> bool:
@@ -202,12 +199,9 @@ class Hub:
                     self._reload(live.id)
                 await self.broadcast(live)
 
-    def _reload(self, game_id: str, stored: StoredGame | None = None) -> LiveGame | None:
-        """Read ``game_id`` again from the database (the truth), keeping its watchers.
-
-        ``stored``: the game as just read from the database (else it is read here).
-        """
-        stored = stored or self.store.load(game_id)
+    def _reload(self, game_id: str) -> LiveGame | None:
+        """Read ``game_id`` again from the database (the truth), keeping its watchers."""
+        stored = self.store.load(game_id)
         if stored is None:
             return None
         live = self.games.get(game_id)
@@ -217,10 +211,6 @@ class Hub:
         live.game, live.state = rebuild(stored)
         live.version = stored.revision
         return live
-
-    async def _reload_off_loop(self, game_id: str) -> LiveGame | None:
-        """:meth:`_reload`, with the database read in a thread (the caller holds the game's lock)."""
-        return self._reload(game_id, await asyncio.to_thread(self.store.load, game_id))
 
     def _live(self, stored: StoredGame) -> LiveGame:
         """A stored game made live; a chance step it still lacks (an old crash) is drawn from the seed."""
@@ -315,7 +305,7 @@ class Hub:
         stored.actions = setup
         stored.status = status_of(state)
         stored.ai_turn = live.is_ai(state.current_player)
-        await asyncio.to_thread(self.store.create_game, stored)
+        self.store.create_game(stored)
         live.state = state
         live.version = stored.revision
         self._keep(live)
@@ -362,7 +352,7 @@ class Hub:
             reason = state.illegal_reason(action)
             if reason is not None:
                 raise HubError(409, "action", f"illegal: {reason}")
-            await self._apply(live, seat, action)
+            self._apply(live, seat, action)
             applied = len(live.actions)
         if broadcast:
             await self.broadcast(live)
@@ -374,11 +364,11 @@ class Hub:
             return f"{live.stored.seats[seat]['name']} (player {seat + 1})"
         return "nobody"
 
-    async def _apply(self, live: LiveGame, seat: int, action: int) -> None:
+    def _apply(self, live: LiveGame, seat: int, action: int) -> None:
         """Apply on a copy, resolve chance, commit to the store, then make it the live state."""
         state = live.state.clone()
         new = [self._step(state, seat, action, len(live.actions))]
-        await self._commit(live, state, new)
+        self._commit(live, state, new)
 
     def _step(self, state: State, seat: int, action: int, index: int) -> StoredAction:
         description = state.describe_action(action)
@@ -402,16 +392,14 @@ class Hub:
         new = self._draw_chance(live, state, new)
         return new, status_of(state)
 
-    async def _commit(self, live: LiveGame, state: State, new: list[StoredAction]) -> None:
+    def _commit(self, live: LiveGame, state: State, new: list[StoredAction]) -> None:
         """Store ``new`` (with the chance steps that follow it), then make ``state`` the live one.
 
-        The caller holds the game's lock; the write runs in a thread. If the store refuses,
-        the live game is untouched: memory never runs ahead of the database.
+        If the store refuses, the live game is untouched: memory never runs ahead of the database.
         """
         new, status = self._with_chance(live, state, new)
         try:
-            version = await asyncio.to_thread(
-                self.store.append_actions,
+            version = self.store.append_actions(
                 live.id,
                 new,
                 status,
@@ -419,7 +407,7 @@ class Hub:
                 live.is_ai(state.current_player),
             )
         except StaleGame:
-            await self._reload_off_loop(live.id)
+            self._reload(live.id)
             raise HubError(409, "index", "the game moved on: it was changed by another server") from None
         self._adopt(live, state, new, status, version)
 
@@ -446,11 +434,9 @@ class Hub:
                 raise HubError(409, "undo", reason)
             keep = [a.index for a in live.actions if a.seat == seat][-1]
             try:
-                version = await asyncio.to_thread(
-                    self.store.truncate, live.id, keep, "playing", live.version, False
-                )
+                version = self.store.truncate(live.id, keep, "playing", live.version, False)
             except StaleGame:
-                await self._reload_off_loop(live.id)
+                self._reload(live.id)
                 raise HubError(409, "undo", "the game moved on: it was changed by another server") from None
             live.stored.actions = live.stored.actions[:keep]
             live.stored.status = "playing"
@@ -532,7 +518,7 @@ class Hub:
                 copy = state.clone()
                 level = str(live.stored.seats[seat]["level"])
             try:
-                if not await asyncio.to_thread(self.store.take_lease, live.id, version, LEASE_SECONDS):
+                if not self.store.take_lease(live.id, version, LEASE_SECONDS):
                     return  # another server computes this turn (or the game moved on: we will hear)
                 if self.ai_delay:
                     await asyncio.sleep(self.ai_delay)
@@ -544,7 +530,7 @@ class Hub:
                     reason = live.state.illegal_reason(answer.action)
                     if reason is not None:
                         raise RuntimeError(f"the AI chose an illegal action: {reason}")
-                    await self._apply(live, seat, answer.action)
+                    self._apply(live, seat, answer.action)
                 self.ai_moves.append((answer.seconds, answer.iterations))
                 await self.broadcast(live)
                 failures = 0
@@ -568,7 +554,7 @@ class Hub:
                 done, _ = await asyncio.wait([task], timeout=LEASE_SECONDS / 3)
                 if done:
                     return task.result()
-                if not await asyncio.to_thread(self.store.take_lease, live.id, version, LEASE_SECONDS):
+                if not self.store.take_lease(live.id, version, LEASE_SECONDS):
                     raise HubError(409, "ai", "the AI turn was taken over or the game moved on")
         finally:
             task.cancel()
