@@ -520,10 +520,8 @@ class Hub:
             try:
                 if not self.store.take_lease(live.id, version, LEASE_SECONDS):
                     return  # another server computes this turn (or the game moved on: we will hear)
-                if self.ai_delay:
-                    await asyncio.sleep(self.ai_delay)
                 job = AIJob(copy, agent_spec(level, copy), derive_seed(live.stored.seed, "seat", seat, index))
-                answer = await self._under_lease(live, version, self.queue.run(job, live.id))
+                answer = await self._under_lease(live, version, self._paced(self.queue.run(job, live.id)))
                 async with live.lock:
                     if live.version != version:
                         continue
@@ -545,6 +543,11 @@ class Hub:
                     "game %s: AI turn of seat %d failed; trying again in %.1f s", live.id, seat, delay
                 )
                 await asyncio.sleep(delay)
+
+    async def _paced(self, search: Awaitable[Any]) -> Any:
+        """``search``'s answer, given no sooner than ``ai_delay`` seconds (people follow the moves)."""
+        answer, _ = await asyncio.gather(search, asyncio.sleep(self.ai_delay))
+        return answer
 
     async def _under_lease(self, live: LiveGame, version: int, search: Awaitable[Any]) -> Any:
         """Await ``search`` while renewing the game's AI lease; give up if the lease is lost."""
