@@ -208,3 +208,24 @@ def test_the_heuristic_one_ply_player_beats_greedy_in_kingdomino() -> None:
         shares.append(state.returns()[me])
     # an even share is 0.25; about 0.44 is measured over 2,000 games
     assert sum(shares) / len(shares) > 0.33
+
+
+def test_the_outlook_prior_ranks_the_root_by_the_games_outlook() -> None:
+    """``prior=outlook`` searches the moves the game's one-ply outlook ranks best: in Duel its
+    spellbook outlook (not the immediate gains), elsewhere the engine's heuristic."""
+    rng = random.Random(4)
+    for name in ("duel", "kingdomino"):
+        state = make_game(name, 2).new_initial_state()
+        for _ in range(30):
+            if state.is_terminal():
+                break
+            if state.is_chance():
+                state.apply(state.sample_chance(rng))
+                continue
+            agent = make_agent("mce:iterations=4,prior=outlook,prune=3", 1)
+            actions, _ = agent.candidates(state)  # type: ignore[attr-defined]
+            best = max(gain for _, gain in state.outlook_gains())
+            assert dict(state.outlook_gains())[actions[0]] == best
+            if name == "kingdomino":
+                assert state.outlook_gains() == state.heuristic_gains()
+            state.apply(rng.choice(state.legal_actions()))

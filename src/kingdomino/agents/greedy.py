@@ -5,12 +5,10 @@ on its own, claims the domino whose best placement gains most. It is *not* the
 "full greedy" of Gedda et al. (2018), which values a placement together with the
 domino it claims and filters destructive kingdoms: that one is ``full-greedy``
 (:mod:`kingdomino.agents.full_greedy`), the paper's yardstick.
-``heuristic`` maximises the engine's heuristic gain instead (the immediate gain
-plus what the move does to the future, ``State.heuristic_gains``), a much
-stronger one-ply player; in Duel, where the engine's heuristic adds nothing, it
-plays the one-ply outlook of :mod:`kingdomino.games.duel.outlook` (spellbook
+``heuristic`` maximises the game's one-ply outlook instead (``State.outlook_gains``:
+the immediate gain plus what the move does to the future; in Duel the spellbook
 races, powers and the castle bonus timed, the draft against the opponent's
-answer). The gains come from the engine, so neither agent knows a rule itself
+answer), a much stronger one-ply player. The gains come from the engine, so neither agent knows a rule itself
 and both play every game of the family.
 """
 
@@ -25,8 +23,6 @@ from kingdomino.agents.base import (
     register_agent,
 )
 from kingdomino.core.game import State
-from kingdomino.games.duel import outlook as duel_outlook
-from kingdomino.games.duel.state import DuelState
 
 
 class GreedyAgent(Agent):
@@ -43,7 +39,7 @@ class GreedyAgent(Agent):
 
     def gains(self, state: State) -> list[tuple[int, float]]:
         """The gain of each legal action this agent maximises."""
-        return one_ply_heuristic(state) if self.heuristic else state.immediate_gains()
+        return state.outlook_gains() if self.heuristic else state.immediate_gains()
 
     def analyse(self, state: State) -> list[Candidate]:
         """Legal actions ranked by the gain this agent maximises."""
@@ -60,15 +56,6 @@ class GreedyAgent(Agent):
         best = max(gain for _, gain in gains)
         ties = [action for action, gain in gains if gain == best]
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
-
-
-def one_ply_heuristic(state: State) -> list[tuple[int, float]]:
-    """The ``heuristic`` player's gains: the engine's heuristic, and in Duel the one-ply outlook
-    of :mod:`kingdomino.games.duel.outlook` (spellbook races, powers timed), which the search
-    levels do not use."""
-    if isinstance(state, DuelState):
-        return duel_outlook.heuristic_gains(state)
-    return state.heuristic_gains()
 
 
 def _epsilon(kind: str, params: dict[str, str]) -> float:

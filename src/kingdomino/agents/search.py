@@ -17,7 +17,8 @@ key             meaning                                                   defaul
                 anyway (a safety net on an overloaded machine)
 ``playout``     a name in ``playouts.POLICIES``, e.g. ``player-heuristic``    player-greedy
 ``prune``       keep only the best N actions by prior (0: all)            12
-``prior``       ``gain`` (immediate) or ``heuristic`` (engine look-ahead) gain
+``prior``       ``gain`` (immediate), ``heuristic`` (engine look-ahead)  gain
+                or ``outlook`` (the game's one-ply outlook; see ``PRIORS``)
 ``c``           exploration constant of UCB                               0.4
 ``bias``        progressive bias weight of the immediate gain (mcts)      1.0
 ``margin``      weight of the score margin in a playout's value           0.6
@@ -42,12 +43,21 @@ import atexit
 import math
 import random
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from kingdomino.agents.base import Agent, AgentSpecError, Candidate, register_agent
 from kingdomino.agents.playouts import POLICIES, playout, terminal_values
 from kingdomino.core.game import CHANCE, State
+
+#: How a search ranks the actions at its root (``prune`` keeps the best of them): the engine's
+#: immediate gains, its heuristic (what playouts use too), or its outlook (slower, stronger).
+PRIORS: dict[str, Callable[[State], list[tuple[int, float]]]] = {
+    "gain": lambda state: state.immediate_gains(),
+    "heuristic": lambda state: state.heuristic_gains(),
+    "outlook": lambda state: state.outlook_gains(),
+}
 
 
 @dataclass(frozen=True)
@@ -101,8 +111,8 @@ class SearchSettings:
         if playout_policy not in POLICIES:
             raise AgentSpecError(f"agent {kind!r}: playout must be one of {', '.join(POLICIES)}")
         prior = params.get("prior", cls.prior)
-        if prior not in ("gain", "heuristic"):
-            raise AgentSpecError(f"agent {kind!r}: prior must be gain or heuristic, got {prior!r}")
+        if prior not in PRIORS:
+            raise AgentSpecError(f"agent {kind!r}: prior must be one of {', '.join(PRIORS)}, got {prior!r}")
         iterations = params.get("iterations")
         if iterations is not None and (not iterations.isdigit() or int(iterations) < 1):
             raise AgentSpecError(
@@ -175,7 +185,7 @@ class SearchAgent(Agent):
 
     def candidates(self, state: State) -> tuple[list[int], dict[int, float]]:
         """The actions worth searching (best prior gains) and each one's normalised prior."""
-        gains = state.heuristic_gains() if self.settings.prior == "heuristic" else state.immediate_gains()
+        gains = PRIORS[self.settings.prior](state)
         if not gains:
             legal = state.legal_actions()
             return legal, dict.fromkeys(legal, 0.0)

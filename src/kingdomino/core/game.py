@@ -250,6 +250,16 @@ class State(ABC):
         """
         return self.immediate_gains()
 
+    def outlook_gains(self) -> list[tuple[int, float]]:
+        """The game's strongest one-ply estimate of each action, for choosing among a few.
+
+        It may be much slower than :meth:`heuristic_gains`, which playouts call at every
+        step: it is meant for a search's root (which moves to search) and for one-ply
+        players. By default this is ``heuristic_gains()``; Duel's races the spellbook lines
+        and times the powers (:mod:`kingdomino.games.duel.outlook`).
+        """
+        return self.heuristic_gains()
+
     def determinize(self, rng: random.Random) -> State:
         """A state consistent with what the acting seat saw, hidden parts sampled.
 

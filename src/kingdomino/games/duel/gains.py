@@ -83,11 +83,10 @@ def best_drawing(state: DuelState) -> float:
 
 
 def _best_with_dice(state: DuelState, seat: int, dice: list[int]) -> float:
+    """The best drawing ``seat`` could make if it held ``dice`` and its turn began now."""
     trial = state.clone()
-    trial.player = seat
     trial.held[seat] = sorted(dice)
-    trial._reset_turn()
-    trial.undrawn = list(trial.held[seat])
+    trial._start_turn(seat)
     return best_drawing(trial)
 
 
