@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from tests.duel.helpers import GAME, coat, play, start, texts
 
 from kingdomino.core.game import CHANCE, TERMINAL, IllegalActionError
 from kingdomino.games.duel.board import GRID
-from kingdomino.games.duel.components import CASTLE_COL, CASTLE_ROW
+from kingdomino.games.duel.components import CASTLE_COL, CASTLE_ROW, COATS, DICE, JOKER
 
 EMPTY = ("C", "C")
 
@@ -284,3 +286,16 @@ def test_score_tie_broken_by_the_largest_domain_then_a_draw() -> None:
     assert state.winners() == [0, 1]
     state = start("roll 2 2 2 2", ("S2 C", "T1 T0 C"))
     assert state.scores() == [2, 2] and state.winners() == [1]
+
+
+def test_the_view_shows_every_face_a_die_may_be_turned_to() -> None:
+    """The "turn a die" power names a face by its number: the view lists each die's six faces
+    (public components), so a table can picture the choice."""
+    state = GAME.new_initial_state()
+    state.apply(state.sample_chance(random.Random(3)))
+    for die in state.observation(0)["dice"]:
+        faces = DICE[die["die"] - 1]
+        assert die["faces"] == [
+            {"coat": COATS[f.coat].id if f.coat != JOKER else "?", "crosses": f.crosses} for f in faces
+        ]
+        assert die["faces"][die["face"] - 1] == {"coat": die["coat"], "crosses": die["crosses"]}

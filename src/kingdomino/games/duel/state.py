@@ -575,6 +575,8 @@ class DuelState(State):
                     "crosses": DICE[die][self.faces[die]].crosses,
                     "holder": next((s for s in (0, 1) if die in self.held[s]), None),
                     "bonus": die == self.bonus_die,
+                    # All six faces (public): what the "turn a die" power may show.
+                    "faces": [{"coat": _coat_id(f.coat), "crosses": f.crosses} for f in DICE[die]],
                 }
                 for die in range(NUM_DICE)
             ]

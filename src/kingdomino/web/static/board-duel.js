@@ -96,8 +96,18 @@ function dice(view, ctx) {
       el(can ? "button" : "div", { type: can ? "button" : undefined, class: `die${can ? " takeable" : ""}${ctx.highlight && ctx.highlight.action === take ? " hinted" : ""}`, "data-die": die.die,
         onclick: can ? () => ctx.play(take) : undefined, "aria-label": `${can ? actionWords(view, take) : label} — ${holderText}`, title: label },
       diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` }, seatBadge(holder, 12), " ", view.seats[holder].name))),
-      extra.map((a) => el("button", { type: "button", class: "small-button", "data-action": a, onclick: () => ctx.play(a) }, actionWords(view, a))));
+      extra.map((a) => choiceButton(view, die, a, ctx)));
   }));
+}
+
+/** A castle bonus (in words) or a face the die may be turned to (pictured, named for screen readers).
+ * @param {any} view @param {any} die @param {string} action @param {Ctx} ctx */
+function choiceButton(view, die, action, ctx) {
+  const words = actionWords(view, action);
+  const face = action.startsWith("turn ") ? (die.faces || [])[Number(action.split(" ")[2]) - 1] : undefined;
+  if (!face) return el("button", { type: "button", class: "small-button", "data-action": action, onclick: () => ctx.play(action) }, words);
+  return el("button", { type: "button", class: "small-button face-choice", "data-action": action, onclick: () => ctx.play(action), "aria-label": words, title: words },
+    diePicture({ coat: face.coat, crosses: face.crosses, bonus: false }));
 }
 
 /** The spellbook: a line of boxes per coat, each player's progress, the power. @param {any} view */
