@@ -332,3 +332,24 @@ def test_the_language_selector_is_remembered(page) -> None:
     assert "Új játék" in page.locator("main").inner_text()
     page.goto(page.base_url + "/")
     page.wait_for_function("document.documentElement.lang === 'hu'")
+
+
+def test_the_replay_shows_the_review_with_a_marked_move(page) -> None:
+    create_game(page, "kingdomino", 2)
+    play_by_clicking_board(page)
+    page.click("#replay")
+    page.wait_for_function(
+        "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
+    )
+    page.click("#review-next")
+    page.wait_for_function("document.querySelector('#review-note').textContent.includes('Best:')")
+    note = page.locator("#review-note").text_content() or ""
+    assert "played" in note and "% to win" in note
+    assert "Mistake" in note or "Inaccuracy" in note
+    # The best alternative is drawn on the board of the position the move was chosen in.
+    assert page.locator("#board .hint-mark, #board .hinted").count() == 1
+    # One step on, the move played is the current one in the log, flagged.
+    page.click("#replay-next")
+    page.wait_for_selector("#log li.current.marked")
+    assert page.locator("#log li.current .review-mark").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "replay-review.png"), full_page=True)

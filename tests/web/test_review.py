@@ -10,14 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from tests.web.conftest import create, seeded_secrets, wait_for
+from tests.web.conftest import QUICK_REVIEW, create, seeded_secrets, wait_for
 
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIQueue, LocalWorkers, run_job
 from kingdomino.web.app import create_app
 from kingdomino.web.review import INACCURACY, MISTAKE, entry, mark_of
 
-#: A small search, so that a review takes a second or two in the tests.
-REVIEW_AGENT = "mcts:iterations=12,playout=random,prune=4"
+REVIEW_AGENT = QUICK_REVIEW
 
 
 class GatedWorkers:
