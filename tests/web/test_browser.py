@@ -300,10 +300,27 @@ def test_axe_finds_no_serious_violation(page) -> None:
     page.goto(page.base_url + "/")
     page.wait_for_selector("#create")
     assert axe_violations(page) == []
-    for game, players, options, mode in GAMES[:3]:
+    for game, players, options, mode in GAMES:  # Origins Totem and Discovery included
         create_game(page, game, players, options=options, mode=mode)
         found = axe_violations(page)
-        assert found == [], "\n".join([game, *found])
+        assert found == [], "\n".join([f"{game} {mode}", *found])
+
+
+@needs_axe
+def test_axe_finds_no_serious_violation_on_the_end_screen_and_the_review(page) -> None:
+    create_game(page, "duel", 2)
+    play_by_clicking_board(page)
+    page.wait_for_selector("#ranking")
+    found = axe_violations(page)
+    assert found == [], "\n".join(["end screen", *found])
+    page.click("#replay")
+    page.wait_for_function(
+        "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
+    )
+    page.click("#review-next")
+    page.click("#replay-next")
+    found = axe_violations(page)
+    assert found == [], "\n".join(["replay", *found])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
