@@ -21,6 +21,9 @@ from fastapi.testclient import TestClient
 
 from kingdomino.web.app import create_app
 
+#: A small search for the reviews of the games the browser tests finish (a second or two each).
+QUICK_REVIEW = "mcts:iterations=12,playout=random,prune=4"
+
 
 @pytest.fixture
 def database(tmp_path: Path) -> str:
@@ -82,7 +85,7 @@ def free_port() -> int:
 def live_server(database: str) -> Iterator[str]:
     port = free_port()
     config = uvicorn.Config(
-        create_app(database, ai_delay=0.0, secret_seeds=seeded_secrets()),
+        create_app(database, ai_delay=0.0, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW),
         host="127.0.0.1",
         port=port,
         log_level="warning",

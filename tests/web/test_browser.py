@@ -300,10 +300,27 @@ def test_axe_finds_no_serious_violation(page) -> None:
     page.goto(page.base_url + "/")
     page.wait_for_selector("#create")
     assert axe_violations(page) == []
-    for game, players, options, mode in GAMES[:3]:
+    for game, players, options, mode in GAMES:  # Origins Totem and Discovery included
         create_game(page, game, players, options=options, mode=mode)
         found = axe_violations(page)
-        assert found == [], "\n".join([game, *found])
+        assert found == [], "\n".join([f"{game} {mode}", *found])
+
+
+@needs_axe
+def test_axe_finds_no_serious_violation_on_the_end_screen_and_the_review(page) -> None:
+    create_game(page, "duel", 2)
+    play_by_clicking_board(page)
+    page.wait_for_selector("#ranking")
+    found = axe_violations(page)
+    assert found == [], "\n".join(["end screen", *found])
+    page.click("#replay")
+    page.wait_for_function(
+        "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
+    )
+    page.click("#review-next")
+    page.click("#replay-next")
+    found = axe_violations(page)
+    assert found == [], "\n".join(["replay", *found])
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -332,3 +349,78 @@ def test_the_language_selector_is_remembered(page) -> None:
     assert "Új játék" in page.locator("main").inner_text()
     page.goto(page.base_url + "/")
     page.wait_for_function("document.documentElement.lang === 'hu'")
+
+
+def test_the_replay_shows_the_review_with_a_marked_move(page) -> None:
+    create_game(page, "kingdomino", 2)
+    play_by_clicking_board(page)
+    page.click("#replay")
+    page.wait_for_function(
+        "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
+    )
+    page.click("#review-next")
+    page.wait_for_function("document.querySelector('#review-note').textContent.includes('Best:')")
+    note = page.locator("#review-note").text_content() or ""
+    assert "played" in note and "% to win" in note
+    assert "Mistake" in note or "Inaccuracy" in note
+    # The best alternative is drawn on the board of the position the move was chosen in.
+    assert page.locator("#board .hint-mark, #board .hinted").count() == 1
+    # One step on, the move played is the current one in the log, flagged.
+    page.click("#replay-next")
+    page.wait_for_selector("#log li.current.marked")
+    assert page.locator("#log li.current .review-mark").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "replay-review.png"), full_page=True)
+
+
+#: What the keyboard player acts on: a domino to claim, a square to place on, discard.
+KEY_TARGETS = "button.domino.claimable, svg g.legal.anchor, .actions button, .choice-row button"
+
+
+def focused_matches(page: Any, selector: str) -> bool:
+    return bool(
+        page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector)
+    )
+
+
+def test_a_whole_game_is_played_with_the_keyboard_only(page) -> None:
+    """Kingdomino against ``easy`` (the test server's seeds are fixed): Tab to the piece, arrow keys
+    between the squares, R to turn the domino, Enter to play; the mouse is never used."""
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#seat-1", "ai:easy")  # setting the form up is not part of the game
+    page.focus("#create")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/game/*")
+    turns = rotations = arrows = 0
+    while True:
+        page.wait_for_selector("#your-turn, #winner")
+        if page.locator("#winner").count():
+            break
+        before = page.locator("#log li").count()
+        first = page.locator("#log li").first.text_content() if before else ""
+        for _ in range(400):
+            page.keyboard.press("Tab")
+            if focused_matches(page, KEY_TARGETS):
+                break
+        else:
+            raise AssertionError(f"Tab never reached a move: {page.locator('#status').text_content()}")
+        if focused_matches(page, "svg g.legal.anchor"):
+            anchor = page.evaluate("document.activeElement.dataset.anchor")
+            for key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
+                page.keyboard.press(key)
+                if page.evaluate("document.activeElement.dataset.anchor") != anchor:
+                    arrows += 1
+                    break
+            ghost = page.locator("#ghost-info").text_content()
+            page.keyboard.press("r")
+            rotations += page.locator("#ghost-info").text_content() != ghost
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "([n, first]) => { const items = document.querySelectorAll('#log li');"
+            " return items.length !== n || (items[0] && items[0].textContent !== first)"
+            " || document.querySelector('#winner'); }",
+            arg=[before, first],
+        )
+        turns += 1
+    assert page.locator("#ranking tbody tr").count() == 2
+    assert turns >= 20 and rotations and arrows, (turns, rotations, arrows)

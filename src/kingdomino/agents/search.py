@@ -173,6 +173,9 @@ class SearchAgent(Agent):
         self.settings = settings
         #: Iterations (playouts) the last ``act`` searched: the budget, unless the cap stopped it.
         self.last_iterations = 0
+        #: An action always searched, even if pruning would leave it out (a game review values
+        #: the move that was played against the best one).
+        self.keep: int | None = None
 
     def act(self, state: State) -> int:
         legal = state.legal_actions()
@@ -192,7 +195,10 @@ class SearchAgent(Agent):
         self.rng.shuffle(gains)
         gains.sort(key=lambda pair: -pair[1])
         if self.settings.prune:
+            kept = [pair for pair in gains if pair[0] == self.keep]
             gains = gains[: self.settings.prune]
+            if kept and kept[0] not in gains:
+                gains.append(kept[0])
         low, high = gains[-1][1], gains[0][1]
         spread = high - low or 1.0
         return [a for a, _ in gains], {a: (g - low) / spread for a, g in gains}

@@ -39,12 +39,17 @@ HINT_CANDIDATES = 5
 
 @dataclass(frozen=True)
 class AIJob:
-    """One search: the move of ``agent`` (seeded) in ``state``, or with ``analyse`` its ranked candidates."""
+    """One search: the move of ``agent`` (seeded) in ``state``, or with ``analyse`` its ranked candidates.
+
+    ``played`` (a review): an action searched even if the agent would prune it, and listed among
+    the candidates even if it is not one of the best.
+    """
 
     state: State
     agent: str
     seed: int
     analyse: bool = False
+    played: int | None = None
 
 
 @dataclass(frozen=True)
@@ -67,8 +72,13 @@ def run_job(job: AIJob) -> AIAnswer:
     agent = make_agent(job.agent, job.seed)
     start = time.perf_counter()
     if job.analyse:
+        if job.played is not None and hasattr(agent, "keep"):
+            agent.keep = job.played
         ranked = agent.analyse(job.state)
-        candidates = tuple((c.action, c.value, c.visits) for c in ranked[:HINT_CANDIDATES])
+        listed = ranked[:HINT_CANDIDATES] + [
+            c for c in ranked[HINT_CANDIDATES:] if job.played is not None and c.action == job.played
+        ]
+        candidates = tuple((c.action, c.value, c.visits) for c in listed)
         return AIAnswer(
             ranked[0].action, candidates, sum(c.visits for c in ranked), time.perf_counter() - start
         )
@@ -186,10 +196,12 @@ def make_executor(workers: str) -> Executor:
 
 @dataclass(eq=False)
 class Ticket:
-    """A job in the queue: whose it is (a game id) and what (an AI turn or a hint)."""
+    """A job in the queue: whose it is (a game id), what (an AI turn, a hint, a review) and whether
+    it waits in the background lane."""
 
     owner: str
     kind: str
+    background: bool = False
     turn: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
@@ -198,6 +210,11 @@ class AIQueue:
 
     ``on_change`` is called whenever a job enters, starts or leaves, so that the waiting
     players can be told where they stand (``ahead``).
+
+    Background jobs (game reviews) wait in a lane of their own: one starts only when no other
+    job waits, and they hold at most ``slots - 1`` slots (at least one), so with two or more
+    workers a live AI turn or a hint never waits behind a review (with one worker, behind
+    at most the one review job that runs). They are never counted in ``ahead``.
     """
 
     def __init__(self, executor: Executor, on_change: Callable[[], None] = lambda: None) -> None:
@@ -205,6 +222,13 @@ class AIQueue:
         self.on_change = on_change
         self.waiting: deque[Ticket] = deque()
         self.running: list[Ticket] = []
+        self.background: deque[Ticket] = deque()
+
+    def _background_may_start(self) -> bool:
+        slots = self.executor.slots
+        if self.waiting or len(self.running) >= slots:
+            return False
+        return sum(t.background for t in self.running) < max(1, slots - 1)
 
     def count(self, kind: str) -> int:
         return sum(t.kind == kind for t in self.waiting) + sum(t.kind == kind for t in self.running)
@@ -219,20 +243,26 @@ class AIQueue:
         return None
 
     def owners(self) -> set[str]:
-        return {t.owner for t in self.waiting} | {t.owner for t in self.running}
+        return {t.owner for t in self.waiting} | {t.owner for t in self.running if not t.background}
 
-    async def run(self, job: AIJob, owner: str, kind: str = "ai") -> AIAnswer:
-        ticket = Ticket(owner, kind)
-        if len(self.running) < self.executor.slots and not self.waiting:
+    async def run(self, job: AIJob, owner: str, kind: str = "ai", background: bool = False) -> AIAnswer:
+        """``job``'s answer once a worker computed it (``background``: in the low-priority lane)."""
+        ticket = Ticket(owner, kind, background)
+        lane = self.background if background else self.waiting
+        if background:
+            start_now = self._background_may_start()
+        else:
+            start_now = len(self.running) < self.executor.slots and not self.waiting
+        if start_now:
             self.running.append(ticket)
         else:
-            self.waiting.append(ticket)
+            lane.append(ticket)
             self.on_change()
             try:
                 await ticket.turn
             except asyncio.CancelledError:
-                if ticket in self.waiting:
-                    self.waiting.remove(ticket)
+                if ticket in lane:
+                    lane.remove(ticket)
                 else:
                     self._leave(ticket)
                 raise
@@ -247,6 +277,11 @@ class AIQueue:
             self.running.remove(ticket)
         while self.waiting and len(self.running) < self.executor.slots:
             following = self.waiting.popleft()
+            if not following.turn.done():
+                self.running.append(following)
+                following.turn.set_result(None)
+        while self.background and self._background_may_start():
+            following = self.background.popleft()
             if not following.turn.done():
                 self.running.append(following)
                 following.turn.set_result(None)

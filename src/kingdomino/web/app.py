@@ -7,7 +7,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/games/lookup`` summaries of the games whose ``{id, token}`` pairs a browser keeps;
 * ``GET /api/games/{id}?token=`` the current view; ``POST /api/games/{id}/actions``
   ``{token, action, index?}``; ``POST /api/games/{id}/undo``; ``GET /api/games/{id}/hint?token=``;
-* ``GET /api/games/{id}/record`` and ``/replay?step=N`` once the game is over;
+* ``GET /api/games/{id}/record``, ``/replay?step=N`` and ``/review`` once the game is over
+  (``/review``: 202 with ``{"status": "pending", "done", "total"}`` while it is computed);
 * ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters): the view now and
   after every change; send ``{"type": "action", "token", "action", "index"?}``,
   ``{"type": "undo", "token"}``, ``{"type": "hint", "token"}``, ``{"type": "why", "action"}``
@@ -40,6 +41,7 @@ from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import HINT_AGENT, Hub
 from kingdomino.web.live import AI_LEVELS, HubError, Watcher
+from kingdomino.web.review import REVIEW_AGENT
 from kingdomino.web.store import Store
 from kingdomino.web.tokens import TokenListError, token_list
 
@@ -95,16 +97,25 @@ def create_app(
     hint_agent: str = HINT_AGENT,
     secret_seeds: Callable[[], int] | None = None,
     ai_workers: str | Executor = "",
+    review_agent: str = REVIEW_AGENT,
 ) -> FastAPI:
     """The app over the database at ``database_url`` (``sqlite:///path`` or ``postgresql://...``).
 
     ``secret_seeds`` draws the seeds the server keeps secret (tests pass a seeded generator);
     ``ai_workers`` is where searches run: a number of local processes (``""``: one per core,
-    started on first use), ``"ray"`` / ``"ray:ADDRESS"``, or an executor.
+    started on first use), ``"ray"`` / ``"ray:ADDRESS"``, or an executor; ``review_agent`` values
+    the human moves of finished games (a level or an agent spec).
     """
     store = Store(database_url, server=secrets.token_hex(6))
     executor = ai_workers if not isinstance(ai_workers, str) else None
-    hub = Hub(store, ai_delay=ai_delay, hint_agent=hint_agent, secret_seeds=secret_seeds, executor=executor)
+    hub = Hub(
+        store,
+        ai_delay=ai_delay,
+        hint_agent=hint_agent,
+        secret_seeds=secret_seeds,
+        executor=executor,
+        review_agent=review_agent,
+    )
     if isinstance(ai_workers, str) and ai_workers:
         hub.executor = make_executor(ai_workers)
 
@@ -223,6 +234,14 @@ def create_app(
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
         return views.record(hub.get(game_id)).to_json()
+
+    @app.get("/api/games/{game_id}/review")
+    async def game_review(game_id: str, response: Response) -> dict[str, Any]:
+        """The review of a finished game's human moves (202 with the progress while computed)."""
+        found = hub.review_of(game_id)
+        if found["status"] != "ready":
+            response.status_code = 202
+        return found
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, step: int = 0) -> dict[str, Any]:

@@ -44,7 +44,7 @@ from typing import Any
 from kingdomino.core.game import CHANCE, GameError, State
 from kingdomino.core.seeds import derive_seed
 from kingdomino.games.registry import make_game
-from kingdomino.web import views
+from kingdomino.web import review, views
 from kingdomino.web.ai_workers import AIJob, AIQueue, Executor, agent_spec, make_executor
 from kingdomino.web.live import (
     HubError,
@@ -91,10 +91,14 @@ class Hub:
         hint_agent: str = HINT_AGENT,
         secret_seeds: Callable[[], int] | None = None,
         executor: Executor | None = None,
+        review_agent: str = review.REVIEW_AGENT,
     ) -> None:
         self.store = store
         self.ai_delay = ai_delay
         self.hint_agent = hint_agent
+        self.review_agent = review_agent
+        #: The reviews being computed here, by game id: their task and progress.
+        self.reviewing: dict[str, tuple[asyncio.Task[None], review.Progress]] = {}
         self.secret_seeds = secret_seeds or new_seed
         self.games: OrderedDict[str, LiveGame] = OrderedDict()
         self.hints_running = 0
@@ -125,7 +129,11 @@ class Hub:
             self._background.append(loop.create_task(listen(self.store.url, self._heard, self._caught_up)))
 
     async def stop(self) -> None:
-        tasks = [*self._background, *(live.ai_task for live in self.games.values() if live.ai_task)]
+        tasks = [
+            *self._background,
+            *(live.ai_task for live in self.games.values() if live.ai_task),
+            *(task for task, _ in self.reviewing.values()),
+        ]
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -419,6 +427,8 @@ class Hub:
         live.stored.status = status
         live.state = state
         live.version = version
+        if status == "finished":
+            self._start_review(live)
 
     async def undo(self, game_id: str, token: str) -> None:
         """Take back the caller's last action and everything after it (only against AI seats).
@@ -689,3 +699,72 @@ class Hub:
                 raise HubError(403, "token", "this token is not a seat or the spectator link of this game")
 
     # --- finished games -----------------------------------------------------------------------
+
+    def review_of(self, game_id: str) -> dict[str, Any]:
+        """The review of a finished game's human moves, or (while it is computed) its progress.
+
+        Started when the game ends, or on the first request (a server restarted meanwhile).
+        """
+        live = self.get(game_id)
+        if live.stored.status != "finished":
+            raise HubError(409, "game", "the review is available once the game is over")
+        stored = self.store.load_review(game_id)
+        if stored is not None:
+            return {"status": "ready", **stored}
+        running = self.reviewing.get(game_id)
+        if running is None:
+            self._start_review(live)
+            running = self.reviewing[game_id]
+        return running[1].to_json()
+
+    def _start_review(self, live: LiveGame) -> None:
+        """Review ``live`` in the background (once per game and server)."""
+        if live.id in self.reviewing or not live.humans():
+            return
+        progress = review.Progress()
+        task = asyncio.get_running_loop().create_task(self._review(live, progress))
+        self.reviewing[live.id] = (task, progress)
+
+    async def _review(self, live: LiveGame, progress: review.Progress) -> None:
+        """Value each human decision of ``live`` against the best alternative (in the AI queue's
+        background lane, never ahead of an AI turn or a hint), then store the review."""
+        try:
+            stored = live.stored
+            humans = set(live.humans())
+            actions = list(stored.actions)
+            progress.total = sum(a.seat in humans for a in actions)
+            state = make_game(stored.game, stored.players, stored.options).new_initial_state()
+            moves = []
+            for action in actions:
+                code = state.parse_action(action.text)
+                if action.seat in humans:
+                    candidates = None
+                    if len(state.legal_actions()) > 1:
+                        copy = state.clone()
+                        job = AIJob(
+                            copy,
+                            agent_spec(self.review_agent, copy),
+                            derive_seed(stored.seed, "review", action.index),
+                            analyse=True,
+                            played=code,
+                        )
+                        answer = await self.queue.run(job, live.id, "review", background=True)
+                        candidates = [(copy.action_text(a), v, n) for a, v, n in answer.candidates]
+                    moves.append(review.entry(action.index, action.seat, action.text, candidates))
+                    progress.done += 1
+                state.apply(code)
+            self.store.save_review(
+                live.id,
+                {
+                    "agent": self.review_agent,
+                    "thresholds": {"inaccuracy": review.INACCURACY, "mistake": review.MISTAKE},
+                    "summary": review.summary(moves),
+                    "moves": moves,
+                },
+            )
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: the review failed (asked for again, it starts over)", live.id)
+        finally:
+            self.reviewing.pop(live.id, None)

@@ -79,6 +79,8 @@ class GameRow(Base):
     ai_turn: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     lease_owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
     lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: The review of a finished game's human moves (``hub.Hub.review``), once computed.
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, deferred=True)
 
 
 class ActionRow(Base):
@@ -330,6 +332,19 @@ class Store:
                 )
             )
             return [(row[0], int(row[1])) for row in rows]
+
+    def save_review(self, game_id: str, review: dict[str, Any]) -> None:
+        """Keep the review of a finished game (it does not change the game: no revision, no notice)."""
+        with self.engine.begin() as connection:
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(review=review))
+
+    def load_review(self, game_id: str) -> dict[str, Any] | None:
+        """The stored review of ``game_id`` (None: not computed yet)."""
+        if "\x00" in game_id:
+            return None
+        with self.engine.connect() as connection:
+            value = connection.execute(select(GameRow.review).where(GameRow.id == game_id)).scalar()
+            return dict(value) if value is not None else None
 
     def revision_of(self, game_id: str) -> int | None:
         with self.engine.connect() as connection:

@@ -55,7 +55,8 @@ export function showGame(main, id) {
   const hintBox = el("div", { id: "hint-box" });
   const end = el("div", { id: "end" });
   const scores = el("div", { id: "scores" });
-  const log = el("ol", { class: "log", id: "log", reversed: true });
+  // Focusable: the log scrolls, and a keyboard must be able to scroll it.
+  const log = el("ol", { class: "log", id: "log", reversed: true, tabindex: 0, "aria-label": t("game.log") });
   const invites = el("div", { class: "invites" });
   const moves = el("details", { class: "moves" }, el("summary", {}, t("game.all_moves")), el("div", { class: "controls" }, moveSelect, " ", playButton));
   if (saved.invites && saved.invites.length) {

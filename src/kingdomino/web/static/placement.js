@@ -98,6 +98,24 @@ export function placer(options) {
     layer.append(svg("rect", { x, y, width: size, height: size, fill: "transparent", class: "why",
       "data-why": key, onclick: () => why(`${verb} ${key} ${placing.dir}`) }));
   }
+  /** The squares a domino may be placed from, for the arrow keys. @type {Map<string, SVGElement>} */
+  const squares = new Map();
+  /** The nearest square from `key` in the direction [dr, dc] (straight ahead first). @param {string} key @param {number[]} d */
+  const nearest = (key, [dr, dc]) => {
+    const [r0, c0] = key.split(",").map(Number);
+    let best = null, bestCost = Infinity;
+    for (const other of squares.keys()) {
+      const [r, c] = other.split(",").map(Number);
+      const ahead = (r - r0) * dr + (c - c0) * dc;
+      const aside = Math.abs((r - r0) * dc) + Math.abs((c - c0) * dr);
+      if (ahead <= 0) continue;
+      const cost = ahead + 2 * aside;
+      if (cost < bestCost) { best = other; bestCost = cost; }
+    }
+    return best;
+  };
+  /** @type {Record<string, number[]>} */
+  const ARROWS = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
   for (const key of spots.keys()) {
     const [r, c] = key.split(",").map(Number);
     const [x, y] = cellAt(r, c);
@@ -113,10 +131,16 @@ export function placer(options) {
       },
       onkeydown: (/** @type {KeyboardEvent} */ e) => {
         if (e.key === "Enter" || e.key === " ") { e.preventDefault(); placing.anchor = key; confirm(); }
+        else if (e.key in ARROWS) {
+          e.preventDefault();
+          const next = nearest(key, ARROWS[e.key]);
+          if (next) /** @type {SVGElement} */ (squares.get(next)).focus();
+        }
       } },
     svg("rect", { class: "spot", x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 5 }),
     svg("title", {}, label(/** @type {string} */ (actionAt(key)))));
     layer.append(spot);
+    squares.set(key, spot);
   }
   layer.append(ghost);
   showGhost();

@@ -1,9 +1,26 @@
 // The replay viewer of a finished game: step through every action, the board and the scores of
 // that moment, and the log following the step (the current action marked and scrolled to).
+// The game's review (computed by the server once the game is over) follows the steps: the marked
+// moves are flagged in the log, and at the position a human decided in, the move played and the
+// best alternative (drawn on the board, as a hint) are given with their estimated win chances.
 import { api, el } from "./api.js";
 import { t } from "./i18n.js";
 import { scoreSheets } from "./ending.js";
-import { logWords } from "./words.js";
+import { actionWords, logWords, winChanceWords } from "./words.js";
+
+/** Seconds between two looks at a review still being computed. */
+const REVIEW_POLL_MS = 1500;
+
+/**
+ * @typedef {{index: number, seat: number, action: string, forced: boolean, value?: number, best?: string,
+ *   best_value?: number, loss?: number, mark: "inaccuracy" | "mistake" | null}} ReviewedMove
+ */
+
+/** A mark as a flag for the log: "?!" an inaccuracy, "?" a mistake, with its name for screen readers. @param {string} mark */
+export function markFlag(mark) {
+  return el("span", { class: `review-mark ${mark}`, title: t(`review.mark.${mark}`) },
+    " ", mark === "mistake" ? "?" : "?!", el("span", { class: "visually-hidden" }, ` ${t(`review.mark.${mark}`)}`));
+}
 
 /**
  * @param {string} id @param {any} view the finished game's view
@@ -13,9 +30,14 @@ import { logWords } from "./words.js";
 export async function startReplay(id, view, board, renderer, ctx, log, panel, back) {
   const total = view.index;
   let step = 0;
+  /** @type {Map<number, ReviewedMove>} */
+  let reviewed = new Map();
   const slider = /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: total, value: 0, id: "replay-step", "aria-label": t("replay.step") }));
   const label = el("span", { id: "replay-label", "aria-live": "polite" });
   const scores = el("div", { id: "replay-scores" });
+  const reviewState = el("p", { id: "review-state", class: "small" });
+  const nextMarked = el("button", { type: "button", id: "review-next", disabled: true, onclick: () => jumpToMarked() }, t("review.next"));
+  const note = el("p", { id: "review-note", "aria-live": "polite" });
 
   const show = async () => {
     const frame = await api(`/api/games/${id}/replay?step=${step}`);
@@ -24,14 +46,56 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
     const fake = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [],
       winners: step === frame.steps ? view.winners : [], log: [] };
     label.textContent = ` ${t("replay.step_of", { n: step, of: frame.steps })}${frame.last ? " · " + logWords(fake, { seat, text: frame.last.text, description: frame.last.description }) : ""}`;
-    renderer.render(board, fake, { ...ctx, legal: [], replay: true, mainSeat: view.your_seats[0] ?? 0, highlight: null });
+    // The decision taken from this position, if a human's: the best alternative drawn as a hint.
+    const decision = reviewed.get(step);
+    const better = decision && !decision.forced && decision.best && decision.best !== decision.action ? decision.best : null;
+    renderer.render(board, fake, { ...ctx, legal: [], replay: true, mainSeat: view.your_seats[0] ?? 0,
+      highlight: decision && better ? { seat: decision.seat, action: better } : null });
+    note.replaceChildren(...(decision ? decisionWords(fake, decision, better) : []));
     scores.replaceChildren(scoreSheets(fake));
-    log.replaceChildren(...frame.log.slice().reverse().map((/** @type {any} */ entry) =>
-      el("li", { value: entry.index + 1, class: entry.index === step - 1 ? "current" : "", "aria-current": entry.index === step - 1 ? "step" : undefined },
-        logWords(fake, entry))));
+    log.replaceChildren(...frame.log.slice().reverse().map((/** @type {any} */ entry) => {
+      const mark = reviewed.get(entry.index)?.mark;
+      return el("li", { value: entry.index + 1, class: [entry.index === step - 1 ? "current" : "", mark ? `marked ${mark}` : ""].join(" ").trim(),
+        "aria-current": entry.index === step - 1 ? "step" : undefined }, logWords(fake, entry), mark ? markFlag(mark) : "");
+    }));
     const current = log.querySelector("li.current");
     if (current) current.scrollIntoView({ block: "nearest" });
   };
+
+  /** The review of one decision in words. @param {any} fake @param {ReviewedMove} decision @param {string | null} better */
+  function decisionWords(fake, decision, better) {
+    const name = view.seats[decision.seat].name;
+    if (decision.forced) return [t("review.forced", { name })];
+    /** @type {Array<string | HTMLElement>} */
+    const words = [t("review.played", { name, move: actionWords(fake, decision.action), chance: winChanceWords(decision.value ?? 0) })];
+    if (decision.mark) words.push(" ", el("strong", { class: `review-verdict ${decision.mark}` }, t(`review.mark.${decision.mark}`)));
+    if (better) words.push(" ", t("review.best", { move: actionWords(fake, better), chance: winChanceWords(decision.best_value ?? 0) }));
+    else words.push(" ", t("review.good"));
+    return words;
+  }
+
+  /** Go to the position of the next marked decision (after this step), else the first one. */
+  function jumpToMarked() {
+    const marked = [...reviewed.values()].filter((m) => m.mark).map((m) => m.index);
+    const next = marked.find((index) => index > step) ?? marked[0];
+    if (next !== undefined) { step = next; show(); }
+  }
+
+  async function loadReview() {
+    let answer;
+    try { answer = await api(`/api/games/${id}/review`); } catch { reviewState.textContent = ""; return; }
+    if (!panel.contains(reviewState)) return;
+    if (answer.status !== "ready") {
+      reviewState.textContent = t("review.pending", { done: answer.done, total: answer.total });
+      setTimeout(loadReview, REVIEW_POLL_MS);
+      return;
+    }
+    reviewed = new Map(answer.moves.map((/** @type {ReviewedMove} */ m) => [m.index, m]));
+    reviewState.textContent = t("review.summary", { mistakes: answer.summary.mistake, inaccuracies: answer.summary.inaccuracy });
+    nextMarked.toggleAttribute("disabled", !answer.summary.mistake && !answer.summary.inaccuracy);
+    await show();
+  }
+
   /** @param {number} delta */
   const go = (delta) => { step = Math.max(0, Math.min(total, step + delta)); show(); };
   slider.addEventListener("input", () => { step = Number(slider.value); show(); });
@@ -39,6 +103,9 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
     el("div", { class: "controls" },
       el("button", { type: "button", id: "replay-prev", onclick: () => go(-1), "aria-label": t("replay.previous") }, "◀"), " ",
       el("button", { type: "button", id: "replay-next", onclick: () => go(1), "aria-label": t("replay.next") }, "▶"), " ", slider, label, " ",
-      el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back"))), scores));
+      el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back"))),
+    el("div", { class: "review", id: "review" }, el("h3", {}, t("review.title")), reviewState, el("div", { class: "controls" }, nextMarked), note),
+    scores));
   await show();
+  loadReview();
 }
