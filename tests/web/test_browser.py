@@ -351,6 +351,24 @@ def test_the_language_selector_is_remembered(page) -> None:
     page.wait_for_function("document.documentElement.lang === 'hu'")
 
 
+def test_counts_take_the_plural_form_of_the_language(page) -> None:
+    page.goto(page.base_url + "/")
+    forms = page.evaluate(
+        """async () => {
+            const i18n = await import("/static/i18n.js");
+            const said = {};
+            for (const lang of ["en", "ru", "uk"]) {
+                await i18n.loadLanguage(lang);
+                said[lang] = [1, 3, 5, 21].map((n) => i18n.t("points_n", { n }));
+            }
+            return said;
+        }"""
+    )
+    assert forms["en"] == ["1 point", "3 points", "5 points", "21 points"]
+    assert forms["ru"] == ["1 очко", "3 очка", "5 очков", "21 очко"]
+    assert forms["uk"] == ["1 очко", "3 очки", "5 очок", "21 очко"]
+
+
 def test_the_replay_shows_the_review_with_a_marked_move(page) -> None:
     create_game(page, "kingdomino", 2)
     play_by_clicking_board(page)

@@ -17,7 +17,29 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 def texts(language: str) -> dict[str, str]:
     data = json.loads((STATIC / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
     assert isinstance(data, dict)
-    return {key: value for key, value in data.items() if not key.startswith("_")}
+    return {key: value for key, value in data.items() if not key.startswith("_") and "#" not in key}
+
+
+def plural_forms(language: str) -> dict[str, dict[str, str]]:
+    """``key -> {category: text}`` of the plural forms a language gives (``key#one``, ...)."""
+    data = json.loads((STATIC / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    forms: dict[str, dict[str, str]] = {}
+    for name, value in data.items():
+        key, sep, category = name.partition("#")
+        if sep:
+            forms.setdefault(key, {})[category] = value
+    return forms
+
+
+#: The plural categories of each language's cardinal numbers (CLDR, as Intl.PluralRules selects
+#: them for whole numbers).
+PLURAL_CATEGORIES = {
+    "en": {"one", "other"},
+    "hu": {"one", "other"},
+    "bg": {"one", "other"},
+    "uk": {"one", "few", "many", "other"},
+    "ru": {"one", "few", "many", "other"},
+}
 
 
 def test_the_i18n_module_lists_the_same_languages() -> None:
@@ -50,3 +72,16 @@ def test_every_literal_key_used_by_the_javascript_exists() -> None:
         used |= set(re.findall(r"\bt\(\"([a-z0-9_.:]+)\"", source.read_text(encoding="utf-8")))
     assert used, "no t(...) call found"
     assert sorted(used - set(english)) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_plural_forms_give_every_category_of_their_language(language: str) -> None:
+    """A counted text with plural forms (``key#one``, ``key#few``...) has one for each category
+    of its language, the base key exists, and every form keeps the base's placeholders."""
+    base = texts(language)
+    for key, forms in plural_forms(language).items():
+        assert key in base, key
+        assert set(forms) == PLURAL_CATEGORIES[language], key
+        for text in forms.values():
+            assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(base[key])), key
+            assert "{n}" in text, key

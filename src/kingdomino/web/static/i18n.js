@@ -50,11 +50,14 @@ export function chooseLanguage(lang) {
 
 /**
  * The text of `key` in the current language, with `{name}` placeholders filled from `params`.
+ * With a number `n`, the language's plural form `key#one`, `key#few`, `key#many`… is used where
+ * the language has one (Intl.PluralRules), else `key` itself.
  * @param {string} key
  * @param {Record<string, string | number>} [params]
  */
 export function t(key, params = {}) {
-  const template = texts[key] ?? english[key] ?? key;
+  const plural = typeof params.n === "number" ? `${key}#${new Intl.PluralRules(current).select(params.n)}` : "";
+  const template = (plural ? texts[plural] : undefined) ?? texts[key] ?? (plural ? english[plural] : undefined) ?? english[key] ?? key;
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
