@@ -292,6 +292,23 @@ def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(browser, liv
     assert mine["y"] + mine["height"] <= 844 and lines["y"] >= 0
     assert page.evaluate(OVERFLOW) == []
     page.screenshot(path=str(ARTIFACTS / "phone-kingdomino-4.png"))
+    # The three opponents are one tap away: a tab each, one kingdom shown at a time.
+    tabs = page.locator(".opponent-tabs [role=tab]")
+    assert tabs.count() == 3
+    assert page.locator(".others-col .kingdom:visible").count() == 1
+    tabs.nth(2).click()
+    page.wait_for_function(
+        "document.querySelectorAll('[role=tab]')[2].getAttribute('aria-selected') === 'true'"
+    )
+    shown = page.locator(".others-col .kingdom:visible")
+    assert (
+        shown.count() == 1
+        and shown.get_attribute("data-seat") == tabs.nth(2).get_attribute("id").split("-")[-1]
+    )
+    tabs.nth(2).press("ArrowRight")
+    assert page.evaluate("document.activeElement.id") == tabs.nth(0).get_attribute("id")
+    if AXE.exists():
+        assert axe_violations(page) == []
     assert not page.errors
 
 

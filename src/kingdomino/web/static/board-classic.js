@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { SEAT_COLOURS, caveman, cavemanPicture, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
 import { choiceLayer, placer } from "./placement.js";
 import { actionWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
+import { opponents } from "./opponents.js";
 
 const CELL = 40;
 
@@ -226,5 +227,5 @@ export function render(container, view, ctx) {
     el("div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
     el("div", { class: "mine-col" }, kingdomCard(view, main, ctx, true)),
     el("div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
-    el("div", { class: "others-col" }, others.map((/** @type {number} */ s) => kingdomCard(view, s, ctx, false)))));
+    opponents(view, others, (seat) => kingdomCard(view, seat, ctx, false))));
 }
