@@ -6,15 +6,8 @@
 'greedy'
 """
 
-from kingdomino.agents.base import (
-    Agent,
-    AgentSpecError,
-    Candidate,
-    agent_kinds,
-    make_agent,
-    parse_agent_spec,
-    register_agent,
-)
+from kingdomino.agents.base import Agent, AgentSpecError, Candidate, parse_agent_spec
+from kingdomino.agents.registry import agent_kinds, make_agent, register_agent
 
 __all__ = [
     "Agent",

@@ -1,8 +1,8 @@
-"""The agent interface and the registry of agent kinds.
+"""The agent interface and agent specs.
 
 An agent spec is a kind with optional parameters: ``random``, ``greedy``,
-later ``mcts:time=1,playout=greedy``. Every agent owns a seeded generator,
-so a game is reproduced exactly by its seeds.
+``mcts:time=1,playout=greedy``. Every agent owns a seeded generator, so a game is
+reproduced exactly by its seeds. Which kinds exist is listed in :mod:`.registry`.
 """
 
 from __future__ import annotations
@@ -57,17 +57,8 @@ def ranked_by_gain(state: State, gains: list[tuple[int, float]]) -> list[Candida
     return candidates
 
 
+#: Builds an agent of one kind from the spec's parameters and a seed.
 AgentFactory = Callable[[dict[str, str], int | None], Agent]
-_KINDS: dict[str, AgentFactory] = {}
-
-
-def register_agent(kind: str, factory: AgentFactory) -> None:
-    _KINDS[kind] = factory
-
-
-def agent_kinds() -> list[str]:
-    _load_builtin()
-    return sorted(_KINDS)
 
 
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -86,22 +77,7 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
     return kind.strip().lower(), params
 
 
-def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """The agent described by ``spec``, seeded with ``seed``."""
-    _load_builtin()
-    kind, params = parse_agent_spec(spec)
-    factory = _KINDS.get(kind)
-    if factory is None:
-        raise AgentSpecError(
-            f"agent {spec!r}: unknown kind {kind!r}; expected one of {', '.join(sorted(_KINDS))}"
-        )
-    return factory(params, seed)
-
-
 def no_params(kind: str, params: dict[str, str]) -> None:
+    """Refuse parameters given to an agent kind that takes none."""
     if params:
         raise AgentSpecError(f"agent {kind!r} takes no parameters, got {', '.join(params)}")
-
-
-def _load_builtin() -> None:
-    from kingdomino.agents import full_greedy, greedy, levels, random_agent, search  # noqa: F401

@@ -56,7 +56,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kingdomino.agents.base import Agent, Candidate, no_params, ranked_by_gain, register_agent
+from kingdomino.agents.base import Agent, Candidate, no_params, ranked_by_gain
 from kingdomino.core.game import State
 from kingdomino.games.domino.geometry import Geometry
 from kingdomino.games.domino.rules import FREE, DominoState
@@ -265,9 +265,7 @@ class DominoRules:
         ]
 
 
-def _make(params: dict[str, str], seed: int | None) -> Agent:
+def make_full_greedy(params: dict[str, str], seed: int | None) -> Agent:
+    """The ``full-greedy`` kind (no parameters)."""
     no_params("full-greedy", params)
     return FullGreedyAgent(seed)
-
-
-register_agent("full-greedy", _make)

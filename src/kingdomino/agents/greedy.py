@@ -20,7 +20,6 @@ from kingdomino.agents.base import (
     Candidate,
     no_params,
     ranked_by_gain,
-    register_agent,
 )
 from kingdomino.core.game import State
 
@@ -70,13 +69,11 @@ def _epsilon(kind: str, params: dict[str, str]) -> float:
     return value
 
 
-def _make_greedy(params: dict[str, str], seed: int | None) -> Agent:
+def make_greedy(params: dict[str, str], seed: int | None) -> Agent:
+    """The ``greedy`` kind: best immediate gain (``epsilon``: share of random moves)."""
     return GreedyAgent(seed, _epsilon("greedy", params))
 
 
-def _make_heuristic(params: dict[str, str], seed: int | None) -> Agent:
+def make_heuristic(params: dict[str, str], seed: int | None) -> Agent:
+    """The ``heuristic`` kind: best gain plus the engine's outlook (``epsilon`` as ``greedy``)."""
     return GreedyAgent(seed, _epsilon("heuristic", params), heuristic=True)
-
-
-register_agent("greedy", _make_greedy)
-register_agent("heuristic", _make_heuristic)

@@ -15,7 +15,9 @@ iterations per move; ``bench/bench_levels.py`` their strength against ``greedy``
 
 from __future__ import annotations
 
-from kingdomino.agents.base import Agent, AgentFactory, AgentSpecError, Candidate, make_agent, register_agent
+from kingdomino.agents.base import Agent, AgentFactory, AgentSpecError, Candidate, parse_agent_spec
+from kingdomino.agents.greedy import make_greedy
+from kingdomino.agents.search import make_mce, make_mcts
 from kingdomino.core.game import State
 
 #: Each level's agent; ``{iterations}`` is the level's budget for the game (``BUDGETS``).
@@ -48,6 +50,11 @@ BUDGETS: dict[str, dict[str, int]] = {
         "origins/tribe": 160,
     },
 }
+
+
+#: The kinds a level's spec may name. Built here, not through :mod:`.registry` (which lists
+#: the levels themselves), so the agent kinds depend on each other in one direction only.
+LEVEL_KINDS: dict[str, AgentFactory] = {"greedy": make_greedy, "mce": make_mce, "mcts": make_mcts}
 
 
 def level_spec(level: str, game: str, mode: str | None = None) -> str:
@@ -85,7 +92,8 @@ class LevelAgent(Agent):
         game, mode = state.game.name, game_mode(state)
         agent = self.inner.get(f"{game}/{mode}")
         if agent is None:
-            agent = self.inner[f"{game}/{mode}"] = make_agent(level_spec(self.name, game, mode), self.seed)
+            kind, params = parse_agent_spec(level_spec(self.name, game, mode))
+            agent = self.inner[f"{game}/{mode}"] = LEVEL_KINDS[kind](params, self.seed)
         return agent
 
     def act(self, state: State) -> int:
@@ -98,14 +106,12 @@ class LevelAgent(Agent):
         return self.agent_for(state).analyse(state)
 
 
-def _level(name: str) -> AgentFactory:
+def level_factory(name: str) -> AgentFactory:
+    """The factory of level ``name`` (a kind of its own, with no parameters)."""
+
     def make(params: dict[str, str], seed: int | None) -> Agent:
         if params:
             raise AgentSpecError(f"agent {name!r} is a level and takes no parameters; use {LEVELS[name]!r}")
         return LevelAgent(name, seed)
 
     return make
-
-
-for _name in LEVELS:
-    register_agent(_name, _level(_name))

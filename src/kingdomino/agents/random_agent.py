@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kingdomino.agents.base import Agent, no_params, register_agent
+from kingdomino.agents.base import Agent, no_params
 from kingdomino.core.game import State
 
 
@@ -14,9 +14,7 @@ class RandomAgent(Agent):
         return legal[int(self.rng.random() * len(legal))]
 
 
-def _make(params: dict[str, str], seed: int | None) -> Agent:
+def make_random(params: dict[str, str], seed: int | None) -> Agent:
+    """The ``random`` kind (no parameters)."""
     no_params("random", params)
     return RandomAgent(seed)
-
-
-register_agent("random", _make)

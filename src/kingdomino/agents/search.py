@@ -47,7 +47,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from kingdomino.agents.base import Agent, AgentSpecError, Candidate, register_agent
+from kingdomino.agents.base import Agent, AgentSpecError, Candidate
 from kingdomino.agents.playouts import POLICIES, playout, terminal_values
 from kingdomino.core.game import CHANCE, State
 
@@ -427,13 +427,11 @@ class InformationSetMCTSAgent(SearchAgent):
         return ranked
 
 
-def _make_mce(params: dict[str, str], seed: int | None) -> Agent:
+def make_mce(params: dict[str, str], seed: int | None) -> Agent:
+    """The ``mce`` kind: flat Monte Carlo evaluation with the spec's settings."""
     return FlatMonteCarloAgent(SearchSettings.from_params("mce", params), seed)
 
 
-def _make_mcts(params: dict[str, str], seed: int | None) -> Agent:
+def make_mcts(params: dict[str, str], seed: int | None) -> Agent:
+    """The ``mcts`` kind: information-set MCTS with the spec's settings."""
     return InformationSetMCTSAgent(SearchSettings.from_params("mcts", params), seed)
-
-
-register_agent("mce", _make_mce)
-register_agent("mcts", _make_mcts)

@@ -404,11 +404,6 @@ def ladder_markdown(
 PACKAGE_RATINGS = "ratings.json"
 
 
-def package_ratings_path() -> Path:
-    """Where the package's ratings file lives in a source checkout."""
-    return Path(str(resources.files("kingdomino.games.data").joinpath(PACKAGE_RATINGS)))
-
-
 def merge_ratings(path: Path, config: LadderConfig, result: LadderFit, note: str = "") -> None:
     """Write this ladder's ratings into the ratings file at ``path`` (other ladders kept)."""
     data: dict[str, Any] = {"format": RATINGS_FORMAT, "ratings": {}}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from kingdomino.agents.base import Agent, make_agent
+from kingdomino.agents import Agent, make_agent
 from kingdomino.core.game import CHANCE, Game, State
 from kingdomino.core.records import GameRecord, final_result
 from kingdomino.core.seeds import ChanceSampler, derive_seed

@@ -22,12 +22,11 @@ from kingdomino.arena.ladder import (
     play_ladder,
     slug,
 )
-from kingdomino.cli.app import GameOpt, ModeOpt, VariantOpt, app, build_options, console, errors, fail
+from kingdomino.cli.app import GameOpt, ModeOpt, VariantOpt, build_options, console, errors, fail
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 
 
-@app.command()
 def ladder(
     agents: Annotated[
         list[str],

@@ -22,13 +22,12 @@ from kingdomino.arena.tournament import (
     summarise,
     validate,
 )
-from kingdomino.cli.app import GameOpt, ModeOpt, VariantOpt, app, build_options, console, errors, fail
+from kingdomino.cli.app import GameOpt, ModeOpt, VariantOpt, build_options, console, errors, fail
 from kingdomino.core.game import GameError
 from kingdomino.core.records import GameRecord
 from kingdomino.games.registry import make_game
 
 
-@app.command()
 def tournament(
     agents: Annotated[
         list[str],
@@ -104,7 +103,6 @@ def tournament(
     console.print("Shared wins count 1/k to each of the k winners; Wilson intervals.", style="dim")
 
 
-@app.command()
 def compare(
     first: Annotated[Path, typer.Argument(help="A tournament's results (JSONL, from --out).")],
     second: Annotated[Path, typer.Argument(help="The same tournament with one agent changed.")],
@@ -140,7 +138,6 @@ def compare(
     )
 
 
-@app.command()
 def analyse(
     record_file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     at: Annotated[int, typer.Option("--at", help="Analyse the position before action N (0-based).")],

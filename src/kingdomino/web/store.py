@@ -379,11 +379,6 @@ class Store:
                 return None
             return self._stored(session, row)
 
-    def unfinished(self) -> list[StoredGame]:
-        with self.sessions() as session:
-            rows = session.scalars(select(GameRow).where(GameRow.status == "playing")).all()
-            return [self._stored(session, row) for row in rows]
-
     def _stored(self, session: Session, row: GameRow) -> StoredGame:
         actions = session.scalars(
             select(ActionRow).where(ActionRow.game_id == row.id).order_by(ActionRow.index)

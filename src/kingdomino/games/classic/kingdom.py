@@ -38,6 +38,11 @@ class Region(NamedTuple):
     def points(self) -> int:
         return self.squares * self.crowns
 
+    @property
+    def symbols(self) -> int:
+        """The crowns of the region (what a score sheet counts)."""
+        return self.crowns
+
 
 class Kingdom(DominoKingdom):
     """One player's kingdom. Mutable; ``copy`` is cheap."""
@@ -115,6 +120,10 @@ class Kingdom(DominoKingdom):
 
     def largest_region(self) -> int:
         return max((r.squares for r in self.regions()), default=0)
+
+    def tie_break(self) -> tuple[int, int]:
+        """What ranks tied scores: the largest region, then the crowns in all."""
+        return self.largest_region(), self.total_crowns()
 
     def total_crowns(self) -> int:
         return self.crown_count(self.occupied)

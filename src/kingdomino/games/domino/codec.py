@@ -19,6 +19,7 @@ from typing import ClassVar, NamedTuple
 from kingdomino.core.game import Game, GameError
 from kingdomino.core.grid import DIRECTIONS
 from kingdomino.games.domino.geometry import Geometry
+from kingdomino.games.domino.outlook import OutlookWeights
 
 PLACE_PATTERN = re.compile(r"^place\s+(-?\d+)\s*,\s*(-?\d+)\s+([A-Za-z]+)$")
 DIRECTION_WORDS = {"east": "E", "south": "S", "west": "W", "north": "N"}
@@ -67,7 +68,19 @@ class DominoGame(Game):
     row_size: int
     discard_action: int
     claim_base: int
+    #: First code of ``draw N`` and of drawing a king (Origins: a chief) of seat ``S``.
+    draw_base: int
+    king_base: int
     num_actions: int
+    deck_size: int
+    rounds: int
+    #: The look-ahead weights of ``heuristic_gains``.
+    outlook: OutlookWeights
+
+    @property
+    def values_key(self) -> tuple[object, ...]:
+        """What a placement's heuristic value depends on besides the kingdom and the domino."""
+        raise NotImplementedError
 
     def is_placement(self, action: int) -> bool:
         return 0 <= action < self.discard_action

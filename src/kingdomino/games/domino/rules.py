@@ -51,6 +51,8 @@ class DominoState(State):
     OVER: ClassVar[int]
     CHANCE_PHASES: ClassVar[tuple[int, ...]]
     PHASE_NAMES: ClassVar[tuple[str, ...]]
+    #: What draws a domino to claim and place: "king" (Origins: "chief").
+    KING_WORD: ClassVar[str]
     #: The game's dominoes by number.
     DOMINOES: ClassVar[Mapping[int, DominoLike]]
 
@@ -149,9 +151,17 @@ class DominoState(State):
             return f"{text!r}: chance acts now; expected one of the outcomes {self._expected()}"
         return self._rule_reason(action, text)
 
-    @abstractmethod
     def _rule_reason(self, action: int, text: str) -> str:
         """Why ``action`` (written ``text``) is illegal for the seat to act; it is not legal."""
+        if self.phase == self.PLACE:
+            return self._placement_reason(action, text)
+        if self.phase == self.CLAIM:
+            return self._claim_reason(action, text, self.game.claim_base + len(self.DOMINOES))
+        return self._own_rule_reason(action, text)
+
+    def _own_rule_reason(self, action: int, text: str) -> str:
+        """Why ``action`` is illegal in a phase the game adds."""
+        return f"{text!r}: expected {self._expected()}"
 
     def _expected(self) -> str:
         texts = [self.game.action_text(a) for a in self.legal_actions()]

@@ -154,7 +154,8 @@ class OriginsGame(DominoGame):
         self.pay_base = self.no_recruit + 1
         self.caveman_base = self.pay_base + cells
         self.draw_base = self.caveman_base + cells
-        self.chief_base = self.draw_base + NUM_DOMINOES
+        #: ``king_base`` is the shared name (``DominoGame``) of the chief codes.
+        self.chief_base = self.king_base = self.draw_base + NUM_DOMINOES
         self.reveal_base = self.chief_base + players
         self.num_actions = self.reveal_base + NUM_CAVEMEN_KINDS
 

@@ -94,6 +94,11 @@ class Region(NamedTuple):
     def points(self) -> int:
         return self.squares * self.fires
 
+    @property
+    def symbols(self) -> int:
+        """The fires of the region (what a score sheet counts)."""
+        return self.fires
+
 
 @cache
 def balls(frame: int) -> tuple[dict[int, int], ...]:
@@ -291,6 +296,10 @@ class Kingdom(DominoKingdom):
         regions included (:data:`TIE_BREAK_TERRAINS`)."""
         terrain = self.terrain
         return self.geometry.grid.largest_region_size([terrain[t] for t in TIE_BREAK_TERRAINS])
+
+    def tie_break(self) -> tuple[int, int]:
+        """What ranks tied scores: the largest region, then the fires in all."""
+        return self.largest_region(), self.total_fires()
 
     def total_fires(self) -> int:
         return self.fire_count(self.occupied)

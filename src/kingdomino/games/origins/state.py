@@ -46,25 +46,23 @@ Choices where RULES.md is silent (documented here; options in :mod:`.game`):
 
 Chance is lazy (a domino or caveman is chosen only when drawn) and single-outcome
 chance nodes are applied at once.
+
+The domino flow is :class:`~kingdomino.games.domino.flow.DominoFlow`'s; this class fills its
+hooks. Why an action is illegal: :mod:`.reasons`; greedy support: :mod:`.gains`; what players
+see: :mod:`.view`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from kingdomino.core.game import (
-    CHANCE,
-    TERMINAL,
-    RegionScore,
-    ScoreSheet,
-    ranked_winners,
-)
-from kingdomino.core.grid import bit_indices
+from kingdomino.core.game import CHANCE, ScoreSheet, ranked_winners
+from kingdomino.games.domino.flow import DominoFlow, Values
 from kingdomino.games.domino.memo import GainMemo
-from kingdomino.games.domino.outlook import claim_outlook, valued_placements
 from kingdomino.games.domino.rules import FREE as FREE
-from kingdomino.games.domino.rules import DominoState
+from kingdomino.games.domino.territory import DominoKingdom
+from kingdomino.games.origins import gains, reasons, view
 from kingdomino.games.origins.components import (
     BONUSES,
     CAVE_FACE_UP,
@@ -72,47 +70,65 @@ from kingdomino.games.origins.components import (
     COST_FACE_UP,
     COST_STACK,
     DOMINOES,
-    HUT_LETTER,
     MARKERS,
     NUM_DOMINOES,
     NUM_RESOURCES,
     RESOURCES,
-    TERRAINS,
-    VOLCANO,
     domino_text,
 )
 from kingdomino.games.origins.kingdom import Kingdom
+from kingdomino.games.origins.phases import (
+    CAVEMAN,
+    CHIEF,
+    CLAIM,
+    DRAW,
+    FIRE,
+    FIRST,
+    NOBODY,
+    OVER,
+    PAY,
+    PHASE_NAMES,
+    PLACE,
+    RECRUIT,
+    REVEAL,
+    TOTEM,
+)
+from kingdomino.games.origins.view import score_sheet
 
 if TYPE_CHECKING:
     from kingdomino.games.origins.game import OriginsGame
 
-DRAW, CHIEF, FIRST, CLAIM, PLACE, FIRE, TOTEM, RECRUIT, PAY, CAVEMAN, REVEAL, OVER = range(12)
-PHASE_NAMES = (
-    "draw",
-    "chief",
-    "first_claim",
-    "claim",
-    "place",
-    "fire",
-    "totem",
-    "recruit",
-    "pay",
-    "caveman",
-    "reveal",
-    "over",
-)
+__all__ = [
+    "CAVEMAN",
+    "CHIEF",
+    "CLAIM",
+    "DRAW",
+    "FIRE",
+    "FIRST",
+    "FREE",
+    "NOBODY",
+    "OVER",
+    "PAY",
+    "PHASE_NAMES",
+    "PLACE",
+    "PLACEMENT_VALUES",
+    "RECRUIT",
+    "REVEAL",
+    "TOTEM",
+    "OriginsState",
+    "score_sheet",
+]
 
-#: Remembered placement values (``OriginsState._placement_values``): codes and values by key.
-PLACEMENT_VALUES: GainMemo[tuple[object, ...], tuple[tuple[int, ...], tuple[float, ...]]] = GainMemo(16_384)
-
-NOBODY = -1
+#: Remembered placement values (``DominoFlow._placement_values``): codes and values by key.
+PLACEMENT_VALUES: GainMemo[tuple[object, ...], Values] = GainMemo(16_384)
 
 
-class OriginsState(DominoState):
+class OriginsState(DominoFlow):
     """A Kingdomino Origins position. See the module text for the flow.
 
-    Rows, claims, cloning their part and the shared checks of actions come from
-    :class:`~kingdomino.games.domino.rules.DominoState`.
+    The flow, rows, claims, cloning their part and the shared checks of actions come from
+    :class:`~kingdomino.games.domino.flow.DominoFlow`; this class adds volcanoes and fire,
+    totems and the tribe through its hooks.
     """
 
     __slots__ = (
@@ -127,10 +143,12 @@ class OriginsState(DominoState):
         "volcanoes",
     )
 
-    DRAW, CLAIM, PLACE, OVER = DRAW, CLAIM, PLACE, OVER
+    DRAW, KING, CLAIM, PLACE, OVER = DRAW, CHIEF, CLAIM, PLACE, OVER
     CHANCE_PHASES = (DRAW, CHIEF, REVEAL)
     PHASE_NAMES = PHASE_NAMES
+    KING_WORD = "chief"
     DOMINOES = DOMINOES
+    PLACEMENT_VALUES = PLACEMENT_VALUES
     _domino_text = staticmethod(domino_text)
 
     game: OriginsGame
@@ -189,14 +207,10 @@ class OriginsState(DominoState):
         best = max(counts)
         return [seat for seat, count in enumerate(counts) if count == best]
 
-    def legal_actions(self) -> list[int]:
+    # --- the flow's hooks: legal actions and chance -------------------------------------------
+
+    def _own_legal_actions(self) -> list[int]:
         phase, game = self.phase, self.game
-        if phase == PLACE:
-            codes = self.kingdoms[self.player].legal_placements(DOMINOES[self.row[self.slot]])
-            return codes or [game.discard_action]
-        if phase == CLAIM:
-            base = game.claim_base - 1
-            return [base + n for n, owner in zip(self.next_row, self.next_owner) if owner == FREE]
         if phase == FIRE:
             targets = self.fire_targets()
             if targets:
@@ -222,26 +236,13 @@ class OriginsState(DominoState):
             return codes
         if phase == TOTEM:
             return [game.totem_base + s for s in self.totem_candidates(self.totem_next)]
-        if phase == DRAW:
-            base = game.draw_base - 1
-            return [base + n for n in self.pool]
-        if phase == CHIEF:
-            return [game.chief_base + s for s, chiefs in enumerate(self.unordered) if chiefs]
         if phase == REVEAL:
             return [game.reveal_base + k for k, n in enumerate(self.stack) if n]
         if phase == FIRST:
             return [game.pair_base + i for i in range(len(game.first_pairs))]
         return []
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == DRAW:
-            pool = self.pool
-            p, base = 1.0 / len(pool), self.game.draw_base - 1
-            return [(base + n, p) for n in pool]
-        if self.phase == CHIEF:
-            total = sum(self.unordered)
-            base = self.game.chief_base
-            return [(base + s, k / total) for s, k in enumerate(self.unordered) if k]
+    def _own_chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == REVEAL:
             total = sum(self.stack)
             base = self.game.reveal_base
@@ -249,8 +250,6 @@ class OriginsState(DominoState):
         return []
 
     def sample_chance(self, rng: random.Random) -> int:
-        if self.phase == DRAW:
-            return self.game.draw_base - 1 + self.pool[int(rng.random() * len(self.pool))]
         if self.phase == REVEAL:
             pick = int(rng.random() * sum(self.stack))
             for kind, count in enumerate(self.stack):
@@ -259,39 +258,41 @@ class OriginsState(DominoState):
                 pick -= count
         return super().sample_chance(rng)
 
-    # --- protocol: applying actions ------------------------------------------------------------
+    def _single_outcome(self) -> int | None:
+        if self.phase == REVEAL and sum(1 for n in self.stack if n) == 1:
+            return self.game.reveal_base + next(k for k, n in enumerate(self.stack) if n)
+        return super()._single_outcome()
 
-    def apply_unchecked(self, action: int) -> None:
+    # --- the flow's hooks: applying actions -----------------------------------------------------
+
+    def _place(self, action: int, number: int) -> None:
+        """Place the domino (with its resources, in Totem and Tribe); its volcanoes wait to erupt."""
         game = self.game
-        phase = self.phase
-        if phase == PLACE:
-            number = self.row[self.slot]
-            kingdom = self.kingdoms[self.player]
-            if action == game.discard_action:
-                kingdom.discards += 1
-                self.discarded.append(number)
-            else:
-                domino = DOMINOES[number]
-                kingdom.place(action, domino, game.resources_on)
-                if domino.first.craters or domino.second.craters:
-                    p = game.geometry.placements[action]
-                    assert p is not None
-                    if domino.first.craters:
-                        self.volcanoes.append((p.first_index, domino.first.craters))
-                    if domino.second.craters:
-                        self.volcanoes.append((p.second_index, domino.second.craters))
-            self._next_fire()
-        elif phase == CLAIM:
-            self.next_owner[self.next_row.index(action - game.claim_base + 1)] = self.player
-            if self.row:
-                self._after_claim()
-            elif any(self.unordered):
-                self.phase = CHIEF
-                self.player = CHANCE
-                self._settle()
-            else:
-                self._start_round()
-        elif phase == FIRE:
+        domino = DOMINOES[number]
+        self.kingdoms[self.player].place(action, domino, game.resources_on)
+        if domino.first.craters or domino.second.craters:
+            p = game.geometry.placements[action]
+            assert p is not None
+            if domino.first.craters:
+                self.volcanoes.append((p.first_index, domino.first.craters))
+            if domino.second.craters:
+                self.volcanoes.append((p.second_index, domino.second.craters))
+
+    def _after_place(self) -> None:
+        """Each volcano placed may throw its fire marker; then the totems move; then the claim."""
+        self._next_fire()
+
+    def _king_drawn(self, seat: int) -> None:
+        """A chief of ``seat`` is drawn; with 2 players, that seat makes the first claim (a pair)."""
+        if self.game.first_pairs:
+            self.phase = FIRST
+            self.player = seat
+        else:
+            super()._king_drawn(seat)
+
+    def _apply_own(self, phase: int, action: int) -> None:
+        game = self.game
+        if phase == FIRE:
             _, craters = self.volcanoes.pop(0)
             if action != game.no_fire:
                 self.supply[craters - 1] -= 1
@@ -336,30 +337,11 @@ class OriginsState(DominoState):
             self.holders[self.totem_next] = action - game.totem_base
             self.totem_next += 1
             self._check_totems()
-        elif phase == DRAW:
-            number = action - game.draw_base + 1
-            self.pool.remove(number)
-            self.next_row.append(number)
-            self.next_owner.append(FREE)
-            self.drawn += 1
-            if len(self.next_row) == game.row_size:
-                self.next_row.sort()
-                self._refill()
-            else:
-                self._settle()
         elif phase == REVEAL:
             kind = action - game.reveal_base
             self.stack[kind] -= 1
             self.cave[self.cave.index(-1)] = kind
-            self._refill()
-        elif phase == CHIEF:
-            seat = action - game.chief_base
-            if game.first_pairs:
-                self.phase = FIRST
-            else:
-                self.unordered[seat] -= 1
-                self.phase = CLAIM
-            self.player = seat
+            self._row_drawn()
         elif phase == FIRST:
             positions = game.first_pairs[action - game.pair_base]
             other = (self.player + 1) % game.num_players
@@ -369,22 +351,7 @@ class OriginsState(DominoState):
             self.unordered = [0] * game.num_players
             self._start_round()
 
-    def _settle(self) -> None:
-        """Apply chance nodes that have a single outcome."""
-        while self.player == CHANCE:
-            phase = self.phase
-            if phase == DRAW and len(self.pool) == 1:
-                self.apply_unchecked(self.game.draw_base - 1 + self.pool[0])
-            elif phase == CHIEF and sum(1 for k in self.unordered if k) == 1:
-                self.apply_unchecked(
-                    self.game.chief_base + next(s for s, k in enumerate(self.unordered) if k)
-                )
-            elif phase == REVEAL and sum(1 for n in self.stack if n) == 1:
-                self.apply_unchecked(self.game.reveal_base + next(k for k, n in enumerate(self.stack) if n))
-            else:
-                return
-
-    def _refill(self) -> None:
+    def _row_drawn(self) -> None:
         """Tribe: turn cavemen face up until the cave is full, then go on with the round."""
         game = self.game
         if game.tribe_on and -1 in self.cave and any(self.stack) and (self.next_row or game.final_recruit):
@@ -392,29 +359,7 @@ class OriginsState(DominoState):
             self.player = CHANCE
             self._settle()
             return
-        if self.row:
-            self._begin_placing()
-        else:
-            self.phase = CHIEF
-            self.player = CHANCE
-            self._settle()
-
-    def _start_round(self) -> None:
-        row, owners = [], []
-        for number, owner in zip(self.next_row, self.next_owner):
-            if owner == FREE:
-                self.discarded.append(number)
-            else:
-                row.append(number)
-                owners.append(owner)
-        self.row, self.row_owner = row, owners
-        self.next_row, self.next_owner = [], []
-        if self.drawn < self.game.deck_size:
-            self.phase = DRAW
-            self.player = CHANCE
-            self._settle()
-        else:
-            self._refill()
+        super()._row_drawn()
 
     def _next_fire(self) -> None:
         volcanoes = self.volcanoes
@@ -455,29 +400,16 @@ class OriginsState(DominoState):
 
     def _after_totems(self) -> None:
         self.player = self.row_owner[self.slot]
-        if self.next_row:
-            self.phase = CLAIM
-        elif self.game.final_recruit:
+        if not self.next_row and self.game.final_recruit:
             self._after_claim()
         else:
-            self._next_slot()
+            self._to_claim()
 
     def _after_claim(self) -> None:
         if self.can_recruit(self.player):
             self.phase = RECRUIT
         else:
             self._next_slot()
-
-    def _next_slot(self) -> None:
-        self.slot += 1
-        if self.slot < len(self.row):
-            self.phase = PLACE
-            self.player = self.row_owner[self.slot]
-        elif self.next_row:
-            self._start_round()
-        else:
-            self.phase = OVER
-            self.player = TERMINAL
 
     def clone(self) -> OriginsState:
         other = OriginsState.__new__(OriginsState)
@@ -493,81 +425,13 @@ class OriginsState(DominoState):
         other.paid = self.paid
         return other
 
-    # --- checking actions ---------------------------------------------------------------------
+    # --- checking and describing actions --------------------------------------------------------
 
-    def _rule_reason(self, action: int, text: str) -> str:
-        game = self.game
-        phase = self.phase
-        if phase == PLACE:
-            return self._placement_reason(action, text)
-        if phase == CLAIM:
-            return self._claim_reason(action, text, game.pair_base)
-        expected = f"expected {self._expected()}"
-        who = f"seat {self.player}"
-        if phase == FIRST:
-            return f"{text!r}: {who} makes the first claim of the game, a pair of positions; {expected}"
-        if phase == FIRE:
-            return self._fire_reason(action, text, expected)
-        if phase == TOTEM:
-            resource = RESOURCES[self.totem_next].id
-            return (
-                f"{text!r}: {who} holds the {resource} totem and is no longer alone in the lead; "
-                f"it must hand it to one of the tied leaders: {expected}"
-            )
-        if phase == RECRUIT:
-            return self._recruit_reason(action, text, expected)
-        if phase == PAY:
-            if not game.pay_base <= action < game.caveman_base:
-                return f"{text!r}: {who} must pay {self.pay_left} more resource(s) now; {expected}"
-            bit = game.cell_bits[action - game.pay_base]
-            held = self.kingdoms[self.player].resource_at(bit)
-            if held < 0:
-                return f"{text!r}: there is no resource on that square; {expected}"
-            return f"{text!r}: a {RESOURCES[held].id} was already paid; the kinds must differ; {expected}"
-        if not game.caveman_base <= action < game.draw_base:
-            return f"{text!r}: {who} must put the recruited caveman on a square now; {expected}"
-        return (
-            f"{text!r}: a caveman needs a domino square without printed fire, fire marker, resource "
-            f"or other caveman; {expected}"
-        )
+    def _own_rule_reason(self, action: int, text: str) -> str:
+        return reasons.rule_reason(self, action, text)
 
-    def _fire_reason(self, action: int, text: str, expected: str) -> str:
-        game = self.game
-        index, craters = self.volcanoes[0]
-        if action == game.fire_to_box:
-            return f"'fire-to-box': the marker can be placed, so it cannot go back to the box; {expected}"
-        if not game.fire_base <= action < game.no_fire:
-            return f"{text!r}: seat {self.player} must place or leave the fire marker now; {expected}"
-        bit = game.cell_bits[action - game.fire_base]
-        kingdom = self.kingdoms[self.player]
-        reach = MARKERS[craters - 1].range
-        if not bit & kingdom.occupied or bit == game.geometry.castle:
-            return f"{text!r}: a fire marker goes on a domino square of the territory; {expected}"
-        if bit & kingdom.terrain[VOLCANO]:
-            return f"{text!r}: fire cannot land on a volcano; {expected}"
-        if bit & kingdom.any_fire():
-            return f"{text!r}: that square already shows a fire; {expected}"
-        row, col = game.geometry.grid.square(index)
-        centre = game.geometry.centre
-        return (
-            f"{text!r}: out of range: a {craters}-crater volcano (at {row - centre},{col - centre}) "
-            f"reaches {reach} square(s) in any of 8 directions; {expected}"
-        )
-
-    def _recruit_reason(self, action: int, text: str, expected: str) -> str:
-        game = self.game
-        kinds = self.kingdoms[self.player].resource_kinds()
-        if game.recruit_base <= action < game.stack_base:
-            if kinds < COST_FACE_UP:
-                return (
-                    f"{text!r}: a face-up caveman costs {COST_FACE_UP} different resources, seat has {kinds}"
-                )
-            return f"{text!r}: that cave slot is empty; {expected}"
-        if game.stack_base <= action < game.no_recruit:
-            if kinds < COST_STACK:
-                return f"{text!r}: a stack caveman costs {COST_STACK} different resources, seat has {kinds}"
-            return f"{text!r}: no caveman of that kind is left in the stack; {expected}"
-        return f"{text!r}: seat {self.player} may recruit a caveman now or pass; {expected}"
+    def _describe_own(self, action: int) -> str:
+        return view.describe(self, action)
 
     # --- scores -------------------------------------------------------------------------------
 
@@ -605,9 +469,7 @@ class OriginsState(DominoState):
 
     def winners(self) -> list[int]:
         kingdoms = self.kingdoms
-        return ranked_winners(
-            self.scores(), lambda seat: (kingdoms[seat].largest_region(), kingdoms[seat].total_fires())
-        )
+        return ranked_winners(self.scores(), lambda seat: kingdoms[seat].tie_break())
 
     def score_sheet(self, player: int) -> ScoreSheet:
         game = self.game
@@ -617,277 +479,31 @@ class OriginsState(DominoState):
     # --- what players see -----------------------------------------------------------------------
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
-        game = self.game
-        legal = self.legal_actions() if seat is not None and seat == self.player else []
-        return {
-            "game": game.name,
-            "options": dict(game.options),
-            "players": game.num_players,
-            "seat": seat,
-            "phase": self.phase_name,
-            "current_player": self.player,
-            "round": self.round_number,
-            "rounds": game.rounds,
-            "frame": game.frame,
-            "kingdoms": [kingdom_json(k) for k in self.kingdoms],
-            "row": [
-                {"domino": n, "chief": o, "halves": halves_json(n)} for n, o in zip(self.row, self.row_owner)
-            ],
-            "next_row": [
-                {"domino": n, "chief": o if o != FREE else None, "halves": halves_json(n)}
-                for n, o in zip(self.next_row, self.next_owner)
-            ],
-            "legend": LEGEND,
-            "acting_slot": self.slot if self.row and self.phase not in (DRAW, REVEAL, OVER) else None,
-            "discarded": self.discarded.copy(),
-            "dominoes_left": game.deck_size - self.drawn,
-            "fire_markers": {str(m.fires): left for m, left in zip(MARKERS, self.supply)},
-            "pending_volcanoes": len(self.volcanoes),
-            "totems": (
-                {r.id: (h if h != NOBODY else None) for r, h in zip(RESOURCES, self.holders)}
-                if game.totems_on
-                else None
-            ),
-            "cave": [CAVEMEN[k].id if k >= 0 else None for k in self.cave] if game.tribe_on else None,
-            "stack_size": self.stack_size() if game.tribe_on else None,
-            "recruiting": CAVEMEN[self.recruit_kind].id if self.recruit_kind >= 0 else None,
-            "to_pay": self.pay_left if self.phase == PAY else 0,
-            "scores": self.scores(),
-            "legal_actions": [game.action_text(a) for a in legal],
-        }
-
-    def describe_action(self, action: int) -> str:
-        game = self.game
-        shared = self._describe_place_or_claim(action)
-        if shared is not None:
-            return shared
-        who = f"seat {self.player}"
-        phase = self.phase
-        if phase == FIRST:
-            positions = game.first_pairs[action - game.pair_base]
-            numbers = [domino_text(self.next_row[p - 1]) for p in positions]
-            return f"{who} makes the first claim: {' and '.join(numbers)}"
-        if phase == FIRE:
-            craters = self.volcanoes[0][1]
-            if action == game.no_fire:
-                return f"{who} leaves the {craters}-fire marker in the supply"
-            if action == game.fire_to_box:
-                return f"{who} takes the {craters}-fire marker, which finds no square and goes to the box"
-            return f"{who} puts the {craters}-fire marker on {game.square_text(action - game.fire_base)}"
-        if phase == TOTEM:
-            totem = RESOURCES[self.totem_next].id
-            return f"{who} hands the {totem} totem to seat {action - game.totem_base}"
-        if phase == RECRUIT:
-            if action == game.no_recruit:
-                return f"{who} recruits nobody"
-            if action < game.stack_base:
-                kind = self.cave[action - game.recruit_base]
-                return f"{who} recruits the face-up {CAVEMEN[kind].name}"
-            return f"{who} recruits a {CAVEMEN[action - game.stack_base].name} from the stack"
-        if phase == PAY:
-            bit = game.cell_bits[action - game.pay_base]
-            held = self.kingdoms[self.player].resource_at(bit)
-            what = RESOURCES[held].id if held >= 0 else "nothing"
-            return f"{who} pays the {what} on {game.square_text(action - game.pay_base)}"
-        if phase == CAVEMAN:
-            square = game.square_text(action - game.caveman_base)
-            return f"{who} puts the {CAVEMEN[self.recruit_kind].name} on {square}"
-        if phase == DRAW:
-            return f"{domino_text(action - game.draw_base + 1)} is drawn"
-        if phase == CHIEF:
-            return f"a chief of seat {action - game.chief_base} is drawn to claim next"
-        if phase == REVEAL:
-            return f"a {CAVEMEN[action - game.reveal_base].name} is turned face up in the cave"
-        return game.action_text(action)
+        return view.observation(self, seat)
 
     # --- greedy support -------------------------------------------------------------------------
 
     def immediate_gains(self) -> list[tuple[int, float]]:
         """Score change for the acting seat; claims: the best placement of the claimed domino."""
-        phase, game = self.phase, self.game
-        if self.player < 0:
-            return []
-        seat = self.player
-        if phase == PLACE:
-            return self._placement_gains(seat, False)
-        if phase in (CLAIM, FIRST):
-            result = []
-            for code in self.legal_actions():
-                if phase == CLAIM:
-                    numbers = [code - game.claim_base + 1]
-                else:
-                    numbers = [self.next_row[p - 1] for p in game.first_pairs[code - game.pair_base]]
-                gain = 0.0
-                for number in numbers:
-                    gain += max(self._placement_values(seat, number, False)[1], default=0.0)
-                result.append((code, gain))
-            return result
-        base = self.kingdom_score(seat)
-        if phase == RECRUIT:
-            result = []
-            for code in self.legal_actions():
-                if code == game.no_recruit:
-                    result.append((code, 0.0))
-                    continue
-                kind = (
-                    self.cave[code - game.recruit_base] if code < game.stack_base else code - game.stack_base
-                )
-                result.append((code, float(self._best_caveman_gain(seat, kind, base))))
-            return result
-        gains = []
-        for code in self.legal_actions():
-            other = self.clone()
-            other.apply_unchecked(code)
-            gains.append((code, float(other.kingdom_score(seat) - base)))
-        return gains
+        return gains.immediate_gains(self)
 
     def heuristic_gains(self) -> list[tuple[int, float]]:
-        """Immediate gains plus the classic outlook for placements and claims.
+        """Immediate gains plus the outlook for placements and claims (:mod:`.gains`)."""
+        return gains.heuristic_gains(self)
 
-        Joined squares and dead squares (``domino.outlook``) mean the same on a
-        territory; the row place has its own weight here. Recruits, fire markers
-        and totem choices keep their immediate gains.
-        """
-        phase, game = self.phase, self.game
-        if self.player < 0 or phase not in (PLACE, CLAIM):
-            return self.immediate_gains()
-        seat = self.player
-        if phase == PLACE:
-            return self._placement_gains(seat, True)
-        result = []
-        for code in self.legal_actions():
-            number = code - game.claim_base + 1
-            best = max(self._placement_values(seat, number, True)[1], default=0.0)
-            result.append((code, best + claim_outlook(self.next_row.index(number), game.outlook)))
-        return result
-
-    def _placement_gains(self, seat: int, outlook: bool) -> list[tuple[int, float]]:
-        """Each placement of the domino in hand with its value, or ``discard`` when none is legal."""
-        codes, values = self._placement_values(seat, self.row[self.slot], outlook)
-        if not codes:
-            return [(self.game.discard_action, 0.0)]
-        return list(zip(codes, values))
-
-    def _placement_values(
-        self, seat: int, number: int, outlook: bool
-    ) -> tuple[tuple[int, ...], tuple[float, ...]]:
-        """The legal placement codes of domino ``number`` in the seat's territory and the score
-        gain of each (plus the outlook's terms when ``outlook``).
-
-        The totems a seat holds do not change with a placement, so the gains are a pure function
-        of the game's scoring settings, the territory's contents and the domino, remembered in
-        ``PLACEMENT_VALUES`` (``domino.memo``).
-        """
-        game = self.game
-        kingdom = self.kingdoms[seat]
-        key = (number, outlook, game.values_key, kingdom.contents())
-        found = PLACEMENT_VALUES.get(key)
-        if found is not None:
-            return found
-        domino = DOMINOES[number]
-        codes = kingdom.legal_placements(domino)
-        base = self.kingdom_score(seat)
-        gains = [self._placed_gain(seat, number, code, base) for code in codes]
-        weights = game.outlook if outlook else None
-        return PLACEMENT_VALUES.put(key, valued_placements(kingdom, domino, codes, gains, weights))
+    def _placement_gains(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
+        """The territory's score change for each placement. The totems a seat holds do not change
+        with a placement, so the territory's own score (regions and bonuses) tells it."""
+        own = cast(Kingdom, kingdom)
+        base = self.territory_score(own)
+        return [self.territory_score(self._placed(own, number, code)) - base for code in codes]
 
     def _placed_gain(self, seat: int, number: int, code: int, base: int) -> int:
-        trial = self.kingdoms[seat].copy()
+        """The change of ``seat``'s score (now ``base``) when it places domino ``number`` as ``code``."""
+        return self.kingdom_score(seat, self._placed(self.kingdoms[seat], number, code)) - base
+
+    def _placed(self, kingdom: Kingdom, number: int, code: int) -> Kingdom:
+        """A copy of ``kingdom`` with domino ``number`` placed as ``code``."""
+        trial = kingdom.copy()
         trial.place(code, DOMINOES[number], self.game.resources_on)
-        return self.kingdom_score(seat, trial) - base
-
-    def _best_caveman_gain(self, seat: int, kind: int, base: int) -> int:
-        kingdom = self.kingdoms[seat]
-        best = 0
-        for index in bit_indices(kingdom.caveman_squares()):
-            trial = kingdom.copy()
-            trial.cavemen[kind] |= 1 << index
-            best = max(best, self.kingdom_score(seat, trial) - base)
-        return best
-
-
-#: Terrain letter -> name and colour, for clients that draw territories.
-LEGEND = {t.letter: {"id": t.id, "name": t.name, "colour": t.colour} for t in TERRAINS}
-
-
-def halves_json(number: int) -> list[dict[str, Any]]:
-    """A domino's two halves (terrain letter, fires, resource, craters) in the order ``place`` uses."""
-    domino = DOMINOES[number]
-    return [
-        {
-            "terrain": TERRAINS[half.terrain].letter,
-            "fires": half.fires,
-            "resource": RESOURCES[half.resource].id if half.resource >= 0 else None,
-            "craters": half.craters,
-        }
-        for half in (domino.first, domino.second)
-    ]
-
-
-def kingdom_json(kingdom: Kingdom) -> dict[str, Any]:
-    """A territory as JSON: hut-relative squares with terrain, fires, marker, resource, caveman."""
-    squares = []
-    centre = kingdom.geometry.centre
-    for row, col in kingdom.geometry.grid.cells(kingdom.occupied):
-        found = kingdom.square(row - centre, col - centre)
-        assert found is not None
-        terrain = found["terrain"]
-        squares.append(
-            {
-                "row": row - centre,
-                "col": col - centre,
-                "terrain": HUT_LETTER if terrain < 0 else TERRAINS[terrain].letter,
-                "fires": found["fires"],
-                "craters": found["craters"],
-                "marker": found["marker"],
-                "resource": RESOURCES[found["resource"]].id if found["resource"] >= 0 else None,
-                "caveman": CAVEMEN[found["caveman"]].id if found["caveman"] >= 0 else None,
-            }
-        )
-    return {"squares": squares, "discards": kingdom.discards, "bounds": list(kingdom.bounds())}
-
-
-def score_sheet(
-    kingdom: Kingdom,
-    mode: str,
-    fire_kingdom: bool,
-    homo_habilis: bool,
-    totems: list[int] | None = None,
-) -> ScoreSheet:
-    """Explain a territory's score: every region, resources, totems, cavemen, bonuses, the total."""
-    grid = kingdom.geometry.grid
-    centre = kingdom.geometry.centre
-
-    def where(index: int) -> str:
-        row, col = grid.square(index)
-        return f"{row - centre},{col - centre}"
-
-    regions = sorted(kingdom.regions(), key=lambda r: (-r.points, -r.squares, r.terrain))
-    lines = tuple(
-        RegionScore(
-            TERRAINS[r.terrain].id,
-            r.squares,
-            r.fires,
-            r.points,
-            tuple((row - centre, col - centre) for row, col in grid.cells(r.mask)),
-        )
-        for r in regions
-    )
-    bonuses: list[tuple[str, int]] = []
-    if mode == "totem":
-        bonuses.append(("resources", BONUSES["resource"] * kingdom.resource_count()))
-        for r in totems or []:
-            bonuses.append((f"{RESOURCES[r].id} totem", RESOURCES[r].totem))
-    elif mode == "tribe":
-        for kind, index, points in kingdom.caveman_scores():
-            if index >= 0:
-                bonuses.append((f"{CAVEMEN[kind].name} at {where(index)}", points))
-            else:
-                bonuses.append(("warrior horde", points))
-    if fire_kingdom:
-        bonuses.append(("fire kingdom", BONUSES["fire_kingdom"] if kingdom.is_centred() else 0))
-    if homo_habilis:
-        complete = kingdom.discards == 0 and kingdom.is_full()
-        bonuses.append(("homo habilis", BONUSES["homo_habilis"] if complete else 0))
-    total = sum(r.points for r in regions) + sum(points for _, points in bonuses)
-    return ScoreSheet(lines, tuple(bonuses), total, (kingdom.largest_region(), kingdom.total_fires()))
+        return trial

@@ -1,0 +1,146 @@
+"""What players see of a domino game, shared by classic Kingdomino and Origins: the observation
+as JSON, a kingdom as JSON, the terrain legend and a score sheet's region lines.
+
+Each game adds its own fields (a square's crowns; fires, resources, cavemen) through the
+functions it passes in and the hooks of :class:`ObservedState`, so the common fields are
+written once and keep their order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from kingdomino.core.game import RegionScore, ScoreSheet
+from kingdomino.games.domino.rules import FREE
+from kingdomino.games.domino.territory import DominoKingdom
+
+if TYPE_CHECKING:
+    from kingdomino.games.domino.flow import DominoFlow
+
+
+class TerrainLike(Protocol):
+    """A terrain as the legend shows it."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def letter(self) -> str: ...
+
+    @property
+    def colour(self) -> str: ...
+
+
+class RegionLike(Protocol):
+    """A scored region: its terrain, squares (mask and count), symbols (crowns, fires) and points."""
+
+    @property
+    def terrain(self) -> int: ...
+
+    @property
+    def mask(self) -> int: ...
+
+    @property
+    def squares(self) -> int: ...
+
+    @property
+    def symbols(self) -> int: ...
+
+    @property
+    def points(self) -> int: ...
+
+
+class ScoredKingdom(Protocol):
+    """A kingdom that explains its score: its geometry, regions and tie-break."""
+
+    @property
+    def geometry(self) -> Any: ...
+
+    def regions(self) -> Sequence[RegionLike]: ...
+
+    def tie_break(self) -> tuple[int, ...]: ...
+
+
+def legend(terrains: Iterable[TerrainLike]) -> dict[str, dict[str, str]]:
+    """Terrain letter -> id, name and colour, for clients that draw kingdoms."""
+    return {t.letter: {"id": t.id, "name": t.name, "colour": t.colour} for t in terrains}
+
+
+def kingdom_json(kingdom: DominoKingdom, square: Callable[[int, int], dict[str, Any]]) -> dict[str, Any]:
+    """A kingdom as JSON: centre-relative squares, each ``row``, ``col`` and the game's own
+    fields (``square(row, col)``), then the discards and the bounding box."""
+    squares = []
+    centre = kingdom.geometry.centre
+    for row, col in kingdom.geometry.grid.cells(kingdom.occupied):
+        squares.append({"row": row - centre, "col": col - centre, **square(row - centre, col - centre)})
+    return {"squares": squares, "discards": kingdom.discards, "bounds": list(kingdom.bounds())}
+
+
+def sheet(
+    kingdom: ScoredKingdom, terrains: Sequence[TerrainLike], bonuses: list[tuple[str, int]]
+) -> ScoreSheet:
+    """A score sheet: every region (most points first), the game's ``bonuses``, the total."""
+    grid = kingdom.geometry.grid
+    centre = kingdom.geometry.centre
+    regions = sorted(kingdom.regions(), key=lambda r: (-r.points, -r.squares, r.terrain))
+    lines = tuple(
+        RegionScore(
+            terrains[r.terrain].id,
+            r.squares,
+            r.symbols,
+            r.points,
+            tuple((row - centre, col - centre) for row, col in grid.cells(r.mask)),
+        )
+        for r in regions
+    )
+    total = sum(r.points for r in regions) + sum(points for _, points in bonuses)
+    return ScoreSheet(lines, tuple(bonuses), total, kingdom.tie_break())
+
+
+def observation(
+    state: DominoFlow,
+    seat: int | None,
+    halves: Callable[[int], list[dict[str, Any]]],
+    kingdom: Callable[[Any], dict[str, Any]],
+    terrain_legend: dict[str, dict[str, str]],
+    head: dict[str, Any],
+    tail: dict[str, Any],
+) -> dict[str, Any]:
+    """The public position as JSON, from ``seat``'s view (its legal actions when it acts).
+
+    ``head`` (fields after ``current_player``) and ``tail`` (after ``dominoes_left``) hold what
+    a game adds; ``halves`` and ``kingdom`` write its dominoes and kingdoms.
+    """
+    game = state.game
+    legal = state.legal_actions() if seat is not None and seat == state.player else []
+    king = state.KING_WORD
+    acting = state.row and state.phase not in state.CHANCE_PHASES and state.phase != state.OVER
+    return {
+        "game": game.name,
+        "options": dict(game.options),
+        "players": game.num_players,
+        "seat": seat,
+        "phase": state.phase_name,
+        "current_player": state.player,
+        **head,
+        "round": state.round_number,
+        "rounds": game.rounds,
+        "frame": game.frame,
+        "kingdoms": [kingdom(k) for k in state.kingdoms],
+        "row": [{"domino": n, king: o, "halves": halves(n)} for n, o in zip(state.row, state.row_owner)],
+        "next_row": [
+            {"domino": n, king: o if o != FREE else None, "halves": halves(n)}
+            for n, o in zip(state.next_row, state.next_owner)
+        ],
+        "legend": terrain_legend,
+        "acting_slot": state.slot if acting else None,
+        "discarded": state.discarded.copy(),
+        "dominoes_left": game.deck_size - state.drawn,
+        **tail,
+        "scores": state.scores(),
+        "legal_actions": [game.action_text(a) for a in legal],
+    }
