@@ -459,3 +459,40 @@ def test_a_whole_game_is_played_with_the_keyboard_only(page) -> None:
         turns += 1
     assert page.locator("#ranking tbody tr").count() == 2
     assert turns >= 20 and rotations and arrows, (turns, rotations, arrows)
+
+
+#: Measures, in the page, every symbol of the picture sprite: a symbol with a background square
+#: needs a mark (fill or stroke) of contrast >= 3:1 against it (WCAG's non-text contrast); a symbol
+#: drawn over squares (crown, fire, cross, resource...) needs one against every terrain square.
+SYMBOL_CONTRAST = """() => {
+  const rgb = (c) => {
+    if (!c || !c.startsWith("#")) return null;
+    const h = c.length === 4 ? [...c.slice(1)].map((x) => x + x).join("") : c.slice(1, 7);
+    return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
+  };
+  const lum = (c) => { const [r, g, b] = c.map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const marks = (els) => els.flatMap((e) => ["fill", "stroke"].map((k) => e.getAttribute(k) || (e.closest("[" + k + "]") || e).getAttribute(k))).map(rgb).filter(Boolean);
+  const symbols = [...document.querySelectorAll("#sprite symbol")];
+  const backed = (s) => { const r = s.querySelector(":scope > rect"); return r && r.getAttribute("width") === "40" ? r : null; };
+  const tiles = symbols.filter((s) => s.id.startsWith("t-")).map((s) => rgb(backed(s).getAttribute("fill")));
+  const poor = [];
+  for (const s of symbols) {
+    const back = backed(s);
+    const shapes = [...s.querySelectorAll("*")].filter((e) => e !== back && e.tagName !== "g");
+    const colours = marks(shapes);
+    const grounds = back ? [rgb(back.getAttribute("fill"))] : tiles;
+    for (const ground of grounds) {
+      const best = Math.max(0, ...colours.map((c) => ratio(c, ground)));
+      if (best < 3) poor.push(`${s.id}: ${best.toFixed(2)}`);
+    }
+  }
+  return { count: symbols.length, poor };
+}"""
+
+
+def test_every_symbol_stands_out_from_its_ground(page) -> None:
+    create_game(page, "duel", 2)
+    measured = page.evaluate(SYMBOL_CONTRAST)
+    assert measured["count"] >= 25
+    assert measured["poor"] == [], measured["poor"]
