@@ -470,11 +470,21 @@ SYMBOL_CONTRAST = """() => {
     const h = c.length === 4 ? [...c.slice(1)].map((x) => x + x).join("") : c.slice(1, 7);
     return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255);
   };
-  const lum = (c) => { const [r, g, b] = c.map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
-  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-  const marks = (els) => els.flatMap((e) => ["fill", "stroke"].map((k) => e.getAttribute(k) || (e.closest("[" + k + "]") || e).getAttribute(k))).map(rgb).filter(Boolean);
+  const lum = (c) => {
+    const [r, g, b] = c.map((v) => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const paint = (e, k) => e.getAttribute(k) || (e.closest("[" + k + "]") || e).getAttribute(k);
+  const marks = (els) => els.flatMap((e) => [paint(e, "fill"), paint(e, "stroke")]).map(rgb).filter(Boolean);
   const symbols = [...document.querySelectorAll("#sprite symbol")];
-  const backed = (s) => { const r = s.querySelector(":scope > rect"); return r && r.getAttribute("width") === "40" ? r : null; };
+  const backed = (s) => {
+    const r = s.querySelector(":scope > rect");
+    return r && r.getAttribute("width") === "40" ? r : null;
+  };
   const tiles = symbols.filter((s) => s.id.startsWith("t-")).map((s) => rgb(backed(s).getAttribute("fill")));
   const poor = [];
   for (const s of symbols) {

@@ -85,3 +85,19 @@ def test_plural_forms_give_every_category_of_their_language(language: str) -> No
         for text in forms.values():
             assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(base[key])), key
             assert "{n}" in text, key
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_caveman_figures_come_from_the_games_data_not_the_translations(language: str) -> None:
+    """What a caveman scores is a figure of the component data (the view's ``tribe``): each
+    translation has a ``{n}`` where the points go and restates no figure but the 8 squares."""
+    data = json.loads((STATIC.parents[1] / "games" / "data" / "origins.json").read_text(encoding="utf-8"))
+    scoring = [c["id"] for c in data["cavemen"] if c.get("points")]
+    every = texts(language) | {
+        f"{k}#{c}": v for k, forms in plural_forms(language).items() for c, v in forms.items()
+    }
+    for key, text in every.items():
+        kind = key.removeprefix("caveman.").split(".")[0]
+        if key.startswith("caveman.") and ".scores" in key and kind in scoring:
+            assert "{n}" in text, key
+            assert not re.search(r"\d", re.sub(r"\b8\b", "", text)), key

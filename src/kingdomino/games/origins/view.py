@@ -13,6 +13,8 @@ from kingdomino.games.domino import view
 from kingdomino.games.origins.components import (
     BONUSES,
     CAVEMEN,
+    COST_FACE_UP,
+    COST_STACK,
     DOMINOES,
     HUT_LETTER,
     MARKERS,
@@ -78,6 +80,18 @@ def observation(state: OriginsState, seat: int | None) -> dict[str, Any]:
         "stack_size": state.stack_size() if game.tribe_on else None,
         "recruiting": CAVEMEN[state.recruit_kind].id if state.recruit_kind >= 0 else None,
         "to_pay": state.pay_left if state.phase == PAY else 0,
+        # What the cavemen score and cost (component data), so that tables need not restate it.
+        "tribe": (
+            {
+                "cost_face_up": COST_FACE_UP,
+                "cost_stack": COST_STACK,
+                "cavemen": {
+                    c.id: {"points": c.points, "per": c.per, "strength": c.strength} for c in CAVEMEN
+                },
+            }
+            if game.tribe_on
+            else None
+        ),
     }
     return view.observation(state, seat, halves_json, kingdom_json, LEGEND, {}, tail)
 

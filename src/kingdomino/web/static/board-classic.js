@@ -177,11 +177,11 @@ function originsPanels(view, ctx) {
       const action = `recruit ${i + 1}`;
       const can = legal.includes(action) && !ctx.replay;
       if (!kind) return el("li", { class: "cave-slot empty" }, t("origins.empty"));
-      return el("li", {}, cavemanCard(kind, t("origins.price_n", { n: 2 }), can ? () => ctx.play(action) : null, action));
+      return el("li", {}, cavemanCard(obs, kind, t("origins.price_n", { n: obs.tribe.cost_face_up }), can ? () => ctx.play(action) : null, action));
     });
     const stack = legal.filter((a) => a.startsWith("recruit-stack ")).map((a) => {
       const kind = a.split(" ")[1];
-      return el("li", {}, cavemanCard(kind, t("origins.price_n", { n: 4 }), ctx.replay ? null : () => ctx.play(a), a));
+      return el("li", {}, cavemanCard(obs, kind, t("origins.price_n", { n: obs.tribe.cost_stack }), ctx.replay ? null : () => ctx.play(a), a));
     });
     parts.push(el("div", { class: "cave" }, el("h3", {}, t("origins.cave"), " ", el("span", { class: "small" }, t("origins.stack_n", { n: obs.stack_size }))),
       el("ul", { class: "cavemen" }, slots),
@@ -191,10 +191,11 @@ function originsPanels(view, ctx) {
   return parts;
 }
 
-/** A caveman as a card: picture, name, what it scores, its price. @param {string} kind @param {string} price @param {(() => void) | null} onPick @param {string} action */
-function cavemanCard(kind, price, onPick, action) {
+/** A caveman as a card: picture, name, what it scores, its price.
+ * @param {any} obs @param {string} kind @param {string} price @param {(() => void) | null} onPick @param {string} action */
+function cavemanCard(obs, kind, price, onPick, action) {
   return el(onPick ? "button" : "div", { type: onPick ? "button" : undefined, class: `caveman-card${onPick ? " claimable" : ""}`, "data-action": onPick ? action : undefined, onclick: onPick || undefined },
-    cavemanPicture(kind, 40), el("span", { class: "caveman-text" }, el("strong", {}, cavemanName(kind)), el("span", { class: "small" }, cavemanScores(kind)), el("span", { class: "small" }, price)));
+    cavemanPicture(kind, 40), el("span", { class: "caveman-text" }, el("strong", {}, cavemanName(kind)), el("span", { class: "small" }, cavemanScores(obs, kind)), el("span", { class: "small" }, price)));
 }
 
 /** Yes/no moments as buttons: discard, no fire, nobody to recruit, the 2-player first claim. @param {any} view @param {Ctx} ctx */

@@ -51,9 +51,10 @@ export function cavemanName(kind) {
   return has(`caveman.${kind}`) ? t(`caveman.${kind}`) : kind;
 }
 
-/** What a caveman scores, in words. @param {string} kind */
-export function cavemanScores(kind) {
-  return has(`caveman.${kind}.scores`) ? t(`caveman.${kind}.scores`) : "";
+/** What a caveman scores, in words, its figures from the game's data (the view's `tribe`). @param {any} obs @param {string} kind */
+export function cavemanScores(obs, kind) {
+  const facts = obs.tribe && obs.tribe.cavemen[kind];
+  return has(`caveman.${kind}.scores`) ? t(`caveman.${kind}.scores`, { n: facts ? facts.points : 0 }) : "";
 }
 
 /** @param {string} id */
