@@ -184,13 +184,11 @@ class DominoFlow(DominoState):
 
     def _start_round(self) -> None:
         """The claimed next row becomes the row (an unclaimed domino is discarded); draw the next."""
-        row, owners = [], []
-        for number, owner in zip(self.next_row, self.next_owner):
-            if owner == FREE:
-                self.discarded.append(number)
-            else:
-                row.append(number)
-                owners.append(owner)
+        row, owners = self.next_row, self.next_owner
+        if FREE in owners:
+            self.discarded.extend(n for n, owner in zip(row, owners) if owner == FREE)
+            row = [n for n, owner in zip(row, owners) if owner != FREE]
+            owners = [owner for owner in owners if owner != FREE]
         self.row, self.row_owner = row, owners
         self.next_row, self.next_owner = [], []
         if self.drawn < self.game.deck_size:
