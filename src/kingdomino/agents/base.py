@@ -57,6 +57,16 @@ def ranked_by_gain(state: State, gains: list[tuple[int, float]]) -> list[Candida
     return candidates
 
 
+def best_by_gain(state: State, gains: list[tuple[int, float]], rng: random.Random) -> int:
+    """The action of largest gain, ties broken by ``rng``; with no gains, a random legal action."""
+    if not gains:
+        legal = state.legal_actions()
+        return legal[int(rng.random() * len(legal))]
+    best = max(gain for _, gain in gains)
+    ties = [action for action, gain in gains if gain == best]
+    return ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
+
 #: Builds an agent of one kind from the spec's parameters and a seed.
 AgentFactory = Callable[[dict[str, str], int | None], Agent]
 

@@ -56,7 +56,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kingdomino.agents.base import Agent, Candidate, no_params, ranked_by_gain
+from kingdomino.agents.base import Agent, Candidate, best_by_gain, no_params, ranked_by_gain
 from kingdomino.core.game import State
 from kingdomino.games.domino.geometry import Geometry
 from kingdomino.games.domino.rules import FREE, DominoState
@@ -116,13 +116,7 @@ class FullGreedyAgent(Agent):
         return [Candidate(action, key[2], 0) for action, key in ranked]
 
     def _plain(self, state: State) -> int:
-        gains = state.immediate_gains()
-        if not gains:
-            legal = state.legal_actions()
-            return legal[int(self.rng.random() * len(legal))]
-        best = max(gain for _, gain in gains)
-        ties = [action for action, gain in gains if gain == best]
-        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+        return best_by_gain(state, state.immediate_gains(), self.rng)
 
     def pairs(self, state: State) -> list[Pair] | None:
         """The candidates of a placement or a claim in a domino game; ``None`` elsewhere."""

@@ -18,6 +18,7 @@ from kingdomino.agents.base import (
     Agent,
     AgentSpecError,
     Candidate,
+    best_by_gain,
     no_params,
     ranked_by_gain,
 )
@@ -48,13 +49,7 @@ class GreedyAgent(Agent):
         if self.epsilon and self.rng.random() < self.epsilon:
             legal = state.legal_actions()
             return legal[int(self.rng.random() * len(legal))]
-        gains = self.gains(state)
-        if not gains:
-            legal = state.legal_actions()
-            return legal[int(self.rng.random() * len(legal))]
-        best = max(gain for _, gain in gains)
-        ties = [action for action, gain in gains if gain == best]
-        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+        return best_by_gain(state, self.gains(state), self.rng)
 
 
 def _epsilon(kind: str, params: dict[str, str]) -> float:
