@@ -59,7 +59,7 @@ from typing import Any
 from kingdomino.agents.base import Agent, Candidate, best_by_gain, no_params, ranked_by_gain
 from kingdomino.core.game import State
 from kingdomino.games.domino.geometry import Geometry
-from kingdomino.games.domino.rules import FREE, DominoState
+from kingdomino.games.domino.rules import CLAIM, FREE, PLACE, DominoState
 from kingdomino.games.domino.territory import DominoKingdom
 
 #: A pair's sort key: (keeps the Middle Kingdom, leaves no single-square hole, score).
@@ -124,9 +124,9 @@ class FullGreedyAgent(Agent):
         if rules is None:
             return None
         assert isinstance(state, DominoState)
-        if state.phase == state.PLACE:
+        if state.phase == PLACE:
             return rules.placement_pairs(state)
-        if state.phase == state.CLAIM:
+        if state.phase == CLAIM:
             if not state.row:
                 numbers = [[code - rules.claim_base + 1] for code in state.legal_actions()]
                 return rules.first_pick(state, numbers)

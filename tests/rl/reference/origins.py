@@ -38,6 +38,22 @@ from kingdomino.games.origins.state import (
 
 from .planes import BitboardPlanes, FloatArray, build_layout
 
+#: The phase one-hot's order, by phase name (the engine's phase numbers may change).
+_PHASE_PLANES = (
+    "draw",
+    "chief",
+    "first_claim",
+    "claim",
+    "place",
+    "fire",
+    "totem",
+    "recruit",
+    "pay",
+    "caveman",
+    "reveal",
+    "over",
+)
+
 # kingdoms channels (resource planes in Totem and Tribe, caveman planes in Tribe)
 HUT = NUM_TERRAINS
 PRINTED = HUT + 1
@@ -262,7 +278,7 @@ class ReferenceOriginsEncoder:
 
         # global
         offset, _ = layout["global"]
-        out[offset + phase] = 1.0
+        out[offset + _PHASE_PLANES.index(state.phase_name)] = 1.0
         out[offset + G_ROUND] = state.round_number / game.rounds
         out[offset + G_LEFT] = (game.deck_size - state.drawn) / game.deck_size
         out[offset + G_CHANCE] = state.player == CHANCE

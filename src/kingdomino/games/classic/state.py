@@ -39,13 +39,27 @@ from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.domino import view
 from kingdomino.games.domino.flow import DominoFlow, Values
 from kingdomino.games.domino.memo import GainMemo
+from kingdomino.games.domino.rules import CLAIM, DRAW, FIRST_OWN_PHASE, KING, PLACE
 from kingdomino.games.domino.rules import FREE as FREE
 from kingdomino.games.domino.territory import DominoKingdom
 
 if TYPE_CHECKING:
     from kingdomino.games.classic.game import ClassicGame
 
-DRAW, KING, CLAIM, PLACE, OVER = range(5)
+__all__ = [
+    "CLAIM",
+    "DRAW",
+    "FREE",
+    "KING",
+    "OVER",
+    "PHASE_NAMES",
+    "PLACE",
+    "PLACEMENT_VALUES",
+    "ClassicState",
+]
+
+#: Kingdomino's phases are the four every domino game shares (``domino.rules``), then the end.
+OVER = FIRST_OWN_PHASE
 PHASE_NAMES = ("draw", "king", "claim", "place", "over")
 
 #: Remembered placement values (``ClassicState._placement_values``): codes and values by key.
@@ -62,7 +76,7 @@ class ClassicState(DominoFlow):
 
     __slots__ = ("game_index", "past_scores")
 
-    DRAW, KING, CLAIM, PLACE, OVER = DRAW, KING, CLAIM, PLACE, OVER
+    OVER = OVER
     CHANCE_PHASES = (DRAW, KING)
     PHASE_NAMES = PHASE_NAMES
     KING_WORD = "king"

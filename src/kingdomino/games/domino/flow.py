@@ -30,7 +30,7 @@ from typing import ClassVar
 from kingdomino.core.game import CHANCE, TERMINAL
 from kingdomino.games.domino.memo import GainMemo
 from kingdomino.games.domino.outlook import claim_outlook, valued_placements
-from kingdomino.games.domino.rules import FREE, DominoState
+from kingdomino.games.domino.rules import CLAIM, DRAW, FREE, KING, PLACE, DominoState
 from kingdomino.games.domino.territory import DominoKingdom
 
 #: Placement codes of a domino in a kingdom and the value of each.
@@ -42,8 +42,6 @@ class DominoFlow(DominoState):
 
     __slots__ = ()
 
-    #: The chance phase that draws a king (Origins: a chief) to claim next.
-    KING: ClassVar[int]
     #: Remembered placement values (``domino.memo``), one memory per game.
     PLACEMENT_VALUES: ClassVar[GainMemo[tuple[object, ...], Values]]
 
@@ -51,16 +49,16 @@ class DominoFlow(DominoState):
 
     def legal_actions(self) -> list[int]:
         phase, game = self.phase, self.game
-        if phase == self.PLACE:
+        if phase == PLACE:
             codes = self.kingdoms[self.player].legal_placements(self.DOMINOES[self.row[self.slot]])
             return codes or [game.discard_action]
-        if phase == self.CLAIM:
+        if phase == CLAIM:
             base = game.claim_base - 1
             return [base + n for n, owner in zip(self.next_row, self.next_owner) if owner == FREE]
-        if phase == self.DRAW:
+        if phase == DRAW:
             base = game.draw_base - 1
             return [base + n for n in self.pool]
-        if phase == self.KING:
+        if phase == KING:
             return [game.king_base + s for s, kings in enumerate(self.unordered) if kings]
         return self._own_legal_actions()
 
@@ -69,11 +67,11 @@ class DominoFlow(DominoState):
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == self.DRAW:
+        if self.phase == DRAW:
             pool = self.pool
             p, base = 1.0 / len(pool), self.game.draw_base - 1
             return [(base + n, p) for n in pool]
-        if self.phase == self.KING:
+        if self.phase == KING:
             total = sum(self.unordered)
             base = self.game.king_base
             return [(base + s, k / total) for s, k in enumerate(self.unordered) if k]
@@ -84,7 +82,7 @@ class DominoFlow(DominoState):
         return []
 
     def sample_chance(self, rng: random.Random) -> int:
-        if self.phase == self.DRAW:
+        if self.phase == DRAW:
             return self.game.draw_base - 1 + self.pool[int(rng.random() * len(self.pool))]
         return super().sample_chance(rng)
 
@@ -93,7 +91,7 @@ class DominoFlow(DominoState):
     def apply_unchecked(self, action: int) -> None:
         game = self.game
         phase = self.phase
-        if phase == self.PLACE:
+        if phase == PLACE:
             number = self.row[self.slot]
             kingdom = self.kingdoms[self.player]
             if action == game.discard_action:
@@ -102,17 +100,17 @@ class DominoFlow(DominoState):
             else:
                 self._place(action, number)
             self._after_place()
-        elif phase == self.CLAIM:
+        elif phase == CLAIM:
             self.next_owner[self.next_row.index(action - game.claim_base + 1)] = self.player
             if self.row:
                 self._after_claim()
             elif any(self.unordered):
-                self.phase = self.KING
+                self.phase = KING
                 self.player = CHANCE
                 self._settle()
             else:
                 self._start_round()
-        elif phase == self.DRAW:
+        elif phase == DRAW:
             number = action - game.draw_base + 1
             self.pool.remove(number)
             self.next_row.append(number)
@@ -123,7 +121,7 @@ class DominoFlow(DominoState):
                 self._row_drawn()
             else:
                 self._settle()
-        elif phase == self.KING:
+        elif phase == KING:
             self._king_drawn(action - game.king_base)
         else:
             self._apply_own(phase, action)
@@ -133,13 +131,16 @@ class DominoFlow(DominoState):
         """Put domino ``number`` in the acting seat's kingdom as placement ``action`` (a legal one)."""
 
     def _after_place(self) -> None:
-        """What follows a placement or a discard: here, the claim at once."""
-        self._to_claim()
+        """What follows a placement or a discard: here, the claim at once (``_to_claim``, inlined)."""
+        if self.next_row:
+            self.phase = CLAIM
+        else:
+            self._next_slot()
 
     def _to_claim(self) -> None:
         """The acting seat claims a domino of the next row; with no next row, the next slot acts."""
         if self.next_row:
-            self.phase = self.CLAIM
+            self.phase = CLAIM
         else:
             self._next_slot()
 
@@ -150,35 +151,41 @@ class DominoFlow(DominoState):
     def _king_drawn(self, seat: int) -> None:
         """A king of ``seat`` is drawn: it claims a domino of the first row."""
         self.unordered[seat] -= 1
-        self.phase = self.CLAIM
+        self.phase = CLAIM
         self.player = seat
 
     def _apply_own(self, phase: int, action: int) -> None:
         """Apply an action of a phase the game adds (none here)."""
         raise AssertionError(f"phase {phase} has no actions")
 
-    def _single_outcome(self) -> int | None:
-        """The outcome of the chance node when it has only one, else ``None``."""
-        if self.phase == self.DRAW and len(self.pool) == 1:
-            return self.game.draw_base - 1 + self.pool[0]
-        if self.phase == self.KING and sum(1 for k in self.unordered if k) == 1:
-            return self.game.king_base + next(s for s, k in enumerate(self.unordered) if k)
+    def _own_single_outcome(self) -> int | None:
+        """The outcome of a chance phase the game adds when it has only one, else ``None``."""
         return None
 
     def _settle(self) -> None:
         """Apply chance nodes that have a single outcome."""
         while self.player == CHANCE:
-            outcome = self._single_outcome()
-            if outcome is None:
-                return
-            self.apply_unchecked(outcome)
+            phase = self.phase
+            if phase == DRAW:
+                if len(self.pool) != 1:
+                    return
+                self.apply_unchecked(self.game.draw_base - 1 + self.pool[0])
+            elif phase == KING:
+                if sum(1 for k in self.unordered if k) != 1:
+                    return
+                self.apply_unchecked(self.game.king_base + next(s for s, k in enumerate(self.unordered) if k))
+            else:
+                outcome = self._own_single_outcome()
+                if outcome is None:
+                    return
+                self.apply_unchecked(outcome)
 
     def _row_drawn(self) -> None:
         """The next row is complete: place the current row, or draw the kings of the first one."""
         if self.row:
             self._begin_placing()
         else:
-            self.phase = self.KING
+            self.phase = KING
             self.player = CHANCE
             self._settle()
 
@@ -192,7 +199,7 @@ class DominoFlow(DominoState):
         self.row, self.row_owner = row, owners
         self.next_row, self.next_owner = [], []
         if self.drawn < self.game.deck_size:
-            self.phase = self.DRAW
+            self.phase = DRAW
             self.player = CHANCE
             self._settle()
         else:
@@ -201,7 +208,7 @@ class DominoFlow(DominoState):
     def _next_slot(self) -> None:
         self.slot += 1
         if self.slot < len(self.row):
-            self.phase = self.PLACE
+            self.phase = PLACE
             self.player = self.row_owner[self.slot]
         elif self.next_row:
             self._start_round()
@@ -220,9 +227,9 @@ class DominoFlow(DominoState):
         shared = self._describe_place_or_claim(action)
         if shared is not None:
             return shared
-        if self.phase == self.DRAW:
+        if self.phase == DRAW:
             return f"{self._domino_text(action - game.draw_base + 1)} is drawn"
-        if self.phase == self.KING:
+        if self.phase == KING:
             return f"a {self.KING_WORD} of seat {action - game.king_base} is drawn to claim next"
         return self._describe_own(action)
 
@@ -236,12 +243,12 @@ class DominoFlow(DominoState):
         """Each placement (or claim) with its value, plus the outlook's terms when ``outlook``;
         ``None`` outside the place and claim phases."""
         phase = self.phase
-        if phase == self.PLACE:
+        if phase == PLACE:
             codes, values = self._placement_values(self.kingdoms[self.player], self.row[self.slot], outlook)
             if not codes:
                 return [(self.game.discard_action, 0.0)]
             return list(zip(codes, values))
-        if phase == self.CLAIM:
+        if phase == CLAIM:
             kingdom = self.kingdoms[self.player]
             result = []
             for code in self.legal_actions():

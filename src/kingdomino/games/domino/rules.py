@@ -5,9 +5,9 @@ the next row and then place them, in row order. :class:`DominoState` holds that
 part (pool, rows, owners, acting slot, phase, player, discards) and the code that
 only depends on it: cloning it, the acting player, the round, reading an action
 (a domino with identical halves also accepts its W/N spellings), and why an action
-is illegal: the common checks, a refused claim and a refused placement. Each game
-names its phases in class constants and explains its own other phases in
-:meth:`DominoState._rule_reason`.
+is illegal: the common checks, a refused claim and a refused placement. The phases
+both games share have the numbers below; each game numbers its own phases after them
+(and its end, ``OVER``) and explains them in :meth:`DominoState._rule_reason`.
 """
 
 from __future__ import annotations
@@ -23,6 +23,14 @@ from kingdomino.games.domino.territory import DominoKingdom, DominoLike
 
 #: A ``next_owner`` entry: no king (chief) stands on that domino yet.
 FREE = -1
+
+#: The phases both games share, by number (``DominoState.phase``): chance draws a domino of
+#: the next row; chance draws a king (Origins: a chief) to claim; a seat claims; a seat places.
+#: Module constants rather than class attributes: the flow reads them at every step, and a
+#: global read is the cheaper one.
+DRAW, KING, CLAIM, PLACE = range(4)
+#: The first number a game may give a phase of its own.
+FIRST_OWN_PHASE = 4
 
 
 class DominoState(State):
@@ -44,10 +52,7 @@ class DominoState(State):
         "unordered",
     )
 
-    #: Phase numbers and names, set by each game.
-    DRAW: ClassVar[int]
-    CLAIM: ClassVar[int]
-    PLACE: ClassVar[int]
+    #: The game's last phase number (the game is over) and its phase names, set by each game.
     OVER: ClassVar[int]
     CHANCE_PHASES: ClassVar[tuple[int, ...]]
     PHASE_NAMES: ClassVar[tuple[str, ...]]
@@ -75,7 +80,7 @@ class DominoState(State):
         self.row_owner = []
         self.next_row = []
         self.next_owner = []
-        self.phase = self.DRAW
+        self.phase = DRAW
         self.slot = 0
         self.player = CHANCE
         self.unordered = [kings_per_player] * len(kingdoms)
@@ -120,7 +125,7 @@ class DominoState(State):
 
     def _begin_placing(self) -> None:
         self.slot = 0
-        self.phase = self.PLACE
+        self.phase = PLACE
         self.player = self.row_owner[0]
 
     # --- checking actions ---------------------------------------------------------------------
@@ -128,7 +133,7 @@ class DominoState(State):
     def parse_action(self, text: str) -> int:
         """Parse ``text``; a domino with identical halves also accepts its W/N spellings."""
         action = self.game.parse_action(text)
-        if self.phase == self.PLACE and self.game.is_placement(action):
+        if self.phase == PLACE and self.game.is_placement(action):
             domino = self.DOMINOES[self.row[self.slot]]
             if domino.first == domino.second and action % 4 >= 2:
                 _, (row, col) = self.game.geometry.placement_squares(action)
@@ -153,9 +158,9 @@ class DominoState(State):
 
     def _rule_reason(self, action: int, text: str) -> str:
         """Why ``action`` (written ``text``) is illegal for the seat to act; it is not legal."""
-        if self.phase == self.PLACE:
+        if self.phase == PLACE:
             return self._placement_reason(action, text)
-        if self.phase == self.CLAIM:
+        if self.phase == CLAIM:
             return self._claim_reason(action, text, self.game.claim_base + len(self.DOMINOES))
         return self._own_rule_reason(action, text)
 
@@ -219,12 +224,12 @@ class DominoState(State):
         """How a placement, discard or claim reads in the log; ``None`` in other phases."""
         game = self.game
         who = f"seat {self.player}"
-        if self.phase == self.PLACE:
+        if self.phase == PLACE:
             number = self.row[self.slot]
             if action == game.discard_action:
                 return f"{who} discards {self._domino_text(number)} (no legal placement)"
             (row, col), _ = game.geometry.placement_squares(action)
             return f"{who} places {self._domino_text(number)} at {row},{col} facing {DIRECTIONS[action % 4]}"
-        if self.phase == self.CLAIM:
+        if self.phase == CLAIM:
             return f"{who} claims {self._domino_text(action - game.claim_base + 1)}"
         return None

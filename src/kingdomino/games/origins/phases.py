@@ -2,13 +2,34 @@
 
 from __future__ import annotations
 
-DRAW, CHIEF, FIRST, CLAIM, PLACE, FIRE, TOTEM, RECRUIT, PAY, CAVEMAN, REVEAL, OVER = range(12)
+from kingdomino.games.domino.rules import CLAIM, DRAW, FIRST_OWN_PHASE, PLACE
+from kingdomino.games.domino.rules import KING as CHIEF
+
+__all__ = [
+    "CAVEMAN",
+    "CHIEF",
+    "CLAIM",
+    "DRAW",
+    "FIRE",
+    "FIRST",
+    "NOBODY",
+    "OVER",
+    "PAY",
+    "PHASE_NAMES",
+    "PLACE",
+    "RECRUIT",
+    "REVEAL",
+    "TOTEM",
+]
+
+# The four phases every domino game shares come first (``domino.rules``; a chief is the king).
+FIRST, FIRE, TOTEM, RECRUIT, PAY, CAVEMAN, REVEAL, OVER = range(FIRST_OWN_PHASE, FIRST_OWN_PHASE + 8)
 PHASE_NAMES = (
     "draw",
     "chief",
-    "first_claim",
     "claim",
     "place",
+    "first_claim",
     "fire",
     "totem",
     "recruit",

@@ -143,7 +143,7 @@ class OriginsState(DominoFlow):
         "volcanoes",
     )
 
-    DRAW, KING, CLAIM, PLACE, OVER = DRAW, CHIEF, CLAIM, PLACE, OVER
+    OVER = OVER
     CHANCE_PHASES = (DRAW, CHIEF, REVEAL)
     PHASE_NAMES = PHASE_NAMES
     KING_WORD = "chief"
@@ -258,10 +258,10 @@ class OriginsState(DominoFlow):
                 pick -= count
         return super().sample_chance(rng)
 
-    def _single_outcome(self) -> int | None:
+    def _own_single_outcome(self) -> int | None:
         if self.phase == REVEAL and sum(1 for n in self.stack if n) == 1:
             return self.game.reveal_base + next(k for k, n in enumerate(self.stack) if n)
-        return super()._single_outcome()
+        return None
 
     # --- the flow's hooks: applying actions -----------------------------------------------------
 
