@@ -85,6 +85,18 @@ def test_analysis_ranks_candidates_with_visits() -> None:
     assert all(state.illegal_reason(c.action) is None for c in ranked)
 
 
+@pytest.mark.parametrize("kind", ["mce", "mcts"])
+def test_a_kept_action_is_searched_though_pruning_leaves_it_out(kind: str) -> None:
+    state = last_round_position(3)
+    gains = sorted(state.immediate_gains(), key=lambda pair: pair[1])
+    worst = gains[0][0]
+    assert gains[0][1] < gains[-2][1]  # the two best by prior leave it out
+    spec = f"{kind}:iterations=40,prune=2"
+    assert worst not in [c.action for c in make_agent(spec, 1).analyse(state)]
+    kept = make_agent(spec, 1).analyse(state, keep=worst)
+    assert worst in [c.action for c in kept] and len(kept) == 3
+
+
 def random_decision_states(
     game_name: str, options: dict[str, object], players: int, count: int, share: float = 0.3
 ) -> list[State]:

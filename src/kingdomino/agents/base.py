@@ -40,11 +40,13 @@ class Agent(ABC):
     def act(self, state: State) -> int:
         """A legal action code for ``state.current_player``."""
 
-    def analyse(self, state: State) -> list[Candidate]:
+    def analyse(self, state: State, keep: int | None = None) -> list[Candidate]:
         """The acting seat's candidate actions, best first, with this agent's value estimates.
 
         The base version ranks by the engine's immediate gains; search agents override it
-        with their search statistics. Used for hints and ``kingdomino analyse``.
+        with their search statistics. Used for hints, game reviews and ``kingdomino analyse``.
+        ``keep`` is an action the list must include even where a search would prune it (a
+        review values the move that was played); agents that rank every legal action ignore it.
         """
         return ranked_by_gain(state, state.immediate_gains())
 

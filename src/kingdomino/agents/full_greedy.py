@@ -103,7 +103,7 @@ class FullGreedyAgent(Agent):
         ties = sorted({pair.action for pair in pairs if pair.key == best})
         return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
-    def analyse(self, state: State) -> list[Candidate]:
+    def analyse(self, state: State, keep: int | None = None) -> list[Candidate]:
         """Legal actions by their best pair's key; the value shown is that pair's score."""
         pairs = self.pairs(state)
         if pairs is None:

@@ -41,7 +41,7 @@ class GreedyAgent(Agent):
         """The gain of each legal action this agent maximises."""
         return state.outlook_gains() if self.heuristic else state.immediate_gains()
 
-    def analyse(self, state: State) -> list[Candidate]:
+    def analyse(self, state: State, keep: int | None = None) -> list[Candidate]:
         """Legal actions ranked by the gain this agent maximises."""
         return ranked_by_gain(state, self.gains(state))
 

@@ -102,8 +102,8 @@ class LevelAgent(Agent):
         self.last_iterations = int(getattr(agent, "last_iterations", 0))
         return action
 
-    def analyse(self, state: State) -> list[Candidate]:
-        return self.agent_for(state).analyse(state)
+    def analyse(self, state: State, keep: int | None = None) -> list[Candidate]:
+        return self.agent_for(state).analyse(state, keep)
 
 
 def level_factory(name: str) -> AgentFactory:

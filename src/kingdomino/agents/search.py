@@ -173,9 +173,6 @@ class SearchAgent(Agent):
         self.settings = settings
         #: Iterations (playouts) the last ``act`` searched: the budget, unless the cap stopped it.
         self.last_iterations = 0
-        #: An action always searched, even if pruning would leave it out (a game review values
-        #: the move that was played against the best one).
-        self.keep: int | None = None
 
     def act(self, state: State) -> int:
         legal = state.legal_actions()
@@ -186,8 +183,8 @@ class SearchAgent(Agent):
         self.last_iterations = sum(candidate.visits for candidate in ranked)
         return ranked[0].action
 
-    def candidates(self, state: State) -> tuple[list[int], dict[int, float]]:
-        """The actions worth searching (best prior gains) and each one's normalised prior."""
+    def candidates(self, state: State, keep: int | None = None) -> tuple[list[int], dict[int, float]]:
+        """The actions worth searching (best prior gains, and ``keep``) and each one's normalised prior."""
         gains = PRIORS[self.settings.prior](state)
         if not gains:
             legal = state.legal_actions()
@@ -195,7 +192,7 @@ class SearchAgent(Agent):
         self.rng.shuffle(gains)
         gains.sort(key=lambda pair: -pair[1])
         if self.settings.prune:
-            kept = [pair for pair in gains if pair[0] == self.keep]
+            kept = [pair for pair in gains if pair[0] == keep]
             gains = gains[: self.settings.prune]
             if kept and kept[0] not in gains:
                 gains.append(kept[0])
@@ -221,8 +218,8 @@ class FlatMonteCarloAgent(SearchAgent):
 
     name = "mce"
 
-    def analyse(self, state: State) -> list[Candidate]:
-        actions, _ = self.candidates(state)
+    def analyse(self, state: State, keep: int | None = None) -> list[Candidate]:
+        actions, _ = self.candidates(state, keep)
         if len(actions) == 1:
             return [Candidate(actions[0], 0.0, 0)]
         settings = self.settings
@@ -366,9 +363,9 @@ class InformationSetMCTSAgent(SearchAgent):
 
     name = "mcts"
 
-    def analyse(self, state: State) -> list[Candidate]:
+    def analyse(self, state: State, keep: int | None = None) -> list[Candidate]:
         me = state.current_player
-        actions, prior = self.candidates(state)
+        actions, prior = self.candidates(state, keep)
         if len(actions) == 1:
             return [Candidate(actions[0], 0.0, 0)]
         root = Node(CHANCE)

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from kingdomino.arena.stats import mean_interval
-from kingdomino.arena.tournament import GameOutcome, ResultsFile, TournamentConfig, validate
+from kingdomino.arena.tournament import GameOutcome, ResultsFile, SeriesConfig, TournamentConfig, validate
 from kingdomino.core.game import GameError, OptionValue
 from kingdomino.games.registry import make_game
 
@@ -50,19 +50,9 @@ ELO_SCALE = 400.0
 
 
 @dataclass(frozen=True)
-class LadderConfig:
-    game: str
-    players: int
-    options: Mapping[str, OptionValue]
-    agents: list[str]
-    #: Games per table (a multiple of the seats gives every agent every seat equally).
-    games: int
-    seed: int
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["options"] = dict(self.options)
-        return data
+class LadderConfig(SeriesConfig):
+    """A ladder: ``agents`` are all the agents rated; ``games`` are played per table (a multiple
+    of the seats gives every agent every seat equally)."""
 
     @property
     def key(self) -> str:

@@ -27,7 +27,13 @@ from kingdomino.games.registry import make_game
 
 
 @dataclass(frozen=True)
-class TournamentConfig:
+class SeriesConfig:
+    """A series of games of one configuration between named agents, on deals from ``seed``.
+
+    What a tournament (one agent per seat) and a ladder (any number of agents, a tournament per
+    table, :mod:`.ladder`) both name; ``games`` counts a tournament's games, a ladder's per table.
+    """
+
     game: str
     players: int
     options: Mapping[str, OptionValue]
@@ -39,6 +45,11 @@ class TournamentConfig:
         data = asdict(self)
         data["options"] = dict(self.options)
         return data
+
+
+@dataclass(frozen=True)
+class TournamentConfig(SeriesConfig):
+    """A tournament: ``agents`` holds one agent spec per seat, rotated from game to game."""
 
 
 @dataclass(frozen=True)

@@ -72,9 +72,7 @@ def run_job(job: AIJob) -> AIAnswer:
     agent = make_agent(job.agent, job.seed)
     start = time.perf_counter()
     if job.analyse:
-        if job.played is not None and hasattr(agent, "keep"):
-            agent.keep = job.played
-        ranked = agent.analyse(job.state)
+        ranked = agent.analyse(job.state, keep=job.played)
         listed = ranked[:HINT_CANDIDATES] + [
             c for c in ranked[HINT_CANDIDATES:] if job.played is not None and c.action == job.played
         ]

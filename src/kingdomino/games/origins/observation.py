@@ -184,20 +184,7 @@ def _domino_bytes(number: int) -> bytes:
 #: ``_DOMINO_BYTES[n]``: slot features ``0..NO_CHIEF - 1`` of domino ``n`` (entry 0 unused).
 _DOMINO_BYTES = [zero_bytes(NO_CHIEF)] + [_domino_bytes(n) for n in range(1, NUM_DOMINOES + 1)]
 #: The phase planes' order (the module text; it predates the shared phase numbers).
-PHASE_PLANES = (
-    "draw",
-    "chief",
-    "first_claim",
-    "claim",
-    "place",
-    "fire",
-    "totem",
-    "recruit",
-    "pay",
-    "caveman",
-    "reveal",
-    "over",
-)
+PHASE_PLANES = ("draw", "chief", "first_claim", "claim", "place", *PHASE_NAMES[5:])
 #: ``_PHASE_BYTES[phase]``: the phase's one-hot plane.
 _PHASE_BYTES = [one_hot_table(NUM_PHASES)[PHASE_PLANES.index(name)] for name in PHASE_NAMES]
 #: ``_CAVE_BYTES[kind]`` (``-1``: an empty slot): one face-up cave slot.

@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-from kingdomino.games.domino.rules import CLAIM, DRAW, FIRST_OWN_PHASE, PLACE
-from kingdomino.games.domino.rules import KING as CHIEF
+from kingdomino.games.domino.rules import CLAIM as CLAIM
+from kingdomino.games.domino.rules import DRAW as DRAW
+from kingdomino.games.domino.rules import FIRST_OWN_PHASE, KING
+from kingdomino.games.domino.rules import PLACE as PLACE
 
-__all__ = [
-    "CAVEMAN",
-    "CHIEF",
-    "CLAIM",
-    "DRAW",
-    "FIRE",
-    "FIRST",
-    "NOBODY",
-    "OVER",
-    "PAY",
-    "PHASE_NAMES",
-    "PLACE",
-    "RECRUIT",
-    "REVEAL",
-    "TOTEM",
-]
-
-# The four phases every domino game shares come first (``domino.rules``; a chief is the king).
+#: The phase that draws a chief to claim: the king's phase of every domino game.
+CHIEF = KING
+# The four phases every domino game shares come first (``domino.rules``).
 FIRST, FIRE, TOTEM, RECRUIT, PAY, CAVEMAN, REVEAL, OVER = range(FIRST_OWN_PHASE, FIRST_OWN_PHASE + 8)
 PHASE_NAMES = (
     "draw",
