@@ -176,7 +176,7 @@ def test_terminal_values_mix_win_share_and_margin() -> None:
         "mcts:time=0",
         "mcts:iterations=0",
         "mcts:playout=smart",
-        "mce:depth=3",
+        "mce:depth=x",
         "mcts:c=x",
         "greedy:epsilon=2",
         "mce:prior=best",

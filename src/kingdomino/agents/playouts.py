@@ -18,6 +18,7 @@ large they are.
 
 from __future__ import annotations
 
+import math
 import random
 
 from kingdomino.core.game import CHANCE, State
@@ -44,22 +45,60 @@ def greedy_action(state: State, rng: random.Random, heuristic: bool = False) -> 
     return ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
 
-def playout(state: State, me: int, policy: str, rng: random.Random) -> None:
-    """Play ``state`` to the end in place."""
+def playout(state: State, me: int, policy: str, rng: random.Random, depth: int = 0) -> None:
+    """Play ``state`` in place to the end, or until ``depth`` decisions were made (0: no limit)."""
     own, others = POLICIES[policy]
+    decisions = 0
     while True:
         player = state.current_player
         if player == CHANCE:
             state.apply_unchecked(state.sample_chance(rng))
             continue
-        if player < 0:
+        if player < 0 or decisions == depth != 0:
             return
+        decisions += 1
         choice = own if player == me else others
         if choice == "random":
             legal = state.legal_actions()
             state.apply_unchecked(legal[int(rng.random() * len(legal))])
         else:
             state.apply_unchecked(greedy_action(state, rng, choice == "heuristic"))
+
+
+def playout_values(
+    state: State,
+    me: int,
+    policy: str,
+    rng: random.Random,
+    depth: int,
+    margin_weight: float,
+    margin_scale: float,
+) -> list[float]:
+    """Each seat's value after a playout of ``state`` (in place): :func:`terminal_values` at the
+    end, or :func:`estimated_values` where ``depth`` stopped it and the game has an outlook."""
+    playout(state, me, policy, rng, depth)
+    if depth and not state.is_terminal():
+        leads = state.outlook_leads()
+        if leads is not None:
+            return estimated_values(leads, margin_weight, margin_scale)
+        playout(state, me, policy, rng)
+    return terminal_values(state, margin_weight, margin_scale)
+
+
+#: Points of lead (by a game's outlook) that make a win about 73 % likely: the logistic's unit.
+WIN_SPREAD = 10.0
+
+
+def estimated_values(leads: list[float], margin_weight: float, margin_scale: float) -> list[float]:
+    """Per seat, in [0, 1]: :func:`terminal_values`' mix for a position that is not over, the
+    share of the win estimated as a logistic of the seat's expected lead (``WIN_SPREAD``)."""
+    values = []
+    for lead in leads:
+        share = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / WIN_SPREAD))))
+        margin = 0.5 + lead / (2.0 * margin_scale)
+        margin = 0.0 if margin < 0.0 else 1.0 if margin > 1.0 else margin
+        values.append((1.0 - margin_weight) * share + margin_weight * margin)
+    return values
 
 
 def terminal_values(state: State, margin_weight: float, margin_scale: float) -> list[float]:

@@ -25,6 +25,9 @@ key             meaning                                                   defaul
 ``scale``       score margin that counts as a sure win                    30
 ``workers``     processes sharing a move's playouts (``mce``: each runs   1
                 its own UCB over the candidates, their sums are merged)
+``depth``       decisions a playout plays before the game's outlook       0
+                values the position (``State.outlook_leads``; 0, or a
+                game without one: play to the end)
 ==============  ========================================================  ==============
 
 >>> from kingdomino import make_game
@@ -48,7 +51,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from kingdomino.agents.base import Agent, AgentSpecError, Candidate
-from kingdomino.agents.playouts import POLICIES, playout, terminal_values
+from kingdomino.agents.playouts import POLICIES, playout_values
 from kingdomino.core.game import CHANCE, State
 
 #: How a search ranks the actions at its root (``prune`` keeps the best of them): the engine's
@@ -73,6 +76,7 @@ class SearchSettings:
     margin: float = 0.6
     scale: float = 30.0
     workers: int = 1
+    depth: int = 0
 
     @classmethod
     def from_params(cls, kind: str, params: dict[str, str]) -> SearchSettings:
@@ -88,6 +92,7 @@ class SearchSettings:
             "margin",
             "scale",
             "workers",
+            "depth",
         }
         unknown = set(params) - known
         if unknown:
@@ -124,6 +129,9 @@ class SearchSettings:
         workers = params.get("workers", str(cls.workers))
         if not workers.isdigit() or int(workers) < 1:
             raise AgentSpecError(f"agent {kind!r}: workers must be a whole number >= 1, got {workers!r}")
+        depth = params.get("depth", str(cls.depth))
+        if not depth.isdigit():
+            raise AgentSpecError(f"agent {kind!r}: depth must be a whole number >= 0, got {depth!r}")
         if kind != "mce" and int(workers) > 1:
             raise AgentSpecError(f"agent {kind!r}: workers is for mce (flat Monte Carlo) only")
         return cls(
@@ -138,6 +146,7 @@ class SearchSettings:
             margin=number("margin", cls.margin, 0.0),
             scale=number("scale", cls.scale, 1.0),
             workers=int(workers),
+            depth=int(depth),
         )
 
 
@@ -201,8 +210,10 @@ class SearchAgent(Agent):
         return [a for a, _ in gains], {a: (g - low) / spread for a, g in gains}
 
     def values_after(self, state: State, me: int, rng: random.Random | None = None) -> list[float]:
-        playout(state, me, self.settings.playout, rng or self.rng)
-        return terminal_values(state, self.settings.margin, self.settings.scale)
+        settings = self.settings
+        return playout_values(
+            state, me, settings.playout, rng or self.rng, settings.depth, settings.margin, settings.scale
+        )
 
 
 class FlatMonteCarloAgent(SearchAgent):
@@ -320,8 +331,11 @@ def flat_search(
         after.apply_unchecked(actions[pick])
         while len(streams) <= visits[pick]:
             streams.append(rng.getrandbits(64))
-        playout(after, me, settings.playout, random.Random(streams[visits[pick]]))
-        totals[pick] += terminal_values(after, settings.margin, settings.scale)[me]
+        stream = random.Random(streams[visits[pick]])
+        values = playout_values(
+            after, me, settings.playout, stream, settings.depth, settings.margin, settings.scale
+        )
+        totals[pick] += values[me]
         visits[pick] += 1
         if not budget.spend():
             break

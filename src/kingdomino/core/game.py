@@ -250,6 +250,15 @@ class State(ABC):
         """
         return self.immediate_gains()
 
+    def outlook_leads(self) -> list[float] | None:
+        """Each seat's expected final lead over the best other seat, in points, by the game's
+        outlook of the position; ``None`` where the game has no such estimate.
+
+        A search whose playouts stop early (``depth``) values the position it reached with
+        it. Duel's is the outlook :mod:`kingdomino.games.duel.outlook` values for ``heuristic``.
+        """
+        return None
+
     def outlook_gains(self) -> list[tuple[int, float]]:
         """The game's strongest one-ply estimate of each action, for choosing among a few.
 

@@ -675,6 +675,13 @@ class DuelState(State):
 
         return heuristic_gains(self)
 
+    def outlook_leads(self) -> list[float] | None:
+        """Each seat's outlook less its opponent's (:func:`kingdomino.games.duel.outlook.value`)."""
+        from kingdomino.games.duel.outlook import value
+
+        lead = value(self, 0)
+        return [lead, -lead]
+
 
 #: Coat id -> letter, name and colour, for clients that draw maps.
 LEGEND = {c.id: {"letter": c.letter, "name": c.name, "colour": c.colour} for c in COATS}

@@ -1,0 +1,40 @@
+#!/bin/sh
+# The full yardstick runs of issue #27 (docs/strength.md), one after the other, at the lowest
+# CPU priority: they take what the machine leaves idle and hours in all.
+#
+# `hard` plays without its time cap (the level's own spec, `cap` removed): a fixed number of
+# playouts per move, so a loaded machine makes a run slower but never changes a move, and the
+# results are the same whenever and wherever they are played. Every run appends to its JSONL
+# file as games finish; run this script again to go on where it stopped.
+#
+#   nohup bench/run_yardsticks.sh > /tmp/yardsticks.log 2>&1 &
+set -eu
+cd "$(dirname "$0")/.."
+PY=.venv/bin/python
+OUT=bench/results/full
+WORKERS=${WORKERS:-2}
+
+hard() {  # hard's spec for a game (and Origins mode), without the time cap
+    $PY -c "import sys; from kingdomino.agents.levels import level_spec
+print(level_spec('hard', sys.argv[1], sys.argv[2] or None).replace(',cap=4', ''))" "$1" "${2:-}"
+}
+
+strength() {  # configuration, opponent, seed, agent
+    nice -n 19 $PY bench/bench_strength.py --agent "$4" --opponent "$2" --only "$1" \
+        --games 200 --seed "$3" --workers "$WORKERS" --out "$OUT/hard-vs-$2"
+}
+
+# 1. The paper's yardstick: three full-greedy, the paper's rules and the plain ones.
+strength kingdomino-mk-harmony full-greedy 2000 "$(hard kingdomino)"
+strength kingdomino full-greedy 2000 "$(hard kingdomino)"
+# 3. Duel against its one-ply yardstick.
+nice -n 19 .venv/bin/kingdomino tournament --game duel --agents "$(hard duel)" heuristic --games 200 \
+    --seed 3000 --workers "$WORKERS" --out "$OUT/duel-hard-vs-heuristic.jsonl"
+# 2. Every player count and variant, against its strongest one-ply player.
+strength kingdomino-2p full-greedy 4000 "$(hard kingdomino)"
+for c in kingdomino-3p mighty-duel dynasty; do
+    strength "$c" heuristic 4000 "$(hard kingdomino)"
+done
+for c in origins-neolithic origins-3p; do
+    strength "$c" heuristic 4000 "$(hard origins discovery)"
+done
