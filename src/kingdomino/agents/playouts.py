@@ -13,7 +13,9 @@ cheap policy. Policies (Gedda et al., 2018):
 
 The value of a finished game for each seat mixes the share of the win with
 the score margin, so search still separates sure wins (or losses) by how
-large they are.
+large they are. A playout may stop after ``depth`` decisions where the game
+has an outlook (``State.outlook_leads``): the position is then valued by the
+seats' expected leads, mixed the same way.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def playout(state: State, me: int, policy: str, rng: random.Random, depth: int =
         if player == CHANCE:
             state.apply_unchecked(state.sample_chance(rng))
             continue
-        if player < 0 or decisions == depth != 0:
+        if player < 0 or (depth and decisions == depth):
             return
         decisions += 1
         choice = own if player == me else others
