@@ -84,3 +84,16 @@ def test_a_search_with_depth_is_reproducible_and_legal(kind: str) -> None:
     assert first == make_agent(spec, 2).analyse(state)
     assert sum(c.visits for c in first) == 30
     assert all(state.illegal_reason(c.action) is None for c in first)
+
+
+def test_a_given_estimate_values_a_cut_playout_in_any_game() -> None:
+    state = first_decision("kingdomino", 4)
+    seen: list[State] = []
+
+    def leads(position: State) -> list[float]:
+        seen.append(position)
+        return [12.0, -12.0]
+
+    values = playout_values(state, 0, "random", random.Random(3), 6, 0.6, 30.0, leads)
+    assert seen == [state] and not state.is_terminal()
+    assert values == pytest.approx(estimated_values([12.0, -12.0], 0.6, 30.0))

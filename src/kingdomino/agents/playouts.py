@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from kingdomino.core.game import CHANCE, State
 
@@ -75,12 +76,14 @@ def playout_values(
     depth: int,
     margin_weight: float,
     margin_scale: float,
+    leads_of: Callable[[State], list[float] | None] | None = None,
 ) -> list[float]:
     """Each seat's value after a playout of ``state`` (in place): :func:`terminal_values` at the
-    end, or :func:`estimated_values` where ``depth`` stopped it and the game has an outlook."""
+    end, or :func:`estimated_values` where ``depth`` stopped it and the position has an estimate
+    (``leads_of``, by default the game's outlook ``State.outlook_leads``)."""
     playout(state, me, policy, rng, depth)
     if depth and not state.is_terminal():
-        leads = state.outlook_leads()
+        leads = leads_of(state) if leads_of is not None else state.outlook_leads()
         if leads is not None:
             return estimated_values(leads, margin_weight, margin_scale)
         playout(state, me, policy, rng)

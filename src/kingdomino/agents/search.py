@@ -48,7 +48,7 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kingdomino.agents.base import Agent, AgentSpecError, Candidate
 from kingdomino.agents.playouts import POLICIES, playout_values
@@ -77,6 +77,10 @@ class SearchSettings:
     scale: float = 30.0
     workers: int = 1
     depth: int = 0
+    #: How a cut playout's position is valued: each seat's expected lead, or ``None`` to play
+    #: on. ``None`` here: the game's own outlook (``State.outlook_leads``). Not a spec parameter:
+    #: an experiment sets it in code (e.g. a learned evaluation, ``bench/value_net.py``).
+    leads: Callable[[State], list[float] | None] | None = field(default=None, compare=False)
 
     @classmethod
     def from_params(cls, kind: str, params: dict[str, str]) -> SearchSettings:
@@ -212,7 +216,14 @@ class SearchAgent(Agent):
     def values_after(self, state: State, me: int, rng: random.Random | None = None) -> list[float]:
         settings = self.settings
         return playout_values(
-            state, me, settings.playout, rng or self.rng, settings.depth, settings.margin, settings.scale
+            state,
+            me,
+            settings.playout,
+            rng or self.rng,
+            settings.depth,
+            settings.margin,
+            settings.scale,
+            settings.leads,
         )
 
 
@@ -333,7 +344,14 @@ def flat_search(
             streams.append(rng.getrandbits(64))
         stream = random.Random(streams[visits[pick]])
         values = playout_values(
-            after, me, settings.playout, stream, settings.depth, settings.margin, settings.scale
+            after,
+            me,
+            settings.playout,
+            stream,
+            settings.depth,
+            settings.margin,
+            settings.scale,
+            settings.leads,
         )
         totals[pick] += values[me]
         visits[pick] += 1
