@@ -26,8 +26,8 @@ import shutil
 import subprocess
 import sys
 
+from bench_classic import random_game
 from kingdomino import make_game
-from kingdomino.core.game import CHANCE
 
 #: Case name -> game name, players, options.
 CASES: dict[str, tuple[str, int, dict[str, bool | int | str]]] = {
@@ -47,13 +47,7 @@ def play(case: str, games: int, seed: int) -> None:
     game = make_game(name, players, options)
     rng = random.Random(seed)
     for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                state.apply_unchecked(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_unchecked(legal[int(rng.random() * len(legal))])
+        random_game(game, rng)
 
 
 def instructions(tree: str, case: str, games: int, seed: int) -> int:
