@@ -7,7 +7,8 @@ budget unless the safety cap stopped a search) and the seconds per move (mean, p
 ``--time S`` instead runs the level's search with a time budget of S seconds and prints the
 iterations it reached (min, mean): the figures the budgets were calibrated from.
 
-Run: ``.venv/bin/python bench/bench_level_budgets.py --level hard [--games 2] [--time 1.5]``.
+Run: ``.venv/bin/python bench/bench_level_budgets.py --level hard [--games 2] [--time 1.5]
+[--only duel] [--moves 200]`` (``--moves``: the first decisions of each game measured).
 """
 
 from __future__ import annotations
@@ -39,10 +40,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1)
     parser.add_argument("--time", type=float, default=None, help="search by time instead (calibration)")
     parser.add_argument("--moves", type=int, default=12, help="decisions measured per game")
+    parser.add_argument("--only", help="one game (kingdomino, duel or origins)")
     args = parser.parse_args()
     print(f"level {args.level}: " + (f"time {args.time:.2f} s" if args.time else "fixed budgets"))
     print(f"{'configuration':<28} {'budget':>7} {'iter/move':>16} {'s/move mean':>12} {'p90':>6} {'max':>6}")
     for name, players, options in CONFIGS:
+        if args.only and name != args.only:
+            continue
         game = make_game(name, players, options)
         spec = level_spec(args.level, name, options.get("mode"))
         if args.time is not None:
