@@ -10,6 +10,9 @@
 #   nohup bench/run_yardsticks.sh > /tmp/yardsticks.log 2>&1 &
 set -eu
 cd "$(dirname "$0")/.."
+# With the kernel's autogroups (Linux desktops and servers), `nice` only ranks the processes of
+# one session; lower this session's own priority too, so other sessions' work comes first.
+if [ -w /proc/self/autogroup ]; then echo 19 > /proc/self/autogroup 2>/dev/null || true; fi
 PY=.venv/bin/python
 OUT=bench/results/full
 WORKERS=${WORKERS:-2}
