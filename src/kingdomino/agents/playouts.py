@@ -24,6 +24,7 @@ import math
 import random
 from collections.abc import Callable
 
+from kingdomino.agents.base import best_by_gain
 from kingdomino.core.game import CHANCE, State
 
 #: Playout policy name -> (the searching seat's move choice, the other seats' move choice).
@@ -39,13 +40,7 @@ POLICIES: dict[str, tuple[str, str]] = {
 
 def greedy_action(state: State, rng: random.Random, heuristic: bool = False) -> int:
     """The action of best immediate gain (or heuristic gain), ties broken by ``rng``."""
-    gains = state.heuristic_gains() if heuristic else state.immediate_gains()
-    if not gains:
-        legal = state.legal_actions()
-        return legal[int(rng.random() * len(legal))]
-    best = max(gain for _, gain in gains)
-    ties = [action for action, gain in gains if gain == best]
-    return ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+    return best_by_gain(state, state.heuristic_gains() if heuristic else state.immediate_gains(), rng)
 
 
 def playout(state: State, me: int, policy: str, rng: random.Random, depth: int = 0) -> None:
