@@ -1,8 +1,8 @@
 #!/bin/sh
-# The full yardstick runs of issue #27 (docs/strength.md), one after the other, at the lowest
-# CPU priority: they take what the machine leaves idle and hours in all.
+# The full yardstick runs and ladders of issue #27 (docs/strength.md, docs/ladder.md), one after
+# the other, at the lowest CPU priority: they take what the machine leaves idle and hours in all.
 #
-# `hard` plays without its time cap (the level's own spec, `cap` removed): a fixed number of
+# In the yardstick runs `hard` plays without its time cap (the level's own spec, `cap` removed): a fixed number of
 # playouts per move, so a loaded machine makes a run slower but never changes a move, and the
 # results are the same whenever and wherever they are played. Every run appends to its JSONL
 # file as games finish; run this script again to go on where it stopped.
@@ -34,10 +34,31 @@ strength kingdomino full-greedy 2000 "$(hard kingdomino)"
 nice -n 19 .venv/bin/kingdomino tournament --game duel --agents "$(hard duel)" heuristic --games 200 \
     --seed 3000 --workers "$WORKERS" --out "$OUT/duel-hard-vs-heuristic.jsonl"
 # 2. Every player count and variant, against its strongest one-ply player.
+for c in origins-neolithic origins-3p; do
+    strength "$c" heuristic 4000 "$(hard origins discovery)"
+done
+# 2. (continued) The Kingdomino player counts and variants.
 strength kingdomino-2p full-greedy 4000 "$(hard kingdomino)"
 for c in kingdomino-3p mighty-duel dynasty; do
     strength "$c" heuristic 4000 "$(hard kingdomino)"
 done
-for c in origins-neolithic origins-3p; do
-    strength "$c" heuristic 4000 "$(hard origins discovery)"
+
+# 4. The full ladders (docs/ladder.md): the levels as the lobby plays them, each page and the
+# lobby's ratings file written when its ladder is complete (the levels keep their time cap here).
+R=src/kingdomino/games/data/ratings.json
+LADDERS=bench/results/ladders
+ladder() {  # name, then the ladder's own options
+    name=$1; shift
+    nice -n 19 .venv/bin/kingdomino ladder "$@" --workers "$WORKERS" --out "$LADDERS/$name" \
+        --markdown "docs/ladder-$name.md" --ratings "$R" --note "Full run (bench/run_yardsticks.sh)."
+}
+L="random easy greedy full-greedy heuristic medium hard"
+ladder duel-2p --game duel -p 2 --agents random easy greedy heuristic medium hard --games 40
+ladder kingdomino-4p --game kingdomino -p 4 --agents $L --games 16
+ladder kingdomino-harmony-middle-kingdom-4p --game kingdomino -p 4 --variant middle-kingdom --variant harmony \
+    --agents $L --games 16
+ladder kingdomino-3p --game kingdomino -p 3 --agents $L --games 15
+ladder kingdomino-2p --game kingdomino -p 2 --agents $L --games 40
+for mode in discovery totem tribe; do
+    ladder "origins-$mode-4p" --game origins -p 4 --mode $mode --agents $L --games 16
 done
