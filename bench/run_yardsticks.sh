@@ -45,6 +45,8 @@ done
 
 # 4. The full ladders (docs/ladder.md): the levels as the lobby plays them, each page and the
 # lobby's ratings file written when its ladder is complete (the levels keep their time cap here).
+# About 300 games a ladder (35 tables of 8 or 9 games with 3-4 seats, 21 or 15 pairs of 20 with
+# 2), 1-2 hours each on an idle 2-core machine.
 R=src/kingdomino/games/data/ratings.json
 LADDERS=bench/results/ladders
 ladder() {  # name, then the ladder's own options
@@ -53,12 +55,12 @@ ladder() {  # name, then the ladder's own options
         --markdown "docs/ladder-$name.md" --ratings "$R" --note "Full run (bench/run_yardsticks.sh)."
 }
 L="random easy greedy full-greedy heuristic medium hard"
-ladder duel-2p --game duel -p 2 --agents random easy greedy heuristic medium hard --games 40
-ladder kingdomino-4p --game kingdomino -p 4 --agents $L --games 16
+ladder duel-2p --game duel -p 2 --agents random easy greedy heuristic medium hard --games 20
+ladder kingdomino-4p --game kingdomino -p 4 --agents $L --games 8
 ladder kingdomino-harmony-middle-kingdom-4p --game kingdomino -p 4 --variant middle-kingdom --variant harmony \
-    --agents $L --games 16
-ladder kingdomino-3p --game kingdomino -p 3 --agents $L --games 15
-ladder kingdomino-2p --game kingdomino -p 2 --agents $L --games 40
+    --agents $L --games 8
+ladder kingdomino-3p --game kingdomino -p 3 --agents $L --games 9
+ladder kingdomino-2p --game kingdomino -p 2 --agents $L --games 20
 for mode in discovery totem tribe; do
-    ladder "origins-$mode-4p" --game origins -p 4 --mode $mode --agents $L --games 16
+    ladder "origins-$mode-4p" --game origins -p 4 --mode $mode --agents $L --games 8
 done
