@@ -4,21 +4,75 @@ A tournament game is a pure function of its configuration and index when every a
 iteration budget, so a lost game is played again exactly, here with its record kept. The levels
 also carry a time cap (a safety net): on a loaded machine it cuts a search short, the replay
 then takes another course (marked "differs") and shows a game like the lost one, not the same.
-For each lost game this prints every seat's score sheet (regions, bonuses) and writes the
-record (``--records``) for ``kingdomino replay --verbose`` and ``kingdomino analyse``.
+First it sums the losses up from the results alone: the agent's mean score in its losses and over
+all games, the winners' scores, the close losses, the wins by seat (the order of play) and the
+deals lost in every rotation. Then, for each lost game, it prints every seat's score sheet
+(regions, bonuses) and writes the record (``--records``) for ``kingdomino replay --verbose`` and
+``kingdomino analyse``.
 
 Run: ``.venv/bin/python bench/bench_losses.py RESULTS.jsonl [--agent hard] [--limit 5]
-[--records DIR]``.
+[--records DIR]`` (``--limit 0``: the summary alone).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
+from collections import Counter
 from pathlib import Path
 
 from kingdomino.arena.match import play_game, seat_agents
-from kingdomino.arena.tournament import deal_seed, read_results, seating
+from kingdomino.arena.tournament import GameOutcome, deal_seed, read_results, seating
 from kingdomino.games.registry import make_game
+
+#: A loss by at most this many points counts as close.
+CLOSE_LOSS = 5
+
+
+def loss_summary(agent: str, outcomes: list[GameOutcome]) -> list[str]:
+    """Lines that sum up where ``agent`` loses, from the results alone (no replay).
+
+    >>> games = [GameOutcome(0, 1, ["a", "b"], [60, 50], [0], 10, 0.0),
+    ...          GameOutcome(1, 1, ["b", "a"], [58, 55], [0], 10, 0.0)]
+    >>> print("\\n".join(loss_summary("a", games)))
+    mean score 57.5 over all games, 55.0 in the 1 lost; the winners there 58.0 (58 to 58)
+    lost by 5 points or less: 1 of 1
+    wins by seat: seat 0 1/1, seat 1 0/1
+    deals lost in every one of their games: 0 of 1; deals never lost: 0
+    """
+    own = [(outcome, outcome.seats.index(agent)) for outcome in outcomes if agent in outcome.seats]
+    if not own:
+        return [f"{agent} played no game here"]
+    lost = [(outcome, seat) for outcome, seat in own if seat not in outcome.winners]
+    lines = []
+    overall = statistics.mean(outcome.scores[seat] for outcome, seat in own)
+    if lost:
+        own_lost = [outcome.scores[seat] for outcome, seat in lost]
+        winners = [max(outcome.scores) for outcome, _ in lost]
+        close = sum(best - mine <= CLOSE_LOSS for best, mine in zip(winners, own_lost))
+        lines.append(
+            f"mean score {overall:.1f} over all games, {statistics.mean(own_lost):.1f} in the {len(lost)} "
+            f"lost; the winners there {statistics.mean(winners):.1f} ({min(winners)} to {max(winners)})"
+        )
+        lines.append(f"lost by {CLOSE_LOSS} points or less: {close} of {len(lost)}")
+    else:
+        lines.append(f"mean score {overall:.1f}; no game lost")
+    by_seat: dict[int, list[float]] = {}
+    for outcome, seat in own:
+        share = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+        by_seat.setdefault(seat, []).append(share)
+    lines.append(
+        "wins by seat: "
+        + ", ".join(f"seat {seat} {sum(s):g}/{len(s)}" for seat, s in sorted(by_seat.items()))
+    )
+    deals = Counter(outcome.seed for outcome, _ in own)
+    lost_deals = Counter(outcome.seed for outcome, _ in lost)
+    every = sum(1 for deal, count in lost_deals.items() if count == deals[deal])
+    lines.append(
+        f"deals lost in every one of their games: {every} of {len(deals)}; "
+        f"deals never lost: {len(deals) - len(lost_deals)}"
+    )
+    return lines
 
 
 def main() -> None:
@@ -32,6 +86,8 @@ def main() -> None:
     agent = args.agent or config.agents[0]
     lost = [o for o in outcomes if all(o.seats[w] != agent for w in o.winners)]
     print(f"{args.results}: {agent} lost {len(lost)} of {len(outcomes)} games")
+    for line in loss_summary(agent, outcomes):
+        print(f"  {line}")
     game = make_game(config.game, config.players, config.options)
     for outcome in lost[: args.limit]:
         seats = seating(config, outcome.index)
