@@ -29,6 +29,11 @@ from kingdomino.games.registry import make_game
 CLOSE_LOSS = 5
 
 
+def is_loss(outcome: GameOutcome, agent: str) -> bool:
+    """Whether ``agent`` holds none of the game's winning seats (a shared win is no loss)."""
+    return all(outcome.seats[winner] != agent for winner in outcome.winners)
+
+
 def loss_summary(agent: str, outcomes: list[GameOutcome]) -> list[str]:
     """Lines that sum up where ``agent`` loses, from the results alone (no replay).
 
@@ -43,7 +48,7 @@ def loss_summary(agent: str, outcomes: list[GameOutcome]) -> list[str]:
     own = [(outcome, outcome.seats.index(agent)) for outcome in outcomes if agent in outcome.seats]
     if not own:
         return [f"{agent} played no game here"]
-    lost = [(outcome, seat) for outcome, seat in own if seat not in outcome.winners]
+    lost = [(outcome, seat) for outcome, seat in own if is_loss(outcome, agent)]
     lines = []
     overall = statistics.mean(outcome.scores[seat] for outcome, seat in own)
     if lost:
@@ -84,7 +89,7 @@ def main() -> None:
     args = parser.parse_args()
     config, outcomes = read_results(args.results)
     agent = args.agent or config.agents[0]
-    lost = [o for o in outcomes if all(o.seats[w] != agent for w in o.winners)]
+    lost = [outcome for outcome in outcomes if is_loss(outcome, agent)]
     print(f"{args.results}: {agent} lost {len(lost)} of {len(outcomes)} games")
     for line in loss_summary(agent, outcomes):
         print(f"  {line}")
