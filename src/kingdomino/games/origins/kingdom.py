@@ -21,6 +21,7 @@ score) is a few mask operations.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple, Self
 
@@ -283,13 +284,13 @@ class Kingdom(DominoKingdom):
                 found.append(Region(t, mask, mask.bit_count(), self.fire_count(mask)))
         return found
 
-    def region_points(self) -> int:
-        """Sum over scoring regions of squares x fires.
+    def region_points(self, terrains: Sequence[int] = SCORING_TERRAINS) -> int:
+        """Sum over the scoring regions of ``terrains`` (by default all) of squares x fires.
 
         Only regions holding a fire score, so only those are grown (:meth:`Grid.region_points`).
         """
         points, terrain, fires = self.geometry.grid.region_points, self.terrain, self.printed + self.markers
-        return sum([points(terrain[t], fires, FIRE_WEIGHTS) for t in SCORING_TERRAINS])
+        return sum([points(terrain[t], fires, FIRE_WEIGHTS) for t in terrains])
 
     def largest_region(self) -> int:
         """Tie-break: the squares of the largest region of any terrain, fires or not, volcano

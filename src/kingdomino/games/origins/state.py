@@ -76,7 +76,7 @@ from kingdomino.games.origins.components import (
     RESOURCES,
     domino_text,
 )
-from kingdomino.games.origins.kingdom import Kingdom
+from kingdomino.games.origins.kingdom import SCORING_TERRAINS, Kingdom
 from kingdomino.games.origins.phases import (
     CAVEMAN,
     CHIEF,
@@ -493,10 +493,18 @@ class OriginsState(DominoFlow):
 
     def _placement_gains(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
         """The territory's score change for each placement. The totems a seat holds do not change
-        with a placement, so the territory's own score (regions and bonuses) tells it."""
+        with a placement, so the territory's own score (regions and bonuses) tells it; and of
+        its regions only those of the domino's two terrains can change (its squares were empty
+        and its fires lie on them), so only those are scored."""
         own = cast(Kingdom, kingdom)
-        base = self.territory_score(own)
-        return [self.territory_score(self._placed(own, number, code)) - base for code in codes]
+        domino = DOMINOES[number]
+        touched = [t for t in SCORING_TERRAINS if t in (domino.first.terrain, domino.second.terrain)]
+        regions, bonus = own.region_points(touched), self.kingdom_bonus(own)
+        gains = []
+        for code in codes:
+            trial = self._placed(own, number, code)
+            gains.append(trial.region_points(touched) - regions + self.kingdom_bonus(trial) - bonus)
+        return gains
 
     def _placed_gain(self, seat: int, number: int, code: int, base: int) -> int:
         """The change of ``seat``'s score (now ``base``) when it places domino ``number`` as ``code``."""
