@@ -32,8 +32,14 @@ def test_heuristic_gains_add_the_outlook_to_placements_and_claims_only(mode: str
             if state.phase == PLACE and game.discard_action not in heuristic:  # type: ignore[attr-defined]
                 codes = list(immediate)
                 terms = placement_outlook(kingdom, DOMINOES[state.row[state.slot]], codes, ORIGINS_OUTLOOK)
+                seat, before = state.current_player, state.territory_score(kingdom)
                 for code, term in zip(codes, terms):
                     assert heuristic[code] == pytest.approx(immediate[code] + term)
+                    after = state.clone()
+                    after.apply(code)
+                    # exactly what the placement adds to the territory (totems, which the
+                    # other seats' resources decide, are not foreseen)
+                    assert immediate[code] == after.territory_score(after.kingdoms[seat]) - before
                 placements += 1
             elif state.phase == CLAIM:
                 seat = state.current_player

@@ -492,8 +492,9 @@ class OriginsState(DominoFlow):
         return gains.heuristic_gains(self)
 
     def _placement_gains(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
-        """The territory's score change for each placement. The totems a seat holds do not change
-        with a placement, so the territory's own score (regions and bonuses) tells it; and of
+        """The territory's score change for each placement (regions and bonuses). The totems a
+        placement may win or lose are left out: they depend on the other seats' territories, and
+        the gains are remembered by this territory's contents alone (``PLACEMENT_VALUES``). Of
         its regions only those of the domino's two terrains can change (its squares were empty
         and its fires lie on them), so only those are scored."""
         own = cast(Kingdom, kingdom)
