@@ -493,10 +493,14 @@ class OriginsState(DominoFlow):
 
     def _placement_gains(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
         """The territory's score change for each placement (regions and bonuses). The totems a
-        placement may win or lose are left out: they depend on the other seats' territories, and
-        the gains are remembered by this territory's contents alone (``PLACEMENT_VALUES``). Of
-        its regions only those of the domino's two terrains can change (its squares were empty
-        and its fires lie on them), so only those are scored."""
+        placement may win are left out, and measured better so: valued too (claims counting the
+        totems their resources would win at once), the one-ply players won 19.7 % [17.3, 22.2]
+        (``heuristic``) and 20.7 % [18.3, 23.3] (``greedy``) of 1,000 4-player Totem games
+        against three of their own kind without (a fair share is 25 %; 2026-11-25): a totem
+        changes hands until the end, so one won now is worth less than its value. Left out, the
+        gains depend on this territory alone and are remembered by its contents
+        (``PLACEMENT_VALUES``). Of its regions only those of the domino's two terrains can change
+        (its squares were empty and its fires lie on them), so only those are scored."""
         own = cast(Kingdom, kingdom)
         domino = DOMINOES[number]
         touched = [t for t in SCORING_TERRAINS if t in (domino.first.terrain, domino.second.terrain)]
