@@ -132,8 +132,6 @@ class Kingdom(DominoKingdom):
 
     def placement_gains(self, domino: Domino, codes: list[int]) -> list[int]:
         """Change of region points for each placement code of ``domino``."""
-        geometry = self.geometry
-        neighbours = geometry.grid.neighbours
         first, second = domino.first, domino.second
         first_regions = [(r.mask, r.squares, r.crowns, r.points) for r in self.regions(first.terrain)]
         same = first.terrain == second.terrain
@@ -142,27 +140,4 @@ class Kingdom(DominoKingdom):
             if same
             else [(r.mask, r.squares, r.crowns, r.points) for r in self.regions(second.terrain)]
         )
-        gains = []
-        for code in codes:
-            p = geometry.placements[code]
-            assert p is not None
-            if same:
-                touch = neighbours[p.first_index] | neighbours[p.second_index]
-                gains.append(_merge_gain(first_regions, touch, 2, first.crowns + second.crowns))
-            else:
-                gains.append(
-                    _merge_gain(first_regions, neighbours[p.first_index], 1, first.crowns)
-                    + _merge_gain(second_regions, neighbours[p.second_index], 1, second.crowns)
-                )
-        return gains
-
-
-def _merge_gain(regions: list[tuple[int, int, int, int]], touch: int, squares: int, crowns: int) -> int:
-    """Points gained when new squares (with ``crowns``) join every region they touch."""
-    old = 0
-    for mask, region_squares, region_crowns, points in regions:
-        if mask & touch:
-            squares += region_squares
-            crowns += region_crowns
-            old += points
-    return squares * crowns - old
+        return self.merge_gains(codes, (first_regions, first.crowns), (second_regions, second.crowns), same)

@@ -177,37 +177,12 @@ class ClassicState(DominoFlow):
         """Region points gained by each placement, plus the change of the bonuses played."""
         own = cast(Kingdom, kingdom)
         gains = own.placement_gains(DOMINOES[number], codes)
-        if self.game.middle_kingdom or self.game.harmony:
-            gains = [g + b for g, b in zip(gains, self._bonus_changes(own, codes))]
-        return gains
-
-    def _bonus_changes(self, kingdom: Kingdom, codes: list[int]) -> list[int]:
-        """Change of the Middle Kingdom and Harmony bonuses for each placement code."""
         game = self.game
-        geometry = game.geometry
-        reach = geometry.frame // 2
-        lo, hi = geometry.centre - reach, geometry.centre + reach
-        centred_now = kingdom.is_centred()
-        middle = BONUSES["middle_kingdom"] if game.middle_kingdom else 0
-        harmony = BONUSES["harmony"] if game.harmony and kingdom.discards == 0 else 0
-        filled_after = kingdom.occupied.bit_count() + 2 == geometry.frame**2
-        changes = []
-        for code in codes:
-            change = 0
-            if middle:
-                p = geometry.placements[code]
-                assert p is not None
-                centred = (
-                    min(kingdom.row_lo, p.row_lo) >= lo
-                    and max(kingdom.row_hi, p.row_hi) <= hi
-                    and min(kingdom.col_lo, p.col_lo) >= lo
-                    and max(kingdom.col_hi, p.col_hi) <= hi
-                )
-                change += middle * (centred - centred_now)
-            if harmony and filled_after:
-                change += harmony
-            changes.append(change)
-        return changes
+        if game.middle_kingdom or game.harmony:
+            middle = BONUSES["middle_kingdom"] if game.middle_kingdom else 0
+            harmony = BONUSES["harmony"] if game.harmony and own.discards == 0 else 0
+            gains = [g + b for g, b in zip(gains, own.bonus_changes(codes, middle, harmony))]
+        return gains
 
 
 #: Terrain letter -> name and colour, for clients that draw kingdoms.

@@ -158,3 +158,80 @@ class DominoKingdom:
 
     def is_full(self) -> bool:
         return self.occupied.bit_count() == self.geometry.frame**2
+
+    # --- greedy support ------------------------------------------------------------------------
+
+    def merge_gains(
+        self,
+        codes: list[int],
+        first: tuple[RegionList, int] | None,
+        second: tuple[RegionList, int] | None,
+        same: bool,
+    ) -> list[int]:
+        """Change of region points for each placement code of a domino whose halves go to
+        regions ``first`` and ``second``: each half's terrain's regions as ``(mask, squares,
+        weight, points)`` and the half's own weight (crowns, fires), or ``None`` for a terrain
+        that never scores. ``same``: both halves are of one terrain (the regions of ``first``
+        serve both).
+        Only the regions a new square touches change: they merge with it."""
+        neighbours = self.geometry.grid.neighbours
+        placements = self.geometry.placements
+        both = (first[1] if first else 0) + (second[1] if second else 0)
+        gains = []
+        for code in codes:
+            p = placements[code]
+            assert p is not None
+            if same:
+                touch = neighbours[p.first_index] | neighbours[p.second_index]
+                gains.append(0 if first is None or second is None else merge_gain(first[0], touch, 2, both))
+                continue
+            gain = 0
+            if first is not None:
+                gain += merge_gain(first[0], neighbours[p.first_index], 1, first[1])
+            if second is not None:
+                gain += merge_gain(second[0], neighbours[p.second_index], 1, second[1])
+            gains.append(gain)
+        return gains
+
+    def bonus_changes(self, codes: list[int], centred_bonus: int, full_bonus: int) -> list[int]:
+        """Change of the frame bonuses for each placement code: ``centred_bonus`` while every
+        square stays within ``frame // 2`` of the centre (Middle Kingdom, Fire Kingdom), and
+        ``full_bonus`` when the placement fills the frame (Harmony, Homo Habilis; pass 0 where
+        a discard already lost it)."""
+        geometry = self.geometry
+        if not centred_bonus and not full_bonus:
+            return [0] * len(codes)
+        reach = geometry.frame // 2
+        lo, hi = geometry.centre - reach, geometry.centre + reach
+        centred_now = self.is_centred()
+        fills = full_bonus if self.occupied.bit_count() + 2 == geometry.frame**2 else 0
+        changes = []
+        for code in codes:
+            change = fills
+            if centred_bonus:
+                p = geometry.placements[code]
+                assert p is not None
+                centred = (
+                    min(self.row_lo, p.row_lo) >= lo
+                    and max(self.row_hi, p.row_hi) <= hi
+                    and min(self.col_lo, p.col_lo) >= lo
+                    and max(self.col_hi, p.col_hi) <= hi
+                )
+                change += centred_bonus * (centred - centred_now)
+            changes.append(change)
+        return changes
+
+
+#: A terrain's regions for :meth:`DominoKingdom.merge_gains`: ``(mask, squares, weight, points)``.
+RegionList = list[tuple[int, int, int, int]]
+
+
+def merge_gain(regions: RegionList, touch: int, squares: int, weight: int) -> int:
+    """Points gained when new squares (with ``weight``: crowns, fires) join every region they touch."""
+    old = 0
+    for mask, region_squares, region_weight, points in regions:
+        if mask & touch:
+            squares += region_squares
+            weight += region_weight
+            old += points
+    return squares * weight - old

@@ -21,13 +21,12 @@ score) is a few mask operations.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple, Self
 
 from kingdomino.core.grid import bit_indices
 from kingdomino.games.domino.geometry import Geometry
-from kingdomino.games.domino.territory import DominoKingdom
+from kingdomino.games.domino.territory import DominoKingdom, RegionList
 from kingdomino.games.origins.components import (
     CAVEMEN,
     MARKERS,
@@ -275,22 +274,43 @@ class Kingdom(DominoKingdom):
             total += (k + 1) * (mask & layer).bit_count()
         return total
 
-    def regions(self) -> list[Region]:
-        """Every region of a scoring terrain (volcano squares never form scoring regions)."""
+    def regions(self, terrain: int | None = None) -> list[Region]:
+        """The regions of one scoring terrain, or of every one (volcano squares never form
+        scoring regions)."""
         grid = self.geometry.grid
         found = []
-        for t in SCORING_TERRAINS:
+        for t in SCORING_TERRAINS if terrain is None else (terrain,):
             for mask in grid.regions(self.terrain[t]):
                 found.append(Region(t, mask, mask.bit_count(), self.fire_count(mask)))
         return found
 
-    def region_points(self, terrains: Sequence[int] = SCORING_TERRAINS) -> int:
-        """Sum over the scoring regions of ``terrains`` (by default all) of squares x fires.
+    def region_points(self) -> int:
+        """Sum over scoring regions of squares x fires.
 
         Only regions holding a fire score, so only those are grown (:meth:`Grid.region_points`).
         """
         points, terrain, fires = self.geometry.grid.region_points, self.terrain, self.printed + self.markers
-        return sum([points(terrain[t], fires, FIRE_WEIGHTS) for t in terrains])
+        return sum([points(terrain[t], fires, FIRE_WEIGHTS) for t in SCORING_TERRAINS])
+
+    def placement_gains(self, domino: Domino, codes: list[int]) -> list[int]:
+        """Change of region points for each placement code of ``domino`` (a volcano half scores
+        nothing: volcano squares form no scoring region)."""
+        first, second = domino.first, domino.second
+        first_regions = self._scoring_regions(first.terrain)
+        same = first.terrain == second.terrain
+        second_regions = first_regions if same else self._scoring_regions(second.terrain)
+        return self.merge_gains(
+            codes,
+            None if first_regions is None else (first_regions, first.fires),
+            None if second_regions is None else (second_regions, second.fires),
+            same,
+        )
+
+    def _scoring_regions(self, terrain: int) -> RegionList | None:
+        """A terrain's regions as :meth:`merge_gains` takes them; ``None`` for the volcano."""
+        if terrain == VOLCANO:
+            return None
+        return [(r.mask, r.squares, r.fires, r.points) for r in self.regions(terrain)]
 
     def largest_region(self) -> int:
         """Tie-break: the squares of the largest region of any terrain, fires or not, volcano

@@ -76,7 +76,7 @@ from kingdomino.games.origins.components import (
     RESOURCES,
     domino_text,
 )
-from kingdomino.games.origins.kingdom import SCORING_TERRAINS, Kingdom
+from kingdomino.games.origins.kingdom import Kingdom
 from kingdomino.games.origins.phases import (
     CAVEMAN,
     CHIEF,
@@ -492,23 +492,33 @@ class OriginsState(DominoFlow):
         return gains.heuristic_gains(self)
 
     def _placement_gains(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
-        """The territory's score change for each placement (regions and bonuses). The totems a
-        placement may win are left out, and measured better so: valued too (claims counting the
-        totems their resources would win at once), the one-ply players won 19.7 % [17.3, 22.2]
-        (``heuristic``) and 20.7 % [18.3, 23.3] (``greedy``) of 1,000 4-player Totem games
-        against three of their own kind without (a fair share is 25 %; 2026-11-25): a totem
-        changes hands until the end, so one won now is worth less than its value. Left out, the
-        gains depend on this territory alone and are remembered by its contents
-        (``PLACEMENT_VALUES``). Of its regions only those of the domino's two terrains can change
-        (its squares were empty and its fires lie on them), so only those are scored."""
+        """The territory's score change for each placement: its regions (merged with the new
+        squares, :meth:`Kingdom.placement_gains`) and its bonuses (:meth:`kingdom_bonus`: the
+        resources the domino brings, the Fire Kingdom kept or lost, Homo Habilis won; in Tribe
+        mode the cavemen, who count what lands around them, on a copy with the domino placed).
+
+        The totems a placement may win are left out, and measured better so: valued too
+        (claims counting the totems their resources would win at once), the one-ply players won
+        19.7 % [17.3, 22.2] (``heuristic``) and 20.7 % [18.3, 23.3] (``greedy``) of 1,000
+        4-player Totem games against three of their own kind without (a fair share is 25 %;
+        2026-11-25): a totem changes hands until the end, so one won now is worth less than its
+        value. Left out, the gains depend on this territory alone and are remembered by its
+        contents (``PLACEMENT_VALUES``).
+        """
         own = cast(Kingdom, kingdom)
+        game = self.game
         domino = DOMINOES[number]
-        touched = [t for t in SCORING_TERRAINS if t in (domino.first.terrain, domino.second.terrain)]
-        regions, bonus = own.region_points(touched), self.kingdom_bonus(own)
-        gains = []
-        for code in codes:
-            trial = self._placed(own, number, code)
-            gains.append(trial.region_points(touched) - regions + self.kingdom_bonus(trial) - bonus)
+        gains = own.placement_gains(domino, codes)
+        if game.fire_kingdom or game.homo_habilis:
+            fire = BONUSES["fire_kingdom"] if game.fire_kingdom else 0
+            habilis = BONUSES["homo_habilis"] if game.homo_habilis and own.discards == 0 else 0
+            gains = [g + b for g, b in zip(gains, own.bonus_changes(codes, fire, habilis))]
+        if game.totems_on:
+            resources = sum(1 for half in (domino.first, domino.second) if half.resource >= 0)
+            gains = [g + BONUSES["resource"] * resources for g in gains]
+        elif game.tribe_on and any(own.cavemen):
+            base = own.caveman_points()
+            gains = [g + self._placed(own, number, c).caveman_points() - base for g, c in zip(gains, codes)]
         return gains
 
     def _placed_gain(self, seat: int, number: int, code: int, base: int) -> int:
