@@ -7,9 +7,11 @@ import random
 
 import pytest
 
-from kingdomino import CHANCE, make_game
+from kingdomino import make_game
 from kingdomino.games.origins.components import DOMINOES
 from kingdomino.games.origins.state import CLAIM, PLACE, OriginsState
+
+from .helpers import play_random
 
 
 @pytest.mark.parametrize("mode", ["discovery", "totem", "tribe"])
@@ -26,25 +28,21 @@ def test_placement_gains_equal_the_score_change_of_the_placed_territory(
     for _ in range(2):
         state = game.new_initial_state()
         assert isinstance(state, OriginsState)
-        while not state.is_terminal():
-            if state.current_player == CHANCE:
-                state.apply(state.sample_chance(rng))
-                continue
-            if state.phase in (PLACE, CLAIM):
-                kingdom = state.kingdoms[state.current_player]
-                if state.phase == PLACE:
-                    numbers = [state.row[state.slot]]
-                else:
-                    numbers = [code - game.claim_base + 1 for code in state.legal_actions()]  # type: ignore[attr-defined]
-                for number in numbers:
-                    codes = kingdom.legal_placements(DOMINOES[number])
-                    base = state.territory_score(kingdom)
-                    placed = [
-                        state.territory_score(state._placed(kingdom, number, code)) - base for code in codes
-                    ]
-                    assert state._placement_gains(kingdom, number, codes) == placed
-                    checked += len(codes)
-                    with_cavemen += len(codes) if any(kingdom.cavemen) else 0
+        while not play_random(state, rng, until=lambda s: s.phase in (PLACE, CLAIM)).is_terminal():
+            kingdom = state.kingdoms[state.current_player]
+            if state.phase == PLACE:
+                numbers = [state.row[state.slot]]
+            else:
+                numbers = [code - game.claim_base + 1 for code in state.legal_actions()]  # type: ignore[attr-defined]
+            for number in numbers:
+                codes = kingdom.legal_placements(DOMINOES[number])
+                base = state.territory_score(kingdom)
+                placed = [
+                    state.territory_score(state._placed(kingdom, number, code)) - base for code in codes
+                ]
+                assert state._placement_gains(kingdom, number, codes) == placed
+                checked += len(codes)
+                with_cavemen += len(codes) if any(kingdom.cavemen) else 0
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])
     assert checked > 1000
