@@ -348,6 +348,16 @@ class Kingdom(DominoKingdom):
                 found.append((self.caveman_at(1 << low), -1, horde.bit_count() * strength))
         return found
 
+    def caveman_surroundings(self) -> int:
+        """The squares around the cavemen: the only ones where a new square can change what
+        the cavemen score (hunters and gatherers count their 8 surrounding squares; hordes are
+        cavemen alone)."""
+        rings = self.geometry.grid.surrounding
+        mask = 0
+        for index in bit_indices(self.any_caveman()):
+            mask |= rings[index]
+        return mask
+
     def _around_targets(self) -> list[int]:
         """The layers a hunter/gatherer counts around it, in the order of :data:`_AROUND`'s rows."""
         return self.resources + self.printed + self.markers + self.cavemen

@@ -495,7 +495,8 @@ class OriginsState(DominoFlow):
         """The territory's score change for each placement: its regions (merged with the new
         squares, :meth:`Kingdom.placement_gains`) and its bonuses (:meth:`kingdom_bonus`: the
         resources the domino brings, the Fire Kingdom kept or lost, Homo Habilis won; in Tribe
-        mode the cavemen, who count what lands around them, on a copy with the domino placed).
+        mode the cavemen, who count what lands around them, on a copy with the domino placed
+        where it lands next to one).
 
         The totems a placement may win are left out, and measured better so: valued too
         (claims counting the totems their resources would win at once), the one-ply players won
@@ -517,8 +518,13 @@ class OriginsState(DominoFlow):
             resources = sum(1 for half in (domino.first, domino.second) if half.resource >= 0)
             gains = [g + BONUSES["resource"] * resources for g in gains]
         elif game.tribe_on and any(own.cavemen):
-            base = own.caveman_points()
-            gains = [g + self._placed(own, number, c).caveman_points() - base for g, c in zip(gains, codes)]
+            watched, base = own.caveman_surroundings(), own.caveman_points()
+            placements = own.geometry.placements
+            for i, code in enumerate(codes):
+                p = placements[code]
+                assert p is not None
+                if (p.first_bit | p.second_bit) & watched:
+                    gains[i] += self._placed(own, number, code).caveman_points() - base
         return gains
 
     def _placed_gain(self, seat: int, number: int, code: int, base: int) -> int:
