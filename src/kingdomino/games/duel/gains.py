@@ -82,12 +82,22 @@ def best_drawing(state: DuelState) -> float:
     return max((_placement_gain(state, a) for a in placements), default=0.0)
 
 
-def _best_with_dice(state: DuelState, seat: int, dice: list[int]) -> float:
-    """The best drawing ``seat`` could make if it held ``dice`` and its turn began now."""
-    trial = state.clone()
-    trial.held[seat] = sorted(dice)
-    trial._start_turn(seat)
-    return best_drawing(trial)
+def _best_with_dice(
+    state: DuelState, seat: int, dice: list[int], known: dict[tuple[int, ...], float]
+) -> float:
+    """The best drawing ``seat`` could make if it held ``dice`` and its turn began now.
+
+    ``known`` remembers it per pair of dice for one call of :func:`immediate_gains`, where each
+    pair comes up several times (by either of its dice, and as a pair).
+    """
+    key = tuple(sorted(dice))
+    found = known.get(key)
+    if found is None:
+        trial = state.clone()
+        trial.held[seat] = list(key)
+        trial._start_turn(seat)
+        found = known[key] = best_drawing(trial)
+    return found
 
 
 def immediate_gains(state: DuelState) -> list[tuple[int, float]]:
@@ -118,19 +128,22 @@ def immediate_gains(state: DuelState) -> list[tuple[int, float]]:
             tried.coats[action - game.coat_base] |= bit
             result.append((action, float(tried.points() - board.points())))
         return result
+    known: dict[tuple[int, ...], float] = {}
     if phase == DRAFT_B:
-        return [(a, _best_with_dice(state, state.player, list(PAIRS[a - game.pair_base]))) for a in legal]
+        return [
+            (a, _best_with_dice(state, state.player, list(PAIRS[a - game.pair_base]), known)) for a in legal
+        ]
     if phase == DRAFT_A:
         result = []
         for action in legal:
             if action < game.pair_base:
                 die = action - game.take_base
                 others = [d for d in range(NUM_DICE) if d != die]
-                gains = [_best_with_dice(state, state.player, [die, other]) for other in others]
+                gains = [_best_with_dice(state, state.player, [die, other], known) for other in others]
                 result.append((action, sum(gains) / len(gains)))
             else:
                 pair = list(PAIRS[action - game.pair_base])
-                result.append((action, _best_with_dice(state, state.player, pair) - POWER_RESERVE))
+                result.append((action, _best_with_dice(state, state.player, pair, known) - POWER_RESERVE))
         return result
     if phase == RESOLVE:
         seat = state.player
