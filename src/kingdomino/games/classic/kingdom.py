@@ -19,7 +19,7 @@ from typing import NamedTuple, Self
 
 from kingdomino.games.classic.components import MAX_CROWNS, TERRAINS, Domino
 from kingdomino.games.domino.geometry import Geometry, Placement
-from kingdomino.games.domino.territory import DominoKingdom
+from kingdomino.games.domino.territory import DominoKingdom, RegionList
 
 __all__ = ["NUM_TERRAINS", "Geometry", "Kingdom", "Placement", "Region"]
 
@@ -132,12 +132,7 @@ class Kingdom(DominoKingdom):
 
     def placement_gains(self, domino: Domino, codes: list[int]) -> list[int]:
         """Change of region points for each placement code of ``domino``."""
-        first, second = domino.first, domino.second
-        first_regions = [(r.mask, r.squares, r.crowns, r.points) for r in self.regions(first.terrain)]
-        same = first.terrain == second.terrain
-        second_regions = (
-            first_regions
-            if same
-            else [(r.mask, r.squares, r.crowns, r.points) for r in self.regions(second.terrain)]
-        )
-        return self.merge_gains(codes, (first_regions, first.crowns), (second_regions, second.crowns), same)
+        return self.merge_gains(domino, codes, (domino.first.crowns, domino.second.crowns))
+
+    def scoring_regions(self, terrain: int) -> RegionList:
+        return [(r.mask, r.squares, r.crowns, r.points) for r in self.regions(terrain)]

@@ -161,37 +161,37 @@ class DominoKingdom:
 
     # --- greedy support ------------------------------------------------------------------------
 
-    def merge_gains(
-        self,
-        codes: list[int],
-        first: tuple[RegionList, int] | None,
-        second: tuple[RegionList, int] | None,
-        same: bool,
-    ) -> list[int]:
-        """Change of region points for each placement code of a domino whose halves go to
-        regions ``first`` and ``second``: each half's terrain's regions as ``(mask, squares,
-        weight, points)`` and the half's own weight (crowns, fires), or ``None`` for a terrain
-        that never scores. ``same``: both halves are of one terrain (the regions of ``first``
-        serve both).
-        Only the regions a new square touches change: they merge with it."""
+    def merge_gains(self, domino: DominoLike, codes: list[int], weights: tuple[int, int]) -> list[int]:
+        """Change of region points for each placement code of ``domino``, whose halves weigh
+        ``weights`` (crowns, fires). Only the regions a new square touches change: they merge
+        with it (the regions of each terrain from :meth:`scoring_regions`)."""
+        first, second = domino.first, domino.second
+        same = first.terrain == second.terrain
+        first_regions = self.scoring_regions(first.terrain)
+        second_regions = first_regions if same else self.scoring_regions(second.terrain)
         neighbours = self.geometry.grid.neighbours
         placements = self.geometry.placements
-        both = (first[1] if first else 0) + (second[1] if second else 0)
         gains = []
         for code in codes:
             p = placements[code]
             assert p is not None
-            if same:
-                touch = neighbours[p.first_index] | neighbours[p.second_index]
-                gains.append(0 if first is None or second is None else merge_gain(first[0], touch, 2, both))
-                continue
             gain = 0
-            if first is not None:
-                gain += merge_gain(first[0], neighbours[p.first_index], 1, first[1])
-            if second is not None:
-                gain += merge_gain(second[0], neighbours[p.second_index], 1, second[1])
+            if same:
+                if first_regions is not None:
+                    touch = neighbours[p.first_index] | neighbours[p.second_index]
+                    gain = merge_gain(first_regions, touch, 2, weights[0] + weights[1])
+            else:
+                if first_regions is not None:
+                    gain += merge_gain(first_regions, neighbours[p.first_index], 1, weights[0])
+                if second_regions is not None:
+                    gain += merge_gain(second_regions, neighbours[p.second_index], 1, weights[1])
             gains.append(gain)
         return gains
+
+    def scoring_regions(self, terrain: int) -> RegionList | None:
+        """A terrain's regions as ``(mask, squares, weight, points)``, or ``None`` for a terrain
+        that never scores (each game's kingdom says)."""
+        raise NotImplementedError
 
     def bonus_changes(self, codes: list[int], centred_bonus: int, full_bonus: int) -> list[int]:
         """Change of the frame bonuses for each placement code: ``centred_bonus`` while every

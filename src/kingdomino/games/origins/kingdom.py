@@ -293,21 +293,11 @@ class Kingdom(DominoKingdom):
         return sum([points(terrain[t], fires, FIRE_WEIGHTS) for t in SCORING_TERRAINS])
 
     def placement_gains(self, domino: Domino, codes: list[int]) -> list[int]:
-        """Change of region points for each placement code of ``domino`` (a volcano half scores
-        nothing: volcano squares form no scoring region)."""
-        first, second = domino.first, domino.second
-        first_regions = self._scoring_regions(first.terrain)
-        same = first.terrain == second.terrain
-        second_regions = first_regions if same else self._scoring_regions(second.terrain)
-        return self.merge_gains(
-            codes,
-            None if first_regions is None else (first_regions, first.fires),
-            None if second_regions is None else (second_regions, second.fires),
-            same,
-        )
+        """Change of region points for each placement code of ``domino``."""
+        return self.merge_gains(domino, codes, (domino.first.fires, domino.second.fires))
 
-    def _scoring_regions(self, terrain: int) -> RegionList | None:
-        """A terrain's regions as :meth:`merge_gains` takes them; ``None`` for the volcano."""
+    def scoring_regions(self, terrain: int) -> RegionList | None:
+        """``None`` for the volcano: its squares form no scoring region."""
         if terrain == VOLCANO:
             return None
         return [(r.mask, r.squares, r.fires, r.points) for r in self.regions(terrain)]
