@@ -16,7 +16,9 @@ from kingdomino.arena.ladder import (
     fit,
     ladder_key,
     load_ratings,
+    open_tables,
     pairwise,
+    play_ladder,
     rating_of,
     tables,
     to_elo,
@@ -189,6 +191,28 @@ def test_a_tiny_ladder_end_to_end(tmp_path: Path) -> None:
     assert again.exit_code == 0, again.output
     assert json.loads((out / "ladder.json").read_text())["ratings"] == data["ratings"]
     assert len(tables_written[0].read_text().splitlines()) == 5
+
+
+def test_the_games_reach_the_fit_in_table_order_whatever_order_they_finish(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The bootstrap draws games by position: a ladder refitted after a resume must see them in
+    # the same order as when they were played, however the workers finished them.
+    from kingdomino.arena import executors
+
+    config = LadderConfig("kingdomino", 2, {}, ["random", "greedy", "easy"], 2, 5)
+    played_in_order = play_ladder(open_tables(config, tmp_path / "a"))
+    real_run_jobs = executors.run_jobs
+
+    def backwards(*args: object, **kwargs: object) -> list[tuple[int, GameOutcome]]:
+        return list(reversed(list(real_run_jobs(*args, **kwargs))))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(executors, "run_jobs", backwards)
+    played_backwards = play_ladder(open_tables(config, tmp_path / "b"))
+    assert [(o.seats, o.index) for o in played_backwards] == [(o.seats, o.index) for o in played_in_order]
+    assert played_backwards == played_in_order
+    resumed = play_ladder(open_tables(config, tmp_path / "b"))
+    assert resumed == played_in_order
 
 
 def test_a_ladder_refuses_a_single_agent(tmp_path: Path) -> None:

@@ -308,27 +308,28 @@ def play_ladder(
     address: str | None = None,
     on_game: Callable[[GameOutcome], None] | None = None,
 ) -> list[GameOutcome]:
-    """Play the games the tables' files lack (each written down as it finishes); every game."""
+    """Play the games the tables' files lack (each written down as it finishes); every game, in
+    the order of the tables and of the games in each, so the fit's bootstrap draws the same
+    resamples whether the games were played now, in another order or in an earlier run."""
     from kingdomino.arena.executors import run_jobs
 
-    outcomes: list[GameOutcome] = []
+    by_table: list[dict[int, GameOutcome]] = []
     jobs: list[tuple[TournamentConfig, int]] = []
-    files: list[ResultsFile] = []
-    for table, results in opened:
+    job_tables: list[int] = []
+    for number, (table, results) in enumerate(opened):
         kept = results.load()
         results.start(kept)
-        outcomes.extend(kept)
-        done = {outcome.index for outcome in kept}
+        by_table.append({outcome.index: outcome for outcome in kept})
         for index in range(table.games):
-            if index not in done:
+            if index not in by_table[number]:
                 jobs.append((table, index))
-                files.append(results)
-    for number, outcome in run_jobs(jobs, executor, workers, address):
-        files[number].append(outcome)
-        outcomes.append(outcome)
+                job_tables.append(number)
+    for job, outcome in run_jobs(jobs, executor, workers, address):
+        opened[job_tables[job]][1].append(outcome)
+        by_table[job_tables[job]][outcome.index] = outcome
         if on_game is not None:
             on_game(outcome)
-    return outcomes
+    return [games[index] for games in by_table for index in sorted(games)]
 
 
 def ladder_json(config: LadderConfig, result: LadderFit, command: str | None = None) -> dict[str, Any]:
