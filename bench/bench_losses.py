@@ -5,10 +5,11 @@ iteration budget, so a lost game is played again exactly, here with its record k
 also carry a time cap (a safety net): on a loaded machine it cuts a search short, the replay
 then takes another course (marked "differs") and shows a game like the lost one, not the same.
 First it sums the losses up from the results alone: the agent's mean score in its losses and over
-all games, the winners' scores, the close losses, the wins by seat (the order of play) and the
-deals lost in every rotation. Then, for each lost game, it prints every seat's score sheet
-(regions, bonuses) and writes the record (``--records``) for ``kingdomino replay --verbose`` and
-``kingdomino analyse``.
+all games, the winners' scores, the close losses, the wins by seat (the order of play), the
+deals lost in every rotation, and the win rate it would have with every score a few points higher
+(what a goal on the win rate asks of the mean score, the other seats' scores as they were).
+Then, for each lost game, it prints every seat's score sheet (regions, bonuses) and writes the
+record (``--records``) for ``kingdomino replay --verbose`` and ``kingdomino analyse``.
 
 Run: ``.venv/bin/python bench/bench_losses.py RESULTS.jsonl [--agent hard] [--limit 5]
 [--records DIR]`` (``--limit 0``: the summary alone).
@@ -27,11 +28,37 @@ from kingdomino.games.registry import make_game
 
 #: A loss by at most this many points counts as close.
 CLOSE_LOSS = 5
+#: The raises of the agent's every score whose win rates the summary shows.
+RAISES = (0, 2, 4, 6, 8, 10)
 
 
 def is_loss(outcome: GameOutcome, agent: str) -> bool:
     """Whether ``agent`` holds none of the game's winning seats (a shared win is no loss)."""
     return all(outcome.seats[winner] != agent for winner in outcome.winners)
+
+
+def win_share_if_higher(agent: str, outcomes: list[GameOutcome], points: int) -> float:
+    """The share of the wins ``agent`` would have with its score ``points`` higher in every
+    game, the other seats' scores unchanged; ``points=0`` gives the games' own winners, above it a
+    tie on the top score is shared by the tied seats (the results hold no tie-breaker).
+
+    >>> games = [GameOutcome(0, 1, ["a", "b"], [60, 50], [0], 10, 0.0),
+    ...          GameOutcome(1, 1, ["b", "a"], [58, 55], [0], 10, 0.0)]
+    >>> [win_share_if_higher("a", games, points) for points in (0, 3, 4)]
+    [0.5, 0.75, 1.0]
+    """
+    shares = []
+    for outcome in outcomes:
+        if agent not in outcome.seats:
+            continue
+        seat = outcome.seats.index(agent)
+        if points == 0:
+            shares.append(1.0 / len(outcome.winners) if seat in outcome.winners else 0.0)
+            continue
+        scores = [score + (points if index == seat else 0) for index, score in enumerate(outcome.scores)]
+        top = max(scores)
+        shares.append(1.0 / scores.count(top) if scores[seat] == top else 0.0)
+    return statistics.mean(shares) if shares else 0.0
 
 
 def loss_summary(agent: str, outcomes: list[GameOutcome]) -> list[str]:
@@ -44,6 +71,7 @@ def loss_summary(agent: str, outcomes: list[GameOutcome]) -> list[str]:
     lost by 5 points or less: 1 of 1
     wins by seat: seat 0 1/1, seat 1 0/1
     deals lost in every one of their games: 0 of 1; deals never lost: 0
+    win rate with every score higher by 0, 2, 4, 6, 8, 10 points: 50, 50, 100, 100, 100, 100 %
     """
     own = [(outcome, outcome.seats.index(agent)) for outcome in outcomes if agent in outcome.seats]
     if not own:
@@ -76,6 +104,12 @@ def loss_summary(agent: str, outcomes: list[GameOutcome]) -> list[str]:
     lines.append(
         f"deals lost in every one of their games: {every} of {len(deals)}; "
         f"deals never lost: {len(deals) - len(lost_deals)}"
+    )
+    rates = [100 * win_share_if_higher(agent, outcomes, points) for points in RAISES]
+    lines.append(
+        f"win rate with every score higher by {', '.join(map(str, RAISES))} points: "
+        + ", ".join(f"{rate:.3g}" for rate in rates)
+        + " %"
     )
     return lines
 

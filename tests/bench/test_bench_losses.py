@@ -40,7 +40,10 @@ def test_losses_are_summed_up_by_score_seat_and_deal() -> None:
         "lost by 5 points or less: 1 of 3",
         "wins by seat: seat 0 1/2, seat 1 0/2, seat 2 0.5/1",
         "deals lost in every one of their games: 1 of 3; deals never lost: 1",
+        "win rate with every score higher by 0, 2, 4, 6, 8, 10 points: 30, 40, 60, 60, 60, 60 %",
     ]
+    # 3 points more: game 1 ties for first (shared), game 4's tie becomes a win, deal 8 stays lost.
+    assert bench_losses.win_share_if_higher("hard", outcomes, 3) == (1 + 0.5 + 0 + 0 + 1) / 5
 
 
 def test_an_agent_that_never_lost_or_never_played() -> None:
