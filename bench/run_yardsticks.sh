@@ -46,7 +46,7 @@ done
 # 4. The full ladders (docs/ladder.md): the levels as the lobby plays them, each page and the
 # lobby's ratings file written when its ladder is complete (the levels keep their time cap here).
 # About 300 games a ladder (35 tables of 8 or 9 games with 3-4 seats, 21 or 15 pairs of 20 with
-# 2), 1-2 hours each on an idle 2-core machine.
+# 2), 10-20 minutes each on an idle 2-core machine (2026-11-26).
 R=src/kingdomino/games/data/ratings.json
 LADDERS=bench/results/ladders
 ladder() {  # name, then the ladder's own options
@@ -63,4 +63,11 @@ ladder kingdomino-3p --game kingdomino -p 3 --agents $L --games 9
 ladder kingdomino-2p --game kingdomino -p 2 --agents $L --games 20
 for mode in discovery totem tribe; do
     ladder "origins-$mode-4p" --game origins -p 4 --mode $mode --agents $L --games 8
+done
+# Origins with 3 and 2 players, every mode (added 2026-11-26: the lobby offers them too).
+for mode in discovery totem tribe; do
+    ladder "origins-$mode-3p" --game origins -p 3 --mode $mode --agents $L --games 9
+done
+for mode in discovery totem tribe; do
+    ladder "origins-$mode-2p" --game origins -p 2 --mode $mode --agents $L --games 20
 done
