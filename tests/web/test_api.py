@@ -176,7 +176,7 @@ def test_hint_suggests_legal_moves(client: TestClient) -> None:
 
 #: Ladders still being played (bench/run_yardsticks.sh): their configurations show no rating yet.
 #: A ladder that lands must leave this set, or the test below fails.
-PENDING_LADDERS = {"origins/totem/2p", "origins/tribe/2p"}
+PENDING_LADDERS = {"origins/tribe/2p"}
 
 
 def test_every_configuration_the_lobby_offers_has_its_levels_rated_in_order(client: TestClient) -> None:
