@@ -37,6 +37,11 @@ def is_loss(outcome: GameOutcome, agent: str) -> bool:
     return all(outcome.seats[winner] != agent for winner in outcome.winners)
 
 
+def win_share(outcome: GameOutcome, seat: int) -> float:
+    """The seat's share of the game's win (a win shared by k seats counts 1/k)."""
+    return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+
+
 def win_share_if_higher(agent: str, outcomes: list[GameOutcome], points: int) -> float:
     """The share of the wins ``agent`` would have with its score ``points`` higher in every
     game, the other seats' scores unchanged; ``points=0`` gives the games' own winners, above it a
@@ -53,7 +58,7 @@ def win_share_if_higher(agent: str, outcomes: list[GameOutcome], points: int) ->
             continue
         seat = outcome.seats.index(agent)
         if points == 0:
-            shares.append(1.0 / len(outcome.winners) if seat in outcome.winners else 0.0)
+            shares.append(win_share(outcome, seat))
             continue
         scores = [score + (points if index == seat else 0) for index, score in enumerate(outcome.scores)]
         top = max(scores)
@@ -92,8 +97,7 @@ def loss_summary(agent: str, outcomes: list[GameOutcome]) -> list[str]:
         lines.append(f"mean score {overall:.1f}; no game lost")
     by_seat: dict[int, list[float]] = {}
     for outcome, seat in own:
-        share = 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
-        by_seat.setdefault(seat, []).append(share)
+        by_seat.setdefault(seat, []).append(win_share(outcome, seat))
     lines.append(
         "wins by seat: "
         + ", ".join(f"seat {seat} {sum(s):g}/{len(s)}" for seat, s in sorted(by_seat.items()))
