@@ -164,6 +164,10 @@ GAMES = [
 def test_played_to_the_end_by_clicking_the_board(page, game, players, options, mode) -> None:
     create_game(page, game, players, options=options, mode=mode)
     name = f"{game}-{mode or players}"
+    # The setup's random draw of who claims first names the game's own piece (the rulebooks' word).
+    piece = {"kingdomino": "king", "origins": "chief"}.get(game)
+    if piece is not None:
+        page.wait_for_function(f"document.querySelector('#log').innerText.includes(\"'s {piece} is drawn\")")
     page.screenshot(path=str(ARTIFACTS / f"{name}-start.png"), full_page=True)
     play_by_clicking_board(page, check_every=7)
     page.wait_for_selector("#winner")

@@ -155,7 +155,10 @@ export function logWords(view, entry) {
     case "draw":
       if (entry.seat < 0) return t("log.drawn", { domino: arg });
       { const [r, c] = rc(rest[0]); return t("log.drew_dice", { name, where: where(r, c) }); }
-    case "king": case "chief": return t("log.first", { name: view.seats[Number(arg)] ? view.seats[Number(arg)].name : arg });
+    case "king": case "chief": {
+      const drawn = view.seats[Number(arg)] ? view.seats[Number(arg)].name : arg;
+      return verb === "king" ? t("log.first_king", { name: drawn }) : t("log.first_chief", { name: drawn });
+    }
     case "roll": return t("log.rolled");
     case "reveal": return t("log.revealed", { caveman: cavemanName(arg) });
     case "place": { const [r, c] = rc(rest[0]); return t("log.placed", { name, domino, where: where(r, c) }); }
