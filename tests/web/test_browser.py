@@ -189,6 +189,39 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
         assert page.locator("#log li.current").count() == 1
 
 
+#: Records every element that lands (class ``landed``) from now on, with its animation's name.
+WATCH_LANDINGS = """() => {
+  window.landings = [];
+  new MutationObserver((changes) => { for (const change of changes) for (const node of change.addedNodes) {
+    if (!(node instanceof Element)) continue;
+    const found = [...(node.matches('.landed') ? [node] : []), ...node.querySelectorAll('.landed')];
+    for (const el of found) window.landings.push({ square: el.getAttribute('data-square'),
+      piece: el.classList.contains('piece'), animation: getComputedStyle(el).animationName });
+  } }).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
+@pytest.mark.parametrize("game", ["kingdomino", "duel"])
+@pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
+def test_what_was_just_played_lands_with_a_short_motion(page, game: str, reduced: bool) -> None:
+    if reduced:
+        page.emulate_media(reduced_motion="reduce")
+    create_game(page, game)
+    page.evaluate(WATCH_LANDINGS)
+    play_by_clicking_board(page, 3)
+    page.wait_for_selector("#your-turn")
+    landed = page.evaluate("window.landings")
+    # Our moves and the AI's land (a king on a domino, a domino's or a drawing's squares), each with
+    # the motion, or none when the system asks for reduced motion; the castle was always there.
+    assert any(item["square"] for item in landed), landed
+    assert {item["animation"] for item in landed} == {"none" if reduced else "land"}
+    assert all(item["square"] != "0,0" for item in landed)
+    # A page opened in the middle of a game draws what is there without motion.
+    page.reload()
+    page.wait_for_selector("#your-turn")
+    assert page.locator(".landed").count() == 0
+
+
 def test_placing_shows_a_ghost_rotates_and_explains_refusals(page) -> None:
     create_game(page, "kingdomino", 2)
     # Claim until a domino is to be placed.

@@ -7,12 +7,14 @@ import { SEAT_COLOURS, caveman, cavemanPicture, icons, seatBadge, seatPiece, ter
 import { choiceLayer, placer } from "./placement.js";
 import { actionWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
 import { opponents } from "./opponents.js";
+import { landings, markLanded } from "./landing.js";
 
 const CELL = 40;
 
 /**
  * @typedef {{ legal: string[], play: (action: string) => void, why: (action: string) => void, replay: boolean,
- *   onKey: ((key: string) => void) | null, mainSeat: number, highlight?: {seat: number, action: string} | null }} Ctx
+ *   onKey: ((key: string) => void) | null, mainSeat: number, highlight?: {seat: number, action: string} | null,
+ *   landed?: (key: string) => boolean }} Ctx
  */
 
 /** Whether resources count in this game (not in Discovery mode). @param {any} obs */
@@ -40,13 +42,37 @@ export function squareGroup(obs, square, x, y, size, seat) {
   return g;
 }
 
-/** A domino of a row, as a small picture. @param {any} obs @param {any} entry */
-function dominoPicture(obs, entry) {
+/** A domino of a row, as a small picture; its king (chief) lands when `landed` says it is new.
+ * @param {any} obs @param {any} entry @param {Ctx} ctx */
+function dominoPicture(obs, entry, ctx) {
   const image = svg("svg", { viewBox: "0 0 84 40", width: 84, height: 40, class: "domino-pic", "aria-hidden": "true" });
   (entry.halves || []).forEach((/** @type {any} */ half, i) => image.append(squareGroup(obs, half, i * 42 + 1, 0, 40)));
   const owner = entry.king ?? entry.chief;
-  if (owner !== null && owner !== undefined) image.append(seatPiece(owner, 42, 20, 9));
+  if (owner !== null && owner !== undefined) {
+    image.append(markLanded(seatPiece(owner, 42, 20, 9), ctx.landed ? ctx.landed(pieceKey(entry.domino, owner)) : false));
+  }
   return image;
+}
+
+/** What identifies a kingdom's square for the landings. @param {number} seat @param {any} square */
+function squareKey(seat, square) {
+  return `square ${seat} ${square.row},${square.col} ${square.terrain}`;
+}
+
+/** What identifies a king (chief) on a domino of a row. @param {number} domino @param {number} owner */
+function pieceKey(domino, owner) {
+  return `piece ${domino} ${owner}`;
+}
+
+/** Every landing key of this view: the kingdoms' squares and the rows' kings. @param {any} obs */
+function landingKeys(obs) {
+  const keys = obs.kingdoms.flatMap((/** @type {any} */ kingdom, /** @type {number} */ seat) =>
+    kingdom.squares.map((/** @type {any} */ square) => squareKey(seat, square)));
+  for (const entry of [...(obs.row || []), ...(obs.next_row || [])]) {
+    const owner = entry.king ?? entry.chief;
+    if (owner !== null && owner !== undefined) keys.push(pieceKey(entry.domino, owner));
+  }
+  return keys;
 }
 
 /** The kingdom of `seat` as an SVG, with the placing layer when it is the acting seat's. @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
@@ -73,6 +99,7 @@ function kingdomSvg(view, seat, ctx, big) {
     const [x, y] = cellAt(square.row, square.col);
     const g = squareGroup(obs, square, x, y, CELL, seat);
     g.setAttribute("data-square", `${square.row},${square.col}`);
+    markLanded(g, ctx.landed ? ctx.landed(squareKey(seat, square)) : false);
     g.append(svg("title", {}, `${where(square.row, square.col)}: ${square.terrain === "C" || square.terrain === "H" ? t(square.terrain === "C" ? "castle" : "hut") : halfWords(obs, square)}${square.caveman ? ", " + cavemanName(square.caveman) : ""}`));
     image.append(g);
   }
@@ -144,7 +171,7 @@ function rows(view, ctx) {
       return el("li", {}, el(can ? "button" : "div", {
         type: can ? "button" : undefined, class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}`,
         "data-domino": entry.domino, onclick: can ? () => ctx.play(claim) : undefined, "aria-label": can ? actionWords(view, claim) : words, title: words },
-      el("span", { class: "num" }, entry.domino), dominoPicture(obs, entry)));
+      el("span", { class: "num" }, entry.domino), dominoPicture(obs, entry, ctx)));
     }))));
   }
   return box;
@@ -222,6 +249,7 @@ function info(view) {
 export function render(container, view, ctx) {
   const obs = view.observation;
   ctx.onKey = null;
+  ctx.landed = landings(container, String(view.id), landingKeys(obs));
   const main = ctx.mainSeat;
   const others = obs.kingdoms.map((/** @type {any} */ _k, /** @type {number} */ s) => s).filter((/** @type {number} */ s) => s !== main);
   container.replaceChildren(el("div", { class: "table" },

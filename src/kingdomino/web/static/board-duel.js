@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { SEAT_COLOURS, coatSymbol, icons, picture, seatBadge, use } from "./pictures.js";
 import { choiceLayer, placer } from "./placement.js";
 import { actionWords, coatName, seatName, where } from "./words.js";
+import { landings, markLanded } from "./landing.js";
 
 const CELL = 40;
 
@@ -45,6 +46,7 @@ function mapCard(view, seat, ctx, big) {
     const [x, y] = cellAt(square.row, square.col);
     const g = coatSquare(square.coat, square.crosses, x, y, CELL);
     g.setAttribute("data-square", `${square.row},${square.col}`);
+    markLanded(g, ctx.landed ? ctx.landed(squareKey(seat, square)) : false);
     g.append(svg("title", {}, `${where(square.row, square.col)}: ${coatName(square.coat)}${square.crosses ? ", " + t("count.crosses", { n: square.crosses }) : ""}`));
     image.append(g);
   }
@@ -138,10 +140,17 @@ function choices(view, ctx) {
     others.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, actionWords(view, a))));
 }
 
+/** What identifies a map's square for the landings. @param {number} seat @param {any} square */
+function squareKey(seat, square) {
+  return `square ${seat} ${square.row},${square.col} ${square.coat}`;
+}
+
 /** @param {HTMLElement} container @param {any} view @param {Ctx} ctx */
 export function render(container, view, ctx) {
   const obs = view.observation;
   ctx.onKey = null;
+  ctx.landed = landings(container, String(view.id), obs.maps.flatMap((/** @type {any} */ map, /** @type {number} */ seat) =>
+    map.squares.map((/** @type {any} */ square) => squareKey(seat, square))));
   const main = ctx.mainSeat;
   const other = 1 - main;
   const status = view.status === "finished" ? t("board.finished") : obs.round ? t("duel.round", { n: obs.round }) : t("board.setup");
