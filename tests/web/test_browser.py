@@ -167,7 +167,10 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
     # The setup's random draw of who claims first names the game's own piece (the rulebooks' word).
     piece = {"kingdomino": "king", "origins": "chief"}.get(game)
     if piece is not None:
-        page.wait_for_function(f"document.querySelector('#log').innerText.includes(\"'s {piece} is drawn\")")
+        page.wait_for_function(f"document.querySelector('#log').innerText.includes('{piece} is drawn')")
+        # Ours reads in the second person: our king was drawn, since we are the one to choose now.
+        assert f"Your {piece} is drawn" in page.locator("#log").inner_text()
+        assert "You's" not in page.locator("#log").inner_text()
     page.screenshot(path=str(ARTIFACTS / f"{name}-start.png"), full_page=True)
     play_by_clicking_board(page, check_every=7)
     page.wait_for_selector("#winner")
@@ -220,6 +223,23 @@ def test_what_was_just_played_lands_with_a_short_motion(page, game: str, reduced
     page.reload()
     page.wait_for_selector("#your-turn")
     assert page.locator(".landed").count() == 0
+
+
+def test_an_opponents_kingdom_grows_under_the_pointer(page) -> None:
+    create_game(page, "kingdomino", 4)
+    card = page.locator(".others-col .kingdom").first
+    before = card.bounding_box()
+    card.hover()
+    page.wait_for_function(
+        "w => document.querySelector('.others-col .kingdom').getBoundingClientRect().width > 1.5 * w",
+        arg=before["width"],
+    )
+    page.screenshot(path=str(ARTIFACTS / "kingdomino-4-opponent-enlarged.png"), full_page=True)
+    page.mouse.move(5, 5)
+    page.wait_for_function(
+        "w => Math.abs(document.querySelector('.others-col .kingdom').getBoundingClientRect().width - w) < 1",
+        arg=before["width"],
+    )
 
 
 def test_placing_shows_a_ghost_rotates_and_explains_refusals(page) -> None:
@@ -388,6 +408,8 @@ def test_each_language(browser, live_server, language: str) -> None:
         create_game(page, game, players, options=options, mode=mode)
         play_by_clicking_board(page, 3)
         assert page.evaluate("document.documentElement.lang") == language
+        if language != "en":  # the AI seats' level in the page's language, as the lobby lists them
+            assert "(AI, " not in page.locator("main").inner_text()
         assert page.evaluate(OVERFLOW) == []
         page.screenshot(path=str(ARTIFACTS / f"{game}-{language}.png"), full_page=True)
     phone = new_page(browser, live_server, 390, 844, locale=language)

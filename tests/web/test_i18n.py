@@ -74,6 +74,17 @@ def test_every_literal_key_used_by_the_javascript_exists() -> None:
     assert sorted(used - set(english)) == []
 
 
+def test_every_log_line_has_its_second_person_form() -> None:
+    """A seat named "You" gets its own sentence ("You chose", "Your king"): a name does not fit there."""
+    english = texts("en")
+    source = (STATIC / "words.js").read_text(encoding="utf-8")
+    keys = set(re.findall(r"\bdid\(\"([a-z0-9_.]+)\"", source))
+    assert len(keys) >= 9, keys
+    for key in keys:
+        assert "{name}" in english[key], key
+        assert "{name}" not in english[f"{key}_you"], key
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_plural_forms_give_every_category_of_their_language(language: str) -> None:
     """A counted text with plural forms (``key#one``, ``key#few``...) has one for each category

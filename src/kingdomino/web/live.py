@@ -136,7 +136,11 @@ AI_NAMES = ("Ada", "Bruno", "Clara", "Dmitri", "Edith", "Ferenc", "Gala", "Hugo"
 
 
 def ai_name(index: int, level: str) -> str:
-    """The default name of the AI in seat ``index``: its own name and its level ("Bruno (AI, hard)")."""
+    """The default name of the AI in seat ``index``: its own name and its level ("Bruno (AI, hard)").
+
+    The browser reads this form to show the level in the player's language (``localName`` in
+    ``static/words.js``): keep the two in step.
+    """
     return f"{AI_NAMES[index % len(AI_NAMES)]} (AI, {level})"
 
 

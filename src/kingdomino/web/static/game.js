@@ -8,7 +8,7 @@ import { guideTip } from "./guide.js";
 import { openHelp } from "./help.js";
 import { endScreen, scoreSheets } from "./ending.js";
 import { startReplay } from "./replay.js";
-import { actionWords, logWords, todo, winChanceWords } from "./words.js";
+import { actionWords, localName, logWords, todo, winChanceWords } from "./words.js";
 import { seatBadge } from "./pictures.js";
 
 /** @type {Record<string, {render: (c: HTMLElement, v: any, ctx: any) => void}>} */
@@ -88,7 +88,9 @@ export function showGame(main, id) {
     socket = new WebSocket(`${scheme}://${location.host}/ws/games/${id}?tokens=${tokens.join(",")}`);
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "state") { view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); if (!ctx.replay) draw(); }
+      if (message.type === "state") {
+        for (const seat of message.seats) seat.name = localName(seat.name);
+        view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); if (!ctx.replay) draw(); }
       else if (message.type === "error") error.textContent = message.message;
       else if (message.type === "hint") showHint(message.candidates);
       else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) draw(); }

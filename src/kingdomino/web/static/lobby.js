@@ -2,6 +2,7 @@
 // the player count changes), this browser's games, and opening an invite or spectator link.
 import { api, el, remember, savedGames } from "./api.js";
 import { t } from "./i18n.js";
+import { localName } from "./words.js";
 
 /** @type {Record<string, {players: number[], modes?: string[], flags: Array<[string, string?]>}>} */
 const GAMES = {
@@ -163,7 +164,7 @@ async function listGames(list) {
     const { games } = await api("/api/games/lookup", { method: "POST", body: { games: pairs } });
     list.replaceChildren(el("ul", {}, games.map((/** @type {any} */ g) => el("li", {},
       el("a", { href: `/game/${g.id}` }, t(`game.${g.game}`)), " · ", t(`lobby.status.${g.status}`), " · ",
-      g.seats.map((/** @type {string} */ name, /** @type {number} */ i) => `${name} ${g.scores[i]}`).join(", "),
+      g.seats.map((/** @type {string} */ name, /** @type {number} */ i) => `${localName(name)} ${g.scores[i]}`).join(", "),
       g.practice ? ` · ${t("game.practice_short")}` : ""))));
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, String(/** @type {Error} */ (problem).message)));

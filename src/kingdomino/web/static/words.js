@@ -14,6 +14,16 @@ export function seatName(view, seat) {
   return mine && info.name !== t("name.you") ? t("name.you_are", { name: info.name }) : info.name;
 }
 
+/**
+ * A seat's name as the server gave it, with an AI's level in the current language: the server names
+ * an AI seat "Bruno (AI, hard)" (`web/live.py`, `ai_name`), which reads "Bruno (ИИ, сложный)" in Russian.
+ * Names typed by players are kept as they are. @param {string} name
+ */
+export function localName(name) {
+  const m = name.match(/^(.*) \(AI, (\w+)\)$/);
+  return m && has(`seat.ai:${m[2]}`) ? `${m[1]} (${t(`seat.ai:${m[2]}`)})` : name;
+}
+
 /** The 1-based player label: "player 2". @param {number} seat */
 export function playerLabel(seat) {
   return t("player_n", { n: seat + 1 });
@@ -151,21 +161,26 @@ export function logWords(view, entry) {
   const name = entry.seat >= 0 && view.seats[entry.seat] ? view.seats[entry.seat].name : "";
   const domino = ((entry.description || "").match(/#(\d+)/) || [])[1] || "";
   const rc = (/** @type {string} */ s) => s.split(",").map(Number);
+  /** What `seat` did: `key` with its name, or the key's own second-person words ("You chose", "Your
+   * king") where the seat's name is "You" (a sentence built on "You" breaks in most languages).
+   * @param {string} key @param {number} seat @param {Record<string, string>} [params] */
+  const did = (key, seat, params = {}) => {
+    const who = view.seats[seat] ? view.seats[seat].name : "";
+    return who === t("name.you") ? t(`${key}_you`, params) : t(key, { ...params, name: who });
+  };
   switch (verb) {
     case "draw":
       if (entry.seat < 0) return t("log.drawn", { domino: arg });
-      { const [r, c] = rc(rest[0]); return t("log.drew_dice", { name, where: where(r, c) }); }
-    case "king": case "chief": {
-      const drawn = view.seats[Number(arg)] ? view.seats[Number(arg)].name : arg;
-      return verb === "king" ? t("log.first_king", { name: drawn }) : t("log.first_chief", { name: drawn });
-    }
+      { const [r, c] = rc(rest[0]); return did("log.drew_dice", entry.seat, { where: where(r, c) }); }
+    case "king": return did("log.first_king", Number(arg));
+    case "chief": return did("log.first_chief", Number(arg));
     case "roll": return t("log.rolled");
     case "reveal": return t("log.revealed", { caveman: cavemanName(arg) });
-    case "place": { const [r, c] = rc(rest[0]); return t("log.placed", { name, domino, where: where(r, c) }); }
-    case "claim": return arg.includes("+") ? t("log.claimed_pair", { name }) : t("log.claimed", { name, domino: arg });
-    case "discard": return t("log.discarded", { name, domino });
-    case "take": return t("log.took", { name, dice: arg.replace("+", ", ") });
-    case "pass": return t("log.passed", { name });
+    case "place": { const [r, c] = rc(rest[0]); return did("log.placed", entry.seat, { domino, where: where(r, c) }); }
+    case "claim": return arg.includes("+") ? did("log.claimed_pair", entry.seat) : did("log.claimed", entry.seat, { domino: arg });
+    case "discard": return did("log.discarded", entry.seat, { domino });
+    case "take": return did("log.took", entry.seat, { dice: arg.replace("+", ", ") });
+    case "pass": return did("log.passed", entry.seat);
     default: return `${name}: ${actionWords(view, entry.text)}`;
   }
 }
