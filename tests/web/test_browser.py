@@ -8,6 +8,7 @@ outside the checkout.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from collections.abc import Iterator
@@ -240,6 +241,51 @@ def test_an_opponents_kingdom_grows_under_the_pointer(page) -> None:
         "w => Math.abs(document.querySelector('.others-col .kingdom').getBoundingClientRect().width - w) < 1",
         arg=before["width"],
     )
+
+
+def origins_tribe_log_entries() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A Tribe game played at random to its end: its last observation and the log entries of its
+    recruits, cavemen placed and payments, each with the description written when it was played."""
+    import random
+
+    from kingdomino import make_game
+
+    state = make_game("origins", 2, {"mode": "tribe"}).new_initial_state()
+    rng = random.Random(7)
+    entries: list[dict[str, Any]] = []
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = state.sample_chance(rng) if state.is_chance() else legal[int(rng.random() * len(legal))]
+        text = state.game.action_text(action)
+        if text.split(" ")[0] in ("recruit", "caveman", "pay"):
+            described = state.describe_action(action)
+            entries.append({"seat": state.current_player, "text": text, "description": described})
+        state.apply(action)
+    return state.observation(), entries
+
+
+def test_the_log_names_who_was_recruited_placed_and_paid_with(page) -> None:
+    observation, entries = origins_tribe_log_entries()
+    assert {entry["text"].split(" ")[0] for entry in entries} == {"recruit", "caveman", "pay"}
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    words = page.evaluate(
+        """async ([observation, entries]) => {
+          const { logWords } = await import('/static/words.js');
+          const seats = [{ seat: 0, name: 'Anna', kind: 'human' }, { seat: 1, name: 'Bruno', kind: 'human' }];
+          const view = { seats, your_seats: [], game: 'origins', current_player: -1, observation };
+          return entries.map((entry) => logWords(view, entry));
+        }""",
+        [observation, entries],
+    )
+    # The game is over: the cave and the squares have changed, yet every line says who or what it was.
+    assert all("?" not in line for line in words), words
+    english = json.loads((Path(__file__).parents[2] / "src/kingdomino/web/static/i18n/en.json").read_text())
+    resources = [english[f"resource.{r}"] for r in ("mammoth", "fish", "mushroom", "flint")]
+    cavemen = [english[key] for key in english if key.startswith("caveman.") and key.count(".") == 1]
+    for entry, line in zip(entries, words):
+        named = resources if entry["text"].startswith("pay") else cavemen
+        assert any(name in line for name in named), line
 
 
 def test_placing_shows_a_ghost_rotates_and_explains_refusals(page) -> None:

@@ -80,13 +80,15 @@ def observation(state: OriginsState, seat: int | None) -> dict[str, Any]:
         "stack_size": state.stack_size() if game.tribe_on else None,
         "recruiting": CAVEMEN[state.recruit_kind].id if state.recruit_kind >= 0 else None,
         "to_pay": state.pay_left if state.phase == PAY else 0,
-        # What the cavemen score and cost (component data), so that tables need not restate it.
+        # What the cavemen score and cost (component data), so that tables need not restate it;
+        # their names are the ones the log's descriptions use (``describe``).
         "tribe": (
             {
                 "cost_face_up": COST_FACE_UP,
                 "cost_stack": COST_STACK,
                 "cavemen": {
-                    c.id: {"points": c.points, "per": c.per, "strength": c.strength} for c in CAVEMEN
+                    c.id: {"name": c.name, "points": c.points, "per": c.per, "strength": c.strength}
+                    for c in CAVEMEN
                 },
             }
             if game.tribe_on

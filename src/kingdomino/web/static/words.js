@@ -67,6 +67,18 @@ export function cavemanScores(obs, kind) {
   return has(`caveman.${kind}.scores`) ? t(`caveman.${kind}.scores`, { n: facts ? facts.points : 0 }) : "";
 }
 
+/** The caveman a log description names (the longest name found: "Amazon warrior (strength 2)"), by
+ * the names of the game's data (the view's `tribe`), or "?". @param {ViewLike} view @param {string} [description] */
+function cavemanIn(view, description) {
+  const cavemen = (view.observation && view.observation.tribe && view.observation.tribe.cavemen) || {};
+  let found = "?", length = 0;
+  for (const [kind, facts] of Object.entries(cavemen)) {
+    const named = /** @type {any} */ (facts).name || "";
+    if (named.length > length && (description || "").includes(named)) { found = kind; length = named.length; }
+  }
+  return found;
+}
+
 /** @param {string} id */
 export function resourceName(id) {
   return has(`resource.${id}`) ? t(`resource.${id}`) : id;
@@ -181,6 +193,15 @@ export function logWords(view, entry) {
     case "discard": return did("log.discarded", entry.seat, { domino });
     case "take": return did("log.took", entry.seat, { dice: arg.replace("+", ", ") });
     case "pass": return did("log.passed", entry.seat);
+    // Who was recruited, placed or paid with is in the description written when it happened (the
+    // cave and the squares have changed since): the caveman by its name, the resource by its id.
+    case "recruit": return `${name}: ${t("act.recruit", { caveman: cavemanName(cavemanIn(view, entry.description)), slot: arg })}`;
+    case "caveman": { const [r, c] = rc(arg); return `${name}: ${t("act.caveman", { caveman: cavemanName(cavemanIn(view, entry.description)), where: where(r, c) })}`; }
+    case "pay": {
+      const [r, c] = rc(arg);
+      const paid = ((entry.description || "").match(/ pays the (\w+) on /) || [])[1] || "?";
+      return `${name}: ${t("act.pay", { resource: resourceName(paid), where: where(r, c) })}`;
+    }
     default: return `${name}: ${actionWords(view, entry.text)}`;
   }
 }
