@@ -49,7 +49,7 @@ function dominoPicture(obs, entry, ctx) {
   (entry.halves || []).forEach((/** @type {any} */ half, i) => image.append(squareGroup(obs, half, i * 42 + 1, 0, 40)));
   const owner = entry.king ?? entry.chief;
   if (owner !== null && owner !== undefined) {
-    image.append(markLanded(seatPiece(owner, 42, 20, 9), ctx.landed ? ctx.landed(pieceKey(entry.domino, owner)) : false));
+    image.append(markLanded(seatPiece(owner, 42, 20, 9), ctx.landed, pieceKey(entry.domino, owner)));
   }
   return image;
 }
@@ -99,7 +99,7 @@ function kingdomSvg(view, seat, ctx, big) {
     const [x, y] = cellAt(square.row, square.col);
     const g = squareGroup(obs, square, x, y, CELL, seat);
     g.setAttribute("data-square", `${square.row},${square.col}`);
-    markLanded(g, ctx.landed ? ctx.landed(squareKey(seat, square)) : false);
+    markLanded(g, ctx.landed, squareKey(seat, square));
     g.append(svg("title", {}, `${where(square.row, square.col)}: ${square.terrain === "C" || square.terrain === "H" ? t(square.terrain === "C" ? "castle" : "hut") : halfWords(obs, square)}${square.caveman ? ", " + cavemanName(square.caveman) : ""}`));
     image.append(g);
   }

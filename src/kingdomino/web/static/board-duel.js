@@ -46,7 +46,7 @@ function mapCard(view, seat, ctx, big) {
     const [x, y] = cellAt(square.row, square.col);
     const g = coatSquare(square.coat, square.crosses, x, y, CELL);
     g.setAttribute("data-square", `${square.row},${square.col}`);
-    markLanded(g, ctx.landed ? ctx.landed(squareKey(seat, square)) : false);
+    markLanded(g, ctx.landed, squareKey(seat, square));
     g.append(svg("title", {}, `${where(square.row, square.col)}: ${coatName(square.coat)}${square.crosses ? ", " + t("count.crosses", { n: square.crosses }) : ""}`));
     image.append(g);
   }

@@ -20,8 +20,9 @@ export function landings(container, game, keys) {
   return (key) => !before.keys.has(key);
 }
 
-/** Mark `node` as landed when `isNew`. @param {Element} node @param {boolean} isNew */
-export function markLanded(node, isNew) {
-  if (isNew) node.classList.add("landed");
+/** Mark `node` as landed when `landed` (the answer of `landings`, if any) says `key` is new.
+ * @param {Element} node @param {((key: string) => boolean) | undefined} landed @param {string} key */
+export function markLanded(node, landed, key) {
+  if (landed && landed(key)) node.classList.add("landed");
   return node;
 }

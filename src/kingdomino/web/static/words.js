@@ -68,13 +68,13 @@ export function cavemanScores(obs, kind) {
 }
 
 /** The caveman a log description names (the longest name found: "Amazon warrior (strength 2)"), by
- * the names of the game's data (the view's `tribe`), or "?". @param {ViewLike} view @param {string} [description] */
+ * the names of the game's data (the view's `tribe`), or "". @param {ViewLike} view @param {string} description */
 function cavemanIn(view, description) {
   const cavemen = (view.observation && view.observation.tribe && view.observation.tribe.cavemen) || {};
-  let found = "?", length = 0;
+  let found = "", length = 0;
   for (const [kind, facts] of Object.entries(cavemen)) {
     const named = /** @type {any} */ (facts).name || "";
-    if (named.length > length && (description || "").includes(named)) { found = kind; length = named.length; }
+    if (named.length > length && description.includes(named)) { found = kind; length = named.length; }
   }
   return found;
 }
@@ -110,9 +110,11 @@ function squareAt(view, r, c) {
 
 /**
  * An action text as a sentence for the move list and the hint ("Place: 1 up of the castle, second half to the right").
- * @param {ViewLike} view @param {string} text
+ * An action already played (the log) passes the `description` written when it happened: who was
+ * recruited, placed or paid with is read there, since the cave and the squares have changed since.
+ * @param {ViewLike} view @param {string} text @param {string} [description]
  */
-export function actionWords(view, text) {
+export function actionWords(view, text, description) {
   const obs = view.observation || {};
   const [verb, ...rest] = text.split(" ");
   const arg = rest.join(" ");
@@ -144,15 +146,23 @@ export function actionWords(view, text) {
     case "no-fire": return t("act.no_fire");
     case "fire-to-box": return t("act.fire_to_box");
     case "totem": return t("act.totem", { name: view.seats[Number(arg)] ? view.seats[Number(arg)].name : arg });
-    case "recruit": return t("act.recruit", { caveman: cavemanName((obs.cave || [])[Number(arg) - 1] || "?"), slot: arg });
+    case "recruit": {
+      const kind = description === undefined ? (obs.cave || [])[Number(arg) - 1] : cavemanIn(view, description);
+      return t("act.recruit", { caveman: cavemanName(kind || "?"), slot: arg });
+    }
     case "recruit-stack": return t("act.recruit_stack", { caveman: cavemanName(arg) });
     case "no-recruit": return t("act.no_recruit");
     case "pay": {
       const [r, c] = rc(arg);
-      const square = squareAt(view, r, c);
-      return t("act.pay", { resource: resourceName(square && square.resource ? square.resource : "?"), where: where(r, c) });
+      const square = description === undefined ? squareAt(view, r, c) : null;
+      const paid = description === undefined ? square && square.resource : (description.match(/ pays the (\w+) on /) || [])[1];
+      return t("act.pay", { resource: resourceName(paid || "?"), where: where(r, c) });
     }
-    case "caveman": { const [r, c] = rc(arg); return t("act.caveman", { caveman: cavemanName(obs.recruiting || "?"), where: where(r, c) }); }
+    case "caveman": {
+      const [r, c] = rc(arg);
+      const kind = description === undefined ? obs.recruiting : cavemanIn(view, description);
+      return t("act.caveman", { caveman: cavemanName(kind || "?"), where: where(r, c) });
+    }
     default: return text;
   }
 }
@@ -193,16 +203,7 @@ export function logWords(view, entry) {
     case "discard": return did("log.discarded", entry.seat, { domino });
     case "take": return did("log.took", entry.seat, { dice: arg.replace("+", ", ") });
     case "pass": return did("log.passed", entry.seat);
-    // Who was recruited, placed or paid with is in the description written when it happened (the
-    // cave and the squares have changed since): the caveman by its name, the resource by its id.
-    case "recruit": return `${name}: ${t("act.recruit", { caveman: cavemanName(cavemanIn(view, entry.description)), slot: arg })}`;
-    case "caveman": { const [r, c] = rc(arg); return `${name}: ${t("act.caveman", { caveman: cavemanName(cavemanIn(view, entry.description)), where: where(r, c) })}`; }
-    case "pay": {
-      const [r, c] = rc(arg);
-      const paid = ((entry.description || "").match(/ pays the (\w+) on /) || [])[1] || "?";
-      return `${name}: ${t("act.pay", { resource: resourceName(paid), where: where(r, c) })}`;
-    }
-    default: return `${name}: ${actionWords(view, entry.text)}`;
+    default: return `${name}: ${actionWords(view, entry.text, entry.description ?? "")}`;
   }
 }
 
