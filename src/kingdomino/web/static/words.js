@@ -115,55 +115,68 @@ function squareAt(view, r, c) {
  * @param {ViewLike} view @param {string} text @param {string} [description]
  */
 export function actionWords(view, text, description) {
+  const parts = actionParts(view, text, description);
+  return parts ? t(`act.${parts.key}`, parts.params) : text;
+}
+
+/**
+ * What an action text says, as the name of its sentence (`act.KEY` for the move list, `log.KEY` for
+ * the log) and the words that fill it; null for a text this page does not know.
+ * @param {ViewLike} view @param {string} text @param {string} [description]
+ * @returns {{key: string, params: Record<string, string>} | null}
+ */
+function actionParts(view, text, description) {
   const obs = view.observation || {};
   const [verb, ...rest] = text.split(" ");
   const arg = rest.join(" ");
   const rc = (/** @type {string} */ s) => s.split(",").map(Number);
+  /** @param {string} key @param {Record<string, string>} [params] */
+  const say = (key, params = {}) => ({ key, params });
   switch (verb) {
-    case "place": { const [r, c] = rc(rest[0]); return t("act.place", { where: where(r, c), dir: dirWord(rest[1]) }); }
-    case "discard": return t("act.discard");
+    case "place": { const [r, c] = rc(rest[0]); return say("place", { where: where(r, c), dir: dirWord(rest[1]) }); }
+    case "discard": return say("discard");
     case "claim": {
-      if (arg.includes("+")) { const [a, b] = arg.split("+"); return t("act.claim_pair", { a, b }); }
-      return t("act.claim", { domino: dominoWords(obs, Number(arg)) });
+      if (arg.includes("+")) { const [a, b] = arg.split("+"); return say("claim_pair", { a, b }); }
+      return say("claim", { domino: dominoWords(obs, Number(arg)) });
     }
     case "take": {
-      if (arg.includes("+")) { const [a, b] = arg.split("+"); return t("act.take_two", { a, b }); }
-      return t("act.take", { die: arg, coat: dieCoat(obs, Number(arg)) });
+      if (arg.includes("+")) { const [a, b] = arg.split("+"); return say("take_two", { a, b }); }
+      return say("take", { die: arg, coat: dieCoat(obs, Number(arg)) });
     }
-    case "bonus": return t("act.bonus", { die: arg });
-    case "turn": return t("act.turn", { die: rest[0], face: rest[1] });
-    case "power": return t(rest[0] === "split" ? "act.power_split" : "act.power_ignore");
+    case "bonus": return say("bonus", { die: arg });
+    case "turn": return say("turn", { die: rest[0], face: rest[1] });
+    case "power": return say(rest[0] === "split" ? "power_split" : "power_ignore");
     case "draw": {
-      if (rest.length === 2) { const [r, c] = rc(rest[0]); return t("act.draw", { where: where(r, c), dir: dirWord(rest[1]) }); }
-      return t("log.drawn", { domino: arg });
+      if (rest.length === 2) { const [r, c] = rc(rest[0]); return say("draw", { where: where(r, c), dir: dirWord(rest[1]) }); }
+      return null;
     }
-    case "die": { const [r, c] = rc(rest[1]); return t("act.die", { die: rest[0], where: where(r, c) }); }
-    case "pass": return t("act.pass");
-    case "coat": return t("act.coat", { coat: coatName(arg) });
-    case "domains": return t("act.domains", { coat: coatName(arg) });
-    case "cross": { const [r, c] = rc(arg); return t("act.cross", { where: where(r, c) }); }
-    case "fire": { const [r, c] = rc(arg); return t("act.fire", { where: where(r, c) }); }
-    case "no-fire": return t("act.no_fire");
-    case "fire-to-box": return t("act.fire_to_box");
-    case "totem": return t("act.totem", { name: view.seats[Number(arg)] ? view.seats[Number(arg)].name : arg });
+    case "die": { const [r, c] = rc(rest[1]); return say("die", { die: rest[0], where: where(r, c) }); }
+    case "pass": return say("pass");
+    case "coat": return say("coat", { coat: coatName(arg) });
+    case "domains": return say("domains", { coat: coatName(arg) });
+    case "cross": { const [r, c] = rc(arg); return say("cross", { where: where(r, c) }); }
+    case "fire": { const [r, c] = rc(arg); return say("fire", { where: where(r, c) }); }
+    case "no-fire": return say("no_fire");
+    case "fire-to-box": return say("fire_to_box");
+    case "totem": return say("totem", { to: view.seats[Number(arg)] ? view.seats[Number(arg)].name : arg });
     case "recruit": {
       const kind = description === undefined ? (obs.cave || [])[Number(arg) - 1] : cavemanIn(view, description);
-      return t("act.recruit", { caveman: cavemanName(kind || "?"), slot: arg });
+      return say("recruit", { caveman: cavemanName(kind || "?"), slot: arg });
     }
-    case "recruit-stack": return t("act.recruit_stack", { caveman: cavemanName(arg) });
-    case "no-recruit": return t("act.no_recruit");
+    case "recruit-stack": return say("recruit_stack", { caveman: cavemanName(arg) });
+    case "no-recruit": return say("no_recruit");
     case "pay": {
       const [r, c] = rc(arg);
       const square = description === undefined ? squareAt(view, r, c) : null;
       const paid = description === undefined ? square && square.resource : (description.match(/ pays the (\w+) on /) || [])[1];
-      return t("act.pay", { resource: resourceName(paid || "?"), where: where(r, c) });
+      return say("pay", { resource: resourceName(paid || "?"), where: where(r, c) });
     }
     case "caveman": {
       const [r, c] = rc(arg);
       const kind = description === undefined ? obs.recruiting : cavemanIn(view, description);
-      return t("act.caveman", { caveman: cavemanName(kind || "?"), where: where(r, c) });
+      return say("caveman", { caveman: cavemanName(kind || "?"), where: where(r, c) });
     }
-    default: return text;
+    default: return null;
   }
 }
 
@@ -201,9 +214,17 @@ export function logWords(view, entry) {
     case "place": { const [r, c] = rc(rest[0]); return did("log.placed", entry.seat, { domino, where: where(r, c) }); }
     case "claim": return arg.includes("+") ? did("log.claimed_pair", entry.seat) : did("log.claimed", entry.seat, { domino: arg });
     case "discard": return did("log.discarded", entry.seat, { domino });
-    case "take": return did("log.took", entry.seat, { dice: arg.replace("+", ", ") });
+    case "take": {
+      if (!arg.includes("+")) return did("log.took", entry.seat, { dice: arg });
+      const [a, b] = arg.split("+");
+      return did("log.took_two", entry.seat, { a, b });
+    }
     case "pass": return did("log.passed", entry.seat);
-    default: return `${name}: ${actionWords(view, entry.text, entry.description ?? "")}`;
+    default: {
+      const parts = actionParts(view, entry.text, entry.description ?? "");
+      if (parts && has(`log.${parts.key}`)) return did(`log.${parts.key}`, entry.seat, parts.params);
+      return `${name}: ${parts ? t(`act.${parts.key}`, parts.params) : entry.text}`;
+    }
   }
 }
 
