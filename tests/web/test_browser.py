@@ -182,6 +182,7 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
     assert page.locator("#rematch").count() == 1
     assert page.locator(".rows").count() == 0 or "Current line" not in page.locator("#board").inner_text()
     assert page.evaluate(OVERFLOW) == []
+    check_regions_light_up(page)
     if game == "kingdomino":
         assert "Middle Kingdom" in page.locator("#scores").inner_text()
         page.click("#replay")
@@ -191,6 +192,32 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
         page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 2 of')")
         page.wait_for_function("document.querySelectorAll('#log li').length === 2")
         assert page.locator("#log li.current").count() == 1
+
+
+def check_regions_light_up(page) -> None:
+    """Each kingdom's regions, one by one (DESIGN.md, after the game): pointing at a region's row of
+    the score sheet lights its squares, and only those, on the sheet's small map and on the board;
+    a caveman's line (Tribe) lights the caveman's square."""
+    for seat in range(page.locator("#scores details").count()):
+        sheet = page.locator(f'#scores details[data-seat="{seat}"]')
+        assert sheet.locator(".sheet-map svg g[data-square]").count() >= 2
+        rows = sheet.locator("tr.region-row")
+        for index in range(rows.count()):
+            row = rows.nth(index)
+            cells = row.locator("td")
+            squares = int(cells.nth(1).inner_text()) if cells.count() == 4 else 1
+            row.hover()
+            lit = page.locator(f'svg.lit-region[data-seat="{seat}"]')
+            assert lit.count() >= 2, "the sheet's map and the board's kingdom"
+            for image in range(lit.count()):
+                assert lit.nth(image).locator("g.lit").count() == squares, row.inner_text()
+        page.mouse.move(1, 1)
+        assert page.locator("svg.lit-region").count() == 0
+    first = page.locator("#scores tr.region-row").first
+    first.focus()  # the keyboard's way (a tap on a phone focuses the row too)
+    assert page.locator("svg.lit-region").count() >= 2
+    page.evaluate("document.activeElement.blur()")
+    assert page.locator("svg.lit-region").count() == 0
 
 
 #: Records every element that lands (class ``landed``) from now on, with its animation's name.

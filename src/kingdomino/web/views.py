@@ -118,14 +118,11 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
 
 
 def sheet_json(state: State, seat: int) -> dict[str, Any]:
-    """A seat's score sheet for clients: regions that score, bonuses, total (no square lists), and
-    the engine's tie-break values (e.g. largest region, crowns) for explaining a tie."""
+    """A seat's score sheet for clients: the regions that score (each with its castle-relative
+    squares, ``[row, col]``, so a page can light a region on the kingdom), bonuses, total, and the
+    engine's tie-break values (e.g. largest region, crowns) for explaining a tie."""
     full = state.score_sheet(seat)
     sheet = full.to_json()
     sheet["tiebreaks"] = list(full.tiebreaks)
-    sheet["regions"] = [
-        {key: value for key, value in region.items() if key != "cells"}
-        for region in sheet["regions"]
-        if region["points"]
-    ]
+    sheet["regions"] = [region for region in sheet["regions"] if region["points"]]
     return sheet

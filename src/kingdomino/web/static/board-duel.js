@@ -25,8 +25,8 @@ function diePicture(die) {
   return svg("svg", { viewBox: "0 0 40 40", width: 44, height: 44, "aria-hidden": "true", class: "die-pic" }, coatSquare(die.coat, crosses, 0, 0, 40));
 }
 
-/** @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
-function mapCard(view, seat, ctx, big) {
+/** The map of `seat` as an SVG, with the drawing layer when it is the acting seat's. @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+function mapSvg(view, seat, ctx, big) {
   const obs = view.observation;
   const map = obs.maps[seat];
   const rows = obs.map_rows || [-2, 2], cols = obs.map_cols || [-3, 3];
@@ -74,6 +74,18 @@ function mapCard(view, seat, ctx, big) {
     if (spots.length) image.append(choiceLayer(spots, cellAt, CELL, ctx.play));
     if (placing) { const p = placing; ctx.onKey = (key) => { if (key === "r") p.rotate(); }; }
   }
+  return { image, placing };
+}
+
+/** A small map of `seat` to read its score by (regions lit from the score sheet). @param {any} view @param {number} seat */
+export function miniKingdom(view, seat) {
+  return mapSvg(view, seat, { legal: [], play: () => {}, why: () => {}, replay: true, onKey: null, mainSeat: seat }, false).image;
+}
+
+/** @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+function mapCard(view, seat, ctx, big) {
+  const obs = view.observation;
+  const { image, placing } = mapSvg(view, seat, ctx, big);
   const role = obs.player_a === seat ? "A" : "B";
   return el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat },
     el("h3", { class: `seat-name seat${seat}` }, seatBadge(seat), " ", seatName(view, seat), " · ", t("duel.player_role", { role: t(`duel.role.${role}`) }), " · ",

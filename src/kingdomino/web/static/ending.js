@@ -28,24 +28,56 @@ export function bonusName(name) {
   return has(key) ? t(key) : name;
 }
 
-/** One seat's sheet as a table. @param {any} view @param {number} seat */
+/**
+ * Light one region of `seat` on every drawing of its kingdom on the page (the board and the sheet's
+ * small map): its squares stay, the others fade. `cells` null puts the kingdom back.
+ * @param {number} seat @param {Array<[number, number]> | null} cells
+ */
+export function lightRegion(seat, cells) {
+  const lit = new Set((cells || []).map(([r, c]) => `${r},${c}`));
+  for (const image of document.querySelectorAll(`svg[data-seat="${seat}"]`)) {
+    image.classList.toggle("lit-region", cells !== null);
+    for (const square of image.querySelectorAll("g[data-square]")) {
+      square.classList.toggle("lit", lit.has(square.getAttribute("data-square") || ""));
+    }
+  }
+}
+
+/** One seat's sheet as a table; pointing at (or focusing, or tapping) a region's row lights it on
+ * the kingdom. @param {any} view @param {number} seat */
 export function sheetTable(view, seat) {
   const sheet = view.score_sheets[seat];
+  /** A row that lights `cells` while pointed at. @param {Array<[number, number]>} cells @param {...any} cellsOfRow */
+  const lighting = (cells, ...cellsOfRow) => el("tr", { class: "region-row", tabindex: 0,
+    onmouseenter: () => lightRegion(seat, cells), onmouseleave: () => lightRegion(seat, null),
+    onfocus: () => lightRegion(seat, cells), onblur: () => lightRegion(seat, null) }, ...cellsOfRow);
+  /** @param {any} r */
+  const regionRow = (r) => lighting(r.cells, el("td", {}, kindName(view.game, r.kind)), el("td", {}, r.squares), el("td", {}, r.multiplier), el("td", {}, r.points));
+  /** A bonus; a caveman's ("Hunter at 1,-2") lights its square. @param {any} b */
+  const bonusRow = (b) => {
+    const cells = [el("td", { colspan: 3 }, bonusName(b.name)), el("td", {}, b.points)];
+    const at = b.name.match(/ at (-?\d+),(-?\d+)$/);
+    return at ? lighting([[Number(at[1]), Number(at[2])]], ...cells) : el("tr", {}, ...cells);
+  };
   return el("table", { class: "sheet" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
       el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.crosses" : view.game === "origins" ? "sheet.fires" : "sheet.crowns")), el("th", { scope: "col" }, t("sheet.points")))),
     el("tbody", {},
-      sheet.regions.filter((/** @type {any} */ r) => r.points).map((/** @type {any} */ r) => el("tr", {}, el("td", {}, kindName(view.game, r.kind)), el("td", {}, r.squares), el("td", {}, r.multiplier), el("td", {}, r.points))),
-      sheet.bonuses.map((/** @type {any} */ b) => el("tr", {}, el("td", { colspan: 3 }, bonusName(b.name)), el("td", {}, b.points))),
+      sheet.regions.filter((/** @type {any} */ r) => r.points).map(regionRow),
+      sheet.bonuses.map(bonusRow),
       el("tr", { class: "total" }, el("th", { colspan: 3, scope: "row" }, t("sheet.total")), el("th", {}, sheet.total))));
 }
 
-/** Every seat's breakdown, collapsed (one tap away). @param {any} view */
-export function scoreSheets(view) {
+/**
+ * Every seat's breakdown, collapsed (one tap away), each next to a small drawing of its kingdom
+ * (`miniKingdom`, the board's own) on which the sheet's regions light up.
+ * @param {any} view @param {(view: any, seat: number) => Element} miniKingdom
+ */
+export function scoreSheets(view, miniKingdom) {
   const lead = Math.max(...view.scores);
   return el("div", { class: "sheets" }, view.seats.map((/** @type {any} */ seat, /** @type {number} */ i) => el("details", { "data-seat": i, open: view.status === "finished" || undefined },
     el("summary", { class: `seat${i}` }, seatBadge(i), " ", seat.name, ": ", t("points_n", { n: view.scores[i] }), view.scores[i] === lead && lead > 0 ? " ★" : ""),
-    sheetTable(view, i))));
+    el("div", { class: "sheet-with-map" }, el("div", { class: "sheet-map" }, miniKingdom(view, i)), sheetTable(view, i)))));
 }
 
 /** The places: 1 for the engine's winners, else 1 + the seats ahead on points (or tied with a winner). @param {any} view */

@@ -11,7 +11,7 @@ import { startReplay } from "./replay.js";
 import { actionWords, localName, logWords, todo, winChanceWords } from "./words.js";
 import { seatBadge } from "./pictures.js";
 
-/** @type {Record<string, {render: (c: HTMLElement, v: any, ctx: any) => void}>} */
+/** @type {Record<string, import("./replay.js").BoardModule>} */
 const BOARDS = { kingdomino: classic, origins: classic, duel };
 
 /** A game's title for people: "Kingdomino Origins · Tribe · Fire Kingdom". @param {any} view */
@@ -179,7 +179,7 @@ export function showGame(main, id) {
     undoButton.toggleAttribute("disabled", !view.undo_allowed || view.status === "finished");
     BOARDS[view.game].render(board, view, ctx);
     if (hints && ctx.highlight) hintBox.classList.add("shown");
-    scores.replaceChildren(scoreSheets(view));
+    scores.replaceChildren(scoreSheets(view, BOARDS[view.game].miniKingdom));
     end.replaceChildren(...(view.status === "finished" ? [endScreen(view, {
       replay: () => { ctx.replay = true; startReplay(id, view, board, BOARDS[view.game], ctx, log, end, () => { ctx.replay = false; draw(); }); },
       rematch: saved.request ? rematch : null,

@@ -22,9 +22,12 @@ export function markFlag(mark) {
     " ", mark === "mistake" ? "?" : "?!", el("span", { class: "visually-hidden" }, ` ${t(`review.mark.${mark}`)}`));
 }
 
+/** A game's board module: it draws the table and a small kingdom for the score sheets.
+ * @typedef {{render: (c: HTMLElement, v: any, ctx: any) => void, miniKingdom: (v: any, seat: number) => Element}} BoardModule */
+
 /**
  * @param {string} id @param {any} view the finished game's view
- * @param {HTMLElement} board @param {{render: (c: HTMLElement, v: any, ctx: any) => void}} renderer @param {any} ctx
+ * @param {HTMLElement} board @param {BoardModule} renderer @param {any} ctx
  * @param {HTMLElement} log @param {HTMLElement} panel where the controls go @param {() => void} back
  */
 export async function startReplay(id, view, board, renderer, ctx, log, panel, back) {
@@ -52,7 +55,7 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
     renderer.render(board, fake, { ...ctx, legal: [], replay: true, mainSeat: view.your_seats[0] ?? 0,
       highlight: decision && better ? { seat: decision.seat, action: better } : null });
     note.replaceChildren(...(decision ? decisionWords(fake, decision, better) : []));
-    scores.replaceChildren(scoreSheets(fake));
+    scores.replaceChildren(scoreSheets(fake, renderer.miniKingdom));
     log.replaceChildren(...frame.log.slice().reverse().map((/** @type {any} */ entry) => {
       const mark = reviewed.get(entry.index)?.mark;
       return el("li", { value: entry.index + 1, class: [entry.index === step - 1 ? "current" : "", mark ? `marked ${mark}` : ""].join(" ").trim(),
