@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create, wait_for
 
@@ -214,3 +215,24 @@ def test_each_level_has_its_rating_from_the_ladders(client: TestClient) -> None:
     assert set(unrated.values()) == {None}
     refused = client.post("/api/ratings", json={"game": "kingdomino", "players": 99})
     assert refused.status_code == 422 and refused.json()["error"]["field"] == "players"
+
+
+@pytest.mark.parametrize(("game", "verb"), [("kingdomino", "place"), ("duel", "draw"), ("origins", "place")])
+def test_the_view_says_what_each_move_adds_to_the_score(client: TestClient, game: str, verb: str) -> None:
+    """``score_gains``: the points each legal move adds at once, for the seat to act only; the move
+    that is then played adds exactly that (the page shows it on the ghost before the click)."""
+    created = create(client, game=game)
+    token = human_token(created)
+    checked = 0
+    while checked < 3:
+        view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0 or v["winners"])
+        assert view["status"] != "finished"
+        assert sorted(view["score_gains"]) == sorted(view["legal_actions"])
+        placements = [a for a in view["legal_actions"] if a.startswith(verb + " ")]
+        action = max(placements, key=view["score_gains"].get) if placements else view["legal_actions"][0]
+        client.post(f"/api/games/{created['id']}/actions", json={"token": token, "action": action})
+        after = wait_for(client, created["id"], token, lambda v, i=view["index"]: v["index"] > i)
+        assert after["scores"][0] - view["scores"][0] == view["score_gains"][action], action
+        checked += bool(placements and view["score_gains"][action])
+    spectator = client.get(f"/api/games/{created['id']}", params={"token": created["spectator_token"]}).json()
+    assert spectator["score_gains"] == {}

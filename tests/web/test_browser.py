@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -370,21 +371,26 @@ def test_placing_shows_a_ghost_rotates_and_explains_refusals(page) -> None:
     anchor.hover()
     ghost = page.locator("svg g.ghost")
     assert ghost.locator("use").count() >= 2, "the ghost draws both halves"
-    before = page.locator("#ghost-info").text_content()
+    # The ghost says what the placement adds; so does the line under the toolbar.
+    gain = ghost.locator("g.ghost-gain text").text_content()
+    assert re.fullmatch(r"\+\d+", gain), gain
+    assert re.search(rf" · \{gain} points?$", page.locator("#ghost-info").text_content())
     anchor.focus()
     page.keyboard.press("r")
     page.click("#rotate")
     assert page.locator("#ghost-info").text_content()
-    del before
     # A square where the domino may not go answers with the engine's reason.
     page.locator("svg rect.why").last.click(force=True)
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
     assert "Not there" in page.locator("#error").text_content()
-    # Keyboard: Enter on a focused square places the domino.
+    # Keyboard: Enter on a focused square places the domino, which adds what its ghost said.
     count = page.locator("#log li").count()
     page.locator("svg g.legal.anchor").first.focus()
+    added = int(ghost.locator("g.ghost-gain text").text_content().split(" ")[0])
+    points = int(page.locator(".kingdom.mine .points").text_content().split(" ")[0])
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelectorAll('#log li').length !== {count}")
+    assert int(page.locator(".kingdom.mine .points").text_content().split(" ")[0]) == points + added
 
 
 def test_hint_with_a_win_chance_and_undo(page) -> None:

@@ -21,7 +21,8 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
     observation = state.observation(None)
     observation.pop("legal_actions", None)
     acting = state.current_player
-    legal = [state.action_text(a) for a in state.legal_actions()] if acting in mine else []
+    actions = state.legal_actions() if acting in mine else []
+    legal = [state.action_text(a) for a in actions]
     return {
         "type": "state",
         "id": live.id,
@@ -37,6 +38,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "your_seats": list(mine),
         "current_player": acting,
         "legal_actions": legal,
+        "score_gains": score_gains(state, actions),
         "observation": observation,
         "scores": state.scores(),
         "winners": state.winners() if state.is_terminal() else [],
@@ -49,6 +51,20 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "hints_allowed": live.hints_allowed(),
         "practice": live.stored.seed_chosen,
     }
+
+
+def score_gains(state: State, actions: list[int]) -> dict[str, int]:
+    """The points each of ``actions`` adds at once to the acting seat's score (its text -> points),
+    so a page can show what a placement is worth before it is made (DESIGN.md: "show, then
+    confirm"). Counted by the engine on a copy of the state: the page never adds up a rule."""
+    seat = state.current_player
+    before = state.scores()[seat] if actions else 0
+    gains = {}
+    for action in actions:
+        after = state.clone()
+        after.apply(action)
+        gains[state.action_text(action)] = after.scores()[seat] - before
+    return gains
 
 
 def record(live: LiveGame) -> GameRecord:

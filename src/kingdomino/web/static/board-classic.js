@@ -5,7 +5,7 @@ import { el, svg } from "./api.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS, caveman, cavemanPicture, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
 import { choiceLayer, placer } from "./placement.js";
-import { actionWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
+import { actionWords, gainSign, moveWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
 import { opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing.js";
 
@@ -112,7 +112,7 @@ function kingdomSvg(view, seat, ctx, big) {
     const halves = entry ? entry.halves : [];
     placing = placer({ verb: "place", legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
       drawHalf: (i, x, y, size) => { const g = squareGroup(obs, halves[i] || { terrain: "?" }, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
-      play: ctx.play, why: ctx.why, label: (a) => actionWords(view, a) });
+      play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
     if (placing.any) image.append(placing.layer); else placing = null;
     /** @type {import("./placement.js").Spot[]} */
     const spots = [];
@@ -121,7 +121,7 @@ function kingdomSvg(view, seat, ctx, big) {
       if (!m) continue;
       const [r, c] = [Number(m[2]), Number(m[3])];
       const kind = m[1];
-      spots.push({ r, c, action: text, label: actionWords(view, text),
+      spots.push({ r, c, action: text, label: moveWords(view, text),
         draw: (x, y, size) => kind === "fire" ? svg("g", { class: "ghost" }, use("marker", x + size * 0.2, y + size * 0.2, size * 0.6), use("fire", x + size * 0.35, y + size * 0.32, size * 0.3))
           : kind === "pay" ? svg("circle", { cx: x + size * 0.72, cy: y + size * 0.72, r: size * 0.24, fill: "none", stroke: "#c62828", "stroke-width": 3 })
             : caveman(obs.recruiting || "hunter", x + size * 0.2, y + size * 0.2, size * 0.6) });
@@ -240,7 +240,7 @@ function buttons(view, ctx) {
   const spatial = /^(place|fire|pay|caveman) -?\d+,-?\d+/;
   const rest = ctx.legal.filter((a) => !spatial.test(a) && !/^claim \d+$/.test(a) && !/^(recruit|recruit-stack|totem) /.test(a));
   if (!rest.length || ctx.replay) return "";
-  return el("div", { class: "actions" }, rest.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, actionWords(view, a))));
+  return el("div", { class: "actions" }, rest.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, moveWords(view, a))));
 }
 
 /** The info line: round, dominoes left, game of the Dynasty. @param {any} view */

@@ -5,7 +5,7 @@ import { el, svg } from "./api.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS, coatSymbol, icons, picture, seatBadge, use } from "./pictures.js";
 import { choiceLayer, placer } from "./placement.js";
-import { actionWords, coatName, seatName, where } from "./words.js";
+import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./words.js";
 import { landings, markLanded } from "./landing.js";
 
 const CELL = 40;
@@ -56,7 +56,7 @@ function mapSvg(view, seat, ctx, big) {
     const mine = (obs.dice || []).filter((/** @type {any} */ d) => d.holder === seat && (obs.turn.undrawn || []).includes(d.die)).sort((/** @type {any} */ a, /** @type {any} */ b) => a.die - b.die);
     placing = placer({ verb: "draw", legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
       drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
-      play: ctx.play, why: ctx.why, label: (a) => actionWords(view, a) });
+      play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
     if (placing.any) image.append(placing.layer); else placing = null;
     /** @type {import("./placement.js").Spot[]} */
     const spots = [];
@@ -64,12 +64,12 @@ function mapSvg(view, seat, ctx, big) {
       let m = text.match(/^die (\d) (-?\d+),(-?\d+)$/);
       if (m) {
         const die = (obs.dice || []).find((/** @type {any} */ d) => d.die === Number(m?.[1]));
-        spots.push({ r: Number(m[2]), c: Number(m[3]), action: text, label: actionWords(view, text),
+        spots.push({ r: Number(m[2]), c: Number(m[3]), action: text, label: moveWords(view, text),
           draw: (x, y, size) => { const g = coatSquare(die ? die.coat : "?", die ? die.crosses : 0, x + 4, y + 4, size - 8); g.setAttribute("opacity", "0.75"); return g; } });
         continue;
       }
       m = text.match(/^cross (-?\d+),(-?\d+)$/);
-      if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: actionWords(view, text), draw: (x, y, size) => use("cross", x + size * 0.55, y + size * 0.1, size * 0.35) });
+      if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: moveWords(view, text), draw: (x, y, size) => use("cross", x + size * 0.55, y + size * 0.1, size * 0.35) });
     }
     if (spots.length) image.append(choiceLayer(spots, cellAt, CELL, ctx.play));
     if (placing) { const p = placing; ctx.onKey = (key) => { if (key === "r") p.rotate(); }; }
@@ -148,8 +148,8 @@ function choices(view, ctx) {
   const others = ctx.legal.filter((a) => /^(power|pass)/.test(a) || (a.startsWith("take ") && a.includes("+")));
   if (!coats.length && !others.length) return "";
   return el("div", { class: "actions" },
-    coats.map((a) => el("button", { type: "button", class: "pictured", "data-action": a, onclick: () => ctx.play(a) }, picture(coatSymbol(a.split(" ")[1]), 28), " ", actionWords(view, a))),
-    others.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, actionWords(view, a))));
+    coats.map((a) => el("button", { type: "button", class: "pictured", "data-action": a, onclick: () => ctx.play(a) }, picture(coatSymbol(a.split(" ")[1]), 28), " ", moveWords(view, a))),
+    others.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, moveWords(view, a))));
 }
 
 /** What identifies a map's square for the landings. @param {number} seat @param {any} square */

@@ -8,7 +8,7 @@ import { guideTip } from "./guide.js";
 import { openHelp } from "./help.js";
 import { endScreen, scoreSheets } from "./ending.js";
 import { startReplay } from "./replay.js";
-import { actionWords, localName, logWords, todo, winChanceWords } from "./words.js";
+import { actionWords, localName, logWords, moveWords, todo, winChanceWords } from "./words.js";
 import { seatBadge } from "./pictures.js";
 
 /** @type {Record<string, import("./replay.js").BoardModule>} */
@@ -171,7 +171,7 @@ export function showGame(main, id) {
     guide.replaceChildren(...(saved.guided && view.status !== "finished" ? guideTip(view) : []));
     ctx.legal = view.legal_actions;
     ctx.mainSeat = mainSeat();
-    moveSelect.replaceChildren(...ctx.legal.map((/** @type {string} */ a) => el("option", { value: a }, actionWords(view, a))));
+    moveSelect.replaceChildren(...ctx.legal.map((/** @type {string} */ a) => el("option", { value: a }, moveWords(view, a))));
     moveSelect.toggleAttribute("disabled", !ctx.legal.length);
     playButton.toggleAttribute("disabled", !ctx.legal.length);
     hintButton.toggleAttribute("disabled", !ctx.legal.length || !view.hints_allowed || view.status === "finished");

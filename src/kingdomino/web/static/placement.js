@@ -44,13 +44,15 @@ function dirAt(dirs) {
 }
 
 /**
- * A controller for one placing decision on one grid.
+ * A controller for one placing decision on one grid. `gain` says what a placement adds to the score
+ * ("+6"), written on the ghost.
  * @param {{ verb: string, legal: string[], size: number, cellAt: CellAt, grid: Array<[number, number]>,
  *   drawHalf: (index: number, x: number, y: number, size: number) => SVGElement, colour: string,
- *   play: (action: string) => void, why: (action: string) => void, label: (action: string) => string }} options
+ *   play: (action: string) => void, why: (action: string) => void, label: (action: string) => string,
+ *   gain?: (action: string) => string }} options
  */
 export function placer(options) {
-  const { verb, legal, size, cellAt, grid, drawHalf, colour, play, why, label } = options;
+  const { verb, legal, size, cellAt, grid, drawHalf, colour, play, why, label, gain } = options;
   const spots = anchors(legal, verb);
   const signature = `${verb}|${legal.join(";")}`;
   if (placing.signature !== signature) { placing.signature = signature; placing.anchor = null; }
@@ -75,6 +77,14 @@ export function placer(options) {
     ghost.append(drawHalf(0, x1, y1, size), drawHalf(1, x2, y2, size),
       svg("rect", { x: Math.min(x1, x2) + 1, y: Math.min(y1, y2) + 1, width: (Math.abs(x2 - x1) + size) - 2, height: (Math.abs(y2 - y1) + size) - 2,
         rx: 4, fill: "none", stroke: colour, "stroke-width": 3, "stroke-dasharray": "6 3" }));
+    const words = gain ? gain(`${verb} ${key} ${d}`) : "";
+    if (words) {
+      // What the placement adds, on a label over the middle of the ghost.
+      const cx = (x1 + x2 + size) / 2, cy = (y1 + y2 + size) / 2, width = 8 * words.length + 10;
+      ghost.append(svg("g", { class: "ghost-gain" },
+        svg("rect", { x: cx - width / 2, y: cy - 10, width, height: 20, rx: 10, fill: "#fffdf5", stroke: colour, "stroke-width": 2 }),
+        svg("text", { x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#1d1d1d" }, words)));
+    }
     listeners.forEach((f) => f());
   };
   const rotate = () => {

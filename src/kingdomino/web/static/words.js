@@ -180,6 +180,33 @@ function actionParts(view, text, description) {
   }
 }
 
+/** Moves that lay something on a kingdom: what they add is said even when it is nothing. */
+const LAID = new Set(["place", "draw", "die"]);
+
+/**
+ * What a legal move adds at once to the mover's score, from the server's `score_gains` (counted by
+ * the engine): "+6", or "" where it is not known or, for a move that lays nothing on a kingdom, nothing.
+ * @param {any} view @param {string} action
+ */
+export function gainSign(view, action) {
+  const gain = (view.score_gains || {})[action];
+  if (typeof gain !== "number" || (!gain && !LAID.has(action.split(" ")[0]))) return "";
+  return `${gain < 0 ? "−" : "+"}${Math.abs(gain)}`;
+}
+
+/** The same in words: "+6 points". @param {any} view @param {string} action */
+export function gainWords(view, action) {
+  const sign = gainSign(view, action);
+  return sign ? `${sign[0]}${t("points_n", { n: Number(sign.slice(1)) })}` : "";
+}
+
+/** A legal move in words with what it adds ("Place: … · +6 points"), for the board and the move list.
+ * @param {any} view @param {string} action */
+export function moveWords(view, action) {
+  const gain = gainWords(view, action);
+  return gain ? `${actionWords(view, action)} · ${gain}` : actionWords(view, action);
+}
+
 /** @param {any} obs @param {number} die */
 function dieCoat(obs, die) {
   const found = (obs.dice || []).find((/** @type {any} */ d) => d.die === die);
