@@ -16,12 +16,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kingdomino.arena.simulate import GameResult, simulate
-from kingdomino.cli.frontends import ScoreOptionError, ScoreTextError
 from kingdomino.cli.play import play_interactive
 from kingdomino.cli.registry import frontend_for
-from kingdomino.core.game import Game, GameError, OptionValue
+from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError
 from kingdomino.core.records import GameRecord, replay
 from kingdomino.games.registry import game_names, make_game
+from kingdomino.games.scorer import score_text
 
 app = typer.Typer(
     help="The Kingdomino family of board games: play, simulate, replay and score.",
@@ -247,7 +247,7 @@ def score(
     if frame is not None:
         options["frame"] = frame
     try:
-        sheet = frontend_for(game).score_text(text, options)
+        sheet = score_text(game, text, options)
     except ScoreOptionError as error:
         raise fail(f"--{error.option.replace('_', '-')}: {error}") from None
     except (ScoreTextError, GameError) as error:

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from kingdomino.cli.frontends import ScoreOptionError, ScoreTextError
 from kingdomino.cli.render_domino import (
     SEAT_COLOURS,
     contrast,
@@ -19,12 +16,10 @@ from kingdomino.cli.render_domino import (
     seat_panels,
 )
 from kingdomino.cli.render_domino import domino_cells as draw_domino
-from kingdomino.core.game import OptionValue, ScoreSheet, State
-from kingdomino.games.classic.components import DOMINOES, TERRAINS, Half, frame_size
-from kingdomino.games.classic.game import VARIANTS
+from kingdomino.core.game import State
+from kingdomino.games.classic.components import DOMINOES, TERRAINS, Half
 from kingdomino.games.classic.kingdom import Kingdom
-from kingdomino.games.classic.state import ClassicState, score_sheet
-from kingdomino.games.classic.text import KingdomTextError, parse_kingdom
+from kingdomino.games.classic.state import ClassicState
 
 __all__ = ["SEAT_COLOURS", "ClassicFrontend", "contrast", "domino_cells", "half_cell", "seat_label"]
 
@@ -79,22 +74,3 @@ class ClassicFrontend:
             style="bold",
         )
         return Group(header, Columns(panels), rows)
-
-    def score_text(self, text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
-        unknown = set(options) - set(VARIANTS) - {"frame"}
-        if unknown:
-            raise ScoreTextError(1, 1, f"unknown option(s) {', '.join(sorted(unknown))}")
-        mighty_duel = bool(options.get("mighty_duel"))
-        implied = frame_size(mighty_duel)
-        frame = int(options.get("frame", implied))
-        if mighty_duel and frame != implied:
-            raise ScoreOptionError(
-                "frame",
-                f"the mighty-duel variant plays on a {implied}x{implied} frame, got {frame} "
-                f"(give {implied} or leave the frame out)",
-            )
-        try:
-            kingdom = parse_kingdom(text, frame)
-        except KingdomTextError as error:
-            raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
-        return score_sheet(kingdom, bool(options.get("middle_kingdom")), bool(options.get("harmony")))

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from kingdomino.cli.frontends import ScoreTextError
 from kingdomino.cli.render_classic import contrast, seat_label
-from kingdomino.core.game import OptionValue, ScoreSheet, State
+from kingdomino.core.game import State
 from kingdomino.games.duel.board import GRID, Board
 from kingdomino.games.duel.components import (
     CASTLE_COL,
@@ -28,8 +25,7 @@ from kingdomino.games.duel.components import (
     POWERS,
     Face,
 )
-from kingdomino.games.duel.state import DuelState, score_sheet
-from kingdomino.games.duel.text import MapTextError, parse_map
+from kingdomino.games.duel.state import DuelState
 
 CROSS = "✝"
 
@@ -111,12 +107,3 @@ class DuelFrontend:
             book.add_row(face_cell(Face(coat.value, 0)), *cells, power)
         header = Text(f"Kingdomino Duel · round {state.round} · player A: P{state.a_seat}", style="bold")
         return Group(header, Columns(panels), Columns([dice, book]))
-
-    def score_text(self, text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
-        if options:
-            raise ScoreTextError(1, 1, f"Duel has no options, got {', '.join(sorted(options))}")
-        try:
-            board, coat = parse_map(text)
-        except MapTextError as error:
-            raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
-        return score_sheet(board, coat)

@@ -16,31 +16,26 @@ of the totems held, comma-separated, e.g. ``mammoth,flint``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from kingdomino.cli.frontends import ScoreTextError
 from kingdomino.cli.render_domino import contrast, frame_grid, rows_table, seat_panels
 from kingdomino.cli.render_domino import domino_cells as draw_domino
-from kingdomino.core.game import GameError, OptionValue, ScoreSheet, State
+from kingdomino.core.game import State
 from kingdomino.games.origins.components import (
     CAVEMEN,
     DOMINOES,
     MARKERS,
-    RESOURCE_BY_ID,
     RESOURCES,
     TERRAINS,
     Half,
     half_text,
 )
-from kingdomino.games.origins.game import MODES, OPTIONS
 from kingdomino.games.origins.kingdom import Kingdom
-from kingdomino.games.origins.state import NOBODY, OriginsState, score_sheet
-from kingdomino.games.origins.text import KingdomTextError, parse_kingdom, square_text
+from kingdomino.games.origins.state import NOBODY, OriginsState
+from kingdomino.games.origins.text import square_text
 
 CELL_WIDTH = 7
 
@@ -117,26 +112,3 @@ class OriginsFrontend:
             slots = " | ".join(f"{i + 1}: {c}" for i, c in enumerate(cave))
             parts.append(Text(f"Cave: {slots}; stack {state.stack_size()}"))
         return Group(*parts)
-
-    def score_text(self, text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
-        unknown = set(options) - set(OPTIONS) - {"frame", "totems"}
-        if unknown:
-            raise ScoreTextError(1, 1, f"unknown option(s) {', '.join(sorted(unknown))}")
-        mode = str(options.get("mode", "discovery"))
-        if mode not in MODES:
-            raise GameError(f"options.mode: expected one of {', '.join(MODES)}, got {mode!r}")
-        frame = int(options.get("frame", 5))
-        totems = []
-        for name in str(options.get("totems", "")).split(","):
-            if name.strip():
-                resource = RESOURCE_BY_ID.get(name.strip())
-                if resource is None:
-                    raise GameError(f"options.totems: unknown resource {name.strip()!r}")
-                totems.append(resource.value)
-        try:
-            kingdom = parse_kingdom(text, frame)
-        except KingdomTextError as error:
-            raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
-        return score_sheet(
-            kingdom, mode, bool(options.get("fire_kingdom")), bool(options.get("homo_habilis")), totems
-        )

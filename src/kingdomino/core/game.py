@@ -49,6 +49,24 @@ class IllegalActionError(GameError):
     """An action that the rules do not allow in this state; the message says why."""
 
 
+class ScoreTextError(GameError):
+    """A kingdom text the scorer cannot read: where, and what was expected."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+
+
+class ScoreOptionError(GameError):
+    """A scorer option that contradicts another one (e.g. a frame the chosen variant does not play
+    on): which option, and why, so a front end can name its own flag or field."""
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(message)
+        self.option = option
+
+
 @dataclass(frozen=True)
 class RegionScore:
     """One scoring region: ``squares`` x ``multiplier`` (crowns, crosses or fires)."""

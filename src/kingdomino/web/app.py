@@ -7,6 +7,7 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/games/lookup`` summaries of the games whose ``{id, token}`` pairs a browser keeps;
 * ``GET /api/games/{id}?token=`` the current view; ``POST /api/games/{id}/actions``
   ``{token, action, index?}``; ``POST /api/games/{id}/undo``; ``GET /api/games/{id}/hint?token=``;
+* ``POST /api/score`` ``{game, options, text}``: a kingdom written as text, scored and explained;
 * ``GET /api/games/{id}/record``, ``/replay?step=N`` and ``/review`` once the game is over
   (``/review``: 202 with ``{"status": "pending", "done", "total"}`` while it is computed);
 * ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters): the view now and
@@ -80,6 +81,12 @@ class RatingsRequest(BaseModel):
     game: str = Field(max_length=32)
     players: int = Field(ge=1, le=8)
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=16)
+
+
+class ScoreRequest(BaseModel):
+    game: str = Field(max_length=32)
+    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=16)
+    text: str = Field(max_length=4000)
 
 
 class LookupItem(BaseModel):
@@ -164,6 +171,12 @@ def create_app(
             rating = rating_of(ratings, body.game, body.players, dict(body.options), level)
             found[level] = None if rating is None else [round(value) for value in rating]
         return {"ratings": found}
+
+    @app.post("/api/score")
+    async def score(body: ScoreRequest) -> dict[str, Any]:
+        """A kingdom written as text (each game's ``text`` module), scored and explained: what a
+        table player gets from the scorer page (microseconds of work: it stays on the loop)."""
+        return views.scored_text(body.game, body.text, dict(body.options))
 
     @app.get("/api/stats")
     async def stats() -> dict[str, Any]:

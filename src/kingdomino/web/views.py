@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kingdomino.core.game import State
+from kingdomino.core.game import GameError, ScoreOptionError, ScoreSheet, ScoreTextError, State
 from kingdomino.core.records import GameRecord, final_result
+from kingdomino.games.scorer import score_text
 from kingdomino.web.live import HubError, LiveGame, ViewKey, replayed
 
 LOG_LENGTH = 25
@@ -133,12 +134,33 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
     }
 
 
-def sheet_json(state: State, seat: int) -> dict[str, Any]:
-    """A seat's score sheet for clients: the regions that score (each with its castle-relative
-    squares, ``[row, col]``, so a page can light a region on the kingdom), bonuses, total, and the
-    engine's tie-break values (e.g. largest region, crowns) for explaining a tie."""
-    full = state.score_sheet(seat)
+def scored_text(game: str, text: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The score sheet of a kingdom written as text, as :func:`sheet_json` gives a live one; a bad
+    text is refused with where and what was expected (field ``text``), a bad option by its name."""
+    try:
+        full = score_text(game, text, options)
+    except ScoreOptionError as error:
+        raise HubError(422, f"options.{error.option}", str(error)) from None
+    except ScoreTextError as error:
+        raise HubError(422, "text", str(error)) from None
+    except GameError as error:
+        message = str(error)
+        named = message.split(":", 1)[0]
+        field = named if named == "game" or named.startswith("options.") else "text"
+        raise HubError(422, field, message) from None
+    return sheet_of(full)
+
+
+def sheet_of(full: ScoreSheet) -> dict[str, Any]:
+    """A score sheet for clients: the regions that score, each with its castle-relative squares
+    (``[row, col]``, so a page can light a region on the kingdom), bonuses, total, and the engine's
+    tie-break values (e.g. largest region, crowns) for explaining a tie."""
     sheet = full.to_json()
     sheet["tiebreaks"] = list(full.tiebreaks)
     sheet["regions"] = [region for region in sheet["regions"] if region["points"]]
     return sheet
+
+
+def sheet_json(state: State, seat: int) -> dict[str, Any]:
+    """A seat's score sheet for clients (:func:`sheet_of`)."""
+    return sheet_of(state.score_sheet(seat))

@@ -1,0 +1,38 @@
+"""Score a Kingdomino kingdom written as text (:mod:`kingdomino.games.classic.text`), with the
+variants that change a score: the command line's ``score`` and the browser's scorer call it.
+
+>>> score_text("W1 W1 C", {"harmony": True}).total
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kingdomino.core.game import OptionValue, ScoreOptionError, ScoreSheet, ScoreTextError
+from kingdomino.games.classic.components import frame_size
+from kingdomino.games.classic.game import VARIANTS
+from kingdomino.games.classic.state import score_sheet
+from kingdomino.games.classic.text import KingdomTextError, parse_kingdom
+
+
+def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
+    """The kingdom's score sheet; :class:`ScoreTextError` or ``GameError`` for a bad text or option,
+    :class:`ScoreOptionError` for options that contradict each other."""
+    unknown = set(options) - set(VARIANTS) - {"frame"}
+    if unknown:
+        raise ScoreTextError(1, 1, f"unknown option(s) {', '.join(sorted(unknown))}")
+    mighty_duel = bool(options.get("mighty_duel"))
+    implied = frame_size(mighty_duel)
+    frame = int(options.get("frame", implied))
+    if mighty_duel and frame != implied:
+        raise ScoreOptionError(
+            "frame",
+            f"the mighty-duel variant plays on a {implied}x{implied} frame, got {frame} "
+            f"(give {implied} or leave the frame out)",
+        )
+    try:
+        kingdom = parse_kingdom(text, frame)
+    except KingdomTextError as error:
+        raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
+    return score_sheet(kingdom, bool(options.get("middle_kingdom")), bool(options.get("harmony")))

@@ -1,0 +1,26 @@
+"""Score a Kingdomino Duel map written as text (:mod:`kingdomino.games.duel.text`): the command
+line's ``score`` and the browser's scorer call it.
+
+>>> score_text("S1 S0 C", {}).total  # a domain of 2 squares, 1 cross
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kingdomino.core.game import OptionValue, ScoreSheet, ScoreTextError
+from kingdomino.games.duel.state import score_sheet
+from kingdomino.games.duel.text import MapTextError, parse_map
+
+
+def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
+    """The map's score sheet (the "+3 per domain" power is written in the text, Duel has no
+    options); :class:`ScoreTextError` for a bad text or any option."""
+    if options:
+        raise ScoreTextError(1, 1, f"Duel has no options, got {', '.join(sorted(options))}")
+    try:
+        board, coat = parse_map(text)
+    except MapTextError as error:
+        raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
+    return score_sheet(board, coat)

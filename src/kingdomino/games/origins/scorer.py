@@ -1,0 +1,43 @@
+"""Score a Kingdomino Origins territory written as text (:mod:`kingdomino.games.origins.text`), in
+a mode and with the options that change a score: the command line's ``score`` and the browser's
+scorer call it.
+
+>>> score_text("G1 G1 H", {"mode": "discovery"}).total  # 2 squares x 2 fires
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kingdomino.core.game import GameError, OptionValue, ScoreSheet, ScoreTextError
+from kingdomino.games.origins.components import RESOURCE_BY_ID
+from kingdomino.games.origins.game import MODES, OPTIONS
+from kingdomino.games.origins.state import score_sheet
+from kingdomino.games.origins.text import KingdomTextError, parse_kingdom
+
+
+def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
+    """The territory's score sheet (``totems``: the resources whose totems it holds, by id, comma
+    separated); :class:`ScoreTextError` or ``GameError`` for a bad text or option."""
+    unknown = set(options) - set(OPTIONS) - {"frame", "totems"}
+    if unknown:
+        raise ScoreTextError(1, 1, f"unknown option(s) {', '.join(sorted(unknown))}")
+    mode = str(options.get("mode", "discovery"))
+    if mode not in MODES:
+        raise GameError(f"options.mode: expected one of {', '.join(MODES)}, got {mode!r}")
+    frame = int(options.get("frame", 5))
+    totems = []
+    for name in str(options.get("totems", "")).split(","):
+        if name.strip():
+            resource = RESOURCE_BY_ID.get(name.strip())
+            if resource is None:
+                raise GameError(f"options.totems: unknown resource {name.strip()!r}")
+            totems.append(resource.value)
+    try:
+        kingdom = parse_kingdom(text, frame)
+    except KingdomTextError as error:
+        raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
+    return score_sheet(
+        kingdom, mode, bool(options.get("fire_kingdom")), bool(options.get("homo_habilis")), totems
+    )

@@ -1,0 +1,29 @@
+"""Score a kingdom written as text, in any game of the family, by the game's name: what the
+command line's ``score`` and the browser's scorer (``POST /api/score``) share.
+
+>>> score_text("kingdomino", "F2 F0 C", {}).total
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from kingdomino.core.game import GameError, OptionValue, ScoreSheet
+from kingdomino.games.classic import scorer as classic
+from kingdomino.games.duel import scorer as duel
+from kingdomino.games.origins import scorer as origins
+
+_SCORERS: dict[str, Callable[[str, Mapping[str, OptionValue]], ScoreSheet]] = {
+    "kingdomino": classic.score_text,
+    "duel": duel.score_text,
+    "origins": origins.score_text,
+}
+
+
+def score_text(game: str, text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
+    """The score sheet of ``text``, a kingdom of ``game`` (see each game's ``text`` module)."""
+    scorer = _SCORERS.get(game)
+    if scorer is None:
+        raise GameError(f"game: unknown game {game!r}; expected one of {', '.join(sorted(_SCORERS))}")
+    return scorer(text, options)

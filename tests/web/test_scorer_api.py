@@ -1,0 +1,70 @@
+"""``POST /api/score``: a kingdom written as text, scored and explained for the scorer page; every
+bad text or option refused with the field and what was expected."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+KINGDOM = """
+W1 W0 F0 F0 .
+W0 C  L2 L0 .
+"""
+
+
+def test_a_kingdom_is_scored_region_by_region_with_its_squares(client: TestClient) -> None:
+    answer = client.post("/api/score", json={"game": "kingdomino", "options": {}, "text": KINGDOM})
+    assert answer.status_code == 200, answer.text
+    sheet = answer.json()
+    assert sheet["total"] == 3 * 1 + 2 * 2
+    lake, wheat = sheet["regions"]  # most points first; the forest, crownless, scores nothing
+    assert (wheat["kind"], wheat["squares"], wheat["multiplier"], wheat["points"]) == ("wheat", 3, 1, 3)
+    assert sorted(map(tuple, wheat["cells"])) == [(-1, -1), (-1, 0), (0, -1)]
+    assert sorted(map(tuple, lake["cells"])) == [(0, 1), (0, 2)]
+
+
+def test_the_variants_add_their_bonuses(client: TestClient) -> None:
+    body = {"game": "kingdomino", "options": {"middle_kingdom": True}, "text": "F1 C F1"}
+    sheet = client.post("/api/score", json=body).json()
+    assert sheet["total"] == 2 + 10 and sheet["bonuses"] == [{"name": "middle kingdom", "points": 10}]
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "text", "total"),
+    [
+        ("duel", {}, "S1 S0 C\ndomains S", 2 + 3),
+        ("origins", {"mode": "discovery"}, "G1 G1 H", 4),
+        ("origins", {"mode": "tribe"}, "G0m D0@HU H", 3),  # the hunter: 3 a mammoth next to it
+        ("origins", {"mode": "totem", "totems": "mammoth"}, "G0m D0 H", 1 + 3),
+    ],
+)
+def test_every_game_is_scored(client: TestClient, game: str, options: dict, text: str, total: int) -> None:
+    answer = client.post("/api/score", json={"game": game, "options": options, "text": text})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["total"] == total
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"game": "kingdomino", "text": "W1 X9 C"}, "text", "line 1, column 4"),
+        ({"game": "kingdomino", "text": "W1 W1"}, "text", "no castle"),
+        ({"game": "kingdomino", "text": "W1 W1 W1 W1 W1 C"}, "text", "frame"),
+        ({"game": "chess", "text": "C"}, "game", "unknown game"),
+        ({"game": "origins", "options": {"mode": "war"}, "text": "H"}, "options.mode", "expected one of"),
+        (
+            {"game": "kingdomino", "options": {"mighty_duel": True, "frame": 5}, "text": "C"},
+            "options.frame",
+            "7",
+        ),
+        ({"game": "duel", "options": {"harmony": True}, "text": "C"}, "text", "no options"),
+        ({"game": "kingdomino", "text": "C" * 5000}, "text", "4000"),
+    ],
+)
+def test_a_bad_kingdom_or_option_is_refused_with_where_and_why(
+    client: TestClient, body: dict, field: str, words: str
+) -> None:
+    answer = client.post("/api/score", json=body)
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert error["field"] == field and words in error["message"], error
