@@ -8,6 +8,7 @@ command line's ``score`` and the browser's scorer (``POST /api/score``) share.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from kingdomino.core.game import GameError, OptionValue, ScoreSheet
 from kingdomino.games.classic import scorer as classic
@@ -27,3 +28,8 @@ def score_text(game: str, text: str, options: Mapping[str, OptionValue]) -> Scor
     if scorer is None:
         raise GameError(f"game: unknown game {game!r}; expected one of {', '.join(sorted(_SCORERS))}")
     return scorer(text, options)
+
+
+def text_formats() -> dict[str, dict[str, Any]]:
+    """How each game's kingdom text is written (letters, limits, sizes), by game name."""
+    return {"kingdomino": classic.text_format(), "duel": duel.text_format(), "origins": origins.text_format()}

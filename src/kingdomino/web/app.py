@@ -7,7 +7,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/games/lookup`` summaries of the games whose ``{id, token}`` pairs a browser keeps;
 * ``GET /api/games/{id}?token=`` the current view; ``POST /api/games/{id}/actions``
   ``{token, action, index?}``; ``POST /api/games/{id}/undo``; ``GET /api/games/{id}/hint?token=``;
-* ``POST /api/score`` ``{game, options, text}``: a kingdom written as text, scored and explained;
+* ``POST /api/score`` ``{game, options, text}``: a kingdom written as text, scored and explained
+  (``GET /api/score/formats``: how each game's text is written);
 * ``GET /api/games/{id}/record``, ``/replay?step=N`` and ``/review`` once the game is over
   (``/review``: 202 with ``{"status": "pending", "done", "total"}`` while it is computed);
 * ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters): the view now and
@@ -147,6 +148,10 @@ def create_app(
     async def favicon() -> Response:
         return Response(status_code=204)
 
+    @app.get("/score", include_in_schema=False)
+    async def scorer_page() -> FileResponse:
+        return FileResponse(str(static.joinpath("index.html")))
+
     @app.get("/game/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
         del game_id
@@ -171,6 +176,13 @@ def create_app(
             rating = rating_of(ratings, body.game, body.players, dict(body.options), level)
             found[level] = None if rating is None else [round(value) for value in rating]
         return {"ratings": found}
+
+    @app.get("/api/score/formats")
+    async def score_formats() -> dict[str, Any]:
+        """How each game's kingdom text is written, for the scorer page that builds it."""
+        from kingdomino.games.scorer import text_formats
+
+        return text_formats()
 
     @app.post("/api/score")
     async def score(body: ScoreRequest) -> dict[str, Any]:

@@ -8,9 +8,17 @@ variants that change a score: the command line's ``score`` and the browser's sco
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from kingdomino.core.game import OptionValue, ScoreOptionError, ScoreSheet, ScoreTextError
-from kingdomino.games.classic.components import frame_size
+from kingdomino.games.classic.components import (
+    CASTLE_LETTER,
+    EMPTY_LETTER,
+    FRAME_SIZES,
+    MAX_CROWNS,
+    TERRAINS,
+    frame_size,
+)
 from kingdomino.games.classic.game import VARIANTS
 from kingdomino.games.classic.state import score_sheet
 from kingdomino.games.classic.text import KingdomTextError, parse_kingdom
@@ -36,3 +44,15 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     except KingdomTextError as error:
         raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
     return score_sheet(kingdom, bool(options.get("middle_kingdom")), bool(options.get("harmony")))
+
+
+def text_format() -> dict[str, Any]:
+    """How a kingdom is written, for a page that builds the text square by square (the letters and
+    limits of the game's data)."""
+    return {
+        "home": CASTLE_LETTER,
+        "empty": EMPTY_LETTER,
+        "terrains": [{"letter": t.letter, "id": t.id} for t in TERRAINS],
+        "max": MAX_CROWNS,
+        "frames": sorted(set(FRAME_SIZES.values())),
+    }

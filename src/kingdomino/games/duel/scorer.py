@@ -8,10 +8,12 @@ line's ``score`` and the browser's scorer call it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from kingdomino.core.game import OptionValue, ScoreSheet, ScoreTextError
+from kingdomino.games.duel.components import CASTLE_COL, CASTLE_ROW, COATS, MAP_COLS, MAP_ROWS
 from kingdomino.games.duel.state import score_sheet
-from kingdomino.games.duel.text import MapTextError, parse_map
+from kingdomino.games.duel.text import CASTLE_LETTER, EMPTY_LETTER, MAX_CROSSES, MapTextError, parse_map
 
 
 def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
@@ -24,3 +26,16 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     except MapTextError as error:
         raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
     return score_sheet(board, coat)
+
+
+def text_format() -> dict[str, Any]:
+    """How a map is written, for a page that builds the text square by square: the coats of arms,
+    the crosses a square may carry, the map's size around the castle (the game's data)."""
+    return {
+        "home": CASTLE_LETTER,
+        "empty": EMPTY_LETTER,
+        "coats": [{"letter": c.letter, "id": c.id} for c in COATS],
+        "max": MAX_CROSSES,
+        "rows": [-CASTLE_ROW, MAP_ROWS - 1 - CASTLE_ROW],
+        "cols": [-CASTLE_COL, MAP_COLS - 1 - CASTLE_COL],
+    }

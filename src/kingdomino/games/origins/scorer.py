@@ -9,9 +9,21 @@ scorer call it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from kingdomino.core.game import GameError, OptionValue, ScoreSheet, ScoreTextError
-from kingdomino.games.origins.components import RESOURCE_BY_ID
+from kingdomino.games.origins.components import (
+    CAVEMEN,
+    EMPTY_LETTER,
+    HUT_LETTER,
+    MAX_MARKER,
+    MAX_PRINTED_FIRES,
+    RESOURCE_BY_ID,
+    RESOURCES,
+    SETUPS,
+    TERRAINS,
+    VOLCANO,
+)
 from kingdomino.games.origins.game import MODES, OPTIONS
 from kingdomino.games.origins.state import score_sheet
 from kingdomino.games.origins.text import KingdomTextError, parse_kingdom
@@ -41,3 +53,28 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     return score_sheet(
         kingdom, mode, bool(options.get("fire_kingdom")), bool(options.get("homo_habilis")), totems
     )
+
+
+def text_format() -> dict[str, Any]:
+    """How a territory is written, for a page that builds the text square by square: terrains (a
+    volcano's number is its craters, 1 to ``max_craters``), the resource each terrain may carry,
+    fire markers (1 to ``markers`` fires) and cavemen, by the game's data."""
+    return {
+        "home": HUT_LETTER,
+        "empty": EMPTY_LETTER,
+        "terrains": [
+            {
+                "letter": t.letter,
+                "id": t.id,
+                "volcano": t.value == VOLCANO,
+                "resource": RESOURCES[t.resource].letter if t.resource >= 0 else None,
+            }
+            for t in TERRAINS
+        ],
+        "max": MAX_PRINTED_FIRES,
+        "max_craters": MAX_MARKER,
+        "markers": MAX_MARKER,
+        "resources": [{"letter": r.letter, "id": r.id} for r in RESOURCES],
+        "cavemen": [{"code": c.code, "id": c.id} for c in CAVEMEN],
+        "frames": sorted({setup["frame"] for setup in SETUPS.values()}),
+    }

@@ -1,4 +1,4 @@
-// Entry point: the language first, then the lobby at "/" or a game at "/game/<id>".
+// Entry point: the language first, then the lobby at "/", a game at "/game/<id>" or the scorer at "/score".
 import { el } from "./api.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { installSprite } from "./pictures.js";
@@ -14,6 +14,7 @@ async function main() {
   const root = /** @type {HTMLElement} */ (document.getElementById("main"));
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)/);
   if (match) (await import("./game.js")).showGame(root, match[1]);
+  else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else (await import("./lobby.js")).showLobby(root);
 }
 

@@ -13,7 +13,7 @@ const CELL = 40;
 /** @typedef {import("./board-classic.js").Ctx} Ctx */
 
 /** A coat with its crosses at x, y. @param {string} coat @param {number} crosses @param {number} x @param {number} y @param {number} size */
-function coatSquare(coat, crosses, x, y, size) {
+export function coatSquare(coat, crosses, x, y, size) {
   const g = svg("g", { class: "square" }, use(coatSymbol(coat), x, y, size));
   if (crosses) g.append(icons("cross", crosses, x + size * 0.06, y + size * 0.64, size * 0.32));
   return g;

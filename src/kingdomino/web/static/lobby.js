@@ -1,5 +1,5 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
-// the player count changes), this browser's games, and opening an invite or spectator link.
+// the player count changes), this browser's games, opening an invite or spectator link, the scorer.
 import { api, el, remember, savedGames } from "./api.js";
 import { t } from "./i18n.js";
 import { localName } from "./words.js";
@@ -149,8 +149,10 @@ export function showLobby(main) {
   const openInvite = el("form", { onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); const url = new URL(/** @type {HTMLInputElement} */ (invite).value, location.origin); location.href = url.pathname + url.search; } },
     el("h2", {}, t("lobby.join")), invite, " ", el("button", { type: "submit" }, t("lobby.open")));
   const list = el("div", { id: "my-games" }, el("p", { class: "small" }, t("lobby.loading")));
+  const scorer = el("section", { class: "card" }, el("h2", {}, el("a", { href: "/score", id: "to-scorer" }, t("lobby.scorer"))),
+    el("p", { class: "small" }, t("lobby.scorer_text")));
   main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, error, el("section", { class: "card" }, form),
-    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openInvite));
+    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openInvite), scorer);
   refresh();
   listGames(list);
 }
