@@ -8,7 +8,7 @@ import { SEAT_COLOURS, cavemanPicture, coatSymbol, picture, terrainSymbol, use }
 import { squareGroup } from "./board-classic.js";
 import { coatSquare } from "./board-duel.js";
 import { sheetTable } from "./ending.js";
-import { cavemanName, coatName, resourceName, where } from "./words.js";
+import { cavemanName, coatName, halfWords, resourceName, where } from "./words.js";
 
 const CELL = 40;
 const KEY = "kingdomino.scorer";
@@ -205,13 +205,15 @@ export async function showScorer(main) {
       : { terrain: square.letter, fires: square.n, marker: square.marker, resource, caveman };
   }
 
-  /** @param {Square} square */
+  /** A laid square in words, for its label. @param {Square} square */
   function squareWords(square) {
     const f = format();
-    if (kingdom.game === "duel") return `${coatName(f.coats.find((/** @type {any} */ c) => c.letter === square.letter).id)}, ${t("count.crosses", { n: square.n })}`;
-    const terrain = f.terrains.find((/** @type {any} */ x) => x.letter === square.letter);
-    const count = kingdom.game === "kingdomino" ? t("count.crowns", { n: square.n }) : terrain.volcano ? t("count.craters", { n: square.n }) : t("count.fires", { n: square.n });
-    return `${t(`terrain.${terrain.id}`)}, ${count}`;
+    if (kingdom.game !== "duel") {
+      const drawn = drawnSquare(square);
+      const extras = [drawn.marker ? `${t("scorer.marker")} ${drawn.marker}` : "", drawn.caveman ? cavemanName(drawn.caveman) : ""].filter(Boolean);
+      return [halfWords({ legend: legend(), options: kingdom.options }, drawn), ...extras].join(", ");
+    }
+    return `${coatName(f.coats.find((/** @type {any} */ c) => c.letter === square.letter).id)}, ${t("count.crosses", { n: square.n })}`;
   }
 
   /** Lay the brush on a square (an empty brush clears it). @param {string} key */
