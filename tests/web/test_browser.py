@@ -547,6 +547,16 @@ def test_each_language(browser, live_server, language: str) -> None:
     phone = new_page(browser, live_server, 390, 844, locale=language)
     create_game(phone, "origins", 3, options={"fire_kingdom": True}, mode="tribe")
     assert phone.evaluate(OVERFLOW) == []
+    for shown in (page, phone):  # the scorer, with the longest brush (Origins Tribe) chosen
+        shown.goto(live_server + "/score")
+        shown.wait_for_selector("#palette")
+        shown.select_option("#scorer-game", "origins")
+        shown.select_option("#score-mode", "tribe")
+        shown.click('button[data-brush="G"]')
+        shown.click('g.cell[data-square="0,1"]')
+        shown.wait_for_function("document.querySelector('#scorer-sheet table')")
+        assert shown.evaluate(OVERFLOW) == [], language
+    phone.screenshot(path=str(ARTIFACTS / f"scorer-phone-{language}.png"), full_page=True)
     assert not page.errors and not phone.errors
 
 
