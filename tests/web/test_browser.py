@@ -174,6 +174,11 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
         assert f"Your {piece} is drawn" in page.locator("#log").inner_text()
         assert "You's" not in page.locator("#log").inner_text()
     page.screenshot(path=str(ARTIFACTS / f"{name}-start.png"), full_page=True)
+    if game == "duel":  # each line of the spellbook ends with its power's picture (DESIGN.md)
+        pictures = page.locator(".spellbook svg.power-pic")
+        powers = {pictures.nth(i).get_attribute("data-power") for i in range(pictures.count())}
+        assert pictures.count() == 6 and len(powers) == 6
+        assert all(pictures.nth(i).locator("*").count() >= 1 for i in range(6))
     play_by_clicking_board(page, check_every=7)
     page.wait_for_selector("#winner")
     page.screenshot(path=str(ARTIFACTS / f"{name}-final.png"), full_page=True)

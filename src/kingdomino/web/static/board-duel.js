@@ -3,7 +3,7 @@
 // pictured shields; the castle bonus and turning a die on the dice.
 import { el, svg } from "./api.js";
 import { t } from "./i18n.js";
-import { SEAT_COLOURS, coatSymbol, icons, picture, seatBadge, use } from "./pictures.js";
+import { SEAT_COLOURS, coatSymbol, icons, picture, powerPicture, seatBadge, use } from "./pictures.js";
 import { choiceLayer, placer } from "./placement.js";
 import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./words.js";
 import { landings, markLanded } from "./landing.js";
@@ -132,7 +132,7 @@ function spellbook(view) {
     el("tbody", {}, obs.spellbook.map((/** @type {any} */ line) => el("tr", {},
       el("td", {}, picture(coatSymbol(line.coat), 26, coatName(line.coat))),
       ...line.filled.map((/** @type {number} */ n) => el("td", {}, boxes(n, line.length))),
-      el("td", {}, t(`power.${line.power}`), line.owner !== null ? el("span", { class: `seat${line.owner}` }, " — ", view.seats[line.owner].name, line.used ? ` (${t("duel.used")})` : "") : "")))));
+      el("td", { class: "power" }, powerPicture(line.power), " ", t(`power.${line.power}`), line.owner !== null ? el("span", { class: `seat${line.owner}` }, " — ", view.seats[line.owner].name, line.used ? ` (${t("duel.used")})` : "") : "")))));
 }
 
 /** @param {number} filled @param {number} length */

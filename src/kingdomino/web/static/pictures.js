@@ -218,3 +218,30 @@ export function caveman(kind, x, y, size) {
 export function cavemanPicture(kind, size = 36) {
   return svg("svg", { viewBox: "0 0 40 40", width: size, height: size, class: "pic", "aria-hidden": "true" }, caveman(kind, 0, 0, 40));
 }
+
+/** A die of `pips` pips drawn at (x, y), side `size`. @param {number} x @param {number} y @param {number} size @param {number} pips */
+function dieShape(x, y, size, pips) {
+  const spots = { 1: [[0.5, 0.5]], 2: [[0.28, 0.28], [0.72, 0.72]], 3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]] }[pips] || [];
+  return svg("g", {}, svg("rect", { x, y, width: size, height: size, rx: size / 5, fill: "#fff", stroke: INK, "stroke-width": 2 }),
+    ...spots.map(([u, v]) => svg("circle", { cx: x + u * size, cy: y + v * size, r: size / 10, fill: INK })));
+}
+
+/**
+ * A Duel power as a pictogram (DESIGN.md: the spellbook's lines end with their power's picture):
+ * the connection ignored, the dice split, two dice taken at once, a die turned, +3 per domain, one
+ * more cross. The words stand next to it, so it is hidden from screen readers. @param {string} power @param {number} [size]
+ */
+export function powerPicture(power, size = 26) {
+  const parts = {
+    ignore_connection_rules: () => [use("castle", -2, 8, 22, 22, { color: INK }), svg("path", { d: "M18 20 H24", stroke: INK, "stroke-width": 2.5, "stroke-dasharray": "2 2" }),
+      dieShape(23, 11, 17, 1), svg("path", { d: "M17 29 L25 11", stroke: "#c62828", "stroke-width": 3.5, "stroke-linecap": "round" })],
+    split_domino: () => [dieShape(1, 16, 13, 1), dieShape(26, 16, 13, 2),
+      svg("path", { d: "M16 9 H3 M3 9 l4 -3 M3 9 l4 3 M24 9 H37 M37 9 l-4 -3 M37 9 l-4 3", stroke: INK, "stroke-width": 2, fill: "none", "stroke-linecap": "round" })],
+    take_two_dice_as_player_A: () => [dieShape(3, 6, 18, 2), dieShape(18, 17, 18, 3)],
+    turn_die_to_any_face: () => [dieShape(11, 11, 18, 3),
+      svg("path", { d: "M6 26 A15 15 0 1 1 26 35", stroke: INK, "stroke-width": 2.5, fill: "none" }), svg("path", { d: "M26 35 l-1 -6 M26 35 l-6 1", stroke: INK, "stroke-width": 2.5, "stroke-linecap": "round" })],
+    plus3_per_domain_of_chosen_coat: () => [svg("text", { x: 20, y: 28, "text-anchor": "middle", "font-size": 20, "font-weight": "bold", fill: INK }, "+3")],
+    add_one_cross: () => [use("cross", 8, 8, 24)],
+  }[power];
+  return svg("svg", { viewBox: "0 0 40 40", width: size, height: size, class: "pic power-pic", "aria-hidden": "true", "data-power": power }, ...(parts ? parts() : []));
+}
