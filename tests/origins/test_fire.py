@@ -63,6 +63,16 @@ def test_placing_a_volcano_offers_its_marker_and_the_fire_scores() -> None:
     assert state.scores()[0] == 1
 
 
+def test_the_observation_says_how_far_the_marker_to_put_reaches() -> None:
+    """The page's status line ("within 3 squares of the volcano") reads the reach from the data."""
+    state = position(game_of(4), ["H"], row=[28])
+    assert state.observation(0)["fire_range"] is None
+    state.apply_text("place 0,1 E")  # a 1-crater volcano: its marker reaches 3 squares
+    assert state.observation(0)["fire_range"] == MARKERS[0].range == 3
+    state.apply_text("no-fire")
+    assert state.observation(0)["fire_range"] is None
+
+
 def test_taking_the_marker_is_optional() -> None:
     state = position(game_of(4), ["H"], row=[28])
     state.apply_text("place 0,1 E")

@@ -778,3 +778,20 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     # The refusal above is the browser's console line for a 422: expected, not a fault of the page.
     assert [e for e in page.errors if "422" in e]
     page.errors[:] = [e for e in page.errors if "422" not in e]
+
+
+def test_the_status_line_says_how_far_the_fire_marker_reaches(page) -> None:
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    said = page.evaluate(
+        """async () => {
+          const { todo } = await import('/static/words.js');
+          const legal = ['fire 0,1', 'fire 1,1', 'no-fire'];
+          return [todo(legal, { fire_range: 1 }), todo(legal, { fire_range: 3 }), todo(['fire-to-box'], {})];
+        }"""
+    )
+    assert said == [
+        "Put your fire marker within 1 square of the volcano",
+        "Put your fire marker within 3 squares of the volcano",
+        "Put your fire marker near the volcano",
+    ]

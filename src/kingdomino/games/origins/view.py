@@ -71,6 +71,10 @@ def observation(state: OriginsState, seat: int | None) -> dict[str, Any]:
     tail = {
         "fire_markers": {str(m.fires): left for m, left in zip(MARKERS, state.supply)},
         "pending_volcanoes": len(state.volcanoes),
+        # The reach of the fire marker to put now (squares in 8 directions from its volcano).
+        "fire_range": (
+            MARKERS[state.volcanoes[0][1] - 1].range if state.phase == FIRE and state.volcanoes else None
+        ),
         "totems": (
             {r.id: (h if h != NOBODY else None) for r, h in zip(RESOURCES, state.holders)}
             if game.totems_on

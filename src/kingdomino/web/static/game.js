@@ -143,7 +143,7 @@ export function showGame(main, id) {
       return el("span", { class: "winner", id: "winner" }, names.length > 1 ? t("status.shared_win", { names: names.join(", ") }) : t("status.wins", { name: names[0] }));
     }
     if (mine.includes(acting) && view.legal_actions.length) {
-      const what = todo(view.legal_actions);
+      const what = todo(view.legal_actions, view.observation);
       const text = mine.length > 1 ? t("status.for", { name: view.seats[acting].name, what }) : what;
       return el("span", { class: "turn", id: "your-turn" }, seatBadge(acting, 18), " ", text);
     }

@@ -259,8 +259,9 @@ export function logWords(view, entry) {
 const STATUS_ORDER = ["coat", "domains", "cross", "totem", "caveman", "pay", "fire", "fire-to-box", "no-fire", "recruit", "recruit-stack", "no-recruit",
   "place", "draw", "die", "discard", "pass", "claim", "take"];
 
-/** What the seat to act must do now, from the kinds of its legal actions. @param {string[]} legal */
-export function todo(legal) {
+/** What the seat to act must do now, from the kinds of its legal actions (and, for a fire marker,
+ * its reach from the observation). @param {string[]} legal @param {any} [obs] */
+export function todo(legal, obs) {
   const kinds = new Set(legal.map((text) => text.split(" ")[0]));
   const kind = STATUS_ORDER.find((k) => kinds.has(k));
   switch (kind) {
@@ -269,6 +270,7 @@ export function todo(legal) {
     case "draw": case "die": return t("do.draw");
     case "recruit-stack": case "no-recruit": return t("do.recruit");
     case "fire-to-box": case "no-fire": return t("do.fire");
+    case "fire": return obs && obs.fire_range ? t("do.fire_n", { n: obs.fire_range }) : t("do.fire");
     case undefined: return "";
     default: return t(`do.${kind}`);
   }
