@@ -188,6 +188,11 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
     assert page.locator("#rematch").count() == 1
     assert page.locator(".rows").count() == 0 or "Current line" not in page.locator("#board").inner_text()
     assert page.evaluate(OVERFLOW) == []
+    # One glance tells the score: the leader's star by its kingdom too, as in the score sheets.
+    for seat in range(players):
+        in_sheet = page.locator(f'#scores details[data-seat="{seat}"] summary .leader').count()
+        assert page.locator(f'#board .kingdom[data-seat="{seat}"] h3 .leader').count() == in_sheet
+    assert page.locator("#scores summary .leader").count() >= 1
     check_regions_light_up(page)
     if game == "kingdomino":
         assert "Middle Kingdom" in page.locator("#scores").inner_text()

@@ -8,6 +8,7 @@ import { choiceLayer, placer } from "./placement.js";
 import { actionWords, gainSign, moveWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
 import { opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing.js";
+import { leaderMark } from "./ending.js";
 
 const CELL = 40;
 
@@ -156,7 +157,7 @@ function kingdomCard(view, seat, ctx, big) {
   const { image, placing } = kingdomSvg(view, seat, ctx, big);
   const kingdom = obs.kingdoms[seat];
   const title = el("h3", { class: `seat-name seat${seat}` }, seatBadge(seat), " ", seatName(view, seat), " · ",
-    el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })),
+    el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })), leaderMark(view, seat),
     seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");
   if (placing) ctx.onKey = (key) => { if (key === "r") placing.rotate(); };

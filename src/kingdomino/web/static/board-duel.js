@@ -7,6 +7,7 @@ import { SEAT_COLOURS, coatSymbol, icons, picture, powerPicture, seatBadge, use 
 import { choiceLayer, placer } from "./placement.js";
 import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./words.js";
 import { landings, markLanded } from "./landing.js";
+import { leaderMark } from "./ending.js";
 
 const CELL = 40;
 
@@ -89,7 +90,7 @@ function mapCard(view, seat, ctx, big) {
   const role = obs.player_a === seat ? "A" : "B";
   return el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat },
     el("h3", { class: `seat-name seat${seat}` }, seatBadge(seat), " ", seatName(view, seat), " · ", t("duel.player_role", { role: t(`duel.role.${role}`) }), " · ",
-      el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })),
+      el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })), leaderMark(view, seat),
       seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
       obs.castle_bonus_used[seat] ? el("span", { class: "small" }, " · ", t("duel.bonus_used")) : ""),
     placing ? placing.toolbar() : "", image);

@@ -68,15 +68,21 @@ export function sheetTable(view, seat) {
       el("tr", { class: "total" }, el("th", { colspan: 3, scope: "row" }, t("sheet.total")), el("th", {}, sheet.total))));
 }
 
+/** A star after the name of the seat (or seats) in the lead, with its meaning for pointers and
+ * screen readers; "" for the others and before anyone scores. @param {any} view @param {number} seat */
+export function leaderMark(view, seat) {
+  const lead = Math.max(...view.scores);
+  return view.scores[seat] === lead && lead > 0 ? el("span", { class: "leader", title: t("board.leader"), "aria-label": t("board.leader"), role: "img" }, " ★") : "";
+}
+
 /**
  * Every seat's breakdown, collapsed (one tap away), each next to a small drawing of its kingdom
  * (`miniKingdom`, the board's own) on which the sheet's regions light up.
  * @param {any} view @param {(view: any, seat: number) => Element} miniKingdom
  */
 export function scoreSheets(view, miniKingdom) {
-  const lead = Math.max(...view.scores);
   return el("div", { class: "sheets" }, view.seats.map((/** @type {any} */ seat, /** @type {number} */ i) => el("details", { "data-seat": i, open: view.status === "finished" || undefined },
-    el("summary", { class: `seat${i}` }, seatBadge(i), " ", seat.name, ": ", t("points_n", { n: view.scores[i] }), view.scores[i] === lead && lead > 0 ? " ★" : ""),
+    el("summary", { class: `seat${i}` }, seatBadge(i), " ", seat.name, ": ", t("points_n", { n: view.scores[i] }), leaderMark(view, i)),
     el("div", { class: "sheet-with-map" }, el("div", { class: "sheet-map" }, miniKingdom(view, i)), sheetTable(view, i)))));
 }
 
