@@ -800,3 +800,28 @@ def test_the_status_line_says_how_far_the_fire_marker_reaches(page) -> None:
         "Put your fire marker within 3 squares of the volcano",
         "Put your fire marker near the volcano",
     ]
+
+
+def test_the_guided_game_explains_each_step_and_what_placing_scores(page) -> None:
+    page.goto(page.base_url + "/")
+    page.click("#guided")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#guide-tip")
+    assert "Choose a domino for your next turn" in page.locator("#guide-tip").text_content()
+    while not page.locator("svg g.legal.anchor").count():
+        play_by_clicking_board(page, 1)
+        page.wait_for_selector("#your-turn")
+    tip = page.locator("#guide-tip").text_content()
+    assert tip.startswith("Place your domino")
+    # The tip's best gain is the engine's: the largest of the view's score_gains for placements.
+    best = page.evaluate(
+        """async () => {
+          const id = location.pathname.split('/').pop();
+          const saved = JSON.parse(localStorage.getItem('kingdomino.games')).find((g) => g.id === id);
+          const view = await (await fetch(`/api/games/${id}?token=${saved.tokens[0]}`)).json();
+          const placing = Object.entries(view.score_gains).filter(([a]) => a.startsWith('place '));
+          return Math.max(...placing.map(([, gain]) => gain));
+        }"""
+    )
+    expected = f"The best square adds {best} point" if best > 0 else "No square adds points now"
+    assert expected in tip, tip

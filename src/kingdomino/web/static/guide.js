@@ -10,5 +10,12 @@ export function guideTip(view) {
   const key = kinds.has("place") ? (first ? "guide.first_place" : "guide.place")
     : kinds.has("discard") ? "guide.discard"
       : kinds.has("claim") ? (first ? "guide.first_claim" : "guide.claim") : "guide.other";
-  return [el("p", { class: "guide", id: "guide-tip" }, t(key))];
+  const tip = [t(key)];
+  // Placing: how much the best square adds now (the engine's count), so the first game teaches scoring.
+  const gains = Object.entries(view.score_gains || {}).filter(([action]) => action.startsWith("place ")).map(([, gain]) => Number(gain));
+  if (kinds.has("place") && gains.length) {
+    const best = Math.max(...gains);
+    tip.push(best > 0 ? t("guide.best_gain", { n: best }) : t("guide.no_gain"));
+  }
+  return [el("p", { class: "guide", id: "guide-tip" }, tip.join(" "))];
 }
