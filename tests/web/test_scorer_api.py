@@ -58,6 +58,14 @@ def test_every_game_is_scored(client: TestClient, game: str, options: dict, text
             "7",
         ),
         ({"game": "duel", "options": {"harmony": True}, "text": "C"}, "text", "no options"),
+        # A frame is one of the game's sizes: a huge one would build a huge grid (checked first).
+        ({"game": "kingdomino", "options": {"frame": 100000}, "text": "C"}, "options.frame", "5, 7"),
+        ({"game": "origins", "options": {"frame": "x"}, "text": "H"}, "options.frame", "5, 7"),
+        (
+            {"game": "kingdomino", "options": {"harmony": "false"}, "text": "C"},
+            "options.harmony",
+            "true or false",
+        ),
         ({"game": "kingdomino", "text": "C" * 5000}, "text", "4000"),
     ],
 )

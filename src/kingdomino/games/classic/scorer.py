@@ -22,6 +22,7 @@ from kingdomino.games.classic.components import (
 from kingdomino.games.classic.game import VARIANTS
 from kingdomino.games.classic.state import score_sheet
 from kingdomino.games.classic.text import KingdomTextError, parse_kingdom
+from kingdomino.games.domino.text import flag_options, frame_option
 
 
 def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
@@ -30,9 +31,10 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     unknown = set(options) - set(VARIANTS) - {"frame"}
     if unknown:
         raise ScoreTextError(1, 1, f"unknown option(s) {', '.join(sorted(unknown))}")
-    mighty_duel = bool(options.get("mighty_duel"))
+    flags = flag_options(options, VARIANTS)
+    mighty_duel = flags["mighty_duel"]
     implied = frame_size(mighty_duel)
-    frame = int(options.get("frame", implied))
+    frame = frame_option(options.get("frame"), sorted(set(FRAME_SIZES.values())), implied)
     if mighty_duel and frame != implied:
         raise ScoreOptionError(
             "frame",
@@ -43,7 +45,7 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
         kingdom = parse_kingdom(text, frame)
     except KingdomTextError as error:
         raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
-    return score_sheet(kingdom, bool(options.get("middle_kingdom")), bool(options.get("harmony")))
+    return score_sheet(kingdom, flags["middle_kingdom"], flags["harmony"])
 
 
 def text_format() -> dict[str, Any]:

@@ -12,10 +12,10 @@ kingdom larger than its frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
-from kingdomino.core.game import GameError
+from kingdomino.core.game import GameError, OptionValue, ScoreOptionError
 
 Square = TypeVar("Square")
 
@@ -82,3 +82,30 @@ def check_span(cells: list[tuple[int, int, Square | None]], frame: int, realm: s
         raise GameError(
             f"the {realm} spans {height} rows x {width} columns; it must fit in a {frame}x{frame} frame"
         )
+
+
+def frame_option(value: OptionValue | None, allowed: list[int], default: int) -> int:
+    """A scorer's ``frame`` option: one of the game's frame sizes (``allowed``), ``default`` when
+    absent; anything else is refused by name, before a grid of that size is ever built.
+
+    >>> frame_option(None, [5, 7], 5), frame_option(7, [5, 7], 5)
+    (5, 7)
+    """
+    if value is None:
+        return default
+    sizes = [str(size) for size in allowed]
+    if isinstance(value, bool) or not isinstance(value, int | str) or str(value).strip() not in sizes:
+        raise ScoreOptionError("frame", f"expected one of {', '.join(sizes)}, got {value!r}")
+    return int(value)
+
+
+def flag_options(options: Mapping[str, OptionValue], names: Iterable[str]) -> dict[str, bool]:
+    """The scorer's on/off options among ``names``: each true or false (a string such as "false"
+    would read as on), absent ones off; refused by name otherwise."""
+    flags = {}
+    for name in names:
+        value = options.get(name, False)
+        if not isinstance(value, bool):
+            raise ScoreOptionError(name, f"expected true or false, got {value!r}")
+        flags[name] = value
+    return flags

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kingdomino.core.game import GameError, OptionValue, ScoreSheet, ScoreTextError
+from kingdomino.games.domino.text import flag_options, frame_option
 from kingdomino.games.origins.components import (
     CAVEMEN,
     EMPTY_LETTER,
@@ -38,7 +39,8 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     mode = str(options.get("mode", "discovery"))
     if mode not in MODES:
         raise GameError(f"options.mode: expected one of {', '.join(MODES)}, got {mode!r}")
-    frame = int(options.get("frame", 5))
+    frames = sorted({setup["frame"] for setup in SETUPS.values()})
+    frame = frame_option(options.get("frame"), frames, frames[0])
     totems = []
     for name in str(options.get("totems", "")).split(","):
         if name.strip():
@@ -50,9 +52,8 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
         kingdom = parse_kingdom(text, frame)
     except KingdomTextError as error:
         raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
-    return score_sheet(
-        kingdom, mode, bool(options.get("fire_kingdom")), bool(options.get("homo_habilis")), totems
-    )
+    flags = flag_options(options, ("fire_kingdom", "homo_habilis"))
+    return score_sheet(kingdom, mode, flags["fire_kingdom"], flags["homo_habilis"], totems)
 
 
 def text_format() -> dict[str, Any]:
