@@ -297,6 +297,55 @@ def test_looking_up_games(target: Target) -> None:
             assert isinstance(response.json()["games"], list)
 
 
+def test_scoring_kingdoms_written_as_text(target: Target) -> None:
+    """The scorer's text and options: plausible cells of every game, odd ones, huge frames and
+    numbers; a kingdom is scored (200) or refused by field (422), fast, and nothing is stored."""
+    cells = st.sampled_from(
+        [
+            "C",
+            "H",
+            ".",
+            "W1",
+            "F0",
+            "M3",
+            "G0m",
+            "D0*2",
+            "V3",
+            "V9",
+            "L1f",
+            "D0@HU",
+            "Q2@W3",
+            "S1",
+            "X",
+            "W99",
+            "é",
+        ]
+    )
+    rows = st.lists(st.lists(cells, min_size=1, max_size=9).map(" ".join), max_size=9).map("\n".join)
+    option_values = (
+        st.booleans() | st.integers(-(2**40), 2**40) | st.sampled_from(["5", "7", "tribe", "totem", "x"])
+    )
+    fields = {
+        "game": st.sampled_from(["kingdomino", "duel", "origins", "chess"]) | JSON_VALUE,
+        "text": rows | rows.map(lambda text: text + "\ndomains S") | JSON_TEXT | JSON_VALUE,
+        "options": st.dictionaries(
+            st.sampled_from(
+                ["frame", "mode", "harmony", "middle_kingdom", "mighty_duel", "totems", "fire_kingdom"]
+            )
+            | JSON_TEXT,
+            option_values,
+            max_size=3,
+        )
+        | JSON_VALUE,
+    }
+
+    @fuzz(800, payloads(fields, {"game": "kingdomino", "text": "C"}), CONTENT_TYPES)
+    def run(content: bytes, content_type: str | None) -> None:
+        response = post(target, "/api/score", content, content_type)
+        if response.status_code == 200:
+            assert isinstance(response.json()["total"], int)
+
+
 def test_viewing_hints_records_and_replays(target: Target) -> None:
     paths = st.sampled_from(["", "/hint", "/record", "/replay"])
     queries = st.dictionaries(
