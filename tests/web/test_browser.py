@@ -43,6 +43,14 @@ OVERFLOW = """() => {
     if (el.scrollWidth > el.clientWidth + 1) bad.push(el.outerHTML.slice(0, 120));
   }
   if (document.documentElement.scrollWidth > window.innerWidth) bad.push('page scrolls sideways');
+  const pen = document.createElement('canvas').getContext('2d');
+  for (const input of document.querySelectorAll('input[placeholder]')) {
+    if (!input.clientWidth) continue;
+    const style = getComputedStyle(input);
+    pen.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    if (pen.measureText(input.placeholder).width > room + 1) bad.push('placeholder cut: ' + input.placeholder);
+  }
   return bad;
 }"""
 
