@@ -8,7 +8,7 @@ import { guideTip } from "./guide.js";
 import { openHelp } from "./help.js";
 import { endScreen, scoreSheets } from "./ending.js";
 import { startReplay } from "./replay.js";
-import { actionWords, localName, logWords, moveWords, todo, winChanceWords } from "./words.js";
+import { localName, logWords, moveWords, todo, winChanceWords } from "./words.js";
 import { seatBadge } from "./pictures.js";
 
 /** @type {Record<string, import("./replay.js").BoardModule>} */
@@ -123,7 +123,7 @@ export function showGame(main, id) {
     const best = candidates[0];
     ctx.highlight = best ? { seat: view.current_player, action: best.action } : null;
     hintBox.replaceChildren(el("div", { class: "hint", id: "hint-result" }, el("strong", {}, t("hint.suggested")), " ",
-      el("ol", {}, candidates.slice(0, 3).map((c) => el("li", {}, el("button", { type: "button", onclick: () => send(c.action) }, actionWords(view, c.action)), " ",
+      el("ol", {}, candidates.slice(0, 3).map((c) => el("li", {}, el("button", { type: "button", onclick: () => send(c.action) }, moveWords(view, c.action)), " ",
         el("span", { class: "small" }, winChanceWords(c.value)))))));
     draw();
   }
