@@ -755,6 +755,14 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     assert page.locator("svg.scorer-grid.lit-region g.lit").count() == 3
     page.screenshot(path=str(ARTIFACTS / "scorer-kingdomino.png"), full_page=True)
     assert page.locator("#scorer-text").input_value().splitlines()[1].split() == ["C", "W1", "W1"]
+    # The keyboard: the arrows move between squares, Enter lays the brush and stays there.
+    page.focus('g.cell[data-square="1,1"]')
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.square") == "1,2"
+    page.keyboard.press("Enter")
+    scorer_total(page, 3 * 3 + 3 * 6)
+    assert page.evaluate("document.activeElement.dataset.square") == "1,2"
+    lay(page, ["empty"], ["1,2"])
     page.reload()  # the kingdom is kept in this browser
     scorer_total(page, 17)
     # Middle Kingdom: a castle in the centre of its kingdom's frame earns 10.

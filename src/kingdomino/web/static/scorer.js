@@ -12,6 +12,8 @@ import { cavemanName, coatName, halfWords, resourceName, where } from "./words.j
 
 const CELL = 40;
 const KEY = "kingdomino.scorer";
+/** @type {Record<string, [number, number]>} */
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 /**
  * A square as the brush lays it: a terrain (or coat) letter and its number (crowns, fires, craters or
@@ -187,7 +189,17 @@ export async function showScorer(main) {
       if (!home) {
         const lay = () => { paint(key); };
         g.addEventListener("click", lay);
-        g.addEventListener("keydown", (/** @type {KeyboardEvent} */ e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); lay(); } });
+        g.addEventListener("keydown", (/** @type {KeyboardEvent} */ e) => {
+          if (e.key === "Enter" || e.key === " ") { e.preventDefault(); lay(); return; }
+          const step = ARROWS[e.key];
+          if (!step) return;
+          e.preventDefault();
+          // The next square that way (past the castle, which takes no brush).
+          for (let k = 1; k <= Math.max(r1 - r0, c1 - c0); k++) {
+            const next = image.querySelector(`g.cell[data-square="${r + k * step[0]},${c + k * step[1]}"][tabindex]`);
+            if (next) { /** @type {SVGGElement} */ (next).focus(); break; }
+          }
+        });
       }
       image.append(g);
     }
@@ -218,9 +230,12 @@ export async function showScorer(main) {
 
   /** Lay the brush on a square (an empty brush clears it). @param {string} key */
   function paint(key) {
+    const focused = document.activeElement && document.activeElement.getAttribute("data-square") === key;
     if (brush.letter) kingdom.squares[key] = { ...brush };
     else delete kingdom.squares[key];
     drawBoard();
+    // The keyboard stays where it laid, the grid being drawn anew.
+    if (focused) /** @type {SVGGElement | null} */ (board.querySelector(`g.cell[data-square="${key}"]`))?.focus();
     score();
   }
 
