@@ -49,7 +49,8 @@ OVERFLOW = """() => {
     const style = getComputedStyle(input);
     pen.font = style.font;
     const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    if (pen.measureText(input.placeholder).width > room + 1) bad.push('placeholder cut: ' + input.placeholder);
+    const cut = pen.measureText(input.placeholder).width > room + 1;
+    if (cut) bad.push(`placeholder cut: ${input.placeholder}`);
   }
   return bad;
 }"""
