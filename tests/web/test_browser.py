@@ -797,6 +797,9 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate(OVERFLOW) == []
     page.screenshot(path=str(ARTIFACTS / "scorer-phone.png"), full_page=True)
+    page.select_option("#score-frame", "7")  # 13 x 13 squares: a finger's width each, the grid scrolls
+    assert page.locator('g.cell[data-square="0,1"] rect').first.bounding_box()["width"] >= 38
+    assert page.evaluate(OVERFLOW) == []
     # The refusal above is the browser's console line for a 422: expected, not a fault of the page.
     assert [e for e in page.errors if "422" in e]
     page.errors[:] = [e for e in page.errors if "422" not in e]
