@@ -21,8 +21,11 @@ from kingdomino.games.classic.components import (
 )
 from kingdomino.games.classic.game import VARIANTS
 from kingdomino.games.classic.state import score_sheet
-from kingdomino.games.classic.text import KingdomTextError, parse_kingdom
+from kingdomino.games.classic.text import parse_kingdom
 from kingdomino.games.domino.text import flag_options, frame_option
+
+#: The sizes a kingdom's frame may have (the game's data).
+FRAMES = sorted(set(FRAME_SIZES.values()))
 
 
 def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
@@ -34,18 +37,14 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     flags = flag_options(options, VARIANTS)
     mighty_duel = flags["mighty_duel"]
     implied = frame_size(mighty_duel)
-    frame = frame_option(options.get("frame"), sorted(set(FRAME_SIZES.values())), implied)
+    frame = frame_option(options.get("frame"), FRAMES, implied)
     if mighty_duel and frame != implied:
         raise ScoreOptionError(
             "frame",
             f"the mighty-duel variant plays on a {implied}x{implied} frame, got {frame} "
             f"(give {implied} or leave the frame out)",
         )
-    try:
-        kingdom = parse_kingdom(text, frame)
-    except KingdomTextError as error:
-        raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
-    return score_sheet(kingdom, flags["middle_kingdom"], flags["harmony"])
+    return score_sheet(parse_kingdom(text, frame), flags["middle_kingdom"], flags["harmony"])
 
 
 def text_format() -> dict[str, Any]:
@@ -56,5 +55,5 @@ def text_format() -> dict[str, Any]:
         "empty": EMPTY_LETTER,
         "terrains": [{"letter": t.letter, "id": t.id} for t in TERRAINS],
         "max": MAX_CROWNS,
-        "frames": sorted(set(FRAME_SIZES.values())),
+        "frames": FRAMES,
     }

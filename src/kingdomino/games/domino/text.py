@@ -15,18 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
-from kingdomino.core.game import GameError, OptionValue, ScoreOptionError
+from kingdomino.core.game import GameError, OptionValue, ScoreOptionError, ScoreTextError
 
 Square = TypeVar("Square")
 
 
-class KingdomTextError(GameError):
-    """A kingdom (territory) text that cannot be read: where and what was expected."""
-
-    def __init__(self, line: int, column: int, message: str) -> None:
-        super().__init__(f"line {line}, column {column}: {message}")
-        self.line = line
-        self.column = column
+class KingdomTextError(ScoreTextError):
+    """A kingdom (territory) text that cannot be read: where (``line``, ``column``) and what was
+    expected; the scorer's own error, so a front end reports it as it is."""
 
 
 def read_cells(

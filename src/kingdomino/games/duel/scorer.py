@@ -13,7 +13,7 @@ from typing import Any
 from kingdomino.core.game import OptionValue, ScoreSheet, ScoreTextError
 from kingdomino.games.duel.components import CASTLE_COL, CASTLE_ROW, COATS, MAP_COLS, MAP_ROWS
 from kingdomino.games.duel.state import score_sheet
-from kingdomino.games.duel.text import CASTLE_LETTER, EMPTY_LETTER, MAX_CROSSES, MapTextError, parse_map
+from kingdomino.games.duel.text import CASTLE_LETTER, EMPTY_LETTER, MAX_CROSSES, parse_map
 
 
 def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
@@ -21,10 +21,7 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     options); :class:`ScoreTextError` for a bad text or any option."""
     if options:
         raise ScoreTextError(1, 1, f"Duel has no options, got {', '.join(sorted(options))}")
-    try:
-        board, coat = parse_map(text)
-    except MapTextError as error:
-        raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
+    board, coat = parse_map(text)
     return score_sheet(board, coat)
 
 

@@ -19,7 +19,7 @@ power for coat X.
 
 from __future__ import annotations
 
-from kingdomino.core.game import GameError
+from kingdomino.core.game import GameError, ScoreTextError
 from kingdomino.games.duel.board import GRID, Board
 from kingdomino.games.duel.components import (
     CASTLE_COL,
@@ -36,13 +36,9 @@ EMPTY_LETTER = "."
 MAX_CROSSES = 7
 
 
-class MapTextError(GameError):
-    """A map text that cannot be read: where and what was expected."""
-
-    def __init__(self, line: int, column: int, message: str) -> None:
-        super().__init__(f"line {line}, column {column}: {message}")
-        self.line = line
-        self.column = column
+class MapTextError(ScoreTextError):
+    """A map text that cannot be read: where (``line``, ``column``) and what was expected; the
+    scorer's own error, so a front end reports it as it is."""
 
 
 def parse_map(text: str) -> tuple[Board, int | None]:

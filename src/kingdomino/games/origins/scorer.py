@@ -27,7 +27,10 @@ from kingdomino.games.origins.components import (
 )
 from kingdomino.games.origins.game import MODES, OPTIONS
 from kingdomino.games.origins.state import score_sheet
-from kingdomino.games.origins.text import KingdomTextError, parse_kingdom
+from kingdomino.games.origins.text import parse_kingdom
+
+#: The sizes a territory's frame may have, by player count (the game's data).
+FRAMES = sorted({setup["frame"] for setup in SETUPS.values()})
 
 
 def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
@@ -39,8 +42,7 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     mode = str(options.get("mode", "discovery"))
     if mode not in MODES:
         raise GameError(f"options.mode: expected one of {', '.join(MODES)}, got {mode!r}")
-    frames = sorted({setup["frame"] for setup in SETUPS.values()})
-    frame = frame_option(options.get("frame"), frames, frames[0])
+    frame = frame_option(options.get("frame"), FRAMES, FRAMES[0])
     totems = []
     for name in str(options.get("totems", "")).split(","):
         if name.strip():
@@ -48,10 +50,7 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
             if resource is None:
                 raise GameError(f"options.totems: unknown resource {name.strip()!r}")
             totems.append(resource.value)
-    try:
-        kingdom = parse_kingdom(text, frame)
-    except KingdomTextError as error:
-        raise ScoreTextError(error.line, error.column, str(error).split(": ", 1)[1]) from None
+    kingdom = parse_kingdom(text, frame)
     flags = flag_options(options, ("fire_kingdom", "homo_habilis"))
     return score_sheet(kingdom, mode, flags["fire_kingdom"], flags["homo_habilis"], totems)
 
@@ -77,5 +76,5 @@ def text_format() -> dict[str, Any]:
         "markers": MAX_MARKER,
         "resources": [{"letter": r.letter, "id": r.id} for r in RESOURCES],
         "cavemen": [{"code": c.code, "id": c.id} for c in CAVEMEN],
-        "frames": sorted({setup["frame"] for setup in SETUPS.values()}),
+        "frames": FRAMES,
     }
