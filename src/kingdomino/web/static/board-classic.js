@@ -141,10 +141,15 @@ function kingdomSvg(view, seat, ctx, big) {
   return { image, placing };
 }
 
+/** The context of a board drawn only to be looked at (nothing to play on it). @param {number} seat @returns {Ctx} */
+export function quietCtx(seat) {
+  return { legal: [], play: () => {}, why: () => {}, replay: true, onKey: null, mainSeat: seat };
+}
+
 /** A small kingdom of `seat` to read its score by (regions lit from the score sheet), cut to the
  * squares it holds. @param {any} view @param {number} seat */
 export function miniKingdom(view, seat) {
-  const image = kingdomSvg(view, seat, { legal: [], play: () => {}, why: () => {}, replay: true, onKey: null, mainSeat: seat }, false).image;
+  const image = kingdomSvg(view, seat, quietCtx(seat), false).image;
   const reach = view.observation.frame - 1;
   const [rowLo, rowHi, colLo, colHi] = view.observation.kingdoms[seat].bounds;
   image.setAttribute("viewBox", `${(colLo + reach) * CELL} ${(rowLo + reach) * CELL} ${(colHi - colLo + 1) * CELL} ${(rowHi - rowLo + 1) * CELL}`);

@@ -8,6 +8,7 @@ import { choiceLayer, placer } from "./placement.js";
 import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./words.js";
 import { landings, markLanded } from "./landing.js";
 import { leaderMark } from "./ending.js";
+import { quietCtx } from "./board-classic.js";
 
 const CELL = 40;
 
@@ -80,7 +81,7 @@ function mapSvg(view, seat, ctx, big) {
 
 /** A small map of `seat` to read its score by (regions lit from the score sheet). @param {any} view @param {number} seat */
 export function miniKingdom(view, seat) {
-  return mapSvg(view, seat, { legal: [], play: () => {}, why: () => {}, replay: true, onKey: null, mainSeat: seat }, false).image;
+  return mapSvg(view, seat, quietCtx(seat), false).image;
 }
 
 /** @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */

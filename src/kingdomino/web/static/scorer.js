@@ -31,17 +31,29 @@ function saved() {
   return { game: "kingdomino", frame: 5, options: {}, domains: "", squares: {} };
 }
 
+/** The rows and columns the laid squares and the castle (hut) span: [rowLo, rowHi, colLo, colHi].
+ * @param {Kingdom} kingdom @returns {[number, number, number, number]} */
+function bounds(kingdom) {
+  const keys = [...Object.keys(kingdom.squares), "0,0"].map((k) => k.split(",").map(Number));
+  const rows = keys.map(([r]) => r), cols = keys.map(([, c]) => c);
+  return [Math.min(...rows), Math.max(...rows), Math.min(...cols), Math.max(...cols)];
+}
+
+/** The entry of `list` (terrains, coats, resources) written with `letter`. @param {any[]} list @param {string} letter */
+function lettered(list, letter) {
+  return list.find((entry) => entry.letter === letter);
+}
+
 /**
  * The kingdom as the game's text: rows of cells around the castle (hut), "." where empty.
  * @param {Kingdom} kingdom @param {any} format
  */
 export function kingdomText(kingdom, format) {
-  const keys = [...Object.keys(kingdom.squares), "0,0"].map((k) => k.split(",").map(Number));
-  const rows = keys.map(([r]) => r), cols = keys.map(([, c]) => c);
+  const [rowLo, rowHi, colLo, colHi] = bounds(kingdom);
   const lines = [];
-  for (let r = Math.min(...rows); r <= Math.max(...rows); r++) {
+  for (let r = rowLo; r <= rowHi; r++) {
     const cells = [];
-    for (let c = Math.min(...cols); c <= Math.max(...cols); c++) {
+    for (let c = colLo; c <= colHi; c++) {
       const square = kingdom.squares[`${r},${c}`];
       cells.push(r === 0 && c === 0 ? format.home : square ? cellText(square, kingdom, format) : format.empty);
     }
@@ -55,7 +67,7 @@ export function kingdomText(kingdom, format) {
 function cellText(square, kingdom, format) {
   let text = `${square.letter}${square.n}`;
   if (kingdom.game !== "origins") return text;
-  const terrain = format.terrains.find((/** @type {any} */ x) => x.letter === square.letter);
+  const terrain = lettered(format.terrains, square.letter);
   if (square.marker) text += `*${square.marker}`;
   if (square.resource && terrain && terrain.resource && kingdom.options.mode !== "discovery") text += terrain.resource;
   if (square.caveman && kingdom.options.mode === "tribe") text += `@${square.caveman}`;
@@ -89,7 +101,7 @@ export async function showScorer(main) {
 
   const format = () => formats[kingdom.game];
   const legend = () => Object.fromEntries((format().terrains || []).map((/** @type {any} */ x) => [x.letter, { id: x.id }]));
-  const isVolcano = (/** @type {string} */ letter) => Boolean((format().terrains || []).find((/** @type {any} */ x) => x.letter === letter && x.volcano));
+  const isVolcano = (/** @type {string} */ letter) => Boolean((lettered(format().terrains || [], letter) || {}).volcano);
 
   /** The options that change a score, as the game's controls. */
   function drawOptions() {
@@ -146,8 +158,8 @@ export async function showScorer(main) {
       if (kingdom.game === "origins" && !volcano) {
         rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.marker") }, el("span", { class: "brush-label" }, t("scorer.marker")),
           ...Array.from({ length: f.markers + 1 }, (_, k) => choice(`marker${k}`, brush.marker === k, () => { brush.marker = k; if (k) { brush.resource = false; brush.caveman = ""; } }, k ? String(k) : t("scorer.none")))));
-        const terrain = f.terrains.find((/** @type {any} */ x) => x.letter === brush.letter);
-        const resource = terrain && terrain.resource ? f.resources.find((/** @type {any} */ r) => r.letter === terrain.resource) : null;
+        const terrain = lettered(f.terrains, brush.letter);
+        const resource = terrain && terrain.resource ? lettered(f.resources, terrain.resource) : null;
         if (resource && kingdom.options.mode !== "discovery") {
           rows.push(el("div", { class: "brush-row" }, choice("resource", brush.resource, () => { brush.resource = !brush.resource; if (brush.resource) { brush.marker = 0; brush.caveman = ""; } },
             picture(`r-${resource.id}`, 24), " ", t("scorer.resource", { resource: resourceName(resource.id) }))));
@@ -174,9 +186,7 @@ export async function showScorer(main) {
       style: `min-width: ${(c1 - c0 + 1) * CELL}px` });
     const obs = { legend: legend(), options: kingdom.options };
     // Squares the kingdom can no longer reach in its frame are shaded, as on the game's board.
-    const laid = [...Object.keys(kingdom.squares), "0,0"].map((k) => k.split(",").map(Number));
-    const [rowLo, rowHi] = [Math.min(...laid.map(([r]) => r)), Math.max(...laid.map(([r]) => r))];
-    const [colLo, colHi] = [Math.min(...laid.map(([, c]) => c)), Math.max(...laid.map(([, c]) => c))];
+    const [rowLo, rowHi, colLo, colHi] = bounds(kingdom);
     const reachable = (/** @type {number} */ r, /** @type {number} */ c) => duel
       || (Math.max(rowHi, r) - Math.min(rowLo, r) <= reach && Math.max(colHi, c) - Math.min(colLo, c) <= reach);
     for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
@@ -187,7 +197,7 @@ export async function showScorer(main) {
       const g = svg("g", { class: "cell", "data-square": key, tabindex: home ? undefined : 0, role: home ? "img" : "button", "aria-label": label },
         svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: reachable(r, c) ? "#fbf8ef" : "#d6ceb8", stroke: "#c9bfa6" }));
       if (home) g.append(duel ? use("castle", x, y, CELL, CELL, { color: SEAT_COLOURS[0] }) : squareGroup(obs, { terrain: f.home }, x, y, CELL, 0));
-      else if (square) g.append(duel ? coatSquare(f.coats.find((/** @type {any} */ co) => co.letter === square.letter).id, square.n, x, y, CELL) : squareGroup(obs, drawnSquare(square), x, y, CELL, 0));
+      else if (square) g.append(duel ? coatSquare(lettered(f.coats, square.letter).id, square.n, x, y, CELL) : squareGroup(obs, drawnSquare(square), x, y, CELL, 0));
       if (!home) {
         const lay = () => { paint(key); };
         g.addEventListener("click", lay);
@@ -211,8 +221,8 @@ export async function showScorer(main) {
   /** A square in the shape the board's drawing reads. @param {Square} square */
   function drawnSquare(square) {
     const f = format();
-    const terrain = f.terrains.find((/** @type {any} */ x) => x.letter === square.letter) || {};
-    const resource = square.resource && terrain.resource ? (f.resources.find((/** @type {any} */ r) => r.letter === terrain.resource) || {}).id : undefined;
+    const terrain = lettered(f.terrains, square.letter) || {};
+    const resource = square.resource && terrain.resource ? (lettered(f.resources, terrain.resource) || {}).id : undefined;
     const caveman = square.caveman && kingdom.options.mode === "tribe" ? (f.cavemen.find((/** @type {any} */ c) => c.code === square.caveman) || {}).id : undefined;
     if (kingdom.game !== "origins") return { terrain: square.letter, crowns: square.n };
     return terrain.volcano ? { terrain: square.letter, craters: square.n }
@@ -227,7 +237,7 @@ export async function showScorer(main) {
       const extras = [drawn.marker ? `${t("scorer.marker")} ${drawn.marker}` : "", drawn.caveman ? cavemanName(drawn.caveman) : ""].filter(Boolean);
       return [halfWords({ legend: legend(), options: kingdom.options }, drawn), ...extras].join(", ");
     }
-    return `${coatName(f.coats.find((/** @type {any} */ c) => c.letter === square.letter).id)}, ${t("count.crosses", { n: square.n })}`;
+    return `${coatName(lettered(f.coats, square.letter).id)}, ${t("count.crosses", { n: square.n })}`;
   }
 
   /** Lay the brush on a square (an empty brush clears it). @param {string} key */

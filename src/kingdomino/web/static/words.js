@@ -185,19 +185,24 @@ const LAID = new Set(["place", "draw", "die"]);
 
 /**
  * What a legal move adds at once to the mover's score, from the server's `score_gains` (counted by
- * the engine): "+6", or "" where it is not known or, for a move that lays nothing on a kingdom, nothing.
- * @param {any} view @param {string} action
+ * the engine); null where it is not known or, for a move that lays nothing on a kingdom, nothing.
+ * @param {any} view @param {string} action @returns {number | null}
  */
-export function gainSign(view, action) {
+function shownGain(view, action) {
   const gain = (view.score_gains || {})[action];
-  if (typeof gain !== "number" || (!gain && !LAID.has(action.split(" ")[0]))) return "";
-  return `${gain < 0 ? "−" : "+"}${Math.abs(gain)}`;
+  return typeof gain !== "number" || (!gain && !LAID.has(action.split(" ")[0])) ? null : gain;
 }
 
-/** The same in words: "+6 points". @param {any} view @param {string} action */
+/** That gain as a sign and a number ("+6"), or "". @param {any} view @param {string} action */
+export function gainSign(view, action) {
+  const gain = shownGain(view, action);
+  return gain === null ? "" : `${gain < 0 ? "−" : "+"}${Math.abs(gain)}`;
+}
+
+/** That gain in words ("+6 points"), or "". @param {any} view @param {string} action */
 export function gainWords(view, action) {
-  const sign = gainSign(view, action);
-  return sign ? `${sign[0]}${t("points_n", { n: Number(sign.slice(1)) })}` : "";
+  const gain = shownGain(view, action);
+  return gain === null ? "" : `${gain < 0 ? "−" : "+"}${t("points_n", { n: Math.abs(gain) })}`;
 }
 
 /** A legal move in words with what it adds ("Place: … · +6 points"), for the board and the move list.
