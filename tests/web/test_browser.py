@@ -67,8 +67,11 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
-def new_page(browser: Any, base: str, width: int = 1366, height: int = 900, locale: str = "en") -> Any:
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+def new_page(
+    browser: Any, base: str, width: int = 1366, height: int = 900, locale: str = "en", touch: bool = False
+) -> Any:
+    """A page of its own context; ``touch`` makes it a touch screen without a mouse (a phone)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, has_touch=touch)
     page = context.new_page()
     page.set_default_timeout(20000)
     errors: list[str] = []
@@ -510,6 +513,73 @@ def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(browser, liv
     assert page.evaluate("document.activeElement.id") == tabs.nth(0).get_attribute("id")
     if AXE.exists():
         assert axe_violations(page) == []
+    assert not page.errors
+
+
+#: On the big board: whether each square a domino, a die, a marker or a caveman may go to shows whole
+#: within the board, a square's size on screen, and the board's bottom on the page.
+TAP_TARGETS = """() => {
+  const board = document.querySelector('.kingdom.mine svg.big');
+  const frame = board.getBoundingClientRect();
+  const inside = (box) => box.left >= frame.left - 1 && box.right <= frame.right + 1
+    && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1;
+  const whole = [...board.querySelectorAll('g.legal rect.spot')]
+    .map((spot) => inside(spot.getBoundingClientRect()));
+  const square = frame.width / board.viewBox.baseVal.width * 40;
+  return { whole, square, bottom: frame.bottom + scrollY };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "decisions"),
+    [
+        ("kingdomino", 2, {"mighty_duel": True}, 48),
+        ("origins", 2, {}, 20),
+        ("kingdomino", 4, {}, 12),
+        ("duel", 2, {}, 12),
+    ],
+    ids=["mighty-duel", "origins-2", "kingdomino-4", "duel"],
+)
+def test_on_a_phone_every_square_to_play_is_a_fingers_width_on_the_first_screen(
+    browser, live_server, game, players, options, decisions
+) -> None:
+    """DESIGN.md: tap targets >= 40 px, and your kingdom in the first screen. A 7 x 7 kingdom's grid
+    (13 x 13 squares) would give 28 px squares on a 390 px phone: the board then shows only where
+    play can still happen (the kingdom and two squares around it, within the frame's reach), so
+    every square to tap is 40 px or more at every decision, shown whole, above the screen's fold."""
+    page = new_page(browser, live_server, 390, 844, touch=True)
+    create_game(page, game, players, options=options)
+    seen = 0
+    tapped = False
+    for _ in range(decisions):
+        page.evaluate("scrollTo(0, 0)")
+        found = page.evaluate(TAP_TARGETS)
+        assert found["bottom"] <= 844, f"the kingdom ends at {found['bottom']} px, under the fold"
+        if found["whole"]:
+            assert found["square"] >= 40, f"squares of {found['square']:.1f} px"
+            assert all(found["whole"]), "a square to play lies outside the board's view"
+        seen += len(found["whole"])
+        if not tapped and page.locator("svg g.legal.anchor").count():
+            # A finger's words (tap, no keyboard shortcut), and tap, tap again to turn, "Place here".
+            assert page.locator("#rotate").inner_text() == "⟳ Rotate"
+            assert page.locator("#ghost-info").inner_text().startswith("Tap a highlighted square")
+            anchor = page.locator("svg g.legal.anchor").first
+            anchor.tap()
+            placing = page.locator("#ghost-info").inner_text()
+            assert placing.startswith(("Place", "Draw")), placing
+            anchor.tap()  # the same square again: the domino turns where it may
+            before = page.locator("#log li").count()
+            page.locator("#confirm-place").tap()
+            page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+            tapped = True
+            continue
+        if play_by_clicking_board(page, 1) == 0:
+            break
+    assert seen > 0
+    if game == "kingdomino" and options:
+        assert page.locator(".kingdom.mine svg.big.zoomed").count() == 1
+    page.screenshot(path=str(ARTIFACTS / f"phone-fingers-{game}-{players}.png"))
+    assert page.evaluate(OVERFLOW) == []
     assert not page.errors
 
 

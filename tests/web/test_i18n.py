@@ -69,9 +69,17 @@ def test_every_literal_key_used_by_the_javascript_exists() -> None:
     english = texts("en")
     used: set[str] = set()
     for source in STATIC.glob("*.js"):
-        used |= set(re.findall(r"\bt\(\"([a-z0-9_.:]+)\"", source.read_text(encoding="utf-8")))
+        used |= set(re.findall(r"\bt(?:Touch)?\(\"([a-z0-9_.:]+)\"", source.read_text(encoding="utf-8")))
     assert used, "no t(...) call found"
     assert sorted(used - set(english)) == []
+
+
+def test_every_touch_screen_text_has_the_text_it_replaces() -> None:
+    """A ``key_touch`` text ("tap") stands in for ``key`` ("point", "click") on a touch screen."""
+    english = texts("en")
+    touch = [key for key in english if key.endswith("_touch")]
+    assert touch, "no touch screen text"
+    assert [key for key in touch if key.removesuffix("_touch") not in english] == []
 
 
 def test_every_log_line_has_its_second_person_form() -> None:

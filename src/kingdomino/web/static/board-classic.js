@@ -76,6 +76,44 @@ function landingKeys(obs) {
   return keys;
 }
 
+/** The smallest square on a kingdom's grid with every square where something can still happen: the
+ * kingdom and two squares around it (a domino's far half), within the frame's reach. It grows with
+ * the kingdom and shrinks to the frame as the frame fills.
+ * @param {number[]} bounds the kingdom's [rowLo, rowHi, colLo, colHi] @param {number} reach
+ * @returns {[number, number, number]} its top row, left column and side */
+export function playWindow(bounds, reach) {
+  const [rowLo, rowHi, colLo, colHi] = bounds;
+  /** @param {number} lo @param {number} hi */
+  const open = (lo, hi) => [Math.max(lo - 2, hi - reach), Math.min(hi + 2, lo + reach)];
+  const rows = open(rowLo, rowHi), cols = open(colLo, colHi);
+  const side = Math.max(rows[1] - rows[0], cols[1] - cols[0]) + 1;
+  /** The first of `side` lines around [lo, hi], kept on the grid. @param {number[]} span */
+  const start = ([lo, hi]) => Math.min(Math.max(lo - Math.floor((side - (hi - lo + 1)) / 2), -reach), reach - side + 1);
+  return [start(rows), start(cols), side];
+}
+
+/** Below this many pixels a square is too small for a finger (DESIGN.md: tap targets >= 40 px). */
+const FINGER = 40;
+
+/** Show a big board whole, or, where its squares would be smaller than a finger (a 13 x 13 grid on a
+ * phone), only the window where play can still happen, which zooms out as the kingdom grows. The
+ * board keeps its size (both are square); only what it shows changes.
+ * @param {Element} image */
+function fitToFinger(image) {
+  const playable = image.getAttribute("data-window");
+  const side = Number(image.getAttribute("data-side"));
+  const width = image.getBoundingClientRect().width;
+  const zoomed = Boolean(playable) && width > 0 && width / side < FINGER;
+  image.setAttribute("viewBox", zoomed ? /** @type {string} */ (playable) : `0 0 ${side * CELL} ${side * CELL}`);
+  image.classList.toggle("zoomed", zoomed);
+}
+
+/** Refit every big board, as the screen turns or a window is resized. */
+function refitBoards() {
+  document.querySelectorAll("svg.big[data-window]").forEach(fitToFinger);
+}
+if (typeof window !== "undefined") window.addEventListener("resize", refitBoards);
+
 /** The kingdom of `seat` as an SVG, with the placing layer when it is the acting seat's. @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
 function kingdomSvg(view, seat, ctx, big) {
   const obs = view.observation;
@@ -88,6 +126,12 @@ function kingdomSvg(view, seat, ctx, big) {
     "data-seat": seat, class: big ? "big" : "small-map" });
   image.append(svg("rect", { x: 0, y: 0, width: side * CELL, height: side * CELL, fill: "#e9e1cc" }));
   const [rowLo, rowHi, colLo, colHi] = kingdom.bounds;
+  if (big) {
+    const [row, col, span] = playWindow(kingdom.bounds, reach);
+    const [x, y] = cellAt(row, col);
+    image.setAttribute("data-window", `${x} ${y} ${span * CELL} ${span * CELL}`);
+    image.setAttribute("data-side", String(side));
+  }
   /** @type {Array<[number, number]>} */
   const grid = [];
   for (let r = -reach; r <= reach; r++) for (let c = -reach; c <= reach; c++) {
@@ -273,4 +317,5 @@ export function render(container, view, ctx) {
     el("div", { class: "mine-col" }, kingdomCard(view, main, ctx, true)),
     el("div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
     opponents(view, others, (seat) => kingdomCard(view, seat, ctx, false))));
+  container.querySelectorAll("svg.big[data-window]").forEach(fitToFinger);
 }

@@ -111,17 +111,21 @@ function dice(view, ctx) {
     return el("li", { class: "die-slot" },
       el(can ? "button" : "div", { type: can ? "button" : undefined, class: `die${can ? " takeable" : ""}${ctx.highlight && ctx.highlight.action === take ? " hinted" : ""}`, "data-die": die.die,
         onclick: can ? () => ctx.play(take) : undefined, "aria-label": `${can ? actionWords(view, take) : label} — ${holderText}`, title: label },
-      diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` }, seatBadge(holder, 12), " ", view.seats[holder].name))),
+      diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` }, seatBadge(holder, 12), " ", el("span", { class: "holder-name" }, view.seats[holder].name)))),
       extra.map((a) => choiceButton(view, die, a, ctx)));
   }));
 }
 
-/** A castle bonus (in words) or a face the die may be turned to (pictured, named for screen readers).
+/** A castle bonus (pictured: the castle gives a cross; in words too where there is room) or a face
+ * the die may be turned to (pictured), each named for screen readers.
  * @param {any} view @param {any} die @param {string} action @param {Ctx} ctx */
 function choiceButton(view, die, action, ctx) {
   const words = actionWords(view, action);
   const face = action.startsWith("turn ") ? (die.faces || [])[Number(action.split(" ")[2]) - 1] : undefined;
-  if (!face) return el("button", { type: "button", class: "small-button", "data-action": action, onclick: () => ctx.play(action) }, words);
+  if (!face) {
+    return el("button", { type: "button", class: "small-button bonus-choice", "data-action": action, onclick: () => ctx.play(action), "aria-label": words, title: words },
+      picture("castle", 20), "+", picture("cross", 16), " ", el("span", { class: "choice-words" }, words));
+  }
   return el("button", { type: "button", class: "small-button face-choice", "data-action": action, onclick: () => ctx.play(action), "aria-label": words, title: words },
     diePicture({ coat: face.coat, crosses: face.crosses, bonus: false }));
 }

@@ -1,16 +1,16 @@
 // The guided first game: a tip for what is asked now, shown above the board (Kingdomino).
 import { el } from "./api.js";
-import { t } from "./i18n.js";
+import { t, tTouch } from "./i18n.js";
 
 /** A tip for the decision at hand. @param {any} view @returns {HTMLElement[]} */
 export function guideTip(view) {
-  if (!view.your_seats.includes(view.current_player) || !view.legal_actions.length) return [el("p", { class: "guide" }, t("guide.wait"))];
+  if (!view.your_seats.includes(view.current_player) || !view.legal_actions.length) return [el("p", { class: "guide" }, tTouch("guide.wait"))];
   const kinds = new Set(view.legal_actions.map((/** @type {string} */ a) => a.split(" ")[0]));
   const first = !view.observation.kingdoms || view.observation.kingdoms[view.current_player].squares.length <= 1;
   const key = kinds.has("place") ? (first ? "guide.first_place" : "guide.place")
     : kinds.has("discard") ? "guide.discard"
       : kinds.has("claim") ? (first ? "guide.first_claim" : "guide.claim") : "guide.other";
-  const tip = [t(key)];
+  const tip = [tTouch(key)];
   // Placing: how much the best square adds now (the engine's count), so the first game teaches scoring.
   const gains = Object.entries(view.score_gains || {}).filter(([action]) => action.startsWith("place ")).map(([, gain]) => Number(gain));
   if (kinds.has("place") && gains.length) {

@@ -61,6 +61,21 @@ export function t(key, params = {}) {
   return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
 }
 
+/** Whether the hand that plays is a finger (a touch screen without a mouse). */
+export function byTouch() {
+  return typeof matchMedia === "function" && matchMedia("(hover: none) and (pointer: coarse)").matches;
+}
+
+/**
+ * The text of `key` as `t` gives it, in its `key_touch` form on a touch screen: "tap" where a mouse
+ * would "point" or "click", and no keyboard shortcut.
+ * @param {string} key
+ * @param {Record<string, string | number>} [params]
+ */
+export function tTouch(key, params = {}) {
+  return t(byTouch() && has(`${key}_touch`) ? `${key}_touch` : key, params);
+}
+
 /** Whether a key exists (for optional texts such as a terrain's name). @param {string} key */
 export function has(key) {
   return key in texts || key in english;

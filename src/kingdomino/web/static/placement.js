@@ -3,7 +3,7 @@
 // confirm (touch: tap to choose, tap again to rotate, "Place here" to confirm), and for any other square
 // the engine's reason why not. Also the layer of single-square choices (fire, pay, caveman, cross, die).
 import { el, svg } from "./api.js";
-import { t } from "./i18n.js";
+import { t, tTouch } from "./i18n.js";
 
 export const DIRS = ["E", "S", "W", "N"];
 /** @type {Record<string, [number, number]>} */
@@ -161,13 +161,13 @@ export function placer(options) {
     const place = el("button", { type: "button", id: "confirm-place", class: "primary", onclick: confirm }, t("place.confirm"));
     const update = () => {
       const action = placing.anchor ? actionAt(placing.anchor) : null;
-      info.textContent = action ? label(action) : t("place.pick_square");
+      info.textContent = action ? label(action) : tTouch("place.pick_square");
       /** @type {HTMLButtonElement} */ (place).disabled = !action;
     };
     listeners.push(update);
     update();
     return el("div", { class: "toolbar" },
-      el("button", { type: "button", id: "rotate", onclick: rotate, "aria-keyshortcuts": "R", title: t("place.rotate_title") }, "⟳ ", t("place.rotate")),
+      el("button", { type: "button", id: "rotate", onclick: rotate, "aria-keyshortcuts": "R", title: t("place.rotate_title") }, "⟳ ", tTouch("place.rotate")),
       place, info);
   };
   return { layer, rotate, confirm, toolbar, any: spots.size > 0 };
