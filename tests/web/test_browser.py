@@ -583,6 +583,44 @@ def test_on_a_phone_every_square_to_play_is_a_fingers_width_on_the_first_screen(
     assert not page.errors
 
 
+#: The lowest edge on the page of what a player may choose now (the first kind of BOARD_TARGETS found).
+CHOICES_END = """(targets) => {
+  for (const selector of targets) {
+    const found = [...document.querySelectorAll(selector)];
+    const ends = found.map((e) => e.getBoundingClientRect().bottom + scrollY);
+    if (found.length) return [selector, Math.max(...ends)];
+  }
+  return null;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "mode"),
+    [(3, {"fire_kingdom": True}, "tribe"), (2, {}, "totem")],
+    ids=["tribe", "totem"],
+)
+def test_on_a_phone_what_to_choose_is_on_the_first_screen(
+    browser, live_server, players, options, mode
+) -> None:
+    """DESIGN.md: the status line, the rows, your kingdom, all in the first screen. A choice made in
+    the cave (Tribe) or among the totems comes before the kingdom on a phone, the cavemen two by two."""
+    page = new_page(browser, live_server, 390, 844, touch=True)
+    create_game(page, "origins", players, options=options, mode=mode)
+    kinds: set[str] = set()
+    for _ in range(40):
+        page.evaluate("scrollTo(0, 0)")
+        found = page.evaluate(CHOICES_END, list(BOARD_TARGETS))
+        if found:
+            kinds.add(found[0])
+            assert found[1] <= 844, f"{found[0]} end at {found[1]} px: {page.locator('#status').inner_text()}"
+        if play_by_clicking_board(page, 1) == 0:
+            break
+    if mode == "tribe":
+        assert ".caveman-card.claimable" in kinds
+    page.screenshot(path=str(ARTIFACTS / f"phone-choices-{mode}.png"))
+    assert not page.errors
+
+
 @needs_axe
 def test_axe_finds_no_serious_violation(page) -> None:
     page.goto(page.base_url + "/")

@@ -312,7 +312,9 @@ export function render(container, view, ctx) {
   ctx.landed = landings(container, String(view.id), landingKeys(obs));
   const main = ctx.mainSeat;
   const others = obs.kingdoms.map((/** @type {any} */ _k, /** @type {number} */ s) => s).filter((/** @type {number} */ s) => s !== main);
-  container.replaceChildren(el("div", { class: "table" },
+  // A choice made in the cave or among the totems comes before the kingdom where the columns stack.
+  const aside = !ctx.replay && ctx.legal.some((a) => /^(recruit|recruit-stack|totem) /.test(a));
+  container.replaceChildren(el("div", { class: `table${aside ? " extras-first" : ""}` },
     el("div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
     el("div", { class: "mine-col" }, kingdomCard(view, main, ctx, true)),
     el("div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
