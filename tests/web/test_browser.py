@@ -671,8 +671,17 @@ def test_each_language(browser, live_server, language: str) -> None:
             assert "(AI, " not in page.locator("main").inner_text()
         assert page.evaluate(OVERFLOW) == []
         page.screenshot(path=str(ARTIFACTS / f"{game}-{language}.png"), full_page=True)
-    phone = new_page(browser, live_server, 390, 844, locale=language)
+    phone = new_page(browser, live_server, 390, 844, locale=language, touch=True)
     create_game(phone, "origins", 3, options={"fire_kingdom": True}, mode="tribe")
+    assert phone.evaluate(OVERFLOW) == []
+    # The longest words still leave a 7 x 7 kingdom on the first screen (DESIGN.md), with a finger's words.
+    create_game(phone, "kingdomino", 2, options={"mighty_duel": True})
+    for _ in range(6):
+        phone.evaluate("scrollTo(0, 0)")
+        assert phone.evaluate(TAP_TARGETS)["bottom"] <= 844, language
+        if phone.locator("#rotate").count():
+            assert "(R)" not in phone.locator("#rotate").inner_text()
+        play_by_clicking_board(phone, 1)
     assert phone.evaluate(OVERFLOW) == []
     for shown in (page, phone):  # the scorer, with the longest brush (Origins Tribe) chosen
         shown.goto(live_server + "/score")
