@@ -69,10 +69,15 @@ export function sheetTable(view, seat) {
 }
 
 /** A star after the name of the seat (or seats) in the lead, with its meaning for pointers and
- * screen readers; "" for the others and before anyone scores. @param {any} view @param {number} seat */
+ * screen readers; "" for the others, and for everyone while all share the same score (at the start,
+ * or Origins' Fire Kingdom's 10 each). At the end it marks the engine's winners, after the
+ * tie-breaks, not every seat tied on points. @param {any} view @param {number} seat */
 export function leaderMark(view, seat) {
+  const star = (/** @type {string} */ key) => el("span", { class: "leader", title: t(key), "aria-label": t(key), role: "img" }, " ★");
+  if (view.status === "finished") return (view.winners || []).includes(seat) ? star("board.winner") : "";
   const lead = Math.max(...view.scores);
-  return view.scores[seat] === lead && lead > 0 ? el("span", { class: "leader", title: t("board.leader"), "aria-label": t("board.leader"), role: "img" }, " ★") : "";
+  const ahead = view.scores.some((/** @type {number} */ score) => score < lead);
+  return view.scores[seat] === lead && lead > 0 && ahead ? star("board.leader") : "";
 }
 
 /**
