@@ -584,6 +584,8 @@ def test_on_a_phone_every_square_to_play_is_a_fingers_width_on_the_first_screen(
     assert seen > 0
     if game == "kingdomino" and options:
         assert page.locator(".kingdom.mine svg.big.zoomed").count() == 1
+    if players == 2:  # the one opponent's kingdom across the screen, not in half of it
+        assert page.locator(".others-col svg.small-map").bounding_box()["width"] >= 300
     page.screenshot(path=str(ARTIFACTS / f"phone-fingers-{game}-{players}.png"))
     assert page.evaluate(OVERFLOW) == []
     assert not page.errors

@@ -177,5 +177,5 @@ export function render(container, view, ctx) {
       choices(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
     el("div", { class: "mine-col" }, mapCard(view, main, ctx, true)),
     el("div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view)),
-    el("div", { class: "others-col" }, mapCard(view, other, ctx, false))));
+    el("div", { class: "others-col single" }, mapCard(view, other, ctx, false))));
 }

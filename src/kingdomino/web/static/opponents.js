@@ -17,7 +17,7 @@ let shown = null;
  */
 export function opponents(view, seats, card) {
   const cards = seats.map(card);
-  if (seats.length < 2 || !window.matchMedia(PHONE).matches) return el("div", { class: "others-col" }, cards);
+  if (seats.length < 2 || !window.matchMedia(PHONE).matches) return el("div", { class: `others-col${seats.length === 1 ? " single" : ""}` }, cards);
   if (shown === null || !seats.includes(shown)) shown = seats[0];
   /** @type {HTMLElement[]} */
   const tabs = [];
