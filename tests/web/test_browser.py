@@ -629,6 +629,28 @@ def test_on_a_phone_what_to_choose_is_on_the_first_screen(
     assert not page.errors
 
 
+def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser, live_server) -> None:
+    """Each label before its field, the fields in one column (the game, the players, each seat and
+    its name), in the longest language's words too."""
+    for language in ("en", "hu"):
+        page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
+        page.goto(live_server + "/")
+        page.select_option("#game", "origins")
+        page.select_option("#players", "4")
+        fields = ["#game", "#players"] + [f"#{kind}-{seat}" for seat in range(4) for kind in ("seat", "name")]
+        lefts = [page.locator(field).bounding_box()["x"] for field in fields]
+        assert max(lefts) - min(lefts) <= 1, (language, lefts)
+        for field in fields:  # its label on its line, to the left
+            label = page.locator(f'label[for="{field[1:]}"]').bounding_box()
+            box = page.locator(field).bounding_box()
+            assert (
+                label["x"] + label["width"] <= box["x"]
+                and abs((label["y"] + label["height"] / 2) - (box["y"] + box["height"] / 2)) < 4
+            ), (language, field)
+        assert page.evaluate(OVERFLOW) == []
+        assert not page.errors
+
+
 @needs_axe
 def test_axe_finds_no_serious_violation(page) -> None:
     page.goto(page.base_url + "/")

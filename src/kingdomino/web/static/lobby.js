@@ -141,7 +141,7 @@ export function showLobby(main) {
 
   const form = el("form", { onsubmit: create, "aria-labelledby": "new-game" },
     el("h2", { id: "new-game" }, t("lobby.new_game")),
-    el("label", { for: "game" }, t("lobby.game")), " ", gameSelect, " ", el("label", { for: "players" }, t("lobby.players")), " ", playersSelect, optionsBox,
+    el("div", { class: "fields" }, el("label", { for: "game" }, t("lobby.game")), " ", gameSelect, " ", el("label", { for: "players" }, t("lobby.players")), " ", playersSelect), optionsBox,
     el("h3", {}, t("lobby.seats")), seatsBox,
     el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
     el("p", {}, el("button", { class: "primary", type: "submit", id: "create" }, t("lobby.create"))));
