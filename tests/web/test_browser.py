@@ -212,6 +212,9 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
     assert page.locator("#scores summary .leader").count() == places.count("1") >= 1
     assert page.locator("#scores summary .leader").first.get_attribute("aria-label") == "the winner"
     check_regions_light_up(page)
+    if game != "duel":  # the finished kingdom alone fills the board
+        shown = page.evaluate(SHOWN_KINGDOM)
+        assert shown["side"] == max(shown["rows"], shown["cols"]), shown
     if game == "kingdomino":
         assert "Middle Kingdom" in page.locator("#scores").inner_text()
         page.click("#replay")
@@ -221,6 +224,16 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
         page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 2 of')")
         page.wait_for_function("document.querySelectorAll('#log li').length === 2")
         assert page.locator("#log li.current").count() == 1
+
+
+#: The big board's view in squares, and the rows and columns its kingdom spans.
+SHOWN_KINGDOM = """() => {
+  const board = document.querySelector('.kingdom.mine svg.big');
+  const squares = [...board.querySelectorAll('g[data-square]')]
+    .map((g) => g.getAttribute('data-square').split(',').map(Number));
+  const spans = (i) => new Set(squares.map((square) => square[i])).size;
+  return { side: board.viewBox.baseVal.width / 40, rows: spans(0), cols: spans(1) };
+}"""
 
 
 def check_regions_light_up(page) -> None:
@@ -626,6 +639,30 @@ def test_on_a_phone_what_to_choose_is_on_the_first_screen(
     if mode == "tribe":
         assert ".caveman-card.claimable" in kinds
     page.screenshot(path=str(ARTIFACTS / f"phone-choices-{mode}.png"))
+    assert not page.errors
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "mode"),
+    [("kingdomino", 2, {"mighty_duel": True}, None), ("origins", 3, {"fire_kingdom": True}, "tribe")],
+    ids=["mighty-duel", "origins-tribe-3"],
+)
+def test_on_a_low_laptop_screen_your_kingdom_shows_whole(
+    browser, live_server, game, players, options, mode
+) -> None:
+    """A 1366 x 768 laptop: the board is never taller than the window leaves below its top, what to
+    do now and the buttons share a line, and its squares stay a finger's width (zoomed if need be)."""
+    page = new_page(browser, live_server, 1366, 768)
+    create_game(page, game, players, options=options, mode=mode)
+    for _ in range(6):
+        page.evaluate("scrollTo(0, 0)")
+        found = page.evaluate(TAP_TARGETS)
+        assert found["bottom"] <= 768, f"the kingdom ends at {found['bottom']} px"
+        assert found["square"] >= 40 and all(found["whole"])
+        play_by_clicking_board(page, 1)
+    status, hint = page.locator("#status").bounding_box(), page.locator("#hint").bounding_box()
+    assert abs((status["y"] + status["height"] / 2) - (hint["y"] + hint["height"] / 2)) < 12
+    page.screenshot(path=str(ARTIFACTS / f"laptop-{game}-{players}.png"))
     assert not page.errors
 
 

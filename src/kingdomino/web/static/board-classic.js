@@ -77,14 +77,15 @@ function landingKeys(obs) {
 }
 
 /** The smallest square on a kingdom's grid with every square where something can still happen: the
- * kingdom and two squares around it (a domino's far half), within the frame's reach. It grows with
- * the kingdom and shrinks to the frame as the frame fills.
+ * kingdom and `margin` squares around it (2: a domino's far half), within the frame's reach. It
+ * grows with the kingdom and shrinks to the frame as the frame fills; with no margin (a finished
+ * game) it holds the kingdom alone.
  * @param {number[]} bounds the kingdom's [rowLo, rowHi, colLo, colHi] @param {number} reach
- * @returns {[number, number, number]} its top row, left column and side */
-export function playWindow(bounds, reach) {
+ * @param {number} [margin] @returns {[number, number, number]} its top row, left column and side */
+export function playWindow(bounds, reach, margin = 2) {
   const [rowLo, rowHi, colLo, colHi] = bounds;
   /** @param {number} lo @param {number} hi */
-  const open = (lo, hi) => [Math.max(lo - 2, hi - reach), Math.min(hi + 2, lo + reach)];
+  const open = (lo, hi) => [Math.max(lo - margin, hi - reach), Math.min(hi + margin, lo + reach)];
   const rows = open(rowLo, rowHi), cols = open(colLo, colHi);
   const side = Math.max(rows[1] - rows[0], cols[1] - cols[0]) + 1;
   /** The first of `side` lines around [lo, hi], kept on the grid. @param {number[]} span */
@@ -94,23 +95,36 @@ export function playWindow(bounds, reach) {
 
 /** Below this many pixels a square is too small for a finger (DESIGN.md: tap targets >= 40 px). */
 const FINGER = 40;
+/** The screens that stack the columns (the phone layout of style.css), where the page scrolls by design. */
+const STACKED = "(max-width: 640px)";
+/** The least height a big board keeps on a wide screen, however low the window. */
+const LOWEST = 320;
 
-/** Show a big board whole, or, where its squares would be smaller than a finger (a 13 x 13 grid on a
- * phone), only the window where play can still happen, which zooms out as the kingdom grows. The
- * board keeps its size (both are square); only what it shows changes.
+/** Fit a big board to the screen. On a wide screen it is never taller than the window leaves below
+ * its top (a 1366 x 768 laptop shows the whole kingdom), and as a square no wider either. Where its
+ * squares would then be smaller than a finger (a 13 x 13 grid on a phone or a low screen) it shows
+ * only the window where play can still happen, which zooms out as the kingdom grows; at the end of
+ * a game, always the kingdom alone. Both are square, so the board keeps its size.
  * @param {Element} image */
-function fitToFinger(image) {
+function fitBoard(image) {
   const playable = image.getAttribute("data-window");
   const side = Number(image.getAttribute("data-side"));
+  const style = /** @type {SVGElement} */ (image).style;
+  style.maxWidth = "";
+  if (!window.matchMedia(STACKED).matches) {  // square: as wide as it may be tall
+    const top = image.getBoundingClientRect().top + window.scrollY;
+    style.maxWidth = `${Math.max(LOWEST, window.innerHeight - top - 12)}px`;
+  }
   const width = image.getBoundingClientRect().width;
-  const zoomed = Boolean(playable) && width > 0 && width / side < FINGER;
+  const always = image.getAttribute("data-zoom") === "always";
+  const zoomed = Boolean(playable) && width > 0 && (always || width / side < FINGER);
   image.setAttribute("viewBox", zoomed ? /** @type {string} */ (playable) : `0 0 ${side * CELL} ${side * CELL}`);
   image.classList.toggle("zoomed", zoomed);
 }
 
 /** Refit every big board, as the screen turns or a window is resized. */
 function refitBoards() {
-  document.querySelectorAll("svg.big[data-window]").forEach(fitToFinger);
+  document.querySelectorAll("svg.big[data-window]").forEach(fitBoard);
 }
 if (typeof window !== "undefined") window.addEventListener("resize", refitBoards);
 
@@ -127,9 +141,11 @@ function kingdomSvg(view, seat, ctx, big) {
   image.append(svg("rect", { x: 0, y: 0, width: side * CELL, height: side * CELL, fill: "#e9e1cc" }));
   const [rowLo, rowHi, colLo, colHi] = kingdom.bounds;
   if (big) {
-    const [row, col, span] = playWindow(kingdom.bounds, reach);
+    const finished = view.status === "finished";
+    const [row, col, span] = playWindow(kingdom.bounds, reach, finished ? 0 : 2);
     const [x, y] = cellAt(row, col);
     image.setAttribute("data-window", `${x} ${y} ${span * CELL} ${span * CELL}`);
+    if (finished) image.setAttribute("data-zoom", "always");
     image.setAttribute("data-side", String(side));
   }
   /** @type {Array<[number, number]>} */
@@ -319,5 +335,5 @@ export function render(container, view, ctx) {
     el("div", { class: "mine-col" }, kingdomCard(view, main, ctx, true)),
     el("div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
     opponents(view, others, (seat) => kingdomCard(view, seat, ctx, false))));
-  container.querySelectorAll("svg.big[data-window]").forEach(fitToFinger);
+  container.querySelectorAll("svg.big[data-window]").forEach(fitBoard);
 }

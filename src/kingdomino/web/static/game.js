@@ -66,8 +66,8 @@ export function showGame(main, id) {
   if (saved.spectator) invites.append(el("label", { class: "block" }, t("game.spectator_link"), " ", el("input", { readonly: true, value: saved.spectator })));
 
   main.replaceChildren(
-    el("section", { class: "card top-card" }, title, whoami, status, error, guide,
-      el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton), hintBox),
+    el("section", { class: "card top-card" }, title, whoami,
+      el("div", { class: "status-row" }, status, el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton)), error, guide, hintBox),
     end,
     el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board") }, board),
     el("section", { class: "card" }, moves),
