@@ -6,7 +6,7 @@ import { t } from "./i18n.js";
 import { SEAT_COLOURS, caveman, cavemanPicture, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
 import { choiceLayer, placer } from "./placement.js";
 import { actionWords, gainSign, moveWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
-import { opponents } from "./opponents.js";
+import { PHONE, opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing.js";
 import { leaderMark } from "./ending.js";
 
@@ -82,7 +82,7 @@ function landingKeys(obs) {
  * game) it holds the kingdom alone.
  * @param {number[]} bounds the kingdom's [rowLo, rowHi, colLo, colHi] @param {number} reach
  * @param {number} [margin] @returns {[number, number, number]} its top row, left column and side */
-export function playWindow(bounds, reach, margin = 2) {
+function playWindow(bounds, reach, margin = 2) {
   const [rowLo, rowHi, colLo, colHi] = bounds;
   /** @param {number} lo @param {number} hi */
   const open = (lo, hi) => [Math.max(lo - margin, hi - reach), Math.min(hi + margin, lo + reach)];
@@ -95,8 +95,6 @@ export function playWindow(bounds, reach, margin = 2) {
 
 /** Below this many pixels a square is too small for a finger (DESIGN.md: tap targets >= 40 px). */
 const FINGER = 40;
-/** The screens that stack the columns (the phone layout of style.css), where the page scrolls by design. */
-const STACKED = "(max-width: 640px)";
 /** The least height a big board keeps on a wide screen, however low the window. */
 const LOWEST = 320;
 
@@ -111,7 +109,7 @@ function fitBoard(image) {
   const side = Number(image.getAttribute("data-side"));
   const style = /** @type {SVGElement} */ (image).style;
   style.maxWidth = "";
-  if (!window.matchMedia(STACKED).matches) {  // square: as wide as it may be tall
+  if (!window.matchMedia(PHONE).matches) {  // square: as wide as it may be tall (a phone's page scrolls)
     const top = image.getBoundingClientRect().top + window.scrollY;
     style.maxWidth = `${Math.max(LOWEST, window.innerHeight - top - 12)}px`;
   }

@@ -6,8 +6,8 @@ import { seatBadge } from "./pictures.js";
 import { seatName } from "./words.js";
 import { leaderMark } from "./ending.js";
 
-/** The screens narrow enough for tabs (the phone layout of style.css). */
-const PHONE = "(max-width: 640px)";
+/** The screens narrow enough for tabs: the phone layout of style.css, whose columns stack. */
+export const PHONE = "(max-width: 640px)";
 /** The opponent whose kingdom the phone shows, kept from one view to the next. @type {number | null} */
 let shown = null;
 
