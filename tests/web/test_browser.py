@@ -666,6 +666,26 @@ def test_on_a_low_laptop_screen_your_kingdom_shows_whole(
     assert not page.errors
 
 
+@pytest.mark.parametrize("width", [1366, 390], ids=["desktop", "phone"])
+def test_duels_four_dice_share_a_line_with_their_castle_bonus(browser, live_server, width) -> None:
+    """A castle bonus sits under its die, pictured (castle + cross) and named for screen readers,
+    with its words where there is room: the four dice stay on one line."""
+    page = new_page(browser, live_server, width, 900, touch=width < 640)
+    create_game(page, "duel", 2)
+    for _ in range(12):
+        if page.locator(".bonus-choice").count():
+            break
+        play_by_clicking_board(page, 1)
+    bonus = page.locator(".bonus-choice").first
+    assert bonus.get_attribute("aria-label").startswith("Castle bonus")
+    assert bonus.locator("svg").count() == 2
+    assert bonus.locator(".choice-words").is_visible() == (width > 640)
+    tops = {round(page.locator(".die-slot").nth(i).bounding_box()["y"]) for i in range(4)}
+    assert len(tops) == 1, tops
+    assert page.evaluate(OVERFLOW) == []
+    assert not page.errors
+
+
 def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser, live_server) -> None:
     """Each label before its field, the fields in one column (the game, the players, each seat and
     its name), in the longest language's words too."""
