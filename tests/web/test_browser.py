@@ -212,9 +212,9 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
     assert page.locator("#scores summary .leader").count() == places.count("1") >= 1
     assert page.locator("#scores summary .leader").first.get_attribute("aria-label") == "the winner"
     check_regions_light_up(page)
-    if game != "duel":  # the finished kingdom alone fills the board
-        shown = page.evaluate(SHOWN_KINGDOM)
-        assert shown["side"] == max(shown["rows"], shown["cols"]), shown
+    if game != "duel":  # each finished kingdom alone fills its board, the opponents' too
+        for shown in page.evaluate(SHOWN_KINGDOMS):
+            assert shown["side"] == max(shown["rows"], shown["cols"]), shown
     if game == "kingdomino":
         assert "Middle Kingdom" in page.locator("#scores").inner_text()
         page.click("#replay")
@@ -226,14 +226,13 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
         assert page.locator("#log li.current").count() == 1
 
 
-#: The big board's view in squares, and the rows and columns its kingdom spans.
-SHOWN_KINGDOM = """() => {
-  const board = document.querySelector('.kingdom.mine svg.big');
+#: Each board's view in squares, and the rows and columns its kingdom spans.
+SHOWN_KINGDOMS = """() => [...document.querySelectorAll('#board .kingdom > svg')].map((board) => {
   const squares = [...board.querySelectorAll('g[data-square]')]
     .map((g) => g.getAttribute('data-square').split(',').map(Number));
   const spans = (i) => new Set(squares.map((square) => square[i])).size;
   return { side: board.viewBox.baseVal.width / 40, rows: spans(0), cols: spans(1) };
-}"""
+})"""
 
 
 def check_regions_light_up(page) -> None:

@@ -98,18 +98,18 @@ const FINGER = 40;
 /** The least height a big board keeps on a wide screen, however low the window. */
 const LOWEST = 320;
 
-/** Fit a big board to the screen. On a wide screen it is never taller than the window leaves below
- * its top (a 1366 x 768 laptop shows the whole kingdom), and as a square no wider either. Where its
- * squares would then be smaller than a finger (a 13 x 13 grid on a phone or a low screen) it shows
- * only the window where play can still happen, which zooms out as the kingdom grows; at the end of
- * a game, always the kingdom alone. Both are square, so the board keeps its size.
+/** Fit a board to the screen. A big board on a wide screen is never taller than the window leaves
+ * below its top (a 1366 x 768 laptop shows the whole kingdom), and as a square no wider either.
+ * Where its squares would then be smaller than a finger (a 13 x 13 grid on a phone or a low screen)
+ * it shows only the window where play can still happen, which zooms out as the kingdom grows. At
+ * the end of a game every board shows its kingdom alone. Both are square, so a board keeps its size.
  * @param {Element} image */
 function fitBoard(image) {
   const playable = image.getAttribute("data-window");
   const side = Number(image.getAttribute("data-side"));
   const style = /** @type {SVGElement} */ (image).style;
   style.maxWidth = "";
-  if (!window.matchMedia(PHONE).matches) {  // square: as wide as it may be tall (a phone's page scrolls)
+  if (image.classList.contains("big") && !window.matchMedia(PHONE).matches) {  // square: as wide as it may be tall (a phone's page scrolls)
     const top = image.getBoundingClientRect().top + window.scrollY;
     style.maxWidth = `${Math.max(LOWEST, window.innerHeight - top - 12)}px`;
   }
@@ -120,9 +120,9 @@ function fitBoard(image) {
   image.classList.toggle("zoomed", zoomed);
 }
 
-/** Refit every big board, as the screen turns or a window is resized. */
+/** Refit every board that may zoom, as the screen turns or a window is resized. */
 function refitBoards() {
-  document.querySelectorAll("svg.big[data-window]").forEach(fitBoard);
+  document.querySelectorAll("svg[data-window]").forEach(fitBoard);
 }
 if (typeof window !== "undefined") window.addEventListener("resize", refitBoards);
 
@@ -138,8 +138,8 @@ function kingdomSvg(view, seat, ctx, big) {
     "data-seat": seat, class: big ? "big" : "small-map" });
   image.append(svg("rect", { x: 0, y: 0, width: side * CELL, height: side * CELL, fill: "#e9e1cc" }));
   const [rowLo, rowHi, colLo, colHi] = kingdom.bounds;
-  if (big) {
-    const finished = view.status === "finished";
+  const finished = view.status === "finished";
+  if (big || finished) {  // at the end every kingdom shows alone, the opponents' too
     const [row, col, span] = playWindow(kingdom.bounds, reach, finished ? 0 : 2);
     const [x, y] = cellAt(row, col);
     image.setAttribute("data-window", `${x} ${y} ${span * CELL} ${span * CELL}`);
@@ -211,6 +211,7 @@ export function miniKingdom(view, seat) {
   const reach = view.observation.frame - 1;
   const [rowLo, rowHi, colLo, colHi] = view.observation.kingdoms[seat].bounds;
   image.setAttribute("viewBox", `${(colLo + reach) * CELL} ${(rowLo + reach) * CELL} ${(colHi - colLo + 1) * CELL} ${(rowHi - rowLo + 1) * CELL}`);
+  image.removeAttribute("data-window");  // its own cut, never refitted
   return image;
 }
 
@@ -333,5 +334,5 @@ export function render(container, view, ctx) {
     el("div", { class: "mine-col" }, kingdomCard(view, main, ctx, true)),
     el("div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
     opponents(view, others, (seat) => kingdomCard(view, seat, ctx, false))));
-  container.querySelectorAll("svg.big[data-window]").forEach(fitBoard);
+  container.querySelectorAll("svg[data-window]").forEach(fitBoard);
 }
