@@ -93,8 +93,9 @@ function playWindow(bounds, reach, margin = 2) {
   return [start(rows), start(cols), side];
 }
 
-/** Below this many pixels a square is too small for a finger (DESIGN.md: tap targets >= 40 px). */
-const FINGER = 40;
+/** Below this many pixels a square is small for a finger: Material Design's touch target (48 dp);
+ * DESIGN.md's least is 40 px, which a zoomed board keeps (its window is at most 9 squares wide). */
+const FINGER = 48;
 /** The least height a big board keeps on a wide screen, however low the window. */
 const LOWEST = 320;
 
