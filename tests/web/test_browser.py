@@ -633,6 +633,9 @@ def test_on_a_phone_what_to_choose_is_on_the_first_screen(
         if found:
             kinds.add(found[0])
             assert found[1] <= 844, f"{found[0]} end at {found[1]} px: {page.locator('#status').inner_text()}"
+        on_board = page.evaluate(TAP_TARGETS)  # a marker, a payment or a caveman: whole, a finger wide
+        if on_board["whole"]:
+            assert on_board["square"] >= 40 and all(on_board["whole"]), on_board
         if play_by_clicking_board(page, 1) == 0:
             break
     if mode == "tribe":
