@@ -1051,3 +1051,11 @@ def test_the_guided_game_explains_each_step_and_what_placing_scores(page) -> Non
     )
     expected = f"The best square adds {best} point" if best > 0 else "No square adds points now"
     assert expected in tip, tip
+    # A player who has read enough hides the tips, for this game and across a reload; one tap shows them.
+    page.click("#guide-hide")
+    assert page.locator("#guide-tip").count() == 0
+    page.reload()
+    page.wait_for_selector("#guide-show")
+    assert page.locator("#guide-tip").count() == 0
+    page.click("#guide-show")
+    assert page.locator("#guide-tip").text_content().startswith("Place your domino")

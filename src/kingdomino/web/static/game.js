@@ -4,7 +4,7 @@ import { api, el, remember, savedGames, tokensFor } from "./api.js";
 import * as classic from "./board-classic.js";
 import * as duel from "./board-duel.js";
 import { t } from "./i18n.js";
-import { guideTip } from "./guide.js";
+import { guideTip, showTips } from "./guide.js";
 import { openHelp } from "./help.js";
 import { endScreen, scoreSheets } from "./ending.js";
 import { startReplay } from "./replay.js";
@@ -53,6 +53,8 @@ export function showGame(main, id) {
   const hintButton = el("button", { type: "button", id: "hint", onclick: askHint }, t("game.hint"));
   const helpButton = el("button", { type: "button", id: "help", onclick: () => view && openHelp(view.game, (view.options || {}).mode) }, t("game.rules"));
   const hintBox = el("div", { id: "hint-box" });
+  /** Where the tips of a guided game were hidden: the button that shows them again, by the others. */
+  const tipsSlot = el("span", { class: "tips-slot" });
   const end = el("div", { id: "end" });
   const scores = el("div", { id: "scores" });
   // Focusable: the log scrolls, and a keyboard must be able to scroll it.
@@ -67,7 +69,7 @@ export function showGame(main, id) {
 
   main.replaceChildren(
     el("section", { class: "card top-card" }, title, whoami,
-      el("div", { class: "status-row" }, status, el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton)), error, guide, hintBox),
+      el("div", { class: "status-row" }, status, el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton, tipsSlot)), error, guide, hintBox),
     end,
     el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board") }, board),
     el("section", { class: "card" }, moves),
@@ -168,7 +170,10 @@ export function showGame(main, id) {
         : [t("game.spectating")]),
     view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
     status.replaceChildren(statusLine());
-    guide.replaceChildren(...(saved.guided && view.status !== "finished" ? guideTip(view) : []));
+    const tips = (/** @type {boolean} */ on) => () => { saved.guided = on; saved.tipsHidden = !on; remember(id, [], { guided: on, tipsHidden: !on }); draw(); };
+    const playing = view.status !== "finished";
+    guide.replaceChildren(...(playing && saved.guided ? guideTip(view, tips(false)) : []));
+    tipsSlot.replaceChildren(playing && saved.tipsHidden ? showTips(tips(true)) : "");
     ctx.legal = view.legal_actions;
     ctx.mainSeat = mainSeat();
     moveSelect.replaceChildren(...ctx.legal.map((/** @type {string} */ a) => el("option", { value: a }, moveWords(view, a))));

@@ -2,9 +2,12 @@
 import { el } from "./api.js";
 import { t, tTouch } from "./i18n.js";
 
-/** A tip for the decision at hand. @param {any} view @returns {HTMLElement[]} */
-export function guideTip(view) {
-  if (!view.your_seats.includes(view.current_player) || !view.legal_actions.length) return [el("p", { class: "guide" }, tTouch("guide.wait"))];
+/** A tip for the decision at hand, with a button that hides the tips (a player who has read enough
+ * gets the board's room back, a phone's first screen). @param {any} view @param {() => void} onHide
+ * @returns {HTMLElement[]} */
+export function guideTip(view, onHide) {
+  const hide = el("button", { type: "button", class: "small-button", id: "guide-hide", onclick: onHide }, t("guide.hide"));
+  if (!view.your_seats.includes(view.current_player) || !view.legal_actions.length) return [el("p", { class: "guide" }, tTouch("guide.wait"), " ", hide)];
   const kinds = new Set(view.legal_actions.map((/** @type {string} */ a) => a.split(" ")[0]));
   const first = !view.observation.kingdoms || view.observation.kingdoms[view.current_player].squares.length <= 1;
   const key = kinds.has("place") ? (first ? "guide.first_place" : "guide.place")
@@ -17,5 +20,10 @@ export function guideTip(view) {
     const best = Math.max(...gains);
     tip.push(best > 0 ? t("guide.best_gain", { n: best }) : t("guide.no_gain"));
   }
-  return [el("p", { class: "guide", id: "guide-tip" }, tip.join(" "))];
+  return [el("p", { class: "guide", id: "guide-tip" }, tip.join(" "), " ", hide)];
+}
+
+/** Where the tips were hidden: a button that shows them again. @param {() => void} onShow */
+export function showTips(onShow) {
+  return el("button", { type: "button", class: "small-button", id: "guide-show", onclick: onShow }, t("guide.show"));
 }
