@@ -212,6 +212,9 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
     assert page.locator("#scores summary .leader").count() == places.count("1") >= 1
     assert page.locator("#scores summary .leader").first.get_attribute("aria-label") == "the winner"
     check_regions_light_up(page)
+    if game == "origins":  # what is left to take is gone; the totems, which score, stay
+        assert page.locator(".cave, .supply").count() == 0
+        assert page.locator(".totems").count() == (1 if mode == "totem" else 0)
     if game != "duel":  # each finished kingdom alone fills its board, the opponents' too
         for shown in page.evaluate(SHOWN_KINGDOMS):
             assert shown["side"] == max(shown["rows"], shown["cols"]), shown

@@ -253,12 +253,14 @@ function rows(view, ctx) {
   return box;
 }
 
-/** Origins: fire markers left, the totems, the cave. @param {any} view @param {Ctx} ctx */
+/** Origins: fire markers left, the totems, the cave; at the end only the totems, which score.
+ * @param {any} view @param {Ctx} ctx */
 function originsPanels(view, ctx) {
   const obs = view.observation;
   const legal = ctx.legal;
   const parts = [];
-  if (obs.fire_markers) {
+  const playing = view.status !== "finished";
+  if (obs.fire_markers && playing) {
     parts.push(el("div", { class: "supply" }, el("h3", {}, t("origins.fire_markers")), el("ul", { class: "inline" },
       Object.entries(obs.fire_markers).map(([fires, n]) => el("li", { title: t("origins.marker_n", { fires, n: String(n) }) },
         svg("svg", { viewBox: "0 0 40 40", width: 30, height: 30, "aria-hidden": "true" }, use("marker", 2, 2, 36), icons("fire", Number(fires), 8, 14, 10)),
@@ -275,7 +277,7 @@ function originsPanels(view, ctx) {
       return el("button", { type: "button", "data-action": a, class: "pictured", onclick: () => ctx.play(a) }, seatBadge(seat, 20), " ", view.seats[seat].name);
     })));
   }
-  if (obs.cave) {
+  if (obs.cave && playing) {
     const slots = obs.cave.map((/** @type {string | null} */ kind, /** @type {number} */ i) => {
       const action = `recruit ${i + 1}`;
       const can = legal.includes(action) && !ctx.replay;
