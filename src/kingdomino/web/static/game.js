@@ -55,6 +55,8 @@ export function showGame(main, id) {
   const hintBox = el("div", { id: "hint-box" });
   /** Where the tips of a guided game were hidden: the button that shows them again, by the others. */
   const tipsSlot = el("span", { class: "tips-slot" });
+  /** Hide (or show again) a guided game's tips, remembered for the game. @param {boolean} hidden */
+  const hideTips = (hidden) => () => { saved.tipsHidden = hidden; remember(id, [], { tipsHidden: hidden }); draw(); };
   const end = el("div", { id: "end" });
   const scores = el("div", { id: "scores" });
   // Focusable: the log scrolls, and a keyboard must be able to scroll it.
@@ -170,10 +172,9 @@ export function showGame(main, id) {
         : [t("game.spectating")]),
     view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
     status.replaceChildren(statusLine());
-    const tips = (/** @type {boolean} */ on) => () => { saved.guided = on; saved.tipsHidden = !on; remember(id, [], { guided: on, tipsHidden: !on }); draw(); };
-    const playing = view.status !== "finished";
-    guide.replaceChildren(...(playing && saved.guided ? guideTip(view, tips(false)) : []));
-    tipsSlot.replaceChildren(playing && saved.tipsHidden ? showTips(tips(true)) : "");
+    const guided = saved.guided && view.status !== "finished";
+    guide.replaceChildren(...(guided && !saved.tipsHidden ? guideTip(view, hideTips(true)) : []));
+    tipsSlot.replaceChildren(guided && saved.tipsHidden ? showTips(hideTips(false)) : "");
     ctx.legal = view.legal_actions;
     ctx.mainSeat = mainSeat();
     moveSelect.replaceChildren(...ctx.legal.map((/** @type {string} */ a) => el("option", { value: a }, moveWords(view, a))));
