@@ -600,6 +600,7 @@ def test_on_a_phone_every_square_to_play_is_a_fingers_width_on_the_first_screen(
     if game == "kingdomino" and options:
         assert page.locator(".kingdom.mine svg.big.zoomed").count() == 1
     if players == 2:  # the one opponent's kingdom across the screen, not in half of it
+        page.wait_for_selector("#your-turn, #winner")  # not in the middle of the AI's redrawing
         assert page.locator(".others-col svg.small-map").bounding_box()["width"] >= 300
     page.screenshot(path=str(ARTIFACTS / f"phone-fingers-{game}-{players}.png"))
     assert page.evaluate(OVERFLOW) == []
@@ -677,8 +678,9 @@ def test_duels_four_dice_share_a_line_with_their_castle_bonus(browser, live_serv
     with its words where there is room: the four dice stay on one line."""
     page = new_page(browser, live_server, width, 900, touch=width < 640)
     create_game(page, "duel", 2)
-    for _ in range(12):
-        if page.locator(".bonus-choice").count():
+    for _ in range(60):  # the dice are random: play on until a castle bonus is offered
+        page.wait_for_selector("#your-turn, #winner")
+        if page.locator(".bonus-choice").count() or page.locator("#winner").count():
             break
         play_by_clicking_board(page, 1)
     bonus = page.locator(".bonus-choice").first
@@ -790,7 +792,8 @@ def test_each_language(browser, live_server, language: str) -> None:
 
 def test_the_language_selector_is_remembered(page) -> None:
     page.goto(page.base_url + "/")
-    page.select_option("#language", "hu")
+    with page.expect_navigation():  # the choice reloads the page: wait for it, not into it
+        page.select_option("#language", "hu")
     page.wait_for_function("document.documentElement.lang === 'hu'")
     assert "Új játék" in page.locator("main").inner_text()
     page.goto(page.base_url + "/")
