@@ -1065,3 +1065,37 @@ def test_the_guided_game_explains_each_step_and_what_placing_scores(page) -> Non
     assert page.locator("#guide-tip").count() == 0
     page.click("#guide-show")
     assert page.locator("#guide-tip").text_content().startswith("Place your domino")
+
+
+@pytest.mark.parametrize("language", ["en", "bg"])
+def test_on_a_phone_the_guided_games_tip_leaves_your_kingdom_on_the_first_screen(
+    browser, live_server, language: str
+) -> None:
+    """A tip above the board pushed a phone's kingdom down to 963 px (998 in Bulgarian) on an 844 px
+    screen. The tip now stands for the status line it begins with, and the board gives up width
+    where that brings it whole onto the first screen, its squares still a finger (48 px) wide."""
+    page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
+    page.goto(page.base_url + "/")
+    page.click("#guided")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#your-turn")
+    while not page.locator("svg g.legal.anchor").count():
+        play_by_clicking_board(page, 1)
+        page.wait_for_selector("#your-turn")
+    page.evaluate("scrollTo(0, 0)")
+    assert page.locator("#guide-tip").is_visible()
+    status = page.locator("#status")
+    assert status.bounding_box()["height"] <= 1, "the status line still takes its room above the tip"
+    assert status.text_content(), "the status line is gone for screen readers too"
+    found = page.evaluate(TAP_TARGETS)
+    assert found["bottom"] <= 844, f"the kingdom ends at {found['bottom']} px, under the fold"
+    assert found["square"] >= 48, f"squares of {found['square']:.1f} px"
+    assert found["whole"] and all(found["whole"])
+    # Without the tips the status line is back, and the board grows into the room the tip leaves.
+    page.click("#guide-hide")
+    assert status.bounding_box()["height"] > 10
+    untipped = page.evaluate(TAP_TARGETS)
+    assert untipped["square"] > found["square"] and untipped["bottom"] <= 844
+    page.screenshot(path=str(ARTIFACTS / f"phone-guided-{language}.png"))
+    assert page.evaluate(OVERFLOW) == []
+    assert not page.errors

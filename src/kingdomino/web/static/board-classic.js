@@ -100,7 +100,9 @@ const FINGER = 48;
 const LOWEST = 320;
 
 /** Fit a board to the screen. A big board on a wide screen is never taller than the window leaves
- * below its top (a 1366 x 768 laptop shows the whole kingdom), and as a square no wider either.
+ * below its top (a 1366 x 768 laptop shows the whole kingdom), and as a square no wider either. On a
+ * phone, whose page scrolls, it gives up width only where that brings the whole kingdom onto the
+ * first screen with squares still a finger wide (a guided game's tip above it).
  * Where its squares would then be smaller than a finger (a 13 x 13 grid on a phone or a low screen)
  * it shows only the window where play can still happen, which zooms out as the kingdom grows. At
  * the end of a game every board shows its kingdom alone. Both are square, so a board keeps its size.
@@ -110,9 +112,13 @@ function fitBoard(image) {
   const side = Number(image.getAttribute("data-side"));
   const style = /** @type {SVGElement} */ (image).style;
   style.maxWidth = "";
-  if (image.classList.contains("big") && !window.matchMedia(PHONE).matches) {  // square: as wide as it may be tall (a phone's page scrolls)
-    const top = image.getBoundingClientRect().top + window.scrollY;
-    style.maxWidth = `${Math.max(LOWEST, window.innerHeight - top - 12)}px`;
+  if (image.classList.contains("big")) {
+    const room = window.innerHeight - (image.getBoundingClientRect().top + window.scrollY) - 12;
+    if (!window.matchMedia(PHONE).matches) style.maxWidth = `${Math.max(LOWEST, room)}px`;
+    else if (playable) {
+      const span = Math.min(side, Number(playable.split(" ")[2]) / CELL);
+      if (room >= span * FINGER && room < image.getBoundingClientRect().width) style.maxWidth = `${room}px`;
+    }
   }
   const width = image.getBoundingClientRect().width;
   const always = image.getAttribute("data-zoom") === "always";
