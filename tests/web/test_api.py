@@ -8,6 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create, wait_for
 
+from kingdomino import CHANCE
 from kingdomino.core.records import GameRecord, replay
 from kingdomino.games.registry import make_game
 
@@ -51,6 +52,7 @@ def test_bad_inputs_are_refused_with_the_field_and_change_nothing(client: TestCl
     view = client.get(f"/api/games/{game_id}", params={"token": first}).json()
     acting = [first, second][view["current_player"]]
     waiting = [first, second][1 - view["current_player"]]
+    view = client.get(f"/api/games/{game_id}", params={"token": acting}).json()  # its legal actions
 
     def post(body: object, raw: str | None = None) -> tuple[int, dict]:
         if raw is not None:
@@ -84,7 +86,7 @@ def test_bad_inputs_are_refused_with_the_field_and_change_nothing(client: TestCl
         f"/api/games/{game_id}/actions", content="x" * 20000, headers={"content-type": "application/json"}
     )
     assert big.status_code == 413
-    after = client.get(f"/api/games/{game_id}", params={"token": first}).json()
+    after = client.get(f"/api/games/{game_id}", params={"token": acting}).json()
     assert after["index"] == view["index"] and after["legal_actions"] == view["legal_actions"]
     missing = client.get("/api/games/0000", params={"token": first})
     assert missing.status_code == 404 and missing.json()["error"]["field"] == "game"
@@ -236,3 +238,74 @@ def test_the_view_says_what_each_move_adds_to_the_score(client: TestClient, game
         checked += bool(placements and view["score_gains"][action])
     spectator = client.get(f"/api/games/{created['id']}", params={"token": created["spectator_token"]}).json()
     assert spectator["score_gains"] == {}
+
+
+def play_to_the_end(client: TestClient, game_id: str, token: str, last: bool) -> dict:
+    """Play the human seat 0 to the end, always its first legal action (or its last)."""
+    while True:
+        view = wait_for(
+            client, game_id, token, lambda v: v["current_player"] == 0 or v["status"] == "finished"
+        )
+        if view["status"] == "finished":
+            return view
+        action = view["legal_actions"][-1 if last else 0]
+        answer = client.post(f"/api/games/{game_id}/actions", json={"token": token, "action": action})
+        assert answer.status_code == 200, answer.text
+
+
+def draws(client: TestClient, game_id: str) -> list[str]:
+    """The chance actions of a finished game, in order (from its record, replayed)."""
+    record = GameRecord.from_json(client.get(f"/api/games/{game_id}/record").json())
+    state = make_game(record.game, len(record.players), record.options).new_initial_state()
+    found = []
+    for text in record.actions:
+        if state.current_player == CHANCE:
+            found.append(text)
+        state.apply_text(text)
+    return found
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("kingdomino", {}), ("duel", {}), ("origins", {"mode": "tribe"})]
+)
+def test_a_finished_deal_is_played_again_with_the_same_draws(
+    client: TestClient, game: str, options: dict
+) -> None:
+    created = create(client, game=game, options=options, seed=None)  # the server's secret seed
+    token = human_token(created)
+    refused = client.post(f"/api/games/{created['id']}/same-deal", json={"token": token})
+    assert refused.status_code == 409 and "once it is over" in refused.json()["error"]["message"]
+    first = play_to_the_end(client, created["id"], token, last=False)
+    assert first["same_deal"] and not first["practice"]
+    spectator = client.post(
+        f"/api/games/{created['id']}/same-deal", json={"token": created["spectator_token"]}
+    )
+    assert spectator.status_code == 403
+    # The same deal, the same moves: the very same game (the AI seats answer alike).
+    again = client.post(f"/api/games/{created['id']}/same-deal", json={"token": token})
+    assert again.status_code == 201, again.text
+    same = again.json()
+    assert same["practice"] and same["id"] != created["id"]
+    assert [(s["name"], s["kind"], s["level"]) for s in same["seats"]] == [
+        (s["name"], s["kind"], s["level"]) for s in created["seats"]
+    ]
+    replayed = play_to_the_end(client, same["id"], human_token(same), last=False)
+    assert replayed["scores"] == first["scores"] and draws(client, same["id"]) == draws(client, created["id"])
+    # The same deal played another way still meets the same draws (Origins: the same dominoes;
+    # its cavemen may be taken from the stack, which changes what a reveal draws from).
+    other = client.post(f"/api/games/{created['id']}/same-deal", json={"token": token}).json()
+    play_to_the_end(client, other["id"], human_token(other), last=True)
+    before, after = draws(client, created["id"]), draws(client, other["id"])
+    if game == "origins":
+        before, after = ([d for d in found if d.startswith("draw")] for found in (before, after))
+    common = min(len(before), len(after))
+    assert common > 10 and before[:common] == after[:common]
+
+
+def test_a_deal_is_not_played_again_with_several_humans(client: TestClient) -> None:
+    two = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    refused = client.post(f"/api/games/{two['id']}/same-deal", json={"token": two["seats"][0]["token"]})
+    assert refused.status_code == 409 and refused.json()["error"]["field"] == "game"
+    assert "several humans" in refused.json()["error"]["message"]
+    view = client.get(f"/api/games/{two['id']}", params={"token": two["seats"][0]["token"]}).json()
+    assert view["same_deal"] is False

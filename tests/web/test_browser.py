@@ -182,9 +182,11 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
     piece = {"kingdomino": "king", "origins": "chief"}.get(game)
     if piece is not None:
         page.wait_for_function(f"document.querySelector('#log').innerText.includes('{piece} is drawn')")
-        # Ours reads in the second person: our king was drawn, since we are the one to choose now.
-        assert f"Your {piece} is drawn" in page.locator("#log").inner_text()
-        assert "You's" not in page.locator("#log").inner_text()
+        # Ours reads in the second person ("Your king is drawn"), never "You's king".
+        lines = page.locator("#log").inner_text().splitlines()
+        drawn = [line for line in lines if f"{piece} is drawn" in line]
+        owner = rf"(Your|\w+ \(AI, greedy\)'s) {piece} is drawn"
+        assert drawn and all(re.fullmatch(owner, line) for line in drawn), drawn
     page.screenshot(path=str(ARTIFACTS / f"{name}-start.png"), full_page=True)
     if options.get("fire_kingdom"):  # 10 points each for the hut in the centre: nobody leads yet
         assert page.locator("#scores summary").first.inner_text().endswith("10 points")
@@ -1099,3 +1101,29 @@ def test_on_a_phone_the_guided_games_tip_leaves_your_kingdom_on_the_first_screen
     page.screenshot(path=str(ARTIFACTS / f"phone-guided-{language}.png"))
     assert page.evaluate(OVERFLOW) == []
     assert not page.errors
+
+
+def test_a_finished_game_is_played_again_on_the_same_deal(page) -> None:
+    """At the end of a game against AI seats, "Same deal again" starts a practice game with the
+    finished game's seed: its dice roll as they rolled (the server keys each draw by its name)."""
+    create_game(page, "duel", 2)
+    first = page.url.rsplit("/", 1)[-1]
+    play_by_clicking_board(page)
+    page.wait_for_selector("#ranking")
+    assert page.locator("#same-deal").get_attribute("title").startswith("A new game with the same draws")
+    page.click("#same-deal")
+    page.wait_for_url(lambda url: first not in url)
+    page.wait_for_selector("#your-turn, #winner")
+    assert page.locator("#practice").count() == 1
+    rolls = page.evaluate(
+        """async (first) => {
+          const id = location.pathname.split('/').pop();
+          const saved = JSON.parse(localStorage.getItem('kingdomino.games')).find((g) => g.id === id);
+          const view = await (await fetch(`/api/games/${id}?token=${saved.tokens[0]}`)).json();
+          const record = await (await fetch(`/api/games/${first}/record`)).json();
+          const now = view.log.filter((e) => e.seat === -1).map((e) => e.text);
+          return [now, record.actions.filter((a) => a.startsWith('roll')).slice(0, now.length)];
+        }""",
+        first,
+    )
+    assert rolls[0] and rolls[0] == rolls[1]

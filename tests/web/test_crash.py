@@ -136,7 +136,7 @@ def test_kill_9_at_random_moments_loses_nothing_and_strands_no_game(tmp_path: Pa
             for action in stored.actions:
                 if action.seat == CHANCE:
                     drawn = state.sample_chance(
-                        random.Random(derive_seed(stored.seed, "chance", action.index))
+                        random.Random(derive_seed(stored.seed, "chance", state.chance_key()))
                     )
                     assert action.text == state.action_text(drawn), f"{game_id}: chance {action.index}"
                 else:

@@ -186,6 +186,22 @@ class State(ABC):
         """
         return None
 
+    def chance_key(self) -> str:
+        """At a chance node, a name for the draw it makes that depends on no seat's choices: what is
+        drawn and how many of it were drawn before ("domino 7", "dice 3").
+
+        Two ways of playing one game meet the same draws in the same order of their kind, so a
+        generator seeded by this key deals *the same deal* to both: the server draws each chance
+        node from the game's seed and this key ("the same deal again" replays a finished game's
+        deal). Draws whose pool the seats change (a caveman taken from the stack) keep their key
+        but may then give another outcome.
+
+        >>> from kingdomino import make_game
+        >>> make_game("duel", 2).new_initial_state().chance_key()
+        'dice 1'
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not name its draws")
+
     def sample_chance(self, rng: random.Random) -> int:
         """Draw one chance outcome with its probability (games may override for speed)."""
         outcomes = self.chance_outcomes()

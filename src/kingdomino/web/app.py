@@ -205,23 +205,12 @@ def create_app(
             body.seed,
             body.hints,
         )
-        seats = []
-        for seat, info in enumerate(live.stored.seats):
-            entry = {"seat": seat, "name": info["name"], "kind": info["kind"], "level": info.get("level")}
-            if info["kind"] == "human":
-                entry["token"] = info["token"]
-                entry["online"] = info.get("online", False)
-                entry["invite"] = f"/game/{live.id}?token={info['token']}"
-            seats.append(entry)
-        return {
-            "id": live.id,
-            "game": live.game.name,
-            "seats": seats,
-            "spectator": f"/game/{live.id}?token={live.stored.spectator_token}",
-            "spectator_token": live.stored.spectator_token,
-            "hints": live.hints_allowed(),
-            "practice": live.stored.seed_chosen,
-        }
+        return views.created(live)
+
+    @app.post("/api/games/{game_id}/same-deal", status_code=201)
+    async def same_deal(game_id: str, body: TokenRequest) -> dict[str, Any]:
+        """A finished game's deal played again: a new game with its seats, options and seed."""
+        return views.created(await hub.same_deal(game_id, body.token))
 
     @app.post("/api/games/lookup")
     async def lookup(body: LookupRequest) -> dict[str, Any]:

@@ -2,9 +2,10 @@
 
 The hub is the only place where the web app touches game rules, and it does
 so through the engine protocol alone: ``parse_action``, ``illegal_reason``,
-``apply``, ``observation``. Every random event and every AI move is seeded from
-the game's seed and the action's index, so a game rebuilt from its stored
-actions after a restart continues exactly as it would have.
+``apply``, ``observation``. Every random event is seeded from the game's seed and
+the name of its draw (``State.chance_key``), every AI move from the seed and the
+action's index, so a game rebuilt from its stored actions after a restart
+continues exactly as it would have, and a seed deals one deal however it is played.
 
 What the hub guarantees, whatever the order of events:
 
@@ -385,10 +386,11 @@ class Hub:
         return StoredAction(index, seat, text, description)
 
     def _draw_chance(self, live: LiveGame, state: State, new: list[StoredAction]) -> list[StoredAction]:
-        """Resolve every chance node ahead of ``state`` from the game's seed (never by a seat)."""
+        """Resolve every chance node ahead of ``state`` from the game's seed (never by a seat), each
+        keyed by the draw it makes, not by when: a game's deal is the same however it is played."""
         index = len(live.actions) + len(new)
         while state.current_player == CHANCE:
-            rng = random.Random(derive_seed(live.stored.seed, "chance", index))
+            rng = random.Random(derive_seed(live.stored.seed, "chance", state.chance_key()))
             new.append(self._step(state, CHANCE, state.sample_chance(rng), index))
             index += 1
         return new
@@ -429,6 +431,19 @@ class Hub:
         live.version = version
         if status == "finished":
             self._start_review(live)
+
+    async def same_deal(self, game_id: str, token: str) -> LiveGame:
+        """A new game of the finished game ``game_id`` with its seats, options and seed: the same
+        deal, played again by its one human against the same AI seats (a practice game)."""
+        live = self.get(game_id)
+        seat = self.seat_for(live, token)
+        reason = live.same_deal_refusal(seat)
+        if reason is not None:
+            raise HubError(409, "game", reason)
+        stored = live.stored
+        seats = [{key: info.get(key) for key in ("kind", "name", "level", "online")} for info in stored.seats]
+        options = dict(stored.options)
+        return await self.create(stored.game, stored.players, options, seats, stored.seed, stored.hints)
 
     async def undo(self, game_id: str, token: str) -> None:
         """Take back the caller's last action and everything after it (only against AI seats).

@@ -100,6 +100,24 @@ class LiveGame:
             return "new pieces were revealed since your last action, so it can no longer be taken back"
         return None
 
+    def same_deal_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not play this game's deal again in a new game (None: it may).
+
+        The new game has the same seed, so it meets the same draws (``State.chance_key``) and its
+        AI seats answer the same positions alike: a player tries another way through a deal they
+        know. That is only fair against AI seats, and only once the deal is all shown.
+        """
+        if self.is_ai(seat):
+            return "only a human seat of the game may play its deal again"
+        if len(self.humans()) > 1:
+            return (
+                "a deal is played again only in a game of one human against AI seats: with "
+                "several humans, the one who knows the deal would have an advantage"
+            )
+        if self.stored.status != "finished":
+            return "the game is still being played: its deal can be played again once it is over"
+        return None
+
 
 def rebuild(stored: StoredGame) -> tuple[Game, State]:
     """The game and its state after every stored action (each checked again by the engine)."""

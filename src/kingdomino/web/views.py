@@ -51,6 +51,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "undo_allowed": len(mine) == 1 and live.undo_refusal(mine[0]) is None,
         "hints_allowed": live.hints_allowed(),
         "practice": live.stored.seed_chosen,
+        "same_deal": len(mine) == 1 and live.same_deal_refusal(mine[0]) is None,
     }
 
 
@@ -114,6 +115,27 @@ def replay_view(live: LiveGame, step: int) -> dict[str, Any]:
             {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
             for a in live.actions[:step]
         ],
+    }
+
+
+def created(live: LiveGame) -> dict[str, Any]:
+    """What the creator of a game is told: its id, each seat (a human's token and invite link)."""
+    seats = []
+    for seat, info in enumerate(live.stored.seats):
+        entry = {"seat": seat, "name": info["name"], "kind": info["kind"], "level": info.get("level")}
+        if info["kind"] == "human":
+            entry["token"] = info["token"]
+            entry["online"] = info.get("online", False)
+            entry["invite"] = f"/game/{live.id}?token={info['token']}"
+        seats.append(entry)
+    return {
+        "id": live.id,
+        "game": live.game.name,
+        "seats": seats,
+        "spectator": f"/game/{live.id}?token={live.stored.spectator_token}",
+        "spectator_token": live.stored.spectator_token,
+        "hints": live.hints_allowed(),
+        "practice": live.stored.seed_chosen,
     }
 
 

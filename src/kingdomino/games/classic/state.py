@@ -103,6 +103,9 @@ class ClassicState(DominoFlow):
     def _place(self, action: int, number: int) -> None:
         self.kingdoms[self.player].place(action, DOMINOES[number])
 
+    def _deal_name(self) -> str:
+        return f"game {self.game_index + 1} " if self.game.games_in_match > 1 else ""
+
     def _end_game(self) -> None:
         """Dynasty: the next game of the match starts; otherwise the match is over."""
         if self.game_index + 1 < self.game.games_in_match:

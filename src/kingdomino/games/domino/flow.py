@@ -81,6 +81,22 @@ class DominoFlow(DominoState):
         """Outcomes of a chance phase the game adds (none here)."""
         return []
 
+    def chance_key(self) -> str:
+        """The n-th domino of the deal, or the king drawn with n kings still to draw (after a row)."""
+        if self.phase == DRAW:
+            return f"{self._deal_name()}domino {self.drawn}"
+        if self.phase == KING:
+            return f"{self._deal_name()}king {self.drawn}:{sum(self.unordered)}"
+        return self._own_chance_key()
+
+    def _deal_name(self) -> str:
+        """What tells this deal from the game's others (a Dynasty's games); nothing here."""
+        return ""
+
+    def _own_chance_key(self) -> str:
+        """The key of a chance phase the game adds (none here)."""
+        raise NotImplementedError(f"{type(self).__name__} has no chance phase {self.phase}")
+
     def sample_chance(self, rng: random.Random) -> int:
         if self.phase == DRAW:
             return self.game.draw_base - 1 + self.pool[int(rng.random() * len(self.pool))]

@@ -274,6 +274,10 @@ class DuelState(State):
         """A roll is one face of each die, the dice in order (see ``DuelGame.roll_action``)."""
         return _ROLL_FACTORS if self.phase == ROLL else None
 
+    def chance_key(self) -> str:
+        """The round's one roll of the four dice."""
+        return f"dice {self.round}"
+
     def sample_chance(self, rng: random.Random) -> int:
         return self.game.roll_base + int(rng.random() * ALL_ROLLS)
 

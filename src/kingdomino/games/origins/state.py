@@ -249,6 +249,12 @@ class OriginsState(DominoFlow):
             return [(base + k, n / total) for k, n in enumerate(self.stack) if n]
         return []
 
+    def _own_chance_key(self) -> str:
+        """A caveman turned face up, named by the cavemen left face down (fewer at each draw)."""
+        if self.phase == REVEAL:
+            return f"caveman {sum(self.stack)}"
+        return super()._own_chance_key()
+
     def sample_chance(self, rng: random.Random) -> int:
         if self.phase == REVEAL:
             pick = int(rng.random() * sum(self.stack))

@@ -106,8 +106,9 @@ function tiebreakWords(view, seat) {
 }
 
 /**
- * The end screen: ranking, tie-breaks explained, rematch and replay.
- * @param {any} view @param {{replay: () => void, rematch: (() => void) | null}} actions
+ * The end screen: ranking, tie-breaks explained, replay, rematch (a new deal) and, against AI seats,
+ * the same deal again.
+ * @param {any} view @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null}} actions
  */
 export function endScreen(view, actions) {
   const place = places(view);
@@ -134,5 +135,6 @@ export function endScreen(view, actions) {
     el("div", { class: "controls" },
       el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay")), " ",
       actions.rematch ? el("button", { type: "button", id: "rematch", class: "primary", onclick: actions.rematch }, "↻ ", t("end.rematch")) : "", " ",
+      actions.sameDeal ? el("button", { type: "button", id: "same-deal", title: t("end.same_deal_title"), onclick: actions.sameDeal }, "↺ ", t("end.same_deal")) : "", " ",
       el("a", { href: "/", class: "button" }, t("end.new_game"))));
 }

@@ -189,20 +189,25 @@ export function showGame(main, id) {
     end.replaceChildren(...(view.status === "finished" ? [endScreen(view, {
       replay: () => { ctx.replay = true; startReplay(id, view, board, BOARDS[view.game], ctx, log, end, () => { ctx.replay = false; draw(); }); },
       rematch: saved.request ? rematch : null,
+      sameDeal: view.same_deal ? sameDeal : null,
     })] : []));
     log.replaceChildren(...view.log.slice().reverse().map((/** @type {any} */ entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));
   }
 
-  async function rematch() {
+  /** A new game of this setup: a new deal (rematch), or this deal again (one human against AI seats).
+   * @param {string} path @param {any} body */
+  async function startAgain(path, body) {
     try {
-      const created = await api("/api/games", { method: "POST", body: saved.request });
+      const created = await api(path, { method: "POST", body });
       const { rememberCreated } = await import("./lobby.js");
-      rememberCreated(created, saved.request, saved.kinds || []);
+      rememberCreated(created, saved.request, saved.kinds || [], Boolean(saved.guided));
       location.href = `/game/${created.id}`;
     } catch (problem) {
       error.textContent = String(/** @type {Error} */ (problem).message);
     }
   }
+  const rematch = () => startAgain("/api/games", saved.request);
+  const sameDeal = () => startAgain(`/api/games/${id}/same-deal`, { token: tokens[0] });
 
   connect();
 }

@@ -15,16 +15,17 @@ const SEAT_KINDS = ["me", "local", "online", "ai:easy", "ai:medium", "ai:hard", 
 
 /**
  * Keep what this browser needs of a new game: the tokens of the seats played here (the spectator
- * token when none is: an all-AI game is watched), the invite links, and the request for a rematch.
- * @param {any} created @param {any} request @param {string[]} kinds
+ * token when none is: an all-AI game is watched), the invite links, and the request for a rematch
+ * (none for a game opened from a link: its setup was made elsewhere).
+ * @param {any} created @param {any} request @param {string[]} kinds @param {boolean} [guided]
  */
-export function rememberCreated(created, request, kinds) {
+export function rememberCreated(created, request, kinds, guided = Boolean(request && request.guided)) {
   const mine = created.seats.filter((/** @type {any} */ s, /** @type {number} */ i) => s.kind === "human" && kinds[i] !== "online").map((/** @type {any} */ s) => s.token);
   const invites = created.seats.filter((/** @type {any} */ _s, /** @type {number} */ i) => kinds[i] === "online")
     .map((/** @type {any} */ s) => ({ seat: s.seat, name: s.name, url: location.origin + s.invite }));
   const tokens = mine.length ? mine : [created.spectator_token];
-  const { seed: _seed, ...again } = request;
-  remember(created.id, tokens, { invites, spectator: location.origin + created.spectator, request: again, kinds, guided: Boolean(request.guided) });
+  const { seed: _seed, ...again } = request || {};
+  remember(created.id, tokens, { invites, spectator: location.origin + created.spectator, request: request ? again : undefined, kinds, guided });
 }
 
 /** @param {any} request @param {string[]} kinds */
