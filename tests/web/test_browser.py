@@ -506,6 +506,20 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
     guest.goto(link)
     guest.wait_for_selector("#your-turn, #waiting")
     assert "Boris (player 2)" in guest.locator("#whoami").text_content()
+    # The tab of the one whose move is awaited says so, even in the background; the other's does not.
+    awaited = set()
+    for _ in range(4):  # the first round's claims, two kings each
+        before = host.locator("#log li").count()
+        for page in (host, guest):
+            title, mine = page.evaluate("[document.title, !!document.querySelector('#your-turn')]")
+            assert title.startswith("● Your turn · Kingdomino" if mine else "Kingdomino"), title
+            if mine:
+                awaited.add(page)
+                acting = page
+        acting.locator("button.domino.claimable").first.click()
+        for page in (host, guest):  # both pages have heard of the move before the next look
+            page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    assert awaited == {host, guest}
     assert not host.errors and not guest.errors
 
 

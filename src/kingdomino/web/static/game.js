@@ -164,7 +164,9 @@ export function showGame(main, id) {
 
   function draw() {
     title.textContent = gameTitle(view);
-    document.title = `${gameTitle(view)} · ${t("app.name")}`;
+    // A tab in the background says when a move is awaited here (an online game with friends).
+    const awaited = view.status !== "finished" && view.your_seats.includes(view.current_player) && view.legal_actions.length > 0;
+    document.title = `${awaited ? `● ${t("title.your_turn")} · ` : ""}${gameTitle(view)} · ${t("app.name")}`;
     const mine = view.your_seats;
     whoami.replaceChildren(...(mine.length === 1
       ? [seatBadge(mine[0]), " ", view.seats[mine[0]].name === t("name.you") ? t("game.you_are_player", { n: mine[0] + 1 }) : t("game.you_play_as", { name: view.seats[mine[0]].name, n: mine[0] + 1 })]
