@@ -1141,3 +1141,17 @@ def test_a_finished_game_is_played_again_on_the_same_deal(page) -> None:
         first,
     )
     assert rolls[0] and rolls[0] == rolls[1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_on_a_phone_the_spellbooks_powers_read_in_at_most_three_lines(browser, live_server, language) -> None:
+    """Duel's spellbook on a 390 px phone: a power's words took up to five lines (86 px rows, 424 px in
+    Bulgarian); narrower boxes and cells and smaller words keep every line of the book within three."""
+    page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
+    create_game(page, "duel", 2)
+    rows = page.locator("table.spellbook tbody tr")
+    heights = [rows.nth(i).bounding_box()["height"] for i in range(rows.count())]
+    assert len(heights) == 6 and max(heights) <= 56, heights  # three lines of .8rem words
+    assert page.locator("table.spellbook").bounding_box()["height"] <= 340
+    assert page.evaluate(OVERFLOW) == []
+    assert not page.errors
