@@ -167,6 +167,7 @@ needs_axe = pytest.mark.skipif(not AXE.exists(), reason="node_modules/axe-core i
 
 GAMES = [
     ("kingdomino", 2, {"middle_kingdom": True, "harmony": True}, None),
+    ("kingdomino", 3, {"dynasty": True}, None),
     ("duel", 2, {}, None),
     ("origins", 3, {"fire_kingdom": True}, "tribe"),
     ("origins", 2, {}, "totem"),
@@ -220,8 +221,15 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
     if game != "duel":  # each finished kingdom alone fills its board, the opponents' too
         for shown in page.evaluate(SHOWN_KINGDOMS):
             assert shown["side"] == max(shown["rows"], shown["cols"]), shown
-    if game == "kingdomino":
+    if options.get("dynasty"):  # the three games of the match, each in its column, summing to the points
+        headers = page.locator("#ranking thead th").all_inner_texts()
+        assert headers[2:5] == ["Game 1", "Game 2", "Game 3"] and headers[5] == "Points"
+        for row in page.locator("#ranking tbody tr").all():
+            cells = [int(cell) for cell in row.locator("td").all_inner_texts()[2:6]]
+            assert sum(cells[:3]) == cells[3] and min(cells[:3]) >= 0
+    if options.get("middle_kingdom"):
         assert "Middle Kingdom" in page.locator("#scores").inner_text()
+    if game == "kingdomino":
         page.click("#replay")
         page.click("#replay-next")
         page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 1 of')")

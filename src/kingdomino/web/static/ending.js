@@ -105,6 +105,13 @@ function tiebreakWords(view, seat) {
   return values.map((/** @type {number} */ v, /** @type {number} */ i) => t(labels[i] || "tie.value", { n: v })).join(", ");
 }
 
+/** A Dynasty seat's points in each game of the match: the past games from its score sheet's lines
+ * ("game 1", ...), the last one what its total leaves. @param {any} view @param {number} seat */
+function gameScores(view, seat) {
+  const past = view.score_sheets[seat].bonuses.filter((/** @type {any} */ b) => /^game \d+$/.test(b.name)).map((/** @type {any} */ b) => b.points);
+  return [...past, view.scores[seat] - past.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0)];
+}
+
 /**
  * The end screen: ranking, tie-breaks explained, replay, rematch (a new deal) and, against AI seats,
  * the same deal again.
@@ -121,14 +128,18 @@ export function endScreen(view, actions) {
     const names = view.seats.filter((/** @type {any} */ _s, /** @type {number} */ i) => view.scores[i] === best).map((/** @type {any} */ s) => s.name).join(", ");
     explain = dynasty ? t("tie.dynasty", { names }) : view.winners.length > 1 ? t("tie.shared", { names, rule: t(`tie.rule.${view.game}`) }) : t("tie.decided", { names, rule: t(`tie.rule.${view.game}`) });
   }
+  const games = dynasty ? view.seats.map((/** @type {any} */ _s, /** @type {number} */ seat) => gameScores(view, seat)) : [];
   return el("section", { class: "card end", id: "ranking", "aria-labelledby": "ranking-title" },
     el("h2", { id: "ranking-title" }, t("end.title")),
     el("table", { class: "sheet ranking" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("end.place")), el("th", { scope: "col" }, t("end.player")), el("th", { scope: "col" }, t("end.points")),
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("end.place")), el("th", { scope: "col" }, t("end.player")),
+        ...(games[0] || []).map((/** @type {number} */ _p, /** @type {number} */ k) => el("th", { scope: "col", class: "game-score" }, t("end.game_n", { n: k + 1 }))),
+        el("th", { scope: "col" }, t("end.points")),
         tied && !dynasty ? el("th", { scope: "col" }, t("end.tiebreak")) : "")),
       el("tbody", {}, order.map((/** @type {number} */ seat) => el("tr", { "data-seat": seat, class: place[seat] === 1 ? "first" : "" },
         el("td", {}, String(place[seat])),
         el("td", { class: `seat${seat}` }, seatBadge(seat), " ", view.seats[seat].name),
+        ...(games[seat] || []).map((/** @type {number} */ points) => el("td", { class: "game-score" }, points)),
         el("td", {}, view.scores[seat]),
         tied && !dynasty ? el("td", {}, view.scores[seat] === best ? tiebreakWords(view, seat) : "") : "")))),
     explain ? el("p", { id: "tie-explained" }, explain) : "",
