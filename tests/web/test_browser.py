@@ -719,8 +719,8 @@ def test_duels_four_dice_share_a_line_with_their_castle_bonus(browser, live_serv
 
 def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser, live_server) -> None:
     """Each label before its field, the fields in one column (the game, the players, each seat and
-    its name), in the longest language's words too."""
-    for language in ("en", "hu"):
+    its name), and nothing cut, in every language (a Ukrainian placeholder was)."""
+    for language in LANGUAGES:
         page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
         page.goto(live_server + "/")
         page.select_option("#game", "origins")
@@ -1163,3 +1163,28 @@ def test_on_a_phone_the_spellbooks_powers_read_in_at_most_three_lines(browser, l
     assert page.locator("table.spellbook").bounding_box()["height"] <= 340
     assert page.evaluate(OVERFLOW) == []
     assert not page.errors
+
+
+@pytest.mark.parametrize(
+    ("button", "title"),
+    [
+        ("#play-now", "Kingdomino"),
+        ("#play-duel", "Kingdomino Duel"),
+        ("#play-origins", "Kingdomino Origins · Discovery"),
+    ],
+)
+def test_play_now_starts_each_game_against_the_medium_ai(
+    browser, live_server, button: str, title: str
+) -> None:
+    """One tap from the lobby to a game of each kind, you against the medium AI (phone and desktop)."""
+    for width, height in ((1366, 900), (390, 844)):
+        page = new_page(browser, live_server, width, height)
+        page.goto(live_server + "/")
+        page.click(button)
+        page.wait_for_url("**/game/*")
+        page.wait_for_selector("#your-turn, #thinking, #waiting")
+        assert page.locator("#title").inner_text() == title
+        sheets = [sheet.strip() for sheet in page.locator("#scores summary").all_inner_texts()]
+        assert len(sheets) == 2 and sheets[0].startswith("You") and "(AI, medium)" in sheets[1], sheets
+        assert not page.errors
+        page.context.close()

@@ -42,11 +42,13 @@ export function showLobby(main) {
   const error = el("p", { class: "error", role: "alert", id: "lobby-error" });
   /** @param {any} request @param {string[]} kinds */
   const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = String(problem.message); });
+  /** You against the medium AI, at once. @param {string} game @param {Record<string, string>} options */
+  const playNow = (game, options) => () => go({ game, players: 2, options, seats: [{ kind: "human", name: t("name.you") }, { kind: "ai", level: "medium" }] }, ["me", "ai:medium"]);
   const quick = el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
     el("div", { class: "controls" },
-      el("button", { type: "button", class: "primary big", id: "play-now",
-        onclick: () => go({ game: "kingdomino", players: 2, options: {}, seats: [{ kind: "human", name: t("name.you") }, { kind: "ai", level: "medium" }] }, ["me", "ai:medium"]) },
-      "▶ ", t("lobby.play_now_button")), " ",
+      el("button", { type: "button", class: "primary big", id: "play-now", onclick: playNow("kingdomino", {}) }, "▶ ", t("lobby.play_now_button")), " ",
+      el("button", { type: "button", id: "play-duel", onclick: playNow("duel", {}) }, "▶ ", t("game.duel")), " ",
+      el("button", { type: "button", id: "play-origins", onclick: playNow("origins", { mode: "discovery" }) }, "▶ ", t("game.origins")), " ",
       el("button", { type: "button", id: "guided", onclick: () => go({ game: "kingdomino", players: 2, options: {}, guided: true, seats: [{ kind: "human", name: t("name.you") }, { kind: "ai", level: "easy" }] }, ["me", "ai:easy"]) },
         t("lobby.guided"))),
     el("p", { class: "small" }, t("lobby.play_now_text")));
