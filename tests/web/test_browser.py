@@ -1188,3 +1188,22 @@ def test_play_now_starts_each_game_against_the_medium_ai(
         assert len(sheets) == 2 and sheets[0].startswith("You") and "(AI, medium)" in sheets[1], sheets
         assert not page.errors
         page.context.close()
+
+
+def test_your_games_list_the_ones_awaiting_you_first(page) -> None:
+    """The lobby's list marks each game that awaits a move of yours and puts it first, before newer ones."""
+    create_game(page, "kingdomino", 2)
+    page.wait_for_selector("#your-turn")
+    awaiting = page.url.rsplit("/", 1)[-1]
+    page.goto(page.base_url + "/")
+    page.select_option("#seat-0", "ai:random")
+    page.select_option("#seat-1", "ai:random")
+    page.click("#create")  # a newer game, all AI: watched, never awaiting anyone here
+    page.wait_for_url("**/game/*")
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#my-games li")
+    items = page.locator("#my-games li")
+    assert items.count() == 2
+    assert items.first.locator("a").get_attribute("href") == f"/game/{awaiting}"
+    assert items.first.locator(".awaits-you").inner_text().strip() == "● Your turn ·"
+    assert items.nth(1).locator(".awaits-you").count() == 0

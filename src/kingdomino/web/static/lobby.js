@@ -167,8 +167,13 @@ async function listGames(list) {
   if (!pairs.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return; }
   try {
     const { games } = await api("/api/games/lookup", { method: "POST", body: { games: pairs } });
-    list.replaceChildren(el("ul", {}, games.map((/** @type {any} */ g) => el("li", {},
+    /** A game awaiting a move of yours. @param {any} g */
+    const awaits = (g) => g.status !== "finished" && g.seat !== null && g.current_player === g.seat;
+    // The games awaiting you first, each group in the order kept (newest first).
+    const ordered = [...games.filter(awaits), ...games.filter((/** @type {any} */ g) => !awaits(g))];
+    list.replaceChildren(el("ul", {}, ordered.map((/** @type {any} */ g) => el("li", { class: awaits(g) ? "awaits" : "" },
       el("a", { href: `/game/${g.id}` }, t(`game.${g.game}`)), " · ", t(`lobby.status.${g.status}`), " · ",
+      awaits(g) ? el("strong", { class: "awaits-you" }, "● ", t("title.your_turn"), " · ") : "",
       g.seats.map((/** @type {string} */ name, /** @type {number} */ i) => `${localName(name)} ${g.scores[i]}`).join(", "),
       g.practice ? ` · ${t("game.practice_short")}` : ""))));
   } catch (problem) {
