@@ -1207,3 +1207,18 @@ def test_your_games_list_the_ones_awaiting_you_first(page) -> None:
     assert items.first.locator("a").get_attribute("href") == f"/game/{awaiting}"
     assert items.first.locator(".awaits-you").inner_text().strip() == "● Your turn ·"
     assert items.nth(1).locator(".awaits-you").count() == 0
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
+def test_the_cave_follows_the_lines_without_a_gap(browser, live_server, width: int, height: int) -> None:
+    """On a wide screen the fire markers and the cave sit right under the lines. A tall column beside
+    them (your kingdom, three opponents) used to open a gap of 200 px between, and the cave fell
+    under a laptop's fold."""
+    page = new_page(browser, live_server, width, height)
+    create_game(page, "origins", 4, mode="tribe")
+    gap = page.evaluate(
+        """() => document.querySelector('.extras-col').getBoundingClientRect().top
+          - document.querySelector('.centre-col').getBoundingClientRect().bottom"""
+    )
+    assert 0 <= gap <= 16, f"a gap of {gap} px between the lines and the cave"
+    assert not page.errors
