@@ -1222,3 +1222,19 @@ def test_the_cave_follows_the_lines_without_a_gap(browser, live_server, width: i
     )
     assert 0 <= gap <= 16, f"a gap of {gap} px between the lines and the cave"
     assert not page.errors
+
+
+@pytest.mark.parametrize(("players", "least"), [(3, 380), (4, 250)])
+def test_on_a_tablet_the_opponents_share_the_width(browser, live_server, players: int, least: int) -> None:
+    """On an 820 px tablet the opponents' kingdoms share the width below yours: they had 180 px
+    cards side by side at the left (their names on two lines, the badge alone on one), half the
+    row empty."""
+    page = new_page(browser, live_server, 820, 1180)
+    create_game(page, "kingdomino", players)
+    cards = page.locator(".others-col .kingdom")
+    widths = [cards.nth(i).bounding_box()["width"] for i in range(cards.count())]
+    assert len(widths) == players - 1 and min(widths) >= least, widths
+    if players == 3:  # two to the row: each name with its points on one line
+        assert cards.first.locator("h3").bounding_box()["height"] < 30, "the opponent's name and points wrap"
+    assert page.evaluate(OVERFLOW) == []
+    assert not page.errors
