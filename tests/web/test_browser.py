@@ -1238,3 +1238,29 @@ def test_on_a_tablet_the_opponents_share_the_width(browser, live_server, players
         assert cards.first.locator("h3").bounding_box()["height"] < 30, "the opponent's name and points wrap"
     assert page.evaluate(OVERFLOW) == []
     assert not page.errors
+
+
+def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server) -> None:
+    """Each step of the replay showed its line of the log with scrollIntoView, which scrolled the
+    page too: on a phone every step jumped to the log, far below the board. Now only the log's own
+    box scrolls, and the current line is in it."""
+    page = new_page(browser, live_server, 390, 844, touch=True)
+    create_game(page, "duel", 2)
+    play_by_clicking_board(page)
+    page.click("#replay")
+    page.wait_for_selector("#replay-label")
+    page.evaluate("scrollTo(0, 0)")
+    page.locator("#replay-next").scroll_into_view_if_needed()
+    at = page.evaluate("scrollY")
+    for step in range(1, 8):
+        page.locator("#replay-next").tap()
+        label = f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
+        page.wait_for_function(label)
+        assert page.evaluate("scrollY") == at, f"step {step} scrolled the page"
+    inside = page.evaluate(
+        """() => { const log = document.querySelector('#log').getBoundingClientRect();
+          const line = document.querySelector('#log li.current').getBoundingClientRect();
+          return line.top >= log.top - 1 && line.bottom <= log.bottom + 1; }"""
+    )
+    assert inside, "the current line is out of the log's box"
+    assert not page.errors

@@ -62,8 +62,15 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
         "aria-current": entry.index === step - 1 ? "step" : undefined }, logWords(fake, entry), mark ? markFlag(mark) : "");
     }));
     const current = log.querySelector("li.current");
-    if (current) current.scrollIntoView({ block: "nearest" });
+    if (current) showInLog(current);
   };
+
+  /** Scroll the log's own box (never the page: the board stays in view) to show `item`. @param {Element} item */
+  function showInLog(item) {
+    const box = log.getBoundingClientRect(), line = item.getBoundingClientRect();
+    if (line.top < box.top) log.scrollTop -= box.top - line.top;
+    else if (line.bottom > box.bottom) log.scrollTop += line.bottom - box.bottom;
+  }
 
   /** The review of one decision in words. @param {any} fake @param {ReviewedMove} decision @param {string | null} better */
   function decisionWords(fake, decision, better) {
