@@ -1264,3 +1264,22 @@ def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server)
     )
     assert inside, "the current line is out of the log's box"
     assert not page.errors
+
+
+def test_screen_readers_hear_what_the_others_did(page) -> None:
+    """The log is not live (it would read everything again at each change): a hidden live line tells
+    what the other seats and chance did since the last drawing, and never your own moves."""
+    create_game(page, "kingdomino", 2)
+    heard = page.locator("#heard")
+    assert heard.get_attribute("aria-live") == "polite"
+    for _ in range(12):
+        play_by_clicking_board(page, 1)
+        page.wait_for_selector("#your-turn, #winner")
+        if "Bruno (AI, greedy)" in (heard.text_content() or ""):
+            break
+    told = heard.text_content() or ""
+    assert re.search(r"Bruno \(AI, greedy\) (chose|placed|discarded) domino \d+", told), told
+    assert "You " not in told, told
+    page.reload()  # a page opened on a game does not read its history out
+    page.wait_for_selector("#your-turn, #winner")
+    assert heard.text_content() == ""

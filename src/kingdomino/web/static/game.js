@@ -53,6 +53,10 @@ export function showGame(main, id) {
   const hintButton = el("button", { type: "button", id: "hint", onclick: askHint }, t("game.hint"));
   const helpButton = el("button", { type: "button", id: "help", onclick: () => view && openHelp(view.game, (view.options || {}).mode) }, t("game.rules"));
   const hintBox = el("div", { id: "hint-box" });
+  /** What the others did since your last look, read out by screen readers (the log is not live). */
+  const heard = el("p", { id: "heard", class: "visually-hidden", "aria-live": "polite" });
+  /** The index of the last log entry told (or shown at the first drawing). */
+  let toldUpTo = /** @type {number | null} */ (null);
   /** Where the tips of a guided game were hidden: the button that shows them again, by the others. */
   const tipsSlot = el("span", { class: "tips-slot" });
   /** Hide (or show again) a guided game's tips, remembered for the game. @param {boolean} hidden */
@@ -71,7 +75,7 @@ export function showGame(main, id) {
 
   main.replaceChildren(
     el("section", { class: "card top-card" }, title, whoami,
-      el("div", { class: "status-row" }, status, el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton, tipsSlot)), error, guide, hintBox),
+      el("div", { class: "status-row" }, status, el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton, tipsSlot)), error, guide, hintBox, heard),
     end,
     el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board") }, board),
     el("section", { class: "card" }, moves),
@@ -194,6 +198,18 @@ export function showGame(main, id) {
       sameDeal: view.same_deal ? sameDeal : null,
     })] : []));
     log.replaceChildren(...view.log.slice().reverse().map((/** @type {any} */ entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));
+    tellNews();
+  }
+
+  /** Tell screen readers what the other seats and chance did since the last drawing: not the
+   * whole log at the first one, nor your own moves, and after an undo only what follows it. */
+  function tellNews() {
+    const last = view.log.length ? view.log[view.log.length - 1].index : -1;
+    if (toldUpTo !== null && last > toldUpTo) {
+      const news = view.log.filter((/** @type {any} */ e) => e.index > /** @type {number} */ (toldUpTo) && !view.your_seats.includes(e.seat));
+      if (news.length) heard.textContent = news.map((/** @type {any} */ e) => logWords(view, e)).join(". ");
+    }
+    toldUpTo = last;
   }
 
   /** A new game of this setup: a new deal (rematch), or this deal again (one human against AI seats).
