@@ -1283,3 +1283,15 @@ def test_screen_readers_hear_what_the_others_did(page) -> None:
     page.reload()  # a page opened on a game does not read its history out
     page.wait_for_selector("#your-turn, #winner")
     assert heard.text_content() == ""
+
+
+def test_an_unknown_page_says_so_above_the_lobby(page) -> None:
+    response = page.goto(page.base_url + "/rules")
+    assert response.status == 404
+    page.wait_for_selector("#create")
+    assert [e for e in page.errors if "status of 404" not in e] == []  # the browser notes the 404 itself
+    page.errors.clear()
+    assert page.locator("#no-page").inner_text() == "There is no page at /rules: here is the lobby."
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    assert page.locator("#no-page").count() == 0

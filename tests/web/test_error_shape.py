@@ -58,6 +58,18 @@ def test_unknown_routes_and_methods_name_the_path_and_the_method(client: TestCli
     assert error_of(client.put("/api/games/abc/actions", json={}), 405)["field"] == "method"
 
 
+def test_a_browser_asking_for_an_unknown_page_gets_the_app_with_404(client: TestClient) -> None:
+    """A mistyped address in a browser shows the app (which says so above the lobby), not JSON;
+    the API, the sockets and static files keep the error shape whatever the client accepts."""
+    html = {"accept": "text/html,application/xhtml+xml"}
+    page = client.get("/rules", headers=html)
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    assert '<main id="main"' in page.text
+    for path in ("/api/nothing", "/static/missing.js", "/ws/nothing"):
+        assert error_of(client.get(path, headers=html), 404)["field"] == "path"
+    assert error_of(client.post("/rules", headers=html), 404)["field"] == "path"  # not a page request
+
+
 def test_an_unexpected_failure_is_a_500_in_the_shape(database: str) -> None:
     app = create_app(database)
 

@@ -136,9 +136,9 @@ def create_app(
 
     app = FastAPI(title="Kingdomino family", lifespan=lifespan)
     app.add_middleware(BodyLimit)
-    install_error_handlers(app)
-    app.state.hub = hub
     static = resources.files("kingdomino.web").joinpath("static")
+    install_error_handlers(app, str(static.joinpath("index.html")))
+    app.state.hub = hub
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:

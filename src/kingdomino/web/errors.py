@@ -13,7 +13,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from kingdomino.web.live import HubError
@@ -57,8 +57,20 @@ def unparsable(cause: BaseException | None) -> str:
     return "malformed JSON"
 
 
-def install_error_handlers(app: FastAPI) -> None:
-    """Answer every refusal and failure of ``app`` in the error shape."""
+def wants_a_page(request: Request) -> bool:
+    """A browser asking for a page (not the API, a socket or a static file): it gets the app's
+    page, which says there is no such page and shows the lobby, rather than JSON."""
+    path = request.url.path
+    return (
+        request.method == "GET"
+        and "text/html" in request.headers.get("accept", "")
+        and not path.startswith(("/api/", "/ws/", "/static/"))
+    )
+
+
+def install_error_handlers(app: FastAPI, page: str | None = None) -> None:
+    """Answer every refusal and failure of ``app`` in the error shape; an unknown path asked for
+    by a browser gets ``page`` (the app's page, a file) with the status 404."""
 
     @app.exception_handler(HubError)
     async def hub_error(_request: Request, error: HubError) -> JSONResponse:
@@ -72,9 +84,11 @@ def install_error_handlers(app: FastAPI) -> None:
         return error_response(422, *validation_error(errors))
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
         status = error.status_code
         field = _STATUS_FIELDS.get(status, "request")
+        if status == 404 and page is not None and wants_a_page(request):
+            return FileResponse(page, status_code=404)
         if status == 404:
             message = "no such page or API route"
         elif status == 405:

@@ -15,7 +15,11 @@ async function main() {
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)/);
   if (match) (await import("./game.js")).showGame(root, match[1]);
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
-  else (await import("./lobby.js")).showLobby(root);
+  else {
+    (await import("./lobby.js")).showLobby(root);
+    // Any other path was answered 404 with this page: say so above the lobby.
+    if (location.pathname !== "/") root.prepend(el("p", { class: "card error", id: "no-page", role: "alert" }, t("app.no_page", { path: location.pathname })));
+  }
 }
 
 main();
