@@ -1295,3 +1295,17 @@ def test_an_unknown_page_says_so_above_the_lobby(page) -> None:
     page.goto(page.base_url + "/")
     page.wait_for_selector("#create")
     assert page.locator("#no-page").count() == 0
+
+
+def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page) -> None:
+    """No link to the game in this browser, or a link the server refuses: a card says why and leads
+    back to the lobby (it was an empty table under "Connecting…")."""
+    page.goto(page.base_url + "/game/00001111aaaa2222")
+    page.wait_for_selector("#unavailable")
+    assert "no seat or spectator link" in page.locator("#unavailable").inner_text()
+    page.goto(page.base_url + "/game/00001111aaaa2222?token=abc")
+    page.wait_for_selector("#unavailable")
+    assert "no game with id" in page.locator("#unavailable").inner_text()
+    assert page.locator("#board, #scores").count() == 0
+    page.click("#to-lobby")
+    page.wait_for_selector("#create")

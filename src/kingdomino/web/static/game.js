@@ -34,6 +34,8 @@ export function showGame(main, id) {
   let view = null;
   /** @type {WebSocket | null} */
   let socket = null;
+  /** Why the server refused to show the game, before any view of it came. */
+  let refusal = "";
   /** @type {Array<{action: string, value: number}> | null} */
   let hints = null;
   /** The AI turn the server is computing or has queued: its seat and the jobs ahead of it (0: running). */
@@ -90,8 +92,15 @@ export function showGame(main, id) {
     if (ctx.onKey) ctx.onKey(event.key.toLowerCase());
   });
 
+  /** The game cannot be shown here (no link to it in this browser, or the server refused): say why,
+   * with the way back to the lobby, instead of an empty table. @param {string} why */
+  function unavailable(why) {
+    main.replaceChildren(el("section", { class: "card", id: "unavailable" }, el("h1", {}, t("game.unavailable")),
+      el("p", { class: "error", role: "alert" }, why), el("p", {}, el("a", { href: "/", class: "button", id: "to-lobby" }, t("game.to_lobby")))));
+  }
+
   function connect() {
-    if (!tokens.length) { title.textContent = t("game.no_token"); return; }
+    if (!tokens.length) { unavailable(t("game.no_token")); return; }
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/games/${id}?tokens=${tokens.join(",")}`);
     socket.onmessage = (event) => {
@@ -99,13 +108,16 @@ export function showGame(main, id) {
       if (message.type === "state") {
         for (const seat of message.seats) seat.name = localName(seat.name);
         view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); if (!ctx.replay) draw(); }
-      else if (message.type === "error") error.textContent = message.message;
+      else if (message.type === "error") { if (view) error.textContent = message.message; else refusal = message.message; }
       else if (message.type === "hint") showHint(message.candidates);
       else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) draw(); }
       else if (message.type === "why") error.textContent = message.reason ? t("game.why_not", { reason: message.reason }) : "";
     };
     // 4403: the server refused our tokens; 4429: too many connections to this game. Retrying cannot help.
-    socket.onclose = (event) => { if (event.code !== 4403 && event.code !== 4429) setTimeout(connect, 1000); };
+    socket.onclose = (event) => {
+      if (event.code !== 4403 && event.code !== 4429) setTimeout(connect, 1000);
+      else if (!view) unavailable(refusal || t("game.no_token"));
+    };
   }
 
   /** @param {string} action */
