@@ -1309,3 +1309,32 @@ def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page) -> None:
     assert page.locator("#board, #scores").count() == 0
     page.click("#to-lobby")
     page.wait_for_selector("#create")
+
+
+def test_a_lost_connection_is_said_and_the_table_waits_for_it(page) -> None:
+    """A dropped socket used to leave the table as it was: a move made then went nowhere (or threw,
+    while the socket reconnected). Now the page says it is reconnecting, the board waits dimmed,
+    and both end when the game's state comes again."""
+    sockets: list[Any] = []
+    cut = {"on": False}
+
+    def route(socket: Any) -> None:  # between the page and the server, as a network would be
+        if cut["on"]:
+            socket.close(code=1001)
+            return
+        socket.connect_to_server()
+        sockets.append(socket)
+
+    page.route_web_socket(re.compile(r".*/ws/games/.*"), route)
+    create_game(page, "kingdomino", 2)
+    cut["on"] = True
+    sockets[-1].close(code=1001)
+    page.wait_for_function("document.body.classList.contains('offline')")
+    assert page.locator("#error").inner_text() == "Connection lost: reconnecting…"
+    assert page.locator("#board").evaluate("(b) => getComputedStyle(b).pointerEvents") == "none"
+    page.click("#hint")  # a request while away is not sent, and says why
+    assert page.locator("#error").inner_text() == "Connection lost: reconnecting…"
+    cut["on"] = False
+    page.wait_for_function("!document.body.classList.contains('offline')")
+    assert page.locator("#error").inner_text() == ""
+    assert page.locator("#your-turn, #thinking").count() == 1

@@ -51,7 +51,7 @@ export function showGame(main, id) {
   const board = el("div", { id: "board" });
   const moveSelect = el("select", { id: "moves", "aria-label": t("game.all_moves") });
   const playButton = el("button", { type: "button", id: "play", onclick: () => moveSelect instanceof HTMLSelectElement && moveSelect.value && send(moveSelect.value) }, t("game.play_move"));
-  const undoButton = el("button", { type: "button", id: "undo", onclick: () => socket?.send(JSON.stringify({ type: "undo" })) }, "↶ ", t("game.undo"));
+  const undoButton = el("button", { type: "button", id: "undo", onclick: () => tell({ type: "undo" }) }, "↶ ", t("game.undo"));
   const hintButton = el("button", { type: "button", id: "hint", onclick: askHint }, t("game.hint"));
   const helpButton = el("button", { type: "button", id: "help", onclick: () => view && openHelp(view.game, (view.options || {}).mode) }, t("game.rules"));
   const hintBox = el("div", { id: "hint-box" });
@@ -107,7 +107,7 @@ export function showGame(main, id) {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
         for (const seat of message.seats) seat.name = localName(seat.name);
-        view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); if (!ctx.replay) draw(); }
+        view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); document.body.classList.remove("offline"); if (!ctx.replay) draw(); }
       else if (message.type === "error") { if (view) error.textContent = message.message; else refusal = message.message; }
       else if (message.type === "hint") showHint(message.candidates);
       else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) draw(); }
@@ -115,26 +115,34 @@ export function showGame(main, id) {
     };
     // 4403: the server refused our tokens; 4429: too many connections to this game. Retrying cannot help.
     socket.onclose = (event) => {
-      if (event.code !== 4403 && event.code !== 4429) setTimeout(connect, 1000);
-      else if (!view) unavailable(refusal || t("game.no_token"));
+      if (event.code === 4403 || event.code === 4429) { if (!view) unavailable(refusal || t("game.no_token")); return; }
+      // Say so until the game's state comes again: a move made meanwhile would be lost unseen.
+      if (view) { error.textContent = t("game.reconnecting"); document.body.classList.add("offline"); }
+      setTimeout(connect, 1000);
     };
+  }
+
+  /** Send `message` if the connection is open; else say the game is reconnecting. @param {any} message */
+  function tell(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    else error.textContent = t("game.reconnecting");
   }
 
   /** @param {string} action */
   function send(action) {
     error.textContent = "";
-    socket?.send(JSON.stringify({ type: "action", action, index: view ? view.index : undefined }));
+    tell({ type: "action", action, index: view ? view.index : undefined });
   }
 
   /** Ask the engine why an action is not legal (answered as a "why" message). @param {string} action */
   function why(action) {
     if (!view || !view.your_seats.includes(view.current_player)) { error.textContent = view && view.status === "finished" ? "" : t("game.not_your_turn"); return; }
-    socket?.send(JSON.stringify({ type: "why", action }));
+    tell({ type: "why", action });
   }
 
   function askHint() {
     hintBox.replaceChildren(el("p", { class: "small" }, t("hint.thinking")));
-    socket?.send(JSON.stringify({ type: "hint" }));
+    tell({ type: "hint" });
   }
 
   /** @param {Array<{action: string, value: number}>} candidates */
