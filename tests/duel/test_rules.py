@@ -7,7 +7,7 @@ import random
 import pytest
 from tests.duel.helpers import GAME, coat, play, start, texts
 
-from kingdomino.core.game import CHANCE, TERMINAL, IllegalActionError
+from kingdomino.core.game import CHANCE, TERMINAL, IllegalActionError, Refusal
 from kingdomino.games.duel.board import GRID
 from kingdomino.games.duel.components import CASTLE_COL, CASTLE_ROW, COATS, DICE, JOKER
 
@@ -46,6 +46,9 @@ def test_drawing_must_touch_the_castle_or_the_same_coat() -> None:
     assert "draw -1,2 S" not in texts(state)  # die 4 would land on the stripe at 0,2
     with pytest.raises(IllegalActionError, match="touch the castle or the same coat"):
         state.apply_text("draw -2,-3 E")
+    assert state.refusal(state.parse_action("draw -2,-3 E")) == Refusal("duel_draw")  # for a page's words
+    assert state.refusal(state.parse_action("pass")) == Refusal("other")
+    assert state.refusal(state.parse_action("draw -1,1 E")) is None
     assert "draw -1,1 E" in texts(state)  # die 4 (stripe) at -1,2 touches the stripe at 0,2
     play(state, "draw -1,1 E")
     board = state.boards[0]
@@ -208,6 +211,7 @@ Q0 Q0 Q0 Q0 Q0 Q0 S0"""
     assert "pass" in texts(state)
     play(state, "power split")
     assert [t for t in texts(state) if t.startswith("die")] == ["die 1 -1,-3", "die 4 1,3"]
+    assert state.refusal(state.parse_action("die 4 0,3")) == Refusal("duel_die")
     play(state, "die 4 1,3")
     assert texts(state) == ["die 1 -1,-3"]
     play(state, "die 1 -1,-3")

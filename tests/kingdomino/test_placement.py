@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from kingdomino.core.game import GameError, Refusal
 from kingdomino.games.classic.components import DOMINOES, Domino, Half
 from kingdomino.games.classic.kingdom import Geometry, Kingdom
 from kingdomino.games.classic.state import CLAIM, PLACE
@@ -145,6 +146,32 @@ def test_refusal_reasons_are_specific() -> None:
         action = state.parse_action(text)
         reason = state.illegal_reason(action)
         assert reason is not None and words in reason, (text, reason)
+
+
+def test_refusals_name_their_rule_for_a_page() -> None:
+    """``refusal`` names the rule each placement breaks (a page words it in its language); the
+    same decision gives the English reason, so the two never disagree."""
+    state = at_placement(4, 3, 1)
+    seat = state.current_player
+    state.kingdoms[seat] = parse_kingdom("C W0 W0 W0 W0")
+    number = state.domino_to_place()
+    named = {
+        "place 0,0 E": ("taken_centre", {"row": 0, "col": 0}),
+        "place 0,1 S": ("taken", {"row": 0, "col": 1}),
+        "place 1,-1 W": ("frame", {"frame": 5}),
+        "place 3,3 E": ("connect", {"domino": number}),
+        "claim 3": ("other", {}),
+    }
+    for text, (key, values) in named.items():
+        refusal = state.refusal(state.parse_action(text))
+        assert refusal is not None and (refusal.key, dict(refusal.values)) == (key, values), (text, refusal)
+    with pytest.raises(GameError) as off:  # a half off the grid cannot even be written
+        state.parse_action("place 4,4 E")
+    assert off.value.refusal == Refusal("outside_grid")
+    legal = state.legal_actions()
+    assert all(state.refusal(action) is None for action in legal)
+    if state.game.discard_action not in legal:
+        assert state.refusal(state.game.discard_action).key == "discard_placeable"
 
 
 def test_identical_halves_accept_west_and_north_spellings() -> None:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from kingdomino import CHANCE, make_game
-from kingdomino.core.game import GameError, IllegalActionError
+from kingdomino.core.game import GameError, IllegalActionError, Refusal
 from kingdomino.games.origins.state import CLAIM, FIRST, PLACE, OriginsState
 from kingdomino.games.origins.text import parse_kingdom
 
@@ -144,3 +144,6 @@ def test_claim_errors_say_why() -> None:
         state.apply_text("claim 4")
     with pytest.raises(IllegalActionError, match="hut or put a half"):
         position(game_of(4), ["H"], row=[1]).apply_text("place 2,2 E")
+    lone = position(game_of(4), ["H"], row=[1])  # the same rule, named for a page's words
+    assert lone.refusal(lone.parse_action("place 2,2 E")) == Refusal("connect", {"domino": 1})
+    assert lone.refusal(lone.parse_action("place 0,0 E")) == Refusal("taken_centre", {"row": 0, "col": 0})

@@ -127,6 +127,14 @@ def test_websocket_play_reconnect_and_bad_messages(client: TestClient) -> None:
         assert socket.receive_json()["field"] == "type"
         socket.send_text(json.dumps({"type": "action", "action": "claim 99"}))
         assert socket.receive_json()["type"] == "error"
+        # "why" is read-only: the engine's words, and the rule named for the page's own words.
+        socket.send_text(json.dumps({"type": "why", "action": "place 4,4 E"}))
+        why = socket.receive_json()
+        assert why["type"] == "why" and "outside the kingdom grid" in why["reason"]
+        assert why["refusal"] == {"key": "outside_grid", "values": {}}
+        socket.send_text(json.dumps({"type": "why", "action": state["legal_actions"][0]}))
+        legal = socket.receive_json()
+        assert legal["reason"] is None and legal["refusal"] is None
         socket.send_text(json.dumps({"type": "action", "action": state["legal_actions"][0]}))
         messages = [socket.receive_json(), socket.receive_json()]
         assert {m["type"] for m in messages} == {"state", "ack"}

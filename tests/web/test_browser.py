@@ -435,7 +435,8 @@ def test_placing_shows_a_ghost_rotates_and_explains_refusals(page) -> None:
     # A square where the domino may not go answers with the engine's reason.
     page.locator("svg rect.why").last.click(force=True)
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
-    assert "Not there" in page.locator("#error").text_content()
+    refused = page.locator("#error").text_content()
+    assert refused.startswith("Not there: ") and "'" not in refused and "place" not in refused, refused
     # Keyboard: Enter on a focused square places the domino, which adds what its ghost said.
     count = page.locator("#log li").count()
     page.locator("svg g.legal.anchor").first.focus()
@@ -1338,3 +1339,40 @@ def test_a_lost_connection_is_said_and_the_table_waits_for_it(page) -> None:
     page.wait_for_function("!document.body.classList.contains('offline')")
     assert page.locator("#error").inner_text() == ""
     assert page.locator("#your-turn, #thinking").count() == 1
+
+
+@pytest.mark.parametrize(("game", "language"), [("kingdomino", "ru"), ("duel", "hu"), ("origins", "bg")])
+def test_a_square_refused_says_why_in_the_players_language(browser, live_server, game, language) -> None:
+    """The engine names the rule a placement breaks (``State.refusal``) and the page words it: no
+    English sentence with action codes ("'place 4,4 E': square 4,5 is outside the kingdom grid")."""
+    page = new_page(browser, live_server, locale=language)
+    create_game(page, game, 2, mode="discovery" if game == "origins" else None)
+    for _ in range(10):
+        if page.locator("svg g.legal.anchor").count():
+            break
+        play_by_clicking_board(page, 1)
+        page.wait_for_selector("#your-turn")
+    words = json.loads((ROOT / "src/kingdomino/web/static/i18n" / f"{language}.json").read_text())
+    # Each "why." text of the language, its {figures} free.
+    reasons = [
+        re.compile(re.sub(r"\\\{\w+\\\}", ".+", re.escape(text)))
+        for key, text in words.items()
+        if key.startswith("why.")
+    ]
+    prefix = words["game.why_not"].split("{reason}")[0]
+    shown = page.evaluate(
+        """() => { const board = document.querySelector('.kingdom.mine svg.big').getBoundingClientRect();
+          return [...document.querySelectorAll('.kingdom.mine svg rect.why')].filter((r) => {
+            const box = r.getBoundingClientRect();
+            return box.left >= board.left && box.right <= board.right
+              && box.top >= board.top && box.bottom <= board.bottom;
+          }).map((r) => r.getAttribute('data-why')); }"""
+    )
+    for key in (shown[0], shown[-1]):  # squares at the window's corners: off the grid, or too far
+        page.locator(f'.kingdom.mine svg rect.why[data-why="{key}"]').click(force=True)
+        page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+        refused = page.locator("#error").text_content()
+        assert refused.startswith(prefix), refused
+        assert any(reason.fullmatch(refused[len(prefix) :]) for reason in reasons), refused
+        page.evaluate("document.querySelector('#error').textContent = ''")
+    assert not page.errors

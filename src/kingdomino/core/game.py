@@ -42,7 +42,12 @@ OptionValue = bool | int | str
 
 
 class GameError(ValueError):
-    """Bad input to a game: an unknown option, an illegal action, malformed text."""
+    """Bad input to a game: an unknown option, an illegal action, malformed text. ``refusal``
+    names the rule for a page where a player can meet it (a square off the board)."""
+
+    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
+        super().__init__(message)
+        self.refusal = refusal
 
 
 class IllegalActionError(GameError):
@@ -65,6 +70,21 @@ class ScoreOptionError(GameError):
     def __init__(self, option: str, message: str) -> None:
         super().__init__(message)
         self.option = option
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is illegal, named for translation: the rule (``key``) and its figures.
+
+    >>> Refusal("frame", {"frame": 5}).to_json()
+    {'key': 'frame', 'values': {'frame': 5}}
+    """
+
+    key: str
+    values: Mapping[str, int | str] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "values": dict(self.values)}
 
 
 @dataclass(frozen=True)
@@ -215,6 +235,17 @@ class State(ABC):
     @abstractmethod
     def illegal_reason(self, action: int) -> str | None:
         """Why ``action`` is illegal here, or ``None`` when it is legal."""
+
+    def refusal(self, action: int) -> Refusal | None:
+        """Why ``action`` is illegal now, for a page to put in its own words (``None``: legal).
+
+        ``illegal_reason`` says it in English for the command line and the API; this names the rule
+        broken (``key``) with its figures (``values``), so a browser says it in the player's
+        language and without action codes. Games name the refusals met on the board (a square
+        where a domino may not go); any other is ``Refusal("other")``, and a page shows the
+        English reason.
+        """
+        return None if self.illegal_reason(action) is None else Refusal("other")
 
     def apply(self, action: int) -> None:
         """Apply ``action`` after checking it; an illegal one raises and changes nothing."""

@@ -14,7 +14,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters): the view now and
   after every change; send ``{"type": "action", "token", "action", "index"?}``,
   ``{"type": "undo", "token"}``, ``{"type": "hint", "token"}``, ``{"type": "why", "action"}``
-  (read-only: the engine's reason why that action is not legal now, ``reason`` null when it is),
+  (read-only: the engine's reason why that action is not legal now, ``reason`` null when it is,
+  and ``refusal`` ``{key, values}`` naming the rule for the page's words),
   ``{"type": "ping"}``; answers ``ack``, ``hint``, ``why``, ``thinking``, ``pong`` or ``error``
   messages (text frames of JSON only; any other frame is an ``error``, never a close).
 """
@@ -343,7 +344,9 @@ async def _handle(
             await hub.broadcast(hub.get(game_id))
         elif message.type == "why":
             text = message.action or ""
-            await send({"type": "why", "action": text, "reason": hub.why(game_id, token, text)})
+            reason, refusal = hub.why(game_id, token, text)
+            named = refusal.to_json() if refusal is not None else None
+            await send({"type": "why", "action": text, "reason": reason, "refusal": named})
         elif message.type == "undo":
             await hub.undo(game_id, token)
             await send({"type": "ack", "undo": True})

@@ -42,7 +42,7 @@ from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from kingdomino.core.game import CHANCE, GameError, State
+from kingdomino.core.game import CHANCE, GameError, Refusal, State
 from kingdomino.core.seeds import derive_seed
 from kingdomino.games.registry import make_game
 from kingdomino.web import review, views
@@ -496,8 +496,9 @@ class Hub:
             for action, value, visits in answer.candidates
         ]
 
-    def why(self, game_id: str, token: str, text: str) -> str | None:
-        """Why the holder of ``token`` may not play ``text`` now, in the engine's words (None: legal).
+    def why(self, game_id: str, token: str, text: str) -> tuple[str | None, Refusal | None]:
+        """Why the holder of ``token`` may not play ``text`` now (None: legal): in the engine's
+        words, and named for the page to say in the player's language (``State.refusal``).
 
         Read-only: nothing is applied. A malformed text answers with the parser's message.
         """
@@ -505,14 +506,15 @@ class Hub:
         seat = self.seat_for(live, token)
         state = live.state
         if state.is_terminal():
-            return "the game is over"
+            return "the game is over", Refusal("game_over")
         if state.current_player != seat:
-            return f"it is not your turn: {self._seat_name(live, state.current_player)} is to act"
+            name = self._seat_name(live, state.current_player)
+            return f"it is not your turn: {name} is to act", Refusal("not_your_turn", {"name": name})
         try:
             action = state.parse_action(text)
         except GameError as error:
-            return str(error)
-        return state.illegal_reason(action)
+            return str(error), error.refusal or Refusal("other")
+        return state.illegal_reason(action), state.refusal(action)
 
     # --- AI seats -----------------------------------------------------------------------------
 

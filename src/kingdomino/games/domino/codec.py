@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import ClassVar, NamedTuple
 
-from kingdomino.core.game import Game, GameError
+from kingdomino.core.game import Game, GameError, Refusal
 from kingdomino.core.grid import DIRECTIONS
 from kingdomino.games.domino.geometry import Geometry
 from kingdomino.games.domino.outlook import OutlookWeights
@@ -42,7 +42,8 @@ def square_cell(geometry: Geometry, row: int, col: int, text: str, terms: Terms)
     if not (-reach <= row <= reach and -reach <= col <= reach):
         raise GameError(
             f"{text!r}: square {row},{col} is outside the {terms.realm} grid "
-            f"(rows and columns -{reach}..{reach} around the {terms.centre})"
+            f"(rows and columns -{reach}..{reach} around the {terms.centre})",
+            Refusal("outside_grid"),
         )
     return (row + reach) * geometry.side + col + reach
 

@@ -16,7 +16,7 @@ from abc import abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from kingdomino.core.game import CHANCE, GameError, State
+from kingdomino.core.game import CHANCE, GameError, Refusal, State
 from kingdomino.core.grid import DIRECTIONS
 from kingdomino.games.domino.codec import DominoGame
 from kingdomino.games.domino.territory import DominoKingdom, DominoLike
@@ -183,34 +183,57 @@ class DominoState(State):
             return f"{text!r}: domino {number} is not in the next row; {expected}"
         return f"{text!r}: domino {number} is already claimed; {expected}"
 
+    def refusal(self, action: int) -> Refusal | None:
+        """A placement refused names its rule (``outside_grid``, ``taken``, ``taken_centre``, ``frame``,
+        ``connect``, ``discard_placeable``); any other refusal is ``other``."""
+        if self.phase != PLACE or self.illegal_reason(action) is None:
+            return super().refusal(action)
+        return self._placement_refusal(action, self.game.action_text(action))[0]
+
     def _placement_reason(self, action: int, text: str) -> str:
         """Why the acting seat may not discard, or place its domino as ``action``."""
+        return self._placement_refusal(action, text)[1]
+
+    def _placement_refusal(self, action: int, text: str) -> tuple[Refusal, str]:
+        """Why a placement (or discard) is illegal: named for a page, and in English for the API."""
         game = self.game
         geometry = game.geometry
         terms = game.terms
         number = self.row[self.slot]
         if action == game.discard_action:
-            return f"'discard': domino {number} can be placed, so it may not be discarded"
+            return (
+                Refusal("discard_placeable", {"domino": number}),
+                f"'discard': domino {number} can be placed, so it may not be discarded",
+            )
         if not game.is_placement(action):
-            return f"{text!r}: seat {self.player} must place domino {number} now ('place ROW,COL DIR')"
+            must = f"{text!r}: seat {self.player} must place domino {number} now ('place ROW,COL DIR')"
+            return Refusal("other"), must
         placement = geometry.placements[action]
         if placement is None:
-            return f"{text!r}: a half would fall outside the {terms.realm} grid"
+            return Refusal("outside_grid"), f"{text!r}: a half would fall outside the {terms.realm} grid"
         domino = self.DOMINOES[number]
         kingdom = self.kingdoms[self.player]
         if domino.first == domino.second and action % 4 >= 2:
-            return f"{text!r}: domino {number} has identical halves; write it facing E or S"
+            return Refusal("other"), f"{text!r}: domino {number} has identical halves; write it facing E or S"
         for bit, square in zip(
             (placement.first_bit, placement.second_bit), geometry.placement_squares(action)
         ):
             if kingdom.occupied & bit:
-                what = f"the {terms.centre}" if bit == geometry.castle else "a domino"
-                return f"{text!r}: square {square[0]},{square[1]} is already taken by {what}"
+                centre = bit == geometry.castle
+                what = f"the {terms.centre}" if centre else "a domino"
+                return (
+                    Refusal("taken_centre" if centre else "taken", {"row": square[0], "col": square[1]}),
+                    f"{text!r}: square {square[0]},{square[1]} is already taken by {what}",
+                )
         if (placement.first_bit | placement.second_bit) & ~kingdom.free():
-            return f"{text!r}: the {terms.realm} would no longer fit in a {game.frame}x{game.frame} frame"
+            return (
+                Refusal("frame", {"frame": game.frame}),
+                f"{text!r}: the {terms.realm} would no longer fit in a {game.frame}x{game.frame} frame",
+            )
         return (
+            Refusal("connect", {"domino": number}),
             f"{text!r}: domino {self._domino_text(number)} must touch the {terms.centre} or put a half "
-            "next to a square of the same terrain"
+            "next to a square of the same terrain",
         )
 
     @staticmethod

@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from kingdomino.core.game import Game, GameError, OptionValue
+from kingdomino.core.game import Game, GameError, OptionValue, Refusal
 from kingdomino.core.grid import DIRECTION_STEPS, DIRECTIONS
 from kingdomino.games.duel.board import NUM_SQUARES, SQUARE_BITS
 from kingdomino.games.duel.components import (
@@ -235,7 +235,8 @@ class DuelGame(Game):
                 raise GameError(f"{text!r}: direction must be one of E, S, W, N, got {groups[2]!r}")
             direction = DIRECTIONS.index(word)
             if self.draw_squares[square * 4 + direction] is None:
-                raise GameError(f"{text!r}: the second die would fall outside the map")
+                off = f"{text!r}: the second die would fall outside the map"
+                raise GameError(off, Refusal("outside_grid"))
             return self.draw_action(square, direction)
         if kind == "die":
             die = _number(groups[0], 1, NUM_DICE, "die", text) - 1

@@ -40,7 +40,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from kingdomino.core.game import CHANCE, TERMINAL, GameError, RegionScore, ScoreSheet, State, ranked_winners
+from kingdomino.core.game import (
+    CHANCE,
+    TERMINAL,
+    GameError,
+    Refusal,
+    RegionScore,
+    ScoreSheet,
+    State,
+    ranked_winners,
+)
 from kingdomino.core.grid import DIRECTIONS, bit_indices
 from kingdomino.games.duel.board import CASTLE, GRID, NUM_SQUARES, SQUARE_BITS, SQUARE_OF_BIT, Board
 from kingdomino.games.duel.components import (
@@ -500,46 +509,58 @@ class DuelState(State):
         why = self._why_not(action)
         return f"{text}: {why}; expected {expected}"
 
+    def refusal(self, action: int) -> Refusal | None:
+        """A drawing refused on the map names its rule (``duel_draw``, ``duel_die``); any other
+        refusal is ``other``."""
+        if self.illegal_reason(action) is None:
+            return None
+        return self._refused(action)[0]
+
     def _why_not(self, action: int) -> str:
+        return self._refused(action)[1]
+
+    def _refused(self, action: int) -> tuple[Refusal, str]:
+        """Why an illegal ``action`` is refused: named for a page, and in English for the API."""
         game, phase, seat = self.game, self.phase, self.player
+        other = Refusal("other")
         if phase == ROLL:
-            return "the dice are rolled now (a chance step)"
+            return other, "the dice are rolled now (a chance step)"
         if phase in (DRAFT_A, DRAFT_B):
             role = "A" if phase == DRAFT_A else "B"
             if game.pair_base <= action < game.bonus_base and phase == DRAFT_A:
-                return "player A takes 2 dice only with the 'take 2 dice' power"
+                return other, "player A takes 2 dice only with the 'take 2 dice' power"
             if game.take_base <= action < game.bonus_base:
-                return f"player {role} (seat {seat}) may not take that now"
-            return f"player {role} (seat {seat}) picks dice now"
+                return other, f"player {role} (seat {seat}) may not take that now"
+            return other, f"player {role} (seat {seat}) picks dice now"
         if phase == JOKER_COAT:
             if game.coat_base <= action < game.domains_base:
-                return 'that coat of arms would leave the drawing unconnected; the "?" must connect it'
-            return "the coat of arms of the \"?\" just drawn is chosen now ('coat K')"
+                return other, 'that coat of arms would leave the drawing unconnected; the "?" must connect it'
+            return other, "the coat of arms of the \"?\" just drawn is chosen now ('coat K')"
         if phase == RESOLVE:
-            return "a lightning power is resolved now ('domains K' or 'cross ROW,COL')"
+            return other, "a lightning power is resolved now ('domains K' or 'cross ROW,COL')"
         if game.bonus_base <= action < game.turn_base:
             if self.castle_used[seat]:
-                return "the castle bonus is used once per game and already was"
-            return "the castle bonus goes on one of your two dice, before drawing"
+                return other, "the castle bonus is used once per game and already was"
+            return other, "the castle bonus goes on one of your two dice, before drawing"
         if game.turn_base <= action < game.split_action + 1:
-            return "you have not gained that power, already used it, or have drawn already"
+            return other, "you have not gained that power, already used it, or have drawn already"
         if action == game.pass_action:
-            return "a legal drawing exists, so you must draw"
+            return other, "a legal drawing exists, so you must draw"
         if game.die_base <= action < game.pass_action and not self.split_mode:
-            return "a die is drawn alone only with the 'split the domino' power ('power split' first)"
+            return other, "a die is drawn alone only with the 'split the domino' power ('power split' first)"
         if game.draw_base <= action < game.die_base and self.split_mode:
-            return "with the split domino, draw each die alone ('die D ROW,COL')"
+            return other, "with the split domino, draw each die alone ('die D ROW,COL')"
         if game.die_base <= action < game.pass_action:
-            return (
+            return Refusal("duel_die"), (
                 "the square must be empty and on the map, and the die must touch the castle or the same "
                 "coat of arms drawn on a previous turn (not the other die of this split)"
             )
         if game.draw_base <= action < game.pass_action:
-            return (
+            return Refusal("duel_draw"), (
                 "both squares must be empty and on the map, and one symbol must touch the castle or "
                 "the same coat of arms (unless you use the power that ignores this)"
             )
-        return "that is not a move of this phase"
+        return other, "that is not a move of this phase"
 
     # --- scores -------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 import { api, el, remember, savedGames, tokensFor } from "./api.js";
 import * as classic from "./board-classic.js";
 import * as duel from "./board-duel.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { guideTip, showTips } from "./guide.js";
 import { openHelp } from "./help.js";
 import { endScreen, scoreSheets } from "./ending.js";
@@ -111,7 +111,7 @@ export function showGame(main, id) {
       else if (message.type === "error") { if (view) error.textContent = message.message; else refusal = message.message; }
       else if (message.type === "hint") showHint(message.candidates);
       else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) draw(); }
-      else if (message.type === "why") error.textContent = message.reason ? t("game.why_not", { reason: message.reason }) : "";
+      else if (message.type === "why") error.textContent = message.reason ? t("game.why_not", { reason: refusalWords(message) }) : "";
     };
     // 4403: the server refused our tokens; 4429: too many connections to this game. Retrying cannot help.
     socket.onclose = (event) => {
@@ -120,6 +120,16 @@ export function showGame(main, id) {
       if (view) { error.textContent = t("game.reconnecting"); document.body.classList.add("offline"); }
       setTimeout(connect, 1000);
     };
+  }
+
+  /** The engine's refusal in the page's language where it names its rule (a square where a domino
+   * may not go), else in the engine's words. @param {{reason: string, refusal: {key: string, values: Record<string, any>} | null}} message */
+  function refusalWords(message) {
+    const refusal = message.refusal;
+    if (!refusal || !view) return message.reason;
+    const perGame = `why.${refusal.key}.${view.game}`;
+    const key = has(perGame) ? perGame : `why.${refusal.key}`;
+    return has(key) ? t(key, refusal.values) : message.reason;
   }
 
   /** Send `message` if the connection is open; else say the game is reconnecting. @param {any} message */
