@@ -1225,18 +1225,22 @@ def test_the_cave_follows_the_lines_without_a_gap(browser, live_server, width: i
     assert not page.errors
 
 
-@pytest.mark.parametrize(("players", "least"), [(3, 380), (4, 250)])
-def test_on_a_tablet_the_opponents_share_the_width(browser, live_server, players: int, least: int) -> None:
-    """On an 820 px tablet the opponents' kingdoms share the width below yours: they had 180 px
-    cards side by side at the left (their names on two lines, the badge alone on one), half the
-    row empty."""
+@pytest.mark.parametrize(("game", "players", "mode"), [("kingdomino", 4, None), ("origins", 4, "totem")])
+def test_on_a_tablet_the_opponents_use_the_width(browser, live_server, game, players, mode) -> None:
+    """On an 820 px tablet the opponents had 180 px cards at the left of the row under your kingdom,
+    half the row empty (their names on two lines), and a Kingdomino kingdom had nothing beside it.
+    Now in Kingdomino they stand in the column beside your kingdom; where the cave or totems take that
+    side (Origins, Duel), they share the row below, each a third of it."""
     page = new_page(browser, live_server, 820, 1180)
-    create_game(page, "kingdomino", players)
-    cards = page.locator(".others-col .kingdom")
-    widths = [cards.nth(i).bounding_box()["width"] for i in range(cards.count())]
-    assert len(widths) == players - 1 and min(widths) >= least, widths
-    if players == 3:  # two to the row: each name with its points on one line
-        assert cards.first.locator("h3").bounding_box()["height"] < 30, "the opponent's name and points wrap"
+    create_game(page, game, players, mode=mode)
+    mine = page.locator(".kingdom.mine").bounding_box()
+    cards = [page.locator(".others-col .kingdom").nth(i).bounding_box() for i in range(players - 1)]
+    if game == "kingdomino":
+        assert all(card["x"] >= mine["x"] + mine["width"] for card in cards), (mine, cards)
+        assert cards[0]["y"] <= mine["y"] + 1 and min(card["width"] for card in cards) >= 300
+    else:
+        assert all(card["y"] >= mine["y"] + mine["height"] for card in cards)
+        assert min(card["width"] for card in cards) >= 250, cards
     assert page.evaluate(OVERFLOW) == []
     assert not page.errors
 
