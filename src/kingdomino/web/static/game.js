@@ -35,7 +35,7 @@ export function showGame(main, id) {
   /** @type {WebSocket | null} */
   let socket = null;
   /** Why the server refused to show the game, before any view of it came. */
-  let refusal = "";
+  let refusedWith = "";
   /** @type {Array<{action: string, value: number}> | null} */
   let hints = null;
   /** The AI turn the server is computing or has queued: its seat and the jobs ahead of it (0: running). */
@@ -108,14 +108,14 @@ export function showGame(main, id) {
       if (message.type === "state") {
         for (const seat of message.seats) seat.name = localName(seat.name);
         view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); document.body.classList.remove("offline"); if (!ctx.replay) draw(); }
-      else if (message.type === "error") { if (view) error.textContent = message.message; else refusal = message.message; }
+      else if (message.type === "error") { if (view) error.textContent = message.message; else refusedWith = message.message; }
       else if (message.type === "hint") showHint(message.candidates);
       else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) draw(); }
       else if (message.type === "why") error.textContent = message.reason ? t("game.why_not", { reason: refusalWords(message) }) : "";
     };
     // 4403: the server refused our tokens; 4429: too many connections to this game. Retrying cannot help.
     socket.onclose = (event) => {
-      if (event.code === 4403 || event.code === 4429) { if (!view) unavailable(refusal || t("game.no_token")); return; }
+      if (event.code === 4403 || event.code === 4429) { if (!view) unavailable(refusedWith || t("game.no_token")); return; }
       // Say so until the game's state comes again: a move made meanwhile would be lost unseen.
       if (view) { error.textContent = t("game.reconnecting"); document.body.classList.add("offline"); }
       setTimeout(connect, 1000);
