@@ -1380,3 +1380,15 @@ def test_a_square_refused_says_why_in_the_players_language(browser, live_server,
         assert any(reason.fullmatch(refused[len(prefix) :]) for reason in reasons), refused
         page.evaluate("document.querySelector('#error').textContent = ''")
     assert not page.errors
+
+
+def test_a_double_click_plays_once_and_says_nothing(page) -> None:
+    """The second click of a double click reaches the server on a view the game has left: it is
+    refused by its index, and the page keeps quiet (it said "the game moved on: 5 actions, not 4")."""
+    create_game(page, "kingdomino", 2)
+    before = page.locator("#log li").count()
+    page.locator("button.domino.claimable").first.evaluate("(domino) => { domino.click(); domino.click(); }")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    page.wait_for_timeout(500)
+    assert page.locator("#error").inner_text() == ""
+    assert not page.errors

@@ -108,6 +108,8 @@ export function showGame(main, id) {
       if (message.type === "state") {
         for (const seat of message.seats) seat.name = localName(seat.name);
         view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); document.body.classList.remove("offline"); if (!ctx.replay) draw(); }
+      // A move sent on a view the game had left (a double click): the new view says what happened.
+      else if (message.type === "error" && message.field === "index") return;
       else if (message.type === "error") { if (view) error.textContent = message.message; else refusedWith = message.message; }
       else if (message.type === "hint") showHint(message.candidates);
       else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) draw(); }
