@@ -113,11 +113,12 @@ function fitBoard(image) {
   const style = /** @type {SVGElement} */ (image).style;
   style.maxWidth = "";
   if (image.classList.contains("big")) {
-    const room = window.innerHeight - (image.getBoundingClientRect().top + window.scrollY) - 12;
+    const free = image.getBoundingClientRect();
+    const room = window.innerHeight - (free.top + window.scrollY) - 12;
     if (!window.matchMedia(PHONE).matches) style.maxWidth = `${Math.max(LOWEST, room)}px`;
     else if (playable) {
       const span = Math.min(side, Number(playable.split(" ")[2]) / CELL);
-      if (room >= span * FINGER && room < image.getBoundingClientRect().width) style.maxWidth = `${room}px`;
+      if (room >= span * FINGER && room < free.width) style.maxWidth = `${room}px`;
     }
   }
   const width = image.getBoundingClientRect().width;

@@ -11,9 +11,12 @@ function kindName(game, kind) {
   return has(`terrain.${kind}`) ? t(`terrain.${kind}`) : kind.replaceAll("_", " ");
 }
 
+/** The score sheet's line of a past game of a Dynasty ("game 2"). */
+const PAST_GAME = /^game (\d+)$/;
+
 /** A bonus line's name in words. @param {string} name */
 export function bonusName(name) {
-  let m = name.match(/^game (\d+)$/);
+  let m = name.match(PAST_GAME);
   if (m) return t("bonus.game", { n: m[1] });
   m = name.match(/^(\w+) totem$/);
   if (m) return t("bonus.totem", { resource: resourceName(m[1]) });
@@ -108,7 +111,7 @@ function tiebreakWords(view, seat) {
 /** A Dynasty seat's points in each game of the match: the past games from its score sheet's lines
  * ("game 1", ...), the last one what its total leaves. @param {any} view @param {number} seat */
 function gameScores(view, seat) {
-  const past = view.score_sheets[seat].bonuses.filter((/** @type {any} */ b) => /^game \d+$/.test(b.name)).map((/** @type {any} */ b) => b.points);
+  const past = view.score_sheets[seat].bonuses.filter((/** @type {any} */ b) => PAST_GAME.test(b.name)).map((/** @type {any} */ b) => b.points);
   return [...past, view.scores[seat] - past.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0)];
 }
 
