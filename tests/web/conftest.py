@@ -20,6 +20,7 @@ import uvicorn
 from fastapi.testclient import TestClient
 
 from kingdomino.web.app import create_app
+from kingdomino.web.live import REFUSAL_CODES
 
 #: A small search for the reviews of the games the browser tests finish (a second or two each).
 QUICK_REVIEW = "mcts:iterations=12,playout=random,prune=4"
@@ -131,3 +132,17 @@ class ServerProcess:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait()
+
+
+def assert_error_shape(body: Any) -> dict[str, Any]:
+    """The error of a refusal's body, which must be in the documented shape: ``{"error": {"field",
+    "message"}}``, with the ``code`` of a refusal the page words (one of ``REFUSAL_CODES``) and the
+    ``values`` its words need where it has them."""
+    assert isinstance(body, dict) and set(body) == {"error"}, body
+    error = body["error"]
+    assert isinstance(error, dict) and {"field", "message"} <= set(error), body
+    assert set(error) <= {"field", "message", "code", "values"}, body
+    assert all(isinstance(error[key], str) and error[key] for key in ("field", "message")), body
+    assert error.get("code", "internal") in REFUSAL_CODES, body
+    assert isinstance(error.get("values", {}), dict), body
+    return dict(error)

@@ -70,11 +70,16 @@ def test_bad_inputs_are_refused_with_the_field_and_change_nothing(client: TestCl
     status, error = post({"token": "nope", "action": "claim 1"})
     assert status == 403 and error["field"] == "token"
     status, error = post({"token": created["spectator_token"], "action": "claim 1"})
-    assert status == 403 and "spectator" in error["message"]
+    assert status == 403 and "spectator" in error["message"] and error["code"] == "spectator_acts"
     status, error = post(
         {"token": waiting, "action": view["legal_actions"][0] if view["legal_actions"] else "claim 1"}
     )
-    assert status == 409 and "not your turn" in error["message"]
+    assert status == 409 and "not your turn" in error["message"] and error["code"] == "not_your_turn"
+    # The page says it in its language, with the name of the seat to act.
+    assert error["values"] == {
+        "name": created["seats"][view["current_player"]]["name"],
+        "n": view["current_player"] + 1,
+    }
     status, error = post({"token": acting, "action": "fly away"})
     assert status == 400 and error["field"] == "action" and "expected" in error["message"]
     illegal = next(f"claim {n}" for n in range(1, 49) if f"claim {n}" not in view["legal_actions"])
@@ -151,7 +156,7 @@ def test_undo_against_ai_and_refused_against_a_human(client: TestClient) -> None
     created = create(client)
     token = human_token(created)
     view = wait_for(client, created["id"], token, lambda v: v["current_player"] == 0)
-    assert not view["undo_allowed"]
+    assert not view["undo_allowed"] and view["undo_refused"] in {"undo_nothing", "undo_revealed"}
     # Undo never crosses a draw, so play on until a move of ours is followed by AI moves only.
     for _ in range(30):
         client.post(
@@ -164,9 +169,12 @@ def test_undo_against_ai_and_refused_against_a_human(client: TestClient) -> None
             lambda v, i=view["index"]: v["current_player"] == 0 and v["index"] > i,
         )
         if after["undo_allowed"]:
+            assert after["undo_refused"] is None
             break
+        assert after["undo_refused"] == "undo_revealed"  # said beside the greyed button
         refused = client.post(f"/api/games/{created['id']}/undo", json={"token": token})
         assert refused.status_code == 409 and "revealed" in refused.json()["error"]["message"]
+        assert refused.json()["error"]["code"] == "undo_revealed"
         view = after
     assert after["undo_allowed"]
     assert client.post(f"/api/games/{created['id']}/undo", json={"token": token}).status_code == 200
@@ -175,6 +183,7 @@ def test_undo_against_ai_and_refused_against_a_human(client: TestClient) -> None
     two = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     refused = client.post(f"/api/games/{two['id']}/undo", json={"token": two["seats"][0]["token"]})
     assert refused.status_code == 409 and "AI" in refused.json()["error"]["message"]
+    assert refused.json()["error"]["code"] == "undo_humans"
 
 
 def test_hint_suggests_legal_moves(client: TestClient) -> None:
@@ -283,6 +292,7 @@ def test_a_finished_deal_is_played_again_with_the_same_draws(
     token = human_token(created)
     refused = client.post(f"/api/games/{created['id']}/same-deal", json={"token": token})
     assert refused.status_code == 409 and "once it is over" in refused.json()["error"]["message"]
+    assert refused.json()["error"]["code"] == "same_deal_playing"
     first = play_to_the_end(client, created["id"], token, last=False)
     assert first["same_deal"] and not first["practice"]
     spectator = client.post(
@@ -315,5 +325,6 @@ def test_a_deal_is_not_played_again_with_several_humans(client: TestClient) -> N
     refused = client.post(f"/api/games/{two['id']}/same-deal", json={"token": two["seats"][0]["token"]})
     assert refused.status_code == 409 and refused.json()["error"]["field"] == "game"
     assert "several humans" in refused.json()["error"]["message"]
+    assert refused.json()["error"]["code"] == "same_deal_humans"
     view = client.get(f"/api/games/{two['id']}", params={"token": two["seats"][0]["token"]}).json()
     assert view["same_deal"] is False

@@ -1,10 +1,11 @@
-"""Issue #23, defect 5: every refusal, even Starlette's own, is ``{"error": {"field", "message"}}``."""
+"""Issue #23, defect 5: every refusal, even Starlette's own, is ``{"error": {"field", "message"}}``
+(a refusal a player meets in the browser also names its ``code``, with the ``values`` it needs)."""
 
 from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import create
+from tests.web.conftest import assert_error_shape, create
 
 from kingdomino.web.app import create_app
 
@@ -14,10 +15,7 @@ JSON = {"content-type": "application/json"}
 def error_of(response: object, status: int) -> dict[str, str]:
     """The error of an answer that must have ``status`` and exactly the documented shape."""
     assert getattr(response, "status_code", None) == status, getattr(response, "text", response)
-    body = response.json()  # type: ignore[attr-defined]
-    assert set(body) == {"error"} and set(body["error"]) == {"field", "message"}, body
-    assert all(isinstance(value, str) and value for value in body["error"].values()), body
-    return dict(body["error"])
+    return assert_error_shape(response.json())  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("route", ["/api/games", "/api/games/lookup", "actions", "undo"])

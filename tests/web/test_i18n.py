@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from kingdomino.web.live import REFUSAL_CODES
+
 STATIC = Path(__file__).resolve().parents[2] / "src" / "kingdomino" / "web" / "static"
 LANGUAGES = ("en", "hu", "bg", "uk", "ru")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -72,6 +74,16 @@ def test_every_literal_key_used_by_the_javascript_exists() -> None:
         used |= set(re.findall(r"\bt(?:Touch)?\(\"([a-z0-9_.:]+)\"", source.read_text(encoding="utf-8")))
     assert used, "no t(...) call found"
     assert sorted(used - set(english)) == []
+
+
+def test_every_refusal_a_player_meets_is_worded_in_every_language() -> None:
+    """The server names the refusals a player can meet (``REFUSAL_CODES``); the page words each by
+    its ``error.<code>`` text, so none reaches a Russian page in English (the other languages have
+    every English key: above)."""
+    english = texts("en")
+    assert sorted(code for code in REFUSAL_CODES if f"error.{code}" not in english) == []
+    worded = {key.split(".")[1] for key in english if key.startswith("error.")}
+    assert sorted(worded - REFUSAL_CODES) == [], "a text for a refusal the server never names"
 
 
 def test_every_touch_screen_text_has_the_text_it_replaces() -> None:

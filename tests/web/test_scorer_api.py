@@ -76,3 +76,13 @@ def test_a_bad_kingdom_or_option_is_refused_with_where_and_why(
     assert answer.status_code == 422, answer.text
     error = answer.json()["error"]
     assert error["field"] == field and words in error["message"], error
+
+
+@pytest.mark.parametrize(("game", "text"), [("kingdomino", "W1 W1 W1 W1 W1 C"), ("origins", "H . . . . G0")])
+def test_a_kingdom_beyond_its_frame_is_named_for_the_page_to_word(
+    client: TestClient, game: str, text: str
+) -> None:
+    """A scorer whose frame was made smaller than its kingdom meets this refusal: the page words it
+    by its code, with the frame's side."""
+    error = client.post("/api/score", json={"game": game, "text": text}).json()["error"]
+    assert error["code"] == "out_of_frame" and error["values"] == {"n": 5}, error

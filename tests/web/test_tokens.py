@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import create
+from tests.web.conftest import assert_error_shape, create
 
 from kingdomino.web.tokens import same_token
 
@@ -15,10 +15,9 @@ NAMES = ["latin1", "latin1-word", "cjk", "emoji", "replacement"]
 def refused(response: object) -> dict[str, str]:
     """The error of a 403 answer in the documented shape."""
     assert getattr(response, "status_code", None) == 403, getattr(response, "text", response)
-    body = response.json()  # type: ignore[attr-defined]
-    assert set(body) == {"error"} and set(body["error"]) == {"field", "message"}
-    assert body["error"]["field"] == "token"
-    return dict(body["error"])
+    error = assert_error_shape(response.json())  # type: ignore[attr-defined]
+    assert error["field"] == "token"
+    return error
 
 
 @pytest.mark.parametrize("token", FORGED, ids=NAMES)

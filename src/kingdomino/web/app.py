@@ -299,7 +299,8 @@ def create_app(
                 except Exception:
                     # A bug met by one message is that message's error; the connection goes on.
                     logger.exception("game %s: a WebSocket message failed", game_id)
-                    await send({"type": "error", "field": "server", "message": "internal error"})
+                    failed = HubError(500, "server", "internal error", "internal")
+                    await send({"type": "error", **failed.to_json()["error"]})
         except WebSocketDisconnect:
             pass
         finally:

@@ -1,7 +1,8 @@
 """Every refusal of the web API in one shape: ``{"error": {"field": ..., "message": ...}}``.
 
-Clients show ``message`` and highlight ``field``, so no answer may fall back to
-FastAPI's ``{"detail": ...}``: the handlers here cover the hub's refusals, invalid
+Clients show ``message`` and highlight ``field``; a refusal a player meets in the browser also
+has a ``code`` (and the ``values`` its words need), which the page words in its language. No
+answer may fall back to FastAPI's ``{"detail": ...}``: the handlers here cover the hub's refusals, invalid
 requests, Starlette's own errors (unknown path 404, wrong method 405, a body that
 cannot be parsed 400) and, last, any unexpected exception (500, still in the shape).
 """
@@ -22,16 +23,16 @@ from kingdomino.web.live import HubError
 _STATUS_FIELDS = {400: "body", 404: "path", 405: "method", 413: "body"}
 
 
-def error_body(field: str, message: str) -> dict[str, Any]:
-    """The documented body of a refusal."""
-    return {"error": {"field": field, "message": message}}
+def error_body(field: str, message: str, code: str = "") -> dict[str, Any]:
+    """The documented body of a refusal (``code``: its name, where the page words it)."""
+    return HubError(0, field, message, code).to_json()
 
 
 def error_response(
-    status: int, field: str, message: str, headers: Mapping[str, str] | None = None
+    status: int, field: str, message: str, headers: Mapping[str, str] | None = None, code: str = ""
 ) -> JSONResponse:
     """A refusal as an HTTP answer."""
-    return JSONResponse(error_body(field, message), status, headers=headers)
+    return JSONResponse(error_body(field, message, code), status, headers=headers)
 
 
 def validation_error(errors: Sequence[Any]) -> tuple[str, str]:
@@ -103,4 +104,4 @@ def install_error_handlers(app: FastAPI, page: str | None = None) -> None:
     @app.exception_handler(Exception)
     async def failure(_request: Request, _error: Exception) -> JSONResponse:
         # Starlette re-raises the exception after this answer, so the server still logs it.
-        return error_response(500, "server", "internal error; the server logged it")
+        return error_response(500, "server", "internal error; the server logged it", code="internal")

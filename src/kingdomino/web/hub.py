@@ -257,7 +257,7 @@ class Hub:
             return live
         stored = self.store.load(game_id)
         if stored is None:
-            raise HubError(404, "game", f"no game with id {game_id!r}")
+            raise HubError(404, "game", f"no game with id {game_id!r}", "no_game")
         live = self._live(stored)
         self._schedule_ai(live)
         return live
@@ -327,8 +327,8 @@ class Hub:
         seat = live.seat_of(token)
         if seat is None:
             if live.is_spectator_token(token):
-                raise HubError(403, "token", "a spectator link can watch but not act")
-            raise HubError(403, "token", "this token is not a seat of this game")
+                raise HubError(403, "token", "a spectator link can watch but not act", "spectator_acts")
+            raise HubError(403, "token", "this token is not a seat of this game", "not_a_seat")
         return seat
 
     async def act(
@@ -343,16 +343,19 @@ class Hub:
             seat = self.seat_for(live, token)
             state = live.state
             if state.is_terminal():
-                raise HubError(409, "action", "the game is over")
+                raise HubError(409, "action", "the game is over", "game_over")
             if expected_index is not None and expected_index != len(live.actions):
                 raise HubError(
                     409, "index", f"the game moved on: {len(live.actions)} actions, not {expected_index}"
                 )
             if state.current_player != seat:
+                to_act = state.current_player
                 raise HubError(
                     409,
                     "action",
-                    f"it is not your turn: {self._seat_name(live, state.current_player)} is to act",
+                    f"it is not your turn: {self._seat_name(live, to_act)} is to act",
+                    "not_your_turn",
+                    {"name": live.stored.seats[to_act]["name"], "n": to_act + 1} if to_act >= 0 else None,
                 )
             try:
                 action = state.parse_action(text)
@@ -418,7 +421,9 @@ class Hub:
             )
         except StaleGame:
             self._reload(live.id)
-            raise HubError(409, "index", "the game moved on: it was changed by another server") from None
+            raise HubError(
+                409, "index", "the game moved on: it was changed by another server", "changed_elsewhere"
+            ) from None
         self._adopt(live, state, new, status, version)
 
     def _adopt(
@@ -437,9 +442,9 @@ class Hub:
         deal, played again by its one human against the same AI seats (a practice game)."""
         live = self.get(game_id)
         seat = self.seat_for(live, token)
-        reason = live.same_deal_refusal(seat)
-        if reason is not None:
-            raise HubError(409, "game", reason)
+        refused = live.same_deal_refusal(seat)
+        if refused is not None:
+            raise refused
         stored = live.stored
         seats = [{key: info.get(key) for key in ("kind", "name", "level", "online")} for info in stored.seats]
         options = dict(stored.options)
@@ -454,15 +459,17 @@ class Hub:
         live = self.get(game_id)
         async with live.lock:
             seat = self.seat_for(live, token)
-            reason = live.undo_refusal(seat)
-            if reason is not None:
-                raise HubError(409, "undo", reason)
+            refused = live.undo_refusal(seat)
+            if refused is not None:
+                raise refused
             keep = [a.index for a in live.actions if a.seat == seat][-1]
             try:
                 version = self.store.truncate(live.id, keep, "playing", live.version, False)
             except StaleGame:
                 self._reload(live.id)
-                raise HubError(409, "undo", "the game moved on: it was changed by another server") from None
+                raise HubError(
+                    409, "undo", "the game moved on: it was changed by another server", "changed_elsewhere"
+                ) from None
             live.stored.actions = live.stored.actions[:keep]
             live.stored.status = "playing"
             live.game, live.state = rebuild(live.stored)
@@ -479,13 +486,16 @@ class Hub:
                     "hint",
                     "hints are off in this game: with several human players they are on only when the "
                     "game is created with hints for everyone",
+                    "hints_off",
                 )
             if live.state.current_player != seat:
-                raise HubError(409, "hint", "a hint is for the seat to act")
+                raise HubError(409, "hint", "a hint is for the seat to act", "hint_not_your_turn")
             state = live.state.clone()
             seed = derive_seed(live.stored.seed, "hint", len(live.actions))
         if self.hints_running >= MAX_HINTS:
-            raise HubError(503, "hint", "the server is busy with other hints: try again in a moment")
+            raise HubError(
+                503, "hint", "the server is busy with other hints: try again in a moment", "hints_busy"
+            )
         self.hints_running += 1
         try:
             answer = await self.queue.run(AIJob(state, self.hint_agent, seed, analyse=True), live.id, "hint")
@@ -674,7 +684,11 @@ class Hub:
             spectators = sum(1 for w in live.watchers if not w.seats)
             if spectators >= MAX_SPECTATORS:
                 raise HubError(
-                    429, "tokens", f"this game already has {MAX_SPECTATORS} spectators, the most it allows"
+                    429,
+                    "tokens",
+                    f"this game already has {MAX_SPECTATORS} spectators, the most it allows",
+                    "spectators_full",
+                    {"n": MAX_SPECTATORS},
                 )
         for seat in seats:
             if sum(1 for w in live.watchers if seat in w.seats) >= MAX_SOCKETS_PER_SEAT:
@@ -683,6 +697,8 @@ class Hub:
                     "tokens",
                     f"player {seat + 1} already has {MAX_SOCKETS_PER_SEAT} connections open, "
                     "the most a seat allows: close another tab first",
+                    "seat_connections_full",
+                    {"n": MAX_SOCKETS_PER_SEAT},
                 )
         return seats
 
@@ -710,10 +726,12 @@ class Hub:
     def check_tokens(self, live: LiveGame, tokens: frozenset[str]) -> None:
         """Every token must be a seat's or the spectator link's; at least one is needed."""
         if not tokens:
-            raise HubError(403, "token", "a seat token or the spectator token is needed")
+            raise HubError(403, "token", "a seat token or the spectator token is needed", "no_token")
         for token in tokens:
             if live.seat_of(token) is None and not live.is_spectator_token(token):
-                raise HubError(403, "token", "this token is not a seat or the spectator link of this game")
+                raise HubError(
+                    403, "token", "this token is not a seat or the spectator link of this game", "not_a_seat"
+                )
 
     # --- finished games -----------------------------------------------------------------------
 

@@ -24,17 +24,65 @@ Sender = Callable[[str], Awaitable[None]]
 ViewKey = tuple[int, ...]
 
 
-class HubError(Exception):
-    """A refused request: the HTTP status, the field at fault and why."""
+#: The refusals a player can meet in the browser, by the name the page words them by (its
+#: ``error.<code>`` texts): a code outside this list is a slip, refused when the error is made.
+REFUSAL_CODES = frozenset(
+    {
+        "no_game",
+        "no_token",
+        "not_a_seat",
+        "spectator_acts",
+        "spectators_full",
+        "seat_connections_full",
+        "game_over",
+        "not_your_turn",
+        "changed_elsewhere",
+        "undo_over",
+        "undo_humans",
+        "undo_nothing",
+        "undo_revealed",
+        "hints_off",
+        "hint_not_your_turn",
+        "hints_busy",
+        "same_deal_seat",
+        "same_deal_humans",
+        "same_deal_playing",
+        "out_of_frame",
+        "internal",
+    }
+)
 
-    def __init__(self, status: int, field: str, message: str) -> None:
+
+class HubError(Exception):
+    """A refused request: the HTTP status, the field at fault and why.
+
+    A refusal a player can meet in the browser also names itself by ``code`` (with the
+    ``values`` its words need), so the page says it in the player's language; ``message`` stays
+    the English for every other client.
+
+    >>> HubError(503, "hint", "busy", "hints_busy").to_json()
+    {'error': {'field': 'hint', 'message': 'busy', 'code': 'hints_busy'}}
+    """
+
+    def __init__(
+        self, status: int, field: str, message: str, code: str = "", values: dict[str, Any] | None = None
+    ) -> None:
+        if code and code not in REFUSAL_CODES:
+            raise ValueError(f"code: {code!r} is not one of REFUSAL_CODES")
         super().__init__(message)
         self.status = status
         self.field = field
         self.message = message
+        self.code = code
+        self.values = values or {}
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": {"field": self.field, "message": self.message}}
+        body: dict[str, Any] = {"field": self.field, "message": self.message}
+        if self.code:
+            body["code"] = self.code
+        if self.values:
+            body["values"] = self.values
+        return {"error": body}
 
 
 @dataclass(eq=False)
@@ -87,20 +135,27 @@ class LiveGame:
         """Hints are on when one human plays against AI seats, or when the game was created with them."""
         return self.stored.hints or len(self.humans()) <= 1
 
-    def undo_refusal(self, seat: int) -> str | None:
+    def undo_refusal(self, seat: int) -> HubError | None:
         """Why ``seat`` may not take back its last action now (None: it may)."""
+
+        def refused(message: str, code: str) -> HubError:
+            return HubError(409, "undo", message, code)
+
         if self.stored.status == "finished" or self.state.is_terminal():
-            return "the game is over: a finished game is final"
+            return refused("the game is over: a finished game is final", "undo_over")
         if any(s != seat and not self.is_ai(s) for s in range(self.game.num_players)):
-            return "undo is only allowed when every other seat is an AI"
+            return refused("undo is only allowed when every other seat is an AI", "undo_humans")
         mine = [a.index for a in self.actions if a.seat == seat]
         if not mine:
-            return "you have no action to take back"
+            return refused("you have no action to take back", "undo_nothing")
         if any(a.seat == CHANCE for a in self.actions[mine[-1] :]):
-            return "new pieces were revealed since your last action, so it can no longer be taken back"
+            return refused(
+                "new pieces were revealed since your last action, so it can no longer be taken back",
+                "undo_revealed",
+            )
         return None
 
-    def same_deal_refusal(self, seat: int) -> str | None:
+    def same_deal_refusal(self, seat: int) -> HubError | None:
         """Why ``seat`` may not play this game's deal again in a new game (None: it may).
 
         The new game has the same seed, so it meets the same draws (``State.chance_key``) and its
@@ -108,14 +163,24 @@ class LiveGame:
         know. That is only fair against AI seats, and only once the deal is all shown.
         """
         if self.is_ai(seat):
-            return "only a human seat of the game may play its deal again"
+            return HubError(
+                409, "game", "only a human seat of the game may play its deal again", "same_deal_seat"
+            )
         if len(self.humans()) > 1:
-            return (
+            return HubError(
+                409,
+                "game",
                 "a deal is played again only in a game of one human against AI seats: with "
-                "several humans, the one who knows the deal would have an advantage"
+                "several humans, the one who knows the deal would have an advantage",
+                "same_deal_humans",
             )
         if self.stored.status != "finished":
-            return "the game is still being played: its deal can be played again once it is over"
+            return HubError(
+                409,
+                "game",
+                "the game is still being played: its deal can be played again once it is over",
+                "same_deal_playing",
+            )
         return None
 
 

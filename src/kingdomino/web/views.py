@@ -10,6 +10,7 @@ from typing import Any
 
 from kingdomino.core.game import GameError, ScoreOptionError, ScoreSheet, ScoreTextError, State
 from kingdomino.core.records import GameRecord, final_result
+from kingdomino.games.domino.text import FrameError
 from kingdomino.games.scorer import score_text
 from kingdomino.web.live import HubError, LiveGame, ViewKey, replayed
 
@@ -24,6 +25,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
     acting = state.current_player
     actions = state.legal_actions() if acting in mine else []
     legal = [state.action_text(a) for a in actions]
+    undo_refused = _undo_refused(live, mine)
     return {
         "type": "state",
         "id": live.id,
@@ -48,11 +50,24 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
             {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
             for a in live.actions[-LOG_LENGTH:]
         ],
-        "undo_allowed": len(mine) == 1 and live.undo_refusal(mine[0]) is None,
+        "undo_allowed": undo_refused is None and len(mine) == 1,
+        "undo_refused": undo_refused,
         "hints_allowed": live.hints_allowed(),
         "practice": live.stored.seed_chosen,
         "same_deal": len(mine) == 1 and live.same_deal_refusal(mine[0]) is None,
     }
+
+
+def _undo_refused(live: LiveGame, mine: ViewKey) -> str | None:
+    """Why the holder of ``mine`` may not take back a move now, by its code (None: they may, or
+    they watch): a page says it beside its greyed undo button. Seats held together (one screen
+    shared by several humans) are never undone."""
+    if not mine:
+        return None
+    if len(mine) > 1:
+        return "undo_humans"
+    refused = live.undo_refusal(mine[0])
+    return refused.code if refused is not None else None
 
 
 def score_gains(state: State, actions: list[int]) -> dict[str, int]:
@@ -165,6 +180,8 @@ def scored_text(game: str, text: str, options: dict[str, Any]) -> dict[str, Any]
         raise HubError(422, f"options.{error.option}", str(error)) from None
     except ScoreTextError as error:
         raise HubError(422, "text", str(error)) from None
+    except FrameError as error:
+        raise HubError(422, "text", str(error), "out_of_frame", {"n": error.frame}) from None
     except GameError as error:
         message = str(error)
         named = message.split(":", 1)[0]

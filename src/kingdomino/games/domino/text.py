@@ -69,15 +69,24 @@ def read_cells(
     return cells
 
 
+class FrameError(GameError):
+    """A written kingdom (territory) wider or taller than its frame; ``frame`` is the frame's side,
+    so a front end can say it in its own words."""
+
+    def __init__(self, realm: str, height: int, width: int, frame: int) -> None:
+        super().__init__(
+            f"the {realm} spans {height} rows x {width} columns; it must fit in a {frame}x{frame} frame"
+        )
+        self.frame = frame
+
+
 def check_span(cells: list[tuple[int, int, Square | None]], frame: int, realm: str) -> None:
     """Refuse cells spanning more rows or columns than the ``frame``."""
     rows = [r for r, _, _ in cells]
     cols = [c for _, c, _ in cells]
     height, width = max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
     if height > frame or width > frame:
-        raise GameError(
-            f"the {realm} spans {height} rows x {width} columns; it must fit in a {frame}x{frame} frame"
-        )
+        raise FrameError(realm, height, width, frame)
 
 
 def frame_option(value: OptionValue | None, allowed: list[int], default: int) -> int:

@@ -2,8 +2,19 @@
 
 const KEY = "kingdomino.games";
 
+/** A request the server refused: its English message, and the refusal's name (`code`) and
+ * `values` where the page can say it in the player's language (`errorWords`). */
+export class Refused extends Error {
+  /** @param {{message?: string, code?: string, values?: Record<string, any>}} error */
+  constructor(error) {
+    super(error.message || "");
+    this.code = error.code || "";
+    this.values = error.values || {};
+  }
+}
+
 /**
- * A JSON request; a refusal throws an Error with the server's message.
+ * A JSON request; a refusal throws a `Refused` with the server's words.
  * @param {string} path @param {{method?: string, body?: any}} [options]
  */
 export async function api(path, options = {}) {
@@ -14,8 +25,7 @@ export async function api(path, options = {}) {
   });
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const error = data.error || { message: response.statusText };
-    throw new Error(error.message);
+    throw new Refused(data.error || { message: response.statusText });
   }
   return data;
 }

@@ -8,7 +8,7 @@ import { guideTip, showTips } from "./guide.js";
 import { openHelp } from "./help.js";
 import { endScreen, scoreSheets } from "./ending.js";
 import { startReplay } from "./replay.js";
-import { localName, logWords, moveWords, todo, winChanceWords } from "./words.js";
+import { errorWords, localName, logWords, moveWords, todo, winChanceWords } from "./words.js";
 import { seatBadge } from "./pictures.js";
 
 /** @type {Record<string, import("./replay.js").BoardModule>} */
@@ -110,7 +110,7 @@ export function showGame(main, id) {
         view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); document.body.classList.remove("offline"); if (!ctx.replay) draw(); }
       // A move sent on a view the game had left (a double click): the new view says what happened.
       else if (message.type === "error" && message.field === "index") return;
-      else if (message.type === "error") { if (view) error.textContent = message.message; else refusedWith = message.message; }
+      else if (message.type === "error") { if (view) error.textContent = errorWords(message); else refusedWith = errorWords(message); }
       else if (message.type === "hint") showHint(message.candidates);
       else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) draw(); }
       else if (message.type === "why") error.textContent = message.reason ? t("game.why_not", { reason: refusalWords(message) }) : "";
@@ -221,6 +221,9 @@ export function showGame(main, id) {
     hintButton.toggleAttribute("disabled", !ctx.legal.length || !view.hints_allowed || view.status === "finished");
     hintButton.title = view.hints_allowed ? "" : t("hint.off");
     undoButton.toggleAttribute("disabled", !view.undo_allowed || view.status === "finished");
+    // A greyed undo says why on a pointer's hover (and to a screen reader).
+    const undoWhy = view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" });
+    if (undoWhy) undoButton.title = undoWhy; else undoButton.removeAttribute("title");
     BOARDS[view.game].render(board, view, ctx);
     if (hints && ctx.highlight) hintBox.classList.add("shown");
     scores.replaceChildren(scoreSheets(view, BOARDS[view.game].miniKingdom));
@@ -253,7 +256,7 @@ export function showGame(main, id) {
       rememberCreated(created, saved.request, saved.kinds || [], Boolean(saved.guided));
       location.href = `/game/${created.id}`;
     } catch (problem) {
-      error.textContent = String(/** @type {Error} */ (problem).message);
+      error.textContent = errorWords(problem);
     }
   }
   const rematch = () => startAgain("/api/games", saved.request);

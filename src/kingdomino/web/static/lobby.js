@@ -2,7 +2,7 @@
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
 import { api, el, remember, savedGames } from "./api.js";
 import { t } from "./i18n.js";
-import { localName } from "./words.js";
+import { errorWords, localName } from "./words.js";
 
 /** @type {Record<string, {players: number[], modes?: string[], flags: Array<[string, string?]>}>} */
 const GAMES = {
@@ -41,7 +41,7 @@ export function showLobby(main) {
   document.title = t("app.name");
   const error = el("p", { class: "error", role: "alert", id: "lobby-error" });
   /** @param {any} request @param {string[]} kinds */
-  const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = String(problem.message); });
+  const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = errorWords(problem); });
   /** You against the medium AI, at once. @param {string} game @param {Record<string, string>} options */
   const playNow = (game, options) => () => go({ game, players: 2, options, seats: [{ kind: "human", name: t("name.you") }, { kind: "ai", level: "medium" }] }, ["me", "ai:medium"]);
   const quick = el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
@@ -177,6 +177,6 @@ async function listGames(list) {
       g.seats.map((/** @type {string} */ name, /** @type {number} */ i) => `${localName(name)} ${g.scores[i]}`).join(", "),
       g.practice ? ` · ${t("game.practice_short")}` : ""))));
   } catch (problem) {
-    list.replaceChildren(el("p", { class: "error" }, String(/** @type {Error} */ (problem).message)));
+    list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
   }
 }

@@ -8,7 +8,7 @@ import { SEAT_COLOURS, cavemanPicture, coatSymbol, picture, terrainSymbol, use }
 import { squareGroup } from "./board-classic.js";
 import { coatSquare } from "./board-duel.js";
 import { sheetTable } from "./ending.js";
-import { cavemanName, coatName, halfWords, resourceName, where } from "./words.js";
+import { cavemanName, coatName, errorWords, halfWords, resourceName, where } from "./words.js";
 
 const CELL = 40;
 const KEY = "kingdomino.scorer";
@@ -186,9 +186,6 @@ export async function showScorer(main) {
       style: `min-width: ${(c1 - c0 + 1) * CELL}px` });
     const obs = { legend: legend(), options: kingdom.options };
     // Squares the kingdom can no longer reach in its frame are shaded, as on the game's board.
-    const [rowLo, rowHi, colLo, colHi] = bounds(kingdom);
-    const reachable = (/** @type {number} */ r, /** @type {number} */ c) => duel
-      || (Math.max(rowHi, r) - Math.min(rowLo, r) <= reach && Math.max(colHi, c) - Math.min(colLo, c) <= reach);
     for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
       const x = (c - c0) * CELL, y = (r - r0) * CELL, key = `${r},${c}`;
       const square = kingdom.squares[key];
@@ -240,8 +237,22 @@ export async function showScorer(main) {
     return `${coatName(lettered(f.coats, square.letter).id)}, ${t("count.crosses", { n: square.n })}`;
   }
 
-  /** Lay the brush on a square (an empty brush clears it). @param {string} key */
+  /** Whether a square laid at row `r`, column `c` keeps the kingdom within its frame (Duel's map
+   * has a fixed grid, every square of it in reach). @param {number} r @param {number} c */
+  function reachable(r, c) {
+    if (kingdom.game === "duel") return true;
+    const [rowLo, rowHi, colLo, colHi] = bounds(kingdom), reach = kingdom.frame - 1;
+    return Math.max(rowHi, r) - Math.min(rowLo, r) <= reach && Math.max(colHi, c) - Math.min(colLo, c) <= reach;
+  }
+
+  /** Lay the brush on a square (an empty brush clears it); a square beyond the frame is refused
+   * with the reason, as the game refuses it. @param {string} key */
   function paint(key) {
+    const [r, c] = key.split(",").map(Number);
+    if (brush.letter && !kingdom.squares[key] && !reachable(r, c)) {
+      error.textContent = errorWords({ code: "out_of_frame", values: { n: kingdom.frame } }, kingdom.game);
+      return;
+    }
     const focused = document.activeElement && document.activeElement.getAttribute("data-square") === key;
     if (brush.letter) kingdom.squares[key] = { ...brush };
     else delete kingdom.squares[key];
@@ -264,7 +275,7 @@ export async function showScorer(main) {
       sheet.replaceChildren(sheetTable({ game: kingdom.game, score_sheets: [answer] }, 0));
     } catch (problem) {
       if (mine !== asked) return;
-      error.textContent = String(/** @type {Error} */ (problem).message);
+      error.textContent = errorWords(problem, kingdom.game);
     }
   }
 

@@ -24,6 +24,22 @@ export function localName(name) {
   return m && has(`seat.ai:${m[2]}`) ? `${m[1]} (${t(`seat.ai:${m[2]}`)})` : name;
 }
 
+/**
+ * A refusal of the server in the page's language where it is named (`code`, with the `values` its
+ * words need; a game's own words first, `error.CODE.GAME`), else the server's own words; anything
+ * else thrown says its message.
+ * @param {any} problem an error message of the socket, a `Refused`, or any Error
+ * @param {string} [game] the game it concerns ("origins" says "territory")
+ */
+export function errorWords(problem, game = "") {
+  const code = problem && problem.code;
+  const key = has(`error.${code}.${game}`) ? `error.${code}.${game}` : `error.${code}`;
+  if (!code || !has(key)) return problem && typeof problem.message === "string" ? problem.message : String(problem);
+  const values = { ...(problem.values || {}) };
+  if (typeof values.name === "string") values.name = localName(values.name);
+  return t(key, values);
+}
+
 /** The 1-based player label: "player 2". @param {number} seat */
 export function playerLabel(seat) {
   return t("player_n", { n: seat + 1 });
