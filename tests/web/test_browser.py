@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 
 from kingdomino.arena.ladder import load_ratings
+from kingdomino.core.records import GameRecord, replay
+from kingdomino.games.registry import make_game
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
@@ -1150,6 +1152,16 @@ def test_a_finished_game_is_played_again_on_the_same_deal(page) -> None:
     first = page.url.rsplit("/", 1)[-1]
     play_by_clicking_board(page)
     page.wait_for_selector("#ranking")
+    # The game's record, saved as a file, is one the command line replays to the same scores.
+    saved = page.locator("#save-record")
+    assert saved.get_attribute("download") == f"kingdomino-{first}.json"
+    with page.expect_download() as download:
+        saved.click()
+    record = GameRecord.from_json(json.loads(Path(download.value.path()).read_text(encoding="utf-8")))
+    outcome = replay(record, make_game("duel", 2))
+    assert outcome.ok and outcome.state.scores() == [
+        int(page.locator(f'#ranking tr[data-seat="{seat}"] td').nth(2).text_content()) for seat in (0, 1)
+    ]
     assert page.locator("#same-deal").get_attribute("title").startswith("A new game with the same draws")
     page.click("#same-deal")
     page.wait_for_url(lambda url: first not in url)

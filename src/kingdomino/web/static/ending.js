@@ -150,5 +150,8 @@ export function endScreen(view, actions) {
       el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay")), " ",
       actions.rematch ? el("button", { type: "button", id: "rematch", class: "primary", onclick: actions.rematch }, "↻ ", t("end.rematch")) : "", " ",
       actions.sameDeal ? el("button", { type: "button", id: "same-deal", title: t("end.same_deal_title"), onclick: actions.sameDeal }, "↺ ", t("end.same_deal")) : "", " ",
-      el("a", { href: "/", class: "button" }, t("end.new_game"))));
+      el("a", { href: "/", class: "button" }, t("end.new_game")), " ",
+      // The record the command line replays and analyses (`kingdomino replay`, `kingdomino analyse`).
+      el("a", { href: `/api/games/${view.id}/record`, download: `kingdomino-${view.id}.json`, class: "button", id: "save-record", title: t("end.save_record_title") },
+        "⤓ ", t("end.save_record"))));
 }
