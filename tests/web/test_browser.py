@@ -1005,6 +1005,8 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     scorer_total(page, 3 * 3 + 2 * 4)
     rows = page.locator("#scorer-sheet tr.region-row")
     assert rows.count() == 2
+    # Each line's name is capitalised (the words are lower case, made to stand in a sentence).
+    assert [row.inner_text().split()[0] for row in rows.all()] == ["Wheat", "Forest"]
     rows.first.hover()
     assert page.locator("svg.scorer-grid.lit-region g.lit").count() == 3
     page.screenshot(path=str(ARTIFACTS / "scorer-kingdomino.png"), full_page=True)
