@@ -11,6 +11,7 @@ from tests.web.conftest import create, wait_for
 from kingdomino import CHANCE
 from kingdomino.core.records import GameRecord, replay
 from kingdomino.games.registry import make_game
+from kingdomino.web.app import create_app
 
 
 def human_token(created: dict) -> str:
@@ -328,3 +329,47 @@ def test_a_deal_is_not_played_again_with_several_humans(client: TestClient) -> N
     assert refused.json()["error"]["code"] == "same_deal_humans"
     view = client.get(f"/api/games/{two['id']}", params={"token": two["seats"][0]["token"]}).json()
     assert view["same_deal"] is False
+
+
+def test_a_player_who_must_go_hands_the_seat_to_an_ai_and_the_others_finish(
+    client: TestClient, database: str
+) -> None:
+    """Two friends online; Bea must go: her seat goes to an AI, the game plays on to its end with it,
+    her token no longer acts (she watches with the spectator token), and a restarted server keeps it."""
+    created = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
+    game_id = created["id"]
+    ann, bea = (seat["token"] for seat in created["seats"])
+    view = client.get(f"/api/games/{game_id}", params={"token": bea}).json()
+    assert view["can_leave"]
+    refused = client.post(f"/api/games/{game_id}/leave", json={"token": created["spectator_token"]})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "spectator_acts"
+    refused = client.post(f"/api/games/{game_id}/leave", json={"token": bea, "level": "grandmaster"})
+    assert refused.status_code == 422 and refused.json()["error"]["field"] == "level"
+    left = client.post(f"/api/games/{game_id}/leave", json={"token": bea, "level": "greedy"})
+    assert left.status_code == 200 and left.json()["spectator_token"] == created["spectator_token"]
+    view = client.get(f"/api/games/{game_id}", params={"token": ann}).json()
+    assert view["seats"][1] == {"seat": 1, "name": "Bea (AI, greedy)", "kind": "ai", "level": "greedy"}
+    assert not view["can_leave"]  # Ann is the last human: the game needs her
+    refused = client.post(f"/api/games/{game_id}/leave", json={"token": ann})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "leave_alone"
+    gone = client.post(f"/api/games/{game_id}/actions", json={"token": bea, "action": "claim 1"})
+    assert gone.status_code == 403 and gone.json()["error"]["code"] == "not_a_seat"
+    # Ann alone against the AI now: her undo and hints are those of a game against AI seats.
+    assert view["hints_allowed"]
+    finished = play_to_the_end(client, game_id, ann, last=False)
+    assert finished["status"] == "finished" and len(finished["scores"]) == 2
+    record = GameRecord.from_json(client.get(f"/api/games/{game_id}/record").json())
+    assert replay(record, make_game("kingdomino", 2)).ok
+    with TestClient(create_app(database)) as restarted:
+        again = restarted.get(f"/api/games/{game_id}", params={"token": ann}).json()
+        assert again["seats"][1]["kind"] == "ai" and again["scores"] == finished["scores"]
+    refused = client.post(f"/api/games/{game_id}/leave", json={"token": ann})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_over"
+
+
+def test_a_seat_is_not_handed_to_an_ai_in_a_game_against_ai_seats(client: TestClient) -> None:
+    created = create(client)
+    view = client.get(f"/api/games/{created['id']}", params={"token": human_token(created)}).json()
+    assert not view["can_leave"]
+    refused = client.post(f"/api/games/{created['id']}/leave", json={"token": human_token(created)})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "leave_alone"

@@ -545,6 +545,32 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
     assert not host.errors and not guest.errors
 
 
+def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(browser, live_server) -> None:
+    """An online game of two: Boris must go. "Leave the game" (confirmed) hands his seat to an AI:
+    his page now watches, Anna's shows "Boris (AI, medium)", and the game plays on to its end."""
+    host = new_page(browser, live_server)
+    host.goto(live_server + "/")
+    host.fill("#name-0", "Anna")
+    host.select_option("#seat-1", "online")
+    host.fill("#name-1", "Boris")
+    host.click("#create")
+    host.wait_for_selector("#your-turn, #waiting")
+    guest = new_page(browser, live_server)
+    guest.goto(host.locator(".invites input").first.input_value())
+    guest.wait_for_selector("#your-turn, #waiting")
+    assert guest.locator("#leave-card").is_visible()
+    guest.on("dialog", lambda dialog: dialog.accept())
+    guest.click("#leave")
+    guest.wait_for_function("document.querySelector('#whoami').textContent.includes('watching')")
+    assert not guest.locator("#leave-card").is_visible()
+    host.wait_for_function("document.querySelector('#scores').textContent.includes('Boris (AI, medium)')")
+    assert not host.locator("#leave-card").is_visible()  # the last human: the game needs her
+    play_by_clicking_board(host)
+    host.wait_for_selector("#ranking")
+    guest.wait_for_selector("#ranking")
+    assert not host.errors and not guest.errors
+
+
 def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(browser, live_server) -> None:
     page = new_page(browser, live_server, 390, 844)
     create_game(page, "kingdomino", 4)

@@ -7,6 +7,7 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/games/lookup`` summaries of the games whose ``{id, token}`` pairs a browser keeps;
 * ``GET /api/games/{id}?token=`` the current view; ``POST /api/games/{id}/actions``
   ``{token, action, index?}``; ``POST /api/games/{id}/undo``; ``GET /api/games/{id}/hint?token=``;
+  ``POST /api/games/{id}/leave`` ``{token, level?}`` hands the caller's seat to an AI;
 * ``POST /api/score`` ``{game, options, text}``: a kingdom written as text, scored and explained
   (``GET /api/score/formats``: how each game's text is written);
 * ``GET /api/games/{id}/record``, ``/replay?step=N`` and ``/review`` once the game is over
@@ -77,6 +78,11 @@ class ActionRequest(BaseModel):
 
 class TokenRequest(BaseModel):
     token: Token
+
+
+class LeaveRequest(BaseModel):
+    token: Token
+    level: Literal["random", "greedy", "easy", "medium", "hard"] = "medium"
 
 
 class RatingsRequest(BaseModel):
@@ -212,6 +218,13 @@ def create_app(
     async def same_deal(game_id: str, body: TokenRequest) -> dict[str, Any]:
         """A finished game's deal played again: a new game with its seats, options and seed."""
         return views.created(await hub.same_deal(game_id, body.token))
+
+    @app.post("/api/games/{game_id}/leave")
+    async def leave(game_id: str, body: LeaveRequest) -> dict[str, Any]:
+        """The caller's seat handed to an AI (``level``), so the others play on; the answer holds
+        the spectator token, with which the leaver may go on watching."""
+        live = await hub.hand_to_ai(game_id, body.token, body.level)
+        return {"ok": True, "spectator_token": live.stored.spectator_token}
 
     @app.post("/api/games/lookup")
     async def lookup(body: LookupRequest) -> dict[str, Any]:

@@ -51,6 +51,7 @@ from kingdomino.web.live import (
     HubError,
     LiveGame,
     ViewKey,
+    ai_seat,
     new_seed,
     rebuild,
     seat_row,
@@ -475,6 +476,36 @@ class Hub:
             live.game, live.state = rebuild(live.stored)
             live.version = version
         await self.broadcast(live)
+
+    async def hand_to_ai(self, game_id: str, token: str, level: str) -> LiveGame:
+        """The caller leaves the game and an AI of ``level`` plays their seat from now on, so the
+        other players can play on; the caller's token no longer acts (they may watch).
+
+        Only a seat's own token hands it over, and only in a game still played with another
+        human seat (against AI seats alone, the game would only be watched to its end).
+        """
+        live = self.get(game_id)
+        async with live.lock:
+            seat = self.seat_for(live, token)
+            refused = live.leave_refusal(seat)
+            if refused is not None:
+                raise refused
+            seats = [dict(info) for info in live.stored.seats]
+            seats[seat] = ai_seat(seats[seat]["name"], level)
+            to_act = live.state.current_player
+            ai_turn = 0 <= to_act < len(seats) and seats[to_act]["kind"] == "ai"
+            try:
+                version = self.store.set_seats(live.id, seats, "playing", live.version, ai_turn)
+            except StaleGame:
+                self._reload(live.id)
+                raise HubError(
+                    409, "token", "the game moved on: it was changed by another server", "changed_elsewhere"
+                ) from None
+            live.stored.seats = seats
+            live.version = version
+        await self.broadcast(live)
+        self._schedule_ai(live)
+        return live
 
     async def hint(self, game_id: str, token: str) -> list[dict[str, Any]]:
         live = self.get(game_id)

@@ -7,6 +7,7 @@ how views are written (see ``views``).
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -49,6 +50,7 @@ REFUSAL_CODES = frozenset(
         "same_deal_playing",
         "out_of_frame",
         "internal",
+        "leave_alone",
     }
 )
 
@@ -155,6 +157,20 @@ class LiveGame:
             )
         return None
 
+    def leave_refusal(self, seat: int) -> HubError | None:
+        """Why ``seat`` may not hand itself to an AI now (None: it may): the game must still be
+        played, and with another human seat, whom it would otherwise leave waiting."""
+        if self.stored.status == "finished" or self.state.is_terminal():
+            return HubError(409, "game", "the game is over", "game_over")
+        if not [s for s in self.humans() if s != seat]:
+            return HubError(
+                409,
+                "token",
+                "a seat is handed to an AI only in a game with another human seat, so they can play on",
+                "leave_alone",
+            )
+        return None
+
     def same_deal_refusal(self, seat: int) -> HubError | None:
         """Why ``seat`` may not play this game's deal again in a new game (None: it may).
 
@@ -212,6 +228,15 @@ def seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
         "online": bool(seat.get("online")),
         "token": secrets.token_urlsafe(16),
     }
+
+
+def ai_seat(name: str, level: str) -> dict[str, Any]:
+    """The seat of a human named ``name`` once an AI of ``level`` plays it: the name keeps the
+    player's and says the AI, as the default AI names do ("Anna (AI, medium)")."""
+    if level not in AI_LEVELS:
+        raise HubError(400, "level", f"expected one of {', '.join(AI_LEVELS)}")
+    base = re.sub(r" \(AI, \w+\)$", "", name)
+    return {"kind": "ai", "level": level, "name": f"{base} (AI, {level})", "token": None}
 
 
 #: Default names of AI seats, one per seat index, so that several AI seats are told apart.

@@ -271,6 +271,16 @@ class Store:
             connection.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.index >= keep))
         return revision + 1
 
+    def set_seats(
+        self, game_id: str, seats: list[dict[str, Any]], status: str, revision: int, ai_turn: bool
+    ) -> int:
+        """Store the game's seats anew (a seat handed to an AI); like :meth:`truncate` otherwise
+        (the other servers hear of it as of an undo, and read the game again)."""
+        with self.engine.begin() as connection:
+            self._advance(connection, game_id, revision, None, status=status, ai_turn=ai_turn)
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(seats=seats))
+        return revision + 1
+
     def _advance(
         self,
         connection: Connection,

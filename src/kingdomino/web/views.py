@@ -55,6 +55,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "hints_allowed": live.hints_allowed(),
         "practice": live.stored.seed_chosen,
         "same_deal": len(mine) == 1 and live.same_deal_refusal(mine[0]) is None,
+        "can_leave": len(mine) == 1 and live.leave_refusal(mine[0]) is None,
     }
 
 

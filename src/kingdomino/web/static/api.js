@@ -46,6 +46,15 @@ export function remember(id, tokens, extra = {}) {
   return entry;
 }
 
+/** Hold only `tokens` for game `id` from now on (a seat left for the spectator link).
+ * @param {string} id @param {string[]} tokens */
+export function replaceTokens(id, tokens) {
+  const games = savedGames();
+  const entry = games.find((g) => g.id === id);
+  if (entry) { entry.tokens = [...tokens]; localStorage.setItem(KEY, JSON.stringify(games)); }
+  else remember(id, tokens);
+}
+
 /** @param {string} id @returns {string[]} */
 export function tokensFor(id) {
   const entry = savedGames().find((g) => g.id === id);

@@ -1,6 +1,6 @@
 // A game page: the live board over WebSocket, the status line saying what to do now, the hint on
 // the board, undo, the move list in words (for keyboards), the log, the end screen and the replay.
-import { api, el, remember, savedGames, tokensFor } from "./api.js";
+import { Refused, api, el, remember, replaceTokens, savedGames, tokensFor } from "./api.js";
 import * as classic from "./board-classic.js";
 import * as duel from "./board-duel.js";
 import { has, t } from "./i18n.js";
@@ -68,6 +68,10 @@ export function showGame(main, id) {
   // Focusable: the log scrolls, and a keyboard must be able to scroll it.
   const log = el("ol", { class: "log", id: "log", reversed: true, tabindex: 0, "aria-label": t("game.log") });
   const invites = el("div", { class: "invites" });
+  /** Leaving an online game: an AI plays your seat from then on, so the others can finish. */
+  const leaveButton = el("button", { type: "button", id: "leave", onclick: leave }, t("game.leave"));
+  const leaveCard = el("section", { class: "card", id: "leave-card", hidden: true },
+    el("p", { class: "small" }, t("game.leave_note")), leaveButton);
   const moves = el("details", { class: "moves" }, el("summary", {}, t("game.all_moves")), el("div", { class: "controls" }, moveSelect, " ", playButton));
   if (saved.invites && saved.invites.length) {
     invites.append(el("h2", {}, t("game.invite_links")), ...saved.invites.map((/** @type {any} */ i) => el("label", { class: "block" },
@@ -83,7 +87,7 @@ export function showGame(main, id) {
     el("section", { class: "card" }, moves),
     el("div", { class: "row" }, el("section", { class: "card grow" }, el("h2", {}, t("game.scores")), scores),
       el("section", { class: "card grow" }, el("h2", {}, t("game.log")), log)),
-    invites.childNodes.length ? el("section", { class: "card" }, invites) : "");
+    invites.childNodes.length ? el("section", { class: "card" }, invites) : "", leaveCard);
 
   document.addEventListener("keydown", (event) => {
     const target = /** @type {HTMLElement | null} */ (event.target);
@@ -224,6 +228,7 @@ export function showGame(main, id) {
     // A greyed undo says why on a pointer's hover (and to a screen reader).
     const undoWhy = view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" });
     if (undoWhy) undoButton.title = undoWhy; else undoButton.removeAttribute("title");
+    leaveCard.hidden = !view.can_leave;
     BOARDS[view.game].render(board, view, ctx);
     if (hints && ctx.highlight) hintBox.classList.add("shown");
     scores.replaceChildren(scoreSheets(view, BOARDS[view.game].miniKingdom));
@@ -255,6 +260,23 @@ export function showGame(main, id) {
       const { rememberCreated } = await import("./lobby.js");
       rememberCreated(created, saved.request, saved.kinds || [], Boolean(saved.guided));
       location.href = `/game/${created.id}`;
+    } catch (problem) {
+      error.textContent = errorWords(problem);
+    }
+  }
+  /** Hand your seat to an AI once you confirm, then watch the game as a spectator. */
+  async function leave() {
+    if (!view || !confirm(t("game.leave_confirm"))) return;
+    try {
+      // The seat's token (this browser may also hold the spectator link): the others are refused.
+      let answer = null, problem = null;
+      for (const token of tokens) {
+        try { answer = await api(`/api/games/${id}/leave`, { method: "POST", body: { token, level: "medium" } }); break; }
+        catch (refused) { problem = refused; if (!(refused instanceof Refused && refused.code === "spectator_acts")) break; }
+      }
+      if (!answer) throw problem;
+      replaceTokens(id, [answer.spectator_token]);
+      location.href = `/game/${id}`;
     } catch (problem) {
       error.textContent = errorWords(problem);
     }
