@@ -20,7 +20,7 @@ import uvicorn
 from fastapi.testclient import TestClient
 
 from kingdomino.web.app import create_app
-from kingdomino.web.live import REFUSAL_CODES
+from kingdomino.web.live import AWAY_SECONDS, REFUSAL_CODES
 
 #: A small search for the reviews of the games the browser tests finish (a second or two each).
 QUICK_REVIEW = "mcts:iterations=12,playout=random,prune=4"
@@ -83,10 +83,20 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def live_server(database: str) -> Iterator[str]:
+def live_server(database: str, request: pytest.FixtureRequest) -> Iterator[str]:
+    """A server in a thread of the test; ``@pytest.mark.away_seconds(s)`` shortens the wait before
+    an away player's seat may be handed to an AI."""
     port = free_port()
+    away = request.node.get_closest_marker("away_seconds")
+    app = create_app(
+        database,
+        ai_delay=0.0,
+        secret_seeds=seeded_secrets(),
+        review_agent=QUICK_REVIEW,
+        away_seconds=away.args[0] if away else AWAY_SECONDS,
+    )
     config = uvicorn.Config(
-        create_app(database, ai_delay=0.0, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW),
+        app,
         host="127.0.0.1",
         port=port,
         log_level="warning",

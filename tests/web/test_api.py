@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import create, wait_for
+from tests.web.conftest import create, seeded_secrets, wait_for
 
 from kingdomino import CHANCE
 from kingdomino.core.records import GameRecord, replay
@@ -353,7 +354,9 @@ def test_a_player_who_must_go_hands_the_seat_to_an_ai_and_the_others_finish(
     refused = client.post(f"/api/games/{game_id}/leave", json={"token": ann})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "leave_alone"
     gone = client.post(f"/api/games/{game_id}/actions", json={"token": bea, "action": "claim 1"})
-    assert gone.status_code == 403 and gone.json()["error"]["code"] == "not_a_seat"
+    assert gone.status_code == 403 and gone.json()["error"]["code"] == "spectator_acts"
+    # Her old link still opens the game, to watch it.
+    assert client.get(f"/api/games/{game_id}", params={"token": bea}).json()["your_seats"] == []
     # Ann alone against the AI now: her undo and hints are those of a game against AI seats.
     assert view["hints_allowed"]
     finished = play_to_the_end(client, game_id, ann, last=False)
@@ -373,3 +376,44 @@ def test_a_seat_is_not_handed_to_an_ai_in_a_game_against_ai_seats(client: TestCl
     assert not view["can_leave"]
     refused = client.post(f"/api/games/{created['id']}/leave", json={"token": human_token(created)})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "leave_alone"
+
+
+def test_an_away_player_s_seat_is_handed_to_an_ai_by_another_once_awaited_long_enough(database: str) -> None:
+    """Bea is to act with no page of the game open: after ``away_seconds`` Ann may let an AI play
+    for her (not before, not while a page of Bea's is open, and never an AI's or her own seat)."""
+    with TestClient(create_app(database, secret_seeds=seeded_secrets(), away_seconds=1.5)) as client:
+        created = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
+        game_id = created["id"]
+        tokens = [seat["token"] for seat in created["seats"]]
+        view = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
+        away = view["current_player"]
+        here = 1 - away
+        path = f"/api/games/{game_id}/seats/{away + 1}/ai"
+        refused = client.post(f"/api/games/{game_id}/seats/{here + 1}/ai", json={"token": tokens[here]})
+        assert refused.status_code == 409 and refused.json()["error"]["code"] == "takeover_seat"
+        with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[away]}) as socket:
+            assert socket.receive_json()["type"] == "state"
+            refused = client.post(path, json={"token": tokens[here]})
+            assert refused.status_code == 409 and refused.json()["error"]["code"] == "takeover_not_away"
+        refused = client.post(path, json={"token": tokens[here]})
+        error = refused.json()["error"]
+        assert refused.status_code == 409 and error["code"] == "takeover_wait"
+        assert error["values"]["n"] in (1, 2)  # seconds still to wait
+        # The one who stays hears who is away, and when the seat may be handed over.
+        with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[here]}) as socket:
+            assert socket.receive_json()["type"] == "state"
+            presence = socket.receive_json()
+            assert presence["type"] == "presence" and presence["after"] == 1.5
+            assert list(presence["away"]) == [str(away)]
+            time.sleep(1.6)
+            taken = client.post(path, json={"token": tokens[here], "level": "greedy"})
+            assert taken.status_code == 200, taken.text
+            messages = [socket.receive_json() for _ in range(2)]
+            assert {m["type"] for m in messages} == {"state", "presence"}
+            assert next(m for m in messages if m["type"] == "presence")["away"] == {}
+        view = client.get(f"/api/games/{game_id}", params={"token": tokens[here]}).json()
+        assert view["seats"][away]["kind"] == "ai" and view["seats"][away]["name"].endswith("(AI, greedy)")
+        view = wait_for(client, game_id, tokens[here], lambda v: v["current_player"] == here)
+        assert view["index"] > 0  # the AI played her turn
+        watched = client.get(f"/api/games/{game_id}", params={"token": tokens[away]}).json()
+        assert watched["your_seats"] == []  # her link still watches the game

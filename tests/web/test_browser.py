@@ -515,8 +515,10 @@ def test_an_all_ai_game_is_watched_with_a_thinking_sign(page) -> None:
     assert page.locator("#ranking tbody tr").count() == 2
 
 
-def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
-    host = new_page(browser, live_server)
+def online_game_of_two(browser: Any, live_server: str, locale: str = "en") -> tuple[Any, Any, str]:
+    """Anna creates a game with an online seat for Boris, who opens his invite link: their two
+    pages (each in a browser of its own) and his link."""
+    host = new_page(browser, live_server, locale=locale)
     host.goto(live_server + "/")
     host.fill("#name-0", "Anna")
     host.select_option("#seat-1", "online")
@@ -527,6 +529,11 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
     guest = new_page(browser, live_server)
     guest.goto(link)
     guest.wait_for_selector("#your-turn, #waiting")
+    return host, guest, link
+
+
+def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
+    host, guest, _ = online_game_of_two(browser, live_server)
     assert "Boris (player 2)" in guest.locator("#whoami").text_content()
     # The tab of the one whose move is awaited says so, even in the background; the other's does not.
     awaited = set()
@@ -548,16 +555,7 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
 def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(browser, live_server) -> None:
     """An online game of two: Boris must go. "Leave the game" (confirmed) hands his seat to an AI:
     his page now watches, Anna's shows "Boris (AI, medium)", and the game plays on to its end."""
-    host = new_page(browser, live_server)
-    host.goto(live_server + "/")
-    host.fill("#name-0", "Anna")
-    host.select_option("#seat-1", "online")
-    host.fill("#name-1", "Boris")
-    host.click("#create")
-    host.wait_for_selector("#your-turn, #waiting")
-    guest = new_page(browser, live_server)
-    guest.goto(host.locator(".invites input").first.input_value())
-    guest.wait_for_selector("#your-turn, #waiting")
+    host, guest, _ = online_game_of_two(browser, live_server)
     assert guest.locator("#leave-card").is_visible()
     guest.on("dialog", lambda dialog: dialog.accept())
     guest.click("#leave")
@@ -569,6 +567,32 @@ def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(brow
     host.wait_for_selector("#ranking")
     guest.wait_for_selector("#ranking")
     assert not host.errors and not guest.errors
+
+
+@pytest.mark.away_seconds(2)
+def test_a_guest_gone_for_good_is_played_by_an_ai_once_the_host_asks(browser, live_server) -> None:
+    """Boris closes his page and never comes back. Once he has been awaited that long with no page
+    open, Anna is offered to let an AI play for him; she does, and plays the game to its end.
+    His link, opened again, shows the game going on."""
+    host, guest, link = online_game_of_two(browser, live_server, locale="ru")
+    guest.context.close()
+    while host.locator("#your-turn").count():  # Anna plays until Boris is awaited
+        play_by_clicking_board(host, 1)
+        host.wait_for_selector("#your-turn, #waiting")
+    host.wait_for_selector("#away-card:not([hidden])", timeout=10000)
+    assert host.locator("#away-note").inner_text().startswith("Boris нет на месте")
+    host.screenshot(path=str(ARTIFACTS / "away-offered.png"))
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.click("#take-over")
+    host.wait_for_function("document.querySelector('#scores').textContent.includes('Boris (ИИ, средний)')")
+    assert host.locator("#away-card").is_hidden()
+    play_by_clicking_board(host)
+    host.wait_for_selector("#ranking")
+    back = new_page(browser, live_server)
+    back.goto(link)
+    back.wait_for_selector("#ranking")
+    assert "watching" in back.locator("#whoami").text_content()
+    assert not host.errors and not back.errors
 
 
 def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(browser, live_server) -> None:

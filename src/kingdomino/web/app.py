@@ -8,6 +8,7 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET /api/games/{id}?token=`` the current view; ``POST /api/games/{id}/actions``
   ``{token, action, index?}``; ``POST /api/games/{id}/undo``; ``GET /api/games/{id}/hint?token=``;
   ``POST /api/games/{id}/leave`` ``{token, level?}`` hands the caller's seat to an AI;
+  ``POST /api/games/{id}/seats/{n}/ai`` ``{token, level?}`` hands an away player's seat to one;
 * ``POST /api/score`` ``{game, options, text}``: a kingdom written as text, scored and explained
   (``GET /api/score/formats``: how each game's text is written);
 * ``GET /api/games/{id}/record``, ``/replay?step=N`` and ``/review`` once the game is over
@@ -32,7 +33,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Path, Query, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -44,7 +45,7 @@ from kingdomino.web.body_limit import BodyLimit
 from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import HINT_AGENT, Hub
-from kingdomino.web.live import AI_LEVELS, HubError, Watcher
+from kingdomino.web.live import AI_LEVELS, AWAY_SECONDS, HubError, Watcher
 from kingdomino.web.review import REVIEW_AGENT
 from kingdomino.web.store import Store
 from kingdomino.web.tokens import TokenListError, token_list
@@ -113,13 +114,15 @@ def create_app(
     secret_seeds: Callable[[], int] | None = None,
     ai_workers: str | Executor = "",
     review_agent: str = REVIEW_AGENT,
+    away_seconds: float = AWAY_SECONDS,
 ) -> FastAPI:
     """The app over the database at ``database_url`` (``sqlite:///path`` or ``postgresql://...``).
 
     ``secret_seeds`` draws the seeds the server keeps secret (tests pass a seeded generator);
     ``ai_workers`` is where searches run: a number of local processes (``""``: one per core,
     started on first use), ``"ray"`` / ``"ray:ADDRESS"``, or an executor; ``review_agent`` values
-    the human moves of finished games (a level or an agent spec).
+    the human moves of finished games (a level or an agent spec); ``away_seconds`` is how long
+    an awaited player is away before another may hand their seat to an AI.
     """
     store = Store(database_url, server=secrets.token_hex(6))
     executor = ai_workers if not isinstance(ai_workers, str) else None
@@ -130,6 +133,7 @@ def create_app(
         secret_seeds=secret_seeds,
         executor=executor,
         review_agent=review_agent,
+        away_seconds=away_seconds,
     )
     if isinstance(ai_workers, str) and ai_workers:
         hub.executor = make_executor(ai_workers)
@@ -226,6 +230,15 @@ def create_app(
         live = await hub.hand_to_ai(game_id, body.token, body.level)
         return {"ok": True, "spectator_token": live.stored.spectator_token}
 
+    @app.post("/api/games/{game_id}/seats/{seat}/ai")
+    async def take_over(
+        game_id: str, seat: Annotated[int, Path(ge=1, le=8)], body: LeaveRequest
+    ) -> dict[str, Any]:
+        """Seat ``seat`` (1-based) handed to an AI by another player of the game, once that seat's
+        player is away: to act, with no page of the game open for ``away_seconds``."""
+        await hub.hand_to_ai(game_id, body.token, body.level, seat - 1)
+        return {"ok": True}
+
     @app.post("/api/games/lookup")
     async def lookup(body: LookupRequest) -> dict[str, Any]:
         found = []
@@ -296,9 +309,8 @@ def create_app(
             await send_text(json.dumps(message))
 
         watcher = Watcher(seats, send_text)
-        live.watchers.add(watcher)
         try:
-            await send_text(hub.view_text(live, seats))
+            await hub.join(live, watcher)
             if hub.is_thinking(live.id):
                 await send_text(hub.thinking_text(live.id))
             while True:
@@ -317,7 +329,7 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
-            live.watchers.discard(watcher)
+            await hub.part(live, watcher)
 
     return app
 

@@ -38,6 +38,7 @@ import json
 import logging
 import random
 import secrets
+import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -48,9 +49,11 @@ from kingdomino.games.registry import make_game
 from kingdomino.web import review, views
 from kingdomino.web.ai_workers import AIJob, AIQueue, Executor, agent_spec, make_executor
 from kingdomino.web.live import (
+    AWAY_SECONDS,
     HubError,
     LiveGame,
     ViewKey,
+    Watcher,
     ai_seat,
     new_seed,
     rebuild,
@@ -94,8 +97,11 @@ class Hub:
         secret_seeds: Callable[[], int] | None = None,
         executor: Executor | None = None,
         review_agent: str = review.REVIEW_AGENT,
+        away_seconds: float = AWAY_SECONDS,
     ) -> None:
         self.store = store
+        #: How long an awaited human seat is away before another player may hand it to an AI.
+        self.away_seconds = away_seconds
         self.ai_delay = ai_delay
         self.hint_agent = hint_agent
         self.review_agent = review_agent
@@ -421,11 +427,15 @@ class Hub:
                 live.is_ai(state.current_player),
             )
         except StaleGame:
-            self._reload(live.id)
-            raise HubError(
-                409, "index", "the game moved on: it was changed by another server", "changed_elsewhere"
-            ) from None
+            raise self._changed_elsewhere(live, "index") from None
         self._adopt(live, state, new, status, version)
+
+    def _changed_elsewhere(self, live: LiveGame, field: str) -> HubError:
+        """The refusal of a write another server made first (the game is read again meanwhile)."""
+        self._reload(live.id)
+        return HubError(
+            409, field, "the game moved on: it was changed by another server", "changed_elsewhere"
+        )
 
     def _adopt(
         self, live: LiveGame, state: State, new: list[StoredAction], status: str, version: int
@@ -435,6 +445,7 @@ class Hub:
         live.stored.status = status
         live.state = state
         live.version = version
+        live.turn_since = time.monotonic()
         if status == "finished":
             self._start_review(live)
 
@@ -467,45 +478,93 @@ class Hub:
             try:
                 version = self.store.truncate(live.id, keep, "playing", live.version, False)
             except StaleGame:
-                self._reload(live.id)
-                raise HubError(
-                    409, "undo", "the game moved on: it was changed by another server", "changed_elsewhere"
-                ) from None
+                raise self._changed_elsewhere(live, "undo") from None
             live.stored.actions = live.stored.actions[:keep]
             live.stored.status = "playing"
             live.game, live.state = rebuild(live.stored)
             live.version = version
+            live.turn_since = time.monotonic()
         await self.broadcast(live)
 
-    async def hand_to_ai(self, game_id: str, token: str, level: str) -> LiveGame:
-        """The caller leaves the game and an AI of ``level`` plays their seat from now on, so the
-        other players can play on; the caller's token no longer acts (they may watch).
+    async def hand_to_ai(self, game_id: str, token: str, level: str, seat: int | None = None) -> LiveGame:
+        """An AI of ``level`` plays a human seat from now on, so the others play on: the caller's
+        own seat (``seat`` None: they must go), or the seat of a player who is away (``seat``: to
+        act, with no page of it open for ``away_seconds``). The player's token then only watches.
 
-        Only a seat's own token hands it over, and only in a game still played with another
-        human seat (against AI seats alone, the game would only be watched to its end).
+        A player leaves only a game still played with another human seat (against AI seats alone,
+        the game would only be watched to its end).
         """
         live = self.get(game_id)
         async with live.lock:
-            seat = self.seat_for(live, token)
-            refused = live.leave_refusal(seat)
+            by = self.seat_for(live, token)
+            target = by if seat is None else seat
+            if target == by and seat is None:
+                refused = live.leave_refusal(by)
+            else:
+                refused = live.takeover_refusal(by, target, time.monotonic(), self.away_seconds)
             if refused is not None:
                 raise refused
             seats = [dict(info) for info in live.stored.seats]
-            seats[seat] = ai_seat(seats[seat]["name"], level)
+            seats[target] = ai_seat(seats[target], level)
             to_act = live.state.current_player
             ai_turn = 0 <= to_act < len(seats) and seats[to_act]["kind"] == "ai"
             try:
                 version = self.store.set_seats(live.id, seats, "playing", live.version, ai_turn)
             except StaleGame:
-                self._reload(live.id)
-                raise HubError(
-                    409, "token", "the game moved on: it was changed by another server", "changed_elsewhere"
-                ) from None
+                raise self._changed_elsewhere(live, "token") from None
             live.stored.seats = seats
             live.version = version
+            live.turn_since = time.monotonic()
         await self.broadcast(live)
         self._schedule_ai(live)
         return live
+
+    # --- who is here ------------------------------------------------------------------------
+
+    async def join(self, live: LiveGame, watcher: Watcher) -> None:
+        """A page of the game opened here: it gets the game's view (and who is away, if anyone is),
+        and the other pages hear if a seat away is now back."""
+        live.watchers.add(watcher)
+        await watcher.send(self.view_text(live, watcher.seats))
+        if live.told_away and watcher.seats:
+            await watcher.send(self.presence_text(live))
+        await self.tell_presence(live)
+
+    async def part(self, live: LiveGame, watcher: Watcher) -> None:
+        """A page of the game closed: a seat with no page left here is away from now; the others
+        hear of it (their pages offer to hand an awaited seat to an AI once it has been away long)."""
+        live.watchers.discard(watcher)
+        now = time.monotonic()
+        for seat in watcher.seats:
+            if not any(seat in other.seats for other in live.watchers):
+                live.left_at[seat] = now
+        await self.tell_presence(live)
+
+    def _away(self, live: LiveGame) -> dict[str, float]:
+        """The seat awaited while away (its number as text) and for how long, if there is one."""
+        to_act = live.state.current_player
+        waited = live.awaited_away(to_act, time.monotonic()) if live.stored.status != "finished" else None
+        return {} if waited is None else {str(to_act): round(waited, 1)}
+
+    def presence_text(self, live: LiveGame) -> str:
+        """Who is awaited while away, as a socket message: ``{"type": "presence", "away": {seat:
+        seconds}, "after": seconds}`` (``away`` is empty once the awaited seat has a page open)."""
+        return json.dumps({"type": "presence", "away": self._away(live), "after": self.away_seconds})
+
+    async def tell_presence(self, live: LiveGame) -> None:
+        """Tell the players' pages of a game played by several humans when the seat awaited while
+        away changes (one is away now, another, or none), with how long it has been awaited
+        (spectators are not told: they hand no seat over)."""
+        away = self._away(live) if len(live.humans()) > 1 else {}
+        if set(away) == live.told_away:
+            return
+        live.told_away = set(away)
+        text = self.presence_text(live)
+        watchers = [watcher for watcher in live.watchers if watcher.seats]
+        results = await asyncio.gather(*(w.send(text) for w in watchers), return_exceptions=True)
+        for watcher, result in zip(watchers, results):
+            if isinstance(result, BaseException):
+                live.watchers.discard(watcher)
 
     async def hint(self, game_id: str, token: str) -> list[dict[str, Any]]:
         live = self.get(game_id)
@@ -745,6 +804,7 @@ class Hub:
         for watcher, result in zip(watchers, results):
             if isinstance(result, BaseException):
                 live.watchers.discard(watcher)
+        await self.tell_presence(live)
 
     def acting_token(self, game_id: str, tokens: frozenset[str]) -> str:
         """Of the tokens a client holds, the one of the seat to act (else any, for a clear refusal)."""

@@ -7,8 +7,10 @@ how views are written (see ``views``).
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +21,10 @@ from kingdomino.web.store import StoredAction, StoredGame
 from kingdomino.web.tokens import same_token
 
 AI_LEVELS = ("random", "greedy", "easy", "medium", "hard")
+
+#: How long a human seat must be awaited with no page of it open before another player of the
+#: game may hand it to an AI (an online friend gone for good would stall the game).
+AWAY_SECONDS = 60.0
 
 #: Sends one message, already serialised as JSON text, to a client.
 Sender = Callable[[str], Awaitable[None]]
@@ -51,6 +57,9 @@ REFUSAL_CODES = frozenset(
         "out_of_frame",
         "internal",
         "leave_alone",
+        "takeover_seat",
+        "takeover_not_away",
+        "takeover_wait",
     }
 )
 
@@ -108,6 +117,13 @@ class LiveGame:
     #: The serialised view of each seat set for ``views_version`` (a spectator's is ``()``).
     views: dict[ViewKey, str] = field(default_factory=dict)
     views_version: int = -1
+    #: When this server loaded the game, when the current turn began, and when each human seat's
+    #: last page here closed (``time.monotonic()``): what tells a seat that is away.
+    loaded_at: float = field(default_factory=time.monotonic)
+    turn_since: float = field(default_factory=time.monotonic)
+    left_at: dict[int, float] = field(default_factory=dict)
+    #: The seats last told to the pages as awaited while away (``Hub.tell_presence``).
+    told_away: set[str] = field(default_factory=set)
 
     @property
     def id(self) -> str:
@@ -124,7 +140,11 @@ class LiveGame:
         return None
 
     def is_spectator_token(self, token: str) -> bool:
-        return same_token(self.stored.spectator_token, token)
+        """The spectator link's token, or the token of a player whose seat an AI now plays."""
+        if same_token(self.stored.spectator_token, token):
+            return True
+        formers = [str(info["former_token"]) for info in self.stored.seats if info.get("former_token")]
+        return any(same_token(former, token) for former in formers)
 
     def is_ai(self, seat: int) -> bool:
         """Whether ``seat`` is an AI seat (never true of ``CHANCE`` or ``TERMINAL``)."""
@@ -155,6 +175,36 @@ class LiveGame:
                 "new pieces were revealed since your last action, so it can no longer be taken back",
                 "undo_revealed",
             )
+        return None
+
+    def awaited_away(self, seat: int, now: float) -> float | None:
+        """How long ``seat``, a human seat to act, has been awaited with no page of it open on this
+        server (None: another seat acts, an AI plays it, or a page of it is open)."""
+        if self.state.current_player != seat or seat < 0 or self.is_ai(seat):
+            return None
+        if any(seat in watcher.seats for watcher in self.watchers):
+            return None
+        return now - max(self.left_at.get(seat, self.loaded_at), self.turn_since)
+
+    def takeover_refusal(self, by: int, seat: int, now: float, after: float) -> HubError | None:
+        """Why ``by`` may not hand the seat ``seat`` of another player to an AI now (None: it may):
+        it must be another human's seat, to act, with no page of it open for ``after`` seconds."""
+        if self.stored.status == "finished" or self.state.is_terminal():
+            return HubError(409, "game", "the game is over", "game_over")
+        if seat == by or not 0 <= seat < len(self.stored.seats) or self.is_ai(seat):
+            return HubError(409, "seat", "only another human player's seat is handed over", "takeover_seat")
+        waited = self.awaited_away(seat, now)
+        if waited is None:
+            return HubError(
+                409,
+                "seat",
+                "this player is not away: a page of theirs is open, or it is not their turn",
+                "takeover_not_away",
+            )
+        if waited < after:
+            wait = math.ceil(after - waited)
+            message = f"this player may still come back: wait {wait} s more"
+            return HubError(409, "seat", message, "takeover_wait", {"n": wait})
         return None
 
     def leave_refusal(self, seat: int) -> HubError | None:
@@ -230,13 +280,20 @@ def seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def ai_seat(name: str, level: str) -> dict[str, Any]:
-    """The seat of a human named ``name`` once an AI of ``level`` plays it: the name keeps the
-    player's and says the AI, as the default AI names do ("Anna (AI, medium)")."""
+def ai_seat(human: dict[str, Any], level: str) -> dict[str, Any]:
+    """The seat of a human once an AI of ``level`` plays it: the name keeps the player's and says
+    the AI, as the default AI names do ("Anna (AI, medium)"); the player's token no longer acts
+    but still watches (``former_token``), so a player who comes back sees the game go on."""
     if level not in AI_LEVELS:
         raise HubError(400, "level", f"expected one of {', '.join(AI_LEVELS)}")
-    base = re.sub(r" \(AI, \w+\)$", "", name)
-    return {"kind": "ai", "level": level, "name": f"{base} (AI, {level})", "token": None}
+    base = re.sub(r" \(AI, \w+\)$", "", str(human["name"]))
+    return {
+        "kind": "ai",
+        "level": level,
+        "name": f"{base} (AI, {level})",
+        "token": None,
+        "former_token": human.get("token"),
+    }
 
 
 #: Default names of AI seats, one per seat index, so that several AI seats are told apart.

@@ -68,6 +68,12 @@ export function showGame(main, id) {
   // Focusable: the log scrolls, and a keyboard must be able to scroll it.
   const log = el("ol", { class: "log", id: "log", reversed: true, tabindex: 0, "aria-label": t("game.log") });
   const invites = el("div", { class: "invites" });
+  /** Who is awaited while away (the server's "presence"), and when that was heard. */
+  let presence = { away: /** @type {Record<string, number>} */ ({}), after: 60, at: 0 };
+  let awayTimer = /** @type {number | undefined} */ (undefined);
+  const awayNote = el("p", { id: "away-note" });
+  const awayButton = el("button", { type: "button", id: "take-over", onclick: takeOver });
+  const awayCard = el("div", { id: "away-card", class: "away", hidden: true }, awayNote, awayButton);
   /** Leaving an online game: an AI plays your seat from then on, so the others can finish. */
   const leaveButton = el("button", { type: "button", id: "leave", onclick: leave }, t("game.leave"));
   const leaveCard = el("section", { class: "card", id: "leave-card", hidden: true },
@@ -81,7 +87,7 @@ export function showGame(main, id) {
 
   main.replaceChildren(
     el("section", { class: "card top-card" }, title, whoami,
-      el("div", { class: "status-row" }, status, el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton, tipsSlot)), error, guide, hintBox, heard),
+      el("div", { class: "status-row" }, status, el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton, tipsSlot)), error, awayCard, guide, hintBox, heard),
     end,
     el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board") }, board),
     el("section", { class: "card" }, moves),
@@ -116,6 +122,7 @@ export function showGame(main, id) {
       else if (message.type === "error" && message.field === "index") return;
       else if (message.type === "error") { if (view) error.textContent = errorWords(message); else refusedWith = errorWords(message); }
       else if (message.type === "hint") showHint(message.candidates);
+      else if (message.type === "presence") { presence = { away: message.away, after: message.after, at: performance.now() }; drawAway(); }
       else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) draw(); }
       else if (message.type === "why") error.textContent = message.reason ? t("game.why_not", { reason: refusalWords(message) }) : "";
     };
@@ -229,6 +236,7 @@ export function showGame(main, id) {
     const undoWhy = view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" });
     if (undoWhy) undoButton.title = undoWhy; else undoButton.removeAttribute("title");
     leaveCard.hidden = !view.can_leave;
+    drawAway();
     BOARDS[view.game].render(board, view, ctx);
     if (hints && ctx.highlight) hintBox.classList.add("shown");
     scores.replaceChildren(scoreSheets(view, BOARDS[view.game].miniKingdom));
@@ -264,19 +272,56 @@ export function showGame(main, id) {
       error.textContent = errorWords(problem);
     }
   }
+  /** POST `body` with the token of this browser's seat (it may also hold the spectator link,
+   * which is refused). @param {string} path @param {Record<string, any>} body */
+  async function asSeat(path, body) {
+    let problem = null;
+    for (const token of tokens) {
+      try { return await api(path, { method: "POST", body: { ...body, token } }); }
+      catch (refused) { problem = refused; if (!(refused instanceof Refused && refused.code === "spectator_acts")) break; }
+    }
+    throw problem;
+  }
+
   /** Hand your seat to an AI once you confirm, then watch the game as a spectator. */
   async function leave() {
     if (!view || !confirm(t("game.leave_confirm"))) return;
     try {
-      // The seat's token (this browser may also hold the spectator link): the others are refused.
-      let answer = null, problem = null;
-      for (const token of tokens) {
-        try { answer = await api(`/api/games/${id}/leave`, { method: "POST", body: { token, level: "medium" } }); break; }
-        catch (refused) { problem = refused; if (!(refused instanceof Refused && refused.code === "spectator_acts")) break; }
-      }
-      if (!answer) throw problem;
+      const answer = await asSeat(`/api/games/${id}/leave`, { level: "medium" });
       replaceTokens(id, [answer.spectator_token]);
       location.href = `/game/${id}`;
+    } catch (problem) {
+      error.textContent = errorWords(problem);
+    }
+  }
+
+  /** The seat awaited while away long enough to be handed to an AI (null: none; or not for us). */
+  function awaySeat() {
+    if (!view || view.status === "finished" || !view.your_seats.length || view.your_seats.includes(view.current_player)) return null;
+    const waited = presence.away[String(view.current_player)];
+    if (waited === undefined) return null;
+    const left = presence.after - waited - (performance.now() - presence.at) / 1000;
+    return { seat: view.current_player, left };
+  }
+
+  /** Offer to hand the awaited seat to an AI once its player has been away long enough. */
+  function drawAway() {
+    clearTimeout(awayTimer);
+    const away = awaySeat();
+    awayCard.hidden = !away || away.left > 0;
+    if (away && away.left > 0) awayTimer = window.setTimeout(drawAway, away.left * 1000 + 250);
+    if (!away || away.left > 0 || !view) return;
+    const name = localName(view.seats[away.seat].name);
+    awayNote.textContent = t("game.away_note", { name });
+    awayButton.textContent = t("game.away_take", { name });
+  }
+
+  /** Hand the away player's seat to an AI, once confirmed. */
+  async function takeOver() {
+    const away = awaySeat();
+    if (!away || !view || !confirm(t("game.away_confirm", { name: localName(view.seats[away.seat].name) }))) return;
+    try {
+      await asSeat(`/api/games/${id}/seats/${away.seat + 1}/ai`, { level: "medium" });
     } catch (problem) {
       error.textContent = errorWords(problem);
     }
