@@ -53,12 +53,14 @@ from kingdomino.web.tokens import TokenListError, token_list
 logger = logging.getLogger(__name__)
 
 Token = Annotated[str, Field(min_length=1, max_length=64)]
+#: An AI seat's level, as ``AI_LEVELS`` lists them.
+Level = Literal["random", "greedy", "easy", "medium", "hard"]
 
 
 class SeatRequest(BaseModel):
     kind: Literal["human", "ai"]
     name: str = Field(default="", max_length=40)
-    level: Literal["random", "greedy", "easy", "medium", "hard"] | None = None
+    level: Level | None = None
     online: bool = False
 
 
@@ -83,7 +85,7 @@ class TokenRequest(BaseModel):
 
 class LeaveRequest(BaseModel):
     token: Token
-    level: Literal["random", "greedy", "easy", "medium", "hard"] = "medium"
+    level: Level = "medium"
 
 
 class RatingsRequest(BaseModel):

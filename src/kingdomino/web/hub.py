@@ -498,7 +498,7 @@ class Hub:
         async with live.lock:
             by = self.seat_for(live, token)
             target = by if seat is None else seat
-            if target == by and seat is None:
+            if seat is None:
                 refused = live.leave_refusal(by)
             else:
                 refused = live.takeover_refusal(by, target, time.monotonic(), self.away_seconds)
@@ -546,10 +546,12 @@ class Hub:
         waited = live.awaited_away(to_act, time.monotonic()) if live.stored.status != "finished" else None
         return {} if waited is None else {str(to_act): round(waited, 1)}
 
-    def presence_text(self, live: LiveGame) -> str:
-        """Who is awaited while away, as a socket message: ``{"type": "presence", "away": {seat:
-        seconds}, "after": seconds}`` (``away`` is empty once the awaited seat has a page open)."""
-        return json.dumps({"type": "presence", "away": self._away(live), "after": self.away_seconds})
+    def presence_text(self, live: LiveGame, away: dict[str, float] | None = None) -> str:
+        """Who is awaited while away (``away``, else found now), as a socket message: ``{"type":
+        "presence", "away": {seat: seconds}, "after": seconds}`` (``away`` is empty once the awaited
+        seat has a page open)."""
+        found = self._away(live) if away is None else away
+        return json.dumps({"type": "presence", "away": found, "after": self.away_seconds})
 
     async def tell_presence(self, live: LiveGame) -> None:
         """Tell the players' pages of a game played by several humans when the seat awaited while
@@ -559,12 +561,9 @@ class Hub:
         if set(away) == live.told_away:
             return
         live.told_away = set(away)
-        text = self.presence_text(live)
+        text = self.presence_text(live, away)
         watchers = [watcher for watcher in live.watchers if watcher.seats]
-        results = await asyncio.gather(*(w.send(text) for w in watchers), return_exceptions=True)
-        for watcher, result in zip(watchers, results):
-            if isinstance(result, BaseException):
-                live.watchers.discard(watcher)
+        await self._send_each(live, watchers, [text] * len(watchers))
 
     async def hint(self, game_id: str, token: str) -> list[dict[str, Any]]:
         live = self.get(game_id)
@@ -797,14 +796,18 @@ class Hub:
         watchers = list(live.watchers)
         if not watchers:
             return
-        texts = [self.view_text(live, watcher.seats) for watcher in watchers]
+        await self._send_each(live, watchers, [self.view_text(live, watcher.seats) for watcher in watchers])
+        await self.tell_presence(live)
+
+    @staticmethod
+    async def _send_each(live: LiveGame, watchers: list[Watcher], texts: list[str]) -> None:
+        """Send each watcher its text at once; a watcher whose sending fails is gone."""
         results = await asyncio.gather(
             *(watcher.send(text) for watcher, text in zip(watchers, texts)), return_exceptions=True
         )
         for watcher, result in zip(watchers, results):
             if isinstance(result, BaseException):
                 live.watchers.discard(watcher)
-        await self.tell_presence(live)
 
     def acting_token(self, game_id: str, tokens: frozenset[str]) -> str:
         """Of the tokens a client holds, the one of the seat to act (else any, for a clear refusal)."""
