@@ -553,15 +553,18 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
 
 
 def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(browser, live_server) -> None:
-    """An online game of two: Boris must go. "Leave the game" (confirmed) hands his seat to an AI:
-    his page now watches, Anna's shows "Boris (AI, medium)", and the game plays on to its end."""
+    """An online game of two: Boris must go. "Leave the game" (confirmed) hands his seat to an AI
+    of the level he chose: his page now watches, Anna's shows "Boris (AI, easy)", and the game
+    plays on to its end."""
     host, guest, _ = online_game_of_two(browser, live_server)
     assert guest.locator("#leave-card").is_visible()
+    assert guest.locator("#leave-level").input_value() == "medium"
+    guest.select_option("#leave-level", "easy")
     guest.on("dialog", lambda dialog: dialog.accept())
     guest.click("#leave")
     guest.wait_for_function("document.querySelector('#whoami').textContent.includes('watching')")
     assert not guest.locator("#leave-card").is_visible()
-    host.wait_for_function("document.querySelector('#scores').textContent.includes('Boris (AI, medium)')")
+    host.wait_for_function("document.querySelector('#scores').textContent.includes('Boris (AI, easy)')")
     assert not host.locator("#leave-card").is_visible()  # the last human: the game needs her
     play_by_clicking_board(host)
     host.wait_for_selector("#ranking")
@@ -582,6 +585,7 @@ def test_a_guest_gone_for_good_is_played_by_an_ai_once_the_host_asks(browser, li
     host.wait_for_selector("#away-card:not([hidden])", timeout=10000)
     assert host.locator("#away-note").inner_text().startswith("Boris нет на месте")
     host.screenshot(path=str(ARTIFACTS / "away-offered.png"))
+    assert host.locator("#away-level").input_value() == "medium"  # the level left as it is offered
     host.on("dialog", lambda dialog: dialog.accept())
     host.click("#take-over")
     host.wait_for_function("document.querySelector('#scores').textContent.includes('Boris (ИИ, средний)')")
@@ -1215,6 +1219,19 @@ def test_a_finished_game_is_played_again_on_the_same_deal(page) -> None:
         int(page.locator(f'#ranking tr[data-seat="{seat}"] td').nth(2).text_content()) for seat in (0, 1)
     ]
     assert page.locator("#same-deal").get_attribute("title").startswith("A new game with the same draws")
+    # A browser that opened the spectator link before its seat's holds that token first: it is
+    # refused a new deal, so the seat's token is tried next.
+    page.evaluate(
+        """(id) => {
+          const games = JSON.parse(localStorage.getItem('kingdomino.games'));
+          const entry = games.find((g) => g.id === id);
+          entry.tokens.unshift(new URL(entry.spectator, location.href).searchParams.get('token'));
+          localStorage.setItem('kingdomino.games', JSON.stringify(games));
+        }""",
+        first,
+    )
+    page.reload()
+    page.wait_for_selector("#same-deal")
     page.click("#same-deal")
     page.wait_for_url(lambda url: first not in url)
     page.wait_for_selector("#your-turn, #winner")

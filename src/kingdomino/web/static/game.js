@@ -71,13 +71,18 @@ export function showGame(main, id) {
   /** Who is awaited while away (the server's "presence"), and when that was heard. */
   let presence = { away: /** @type {Record<string, number>} */ ({}), after: 60, at: 0 };
   let awayTimer = /** @type {number | undefined} */ (undefined);
+  /** The level of the AI that takes a seat over, medium unless chosen. @param {string} id */
+  const levelChoice = (id) => /** @type {HTMLSelectElement} */ (el("select", { id, "aria-label": t("game.ai_level") },
+    ...["easy", "medium", "hard"].map((level) => el("option", { value: level, selected: level === "medium" }, t(`seat.ai:${level}`)))));
   const awayNote = el("p", { id: "away-note" });
+  const awayLevel = levelChoice("away-level");
   const awayButton = el("button", { type: "button", id: "take-over", onclick: takeOver });
-  const awayCard = el("div", { id: "away-card", class: "away", hidden: true }, awayNote, awayButton);
+  const awayCard = el("div", { id: "away-card", class: "away", hidden: true }, awayNote, awayLevel, awayButton);
   /** Leaving an online game: an AI plays your seat from then on, so the others can finish. */
+  const leaveLevel = levelChoice("leave-level");
   const leaveButton = el("button", { type: "button", id: "leave", onclick: leave }, t("game.leave"));
   const leaveCard = el("section", { class: "card", id: "leave-card", hidden: true },
-    el("p", { class: "small" }, t("game.leave_note")), leaveButton);
+    el("p", { class: "small" }, t("game.leave_note")), leaveLevel, " ", leaveButton);
   const moves = el("details", { class: "moves" }, el("summary", {}, t("game.all_moves")), el("div", { class: "controls" }, moveSelect, " ", playButton));
   if (saved.invites && saved.invites.length) {
     invites.append(el("h2", {}, t("game.invite_links")), ...saved.invites.map((/** @type {any} */ i) => el("label", { class: "block" },
@@ -261,10 +266,10 @@ export function showGame(main, id) {
   }
 
   /** A new game of this setup: a new deal (rematch), or this deal again (one human against AI seats).
-   * @param {string} path @param {any} body */
-  async function startAgain(path, body) {
+   * @param {() => Promise<any>} create asks the server for the new game */
+  async function startAgain(create) {
     try {
-      const created = await api(path, { method: "POST", body });
+      const created = await create();
       const { rememberCreated } = await import("./lobby.js");
       rememberCreated(created, saved.request, saved.kinds || [], Boolean(saved.guided));
       location.href = `/game/${created.id}`;
@@ -272,11 +277,13 @@ export function showGame(main, id) {
       error.textContent = errorWords(problem);
     }
   }
-  /** POST `body` with the token of this browser's seat (it may also hold the spectator link,
-   * which is refused). @param {string} path @param {Record<string, any>} body */
+  /** POST `body` with the token of this browser's seat. It may also hold a spectator's token,
+   * which is refused: the game's spectator link, if created here, is tried last.
+   * @param {string} path @param {Record<string, any>} body */
   async function asSeat(path, body) {
+    const watching = saved.spectator ? new URL(saved.spectator, location.href).searchParams.get("token") : null;
     let problem = null;
-    for (const token of tokens) {
+    for (const token of [...tokens.filter((k) => k !== watching), ...tokens.filter((k) => k === watching)]) {
       try { return await api(path, { method: "POST", body: { ...body, token } }); }
       catch (refused) { problem = refused; if (!(refused instanceof Refused && refused.code === "spectator_acts")) break; }
     }
@@ -287,7 +294,7 @@ export function showGame(main, id) {
   async function leave() {
     if (!view || !confirm(t("game.leave_confirm"))) return;
     try {
-      const answer = await asSeat(`/api/games/${id}/leave`, { level: "medium" });
+      const answer = await asSeat(`/api/games/${id}/leave`, { level: leaveLevel.value });
       replaceTokens(id, [answer.spectator_token]);
       location.href = `/game/${id}`;
     } catch (problem) {
@@ -321,13 +328,13 @@ export function showGame(main, id) {
     const away = awaySeat();
     if (!away || !view || !confirm(t("game.away_confirm", { name: localName(view.seats[away.seat].name) }))) return;
     try {
-      await asSeat(`/api/games/${id}/seats/${away.seat + 1}/ai`, { level: "medium" });
+      await asSeat(`/api/games/${id}/seats/${away.seat + 1}/ai`, { level: awayLevel.value });
     } catch (problem) {
       error.textContent = errorWords(problem);
     }
   }
-  const rematch = () => startAgain("/api/games", saved.request);
-  const sameDeal = () => startAgain(`/api/games/${id}/same-deal`, { token: tokens[0] });
+  const rematch = () => startAgain(() => api("/api/games", { method: "POST", body: saved.request }));
+  const sameDeal = () => startAgain(() => asSeat(`/api/games/${id}/same-deal`, {}));
 
   connect();
 }
