@@ -223,3 +223,14 @@ def _dump(record: GameRecord, tmp_path: Path) -> Path:
     path = tmp_path / "played.json"
     record.dump(path)
     return path
+
+
+def test_help_wraps_each_paragraph_to_the_terminal() -> None:
+    """A command's help is wrapped to the terminal's width, not cut where its docstring's lines
+    end ("each serves" stood alone on a line, "every game" began the next)."""
+    result = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "120"}, terminal_width=120)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "(behind a load balancer): each serves every game" in text
+    lines = [line.strip() for line in result.output.splitlines()]
+    assert not any(line.endswith("each serves") for line in lines), result.output

@@ -27,6 +27,8 @@ app = typer.Typer(
     help="The Kingdomino family of board games: play, simulate, replay and score.",
     no_args_is_help=True,
     add_completion=False,
+    # Help paragraphs are wrapped to the terminal, not at the docstrings' line breaks.
+    rich_markup_mode="markdown",
 )
 console = Console()
 errors = Console(stderr=True)

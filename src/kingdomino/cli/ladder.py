@@ -58,8 +58,10 @@ def ladder(
     title: Annotated[str | None, typer.Option(help="The Markdown page's title.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the ratings as JSON.")] = False,
 ) -> None:
-    """Rate agents by a round-robin: every pair (2 seats) or combination (3-4 seats) plays a table,
-    the pairwise results within games get a Bradley-Terry fit, Elo with random = 0."""
+    """Rate agents by a round-robin and a Bradley-Terry fit, as Elo with random = 0.
+
+    Every pair (2 seats) or combination (3-4 seats) plays a table; the fit takes the pairwise
+    results within each game."""
     specs = [spec for item in agents for spec in item.split()]
     seats = players if players is not None else (2 if game == "duel" else 4)
     options = build_options(variant, mode)
