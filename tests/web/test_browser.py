@@ -1101,6 +1101,16 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     lay(page, ["D", "n0", "caveman-HU"], ["0,2"])
     scorer_total(page, 3)
     assert page.locator("#scorer-text").input_value().split() == ["H", "G0m", "D0@HU"]
+    # A choice left on the brush from another terrain is never laid unseen: the warrior chosen on
+    # the desert stays off the volcano (laid, he was refused: "fire destroys cavemen"); a fire
+    # marker takes the printed fires off the brush, printed fires the marker and the caveman.
+    lay(page, ["caveman-W1", "V", "n2"], ["1,0"])
+    lay(page, ["D", "n1", "marker1"], ["1,1"])
+    lay(page, ["caveman-HU", "n1"], ["1,2"])
+    page.wait_for_function("document.querySelector('#scorer-text').value.split('\\n').length === 2")
+    assert page.locator("#scorer-text").input_value().splitlines()[1].split() == ["V2", "D0*1", "D1"]
+    scorer_total(page, 3 + 3 * 2)  # and a desert of 3 squares with 2 fires
+    assert page.locator("#scorer-error").text_content() == ""
     page.screenshot(path=str(ARTIFACTS / "scorer-origins.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate(OVERFLOW) == []

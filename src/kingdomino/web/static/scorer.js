@@ -145,7 +145,7 @@ export async function showScorer(main) {
     const choice = (id, on, pick, ...children) => el("button", { type: "button", class: `brush${on ? " on" : ""}`, "data-brush": id, "aria-pressed": String(on), onclick: () => { pick(); drawPalette(); } }, ...children);
     const kinds = kingdom.game === "duel"
       ? f.coats.map((/** @type {any} */ c) => choice(c.letter, brush.letter === c.letter, () => { brush.letter = c.letter; }, picture(coatSymbol(c.id), 28), " ", coatName(c.id)))
-      : f.terrains.map((/** @type {any} */ x) => choice(x.letter, brush.letter === x.letter, () => { brush.letter = x.letter; brush.n = x.volcano ? Math.max(1, brush.n) : Math.min(brush.n, f.max); },
+      : f.terrains.map((/** @type {any} */ x) => choice(x.letter, brush.letter === x.letter, () => { brush = x.volcano ? { ...brush, letter: x.letter, n: Math.max(1, brush.n), marker: 0, resource: false, caveman: "" } : { ...brush, letter: x.letter, n: Math.min(brush.n, f.max) }; },
         picture(terrainSymbol(legend(), x.letter), 28), " ", t(`terrain.${x.id}`)));
     const rows = [el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.brush") }, ...kinds,
       choice("empty", brush.letter === "", () => { brush.letter = ""; }, "✕ ", t("scorer.empty")))];
@@ -154,10 +154,10 @@ export async function showScorer(main) {
       const low = volcano ? 1 : 0, high = volcano ? f.max_craters : f.max;
       const label = kingdom.game === "duel" ? "scorer.crosses" : kingdom.game === "origins" ? (volcano ? "scorer.craters" : "scorer.fires") : "scorer.crowns";
       rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t(label) }, el("span", { class: "brush-label" }, t(label)),
-        ...Array.from({ length: high - low + 1 }, (_, i) => choice(`n${low + i}`, brush.n === low + i, () => { brush.n = low + i; }, String(low + i)))));
+        ...Array.from({ length: high - low + 1 }, (_, i) => choice(`n${low + i}`, brush.n === low + i, () => { brush.n = low + i; if (brush.n && !volcano) { brush.marker = 0; brush.caveman = ""; } }, String(low + i)))));
       if (kingdom.game === "origins" && !volcano) {
         rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.marker") }, el("span", { class: "brush-label" }, t("scorer.marker")),
-          ...Array.from({ length: f.markers + 1 }, (_, k) => choice(`marker${k}`, brush.marker === k, () => { brush.marker = k; if (k) { brush.resource = false; brush.caveman = ""; } }, k ? String(k) : t("scorer.none")))));
+          ...Array.from({ length: f.markers + 1 }, (_, k) => choice(`marker${k}`, brush.marker === k, () => { brush.marker = k; if (k) { brush.n = 0; brush.resource = false; brush.caveman = ""; } }, k ? String(k) : t("scorer.none")))));
         const terrain = lettered(f.terrains, brush.letter);
         const resource = terrain && terrain.resource ? lettered(f.resources, terrain.resource) : null;
         if (resource && kingdom.options.mode !== "discovery") {
@@ -167,11 +167,11 @@ export async function showScorer(main) {
         if (kingdom.options.mode === "tribe") {
           rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.caveman") }, el("span", { class: "brush-label" }, t("scorer.caveman")),
             choice("caveman-none", !brush.caveman, () => { brush.caveman = ""; }, t("scorer.none")),
-            ...f.cavemen.map((/** @type {any} */ c) => choice(`caveman-${c.code}`, brush.caveman === c.code, () => { brush.caveman = c.code; brush.marker = 0; brush.resource = false; }, cavemanPicture(c.id, 26), " ", cavemanName(c.id)))));
+            ...f.cavemen.map((/** @type {any} */ c) => choice(`caveman-${c.code}`, brush.caveman === c.code, () => { brush.caveman = c.code; brush.n = 0; brush.marker = 0; brush.resource = false; }, cavemanPicture(c.id, 26), " ", cavemanName(c.id)))));
         }
       }
     }
-    palette.replaceChildren(el("h2", {}, t("scorer.brush")), el("p", { class: "small" }, t("scorer.how")), ...rows);
+    palette.replaceChildren(el("h2", {}, t("scorer.brush")), ...rows);
   }
 
   /** The kingdom's grid: every square of the frame around the castle, each a button that lays the brush. */
@@ -237,6 +237,17 @@ export async function showScorer(main) {
     return `${coatName(lettered(f.coats, square.letter).id)}, ${t("count.crosses", { n: square.n })}`;
   }
 
+  /** What the brush lays: only what the square's terrain and the mode hold (a volcano no
+   * marker, resource or caveman; Discovery no resource; only Tribe a caveman), so a choice left on
+   * the brush from another terrain is never laid unseen. @param {Square} chosen @returns {Square} */
+  function laid(chosen) {
+    if (kingdom.game !== "origins") return { letter: chosen.letter, n: chosen.n, marker: 0, resource: false, caveman: "" };
+    const terrain = lettered(format().terrains, chosen.letter) || {};
+    if (terrain.volcano) return { letter: chosen.letter, n: chosen.n, marker: 0, resource: false, caveman: "" };
+    const mode = kingdom.options.mode;
+    return { ...chosen, resource: chosen.resource && Boolean(terrain.resource) && mode !== "discovery", caveman: mode === "tribe" ? chosen.caveman : "" };
+  }
+
   /** Whether a square laid at row `r`, column `c` keeps the kingdom within its frame (Duel's map
    * has a fixed grid, every square of it in reach). @param {number} r @param {number} c */
   function reachable(r, c) {
@@ -254,7 +265,7 @@ export async function showScorer(main) {
       return;
     }
     const focused = document.activeElement && document.activeElement.getAttribute("data-square") === key;
-    if (brush.letter) kingdom.squares[key] = { ...brush };
+    if (brush.letter) kingdom.squares[key] = laid(brush);
     else delete kingdom.squares[key];
     drawBoard();
     // The keyboard stays where it laid, the grid being drawn anew.
@@ -276,6 +287,9 @@ export async function showScorer(main) {
     } catch (problem) {
       if (mine !== asked) return;
       error.textContent = errorWords(problem, kingdom.game);
+      // The score of the kingdom before this square would be taken for this one's.
+      total.textContent = t("scorer.total", { n: "–" });
+      sheet.replaceChildren();
     }
   }
 
@@ -294,7 +308,7 @@ export async function showScorer(main) {
         el("button", { type: "button", id: "scorer-clear", onclick: () => { kingdom.squares = {}; drawAll(); } }, t("scorer.clear"))),
       optionsBox),
     el("div", { class: "scorer-table" },
-      el("section", { class: "card" }, board, total, error),
+      el("section", { class: "card" }, el("p", { class: "small" }, t("scorer.how")), total, error, board),
       el("section", { class: "card" }, palette)),
     el("section", { class: "card" }, el("h2", {}, t("scorer.explained")), sheet,
       el("details", {}, el("summary", {}, t("scorer.as_text")), el("p", { class: "small" }, t("scorer.as_text_note")), text)));
