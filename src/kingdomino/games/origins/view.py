@@ -75,6 +75,10 @@ def observation(state: OriginsState, seat: int | None) -> dict[str, Any]:
         "fire_range": (
             MARKERS[state.volcanoes[0][1] - 1].range if state.phase == FIRE and state.volcanoes else None
         ),
+        # The fires of that marker (what lands where it is put).
+        "fire_marker": (
+            MARKERS[state.volcanoes[0][1] - 1].fires if state.phase == FIRE and state.volcanoes else None
+        ),
         "totems": (
             {r.id: (h if h != NOBODY else None) for r, h in zip(RESOURCES, state.holders)}
             if game.totems_on

@@ -189,7 +189,8 @@ function kingdomSvg(view, seat, ctx, big) {
       const [r, c] = [Number(m[2]), Number(m[3])];
       const kind = m[1];
       spots.push({ r, c, action: text, label: moveWords(view, text),
-        draw: (x, y, size) => kind === "fire" ? svg("g", { class: "ghost" }, use("marker", x + size * 0.2, y + size * 0.2, size * 0.6), use("fire", x + size * 0.35, y + size * 0.32, size * 0.3))
+        // The marker as it will land: as many flames as the volcano has craters.
+        draw: (x, y, size) => kind === "fire" ? svg("g", { class: "ghost" }, use("marker", x + size * 0.2, y + size * 0.2, size * 0.6), flamesOn(obs.fire_marker || 1, x, y, size))
           : kind === "pay" ? svg("circle", { cx: x + size * 0.72, cy: y + size * 0.72, r: size * 0.24, fill: "none", stroke: "#c62828", "stroke-width": 3 })
             : caveman(obs.recruiting || "hunter", x + size * 0.2, y + size * 0.2, size * 0.6) });
     }
@@ -205,6 +206,13 @@ function kingdomSvg(view, seat, ctx, big) {
     }
   }
   return { image, placing };
+}
+
+/** `n` flames side by side in the middle of a square at (`x`, `y`) of `size`: a fire marker's.
+ * @param {number} n @param {number} x @param {number} y @param {number} size */
+function flamesOn(n, x, y, size) {
+  const flame = size * 0.18, width = flame * (0.85 * (n - 1) + 1);
+  return icons("fire", n, x + (size - width) / 2, y + (size - flame) / 2, flame);
 }
 
 /** The context of a board drawn only to be looked at (nothing to play on it). @param {number} seat @returns {Ctx} */
