@@ -914,18 +914,23 @@ def test_counts_take_the_plural_form_of_the_language(page) -> None:
     assert forms["uk"] == ["1 очко", "3 очки", "5 очок", "21 очко"]
 
 
-def test_the_replay_shows_the_review_with_a_marked_move(page) -> None:
+def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) -> None:
+    """In Russian: the review speaks to the player ("Вы сыграли", not "Вы сыграл(а)"), and the
+    replay names the AI seat in the page's language ("Bruno (ИИ, жадный)", not "(AI, greedy)")."""
+    page = new_page(browser, live_server, locale="ru")
     create_game(page, "kingdomino", 2)
     play_by_clicking_board(page)
     page.click("#replay")
     page.wait_for_function(
-        "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
+        "document.querySelector('#review-state').textContent.startsWith('Ошибки')", timeout=120000
     )
+    scores = page.locator("#replay-scores").text_content()
+    assert "Bruno (ИИ, жадный)" in scores and "(AI" not in scores, scores
     page.click("#review-next")
-    page.wait_for_function("document.querySelector('#review-note').textContent.includes('Best:')")
+    page.wait_for_function("document.querySelector('#review-note').textContent.includes('Лучше:')")
     note = page.locator("#review-note").text_content() or ""
-    assert "played" in note and "% to win" in note
-    assert "Mistake" in note or "Inaccuracy" in note
+    assert note.startswith("Вы сыграли ") and "шанс победы около" in note, note
+    assert "Ошибка" in note or "Неточность" in note
     # The best alternative is drawn on the board of the position the move was chosen in.
     assert page.locator("#board .hint-mark, #board .hinted").count() == 1
     # One step on, the move played is the current one in the log, flagged.
@@ -933,6 +938,7 @@ def test_the_replay_shows_the_review_with_a_marked_move(page) -> None:
     page.wait_for_selector("#log li.current.marked")
     assert page.locator("#log li.current .review-mark").count() == 1
     page.screenshot(path=str(ARTIFACTS / "replay-review.png"), full_page=True)
+    assert not page.errors
 
 
 #: What the keyboard player acts on: a domino to claim, a square to place on, discard.

@@ -8,7 +8,7 @@ import { guideTip, showTips } from "./guide.js";
 import { openHelp } from "./help.js";
 import { endScreen, scoreSheets } from "./ending.js";
 import { startReplay } from "./replay.js";
-import { errorWords, localName, logWords, moveWords, todo, winChanceWords } from "./words.js";
+import { errorWords, localName, localSeatNames, logWords, moveWords, todo, winChanceWords } from "./words.js";
 import { seatBadge } from "./pictures.js";
 
 /** @type {Record<string, import("./replay.js").BoardModule>} */
@@ -121,7 +121,7 @@ export function showGame(main, id) {
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
-        for (const seat of message.seats) seat.name = localName(seat.name);
+        localSeatNames(message.seats);
         view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); document.body.classList.remove("offline"); if (!ctx.replay) draw(); }
       // A move sent on a view the game had left (a double click): the new view says what happened.
       else if (message.type === "error" && message.field === "index") return;

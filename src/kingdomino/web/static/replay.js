@@ -6,7 +6,7 @@
 import { api, el } from "./api.js";
 import { t } from "./i18n.js";
 import { scoreSheets } from "./ending.js";
-import { actionWords, logWords, winChanceWords } from "./words.js";
+import { actionWords, localSeatNames, logWords, seatWords, winChanceWords } from "./words.js";
 
 /** Seconds between two looks at a review still being computed. */
 const REVIEW_POLL_MS = 1500;
@@ -44,6 +44,7 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
 
   const show = async () => {
     const frame = await api(`/api/games/${id}/replay?step=${step}`);
+    localSeatNames(frame.seats);
     slider.value = String(step);
     const seat = frame.last ? frame.last.seat : -1;
     const fake = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [],
@@ -74,10 +75,9 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
 
   /** The review of one decision in words. @param {any} fake @param {ReviewedMove} decision @param {string | null} better */
   function decisionWords(fake, decision, better) {
-    const name = view.seats[decision.seat].name;
-    if (decision.forced) return [t("review.forced", { name })];
+    if (decision.forced) return [seatWords(view, "review.forced", decision.seat)];
     /** @type {Array<string | HTMLElement>} */
-    const words = [t("review.played", { name, move: actionWords(fake, decision.action), chance: winChanceWords(decision.value ?? 0) })];
+    const words = [seatWords(view, "review.played", decision.seat, { move: actionWords(fake, decision.action), chance: winChanceWords(decision.value ?? 0) })];
     if (decision.mark) words.push(" ", el("strong", { class: `review-verdict ${decision.mark}` }, t(`review.mark.${decision.mark}`)));
     if (better) words.push(" ", t("review.best", { move: actionWords(fake, better), chance: winChanceWords(decision.best_value ?? 0) }));
     else words.push(" ", t("review.good"));

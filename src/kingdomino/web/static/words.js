@@ -24,6 +24,12 @@ export function localName(name) {
   return m && has(`seat.ai:${m[2]}`) ? `${m[1]} (${t(`seat.ai:${m[2]}`)})` : name;
 }
 
+/** Each seat's name in the current language (`localName`), in place: the seats of a view or of a
+ * replay's frame, as the server sent them. @param {Array<{name: string}> | undefined} seats */
+export function localSeatNames(seats) {
+  for (const seat of seats || []) seat.name = localName(seat.name);
+}
+
 /**
  * A refusal of the server in the page's language where it is named (`code`, with the `values` its
  * words need; a game's own words first, `error.CODE.GAME`), else the server's own words; anything
@@ -234,6 +240,14 @@ function dieCoat(obs, die) {
   return found ? coatName(found.coat) : "";
 }
 
+/** What `seat` did: `key` with its name, or the key's own second-person words ("You chose", "Your
+ * king") where the seat's name is "You" (a sentence built on "You" breaks in most languages).
+ * @param {any} view @param {string} key @param {number} seat @param {Record<string, string>} [params] */
+export function seatWords(view, key, seat, params = {}) {
+  const who = view.seats[seat] ? view.seats[seat].name : "";
+  return who === t("name.you") ? t(`${key}_you`, params) : t(key, { ...params, name: who });
+}
+
 /**
  * A log entry in plain words, in the past tense, with the player's name.
  * @param {ViewLike} view @param {{seat: number, text: string, description?: string}} entry
@@ -244,13 +258,8 @@ export function logWords(view, entry) {
   const name = entry.seat >= 0 && view.seats[entry.seat] ? view.seats[entry.seat].name : "";
   const domino = ((entry.description || "").match(/#(\d+)/) || [])[1] || "";
   const rc = (/** @type {string} */ s) => s.split(",").map(Number);
-  /** What `seat` did: `key` with its name, or the key's own second-person words ("You chose", "Your
-   * king") where the seat's name is "You" (a sentence built on "You" breaks in most languages).
-   * @param {string} key @param {number} seat @param {Record<string, string>} [params] */
-  const did = (key, seat, params = {}) => {
-    const who = view.seats[seat] ? view.seats[seat].name : "";
-    return who === t("name.you") ? t(`${key}_you`, params) : t(key, { ...params, name: who });
-  };
+  /** @param {string} key @param {number} seat @param {Record<string, string>} [params] */
+  const did = (key, seat, params = {}) => seatWords(view, key, seat, params);
   switch (verb) {
     case "draw":
       if (entry.seat < 0) return t("log.drawn", { domino: arg });
