@@ -534,8 +534,18 @@ def online_game_of_two(browser: Any, live_server: str, locale: str = "en") -> tu
 
 
 def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
-    host, guest, _ = online_game_of_two(browser, live_server)
+    host, guest, link = online_game_of_two(browser, live_server)
     assert "Boris (player 2)" in guest.locator("#whoami").text_content()
+    # The host's links to send are at the top, above the board, open until she folds them.
+    invites = host.locator("#invites")
+    assert invites.get_attribute("open") is not None
+    assert invites.bounding_box()["y"] < host.locator("#board-card").bounding_box()["y"]
+    assert invites.locator("input").first.input_value() == link
+    assert guest.locator("#invites").count() == 0  # a guest has no one to invite
+    host.locator("#invites summary").click()
+    host.reload()
+    host.wait_for_selector("#your-turn, #waiting")
+    assert host.locator("#invites").get_attribute("open") is None
     # The tab of the one whose move is awaited says so, even in the background; the other's does not.
     awaited = set()
     for _ in range(4):  # the first round's claims, two kings each

@@ -84,21 +84,36 @@ export function showGame(main, id) {
   const leaveCard = el("section", { class: "card", id: "leave-card", hidden: true },
     el("p", { class: "small" }, t("game.leave_note")), leaveLevel, " ", leaveButton);
   const moves = el("details", { class: "moves" }, el("summary", {}, t("game.all_moves")), el("div", { class: "controls" }, moveSelect, " ", playButton));
-  if (saved.invites && saved.invites.length) {
-    invites.append(el("h2", {}, t("game.invite_links")), ...saved.invites.map((/** @type {any} */ i) => el("label", { class: "block" },
-      t("game.invite_for", { name: i.name, n: i.seat + 1 }), " ", el("input", { readonly: true, value: i.url }))));
-  }
-  if (saved.spectator) invites.append(el("label", { class: "block" }, t("game.spectator_link"), " ", el("input", { readonly: true, value: saved.spectator })));
+  /** A link to hand on, with a button that copies it. @param {string} words @param {string} url */
+  const linkField = (words, url) => {
+    const field = /** @type {HTMLInputElement} */ (el("input", { readonly: true, value: url, "aria-label": words }));
+    const copy = el("button", { type: "button", class: "copy" }, t("game.copy"));
+    copy.addEventListener("click", async () => {
+      field.select();
+      try { await navigator.clipboard.writeText(url); copy.textContent = t("game.copied"); } catch { /* selected: the player copies it */ }
+    });
+    return el("div", { class: "link-field" }, el("label", { class: "block" }, words), el("div", { class: "link-row" }, field, copy));
+  };
+  const inviting = Boolean(saved.invites && saved.invites.length);
+  if (inviting) invites.append(...saved.invites.map((/** @type {any} */ i) => linkField(t("game.invite_for", { name: i.name, n: i.seat + 1 }), i.url)));
+  if (saved.spectator) invites.append(linkField(t("game.spectator_link"), saved.spectator));
+  // The host's first need in a game with friends online: the links to send them, at the top
+  // (folded away once read, and remembered so); the spectator link alone waits at the bottom.
+  const invitesCard = inviting
+    ? el("details", { class: "card invites-card", id: "invites", open: !saved.invitesFolded }, el("summary", {}, t("game.invite_links"), " ", el("span", { class: "small" }, t("game.invite_note"))), invites)
+    : invites.childNodes.length ? el("section", { class: "card" }, invites) : "";
+  if (invitesCard instanceof HTMLDetailsElement) invitesCard.addEventListener("toggle", () => remember(id, [], { invitesFolded: !invitesCard.open }));
 
   main.replaceChildren(
     el("section", { class: "card top-card" }, title, whoami,
       el("div", { class: "status-row" }, status, el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton, tipsSlot)), error, awayCard, guide, hintBox, heard),
+    inviting ? invitesCard : "",
     end,
     el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board") }, board),
     el("section", { class: "card" }, moves),
     el("div", { class: "row" }, el("section", { class: "card grow" }, el("h2", {}, t("game.scores")), scores),
       el("section", { class: "card grow" }, el("h2", {}, t("game.log")), log)),
-    invites.childNodes.length ? el("section", { class: "card" }, invites) : "", leaveCard);
+    inviting ? "" : invitesCard, leaveCard);
 
   document.addEventListener("keydown", (event) => {
     const target = /** @type {HTMLElement | null} */ (event.target);
@@ -241,6 +256,7 @@ export function showGame(main, id) {
     const undoWhy = view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" });
     if (undoWhy) undoButton.title = undoWhy; else undoButton.removeAttribute("title");
     leaveCard.hidden = !view.can_leave;
+    if (inviting) /** @type {HTMLElement} */ (invitesCard).hidden = view.status === "finished";
     drawAway();
     BOARDS[view.game].render(board, view, ctx);
     if (hints && ctx.highlight) hintBox.classList.add("shown");
