@@ -1341,6 +1341,12 @@ def test_the_cave_follows_the_lines_without_a_gap(browser, live_server, width: i
           - document.querySelector('.centre-col').getBoundingClientRect().bottom"""
     )
     assert 0 <= gap <= 16, f"a gap of {gap} px between the lines and the cave"
+    # The four places two (or more) to a row, an empty one keeping its cell: one narrow column put
+    # the fourth under the fold, and the cards jumped between rows as places emptied.
+    places = page.evaluate(
+        "() => [...document.querySelectorAll('ul.cavemen > li')].map((li) => li.getBoundingClientRect().top)"
+    )
+    assert len(places) == 4 and places[0] == places[1] and places[2] > places[0], places
     assert not page.errors
 
 
