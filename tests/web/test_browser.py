@@ -389,6 +389,25 @@ def test_the_log_names_who_was_recruited_placed_and_paid_with(page) -> None:
         assert any(name in line for name in named), line
 
 
+def test_a_recruit_paid_for_is_said_paid_while_placed(page) -> None:
+    """Tribe: once the caveman is paid for, the cave says so ("paid"), not "0 resources still to pay"."""
+    create_game(page, "origins", 2, mode="tribe")
+    said = {}
+    for _ in range(80):
+        page.wait_for_selector("#your-turn, #winner")
+        if page.locator("#winner").count():
+            break
+        status = page.locator("#status").text_content()
+        for step in ("Pay for your caveman", "Put your caveman"):
+            if step in status:
+                said[step] = page.locator("p.paying").text_content()
+        if len(said) == 2:
+            break
+        play_by_clicking_board(page, 1)
+    assert "still to pay" in said["Pay for your caveman"], said
+    assert said["Put your caveman"].endswith(": paid"), said
+
+
 @pytest.mark.parametrize(
     ("game", "players", "options", "verbs"),
     [

@@ -306,7 +306,7 @@ function originsPanels(view, ctx) {
     parts.push(el("div", { class: "cave" }, el("h3", {}, t("origins.cave"), " ", el("span", { class: "small" }, t("origins.stack_n", { n: obs.stack_size }))),
       el("ul", { class: "cavemen" }, slots),
       stack.length ? el("details", { class: "stack" }, el("summary", {}, t("origins.from_stack")), el("ul", { class: "cavemen" }, stack)) : "",
-      obs.recruiting ? el("p", { class: "paying" }, cavemanPicture(obs.recruiting, 28), " ", t("origins.paying", { caveman: cavemanName(obs.recruiting), n: obs.to_pay ?? 0 })) : ""));
+      obs.recruiting ? el("p", { class: "paying" }, cavemanPicture(obs.recruiting, 28), " ", (obs.to_pay ? t("origins.paying", { caveman: cavemanName(obs.recruiting), n: obs.to_pay }) : t("origins.paid", { caveman: cavemanName(obs.recruiting) }))) : ""));
   }
   return parts;
 }
