@@ -1248,6 +1248,9 @@ def test_a_finished_game_is_played_again_on_the_same_deal(page) -> None:
     first = page.url.rsplit("/", 1)[-1]
     play_by_clicking_board(page)
     page.wait_for_selector("#ranking")
+    # A game over has no move to list, hint or take back.
+    assert page.locator("details.moves").is_hidden() and page.locator("#hint, #undo").count() == 2
+    assert page.locator("#hint").is_hidden() and page.locator("#undo").is_hidden()
     # The game's record, saved as a file, is one the command line replays to the same scores.
     saved = page.locator("#save-record")
     assert saved.get_attribute("download") == f"kingdomino-{first}.json"

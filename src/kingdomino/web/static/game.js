@@ -84,6 +84,7 @@ export function showGame(main, id) {
   const leaveCard = el("section", { class: "card", id: "leave-card", hidden: true },
     el("p", { class: "small" }, t("game.leave_note")), leaveLevel, " ", leaveButton);
   const moves = el("details", { class: "moves" }, el("summary", {}, t("game.all_moves")), el("div", { class: "controls" }, moveSelect, " ", playButton));
+  const movesCard = el("section", { class: "card" }, moves);
   /** A link to hand on, with a button that copies it. @param {string} words @param {string} url */
   const linkField = (words, url) => {
     const field = /** @type {HTMLInputElement} */ (el("input", { readonly: true, value: url, "aria-label": words }));
@@ -110,7 +111,7 @@ export function showGame(main, id) {
     inviting ? invitesCard : "",
     end,
     el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board") }, board),
-    el("section", { class: "card" }, moves),
+    movesCard,
     el("div", { class: "row" }, el("section", { class: "card grow" }, el("h2", {}, t("game.scores")), scores),
       el("section", { class: "card grow" }, el("h2", {}, t("game.log")), log)),
     inviting ? "" : invitesCard, leaveCard);
@@ -249,6 +250,11 @@ export function showGame(main, id) {
     moveSelect.replaceChildren(...ctx.legal.map((/** @type {string} */ a) => el("option", { value: a }, moveWords(view, a))));
     moveSelect.toggleAttribute("disabled", !ctx.legal.length);
     playButton.toggleAttribute("disabled", !ctx.legal.length);
+    // A game over has no move to list, hint or take back: those controls go with the last move.
+    const over = view.status === "finished";
+    movesCard.hidden = over;
+    hintButton.hidden = over;
+    undoButton.hidden = over;
     hintButton.toggleAttribute("disabled", !ctx.legal.length || !view.hints_allowed || view.status === "finished");
     hintButton.title = view.hints_allowed ? "" : t("hint.off");
     undoButton.toggleAttribute("disabled", !view.undo_allowed || view.status === "finished");
