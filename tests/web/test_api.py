@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from fastapi.testclient import TestClient
@@ -32,6 +33,18 @@ def test_create_act_and_ai_answers(client: TestClient) -> None:
         client, created["id"], token, lambda v: v["current_player"] == 0 and v["index"] > view["index"] + 1
     )
     assert any(entry["text"] == action for entry in later["log"])
+
+
+def test_a_browser_s_games_are_summed_up_with_their_options_and_start(client: TestClient) -> None:
+    """The lobby's "Your games" tells two games of one kind apart: by mode, options and start."""
+    tribe = create(client, "origins", options={"mode": "tribe"})
+    totem = create(client, "origins", options={"mode": "totem", "fire_kingdom": True})
+    pairs = [{"id": g["id"], "token": human_token(g)} for g in (tribe, totem)]
+    games = client.post("/api/games/lookup", json={"games": pairs}).json()["games"]
+    shown = [(g["options"]["mode"], g["options"]["fire_kingdom"]) for g in games]
+    assert shown == [("tribe", False), ("totem", True)]
+    started = [datetime.fromisoformat(g["created"]) for g in games]
+    assert all(s.tzinfo is not None and abs(datetime.now(UTC) - s) < timedelta(minutes=5) for s in started)
 
 
 def test_two_ai_seats_finish_and_the_record_replays(client: TestClient) -> None:

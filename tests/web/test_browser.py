@@ -1349,6 +1349,10 @@ def test_your_games_list_the_ones_awaiting_you_first(page) -> None:
     assert items.first.locator("a").get_attribute("href") == f"/game/{awaiting}"
     assert items.first.locator(".awaits-you").inner_text().strip() == "● Your turn ·"
     assert items.nth(1).locator(".awaits-you").count() == 0
+    # Each game is told by its title and the day and time it began.
+    assert items.first.locator("a").inner_text() == "Kingdomino"
+    assert items.first.locator("time").get_attribute("datetime")[:4].isdigit()
+    assert ":" in items.first.locator("time").inner_text()
 
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])

@@ -160,6 +160,7 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
     return {
         "id": live.id,
         "game": live.game.name,
+        "options": dict(live.game.options),
         "description": live.game.describe(),
         "status": live.stored.status,
         "created": live.stored.created.isoformat(),

@@ -8,20 +8,12 @@ import { guideTip, showTips } from "./guide.js";
 import { openHelp } from "./help.js";
 import { endScreen, scoreSheets } from "./ending.js";
 import { startReplay } from "./replay.js";
-import { errorWords, localName, localSeatNames, logWords, moveWords, todo, winChanceWords } from "./words.js";
+import { errorWords, gameTitle, localName, localSeatNames, logWords, moveWords, todo, winChanceWords } from "./words.js";
 import { seatBadge } from "./pictures.js";
 
 /** @type {Record<string, import("./replay.js").BoardModule>} */
 const BOARDS = { kingdomino: classic, origins: classic, duel };
 
-/** A game's title for people: "Kingdomino Origins · Tribe · Fire Kingdom". @param {any} view */
-export function gameTitle(view) {
-  const options = view.options || {};
-  const bits = [t(`game.${view.game}`)];
-  if (options.mode) bits.push(t(`mode.${options.mode}`));
-  for (const [key, value] of Object.entries(options)) if (value === true) bits.push(t(`option.${key}`));
-  return bits.join(" · ");
-}
 
 /** @param {HTMLElement} main @param {string} id */
 export function showGame(main, id) {

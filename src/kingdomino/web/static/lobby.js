@@ -2,7 +2,7 @@
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
 import { api, el, remember, savedGames } from "./api.js";
 import { t } from "./i18n.js";
-import { errorWords, localName } from "./words.js";
+import { errorWords, gameTitle, localName } from "./words.js";
 
 /** @type {Record<string, {players: number[], modes?: string[], flags: Array<[string, string?]>}>} */
 const GAMES = {
@@ -171,8 +171,11 @@ async function listGames(list) {
     const awaits = (g) => g.status !== "finished" && g.seat !== null && g.current_player === g.seat;
     // The games awaiting you first, each group in the order kept (newest first).
     const ordered = [...games.filter(awaits), ...games.filter((/** @type {any} */ g) => !awaits(g))];
+    // When each began, so two games of one kind are told apart: "26 Nov, 20:41" in the page's language.
+    const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
     list.replaceChildren(el("ul", {}, ordered.map((/** @type {any} */ g) => el("li", { class: awaits(g) ? "awaits" : "" },
-      el("a", { href: `/game/${g.id}` }, t(`game.${g.game}`)), " · ", t(`lobby.status.${g.status}`), " · ",
+      el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", t(`lobby.status.${g.status}`), " · ",
+      el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
       awaits(g) ? el("strong", { class: "awaits-you" }, "● ", t("title.your_turn"), " · ") : "",
       g.seats.map((/** @type {string} */ name, /** @type {number} */ i) => `${localName(name)} ${g.scores[i]}`).join(", "),
       g.practice ? ` · ${t("game.practice_short")}` : ""))));

@@ -24,6 +24,16 @@ export function localName(name) {
   return m && has(`seat.ai:${m[2]}`) ? `${m[1]} (${t(`seat.ai:${m[2]}`)})` : name;
 }
 
+/** A game's title for people: "Kingdomino Origins · Tribe · Fire Kingdom".
+ * @param {{game: string, options?: Record<string, any>}} view */
+export function gameTitle(view) {
+  const options = view.options || {};
+  const bits = [t(`game.${view.game}`)];
+  if (options.mode) bits.push(t(`mode.${options.mode}`));
+  for (const [key, value] of Object.entries(options)) if (value === true) bits.push(t(`option.${key}`));
+  return bits.join(" · ");
+}
+
 /** Each seat's name in the current language (`localName`), in place: the seats of a view or of a
  * replay's frame, as the server sent them. @param {Array<{name: string}> | undefined} seats */
 export function localSeatNames(seats) {
