@@ -196,20 +196,31 @@ export function picture(id, size = 28, label) {
     use(id, 0, 0, 40));
 }
 
-/** Caveman figure: a body whose held item tells its kind, with its code. @param {string} kind @param {number} x @param {number} y @param {number} size */
+/** The ground of a caveman's disc, by what the kind does: food gatherers, artisans, the shaman,
+ * the fire woman, warriors. A colour and the large item beside the figure tell the kind apart even
+ * at a board square's size. */
+const CAVEMAN_GROUND = {
+  hunter: "#fff3e0", fishing_child: "#fff3e0", gatherer: "#fff3e0",
+  sculptor: "#e3f2fd", painter: "#e3f2fd", shaman: "#ede7f6", fire_woman: "#ffe0b2",
+  warrior1: "#ffcdd2", warrior2: "#ffcdd2", warrior3: "#ffcdd2",
+};
+
+/** Caveman figure: a small body on the left, the large item it scores by on the right (its resource,
+ * fire, paints, a staff, or a spear with its strength). @param {string} kind @param {number} x @param {number} y @param {number} size */
 export function caveman(kind, x, y, size) {
   const s = size / 40;
   const item = { hunter: "r-mammoth", fishing_child: "r-fish", gatherer: "r-mushroom", sculptor: "r-flint", fire_woman: "fire" }[kind];
-  const g = svg("g", { transform: `translate(${x} ${y}) scale(${s})`, class: "caveman" },
-    svg("circle", { cx: 20, cy: 20, r: 19, fill: "#fff3e0", stroke: INK, "stroke-width": 1.5 }),
-    svg("circle", { cx: 15, cy: 11, r: 5, fill: "#8d5524", stroke: INK, "stroke-width": 1.2 }),
-    svg("path", { d: "M8 34 C8 22 22 22 22 34 Z", fill: "#a1887f", stroke: INK, "stroke-width": 1.2 }));
-  if (item) g.append(use(item, 21, 17, 16));
-  else if (kind === "painter") g.append(svg("g", {}, ["#e53935", "#1e88e5", "#fdd835"].map((c, i) => svg("circle", { cx: 27 + (i % 2) * 5, cy: 22 + i * 4, r: 2.6, fill: c, stroke: INK, "stroke-width": 0.8 }))));
-  else if (kind === "shaman") g.append(svg("path", { d: "M30 8 V34 M26 10 l4 -4 l4 4", stroke: INK, "stroke-width": 2, fill: "none" }), svg("circle", { cx: 30, cy: 6, r: 2.5, fill: "#7e57c2" }));
+  const ground = /** @type {Record<string, string>} */ (CAVEMAN_GROUND)[kind] || "#fff3e0";
+  const g = svg("g", { transform: `translate(${x} ${y}) scale(${s})`, class: "caveman", "data-kind": kind },
+    svg("circle", { cx: 20, cy: 20, r: 19, fill: ground, stroke: INK, "stroke-width": 1.5 }),
+    svg("circle", { cx: 11, cy: 13, r: 4.5, fill: "#8d5524", stroke: INK, "stroke-width": 1.2 }),
+    svg("path", { d: "M4 33 C4 21 18 21 18 33 Z", fill: "#a1887f", stroke: INK, "stroke-width": 1.2 }));
+  if (item) g.append(use(item, 16, 10, 22));
+  else if (kind === "painter") g.append(svg("g", {}, ["#e53935", "#1e88e5", "#fdd835"].map((c, i) => svg("circle", { cx: 25 + (i % 2) * 7, cy: 13 + i * 7, r: 4, fill: c, stroke: INK, "stroke-width": 1 }))));
+  else if (kind === "shaman") g.append(svg("path", { d: "M28 9 V35 M23 12 l5 -5 l5 5", stroke: INK, "stroke-width": 2.5, fill: "none" }), svg("circle", { cx: 28, cy: 7, r: 3.5, fill: "#7e57c2", stroke: INK, "stroke-width": 1 }));
   else if (kind.startsWith("warrior")) {
-    g.append(svg("path", { d: "M25 34 L33 12", stroke: "#5d4037", "stroke-width": 3.5, "stroke-linecap": "round" }));
-    g.append(svg("text", { x: 30, y: 36, "font-size": 11, "font-weight": "bold", fill: INK }, kind.slice(-1)));
+    g.append(svg("path", { d: "M20 35 L33 8", stroke: "#5d4037", "stroke-width": 3.5, "stroke-linecap": "round" }), svg("path", { d: "M33 8 l-5 3 l6 2 Z", fill: "#757575", stroke: INK, "stroke-width": 0.8 }));
+    g.append(svg("text", { x: 24, y: 36, "font-size": 14, "font-weight": "bold", fill: INK, stroke: "#fff", "stroke-width": 0.6, "paint-order": "stroke" }, kind.slice(-1)));
   }
   return g;
 }
