@@ -944,8 +944,9 @@ def test_counts_take_the_plural_form_of_the_language(page) -> None:
 
 
 def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) -> None:
-    """In Russian: the review speaks to the player ("Вы сыграли", not "Вы сыграл(а)"), and the
-    replay names the AI seat in the page's language ("Bruno (ИИ, жадный)", not "(AI, greedy)")."""
+    """In Russian: the review tells the move played as the log does, to the player ("Вы выбираете
+    тайл 36", not "Вы сыграл(а) Выберите тайл 36"), and the replay names the AI seat in the page's
+    language ("Bruno (ИИ, жадный)", not "(AI, greedy)")."""
     page = new_page(browser, live_server, locale="ru")
     create_game(page, "kingdomino", 2)
     play_by_clicking_board(page)
@@ -958,7 +959,8 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     page.click("#review-next")
     page.wait_for_function("document.querySelector('#review-note').textContent.includes('Лучше:')")
     note = page.locator("#review-note").text_content() or ""
-    assert note.startswith("Вы сыграли ") and "шанс победы около" in note, note
+    assert note.startswith(("Вы выбираете тайл ", "Вы выкладываете тайл ")), note
+    assert "шанс победы около" in note and "отмечено на поле" in note, note
     assert "Ошибка" in note or "Неточность" in note
     # The best alternative is drawn on the board of the position the move was chosen in.
     assert page.locator("#board .hint-mark, #board .hinted").count() == 1
@@ -968,6 +970,29 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     assert page.locator("#log li.current .review-mark").count() == 1
     page.screenshot(path=str(ARTIFACTS / "replay-review.png"), full_page=True)
     assert not page.errors
+
+
+def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(page) -> None:
+    """Duel's better moves are drawn too: a placement (two dice drawn) as its two squares, two dice
+    taken at once as both dice. A better move that is not made on the board is not said marked."""
+    create_game(page, "duel", 2)
+    play_by_clicking_board(page)
+    page.click("#replay")
+    page.wait_for_function(
+        "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
+    )
+    marked = sum(int(n) for n in re.findall(r"\d+", page.locator("#review-state").text_content()))
+    assert marked, "greedy clicking makes mistakes against the AI"
+    seen: dict[bool, int] = {True: 0, False: 0}
+    for _ in range(min(8, marked)):
+        before = page.locator("#replay-step").input_value()
+        page.click("#review-next")
+        page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
+        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Best:')")
+        said = "marked on the board" in page.locator("#review-note").text_content()
+        assert said == (page.locator("#board .hint-mark, #board .hinted").count() > 0)
+        seen[said] += 1
+    assert seen[True], seen  # placements and dice are the most of a Duel's decisions
 
 
 #: What the keyboard player acts on: a domino to claim, a square to place on, discard.

@@ -131,6 +131,16 @@ def replay_view(live: LiveGame, step: int) -> dict[str, Any]:
             {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
             for a in live.actions[:step]
         ],
+        # The action taken from this position (the review's words for the move played here).
+        "next": (
+            {
+                "text": live.actions[step].text,
+                "description": live.actions[step].description,
+                "seat": live.actions[step].seat,
+            }
+            if step < len(live.actions)
+            else None
+        ),
     }
 
 

@@ -4,7 +4,7 @@
 import { el, svg } from "./api.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS, caveman, cavemanPicture, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
-import { choiceLayer, placer } from "./placement.js";
+import { choiceLayer, hintMark, placer } from "./placement.js";
 import { actionWords, gainSign, moveWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
 import { PHONE, opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing.js";
@@ -197,13 +197,8 @@ function kingdomSvg(view, seat, ctx, big) {
     if (spots.length) image.append(choiceLayer(spots, cellAt, CELL, ctx.play));
   }
   if (ctx.highlight && ctx.highlight.seat === seat) {
-    const m = ctx.highlight.action.match(/^place (-?\d+),(-?\d+) ([ESWN])$/);
-    if (m) {
-      const [r, c] = [Number(m[1]), Number(m[2])];
-      const step = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] }[/** @type {"E"} */ (m[3])];
-      const [x1, y1] = cellAt(r, c), [x2, y2] = cellAt(r + step[0], c + step[1]);
-      image.append(svg("rect", { class: "hint-mark", x: Math.min(x1, x2) + 2, y: Math.min(y1, y2) + 2, width: Math.abs(x2 - x1) + CELL - 4, height: Math.abs(y2 - y1) + CELL - 4, rx: 5 }));
-    }
+    const mark = hintMark(ctx.highlight.action, cellAt, CELL);
+    if (mark) image.append(mark);
   }
   return { image, placing };
 }

@@ -4,7 +4,7 @@
 import { el, svg } from "./api.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS, coatSymbol, icons, picture, powerPicture, seatBadge, use } from "./pictures.js";
-import { choiceLayer, placer } from "./placement.js";
+import { choiceLayer, hintMark, placer } from "./placement.js";
 import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./words.js";
 import { landings, markLanded } from "./landing.js";
 import { leaderMark } from "./ending.js";
@@ -76,6 +76,10 @@ function mapSvg(view, seat, ctx, big) {
     if (spots.length) image.append(choiceLayer(spots, cellAt, CELL, ctx.play));
     if (placing) { const p = placing; ctx.onKey = (key) => { if (key === "r") p.rotate(); }; }
   }
+  if (ctx.highlight && ctx.highlight.seat === seat) {
+    const mark = hintMark(ctx.highlight.action, cellAt, CELL);
+    if (mark) image.append(mark);
+  }
   return { image, placing };
 }
 
@@ -97,6 +101,13 @@ function mapCard(view, seat, ctx, big) {
     placing ? placing.toolbar() : "", image);
 }
 
+/** Whether the suggested move takes die `die` ("take 2", or two dice at once: "take 1+3").
+ * @param {Ctx} ctx @param {number} die */
+function hintedDie(ctx, die) {
+  const m = ctx.highlight ? ctx.highlight.action.match(/^take ([\d+]+)$/) : null;
+  return Boolean(m && m[1].split("+").map(Number).includes(die));
+}
+
 /** The four dice, with take / castle bonus / turn choices on them. @param {any} view @param {Ctx} ctx */
 function dice(view, ctx) {
   const obs = view.observation;
@@ -109,7 +120,7 @@ function dice(view, ctx) {
     const holderText = holder === null ? t("duel.free") : view.seats[holder].name;
     const extra = legal.filter((a) => a === `bonus ${die.die}` || a.startsWith(`turn ${die.die} `));
     return el("li", { class: "die-slot" },
-      el(can ? "button" : "div", { type: can ? "button" : undefined, class: `die${can ? " takeable" : ""}${ctx.highlight && ctx.highlight.action === take ? " hinted" : ""}`, "data-die": die.die,
+      el(can ? "button" : "div", { type: can ? "button" : undefined, class: `die${can ? " takeable" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
         onclick: can ? () => ctx.play(take) : undefined, "aria-label": `${can ? actionWords(view, take) : label} — ${holderText}`, title: label },
       diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` }, seatBadge(holder, 12), " ", el("span", { class: "holder-name" }, view.seats[holder].name)))),
       extra.map((a) => choiceButton(view, die, a, ctx)));

@@ -190,3 +190,24 @@ export function choiceLayer(spots, cellAt, size, play) {
   }
   return group;
 }
+
+/**
+ * The mark of a suggested move on a board (a hint, or the review's better move), or null when the
+ * move is not made on a square: the two squares of a placement ("place 0,1 E", "draw 0,1 S"), or the
+ * one square a choice is made on ("fire 1,2", "die 3 0,1", "cross 0,2", "caveman -1,0").
+ * @param {string} action @param {(r: number, c: number) => [number, number]} cellAt @param {number} size
+ * @returns {SVGElement | null}
+ */
+export function hintMark(action, cellAt, size) {
+  const placed = action.match(/^(?:place|draw) (-?\d+),(-?\d+) ([ESWN])$/);
+  if (placed) {
+    const [r, c] = [Number(placed[1]), Number(placed[2])];
+    const step = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] }[/** @type {"E"} */ (placed[3])];
+    const [x1, y1] = cellAt(r, c), [x2, y2] = cellAt(r + step[0], c + step[1]);
+    return svg("rect", { class: "hint-mark", x: Math.min(x1, x2) + 2, y: Math.min(y1, y2) + 2, width: Math.abs(x2 - x1) + size - 4, height: Math.abs(y2 - y1) + size - 4, rx: 5 });
+  }
+  const square = action.match(/^\w+(?: \d+)? (-?\d+),(-?\d+)$/);
+  if (!square) return null;
+  const [x, y] = cellAt(Number(square[1]), Number(square[2]));
+  return svg("rect", { class: "hint-mark", x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 5 });
+}

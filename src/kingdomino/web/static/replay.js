@@ -55,7 +55,8 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
     const better = decision && !decision.forced && decision.best && decision.best !== decision.action ? decision.best : null;
     renderer.render(board, fake, { ...ctx, legal: [], replay: true, mainSeat: view.your_seats[0] ?? 0,
       highlight: decision && better ? { seat: decision.seat, action: better } : null });
-    note.replaceChildren(...(decision ? decisionWords(fake, decision, better) : []));
+    const marked = Boolean(board.querySelector(".hint-mark, .hinted"));
+    note.replaceChildren(...(decision ? decisionWords(fake, decision, better, frame.next, marked) : []));
     scores.replaceChildren(scoreSheets(fake, renderer.miniKingdom));
     log.replaceChildren(...frame.log.slice().reverse().map((/** @type {any} */ entry) => {
       const mark = reviewed.get(entry.index)?.mark;
@@ -73,13 +74,20 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
     else if (line.bottom > box.bottom) log.scrollTop += line.bottom - box.bottom;
   }
 
-  /** The review of one decision in words. @param {any} fake @param {ReviewedMove} decision @param {string | null} better */
-  function decisionWords(fake, decision, better) {
+  /**
+   * The review of one decision in words: the move played as the log tells it ("You chose domino
+   * 36"), its win chance, and the better move if any (said marked only when the board shows it).
+   * @param {any} fake @param {ReviewedMove} decision @param {string | null} better
+   * @param {{seat: number, text: string, description?: string} | null} played the action taken here
+   * @param {boolean} marked
+   */
+  function decisionWords(fake, decision, better, played, marked) {
     if (decision.forced) return [seatWords(view, "review.forced", decision.seat)];
+    const move = played ? logWords(fake, played) : actionWords(fake, decision.action);
     /** @type {Array<string | HTMLElement>} */
-    const words = [seatWords(view, "review.played", decision.seat, { move: actionWords(fake, decision.action), chance: winChanceWords(decision.value ?? 0) })];
+    const words = [t("review.played", { move, chance: winChanceWords(decision.value ?? 0) })];
     if (decision.mark) words.push(" ", el("strong", { class: `review-verdict ${decision.mark}` }, t(`review.mark.${decision.mark}`)));
-    if (better) words.push(" ", t("review.best", { move: actionWords(fake, better), chance: winChanceWords(decision.best_value ?? 0) }));
+    if (better) words.push(" ", t(marked ? "review.best" : "review.best_unmarked", { move: actionWords(fake, better), chance: winChanceWords(decision.best_value ?? 0) }));
     else words.push(" ", t("review.good"));
     return words;
   }
