@@ -389,6 +389,23 @@ def test_the_log_names_who_was_recruited_placed_and_paid_with(page) -> None:
         assert any(name in line for name in named), line
 
 
+@pytest.mark.parametrize(("game", "mode"), [("kingdomino", None), ("duel", None), ("origins", "tribe")])
+def test_the_rules_open_at_their_title_on_a_phone(browser, live_server, game: str, mode: str | None) -> None:
+    """The rules dialog opens at its top, its title read first (it opened scrolled to its end, where
+    the close button took the focus), and closes with its button."""
+    page = new_page(browser, live_server, 390, 844, touch=True)
+    create_game(page, game, 2, mode=mode)
+    page.click("#help")
+    dialog = page.locator("#help-dialog")
+    assert dialog.evaluate("(d) => d.open && d.scrollTop === 0 && d.scrollHeight > d.clientHeight")
+    assert page.evaluate("document.activeElement.id") == "help-title"
+    assert page.locator("#help-title").bounding_box()["y"] >= 0
+    assert dialog.locator("section").count() >= 5
+    page.click("#help-close")
+    assert not dialog.evaluate("(d) => d.open")
+    assert not page.errors
+
+
 def test_a_recruit_paid_for_is_said_paid_while_placed(page) -> None:
     """Tribe: once the caveman is paid for, the cave says so ("paid"), not "0 resources still to pay"."""
     create_game(page, "origins", 2, mode="tribe")
@@ -472,6 +489,8 @@ def test_placing_shows_a_ghost_rotates_and_explains_refusals(page) -> None:
     # Keyboard: Enter on a focused square places the domino, which adds what its ghost said.
     count = page.locator("#log li").count()
     page.locator("svg g.legal.anchor").first.focus()
+    # A legal square chosen since: the reason given for another square is taken back.
+    page.wait_for_function("document.querySelector('#error').textContent === ''")
     added = int(ghost.locator("g.ghost-gain text").text_content().split(" ")[0])
     points = int(page.locator(".kingdom.mine .points").text_content().split(" ")[0])
     page.keyboard.press("Enter")
@@ -956,6 +975,7 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     )
     scores = page.locator("#replay-scores").text_content()
     assert "Bruno (ИИ, жадный)" in scores and "(AI" not in scores, scores
+    assert page.locator("#scores-card").is_hidden()  # the final scores would stand beside the step's
     page.click("#review-next")
     page.wait_for_function("document.querySelector('#review-note').textContent.includes('Лучше:')")
     note = page.locator("#review-note").text_content() or ""
@@ -969,6 +989,9 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     page.wait_for_selector("#log li.current.marked")
     assert page.locator("#log li.current .review-mark").count() == 1
     page.screenshot(path=str(ARTIFACTS / "replay-review.png"), full_page=True)
+    page.click("#replay-back")
+    page.wait_for_selector("#ranking")
+    assert page.locator("#scores-card").is_visible()
     assert not page.errors
 
 

@@ -57,6 +57,8 @@ export function showGame(main, id) {
   const hideTips = (hidden) => () => { saved.tipsHidden = hidden; remember(id, [], { tipsHidden: hidden }); draw(); };
   const end = el("div", { id: "end" });
   const scores = el("div", { id: "scores" });
+  /** The game's scores as they stand; a replay shows its step's own instead. */
+  const scoresCard = el("section", { class: "card grow", id: "scores-card" }, el("h2", {}, t("game.scores")), scores);
   // Focusable: the log scrolls, and a keyboard must be able to scroll it.
   const log = el("ol", { class: "log", id: "log", reversed: true, tabindex: 0, "aria-label": t("game.log") });
   const invites = el("div", { class: "invites" });
@@ -104,7 +106,7 @@ export function showGame(main, id) {
     end,
     el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board") }, board),
     movesCard,
-    el("div", { class: "row" }, el("section", { class: "card grow" }, el("h2", {}, t("game.scores")), scores),
+    el("div", { class: "row" }, scoresCard,
       el("section", { class: "card grow" }, el("h2", {}, t("game.log")), log)),
     inviting ? "" : invitesCard, leaveCard);
 
@@ -137,7 +139,7 @@ export function showGame(main, id) {
       else if (message.type === "hint") showHint(message.candidates);
       else if (message.type === "presence") { presence = { away: message.away, after: message.after, at: performance.now() }; drawAway(); }
       else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) draw(); }
-      else if (message.type === "why") error.textContent = message.reason ? t("game.why_not", { reason: refusalWords(message) }) : "";
+      else if (message.type === "why") { if (message.action === askedWhy) error.textContent = message.reason ? t("game.why_not", { reason: refusalWords(message) }) : ""; }
     };
     // 4403: the server refused our tokens; 4429: too many connections to this game. Retrying cannot help.
     socket.onclose = (event) => {
@@ -170,9 +172,14 @@ export function showGame(main, id) {
     tell({ type: "action", action, index: view ? view.index : undefined });
   }
 
-  /** Ask the engine why an action is not legal (answered as a "why" message). @param {string} action */
+  /** The action last asked "why not" about: only its answer is said (null: none awaited). */
+  let askedWhy = /** @type {string | null} */ (null);
+  /** Ask the engine why an action is not legal (answered as a "why" message); an empty action
+   * takes back what was said (a legal square chosen since). @param {string} action */
   function why(action) {
+    if (!action) { if (askedWhy !== null) { askedWhy = null; error.textContent = ""; } return; }
     if (!view || !view.your_seats.includes(view.current_player)) { error.textContent = view && view.status === "finished" ? "" : t("game.not_your_turn"); return; }
+    askedWhy = action;
     tell({ type: "why", action });
   }
 
@@ -260,7 +267,10 @@ export function showGame(main, id) {
     if (hints && ctx.highlight) hintBox.classList.add("shown");
     scores.replaceChildren(scoreSheets(view, BOARDS[view.game].miniKingdom));
     end.replaceChildren(...(view.status === "finished" ? [endScreen(view, {
-      replay: () => { ctx.replay = true; startReplay(id, view, board, BOARDS[view.game], ctx, log, end, () => { ctx.replay = false; draw(); }); },
+      replay: () => {
+        ctx.replay = true; scoresCard.hidden = true;
+        startReplay(id, view, board, BOARDS[view.game], ctx, log, end, () => { ctx.replay = false; scoresCard.hidden = false; draw(); });
+      },
       rematch: saved.request ? rematch : null,
       sameDeal: view.same_deal ? sameDeal : null,
     })] : []));

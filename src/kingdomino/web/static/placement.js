@@ -70,6 +70,7 @@ export function placer(options) {
     const key = placing.anchor;
     const dirs = key ? spots.get(key) : undefined;
     if (!key || !dirs) { listeners.forEach((f) => f()); return; }
+    why("");  // a legal square chosen: a refusal said of another square no longer holds
     const [r, c] = key.split(",").map(Number);
     const d = dirAt(dirs);
     const [dr, dc] = STEP[d];
