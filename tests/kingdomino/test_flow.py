@@ -119,6 +119,35 @@ def test_dynasty_plays_three_games_and_ranks_by_totals() -> None:
     assert state.winners() == [seat for seat, total in enumerate(totals) if total == best]
 
 
+def test_a_dynasty_shows_each_game_played_with_its_kingdoms_and_points() -> None:
+    """Players look back at the games of a match: each one's points and kingdoms as they ended
+    (the table otherwise jumped to empty kingdoms with running totals on them)."""
+    state = new_state(2, dynasty=True)
+    rng = random.Random(5)
+    ended: list[list[dict]] = []
+    while not state.is_terminal():
+        before = state.game_index
+        kingdoms = state.observation(None)["kingdoms"]
+        action = state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions())
+        last_move = state.clone()
+        last_move.apply(action)
+        state = last_move
+        if state.game_index != before:
+            ended.append(kingdoms)
+    seen = state.observation(0)
+    assert seen["game_number"] == 3 and seen["games_in_match"] == 3
+    past = seen["past_games"]
+    assert [game["game"] for game in past] == [1, 2]
+    assert [game["scores"] for game in past] == state.past_scores
+    for game, before_last in zip(past, ended):
+        # The kingdoms as the game's last move left them (a placement, or a discard).
+        for kingdom, earlier in zip(game["kingdoms"], before_last):
+            assert len(kingdom["squares"]) - len(earlier["squares"]) in (0, 2)
+            assert [s for s in earlier["squares"] if s not in kingdom["squares"]] == []
+        assert all(len(k["squares"]) > 1 for k in game["kingdoms"])
+    assert new_state(2).observation(None)["past_games"] == []
+
+
 def test_clone_is_independent() -> None:
     state = new_state(4)
     rng = random.Random(4)

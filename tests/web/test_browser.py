@@ -406,6 +406,24 @@ def test_the_rules_open_at_their_title_on_a_phone(browser, live_server, game: st
     assert not page.errors
 
 
+def test_a_dynasty_shows_the_game_just_played_when_the_next_begins(page) -> None:
+    """When a game of a Dynasty ends, the table goes back to empty kingdoms: the top says how the
+    game ended, the scores show its kingdoms, and each kingdom's points are this game's, the
+    match's total beside them (the totals sat over empty kingdoms)."""
+    create_game(page, "kingdomino", 2, {"dynasty": True})
+    while "game 2 of 3" not in page.locator("#round-info").text_content():
+        play_by_clicking_board(page, 1)
+        page.wait_for_selector("#your-turn, #winner")
+    note = page.locator("#match-note")
+    assert note.is_visible() and note.text_content().startswith("Game 1 of 3 is over: You ")
+    past = page.locator("#past-games details[data-game='1']")
+    assert past.get_attribute("open") is not None and past.locator("figure > svg").count() == 2
+    first_game = [int(n) for n in re.findall(r"\d+", past.locator("summary").text_content())[2:]]
+    mine = page.locator(".kingdom.mine .points").text_content()
+    assert mine == f"0 points · {first_game[0]} in all", (mine, first_game)
+    page.screenshot(path=str(ARTIFACTS / "dynasty-game-2.png"), full_page=True)
+
+
 def test_a_recruit_paid_for_is_said_paid_while_placed(page) -> None:
     """Tribe: once the caveman is paid for, the cave says so ("paid"), not "0 resources still to pay"."""
     create_game(page, "origins", 2, mode="tribe")

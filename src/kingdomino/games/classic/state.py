@@ -74,7 +74,7 @@ class ClassicState(DominoFlow):
     (Dynasty) and the Middle Kingdom and Harmony bonuses.
     """
 
-    __slots__ = ("game_index", "past_scores")
+    __slots__ = ("game_index", "past_kingdoms", "past_scores")
 
     OVER = OVER
     CHANCE_PHASES = (DRAW, KING)
@@ -91,6 +91,9 @@ class ClassicState(DominoFlow):
         self.game = game
         self.game_index = 0
         self.past_scores: list[list[int]] = []
+        #: Each past game's kingdoms as JSON (Dynasty), for players to look back at; never
+        #: changed once made, so clones share them.
+        self.past_kingdoms: tuple[tuple[dict[str, Any], ...], ...] = ()
         self._start_game()
 
     def _start_game(self) -> None:
@@ -110,6 +113,7 @@ class ClassicState(DominoFlow):
         """Dynasty: the next game of the match starts; otherwise the match is over."""
         if self.game_index + 1 < self.game.games_in_match:
             self.past_scores.append(self._game_scores())
+            self.past_kingdoms = (*self.past_kingdoms, tuple(kingdom_json(k) for k in self.kingdoms))
             self.game_index += 1
             self._start_game()
             return
@@ -120,6 +124,7 @@ class ClassicState(DominoFlow):
         self._clone_into(other)
         other.game_index = self.game_index
         other.past_scores = [s.copy() for s in self.past_scores]
+        other.past_kingdoms = self.past_kingdoms
         return other
 
     # --- scores -------------------------------------------------------------------------------
@@ -164,7 +169,15 @@ class ClassicState(DominoFlow):
     # --- what players see -----------------------------------------------------------------------
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
-        head = {"game_number": self.game_index + 1}
+        head = {
+            "game_number": self.game_index + 1,
+            "games_in_match": self.game.games_in_match,
+            # A Dynasty's games played so far: each seat's points and kingdom at that game's end.
+            "past_games": [
+                {"game": number, "scores": list(scores), "kingdoms": [dict(k) for k in kingdoms]}
+                for number, (scores, kingdoms) in enumerate(zip(self.past_scores, self.past_kingdoms), 1)
+            ],
+        }
         return view.observation(self, seat, halves_json, kingdom_json, LEGEND, head, {})
 
     # --- greedy support -------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { choiceLayer, hintMark, placer } from "./placement.js";
 import { actionWords, gainSign, moveWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
 import { PHONE, opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing.js";
-import { leaderMark } from "./ending.js";
+import { kingdomPoints, leaderMark } from "./ending.js";
 
 const CELL = 40;
 
@@ -232,7 +232,7 @@ function kingdomCard(view, seat, ctx, big) {
   const { image, placing } = kingdomSvg(view, seat, ctx, big);
   const kingdom = obs.kingdoms[seat];
   const title = el("h3", { class: `seat-name seat${seat}` }, seatBadge(seat), " ", seatName(view, seat), " · ",
-    el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })), leaderMark(view, seat),
+    el("span", { class: "points" }, kingdomPoints(view, seat)), leaderMark(view, seat),
     seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");
   if (placing) ctx.onKey = (key) => { if (key === "r") placing.rotate(); };
@@ -329,7 +329,7 @@ function info(view) {
   else if (!obs.round) bits.push(t("board.setup"));
   else bits.push(t("board.round", { n: obs.round, of: obs.rounds }));
   if (view.status !== "finished") bits.push(t("board.left_n", { n: obs.dominoes_left }));
-  if (obs.options && obs.options.dynasty) bits.push(t("board.dynasty_game", { n: obs.game_number, of: 3 }));
+  if (obs.options && obs.options.dynasty) bits.push(t("board.dynasty_game", { n: obs.game_number, of: obs.games_in_match }));
   return el("p", { class: "small info", id: "round-info" }, bits.join(" · "));
 }
 

@@ -108,6 +108,32 @@ function tiebreakWords(view, seat) {
   return values.map((/** @type {number} */ v, /** @type {number} */ i) => t(labels[i] || "tie.value", { n: v })).join(", ");
 }
 
+/** The points beside a kingdom: its own, and in a Dynasty also the match's running total ("10 points
+ * · 31 in all"), so a new game's empty kingdom never seems to hold the earlier games' points.
+ * @param {any} view @param {number} seat */
+export function kingdomPoints(view, seat) {
+  const past = (view.observation.past_games || []).reduce((/** @type {number} */ sum, /** @type {any} */ g) => sum + g.scores[seat], 0);
+  if (!past) return t("points_n", { n: view.scores[seat] });
+  return `${t("points_n", { n: view.scores[seat] - past })} · ${t("board.match_total", { n: view.scores[seat] })}`;
+}
+
+/** A Dynasty's games played so far: each one's points and kingdoms, the newest first (open while the
+ * next game is young, so the table's jump to empty kingdoms is explained).
+ * @param {any} view @param {(view: any, seat: number) => Element} miniKingdom */
+export function pastGames(view, miniKingdom) {
+  const past = view.observation.past_games || [];
+  if (!past.length) return "";
+  const young = view.status !== "finished" && view.observation.round <= 1;
+  return el("div", { class: "past-games", id: "past-games" }, past.slice().reverse().map((/** @type {any} */ game, /** @type {number} */ k) => {
+    const shown = { ...view, scores: game.scores, observation: { ...view.observation, kingdoms: game.kingdoms, past_games: [] } };
+    const ranked = view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => `${s.name} ${game.scores[i]}`).join(" · ");
+    return el("details", { "data-game": game.game, open: young && k === 0 || undefined },
+      el("summary", {}, t("board.game_over", { n: game.game, of: view.observation.games_in_match }), ": ", ranked),
+      el("div", { class: "past-kingdoms" }, view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => el("figure", { class: `seat${i}` },
+        miniKingdom(shown, i), el("figcaption", {}, seatBadge(i), " ", s.name, ": ", t("points_n", { n: game.scores[i] }))))));
+  }));
+}
+
 /** A Dynasty seat's points in each game of the match: the past games from its score sheet's lines
  * ("game 1", ...), the last one what its total leaves. @param {any} view @param {number} seat */
 function gameScores(view, seat) {

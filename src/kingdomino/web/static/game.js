@@ -6,7 +6,7 @@ import * as duel from "./board-duel.js";
 import { has, t } from "./i18n.js";
 import { guideTip, showTips } from "./guide.js";
 import { openHelp } from "./help.js";
-import { endScreen, scoreSheets } from "./ending.js";
+import { endScreen, pastGames, scoreSheets } from "./ending.js";
 import { startReplay } from "./replay.js";
 import { errorWords, gameTitle, localName, localSeatNames, logWords, moveWords, todo, winChanceWords } from "./words.js";
 import { seatBadge } from "./pictures.js";
@@ -68,6 +68,7 @@ export function showGame(main, id) {
   /** The level of the AI that takes a seat over, medium unless chosen. @param {string} id */
   const levelChoice = (id) => /** @type {HTMLSelectElement} */ (el("select", { id, "aria-label": t("game.ai_level") },
     ...["easy", "medium", "hard"].map((level) => el("option", { value: level, selected: level === "medium" }, t(`seat.ai:${level}`)))));
+  const matchNote = el("p", { id: "match-note", class: "away", hidden: true });
   const awayNote = el("p", { id: "away-note" });
   const awayLevel = levelChoice("away-level");
   const awayButton = el("button", { type: "button", id: "take-over", onclick: takeOver });
@@ -101,7 +102,7 @@ export function showGame(main, id) {
 
   main.replaceChildren(
     el("section", { class: "card top-card" }, title, whoami,
-      el("div", { class: "status-row" }, status, el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton, tipsSlot)), error, awayCard, guide, hintBox, heard),
+      el("div", { class: "status-row" }, status, el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton, tipsSlot)), error, matchNote, awayCard, guide, hintBox, heard),
     inviting ? invitesCard : "",
     end,
     el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board") }, board),
@@ -265,7 +266,8 @@ export function showGame(main, id) {
     drawAway();
     BOARDS[view.game].render(board, view, ctx);
     if (hints && ctx.highlight) hintBox.classList.add("shown");
-    scores.replaceChildren(scoreSheets(view, BOARDS[view.game].miniKingdom));
+    scores.replaceChildren(pastGames(view, BOARDS[view.game].miniKingdom), scoreSheets(view, BOARDS[view.game].miniKingdom));
+    drawMatchNote();
     end.replaceChildren(...(view.status === "finished" ? [endScreen(view, {
       replay: () => {
         ctx.replay = true; scoresCard.hidden = true;
@@ -312,6 +314,18 @@ export function showGame(main, id) {
       catch (refused) { problem = refused; if (!(refused instanceof Refused && refused.code === "spectator_acts")) break; }
     }
     throw problem;
+  }
+
+  /** A Dynasty's new game: the last one's result, said at the top while the new one is young (its
+   * kingdoms are in the scores below), since the table has just gone back to empty kingdoms. */
+  function drawMatchNote() {
+    if (!view) return;
+    const past = view.observation.past_games || [];
+    const last = past[past.length - 1];
+    matchNote.hidden = !last || view.status === "finished" || view.observation.round > 1;
+    if (matchNote.hidden) return;
+    const ranked = view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => `${s.name} ${last.scores[i]}`).join(" · ");
+    matchNote.textContent = `${t("board.game_over", { n: last.game, of: view.observation.games_in_match })}: ${ranked}`;
   }
 
   /** Hand your seat to an AI once you confirm, then watch the game as a spectator. */

@@ -4,7 +4,7 @@ import { el } from "./api.js";
 import { t } from "./i18n.js";
 import { seatBadge } from "./pictures.js";
 import { seatName } from "./words.js";
-import { leaderMark } from "./ending.js";
+import { kingdomPoints, leaderMark } from "./ending.js";
 
 /** The screens narrow enough for tabs: the phone layout of style.css, whose columns stack. */
 export const PHONE = "(max-width: 640px)";
@@ -42,7 +42,7 @@ export function opponents(view, seats, card) {
         const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
         if (step) { e.preventDefault(); select(seats[(i + step + seats.length) % seats.length], true); }
       } },
-      el("span", {}, seatBadge(seat, 12), " ", seatName(view, seat)), el("span", { class: "small" }, t("points_n", { n: view.scores[seat] }), leaderMark(view, seat))));
+      el("span", {}, seatBadge(seat, 12), " ", seatName(view, seat)), el("span", { class: "small" }, kingdomPoints(view, seat), leaderMark(view, seat))));
   });
   select(shown, false);
   return el("div", { class: "others-col tabbed" },
