@@ -195,11 +195,17 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
     # The setup's random draw of who claims first names the game's own piece (the rulebooks' word).
     piece = {"kingdomino": "king", "origins": "chief"}.get(game)
     if piece is not None:
-        page.wait_for_function(f"document.querySelector('#log').innerText.includes('{piece} is drawn')")
-        # Ours reads in the second person ("Your king is drawn"), never "You's king".
+        said = rf"(Your {piece}|The {piece} of .*) is drawn"
+        page.wait_for_function(
+            "(said) => document.querySelector('#log').innerText.split('\\n')"
+            ".some((line) => new RegExp(said).test(line))",
+            arg=said,
+        )
+        # Ours reads in the second person ("Your king is drawn"), never "You's king"; theirs names
+        # them without a possessive after a bracket ("The king of Bruno (AI, greedy)").
         lines = page.locator("#log").inner_text().splitlines()
-        drawn = [line for line in lines if f"{piece} is drawn" in line]
-        owner = rf"(Your|\w+ \(AI, greedy\)'s) {piece} is drawn"
+        drawn = [line for line in lines if re.search(said, line)]
+        owner = rf"(Your {piece}|The {piece} of \w+ \(AI, greedy\)) is drawn"
         assert drawn and all(re.fullmatch(owner, line) for line in drawn), drawn
     page.screenshot(path=str(ARTIFACTS / f"{name}-start.png"), full_page=True)
     if options.get("fire_kingdom"):  # 10 points each for the hut in the centre: nobody leads yet
@@ -1007,8 +1013,13 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     page.wait_for_selector("#log li.current.marked")
     assert page.locator("#log li.current .review-mark").count() == 1
     page.screenshot(path=str(ARTIFACTS / "replay-review.png"), full_page=True)
+    # The replay has its own address: reloaded, the page opens at the replay again.
+    assert page.url.endswith("/replay")
+    page.reload()
+    page.wait_for_selector("#replay-panel")
     page.click("#replay-back")
     page.wait_for_selector("#ranking")
+    assert not page.url.endswith("/replay")
     assert page.locator("#scores-card").is_visible()
     assert not page.errors
 

@@ -166,6 +166,7 @@ def create_app(
         return FileResponse(str(static.joinpath("index.html")))
 
     @app.get("/game/{game_id}", include_in_schema=False)
+    @app.get("/game/{game_id}/replay", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
         del game_id
         return FileResponse(str(static.joinpath("index.html")))

@@ -12,8 +12,8 @@ async function main() {
   const header = /** @type {HTMLElement} */ (document.querySelector("header.top"));
   header.replaceChildren(el("a", { href: "/", class: "brand" }, "♛ ", t("app.name")), el("span", { class: "lang" }, select));
   const root = /** @type {HTMLElement} */ (document.getElementById("main"));
-  const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)/);
-  if (match) (await import("./game.js")).showGame(root, match[1]);
+  const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)(\/replay)?$/);
+  if (match) (await import("./game.js")).showGame(root, match[1], Boolean(match[2]));
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else {
     (await import("./lobby.js")).showLobby(root);

@@ -63,7 +63,7 @@ export function sheetTable(view, seat) {
     return at ? lighting([[Number(at[1]), Number(at[2])]], ...cells) : el("tr", {}, ...cells);
   };
   return el("table", { class: "sheet" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.domain" : "sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
       el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.crosses" : view.game === "origins" ? "sheet.fires" : "sheet.crowns")), el("th", { scope: "col" }, t("sheet.points")))),
     el("tbody", {},
       sheet.regions.filter((/** @type {any} */ r) => r.points).map(regionRow),

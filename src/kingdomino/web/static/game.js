@@ -15,11 +15,13 @@ import { seatBadge } from "./pictures.js";
 const BOARDS = { kingdomino: classic, origins: classic, duel };
 
 
-/** @param {HTMLElement} main @param {string} id */
-export function showGame(main, id) {
+/** @param {HTMLElement} main @param {string} id @param {boolean} [replay] opened at its replay (/game/ID/replay) */
+export function showGame(main, id, replay = false) {
+  /** The replay was asked for by its address: started once the finished game's view comes. */
+  let replayAsked = replay;
   const params = new URLSearchParams(location.search);
   const urlToken = params.get("token");
-  if (urlToken) { remember(id, [urlToken], { invited: true }); history.replaceState(null, "", `/game/${id}`); }
+  if (urlToken) { remember(id, [urlToken], { invited: true }); history.replaceState(null, "", `/game/${id}${replay ? "/replay" : ""}`); }
   const tokens = tokensFor(id);
   const saved = savedGames().find((g) => g.id === id) || {};
   /** @type {any} */
@@ -269,15 +271,25 @@ export function showGame(main, id) {
     scores.replaceChildren(pastGames(view, BOARDS[view.game].miniKingdom), scoreSheets(view, BOARDS[view.game].miniKingdom));
     drawMatchNote();
     end.replaceChildren(...(view.status === "finished" ? [endScreen(view, {
-      replay: () => {
-        ctx.replay = true; scoresCard.hidden = true;
-        startReplay(id, view, board, BOARDS[view.game], ctx, log, end, () => { ctx.replay = false; scoresCard.hidden = false; draw(); });
-      },
+      replay: () => { history.pushState(null, "", `/game/${id}/replay`); replayGame(); },
       rematch: saved.request ? rematch : null,
       sameDeal: view.same_deal ? sameDeal : null,
     })] : []));
     log.replaceChildren(...view.log.slice().reverse().map((/** @type {any} */ entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));
     tellNews();
+    // The replay's own address (/game/ID/replay), opened or reloaded: the game over, it starts.
+    if (replayAsked && view.status === "finished") { replayAsked = false; replayGame(); }
+  }
+
+  /** Step through the finished game (its address ends in /replay meanwhile); back to the end screen. */
+  function replayGame() {
+    if (!view) return;
+    ctx.replay = true; scoresCard.hidden = true;
+    startReplay(id, view, board, BOARDS[view.game], ctx, log, end, () => {
+      ctx.replay = false; scoresCard.hidden = false;
+      history.replaceState(null, "", `/game/${id}`);
+      draw();
+    });
   }
 
   /** Tell screen readers what the other seats and chance did since the last drawing: not the
