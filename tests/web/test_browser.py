@@ -271,7 +271,7 @@ def check_regions_light_up(page) -> None:
     """Each kingdom's regions, one by one (DESIGN.md, after the game): pointing at a region's row of
     the score sheet lights its squares, and only those, on the sheet's small map and on the board;
     a caveman's line (Tribe) lights the caveman's square."""
-    for seat in range(page.locator("#scores details").count()):
+    for seat in range(page.locator("#scores details[data-seat]").count()):
         sheet = page.locator(f'#scores details[data-seat="{seat}"]')
         assert sheet.locator(".sheet-map svg g[data-square]").count() >= 2
         rows = sheet.locator("tr.region-row")

@@ -129,8 +129,11 @@ export function pastGames(view, miniKingdom) {
     const ranked = view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => `${s.name} ${game.scores[i]}`).join(" · ");
     return el("details", { "data-game": game.game, open: young && k === 0 || undefined },
       el("summary", {}, t("board.game_over", { n: game.game, of: view.observation.games_in_match }), ": ", ranked),
-      el("div", { class: "past-kingdoms" }, view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => el("figure", { class: `seat${i}` },
-        miniKingdom(shown, i), el("figcaption", {}, seatBadge(i), " ", s.name, ": ", t("points_n", { n: game.scores[i] }))))));
+      el("div", { class: "past-kingdoms" }, view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => {
+        const image = miniKingdom(shown, i);
+        image.removeAttribute("data-seat");  // the live score sheets' regions light this game's kingdoms only
+        return el("figure", { class: `seat${i}` }, image, el("figcaption", {}, seatBadge(i), " ", s.name, ": ", t("points_n", { n: game.scores[i] })));
+      })));
   }));
 }
 
