@@ -101,11 +101,12 @@ function mapCard(view, seat, ctx, big) {
     placing ? placing.toolbar() : "", image);
 }
 
-/** Whether the suggested move takes die `die` ("take 2", or two dice at once: "take 1+3").
+/** Whether the suggested move is made on die `die`: taking it ("take 2", or two dice at once:
+ * "take 1+3"), its castle bonus ("bonus 2") or turning it ("turn 2 5").
  * @param {Ctx} ctx @param {number} die */
 function hintedDie(ctx, die) {
-  const m = ctx.highlight ? ctx.highlight.action.match(/^take ([\d+]+)$/) : null;
-  return Boolean(m && m[1].split("+").map(Number).includes(die));
+  const m = ctx.highlight ? ctx.highlight.action.match(/^(?:take ([\d+]+)|bonus (\d+)|turn (\d+) \d+)$/) : null;
+  return Boolean(m && (m[1] || m[2] || m[3]).split("+").map(Number).includes(die));
 }
 
 /** The four dice, with take / castle bonus / turn choices on them. @param {any} view @param {Ctx} ctx */
