@@ -430,6 +430,24 @@ def test_a_dynasty_shows_the_game_just_played_when_the_next_begins(page) -> None
     page.screenshot(path=str(ARTIFACTS / "dynasty-game-2.png"), full_page=True)
 
 
+@pytest.mark.parametrize("game", ["kingdomino", "duel"])
+def test_the_board_stays_under_the_pointer_when_placing_begins(page, game: str) -> None:
+    """On a wide screen your kingdom keeps its place between a choice and the placing after it
+    (the placing toolbar pushed it 46 px down under the pointer)."""
+    create_game(page, game, 2)
+    board = page.locator(".kingdom.mine > svg")
+    tops = set()
+    for turn in range(12):
+        page.wait_for_selector("#your-turn")
+        tops.add(round(board.bounding_box()["y"]))
+        if turn and page.locator(".kingdom.mine .toolbar").count():
+            break  # placing, after choices
+        play_by_clicking_board(page, 1)
+    else:
+        raise AssertionError("no placing within 12 moves")
+    assert len(tops) == 1, tops
+
+
 def test_a_recruit_paid_for_is_said_paid_while_placed(page) -> None:
     """Tribe: once the caveman is paid for, the cave says so ("paid"), not "0 resources still to pay"."""
     create_game(page, "origins", 2, mode="tribe")

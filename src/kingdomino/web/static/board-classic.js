@@ -4,7 +4,7 @@
 import { el, svg } from "./api.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS, caveman, cavemanPicture, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
-import { choiceLayer, hintMark, placer } from "./placement.js";
+import { choiceLayer, hintMark, placer, toolbarSlot } from "./placement.js";
 import { actionWords, gainSign, moveWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
 import { PHONE, opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing.js";
@@ -236,7 +236,8 @@ function kingdomCard(view, seat, ctx, big) {
     seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");
   if (placing) ctx.onKey = (key) => { if (key === "r") placing.rotate(); };
-  return el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat }, title, placing ? placing.toolbar() : "", image);
+  const own = big && view.status !== "finished" && view.your_seats.includes(seat);
+  return el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat }, title, toolbarSlot(placing, own), image);
 }
 
 /** The current and next rows. @param {any} view @param {Ctx} ctx */

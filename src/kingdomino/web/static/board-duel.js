@@ -4,7 +4,7 @@
 import { el, svg } from "./api.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS, coatSymbol, icons, picture, powerPicture, seatBadge, use } from "./pictures.js";
-import { choiceLayer, hintMark, placer } from "./placement.js";
+import { choiceLayer, hintMark, placer, toolbarSlot } from "./placement.js";
 import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./words.js";
 import { landings, markLanded } from "./landing.js";
 import { leaderMark } from "./ending.js";
@@ -98,7 +98,7 @@ function mapCard(view, seat, ctx, big) {
       el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })), leaderMark(view, seat),
       seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
       obs.castle_bonus_used[seat] ? el("span", { class: "small" }, " · ", t("duel.bonus_used")) : ""),
-    placing ? placing.toolbar() : "", image);
+    toolbarSlot(placing, big && view.status !== "finished" && view.your_seats.includes(seat)), image);
 }
 
 /** Whether the suggested move is made on die `die`: taking it ("take 2", or two dice at once:

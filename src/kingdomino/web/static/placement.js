@@ -212,3 +212,14 @@ export function hintMark(action, cellAt, size) {
   const [x, y] = cellAt(Number(square[1]), Number(square[2]));
   return svg("rect", { class: "hint-mark", x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 5 });
 }
+
+/**
+ * Where a player's own big kingdom shows the placing toolbar: the toolbar while placing, else an
+ * empty slot of its height on a wide screen (styled), so the board does not move down under the
+ * pointer when placing begins (it moved by 46 px between choosing a domino and placing it).
+ * @param {{toolbar: () => HTMLElement} | null} placing @param {boolean} own the viewer's seat, in play
+ */
+export function toolbarSlot(placing, own) {
+  if (placing) return placing.toolbar();
+  return own ? el("div", { class: "toolbar-slot", "aria-hidden": "true" }) : "";
+}
