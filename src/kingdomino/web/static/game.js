@@ -191,14 +191,15 @@ export function showGame(main, id, replay = false) {
     tell({ type: "hint" });
   }
 
-  /** @param {Array<{action: string, value: number}>} candidates */
+  /** The hint's moves, best first, each with its estimated win chance (a forced move, which the
+   * search never values, is said to be the only one). @param {Array<{action: string, value: number, visits?: number}>} candidates */
   function showHint(candidates) {
     hints = candidates;
     const best = candidates[0];
     ctx.highlight = best ? { seat: view.current_player, action: best.action } : null;
     hintBox.replaceChildren(el("div", { class: "hint", id: "hint-result" }, el("strong", {}, t("hint.suggested")), " ",
       el("ol", {}, candidates.slice(0, 3).map((c) => el("li", {}, el("button", { type: "button", onclick: () => send(c.action) }, moveWords(view, c.action)), " ",
-        el("span", { class: "small" }, winChanceWords(c.value)))))));
+        el("span", { class: "small" }, candidates.length === 1 && !c.visits ? t("hint.only_move") : winChanceWords(c.value)))))));
     draw();
   }
 
