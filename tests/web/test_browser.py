@@ -102,10 +102,10 @@ def create_game(
     page.goto(page.base_url + "/")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
-    for option in options or {}:
-        page.check(f"#opt-{option}")
     if mode:
         page.select_option("#mode", mode)
+    for option in options or {}:
+        page.check(f"#opt-{option}")
     for seat in range(1, players):
         page.select_option(f"#seat-{seat}", f"ai:{level}")
     page.click("#create")
@@ -554,6 +554,25 @@ def test_hint_with_a_win_chance_and_undo(page) -> None:
     newest = page.locator("#log li").first.get_attribute("value")
     page.click("#undo")
     page.wait_for_function(f"document.querySelector('#log li').value < {newest}")
+
+
+def test_the_lobby_offers_a_rule_only_where_it_holds(page) -> None:
+    """The Mighty Duel is for 2 players (with 3 the server refused it in English); the last
+    recruitment is Tribe's and the totem tie-break Totem's (in Discovery they did nothing)."""
+    page.goto(page.base_url + "/")
+    page.select_option("#players", "2")
+    page.check("#opt-mighty_duel")
+    page.select_option("#players", "3")
+    assert page.locator("#opt-mighty_duel").is_hidden() and not page.locator("#opt-mighty_duel").is_checked()
+    page.select_option("#players", "2")
+    assert page.locator("#opt-mighty_duel").is_visible()
+    page.select_option("#game", "origins")
+    assert page.locator("#opt-final_recruit").is_hidden() and page.locator("#opt-totem_tie").is_hidden()
+    page.select_option("#mode", "tribe")
+    assert page.locator("#opt-final_recruit").is_visible() and page.locator("#opt-totem_tie").is_hidden()
+    page.select_option("#mode", "totem")
+    assert page.locator("#opt-final_recruit").is_hidden() and page.locator("#opt-totem_tie").is_visible()
+    assert page.locator("#opt-fire_kingdom").is_visible()
 
 
 def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page) -> None:

@@ -4,12 +4,15 @@ import { api, el, remember, savedGames } from "./api.js";
 import { t } from "./i18n.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
-/** @type {Record<string, {players: number[], modes?: string[], flags: Array<[string, string?]>}>} */
+/** Each game's player counts, modes and optional rules; a rule that holds only for some player
+ * counts or modes says so (the Mighty Duel is for 2 players; the last recruitment is Tribe's, the
+ * totem tie-break Totem's), and is offered only there.
+ * @type {Record<string, {players: number[], modes?: string[], flags: Array<[string, string?, {players?: number[], modes?: string[]}?]>}>} */
 const GAMES = {
-  kingdomino: { players: [2, 3, 4], flags: [["middle_kingdom"], ["harmony"], ["dynasty"], ["mighty_duel"]] },
+  kingdomino: { players: [2, 3, 4], flags: [["middle_kingdom"], ["harmony"], ["dynasty"], ["mighty_duel", undefined, { players: [2] }]] },
   duel: { players: [2], flags: [] },
   origins: { players: [2, 3, 4], modes: ["discovery", "totem", "tribe"],
-    flags: [["fire_kingdom"], ["homo_habilis"], ["final_recruit"], ["totem_tie", "choose"]] },
+    flags: [["fire_kingdom"], ["homo_habilis"], ["final_recruit", undefined, { modes: ["tribe"] }], ["totem_tie", "choose", { modes: ["totem"] }]] },
 };
 const SEAT_KINDS = ["me", "local", "online", "ai:easy", "ai:medium", "ai:hard", "ai:greedy", "ai:random"];
 
@@ -103,10 +106,25 @@ export function showLobby(main) {
     playersSelect.replaceChildren(...spec.players.map((n) => el("option", { value: n, selected: n === current }, t("lobby.players_n", { n }))));
     optionsBox.replaceChildren(el("legend", {}, t("lobby.options")),
       spec.modes ? el("label", {}, t("lobby.mode"), " ", el("select", { id: "mode" }, spec.modes.map((m) => el("option", { value: m }, t(`mode.${m}`))))) : "",
-      ...spec.flags.map(([id, value]) => el("label", {}, el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", t(`option.${id}.long`))));
+      ...spec.flags.map(([id, value, only]) => el("label", { "data-players": only && only.players ? only.players.join(" ") : undefined, "data-modes": only && only.modes ? only.modes.join(" ") : undefined },
+        el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", t(`option.${id}.long`))));
     if (!spec.flags.length && !spec.modes) optionsBox.append(el("p", { class: "small" }, t("lobby.no_options")));
+    offerApplicable();
     refreshSeats();
     loadRatings();
+  }
+  /** Offer only the rules that hold for the chosen players and mode (one left checked from before
+   * is unchecked: the server would refuse the game, or the rule would do nothing). */
+  function offerApplicable() {
+    const players = playersSelect.value;
+    const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
+    for (const label of optionsBox.querySelectorAll("label[data-players], label[data-modes]")) {
+      const row = /** @type {HTMLElement} */ (label);
+      const fits = (!row.dataset.players || row.dataset.players.split(" ").includes(players))
+        && (!row.dataset.modes || (mode !== null && row.dataset.modes.split(" ").includes(mode.value)));
+      row.hidden = !fits;
+      if (!fits) /** @type {HTMLInputElement} */ (row.querySelector("input")).checked = false;
+    }
   }
   function refreshSeats() {
     remembered();
@@ -121,8 +139,8 @@ export function showLobby(main) {
     }));
   }
   gameSelect.addEventListener("change", refresh);
-  playersSelect.addEventListener("change", loadRatings);
-  optionsBox.addEventListener("change", loadRatings);
+  playersSelect.addEventListener("change", () => { offerApplicable(); loadRatings(); });
+  optionsBox.addEventListener("change", () => { offerApplicable(); loadRatings(); });
 
   /** @param {Event} event */
   async function create(event) {
