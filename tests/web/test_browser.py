@@ -1109,10 +1109,13 @@ def test_a_whole_game_is_played_with_the_keyboard_only(page) -> None:
         if page.locator("#winner").count():
             break
         mark = log_mark(page)
+        if turns:  # after a move made with the keys, the focus waits on the next move (it fell to the page)
+            focus_on = "(targets) => document.activeElement && document.activeElement.matches(targets)"
+            page.wait_for_function(focus_on, arg=KEY_TARGETS)
         for _ in range(400):
-            page.keyboard.press("Tab")
             if focused_matches(page, KEY_TARGETS):
                 break
+            page.keyboard.press("Tab")
         else:
             raise AssertionError(f"Tab never reached a move: {page.locator('#status').text_content()}")
         if focused_matches(page, "svg g.legal.anchor"):
@@ -1319,6 +1322,10 @@ def test_the_guided_game_explains_each_step_and_what_placing_scores(page) -> Non
     assert page.locator("#guide-tip").count() == 0
     page.click("#guide-show")
     assert page.locator("#guide-tip").text_content().startswith("Place your domino")
+    # The guided game closes with a word on what comes next (it ended with no tip).
+    play_by_clicking_board(page)
+    page.wait_for_selector("#ranking")
+    assert page.locator("#guide-tip").text_content().startswith("The game is over: the ranking")
 
 
 @pytest.mark.parametrize("language", ["en", "bg"])

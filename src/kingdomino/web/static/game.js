@@ -58,6 +58,8 @@ export function showGame(main, id, replay = false) {
   /** Hide (or show again) a guided game's tips, remembered for the game. @param {boolean} hidden */
   const hideTips = (hidden) => () => { saved.tipsHidden = hidden; remember(id, [], { tipsHidden: hidden }); draw(); };
   const end = el("div", { id: "end" });
+  /** Focusable (not in the Tab order): a keyboard player's focus waits here while others play. */
+  const boardCard = el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board"), tabindex: -1 }, board);
   const scores = el("div", { id: "scores" });
   /** The game's scores as they stand; a replay shows its step's own instead. */
   const scoresCard = el("section", { class: "card grow", id: "scores-card" }, el("h2", {}, t("game.scores")), scores);
@@ -107,7 +109,7 @@ export function showGame(main, id, replay = false) {
       el("div", { class: "status-row" }, status, el("div", { class: "controls" }, hintButton, " ", undoButton, " ", helpButton, tipsSlot)), error, matchNote, awayCard, guide, hintBox, heard),
     inviting ? invitesCard : "",
     end,
-    el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board") }, board),
+    boardCard,
     movesCard,
     el("div", { class: "row" }, scoresCard,
       el("section", { class: "card grow" }, el("h2", {}, t("game.log")), log)),
@@ -203,11 +205,13 @@ export function showGame(main, id, replay = false) {
     draw();
   }
 
+  /** The seat whose kingdom is drawn large: the seat to act among yours (two players on one
+   * screen), else your own; a spectator keeps the first seat's, so the kingdoms stay in their
+   * places while the AIs play (the large one followed the seat to act, every turn). */
   function mainSeat() {
     const mine = view.your_seats;
     if (mine.includes(view.current_player)) return view.current_player;
-    if (mine.length) return mine[0];
-    return view.current_player >= 0 && view.current_player < view.seats.length ? view.current_player : 0;
+    return mine.length ? mine[0] : 0;
   }
 
   function statusLine() {
@@ -233,7 +237,23 @@ export function showGame(main, id, replay = false) {
     return el("span", {}, t("status.dealing"));
   }
 
+  /** Whether the last move was made with the keys (a pointer's player gets no focus moved for
+   * them: a square focused shows its ghost). */
+  let byKeyboard = false;
+  document.addEventListener("keydown", () => { byKeyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { byKeyboard = false; }, true);
+  /** After a drawing, a keyboard player's focus goes on where it was, on the board: to the first
+   * thing to play if any, else the board itself (it fell to the page after every move). */
+  function keepFocus(/** @type {boolean} */ wasOnBoard) {
+    const active = document.activeElement;
+    if (!byKeyboard || !wasOnBoard || (active && active !== document.body && active !== boardCard)) return;
+    const next = /** @type {HTMLElement | SVGElement | null} */ (board.querySelector("button.domino.claimable, button.die.takeable, svg g.legal.anchor, .actions button, .choice-row button, .caveman-card.claimable"));
+    if (next) next.focus({ preventScroll: true });
+    else if (active !== boardCard) boardCard.focus({ preventScroll: true });
+  }
+
   function draw() {
+    const wasOnBoard = boardCard.contains(document.activeElement);
     title.textContent = gameTitle(view);
     // A tab in the background says when a move is awaited here (an online game with friends).
     const awaited = view.status !== "finished" && view.your_seats.includes(view.current_player) && view.legal_actions.length > 0;
@@ -245,7 +265,7 @@ export function showGame(main, id, replay = false) {
         : [t("game.spectating")]),
     view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
     status.replaceChildren(statusLine());
-    const guided = saved.guided && view.status !== "finished";
+    const guided = saved.guided;
     guide.replaceChildren(...(guided && !saved.tipsHidden ? guideTip(view, hideTips(true)) : []));
     tipsSlot.replaceChildren(guided && saved.tipsHidden ? showTips(hideTips(false)) : "");
     ctx.legal = view.legal_actions;
@@ -255,9 +275,11 @@ export function showGame(main, id, replay = false) {
     playButton.toggleAttribute("disabled", !ctx.legal.length);
     // A game over has no move to list, hint or take back: those controls go with the last move.
     const over = view.status === "finished";
-    movesCard.hidden = over;
-    hintButton.hidden = over;
-    undoButton.hidden = over;
+    // A spectator never acts: no move list, hint or undo either.
+    const watching = !view.your_seats.length;
+    movesCard.hidden = over || watching;
+    hintButton.hidden = over || watching;
+    undoButton.hidden = over || watching;
     hintButton.toggleAttribute("disabled", !ctx.legal.length || !view.hints_allowed || view.status === "finished");
     hintButton.title = view.hints_allowed ? "" : t("hint.off");
     undoButton.toggleAttribute("disabled", !view.undo_allowed || view.status === "finished");
@@ -278,6 +300,7 @@ export function showGame(main, id, replay = false) {
     })] : []));
     log.replaceChildren(...view.log.slice().reverse().map((/** @type {any} */ entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));
     tellNews();
+    keepFocus(wasOnBoard);
     // The replay's own address (/game/ID/replay), opened or reloaded: the game over, it starts.
     if (replayAsked && view.status === "finished") { replayAsked = false; replayGame(); }
   }

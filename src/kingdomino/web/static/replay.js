@@ -47,7 +47,7 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
     localSeatNames(frame.seats);
     slider.value = String(step);
     const seat = frame.last ? frame.last.seat : -1;
-    const fake = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [],
+    const fake = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [], viewer_seats: view.your_seats,
       winners: step === frame.steps ? view.winners : [], log: [] };
     label.textContent = ` ${t("replay.step_of", { n: step, of: frame.steps })}${frame.last ? " · " + logWords(fake, { seat, text: frame.last.text, description: frame.last.description }) : ""}`;
     // The decision taken from this position, if a human's: the best alternative drawn as a hint.

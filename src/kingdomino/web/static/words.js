@@ -251,11 +251,14 @@ function dieCoat(obs, die) {
 }
 
 /** What `seat` did: `key` with its name, or the key's own second-person words ("You chose", "Your
- * king") where the seat's name is "You" (a sentence built on "You" breaks in most languages).
+ * king") where the seat is the one this page plays (or is named "You"; a sentence built on "You"
+ * breaks in most languages). With two players on one screen, each is named.
  * @param {any} view @param {string} key @param {number} seat @param {Record<string, string>} [params] */
 export function seatWords(view, key, seat, params = {}) {
   const who = view.seats[seat] ? view.seats[seat].name : "";
-  return who === t("name.you") ? t(`${key}_you`, params) : t(key, { ...params, name: who });
+  const mine = view.viewer_seats || view.your_seats || [];
+  const yours = who === t("name.you") || (mine.length === 1 && mine[0] === seat);
+  return yours ? t(`${key}_you`, params) : t(key, { ...params, name: who });
 }
 
 /**
