@@ -37,6 +37,7 @@ from fastapi import FastAPI, Path, Query, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.types import Message
 
 from kingdomino.arena.ladder import load_ratings, rating_of
 from kingdomino.web import views
@@ -46,6 +47,7 @@ from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import HINT_AGENT, Hub
 from kingdomino.web.live import AI_LEVELS, AWAY_SECONDS, HubError, Watcher
+from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.review import REVIEW_AGENT
 from kingdomino.web.store import Store
 from kingdomino.web.tokens import TokenListError, token_list
@@ -302,39 +304,50 @@ def create_app(
             await websocket.send_json({"type": "error", **error.to_json()["error"]})
             await websocket.close(code=4429 if error.status == 429 else 4403)
             return
-        lock = asyncio.Lock()
-
-        async def send_text(text: str) -> None:
-            async with lock:
-                await websocket.send_text(text)
+        # Every message to this client goes out through its own outbox: a client that stops
+        # reading is cut off and holds up no one (the game's broadcasts only queue).
+        outbox = Outbox(websocket.send_text, lambda code: websocket.close(code=code))
 
         async def send(message: dict[str, Any]) -> None:
-            await send_text(json.dumps(message))
+            await outbox.send(json.dumps(message))
 
-        watcher = Watcher(seats, send_text)
+        watcher = Watcher(seats, outbox.send)
         try:
             await hub.join(live, watcher)
             if hub.is_thinking(live.id):
-                await send_text(hub.thinking_text(live.id))
+                await outbox.send(hub.thinking_text(live.id))
             while True:
-                received = await websocket.receive()
-                if received["type"] == "websocket.disconnect":
+                received = await _received_unless_cut_off(websocket, outbox)
+                if received is None or received["type"] == "websocket.disconnect":
                     break
                 try:
                     await _handle(hub, game_id, received, held, send)
-                except WebSocketDisconnect:
-                    raise
+                except (WebSocketDisconnect, SlowClient):
+                    break
                 except Exception:
                     # A bug met by one message is that message's error; the connection goes on.
                     logger.exception("game %s: a WebSocket message failed", game_id)
                     failed = HubError(500, "server", "internal error", "internal")
                     await send({"type": "error", **failed.to_json()["error"]})
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, SlowClient):
             pass
         finally:
             await hub.part(live, watcher)
+            await outbox.aclose()
 
     return app
+
+
+async def _received_unless_cut_off(websocket: WebSocket, outbox: Outbox) -> Message | None:
+    """The client's next message, or None once it is cut off for not reading."""
+    receiving = asyncio.ensure_future(websocket.receive())
+    cut = asyncio.ensure_future(outbox.cut_off.wait())
+    await asyncio.wait({receiving, cut}, return_when=asyncio.FIRST_COMPLETED)
+    cut.cancel()
+    if receiving.done():
+        return receiving.result()
+    receiving.cancel()
+    return None
 
 
 def _held_tokens(text: str) -> frozenset[str]:

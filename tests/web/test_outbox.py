@@ -1,0 +1,150 @@
+"""A client that stops reading holds up no one: its messages queue in its own outbox, and past a
+limit (or a send that takes too long) it is cut off. Before, a spectator socket that never read
+froze its game: every broadcast awaited its send."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import socket
+import time
+
+import httpx
+import pytest
+
+from kingdomino.web.outbox import SLOW_CLIENT_CODE, Outbox, SlowClient
+
+
+def test_a_client_that_reads_gets_every_message_in_order() -> None:
+    async def run() -> list[str]:
+        written: list[str] = []
+
+        async def write(text: str) -> None:
+            await asyncio.sleep(0)
+            written.append(text)
+
+        async def close(code: int) -> None:
+            raise AssertionError("a reading client is never cut off")
+
+        box = Outbox(write, close, limit=4)
+        for n in range(20):
+            await box.send(str(n))
+            await asyncio.sleep(0.001)
+        await box.flush()
+        await box.aclose()
+        return written
+
+    assert asyncio.run(run()) == [str(n) for n in range(20)]
+
+
+def test_a_client_that_never_reads_is_cut_off_and_no_send_waits_for_it() -> None:
+    async def run() -> tuple[float, list[int], int]:
+        closed: list[int] = []
+
+        async def write(text: str) -> None:
+            await asyncio.Event().wait()  # a full socket buffer: the write never ends
+
+        async def close(code: int) -> None:
+            closed.append(code)
+
+        box = Outbox(write, close, limit=8, timeout=60)
+        start = time.perf_counter()
+        await box.send("first")  # taken by the writer, which then waits for ever
+        await asyncio.sleep(0.01)
+        sent = 1
+        with pytest.raises(SlowClient):
+            for n in range(100):
+                await box.send(str(n))
+                sent += 1
+        took = time.perf_counter() - start
+        await asyncio.sleep(0.01)
+        assert box.cut_off.is_set()
+        with pytest.raises(SlowClient):
+            await box.send("more")
+        await box.aclose()
+        return took, closed, sent
+
+    took, closed, sent = asyncio.run(run())
+    assert took < 0.5 and closed == [SLOW_CLIENT_CODE]
+    assert sent == 9  # one being written, eight waiting
+
+
+def test_a_message_that_takes_too_long_to_go_out_cuts_its_client_off() -> None:
+    async def run() -> list[int]:
+        closed: list[int] = []
+
+        async def write(text: str) -> None:
+            await asyncio.sleep(10)
+
+        async def close(code: int) -> None:
+            closed.append(code)
+
+        box = Outbox(write, close, timeout=0.05)
+        await box.send("slow")
+        await box.flush()
+        await asyncio.sleep(0.01)
+        await box.aclose()
+        return closed
+
+    assert asyncio.run(run()) == [SLOW_CLIENT_CODE]
+
+
+def stuffed_spectator(base: str, game_id: str, token: str, seconds: float = 3.0) -> socket.socket:
+    """A spectator's socket that sends small messages and never reads its answers (a tiny receive
+    buffer), until the server's side of it is full."""
+    host, port = base.removeprefix("http://").split(":")
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect((host, int(port)))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        (
+            f"GET /ws/games/{game_id}?tokens={token} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    sock.recv(200)
+    payload = json.dumps({"type": "why", "action": "x" * 60}).encode()
+    mask = os.urandom(4)
+    frame = bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    sock.setblocking(False)
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            sock.send(frame * 50)
+        except BlockingIOError:
+            time.sleep(0.01)
+    return sock
+
+
+def test_a_spectator_that_never_reads_does_not_freeze_the_game(live_server: str) -> None:
+    with httpx.Client(base_url=live_server, timeout=30) as client:
+        created = client.post(
+            "/api/games",
+            json={
+                "game": "kingdomino",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "ai", "level": "easy"}],
+            },
+        ).json()
+        game, token = created["id"], created["seats"][0]["token"]
+        stuffed = stuffed_spectator(live_server, game, created["spectator_token"])
+        try:
+            for _ in range(6):  # the player plays on, and the AI answers, as if nobody watched
+                deadline = time.monotonic() + 20
+                while True:
+                    view = client.get(f"/api/games/{game}", params={"token": token}).json()
+                    if view["legal_actions"]:
+                        break
+                    assert time.monotonic() < deadline, "the AI seat stopped"
+                    time.sleep(0.05)
+                start = time.monotonic()
+                answer = client.post(
+                    f"/api/games/{game}/actions",
+                    json={"token": token, "action": view["legal_actions"][0], "index": view["index"]},
+                )
+                assert answer.status_code == 200 and time.monotonic() - start < 5
+        finally:
+            stuffed.close()
