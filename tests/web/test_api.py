@@ -58,6 +58,11 @@ def test_two_ai_seats_finish_and_the_record_replays(client: TestClient) -> None:
     assert outcome.ok and outcome.state.scores() == view["scores"]
     frame = client.get(f"/api/games/{created['id']}/replay", params={"step": 10}).json()
     assert frame["step"] == 10 and frame["last"]["text"] == record.actions[9]
+    assert frame["next"]["text"] == record.actions[10]
+    # Nobody's moves to review: an empty review, not an internal error (it answered 500).
+    reviewed = client.get(f"/api/games/{created['id']}/review")
+    assert reviewed.status_code == 200
+    assert reviewed.json()["status"] == "ready" and reviewed.json()["moves"] == []
 
 
 def test_bad_inputs_are_refused_with_the_field_and_change_nothing(client: TestClient) -> None:

@@ -843,6 +843,8 @@ class Hub:
         stored = self.store.load_review(game_id)
         if stored is not None:
             return {"status": "ready", **stored}
+        if not live.humans():  # a game of AI seats alone: no human move to review
+            return {"status": "ready", "moves": [], "summary": review.summary([])}
         running = self.reviewing.get(game_id)
         if running is None:
             self._start_review(live)
