@@ -364,6 +364,39 @@ def test_a_deal_is_not_played_again_with_several_humans(client: TestClient) -> N
     assert view["same_deal"] is False
 
 
+def test_a_player_who_left_keeps_their_moves_and_their_open_page_only_watches(client: TestClient) -> None:
+    """Found by the attack review: after Bea left, her page still open was told it held her seat
+    (the AI's legal moves, "leave" offered), and Ann's undo took back Bea's own moves with hers."""
+    created = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
+    game_id = created["id"]
+    tokens = [seat["token"] for seat in created["seats"]]
+    for _ in range(40):  # on until Bea has played after Ann, with nothing drawn between
+        view = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
+        log = view["log"]
+        since_draw = log[max((i for i, e in enumerate(log) if e["seat"] < 0), default=-1) + 1 :]
+        if since_draw and since_draw[-1]["seat"] == 1 and any(e["seat"] == 0 for e in since_draw):
+            break
+        seat = view["current_player"]
+        mine = client.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()
+        # Ann takes the first domino, Bea the last: Ann plays first in the next round.
+        action = mine["legal_actions"][0 if seat == 0 else -1]
+        move = {"token": tokens[seat], "action": action, "index": mine["index"]}
+        client.post(f"/api/games/{game_id}/actions", json=move)
+    else:
+        raise AssertionError("Bea never played after Ann")
+    with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[1]}) as page:
+        assert page.receive_json()["your_seats"] == [1]
+        assert client.post(f"/api/games/{game_id}/leave", json={"token": tokens[1]}).status_code == 200
+        told = page.receive_json()
+        while told["type"] != "state":
+            told = page.receive_json()
+        assert told["your_seats"] == [] and told["legal_actions"] == [] and not told["can_leave"]
+    refused = client.post(f"/api/games/{game_id}/undo", json={"token": tokens[0]})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "undo_left"
+    after = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
+    assert after["log"][-1] == log[-1] and after["undo_refused"] == "undo_left"
+
+
 def test_a_player_who_must_go_hands_the_seat_to_an_ai_and_the_others_finish(
     client: TestClient, database: str
 ) -> None:

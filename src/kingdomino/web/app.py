@@ -311,7 +311,7 @@ def create_app(
         async def send(message: dict[str, Any]) -> None:
             await outbox.send(json.dumps(message))
 
-        watcher = Watcher(seats, outbox.send)
+        watcher = Watcher(seats, outbox.send, held)
         try:
             await hub.join(live, watcher)
             if hub.is_thinking(live.id):

@@ -508,7 +508,7 @@ class Hub:
             if refused is not None:
                 raise refused
             seats = [dict(info) for info in live.stored.seats]
-            seats[target] = ai_seat(seats[target], level)
+            seats[target] = ai_seat(seats[target], level, len(live.actions))
             to_act = live.state.current_player
             ai_turn = 0 <= to_act < len(seats) and seats[to_act]["kind"] == "ai"
             try:
@@ -799,6 +799,9 @@ class Hub:
         watchers = list(live.watchers)
         if not watchers:
             return
+        for watcher in watchers:  # a seat handed to an AI (here or on another server) is not theirs now
+            if watcher.tokens:
+                watcher.seats = self.seats_held(live, watcher.tokens)
         await self._send_each(live, watchers, [self.view_text(live, watcher.seats) for watcher in watchers])
         await self.tell_presence(live)
 

@@ -48,6 +48,7 @@ REFUSAL_CODES = frozenset(
         "undo_humans",
         "undo_nothing",
         "undo_revealed",
+        "undo_left",
         "hints_off",
         "hint_not_your_turn",
         "hints_busy",
@@ -98,10 +99,12 @@ class HubError(Exception):
 
 @dataclass(eq=False)
 class Watcher:
-    """A connected client: the seats its tokens hold (none: a spectator) and how to send it text."""
+    """A connected client: the seats its tokens hold (none: a spectator), how to send it text, and
+    its tokens (a seat handed to an AI since it connected is no longer its own)."""
 
     seats: ViewKey
     send: Sender
+    tokens: frozenset[str] = frozenset()
 
 
 @dataclass(eq=False)
@@ -170,10 +173,16 @@ class LiveGame:
         mine = [a.index for a in self.actions if a.seat == seat]
         if not mine:
             return refused("you have no action to take back", "undo_nothing")
-        if any(a.seat == CHANCE for a in self.actions[mine[-1] :]):
+        later = self.actions[mine[-1] :]
+        if any(a.seat == CHANCE for a in later):
             return refused(
                 "new pieces were revealed since your last action, so it can no longer be taken back",
                 "undo_revealed",
+            )
+        if any(a.index < int(self.stored.seats[a.seat].get("ai_since", 0)) for a in later if a.seat >= 0):
+            return refused(
+                "a player who has left made moves since your last action: theirs are not taken back",
+                "undo_left",
             )
         return None
 
@@ -280,10 +289,11 @@ def seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def ai_seat(human: dict[str, Any], level: str) -> dict[str, Any]:
+def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
     """The seat of a human once an AI of ``level`` plays it: the name keeps the player's and says
     the AI, as the default AI names do ("Anna (AI, medium)"); the player's token no longer acts
-    but still watches (``former_token``), so a player who comes back sees the game go on."""
+    but still watches (``former_token``), so a player who comes back sees the game go on. The
+    seat's actions before ``since`` (the number of actions then) were the player's own."""
     if level not in AI_LEVELS:
         raise HubError(400, "level", f"expected one of {', '.join(AI_LEVELS)}")
     base = re.sub(r" \(AI, \w+\)$", "", str(human["name"]))
@@ -293,6 +303,7 @@ def ai_seat(human: dict[str, Any], level: str) -> dict[str, Any]:
         "name": f"{base} (AI, {level})",
         "token": None,
         "former_token": human.get("token"),
+        "ai_since": since,
     }
 
 
