@@ -135,6 +135,27 @@ def test_bad_creation_requests(client: TestClient) -> None:
         {"game": "kingdomino", "players": 2, "seats": [{"kind": "robot"}, {"kind": "human"}]}
     )
     assert status == 422 and error["field"].startswith("seats")
+    # Found by the attack review: "players": true was read as 1, and names were kept as sent.
+    status, error = post({"game": "kingdomino", "players": True, "seats": human})
+    assert status == 422 and error["field"] == "players"
+    status, error = post(
+        {
+            "game": "kingdomino",
+            "players": 2,
+            "seats": [{"kind": "human", "name": "Bo (AI, hard)"}, {"kind": "human"}],
+        }
+    )
+    assert status == 422 and error["field"] == "seats[0].name" and "AI" in error["message"]
+
+
+def test_names_are_kept_without_control_or_direction_characters(client: TestClient) -> None:
+    """A name cannot hide characters that break lines or turn the text after it around; a blank
+    one is the seat's default."""
+    seats = [{"kind": "human", "name": "An\u202ena\x00\n"}, {"kind": "human", "name": "   "}]
+    created = create(client, seats=seats)
+    token = created["seats"][0]["token"]
+    view = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
+    assert [seat["name"] for seat in view["seats"]] == ["Anna", "Player 2"]
 
 
 def test_websocket_play_reconnect_and_bad_messages(client: TestClient) -> None:

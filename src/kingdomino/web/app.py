@@ -68,7 +68,7 @@ class SeatRequest(BaseModel):
 
 class CreateRequest(BaseModel):
     game: str = Field(max_length=32)
-    players: int = Field(ge=1, le=8)
+    players: int = Field(ge=1, le=8, strict=True)
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=16)
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     seed: int | None = Field(default=None, ge=0, lt=2**62)
@@ -92,7 +92,7 @@ class LeaveRequest(BaseModel):
 
 class RatingsRequest(BaseModel):
     game: str = Field(max_length=32)
-    players: int = Field(ge=1, le=8)
+    players: int = Field(ge=1, le=8, strict=True)
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=16)
 
 

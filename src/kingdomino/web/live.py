@@ -49,6 +49,7 @@ REFUSAL_CODES = frozenset(
         "undo_nothing",
         "undo_revealed",
         "undo_left",
+        "name_as_ai",
         "hints_off",
         "hint_not_your_turn",
         "hints_busy",
@@ -273,17 +274,43 @@ def replayed(game: Game, actions: list[StoredAction]) -> State:
     return state
 
 
+#: Characters never kept in a name: controls, and the marks that turn the direction of the text
+#: around it (a name could make the words after it read backwards).
+_HIDDEN_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+#: How the server names an AI seat ("Bruno (AI, hard)"): a human's name may not read so.
+AI_NAME_ENDING = re.compile(r"\(AI, \w+\)\s*$")
+
+
+def clean_name(name: str) -> str:
+    """A name as shown: without control or direction characters, spaces collapsed and trimmed.
+
+    >>> clean_name("  Anna\\u202e \\n Berg\\x00 ")
+    'Anna Berg'
+    """
+    return " ".join(_HIDDEN_IN_NAMES.sub("", name).split())
+
+
 def seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
-    """A seat as stored: kind, name, AI level or (for a human) a fresh secret token."""
+    """A seat as stored: kind, name, AI level or (for a human) a fresh secret token. A name is kept
+    without control or direction characters; one left blank is the seat's default; a human's may
+    not end as an AI seat's does ("(AI, hard)"), which would pass them off as an AI."""
+    name = clean_name(str(seat.get("name") or ""))
     if seat["kind"] == "ai":
         level = seat.get("level") or "easy"
         if level not in AI_LEVELS:
             raise HubError(400, f"seats[{index}].level", f"expected one of {', '.join(AI_LEVELS)}")
-        name = seat.get("name") or ai_name(index, level)
-        return {"kind": "ai", "level": level, "name": name, "token": None}
+        return {"kind": "ai", "level": level, "name": name or ai_name(index, level), "token": None}
+    if AI_NAME_ENDING.search(name):
+        raise HubError(
+            422,
+            f"seats[{index}].name",
+            f"a player's name may not end as an AI seat's does: {name!r}",
+            "name_as_ai",
+            {"n": index + 1},
+        )
     return {
         "kind": "human",
-        "name": seat.get("name") or f"Player {index + 1}",
+        "name": name or f"Player {index + 1}",
         "online": bool(seat.get("online")),
         "token": secrets.token_urlsafe(16),
     }
