@@ -135,7 +135,13 @@ def test_bad_creation_requests(client: TestClient) -> None:
         {"game": "kingdomino", "players": 2, "seats": [{"kind": "robot"}, {"kind": "human"}]}
     )
     assert status == 422 and error["field"].startswith("seats")
-    # Found by the attack review: "players": true was read as 1, and names were kept as sent.
+    # Found by the attack review: a bad option's value named "options" (or "options.harmony.bool")
+    # as the field; "players": true was read as 1; names were kept as sent.
+    for value, status_code in ((1, 400), ([1], 422)):
+        status, error = post(
+            {"game": "kingdomino", "players": 2, "seats": human, "options": {"harmony": value}}
+        )
+        assert status == status_code and error["field"] == "options.harmony", error
     status, error = post({"game": "kingdomino", "players": True, "seats": human})
     assert status == 422 and error["field"] == "players"
     status, error = post(

@@ -35,10 +35,21 @@ def error_response(
     return JSONResponse(error_body(field, message, code), status, headers=headers)
 
 
+#: The tags pydantic puts after a field of several allowed types, naming the type it tried
+#: ("options.harmony.bool"): not part of the field's name.
+_UNION_TAGS = frozenset({"bool", "int", "float", "str", "list", "dict", "none"})
+
+
 def validation_error(errors: Sequence[Any]) -> tuple[str, str]:
-    """The field and message of the first pydantic error, e.g. ``("seats.0.kind", "seats.0.kind: ...")``."""
+    """The field and message of the first pydantic error, e.g. ``("seats.0.kind", "seats.0.kind: ...")``.
+
+    >>> validation_error([{"loc": ("body", "options", "harmony", "bool"), "msg": "not a boolean"}])
+    ('options.harmony', 'options.harmony: not a boolean')
+    """
     first = errors[0]
     parts = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path")]
+    while len(parts) > 1 and parts[-1] in _UNION_TAGS:
+        parts.pop()
     field = ".".join(parts) or "body"
     return field, f"{field}: {first.get('msg', 'invalid')}"
 

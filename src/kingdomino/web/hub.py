@@ -37,6 +37,7 @@ import contextlib
 import json
 import logging
 import random
+import re
 import secrets
 import time
 from collections import OrderedDict, deque
@@ -290,6 +291,9 @@ class Hub:
             field_name = "game" if str(error).startswith("game") else "options"
             if str(error).startswith("players"):
                 field_name = "players"
+            named = re.match(r"(options\.\w+):", str(error))  # one option named: "options.harmony"
+            if named:
+                field_name = named[1]
             raise HubError(400, field_name, str(error)) from None
         if len(seats) != game.num_players:
             raise HubError(
