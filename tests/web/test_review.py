@@ -155,6 +155,48 @@ def test_background_jobs_never_hold_the_last_slot_and_wait_for_live_ones() -> No
     assert asyncio.run(scenario()) == ["review-1", "ai", "review-2"]
 
 
+def test_a_players_ai_turn_goes_before_watched_games_turns() -> None:
+    """The AI turns of games of AI seats alone wait after the players' jobs (a client creating a
+    dozen of them put a dozen jobs ahead of every player's AI reply), and before reviews."""
+
+    class Slow:
+        slots = 1
+
+        def __init__(self) -> None:
+            self.started: list[str] = []
+
+        async def run(self, job: AIJob) -> AIAnswer:
+            self.started.append(job.agent)
+            await asyncio.sleep(0.02)
+            return AIAnswer(0, (), 0, 0.0)
+
+        def close(self) -> None:
+            pass
+
+    async def scenario() -> tuple[list[str], int | None]:
+        slow = Slow()
+        queue = AIQueue(slow)
+        job = AIJob.__new__(AIJob)
+
+        def named(name: str) -> AIJob:
+            return AIJob(job, name, 0)  # type: ignore[arg-type]
+
+        tasks = [
+            asyncio.ensure_future(queue.run(named(f"watched-{n}"), f"w{n}", watched=True)) for n in range(4)
+        ]
+        tasks.append(asyncio.ensure_future(queue.run(named("review"), "r", "review", background=True)))
+        await asyncio.sleep(0)
+        tasks.append(asyncio.ensure_future(queue.run(named("player"), "p")))
+        await asyncio.sleep(0)
+        ahead = queue.ahead("p")
+        await asyncio.gather(*tasks)
+        return slow.started, ahead
+
+    started, ahead = asyncio.run(scenario())
+    assert started == ["watched-0", "player", "watched-1", "watched-2", "watched-3", "review"]
+    assert ahead == 1  # only the job already running
+
+
 def test_a_review_job_values_the_move_played_even_if_pruned() -> None:
     import random
 

@@ -195,11 +195,12 @@ def make_executor(workers: str) -> Executor:
 @dataclass(eq=False)
 class Ticket:
     """A job in the queue: whose it is (a game id), what (an AI turn, a hint, a review) and whether
-    it waits in the background lane."""
+    it waits in the watched lane (a game of AI seats alone) or the background lane (a review)."""
 
     owner: str
     kind: str
     background: bool = False
+    watched: bool = False
     turn: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
@@ -208,6 +209,11 @@ class AIQueue:
 
     ``on_change`` is called whenever a job enters, starts or leaves, so that the waiting
     players can be told where they stand (``ahead``).
+
+    The AI turns of games of AI seats alone (watched, nobody waits on a move of theirs) wait in
+    a lane after the players' jobs: one starts only when no player's job waits. Found by the
+    attack review of 2026-11-26: a client that created a dozen such games put a dozen jobs ahead
+    of every player's AI reply (0.4 s became 1.7 s).
 
     Background jobs (game reviews) wait in a lane of their own: one starts only when no other
     job waits, and they hold at most ``slots - 1`` slots (at least one), so with two or more
@@ -219,12 +225,13 @@ class AIQueue:
         self.executor = executor
         self.on_change = on_change
         self.waiting: deque[Ticket] = deque()
+        self.watched: deque[Ticket] = deque()
         self.running: list[Ticket] = []
         self.background: deque[Ticket] = deque()
 
     def _background_may_start(self) -> bool:
         slots = self.executor.slots
-        if self.waiting or len(self.running) >= slots:
+        if self.waiting or self.watched or len(self.running) >= slots:
             return False
         return sum(t.background for t in self.running) < max(1, slots - 1)
 
@@ -235,22 +242,29 @@ class AIQueue:
         """Jobs before ``owner``'s job of ``kind`` (0: it is running); None if it has none."""
         if any(t.owner == owner and t.kind == kind for t in self.running):
             return 0
-        for position, ticket in enumerate(self.waiting):
+        for position, ticket in enumerate([*self.waiting, *self.watched]):
             if ticket.owner == owner and ticket.kind == kind:
                 return position + 1
         return None
 
     def owners(self) -> set[str]:
-        return {t.owner for t in self.waiting} | {t.owner for t in self.running if not t.background}
+        waiting = {t.owner for t in self.waiting} | {t.owner for t in self.watched}
+        return waiting | {t.owner for t in self.running if not t.background}
 
-    async def run(self, job: AIJob, owner: str, kind: str = "ai", background: bool = False) -> AIAnswer:
-        """``job``'s answer once a worker computed it (``background``: in the low-priority lane)."""
-        ticket = Ticket(owner, kind, background)
-        lane = self.background if background else self.waiting
+    async def run(
+        self, job: AIJob, owner: str, kind: str = "ai", background: bool = False, watched: bool = False
+    ) -> AIAnswer:
+        """``job``'s answer once a worker computed it (``watched``: a game of AI seats alone, after
+        the players' jobs; ``background``: a review, in the lowest lane)."""
+        ticket = Ticket(owner, kind, background, watched)
+        lane = self.background if background else self.watched if watched else self.waiting
+        free = len(self.running) < self.executor.slots
         if background:
             start_now = self._background_may_start()
+        elif watched:
+            start_now = free and not self.waiting and not self.watched
         else:
-            start_now = len(self.running) < self.executor.slots and not self.waiting
+            start_now = free and not self.waiting
         if start_now:
             self.running.append(ticket)
         else:
@@ -273,11 +287,12 @@ class AIQueue:
     def _leave(self, ticket: Ticket) -> None:
         if ticket in self.running:
             self.running.remove(ticket)
-        while self.waiting and len(self.running) < self.executor.slots:
-            following = self.waiting.popleft()
-            if not following.turn.done():
-                self.running.append(following)
-                following.turn.set_result(None)
+        for lane in (self.waiting, self.watched):
+            while lane and len(self.running) < self.executor.slots:
+                following = lane.popleft()
+                if not following.turn.done():
+                    self.running.append(following)
+                    following.turn.set_result(None)
         while self.background and self._background_may_start():
             following = self.background.popleft()
             if not following.turn.done():

@@ -654,7 +654,8 @@ class Hub:
                 if not self.store.take_lease(live.id, version, LEASE_SECONDS):
                     return  # another server computes this turn (or the game moved on: we will hear)
                 job = AIJob(copy, agent_spec(level, copy), derive_seed(live.stored.seed, "seat", seat, index))
-                answer = await self._under_lease(live, version, self._paced(self.queue.run(job, live.id)))
+                turn = self.queue.run(job, live.id, watched=not live.humans())
+                answer = await self._under_lease(live, version, self._paced(turn))
                 async with live.lock:
                     if live.version != version:
                         continue
