@@ -460,6 +460,9 @@ def test_a_player_who_must_go_hands_the_seat_to_an_ai_and_the_others_finish(
         assert again["seats"][1]["kind"] == "ai" and again["scores"] == finished["scores"]
     refused = client.post(f"/api/games/{game_id}/leave", json={"token": ann})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_over"
+    # A hint asked at the end says the game is over (it said "a hint is for the seat to act").
+    refused = client.get(f"/api/games/{game_id}/hint", params={"token": ann})
+    assert refused.status_code == 409 and refused.json()["error"]["code"] == "game_over"
 
 
 def test_a_seat_is_not_handed_to_an_ai_in_a_game_against_ai_seats(client: TestClient) -> None:

@@ -57,7 +57,10 @@ def test_every_game_is_scored(client: TestClient, game: str, options: dict, text
             "options.frame",
             "7",
         ),
-        ({"game": "duel", "options": {"harmony": True}, "text": "C"}, "text", "no options"),
+        ({"game": "duel", "options": {"harmony": True}, "text": "C"}, "options.harmony", "no options"),
+        # An unknown option is named as the field (it was "text", at "line 1, column 1").
+        ({"game": "kingdomino", "options": {"zzz": True}, "text": "C"}, "options.zzz", "unknown option"),
+        ({"game": "origins", "options": {"zzz": True}, "text": "H"}, "options.zzz", "unknown option"),
         # A frame is one of the game's sizes: a huge one would build a huge grid (checked first).
         ({"game": "kingdomino", "options": {"frame": 100000}, "text": "C"}, "options.frame", "5, 7"),
         ({"game": "origins", "options": {"frame": "x"}, "text": "H"}, "options.frame", "5, 7"),

@@ -576,6 +576,8 @@ class Hub:
         live = self.get(game_id)
         async with live.lock:
             seat = self.seat_for(live, token)
+            if live.stored.status == "finished" or live.state.is_terminal():
+                raise HubError(409, "game", "the game is over: there is no move left to hint", "game_over")
             if not live.hints_allowed():
                 raise HubError(
                     403,

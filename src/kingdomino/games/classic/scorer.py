@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kingdomino.core.game import OptionValue, ScoreOptionError, ScoreSheet, ScoreTextError
+from kingdomino.core.game import OptionValue, ScoreOptionError, ScoreSheet
 from kingdomino.games.classic.components import (
     CASTLE_LETTER,
     EMPTY_LETTER,
@@ -33,7 +33,7 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     :class:`ScoreOptionError` for options that contradict each other."""
     unknown = set(options) - set(VARIANTS) - {"frame"}
     if unknown:
-        raise ScoreTextError(1, 1, f"unknown option(s) {', '.join(sorted(unknown))}")
+        raise ScoreOptionError(sorted(unknown)[0], f"unknown option(s) {', '.join(sorted(unknown))}")
     flags = flag_options(options, VARIANTS)
     mighty_duel = flags["mighty_duel"]
     implied = frame_size(mighty_duel)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kingdomino.core.game import OptionValue, ScoreSheet, ScoreTextError
+from kingdomino.core.game import OptionValue, ScoreOptionError, ScoreSheet
 from kingdomino.games.duel.components import CASTLE_COL, CASTLE_ROW, COATS, MAP_COLS, MAP_ROWS
 from kingdomino.games.duel.state import score_sheet
 from kingdomino.games.duel.text import CASTLE_LETTER, EMPTY_LETTER, MAX_CROSSES, parse_map
@@ -20,7 +20,7 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     """The map's score sheet (the "+3 per domain" power is written in the text, Duel has no
     options); :class:`ScoreTextError` for a bad text or any option."""
     if options:
-        raise ScoreTextError(1, 1, f"Duel has no options, got {', '.join(sorted(options))}")
+        raise ScoreOptionError(sorted(options)[0], f"Duel has no options, got {', '.join(sorted(options))}")
     board, coat = parse_map(text)
     return score_sheet(board, coat)
 

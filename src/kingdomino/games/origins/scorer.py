@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from kingdomino.core.game import GameError, OptionValue, ScoreSheet, ScoreTextError
+from kingdomino.core.game import GameError, OptionValue, ScoreOptionError, ScoreSheet
 from kingdomino.games.domino.text import flag_options, frame_option
 from kingdomino.games.origins.components import (
     CAVEMEN,
@@ -38,7 +38,7 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     separated); :class:`ScoreTextError` or ``GameError`` for a bad text or option."""
     unknown = set(options) - set(OPTIONS) - {"frame", "totems"}
     if unknown:
-        raise ScoreTextError(1, 1, f"unknown option(s) {', '.join(sorted(unknown))}")
+        raise ScoreOptionError(sorted(unknown)[0], f"unknown option(s) {', '.join(sorted(unknown))}")
     mode = str(options.get("mode", "discovery"))
     if mode not in MODES:
         raise GameError(f"options.mode: expected one of {', '.join(MODES)}, got {mode!r}")
