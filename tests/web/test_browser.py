@@ -662,6 +662,22 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
     assert not host.errors and not guest.errors
 
 
+def test_an_unnamed_seat_is_named_in_the_page_s_language(browser, live_server) -> None:
+    """A seat left unnamed is "Player 2" on the server: a Russian page says "Игрок 2", and its
+    invite says for whom once ("For Player 2 (player 2)" before)."""
+    host = new_page(browser, live_server, locale="ru")
+    host.goto(live_server + "/")
+    host.select_option("#seat-1", "online")
+    host.click("#create")
+    host.wait_for_selector("#your-turn, #waiting")
+    assert host.locator("#invites label").first.inner_text() == "Ссылка для игрока 2:"
+    assert (
+        "Игрок 2" in host.locator("#scores").inner_text()
+        and "Player" not in host.locator("main").inner_text()
+    )
+    assert not host.errors
+
+
 def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(browser, live_server) -> None:
     """An online game of two: Boris must go. "Leave the game" (confirmed) hands his seat to an AI
     of the level he chose: his page now watches, Anna's shows "Boris (AI, easy)", and the game

@@ -95,7 +95,12 @@ export function showGame(main, id, replay = false) {
     return el("div", { class: "link-field" }, el("label", { class: "block" }, words), el("div", { class: "link-row" }, field, copy));
   };
   const inviting = Boolean(saved.invites && saved.invites.length);
-  if (inviting) invites.append(...saved.invites.map((/** @type {any} */ i) => linkField(t("game.invite_for", { name: i.name, n: i.seat + 1 }), i.url)));
+  /** An invite's words: for whom, by name if the seat has one of its own. @param {{name: string, seat: number}} i */
+  const inviteFor = (i) => {
+    const name = localName(i.name), n = i.seat + 1;
+    return name === t("player_n", { n }) ? t("game.invite_for_n", { n }) : t("game.invite_for", { name, n });
+  };
+  if (inviting) invites.append(...saved.invites.map((/** @type {any} */ i) => linkField(inviteFor(i), i.url)));
   if (saved.spectator) invites.append(linkField(t("game.spectator_link"), saved.spectator));
   // The host's first need in a game with friends online: the links to send them, at the top
   // (folded away once read, and remembered so); the spectator link alone waits at the bottom.

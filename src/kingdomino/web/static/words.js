@@ -16,12 +16,15 @@ export function seatName(view, seat) {
 
 /**
  * A seat's name as the server gave it, with an AI's level in the current language: the server names
- * an AI seat "Bruno (AI, hard)" (`web/live.py`, `ai_name`), which reads "Bruno (ИИ, сложный)" in Russian.
- * Names typed by players are kept as they are. @param {string} name
+ * an AI seat "Bruno (AI, hard)" (`web/live.py`, `ai_name`), which reads "Bruno (ИИ, сложный)" in Russian,
+ * and an unnamed player's seat "Player 2" ("Игрок 2"). Names typed by players are kept as they are. @param {string} name
  */
 export function localName(name) {
   const m = name.match(/^(.*) \(AI, (\w+)\)$/);
-  return m && has(`seat.ai:${m[2]}`) ? `${m[1]} (${t(`seat.ai:${m[2]}`)})` : name;
+  if (m && has(`seat.ai:${m[2]}`)) return `${localName(m[1])} (${t(`seat.ai:${m[2]}`)})`;
+  // A seat left unnamed is "Player 2" on the server: "Игрок 2" in Russian.
+  const unnamed = name.match(/^Player (\d+)$/);
+  return unnamed ? t("player_n", { n: Number(unnamed[1]) }) : name;
 }
 
 /** A game's title for people: "Kingdomino Origins · Tribe · Fire Kingdom".
