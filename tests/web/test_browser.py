@@ -1142,8 +1142,12 @@ def test_a_whole_game_is_played_with_the_keyboard_only(page) -> None:
                     arrows += 1
                     break
             ghost = page.locator("#ghost-info").text_content()
+            named = page.evaluate("document.activeElement.getAttribute('aria-label')")
             page.keyboard.press("r")
-            rotations += page.locator("#ghost-info").text_content() != ghost
+            turned = page.locator("#ghost-info").text_content() != ghost
+            rotations += turned
+            # The focused square's name says the placement the ghost now shows.
+            assert turned == (page.evaluate("document.activeElement.getAttribute('aria-label')") != named)
         page.keyboard.press("Enter")
         wait_for_new_log(page, mark)
         turns += 1

@@ -73,6 +73,9 @@ export function placer(options) {
     why("");  // a legal square chosen: a refusal said of another square no longer holds
     const [r, c] = key.split(",").map(Number);
     const d = dirAt(dirs);
+    // The square's name says the placement the ghost shows (R turned it since the square was focused).
+    const named = squares.get(key);
+    if (named) named.setAttribute("aria-label", label(`${verb} ${key} ${d}`));
     const [dr, dc] = STEP[d];
     const [x1, y1] = cellAt(r, c), [x2, y2] = cellAt(r + dr, c + dc);
     ghost.append(drawHalf(0, x1, y1, size), drawHalf(1, x2, y2, size),
