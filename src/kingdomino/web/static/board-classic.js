@@ -231,8 +231,8 @@ function kingdomCard(view, seat, ctx, big) {
   const obs = view.observation;
   const { image, placing } = kingdomSvg(view, seat, ctx, big);
   const kingdom = obs.kingdoms[seat];
-  const title = el("h3", { class: `seat-name seat${seat}` }, seatBadge(seat), " ", seatName(view, seat), " · ",
-    el("span", { class: "points" }, kingdomPoints(view, seat)), leaderMark(view, seat),
+  const title = el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" }, seatBadge(seat), " ", seatName(view, seat)), " ",
+    el("span", { class: "keep" }, "· ", el("span", { class: "points" }, kingdomPoints(view, seat))), leaderMark(view, seat),
     seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");
   if (placing) ctx.onKey = (key) => { if (key === "r") placing.rotate(); };

@@ -94,8 +94,9 @@ function mapCard(view, seat, ctx, big) {
   const { image, placing } = mapSvg(view, seat, ctx, big);
   const role = obs.player_a === seat ? "A" : "B";
   return el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat },
-    el("h3", { class: `seat-name seat${seat}` }, seatBadge(seat), " ", seatName(view, seat), " · ", t("duel.player_role", { role: t(`duel.role.${role}`) }), " · ",
-      el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })), leaderMark(view, seat),
+    el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" }, seatBadge(seat), " ", seatName(view, seat)),
+      " ", el("span", { class: "keep" }, "· ", t("duel.player_role", { role: t(`duel.role.${role}`) })), " ",
+      el("span", { class: "keep" }, "· ", el("span", { class: "points" }, t("points_n", { n: view.scores[seat] }))), leaderMark(view, seat),
       seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
       obs.castle_bonus_used[seat] ? el("span", { class: "small" }, " · ", t("duel.bonus_used")) : ""),
     toolbarSlot(placing, big && view.status !== "finished" && view.your_seats.includes(seat)), image);
