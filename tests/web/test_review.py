@@ -117,31 +117,35 @@ def test_an_entry_compares_the_move_played_with_the_best() -> None:
     assert entry(6, 0, "discard", None)["forced"] is True
 
 
+class SlowSlots:
+    """An executor of ``slots`` slots whose jobs take ``seconds``; it notes the order they start in
+    (each job named by its agent)."""
+
+    def __init__(self, slots: int, seconds: float) -> None:
+        self.slots = slots
+        self.seconds = seconds
+        self.started: list[str] = []
+
+    async def run(self, job: AIJob) -> AIAnswer:
+        self.started.append(job.agent)
+        await asyncio.sleep(self.seconds)
+        return AIAnswer(0, (), 0, 0.0)
+
+    def close(self) -> None:
+        pass
+
+
+def named(name: str) -> AIJob:
+    """A job known by its name alone (the executor above never runs it)."""
+    return AIJob(AIJob.__new__(AIJob), name, 0)  # type: ignore[arg-type]
+
+
 def test_background_jobs_never_hold_the_last_slot_and_wait_for_live_ones() -> None:
     """With two slots a review holds at most one; a waiting AI turn starts before a waiting review."""
 
-    class Slow:
-        slots = 2
-
-        def __init__(self) -> None:
-            self.started: list[str] = []
-
-        async def run(self, job: AIJob) -> AIAnswer:
-            self.started.append(job.agent)
-            await asyncio.sleep(0.05)
-            return AIAnswer(0, (), 0, 0.0)
-
-        def close(self) -> None:
-            pass
-
     async def scenario() -> list[str]:
-        slow = Slow()
+        slow = SlowSlots(2, 0.05)
         queue = AIQueue(slow)
-        job = AIJob.__new__(AIJob)
-
-        def named(name: str) -> AIJob:
-            return AIJob(job, name, 0)  # type: ignore[arg-type]
-
         tasks = [
             asyncio.ensure_future(queue.run(named("review-1"), "a", "review", background=True)),
             asyncio.ensure_future(queue.run(named("review-2"), "a", "review", background=True)),
@@ -159,28 +163,9 @@ def test_a_players_ai_turn_goes_before_watched_games_turns() -> None:
     """The AI turns of games of AI seats alone wait after the players' jobs (a client creating a
     dozen of them put a dozen jobs ahead of every player's AI reply), and before reviews."""
 
-    class Slow:
-        slots = 1
-
-        def __init__(self) -> None:
-            self.started: list[str] = []
-
-        async def run(self, job: AIJob) -> AIAnswer:
-            self.started.append(job.agent)
-            await asyncio.sleep(0.02)
-            return AIAnswer(0, (), 0, 0.0)
-
-        def close(self) -> None:
-            pass
-
     async def scenario() -> tuple[list[str], int | None]:
-        slow = Slow()
+        slow = SlowSlots(1, 0.02)
         queue = AIQueue(slow)
-        job = AIJob.__new__(AIJob)
-
-        def named(name: str) -> AIJob:
-            return AIJob(job, name, 0)  # type: ignore[arg-type]
-
         tasks = [
             asyncio.ensure_future(queue.run(named(f"watched-{n}"), f"w{n}", watched=True)) for n in range(4)
         ]
@@ -194,7 +179,7 @@ def test_a_players_ai_turn_goes_before_watched_games_turns() -> None:
 
     started, ahead = asyncio.run(scenario())
     assert started == ["watched-0", "player", "watched-1", "watched-2", "watched-3", "review"]
-    assert ahead == 1  # only the job already running
+    assert ahead == 1  # first in line, behind the job already running
 
 
 def test_a_review_job_values_the_move_played_even_if_pruned() -> None:
