@@ -60,9 +60,9 @@ def play(env, seed: int) -> dict[str, float]:
             continue
         mask = obs["action_mask"]
         assert mask.dtype == np.int8
-        legal = raw.state.legal_actions()
+        legal = raw.engine_state.legal_actions()
         assert sorted(np.flatnonzero(mask).tolist()) == sorted(legal)
-        assert raw.possible_agents[raw.state.current_player] == agent
+        assert raw.possible_agents[raw.engine_state.current_player] == agent
         for other in env.agents:
             if other != agent:
                 assert not env.observe(other)["action_mask"].any()
@@ -73,7 +73,7 @@ def play(env, seed: int) -> dict[str, float]:
 def test_masks_equal_legal_actions_and_win_rewards():
     env = pettingzoo_env.env("kingdomino", players=3)
     totals = play(env, seed=4)
-    state = env.unwrapped.state
+    state = env.unwrapped.engine_state
     assert state.is_terminal()
     assert [totals[f"player_{s}"] for s in range(3)] == state.returns()
 
@@ -82,7 +82,7 @@ def test_masks_equal_legal_actions_and_win_rewards():
 def test_variant_masks_equal_legal_actions(name, players, options):
     env = pettingzoo_env.env(name, players, options)
     totals = play(env, seed=players)
-    state = env.unwrapped.state
+    state = env.unwrapped.engine_state
     assert state.is_terminal()
     assert [totals[f"player_{s}"] for s in range(players)] == state.returns()
 
@@ -90,7 +90,7 @@ def test_variant_masks_equal_legal_actions(name, players, options):
 def test_score_diff_reward():
     env = pettingzoo_env.env("kingdomino", players=2, reward="score_diff")
     totals = play(env, seed=8)
-    scores = env.unwrapped.state.scores()
+    scores = env.unwrapped.engine_state.scores()
     assert totals["player_0"] == pytest.approx((scores[0] - scores[1]) / 100)
     assert totals["player_1"] == pytest.approx((scores[1] - scores[0]) / 100)
 
@@ -109,7 +109,7 @@ def test_illegal_action_raises_by_default():
     env = pettingzoo_env.raw_env("kingdomino", players=2)
     env.reset(seed=0)
     before = env.observe(env.agent_selection)["observation"]
-    illegal = next(a for a in range(env.game.num_actions) if a not in env.state.legal_actions())
+    illegal = next(a for a in range(env.game.num_actions) if a not in env.engine_state.legal_actions())
     with pytest.raises(IllegalActionError):
         env.step(illegal)
     assert np.array_equal(env.observe(env.agent_selection)["observation"], before)
@@ -119,7 +119,7 @@ def test_illegal_action_can_lose_the_game():
     env = pettingzoo_env.raw_env("kingdomino", players=2, illegal_action="lose")
     env.reset(seed=0)
     offender = env.agent_selection
-    illegal = next(a for a in range(env.game.num_actions) if a not in env.state.legal_actions())
+    illegal = next(a for a in range(env.game.num_actions) if a not in env.engine_state.legal_actions())
     env.step(illegal)
     assert all(env.terminations.values())
     assert env._cumulative_rewards[offender] == -1.0
@@ -139,3 +139,22 @@ def test_render_ansi():
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and '"kingdoms"' in text
+
+
+def test_the_env_pickles_and_has_no_global_state() -> None:
+    """An env is copied whole (pickle, deepcopy: it held unpicklable packers), and PettingZoo's
+    ``state()`` says these games have no global state (the engine's state hid the method)."""
+    import copy
+    import pickle
+
+    env = pettingzoo_env.env("origins", players=2, options={"mode": "tribe"})
+    env.reset(seed=3)
+    for twin in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+        raw, mine = twin.unwrapped, env.unwrapped
+        assert raw.engine_state.observation(None) == mine.engine_state.observation(None)
+        assert (
+            twin.observe(twin.agent_selection)["observation"]
+            == env.observe(env.agent_selection)["observation"]
+        ).all()
+    with pytest.raises(NotImplementedError, match="engine_state"):
+        env.unwrapped.state()

@@ -77,6 +77,15 @@ def indicator_bytes(size: int, ones: Iterable[int]) -> bytes:
     return struct.pack(f"{size}f", *values)
 
 
+class RebuiltFromGame:
+    """An observation pickled as the game it encodes and rebuilt from it on loading: its packers
+    (``struct.Struct``) and caches do not pickle, and the game is all it is made from. A state
+    that holds its encoder (OpenSpiel's) then pickles, and so does an environment."""
+
+    def __reduce__(self) -> tuple[type, tuple[object]]:
+        return (type(self), (self.__dict__["game"],))
+
+
 class PlaneBytes:
     """float32 bytes of 0/1 ``rows x cols`` planes of one :class:`~kingdomino.core.grid.Grid`.
 

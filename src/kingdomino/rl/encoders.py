@@ -132,7 +132,13 @@ class Encoder:
         return np.frombuffer(self._encode(state, seat), dtype=np.float32)
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name == "observation":  # not made yet (while unpickling)
+            raise AttributeError(name)
         return getattr(self.observation, name)
+
+    def __reduce__(self) -> tuple[type, tuple[GameObservation]]:
+        """Pickled as its observation (which is pickled as its game)."""
+        return (type(self), (self.observation,))
 
 
 EncoderFactory = Callable[[Game], ObservationEncoder]

@@ -315,6 +315,9 @@ def register(name: str) -> type[OpenSpielGame]:
         parameter_specification=parameters,
     )
     cls = type(f"OpenSpiel_{name}", (OpenSpielGame,), {"game_name": name, "game_type": game_type})
+    # Named in this module, so that pickle finds the class of a game it loads.
+    cls.__module__ = __name__
+    globals()[cls.__name__] = cls
     pyspiel.register_game(game_type, cls)
     _REGISTERED[name] = cls
     return cls

@@ -117,7 +117,8 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             )
             for agent in self.possible_agents
         }
-        self.state: State = self.game.new_initial_state()
+        #: The engine's state of the game (``state`` is PettingZoo's method, below).
+        self.engine_state: State = self.game.new_initial_state()
         self.sampler = ChanceSampler(0)
         self._num_actions = n
         #: The acting agent's mask as bytes (all zero when nobody acts); legality checks read it.
@@ -139,8 +140,8 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         del options
         self.seed_used = fresh_seed() if seed is None else int(seed)
         self.sampler = ChanceSampler(self.seed_used)
-        self.state = self.game.new_initial_state()
-        settle_chance(self.state, self.sampler)
+        self.engine_state = self.game.new_initial_state()
+        settle_chance(self.engine_state, self.sampler)
         self.agents = self.possible_agents.copy()
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -151,7 +152,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def _after_move(self) -> bool:
         """Select the next agent, or hand out the final rewards (then return ``True``)."""
-        state = self.state
+        state = self.engine_state
         player = state.current_player
         if player == TERMINAL:
             self._mask = self._zero_mask
@@ -174,7 +175,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         # Rewards are all zero until the game ends (and nothing is stepped after it but the
         # dead steps), so a move has no rewards to clear and none to accumulate before it.
         if 0 <= code < self._num_actions and self._mask[code]:
-            state = self.state
+            state = self.engine_state
             state.apply_unchecked(code)
             if state.current_player == CHANCE:
                 sample, rng = state.sample_chance, self.sampler.rng
@@ -184,7 +185,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 self._accumulate_rewards()
         else:
             if self.illegal_action == "raise":
-                reason = self.state.illegal_reason(code) or f"action {code} is not legal now"
+                reason = self.engine_state.illegal_reason(code) or f"action {code} is not legal now"
                 raise IllegalActionError(reason)
             self._cumulative_rewards[agent] = 0.0
             for other in self.agents:
@@ -199,7 +200,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         seat = self.agent_seat[agent]
-        state = self.state
+        state = self.engine_state
         vector: FloatArray = self.encoder.encode(state, seat)
         mask = mask_array(self._mask if state.current_player == seat else self._zero_mask)
         return {"observation": vector, "action_mask": mask}
@@ -217,13 +218,21 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     def action_mask(self, agent: str) -> MaskArray:
         """The legal-action mask of ``agent`` alone (no observation encoding)."""
-        acting = self.state.current_player == self.agent_seat[agent]
+        acting = self.engine_state.current_player == self.agent_seat[agent]
         return mask_array(self._mask if acting else self._zero_mask)
+
+    def state(self) -> np.ndarray:
+        """PettingZoo's global state, which these games do not give: each seat sees only its own
+        observation (hidden information), and the engine's state is ``engine_state``."""
+        raise NotImplementedError(
+            "these games give each agent its own observation and no global state; "
+            "the engine's state is env.unwrapped.engine_state"
+        )
 
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        text = json.dumps(self.state.observation(None), sort_keys=True)
+        text = json.dumps(self.engine_state.observation(None), sort_keys=True)
         if self.render_mode == "human":
             print(text)
             return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kingdomino.core.game import GameError
-from kingdomino.core.observation import FLOAT_BYTES, float_bytes, zero_bytes
+from kingdomino.core.observation import FLOAT_BYTES, RebuiltFromGame, float_bytes, zero_bytes
 from kingdomino.games.domino.codec import DominoGame
 from kingdomino.games.domino.rules import DominoState
 
@@ -76,7 +76,7 @@ class RowPieces:
             placed, acting = 0, -1
 
 
-class DominoObservation:
+class DominoObservation(RebuiltFromGame):
     """The part of a domino game's observation both games share: its sizes, each observer's
     relative order of the seats, and the rows (``slot_features`` floats per slot before the
     one-hot of the king or chief on it, whose tail starts at ``owner_offset`` of the domino's

@@ -39,6 +39,7 @@ from kingdomino.core.observation import (
     BoundedCache,
     LayerBlock,
     PlaneBytes,
+    RebuiltFromGame,
     absent_channel,
     build_layout,
     constant_channel,
@@ -96,7 +97,7 @@ _PHASE_BYTES = one_hot_table(NUM_PHASES)
 _NO_DICE = zero_bytes(NUM_DICE * DIE_FEATURES)
 
 
-class DuelObservation:
+class DuelObservation(RebuiltFromGame):
     """Kingdomino Duel as a flat vector of float32 values; sections in the module text."""
 
     score_scale = SCORE_SCALE
