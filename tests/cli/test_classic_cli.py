@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from typer.testing import CliRunner
 
-from kingdomino.cli import app
+from kingdomino.cli import app, normalise_argv
 from kingdomino.cli.play import play_interactive
 from kingdomino.core.records import GameRecord
 from kingdomino.games.registry import make_game
@@ -176,6 +176,41 @@ def test_replay_refuses_malformed_records(tmp_path: Path) -> None:
     assert not_json.exit_code == 2 and "not JSON" in not_json.output
     no_game = runner.invoke(app, ["replay", str(write(tmp_path, '{"players": ["a", "b"]}', "b.json"))])
     assert no_game.exit_code == 2 and "game" in no_game.output
+
+
+def test_bad_files_and_paths_are_refused_in_words_before_any_work(tmp_path: Path) -> None:
+    """Found by the CLI review: a record not in UTF-8 ended in a traceback, a record cut short kept
+    its false result, and a path that cannot be written failed after the whole game or ladder."""
+    binary = tmp_path / "bin.json"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    for command in (["replay", str(binary)], ["analyse", str(binary), "--at", "0"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 2 and "not UTF-8" in result.output, result.output
+    record = GameRecord.load(GOLDEN / "three_greedy.json")
+    record.actions = record.actions[:30]
+    short = tmp_path / "short.json"
+    record.dump(short)
+    result = runner.invoke(app, ["replay", str(short)])
+    assert result.exit_code == 1 and "end before the game does" in result.output
+    played = runner.invoke(app, ["play", "--seats", "greedy,greedy", "--save", str(tmp_path)])
+    assert played.exit_code == 2 and "--save" in played.output and "is a folder" in played.output
+    assert "Winner" not in played.output  # refused before the game, not after it
+    seats = runner.invoke(app, ["play", "--players", "4", "--seats", "human,greedy"])
+    assert seats.exit_code == 2 and "--players: 4, but --seats names 2 seats" in seats.output
+    words = ["tournament", "--agents", "random", "random", "--games", "2", "--out", str(tmp_path)]
+    out = runner.invoke(app, normalise_argv(words))
+    assert out.exit_code == 2 and "--out" in out.output
+    ratings = write(tmp_path, "{not json", "ratings.json")
+    words = ["ladder", "--agents", "random", "greedy", "-p", "2", "--games", "2"]
+    words += ["--out", str(tmp_path / "l"), "--ratings", str(ratings)]
+    ladder = runner.invoke(app, normalise_argv(words))
+    assert ladder.exit_code == 2 and "not JSON" in ladder.output
+    assert not (tmp_path / "l" / "ladder.json").exists()  # refused before the games, not after them
+    for result in (
+        runner.invoke(app, ["serve", "--database-url", "bogus://x"]),
+        runner.invoke(app, ["serve", "--port", "99999"]),
+    ):
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
 
 
 def scripted(answers: list[str]) -> Iterator[str]:

@@ -449,8 +449,14 @@ def load_ratings(path: Path | str | None = None) -> dict[str, dict[str, tuple[fl
     if path is None:
         text = resources.files("kingdomino.games.data").joinpath(PACKAGE_RATINGS).read_text(encoding="utf-8")
     else:
-        text = Path(path).read_text(encoding="utf-8")
-    data = json.loads(text)
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise GameError(f"{path}: cannot be read as a ratings file: {error}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise GameError(f"{path or PACKAGE_RATINGS}: not JSON ({error.msg} at line {error.lineno})") from None
     if not isinstance(data, dict) or data.get("format") != RATINGS_FORMAT:
         raise GameError(f"{path or PACKAGE_RATINGS}: not a ratings file ({RATINGS_FORMAT})")
     return {

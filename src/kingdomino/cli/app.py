@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kingdomino.arena.simulate import GameResult, simulate
+from kingdomino.cli.paths import PathProblem, output_file, output_folder
 from kingdomino.cli.play import play_interactive
 from kingdomino.cli.registry import frontend_for
 from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError
@@ -83,24 +84,32 @@ def split_agents(text: str) -> list[str]:
 @app.command()
 def play(
     game: GameOpt = "kingdomino",
-    players: Annotated[int, typer.Option("--players", "-p", help="Number of seats.")] = 2,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="Number of seats (default: one per --seats, else 2)."),
+    ] = None,
     variant: VariantOpt = None,
     mode: ModeOpt = None,
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Who sits where, comma-separated: human or an agent (random, greedy). "
-            "Default: you in seat 0, greedy elsewhere."
+            help="Who sits where, comma-separated: human or an agent or level (random, greedy, "
+            "easy, medium, hard, ...). Default: you in seat 0, greedy elsewhere."
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the chance events and the agents.")] = None,
     save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here at the end.")] = None,
 ) -> None:
     """Play a game in the terminal against agents or friends at the same keyboard."""
-    chosen = split_agents(seats) if seats else ["human"] + ["greedy"] * (players - 1)
-    if seats and players != len(chosen):
-        players = len(chosen)
-    the_game = build_game(game, players, variant, mode)
+    chosen = split_agents(seats) if seats else ["human"] + ["greedy"] * ((players or 2) - 1)
+    if players is not None and players != len(chosen):
+        raise fail(f"--players: {players}, but --seats names {len(chosen)} seats")
+    try:
+        if save is not None:  # checked first: a game played to its end is never lost to the path
+            output_file(save, "--save")
+    except PathProblem as error:
+        raise fail(str(error)) from None
+    the_game = build_game(game, len(chosen), variant, mode)
     if seed is None:
         seed = secrets.randbits(32)
     try:
@@ -283,7 +292,7 @@ def default_data_dir() -> Path:
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port.")] = 8000,
     data_dir: Annotated[
         Path | None, typer.Option(help="Where the SQLite file lives (default ~/.local/share/kingdomino).")
     ] = None,
@@ -325,13 +334,26 @@ def serve(
 
     if database_url is None:
         directory = data_dir or default_data_dir()
-        directory.mkdir(parents=True, exist_ok=True)
+        try:
+            output_folder(directory, "--data-dir")
+        except PathProblem as error:
+            raise fail(str(error)) from None
         database_url = f"sqlite:///{directory / 'kingdomino.sqlite3'}"
     if ai_workers not in ("", "ray") and not ai_workers.isdigit():
         raise fail(f"--ai-workers: expected a number of processes or 'ray', got {ai_workers!r}")
     if ray_address and ai_workers != "ray":
         raise fail("--ray-address: only with --ai-workers ray")
     workers = f"ray:{ray_address}" if ai_workers == "ray" and ray_address else ai_workers
-    console.print(f"Kingdomino at [bold]http://{host}:{port}/[/] · games stored in {database_url}")
-    app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers)
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    try:
+        shown = make_url(database_url).render_as_string(hide_password=True)
+        app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers)
+    except (ArgumentError, ValueError) as error:
+        raise fail(f"--database-url: not a database URL SQLAlchemy knows ({error})") from None
+    except (SQLAlchemyError, ModuleNotFoundError) as error:
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise fail(f"the database cannot be opened: {first}") from None
+    console.print(f"Kingdomino at [bold]http://{host}:{port}/[/] · games stored in {shown}")
     uvicorn.Server(server_config(app_, host, port)).run()

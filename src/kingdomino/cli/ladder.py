@@ -17,12 +17,14 @@ from kingdomino.arena.ladder import (
     fit,
     ladder_json,
     ladder_markdown,
+    load_ratings,
     merge_ratings,
     open_tables,
     play_ladder,
     slug,
 )
 from kingdomino.cli.app import GameOpt, ModeOpt, VariantOpt, build_options, console, errors, fail
+from kingdomino.cli.paths import PathProblem, output_file, output_folder
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 
@@ -71,8 +73,16 @@ def ladder(
     folder = out or Path("ladder-results") / slug(config.key)
     try:
         the_game = make_game(game, seats, options)
+        # Every place written at the end is checked first: a ladder played to its end is never lost.
+        output_folder(folder, "--out")
+        if markdown is not None:
+            output_file(markdown, "--markdown")
+        if ratings is not None:
+            output_file(ratings, "--ratings")
+            if ratings.exists():
+                load_ratings(ratings)
         opened = open_tables(config, folder)
-    except GameError as error:
+    except (GameError, PathProblem) as error:
         raise fail(str(error)) from None
     total = len(opened) * games
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -90,7 +100,6 @@ def ladder(
     (folder / "ladder.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     (folder / "ladder.md").write_text(page, encoding="utf-8")
     if markdown is not None:
-        markdown.parent.mkdir(parents=True, exist_ok=True)
         markdown.write_text(page, encoding="utf-8")
     if ratings is not None:
         merge_ratings(ratings, config, result, note)

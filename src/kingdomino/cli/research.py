@@ -23,6 +23,7 @@ from kingdomino.arena.tournament import (
     validate,
 )
 from kingdomino.cli.app import GameOpt, ModeOpt, VariantOpt, build_options, console, errors, fail
+from kingdomino.cli.paths import PathProblem, output_file
 from kingdomino.core.game import GameError
 from kingdomino.core.records import GameRecord
 from kingdomino.games.registry import make_game
@@ -56,11 +57,13 @@ def tournament(
         raise fail(f"--executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")
     try:
         validate(config)
+        if out is not None:
+            output_file(out, "--out")
         results = ResultsFile(out, config) if out is not None else None
         outcomes: list[GameOutcome] = results.load() if results is not None else []
         if results is not None:
             results.start(outcomes)
-    except GameError as error:
+    except (GameError, PathProblem) as error:
         raise fail(str(error)) from None
     done = {o.index for o in outcomes}
     todo = [i for i in range(games) if i not in done]

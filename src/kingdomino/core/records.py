@@ -66,7 +66,13 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        return cls.loads(Path(path).read_text(encoding="utf-8"))
+        """The record in the file ``path`` (``OSError`` if it cannot be read; ``RecordError`` if
+        it is not a record, UTF-8 JSON text included)."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"not UTF-8 text (byte {error.start})") from None
+        return cls.loads(text)
 
     @classmethod
     def from_json(cls, data: object) -> GameRecord:
@@ -144,9 +150,14 @@ def replay(record: GameRecord, game: Game) -> Replay:
         except GameError as error:
             return Replay(state, index, ReplayError(index, text, str(error)))
     outcome = Replay(state, len(record.actions))
-    if record.result is not None and state.is_terminal():
+    if record.result is not None:
         expected = record.result.get("scores")
-        if expected is not None and expected != state.scores():
+        if not state.is_terminal():  # a result claimed for a game its actions do not finish
+            outcome.result_mismatch = (
+                f"result: the record gives the game's result, but its {len(record.actions)} "
+                "actions end before the game does"
+            )
+        elif expected is not None and expected != state.scores():
             outcome.result_mismatch = (
                 f"result.scores: the record says {expected}, the replay gives {state.scores()}"
             )
