@@ -42,3 +42,28 @@ def test_a_third_party_kind_can_be_added(monkeypatch: pytest.MonkeyPatch) -> Non
     register_agent("mine", make)
     assert "mine" in agent_kinds()
     assert isinstance(make_agent("mine", 3), RandomAgent)
+
+
+@pytest.mark.parametrize(
+    "spec", ["random", "greedy", "heuristic", "full-greedy", "mce:iterations=8", "mcts:iterations=8"]
+)
+def test_every_agent_refuses_a_state_where_no_seat_decides(spec: str) -> None:
+    """Asked at the end of a game or where chance acts, every agent says why (they failed each
+    their own way: IndexError, a math domain error, a bare assertion, or a chance outcome)."""
+    import random
+
+    from kingdomino import make_game
+    from kingdomino.core.game import GameError, IllegalActionError
+
+    agent = make_agent(spec, seed=1)
+    state = make_game("kingdomino", 2).new_initial_state()
+    assert state.is_chance()
+    with pytest.raises(GameError, match="chance acts now"):
+        agent.act(state)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply(state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions()))
+    with pytest.raises(GameError, match="the game is over"):
+        agent.act(state)
+    with pytest.raises(IllegalActionError, match=r"expected an integer action code, got 725\.0"):
+        make_game("origins", 2).new_initial_state().apply(725.0)  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ reproduced exactly by its seeds. Which kinds exist is listed in :mod:`.registry`
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -28,13 +29,38 @@ class AgentSpecError(GameError):
     """An agent spec that names no known agent or has bad parameters."""
 
 
+def refuse_no_decision(state: State) -> None:
+    """Refuse to choose for a state where no seat decides: the game is over, or chance acts (an
+    agent asked there failed each its own way, or returned a chance outcome)."""
+    if state.is_terminal():
+        raise GameError("the game is over: there is no action to choose")
+    if state.is_chance():
+        raise GameError("chance acts now (a draw or a roll), not a seat: apply a chance outcome first")
+
+
 class Agent(ABC):
-    """Chooses an action for the acting seat of a state; never sees more than the engine tells."""
+    """Chooses an action for the acting seat of a state; never sees more than the engine tells.
+
+    Every agent's ``act`` refuses a state where no seat decides (:func:`refuse_no_decision`),
+    written once here for all of them."""
 
     name: str = "agent"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        choose = cls.__dict__.get("act")
+        if choose is None or getattr(choose, "__isabstractmethod__", False):
+            return
+
+        @functools.wraps(choose)
+        def act(self: Agent, state: State) -> int:
+            refuse_no_decision(state)
+            return int(choose(self, state))
+
+        setattr(cls, "act", act)  # noqa: B010
 
     @abstractmethod
     def act(self, state: State) -> int:

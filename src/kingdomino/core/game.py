@@ -27,6 +27,7 @@ A typical loop, with the engine doing all rule work::
 
 from __future__ import annotations
 
+import numbers
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -163,6 +164,15 @@ class Game(ABC):
         return [key.replace("_", " ") for key, value in self.options.items() if value is True]
 
 
+def is_action_code(action: object) -> bool:
+    """An action code is an integer (numpy's too), not a bool, a float or a text.
+
+    >>> is_action_code(3), is_action_code(725.0), is_action_code(True), is_action_code("3")
+    (True, False, False, False)
+    """
+    return isinstance(action, numbers.Integral) and not isinstance(action, bool)
+
+
 class State(ABC):
     """One position of a game. Mutable: ``apply`` changes it in place; ``clone`` copies it."""
 
@@ -249,6 +259,10 @@ class State(ABC):
 
     def apply(self, action: int) -> None:
         """Apply ``action`` after checking it; an illegal one raises and changes nothing."""
+        if not is_action_code(action):
+            raise IllegalActionError(
+                f"action: expected an integer action code, got {action!r} ({type(action).__name__})"
+            )
         reason = self.illegal_reason(action)
         if reason is not None:
             raise IllegalActionError(reason)

@@ -87,7 +87,10 @@ class GameEnv(gym.Env[FloatArray, int]):
         players = self.game.num_players
         specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != players - 1:
-            raise GameError(f"opponents: expected 1 or {players - 1} agent specs, got {len(specs)}")
+            raise GameError(
+                f"opponents: expected one spec (a string, for every other seat) or a list of "
+                f"{players - 1} specs (one per other seat), got a list of {len(specs)}"
+            )
         for spec in specs:
             make_agent(spec, seed=0)  # fail early on a bad spec
         self.opponent_specs = specs
