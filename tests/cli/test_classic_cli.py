@@ -269,3 +269,17 @@ def test_help_wraps_each_paragraph_to_the_terminal() -> None:
     assert "(behind a load balancer): each serves every game" in text
     lines = [line.strip() for line in result.output.splitlines()]
     assert not any(line.endswith("each serves") for line in lines), result.output
+
+
+def test_the_command_line_says_what_a_mistake_was() -> None:
+    """Found by the CLI review: -h and --version were unknown; --mode with Kingdomino said "unknown
+    Kingdomino variant 'mode'"; comma-separated agents in a tournament said "players: got 1"."""
+    assert runner.invoke(app, ["-h"]).exit_code == 0
+    version = runner.invoke(app, ["--version"])
+    assert version.exit_code == 0 and version.output.startswith("kingdomino ")
+    mode = runner.invoke(app, ["simulate", "--mode", "tribe", "--agents", "random,random", "--games", "1"])
+    assert mode.exit_code == 2 and "only Kingdomino Origins has modes" in mode.output
+    agents = runner.invoke(app, normalise_argv(["tournament", "--agents", "random,greedy", "--games", "2"]))
+    assert agents.exit_code == 2 and "one agent per seat, space-separated" in agents.output
+    top = runner.invoke(app, ["analyse", str(GOLDEN / "three_greedy.json"), "--at", "5", "--top", "0"])
+    assert top.exit_code == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import json
 import os
@@ -30,9 +31,27 @@ app = typer.Typer(
     add_completion=False,
     # Help paragraphs are wrapped to the terminal, not at the docstrings' line breaks.
     rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = Console()
 errors = Console(stderr=True)
+
+
+def _print_version(asked: bool) -> None:
+    if asked:
+        print(f"kingdomino {importlib.metadata.version('kingdomino')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+) -> None:
+    """The Kingdomino family of board games: play, simulate, replay and score."""
+
 
 GameOpt = Annotated[str, typer.Option("--game", "-g", help="kingdomino, duel or origins.")]
 VariantOpt = Annotated[
@@ -52,7 +71,11 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def build_options(variants: list[str] | None, mode: str | None) -> dict[str, OptionValue]:
+def build_options(variants: list[str] | None, mode: str | None, game: str) -> dict[str, OptionValue]:
+    """The game's options from ``--variant`` and ``--mode`` (only Origins has modes: said so,
+    rather than "unknown Kingdomino variant 'mode'")."""
+    if mode is not None and game != "origins":
+        raise fail(f"--mode: only Kingdomino Origins has modes (discovery, totem, tribe); {game} has none")
     options: dict[str, OptionValue] = {}
     for name in variants or []:
         key, sep, value = name.partition("=")
@@ -64,7 +87,7 @@ def build_options(variants: list[str] | None, mode: str | None) -> dict[str, Opt
 
 def build_game(name: str, players: int, variants: list[str] | None, mode: str | None) -> Game:
     try:
-        return make_game(name, players, build_options(variants, mode))
+        return make_game(name, players, build_options(variants, mode, name))
     except GameError as error:
         raise fail(str(error)) from None
 
@@ -254,7 +277,7 @@ def score(
         text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
     except OSError as error:
         raise fail(f"{file}: {error.strerror}") from None
-    options: dict[str, Any] = build_options(variant, mode)
+    options: dict[str, Any] = build_options(variant, mode, game)
     if frame is not None:
         options["frame"] = frame
     try:

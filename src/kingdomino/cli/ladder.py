@@ -66,7 +66,7 @@ def ladder(
     results within each game."""
     specs = [spec for item in agents for spec in item.split()]
     seats = players if players is not None else (2 if game == "duel" else 4)
-    options = build_options(variant, mode)
+    options = build_options(variant, mode, game)
     config = LadderConfig(game, seats, options, specs, games, seed)
     if executor not in EXECUTORS:
         raise fail(f"--executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")

@@ -52,7 +52,14 @@ def tournament(
 ) -> None:
     """Play agents against each other with seats rotated and print win rates with 95 % intervals."""
     specs = [spec for item in agents for spec in item.split()]
-    config = TournamentConfig(game, players or len(specs), build_options(variant, mode), specs, games, seed)
+    if len(specs) < 2 and players is None:
+        raise fail(
+            f"--agents: one agent per seat, space-separated (e.g. --agents hard greedy), got {len(specs)}; "
+            "commas separate a spec's own settings (mce:time=1,playout=greedy)"
+        )
+    config = TournamentConfig(
+        game, players or len(specs), build_options(variant, mode, game), specs, games, seed
+    )
     if executor not in EXECUTORS:
         raise fail(f"--executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")
     try:
@@ -146,7 +153,7 @@ def analyse(
     at: Annotated[int, typer.Option("--at", help="Analyse the position before action N (0-based).")],
     agent: Annotated[str, typer.Option(help="The analysing agent (a level or a spec).")] = "hard",
     seed: Annotated[int, typer.Option(help="Seed of the analysing agent.")] = 1,
-    top: Annotated[int, typer.Option(help="How many candidates to print.")] = 10,
+    top: Annotated[int, typer.Option(min=1, help="How many candidates to print.")] = 10,
 ) -> None:
     """Rank the candidate moves of a recorded position with an agent's value estimates."""
     try:
