@@ -384,6 +384,8 @@ export function showGame(main, id, replay = false) {
   /** The seat awaited while away long enough to be handed to an AI (null: none; or not for us). */
   function awaySeat() {
     if (!view || view.status === "finished" || !view.your_seats.length || view.your_seats.includes(view.current_player)) return null;
+    // An AI plays the seat now (handed over a moment before the presence news comes): nobody awaited.
+    if ((view.seats[view.current_player] || {}).kind === "ai") return null;
     const waited = presence.away[String(view.current_player)];
     if (waited === undefined) return null;
     const left = presence.after - waited - (performance.now() - presence.at) / 1000;
