@@ -121,7 +121,11 @@ def level_factory(name: str) -> AgentFactory:
 
     def make(params: dict[str, str], seed: int | None) -> Agent:
         if params:
-            raise AgentSpecError(f"agent {name!r} is a level and takes no parameters; use {LEVELS[name]!r}")
+            kind = LEVELS[name].split(":", 1)[0]
+            raise AgentSpecError(
+                f"agent {name!r} is a level and takes no parameters (its budget is set per game, "
+                f"e.g. {level_spec(name, 'kingdomino')!r}); to choose them, use the kind {kind!r}"
+            )
         return LevelAgent(name, seed)
 
     return make

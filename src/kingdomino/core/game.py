@@ -164,6 +164,22 @@ class Game(ABC):
         return [key.replace("_", " ") for key, value in self.options.items() if value is True]
 
 
+def check_seat(num_players: int, seat: int | None, allow_none: bool = True) -> None:
+    """Refuse a seat outside the game. ``None`` (where allowed) asks for the public view, and so
+    do ``CHANCE`` and ``TERMINAL``, the acting "seat" of a chance step or a finished game.
+
+    >>> check_seat(2, 5)
+    Traceback (most recent call last):
+    ...
+    kingdomino.core.game.GameError: seat: expected 0..1 or None, got 5
+    """
+    if allow_none and (seat is None or seat in (CHANCE, TERMINAL)):
+        return
+    if not (is_action_code(seat) and 0 <= seat < num_players):  # type: ignore[operator]
+        either = " or None" if allow_none else ""
+        raise GameError(f"seat: expected 0..{num_players - 1}{either}, got {seat!r}")
+
+
 def is_action_code(action: object) -> bool:
     """An action code is an integer (numpy's too), not a bool, a float or a text.
 

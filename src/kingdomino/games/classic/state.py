@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from kingdomino.core.game import ScoreSheet, ranked_winners
+from kingdomino.core.game import ScoreSheet, check_seat, ranked_winners
 from kingdomino.games.classic.components import (
     BONUSES,
     CASTLE_LETTER,
@@ -159,6 +159,7 @@ class ClassicState(DominoFlow):
         return ranked_winners(self.scores(), lambda seat: kingdoms[seat].tie_break())
 
     def score_sheet(self, player: int) -> ScoreSheet:
+        check_seat(self.game.num_players, player, allow_none=False)
         return score_sheet(
             self.kingdoms[player],
             self.game.middle_kingdom,

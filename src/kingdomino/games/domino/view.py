@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from kingdomino.core.game import RegionScore, ScoreSheet
+from kingdomino.core.game import RegionScore, ScoreSheet, check_seat
 from kingdomino.games.domino.rules import FREE
 from kingdomino.games.domino.territory import DominoKingdom
 
@@ -116,6 +116,7 @@ def observation(
     a game adds; ``halves`` and ``kingdom`` write its dominoes and kingdoms.
     """
     game = state.game
+    check_seat(game.num_players, seat)
     legal = state.legal_actions() if seat is not None and seat == state.player else []
     king = state.KING_WORD
     acting = state.row and state.phase not in state.CHANCE_PHASES and state.phase != state.OVER

@@ -48,6 +48,7 @@ from kingdomino.core.game import (
     RegionScore,
     ScoreSheet,
     State,
+    check_seat,
     ranked_winners,
 )
 from kingdomino.core.grid import DIRECTIONS, bit_indices
@@ -574,6 +575,7 @@ class DuelState(State):
         return ranked_winners(self.scores(), lambda seat: (self.boards[seat].largest_domain(),))
 
     def score_sheet(self, player: int) -> ScoreSheet:
+        check_seat(self.game.num_players, player, allow_none=False)
         coat = self.domains_coat[player]
         return score_sheet(self.boards[player], None if coat == NOBODY else coat)
 
@@ -581,6 +583,7 @@ class DuelState(State):
 
     def observation(self, seat: int | None = None) -> dict[str, Any]:
         game = self.game
+        check_seat(game.num_players, seat)
         legal = self.legal_actions() if seat is not None and seat == self.player else []
         show_dice = self.phase not in (ROLL, OVER)
         return {

@@ -57,7 +57,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, cast
 
-from kingdomino.core.game import CHANCE, ScoreSheet, ranked_winners
+from kingdomino.core.game import CHANCE, ScoreSheet, check_seat, ranked_winners
 from kingdomino.games.domino.flow import DominoFlow, Values
 from kingdomino.games.domino.memo import GainMemo
 from kingdomino.games.domino.rules import FREE as FREE
@@ -479,6 +479,7 @@ class OriginsState(DominoFlow):
 
     def score_sheet(self, player: int) -> ScoreSheet:
         game = self.game
+        check_seat(game.num_players, player, allow_none=False)
         totems = [r for r, holder in enumerate(self.holders) if holder == player]
         return score_sheet(self.kingdoms[player], game.mode, game.fire_kingdom, game.homo_habilis, totems)
 
