@@ -175,7 +175,7 @@ def check_seat(num_players: int, seat: int | None, allow_none: bool = True) -> N
     """
     if allow_none and (seat is None or seat in (CHANCE, TERMINAL)):
         return
-    if not (is_action_code(seat) and 0 <= seat < num_players):  # type: ignore[operator]
+    if seat is None or not (is_action_code(seat) and 0 <= seat < num_players):
         either = " or None" if allow_none else ""
         raise GameError(f"seat: expected 0..{num_players - 1}{either}, got {seat!r}")
 

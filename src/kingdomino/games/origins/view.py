@@ -68,17 +68,14 @@ def kingdom_json(kingdom: Kingdom) -> dict[str, Any]:
 def observation(state: OriginsState, seat: int | None) -> dict[str, Any]:
     """The public position as JSON (``State.observation``): the shared fields, then fire, totems and tribe."""
     game = state.game
+    # The fire marker to put now, if any: as many fires as its volcano has craters.
+    marker = MARKERS[state.volcanoes[0][1] - 1] if state.phase == FIRE and state.volcanoes else None
     tail = {
         "fire_markers": {str(m.fires): left for m, left in zip(MARKERS, state.supply)},
         "pending_volcanoes": len(state.volcanoes),
-        # The reach of the fire marker to put now (squares in 8 directions from its volcano).
-        "fire_range": (
-            MARKERS[state.volcanoes[0][1] - 1].range if state.phase == FIRE and state.volcanoes else None
-        ),
-        # The fires of that marker (what lands where it is put).
-        "fire_marker": (
-            MARKERS[state.volcanoes[0][1] - 1].fires if state.phase == FIRE and state.volcanoes else None
-        ),
+        # Its reach (squares in 8 directions from its volcano), and the fires that land where it is put.
+        "fire_range": marker.range if marker else None,
+        "fire_marker": marker.fires if marker else None,
         "totems": (
             {r.id: (h if h != NOBODY else None) for r, h in zip(RESOURCES, state.holders)}
             if game.totems_on
