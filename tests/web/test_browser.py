@@ -893,12 +893,36 @@ def test_on_a_low_laptop_screen_your_kingdom_shows_whole(
     assert not page.errors
 
 
+@pytest.mark.parametrize(
+    ("game", "mode", "width", "height"),
+    [("kingdomino", None, 1366, 768), ("kingdomino", None, 1280, 720), ("origins", "discovery", 1366, 768)],
+)
+def test_a_line_of_four_dominoes_stays_one_line_on_a_laptop(
+    browser, live_server, game, mode, width, height
+) -> None:
+    """Four players' lines in the middle column of a laptop screen: each line's four dominoes share
+    one line (they wrapped three and one at 1366 px), their crowns and halves still pictured."""
+    page = new_page(browser, live_server, width, height)
+    create_game(page, game, 4, mode=mode)
+    play_by_clicking_board(page, 2)
+    for line in range(page.locator(".rows ol.dominoes").count()):
+        dominoes = page.locator(".rows ol.dominoes").nth(line).locator(".domino")
+        assert dominoes.count() == 4
+        tops = {round(dominoes.nth(i).bounding_box()["y"]) for i in range(4)}
+        assert len(tops) == 1, f"line {line} wraps: {tops}"
+        assert dominoes.first.locator("svg.domino-pic").bounding_box()["width"] >= 60
+    assert page.evaluate(OVERFLOW) == []
+    assert not page.errors
+
+
 @pytest.mark.parametrize("width", [1366, 390], ids=["desktop", "phone"])
 def test_duels_four_dice_share_a_line_with_their_castle_bonus(browser, live_server, width) -> None:
     """A castle bonus sits under its die, pictured (castle + cross) and named for screen readers,
     with its words where there is room: the four dice stay on one line."""
     page = new_page(browser, live_server, width, 900, touch=width < 640)
     create_game(page, "duel", 2)
+    # A Duel's players are A and B by round, never numbered: the page names the opponent instead.
+    assert page.locator("#whoami").text_content().strip() == "You play against Bruno (AI, greedy)"
     for _ in range(60):  # the dice are random: play on until a castle bonus is offered
         page.wait_for_selector("#your-turn, #winner")
         if page.locator(".bonus-choice").count() or page.locator("#winner").count():

@@ -257,6 +257,19 @@ export function showGame(main, id, replay = false) {
     else if (active !== boardCard) boardCard.focus({ preventScroll: true });
   }
 
+  /** Who this page plays, in words. A Duel's seats have no number to its players: its rulebook's
+   * player A and B are the roles of a round, so the line names the opponent instead.
+   * @param {number} seat */
+  function whoYouAre(seat) {
+    const name = view.seats[seat].name;
+    const unnamed = name === t("name.you");
+    if (view.game === "duel") {
+      const other = view.seats[1 - seat].name;
+      return unnamed ? t("game.you_play_against", { other }) : t("game.you_play_as_against", { name, other });
+    }
+    return unnamed ? t("game.you_are_player", { n: seat + 1 }) : t("game.you_play_as", { name, n: seat + 1 });
+  }
+
   function draw() {
     const wasOnBoard = boardCard.contains(document.activeElement);
     title.textContent = gameTitle(view);
@@ -265,7 +278,7 @@ export function showGame(main, id, replay = false) {
     document.title = `${awaited ? `● ${t("title.your_turn")} · ` : ""}${gameTitle(view)} · ${t("app.name")}`;
     const mine = view.your_seats;
     whoami.replaceChildren(...(mine.length === 1
-      ? [seatBadge(mine[0]), " ", view.seats[mine[0]].name === t("name.you") ? t("game.you_are_player", { n: mine[0] + 1 }) : t("game.you_play_as", { name: view.seats[mine[0]].name, n: mine[0] + 1 })]
+      ? [seatBadge(mine[0]), " ", whoYouAre(mine[0])]
       : mine.length ? [t("game.you_play_seats", { names: mine.map((/** @type {number} */ s) => view.seats[s].name).join(", ") })]
         : [t("game.spectating")]),
     view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
