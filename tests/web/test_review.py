@@ -12,7 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from tests.web.conftest import QUICK_REVIEW, create, seeded_secrets, wait_for
 
-from kingdomino.web.ai_workers import AIAnswer, AIJob, AIQueue, LocalWorkers, run_job
+from kingdomino.web.ai_workers import AIAnswer, AIJob, AIQueue, Lane, LocalWorkers, run_job
 from kingdomino.web.app import create_app
 from kingdomino.web.review import INACCURACY, MISTAKE, entry, mark_of
 
@@ -147,11 +147,11 @@ def test_background_jobs_never_hold_the_last_slot_and_wait_for_live_ones() -> No
         slow = SlowSlots(2, 0.05)
         queue = AIQueue(slow)
         tasks = [
-            asyncio.ensure_future(queue.run(named("review-1"), "a", "review", background=True)),
-            asyncio.ensure_future(queue.run(named("review-2"), "a", "review", background=True)),
+            asyncio.ensure_future(queue.run(named("review-1"), "a", "review", Lane.BACKGROUND)),
+            asyncio.ensure_future(queue.run(named("review-2"), "a", "review", Lane.BACKGROUND)),
         ]
         await asyncio.sleep(0)
-        assert len(queue.running) == 1 and len(queue.background) == 1
+        assert len(queue.running) == 1 and len(queue.lanes[Lane.BACKGROUND]) == 1
         tasks.append(asyncio.ensure_future(queue.run(named("ai"), "b")))
         await asyncio.gather(*tasks)
         return slow.started
@@ -167,9 +167,10 @@ def test_a_players_ai_turn_goes_before_watched_games_turns() -> None:
         slow = SlowSlots(1, 0.02)
         queue = AIQueue(slow)
         tasks = [
-            asyncio.ensure_future(queue.run(named(f"watched-{n}"), f"w{n}", watched=True)) for n in range(4)
+            asyncio.ensure_future(queue.run(named(f"watched-{n}"), f"w{n}", lane=Lane.WATCHED))
+            for n in range(4)
         ]
-        tasks.append(asyncio.ensure_future(queue.run(named("review"), "r", "review", background=True)))
+        tasks.append(asyncio.ensure_future(queue.run(named("review"), "r", "review", Lane.BACKGROUND)))
         await asyncio.sleep(0)
         tasks.append(asyncio.ensure_future(queue.run(named("player"), "p")))
         await asyncio.sleep(0)

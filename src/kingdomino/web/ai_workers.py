@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import enum
 import logging
 import multiprocessing
 import os
@@ -192,48 +193,75 @@ def make_executor(workers: str) -> Executor:
     return LocalWorkers(int(workers) if workers else None)
 
 
+class Lane(enum.Enum):
+    """Where a job waits, in the order the lanes are served.
+
+    ``PLAYERS``: a player's AI turn or hint, someone waits on it. ``WATCHED``: an AI turn of a game
+    of AI seats alone, watched at most. ``BACKGROUND``: a game review, the lowest lane.
+    """
+
+    PLAYERS = "players"
+    WATCHED = "watched"
+    BACKGROUND = "background"
+
+
 @dataclass(eq=False)
 class Ticket:
-    """A job in the queue: whose it is (a game id), what (an AI turn, a hint, a review) and whether
-    it waits in the watched lane (a game of AI seats alone) or the background lane (a review)."""
+    """A job in the queue: whose it is (a game id), what (an AI turn, a hint, a review) and the
+    lane it waits in."""
 
     owner: str
     kind: str
-    background: bool = False
-    watched: bool = False
+    lane: Lane = Lane.PLAYERS
     turn: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
 class AIQueue:
-    """A fair queue of jobs over an executor's slots: first come, first served.
+    """A fair queue of jobs over an executor's slots: first come, first served within a lane.
 
     ``on_change`` is called whenever a job enters, starts or leaves, so that the waiting
     players can be told where they stand (``ahead``).
 
-    The AI turns of games of AI seats alone (watched, nobody waits on a move of theirs) wait in
-    a lane after the players' jobs: one starts only when no player's job waits. Found by the
+    The AI turns of games of AI seats alone (``Lane.WATCHED``: nobody waits on a move of theirs)
+    wait after the players' jobs: one starts only when no player's job waits. Found by the
     attack review of 2026-11-26: a client that created a dozen such games put a dozen jobs ahead
     of every player's AI reply (0.4 s became 1.7 s).
 
-    Background jobs (game reviews) wait in a lane of their own: one starts only when no other
-    job waits, and they hold at most ``slots - 1`` slots (at least one), so with two or more
-    workers a live AI turn or a hint never waits behind a review (with one worker, behind
-    at most the one review job that runs). They are never counted in ``ahead``.
+    Background jobs (game reviews, ``Lane.BACKGROUND``) start only when no other job waits, and
+    they hold at most ``slots - 1`` slots (at least one), so with two or more workers a live AI
+    turn or a hint never waits behind a review (with one worker, behind at most the one review
+    job that runs). They are never counted in ``ahead``.
     """
 
     def __init__(self, executor: Executor, on_change: Callable[[], None] = lambda: None) -> None:
         self.executor = executor
         self.on_change = on_change
-        self.waiting: deque[Ticket] = deque()
-        self.watched: deque[Ticket] = deque()
+        self.lanes: dict[Lane, deque[Ticket]] = {lane: deque() for lane in Lane}
         self.running: list[Ticket] = []
-        self.background: deque[Ticket] = deque()
+
+    @property
+    def waiting(self) -> deque[Ticket]:
+        """The players' lane."""
+        return self.lanes[Lane.PLAYERS]
+
+    def _foreground(self) -> list[Ticket]:
+        """The jobs that wait for a slot ahead of any review, in the order they will start."""
+        return [*self.lanes[Lane.PLAYERS], *self.lanes[Lane.WATCHED]]
 
     def _background_may_start(self) -> bool:
+        """Whether a review may take a slot now: none other waits, and one slot stays free of them."""
         slots = self.executor.slots
-        if self.waiting or self.watched or len(self.running) >= slots:
+        if self._foreground() or len(self.running) >= slots:
             return False
-        return sum(t.background for t in self.running) < max(1, slots - 1)
+        return sum(t.lane is Lane.BACKGROUND for t in self.running) < max(1, slots - 1)
+
+    def _may_start(self, lane: Lane) -> bool:
+        """Whether a job of ``lane`` that arrives now starts at once (nothing it must wait behind)."""
+        if lane is Lane.BACKGROUND:
+            return self._background_may_start()
+        if len(self.running) >= self.executor.slots:
+            return False
+        return not (self.waiting if lane is Lane.PLAYERS else self._foreground())
 
     def count(self, kind: str) -> int:
         return sum(t.kind == kind for t in self.waiting) + sum(t.kind == kind for t in self.running)
@@ -242,39 +270,32 @@ class AIQueue:
         """Jobs before ``owner``'s job of ``kind`` (0: it is running); None if it has none."""
         if any(t.owner == owner and t.kind == kind for t in self.running):
             return 0
-        for position, ticket in enumerate([*self.waiting, *self.watched]):
+        for position, ticket in enumerate(self._foreground()):
             if ticket.owner == owner and ticket.kind == kind:
                 return position + 1
         return None
 
     def owners(self) -> set[str]:
-        waiting = {t.owner for t in self.waiting} | {t.owner for t in self.watched}
-        return waiting | {t.owner for t in self.running if not t.background}
+        """The games with a job waiting or running, reviews aside."""
+        return {t.owner for t in self._foreground()} | {
+            t.owner for t in self.running if t.lane is not Lane.BACKGROUND
+        }
 
-    async def run(
-        self, job: AIJob, owner: str, kind: str = "ai", background: bool = False, watched: bool = False
-    ) -> AIAnswer:
-        """``job``'s answer once a worker computed it (``watched``: a game of AI seats alone, after
-        the players' jobs; ``background``: a review, in the lowest lane)."""
-        ticket = Ticket(owner, kind, background, watched)
-        lane = self.background if background else self.watched if watched else self.waiting
-        free = len(self.running) < self.executor.slots
-        if background:
-            start_now = self._background_may_start()
-        elif watched:
-            start_now = free and not self.waiting and not self.watched
-        else:
-            start_now = free and not self.waiting
-        if start_now:
+    async def run(self, job: AIJob, owner: str, kind: str = "ai", lane: Lane = Lane.PLAYERS) -> AIAnswer:
+        """``job``'s answer once a worker computed it, after the jobs ahead of it in ``lane``
+        and the lanes before it."""
+        ticket = Ticket(owner, kind, lane)
+        waiting = self.lanes[lane]
+        if self._may_start(lane):
             self.running.append(ticket)
         else:
-            lane.append(ticket)
+            waiting.append(ticket)
             self.on_change()
             try:
                 await ticket.turn
             except asyncio.CancelledError:
-                if ticket in lane:
-                    lane.remove(ticket)
+                if ticket in waiting:
+                    waiting.remove(ticket)
                 else:
                     self._leave(ticket)
                 raise
@@ -287,15 +308,15 @@ class AIQueue:
     def _leave(self, ticket: Ticket) -> None:
         if ticket in self.running:
             self.running.remove(ticket)
-        for lane in (self.waiting, self.watched):
-            while lane and len(self.running) < self.executor.slots:
-                following = lane.popleft()
+        for lane in Lane:
+            waiting = self.lanes[lane]
+            while waiting and (
+                self._background_may_start()
+                if lane is Lane.BACKGROUND
+                else len(self.running) < self.executor.slots
+            ):
+                following = waiting.popleft()
                 if not following.turn.done():
                     self.running.append(following)
                     following.turn.set_result(None)
-        while self.background and self._background_may_start():
-            following = self.background.popleft()
-            if not following.turn.done():
-                self.running.append(following)
-                following.turn.set_result(None)
         self.on_change()

@@ -48,7 +48,7 @@ from kingdomino.core.game import CHANCE, GameError, Refusal, State
 from kingdomino.core.seeds import derive_seed
 from kingdomino.games.registry import make_game
 from kingdomino.web import review, views
-from kingdomino.web.ai_workers import AIJob, AIQueue, Executor, agent_spec, make_executor
+from kingdomino.web.ai_workers import AIJob, AIQueue, Executor, Lane, agent_spec, make_executor
 from kingdomino.web.live import (
     AWAY_SECONDS,
     HubError,
@@ -656,7 +656,7 @@ class Hub:
                 if not self.store.take_lease(live.id, version, LEASE_SECONDS):
                     return  # another server computes this turn (or the game moved on: we will hear)
                 job = AIJob(copy, agent_spec(level, copy), derive_seed(live.stored.seed, "seat", seat, index))
-                turn = self.queue.run(job, live.id, watched=not live.humans())
+                turn = self.queue.run(job, live.id, lane=Lane.PLAYERS if live.humans() else Lane.WATCHED)
                 answer = await self._under_lease(live, version, self._paced(turn))
                 async with live.lock:
                     if live.version != version:
@@ -892,7 +892,7 @@ class Hub:
                             analyse=True,
                             played=code,
                         )
-                        answer = await self.queue.run(job, live.id, "review", background=True)
+                        answer = await self.queue.run(job, live.id, "review", Lane.BACKGROUND)
                         candidates = [(copy.action_text(a), v, n) for a, v, n in answer.candidates]
                     moves.append(review.entry(action.index, action.seat, action.text, candidates))
                     progress.done += 1
