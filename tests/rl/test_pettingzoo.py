@@ -12,7 +12,7 @@ pytest.importorskip("pettingzoo")
 from pettingzoo.test import api_test, seed_test
 
 from kingdomino import make_game
-from kingdomino.core.game import IllegalActionError
+from kingdomino.core.game import GameError, IllegalActionError
 from kingdomino.rl import pettingzoo_env
 
 from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
@@ -103,6 +103,42 @@ def test_same_seed_same_game_other_seed_other_game():
 
     assert np.array_equal(first_row(1), first_row(1))
     assert not np.array_equal(first_row(1), first_row(2))
+
+
+def reset_sequence(env, seeds: list[int | None]) -> list[tuple[int, dict]]:
+    """Each reset's chance seed and the table it deals (the engine's spectator observation)."""
+    games = []
+    for seed in seeds:
+        env.reset(seed=seed)
+        raw = env.unwrapped
+        games.append((raw.seed_used, raw.engine_state.observation(None)))
+    return games
+
+
+def test_unseeded_resets_after_a_seeded_one_replay_as_in_gymnasium():
+    """Gymnasium's ``reset`` contract: ``reset(seed=1), reset(), reset()`` deals the same three games
+    on two fresh envs (the unseeded resets drew from the OS's entropy before), three different ones."""
+    first = reset_sequence(pettingzoo_env.env("kingdomino", players=2), [1, None, None])
+    second = reset_sequence(pettingzoo_env.env("kingdomino", players=2), [1, None, None])
+    assert first == second
+    assert len({seed for seed, _ in first}) == 3
+    assert first[1][1] != first[2][1]
+    # A seed given again restarts the sequence, and one given as a numpy integer is the same seed.
+    env = pettingzoo_env.env("kingdomino", players=2)
+    reset_sequence(env, [5, None])
+    assert reset_sequence(env, [np.int64(1), None, None]) == first
+
+
+def test_an_env_never_seeded_draws_fresh_games():
+    seeds = {reset_sequence(pettingzoo_env.raw_env("kingdomino", players=2), [None])[0][0] for _ in range(3)}
+    assert len(seeds) == 3
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
+def test_a_seed_that_is_not_a_non_negative_integer_is_refused_by_name(seed):
+    env = pettingzoo_env.raw_env("kingdomino", players=2)
+    with pytest.raises(GameError, match="seed: expected a non-negative integer"):
+        env.reset(seed=seed)
 
 
 def test_illegal_action_raises_by_default():

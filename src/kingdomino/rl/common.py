@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
+import operator
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -83,9 +83,23 @@ def settle_chance(state: State, sampler: ChanceSampler) -> None:
         state.apply_unchecked(sampler.sample(state))
 
 
-def fresh_seed() -> int:
-    """A seed for ``reset()`` without one (from the OS's entropy)."""
-    return random.SystemRandom().randrange(2**63)
+def check_seed(seed: object) -> int:
+    """``seed`` as the ``int`` that seeds a generator, refused by name unless a non-negative integer.
+
+    NumPy integers pass (``operator.index``), floats and negatives do not: numpy's generators
+    take no negative seed, and a float would be truncated into another seed without a word.
+    """
+    if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
+        value = operator.index(seed)
+        if value >= 0:
+            return value
+    raise GameError(f"seed: expected a non-negative integer or None, got {seed!r}")
+
+
+def episode_seed(np_random: np.random.Generator) -> int:
+    """The seed of an episode reset without one, drawn from the env's generator (as Gymnasium's
+    ``np_random`` after ``reset(seed=...)``), so a seeded env replays its unseeded resets too."""
+    return int(np_random.integers(2**62))
 
 
 def resolve_encoder(game: Game, encoder: ObservationEncoder | None) -> ObservationEncoder:

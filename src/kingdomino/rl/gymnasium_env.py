@@ -49,6 +49,7 @@ from kingdomino.core.seeds import ChanceSampler, derive_seed
 from kingdomino.rl.common import (
     MaskArray,
     check_reward_kind,
+    episode_seed,
     final_rewards,
     mask_array,
     mask_bytes,
@@ -126,7 +127,7 @@ class GameEnv(gym.Env[FloatArray, int]):
     ) -> tuple[FloatArray, dict[str, Any]]:
         super().reset(seed=seed)
         del options
-        base = int(self.np_random.integers(2**62)) if seed is None else int(seed)
+        base = episode_seed(self.np_random) if seed is None else int(seed)
         self.seat = (
             random.Random(derive_seed(base, "learner seat")).randrange(self.game.num_players)
             if self.fixed_seat is None

@@ -22,9 +22,12 @@ or, PettingZoo style, a maker per game: ``pettingzoo_env.kingdomino_v0.env(playe
   and is all zeros except for the agent to act.
 * Actions are the engine's integer codes (``Discrete(game.num_actions)``).
 * Chance nodes (draws, king draws, rolls) are resolved inside the environment by a
-  :class:`~kingdomino.core.seeds.ChanceSampler` seeded from ``reset(seed=...)``
-  (a fresh random seed when none is given), so a seed replays the same game for the
-  same actions.
+  :class:`~kingdomino.core.seeds.ChanceSampler` seeded from ``reset(seed=...)``, so a seed
+  replays the same game for the same actions. Seeding follows Gymnasium's ``reset``:
+  ``reset(seed=s)`` also seeds the env's ``np_random``, and each later ``reset()`` without a
+  seed takes its game's seed from that generator, so ``reset(seed=1), reset(), reset()``
+  replays the same three games on any fresh env; an env never seeded draws from the OS's
+  entropy.
 * Rewards come at the end only. ``reward="win"`` (default): 1/k to each of the k seats
   sharing first place, 0 to the others. ``reward="score_diff"``: own score minus the
   best other score, divided by the encoder's ``score_scale`` (100 for Kingdomino).
@@ -45,6 +48,7 @@ from typing import Any, Literal
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
@@ -55,8 +59,9 @@ from kingdomino.core.seeds import ChanceSampler
 from kingdomino.rl.common import (
     MaskArray,
     check_reward_kind,
+    check_seed,
+    episode_seed,
     final_rewards,
-    fresh_seed,
     mask_array,
     mask_bytes,
     resolve_encoder,
@@ -124,7 +129,19 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         #: The acting agent's mask as bytes (all zero when nobody acts); legality checks read it.
         self._zero_mask = bytes(n)
         self._mask: bytes | bytearray = self._zero_mask
+        #: The chance sampler's seed of the current game (``reset``'s seed, or drawn from ``np_random``).
         self.seed_used = 0
+        #: Gymnasium's ``np_random`` contract: ``None`` until seeded by ``reset(seed=...)`` or first used.
+        self._np_random: np.random.Generator | None = None
+
+    @property
+    def np_random(self) -> np.random.Generator:
+        """The env's generator, as Gymnasium's ``Env.np_random``: seeded by ``reset(seed=...)``, it
+        gives the seed of every later ``reset()`` without one; seeded from the OS's entropy if
+        read before any seeded reset."""
+        if self._np_random is None:
+            self._np_random, _ = seeding.np_random()
+        return self._np_random
 
     # --- spaces -----------------------------------------------------------------------------
 
@@ -137,8 +154,14 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     # --- episode ------------------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game. ``seed`` (a non-negative integer) seeds both the game's chance and
+        ``np_random``; without one, the game's seed is drawn from ``np_random`` (Gymnasium's rule)."""
         del options
-        self.seed_used = fresh_seed() if seed is None else int(seed)
+        if seed is None:
+            self.seed_used = episode_seed(self.np_random)
+        else:
+            self.seed_used = check_seed(seed)
+            self._np_random, _ = seeding.np_random(self.seed_used)
         self.sampler = ChanceSampler(self.seed_used)
         self.engine_state = self.game.new_initial_state()
         settle_chance(self.engine_state, self.sampler)
