@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import warnings
+
 import numpy as np
 import pytest
 
@@ -103,3 +106,45 @@ def test_gymnasium_make():
     env = gym.make(ENV_ID, game="kingdomino", players=2, opponents="random")
     obs, _ = env.reset(seed=3)
     assert obs.shape == env.observation_space.shape
+
+
+def printed_observations(capsys) -> list[dict]:
+    """The JSON observations printed since the last call."""
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_human_render_mode_prints_at_reset_and_every_step(capsys):
+    """Gymnasium's ``"human"`` convention: the env renders itself in ``reset`` and ``step``, the
+    illegal step that ends the episode included; ``render()`` need not be called."""
+    env = GameEnv("kingdomino", 2, render_mode="human")
+    env.reset(seed=3)
+    assert printed_observations(capsys) == [env.state.observation(env.seat)]
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert printed_observations(capsys) == [env.state.observation(env.seat)]
+    env.step(int(np.flatnonzero(env.action_masks() == 0)[0]))
+    assert len(printed_observations(capsys)) == 1
+    assert env.render() is None
+
+
+def test_ansi_render_mode_returns_the_text_and_prints_nothing(capsys):
+    env = GameEnv("kingdomino", 2, render_mode="ansi")
+    env.reset(seed=3)
+    env.step(int(np.flatnonzero(env.action_masks())[0]))
+    assert json.loads(env.render()) == env.state.observation(env.seat)
+    assert capsys.readouterr().out == ""
+
+
+def test_render_without_a_render_mode_warns():
+    env = GameEnv("kingdomino", 2)
+    env.reset(seed=3)
+    with pytest.warns(UserWarning, match="render_mode='ansi' or 'human'"):
+        assert env.render() is None
+
+
+def test_check_env_render_checks_pass_without_warnings(capsys):
+    """Gymnasium's render checks, every declared mode through the spec (``render_fps`` declared)."""
+    env = gym.make(ENV_ID, game="kingdomino", players=2, render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+    capsys.readouterr()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -9,7 +10,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from kingdomino import make_game
 from kingdomino.core.game import GameError, IllegalActionError
@@ -175,6 +176,33 @@ def test_render_ansi():
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and '"kingdoms"' in text
+
+
+def test_pettingzoo_render_test(capsys):
+    """PettingZoo's ``render_test`` over every declared mode (``"human"`` returns ``None``)."""
+    render_test(
+        lambda render_mode: pettingzoo_env.env("kingdomino", 2, render_mode=render_mode),
+        custom_tests={"ansi": lambda text: json.loads(text)["game"] == "kingdomino"},
+    )
+    capsys.readouterr()
+
+
+def test_human_render_mode_prints_at_reset_and_every_step(capsys):
+    """PettingZoo's ``"human"`` convention (its chess env): the env renders itself in ``reset`` and
+    ``step``; ``render()`` need not be called."""
+    env = pettingzoo_env.env("kingdomino", players=2, render_mode="human")
+    env.reset(seed=1)
+    spectator = env.unwrapped.engine_state.observation
+    assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == [spectator(None)]
+    env.step(int(np.flatnonzero(env.action_mask(env.agent_selection))[0]))
+    assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == [spectator(None)]
+
+
+def test_render_without_a_render_mode_warns():
+    env = pettingzoo_env.env("kingdomino", players=2)
+    env.reset(seed=1)
+    with pytest.warns(UserWarning, match="render_mode='ansi' or 'human'"):
+        assert env.render() is None
 
 
 def test_the_env_pickles_and_has_no_global_state() -> None:

@@ -30,6 +30,11 @@
   - ``"lose"`` (default): the episode ends at once (``terminated``) with reward
     ``illegal_penalty`` (-1 by default) and ``info["illegal_action"] = True``;
   - ``"raise"``: :class:`~kingdomino.core.game.IllegalActionError`, nothing changes.
+* ``render_mode``, Gymnasium's conventions: ``"human"`` prints the engine's JSON observation of
+  the learner's seat at every ``reset()`` and ``step()`` (``render()`` need not be called and
+  returns ``None``); ``"ansi"``: ``render()`` returns that text (``gymnasium.make(...,
+  render_mode="ansi_list")`` collects it at every step); ``None``: ``render()`` warns and
+  returns ``None``.
 """
 
 from __future__ import annotations
@@ -65,7 +70,8 @@ IllegalPolicy = Literal["lose", "raise"]
 class GameEnv(gym.Env[FloatArray, int]):
     """One seat of a game for a single learner; see the module text."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (gymnasium API)
+    #: ``render_fps``: how fast recorders and viewers (Gymnasium's wrappers) play the frames.
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (gymnasium API)
 
     def __init__(
         self,
@@ -143,6 +149,8 @@ class GameEnv(gym.Env[FloatArray, int]):
         self._done = False
         self.decisions = 0
         self._advance()
+        if self.render_mode == "human":
+            self.render()
         return self._observe(), self._info()
 
     def _advance(self) -> None:
@@ -175,6 +183,8 @@ class GameEnv(gym.Env[FloatArray, int]):
             self._mask = self._no_moves
             info = self._info()
             info["illegal_action"] = True
+            if self.render_mode == "human":
+                self.render()
             return self._observe(), self.illegal_penalty, True, False, info
         self.state.apply_unchecked(code)
         self.decisions += 1
@@ -199,7 +209,14 @@ class GameEnv(gym.Env[FloatArray, int]):
         return {"action_mask": self.action_masks(), "seat": self.seat}
 
     def render(self) -> str | None:
+        """The engine's JSON observation of the learner's seat: returned (``"ansi"``) or printed
+        (``"human"``, which ``reset`` and ``step`` already do). Without a render mode there is
+        nothing to render: a warning says how to ask for one, as Gymnasium's own envs do."""
         if self.render_mode is None:
+            gym.logger.warn(
+                "render() without a render mode renders nothing; give render_mode='ansi' or "
+                "'human' to GameEnv(...) or gymnasium.make(...)"
+            )
             return None
         text = json.dumps(self.state.observation(self.seat), sort_keys=True)
         if self.render_mode == "human":

@@ -35,8 +35,9 @@ or, PettingZoo style, a maker per game: ``pettingzoo_env.kingdomino_v0.env(playe
   changes nothing (``illegal_action="raise"``, default), or, with
   ``illegal_action="lose"``, ends the game at once: the offender gets
   ``illegal_penalty`` (default -1) and every other agent 0.
-* ``render_mode="ansi"`` returns, ``"human"`` prints, the engine's JSON observation
-  for a spectator.
+* ``render_mode="ansi"``: ``render()`` returns the engine's JSON observation for a spectator;
+  ``"human"`` prints it at every ``reset()`` and ``step()`` (PettingZoo's convention; ``render()``
+  returns ``None``). Without a render mode ``render()`` warns and returns ``None``.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
@@ -79,6 +81,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo API)
         "render_modes": ["human", "ansi"],
+        "render_fps": 4,
         "name": "kingdomino_v0",
         "is_parallelizable": False,
     }
@@ -172,6 +175,8 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._after_move()
+        if self.render_mode == "human":
+            self.render()
 
     def _after_move(self) -> bool:
         """Select the next agent, or hand out the final rewards (then return ``True``)."""
@@ -253,7 +258,14 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         )
 
     def render(self) -> str | None:
+        """The engine's JSON observation for a spectator: returned (``"ansi"``) or printed
+        (``"human"``, which ``reset`` and ``step`` already do). Without a render mode there is
+        nothing to render: a warning says how to ask for one, as PettingZoo's own envs do."""
         if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() without a render mode renders nothing; give render_mode='ansi' or "
+                "'human' to the env"
+            )
             return None
         text = json.dumps(self.engine_state.observation(None), sort_keys=True)
         if self.render_mode == "human":
