@@ -102,6 +102,38 @@ def test_bad_opponent_specs_fail_at_construction():
         GameEnv("kingdomino", 2, opponents="no-such-agent")
 
 
+@pytest.mark.parametrize("seat", [1.5, True, "1", -1, 2])
+def test_a_seat_that_is_not_a_seat_number_is_refused_by_name(seat):
+    """A float seat was kept and failed at reset with a bare ``KeyError``; ``True`` became seat ``True``."""
+    with pytest.raises(GameError, match=r"seat: expected an integer 0\.\.1 or None"):
+        GameEnv("kingdomino", 2, seat=seat)
+
+
+def test_a_numpy_integer_seat_is_the_int_seat():
+    env = GameEnv("kingdomino", 2, seat=np.int64(1))
+    _, info = env.reset(seed=0)
+    assert type(env.seat) is int and info["seat"] == 1
+
+
+@pytest.mark.parametrize(
+    ("opponents", "field"), [(42, "opponents"), (b"random", "opponents"), ([3], r"opponents\[0\]")]
+)
+def test_opponents_that_are_not_specs_are_refused_by_name(opponents, field):
+    with pytest.raises(GameError, match=field + ": expected an agent spec"):
+        GameEnv("kingdomino", 2, opponents=opponents)
+
+
+@pytest.mark.parametrize("penalty", ["-1", None, float("nan"), float("inf"), True])
+def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penalty):
+    with pytest.raises(GameError, match="illegal_penalty: expected a finite number"):
+        GameEnv("kingdomino", 2, illegal_penalty=penalty)
+
+
+def test_step_before_reset_says_so():
+    with pytest.raises(GameError, match=r"step\(\) before reset\(\)"):
+        GameEnv("kingdomino", 2).step(0)
+
+
 def test_gymnasium_make():
     env = gym.make(ENV_ID, game="kingdomino", players=2, opponents="random")
     obs, _ = env.reset(seed=3)

@@ -142,6 +142,12 @@ def test_a_seed_that_is_not_a_non_negative_integer_is_refused_by_name(seed):
         env.reset(seed=seed)
 
 
+@pytest.mark.parametrize("penalty", ["-1", None, float("nan")])
+def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penalty):
+    with pytest.raises(GameError, match="illegal_penalty: expected a finite number"):
+        pettingzoo_env.env("kingdomino", 2, illegal_action="lose", illegal_penalty=penalty)
+
+
 def test_illegal_action_raises_by_default():
     env = pettingzoo_env.raw_env("kingdomino", players=2)
     env.reset(seed=0)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import operator
 from collections.abc import Mapping
+from numbers import Real
 from typing import Literal, SupportsIndex
 
 import numpy as np
@@ -94,6 +96,14 @@ def check_seed(seed: object) -> int:
         if value >= 0:
             return value
     raise GameError(f"seed: expected a non-negative integer or None, got {seed!r}")
+
+
+def check_penalty(penalty: object) -> float:
+    """``illegal_penalty`` as a finite ``float``, refused by name otherwise (a string such as
+    ``"-1"`` or a NaN reward would reach the learner unnoticed)."""
+    if not isinstance(penalty, bool) and isinstance(penalty, Real) and math.isfinite(penalty):
+        return float(penalty)
+    raise GameError(f"illegal_penalty: expected a finite number, got {penalty!r}")
 
 
 def episode_seed(np_random: np.random.Generator) -> int:

@@ -40,9 +40,10 @@
 from __future__ import annotations
 
 import json
+import operator
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, SupportsIndex
 
 import gymnasium as gym
 import numpy as np
@@ -53,6 +54,7 @@ from kingdomino.core.game import Game, GameError, IllegalActionError, OptionValu
 from kingdomino.core.seeds import ChanceSampler, derive_seed
 from kingdomino.rl.common import (
     MaskArray,
+    check_penalty,
     check_reward_kind,
     episode_seed,
     final_rewards,
@@ -65,6 +67,40 @@ from kingdomino.rl.common import (
 from kingdomino.rl.encoders import FloatArray, ObservationEncoder
 
 IllegalPolicy = Literal["lose", "raise"]
+
+
+def opponent_specs(opponents: object, players: int) -> list[str]:
+    """One agent spec per other seat, from one spec for all or a list in seat order; every spec
+    is built once here, so a bad one fails at construction rather than at the first reset."""
+    if isinstance(opponents, str):
+        specs = [opponents] * (players - 1)
+    elif isinstance(opponents, Sequence) and not isinstance(opponents, bytes | bytearray):
+        specs = list(opponents)
+    else:
+        raise GameError(
+            f"opponents: expected an agent spec (a string such as 'greedy') or a list of "
+            f"{players - 1} specs, got {opponents!r}"
+        )
+    if len(specs) != players - 1:
+        raise GameError(
+            f"opponents: expected one spec (a string, for every other seat) or a list of "
+            f"{players - 1} specs (one per other seat), got a list of {len(specs)}"
+        )
+    for index, spec in enumerate(specs):
+        if not isinstance(spec, str):
+            raise GameError(f"opponents[{index}]: expected an agent spec string, got {spec!r}")
+        make_agent(spec, seed=0)
+    return specs
+
+
+def learner_seat(seat: object, players: int) -> int:
+    """``seat`` as an ``int`` seat of the game (numpy integers pass), refused by name otherwise: a
+    float or bool seat would never match the engine's seat numbers."""
+    if isinstance(seat, SupportsIndex) and not isinstance(seat, bool):
+        value = operator.index(seat)
+        if 0 <= value < players:
+            return value
+    raise GameError(f"seat: expected an integer 0..{players - 1} or None, got {seat!r}")
 
 
 class GameEnv(gym.Env[FloatArray, int]):
@@ -92,22 +128,13 @@ class GameEnv(gym.Env[FloatArray, int]):
         self.encoder = resolve_encoder(self.game, encoder)
         self.reward_kind = check_reward_kind(reward)
         players = self.game.num_players
-        specs = [opponents] * (players - 1) if isinstance(opponents, str) else list(opponents)
-        if len(specs) != players - 1:
-            raise GameError(
-                f"opponents: expected one spec (a string, for every other seat) or a list of "
-                f"{players - 1} specs (one per other seat), got a list of {len(specs)}"
-            )
-        for spec in specs:
-            make_agent(spec, seed=0)  # fail early on a bad spec
-        self.opponent_specs = specs
-        if seat is not None and not 0 <= seat < players:
-            raise GameError(f"seat: expected 0..{players - 1} or None, got {seat}")
-        self.fixed_seat = seat
+        self.opponent_specs = opponent_specs(opponents, players)
+        #: The learner's seat at every reset, or ``None`` for one drawn from each reset's seed.
+        self.fixed_seat = None if seat is None else learner_seat(seat, players)
         if illegal_action not in ("lose", "raise"):
             raise GameError(f"illegal_action: expected 'lose' or 'raise', got {illegal_action!r}")
         self.illegal_action: IllegalPolicy = illegal_action
-        self.illegal_penalty = float(illegal_penalty)
+        self.illegal_penalty = check_penalty(illegal_penalty)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise GameError(
                 f"render_mode: expected one of {self.metadata['render_modes']}, got {render_mode!r}"
@@ -116,7 +143,7 @@ class GameEnv(gym.Env[FloatArray, int]):
         # Discrete samples numpy integers; step() accepts any integer.
         self.action_space = spaces.Discrete(self.game.num_actions)  # type: ignore[assignment]
         self.observation_space = spaces.Box(*self.encoder.bounds, self.encoder.shape, dtype=np.float32)
-        self.seat = 0 if seat is None else seat
+        self.seat = 0 if self.fixed_seat is None else self.fixed_seat
         self.state: State = self.game.new_initial_state()
         self.sampler = ChanceSampler(0)
         self.opponents: dict[int, Agent] = {}
@@ -125,6 +152,7 @@ class GameEnv(gym.Env[FloatArray, int]):
         #: The learner's legal-action mask as bytes; legality checks read it.
         self._mask: bytes | bytearray = self._no_moves
         self._done = True
+        self._was_reset = False
         #: Seat decisions (learner's and opponents') applied in the current episode.
         self.decisions = 0
 
@@ -147,6 +175,7 @@ class GameEnv(gym.Env[FloatArray, int]):
         self.sampler = ChanceSampler(base)
         self.state = self.game.new_initial_state()
         self._done = False
+        self._was_reset = True
         self.decisions = 0
         self._advance()
         if self.render_mode == "human":
@@ -173,7 +202,8 @@ class GameEnv(gym.Env[FloatArray, int]):
 
     def step(self, action: int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
         if self._done:
-            raise GameError("step() after the episode ended; call reset()")
+            when = "after the episode ended" if self._was_reset else "before reset()"
+            raise GameError(f"step() {when}; call reset()")
         code = int(action)
         if not (0 <= code < self._num_actions and self._mask[code]):
             if self.illegal_action == "raise":

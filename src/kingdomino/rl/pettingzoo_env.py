@@ -60,6 +60,7 @@ from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, IllegalActio
 from kingdomino.core.seeds import ChanceSampler
 from kingdomino.rl.common import (
     MaskArray,
+    check_penalty,
     check_reward_kind,
     check_seed,
     episode_seed,
@@ -105,7 +106,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if illegal_action not in ("raise", "lose"):
             raise GameError(f"illegal_action: expected 'raise' or 'lose', got {illegal_action!r}")
         self.illegal_action: IllegalPolicy = illegal_action
-        self.illegal_penalty = float(illegal_penalty)
+        self.illegal_penalty = check_penalty(illegal_penalty)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise GameError(
                 f"render_mode: expected one of {self.metadata['render_modes']}, got {render_mode!r}"
