@@ -134,6 +134,16 @@ def test_step_before_reset_says_so():
         GameEnv("kingdomino", 2).step(0)
 
 
+@pytest.mark.parametrize("action", [None, 2.9, "3"])
+def test_an_action_that_is_not_an_integer_is_refused_by_name(action):
+    """``int()`` used to play ``2.9`` as action 2; the episode goes on untouched after the refusal."""
+    env = GameEnv("kingdomino", 2)
+    env.reset(seed=0)
+    with pytest.raises(GameError, match="action: expected an integer action code"):
+        env.step(action)
+    env.step(np.int64(np.flatnonzero(env.action_masks())[0]))
+
+
 def test_gymnasium_make():
     env = gym.make(ENV_ID, game="kingdomino", players=2, opponents="random")
     obs, _ = env.reset(seed=3)

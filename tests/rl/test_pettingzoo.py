@@ -148,6 +148,22 @@ def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penal
         pettingzoo_env.env("kingdomino", 2, illegal_action="lose", illegal_penalty=penalty)
 
 
+@pytest.mark.parametrize("illegal_action", ["raise", "lose"])
+def test_an_action_that_is_not_an_integer_is_refused_by_name(illegal_action):
+    """A ``None`` for the agent to act was a bare ``AssertionError`` and ``2.9`` played action 2:
+    both are refused by name, whatever the illegal-action policy, and the game goes on."""
+    env = pettingzoo_env.env("kingdomino", 2, illegal_action=illegal_action)
+    env.reset(seed=0)
+    agent = env.agent_selection
+    dead_step = f"action: None is the step of a terminated or truncated agent; {agent} is to act"
+    with pytest.raises(GameError, match=dead_step):
+        env.step(None)
+    with pytest.raises(GameError, match=r"action: expected an integer action code, got 2\.9"):
+        env.step(2.9)
+    assert not any(env.terminations.values())
+    env.step(np.int64(np.flatnonzero(env.action_mask(agent))[0]))
+
+
 def test_illegal_action_raises_by_default():
     env = pettingzoo_env.raw_env("kingdomino", players=2)
     env.reset(seed=0)

@@ -98,6 +98,15 @@ def check_seed(seed: object) -> int:
     raise GameError(f"seed: expected a non-negative integer or None, got {seed!r}")
 
 
+def action_code(action: SupportsIndex) -> int:
+    """The engine code of a step's ``action``: an integer (numpy integers pass), refused by name
+    otherwise; ``int()`` would play ``2.9`` as action 2 and turn ``None`` into a bare ``TypeError``."""
+    try:
+        return operator.index(action)
+    except TypeError:
+        raise GameError(f"action: expected an integer action code, got {action!r}") from None
+
+
 def check_penalty(penalty: object) -> float:
     """``illegal_penalty`` as a finite ``float``, refused by name otherwise (a string such as
     ``"-1"`` or a NaN reward would reach the learner unnoticed)."""

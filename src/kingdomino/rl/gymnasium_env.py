@@ -54,6 +54,7 @@ from kingdomino.core.game import Game, GameError, IllegalActionError, OptionValu
 from kingdomino.core.seeds import ChanceSampler, derive_seed
 from kingdomino.rl.common import (
     MaskArray,
+    action_code,
     check_penalty,
     check_reward_kind,
     episode_seed,
@@ -204,7 +205,7 @@ class GameEnv(gym.Env[FloatArray, int]):
         if self._done:
             when = "after the episode ended" if self._was_reset else "before reset()"
             raise GameError(f"step() {when}; call reset()")
-        code = int(action)
+        code = action_code(action)
         if not (0 <= code < self._num_actions and self._mask[code]):
             if self.illegal_action == "raise":
                 reason = self.state.illegal_reason(code) or f"action {code} is not legal now"

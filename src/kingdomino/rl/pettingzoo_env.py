@@ -60,6 +60,7 @@ from kingdomino.core.game import CHANCE, TERMINAL, Game, GameError, IllegalActio
 from kingdomino.core.seeds import ChanceSampler
 from kingdomino.rl.common import (
     MaskArray,
+    action_code,
     check_penalty,
     check_reward_kind,
     check_seed,
@@ -199,8 +200,12 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert action is not None
-        code = int(action)
+        if action is None:
+            raise GameError(
+                f"action: None is the step of a terminated or truncated agent; {agent} is to act "
+                "and needs an action code (the legal ones: its observation's action_mask)"
+            )
+        code = action_code(action)
         # Rewards are all zero until the game ends (and nothing is stepped after it but the
         # dead steps), so a move has no rewards to clear and none to accumulate before it.
         if 0 <= code < self._num_actions and self._mask[code]:
