@@ -150,6 +150,14 @@ def test_gymnasium_make():
     assert obs.shape == env.observation_space.shape
 
 
+def test_gymnasium_make_with_the_module_prefix_documented():
+    """``"module:id"`` imports the module that registers the id (the form the docs show)."""
+    env = gym.make(f"kingdomino.rl.gymnasium_env:{ENV_ID}", game="duel", render_mode="ansi")
+    env.reset(seed=1)
+    assert json.loads(env.render())["game"] == "duel"
+    assert env.spec is not None and env.spec.id == ENV_ID
+
+
 def printed_observations(capsys) -> list[dict]:
     """The JSON observations printed since the last call."""
     return [json.loads(line) for line in capsys.readouterr().out.splitlines()]

@@ -10,7 +10,8 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, render_test, seed_test
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from kingdomino import make_game
 from kingdomino.core.game import GameError, IllegalActionError
@@ -128,6 +129,24 @@ def test_unseeded_resets_after_a_seeded_one_replay_as_in_gymnasium():
     env = pettingzoo_env.env("kingdomino", players=2)
     reset_sequence(env, [5, None])
     assert reset_sequence(env, [np.int64(1), None, None]) == first
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_parallel_api_through_pettingzoos_turn_based_conversion():
+    """No parallel env of our own: the games are turn-based, and PettingZoo's
+    ``turn_based_aec_to_parallel`` passes its parallel API and seed tests (their actions ignore the
+    mask, hence ``illegal_action="lose"``) and keeps the seeding contract of ``reset``."""
+
+    def make():
+        return turn_based_aec_to_parallel(pettingzoo_env.env("kingdomino", 2, illegal_action="lose"))
+
+    parallel_api_test(make(), num_cycles=100)
+    parallel_seed_test(make, num_cycles=100)
+
+    def tables(env):
+        return [env.reset(seed=seed)[0]["player_0"]["observation"].tobytes() for seed in (1, None, None)]
+
+    assert tables(make()) == tables(make())
 
 
 def test_an_env_never_seeded_draws_fresh_games():
