@@ -134,7 +134,7 @@ def test_step_before_reset_says_so():
         GameEnv("kingdomino", 2).step(0)
 
 
-@pytest.mark.parametrize("action", [None, 2.9, "3"])
+@pytest.mark.parametrize("action", [None, 2.9, "3", True])
 def test_an_action_that_is_not_an_integer_is_refused_by_name(action):
     """``int()`` used to play ``2.9`` as action 2; the episode goes on untouched after the refusal."""
     env = GameEnv("kingdomino", 2)

@@ -6,12 +6,12 @@ import math
 import operator
 from collections.abc import Mapping
 from numbers import Real
-from typing import Literal, SupportsIndex
+from typing import Literal, SupportsIndex, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from kingdomino.core.game import CHANCE, Game, GameError, OptionValue, State
+from kingdomino.core.game import CHANCE, Game, GameError, OptionValue, State, is_action_code
 from kingdomino.core.seeds import ChanceSampler
 from kingdomino.games.registry import make_game
 from kingdomino.rl.encoders import ObservationEncoder, encoder_for
@@ -88,23 +88,26 @@ def settle_chance(state: State, sampler: ChanceSampler) -> None:
 def check_seed(seed: object) -> int:
     """``seed`` as the ``int`` that seeds a generator, refused by name unless a non-negative integer.
 
-    NumPy integers pass (``operator.index``), floats and negatives do not: numpy's generators
-    take no negative seed, and a float would be truncated into another seed without a word.
+    NumPy integers pass, bools, floats and negatives do not (the engine's
+    :func:`~kingdomino.core.game.is_action_code` rule): numpy's generators take no negative seed,
+    and a float would be truncated into another seed without a word.
     """
-    if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
-        value = operator.index(seed)
-        if value >= 0:
-            return value
+    if is_action_code(seed) and (value := int(cast(int, seed))) >= 0:
+        return value
     raise GameError(f"seed: expected a non-negative integer or None, got {seed!r}")
 
 
 def action_code(action: SupportsIndex) -> int:
     """The engine code of a step's ``action``: an integer (numpy integers pass), refused by name
-    otherwise; ``int()`` would play ``2.9`` as action 2 and turn ``None`` into a bare ``TypeError``."""
-    try:
-        return operator.index(action)
-    except TypeError:
-        raise GameError(f"action: expected an integer action code, got {action!r}") from None
+    otherwise; ``int()`` would play ``2.9`` as action 2 and turn ``None`` into a bare ``TypeError``.
+    (``operator.index`` is the engine's :func:`~kingdomino.core.game.is_action_code` rule at a
+    fraction of an ABC check's cost, on the path of every step.)"""
+    if action.__class__ is not bool:
+        try:
+            return operator.index(action)
+        except TypeError:
+            pass
+    raise GameError(f"action: expected an integer action code, got {action!r}")
 
 
 def check_penalty(penalty: object) -> float:

@@ -40,17 +40,16 @@
 from __future__ import annotations
 
 import json
-import operator
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Literal, SupportsIndex
+from typing import Any, Literal, cast
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
 from kingdomino.agents import Agent, make_agent
-from kingdomino.core.game import Game, GameError, IllegalActionError, OptionValue, State
+from kingdomino.core.game import Game, GameError, IllegalActionError, OptionValue, State, is_action_code
 from kingdomino.core.seeds import ChanceSampler, derive_seed
 from kingdomino.rl.common import (
     MaskArray,
@@ -95,12 +94,11 @@ def opponent_specs(opponents: object, players: int) -> list[str]:
 
 
 def learner_seat(seat: object, players: int) -> int:
-    """``seat`` as an ``int`` seat of the game (numpy integers pass), refused by name otherwise: a
-    float or bool seat would never match the engine's seat numbers."""
-    if isinstance(seat, SupportsIndex) and not isinstance(seat, bool):
-        value = operator.index(seat)
-        if 0 <= value < players:
-            return value
+    """``seat`` as an ``int`` seat of the game (numpy integers pass: the engine's
+    :func:`~kingdomino.core.game.is_action_code` rule), refused by name otherwise: a float or bool
+    seat would never match the engine's seat numbers."""
+    if is_action_code(seat) and 0 <= (value := int(cast(int, seat))) < players:
+        return value
     raise GameError(f"seat: expected an integer 0..{players - 1} or None, got {seat!r}")
 
 
