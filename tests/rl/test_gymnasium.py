@@ -13,7 +13,9 @@ pytest.importorskip("gymnasium")
 import gymnasium as gym
 from gymnasium.utils.env_checker import check_env
 
+from kingdomino import make_game
 from kingdomino.core.game import GameError, IllegalActionError
+from kingdomino.rl.encoders import encoder_for
 from kingdomino.rl.gymnasium_env import ENV_ID, GameEnv
 
 from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
@@ -127,6 +129,16 @@ def test_opponents_that_are_not_specs_are_refused_by_name(opponents, field):
 def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penalty):
     with pytest.raises(GameError, match="illegal_penalty: expected a finite number"):
         GameEnv("kingdomino", 2, illegal_penalty=penalty)
+
+
+def test_an_encoder_made_for_another_configuration_is_refused_by_name():
+    """A 2-player encoder in a 3-player env encoded every observation as if the game had 2 seats."""
+    two = encoder_for(make_game("kingdomino", 2))
+    with pytest.raises(GameError, match=r"encoder: made for kingdomino with 2 players .* kingdomino with 3"):
+        GameEnv("kingdomino", 3, encoder=two)
+    with pytest.raises(GameError, match="encoder: expected an ObservationEncoder"):
+        GameEnv("kingdomino", 2, encoder=object())
+    assert GameEnv("kingdomino", 2, encoder=two).encoder is two
 
 
 def test_step_before_reset_says_so():

@@ -16,6 +16,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from kingdomino import make_game
 from kingdomino.core.game import GameError, IllegalActionError
 from kingdomino.rl import pettingzoo_env
+from kingdomino.rl.encoders import encoder_for
 
 from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
 
@@ -181,6 +182,14 @@ def test_an_action_that_is_not_an_integer_is_refused_by_name(illegal_action):
         env.step(2.9)
     assert not any(env.terminations.values())
     env.step(np.int64(np.flatnonzero(env.action_mask(agent))[0]))
+
+
+def test_an_encoder_made_for_another_configuration_is_refused_by_name():
+    """An encoder of another Origins mode would leave the mode's planes out of every observation."""
+    discovery = encoder_for(make_game("origins", 2, {"mode": "discovery"}))
+    with pytest.raises(GameError, match=r"encoder: made for origins with 2 players \(.*mode=discovery"):
+        pettingzoo_env.env("origins", 2, {"mode": "tribe"}, encoder=discovery)
+    assert pettingzoo_env.raw_env("origins", 2, {"mode": "discovery"}, encoder=discovery).encoder is discovery
 
 
 def test_illegal_action_raises_by_default():

@@ -125,7 +125,33 @@ def episode_seed(np_random: np.random.Generator) -> int:
 
 
 def resolve_encoder(game: Game, encoder: ObservationEncoder | None) -> ObservationEncoder:
-    return encoder_for(game) if encoder is None else encoder
+    """The env's encoder: the game's own (``None``), or ``encoder`` once it is known to be made for
+    this very configuration. One made for another (2 players for a 3-player game, another Origins
+    mode) would encode without complaint and leave seats or planes out of every observation."""
+    if encoder is None:
+        return encoder_for(game)
+    if not isinstance(encoder, ObservationEncoder):
+        raise GameError(
+            "encoder: expected an ObservationEncoder (such as encoder_for(game)), "
+            f"got {type(encoder).__name__}"
+        )
+    made_for = encoder.game
+    if configuration(made_for) != configuration(game):
+        raise GameError(
+            f"encoder: made for {configuration_text(made_for)}, but the env plays "
+            f"{configuration_text(game)}; make it with encoder_for(game) of the env's game"
+        )
+    return encoder
+
+
+def configuration(game: Game) -> tuple[str, int, dict[str, OptionValue]]:
+    """What tells two configurations apart: the game, its seats and its options."""
+    return game.name, game.num_players, dict(game.options)
+
+
+def configuration_text(game: Game) -> str:
+    options = ", ".join(f"{key}={value}" for key, value in sorted(game.options.items()))
+    return f"{game.name} with {game.num_players} players ({options or 'no options'})"
 
 
 MAX_PLAYERS_PROBED = 8
