@@ -213,6 +213,19 @@ def test_illegal_action_can_lose_the_game():
     assert env.infos[offender]["illegal_action"] is True
 
 
+def test_after_an_illegal_action_lost_the_game_no_agent_has_a_legal_move():
+    """The offender's mask still showed its legal moves after the game ended (terminated agents
+    step with ``None``, and a mask is all zero except for the agent to act)."""
+    env = pettingzoo_env.env("kingdomino", players=2, illegal_action="lose")
+    env.reset(seed=0)
+    env.step(int(np.flatnonzero(env.action_mask(env.agent_selection) == 0)[0]))
+    for agent in env.agent_iter():
+        obs, _, termination, _, _ = env.last()
+        assert termination
+        assert not obs["action_mask"].any() and not env.action_mask(agent).any()
+        env.step(None)
+
+
 def test_spaces_follow_the_game():
     game = make_game("kingdomino", 4, {"harmony": True})
     env = pettingzoo_env.raw_env(game)

@@ -222,6 +222,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 reason = self.engine_state.illegal_reason(code) or f"action {code} is not legal now"
                 raise IllegalActionError(reason)
             self._cumulative_rewards[agent] = 0.0
+            self._mask = self._zero_mask  # the game is over: nobody has a legal move left
             for other in self.agents:
                 self.terminations[other] = True
                 self.infos[other] = {"illegal_action": other == agent}
