@@ -15,7 +15,9 @@
 * The other seats are played by agents from specs (``"random"``, ``"greedy"``,
   ``"mcts:iterations=50"``, ... see :func:`kingdomino.agents.make_agent`) chosen at
   construction: one spec for all of them, or one per other seat in seat order.
-  Their seeds and the chance sampler derive from ``reset(seed=...)``.
+  Their seeds and the chance sampler derive from ``reset(seed=...)``; a ``reset()`` without a
+  seed draws its episode's seed from ``np_random`` (Gymnasium's rule), so it replays too once the
+  env was seeded.
 * ``seat``: the learner's seat, or ``None`` for a random seat at each reset (drawn from
   the reset's seed).
 * Observation: the game encoder's ``float32`` vector from the learner's seat
