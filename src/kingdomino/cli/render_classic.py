@@ -7,6 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from kingdomino.cli.render_cells import EMPTY_MARK, square
 from kingdomino.cli.render_domino import (
     SEAT_COLOURS,
     contrast,
@@ -17,19 +18,22 @@ from kingdomino.cli.render_domino import (
 )
 from kingdomino.cli.render_domino import domino_cells as draw_domino
 from kingdomino.core.game import State
-from kingdomino.games.classic.components import DOMINOES, TERRAINS, Half
+from kingdomino.games.classic.components import CASTLE_LETTER, DOMINOES, MAX_CROWNS, TERRAINS, Half
 from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.classic.state import ClassicState
 
 __all__ = ["SEAT_COLOURS", "ClassicFrontend", "contrast", "domino_cells", "half_cell", "seat_label"]
 
 CROWN = "♛"
+#: Columns of a square: its terrain letter, then its crowns (``F``, ``M2♛``).
+CELL_WIDTH = len(f"M{MAX_CROWNS}{CROWN}")
 
 
 def half_cell(half: Half) -> Text:
+    """A square (or a domino half): terrain letter and crowns, on the terrain's colour."""
     terrain = TERRAINS[half.terrain]
-    crowns = f"{half.crowns}{CROWN}" if half.crowns else "  "
-    return Text(f"{terrain.letter}{crowns}", style=f"{contrast(terrain.colour)} on {terrain.colour}")
+    crowns = f"{half.crowns}{CROWN}" if half.crowns else ""
+    return square(f"{terrain.letter}{crowns}", CELL_WIDTH, f"{contrast(terrain.colour)} on {terrain.colour}")
 
 
 def domino_cells(number: int) -> Text:
@@ -39,17 +43,17 @@ def domino_cells(number: int) -> Text:
 
 def square_cell(kingdom: Kingdom, row: int, col: int) -> Text:
     """One castle-relative square of the grid: empty, the castle, or terrain and crowns."""
-    square = kingdom.square(row, col)
-    if square is None:
-        return Text(" · ", style="dim")
-    if square[0] < 0:
-        return Text(" C ", style="bold black on white")
-    return half_cell(Half(*square))
+    content = kingdom.square(row, col)
+    if content is None:
+        return square(EMPTY_MARK, CELL_WIDTH, "dim")
+    if content[0] < 0:
+        return square(CASTLE_LETTER, CELL_WIDTH, "bold black on white")
+    return half_cell(Half(*content))
 
 
 def kingdom_grid(kingdom: Kingdom) -> Table:
     """The kingdom with every square it could still reach, labelled castle-relative."""
-    return frame_grid(kingdom, 3, lambda row, col: square_cell(kingdom, row, col))
+    return frame_grid(kingdom, CELL_WIDTH, lambda row, col: square_cell(kingdom, row, col))
 
 
 class ClassicFrontend:

@@ -15,6 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from kingdomino.cli.render_cells import GAP, board_table, row_label
 from kingdomino.games.domino.territory import DominoKingdom
 
 K = TypeVar("K", bound=DominoKingdom)
@@ -33,25 +34,24 @@ def contrast(colour: str) -> str:
 
 
 def domino_cells(number: int, first: Text, second: Text) -> Text:
-    """A domino's number followed by its two drawn halves."""
+    """A domino's number followed by its two drawn halves (fixed-width squares, a gap between)."""
     text = Text(f"{number:>2} ")
     text.append_text(first)
+    text.append(" " * GAP)
     text.append_text(second)
     return text
 
 
 def frame_grid(kingdom: DominoKingdom, width: int, cell: Callable[[int, int], Text]) -> Table:
-    """Every square the kingdom could still reach, drawn by ``cell(row, col)``, centre-relative."""
+    """Every square the kingdom could still reach, drawn by ``cell(row, col)`` (a
+    :func:`~.render_cells.square` ``width`` wide), centre-relative."""
     reach = kingdom.geometry.frame - 1
     row_lo, row_hi, col_lo, col_hi = kingdom.bounds()
     rows = range(max(row_hi - reach, -reach), min(row_lo + reach, reach) + 1)
     cols = range(max(col_hi - reach, -reach), min(col_lo + reach, reach) + 1)
-    table = Table(show_header=True, box=None, padding=(0, 0), header_style="dim")
-    table.add_column("", justify="right", style="dim")
-    for col in cols:
-        table.add_column(f"{col:>3}", justify="center", width=width)
+    table = board_table(cols, width)
     for row in rows:
-        table.add_row(Text(f"{row:>3} "), *(cell(row, col) for col in cols))
+        table.add_row(row_label(row), *(cell(row, col) for col in cols))
     return table
 
 

@@ -8,6 +8,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from kingdomino.cli.render_cells import EMPTY_MARK, board_table, row_label, square
 from kingdomino.cli.render_classic import contrast, seat_label
 from kingdomino.core.game import State
 from kingdomino.games.duel.board import GRID, Board
@@ -17,6 +18,7 @@ from kingdomino.games.duel.components import (
     COATS,
     DICE,
     JOKER,
+    JOKER_LETTER,
     LINE_LENGTH,
     MAP_COLS,
     MAP_ROWS,
@@ -26,35 +28,38 @@ from kingdomino.games.duel.components import (
     Face,
 )
 from kingdomino.games.duel.state import DuelState
+from kingdomino.games.duel.text import CASTLE_LETTER, MAX_CROSSES
 
 CROSS = "✝"
+#: Columns of a square: its coat-of-arms letter, then its crosses (``S``, ``Q2✝``).
+CELL_WIDTH = len(f"Q{MAX_CROSSES}{CROSS}")
 
 
 def face_cell(face: Face) -> Text:
-    crosses = f"{face.crosses}{CROSS}" if face.crosses else "  "
+    """A square (or a die's face): coat-of-arms letter (``?`` the joker) and crosses, on its colour."""
+    crosses = f"{face.crosses}{CROSS}" if face.crosses else ""
     if face.coat == JOKER:
-        return Text(f"?{crosses}", style="bold black on white")
+        return square(f"{JOKER_LETTER}{crosses}", CELL_WIDTH, "bold black on white")
     coat = COATS[face.coat]
-    return Text(f"{coat.letter}{crosses}", style=f"{contrast(coat.colour)} on {coat.colour}")
+    return square(f"{coat.letter}{crosses}", CELL_WIDTH, f"{contrast(coat.colour)} on {coat.colour}")
+
+
+def map_cell(board: Board, row: int, col: int) -> Text:
+    """One square of the map (grid coordinates): the castle, empty, or coat of arms and crosses."""
+    if row == CASTLE_ROW and col == CASTLE_COL:
+        return square(CASTLE_LETTER, CELL_WIDTH, "bold black on white")
+    bit = GRID.bit(row, col)
+    if not board.occupied & bit:
+        return square(EMPTY_MARK, CELL_WIDTH, "dim")
+    coat = board.coat_at(bit)
+    return face_cell(Face(JOKER if coat is None else coat, board.crosses_at(bit)))
 
 
 def map_grid(board: Board) -> Table:
-    table = Table(show_header=True, box=None, padding=(0, 0), header_style="dim")
-    table.add_column("", justify="right", style="dim")
-    for col in range(MAP_COLS):
-        table.add_column(f"{col - CASTLE_COL:>3}", justify="center", width=3)
+    """The whole map, labelled castle-relative."""
+    table = board_table([col - CASTLE_COL for col in range(MAP_COLS)], CELL_WIDTH)
     for row in range(MAP_ROWS):
-        cells = [Text(f"{row - CASTLE_ROW:>3} ")]
-        for col in range(MAP_COLS):
-            bit = GRID.bit(row, col)
-            coat = board.coat_at(bit)
-            if row == CASTLE_ROW and col == CASTLE_COL:
-                cells.append(Text(" C ", style="bold black on white"))
-            elif board.occupied & bit:
-                cells.append(face_cell(Face(JOKER if coat is None else coat, board.crosses_at(bit))))
-            else:
-                cells.append(Text(" · ", style="dim"))
-        table.add_row(*cells)
+        table.add_row(row_label(row - CASTLE_ROW), *(map_cell(board, row, col) for col in range(MAP_COLS)))
     return table
 
 

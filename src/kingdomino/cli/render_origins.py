@@ -21,13 +21,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from kingdomino.cli.render_cells import EMPTY_MARK, square
 from kingdomino.cli.render_domino import contrast, frame_grid, rows_table, seat_panels
 from kingdomino.cli.render_domino import domino_cells as draw_domino
 from kingdomino.core.game import State
 from kingdomino.games.origins.components import (
     CAVEMEN,
     DOMINOES,
+    HUT_LETTER,
     MARKERS,
+    MAX_PRINTED_FIRES,
     RESOURCES,
     TERRAINS,
     Half,
@@ -37,15 +40,19 @@ from kingdomino.games.origins.kingdom import Kingdom
 from kingdomino.games.origins.state import NOBODY, OriginsState
 from kingdomino.games.origins.text import square_text
 
-CELL_WIDTH = 7
+#: Columns of a square: the widest cell text a square can hold in play, a caveman's
+#: (``D0@HU``; a fire marker (``F0*2``) or a resource (``G0m``) is shorter, and a square holds
+#: at most one of them). A longer text (only a hand-written kingdom has one) widens its column.
+CELL_WIDTH = len(f"D{MAX_PRINTED_FIRES}@") + max(len(c.code) for c in CAVEMEN)
 
 
 def _coloured(text: str, terrain: int) -> Text:
     colour = TERRAINS[terrain].colour
-    return Text(text.center(CELL_WIDTH), style=f"{contrast(colour)} on {colour}")
+    return square(text, CELL_WIDTH, f"{contrast(colour)} on {colour}")
 
 
 def half_cell(half: Half) -> Text:
+    """A domino half in the cell notation, on its terrain's colour."""
     return _coloured(half_text(half), half.terrain)
 
 
@@ -56,12 +63,12 @@ def domino_cells(number: int) -> Text:
 
 def square_cell(kingdom: Kingdom, row: int, col: int) -> Text:
     """One hut-relative square of the grid: empty, the hut, or its cell text on its terrain."""
-    square = kingdom.square(row, col)
-    if square is None:
-        return Text("·".center(CELL_WIDTH), style="dim")
-    if square["terrain"] < 0:
-        return Text("H".center(CELL_WIDTH), style="bold black on white")
-    return _coloured(square_text(square), square["terrain"])
+    content = kingdom.square(row, col)
+    if content is None:
+        return square(EMPTY_MARK, CELL_WIDTH, "dim")
+    if content["terrain"] < 0:
+        return square(HUT_LETTER, CELL_WIDTH, "bold black on white")
+    return _coloured(square_text(content), content["terrain"])
 
 
 def kingdom_grid(kingdom: Kingdom) -> Table:
