@@ -17,12 +17,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from kingdomino.arena.simulate import GameResult, simulate
+from kingdomino.cli.options import OptionProblem, option_error, option_flag, typed_names
+from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
 from kingdomino.cli.play import play_interactive
 from kingdomino.cli.registry import frontend_for
+from kingdomino.cli.words import in_words, term
 from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError
 from kingdomino.core.records import GameRecord, replay
-from kingdomino.games.registry import game_names, make_game
+from kingdomino.games.registry import make_game
 from kingdomino.games.scorer import score_text
 
 app = typer.Typer(
@@ -71,25 +74,29 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
-def build_options(variants: list[str] | None, mode: str | None, game: str) -> dict[str, OptionValue]:
-    """The game's options from ``--variant`` and ``--mode`` (only Origins has modes: said so,
-    rather than "unknown Kingdomino variant 'mode'")."""
-    if mode is not None and game != "origins":
-        raise fail(f"--mode: only Kingdomino Origins has modes (discovery, totem, tribe); {game} has none")
-    options: dict[str, OptionValue] = {}
-    for name in variants or []:
-        key, sep, value = name.partition("=")
-        options[key.strip().lower().replace("-", "_")] = value.strip().lower() if sep else True
-    if mode is not None:
-        options["mode"] = mode.strip().lower()
-    return options
+def build_options(
+    variants: list[str] | None, mode: str | None, game: str, scoring: bool = False
+) -> dict[str, OptionValue]:
+    """The game's options from ``--variant`` and ``--mode`` (and the scorer's own when
+    ``scoring``); a mistake is said with its flag and the names as they are typed (see
+    :mod:`kingdomino.cli.options`)."""
+    try:
+        return options_from_flags(variants, mode, game, scoring)
+    except OptionProblem as error:
+        raise fail(str(error)) from None
+
+
+def game_error(error: GameError) -> str:
+    """A game's refusal of what the command line gave it: an option named by its flag
+    (``--variant totem-tie: ...``, not ``options.totem_tie: ...``), anything else as it is."""
+    return option_error(str(error)) or str(error)
 
 
 def build_game(name: str, players: int, variants: list[str] | None, mode: str | None) -> Game:
     try:
         return make_game(name, players, build_options(variants, mode, name))
     except GameError as error:
-        raise fail(str(error)) from None
+        raise fail(game_error(error)) from None
 
 
 def split_agents(text: str) -> list[str]:
@@ -234,7 +241,7 @@ def replay_command(
         state = game.new_initial_state()
         for text in record.actions[: outcome.applied]:
             action = state.parse_action(text)
-            console.print(f"  {state.describe_action(action)}", highlight=False)
+            console.print(f"  {in_words(state.describe_action(action))}", highlight=False)
             state.apply_unchecked(action)
     if outcome.error is not None:
         raise fail(f"{file}: {outcome.error}; {outcome.applied} actions applied, nothing after it", 1)
@@ -269,23 +276,23 @@ def score(
     ] = False,
 ) -> None:
     """Score a kingdom written as text and explain the score region by region."""
-    if game not in game_names():
-        raise fail(f"--game: unknown game {game!r}; expected one of {', '.join(game_names())}")
+    options: dict[str, Any] = build_options(variant, mode, game, scoring=True)
     if frame is not None and frame not in (5, 7):
         raise fail(f"--frame: expected 5 or 7, got {frame}")
     try:
         text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
     except OSError as error:
         raise fail(f"{file}: {error.strerror}") from None
-    options: dict[str, Any] = build_options(variant, mode, game)
     if frame is not None:
         options["frame"] = frame
     try:
         sheet = score_text(game, text, options)
     except ScoreOptionError as error:
-        raise fail(f"--{error.option.replace('_', '-')}: {error}") from None
-    except (ScoreTextError, GameError) as error:
+        raise fail(f"{option_flag(error.option)}: {typed_names(str(error))}") from None
+    except ScoreTextError as error:
         raise fail(f"{file}: {error}") from None
+    except GameError as error:
+        raise fail(option_error(str(error)) or f"{file}: {error}") from None
     if as_json:
         print(json.dumps(sheet.to_json()))
         return
@@ -296,9 +303,9 @@ def score(
     table.add_column(getattr(frontend_for(game), "multiplier_name", "multiplier"), justify="right")
     table.add_column("points", justify="right")
     for region in sheet.regions:
-        table.add_row(region.kind, str(region.squares), str(region.multiplier), str(region.points))
+        table.add_row(term(region.kind), str(region.squares), str(region.multiplier), str(region.points))
     for name, points in sheet.bonuses:
-        table.add_row(name, "", "", str(points))
+        table.add_row(in_words(name), "", "", str(points))
     table.add_row("[bold]total[/]", "", "", f"[bold]{sheet.total}[/]")
     console.print(table)
 

@@ -23,7 +23,16 @@ from kingdomino.arena.ladder import (
     play_ladder,
     slug,
 )
-from kingdomino.cli.app import GameOpt, ModeOpt, VariantOpt, build_options, console, errors, fail
+from kingdomino.cli.app import (
+    GameOpt,
+    ModeOpt,
+    VariantOpt,
+    build_options,
+    console,
+    errors,
+    fail,
+    game_error,
+)
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
@@ -82,7 +91,9 @@ def ladder(
             if ratings.exists():
                 load_ratings(ratings)
         opened = open_tables(config, folder)
-    except (GameError, PathProblem) as error:
+    except GameError as error:
+        raise fail(game_error(error)) from None
+    except PathProblem as error:
         raise fail(str(error)) from None
     total = len(opened) * games
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())

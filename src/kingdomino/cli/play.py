@@ -12,6 +12,7 @@ from rich.text import Text
 from kingdomino.agents.base import Agent
 from kingdomino.arena.match import seat_agents
 from kingdomino.cli.registry import frontend_for
+from kingdomino.cli.words import in_words
 from kingdomino.core.game import CHANCE, Game, GameError, State
 from kingdomino.core.records import GameRecord, final_result
 from kingdomino.core.seeds import ChanceSampler
@@ -28,10 +29,12 @@ class QuitGame(Exception):
 
 
 def choose_move(state: State, console: Console, read: Callable[[str], str]) -> int:
-    """Ask the acting human for a move until a legal one is given."""
+    """Ask the acting human for a move until a legal one is given: its number, its text as
+    listed (in words: ``coat double dot``) or as records write it (``coat double_dot``)."""
     legal = state.legal_actions()
-    texts = [state.action_text(a) for a in legal]
+    texts = [in_words(state.action_text(a)) for a in legal]
     listing = Columns([Text(f"{i + 1:>3}. {t}") for i, t in enumerate(texts)], equal=True, column_first=True)
+    listed = {_typed(text): action for text, action in zip(texts, legal)}
     console.print(f"Seat {state.current_player}, your legal moves:", style="bold")
     console.print(listing)
     while True:
@@ -49,6 +52,8 @@ def choose_move(state: State, console: Console, read: Callable[[str], str]) -> i
             console.print(frontend_for(state.game.name).render(state, state.current_player))
             console.print(listing)
             continue
+        if _typed(answer) in listed:
+            return listed[_typed(answer)]
         if answer.isdigit():
             number = int(answer)
             if 1 <= number <= len(legal):
@@ -66,6 +71,11 @@ def choose_move(state: State, console: Console, read: Callable[[str], str]) -> i
         if reason is None:
             return action
         console.print(f"[red]Illegal:[/] {reason}")
+
+
+def _typed(text: str) -> str:
+    """A move as typed, for comparing with the listed ones: case and spacing aside."""
+    return " ".join(text.lower().split())
 
 
 def play_interactive(
@@ -105,7 +115,7 @@ def play_interactive(
                 else:
                     action = agent.act(state)
             console.print(
-                f"  {state.describe_action(action)}",
+                f"  {in_words(state.describe_action(action))}",
                 style="dim" if player == CHANCE else None,
                 highlight=False,
             )
@@ -130,7 +140,7 @@ def show_final(state: State, seats: Sequence[str], console: Console) -> None:
     for seat, name in enumerate(seats):
         sheet = state.score_sheet(seat)
         regions = " + ".join(f"{r.squares}x{r.multiplier}" for r in sheet.regions if r.points)
-        bonuses = ", ".join(f"{n} {p}" for n, p in sheet.bonuses)
+        bonuses = ", ".join(f"{in_words(name)}: {points}" for name, points in sheet.bonuses)
         star = " ★" if seat in winners else ""
         table.add_row(str(seat), name, regions or "-", bonuses or "-", f"{state.scores()[seat]}{star}")
     console.print(table)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import ClassVar
+
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -19,6 +23,7 @@ from kingdomino.cli.render_domino import (
 from kingdomino.cli.render_domino import domino_cells as draw_domino
 from kingdomino.core.game import State
 from kingdomino.games.classic.components import CASTLE_LETTER, DOMINOES, MAX_CROWNS, TERRAINS, Half
+from kingdomino.games.classic.game import VARIANTS, ClassicGame
 from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.classic.state import ClassicState
 
@@ -57,6 +62,10 @@ def kingdom_grid(kingdom: Kingdom) -> Table:
 
 
 class ClassicFrontend:
+    title = ClassicGame.title
+    variants: ClassVar[Mapping[str, str]] = MappingProxyType(VARIANTS)
+    modes: tuple[str, ...] = ()
+    score_options = ("frame",)
     multiplier_name = "crowns"
     score_format = (
         "One line per row, top to bottom; cells separated by spaces. A cell is C (castle), "

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import ClassVar
+
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -10,6 +14,7 @@ from rich.text import Text
 
 from kingdomino.cli.render_cells import EMPTY_MARK, board_table, row_label, square
 from kingdomino.cli.render_classic import contrast, seat_label
+from kingdomino.cli.words import term
 from kingdomino.core.game import State
 from kingdomino.games.duel.board import GRID, Board
 from kingdomino.games.duel.components import (
@@ -27,6 +32,7 @@ from kingdomino.games.duel.components import (
     POWERS,
     Face,
 )
+from kingdomino.games.duel.game import DuelGame
 from kingdomino.games.duel.state import DuelState
 from kingdomino.games.duel.text import CASTLE_LETTER, MAX_CROSSES
 
@@ -64,6 +70,10 @@ def map_grid(board: Board) -> Table:
 
 
 class DuelFrontend:
+    title = DuelGame.title
+    variants: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    modes: tuple[str, ...] = ()
+    score_options: tuple[str, ...] = ()
     multiplier_name = "crosses"
     score_format = (
         "One line per map row, top to bottom; cells separated by spaces. A cell is C (castle), "
@@ -109,6 +119,8 @@ class DuelFrontend:
             if owner >= 0:
                 power += f" — P{owner}" + (" (used)" if state.used[coat.value] else "")
             cells = [f"{state.fills[s][coat.value]}/{LINE_LENGTH[coat.value]}" for s in (0, 1)]
-            book.add_row(face_cell(Face(coat.value, 0)), *cells, power)
+            coat_words = face_cell(Face(coat.value, 0))
+            coat_words.append(f" {term(coat.id)}")
+            book.add_row(coat_words, *cells, power)
         header = Text(f"Kingdomino Duel · round {state.round} · player A: P{state.a_seat}", style="bold")
         return Group(header, Columns(panels), Columns([dice, book]))

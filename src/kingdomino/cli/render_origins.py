@@ -16,6 +16,10 @@ of the totems held, comma-separated, e.g. ``mammoth,flint``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import ClassVar
+
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -24,6 +28,7 @@ from rich.text import Text
 from kingdomino.cli.render_cells import EMPTY_MARK, square
 from kingdomino.cli.render_domino import contrast, frame_grid, rows_table, seat_panels
 from kingdomino.cli.render_domino import domino_cells as draw_domino
+from kingdomino.cli.words import term
 from kingdomino.core.game import State
 from kingdomino.games.origins.components import (
     CAVEMEN,
@@ -36,6 +41,7 @@ from kingdomino.games.origins.components import (
     Half,
     half_text,
 )
+from kingdomino.games.origins.game import MODES, OPTIONS, OriginsGame
 from kingdomino.games.origins.kingdom import Kingdom
 from kingdomino.games.origins.state import NOBODY, OriginsState
 from kingdomino.games.origins.text import square_text
@@ -77,6 +83,12 @@ def kingdom_grid(kingdom: Kingdom) -> Table:
 
 
 class OriginsFrontend:
+    title = OriginsGame.title
+    variants: ClassVar[Mapping[str, str]] = MappingProxyType(
+        {name: what for name, what in OPTIONS.items() if name != "mode"}
+    )
+    modes = MODES
+    score_options = ("frame", "totems")
     multiplier_name = "fires"
     score_format = (
         "One line per row, top to bottom; cells separated by spaces. A cell is H (hut), . (empty) or "
@@ -102,7 +114,7 @@ class OriginsFrontend:
             Text(
                 f"{game.describe()} · round {state.round_number}/{game.rounds} · "
                 f"{game.deck_size - state.drawn} dominoes to draw · markers {markers} · "
-                f"phase {state.phase_name}",
+                f"phase {term(state.phase_name)}",
                 style="bold",
             ),
             Columns(panels),
@@ -110,7 +122,7 @@ class OriginsFrontend:
         ]
         if game.totems_on:
             held = [
-                f"{r.id} ({r.totem}): " + (f"P{h}" if h != NOBODY else "-")
+                f"{term(r.id)} ({r.totem}): " + (f"P{h}" if h != NOBODY else "-")
                 for r, h in zip(RESOURCES, state.holders)
             ]
             parts.append(Text("Totems: " + ", ".join(held)))

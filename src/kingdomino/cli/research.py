@@ -22,8 +22,18 @@ from kingdomino.arena.tournament import (
     summarise,
     validate,
 )
-from kingdomino.cli.app import GameOpt, ModeOpt, VariantOpt, build_options, console, errors, fail
+from kingdomino.cli.app import (
+    GameOpt,
+    ModeOpt,
+    VariantOpt,
+    build_options,
+    console,
+    errors,
+    fail,
+    game_error,
+)
 from kingdomino.cli.paths import PathProblem, output_file
+from kingdomino.cli.words import in_words
 from kingdomino.core.game import GameError
 from kingdomino.core.records import GameRecord
 from kingdomino.games.registry import make_game
@@ -70,7 +80,9 @@ def tournament(
         outcomes: list[GameOutcome] = results.load() if results is not None else []
         if results is not None:
             results.start(outcomes)
-    except (GameError, PathProblem) as error:
+    except GameError as error:
+        raise fail(game_error(error)) from None
+    except PathProblem as error:
         raise fail(str(error)) from None
     done = {o.index for o in outcomes}
     todo = [i for i in range(games) if i not in done]
@@ -184,7 +196,7 @@ def analyse(
     for rank, candidate in enumerate(candidates[:top], start=1):
         table.add_row(
             str(rank),
-            state.describe_action(candidate.action),
+            in_words(state.describe_action(candidate.action)),
             f"{candidate.value:.3f}",
             str(candidate.visits),
         )
