@@ -23,8 +23,8 @@ from kingdomino.cli.paths import PathProblem, output_file, output_folder
 from kingdomino.cli.play import play_interactive
 from kingdomino.cli.registry import frontend_for
 from kingdomino.cli.words import in_words, term
-from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError
-from kingdomino.core.records import GameRecord, replay
+from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError, State
+from kingdomino.core.records import GameRecord, Replay, replay
 from kingdomino.games.registry import make_game
 from kingdomino.games.scorer import score_text
 
@@ -227,8 +227,14 @@ def simulate_command(
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).", exists=False)],
     verbose: Annotated[bool, typer.Option("--verbose", help="Print every action in plain words.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print one JSON object: the game, its scores, winners and any error."),
+    ] = False,
 ) -> None:
     """Check every action of a game record and print the final scores."""
+    if verbose and as_json:
+        raise fail("--verbose: not with --json, which prints one JSON object and no log of moves")
     try:
         record = GameRecord.load(file)
         game = make_game(record.game, len(record.players), record.options)
@@ -237,28 +243,71 @@ def replay_command(
         raise fail(f"{file}: {error.strerror}") from None
     except GameError as error:
         raise fail(f"{file}: {error}") from None
-    if verbose:
-        state = game.new_initial_state()
-        for text in record.actions[: outcome.applied]:
-            action = state.parse_action(text)
-            console.print(f"  {in_words(state.describe_action(action))}", highlight=False)
-            state.apply_unchecked(action)
+    if as_json:
+        print(json.dumps(replay_json(record, outcome)))
+    elif verbose:
+        print_log(game, record.actions[: outcome.applied])
     if outcome.error is not None:
         raise fail(f"{file}: {outcome.error}; {outcome.applied} actions applied, nothing after it", 1)
+    if not as_json:
+        print_replay_table(game, record, outcome.state)
+    if outcome.result_mismatch:
+        raise fail(f"{file}: {outcome.result_mismatch}", 1)
+
+
+def replay_json(record: GameRecord, outcome: Replay) -> dict[str, Any]:
+    """What ``replay --json`` prints: the record's game and the position its actions reach.
+
+    ``actions`` counts the record's actions, ``applied`` those replayed (fewer when one is
+    illegal: ``error`` gives its index, text and reason); ``scores`` are the scores reached,
+    ``finished`` says whether the game is over, ``winners`` are its winners (``null`` while it
+    is not); ``mismatch`` says how a result the record claims differs. ``seed`` is there when
+    the record has one, ``error`` and ``mismatch`` when they happen.
+    """
     state = outcome.state
-    table = Table(title=f"{game.describe()} · {outcome.applied} actions")
+    data: dict[str, Any] = {
+        "game": record.game,
+        "options": record.options,
+        "players": record.players,
+    }
+    if record.seed is not None:
+        data["seed"] = record.seed
+    data |= {
+        "actions": len(record.actions),
+        "applied": outcome.applied,
+        "finished": state.is_terminal(),
+        "scores": state.scores(),
+        "winners": state.winners() if state.is_terminal() else None,
+    }
+    if outcome.error is not None:
+        error = outcome.error
+        data["error"] = {"index": error.index, "action": error.action, "reason": error.reason}
+    if outcome.result_mismatch:
+        data["mismatch"] = outcome.result_mismatch
+    return data
+
+
+def print_log(game: Game, actions: list[str]) -> None:
+    """Every action in plain words, as ``replay --verbose`` shows them (the actions are legal)."""
+    state = game.new_initial_state()
+    for text in actions:
+        action = state.parse_action(text)
+        console.print(f"  {in_words(state.describe_action(action))}", highlight=False)
+        state.apply_unchecked(action)
+
+
+def print_replay_table(game: Game, record: GameRecord, state: State) -> None:
+    """The scores a replay reaches, the winners starred once the game is over."""
+    table = Table(title=f"{game.describe()} · {len(record.actions)} actions")
     table.add_column("seat", justify="right")
     table.add_column("player")
     table.add_column("score", justify="right")
-    winners = state.winners()
+    winners = state.winners() if state.is_terminal() else []
     for seat, score in enumerate(state.scores()):
-        mark = " ★" if seat in winners and state.is_terminal() else ""
-        table.add_row(str(seat), record.players[seat], f"{score}{mark}")
+        table.add_row(str(seat), record.players[seat], f"{score}{' ★' if seat in winners else ''}")
     console.print(table)
     if not state.is_terminal():
         console.print("The record ends before the game does: scores so far.", style="yellow")
-    if outcome.result_mismatch:
-        raise fail(f"{file}: {outcome.result_mismatch}", 1)
 
 
 @app.command()

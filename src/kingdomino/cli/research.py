@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from kingdomino.agents import make_agent
+from kingdomino.agents.base import Candidate
 from kingdomino.arena.compare import compare as compare_tournaments
 from kingdomino.arena.executors import EXECUTORS, run_games
 from kingdomino.arena.tournament import (
@@ -34,7 +35,7 @@ from kingdomino.cli.app import (
 )
 from kingdomino.cli.paths import PathProblem, output_file
 from kingdomino.cli.words import in_words
-from kingdomino.core.game import GameError
+from kingdomino.core.game import Game, GameError, State
 from kingdomino.core.records import GameRecord
 from kingdomino.games.registry import make_game
 
@@ -166,6 +167,7 @@ def analyse(
     agent: Annotated[str, typer.Option(help="The analysing agent (a level or a spec).")] = "hard",
     seed: Annotated[int, typer.Option(help="Seed of the analysing agent.")] = 1,
     top: Annotated[int, typer.Option(min=1, help="How many candidates to print.")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON.")] = False,
 ) -> None:
     """Rank the candidate moves of a recorded position with an agent's value estimates."""
     try:
@@ -176,9 +178,34 @@ def analyse(
         raise fail(f"{record_file}: {error.strerror}") from None
     except GameError as error:
         raise fail(f"{record_file}: {error}") from None
+    state = _position(record_file, record, the_game, at)
+    candidates = analyst.analyse(state)[:top]
+    played = record.actions[at] if at < len(record.actions) else None
+    if as_json:
+        print(json.dumps(analysis_json(state, at, agent, seed, candidates, played)))
+        return
+    table = Table(title=f"Position before action {at}: seat {state.current_player} to play ({agent})")
+    table.add_column("rank", justify="right")
+    table.add_column("move")
+    table.add_column("value", justify="right")
+    table.add_column("playouts", justify="right")
+    for rank, candidate in enumerate(candidates, start=1):
+        table.add_row(
+            str(rank),
+            in_words(state.describe_action(candidate.action)),
+            f"{candidate.value:.3f}",
+            str(candidate.visits),
+        )
+    console.print(table)
+    if played is not None:
+        console.print(f"Played in the record: {in_words(played)}", style="dim", highlight=False)
+
+
+def _position(record_file: Path, record: GameRecord, game: Game, at: int) -> State:
+    """The position before action ``at`` of the record, where a seat decides (else refused)."""
     if not 0 <= at <= len(record.actions):
         raise fail(f"--at: expected 0..{len(record.actions)}, got {at}")
-    state = the_game.new_initial_state()
+    state = game.new_initial_state()
     for index, text in enumerate(record.actions[:at]):
         try:
             state.apply(state.parse_action(text))
@@ -187,19 +214,34 @@ def analyse(
     if state.is_terminal() or state.is_chance():
         what = "the game is over" if state.is_terminal() else "chance acts there"
         raise fail(f"--at {at}: no player decides at that position ({what})")
-    candidates = analyst.analyse(state)
-    table = Table(title=f"Position before action {at}: seat {state.current_player} to play ({agent})")
-    table.add_column("rank", justify="right")
-    table.add_column("move")
-    table.add_column("value", justify="right")
-    table.add_column("playouts", justify="right")
-    for rank, candidate in enumerate(candidates[:top], start=1):
-        table.add_row(
-            str(rank),
-            in_words(state.describe_action(candidate.action)),
-            f"{candidate.value:.3f}",
-            str(candidate.visits),
-        )
-    console.print(table)
-    if at < len(record.actions):
-        console.print(f"Played in the record: {record.actions[at]}", style="dim")
+    return state
+
+
+def analysis_json(
+    state: State, at: int, agent: str, seed: int, candidates: list[Candidate], played: str | None
+) -> dict[str, Any]:
+    """What ``analyse --json`` prints: every figure of the table, by name.
+
+    ``at`` is the action the position comes before, ``player`` the seat to play; each candidate
+    has its ``rank`` (1 best), ``action`` (its text, as records write it), ``move`` (in plain
+    words), ``value`` (the agent's estimate) and ``playouts`` (how often the search tried it);
+    ``played`` is the action the record plays there (``null`` at its end).
+    """
+    return {
+        "game": state.game.name,
+        "at": at,
+        "player": state.current_player,
+        "agent": agent,
+        "seed": seed,
+        "candidates": [
+            {
+                "rank": rank,
+                "action": state.action_text(candidate.action),
+                "move": state.describe_action(candidate.action),
+                "value": candidate.value,
+                "playouts": candidate.visits,
+            }
+            for rank, candidate in enumerate(candidates, start=1)
+        ],
+        "played": played,
+    }
