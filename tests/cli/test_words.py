@@ -72,11 +72,8 @@ def test_the_duel_log_and_tables_are_in_words() -> None:
 def test_the_origins_table_names_its_phase_in_words() -> None:
     console = Console(file=io.StringIO(), record=True, width=160)
 
-    def quit_at_once(_prompt: str) -> str:
-        raise EOFError
-
     game = make_game("origins", 2, {"mode": "tribe"})
-    play_interactive(game, ["greedy", "human"], 1, console, quit_at_once)  # seat 1 claims first
+    play_interactive(game, ["greedy", "human"], 1, console, lambda _prompt: "quit")  # seat 1 claims first
     shown = console.export_text()
     assert "phase first claim" in shown
     assert not IDENTIFIER.search(shown), IDENTIFIER.findall(shown)

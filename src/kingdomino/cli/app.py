@@ -15,12 +15,13 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from kingdomino.arena.simulate import GameResult, simulate
 from kingdomino.cli.options import OptionProblem, option_error, option_flag, typed_names
 from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
-from kingdomino.cli.play import play_interactive
+from kingdomino.cli.play import GameInterrupted, play_interactive
 from kingdomino.cli.registry import frontend_for
 from kingdomino.cli.words import in_words, term
 from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError, State
@@ -128,7 +129,12 @@ def play(
         ),
     ] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the chance events and the agents.")] = None,
-    save: Annotated[Path | None, typer.Option(help="Write the game record (JSON) here at the end.")] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            help="Write the game record (JSON) here at the end, or so far if Ctrl-C cuts the game short."
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against agents or friends at the same keyboard."""
     chosen = split_agents(seats) if seats else ["human"] + ["greedy"] * ((players or 2) - 1)
@@ -146,9 +152,28 @@ def play(
         record = play_interactive(the_game, chosen, seed, console)
     except GameError as error:
         raise fail(str(error)) from None
+    except GameInterrupted as stop:
+        raise interrupted(stop, save) from None
     if save is not None:
         record.dump(save)
         console.print(f"Record saved to {save}")
+
+
+def interrupted(stop: GameInterrupted, save: Path | None) -> typer.Exit:
+    """A game cut short by Ctrl-C or the end of standard input: its record so far written to
+    ``save`` (``replay`` reads it as an unfinished game), one line on stderr, exit code 130 (the
+    shell's code for Ctrl-C), and no traceback."""
+    count = f"{len(stop.record.actions)} actions"
+    if save is None:
+        message = f"the game is not saved ({count}; --save FILE keeps a game)"
+    else:
+        try:
+            stop.record.dump(save)
+            message = f"the game so far ({count}) is saved to {save}; 'kingdomino replay {save}' reads it"
+        except OSError as error:
+            message = f"the game so far ({count}) could not be saved to {save}: {error.strerror}"
+    errors.print(Text.assemble((f"{stop.reason.capitalize()}:", "yellow"), " ", message), soft_wrap=True)
+    return typer.Exit(130)
 
 
 @app.command(name="simulate")

@@ -28,6 +28,21 @@ class QuitGame(Exception):
     """The human asked to stop."""
 
 
+class GameInterrupted(Exception):
+    """Ctrl-C or the end of standard input cut the game short: ``record`` holds every action made
+    until then (and the result, when the game had ended), so the game is not lost."""
+
+    def __init__(self, record: GameRecord, reason: str) -> None:
+        super().__init__(reason)
+        self.record = record
+        #: What stopped the game, in words: "interrupted" or "standard input ended".
+        self.reason = reason
+
+
+def _reason(stop: BaseException) -> str:
+    return "standard input ended" if isinstance(stop, EOFError) else "interrupted"
+
+
 def choose_move(state: State, console: Console, read: Callable[[str], str]) -> int:
     """Ask the acting human for a move until a legal one is given: its number, its text as
     listed (in words: ``coat double dot``) or as records write it (``coat double_dot``)."""
@@ -38,10 +53,7 @@ def choose_move(state: State, console: Console, read: Callable[[str], str]) -> i
     console.print(f"Seat {state.current_player}, your legal moves:", style="bold")
     console.print(listing)
     while True:
-        try:
-            answer = read(f"Seat {state.current_player} move (1-{len(legal)}, text, 'help'): ").strip()
-        except EOFError:
-            raise QuitGame from None
+        answer = read(f"Seat {state.current_player} move (1-{len(legal)}, text, 'help'): ").strip()
         lowered = answer.lower()
         if lowered in ("q", "quit", "exit"):
             raise QuitGame
@@ -83,11 +95,50 @@ def play_interactive(
     seats: Sequence[str],
     seed: int,
     console: Console,
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] | None = None,
 ) -> GameRecord:
-    """Play a whole game; returns its record (also when a human quits early)."""
+    """Play a whole game; returns its record (also when a human quits early, without a result).
+
+    ``read`` asks a human for a move (``input`` by default, looked up when the game starts).
+    Ctrl-C or the end of standard input, whenever it comes, raises :class:`GameInterrupted`
+    with the record so far.
+    """
     if len(seats) != game.num_players:
         raise GameError(f"seats: {game.describe()} needs {game.num_players} seats, got {len(seats)}")
+    actions: list[str] = []
+
+    def record(state: State | None = None) -> GameRecord:
+        result = final_result(state) if state is not None else None
+        return GameRecord(game.name, list(seats), dict(game.options), seed, actions, result)
+
+    console.print(f"[bold]{game.describe()}[/] · seats: {', '.join(seats)} · seed {seed}")
+    try:
+        state = _play_moves(game, seats, seed, console, read or input, actions)
+    except QuitGame:
+        console.print("Game stopped.", style="yellow")
+        return record()
+    except (KeyboardInterrupt, EOFError) as stop:
+        console.print()  # ends the line of a prompt cut short
+        raise GameInterrupted(record(), _reason(stop)) from None
+    finished = record(state)
+    try:
+        console.print(frontend_for(game.name).render(state, None))
+        show_final(state, seats, console)
+    except KeyboardInterrupt as stop:
+        raise GameInterrupted(finished, _reason(stop)) from None
+    return finished
+
+
+def _play_moves(
+    game: Game,
+    seats: Sequence[str],
+    seed: int,
+    console: Console,
+    read: Callable[[str], str],
+    actions: list[str],
+) -> State:
+    """Play the game to its end, each action's text appended to ``actions`` as it is made (so a
+    game cut short keeps every action until then); returns the final state."""
     frontend = frontend_for(game.name)
     agents: list[Agent | None] = [
         None if spec == HUMAN else agent
@@ -97,36 +148,28 @@ def play_interactive(
     ]
     sampler = ChanceSampler(seed)
     state = game.new_initial_state()
-    actions: list[str] = []
-    console.print(f"[bold]{game.describe()}[/] · seats: {', '.join(seats)} · seed {seed}")
     last_shown = -1
-    try:
-        while not state.is_terminal():
-            player = state.current_player
-            if player == CHANCE:
-                action = sampler.sample(state)
+    while not state.is_terminal():
+        player = state.current_player
+        if player == CHANCE:
+            action = sampler.sample(state)
+        else:
+            agent = agents[player]
+            if agent is None:
+                if last_shown != len(actions):
+                    console.print(frontend.render(state, player))
+                    last_shown = len(actions)
+                action = choose_move(state, console, read)
             else:
-                agent = agents[player]
-                if agent is None:
-                    if last_shown != len(actions):
-                        console.print(frontend.render(state, player))
-                        last_shown = len(actions)
-                    action = choose_move(state, console, read)
-                else:
-                    action = agent.act(state)
-            console.print(
-                f"  {in_words(state.describe_action(action))}",
-                style="dim" if player == CHANCE else None,
-                highlight=False,
-            )
-            actions.append(game.action_text(action))
-            state.apply_unchecked(action)
-    except QuitGame:
-        console.print("Game stopped.", style="yellow")
-        return GameRecord(game.name, list(seats), dict(game.options), seed, actions)
-    console.print(frontend.render(state, None))
-    show_final(state, seats, console)
-    return GameRecord(game.name, list(seats), dict(game.options), seed, actions, final_result(state))
+                action = agent.act(state)
+        console.print(
+            f"  {in_words(state.describe_action(action))}",
+            style="dim" if player == CHANCE else None,
+            highlight=False,
+        )
+        actions.append(game.action_text(action))
+        state.apply_unchecked(action)
+    return state
 
 
 def show_final(state: State, seats: Sequence[str], console: Console) -> None:
