@@ -283,3 +283,21 @@ def test_the_command_line_says_what_a_mistake_was() -> None:
     assert agents.exit_code == 2 and "one agent per seat, space-separated" in agents.output
     top = runner.invoke(app, ["analyse", str(GOLDEN / "three_greedy.json"), "--at", "5", "--top", "0"])
     assert top.exit_code == 2
+
+
+def test_score_help_shows_each_games_kingdom_text_in_words() -> None:
+    """``score --help`` says how each game's kingdom is written (the front ends held the text but
+    no command showed it), in player words, the Origins marker's ``*K`` kept as typed."""
+    result = runner.invoke(app, ["score", "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    for expected in (
+        "Kingdomino: One line per row",
+        "W wheat",
+        "Kingdomino Duel:",
+        "P double dot",
+        "F forest/jungle",
+    ):
+        assert expected in text
+    assert "*K (a marker of K fires)" in text and "D0*2" in text and "--variant totems=" in text
+    assert "forest_jungle" not in text and "double_dot" not in text

@@ -26,7 +26,7 @@ from kingdomino.cli.registry import frontend_for
 from kingdomino.cli.words import in_words, term
 from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError, State
 from kingdomino.core.records import GameRecord, Replay, replay
-from kingdomino.games.registry import make_game
+from kingdomino.games.registry import game_names, make_game
 from kingdomino.games.scorer import score_text
 
 app = typer.Typer(
@@ -335,7 +335,17 @@ def print_replay_table(game: Game, record: GameRecord, state: State) -> None:
         console.print("The record ends before the game does: scores so far.", style="yellow")
 
 
-@app.command()
+def kingdom_text_help() -> str:
+    """The text form of a kingdom in each game, for ``score --help`` (one paragraph a game)."""
+    names = sorted(game_names(), key=lambda name: name != "kingdomino")  # the family's first game first
+    # The help is Markdown: a marker's ``*K`` would turn into emphasis.
+    return "\n\n".join(
+        f"**{frontend_for(name).title}:** {frontend_for(name).score_format.replace('*', chr(92) + '*')}"
+        for name in names
+    )
+
+
+@app.command(epilog=kingdom_text_help())
 def score(
     file: Annotated[str, typer.Argument(help="The kingdom as text ('-' reads standard input).")],
     game: GameOpt = "kingdomino",

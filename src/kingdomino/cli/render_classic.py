@@ -21,6 +21,7 @@ from kingdomino.cli.render_domino import (
     seat_panels,
 )
 from kingdomino.cli.render_domino import domino_cells as draw_domino
+from kingdomino.cli.words import term
 from kingdomino.core.game import State
 from kingdomino.games.classic.components import CASTLE_LETTER, DOMINOES, MAX_CROWNS, TERRAINS, Half
 from kingdomino.games.classic.game import VARIANTS, ClassicGame
@@ -70,7 +71,7 @@ class ClassicFrontend:
     score_format = (
         "One line per row, top to bottom; cells separated by spaces. A cell is C (castle), "
         ". (empty) or a terrain letter and its crowns: "
-        + ", ".join(f"{t.letter} {t.id}" for t in TERRAINS)
+        + ", ".join(f"{t.letter} {term(t.id)}" for t in TERRAINS)
         + "; e.g. W0, M2."
     )
 

@@ -78,7 +78,7 @@ class DuelFrontend:
     score_format = (
         "One line per map row, top to bottom; cells separated by spaces. A cell is C (castle), "
         ". (empty) or a coat-of-arms letter and its crosses: "
-        + ", ".join(f"{c.letter} {c.id}" for c in COATS)
+        + ", ".join(f"{c.letter} {term(c.id)}" for c in COATS)
         + "; e.g. S0, Q2. An optional last line 'domains X' gives the coat of the +3 per domain power."
     )
 

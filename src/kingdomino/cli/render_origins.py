@@ -93,13 +93,14 @@ class OriginsFrontend:
     score_format = (
         "One line per row, top to bottom; cells separated by spaces. A cell is H (hut), . (empty) or "
         "a terrain letter ("
-        + ", ".join(f"{t.letter} {t.id}" for t in TERRAINS)
+        + ", ".join(f"{t.letter} {term(t.id)}" for t in TERRAINS)
         + ") with its printed fires (craters for a volcano), then optionally *K (a marker of K fires), "
         "a resource letter ("
-        + ", ".join(f"{r.letter} {r.id}" for r in RESOURCES)
+        + ", ".join(f"{r.letter} {term(r.id)}" for r in RESOURCES)
         + ") and @CODE for a caveman ("
-        + ", ".join(f"{c.code} {c.id}" for c in CAVEMEN)
-        + "); e.g. G0m, D0*2, V3, D0@W2. Options: mode, fire_kingdom, homo_habilis, frame, totems."
+        + ", ".join(f"{c.code} {c.name.lower()}" for c in CAVEMEN)
+        + "); e.g. G0m, D0*2, V3, D0@W2. The totems a territory holds: --variant totems=RESOURCE,... "
+        "(e.g. totems=fish,mammoth)."
     )
 
     def render(self, state: State, seat: int | None) -> RenderableType:
