@@ -11,7 +11,9 @@ Prints ack p50/p99/max, errors, and the AI's seconds and iterations per move (fr
 server's ``/api/stats``; with a level, the iterations equal its budget).
 
 Run: ``.venv/bin/python bench/bench_web.py [--games 200] [--level hard --games 20 --think 0.3]
-[--instances 2 --database-url postgresql+psycopg://...]``. Targets: 200 games of ``easy``
+[--instances 2 --database-url postgresql+psycopg://...] [--spectators 10]``. With
+``--spectators K`` each game also has K spectators on its own server, which time how long a
+player's action takes to reach each of them. Targets: 200 games of ``easy``
 with p99 < 100 ms; 20 games of ``hard`` with human ack p99 < 50 ms; A->B p99 < 100 ms.
 """
 
@@ -46,8 +48,11 @@ class Figures:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.crossing: list[float] = []
+        #: Seconds from an action sent to its state at a spectator of the same server.
+        self.watching: list[float] = []
         self.errors: list[str] = []
-        #: game -> (the first index the action's state will have, when it was sent), oldest first.
+        #: game -> (the first index the action's state will have, when it was sent), oldest first;
+        #: each spectator keeps its own place in it.
         self.sent: dict[str, list[tuple[int, float]]] = {}
 
 
@@ -82,15 +87,35 @@ async def play(ws_base: str, game_id: str, token: str, seed: int, figures: Figur
 
 async def watch(ws_base: str, game_id: str, token: str, figures: Figures) -> None:
     """A spectator on another server: how long each acknowledged action takes to reach it."""
+    seen = 0  # how many of the game's sent actions this spectator has timed
     async with websockets.connect(f"{ws_base}/ws/games/{game_id}?tokens={token}", max_size=2**22) as ws:
         while True:
             message: dict[str, Any] = json.loads(await ws.recv())
             if message["type"] != "state":
                 continue
             now = time.perf_counter()
-            pending = figures.sent.get(game_id, [])
-            while pending and pending[0][0] <= message["index"]:
-                figures.crossing.append(now - pending.pop(0)[1])
+            sent = figures.sent.get(game_id, [])
+            while seen < len(sent) and sent[seen][0] <= message["index"]:
+                figures.crossing.append(now - sent[seen][1])
+                seen += 1
+            if message["status"] == "finished":
+                return
+
+
+async def spectate(ws_base: str, game_id: str, token: str, figures: Figures) -> None:
+    """A spectator on the game's own server: how long each of the player's actions takes to reach
+    it (every spectator is a socket of its own, with its own outbox, that each broadcast feeds)."""
+    seen = 0  # how many of the game's sent actions this spectator has timed
+    async with websockets.connect(f"{ws_base}/ws/games/{game_id}?tokens={token}", max_size=2**22) as ws:
+        while True:
+            message: dict[str, Any] = json.loads(await ws.recv())
+            if message["type"] != "state":
+                continue
+            now = time.perf_counter()
+            sent = figures.sent.get(game_id, [])
+            while seen < len(sent) and sent[seen][0] <= message["index"]:
+                figures.watching.append(now - sent[seen][1])
+                seen += 1
             if message["status"] == "finished":
                 return
 
@@ -100,7 +125,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[max(0, int(len(ordered) * share) - 1)]
 
 
-async def run(games: int, ports: list[int], think: float, level: str) -> None:
+async def run(games: int, ports: list[int], think: float, level: str, spectators: int) -> None:
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     async with httpx.AsyncClient(timeout=30) as client:
         created = []
@@ -123,6 +148,7 @@ async def run(games: int, ports: list[int], think: float, level: str) -> None:
         tasks.append(play(ws_base, game_id, token, i, figures, think))
         if len(ports) > 1:
             tasks.append(watch(f"ws://127.0.0.1:{ports[(i + 1) % len(ports)]}", game_id, spectator, figures))
+        tasks += [spectate(ws_base, game_id, spectator, figures) for _ in range(spectators)]
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
     latencies = figures.latencies
@@ -132,6 +158,13 @@ async def run(games: int, ports: list[int], think: float, level: str) -> None:
         f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms; "
         f"errors: {len(figures.errors)}"
     )
+    if figures.watching:
+        watching = figures.watching
+        print(
+            f"action -> its state at each of {spectators} spectator(s) a game ({len(watching)}): "
+            f"p50 {statistics.median(watching) * 1000:.1f} ms, "
+            f"p99 {percentile(watching, 0.99) * 1000:.1f} ms, max {max(watching) * 1000:.1f} ms"
+        )
     if figures.crossing:
         crossing = figures.crossing
         print(
@@ -176,6 +209,7 @@ def main() -> None:
     parser.add_argument("--instances", type=int, default=1, help="servers on one database (PostgreSQL)")
     parser.add_argument("--database-url", default=None, help="default: a fresh SQLite file")
     parser.add_argument("--ai-workers", default="", help="per server: processes or 'ray' (default: cores)")
+    parser.add_argument("--spectators", type=int, default=0, help="spectators of each game on its own server")
     args = parser.parse_args()
     if args.instances > 1 and not (args.database_url or "").startswith("postgresql"):
         raise SystemExit("--instances > 1 needs --database-url postgresql+psycopg://...")
@@ -184,7 +218,7 @@ def main() -> None:
         ports = [free_port() for _ in range(args.instances)]
         servers = [start_server(port, url, args.ai_workers) for port in ports]
         try:
-            asyncio.run(run(args.games, ports, args.think, args.level))
+            asyncio.run(run(args.games, ports, args.think, args.level, args.spectators))
         finally:
             for server in servers:
                 server.terminate()
