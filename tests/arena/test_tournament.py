@@ -98,3 +98,18 @@ def test_outcomes_round_trip_through_json() -> None:
     outcome = play_tournament_game(CONFIG, 0)
     again = type(outcome).from_json(json.loads(json.dumps(outcome.to_json())))
     assert again == outcome
+
+
+def test_fewer_games_than_the_file_holds_keeps_the_rest(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    results = ResultsFile(path, CONFIG)
+    results.start([])
+    for outcome in run_games(CONFIG, range(6), "local", 1):
+        results.append(outcome)
+    fewer = TournamentConfig(CONFIG.game, CONFIG.players, CONFIG.options, CONFIG.agents, 3, CONFIG.seed)
+    shorter = ResultsFile(path, fewer)
+    kept = shorter.load()
+    assert [o.index for o in kept] == [0, 1, 2]
+    shorter.start(kept)  # what a run of 3 games does before it plays: the games 3-5 stay
+    assert [o.index for o in ResultsFile(path, CONFIG).load()] == list(range(6))
+    assert json.loads(path.read_text().splitlines()[0])["tournament"]["games"] == 6

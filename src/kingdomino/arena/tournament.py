@@ -116,14 +116,19 @@ def validate(config: TournamentConfig) -> None:
 class ResultsFile:
     """JSONL: a header line with the configuration, then one line per finished game.
 
-    Reopening the file for the same configuration resumes: finished games are kept.
+    Reopening the file for the same configuration resumes: finished games are kept, also those
+    beyond a smaller ``games`` (a run asked for fewer games reads the first ones and leaves the
+    rest in the file for a later, longer run).
     """
 
     def __init__(self, path: Path, config: TournamentConfig) -> None:
         self.path = path
         self.config = config
+        #: Finished games with an index past ``config.games``: not this run's, but kept in the file.
+        self.beyond: list[GameOutcome] = []
 
     def load(self) -> list[GameOutcome]:
+        """The finished games of this run (index below ``config.games``), in index order."""
         if not self.path.exists() or self.path.stat().st_size == 0:
             return []
         stored, outcomes = _read_lines(self.path)
@@ -131,13 +136,17 @@ class ResultsFile:
             raise GameError(
                 f"{self.path}: holds another tournament ({stored}); use another --out file to start a new one"
             )
+        self.beyond = [o for o in outcomes if o.index >= self.config.games]
         return [o for o in outcomes if o.index < self.config.games]
 
     def start(self, kept: list[GameOutcome]) -> None:
-        """Rewrite the file with the header and the games kept (drops a torn last line)."""
+        """Rewrite the file with the header, the games kept and those beyond this run (drops a
+        torn last line); the header counts every game the file holds."""
+        games = max([self.config.games] + [o.index + 1 for o in self.beyond])
+        header = {**self.config.to_json(), "games": games}
         with self.path.open("w", encoding="utf-8") as out:
-            out.write(json.dumps({"tournament": self.config.to_json()}) + "\n")
-            for outcome in kept:
+            out.write(json.dumps({"tournament": header}) + "\n")
+            for outcome in sorted([*kept, *self.beyond], key=lambda o: o.index):
                 out.write(json.dumps(outcome.to_json()) + "\n")
 
     def append(self, outcome: GameOutcome) -> None:
