@@ -9,6 +9,7 @@ import pytest
 
 from kingdomino.arena.executors import run_games
 from kingdomino.arena.tournament import (
+    GameOutcome,
     ResultsFile,
     TournamentConfig,
     play_tournament_game,
@@ -113,3 +114,15 @@ def test_fewer_games_than_the_file_holds_keeps_the_rest(tmp_path: Path) -> None:
     shorter.start(kept)  # what a run of 3 games does before it plays: the games 3-5 stay
     assert [o.index for o in ResultsFile(path, CONFIG).load()] == list(range(6))
     assert json.loads(path.read_text().splitlines()[0])["tournament"]["games"] == 6
+
+
+def test_the_summary_does_not_depend_on_the_order_games_finished() -> None:
+    # Two agents tied on win rate: their rows came in the order of the first game to finish.
+    config = TournamentConfig("kingdomino", 2, {}, ["greedy", "random"], 2, 1)
+    games = [
+        GameOutcome(0, 1, ["greedy", "random"], [30, 20], [0], 80, 1.0),
+        GameOutcome(1, 1, ["random", "greedy"], [25, 20], [0], 80, 1.0),
+    ]
+    assert seating(config, 1) == games[1].seats
+    assert summarise(games) == summarise(list(reversed(games)))
+    assert [row.agent for row in summarise(list(reversed(games)))] == ["greedy", "random"]

@@ -218,12 +218,16 @@ class AgentRow:
 
 
 def summarise(outcomes: Iterable[GameOutcome]) -> list[AgentRow]:
-    """One row per agent spec: win rate with its 95 % Wilson interval, mean score, Elo."""
+    """One row per agent spec: win rate with its 95 % Wilson interval, mean score, Elo.
+
+    The games are taken in index order, not in the order they finished, so the same games give
+    the same rows (order, sums) from any executor or number of workers.
+    """
     wins: dict[str, float] = {}
     appearances: dict[str, int] = {}
     scores: dict[str, list[float]] = {}
     pairs: list[tuple[str, str, float]] = []
-    for outcome in outcomes:
+    for outcome in sorted(outcomes, key=lambda o: o.index):
         share = 1.0 / len(outcome.winners)
         for seat, spec in enumerate(outcome.seats):
             appearances[spec] = appearances.get(spec, 0) + 1
