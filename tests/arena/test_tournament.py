@@ -13,6 +13,7 @@ from kingdomino.arena.tournament import (
     ResultsFile,
     TournamentConfig,
     play_tournament_game,
+    read_results,
     seating,
     summarise,
     validate,
@@ -67,8 +68,21 @@ def test_results_file_resumes_and_survives_a_torn_line(tmp_path: Path) -> None:
     ResultsFile(path, CONFIG).start(kept)
     assert len(path.read_text().splitlines()) == 4
     other = TournamentConfig("kingdomino", 3, {}, ["greedy", "greedy", "random"], 6, 5)
-    with pytest.raises(GameError, match="another tournament"):
+    with pytest.raises(GameError, match="another tournament") as refused:
         ResultsFile(path, other).load()
+    # the refusal names what differs, not the whole header
+    message = str(refused.value)
+    assert "agents: ['mcts:iterations=4,playout=random', 'greedy', 'random'] in the file" in message
+    assert "seed" not in message
+
+
+def test_a_file_that_is_not_text_is_refused_in_words(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    path.write_bytes(b"\xff\xfe\x00binary")
+    with pytest.raises(GameError, match=r"results\.jsonl: not a results file"):
+        ResultsFile(path, CONFIG).load()
+    with pytest.raises(GameError, match=r"results\.jsonl: not a results file"):
+        read_results(path)
 
 
 def test_summary_counts_shared_wins_as_fractions() -> None:

@@ -134,7 +134,8 @@ class ResultsFile:
         stored, outcomes = _read_lines(self.path)
         if not _same_series(stored, self.config.to_json()):
             raise GameError(
-                f"{self.path}: holds another tournament ({stored}); use another --out file to start a new one"
+                f"{self.path}: holds another tournament ({_differences(stored, self.config.to_json())}); "
+                "use another --out to start a new one"
             )
         self.beyond = [o for o in outcomes if o.index >= self.config.games]
         return [o for o in outcomes if o.index < self.config.games]
@@ -157,10 +158,7 @@ class ResultsFile:
 
 def read_results(path: Path) -> tuple[TournamentConfig, list[GameOutcome]]:
     """A results file's tournament and its finished games (by index), to summarise or compare."""
-    try:
-        stored, outcomes = _read_lines(path)
-    except OSError as error:
-        raise GameError(f"{path}: {error.strerror}") from None
+    stored, outcomes = _read_lines(path)
     try:
         config = TournamentConfig(
             str(stored["game"]),
@@ -177,7 +175,12 @@ def read_results(path: Path) -> tuple[TournamentConfig, list[GameOutcome]]:
 
 def _read_lines(path: Path) -> tuple[Any, list[GameOutcome]]:
     """The header's ``tournament`` entry and the games, one per index (a torn last line is dropped)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise GameError(f"{path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise GameError(f"{path}: not a results file (not UTF-8 text)") from None
     try:
         header = json.loads(lines[0]) if lines else None
     except json.JSONDecodeError:
@@ -203,6 +206,17 @@ def _same_series(stored: object, wanted: dict[str, Any]) -> bool:
     return {k: v for k, v in stored.items() if k != "games"} == {
         k: v for k, v in wanted.items() if k != "games"
     }
+
+
+def _differences(stored: object, wanted: dict[str, Any]) -> str:
+    """What differs between a file's tournament and the one asked for, field by field."""
+    if not isinstance(stored, dict):
+        return f"its header is {stored!r}"
+    return "; ".join(
+        f"{name}: {stored.get(name)!r} in the file, {value!r} asked"
+        for name, value in wanted.items()
+        if name != "games" and stored.get(name) != value
+    )
 
 
 @dataclass
