@@ -25,6 +25,7 @@ from kingdomino.arena.ladder import (
 )
 from kingdomino.arena.tournament import GameOutcome
 from kingdomino.cli import app, normalise_argv
+from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 
 runner = CliRunner()
@@ -225,3 +226,27 @@ def test_the_package_ratings_file_loads() -> None:
     for ladder in ratings.values():
         for elo, low, high in ladder.values():
             assert low <= elo <= high
+
+
+def test_a_folder_of_another_ladder_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    config = LadderConfig("kingdomino", 2, {}, ["random", "greedy"], 2, 5)
+    play_ladder(open_tables(config, tmp_path))
+    written = (tmp_path / "ladder-config.json").read_text()
+    other = LadderConfig("kingdomino", 2, {}, ["random", "greedy"], 2, 6)
+    with pytest.raises(GameError, match="seed: 5 in the file, 6 asked"):
+        open_tables(other, tmp_path)
+    assert (tmp_path / "ladder-config.json").read_text() == written
+
+
+def test_a_resumed_ladder_says_how_many_games_it_has(tmp_path: Path) -> None:
+    config = LadderConfig("kingdomino", 2, {}, ["random", "greedy", "easy"], 2, 5)
+    play_ladder(open_tables(config, tmp_path))
+    more = LadderConfig("kingdomino", 2, {}, ["random", "greedy", "easy"], 4, 5)
+    told: list[tuple[int, int]] = []
+    played: list[GameOutcome] = []
+    play_ladder(open_tables(more, tmp_path), on_game=played.append, on_start=lambda *n: told.append(n))
+    assert told == [(6, 6)] and len(played) == 6
+    args = ["ladder", "--agents", "random", "greedy", "easy", "-p", "2", "--games", "4", "--seed", "5"]
+    shown = runner.invoke(app, normalise_argv([*args, "--bootstrap", "5", "--out", str(tmp_path)]))
+    assert shown.exit_code == 0, shown.output
+    assert "Resuming: 12 games already in" in shown.output and "0 to play" in shown.output

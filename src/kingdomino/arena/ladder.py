@@ -290,12 +290,16 @@ def table_path(folder: Path, index: int, table: TournamentConfig) -> Path:
 
 
 def open_tables(config: LadderConfig, folder: Path) -> list[tuple[TournamentConfig, ResultsFile]]:
-    """The tables with their results files in ``folder`` (created; finished games kept)."""
+    """The tables with their results files in ``folder`` (created; finished games kept).
+
+    Every table's file is read first, so a folder of another ladder (another seed, say) is refused
+    before its ``ladder-config.json`` is overwritten."""
     folder.mkdir(parents=True, exist_ok=True)
     opened = []
     for index, table in enumerate(tables(config)):
         validate(table)
         results = ResultsFile(table_path(folder, index, table), table)
+        results.load()
         opened.append((table, results))
     (folder / "ladder-config.json").write_text(json.dumps({"ladder": config.to_json()}) + "\n")
     return opened
@@ -307,10 +311,14 @@ def play_ladder(
     workers: int = 1,
     address: str | None = None,
     on_game: Callable[[GameOutcome], None] | None = None,
+    on_start: Callable[[int, int], None] | None = None,
 ) -> list[GameOutcome]:
     """Play the games the tables' files lack (each written down as it finishes); every game, in
     the order of the tables and of the games in each, so the fit's bootstrap draws the same
-    resamples whether the games were played now, in another order or in an earlier run."""
+    resamples whether the games were played now, in another order or in an earlier run.
+
+    ``on_start(finished, to_play)`` is told, before any game, how many games the files already
+    hold and how many are left (a resumed ladder's progress starts where it stopped)."""
     from kingdomino.arena.executors import run_jobs
 
     by_table: list[dict[int, GameOutcome]] = []
@@ -324,6 +332,8 @@ def play_ladder(
             if index not in by_table[number]:
                 jobs.append((table, index))
                 job_tables.append(number)
+    if on_start is not None:
+        on_start(sum(len(games) for games in by_table), len(jobs))
     for job, outcome in run_jobs(jobs, executor, workers, address):
         opened[job_tables[job]][1].append(outcome)
         by_table[job_tables[job]][outcome.index] = outcome

@@ -100,7 +100,16 @@ def ladder(
     try:
         with Progress(*columns, console=errors, transient=True, disable=as_json) as progress:
             task = progress.add_task(f"ladder {config.key}", total=total)
-            outcomes = play_ladder(opened, executor, workers, address, lambda _: progress.advance(task))
+
+            def resuming(finished: int, to_play: int) -> None:
+                """A resumed ladder says so, and its bar starts at the games already played."""
+                if finished:
+                    errors.print(f"Resuming: {finished} games already in {folder}, {to_play} to play.")
+                    progress.reset(task, total=total, completed=finished)
+
+            outcomes = play_ladder(
+                opened, executor, workers, address, lambda _: progress.advance(task), resuming
+            )
             progress.update(task, completed=total)
         result = fit(outcomes, bootstrap=bootstrap, seed=seed)
     except GameError as error:
