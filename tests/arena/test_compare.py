@@ -76,6 +76,15 @@ def test_tournaments_on_other_deals_or_agents_are_refused(second: TournamentConf
         compare(FIRST, FIRST_GAMES, second, SECOND_GAMES)
 
 
+def test_a_changed_agent_is_not_paired_against_changed_opponents() -> None:
+    # Position 1 changes from mce 200 to 800, and its opponent at 2 from random to heuristic.
+    other = TournamentConfig("kingdomino", 3, {}, ["greedy", "mce:iterations=800", "heuristic"], 6, 4)
+    with pytest.raises(GameError, match="agent at 1 differs, and so do the opponents at 2"):
+        compare(FIRST, FIRST_GAMES, other, SECOND_GAMES, position=1)
+    with pytest.raises(GameError, match="positions 1, 2; name the position"):
+        compare(FIRST, FIRST_GAMES, other, SECOND_GAMES)
+
+
 def test_nothing_to_pair_and_foreign_seating_are_refused() -> None:
     with pytest.raises(GameError, match="no game index in common"):
         compare(FIRST, FIRST_GAMES, SECOND, SECOND_GAMES[3:])

@@ -65,7 +65,8 @@ def compare(
     position: int | None = None,
 ) -> PairedComparison:
     """Pair the games both tournaments played; ``position``: which agent of the list to compare
-    (default: the only position whose agent differs). Refuses tournaments on other deals."""
+    (default: the only position whose agent differs). Refuses tournaments on other deals, and a
+    changed agent whose opponents changed too."""
     for field in ("game", "players", "seed"):
         if getattr(first, field) != getattr(second, field):
             raise GameError(
@@ -115,15 +116,26 @@ def compare(
 
 
 def _position(first: Sequence[str], second: Sequence[str], position: int | None) -> int:
-    """The agent-list position to compare: ``position`` if given, else the only one that differs."""
+    """The agent-list position to compare: ``position`` if given, else the only one that differs.
+
+    A position whose agent differs while others differ too is refused: its difference would mix
+    the agent's change with its opponents'. A position whose agent is the same in both is fine:
+    it measures what the changed opponents do to that agent."""
     if len(first) != len(second):
         raise GameError(f"agents: the tournaments seat {len(first)} and {len(second)} agents")
-    if position is not None:
-        if not 0 <= position < len(first):
-            raise GameError(f"position: expected 0..{len(first) - 1}, got {position}")
-        return position
+    if position is not None and not 0 <= position < len(first):
+        raise GameError(f"position: expected 0..{len(first) - 1}, got {position}")
     differing = [p for p, (a, b) in enumerate(zip(first, second)) if a != b]
-    if len(differing) != 1:
+    if position is None and len(differing) == 1:
+        return differing[0]
+    if position is None:
         found = "no position" if not differing else f"positions {', '.join(map(str, differing))}"
         raise GameError(f"position: the agent lists differ at {found}; name the position to compare")
-    return differing[0]
+    if position in differing and len(differing) > 1:
+        others = ", ".join(str(p) for p in differing if p != position)
+        raise GameError(
+            f"position: the agent at {position} differs, and so do the opponents at {others}: "
+            "its paired difference would mix the two changes; compare tournaments that differ in "
+            "one agent, or name a position whose agent is the same in both"
+        )
+    return position
