@@ -45,12 +45,25 @@ def test_games_are_paired_by_index_and_the_compared_agents_seat() -> None:
     assert result.games == 3
     assert (result.first_mean, result.second_mean) == pytest.approx((40.0, 125 / 3))
     assert result.score_difference == pytest.approx(5 / 3)
-    # Differences 6, 4, -5: mean 5/3; squared deviations (13/3)^2 + (7/3)^2 + (20/3)^2 = 618/9,
-    # sample variance 618/18, half-width 1.96 * sqrt(variance / 3).
-    assert result.score_half_width == pytest.approx(1.959963984540054 * (618 / 18 / 3) ** 0.5)
+    # The three games are the three rotations of one deal (seed 4): one independent draw, so
+    # no spread to measure (two deals in the test below).
+    assert result.score_half_width == 0.0
     assert (result.first_win_rate, result.second_win_rate) == pytest.approx((0.5, 2 / 3))
     assert result.win_difference == pytest.approx(1 / 6)
     assert (result.second_better, result.second_worse) == (2, 1)
+
+
+def test_the_intervals_count_deals_not_games() -> None:
+    # Two players: games 0-1 are deal 4, games 2-3 deal 5. The compared agent (position 1) sits
+    # at seat 1, 0, 1, 0. Differences 6, 2 on deal 4 and -4, -2 on deal 5: the deal means 4, -3.
+    first = TournamentConfig("kingdomino", 2, {}, ["greedy", "mce:iterations=200"], 4, 4)
+    second = TournamentConfig("kingdomino", 2, {}, ["greedy", "mce:iterations=800"], 4, 4)
+    a = [outcome(first, i, s, [0]) for i, s in enumerate([[50, 30], [30, 40], [50, 30], [30, 40]])]
+    b = [outcome(second, i, s, [0]) for i, s in enumerate([[50, 36], [32, 40], [50, 26], [28, 40]])]
+    result = compare(first, a, second, b)
+    assert result.score_difference == pytest.approx(0.5)
+    # Two deals: t with 1 degree of freedom on the deal means 4 and -3 (sd 4.95), over sqrt(2).
+    assert result.score_half_width == pytest.approx(12.706205 * (49 / 2) ** 0.5 / 2**0.5)
 
 
 def test_a_named_position_compares_that_agent() -> None:

@@ -140,3 +140,16 @@ def test_the_summary_does_not_depend_on_the_order_games_finished() -> None:
     assert seating(config, 1) == games[1].seats
     assert summarise(games) == summarise(list(reversed(games)))
     assert [row.agent for row in summarise(list(reversed(games)))] == ["greedy", "random"]
+
+
+def test_the_mean_score_interval_counts_deals_not_games() -> None:
+    # Deal 1 (games 0-1) is rich, deal 2 (games 2-3) poor: greedy's four scores are two draws.
+    games = [
+        GameOutcome(0, 1, ["greedy", "random"], [40, 20], [0], 80, 1.0),
+        GameOutcome(1, 1, ["random", "greedy"], [22, 42], [1], 80, 1.0),
+        GameOutcome(2, 2, ["greedy", "random"], [20, 10], [0], 80, 1.0),
+        GameOutcome(3, 2, ["random", "greedy"], [12, 22], [1], 80, 1.0),
+    ]
+    greedy = next(row for row in summarise(games) if row.agent == "greedy")
+    assert greedy.mean_score == pytest.approx(31.0)
+    assert greedy.score_half_width == pytest.approx(12.706205 * 10.0)  # deal means 41, 21: sd 14.14 / sqrt 2

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from kingdomino.arena.stats import mean_interval
+from kingdomino.arena.stats import clustered_mean_interval
 from kingdomino.arena.tournament import GameOutcome, TournamentConfig
 from kingdomino.core.game import GameError
 
@@ -44,7 +44,8 @@ class PairedComparison:
     games: int
     first_mean: float
     second_mean: float
-    #: Mean of (second's score - first's score) over the pairs, and its 95 % half-width.
+    #: Mean of (second's score - first's score) over the pairs, and its 95 % half-width (deals as
+    #: the independent draws, Student's t; 0 with a single deal: no spread to measure).
     score_difference: float
     score_half_width: float
     #: Win shares (1/k of a win shared by k seats), and the mean paired difference.
@@ -94,8 +95,10 @@ def compare(
                 )
             scores[side].append(float(outcome.scores[seat]))
             shares[side].append(1.0 / len(outcome.winners) if seat in outcome.winners else 0.0)
-    score_difference, score_half = mean_interval([b - a for a, b in zip(*scores)])
-    win_difference, win_half = mean_interval([b - a for a, b in zip(*shares)])
+    # the rotations of one deal are not independent draws: the intervals count deals
+    deals = [pair[0].seed for pair in pairs]
+    score_difference, score_half = clustered_mean_interval([b - a for a, b in zip(*scores)], deals)
+    win_difference, win_half = clustered_mean_interval([b - a for a, b in zip(*shares)], deals)
     count = len(pairs)
     return PairedComparison(
         position,

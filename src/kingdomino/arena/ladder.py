@@ -36,7 +36,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from kingdomino.arena.stats import mean_interval
+from kingdomino.arena.stats import clustered_mean_interval
 from kingdomino.arena.tournament import GameOutcome, ResultsFile, SeriesConfig, TournamentConfig, validate
 from kingdomino.core.game import GameError, OptionValue
 from kingdomino.games.registry import make_game
@@ -244,16 +244,18 @@ def fit(
     seats: dict[str, int] = dict.fromkeys(names, 0)
     wins: dict[str, float] = dict.fromkeys(names, 0.0)
     scores: dict[str, list[float]] = {name: [] for name in names}
+    deals: dict[str, list[int]] = {name: [] for name in names}
     for outcome in games:
         for seat, agent in enumerate(outcome.seats):
             seats[agent] += 1
             scores[agent].append(float(outcome.scores[seat]))
+            deals[agent].append(outcome.seed)  # every table plays the same deals
             if seat in outcome.winners:
                 wins[agent] += 1.0 / len(outcome.winners)
     ratings = []
     for name in names:
         low, high = _percentiles(samples[name]) if bootstrap else (elo[name], elo[name])
-        mean, half = mean_interval(scores[name])
+        mean, half = clustered_mean_interval(scores[name], deals[name])
         ratings.append(Rating(name, elo[name], low, high, seats[name], wins[name], mean, half))
     ratings.sort(key=lambda rating: -rating.elo)
     totals: dict[str, dict[str, list[float]]] = {a: {} for a in names}

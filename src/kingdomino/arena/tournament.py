@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from kingdomino.arena.match import play_game, seat_agents
-from kingdomino.arena.stats import elo_ratings, mean_interval, wilson_interval
+from kingdomino.arena.stats import clustered_mean_interval, elo_ratings, wilson_interval
 from kingdomino.core.game import GameError, OptionValue
 from kingdomino.games.registry import make_game
 
@@ -234,12 +234,15 @@ class AgentRow:
 def summarise(outcomes: Iterable[GameOutcome]) -> list[AgentRow]:
     """One row per agent spec: win rate with its 95 % Wilson interval, mean score, Elo.
 
+    The mean score's interval counts a deal, not a game, as one draw: the rotations of a deal
+    share its dominoes (a rich deal lifts every seat), so its games are not independent.
     The games are taken in index order, not in the order they finished, so the same games give
     the same rows (order, sums) from any executor or number of workers.
     """
     wins: dict[str, float] = {}
     appearances: dict[str, int] = {}
     scores: dict[str, list[float]] = {}
+    deals: dict[str, list[int]] = {}
     pairs: list[tuple[str, str, float]] = []
     for outcome in sorted(outcomes, key=lambda o: o.index):
         share = 1.0 / len(outcome.winners)
@@ -247,6 +250,7 @@ def summarise(outcomes: Iterable[GameOutcome]) -> list[AgentRow]:
             appearances[spec] = appearances.get(spec, 0) + 1
             wins[spec] = wins.get(spec, 0.0) + (share if seat in outcome.winners else 0.0)
             scores.setdefault(spec, []).append(float(outcome.scores[seat]))
+            deals.setdefault(spec, []).append(outcome.seed)
         for a in range(len(outcome.seats)):
             for b in range(a + 1, len(outcome.seats)):
                 if outcome.seats[a] == outcome.seats[b]:
@@ -259,6 +263,6 @@ def summarise(outcomes: Iterable[GameOutcome]) -> list[AgentRow]:
     rows = []
     for spec in sorted(appearances, key=lambda s: -wins[s] / appearances[s]):
         low, high = wilson_interval(wins[spec], appearances[spec])
-        mean, half = mean_interval(scores[spec])
+        mean, half = clustered_mean_interval(scores[spec], deals[spec])
         rows.append(AgentRow(spec, appearances[spec], wins[spec], low, high, mean, half, ratings.get(spec)))
     return rows

@@ -123,7 +123,11 @@ def tournament(
             cells.append(f"{row.elo:.0f}" if row.elo is not None else "")
         table.add_row(*cells)
     console.print(table)
-    console.print("Shared wins count 1/k to each of the k winners; Wilson intervals.", style="dim")
+    console.print(
+        "Shared wins count 1/k to each of the k winners; Wilson intervals for win rates; mean scores' "
+        "intervals take each deal (played in every rotation) as one draw, Student's t.",
+        style="dim",
+    )
 
 
 def compare(
@@ -156,7 +160,8 @@ def compare(
     )
     console.print(table)
     console.print(
-        f"The second agent scored more in {result.second_better} games, less in {result.second_worse}.",
+        f"The second agent scored more in {result.second_better} games, less in {result.second_worse}; "
+        "intervals take each deal (played in every rotation) as one draw, Student's t.",
         style="dim",
     )
 
