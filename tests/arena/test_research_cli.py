@@ -68,6 +68,14 @@ def test_tournament_refuses_bad_input() -> None:
     )
     assert result.exit_code == 2
     assert "--executor" in result.output
+    result = runner.invoke(app, normalise_argv(["tournament", "--agents", "greedy", "random", "-p", "3"]))
+    assert result.exit_code == 2
+    assert "--agents: expected 3 agents (one per seat of --players 3), got 2" in result.output
+    for command in ("tournament", "ladder"):
+        args = [command, "--agents", "greedy", "random", "--address", "10.0.0.1:6379", "--games", "2"]
+        result = runner.invoke(app, normalise_argv(args))
+        assert result.exit_code == 2
+        assert "--address: only with --executor ray" in result.output
 
 
 def test_analyse_prints_ranked_candidates(tmp_path: Path) -> None:

@@ -11,7 +11,6 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from kingdomino.arena.executors import EXECUTORS
 from kingdomino.arena.ladder import (
     LadderConfig,
     fit,
@@ -34,6 +33,7 @@ from kingdomino.cli.app import (
     game_error,
 )
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
+from kingdomino.cli.research import check_executor
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 
@@ -77,8 +77,7 @@ def ladder(
     seats = players if players is not None else (2 if game == "duel" else 4)
     options = build_options(variant, mode, game)
     config = LadderConfig(game, seats, options, specs, games, seed)
-    if executor not in EXECUTORS:
-        raise fail(f"--executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")
+    check_executor(executor, address)
     folder = out or Path("ladder-results") / slug(config.key)
     try:
         the_game = make_game(game, seats, options)

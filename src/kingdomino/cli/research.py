@@ -68,11 +68,14 @@ def tournament(
             f"--agents: one agent per seat, space-separated (e.g. --agents hard greedy), got {len(specs)}; "
             "commas separate a spec's own settings (mce:time=1,playout=greedy)"
         )
+    if players is not None and players != len(specs):
+        raise fail(
+            f"--agents: expected {players} agents (one per seat of --players {players}), got {len(specs)}"
+        )
     config = TournamentConfig(
         game, players or len(specs), build_options(variant, mode, game), specs, games, seed
     )
-    if executor not in EXECUTORS:
-        raise fail(f"--executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")
+    check_executor(executor, address)
     try:
         validate(config)
         if out is not None:
@@ -128,6 +131,14 @@ def tournament(
         "intervals take each deal (played in every rotation) as one draw, Student's t.",
         style="dim",
     )
+
+
+def check_executor(executor: str, address: str | None) -> None:
+    """Refuse an executor this command does not know, and a Ray address it would not use."""
+    if executor not in EXECUTORS:
+        raise fail(f"--executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")
+    if address and executor != "ray":
+        raise fail("--address: only with --executor ray (the address of a Ray cluster)")
 
 
 def compare(
