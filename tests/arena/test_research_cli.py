@@ -59,6 +59,15 @@ def test_tournament_table_and_resume(tmp_path: Path) -> None:
     assert len(out.read_text().splitlines()) == 7
 
 
+def test_the_tournament_says_which_elo_scale_it_prints() -> None:
+    args = normalise_argv(["tournament", "--agents", "greedy", "random", "heuristic", "--games", "3"])
+    shown = runner.invoke(app, args)
+    assert shown.exit_code == 0, shown.output
+    words = " ".join(shown.output.split())
+    assert "Elo: Bradley-Terry fit to the pairwise results within games, mean 1500" in words
+    assert "random = 0" in words
+
+
 def test_tournament_refuses_bad_input() -> None:
     result = runner.invoke(app, ["tournament", "--agents", "greedy", "--agents", "wizard", "--games", "2"])
     assert result.exit_code == 2

@@ -131,6 +131,12 @@ def tournament(
         "intervals take each deal (played in every rotation) as one draw, Student's t.",
         style="dim",
     )
+    if with_elo:
+        console.print(
+            "Elo: Bradley-Terry fit to the pairwise results within games, mean 1500, no interval "
+            "(not the ladder's scale, where random = 0 with bootstrap intervals: kingdomino ladder).",
+            style="dim",
+        )
 
 
 def check_executor(executor: str, address: str | None) -> None:
