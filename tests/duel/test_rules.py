@@ -80,6 +80,7 @@ def test_joker_coat_is_chosen_after_drawing_among_connecting_coats() -> None:
     play(state, "draw 1,-2 E")  # ? at 1,-2 (under the dot), quarters at 1,-1
     assert state.phase_name == "coat"
     assert texts(state) == ["coat dot"]
+    assert state.describe_action(state.legal_actions()[0]) == "seat 0 chooses dot for the question mark"
     play(state, "coat dot")
     assert state.boards[0].coats[coat("dot")] == bit(0, -2) | bit(1, -2)
 

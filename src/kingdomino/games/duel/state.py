@@ -669,7 +669,7 @@ class DuelState(State):
             die, _ = divmod(action - game.die_base, NUM_SQUARES)
             return f"{who} draws {face_text(self.face_of(die))} alone at {game.action_text(action)[6:]}"
         if phase == JOKER_COAT:
-            return f"{who} makes the ? a {COATS[action - game.coat_base].id}"
+            return f"{who} chooses {COATS[action - game.coat_base].id} for the question mark"
         if phase == RESOLVE:
             if action == game.pass_action:
                 return f"{who} has no square for the extra cross"
