@@ -117,6 +117,8 @@ def test_option_mistakes_name_the_flag_and_the_names_as_typed() -> None:
     assert "fire-kingdom, homo-habilis, totem-tie, final-recruit" in origins
     tie = error("--game", "origins", "--variant", "totem-tie=maybe")
     assert tie.startswith("error: --variant totem-tie: expected one of keep, choose, got 'maybe'")
+    bare = error("--game", "origins", "--variant", "totem-tie")  # said "got True"
+    assert bare.endswith("got true (a bare name sets it true): write --variant totem-tie=VALUE")
     assert "--mode: expected one of discovery, totem, tribe" in error("--game", "origins", "--mode", "stone")
     assert "Kingdomino Duel has no variants, got 'harmony'" in error("--game", "duel", "--variant", "harmony")
 

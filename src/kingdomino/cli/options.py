@@ -18,6 +18,8 @@ expected one of dynasty, harmony, middle_kingdom, mighty_duel``).
 expected one of dynasty, middle-kingdom, harmony, mighty-duel
 >>> option_error("options.totem_tie: expected one of keep, choose, got 'maybe'")
 "--variant totem-tie: expected one of keep, choose, got 'maybe'"
+>>> option_error("options.totem_tie: expected one of keep, choose, got True").split(", got ")[1]
+'true (a bare name sets it true): write --variant totem-tie=VALUE'
 """
 
 from __future__ import annotations
@@ -60,7 +62,11 @@ def option_error(message: str) -> str | None:
     if match is None:
         return None
     flag = option_flag(match["name"]) if match["name"] else "--variant"
-    return f"{flag}: {typed_names(message[match.end() :])}"
+    said = typed_names(message[match.end() :])
+    if match["name"] and said.endswith(", got True"):
+        # A bare ``--variant NAME`` sets an on/off variant; this one takes a value.
+        said = said.removesuffix("True") + f"true (a bare name sets it true): write {flag}=VALUE"
+    return f"{flag}: {said}"
 
 
 def typed_names(message: str) -> str:
