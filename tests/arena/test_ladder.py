@@ -250,3 +250,18 @@ def test_a_resumed_ladder_says_how_many_games_it_has(tmp_path: Path) -> None:
     shown = runner.invoke(app, normalise_argv([*args, "--bootstrap", "5", "--out", str(tmp_path)]))
     assert shown.exit_code == 0, shown.output
     assert "Resuming: 12 games already in" in shown.output and "0 to play" in shown.output
+
+
+def test_an_interrupted_ladder_says_its_folder_resumes(tmp_path: Path, monkeypatch) -> None:
+    """Ctrl-C in a ladder ended with no word; it says where its games are and exits with 130."""
+    import kingdomino.cli.ladder as ladder_cli
+
+    def interrupt(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ladder_cli, "play_ladder", interrupt)
+    args = ["ladder", "--agents", "random", "greedy", "-p", "2", "--games", "2", "--out", str(tmp_path / "l")]
+    cut = runner.invoke(app, normalise_argv(args))
+    assert cut.exit_code == 130
+    said = " ".join(cut.output.split())
+    assert "Interrupted: the games played so far are in" in said and "the same command resumes" in said

@@ -102,3 +102,31 @@ def test_analyse_prints_ranked_candidates(tmp_path: Path) -> None:
     assert chance.exit_code == 2 and "chance" in chance.output
     beyond = runner.invoke(app, ["analyse", str(path), "--at", "100000"])
     assert beyond.exit_code == 2 and "--at" in beyond.output
+
+
+def test_an_interrupted_tournament_says_its_games_are_kept_and_resume(tmp_path: Path, monkeypatch) -> None:
+    """Ctrl-C ended a tournament with no word: it now says how many games the file keeps, that
+    the same command resumes, and exits with 130; the next run plays only the rest."""
+    import kingdomino.cli.research as research
+
+    real = research.run_games
+
+    def cut_after_two(*args, **kwargs):
+        for made, outcome in enumerate(real(*args, **kwargs)):
+            if made == 2:
+                raise KeyboardInterrupt
+            yield outcome
+
+    out = tmp_path / "t.jsonl"
+    args = normalise_argv(["tournament", "--agents", "greedy", "random", "--games", "4", "--out", str(out)])
+    monkeypatch.setattr(research, "run_games", cut_after_two)
+    cut = runner.invoke(app, args)
+    assert cut.exit_code == 130
+    said = "".join(cut.stderr.split())  # rich wraps the line at the terminal's width
+    assert f"Interrupted:2of4gamesarein{out};thesamecommandresumesfromthere." in said
+    monkeypatch.setattr(research, "run_games", real)
+    resumed = runner.invoke(app, args)
+    assert resumed.exit_code == 0 and "Resuming: 2 games already in" in resumed.stderr
+    unsaved = normalise_argv(["tournament", "--agents", "greedy", "random", "--games", "4"])
+    monkeypatch.setattr(research, "run_games", cut_after_two)
+    assert "notkept(--outFILEkeepsthemandresumes)" in "".join(runner.invoke(app, unsaved).stderr.split())

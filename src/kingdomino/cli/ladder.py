@@ -33,7 +33,7 @@ from kingdomino.cli.app import (
     game_error,
 )
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
-from kingdomino.cli.research import check_executor
+from kingdomino.cli.research import check_executor, interrupted
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 
@@ -113,6 +113,8 @@ def ladder(
         result = fit(outcomes, bootstrap=bootstrap, seed=seed)
     except GameError as error:
         raise fail(str(error)) from None
+    except KeyboardInterrupt:
+        raise interrupted("the games played so far", folder) from None
     command = _command(config, variant, mode, folder, workers, executor)
     page = ladder_markdown(config, result, title or the_game.describe(), command, note)
     data = ladder_json(config, result, command)

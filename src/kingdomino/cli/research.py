@@ -103,6 +103,8 @@ def tournament(
                 progress.advance(task)
     except GameError as error:
         raise fail(str(error)) from None
+    except KeyboardInterrupt:
+        raise interrupted(f"{len(outcomes)} of {games} games", out) from None
     rows = summarise(outcomes)
     if as_json:
         print(json.dumps({"tournament": config.to_json(), "agents": [row.__dict__ for row in rows]}))
@@ -137,6 +139,16 @@ def tournament(
             "(not the ladder's scale, where random = 0 with bootstrap intervals: kingdomino ladder).",
             style="dim",
         )
+
+
+def interrupted(played: str, out: Path | None) -> typer.Exit:
+    """Ctrl-C during a run: one line on stderr on what was kept and how to go on, exit code 130
+    (it ended with no word, and a researcher could not tell that the file resumes)."""
+    if out is None:
+        errors.print(f"Interrupted: {played} were played and not kept (--out FILE keeps them and resumes).")
+    else:
+        errors.print(f"Interrupted: {played} are in {out}; the same command resumes from there.")
+    return typer.Exit(130)
 
 
 def check_executor(executor: str, address: str | None) -> None:
