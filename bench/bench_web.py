@@ -85,8 +85,10 @@ async def play(ws_base: str, game_id: str, token: str, seed: int, figures: Figur
                 latest = None
 
 
-async def watch(ws_base: str, game_id: str, token: str, figures: Figures) -> None:
-    """A spectator on another server: how long each acknowledged action takes to reach it."""
+async def watch(ws_base: str, game_id: str, token: str, timed: list[float], figures: Figures) -> None:
+    """A spectator: how long each of the player's actions takes to reach it, into ``timed``
+    (``figures.crossing`` for a spectator on another server, ``figures.watching`` on the game's
+    own, where every spectator is a socket of its own with its own outbox that each broadcast feeds)."""
     seen = 0  # how many of the game's sent actions this spectator has timed
     async with websockets.connect(f"{ws_base}/ws/games/{game_id}?tokens={token}", max_size=2**22) as ws:
         while True:
@@ -96,25 +98,7 @@ async def watch(ws_base: str, game_id: str, token: str, figures: Figures) -> Non
             now = time.perf_counter()
             sent = figures.sent.get(game_id, [])
             while seen < len(sent) and sent[seen][0] <= message["index"]:
-                figures.crossing.append(now - sent[seen][1])
-                seen += 1
-            if message["status"] == "finished":
-                return
-
-
-async def spectate(ws_base: str, game_id: str, token: str, figures: Figures) -> None:
-    """A spectator on the game's own server: how long each of the player's actions takes to reach
-    it (every spectator is a socket of its own, with its own outbox, that each broadcast feeds)."""
-    seen = 0  # how many of the game's sent actions this spectator has timed
-    async with websockets.connect(f"{ws_base}/ws/games/{game_id}?tokens={token}", max_size=2**22) as ws:
-        while True:
-            message: dict[str, Any] = json.loads(await ws.recv())
-            if message["type"] != "state":
-                continue
-            now = time.perf_counter()
-            sent = figures.sent.get(game_id, [])
-            while seen < len(sent) and sent[seen][0] <= message["index"]:
-                figures.watching.append(now - sent[seen][1])
+                timed.append(now - sent[seen][1])
                 seen += 1
             if message["status"] == "finished":
                 return
@@ -147,8 +131,9 @@ async def run(games: int, ports: list[int], think: float, level: str, spectators
         ws_base = f"ws://127.0.0.1:{ports[i % len(ports)]}"
         tasks.append(play(ws_base, game_id, token, i, figures, think))
         if len(ports) > 1:
-            tasks.append(watch(f"ws://127.0.0.1:{ports[(i + 1) % len(ports)]}", game_id, spectator, figures))
-        tasks += [spectate(ws_base, game_id, spectator, figures) for _ in range(spectators)]
+            other = f"ws://127.0.0.1:{ports[(i + 1) % len(ports)]}"
+            tasks.append(watch(other, game_id, spectator, figures.crossing, figures))
+        tasks += [watch(ws_base, game_id, spectator, figures.watching, figures) for _ in range(spectators)]
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
     latencies = figures.latencies
