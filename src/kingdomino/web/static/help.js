@@ -4,7 +4,9 @@ import { has, t } from "./i18n.js";
 
 /** The keys of the help sections for a game (and Origins mode). @param {string} game @param {string | undefined} mode */
 export function helpKeys(game, mode) {
-  const keys = [`help.${game}.goal`, `help.${game}.turn`, `help.${game}.place`, `help.${game}.score`];
+  // setup, powers (Duel) and variants (Kingdomino) exist for some games only: has() keeps those that do.
+  const keys = [`help.${game}.goal`, `help.${game}.setup`, `help.${game}.turn`, `help.${game}.place`, `help.${game}.score`,
+    `help.${game}.powers`, `help.${game}.variants`];
   if (game === "origins" && mode) keys.push(`help.origins.${mode}`);
   keys.push(`help.${game}.end`, "help.controls");
   return keys.filter(has);
