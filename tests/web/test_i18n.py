@@ -132,3 +132,39 @@ def test_caveman_figures_come_from_the_games_data_not_the_translations(language:
         if key.startswith("caveman.") and ".scores" in key and kind in scoring:
             assert "{n}" in text, key
             assert not re.search(r"\d", re.sub(r"\b8\b", "", text)), key
+
+
+#: Words that name a game term otherwise than the rulebook does (GLOSSARY.md), per language and
+#: the keys they may not appear in: the rulebook's word on one screen and a synonym on the next
+#: read as two different things. (pattern, keys, the glossary's word)
+OFF_GLOSSARY = {
+    "en": [
+        (
+            r"\bregions?\b",
+            r"^(help\.kingdomino|guide|tie\.rule\.kingdomino|tie\.largest_territory|sheet\.territory)",
+            "territory (Kingdomino)",
+        )
+    ],
+    "hu": [
+        (r"\btáj", r".", "tereptípus (terrain)"),
+        (r"\bmező", r".", "négyzet (square)"),
+        (r"\brét\b", r".", "füves terület (grassland, Origins)"),
+    ],
+    "bg": [(r"\bкарта", r".", "лист (Duel's map)"), (r"изхвърл", r".", "се изважда от игра (discard)")],
+    "uk": [(r"\bмап[аиіу]", r".", "карта (map)"), (r"місцевіст", r".", "ландшафт (terrain)")],
+    "ru": [(r"местност", r".", "ландшафт (terrain)")],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_game_terms_are_the_rulebooks_words(language: str) -> None:
+    every = texts(language) | {
+        f"{k}#{c}": v for k, forms in plural_forms(language).items() for c, v in forms.items()
+    }
+    wrong = [
+        (key, word)
+        for pattern, keys, word in OFF_GLOSSARY[language]
+        for key, text in every.items()
+        if re.search(keys, key) and re.search(pattern, text, re.IGNORECASE)
+    ]
+    assert wrong == []

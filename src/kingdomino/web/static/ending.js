@@ -63,7 +63,7 @@ export function sheetTable(view, seat) {
     return at ? lighting([[Number(at[1]), Number(at[2])]], ...cells) : el("tr", {}, ...cells);
   };
   return el("table", { class: "sheet" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.domain" : "sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.domain" : view.game === "kingdomino" ? "sheet.territory" : "sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
       el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.crosses" : view.game === "origins" ? "sheet.fires" : "sheet.crowns")), el("th", { scope: "col" }, t("sheet.points")))),
     el("tbody", {},
       sheet.regions.filter((/** @type {any} */ r) => r.points).map(regionRow),
@@ -104,7 +104,7 @@ export function places(view) {
 /** The tie-break values of a seat in words ("largest region: 9 squares, crowns: 12"). @param {any} view @param {number} seat */
 function tiebreakWords(view, seat) {
   const values = view.score_sheets[seat].tiebreaks || [];
-  const labels = view.game === "duel" ? ["tie.largest_domain"] : view.game === "origins" ? ["tie.largest_region", "tie.fires"] : ["tie.largest_region", "tie.crowns"];
+  const labels = view.game === "duel" ? ["tie.largest_domain"] : view.game === "origins" ? ["tie.largest_region", "tie.fires"] : ["tie.largest_territory", "tie.crowns"];
   return values.map((/** @type {number} */ v, /** @type {number} */ i) => t(labels[i] || "tie.value", { n: v })).join(", ");
 }
 
