@@ -168,3 +168,24 @@ def test_game_terms_are_the_rulebooks_words(language: str) -> None:
         if re.search(keys, key) and re.search(pattern, text, re.IGNORECASE)
     ]
     assert wrong == []
+
+
+#: A quoted label in each language's quotation marks ("…", „…”, „…“, «…»).
+QUOTED = re.compile(r"\"([^\"{}]+)\"|„([^”“{}]+)[”“]|«([^»{}]+)»")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_button_or_heading_named_in_the_rules_and_tips_reads_as_on_screen(language: str) -> None:
+    """A tip's 'tap again, then "Place here"': the quoted words are a text of the page in the same form
+    (the start of it at least: "All legal moves" of "All legal moves (keyboard)"), not a politer
+    imperative than the button's, nor a declined heading ("в «Следующей линии»")."""
+    every = texts(language)
+    named = [
+        (key, label)
+        for key, text in every.items()
+        if key.startswith(("help.", "guide.", "place.", "scorer.how"))
+        for match in QUOTED.finditer(text)
+        for label in [next(group for group in match.groups() if group)]
+        if not any(other.startswith(label) for other in every.values())
+    ]
+    assert named == []
