@@ -273,7 +273,7 @@ function originsPanels(view, ctx) {
   const playing = view.status !== "finished";
   if (obs.fire_markers && playing) {
     parts.push(el("div", { class: "supply" }, el("h3", {}, t("origins.fire_markers")), el("ul", { class: "inline" },
-      Object.entries(obs.fire_markers).map(([fires, n]) => el("li", { title: t("origins.marker_n", { fires, n: String(n) }) },
+      Object.entries(obs.fire_markers).map(([fires, n]) => el("li", { title: t("origins.marker_n", { fires, n: Number(n) }) },
         svg("svg", { viewBox: "0 0 40 40", width: 30, height: 30, "aria-hidden": "true" }, use("marker", 2, 2, 36), icons("fire", Number(fires), 8, 14, 10)),
         " ×", String(n))))));
   }

@@ -21,7 +21,7 @@ export function bonusName(name) {
   m = name.match(/^(\w+) totem$/);
   if (m) return t("bonus.totem", { resource: resourceName(m[1]) });
   m = name.match(/^(\d+) (\w+) domains x (\d+)$/);
-  if (m) return t("bonus.domains", { n: m[1], coat: coatName(m[2]), points: m[3] });
+  if (m) return t("bonus.domains", { n: Number(m[1]), coat: coatName(m[2]), points: m[3] });
   m = name.match(/^(.+) at (-?\d+),(-?\d+)$/);
   if (m) {
     const kind = m[1].toLowerCase().replace(/ \(strength \d\)/, "").replaceAll(" ", "_");
