@@ -1329,9 +1329,9 @@ def test_the_status_line_says_how_far_the_fire_marker_reaches(page) -> None:
         }"""
     )
     assert said == [
-        "Put your fire marker within 1 square of the volcano",
-        "Put your fire marker within 3 squares of the volcano",
-        "Put your fire marker near the volcano",
+        "Put your fire token within 1 square of the volcano",
+        "Put your fire token within 3 squares of the volcano",
+        "Put your fire token near the volcano",
     ]
 
 

@@ -143,7 +143,9 @@ OFF_GLOSSARY = {
             r"\bregions?\b",
             r"^(help\.kingdomino|guide|tie\.rule\.kingdomino|tie\.largest_territory|sheet\.territory)",
             "territory (Kingdomino)",
-        )
+        ),
+        (r"\bfire markers?\b", r".", "fire token (Origins)"),
+        (r"(?<!tribe )\bchiefs?\b", r".", "tribe chief (Origins)"),
     ],
     "hu": [
         (r"\btáj", r".", "tereptípus (terrain)"),
