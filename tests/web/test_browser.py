@@ -193,7 +193,7 @@ def test_played_to_the_end_by_clicking_the_board(page, game, players, options, m
     create_game(page, game, players, options=options, mode=mode)
     name = f"{game}-{mode or players}"
     # The setup's random draw of who claims first names the game's own piece (the rulebooks' word).
-    piece = {"kingdomino": "king", "origins": "chief"}.get(game)
+    piece = {"kingdomino": "king", "origins": "tribe chief"}.get(game)
     if piece is not None:
         said = rf"(Your {piece}|The {piece} of .*) is drawn"
         page.wait_for_function(
