@@ -709,7 +709,7 @@ def test_a_guest_gone_for_good_is_played_by_an_ai_once_the_host_asks(browser, li
         play_by_clicking_board(host, 1)
         host.wait_for_selector("#your-turn, #waiting")
     host.wait_for_selector("#away-card:not([hidden])", timeout=10000)
-    assert host.locator("#away-note").inner_text().startswith("Boris нет на месте")
+    assert host.locator("#away-note").inner_text().startswith("Игрока Boris нет на месте")
     host.screenshot(path=str(ARTIFACTS / "away-offered.png"))
     assert host.locator("#away-level").input_value() == "medium"  # the level left as it is offered
     host.on("dialog", lambda dialog: dialog.accept())
