@@ -1587,6 +1587,41 @@ def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server)
     assert not page.errors
 
 
+def watch_ai_game_to_its_end(page: Any, game: str = "kingdomino", players: int = 2, **options: Any) -> None:
+    """Create a game of AI seats only (random, quick) and watch it to its end screen."""
+    page.goto(page.base_url + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for option in options:
+        page.check(f"#opt-{option}")
+    for seat in range(players):
+        page.select_option(f"#seat-{seat}", "ai:random")
+    page.click("#create")
+    page.wait_for_selector("#ranking", timeout=120000)
+
+
+def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None:
+    """Each step asks the server for its frame: an answer that came after a later step's (a slider
+    dragged, a button pressed twice quickly) was drawn over it, the board and log of step 1 under
+    the words "step 2 of 74". Only the last step asked for is drawn now."""
+    watch_ai_game_to_its_end(page)
+    page.click("#replay")
+    page.wait_for_selector("#replay-label")
+    held: list[Any] = []
+    page.route("**/api/games/*/replay?step=1", lambda route: held.append(route))
+    page.click("#replay-next")
+    while not held:  # step 1's answer is held back
+        page.wait_for_timeout(20)
+    page.click("#replay-next")
+    page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 2 of')")
+    assert page.locator("#log li").count() == 2
+    held[0].continue_()
+    page.wait_for_timeout(500)  # the late answer comes and is put aside
+    assert "step 2 of" in page.locator("#replay-label").text_content()
+    assert page.locator("#log li").count() == 2, "step 1's frame was drawn under step 2"
+    assert not page.errors
+
+
 def test_screen_readers_hear_what_the_others_did(page) -> None:
     """The log is not live (it would read everything again at each change): a hidden live line tells
     what the other seats and chance did since the last drawing, and never your own moves."""

@@ -42,8 +42,13 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
   const nextMarked = el("button", { type: "button", id: "review-next", disabled: true, onclick: () => jumpToMarked() }, t("review.next"));
   const note = el("p", { id: "review-note", "aria-live": "polite" });
 
+  /** The frames asked for so far: only the last one asked is drawn (a step's answer that comes
+   * after a later step's, as when a slider is dragged, would show the wrong board). */
+  let asked = 0;
   const show = async () => {
+    const ask = ++asked;
     const frame = await api(`/api/games/${id}/replay?step=${step}`);
+    if (ask !== asked) return;
     localSeatNames(frame.seats);
     slider.value = String(step);
     const seat = frame.last ? frame.last.seat : -1;
