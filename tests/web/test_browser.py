@@ -1622,6 +1622,23 @@ def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None
     assert not page.errors
 
 
+def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(page) -> None:
+    """The replay has its own address: the browser's Back left the end screen's address over the
+    replay (a reload then showed the end). Back now goes to the end screen, Forward to the replay."""
+    watch_ai_game_to_its_end(page)
+    page.click("#replay")
+    page.wait_for_selector("#replay-panel")
+    page.click("#replay-next")
+    page.go_back()
+    page.wait_for_selector("#ranking")
+    assert not page.url.endswith("/replay") and page.locator("#replay-panel").count() == 0
+    assert page.locator("#scores-card").is_visible()
+    page.go_forward()
+    page.wait_for_selector("#replay-panel")
+    assert page.url.endswith("/replay") and page.locator("#ranking").count() == 0
+    assert not page.errors
+
+
 def test_screen_readers_hear_what_the_others_did(page) -> None:
     """The log is not live (it would read everything again at each change): a hidden live line tells
     what the other seats and chance did since the last drawing, and never your own moves."""

@@ -328,11 +328,22 @@ export function showGame(main, id, replay = false) {
     if (!view) return;
     ctx.replay = true; scoresCard.hidden = true;
     startReplay(id, view, board, BOARDS[view.game], ctx, log, end, () => {
-      ctx.replay = false; scoresCard.hidden = false;
       history.replaceState(null, "", `/game/${id}`);
-      draw();
+      endReplay();
     });
   }
+  /** The end screen again, the replay left. */
+  function endReplay() {
+    ctx.replay = false; scoresCard.hidden = false;
+    draw();
+  }
+  // The browser's Back and Forward go between the end screen and the replay, as its address says
+  // (Back left the address at the end screen's and the page in the replay).
+  window.addEventListener("popstate", () => {
+    const replaying = location.pathname.endsWith("/replay");
+    if (replaying && !ctx.replay && view && view.status === "finished") replayGame();
+    else if (!replaying && ctx.replay) endReplay();
+  });
 
   /** Tell screen readers what the other seats and chance did since the last drawing: not the
    * whole log at the first one, nor your own moves, and after an undo only what follows it. */

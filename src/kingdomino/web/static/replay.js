@@ -43,12 +43,13 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
   const note = el("p", { id: "review-note", "aria-live": "polite" });
 
   /** The frames asked for so far: only the last one asked is drawn (a step's answer that comes
-   * after a later step's, as when a slider is dragged, would show the wrong board). */
+   * after a later step's, as when a slider is dragged, would show the wrong board), and none once
+   * the replay is left. */
   let asked = 0;
   const show = async () => {
     const ask = ++asked;
     const frame = await api(`/api/games/${id}/replay?step=${step}`);
-    if (ask !== asked) return;
+    if (ask !== asked || !slider.isConnected) return;  // a later step asked for, or the replay left
     localSeatNames(frame.seats);
     slider.value = String(step);
     const seat = frame.last ? frame.last.seat : -1;
