@@ -1076,7 +1076,9 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     )
     scores = page.locator("#replay-scores").text_content()
     assert "Bruno (ИИ, жадный)" in scores and "(AI" not in scores, scores
-    assert page.locator("#scores-card").is_hidden()  # the final scores would stand beside the step's
+    # The step's scores stand where the game's are: the final scores would stand beside the step's.
+    assert page.locator("#scores-card #replay-scores").count() == 1
+    assert "Вы: 0 очков" in page.locator("#scores-card").text_content()
     page.click("#review-next")
     page.wait_for_function("document.querySelector('#review-note').textContent.includes('Лучше:')")
     note = page.locator("#review-note").text_content() or ""
@@ -1097,7 +1099,7 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     page.click("#replay-back")
     page.wait_for_selector("#ranking")
     assert not page.url.endswith("/replay")
-    assert page.locator("#scores-card").is_visible()
+    assert page.locator("#scores-card").is_visible() and page.locator("#replay-scores").count() == 0
     assert not page.errors
 
 
@@ -1637,6 +1639,49 @@ def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(page) -
     page.wait_for_selector("#replay-panel")
     assert page.url.endswith("/replay") and page.locator("#ranking").count() == 0
     assert not page.errors
+
+
+def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, live_server) -> None:
+    """On a 1366 x 768 laptop the step's score sheets stood between the replay's buttons and the
+    board, which began at 527 px and ended under the window's edge; on a phone the buttons were a
+    screen above the kingdoms. The step's scores are under the board now (in the scores' own card),
+    and the step's buttons stay at the top of the screen while the board is looked at."""
+    page = new_page(browser, live_server, 1366, 768)
+    watch_ai_game_to_its_end(page, players=3)
+    page.click("#replay")
+    page.wait_for_selector("#replay-label")
+    for step in range(1, 30):
+        page.click("#replay-next")
+        page.wait_for_function(
+            f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
+        )
+        board = page.locator("#board .kingdom.mine svg.big").bounding_box()
+        assert board["y"] + board["height"] <= 768, (
+            f"step {step}: the board ends at {board['y'] + board['height']}"
+        )
+    assert page.locator("#scores-card #replay-scores").count() == 1  # the step's, not the game's final ones
+    assert "step 29 of" in (page.locator("#replay-label").text_content() or "")
+    phone = new_page(browser, live_server, 390, 844, touch=True)
+    phone.goto(page.url)
+    phone.evaluate(
+        "(games) => localStorage.setItem('kingdomino.games', games)",
+        page.evaluate("localStorage.getItem('kingdomino.games')"),
+    )
+    phone.reload()
+    phone.wait_for_selector("#replay-label")
+    for step in range(1, 4):
+        phone.locator("#board .others-col").scroll_into_view_if_needed()
+        button = phone.locator("#replay-next").bounding_box()
+        assert button["y"] >= 0 and button["y"] + button["height"] <= 844, (
+            f"the button is off the screen: {button}"
+        )
+        phone.locator("#replay-next").tap()
+        phone.wait_for_function(
+            f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
+        )
+    phone.screenshot(path=str(ARTIFACTS / "replay-phone-bar.png"))
+    assert phone.evaluate(OVERFLOW) == []
+    assert not page.errors and not phone.errors
 
 
 def test_screen_readers_hear_what_the_others_did(page) -> None:

@@ -59,9 +59,11 @@ export function showGame(main, id, replay = false) {
   const hideTips = (hidden) => () => { saved.tipsHidden = hidden; remember(id, [], { tipsHidden: hidden }); draw(); };
   const end = el("div", { id: "end" });
   /** Focusable (not in the Tab order): a keyboard player's focus waits here while others play. */
-  const boardCard = el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board"), tabindex: -1 }, board);
+  /** The replay's step controls, above the board and kept in view while it is (empty while playing). */
+  const replayBar = el("div", { id: "replay-bar", class: "replay-bar", hidden: true });
+  const boardCard = el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board"), tabindex: -1 }, replayBar, board);
   const scores = el("div", { id: "scores" });
-  /** The game's scores as they stand; a replay shows its step's own instead. */
+  /** The game's scores as they stand; a replay shows its step's there instead. */
   const scoresCard = el("section", { class: "card grow", id: "scores-card" }, el("h2", {}, t("game.scores")), scores);
   // Focusable: the log scrolls, and a keyboard must be able to scroll it.
   const log = el("ol", { class: "log", id: "log", reversed: true, tabindex: 0, "aria-label": t("game.log") });
@@ -326,15 +328,15 @@ export function showGame(main, id, replay = false) {
   /** Step through the finished game (its address ends in /replay meanwhile); back to the end screen. */
   function replayGame() {
     if (!view) return;
-    ctx.replay = true; scoresCard.hidden = true;
-    startReplay(id, view, board, BOARDS[view.game], ctx, log, end, () => {
+    ctx.replay = true; replayBar.hidden = false;
+    startReplay(id, view, BOARDS[view.game], ctx, { board, bar: replayBar, panel: end, scores, log }, () => {
       history.replaceState(null, "", `/game/${id}`);
       endReplay();
     });
   }
   /** The end screen again, the replay left. */
   function endReplay() {
-    ctx.replay = false; scoresCard.hidden = false;
+    ctx.replay = false; replayBar.hidden = true; replayBar.replaceChildren();
     draw();
   }
   // The browser's Back and Forward go between the end screen and the replay, as its address says

@@ -25,12 +25,17 @@ export function markFlag(mark) {
 /** A game's board module: it draws the table and a small kingdom for the score sheets.
  * @typedef {{render: (c: HTMLElement, v: any, ctx: any) => void, miniKingdom: (v: any, seat: number) => Element}} BoardModule */
 
+/** Where the replay draws on the game's page: the board; the step's controls (`bar`, above the
+ * board, at hand while it is looked at); the replay's title and review (`panel`); the step's scores
+ * (under the board, beside the log); the log.
+ * @typedef {{board: HTMLElement, bar: HTMLElement, panel: HTMLElement, scores: HTMLElement, log: HTMLElement}} Places */
+
 /**
  * @param {string} id @param {any} view the finished game's view
- * @param {HTMLElement} board @param {BoardModule} renderer @param {any} ctx
- * @param {HTMLElement} log @param {HTMLElement} panel where the controls go @param {() => void} back
+ * @param {BoardModule} renderer @param {any} ctx @param {Places} places @param {() => void} back
  */
-export async function startReplay(id, view, board, renderer, ctx, log, panel, back) {
+export async function startReplay(id, view, renderer, ctx, places, back) {
+  const { board, bar, panel, log } = places;
   const total = view.index;
   let step = 0;
   /** @type {Map<number, ReviewedMove>} */
@@ -123,13 +128,13 @@ export async function startReplay(id, view, board, renderer, ctx, log, panel, ba
   /** @param {number} delta */
   const go = (delta) => { step = Math.max(0, Math.min(total, step + delta)); show(); };
   slider.addEventListener("input", () => { step = Number(slider.value); show(); });
-  panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" }, el("h2", {}, t("replay.title")),
-    el("div", { class: "controls" },
-      el("button", { type: "button", id: "replay-prev", onclick: () => go(-1), "aria-label": t("replay.previous") }, "◀"), " ",
-      el("button", { type: "button", id: "replay-next", onclick: () => go(1), "aria-label": t("replay.next") }, "▶"), " ", slider, label, " ",
-      el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back"))),
-    el("div", { class: "review", id: "review" }, el("h3", {}, t("review.title")), reviewState, el("div", { class: "controls" }, nextMarked), note),
-    scores));
+  panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" },
+    el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")), el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back"))),
+    el("div", { class: "review", id: "review" }, el("div", { class: "replay-head" }, el("h3", {}, t("review.title")), reviewState, nextMarked), note)));
+  bar.replaceChildren(el("div", { class: "controls" },
+    el("button", { type: "button", id: "replay-prev", onclick: () => go(-1), "aria-label": t("replay.previous") }, "◀"), " ",
+    el("button", { type: "button", id: "replay-next", onclick: () => go(1), "aria-label": t("replay.next") }, "▶"), " ", slider, label));
+  places.scores.replaceChildren(scores);
   await show();
   loadReview();
 }
