@@ -1641,6 +1641,44 @@ def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(page) -
     assert not page.errors
 
 
+def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(page) -> None:
+    """The replay had two buttons and a slider: the keys stepped only with the slider focused, and
+    the last step was a drag away. The arrow keys step wherever the focus is (but in a field), Home
+    and End go to the first and last step, and so do two buttons."""
+    watch_ai_game_to_its_end(page)
+    page.click("#replay")
+    page.wait_for_selector("#replay-label")
+    total = int(page.locator("#replay-step").get_attribute("max"))
+
+    def at(step: int) -> None:
+        page.wait_for_function(
+            f"document.querySelector('#replay-label').textContent.includes('step {step} of {total}')"
+        )
+        assert page.locator("#replay-step").input_value() == str(step)
+
+    page.locator("#board-card").focus()
+    page.keyboard.press("ArrowRight")
+    at(1)
+    page.keyboard.press("End")
+    at(total)
+    assert page.locator("#log li.current").count() == 1
+    page.keyboard.press("ArrowLeft")
+    at(total - 1)
+    page.keyboard.press("Home")
+    at(0)
+    page.click("#replay-last")
+    at(total)
+    page.click("#replay-first")
+    at(0)
+    assert page.locator("#replay-first").get_attribute("aria-keyshortcuts") == "Home"
+    assert page.locator("#replay-last").get_attribute("title") == "Last step (End)"
+    page.click("#replay-back")  # the end screen's keys are its own again
+    page.wait_for_selector("#ranking")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#replay-label").count() == 0
+    assert not page.errors
+
+
 def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, live_server) -> None:
     """On a 1366 x 768 laptop the step's score sheets stood between the replay's buttons and the
     board, which began at 527 px and ended under the window's edge; on a phone the buttons were a

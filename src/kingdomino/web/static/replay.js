@@ -125,15 +125,35 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     await show();
   }
 
+  /** @param {number} to */
+  const goTo = (to) => { step = Math.max(0, Math.min(total, to)); show(); };
   /** @param {number} delta */
-  const go = (delta) => { step = Math.max(0, Math.min(total, step + delta)); show(); };
+  const go = (delta) => goTo(step + delta);
   slider.addEventListener("input", () => { step = Number(slider.value); show(); });
+  /** The keys, wherever the focus is but in a field (the slider has them itself) or the rules:
+   * the arrows step back and on, Home and End go to the first and the last step. @param {KeyboardEvent} event */
+  const onKey = (event) => {
+    if (!slider.isConnected) { document.removeEventListener("keydown", onKey); return; }
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (event.ctrlKey || event.metaKey || event.altKey || target.closest("input, select, textarea, dialog")) return;
+    /** @type {Record<string, () => void>} */
+    const keys = { ArrowLeft: () => go(-1), ArrowRight: () => go(1), Home: () => goTo(0), End: () => goTo(total) };
+    if (!keys[event.key]) return;
+    event.preventDefault();
+    keys[event.key]();
+  };
+  document.addEventListener("keydown", onKey);
+  /** A step button, its key said to pointers and screen readers. @param {string} id @param {string} words @param {string} key @param {string} sign @param {() => void} onclick */
+  const stepButton = (id, words, key, sign, onclick) => el("button", { type: "button", id, onclick, "aria-label": words, "aria-keyshortcuts": key,
+    title: `${words} (${key === "ArrowLeft" ? "←" : key === "ArrowRight" ? "→" : key})` }, sign);
   panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" },
     el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")), el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back"))),
     el("div", { class: "review", id: "review" }, el("div", { class: "replay-head" }, el("h3", {}, t("review.title")), reviewState, nextMarked), note)));
   bar.replaceChildren(el("div", { class: "controls" },
-    el("button", { type: "button", id: "replay-prev", onclick: () => go(-1), "aria-label": t("replay.previous") }, "◀"), " ",
-    el("button", { type: "button", id: "replay-next", onclick: () => go(1), "aria-label": t("replay.next") }, "▶"), " ", slider, label));
+    stepButton("replay-first", t("replay.first"), "Home", "|◀", () => goTo(0)), " ",
+    stepButton("replay-prev", t("replay.previous"), "ArrowLeft", "◀", () => go(-1)), " ",
+    stepButton("replay-next", t("replay.next"), "ArrowRight", "▶", () => go(1)), " ",
+    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(total)), " ", slider, label));
   places.scores.replaceChildren(scores);
   await show();
   loadReview();
