@@ -1679,6 +1679,48 @@ def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(page
     assert not page.errors
 
 
+def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -> None:
+    """Stepping through a Dynasty, the board went back to empty kingdoms when a game of the match
+    ended, and nothing said how it had ended: the replay shows the live table's note ("Game 1 of 3
+    is over: ...") while the next game is young, and the kingdoms of the games played before."""
+    watch_ai_game_to_its_end(page, dynasty=True)
+    game_id = page.url.rsplit("/", 1)[-1]
+    page.click("#replay")
+    page.wait_for_selector("#replay-label")
+    first_of_game_2 = page.evaluate(
+        """async (id) => {
+          const frame = async (n) => (await fetch(`/api/games/${id}/replay?step=${n}`)).json();
+          let lo = 0, hi = (await frame(0)).steps;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if ((await frame(mid)).observation.game_number >= 2) hi = mid; else lo = mid + 1;
+          }
+          return lo;
+        }""",
+        game_id,
+    )
+    page.fill("#replay-step", str(first_of_game_2 - 1))
+    page.wait_for_function(
+        f"document.querySelector('#replay-label').textContent.includes('step {first_of_game_2 - 1} of')"
+    )
+    assert (
+        page.locator("#replay-match-note").is_hidden()
+        and page.locator("#replay-scores .past-games").count() == 0
+    )
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        f"document.querySelector('#replay-label').textContent.includes('step {first_of_game_2} of')"
+    )
+    note = page.locator("#replay-match-note")
+    assert note.is_visible() and note.text_content().startswith("Game 1 of 3 is over: Ada (AI, random) "), (
+        note.text_content()
+    )
+    past = page.locator("#replay-scores .past-games details[data-game='1']")
+    assert past.get_attribute("open") is not None and past.locator("figure > svg").count() == 2
+    page.screenshot(path=str(ARTIFACTS / "replay-dynasty-game-2.png"), full_page=True)
+    assert not page.errors
+
+
 def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, live_server) -> None:
     """On a 1366 x 768 laptop the step's score sheets stood between the replay's buttons and the
     board, which began at 527 px and ended under the window's edge; on a phone the buttons were a

@@ -137,6 +137,16 @@ export function pastGames(view, miniKingdom) {
   }));
 }
 
+/** A Dynasty's game just played, in words ("Game 1 of 3 is over: Anna 20 · Bruno 17"), while the
+ * next one is young (its setup and first round: its kingdoms are empty), else "". @param {any} view */
+export function matchNoteWords(view) {
+  const past = view.observation.past_games || [];
+  const last = past[past.length - 1];
+  if (!last || view.status === "finished" || view.observation.round > 1) return "";
+  const ranked = view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => `${s.name} ${last.scores[i]}`).join(" · ");
+  return `${t("board.game_over", { n: last.game, of: view.observation.games_in_match })}: ${ranked}`;
+}
+
 /** A Dynasty seat's points in each game of the match: the past games from its score sheet's lines
  * ("game 1", ...), the last one what its total leaves. @param {any} view @param {number} seat */
 function gameScores(view, seat) {

@@ -6,7 +6,7 @@ import * as duel from "./board-duel.js";
 import { has, t } from "./i18n.js";
 import { guideTip, showTips } from "./guide.js";
 import { openHelp } from "./help.js";
-import { endScreen, pastGames, scoreSheets } from "./ending.js";
+import { endScreen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { startReplay } from "./replay.js";
 import { errorWords, gameTitle, localName, localSeatNames, logWords, moveWords, todo, winChanceWords } from "./words.js";
 import { seatBadge } from "./pictures.js";
@@ -387,12 +387,8 @@ export function showGame(main, id, replay = false) {
    * kingdoms are in the scores below), since the table has just gone back to empty kingdoms. */
   function drawMatchNote() {
     if (!view) return;
-    const past = view.observation.past_games || [];
-    const last = past[past.length - 1];
-    matchNote.hidden = !last || view.status === "finished" || view.observation.round > 1;
-    if (matchNote.hidden) return;
-    const ranked = view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => `${s.name} ${last.scores[i]}`).join(" · ");
-    matchNote.textContent = `${t("board.game_over", { n: last.game, of: view.observation.games_in_match })}: ${ranked}`;
+    matchNote.textContent = matchNoteWords(view);
+    matchNote.hidden = !matchNote.textContent;
   }
 
   /** Hand your seat to an AI once you confirm, then watch the game as a spectator. */

@@ -5,7 +5,7 @@
 // best alternative (drawn on the board, as a hint) are given with their estimated win chances.
 import { api, el } from "./api.js";
 import { t } from "./i18n.js";
-import { scoreSheets } from "./ending.js";
+import { matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { actionWords, localSeatNames, logWords, seatWords, winChanceWords } from "./words.js";
 
 /** Seconds between two looks at a review still being computed. */
@@ -46,6 +46,7 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
   const reviewState = el("p", { id: "review-state", class: "small" });
   const nextMarked = el("button", { type: "button", id: "review-next", disabled: true, onclick: () => jumpToMarked() }, t("review.next"));
   const note = el("p", { id: "review-note", "aria-live": "polite" });
+  const matchNote = el("p", { id: "replay-match-note", class: "away", hidden: true });
 
   /** The frames asked for so far: only the last one asked is drawn (a step's answer that comes
    * after a later step's, as when a slider is dragged, would show the wrong board), and none once
@@ -61,6 +62,8 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     const fake = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [], viewer_seats: view.your_seats,
       winners: step === frame.steps ? view.winners : [], log: [] };
     label.textContent = ` ${t("replay.step_of", { n: step, of: frame.steps })}${frame.last ? " · " + logWords(fake, { seat, text: frame.last.text, description: frame.last.description }) : ""}`;
+    matchNote.textContent = matchNoteWords(fake);  // before the board is fitted below it
+    matchNote.hidden = !matchNote.textContent;
     // The decision taken from this position, if a human's: the best alternative drawn as a hint.
     const decision = reviewed.get(step);
     const better = decision && !decision.forced && decision.best && decision.best !== decision.action ? decision.best : null;
@@ -68,7 +71,9 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
       highlight: decision && better ? { seat: decision.seat, action: better } : null });
     const marked = Boolean(board.querySelector(".hint-mark, .hinted"));
     note.replaceChildren(...(decision ? decisionWords(fake, decision, better, frame.next, marked) : []));
-    scores.replaceChildren(scoreSheets(fake, renderer.miniKingdom));
+    // A Dynasty's games played by this step: their kingdoms, and the last one's result while the
+    // next one is young (the board has gone back to empty kingdoms).
+    scores.replaceChildren(pastGames(fake, renderer.miniKingdom), scoreSheets(fake, renderer.miniKingdom));
     log.replaceChildren(...frame.log.slice().reverse().map((/** @type {any} */ entry) => {
       const mark = reviewed.get(entry.index)?.mark;
       return el("li", { value: entry.index + 1, class: [entry.index === step - 1 ? "current" : "", mark ? `marked ${mark}` : ""].join(" ").trim(),
@@ -153,7 +158,7 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     stepButton("replay-first", t("replay.first"), "Home", "|◀", () => goTo(0)), " ",
     stepButton("replay-prev", t("replay.previous"), "ArrowLeft", "◀", () => go(-1)), " ",
     stepButton("replay-next", t("replay.next"), "ArrowRight", "▶", () => go(1)), " ",
-    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(total)), " ", slider, label));
+    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(total)), " ", slider, label), matchNote);
   places.scores.replaceChildren(scores);
   await show();
   loadReview();
