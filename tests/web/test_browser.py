@@ -1679,6 +1679,26 @@ def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(page
     assert not page.errors
 
 
+def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser, live_server) -> None:
+    """On a 1366 x 768 laptop the review's verdict of a marked move (two lines) was written above the
+    board after the board had been fitted to the room left, and the replay's title, its way back and
+    the review's summary took three lines: the kingdom ended at 810 px. The words come first now,
+    and the three share a line."""
+    page = new_page(browser, live_server, 1366, 768)
+    create_game(page, "kingdomino", 2)
+    play_by_clicking_board(page)
+    page.click("#replay")
+    page.wait_for_function("!document.querySelector('#review-next').disabled", timeout=120000)
+    for _ in range(4):
+        before = page.locator("#replay-step").input_value()
+        page.click("#review-next")
+        page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
+        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Best:')")
+        board = page.locator("#board .kingdom.mine svg.big").bounding_box()
+        assert board["y"] + board["height"] <= 768, f"the board ends at {board['y'] + board['height']}"
+    assert not page.errors
+
+
 def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -> None:
     """Stepping through a Dynasty, the board went back to empty kingdoms when a game of the match
     ended, and nothing said how it had ended: the replay shows the live table's note ("Game 1 of 3

@@ -67,10 +67,14 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     // The decision taken from this position, if a human's: the best alternative drawn as a hint.
     const decision = reviewed.get(step);
     const better = decision && !decision.forced && decision.best && decision.best !== decision.action ? decision.best : null;
+    // The review's words above the board before it is fitted to the room they leave; said marked
+    // on the board only once it is drawn there.
+    const words = (/** @type {boolean} */ marked) => decision ? decisionWords(fake, decision, better, frame.next, marked) : [];
+    note.replaceChildren(...words(Boolean(better)));
     renderer.render(board, fake, { ...ctx, legal: [], replay: true, mainSeat: view.your_seats[0] ?? 0,
       highlight: decision && better ? { seat: decision.seat, action: better } : null });
     const marked = Boolean(board.querySelector(".hint-mark, .hinted"));
-    note.replaceChildren(...(decision ? decisionWords(fake, decision, better, frame.next, marked) : []));
+    if (marked !== Boolean(better)) note.replaceChildren(...words(marked));
     // A Dynasty's games played by this step: their kingdoms, and the last one's result while the
     // next one is young (the board has gone back to empty kingdoms).
     scores.replaceChildren(pastGames(fake, renderer.miniKingdom), scoreSheets(fake, renderer.miniKingdom));
@@ -151,9 +155,11 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
   /** A step button, its key said to pointers and screen readers. @param {string} id @param {string} words @param {string} key @param {string} sign @param {() => void} onclick */
   const stepButton = (id, words, key, sign, onclick) => el("button", { type: "button", id, onclick, "aria-label": words, "aria-keyshortcuts": key,
     title: `${words} (${key === "ArrowLeft" ? "←" : key === "ArrowRight" ? "→" : key})` }, sign);
+  // The title, the way back and the review's summary share a line, so a laptop's board keeps its room.
   panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" },
-    el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")), el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back"))),
-    el("div", { class: "review", id: "review" }, el("div", { class: "replay-head" }, el("h3", {}, t("review.title")), reviewState, nextMarked), note)));
+    el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")), el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back")),
+      el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, nextMarked)),
+    note));
   bar.replaceChildren(el("div", { class: "controls" },
     stepButton("replay-first", t("replay.first"), "Home", "|◀", () => goTo(0)), " ",
     stepButton("replay-prev", t("replay.previous"), "ArrowLeft", "◀", () => go(-1)), " ",
