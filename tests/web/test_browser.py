@@ -1602,6 +1602,25 @@ def watch_ai_game_to_its_end(page: Any, game: str = "kingdomino", players: int =
     page.wait_for_selector("#ranking", timeout=120000)
 
 
+@pytest.mark.parametrize(("game", "players"), [("kingdomino", 3), ("origins", 2)])
+def test_on_a_laptop_the_end_screen_shows_the_finished_kingdom_whole(
+    browser, live_server, game, players
+) -> None:
+    """At the end on a 1366 x 768 laptop the kingdom ran 130-220 px under the window's edge: it was
+    fitted to the room under the top before the ranking was put above it. It fits below the ranking."""
+    page = new_page(browser, live_server, 1366, 768)
+    watch_ai_game_to_its_end(page, game, players)
+    for _ in range(2):  # as the game ends, and opened again
+        ranking = page.locator("#ranking").bounding_box()
+        board = page.locator("#board .kingdom.mine svg.big").bounding_box()
+        assert board["y"] > ranking["y"] + ranking["height"]
+        assert board["y"] + board["height"] <= 768, f"the kingdom ends at {board['y'] + board['height']}"
+        page.reload()
+        page.wait_for_selector("#ranking")
+    page.screenshot(path=str(ARTIFACTS / f"end-laptop-{game}.png"))
+    assert not page.errors
+
+
 def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None:
     """Each step asks the server for its frame: an answer that came after a later step's (a slider
     dragged, a button pressed twice quickly) was drawn over it, the board and log of step 1 under

@@ -309,15 +309,17 @@ export function showGame(main, id, replay = false) {
     leaveCard.hidden = !view.can_leave;
     if (inviting) /** @type {HTMLElement} */ (invitesCard).hidden = view.status === "finished";
     drawAway();
-    BOARDS[view.game].render(board, view, ctx);
-    if (hints && ctx.highlight) hintBox.classList.add("shown");
-    scores.replaceChildren(pastGames(view, BOARDS[view.game].miniKingdom), scoreSheets(view, BOARDS[view.game].miniKingdom));
     drawMatchNote();
+    // The ranking above the board before the board is fitted to the room it leaves (the kingdom
+    // ran under a laptop's edge at the end).
     end.replaceChildren(...(view.status === "finished" ? [endScreen(view, {
       replay: () => { history.pushState(null, "", `/game/${id}/replay`); replayGame(); },
       rematch: saved.request ? rematch : null,
       sameDeal: view.same_deal ? sameDeal : null,
     })] : []));
+    BOARDS[view.game].render(board, view, ctx);
+    if (hints && ctx.highlight) hintBox.classList.add("shown");
+    scores.replaceChildren(pastGames(view, BOARDS[view.game].miniKingdom), scoreSheets(view, BOARDS[view.game].miniKingdom));
     log.replaceChildren(...view.log.slice().reverse().map((/** @type {any} */ entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));
     tellNews();
     keepFocus(wasOnBoard);
