@@ -9,6 +9,7 @@ import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./w
 import { landings, markLanded } from "./landing.js";
 import { leaderMark } from "./ending.js";
 import { quietCtx } from "./board-classic.js";
+import { PHONE } from "./opponents.js";
 
 const CELL = 40;
 
@@ -176,6 +177,20 @@ function squareKey(seat, square) {
   return `square ${seat} ${square.row},${square.col} ${square.coat}`;
 }
 
+/** The least height of a big map on a wide screen: its five rows of squares a finger wide. */
+const LOWEST = 240;
+
+/** Fit your map to a wide screen: never taller than the window leaves below its top (on a laptop
+ * the end's ranking above it pushed its last row under the window's edge). @param {Element} image */
+function fitMap(image) {
+  const style = /** @type {SVGElement} */ (image).style;
+  style.maxWidth = "";
+  if (window.matchMedia(PHONE).matches) return;
+  const box = image.getBoundingClientRect();
+  const room = window.innerHeight - (box.top + window.scrollY) - 12;
+  if (box.height > room) style.maxWidth = `${Math.max(LOWEST, room) * box.width / box.height}px`;
+}
+
 /** @param {HTMLElement} container @param {any} view @param {Ctx} ctx */
 export function render(container, view, ctx) {
   const obs = view.observation;
@@ -191,4 +206,5 @@ export function render(container, view, ctx) {
     el("div", { class: "mine-col" }, mapCard(view, main, ctx, true)),
     el("div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view)),
     el("div", { class: "others-col single" }, mapCard(view, other, ctx, false))));
+  container.querySelectorAll("svg.big").forEach(fitMap);
 }
