@@ -125,8 +125,11 @@ BOARD_TARGETS = (
 )
 
 
-def play_by_clicking_board(page: Any, moves: int = 1000, check_every: int = 0) -> int:
-    """Make up to ``moves`` of our moves by clicking the board (never the move list)."""
+def play_by_clicking_board(
+    page: Any, moves: int = 1000, check_every: int = 0, best_domino: bool = False
+) -> int:
+    """Make up to ``moves`` of our moves by clicking the board (never the move list); with
+    ``best_domino``, claim the line's last domino (the highest number, the most crowns)."""
     made = 0
     while made < moves:
         page.wait_for_selector("#your-turn, #winner")
@@ -139,7 +142,8 @@ def play_by_clicking_board(page: Any, moves: int = 1000, check_every: int = 0) -
             target = page.locator(selector)
             if target.count():
                 # Choices of several dice may share a square; a click lands on the topmost, a legal move too.
-                target.first.click(force=selector == "svg g.legal.choice")
+                pick = target.last if best_domino and selector == "button.domino.claimable" else target.first
+                pick.click(force=selector == "svg g.legal.choice")
                 break
         else:
             raise AssertionError(f"nothing to click on the board: {page.locator('#status').text_content()}")
@@ -1619,6 +1623,21 @@ def test_on_a_laptop_the_end_screen_shows_the_finished_kingdom_whole(
         page.reload()
         page.wait_for_selector("#ranking")
     page.screenshot(path=str(ARTIFACTS / f"end-laptop-{game}.png"))
+    assert not page.errors
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_game_you_won_says_you_win(browser, live_server, language: str) -> None:
+    """The status line at the end put "You" where a name goes: "Game over: You wins!", "Конец игры:
+    побеждает Вы!". It speaks to the player now, as the log does."""
+    page = new_page(browser, live_server, locale=language)
+    create_game(page, "kingdomino", 2, level="random")
+    play_by_clicking_board(page, best_domino=True)
+    page.wait_for_selector("#ranking")
+    first = page.locator("#ranking tbody tr").first
+    assert first.get_attribute("data-seat") == "0", "the random AI won this deal"
+    said = {"en": "Game over: you win!", "ru": "Конец игры: вы побеждаете!"}[language]
+    assert page.locator("#winner").text_content() == said
     assert not page.errors
 
 

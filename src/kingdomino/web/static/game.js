@@ -8,7 +8,7 @@ import { guideTip, showTips } from "./guide.js";
 import { openHelp } from "./help.js";
 import { endScreen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { startReplay } from "./replay.js";
-import { errorWords, gameTitle, localName, localSeatNames, logWords, moveWords, todo, winChanceWords } from "./words.js";
+import { errorWords, gameTitle, isYours, localName, localSeatNames, logWords, moveWords, seatWords, todo, winChanceWords } from "./words.js";
 import { seatBadge } from "./pictures.js";
 
 /** @type {Record<string, import("./replay.js").BoardModule>} */
@@ -225,8 +225,13 @@ export function showGame(main, id, replay = false) {
     const mine = view.your_seats;
     const acting = view.current_player;
     if (view.status === "finished") {
-      const names = view.winners.map((/** @type {number} */ s) => view.seats[s].name);
-      return el("span", { class: "winner", id: "winner" }, names.length > 1 ? t("status.shared_win", { names: names.join(", ") }) : t("status.wins", { name: names[0] }));
+      // Said to the player where they won ("you win", not "You wins").
+      const winners = /** @type {number[]} */ (view.winners);
+      const yours = winners.find((s) => isYours(view, s));
+      const names = (/** @type {number[]} */ seats) => seats.map((s) => view.seats[s].name).join(", ");
+      const words = winners.length === 1 ? seatWords(view, "status.wins", winners[0])
+        : yours !== undefined ? t("status.shared_win_you", { names: names(winners.filter((s) => s !== yours)) }) : t("status.shared_win", { names: names(winners) });
+      return el("span", { class: "winner", id: "winner" }, words);
     }
     if (mine.includes(acting) && view.legal_actions.length) {
       const what = todo(view.legal_actions, view.observation);

@@ -258,10 +258,14 @@ function dieCoat(obs, die) {
  * breaks in most languages). With two players on one screen, each is named.
  * @param {any} view @param {string} key @param {number} seat @param {Record<string, string>} [params] */
 export function seatWords(view, key, seat, params = {}) {
-  const who = view.seats[seat] ? view.seats[seat].name : "";
+  return isYours(view, seat) ? t(`${key}_you`, params) : t(key, { ...params, name: view.seats[seat] ? view.seats[seat].name : "" });
+}
+
+/** Whether `seat` is spoken to as "you": the one this page plays, or a seat named "You".
+ * @param {any} view @param {number} seat */
+export function isYours(view, seat) {
   const mine = view.viewer_seats || view.your_seats || [];
-  const yours = who === t("name.you") || (mine.length === 1 && mine[0] === seat);
-  return yours ? t(`${key}_you`, params) : t(key, { ...params, name: who });
+  return (view.seats[seat] && view.seats[seat].name === t("name.you")) || (mine.length === 1 && mine[0] === seat);
 }
 
 /**
