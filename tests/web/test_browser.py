@@ -1526,6 +1526,29 @@ def test_your_games_list_the_ones_awaiting_you_first(page) -> None:
     assert ":" in items.first.locator("time").inner_text()
 
 
+def test_your_games_say_who_won_a_finished_game(page) -> None:
+    """A finished game in "Your games" read "over · Ada (AI, random) 13, Bruno (AI, random) 13": who
+    won was not said, and a tie on points was not told apart. A star follows the winners' points."""
+    watch_ai_game_to_its_end(page, players=3)
+    winners = [
+        page.locator("#ranking tbody tr").nth(i).get_attribute("data-seat")
+        for i in range(3)
+        if page.locator("#ranking tbody tr").nth(i).locator("td").first.text_content() == "1"
+    ]
+    names = [
+        page.locator(f"#ranking tr[data-seat='{seat}'] td").nth(1).text_content().strip() for seat in winners
+    ]
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#my-games li")
+    item = page.locator("#my-games li").first
+    assert item.locator(".leader").count() == len(winners)
+    assert item.locator(".leader").first.get_attribute("aria-label") == "the winner"
+    text = item.inner_text()
+    for name in names:
+        assert re.search(re.escape(name) + r" \d+ ★", text), text
+    assert not page.errors
+
+
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
 def test_the_cave_follows_the_lines_without_a_gap(browser, live_server, width: int, height: int) -> None:
     """On a wide screen the fire markers and the cave sit right under the lines. A tall column beside

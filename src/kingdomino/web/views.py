@@ -178,6 +178,8 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
         "seats": [i["name"] for i in live.stored.seats],
         "current_player": live.state.current_player,
         "scores": live.state.scores(),
+        # Who won a finished game (after the tie-breaks: a tie on points still has its winners).
+        "winners": live.state.winners() if live.state.is_terminal() else [],
         "hints": live.hints_allowed(),
         "practice": live.stored.seed_chosen,
     }

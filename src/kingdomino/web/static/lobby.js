@@ -195,7 +195,9 @@ async function listGames(list) {
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", t(`lobby.status.${g.status}`), " · ",
       el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
       awaits(g) ? el("strong", { class: "awaits-you" }, "● ", t("title.your_turn"), " · ") : "",
-      g.seats.map((/** @type {string} */ name, /** @type {number} */ i) => `${localName(name)} ${g.scores[i]}`).join(", "),
+      // Each seat's points, a star by a finished game's winners (a tie on points is told apart).
+      g.seats.flatMap((/** @type {string} */ name, /** @type {number} */ i) => [i ? ", " : "", `${localName(name)} ${g.scores[i]}`,
+        (g.winners || []).includes(i) ? el("span", { class: "leader", title: t("board.winner"), "aria-label": t("board.winner"), role: "img" }, " ★") : ""]),
       g.practice ? ` · ${t("game.practice_short")}` : ""))));
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
