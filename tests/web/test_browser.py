@@ -1088,7 +1088,8 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     note = page.locator("#review-note").text_content() or ""
     assert note.startswith(("Вы выбираете тайл ", "Вы выкладываете тайл ")), note
     assert "шанс победы около" in note and "отмечено на поле" in note, note
-    assert "Ошибка" in note or "Неточность" in note
+    # The verdict is a sentence of its own: "Неточность. Лучше: ..." (it ran on: "Неточность Лучше:").
+    assert re.search(r"\)\. (Ошибка|Неточность)\. Лучше: ", note), note
     # The best alternative is drawn on the board of the position the move was chosen in.
     assert page.locator("#board .hint-mark, #board .hinted").count() == 1
     # One step on, the move played is the current one in the log, flagged.

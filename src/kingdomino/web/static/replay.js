@@ -106,7 +106,7 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     const move = played ? logWords(fake, played) : actionWords(fake, decision.action);
     /** @type {Array<string | HTMLElement>} */
     const words = [t("review.played", { move, chance: winChanceWords(decision.value ?? 0) })];
-    if (decision.mark) words.push(" ", el("strong", { class: `review-verdict ${decision.mark}` }, t(`review.mark.${decision.mark}`)));
+    if (decision.mark) words.push(" ", el("strong", { class: `review-verdict ${decision.mark}` }, t(`review.mark.${decision.mark}`)), ".");
     if (better) words.push(" ", t(marked ? "review.best" : "review.best_unmarked", { move: actionWords(fake, better), chance: winChanceWords(decision.best_value ?? 0) }));
     else words.push(" ", t("review.good"));
     return words;
