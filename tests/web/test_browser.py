@@ -1804,6 +1804,23 @@ def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -
     assert not page.errors
 
 
+def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(page) -> None:
+    """ "Replay the game" and "Back to the end" are replaced by what they open: the focus fell to the
+    page each time. It goes on to the step buttons, and back to "Replay the game"."""
+    watch_ai_game_to_its_end(page)
+    page.focus("#replay")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#replay-label")
+    assert focused_matches(page, "#replay-next")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 1 of')")
+    page.focus("#replay-back")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#ranking")
+    assert focused_matches(page, "#replay")
+    assert not page.errors
+
+
 def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, live_server) -> None:
     """On a 1366 x 768 laptop the step's score sheets stood between the replay's buttons and the
     board, which began at 527 px and ended under the window's edge; on a phone the buttons were a

@@ -341,10 +341,14 @@ export function showGame(main, id, replay = false) {
       endReplay();
     });
   }
-  /** The end screen again, the replay left. */
+  /** The end screen again, the replay left (a keyboard's focus on the button that opens it again,
+   * where it fell to the page). */
   function endReplay() {
+    const lost = replayBar.contains(document.activeElement) || end.contains(document.activeElement);
     ctx.replay = false; replayBar.hidden = true; replayBar.replaceChildren();
     draw();
+    const again = /** @type {HTMLElement | null} */ (end.querySelector("#replay"));
+    if (again && (lost || document.activeElement === document.body)) again.focus({ preventScroll: true });
   }
   // The browser's Back and Forward go between the end screen and the replay, as its address says
   // (Back left the address at the end screen's and the page in the replay).

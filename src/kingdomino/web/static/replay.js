@@ -166,6 +166,9 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     stepButton("replay-next", t("replay.next"), "ArrowRight", "▶", () => go(1)), " ",
     stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(total)), " ", slider, label), matchNote);
   places.scores.replaceChildren(scores);
+  // The button that opened the replay is gone: a keyboard's focus goes on to the step buttons
+  // (it fell to the page).
+  if (document.activeElement === document.body) /** @type {HTMLElement} */ (bar.querySelector("#replay-next")).focus({ preventScroll: true });
   await show();
   loadReview();
 }
