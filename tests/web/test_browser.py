@@ -1821,6 +1821,30 @@ def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(page) -> N
     assert not page.errors
 
 
+def test_a_score_sheet_opened_stays_open_from_move_to_move_and_step_to_step(page) -> None:
+    """A score sheet opened to follow a kingdom's points closed again at the next move, and at every
+    step of the replay: the sheets are drawn anew each time. The ones opened stay open."""
+    create_game(page, "kingdomino", 2)
+    sheet = page.locator("#scores details[data-seat='0']")
+    sheet.locator("summary").click()
+    play_by_clicking_board(page, 2)
+    page.wait_for_selector("#your-turn")
+    assert sheet.get_attribute("open") is not None, "the move closed the sheet"
+    play_by_clicking_board(page)
+    page.click("#replay")
+    page.wait_for_selector("#replay-label")
+    mine = page.locator("#replay-scores details[data-seat='0']")
+    mine.locator("summary").click()
+    for step in range(1, 6):
+        page.click("#replay-next")
+        page.wait_for_function(
+            f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
+        )
+        assert mine.get_attribute("open") is not None, f"step {step} closed the sheet"
+    assert page.locator("#replay-scores details[data-seat='1']").get_attribute("open") is None
+    assert not page.errors
+
+
 def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, live_server) -> None:
     """On a 1366 x 768 laptop the step's score sheets stood between the replay's buttons and the
     board, which began at 527 px and ended under the window's edge; on a phone the buttons were a

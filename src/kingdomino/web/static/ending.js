@@ -94,6 +94,16 @@ export function scoreSheets(view, miniKingdom) {
     el("div", { class: "sheet-with-map" }, el("div", { class: "sheet-map" }, miniKingdom(view, i)), sheetTable(view, i)))));
 }
 
+/** Put `parts` (score sheets, a Dynasty's past games) in `box`, the ones that were open there
+ * (`data-seat`, `data-game`) open again: each redrawing, every step of a replay and every move,
+ * closed the sheet a player had opened to follow. @param {Element} box @param {...(Node | string)} parts */
+export function keepOpen(box, ...parts) {
+  const key = (/** @type {Element} */ d) => `${d.getAttribute("data-seat")}/${d.getAttribute("data-game")}`;
+  const opened = new Set([...box.querySelectorAll("details[open]")].map(key));
+  box.replaceChildren(...parts);
+  for (const details of box.querySelectorAll("details")) if (opened.has(key(details))) details.setAttribute("open", "");
+}
+
 /** The places: 1 for the engine's winners, else 1 + the seats ahead on points (or tied with a winner). @param {any} view */
 export function places(view) {
   const won = new Set(view.winners);

@@ -6,7 +6,7 @@ import * as duel from "./board-duel.js";
 import { has, t } from "./i18n.js";
 import { guideTip, showTips } from "./guide.js";
 import { openHelp } from "./help.js";
-import { endScreen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
+import { endScreen, keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { startReplay } from "./replay.js";
 import { errorWords, gameTitle, isYours, localName, localSeatNames, logWords, moveWords, seatWords, todo, winChanceWords } from "./words.js";
 import { seatBadge } from "./pictures.js";
@@ -324,7 +324,7 @@ export function showGame(main, id, replay = false) {
     })] : []));
     BOARDS[view.game].render(board, view, ctx);
     if (hints && ctx.highlight) hintBox.classList.add("shown");
-    scores.replaceChildren(pastGames(view, BOARDS[view.game].miniKingdom), scoreSheets(view, BOARDS[view.game].miniKingdom));
+    keepOpen(scores, pastGames(view, BOARDS[view.game].miniKingdom), scoreSheets(view, BOARDS[view.game].miniKingdom));
     log.replaceChildren(...view.log.slice().reverse().map((/** @type {any} */ entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));
     tellNews();
     keepFocus(wasOnBoard);

@@ -5,7 +5,7 @@
 // best alternative (drawn on the board, as a hint) are given with their estimated win chances.
 import { api, el } from "./api.js";
 import { t } from "./i18n.js";
-import { matchNoteWords, pastGames, scoreSheets } from "./ending.js";
+import { keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { actionWords, localSeatNames, logWords, seatWords, winChanceWords } from "./words.js";
 
 /** Seconds between two looks at a review still being computed. */
@@ -77,7 +77,7 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     if (marked !== Boolean(better)) note.replaceChildren(...words(marked));
     // A Dynasty's games played by this step: their kingdoms, and the last one's result while the
     // next one is young (the board has gone back to empty kingdoms).
-    scores.replaceChildren(pastGames(fake, renderer.miniKingdom), scoreSheets(fake, renderer.miniKingdom));
+    keepOpen(scores, pastGames(fake, renderer.miniKingdom), scoreSheets(fake, renderer.miniKingdom));
     log.replaceChildren(...frame.log.slice().reverse().map((/** @type {any} */ entry) => {
       const mark = reviewed.get(entry.index)?.mark;
       return el("li", { value: entry.index + 1, class: [entry.index === step - 1 ? "current" : "", mark ? `marked ${mark}` : ""].join(" ").trim(),
