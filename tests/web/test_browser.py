@@ -1665,6 +1665,23 @@ def test_a_game_you_won_says_you_win(browser, live_server, language: str) -> Non
     assert not page.errors
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_on_a_phone_a_dynastys_ranking_fits_the_screen(browser, live_server, language: str) -> None:
+    """A Dynasty's ranking has a column for each of its three games: on a 390 px phone the table was
+    388-456 px wide in a card of 374 and the page scrolled sideways. Its cells are narrower there."""
+    page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
+    watch_ai_game_to_its_end(page, players=3, dynasty=True)
+    assert page.locator("#ranking th.game-score").count() == 3
+    fits = page.evaluate(
+        "() => document.querySelector('table.ranking').getBoundingClientRect().right"
+        " <= document.querySelector('.ranking-box').getBoundingClientRect().right + 0.5"
+    )
+    assert fits, "the ranking runs past its card"
+    assert page.evaluate(OVERFLOW) == []
+    page.screenshot(path=str(ARTIFACTS / f"dynasty-ranking-phone-{language}.png"))
+    assert not page.errors
+
+
 def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None:
     """Each step asks the server for its frame: an answer that came after a later step's (a slider
     dragged, a button pressed twice quickly) was drawn over it, the board and log of step 1 under

@@ -183,7 +183,7 @@ export function endScreen(view, actions) {
   const games = dynasty ? view.seats.map((/** @type {any} */ _s, /** @type {number} */ seat) => gameScores(view, seat)) : [];
   return el("section", { class: "card end", id: "ranking", "aria-labelledby": "ranking-title" },
     el("h2", { id: "ranking-title" }, t("end.title")),
-    el("table", { class: "sheet ranking" },
+    el("div", { class: "ranking-box" }, el("table", { class: "sheet ranking" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("end.place")), el("th", { scope: "col" }, t("end.player")),
         ...(games[0] || []).map((/** @type {number} */ _p, /** @type {number} */ k) => el("th", { scope: "col", class: "game-score" }, t("end.game_n", { n: k + 1 }))),
         el("th", { scope: "col" }, t("end.points")),
@@ -193,7 +193,7 @@ export function endScreen(view, actions) {
         el("td", { class: `seat${seat}` }, seatBadge(seat), " ", view.seats[seat].name),
         ...(games[seat] || []).map((/** @type {number} */ points) => el("td", { class: "game-score" }, points)),
         el("td", {}, view.scores[seat]),
-        tied && !dynasty ? el("td", {}, view.scores[seat] === best ? tiebreakWords(view, seat) : "") : "")))),
+        tied && !dynasty ? el("td", {}, view.scores[seat] === best ? tiebreakWords(view, seat) : "") : ""))))),
     explain ? el("p", { id: "tie-explained" }, explain) : "",
     el("div", { class: "controls" },
       el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay")), " ",
