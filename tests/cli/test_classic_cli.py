@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from rich.console import Console
+from tests.cli.records import record_with_an_illegal_action
 from typer.testing import CliRunner
 
 from kingdomino.cli import app, normalise_argv
@@ -160,11 +161,7 @@ def test_replay_prints_the_known_scores() -> None:
 
 
 def test_replay_reports_the_illegal_action_and_stops(tmp_path: Path) -> None:
-    record = GameRecord.load(GOLDEN / "three_greedy.json")
-    bad_index = next(i for i, text in enumerate(record.actions) if text.startswith("place"))
-    record.actions[bad_index] = "claim 99"
-    path = tmp_path / "bad.json"
-    record.dump(path)
+    path, bad_index, _ = record_with_an_illegal_action(tmp_path)
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 1
     assert f"action {bad_index}" in result.output

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tests.cli.records import record_with_an_illegal_action
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
@@ -57,11 +58,7 @@ def test_replay_json_of_every_origins_record() -> None:
 
 
 def test_replay_json_reports_the_illegal_action_with_exit_code_1(tmp_path: Path) -> None:
-    record = GameRecord.load(GOLDEN / "three_greedy.json")
-    bad = next(i for i, text in enumerate(record.actions) if text.startswith("place"))
-    record.actions[bad] = "claim 99"
-    path = tmp_path / "bad.json"
-    record.dump(path)
+    path, bad, record = record_with_an_illegal_action(tmp_path)
     data = replay_json(path, code=1)
     assert data["applied"] == bad and data["actions"] == len(record.actions)
     assert data["error"]["index"] == bad and data["error"]["action"] == "claim 99"
