@@ -92,7 +92,15 @@ export function showLobby(main) {
     } catch {
       ratings = {};
     }
-    refreshSeats();
+    relabelSeats();
+  }
+  /** The seat menus' labels with the ratings just loaded, in place: rebuilding the seats would
+   * take the focus (and the caret) from a name being typed meanwhile. */
+  function relabelSeats() {
+    for (const option of seatsBox.querySelectorAll("select option")) {
+      const choice = /** @type {HTMLOptionElement} */ (option);
+      choice.textContent = seatLabel(choice.value);
+    }
   }
   /** A seat kind's label, with the level's rating when the ladder has one. @param {string} value */
   function seatLabel(value) {
@@ -139,7 +147,7 @@ export function showLobby(main) {
     }));
   }
   gameSelect.addEventListener("change", refresh);
-  playersSelect.addEventListener("change", () => { offerApplicable(); loadRatings(); });
+  playersSelect.addEventListener("change", () => { offerApplicable(); refreshSeats(); loadRatings(); });
   optionsBox.addEventListener("change", () => { offerApplicable(); loadRatings(); });
 
   /** @param {Event} event */
