@@ -705,6 +705,31 @@ def test_an_unnamed_seat_is_named_in_the_page_s_language(browser, live_server) -
     assert not host.errors
 
 
+def test_the_unnamed_you_speaks_the_page_s_language_and_is_you_only_to_its_player(browser, live_server) -> None:
+    """Anna leaves her name blank on a Hungarian page: the game called her seat "Te" for good, in
+    English too. Her seat is now "You" in the language of whichever page shows it, and "Player 1"
+    on her guest's page (it said "Te" there, the name of someone else)."""
+    host = new_page(browser, live_server, locale="hu")
+    host.goto(live_server + "/")
+    host.select_option("#seat-1", "online")
+    host.click("#create")
+    host.wait_for_selector("#your-turn, #waiting")
+    assert "Te" in host.locator("#scores").inner_text()
+    link = host.locator(".invites input").first.input_value()
+    with host.expect_navigation():
+        host.select_option("#language", "en")
+    host.wait_for_function("document.documentElement.lang === 'en' && !!document.querySelector('#scores')")
+    host.wait_for_selector("#scores")
+    assert host.locator("#whoami").inner_text().strip().endswith("You are player 1")
+    assert "You" in host.locator("#scores").inner_text() and "Te" not in host.locator("#scores").inner_text()
+    guest = new_page(browser, live_server)
+    guest.goto(link)
+    guest.wait_for_selector("#your-turn, #waiting")
+    scores = guest.locator("#scores").inner_text()
+    assert "Player 1" in scores and "You" not in scores and "Te" not in scores, scores
+    assert not host.errors and not guest.errors
+
+
 def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(browser, live_server) -> None:
     """An online game of two: Boris must go. "Leave the game" (confirmed) hands his seat to an AI
     of the level he chose: his page now watches, Anna's shows "Boris (AI, easy)", and the game

@@ -143,7 +143,7 @@ export function showGame(main, id, replay = false) {
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
-        localSeatNames(message.seats);
+        localSeatNames(message.seats, message.your_seats || []);
         view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); document.body.classList.remove("offline"); if (!ctx.replay) draw(); }
       // A move sent on a view the game had left (a double click): the new view says what happened.
       else if (message.type === "error" && message.field === "index") return;

@@ -2,7 +2,7 @@
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
 import { api, el, remember, savedGames } from "./api.js";
 import { t } from "./i18n.js";
-import { errorWords, gameTitle, localName } from "./words.js";
+import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** Each game's player counts, modes and optional rules; a rule that holds only for some player
  * counts or modes says so (the Mighty Duel is for 2 players; the last recruitment is Tribe's, the
@@ -46,13 +46,13 @@ export function showLobby(main) {
   /** @param {any} request @param {string[]} kinds */
   const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = errorWords(problem); });
   /** You against the medium AI, at once. @param {string} game @param {Record<string, string>} options */
-  const playNow = (game, options) => () => go({ game, players: 2, options, seats: [{ kind: "human", name: t("name.you") }, { kind: "ai", level: "medium" }] }, ["me", "ai:medium"]);
+  const playNow = (game, options) => () => go({ game, players: 2, options, seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "medium" }] }, ["me", "ai:medium"]);
   const quick = el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
     el("div", { class: "controls" },
       el("button", { type: "button", class: "primary big", id: "play-now", onclick: playNow("kingdomino", {}) }, "▶ ", t("lobby.play_now_button")), " ",
       el("button", { type: "button", id: "play-duel", onclick: playNow("duel", {}) }, "▶ ", t("game.duel")), " ",
       el("button", { type: "button", id: "play-origins", onclick: playNow("origins", { mode: "discovery" }) }, "▶ ", t("game.origins")), " ",
-      el("button", { type: "button", id: "guided", onclick: () => go({ game: "kingdomino", players: 2, options: {}, guided: true, seats: [{ kind: "human", name: t("name.you") }, { kind: "ai", level: "easy" }] }, ["me", "ai:easy"]) },
+      el("button", { type: "button", id: "guided", onclick: () => go({ game: "kingdomino", players: 2, options: {}, guided: true, seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "easy" }] }, ["me", "ai:easy"]) },
         t("lobby.guided"))),
     el("p", { class: "small" }, t("lobby.play_now_text")));
 
@@ -159,10 +159,10 @@ export function showLobby(main) {
     const n = Number(playersSelect.value);
     const rows = typed.slice(0, n);
     const kinds = rows.map((r) => r.kind);
-    const seats = rows.map((row, i) => {
+    const seats = rows.map((row) => {
       const name = row.name.trim();
       if (row.kind.startsWith("ai:")) return { kind: "ai", level: row.kind.slice(3), name };
-      return { kind: "human", name: name || (row.kind === "me" ? t("name.you") : t("player_n", { n: i + 1 })), online: row.kind === "online" };
+      return { kind: "human", name: name || (row.kind === "me" ? UNNAMED_YOU : ""), online: row.kind === "online" };
     });
     const hints = /** @type {HTMLInputElement} */ (form.querySelector("#hints")).checked;
     await go({ game: gameSelect.value, players: n, options, seats, hints }, kinds);

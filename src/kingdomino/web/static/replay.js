@@ -56,7 +56,7 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     const ask = ++asked;
     const frame = await api(`/api/games/${id}/replay?step=${step}`);
     if (ask !== asked || !slider.isConnected) return;  // a later step asked for, or the replay left
-    localSeatNames(frame.seats);
+    localSeatNames(frame.seats, view.your_seats || []);
     slider.value = String(step);
     const seat = frame.last ? frame.last.seat : -1;
     const fake = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [], viewer_seats: view.your_seats,

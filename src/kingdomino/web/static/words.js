@@ -17,15 +17,22 @@ export function seatName(view, seat) {
 /**
  * A seat's name as the server gave it, with an AI's level in the current language: the server names
  * an AI seat "Bruno (AI, hard)" (`web/live.py`, `ai_name`), which reads "Bruno (ИИ, сложный)" in Russian,
- * and an unnamed player's seat "Player 2" ("Игрок 2"). Names typed by players are kept as they are. @param {string} name
+ * an unnamed player's seat "Player 2" ("Игрок 2"), and the lobby's unnamed "You" ("Te" in Hungarian).
+ * Names typed by players are kept as they are. @param {string} name
  */
 export function localName(name) {
   const m = name.match(/^(.*) \(AI, (\w+)\)$/);
   if (m && has(`seat.ai:${m[2]}`)) return `${localName(m[1])} (${t(`seat.ai:${m[2]}`)})`;
+  if (name === UNNAMED_YOU) return t("name.you");
   // A seat left unnamed is "Player 2" on the server: "Игрок 2" in Russian.
   const unnamed = name.match(/^Player (\d+)$/);
   return unnamed ? t("player_n", { n: Number(unnamed[1]) }) : name;
 }
+
+/** The name the lobby gives the seat its player left unnamed: one word in every language, so a
+ * game made in Hungarian says "You" in English when the page's language is changed (the server
+ * stores names as they are sent, and "Te" would stay Hungarian). */
+export const UNNAMED_YOU = "You";
 
 /** A game's title for people: "Kingdomino Origins · Tribe · Fire Kingdom".
  * @param {{game: string, options?: Record<string, any>}} view */
@@ -38,9 +45,13 @@ export function gameTitle(view) {
 }
 
 /** Each seat's name in the current language (`localName`), in place: the seats of a view or of a
- * replay's frame, as the server sent them. @param {Array<{name: string}> | undefined} seats */
-export function localSeatNames(seats) {
-  for (const seat of seats || []) seat.name = localName(seat.name);
+ * replay's frame, as the server sent them. A seat its creator left unnamed ("You") is "you" only
+ * on the pages that play it: a friend at another screen, or a spectator, sees "Player 1".
+ * @param {Array<{name: string}> | undefined} seats @param {number[]} mine the seats this page plays */
+export function localSeatNames(seats, mine) {
+  (seats || []).forEach((seat, index) => {
+    seat.name = seat.name === UNNAMED_YOU && !mine.includes(index) ? t("player_n", { n: index + 1 }) : localName(seat.name);
+  });
 }
 
 /**
