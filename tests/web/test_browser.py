@@ -705,7 +705,9 @@ def test_an_unnamed_seat_is_named_in_the_page_s_language(browser, live_server) -
     assert not host.errors
 
 
-def test_the_unnamed_you_speaks_the_page_s_language_and_is_you_only_to_its_player(browser, live_server) -> None:
+def test_the_unnamed_you_speaks_the_page_s_language_and_is_you_only_to_its_player(
+    browser, live_server
+) -> None:
     """Anna leaves her name blank on a Hungarian page: the game called her seat "Te" for good, in
     English too. Her seat is now "You" in the language of whichever page shows it, and "Player 1"
     on her guest's page (it said "Te" there, the name of someone else)."""
@@ -1692,6 +1694,12 @@ def test_on_a_laptop_the_end_screen_shows_the_finished_kingdom_whole(
         board = page.locator("#board .mine-col svg.big").bounding_box()
         assert board["y"] > ranking["y"] + ranking["height"]
         assert board["y"] + board["height"] <= 768, f"the kingdom ends at {board['y'] + board['height']}"
+        if game != "duel":
+            # "The game is over" stood alone in the middle column, between the kingdoms: they close up.
+            assert not page.locator("#round-info").count()
+            mine = page.locator("#board .mine-col").bounding_box()
+            other = page.locator("#board .others-col").bounding_box()
+            assert other["x"] - (mine["x"] + mine["width"]) < 20, (mine, other)
         page.reload()
         page.wait_for_selector("#ranking")
     page.screenshot(path=str(ARTIFACTS / f"end-laptop-{game}.png"))

@@ -325,12 +325,13 @@ function buttons(view, ctx) {
 /** The info line: round, dominoes left, game of the Dynasty. @param {any} view */
 function info(view) {
   const obs = view.observation;
+  const dynasty = obs.options && obs.options.dynasty;
   const bits = [];
   if (view.status === "finished") bits.push(t("board.finished"));
   else if (!obs.round) bits.push(t("board.setup"));
   else bits.push(t("board.round", { n: obs.round, of: obs.rounds }));
   if (view.status !== "finished") bits.push(t("board.left_n", { n: obs.dominoes_left }));
-  if (obs.options && obs.options.dynasty) bits.push(t("board.dynasty_game", { n: obs.game_number, of: obs.games_in_match }));
+  if (dynasty) bits.push(t("board.dynasty_game", { n: obs.game_number, of: obs.games_in_match }));
   return el("p", { class: "small info", id: "round-info" }, bits.join(" · "));
 }
 
@@ -343,8 +344,10 @@ export function render(container, view, ctx) {
   const others = obs.kingdoms.map((/** @type {any} */ _k, /** @type {number} */ s) => s).filter((/** @type {number} */ s) => s !== main);
   // A choice made in the cave or among the totems comes before the kingdom where the columns stack.
   const aside = !ctx.replay && ctx.legal.some((a) => /^(recruit|recruit-stack|totem) /.test(a));
-  container.replaceChildren(el("div", { class: `table${aside ? " extras-first" : ""}` },
-    el("div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
+  // A finished game (not a Dynasty, whose line says which game it was) has nothing in the middle.
+  const over = view.status === "finished" && !(obs.options && obs.options.dynasty);
+  container.replaceChildren(el("div", { class: `table${aside ? " extras-first" : ""}${over ? " over" : ""}` },
+    over ? "" : el("div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
     el("div", { class: "mine-col" }, kingdomCard(view, main, ctx, true)),
     el("div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
     opponents(view, others, (seat) => kingdomCard(view, seat, ctx, false))));
