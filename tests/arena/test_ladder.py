@@ -23,6 +23,7 @@ from kingdomino.arena.ladder import (
     tables,
     to_elo,
 )
+from kingdomino.arena.stats import clustered_mean_interval, mean_interval
 from kingdomino.arena.tournament import GameOutcome
 from kingdomino.cli import app, normalise_argv
 from kingdomino.core.game import GameError
@@ -178,6 +179,7 @@ def test_a_tiny_ladder_end_to_end(tmp_path: Path) -> None:
     assert len(tables_written) == 1 and len(tables_written[0].read_text().splitlines()) == 5
     data = json.loads((out / "ladder.json").read_text())
     assert data["key"] == "kingdomino/2p" and data["games"] == 4 and data["anchor"] == "random"
+    assert data["deals"] == 2 and "Every table plays the same 2 deals" in markdown.read_text()
     by_agent = {r["agent"]: r for r in data["ratings"]}
     assert by_agent["random"]["elo"] == 0.0 and by_agent["greedy"]["elo"] > 0
     assert "| 1 | `greedy` |" in markdown.read_text() and "screening" in markdown.read_text()
@@ -266,3 +268,24 @@ def test_an_interrupted_ladder_says_its_folder_resumes(tmp_path: Path, monkeypat
     assert cut.exit_code == 130
     said = " ".join(cut.output.split())
     assert "Interrupted: the games played so far are in" in said and "the same command resumes" in said
+
+
+def test_a_mean_score_s_interval_is_the_one_on_the_ladder_s_deals() -> None:
+    # Two deals, four games each (a 2-player table's rotations): counted by deal, the interval had
+    # one degree of freedom (t = 12.7) and read ± 86 points on the full 4-player ladder. Like the Elo
+    # bootstrap it is the interval on these deals: each game a draw, an agent's two seats of one
+    # game (a list cycled to fill the table) counted once.
+    games = []
+    for index in range(8):
+        rich = index >= 4
+        scores = [60 + index, 40 + 2 * index] if rich else [30 + index, 20 + index]
+        games.append(GameOutcome(index, 1 + index // 4, ["a", "b"], scores, [0], 50, 0.0))
+    rated = {rating.agent: rating for rating in fit(games, anchor=None, bootstrap=0).ratings}
+    mean, half = mean_interval([float(g.scores[0]) for g in games])
+    assert rated["a"].mean_score == mean and rated["a"].score_half_width == pytest.approx(half)
+    cycled = [GameOutcome(0, 1, ["a", "b", "a"], [40, 30, 50], [2], 50, 0.0)]
+    cycled.append(GameOutcome(1, 1, ["b", "a", "a"], [35, 20, 30], [0], 50, 0.0))
+    a = next(r for r in fit(cycled, anchor=None, bootstrap=0).ratings if r.agent == "a")
+    assert a.seats == 4 and a.score_half_width == pytest.approx(
+        clustered_mean_interval([40, 50, 20, 30], [0, 0, 1, 1])[1]
+    )

@@ -16,7 +16,9 @@ gap, and it moves any real ladder by a fraction of a point). Ratings are in Elo 
 independent, so the 95 % intervals come from a seeded bootstrap over *games*: games are
 resampled with replacement, the model refitted, and the 2.5th and 97.5th percentiles of each
 agent's rating (anchor at 0) taken. An agent's interval says how well its distance to the anchor
-is known.
+is known *on the ladder's deals*: every table plays the same few (a deal per rotation of the
+seats), so the games are resampled, not the deals; each mean score's interval, alike, takes a game
+as a draw.
 
 >>> config = LadderConfig("kingdomino", 2, {}, ["random", "greedy", "heuristic"], games=2, seed=1)
 >>> [table.agents for table in tables(config)]
@@ -244,18 +246,22 @@ def fit(
     seats: dict[str, int] = dict.fromkeys(names, 0)
     wins: dict[str, float] = dict.fromkeys(names, 0.0)
     scores: dict[str, list[float]] = {name: [] for name in names}
-    deals: dict[str, list[int]] = {name: [] for name in names}
-    for outcome in games:
+    # A ladder plays few deals (2 in a 4-player ladder of 8 games a table), the same at every table:
+    # like the Elo bootstrap, a mean score's interval is the one on those deals, each game a draw
+    # (an interval over deals, each deal a draw, would have 1 degree of freedom there: ± 86 points).
+    # An agent that holds several seats of a game (a list cycled to fill a table) has them counted once.
+    played_in: dict[str, list[int]] = {name: [] for name in names}
+    for number, outcome in enumerate(games):
         for seat, agent in enumerate(outcome.seats):
             seats[agent] += 1
             scores[agent].append(float(outcome.scores[seat]))
-            deals[agent].append(outcome.seed)  # every table plays the same deals
+            played_in[agent].append(number)
             if seat in outcome.winners:
                 wins[agent] += 1.0 / len(outcome.winners)
     ratings = []
     for name in names:
         low, high = _percentiles(samples[name]) if bootstrap else (elo[name], elo[name])
-        mean, half = clustered_mean_interval(scores[name], deals[name])
+        mean, half = clustered_mean_interval(scores[name], played_in[name])
         ratings.append(Rating(name, elo[name], low, high, seats[name], wins[name], mean, half))
     ratings.sort(key=lambda rating: -rating.elo)
     totals: dict[str, dict[str, list[float]]] = {a: {} for a in names}
@@ -344,6 +350,15 @@ def play_ladder(
     return [games[index] for games in by_table for index in sorted(games)]
 
 
+def deals(config: LadderConfig) -> int:
+    """How many deals a ladder plays: every table the same ones, a deal per rotation of the seats.
+
+    >>> deals(LadderConfig("kingdomino", 4, {}, ["random", "greedy"], games=8, seed=1))
+    2
+    """
+    return -(-config.games // config.players)
+
+
 def ladder_json(config: LadderConfig, result: LadderFit, command: str | None = None) -> dict[str, Any]:
     """A ladder's ratings as JSON data (``ratings``: best first)."""
     return {
@@ -351,6 +366,7 @@ def ladder_json(config: LadderConfig, result: LadderFit, command: str | None = N
         "key": config.key,
         "ladder": config.to_json(),
         "games": result.games,
+        "deals": deals(config),
         "anchor": result.anchor,
         "bootstrap": result.bootstrap,
         "prior_draws": result.prior,
@@ -371,7 +387,9 @@ def ladder_markdown(
         f"`{config.key}`: {result.games} games, {config.games} per table of "
         f"{len(tables(config))}, seats rotated, seed {config.seed}. Elo by a Bradley-Terry maximum-"
         f"likelihood fit to the pairwise results within games ({result.prior:g} virtual draws per "
-        f"pair), {anchor}; 95 % intervals from {result.bootstrap} bootstrap resamples of the games.",
+        f"pair), {anchor}; 95 % intervals from {result.bootstrap} bootstrap resamples of the games. "
+        f"Every table plays the same {_deals_words(deals(config))}, so the Elo intervals say how well "
+        "the ratings are known on those deals, and so do the mean scores' (each game a draw).",
         "",
     ]
     if note:
@@ -399,6 +417,10 @@ def ladder_markdown(
     if command:
         lines += ["", "Command (resumable):", "", "```sh", command, "```"]
     return "\n".join(lines) + "\n"
+
+
+def _deals_words(count: int) -> str:
+    return "deal" if count == 1 else f"{count} deals"
 
 
 # --- the ratings file the browser lobby reads -----------------------------------------------------
