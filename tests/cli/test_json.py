@@ -18,6 +18,7 @@ from kingdomino.core.records import GameRecord
 runner = CliRunner()
 GOLDEN = Path(__file__).parent.parent / "kingdomino" / "golden"
 ORIGINS = Path(__file__).parent.parent / "origins" / "golden"
+DUEL = Path(__file__).parent.parent / "duel" / "golden"
 
 
 def replay_json(path: Path, code: int = 0) -> dict[str, Any]:
@@ -114,3 +115,13 @@ def test_analyse_json_names_every_figure() -> None:
     assert all(isinstance(c["value"], float) and isinstance(c["playouts"], int) for c in candidates)
     table = runner.invoke(app, args[:-1])
     assert f"{candidates[0]['value']:.3f}" in table.output
+
+
+def test_analyse_json_says_a_move_in_player_words() -> None:
+    # Duel's move read "seat 0 takes die 4 (double_dot)" in the JSON and "double dot" in the table.
+    args = ["analyse", str(DUEL / "greedy_greedy.json"), "--at", "1", "--agent", "greedy", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    moves = [c["move"] for c in json.loads(result.stdout)["candidates"]]
+    assert any("double dot" in move for move in moves) and not any("_" in move for move in moves), moves
+    assert all(c["action"].startswith("take ") for c in json.loads(result.stdout)["candidates"])

@@ -271,7 +271,7 @@ def analysis_json(
             {
                 "rank": rank,
                 "action": state.action_text(candidate.action),
-                "move": state.describe_action(candidate.action),
+                "move": in_words(state.describe_action(candidate.action)),
                 "value": candidate.value,
                 "playouts": candidate.visits,
             }

@@ -4,8 +4,9 @@ The engine names its components by identifiers (``forest_jungle``, ``double_dot`
 ``first_claim``) that records, JSON and the web protocol keep; its log sentences and score
 sheets carry them too. A player reads the game's words instead: "forest/jungle",
 "double dot", "first claim". The words come from the games' data (each component's
-``name``), so this module knows no game by heart; JSON outputs and records are never
-passed through it.
+``name``), so this module knows no game by heart. Records and the JSON fields a program reads
+(actions, identifiers) are never passed through it; a JSON field written for people (the
+``move`` of ``analyse --json``) is.
 
 >>> term("forest_jungle"), term("double_dot"), term("first_claim"), term("wheat")
 ('forest/jungle', 'double dot', 'first claim', 'wheat')
