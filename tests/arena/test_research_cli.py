@@ -65,7 +65,7 @@ def test_the_tournament_says_which_elo_scale_it_prints() -> None:
     assert shown.exit_code == 0, shown.output
     words = " ".join(shown.output.split())
     assert "Elo: Bradley-Terry fit to the pairwise results within games, mean 1500" in words
-    assert "random = 0" in words
+    assert "the ladder's fit; kingdomino ladder puts random at 0" in words
 
 
 def test_tournament_refuses_bad_input() -> None:

@@ -31,15 +31,22 @@ import json
 import math
 import random
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from importlib import resources
 from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from kingdomino.arena.stats import clustered_mean_interval
-from kingdomino.arena.tournament import GameOutcome, ResultsFile, SeriesConfig, TournamentConfig, validate
+from kingdomino.arena.stats import bradley_terry, clustered_mean_interval
+from kingdomino.arena.tournament import (
+    GameOutcome,
+    ResultsFile,
+    SeriesConfig,
+    TournamentConfig,
+    pairwise,
+    validate,
+)
 from kingdomino.core.game import GameError, OptionValue
 from kingdomino.games.registry import make_game
 
@@ -117,71 +124,7 @@ def tables(config: LadderConfig) -> list[TournamentConfig]:
     ]
 
 
-# --- pairwise results and the Bradley-Terry fit ----------------------------------------------------
-
-
-def pairwise(outcome: GameOutcome) -> list[tuple[str, str, float]]:
-    """``(a, b, score of a)`` for every two seats of a game held by different agents."""
-    results = []
-    seats = outcome.seats
-    for a in range(len(seats)):
-        for b in range(a + 1, len(seats)):
-            if seats[a] == seats[b]:
-                continue
-            key_a = (a in outcome.winners, outcome.scores[a])
-            key_b = (b in outcome.winners, outcome.scores[b])
-            result = 1.0 if key_a > key_b else 0.0 if key_a < key_b else 0.5
-            results.append((seats[a], seats[b], result))
-    return results
-
-
-def bradley_terry(
-    results: Iterable[tuple[str, str, float]],
-    prior: float = 0.5,
-    tolerance: float = 1e-10,
-    max_iterations: int = 100_000,
-) -> dict[str, float]:
-    """Maximum-likelihood Bradley-Terry strengths (natural log, mean 0) of pairwise results.
-
-    ``results``: ``(a, b, score of a)``, score 1, 0.5 or 0 (or any share). ``prior`` virtual
-    draws are added between every two agents that met. With no prior, 3 wins in 4 give odds 3:
-
-    >>> strengths = bradley_terry([("a", "b", 1.0)] * 3 + [("a", "b", 0.0)], prior=0.0)
-    >>> round(strengths["a"] - strengths["b"], 6) == round(math.log(3), 6)
-    True
-    """
-    wins: dict[str, float] = {}
-    meetings: dict[tuple[str, str], float] = {}
-    for a, b, score in results:
-        wins[a] = wins.get(a, 0.0) + score
-        wins[b] = wins.get(b, 0.0) + 1.0 - score
-        pair = (a, b) if a < b else (b, a)
-        meetings[pair] = meetings.get(pair, 0.0) + 1.0
-    names = sorted(wins)
-    if not names:
-        return {}
-    for a, b in meetings:
-        meetings[a, b] += 2.0 * prior
-        wins[a] += prior
-        wins[b] += prior
-    opponents: dict[str, list[tuple[str, float]]] = {name: [] for name in names}
-    for (a, b), count in meetings.items():
-        opponents[a].append((b, count))
-        opponents[b].append((a, count))
-    strength = dict.fromkeys(names, 1.0)
-    for _ in range(max_iterations):
-        updated = {}
-        for name in names:
-            denominator = sum(count / (strength[name] + strength[other]) for other, count in opponents[name])
-            # an agent that never scored keeps a tiny strength (its rating is then -infinity-like)
-            updated[name] = max(wins[name], 1e-300) / denominator if denominator else strength[name]
-        log_mean = sum(math.log(v) for v in updated.values()) / len(names)
-        updated = {n: v / math.exp(log_mean) for n, v in updated.items()}
-        change = max(abs(math.log(updated[n]) - math.log(strength[n])) for n in names)
-        strength = updated
-        if change < tolerance:
-            break
-    return {name: math.log(value) for name, value in strength.items()}
+# --- the fit: a game's pairwise results (tournament.pairwise), Bradley-Terry (stats.bradley_terry) ----
 
 
 def to_elo(strengths: Mapping[str, float], anchor: str | None = ANCHOR) -> dict[str, float]:

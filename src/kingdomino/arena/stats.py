@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 Z_95 = 1.959963984540054
 
@@ -99,45 +99,64 @@ def clustered_mean_interval(values: Sequence[float], clusters: Sequence[Hashable
     return (mean, t_quantile(groups - 1) * math.sqrt(variance))
 
 
-def elo_ratings(
-    outcomes: Sequence[tuple[str, str, float]], prior_draws: float = 1.0, iterations: int = 500
+def bradley_terry(
+    results: Iterable[tuple[str, str, float]],
+    prior: float = 0.5,
+    tolerance: float = 1e-10,
+    max_iterations: int = 100_000,
 ) -> dict[str, float]:
-    """Elo ratings (mean 1500) fitted to pairwise results by Bradley-Terry maximum likelihood.
+    """Maximum-likelihood Bradley-Terry strengths (natural log, mean 0) of pairwise results.
 
-    ``outcomes``: ``(a, b, score of a)`` with score 1 (a won), 0.5 (tie) or 0. Every pair of
-    players that met also gets ``prior_draws`` virtual draws, so a clean sweep gives a large
-    but finite rating gap.
+    ``results``: ``(a, b, score of a)``, score 1, 0.5 or 0 (or any share). ``prior`` virtual
+    draws are added between every two agents that met. With no prior, 3 wins in 4 give odds 3:
 
-    With one virtual draw, 3 wins in 4 become 4 in 6: odds 2, a gap of 400 log10(2):
+    >>> strengths = bradley_terry([("a", "b", 1.0)] * 3 + [("a", "b", 0.0)], prior=0.0)
+    >>> round(strengths["a"] - strengths["b"], 6) == round(math.log(3), 6)
+    True
+    """
+    wins: dict[str, float] = {}
+    meetings: dict[tuple[str, str], float] = {}
+    for a, b, score in results:
+        wins[a] = wins.get(a, 0.0) + score
+        wins[b] = wins.get(b, 0.0) + 1.0 - score
+        pair = (a, b) if a < b else (b, a)
+        meetings[pair] = meetings.get(pair, 0.0) + 1.0
+    names = sorted(wins)
+    if not names:
+        return {}
+    for a, b in meetings:
+        meetings[a, b] += 2.0 * prior
+        wins[a] += prior
+        wins[b] += prior
+    opponents: dict[str, list[tuple[str, float]]] = {name: [] for name in names}
+    for (a, b), count in meetings.items():
+        opponents[a].append((b, count))
+        opponents[b].append((a, count))
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(max_iterations):
+        updated = {}
+        for name in names:
+            denominator = sum(count / (strength[name] + strength[other]) for other, count in opponents[name])
+            # an agent that never scored keeps a tiny strength (its rating is then -infinity-like)
+            updated[name] = max(wins[name], 1e-300) / denominator if denominator else strength[name]
+        log_mean = sum(math.log(v) for v in updated.values()) / len(names)
+        updated = {n: v / math.exp(log_mean) for n, v in updated.items()}
+        change = max(abs(math.log(updated[n]) - math.log(strength[n])) for n in names)
+        strength = updated
+        if change < tolerance:
+            break
+    return {name: math.log(value) for name, value in strength.items()}
+
+
+def elo_ratings(outcomes: Sequence[tuple[str, str, float]], prior_draws: float = 0.5) -> dict[str, float]:
+    """Elo ratings centred on 1500: the ladder's fit (:func:`bradley_terry`, ``prior_draws`` virtual
+    draws between every two agents that met) without its anchor and intervals.
+
+    With half a virtual draw, 3 wins in 4 become 3.5 in 5: odds 7/3, a gap of 400 log10(7/3):
 
     >>> ratings = elo_ratings([("a", "b", 1.0)] * 3 + [("a", "b", 0.0)])
     >>> round(ratings["a"] - ratings["b"])
-    120
+    147
     """
-    names = sorted({n for a, b, _ in outcomes for n in (a, b)})
-    if not names:
-        return {}
-    wins = {n: 0.0 for n in names}
-    games: dict[tuple[str, str], float] = {}
-    for a, b, score in outcomes:
-        wins[a] += score
-        wins[b] += 1.0 - score
-        key = (a, b) if a < b else (b, a)
-        games[key] = games.get(key, 0.0) + 1.0
-    for key in games:
-        games[key] += 2 * prior_draws
-        wins[key[0]] += prior_draws
-        wins[key[1]] += prior_draws
-    strength = dict.fromkeys(names, 1.0)
-    for _ in range(iterations):
-        updated = {}
-        for name in names:
-            denominator = 0.0
-            for (a, b), count in games.items():
-                if name in (a, b):
-                    other = b if name == a else a
-                    denominator += count / (strength[name] + strength[other])
-            updated[name] = wins[name] / denominator if denominator else strength[name]
-        log_mean = sum(math.log(v) for v in updated.values()) / len(names)
-        strength = {n: v / math.exp(log_mean) for n, v in updated.items()}
-    return {n: 1500.0 + 400.0 * math.log10(v) for n, v in strength.items()}
+    factor = 400.0 / math.log(10.0)
+    return {name: 1500.0 + factor * value for name, value in bradley_terry(outcomes, prior_draws).items()}

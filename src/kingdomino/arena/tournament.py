@@ -231,6 +231,21 @@ class AgentRow:
     elo: float | None
 
 
+def pairwise(outcome: GameOutcome) -> list[tuple[str, str, float]]:
+    """``(a, b, score of a)`` for every two seats of a game held by different agents."""
+    results = []
+    seats = outcome.seats
+    for a in range(len(seats)):
+        for b in range(a + 1, len(seats)):
+            if seats[a] == seats[b]:
+                continue
+            key_a = (a in outcome.winners, outcome.scores[a])
+            key_b = (b in outcome.winners, outcome.scores[b])
+            result = 1.0 if key_a > key_b else 0.0 if key_a < key_b else 0.5
+            results.append((seats[a], seats[b], result))
+    return results
+
+
 def summarise(outcomes: Iterable[GameOutcome]) -> list[AgentRow]:
     """One row per agent spec: win rate with its 95 % Wilson interval, mean score, Elo.
 
@@ -251,14 +266,7 @@ def summarise(outcomes: Iterable[GameOutcome]) -> list[AgentRow]:
             wins[spec] = wins.get(spec, 0.0) + (share if seat in outcome.winners else 0.0)
             scores.setdefault(spec, []).append(float(outcome.scores[seat]))
             deals.setdefault(spec, []).append(outcome.seed)
-        for a in range(len(outcome.seats)):
-            for b in range(a + 1, len(outcome.seats)):
-                if outcome.seats[a] == outcome.seats[b]:
-                    continue
-                key_a = (a in outcome.winners, outcome.scores[a])
-                key_b = (b in outcome.winners, outcome.scores[b])
-                result = 1.0 if key_a > key_b else 0.0 if key_a < key_b else 0.5
-                pairs.append((outcome.seats[a], outcome.seats[b], result))
+        pairs.extend(pairwise(outcome))
     ratings = elo_ratings(pairs) if len(appearances) > 2 else {}
     rows = []
     for spec in sorted(appearances, key=lambda s: -wins[s] / appearances[s]):

@@ -136,7 +136,7 @@ def tournament(
     if with_elo:
         console.print(
             "Elo: Bradley-Terry fit to the pairwise results within games, mean 1500, no interval "
-            "(not the ladder's scale, where random = 0 with bootstrap intervals: kingdomino ladder).",
+            "(the ladder's fit; kingdomino ladder puts random at 0 and gives bootstrap intervals).",
             style="dim",
         )
 
