@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from tests.cli.records import record_with_an_illegal_action
 from typer.testing import CliRunner
@@ -298,3 +299,72 @@ def test_score_help_shows_each_games_kingdom_text_in_words() -> None:
         assert expected in text
     assert "*K (a marker of K fires)" in text and "D0*2" in text and "--variant totems=" in text
     assert "forest_jungle" not in text and "double_dot" not in text
+
+
+def test_score_help_example_scores_as_the_help_says() -> None:
+    """``score --help`` ends with a whole kingdom to type; scored, it gives the points the help
+    announces (a newcomer's review of 2026-11-27 found cell examples only, "W0, M2")."""
+    help_text = runner.invoke(app, ["score", "--help"], env={"COLUMNS": "100"}).output
+    assert "(16 points;" in " ".join(help_text.split())
+    starts = ("W0 W1", "L1 C", "L0 L0")
+    rows = [line.strip() for line in help_text.splitlines() if line.strip().startswith(starts)]
+    assert len(rows) == 3, help_text
+    result = runner.invoke(app, ["score", "-", "--json"], input="\n".join(rows) + "\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["total"] == 16
+
+
+def test_score_explains_what_a_region_scores() -> None:
+    result = runner.invoke(app, ["score", "-"], input="C  W1\nW1 W0\n", env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    assert "points = squares × crowns" in result.output
+
+
+def test_score_reads_cells_separated_by_tabs(tmp_path: Path) -> None:
+    """A row copied from a spreadsheet has tabs between its cells."""
+    result = runner.invoke(app, ["score", str(write(tmp_path, "C\tW1\nW1\tW0\n")), "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["total"] == 6
+
+
+@pytest.mark.parametrize(
+    ("text", "located", "says"),
+    [
+        ("W0 W1 .\nL1 C1 F1\n", "line 2, column 4", "'C1': nothing goes on the castle; write 'C' alone"),
+        ("W0 C  .\nL1 C  F1\n", "line 2, column 4", "a second castle (the first is on line 1, column 4)"),
+        ("W0 W1 .\nL1 C\n", "line 2, column 1", "expected 3 cells like the first row, got 2 (write '.'"),
+        ("W0 W1 .\nL1 C X0\n", "line 2, column 6", "'X0' is not a cell"),
+        ("W4 C\n", "line 1, column 1", "'W4' has 4 crowns; at most 3"),
+    ],
+)
+def test_score_locates_each_typo_and_says_what_to_write(
+    tmp_path: Path, text: str, located: str, says: str
+) -> None:
+    result = runner.invoke(app, ["score", str(write(tmp_path, text))])
+    assert result.exit_code == 2, result.output
+    message = " ".join(result.output.split())
+    assert f"kingdom.txt: {located}: " in message and says in message, message
+
+
+def test_score_names_standard_input_in_its_errors() -> None:
+    result = runner.invoke(app, ["score", "-"], input="C C\n")
+    assert result.exit_code == 2
+    assert "standard input: line 1, column 3: a second castle" in " ".join(result.output.split())
+
+
+def test_origins_hut_typos_are_located_too() -> None:
+    result = runner.invoke(app, ["score", "-", "--game", "origins"], input="G0 H1\n")
+    assert result.exit_code == 2
+    message = " ".join(result.output.split())
+    assert "line 1, column 4: 'H1': nothing goes on the hut; write 'H' alone" in message
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["", "play", "simulate", "replay", "score", "serve", "ladder", "tournament", "compare", "analyse"],
+)
+def test_no_help_is_cut_short_at_eighty_columns(command: str) -> None:
+    """rich cuts a word longer than its column with "…": no command's help may lose one so."""
+    result = runner.invoke(app, [*command.split(), "--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    assert result.exit_code == 0
+    assert "…" not in result.output, result.output

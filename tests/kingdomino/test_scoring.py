@@ -109,7 +109,7 @@ def test_malformed_text_names_line_and_column(text: str, line: int, column: int,
 
 @pytest.mark.parametrize(
     ("text", "words"),
-    [("W0 W0", "no castle"), ("C W0 C", "2 castles"), ("C W0 W0 W0 W0 W0", "5x5")],
+    [("W0 W0", "no castle"), ("C W0 C", "a second castle"), ("C W0 W0 W0 W0 W0", "5x5")],
 )
 def test_impossible_kingdoms_are_refused(text: str, words: str) -> None:
     with pytest.raises(GameError, match=words):

@@ -689,6 +689,38 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
     assert not host.errors and not guest.errors
 
 
+def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(live_server) -> None:
+    """The invite links are made from the page's own address: opened at 127.0.0.1 (the server's
+    default) they open on that computer alone, and the card says so and how friends on other
+    computers join (--host 0.0.0.0, the address it prints); opened at a name the network knows,
+    it says nothing. A newcomer's review of 2026-11-27 shared a 127.0.0.1 link that no friend
+    could open."""
+    from playwright.sync_api import sync_playwright
+
+    port = live_server.rsplit(":", 1)[1]
+    with sync_playwright() as playwright:
+        # "lan.test" stands for this machine's network address: the browser resolves it to the server.
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--host-resolver-rules=MAP lan.test 127.0.0.1"]
+        )
+        for base, local in ((live_server, True), (f"http://lan.test:{port}", False)):
+            host = new_page(browser, base)
+            host.goto(base + "/")
+            host.select_option("#seat-1", "online")
+            host.click("#create")
+            host.wait_for_selector("#your-turn, #waiting")
+            link = host.locator("#invites input").first.input_value()
+            assert link.startswith(base + "/game/"), link
+            note = host.locator("#invite-local")
+            if local:
+                assert note.is_visible()
+                assert "127.0.0.1" in note.inner_text() and "--host 0.0.0.0" in note.inner_text()
+            else:
+                assert note.count() == 0
+            assert not host.errors, host.errors
+        browser.close()
+
+
 def test_an_unnamed_seat_is_named_in_the_page_s_language(browser, live_server) -> None:
     """A seat left unnamed is "Player 2" on the server: a Russian page says "Игрок 2", and its
     invite says for whom once ("For Player 2 (player 2)" before)."""

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kingdomino.arena.simulate import GameResult, simulate
+from kingdomino.cli.listen import listen_problem, start_lines
 from kingdomino.cli.options import OptionProblem, option_error, option_flag, typed_names
 from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
@@ -339,10 +340,18 @@ def kingdom_text_help() -> str:
     """The text form of a kingdom in each game, for ``score --help`` (one paragraph a game)."""
     names = sorted(game_names(), key=lambda name: name != "kingdomino")  # the family's first game first
     # The help is Markdown: a marker's ``*K`` would turn into emphasis.
-    return "\n\n".join(
+    formats = "\n\n".join(
         f"**{frontend_for(name).title}:** {frontend_for(name).score_format.replace('*', chr(92) + '*')}"
         for name in names
     )
+    # A whole kingdom to type and score, so a first try needs nothing but this help.
+    example = (
+        "**Example:** a Kingdomino kingdom of three rows, saved as kingdom.txt and scored by "
+        "`kingdomino score kingdom.txt` (16 points; or typed after `kingdomino score -`, "
+        "then Ctrl-D):\n\n"
+        "```\nW0 W1 F0 F0 .\nL1 C  F1 G0 G2\nL0 L0 S0 M2 M0\n```"
+    )
+    return f"{formats}\n\n{example}"
 
 
 @app.command(epilog=kingdom_text_help())
@@ -369,22 +378,24 @@ def score(
         raise fail(f"{file}: {error.strerror}") from None
     if frame is not None:
         options["frame"] = frame
+    source = "standard input" if file == "-" else file
     try:
         sheet = score_text(game, text, options)
     except ScoreOptionError as error:
         raise fail(f"{option_flag(error.option)}: {typed_names(str(error))}") from None
     except ScoreTextError as error:
-        raise fail(f"{file}: {error}") from None
+        raise fail(f"{source}: {error}") from None
     except GameError as error:
-        raise fail(option_error(str(error)) or f"{file}: {error}") from None
+        raise fail(option_error(str(error)) or f"{source}: {error}") from None
     if as_json:
         print(json.dumps(sheet.to_json()))
         return
     name = "kingdom" if file == "-" else Path(file).name
-    table = Table(title=f"{name}: {sheet.total} points")
+    multiplier = getattr(frontend_for(game), "multiplier_name", "multiplier")
+    table = Table(title=f"{name}: {sheet.total} points", caption=f"points = squares × {multiplier}")
     table.add_column("region")
     table.add_column("squares", justify="right")
-    table.add_column(getattr(frontend_for(game), "multiplier_name", "multiplier"), justify="right")
+    table.add_column(multiplier, justify="right")
     table.add_column("points", justify="right")
     for region in sheet.regions:
         table.add_row(term(region.kind), str(region.squares), str(region.multiplier), str(region.points))
@@ -405,32 +416,52 @@ def default_data_dir() -> Path:
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Interface to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="TCP port.")] = 8000,
+    host: Annotated[
+        str,
+        typer.Option(
+            metavar="HOST",
+            help="Address to listen on: 127.0.0.1 is this computer alone, 0.0.0.0 every address of "
+            "it (friends on your network, above).",
+        ),
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, metavar="PORT", help="TCP port.")] = 8000,
     data_dir: Annotated[
-        Path | None, typer.Option(help="Where the SQLite file lives (default ~/.local/share/kingdomino).")
+        Path | None,
+        typer.Option(metavar="DIR", help="Where the SQLite file lives (default ~/.local/share/kingdomino)."),
     ] = None,
     database_url: Annotated[
         str | None,
-        typer.Option(help="SQLAlchemy URL instead of SQLite, e.g. postgresql+psycopg://user:pw@host/db."),
+        typer.Option(
+            metavar="URL", help="A database to use instead of SQLite, as an SQLAlchemy URL (above)."
+        ),
     ] = None,
-    ai_delay: Annotated[float, typer.Option(help="Seconds an AI seat waits before moving.")] = 0.4,
+    ai_delay: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Seconds an AI seat waits before moving.")
+    ] = 0.4,
     ai_workers: Annotated[
         str,
         typer.Option(
+            metavar="N|ray",
             help="Where AI searches run: a number of local worker processes (default: one per core) "
-            "or 'ray' for a Ray cluster."
+            "or 'ray' for a Ray cluster.",
         ),
     ] = "",
     ray_address: Annotated[
         str | None,
-        typer.Option(help="With --ai-workers ray: the cluster's address (default: start a local Ray)."),
+        typer.Option(
+            metavar="ADDRESS",
+            help="With --ai-workers ray: the cluster's address (default: start a local Ray).",
+        ),
     ] = None,
 ) -> None:
     """Start the browser app: play every game against AI or friends; games survive restarts.
 
-    Several servers may share one PostgreSQL database (behind a load balancer): each serves
-    every game, and clients of one hear the actions made through the others.
+    Friends on other computers of your network: start with --host 0.0.0.0 and open the app at the
+    network address it prints before you create the game, so its invite links carry that address.
+
+    PostgreSQL: --database-url postgresql+psycopg://user:password@host/db (pip install -e
+    '.[web,postgres]'). Several servers may share one PostgreSQL database (behind a load
+    balancer): each serves every game, and clients of one hear the actions made through the others.
     """
     missing = [
         name
@@ -458,6 +489,10 @@ def serve(
     if ray_address and ai_workers != "ray":
         raise fail("--ray-address: only with --ai-workers ray")
     workers = f"ray:{ray_address}" if ai_workers == "ray" and ray_address else ai_workers
+    # Before the app starts its AI workers, and in words: a port in use, a host not this machine's.
+    problem = listen_problem(host, port)
+    if problem:
+        raise fail(problem)
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
@@ -469,5 +504,6 @@ def serve(
     except (SQLAlchemyError, ModuleNotFoundError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise fail(f"the database cannot be opened: {first}") from None
-    console.print(f"Kingdomino at [bold]http://{host}:{port}/[/] · games stored in {shown}")
+    for line in start_lines(host, port, shown):
+        console.print(line, soft_wrap=True)
     uvicorn.Server(server_config(app_, host, port)).run()

@@ -53,14 +53,12 @@ def _square(token: str, line: int, column: int) -> tuple[int, int]:
 
 
 def parse_kingdom(text: str, frame: int = 5) -> Kingdom:
-    """Read a kingdom; refuse a missing or second castle and a kingdom larger than the frame."""
+    """Read a kingdom; refuse a missing castle (a second one is refused where it stands) and a
+    kingdom larger than the frame."""
     cells = read_cells(text, CASTLE_LETTER, EMPTY_LETTER, _square, "the kingdom is empty; " + _expected())
     castles = [(r, c) for r, c, square in cells if square is None]
     if not castles:
         raise GameError(f"the kingdom has no castle ({CASTLE_LETTER!r})")
-    if len(castles) > 1:
-        where = " and ".join(f"row {r + 1} cell {c + 1}" for r, c in castles)
-        raise GameError(f"the kingdom has {len(castles)} castles ({where}); it must have exactly one")
     check_span(cells, frame, "kingdom")
     castle_row, castle_col = castles[0]
     kingdom = Kingdom(Geometry.of(frame))

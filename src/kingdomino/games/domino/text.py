@@ -1,17 +1,21 @@
 """Reading a domino kingdom written as text: rows of cells, with line and column in errors.
 
 Both games write a kingdom one line per row, top to bottom, cells separated by
-spaces; a cell is the centre letter (castle ``C``, hut ``H``), ``.`` (empty) or a
-square, whose notation each game reads itself. :func:`read_cells` does the
+spaces (or tabs: a row copied from a spreadsheet); a cell is the centre letter
+(castle ``C``, hut ``H``), ``.`` (empty) or a square, whose notation each game
+reads itself. :func:`read_cells` does the
 splitting, the row-width check and the positions; :func:`check_span` refuses a
 kingdom larger than its frame.
 
 >>> read_cells("W1 .\\nC  F0", "C", ".", lambda token, line, column: token, "empty")
 [(0, 0, 'W1'), (1, 0, None), (1, 1, 'F0')]
+>>> read_cells("C\\tW1", "C", ".", lambda token, line, column: (token, column), "empty")
+[(0, 0, None), (0, 1, ('W1', 3))]
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import TypeVar
 
@@ -31,37 +35,51 @@ def read_cells(
     empty_letter: str,
     read_square: Callable[[str, int, int], Square],
     empty_message: str,
+    centre_name: str = "castle",
+    realm: str = "kingdom",
 ) -> list[tuple[int, int, Square | None]]:
     """``(row, col, square)`` of each non-empty cell, ``None`` for the centre letter.
 
     ``read_square(token, line, column)`` reads one square or raises
-    :class:`KingdomTextError`; ``empty_message`` is the error when no row is given.
+    :class:`KingdomTextError`; ``empty_message`` is the error when no row is given. Cells are
+    separated by any run of spaces or tabs. The centre written with a number (``C1``: crowns
+    on the castle) and a second centre are refused where they stand, by the centre's name.
     """
     cells: list[tuple[int, int, Square | None]] = []
     width: int | None = None
+    first_centre: tuple[int, int] | None = None
     row = 0
     for line_number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        tokens: list[tuple[int, str]] = []
-        column = 0
-        for part in line.split(" "):
-            if part:
-                tokens.append((column + 1, part))
-            column += len(part) + 1
+        tokens = [(match.start() + 1, match.group()) for match in re.finditer(r"\S+", line)]
         if width is None:
             width = len(tokens)
         elif len(tokens) != width:
             raise KingdomTextError(
-                line_number, 1, f"expected {width} cells like the first row, got {len(tokens)}"
+                line_number,
+                1,
+                f"expected {width} cells like the first row, got {len(tokens)} "
+                f"(write {empty_letter!r} for an empty square)",
             )
         for col, (column, token) in enumerate(tokens):
             upper = token.upper()
             if upper == empty_letter:
                 continue
             if upper == centre_letter:
+                if first_centre is not None:
+                    raise KingdomTextError(
+                        line_number,
+                        column,
+                        f"a second {centre_name} (the first is on line {first_centre[0]}, column "
+                        f"{first_centre[1]}); a {realm} has exactly one",
+                    )
+                first_centre = (line_number, column)
                 cells.append((row, col, None))
                 continue
+            if upper[:1] == centre_letter and upper[1:].isdigit():
+                alone = f"nothing goes on the {centre_name}; write {centre_letter!r} alone"
+                raise KingdomTextError(line_number, column, f"{token!r}: {alone}")
             cells.append((row, col, read_square(token, line_number, column)))
         row += 1
     if width is None:

@@ -110,7 +110,9 @@ def _square(token: str, line: int, column: int) -> dict[str, int]:
 
 def parse_kingdom(text: str, frame: int = 5) -> Kingdom:
     """Read a territory; refuse a missing or second hut and a territory larger than the frame."""
-    cells = read_cells(text, HUT_LETTER, EMPTY_LETTER, _square, "the territory is empty; " + _expected())
+    cells = read_cells(
+        text, HUT_LETTER, EMPTY_LETTER, _square, "the territory is empty; " + _expected(), "hut", "territory"
+    )
     huts = [(r, c) for r, c, square in cells if square is None]
     if len(huts) != 1:
         raise GameError(f"the territory has {len(huts)} huts ({HUT_LETTER!r}); it must have exactly one")

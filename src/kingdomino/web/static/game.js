@@ -14,6 +14,10 @@ import { seatBadge } from "./pictures.js";
 /** @type {Record<string, import("./replay.js").BoardModule>} */
 const BOARDS = { kingdomino: classic, origins: classic, duel };
 
+/** Whether a URL's host names this computer alone (a link no one elsewhere can open).
+ * @param {string} host a URL's `hostname` ("[::1]" for IPv6) */
+export const isLoopback = (host) => host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
+
 
 /** @param {HTMLElement} main @param {string} id @param {boolean} [replay] opened at its replay (/game/ID/replay) */
 export function showGame(main, id, replay = false) {
@@ -104,6 +108,10 @@ export function showGame(main, id, replay = false) {
   };
   if (inviting) invites.append(...saved.invites.map((/** @type {any} */ i) => linkField(inviteFor(i), i.url)));
   if (saved.spectator) invites.append(linkField(t("game.spectator_link"), saved.spectator));
+  // Links made on a page opened at 127.0.0.1 (the server's default) open on this computer alone:
+  // say so, and how friends elsewhere get links they can open.
+  const linkHost = inviting ? new URL(saved.invites[0].url, location.href).hostname : "";
+  if (isLoopback(linkHost)) invites.append(el("p", { class: "small invite-local", id: "invite-local" }, t("game.invite_local", { host: linkHost })));
   // The host's first need in a game with friends online: the links to send them, at the top
   // (folded away once read, and remembered so); the spectator link alone waits at the bottom.
   const invitesCard = inviting

@@ -1,0 +1,91 @@
+"""``kingdomino serve`` as a newcomer meets it: where it listens, said before it starts.
+
+A newcomer's review of 2026-11-27: a port already taken printed "Kingdomino at
+http://127.0.0.1:8000/", then uvicorn's "ERROR: [Errno 98] error while attempting to bind on
+address ...", exit code 3; nothing said how friends on other computers join, and the invite
+links of a page opened at 127.0.0.1 open on that computer alone.
+"""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kingdomino.cli import app
+from kingdomino.cli.listen import lan_addresses, listen_problem, start_lines, where_to_open
+
+runner = CliRunner()
+
+
+def taken_port() -> tuple[socket.socket, int]:
+    """A port of 127.0.0.1 that another program listens on (the socket, to close after)."""
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    holder.listen()
+    return holder, holder.getsockname()[1]
+
+
+def test_a_port_in_use_is_refused_in_words_before_the_app_starts(tmp_path: Path) -> None:
+    holder, port = taken_port()
+    try:
+        result = runner.invoke(app, ["serve", "--port", str(port), "--data-dir", str(tmp_path)])
+    finally:
+        holder.close()
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert f"--port {port}: the port is already in use on 127.0.0.1" in text
+    assert f"--port {port + 1}" in text  # what to try instead
+    assert "Kingdomino at" not in text and "Errno" not in text and "Traceback" not in text
+
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "203.0.113.7",  # an address (TEST-NET-3) that is none of this machine's: nothing is sent
+        "no-such-host.invalid",  # a name that resolves to nothing (.invalid never does)
+    ],
+)
+def test_a_host_that_is_not_this_machine_is_refused_with_what_to_use(tmp_path: Path, host: str) -> None:
+    result = runner.invoke(app, ["serve", "--host", host, "--data-dir", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert f"--host {host}: not an address of this machine" in text
+    assert "127.0.0.1" in text and "0.0.0.0" in text and "Errno" not in text
+
+
+def test_a_free_address_is_fine() -> None:
+    assert listen_problem("127.0.0.1", 0) is None
+
+
+def test_the_start_line_says_where_friends_on_the_network_open_the_app() -> None:
+    """On 127.0.0.1 (the default) the app is for this computer alone, and the line says how to let
+    friends in; on 0.0.0.0 it names the addresses they open (or how to find one), and that the
+    game must be created from there for its invite links to carry it."""
+    alone = " ".join(start_lines("127.0.0.1", 8000, "sqlite:///k.sqlite3"))
+    assert "http://127.0.0.1:8000/" in alone and "--host 0.0.0.0" in alone
+    shared = " ".join(start_lines("0.0.0.0", 8000, "sqlite:///k.sqlite3", lan=["192.168.1.20"]))
+    assert "http://127.0.0.1:8000/" in shared  # not "http://0.0.0.0:8000/"
+    assert "Friends on your network open http://192.168.1.20:8000/" in shared and "invite links" in shared
+    unknown = " ".join(start_lines("0.0.0.0", 8000, "sqlite:///k.sqlite3", lan=[]))
+    assert "http://<this computer's address>:8000/" in unknown
+    assert where_to_open("192.168.1.20", 8000) == ("http://192.168.1.20:8000/", ["http://192.168.1.20:8000/"])
+    assert where_to_open("::", 8000) == ("http://[::1]:8000/", [])
+    assert where_to_open("localhost", 8000)[1] == []
+
+
+def test_lan_addresses_are_never_loopback() -> None:
+    assert not any(address.startswith("127.") for address in lan_addresses())
+
+
+def test_serve_help_is_whole_at_eighty_columns() -> None:
+    """No word of the help is cut with "…" in an 80-column terminal (the default data folder and
+    the PostgreSQL example were), and it says how friends on other computers join."""
+    result = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    assert result.exit_code == 0
+    assert "…" not in result.output, result.output
+    text = " ".join(result.output.split())
+    assert "--host 0.0.0.0" in text and "~/.local/share/kingdomino" in text
+    assert "postgresql+psycopg://user:password@host/db" in text
