@@ -67,6 +67,8 @@ from kingdomino.rl.common import (
     settle_chance,
 )
 from kingdomino.rl.encoders import FloatArray, ObservationEncoder
+from kingdomino.rl.gymnasium_plugin import ENV_ID as ENV_ID
+from kingdomino.rl.gymnasium_plugin import register_gymnasium_envs
 
 IllegalPolicy = Literal["lose", "raise"]
 
@@ -256,8 +258,6 @@ class GameEnv(gym.Env[FloatArray, int]):
         return text
 
 
-#: ``gymnasium.make(ENV_ID, game="kingdomino", players=2, opponents="greedy")`` works once this
-#: module is imported.
-ENV_ID = "kingdomino/GameEnv-v0"
-if ENV_ID not in gym.registry:
-    gym.register(id=ENV_ID, entry_point="kingdomino.rl.gymnasium_env:GameEnv")
+# ``gymnasium.make(ENV_ID, game="kingdomino", players=2, opponents="greedy")`` works once this
+# module is imported (and, with a Gymnasium that loads plugins, without it: gymnasium_plugin).
+register_gymnasium_envs()
