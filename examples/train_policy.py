@@ -10,7 +10,7 @@ policy is uniformly random; REINFORCE with a running-mean baseline and the
 
 Run: ``python examples/train_policy.py [--episodes 300] [--eval 200] [--seed 1] [--quick]``.
 It prints the win rate against ``random`` before and after training (greedy play:
-the highest-scoring legal action). CPU only, well under a few minutes.
+the highest-scoring legal action). CPU only: about 12 s of one core (``--quick``: 2 s).
 """
 
 from __future__ import annotations

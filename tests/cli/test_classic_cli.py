@@ -368,3 +368,23 @@ def test_no_help_is_cut_short_at_eighty_columns(command: str) -> None:
     result = runner.invoke(app, [*command.split(), "--help"], env={"COLUMNS": "80"}, terminal_width=80)
     assert result.exit_code == 0
     assert "…" not in result.output, result.output
+
+
+def test_a_tournament_of_one_deal_shows_no_interval_of_zero(tmp_path: Path) -> None:
+    """``--games 2`` (a newcomer's quick try) plays one deal in two rotations: there is no spread
+    to measure, and the table printed "71.0 ± 0.0" as if the mean were exact. Now it prints the
+    mean alone and says how many games give an interval; so does ``compare``."""
+    outs = []
+    for agent in ("greedy", "random"):
+        out = tmp_path / f"{agent}.jsonl"
+        words = ["tournament", "--agents", agent, "random", "--games", "2", "--seed", "1", "--out", str(out)]
+        result = runner.invoke(app, normalise_argv(words), env={"COLUMNS": "200"})
+        assert result.exit_code == 0, result.output
+        text = " ".join(result.output.split())
+        assert "± 0.0" not in text and "--games 4 or more plays two deals" in text
+        outs.append(str(out))
+    compared = runner.invoke(app, ["compare", *outs], env={"COLUMNS": "200"})
+    assert compared.exit_code == 0, compared.output
+    assert "± 0.00" not in compared.output and "One deal only" in " ".join(compared.output.split())
+    four = runner.invoke(app, normalise_argv(["tournament", "--agents", "greedy", "random", "--games", "4"]))
+    assert "±" in four.output and "One deal only" not in four.output

@@ -56,6 +56,8 @@ class PairedComparison:
     #: Pairs where the second agent scored more, less.
     second_better: int
     second_worse: int
+    #: Distinct deals among the pairs (the intervals' draws: with one, the intervals are 0).
+    deals: int = 0
 
 
 def compare(
@@ -115,6 +117,7 @@ def compare(
         win_half,
         sum(1 for a, b in zip(*scores) if b > a),
         sum(1 for a, b in zip(*scores) if b < a),
+        len(set(deals)),
     )
 
 

@@ -116,13 +116,14 @@ def tournament(
     with_elo = any(row.elo is not None for row in rows)
     if with_elo:
         table.add_column("Elo", justify="right")
+    deals = len({o.seed for o in outcomes})
     for row in rows:
         cells = [
             row.agent,
             str(row.appearances),
             f"{row.wins:g}",
             f"{100 * row.wins / row.appearances:.1f} % [{100 * row.win_low:.1f}, {100 * row.win_high:.1f}]",
-            f"{row.mean_score:.1f} ± {row.score_half_width:.1f}",
+            f"{row.mean_score:.1f} ± {row.score_half_width:.1f}" if deals > 1 else f"{row.mean_score:.1f}",
         ]
         if with_elo:
             cells.append(f"{row.elo:.0f}" if row.elo is not None else "")
@@ -133,6 +134,8 @@ def tournament(
         "intervals take each deal (played in every rotation) as one draw, Student's t.",
         style="dim",
     )
+    if deals < 2:
+        console.print(one_deal(config.players), style="yellow")
     if with_elo:
         console.print(
             "Elo: Bradley-Terry fit to the pairwise results within games, mean 1500, no interval "
@@ -159,6 +162,18 @@ def check_executor(executor: str, address: str | None) -> None:
         raise fail("--address: only with --executor ray (the address of a Ray cluster)")
 
 
+def one_deal(players: int) -> str:
+    """Why a table of one deal has no interval, and how many games give one."""
+    return (
+        "One deal only (its rotations are one draw): no 95 % interval; "
+        f"--games {2 * players} or more plays two deals."
+    )
+
+
+def games_word(count: int) -> str:
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
 def compare(
     first: Annotated[Path, typer.Argument(help="A tournament's results (JSONL, from --out).")],
     second: Annotated[Path, typer.Argument(help="The same tournament with one agent changed.")],
@@ -170,7 +185,8 @@ def compare(
 ) -> None:
     """Compare two tournaments on the same deals game by game: paired score and win differences."""
     try:
-        result = compare_tournaments(*read_results(first), *read_results(second), position)
+        first_results = read_results(first)
+        result = compare_tournaments(*first_results, *read_results(second), position)
     except GameError as error:
         raise fail(str(error)) from None
     if as_json:
@@ -182,17 +198,23 @@ def compare(
     table.add_column("win rate", justify="right")
     table.add_row(result.first, f"{result.first_mean:.1f}", f"{100 * result.first_win_rate:.1f} %")
     table.add_row(result.second, f"{result.second_mean:.1f}", f"{100 * result.second_win_rate:.1f} %")
+    spread = result.deals > 1
     table.add_row(
-        "second - first (95 % CI)",
-        f"{result.score_difference:+.2f} ± {result.score_half_width:.2f}",
-        f"{100 * result.win_difference:+.1f} ± {100 * result.win_half_width:.1f} points",
+        "second - first" + (" (95 % CI)" if spread else ""),
+        f"{result.score_difference:+.2f}" + (f" ± {result.score_half_width:.2f}" if spread else ""),
+        f"{100 * result.win_difference:+.1f}"
+        + (f" ± {100 * result.win_half_width:.1f}" if spread else "")
+        + " points",
     )
     console.print(table)
     console.print(
-        f"The second agent scored more in {result.second_better} games, less in {result.second_worse}; "
-        "intervals take each deal (played in every rotation) as one draw, Student's t.",
+        f"The second agent scored more in {games_word(result.second_better)}, less in "
+        f"{result.second_worse}; intervals take each deal (played in every rotation) as one draw, "
+        "Student's t.",
         style="dim",
     )
+    if not spread:
+        console.print(one_deal(first_results[0].players), style="yellow")
 
 
 def analyse(
