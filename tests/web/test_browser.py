@@ -1343,6 +1343,15 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     assert [row.inner_text().split()[0] for row in rows.all()] == ["Wheat", "Forest"]
     rows.first.hover()
     assert page.locator("svg.scorer-grid.lit-region g.lit").count() == 3
+    assert page.locator("#scorer-rule").inner_text() == "Points = Squares × Crowns"
+    # A region without a crown is listed too, at 0: a table player looks for each region laid
+    # (a newcomer's review of 2026-11-27 met a crownless forest missing from the sheet).
+    lay(page, ["L", "n0"], ["-1,-1", "-1,0"])
+    page.wait_for_function("document.querySelectorAll('#scorer-sheet tr.region-row').length === 3")
+    assert rows.nth(2).inner_text().split() == ["Lake", "2", "0", "0"]
+    lay(page, ["empty"], ["-1,-1", "-1,0"])
+    page.wait_for_function("document.querySelectorAll('#scorer-sheet tr.region-row').length === 2")
+    lay(page, ["F", "n2"], [])  # the brush the keyboard lays below
     page.screenshot(path=str(ARTIFACTS / "scorer-kingdomino.png"), full_page=True)
     assert page.locator("#scorer-text").input_value().splitlines()[1].split() == ["C", "W1", "W1"]
     # The keyboard: the arrows move between squares, Enter lays the brush and stays there.

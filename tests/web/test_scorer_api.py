@@ -17,8 +17,9 @@ def test_a_kingdom_is_scored_region_by_region_with_its_squares(client: TestClien
     assert answer.status_code == 200, answer.text
     sheet = answer.json()
     assert sheet["total"] == 3 * 1 + 2 * 2
-    lake, wheat = sheet["regions"]  # most points first; the forest, crownless, scores nothing
+    lake, wheat, forest = sheet["regions"]  # most points first; the forest, crownless, at 0 (listed)
     assert (wheat["kind"], wheat["squares"], wheat["multiplier"], wheat["points"]) == ("wheat", 3, 1, 3)
+    assert (forest["kind"], forest["squares"], forest["multiplier"], forest["points"]) == ("forest", 2, 0, 0)
     assert sorted(map(tuple, wheat["cells"])) == [(-1, -1), (-1, 0), (0, -1)]
     assert sorted(map(tuple, lake["cells"])) == [(0, 1), (0, 2)]
 

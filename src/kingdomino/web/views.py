@@ -201,16 +201,18 @@ def scored_text(game: str, text: str, options: dict[str, Any]) -> dict[str, Any]
         named = message.split(":", 1)[0]
         field = named if named == "game" or named.startswith("options.") else "text"
         raise HubError(422, field, message) from None
-    return sheet_of(full)
+    # Every region, those worth 0 too: a table player who laid a crownless forest looks for it.
+    return sheet_of(full, every=True)
 
 
-def sheet_of(full: ScoreSheet) -> dict[str, Any]:
-    """A score sheet for clients: the regions that score, each with its castle-relative squares
-    (``[row, col]``, so a page can light a region on the kingdom), bonuses, total, and the engine's
-    tie-break values (e.g. largest region, crowns) for explaining a tie."""
+def sheet_of(full: ScoreSheet, every: bool = False) -> dict[str, Any]:
+    """A score sheet for clients: the regions that score (``every``: all of them), each with its
+    castle-relative squares (``[row, col]``, so a page can light a region on the kingdom), bonuses,
+    total, and the engine's tie-break values (e.g. largest region, crowns) for explaining a tie."""
     sheet = full.to_json()
     sheet["tiebreaks"] = list(full.tiebreaks)
-    sheet["regions"] = [region for region in sheet["regions"] if region["points"]]
+    if not every:
+        sheet["regions"] = [region for region in sheet["regions"] if region["points"]]
     return sheet
 
 

@@ -47,8 +47,10 @@ export function lightRegion(seat, cells) {
 }
 
 /** One seat's sheet as a table; pointing at (or focusing, or tapping) a region's row lights it on
- * the kingdom. @param {any} view @param {number} seat */
-export function sheetTable(view, seat) {
+ * the kingdom. A game's sheet leaves out the regions worth nothing (a kingdom in play has many);
+ * `every` keeps them (the scorer: a region just laid without a crown is still listed, at 0).
+ * @param {any} view @param {number} seat @param {boolean} [every] */
+export function sheetTable(view, seat, every = false) {
   const sheet = view.score_sheets[seat];
   /** A row that lights `cells` while pointed at. @param {Array<[number, number]>} cells @param {...any} cellsOfRow */
   const lighting = (cells, ...cellsOfRow) => el("tr", { class: "region-row", tabindex: 0,
@@ -66,7 +68,7 @@ export function sheetTable(view, seat) {
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.domain" : view.game === "kingdomino" ? "sheet.territory" : "sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
       el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.crosses" : view.game === "origins" ? "sheet.fires" : "sheet.crowns")), el("th", { scope: "col" }, t("sheet.points")))),
     el("tbody", {},
-      sheet.regions.filter((/** @type {any} */ r) => r.points).map(regionRow),
+      sheet.regions.filter((/** @type {any} */ r) => every || r.points).map(regionRow),
       sheet.bonuses.map(bonusRow),
       el("tr", { class: "total" }, el("th", { colspan: 3, scope: "row" }, t("sheet.total")), el("th", {}, sheet.total))));
 }

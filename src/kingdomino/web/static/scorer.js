@@ -283,7 +283,10 @@ export async function showScorer(main) {
       if (mine !== asked) return;
       error.textContent = "";
       total.textContent = t("scorer.total", { n: answer.total });
-      sheet.replaceChildren(sheetTable({ game: kingdom.game, score_sheets: [answer] }, 0));
+      // Every region, those worth 0 too, and the rule in the table's own words ("Points = Squares × Crowns").
+      const multiplier = t(kingdom.game === "duel" ? "sheet.crosses" : kingdom.game === "origins" ? "sheet.fires" : "sheet.crowns");
+      sheet.replaceChildren(sheetTable({ game: kingdom.game, score_sheets: [answer] }, 0, true),
+        el("p", { class: "small", id: "scorer-rule" }, `${t("sheet.points")} = ${t("sheet.squares")} × ${multiplier}`));
     } catch (problem) {
       if (mine !== asked) return;
       error.textContent = errorWords(problem, kingdom.game);
