@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import asyncio
 import enum
+import ipaddress
+import itertools
 import logging
 import multiprocessing
 import os
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -193,6 +195,28 @@ def make_executor(workers: str) -> Executor:
     return LocalWorkers(int(workers) if workers else None)
 
 
+def client_key(host: str | None) -> str:
+    """The client a request comes from, as the AI queue tells clients apart: an IPv4 address, an
+    IPv6 address's /64 network (one household or host holds a whole /64), else the text as given.
+
+    >>> client_key("203.0.113.7"), client_key("2001:db8:1:2:a::1"), client_key("::ffff:203.0.113.7")
+    ('203.0.113.7', '2001:db8:1:2::/64', '203.0.113.7')
+    >>> client_key(None), client_key("testclient")
+    ('', 'testclient')
+    """
+    if not host:
+        return ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
+
+
 class Lane(enum.Enum):
     """Where a job waits, in the order the lanes are served.
 
@@ -207,12 +231,14 @@ class Lane(enum.Enum):
 
 @dataclass(eq=False)
 class Ticket:
-    """A job in the queue: whose it is (a game id), what (an AI turn, a hint, a review) and the
-    lane it waits in."""
+    """A job in the queue: whose it is (a game id), what (an AI turn, a hint, a review), the
+    lane it waits in, and the client it is done for (``""``: unknown, e.g. a turn resumed after a
+    restart; every such job counts as one client's)."""
 
     owner: str
     kind: str
     lane: Lane = Lane.PLAYERS
+    client: str = ""
     turn: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
@@ -231,6 +257,14 @@ class AIQueue:
     they hold at most ``slots - 1`` slots (at least one), so with two or more workers a live AI
     turn or a hint never waits behind a review (with one worker, behind at most the one review
     job that runs). They are never counted in ``ahead``.
+
+    Within a lane the clients take turns: each client's first waiting job, then each one's second,
+    and so on, the clients ordered by when a job of theirs last started (a client with nothing
+    here lately first); each client's own jobs first come, first served. A client with a hundred
+    jobs waiting gets one slot in turn with a client that has one. Found by the attack review of
+    2026-11-27: a script that created a hundred games of three ``hard`` AI seats and one human
+    seat it never played (so their turns were players' turns) made every other player wait 270 s
+    for an AI reply.
     """
 
     def __init__(self, executor: Executor, on_change: Callable[[], None] = lambda: None) -> None:
@@ -238,6 +272,9 @@ class AIQueue:
         self.on_change = on_change
         self.lanes: dict[Lane, deque[Ticket]] = {lane: deque() for lane in Lane}
         self.running: list[Ticket] = []
+        #: When a job of each client with jobs here last started (a count of starts).
+        self._served: dict[str, int] = {}
+        self._starts = itertools.count(1)
 
     @property
     def waiting(self) -> deque[Ticket]:
@@ -246,7 +283,30 @@ class AIQueue:
 
     def _foreground(self) -> list[Ticket]:
         """The jobs that wait for a slot ahead of any review, in the order they will start."""
-        return [*self.lanes[Lane.PLAYERS], *self.lanes[Lane.WATCHED]]
+        return [*self._in_turn(Lane.PLAYERS), *self._in_turn(Lane.WATCHED)]
+
+    def _in_turn(self, lane: Lane) -> list[Ticket]:
+        """The jobs waiting in ``lane`` in the order they will start: round by round, the clients
+        in turn (by when a job of theirs last started), one job of each client a round."""
+        waiting = self.lanes[lane]
+        if len(waiting) < 2:
+            return list(waiting)
+        first_seen = list(dict.fromkeys(t.client for t in waiting))
+        turn = {client: place for place, client in enumerate(sorted(first_seen, key=self._last_start))}
+        rounds: Counter[str] = Counter()
+        keyed = []
+        for ticket in waiting:
+            keyed.append((rounds[ticket.client], turn[ticket.client], ticket))
+            rounds[ticket.client] += 1
+        keyed.sort(key=lambda entry: entry[:2])
+        return [ticket for _, _, ticket in keyed]
+
+    def _last_start(self, client: str) -> int:
+        return self._served.get(client, 0)
+
+    def _start(self, ticket: Ticket) -> None:
+        self.running.append(ticket)
+        self._served[ticket.client] = next(self._starts)
 
     def _background_may_start(self) -> bool:
         """Whether a review may take a slot now: none other waits, and one slot stays free of them."""
@@ -261,19 +321,31 @@ class AIQueue:
             return self._background_may_start()
         if len(self.running) >= self.executor.slots:
             return False
-        return not (self.waiting if lane is Lane.PLAYERS else self._foreground())
+        return not (self.waiting if lane is Lane.PLAYERS else [*self.waiting, *self.lanes[Lane.WATCHED]])
+
+    def _everywhere(self) -> list[Ticket]:
+        return [*self.running, *(t for lane in self.lanes.values() for t in lane)]
 
     def count(self, kind: str) -> int:
         return sum(t.kind == kind for t in self.waiting) + sum(t.kind == kind for t in self.running)
 
     def ahead(self, owner: str, kind: str = "ai") -> int | None:
         """Jobs before ``owner``'s job of ``kind`` (0: it is running); None if it has none."""
-        if any(t.owner == owner and t.kind == kind for t in self.running):
-            return 0
-        for position, ticket in enumerate(self._foreground()):
-            if ticket.owner == owner and ticket.kind == kind:
-                return position + 1
-        return None
+        return self.positions(kind).get(owner)
+
+    def positions(self, kind: str = "ai") -> dict[str, int]:
+        """For each owner with a job of ``kind`` running or waiting (reviews aside), the jobs
+        before it (0: running), worked out in one pass: a hub asks after every change of the
+        queue for every game in it (asking game by game went over the whole queue each time, so
+        a queue of 700 jobs took seconds of the event loop to tell its players where they stood)."""
+        found: dict[str, int] = {}
+        for position, ticket in enumerate(self._foreground(), start=1):
+            if ticket.kind == kind:
+                found.setdefault(ticket.owner, position)
+        for ticket in self.running:
+            if ticket.kind == kind:
+                found[ticket.owner] = 0
+        return found
 
     def owners(self) -> set[str]:
         """The games with a job waiting or running, reviews aside."""
@@ -281,13 +353,15 @@ class AIQueue:
             t.owner for t in self.running if t.lane is not Lane.BACKGROUND
         }
 
-    async def run(self, job: AIJob, owner: str, kind: str = "ai", lane: Lane = Lane.PLAYERS) -> AIAnswer:
+    async def run(
+        self, job: AIJob, owner: str, kind: str = "ai", lane: Lane = Lane.PLAYERS, client: str = ""
+    ) -> AIAnswer:
         """``job``'s answer once a worker computed it, after the jobs ahead of it in ``lane``
-        and the lanes before it."""
-        ticket = Ticket(owner, kind, lane)
+        (``client``'s turn among the clients with jobs there) and the lanes before it."""
+        ticket = Ticket(owner, kind, lane, client)
         waiting = self.lanes[lane]
         if self._may_start(lane):
-            self.running.append(ticket)
+            self._start(ticket)
         else:
             waiting.append(ticket)
             self.on_change()
@@ -308,6 +382,8 @@ class AIQueue:
     def _leave(self, ticket: Ticket) -> None:
         if ticket in self.running:
             self.running.remove(ticket)
+        if not any(t.client == ticket.client for t in self._everywhere()):
+            self._served.pop(ticket.client, None)  # nothing of theirs here: they come back first
         for lane in Lane:
             waiting = self.lanes[lane]
             while waiting and (
@@ -315,8 +391,9 @@ class AIQueue:
                 if lane is Lane.BACKGROUND
                 else len(self.running) < self.executor.slots
             ):
-                following = waiting.popleft()
+                following = self._in_turn(lane)[0]
+                waiting.remove(following)
                 if not following.turn.done():
-                    self.running.append(following)
+                    self._start(following)
                     following.turn.set_result(None)
         self.on_change()

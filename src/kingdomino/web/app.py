@@ -33,15 +33,16 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Path, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.requests import HTTPConnection
 from starlette.types import Message
 
 from kingdomino.arena.ladder import load_ratings, rating_of
 from kingdomino.web import views
-from kingdomino.web.ai_workers import Executor, make_executor
+from kingdomino.web.ai_workers import Executor, client_key, make_executor
 from kingdomino.web.body_limit import BodyLimit
 from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.frames import decode
@@ -212,7 +213,7 @@ def create_app(
         return hub.stats()
 
     @app.post("/api/games", status_code=201)
-    async def create(body: CreateRequest) -> dict[str, Any]:
+    async def create(body: CreateRequest, request: Request) -> dict[str, Any]:
         live = await hub.create(
             body.game,
             body.players,
@@ -220,28 +221,29 @@ def create_app(
             [s.model_dump() for s in body.seats],
             body.seed,
             body.hints,
+            _client(request),
         )
         return views.created(live)
 
     @app.post("/api/games/{game_id}/same-deal", status_code=201)
-    async def same_deal(game_id: str, body: TokenRequest) -> dict[str, Any]:
+    async def same_deal(game_id: str, body: TokenRequest, request: Request) -> dict[str, Any]:
         """A finished game's deal played again: a new game with its seats, options and seed."""
-        return views.created(await hub.same_deal(game_id, body.token))
+        return views.created(await hub.same_deal(game_id, body.token, _client(request)))
 
     @app.post("/api/games/{game_id}/leave")
-    async def leave(game_id: str, body: LeaveRequest) -> dict[str, Any]:
+    async def leave(game_id: str, body: LeaveRequest, request: Request) -> dict[str, Any]:
         """The caller's seat handed to an AI (``level``), so the others play on; the answer holds
         the spectator token, with which the leaver may go on watching."""
-        live = await hub.hand_to_ai(game_id, body.token, body.level)
+        live = await hub.hand_to_ai(game_id, body.token, body.level, client=_client(request))
         return {"ok": True, "spectator_token": live.stored.spectator_token}
 
     @app.post("/api/games/{game_id}/seats/{seat}/ai")
     async def take_over(
-        game_id: str, seat: Annotated[int, Path(ge=1, le=8)], body: LeaveRequest
+        game_id: str, seat: Annotated[int, Path(ge=1, le=8)], body: LeaveRequest, request: Request
     ) -> dict[str, Any]:
         """Seat ``seat`` (1-based) handed to an AI by another player of the game, once that seat's
         player is away: to act, with no page of the game open for ``away_seconds``."""
-        await hub.hand_to_ai(game_id, body.token, body.level, seat - 1)
+        await hub.hand_to_ai(game_id, body.token, body.level, seat - 1, _client(request))
         return {"ok": True}
 
     @app.post("/api/games/lookup")
@@ -264,18 +266,20 @@ def create_app(
         return Response(hub.view_text(live, hub.seats_held(live, tokens)), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions")
-    async def act(game_id: str, body: ActionRequest) -> dict[str, Any]:
-        applied = await hub.act(game_id, body.token, body.action, body.index)
+    async def act(game_id: str, body: ActionRequest, request: Request) -> dict[str, Any]:
+        applied = await hub.act(game_id, body.token, body.action, body.index, client=_client(request))
         return {"ok": True, "index": applied}
 
     @app.post("/api/games/{game_id}/undo")
-    async def undo(game_id: str, body: TokenRequest) -> dict[str, Any]:
-        await hub.undo(game_id, body.token)
+    async def undo(game_id: str, body: TokenRequest, request: Request) -> dict[str, Any]:
+        await hub.undo(game_id, body.token, _client(request))
         return {"ok": True}
 
     @app.get("/api/games/{game_id}/hint")
-    async def hint(game_id: str, token: Annotated[str, Query(max_length=64)] = "") -> dict[str, Any]:
-        return {"candidates": await hub.hint(game_id, token)}
+    async def hint(
+        game_id: str, request: Request, token: Annotated[str, Query(max_length=64)] = ""
+    ) -> dict[str, Any]:
+        return {"candidates": await hub.hint(game_id, token, _client(request))}
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
@@ -314,14 +318,15 @@ def create_app(
         watcher = Watcher(seats, outbox.send, held)
         try:
             await hub.join(live, watcher)
-            if hub.is_thinking(live.id):
-                await outbox.send(hub.thinking_text(live.id))
+            thinking = hub.thinking_now(live)
+            if thinking is not None:
+                await outbox.send(thinking)
             while True:
                 received = await _received_unless_cut_off(websocket, outbox)
                 if received is None or received["type"] == "websocket.disconnect":
                     break
                 try:
-                    await _handle(hub, game_id, received, held, send)
+                    await _handle(hub, game_id, received, held, send, _client(websocket))
                 except (WebSocketDisconnect, SlowClient):
                     break
                 except Exception:
@@ -350,6 +355,12 @@ async def _received_unless_cut_off(websocket: WebSocket, outbox: Outbox) -> Mess
     return None
 
 
+def _client(connection: HTTPConnection) -> str:
+    """The client a request or socket comes from, as the AI queue tells clients apart (behind a
+    proxy that uvicorn trusts, ``--forwarded-allow-ips``, the address it forwards)."""
+    return client_key(connection.client.host if connection.client else None)
+
+
 def _held_tokens(text: str) -> frozenset[str]:
     """The tokens of a socket's ``tokens`` query; too many or too long is a refusal."""
     try:
@@ -366,7 +377,7 @@ class SocketMessage(BaseModel):
 
 
 async def _handle(
-    hub: Hub, game_id: str, received: Mapping[str, Any], held: frozenset[str], send: Any
+    hub: Hub, game_id: str, received: Mapping[str, Any], held: frozenset[str], send: Any, client: str = ""
 ) -> None:
     try:
         message = decode(received, SocketMessage)
@@ -381,7 +392,7 @@ async def _handle(
         if message.type == "action":
             if not message.action:
                 raise HubError(400, "action", "action: expected an action text, e.g. 'claim 17'")
-            applied = await hub.act(game_id, token, message.action, message.index, broadcast=False)
+            applied = await hub.act(game_id, token, message.action, message.index, False, client)
             await send({"type": "ack", "index": applied, "action": message.action})
             await hub.broadcast(hub.get(game_id))
         elif message.type == "why":
@@ -390,9 +401,9 @@ async def _handle(
             named = refusal.to_json() if refusal is not None else None
             await send({"type": "why", "action": text, "reason": reason, "refusal": named})
         elif message.type == "undo":
-            await hub.undo(game_id, token)
+            await hub.undo(game_id, token, client)
             await send({"type": "ack", "undo": True})
         else:
-            await send({"type": "hint", "candidates": await hub.hint(game_id, token)})
+            await send({"type": "hint", "candidates": await hub.hint(game_id, token, client)})
     except HubError as error:
         await send({"type": "error", **error.to_json()["error"]})

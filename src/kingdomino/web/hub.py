@@ -75,8 +75,9 @@ MAX_SPECTATORS = 32
 MAX_SOCKETS_PER_SEAT = 4
 #: Seconds before a failed AI turn is tried again (doubling up to the last).
 AI_RETRY_DELAYS = (0.1, 0.5, 2.0, 10.0)
-#: Seconds an AI lease lasts unless renewed (renewed every third of it while the search runs),
-#: and how often the server looks for AI turns nobody holds (a server died, a task failed).
+#: Seconds an AI lease lasts unless renewed (every lease of a server is renewed at once, every
+#: third of it, while its turn waits or runs), and how often the server looks for AI turns nobody
+#: holds (a server died, a task failed).
 LEASE_SECONDS = 6.0
 SWEEP_SECONDS = 1.0
 #: Games kept in memory with nobody watching them, the least recently used dropped first.
@@ -118,10 +119,16 @@ class Hub:
         self._queue: AIQueue | None = None
         self._background: list[asyncio.Task[None]] = []
         self._sending: set[asyncio.Future[Any]] = set()
-        #: (seat, ahead) last told to each game's watchers, so that only changes are sent.
+        #: (seat, ahead) last told to each watched game's watchers, so that only changes are sent.
         self._thinking: dict[str, tuple[int, int] | None] = {}
+        #: Whether telling the games where their AI turns stand is due (``_queue_changed``).
+        self._telling = False
         #: Seconds and iterations of the last AI moves computed here (``/api/stats``).
         self.ai_moves: deque[tuple[float, int]] = deque(maxlen=10_000)
+        #: The AI turns (game id, revision) whose lease this server held at its last renewal of
+        #: them all, and when (``time.monotonic()``) that renewal began (``_renew_leases``).
+        self._leases_held: set[tuple[str, int]] = set()
+        self._leases_renewed = float("-inf")
 
     @property
     def queue(self) -> AIQueue:
@@ -137,6 +144,7 @@ class Hub:
         """Resume the AI turns of unfinished games, and follow the other servers' writes."""
         loop = asyncio.get_running_loop()
         self._background.append(loop.create_task(self._sweep()))
+        self._background.append(loop.create_task(self._renew_leases()))
         if self.store.notifies:
             self._background.append(loop.create_task(listen(self.store.url, self._heard, self._caught_up)))
 
@@ -167,6 +175,20 @@ class Hub:
             except Exception:
                 log.exception("looking for AI turns to resume failed")
             await asyncio.sleep(SWEEP_SECONDS)
+
+    async def _renew_leases(self) -> None:
+        """Renew every AI lease of this server in one write, every third of a lease, however many
+        AI turns wait or run here. Each turn renewed its own lease before: a write every 2 s per
+        turn waiting in the queue, and the 700 turns a flood of games queued kept the event loop
+        busy with them (every answer took seconds; attack review of 2026-11-27)."""
+        while True:
+            await asyncio.sleep(LEASE_SECONDS / 3)
+            try:
+                began = time.monotonic()
+                self._leases_held = self.store.renew_leases(LEASE_SECONDS)
+                self._leases_renewed = began
+            except Exception:
+                log.exception("renewing the AI leases failed")
 
     async def _heard(self, written: Written) -> None:
         """Another server wrote a game: catch up and tell this server's watchers.
@@ -283,8 +305,10 @@ class Hub:
         seats: list[dict[str, Any]],
         seed: int | None = None,
         hints: bool = False,
+        client: str = "",
     ) -> LiveGame:
-        """A new game, stored with its setup draws in one transaction; its AI seats start playing."""
+        """A new game, stored with its setup draws in one transaction; its AI seats start playing
+        (their turns are ``client``'s in the AI queue, until another player's request changes it)."""
         try:
             game = make_game(game_name, players, options)
         except GameError as error:
@@ -322,7 +346,7 @@ class Hub:
             seed_chosen=seed is not None,
             hints=hints,
         )
-        live = LiveGame(stored, game, game.new_initial_state())
+        live = LiveGame(stored, game, game.new_initial_state(), client=client)
         state = live.state.clone()
         setup = self._draw_chance(live, state, [])
         stored.actions = setup
@@ -346,9 +370,16 @@ class Hub:
         return seat
 
     async def act(
-        self, game_id: str, token: str, text: str, expected_index: int | None = None, broadcast: bool = True
+        self,
+        game_id: str,
+        token: str,
+        text: str,
+        expected_index: int | None = None,
+        broadcast: bool = True,
+        client: str = "",
     ) -> int:
-        """Apply a human's action; returns the number of actions applied after it.
+        """Apply a human's action; returns the number of actions applied after it. The AI turns
+        that follow are ``client``'s in the AI queue.
 
         With ``broadcast=False`` the caller tells the watchers itself (after acknowledging).
         """
@@ -379,6 +410,7 @@ class Hub:
             if reason is not None:
                 raise HubError(409, "action", f"illegal: {reason}")
             self._apply(live, seat, action)
+            live.client = client
             applied = len(live.actions)
         if broadcast:
             await self.broadcast(live)
@@ -456,7 +488,7 @@ class Hub:
         if status == "finished":
             self._start_review(live)
 
-    async def same_deal(self, game_id: str, token: str) -> LiveGame:
+    async def same_deal(self, game_id: str, token: str, client: str = "") -> LiveGame:
         """A new game of the finished game ``game_id`` with its seats, options and seed: the same
         deal, played again by its one human against the same AI seats (a practice game)."""
         live = self.get(game_id)
@@ -467,9 +499,11 @@ class Hub:
         stored = live.stored
         seats = [{key: info.get(key) for key in ("kind", "name", "level", "online")} for info in stored.seats]
         options = dict(stored.options)
-        return await self.create(stored.game, stored.players, options, seats, stored.seed, stored.hints)
+        return await self.create(
+            stored.game, stored.players, options, seats, stored.seed, stored.hints, client
+        )
 
-    async def undo(self, game_id: str, token: str) -> None:
+    async def undo(self, game_id: str, token: str, client: str = "") -> None:
         """Take back the caller's last action and everything after it (only against AI seats).
 
         Refused when the game is over, or when a chance event (a draw, a roll, a revealed
@@ -491,9 +525,12 @@ class Hub:
             live.game, live.state = rebuild(live.stored)
             live.version = version
             live.turn_since = time.monotonic()
+            live.client = client
         await self.broadcast(live)
 
-    async def hand_to_ai(self, game_id: str, token: str, level: str, seat: int | None = None) -> LiveGame:
+    async def hand_to_ai(
+        self, game_id: str, token: str, level: str, seat: int | None = None, client: str = ""
+    ) -> LiveGame:
         """An AI of ``level`` plays a human seat from now on, so the others play on: the caller's
         own seat (``seat`` None: they must go), or the seat of a player who is away (``seat``: to
         act, with no page of it open for ``away_seconds``). The player's token then only watches.
@@ -522,6 +559,7 @@ class Hub:
             live.stored.seats = seats
             live.version = version
             live.turn_since = time.monotonic()
+            live.client = client
         await self.broadcast(live)
         self._schedule_ai(live)
         return live
@@ -572,7 +610,7 @@ class Hub:
         watchers = [watcher for watcher in live.watchers if watcher.seats]
         await self._send_each(live, watchers, [text] * len(watchers))
 
-    async def hint(self, game_id: str, token: str) -> list[dict[str, Any]]:
+    async def hint(self, game_id: str, token: str, client: str = "") -> list[dict[str, Any]]:
         live = self.get(game_id)
         async with live.lock:
             seat = self.seat_for(live, token)
@@ -596,7 +634,8 @@ class Hub:
             )
         self.hints_running += 1
         try:
-            answer = await self.queue.run(AIJob(state, self.hint_agent, seed, analyse=True), live.id, "hint")
+            job = AIJob(state, self.hint_agent, seed, analyse=True)
+            answer = await self.queue.run(job, live.id, "hint", client=client)
         finally:
             self.hints_running -= 1
         return [
@@ -656,7 +695,8 @@ class Hub:
                 if not self.store.take_lease(live.id, version, LEASE_SECONDS):
                     return  # another server computes this turn (or the game moved on: we will hear)
                 job = AIJob(copy, agent_spec(level, copy), derive_seed(live.stored.seed, "seat", seat, index))
-                turn = self.queue.run(job, live.id, lane=Lane.PLAYERS if live.humans() else Lane.WATCHED)
+                lane = Lane.PLAYERS if live.humans() else Lane.WATCHED
+                turn = self.queue.run(job, live.id, lane=lane, client=live.client)
                 answer = await self._under_lease(live, version, self._paced(turn))
                 async with live.lock:
                     if live.version != version:
@@ -686,40 +726,46 @@ class Hub:
         return answer
 
     async def _under_lease(self, live: LiveGame, version: int, search: Awaitable[Any]) -> Any:
-        """Await ``search`` while renewing the game's AI lease; give up if the lease is lost."""
+        """Await ``search``, its lease (just taken) renewed with the server's others; give up if a
+        renewal since finds it lost (another server took the turn over, or the game moved on)."""
         task = asyncio.ensure_future(search)
+        taken = time.monotonic()
         try:
             while True:
                 done, _ = await asyncio.wait([task], timeout=LEASE_SECONDS / 3)
                 if done:
                     return task.result()
-                if not self.store.take_lease(live.id, version, LEASE_SECONDS):
+                if self._leases_renewed > taken and (live.id, version) not in self._leases_held:
                     raise HubError(409, "ai", "the AI turn was taken over or the game moved on")
         finally:
             task.cancel()
 
     def _queue_changed(self) -> None:
-        """Tell the watchers of every game whose AI turn waits or runs where it stands."""
-        queue = self.queue
-        for game_id in set(self._thinking) | queue.owners():
+        """Tell the watched games where their AI turns stand, once the event loop has taken in
+        every change of this moment (a flood of games changed the queue hundreds of times in a
+        row, and each time every game in it was looked at)."""
+        if not self._telling:
+            self._telling = True
+            asyncio.get_running_loop().call_soon(self._tell_queue)
+
+    def _tell_queue(self) -> None:
+        """Tell the watchers of every watched game whose AI turn waits or runs where it stands
+        (a game nobody watches is looked at when a page of it opens: ``thinking_now``)."""
+        self._telling = False
+        positions = self.queue.positions()
+        for game_id in set(self._thinking) | set(positions):
             live = self.games.get(game_id)
-            ahead = queue.ahead(game_id)
-            now_thinking = None
-            if live is not None and ahead is not None and live.is_ai(live.state.current_player):
-                now_thinking = (live.state.current_player, ahead)
-            if self._thinking.get(game_id) == now_thinking:
-                continue
-            if now_thinking is None:
+            if live is None or not live.watchers:
                 self._thinking.pop(game_id, None)
-            else:
-                self._thinking[game_id] = now_thinking
-            if live is not None and live.watchers:
-                message = self.thinking_text(game_id)
-                sending = asyncio.ensure_future(
-                    asyncio.gather(*(w.send(message) for w in list(live.watchers)), return_exceptions=True)
-                )
-                self._sending.add(sending)
-                sending.add_done_callback(self._sending.discard)
+                continue
+            if not self._thinking_changed(live, positions.get(game_id)):
+                continue
+            message = self.thinking_text(game_id)
+            sending = asyncio.ensure_future(
+                asyncio.gather(*(w.send(message) for w in list(live.watchers)), return_exceptions=True)
+            )
+            self._sending.add(sending)
+            sending.add_done_callback(self._sending.discard)
 
     def stats(self) -> dict[str, Any]:
         """How many AI moves this server computed, their seconds and iterations, and its queue."""
@@ -744,9 +790,26 @@ class Hub:
             },
         }
 
-    def is_thinking(self, game_id: str) -> bool:
-        """Whether an AI turn of ``game_id`` waits or runs in the queue."""
-        return self._thinking.get(game_id) is not None
+    def _thinking_changed(self, live: LiveGame, ahead: int | None) -> bool:
+        """Note where ``live``'s AI turn stands (``ahead``: None if it has none in the queue);
+        whether that changed."""
+        now_thinking = None
+        if ahead is not None and live.is_ai(live.state.current_player):
+            now_thinking = (live.state.current_player, ahead)
+        if self._thinking.get(live.id) == now_thinking:
+            return False
+        if now_thinking is None:
+            self._thinking.pop(live.id, None)
+        else:
+            self._thinking[live.id] = now_thinking
+        return True
+
+    def thinking_now(self, live: LiveGame) -> str | None:
+        """The ``thinking`` message for a page of ``live`` that opens while its AI turn waits or
+        runs (None when none does)."""
+        ahead = self._queue.ahead(live.id) if self._queue is not None else None
+        self._thinking_changed(live, ahead)
+        return self.thinking_text(live.id) if live.id in self._thinking else None
 
     def thinking_text(self, game_id: str) -> str:
         """``{"type": "thinking", "seat", "ahead"}`` (``seat`` null once no AI turn is pending)."""
@@ -892,7 +955,7 @@ class Hub:
                             analyse=True,
                             played=code,
                         )
-                        answer = await self.queue.run(job, live.id, "review", Lane.BACKGROUND)
+                        answer = await self.queue.run(job, live.id, "review", Lane.BACKGROUND, live.client)
                         candidates = [(copy.action_text(a), v, n) for a, v, n in answer.candidates]
                     moves.append(review.entry(action.index, action.seat, action.text, candidates))
                     progress.done += 1

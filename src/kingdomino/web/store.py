@@ -331,6 +331,17 @@ class Store:
             )
             return bool(taken.rowcount == 1)
 
+    def renew_leases(self, seconds: float) -> set[tuple[str, int]]:
+        """Extend every AI lease this server holds to ``seconds`` from now, in one write; returns
+        the turns (game id, revision) it holds. A lease that lapsed and another server took is
+        no longer this server's (the game's next write, which clears it, too)."""
+        moment = time.time()
+        mine = (GameRow.lease_owner == self.server, GameRow.ai_turn.is_(True))
+        with self.engine.begin() as connection:
+            connection.execute(update(GameRow).where(*mine).values(lease_until=moment + seconds))
+            rows = connection.execute(select(GameRow.id, GameRow.revision).where(*mine))
+            return {(row[0], int(row[1])) for row in rows}
+
     def unleased_ai_turns(self) -> list[tuple[str, int]]:
         """The games (id, revision) whose AI seat is to move and that no server holds a live lease on."""
         with self.engine.connect() as connection:
