@@ -11,6 +11,7 @@ import math
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -278,37 +279,98 @@ def replayed(game: Game, actions: list[StoredAction]) -> State:
     return state
 
 
-#: Characters never kept in a name: controls, and the marks that turn the direction of the text
-#: around it (a name could make the words after it read backwards).
-_HIDDEN_IN_NAMES = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-#: How the server names an AI seat ("Bruno (AI, hard)"): a human's name may not read so.
-AI_NAME_ENDING = re.compile(r"\(AI, \w+\)\s*$")
+#: Unicode categories never kept in a name: controls, format characters (the marks that turn the
+#: direction of the text around them, zero-width spaces, the soft hyphen, tags) and lone surrogates;
+#: line and paragraph separators read as spaces. The zero-width joiners are kept inside a word
+#: (emoji sequences, Persian and Indic spelling) but not at its ends, where they show nothing.
+_HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs"})
+_JOINERS = "\u200c\u200d"
+#: Combining marks kept in a row on one letter (Vietnamese stacks two, Indic scripts a few): a name
+#: of one letter under 39 accents ran up over the lines above it.
+MAX_MARKS = 4
+#: How the server names an AI seat ("Bruno (AI, hard)"), and how pages word it in every language
+#: ("Bruno (ИИ, сложный)"): a human's name may not end in a bracketed pair, read through its
+#: ``_skeleton``.
+AI_NAME_ENDING = re.compile(r"\([^()]*,[^()]*\)$")
+#: Commas as they look, whatever the script (NFKC folds the fullwidth and small ones).
+_COMMAS = frozenset("\u060c\u3001\u201a\u02cf\ua4f9")
 
 
 def clean_name(name: str) -> str:
-    """A name as shown: without control or direction characters, spaces collapsed and trimmed.
+    """A name as shown: without control, format or direction characters (a name could make the
+    words after it read backwards, or hide what it ends with), at most ``MAX_MARKS`` combining
+    marks on a letter, spaces collapsed and trimmed.
 
-    >>> clean_name("  Anna\\u202e \\n Berg\\x00 ")
+    >>> clean_name("  Anna\\u202e \\n Berg\\x00 \\u200b")
     'Anna Berg'
+    >>> clean_name("Bo (AI, hard)\\u200d"), len(clean_name("a" + "\\u0301" * 39))
+    ('Bo (AI, hard)', 5)
     """
-    return " ".join(_HIDDEN_IN_NAMES.sub("", name).split())
+    kept = []
+    marks = 0
+    for char in unicodedata.normalize("NFC", name):
+        category = unicodedata.category(char)
+        marks = marks + 1 if category in ("Mn", "Me") else 0
+        if category in ("Zl", "Zp"):
+            kept.append(" ")
+        elif (category not in _HIDDEN_CATEGORIES or char in _JOINERS) and marks <= MAX_MARKS:
+            kept.append(char)
+    return " ".join(word.strip(_JOINERS) for word in "".join(kept).split() if word.strip(_JOINERS))
+
+
+def _skeleton(name: str) -> str:
+    """``name`` as it reads: compatibility forms folded (fullwidth letters and brackets), marks
+    and invisible characters dropped, every bracket a parenthesis and every comma a comma.
+
+    >>> _skeleton("Bo \\uff08\\u0410\\u0406\\u201a hard\\uff09\\ufe0f")
+    'Bo (АІ, hard)'
+    """
+    chars = []
+    for char in unicodedata.normalize("NFKC", name):
+        category = unicodedata.category(char)
+        if category[0] in "CM":
+            continue
+        if char in _COMMAS:  # before the brackets: the low quotation mark that looks one opens
+            char = ","
+        elif category in ("Ps", "Pe"):
+            char = "(" if category == "Ps" else ")"
+        chars.append(char)
+    return " ".join("".join(chars).split())
+
+
+def reads_as_ai(name: str) -> bool:
+    """Whether ``name`` ends as an AI seat's name does in some language: "(AI, hard)", "(Gép,
+    nehéz)", "[ИИ, сложный]", in any brackets and commas.
+
+    >>> reads_as_ai("Bo (AI, hard)"), reads_as_ai("Bo (ШІ, складний)"), reads_as_ai("Bo (Anna)")
+    (True, True, False)
+    """
+    return AI_NAME_ENDING.search(_skeleton(name)) is not None
 
 
 def seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
     """A seat as stored: kind, name, AI level or (for a human) a fresh secret token. A name is kept
-    without control or direction characters; one left blank is the seat's default; a human's may
-    not end as an AI seat's does ("(AI, hard)"), which would pass them off as an AI."""
+    without control or direction characters; one left blank (or with nothing visible) is the
+    seat's default. An AI's name always says it is one ("Anna (AI, hard)"), and a human's may not
+    end as an AI's does ("(AI, hard)", in any language), which would pass one off as the other."""
     name = clean_name(str(seat.get("name") or ""))
     if seat["kind"] == "ai":
         level = seat.get("level") or "easy"
         if level not in AI_LEVELS:
             raise HubError(400, f"seats[{index}].level", f"expected one of {', '.join(AI_LEVELS)}")
-        return {"kind": "ai", "level": level, "name": name or ai_name(index, level), "token": None}
-    if AI_NAME_ENDING.search(name):
+        base = re.sub(r" ?\(AI, \w+\)$", "", name)
+        return {
+            "kind": "ai",
+            "level": level,
+            "name": f"{base} (AI, {level})" if base else ai_name(index, level),
+            "token": None,
+        }
+    if reads_as_ai(name):
         raise HubError(
             422,
             f"seats[{index}].name",
-            f"a player's name may not end as an AI seat's does: {name!r}",
+            f"a player's name may not end as an AI seat's does, in brackets with a comma "
+            f"('(AI, hard)'): {name!r}",
             "name_as_ai",
             {"n": index + 1},
         )

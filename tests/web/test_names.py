@@ -1,0 +1,72 @@
+"""Seat names as every page shows them: nothing invisible, no human passing as an AI or back.
+
+Found by the attack review of 2026-11-27: "Bo (AI, hard)" followed by a zero-width space (or a
+word joiner, a soft hyphen, a variation selector, a tag character) was accepted for a human and
+shown as an AI's name; so was "Bo (ИИ, сложный)", the Russian page's words for an AI; a name of
+zero-width characters showed as nothing; one letter under 39 accents ran over the lines above it;
+and an AI seat named "Anna" by its creator read as a person.
+"""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import assert_error_shape
+
+
+def named(client: TestClient, name: str, kind: str = "human") -> tuple[int, dict]:
+    seat = {"kind": kind, "name": name} if kind == "human" else {"kind": "ai", "level": "hard", "name": name}
+    body = {"game": "kingdomino", "players": 2, "seats": [seat, {"kind": "ai", "level": "random"}]}
+    answer = client.post("/api/games", json=body)
+    return answer.status_code, answer.json()
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Bo (AI, hard)",
+        "Bo (AI, hard)\u200b",  # zero-width space
+        "Bo (AI, hard)\u2060",  # word joiner
+        "Bo (AI, hard)\u00ad",  # soft hyphen
+        "Bo (AI, hard)\ufe0f",  # variation selector
+        "Bo (AI, hard)\U000e0020",  # tag space
+        "Bo (AI, hard)\u200d",  # a joiner at the end
+        "Bo \uff08AI\uff0c hard\uff09",  # fullwidth brackets and comma
+        "Bo (AI\u201a hard)",  # a low quotation mark for the comma
+        "Bo (ИИ, сложный)",  # the Russian page's words
+        "Bo (Gép, nehéz)",
+        "Bo [ШІ, складний]",
+    ],
+)
+def test_a_human_name_that_reads_as_an_ai_s_is_refused_by_name(client: TestClient, name: str) -> None:
+    status, body = named(client, name)
+    assert status == 422, body
+    error = assert_error_shape(body)
+    assert error["field"] == "seats[0].name" and error["code"] == "name_as_ai"
+    assert "(AI, hard)" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("\u200b\u2060\ufeff", "Player 1"),  # nothing visible: the seat's default
+        ("\u061cBo", "Bo"),  # the Arabic letter mark turns the text's direction
+        ("Bo\u2028Berg", "Bo Berg"),  # a line separator reads as a space
+        ("a" + "\u0301" * 39, "\u00e1" + "\u0301" * 4),  # at most 4 marks on a letter (NFC)
+        ("Zoë Nguyễn", "Zoë Nguyễn"),
+        ("अनुष्का", "अनुष्का"),
+        ("می\u200cخواهم", "می\u200cخواهم"),  # a joiner inside a word stays
+        ("\U0001f469\u200d\U0001f467", "\U0001f469\u200d\U0001f467"),
+        ("Bo (Anna)", "Bo (Anna)"),
+    ],
+)
+def test_a_name_keeps_only_what_shows(client: TestClient, name: str, shown: str) -> None:
+    status, body = named(client, name)
+    assert status == 201, body
+    assert body["seats"][0]["name"] == shown
+
+
+def test_an_ai_seat_s_own_name_says_it_is_an_ai(client: TestClient) -> None:
+    assert named(client, "Anna", "ai")[1]["seats"][0]["name"] == "Anna (AI, hard)"
+    assert named(client, "Anna (AI, easy)", "ai")[1]["seats"][0]["name"] == "Anna (AI, hard)"
+    assert named(client, "", "ai")[1]["seats"][0]["name"] == "Ada (AI, hard)"
