@@ -56,8 +56,10 @@ from kingdomino.web.live import (
     ViewKey,
     Watcher,
     ai_seat,
+    is_spectator_token,
     new_seed,
     rebuild,
+    seat_of,
     seat_row,
     status_of,
 )
@@ -283,17 +285,28 @@ class Hub:
         for game_id in idle[: max(0, len(idle) - MAX_IDLE_GAMES)]:
             del self.games[game_id]
 
-    def get(self, game_id: str) -> LiveGame:
+    def get(self, game_id: str, tokens: frozenset[str] | None = None) -> LiveGame:
+        """The live game ``game_id``, read from the store if it is not in memory. With ``tokens``,
+        they are checked (``check_tokens``) before a stored game is replayed: a lookup of 200
+        games with made-up tokens made the server replay every one of them on its event loop
+        (2 s for long games; attack review of 2026-11-27)."""
         live = self.games.get(game_id)
         if live is not None:
             self.games.move_to_end(game_id)
+            if tokens is not None:
+                self.check_tokens(live, tokens)
             return live
         stored = self.store.load(game_id)
         if stored is None:
             raise HubError(404, "game", f"no game with id {game_id!r}", "no_game")
+        if tokens is not None:
+            self._check_tokens(stored, tokens)
         live = self._live(stored)
         self._schedule_ai(live)
         return live
+
+    def in_memory(self, game_id: str) -> bool:
+        return game_id in self.games
 
     # --- creating -----------------------------------------------------------------------------
 
@@ -895,10 +908,14 @@ class Hub:
 
     def check_tokens(self, live: LiveGame, tokens: frozenset[str]) -> None:
         """Every token must be a seat's or the spectator link's; at least one is needed."""
+        self._check_tokens(live.stored, tokens)
+
+    @staticmethod
+    def _check_tokens(stored: StoredGame, tokens: frozenset[str]) -> None:
         if not tokens:
             raise HubError(403, "token", "a seat token or the spectator token is needed", "no_token")
         for token in tokens:
-            if live.seat_of(token) is None and not live.is_spectator_token(token):
+            if seat_of(stored, token) is None and not is_spectator_token(stored, token):
                 raise HubError(
                     403, "token", "this token is not a seat or the spectator link of this game", "not_a_seat"
                 )

@@ -143,17 +143,11 @@ class LiveGame:
         return self.stored.actions
 
     def seat_of(self, token: str) -> int | None:
-        for seat, info in enumerate(self.stored.seats):
-            if info.get("token") and same_token(str(info["token"]), token):
-                return seat
-        return None
+        return seat_of(self.stored, token)
 
     def is_spectator_token(self, token: str) -> bool:
         """The spectator link's token, or the token of a player whose seat an AI now plays."""
-        if same_token(self.stored.spectator_token, token):
-            return True
-        formers = [str(info["former_token"]) for info in self.stored.seats if info.get("former_token")]
-        return any(same_token(former, token) for former in formers)
+        return is_spectator_token(self.stored, token)
 
     def is_ai(self, seat: int) -> bool:
         """Whether ``seat`` is an AI seat (never true of ``CHANCE`` or ``TERMINAL``)."""
@@ -263,6 +257,22 @@ class LiveGame:
                 "same_deal_playing",
             )
         return None
+
+
+def seat_of(stored: StoredGame, token: str) -> int | None:
+    """The seat whose token ``token`` is (None: no seat's)."""
+    for seat, info in enumerate(stored.seats):
+        if info.get("token") and same_token(str(info["token"]), token):
+            return seat
+    return None
+
+
+def is_spectator_token(stored: StoredGame, token: str) -> bool:
+    """The spectator link's token, or the token of a player whose seat an AI now plays."""
+    if same_token(stored.spectator_token, token):
+        return True
+    formers = [str(info["former_token"]) for info in stored.seats if info.get("former_token")]
+    return any(same_token(former, token) for former in formers)
 
 
 def rebuild(stored: StoredGame) -> tuple[Game, State]:
