@@ -28,6 +28,7 @@ import asyncio
 import json
 import logging
 import secrets
+from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -54,6 +55,13 @@ from kingdomino.web.store import Store
 from kingdomino.web.tokens import TokenListError, token_list
 
 logger = logging.getLogger(__name__)
+
+#: WebSockets one client (``ai_workers.client_key``: an address, an IPv6 /64) may hold open at
+#: once, over every game: a page of a game is one. Found by the attack review of 2026-11-27:
+#: each game caps its own sockets, but a script that created games (one request each) opened 32
+#: spectator sockets on every one, as many as it liked, until the server had no file descriptor
+#: left for anyone else.
+MAX_SOCKETS_PER_CLIENT = 100
 
 Token = Annotated[str, Field(min_length=1, max_length=64)]
 #: An AI seat's level, as ``AI_LEVELS`` lists them.
@@ -155,6 +163,8 @@ def create_app(
     static = resources.files("kingdomino.web").joinpath("static")
     install_error_handlers(app, str(static.joinpath("index.html")))
     app.state.hub = hub
+    #: The WebSockets open now, by client.
+    sockets_open: Counter[str] = Counter()
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -303,7 +313,17 @@ def create_app(
     @app.websocket("/ws/games/{game_id}")
     async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         await websocket.accept()
+        client = _client(websocket)
         try:
+            if sockets_open[client] >= MAX_SOCKETS_PER_CLIENT:
+                raise HubError(
+                    429,
+                    "client",
+                    f"this address already has {MAX_SOCKETS_PER_CLIENT} game pages open, the most it "
+                    "may have at once: close some first",
+                    "client_sockets_full",
+                    {"n": MAX_SOCKETS_PER_CLIENT},
+                )
             held = _held_tokens(tokens)
             live = hub.get(game_id, held)
             seats = hub.admit(live, held)
@@ -319,6 +339,7 @@ def create_app(
             await outbox.send(json.dumps(message))
 
         watcher = Watcher(seats, outbox.send, held)
+        sockets_open[client] += 1
         try:
             await hub.join(live, watcher)
             thinking = hub.thinking_now(live)
@@ -329,7 +350,7 @@ def create_app(
                 if received is None or received["type"] == "websocket.disconnect":
                     break
                 try:
-                    await _handle(hub, game_id, received, held, send, _client(websocket))
+                    await _handle(hub, game_id, received, held, send, client)
                 except (WebSocketDisconnect, SlowClient):
                     break
                 except Exception:
@@ -340,6 +361,9 @@ def create_app(
         except (WebSocketDisconnect, SlowClient):
             pass
         finally:
+            sockets_open[client] -= 1
+            if not sockets_open[client]:
+                del sockets_open[client]
             await hub.part(live, watcher)
             await outbox.aclose()
 

@@ -42,6 +42,7 @@ REFUSAL_CODES = frozenset(
         "spectator_acts",
         "spectators_full",
         "seat_connections_full",
+        "client_sockets_full",
         "game_over",
         "not_your_turn",
         "changed_elsewhere",

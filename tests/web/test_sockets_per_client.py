@@ -1,0 +1,44 @@
+"""One client holds at most ``MAX_SOCKETS_PER_CLIENT`` WebSockets open, over every game.
+
+Found by the attack review of 2026-11-27: each game caps its own sockets (32 spectators, 4 per
+seat), but a script that created games, one request each, could open 32 spectator sockets on
+every one of them, as many as it liked, until the server had no file descriptor left.
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import ExitStack
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import assert_error_shape, create
+
+from kingdomino.web import app as web_app
+
+
+def test_a_client_over_its_sockets_is_refused_by_name_until_one_closes(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web_app, "MAX_SOCKETS_PER_CLIENT", 3)
+    games = [create(client) for _ in range(4)]
+    links = [f"/ws/games/{game['id']}?tokens={game['spectator_token']}" for game in games]
+    with ExitStack() as stack:
+        sockets = [stack.enter_context(client.websocket_connect(link)) for link in links[:3]]
+        for socket in sockets:
+            assert socket.receive_json()["type"] == "state"
+        with client.websocket_connect(links[3]) as refused:
+            error = assert_error_shape(
+                {"error": {k: v for k, v in refused.receive_json().items() if k != "type"}}
+            )
+            assert error["field"] == "client" and error["code"] == "client_sockets_full"
+            assert error["values"] == {"n": 3}
+            assert refused.receive()["code"] == 4429
+        sockets[0].close()
+        for _ in range(100):  # the server counts the closed socket out once its handler ends
+            with client.websocket_connect(links[3]) as again:
+                if again.receive_json()["type"] == "state":
+                    break
+            time.sleep(0.02)
+        else:
+            raise AssertionError("a socket closed did not make room for another")
