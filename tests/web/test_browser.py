@@ -1266,6 +1266,11 @@ def test_a_whole_game_is_played_with_the_keyboard_only(page) -> None:
         turns += 1
     assert page.locator("#ranking tbody tr").count() == 2
     assert turns >= 20 and rotations and arrows, (turns, rotations, arrows)
+    # The game over, the focus is on the ranking (it stayed on the board, under it: Tab went on to
+    # the scores, past "Replay the game").
+    page.wait_for_function("document.activeElement && document.activeElement.id === 'ranking-title'")
+    page.keyboard.press("Tab")
+    assert focused_matches(page, "#replay")
 
 
 #: Measures, in the page, every symbol of the picture sprite: a symbol with a background square

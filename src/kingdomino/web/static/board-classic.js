@@ -255,8 +255,10 @@ function rows(view, ctx) {
       const owner = entry.king ?? entry.chief;
       const words = `${t("domino_n", { n: entry.domino })}: ${(entry.halves || []).map((/** @type {any} */ h) => halfWords(obs, h)).join(" | ")}${owner !== null && owner !== undefined ? " — " + view.seats[owner].name : ""}`;
       const hinted = ctx.highlight && ctx.highlight.action === claim;
+      // A domino that cannot be chosen is a picture named in words (role "img"): its label alone, on
+      // an element of no role, was read as its number only ("25"), not its terrains nor its king.
       return el("li", {}, el(can ? "button" : "div", {
-        type: can ? "button" : undefined, class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}`,
+        type: can ? "button" : undefined, role: can ? undefined : "img", class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}`,
         "data-domino": entry.domino, onclick: can ? () => ctx.play(claim) : undefined, "aria-label": can ? actionWords(view, claim) : words, title: words },
       el("span", { class: "num" }, entry.domino), dominoPicture(obs, entry, ctx)));
     }))));

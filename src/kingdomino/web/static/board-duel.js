@@ -123,7 +123,8 @@ function dice(view, ctx) {
     const holderText = holder === null ? t("duel.free") : view.seats[holder].name;
     const extra = legal.filter((a) => a === `bonus ${die.die}` || a.startsWith(`turn ${die.die} `));
     return el("li", { class: "die-slot" },
-      el(can ? "button" : "div", { type: can ? "button" : undefined, class: `die${can ? " takeable" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
+      // A die that cannot be taken is a picture named in words (its face and holder were not read).
+      el(can ? "button" : "div", { type: can ? "button" : undefined, role: can ? undefined : "img", class: `die${can ? " takeable" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
         onclick: can ? () => ctx.play(take) : undefined, "aria-label": `${can ? actionWords(view, take) : label} — ${holderText}`, title: label },
       diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` }, seatBadge(holder, 12), " ", el("span", { class: "holder-name" }, view.seats[holder].name)))),
       extra.map((a) => choiceButton(view, die, a, ctx)));

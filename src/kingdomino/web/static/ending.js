@@ -102,8 +102,18 @@ export function scoreSheets(view, miniKingdom) {
 export function keepOpen(box, ...parts) {
   const key = (/** @type {Element} */ d) => `${d.getAttribute("data-seat")}/${d.getAttribute("data-game")}`;
   const opened = new Set([...box.querySelectorAll("details[open]")].map(key));
+  // A keyboard's focus on a sheet (its summary or a region's row) stays there: it fell to the page
+  // at every move of the AI seats while a sheet was read.
+  const focusable = (/** @type {Element} */ d) => [...d.querySelectorAll("summary, [tabindex]")];
+  const active = document.activeElement;
+  const holder = active && box.contains(active) ? active.closest("details") : null;
+  const focused = holder && active ? { key: key(holder), at: focusable(holder).indexOf(active) } : null;
   box.replaceChildren(...parts);
-  for (const details of box.querySelectorAll("details")) if (opened.has(key(details))) details.setAttribute("open", "");
+  for (const details of box.querySelectorAll("details")) {
+    if (opened.has(key(details))) details.setAttribute("open", "");
+    const again = focused && key(details) === focused.key ? focusable(details)[focused.at] : null;
+    if (again) /** @type {HTMLElement} */ (again).focus({ preventScroll: true });
+  }
 }
 
 /** The places: 1 for the engine's winners, else 1 + the seats ahead on points (or tied with a winner). @param {any} view */
@@ -184,7 +194,8 @@ export function endScreen(view, actions) {
   }
   const games = dynasty ? view.seats.map((/** @type {any} */ _s, /** @type {number} */ seat) => gameScores(view, seat)) : [];
   return el("section", { class: "card end", id: "ranking", "aria-labelledby": "ranking-title" },
-    el("h2", { id: "ranking-title" }, t("end.title")),
+    // Focusable from a script: a keyboard's focus comes here when the game ends.
+    el("h2", { id: "ranking-title", tabindex: -1 }, t("end.title")),
     el("div", { class: "ranking-box" }, el("table", { class: "sheet ranking" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("end.place")), el("th", { scope: "col" }, t("end.player")),
         ...(games[0] || []).map((/** @type {number} */ _p, /** @type {number} */ k) => el("th", { scope: "col", class: "game-score" }, t("end.game_n", { n: k + 1 }))),

@@ -52,7 +52,8 @@ export function showGame(main, id, replay = false) {
   const undoButton = el("button", { type: "button", id: "undo", onclick: () => tell({ type: "undo" }) }, "↶ ", t("game.undo"));
   const hintButton = el("button", { type: "button", id: "hint", onclick: askHint }, t("game.hint"));
   const helpButton = el("button", { type: "button", id: "help", onclick: () => view && openHelp(view.game, (view.options || {}).mode) }, t("game.rules"));
-  const hintBox = el("div", { id: "hint-box" });
+  /** The hint, read out when it comes (it came unsaid: a screen reader heard nothing after "Hint"). */
+  const hintBox = el("div", { id: "hint-box", role: "status", "aria-live": "polite" });
   /** What the others did since your last look, read out by screen readers (the log is not live). */
   const heard = el("p", { id: "heard", class: "visually-hidden", "aria-live": "polite" });
   /** The index of the last log entry told (or shown at the first drawing). */
@@ -65,7 +66,9 @@ export function showGame(main, id, replay = false) {
   /** Focusable (not in the Tab order): a keyboard player's focus waits here while others play. */
   /** The replay's step controls, above the board and kept in view while it is (empty while playing). */
   const replayBar = el("div", { id: "replay-bar", class: "replay-bar", hidden: true });
-  const boardCard = el("section", { class: "board-card", id: "board-card", "aria-label": t("game.board"), tabindex: -1 }, replayBar, board);
+  // Its heading, for screen readers only, puts the lines and kingdoms (h3) under an h2 of their own.
+  const boardCard = el("section", { class: "board-card", id: "board-card", "aria-labelledby": "board-title", tabindex: -1 },
+    el("h2", { id: "board-title", class: "visually-hidden" }, t("game.board")), replayBar, board);
   const scores = el("div", { id: "scores" });
   /** The game's scores as they stand; a replay shows its step's there instead. */
   const scoresCard = el("section", { class: "card grow", id: "scores-card" }, el("h2", {}, t("game.scores")), scores);
@@ -152,7 +155,8 @@ export function showGame(main, id, replay = false) {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
         localSeatNames(message.seats, message.your_seats || []);
-        view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); document.body.classList.remove("offline"); if (!ctx.replay) draw(); }
+        const before = focusPlace();  // maybe on a hint's move, gone with the hint
+        view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); document.body.classList.remove("offline"); if (!ctx.replay) draw(before); }
       // A move sent on a view the game had left (a double click): the new view says what happened.
       else if (message.type === "error" && message.field === "index") return;
       else if (message.type === "error") { if (view) error.textContent = errorWords(message); else refusedWith = errorWords(message); }
@@ -262,14 +266,42 @@ export function showGame(main, id, replay = false) {
   let byKeyboard = false;
   document.addEventListener("keydown", () => { byKeyboard = true; }, true);
   document.addEventListener("pointerdown", () => { byKeyboard = false; }, true);
-  /** After a drawing, a keyboard player's focus goes on where it was, on the board: to the first
-   * thing to play if any, else the board itself (it fell to the page after every move). */
-  function keepFocus(/** @type {boolean} */ wasOnBoard) {
+  /** What a keyboard's focus goes on to after a drawing, first found first: the board's pieces (the
+   * squares of a choice too), then its yes/no buttons ("Put no fire token", "Recruit nobody"), which
+   * an Enter pressed at once would otherwise take. */
+  const NEXT_MOVES = ["button.domino.claimable", "button.die.takeable", "svg g.legal.anchor", "svg g.legal.choice",
+    ".caveman-card.claimable", ".choice-row button", ".actions button"];
+  /** After a drawing, a keyboard player's focus goes on where it was, on the board: to the next thing
+   * to play if any, else the board itself (it fell to the page after every move); at the end of the
+   * game to the ranking above the board (Tab went on from the board to the scores below). A focus the
+   * drawing took away from a control (Undo greyed once used, a hint's move gone with the hint) goes
+   * there too. The page scrolls to it only where it is out of sight (at 200 % zoom the first square to
+   * place on was under the window's edge). @param {FocusPlace} before where the focus was before the drawing */
+  function keepFocus(before) {
     const active = document.activeElement;
-    if (!byKeyboard || !wasOnBoard || (active && active !== document.body && active !== boardCard)) return;
-    const next = /** @type {HTMLElement | SVGElement | null} */ (board.querySelector("button.domino.claimable, button.die.takeable, svg g.legal.anchor, .actions button, .choice-row button, .caveman-card.claimable"));
-    if (next) next.focus({ preventScroll: true });
-    else if (active !== boardCard) boardCard.focus({ preventScroll: true });
+    // A button greyed while focused (Undo used up) loses the focus at the browser's next frame.
+    const lost = !active || active === document.body || active.matches(":disabled");
+    const tookAway = before.inPage && lost;
+    if (!byKeyboard || !(tookAway || (before.onBoard && (lost || active === boardCard)))) return;
+    /** @type {HTMLElement | SVGElement | null} */
+    let next = null;
+    // A control drawn anew (the end screen's buttons) keeps it.
+    const same = tookAway && before.id ? document.getElementById(before.id) : null;
+    if (same && !same.matches(":disabled") && same.getClientRects().length) next = same;
+    if (!next && view.status === "finished") next = end.querySelector("#ranking-title");
+    for (const selector of NEXT_MOVES) next = next || board.querySelector(selector);
+    next = next || boardCard;
+    if (next === active) return;
+    next.focus({ preventScroll: true });
+    const box = next.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) next.scrollIntoView({ block: "nearest" });
+  }
+  /** @typedef {{onBoard: boolean, inPage: boolean, id: string}} FocusPlace */
+  /** Where the focus is now: on the board, on another control of this page, and its id. @returns {FocusPlace} */
+  function focusPlace() {
+    const active = document.activeElement;
+    const inPage = Boolean(active) && active !== document.body && main.contains(active);
+    return { onBoard: Boolean(active) && boardCard.contains(active), inPage, id: inPage && active ? active.id : "" };
   }
 
   /** Who this page plays, in words. A Duel's seats have no number to its players: its rulebook's
@@ -285,8 +317,8 @@ export function showGame(main, id, replay = false) {
     return unnamed ? t("game.you_are_player", { n: seat + 1 }) : t("game.you_play_as", { name, n: seat + 1 });
   }
 
-  function draw() {
-    const wasOnBoard = boardCard.contains(document.activeElement);
+  /** @param {FocusPlace} [before] where the focus was before this drawing's news came */
+  function draw(before = focusPlace()) {
     title.textContent = gameTitle(view);
     // A tab in the background says when a move is awaited here (an online game with friends).
     const awaited = view.status !== "finished" && view.your_seats.includes(view.current_player) && view.legal_actions.length > 0;
@@ -297,7 +329,11 @@ export function showGame(main, id, replay = false) {
       : mine.length ? [t("game.you_play_seats", { names: mine.map((/** @type {number} */ s) => view.seats[s].name).join(", ") })]
         : [t("game.spectating")]),
     view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
-    status.replaceChildren(statusLine());
+    // The status line is a live region: drawn again only when it says something new (a new state or
+    // other words), so a hint or a tip hidden does not read "Place your domino" out again.
+    const line = statusLine();
+    const said = `${view.index} ${line.outerHTML}`;
+    if (status.dataset.said !== said) { status.dataset.said = said; status.replaceChildren(line); }
     const guided = saved.guided;
     guide.replaceChildren(...(guided && !saved.tipsHidden ? guideTip(view, hideTips(true)) : []));
     tipsSlot.replaceChildren(guided && saved.tipsHidden ? showTips(hideTips(false)) : "");
@@ -335,7 +371,7 @@ export function showGame(main, id, replay = false) {
     keepOpen(scores, pastGames(view, BOARDS[view.game].miniKingdom), scoreSheets(view, BOARDS[view.game].miniKingdom));
     log.replaceChildren(...view.log.slice().reverse().map((/** @type {any} */ entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));
     tellNews();
-    keepFocus(wasOnBoard);
+    keepFocus(before);
     // The replay's own address (/game/ID/replay), opened or reloaded: the game over, it starts.
     if (replayAsked && view.status === "finished") { replayAsked = false; replayGame(); }
   }

@@ -140,10 +140,11 @@ export function showLobby(main) {
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => {
       const kept = typed[i] || { kind: i === 0 ? "me" : "ai:medium", name: "" };
       return el("div", { class: "seat-row" },
-        el("label", { for: `seat-${i}` }, t("lobby.seat_n", { n: i + 1 })), " ",
+        el("label", { for: `seat-${i}`, id: `seat-label-${i}` }, t("lobby.seat_n", { n: i + 1 })), " ",
         el("select", { id: `seat-${i}` }, SEAT_KINDS.map((value) => el("option", { value, selected: value === kept.kind }, seatLabel(value)))), " ",
-        el("label", { for: `name-${i}` }, t("lobby.name")), " ",
-        el("input", { id: `name-${i}`, maxlength: 40, size: 12, value: kept.name, placeholder: kept.kind === "me" ? t("name.you") : kept.kind.startsWith("ai:") ? t("lobby.ai_name_placeholder") : t("player_n", { n: i + 1 }) }));
+        el("label", { for: `name-${i}`, id: `name-label-${i}` }, t("lobby.name")), " ",
+        // Named with its seat ("Player 2 name"): every name field was read as "name" alone.
+        el("input", { id: `name-${i}`, "aria-labelledby": `seat-label-${i} name-label-${i}`, maxlength: 40, size: 12, value: kept.name, placeholder: kept.kind === "me" ? t("name.you") : kept.kind.startsWith("ai:") ? t("lobby.ai_name_placeholder") : t("player_n", { n: i + 1 }) }));
     }));
   }
   gameSelect.addEventListener("change", refresh);

@@ -1,0 +1,251 @@
+"""Accessibility in a real browser: a player using the keys only, a screen reader's user, and a
+low-vision player at 200 % zoom (the review of 2026-11-27, docs/browser.md).
+
+Each test reproduces what such a player met, with the helpers of test_browser.py.
+"""
+
+# The fixtures `browser` and `page` of test_browser.py are imported here, and so named as arguments.
+# ruff: noqa: F811
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+import pytest
+from tests.web.test_browser import (  # noqa: F401 (browser and page: the fixtures)
+    AXE,
+    CHROMIUM,
+    browser,
+    create_game,
+    focused_matches,
+    log_mark,
+    needs_axe,
+    new_page,
+    page,
+    wait_for_new_log,
+)
+
+pytestmark = pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/test installs it)"
+)
+
+#: Where a keyboard's focus goes on to after a move, the first found first: the board's pieces (a
+#: square of a choice too), then the yes/no buttons ("Put no fire token", "Recruit nobody").
+NEXT_MOVES = (
+    "button.domino.claimable",
+    "button.die.takeable",
+    "svg g.legal.anchor",
+    "svg g.legal.choice",
+    ".caveman-card.claimable",
+    ".choice-row button",
+    ".actions button",
+)
+
+#: The live regions of the page (what a screen reader reads out by itself when it changes).
+LIVE_REGIONS = """() => [...document.querySelectorAll(
+  '[aria-live]:not([aria-live="off"]), [role=status], [role=alert], [role=log], [role=timer]')]
+  .map((e) => ({ id: e.id || e.tagName.toLowerCase(),
+                 holds: ['#board', '#log', '#scores', 'form', '.rows', 'svg[role=group]']
+                   .filter((s) => e.matches(s) || e.querySelector(s)) }))"""
+
+
+def expected_focus(page: Any) -> str | None:
+    """The selector of ``NEXT_MOVES`` the focus should be on now (None: nothing to play)."""
+    return next((s for s in NEXT_MOVES if page.locator(f"#board {s}").count()), None)
+
+
+def focused_box(page: Any) -> list[float]:
+    """The top and bottom of the focused element, in the window's pixels."""
+    box = page.evaluate(
+        "(() => { const r = document.activeElement.getBoundingClientRect(); return [r.top, r.bottom]; })()"
+    )
+    return [float(box[0]), float(box[1])]
+
+
+def press_and_wait(page: Any, key: str = "Enter") -> None:
+    """Press ``key`` and wait for the move it makes to reach the log."""
+    mark = log_mark(page)
+    page.keyboard.press(key)
+    wait_for_new_log(page, mark)
+
+
+def keys_until_placing(page: Any) -> None:
+    """From a new Kingdomino game, claim with Enter (the focus put on the first domino) until a
+    square to place on has the focus."""
+    page.focus("button.domino.claimable")
+    for _ in range(6):
+        press_and_wait(page)
+        page.wait_for_selector("#your-turn")
+        page.wait_for_function(
+            "(s) => document.activeElement && document.activeElement.matches(s)", arg=", ".join(NEXT_MOVES)
+        )
+        if focused_matches(page, "svg g.legal.anchor"):
+            return
+    raise AssertionError("no placing came")
+
+
+def test_no_live_region_holds_the_table(page) -> None:
+    """The page's <main> was a live region: at each move a screen reader read out the whole table
+    again, the lines, every kingdom's squares, the score sheets and the log (eight announcements for
+    one move measured in the page). Only short lines are live: the status, the others' moves, the
+    hint, the errors."""
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    assert [r for r in page.evaluate(LIVE_REGIONS) if r["holds"]] == []
+    create_game(page, "kingdomino", 2)
+    regions = page.evaluate(LIVE_REGIONS)
+    assert [r for r in regions if r["holds"]] == [], regions
+    assert {"status", "heard"} <= {r["id"] for r in regions}
+
+
+def test_the_hint_is_read_out_and_the_status_line_is_not_read_again(page) -> None:
+    """Hint said nothing to a screen reader (its box was not live), while each drawing wrote the
+    status line anew, so it read "Choose your next domino" out again for a hint shown."""
+    create_game(page, "kingdomino", 2)
+    page.evaluate(
+        """() => { window.statusChanges = 0;
+        new MutationObserver(() => { window.statusChanges += 1; }).observe(
+          document.querySelector('#status'), { childList: true, subtree: true, characterData: true }); }"""
+    )
+    page.focus("#hint")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hint-result")
+    live = page.evaluate(
+        "() => { const box = document.querySelector('#hint-result').closest('[aria-live], [role=status]');"
+        " return box ? box.id : null; }"
+    )
+    assert live == "hint-box"
+    assert "% to win" in (page.locator("#hint-box").text_content() or "")
+    assert page.evaluate("window.statusChanges") == 0
+    assert focused_matches(page, "#hint")
+
+
+def test_a_keyboards_focus_goes_to_the_boards_pieces_before_the_yes_no_buttons(page) -> None:
+    """Origins Tribe with the keys: after a move the focus went to the first yes/no button, so the
+    cave's "Recruit nobody" and "Put no fire token" took an Enter meant for the board, and a square to
+    choose (a payment, a caveman's square, a fire token) was never focused: the focus fell to the
+    board, a Tab away. It goes to the board's pieces first."""
+    create_game(page, "origins", 2, mode="tribe")
+    for _ in range(20):  # Tab to the first move; the focus goes on from there by itself
+        page.keyboard.press("Tab")
+        if focused_matches(page, ", ".join(NEXT_MOVES)):
+            break
+    seen: set[str] = set()
+    for _ in range(80):
+        page.wait_for_selector("#your-turn, #winner")
+        if page.locator("#winner").count() or {".caveman-card.claimable", "svg g.legal.choice"} <= seen:
+            break
+        expected = expected_focus(page)
+        assert expected, page.locator("#status").text_content()
+        page.wait_for_function(
+            "(s) => document.activeElement && document.activeElement.matches(s)", arg=", ".join(NEXT_MOVES)
+        )
+        assert focused_matches(page, expected), (
+            page.locator("#status").text_content(),
+            expected,
+            page.evaluate("document.activeElement.outerHTML.slice(0, 120)"),
+        )
+        seen.add(expected)
+        press_and_wait(page)
+    assert {".caveman-card.claimable", "svg g.legal.choice"} <= seen, seen
+    assert not page.errors
+
+
+def test_at_200_percent_zoom_the_keyboards_focus_stays_in_view_and_comes_back_after_undo(
+    browser, live_server
+) -> None:
+    """A 1366 x 768 laptop at 200 % zoom (683 x 384 CSS pixels): the square to place on that took
+    the focus after a domino was chosen stood under the window's edge (the page did not scroll to
+    it). And Undo, greyed once used, dropped the focus to the page: the move taken back was many
+    Tabs away. The focus is in view, and back on the move after Undo."""
+    page = new_page(browser, live_server, 683, 384)
+    create_game(page, "kingdomino", 2)
+    keys_until_placing(page)
+    box = page.evaluate(
+        "(() => { const r = document.activeElement.getBoundingClientRect(); return [r.top, r.bottom]; })()"
+    )
+    assert box[0] >= 0 and box[1] <= 384, f"the focused square is out of the window: {box}"
+    press_and_wait(page)  # placed
+    page.wait_for_selector("#undo:not([disabled])")
+    page.focus("#undo")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#undo[disabled]")
+    page.wait_for_function(
+        "(s) => document.activeElement && document.activeElement.matches(s)",
+        arg=", ".join(NEXT_MOVES),
+        timeout=5000,
+    )
+    box = page.evaluate(
+        "(() => { const r = document.activeElement.getBoundingClientRect(); return [r.top, r.bottom]; })()"
+    )
+    assert box[0] >= 0 and box[1] <= 384, f"the focused move is out of the window: {box}"
+    assert not page.errors
+
+
+def test_dominoes_and_dice_that_cannot_be_taken_are_named_for_screen_readers(page) -> None:
+    """A domino of the lines that could not be chosen (taken, or the current line's) was read as its
+    number alone ("25"): its words were on an element of no role, which screen readers skip. Duel's
+    dice taken were read as their holder's name only. Both are named pictures now."""
+    create_game(page, "kingdomino", 2)
+    page.wait_for_selector("#your-turn")
+    named = page.get_by_role("img", name=re.compile(r"^domino \d+: .+ — Bruno"))
+    assert named.count() >= 1, page.locator(".rows").aria_snapshot()
+    create_game(page, "duel", 2)
+    page.click("button.die.takeable")
+    page.wait_for_selector("#your-turn")
+    dice = page.get_by_role("img", name=re.compile(r"^Die \d+: .+ — (You|Bruno)"))
+    assert dice.count() >= 1, page.locator(".dice").aria_snapshot()
+
+
+def test_the_lobbys_name_fields_say_whose_name_they_are(page) -> None:
+    """Every name field of the lobby was read "name": a screen reader did not say for which seat."""
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#players", "3")
+    for n in (1, 2, 3):
+        assert page.get_by_role("textbox", name=f"Player {n} name", exact=True).count() == 1
+
+
+#: Plays the first legal move of the page's game through the HTTP API (the page's focus stays where
+#: it is, as while the other seats play).
+PLAY_ELSEWHERE = """async () => {
+  const id = location.pathname.split('/')[2];
+  const token = JSON.parse(localStorage.getItem('kingdomino.games')).find((g) => g.id === id).tokens[0];
+  const view = await (await fetch(`/api/games/${id}?token=${token}`)).json();
+  await fetch(`/api/games/${id}/actions`, { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token, action: view.legal_actions[0], index: view.index }) });
+}"""
+
+
+def test_a_score_sheet_keeps_the_keyboards_focus_while_the_ai_plays(page) -> None:
+    """A score sheet's summary focused to read it lost the focus (to the page) at the next move of
+    any seat: the sheets are drawn anew at each move. The focus stays on it."""
+    create_game(page, "kingdomino", 4)
+    summary = "#scores details[data-seat='2'] summary"
+    page.focus(summary)
+    page.keyboard.press("Enter")  # opened
+    for _ in range(3):
+        page.wait_for_selector("#your-turn")
+        mark = log_mark(page)
+        page.evaluate(PLAY_ELSEWHERE)
+        wait_for_new_log(page, mark)
+        assert focused_matches(page, summary), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    assert page.locator("#scores details[data-seat='2']").get_attribute("open") is not None
+    assert not page.errors
+
+
+@needs_axe
+@pytest.mark.parametrize("game", ["kingdomino", "duel"])
+def test_the_boards_headings_sit_under_a_heading_of_their_own(page, game: str) -> None:
+    """The lines and kingdoms are h3 headings that came right after the page's h1 (a screen reader's
+    list of headings had no level 2 for the table): the board has an h2, for screen readers only."""
+    create_game(page, game, 2)
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run(document, {runOnly: ['heading-order']})).violations"
+        ".flatMap((v) => v.nodes.map((n) => n.html))"
+    )
+    assert found == []
+    assert page.get_by_role("heading", level=2, name="The table").count() == 1
