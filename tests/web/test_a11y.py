@@ -184,6 +184,25 @@ def test_at_200_percent_zoom_the_keyboards_focus_stays_in_view_and_comes_back_af
     assert not page.errors
 
 
+def test_a_turn_of_the_domino_is_read_out(page) -> None:
+    """R turned the domino under the focused square and renamed the square, which a screen reader
+    does not read again: R seemed to do nothing. A live line says the placement the turn shows."""
+    create_game(page, "kingdomino", 2)
+    keys_until_placing(page)
+    for _ in range(4):
+        named = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        page.keyboard.press("r")
+        now = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        if now != named:
+            break
+    else:
+        raise AssertionError("R never turned the domino on the focused square")
+    live = page.locator("#turned")
+    assert live.get_attribute("role") == "status"
+    assert live.text_content() == now
+    assert not page.errors
+
+
 def test_dominoes_and_dice_that_cannot_be_taken_are_named_for_screen_readers(page) -> None:
     """A domino of the lines that could not be chosen (taken, or the current line's) was read as its
     number alone ("25"): its words were on an element of no role, which screen readers skip. Duel's

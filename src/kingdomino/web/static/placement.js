@@ -91,6 +91,9 @@ export function placer(options) {
     }
     listeners.forEach((f) => f());
   };
+  /** Says the placement a turn shows (the toolbar's live line): the focused square's new name alone
+   * went unread, so R seemed to do nothing with a screen reader. @type {(words: string) => void} */
+  let sayTurned = () => {};
   const rotate = () => {
     const dirs = placing.anchor ? spots.get(placing.anchor) : undefined;
     const available = dirs || DIRS.filter((d) => [...spots.values()].some((ds) => ds.includes(d)));
@@ -98,6 +101,8 @@ export function placer(options) {
     const now = dirs ? dirAt(dirs) : placing.dir;
     placing.dir = available[(available.indexOf(now) + 1) % available.length] || available[0];
     showGhost();
+    const action = placing.anchor ? actionAt(placing.anchor) : null;
+    if (action) sayTurned(label(action));
   };
   const confirm = () => {
     const action = placing.anchor ? actionAt(placing.anchor) : null;
@@ -170,7 +175,9 @@ export function placer(options) {
     };
     listeners.push(update);
     update();
-    return el("div", { class: "toolbar" },
+    const turned = el("span", { class: "visually-hidden", id: "turned", role: "status" });
+    sayTurned = (words) => { turned.textContent = words; };
+    return el("div", { class: "toolbar" }, turned,
       el("button", { type: "button", id: "rotate", onclick: rotate, "aria-keyshortcuts": "R", title: t("place.rotate_title") }, "⟳ ", tTouch("place.rotate")),
       place, info);
   };
