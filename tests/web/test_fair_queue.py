@@ -17,7 +17,8 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
-from tests.web.conftest import free_port, seeded_secrets
+from fastapi.testclient import TestClient
+from tests.web.conftest import create, free_port, seeded_secrets
 from tests.web.test_review import SlowSlots, named
 
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIQueue, Lane, run_job
@@ -158,3 +159,47 @@ def test_a_flood_of_games_from_one_address_does_not_hold_up_another_player(
     assert places and max(places) <= 2, places
     flood.close()
     player.close()
+
+
+class Held:
+    """One worker whose jobs wait until the test lets them go."""
+
+    slots = 1
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+
+    async def run(self, job: AIJob) -> AIAnswer:
+        while not self.go.is_set():
+            await asyncio.sleep(0.01)
+        return run_job(job)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_page_opening_while_its_ai_turn_waits_hears_its_place_then_the_changes(tmp_path: Path) -> None:
+    """Where a game's AI turn stands is told to its pages only (a game nobody watches is looked at
+    when a page of it opens), and each change of its place reaches the pages already open."""
+    held = Held()
+    database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    with TestClient(create_app(database, secret_seeds=seeded_secrets(), ai_workers=held)) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        seats = [{"kind": "ai", "level": "random"}] * 2
+        first, second = create(client, seats=seats), create(client, seats=seats)
+        deadline = time.monotonic() + 10
+        while hub.queue.ahead(second["id"]) != 1:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        link = f"/ws/games/{second['id']}?tokens={second['spectator_token']}"
+        with client.websocket_connect(link) as socket:
+            assert socket.receive_json()["type"] == "state"
+            told = socket.receive_json()
+            assert told["type"] == "thinking" and told["ahead"] == 1 and told["seat"] in (0, 1)
+            held.go.set()  # the first game's turn goes, then this one's (random moves: at once)
+            while True:
+                message = socket.receive_json()
+                if message["type"] == "thinking" and message["ahead"] != 1:
+                    break
+            # its turn runs (0), or ran and the next is not queued yet (null: told at once, as one change)
+            assert message["ahead"] in (0, None) and first["id"] != second["id"]
