@@ -2172,3 +2172,22 @@ def test_a_redrawing_makes_the_plural_rules_once(page) -> None:
     page.wait_for_selector("#your-turn")
     assert page.evaluate("window.pluralRulesMade") <= 2
     assert not page.errors
+
+
+def test_folded_score_sheets_draw_their_small_kingdom_when_opened(page) -> None:
+    """The score sheets are drawn anew at every move, folded, and each drew its small kingdom:
+    a third of a redrawing for drawings nobody saw. A folded sheet draws it when opened, and one
+    kept open from move to move has it at once."""
+    create_game(page, "kingdomino", 4)
+    sheets = page.locator("#scores details[data-seat]")
+    assert sheets.count() == 4
+    assert page.locator("#scores .sheet-map svg").count() == 0
+    sheet = page.locator("#scores details[data-seat='2']")
+    sheet.locator("summary").click()
+    assert sheet.locator(".sheet-map svg g[data-square]").count() == 1, "the castle, on the sheet's map"
+    play_by_clicking_board(page, 2)
+    page.wait_for_selector("#your-turn")
+    assert sheet.get_attribute("open") is not None
+    assert sheet.locator(".sheet-map svg g[data-square]").count() >= 1
+    assert page.locator("#scores .sheet-map svg").count() == 1, "only the open sheet's"
+    assert not page.errors

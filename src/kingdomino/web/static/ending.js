@@ -91,9 +91,30 @@ export function leaderMark(view, seat) {
  * @param {any} view @param {(view: any, seat: number) => Element} miniKingdom
  */
 export function scoreSheets(view, miniKingdom) {
-  return el("div", { class: "sheets" }, view.seats.map((/** @type {any} */ seat, /** @type {number} */ i) => el("details", { "data-seat": i, open: view.status === "finished" || undefined },
-    el("summary", { class: `seat${i}` }, seatBadge(i), " ", seat.name, ": ", t("points_n", { n: view.scores[i] }), leaderMark(view, i)),
-    el("div", { class: "sheet-with-map" }, el("div", { class: "sheet-map" }, miniKingdom(view, i)), sheetTable(view, i)))));
+  return el("div", { class: "sheets" }, view.seats.map((/** @type {any} */ seat, /** @type {number} */ i) => {
+    const map = el("div", { class: "sheet-map" });
+    return unfolding(el("details", { "data-seat": i, open: view.status === "finished" || undefined },
+      el("summary", { class: `seat${i}` }, seatBadge(i), " ", seat.name, ": ", t("points_n", { n: view.scores[i] }), leaderMark(view, i)),
+      el("div", { class: "sheet-with-map" }, map, sheetTable(view, i))), () => map.append(miniKingdom(view, i)));
+  }));
+}
+
+/** What a folded `<details>` still has to draw when it opens (see `unfolding`). @type {WeakMap<Element, () => void>} */
+const unfilled = new WeakMap();
+
+/** Let `details` draw its costly part (`fill`: the small kingdoms) only when it is open: at once if
+ * it is, else when it opens (its summary's click, before the browser shows it; or `keepOpen`). The
+ * score sheets and a Dynasty's past games are drawn anew at every move, mostly folded, and their
+ * small kingdoms took a third of a redrawing (on a slowed phone 100 ms of 300).
+ * @param {HTMLElement} details @param {() => void} fill */
+function unfolding(details, fill) {
+  if (details.hasAttribute("open")) { fill(); return details; }
+  const once = () => { if (unfilled.delete(details)) fill(); };
+  unfilled.set(details, once);
+  const summary = details.querySelector("summary");
+  if (summary) summary.addEventListener("click", once);
+  details.addEventListener("toggle", () => { if (/** @type {HTMLDetailsElement} */ (details).open) once(); });
+  return details;
 }
 
 /** Put `parts` (score sheets, a Dynasty's past games) in `box`, the ones that were open there
@@ -110,7 +131,10 @@ export function keepOpen(box, ...parts) {
   const focused = holder && active ? { key: key(holder), at: focusable(holder).indexOf(active) } : null;
   box.replaceChildren(...parts);
   for (const details of box.querySelectorAll("details")) {
-    if (opened.has(key(details))) details.setAttribute("open", "");
+    if (!opened.has(key(details))) continue;
+    details.setAttribute("open", "");
+    const fill = unfilled.get(details);
+    if (fill) fill();
     const again = focused && key(details) === focused.key ? focusable(details)[focused.at] : null;
     if (again) /** @type {HTMLElement} */ (again).focus({ preventScroll: true });
   }
@@ -149,13 +173,14 @@ export function pastGames(view, miniKingdom) {
   return el("div", { class: "past-games", id: "past-games" }, past.slice().reverse().map((/** @type {any} */ game, /** @type {number} */ k) => {
     const shown = { ...view, scores: game.scores, observation: { ...view.observation, kingdoms: game.kingdoms, past_games: [] } };
     const ranked = view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => `${s.name} ${game.scores[i]}`).join(" · ");
-    return el("details", { "data-game": game.game, open: young && k === 0 || undefined },
-      el("summary", {}, t("board.game_over", { n: game.game, of: view.observation.games_in_match }), ": ", ranked),
-      el("div", { class: "past-kingdoms" }, view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => {
-        const image = miniKingdom(shown, i);
-        image.removeAttribute("data-seat");  // the live score sheets' regions light this game's kingdoms only
-        return el("figure", { class: `seat${i}` }, image, el("figcaption", {}, seatBadge(i), " ", s.name, ": ", t("points_n", { n: game.scores[i] })));
-      })));
+    const kingdoms = el("div", { class: "past-kingdoms" });
+    return unfolding(el("details", { "data-game": game.game, open: young && k === 0 || undefined },
+      el("summary", {}, t("board.game_over", { n: game.game, of: view.observation.games_in_match }), ": ", ranked), kingdoms),
+    () => kingdoms.append(...view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => {
+      const image = miniKingdom(shown, i);
+      image.removeAttribute("data-seat");  // the live score sheets' regions light this game's kingdoms only
+      return el("figure", { class: `seat${i}` }, image, el("figcaption", {}, seatBadge(i), " ", s.name, ": ", t("points_n", { n: game.scores[i] })));
+    })));
   }));
 }
 
