@@ -2191,3 +2191,40 @@ def test_folded_score_sheets_draw_their_small_kingdom_when_opened(page) -> None:
     assert sheet.locator(".sheet-map svg g[data-square]").count() >= 1
     assert page.locator("#scores .sheet-map svg").count() == 1, "only the open sheet's"
     assert not page.errors
+
+
+#: Counts the state and thinking messages the page is sent, and each drawing of the board.
+COUNT_REDRAWINGS = """(() => {
+  window.heardOf = { state: 0, thinking: 0, boards: 0 };
+  const native = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage");
+  Object.defineProperty(WebSocket.prototype, "onmessage", {
+    configurable: true,
+    get() { return native.get.call(this); },
+    set(handler) {
+      native.set.call(this, (event) => {
+        const type = JSON.parse(event.data).type;
+        if (type in window.heardOf) window.heardOf[type] += 1;
+        handler.call(this, event);
+      });
+    },
+  });
+  new MutationObserver((records) => {
+    for (const r of records) if (r.target.id === "board" && r.addedNodes.length) window.heardOf.boards += 1;
+  }).observe(document, { childList: true, subtree: true });
+})();"""
+
+
+def test_an_ai_thinking_changes_the_status_line_and_not_the_table(page) -> None:
+    """Each "… is thinking" news drew the whole table anew, twice per AI move: a watched game of
+    AI seats was drawn three times per move, and a slowed phone fell behind. It changes the status
+    line now, and the table is drawn once per state."""
+    page.add_init_script(COUNT_REDRAWINGS)
+    page.goto(page.base_url + "/")
+    page.select_option("#seat-0", "ai:greedy")
+    page.select_option("#seat-1", "ai:greedy")
+    page.click("#create")
+    page.wait_for_selector("#winner", timeout=60000)
+    heard = page.evaluate("window.heardOf")
+    assert heard["thinking"] > 10, heard
+    assert heard["boards"] <= heard["state"], heard
+    assert not page.errors

@@ -162,7 +162,9 @@ export function showGame(main, id, replay = false) {
       else if (message.type === "error") { if (view) error.textContent = errorWords(message); else refusedWith = errorWords(message); }
       else if (message.type === "hint") showHint(message.candidates);
       else if (message.type === "presence") { presence = { away: message.away, after: message.after, at: performance.now() }; drawAway(); }
-      else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) draw(); }
+      // Only the status line says who is thinking: the table stays as it is (it was drawn anew for
+      // each of these, twice per AI move).
+      else if (message.type === "thinking") { thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead }; if (view && !ctx.replay) status.replaceChildren(statusLine()); }
       else if (message.type === "why") { if (message.action === askedWhy) error.textContent = message.reason ? t("game.why_not", { reason: refusalWords(message) }) : ""; }
     };
     // 4403: the server refused our tokens; 4429: too many connections to this game. Retrying cannot help.
