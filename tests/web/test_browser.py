@@ -2228,3 +2228,34 @@ def test_an_ai_thinking_changes_the_status_line_and_not_the_table(page) -> None:
     assert heard["thinking"] > 10, heard
     assert heard["boards"] <= heard["state"], heard
     assert not page.errors
+
+
+#: Notes each measuring (R) and zooming (W) of a board that may zoom, in order.
+NOTE_BOARD_FITTING = """(() => {
+  window.fitting = [];
+  const fits = (node) => node instanceof SVGElement && node.hasAttribute("data-window");
+  const measure = Element.prototype.getBoundingClientRect;
+  Element.prototype.getBoundingClientRect = function () {
+    if (fits(this)) window.fitting.push("R");
+    return measure.call(this);
+  };
+  const set = Element.prototype.setAttribute;
+  Element.prototype.setAttribute = function (name, value) {
+    if (name === "viewBox" && fits(this) && this.isConnected) window.fitting.push("W");
+    return set.call(this, name, value);
+  };
+})();"""
+
+
+def test_the_boards_are_measured_together_before_any_is_zoomed(page) -> None:
+    """At the end every kingdom is fitted to its board, and each was measured after the one
+    before it had been zoomed: the page was laid out again for each board (four times on a
+    4-player table). All are measured first now, then zoomed."""
+    page.add_init_script(NOTE_BOARD_FITTING)
+    create_game(page, "kingdomino", 2)
+    play_by_clicking_board(page)
+    page.evaluate("window.fitting = []; window.dispatchEvent(new Event('resize'))")
+    fitting = "".join(page.evaluate("window.fitting"))
+    assert fitting.count("W") == 2, fitting
+    assert "WR" not in fitting, fitting
+    assert not page.errors

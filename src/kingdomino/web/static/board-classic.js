@@ -106,22 +106,36 @@ const LOWEST = 320;
  * Where its squares would then be smaller than a finger (a 13 x 13 grid on a phone or a low screen)
  * it shows only the window where play can still happen, which zooms out as the kingdom grows. At
  * the end of a game every board shows its kingdom alone. Both are square, so a board keeps its size.
+ * The boards are measured together, all read before any is changed, so that a table of four boards
+ * (the end of a game) lays the page out twice, not twice per board.
+ * @param {Element[]} images */
+function fitBoards(images) {
+  for (const image of images) /** @type {SVGElement} */ (image).style.maxWidth = "";
+  for (const image of images) if (image.classList.contains("big")) fitRoom(image);
+  const widths = images.map((image) => image.getBoundingClientRect().width);
+  images.forEach((image, i) => zoomBoard(image, widths[i]));
+}
+
+/** A big board's greatest width: the room the window leaves below its top (see `fitBoards`).
  * @param {Element} image */
-function fitBoard(image) {
+function fitRoom(image) {
   const playable = image.getAttribute("data-window");
   const side = Number(image.getAttribute("data-side"));
   const style = /** @type {SVGElement} */ (image).style;
-  style.maxWidth = "";
-  if (image.classList.contains("big")) {
-    const free = image.getBoundingClientRect();
-    const room = window.innerHeight - (free.top + window.scrollY) - 12;
-    if (!window.matchMedia(PHONE).matches) style.maxWidth = `${Math.max(LOWEST, room)}px`;
-    else if (playable) {
-      const span = Math.min(side, Number(playable.split(" ")[2]) / CELL);
-      if (room >= span * FINGER && room < free.width) style.maxWidth = `${room}px`;
-    }
+  const free = image.getBoundingClientRect();
+  const room = window.innerHeight - (free.top + window.scrollY) - 12;
+  if (!window.matchMedia(PHONE).matches) style.maxWidth = `${Math.max(LOWEST, room)}px`;
+  else if (playable) {
+    const span = Math.min(side, Number(playable.split(" ")[2]) / CELL);
+    if (room >= span * FINGER && room < free.width) style.maxWidth = `${room}px`;
   }
-  const width = image.getBoundingClientRect().width;
+}
+
+/** Show a board of `width` pixels whole, or zoomed to where play can happen (see `fitBoards`).
+ * @param {Element} image @param {number} width */
+function zoomBoard(image, width) {
+  const playable = image.getAttribute("data-window");
+  const side = Number(image.getAttribute("data-side"));
   const always = image.getAttribute("data-zoom") === "always";
   const zoomed = Boolean(playable) && width > 0 && (always || width / side < FINGER);
   image.setAttribute("viewBox", zoomed ? /** @type {string} */ (playable) : `0 0 ${side * CELL} ${side * CELL}`);
@@ -130,7 +144,7 @@ function fitBoard(image) {
 
 /** Refit every board that may zoom, as the screen turns or a window is resized. */
 function refitBoards() {
-  document.querySelectorAll("svg[data-window]").forEach(fitBoard);
+  fitBoards([...document.querySelectorAll("svg[data-window]")]);
 }
 if (typeof window !== "undefined") window.addEventListener("resize", refitBoards);
 
@@ -353,5 +367,5 @@ export function render(container, view, ctx) {
     el("div", { class: "mine-col" }, kingdomCard(view, main, ctx, true)),
     el("div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
     opponents(view, others, (seat) => kingdomCard(view, seat, ctx, false))));
-  container.querySelectorAll("svg[data-window]").forEach(fitBoard);
+  fitBoards([...container.querySelectorAll("svg[data-window]")]);
 }
