@@ -131,7 +131,7 @@ def start_server(data_dir: str, ai_delay: float) -> tuple[subprocess.Popen[bytes
     command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(port), "--data-dir", data_dir]
     server = subprocess.Popen([*command, "--ai-delay", str(ai_delay)], env=env, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 120  # a busy machine starts it slowly
     while True:
         try:
             httpx.get(f"{base}/api/meta", timeout=1)
