@@ -138,6 +138,8 @@ def start_server(data_dir: str, ai_delay: float) -> tuple[subprocess.Popen[bytes
             return server, base
         except httpx.HTTPError:
             if time.monotonic() > deadline:
+                server.kill()
+                server.wait()
                 raise SystemExit("the server did not start") from None
             time.sleep(0.1)
 
