@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -95,22 +96,26 @@ def live_server(database: str, request: pytest.FixtureRequest) -> Iterator[str]:
         review_agent=QUICK_REVIEW,
         away_seconds=away.args[0] if away else AWAY_SECONDS,
     )
-    config = uvicorn.Config(
-        app,
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-    )
-    server = uvicorn.Server(config)
+    with served_in_a_thread(app, port) as base:
+        yield base
+
+
+@contextmanager
+def served_in_a_thread(app: Any, port: int) -> Iterator[str]:
+    """``app`` served on loopback ``port`` by uvicorn in a thread of the test, once it answers:
+    its base URL. The server stops when the block ends."""
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
 
 
 class ServerProcess:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from tests.web.test_browser import (  # noqa: F401 (browser and page: the fixtures)
     AXE,
+    BOARD_TARGETS,
     CHROMIUM,
     browser,
     create_game,
@@ -33,15 +34,7 @@ pytestmark = pytest.mark.skipif(
 
 #: Where a keyboard's focus goes on to after a move, the first found first: the board's pieces (a
 #: square of a choice too), then the yes/no buttons ("Put no fire token", "Recruit nobody").
-NEXT_MOVES = (
-    "button.domino.claimable",
-    "button.die.takeable",
-    "svg g.legal.anchor",
-    "svg g.legal.choice",
-    ".caveman-card.claimable",
-    ".choice-row button",
-    ".actions button",
-)
+NEXT_MOVES = BOARD_TARGETS
 
 #: The live regions of the page (what a screen reader reads out by itself when it changes).
 LIVE_REGIONS = """() => [...document.querySelectorAll(

@@ -16,9 +16,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
-from tests.web.conftest import create, free_port, seeded_secrets
+from tests.web.conftest import create, free_port, seeded_secrets, served_in_a_thread
 from tests.web.test_review import SlowSlots, named
 
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIQueue, Lane, run_job
@@ -112,16 +111,8 @@ def paced_server(tmp_path: Path) -> Iterator[tuple[str, object]]:
     app = create_app(
         f"sqlite:///{tmp_path / 'games.sqlite3'}", secret_seeds=seeded_secrets(), ai_workers=Paced(0.25)
     )
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", app.state.hub
-    server.should_exit = True
-    thread.join(timeout=10)
+    with served_in_a_thread(app, port) as base:
+        yield base, app.state.hub
 
 
 def test_a_flood_of_games_from_one_address_does_not_hold_up_another_player(
