@@ -42,7 +42,10 @@ def listen_problem(host: str, port: int) -> str | None:
             "computer alone or 0.0.0.0 to let other computers of your network in"
         )
     for family, kind, proto, _, address in addresses:
-        probe = socket.socket(family, kind, proto)
+        try:
+            probe = socket.socket(family, kind, proto)
+        except OSError:
+            continue  # a family this machine lacks (IPv6 off): uvicorn's asyncio skips it too
         try:
             probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
             if family == socket.AF_INET6:
