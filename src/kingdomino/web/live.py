@@ -55,6 +55,7 @@ REFUSAL_CODES = frozenset(
         "hints_off",
         "hint_not_your_turn",
         "hints_busy",
+        "client_hints_busy",
         "same_deal_seat",
         "same_deal_humans",
         "same_deal_playing",
