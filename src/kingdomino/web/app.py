@@ -311,7 +311,7 @@ def create_app(
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, step: int = 0) -> dict[str, Any]:
-        return views.replay_view(hub.get(game_id), step)
+        return views.replay_view(hub.get(game_id), step, hub.replays)
 
     @app.websocket("/ws/games/{game_id}")
     async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:

@@ -121,6 +121,8 @@ class Hub:
         self.reviewing: dict[str, tuple[asyncio.Task[None], review.Progress]] = {}
         self.secret_seeds = secret_seeds or new_seed
         self.games: OrderedDict[str, LiveGame] = OrderedDict()
+        #: The states kept of the finished games replayed here, dropped with their games.
+        self.replays = views.Replays()
         self.hints_running = 0
         #: The hints running now of each client (``ai_workers.client_key``), none kept at 0.
         self.client_hints: Counter[str] = Counter()
@@ -291,6 +293,7 @@ class Hub:
         ]
         for game_id in idle[: max(0, len(idle) - MAX_IDLE_GAMES)]:
             del self.games[game_id]
+            self.replays.forget(game_id)
 
     def get(self, game_id: str, tokens: frozenset[str] | None = None) -> LiveGame:
         """The live game ``game_id``, read from the store if it is not in memory. With ``tokens``,
