@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from tests.web.test_browser import (  # noqa: F401 (browser and page: the fixtures)
+    ARTIFACTS,
     AXE,
     BOARD_TARGETS,
     CHROMIUM,
@@ -262,3 +263,58 @@ def test_the_boards_headings_sit_under_a_heading_of_their_own(page, game: str) -
     )
     assert found == []
     assert page.get_by_role("heading", level=2, name="The table").count() == 1
+
+
+#: The focused element's centre, and the centres of the other choices of its layer (window pixels).
+FOCUS_AND_CHOICES = """() => {
+  const centre = (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  };
+  const focused = document.activeElement;
+  const layer = focused.closest('g.choices');
+  const others = layer ? [...layer.querySelectorAll('g.legal.choice')].filter((e) => e !== focused) : [];
+  return { at: centre(focused), others: others.map(centre) };
+}"""
+
+#: Each arrow key's way on the screen, (x, y).
+ARROW_WAYS = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowDown": (0, 1), "ArrowUp": (0, -1)}
+
+
+def ahead(at: list[float], other: list[float], way: tuple[int, int]) -> float:
+    """How far ``other`` lies from ``at`` along ``way`` (pixels; 0 or less: not that way)."""
+    return (other[0] - at[0]) * way[0] + (other[1] - at[1]) * way[1]
+
+
+def test_the_arrow_keys_go_between_the_squares_of_a_choice(page) -> None:
+    """Origins with the keys: the arrow keys went between the squares a domino could be placed on,
+    but not between the squares of a single-square choice (a caveman's square, a payment, a fire
+    token; Duel's split die and crosses): a keyboard player went through each with Tab. They go to
+    the nearest choice that way, and stay where none lies that way."""
+    create_game(page, "origins", 2, mode="tribe")
+    page.focus(", ".join(f"#board {s}" for s in NEXT_MOVES))
+    for _ in range(80):
+        page.wait_for_selector("#your-turn")
+        page.wait_for_function(
+            "(s) => document.activeElement && document.activeElement.matches(s)", arg=", ".join(NEXT_MOVES)
+        )
+        found = page.evaluate(FOCUS_AND_CHOICES)
+        if focused_matches(page, "svg g.legal.choice") and len(found["others"]) >= 2:
+            break
+        press_and_wait(page)
+    else:
+        raise AssertionError("no choice of three squares or more came")
+    moved = 0
+    for key, way in [*ARROW_WAYS.items(), *ARROW_WAYS.items()]:
+        before = page.evaluate(FOCUS_AND_CHOICES)
+        page.keyboard.press(key)
+        after = page.evaluate(FOCUS_AND_CHOICES)
+        assert focused_matches(page, "svg g.legal.choice"), page.evaluate("document.activeElement.outerHTML")
+        if any(ahead(before["at"], other, way) > 5 for other in before["others"]):
+            assert ahead(before["at"], after["at"], way) > 5, (key, before, after)
+            moved += 1
+        else:
+            assert after["at"] == before["at"], (key, before, after)
+    assert moved >= 2
+    page.screenshot(path=str(ARTIFACTS / "a11y-arrows-choice.png"))
+    assert not page.errors

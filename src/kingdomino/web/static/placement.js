@@ -31,6 +31,37 @@ export function anchors(legal, verb) {
   return found;
 }
 
+/** The arrow keys' steps on a grid, [rows, columns]. @type {Record<string, [number, number]>} */
+const ARROWS = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+
+/** The nearest square ("r,c") of `keys` from `from` in the direction [dr, dc] (straight ahead
+ * first, a square aside costing twice one ahead), or null when none lies that way.
+ * @param {Iterable<string>} keys @param {string} from @param {[number, number]} step */
+function nearest(keys, from, [dr, dc]) {
+  const [r0, c0] = from.split(",").map(Number);
+  let best = null, bestCost = Infinity;
+  for (const other of keys) {
+    const [r, c] = other.split(",").map(Number);
+    const ahead = (r - r0) * dr + (c - c0) * dc;
+    const aside = Math.abs((r - r0) * dc) + Math.abs((c - c0) * dr);
+    if (ahead <= 0) continue;
+    const cost = ahead + 2 * aside;
+    if (cost < bestCost) { best = other; bestCost = cost; }
+  }
+  return best;
+}
+
+/** Moves the focus with an arrow key to the nearest square of `squares` that way from `from`, as
+ * the board lies (a keyboard went through every square with Tab); true if the key was an arrow.
+ * @param {KeyboardEvent} e @param {string} from @param {Map<string, SVGElement>} squares */
+function arrowTo(e, from, squares) {
+  if (!(e.key in ARROWS)) return false;
+  e.preventDefault();
+  const next = nearest(squares.keys(), from, ARROWS[e.key]);
+  if (next) /** @type {SVGElement} */ (squares.get(next)).focus();
+  return true;
+}
+
 /** The placing state kept across redraws of the same decision. */
 const placing = { signature: "", dir: "E", anchor: /** @type {string | null} */ (null), touch: false };
 
@@ -119,22 +150,6 @@ export function placer(options) {
   }
   /** The squares a domino may be placed from, for the arrow keys. @type {Map<string, SVGElement>} */
   const squares = new Map();
-  /** The nearest square from `key` in the direction [dr, dc] (straight ahead first). @param {string} key @param {number[]} d */
-  const nearest = (key, [dr, dc]) => {
-    const [r0, c0] = key.split(",").map(Number);
-    let best = null, bestCost = Infinity;
-    for (const other of squares.keys()) {
-      const [r, c] = other.split(",").map(Number);
-      const ahead = (r - r0) * dr + (c - c0) * dc;
-      const aside = Math.abs((r - r0) * dc) + Math.abs((c - c0) * dr);
-      if (ahead <= 0) continue;
-      const cost = ahead + 2 * aside;
-      if (cost < bestCost) { best = other; bestCost = cost; }
-    }
-    return best;
-  };
-  /** @type {Record<string, number[]>} */
-  const ARROWS = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
   for (const key of spots.keys()) {
     const [r, c] = key.split(",").map(Number);
     const [x, y] = cellAt(r, c);
@@ -150,11 +165,7 @@ export function placer(options) {
       },
       onkeydown: (/** @type {KeyboardEvent} */ e) => {
         if (e.key === "Enter" || e.key === " ") { e.preventDefault(); placing.anchor = key; confirm(); }
-        else if (e.key in ARROWS) {
-          e.preventDefault();
-          const next = nearest(key, ARROWS[e.key]);
-          if (next) /** @type {SVGElement} */ (squares.get(next)).focus();
-        }
+        else arrowTo(e, key, squares);
       } },
     svg("rect", { class: "spot", x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 5 }),
     svg("title", {}, label(/** @type {string} */ (actionAt(key)))));
@@ -185,19 +196,28 @@ export function placer(options) {
 }
 
 /**
- * Single-square choices drawn on a grid (fire marker, payment, caveman, cross, split die).
+ * Single-square choices drawn on a grid (fire marker, payment, caveman, cross, split die). The
+ * arrow keys go from one to the nearest that way, as on a domino's squares (a square that holds
+ * two choices, two dice, is reached at its first; Tab goes on to the other).
  * @param {Spot[]} spots @param {CellAt} cellAt @param {number} size @param {(action: string) => void} play
  */
 export function choiceLayer(spots, cellAt, size, play) {
   const group = svg("g", { class: "choices" });
+  /** The first choice on each square ("r,c"), for the arrow keys. @type {Map<string, SVGElement>} */
+  const squares = new Map();
   for (const spot of spots) {
     const [x, y] = cellAt(spot.r, spot.c);
-    group.append(svg("g", { class: "legal choice", tabindex: 0, role: "button", "aria-label": spot.label, "data-action": spot.action,
+    const key = `${spot.r},${spot.c}`;
+    const choice = svg("g", { class: "legal choice", tabindex: 0, role: "button", "aria-label": spot.label, "data-action": spot.action,
       onclick: () => play(spot.action),
-      onkeydown: (/** @type {KeyboardEvent} */ e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(spot.action); } } },
+      onkeydown: (/** @type {KeyboardEvent} */ e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(spot.action); } else arrowTo(e, key, squares);
+      } },
     svg("rect", { class: "spot", x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 5 }),
     spot.draw ? spot.draw(x, y, size) : null,
-    svg("title", {}, spot.label)));
+    svg("title", {}, spot.label));
+    group.append(choice);
+    if (!squares.has(key)) squares.set(key, choice);
   }
   return group;
 }
