@@ -318,3 +318,44 @@ def test_the_arrow_keys_go_between_the_squares_of_a_choice(page) -> None:
     assert moved >= 2
     page.screenshot(path=str(ARTIFACTS / "a11y-arrows-choice.png"))
     assert not page.errors
+
+
+#: The focused square of a placing, its ghost and the focus ring over the ghost: the ring's place
+#: and whether it is drawn after (over) the ghost and shown.
+FOCUS_RING = """() => {
+  const square = document.activeElement, layer = square.closest('g.placing');
+  const ghost = layer.querySelector('g.ghost'), ring = layer.querySelector('g.focus-ring');
+  if (!ring) return null;
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return [r.x, r.y, r.width, r.height].map(Math.round);
+  };
+  return { square: box(square.querySelector('rect.spot')), ring: box(ring),
+           over: Boolean(ghost.compareDocumentPosition(ring) & Node.DOCUMENT_POSITION_FOLLOWING),
+           shown: getComputedStyle(ring).visibility === 'visible', ghosted: ghost.childElementCount > 0 };
+}"""
+
+
+def test_the_focused_square_is_ringed_over_the_domino_shown_on_it(page) -> None:
+    """The ghost of the domino drawn on the focused square covered the square's focus mark: a
+    keyboard player could not see which square had the focus. A ring is drawn over the ghost."""
+    create_game(page, "kingdomino", 2)
+    keys_until_placing(page)
+    ring = page.evaluate(FOCUS_RING)
+    assert ring is not None, "no focus ring over the ghost"
+    assert ring["over"] and ring["shown"] and ring["ghosted"], ring
+    # The ring goes round the square (the spot's box, 1 px of the ring's half width out each way).
+    assert all(abs(a - b) <= 6 for a, b in zip(ring["ring"], ring["square"], strict=True)), ring
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    moved = page.evaluate(FOCUS_RING)
+    assert moved["shown"] and all(
+        abs(a - b) <= 6 for a, b in zip(moved["ring"], moved["square"], strict=True)
+    )
+    page.locator("#board svg:has(g.placing)").screenshot(path=str(ARTIFACTS / "a11y-focus-over-ghost.png"))
+    page.focus("#hint")  # the focus gone elsewhere, the ring goes too
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('#board g.focus-ring')).visibility")
+        == "hidden"
+    )
+    assert not page.errors

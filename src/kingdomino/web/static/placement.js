@@ -156,7 +156,8 @@ export function placer(options) {
     const spot = svg("g", { class: "legal anchor", tabindex: 0, role: "button", "data-anchor": key,
       "aria-label": label(/** @type {string} */ (actionAt(key))),
       onpointerenter: (/** @type {PointerEvent} */ e) => { if (e.pointerType === "mouse") { placing.anchor = key; showGhost(); } },
-      onfocus: () => { placing.anchor = key; showGhost(); spot.setAttribute("aria-label", label(/** @type {string} */ (actionAt(key)))); },
+      onfocus: () => { placing.anchor = key; showGhost(); spot.setAttribute("aria-label", label(/** @type {string} */ (actionAt(key)))); ringAt(x, y); },
+      onblur: () => ring.setAttribute("visibility", "hidden"),
       onclick: (/** @type {PointerEvent} */ e) => {
         const touch = e.pointerType === "touch" || e.pointerType === "pen";
         if (!touch) { placing.anchor = key; play(/** @type {string} */ (actionAt(key))); return; }
@@ -172,7 +173,17 @@ export function placer(options) {
     layer.append(spot);
     squares.set(key, spot);
   }
-  layer.append(ghost);
+  // The focused square's ring, over the ghost: the ghost covered the square's own focus mark, and a
+  // keyboard player could not see which square had the focus.
+  const ring = svg("g", { class: "focus-ring", "pointer-events": "none", visibility: "hidden" },
+    svg("rect", { width: size - 4, height: size - 4, rx: 5, fill: "none", stroke: "#fff", "stroke-width": 7 }),
+    svg("rect", { width: size - 4, height: size - 4, rx: 5, fill: "none", stroke: "#1d1d1d", "stroke-width": 3.5 }));
+  /** Shows the ring on the square at (`x`, `y`). @param {number} x @param {number} y */
+  function ringAt(x, y) {
+    ring.setAttribute("transform", `translate(${x + 2} ${y + 2})`);
+    ring.setAttribute("visibility", "visible");
+  }
+  layer.append(ghost, ring);
   showGhost();
 
   /** The toolbar: rotate, the direction now, and "Place here" for touch screens. */
