@@ -359,3 +359,33 @@ def test_the_focused_square_is_ringed_over_the_domino_shown_on_it(page) -> None:
         == "hidden"
     )
     assert not page.errors
+
+
+def test_the_first_tab_of_a_new_game_skips_to_the_table(page) -> None:
+    """After a game was created (a new page), the first Tab reached the site's name, then the
+    language, the title and the invites before the table. It reaches "Skip to the table", shown
+    once focused; Enter goes to the table and the next Tab to the first piece to play."""
+    create_game(page, "kingdomino", 2)
+    page.wait_for_selector("button.domino.claimable")
+    hidden = page.locator("a.skip-link").bounding_box()
+    assert hidden is not None and hidden["y"] + hidden["height"] <= 0, "seen before it is focused"
+    page.keyboard.press("Tab")
+    assert focused_matches(page, "a.skip-link"), page.evaluate(
+        "document.activeElement.outerHTML.slice(0, 120)"
+    )
+    assert page.locator("a.skip-link").text_content() == "Skip to the table"
+    box = page.locator("a.skip-link").bounding_box()
+    assert box is not None and box["y"] >= 0 and box["height"] > 10, box
+    page.screenshot(path=str(ARTIFACTS / "a11y-skip-link.png"))
+    page.keyboard.press("Enter")
+    assert focused_matches(page, "#board-card")
+    assert "#" not in page.url
+    page.keyboard.press("Tab")
+    assert focused_matches(page, "button.domino.claimable")
+    page.goto(page.base_url + "/")  # the lobby's first Tab skips to its content
+    page.wait_for_selector("#create")
+    page.keyboard.press("Tab")
+    assert page.locator("a.skip-link").text_content() == "Skip to the content"
+    page.keyboard.press("Enter")
+    assert focused_matches(page, "main")
+    assert not page.errors

@@ -10,9 +10,9 @@ async function main() {
     Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, lang: code, selected: code === language() }, name))));
   select.addEventListener("change", () => chooseLanguage(select.value));
   const header = /** @type {HTMLElement} */ (document.querySelector("header.top"));
-  header.replaceChildren(el("a", { href: "/", class: "brand" }, "♛ ", t("app.name")), el("span", { class: "lang" }, select));
   const root = /** @type {HTMLElement} */ (document.getElementById("main"));
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)(\/replay)?$/);
+  header.replaceChildren(skipLink(root, Boolean(match)), el("a", { href: "/", class: "brand" }, "♛ ", t("app.name")), el("span", { class: "lang" }, select));
   if (match) (await import("./game.js")).showGame(root, match[1], Boolean(match[2]));
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else {
@@ -20,6 +20,21 @@ async function main() {
     // Any other path was answered 404 with this page: say so above the lobby.
     if (location.pathname !== "/") root.prepend(el("p", { class: "card error", id: "no-page", role: "alert" }, t("app.no_page", { path: location.pathname })));
   }
+}
+
+/** The page's first Tab stop, seen once focused: "Skip to the table" of a game (its first piece to
+ * play a Tab further), else "Skip to the content". The first Tab of a game just created reached the
+ * site's name, then its language, its title and its invites before the table.
+ * @param {HTMLElement} root the page's <main> @param {boolean} game whether the page is a game's */
+function skipLink(root, game) {
+  root.tabIndex = -1;  // focusable by the link, not in the Tab order
+  /** @param {MouseEvent} e */
+  const skip = (e) => {
+    e.preventDefault();  // no "#" in the address: the game's Back and Forward read it
+    const target = (game && document.getElementById("board-card")) || root;
+    target.focus();
+  };
+  return el("a", { href: "#main", class: "skip-link", id: "skip", onclick: skip }, t(game ? "app.skip_to_table" : "app.skip_to_content"));
 }
 
 main();
