@@ -388,3 +388,30 @@ def test_a_tournament_of_one_deal_shows_no_interval_of_zero(tmp_path: Path) -> N
     assert "± 0.00" not in compared.output and "One deal only" in " ".join(compared.output.split())
     four = runner.invoke(app, normalise_argv(["tournament", "--agents", "greedy", "random", "--games", "4"]))
     assert "±" in four.output and "One deal only" not in four.output
+
+
+@pytest.mark.parametrize(
+    ("command", "flags"),
+    [
+        ("", ("--version Print the version", "--help -h Show this message")),
+        ("tournament", ("--json Print the summary as JSON.", "--help -h Show this message")),
+        ("serve", ("--help -h Show this message",)),
+        ("replay", ("--verbose Print every action", "--json Print one JSON object")),
+        ("simulate", ("--json Print one JSON object per game",)),
+        ("score", ("--json Print JSON;",)),
+        ("ladder", ("--json Print the ratings as JSON.",)),
+        ("compare", ("--json Print the comparison as JSON.",)),
+        ("analyse", ("--json Print the analysis as JSON.",)),
+    ],
+)
+def test_a_flag_s_help_shows_no_value_type(command: str, flags: tuple[str, ...]) -> None:
+    """Every command's help read ``--json <bool>`` and ``--help -h <bool>`` (Typer's rich help
+    wrote a flag's type as if it took a value); a flag now stands bare, as in Click's own help."""
+    result = runner.invoke(app, [*command.split(), "--help"], env={"COLUMNS": "200"}, terminal_width=200)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.replace("│", " ").split())
+    assert "<bool>" not in text, text
+    for flag in flags:
+        assert flag in text, text
+    # An option that takes a value still names it.
+    assert command in ("", "serve") or "<int>" in text or "<path>" in text or "<text>" in text, text

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kingdomino.arena.simulate import GameResult, simulate
+from kingdomino.cli.flags import show_flags_bare
 from kingdomino.cli.listen import listen_problem, start_lines
 from kingdomino.cli.options import OptionProblem, option_error, option_flag, typed_names
 from kingdomino.cli.options import build_options as options_from_flags
@@ -30,6 +31,7 @@ from kingdomino.core.records import GameRecord, Replay, replay
 from kingdomino.games.registry import game_names, make_game
 from kingdomino.games.scorer import score_text
 
+show_flags_bare()
 app = typer.Typer(
     help="The Kingdomino family of board games: play, simulate, replay and score.",
     no_args_is_help=True,
