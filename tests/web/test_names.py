@@ -36,6 +36,14 @@ def named(client: TestClient, name: str, kind: str = "human") -> tuple[int, dict
         "Bo (ИИ, сложный)",  # the Russian page's words
         "Bo (Gép, nehéz)",
         "Bo [ШІ, складний]",
+        "Bo (\u0410\u0406, Paris)",  # Cyrillic letters that read "AI", whatever follows
+        "Bo (Al, Paris)",  # a small L for the I
+        "Bo (A.I., Paris)",
+        "Bo (Anna, hard)",  # a level, whatever comes first
+        "Bo (Anna, HARD)",
+        "Bo (Anna, легкий)",  # "лёгкий" without its dots
+        "Bo (Anna, nehez)",  # "nehéz" without its accent
+        "Bo (Gép, Pest, HU)",
     ],
 )
 def test_a_human_name_that_reads_as_an_ai_s_is_refused_by_name(client: TestClient, name: str) -> None:
@@ -70,3 +78,23 @@ def test_an_ai_seat_s_own_name_says_it_is_an_ai(client: TestClient) -> None:
     assert named(client, "Anna", "ai")[1]["seats"][0]["name"] == "Anna (AI, hard)"
     assert named(client, "Anna (AI, easy)", "ai")[1]["seats"][0]["name"] == "Anna (AI, hard)"
     assert named(client, "", "ai")[1]["seats"][0]["name"] == "Ada (AI, hard)"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Anna (Pest, HU)",
+        "Kim (Seoul, KR)",
+        "Jean (Paris, FR)",
+        "Олена (Київ, UA)",
+        "Bo (2, 3)",
+        "Bo (Anna, Berg)",
+        "Bo (AI)",  # no comma: no AI seat's ending
+    ],
+)
+def test_a_human_name_may_end_in_a_bracketed_place(client: TestClient, name: str) -> None:
+    """Found by the words review: any name ending in "(x, y)" was refused as an AI's, "Anna (Pest,
+    HU)" and "Kim (Seoul, KR)" too; only a word for an AI first, or a level last, is refused now."""
+    status, body = named(client, name)
+    assert status == 201, body
+    assert body["seats"][0]["name"] == name

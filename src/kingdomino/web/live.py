@@ -7,6 +7,7 @@ how views are written (see ``views``).
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import re
 import secrets
@@ -14,6 +15,8 @@ import time
 import unicodedata
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from kingdomino.core.game import CHANCE, Game, State
@@ -301,11 +304,37 @@ _JOINERS = "\u200c\u200d"
 #: of one letter under 39 accents ran up over the lines above it.
 MAX_MARKS = 4
 #: How the server names an AI seat ("Bruno (AI, hard)"), and how pages word it in every language
-#: ("Bruno (ИИ, сложный)"): a human's name may not end in a bracketed pair, read through its
-#: ``_skeleton``.
-AI_NAME_ENDING = re.compile(r"\([^()]*,[^()]*\)$")
+#: ("Bruno (ИИ, сложный)"): a bracketed pair at the end of a name, read through its ``_skeleton``.
+#: A human's name may end in such a pair ("Anna (Pest, HU)") unless it reads as an AI's
+#: (:func:`reads_as_ai`).
+AI_NAME_ENDING = re.compile(r"\(([^()]*),([^()]*)\)$")
 #: Commas as they look, whatever the script (NFKC folds the fullwidth and small ones).
 _COMMAS = frozenset("\u060c\u3001\u201a\u02cf\ua4f9")
+#: Where the pages' texts are: each language's words for an AI seat ("seat.ai:hard": "AI, hard").
+I18N = Path(__file__).parent / "static" / "i18n"
+#: Letters that look like others, each read as one of them: Cyrillic and Greek capitals and small
+#: letters drawn as Latin ones ("АІ" in Cyrillic reads "AI"), and the Latin l, digit 1 and bar drawn
+#: as a capital I ("Al, hard" reads "AI, hard"). Applied after case folding, so small letters.
+_LOOK_ALIKES = str.maketrans(
+    {
+        **dict.fromkeys("аα", "a"),
+        **dict.fromkeys("вβ", "b"),
+        **dict.fromkeys("сϲ", "c"),
+        **dict.fromkeys("еε", "e"),
+        **dict.fromkeys("һ", "h"),
+        **dict.fromkeys("іιl1|ı", "i"),
+        **dict.fromkeys("ј", "j"),
+        **dict.fromkeys("кκ", "k"),
+        **dict.fromkeys("мμ", "m"),
+        **dict.fromkeys("н", "h"),
+        **dict.fromkeys("оο0", "o"),
+        **dict.fromkeys("рρ", "p"),
+        **dict.fromkeys("ѕ", "s"),
+        **dict.fromkeys("тτ", "t"),
+        **dict.fromkeys("уγ", "y"),
+        **dict.fromkeys("хχ", "x"),
+    }
+)
 
 
 def clean_name(name: str) -> str:
@@ -350,14 +379,53 @@ def _skeleton(name: str) -> str:
     return " ".join("".join(chars).split())
 
 
+def _folded(word: str) -> str:
+    """A word as it reads, for comparing: its ``_skeleton``, case folded, accents dropped ("nehéz"
+    reads "nehez", "лёгкий" "легкий"), look-alike letters read as one (:data:`_LOOK_ALIKES`), and
+    nothing but its letters and digits kept ("A.I." reads "ai").
+
+    >>> _folded(" \u0410\u0406 "), _folded("Gép"), _folded("A.I.")
+    ('ai', 'gep', 'ai')
+    """
+    letters = unicodedata.normalize("NFKD", _skeleton(word).casefold())
+    kept = "".join(char for char in letters if not unicodedata.category(char).startswith("M"))
+    return "".join(char for char in kept.translate(_LOOK_ALIKES) if char.isalnum())
+
+
+@cache
+def ai_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The words an AI seat's name ends with in every page language, folded (:func:`_folded`):
+    the words for an AI ("AI", "Gép", "ИИ", "ШІ") and the level names ("hard", "nehéz",
+    "сложный"...). They are the pages' own texts (``seat.ai:<level>`` of each i18n file, "AI,
+    hard"), so a language or a level added there is refused here too; the levels' ids as well."""
+    machines: set[str] = set()
+    levels = {_folded(level) for level in AI_LEVELS}
+    for path in sorted(I18N.glob("*.json")):
+        for key, text in json.loads(path.read_text(encoding="utf-8")).items():
+            if key.startswith("seat.ai:"):
+                machine, level = str(text).rsplit(",", 1)
+                machines.add(_folded(machine))
+                levels.add(_folded(level))
+    return frozenset(machines), frozenset(levels)
+
+
 def reads_as_ai(name: str) -> bool:
-    """Whether ``name`` ends as an AI seat's name does in some language: "(AI, hard)", "(Gép,
-    nehéz)", "[ИИ, сложный]", in any brackets and commas.
+    """Whether ``name`` ends as an AI seat's name does in some language: a bracketed pair whose
+    first part is a word for an AI or whose last part is a level ("(AI, hard)", "(Gép, nehéz)",
+    "[ИИ, сложный]", "(AI, Paris)", "(Bo, hard)"), in any brackets and commas, in look-alike
+    letters too. A place or a country in brackets is a name ("Anna (Pest, HU)").
 
     >>> reads_as_ai("Bo (AI, hard)"), reads_as_ai("Bo (ШІ, складний)"), reads_as_ai("Bo (Anna)")
     (True, True, False)
+    >>> reads_as_ai("Anna (Pest, HU)"), reads_as_ai("Kim (Seoul, KR)"), reads_as_ai("Bo (Al, x)")
+    (False, False, True)
     """
-    return AI_NAME_ENDING.search(_skeleton(name)) is not None
+    ending = AI_NAME_ENDING.search(_skeleton(name))
+    if ending is None:
+        return False
+    machines, levels = ai_words()
+    first, last = ending[1].split(",")[0], ending[2].split(",")[-1]
+    return _folded(first) in machines or _folded(last) in levels
 
 
 def seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
@@ -381,8 +449,8 @@ def seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
         raise HubError(
             422,
             f"seats[{index}].name",
-            f"a player's name may not end as an AI seat's does, in brackets with a comma "
-            f"('(AI, hard)'): {name!r}",
+            f"a player's name may not end as an AI seat's does, in brackets with a word for an AI "
+            f"before the comma or a level after it ('(AI, hard)'): {name!r}",
             "name_as_ai",
             {"n": index + 1},
         )
