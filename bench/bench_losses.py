@@ -144,7 +144,7 @@ def main() -> None:
         for seat, name in enumerate(seats):
             sheet = state.score_sheet(seat)
             regions = ", ".join(f"{r.kind} {r.squares}x{r.multiplier}" for r in sheet.regions if r.points)
-            bonuses = ", ".join(f"{b} {p}" for b, p in sheet.bonuses)
+            bonuses = ", ".join(f"{b.name} {b.points}" for b in sheet.bonuses)
             mark = " <-" if name == agent else ""
             print(
                 f"  seat {seat} {name:12s} {sheet.total:4d}: {regions}"

@@ -50,6 +50,21 @@ def test_score_json_with_both_bonuses(tmp_path: Path) -> None:
     assert {bonus["name"] for bonus in data["bonuses"]} == {"middle kingdom", "harmony"}
 
 
+def test_score_says_why_a_bonus_scores_nothing() -> None:
+    """The table read "middle kingdom | 0" and "harmony | 0" with no reason; each now says it."""
+    bonuses = ["--variant", "middle-kingdom", "--variant", "harmony"]
+    result = runner.invoke(app, ["score", "-", *bonuses], input="C W1 W0 W0\n", env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "middle kingdom: the castle is not in the centre of the 5x5 square │ │ │ 0" in text, text
+    assert "harmony: the kingdom is not full: 21 squares are empty │ │ │ 0" in text, text
+    origins = ["--game", "origins", "--variant", "fire-kingdom", "--variant", "homo-habilis"]
+    result = runner.invoke(app, ["score", "-", *origins], input="H G0 G0 G0\n", env={"COLUMNS": "200"})
+    text = " ".join(result.output.split())
+    assert "fire kingdom: the hut is not in the centre of the 5x5 square" in text, text
+    assert "homo habilis: the territory is not full: 21 squares are empty" in text, text
+
+
 def test_score_reads_standard_input() -> None:
     result = runner.invoke(app, ["score", "-", "--json"], input="C W1 W1\n")
     assert result.exit_code == 0, result.output

@@ -54,7 +54,7 @@ def test_score_tables_name_regions_and_bonuses_in_words(tmp_path: Path) -> None:
     table = runner.invoke(app, ["score", str(duel_map), "--game", "duel"])
     assert table.exit_code == 0, table.output
     assert "double dot" in table.output and "all black" in table.output
-    assert "1 double dot domains x 3" in table.output
+    assert "1 double dot domain x 3" in table.output and "domains x" not in table.output
     assert not IDENTIFIER.search(table.output), table.output
 
 

@@ -164,7 +164,9 @@ def test_lightning_domains_power_scores_three_per_domain() -> None:
     play(state, "domains dot")  # two separate dot domains: 0,-2 and 0,1
     assert state.scores()[0] == before + 2 * 3
     sheet = state.score_sheet(0)
-    assert sheet.bonuses == (("2 dot domains x 3", 6),) and sheet.total == state.scores()[0]
+    (line,) = sheet.bonuses
+    assert (line.name, line.points) == ("2 dot domains x 3", 6) and sheet.total == state.scores()[0]
+    assert (line.key, dict(line.values)) == ("domains", {"n": 2, "coat": "dot", "points": 3})
 
 
 def test_power_take_two_dice_as_player_a() -> None:

@@ -65,7 +65,8 @@ def test_middle_kingdom_needs_the_castle_in_the_centre() -> None:
     centred = parse_kingdom(FULL)
     assert score_sheet(centred, True, False).total == 45 + 10
     off = parse_kingdom("C  W1 W0 W0 W0")
-    assert score_sheet(off, True, False).bonuses == (("middle kingdom", 0),)
+    (line,) = score_sheet(off, True, False).bonuses
+    assert (line.key, line.name, line.points) == ("middle_kingdom", "middle kingdom", 0)
     incomplete = parse_kingdom(". W1 .\n. C .\n. . S1")  # within 2 rows and columns: qualifies
     assert score_sheet(incomplete, True, False).total == 1 + 1 + 10
 
@@ -83,7 +84,37 @@ def test_harmony_needs_a_full_frame_and_no_discard() -> None:
     full.discards = 1
     assert score_sheet(full, False, True).total == 45
     holes = parse_kingdom(FULL.replace("S1", ".  "))
-    assert score_sheet(holes, False, True).bonuses == (("harmony", 0),)
+    (line,) = score_sheet(holes, False, True).bonuses
+    assert (line.key, line.name, line.points) == ("harmony", "harmony", 0)
+
+
+def test_a_bonus_at_zero_says_why() -> None:
+    """Found by the words review: a sheet read "Middle Kingdom 0" (or "Harmony 0") and the player
+    could not tell why; the engine's rule now says it, named for a page and in English words."""
+    off = score_sheet(parse_kingdom("C  W1 W0 W0 W0"), True, True).bonuses
+    assert [(b.points, b.missed and b.missed.to_json()) for b in off] == [
+        (0, {"key": "off_centre", "values": {"frame": 5}}),
+        (0, {"key": "not_full", "values": {"n": 20}}),
+    ]
+    assert off[0].words() == "middle kingdom: the castle is not in the centre of the 5x5 square"
+    assert off[1].words() == "harmony: the kingdom is not full: 20 squares are empty"
+    wide = score_sheet(parse_kingdom("W1 W0 W0 W0 C  W0 W0", frame=7), True, False).bonuses[0]
+    assert wide.reason == "the castle is not in the centre of the 7x7 square"
+    full = parse_kingdom(FULL)
+    full.discards = 2
+    discarded = score_sheet(full, True, True).bonuses
+    assert discarded[0].missed is None and discarded[0].reason == "" and discarded[0].points == 10
+    assert discarded[1].reason == "2 dominoes were discarded" and discarded[1].to_json()["missed"] == {
+        "key": "discarded",
+        "values": {"n": 2},
+        "reason": "2 dominoes were discarded",
+    }
+    full.discards = 1
+    assert score_sheet(full, False, True).bonuses[0].reason == "a domino was discarded"
+    one_hole = parse_kingdom(FULL.replace("S1", ".  "))
+    assert (
+        score_sheet(one_hole, False, True).bonuses[0].reason == "the kingdom is not full: 1 square is empty"
+    )
 
 
 def test_text_round_trip() -> None:

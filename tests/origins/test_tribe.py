@@ -108,7 +108,9 @@ def test_each_hunter_and_gatherer_scores_its_surroundings(kind: str) -> None:
 def test_the_score_sheet_names_each_caveman_and_the_hordes() -> None:
     kingdom = parse_kingdom("D0@FW D0 D0@W1\nH     D0 D0@W1", frame=5)
     sheet = score_sheet(kingdom, "tribe", fire_kingdom=False, homo_habilis=False)
-    assert dict(sheet.bonuses) == {"Fire Woman at -1,0": 0, "warrior horde": 4}  # 2 warriors x strength 2
+    named = {b.name: b.points for b in sheet.bonuses}
+    assert named == {"Fire Woman at -1,0": 0, "warrior horde": 4}  # 2 warriors x strength 2
+    assert dict(sheet.bonuses[0].values) == {"caveman": "fire_woman", "row": -1, "col": 0}
 
 
 def test_hordes_are_orthogonal_groups_scoring_size_times_strength() -> None:

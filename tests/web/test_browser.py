@@ -1334,6 +1334,51 @@ def scorer_total(page, total: int) -> None:
     page.wait_for_function(f"{shown}.endsWith(' {total}')")
 
 
+@pytest.mark.parametrize(
+    ("locale", "middle", "harmony", "domains"),
+    [
+        (
+            "en",
+            "the castle is not in the centre of the 5 × 5 square",
+            "the kingdom is not full: 21 squares are empty",
+            "1 stripe domain × 3",
+        ),
+        (
+            "ru",
+            "замок не в центре квадрата 5 × 5",
+            "королевство не заполнено: 21 пустой квадрат",
+            "1 владение (полоса) × 3",
+        ),
+    ],
+)
+def test_a_bonus_at_zero_says_why_and_the_duel_power_reads_as_words(
+    browser, live_server, locale: str, middle: str, harmony: str, domains: str
+) -> None:
+    """Found by the words review: the sheet read "Middle Kingdom 0" and "Harmony 0", and the player
+    could not tell why; each now says the engine's reason in the page's language. Duel's power
+    read "1 stripe domains x 3" on the command line (and was parsed from those English words here)."""
+    page = new_page(browser, live_server, width=1000, locale=locale)
+    page.goto(page.base_url + "/")
+    page.click("#to-scorer")
+    page.wait_for_selector("#palette")
+    lay(page, ["W", "n1"], ["0,1"])
+    lay(page, ["n0"], ["0,2", "0,3"])  # three columns from the castle: off centre
+    scorer_total(page, 3)
+    page.check("#score-middle_kingdom")
+    page.check("#score-harmony")
+    page.wait_for_function("document.querySelectorAll('#scorer-sheet .bonus-missed').length === 2")
+    missed = page.locator("#scorer-sheet .bonus-missed").all_inner_texts()
+    assert missed == [middle, harmony], missed
+    page.screenshot(path=str(ARTIFACTS / f"scorer-bonus-missed-{locale}.png"), full_page=True)
+    page.select_option("#scorer-game", "duel")
+    lay(page, ["S", "n1"], ["0,1"])
+    page.select_option("#score-domains", "S")
+    scorer_total(page, 1 + 3)
+    bonus = page.locator("#scorer-sheet tbody tr:not(.region-row):not(.total) td").first
+    assert bonus.inner_text() == domains
+    assert not page.errors, page.errors
+
+
 def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     """Table players: a kingdom laid out on the scorer is counted by the engine, explained region by
     region (each lit on the kingdom), with the variants, refusals in words, and kept on reload."""
@@ -1401,6 +1446,10 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     lay(page, ["D", "n0", "caveman-HU"], ["0,2"])
     scorer_total(page, 3)
     assert page.locator("#scorer-text").input_value().split() == ["H", "G0m", "D0@HU"]
+    # The hunter's line is named by the engine's rule and figures, and lights the hunter's square.
+    page.locator("#scorer-sheet tr.region-row", has_text="Hunter").hover()
+    assert page.locator('svg.scorer-grid.lit-region g.lit[data-square="0,2"]').count() == 1
+    page.mouse.move(0, 0)
     # A choice left on the brush from another terrain is never laid unseen: the warrior chosen on
     # the desert stays off the volcano (laid, he was refused: "fire destroys cavemen"); a fire
     # marker takes the printed fires off the brush, printed fires the marker and the caveman.

@@ -27,7 +27,21 @@ def test_a_kingdom_is_scored_region_by_region_with_its_squares(client: TestClien
 def test_the_variants_add_their_bonuses(client: TestClient) -> None:
     body = {"game": "kingdomino", "options": {"middle_kingdom": True}, "text": "F1 C F1"}
     sheet = client.post("/api/score", json=body).json()
-    assert sheet["total"] == 2 + 10 and sheet["bonuses"] == [{"name": "middle kingdom", "points": 10}]
+    line = {"name": "middle kingdom", "points": 10, "key": "middle_kingdom", "values": {}}
+    assert sheet["total"] == 2 + 10 and sheet["bonuses"] == [line]
+
+
+def test_a_bonus_at_zero_says_why(client: TestClient) -> None:
+    """The scorer's sheet read "Middle Kingdom 0" with no reason; the line now names the rule."""
+    options = {"middle_kingdom": True, "harmony": True}
+    body = {"game": "kingdomino", "options": options, "text": "C F1 F1 F0"}
+    middle, harmony = client.post("/api/score", json=body).json()["bonuses"]
+    assert middle["points"] == 0 and middle["missed"] == {
+        "key": "off_centre",
+        "values": {"frame": 5},
+        "reason": "the castle is not in the centre of the 5x5 square",
+    }
+    assert harmony["missed"]["key"] == "not_full" and harmony["missed"]["values"] == {"n": 21}
 
 
 @pytest.mark.parametrize(

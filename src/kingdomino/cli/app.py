@@ -401,8 +401,8 @@ def score(
     table.add_column("points", justify="right")
     for region in sheet.regions:
         table.add_row(term(region.kind), str(region.squares), str(region.multiplier), str(region.points))
-    for name, points in sheet.bonuses:
-        table.add_row(in_words(name), "", "", str(points))
+    for bonus in sheet.bonuses:
+        table.add_row(in_words(bonus.words()), "", "", str(bonus.points))
     table.add_row("[bold]total[/]", "", "", f"[bold]{sheet.total}[/]")
     console.print(table)
 

@@ -13,7 +13,7 @@ from kingdomino.agents.base import Agent
 from kingdomino.arena.match import seat_agents
 from kingdomino.cli.registry import frontend_for
 from kingdomino.cli.words import in_words
-from kingdomino.core.game import CHANCE, Game, GameError, State
+from kingdomino.core.game import CHANCE, Bonus, Game, GameError, State
 from kingdomino.core.records import GameRecord, final_result
 from kingdomino.core.seeds import ChanceSampler
 
@@ -172,6 +172,19 @@ def _play_moves(
     return state
 
 
+def bonus_words(bonus: Bonus) -> str:
+    """A bonus line in words with its points, and why it scores nothing when it missed
+    ("middle kingdom: 0 (the castle is not in the centre of the 5x5 square)").
+
+    >>> bonus_words(Bonus("harmony", 0, "harmony", reason="a domino was discarded"))
+    'harmony: 0 (a domino was discarded)'
+    >>> bonus_words(Bonus("domains", 6, "2 double dot domains x 3"))
+    '2 double dot domains x 3: 6'
+    """
+    why = f" ({bonus.reason})" if bonus.reason else ""
+    return f"{in_words(bonus.name)}: {bonus.points}{why}"
+
+
 def show_final(state: State, seats: Sequence[str], console: Console) -> None:
     table = Table(title="Final scores")
     table.add_column("seat", justify="right")
@@ -183,7 +196,7 @@ def show_final(state: State, seats: Sequence[str], console: Console) -> None:
     for seat, name in enumerate(seats):
         sheet = state.score_sheet(seat)
         regions = " + ".join(f"{r.squares}x{r.multiplier}" for r in sheet.regions if r.points)
-        bonuses = ", ".join(f"{in_words(name)}: {points}" for name, points in sheet.bonuses)
+        bonuses = ", ".join(bonus_words(bonus) for bonus in sheet.bonuses)
         star = " ★" if seat in winners else ""
         table.add_row(str(seat), name, regions or "-", bonuses or "-", f"{state.scores()[seat]}{star}")
     console.print(table)

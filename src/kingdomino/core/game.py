@@ -100,11 +100,51 @@ class RegionScore:
 
 
 @dataclass(frozen=True)
+class Bonus:
+    """A score sheet's line besides the regions: a variant's bonus (Middle Kingdom), a power (Duel's
+    +3 per domain), a caveman, a totem, a Dynasty's past game.
+
+    Every line is named one way: ``key`` and its figures ``values`` for a page to word it in its
+    language (``bonus.<key>``, as a :class:`Refusal` is), ``name`` in English words for the
+    command line. A bonus the game plays that scores nothing says why: ``missed`` names the rule
+    it failed the same way, ``reason`` says it in English (a sheet that read "Middle Kingdom 0"
+    left the player guessing).
+
+    >>> Bonus("domains", 3, "1 stripe domain x 3", {"n": 1, "coat": "stripe"}).to_json()["values"]
+    {'n': 1, 'coat': 'stripe'}
+    """
+
+    key: str
+    points: int
+    name: str
+    values: Mapping[str, int | str] = field(default_factory=dict)
+    missed: Refusal | None = None
+    reason: str = ""
+
+    def words(self) -> str:
+        """The line in English: its name, then why it scores nothing when it missed."""
+        return f"{self.name}: {self.reason}" if self.reason else self.name
+
+    def to_json(self) -> dict[str, Any]:
+        """``name``, ``points``, ``key``, ``values``, and ``missed`` (the rule named, with its
+        English ``reason``) for a bonus that missed."""
+        line: dict[str, Any] = {
+            "name": self.name,
+            "points": self.points,
+            "key": self.key,
+            "values": dict(self.values),
+        }
+        if self.missed is not None:
+            line["missed"] = {**self.missed.to_json(), "reason": self.reason}
+        return line
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
     """A kingdom's score explained: its regions, its bonuses and the total."""
 
     regions: tuple[RegionScore, ...]
-    bonuses: tuple[tuple[str, int], ...] = ()
+    bonuses: tuple[Bonus, ...] = ()
     total: int = 0
     tiebreaks: tuple[int, ...] = field(default=(), compare=False)
 
@@ -121,7 +161,7 @@ class ScoreSheet:
                 }
                 for r in self.regions
             ],
-            "bonuses": [{"name": name, "points": points} for name, points in self.bonuses],
+            "bonuses": [bonus.to_json() for bonus in self.bonuses],
             "total": self.total,
         }
 

@@ -256,8 +256,10 @@ def scored_text(game: str, text: str, options: dict[str, Any]) -> dict[str, Any]
 
 def sheet_of(full: ScoreSheet, every: bool = False) -> dict[str, Any]:
     """A score sheet for clients: the regions that score (``every``: all of them), each with its
-    castle-relative squares (``[row, col]``, so a page can light a region on the kingdom), bonuses,
-    total, and the engine's tie-break values (e.g. largest region, crowns) for explaining a tie."""
+    castle-relative squares (``[row, col]``, so a page can light a region on the kingdom), bonuses
+    (each named by its rule and figures for the page's words, and a missed one with why:
+    :class:`Bonus`), total, and the engine's tie-break values (e.g. largest region, crowns) for
+    explaining a tie."""
     sheet = full.to_json()
     sheet["tiebreaks"] = list(full.tiebreaks)
     if not every:

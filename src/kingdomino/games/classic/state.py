@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from kingdomino.core.game import ScoreSheet, check_seat, ranked_winners
+from kingdomino.core.game import Bonus, ScoreSheet, check_seat, ranked_winners
 from kingdomino.games.classic.components import (
     BONUSES,
     CASTLE_LETTER,
@@ -164,7 +164,7 @@ class ClassicState(DominoFlow):
             self.kingdoms[player],
             self.game.middle_kingdom,
             self.game.harmony,
-            [(f"game {i + 1}", past[player]) for i, past in enumerate(self.past_scores)],
+            [past[player] for past in self.past_scores],
         )
 
     # --- what players see -----------------------------------------------------------------------
@@ -231,14 +231,14 @@ def score_sheet(
     kingdom: Kingdom,
     middle_kingdom: bool,
     harmony: bool,
-    earlier: list[tuple[str, int]] | None = None,
+    earlier: list[int] | None = None,
 ) -> ScoreSheet:
-    """Explain a kingdom's score: every region, the bonuses, the total."""
-    bonuses: list[tuple[str, int]] = []
+    """Explain a kingdom's score: every region, the bonuses, the points of a Dynasty's ``earlier``
+    games, the total."""
+    bonuses: list[Bonus] = []
     if middle_kingdom:
-        bonuses.append(("middle kingdom", BONUSES["middle_kingdom"] if kingdom.is_centred() else 0))
+        bonuses.append(view.centred_bonus(kingdom, "middle_kingdom", BONUSES["middle_kingdom"], "castle"))
     if harmony:
-        complete = kingdom.discards == 0 and kingdom.is_full()
-        bonuses.append(("harmony", BONUSES["harmony"] if complete else 0))
-    bonuses.extend(earlier or [])
+        bonuses.append(view.complete_bonus(kingdom, "harmony", BONUSES["harmony"], "kingdom"))
+    bonuses.extend(Bonus("game", points, f"game {n}", {"n": n}) for n, points in enumerate(earlier or [], 1))
     return view.sheet(kingdom, TERRAINS, bonuses)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from kingdomino.core.game import RegionScore, ScoreSheet, check_seat
+from kingdomino.core.game import Bonus, Refusal, RegionScore, ScoreSheet, check_seat
 from kingdomino.games.domino.rules import FREE
 from kingdomino.games.domino.territory import DominoKingdom
 
@@ -80,9 +80,36 @@ def kingdom_json(kingdom: DominoKingdom, square: Callable[[int, int], dict[str, 
     return {"squares": squares, "discards": kingdom.discards, "bounds": list(kingdom.bounds())}
 
 
-def sheet(
-    kingdom: ScoredKingdom, terrains: Sequence[TerrainLike], bonuses: list[tuple[str, int]]
-) -> ScoreSheet:
+def centred_bonus(kingdom: DominoKingdom, key: str, points: int, centre: str) -> Bonus:
+    """The Middle Kingdom's (Origins: Fire Kingdom's) line: ``points`` while the kingdom is centred
+    on its ``centre`` square (the castle, the hut: :meth:`DominoKingdom.is_centred`, an incomplete
+    kingdom too), else 0 and why (``off_centre``, with the frame's size)."""
+    name = key.replace("_", " ")
+    if kingdom.is_centred():
+        return Bonus(key, points, name)
+    frame = kingdom.geometry.frame
+    reason = f"the {centre} is not in the centre of the {frame}x{frame} square"
+    return Bonus(key, 0, name, missed=Refusal("off_centre", {"frame": frame}), reason=reason)
+
+
+def complete_bonus(kingdom: DominoKingdom, key: str, points: int, whole: str) -> Bonus:
+    """Harmony's (Origins: Homo Habilis') line: ``points`` for a ``whole`` (kingdom, territory)
+    that fills its frame with no domino discarded, else 0 and why: ``discarded`` (how many), or
+    ``not_full`` (how many squares are empty; a kingdom in play is not full yet)."""
+    name = key.replace("_", " ")
+    discards = kingdom.discards
+    if discards:
+        reason = "a domino was discarded" if discards == 1 else f"{discards} dominoes were discarded"
+        return Bonus(key, 0, name, missed=Refusal("discarded", {"n": discards}), reason=reason)
+    empty = kingdom.geometry.frame**2 - kingdom.occupied.bit_count()
+    if empty:
+        squares = "1 square is" if empty == 1 else f"{empty} squares are"
+        reason = f"the {whole} is not full: {squares} empty"
+        return Bonus(key, 0, name, missed=Refusal("not_full", {"n": empty}), reason=reason)
+    return Bonus(key, points, name)
+
+
+def sheet(kingdom: ScoredKingdom, terrains: Sequence[TerrainLike], bonuses: list[Bonus]) -> ScoreSheet:
     """A score sheet: every region (most points first), the game's ``bonuses``, the total."""
     grid = kingdom.geometry.grid
     centre = kingdom.geometry.centre
@@ -97,7 +124,7 @@ def sheet(
         )
         for r in regions
     )
-    total = sum(r.points for r in regions) + sum(points for _, points in bonuses)
+    total = sum(r.points for r in regions) + sum(bonus.points for bonus in bonuses)
     return ScoreSheet(lines, tuple(bonuses), total, kingdom.tie_break())
 
 

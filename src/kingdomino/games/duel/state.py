@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from kingdomino.core.game import (
     CHANCE,
     TERMINAL,
+    Bonus,
     GameError,
     Refusal,
     RegionScore,
@@ -742,18 +743,30 @@ def map_score(board: Board, domains_coat: int) -> int:
     return points
 
 
+def domains_bonus(count: int, coat: int) -> Bonus:
+    """The "+3 per domain" power's line: ``count`` domains of ``coat``, in words ("1 stripe domain
+    x 3", "2 double dot domains x 3": it read "1 stripe domains x 3" and "2 double_dot domains x
+    3"), and named for a page (``domains``: ``n``, ``coat``, ``points`` per domain).
+
+    >>> domains_bonus(1, 2).name, domains_bonus(2, 1).name, domains_bonus(2, 1).points
+    ('1 stripe domain x 3', '2 double dot domains x 3', 6)
+    """
+    domains = "domain" if count == 1 else "domains"
+    name = f"{count} {COATS[coat].name.lower()} {domains} x {POINTS_PER_DOMAIN}"
+    values: dict[str, int | str] = {"n": count, "coat": COATS[coat].id, "points": POINTS_PER_DOMAIN}
+    return Bonus("domains", POINTS_PER_DOMAIN * count, name, values)
+
+
 def score_sheet(board: Board, domains_coat: int | None) -> ScoreSheet:
     """Explain a map's score: every domain, the +3 per domain power when owned, the total."""
     domains = sorted(board.domains(), key=lambda d: (-d.points, -d.squares, d.coat))
     regions = tuple(
         RegionScore(COATS[d.coat].id, d.squares, d.crosses, d.points, square_cells(d.mask)) for d in domains
     )
-    bonuses: list[tuple[str, int]] = []
+    bonuses: list[Bonus] = []
     if domains_coat is not None:
-        count = board.domain_count(domains_coat)
-        name = f"{count} {COATS[domains_coat].id} domains x {POINTS_PER_DOMAIN}"
-        bonuses.append((name, POINTS_PER_DOMAIN * count))
-    total = sum(d.points for d in domains) + sum(p for _, p in bonuses)
+        bonuses.append(domains_bonus(board.domain_count(domains_coat), domains_coat))
+    total = sum(d.points for d in domains) + sum(bonus.points for bonus in bonuses)
     return ScoreSheet(regions, tuple(bonuses), total, (board.largest_domain(),))
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from kingdomino.core.game import ScoreSheet
+from kingdomino.core.game import Bonus, ScoreSheet
 from kingdomino.games.domino import view
 from kingdomino.games.origins.components import (
     BONUSES,
@@ -153,24 +153,27 @@ def score_sheet(
     grid = kingdom.geometry.grid
     centre = kingdom.geometry.centre
 
-    def where(index: int) -> str:
+    def where(index: int) -> tuple[int, int]:
         row, col = grid.square(index)
-        return f"{row - centre},{col - centre}"
+        return row - centre, col - centre
 
-    bonuses: list[tuple[str, int]] = []
+    bonuses: list[Bonus] = []
     if mode == "totem":
-        bonuses.append(("resources", BONUSES["resource"] * kingdom.resource_count()))
+        count = kingdom.resource_count()
+        bonuses.append(Bonus("resources", BONUSES["resource"] * count, "resources", {"n": count}))
         for r in totems or []:
-            bonuses.append((f"{RESOURCES[r].id} totem", RESOURCES[r].totem))
+            resource = RESOURCES[r].id
+            bonuses.append(Bonus("totem", RESOURCES[r].totem, f"{resource} totem", {"resource": resource}))
     elif mode == "tribe":
         for kind, index, points in kingdom.caveman_scores():
             if index >= 0:
-                bonuses.append((f"{CAVEMEN[kind].name} at {where(index)}", points))
+                row, col = where(index)
+                caveman: dict[str, int | str] = {"caveman": CAVEMEN[kind].id, "row": row, "col": col}
+                bonuses.append(Bonus("caveman", points, f"{CAVEMEN[kind].name} at {row},{col}", caveman))
             else:
-                bonuses.append(("warrior horde", points))
+                bonuses.append(Bonus("warrior_horde", points, "warrior horde"))
     if fire_kingdom:
-        bonuses.append(("fire kingdom", BONUSES["fire_kingdom"] if kingdom.is_centred() else 0))
+        bonuses.append(view.centred_bonus(kingdom, "fire_kingdom", BONUSES["fire_kingdom"], "hut"))
     if homo_habilis:
-        complete = kingdom.discards == 0 and kingdom.is_full()
-        bonuses.append(("homo habilis", BONUSES["homo_habilis"] if complete else 0))
+        bonuses.append(view.complete_bonus(kingdom, "homo_habilis", BONUSES["homo_habilis"], "territory"))
     return view.sheet(kingdom, TERRAINS, bonuses)

@@ -11,24 +11,37 @@ function kindName(game, kind) {
   return has(`terrain.${kind}`) ? t(`terrain.${kind}`) : kind.replaceAll("_", " ");
 }
 
-/** The score sheet's line of a past game of a Dynasty ("game 2"). */
-const PAST_GAME = /^game (\d+)$/;
+/** The values of a bonus line that name a thing (a coat of arms, a resource, a caveman), each in
+ * the page's words. @type {Record<string, (id: string) => string>} */
+const NAMED = { coat: coatName, resource: resourceName, caveman: cavemanName };
 
-/** A bonus line's name in words. @param {string} name */
-export function bonusName(name) {
-  let m = name.match(PAST_GAME);
-  if (m) return t("bonus.game", { n: m[1] });
-  m = name.match(/^(\w+) totem$/);
-  if (m) return t("bonus.totem", { resource: resourceName(m[1]) });
-  m = name.match(/^(\d+) (\w+) domains x (\d+)$/);
-  if (m) return t("bonus.domains", { n: Number(m[1]), coat: coatName(m[2]), points: m[3] });
-  m = name.match(/^(.+) at (-?\d+),(-?\d+)$/);
-  if (m) {
-    const kind = m[1].toLowerCase().replace(/ \(strength \d\)/, "").replaceAll(" ", "_");
-    return cavemanName(kind);
-  }
-  const key = `bonus.${name.replaceAll(" ", "_")}`;
-  return has(key) ? t(key) : name;
+/**
+ * A bonus line in words: the engine names every line by its rule (`key`, "middle_kingdom",
+ * "domains", "game") and figures (`values`: `n`, `coat`...), as it names a refusal, so the page
+ * words it in its own language without reading the English `name`, which it shows only for a
+ * rule it has no words for.
+ * @param {{name: string, key: string, values: Record<string, string | number>}} bonus
+ */
+export function bonusName(bonus) {
+  /** @type {Record<string, string | number>} */
+  const values = {};
+  for (const [name, value] of Object.entries(bonus.values)) values[name] = name in NAMED ? NAMED[name](String(value)) : value;
+  const key = `bonus.${bonus.key}`;
+  return has(key) ? t(key, values) : bonus.name;
+}
+
+/**
+ * Why a bonus the game plays scores nothing ("the castle is not in the centre of the 5 × 5
+ * square"), from the engine's rule (`missed`: its key and figures), in the game's words where they
+ * differ (a castle, a hut); "" for a bonus that scored.
+ * @param {string} game @param {{missed?: {key: string, values: Record<string, string | number>, reason: string}}} bonus
+ */
+export function bonusMissed(game, bonus) {
+  const missed = bonus.missed;
+  if (!missed) return "";
+  const perGame = `bonus.missed.${missed.key}.${game}`;
+  const key = has(perGame) ? perGame : `bonus.missed.${missed.key}`;
+  return has(key) ? t(key, missed.values) : missed.reason;
 }
 
 /**
@@ -58,11 +71,11 @@ export function sheetTable(view, seat, every = false) {
     onfocus: () => lightRegion(seat, cells), onblur: () => lightRegion(seat, null) }, ...cellsOfRow);
   /** @param {any} r */
   const regionRow = (r) => lighting(r.cells, el("td", {}, kindName(view.game, r.kind)), el("td", {}, r.squares), el("td", {}, r.multiplier), el("td", {}, r.points));
-  /** A bonus; a caveman's ("Hunter at 1,-2") lights its square. @param {any} b */
+  /** A bonus, with why it scored nothing if it missed; a caveman's lights its square. @param {any} b */
   const bonusRow = (b) => {
-    const cells = [el("td", { colspan: 3 }, bonusName(b.name)), el("td", {}, b.points)];
-    const at = b.name.match(/ at (-?\d+),(-?\d+)$/);
-    return at ? lighting([[Number(at[1]), Number(at[2])]], ...cells) : el("tr", {}, ...cells);
+    const missed = bonusMissed(view.game, b);
+    const cells = [el("td", { colspan: 3 }, bonusName(b), missed ? el("span", { class: "bonus-missed" }, missed) : ""), el("td", {}, b.points)];
+    return b.key === "caveman" ? lighting([[Number(b.values.row), Number(b.values.col)]], ...cells) : el("tr", {}, ...cells);
   };
   return el("table", { class: "sheet" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.domain" : view.game === "kingdomino" ? "sheet.territory" : "sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
@@ -195,9 +208,9 @@ export function matchNoteWords(view) {
 }
 
 /** A Dynasty seat's points in each game of the match: the past games from its score sheet's lines
- * ("game 1", ...), the last one what its total leaves. @param {any} view @param {number} seat */
+ * (key "game"), the last one what its total leaves. @param {any} view @param {number} seat */
 function gameScores(view, seat) {
-  const past = view.score_sheets[seat].bonuses.filter((/** @type {any} */ b) => PAST_GAME.test(b.name)).map((/** @type {any} */ b) => b.points);
+  const past = view.score_sheets[seat].bonuses.filter((/** @type {any} */ b) => b.key === "game").map((/** @type {any} */ b) => b.points);
   return [...past, view.scores[seat] - past.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0)];
 }
 
