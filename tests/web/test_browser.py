@@ -1170,9 +1170,10 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     page.wait_for_function("document.querySelector('#review-note').textContent.includes('Лучше:')")
     note = page.locator("#review-note").text_content() or ""
     assert note.startswith(("Вы выбираете тайл ", "Вы выкладываете тайл ")), note
-    assert "шанс победы около" in note and "отмечено на поле" in note, note
-    # The verdict is a sentence of its own: "Неточность. Лучше: ..." (it ran on: "Неточность Лучше:").
-    assert re.search(r"\)\. (Ошибка|Неточность)\. Лучше: ", note), note
+    assert "отмечено на поле (шанс победы " in note and " % вместо " in note, note
+    # The verdict is a sentence of its own: "Неточность. Лучше: ..." (it ran on: "Неточность Лучше:"),
+    # and the better move is a sentence's words, not a menu's line ("Лучше: Выберите ...").
+    assert re.search(r"\d\. (Ошибка|Неточность)\. Лучше: [а-яё]", note), note
     # The best alternative is drawn on the board of the position the move was chosen in.
     assert page.locator("#board .hint-mark, #board .hinted").count() == 1
     # One step on, the move played is the current one in the log, flagged.
@@ -1207,8 +1208,14 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
         before = page.locator("#replay-step").input_value()
         page.click("#review-next")
         page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
-        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Best:')")
-        said = "marked on the board" in page.locator("#review-note").text_content()
+        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
+        note = page.locator("#review-note").text_content()
+        said = "marked on the board" in note
+        # A sentence that compares the two moves (it read "Best: Take die 2 (dot) (about 60 % to win)").
+        compared = re.search(
+            r"\. (?:Mistake|Inaccuracy)\. Better: [a-z].* \(win chance (\d+) % instead of (\d+) %\)\.$", note
+        )
+        assert compared and int(compared[1]) > int(compared[2]), note
         assert said == (page.locator("#board .hint-mark, #board .hinted").count() > 0)
         seen[said] += 1
     assert seen[True], seen  # placements and dice are the most of a Duel's decisions
@@ -1925,8 +1932,9 @@ def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser, live_serv
         before = page.locator("#replay-step").input_value()
         page.click("#review-next")
         page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
-        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Best:')")
+        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
         board = page.locator("#board .kingdom.mine svg.big").bounding_box()
+        page.screenshot(path=str(ARTIFACTS / "replay-review-laptop.png"))
         assert board["y"] + board["height"] <= 768, f"the board ends at {board['y'] + board['height']}"
     assert not page.errors
 

@@ -4,9 +4,9 @@
 // moves are flagged in the log, and at the position a human decided in, the move played and the
 // best alternative (drawn on the board, as a hint) are given with their estimated win chances.
 import { api, el } from "./api.js";
-import { t } from "./i18n.js";
+import { number, t } from "./i18n.js";
 import { keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
-import { actionWords, localSeatNames, logWords, seatWords, winChanceWords } from "./words.js";
+import { actionWords, inSentence, localSeatNames, logWords, seatWords, winChanceWords, winPercent } from "./words.js";
 
 /** Seconds between two looks at a review still being computed. */
 const REVIEW_POLL_MS = 1500;
@@ -66,7 +66,9 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     matchNote.hidden = !matchNote.textContent;
     // The decision taken from this position, if a human's: the best alternative drawn as a hint.
     const decision = reviewed.get(step);
-    const better = decision && !decision.forced && decision.best && decision.best !== decision.action ? decision.best : null;
+    // A move no better in whole percent of win chance is not offered as a better one.
+    const better = decision && !decision.forced && decision.best && decision.best !== decision.action
+      && winPercent(decision.best_value ?? 0) > winPercent(decision.value ?? 0) ? decision.best : null;
     // The review's words above the board before it is fitted to the room they leave; said marked
     // on the board only once it is drawn there.
     const words = (/** @type {boolean} */ marked) => decision ? decisionWords(fake, decision, better, frame.next, marked) : [];
@@ -96,7 +98,10 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
 
   /**
    * The review of one decision in words: the move played as the log tells it ("You chose domino
-   * 36"), its win chance, and the better move if any (said marked only when the board shows it).
+   * 36"), its win chance, and the better move if any, as a sentence that compares them ("Better:
+   * choose domino 20 (...), marked on the board (win chance 62 % instead of 48 %)"; it read as a
+   * menu's line, "Best: Choose domino 20 (...) (about 60 % to win)"), said marked only when the
+   * board shows it.
    * @param {any} fake @param {ReviewedMove} decision @param {string | null} better
    * @param {{seat: number, text: string, description?: string} | null} played the action taken here
    * @param {boolean} marked
@@ -105,10 +110,12 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     if (decision.forced) return [seatWords(view, "review.forced", decision.seat)];
     const move = played ? logWords(fake, played) : actionWords(fake, decision.action);
     /** @type {Array<string | HTMLElement>} */
-    const words = [t("review.played", { move, chance: winChanceWords(decision.value ?? 0) })];
+    const words = [better ? t("review.played_worse", { move }) : t("review.played", { move, chance: winChanceWords(decision.value ?? 0) })];
     if (decision.mark) words.push(" ", el("strong", { class: `review-verdict ${decision.mark}` }, t(`review.mark.${decision.mark}`)), ".");
-    if (better) words.push(" ", t(marked ? "review.best" : "review.best_unmarked", { move: actionWords(fake, better), chance: winChanceWords(decision.best_value ?? 0) }));
-    else words.push(" ", t("review.good"));
+    if (better) {
+      const chances = { better: number(winPercent(decision.best_value ?? 0)), played: number(winPercent(decision.value ?? 0)) };
+      words.push(" ", t(marked ? "review.best" : "review.best_unmarked", { move: inSentence(actionWords(fake, better)), ...chances }));
+    } else words.push(" ", t("review.good"));
     return words;
   }
 

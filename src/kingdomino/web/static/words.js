@@ -349,6 +349,18 @@ export function winChance(value) {
   return Math.max(0, Math.min(1, p));
 }
 
+/** A value's win chance in whole percent, for comparing two moves (62 against 48: the hint's
+ * rounding to 5 would make close moves look alike). @param {number} value */
+export function winPercent(value) {
+  return Math.round(winChance(value) * 100);
+}
+
+/** A move's words (a move list's line, "Choose domino 20 (...)") inside a sentence: its first
+ * letter small, as the five languages write a verb after a colon. @param {string} words */
+export function inSentence(words) {
+  return words.charAt(0).toLocaleLowerCase() + words.slice(1);
+}
+
 /** "about 70 %". @param {number} value */
 export function winChanceWords(value) {
   const p = Math.round(winChance(value) * 20) * 5;
