@@ -12,6 +12,7 @@ from tests.cli.records import record_with_an_illegal_action
 from typer.testing import CliRunner
 
 from kingdomino.cli import app, normalise_argv
+from kingdomino.cli.app import console as cli_console
 from kingdomino.cli.play import play_interactive
 from kingdomino.core.records import GameRecord
 from kingdomino.games.registry import make_game
@@ -50,8 +51,10 @@ def test_score_json_with_both_bonuses(tmp_path: Path) -> None:
     assert {bonus["name"] for bonus in data["bonuses"]} == {"middle kingdom", "harmony"}
 
 
-def test_score_says_why_a_bonus_scores_nothing() -> None:
+def test_score_says_why_a_bonus_scores_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table read "middle kingdom | 0" and "harmony | 0" with no reason; each now says it."""
+    # The console's width is read from COLUMNS when the CLI is imported, not at each invoke.
+    monkeypatch.setattr(cli_console, "width", 200)
     bonuses = ["--variant", "middle-kingdom", "--variant", "harmony"]
     result = runner.invoke(app, ["score", "-", *bonuses], input="C W1 W0 W0\n", env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output

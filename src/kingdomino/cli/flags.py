@@ -32,7 +32,11 @@ def _bare_for_flags(display_type: _DisplayType) -> _DisplayType:
 
 
 def show_flags_bare() -> None:
-    """Make Typer's rich help write no type after a flag (once: a second call changes nothing)."""
-    current = TyperOption.display_type_rich
-    if not hasattr(current, "__wrapped__"):
+    """Make Typer's rich help write no type after a flag (once: a second call changes nothing).
+
+    A Typer without ``display_type_rich`` (older, or one that renamed it) is left as it is: its
+    help may show a type after a flag again (a test says so), but the commands keep working.
+    """
+    current = getattr(TyperOption, "display_type_rich", None)
+    if current is not None and not hasattr(current, "__wrapped__"):
         TyperOption.display_type_rich = _bare_for_flags(current)  # type: ignore[method-assign,assignment]
