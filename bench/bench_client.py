@@ -5,7 +5,9 @@ Playwright, the CPU slowed ``--throttle`` times through CDP (4: a mid-range phon
 
 1. **redraw**: the time from a ``state`` message reaching the page's WebSocket handler to the
    frame after it (the handler's JavaScript, then style, layout and paint), at the start, the
-   middle and the end of a game (most squares) and for the finished game's end screen, for
+   middle and the end of a game (most squares) and for the finished game's end screen (the
+   page's last state handled again: nothing on the table changed), and for each state as it
+   came during the game (one move changed the table: the work of a real update), for
    Kingdomino 4 players, Duel and Origins Tribe 4 players, on a phone (390x844) and a laptop
    (1366x768). Seat 1 is the page's (it answers with a random legal move from the move list,
    so the placing layer is drawn as for a player); the others are AI seats of ``--level``.
@@ -227,13 +229,19 @@ def bench_redraw(browser: Any, base: str, args: argparse.Namespace) -> None:
         f"(CPU x{args.throttle:g}; the page's turns, each state drawn {args.repeat} times)"
     )
     header = f"{'game':<11} {'screen':<7} {'turns':>5} {'squares':>7}"
-    print(f"{header}  {'start':>15} {'mid':>15} {'end':>15} {'finished':>15}  {'js at end':>15}")
+    print(
+        f"{header}  {'start':>15} {'mid':>15} {'end':>15} {'finished':>15}  {'js at end':>15}"
+        f"  {'each state':>15}"
+    )
     for name in args.games:
         for size in args.sizes:
             game_id, token = create(base, name, True, args.level, args.seed)
             page, _cdp = open_page(browser, base, size, args.throttle)
             open_game(page, base, game_id, token)
             timed = play_game(page, args.seed, args.repeat)
+            # Each state as it came (the table after a move: what changed since the last one).
+            draws = page.evaluate("window.__draws")
+            states = [d["frame"] for d in draws if d["type"] == "state" and d["frame"]]
             page.context.close()
             turns, finished = timed[:-1], timed[-1]
             tenth = max(1, len(turns) // 10)
@@ -242,7 +250,10 @@ def bench_redraw(browser: Any, base: str, args: argparse.Namespace) -> None:
             frames = [[r["frame"] for _squares, runs in part for r in runs] for part in parts]
             js_end = [r["js"] for _squares, runs in parts[2] for r in runs]
             cells = "  ".join(f"{ms(f):>15}" for f in frames)
-            print(f"{name:<11} {size:<7} {len(turns):>5} {finished[0]:>7}  {cells}  {ms(js_end):>15}")
+            print(
+                f"{name:<11} {size:<7} {len(turns):>5} {finished[0]:>7}  {cells}  {ms(js_end):>15}"
+                f"  {ms(states):>15}"
+            )
 
 
 def metrics(page: Any, cdp: Any) -> dict[str, float]:
