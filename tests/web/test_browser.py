@@ -2312,8 +2312,83 @@ def test_the_boards_are_measured_together_before_any_is_zoomed(page) -> None:
     page.add_init_script(NOTE_BOARD_FITTING)
     create_game(page, "kingdomino", 2)
     play_by_clicking_board(page)
+    # Unfitted again, so each board's view is set again (a board already fitted is left as it is).
+    page.evaluate("document.querySelectorAll('svg[data-window]').forEach(b => b.removeAttribute('viewBox'))")
     page.evaluate("window.fitting = []; window.dispatchEvent(new Event('resize'))")
     fitting = "".join(page.evaluate("window.fitting"))
     assert fitting.count("W") == 2, fitting
     assert "WR" not in fitting, fitting
     assert not page.errors
+
+
+#: For each state message: each seat's board before and after the page drew it, and whether it is
+#: the same element; and the elements the drawing made in the table.
+TRACK_BOARDS = """(() => {
+  window.boardsAfter = [];
+  let made = 0;
+  new MutationObserver((records) => {
+    for (const r of records) for (const node of r.addedNodes) {
+      if (node instanceof Element && node.closest("#board")) made += 1 + node.querySelectorAll("*").length;
+    }
+  }).observe(document, { childList: true, subtree: true });
+  const boards = () => Object.fromEntries([...document.querySelectorAll("#board .kingdom[data-seat] > svg")]
+    .map((svg) => [svg.closest(".kingdom").dataset.seat, svg]));
+  let last = null;
+  const native = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage");
+  Object.defineProperty(WebSocket.prototype, "onmessage", {
+    configurable: true,
+    get() { return native.get.call(this); },
+    set(handler) {
+      native.set.call(this, (event) => {
+        const message = JSON.parse(event.data);
+        if (message.type !== "state") return handler.call(this, event);
+        const before = boards();
+        made = 0;
+        handler.call(this, event);
+        const obs = message.observation;
+        const boardsOf = (o) => o.kingdoms || o.maps;
+        const drawn = JSON.stringify(boardsOf(obs));
+        // The records are taken once the observer has counted this drawing's elements.
+        Promise.resolve().then(() => {
+          const after = boards();
+          const was = last && JSON.parse(last);
+          const shown = document.querySelectorAll("#board *").length;
+          window.boardsAfter.push({ index: message.index, made, shown, status: message.status,
+            acting: message.legal_actions.length ? message.current_player : null,
+            seats: Object.keys(after).map((seat) => ({ seat: Number(seat), same: before[seat] === after[seat],
+              changed: !was || JSON.stringify(was[seat]) !== JSON.stringify(boardsOf(obs)[seat]) })) });
+          last = drawn;
+        });
+      });
+    },
+  });
+})();"""
+
+
+@pytest.mark.parametrize("game, players", [("kingdomino", 4), ("duel", 2)])
+def test_a_board_whose_kingdom_did_not_change_stays_in_the_page(page, game: str, players: int) -> None:
+    """Each state redrew the whole table: every seat's board was made anew, and the browser
+    styled and laid out each of its squares again (on a slowed phone most of a redrawing's 150
+    to 250 ms). A board whose kingdom did not change is now the very same element, left where it
+    was; only the acting player's (its placing layer) and the one just played on are drawn anew."""
+    page.add_init_script(TRACK_BOARDS)
+    create_game(page, game, players)
+    play_by_clicking_board(page, 3)
+    page.wait_for_selector("#your-turn")
+    every = [s for s in page.evaluate("window.boardsAfter") if s["status"] != "finished"]
+    states = every[1:]
+    assert len(states) >= 4, states
+    # The acting seat's board (its placing layer) is drawn anew, and the next state's too (it goes).
+    for before, state in zip(every, states, strict=False):
+        acting = {state["acting"], before["acting"]}
+        for seat in state["seats"]:
+            if not seat["changed"] and seat["seat"] not in acting:
+                assert seat["same"], state
+    kept = [seat["same"] for state in states for seat in state["seats"]]
+    assert sum(kept) >= len(kept) / 3, states
+    # What a drawing makes: before, the whole table (every element of it, each state); at four
+    # players, most of the table is the boards (a Duel's two small maps are a sixth of its table).
+    made = sorted(state["made"] / state["shown"] for state in states)
+    assert players < 4 or made[len(made) // 2] < 0.6, [(state["made"], state["shown"]) for state in states]
+    assert not page.errors
+

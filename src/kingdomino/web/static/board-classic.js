@@ -2,7 +2,8 @@
 // domino in hand placed with a ghost, and every Origins choice on the board (fire markers, payments,
 // cavemen) or as pictured choices (the cave, the totems).
 import { el, svg } from "./api.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
+import { fill, keep, part } from "./keep.js";
 import { SEAT_COLOURS, caveman, cavemanPicture, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
 import { choiceLayer, hintMark, placer, toolbarSlot } from "./placement.js";
 import { actionWords, gainSign, moveWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
@@ -138,7 +139,9 @@ function zoomBoard(image, width) {
   const side = Number(image.getAttribute("data-side"));
   const always = image.getAttribute("data-zoom") === "always";
   const zoomed = Boolean(playable) && width > 0 && (always || width / side < FINGER);
-  image.setAttribute("viewBox", zoomed ? /** @type {string} */ (playable) : `0 0 ${side * CELL} ${side * CELL}`);
+  const box = zoomed ? /** @type {string} */ (playable) : `0 0 ${side * CELL} ${side * CELL}`;
+  // Set only when it changes: set again, even the same, it has a kept board laid out anew.
+  if (image.getAttribute("viewBox") !== box) image.setAttribute("viewBox", box);
   image.classList.toggle("zoomed", zoomed);
 }
 
@@ -240,18 +243,28 @@ export function miniKingdom(view, seat) {
   return image;
 }
 
-/** @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
-function kingdomCard(view, seat, ctx, big) {
+/** A seat's kingdom: its name and points over its board. The card and its board are kept from
+ * the last drawing into `owner` (keep.js), the board while everything it shows is the same, unless
+ * it is the acting seat's: its placing layer and choices are drawn anew for each state.
+ * @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big @param {Element} owner */
+function kingdomCard(view, seat, ctx, big, owner) {
   const obs = view.observation;
-  const { image, placing } = kingdomSvg(view, seat, ctx, big);
   const kingdom = obs.kingdoms[seat];
   const title = el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" }, seatBadge(seat), " ", seatName(view, seat)), " ",
     el("span", { class: "keep" }, "· ", el("span", { class: "points" }, kingdomPoints(view, seat))), leaderMark(view, seat),
     seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");
-  if (placing) ctx.onKey = (key) => { if (key === "r") placing.rotate(); };
+  const acting = seat === view.current_player && !ctx.replay && ctx.legal.length > 0;
+  const highlight = ctx.highlight && ctx.highlight.seat === seat ? ctx.highlight.action : null;
+  // Everything kingdomSvg draws the board from.
+  const key = acting ? null : JSON.stringify([language(), view.game, obs.frame, obs.legend, obs.options, view.status === "finished",
+    big, seatName(view, seat), highlight, kingdom]);
+  const { image, placing } = keep(owner, `kingdom ${seat}`, key, () => kingdomSvg(view, seat, ctx, big));
+  if (placing) ctx.onKey = (pressed) => { if (pressed === "r") placing.rotate(); };
   const own = big && view.status !== "finished" && view.your_seats.includes(seat);
-  return el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat }, title, toolbarSlot(placing, own), image);
+  const card = keep(owner, `card ${seat}`, String(big), () => el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat }));
+  fill(card, [title, toolbarSlot(placing, own), image]);
+  return card;
 }
 
 /** The current and next rows. @param {any} view @param {Ctx} ctx */
@@ -362,10 +375,11 @@ export function render(container, view, ctx) {
   const aside = !ctx.replay && ctx.legal.some((a) => /^(recruit|recruit-stack|totem) /.test(a));
   // A finished game (not a Dynasty, whose line says which game it was) has nothing in the middle.
   const over = view.status === "finished" && !(obs.options && obs.options.dynasty);
-  container.replaceChildren(el("div", { class: `table${aside ? " extras-first" : ""}${over ? " over" : ""}` },
-    over ? "" : el("div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
-    el("div", { class: "mine-col" }, kingdomCard(view, main, ctx, true)),
-    el("div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
-    opponents(view, others, (seat) => kingdomCard(view, seat, ctx, false))));
+  // The table is drawn anew, but what did not change stays in the page as it was (keep.js).
+  fill(container, [part("table", "div", { class: `table${aside ? " extras-first" : ""}${over ? " over" : ""}` },
+    over ? null : part("centre", "div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
+    part("mine", "div", { class: "mine-col" }, kingdomCard(view, main, ctx, true, container)),
+    part("extras", "div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
+    opponents(view, others, (seat) => kingdomCard(view, seat, ctx, false, container)))]);
   fitBoards([...container.querySelectorAll("svg[data-window]")]);
 }

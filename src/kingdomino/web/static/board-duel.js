@@ -2,7 +2,8 @@
 // dice, the split die, the lightning cross on the map; the "?" coat and the +3-per-domain coat as
 // pictured shields; the castle bonus and turning a die on the dice.
 import { el, svg } from "./api.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
+import { fill, keep, part } from "./keep.js";
 import { SEAT_COLOURS, coatSymbol, icons, picture, powerPicture, seatBadge, use } from "./pictures.js";
 import { choiceLayer, hintMark, placer, toolbarSlot } from "./placement.js";
 import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./words.js";
@@ -89,18 +90,26 @@ export function miniKingdom(view, seat) {
   return mapSvg(view, seat, quietCtx(seat), false).image;
 }
 
-/** @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
-function mapCard(view, seat, ctx, big) {
+/** A seat's map: its name, role and points over the map. The card and its map are kept from the
+ * last drawing into `owner` (keep.js), the map while everything it shows is the same, unless it is
+ * the acting seat's: its drawing layer and choices are drawn anew for each state.
+ * @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big @param {Element} owner */
+function mapCard(view, seat, ctx, big, owner) {
   const obs = view.observation;
-  const { image, placing } = mapSvg(view, seat, ctx, big);
   const role = obs.player_a === seat ? "A" : "B";
-  return el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat },
-    el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" }, seatBadge(seat), " ", seatName(view, seat)),
-      " ", el("span", { class: "keep" }, "· ", t("duel.player_role", { role: t(`duel.role.${role}`) })), " ",
-      el("span", { class: "keep" }, "· ", el("span", { class: "points" }, t("points_n", { n: view.scores[seat] }))), leaderMark(view, seat),
-      seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
-      obs.castle_bonus_used[seat] ? el("span", { class: "small" }, " · ", t("duel.bonus_used")) : ""),
-    toolbarSlot(placing, big && view.status !== "finished" && view.your_seats.includes(seat)), image);
+  const title = el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" }, seatBadge(seat), " ", seatName(view, seat)),
+    " ", el("span", { class: "keep" }, "· ", t("duel.player_role", { role: t(`duel.role.${role}`) })), " ",
+    el("span", { class: "keep" }, "· ", el("span", { class: "points" }, t("points_n", { n: view.scores[seat] }))), leaderMark(view, seat),
+    seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
+    obs.castle_bonus_used[seat] ? el("span", { class: "small" }, " · ", t("duel.bonus_used")) : "");
+  const acting = seat === view.current_player && !ctx.replay && ctx.legal.length > 0;
+  const highlight = ctx.highlight && ctx.highlight.seat === seat ? ctx.highlight.action : null;
+  // Everything mapSvg draws the map from.
+  const key = acting ? null : JSON.stringify([language(), obs.map_rows, obs.map_cols, big, seatName(view, seat), highlight, obs.maps[seat]]);
+  const { image, placing } = keep(owner, `map ${seat}`, key, () => mapSvg(view, seat, ctx, big));
+  const card = keep(owner, `card ${seat}`, String(big), () => el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat }));
+  fill(card, [title, toolbarSlot(placing, big && view.status !== "finished" && view.your_seats.includes(seat)), image]);
+  return card;
 }
 
 /** Whether the suggested move is made on die `die`: taking it ("take 2", or two dice at once:
@@ -201,11 +210,12 @@ export function render(container, view, ctx) {
   const main = ctx.mainSeat;
   const other = 1 - main;
   const status = view.status === "finished" ? t("board.finished") : obs.round ? t("duel.round", { n: obs.round }) : t("board.setup");
-  container.replaceChildren(el("div", { class: "table" },
-    el("div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ", t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
+  // The table is drawn anew, but what did not change stays in the page as it was (keep.js).
+  fill(container, [part("table", "div", { class: "table" },
+    part("centre", "div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ", t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
       choices(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
-    el("div", { class: "mine-col" }, mapCard(view, main, ctx, true)),
-    el("div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view)),
-    el("div", { class: "others-col single" }, mapCard(view, other, ctx, false))));
+    part("mine", "div", { class: "mine-col" }, mapCard(view, main, ctx, true, container)),
+    part("extras", "div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view)),
+    part("others", "div", { class: "others-col single" }, mapCard(view, other, ctx, false, container)))]);
   container.querySelectorAll("svg.big").forEach(fitMap);
 }

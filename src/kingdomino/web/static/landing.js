@@ -1,7 +1,9 @@
 // Calm motion (DESIGN.md): what was not on the board at its last drawing of the same game lands with a
 // short animation (`.landed` in style.css, none when the system asks for reduced motion), so a player
-// sees where the AI's domino, drawing or king went. The boards are redrawn whole at every change; this
-// module remembers, per board container, the keys of the things the last drawing showed.
+// sees where the AI's domino, drawing or king went. The boards are redrawn at every change; this
+// module remembers, per board container, the keys of the things the last drawing showed. A kingdom
+// kept from one drawing to the next (keep.js) loses the mark once landed, so that it does not land
+// again when it is shown again (a phone's tab of another opponent).
 
 /** @typedef {{game: string, keys: Set<string>}} Shown */
 /** @type {WeakMap<Element, Shown>} */
@@ -23,6 +25,9 @@ export function landings(container, game, keys) {
 /** Mark `node` as landed when `landed` (the answer of `landings`, if any) says `key` is new.
  * @param {Element} node @param {((key: string) => boolean) | undefined} landed @param {string} key */
 export function markLanded(node, landed, key) {
-  if (landed && landed(key)) node.classList.add("landed");
+  if (landed && landed(key)) {
+    node.classList.add("landed");
+    node.addEventListener("animationend", () => node.classList.remove("landed"), { once: true });
+  }
   return node;
 }

@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { seatBadge } from "./pictures.js";
 import { seatName } from "./words.js";
 import { kingdomPoints, leaderMark } from "./ending.js";
+import { part } from "./keep.js";
 
 /** The screens narrow enough for tabs: the phone layout of style.css, whose columns stack. */
 export const PHONE = "(max-width: 640px)";
@@ -12,12 +13,18 @@ export const PHONE = "(max-width: 640px)";
 let shown = null;
 
 /**
- * The opponents' column: every card, and on a phone a tab per opponent (name and points).
+ * The opponents' column: every card, and on a phone a tab per opponent (name and points). A part
+ * (keep.js): the cards kept from the last drawing stay where they are in the page.
  * @param {any} view @param {number[]} seats @param {(seat: number) => HTMLElement} card
+ * @returns {import("./keep.js").Part}
  */
 export function opponents(view, seats, card) {
   const cards = seats.map(card);
-  if (seats.length < 2 || !window.matchMedia(PHONE).matches) return el("div", { class: `others-col${seats.length === 1 ? " single" : ""}` }, cards);
+  if (seats.length < 2 || !window.matchMedia(PHONE).matches) {
+    // A card kept from a phone's drawing (the window widened since) is a tab's panel no more.
+    for (const card of cards) for (const attr of ["id", "role", "aria-labelledby", "hidden"]) card.removeAttribute(attr);
+    return part("others", "div", { class: `others-col${seats.length === 1 ? " single" : ""}` }, cards);
+  }
   if (shown === null || !seats.includes(shown)) shown = seats[0];
   /** @type {HTMLElement[]} */
   const tabs = [];
@@ -45,6 +52,6 @@ export function opponents(view, seats, card) {
       el("span", {}, seatBadge(seat, 12), " ", seatName(view, seat)), el("span", { class: "small" }, kingdomPoints(view, seat), leaderMark(view, seat))));
   });
   select(shown, false);
-  return el("div", { class: "others-col tabbed" },
+  return part("others", "div", { class: "others-col tabbed" },
     el("div", { class: "opponent-tabs", role: "tablist", "aria-label": t("board.opponents") }, tabs), ...cards);
 }
