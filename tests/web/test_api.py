@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -523,6 +524,26 @@ def test_an_away_player_s_seat_is_handed_to_an_ai_by_another_once_awaited_long_e
         assert view["index"] > 0  # the AI played her turn
         watched = client.get(f"/api/games/{game_id}", params={"token": tokens[away]}).json()
         assert watched["your_seats"] == []  # her link still watches the game
+
+
+def test_each_page_preloads_its_modules_and_they_go_compressed(client: TestClient) -> None:
+    # A game's modules came in a chain four deep (app.js, the language, game.js, the boards,
+    # placement.js): each page now names them all in its HTML, to be fetched at once.
+    # (tests/web/test_browser.py checks that every module a page loads is among them.)
+    preloads = re.compile(r'<link rel="modulepreload" href="(/static/[\w-]+\.js)">')
+    game = preloads.findall(client.get("/game/abc").text)
+    lobby = preloads.findall(client.get("/").text)
+    scorer = preloads.findall(client.get("/score").text)
+    needed = {"app.js", "game.js", "board-classic.js", "placement.js"}
+    assert {f"/static/{name}" for name in needed} <= set(game)
+    assert "/static/lobby.js" in lobby and "/static/game.js" not in lobby
+    assert "/static/scorer.js" in scorer and "/static/game.js" not in scorer
+    assert len(game) == len(set(game))
+    for path in game:
+        script = client.get(path, headers={"Accept-Encoding": "gzip"})
+        assert script.status_code == 200 and script.headers["content-type"].startswith("text/javascript")
+        if len(script.content) >= 1024:  # GZipMiddleware's minimum_size
+            assert script.headers["content-encoding"] == "gzip", path
 
 
 def test_the_page_s_files_go_compressed_and_the_api_s_answers_do_not(client: TestClient) -> None:
