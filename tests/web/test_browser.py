@@ -2393,6 +2393,28 @@ def test_a_board_whose_kingdom_did_not_change_stays_in_the_page(page, game: str,
     assert not page.errors
 
 
+def test_a_kept_opponents_kingdom_leaves_the_phones_tabs_when_the_window_widens(browser, live_server) -> None:
+    """The opponents' kingdoms are kept from one state to the next (keep.js); on a phone each is a
+    tab's panel, all but one hidden. A window widened to a laptop's shows them all side by side
+    again at the next state, not still hidden as a phone's tabs had left them."""
+    page = new_page(browser, live_server, width=390, height=844, touch=True)
+    create_game(page, "kingdomino", 4)
+    assert page.locator(".opponent-tab").count() == 3
+    page.locator(".opponent-tab").nth(2).click()
+    shown = page.evaluate("[...document.querySelectorAll('.others-col .kingdom')].map((c) => !c.hidden)")
+    assert shown == [False, False, True]
+    page.set_viewport_size({"width": 1366, "height": 900})
+    play_by_clicking_board(page, 1)
+    page.wait_for_selector("#your-turn")
+    assert page.locator(".opponent-tab").count() == 0
+    cards = page.locator(".others-col .kingdom")
+    assert cards.count() == 3
+    for index in range(3):
+        assert cards.nth(index).is_visible() and cards.nth(index).get_attribute("role") is None
+    page.screenshot(path=str(ARTIFACTS / "kept-kingdoms-after-the-phone.png"))
+    assert not page.errors
+
+
 #: The modules a page loaded, and those its HTML preloads (paths under /static/).
 MODULES_OF_THE_PAGE = """() => {
   const path = (url) => new URL(url).pathname;
