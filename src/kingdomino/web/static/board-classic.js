@@ -153,12 +153,25 @@ if (typeof window !== "undefined") window.addEventListener("resize", refitBoards
 
 /** The kingdom of `seat` as an SVG, with the placing layer when it is the acting seat's. @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
 function kingdomSvg(view, seat, ctx, big) {
+  const image = kingdomImage(view, seat, ctx, big);
+  return { image, placing: drawLayers(image, view, seat, ctx) };
+}
+
+/** Where the square (`r`, `c`) of a kingdom of frame `frame` is drawn. @param {number} frame
+ * @returns {(r: number, c: number) => [number, number]} */
+function cellsOf(frame) {
+  const reach = frame - 1;
+  return (r, c) => [(c + reach) * CELL, (r + reach) * CELL];
+}
+
+/** The kingdom of `seat` as an SVG: its frame and its squares, what a state's moves and hints are
+ * drawn over (`drawLayers`). @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+function kingdomImage(view, seat, ctx, big) {
   const obs = view.observation;
   const kingdom = obs.kingdoms[seat];
   const reach = obs.frame - 1;
   const side = 2 * reach + 1;
-  /** @type {(r: number, c: number) => [number, number]} */
-  const cellAt = (r, c) => [(c + reach) * CELL, (r + reach) * CELL];
+  const cellAt = cellsOf(obs.frame);
   const image = svg("svg", { viewBox: `0 0 ${side * CELL} ${side * CELL}`, role: "group", "aria-label": t("board.kingdom_of", { name: seatName(view, seat) }),
     "data-seat": seat, class: big ? "big" : "small-map" });
   image.append(svg("rect", { x: 0, y: 0, width: side * CELL, height: side * CELL, fill: "#e9e1cc" }));
@@ -171,13 +184,10 @@ function kingdomSvg(view, seat, ctx, big) {
     if (finished) image.setAttribute("data-zoom", "always");
     image.setAttribute("data-side", String(side));
   }
-  /** @type {Array<[number, number]>} */
-  const grid = [];
   for (let r = -reach; r <= reach; r++) for (let c = -reach; c <= reach; c++) {
     const reachable = Math.max(rowHi, r) - Math.min(rowLo, r) <= reach && Math.max(colHi, c) - Math.min(colLo, c) <= reach;
     const [x, y] = cellAt(r, c);
     image.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: reachable ? "#fbf8ef" : "#d6ceb8", rx: 3 }));
-    grid.push([r, c]);
   }
   for (const square of kingdom.squares) {
     const [x, y] = cellAt(square.row, square.col);
@@ -187,6 +197,25 @@ function kingdomSvg(view, seat, ctx, big) {
     g.append(svg("title", {}, `${where(square.row, square.col)}: ${square.terrain === "C" || square.terrain === "H" ? t(square.terrain === "C" ? "castle" : "hut") : halfWords(obs, square)}${square.caveman ? ", " + cavemanName(square.caveman) : ""}`));
     image.append(g);
   }
+  return image;
+}
+
+/** Draw over the kingdom `image` of `seat` what this state shows on it, in place of what the last
+ * state's drawing put there: the placing layer or a choice's squares when it is the acting seat's,
+ * and a hint's or a review's mark. The image itself may be kept from state to state (keep.js):
+ * these layers hold listeners of this state, so they are drawn anew every time.
+ * @param {SVGElement} image @param {any} view @param {number} seat @param {Ctx} ctx
+ * @returns {ReturnType<typeof placer> | null} the placing layer, if any */
+function drawLayers(image, view, seat, ctx) {
+  for (const old of image.querySelectorAll(":scope > [data-layer]")) old.remove();
+  /** @param {Element} layer */
+  const add = (layer) => { layer.setAttribute("data-layer", ""); image.append(layer); };
+  const obs = view.observation;
+  const reach = obs.frame - 1;
+  const cellAt = cellsOf(obs.frame);
+  /** @type {Array<[number, number]>} */
+  const grid = [];
+  for (let r = -reach; r <= reach; r++) for (let c = -reach; c <= reach; c++) grid.push([r, c]);
   const legal = ctx.legal;
   const acting = seat === view.current_player && !ctx.replay && legal.length;
   /** @type {ReturnType<typeof placer> | null} */
@@ -197,7 +226,7 @@ function kingdomSvg(view, seat, ctx, big) {
     placing = placer({ verb: "place", legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
       drawHalf: (i, x, y, size) => { const g = squareGroup(obs, halves[i] || { terrain: "?" }, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
-    if (placing.any) image.append(placing.layer); else placing = null;
+    if (placing.any) add(placing.layer); else placing = null;
     /** @type {import("./placement.js").Spot[]} */
     const spots = [];
     for (const text of legal) {
@@ -211,13 +240,13 @@ function kingdomSvg(view, seat, ctx, big) {
           : kind === "pay" ? svg("circle", { cx: x + size * 0.72, cy: y + size * 0.72, r: size * 0.24, fill: "none", stroke: "#c62828", "stroke-width": 3 })
             : caveman(obs.recruiting || "hunter", x + size * 0.2, y + size * 0.2, size * 0.6) });
     }
-    if (spots.length) image.append(choiceLayer(spots, cellAt, CELL, ctx.play));
+    if (spots.length) add(choiceLayer(spots, cellAt, CELL, ctx.play));
   }
   if (ctx.highlight && ctx.highlight.seat === seat) {
     const mark = hintMark(ctx.highlight.action, cellAt, CELL);
-    if (mark) image.append(mark);
+    if (mark) add(mark);
   }
-  return { image, placing };
+  return placing;
 }
 
 /** `n` flames side by side in the middle of a square at (`x`, `y`) of `size`: a fire marker's.
@@ -244,8 +273,8 @@ export function miniKingdom(view, seat) {
 }
 
 /** A seat's kingdom: its name and points over its board. The card and its board are kept from
- * the last drawing into `owner` (keep.js), the board while everything it shows is the same, unless
- * it is the acting seat's: its placing layer and choices are drawn anew for each state.
+ * the last drawing into `owner` (keep.js), the board while the kingdom it shows is the same, the
+ * acting seat's too: its placing layer, choices and hint mark are drawn anew over it (`drawLayers`).
  * @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big @param {Element} owner */
 function kingdomCard(view, seat, ctx, big, owner) {
   const obs = view.observation;
@@ -254,12 +283,11 @@ function kingdomCard(view, seat, ctx, big, owner) {
     el("span", { class: "keep" }, "· ", el("span", { class: "points" }, kingdomPoints(view, seat))), leaderMark(view, seat),
     seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");
-  const acting = seat === view.current_player && !ctx.replay && ctx.legal.length > 0;
-  const highlight = ctx.highlight && ctx.highlight.seat === seat ? ctx.highlight.action : null;
-  // Everything kingdomSvg draws the board from.
-  const key = acting ? null : JSON.stringify([language(), view.game, obs.frame, obs.legend, obs.options, view.status === "finished",
-    big, seatName(view, seat), highlight, kingdom]);
-  const { image, placing } = keep(owner, `kingdom ${seat}`, key, () => kingdomSvg(view, seat, ctx, big));
+  // Everything kingdomImage draws the board from.
+  const key = JSON.stringify([language(), view.game, obs.frame, obs.legend, obs.options, view.status === "finished",
+    big, seatName(view, seat), kingdom]);
+  const image = keep(owner, `kingdom ${seat}`, key, () => kingdomImage(view, seat, ctx, big));
+  const placing = drawLayers(image, view, seat, ctx);
   if (placing) ctx.onKey = (pressed) => { if (pressed === "r") placing.rotate(); };
   const own = big && view.status !== "finished" && view.your_seats.includes(seat);
   const card = keep(owner, `card ${seat}`, String(big), () => el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat }));
