@@ -2251,25 +2251,34 @@ def test_folded_score_sheets_draw_their_small_kingdom_when_opened(page) -> None:
     assert not page.errors
 
 
-#: Counts the state and thinking messages the page is sent, and each drawing of the board.
-COUNT_REDRAWINGS = """(() => {
-  window.heardOf = { state: 0, thinking: 0, boards: 0 };
+#: An init script's start: `onEachMessage(around)` makes every WebSocket message the page is sent
+#: go through `around(message, deliver)`, which calls `deliver()` to hand it to the page.
+ON_EACH_MESSAGE = """const onEachMessage = (around) => {
   const native = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage");
   Object.defineProperty(WebSocket.prototype, "onmessage", {
     configurable: true,
     get() { return native.get.call(this); },
     set(handler) {
-      native.set.call(this, (event) => {
-        const type = JSON.parse(event.data).type;
-        if (type in window.heardOf) window.heardOf[type] += 1;
-        handler.call(this, event);
-      });
+      native.set.call(this, (event) => around(JSON.parse(event.data), () => handler.call(this, event)));
     },
+  });
+};
+"""
+
+#: Counts the state and thinking messages the page is sent, and each drawing of the board.
+COUNT_REDRAWINGS = (
+    ON_EACH_MESSAGE
+    + """(() => {
+  window.heardOf = { state: 0, thinking: 0, boards: 0 };
+  onEachMessage((message, deliver) => {
+    if (message.type in window.heardOf) window.heardOf[message.type] += 1;
+    deliver();
   });
   new MutationObserver((records) => {
     for (const r of records) if (r.target.id === "board" && r.addedNodes.length) window.heardOf.boards += 1;
   }).observe(document, { childList: true, subtree: true });
 })();"""
+)
 
 
 def test_an_ai_thinking_changes_the_status_line_and_not_the_table(page) -> None:
@@ -2323,7 +2332,9 @@ def test_the_boards_are_measured_together_before_any_is_zoomed(page) -> None:
 
 #: For each state message: each seat's board before and after the page drew it, and whether it is
 #: the same element; and the elements the drawing made in the table.
-TRACK_BOARDS = """(() => {
+TRACK_BOARDS = (
+    ON_EACH_MESSAGE
+    + """(() => {
   window.boardsAfter = [];
   let made = 0;
   new MutationObserver((records) => {
@@ -2334,35 +2345,28 @@ TRACK_BOARDS = """(() => {
   const boards = () => Object.fromEntries([...document.querySelectorAll("#board .kingdom[data-seat] > svg")]
     .map((svg) => [svg.closest(".kingdom").dataset.seat, svg]));
   let last = null;
-  const native = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage");
-  Object.defineProperty(WebSocket.prototype, "onmessage", {
-    configurable: true,
-    get() { return native.get.call(this); },
-    set(handler) {
-      native.set.call(this, (event) => {
-        const message = JSON.parse(event.data);
-        if (message.type !== "state") return handler.call(this, event);
-        const before = boards();
-        made = 0;
-        handler.call(this, event);
-        const obs = message.observation;
-        const boardsOf = (o) => o.kingdoms || o.maps;
-        const drawn = JSON.stringify(boardsOf(obs));
-        // The records are taken once the observer has counted this drawing's elements.
-        Promise.resolve().then(() => {
-          const after = boards();
-          const was = last && JSON.parse(last);
-          const shown = document.querySelectorAll("#board *").length;
-          window.boardsAfter.push({ index: message.index, made, shown, status: message.status,
-            acting: message.legal_actions.length ? message.current_player : null,
-            seats: Object.keys(after).map((seat) => ({ seat: Number(seat), same: before[seat] === after[seat],
-              changed: !was || JSON.stringify(was[seat]) !== JSON.stringify(boardsOf(obs)[seat]) })) });
-          last = drawn;
-        });
-      });
-    },
+  onEachMessage((message, deliver) => {
+    if (message.type !== "state") return deliver();
+    const before = boards();
+    made = 0;
+    deliver();
+    const obs = message.observation;
+    const boardsOf = (o) => o.kingdoms || o.maps;
+    const drawn = JSON.stringify(boardsOf(obs));
+    // The records are taken once the observer has counted this drawing's elements.
+    Promise.resolve().then(() => {
+      const after = boards();
+      const was = last && JSON.parse(last);
+      const shown = document.querySelectorAll("#board *").length;
+      window.boardsAfter.push({ index: message.index, made, shown, status: message.status,
+        acting: message.legal_actions.length ? message.current_player : null,
+        seats: Object.keys(after).map((seat) => ({ seat: Number(seat), same: before[seat] === after[seat],
+          changed: !was || JSON.stringify(was[seat]) !== JSON.stringify(boardsOf(obs)[seat]) })) });
+      last = drawn;
+    });
   });
 })();"""
+)
 
 
 @pytest.mark.parametrize("game, players", [("kingdomino", 4), ("duel", 2)])
