@@ -156,8 +156,12 @@ class DominoKingdom:
         lo, hi = geometry.centre - reach, geometry.centre + reach
         return self.row_lo >= lo and self.row_hi <= hi and self.col_lo >= lo and self.col_hi <= hi
 
+    def empty_squares(self) -> int:
+        """How many squares of the frame are still empty (0: the kingdom is full)."""
+        return self.geometry.frame**2 - self.occupied.bit_count()
+
     def is_full(self) -> bool:
-        return self.occupied.bit_count() == self.geometry.frame**2
+        return self.empty_squares() == 0
 
     # --- greedy support ------------------------------------------------------------------------
 

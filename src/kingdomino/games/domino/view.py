@@ -101,7 +101,7 @@ def complete_bonus(kingdom: DominoKingdom, key: str, points: int, whole: str) ->
     if discards:
         reason = "a domino was discarded" if discards == 1 else f"{discards} dominoes were discarded"
         return Bonus(key, 0, name, missed=Refusal("discarded", {"n": discards}), reason=reason)
-    empty = kingdom.geometry.frame**2 - kingdom.occupied.bit_count()
+    empty = kingdom.empty_squares()
     if empty:
         squares = "1 square is" if empty == 1 else f"{empty} squares are"
         reason = f"the {whole} is not full: {squares} empty"
