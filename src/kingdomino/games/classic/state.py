@@ -135,7 +135,7 @@ class ClassicState(DominoFlow):
         points = 0
         if game.middle_kingdom and kingdom.is_centred():
             points += BONUSES["middle_kingdom"]
-        if game.harmony and kingdom.discards == 0 and kingdom.is_full():
+        if game.harmony and kingdom.is_complete():
             points += BONUSES["harmony"]
         return points
 

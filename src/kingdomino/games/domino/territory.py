@@ -163,6 +163,10 @@ class DominoKingdom:
     def is_full(self) -> bool:
         return self.empty_squares() == 0
 
+    def is_complete(self) -> bool:
+        """Harmony (Origins: Homo Habilis): the frame is full and no domino was discarded."""
+        return self.discards == 0 and self.is_full()
+
     # --- greedy support ------------------------------------------------------------------------
 
     def merge_gains(self, domino: DominoLike, codes: list[int], weights: tuple[int, int]) -> list[int]:

@@ -97,16 +97,16 @@ def complete_bonus(kingdom: DominoKingdom, key: str, points: int, whole: str) ->
     that fills its frame with no domino discarded, else 0 and why: ``discarded`` (how many), or
     ``not_full`` (how many squares are empty; a kingdom in play is not full yet)."""
     name = key.replace("_", " ")
+    if kingdom.is_complete():
+        return Bonus(key, points, name)
     discards = kingdom.discards
     if discards:
         reason = "a domino was discarded" if discards == 1 else f"{discards} dominoes were discarded"
         return Bonus(key, 0, name, missed=Refusal("discarded", {"n": discards}), reason=reason)
     empty = kingdom.empty_squares()
-    if empty:
-        squares = "1 square is" if empty == 1 else f"{empty} squares are"
-        reason = f"the {whole} is not full: {squares} empty"
-        return Bonus(key, 0, name, missed=Refusal("not_full", {"n": empty}), reason=reason)
-    return Bonus(key, points, name)
+    squares = "1 square is" if empty == 1 else f"{empty} squares are"
+    reason = f"the {whole} is not full: {squares} empty"
+    return Bonus(key, 0, name, missed=Refusal("not_full", {"n": empty}), reason=reason)
 
 
 def sheet(kingdom: ScoredKingdom, terrains: Sequence[TerrainLike], bonuses: list[Bonus]) -> ScoreSheet:

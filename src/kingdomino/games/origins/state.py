@@ -460,7 +460,7 @@ class OriginsState(DominoFlow):
             total += kingdom.caveman_points()
         if game.fire_kingdom and kingdom.is_centred():
             total += BONUSES["fire_kingdom"]
-        if game.homo_habilis and kingdom.discards == 0 and kingdom.is_full():
+        if game.homo_habilis and kingdom.is_complete():
             total += BONUSES["homo_habilis"]
         return total
 
