@@ -1,7 +1,8 @@
 // Scores: each kingdom's breakdown (live and at the end) and the end screen's ranking with the
 // tie-breaks spelled out, rematch, replay. Places come from the engine's scores and winners.
 import { el } from "./api.js";
-import { has, t } from "./i18n.js";
+import { has, language, t } from "./i18n.js";
+import { fill, keep, part } from "./keep.js";
 import { seatBadge } from "./pictures.js";
 import { cavemanName, coatName, resourceName } from "./words.js";
 
@@ -91,24 +92,40 @@ export function sheetTable(view, seat, every = false) {
  * or Origins' Fire Kingdom's 10 each). At the end it marks the engine's winners, after the
  * tie-breaks, not every seat tied on points. @param {any} view @param {number} seat */
 export function leaderMark(view, seat) {
-  const star = (/** @type {string} */ key) => el("span", { class: "leader", title: t(key), "aria-label": t(key), role: "img" }, " ★");
-  if (view.status === "finished") return (view.winners || []).includes(seat) ? star("board.winner") : "";
+  const meaning = leaderMeaning(view, seat);
+  return meaning ? el("span", { class: "leader", title: t(meaning), "aria-label": t(meaning), role: "img" }, " ★") : "";
+}
+
+/** What the star after `seat`'s name means ("board.winner", "board.leader"), or "" for no star
+ * (see `leaderMark`). @param {any} view @param {number} seat */
+function leaderMeaning(view, seat) {
+  if (view.status === "finished") return (view.winners || []).includes(seat) ? "board.winner" : "";
   const lead = Math.max(...view.scores);
   const ahead = view.scores.some((/** @type {number} */ score) => score < lead);
-  return view.scores[seat] === lead && lead > 0 && ahead ? star("board.leader") : "";
+  return view.scores[seat] === lead && lead > 0 && ahead ? "board.leader" : "";
 }
 
 /**
  * Every seat's breakdown, collapsed (one tap away), each next to a small drawing of its kingdom
- * (`miniKingdom`, the board's own) on which the sheet's regions light up.
- * @param {any} view @param {(view: any, seat: number) => Element} miniKingdom
+ * (`miniKingdom`, the board's own) on which the sheet's regions light up. A seat's breakdown is
+ * the one drawn into `owner` (the box `keepOpen` fills) at the last drawing while everything it
+ * shows is the same (keep.js): a move changes one kingdom, and the open sheets were drawn anew
+ * at every state (on a slowed phone the finished table's redrawing took 370 ms).
+ * @param {any} view @param {(view: any, seat: number) => Element} miniKingdom @param {Element} owner
  */
-export function scoreSheets(view, miniKingdom) {
-  return el("div", { class: "sheets" }, view.seats.map((/** @type {any} */ seat, /** @type {number} */ i) => {
-    const map = el("div", { class: "sheet-map" });
-    return unfolding(el("details", { "data-seat": i, open: view.status === "finished" || undefined },
-      el("summary", { class: `seat${i}` }, seatBadge(i), " ", seat.name, ": ", t("points_n", { n: view.scores[i] }), leaderMark(view, i)),
-      el("div", { class: "sheet-with-map" }, map, sheetTable(view, i))), () => map.append(miniKingdom(view, i)));
+export function scoreSheets(view, miniKingdom, owner) {
+  const obs = view.observation;
+  const boards = obs.kingdoms || obs.maps || [];
+  return part("sheets", "div", { class: "sheets" }, view.seats.map((/** @type {any} */ seat, /** @type {number} */ i) => {
+    // Everything the sheet and its small kingdom are drawn from.
+    const key = JSON.stringify([language(), view.game, view.status, seat.name, view.scores[i], leaderMeaning(view, i),
+      view.score_sheets[i], obs.frame, obs.legend, obs.options, obs.map_rows, obs.map_cols, boards[i]]);
+    return keep(owner, `sheet ${i}`, key, () => {
+      const map = el("div", { class: "sheet-map" });
+      return unfolding(el("details", { "data-seat": i, open: view.status === "finished" || undefined },
+        el("summary", { class: `seat${i}` }, seatBadge(i), " ", seat.name, ": ", t("points_n", { n: view.scores[i] }), leaderMark(view, i)),
+        el("div", { class: "sheet-with-map" }, map, sheetTable(view, i))), () => map.append(miniKingdom(view, i)));
+    });
   }));
 }
 
@@ -130,9 +147,10 @@ function unfolding(details, fill) {
   return details;
 }
 
-/** Put `parts` (score sheets, a Dynasty's past games) in `box`, the ones that were open there
- * (`data-seat`, `data-game`) open again: each redrawing, every step of a replay and every move,
- * closed the sheet a player had opened to follow. @param {Element} box @param {...(Node | string)} parts */
+/** Put `parts` (score sheets, a Dynasty's past games) in `box` (keep.js's `fill`: a part kept from
+ * the last drawing stays in place, open or folded), a new one open again if the one it replaces
+ * was (`data-seat`, `data-game`): each redrawing, every step of a replay and every move, closed
+ * the sheet a player had opened to follow. @param {Element} box @param {...import("./keep.js").Child} parts */
 export function keepOpen(box, ...parts) {
   const key = (/** @type {Element} */ d) => `${d.getAttribute("data-seat")}/${d.getAttribute("data-game")}`;
   const opened = new Set([...box.querySelectorAll("details[open]")].map(key));
@@ -142,7 +160,7 @@ export function keepOpen(box, ...parts) {
   const active = document.activeElement;
   const holder = active && box.contains(active) ? active.closest("details") : null;
   const focused = holder && active ? { key: key(holder), at: focusable(holder).indexOf(active) } : null;
-  box.replaceChildren(...parts);
+  fill(box, parts);
   for (const details of box.querySelectorAll("details")) {
     if (!opened.has(key(details))) continue;
     details.setAttribute("open", "");
@@ -177,13 +195,16 @@ export function kingdomPoints(view, seat) {
 }
 
 /** A Dynasty's games played so far: each one's points and kingdoms, the newest first (open while the
- * next game is young, so the table's jump to empty kingdoms is explained).
- * @param {any} view @param {(view: any, seat: number) => Element} miniKingdom */
-export function pastGames(view, miniKingdom) {
+ * next game is young, so the table's jump to empty kingdoms is explained); the list drawn into
+ * `owner` at the last drawing while they are the same (see `scoreSheets`).
+ * @param {any} view @param {(view: any, seat: number) => Element} miniKingdom @param {Element} owner */
+export function pastGames(view, miniKingdom, owner) {
   const past = view.observation.past_games || [];
   if (!past.length) return "";
   const young = view.status !== "finished" && view.observation.round <= 1;
-  return el("div", { class: "past-games", id: "past-games" }, past.slice().reverse().map((/** @type {any} */ game, /** @type {number} */ k) => {
+  const key = JSON.stringify([language(), view.status, young, view.seats.map((/** @type {any} */ s) => s.name), view.observation.games_in_match,
+    view.observation.frame, view.observation.legend, view.observation.options, past]);
+  return keep(owner, "past games", key, () => el("div", { class: "past-games", id: "past-games" }, past.slice().reverse().map((/** @type {any} */ game, /** @type {number} */ k) => {
     const shown = { ...view, scores: game.scores, observation: { ...view.observation, kingdoms: game.kingdoms, past_games: [] } };
     const ranked = view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => `${s.name} ${game.scores[i]}`).join(" · ");
     const kingdoms = el("div", { class: "past-kingdoms" });
@@ -194,7 +215,7 @@ export function pastGames(view, miniKingdom) {
       image.removeAttribute("data-seat");  // the live score sheets' regions light this game's kingdoms only
       return el("figure", { class: `seat${i}` }, image, el("figcaption", {}, seatBadge(i), " ", s.name, ": ", t("points_n", { n: game.scores[i] })));
     })));
-  }));
+  })));
 }
 
 /** A Dynasty's game just played, in words ("Game 1 of 3 is over: Anna 20 · Bruno 17"), while the

@@ -3,7 +3,8 @@
 import { Refused, api, el, remember, replaceTokens, savedGames, tokensFor } from "./api.js";
 import * as classic from "./board-classic.js";
 import * as duel from "./board-duel.js";
-import { has, t } from "./i18n.js";
+import { has, language, t } from "./i18n.js";
+import { fill, keepEach } from "./keep.js";
 import { guideTip, showTips } from "./guide.js";
 import { openHelp } from "./help.js";
 import { endScreen, keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
@@ -370,8 +371,11 @@ export function showGame(main, id, replay = false) {
     })] : []));
     BOARDS[view.game].render(board, view, ctx);
     if (hints && ctx.highlight) hintBox.classList.add("shown");
-    keepOpen(scores, pastGames(view, BOARDS[view.game].miniKingdom), scoreSheets(view, BOARDS[view.game].miniKingdom));
-    log.replaceChildren(...view.log.slice().reverse().map((/** @type {any} */ entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));
+    keepOpen(scores, pastGames(view, BOARDS[view.game].miniKingdom, scores), scoreSheets(view, BOARDS[view.game].miniKingdom, scores));
+    // A line of the log stays in the page while it reads the same (keep.js): one is added a move.
+    const readers = JSON.stringify([language(), view.game, view.seats.map((/** @type {any} */ s) => s.name), view.viewer_seats, view.your_seats]);
+    fill(log, keepEach(log, view.log.slice().reverse(), (/** @type {any} */ entry) => `${readers} ${JSON.stringify(entry)}`,
+      (/** @type {any} */ entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));
     tellNews();
     keepFocus(before);
     // The replay's own address (/game/ID/replay), opened or reloaded: the game over, it starts.

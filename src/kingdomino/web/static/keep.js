@@ -37,6 +37,30 @@ export function keep(owner, slot, key, draw) {
   return made;
 }
 
+/** The elements of a list drawn into an owner at the last drawing, by key (see `keepEach`). @type {WeakMap<Element, Map<string, any>>} */
+const lists = new WeakMap();
+
+/**
+ * A list's elements drawn from `items`, each the one drawn for the same key (`keyOf`) at the last
+ * drawing into `owner`, else `draw(item)`. The keys not drawn this time are forgotten: a log keeps
+ * only the lines it still shows.
+ * @template I, T @param {Element} owner @param {I[]} items @param {(item: I) => string} keyOf
+ * @param {(item: I) => T} draw @returns {T[]}
+ */
+export function keepEach(owner, items, keyOf, draw) {
+  const last = lists.get(owner);
+  /** @type {Map<string, T>} */
+  const now = new Map();
+  const made = items.map((item) => {
+    const key = keyOf(item);
+    const element = now.get(key) ?? last?.get(key) ?? draw(item);
+    now.set(key, element);
+    return element;
+  });
+  lists.set(owner, now);
+  return made;
+}
+
 /**
  * An element of a drawing, described: made by `fill`, or the element made for the part of the same
  * `name` among the siblings at the last drawing, updated. Attributes are strings (no listeners).

@@ -79,7 +79,7 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     if (marked !== Boolean(better)) note.replaceChildren(...words(marked));
     // A Dynasty's games played by this step: their kingdoms, and the last one's result while the
     // next one is young (the board has gone back to empty kingdoms).
-    keepOpen(scores, pastGames(fake, renderer.miniKingdom), scoreSheets(fake, renderer.miniKingdom));
+    keepOpen(scores, pastGames(fake, renderer.miniKingdom, scores), scoreSheets(fake, renderer.miniKingdom, scores));
     log.replaceChildren(...frame.log.slice().reverse().map((/** @type {any} */ entry) => {
       const mark = reviewed.get(entry.index)?.mark;
       return el("li", { value: entry.index + 1, class: [entry.index === step - 1 ? "current" : "", mark ? `marked ${mark}` : ""].join(" ").trim(),
