@@ -29,22 +29,18 @@ function diePicture(die) {
   return svg("svg", { viewBox: "0 0 40 40", width: 44, height: 44, "aria-hidden": "true", class: "die-pic" }, coatSquare(die.coat, crosses, 0, 0, 40));
 }
 
-/** The map of `seat` as an SVG, with the drawing layer when it is the acting seat's. @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+/** The map of `seat` as an SVG (what is drawn over it at a state: `drawLayers`). @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
 function mapSvg(view, seat, ctx, big) {
   const obs = view.observation;
   const map = obs.maps[seat];
   const rows = obs.map_rows || [-2, 2], cols = obs.map_cols || [-3, 3];
   const width = (cols[1] - cols[0] + 1) * CELL, height = (rows[1] - rows[0] + 1) * CELL;
-  /** @type {(r: number, c: number) => [number, number]} */
-  const cellAt = (r, c) => [(c - cols[0]) * CELL, (r - rows[0]) * CELL];
+  const cellAt = cellsOf(rows, cols);
   const image = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("board.map_of", { name: seatName(view, seat) }), "data-seat": seat, class: big ? "big" : "small-map" });
-  /** @type {Array<[number, number]>} */
-  const grid = [];
   for (let r = rows[0]; r <= rows[1]; r++) for (let c = cols[0]; c <= cols[1]; c++) {
     const [x, y] = cellAt(r, c);
     image.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: "#fbf8ef", stroke: "#c9bfa6", rx: 3 }));
     if (r === 0 && c === 0) image.append(use("castle", x, y, CELL, CELL, { color: SEAT_COLOURS[seat] }));
-    grid.push([r, c]);
   }
   for (const square of map.squares) {
     const [x, y] = cellAt(square.row, square.col);
@@ -54,6 +50,31 @@ function mapSvg(view, seat, ctx, big) {
     g.append(svg("title", {}, `${where(square.row, square.col)}: ${coatName(square.coat)}${square.crosses ? ", " + t("count.crosses", { n: square.crosses }) : ""}`));
     image.append(g);
   }
+  return image;
+}
+
+/** The cells of a map of `rows` and `cols` (centre-relative, inclusive) in the SVG's units.
+ * @param {number[]} rows @param {number[]} cols @returns {(r: number, c: number) => [number, number]} */
+function cellsOf(rows, cols) {
+  return (r, c) => [(c - cols[0]) * CELL, (r - rows[0]) * CELL];
+}
+
+/**
+ * What a state draws over `seat`'s map (`image`, kept from state to state while the map is the
+ * same): the acting seat's drawing layer and choices (a split die's squares, the lightning
+ * cross), a hint's or review's mark. The last state's are taken off first. The drawing layer, if
+ * any, is returned. @param {Element} image @param {any} view @param {number} seat @param {Ctx} ctx
+ */
+function drawLayers(image, view, seat, ctx) {
+  for (const old of image.querySelectorAll(":scope > [data-layer]")) old.remove();
+  /** @param {Element} layer */
+  const add = (layer) => { layer.setAttribute("data-layer", ""); image.append(layer); };
+  const obs = view.observation;
+  const rows = obs.map_rows || [-2, 2], cols = obs.map_cols || [-3, 3];
+  const cellAt = cellsOf(rows, cols);
+  /** @type {Array<[number, number]>} */
+  const grid = [];
+  for (let r = rows[0]; r <= rows[1]; r++) for (let c = cols[0]; c <= cols[1]; c++) grid.push([r, c]);
   /** @type {ReturnType<typeof placer> | null} */
   let placing = null;
   if (seat === view.current_player && !ctx.replay && ctx.legal.length) {
@@ -61,7 +82,7 @@ function mapSvg(view, seat, ctx, big) {
     placing = placer({ verb: "draw", legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
       drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
-    if (placing.any) image.append(placing.layer); else placing = null;
+    if (placing.any) add(placing.layer); else placing = null;
     /** @type {import("./placement.js").Spot[]} */
     const spots = [];
     for (const text of ctx.legal) {
@@ -75,24 +96,23 @@ function mapSvg(view, seat, ctx, big) {
       m = text.match(/^cross (-?\d+),(-?\d+)$/);
       if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: moveWords(view, text), draw: (x, y, size) => use("cross", x + size * 0.55, y + size * 0.1, size * 0.35) });
     }
-    if (spots.length) image.append(choiceLayer(spots, cellAt, CELL, ctx.play));
-    if (placing) { const p = placing; ctx.onKey = (key) => { if (key === "r") p.rotate(); }; }
+    if (spots.length) add(choiceLayer(spots, cellAt, CELL, ctx.play));
   }
   if (ctx.highlight && ctx.highlight.seat === seat) {
     const mark = hintMark(ctx.highlight.action, cellAt, CELL);
-    if (mark) image.append(mark);
+    if (mark) add(mark);
   }
-  return { image, placing };
+  return placing;
 }
 
 /** A small map of `seat` to read its score by (regions lit from the score sheet). @param {any} view @param {number} seat */
 export function miniKingdom(view, seat) {
-  return mapSvg(view, seat, quietCtx(seat), false).image;
+  return mapSvg(view, seat, quietCtx(seat), false);
 }
 
 /** A seat's map: its name, role and points over the map. The card and its map are kept from the
- * last drawing into `owner` (keep.js), the map while everything it shows is the same, unless it is
- * the acting seat's: its drawing layer and choices are drawn anew for each state.
+ * last drawing into `owner` (keep.js), the map while everything it shows is the same, the acting
+ * seat's too: its drawing layer, choices and hint mark are drawn anew over it (`drawLayers`).
  * @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big @param {Element} owner */
 function mapCard(view, seat, ctx, big, owner) {
   const obs = view.observation;
@@ -102,11 +122,11 @@ function mapCard(view, seat, ctx, big, owner) {
     el("span", { class: "keep" }, "· ", el("span", { class: "points" }, t("points_n", { n: view.scores[seat] }))), leaderMark(view, seat),
     seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     obs.castle_bonus_used[seat] ? el("span", { class: "small" }, " · ", t("duel.bonus_used")) : "");
-  const acting = seat === view.current_player && !ctx.replay && ctx.legal.length > 0;
-  const highlight = ctx.highlight && ctx.highlight.seat === seat ? ctx.highlight.action : null;
   // Everything mapSvg draws the map from.
-  const key = acting ? null : JSON.stringify([language(), obs.map_rows, obs.map_cols, big, seatName(view, seat), highlight, obs.maps[seat]]);
-  const { image, placing } = keep(owner, `map ${seat}`, key, () => mapSvg(view, seat, ctx, big));
+  const key = JSON.stringify([language(), obs.map_rows, obs.map_cols, big, seatName(view, seat), obs.maps[seat]]);
+  const image = keep(owner, `map ${seat}`, key, () => mapSvg(view, seat, ctx, big));
+  const placing = drawLayers(image, view, seat, ctx);
+  if (placing) ctx.onKey = (pressed) => { if (pressed === "r") placing.rotate(); };
   const card = keep(owner, `card ${seat}`, String(big), () => el("div", { class: `kingdom card${big ? " mine" : ""}`, "data-seat": seat }));
   fill(card, [title, toolbarSlot(placing, big && view.status !== "finished" && view.your_seats.includes(seat)), image]);
   return card;
