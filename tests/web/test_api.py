@@ -546,6 +546,32 @@ def test_each_page_preloads_its_modules_and_they_go_compressed(client: TestClien
             assert script.headers["content-encoding"] == "gzip", path
 
 
+def test_each_page_preloads_the_texts_of_the_language_it_will_speak(client: TestClient) -> None:
+    # The texts were the loading chain's last link: fetched once every module had come and run.
+    # The page asks for English (the fallback) and its language's; it keeps its choice in a cookie.
+    texts = re.compile(r'<link rel="preload" href="/static/i18n/(\w+)\.json" as="fetch" crossorigin>')
+
+    def preloaded(path: str = "/", accept: str | None = None) -> list[str]:
+        response = client.get(path, headers={"Accept-Language": accept} if accept else {})
+        assert response.status_code == 200 and "Accept-Language" in response.headers["vary"]
+        return texts.findall(response.text)
+
+    assert preloaded() == ["en"]
+    for path in ("/", "/game/abc", "/game/abc/replay", "/score"):
+        assert preloaded(path, "hu-HU,hu;q=0.9,en-US;q=0.8") == ["en", "hu"], path
+    assert preloaded(accept="de-DE, uk;q=0.4, RU;q=0.7") == ["en", "ru"]  # by weight, unknown skipped
+    assert preloaded(accept="ru;q=0, bg;q=0.1") == ["en", "bg"]  # q=0: not wanted
+    assert preloaded(accept="en-GB, hu") == ["en"]
+    assert preloaded(accept="hu;q=zz, ;;;, *") == ["en"]  # nonsense is no language
+    client.cookies.set("kingdomino.language", "bg")
+    assert preloaded(accept="hu") == ["en", "bg"]  # the page's own choice first
+    client.cookies.set("kingdomino.language", "../../etc/passwd")
+    assert preloaded(accept="hu") == ["en", "hu"]  # a cookie of no language of ours is ignored
+    client.cookies.clear()
+    for name in ("en", "hu", "bg", "ru", "uk"):
+        assert client.get(f"/static/i18n/{name}.json").status_code == 200
+
+
 def test_the_page_s_files_go_compressed_and_the_api_s_answers_do_not(client: TestClient) -> None:
     # A game page fetched 209 KB uncompressed (153 KB of scripts), 4.7 s on a slow phone network.
     # The API's answers stay as they are: they hold seats' tokens beside text a client chose.

@@ -2485,6 +2485,32 @@ MODULES_OF_THE_PAGE = """() => {
 }"""
 
 
+def test_the_texts_are_preloaded_in_the_language_the_page_speaks(browser, live_server) -> None:
+    """The texts were fetched last, once every module had come and run. The server preloads them
+    now, the browser's language's at first, then the one the page chose (kept in a cookie), and
+    the page uses the preloaded answers: each file fetched once."""
+    page = new_page(browser, live_server, locale="hu-HU")
+    texts = (
+        "() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+        ".filter((p) => p.includes('/i18n/'))"
+    )
+    page.goto(live_server + "/")
+    page.wait_for_selector("#create")
+    page.wait_for_load_state("networkidle")
+    assert sorted(page.evaluate(texts)) == ["/static/i18n/en.json", "/static/i18n/hu.json"]
+    assert page.evaluate("document.documentElement.lang") == "hu"
+    page.select_option("#language", "bg")
+    page.wait_for_function("document.documentElement.lang === 'bg'")
+    page.wait_for_selector("#create")
+    page.wait_for_load_state("networkidle")
+    assert sorted(page.evaluate(texts)) == ["/static/i18n/bg.json", "/static/i18n/en.json"]
+    preloads = page.evaluate(
+        "[...document.querySelectorAll('link[rel=preload]')].map((l) => new URL(l.href).pathname)"
+    )
+    assert preloads == ["/static/i18n/en.json", "/static/i18n/bg.json"]
+    assert not page.errors
+
+
 def test_every_module_a_page_loads_is_preloaded(page) -> None:
     """The modules came in a chain four deep (app.js, the language, game.js, the boards,
     placement.js: on a slow 4G line a game's board came 0.8 s after its bytes alone would have).

@@ -51,7 +51,7 @@ from kingdomino.web.frames import decode
 from kingdomino.web.hub import HINT_AGENT, Hub
 from kingdomino.web.live import AI_LEVELS, AWAY_SECONDS, HubError, Watcher
 from kingdomino.web.outbox import Outbox, SlowClient
-from kingdomino.web.pages import page_with_preloads
+from kingdomino.web.pages import LANGUAGE_COOKIE, languages, page_in, page_language, page_with_preloads
 from kingdomino.web.review import REVIEW_AGENT
 from kingdomino.web.store import Store
 from kingdomino.web.tokens import TokenListError, token_list
@@ -168,26 +168,34 @@ def create_app(
     #: The WebSockets open now, by client.
     sockets_open: Counter[str] = Counter()
 
-    # Each page's modules preloaded: fetched at once, not in a chain (pages.py).
+    # Each page's modules preloaded: fetched at once, not in a chain; and its language's texts (pages.py).
     pages = {module: page_with_preloads(static, module) for module in ("lobby.js", "game.js", "scorer.js")}
+    known_languages = languages(static)
+
+    def page(module: str, request: Request) -> HTMLResponse:
+        """The page of ``module`` with the preloads of the texts it will fetch: the language the
+        page chose (its cookie), else the browser's."""
+        cookie, accept = request.cookies.get(LANGUAGE_COOKIE), request.headers.get("accept-language")
+        language = page_language(cookie, accept, known_languages)
+        return HTMLResponse(page_in(pages[module], language), headers={"Vary": "Accept-Language, Cookie"})
 
     @app.get("/", include_in_schema=False)
-    async def index() -> HTMLResponse:
-        return HTMLResponse(pages["lobby.js"])
+    async def index(request: Request) -> HTMLResponse:
+        return page("lobby.js", request)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return Response(status_code=204)
 
     @app.get("/score", include_in_schema=False)
-    async def scorer_page() -> HTMLResponse:
-        return HTMLResponse(pages["scorer.js"])
+    async def scorer_page(request: Request) -> HTMLResponse:
+        return page("scorer.js", request)
 
     @app.get("/game/{game_id}", include_in_schema=False)
     @app.get("/game/{game_id}/replay", include_in_schema=False)
-    async def game_page(game_id: str) -> HTMLResponse:
+    async def game_page(game_id: str, request: Request) -> HTMLResponse:
         del game_id
-        return HTMLResponse(pages["game.js"])
+        return page("game.js", request)
 
     # The page's scripts and styles go compressed (a game page's 209 KB are about 60): the static
     # files only, never the API's answers, which hold seats' tokens next to text a client chose.

@@ -14,7 +14,10 @@ let current = "en";
 /** The language to use: the remembered choice, else the first of the browser's we have. */
 export function preferredLanguage() {
   const saved = localStorage.getItem(KEY);
-  if (saved && saved in LANGUAGES) return saved;
+  if (saved && saved in LANGUAGES) {
+    tellServer(saved);
+    return saved;
+  }
   for (const tag of navigator.languages || [navigator.language]) {
     const base = String(tag || "").toLowerCase().split("-")[0];
     if (base in LANGUAGES) return base;
@@ -45,7 +48,16 @@ export function language() {
 /** Remember a language and reload the page in it. @param {string} lang */
 export function chooseLanguage(lang) {
   localStorage.setItem(KEY, lang);
+  tellServer(lang);
   location.reload();
+}
+
+/** Keep the chosen language in a cookie too: the server preloads its texts with the next page
+ * (web/pages.py), which would otherwise be fetched only once every module has run.
+ * @param {string} lang */
+function tellServer(lang) {
+  const cookie = `${KEY}=${lang}`;
+  if (!document.cookie.split("; ").includes(cookie)) document.cookie = `${cookie}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 /** The plural rules of the current language, made once: making them is slow (a few hundredths of
