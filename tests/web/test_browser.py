@@ -1386,6 +1386,22 @@ def test_a_bonus_at_zero_says_why_and_the_duel_power_reads_as_words(
     assert not page.errors, page.errors
 
 
+def test_the_scorer_opens_ready_to_lay_the_first_terrain(page) -> None:
+    """The scorer opened with the empty square as its brush: a first tap on the kingdom laid
+    nothing. It opens with the game's first terrain (Duel: coat of arms), no crowns, chosen, and
+    so does a game chosen anew."""
+    chosen = "(buttons) => buttons.map((button) => button.dataset.brush)"
+    page.goto(page.base_url + "/score")
+    page.wait_for_selector("#palette")
+    assert page.locator("#palette button.brush.on").evaluate_all(chosen) == ["W", "n0"]
+    page.click('g.cell[data-square="0,1"]')
+    page.wait_for_selector('g.cell[data-square="0,1"] use')
+    assert page.locator("#scorer-text").input_value() == "C W0"
+    page.select_option("#scorer-game", "duel")
+    assert page.locator("#palette button.brush.on").evaluate_all(chosen) == ["D", "n0"]
+    assert not page.errors
+
+
 def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     """Table players: a kingdom laid out on the scorer is counted by the engine, explained region by
     region (each lit on the kingdom), with the variants, refusals in words, and kept on reload."""

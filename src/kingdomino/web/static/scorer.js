@@ -79,8 +79,14 @@ export async function showScorer(main) {
   document.title = `${t("scorer.title")} · ${t("app.name")}`;
   const formats = await api("/api/score/formats");
   const kingdom = saved();
-  /** @type {Square} */
-  let brush = { letter: "", n: 0, marker: 0, resource: false, caveman: "" };
+  const format = () => formats[kingdom.game];
+  /** A brush ready to lay: the game's first terrain (coat of arms) without crowns. A page that
+   * opened on the empty square laid nothing at a first tap. @returns {Square} */
+  const freshBrush = () => {
+    const first = (format().coats || format().terrains || []).find((/** @type {any} */ x) => !x.volcano);
+    return { letter: first ? first.letter : "", n: 0, marker: 0, resource: false, caveman: "" };
+  };
+  let brush = freshBrush();
   let asked = 0;
 
   const gameSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "scorer-game" },
@@ -95,11 +101,10 @@ export async function showScorer(main) {
 
   gameSelect.addEventListener("change", () => {
     kingdom.game = gameSelect.value; kingdom.squares = {}; kingdom.options = kingdom.game === "origins" ? { mode: "discovery" } : {};
-    kingdom.frame = 5; kingdom.domains = ""; brush = { letter: "", n: 0, marker: 0, resource: false, caveman: "" };
+    kingdom.frame = 5; kingdom.domains = ""; brush = freshBrush();
     drawAll();
   });
 
-  const format = () => formats[kingdom.game];
   const legend = () => Object.fromEntries((format().terrains || []).map((/** @type {any} */ x) => [x.letter, { id: x.id }]));
   const isVolcano = (/** @type {string} */ letter) => Boolean((lettered(format().terrains || [], letter) || {}).volcano);
 
