@@ -83,6 +83,24 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: The browser contexts the running test opened (``test_browser.new_page``): the browser is shared
+#: by a module's tests, so each test's pages are closed when it ends, before its server stops,
+#: and none goes on running (its socket, its timers) beside the next test's.
+BROWSER_CONTEXTS: list[Any] = []
+
+
+def close_browser_contexts() -> None:
+    while BROWSER_CONTEXTS:
+        BROWSER_CONTEXTS.pop().close()  # a context closed already, or its browser, closes quietly
+
+
+@pytest.fixture(autouse=True)
+def browser_contexts_closed() -> Iterator[None]:
+    """The contexts of a test without a live server closed at its end (see ``BROWSER_CONTEXTS``)."""
+    yield
+    close_browser_contexts()
+
+
 @pytest.fixture
 def live_server(database: str, request: pytest.FixtureRequest) -> Iterator[str]:
     """A server in a thread of the test; ``@pytest.mark.away_seconds(s)`` shortens the wait before
@@ -98,6 +116,7 @@ def live_server(database: str, request: pytest.FixtureRequest) -> Iterator[str]:
     )
     with served_in_a_thread(app, port) as base:
         yield base
+        close_browser_contexts()
 
 
 @contextmanager

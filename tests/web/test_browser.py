@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.web.conftest import BROWSER_CONTEXTS, close_browser_contexts
 
 from kingdomino.arena.ladder import load_ratings
 from kingdomino.core.records import GameRecord, replay
@@ -58,8 +59,11 @@ OVERFLOW = """() => {
 }"""
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium, launched once for a module's tests (a launch is about a second), each test in
+    contexts of its own (``new_page``), closed when it ends. Not for the whole session: while
+    Playwright's sync API runs, ``asyncio.run`` fails in its thread, and other modules use it."""
     from playwright.sync_api import sync_playwright
 
     ARTIFACTS.mkdir(exist_ok=True)
@@ -74,6 +78,7 @@ def new_page(
 ) -> Any:
     """A page of its own context; ``touch`` makes it a touch screen without a mouse (a phone)."""
     context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, has_touch=touch)
+    BROWSER_CONTEXTS.append(context)
     page = context.new_page()
     page.set_default_timeout(20000)
     errors: list[str] = []
@@ -689,22 +694,20 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
     assert not host.errors and not guest.errors
 
 
-def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(live_server) -> None:
+def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(browser, live_server) -> None:
     """The invite links are made from the page's own address: opened at 127.0.0.1 (the server's
     default) they open on that computer alone, and the card says so and how friends on other
     computers join (--host 0.0.0.0, the address it prints); opened at a name the network knows,
     it says nothing. A newcomer's review of 2026-11-27 shared a 127.0.0.1 link that no friend
     could open."""
-    from playwright.sync_api import sync_playwright
-
     port = live_server.rsplit(":", 1)[1]
-    with sync_playwright() as playwright:
-        # "lan.test" stands for this machine's network address: the browser resolves it to the server.
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--no-sandbox", "--host-resolver-rules=MAP lan.test 127.0.0.1"]
-        )
+    # "lan.test" stands for this machine's network address: this browser resolves it to the server.
+    resolving = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=["--no-sandbox", "--host-resolver-rules=MAP lan.test 127.0.0.1"]
+    )
+    try:
         for base, local in ((live_server, True), (f"http://lan.test:{port}", False)):
-            host = new_page(browser, base)
+            host = new_page(resolving, base)
             host.goto(base + "/")
             host.select_option("#seat-1", "online")
             host.click("#create")
@@ -718,7 +721,9 @@ def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(
             else:
                 assert note.count() == 0
             assert not host.errors, host.errors
-        browser.close()
+    finally:
+        close_browser_contexts()  # its pages, before their browser closes
+        resolving.close()
 
 
 def test_an_unnamed_seat_is_named_in_the_page_s_language(browser, live_server) -> None:
