@@ -1426,8 +1426,10 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     # A region without a crown is listed too, at 0: a table player looks for each region laid
     # (a newcomer's review of 2026-11-27 met a crownless forest missing from the sheet).
     lay(page, ["L", "n0"], ["-1,-1", "-1,0"])
-    page.wait_for_function("document.querySelectorAll('#scorer-sheet tr.region-row').length === 3")
-    assert rows.nth(2).inner_text().split() == ["Lake", "2", "0", "0"]
+    # The sheet of the first lake square alone may come first (CI met "Lake 1"): wait for both.
+    cells = "[...document.querySelectorAll('#scorer-sheet tr.region-row td')].map((td) => td.innerText)"
+    page.wait_for_function(f"{cells}.join(' ').endsWith('Lake 2 0 0')")
+    assert rows.count() == 3 and rows.nth(2).inner_text().split() == ["Lake", "2", "0", "0"]
     lay(page, ["empty"], ["-1,-1", "-1,0"])
     page.wait_for_function("document.querySelectorAll('#scorer-sheet tr.region-row').length === 2")
     lay(page, ["F", "n2"], [])  # the brush the keyboard lays below
