@@ -5,7 +5,7 @@ import { el, svg } from "./api.js";
 import { language, t } from "./i18n.js";
 import { fill, keep, part } from "./keep.js";
 import { SEAT_COLOURS, caveman, cavemanPicture, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
-import { choiceLayer, hintMark, placer, toolbarSlot } from "./placement.js";
+import { choiceLayer, overlay, placer, toolbarSlot } from "./placement.js";
 import { actionWords, gainSign, moveWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
 import { PHONE, opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing.js";
@@ -207,9 +207,6 @@ function kingdomImage(view, seat, ctx, big) {
  * @param {SVGElement} image @param {any} view @param {number} seat @param {Ctx} ctx
  * @returns {ReturnType<typeof placer> | null} the placing layer, if any */
 function drawLayers(image, view, seat, ctx) {
-  for (const old of image.querySelectorAll(":scope > [data-layer]")) old.remove();
-  /** @param {Element} layer */
-  const add = (layer) => { layer.setAttribute("data-layer", ""); image.append(layer); };
   const obs = view.observation;
   const reach = obs.frame - 1;
   const cellAt = cellsOf(obs.frame);
@@ -220,13 +217,15 @@ function drawLayers(image, view, seat, ctx) {
   const acting = seat === view.current_player && !ctx.replay && legal.length;
   /** @type {ReturnType<typeof placer> | null} */
   let placing = null;
+  /** @type {Element | null} */
+  let choices = null;
   if (acting) {
     const entry = obs.acting_slot !== null && obs.row ? obs.row[obs.acting_slot] : null;
     const halves = entry ? entry.halves : [];
     placing = placer({ verb: "place", legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
       drawHalf: (i, x, y, size) => { const g = squareGroup(obs, halves[i] || { terrain: "?" }, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
-    if (placing.any) add(placing.layer); else placing = null;
+    if (!placing.any) placing = null;
     /** @type {import("./placement.js").Spot[]} */
     const spots = [];
     for (const text of legal) {
@@ -240,12 +239,9 @@ function drawLayers(image, view, seat, ctx) {
           : kind === "pay" ? svg("circle", { cx: x + size * 0.72, cy: y + size * 0.72, r: size * 0.24, fill: "none", stroke: "#c62828", "stroke-width": 3 })
             : caveman(obs.recruiting || "hunter", x + size * 0.2, y + size * 0.2, size * 0.6) });
     }
-    if (spots.length) add(choiceLayer(spots, cellAt, CELL, ctx.play));
+    if (spots.length) choices = choiceLayer(spots, cellAt, CELL, ctx.play);
   }
-  if (ctx.highlight && ctx.highlight.seat === seat) {
-    const mark = hintMark(ctx.highlight.action, cellAt, CELL);
-    if (mark) add(mark);
-  }
+  overlay(image, seat, [placing && placing.layer, choices], ctx.highlight, cellAt, CELL);
   return placing;
 }
 

@@ -5,7 +5,7 @@ import { el, svg } from "./api.js";
 import { language, t } from "./i18n.js";
 import { fill, keep, part } from "./keep.js";
 import { SEAT_COLOURS, coatSymbol, icons, picture, powerPicture, seatBadge, use } from "./pictures.js";
-import { choiceLayer, hintMark, placer, toolbarSlot } from "./placement.js";
+import { choiceLayer, overlay, placer, toolbarSlot } from "./placement.js";
 import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./words.js";
 import { landings, markLanded } from "./landing.js";
 import { leaderMark } from "./ending.js";
@@ -66,9 +66,6 @@ function cellsOf(rows, cols) {
  * any, is returned. @param {Element} image @param {any} view @param {number} seat @param {Ctx} ctx
  */
 function drawLayers(image, view, seat, ctx) {
-  for (const old of image.querySelectorAll(":scope > [data-layer]")) old.remove();
-  /** @param {Element} layer */
-  const add = (layer) => { layer.setAttribute("data-layer", ""); image.append(layer); };
   const obs = view.observation;
   const rows = obs.map_rows || [-2, 2], cols = obs.map_cols || [-3, 3];
   const cellAt = cellsOf(rows, cols);
@@ -77,12 +74,14 @@ function drawLayers(image, view, seat, ctx) {
   for (let r = rows[0]; r <= rows[1]; r++) for (let c = cols[0]; c <= cols[1]; c++) grid.push([r, c]);
   /** @type {ReturnType<typeof placer> | null} */
   let placing = null;
+  /** @type {Element | null} */
+  let choices = null;
   if (seat === view.current_player && !ctx.replay && ctx.legal.length) {
     const mine = (obs.dice || []).filter((/** @type {any} */ d) => d.holder === seat && (obs.turn.undrawn || []).includes(d.die)).sort((/** @type {any} */ a, /** @type {any} */ b) => a.die - b.die);
     placing = placer({ verb: "draw", legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
       drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
-    if (placing.any) add(placing.layer); else placing = null;
+    if (!placing.any) placing = null;
     /** @type {import("./placement.js").Spot[]} */
     const spots = [];
     for (const text of ctx.legal) {
@@ -96,12 +95,9 @@ function drawLayers(image, view, seat, ctx) {
       m = text.match(/^cross (-?\d+),(-?\d+)$/);
       if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: moveWords(view, text), draw: (x, y, size) => use("cross", x + size * 0.55, y + size * 0.1, size * 0.35) });
     }
-    if (spots.length) add(choiceLayer(spots, cellAt, CELL, ctx.play));
+    if (spots.length) choices = choiceLayer(spots, cellAt, CELL, ctx.play);
   }
-  if (ctx.highlight && ctx.highlight.seat === seat) {
-    const mark = hintMark(ctx.highlight.action, cellAt, CELL);
-    if (mark) add(mark);
-  }
+  overlay(image, seat, [placing && placing.layer, choices], ctx.highlight, cellAt, CELL);
   return placing;
 }
 

@@ -255,6 +255,24 @@ export function hintMark(action, cellAt, size) {
 }
 
 /**
+ * Put this state's layers over a board `image` that may be kept from state to state (keep.js), in
+ * place of those the last state put there: the acting seat's placing layer and choices (they hold
+ * this state's listeners) and the `highlight`ed move's mark when it is on this `seat`'s board.
+ * @param {Element} image @param {number} seat @param {Array<Element | null>} layers
+ * @param {{seat: number, action: string} | null | undefined} highlight
+ * @param {(r: number, c: number) => [number, number]} cellAt @param {number} size
+ */
+export function overlay(image, seat, layers, highlight, cellAt, size) {
+  for (const old of image.querySelectorAll(":scope > [data-layer]")) old.remove();
+  const mark = highlight && highlight.seat === seat ? hintMark(highlight.action, cellAt, size) : null;
+  for (const layer of [...layers, mark]) {
+    if (!layer) continue;
+    layer.setAttribute("data-layer", "");
+    image.append(layer);
+  }
+}
+
+/**
  * Where a player's own big kingdom shows the placing toolbar: the toolbar while placing, else an
  * empty slot of its height on a wide screen (styled), so the board does not move down under the
  * pointer when placing begins (it moved by 46 px between choosing a domino and placing it).
