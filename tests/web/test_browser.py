@@ -17,11 +17,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.web.conftest import BROWSER_CONTEXTS, close_browser_contexts
+from tests.web.conftest import (
+    BROWSER_CONTEXTS,
+    QUICK_REVIEW,
+    close_browser_contexts,
+    free_port,
+    seeded_secrets,
+    served_in_a_thread,
+)
 
 from kingdomino.arena.ladder import load_ratings
 from kingdomino.core.records import GameRecord, replay
 from kingdomino.games.registry import make_game
+from kingdomino.web.app import create_app
+from kingdomino.web.hub import MAX_HINTS
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[2]
@@ -563,6 +572,35 @@ def test_hint_with_a_win_chance_and_undo(page) -> None:
     newest = page.locator("#log li").first.get_attribute("value")
     page.click("#undo")
     page.wait_for_function(f"document.querySelector('#log li').value < {newest}")
+
+
+def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Any, database: str) -> None:
+    """The server computes two hints at a time and one per network: two players behind one router
+    who ask at the same moment were told to wait, and "Looking for a good move" stayed on the
+    second page for good. The page now asks again a moment later, a few times, and says the
+    server is busy only when no try got through."""
+    app = create_app(database, ai_delay=0.0, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW)
+    hub = app.state.hub
+    with served_in_a_thread(app, free_port()) as base:
+        page = new_page(browser, base)
+        create_game(page, "kingdomino", 2)
+        hub.hints_running = MAX_HINTS  # every slot taken by other players' hints
+        page.click("#hint")
+        page.wait_for_timeout(1200)  # refused twice meanwhile (tries after 0.5 s and 1 s)
+        assert page.locator("#hint-box").inner_text() == "Looking for a good move…"
+        assert page.locator("#error").inner_text() == ""
+        hub.hints_running = 0  # the other hints are computed: the next try gets a slot
+        page.wait_for_selector("#hint-result")
+        assert "% to win" in page.locator("#hint-result").inner_text()
+
+        hub.hints_running = MAX_HINTS  # busy for good
+        page.click("#hint")
+        page.wait_for_function("document.querySelector('#error').textContent !== ''", timeout=15_000)
+        assert "busy with other hints" in page.locator("#error").inner_text()
+        assert page.locator("#hint-box").inner_text() == ""  # no longer "looking"
+        hub.hints_running = 0
+        close_browser_contexts()
+    assert not page.errors, page.errors
 
 
 def test_the_lobby_offers_a_rule_only_where_it_holds(page) -> None:

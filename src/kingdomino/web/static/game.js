@@ -37,6 +37,13 @@ export function showGame(main, id, replay = false) {
   let refusedWith = "";
   /** @type {Array<{action: string, value: number}> | null} */
   let hints = null;
+  /** Seconds to wait before each new try of a hint the server refused as busy: it computes two at
+   * a time and one per network, each in about half a second, so two players behind one router who
+   * ask at the same moment both get theirs, the second a moment later. */
+  const HINT_RETRY_SECONDS = [0.5, 1, 2, 4];
+  /** The tries made of the hint being asked (null: no hint awaited), and the timer of the next. */
+  let hintTries = /** @type {number | null} */ (null);
+  let hintRetry = 0;
   /** The AI turn the server is computing or has queued: its seat and the jobs ahead of it (0: running). */
   let thinking = /** @type {{seat: number, ahead: number} | null} */ (null);
   /** @type {import("./board-classic.js").Ctx} */
@@ -157,11 +164,12 @@ export function showGame(main, id, replay = false) {
       if (message.type === "state") {
         localSeatNames(message.seats, message.your_seats || []);
         const before = focusPlace();  // maybe on a hint's move, gone with the hint
-        view = message; error.textContent = ""; hints = null; ctx.highlight = null; hintBox.replaceChildren(); document.body.classList.remove("offline"); if (!ctx.replay) draw(before); }
+        view = message; error.textContent = ""; hints = null; stopHint(); ctx.highlight = null; hintBox.replaceChildren(); document.body.classList.remove("offline"); if (!ctx.replay) draw(before); }
       // A move sent on a view the game had left (a double click): the new view says what happened.
       else if (message.type === "error" && message.field === "index") return;
+      else if (message.type === "error" && message.field === "hint" && hintTries !== null && retryHint(message.code)) return;
       else if (message.type === "error") { if (view) error.textContent = errorWords(message); else refusedWith = errorWords(message); }
-      else if (message.type === "hint") showHint(message.candidates);
+      else if (message.type === "hint") { stopHint(); showHint(message.candidates); }
       else if (message.type === "presence") { presence = { away: message.away, after: message.after, at: performance.now() }; drawAway(); }
       // Only the status line says who is thinking: the table stays as it is (it was drawn anew for
       // each of these, twice per AI move).
@@ -211,8 +219,31 @@ export function showGame(main, id, replay = false) {
   }
 
   function askHint() {
+    stopHint();
+    hintTries = 0;
     hintBox.replaceChildren(el("p", { class: "small" }, t("hint.thinking")));
     tell({ type: "hint" });
+  }
+
+  /** Ask the awaited hint again after a while if the server refused it as busy (`code`) and tries
+   * are left: true. Else the hint is no longer awaited and its "looking" line goes (the refusal is
+   * said instead): false. @param {string | undefined} code */
+  function retryHint(code) {
+    const tries = hintTries === null ? HINT_RETRY_SECONDS.length : hintTries;
+    if ((code === "hints_busy" || code === "client_hints_busy") && tries < HINT_RETRY_SECONDS.length) {
+      hintTries = tries + 1;
+      hintRetry = window.setTimeout(() => tell({ type: "hint" }), HINT_RETRY_SECONDS[tries] * 1000);
+      return true;
+    }
+    stopHint();
+    hintBox.replaceChildren();
+    return false;
+  }
+
+  /** No hint awaited any more (it came, or the game moved on): no try left to make. */
+  function stopHint() {
+    window.clearTimeout(hintRetry);
+    hintTries = null;
   }
 
   /** The hint's moves, best first, each with its estimated win chance (a forced move, which the
