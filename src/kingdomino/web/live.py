@@ -21,6 +21,7 @@ from typing import Any
 
 from kingdomino.core.game import CHANCE, Game, State
 from kingdomino.games.registry import make_game
+from kingdomino.web.pages import TEXTS
 from kingdomino.web.store import StoredAction, StoredGame
 from kingdomino.web.tokens import same_token
 
@@ -311,7 +312,7 @@ AI_NAME_ENDING = re.compile(r"\(([^()]*),([^()]*)\)$")
 #: Commas as they look, whatever the script (NFKC folds the fullwidth and small ones).
 _COMMAS = frozenset("\u060c\u3001\u201a\u02cf\ua4f9")
 #: Where the pages' texts are: each language's words for an AI seat ("seat.ai:hard": "AI, hard").
-I18N = Path(__file__).parent / "static" / "i18n"
+I18N = Path(__file__).parent / "static" / TEXTS
 #: Letters that look like others, each read as one of them: Cyrillic and Greek capitals and small
 #: letters drawn as Latin ones ("АІ" in Cyrillic reads "AI"), and the Latin l, digit 1 and bar drawn
 #: as a capital I ("Al, hard" reads "AI, hard"). Applied after case folding, so small letters.
