@@ -1384,6 +1384,34 @@ def scorer_total(page, total: int) -> None:
     page.wait_for_function(f"{shown}.endsWith(' {total}')")
 
 
+def test_the_scorer_keeps_a_refusal_when_the_square_before_is_counted_after_it(page) -> None:
+    """A square beyond the frame is refused at once, in the page, while the count of the square laid
+    just before may still be on its way: that count took the refusal away when it came (a
+    fresh-clone CI saw the refusal flash and go)."""
+    page.goto(page.base_url + "/score")
+    page.wait_for_selector("#palette")
+    lay(page, ["F", "n2"], ["0,-1"])
+    lay(page, ["W", "n1"], ["0,1", "0,2"])
+    scorer_total(page, 2 + 2 * 2)  # Squares x Crowns: forest 1 x 2, wheat 2 x 2
+    held: list[Any] = []
+    page.route("**/api/score", lambda route: held.append(route))
+    lay(page, [], ["0,3"])  # counted on the server: its answer held back
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    lay(page, [], ["0,4"])  # six columns wide: refused at once
+    assert page.locator("#scorer-error").text_content() == "The kingdom must fit in a 5 × 5 square"
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute("**/api/score")
+    scorer_total(page, 2 + 3 * 3)
+    assert page.locator("#scorer-error").text_content() == "The kingdom must fit in a 5 × 5 square"
+    lay(page, [], ["-1,1"])  # a square laid since: the refusal has had its say
+    scorer_total(page, 2 + 4 * 4)
+    assert page.locator("#scorer-error").text_content() == ""
+
+
 @pytest.mark.parametrize(
     ("locale", "middle", "harmony", "domains"),
     [

@@ -88,6 +88,9 @@ export async function showScorer(main) {
   };
   let brush = freshBrush();
   let asked = 0;
+  /** The score asked last when a square beyond the frame was refused: that score's answer, still on
+   * its way, must not take the refusal away (it did, and the refusal flashed and went). */
+  let refusedAfter = -1;
 
   const gameSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "scorer-game" },
     Object.keys(formats).map((id) => el("option", { value: id, selected: id === kingdom.game }, t(`game.${id}`)))));
@@ -267,6 +270,7 @@ export async function showScorer(main) {
     const [r, c] = key.split(",").map(Number);
     if (brush.letter && !kingdom.squares[key] && !reachable(r, c)) {
       error.textContent = errorWords({ code: "out_of_frame", values: { n: kingdom.frame } }, kingdom.game);
+      refusedAfter = asked;
       return;
     }
     const focused = document.activeElement && document.activeElement.getAttribute("data-square") === key;
@@ -286,7 +290,7 @@ export async function showScorer(main) {
     try {
       const answer = await api("/api/score", { method: "POST", body: { game: kingdom.game, options: kingdom.game === "origins" ? { ...kingdom.options, frame: kingdom.frame } : kingdom.options, text: written } });
       if (mine !== asked) return;
-      error.textContent = "";
+      if (mine !== refusedAfter) error.textContent = "";
       total.textContent = t("scorer.total", { n: answer.total });
       // Every region, those worth 0 too, and the rule in the table's own words ("Points = Squares × Crowns").
       const multiplier = t(kingdom.game === "duel" ? "sheet.crosses" : kingdom.game === "origins" ? "sheet.fires" : "sheet.crowns");
