@@ -167,7 +167,7 @@ export function showGame(main, id, replay = false) {
         view = message; error.textContent = ""; hints = null; stopHint(); ctx.highlight = null; hintBox.replaceChildren(); document.body.classList.remove("offline"); if (!ctx.replay) draw(before); }
       // A move sent on a view the game had left (a double click): the new view says what happened.
       else if (message.type === "error" && message.field === "index") return;
-      else if (message.type === "error" && message.field === "hint" && hintTries !== null && retryHint(message.code)) return;
+      else if (message.type === "error" && message.field === "hint" && hintTries !== null && retryHint(message.code, hintTries)) return;
       else if (message.type === "error") { if (view) error.textContent = errorWords(message); else refusedWith = errorWords(message); }
       else if (message.type === "hint") { stopHint(); showHint(message.candidates); }
       else if (message.type === "presence") { presence = { away: message.away, after: message.after, at: performance.now() }; drawAway(); }
@@ -226,10 +226,9 @@ export function showGame(main, id, replay = false) {
   }
 
   /** Ask the awaited hint again after a while if the server refused it as busy (`code`) and tries
-   * are left: true. Else the hint is no longer awaited and its "looking" line goes (the refusal is
-   * said instead): false. @param {string | undefined} code */
-  function retryHint(code) {
-    const tries = hintTries === null ? HINT_RETRY_SECONDS.length : hintTries;
+   * are left after the `tries` made: true. Else the hint is no longer awaited and its "looking" line
+   * goes (the refusal is said instead): false. @param {string | undefined} code @param {number} tries */
+  function retryHint(code, tries) {
     if ((code === "hints_busy" || code === "client_hints_busy") && tries < HINT_RETRY_SECONDS.length) {
       hintTries = tries + 1;
       hintRetry = window.setTimeout(() => tell({ type: "hint" }), HINT_RETRY_SECONDS[tries] * 1000);
