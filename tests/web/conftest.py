@@ -105,18 +105,23 @@ def browser_contexts_closed() -> Iterator[None]:
 def live_server(database: str, request: pytest.FixtureRequest) -> Iterator[str]:
     """A server in a thread of the test; ``@pytest.mark.away_seconds(s)`` shortens the wait before
     an away player's seat may be handed to an AI."""
-    port = free_port()
     away = request.node.get_closest_marker("away_seconds")
-    app = create_app(
+    app = live_app(database, away.args[0] if away else AWAY_SECONDS)
+    with served_in_a_thread(app, free_port()) as base:
+        yield base
+        close_browser_contexts()
+
+
+def live_app(database: str, away_seconds: float = AWAY_SECONDS) -> Any:
+    """The app ``live_server`` serves: AI moves at once, fixed secret seeds, quick reviews. A test
+    that reaches into the server (its hub) makes it with this and serves it itself."""
+    return create_app(
         database,
         ai_delay=0.0,
         secret_seeds=seeded_secrets(),
         review_agent=QUICK_REVIEW,
-        away_seconds=away.args[0] if away else AWAY_SECONDS,
+        away_seconds=away_seconds,
     )
-    with served_in_a_thread(app, port) as base:
-        yield base
-        close_browser_contexts()
 
 
 @contextmanager

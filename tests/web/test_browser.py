@@ -19,17 +19,15 @@ from typing import Any
 import pytest
 from tests.web.conftest import (
     BROWSER_CONTEXTS,
-    QUICK_REVIEW,
     close_browser_contexts,
     free_port,
-    seeded_secrets,
+    live_app,
     served_in_a_thread,
 )
 
 from kingdomino.arena.ladder import load_ratings
 from kingdomino.core.records import GameRecord, replay
 from kingdomino.games.registry import make_game
-from kingdomino.web.app import create_app
 from kingdomino.web.hub import MAX_HINTS
 
 CHROMIUM = "/usr/bin/chromium"
@@ -579,7 +577,7 @@ def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Any, data
     who ask at the same moment were told to wait, and "Looking for a good move" stayed on the
     second page for good. The page now asks again a moment later, a few times, and says the
     server is busy only when no try got through."""
-    app = create_app(database, ai_delay=0.0, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW)
+    app = live_app(database)
     hub = app.state.hub
     with served_in_a_thread(app, free_port()) as base:
         page = new_page(browser, base)
