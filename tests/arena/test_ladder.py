@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from typer.testing import CliRunner
 from kingdomino.arena.ladder import (
     LadderConfig,
     bradley_terry,
+    deals,
     fit,
     ladder_key,
     load_ratings,
@@ -24,7 +26,7 @@ from kingdomino.arena.ladder import (
     to_elo,
 )
 from kingdomino.arena.stats import clustered_mean_interval, mean_interval
-from kingdomino.arena.tournament import GameOutcome
+from kingdomino.arena.tournament import GameOutcome, deal_seed
 from kingdomino.cli import app, normalise_argv
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
@@ -66,7 +68,8 @@ def test_without_the_anchor_the_mean_is_zero() -> None:
 
 
 def synthetic_games(per_pair: int, seed: int) -> list[GameOutcome]:
-    """2-player games between the ``TRUTH`` agents, each won with its Bradley-Terry chance."""
+    """2-player games between the ``TRUTH`` agents, each won with its Bradley-Terry chance, each
+    on a deal of its own."""
     rng = random.Random(seed)
     games = []
     index = 0
@@ -78,7 +81,7 @@ def synthetic_games(per_pair: int, seed: int) -> list[GameOutcome]:
                 seats = [a, b] if game % 2 == 0 else [b, a]
                 first_wins = rng.random() < expected_score(TRUTH[seats[0]] - TRUTH[seats[1]])
                 scores = [1, 0] if first_wins else [0, 1]
-                games.append(GameOutcome(index, 0, seats, scores, [0 if first_wins else 1], 1, 0.0))
+                games.append(GameOutcome(index, index, seats, scores, [0 if first_wins else 1], 1, 0.0))
                 index += 1
     return games
 
@@ -128,7 +131,19 @@ def test_tables_are_pairs_with_two_seats_and_combinations_with_more() -> None:
     assert len(four) == 5 and all(len(set(t.agents)) == 4 for t in four)
     few = tables(LadderConfig("kingdomino", 4, {}, ["random", "greedy"], 8, 1))
     assert [t.agents for t in few] == [["random", "greedy", "random", "greedy"]]
-    assert all(t.seed == 1 and t.games == 8 for t in four) and all(t.games == 4 for t in two)
+    assert all(t.games == 8 for t in four) and all(t.games == 4 for t in two)
+
+
+def test_every_table_plays_deals_of_its_own_unless_they_are_shared() -> None:
+    agents = ["random", "greedy", "heuristic", "full-greedy", "hard"]
+    config = LadderConfig("kingdomino", 4, {}, agents, 8, 1)
+    dealt = [deal_seed(table, game) for table in tables(config) for game in range(table.games)]
+    assert len(set(dealt)) == deals(config) == 5 * 2
+    # more games a table keep the deals the table played (a ladder grows by resuming)
+    grown = [deal_seed(table, game) for table in tables(replace(config, games=16)) for game in range(8)]
+    assert grown == dealt
+    shared = replace(config, shared_deals=True)
+    assert {table.seed for table in tables(shared)} == {1} and deals(shared) == 2
 
 
 def test_ladder_keys_name_the_configuration() -> None:
@@ -179,7 +194,8 @@ def test_a_tiny_ladder_end_to_end(tmp_path: Path) -> None:
     assert len(tables_written) == 1 and len(tables_written[0].read_text().splitlines()) == 5
     data = json.loads((out / "ladder.json").read_text())
     assert data["key"] == "kingdomino/2p" and data["games"] == 4 and data["anchor"] == "random"
-    assert data["deals"] == 2 and "Every table plays the same 2 deals" in markdown.read_text()
+    assert data["deals"] == 2 and data["shared_deals"] is False
+    assert "each table plays 2 deals of its own, 2 deals in all" in markdown.read_text()
     by_agent = {r["agent"]: r for r in data["ratings"]}
     assert by_agent["random"]["elo"] == 0.0 and by_agent["greedy"]["elo"] > 0
     assert "| 1 | `greedy` |" in markdown.read_text() and "screening" in markdown.read_text()
@@ -240,6 +256,26 @@ def test_a_folder_of_another_ladder_is_refused_and_left_as_it_was(tmp_path: Path
     assert (tmp_path / "ladder-config.json").read_text() == written
 
 
+def test_a_folder_of_the_other_deals_is_refused_by_name(tmp_path: Path) -> None:
+    shared = LadderConfig("kingdomino", 2, {}, ["random", "greedy", "easy"], 2, 5, shared_deals=True)
+    play_ladder(open_tables(shared, tmp_path))
+    # the folders written before the field held no word on their deals: every table shared them
+    written = json.loads((tmp_path / "ladder-config.json").read_text())
+    del written["ladder"]["shared_deals"]
+    (tmp_path / "ladder-config.json").write_text(json.dumps(written))
+    with pytest.raises(GameError, match="every table on the same deals; add --shared-deals"):
+        open_tables(replace(shared, shared_deals=False), tmp_path)
+    assert len(play_ladder(open_tables(shared, tmp_path))) == 6
+    own = tmp_path / "own"
+    play_ladder(open_tables(replace(shared, shared_deals=False), own))
+    with pytest.raises(GameError, match="deals of its own; leave out --shared-deals"):
+        open_tables(shared, own)
+    # a ladder of one table deals alike either way
+    pair = LadderConfig("kingdomino", 2, {}, ["random", "greedy"], 2, 5, shared_deals=True)
+    play_ladder(open_tables(pair, tmp_path / "pair"))
+    assert len(play_ladder(open_tables(replace(pair, shared_deals=False), tmp_path / "pair"))) == 2
+
+
 def test_a_resumed_ladder_says_how_many_games_it_has(tmp_path: Path) -> None:
     config = LadderConfig("kingdomino", 2, {}, ["random", "greedy", "easy"], 2, 5)
     play_ladder(open_tables(config, tmp_path))
@@ -270,22 +306,53 @@ def test_an_interrupted_ladder_says_its_folder_resumes(tmp_path: Path, monkeypat
     assert "Interrupted: the games played so far are in" in said and "the same command resumes" in said
 
 
-def test_a_mean_score_s_interval_is_the_one_on_the_ladder_s_deals() -> None:
-    # Two deals, four games each (a 2-player table's rotations): counted by deal, the interval had
-    # one degree of freedom (t = 12.7) and read ± 86 points on the full 4-player ladder. Like the Elo
-    # bootstrap it is the interval on these deals: each game a draw, an agent's two seats of one
-    # game (a list cycled to fill the table) counted once.
+def test_a_mean_score_s_interval_takes_a_deal_as_a_draw() -> None:
+    # Two deals of four games each (a 2-player table's rotations): a rich deal lifts every seat,
+    # so its games are one draw of the mean, and an agent's two seats of one game (a list cycled
+    # to fill a table) are one draw too.
     games = []
     for index in range(8):
         rich = index >= 4
         scores = [60 + index, 40 + 2 * index] if rich else [30 + index, 20 + index]
         games.append(GameOutcome(index, 1 + index // 4, ["a", "b"], scores, [0], 50, 0.0))
     rated = {rating.agent: rating for rating in fit(games, anchor=None, bootstrap=0).ratings}
-    mean, half = mean_interval([float(g.scores[0]) for g in games])
+    a_scores = [float(g.scores[0]) for g in games]
+    mean, half = clustered_mean_interval(a_scores, [g.seed for g in games])
     assert rated["a"].mean_score == mean and rated["a"].score_half_width == pytest.approx(half)
+    assert half > 10 * mean_interval(a_scores)[1]  # two draws, not eight
     cycled = [GameOutcome(0, 1, ["a", "b", "a"], [40, 30, 50], [2], 50, 0.0)]
-    cycled.append(GameOutcome(1, 1, ["b", "a", "a"], [35, 20, 30], [0], 50, 0.0))
+    cycled.append(GameOutcome(1, 2, ["b", "a", "a"], [35, 20, 30], [0], 50, 0.0))
     a = next(r for r in fit(cycled, anchor=None, bootstrap=0).ratings if r.agent == "a")
     assert a.seats == 4 and a.score_half_width == pytest.approx(
-        clustered_mean_interval([40, 50, 20, 30], [0, 0, 1, 1])[1]
+        clustered_mean_interval([40, 50, 20, 30], [1, 1, 2, 2])[1]
     )
+
+
+def test_the_ladders_of_shared_deals_keep_their_intervals_on_those_deals() -> None:
+    # Before 2026-11-27 every table played the same few deals (2 in a 4-player ladder): their
+    # intervals take a game as a draw, the only reading 2 deals allow (one degree of freedom
+    # would read ± 86 points on a mean of 46).
+    games = []
+    for index in range(8):
+        rich = index >= 4
+        scores = [60 + index, 40 + 2 * index] if rich else [30 + index, 20 + index]
+        games.append(GameOutcome(index, 1 + index // 4, ["a", "b"], scores, [0], 50, 0.0))
+    rated = {r.agent: r for r in fit(games, anchor=None, bootstrap=0, by_deal=False).ratings}
+    mean, half = mean_interval([float(g.scores[0]) for g in games])
+    assert rated["a"].mean_score == mean and rated["a"].score_half_width == pytest.approx(half)
+
+
+def test_the_bootstrap_draws_a_deal_with_all_its_games() -> None:
+    # "a" wins every game of deal 1, "b" every game of deal 2: drawn by deal, a resample may hold
+    # deal 1 alone (a sweep for "a"); drawn by game, nearly every resample is near an even score.
+    games = []
+    for index in range(20):
+        deal = 1 + index // 10
+        seats = ["a", "b"] if index % 2 else ["b", "a"]
+        winner = seats.index("a" if deal == 1 else "b")
+        scores = [1 if seat == winner else 0 for seat in range(2)]
+        games.append(GameOutcome(index, deal, seats, scores, [winner], 1, 0.0))
+    by_deal = {r.agent: r for r in fit(games, anchor="b", bootstrap=200, seed=4).ratings}["a"]
+    by_game = {r.agent: r for r in fit(games, anchor="b", bootstrap=200, seed=4, by_deal=False).ratings}["a"]
+    assert by_deal.elo == pytest.approx(0.0, abs=1e-6) and by_game.elo == pytest.approx(0.0, abs=1e-6)
+    assert by_game.high < 250 and by_deal.high > 500 and by_deal.low < -500

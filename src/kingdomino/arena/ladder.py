@@ -3,8 +3,8 @@
 A ladder is a round-robin of **tables**. With 2 seats a table is a pair of agents; with more
 seats it is every combination of that many distinct agents of the list (a list shorter than the
 seats is cycled to fill one table). Each table is a tournament with seats rotated
-(:mod:`.tournament`), every table on the same deals (seed), written to its own JSONL file as
-games finish, so an interrupted ladder resumes.
+(:mod:`.tournament`) on deals of its own (table *i* from seed + 100,000 *i*), written to its own
+JSONL file as games finish, so an interrupted ladder resumes.
 
 **The fit.** Each game is decomposed into pairwise results: for every two seats held by
 different agents, the one ranked higher (a winner over a non-winner, else the higher score) gets
@@ -12,13 +12,16 @@ different agents, the one ranked higher (a winner over a non-winner, else the hi
 fitted to them by maximum likelihood (Hunter's minorization-maximization), with ``prior`` virtual
 draws between every two agents that met (0.5 by default: a clean sweep gets a large but finite
 gap, and it moves any real ladder by a fraction of a point). Ratings are in Elo points with
-``random`` at 0 (when ``random`` plays; else the mean is 0). The pairs of one game are not
-independent, so the 95 % intervals come from a seeded bootstrap over *games*: games are
-resampled with replacement, the model refitted, and the 2.5th and 97.5th percentiles of each
-agent's rating (anchor at 0) taken. An agent's interval says how well its distance to the anchor
-is known *on the ladder's deals*: every table plays the same few (a deal per rotation of the
-seats), so the games are resampled, not the deals; each mean score's interval, alike, takes a game
-as a draw.
+``random`` at 0 (when ``random`` plays; else the mean is 0). The games of one deal (its rotations)
+are not independent, nor are the pairs of one game, so the 95 % intervals come from a seeded
+bootstrap over *deals*: deals are resampled with replacement, each with all its games, the model
+refitted, and the 2.5th and 97.5th percentiles of each agent's rating (anchor at 0) taken. Each
+mean score's interval, alike, takes a deal as a draw. An agent's interval thus says how well its
+distance to the anchor is known over the game's deals.
+
+Until 2026-11-27 every table played the same deals (``shared_deals``, kept to refit and resume
+those ladders): 2 deals in all in a 4-player ladder of 8 games a table, too few to resample, so
+their intervals resample games and say how well the ratings are known *on those deals*.
 
 >>> config = LadderConfig("kingdomino", 2, {}, ["random", "greedy", "heuristic"], games=2, seed=1)
 >>> [table.agents for table in tables(config)]
@@ -58,10 +61,18 @@ ANCHOR = "random"
 ELO_SCALE = 400.0
 
 
+#: Table *i* of a ladder deals from seed + TABLE_SEEDS_APART * *i*: apart enough that no two
+#: tables meet a deal (up to 100,000 deals a table), fixed so a table's deals stay when ``games`` grows.
+TABLE_SEEDS_APART = 100_000
+
+
 @dataclass(frozen=True)
 class LadderConfig(SeriesConfig):
     """A ladder: ``agents`` are all the agents rated; ``games`` are played per table (a multiple
-    of the seats gives every agent every seat equally)."""
+    of the seats gives every agent every seat equally); every table on its own deals, or with
+    ``shared_deals`` (the ladders before 2026-11-27) every table on the same ones."""
+
+    shared_deals: bool = False
 
     @property
     def key(self) -> str:
@@ -109,18 +120,32 @@ def slug(key: str) -> str:
 
 
 def tables(config: LadderConfig) -> list[TournamentConfig]:
-    """The round-robin's tables, each a tournament of ``config.games`` games on the same deals."""
+    """The round-robin's tables, each a tournament of ``config.games`` games on its own deals.
+
+    >>> config = LadderConfig("kingdomino", 2, {}, ["random", "greedy", "heuristic"], games=2, seed=1)
+    >>> [table.seed for table in tables(config)]
+    [1, 100001, 200001]
+    """
     agents = list(dict.fromkeys(config.agents))
     if len(agents) < 2:
         raise GameError("agents: a ladder needs at least two different agents")
     seats = config.players
+    if not config.shared_deals and -(-config.games // seats) > TABLE_SEEDS_APART:
+        raise GameError(f"games: at most {TABLE_SEEDS_APART * seats} a table, got {config.games}")
     if len(agents) >= seats:
         groups = [list(group) for group in combinations(agents, seats)]
     else:
         groups = [[agents[seat % len(agents)] for seat in range(seats)]]
     return [
-        TournamentConfig(config.game, seats, dict(config.options), group, config.games, config.seed)
-        for group in groups
+        TournamentConfig(
+            config.game,
+            seats,
+            dict(config.options),
+            group,
+            config.games,
+            config.seed if config.shared_deals else config.seed + TABLE_SEEDS_APART * index,
+        )
+        for index, group in enumerate(groups)
     ]
 
 
@@ -161,6 +186,8 @@ class LadderFit:
     prior: float
     #: Pairwise score of row against column (share of the pairwise results), by agent.
     matrix: dict[str, dict[str, float]] = field(default_factory=dict)
+    #: The bootstrap drew deals (else games).
+    by_deal: bool = True
 
 
 def fit(
@@ -169,19 +196,27 @@ def fit(
     bootstrap: int = 200,
     seed: int = 0,
     prior: float = 0.5,
+    by_deal: bool = True,
 ) -> LadderFit:
-    """Fit the ratings of the agents of ``outcomes``, with bootstrap intervals over games."""
+    """Fit the ratings of the agents of ``outcomes``, with bootstrap intervals over deals (the
+    games of one deal, ``GameOutcome.seed``, drawn together), or over games when not ``by_deal``
+    (a ladder whose tables share their few deals)."""
     games = list(outcomes)
     if not games:
         raise GameError("no games to rate")
-    per_game = [pairwise(outcome) for outcome in games]
+    # The unit of the bootstrap and of the mean scores' intervals: a deal, or a game.
+    units = [outcome.seed if by_deal else number for number, outcome in enumerate(games)]
+    per_unit: dict[int, list[tuple[str, str, float]]] = {}
+    for unit, outcome in zip(units, games):
+        per_unit.setdefault(unit, []).extend(pairwise(outcome))
+    drawable = list(per_unit.values())
     names = sorted({agent for outcome in games for agent in outcome.seats})
     used_anchor = anchor if anchor in names else None
-    elo = to_elo(bradley_terry([r for pairs in per_game for r in pairs], prior), used_anchor)
+    elo = to_elo(bradley_terry([r for pairs in drawable for r in pairs], prior), used_anchor)
     rng = random.Random(seed)
     samples: dict[str, list[float]] = {name: [] for name in names}
     for _ in range(bootstrap):
-        drawn = [per_game[int(rng.random() * len(per_game))] for _ in per_game]
+        drawn = [drawable[int(rng.random() * len(drawable))] for _ in drawable]
         refit = to_elo(bradley_terry([r for pairs in drawn for r in pairs], prior), used_anchor)
         for name in names:
             # an agent absent from a resample keeps the full fit's rating in it
@@ -189,16 +224,14 @@ def fit(
     seats: dict[str, int] = dict.fromkeys(names, 0)
     wins: dict[str, float] = dict.fromkeys(names, 0.0)
     scores: dict[str, list[float]] = {name: [] for name in names}
-    # A ladder plays few deals (2 in a 4-player ladder of 8 games a table), the same at every table:
-    # like the Elo bootstrap, a mean score's interval is the one on those deals, each game a draw
-    # (an interval over deals, each deal a draw, would have 1 degree of freedom there: ± 86 points).
-    # An agent that holds several seats of a game (a list cycled to fill a table) has them counted once.
+    # An agent's seats in one unit (the rotations of a deal; the seats of a list cycled to fill a
+    # table) are one draw of its mean score.
     played_in: dict[str, list[int]] = {name: [] for name in names}
-    for number, outcome in enumerate(games):
+    for unit, outcome in zip(units, games):
         for seat, agent in enumerate(outcome.seats):
             seats[agent] += 1
             scores[agent].append(float(outcome.scores[seat]))
-            played_in[agent].append(number)
+            played_in[agent].append(unit)
             if seat in outcome.winners:
                 wins[agent] += 1.0 / len(outcome.winners)
     ratings = []
@@ -208,7 +241,7 @@ def fit(
         ratings.append(Rating(name, elo[name], low, high, seats[name], wins[name], mean, half))
     ratings.sort(key=lambda rating: -rating.elo)
     totals: dict[str, dict[str, list[float]]] = {a: {} for a in names}
-    for pairs in per_game:
+    for pairs in drawable:
         for a, b, score in pairs:
             totals[a].setdefault(b, [0.0, 0.0])
             totals[b].setdefault(a, [0.0, 0.0])
@@ -217,7 +250,7 @@ def fit(
             totals[b][a][0] += 1.0 - score
             totals[b][a][1] += 1.0
     matrix = {a: {b: s / n for b, (s, n) in row.items()} for a, row in totals.items()}
-    return LadderFit(ratings, len(games), used_anchor, bootstrap, prior, matrix)
+    return LadderFit(ratings, len(games), used_anchor, bootstrap, prior, matrix, by_deal)
 
 
 def _percentiles(values: list[float]) -> tuple[float, float]:
@@ -246,6 +279,7 @@ def open_tables(config: LadderConfig, folder: Path) -> list[tuple[TournamentConf
     Every table's file is read first, so a folder of another ladder (another seed, say) is refused
     before its ``ladder-config.json`` is overwritten."""
     folder.mkdir(parents=True, exist_ok=True)
+    _refuse_other_deals(config, folder)
     opened = []
     for index, table in enumerate(tables(config)):
         validate(table)
@@ -254,6 +288,27 @@ def open_tables(config: LadderConfig, folder: Path) -> list[tuple[TournamentConf
         opened.append((table, results))
     (folder / "ladder-config.json").write_text(json.dumps({"ladder": config.to_json()}) + "\n")
     return opened
+
+
+def _refuse_other_deals(config: LadderConfig, folder: Path) -> None:
+    """A folder whose ladder deals otherwise (its tables sharing their deals, or not) is refused by
+    name: its table files would only say that their seeds differ. (A ladder of one table deals
+    alike either way.)"""
+    written = folder / "ladder-config.json"
+    if not written.exists() or len(tables(config)) == 1:
+        return
+    try:
+        stored = json.loads(written.read_text(encoding="utf-8"))["ladder"]
+        shared = bool(stored.get("shared_deals", True))  # written before the field: shared
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError):
+        return  # not a ladder's: the table files decide
+    if shared != config.shared_deals:
+        how = "every table on the same deals" if shared else "every table on deals of its own"
+        flag = "add" if shared else "leave out"
+        raise GameError(
+            f"--out: {folder} holds a ladder played {how}; {flag} --shared-deals to resume or refit "
+            "it, or use another --out"
+        )
 
 
 def play_ladder(
@@ -293,13 +348,26 @@ def play_ladder(
     return [games[index] for games in by_table for index in sorted(games)]
 
 
-def deals(config: LadderConfig) -> int:
-    """How many deals a ladder plays: every table the same ones, a deal per rotation of the seats.
+def deals_per_table(config: LadderConfig) -> int:
+    """How many deals each table plays: a deal per rotation of the seats.
 
-    >>> deals(LadderConfig("kingdomino", 4, {}, ["random", "greedy"], games=8, seed=1))
+    >>> deals_per_table(LadderConfig("kingdomino", 4, {}, ["random", "greedy"], games=8, seed=1))
     2
     """
     return -(-config.games // config.players)
+
+
+def deals(config: LadderConfig) -> int:
+    """How many deals a ladder plays in all: its tables' own, or with ``shared_deals`` the few
+    every table plays.
+
+    >>> config = LadderConfig("kingdomino", 4, {}, ["random", "easy", "greedy", "medium", "hard"], 8, 1)
+    >>> from dataclasses import replace
+    >>> deals(config), deals(replace(config, shared_deals=True))
+    (10, 2)
+    """
+    shared = deals_per_table(config)
+    return shared if config.shared_deals else shared * len(tables(config))
 
 
 def ladder_json(config: LadderConfig, result: LadderFit, command: str | None = None) -> dict[str, Any]:
@@ -310,6 +378,7 @@ def ladder_json(config: LadderConfig, result: LadderFit, command: str | None = N
         "ladder": config.to_json(),
         "games": result.games,
         "deals": deals(config),
+        "shared_deals": config.shared_deals,
         "anchor": result.anchor,
         "bootstrap": result.bootstrap,
         "prior_draws": result.prior,
@@ -330,9 +399,7 @@ def ladder_markdown(
         f"`{config.key}`: {result.games} games, {config.games} per table of "
         f"{len(tables(config))}, seats rotated, seed {config.seed}. Elo by a Bradley-Terry maximum-"
         f"likelihood fit to the pairwise results within games ({result.prior:g} virtual draws per "
-        f"pair), {anchor}; 95 % intervals from {result.bootstrap} bootstrap resamples of the games. "
-        f"Every table plays the same {_deals_words(deals(config))}, so the Elo intervals say how well "
-        "the ratings are known on those deals, and so do the mean scores' (each game a draw).",
+        f"pair), {anchor}; {_deals_sentence(config, result)}",
         "",
     ]
     if note:
@@ -366,6 +433,22 @@ def _deals_words(count: int) -> str:
     return "deal" if count == 1 else f"{count} deals"
 
 
+def _deals_sentence(config: LadderConfig, result: LadderFit) -> str:
+    """What the intervals of a ladder's page are over: its deals, or its games on a few deals."""
+    if config.shared_deals:
+        return (
+            f"95 % intervals from {result.bootstrap} bootstrap resamples of the games. Every table "
+            f"plays the same {_deals_words(deals(config))}, so the Elo intervals say how well the "
+            "ratings are known on those deals, and so do the mean scores' (each game a draw)."
+        )
+    return (
+        f"each table plays {_deals_words(deals_per_table(config))} of its own, "
+        f"{_deals_words(deals(config))} in all; 95 % intervals from {result.bootstrap} bootstrap "
+        "resamples of the deals (a deal with all its games), so they say how well the ratings are "
+        "known over the game's deals, and so do the mean scores' (each deal a draw)."
+    )
+
+
 # --- the ratings file the browser lobby reads -----------------------------------------------------
 
 #: The ratings shipped with the package (``kingdomino ladder --ratings`` merges into it).
@@ -382,6 +465,8 @@ def merge_ratings(path: Path, config: LadderConfig, result: LadderFit, note: str
     data.setdefault("ladders", {})[config.key] = {
         "games": result.games,
         "games_per_table": config.games,
+        "deals": deals(config),
+        "shared_deals": config.shared_deals,
         "seed": config.seed,
         "anchor": result.anchor,
         "note": note,

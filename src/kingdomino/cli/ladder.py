@@ -52,7 +52,16 @@ def ladder(
     games: Annotated[
         int, typer.Option(min=1, help="Games per table (a multiple of the seats rotates them evenly).")
     ] = 8,
-    seed: Annotated[int, typer.Option(help="Deal d of every table uses seed + d.")] = 1,
+    seed: Annotated[
+        int, typer.Option(help="Deal d of table t uses seed + 100000 t + d (with --shared-deals, seed + d).")
+    ] = 1,
+    shared_deals: Annotated[
+        bool,
+        typer.Option(
+            "--shared-deals",
+            help="Every table plays the same deals (the ladders before 2026-11-27; intervals over games).",
+        ),
+    ] = False,
     executor: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",
     workers: Annotated[int, typer.Option(min=1, help="Parallel games.")] = 1,
     address: Annotated[str | None, typer.Option(help="Address of an existing Ray cluster.")] = None,
@@ -60,7 +69,9 @@ def ladder(
         Path | None,
         typer.Option(help="Results folder: one JSONL per table, written as games finish; resumes."),
     ] = None,
-    bootstrap: Annotated[int, typer.Option(min=0, help="Bootstrap resamples of the games.")] = 200,
+    bootstrap: Annotated[
+        int, typer.Option(min=0, help="Bootstrap resamples of the deals (of the games with --shared-deals).")
+    ] = 200,
     markdown: Annotated[Path | None, typer.Option(help="Also write the Markdown table here.")] = None,
     ratings: Annotated[
         Path | None, typer.Option(help="Merge the ratings into this ratings file (the lobby's).")
@@ -76,7 +87,7 @@ def ladder(
     specs = [spec for item in agents for spec in item.split()]
     seats = players if players is not None else (2 if game == "duel" else 4)
     options = build_options(variant, mode, game)
-    config = LadderConfig(game, seats, options, specs, games, seed)
+    config = LadderConfig(game, seats, options, specs, games, seed, shared_deals)
     check_executor(executor, address)
     folder = out or Path("ladder-results") / slug(config.key)
     try:
@@ -110,7 +121,7 @@ def ladder(
                 opened, executor, workers, address, lambda _: progress.advance(task), resuming
             )
             progress.update(task, completed=total)
-        result = fit(outcomes, bootstrap=bootstrap, seed=seed)
+        result = fit(outcomes, bootstrap=bootstrap, seed=seed, by_deal=not shared_deals)
     except GameError as error:
         raise fail(str(error)) from None
     except KeyboardInterrupt:
@@ -144,7 +155,8 @@ def ladder(
     anchor = f"{result.anchor} = 0" if result.anchor else "mean 0"
     console.print(
         f"Bradley-Terry fit to pairwise results within games, Elo with {anchor}; "
-        f"bootstrap intervals over games ({result.bootstrap}). Written to {folder}.",
+        f"bootstrap intervals over {'deals' if result.by_deal else 'games'} ({result.bootstrap}). "
+        f"Written to {folder}.",
         style="dim",
     )
 
@@ -164,6 +176,8 @@ def _command(
     if mode:
         words += ["--mode", mode]
     words += ["--agents", *config.agents, "--games", str(config.games), "--seed", str(config.seed)]
+    if config.shared_deals:
+        words.append("--shared-deals")
     if executor != "local":
         words += ["--executor", executor]
     words += ["--workers", str(workers), "--out", str(folder)]
