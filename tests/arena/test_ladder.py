@@ -306,15 +306,20 @@ def test_an_interrupted_ladder_says_its_folder_resumes(tmp_path: Path, monkeypat
     assert "Interrupted: the games played so far are in" in said and "the same command resumes" in said
 
 
-def test_a_mean_score_s_interval_takes_a_deal_as_a_draw() -> None:
-    # Two deals of four games each (a 2-player table's rotations): a rich deal lifts every seat,
-    # so its games are one draw of the mean, and an agent's two seats of one game (a list cycled
-    # to fill a table) are one draw too.
+def a_poor_deal_and_a_rich_one() -> list[GameOutcome]:
+    """Two deals of four games each (a 2-player table's rotations), every score higher in the second."""
     games = []
     for index in range(8):
         rich = index >= 4
         scores = [60 + index, 40 + 2 * index] if rich else [30 + index, 20 + index]
         games.append(GameOutcome(index, 1 + index // 4, ["a", "b"], scores, [0], 50, 0.0))
+    return games
+
+
+def test_a_mean_score_s_interval_takes_a_deal_as_a_draw() -> None:
+    # A rich deal lifts every seat, so its games are one draw of the mean, and an agent's two
+    # seats of one game (a list cycled to fill a table) are one draw too.
+    games = a_poor_deal_and_a_rich_one()
     rated = {rating.agent: rating for rating in fit(games, anchor=None, bootstrap=0).ratings}
     a_scores = [float(g.scores[0]) for g in games]
     mean, half = clustered_mean_interval(a_scores, [g.seed for g in games])
@@ -332,11 +337,7 @@ def test_the_ladders_of_shared_deals_keep_their_intervals_on_those_deals() -> No
     # Before 2026-11-27 every table played the same few deals (2 in a 4-player ladder): their
     # intervals take a game as a draw, the only reading 2 deals allow (one degree of freedom
     # would read ± 86 points on a mean of 46).
-    games = []
-    for index in range(8):
-        rich = index >= 4
-        scores = [60 + index, 40 + 2 * index] if rich else [30 + index, 20 + index]
-        games.append(GameOutcome(index, 1 + index // 4, ["a", "b"], scores, [0], 50, 0.0))
+    games = a_poor_deal_and_a_rich_one()
     rated = {r.agent: r for r in fit(games, anchor=None, bootstrap=0, by_deal=False).ratings}
     mean, half = mean_interval([float(g.scores[0]) for g in games])
     assert rated["a"].mean_score == mean and rated["a"].score_half_width == pytest.approx(half)
