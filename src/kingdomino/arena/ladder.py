@@ -130,7 +130,7 @@ def tables(config: LadderConfig) -> list[TournamentConfig]:
     if len(agents) < 2:
         raise GameError("agents: a ladder needs at least two different agents")
     seats = config.players
-    if not config.shared_deals and -(-config.games // seats) > TABLE_SEEDS_APART:
+    if not config.shared_deals and deals_per_table(config) > TABLE_SEEDS_APART:
         raise GameError(f"games: at most {TABLE_SEEDS_APART * seats} a table, got {config.games}")
     if len(agents) >= seats:
         groups = [list(group) for group in combinations(agents, seats)]
@@ -366,8 +366,8 @@ def deals(config: LadderConfig) -> int:
     >>> deals(config), deals(replace(config, shared_deals=True))
     (10, 2)
     """
-    shared = deals_per_table(config)
-    return shared if config.shared_deals else shared * len(tables(config))
+    each = deals_per_table(config)
+    return each if config.shared_deals else each * len(tables(config))
 
 
 def ladder_json(config: LadderConfig, result: LadderFit, command: str | None = None) -> dict[str, Any]:
