@@ -48,7 +48,7 @@ done
 # Every table on deals of its own (since 2026-11-27; the runs of 2026-11-26, every table on the
 # same deals, are in bench/results/ladders/shared-deals/).
 # About 300 games a ladder (35 tables of 8 or 9 games with 3-4 seats, 21 or 15 pairs of 20 with
-# 2), 10-20 minutes each on an idle 2-core machine (2026-11-26).
+# 2), 10-20 minutes each on an idle 2-core machine (2026-11-26; 24-28 on 2026-11-27, a slower day).
 R=src/kingdomino/games/data/ratings.json
 LADDERS=bench/results/ladders
 ladder() {  # name, then the ladder's own options
