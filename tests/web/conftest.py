@@ -83,7 +83,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-#: The browser contexts the running test opened (``test_browser.new_page``): the browser is shared
+#: The browser contexts the running test opened (``browser.pages.new_page``): the browser is shared
 #: by a module's tests, so each test's pages are closed when it ends, before its server stops,
 #: and none goes on running (its socket, its timers) beside the next test's.
 BROWSER_CONTEXTS: list[Any] = []

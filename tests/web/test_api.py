@@ -531,7 +531,7 @@ def test_an_away_player_s_seat_is_handed_to_an_ai_by_another_once_awaited_long_e
 def test_each_page_preloads_its_modules_and_they_go_compressed(client: TestClient) -> None:
     # A game's modules came in a chain four deep (app.js, the language, game.js, the boards,
     # placement.js): each page now names them all in its HTML, to be fetched at once.
-    # (tests/web/test_browser.py checks that every module a page loads is among them.)
+    # (tests/web/browser/test_redraws.py checks that every module a page loads is among them.)
     preloads = re.compile(r'<link rel="modulepreload" href="(/static/[\w-]+\.js)">')
     game = preloads.findall(client.get("/game/abc").text)
     lobby = preloads.findall(client.get("/").text)

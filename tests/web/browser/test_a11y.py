@@ -1,36 +1,28 @@
 """Accessibility in a real browser: a player using the keys only, a screen reader's user, and a
 low-vision player at 200 % zoom (the review of 2026-11-27, docs/browser.md).
 
-Each test reproduces what such a player met, with the helpers of test_browser.py.
+Each test reproduces what such a player met, with the helpers of pages.py.
 """
-
-# The fixtures `browser` and `page` of test_browser.py are imported here, and so named as arguments.
-# ruff: noqa: F811
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
 import pytest
-from tests.web.test_browser import (  # noqa: F401 (browser and page: the fixtures)
+from tests.web.browser.pages import (
     ARTIFACTS,
     AXE,
     BOARD_TARGETS,
-    CHROMIUM,
-    browser,
+    GAMES,
+    axe_violations,
     create_game,
     focused_matches,
     log_mark,
     needs_axe,
     new_page,
-    page,
+    play_by_clicking_board,
     wait_for_new_log,
-)
-
-pytestmark = pytest.mark.skipif(
-    not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed (scripts/test installs it)"
 )
 
 #: Where a keyboard's focus goes on to after a move, the first found first: the board's pieces (a
@@ -389,3 +381,38 @@ def test_the_first_tab_of_a_new_game_skips_to_the_table(page) -> None:
     page.keyboard.press("Enter")
     assert focused_matches(page, "main")
     assert not page.errors
+
+
+@needs_axe
+def test_axe_finds_no_serious_violation(page) -> None:
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    assert axe_violations(page) == []
+    for game, players, options, mode in GAMES:  # Origins Totem and Discovery included
+        create_game(page, game, players, options=options, mode=mode)
+        found = axe_violations(page)
+        assert found == [], "\n".join([f"{game} {mode}", *found])
+    page.goto(page.base_url + "/score")  # the scorer, with a Tribe brush showing every row
+    page.wait_for_selector("#palette")
+    page.select_option("#scorer-game", "origins")
+    page.select_option("#score-mode", "tribe")
+    page.click('button[data-brush="G"]')
+    page.click('g.cell[data-square="0,1"]')
+    assert axe_violations(page) == []
+
+
+@needs_axe
+def test_axe_finds_no_serious_violation_on_the_end_screen_and_the_review(page) -> None:
+    create_game(page, "duel", 2)
+    play_by_clicking_board(page)
+    page.wait_for_selector("#ranking")
+    found = axe_violations(page)
+    assert found == [], "\n".join(["end screen", *found])
+    page.click("#replay")
+    page.wait_for_function(
+        "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
+    )
+    page.click("#review-next")
+    page.click("#replay-next")
+    found = axe_violations(page)
+    assert found == [], "\n".join(["replay", *found])

@@ -1,0 +1,199 @@
+"""What the browser tests share: opening a page of its own, creating a game from the lobby, playing
+it by clicking the board, following the log, and the checks run on every screen (text that
+overflows its box, axe-core's violations). Screenshots go outside the checkout.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.web.conftest import BROWSER_CONTEXTS
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = Path(__file__).resolve().parents[3]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+#: Screenshots go outside the checkout: $KINGDOMINO_ARTIFACTS, else the system's temporary folder.
+ARTIFACTS = Path(
+    os.environ.get("KINGDOMINO_ARTIFACTS") or Path(tempfile.gettempdir()) / "kingdomino-artifacts"
+)
+LANGUAGES = ("en", "hu", "bg", "uk", "ru")
+
+#: Elements whose text must fit in their box (a count of those that overflow must be 0).
+OVERFLOW = """() => {
+  const boxes = document.querySelectorAll(
+    'button, .domino, .die, .caveman-card, td, th, h1, h2, h3, p, label, summary, li');
+  const bad = [];
+  for (const el of boxes) {
+    if (!el.clientWidth || el.closest('.visually-hidden')) continue;
+    if (el.scrollWidth > el.clientWidth + 1) bad.push(el.outerHTML.slice(0, 120));
+  }
+  if (document.documentElement.scrollWidth > window.innerWidth) bad.push('page scrolls sideways');
+  const pen = document.createElement('canvas').getContext('2d');
+  for (const input of document.querySelectorAll('input[placeholder]')) {
+    if (!input.clientWidth) continue;
+    const style = getComputedStyle(input);
+    pen.font = style.font;
+    const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    const cut = pen.measureText(input.placeholder).width > room + 1;
+    if (cut) bad.push(`placeholder cut: ${input.placeholder}`);
+  }
+  return bad;
+}"""
+
+
+def new_page(
+    browser: Any, base: str, width: int = 1366, height: int = 900, locale: str = "en", touch: bool = False
+) -> Any:
+    """A page of its own context; ``touch`` makes it a touch screen without a mouse (a phone)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, has_touch=touch)
+    BROWSER_CONTEXTS.append(context)
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.base_url = base
+    page.errors = errors
+    return page
+
+
+def create_game(
+    page: Any,
+    game: str,
+    players: int = 2,
+    options: dict[str, Any] | None = None,
+    mode: str | None = None,
+    level: str = "greedy",
+) -> None:
+    page.goto(page.base_url + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    if mode:
+        page.select_option("#mode", mode)
+    for option in options or {}:
+        page.check(f"#opt-{option}")
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}", f"ai:{level}")
+    page.click("#create")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("#your-turn, #winner")
+
+
+#: What a player points at, in order: the board's pieces first, yes/no buttons last.
+BOARD_TARGETS = (
+    "button.domino.claimable",
+    "button.die.takeable",
+    "svg g.legal.anchor",
+    "svg g.legal.choice",
+    ".caveman-card.claimable",
+    ".choice-row button",
+    ".actions button",
+)
+
+
+def play_by_clicking_board(
+    page: Any, moves: int = 1000, check_every: int = 0, best_domino: bool = False
+) -> int:
+    """Make up to ``moves`` of our moves by clicking the board (never the move list); with
+    ``best_domino``, claim the line's last domino (the highest number, the most crowns)."""
+    made = 0
+    while made < moves:
+        page.wait_for_selector("#your-turn, #winner")
+        if page.locator("#winner").count():
+            break
+        if check_every and made % check_every == 0:
+            assert page.evaluate(OVERFLOW) == []
+        mark = log_mark(page)
+        for selector in BOARD_TARGETS:
+            target = page.locator(selector)
+            if target.count():
+                # Choices of several dice may share a square; a click lands on the topmost, a legal move too.
+                pick = target.last if best_domino and selector == "button.domino.claimable" else target.first
+                pick.click(force=selector == "svg g.legal.choice")
+                break
+        else:
+            raise AssertionError(f"nothing to click on the board: {page.locator('#status').text_content()}")
+        wait_for_new_log(page, mark)
+        made += 1
+    return made
+
+
+def log_mark(page: Any) -> list[Any]:
+    """Where the log stands: its length and its newest line (the log keeps the last 25 actions, so
+    a new action may leave its length as it was)."""
+    count = page.locator("#log li").count()
+    return [count, page.locator("#log li").first.text_content() if count else ""]
+
+
+def wait_for_new_log(page: Any, mark: list[Any]) -> None:
+    """Wait until the log has moved on from ``mark`` (or the game has ended)."""
+    page.wait_for_function(
+        "([n, first]) => { const items = document.querySelectorAll('#log li');"
+        " return items.length !== n || (items[0] && items[0].textContent !== first)"
+        " || document.querySelector('#winner'); }",
+        arg=mark,
+    )
+
+
+def axe_violations(page: Any) -> list[str]:
+    """Serious or critical axe-core violations of the page as it is."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
+    return [
+        f"{v['id']}: {v['help']} ({len(v['nodes'])}) {v['nodes'][0]['html'][:100]}"
+        for v in result
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+#: Every game and mode as the whole-game tests play it: (game, players, options, mode).
+GAMES = [
+    ("kingdomino", 2, {"middle_kingdom": True, "harmony": True}, None),
+    ("kingdomino", 3, {"dynasty": True}, None),
+    ("duel", 2, {}, None),
+    ("origins", 3, {"fire_kingdom": True}, "tribe"),
+    ("origins", 2, {}, "totem"),
+    ("origins", 2, {}, "discovery"),
+]
+
+
+#: On the big board: whether each square a domino, a die, a marker or a caveman may go to shows whole
+#: within the board, a square's size on screen, and the board's bottom on the page.
+TAP_TARGETS = """() => {
+  const board = document.querySelector('.kingdom.mine svg.big');
+  const frame = board.getBoundingClientRect();
+  const inside = (box) => box.left >= frame.left - 1 && box.right <= frame.right + 1
+    && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1;
+  const whole = [...board.querySelectorAll('g.legal rect.spot')]
+    .map((spot) => inside(spot.getBoundingClientRect()));
+  const square = frame.width / board.viewBox.baseVal.width * 40;
+  return { whole, square, bottom: frame.bottom + scrollY };
+}"""
+
+
+def focused_matches(page: Any, selector: str) -> bool:
+    """Whether the element with the keyboard's focus matches ``selector``."""
+    return bool(
+        page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector)
+    )
+
+
+def watch_ai_game_to_its_end(page: Any, game: str = "kingdomino", players: int = 2, **options: Any) -> None:
+    """Create a game of AI seats only (random, quick) and watch it to its end screen."""
+    page.goto(page.base_url + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for option in options:
+        page.check(f"#opt-{option}")
+    for seat in range(players):
+        page.select_option(f"#seat-{seat}", "ai:random")
+    page.click("#create")
+    page.wait_for_selector("#ranking", timeout=120000)
+
+
+#: A test that runs axe-core, which ``npm ci`` installs.
+needs_axe = pytest.mark.skipif(not AXE.exists(), reason="node_modules/axe-core is missing (npm ci)")

@@ -1,0 +1,172 @@
+"""Every language of the page: each screen in each language, plural forms, the server's refusals
+said in the page's language, and the texts preloaded.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    GAMES,
+    LANGUAGES,
+    OVERFLOW,
+    ROOT,
+    TAP_TARGETS,
+    create_game,
+    new_page,
+    play_by_clicking_board,
+)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_language(browser, live_server, language: str) -> None:
+    page = new_page(browser, live_server, locale=language)
+    page.goto(live_server + "/")
+    page.wait_for_selector("#create")
+    assert page.evaluate("document.documentElement.lang") == language
+    assert page.evaluate(OVERFLOW) == []
+    for game, players, options, mode in (GAMES[0], GAMES[1], GAMES[2]):
+        create_game(page, game, players, options=options, mode=mode)
+        play_by_clicking_board(page, 3)
+        assert page.evaluate("document.documentElement.lang") == language
+        if language != "en":  # the AI seats' level in the page's language, as the lobby lists them
+            assert "(AI, " not in page.locator("main").inner_text()
+        assert page.evaluate(OVERFLOW) == []
+        page.screenshot(path=str(ARTIFACTS / f"{game}-{language}.png"), full_page=True)
+    phone = new_page(browser, live_server, 390, 844, locale=language, touch=True)
+    create_game(phone, "origins", 3, options={"fire_kingdom": True}, mode="tribe")
+    assert phone.evaluate(OVERFLOW) == []
+    # The longest words still leave a 7 x 7 kingdom on the first screen (DESIGN.md), with a finger's words.
+    create_game(phone, "kingdomino", 2, options={"mighty_duel": True})
+    for _ in range(6):
+        phone.evaluate("scrollTo(0, 0)")
+        assert phone.evaluate(TAP_TARGETS)["bottom"] <= 844, language
+        if phone.locator("#rotate").count():
+            assert "(R)" not in phone.locator("#rotate").inner_text()
+        play_by_clicking_board(phone, 1)
+    assert phone.evaluate(OVERFLOW) == []
+    for shown in (page, phone):  # the scorer, with the longest brush (Origins Tribe) chosen
+        shown.goto(live_server + "/score")
+        shown.wait_for_selector("#palette")
+        shown.select_option("#scorer-game", "origins")
+        shown.select_option("#score-mode", "tribe")
+        shown.click('button[data-brush="G"]')
+        shown.click('g.cell[data-square="0,1"]')
+        shown.wait_for_function("document.querySelector('#scorer-sheet table')")
+        assert shown.evaluate(OVERFLOW) == [], language
+    phone.screenshot(path=str(ARTIFACTS / f"scorer-phone-{language}.png"), full_page=True)
+    assert not page.errors and not phone.errors
+
+
+def test_the_language_selector_is_remembered(page) -> None:
+    page.goto(page.base_url + "/")
+    with page.expect_navigation():  # the choice reloads the page: wait for it, not into it
+        page.select_option("#language", "hu")
+    page.wait_for_function("document.documentElement.lang === 'hu'")
+    assert "Új játék" in page.locator("main").inner_text()
+    page.goto(page.base_url + "/")
+    page.wait_for_function("document.documentElement.lang === 'hu'")
+
+
+def test_counts_take_the_plural_form_of_the_language(page) -> None:
+    page.goto(page.base_url + "/")
+    forms = page.evaluate(
+        """async () => {
+            const i18n = await import("/static/i18n.js");
+            const said = {};
+            for (const lang of ["en", "ru", "uk"]) {
+                await i18n.loadLanguage(lang);
+                said[lang] = [1, 3, 5, 21].map((n) => i18n.t("points_n", { n }));
+            }
+            return said;
+        }"""
+    )
+    assert forms["en"] == ["1 point", "3 points", "5 points", "21 points"]
+    assert forms["ru"] == ["1 очко", "3 очка", "5 очков", "21 очко"]
+    assert forms["uk"] == ["1 очко", "3 очки", "5 очок", "21 очко"]
+
+
+def test_the_server_s_refusals_are_said_in_the_page_s_language(browser, live_server: str) -> None:
+    """A refusal the server names by its code reaches a Russian player in Russian: the game that
+    cannot be opened, and why the undo button is greyed (they were in English)."""
+    page = new_page(browser, live_server, locale="ru")
+    page.goto(page.base_url + "/game/00001111aaaa2222?token=abc")
+    page.wait_for_selector("#unavailable")
+    assert "На этом сервере нет такой игры" in page.locator("#unavailable").inner_text()
+    create_game(page, "kingdomino")
+    undo = page.locator("#undo")
+    assert undo.is_disabled() and undo.get_attribute("title") == "У вас ещё нет хода, который можно отменить"
+    play_by_clicking_board(page, moves=1)
+    page.wait_for_selector("#your-turn")
+    assert undo.get_attribute("title") in (
+        None,
+        "После вашего последнего хода открыты новые части, поэтому его уже не отменить",
+    )
+    assert (undo.get_attribute("title") is None) == undo.is_enabled()
+    page.context.close()
+
+
+@pytest.mark.parametrize(("game", "language"), [("kingdomino", "ru"), ("duel", "hu"), ("origins", "bg")])
+def test_a_square_refused_says_why_in_the_players_language(browser, live_server, game, language) -> None:
+    """The engine names the rule a placement breaks (``State.refusal``) and the page words it: no
+    English sentence with action codes ("'place 4,4 E': square 4,5 is outside the kingdom grid")."""
+    page = new_page(browser, live_server, locale=language)
+    create_game(page, game, 2, mode="discovery" if game == "origins" else None)
+    for _ in range(10):
+        if page.locator("svg g.legal.anchor").count():
+            break
+        play_by_clicking_board(page, 1)
+        page.wait_for_selector("#your-turn")
+    words = json.loads((ROOT / "src/kingdomino/web/static/i18n" / f"{language}.json").read_text())
+    # Each "why." text of the language, its {figures} free.
+    reasons = [
+        re.compile(re.sub(r"\\\{\w+\\\}", ".+", re.escape(text)))
+        for key, text in words.items()
+        if key.startswith("why.")
+    ]
+    prefix = words["game.why_not"].split("{reason}")[0]
+    shown = page.evaluate(
+        """() => { const board = document.querySelector('.kingdom.mine svg.big').getBoundingClientRect();
+          return [...document.querySelectorAll('.kingdom.mine svg rect.why')].filter((r) => {
+            const box = r.getBoundingClientRect();
+            return box.left >= board.left && box.right <= board.right
+              && box.top >= board.top && box.bottom <= board.bottom;
+          }).map((r) => r.getAttribute('data-why')); }"""
+    )
+    for key in (shown[0], shown[-1]):  # squares at the window's corners: off the grid, or too far
+        page.locator(f'.kingdom.mine svg rect.why[data-why="{key}"]').click(force=True)
+        page.wait_for_function("document.querySelector('#error').textContent.length > 0")
+        refused = page.locator("#error").text_content()
+        assert refused.startswith(prefix), refused
+        assert any(reason.fullmatch(refused[len(prefix) :]) for reason in reasons), refused
+        page.evaluate("document.querySelector('#error').textContent = ''")
+    assert not page.errors
+
+
+def test_the_texts_are_preloaded_in_the_language_the_page_speaks(browser, live_server) -> None:
+    """The texts were fetched last, once every module had come and run. The server preloads them
+    now, the browser's language's at first, then the one the page chose (kept in a cookie), and
+    the page uses the preloaded answers: each file fetched once."""
+    page = new_page(browser, live_server, locale="hu-HU")
+    texts = (
+        "() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)"
+        ".filter((p) => p.includes('/i18n/'))"
+    )
+    page.goto(live_server + "/")
+    page.wait_for_selector("#create")
+    page.wait_for_load_state("networkidle")
+    assert sorted(page.evaluate(texts)) == ["/static/i18n/en.json", "/static/i18n/hu.json"]
+    assert page.evaluate("document.documentElement.lang") == "hu"
+    page.select_option("#language", "bg")
+    page.wait_for_function("document.documentElement.lang === 'bg'")
+    page.wait_for_selector("#create")
+    page.wait_for_load_state("networkidle")
+    assert sorted(page.evaluate(texts)) == ["/static/i18n/bg.json", "/static/i18n/en.json"]
+    preloads = page.evaluate(
+        "[...document.querySelectorAll('link[rel=preload]')].map((l) => new URL(l.href).pathname)"
+    )
+    assert preloads == ["/static/i18n/en.json", "/static/i18n/bg.json"]
+    assert not page.errors

@@ -1,0 +1,186 @@
+"""Friends at other computers: invite links, guests told their seats, and seats left to an AI."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    CHROMIUM,
+    new_page,
+    play_by_clicking_board,
+)
+from tests.web.conftest import (
+    close_browser_contexts,
+)
+
+
+def online_game_of_two(browser: Any, live_server: str, locale: str = "en") -> tuple[Any, Any, str]:
+    """Anna creates a game with an online seat for Boris, who opens his invite link: their two
+    pages (each in a browser of its own) and his link."""
+    host = new_page(browser, live_server, locale=locale)
+    host.goto(live_server + "/")
+    host.fill("#name-0", "Anna")
+    host.select_option("#seat-1", "online")
+    host.fill("#name-1", "Boris")
+    host.click("#create")
+    host.wait_for_selector("#your-turn, #waiting")
+    link = host.locator(".invites input").first.input_value()
+    guest = new_page(browser, live_server)
+    guest.goto(link)
+    guest.wait_for_selector("#your-turn, #waiting")
+    return host, guest, link
+
+
+def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
+    host, guest, link = online_game_of_two(browser, live_server)
+    assert "Boris (player 2)" in guest.locator("#whoami").text_content()
+    # The host's links to send are at the top, above the board, open until she folds them.
+    invites = host.locator("#invites")
+    assert invites.get_attribute("open") is not None
+    assert invites.bounding_box()["y"] < host.locator("#board-card").bounding_box()["y"]
+    assert invites.locator("input").first.input_value() == link
+    assert guest.locator("#invites").count() == 0  # a guest has no one to invite
+    host.locator("#invites summary").click()
+    host.reload()
+    host.wait_for_selector("#your-turn, #waiting")
+    assert host.locator("#invites").get_attribute("open") is None
+    # The tab of the one whose move is awaited says so, even in the background; the other's does not.
+    awaited = set()
+    for _ in range(4):  # the first round's claims, two kings each
+        before = host.locator("#log li").count()
+        for page in (host, guest):
+            title, mine = page.evaluate("[document.title, !!document.querySelector('#your-turn')]")
+            assert title.startswith("● Your turn · Kingdomino" if mine else "Kingdomino"), title
+            if mine:
+                awaited.add(page)
+                acting = page
+        acting.locator("button.domino.claimable").first.click()
+        for page in (host, guest):  # both pages have heard of the move before the next look
+            page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    assert awaited == {host, guest}
+    assert not host.errors and not guest.errors
+
+
+def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(browser, live_server) -> None:
+    """The invite links are made from the page's own address: opened at 127.0.0.1 (the server's
+    default) they open on that computer alone, and the card says so and how friends on other
+    computers join (--host 0.0.0.0, the address it prints); opened at a name the network knows,
+    it says nothing. A newcomer's review of 2026-11-27 shared a 127.0.0.1 link that no friend
+    could open."""
+    port = live_server.rsplit(":", 1)[1]
+    # "lan.test" stands for this machine's network address: this browser resolves it to the server.
+    resolving = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=["--no-sandbox", "--host-resolver-rules=MAP lan.test 127.0.0.1"]
+    )
+    try:
+        for base, local in ((live_server, True), (f"http://lan.test:{port}", False)):
+            host = new_page(resolving, base)
+            host.goto(base + "/")
+            host.select_option("#seat-1", "online")
+            host.click("#create")
+            host.wait_for_selector("#your-turn, #waiting")
+            link = host.locator("#invites input").first.input_value()
+            assert link.startswith(base + "/game/"), link
+            note = host.locator("#invite-local")
+            if local:
+                assert note.is_visible()
+                assert "127.0.0.1" in note.inner_text() and "--host 0.0.0.0" in note.inner_text()
+            else:
+                assert note.count() == 0
+            assert not host.errors, host.errors
+    finally:
+        close_browser_contexts()  # its pages, before their browser closes
+        resolving.close()
+
+
+def test_an_unnamed_seat_is_named_in_the_page_s_language(browser, live_server) -> None:
+    """A seat left unnamed is "Player 2" on the server: a Russian page says "Игрок 2", and its
+    invite says for whom once ("For Player 2 (player 2)" before)."""
+    host = new_page(browser, live_server, locale="ru")
+    host.goto(live_server + "/")
+    host.select_option("#seat-1", "online")
+    host.click("#create")
+    host.wait_for_selector("#your-turn, #waiting")
+    assert host.locator("#invites label").first.inner_text() == "Ссылка для игрока 2:"
+    assert (
+        "Игрок 2" in host.locator("#scores").inner_text()
+        and "Player" not in host.locator("main").inner_text()
+    )
+    assert not host.errors
+
+
+def test_the_unnamed_you_speaks_the_page_s_language_and_is_you_only_to_its_player(
+    browser, live_server
+) -> None:
+    """Anna leaves her name blank on a Hungarian page: the game called her seat "Te" for good, in
+    English too. Her seat is now "You" in the language of whichever page shows it, and "Player 1"
+    on her guest's page (it said "Te" there, the name of someone else)."""
+    host = new_page(browser, live_server, locale="hu")
+    host.goto(live_server + "/")
+    host.select_option("#seat-1", "online")
+    host.click("#create")
+    host.wait_for_selector("#your-turn, #waiting")
+    assert "Te" in host.locator("#scores").inner_text()
+    link = host.locator(".invites input").first.input_value()
+    with host.expect_navigation():
+        host.select_option("#language", "en")
+    host.wait_for_function("document.documentElement.lang === 'en' && !!document.querySelector('#scores')")
+    host.wait_for_selector("#scores")
+    assert host.locator("#whoami").inner_text().strip().endswith("You are player 1")
+    assert "You" in host.locator("#scores").inner_text() and "Te" not in host.locator("#scores").inner_text()
+    guest = new_page(browser, live_server)
+    guest.goto(link)
+    guest.wait_for_selector("#your-turn, #waiting")
+    scores = guest.locator("#scores").inner_text()
+    assert "Player 1" in scores and "You" not in scores and "Te" not in scores, scores
+    assert not host.errors and not guest.errors
+
+
+def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(browser, live_server) -> None:
+    """An online game of two: Boris must go. "Leave the game" (confirmed) hands his seat to an AI
+    of the level he chose: his page now watches, Anna's shows "Boris (AI, easy)", and the game
+    plays on to its end."""
+    host, guest, _ = online_game_of_two(browser, live_server)
+    assert guest.locator("#leave-card").is_visible()
+    assert guest.locator("#leave-level").input_value() == "medium"
+    guest.select_option("#leave-level", "easy")
+    guest.on("dialog", lambda dialog: dialog.accept())
+    guest.click("#leave")
+    # (the page is drawn anew as the seat changes hands: #whoami may be missing for a moment)
+    guest.wait_for_function("(document.querySelector('#whoami')?.textContent || '').includes('watching')")
+    assert not guest.locator("#leave-card").is_visible()
+    host.wait_for_function("document.querySelector('#scores').textContent.includes('Boris (AI, easy)')")
+    assert not host.locator("#leave-card").is_visible()  # the last human: the game needs her
+    play_by_clicking_board(host)
+    host.wait_for_selector("#ranking")
+    guest.wait_for_selector("#ranking")
+    assert not host.errors and not guest.errors
+
+
+@pytest.mark.away_seconds(2)
+def test_a_guest_gone_for_good_is_played_by_an_ai_once_the_host_asks(browser, live_server) -> None:
+    """Boris closes his page and never comes back. Once he has been awaited that long with no page
+    open, Anna is offered to let an AI play for him; she does, and plays the game to its end.
+    His link, opened again, shows the game going on."""
+    host, guest, link = online_game_of_two(browser, live_server, locale="ru")
+    guest.context.close()
+    while host.locator("#your-turn").count():  # Anna plays until Boris is awaited
+        play_by_clicking_board(host, 1)
+        host.wait_for_selector("#your-turn, #waiting")
+    host.wait_for_selector("#away-card:not([hidden])", timeout=10000)
+    assert host.locator("#away-note").inner_text().startswith("Игрока Boris нет на месте")
+    host.screenshot(path=str(ARTIFACTS / "away-offered.png"))
+    assert host.locator("#away-level").input_value() == "medium"  # the level left as it is offered
+    host.on("dialog", lambda dialog: dialog.accept())
+    host.click("#take-over")
+    host.wait_for_function("document.querySelector('#scores').textContent.includes('Boris (ИИ, средний)')")
+    assert host.locator("#away-card").is_hidden()
+    play_by_clicking_board(host)
+    host.wait_for_selector("#ranking")
+    back = new_page(browser, live_server)
+    back.goto(link)
+    back.wait_for_selector("#ranking")
+    assert "watching" in back.locator("#whoami").text_content()
+    assert not host.errors and not back.errors

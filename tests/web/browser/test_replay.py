@@ -1,0 +1,331 @@
+"""The end of a game and its replay: the review's marked moves, stepping with buttons and keys,
+the browser's back and forward.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    OVERFLOW,
+    create_game,
+    focused_matches,
+    new_page,
+    play_by_clicking_board,
+    watch_ai_game_to_its_end,
+)
+
+
+def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) -> None:
+    """In Russian: the review tells the move played as the log does, to the player ("Вы выбираете
+    тайл 36", not "Вы сыграл(а) Выберите тайл 36"), and the replay names the AI seat in the page's
+    language ("Bruno (ИИ, жадный)", not "(AI, greedy)")."""
+    page = new_page(browser, live_server, locale="ru")
+    create_game(page, "kingdomino", 2)
+    play_by_clicking_board(page)
+    page.click("#replay")
+    page.wait_for_function(
+        "document.querySelector('#review-state').textContent.startsWith('Ошибки')", timeout=120000
+    )
+    scores = page.locator("#replay-scores").text_content()
+    assert "Bruno (ИИ, жадный)" in scores and "(AI" not in scores, scores
+    # The step's scores stand where the game's are: the final scores would stand beside the step's.
+    assert page.locator("#scores-card #replay-scores").count() == 1
+    assert "Вы: 0 очков" in page.locator("#scores-card").text_content()
+    page.click("#review-next")
+    page.wait_for_function("document.querySelector('#review-note').textContent.includes('Лучше:')")
+    note = page.locator("#review-note").text_content() or ""
+    assert note.startswith(("Вы выбираете тайл ", "Вы выкладываете тайл ")), note
+    assert "отмечено на поле (шанс победы " in note and " % вместо " in note, note
+    # The verdict is a sentence of its own: "Неточность. Лучше: ..." (it ran on: "Неточность Лучше:"),
+    # and the better move is a sentence's words, not a menu's line ("Лучше: Выберите ...").
+    assert re.search(r"\d\. (Ошибка|Неточность)\. Лучше: [а-яё]", note), note
+    # The best alternative is drawn on the board of the position the move was chosen in.
+    assert page.locator("#board .hint-mark, #board .hinted").count() == 1
+    # One step on, the move played is the current one in the log, flagged.
+    page.click("#replay-next")
+    page.wait_for_selector("#log li.current.marked")
+    assert page.locator("#log li.current .review-mark").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "replay-review.png"), full_page=True)
+    # The replay has its own address: reloaded, the page opens at the replay again.
+    assert page.url.endswith("/replay")
+    page.reload()
+    page.wait_for_selector("#replay-panel")
+    page.click("#replay-back")
+    page.wait_for_selector("#ranking")
+    assert not page.url.endswith("/replay")
+    assert page.locator("#scores-card").is_visible() and page.locator("#replay-scores").count() == 0
+    assert not page.errors
+
+
+def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(page) -> None:
+    """Duel's better moves are drawn too: a placement (two dice drawn) as its two squares, two dice
+    taken at once as both dice. A better move that is not made on the board is not said marked."""
+    create_game(page, "duel", 2)
+    play_by_clicking_board(page)
+    page.click("#replay")
+    page.wait_for_function(
+        "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
+    )
+    marked = sum(int(n) for n in re.findall(r"\d+", page.locator("#review-state").text_content()))
+    assert marked, "greedy clicking makes mistakes against the AI"
+    seen: dict[bool, int] = {True: 0, False: 0}
+    for _ in range(min(8, marked)):
+        before = page.locator("#replay-step").input_value()
+        page.click("#review-next")
+        page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
+        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
+        note = page.locator("#review-note").text_content()
+        said = "marked on the board" in note
+        # A sentence that compares the two moves (it read "Best: Take die 2 (dot) (about 60 % to win)").
+        compared = re.search(
+            r"\. (?:Mistake|Inaccuracy)\. Better: [a-z].* \(win chance (\d+) % instead of (\d+) %\)\.$", note
+        )
+        assert compared and int(compared[1]) > int(compared[2]), note
+        assert said == (page.locator("#board .hint-mark, #board .hinted").count() > 0)
+        seen[said] += 1
+    assert seen[True], seen  # placements and dice are the most of a Duel's decisions
+
+
+def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server) -> None:
+    """Each step of the replay showed its line of the log with scrollIntoView, which scrolled the
+    page too: on a phone every step jumped to the log, far below the board. Now only the log's own
+    box scrolls, and the current line is in it."""
+    page = new_page(browser, live_server, 390, 844, touch=True)
+    create_game(page, "duel", 2)
+    play_by_clicking_board(page)
+    page.click("#replay")
+    page.wait_for_selector("#replay-label")
+    page.evaluate("scrollTo(0, 0)")
+    page.locator("#replay-next").scroll_into_view_if_needed()
+    at = page.evaluate("scrollY")
+    for step in range(1, 8):
+        page.locator("#replay-next").tap()
+        label = f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
+        page.wait_for_function(label)
+        assert page.evaluate("scrollY") == at, f"step {step} scrolled the page"
+    inside = page.evaluate(
+        """() => { const log = document.querySelector('#log').getBoundingClientRect();
+          const line = document.querySelector('#log li.current').getBoundingClientRect();
+          return line.top >= log.top - 1 && line.bottom <= log.bottom + 1; }"""
+    )
+    assert inside, "the current line is out of the log's box"
+    assert not page.errors
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_game_you_won_says_you_win(browser, live_server, language: str) -> None:
+    """The status line at the end put "You" where a name goes: "Game over: You wins!", "Конец игры:
+    побеждает Вы!". It speaks to the player now, as the log does."""
+    page = new_page(browser, live_server, locale=language)
+    create_game(page, "kingdomino", 2, level="random")
+    play_by_clicking_board(page, best_domino=True)
+    page.wait_for_selector("#ranking")
+    first = page.locator("#ranking tbody tr").first
+    assert first.get_attribute("data-seat") == "0", "the random AI won this deal"
+    said = {"en": "Game over: you win!", "ru": "Конец игры: вы побеждаете!"}[language]
+    assert page.locator("#winner").text_content() == said
+    assert not page.errors
+
+
+def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None:
+    """Each step asks the server for its frame: an answer that came after a later step's (a slider
+    dragged, a button pressed twice quickly) was drawn over it, the board and log of step 1 under
+    the words "step 2 of 74". Only the last step asked for is drawn now."""
+    watch_ai_game_to_its_end(page)
+    page.click("#replay")
+    page.wait_for_selector("#replay-label")
+    held: list[Any] = []
+    page.route("**/api/games/*/replay?step=1", lambda route: held.append(route))
+    page.click("#replay-next")
+    while not held:  # step 1's answer is held back
+        page.wait_for_timeout(20)
+    page.click("#replay-next")
+    page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 2 of')")
+    assert page.locator("#log li").count() == 2
+    held[0].continue_()
+    page.wait_for_timeout(500)  # the late answer comes and is put aside
+    assert "step 2 of" in page.locator("#replay-label").text_content()
+    assert page.locator("#log li").count() == 2, "step 1's frame was drawn under step 2"
+    assert not page.errors
+
+
+def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(page) -> None:
+    """The replay has its own address: the browser's Back left the end screen's address over the
+    replay (a reload then showed the end). Back now goes to the end screen, Forward to the replay."""
+    watch_ai_game_to_its_end(page)
+    page.click("#replay")
+    page.wait_for_selector("#replay-panel")
+    page.click("#replay-next")
+    page.go_back()
+    page.wait_for_selector("#ranking")
+    assert not page.url.endswith("/replay") and page.locator("#replay-panel").count() == 0
+    assert page.locator("#scores-card").is_visible()
+    page.go_forward()
+    page.wait_for_selector("#replay-panel")
+    assert page.url.endswith("/replay") and page.locator("#ranking").count() == 0
+    assert not page.errors
+
+
+def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(page) -> None:
+    """The replay had two buttons and a slider: the keys stepped only with the slider focused, and
+    the last step was a drag away. The arrow keys step wherever the focus is (but in a field), Home
+    and End go to the first and last step, and so do two buttons."""
+    watch_ai_game_to_its_end(page)
+    page.click("#replay")
+    page.wait_for_selector("#replay-label")
+    total = int(page.locator("#replay-step").get_attribute("max"))
+
+    def at(step: int) -> None:
+        page.wait_for_function(
+            f"document.querySelector('#replay-label').textContent.includes('step {step} of {total}')"
+        )
+        assert page.locator("#replay-step").input_value() == str(step)
+
+    page.locator("#board-card").focus()
+    page.keyboard.press("ArrowRight")
+    at(1)
+    page.keyboard.press("End")
+    at(total)
+    assert page.locator("#log li.current").count() == 1
+    page.keyboard.press("ArrowLeft")
+    at(total - 1)
+    page.keyboard.press("Home")
+    at(0)
+    page.click("#replay-last")
+    at(total)
+    page.click("#replay-first")
+    at(0)
+    assert page.locator("#replay-first").get_attribute("aria-keyshortcuts") == "Home"
+    assert page.locator("#replay-last").get_attribute("title") == "Last step (End)"
+    page.click("#replay-back")  # the end screen's keys are its own again
+    page.wait_for_selector("#ranking")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#replay-label").count() == 0
+    assert not page.errors
+
+
+def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser, live_server) -> None:
+    """On a 1366 x 768 laptop the review's verdict of a marked move (two lines) was written above the
+    board after the board had been fitted to the room left, and the replay's title, its way back and
+    the review's summary took three lines: the kingdom ended at 810 px. The words come first now,
+    and the three share a line."""
+    page = new_page(browser, live_server, 1366, 768)
+    create_game(page, "kingdomino", 2)
+    play_by_clicking_board(page)
+    page.click("#replay")
+    page.wait_for_function("!document.querySelector('#review-next').disabled", timeout=120000)
+    for _ in range(4):
+        before = page.locator("#replay-step").input_value()
+        page.click("#review-next")
+        page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
+        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
+        board = page.locator("#board .kingdom.mine svg.big").bounding_box()
+        page.screenshot(path=str(ARTIFACTS / "replay-review-laptop.png"))
+        assert board["y"] + board["height"] <= 768, f"the board ends at {board['y'] + board['height']}"
+    assert not page.errors
+
+
+def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -> None:
+    """Stepping through a Dynasty, the board went back to empty kingdoms when a game of the match
+    ended, and nothing said how it had ended: the replay shows the live table's note ("Game 1 of 3
+    is over: ...") while the next game is young, and the kingdoms of the games played before."""
+    watch_ai_game_to_its_end(page, dynasty=True)
+    game_id = page.url.rsplit("/", 1)[-1]
+    page.click("#replay")
+    page.wait_for_selector("#replay-label")
+    first_of_game_2 = page.evaluate(
+        """async (id) => {
+          const frame = async (n) => (await fetch(`/api/games/${id}/replay?step=${n}`)).json();
+          let lo = 0, hi = (await frame(0)).steps;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if ((await frame(mid)).observation.game_number >= 2) hi = mid; else lo = mid + 1;
+          }
+          return lo;
+        }""",
+        game_id,
+    )
+    page.fill("#replay-step", str(first_of_game_2 - 1))
+    page.wait_for_function(
+        f"document.querySelector('#replay-label').textContent.includes('step {first_of_game_2 - 1} of')"
+    )
+    assert (
+        page.locator("#replay-match-note").is_hidden()
+        and page.locator("#replay-scores .past-games").count() == 0
+    )
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        f"document.querySelector('#replay-label').textContent.includes('step {first_of_game_2} of')"
+    )
+    note = page.locator("#replay-match-note")
+    assert note.is_visible() and note.text_content().startswith("Game 1 of 3 is over: Ada (AI, random) "), (
+        note.text_content()
+    )
+    past = page.locator("#replay-scores .past-games details[data-game='1']")
+    assert past.get_attribute("open") is not None and past.locator("figure > svg").count() == 2
+    page.screenshot(path=str(ARTIFACTS / "replay-dynasty-game-2.png"), full_page=True)
+    assert not page.errors
+
+
+def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(page) -> None:
+    """ "Replay the game" and "Back to the end" are replaced by what they open: the focus fell to the
+    page each time. It goes on to the step buttons, and back to "Replay the game"."""
+    watch_ai_game_to_its_end(page)
+    page.focus("#replay")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#replay-label")
+    assert focused_matches(page, "#replay-next")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 1 of')")
+    page.focus("#replay-back")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#ranking")
+    assert focused_matches(page, "#replay")
+    assert not page.errors
+
+
+def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, live_server) -> None:
+    """On a 1366 x 768 laptop the step's score sheets stood between the replay's buttons and the
+    board, which began at 527 px and ended under the window's edge; on a phone the buttons were a
+    screen above the kingdoms. The step's scores are under the board now (in the scores' own card),
+    and the step's buttons stay at the top of the screen while the board is looked at."""
+    page = new_page(browser, live_server, 1366, 768)
+    watch_ai_game_to_its_end(page, players=3)
+    page.click("#replay")
+    page.wait_for_selector("#replay-label")
+    for step in range(1, 30):
+        page.click("#replay-next")
+        page.wait_for_function(
+            f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
+        )
+        board = page.locator("#board .kingdom.mine svg.big").bounding_box()
+        assert board["y"] + board["height"] <= 768, (
+            f"step {step}: the board ends at {board['y'] + board['height']}"
+        )
+    assert page.locator("#scores-card #replay-scores").count() == 1  # the step's, not the game's final ones
+    assert "step 29 of" in (page.locator("#replay-label").text_content() or "")
+    phone = new_page(browser, live_server, 390, 844, touch=True)
+    phone.goto(page.url)
+    phone.evaluate(
+        "(games) => localStorage.setItem('kingdomino.games', games)",
+        page.evaluate("localStorage.getItem('kingdomino.games')"),
+    )
+    phone.reload()
+    phone.wait_for_selector("#replay-label")
+    for step in range(1, 4):
+        phone.locator("#board .others-col").scroll_into_view_if_needed()
+        button = phone.locator("#replay-next").bounding_box()
+        assert button["y"] >= 0 and button["y"] + button["height"] <= 844, (
+            f"the button is off the screen: {button}"
+        )
+        phone.locator("#replay-next").tap()
+        phone.wait_for_function(
+            f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
+        )
+    phone.screenshot(path=str(ARTIFACTS / "replay-phone-bar.png"))
+    assert phone.evaluate(OVERFLOW) == []
+    assert not page.errors and not phone.errors
