@@ -71,55 +71,102 @@ Level = Literal["random", "greedy", "easy", "medium", "hard"]
 
 
 class SeatRequest(BaseModel):
-    kind: Literal["human", "ai"]
-    name: str = Field(default="", max_length=40)
-    level: Level | None = None
-    online: bool = False
+    """One seat of a new game: a human (on this screen, or online with an invite link) or an AI."""
+
+    kind: Literal["human", "ai"] = Field(description="Who plays the seat.")
+    name: str = Field(
+        default="",
+        max_length=40,
+        description="The name shown; empty for the seat's default. An AI's name says it is one.",
+    )
+    level: Level | None = Field(default=None, description="An AI seat's level (`easy` if not given).")
+    online: bool = Field(
+        default=False, description="A human playing from another browser, with an invite link."
+    )
 
 
 class CreateRequest(BaseModel):
-    game: str = Field(max_length=32)
-    players: int = Field(ge=1, le=8, strict=True)
-    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=16)
-    seats: list[SeatRequest] = Field(min_length=1, max_length=8)
-    seed: int | None = Field(default=None, ge=0, lt=2**62)
-    hints: bool = False
+    """A new game: which game, how many players, its options and who sits where."""
+
+    game: str = Field(max_length=32, description="`kingdomino`, `duel` or `origins` (`GET /api/meta`).")
+    players: int = Field(
+        ge=1, le=8, strict=True, description="How many players; the game says which counts it takes."
+    )
+    options: dict[str, bool | int | str] = Field(
+        default_factory=dict,
+        max_length=16,
+        description="The game's options by name, as the command line's (`mode`, `harmony`, ...).",
+    )
+    seats: list[SeatRequest] = Field(
+        min_length=1, max_length=8, description="One seat for each player, in order."
+    )
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**62,
+        description="The deal's seed; the server draws a secret one when left out.",
+    )
+    hints: bool = Field(default=False, description="Hints for everyone in a game with several humans.")
 
 
 class ActionRequest(BaseModel):
-    token: Token
-    action: str = Field(min_length=1, max_length=64)
-    index: int | None = Field(default=None, ge=0)
+    """A move of the token's seat, written as the view's legal moves write it."""
+
+    token: Token = Field(description="The seat's token, from the game's creation or its invite link.")
+    action: str = Field(
+        min_length=1, max_length=64, description="The move's text, one of the view's legal moves."
+    )
+    index: int | None = Field(
+        default=None,
+        ge=0,
+        description="How many actions the game holds as the client saw it: 409 if it moved on since.",
+    )
 
 
 class TokenRequest(BaseModel):
-    token: Token
+    """The token of the seat that asks."""
+
+    token: Token = Field(description="The seat's token.")
 
 
 class LeaveRequest(BaseModel):
-    token: Token
-    level: Level = "medium"
+    """A seat handed to an AI: the caller's own, or that of a player who is away."""
+
+    token: Token = Field(description="The token of the player who asks.")
+    level: Level = Field(default="medium", description="The level of the AI that takes the seat.")
 
 
 class RatingsRequest(BaseModel):
-    game: str = Field(max_length=32)
-    players: int = Field(ge=1, le=8, strict=True)
-    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=16)
+    """A game configuration whose AI levels' ratings are wanted."""
+
+    game: str = Field(max_length=32, description="`kingdomino`, `duel` or `origins`.")
+    players: int = Field(ge=1, le=8, strict=True, description="How many players.")
+    options: dict[str, bool | int | str] = Field(
+        default_factory=dict, max_length=16, description="The game's options by name."
+    )
 
 
 class ScoreRequest(BaseModel):
-    game: str = Field(max_length=32)
-    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=16)
-    text: str = Field(max_length=4000)
+    """A kingdom written as text, to be scored (`GET /api/score/formats` says how it is written)."""
+
+    game: str = Field(max_length=32, description="`kingdomino`, `duel` or `origins`.")
+    options: dict[str, bool | int | str] = Field(
+        default_factory=dict, max_length=16, description="The options that score (`harmony`, `mode`, ...)."
+    )
+    text: str = Field(max_length=4000, description="The kingdom, one line a row, top to bottom.")
 
 
 class LookupItem(BaseModel):
-    id: str = Field(max_length=32)
-    token: Token
+    """A game a browser keeps, with a token of it."""
+
+    id: str = Field(max_length=32, description="The game's id.")
+    token: Token = Field(description="A seat's or the spectator's token of that game.")
 
 
 class LookupRequest(BaseModel):
-    games: list[LookupItem] = Field(max_length=200)
+    """The games a browser keeps, to list them with their status and scores."""
+
+    games: list[LookupItem] = Field(max_length=200, description="At most 200 games.")
 
 
 def create_app(
@@ -203,6 +250,7 @@ def create_app(
 
     @app.get("/api/meta")
     async def meta() -> dict[str, Any]:
+        """The games this server offers and the AI levels a seat may have."""
         from kingdomino.games.registry import game_names
 
         return {"games": game_names(), "levels": list(AI_LEVELS)}
@@ -239,6 +287,7 @@ def create_app(
 
     @app.post("/api/games", status_code=201)
     async def create(body: CreateRequest, request: Request) -> dict[str, Any]:
+        """A new game: its id, each human seat's token and invite link, and the spectator link."""
         live = await hub.create(
             body.game,
             body.players,
@@ -289,17 +338,20 @@ def create_app(
 
     @app.get("/api/games/{game_id}")
     async def view(game_id: str, token: Annotated[str, Query(max_length=64)] = "") -> Response:
+        """The game as the token's holder sees it: the board, scores, and its legal moves if it is to act."""
         tokens = frozenset([token]) if token else frozenset()
         live = hub.get(game_id, tokens)
         return Response(hub.view_text(live, hub.seats_held(live, tokens)), media_type="application/json")
 
     @app.post("/api/games/{game_id}/actions")
     async def act(game_id: str, body: ActionRequest, request: Request) -> dict[str, Any]:
+        """A move of the token's seat, checked by the engine (refused with the reason if illegal)."""
         applied = await hub.act(game_id, body.token, body.action, body.index, client=_client(request))
         return {"ok": True, "index": applied}
 
     @app.post("/api/games/{game_id}/undo")
     async def undo(game_id: str, body: TokenRequest, request: Request) -> dict[str, Any]:
+        """The token's last move taken back with all after it (against AI seats; never across a draw)."""
         await hub.undo(game_id, body.token, _client(request))
         return {"ok": True}
 
@@ -307,10 +359,12 @@ def create_app(
     async def hint(
         game_id: str, request: Request, token: Annotated[str, Query(max_length=64)] = ""
     ) -> dict[str, Any]:
+        """The search's best moves for the seat to act: each with its `value` (a win chance) and `visits`."""
         return {"candidates": await hub.hint(game_id, token, _client(request))}
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str) -> dict[str, Any]:
+        """A finished game's record (`kingdomino replay` checks it)."""
         return views.record(hub.get(game_id)).to_json()
 
     @app.get("/api/games/{game_id}/review")
@@ -323,6 +377,7 @@ def create_app(
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, step: int = 0) -> dict[str, Any]:
+        """A finished game's public view after ``step`` actions, with the action taken next."""
         return views.replay_view(hub.get(game_id), step, hub.replays)
 
     @app.websocket("/ws/games/{game_id}")
