@@ -66,6 +66,10 @@ logger = logging.getLogger(__name__)
 MAX_SOCKETS_PER_CLIENT = 100
 
 Token = Annotated[str, Field(min_length=1, max_length=64)]
+#: A game's name, as ``GET /api/meta`` lists them.
+GameName = Annotated[
+    str, Field(max_length=32, description="`kingdomino`, `duel` or `origins` (`GET /api/meta`).")
+]
 #: An AI seat's level, as ``AI_LEVELS`` lists them.
 Level = Literal["random", "greedy", "easy", "medium", "hard"]
 
@@ -88,7 +92,7 @@ class SeatRequest(BaseModel):
 class CreateRequest(BaseModel):
     """A new game: which game, how many players, its options and who sits where."""
 
-    game: str = Field(max_length=32, description="`kingdomino`, `duel` or `origins` (`GET /api/meta`).")
+    game: GameName
     players: int = Field(
         ge=1, le=8, strict=True, description="How many players; the game says which counts it takes."
     )
@@ -139,7 +143,7 @@ class LeaveRequest(BaseModel):
 class RatingsRequest(BaseModel):
     """A game configuration whose AI levels' ratings are wanted."""
 
-    game: str = Field(max_length=32, description="`kingdomino`, `duel` or `origins`.")
+    game: GameName
     players: int = Field(ge=1, le=8, strict=True, description="How many players.")
     options: dict[str, bool | int | str] = Field(
         default_factory=dict, max_length=16, description="The game's options by name."
@@ -149,7 +153,7 @@ class RatingsRequest(BaseModel):
 class ScoreRequest(BaseModel):
     """A kingdom written as text, to be scored (`GET /api/score/formats` says how it is written)."""
 
-    game: str = Field(max_length=32, description="`kingdomino`, `duel` or `origins`.")
+    game: GameName
     options: dict[str, bool | int | str] = Field(
         default_factory=dict, max_length=16, description="The options that score (`harmony`, `mode`, ...)."
     )
