@@ -70,6 +70,10 @@ Token = Annotated[str, Field(min_length=1, max_length=64)]
 GameName = Annotated[
     str, Field(max_length=32, description="`kingdomino`, `duel` or `origins` (`GET /api/meta`).")
 ]
+#: A game's options by name, as the command line's (``mode``, ``harmony``, ...).
+GameOptions = Annotated[dict[str, bool | int | str], Field(max_length=16)]
+#: How many players a game has; the game says which counts it takes.
+Players = Annotated[int, Field(ge=1, le=8, strict=True)]
 #: An AI seat's level, as ``AI_LEVELS`` lists them.
 Level = Literal["random", "greedy", "easy", "medium", "hard"]
 
@@ -93,12 +97,9 @@ class CreateRequest(BaseModel):
     """A new game: which game, how many players, its options and who sits where."""
 
     game: GameName
-    players: int = Field(
-        ge=1, le=8, strict=True, description="How many players; the game says which counts it takes."
-    )
-    options: dict[str, bool | int | str] = Field(
+    players: Players = Field(description="How many players; the game says which counts it takes.")
+    options: GameOptions = Field(
         default_factory=dict,
-        max_length=16,
         description="The game's options by name, as the command line's (`mode`, `harmony`, ...).",
     )
     seats: list[SeatRequest] = Field(
@@ -144,18 +145,16 @@ class RatingsRequest(BaseModel):
     """A game configuration whose AI levels' ratings are wanted."""
 
     game: GameName
-    players: int = Field(ge=1, le=8, strict=True, description="How many players.")
-    options: dict[str, bool | int | str] = Field(
-        default_factory=dict, max_length=16, description="The game's options by name."
-    )
+    players: Players = Field(description="How many players.")
+    options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
 
 
 class ScoreRequest(BaseModel):
     """A kingdom written as text, to be scored (`GET /api/score/formats` says how it is written)."""
 
     game: GameName
-    options: dict[str, bool | int | str] = Field(
-        default_factory=dict, max_length=16, description="The options that score (`harmony`, `mode`, ...)."
+    options: GameOptions = Field(
+        default_factory=dict, description="The options that score (`harmony`, `mode`, ...)."
     )
     text: str = Field(max_length=4000, description="The kingdom, one line a row, top to bottom.")
 
