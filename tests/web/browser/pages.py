@@ -1,15 +1,18 @@
 """What the browser tests share: opening a page of its own, creating a game from the lobby, playing
-it by clicking the board, following the log, and the checks run on every screen (text that
-overflows its box, axe-core's violations). Screenshots go outside the checkout.
+it by clicking the board (or finishing it through the API), following the log, and the checks run
+on every screen (text that overflows its box, axe-core's violations). Screenshots go outside the
+checkout.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from tests.web.conftest import BROWSER_CONTEXTS
 
@@ -122,6 +125,53 @@ def play_by_clicking_board(
     return made
 
 
+def finish_through_the_api(page: Any, best: bool = False, timeout: float = 60.0) -> str:
+    """Play the rest of the page's game through the HTTP API, the page away meanwhile, then open
+    the game again at its end screen; its id. For the tests of what comes after the last move:
+    ``test_played_to_the_end_by_clicking_the_board`` clicks every game and mode to its end, and
+    a state drawn for each move of a whole game is most of a browser test's time.
+
+    Our move is the view's first legal one, or with ``best`` the one that scores the most now
+    (a claim: the line's last domino, the highest number), which beats the ``random`` AI.
+    """
+    game_id = page.url.split("/game/")[1].split("/")[0]
+    token = page.evaluate(
+        "(id) => JSON.parse(localStorage.getItem('kingdomino.games')).find((g) => g.id === id).tokens[0]",
+        game_id,
+    )
+    page.goto("about:blank")
+    deadline = time.monotonic() + timeout
+    with httpx.Client(base_url=page.base_url, timeout=30) as http:
+        while True:
+            view = http.get(f"/api/games/{game_id}", params={"token": token}).json()
+            if view["status"] == "finished":
+                break
+            assert time.monotonic() < deadline, f"the game did not end; last view index {view['index']}"
+            if view["current_player"] in view["your_seats"] and view["legal_actions"]:
+                answer = http.post(
+                    f"/api/games/{game_id}/actions",
+                    json={"token": token, "action": our_move(view, best)},
+                )
+                assert answer.status_code == 200, answer.text
+            else:
+                time.sleep(0.01)
+    page.goto(f"{page.base_url}/game/{game_id}")
+    page.wait_for_selector("#ranking")
+    return game_id
+
+
+def our_move(view: dict[str, Any], best: bool) -> str:
+    """The move ``finish_through_the_api`` makes in ``view`` (see there)."""
+    legal: list[str] = view["legal_actions"]
+    if not best:
+        return legal[0]
+    claims = [action for action in legal if action.startswith("claim ")]
+    if len(claims) == len(legal):
+        return max(claims, key=lambda action: int(action.split()[1]))
+    gains: dict[str, int] = view.get("score_gains") or {}
+    return max(legal, key=lambda action: gains.get(action, 0))
+
+
 def log_mark(page: Any) -> list[Any]:
     """Where the log stands: its length and its newest line (the log keeps the last 25 actions, so
     a new action may leave its length as it was)."""
@@ -182,8 +232,9 @@ def focused_matches(page: Any, selector: str) -> bool:
     )
 
 
-def watch_ai_game_to_its_end(page: Any, game: str = "kingdomino", players: int = 2, **options: Any) -> None:
-    """Create a game of AI seats only (random, quick) and watch it to its end screen."""
+def ai_game_to_its_end(page: Any, game: str = "kingdomino", players: int = 2, **options: Any) -> None:
+    """Create a game of AI seats only (random, quick) from the lobby and open it at its end screen
+    once played (away from the page: ``finish_through_the_api``)."""
     page.goto(page.base_url + "/")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
@@ -192,7 +243,8 @@ def watch_ai_game_to_its_end(page: Any, game: str = "kingdomino", players: int =
     for seat in range(players):
         page.select_option(f"#seat-{seat}", "ai:random")
     page.click("#create")
-    page.wait_for_selector("#ranking", timeout=120000)
+    page.wait_for_url("**/game/*")
+    finish_through_the_api(page, timeout=120)
 
 
 #: A test that runs axe-core, which ``npm ci`` installs.

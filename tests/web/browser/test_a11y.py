@@ -17,11 +17,11 @@ from tests.web.browser.pages import (
     GAMES,
     axe_violations,
     create_game,
+    finish_through_the_api,
     focused_matches,
     log_mark,
     needs_axe,
     new_page,
-    play_by_clicking_board,
     wait_for_new_log,
 )
 
@@ -404,8 +404,7 @@ def test_axe_finds_no_serious_violation(page) -> None:
 @needs_axe
 def test_axe_finds_no_serious_violation_on_the_end_screen_and_the_review(page) -> None:
     create_game(page, "duel", 2)
-    play_by_clicking_board(page)
-    page.wait_for_selector("#ranking")
+    finish_through_the_api(page)
     found = axe_violations(page)
     assert found == [], "\n".join(["end screen", *found])
     page.click("#replay")

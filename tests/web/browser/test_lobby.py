@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from tests.web.browser.pages import (
+    ai_game_to_its_end,
     create_game,
     new_page,
-    watch_ai_game_to_its_end,
 )
 
 from kingdomino.arena.ladder import load_ratings
@@ -139,7 +139,7 @@ def test_your_games_list_the_ones_awaiting_you_first(page) -> None:
 def test_your_games_say_who_won_a_finished_game(page) -> None:
     """A finished game in "Your games" read "over · Ada (AI, random) 13, Bruno (AI, random) 13": who
     won was not said, and a tie on points was not told apart. A star follows the winners' points."""
-    watch_ai_game_to_its_end(page, players=3)
+    ai_game_to_its_end(page, players=3)
     winners = [
         page.locator("#ranking tbody tr").nth(i).get_attribute("data-seat")
         for i in range(3)

@@ -16,6 +16,7 @@ from tests.web.browser.pages import (
     GAMES,
     OVERFLOW,
     create_game,
+    finish_through_the_api,
     focused_matches,
     log_mark,
     new_page,
@@ -484,8 +485,7 @@ def test_the_guided_game_explains_each_step_and_what_placing_scores(page) -> Non
     page.click("#guide-show")
     assert page.locator("#guide-tip").text_content().startswith("Place your domino")
     # The guided game closes with a word on what comes next (it ended with no tip).
-    play_by_clicking_board(page)
-    page.wait_for_selector("#ranking")
+    finish_through_the_api(page)
     assert page.locator("#guide-tip").text_content().startswith("The game is over: the ranking")
 
 
@@ -493,9 +493,7 @@ def test_a_finished_game_is_played_again_on_the_same_deal(page) -> None:
     """At the end of a game against AI seats, "Same deal again" starts a practice game with the
     finished game's seed: its dice roll as they rolled (the server keys each draw by its name)."""
     create_game(page, "duel", 2)
-    first = page.url.rsplit("/", 1)[-1]
-    play_by_clicking_board(page)
-    page.wait_for_selector("#ranking")
+    first = finish_through_the_api(page)
     # A game over has no move to list, hint or take back.
     assert page.locator("details.moves").is_hidden() and page.locator("#hint, #undo").count() == 2
     assert page.locator("#hint").is_hidden() and page.locator("#undo").is_hidden()
@@ -550,7 +548,7 @@ def test_a_score_sheet_opened_stays_open_from_move_to_move_and_step_to_step(page
     play_by_clicking_board(page, 2)
     page.wait_for_selector("#your-turn")
     assert sheet.get_attribute("open") is not None, "the move closed the sheet"
-    play_by_clicking_board(page)
+    finish_through_the_api(page)
     page.click("#replay")
     page.wait_for_selector("#replay-label")
     mine = page.locator("#replay-scores details[data-seat='0']")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from tests.web.browser.pages import (
     create_game,
+    finish_through_the_api,
     play_by_clicking_board,
 )
 
@@ -178,7 +179,7 @@ def test_the_boards_are_measured_together_before_any_is_zoomed(page) -> None:
     4-player table). All are measured first now, then zoomed."""
     page.add_init_script(NOTE_BOARD_FITTING)
     create_game(page, "kingdomino", 2)
-    play_by_clicking_board(page)
+    finish_through_the_api(page)
     # Unfitted again, so each board's view is set again (a board already fitted is left as it is).
     page.evaluate("document.querySelectorAll('svg[data-window]').forEach(b => b.removeAttribute('viewBox'))")
     page.evaluate("window.fitting = []; window.dispatchEvent(new Event('resize'))")

@@ -11,11 +11,11 @@ import pytest
 from tests.web.browser.pages import (
     ARTIFACTS,
     OVERFLOW,
+    ai_game_to_its_end,
     create_game,
+    finish_through_the_api,
     focused_matches,
     new_page,
-    play_by_clicking_board,
-    watch_ai_game_to_its_end,
 )
 
 
@@ -25,7 +25,7 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     language ("Bruno (ИИ, жадный)", not "(AI, greedy)")."""
     page = new_page(browser, live_server, locale="ru")
     create_game(page, "kingdomino", 2)
-    play_by_clicking_board(page)
+    finish_through_the_api(page)
     page.click("#replay")
     page.wait_for_function(
         "document.querySelector('#review-state').textContent.startsWith('Ошибки')", timeout=120000
@@ -65,7 +65,7 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
     """Duel's better moves are drawn too: a placement (two dice drawn) as its two squares, two dice
     taken at once as both dice. A better move that is not made on the board is not said marked."""
     create_game(page, "duel", 2)
-    play_by_clicking_board(page)
+    finish_through_the_api(page)
     page.click("#replay")
     page.wait_for_function(
         "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
@@ -96,7 +96,7 @@ def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server)
     box scrolls, and the current line is in it."""
     page = new_page(browser, live_server, 390, 844, touch=True)
     create_game(page, "duel", 2)
-    play_by_clicking_board(page)
+    finish_through_the_api(page)
     page.click("#replay")
     page.wait_for_selector("#replay-label")
     page.evaluate("scrollTo(0, 0)")
@@ -122,8 +122,7 @@ def test_a_game_you_won_says_you_win(browser, live_server, language: str) -> Non
     побеждает Вы!". It speaks to the player now, as the log does."""
     page = new_page(browser, live_server, locale=language)
     create_game(page, "kingdomino", 2, level="random")
-    play_by_clicking_board(page, best_domino=True)
-    page.wait_for_selector("#ranking")
+    finish_through_the_api(page, best=True)
     first = page.locator("#ranking tbody tr").first
     assert first.get_attribute("data-seat") == "0", "the random AI won this deal"
     said = {"en": "Game over: you win!", "ru": "Конец игры: вы побеждаете!"}[language]
@@ -135,7 +134,7 @@ def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None
     """Each step asks the server for its frame: an answer that came after a later step's (a slider
     dragged, a button pressed twice quickly) was drawn over it, the board and log of step 1 under
     the words "step 2 of 74". Only the last step asked for is drawn now."""
-    watch_ai_game_to_its_end(page)
+    ai_game_to_its_end(page)
     page.click("#replay")
     page.wait_for_selector("#replay-label")
     held: list[Any] = []
@@ -156,7 +155,7 @@ def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None
 def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(page) -> None:
     """The replay has its own address: the browser's Back left the end screen's address over the
     replay (a reload then showed the end). Back now goes to the end screen, Forward to the replay."""
-    watch_ai_game_to_its_end(page)
+    ai_game_to_its_end(page)
     page.click("#replay")
     page.wait_for_selector("#replay-panel")
     page.click("#replay-next")
@@ -174,7 +173,7 @@ def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(page
     """The replay had two buttons and a slider: the keys stepped only with the slider focused, and
     the last step was a drag away. The arrow keys step wherever the focus is (but in a field), Home
     and End go to the first and last step, and so do two buttons."""
-    watch_ai_game_to_its_end(page)
+    ai_game_to_its_end(page)
     page.click("#replay")
     page.wait_for_selector("#replay-label")
     total = int(page.locator("#replay-step").get_attribute("max"))
@@ -215,7 +214,7 @@ def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser, live_serv
     and the three share a line."""
     page = new_page(browser, live_server, 1366, 768)
     create_game(page, "kingdomino", 2)
-    play_by_clicking_board(page)
+    finish_through_the_api(page)
     page.click("#replay")
     page.wait_for_function("!document.querySelector('#review-next').disabled", timeout=120000)
     for _ in range(4):
@@ -233,7 +232,7 @@ def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -
     """Stepping through a Dynasty, the board went back to empty kingdoms when a game of the match
     ended, and nothing said how it had ended: the replay shows the live table's note ("Game 1 of 3
     is over: ...") while the next game is young, and the kingdoms of the games played before."""
-    watch_ai_game_to_its_end(page, dynasty=True)
+    ai_game_to_its_end(page, dynasty=True)
     game_id = page.url.rsplit("/", 1)[-1]
     page.click("#replay")
     page.wait_for_selector("#replay-label")
@@ -274,7 +273,7 @@ def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -
 def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(page) -> None:
     """ "Replay the game" and "Back to the end" are replaced by what they open: the focus fell to the
     page each time. It goes on to the step buttons, and back to "Replay the game"."""
-    watch_ai_game_to_its_end(page)
+    ai_game_to_its_end(page)
     page.focus("#replay")
     page.keyboard.press("Enter")
     page.wait_for_selector("#replay-label")
@@ -294,7 +293,7 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, li
     screen above the kingdoms. The step's scores are under the board now (in the scores' own card),
     and the step's buttons stay at the top of the screen while the board is looked at."""
     page = new_page(browser, live_server, 1366, 768)
-    watch_ai_game_to_its_end(page, players=3)
+    ai_game_to_its_end(page, players=3)
     page.click("#replay")
     page.wait_for_selector("#replay-label")
     for step in range(1, 30):

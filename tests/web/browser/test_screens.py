@@ -12,13 +12,13 @@ from tests.web.browser.pages import (
     LANGUAGES,
     OVERFLOW,
     TAP_TARGETS,
+    ai_game_to_its_end,
     axe_violations,
     create_game,
     log_mark,
     new_page,
     play_by_clicking_board,
     wait_for_new_log,
-    watch_ai_game_to_its_end,
 )
 
 
@@ -357,7 +357,7 @@ def test_on_a_laptop_the_end_screen_shows_the_finished_kingdom_whole(
     fitted to the room under the top before the ranking was put above it. It fits below the ranking,
     and so does Duel's map (never fitted, its last row was 30 px under the edge)."""
     page = new_page(browser, live_server, 1366, 768)
-    watch_ai_game_to_its_end(page, game, players)
+    ai_game_to_its_end(page, game, players)
     for _ in range(2):  # as the game ends, and opened again
         ranking = page.locator("#ranking").bounding_box()
         board = page.locator("#board .mine-col svg.big").bounding_box()
@@ -380,7 +380,7 @@ def test_on_a_phone_a_dynastys_ranking_fits_the_screen(browser, live_server, lan
     """A Dynasty's ranking has a column for each of its three games: on a 390 px phone the table was
     388-456 px wide in a card of 374 and the page scrolled sideways. Its cells are narrower there."""
     page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
-    watch_ai_game_to_its_end(page, players=3, dynasty=True)
+    ai_game_to_its_end(page, players=3, dynasty=True)
     assert page.locator("#ranking th.game-score").count() == 3
     fits = page.evaluate(
         "() => document.querySelector('table.ranking').getBoundingClientRect().right"
