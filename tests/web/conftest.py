@@ -66,8 +66,10 @@ def create(
 
 
 def wait_for(
-    client: TestClient, game_id: str, token: str, predicate: Any, timeout: float = 30.0
+    client: httpx.Client, game_id: str, token: str, predicate: Any, timeout: float = 30.0
 ) -> dict[str, Any]:
+    """The game's view for ``token`` once ``predicate`` holds of it (polled; a TestClient or an
+    httpx client of a live server)."""
     deadline = time.monotonic() + timeout
     while True:
         view = client.get(f"/api/games/{game_id}", params={"token": token}).json()

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import os
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from tests.web.conftest import BROWSER_CONTEXTS
+from tests.web.conftest import BROWSER_CONTEXTS, wait_for
 
 CHROMIUM = "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[3]
@@ -133,6 +132,7 @@ def finish_through_the_api(page: Any, best: bool = False, timeout: float = 60.0)
 
     Our move is the view's first legal one, or with ``best`` the one that scores the most now
     (a claim: the line's last domino, the highest number), which beats the ``random`` AI.
+    ``timeout``: the most seconds the other seats may take between two of our moves.
     """
     game_id = page.url.split("/game/")[1].split("/")[0]
     token = page.evaluate(
@@ -140,21 +140,17 @@ def finish_through_the_api(page: Any, best: bool = False, timeout: float = 60.0)
         game_id,
     )
     page.goto("about:blank")
-    deadline = time.monotonic() + timeout
+
+    def ours_or_over(view: dict[str, Any]) -> bool:
+        awaited = view["current_player"] in view["your_seats"] and bool(view["legal_actions"])
+        return view["status"] == "finished" or awaited
+
     with httpx.Client(base_url=page.base_url, timeout=30) as http:
-        while True:
-            view = http.get(f"/api/games/{game_id}", params={"token": token}).json()
-            if view["status"] == "finished":
-                break
-            assert time.monotonic() < deadline, f"the game did not end; last view index {view['index']}"
-            if view["current_player"] in view["your_seats"] and view["legal_actions"]:
-                answer = http.post(
-                    f"/api/games/{game_id}/actions",
-                    json={"token": token, "action": our_move(view, best)},
-                )
-                assert answer.status_code == 200, answer.text
-            else:
-                time.sleep(0.01)
+        while (view := wait_for(http, game_id, token, ours_or_over, timeout))["status"] != "finished":
+            answer = http.post(
+                f"/api/games/{game_id}/actions", json={"token": token, "action": our_move(view, best)}
+            )
+            assert answer.status_code == 200, answer.text
     page.goto(f"{page.base_url}/game/{game_id}")
     page.wait_for_selector("#ranking")
     return game_id
