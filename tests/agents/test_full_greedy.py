@@ -8,7 +8,7 @@ import pytest
 
 from kingdomino import CHANCE, make_game
 from kingdomino.agents import make_agent
-from kingdomino.agents.full_greedy import FullGreedyAgent, castle_frame, has_single_hole
+from kingdomino.agents.full_greedy import FullGreedyAgent, castle_frame, decision_pairs, has_single_hole
 from kingdomino.arena.match import play_game, seat_agents
 from kingdomino.core.game import State
 from kingdomino.games.classic.components import DOMINOES
@@ -155,7 +155,6 @@ def look_ahead_positions(count: int) -> list[ClassicState]:
     placements and greedy's share none and the filters do not tell them apart."""
     found = []
     game = make_game("kingdomino", 4)
-    agent = FullGreedyAgent(0)
     for seed in range(200):
         rng = random.Random(seed)
         greedy = make_agent("greedy", seed)
@@ -166,7 +165,7 @@ def look_ahead_positions(count: int) -> list[ClassicState]:
                 state.apply(state.sample_chance(rng))
                 continue
             if state.phase_name == "place" and state.next_row and len(state.legal_actions()) > 1:
-                pairs = agent.pairs(state)
+                pairs = decision_pairs(state)
                 assert pairs is not None
                 keys: dict[int, tuple[bool, bool, float]] = {}
                 for pair in pairs:
@@ -196,11 +195,10 @@ def test_it_places_for_the_domino_it_will_claim_where_greedy_places_for_now() ->
 
 def test_it_claims_the_domino_its_placement_was_made_for() -> None:
     state = look_ahead_positions(1)[0]
-    agent = FullGreedyAgent(1)
-    plan = max(agent.pairs(state) or [], key=lambda pair: pair.key)
+    plan = max(decision_pairs(state) or [], key=lambda pair: pair.key)
     state.apply(plan.action)
     assert state.phase_name == "claim"
-    pairs = agent.pairs(state) or []
+    pairs = decision_pairs(state) or []
     assert max(pair.key for pair in pairs) == plan.key  # the plan is still the best pair
     for seed in range(5):
         claim = FullGreedyAgent(seed).act(state)

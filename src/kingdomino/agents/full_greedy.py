@@ -52,6 +52,7 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -59,6 +60,7 @@ from typing import Any
 from kingdomino.agents.base import Agent, Candidate, best_by_gain, no_params, ranked_by_gain
 from kingdomino.core.game import State
 from kingdomino.games.domino.geometry import Geometry
+from kingdomino.games.domino.memo import GainMemo
 from kingdomino.games.domino.rules import CLAIM, FREE, PLACE, DominoState
 from kingdomino.games.domino.territory import DominoKingdom
 
@@ -96,16 +98,11 @@ class FullGreedyAgent(Agent):
     name = "full-greedy"
 
     def act(self, state: State) -> int:
-        pairs = self.pairs(state)
-        if pairs is None:
-            return self._plain(state)
-        best = max(pair.key for pair in pairs)
-        ties = sorted({pair.action for pair in pairs if pair.key == best})
-        return ties[int(self.rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+        return full_greedy_move(state, self.rng)
 
     def analyse(self, state: State, keep: int | None = None) -> list[Candidate]:
         """Legal actions by their best pair's key; the value shown is that pair's score."""
-        pairs = self.pairs(state)
+        pairs = decision_pairs(state)
         if pairs is None:
             return ranked_by_gain(state, state.immediate_gains())
         best: dict[int, Key] = {}
@@ -115,25 +112,72 @@ class FullGreedyAgent(Agent):
         ranked = sorted(best.items(), key=lambda item: item[1], reverse=True)
         return [Candidate(action, key[2], 0) for action, key in ranked]
 
-    def _plain(self, state: State) -> int:
-        return best_by_gain(state, state.immediate_gains(), self.rng)
 
-    def pairs(self, state: State) -> list[Pair] | None:
-        """The candidates of a placement or a claim in a domino game; ``None`` elsewhere."""
-        rules = DominoRules.of(state)
-        if rules is None:
-            return None
-        assert isinstance(state, DominoState)
-        if state.phase == PLACE:
-            return rules.placement_pairs(state)
-        if state.phase == CLAIM:
-            if not state.row:
-                numbers = [[code - rules.claim_base + 1] for code in state.legal_actions()]
-                return rules.first_pick(state, numbers)
-            return rules.claim_pairs(state)
-        if state.phase_name == "first_claim":  # Origins, 2 players: the first claim takes two dominoes
-            return rules.first_pick(state, rules.first_pairs(state))
+#: Full greedy's best actions (its ties) by what decides them (``decision_key``). A search whose
+#: playouts play full greedy meets the same decisions again and again (every playout from a
+#: position starts from the same kingdoms and rows), and a decision costs a few milliseconds.
+BEST_ACTIONS: GainMemo[tuple[object, ...], list[int]] = GainMemo(65_536)
+
+
+def full_greedy_move(state: State, rng: random.Random) -> int:
+    """Full greedy's move in ``state``, its ties broken by ``rng`` (plain greedy where its idea
+    does not apply): the agent's move, and a playout's (``playouts.POLICIES["full-greedy"]``)."""
+    ties = best_actions(state)
+    if ties is None:
+        return best_by_gain(state, state.immediate_gains(), rng)
+    return ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]
+
+
+def best_actions(state: State) -> list[int] | None:
+    """The actions of full greedy's best pairs, in order; ``None`` where it plays plain greedy."""
+    key = decision_key(state)
+    if key is not None:
+        found = BEST_ACTIONS.get(key)
+        if found is not None:
+            return found
+    pairs = decision_pairs(state)
+    if pairs is None:
         return None
+    best = max(pair.key for pair in pairs)
+    ties = sorted({pair.action for pair in pairs if pair.key == best})
+    return ties if key is None else BEST_ACTIONS.put(key, ties)
+
+
+def decision_key(state: State) -> tuple[object, ...] | None:
+    """Everything a placement or a claim of full greedy depends on, once the rows are dealt: the
+    game's scoring settings, the legal actions, the seat's kingdom, the domino in hand and the
+    dominoes free to claim (a seat's totems, in Origins, add the same points to every pair).
+    ``None`` for the other decisions, which are not remembered."""
+    if not isinstance(state, DominoState) or state.current_player < 0 or not state.row:
+        return None
+    if state.phase == PLACE:
+        hand = state.row[state.slot]
+        free = tuple(number for number, owner in zip(state.next_row, state.next_owner) if owner == FREE)
+    elif state.phase == CLAIM:
+        hand, free = 0, ()
+    else:
+        return None
+    kingdom = state.kingdoms[state.current_player].contents()
+    legal = tuple(state.legal_actions())
+    return (state.game.name, state.game.values_key, state.phase, hand, free, legal, kingdom)
+
+
+def decision_pairs(state: State) -> list[Pair] | None:
+    """The candidates of a placement or a claim in a domino game; ``None`` elsewhere."""
+    rules = DominoRules.of(state)
+    if rules is None:
+        return None
+    assert isinstance(state, DominoState)
+    if state.phase == PLACE:
+        return rules.placement_pairs(state)
+    if state.phase == CLAIM:
+        if not state.row:
+            numbers = [[code - rules.claim_base + 1] for code in state.legal_actions()]
+            return rules.first_pick(state, numbers)
+        return rules.claim_pairs(state)
+    if state.phase_name == "first_claim":  # Origins, 2 players: the first claim takes two dominoes
+        return rules.first_pick(state, rules.first_pairs(state))
+    return None
 
 
 class DominoRules:

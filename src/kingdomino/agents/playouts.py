@@ -9,7 +9,11 @@ cheap policy. Policies (Gedda et al., 2018):
 - ``heuristic``, ``player-heuristic``, ``heuristic-greedy``: the same with the
   engine's heuristic (``State.heuristic_gains``: immediate gain plus what the
   move does to the future) for the searching seat, or for every seat, and the
-  others random or greedy.
+  others random or greedy;
+- ``full-greedy``: every seat plays the paper's full greedy (``agents.full_greedy``:
+  a placement valued with the best placement of the domino it claims), plain greedy
+  where its idea does not apply. Far slower, and far stronger against full greedy
+  itself; meant for the last rounds (the search's ``late`` setting).
 
 The value of a finished game for each seat mixes the share of the win with
 the score margin, so search still separates sure wins (or losses) by how
@@ -25,6 +29,7 @@ import random
 from collections.abc import Callable
 
 from kingdomino.agents.base import best_by_gain
+from kingdomino.agents.full_greedy import full_greedy_move
 from kingdomino.core.game import CHANCE, State
 
 #: Playout policy name -> (the searching seat's move choice, the other seats' move choice).
@@ -35,6 +40,7 @@ POLICIES: dict[str, tuple[str, str]] = {
     "heuristic": ("heuristic", "heuristic"),
     "player-heuristic": ("heuristic", "random"),
     "heuristic-greedy": ("heuristic", "greedy"),
+    "full-greedy": ("full-greedy", "full-greedy"),
 }
 
 
@@ -59,6 +65,8 @@ def playout(state: State, me: int, policy: str, rng: random.Random, depth: int =
         if choice == "random":
             legal = state.legal_actions()
             state.apply_unchecked(legal[int(rng.random() * len(legal))])
+        elif choice == "full-greedy":
+            state.apply_unchecked(full_greedy_move(state, rng))
         else:
             state.apply_unchecked(greedy_action(state, rng, choice == "heuristic"))
 

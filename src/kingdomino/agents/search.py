@@ -28,7 +28,16 @@ key             meaning                                                   defaul
 ``depth``       decisions a playout plays before the game's outlook       0
                 values the position (``State.outlook_leads``; 0, or a
                 game without one: play to the end)
+``late``        a playout policy for the game's last rounds (with         none
+                ``late_rounds``), e.g. ``full-greedy``
+``late_rounds`` from when at most this many rounds are still to be dealt  0
+                (``State.rounds_to_deal``), playouts use ``late``
 ==============  ========================================================  ==============
+
+``late=full-greedy,late_rounds=6``: over the last six rounds the playouts play every seat
+as the paper's full greedy, the searching seat included; against full greedy opponents
+this models the table as it is (``docs/strength.md``). A full greedy playout costs some
+30 times a heuristic one, so with ``time`` the last rounds are searched with fewer playouts.
 
 >>> from kingdomino import make_game
 >>> from kingdomino.agents import make_agent
@@ -48,7 +57,7 @@ import random
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kingdomino.agents.base import Agent, AgentSpecError, Candidate
 from kingdomino.agents.playouts import POLICIES, playout_values
@@ -77,6 +86,8 @@ class SearchSettings:
     scale: float = 30.0
     workers: int = 1
     depth: int = 0
+    late: str | None = None
+    late_rounds: int = 0
     #: How a cut playout's position is valued: each seat's expected lead, or ``None`` to play
     #: on. ``None`` here: the game's own outlook (``State.outlook_leads``). Not a spec parameter:
     #: an experiment sets it in code (e.g. a learned evaluation, ``bench/value_net.py``).
@@ -97,6 +108,8 @@ class SearchSettings:
             "scale",
             "workers",
             "depth",
+            "late",
+            "late_rounds",
         }
         unknown = set(params) - known
         if unknown:
@@ -136,6 +149,18 @@ class SearchSettings:
         depth = params.get("depth", str(cls.depth))
         if not depth.isdigit():
             raise AgentSpecError(f"agent {kind!r}: depth must be a whole number >= 0, got {depth!r}")
+        late = params.get("late")
+        if late is not None and late not in POLICIES:
+            raise AgentSpecError(f"agent {kind!r}: late must be one of {', '.join(POLICIES)}, got {late!r}")
+        late_rounds = params.get("late_rounds", str(cls.late_rounds))
+        if not late_rounds.isdigit():
+            raise AgentSpecError(
+                f"agent {kind!r}: late_rounds must be a whole number >= 0, got {late_rounds!r}"
+            )
+        if (late is None) != (int(late_rounds) == 0):
+            raise AgentSpecError(
+                f"agent {kind!r}: late and late_rounds go together (a policy, and a number of rounds >= 1)"
+            )
         if kind != "mce" and int(workers) > 1:
             raise AgentSpecError(f"agent {kind!r}: workers is for mce (flat Monte Carlo) only")
         return cls(
@@ -151,6 +176,8 @@ class SearchSettings:
             scale=number("scale", cls.scale, 1.0),
             workers=int(workers),
             depth=int(depth),
+            late=late,
+            late_rounds=int(late_rounds),
         )
 
 
@@ -213,13 +240,25 @@ class SearchAgent(Agent):
         spread = high - low or 1.0
         return [a for a, _ in gains], {a: (g - low) / spread for a, g in gains}
 
-    def values_after(self, state: State, me: int, rng: random.Random | None = None) -> list[float]:
+    def settings_at(self, state: State) -> SearchSettings:
+        """The settings of a search from ``state``: the ``late`` playouts once at most
+        ``late_rounds`` rounds are still to be dealt."""
         settings = self.settings
+        if settings.late is None:
+            return settings
+        rounds = state.rounds_to_deal()
+        if rounds is None or rounds > settings.late_rounds:
+            return settings
+        return replace(settings, playout=settings.late)
+
+    def values_after(
+        self, state: State, me: int, settings: SearchSettings, rng: random.Random
+    ) -> list[float]:
         return playout_values(
             state,
             me,
             settings.playout,
-            rng or self.rng,
+            rng,
             settings.depth,
             settings.margin,
             settings.scale,
@@ -244,13 +283,13 @@ class FlatMonteCarloAgent(SearchAgent):
         actions, _ = self.candidates(state, keep)
         if len(actions) == 1:
             return [Candidate(actions[0], 0.0, 0)]
-        settings = self.settings
+        settings = self.settings_at(state)
         if settings.workers == 1:
             totals, visits = flat_search(
                 state, actions, settings, self.rng, settings.iterations, settings.time
             )
         else:
-            totals, visits = self._parallel_search(state, actions)
+            totals, visits = self._parallel_search(state, actions, settings)
         ranked = [
             Candidate(a, totals[i] / visits[i] if visits[i] else 0.0, visits[i])
             for i, a in enumerate(actions)
@@ -258,8 +297,9 @@ class FlatMonteCarloAgent(SearchAgent):
         ranked.sort(key=lambda cand: (-cand.value, -cand.visits))
         return ranked
 
-    def _parallel_search(self, state: State, actions: list[int]) -> tuple[list[float], list[int]]:
-        settings = self.settings
+    def _parallel_search(
+        self, state: State, actions: list[int], settings: SearchSettings
+    ) -> tuple[list[float], list[int]]:
         start = time.perf_counter()
         parts = settings.workers
         if settings.iterations is None:
@@ -401,8 +441,9 @@ class InformationSetMCTSAgent(SearchAgent):
         if len(actions) == 1:
             return [Candidate(actions[0], 0.0, 0)]
         root = Node(CHANCE)
-        budget = Budget.of(self.settings)
-        c, bias = self.settings.c, self.settings.bias
+        settings = self.settings_at(state)
+        budget = Budget.of(settings)
+        c, bias = settings.c, settings.bias
         rng = self.rng
         while True:
             current = state.clone()
@@ -442,7 +483,7 @@ class InformationSetMCTSAgent(SearchAgent):
                 if current.current_player < 0:
                     break
                 legal = current.legal_actions()
-            values = self.values_after(current, me)
+            values = self.values_after(current, me, settings, rng)
             for visited in path:
                 visited.visits += 1
                 visited.total += values[visited.player]

@@ -394,6 +394,14 @@ class State(ABC):
         """
         return None
 
+    def rounds_to_deal(self) -> int | None:
+        """How many more rounds chance will deal in the game being played (rows of dominoes not
+        yet drawn), which every seat can count; ``None`` where the game does not count them.
+
+        A search may play its last rounds otherwise (``late`` in ``agents.search``).
+        """
+        return None
+
     def outlook_gains(self) -> list[tuple[int, float]]:
         """The game's strongest one-ply estimate of each action, for choosing among a few.
 

@@ -119,6 +119,11 @@ class DominoState(State):
             return 0
         return (self.drawn - len(self.next_row)) // self.game.row_size
 
+    def rounds_to_deal(self) -> int:
+        """Rows of the deck still to be drawn in the game being played (0 once its last row is
+        dealt; a Dynasty's next games are not counted)."""
+        return (self.game.deck_size - self.drawn) // self.game.row_size
+
     def domino_to_place(self) -> int:
         """Number of the domino the acting king (chief) must place (``PLACE`` phase)."""
         return self.row[self.slot]
