@@ -30,6 +30,11 @@ strength() {  # configuration, opponent, seed, agent
 # 1. The paper's yardstick: three full-greedy, the paper's rules and the plain ones.
 strength kingdomino-mk-harmony full-greedy 2000 "$(hard kingdomino)"
 strength kingdomino full-greedy 2000 "$(hard kingdomino)"
+# 1. (a lever, docs/strength.md) hard with every seat played as full greedy in its playouts over
+# the last six rounds, on the paper's rules' 200 deals.
+nice -n 19 .venv/bin/kingdomino tournament --agents "$(hard kingdomino),late=full-greedy,late_rounds=6" \
+    full-greedy full-greedy full-greedy --variant middle-kingdom --variant harmony --games 200 --seed 2000 \
+    --workers "$WORKERS" --out bench/results/yardsticks/kingdomino-levers/late6.jsonl
 # 3. Duel against its one-ply yardstick.
 nice -n 19 .venv/bin/kingdomino tournament --game duel --agents "$(hard duel)" heuristic --games 200 \
     --seed 3000 --workers "$WORKERS" --out "$OUT/duel-hard-vs-heuristic.jsonl"
