@@ -8,31 +8,31 @@ observation by construction.
 
 Parameters (``kind:key=value,...``):
 
-==============  ========================================================  ==============
-key             meaning                                                   default
-==============  ========================================================  ==============
-``time``        seconds per move                                          1.0
-``iterations``  playouts per move (reproducible; overrides ``time``)      none
-``cap``         with ``iterations``: seconds after which the search stops none
-                anyway (a safety net on an overloaded machine)
-``playout``     a name in ``playouts.POLICIES``, e.g. ``player-heuristic``    player-greedy
-``prune``       keep only the best N actions by prior (0: all)            12
-``prior``       ``gain`` (immediate), ``heuristic`` (engine look-ahead)  gain
-                or ``outlook`` (the game's one-ply outlook; see ``PRIORS``)
-``c``           exploration constant of UCB                               0.4
-``bias``        progressive bias weight of the immediate gain (mcts)      1.0
-``margin``      weight of the score margin in a playout's value           0.6
-``scale``       score margin that counts as a sure win                    30
-``workers``     processes sharing a move's playouts (``mce``: each runs   1
-                its own UCB over the candidates, their sums are merged)
-``depth``       decisions a playout plays before the game's outlook       0
-                values the position (``State.outlook_leads``; 0, or a
-                game without one: play to the end)
-``late``        a playout policy for the game's last rounds (with         none
-                ``late_rounds``), e.g. ``full-greedy``
+===============  ========================================================  ==============
+key              meaning                                                   default
+===============  ========================================================  ==============
+``time``         seconds per move                                          1.0
+``iterations``   playouts per move (reproducible; overrides ``time``)      none
+``cap``          with ``iterations``: seconds after which the search stops none
+                 anyway (a safety net on an overloaded machine)
+``playout``      a name in ``playouts.POLICIES``, e.g. ``player-heuristic``    player-greedy
+``prune``        keep only the best N actions by prior (0: all)            12
+``prior``        ``gain`` (immediate), ``heuristic`` (engine look-ahead)  gain
+                 or ``outlook`` (the game's one-ply outlook; see ``PRIORS``)
+``c``            exploration constant of UCB                               0.4
+``bias``         progressive bias weight of the immediate gain (mcts)      1.0
+``margin``       weight of the score margin in a playout's value           0.6
+``scale``        score margin that counts as a sure win                    30
+``workers``      processes sharing a move's playouts (``mce``: each runs   1
+                 its own UCB over the candidates, their sums are merged)
+``depth``        decisions a playout plays before the game's outlook       0
+                 values the position (``State.outlook_leads``; 0, or a
+                 game without one: play to the end)
+``late``         a playout policy for the game's last rounds (with         none
+                 ``late_rounds``), e.g. ``full-greedy``
 ``late_rounds`` from when at most this many rounds are still to be dealt  0
-                (``State.rounds_to_deal``), playouts use ``late``
-==============  ========================================================  ==============
+                 (``State.rounds_to_deal``), playouts use ``late``
+===============  ========================================================  ==============
 
 ``late=full-greedy,late_rounds=6``: over the last six rounds the playouts play every seat
 as the paper's full greedy, the searching seat included; against full greedy opponents
