@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import signal
@@ -13,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -22,6 +23,8 @@ from fastapi.testclient import TestClient
 
 from kingdomino.web.app import create_app
 from kingdomino.web.live import AWAY_SECONDS, REFUSAL_CODES
+
+T = TypeVar("T")
 
 #: A small search for the reviews of the games the browser tests finish (a second or two each).
 QUICK_REVIEW = "mcts:iterations=12,playout=random,prune=4"
@@ -126,22 +129,44 @@ def live_app(database: str, away_seconds: float = AWAY_SECONDS) -> Any:
     )
 
 
+#: The event loop of each server ``served_in_a_thread`` runs, by its base URL.
+_SERVER_LOOPS: dict[str, asyncio.AbstractEventLoop] = {}
+
+
 @contextmanager
 def served_in_a_thread(app: Any, port: int) -> Iterator[str]:
     """``app`` served on loopback ``port`` by uvicorn in a thread of the test, once it answers:
     its base URL. The server stops when the block ends."""
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    base = f"http://127.0.0.1:{port}"
+
+    async def serve() -> None:
+        _SERVER_LOOPS[base] = asyncio.get_running_loop()
+        await server.serve()
+
+    thread = threading.Thread(target=asyncio.run, args=(serve(),), daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
     while not server.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield base
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+        _SERVER_LOOPS.pop(base, None)
+
+
+def on_the_server_loop(base: str, read: Callable[[], T]) -> T:
+    """``read()`` run on the event loop of the server at ``base`` (one ``served_in_a_thread``),
+    where the server's own code runs: the hub's queue belongs to that loop, and reading it from
+    the test's thread while the loop changes it races ("deque mutated during iteration")."""
+
+    async def call() -> T:
+        return read()
+
+    return asyncio.run_coroutine_threadsafe(call(), _SERVER_LOOPS[base]).result(timeout=10)
 
 
 class ServerProcess:
