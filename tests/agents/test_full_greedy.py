@@ -8,7 +8,13 @@ import pytest
 
 from kingdomino import CHANCE, make_game
 from kingdomino.agents import make_agent
-from kingdomino.agents.full_greedy import FullGreedyAgent, castle_frame, decision_pairs, has_single_hole
+from kingdomino.agents.full_greedy import (
+    DominoRules,
+    FullGreedyAgent,
+    castle_frame,
+    decision_pairs,
+    has_single_hole,
+)
 from kingdomino.arena.match import play_game, seat_agents
 from kingdomino.core.game import State
 from kingdomino.games.classic.components import DOMINOES
@@ -17,7 +23,7 @@ from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.classic.state import ClassicState
 from kingdomino.games.classic.text import parse_kingdom
 from kingdomino.games.domino.geometry import Geometry
-from kingdomino.games.domino.rules import FREE
+from kingdomino.games.domino.rules import FREE, DominoState
 from kingdomino.games.origins.components import DOMINOES as ORIGINS_DOMINOES
 
 
@@ -295,3 +301,57 @@ def test_full_greedy_beats_plain_greedy_in_the_papers_rules() -> None:
         seat = outcome.seats.index("full-greedy")
         wins += 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
     assert wins / config.games > 0.25
+
+
+# --- the look-ahead's keys, worked out without copies -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("kingdomino", 4, {}),
+        ("kingdomino", 4, {"middle_kingdom": True, "harmony": True}),
+        ("kingdomino", 3, {"middle_kingdom": True}),
+        ("kingdomino", 2, {"mighty_duel": True, "middle_kingdom": True, "harmony": True}),
+        ("origins", 2, {"mode": "discovery"}),
+        ("origins", 4, {"mode": "discovery", "fire_kingdom": True, "homo_habilis": True}),
+        ("origins", 3, {"mode": "totem"}),
+        ("origins", 4, {"mode": "tribe"}),
+    ],
+)
+def test_the_keys_of_a_domino_placed_are_those_of_the_kingdom_placed_on_a_copy(
+    game: str, players: int, options: dict[str, bool | str]
+) -> None:
+    """Full greedy keys a claimed domino's placements from the kingdom's own key and the game's
+    score change of each placement; placed on a copy and scored afresh, every key is the same.
+    The kingdoms come from games where a seat often plays at random (off centre, holes, discards)
+    and from their kingdoms after each placement of the domino in hand."""
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(3):
+        state = make_game(game, players, options).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(state.sample_chance(rng))
+                continue
+            rules = DominoRules.of(state)
+            if rules is not None and state.phase_name in ("place", "claim") and state.row:
+                assert isinstance(state, DominoState)
+                kingdom = state.kingdoms[state.current_player]
+                kingdoms = [kingdom]
+                if state.phase_name == "place":
+                    number = state.row[state.slot]
+                    legal = kingdom.legal_placements(rules.dominoes[number])
+                    kingdoms += [rules.placed(kingdom, code, number) for code in legal[:3]]
+                for before in kingdoms:
+                    for claimed in [n for n in (*state.row, *state.next_row) if n]:
+                        fast = rules.placement_keys(before, rules.key(before), claimed)
+                        codes = before.legal_placements(rules.dominoes[claimed])
+                        assert fast == [rules.key(rules.placed(before, code, claimed)) for code in codes]
+                        compared += len(fast)
+            legal_actions = state.legal_actions()
+            if rng.random() < 0.3:
+                state.apply(rng.choice(legal_actions))
+            else:
+                state.apply(make_agent("greedy", rng.randrange(1000)).act(state))
+    assert compared > 1000

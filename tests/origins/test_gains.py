@@ -40,7 +40,7 @@ def test_placement_gains_equal_the_score_change_of_the_placed_territory(
                 placed = [
                     state.territory_score(state._placed(kingdom, number, code)) - base for code in codes
                 ]
-                assert state._placement_gains(kingdom, number, codes) == placed
+                assert state.placement_score_changes(kingdom, number, codes) == placed
                 checked += len(codes)
                 with_cavemen += len(codes) if any(kingdom.cavemen) else 0
             legal = state.legal_actions()

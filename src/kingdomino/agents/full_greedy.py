@@ -54,8 +54,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from kingdomino.agents.base import Agent, Candidate, best_by_gain, no_params, ranked_by_gain
 from kingdomino.core.game import State
@@ -68,8 +67,7 @@ from kingdomino.games.domino.territory import DominoKingdom
 Key = tuple[bool, bool, float]
 
 
-@dataclass(frozen=True)
-class Pair:
+class Pair(NamedTuple):
     """One candidate of the look-ahead: the action now, the domino it plans to claim (0: none),
     and the key of the kingdom after both placements."""
 
@@ -188,6 +186,7 @@ class DominoRules:
         place: Callable[[DominoKingdom, int, int], None],
         score: Callable[[DominoKingdom], float],
         multiplier: Callable[[int], int],
+        changes: Callable[[DominoKingdom, int, list[int]], list[int]],
         dominoes: Any,
         claim_base: int,
         geometry: Geometry,
@@ -196,6 +195,7 @@ class DominoRules:
         self.place = place
         self.score = score
         self.multiplier = multiplier
+        self.changes = changes
         self.claim_base = claim_base
         self.geometry = geometry
         self.frame = castle_frame(geometry)
@@ -221,7 +221,15 @@ class DominoRules:
                 domino: Any = dominoes[number]
                 return max(domino.first.crowns, domino.second.crowns)  # type: ignore[no-any-return]
 
-            return cls(place, score, crowns, dominoes, game.claim_base, game.geometry)
+            return cls(
+                place,
+                score,
+                crowns,
+                classic.placement_score_changes,
+                dominoes,
+                game.claim_base,
+                game.geometry,
+            )
         if game.name == "origins":
             origins: Any = state
             resources = bool(game.resources_on)
@@ -236,7 +244,8 @@ class DominoRules:
                 domino: Any = dominoes[number]
                 return max(domino.first.fires, domino.second.fires)  # type: ignore[no-any-return]
 
-            return cls(place_origins, score_origins, fires, dominoes, game.claim_base, game.geometry)
+            changes = origins.placement_score_changes
+            return cls(place_origins, score_origins, fires, changes, dominoes, game.claim_base, game.geometry)
         return None
 
     # --- the candidates -------------------------------------------------------------------
@@ -248,15 +257,32 @@ class DominoRules:
             self.score(kingdom),
         )
 
-    def _with(self, kingdom: DominoKingdom, code: int, number: int) -> DominoKingdom:
+    def placed(self, kingdom: DominoKingdom, code: int, number: int) -> DominoKingdom:
+        """A copy of ``kingdom`` with domino ``number`` placed as ``code``."""
         after = kingdom.copy()
         self.place(after, code, number)
         return after
 
-    def _claim_keys(self, kingdom: DominoKingdom, number: int) -> list[Key]:
-        """The key of each placement of domino ``number`` in ``kingdom`` (empty: it fits nowhere)."""
-        domino = self.dominoes[number]
-        return [self.key(self._with(kingdom, code, number)) for code in kingdom.legal_placements(domino)]
+    def placement_keys(self, kingdom: DominoKingdom, kingdom_key: Key, number: int) -> list[Key]:
+        """The key of each placement of domino ``number`` in ``kingdom`` (whose own key is
+        ``kingdom_key``; empty: it fits nowhere). The score after a placement is the kingdom's
+        plus the game's score change for it (``placement_score_changes``), as if the domino were
+        placed on a copy and scored afresh (a test holds the two equal), at a fraction of the cost:
+        this is where full greedy spends its time."""
+        codes = kingdom.legal_placements(self.dominoes[number])
+        if not codes:
+            return []
+        centred, _, score = kingdom_key
+        occupied, frame = kingdom.occupied, self.frame
+        geometry = self.geometry
+        placements, centred_codes, spread = geometry.placements, geometry.centred_codes, geometry.grid.spread
+        keys = []
+        for code, change in zip(codes, self.changes(kingdom, number, codes)):
+            p = placements[code]
+            assert p is not None
+            empty = frame & ~(occupied | p.first_bit | p.second_bit)
+            keys.append((centred and centred_codes[code], not empty & ~spread(empty), score + change))
+        return keys
 
     def placement_pairs(self, state: DominoState) -> list[Pair]:
         seat = state.current_player
@@ -269,20 +295,22 @@ class DominoRules:
         pairs: list[Pair] = []
         alone: list[Pair] = []
         for code in legal:
-            after = self._with(kingdom, code, number)
-            alone.append(Pair(code, 0, self.key(after)))
+            after = self.placed(kingdom, code, number)
+            after_key = self.key(after)
+            alone.append(Pair(code, 0, after_key))
             for claim in free:
-                pairs.extend(Pair(code, claim, key) for key in self._claim_keys(after, claim))
+                pairs.extend(Pair(code, claim, key) for key in self.placement_keys(after, after_key, claim))
         return pairs or alone
 
     def claim_pairs(self, state: DominoState) -> list[Pair]:
         kingdom = state.kingdoms[state.current_player]
+        kingdom_key = self.key(kingdom)
         pairs: list[Pair] = []
         alone: list[Pair] = []
         for code in state.legal_actions():
             number = code - self.claim_base + 1
-            alone.append(Pair(code, number, self.key(kingdom)))
-            pairs.extend(Pair(code, number, key) for key in self._claim_keys(kingdom, number))
+            alone.append(Pair(code, number, kingdom_key))
+            pairs.extend(Pair(code, number, key) for key in self.placement_keys(kingdom, kingdom_key, number))
         return pairs or alone
 
     def first_pick(self, state: DominoState, options: list[list[int]]) -> list[Pair]:

@@ -135,4 +135,15 @@ class Kingdom(DominoKingdom):
         return self.merge_gains(domino, codes, (domino.first.crowns, domino.second.crowns))
 
     def scoring_regions(self, terrain: int) -> RegionList:
-        return [(r.mask, r.squares, r.crowns, r.points) for r in self.regions(terrain)]
+        """The regions of ``terrain`` as ``(mask, squares, crowns, points)`` (what
+        :meth:`placement_gains` merges), worked out without building a :class:`Region` for each: the
+        greedy players and full greedy's look-ahead ask for them at every placement they value."""
+        layers = tuple(zip(CROWN_WEIGHTS, self.crowns))
+        found = []
+        for mask in self.geometry.grid.regions(self.terrain[terrain]):
+            squares = mask.bit_count()
+            crowns = 0
+            for weight, layer in layers:
+                crowns += weight * (mask & layer).bit_count()
+            found.append((mask, squares, crowns, squares * crowns))
+        return found

@@ -190,7 +190,7 @@ class ClassicState(DominoFlow):
         """Immediate gains plus the look-ahead terms of ``outlook`` (joined, dead squares, row place)."""
         return self._place_claim_gains(outlook=True) or []
 
-    def _placement_gains(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
+    def placement_score_changes(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
         """Region points gained by each placement, plus the change of the bonuses played."""
         own = cast(Kingdom, kingdom)
         gains = own.placement_gains(DOMINOES[number], codes)

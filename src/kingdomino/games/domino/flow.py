@@ -291,10 +291,12 @@ class DominoFlow(DominoState):
             return found
         domino = self.DOMINOES[number]
         codes = kingdom.legal_placements(domino)
-        gains = self._placement_gains(kingdom, number, codes)
+        gains = self.placement_score_changes(kingdom, number, codes)
         weights = game.outlook if outlook else None
         return memo.put(key, valued_placements(kingdom, domino, codes, gains, weights))
 
     @abstractmethod
-    def _placement_gains(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
-        """The score change of each placement code of domino ``number`` in ``kingdom``."""
+    def placement_score_changes(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
+        """The score change of each placement code of domino ``number`` in ``kingdom``: its
+        regions and the bonuses of the game (what the greedy players value, and what full greedy
+        adds to a kingdom's score to value a domino placed in it without placing it on a copy)."""

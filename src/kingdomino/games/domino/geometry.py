@@ -68,6 +68,14 @@ class Geometry:
                             max(col, col2),
                         )
                     )
+        reach = frame // 2
+        lo, hi = self.centre - reach, self.centre + reach
+        #: Placement code -> whether both its squares lie within ``frame // 2`` rows and columns of
+        #: the castle (where a kingdom keeps the Middle Kingdom, or the Fire Kingdom).
+        self.centred_codes = [
+            p is not None and lo <= p.row_lo and p.row_hi <= hi and lo <= p.col_lo and p.col_hi <= hi
+            for p in self.placements
+        ]
 
         #: Bounding box ``(row_lo, row_hi, col_lo, col_hi)`` -> the squares a kingdom with that
         #: box may cover while staying within the frame (its reach), filled as boxes are met.

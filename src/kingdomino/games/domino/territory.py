@@ -206,28 +206,13 @@ class DominoKingdom:
         square stays within ``frame // 2`` of the centre (Middle Kingdom, Fire Kingdom), and
         ``full_bonus`` when the placement fills the frame (Harmony, Homo Habilis; pass 0 where
         a discard already lost it)."""
-        geometry = self.geometry
         if not centred_bonus and not full_bonus:
             return [0] * len(codes)
-        reach = geometry.frame // 2
-        lo, hi = geometry.centre - reach, geometry.centre + reach
-        centred_now = self.is_centred()
-        fills = full_bonus if self.occupied.bit_count() + 2 == geometry.frame**2 else 0
-        changes = []
-        for code in codes:
-            change = fills
-            if centred_bonus:
-                p = geometry.placements[code]
-                assert p is not None
-                centred = (
-                    min(self.row_lo, p.row_lo) >= lo
-                    and max(self.row_hi, p.row_hi) <= hi
-                    and min(self.col_lo, p.col_lo) >= lo
-                    and max(self.col_hi, p.col_hi) <= hi
-                )
-                change += centred_bonus * (centred - centred_now)
-            changes.append(change)
-        return changes
+        fills = full_bonus if self.occupied.bit_count() + 2 == self.geometry.frame**2 else 0
+        if not centred_bonus or not self.is_centred():
+            return [fills] * len(codes)  # a bounding box only grows: a kingdom off centre stays so
+        centred_codes = self.geometry.centred_codes
+        return [fills if centred_codes[code] else fills - centred_bonus for code in codes]
 
 
 #: A terrain's regions for :meth:`DominoKingdom.merge_gains`: ``(mask, squares, weight, points)``.

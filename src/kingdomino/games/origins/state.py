@@ -498,7 +498,7 @@ class OriginsState(DominoFlow):
         """Immediate gains plus the outlook for placements and claims (:mod:`.gains`)."""
         return gains.heuristic_gains(self)
 
-    def _placement_gains(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
+    def placement_score_changes(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
         """The territory's score change for each placement: its regions (merged with the new
         squares, :meth:`Kingdom.placement_gains`) and its bonuses (:meth:`kingdom_bonus`: the
         resources the domino brings, the Fire Kingdom kept or lost, Homo Habilis won; in Tribe
