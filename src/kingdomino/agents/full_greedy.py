@@ -69,7 +69,7 @@ Key = tuple[bool, bool, float]
 
 class Pair(NamedTuple):
     """One candidate of the look-ahead: the action now, the domino it plans to claim (0: none),
-    and the key of the kingdom after both placements."""
+    and the key of the kingdom after both placements (the claimed domino at its best one)."""
 
     action: int
     claim: int
@@ -161,7 +161,8 @@ def decision_key(state: State) -> tuple[object, ...] | None:
 
 
 def decision_pairs(state: State) -> list[Pair] | None:
-    """The candidates of a placement or a claim in a domino game; ``None`` elsewhere."""
+    """The candidates of a placement or a claim in a domino game, one for each action and domino
+    it plans to claim (that domino at its best placement); ``None`` elsewhere."""
     rules = DominoRules.of(state)
     if rules is None:
         return None
@@ -299,7 +300,9 @@ class DominoRules:
             after_key = self.key(after)
             alone.append(Pair(code, 0, after_key))
             for claim in free:
-                pairs.extend(Pair(code, claim, key) for key in self.placement_keys(after, after_key, claim))
+                keys = self.placement_keys(after, after_key, claim)
+                if keys:
+                    pairs.append(Pair(code, claim, max(keys)))
         return pairs or alone
 
     def claim_pairs(self, state: DominoState) -> list[Pair]:
@@ -310,7 +313,9 @@ class DominoRules:
         for code in state.legal_actions():
             number = code - self.claim_base + 1
             alone.append(Pair(code, number, kingdom_key))
-            pairs.extend(Pair(code, number, key) for key in self.placement_keys(kingdom, kingdom_key, number))
+            keys = self.placement_keys(kingdom, kingdom_key, number)
+            if keys:
+                pairs.append(Pair(code, number, max(keys)))
         return pairs or alone
 
     def first_pick(self, state: DominoState, options: list[list[int]]) -> list[Pair]:
