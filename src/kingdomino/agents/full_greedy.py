@@ -274,15 +274,14 @@ class DominoRules:
         if not codes:
             return []
         centred, _, score = kingdom_key
-        occupied, frame = kingdom.occupied, self.frame
-        geometry = self.geometry
-        placements, centred_codes, spread = geometry.placements, geometry.centred_codes, geometry.grid.spread
+        occupied, frame, geometry = kingdom.occupied, self.frame, self.geometry
+        placements, centred_codes = geometry.placements, geometry.centred_codes
         keys = []
         for code, change in zip(codes, self.changes(kingdom, number, codes)):
             p = placements[code]
             assert p is not None
-            empty = frame & ~(occupied | p.first_bit | p.second_bit)
-            keys.append((centred and centred_codes[code], not empty & ~spread(empty), score + change))
+            holed = has_single_hole(geometry, occupied | p.first_bit | p.second_bit, frame)
+            keys.append((centred and centred_codes[code], not holed, score + change))
         return keys
 
     def placement_pairs(self, state: DominoState) -> list[Pair]:
