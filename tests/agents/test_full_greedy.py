@@ -11,7 +11,6 @@ from kingdomino.agents import make_agent
 from kingdomino.agents.full_greedy import (
     DominoRules,
     FullGreedyAgent,
-    castle_frame,
     decision_pairs,
     has_single_hole,
 )
@@ -112,14 +111,14 @@ def test_it_leaves_no_single_square_hole_where_greedy_does() -> None:
     geometry = state.game.geometry
     after = state.clone()
     after.apply(middle)
-    assert has_single_hole(geometry, after.kingdoms[0].occupied, castle_frame(geometry))
+    assert has_single_hole(geometry, after.kingdoms[0].occupied, geometry.castle_frame)
     chosen = full_greedy_choices(state)
     assert chosen == {code(state, "place 2,0 W"), code(state, "place 2,2 W")}  # +2, no hole
 
 
 def test_a_single_hole_is_an_empty_square_of_the_castle_frame_with_no_empty_neighbour() -> None:
     geometry = Geometry.of(5)
-    frame = castle_frame(geometry)
+    frame = geometry.castle_frame
     assert frame.bit_count() == 25
     kingdom = parse_kingdom(STRANDING)
     assert not has_single_hole(geometry, kingdom.occupied, frame)
@@ -139,7 +138,7 @@ def two_domino_key(state: ClassicState, action: int) -> tuple[bool, bool, int]:
     after.apply(action)
     kingdom = after.kingdoms[seat]
     geometry = kingdom.geometry
-    frame = castle_frame(geometry)
+    frame = geometry.castle_frame
 
     def key(trial: Kingdom) -> tuple[bool, bool, int]:
         hole = has_single_hole(geometry, trial.occupied, frame)

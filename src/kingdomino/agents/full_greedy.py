@@ -76,13 +76,6 @@ class Pair(NamedTuple):
     key: Key
 
 
-def castle_frame(geometry: Geometry) -> int:
-    """The squares of the frame centred on the castle (where a Middle Kingdom lies)."""
-    reach = geometry.frame // 2
-    centre = geometry.centre
-    return geometry.grid.rectangle(centre - reach, centre + reach, centre - reach, centre + reach)
-
-
 def has_single_hole(geometry: Geometry, occupied: int, frame: int) -> bool:
     """Whether an empty square of the castle-centred ``frame`` has no empty neighbour in it
     (the paper's "single-tile hole": no domino can ever cover it)."""
@@ -199,7 +192,7 @@ class DominoRules:
         self.changes = changes
         self.claim_base = claim_base
         self.geometry = geometry
-        self.frame = castle_frame(geometry)
+        self.frame = geometry.castle_frame
 
     @classmethod
     def of(cls, state: State) -> DominoRules | None:

@@ -99,7 +99,11 @@ class Kingdom(DominoKingdom):
     # --- scoring -----------------------------------------------------------------------------
 
     def crown_count(self, mask: int) -> int:
-        return sum((k + 1) * (mask & layer).bit_count() for k, layer in enumerate(self.crowns))
+        """The crowns on the squares of ``mask``."""
+        crowns = 0
+        for weight, layer in zip(CROWN_WEIGHTS, self.crowns):
+            crowns += weight * (mask & layer).bit_count()
+        return crowns
 
     def regions(self, terrain: int | None = None) -> list[Region]:
         """The regions of one terrain, or of all terrains."""
@@ -138,12 +142,8 @@ class Kingdom(DominoKingdom):
         """The regions of ``terrain`` as ``(mask, squares, crowns, points)`` (what
         :meth:`placement_gains` merges), worked out without building a :class:`Region` for each: the
         greedy players and full greedy's look-ahead ask for them at every placement they value."""
-        layers = tuple(zip(CROWN_WEIGHTS, self.crowns))
         found = []
         for mask in self.geometry.grid.regions(self.terrain[terrain]):
-            squares = mask.bit_count()
-            crowns = 0
-            for weight, layer in layers:
-                crowns += weight * (mask & layer).bit_count()
+            squares, crowns = mask.bit_count(), self.crown_count(mask)
             found.append((mask, squares, crowns, squares * crowns))
         return found

@@ -70,11 +70,12 @@ class Geometry:
                     )
         reach = frame // 2
         lo, hi = self.centre - reach, self.centre + reach
-        #: Placement code -> whether both its squares lie within ``frame // 2`` rows and columns of
-        #: the castle (where a kingdom keeps the Middle Kingdom, or the Fire Kingdom).
+        #: The squares of the frame centred on the castle (where a Middle Kingdom, or a Fire
+        #: Kingdom, lies).
+        self.castle_frame = self.grid.rectangle(lo, hi, lo, hi)
+        #: Placement code -> whether both its squares lie in ``castle_frame``.
         self.centred_codes = [
-            p is not None and lo <= p.row_lo and p.row_hi <= hi and lo <= p.col_lo and p.col_hi <= hi
-            for p in self.placements
+            p is not None and not (p.first_bit | p.second_bit) & ~self.castle_frame for p in self.placements
         ]
 
         #: Bounding box ``(row_lo, row_hi, col_lo, col_hi)`` -> the squares a kingdom with that
