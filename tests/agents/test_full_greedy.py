@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -11,7 +12,9 @@ from kingdomino.agents import make_agent
 from kingdomino.agents.full_greedy import (
     DominoRules,
     FullGreedyAgent,
+    Key,
     decision_pairs,
+    decision_ties,
     has_single_hole,
 )
 from kingdomino.arena.match import play_game, seat_agents
@@ -23,6 +26,7 @@ from kingdomino.games.classic.state import ClassicState
 from kingdomino.games.classic.text import parse_kingdom
 from kingdomino.games.domino.geometry import Geometry
 from kingdomino.games.domino.rules import FREE, DominoState
+from kingdomino.games.domino.territory import DominoKingdom
 from kingdomino.games.origins.components import DOMINOES as ORIGINS_DOMINOES
 
 
@@ -305,28 +309,25 @@ def test_full_greedy_beats_plain_greedy_in_the_papers_rules() -> None:
 # --- the look-ahead's keys, worked out without copies -------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("game", "players", "options"),
-    [
-        ("kingdomino", 4, {}),
-        ("kingdomino", 4, {"middle_kingdom": True, "harmony": True}),
-        ("kingdomino", 3, {"middle_kingdom": True}),
-        ("kingdomino", 2, {"mighty_duel": True, "middle_kingdom": True, "harmony": True}),
-        ("origins", 2, {"mode": "discovery"}),
-        ("origins", 4, {"mode": "discovery", "fire_kingdom": True, "homo_habilis": True}),
-        ("origins", 3, {"mode": "totem"}),
-        ("origins", 4, {"mode": "tribe"}),
-    ],
-)
-def test_the_keys_of_a_domino_placed_are_those_of_the_kingdom_placed_on_a_copy(
-    game: str, players: int, options: dict[str, bool | str]
-) -> None:
-    """Full greedy keys a claimed domino's placements from the kingdom's own key and the game's
-    score change of each placement; placed on a copy and scored afresh, every key is the same.
-    The kingdoms come from games where a seat often plays at random (off centre, holes, discards)
-    and from their kingdoms after each placement of the domino in hand."""
-    rng = random.Random(11)
-    compared = 0
+#: Game/mode configurations of the look-ahead's tests: every variant and mode of both games.
+CONFIGURATIONS = [
+    ("kingdomino", 4, {}),
+    ("kingdomino", 4, {"middle_kingdom": True, "harmony": True}),
+    ("kingdomino", 3, {"middle_kingdom": True}),
+    ("kingdomino", 2, {"mighty_duel": True, "middle_kingdom": True, "harmony": True}),
+    ("origins", 2, {"mode": "discovery"}),
+    ("origins", 4, {"mode": "discovery", "fire_kingdom": True, "homo_habilis": True}),
+    ("origins", 3, {"mode": "totem"}),
+    ("origins", 4, {"mode": "tribe"}),
+]
+
+
+def look_ahead_decisions(
+    game: str, players: int, options: dict[str, bool | str], seed: int
+) -> Iterator[tuple[DominoState, DominoRules]]:
+    """The placements and claims of three games where a seat often plays at random (off centre,
+    holes, discards) and otherwise as ``greedy``, with their rules for full greedy."""
+    rng = random.Random(seed)
     for _ in range(3):
         state = make_game(game, players, options).new_initial_state()
         while not state.is_terminal():
@@ -336,21 +337,73 @@ def test_the_keys_of_a_domino_placed_are_those_of_the_kingdom_placed_on_a_copy(
             rules = DominoRules.of(state)
             if rules is not None and state.phase_name in ("place", "claim") and state.row:
                 assert isinstance(state, DominoState)
-                kingdom = state.kingdoms[state.current_player]
-                kingdoms = [kingdom]
-                if state.phase_name == "place":
-                    number = state.row[state.slot]
-                    legal = kingdom.legal_placements(rules.dominoes[number])
-                    kingdoms += [rules.placed(kingdom, code, number) for code in legal[:3]]
-                for before in kingdoms:
-                    for claimed in [n for n in (*state.row, *state.next_row) if n]:
-                        fast = rules.placement_keys(before, rules.key(before), claimed)
-                        codes = before.legal_placements(rules.dominoes[claimed])
-                        assert fast == [rules.key(rules.placed(before, code, claimed)) for code in codes]
-                        compared += len(fast)
-            legal_actions = state.legal_actions()
+                yield state, rules
             if rng.random() < 0.3:
-                state.apply(rng.choice(legal_actions))
+                state.apply(rng.choice(state.legal_actions()))
             else:
                 state.apply(make_agent("greedy", rng.randrange(1000)).act(state))
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGURATIONS)
+def test_the_keys_of_a_domino_placed_are_those_of_the_kingdom_placed_on_a_copy(
+    game: str, players: int, options: dict[str, bool | str]
+) -> None:
+    """Full greedy keys a claimed domino's placements from the kingdom's own key and the game's
+    score change of each placement; placed on a copy and scored afresh, every key is the same.
+    The kingdoms are those of each decision and after each placement of the domino in hand."""
+    compared = 0
+    for state, rules in look_ahead_decisions(game, players, options, 11):
+        kingdom = state.kingdoms[state.current_player]
+        kingdoms = [kingdom]
+        if state.phase_name == "place":
+            number = state.row[state.slot]
+            legal = kingdom.legal_placements(rules.dominoes[number])
+            kingdoms += [rules.placed(kingdom, code, number) for code in legal[:3]]
+        for before in kingdoms:
+            for claimed in [n for n in (*state.row, *state.next_row) if n]:
+                fast = rules.placement_keys(before, rules.key(before), claimed)
+                codes = before.legal_placements(rules.dominoes[claimed])
+                assert fast == [rules.key(rules.placed(before, code, claimed)) for code in codes]
+                compared += len(fast)
     assert compared > 1000
+
+
+def counting_valuations(rules: DominoRules) -> list[int]:
+    """Count each domino's placements ``rules`` values from now on: one entry per call."""
+    calls: list[int] = []
+    valued = rules.placement_keys
+
+    def counted(kingdom: DominoKingdom, kingdom_key: Key, number: int) -> list[Key]:
+        calls.append(number)
+        return valued(kingdom, kingdom_key, number)
+
+    rules.placement_keys = counted  # type: ignore[method-assign]
+    return calls
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CONFIGURATIONS)
+def test_the_bounds_hold_and_skip_no_best_pair(
+    game: str, players: int, options: dict[str, bool | str]
+) -> None:
+    """No placement of a domino changes the score by more than the game's bound; the best pairs
+    found skipping the pairs the bounds rule out are those found valuing every pair; and the
+    bounds do rule pairs out (a bound too loose to skip any would make full greedy no faster)."""
+    bounded = valued = skipped = 0
+    for state, rules in look_ahead_decisions(game, players, options, 12):
+        kingdom = state.kingdoms[state.current_player]
+        for claimed in [n for n in (*state.row, *state.next_row) if n]:
+            codes = kingdom.legal_placements(rules.dominoes[claimed])
+            bound = rules.bound(kingdom, claimed)
+            if bound is not None and codes:
+                assert max(rules.changes(kingdom, claimed, codes)) <= bound
+                bounded += 1
+        every = counting_valuations(rules)
+        pairs = rules.placement_pairs(state) if state.phase_name == "place" else rules.claim_pairs(state)
+        best = max(pair.key for pair in pairs)
+        fewer = counting_valuations(rules)
+        ties = rules.best_placements(state) if state.phase_name == "place" else rules.best_claims(state)
+        assert ties == sorted({pair.action for pair in pairs if pair.key == best})
+        assert decision_ties(state) == ties
+        valued += len(every)
+        skipped += len(every) - len(fewer)
+    assert bounded > 100 and skipped > valued // 10

@@ -52,6 +52,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -65,6 +66,17 @@ from kingdomino.games.domino.territory import DominoKingdom
 
 #: A pair's sort key: (keeps the Middle Kingdom, leaves no single-square hole, score).
 Key = tuple[bool, bool, float]
+
+
+class Bounded(NamedTuple):
+    """A pair not yet valued: the action, the domino it plans to claim, the kingdom that domino
+    would be placed in and its key, and a key no placement of it there beats (``bound_key``)."""
+
+    bound: Key
+    action: int
+    claim: int
+    kingdom: DominoKingdom
+    kingdom_key: Key
 
 
 class Pair(NamedTuple):
@@ -81,6 +93,21 @@ def has_single_hole(geometry: Geometry, occupied: int, frame: int) -> bool:
     (the paper's "single-tile hole": no domino can ever cover it)."""
     empty = frame & ~occupied
     return bool(empty & ~geometry.grid.spread(empty))
+
+
+def may_lose_its_holes(geometry: Geometry, occupied: int, frame: int) -> bool:
+    """Whether a kingdom could have no single hole (:func:`has_single_hole`) after one more domino:
+    it has none, or just one, next to an empty square outside the ``frame`` (a domino that breaks
+    the Middle Kingdom may cover the two). Two holes are never neighbours, so a domino covers one
+    at most."""
+    spread = geometry.grid.spread
+    empty = frame & ~occupied
+    holes = empty & ~spread(empty)
+    if not holes:
+        return True
+    if holes & (holes - 1):
+        return False
+    return bool(spread(holes) & ~occupied & ~frame)
 
 
 class FullGreedyAgent(Agent):
@@ -126,11 +153,9 @@ def best_actions(state: State) -> list[int] | None:
         found = BEST_ACTIONS.get(key)
         if found is not None:
             return found
-    pairs = decision_pairs(state)
-    if pairs is None:
+    ties = decision_ties(state)
+    if ties is None:
         return None
-    best = max(pair.key for pair in pairs)
-    ties = sorted({pair.action for pair in pairs if pair.key == best})
     return ties if key is None else BEST_ACTIONS.put(key, ties)
 
 
@@ -151,6 +176,22 @@ def decision_key(state: State) -> tuple[object, ...] | None:
     kingdom = state.kingdoms[state.current_player].contents()
     legal = tuple(state.legal_actions())
     return (state.game.name, state.game.values_key, state.phase, hand, free, legal, kingdom)
+
+
+def decision_ties(state: State) -> list[int] | None:
+    """The actions of the best candidates of :func:`decision_pairs`, in order, found without
+    valuing the candidates a bound rules out (``DominoRules.best_of``); ``None`` elsewhere."""
+    rules = DominoRules.of(state)
+    if rules is not None and isinstance(state, DominoState) and state.row:
+        if state.phase == PLACE:
+            return rules.best_placements(state)
+        if state.phase == CLAIM:
+            return rules.best_claims(state)
+    pairs = decision_pairs(state)
+    if pairs is None:
+        return None
+    best = max(pair.key for pair in pairs)
+    return sorted({pair.action for pair in pairs if pair.key == best})
 
 
 def decision_pairs(state: State) -> list[Pair] | None:
@@ -181,6 +222,7 @@ class DominoRules:
         score: Callable[[DominoKingdom], float],
         multiplier: Callable[[int], int],
         changes: Callable[[DominoKingdom, int, list[int]], list[int]],
+        bound: Callable[[DominoKingdom, int], int | None],
         dominoes: Any,
         claim_base: int,
         geometry: Geometry,
@@ -190,6 +232,7 @@ class DominoRules:
         self.score = score
         self.multiplier = multiplier
         self.changes = changes
+        self.bound = bound
         self.claim_base = claim_base
         self.geometry = geometry
         self.frame = geometry.castle_frame
@@ -220,6 +263,7 @@ class DominoRules:
                 score,
                 crowns,
                 classic.placement_score_changes,
+                classic.placement_score_change_bound,
                 dominoes,
                 game.claim_base,
                 game.geometry,
@@ -238,8 +282,10 @@ class DominoRules:
                 domino: Any = dominoes[number]
                 return max(domino.first.fires, domino.second.fires)  # type: ignore[no-any-return]
 
-            changes = origins.placement_score_changes
-            return cls(place_origins, score_origins, fires, changes, dominoes, game.claim_base, game.geometry)
+            changes, bound = origins.placement_score_changes, origins.placement_score_change_bound
+            return cls(
+                place_origins, score_origins, fires, changes, bound, dominoes, game.claim_base, game.geometry
+            )
         return None
 
     # --- the candidates -------------------------------------------------------------------
@@ -309,6 +355,74 @@ class DominoRules:
             if keys:
                 pairs.append(Pair(code, number, max(keys)))
         return pairs or alone
+
+    # --- the best candidates, skipping those a bound rules out --------------------------------
+
+    def best_placements(self, state: DominoState) -> list[int]:
+        """The actions of :meth:`placement_pairs`'s best pairs, in order."""
+        kingdom = state.kingdoms[state.current_player]
+        number = state.row[state.slot]
+        legal = state.legal_actions()
+        if legal == [state.game.discard_action]:
+            return legal
+        codes = kingdom.legal_placements(self.dominoes[number])
+        placed_keys = dict(zip(codes, self.placement_keys(kingdom, self.key(kingdom), number)))
+        free = [n for n, owner in zip(state.next_row, state.next_owner) if owner == FREE]
+        candidates = []
+        for code in legal:
+            after_key = placed_keys[code]
+            after = self.placed(kingdom, code, number)
+            for claim in free:
+                bound = self.bound_key(after, after_key, claim)
+                candidates.append(Bounded(bound, code, claim, after, after_key))
+        found = self.best_of(candidates)
+        if found is not None:
+            return found
+        best = max(placed_keys[code] for code in legal)
+        return sorted(code for code in legal if placed_keys[code] == best)
+
+    def best_claims(self, state: DominoState) -> list[int]:
+        """The actions of :meth:`claim_pairs`'s best pairs, in order."""
+        kingdom = state.kingdoms[state.current_player]
+        kingdom_key = self.key(kingdom)
+        legal = state.legal_actions()
+        candidates = []
+        for code in legal:
+            claim = code - self.claim_base + 1
+            bound = self.bound_key(kingdom, kingdom_key, claim)
+            candidates.append(Bounded(bound, code, claim, kingdom, kingdom_key))
+        found = self.best_of(candidates)
+        return sorted(legal) if found is None else found
+
+    def bound_key(self, kingdom: DominoKingdom, kingdom_key: Key, number: int) -> Key:
+        """A key no placement of domino ``number`` in ``kingdom`` beats: a kingdom off centre stays
+        so, single holes stay unless :func:`may_lose_its_holes`, and the score grows by at most the
+        game's bound (``placement_score_change_bound``)."""
+        centred, whole, score = kingdom_key
+        if not whole:
+            whole = may_lose_its_holes(self.geometry, kingdom.occupied, self.frame)
+        bound = self.bound(kingdom, number)
+        return (centred, whole, math.inf if bound is None else score + bound)
+
+    def best_of(self, candidates: list[Bounded]) -> list[int] | None:
+        """The actions of the best pairs among ``candidates``, in order (``None``: no claimed domino
+        fits anywhere). They are valued in the order of their bounds until no bound reaches the
+        best key found: the pairs left can neither beat nor tie it."""
+        candidates.sort(key=lambda candidate: candidate.bound, reverse=True)
+        best: Key | None = None
+        ties: set[int] = set()
+        for candidate in candidates:
+            if best is not None and candidate.bound < best:
+                break
+            keys = self.placement_keys(candidate.kingdom, candidate.kingdom_key, candidate.claim)
+            if not keys:
+                continue
+            top = max(keys)
+            if best is None or top > best:
+                best, ties = top, {candidate.action}
+            elif top == best:
+                ties.add(candidate.action)
+        return None if best is None else sorted(ties)
 
     def first_pick(self, state: DominoState, options: list[list[int]]) -> list[Pair]:
         """The setup claims: each legal option (a claim, or the first claim of two dominoes), its

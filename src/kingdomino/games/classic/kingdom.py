@@ -147,3 +147,11 @@ class Kingdom(DominoKingdom):
             squares, crowns = mask.bit_count(), self.crown_count(mask)
             found.append((mask, squares, crowns, squares * crowns))
         return found
+
+    def region_totals(self, terrain: int, touching: int) -> tuple[int, int, int]:
+        grid = self.geometry.grid
+        joined = 0
+        for mask in grid.regions_holding(self.terrain[terrain], touching):
+            joined |= mask
+        points = grid.region_points(joined, self.crowns, CROWN_WEIGHTS)
+        return joined.bit_count(), self.crown_count(joined), points

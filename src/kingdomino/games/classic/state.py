@@ -201,6 +201,15 @@ class ClassicState(DominoFlow):
             gains = [g + b for g, b in zip(gains, own.bonus_changes(codes, middle, harmony))]
         return gains
 
+    def placement_score_change_bound(self, kingdom: DominoKingdom, number: int) -> int | None:
+        """At least every value :meth:`placement_score_changes` gives for domino ``number``."""
+        own = cast(Kingdom, kingdom)
+        domino = DOMINOES[number]
+        bound = own.merge_gain_bound(domino, (domino.first.crowns, domino.second.crowns))
+        if self.game.harmony and own.discards == 0:
+            bound += own.bonus_change_bound(BONUSES["harmony"])
+        return bound
+
 
 #: Terrain letter -> name and colour, for clients that draw kingdoms.
 LEGEND = view.legend(TERRAINS)

@@ -300,3 +300,9 @@ class DominoFlow(DominoState):
         """The score change of each placement code of domino ``number`` in ``kingdom``: its
         regions and the bonuses of the game (what the greedy players value, and what full greedy
         adds to a kingdom's score to value a domino placed in it without placing it on a copy)."""
+
+    @abstractmethod
+    def placement_score_change_bound(self, kingdom: DominoKingdom, number: int) -> int | None:
+        """At least every value :meth:`placement_score_changes` gives for domino ``number`` in
+        ``kingdom``, worked out without its placements (``None``: no bound): full greedy's
+        look-ahead skips the pairs it rules out."""

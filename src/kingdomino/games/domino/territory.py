@@ -196,6 +196,23 @@ class DominoKingdom:
             gains.append(gain)
         return gains
 
+    def merge_gain_bound(self, domino: DominoLike, weights: tuple[int, int]) -> int:
+        """At least every value :meth:`merge_gains` gives for ``domino`` (its halves weighing
+        ``weights``: crowns, fires) in this kingdom: each half joins every region of its terrain
+        next to an empty square the kingdom may still cover (a merge gains no less with more
+        regions joined). Full greedy's look-ahead skips the pairs this bound rules out."""
+        touchable = self.geometry.grid.spread(self.free())
+        first, second = domino.first.terrain, domino.second.terrain
+        if first == second:
+            return joined_gain(self.region_totals(first, touchable), 2, weights[0] + weights[1])
+        first_gain = joined_gain(self.region_totals(first, touchable), 1, weights[0])
+        return first_gain + joined_gain(self.region_totals(second, touchable), 1, weights[1])
+
+    def region_totals(self, terrain: int, touching: int) -> tuple[int, int, int] | None:
+        """The squares, weight (crowns, fires) and points of the regions of ``terrain`` that hold a
+        square of ``touching``, all together; ``None`` for a terrain that never scores."""
+        raise NotImplementedError
+
     def scoring_regions(self, terrain: int) -> RegionList | None:
         """A terrain's regions as ``(mask, squares, weight, points)``, or ``None`` for a terrain
         that never scores (each game's kingdom says)."""
@@ -214,9 +231,22 @@ class DominoKingdom:
         centred_codes = self.geometry.centred_codes
         return [fills if centred_codes[code] else fills - centred_bonus for code in codes]
 
+    def bonus_change_bound(self, full_bonus: int) -> int:
+        """At least every value :meth:`bonus_changes` gives: ``full_bonus`` when a placement can
+        fill the frame (a centred bonus can only be lost)."""
+        return full_bonus if self.occupied.bit_count() + 2 == self.geometry.frame**2 else 0
+
 
 #: A terrain's regions for :meth:`DominoKingdom.merge_gains`: ``(mask, squares, weight, points)``.
 RegionList = list[tuple[int, int, int, int]]
+
+
+def joined_gain(totals: tuple[int, int, int] | None, squares: int, weight: int) -> int:
+    """Points gained when new squares (with ``weight``) join regions of these ``totals`` at once."""
+    if totals is None:
+        return 0
+    region_squares, region_weight, points = totals
+    return (squares + region_squares) * (weight + region_weight) - points
 
 
 def merge_gain(regions: RegionList, touch: int, squares: int, weight: int) -> int:

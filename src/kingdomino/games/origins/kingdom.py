@@ -302,6 +302,16 @@ class Kingdom(DominoKingdom):
             return None
         return [(r.mask, r.squares, r.fires, r.points) for r in self.regions(terrain)]
 
+    def region_totals(self, terrain: int, touching: int) -> tuple[int, int, int] | None:
+        if terrain == VOLCANO:
+            return None
+        grid = self.geometry.grid
+        joined = 0
+        for mask in grid.regions_holding(self.terrain[terrain], touching):
+            joined |= mask
+        fires = self.printed + self.markers
+        return joined.bit_count(), self.fire_count(joined), grid.region_points(joined, fires, FIRE_WEIGHTS)
+
     def largest_region(self) -> int:
         """Tie-break: the squares of the largest region of any terrain, fires or not, volcano
         regions included (:data:`TIE_BREAK_TERRAINS`)."""

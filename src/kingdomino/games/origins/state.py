@@ -534,6 +534,23 @@ class OriginsState(DominoFlow):
                     gains[i] += self._placed(own, number, code).caveman_points() - base
         return gains
 
+    def placement_score_change_bound(self, kingdom: DominoKingdom, number: int) -> int | None:
+        """At least every value :meth:`placement_score_changes` gives for domino ``number``;
+        ``None`` (no bound) in Tribe mode once a caveman watches the territory."""
+        own = cast(Kingdom, kingdom)
+        game = self.game
+        if game.tribe_on and any(own.cavemen):
+            return None
+        domino = DOMINOES[number]
+        bound = own.merge_gain_bound(domino, (domino.first.fires, domino.second.fires))
+        if game.homo_habilis and own.discards == 0:
+            bound += own.bonus_change_bound(BONUSES["homo_habilis"])
+        if game.totems_on:
+            bound += BONUSES["resource"] * sum(
+                1 for half in (domino.first, domino.second) if half.resource >= 0
+            )
+        return bound
+
     def _placed_gain(self, seat: int, number: int, code: int, base: int) -> int:
         """The change of ``seat``'s score (now ``base``) when it places domino ``number`` as ``code``."""
         return self.kingdom_score(seat, self._placed(self.kingdoms[seat], number, code)) - base
