@@ -149,9 +149,6 @@ class Kingdom(DominoKingdom):
         return found
 
     def region_totals(self, terrain: int, touching: int) -> tuple[int, int, int]:
-        grid = self.geometry.grid
-        joined = 0
-        for mask in grid.regions_holding(self.terrain[terrain], touching):
-            joined |= mask
-        points = grid.region_points(joined, self.crowns, CROWN_WEIGHTS)
+        joined = self.regions_touching(terrain, touching)
+        points = self.geometry.grid.region_points(joined, self.crowns, CROWN_WEIGHTS)
         return joined.bit_count(), self.crown_count(joined), points

@@ -213,6 +213,13 @@ class DominoKingdom:
         square of ``touching``, all together; ``None`` for a terrain that never scores."""
         raise NotImplementedError
 
+    def regions_touching(self, terrain: int, touching: int) -> int:
+        """The squares of the regions of ``terrain`` that hold a square of ``touching``."""
+        joined = 0
+        for mask in self.geometry.grid.regions_holding(self.terrain[terrain], touching):
+            joined |= mask
+        return joined
+
     def scoring_regions(self, terrain: int) -> RegionList | None:
         """A terrain's regions as ``(mask, squares, weight, points)``, or ``None`` for a terrain
         that never scores (each game's kingdom says)."""

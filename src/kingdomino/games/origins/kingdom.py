@@ -305,12 +305,9 @@ class Kingdom(DominoKingdom):
     def region_totals(self, terrain: int, touching: int) -> tuple[int, int, int] | None:
         if terrain == VOLCANO:
             return None
-        grid = self.geometry.grid
-        joined = 0
-        for mask in grid.regions_holding(self.terrain[terrain], touching):
-            joined |= mask
-        fires = self.printed + self.markers
-        return joined.bit_count(), self.fire_count(joined), grid.region_points(joined, fires, FIRE_WEIGHTS)
+        joined = self.regions_touching(terrain, touching)
+        points = self.geometry.grid.region_points(joined, self.printed + self.markers, FIRE_WEIGHTS)
+        return joined.bit_count(), self.fire_count(joined), points
 
     def largest_region(self) -> int:
         """Tie-break: the squares of the largest region of any terrain, fires or not, volcano

@@ -74,6 +74,7 @@ from kingdomino.games.origins.components import (
     NUM_DOMINOES,
     NUM_RESOURCES,
     RESOURCES,
+    Domino,
     domino_text,
 )
 from kingdomino.games.origins.kingdom import Kingdom
@@ -522,8 +523,7 @@ class OriginsState(DominoFlow):
             habilis = BONUSES["homo_habilis"] if game.homo_habilis and own.discards == 0 else 0
             gains = [g + b for g, b in zip(gains, own.bonus_changes(codes, fire, habilis))]
         if game.totems_on:
-            resources = sum(1 for half in (domino.first, domino.second) if half.resource >= 0)
-            gains = [g + BONUSES["resource"] * resources for g in gains]
+            gains = [g + BONUSES["resource"] * resources_on(domino) for g in gains]
         elif game.tribe_on and any(own.cavemen):
             watched, base = own.caveman_surroundings(), own.caveman_points()
             placements = own.geometry.placements
@@ -546,9 +546,7 @@ class OriginsState(DominoFlow):
         if game.homo_habilis and own.discards == 0:
             bound += own.bonus_change_bound(BONUSES["homo_habilis"])
         if game.totems_on:
-            bound += BONUSES["resource"] * sum(
-                1 for half in (domino.first, domino.second) if half.resource >= 0
-            )
+            bound += BONUSES["resource"] * resources_on(domino)
         return bound
 
     def _placed_gain(self, seat: int, number: int, code: int, base: int) -> int:
@@ -560,3 +558,8 @@ class OriginsState(DominoFlow):
         trial = kingdom.copy()
         trial.place(code, DOMINOES[number], self.game.resources_on)
         return trial
+
+
+def resources_on(domino: Domino) -> int:
+    """How many of a domino's halves bring a resource (Totem mode)."""
+    return sum(1 for half in (domino.first, domino.second) if half.resource >= 0)
