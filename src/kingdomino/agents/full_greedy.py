@@ -88,11 +88,17 @@ class Pair(NamedTuple):
     key: Key
 
 
-def has_single_hole(geometry: Geometry, occupied: int, frame: int) -> bool:
-    """Whether an empty square of the castle-centred ``frame`` has no empty neighbour in it
-    (the paper's "single-tile hole": no domino can ever cover it)."""
+def single_holes(geometry: Geometry, occupied: int, frame: int) -> int:
+    """The empty squares of the castle-centred ``frame`` with no empty neighbour in it (the
+    paper's "single-tile holes")."""
     empty = frame & ~occupied
-    return bool(empty & ~geometry.grid.spread(empty))
+    return empty & ~geometry.grid.spread(empty)
+
+
+def has_single_hole(geometry: Geometry, occupied: int, frame: int) -> bool:
+    """Whether the kingdom has a single hole (:func:`single_holes`): the paper's full greedy
+    avoids kingdoms where no domino inside the frame can cover a square."""
+    return bool(single_holes(geometry, occupied, frame))
 
 
 def may_lose_its_holes(geometry: Geometry, occupied: int, frame: int) -> bool:
@@ -100,14 +106,12 @@ def may_lose_its_holes(geometry: Geometry, occupied: int, frame: int) -> bool:
     it has none, or just one, next to an empty square outside the ``frame`` (a domino that breaks
     the Middle Kingdom may cover the two). Two holes are never neighbours, so a domino covers one
     at most."""
-    spread = geometry.grid.spread
-    empty = frame & ~occupied
-    holes = empty & ~spread(empty)
+    holes = single_holes(geometry, occupied, frame)
     if not holes:
         return True
     if holes & (holes - 1):
         return False
-    return bool(spread(holes) & ~occupied & ~frame)
+    return bool(geometry.grid.spread(holes) & ~occupied & ~frame)
 
 
 class FullGreedyAgent(Agent):
@@ -365,8 +369,8 @@ class DominoRules:
         legal = state.legal_actions()
         if legal == [state.game.discard_action]:
             return legal
-        codes = kingdom.legal_placements(self.dominoes[number])
-        placed_keys = dict(zip(codes, self.placement_keys(kingdom, self.key(kingdom), number)))
+        # The legal actions are the domino's legal placements, in the order placement_keys values them.
+        placed_keys = dict(zip(legal, self.placement_keys(kingdom, self.key(kingdom), number)))
         free = [n for n, owner in zip(state.next_row, state.next_owner) if owner == FREE]
         candidates = []
         for code in legal:
