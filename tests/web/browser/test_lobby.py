@@ -57,11 +57,13 @@ def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page) -> None:
 def test_the_lobby_shows_each_levels_rating(page) -> None:
     page.goto(page.base_url + "/")
     page.select_option("#players", "4")
+    elo = round(load_ratings()["kingdomino/4p"]["hard"][0])
+    # The 2-player ratings label the seats until the 4-player ones arrive: wait for those.
     page.wait_for_function(
-        "document.querySelector('#seat-1 option[value=\"ai:hard\"]').textContent.includes('Elo')"
+        "elo => document.querySelector('#seat-1 option[value=\"ai:hard\"]').textContent.includes(elo)",
+        arg=f"Elo {elo}",
     )
     label = page.locator('#seat-1 option[value="ai:hard"]').text_content()
-    elo = round(load_ratings()["kingdomino/4p"]["hard"][0])
     assert label is not None and f"Elo {elo}" in label
 
 
