@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from kingdomino import CHANCE, make_game
 from kingdomino.agents import AgentSpecError, make_agent
 from kingdomino.agents.playouts import terminal_values
+from kingdomino.agents.search import CLOCKS, Budget, SearchSettings
 from kingdomino.arena.match import play_game, seat_agents
 from kingdomino.core.game import State
 from kingdomino.games.classic.state import PLACE, ClassicState
@@ -184,6 +186,7 @@ def test_terminal_values_mix_win_share_and_margin() -> None:
         "hard:time=1",
         "mce:workers=0",
         "mcts:workers=2",
+        "mce:clock=moon",
     ],
 )
 def test_bad_agent_specs_are_refused_with_the_field(spec: str) -> None:
@@ -202,6 +205,24 @@ def test_parallel_flat_search_shares_the_iterations_between_its_processes() -> N
         assert first == make_agent(spec, 5).analyse(state)
         assert sum(c.visits for c in first) == iterations
         assert {c.action for c in first} == set(state.legal_actions())
+
+
+def test_a_search_on_the_cpu_clock_is_not_spent_by_time_it_does_not_run() -> None:
+    """``clock=cpu`` counts the searching process's CPU seconds: time the process spends waiting
+    (another program running meanwhile) does not end its search, as it ends one on the wall."""
+    wall, cpu = Budget(None, 0.05, CLOCKS["wall"]), Budget(None, 0.05, CLOCKS["cpu"])
+    time.sleep(0.1)
+    assert not wall.spend()
+    assert cpu.spend()
+    settings = SearchSettings.from_params("mce", {"time": "0.05", "clock": "cpu"})
+    assert settings.clock == "cpu" and Budget.of(settings).clock is time.process_time
+    # The wall clock stays the safety net of an iteration budget, for whoever waits for the move.
+    capped = SearchSettings.from_params("mce", {"iterations": "9", "cap": "1", "clock": "cpu"})
+    assert Budget.of(capped).clock is time.perf_counter
+    state = last_round_position(11)
+    for spec in ("mce:time=0.05,clock=cpu", "mce:time=0.05,clock=cpu,workers=2", "mcts:time=0.05,clock=cpu"):
+        candidates = make_agent(spec, 3).analyse(state)
+        assert sum(c.visits for c in candidates) > 0, spec
 
 
 def test_levels_are_named_agents() -> None:

@@ -12,6 +12,9 @@ Parameters (``kind:key=value,...``):
 key              meaning                                                   default
 ===============  ========================================================  ==============
 ``time``         seconds per move                                          1.0
+``clock``        what ``time`` counts: ``wall`` (the clock on the wall),   wall
+                 or ``cpu`` (the searching process's CPU time: the same
+                 search on a busy machine, only later)
 ``iterations``   playouts per move (reproducible; overrides ``time``)      none
 ``cap``          with ``iterations``: seconds after which the search stops none
                  anyway (a safety net on an overloaded machine)
@@ -75,6 +78,7 @@ PRIORS: dict[str, Callable[[State], list[tuple[int, float]]]] = {
 @dataclass(frozen=True)
 class SearchSettings:
     time: float = 1.0
+    clock: str = "wall"
     iterations: int | None = None
     cap: float | None = None
     playout: str = "player-greedy"
@@ -97,6 +101,7 @@ class SearchSettings:
     def from_params(cls, kind: str, params: dict[str, str]) -> SearchSettings:
         known = {
             "time",
+            "clock",
             "iterations",
             "cap",
             "playout",
@@ -135,6 +140,9 @@ class SearchSettings:
         prior = params.get("prior", cls.prior)
         if prior not in PRIORS:
             raise AgentSpecError(f"agent {kind!r}: prior must be one of {', '.join(PRIORS)}, got {prior!r}")
+        clock = params.get("clock", cls.clock)
+        if clock not in CLOCKS:
+            raise AgentSpecError(f"agent {kind!r}: clock must be one of {', '.join(CLOCKS)}, got {clock!r}")
         iterations = params.get("iterations")
         if iterations is not None and (not iterations.isdigit() or int(iterations) < 1):
             raise AgentSpecError(
@@ -165,6 +173,7 @@ class SearchSettings:
             raise AgentSpecError(f"agent {kind!r}: workers is for mce (flat Monte Carlo) only")
         return cls(
             time=number("time", cls.time, 0.001),
+            clock=clock,
             iterations=int(iterations) if iterations is not None else None,
             cap=number("cap", 0.0, 0.001) if "cap" in params else None,
             playout=playout_policy,
@@ -181,26 +190,43 @@ class SearchSettings:
         )
 
 
+#: What a search's ``time`` counts (``SearchSettings.clock``): seconds on the wall, or the CPU
+#: seconds of the searching process. On a machine other work shares, a search timed by the CPU
+#: plays as many playouts as on an idle one: thinking-time comparisons stay fair under load.
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
 class Budget:
-    """Stops a search after a number of iterations, or else after a time.
+    """Stops a search after a number of iterations, or else after ``seconds`` on ``clock``.
 
     With an iteration budget, ``seconds`` (if given) is only a safety net: a search that is
-    that late stops early, so an overloaded machine answers late by at most that much.
+    that late stops early, so an overloaded machine answers late by at most that much (a
+    net on the wall clock: it is there for whoever waits for the move).
+
+    >>> Budget(None, 0.5, time.process_time).spend()  # half a CPU second: not spent yet
+    True
     """
 
-    def __init__(self, iterations: int | None, seconds: float | None) -> None:
+    def __init__(
+        self, iterations: int | None, seconds: float | None, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
         self.iterations = iterations
-        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.clock = clock
+        self.deadline = None if seconds is None else clock() + seconds
         self.used = 0
 
     @classmethod
-    def of(cls, settings: SearchSettings) -> Budget:
-        return cls(settings.iterations, settings.time if settings.iterations is None else settings.cap)
+    def of(cls, settings: SearchSettings, seconds: float | None = None) -> Budget:
+        """The budget of a search with ``settings``: its iterations (and wall-clock cap), or else
+        ``seconds`` (default: ``settings.time``) on its clock."""
+        if settings.iterations is not None:
+            return cls(settings.iterations, settings.cap)
+        return cls(None, settings.time if seconds is None else seconds, CLOCKS[settings.clock])
 
     def spend(self) -> bool:
         """Count one iteration; whether another one may start."""
         self.used += 1
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        if self.deadline is not None and self.clock() >= self.deadline:
             return False
         return self.iterations is None or self.used < self.iterations
 
@@ -300,7 +326,8 @@ class FlatMonteCarloAgent(SearchAgent):
     def _parallel_search(
         self, state: State, actions: list[int], settings: SearchSettings
     ) -> tuple[list[float], list[int]]:
-        start = time.perf_counter()
+        clock = CLOCKS[settings.clock]
+        start = clock()
         parts = settings.workers
         if settings.iterations is None:
             shares: list[int | None] = [None] * parts
@@ -308,8 +335,9 @@ class FlatMonteCarloAgent(SearchAgent):
             base, extra = divmod(settings.iterations, parts)
             shares = [base + (1 if part < extra else 0) for part in range(parts)]
         seeds = [self.rng.getrandbits(64) for _ in range(parts - 1)]
-        # The helpers start later and answer through a pipe: they stop a little earlier.
-        seconds = settings.time - (time.perf_counter() - start) - HANDOVER_SECONDS
+        # The helpers start later and answer through a pipe: they stop a little earlier. (On the
+        # CPU clock each counts its own process's time, which starts with its share.)
+        seconds = settings.time - (clock() - start) - HANDOVER_SECONDS
         pool = worker_pool(parts - 1)
         futures = [
             pool.submit(flat_search_part, state, actions, settings, seed, share, seconds)
@@ -360,12 +388,13 @@ def flat_search(
     """UCB1 over ``actions`` with a playout per iteration: each action's sum of values and visits.
 
     The n-th playout of every action uses the n-th stream drawn from ``rng`` (common random
-    numbers); the search stops after ``iterations`` playouts, or else after ``seconds``.
+    numbers); the search stops after ``iterations`` playouts, or else after ``seconds`` on the
+    settings' clock.
     """
     me = state.current_player
     totals = [0.0] * len(actions)
     visits = [0] * len(actions)
-    budget = Budget(iterations, seconds if iterations is None else settings.cap)
+    budget = Budget(iterations, settings.cap) if iterations is not None else Budget.of(settings, seconds)
     c = settings.c
     streams: list[int] = []  # the n-th playout of every candidate shares stream n
     while True:
