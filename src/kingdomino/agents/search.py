@@ -216,11 +216,16 @@ class Budget:
         self.used = 0
 
     @classmethod
-    def of(cls, settings: SearchSettings, seconds: float | None = None) -> Budget:
+    def of(
+        cls, settings: SearchSettings, iterations: int | None = None, seconds: float | None = None
+    ) -> Budget:
         """The budget of a search with ``settings``: its iterations (and wall-clock cap), or else
-        ``seconds`` (default: ``settings.time``) on its clock."""
-        if settings.iterations is not None:
-            return cls(settings.iterations, settings.cap)
+        its time on its clock; ``iterations`` and ``seconds`` (a parallel search's share of them)
+        replace the settings' own."""
+        if iterations is None:
+            iterations = settings.iterations
+        if iterations is not None:
+            return cls(iterations, settings.cap)
         return cls(None, settings.time if seconds is None else seconds, CLOCKS[settings.clock])
 
     def spend(self) -> bool:
@@ -394,7 +399,7 @@ def flat_search(
     me = state.current_player
     totals = [0.0] * len(actions)
     visits = [0] * len(actions)
-    budget = Budget(iterations, settings.cap) if iterations is not None else Budget.of(settings, seconds)
+    budget = Budget.of(settings, iterations, seconds)
     c = settings.c
     streams: list[int] = []  # the n-th playout of every candidate shares stream n
     while True:
