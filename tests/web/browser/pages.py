@@ -97,6 +97,23 @@ BOARD_TARGETS = (
 )
 
 
+#: ``log_mark`` in the page.
+LOG_MARK = """() => {
+  const items = document.querySelectorAll('#log li');
+  return [items.length, items.length ? items[0].textContent : ''];
+}"""
+
+#: What ``play_by_clicking_board`` needs of the page before a click, read in one round trip to
+#: the browser (a whole game is hundreds of clicks): whether the game is over, where the log stands
+#: (``log_mark``) and the first of the ``targets`` selectors the page holds, if any.
+BEFORE_A_CLICK = """(targets) => {
+  if (document.querySelector('#winner')) return { over: true, mark: null, target: null };
+  const mark = (LOG_MARK)();
+  const target = targets.find((selector) => document.querySelector(selector) !== null) ?? null;
+  return { over: false, mark, target };
+}""".replace("LOG_MARK", LOG_MARK)
+
+
 def play_by_clicking_board(
     page: Any, moves: int = 1000, check_every: int = 0, best_domino: bool = False
 ) -> int:
@@ -105,21 +122,19 @@ def play_by_clicking_board(
     made = 0
     while made < moves:
         page.wait_for_selector("#your-turn, #winner")
-        if page.locator("#winner").count():
+        seen = page.evaluate(BEFORE_A_CLICK, list(BOARD_TARGETS))
+        if seen["over"]:
             break
         if check_every and made % check_every == 0:
             assert page.evaluate(OVERFLOW) == []
-        mark = log_mark(page)
-        for selector in BOARD_TARGETS:
-            target = page.locator(selector)
-            if target.count():
-                # Choices of several dice may share a square; a click lands on the topmost, a legal move too.
-                pick = target.last if best_domino and selector == "button.domino.claimable" else target.first
-                pick.click(force=selector == "svg g.legal.choice")
-                break
-        else:
+        selector = seen["target"]
+        if selector is None:
             raise AssertionError(f"nothing to click on the board: {page.locator('#status').text_content()}")
-        wait_for_new_log(page, mark)
+        target = page.locator(selector)
+        # Choices of several dice may share a square; a click lands on the topmost, a legal move too.
+        pick = target.last if best_domino and selector == "button.domino.claimable" else target.first
+        pick.click(force=selector == "svg g.legal.choice")
+        wait_for_new_log(page, seen["mark"])
         made += 1
     return made
 
@@ -171,8 +186,8 @@ def our_move(view: dict[str, Any], best: bool) -> str:
 def log_mark(page: Any) -> list[Any]:
     """Where the log stands: its length and its newest line (the log keeps the last 25 actions, so
     a new action may leave its length as it was)."""
-    count = page.locator("#log li").count()
-    return [count, page.locator("#log li").first.text_content() if count else ""]
+    mark: list[Any] = page.evaluate(LOG_MARK)
+    return mark
 
 
 def wait_for_new_log(page: Any, mark: list[Any]) -> None:
