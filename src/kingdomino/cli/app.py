@@ -478,6 +478,7 @@ def serve(
 
     from kingdomino.web.app import create_app
     from kingdomino.web.serving import server_config
+    from kingdomino.web.store import StoreNotWritable
 
     if database_url is None:
         directory = data_dir or default_data_dir()
@@ -501,6 +502,8 @@ def serve(
     try:
         shown = make_url(database_url).render_as_string(hide_password=True)
         app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers)
+    except StoreNotWritable as error:
+        raise fail(f"{shown}: {error} (the server would refuse every move); check the rights on it") from None
     except (ArgumentError, ValueError) as error:
         raise fail(f"--database-url: not a database URL SQLAlchemy knows ({error})") from None
     except (SQLAlchemyError, ModuleNotFoundError) as error:

@@ -498,5 +498,11 @@ def status_of(state: State) -> str:
     return "finished" if state.is_terminal() else "playing"
 
 
+#: Bits of secret in a seed the server draws: past any search of every seed against a game's first
+#: draws.
+SECRET_SEED_BITS = 128
+
+
 def new_seed() -> int:
-    return secrets.randbits(48)
+    """A secret seed for a game whose creator chose none."""
+    return secrets.randbits(SECRET_SEED_BITS)

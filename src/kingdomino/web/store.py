@@ -48,7 +48,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, InternalError, OperationalError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 
@@ -63,6 +63,8 @@ class GameRow(Base):
     game: Mapped[str] = mapped_column(String(32))
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: The seed when it fits 63 bits (a chosen seed, a game of an earlier version); 0 when
+    #: ``secret_seed`` holds it.
     seed: Mapped[int] = mapped_column(BigInteger)
     #: One object per seat: name, kind (human or ai), level (ai), token (secret).
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
@@ -81,6 +83,8 @@ class GameRow(Base):
     lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
     #: The review of a finished game's human moves (``hub.Hub.review``), once computed.
     review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, deferred=True)
+    #: A seed too wide for ``seed`` (the server's secret seeds have 128 bits), in hexadecimal.
+    secret_seed: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
 class ActionRow(Base):
@@ -118,6 +122,9 @@ class StoredGame:
     revision: int = 0
     ai_turn: bool = False
 
+
+#: The widest seed the ``seed`` column holds (a signed 64-bit integer on every database).
+MAX_SEED_COLUMN = 2**63 - 1
 
 #: The most bytes of a notification's payload (PostgreSQL refuses 8000 or more); a write whose
 #: appended actions do not fit is announced without them (the listener reads them).
@@ -177,6 +184,10 @@ class Written:
         )
 
 
+class StoreNotWritable(Exception):
+    """The database can be read but not written (a read-only file, a read-only user or replica)."""
+
+
 class StaleGame(Exception):
     """A write made on a revision of a game that another writer has already changed."""
 
@@ -200,6 +211,7 @@ class Store:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         Base.metadata.create_all(self.engine)
         _add_missing_columns(self.engine)
+        _check_writable(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -218,7 +230,8 @@ class Store:
                     game=game.game,
                     players=game.players,
                     options=game.options,
-                    seed=game.seed,
+                    seed=game.seed if game.seed <= MAX_SEED_COLUMN else 0,
+                    secret_seed=None if game.seed <= MAX_SEED_COLUMN else f"{game.seed:x}",
                     seats=game.seats,
                     spectator_token=game.spectator_token,
                     status=game.status,
@@ -410,7 +423,7 @@ class Store:
             row.game,
             row.players,
             dict(row.options),
-            row.seed,
+            int(row.secret_seed, 16) if row.secret_seed else row.seed,
             list(row.seats),
             row.spectator_token,
             row.status,
@@ -441,10 +454,27 @@ def _add_missing_columns(engine: Engine) -> None:
                 )
 
 
+def _check_writable(engine: Engine) -> None:
+    """Raise :class:`StoreNotWritable` unless a write to the games can be made (then undone).
+
+    A server over a database it can only read would serve the games and refuse every move;
+    it is better refused at start, in words.
+    """
+    with engine.connect() as connection, connection.begin() as transaction:
+        try:
+            connection.execute(update(GameRow).where(GameRow.id == "").values(revision=GameRow.revision))
+        except (OperationalError, InternalError, ProgrammingError) as error:  # the last two: PostgreSQL
+            first = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
+            raise StoreNotWritable(f"the database cannot be written: {first}") from None
+        finally:
+            transaction.rollback()
+
+
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor = connection.cursor()
-    # WAL with synchronous=NORMAL: a committed transaction survives the process being killed.
+    # WAL with synchronous=FULL: each commit is written to the disk (fsync) before it returns, so
+    # a committed transaction survives the process being killed and the machine losing power.
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
