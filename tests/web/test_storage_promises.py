@@ -14,9 +14,8 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
-from typer.testing import CliRunner
-
 from tests.web.conftest import free_port
+from typer.testing import CliRunner
 
 from kingdomino.cli import app
 from kingdomino.web.live import new_seed
