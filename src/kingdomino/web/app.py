@@ -53,6 +53,7 @@ from kingdomino.web.live import AI_LEVELS, AWAY_SECONDS, HubError, Watcher
 from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.pages import LANGUAGE_COOKIE, languages, page_in, page_language, page_with_preloads
 from kingdomino.web.review import REVIEW_AGENT
+from kingdomino.web.security_headers import SecurityHeaders
 from kingdomino.web.store import Store
 from kingdomino.web.tokens import TokenListError, token_list
 
@@ -212,6 +213,7 @@ def create_app(
 
     app = FastAPI(title="Kingdomino family", lifespan=lifespan)
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
     static = resources.files("kingdomino.web").joinpath("static")
     install_error_handlers(app, str(static.joinpath("index.html")))
     app.state.hub = hub

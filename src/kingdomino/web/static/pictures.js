@@ -102,7 +102,7 @@ function sprite() {
       svg("path", { d: "M5 33 L20 8 L35 33 Z", fill: "currentColor", stroke: INK, "stroke-width": 1.5 }),
       svg("path", { d: "M16 33 V25 a4 4 0 0 1 8 0 V33", fill: "#3e2723" })),
   ];
-  return svg("svg", { id: "sprite", width: 0, height: 0, style: "position:absolute", "aria-hidden": "true", focusable: "false" }, svg("defs", {}, defs));
+  return svg("svg", { id: "sprite", width: 0, height: 0, "aria-hidden": "true", focusable: "false" }, svg("defs", {}, defs));
 }
 
 /** @param {string} id @param {...SVGElement} parts */

@@ -190,8 +190,8 @@ export async function showScorer(main) {
     const [r0, r1] = duel ? f.rows : [-reach, reach];
     const [c0, c1] = duel ? f.cols : [-reach, reach];
     // At least 40 px a square (a finger's width): a grid wider than a phone scrolls in its card.
-    const image = svg("svg", { viewBox: `0 0 ${(c1 - c0 + 1) * CELL} ${(r1 - r0 + 1) * CELL}`, class: "scorer-grid", "data-seat": 0, role: "group", "aria-label": t("scorer.grid"),
-      style: `min-width: ${(c1 - c0 + 1) * CELL}px` });
+    const image = svg("svg", { viewBox: `0 0 ${(c1 - c0 + 1) * CELL} ${(r1 - r0 + 1) * CELL}`, class: "scorer-grid", "data-seat": 0, role: "group", "aria-label": t("scorer.grid") });
+    image.style.minWidth = `${(c1 - c0 + 1) * CELL}px`;
     const obs = { legend: legend(), options: kingdom.options };
     // Squares the kingdom can no longer reach in its frame are shaded, as on the game's board.
     for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {

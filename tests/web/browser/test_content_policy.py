@@ -1,0 +1,55 @@
+"""The app's pages run under their Content-Security-Policy without one violation, and no other
+site can frame them (``web/security_headers.py``).
+
+The policy allows only the app's own scripts and styles: a style attribute written by a script
+(``setAttribute("style", ...)``) is refused by the browser, so the pages set styles through the
+element's ``style`` object or the style sheet. Every page fixture also fails a test on any console
+error, which is where a violation is reported; this test listens for the violations themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.browser.pages import create_game, new_page
+
+#: Collects the page's Content-Security-Policy violations as they happen.
+LISTEN = """window.__violations = [];
+document.addEventListener('securitypolicyviolation',
+  (e) => window.__violations.push(`${e.violatedDirective}: ${e.blockedURI} ${e.sample}`));"""
+
+
+def violations(page: Any) -> list[str]:
+    return list(page.evaluate("window.__violations"))
+
+
+def test_the_lobby_a_game_and_the_scorer_break_no_rule_of_the_policy(browser: Any, live_server: str) -> None:
+    page = new_page(browser, live_server)
+    page.add_init_script(LISTEN)
+    create_game(page, "kingdomino")
+    page.wait_for_selector("#sprite", state="attached")
+    assert page.evaluate("getComputedStyle(document.querySelector('#sprite')).position") == "absolute"
+    assert violations(page) == []
+    page.goto(live_server + "/score")
+    page.wait_for_selector("svg.scorer-grid")
+    assert page.evaluate("document.querySelector('svg.scorer-grid').style.minWidth").endswith("px")
+    assert violations(page) == []
+    page.goto(live_server + "/")
+    page.wait_for_selector("#create")
+    assert violations(page) == []
+    assert not page.errors, page.errors
+
+
+def test_another_site_cannot_frame_the_lobby(browser: Any, live_server: str) -> None:
+    page = new_page(browser, live_server)
+    page.set_content(f'<iframe id="frame" src="{live_server}/"></iframe>')
+
+    def refused() -> list[str]:
+        return [error for error in page.errors if "frame-ancestors" in error or "X-Frame-Options" in error]
+
+    for _ in range(200):  # the browser reports the refusal once the frame's answer has come
+        if refused():
+            break
+        page.wait_for_timeout(50)
+    assert refused(), page.errors
+    assert page.frame_locator("#frame").locator("#create").count() == 0
