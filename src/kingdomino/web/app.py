@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import secrets
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping
@@ -47,6 +46,7 @@ from kingdomino.web import views
 from kingdomino.web.ai_workers import Executor, client_key, make_executor
 from kingdomino.web.body_limit import BodyLimit
 from kingdomino.web.errors import install_error_handlers
+from kingdomino.web.failures import FailureAnswers, failure_error, log_failure
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import HINT_AGENT, Hub
 from kingdomino.web.live import AI_LEVELS, AWAY_SECONDS, HubError, Watcher
@@ -56,8 +56,6 @@ from kingdomino.web.review import REVIEW_AGENT
 from kingdomino.web.security_headers import SecurityHeaders
 from kingdomino.web.store import Store
 from kingdomino.web.tokens import TokenListError, token_list
-
-logger = logging.getLogger(__name__)
 
 #: WebSockets one client (``ai_workers.client_key``: an address, an IPv6 /64) may hold open at
 #: once, over every game: a page of a game is one. Found by the attack review of 2026-11-27:
@@ -212,6 +210,7 @@ def create_app(
         store.close()
 
     app = FastAPI(title="Kingdomino family", lifespan=lifespan)
+    app.add_middleware(FailureAnswers)
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     static = resources.files("kingdomino.web").joinpath("static")
@@ -428,11 +427,10 @@ def create_app(
                     await _handle(hub, game_id, received, held, send, client)
                 except (WebSocketDisconnect, SlowClient):
                     break
-                except Exception:
-                    # A bug met by one message is that message's error; the connection goes on.
-                    logger.exception("game %s: a WebSocket message failed", game_id)
-                    failed = HubError(500, "server", "internal error", "internal")
-                    await send({"type": "error", **failed.to_json()["error"]})
+                except Exception as error:
+                    # A failure met by one message is that message's error; the connection goes on.
+                    log_failure(error, f"game {game_id}: a WebSocket message")
+                    await send({"type": "error", **failure_error(error).to_json()["error"]})
         except (WebSocketDisconnect, SlowClient):
             pass
         finally:

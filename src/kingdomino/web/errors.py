@@ -111,8 +111,3 @@ def install_error_handlers(app: FastAPI, page: str | None = None) -> None:
         else:
             message = str(error.detail)
         return error_response(status, field, message, error.headers)
-
-    @app.exception_handler(Exception)
-    async def failure(_request: Request, _error: Exception) -> JSONResponse:
-        # Starlette re-raises the exception after this answer, so the server still logs it.
-        return error_response(500, "server", "internal error; the server logged it", code="internal")

@@ -65,6 +65,7 @@ REFUSAL_CODES = frozenset(
         "same_deal_playing",
         "out_of_frame",
         "internal",
+        "unavailable",
         "leave_alone",
         "takeover_seat",
         "takeover_not_away",

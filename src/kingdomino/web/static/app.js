@@ -1,5 +1,5 @@
 // Entry point: the language first, then the lobby at "/", a game at "/game/<id>" or the scorer at "/score".
-import { el } from "./api.js";
+import { el, onRetrying } from "./api.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { installSprite } from "./pictures.js";
 
@@ -12,7 +12,9 @@ async function main() {
   const header = /** @type {HTMLElement} */ (document.querySelector("header.top"));
   const root = /** @type {HTMLElement} */ (document.getElementById("main"));
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)(\/replay)?$/);
-  header.replaceChildren(skipLink(root, Boolean(match)), el("a", { href: "/", class: "brand" }, "♛ ", t("app.name")), el("span", { class: "lang" }, select));
+  const notice = el("span", { id: "server-notice", role: "status" });
+  onRetrying((seconds) => { notice.textContent = seconds === null ? "" : t("app.retrying", { seconds }); });
+  header.replaceChildren(skipLink(root, Boolean(match)), el("a", { href: "/", class: "brand" }, "♛ ", t("app.name")), notice, el("span", { class: "lang" }, select));
   if (match) (await import("./game.js")).showGame(root, match[1], Boolean(match[2]));
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else {

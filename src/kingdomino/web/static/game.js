@@ -229,7 +229,7 @@ export function showGame(main, id, replay = false) {
    * are left after the `tries` made: true. Else the hint is no longer awaited and its "looking" line
    * goes (the refusal is said instead): false. @param {string | undefined} code @param {number} tries */
   function retryHint(code, tries) {
-    if ((code === "hints_busy" || code === "client_hints_busy") && tries < HINT_RETRY_SECONDS.length) {
+    if ((code === "hints_busy" || code === "client_hints_busy" || code === "unavailable") && tries < HINT_RETRY_SECONDS.length) {
       hintTries = tries + 1;
       hintRetry = window.setTimeout(() => tell({ type: "hint" }), HINT_RETRY_SECONDS[tries] * 1000);
       return true;

@@ -1,0 +1,106 @@
+"""Failures answered for what they are: a passing one (the database unreachable, the disk full, an
+AI worker gone) is ``503`` with ``Retry-After``, a bug ``500``; both in the error shape, and the
+connection kept.
+
+A failure no handler took used to reach Starlette's outermost middleware, which answered 500 and
+raised it again; uvicorn then closed the keep-alive connection, so the client's next request met a
+reset as well. :class:`FailureAnswers` answers it and logs it instead, and the socket words its
+messages' failures with :func:`failure_error` the same way.
+
+>>> failure_error(ConnectionRefusedError(111, "refused")).to_json()["error"]["code"]
+'unavailable'
+>>> failure_error(KeyError("a bug")).status
+500
+"""
+
+from __future__ import annotations
+
+import errno
+import logging
+from concurrent.futures.process import BrokenProcessPool
+
+from sqlalchemy.exc import DisconnectionError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from kingdomino.web.live import HubError
+
+log = logging.getLogger(__name__)
+
+#: Seconds a client is told to wait (``Retry-After``) before it asks again after a passing failure.
+RETRY_SECONDS = 2
+
+#: The operating system's errors that pass: the disk full or over quota, a connection refused,
+#: reset or timed out (a database restarting).
+_PASSING_ERRNOS = frozenset(
+    {
+        errno.ENOSPC,
+        errno.EDQUOT,
+        errno.ECONNREFUSED,
+        errno.ECONNRESET,
+        errno.ETIMEDOUT,
+        errno.EPIPE,
+        errno.EAGAIN,
+    }
+)
+
+
+def passing_cause(error: BaseException) -> str | None:
+    """What passing failure ``error`` is, in a few words, or None if it is not one (a bug)."""
+    if isinstance(error, OperationalError | DisconnectionError | PoolTimeout):
+        return "the database cannot be reached or written"
+    if isinstance(error, BrokenProcessPool):
+        return "an AI worker stopped"
+    if isinstance(error, OSError) and error.errno in _PASSING_ERRNOS:
+        return "the server's disk or network failed"
+    if type(error).__module__.startswith("ray."):
+        return "the AI cluster failed"
+    return None
+
+
+def failure_error(error: BaseException) -> HubError:
+    """The refusal a failure is answered with: ``unavailable`` (503) if it passes, else ``internal``."""
+    cause = passing_cause(error)
+    if cause is None:
+        return HubError(500, "server", "internal error; the server logged it", "internal")
+    message = f"{cause}; try again in {RETRY_SECONDS} s"
+    return HubError(503, "server", message, "unavailable", {"seconds": RETRY_SECONDS})
+
+
+def log_failure(error: BaseException, where: str) -> None:
+    """Log a failure: a passing one in a line, a bug with its traceback."""
+    cause = passing_cause(error)
+    if cause is None:
+        log.error("%s failed", where, exc_info=error)
+    else:
+        log.warning("%s failed: %s (%s: %s)", where, cause, type(error).__name__, error)
+
+
+class FailureAnswers:
+    """Wrap ``app`` so that an HTTP request whose handling raised is answered, not dropped."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched_send)
+        except Exception as error:
+            if started:  # half an answer went out: only closing the connection can end it
+                raise
+            log_failure(error, f"{scope['method']} {scope['path']}")
+            refusal = failure_error(error)
+            headers = {"Retry-After": str(RETRY_SECONDS)} if refusal.status == 503 else None
+            await JSONResponse(refusal.to_json(), refusal.status, headers=headers)(scope, receive, send)
