@@ -56,6 +56,14 @@ def test_a_host_that_is_not_this_machine_is_refused_with_what_to_use(tmp_path: P
     assert "127.0.0.1" in text and "0.0.0.0" in text and "Errno" not in text
 
 
+def test_a_proxy_that_is_not_an_address_is_refused_in_words(tmp_path: Path) -> None:
+    options = ["--forwarded-allow-ips", "10.0.0.5,proxy.local", "--data-dir", str(tmp_path)]
+    result = runner.invoke(app, ["serve", *options])
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert "--forwarded-allow-ips: 'proxy.local' is not an IP address or network" in text
+
+
 def test_a_free_address_is_fine() -> None:
     assert listen_problem("127.0.0.1", 0) is None
 

@@ -91,6 +91,39 @@ def test_a_message_that_takes_too_long_to_go_out_cuts_its_client_off() -> None:
     assert asyncio.run(run()) == [SLOW_CLIENT_CODE]
 
 
+def test_a_client_too_many_bytes_behind_is_cut_off_counting_what_the_socket_still_holds() -> None:
+    async def run() -> tuple[int, list[int]]:
+        closed: list[int] = []
+        in_socket = [0]
+
+        async def write(text: str) -> None:
+            in_socket[0] += len(text)  # taken at once, as a kernel with room takes it, never read
+
+        async def close(code: int) -> None:
+            closed.append(code)
+
+        async def never_closed(code: int) -> None:
+            raise AssertionError("a client with nothing behind is not cut off")
+
+        box = Outbox(write, close, backlog=lambda: in_socket[0], max_bytes=1000)
+        sent = 0
+        with pytest.raises(SlowClient):
+            for _ in range(100):
+                await box.send("x" * 300)
+                await box.flush()
+                sent += 1
+        await asyncio.sleep(0.01)
+        await box.aclose()
+        big = Outbox(write, never_closed, max_bytes=10)
+        await big.send("a message longer than the bound goes out when nothing is behind")
+        await big.flush()
+        await big.aclose()
+        return sent, closed
+
+    sent, closed = asyncio.run(run())
+    assert sent == 3 and closed == [SLOW_CLIENT_CODE]
+
+
 def stuffed_spectator(base: str, game_id: str, token: str, seconds: float = 3.0) -> socket.socket:
     """A spectator's socket that sends small messages and never reads its answers (a tiny receive
     buffer), until the server's side of it is full."""

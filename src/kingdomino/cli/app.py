@@ -455,6 +455,15 @@ def serve(
             help="With --ai-workers ray: the cluster's address (default: start a local Ray).",
         ),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            metavar="IPS",
+            rich_help_panel="Behind a reverse proxy",
+            help="The reverse proxies (comma-separated addresses or networks, e.g. 10.0.0.5,10.1.0.0/16) "
+            "whose X-Forwarded-For header names the client; by default no one's is trusted.",
+        ),
+    ] = "",
 ) -> None:
     """Start the browser app: play every game against AI or friends; games survive restarts.
 
@@ -477,6 +486,7 @@ def serve(
     import uvicorn
 
     from kingdomino.web.app import create_app
+    from kingdomino.web.connections import TrustedProxies, local_workers, raise_file_limit, total_connections
     from kingdomino.web.serving import server_config
     from kingdomino.web.store import StoreNotWritable
 
@@ -492,6 +502,10 @@ def serve(
     if ray_address and ai_workers != "ray":
         raise fail("--ray-address: only with --ai-workers ray")
     workers = f"ray:{ray_address}" if ai_workers == "ray" and ray_address else ai_workers
+    try:
+        TrustedProxies.parse(forwarded_allow_ips)
+    except ValueError as error:
+        raise fail(f"--forwarded-allow-ips: {error}") from None
     # Before the app starts its AI workers, and in words: a port in use, a host not this machine's.
     problem = listen_problem(host, port)
     if problem:
@@ -511,4 +525,5 @@ def serve(
         raise fail(f"the database cannot be opened: {first}") from None
     for line in start_lines(host, port, shown):
         console.print(line, soft_wrap=True)
-    uvicorn.Server(server_config(app_, host, port)).run()
+    connections = total_connections(raise_file_limit(), local_workers(workers))
+    uvicorn.Server(server_config(app_, host, port, forwarded_allow_ips, connections)).run()

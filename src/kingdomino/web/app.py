@@ -54,6 +54,7 @@ from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.pages import LANGUAGE_COOKIE, languages, page_in, page_language, page_with_preloads
 from kingdomino.web.review import REVIEW_AGENT
 from kingdomino.web.security_headers import SecurityHeaders
+from kingdomino.web.send_backlog import backlog_of
 from kingdomino.web.store import Store
 from kingdomino.web.tokens import TokenListError, token_list
 
@@ -407,7 +408,9 @@ def create_app(
             return
         # Every message to this client goes out through its own outbox: a client that stops
         # reading is cut off and holds up no one (the game's broadcasts only queue).
-        outbox = Outbox(websocket.send_text, lambda code: websocket.close(code=code))
+        outbox = Outbox(
+            websocket.send_text, lambda code: websocket.close(code=code), backlog=backlog_of(websocket.scope)
+        )
 
         async def send(message: dict[str, Any]) -> None:
             await outbox.send(json.dumps(message))

@@ -5,9 +5,12 @@ one. Before this, the server awaited every watcher's send: a spectator that sent
 and never read filled its socket's buffer in seconds, and from then on the game's players got no
 answer and its AI seats stopped, until that spectator closed its socket.
 
-A client that falls ``limit`` messages behind, or whose one message takes ``timeout`` seconds to
-go out, is cut off (closed with 1013, "try again later"): its page reconnects and gets the game's
-state afresh.
+A client that falls ``limit`` messages or ``max_bytes`` bytes behind, or whose one message takes
+``timeout`` seconds to go out, is cut off (closed with 1013, "try again later"): its page
+reconnects and gets the game's state afresh. The bytes behind are those of the messages waiting
+here and those handed over but not yet taken by the client (``backlog``: the transport's buffer
+and the kernel's send queue, ``web/send_backlog.py``): the kernel alone accepts megabytes for a
+client that never reads, while the outbox sees every message go out at once.
 
 >>> async def demo() -> list[str]:
 ...     written: list[str] = []
@@ -33,6 +36,10 @@ from collections.abc import Awaitable, Callable
 #: Messages a client may fall behind by before it is cut off; a page that reads keeps up easily
 #: (a game sends a few messages a second at most).
 OUTBOX_LIMIT = 64
+#: Bytes a client may fall behind by (waiting here, in the transport's buffer or the kernel's send
+#: queue) before it is cut off: about ten of the largest views (25 KB); a page that reads has one
+#: or two in flight at most.
+MAX_BYTES_BEHIND = 256 * 1024
 #: Seconds one message may take to go out before its client is cut off.
 SEND_TIMEOUT = 10.0
 #: Seconds the closing of a cut-off client may take (its buffer may be full).
@@ -54,10 +61,16 @@ class Outbox:
         close: Callable[[int], Awaitable[None]],
         limit: int = OUTBOX_LIMIT,
         timeout: float = SEND_TIMEOUT,
+        backlog: Callable[[], int] = lambda: 0,
+        max_bytes: int | None = None,
     ) -> None:
         self._write = write
         self._close = close
         self._timeout = timeout
+        self._backlog = backlog
+        self._max_bytes = MAX_BYTES_BEHIND if max_bytes is None else max_bytes
+        #: The characters of the messages queued and of the one being written.
+        self._held = 0
         self._queue: asyncio.Queue[str] = asyncio.Queue(maxsize=limit)
         self.cut_off = asyncio.Event()
         self._closing: asyncio.Task[None] | None = None
@@ -67,11 +80,21 @@ class Outbox:
         """Queue ``text`` without waiting for the client; a client too far behind is cut off."""
         if self.cut_off.is_set():
             raise SlowClient("the client was cut off")
+        behind = self.bytes_behind()
+        if behind and behind + len(text) > self._max_bytes:  # with nothing behind, any message goes
+            await self._cut()
+            raise SlowClient(f"the client fell {behind} bytes behind")
         try:
             self._queue.put_nowait(text)
         except asyncio.QueueFull:
             await self._cut()
             raise SlowClient(f"the client fell {self._queue.maxsize} messages behind") from None
+        self._held += len(text)
+
+    def bytes_behind(self) -> int:
+        """The bytes queued here (counted as characters: JSON is nearly all ASCII) and those
+        handed over that the client has not yet taken."""
+        return self._held + self._backlog()
 
     async def flush(self) -> None:
         """Wait until every queued message has gone out (or the client was cut off)."""
@@ -98,6 +121,7 @@ class Outbox:
                 await self._cut()
                 return
             finally:
+                self._held -= len(text)
                 self._queue.task_done()
 
     async def _cut(self) -> None:

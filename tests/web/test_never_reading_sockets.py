@@ -1,0 +1,132 @@
+"""A WebSocket whose client never reads is cut off once it is a bounded number of bytes behind.
+
+Found by the attack review of 2026-11-28: 20 spectator sockets with a 4 KiB receive buffer that
+never read, on a 4-player Origins Tribe game played over HTTP, had the server's send queues hold
+48 MB after 168 actions, and were still open: the kernel kept accepting their views (it grows a
+socket's send buffer to megabytes), so the outbox never saw them fall behind. Against a real
+uvicorn server, over raw sockets.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import random
+import socket
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from tests.web.servers import free_port, running
+from websockets.sync.client import connect
+
+from kingdomino.web.app import create_app
+from kingdomino.web.outbox import MAX_BYTES_BEHIND
+from kingdomino.web.send_backlog import SEND_BUFFER
+from kingdomino.web.serving import server_config
+
+#: Never-reading spectators on the game.
+SILENT = 5
+#: The most a never-reading socket may get, draining it once the game is over: what it may fall
+#: behind by, its kernel send buffer (doubled by the kernel) and its own receive buffer.
+MOST_DRAINED = MAX_BYTES_BEHIND + 2 * SEND_BUFFER + 64 * 1024
+#: Seconds of silence after which a drained socket counts as left open by the server.
+SILENCE = 30.0
+
+
+@pytest.fixture
+def port(database: str) -> Iterator[int]:
+    with running(server_config(create_app(database, ai_delay=0.0), "127.0.0.1", free_port())) as port:
+        yield port
+
+
+def never_reading(port: int, game_id: str, token: str) -> socket.socket:
+    """A spectator's socket with a 4 KiB receive buffer (set before it connects) that will not read."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        (
+            f"GET /ws/games/{game_id}?tokens={token} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).encode()
+    )
+    return sock
+
+
+def drained(sock: socket.socket) -> tuple[int, bool]:
+    """The bytes read from ``sock`` until the server closes it (or it falls silent, or it gave
+    more than ``MOST_DRAINED``), and whether the server closed it."""
+    sock.settimeout(SILENCE)
+    total = 0
+    while total <= MOST_DRAINED:
+        try:
+            chunk = sock.recv(1 << 16)
+        except TimeoutError:
+            return total, False
+        except ConnectionResetError:
+            return total, True
+        if not chunk:
+            return total, True
+        total += len(chunk)
+    return total, False
+
+
+def watched(port: int, game_id: str, token: str, seen: list[int], ready: threading.Event) -> None:
+    """A spectator that reads: notes every view's index until the game is over."""
+    with connect(f"ws://127.0.0.1:{port}/ws/games/{game_id}?tokens={token}", max_size=None) as ws:
+        ready.set()
+        for raw in ws:
+            message = json.loads(raw)
+            if message["type"] == "state":
+                seen.append(message["index"])
+                if message["status"] == "finished":
+                    return
+
+
+def played(client: httpx.Client, game: dict[str, Any]) -> list[int]:
+    """The game played to its end over HTTP with random legal moves; its index after each move."""
+    rng = random.Random(3)
+    tokens = [seat["token"] for seat in game["seats"]]
+    path = f"/api/games/{game['id']}"
+    view = client.get(path, params={"token": tokens[0]}).json()
+    after = []
+    while view["status"] != "finished":
+        token = tokens[view["current_player"]]
+        view = client.get(path, params={"token": token}).json()
+        move = {"token": token, "action": rng.choice(view["legal_actions"]), "index": view["index"]}
+        assert client.post(f"{path}/actions", json=move).status_code == 200
+        view = client.get(path, params={"token": token}).json()
+        after.append(view["index"])
+    return after
+
+
+def test_sockets_that_never_read_are_cut_off_while_a_reading_one_gets_every_view(port: int) -> None:
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+        seats = [{"kind": "human"} for _ in range(4)]
+        body = {"game": "origins", "players": 4, "options": {"mode": "tribe"}, "seats": seats}
+        game = client.post("/api/games", json=body).json()
+        spectator = game["spectator_token"]
+        silent = [never_reading(port, game["id"], spectator) for _ in range(SILENT)]
+        seen: list[int] = []
+        ready = threading.Event()
+        reader = threading.Thread(target=watched, args=(port, game["id"], spectator, seen, ready))
+        reader.start()
+        try:
+            assert ready.wait(30)
+            after = played(client, game)
+        finally:
+            reader.join(timeout=60)
+    try:
+        assert not reader.is_alive(), "the reading spectator did not see the game end"
+        assert not set(after) - set(seen), "the reading spectator missed views"
+        for sock in silent:
+            size, closed = drained(sock)
+            assert closed and size <= MOST_DRAINED, (size, closed)
+    finally:
+        for sock in silent:
+            sock.close()
