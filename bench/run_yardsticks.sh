@@ -5,7 +5,10 @@
 # In the yardstick runs `hard` plays without its time cap (the level's own spec, `cap` removed): a fixed number of
 # playouts per move, so a loaded machine makes a run slower but never changes a move, and the
 # results are the same whenever and wherever they are played. Every run appends to its JSONL
-# file as games finish; run this script again to go on where it stopped.
+# file as games finish; run this script again to go on where it stopped. The finished runs are
+# stored as bench/results/full.tar.xz, bench/results/yardsticks/kingdomino-levers.tar.xz and
+# bench/results/ladders/NAME.tar.xz (bench/results/README.md): on a clean checkout this script
+# plays them all again; `tar -xJf ARCHIVE` from the repository's root first, and it resumes.
 #
 #   nohup bench/run_yardsticks.sh > /tmp/yardsticks.log 2>&1 &
 set -eu
