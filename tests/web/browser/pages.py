@@ -48,10 +48,22 @@ OVERFLOW = """() => {
 
 
 def new_page(
-    browser: Any, base: str, width: int = 1366, height: int = 900, locale: str = "en", touch: bool = False
+    browser: Any,
+    base: str,
+    width: int = 1366,
+    height: int = 900,
+    locale: str = "en",
+    touch: bool = False,
+    enforce_csp: bool = False,
 ) -> Any:
-    """A page of its own context; ``touch`` makes it a touch screen without a mouse (a phone)."""
-    context = browser.new_context(viewport={"width": width, "height": height}, locale=locale, has_touch=touch)
+    """A page of its own context; ``touch`` makes it a touch screen without a mouse (a phone).
+
+    The tests' own scripts in the page (axe-core, ``wait_for_function``'s expressions) are what
+    the app's Content-Security-Policy refuses, so the page ignores it unless ``enforce_csp``
+    (``test_content_policy.py`` goes through every screen with it enforced)."""
+    viewport = {"width": width, "height": height}
+    bypass = not enforce_csp
+    context = browser.new_context(viewport=viewport, locale=locale, has_touch=touch, bypass_csp=bypass)
     BROWSER_CONTEXTS.append(context)
     page = context.new_page()
     page.set_default_timeout(20000)
