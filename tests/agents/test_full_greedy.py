@@ -292,6 +292,7 @@ def test_in_duel_it_plays_as_greedy() -> None:
     assert first.scores() == second.scores()
 
 
+@pytest.mark.slow
 def test_full_greedy_beats_plain_greedy_in_the_papers_rules() -> None:
     """A small sample (16 games, 4 players, seats rotated): full greedy takes more than its share."""
     from kingdomino.arena.tournament import TournamentConfig, play_tournament_game

@@ -231,6 +231,7 @@ def test_levels_are_named_agents() -> None:
         assert make_agent(level, 1).name == level
 
 
+@pytest.mark.slow
 def test_the_heuristic_one_ply_player_beats_greedy_in_kingdomino() -> None:
     """The engine's look-ahead terms are worth having: one ply on them beats three ``greedy``."""
     game = make_game("kingdomino", 4)

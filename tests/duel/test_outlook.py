@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from kingdomino.agents import make_agent
 from kingdomino.arena.match import play_game, seat_agents
 from kingdomino.games.duel.outlook import heuristic_gains, outlook, value
@@ -104,6 +106,7 @@ def test_value_is_zero_sum() -> None:
         state.apply(legal[int(rng.random() * len(legal))])
 
 
+@pytest.mark.slow
 def test_the_heuristic_player_beats_greedy_in_duel() -> None:
     """A small sample (8 games, seats swapped): it wins most of them."""
     wins = 0.0

@@ -63,6 +63,7 @@ def test_heuristic_gains_add_the_outlook_to_placements_and_claims_only(mode: str
     assert placements > 20 and claims > 20
 
 
+@pytest.mark.slow
 def test_the_heuristic_one_ply_player_beats_greedy_in_origins_discovery() -> None:
     game = make_game("origins", 4, {"mode": "discovery"})
     shares = []

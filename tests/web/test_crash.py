@@ -10,16 +10,21 @@ from __future__ import annotations
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+import pytest
 from tests.web.conftest import ServerProcess
 
 from kingdomino.core.game import CHANCE
 from kingdomino.core.seeds import derive_seed
 from kingdomino.games.registry import make_game
 from kingdomino.web.store import Store
+
+#: Left out of the fast loop (`./scripts/test --fast`).
+pytestmark = pytest.mark.slow
 
 CRASHES = 6
 SEAT_PLANS = [
@@ -39,6 +44,14 @@ class Ledger:
     spectators: dict[str, str] = field(default_factory=dict)
     acked: dict[tuple[str, int], str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def progress(self) -> tuple[int, int]:
+        """How many games were created and actions acknowledged so far."""
+        return len(self.tokens), len(self.acked)
+
+    def grew_since(self, since: tuple[int, int]) -> bool:
+        """Whether a game was created and an action acknowledged since ``progress()`` was ``since``."""
+        return all(now > then for now, then in zip(self.progress(), since, strict=True))
 
 
 def client_loop(base: str, ledger: Ledger, rng: random.Random, stop: threading.Event) -> None:
@@ -86,6 +99,14 @@ def client_loop(base: str, ledger: Ledger, rng: random.Random, stop: threading.E
             return  # the server was killed
 
 
+def wait_until(condition: Callable[[], bool], deadline: float = 120.0) -> None:
+    """Wait until ``condition`` holds (polled), at most ``deadline`` seconds, a safety net only."""
+    give_up = time.monotonic() + deadline
+    while not condition():
+        assert time.monotonic() < give_up, "the clients made no progress"
+        time.sleep(0.01)
+
+
 def test_kill_9_at_random_moments_loses_nothing_and_strands_no_game(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
     rng = random.Random(20261125)
@@ -101,7 +122,11 @@ def test_kill_9_at_random_moments_loses_nothing_and_strands_no_game(tmp_path: Pa
         ]
         for thread in clients:
             thread.start()
-        time.sleep(rng.uniform(0.3, 1.5))
+        # Each life of the server creates a game and acknowledges an action at least (however
+        # loaded the machine), then dies at a random moment.
+        since = ledger.progress()
+        wait_until(lambda since=since: ledger.grew_since(since))
+        time.sleep(rng.uniform(0.0, 1.0))
         server.kill()
         stop.set()
         for thread in clients:

@@ -35,6 +35,8 @@ from tests.web.conftest import assert_error_shape, seeded_secrets
 from kingdomino.web.app import create_app
 from kingdomino.web.store import Store
 
+#: Left out of the fast loop (`./scripts/test --fast`).
+pytestmark = pytest.mark.slow
 
 def fuzz(examples: int, *strategies: st.SearchStrategy[Any]) -> Callable[[Callable[..., None]], None]:
     """Run the decorated check at once on ``examples`` inputs drawn from ``strategies``.

@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 
 import httpx
+import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import ServerProcess, create, wait_for
 
@@ -55,6 +56,7 @@ def test_unfinished_ai_games_resume_on_start(database: str) -> None:
         assert view["winners"]
 
 
+@pytest.mark.slow
 def test_kill_9_loses_no_accepted_action(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'games.sqlite3'}"
     server = ServerProcess(database, "--ai-delay", "0")

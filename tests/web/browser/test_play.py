@@ -35,6 +35,7 @@ from kingdomino.games.registry import make_game
 from kingdomino.web.hub import MAX_HINTS
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options", "mode"), GAMES, ids=lambda v: str(v))
 def test_played_to_the_end_by_clicking_the_board(page, game, players, options, mode) -> None:
     create_game(page, game, players, options=options, mode=mode)
@@ -339,6 +340,7 @@ def test_an_all_ai_game_is_watched_with_a_thinking_sign(page) -> None:
 KEY_TARGETS = "button.domino.claimable, svg g.legal.anchor, .actions button, .choice-row button"
 
 
+@pytest.mark.slow
 def test_a_whole_game_is_played_with_the_keyboard_only(page) -> None:
     """Kingdomino against ``easy`` (the test server's seeds are fixed): Tab to the piece, arrow keys
     between the squares, R to turn the domino, Enter to play; the mouse is never used."""
