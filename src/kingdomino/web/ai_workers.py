@@ -326,6 +326,10 @@ class AIQueue:
     def _everywhere(self) -> list[Ticket]:
         return [*self.running, *(t for lane in self.lanes.values() for t in lane)]
 
+    def lane_counts(self, lane: Lane) -> dict[str, int]:
+        """The jobs of ``lane`` waiting and running (``/api/stats``)."""
+        return {"waiting": len(self.lanes[lane]), "running": sum(t.lane is lane for t in self.running)}
+
     def count(self, kind: str) -> int:
         return sum(t.kind == kind for t in self.waiting) + sum(t.kind == kind for t in self.running)
 

@@ -12,7 +12,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/score`` ``{game, options, text}``: a kingdom written as text, scored and explained
   (``GET /api/score/formats``: how each game's text is written);
 * ``GET /api/games/{id}/record``, ``/replay?step=N`` and ``/review`` once the game is over
-  (``/review``: 202 with ``{"status": "pending", "done", "total"}`` while it is computed);
+  (``/review``: 202 with ``{"status": "pending", "done", "total"}`` while it is computed, and
+  ``"queued"`` with its ``place`` while it waits for other reviews);
 * ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters): the view now and
   after every change; send ``{"type": "action", "token", "action", "index"?}``,
   ``{"type": "undo", "token"}``, ``{"type": "hint", "token"}``, ``{"type": "why", "action"}``
@@ -373,9 +374,10 @@ def create_app(
         return views.record(hub.get(game_id)).to_json()
 
     @app.get("/api/games/{game_id}/review")
-    async def game_review(game_id: str, response: Response) -> dict[str, Any]:
-        """The review of a finished game's human moves (202 with the progress while computed)."""
-        found = hub.review_of(game_id)
+    async def game_review(game_id: str, request: Request, response: Response) -> dict[str, Any]:
+        """The review of a finished game's human moves (202 with the progress while it waits or
+        is computed)."""
+        found = hub.review_of(game_id, _client(request))
         if found["status"] != "ready":
             response.status_code = 202
         return found

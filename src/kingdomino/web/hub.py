@@ -65,6 +65,7 @@ from kingdomino.web.live import (
     status_of,
 )
 from kingdomino.web.notify import listen
+from kingdomino.web.review_queue import ReviewQueue
 from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame, Written, now
 
 #: The hint's search: its playouts play every seat greedily, so a move's value is read against
@@ -117,8 +118,10 @@ class Hub:
         self.ai_delay = ai_delay
         self.hint_agent = hint_agent
         self.review_agent = review_agent
-        #: The reviews being computed here, by game id: their task and progress.
+        #: The reviews being computed here or waiting their turn, by game id: their task and progress.
         self.reviewing: dict[str, tuple[asyncio.Task[None], review.Progress]] = {}
+        #: Which reviews compute now (the others wait their turn, clients in turn).
+        self.review_turns = ReviewQueue()
         self.secret_seeds = secret_seeds or new_seed
         self.games: OrderedDict[str, LiveGame] = OrderedDict()
         #: The states kept of the finished games replayed here, dropped with their games.
@@ -811,7 +814,8 @@ class Hub:
             sending.add_done_callback(self._sending.discard)
 
     def stats(self) -> dict[str, Any]:
-        """How many AI moves this server computed, their seconds and iterations, and its queue."""
+        """How many AI moves this server computed, their seconds and iterations, its queue (the
+        jobs waiting and running in all and in each lane) and its reviews (computing, queued)."""
         seconds = sorted(s for s, _ in self.ai_moves)
         iterations = [i for _, i in self.ai_moves if i]
         queue = self._queue
@@ -829,7 +833,15 @@ class Hub:
             "queue": {
                 "slots": queue.executor.slots if queue else None,
                 "running": len(queue.running) if queue else 0,
-                "waiting": len(queue.waiting) if queue else 0,
+                "waiting": sum(len(lane) for lane in queue.lanes.values()) if queue else 0,
+                "lanes": {
+                    lane.value: queue.lane_counts(lane) if queue else {"waiting": 0, "running": 0}
+                    for lane in Lane
+                },
+            },
+            "reviews": {
+                "computing": len(self.review_turns.computing),
+                "queued": len(self.review_turns.waiting),
             },
         }
 
@@ -952,10 +964,12 @@ class Hub:
 
     # --- finished games -----------------------------------------------------------------------
 
-    def review_of(self, game_id: str) -> dict[str, Any]:
-        """The review of a finished game's human moves, or (while it is computed) its progress.
+    def review_of(self, game_id: str, client: str = "") -> dict[str, Any]:
+        """The review of a finished game's human moves, or (while it waits or is computed) its
+        progress.
 
-        Started when the game ends, or on the first request (a server restarted meanwhile).
+        Started when the game ends, or on the first request (a server restarted meanwhile: then
+        it is the requesting ``client``'s).
         """
         live = self.get(game_id)
         if live.stored.status != "finished":
@@ -967,51 +981,35 @@ class Hub:
             return {"status": "ready", "moves": [], "summary": review.summary([])}
         running = self.reviewing.get(game_id)
         if running is None:
-            self._start_review(live)
+            self._start_review(live, client)
             running = self.reviewing[game_id]
-        return running[1].to_json()
+        return running[1].to_json(self.review_turns.place(game_id))
 
-    def _start_review(self, live: LiveGame) -> None:
-        """Review ``live`` in the background (once per game and server)."""
+    def _start_review(self, live: LiveGame, client: str | None = None) -> None:
+        """Review ``live`` in the background (once per game and server), as ``client``'s review
+        (None: the client whose request last changed the game)."""
         if live.id in self.reviewing or not live.humans():
             return
         progress = review.Progress()
-        task = asyncio.get_running_loop().create_task(self._review(live, progress))
+        task = asyncio.get_running_loop().create_task(self._review(live, progress, client))
         self.reviewing[live.id] = (task, progress)
 
-    async def _review(self, live: LiveGame, progress: review.Progress) -> None:
-        """Value each human decision of ``live`` against the best alternative (in the AI queue's
-        background lane, never ahead of an AI turn or a hint), then store the review."""
+    async def _review(self, live: LiveGame, progress: review.Progress, client: str | None) -> None:
+        """Once its turn among the reviews comes (``review_turns``), value the human decisions of
+        ``live`` against the best alternatives, then store the review."""
         try:
             stored = live.stored
             humans = set(live.humans())
-            actions = list(stored.actions)
-            progress.total = sum(a.seat in humans for a in actions)
-            state = make_game(stored.game, stored.players, stored.options).new_initial_state()
-            moves = []
-            for action in actions:
-                code = state.parse_action(action.text)
-                if action.seat in humans:
-                    candidates = None
-                    if len(state.legal_actions()) > 1:
-                        copy = state.clone()
-                        job = AIJob(
-                            copy,
-                            agent_spec(self.review_agent, copy),
-                            derive_seed(stored.seed, "review", action.index),
-                            analyse=True,
-                            played=code,
-                        )
-                        answer = await self.queue.run(job, live.id, "review", Lane.BACKGROUND, live.client)
-                        candidates = [(copy.action_text(a), v, n) for a, v, n in answer.candidates]
-                    moves.append(review.entry(action.index, action.seat, action.text, candidates))
-                    progress.done += 1
-                state.apply(code)
+            progress.total = sum(a.seat in humans for a in stored.actions)
+            client = live.client if client is None else client
+            async with self.review_turns.turn(live.id, client):
+                moves = await self._review_moves(live, humans, progress, client)
             self.store.save_review(
                 live.id,
                 {
                     "agent": self.review_agent,
                     "thresholds": {"inaccuracy": review.INACCURACY, "mistake": review.MISTAKE},
+                    "searches_per_game": review.SEARCHES_PER_GAME,
                     "summary": review.summary(moves),
                     "moves": moves,
                 },
@@ -1022,3 +1020,36 @@ class Hub:
             log.exception("game %s: the review failed (asked for again, it starts over)", live.id)
         finally:
             self.reviewing.pop(live.id, None)
+
+    async def _review_moves(
+        self, live: LiveGame, humans: set[int], progress: review.Progress, client: str
+    ) -> list[dict[str, Any]]:
+        """Each human decision of ``live`` reviewed, those within the game's budget of searches
+        (``review.to_search``) searched in the AI queue's background lane (never ahead of an AI
+        turn or a hint) as ``client``'s jobs."""
+        stored = live.stored
+        actions = list(stored.actions)
+        new_state = make_game(stored.game, stored.players, stored.options).new_initial_state
+        searched = review.to_search(review.choices(new_state(), actions, humans))
+        moves = []
+        for action, code, state in review.positions(new_state(), actions):
+            if action.seat not in humans:
+                continue
+            if len(state.legal_actions()) == 1:
+                moves.append(review.entry(action.index, action.seat, action.text, None))
+            elif action.index not in searched:
+                moves.append(review.not_reviewed(action.index, action.seat, action.text))
+            else:
+                copy = state.clone()
+                job = AIJob(
+                    copy,
+                    agent_spec(self.review_agent, copy),
+                    derive_seed(stored.seed, "review", action.index),
+                    analyse=True,
+                    played=code,
+                )
+                answer = await self.queue.run(job, live.id, "review", Lane.BACKGROUND, client)
+                candidates = [(copy.action_text(a), v, n) for a, v, n in answer.candidates]
+                moves.append(review.entry(action.index, action.seat, action.text, candidates))
+            progress.done += 1
+        return moves

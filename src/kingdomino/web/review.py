@@ -15,19 +15,35 @@ move or the played one looks better). Marks, chosen above the noise of a medium-
 
 A move with a single legal choice is ``forced`` and not searched.
 
+A review spends at most ``SEARCHES_PER_GAME`` searches, so that one game's review is bounded
+work whatever the game (a Dynasty match of four human seats on one screen has over 200 decisions
+with a choice). When a game's human decisions with a choice are more than that, the budget is
+split across the human seats (``allot``: an equal share each, a share a seat cannot use going to
+the others), and each seat's share is spread evenly over its decisions (``spread``); the others
+are listed as not reviewed (``reviewed: false``).
+
 >>> mark_of(0.05), mark_of(0.07), mark_of(0.2)
 (None, 'inaccuracy', 'mistake')
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from kingdomino.core.game import State
+from kingdomino.web.store import StoredAction
 
 #: The agent reviews are computed with: the ``medium`` level (its fixed budget per game).
 REVIEW_AGENT = "medium"
 INACCURACY = 0.06
 MISTAKE = 0.12
+
+#: The searches one game's review spends at most: enough for every decision of one human seat in
+#: any game but a Mighty Duel Dynasty (144 decisions) or a 2-player Origins Tribe (about 90); a
+#: seat of a 2-player Dynasty decides 72 times.
+SEARCHES_PER_GAME = 72
 
 
 def mark_of(loss: float) -> str | None:
@@ -39,14 +55,81 @@ def mark_of(loss: float) -> str | None:
     return None
 
 
+def allot(needs: Mapping[int, int], budget: int) -> dict[int, int]:
+    """The searches each seat gets of ``budget``, seats needing ``needs`` of them: all it needs if
+    that is no more than an equal share, else an equal share of what the others leave (the
+    lowest seats one more when it does not divide).
+
+    >>> allot({0: 30, 1: 5, 2: 30}, 40)
+    {1: 5, 0: 18, 2: 17}
+    """
+    given: dict[int, int] = {}
+    left = budget
+    pending = sorted(needs, key=lambda seat: (needs[seat], seat))
+    while pending and needs[pending[0]] <= left // len(pending):
+        seat = pending.pop(0)
+        given[seat] = needs[seat]
+        left -= needs[seat]
+    if pending:
+        share, extra = divmod(left, len(pending))
+        for rank, seat in enumerate(sorted(pending)):
+            given[seat] = share + (rank < extra)
+    return given
+
+
+def spread(choices: Sequence[int], count: int) -> list[int]:
+    """``count`` of ``choices`` (all if fewer), evenly over them: the middle one of each of
+    ``count`` equal runs.
+
+    >>> spread([10, 11, 12, 13, 14, 15, 16, 17, 18, 19], 3)
+    [11, 15, 18]
+    """
+    if count >= len(choices):
+        return list(choices)
+    return [choices[(2 * run + 1) * len(choices) // (2 * count)] for run in range(count)]
+
+
+def to_search(choices: Mapping[int, Sequence[int]], budget: int = SEARCHES_PER_GAME) -> set[int]:
+    """The decisions a review searches: ``choices`` gives each human seat's decisions with more
+    than one legal move (action indices, in order), ``budget`` how many searches it may spend.
+
+    >>> sorted(to_search({0: [1, 3, 5, 7], 1: [2, 4]}, 4))
+    [2, 3, 4, 7]
+    """
+    shares = allot({seat: len(indices) for seat, indices in choices.items()}, budget)
+    return {index for seat, indices in choices.items() for index in spread(indices, shares[seat])}
+
+
+def positions(state: State, actions: Iterable[StoredAction]) -> Iterator[tuple[StoredAction, int, State]]:
+    """Each action of a game with its code and the state it was chosen in (``state``, the game's
+    initial state, is advanced in place once the caller moves on)."""
+    for action in actions:
+        code = state.parse_action(action.text)
+        yield action, code, state
+        state.apply(code)
+
+
+def choices(state: State, actions: Iterable[StoredAction], humans: set[int]) -> dict[int, list[int]]:
+    """The decisions of each human seat (``humans``) with more than one legal move, in order."""
+    found: dict[int, list[int]] = {seat: [] for seat in humans}
+    for action, _, position in positions(state, actions):
+        if action.seat in humans and len(position.legal_actions()) > 1:
+            found[action.seat].append(action.index)
+    return found
+
+
 @dataclass
 class Progress:
-    """How far a running review is: human decisions valued (``done``) out of ``total``."""
+    """How far a review is: human decisions valued (``done``) out of ``total``."""
 
     done: int = 0
     total: int = 0
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, place: int | None = None) -> dict[str, Any]:
+        """``pending`` while it computes; ``queued`` with its ``place`` in line (1: the next to
+        start) while it waits for other reviews."""
+        if place is not None:
+            return {"status": "queued", "place": place, "done": self.done, "total": self.total}
         return {"status": "pending", "done": self.done, "total": self.total}
 
 
@@ -59,7 +142,14 @@ def entry(
     """One decision's review; ``candidates`` (text, value, visits), best first, the played move
     among them (None: a forced move, not searched)."""
     if not candidates or len(candidates) == 1:
-        return {"index": index, "seat": seat, "action": played, "forced": True, "mark": None}
+        return {
+            "index": index,
+            "seat": seat,
+            "action": played,
+            "forced": True,
+            "reviewed": True,
+            "mark": None,
+        }
     best_text, best_value, _ = candidates[0]
     value = next((v for text, v, _ in candidates if text == played), None)
     if value is None:  # the agent could not search it (it ranks only its own candidates)
@@ -70,6 +160,7 @@ def entry(
         "seat": seat,
         "action": played,
         "forced": False,
+        "reviewed": True,
         "value": round(value, 3),
         "best": best_text,
         "best_value": round(best_value, 3),
@@ -78,9 +169,15 @@ def entry(
     }
 
 
+def not_reviewed(index: int, seat: int, played: str) -> dict[str, Any]:
+    """A decision with a choice left out of a review by its budget (``SEARCHES_PER_GAME``)."""
+    return {"index": index, "seat": seat, "action": played, "forced": False, "reviewed": False, "mark": None}
+
+
 def summary(moves: list[dict[str, Any]]) -> dict[str, int]:
-    """How many marks of each kind a review holds."""
+    """How many marks of each kind a review holds, and how many decisions it left out."""
     return {
         "inaccuracy": sum(m["mark"] == "inaccuracy" for m in moves),
         "mistake": sum(m["mark"] == "mistake" for m in moves),
+        "not_reviewed": sum(m.get("reviewed") is False for m in moves),
     }

@@ -328,3 +328,39 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, li
     phone.screenshot(path=str(ARTIFACTS / "replay-phone-bar.png"))
     assert phone.evaluate(OVERFLOW) == []
     assert not page.errors and not phone.errors
+
+
+def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(page) -> None:
+    """A review waiting behind others says its place in line (it said "Reviewing the moves… 0 of
+    40" as if it computed); a ready review that left decisions out by its budget of searches
+    counts them in its summary, and says so at such a decision."""
+    ai_game_to_its_end(page)
+    answers = [
+        {"status": "queued", "place": 3, "done": 0, "total": 40},
+        {
+            "status": "ready",
+            "moves": [
+                {"index": 5, "seat": 0, "action": "-", "forced": False, "reviewed": False, "mark": None}
+            ],
+            "summary": {"mistake": 0, "inaccuracy": 0, "not_reviewed": 1},
+            "searches_per_game": 72,
+        },
+    ]
+    page.route(
+        "**/api/games/*/review",
+        lambda route: route.fulfill(
+            status=202 if len(answers) > 1 else 200, json=answers.pop(0) if len(answers) > 1 else answers[0]
+        ),
+    )
+    page.click("#replay")
+    page.wait_for_function("document.querySelector('#review-state').textContent.includes('place in line')")
+    assert page.locator("#review-state").text_content() == "The review waits its turn… place in line: 3"
+    page.wait_for_function("document.querySelector('#review-state').textContent.startsWith('Mistakes')")
+    summary = page.locator("#review-state").text_content()
+    assert summary == "Mistakes: 0 · inaccuracies: 0 · not reviewed: 1", summary
+    page.eval_on_selector(
+        "#replay-step", "(slider) => { slider.value = '5'; slider.dispatchEvent(new Event('input')); }"
+    )
+    page.wait_for_function("document.querySelector('#review-note').textContent.includes('not reviewed')")
+    note = page.locator("#review-note").text_content()
+    assert note == "This move was not reviewed: a game's review searches 72 moves at most.", note

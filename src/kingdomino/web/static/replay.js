@@ -12,8 +12,9 @@ import { actionWords, inSentence, localSeatNames, logWords, seatWords, winChance
 const REVIEW_POLL_MS = 1500;
 
 /**
- * @typedef {{index: number, seat: number, action: string, forced: boolean, value?: number, best?: string,
- *   best_value?: number, loss?: number, mark: "inaccuracy" | "mistake" | null}} ReviewedMove
+ * A human decision's review; `reviewed` false: left out by the game's budget of searches.
+ * @typedef {{index: number, seat: number, action: string, forced: boolean, reviewed?: boolean, value?: number,
+ *   best?: string, best_value?: number, loss?: number, mark: "inaccuracy" | "mistake" | null}} ReviewedMove
  */
 
 /** A mark as a flag for the log: "?!" an inaccuracy, "?" a mistake, with its name for screen readers. @param {string} mark */
@@ -40,6 +41,8 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
   let step = 0;
   /** @type {Map<number, ReviewedMove>} */
   let reviewed = new Map();
+  /** The searches a game's review spends at most (the ready review's `searches_per_game`). */
+  let searchesPerGame = 0;
   const slider = /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: total, value: 0, id: "replay-step", "aria-label": t("replay.step") }));
   const label = el("span", { id: "replay-label", "aria-live": "polite" });
   const scores = el("div", { id: "replay-scores" });
@@ -108,6 +111,7 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
    */
   function decisionWords(fake, decision, better, played, marked) {
     if (decision.forced) return [seatWords(view, "review.forced", decision.seat)];
+    if (decision.reviewed === false) return [t("review.not_reviewed", { budget: number(searchesPerGame) })];
     const move = played ? logWords(fake, played) : actionWords(fake, decision.action);
     /** @type {Array<string | HTMLElement>} */
     const words = [better ? t("review.played_worse", { move }) : t("review.played", { move, chance: winChanceWords(decision.value ?? 0) })];
@@ -131,12 +135,16 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     try { answer = await api(`/api/games/${id}/review`); } catch { reviewState.textContent = ""; return; }
     if (!panel.contains(reviewState)) return;
     if (answer.status !== "ready") {
-      reviewState.textContent = t("review.pending", { done: answer.done, total: answer.total });
+      // Waiting behind other reviews ("queued", its place in line), or being computed.
+      reviewState.textContent = answer.status === "queued" ? t("review.queued", { place: number(answer.place) })
+        : t("review.pending", { done: answer.done, total: answer.total });
       setTimeout(loadReview, REVIEW_POLL_MS);
       return;
     }
     reviewed = new Map(answer.moves.map((/** @type {ReviewedMove} */ m) => [m.index, m]));
-    reviewState.textContent = t("review.summary", { mistakes: answer.summary.mistake, inaccuracies: answer.summary.inaccuracy });
+    searchesPerGame = answer.searches_per_game ?? 0;
+    const counts = { mistakes: answer.summary.mistake, inaccuracies: answer.summary.inaccuracy, skipped: answer.summary.not_reviewed };
+    reviewState.textContent = t(counts.skipped ? "review.summary_partial" : "review.summary", counts);
     nextMarked.toggleAttribute("disabled", !answer.summary.mistake && !answer.summary.inaccuracy);
     await show();
   }
