@@ -20,8 +20,9 @@ import websockets
 from tests.web.conftest import assert_error_shape
 from tests.web.servers import free_port, running
 
-from kingdomino.web.app import MAX_SOCKETS_PER_CLIENT, create_app
+from kingdomino.web.app import create_app
 from kingdomino.web.connections import MAX_CONNECTIONS_PER_ADDRESS
+from kingdomino.web.routes.game_socket import MAX_SOCKETS_PER_CLIENT
 from kingdomino.web.serving import server_config
 
 #: The sockets a game takes from spectators.

@@ -14,13 +14,13 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import assert_error_shape, create
 
-from kingdomino.web import app as web_app
+from kingdomino.web.routes import game_socket
 
 
 def test_a_client_over_its_sockets_is_refused_by_name_until_one_closes(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(web_app, "MAX_SOCKETS_PER_CLIENT", 3)
+    monkeypatch.setattr(game_socket, "MAX_SOCKETS_PER_CLIENT", 3)
     games = [create(client) for _ in range(4)]
     links = [f"/ws/games/{game['id']}?tokens={game['spectator_token']}" for game in games]
     with ExitStack() as stack:

@@ -15,10 +15,18 @@ iterations per move; ``bench/bench_levels.py`` their strength against ``greedy``
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 from kingdomino.agents.base import Agent, AgentFactory, AgentSpecError, Candidate, parse_agent_spec
 from kingdomino.agents.greedy import make_greedy
 from kingdomino.agents.search import make_mce, make_mcts
 from kingdomino.core.game import State
+
+#: The level of an AI seat in the browser app, weakest first: the one-ply agents ``random`` and
+#: ``greedy``, then the named levels of ``LEVELS``.
+SeatLevel = Literal["random", "greedy", "easy", "medium", "hard"]
+#: The seat levels, in order (the app's ``/api/meta`` lists them for the page).
+SEAT_LEVELS: tuple[str, ...] = get_args(SeatLevel)
 
 #: Each level's agent; ``{iterations}`` is the level's budget for the game (``BUDGETS``).
 LEVELS: dict[str, str] = {

@@ -19,13 +19,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.core.game import CHANCE, Game, State
 from kingdomino.games.registry import make_game
 from kingdomino.web.pages import TEXTS
 from kingdomino.web.store import StoredAction, StoredGame
 from kingdomino.web.tokens import same_token
-
-AI_LEVELS = ("random", "greedy", "easy", "medium", "hard")
 
 #: How long a human seat must be awaited with no page of it open before another player of the
 #: game may hand it to an AI (an online friend gone for good would stall the game).
@@ -401,7 +400,7 @@ def ai_words() -> tuple[frozenset[str], frozenset[str]]:
     "сложный"...). They are the pages' own texts (``seat.ai:<level>`` of each i18n file, "AI,
     hard"), so a language or a level added there is refused here too; the levels' ids as well."""
     machines: set[str] = set()
-    levels = {_folded(level) for level in AI_LEVELS}
+    levels = {_folded(level) for level in SEAT_LEVELS}
     for path in sorted(I18N.glob("*.json")):
         for key, text in json.loads(path.read_text(encoding="utf-8")).items():
             if key.startswith("seat.ai:"):
@@ -438,8 +437,8 @@ def seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
     name = clean_name(str(seat.get("name") or ""))
     if seat["kind"] == "ai":
         level = seat.get("level") or "easy"
-        if level not in AI_LEVELS:
-            raise HubError(400, f"seats[{index}].level", f"expected one of {', '.join(AI_LEVELS)}")
+        if level not in SEAT_LEVELS:
+            raise HubError(400, f"seats[{index}].level", f"expected one of {', '.join(SEAT_LEVELS)}")
         base = re.sub(r" ?\(AI, \w+\)$", "", name)
         return {
             "kind": "ai",
@@ -469,8 +468,8 @@ def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
     the AI, as the default AI names do ("Anna (AI, medium)"); the player's token no longer acts
     but still watches (``former_token``), so a player who comes back sees the game go on. The
     seat's actions before ``since`` (the number of actions then) were the player's own."""
-    if level not in AI_LEVELS:
-        raise HubError(400, "level", f"expected one of {', '.join(AI_LEVELS)}")
+    if level not in SEAT_LEVELS:
+        raise HubError(400, "level", f"expected one of {', '.join(SEAT_LEVELS)}")
     base = re.sub(r" \(AI, \w+\)$", "", str(human["name"]))
     return {
         "kind": "ai",

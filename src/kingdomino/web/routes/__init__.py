@@ -1,0 +1,39 @@
+"""The app's routes, a module for each resource; ``web.app.create_app`` includes them in order.
+
+Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}}``):
+
+* ``POST /api/games`` create a game; returns its id, every human seat's token and invite
+  link, and the spectator link;
+* ``POST /api/games/lookup`` summaries of the games whose ``{id, token}`` pairs a browser keeps;
+* ``GET /api/games/{id}?token=`` the current view; ``POST /api/games/{id}/actions``
+  ``{token, action, index?}``; ``POST /api/games/{id}/undo``; ``GET /api/games/{id}/hint?token=``;
+  ``POST /api/games/{id}/leave`` ``{token, level?}`` hands the caller's seat to an AI;
+  ``POST /api/games/{id}/seats/{n}/ai`` ``{token, level?}`` hands an away player's seat to one
+  (``games``);
+* ``GET /api/games/{id}/record``, ``/replay?step=N`` and ``/review`` once the game is over
+  (``/review``: 202 with ``{"status": "pending", "done", "total"}`` while it is computed, and
+  ``"queued"`` with its ``place`` while it waits for other reviews) (``finished_games``);
+* ``POST /api/score`` ``{game, options, text}``: a kingdom written as text, scored and explained
+  (``GET /api/score/formats``: how each game's text is written) (``scoring``);
+* ``GET /api/meta``, ``POST /api/ratings``, ``GET /api/stats``: what the server offers, the AI
+  levels' ratings, figures for operators (``server_info``);
+* ``WS /ws/games/{id}?tokens=a,b``: the view now and after every change, and the moves of the
+  page (``game_socket``);
+* the app's page at ``/``, ``/score``, ``/game/{id}`` and ``/game/{id}/replay`` (``app_pages``).
+"""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from kingdomino.web.routes import app_pages, finished_games, game_socket, games, scoring, server_info
+
+#: Every router of the app, in the order its routes are matched.
+ROUTERS: tuple[APIRouter, ...] = (
+    app_pages.router,
+    server_info.router,
+    scoring.router,
+    games.router,
+    finished_games.router,
+    game_socket.router,
+)

@@ -1,0 +1,43 @@
+"""The app's one HTML page, as the lobby (``/``), the scorer (``/score``) and a game
+(``/game/{id}``, ``/game/{id}/replay``) are served: each with the preloads of the modules it
+runs and of the texts of the language it will speak (``web.pages``)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from kingdomino.web.pages import LANGUAGE_COOKIE, page_in, page_language
+
+router = APIRouter(include_in_schema=False)
+
+
+def page(module: str, request: Request) -> HTMLResponse:
+    """The page of ``module`` with the preloads of the texts it will fetch: the language the page
+    chose (its cookie), else the browser's (``create_app`` keeps the pages in the app's state)."""
+    state = request.app.state
+    cookie, accept = request.cookies.get(LANGUAGE_COOKIE), request.headers.get("accept-language")
+    language = page_language(cookie, accept, state.languages)
+    return HTMLResponse(page_in(state.pages[module], language), headers={"Vary": "Accept-Language, Cookie"})
+
+
+@router.get("/")
+async def index(request: Request) -> HTMLResponse:
+    return page("lobby.js", request)
+
+
+@router.get("/favicon.ico")
+async def favicon() -> Response:
+    return Response(status_code=204)
+
+
+@router.get("/score")
+async def scorer_page(request: Request) -> HTMLResponse:
+    return page("scorer.js", request)
+
+
+@router.get("/game/{game_id}")
+@router.get("/game/{game_id}/replay")
+async def game_page(game_id: str, request: Request) -> HTMLResponse:
+    del game_id
+    return page("game.js", request)

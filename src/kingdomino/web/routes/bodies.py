@@ -1,0 +1,117 @@
+"""The bodies of the API's requests, each field described (``/openapi.json`` shows them).
+
+pydantic checks each against its model before a route runs: a wrong field is refused 422 with
+its name (``errors.validation_error``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from kingdomino.agents.levels import SeatLevel
+
+Token = Annotated[str, Field(min_length=1, max_length=64)]
+#: A game's name, as ``GET /api/meta`` lists them.
+GameName = Annotated[
+    str, Field(max_length=32, description="`kingdomino`, `duel` or `origins` (`GET /api/meta`).")
+]
+#: A game's options by name, as the command line's (``mode``, ``harmony``, ...).
+GameOptions = Annotated[dict[str, bool | int | str], Field(max_length=16)]
+#: How many players a game has; the game says which counts it takes.
+Players = Annotated[int, Field(ge=1, le=8, strict=True)]
+
+
+class SeatRequest(BaseModel):
+    """One seat of a new game: a human (on this screen, or online with an invite link) or an AI."""
+
+    kind: Literal["human", "ai"] = Field(description="Who plays the seat.")
+    name: str = Field(
+        default="",
+        max_length=40,
+        description="The name shown; empty for the seat's default. An AI's name says it is one.",
+    )
+    level: SeatLevel | None = Field(default=None, description="An AI seat's level (`easy` if not given).")
+    online: bool = Field(
+        default=False, description="A human playing from another browser, with an invite link."
+    )
+
+
+class CreateRequest(BaseModel):
+    """A new game: which game, how many players, its options and who sits where."""
+
+    game: GameName
+    players: Players = Field(description="How many players; the game says which counts it takes.")
+    options: GameOptions = Field(
+        default_factory=dict,
+        description="The game's options by name, as the command line's (`mode`, `harmony`, ...).",
+    )
+    seats: list[SeatRequest] = Field(
+        min_length=1, max_length=8, description="One seat for each player, in order."
+    )
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**62,
+        description="The deal's seed; the server draws a secret one when left out.",
+    )
+    hints: bool = Field(default=False, description="Hints for everyone in a game with several humans.")
+
+
+class ActionRequest(BaseModel):
+    """A move of the token's seat, written as the view's legal moves write it."""
+
+    token: Token = Field(description="The seat's token, from the game's creation or its invite link.")
+    action: str = Field(
+        min_length=1, max_length=64, description="The move's text, one of the view's legal moves."
+    )
+    index: int | None = Field(
+        default=None,
+        ge=0,
+        description="How many actions the game holds as the client saw it: 409 if it moved on since.",
+    )
+
+
+class TokenRequest(BaseModel):
+    """The token of the seat that asks."""
+
+    token: Token = Field(description="The seat's token.")
+
+
+class LeaveRequest(BaseModel):
+    """A seat handed to an AI: the caller's own, or that of a player who is away."""
+
+    token: Token = Field(description="The token of the player who asks.")
+    level: SeatLevel = Field(default="medium", description="The level of the AI that takes the seat.")
+
+
+class RatingsRequest(BaseModel):
+    """A game configuration whose AI levels' ratings are wanted."""
+
+    game: GameName
+    players: Players = Field(description="How many players.")
+    options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
+
+
+class ScoreRequest(BaseModel):
+    """A kingdom written as text, to be scored (`GET /api/score/formats` says how it is written)."""
+
+    game: GameName
+    options: GameOptions = Field(
+        default_factory=dict, description="The options that score (`harmony`, `mode`, ...)."
+    )
+    text: str = Field(max_length=4000, description="The kingdom, one line a row, top to bottom.")
+
+
+class LookupItem(BaseModel):
+    """A game a browser keeps, with a token of it."""
+
+    id: str = Field(max_length=32, description="The game's id.")
+    token: Token = Field(description="A seat's or the spectator's token of that game.")
+
+
+class LookupRequest(BaseModel):
+    """The games a browser keeps, to list them with their status and scores."""
+
+    games: list[LookupItem] = Field(max_length=200, description="At most 200 games.")

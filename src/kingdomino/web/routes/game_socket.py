@@ -1,0 +1,165 @@
+"""A page's WebSocket to a game: the game's view now and after every change, and the page's moves.
+
+``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters). The page sends
+``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
+``{"type": "hint", "token"}``, ``{"type": "why", "action"}`` (read-only: the engine's reason why
+that action is not legal now, ``reason`` null when it is, and ``refusal`` ``{key, values}``
+naming the rule for the page's words) and ``{"type": "ping"}``; the server answers ``ack``,
+``hint``, ``why``, ``thinking``, ``pong`` or ``error`` messages (text frames of JSON only; any
+other frame is an ``error``, never a close), and sends ``state`` and ``presence`` as they change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import BaseModel, Field
+from starlette.types import Message
+
+from kingdomino.web.failures import failure_error, log_failure
+from kingdomino.web.frames import decode
+from kingdomino.web.hub import Hub
+from kingdomino.web.live import HubError, Watcher
+from kingdomino.web.outbox import Outbox, SlowClient
+from kingdomino.web.routes.bodies import Token
+from kingdomino.web.routes.dependencies import client_of, hub_of
+from kingdomino.web.send_backlog import backlog_of
+from kingdomino.web.tokens import TokenListError, token_list
+
+#: WebSockets one client (``ai_workers.client_key``: an address, an IPv6 /64) may hold open at
+#: once, over every game: a page of a game is one. Each game caps its own sockets, but a script
+#: that created games (one request each) could open 32 spectator sockets on every one, until the
+#: server had no file descriptor left for anyone else.
+MAX_SOCKETS_PER_CLIENT = 100
+
+router = APIRouter()
+
+
+@router.websocket("/ws/games/{game_id}")
+async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
+    """A page of the game: the view now and after every change, and the page's moves (above)."""
+    hub = hub_of(websocket)
+    sockets_open: Counter[str] = websocket.app.state.sockets_open
+    await websocket.accept()
+    client = client_of(websocket)
+    try:
+        if sockets_open[client] >= MAX_SOCKETS_PER_CLIENT:
+            raise HubError(
+                429,
+                "client",
+                f"this address already has {MAX_SOCKETS_PER_CLIENT} game pages open, the most it "
+                "may have at once: close some first",
+                "client_sockets_full",
+                {"n": MAX_SOCKETS_PER_CLIENT},
+            )
+        held = _held_tokens(tokens)
+        live = hub.get(game_id, held)
+        seats = hub.admit(live, held)
+    except HubError as error:
+        await websocket.send_json({"type": "error", **error.to_json()["error"]})
+        await websocket.close(code=4429 if error.status == 429 else 4403)
+        return
+    # Every message to this client goes out through its own outbox: a client that stops
+    # reading is cut off and holds up no one (the game's broadcasts only queue).
+    outbox = Outbox(
+        websocket.send_text, lambda code: websocket.close(code=code), backlog=backlog_of(websocket.scope)
+    )
+
+    async def send(message: dict[str, Any]) -> None:
+        await outbox.send(json.dumps(message))
+
+    watcher = Watcher(seats, outbox.send, held)
+    sockets_open[client] += 1
+    try:
+        await hub.join(live, watcher)
+        thinking = hub.thinking_now(live)
+        if thinking is not None:
+            await outbox.send(thinking)
+        while True:
+            received = await _received_unless_cut_off(websocket, outbox)
+            if received is None or received["type"] == "websocket.disconnect":
+                break
+            try:
+                await _handle(hub, game_id, received, held, send, client)
+            except (WebSocketDisconnect, SlowClient):
+                break
+            except Exception as error:
+                # A failure met by one message is that message's error; the connection goes on.
+                log_failure(error, f"game {game_id}: a WebSocket message")
+                await send({"type": "error", **failure_error(error).to_json()["error"]})
+    except (WebSocketDisconnect, SlowClient):
+        pass
+    finally:
+        sockets_open[client] -= 1
+        if not sockets_open[client]:
+            del sockets_open[client]
+        await hub.part(live, watcher)
+        await outbox.aclose()
+
+
+async def _received_unless_cut_off(websocket: WebSocket, outbox: Outbox) -> Message | None:
+    """The client's next message, or None once it is cut off for not reading."""
+    receiving = asyncio.ensure_future(websocket.receive())
+    cut = asyncio.ensure_future(outbox.cut_off.wait())
+    await asyncio.wait({receiving, cut}, return_when=asyncio.FIRST_COMPLETED)
+    cut.cancel()
+    if receiving.done():
+        return receiving.result()
+    receiving.cancel()
+    return None
+
+
+def _held_tokens(text: str) -> frozenset[str]:
+    """The tokens of a socket's ``tokens`` query; too many or too long is a refusal."""
+    try:
+        return token_list(text)
+    except TokenListError as error:
+        raise HubError(400, "tokens", str(error)) from None
+
+
+class SocketMessage(BaseModel):
+    """A message of a page, as ``frames.decode`` reads it."""
+
+    type: Literal["action", "undo", "hint", "why", "ping"]
+    token: Token | None = None
+    action: str | None = Field(default=None, max_length=64)
+    index: int | None = Field(default=None, ge=0)
+
+
+async def _handle(
+    hub: Hub, game_id: str, received: Mapping[str, Any], held: frozenset[str], send: Any, client: str = ""
+) -> None:
+    """Answer one message of a page holding the tokens ``held``: a refusal is an ``error`` message."""
+    try:
+        message = decode(received, SocketMessage)
+    except HubError as error:
+        await send({"type": "error", **error.to_json()["error"]})
+        return
+    if message.type == "ping":
+        await send({"type": "pong"})
+        return
+    token = message.token or hub.acting_token(game_id, held)
+    try:
+        if message.type == "action":
+            if not message.action:
+                raise HubError(400, "action", "action: expected an action text, e.g. 'claim 17'")
+            applied = await hub.act(game_id, token, message.action, message.index, False, client)
+            await send({"type": "ack", "index": applied, "action": message.action})
+            await hub.broadcast(hub.get(game_id))
+        elif message.type == "why":
+            text = message.action or ""
+            reason, refusal = hub.why(game_id, token, text)
+            named = refusal.to_json() if refusal is not None else None
+            await send({"type": "why", "action": text, "reason": reason, "refusal": named})
+        elif message.type == "undo":
+            await hub.undo(game_id, token, client)
+            await send({"type": "ack", "undo": True})
+        else:
+            await send({"type": "hint", "candidates": await hub.hint(game_id, token, client)})
+    except HubError as error:
+        await send({"type": "error", **error.to_json()["error"]})

@@ -1,0 +1,110 @@
+"""A game from its creation to its end: creating it, looking games up, seeing it, moving, undoing,
+hints, and seats handed to an AI. Every rule is the engine's, through the hub."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Path, Query
+from fastapi.responses import Response
+
+from kingdomino.web import views
+from kingdomino.web.live import HubError
+from kingdomino.web.routes.bodies import (
+    ActionRequest,
+    CreateRequest,
+    LeaveRequest,
+    LookupRequest,
+    TokenRequest,
+)
+from kingdomino.web.routes.dependencies import Client, HubDep
+
+router = APIRouter()
+
+#: A seat's or the spectator's token, as a query parameter.
+TokenQuery = Annotated[str, Query(max_length=64)]
+
+
+@router.post("/api/games", status_code=201)
+async def create(body: CreateRequest, hub: HubDep, client: Client) -> dict[str, Any]:
+    """A new game: its id, each human seat's token and invite link, and the spectator link."""
+    live = await hub.create(
+        body.game,
+        body.players,
+        dict(body.options),
+        [s.model_dump() for s in body.seats],
+        body.seed,
+        body.hints,
+        client,
+    )
+    return views.created(live)
+
+
+@router.post("/api/games/{game_id}/same-deal", status_code=201)
+async def same_deal(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
+    """A finished game's deal played again: a new game with its seats, options and seed."""
+    return views.created(await hub.same_deal(game_id, body.token, client))
+
+
+@router.post("/api/games/{game_id}/leave")
+async def leave(game_id: str, body: LeaveRequest, hub: HubDep, client: Client) -> dict[str, Any]:
+    """The caller's seat handed to an AI (``level``), so the others play on; the answer holds
+    the spectator token, with which the leaver may go on watching."""
+    live = await hub.hand_to_ai(game_id, body.token, body.level, client=client)
+    return {"ok": True, "spectator_token": live.stored.spectator_token}
+
+
+@router.post("/api/games/{game_id}/seats/{seat}/ai")
+async def take_over(
+    game_id: str, seat: Annotated[int, Path(ge=1, le=8)], body: LeaveRequest, hub: HubDep, client: Client
+) -> dict[str, Any]:
+    """Seat ``seat`` (1-based) handed to an AI by another player of the game, once that seat's
+    player is away: to act, with no page of the game open for ``away_seconds``."""
+    await hub.hand_to_ai(game_id, body.token, body.level, seat - 1, client)
+    return {"ok": True}
+
+
+@router.post("/api/games/lookup")
+async def lookup(body: LookupRequest, hub: HubDep) -> dict[str, Any]:
+    """The summaries of the games whose tokens fit. A game read from the database lets the
+    event loop serve others before the next (a lookup of 200 long games took 2 s of it)."""
+    found = []
+    for item in body.games:
+        stored = not hub.in_memory(item.id)
+        try:
+            live = hub.get(item.id, frozenset([item.token]))
+            found.append(views.summary(live, item.token))
+        except HubError:
+            pass
+        if stored:
+            await asyncio.sleep(0)
+    return {"games": found}
+
+
+@router.get("/api/games/{game_id}")
+async def view(game_id: str, hub: HubDep, token: TokenQuery = "") -> Response:
+    """The game as the token's holder sees it: the board, scores, and its legal moves if it is to act."""
+    tokens = frozenset([token]) if token else frozenset()
+    live = hub.get(game_id, tokens)
+    return Response(hub.view_text(live, hub.seats_held(live, tokens)), media_type="application/json")
+
+
+@router.post("/api/games/{game_id}/actions")
+async def act(game_id: str, body: ActionRequest, hub: HubDep, client: Client) -> dict[str, Any]:
+    """A move of the token's seat, checked by the engine (refused with the reason if illegal)."""
+    applied = await hub.act(game_id, body.token, body.action, body.index, client=client)
+    return {"ok": True, "index": applied}
+
+
+@router.post("/api/games/{game_id}/undo")
+async def undo(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
+    """The token's last move taken back with all after it (against AI seats; never across a draw)."""
+    await hub.undo(game_id, body.token, client)
+    return {"ok": True}
+
+
+@router.get("/api/games/{game_id}/hint")
+async def hint(game_id: str, hub: HubDep, client: Client, token: TokenQuery = "") -> dict[str, Any]:
+    """The search's best moves for the seat to act: each with its `value` (a win chance) and `visits`."""
+    return {"candidates": await hub.hint(game_id, token, client)}

@@ -1,0 +1,39 @@
+"""What the server offers (its games, the AI levels and their ratings) and its figures for
+operators."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from kingdomino.agents.levels import SEAT_LEVELS
+from kingdomino.arena.ladder import rating_of
+from kingdomino.games.registry import game_names
+from kingdomino.web.routes.bodies import RatingsRequest
+from kingdomino.web.routes.dependencies import HubDep
+
+router = APIRouter()
+
+
+@router.get("/api/meta")
+async def meta() -> dict[str, Any]:
+    """The games this server offers and the AI levels a seat may have."""
+    return {"games": game_names(), "levels": list(SEAT_LEVELS)}
+
+
+@router.post("/api/ratings")
+async def level_ratings(body: RatingsRequest, request: Request) -> dict[str, Any]:
+    """Each AI level's Elo rating (``random`` = 0) and 95 % interval for a game configuration,
+    from the ladders in the package's ratings file (``kingdomino ladder``); null if unrated."""
+    found = {}
+    for level in SEAT_LEVELS:
+        rating = rating_of(request.app.state.ratings, body.game, body.players, dict(body.options), level)
+        found[level] = None if rating is None else [round(value) for value in rating]
+    return {"ratings": found}
+
+
+@router.get("/api/stats")
+async def stats(hub: HubDep) -> dict[str, Any]:
+    """Figures for operators and benchmarks: the AI moves computed by this server, the queue."""
+    return hub.stats()
