@@ -25,7 +25,7 @@ from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.classic.state import ClassicState
 from kingdomino.games.classic.text import parse_kingdom
 from kingdomino.games.domino.geometry import Geometry
-from kingdomino.games.domino.rules import FREE, DominoState
+from kingdomino.games.domino.state import FREE, DominoState
 from kingdomino.games.domino.territory import DominoKingdom
 from kingdomino.games.origins.components import DOMINOES as ORIGINS_DOMINOES
 

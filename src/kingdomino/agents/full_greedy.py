@@ -61,7 +61,7 @@ from kingdomino.agents.base import Agent, Candidate, best_by_gain, no_params, ra
 from kingdomino.core.game import State
 from kingdomino.games.domino.geometry import Geometry
 from kingdomino.games.domino.memo import GainMemo
-from kingdomino.games.domino.rules import CLAIM, FREE, PLACE, DominoState
+from kingdomino.games.domino.state import CLAIM, FREE, PLACE, DominoState
 from kingdomino.games.domino.territory import DominoKingdom
 
 #: A pair's sort key: (keeps the Middle Kingdom, leaves no single-square hole, score).

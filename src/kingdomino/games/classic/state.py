@@ -39,8 +39,8 @@ from kingdomino.games.classic.kingdom import Kingdom
 from kingdomino.games.domino import view
 from kingdomino.games.domino.flow import DominoFlow, Values
 from kingdomino.games.domino.memo import GainMemo
-from kingdomino.games.domino.rules import CLAIM, DRAW, FIRST_OWN_PHASE, KING, PLACE
-from kingdomino.games.domino.rules import FREE as FREE
+from kingdomino.games.domino.state import CLAIM, DRAW, FIRST_OWN_PHASE, KING, PLACE
+from kingdomino.games.domino.state import FREE as FREE
 from kingdomino.games.domino.territory import DominoKingdom
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ __all__ = [
     "ClassicState",
 ]
 
-#: Kingdomino's phases are the four every domino game shares (``domino.rules``), then the end.
+#: Kingdomino's phases are the four every domino game shares (``domino.state``), then the end.
 OVER = FIRST_OWN_PHASE
 PHASE_NAMES = ("draw", "king", "claim", "place", "over")
 

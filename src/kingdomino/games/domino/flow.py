@@ -30,7 +30,7 @@ from typing import ClassVar
 from kingdomino.core.game import CHANCE, TERMINAL
 from kingdomino.games.domino.memo import GainMemo
 from kingdomino.games.domino.outlook import claim_outlook, valued_placements
-from kingdomino.games.domino.rules import CLAIM, DRAW, FREE, KING, PLACE, DominoState
+from kingdomino.games.domino.state import CLAIM, DRAW, FREE, KING, PLACE, DominoState
 from kingdomino.games.domino.territory import DominoKingdom
 
 #: Placement codes of a domino in a kingdom and the value of each.

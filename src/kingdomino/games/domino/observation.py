@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from kingdomino.core.game import GameError
 from kingdomino.core.observation import FLOAT_BYTES, RebuiltFromGame, float_bytes, zero_bytes
 from kingdomino.games.domino.codec import DominoGame
-from kingdomino.games.domino.rules import DominoState
+from kingdomino.games.domino.state import DominoState
 
 
 def slot_tail(

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from kingdomino.core.game import Bonus, Refusal, RegionScore, ScoreSheet, check_seat
-from kingdomino.games.domino.rules import FREE
+from kingdomino.games.domino.state import FREE
 from kingdomino.games.domino.territory import DominoKingdom
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """Why an action is illegal in the phases Kingdomino Origins adds: first claim, fire, totem,
-recruit, pay and caveman (placements and claims: :class:`~kingdomino.games.domino.rules.DominoState`).
+recruit, pay and caveman (placements and claims: :class:`~kingdomino.games.domino.state.DominoState`).
 
 Each message names the rule broken and the actions expected, word for word as players read them.
 """

@@ -60,7 +60,7 @@ from typing import TYPE_CHECKING, Any, cast
 from kingdomino.core.game import CHANCE, ScoreSheet, check_seat, ranked_winners
 from kingdomino.games.domino.flow import DominoFlow, Values
 from kingdomino.games.domino.memo import GainMemo
-from kingdomino.games.domino.rules import FREE as FREE
+from kingdomino.games.domino.state import FREE as FREE
 from kingdomino.games.domino.territory import DominoKingdom
 from kingdomino.games.origins import gains, reasons, view
 from kingdomino.games.origins.components import (
