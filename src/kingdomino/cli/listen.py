@@ -1,10 +1,9 @@
 """Where ``kingdomino serve`` listens: checked before the app starts, and said in words a player can use.
 
-Before (a newcomer's review of 2026-11-27), a port already taken or a host that is not this
-machine's first printed "Kingdomino at http://127.0.0.1:8000/", then uvicorn's own line,
-"ERROR: [Errno 98] error while attempting to bind on address ...", and exit code 3, after the
-app had started its AI workers. Now the address is tried first and a refusal names its option
-(exit code 2, like every other mistake of the command line).
+The address is tried before the app starts its AI workers, and a port already taken or a host
+that is not this machine's is refused in a line that names its option (exit code 2, like every
+other mistake of the command line), not with uvicorn's "ERROR: [Errno 98] error while attempting
+to bind on address ..." after a start line that said where to open the app.
 
 The invite links of an online game are made from the address the page was opened at, so the
 start line says which address friends on other computers can open: with the default

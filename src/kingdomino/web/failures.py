@@ -2,10 +2,10 @@
 AI worker gone) is ``503`` with ``Retry-After``, a bug ``500``; both in the error shape, and the
 connection kept.
 
-A failure no handler took used to reach Starlette's outermost middleware, which answered 500 and
-raised it again; uvicorn then closed the keep-alive connection, so the client's next request met a
-reset as well. :class:`FailureAnswers` answers it and logs it instead, and the socket words its
-messages' failures with :func:`failure_error` the same way.
+A failure that reaches Starlette's outermost middleware is answered 500 and raised again, and
+uvicorn then closes the keep-alive connection, so the client's next request meets a reset as
+well. :class:`FailureAnswers` answers every failure the handlers leave and logs it, raising
+nothing; the socket words its messages' failures with :func:`failure_error` the same way.
 
 >>> failure_error(ConnectionRefusedError(111, "refused")).to_json()["error"]["code"]
 'unavailable'

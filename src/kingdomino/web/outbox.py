@@ -1,9 +1,9 @@
 """A WebSocket's outgoing messages, written in order by a task of its own.
 
 A broadcast only queues a message for each client, so a client that stops reading holds up no
-one. Before this, the server awaited every watcher's send: a spectator that sent small messages
-and never read filled its socket's buffer in seconds, and from then on the game's players got no
-answer and its AI seats stopped, until that spectator closed its socket.
+one: were a broadcast to await each watcher's send, a spectator that sends small messages and
+never reads would fill its socket's buffer in seconds, and from then on the game's players would
+get no answer and its AI seats would stop, until that spectator closed its socket.
 
 A client that falls ``limit`` messages or ``max_bytes`` bytes behind, or whose one message takes
 ``timeout`` seconds to go out, is cut off (closed with 1013, "try again later"): its page

@@ -9,10 +9,9 @@ out what websockets queued only after a parsed request, so that answer is never
 sent: the client waits, and the connection stays open until the client gives up.
 :class:`AnsweringWebSocketProtocol` sends the answer and closes the connection.
 
-uvicorn gives a client all the time it wants to send a request: a connection that sent half a
-request line and then nothing stayed open for good (attack review of 2026-11-27: 200 of them from
-one script were all still open after two minutes; a few thousand take every file descriptor the
-server may open, and then no one else gets in). :class:`TimedHttpProtocol` gives each request
+uvicorn gives a client all the time it wants to send a request: a connection that sends half a
+request line and then nothing stays open for good, and a few thousand of them take every file
+descriptor the server may open. :class:`TimedHttpProtocol` gives each request
 ``REQUEST_SECONDS`` from its first byte (or from the connection, for the first) to arrive whole,
 headers and body, then answers 408 and closes the connection.
 
