@@ -41,7 +41,7 @@ import random
 import re
 import secrets
 import time
-from collections import Counter, OrderedDict, deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -64,6 +64,7 @@ from kingdomino.web.live import (
     seat_row,
     status_of,
 )
+from kingdomino.web.memory import GameMemory
 from kingdomino.web.notify import listen
 from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame, Written, now
 
@@ -120,7 +121,9 @@ class Hub:
         #: The reviews being computed here, by game id: their task and progress.
         self.reviewing: dict[str, tuple[asyncio.Task[None], review.Progress]] = {}
         self.secret_seeds = secret_seeds or new_seed
-        self.games: OrderedDict[str, LiveGame] = OrderedDict()
+        self.games = GameMemory()
+        #: The games with a page open here (what ``_tell_queue`` looks at).
+        self._watched: set[str] = set()
         #: The states kept of the finished games replayed here, dropped with their games.
         self.replays = views.Replays()
         self.hints_running = 0
@@ -281,19 +284,19 @@ class Hub:
         return live
 
     def _keep(self, live: LiveGame) -> None:
-        """Hold ``live`` in memory, dropping the least recently used games nobody is watching."""
+        """Hold ``live`` in memory, dropping the least recently used idle games beyond
+        ``MAX_IDLE_GAMES`` (``GameMemory``: without a look at the other games)."""
         self.games[live.id] = live
-        self.games.move_to_end(live.id)
-        idle = [
-            game_id
-            for game_id, other in self.games.items()
-            if not other.watchers
-            and (other.ai_task is None or other.ai_task.done())
-            and not other.lock.locked()
-        ]
-        for game_id in idle[: max(0, len(idle) - MAX_IDLE_GAMES)]:
-            del self.games[game_id]
+        for game_id in self.games.drop_idle_beyond(MAX_IDLE_GAMES):
             self.replays.forget(game_id)
+
+    def _watchers_changed(self, live: LiveGame) -> None:
+        """Note that ``live`` gained or lost a page (it may be idle now, or no longer)."""
+        if live.watchers:
+            self._watched.add(live.id)
+        else:
+            self._watched.discard(live.id)
+        self.games.touch(live.id)
 
     def get(self, game_id: str, tokens: frozenset[str] | None = None) -> LiveGame:
         """The live game ``game_id``, read from the store if it is not in memory. With ``tokens``,
@@ -302,7 +305,7 @@ class Hub:
         (2 s for long games; attack review of 2026-11-27)."""
         live = self.games.get(game_id)
         if live is not None:
-            self.games.move_to_end(game_id)
+            self.games.touch(game_id)
             if tokens is not None:
                 self.check_tokens(live, tokens)
             return live
@@ -593,6 +596,7 @@ class Hub:
         """A page of the game opened here: it gets the game's view (and who is away, if anyone is),
         and the other pages hear if a seat away is now back."""
         live.watchers.add(watcher)
+        self._watchers_changed(live)
         await watcher.send(self.view_text(live, watcher.seats))
         if live.told_away and watcher.seats:
             await watcher.send(self.presence_text(live))
@@ -602,6 +606,7 @@ class Hub:
         """A page of the game closed: a seat with no page left here is away from now; the others
         hear of it (their pages offer to hand an awaited seat to an AI once it has been away long)."""
         live.watchers.discard(watcher)
+        self._watchers_changed(live)
         now = time.monotonic()
         for seat in watcher.seats:
             if not any(seat in other.seats for other in live.watchers):
@@ -715,6 +720,8 @@ class Hub:
         if live.ai_task is not None and not live.ai_task.done():
             return
         live.ai_task = asyncio.get_running_loop().create_task(self._run_ai(live))
+        live.ai_task.add_done_callback(lambda _: self.games.touch(live.id))
+        self.games.touch(live.id)
 
     async def _run_ai(self, live: LiveGame) -> None:
         """Play the AI seats' turns until a human (or nobody) is to act.
@@ -792,16 +799,17 @@ class Hub:
             asyncio.get_running_loop().call_soon(self._tell_queue)
 
     def _tell_queue(self) -> None:
-        """Tell the watchers of every watched game whose AI turn waits or runs where it stands
-        (a game nobody watches is looked at when a page of it opens: ``thinking_now``)."""
+        """Tell the watchers of every watched game whose AI turn waits or runs where it stands.
+        Only the watched games are looked at, each one's place found without a walk over the
+        whole queue (a game nobody watches is looked at when a page of it opens: ``thinking_now``)."""
         self._telling = False
-        positions = self.queue.positions()
-        for game_id in set(self._thinking) | set(positions):
+        for game_id in self._watched | set(self._thinking):
             live = self.games.get(game_id)
             if live is None or not live.watchers:
                 self._thinking.pop(game_id, None)
+                self._watched.discard(game_id)
                 continue
-            if not self._thinking_changed(live, positions.get(game_id)):
+            if not self._thinking_changed(live, self.queue.ahead(game_id)):
                 continue
             message = self.thinking_text(game_id)
             sending = asyncio.ensure_future(
@@ -918,8 +926,7 @@ class Hub:
         await self._send_each(live, watchers, [self.view_text(live, watcher.seats) for watcher in watchers])
         await self.tell_presence(live)
 
-    @staticmethod
-    async def _send_each(live: LiveGame, watchers: list[Watcher], texts: list[str]) -> None:
+    async def _send_each(self, live: LiveGame, watchers: list[Watcher], texts: list[str]) -> None:
         """Send each watcher its text at once; a watcher whose sending fails is gone."""
         results = await asyncio.gather(
             *(watcher.send(text) for watcher, text in zip(watchers, texts)), return_exceptions=True
@@ -927,6 +934,7 @@ class Hub:
         for watcher, result in zip(watchers, results):
             if isinstance(result, BaseException):
                 live.watchers.discard(watcher)
+        self._watchers_changed(live)
 
     def acting_token(self, game_id: str, tokens: frozenset[str]) -> str:
         """Of the tokens a client holds, the one of the seat to act (else any, for a clear refusal)."""
