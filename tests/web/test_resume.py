@@ -8,6 +8,7 @@ others: one request waited 16.7 s.
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,36 @@ def new_hub(tmp_path: Path) -> Hub:
     )
     hub: Hub = app.state.hub
     return hub
+
+
+def test_a_resume_of_many_games_lets_the_event_loop_turn_between_batches(tmp_path: Path) -> None:
+    """600 games whose AI turn nobody holds (as after a kill -9) are resumed in batches: another task
+    gets many turns of the event loop before the last of them is back in memory."""
+    games = 600
+
+    async def scenario() -> tuple[int, int]:
+        hub = new_hub(tmp_path)
+        made = [await hub.create("kingdomino", 2, {}, AI_SEATS) for _ in range(games)]
+        for live in made:  # before they took their lease: the server "died" here
+            assert live.ai_task is not None
+            live.ai_task.cancel()
+        await asyncio.sleep(0)
+        hub.games.clear()
+        turns = 0
+        deadline = time.monotonic() + 300  # a safety net: the resume takes seconds
+        await hub.start()
+        while len(hub.games) < games:
+            assert time.monotonic() < deadline, f"{len(hub.games)} of {games} games resumed"
+            turns += 1
+            await asyncio.sleep(0)
+        resumed = sum(live.ai_task is not None and not live.ai_task.done() for live in hub.games.values())
+        await hub.stop()
+        hub.store.close()
+        return turns, resumed
+
+    turns, resumed = asyncio.run(scenario())
+    assert resumed == games
+    assert turns >= 5  # read all at once, the other task turned once or twice
 
 
 class CountedLock(asyncio.Lock):

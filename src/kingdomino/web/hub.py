@@ -90,6 +90,11 @@ LEASE_SECONDS = 6.0
 SWEEP_SECONDS = 1.0
 #: Games kept in memory with nobody watching them, the least recently used dropped first.
 MAX_IDLE_GAMES = 2000
+#: AI turns resumed (games read from the store, their tasks started) before the event loop
+#: serves the others, and the seconds it is given then: after a restart with 5,000 AI games
+#: to resume, reading them all at once held every answer of the server for seconds.
+RESUME_BATCH = 10
+RESUME_PAUSE_SECONDS = 0.005
 
 
 log = logging.getLogger(__name__)
@@ -180,15 +185,25 @@ class Hub:
         """Start every AI turn that no server holds: at start, and after a server or task died."""
         while True:
             try:
-                for game_id, revision in self.store.unleased_ai_turns():
-                    live = self.games.get(game_id)
-                    if live is None or live.version < revision:
-                        live = self._reload(game_id)
-                    if live is not None:
-                        self._schedule_ai(live)
+                await self._resume(self.store.unleased_ai_turns())
             except Exception:
                 log.exception("looking for AI turns to resume failed")
             await asyncio.sleep(SWEEP_SECONDS)
+
+    async def _resume(self, turns: list[tuple[str, int]]) -> None:
+        """Start the AI turns ``turns`` (game id, revision), reading the games not in memory (or
+        older there) from the store, ``RESUME_BATCH`` games at a time, the other tasks and
+        requests served between two batches (each game resumed also starts its AI task, which
+        takes its lease: a write)."""
+        for start in range(0, len(turns), RESUME_BATCH):
+            if start:
+                await asyncio.sleep(RESUME_PAUSE_SECONDS)
+            for game_id, revision in turns[start : start + RESUME_BATCH]:
+                live = self.games.get(game_id)
+                if live is None or live.version < revision:
+                    live = self._reload(game_id)
+                if live is not None:
+                    self._schedule_ai(live)
 
     async def _renew_leases(self) -> None:
         """Renew every AI lease of this server in one write, every third of a lease, however many
