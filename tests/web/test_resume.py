@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 from tests.web.conftest import seeded_secrets
 
 from kingdomino.games.registry import make_game
@@ -200,3 +201,64 @@ def test_a_game_whose_ai_turn_ended_was_used_then(tmp_path: Path, monkeypatch: p
         return seen
 
     assert asyncio.run(scenario()) == [{"thinking", "idle1"}, {"idle1", "idle2"}]
+
+
+def test_turns_under_lease_wait_without_waking_until_a_renewal_finds_one_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """40 AI turns wait in the queue while their leases are renewed again and again: no turn sets
+    itself a timer to look at its lease (each did, every third of a lease); when another server
+    takes one turn's lease, the next renewal ends that turn alone."""
+    monkeypatch.setattr(hub_module, "LEASE_SECONDS", 0.6)  # a renewal every 0.2 s
+    games = 40
+
+    async def scenario() -> tuple[int, int, list[str]]:
+        hub = new_hub(tmp_path)
+        renewals = 0
+        renew = hub.store.renew_leases
+        five_more = asyncio.Event()
+        counting_from: int | None = None
+
+        def counted(seconds: float) -> set[tuple[str, int]]:
+            nonlocal renewals
+            renewals += 1
+            if counting_from is not None and renewals == counting_from + 5:
+                five_more.set()
+            return renew(seconds)
+
+        hub.store.renew_leases = counted  # type: ignore[method-assign]
+        made = [await hub.create("kingdomino", 2, {}, AI_SEATS) for _ in range(games)]
+        await hub.start()
+        deadline = time.monotonic() + 120  # a safety net: this takes a second or two
+        while sum(hub.queue.ahead(live.id) is not None for live in made) < games:
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        loop = asyncio.get_running_loop()
+        timers = 0
+        call_later = loop.call_later
+
+        def counted_timer(*args: Any, **kwargs: Any) -> asyncio.TimerHandle:
+            nonlocal timers
+            timers += 1
+            return call_later(*args, **kwargs)
+
+        loop.call_later = counted_timer  # type: ignore[method-assign]
+        first = counting_from = renewals
+        await asyncio.wait_for(five_more.wait(), timeout=120)  # a safety net: a second or so
+        loop.call_later = call_later  # type: ignore[method-assign]
+        with hub.store.engine.begin() as connection:
+            connection.execute(
+                text("UPDATE games SET lease_owner = 'another', lease_until = :until WHERE id = :id"),
+                {"until": time.time() + 60, "id": made[0].id},
+            )
+        while not all(live.ai_task is not None for live in made) or not made[0].ai_task.done():  # type: ignore[union-attr]
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        ended = [live.id for live in made if live.ai_task is not None and live.ai_task.done()]
+        await hub.stop()
+        hub.store.close()
+        return renewals - first, timers, ended
+
+    renewals, timers, ended = asyncio.run(scenario())
+    assert timers < renewals + games // 2, (timers, renewals)
+    assert len(ended) == 1

@@ -144,10 +144,9 @@ class Hub:
         self._telling = False
         #: Seconds and iterations of the last AI moves computed here (``/api/stats``).
         self.ai_moves: deque[tuple[float, int]] = deque(maxlen=10_000)
-        #: The AI turns (game id, revision) whose lease this server held at its last renewal of
-        #: them all, and when (``time.monotonic()``) that renewal began (``_renew_leases``).
-        self._leases_held: set[tuple[str, int]] = set()
-        self._leases_renewed = float("-inf")
+        #: The AI turns under lease here (``_under_lease``): for each, the future set when a
+        #: renewal finds its lease lost, the turn (game id, revision) and when its lease was taken.
+        self._leased: dict[asyncio.Future[None], tuple[tuple[str, int], float]] = {}
 
     @property
     def queue(self) -> AIQueue:
@@ -209,13 +208,16 @@ class Hub:
         """Renew every AI lease of this server in one write, every third of a lease, however many
         AI turns wait or run here. Each turn renewed its own lease before: a write every 2 s per
         turn waiting in the queue, and the 700 turns a flood of games queued kept the event loop
-        busy with them (every answer took seconds; attack review of 2026-11-27)."""
+        busy with them (every answer took seconds; attack review of 2026-11-27). A turn whose
+        lease a renewal finds lost (taken before the renewal began, not held after) is told."""
         while True:
             await asyncio.sleep(LEASE_SECONDS / 3)
             try:
                 began = time.monotonic()
-                self._leases_held = self.store.renew_leases(LEASE_SECONDS)
-                self._leases_renewed = began
+                held = self.store.renew_leases(LEASE_SECONDS)
+                for lost, (turn, taken) in list(self._leased.items()):
+                    if taken < began and turn not in held and not lost.done():
+                        lost.set_result(None)
             except Exception:
                 log.exception("renewing the AI leases failed")
 
@@ -792,17 +794,19 @@ class Hub:
 
     async def _under_lease(self, live: LiveGame, version: int, search: Awaitable[Any]) -> Any:
         """Await ``search``, its lease (just taken) renewed with the server's others; give up if a
-        renewal since finds it lost (another server took the turn over, or the game moved on)."""
+        renewal since finds it lost (another server took the turn over, or the game moved on).
+        The renewal says so (``_renew_leases``): thousands of turns waiting in the queue woke up
+        every third of a lease each to look."""
         task = asyncio.ensure_future(search)
-        taken = time.monotonic()
+        lost = asyncio.get_running_loop().create_future()
+        self._leased[lost] = ((live.id, version), time.monotonic())
         try:
-            while True:
-                done, _ = await asyncio.wait([task], timeout=LEASE_SECONDS / 3)
-                if done:
-                    return task.result()
-                if self._leases_renewed > taken and (live.id, version) not in self._leases_held:
-                    raise HubError(409, "ai", "the AI turn was taken over or the game moved on")
+            await asyncio.wait([task, lost], return_when=asyncio.FIRST_COMPLETED)
+            if task.done():
+                return task.result()
+            raise HubError(409, "ai", "the AI turn was taken over or the game moved on")
         finally:
+            del self._leased[lost]
             task.cancel()
 
     def _queue_changed(self) -> None:
