@@ -92,9 +92,11 @@ SWEEP_SECONDS = 1.0
 MAX_IDLE_GAMES = 2000
 #: AI turns resumed (games read from the store, their tasks started) before the event loop
 #: serves the others, and the seconds it is given then: after a restart with 5,000 AI games
-#: to resume, reading them all at once held every answer of the server for seconds.
-RESUME_BATCH = 10
-RESUME_PAUSE_SECONDS = 0.005
+#: to resume, reading them all at once held every answer of the server for seconds. A game
+#: costs the loop 2 to 5 ms (read, then its lease taken): two keep a request's wait short,
+#: and the resume about as fast as in batches of five or ten (bench/bench_resume.py).
+RESUME_BATCH = 2
+RESUME_PAUSE_SECONDS = 0.002
 
 
 log = logging.getLogger(__name__)
