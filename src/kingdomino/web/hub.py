@@ -91,10 +91,10 @@ SWEEP_SECONDS = 1.0
 #: Games kept in memory with nobody watching them, the least recently used dropped first.
 MAX_IDLE_GAMES = 2000
 #: AI turns resumed (games read from the store, their tasks started) before the event loop
-#: serves the others, and the seconds it is given then: after a restart with 5,000 AI games
-#: to resume, reading them all at once held every answer of the server for seconds. A game
-#: costs the loop 2 to 5 ms (read, then its lease taken): two keep a request's wait short,
-#: and the resume about as fast as in batches of five or ten (bench/bench_resume.py).
+#: serves the others, and the seconds it is given then, so that a restart with thousands of
+#: AI games to resume keeps answering. A game costs the loop 2 to 5 ms (read, then its lease
+#: taken): two keep a request's wait short, and the resume about as fast as in batches of
+#: five or ten (bench/bench_resume.py).
 RESUME_BATCH = 2
 RESUME_PAUSE_SECONDS = 0.002
 
@@ -797,8 +797,8 @@ class Hub:
     async def _under_lease(self, live: LiveGame, version: int, search: Awaitable[Any]) -> Any:
         """Await ``search``, its lease (just taken) renewed with the server's others; give up if a
         renewal since finds it lost (another server took the turn over, or the game moved on).
-        The renewal says so (``_renew_leases``): thousands of turns waiting in the queue woke up
-        every third of a lease each to look."""
+        The renewal says so (``_renew_leases``): thousands of turns waiting in the queue cost the
+        event loop nothing until then."""
         task = asyncio.ensure_future(search)
         lost = asyncio.get_running_loop().create_future()
         self._leased[lost] = ((live.id, version), time.monotonic())

@@ -7,8 +7,7 @@ beyond the limit walk no other game: the idle games are held in the order they w
 and a game leaves that order when it comes into use (the hub says so: ``touch``, at every change
 of its pages and of its AI task) and comes back, as used now, when it is idle again. A lock is
 looked at only when an idle game is about to be dropped (the games locked at that moment stay).
-Scanning every game at each keep made a restart that resumed 5,000 AI games cost the event loop
-time in the square of the games.
+So a restart that reads thousands of games back spends time in their number, not its square.
 """
 
 from __future__ import annotations
