@@ -25,7 +25,6 @@ import multiprocessing
 import os
 import threading
 import time
-from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,6 +34,7 @@ from typing import Any, Protocol
 from kingdomino.agents import make_agent
 from kingdomino.agents.levels import LEVELS, game_mode, level_spec
 from kingdomino.core.game import State
+from kingdomino.web.waiting_line import WaitingLine
 
 #: How many candidates a hint lists.
 HINT_CANDIDATES = 5
@@ -270,36 +270,41 @@ class AIQueue:
     def __init__(self, executor: Executor, on_change: Callable[[], None] = lambda: None) -> None:
         self.executor = executor
         self.on_change = on_change
-        self.lanes: dict[Lane, deque[Ticket]] = {lane: deque() for lane in Lane}
+        #: The jobs waiting in each lane, in the order they will start (``WaitingLine``).
+        self.lanes: dict[Lane, WaitingLine[Ticket]] = {lane: WaitingLine(self._last_start) for lane in Lane}
         self.running: list[Ticket] = []
         #: When a job of each client with jobs here last started (a count of starts).
         self._served: dict[str, int] = {}
         self._starts = itertools.count(1)
+        #: The jobs (waiting or running) of each client and of each owner, none kept empty.
+        self._of_client: dict[str, int] = {}
+        self._of_owner: dict[str, set[Ticket]] = {}
 
     @property
-    def waiting(self) -> deque[Ticket]:
+    def waiting(self) -> WaitingLine[Ticket]:
         """The players' lane."""
         return self.lanes[Lane.PLAYERS]
 
     def _foreground(self) -> list[Ticket]:
         """The jobs that wait for a slot ahead of any review, in the order they will start."""
-        return [*self._in_turn(Lane.PLAYERS), *self._in_turn(Lane.WATCHED)]
+        return [*self.lanes[Lane.PLAYERS], *self.lanes[Lane.WATCHED]]
 
-    def _in_turn(self, lane: Lane) -> list[Ticket]:
-        """The jobs waiting in ``lane`` in the order they will start: round by round, the clients
-        in turn (by when a job of theirs last started), one job of each client a round."""
-        waiting = self.lanes[lane]
-        if len(waiting) < 2:
-            return list(waiting)
-        first_seen = list(dict.fromkeys(t.client for t in waiting))
-        turn = {client: place for place, client in enumerate(sorted(first_seen, key=self._last_start))}
-        rounds: Counter[str] = Counter()
-        keyed = []
-        for ticket in waiting:
-            keyed.append((rounds[ticket.client], turn[ticket.client], ticket))
-            rounds[ticket.client] += 1
-        keyed.sort(key=lambda entry: entry[:2])
-        return [ticket for _, _, ticket in keyed]
+    def _foreground_waits(self) -> bool:
+        return bool(self.lanes[Lane.PLAYERS] or self.lanes[Lane.WATCHED])
+
+    def _enter(self, ticket: Ticket) -> None:
+        self._of_client[ticket.client] = self._of_client.get(ticket.client, 0) + 1
+        self._of_owner.setdefault(ticket.owner, set()).add(ticket)
+
+    def _gone(self, ticket: Ticket) -> None:
+        """Forget ``ticket`` (it left the queue, run or given up)."""
+        self._of_client[ticket.client] -= 1
+        if not self._of_client[ticket.client]:
+            del self._of_client[ticket.client]
+        tickets = self._of_owner[ticket.owner]
+        tickets.discard(ticket)
+        if not tickets:
+            del self._of_owner[ticket.owner]
 
     def _last_start(self, client: str) -> int:
         return self._served.get(client, 0)
@@ -311,7 +316,7 @@ class AIQueue:
     def _background_may_start(self) -> bool:
         """Whether a review may take a slot now: none other waits, and one slot stays free of them."""
         slots = self.executor.slots
-        if self._foreground() or len(self.running) >= slots:
+        if self._foreground_waits() or len(self.running) >= slots:
             return False
         return sum(t.lane is Lane.BACKGROUND for t in self.running) < max(1, slots - 1)
 
@@ -321,10 +326,7 @@ class AIQueue:
             return self._background_may_start()
         if len(self.running) >= self.executor.slots:
             return False
-        return not (self.waiting if lane is Lane.PLAYERS else [*self.waiting, *self.lanes[Lane.WATCHED]])
-
-    def _everywhere(self) -> list[Ticket]:
-        return [*self.running, *(t for lane in self.lanes.values() for t in lane)]
+        return not (self.waiting if lane is Lane.PLAYERS else self._foreground_waits())
 
     def lane_counts(self, lane: Lane) -> dict[str, int]:
         """The jobs of ``lane`` waiting and running (``/api/stats``)."""
@@ -334,8 +336,27 @@ class AIQueue:
         return sum(t.kind == kind for t in self.waiting) + sum(t.kind == kind for t in self.running)
 
     def ahead(self, owner: str, kind: str = "ai") -> int | None:
-        """Jobs before ``owner``'s job of ``kind`` (0: it is running); None if it has none."""
-        return self.positions(kind).get(owner)
+        """Jobs before ``owner``'s job of ``kind`` (0: it is running); None if it has none (a review
+        only while it runs), as ``positions`` tells it, but walking only the clients of its lane and
+        its own client's jobs up to it."""
+        places = [
+            place
+            for ticket in self._of_owner.get(owner, ())
+            if ticket.kind == kind and (place := self._place(ticket)) is not None
+        ]
+        return min(places, default=None)
+
+    def _place(self, ticket: Ticket) -> int | None:
+        """0 if ``ticket`` runs, else 1 + the jobs that start before it (None: a review waiting)."""
+        if ticket in self.running:
+            return 0
+        line = self.lanes[ticket.lane]
+        if ticket.lane is Lane.BACKGROUND or ticket not in line:
+            return None
+        before = line.before(ticket)
+        if ticket.lane is Lane.WATCHED:
+            before += len(self.waiting)
+        return before + 1
 
     def positions(self, kind: str = "ai") -> dict[str, int]:
         """For each owner with a job of ``kind`` running or waiting (reviews aside), the jobs
@@ -364,6 +385,7 @@ class AIQueue:
         (``client``'s turn among the clients with jobs there) and the lanes before it."""
         ticket = Ticket(owner, kind, lane, client)
         waiting = self.lanes[lane]
+        self._enter(ticket)
         if self._may_start(lane):
             self._start(ticket)
         else:
@@ -374,6 +396,7 @@ class AIQueue:
             except asyncio.CancelledError:
                 if ticket in waiting:
                     waiting.remove(ticket)
+                    self._gone(ticket)
                 else:
                     self._leave(ticket)
                 raise
@@ -386,7 +409,8 @@ class AIQueue:
     def _leave(self, ticket: Ticket) -> None:
         if ticket in self.running:
             self.running.remove(ticket)
-        if not any(t.client == ticket.client for t in self._everywhere()):
+        self._gone(ticket)
+        if ticket.client not in self._of_client:
             self._served.pop(ticket.client, None)  # nothing of theirs here: they come back first
         for lane in Lane:
             waiting = self.lanes[lane]
@@ -395,7 +419,7 @@ class AIQueue:
                 if lane is Lane.BACKGROUND
                 else len(self.running) < self.executor.slots
             ):
-                following = self._in_turn(lane)[0]
+                following = waiting.first()
                 waiting.remove(following)
                 if not following.turn.done():
                     self._start(following)

@@ -41,7 +41,7 @@ import random
 import re
 import secrets
 import time
-from collections import Counter, OrderedDict, deque
+from collections import Counter, deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -64,6 +64,7 @@ from kingdomino.web.live import (
     seat_row,
     status_of,
 )
+from kingdomino.web.memory import GameMemory
 from kingdomino.web.notify import listen
 from kingdomino.web.review_queue import ReviewQueue
 from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame, Written, now
@@ -90,6 +91,13 @@ LEASE_SECONDS = 6.0
 SWEEP_SECONDS = 1.0
 #: Games kept in memory with nobody watching them, the least recently used dropped first.
 MAX_IDLE_GAMES = 2000
+#: AI turns resumed (games read from the store, their tasks started) before the event loop
+#: serves the others, and the seconds it is given then, so that a restart with thousands of
+#: AI games to resume keeps answering. A game costs the loop 2 to 5 ms (read, then its lease
+#: taken): two keep a request's wait short, and the resume about as fast as in batches of
+#: five or ten (bench/bench_resume.py).
+RESUME_BATCH = 2
+RESUME_PAUSE_SECONDS = 0.002
 
 
 log = logging.getLogger(__name__)
@@ -123,7 +131,9 @@ class Hub:
         #: Which reviews compute now (the others wait their turn, clients in turn).
         self.review_turns = ReviewQueue()
         self.secret_seeds = secret_seeds or new_seed
-        self.games: OrderedDict[str, LiveGame] = OrderedDict()
+        self.games = GameMemory()
+        #: The games with a page open here (what ``_tell_queue`` looks at).
+        self._watched: set[str] = set()
         #: The states kept of the finished games replayed here, dropped with their games.
         self.replays = views.Replays()
         self.hints_running = 0
@@ -139,10 +149,9 @@ class Hub:
         self._telling = False
         #: Seconds and iterations of the last AI moves computed here (``/api/stats``).
         self.ai_moves: deque[tuple[float, int]] = deque(maxlen=10_000)
-        #: The AI turns (game id, revision) whose lease this server held at its last renewal of
-        #: them all, and when (``time.monotonic()``) that renewal began (``_renew_leases``).
-        self._leases_held: set[tuple[str, int]] = set()
-        self._leases_renewed = float("-inf")
+        #: The AI turns under lease here (``_under_lease``): for each, the future set when a
+        #: renewal finds its lease lost, the turn (game id, revision) and when its lease was taken.
+        self._leased: dict[asyncio.Future[None], tuple[tuple[str, int], float]] = {}
 
     @property
     def queue(self) -> AIQueue:
@@ -180,27 +189,40 @@ class Hub:
         """Start every AI turn that no server holds: at start, and after a server or task died."""
         while True:
             try:
-                for game_id, revision in self.store.unleased_ai_turns():
-                    live = self.games.get(game_id)
-                    if live is None or live.version < revision:
-                        live = self._reload(game_id)
-                    if live is not None:
-                        self._schedule_ai(live)
+                await self._resume(self.store.unleased_ai_turns())
             except Exception:
                 log.exception("looking for AI turns to resume failed")
             await asyncio.sleep(SWEEP_SECONDS)
+
+    async def _resume(self, turns: list[tuple[str, int]]) -> None:
+        """Start the AI turns ``turns`` (game id, revision), reading the games not in memory (or
+        older there) from the store, ``RESUME_BATCH`` games at a time, the other tasks and
+        requests served between two batches (each game resumed also starts its AI task, which
+        takes its lease: a write)."""
+        for start in range(0, len(turns), RESUME_BATCH):
+            if start:
+                await asyncio.sleep(RESUME_PAUSE_SECONDS)
+            for game_id, revision in turns[start : start + RESUME_BATCH]:
+                live = self.games.get(game_id)
+                if live is None or live.version < revision:
+                    live = self._reload(game_id)
+                if live is not None:
+                    self._schedule_ai(live)
 
     async def _renew_leases(self) -> None:
         """Renew every AI lease of this server in one write, every third of a lease, however many
         AI turns wait or run here. Each turn renewed its own lease before: a write every 2 s per
         turn waiting in the queue, and the 700 turns a flood of games queued kept the event loop
-        busy with them (every answer took seconds; attack review of 2026-11-27)."""
+        busy with them (every answer took seconds; attack review of 2026-11-27). A turn whose
+        lease a renewal finds lost (taken before the renewal began, not held after) is told."""
         while True:
             await asyncio.sleep(LEASE_SECONDS / 3)
             try:
                 began = time.monotonic()
-                self._leases_held = self.store.renew_leases(LEASE_SECONDS)
-                self._leases_renewed = began
+                held = self.store.renew_leases(LEASE_SECONDS)
+                for lost, (turn, taken) in list(self._leased.items()):
+                    if taken < began and turn not in held and not lost.done():
+                        lost.set_result(None)
             except Exception:
                 log.exception("renewing the AI leases failed")
 
@@ -284,19 +306,19 @@ class Hub:
         return live
 
     def _keep(self, live: LiveGame) -> None:
-        """Hold ``live`` in memory, dropping the least recently used games nobody is watching."""
+        """Hold ``live`` in memory, dropping the least recently used idle games beyond
+        ``MAX_IDLE_GAMES`` (``GameMemory``: without a look at the other games)."""
         self.games[live.id] = live
-        self.games.move_to_end(live.id)
-        idle = [
-            game_id
-            for game_id, other in self.games.items()
-            if not other.watchers
-            and (other.ai_task is None or other.ai_task.done())
-            and not other.lock.locked()
-        ]
-        for game_id in idle[: max(0, len(idle) - MAX_IDLE_GAMES)]:
-            del self.games[game_id]
+        for game_id in self.games.drop_idle_beyond(MAX_IDLE_GAMES):
             self.replays.forget(game_id)
+
+    def _watchers_changed(self, live: LiveGame) -> None:
+        """Note that ``live`` gained or lost a page (it may be idle now, or no longer)."""
+        if live.watchers:
+            self._watched.add(live.id)
+        else:
+            self._watched.discard(live.id)
+        self.games.touch(live.id)
 
     def get(self, game_id: str, tokens: frozenset[str] | None = None) -> LiveGame:
         """The live game ``game_id``, read from the store if it is not in memory. With ``tokens``,
@@ -305,7 +327,7 @@ class Hub:
         (2 s for long games; attack review of 2026-11-27)."""
         live = self.games.get(game_id)
         if live is not None:
-            self.games.move_to_end(game_id)
+            self.games.touch(game_id)
             if tokens is not None:
                 self.check_tokens(live, tokens)
             return live
@@ -596,6 +618,7 @@ class Hub:
         """A page of the game opened here: it gets the game's view (and who is away, if anyone is),
         and the other pages hear if a seat away is now back."""
         live.watchers.add(watcher)
+        self._watchers_changed(live)
         await watcher.send(self.view_text(live, watcher.seats))
         if live.told_away and watcher.seats:
             await watcher.send(self.presence_text(live))
@@ -605,6 +628,7 @@ class Hub:
         """A page of the game closed: a seat with no page left here is away from now; the others
         hear of it (their pages offer to hand an awaited seat to an AI once it has been away long)."""
         live.watchers.discard(watcher)
+        self._watchers_changed(live)
         now = time.monotonic()
         for seat in watcher.seats:
             if not any(seat in other.seats for other in live.watchers):
@@ -718,6 +742,8 @@ class Hub:
         if live.ai_task is not None and not live.ai_task.done():
             return
         live.ai_task = asyncio.get_running_loop().create_task(self._run_ai(live))
+        live.ai_task.add_done_callback(lambda _: self.games.touch(live.id))
+        self.games.touch(live.id)
 
     async def _run_ai(self, live: LiveGame) -> None:
         """Play the AI seats' turns until a human (or nobody) is to act.
@@ -773,17 +799,19 @@ class Hub:
 
     async def _under_lease(self, live: LiveGame, version: int, search: Awaitable[Any]) -> Any:
         """Await ``search``, its lease (just taken) renewed with the server's others; give up if a
-        renewal since finds it lost (another server took the turn over, or the game moved on)."""
+        renewal since finds it lost (another server took the turn over, or the game moved on).
+        The renewal says so (``_renew_leases``): thousands of turns waiting in the queue cost the
+        event loop nothing until then."""
         task = asyncio.ensure_future(search)
-        taken = time.monotonic()
+        lost = asyncio.get_running_loop().create_future()
+        self._leased[lost] = ((live.id, version), time.monotonic())
         try:
-            while True:
-                done, _ = await asyncio.wait([task], timeout=LEASE_SECONDS / 3)
-                if done:
-                    return task.result()
-                if self._leases_renewed > taken and (live.id, version) not in self._leases_held:
-                    raise HubError(409, "ai", "the AI turn was taken over or the game moved on")
+            await asyncio.wait([task, lost], return_when=asyncio.FIRST_COMPLETED)
+            if task.done():
+                return task.result()
+            raise HubError(409, "ai", "the AI turn was taken over or the game moved on")
         finally:
+            del self._leased[lost]
             task.cancel()
 
     def _queue_changed(self) -> None:
@@ -795,16 +823,17 @@ class Hub:
             asyncio.get_running_loop().call_soon(self._tell_queue)
 
     def _tell_queue(self) -> None:
-        """Tell the watchers of every watched game whose AI turn waits or runs where it stands
-        (a game nobody watches is looked at when a page of it opens: ``thinking_now``)."""
+        """Tell the watchers of every watched game whose AI turn waits or runs where it stands.
+        Only the watched games are looked at, each one's place found without a walk over the
+        whole queue (a game nobody watches is looked at when a page of it opens: ``thinking_now``)."""
         self._telling = False
-        positions = self.queue.positions()
-        for game_id in set(self._thinking) | set(positions):
+        for game_id in self._watched | set(self._thinking):
             live = self.games.get(game_id)
             if live is None or not live.watchers:
                 self._thinking.pop(game_id, None)
+                self._watched.discard(game_id)
                 continue
-            if not self._thinking_changed(live, positions.get(game_id)):
+            if not self._thinking_changed(live, self.queue.ahead(game_id)):
                 continue
             message = self.thinking_text(game_id)
             sending = asyncio.ensure_future(
@@ -930,8 +959,7 @@ class Hub:
         await self._send_each(live, watchers, [self.view_text(live, watcher.seats) for watcher in watchers])
         await self.tell_presence(live)
 
-    @staticmethod
-    async def _send_each(live: LiveGame, watchers: list[Watcher], texts: list[str]) -> None:
+    async def _send_each(self, live: LiveGame, watchers: list[Watcher], texts: list[str]) -> None:
         """Send each watcher its text at once; a watcher whose sending fails is gone."""
         results = await asyncio.gather(
             *(watcher.send(text) for watcher, text in zip(watchers, texts)), return_exceptions=True
@@ -939,6 +967,7 @@ class Hub:
         for watcher, result in zip(watchers, results):
             if isinstance(result, BaseException):
                 live.watchers.discard(watcher)
+        self._watchers_changed(live)
 
     def acting_token(self, game_id: str, tokens: frozenset[str]) -> str:
         """Of the tokens a client holds, the one of the seat to act (else any, for a clear refusal)."""
