@@ -66,26 +66,26 @@ def test_every_lane_takes_clients_in_turn_and_lanes_keep_their_order() -> None:
     assert asyncio.run(scenario()) == ["a-watched-0", "a-player", "b-watched", "a-watched-1", "a-watched-2"]
 
 
-def test_every_place_in_a_long_queue_is_told_in_one_pass() -> None:
-    async def scenario() -> tuple[float, dict[str, int]]:
+def test_every_place_in_a_long_queue_is_told() -> None:
+    """Each of 3,000 waiting jobs has its place, the clients in turn. What telling them costs is
+    counted, not timed, in ``test_waiting_line.py``."""
+
+    async def scenario() -> dict[str, int]:
         slow = SlowSlots(1, 3600)
         queue = AIQueue(slow)
         tasks = [
             asyncio.ensure_future(queue.run(named(f"j{n}"), f"g{n}", client=f"c{n % 7}")) for n in range(3000)
         ]
         await asyncio.sleep(0)
-        start = time.perf_counter()
         positions = queue.positions()
-        seconds = time.perf_counter() - start
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        return seconds, positions
+        return positions
 
-    seconds, positions = asyncio.run(scenario())
+    positions = asyncio.run(scenario())
     assert sorted(positions.values()) == list(range(3000))
     assert positions["g0"] == 0 and positions["g7"] == 7  # c0's second job, after one of each client
-    assert seconds < 0.5
 
 
 class Paced:
