@@ -11,7 +11,7 @@ from tests.web.conftest import create, seeded_secrets, wait_for
 
 from kingdomino.core.game import CHANCE
 from kingdomino.web.app import create_app
-from kingdomino.web.hub import MAX_HINTS
+from kingdomino.web.hint_slots import MAX_HINTS
 
 GAMES = [
     ("kingdomino", 4, {}),
@@ -118,8 +118,8 @@ def test_hints_need_hints_for_everyone_when_several_humans_play(database: str) -
         solo = create(client, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}])
         token = solo["seats"][0]["token"]
         wait_for(client, solo["id"], token, lambda v: v["current_player"] == 0)
-        hub.hints_running = MAX_HINTS  # as if MAX_HINTS searches were running now
+        hub.hint_slots.running = MAX_HINTS  # as if MAX_HINTS searches were running now
         busy = client.get(f"/api/games/{solo['id']}/hint", params={"token": token})
         assert busy.status_code == 503 and busy.json()["error"]["field"] == "hint"
-        hub.hints_running = 0
+        hub.hint_slots.running = 0
         assert client.get(f"/api/games/{solo['id']}/hint", params={"token": token}).status_code == 200

@@ -18,7 +18,7 @@ What the hub guarantees, whatever the order of events:
   finished game is final;
 * with several human players the seed is the server's secret and hints are off
   unless the game was created with hints for everyone;
-* at most ``MAX_HINTS`` hints are computed at once (past that: "busy"), at most
+* at most ``MAX_HINTS`` hints are computed at once (past that: "busy"; ``hint_slots``), at most
   ``MAX_HINTS_PER_CLIENT`` of them for one client (an address, an IPv6 /64), a game has
   at most ``MAX_SPECTATORS`` spectator sockets and ``MAX_SOCKETS_PER_SEAT`` per seat,
   and each distinct view of a state is built and serialised once;
@@ -41,7 +41,7 @@ import random
 import re
 import secrets
 import time
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -50,6 +50,7 @@ from kingdomino.core.seeds import derive_seed
 from kingdomino.games.registry import make_game
 from kingdomino.web import review, views
 from kingdomino.web.ai_workers import AIJob, AIQueue, Executor, Lane, agent_spec, make_executor
+from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.live import (
     AWAY_SECONDS,
     HubError,
@@ -73,12 +74,6 @@ from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame, Wri
 #: opponents who play, not at random (against random opponents nearly every playout is won, and
 #: Duel's and Origins' hints said "about 100 % to win" for every move from the first).
 HINT_AGENT = "mcts:time=0.4,playout=greedy,prune=8"
-#: Hints computed at the same time, server-wide; one more is answered "busy" (503).
-MAX_HINTS = 2
-#: Hints one client (``ai_workers.client_key``: an address, an IPv6 /64) may have computed at once;
-#: one more is answered "your hint is still being computed" (429): a client asking hints in many
-#: games took every slot, and the other players' hints were all "busy".
-MAX_HINTS_PER_CLIENT = 1
 #: Spectator sockets per game, and sockets per seat (a player's tabs and devices).
 MAX_SPECTATORS = 32
 MAX_SOCKETS_PER_SEAT = 4
@@ -136,9 +131,8 @@ class Hub:
         self._watched: set[str] = set()
         #: The states kept of the finished games replayed here, dropped with their games.
         self.replays = views.Replays()
-        self.hints_running = 0
-        #: The hints running now of each client (``ai_workers.client_key``), none kept at 0.
-        self.client_hints: Counter[str] = Counter()
+        #: The hints computed now, server-wide and of each client.
+        self.hint_slots = HintSlots()
         self.executor = executor
         self._queue: AIQueue | None = None
         self._background: list[asyncio.Task[None]] = []
@@ -678,40 +672,13 @@ class Hub:
                 raise HubError(409, "hint", "a hint is for the seat to act", "hint_not_your_turn")
             state = live.state.clone()
             seed = derive_seed(live.stored.seed, "hint", len(live.actions))
-        self._take_hint_slot(client)
-        try:
+        with self.hint_slots.held(client):
             job = AIJob(state, self.hint_agent, seed, analyse=True)
             answer = await self.queue.run(job, live.id, "hint", client=client)
-        finally:
-            self.hints_running -= 1
-            self.client_hints[client] -= 1
-            if not self.client_hints[client]:
-                del self.client_hints[client]
         return [
             {"action": state.action_text(action), "value": round(value, 3), "visits": visits}
             for action, value, visits in answer.candidates
         ]
-
-    def _take_hint_slot(self, client: str) -> None:
-        """Count a hint of ``client`` as running, or refuse it: ``client`` has its share of the
-        slots already (``MAX_HINTS_PER_CLIENT``), or the server has none left (``MAX_HINTS``). The
-        client's own limit comes first, so that one client asking hints in many games is told to
-        wait for its own, and leaves the other slots to the other players."""
-        if self.client_hints[client] >= MAX_HINTS_PER_CLIENT:
-            raise HubError(
-                429,
-                "hint",
-                f"a hint asked from this address is still being computed (at most {MAX_HINTS_PER_CLIENT} "
-                "at once per address): wait for it",
-                "client_hints_busy",
-                {"n": MAX_HINTS_PER_CLIENT},
-            )
-        if self.hints_running >= MAX_HINTS:
-            raise HubError(
-                503, "hint", "the server is busy with other hints: try again in a moment", "hints_busy"
-            )
-        self.hints_running += 1
-        self.client_hints[client] += 1
 
     def why(self, game_id: str, token: str, text: str) -> tuple[str | None, Refusal | None]:
         """Why the holder of ``token`` may not play ``text`` now (None: legal): in the engine's

@@ -32,7 +32,7 @@ from tests.web.conftest import (
 
 from kingdomino.core.records import GameRecord, replay
 from kingdomino.games.registry import make_game
-from kingdomino.web.hub import MAX_HINTS
+from kingdomino.web.hint_slots import MAX_HINTS
 
 
 @pytest.mark.slow
@@ -306,21 +306,21 @@ def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Any, data
     with served_in_a_thread(app, free_port()) as base:
         page = new_page(browser, base)
         create_game(page, "kingdomino", 2)
-        hub.hints_running = MAX_HINTS  # every slot taken by other players' hints
+        hub.hint_slots.running = MAX_HINTS  # every slot taken by other players' hints
         page.click("#hint")
         page.wait_for_timeout(1200)  # refused twice meanwhile (tries after 0.5 s and 1 s)
         assert page.locator("#hint-box").inner_text() == "Looking for a good move…"
         assert page.locator("#error").inner_text() == ""
-        hub.hints_running = 0  # the other hints are computed: the next try gets a slot
+        hub.hint_slots.running = 0  # the other hints are computed: the next try gets a slot
         page.wait_for_selector("#hint-result")
         assert "% to win" in page.locator("#hint-result").inner_text()
 
-        hub.hints_running = MAX_HINTS  # busy for good
+        hub.hint_slots.running = MAX_HINTS  # busy for good
         page.click("#hint")
         page.wait_for_function("document.querySelector('#error').textContent !== ''", timeout=15_000)
         assert "busy with other hints" in page.locator("#error").inner_text()
         assert page.locator("#hint-box").inner_text() == ""  # no longer "looking"
-        hub.hints_running = 0
+        hub.hint_slots.running = 0
         close_browser_contexts()
     assert not page.errors, page.errors
 
