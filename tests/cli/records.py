@@ -6,7 +6,7 @@ from pathlib import Path
 
 from kingdomino.core.records import GameRecord
 
-GOLDEN = Path(__file__).parent.parent / "kingdomino" / "golden"
+GOLDEN = Path(__file__).parent.parent / "classic" / "golden"
 
 
 def record_with_an_illegal_action(folder: Path) -> tuple[Path, int, GameRecord]:

@@ -18,7 +18,7 @@ from kingdomino.core.records import GameRecord
 from kingdomino.games.registry import make_game
 
 runner = CliRunner()
-GOLDEN = Path(__file__).parent.parent / "kingdomino" / "golden"
+GOLDEN = Path(__file__).parent.parent / "classic" / "golden"
 
 FULL = """\
 W1 W0 F0 F1 F0

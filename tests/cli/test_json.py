@@ -16,7 +16,7 @@ from kingdomino.cli import app
 from kingdomino.core.records import GameRecord
 
 runner = CliRunner()
-GOLDEN = Path(__file__).parent.parent / "kingdomino" / "golden"
+GOLDEN = Path(__file__).parent.parent / "classic" / "golden"
 ORIGINS = Path(__file__).parent.parent / "origins" / "golden"
 DUEL = Path(__file__).parent.parent / "duel" / "golden"
 
