@@ -22,7 +22,8 @@ import uvicorn
 from fastapi.testclient import TestClient
 
 from kingdomino.web.app import create_app
-from kingdomino.web.live import AWAY_SECONDS, REFUSAL_CODES
+from kingdomino.web.live import AWAY_SECONDS
+from kingdomino.web.refusals import REFUSAL_CODES
 
 T = TypeVar("T")
 

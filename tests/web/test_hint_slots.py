@@ -18,7 +18,7 @@ from tests.web.test_review import SlowSlots
 from kingdomino.web.app import create_app
 from kingdomino.web.hint_slots import MAX_HINTS, MAX_HINTS_PER_CLIENT
 from kingdomino.web.hub import Hub
-from kingdomino.web.live import HubError
+from kingdomino.web.refusals import HubError
 
 #: Two humans and hints for everyone: a human is always to act, no AI turn takes a slot.
 HUMANS = [{"kind": "human"}, {"kind": "human"}]

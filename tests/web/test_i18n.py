@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kingdomino.web.live import REFUSAL_CODES
+from kingdomino.web.refusals import REFUSAL_CODES
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "kingdomino" / "web" / "static"
 LANGUAGES = ("en", "hu", "bg", "uk", "ru")

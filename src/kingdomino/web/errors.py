@@ -17,7 +17,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from kingdomino.web.live import HubError
+from kingdomino.web.refusals import HubError
 
 #: The field named by a Starlette error of this status (any other status names "request").
 _STATUS_FIELDS = {400: "body", 404: "path", 405: "method", 413: "body"}

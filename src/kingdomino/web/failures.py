@@ -24,7 +24,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from kingdomino.web.live import HubError
+from kingdomino.web.refusals import HubError
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from kingdomino.web.errors import unparsable, validation_error
-from kingdomino.web.live import HubError
+from kingdomino.web.refusals import HubError
 
 #: The longest text message read, in characters (every valid message is far shorter).
 MAX_MESSAGE = 4 * 1024

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from kingdomino.web.live import HubError
+from kingdomino.web.refusals import HubError
 
 #: Hints computed at the same time, server-wide; one more is answered "busy" (503).
 MAX_HINTS = 2

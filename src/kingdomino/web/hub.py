@@ -53,7 +53,6 @@ from kingdomino.web.ai_workers import AIJob, AIQueue, Executor, Lane, agent_spec
 from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.live import (
     AWAY_SECONDS,
-    HubError,
     LiveGame,
     ViewKey,
     Watcher,
@@ -67,6 +66,7 @@ from kingdomino.web.live import (
 )
 from kingdomino.web.memory import GameMemory
 from kingdomino.web.notify import listen
+from kingdomino.web.refusals import HubError
 from kingdomino.web.review_queue import ReviewQueue
 from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame, Written, now
 

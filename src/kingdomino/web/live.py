@@ -23,6 +23,7 @@ from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.core.game import CHANCE, Game, State
 from kingdomino.games.registry import make_game
 from kingdomino.web.pages import TEXTS
+from kingdomino.web.refusals import HubError
 from kingdomino.web.store import StoredAction, StoredGame
 from kingdomino.web.tokens import same_token
 
@@ -33,76 +34,6 @@ AWAY_SECONDS = 60.0
 #: Sends one message, already serialised as JSON text, to a client.
 Sender = Callable[[str], Awaitable[None]]
 ViewKey = tuple[int, ...]
-
-
-#: The refusals a player can meet in the browser, by the name the page words them by (its
-#: ``error.<code>`` texts): a code outside this list is a slip, refused when the error is made.
-REFUSAL_CODES = frozenset(
-    {
-        "no_game",
-        "no_token",
-        "not_a_seat",
-        "spectator_acts",
-        "spectators_full",
-        "seat_connections_full",
-        "client_sockets_full",
-        "game_over",
-        "not_your_turn",
-        "changed_elsewhere",
-        "undo_over",
-        "undo_humans",
-        "undo_nothing",
-        "undo_revealed",
-        "undo_left",
-        "name_as_ai",
-        "hints_off",
-        "hint_not_your_turn",
-        "hints_busy",
-        "client_hints_busy",
-        "same_deal_seat",
-        "same_deal_humans",
-        "same_deal_playing",
-        "out_of_frame",
-        "internal",
-        "unavailable",
-        "leave_alone",
-        "takeover_seat",
-        "takeover_not_away",
-        "takeover_wait",
-    }
-)
-
-
-class HubError(Exception):
-    """A refused request: the HTTP status, the field at fault and why.
-
-    A refusal a player can meet in the browser also names itself by ``code`` (with the
-    ``values`` its words need), so the page says it in the player's language; ``message`` stays
-    the English for every other client.
-
-    >>> HubError(503, "hint", "busy", "hints_busy").to_json()
-    {'error': {'field': 'hint', 'message': 'busy', 'code': 'hints_busy'}}
-    """
-
-    def __init__(
-        self, status: int, field: str, message: str, code: str = "", values: dict[str, Any] | None = None
-    ) -> None:
-        if code and code not in REFUSAL_CODES:
-            raise ValueError(f"code: {code!r} is not one of REFUSAL_CODES")
-        super().__init__(message)
-        self.status = status
-        self.field = field
-        self.message = message
-        self.code = code
-        self.values = values or {}
-
-    def to_json(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"field": self.field, "message": self.message}
-        if self.code:
-            body["code"] = self.code
-        if self.values:
-            body["values"] = self.values
-        return {"error": body}
 
 
 @dataclass(eq=False)

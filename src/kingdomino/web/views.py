@@ -13,7 +13,8 @@ from kingdomino.core.game import GameError, ScoreOptionError, ScoreSheet, ScoreT
 from kingdomino.core.records import GameRecord, final_result
 from kingdomino.games.domino.text import FrameError
 from kingdomino.games.scorer import score_text
-from kingdomino.web.live import HubError, LiveGame, ViewKey, replayed
+from kingdomino.web.live import LiveGame, ViewKey, replayed
+from kingdomino.web.refusals import HubError
 
 LOG_LENGTH = 25
 #: A finished game's replay keeps its state every ``REPLAY_EVERY`` steps, for the ``MAX_REPLAYS``

@@ -24,8 +24,9 @@ from starlette.types import Message
 from kingdomino.web.failures import failure_error, log_failure
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import Hub
-from kingdomino.web.live import HubError, Watcher
+from kingdomino.web.live import Watcher
 from kingdomino.web.outbox import Outbox, SlowClient
+from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.bodies import Token
 from kingdomino.web.routes.dependencies import client_of, hub_of
 from kingdomino.web.send_backlog import backlog_of

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Path, Query
 from fastapi.responses import Response
 
 from kingdomino.web import views
-from kingdomino.web.live import HubError
+from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.bodies import (
     ActionRequest,
     CreateRequest,
