@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import enum
-import ipaddress
 import itertools
 import logging
 import multiprocessing
@@ -193,28 +192,6 @@ def make_executor(workers: str) -> Executor:
     if workers and not workers.isdigit():
         raise ValueError(f"AI workers: expected a number of processes or 'ray', got {workers!r}")
     return LocalWorkers(int(workers) if workers else None)
-
-
-def client_key(host: str | None) -> str:
-    """The client a request comes from, as the AI queue tells clients apart: an IPv4 address, an
-    IPv6 address's /64 network (one household or host holds a whole /64), else the text as given.
-
-    >>> client_key("203.0.113.7"), client_key("2001:db8:1:2:a::1"), client_key("::ffff:203.0.113.7")
-    ('203.0.113.7', '2001:db8:1:2::/64', '203.0.113.7')
-    >>> client_key(None), client_key("testclient")
-    ('', 'testclient')
-    """
-    if not host:
-        return ""
-    try:
-        address = ipaddress.ip_address(host)
-    except ValueError:
-        return host
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
-    return str(address)
 
 
 class Lane(enum.Enum):

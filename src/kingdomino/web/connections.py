@@ -4,7 +4,7 @@ Every connection holds a file descriptor from the moment it is accepted, whether
 request or not, so a client that opens connections faster than the server closes them could
 take every descriptor the process may open: then the server accepts no one, and its database
 and AI workers' pipes fail too. A :class:`ConnectionGate` counts the connections open, by the
-client address they come from (``ai_workers.client_key``: an IPv4 address, an IPv6 /64) and in
+client address they come from (``clients.client_key``: an IPv4 address, an IPv6 /64) and in
 all, and refuses a new one at once when
 
 * its address already holds ``MAX_CONNECTIONS_PER_ADDRESS`` (a page needs about 6 HTTP
@@ -40,7 +40,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from kingdomino.web.ai_workers import client_key
+from kingdomino.web.clients import client_key
 
 #: Connections one client address may hold open at once, HTTP and WebSocket alike: above the
 #: app's 100 sockets per client (``MAX_SOCKETS_PER_CLIENT``) and a page's HTTP connections.

@@ -1,7 +1,7 @@
 """The hints computed at once, server-wide and for each client, and the refusal of one more.
 
 A hint is a search of a worker's time; the server computes ``MAX_HINTS`` at once and one client
-(``ai_workers.client_key``: an address, an IPv6 /64) ``MAX_HINTS_PER_CLIENT`` of them, so that a
+(``clients.client_key``: an address, an IPv6 /64) ``MAX_HINTS_PER_CLIENT`` of them, so that a
 client asking hints in many games leaves the other slots to the other players.
 
 >>> slots = HintSlots()

@@ -66,7 +66,7 @@ class LiveGame:
     left_at: dict[int, float] = field(default_factory=dict)
     #: The seats last told to the pages as awaited while away (``Hub.tell_presence``).
     told_away: set[str] = field(default_factory=set)
-    #: The client (``ai_workers.client_key``) whose request last changed the game here: its AI
+    #: The client (``clients.client_key``) whose request last changed the game here: its AI
     #: turns and review take that client's turn in the AI queue (``""``: unknown, e.g. a game
     #: resumed after a restart, all of which share one turn).
     client: str = ""

@@ -4,7 +4,7 @@ A review is a game's worth of searches, one after the other in the AI queue's ba
 Admitted without a bound, a client that finished a dozen games had a dozen reviews competing
 with everyone else's, and the background lane held a job of each. Here a review computes only
 once admitted: at most ``REVIEWS_AT_ONCE`` on a server, at most ``REVIEWS_PER_CLIENT`` of one
-client (an address, an IPv6 /64: ``ai_workers.client_key``); the others wait their turn. The
+client (an address, an IPv6 /64: ``clients.client_key``); the others wait their turn. The
 clients take turns as the AI queue's lanes do for jobs: the client whose review started longest
 ago (or never) first, each client's own reviews first come, first served.
 

@@ -7,7 +7,7 @@ from typing import Annotated
 from fastapi import Depends
 from starlette.requests import HTTPConnection
 
-from kingdomino.web.ai_workers import client_key
+from kingdomino.web.clients import client_key
 from kingdomino.web.hub import Hub
 
 

@@ -32,7 +32,7 @@ from kingdomino.web.routes.dependencies import client_of, hub_of
 from kingdomino.web.send_backlog import backlog_of
 from kingdomino.web.tokens import TokenListError, token_list
 
-#: WebSockets one client (``ai_workers.client_key``: an address, an IPv6 /64) may hold open at
+#: WebSockets one client (``clients.client_key``: an address, an IPv6 /64) may hold open at
 #: once, over every game: a page of a game is one. Each game caps its own sockets, but a script
 #: that created games (one request each) could open 32 spectator sockets on every one, until the
 #: server had no file descriptor left for anyone else.
