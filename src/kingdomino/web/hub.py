@@ -68,7 +68,7 @@ from kingdomino.web.memory import GameMemory
 from kingdomino.web.notify import listen
 from kingdomino.web.refusals import HubError
 from kingdomino.web.review_queue import ReviewQueue
-from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame, Written, now
+from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame, WriteNotice, now
 
 #: The hint's search: its playouts play every seat greedily, so a move's value is read against
 #: opponents who play, not at random (against random opponents nearly every playout is won, and
@@ -163,7 +163,8 @@ class Hub:
         self._background.append(loop.create_task(self._sweep()))
         self._background.append(loop.create_task(self._renew_leases()))
         if self.store.notifies:
-            self._background.append(loop.create_task(listen(self.store.url, self._heard, self._caught_up)))
+            following = listen(self.store.url, self._on_write_elsewhere, self._caught_up)
+            self._background.append(loop.create_task(following))
 
     async def stop(self) -> None:
         tasks = [
@@ -220,7 +221,7 @@ class Hub:
             except Exception:
                 log.exception("renewing the AI leases failed")
 
-    async def _heard(self, written: Written) -> None:
+    async def _on_write_elsewhere(self, written: WriteNotice) -> None:
         """Another server wrote a game: catch up and tell this server's watchers.
 
         When the write only appended actions to the revision held here, those are applied
@@ -295,7 +296,7 @@ class Hub:
                 version = self.store.append_actions(
                     live.id, new, status, live.version, live.is_ai(state.current_player)
                 )
-                self._adopt(live, state, new, status, version)
+                self._make_live(live, state, new, status, version)
         self._keep(live)
         return live
 
@@ -509,7 +510,7 @@ class Hub:
             )
         except StaleGame:
             raise self._changed_elsewhere(live, "index") from None
-        self._adopt(live, state, new, status, version)
+        self._make_live(live, state, new, status, version)
 
     def _changed_elsewhere(self, live: LiveGame, field: str) -> HubError:
         """The refusal of a write another server made first (the game is read again meanwhile)."""
@@ -518,7 +519,7 @@ class Hub:
             409, field, "the game moved on: it was changed by another server", "changed_elsewhere"
         )
 
-    def _adopt(
+    def _make_live(
         self, live: LiveGame, state: State, new: list[StoredAction], status: str, version: int
     ) -> None:
         """Make the stored write of ``new`` (now at ``version``) the live game."""

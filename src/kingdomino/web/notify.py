@@ -1,7 +1,7 @@
 """Hearing the other servers' writes: PostgreSQL LISTEN on the store's channel.
 
 Every write of a game on PostgreSQL sends a notification on ``kingdomino_games`` (a
-:class:`~kingdomino.web.store.Written`: the game, its new revision, the writing server and the
+:class:`~kingdomino.web.store.WriteNotice`: the game, its new revision, the writing server and the
 actions appended) in its transaction (see :mod:`kingdomino.web.store`), so it is heard only
 once committed. A server listens on one connection of its own and hands each notification to
 the hub, which catches up (from the notification, or the database) and tells its clients. If
@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 
 from sqlalchemy.engine import make_url
 
-from kingdomino.web.store import CHANNEL, Written
+from kingdomino.web.store import CHANNEL, WriteNotice
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ def libpq_url(database_url: str) -> str:
 
 async def listen(
     database_url: str,
-    heard: Callable[[Written], Awaitable[None]],
+    heard: Callable[[WriteNotice], Awaitable[None]],
     connected: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
     """Call ``heard(written)`` for every write notified, until cancelled."""
@@ -67,9 +67,9 @@ async def listen(
         await asyncio.sleep(RECONNECT_SECONDS)
 
 
-async def follow(heard: Callable[[Written], Awaitable[None]], payload: str) -> None:
+async def follow(heard: Callable[[WriteNotice], Awaitable[None]], payload: str) -> None:
     """Hand the write one notification's payload describes to ``heard``; log a failure."""
     try:
-        await heard(Written.from_payload(payload))
+        await heard(WriteNotice.from_payload(payload))
     except Exception:
         log.exception("a notification could not be followed: %r", payload)

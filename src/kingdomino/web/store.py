@@ -15,7 +15,7 @@ The database is the truth when several servers share it (PostgreSQL):
   holding the game's lease (``lease_owner`` until ``lease_until``); a lease that is not
   renewed expires, and another server takes the turn over;
 * on PostgreSQL every write also sends a notification on ``kingdomino_games`` (a
-  :class:`Written`, with the actions it appended when they fit) in its transaction, so
+  :class:`WriteNotice`, with the actions it appended when they fit) in its transaction, so
   that the other servers tell their clients at once, without reading the database.
 """
 
@@ -132,14 +132,14 @@ MAX_PAYLOAD = 7900
 
 
 @dataclass(frozen=True)
-class Written:
+class WriteNotice:
     """What a notification says of one committed write of a game.
 
     ``count``: the number of actions after a write that only appended (None: an undo);
     ``appended``: those actions, when they fit in the payload (None: read them from the store).
 
-    >>> note = Written("g1", 4, "server-a", "playing", 3, [StoredAction(2, 0, "claim 5", "claims 5")])
-    >>> Written.from_payload(note.payload()) == note
+    >>> note = WriteNotice("g1", 4, "server-a", "playing", 3, [StoredAction(2, 0, "claim 5", "claims 5")])
+    >>> WriteNotice.from_payload(note.payload()) == note
     True
     """
 
@@ -168,7 +168,7 @@ class Written:
         return json.dumps(fields)
 
     @classmethod
-    def from_payload(cls, payload: str) -> Written:
+    def from_payload(cls, payload: str) -> WriteNotice:
         """The write a notification's text describes; ``ValueError`` if it is not one."""
         fields = json.loads(payload)
         appended = fields.get("appended")
@@ -318,7 +318,7 @@ class Store:
             raise StaleGame(game_id)
         if self.notifies:
             count = appended[-1].index + 1 if appended else None
-            written = Written(game_id, revision + 1, self.server, status, count, appended or None)
+            written = WriteNotice(game_id, revision + 1, self.server, status, count, appended or None)
             connection.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
                 {"channel": CHANNEL, "payload": written.payload()},
