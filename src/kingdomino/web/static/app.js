@@ -1,5 +1,6 @@
 // Entry point: the language first, then the lobby at "/", a game at "/game/<id>" or the scorer at "/score".
-import { el, onRetrying } from "./api.js";
+import { el } from "./dom.js";
+import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { installSprite } from "./pictures.js";
 

@@ -1,20 +1,20 @@
 // Kingdomino Duel: both maps (yours large), the dice, the spellbook. Drawing with a ghost of your two
 // dice, the split die, the lightning cross on the map; the "?" coat and the +3-per-domain coat as
 // pictured shields; the castle bonus and turning a die on the dice.
-import { el, svg } from "./api.js";
+import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { fill, keep, part } from "./keep.js";
+import { fill, keep, part } from "./redraw-in-place.js";
 import { SEAT_COLOURS, coatSymbol, icons, picture, powerPicture, seatBadge, use } from "./pictures.js";
 import { choiceLayer, overlay, placer, toolbarSlot } from "./placement.js";
 import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./words.js";
-import { landings, markLanded } from "./landing.js";
+import { landings, markLanded } from "./landing-animation.js";
 import { leaderMark } from "./ending.js";
-import { quietCtx } from "./board-classic.js";
+import { quietCtx } from "./board-kingdoms.js";
 import { PHONE } from "./opponents.js";
 
 const CELL = 40;
 
-/** @typedef {import("./board-classic.js").Ctx} Ctx */
+/** @typedef {import("./board-kingdoms.js").Ctx} Ctx */
 
 /** A coat with its crosses at x, y. @param {string} coat @param {number} crosses @param {number} x @param {number} y @param {number} size */
 export function coatSquare(coat, crosses, x, y, size) {
@@ -107,7 +107,7 @@ export function miniKingdom(view, seat) {
 }
 
 /** A seat's map: its name, role and points over the map. The card and its map are kept from the
- * last drawing into `owner` (keep.js), the map while everything it shows is the same, the acting
+ * last drawing into `owner` (redraw-in-place.js), the map while everything it shows is the same, the acting
  * seat's too: its drawing layer, choices and hint mark are drawn anew over it (`drawLayers`).
  * @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big @param {Element} owner */
 function mapCard(view, seat, ctx, big, owner) {
@@ -226,7 +226,7 @@ export function render(container, view, ctx) {
   const main = ctx.mainSeat;
   const other = 1 - main;
   const status = view.status === "finished" ? t("board.finished") : obs.round ? t("duel.round", { n: obs.round }) : t("board.setup");
-  // The table is drawn anew, but what did not change stays in the page as it was (keep.js).
+  // The table is drawn anew, but what did not change stays in the page as it was (redraw-in-place.js).
   fill(container, [part("table", "div", { class: "table" },
     part("centre", "div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ", t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
       choices(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),

@@ -1,8 +1,8 @@
 // Scores: each kingdom's breakdown (live and at the end) and the end screen's ranking with the
 // tie-breaks spelled out, rematch, replay. Places come from the engine's scores and winners.
-import { el } from "./api.js";
+import { el } from "./dom.js";
 import { has, language, t } from "./i18n.js";
-import { fill, keep, part } from "./keep.js";
+import { fill, keep, part } from "./redraw-in-place.js";
 import { seatBadge } from "./pictures.js";
 import { cavemanName, coatName, resourceName } from "./words.js";
 
@@ -109,7 +109,7 @@ function leaderMeaning(view, seat) {
  * Every seat's breakdown, collapsed (one tap away), each next to a small drawing of its kingdom
  * (`miniKingdom`, the board's own) on which the sheet's regions light up. A seat's breakdown is
  * the one drawn into `owner` (the box `keepOpen` fills) at the last drawing while everything it
- * shows is the same (keep.js): a move changes one kingdom, and the open sheets were drawn anew
+ * shows is the same (redraw-in-place.js): a move changes one kingdom, and the open sheets were drawn anew
  * at every state (on a slowed phone the finished table's redrawing took 370 ms).
  * @param {any} view @param {(view: any, seat: number) => Element} miniKingdom @param {Element} owner
  */
@@ -147,10 +147,10 @@ function unfolding(details, fill) {
   return details;
 }
 
-/** Put `parts` (score sheets, a Dynasty's past games) in `box` (keep.js's `fill`: a part kept from
+/** Put `parts` (score sheets, a Dynasty's past games) in `box` (redraw-in-place.js's `fill`: a part kept from
  * the last drawing stays in place, open or folded), a new one open again if the one it replaces
  * was (`data-seat`, `data-game`): each redrawing, every step of a replay and every move, closed
- * the sheet a player had opened to follow. @param {Element} box @param {...import("./keep.js").Child} parts */
+ * the sheet a player had opened to follow. @param {Element} box @param {...import("./redraw-in-place.js").Child} parts */
 export function keepOpen(box, ...parts) {
   const key = (/** @type {Element} */ d) => `${d.getAttribute("data-seat")}/${d.getAttribute("data-game")}`;
   const opened = new Set([...box.querySelectorAll("details[open]")].map(key));

@@ -1,10 +1,12 @@
 // A game page: the live board over WebSocket, the status line saying what to do now, the hint on
 // the board, undo, the move list in words (for keyboards), the log, the end screen and the replay.
-import { Refused, api, el, remember, replaceTokens, savedGames, tokensFor } from "./api.js";
-import * as classic from "./board-classic.js";
+import { el } from "./dom.js";
+import { remember, replaceTokens, savedGames, tokensFor } from "./saved-games.js";
+import { api, Refused } from "./server.js";
+import * as kingdoms from "./board-kingdoms.js";
 import * as duel from "./board-duel.js";
 import { has, language, t } from "./i18n.js";
-import { fill, keepEach } from "./keep.js";
+import { fill, keepEach } from "./redraw-in-place.js";
 import { guideTip, showTips } from "./guide.js";
 import { openHelp } from "./help.js";
 import { endScreen, keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
@@ -13,7 +15,7 @@ import { errorWords, gameTitle, isYours, localName, localSeatNames, logWords, mo
 import { seatBadge } from "./pictures.js";
 
 /** @type {Record<string, import("./replay.js").BoardModule>} */
-const BOARDS = { kingdomino: classic, origins: classic, duel };
+const BOARDS = { kingdomino: kingdoms, origins: kingdoms, duel };
 
 /** Whether a URL's host names this computer alone (a link no one elsewhere can open).
  * @param {string} host a URL's `hostname` ("[::1]" for IPv6) */
@@ -28,6 +30,7 @@ export function showGame(main, id, replay = false) {
   const urlToken = params.get("token");
   if (urlToken) { remember(id, [urlToken], { invited: true }); history.replaceState(null, "", `/game/${id}${replay ? "/replay" : ""}`); }
   const tokens = tokensFor(id);
+  /** @type {Partial<import("./saved-games.js").SavedGame>} */
   const saved = savedGames().find((g) => g.id === id) || {};
   /** @type {any} */
   let view = null;
@@ -46,7 +49,7 @@ export function showGame(main, id, replay = false) {
   let hintRetry = 0;
   /** The AI turn the server is computing or has queued: its seat and the jobs ahead of it (0: running). */
   let thinking = /** @type {{seat: number, ahead: number} | null} */ (null);
-  /** @type {import("./board-classic.js").Ctx} */
+  /** @type {import("./board-kingdoms.js").Ctx} */
   const ctx = { legal: [], play: send, why, replay: false, onKey: null, mainSeat: 0, highlight: null };
 
   const title = el("h1", { id: "title" }, t("game.connecting"));
@@ -111,17 +114,18 @@ export function showGame(main, id, replay = false) {
     });
     return el("div", { class: "link-field" }, el("label", { class: "block" }, words), el("div", { class: "link-row" }, field, copy));
   };
-  const inviting = Boolean(saved.invites && saved.invites.length);
+  const savedInvites = saved.invites || [];
+  const inviting = savedInvites.length > 0;
   /** An invite's words: for whom, by name if the seat has one of its own. @param {{name: string, seat: number}} i */
   const inviteFor = (i) => {
     const name = localName(i.name), n = i.seat + 1;
     return name === t("player_n", { n }) ? t("game.invite_for_n", { n }) : t("game.invite_for", { name, n });
   };
-  if (inviting) invites.append(...saved.invites.map((/** @type {any} */ i) => linkField(inviteFor(i), i.url)));
+  if (inviting) invites.append(...savedInvites.map((i) => linkField(inviteFor(i), i.url)));
   if (saved.spectator) invites.append(linkField(t("game.spectator_link"), saved.spectator));
   // Links made on a page opened at 127.0.0.1 (the server's default) open on this computer alone:
   // say so, and how friends elsewhere get links they can open.
-  const linkHost = inviting ? new URL(saved.invites[0].url, location.href).hostname : "";
+  const linkHost = inviting ? new URL(savedInvites[0].url, location.href).hostname : "";
   if (isLoopback(linkHost)) invites.append(el("p", { class: "small invite-local", id: "invite-local" }, t("game.invite_local", { host: linkHost })));
   // The host's first need in a game with friends online: the links to send them, at the top
   // (folded away once read, and remembered so); the spectator link alone waits at the bottom.
@@ -402,7 +406,7 @@ export function showGame(main, id, replay = false) {
     BOARDS[view.game].render(board, view, ctx);
     if (hints && ctx.highlight) hintBox.classList.add("shown");
     keepOpen(scores, pastGames(view, BOARDS[view.game].miniKingdom, scores), scoreSheets(view, BOARDS[view.game].miniKingdom, scores));
-    // A line of the log stays in the page while it reads the same (keep.js): one is added a move.
+    // A line of the log stays in the page while it reads the same (redraw-in-place.js): one is added a move.
     const readers = JSON.stringify([language(), view.game, view.seats.map((/** @type {any} */ s) => s.name), view.viewer_seats, view.your_seats]);
     fill(log, keepEach(log, view.log.slice().reverse(), (/** @type {any} */ entry) => `${readers} ${JSON.stringify(entry)}`,
       (/** @type {any} */ entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));

@@ -1,5 +1,5 @@
 // The guided first game: a tip for what is asked now, shown above the board (Kingdomino).
-import { el } from "./api.js";
+import { el } from "./dom.js";
 import { t, tTouch } from "./i18n.js";
 
 /** A tip for the decision at hand, with a button that hides the tips (a player who has read enough

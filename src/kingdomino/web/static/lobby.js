@@ -1,6 +1,8 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
-import { api, el, remember, savedGames } from "./api.js";
+import { el } from "./dom.js";
+import { remember, savedGames } from "./saved-games.js";
+import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 

@@ -1,7 +1,7 @@
 // The pictures: one SVG symbol per concept (terrain, coat of arms, crown, fire, resource, caveman,
 // castle, hut), each a colour *and* a motif so that it reads without colour. The symbols live in one
 // hidden sprite in the page; boards draw them with <use>.
-import { svg } from "./api.js";
+import { svg } from "./dom.js";
 
 /** Seat colours that stay apart for colour-blind readers (Okabe-Ito hues, darkened for text on white). */
 export const SEAT_COLOURS = ["#0b63a8", "#b35900", "#7a3b9a", "#007a5e"];

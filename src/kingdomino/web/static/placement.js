@@ -2,7 +2,7 @@
 // rotation under the pointer (or the focused / tapped square), R or the button to rotate, a click to
 // confirm (touch: tap to choose, tap again to rotate, "Place here" to confirm), and for any other square
 // the engine's reason why not. Also the layer of single-square choices (fire, pay, caveman, cross, die).
-import { el, svg } from "./api.js";
+import { el, svg } from "./dom.js";
 import { t, tTouch } from "./i18n.js";
 
 export const DIRS = ["E", "S", "W", "N"];
@@ -255,7 +255,7 @@ export function hintMark(action, cellAt, size) {
 }
 
 /**
- * Put this state's layers over a board `image` that may be kept from state to state (keep.js), in
+ * Put this state's layers over a board `image` that may be kept from state to state (redraw-in-place.js), in
  * place of those the last state put there: the acting seat's placing layer and choices (they hold
  * this state's listeners) and the `highlight`ed move's mark when it is on this `seat`'s board.
  * @param {Element} image @param {number} seat @param {Array<Element | null>} layers

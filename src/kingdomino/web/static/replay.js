@@ -3,7 +3,8 @@
 // The game's review (computed by the server once the game is over) follows the steps: the marked
 // moves are flagged in the log, and at the position a human decided in, the move played and the
 // best alternative (drawn on the board, as a hint) are given with their estimated win chances.
-import { api, el } from "./api.js";
+import { el } from "./dom.js";
+import { api } from "./server.js";
 import { number, t } from "./i18n.js";
 import { keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { actionWords, inSentence, localSeatNames, logWords, seatWords, winChanceWords, winPercent } from "./words.js";

@@ -2,10 +2,11 @@
 // (choose a brush, tap the squares), and read its score explained region by region, each region lit
 // on the kingdom. The page only writes the kingdom as text (each game's text format, from
 // /api/score/formats); the server's engine counts it (POST /api/score) and says what is wrong.
-import { api, el, svg } from "./api.js";
+import { el, svg } from "./dom.js";
+import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS, cavemanPicture, coatSymbol, picture, terrainSymbol, use } from "./pictures.js";
-import { squareGroup } from "./board-classic.js";
+import { squareGroup } from "./board-kingdoms.js";
 import { coatSquare } from "./board-duel.js";
 import { sheetTable } from "./ending.js";
 import { cavemanName, coatName, errorWords, halfWords, resourceName, where } from "./words.js";

@@ -1,14 +1,14 @@
 // Kingdomino and Kingdomino Origins: the kingdoms (yours large), the rows with kings/chiefs, the
 // domino in hand placed with a ghost, and every Origins choice on the board (fire markers, payments,
 // cavemen) or as pictured choices (the cave, the totems).
-import { el, svg } from "./api.js";
+import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { fill, keep, part } from "./keep.js";
+import { fill, keep, part } from "./redraw-in-place.js";
 import { SEAT_COLOURS, caveman, cavemanPicture, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
 import { choiceLayer, overlay, placer, toolbarSlot } from "./placement.js";
 import { actionWords, gainSign, moveWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
 import { PHONE, opponents } from "./opponents.js";
-import { landings, markLanded } from "./landing.js";
+import { landings, markLanded } from "./landing-animation.js";
 import { kingdomPoints, leaderMark } from "./ending.js";
 
 const CELL = 40;
@@ -202,7 +202,7 @@ function kingdomImage(view, seat, ctx, big) {
 
 /** Draw over the kingdom `image` of `seat` what this state shows on it, in place of what the last
  * state's drawing put there: the placing layer or a choice's squares when it is the acting seat's,
- * and a hint's or a review's mark. The image itself may be kept from state to state (keep.js):
+ * and a hint's or a review's mark. The image itself may be kept from state to state (redraw-in-place.js):
  * these layers hold listeners of this state, so they are drawn anew every time.
  * @param {SVGElement} image @param {any} view @param {number} seat @param {Ctx} ctx
  * @returns {ReturnType<typeof placer> | null} the placing layer, if any */
@@ -269,7 +269,7 @@ export function miniKingdom(view, seat) {
 }
 
 /** A seat's kingdom: its name and points over its board. The card and its board are kept from
- * the last drawing into `owner` (keep.js), the board while the kingdom it shows is the same, the
+ * the last drawing into `owner` (redraw-in-place.js), the board while the kingdom it shows is the same, the
  * acting seat's too: its placing layer, choices and hint mark are drawn anew over it (`drawLayers`).
  * @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big @param {Element} owner */
 function kingdomCard(view, seat, ctx, big, owner) {
@@ -399,7 +399,7 @@ export function render(container, view, ctx) {
   const aside = !ctx.replay && ctx.legal.some((a) => /^(recruit|recruit-stack|totem) /.test(a));
   // A finished game (not a Dynasty, whose line says which game it was) has nothing in the middle.
   const over = view.status === "finished" && !(obs.options && obs.options.dynasty);
-  // The table is drawn anew, but what did not change stays in the page as it was (keep.js).
+  // The table is drawn anew, but what did not change stays in the page as it was (redraw-in-place.js).
   fill(container, [part("table", "div", { class: `table${aside ? " extras-first" : ""}${over ? " over" : ""}` },
     over ? null : part("centre", "div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
     part("mine", "div", { class: "mine-col" }, kingdomCard(view, main, ctx, true, container)),
