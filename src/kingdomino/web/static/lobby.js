@@ -6,6 +6,10 @@ import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
+/** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
+ * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
+ *   hints?: boolean, guided?: boolean}} GameRequest */
+
 /** Each game's player counts, modes and optional rules; a rule that holds only for some player
  * counts or modes says so (the Mighty Duel is for 2 players; the last recruitment is Tribe's, the
  * totem tie-break Totem's), and is offered only there.
@@ -22,41 +26,52 @@ const SEAT_KINDS = ["me", "local", "online", "ai:easy", "ai:medium", "ai:hard", 
  * Keep what this browser needs of a new game: the tokens of the seats played here (the spectator
  * token when none is: an all-AI game is watched), the invite links, and the request for a rematch
  * (none for a game opened from a link: its setup was made elsewhere).
- * @param {any} created @param {any} request @param {string[]} kinds @param {boolean} [guided]
+ * @param {import("./view-types.js").Created} created @param {Record<string, unknown> | undefined} request
+ * @param {string[]} kinds @param {boolean} [guided]
  */
 export function rememberCreated(created, request, kinds, guided = Boolean(request && request.guided)) {
-  const mine = created.seats.filter((/** @type {any} */ s, /** @type {number} */ i) => s.kind === "human" && kinds[i] !== "online").map((/** @type {any} */ s) => s.token);
-  const invites = created.seats.filter((/** @type {any} */ _s, /** @type {number} */ i) => kinds[i] === "online")
-    .map((/** @type {any} */ s) => ({ seat: s.seat, name: s.name, url: location.origin + s.invite }));
+  const mine = created.seats.filter((s, i) => s.kind === "human" && kinds[i] !== "online").map((s) => String(s.token));
+  const invites = created.seats.filter((_s, i) => kinds[i] === "online")
+    .map((s) => ({ seat: s.seat, name: s.name, url: location.origin + s.invite }));
   const tokens = mine.length ? mine : [created.spectator_token];
   const { seed: _seed, ...again } = request || {};
   remember(created.id, tokens, { invites, spectator: location.origin + created.spectator, request: request ? again : undefined, kinds, guided });
 }
 
-/** @param {any} request @param {string[]} kinds */
+/** Create the game `request` asks for, keep what this browser needs of it and open it.
+ * @param {GameRequest} request @param {string[]} kinds each seat's choice in the lobby ("me", "online", "ai:hard"...) */
 async function start(request, kinds) {
   const { guided: _guided, ...body } = request;
-  const created = await api("/api/games", { method: "POST", body });
+  const created = /** @type {import("./view-types.js").Created} */ (await api("/api/games", { method: "POST", body }));
   rememberCreated(created, request, kinds);
   location.href = `/game/${created.id}`;
 }
 
-/** @param {HTMLElement} main */
-export function showLobby(main) {
-  document.title = t("app.name");
-  const error = el("p", { class: "error", role: "alert", id: "lobby-error" });
-  /** @param {any} request @param {string[]} kinds */
-  const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = errorWords(problem); });
+/** "Play now": you against the medium AI at once, in each game, or a guided first game against
+ * the easy one. @param {(request: GameRequest, kinds: string[]) => void} go */
+function quickPlay(go) {
   /** You against the medium AI, at once. @param {string} game @param {Record<string, string>} options */
-  const playNow = (game, options) => () => go({ game, players: 2, options, seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "medium" }] }, ["me", "ai:medium"]);
-  const quick = el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
+  const playNow = (game, options) => () => go({ game, players: 2, options,
+    seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "medium" }] }, ["me", "ai:medium"]);
+  const guided = () => go({ game: "kingdomino", players: 2, options: {}, guided: true,
+    seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "easy" }] }, ["me", "ai:easy"]);
+  return el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
     el("div", { class: "controls" },
       el("button", { type: "button", class: "primary big", id: "play-now", onclick: playNow("kingdomino", {}) }, "▶ ", t("lobby.play_now_button")), " ",
       el("button", { type: "button", id: "play-duel", onclick: playNow("duel", {}) }, "▶ ", t("game.duel")), " ",
       el("button", { type: "button", id: "play-origins", onclick: playNow("origins", { mode: "discovery" }) }, "▶ ", t("game.origins")), " ",
-      el("button", { type: "button", id: "guided", onclick: () => go({ game: "kingdomino", players: 2, options: {}, guided: true, seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "easy" }] }, ["me", "ai:easy"]) },
-        t("lobby.guided"))),
+      el("button", { type: "button", id: "guided", onclick: guided }, t("lobby.guided"))),
     el("p", { class: "small" }, t("lobby.play_now_text")));
+}
+
+/** The lobby: play now, a new game of any kind, this browser's games, an invite link to open, the
+ * scorer. @param {HTMLElement} main */
+export function showLobby(main) {
+  document.title = t("app.name");
+  const error = el("p", { class: "error", role: "alert", id: "lobby-error" });
+  /** @param {GameRequest} request @param {string[]} kinds */
+  const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = errorWords(problem); });
+  const quick = quickPlay(go);
 
   const gameSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "game" }, Object.keys(GAMES).map((id) => el("option", { value: id }, t(`game.${id}`)))));
   const playersSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "players" }));
@@ -89,7 +104,7 @@ export function showLobby(main) {
   }
   async function loadRatings() {
     try {
-      const answer = await api("/api/ratings", { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options: chosenOptions() } });
+      const answer = /** @type {{ratings: Record<string, number[] | null>}} */ (await api("/api/ratings", { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options: chosenOptions() } }));
       ratings = answer.ratings;
     } catch {
       ratings = {};
@@ -189,25 +204,28 @@ export function showLobby(main) {
   listGames(list);
 }
 
-/** @param {HTMLElement} list */
+/** @typedef {import("./view-types.js").GameSummary} GameSummary */
+
+/** The games this browser holds, as the server says they stand now: the ones awaiting you first.
+ * @param {HTMLElement} list */
 async function listGames(list) {
   const saved = savedGames();
-  const pairs = saved.flatMap((g) => g.tokens.slice(0, 1).map((/** @type {string} */ token) => ({ id: g.id, token })));
+  const pairs = saved.flatMap((g) => g.tokens.slice(0, 1).map((token) => ({ id: g.id, token })));
   if (!pairs.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return; }
   try {
-    const { games } = await api("/api/games/lookup", { method: "POST", body: { games: pairs } });
-    /** A game awaiting a move of yours. @param {any} g */
+    const { games } = /** @type {{games: GameSummary[]}} */ (await api("/api/games/lookup", { method: "POST", body: { games: pairs } }));
+    /** A game awaiting a move of yours. @param {GameSummary} g */
     const awaits = (g) => g.status !== "finished" && g.seat !== null && g.current_player === g.seat;
     // The games awaiting you first, each group in the order kept (newest first).
-    const ordered = [...games.filter(awaits), ...games.filter((/** @type {any} */ g) => !awaits(g))];
+    const ordered = [...games.filter(awaits), ...games.filter((g) => !awaits(g))];
     // When each began, so two games of one kind are told apart: "26 Nov, 20:41" in the page's language.
     const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-    list.replaceChildren(el("ul", {}, ordered.map((/** @type {any} */ g) => el("li", { class: awaits(g) ? "awaits" : "" },
+    list.replaceChildren(el("ul", {}, ordered.map((g) => el("li", { class: awaits(g) ? "awaits" : "" },
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", t(`lobby.status.${g.status}`), " · ",
       el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
       awaits(g) ? el("strong", { class: "awaits-you" }, "● ", t("title.your_turn"), " · ") : "",
       // Each seat's points, a star by a finished game's winners (a tie on points is told apart).
-      g.seats.flatMap((/** @type {string} */ name, /** @type {number} */ i) => [i ? ", " : "", `${localName(name)} ${g.scores[i]}`,
+      g.seats.flatMap((name, i) => [i ? ", " : "", `${localName(name)} ${g.scores[i]}`,
         (g.winners || []).includes(i) ? el("span", { class: "leader", title: t("board.winner"), "aria-label": t("board.winner"), role: "img" }, " ★") : ""]),
       g.practice ? ` · ${t("game.practice_short")}` : ""))));
   } catch (problem) {

@@ -15,7 +15,7 @@ let shown = null;
 /**
  * The opponents' column: every card, and on a phone a tab per opponent (name and points). A part
  * (redraw-in-place.js): the cards kept from the last drawing stay where they are in the page.
- * @param {any} view @param {number[]} seats @param {(seat: number) => HTMLElement} card
+ * @param {import("./view-types.js").ShownView} view @param {number[]} seats @param {(seat: number) => HTMLElement} card
  * @returns {import("./redraw-in-place.js").Part}
  */
 export function opponents(view, seats, card) {

@@ -4,7 +4,7 @@
 /** A request the server refused: its English message, and the refusal's name (`code`) and
  * `values` where the page can say it in the player's language (`errorWords`). */
 export class Refused extends Error {
-  /** @param {{message?: string, code?: string, values?: Record<string, any>}} error */
+  /** @param {{message?: string, code?: string, values?: Record<string, string | number>}} error */
   constructor(error) {
     super(error.message || "");
     this.code = error.code || "";
@@ -28,7 +28,8 @@ export function onRetrying(say) {
 /**
  * A JSON request; a refusal throws a `Refused` with the server's words. A request the server could
  * not serve for a passing reason is sent again after the wait it asks for (and the page says so).
- * @param {string} path @param {{method?: string, body?: any}} [options]
+ * The answer is the JSON the server sent: its caller names its type, as view-types.js says it.
+ * @param {string} path @param {{method?: string, body?: unknown}} [options] @returns {Promise<unknown>}
  */
 export async function api(path, options = {}) {
   for (let tries = 0; ; tries++) {
