@@ -29,17 +29,20 @@ export function coatSquare(coat, crosses, x, y, size) {
 /** A die as a small picture. @param {{coat: string, crosses: number, bonus: boolean}} die */
 function diePicture(die) {
   const crosses = die.crosses + (die.bonus ? 1 : 0);
-  return svg("svg", { viewBox: "0 0 40 40", width: 44, height: 44, "aria-hidden": "true", class: "die-pic" }, coatSquare(die.coat, crosses, 0, 0, 40));
+  return svg("svg", { viewBox: "0 0 40 40", width: 44, height: 44, "aria-hidden": "true", class: "die-pic" },
+    coatSquare(die.coat, crosses, 0, 0, 40));
 }
 
-/** The map of `seat` as an SVG (what is drawn over it at a state: `drawLayers`). @param {DuelView} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+/** The map of `seat` as an SVG (what is drawn over it at a state: `drawLayers`). @param {DuelView} view @param {number} seat @param {Ctx} ctx
+ * @param {boolean} big */
 function mapSvg(view, seat, ctx, big) {
   const obs = view.observation;
   const map = obs.maps[seat];
   const rows = obs.map_rows || [-2, 2], cols = obs.map_cols || [-3, 3];
   const width = (cols[1] - cols[0] + 1) * CELL, height = (rows[1] - rows[0] + 1) * CELL;
   const cellAt = cellsOf(rows, cols);
-  const image = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("board.map_of", { name: seatName(view, seat) }), "data-seat": seat, class: big ? "big" : "small-map" });
+  const image = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("board.map_of", { name: seatName(view, seat) }),
+    "data-seat": seat, class: big ? "big" : "small-map" });
   for (let r = rows[0]; r <= rows[1]; r++) for (let c = cols[0]; c <= cols[1]; c++) {
     const [x, y] = cellAt(r, c);
     image.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: "#fbf8ef", stroke: "#c9bfa6", rx: 3 }));
@@ -50,7 +53,8 @@ function mapSvg(view, seat, ctx, big) {
     const g = coatSquare(square.coat, square.crosses, x, y, CELL);
     g.setAttribute("data-square", `${square.row},${square.col}`);
     markLanded(g, ctx.landed, squareKey(seat, square));
-    g.append(svg("title", {}, `${where(square.row, square.col)}: ${coatName(square.coat)}${square.crosses ? ", " + t("count.crosses", { n: square.crosses }) : ""}`));
+    g.append(svg("title", {}, `${where(square.row, square.col)}: ${coatName(square.coat)}${square.crosses ? ", " + t("count.crosses",
+      { n: square.crosses }) : ""}`));
     image.append(g);
   }
   return image;
@@ -82,7 +86,8 @@ function drawLayers(image, view, seat, ctx) {
   if (seat === view.current_player && !ctx.replay && ctx.legal.length) {
     const mine = (obs.dice || []).filter((d) => d.holder === seat && (obs.turn.undrawn || []).includes(d.die)).sort((a, b) => a.die - b.die);
     placing = placer({ verb: "draw", legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
-      drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
+      drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y,
+        size); g.setAttribute("opacity", "0.9"); return g; },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
     if (!placing.any) placing = null;
     /** @type {import("./placement.js").Spot[]} */
@@ -92,11 +97,13 @@ function drawLayers(image, view, seat, ctx) {
       if (m) {
         const die = (obs.dice || []).find((d) => d.die === Number(m?.[1]));
         spots.push({ r: Number(m[2]), c: Number(m[3]), action: text, label: moveWords(view, text),
-          draw: (x, y, size) => { const g = coatSquare(die ? die.coat : "?", die ? die.crosses : 0, x + 4, y + 4, size - 8); g.setAttribute("opacity", "0.75"); return g; } });
+          draw: (x, y, size) => { const g = coatSquare(die ? die.coat : "?", die ? die.crosses : 0, x + 4, y + 4,
+            size - 8); g.setAttribute("opacity", "0.75"); return g; } });
         continue;
       }
       m = text.match(/^cross (-?\d+),(-?\d+)$/);
-      if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: moveWords(view, text), draw: (x, y, size) => use("cross", x + size * 0.55, y + size * 0.1, size * 0.35) });
+      if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: moveWords(view, text),
+        draw: (x, y, size) => use("cross", x + size * 0.55, y + size * 0.1, size * 0.35) });
     }
     if (spots.length) choices = choiceLayer(spots, cellAt, CELL, ctx.play);
   }
@@ -147,14 +154,17 @@ function dice(view, ctx) {
     const take = `take ${die.die}`;
     const can = legal.includes(take);
     const holder = die.holder === null ? (obs.taken_by_a.includes(die.die) ? obs.player_a : null) : die.holder;
-    const label = `${t("duel.die_n", { n: die.die })}: ${coatName(die.coat)}${die.crosses + (die.bonus ? 1 : 0) ? ", " + t("count.crosses", { n: die.crosses + (die.bonus ? 1 : 0) }) : ""}`;
+    const label = `${t("duel.die_n", { n: die.die })}: ${coatName(die.coat)}${die.crosses + (die.bonus ? 1 : 0) ? ", " + t("count.crosses",
+      { n: die.crosses + (die.bonus ? 1 : 0) }) : ""}`;
     const holderText = holder === null ? t("duel.free") : view.seats[holder].name;
     const extra = legal.filter((a) => a === `bonus ${die.die}` || a.startsWith(`turn ${die.die} `));
     return el("li", { class: "die-slot" },
       // A die that cannot be taken is a picture named in words (its face and holder were not read).
-      el(can ? "button" : "div", { type: can ? "button" : undefined, role: can ? undefined : "img", class: `die${can ? " takeable" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
+      el(can ? "button" : "div", { type: can ? "button" : undefined, role: can ? undefined : "img",
+        class: `die${can ? " takeable" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
         onclick: can ? () => ctx.play(take) : undefined, "aria-label": `${can ? actionWords(view, take) : label} — ${holderText}`, title: label },
-      diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` }, seatBadge(holder, 12), " ", el("span", { class: "holder-name" }, view.seats[holder].name)))),
+      diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` },
+        seatBadge(holder, 12), " ", el("span", { class: "holder-name" }, view.seats[holder].name)))),
       extra.map((a) => choiceButton(view, die, a, ctx)));
   }));
 }
@@ -166,10 +176,12 @@ function choiceButton(view, die, action, ctx) {
   const words = actionWords(view, action);
   const face = action.startsWith("turn ") ? (die.faces || [])[Number(action.split(" ")[2]) - 1] : undefined;
   if (!face) {
-    return el("button", { type: "button", class: "small-button bonus-choice", "data-action": action, onclick: () => ctx.play(action), "aria-label": words, title: words },
+    return el("button", { type: "button", class: "small-button bonus-choice", "data-action": action, onclick: () => ctx.play(action),
+      "aria-label": words, title: words },
       picture("castle", 20), "+", picture("cross", 16), " ", el("span", { class: "choice-words" }, words));
   }
-  return el("button", { type: "button", class: "small-button face-choice", "data-action": action, onclick: () => ctx.play(action), "aria-label": words, title: words },
+  return el("button", { type: "button", class: "small-button face-choice", "data-action": action, onclick: () => ctx.play(action),
+    "aria-label": words, title: words },
     diePicture({ coat: face.coat, crosses: face.crosses, bonus: false }));
 }
 
@@ -177,11 +189,15 @@ function choiceButton(view, die, action, ctx) {
 function spellbook(view) {
   const obs = view.observation;
   return el("table", { class: "sheet spellbook" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("duel.coat")), ...view.seats.map((s, /** @type {number} */ i) => el("th", { scope: "col", class: `seat${i}` }, s.name)), el("th", { scope: "col" }, t("duel.power")))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("duel.coat")),
+      ...view.seats.map((s, /** @type {number} */ i) => el("th", { scope: "col", class: `seat${i}` }, s.name)),
+      el("th", { scope: "col" }, t("duel.power")))),
     el("tbody", {}, obs.spellbook.map((line) => el("tr", {},
       el("td", {}, picture(coatSymbol(line.coat), 26, coatName(line.coat))),
       ...line.filled.map((/** @type {number} */ n) => el("td", {}, boxes(n, line.length))),
-      el("td", { class: "power" }, powerPicture(line.power), " ", t(`power.${line.power}`), line.owner !== null ? el("span", { class: `seat${line.owner}` }, " — ", view.seats[line.owner].name, line.used ? ` (${t("duel.used")})` : "") : "")))));
+      el("td", { class: "power" }, powerPicture(line.power), " ", t(`power.${line.power}`),
+        line.owner !== null ? el("span", { class: `seat${line.owner}` }, " — ", view.seats[line.owner].name,
+        line.used ? ` (${t("duel.used")})` : "") : "")))));
 }
 
 /** @param {number} filled @param {number} length */
@@ -197,7 +213,8 @@ function choices(view, ctx) {
   const others = ctx.legal.filter((a) => /^(power|pass)/.test(a) || (a.startsWith("take ") && a.includes("+")));
   if (!coats.length && !others.length) return "";
   return el("div", { class: "actions" },
-    coats.map((a) => el("button", { type: "button", class: "pictured", "data-action": a, onclick: () => ctx.play(a) }, picture(coatSymbol(a.split(" ")[1]), 28), " ", moveWords(view, a))),
+    coats.map((a) => el("button", { type: "button", class: "pictured", "data-action": a, onclick: () => ctx.play(a) },
+      picture(coatSymbol(a.split(" ")[1]), 28), " ", moveWords(view, a))),
     others.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, moveWords(view, a))));
 }
 
@@ -233,7 +250,8 @@ export function render(container, shown, ctx) {
   const status = view.status === "finished" ? t("board.finished") : obs.round ? t("duel.round", { n: obs.round }) : t("board.setup");
   // The table is drawn anew, but what did not change stays in the page as it was (redraw-in-place.js).
   fill(container, [part("table", "div", { class: "table" },
-    part("centre", "div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ", t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
+    part("centre", "div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ",
+      t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
       choices(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
     part("mine", "div", { class: "mine-col" }, mapCard(view, main, ctx, true, container)),
     part("extras", "div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view)),

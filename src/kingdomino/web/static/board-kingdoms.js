@@ -159,7 +159,8 @@ function refitBoards() {
 }
 if (typeof window !== "undefined") window.addEventListener("resize", refitBoards);
 
-/** The kingdom of `seat` as an SVG, with the placing layer when it is the acting seat's. @param {KingdomsView} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+/** The kingdom of `seat` as an SVG, with the placing layer when it is the acting seat's. @param {KingdomsView} view @param {number} seat
+ * @param {Ctx} ctx @param {boolean} big */
 function kingdomSvg(view, seat, ctx, big) {
   const image = kingdomImage(view, seat, ctx, big);
   return { image, placing: drawLayers(image, view, seat, ctx) };
@@ -180,7 +181,8 @@ function kingdomImage(view, seat, ctx, big) {
   const reach = obs.frame - 1;
   const side = 2 * reach + 1;
   const cellAt = cellsOf(obs.frame);
-  const image = svg("svg", { viewBox: `0 0 ${side * CELL} ${side * CELL}`, role: "group", "aria-label": t("board.kingdom_of", { name: seatName(view, seat) }),
+  const image = svg("svg", { viewBox: `0 0 ${side * CELL} ${side * CELL}`, role: "group",
+    "aria-label": t("board.kingdom_of", { name: seatName(view, seat) }),
     "data-seat": seat, class: big ? "big" : "small-map" });
   image.append(svg("rect", { x: 0, y: 0, width: side * CELL, height: side * CELL, fill: "#e9e1cc" }));
   const [rowLo, rowHi, colLo, colHi] = kingdom.bounds;
@@ -202,7 +204,8 @@ function kingdomImage(view, seat, ctx, big) {
     const g = squareGroup(obs, square, x, y, CELL, seat);
     g.setAttribute("data-square", `${square.row},${square.col}`);
     markLanded(g, ctx.landed, squareKey(seat, square));
-    g.append(svg("title", {}, `${where(square.row, square.col)}: ${square.terrain === "C" || square.terrain === "H" ? t(square.terrain === "C" ? "castle" : "hut") : halfWords(obs, square)}${square.caveman ? ", " + cavemanName(square.caveman) : ""}`));
+    g.append(svg("title", {}, `${where(square.row, square.col)}: ${square.terrain === "C" || square.terrain === "H"
+      ? t(square.terrain === "C" ? "castle" : "hut") : halfWords(obs, square)}${square.caveman ? ", " + cavemanName(square.caveman) : ""}`));
     image.append(g);
   }
   return image;
@@ -231,7 +234,8 @@ function drawLayers(image, view, seat, ctx) {
     const entry = obs.acting_slot !== null && obs.row ? obs.row[obs.acting_slot] : null;
     const halves = entry ? entry.halves : [];
     placing = placer({ verb: "place", legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
-      drawHalf: (i, x, y, size) => { const g = squareGroup(obs, halves[i] || { terrain: "?" }, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
+      drawHalf: (i, x, y, size) => { const g = squareGroup(obs, halves[i] || { terrain: "?" }, x, y, size); g.setAttribute("opacity",
+        "0.9"); return g; },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
     if (!placing.any) placing = null;
     /** @type {import("./placement.js").Spot[]} */
@@ -243,8 +247,10 @@ function drawLayers(image, view, seat, ctx) {
       const kind = m[1];
       spots.push({ r, c, action: text, label: moveWords(view, text),
         // The marker as it will land: as many flames as the volcano has craters.
-        draw: (x, y, size) => kind === "fire" ? svg("g", { class: "ghost" }, use("marker", x + size * 0.2, y + size * 0.2, size * 0.6), flamesOn(obs.fire_marker || 1, x, y, size))
-          : kind === "pay" ? svg("circle", { cx: x + size * 0.72, cy: y + size * 0.72, r: size * 0.24, fill: "none", stroke: "#c62828", "stroke-width": 3 })
+        draw: (x, y, size) => kind === "fire" ? svg("g", { class: "ghost" }, use("marker", x + size * 0.2, y + size * 0.2, size * 0.6),
+          flamesOn(obs.fire_marker || 1, x, y, size))
+          : kind === "pay" ? svg("circle", { cx: x + size * 0.72, cy: y + size * 0.72, r: size * 0.24, fill: "none", stroke: "#c62828",
+            "stroke-width": 3 })
             : caveman(obs.recruiting || "hunter", x + size * 0.2, y + size * 0.2, size * 0.6) });
     }
     if (spots.length) choices = choiceLayer(spots, cellAt, CELL, ctx.play);
@@ -314,13 +320,16 @@ function rows(view, ctx) {
       const can = claimable && legal.includes(claim) && !ctx.replay;
       const acting = !claimable && obs.acting_slot === slot;
       const owner = entry.king ?? entry.chief;
-      const words = `${t("domino_n", { n: entry.domino })}: ${(entry.halves || []).map((h) => halfWords(obs, h)).join(" | ")}${owner !== null && owner !== undefined ? " — " + view.seats[owner].name : ""}`;
+      const words = `${t("domino_n", { n: entry.domino })}: ${(entry.halves || []).map((h) => halfWords(obs,
+        h)).join(" | ")}${owner !== null && owner !== undefined ? " — " + view.seats[owner].name : ""}`;
       const hinted = ctx.highlight && ctx.highlight.action === claim;
       // A domino that cannot be chosen is a picture named in words (role "img"): its label alone, on
       // an element of no role, was read as its number only ("25"), not its terrains nor its king.
       return el("li", {}, el(can ? "button" : "div", {
-        type: can ? "button" : undefined, role: can ? undefined : "img", class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}`,
-        "data-domino": entry.domino, onclick: can ? () => ctx.play(claim) : undefined, "aria-label": can ? actionWords(view, claim) : words, title: words },
+        type: can ? "button" : undefined, role: can ? undefined : "img",
+          class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}`,
+        "data-domino": entry.domino, onclick: can ? () => ctx.play(claim) : undefined, "aria-label": can ? actionWords(view, claim) : words,
+          title: words },
       el("span", { class: "num" }, entry.domino), dominoPicture(obs, entry, ctx)));
     }))));
   }
@@ -332,7 +341,8 @@ function buttons(view, ctx) {
   const spatial = /^(place|fire|pay|caveman) -?\d+,-?\d+/;
   const rest = ctx.legal.filter((a) => !spatial.test(a) && !/^claim \d+$/.test(a) && !/^(recruit|recruit-stack|totem) /.test(a));
   if (!rest.length || ctx.replay) return "";
-  return el("div", { class: "actions" }, rest.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, moveWords(view, a))));
+  return el("div", { class: "actions" }, rest.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) },
+    moveWords(view, a))));
 }
 
 /** The info line: round, dominoes left, game of the Dynasty. @param {KingdomsView} view */

@@ -2,7 +2,8 @@
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** What an element is given as a child: a node, or words (null, undefined and false are left out). @typedef {Node | string | number | null | undefined | false} ElementChild */
+/** What an element is given as a child: a node, or words (null, undefined and false are left out).
+ * @typedef {Node | string | number | null | undefined | false} ElementChild */
 /** Children as `el` and `svg` take them: one, or a list of them. @typedef {ElementChild | ElementChild[]} Children */
 /** Attributes as `el` and `svg` take them: `on*` are listeners; false, null and undefined are left out.
  * @typedef {Record<string, string | number | boolean | null | undefined | ((event: never) => unknown)>} Attributes */

@@ -77,7 +77,8 @@ export function sheetTable(view, seat, every = false) {
     onmouseenter: () => lightRegion(seat, cells), onmouseleave: () => lightRegion(seat, null),
     onfocus: () => lightRegion(seat, cells), onblur: () => lightRegion(seat, null) }, ...cellsOfRow);
   /** @param {import("./view-types.js").RegionLine} r */
-  const regionRow = (r) => lighting(r.cells, el("td", {}, kindName(view.game, r.kind)), el("td", {}, r.squares), el("td", {}, r.multiplier), el("td", {}, r.points));
+  const regionRow = (r) => lighting(r.cells, el("td", {}, kindName(view.game, r.kind)), el("td", {}, r.squares), el("td", {}, r.multiplier),
+    el("td", {}, r.points));
   /** A bonus, with why it scored nothing if it missed; a caveman's lights its square. @param {BonusLine} b */
   const bonusRow = (b) => {
     const missed = bonusMissed(view.game, b);
@@ -85,8 +86,10 @@ export function sheetTable(view, seat, every = false) {
     return b.key === "caveman" ? lighting([[Number(b.values.row), Number(b.values.col)]], ...cells) : el("tr", {}, ...cells);
   };
   return el("table", { class: "sheet" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.domain" : view.game === "kingdomino" ? "sheet.territory" : "sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
-      el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.crosses" : view.game === "origins" ? "sheet.fires" : "sheet.crowns")), el("th", { scope: "col" }, t("sheet.points")))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.domain" : view.game === "kingdomino" ? "sheet.territory"
+      : "sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
+      el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.crosses" : view.game === "origins" ? "sheet.fires" : "sheet.crowns")),
+        el("th", { scope: "col" }, t("sheet.points")))),
     el("tbody", {},
       sheet.regions.filter((r) => every || r.points).map(regionRow),
       sheet.bonuses.map(bonusRow),
@@ -178,7 +181,8 @@ export function keepOpen(box, ...parts) {
   }
 }
 
-/** The places: 1 for the engine's winners, else 1 + the seats ahead on points (or tied with a winner). @param {Pick<ShownView, "winners" | "scores">} view */
+/** The places: 1 for the engine's winners, else 1 + the seats ahead on points (or tied with a winner).
+ * @param {Pick<ShownView, "winners" | "scores">} view */
 export function places(view) {
   const won = new Set(view.winners);
   return view.scores.map((score, seat) => won.has(seat) ? 1
@@ -188,7 +192,8 @@ export function places(view) {
 /** The tie-break values of a seat in words ("largest region: 9 squares, crowns: 12"). @param {ShownView} view @param {number} seat */
 function tiebreakWords(view, seat) {
   const values = view.score_sheets[seat].tiebreaks || [];
-  const labels = view.game === "duel" ? ["tie.largest_domain"] : view.game === "origins" ? ["tie.largest_region", "tie.fires"] : ["tie.largest_territory", "tie.crowns"];
+  const labels = view.game === "duel" ? ["tie.largest_domain"] : view.game === "origins" ? ["tie.largest_region",
+    "tie.fires"] : ["tie.largest_territory", "tie.crowns"];
   return values.map((v, i) => t(labels[i] || "tie.value", { n: v })).join(", ");
 }
 
@@ -260,7 +265,8 @@ export function endScreen(view, actions) {
   let explain = "";
   if (tied) {
     const names = view.seats.filter((_s, i) => view.scores[i] === best).map((s) => s.name).join(", ");
-    explain = dynasty ? t("tie.dynasty", { names }) : view.winners.length > 1 ? t("tie.shared", { names, rule: t(`tie.rule.${view.game}`) }) : t("tie.decided", { names, rule: t(`tie.rule.${view.game}`) });
+    explain = dynasty ? t("tie.dynasty", { names }) : view.winners.length > 1 ? t("tie.shared",
+      { names, rule: t(`tie.rule.${view.game}`) }) : t("tie.decided", { names, rule: t(`tie.rule.${view.game}`) });
   }
   const games = dynasty ? view.seats.map((_s, seat) => gameScores(view, seat)) : [];
   return el("section", { class: "card end", id: "ranking", "aria-labelledby": "ranking-title" },
@@ -280,10 +286,13 @@ export function endScreen(view, actions) {
     explain ? el("p", { id: "tie-explained" }, explain) : "",
     el("div", { class: "controls" },
       el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay")), " ",
-      actions.rematch ? el("button", { type: "button", id: "rematch", class: "primary", onclick: actions.rematch }, "↻ ", t("end.rematch")) : "", " ",
-      actions.sameDeal ? el("button", { type: "button", id: "same-deal", title: t("end.same_deal_title"), onclick: actions.sameDeal }, "↺ ", t("end.same_deal")) : "", " ",
+      actions.rematch ? el("button", { type: "button", id: "rematch", class: "primary", onclick: actions.rematch }, "↻ ", t("end.rematch"))
+        : "", " ",
+      actions.sameDeal ? el("button", { type: "button", id: "same-deal", title: t("end.same_deal_title"), onclick: actions.sameDeal }, "↺ ",
+        t("end.same_deal")) : "", " ",
       el("a", { href: "/", class: "button" }, t("end.new_game")), " ",
       // The record the command line replays and analyses (`kingdomino replay`, `kingdomino analyse`).
-      el("a", { href: `/api/games/${view.id}/record`, download: `kingdomino-${view.id}.json`, class: "button", id: "save-record", title: t("end.save_record_title") },
+      el("a", { href: `/api/games/${view.id}/record`, download: `kingdomino-${view.id}.json`, class: "button", id: "save-record",
+        title: t("end.save_record_title") },
         "⤓ ", t("end.save_record"))));
 }

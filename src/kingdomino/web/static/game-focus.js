@@ -4,7 +4,8 @@
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
 /** @typedef {import("./game-layout.js").GamePage} GamePage */
-/** Where the focus was: on the board, on another control of this page, and its id. @typedef {{onBoard: boolean, inPage: boolean, id: string}} FocusPlace */
+/** Where the focus was: on the board, on another control of this page, and its id.
+ * @typedef {{onBoard: boolean, inPage: boolean, id: string}} FocusPlace */
 
 /** What a keyboard's focus goes on to after a drawing, first found first: the board's pieces (the
  * squares of a choice too), then its yes/no buttons ("Put no fire token", "Recruit nobody"), which

@@ -32,7 +32,8 @@ function levelChoice(id) {
  */
 export function buildPage(main, id, saved, actions) {
   const moveSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "moves", "aria-label": t("game.all_moves") }));
-  const playButton = el("button", { type: "button", id: "play", onclick: () => moveSelect.value && actions.play(moveSelect.value) }, t("game.play_move"));
+  const playButton = el("button", { type: "button", id: "play", onclick: () => moveSelect.value && actions.play(moveSelect.value) },
+    t("game.play_move"));
   const replayBar = el("div", { id: "replay-bar", class: "replay-bar", hidden: true });
   const board = el("div", { id: "board" });
   const awayNote = el("p", { id: "away-note" });

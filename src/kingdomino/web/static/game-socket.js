@@ -51,13 +51,15 @@ export function send(game, action) {
 export function why(game, action) {
   const { view, page } = game;
   if (!action) { if (game.askedWhy !== null) { game.askedWhy = null; page.error.textContent = ""; } return; }
-  if (!view || !view.your_seats.includes(view.current_player)) { page.error.textContent = view && view.status === "finished" ? "" : t("game.not_your_turn"); return; }
+  if (!view || !view.your_seats.includes(view.current_player)) { page.error.textContent = view && view.status === "finished" ? ""
+    : t("game.not_your_turn"); return; }
   game.askedWhy = action;
   tell(game, { type: "why", action });
 }
 
 /** The engine's refusal in the page's language where it names its rule (a square where a domino
- * may not go), else in the engine's words. @param {GameState} game @param {{reason: string, refusal: import("./view-types.js").Refusal | null}} message */
+ * may not go), else in the engine's words.
+ * @param {GameState} game @param {{reason: string, refusal: import("./view-types.js").Refusal | null}} message */
 export function refusalWords(game, message) {
   const refusal = message.refusal;
   if (!refusal || !game.view) return message.reason;

@@ -57,7 +57,8 @@ function quickPlay(go) {
     seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "easy" }] }, ["me", "ai:easy"]);
   return el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
     el("div", { class: "controls" },
-      el("button", { type: "button", class: "primary big", id: "play-now", onclick: playNow("kingdomino", {}) }, "▶ ", t("lobby.play_now_button")), " ",
+      el("button", { type: "button", class: "primary big", id: "play-now", onclick: playNow("kingdomino", {}) }, "▶ ", t("lobby.play_now_button")),
+        " ",
       el("button", { type: "button", id: "play-duel", onclick: playNow("duel", {}) }, "▶ ", t("game.duel")), " ",
       el("button", { type: "button", id: "play-origins", onclick: playNow("origins", { mode: "discovery" }) }, "▶ ", t("game.origins")), " ",
       el("button", { type: "button", id: "guided", onclick: guided }, t("lobby.guided"))),
@@ -73,7 +74,8 @@ export function showLobby(main) {
   const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = errorWords(problem); });
   const quick = quickPlay(go);
 
-  const gameSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "game" }, Object.keys(GAMES).map((id) => el("option", { value: id }, t(`game.${id}`)))));
+  const gameSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "game" },
+    Object.keys(GAMES).map((id) => el("option", { value: id }, t(`game.${id}`)))));
   const playersSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "players" }));
   const optionsBox = el("fieldset", { id: "options" });
   const seatsBox = el("div", { id: "seats" });
@@ -104,7 +106,8 @@ export function showLobby(main) {
   }
   async function loadRatings() {
     try {
-      const answer = /** @type {{ratings: Record<string, number[] | null>}} */ (await api("/api/ratings", { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options: chosenOptions() } }));
+      const answer = /** @type {{ratings: Record<string, number[] | null>}} */ (await api("/api/ratings",
+        { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options: chosenOptions() } }));
       ratings = answer.ratings;
     } catch {
       ratings = {};
@@ -130,8 +133,10 @@ export function showLobby(main) {
     const current = Number(playersSelect.value) || spec.players[0];
     playersSelect.replaceChildren(...spec.players.map((n) => el("option", { value: n, selected: n === current }, t("lobby.players_n", { n }))));
     optionsBox.replaceChildren(el("legend", {}, t("lobby.options")),
-      spec.modes ? el("label", {}, t("lobby.mode"), " ", el("select", { id: "mode" }, spec.modes.map((m) => el("option", { value: m }, t(`mode.${m}`))))) : "",
-      ...spec.flags.map(([id, value, only]) => el("label", { "data-players": only && only.players ? only.players.join(" ") : undefined, "data-modes": only && only.modes ? only.modes.join(" ") : undefined },
+      spec.modes ? el("label", {}, t("lobby.mode"), " ", el("select", { id: "mode" },
+        spec.modes.map((m) => el("option", { value: m }, t(`mode.${m}`))))) : "",
+      ...spec.flags.map(([id, value, only]) => el("label", { "data-players": only && only.players ? only.players.join(" ") : undefined,
+        "data-modes": only && only.modes ? only.modes.join(" ") : undefined },
         el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", t(`option.${id}.long`))));
     if (!spec.flags.length && !spec.modes) optionsBox.append(el("p", { class: "small" }, t("lobby.no_options")));
     offerApplicable();
@@ -161,7 +166,9 @@ export function showLobby(main) {
         el("select", { id: `seat-${i}` }, SEAT_KINDS.map((value) => el("option", { value, selected: value === kept.kind }, seatLabel(value)))), " ",
         el("label", { for: `name-${i}`, id: `name-label-${i}` }, t("lobby.name")), " ",
         // Named with its seat ("Player 2 name"): every name field was read as "name" alone.
-        el("input", { id: `name-${i}`, "aria-labelledby": `seat-label-${i} name-label-${i}`, maxlength: 40, size: 12, value: kept.name, placeholder: kept.kind === "me" ? t("name.you") : kept.kind.startsWith("ai:") ? t("lobby.ai_name_placeholder") : t("player_n", { n: i + 1 }) }));
+        el("input", { id: `name-${i}`, "aria-labelledby": `seat-label-${i} name-label-${i}`, maxlength: 40, size: 12, value: kept.name,
+          placeholder: kept.kind === "me" ? t("name.you") : kept.kind.startsWith("ai:") ? t("lobby.ai_name_placeholder") : t("player_n",
+          { n: i + 1 }) }));
     }));
   }
   gameSelect.addEventListener("change", refresh);
@@ -186,22 +193,40 @@ export function showLobby(main) {
     await go({ game: gameSelect.value, players: n, options, seats, hints }, kinds);
   }
 
-  const form = el("form", { onsubmit: create, "aria-labelledby": "new-game" },
-    el("h2", { id: "new-game" }, t("lobby.new_game")),
-    el("div", { class: "fields" }, el("label", { for: "game" }, t("lobby.game")), " ", gameSelect, " ", el("label", { for: "players" }, t("lobby.players")), " ", playersSelect), optionsBox,
-    el("h3", {}, t("lobby.seats")), seatsBox,
-    el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
-    el("p", {}, el("button", { class: "primary", type: "submit", id: "create" }, t("lobby.create"))));
-  const invite = el("input", { id: "invite", placeholder: t("lobby.invite_placeholder"), size: 30, "aria-label": t("lobby.invite_placeholder") });
-  const openInvite = el("form", { onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); const url = new URL(/** @type {HTMLInputElement} */ (invite).value, location.origin); location.href = url.pathname + url.search; } },
-    el("h2", {}, t("lobby.join")), invite, " ", el("button", { type: "submit" }, t("lobby.open")));
+  const form = newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox }, create);
   const list = el("div", { id: "my-games" }, el("p", { class: "small" }, t("lobby.loading")));
   const scorer = el("section", { class: "card" }, el("h2", {}, el("a", { href: "/score", id: "to-scorer" }, t("lobby.scorer"))),
     el("p", { class: "small" }, t("lobby.scorer_text")));
   main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, error, el("section", { class: "card" }, form),
-    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openInvite), scorer);
+    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openLink()), scorer);
   refresh();
   listGames(list);
+}
+
+/** The new game's form: the game, its players, options and seats, hints, and the button that creates it.
+ * @param {{gameSelect: HTMLElement, playersSelect: HTMLElement, optionsBox: HTMLElement, seatsBox: HTMLElement}} fields
+ * @param {(event: Event) => void} create */
+function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox }, create) {
+  return el("form", { onsubmit: create, "aria-labelledby": "new-game" },
+    el("h2", { id: "new-game" }, t("lobby.new_game")),
+    el("div", { class: "fields" }, el("label", { for: "game" }, t("lobby.game")), " ", gameSelect, " ",
+      el("label", { for: "players" }, t("lobby.players")), " ", playersSelect), optionsBox,
+    el("h3", {}, t("lobby.seats")), seatsBox,
+    el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
+    el("p", {}, el("button", { class: "primary", type: "submit", id: "create" }, t("lobby.create"))));
+}
+
+/** A field to paste a link into (an invite's or a spectator's) and open it on this server. */
+function openLink() {
+  const invite = /** @type {HTMLInputElement} */ (el("input", { id: "invite", placeholder: t("lobby.invite_placeholder"), size: 30,
+    "aria-label": t("lobby.invite_placeholder") }));
+  /** @param {Event} e */
+  const open = (e) => {
+    e.preventDefault();
+    const url = new URL(invite.value, location.origin);
+    location.href = url.pathname + url.search;
+  };
+  return el("form", { onsubmit: open }, el("h2", {}, t("lobby.join")), invite, " ", el("button", { type: "submit" }, t("lobby.open")));
 }
 
 /** @typedef {import("./view-types.js").GameSummary} GameSummary */
@@ -219,14 +244,16 @@ async function listGames(list) {
     // The games awaiting you first, each group in the order kept (newest first).
     const ordered = [...games.filter(awaits), ...games.filter((g) => !awaits(g))];
     // When each began, so two games of one kind are told apart: "26 Nov, 20:41" in the page's language.
-    const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+    const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+      { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
     list.replaceChildren(el("ul", {}, ordered.map((g) => el("li", { class: awaits(g) ? "awaits" : "" },
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", t(`lobby.status.${g.status}`), " · ",
       el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
       awaits(g) ? el("strong", { class: "awaits-you" }, "● ", t("title.your_turn"), " · ") : "",
       // Each seat's points, a star by a finished game's winners (a tie on points is told apart).
       g.seats.flatMap((name, i) => [i ? ", " : "", `${localName(name)} ${g.scores[i]}`,
-        (g.winners || []).includes(i) ? el("span", { class: "leader", title: t("board.winner"), "aria-label": t("board.winner"), role: "img" }, " ★") : ""]),
+        (g.winners || []).includes(i) ? el("span", { class: "leader", title: t("board.winner"), "aria-label": t("board.winner"), role: "img" },
+          " ★") : ""]),
       g.practice ? ` · ${t("game.practice_short")}` : ""))));
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));

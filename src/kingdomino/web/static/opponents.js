@@ -49,7 +49,8 @@ export function opponents(view, seats, card) {
         const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
         if (step) { e.preventDefault(); select(seats[(i + step + seats.length) % seats.length], true); }
       } },
-      el("span", {}, seatBadge(seat, 12), " ", seatName(view, seat)), el("span", { class: "small" }, kingdomPoints(view, seat), leaderMark(view, seat))));
+      el("span", {}, seatBadge(seat, 12), " ", seatName(view, seat)),
+        el("span", { class: "small" }, kingdomPoints(view, seat), leaderMark(view, seat))));
   });
   select(shown, false);
   return part("others", "div", { class: "others-col tabbed" },

@@ -156,7 +156,8 @@ export function placer(options) {
     const spot = svg("g", { class: "legal anchor", tabindex: 0, role: "button", "data-anchor": key,
       "aria-label": label(/** @type {string} */ (actionAt(key))),
       onpointerenter: (/** @type {PointerEvent} */ e) => { if (e.pointerType === "mouse") { placing.anchor = key; showGhost(); } },
-      onfocus: () => { placing.anchor = key; showGhost(); spot.setAttribute("aria-label", label(/** @type {string} */ (actionAt(key)))); ringAt(x, y); },
+      onfocus: () => { placing.anchor = key; showGhost(); spot.setAttribute("aria-label", label(/** @type {string} */ (actionAt(key)))); ringAt(x,
+        y); },
       onblur: () => ring.setAttribute("visibility", "hidden"),
       onclick: (/** @type {PointerEvent} */ e) => {
         const touch = e.pointerType === "touch" || e.pointerType === "pen";
@@ -200,7 +201,8 @@ export function placer(options) {
     const turned = el("span", { class: "visually-hidden", id: "turned", role: "status" });
     sayTurned = (words) => { turned.textContent = words; };
     return el("div", { class: "toolbar" }, turned,
-      el("button", { type: "button", id: "rotate", onclick: rotate, "aria-keyshortcuts": "R", title: t("place.rotate_title") }, "⟳ ", tTouch("place.rotate")),
+      el("button", { type: "button", id: "rotate", onclick: rotate, "aria-keyshortcuts": "R", title: t("place.rotate_title") }, "⟳ ",
+        tTouch("place.rotate")),
       place, info);
   };
   return { layer, rotate, confirm, toolbar, any: spots.size > 0 };
@@ -246,7 +248,8 @@ export function hintMark(action, cellAt, size) {
     const [r, c] = [Number(placed[1]), Number(placed[2])];
     const step = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] }[/** @type {"E"} */ (placed[3])];
     const [x1, y1] = cellAt(r, c), [x2, y2] = cellAt(r + step[0], c + step[1]);
-    return svg("rect", { class: "hint-mark", x: Math.min(x1, x2) + 2, y: Math.min(y1, y2) + 2, width: Math.abs(x2 - x1) + size - 4, height: Math.abs(y2 - y1) + size - 4, rx: 5 });
+    return svg("rect", { class: "hint-mark", x: Math.min(x1, x2) + 2, y: Math.min(y1, y2) + 2, width: Math.abs(x2 - x1) + size - 4,
+      height: Math.abs(y2 - y1) + size - 4, rx: 5 });
   }
   const square = action.match(/^\w+(?: \d+)? (-?\d+),(-?\d+)$/);
   if (!square) return null;

@@ -43,7 +43,8 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
   const total = view.index;
   /** @type {Replay} */
   const replay = { id, view, renderer, ctx, places, total, step: 0, asked: 0, reviewed: new Map(),
-    slider: /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: total, value: 0, id: "replay-step", "aria-label": t("replay.step") })),
+    slider: /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: total, value: 0, id: "replay-step",
+      "aria-label": t("replay.step") })),
     label: el("span", { id: "replay-label", "aria-live": "polite" }),
     scores: el("div", { id: "replay-scores" }),
     note: el("p", { id: "review-note", "aria-live": "polite" }),
@@ -54,7 +55,8 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
   listenToKeys(replay);
   // The title, the way back and the review's summary share a line, so a laptop's board keeps its room.
   places.panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" },
-    el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")), el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back")),
+    el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")),
+      el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back")),
       el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, nextMarked)),
     replay.note));
   places.bar.replaceChildren(stepControls(replay), replay.matchNote);

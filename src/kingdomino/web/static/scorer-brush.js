@@ -103,14 +103,16 @@ function brushExtras(scorer) {
   const choice = brushChoice(scorer);
   const volcano = Boolean((lettered(f.terrains, brush.letter) || {}).volcano);
   const low = volcano ? 1 : 0, high = volcano ? f.max_craters ?? 0 : f.max;
-  const label = kingdom.game === "duel" ? "scorer.crosses" : kingdom.game === "origins" ? (volcano ? "scorer.craters" : "scorer.fires") : "scorer.crowns";
+  const label = kingdom.game === "duel" ? "scorer.crosses" : kingdom.game === "origins" ? (volcano ? "scorer.craters" : "scorer.fires")
+    : "scorer.crowns";
   const rows = [el("div", { class: "brush-row", role: "group", "aria-label": t(label) }, el("span", { class: "brush-label" }, t(label)),
     ...Array.from({ length: high - low + 1 }, (_, i) => choice(`n${low + i}`, brush.n === low + i, () => {
       brush.n = low + i;
       if (brush.n && !volcano) { brush.marker = 0; brush.caveman = ""; }
     }, String(low + i))))];
   if (kingdom.game !== "origins" || volcano) return rows;
-  rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.marker") }, el("span", { class: "brush-label" }, t("scorer.marker")),
+  rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.marker") },
+    el("span", { class: "brush-label" }, t("scorer.marker")),
     ...Array.from({ length: (f.markers ?? 0) + 1 }, (_, k) => choice(`marker${k}`, brush.marker === k, () => {
       brush.marker = k;
       if (k) { brush.n = 0; brush.resource = false; brush.caveman = ""; }
@@ -124,7 +126,8 @@ function brushExtras(scorer) {
     }, picture(`r-${resource.id}`, 24), " ", t("scorer.resource", { resource: resourceName(resource.id) }))));
   }
   if (kingdom.options.mode === "tribe") {
-    rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.caveman") }, el("span", { class: "brush-label" }, t("scorer.caveman")),
+    rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.caveman") },
+      el("span", { class: "brush-label" }, t("scorer.caveman")),
       choice("caveman-none", !brush.caveman, () => { brush.caveman = ""; }, t("scorer.none")),
       ...(f.cavemen || []).map((c) => choice(`caveman-${c.code}`, brush.caveman === c.code, () => {
         brush.caveman = c.code; brush.n = 0; brush.marker = 0; brush.resource = false;

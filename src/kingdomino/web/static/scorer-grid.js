@@ -33,9 +33,11 @@ export function drawBoard(scorer) {
     const x = (c - c0) * CELL, y = (r - r0) * CELL, key = `${r},${c}`;
     const square = kingdom.squares[key];
     const home = r === 0 && c === 0;
-    const label = home ? t(kingdom.game === "origins" ? "hut" : "castle") : `${where(r, c)}: ${square ? squareWords(scorer, square) : t("scorer.empty")}`;
+    const label = home ? t(kingdom.game === "origins" ? "hut" : "castle") : `${where(r, c)}: ${square ? squareWords(scorer,
+      square) : t("scorer.empty")}`;
     const g = svg("g", { class: "cell", "data-square": key, tabindex: home ? undefined : 0, role: home ? "img" : "button", "aria-label": label },
-      svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: reachable(scorer, r, c) ? "#fbf8ef" : "#d6ceb8", stroke: "#c9bfa6" }));
+      svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 3, fill: reachable(scorer, r, c) ? "#fbf8ef" : "#d6ceb8",
+        stroke: "#c9bfa6" }));
     if (home) g.append(duel ? use("castle", x, y, CELL, CELL, { color: SEAT_COLOURS[0] }) : squareGroup(obs, { terrain: f.home }, x, y, CELL, 0));
     else if (square) {
       g.append(duel ? coatSquare(coatOf(scorer, square), square.n, x, y, CELL) : squareGroup(obs, drawnSquare(scorer, square), x, y, CELL, 0));
@@ -76,7 +78,8 @@ function drawnSquare(scorer, square) {
   const f = format(scorer);
   const terrain = lettered(f.terrains, square.letter);
   const resource = square.resource && terrain && terrain.resource ? (lettered(f.resources, terrain.resource) || { id: undefined }).id : undefined;
-  const caveman = square.caveman && kingdom.options.mode === "tribe" ? ((f.cavemen || []).find((c) => c.code === square.caveman) || { id: undefined }).id : undefined;
+  const caveman = square.caveman && kingdom.options.mode === "tribe"
+    ? ((f.cavemen || []).find((c) => c.code === square.caveman) || { id: undefined }).id : undefined;
   if (kingdom.game !== "origins") return { terrain: square.letter, crowns: square.n };
   return terrain && terrain.volcano ? { terrain: square.letter, craters: square.n }
     : { terrain: square.letter, fires: square.n, marker: square.marker, resource, caveman };

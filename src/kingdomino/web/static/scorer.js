@@ -71,7 +71,8 @@ export async function showScorer(main) {
     total: el("p", { class: "scorer-total", id: "scorer-total", role: "status", "aria-live": "polite" }),
     error: el("p", { class: "error", id: "scorer-error", role: "alert" }),
     sheet: el("div", { id: "scorer-sheet" }),
-    text: /** @type {HTMLTextAreaElement} */ (el("textarea", { id: "scorer-text", readonly: true, rows: 5, cols: 30, "aria-label": t("scorer.as_text") })),
+    text: /** @type {HTMLTextAreaElement} */ (el("textarea", { id: "scorer-text", readonly: true, rows: 5, cols: 30,
+      "aria-label": t("scorer.as_text") })),
     drawAll: () => { drawOptions(scorer); drawPalette(scorer); drawBoard(scorer); score(scorer); },
     score: () => score(scorer) };
   scorer.brush = freshBrush(scorer);

@@ -23,7 +23,8 @@
 
 /** A seat of a game as a view lists it. @typedef {{seat: number, name: string, kind: "human" | "ai", level: string | null}} ViewSeat */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
-/** A rule named with its figures, for the page to word (a refusal, a bonus missed). @typedef {{key: string, values: Record<string, string | number>}} Refusal */
+/** A rule named with its figures, for the page to word (a refusal, a bonus missed).
+ * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
 
 /**
  * A region of a score sheet: its kind (terrain or coat id), squares x multiplier = points, and its
@@ -58,7 +59,8 @@
  */
 /** A terrain of the legend (by letter). @typedef {{id: string, name: string, colour: string}} Terrain */
 /** A caveman kind's facts (Origins' Tribe). @typedef {{name: string, points: number, per: string, strength: number}} CavemanFacts */
-/** A Dynasty's game played: each seat's points and kingdom at its end. @typedef {{game: number, scores: number[], kingdoms: DominoKingdom[]}} PastGame */
+/** A Dynasty's game played: each seat's points and kingdom at its end.
+ * @typedef {{game: number, scores: number[], kingdoms: DominoKingdom[]}} PastGame */
 
 /**
  * The public position of Kingdomino or Origins. Kingdomino adds the Dynasty's fields
@@ -81,7 +83,8 @@
  * @typedef {{die: number, face: number, coat: string, crosses: number, holder: number | null, bonus: boolean,
  *   faces: DieFace[]}} Die
  */
-/** A Duel map: its squares (castle-relative) and whether it is full. @typedef {{squares: Array<{row: number, col: number, coat: string, crosses: number}>, full: boolean}} DuelMap */
+/** A Duel map: its squares (castle-relative) and whether it is full.
+ * @typedef {{squares: Array<{row: number, col: number, coat: string, crosses: number}>, full: boolean}} DuelMap */
 /**
  * A coat's line of the spellbook: its boxes filled by each seat, its power and who holds it.
  * @typedef {{coat: string, length: number, power: string, filled: [number, number], owner: number | null, used: boolean}} SpellLine
@@ -117,7 +120,8 @@
  *   viewer_seats?: number[]}} ShownView
  */
 
-/** An action of a replay: the one before the frame (`last`) or after it (`next`). @typedef {{text: string, description: string, seat: number}} ReplayAction */
+/** An action of a replay: the one before the frame (`last`) or after it (`next`).
+ * @typedef {{text: string, description: string, seat: number}} ReplayAction */
 /**
  * A finished game's public view after `step` of its `steps` actions (`GET /api/games/ID/replay`).
  * @typedef {{type: "replay", id: string, game: string, step: number, steps: number,
@@ -139,7 +143,8 @@
  *   | {status: "ready", moves: ReviewedMove[], summary: {inaccuracy: number, mistake: number}}} Review
  */
 
-/** A move the hint suggests, with its value (a win chance) and the playouts it was searched by. @typedef {{action: string, value: number, visits?: number}} HintCandidate */
+/** A move the hint suggests, with its value (a win chance) and the playouts it was searched by.
+ * @typedef {{action: string, value: number, visits?: number}} HintCandidate */
 
 /**
  * A seat of a game just created: a human's token and invite link, an AI's level.

@@ -331,7 +331,8 @@ export function logWords(view, entry) {
 }
 
 /** The kinds of the legal actions (first words), in a fixed order of what to say first. */
-const STATUS_ORDER = ["coat", "domains", "cross", "totem", "caveman", "pay", "fire", "fire-to-box", "no-fire", "recruit", "recruit-stack", "no-recruit",
+const STATUS_ORDER = ["coat", "domains", "cross", "totem", "caveman", "pay", "fire", "fire-to-box", "no-fire", "recruit", "recruit-stack",
+  "no-recruit",
   "place", "draw", "die", "discard", "pass", "claim", "take"];
 
 /** What the seat to act must do now, from the kinds of its legal actions (and, for a fire marker,
