@@ -1,5 +1,6 @@
 // Building the page's elements: an HTML or SVG element with its attributes, listeners and children.
 
+/** The namespace SVG elements are made in. */
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** What an element is given as a child: a node, or words (null, undefined and false are left out).

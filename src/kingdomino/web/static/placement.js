@@ -5,6 +5,7 @@
 import { el, svg } from "./dom.js";
 import { t, tTouch } from "./i18n.js";
 
+/** The directions a domino's second half may lie from its first, in the order R turns it. */
 export const DIRS = ["E", "S", "W", "N"];
 /** @type {Record<string, [number, number]>} */
 export const STEP = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] };
