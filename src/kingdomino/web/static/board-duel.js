@@ -53,8 +53,8 @@ function mapSvg(view, seat, ctx, big) {
     const g = coatSquare(square.coat, square.crosses, x, y, CELL);
     g.setAttribute("data-square", `${square.row},${square.col}`);
     markLanded(g, ctx.landed, squareKey(seat, square));
-    g.append(svg("title", {}, `${where(square.row, square.col)}: ${coatName(square.coat)}${square.crosses ? ", " + t("count.crosses",
-      { n: square.crosses }) : ""}`));
+    const crosses = square.crosses ? ", " + t("count.crosses", { n: square.crosses }) : "";
+    g.append(svg("title", {}, `${where(square.row, square.col)}: ${coatName(square.coat)}${crosses}`));
     image.append(g);
   }
   return image;

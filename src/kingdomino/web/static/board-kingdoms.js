@@ -234,8 +234,11 @@ function drawLayers(image, view, seat, ctx) {
     const entry = obs.acting_slot !== null && obs.row ? obs.row[obs.acting_slot] : null;
     const halves = entry ? entry.halves : [];
     placing = placer({ verb: "place", legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
-      drawHalf: (i, x, y, size) => { const g = squareGroup(obs, halves[i] || { terrain: "?" }, x, y, size); g.setAttribute("opacity",
-        "0.9"); return g; },
+      drawHalf: (i, x, y, size) => {
+        const g = squareGroup(obs, halves[i] || { terrain: "?" }, x, y, size);
+        g.setAttribute("opacity", "0.9");
+        return g;
+      },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
     if (!placing.any) placing = null;
     /** @type {import("./placement.js").Spot[]} */
@@ -341,8 +344,8 @@ function buttons(view, ctx) {
   const spatial = /^(place|fire|pay|caveman) -?\d+,-?\d+/;
   const rest = ctx.legal.filter((a) => !spatial.test(a) && !/^claim \d+$/.test(a) && !/^(recruit|recruit-stack|totem) /.test(a));
   if (!rest.length || ctx.replay) return "";
-  return el("div", { class: "actions" }, rest.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) },
-    moveWords(view, a))));
+  return el("div", { class: "actions" },
+    rest.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, moveWords(view, a))));
 }
 
 /** The info line: round, dominoes left, game of the Dynasty. @param {KingdomsView} view */

@@ -133,8 +133,8 @@ export function statusLine(game) {
     const yours = winners.find((s) => isYours(view, s));
     const names = (/** @type {number[]} */ seats) => seats.map((s) => view.seats[s].name).join(", ");
     const words = winners.length === 1 ? seatWords(view, "status.wins", winners[0])
-      : yours !== undefined ? t("status.shared_win_you", { names: names(winners.filter((s) => s !== yours)) }) : t("status.shared_win",
-        { names: names(winners) });
+      : yours !== undefined ? t("status.shared_win_you", { names: names(winners.filter((s) => s !== yours)) })
+        : t("status.shared_win", { names: names(winners) });
     return el("span", { class: "winner", id: "winner" }, words);
   }
   if (mine.includes(acting) && view.legal_actions.length) {

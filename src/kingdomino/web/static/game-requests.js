@@ -26,8 +26,8 @@ async function asSeat(game, path, body) {
 export async function leave(game) {
   if (!game.view || !confirm(t("game.leave_confirm"))) return;
   try {
-    const answer = /** @type {{spectator_token: string}} */ (await asSeat(game, `/api/games/${game.id}/leave`,
-      { level: game.page.leaveLevel.value }));
+    const level = game.page.leaveLevel.value;
+    const answer = /** @type {{spectator_token: string}} */ (await asSeat(game, `/api/games/${game.id}/leave`, { level }));
     replaceTokens(game.id, [answer.spectator_token]);
     location.href = `/game/${game.id}`;
   } catch (problem) {

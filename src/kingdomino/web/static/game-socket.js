@@ -51,8 +51,10 @@ export function send(game, action) {
 export function why(game, action) {
   const { view, page } = game;
   if (!action) { if (game.askedWhy !== null) { game.askedWhy = null; page.error.textContent = ""; } return; }
-  if (!view || !view.your_seats.includes(view.current_player)) { page.error.textContent = view && view.status === "finished" ? ""
-    : t("game.not_your_turn"); return; }
+  if (!view || !view.your_seats.includes(view.current_player)) {
+    page.error.textContent = view && view.status === "finished" ? "" : t("game.not_your_turn");
+    return;
+  }
   game.askedWhy = action;
   tell(game, { type: "why", action });
 }

@@ -8,8 +8,9 @@ import { t, tTouch } from "./i18n.js";
 export function guideTip(view, onHide) {
   const hide = el("button", { type: "button", class: "small-button", id: "guide-hide", onclick: onHide }, t("guide.hide"));
   if (view.status === "finished") return [el("p", { class: "guide", id: "guide-tip" }, t("guide.end"))];
-  if (!view.your_seats.includes(view.current_player) || !view.legal_actions.length) return [el("p", { class: "guide" }, tTouch("guide.wait"), " ",
-    hide)];
+  if (!view.your_seats.includes(view.current_player) || !view.legal_actions.length) {
+    return [el("p", { class: "guide" }, tTouch("guide.wait"), " ", hide)];
+  }
   const kinds = new Set(view.legal_actions.map((a) => a.split(" ")[0]));
   const obs = view.observation;
   const first = obs.game === "duel" || !obs.kingdoms || obs.kingdoms[view.current_player].squares.length <= 1;

@@ -57,8 +57,8 @@ function quickPlay(go) {
     seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "easy" }] }, ["me", "ai:easy"]);
   return el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
     el("div", { class: "controls" },
-      el("button", { type: "button", class: "primary big", id: "play-now", onclick: playNow("kingdomino", {}) }, "▶ ", t("lobby.play_now_button")),
-        " ",
+      el("button", { type: "button", class: "primary big", id: "play-now", onclick: playNow("kingdomino", {}) },
+        "▶ ", t("lobby.play_now_button")), " ",
       el("button", { type: "button", id: "play-duel", onclick: playNow("duel", {}) }, "▶ ", t("game.duel")), " ",
       el("button", { type: "button", id: "play-origins", onclick: playNow("origins", { mode: "discovery" }) }, "▶ ", t("game.origins")), " ",
       el("button", { type: "button", id: "guided", onclick: guided }, t("lobby.guided"))),
@@ -132,13 +132,7 @@ export function showLobby(main) {
     const spec = GAMES[gameSelect.value];
     const current = Number(playersSelect.value) || spec.players[0];
     playersSelect.replaceChildren(...spec.players.map((n) => el("option", { value: n, selected: n === current }, t("lobby.players_n", { n }))));
-    optionsBox.replaceChildren(el("legend", {}, t("lobby.options")),
-      spec.modes ? el("label", {}, t("lobby.mode"), " ", el("select", { id: "mode" },
-        spec.modes.map((m) => el("option", { value: m }, t(`mode.${m}`))))) : "",
-      ...spec.flags.map(([id, value, only]) => el("label", { "data-players": only && only.players ? only.players.join(" ") : undefined,
-        "data-modes": only && only.modes ? only.modes.join(" ") : undefined },
-        el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", t(`option.${id}.long`))));
-    if (!spec.flags.length && !spec.modes) optionsBox.append(el("p", { class: "small" }, t("lobby.no_options")));
+    optionsBox.replaceChildren(...optionFields(spec));
     offerApplicable();
     refreshSeats();
     loadRatings();
@@ -159,17 +153,8 @@ export function showLobby(main) {
   function refreshSeats() {
     remembered();
     const n = Number(playersSelect.value);
-    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => {
-      const kept = typed[i] || { kind: i === 0 ? "me" : "ai:medium", name: "" };
-      return el("div", { class: "seat-row" },
-        el("label", { for: `seat-${i}`, id: `seat-label-${i}` }, t("lobby.seat_n", { n: i + 1 })), " ",
-        el("select", { id: `seat-${i}` }, SEAT_KINDS.map((value) => el("option", { value, selected: value === kept.kind }, seatLabel(value)))), " ",
-        el("label", { for: `name-${i}`, id: `name-label-${i}` }, t("lobby.name")), " ",
-        // Named with its seat ("Player 2 name"): every name field was read as "name" alone.
-        el("input", { id: `name-${i}`, "aria-labelledby": `seat-label-${i} name-label-${i}`, maxlength: 40, size: 12, value: kept.name,
-          placeholder: kept.kind === "me" ? t("name.you") : kept.kind.startsWith("ai:") ? t("lobby.ai_name_placeholder") : t("player_n",
-          { n: i + 1 }) }));
-    }));
+    const kept = (/** @type {number} */ i) => typed[i] || { kind: i === 0 ? "me" : "ai:medium", name: "" };
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, kept(i), seatLabel)));
   }
   gameSelect.addEventListener("change", refresh);
   playersSelect.addEventListener("change", () => { offerApplicable(); refreshSeats(); loadRatings(); });
@@ -201,6 +186,31 @@ export function showLobby(main) {
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openLink()), scorer);
   refresh();
   listGames(list);
+}
+
+/** A game's options as the new game's form offers them: its modes, and a box for each optional
+ * rule, marked with the players and modes it holds for. @param {typeof GAMES[string]} spec */
+function optionFields(spec) {
+  const fields = [el("legend", {}, t("lobby.options")),
+    spec.modes ? el("label", {}, t("lobby.mode"), " ", el("select", { id: "mode" },
+      spec.modes.map((m) => el("option", { value: m }, t(`mode.${m}`))))) : "",
+    ...spec.flags.map(([id, value, only]) => el("label", { "data-players": only && only.players ? only.players.join(" ") : undefined,
+      "data-modes": only && only.modes ? only.modes.join(" ") : undefined },
+      el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", t(`option.${id}.long`)))];
+  if (!spec.flags.length && !spec.modes) fields.push(el("p", { class: "small" }, t("lobby.no_options")));
+  return fields;
+}
+
+/** Seat `i`'s row of the new game's form: who plays it, and its name, as typed so far (`kept`).
+ * @param {number} i @param {{kind: string, name: string}} kept @param {(value: string) => string} seatLabel a seat kind's label */
+function seatRow(i, kept, seatLabel) {
+  const placeholder = kept.kind === "me" ? t("name.you") : kept.kind.startsWith("ai:") ? t("lobby.ai_name_placeholder") : t("player_n", { n: i + 1 });
+  return el("div", { class: "seat-row" },
+    el("label", { for: `seat-${i}`, id: `seat-label-${i}` }, t("lobby.seat_n", { n: i + 1 })), " ",
+    el("select", { id: `seat-${i}` }, SEAT_KINDS.map((value) => el("option", { value, selected: value === kept.kind }, seatLabel(value)))), " ",
+    el("label", { for: `name-${i}`, id: `name-label-${i}` }, t("lobby.name")), " ",
+    // Named with its seat ("Player 2 name"): every name field was read as "name" alone.
+    el("input", { id: `name-${i}`, "aria-labelledby": `seat-label-${i} name-label-${i}`, maxlength: 40, size: 12, value: kept.name, placeholder }));
 }
 
 /** The new game's form: the game, its players, options and seats, hints, and the button that creates it.

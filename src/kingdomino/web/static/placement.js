@@ -75,6 +75,29 @@ function dirAt(dirs) {
   return dirs[0];
 }
 
+/** The squares of `grid` that are not a legal first half (`spots`), each asking the engine why
+ * (`ask`) when clicked. @param {Array<[number, number]>} grid @param {Map<string, string[]>} spots @param {CellAt} cellAt
+ * @param {number} size @param {(key: string) => void} ask */
+function whySquares(grid, spots, cellAt, size, ask) {
+  const squares = [];
+  for (const [r, c] of grid) {
+    const key = `${r},${c}`;
+    if (spots.has(key)) continue;
+    const [x, y] = cellAt(r, c);
+    squares.push(svg("rect", { x, y, width: size, height: size, fill: "transparent", class: "why", "data-why": key, onclick: () => ask(key) }));
+  }
+  return squares;
+}
+
+/** The focused square's ring, drawn over the ghost (hidden until a square is focused): the ghost
+ * covered the square's own focus mark, and a keyboard player could not see which square had the
+ * focus. @param {number} size */
+function focusRing(size) {
+  return svg("g", { class: "focus-ring", "pointer-events": "none", visibility: "hidden" },
+    svg("rect", { width: size - 4, height: size - 4, rx: 5, fill: "none", stroke: "#fff", "stroke-width": 7 }),
+    svg("rect", { width: size - 4, height: size - 4, rx: 5, fill: "none", stroke: "#1d1d1d", "stroke-width": 3.5 }));
+}
+
 /**
  * A controller for one placing decision on one grid. `gain` says what a placement adds to the score
  * ("+6"), written on the ghost.
@@ -141,14 +164,7 @@ export function placer(options) {
     if (action) play(action);
   };
 
-  // Any square that is not a legal first half: ask the engine why.
-  for (const [r, c] of grid) {
-    const key = `${r},${c}`;
-    if (spots.has(key)) continue;
-    const [x, y] = cellAt(r, c);
-    layer.append(svg("rect", { x, y, width: size, height: size, fill: "transparent", class: "why",
-      "data-why": key, onclick: () => why(`${verb} ${key} ${placing.dir}`) }));
-  }
+  layer.append(...whySquares(grid, spots, cellAt, size, (key) => why(`${verb} ${key} ${placing.dir}`)));
   /** The squares a domino may be placed from, for the arrow keys. @type {Map<string, SVGElement>} */
   const squares = new Map();
   for (const key of spots.keys()) {
@@ -157,8 +173,11 @@ export function placer(options) {
     const spot = svg("g", { class: "legal anchor", tabindex: 0, role: "button", "data-anchor": key,
       "aria-label": label(/** @type {string} */ (actionAt(key))),
       onpointerenter: (/** @type {PointerEvent} */ e) => { if (e.pointerType === "mouse") { placing.anchor = key; showGhost(); } },
-      onfocus: () => { placing.anchor = key; showGhost(); spot.setAttribute("aria-label", label(/** @type {string} */ (actionAt(key)))); ringAt(x,
-        y); },
+      onfocus: () => {
+        placing.anchor = key; showGhost();
+        spot.setAttribute("aria-label", label(/** @type {string} */ (actionAt(key))));
+        ringAt(x, y);
+      },
       onblur: () => ring.setAttribute("visibility", "hidden"),
       onclick: (/** @type {PointerEvent} */ e) => {
         const touch = e.pointerType === "touch" || e.pointerType === "pen";
@@ -175,11 +194,7 @@ export function placer(options) {
     layer.append(spot);
     squares.set(key, spot);
   }
-  // The focused square's ring, over the ghost: the ghost covered the square's own focus mark, and a
-  // keyboard player could not see which square had the focus.
-  const ring = svg("g", { class: "focus-ring", "pointer-events": "none", visibility: "hidden" },
-    svg("rect", { width: size - 4, height: size - 4, rx: 5, fill: "none", stroke: "#fff", "stroke-width": 7 }),
-    svg("rect", { width: size - 4, height: size - 4, rx: 5, fill: "none", stroke: "#1d1d1d", "stroke-width": 3.5 }));
+  const ring = focusRing(size);
   /** Shows the ring on the square at (`x`, `y`). @param {number} x @param {number} y */
   function ringAt(x, y) {
     ring.setAttribute("transform", `translate(${x + 2} ${y + 2})`);
