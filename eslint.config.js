@@ -14,6 +14,10 @@ export default [
       "no-var": "error",
       "prefer-const": "error",
       "no-implicit-globals": "error",
+      // Small enough to read: a function on a screen or two, a module of one concern.
+      "max-lines-per-function": ["error", { max: 120, skipBlankLines: true, skipComments: true }],
+      "max-lines": ["error", { max: 400 }],
+      "max-len": ["error", { code: 150 }],
     },
   },
   {

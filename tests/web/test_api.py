@@ -536,7 +536,7 @@ def test_each_page_preloads_its_modules_and_they_go_compressed(client: TestClien
     game = preloads.findall(client.get("/game/abc").text)
     lobby = preloads.findall(client.get("/").text)
     scorer = preloads.findall(client.get("/score").text)
-    needed = {"app.js", "game.js", "board-classic.js", "placement.js"}
+    needed = {"app.js", "game.js", "board-kingdoms.js", "placement.js"}
     assert {f"/static/{name}" for name in needed} <= set(game)
     assert "/static/lobby.js" in lobby and "/static/game.js" not in lobby
     assert "/static/scorer.js" in scorer and "/static/game.js" not in scorer

@@ -393,8 +393,8 @@ def test_on_a_phone_a_dynastys_ranking_fits_the_screen(browser, live_server, lan
 
 
 def test_a_kept_opponents_kingdom_leaves_the_phones_tabs_when_the_window_widens(browser, live_server) -> None:
-    """The opponents' kingdoms are kept from one state to the next (keep.js); on a phone each is a
-    tab's panel, all but one hidden. A window widened to a laptop's shows them all side by side
+    """The opponents' kingdoms are kept from one state to the next (redraw-in-place.js); on a phone
+    each is a tab's panel, all but one hidden. A window widened to a laptop's shows them all side by side
     again at the next state, not still hidden as a phone's tabs had left them."""
     page = new_page(browser, live_server, width=390, height=844, touch=True)
     create_game(page, "kingdomino", 4)

@@ -1,5 +1,5 @@
 """A request the server could not serve for a passing reason (503 ``unavailable`` with
-``Retry-After``) is sent again by the page, which says so meanwhile (``api.js``)."""
+``Retry-After``) is sent again by the page, which says so meanwhile (``server.js``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 // Entry point: the language first, then the lobby at "/", a game at "/game/<id>" or the scorer at "/score".
-import { el, onRetrying } from "./api.js";
+import { el } from "./dom.js";
+import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { installSprite } from "./pictures.js";
 
@@ -14,13 +15,15 @@ async function main() {
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)(\/replay)?$/);
   const notice = el("span", { id: "server-notice", role: "status" });
   onRetrying((seconds) => { notice.textContent = seconds === null ? "" : t("app.retrying", { seconds }); });
-  header.replaceChildren(skipLink(root, Boolean(match)), el("a", { href: "/", class: "brand" }, "♛ ", t("app.name")), notice, el("span", { class: "lang" }, select));
+  header.replaceChildren(skipLink(root, Boolean(match)), el("a", { href: "/", class: "brand" }, "♛ ", t("app.name")), notice,
+    el("span", { class: "lang" }, select));
   if (match) (await import("./game.js")).showGame(root, match[1], Boolean(match[2]));
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else {
     (await import("./lobby.js")).showLobby(root);
     // Any other path was answered 404 with this page: say so above the lobby.
-    if (location.pathname !== "/") root.prepend(el("p", { class: "card error", id: "no-page", role: "alert" }, t("app.no_page", { path: location.pathname })));
+    if (location.pathname !== "/") root.prepend(el("p", { class: "card error", id: "no-page", role: "alert" },
+      t("app.no_page", { path: location.pathname })));
   }
 }
 

@@ -1,20 +1,23 @@
 // Kingdomino Duel: both maps (yours large), the dice, the spellbook. Drawing with a ghost of your two
 // dice, the split die, the lightning cross on the map; the "?" coat and the +3-per-domain coat as
 // pictured shields; the castle bonus and turning a die on the dice.
-import { el, svg } from "./api.js";
+import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { fill, keep, part } from "./keep.js";
+import { fill, keep, part } from "./redraw-in-place.js";
 import { SEAT_COLOURS, coatSymbol, icons, picture, powerPicture, seatBadge, use } from "./pictures.js";
 import { choiceLayer, overlay, placer, toolbarSlot } from "./placement.js";
 import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./words.js";
-import { landings, markLanded } from "./landing.js";
+import { landings, markLanded } from "./landing-animation.js";
 import { leaderMark } from "./ending.js";
-import { quietCtx } from "./board-classic.js";
+import { quietCtx } from "./board-kingdoms.js";
 import { PHONE } from "./opponents.js";
 
 const CELL = 40;
 
-/** @typedef {import("./board-classic.js").Ctx} Ctx */
+/** @typedef {import("./board-kingdoms.js").Ctx} Ctx */
+/** @typedef {import("./view-types.js").ShownView} ShownView */
+/** @typedef {import("./view-types.js").Die} Die */
+/** The view of a Duel, which this module draws. @typedef {ShownView & {observation: import("./view-types.js").DuelObservation}} DuelView */
 
 /** A coat with its crosses at x, y. @param {string} coat @param {number} crosses @param {number} x @param {number} y @param {number} size */
 export function coatSquare(coat, crosses, x, y, size) {
@@ -23,20 +26,23 @@ export function coatSquare(coat, crosses, x, y, size) {
   return g;
 }
 
-/** A die as a small picture. @param {any} die */
+/** A die as a small picture. @param {{coat: string, crosses: number, bonus: boolean}} die */
 function diePicture(die) {
   const crosses = die.crosses + (die.bonus ? 1 : 0);
-  return svg("svg", { viewBox: "0 0 40 40", width: 44, height: 44, "aria-hidden": "true", class: "die-pic" }, coatSquare(die.coat, crosses, 0, 0, 40));
+  return svg("svg", { viewBox: "0 0 40 40", width: 44, height: 44, "aria-hidden": "true", class: "die-pic" },
+    coatSquare(die.coat, crosses, 0, 0, 40));
 }
 
-/** The map of `seat` as an SVG (what is drawn over it at a state: `drawLayers`). @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+/** The map of `seat` as an SVG (what is drawn over it at a state: `drawLayers`). @param {DuelView} view @param {number} seat @param {Ctx} ctx
+ * @param {boolean} big */
 function mapSvg(view, seat, ctx, big) {
   const obs = view.observation;
   const map = obs.maps[seat];
   const rows = obs.map_rows || [-2, 2], cols = obs.map_cols || [-3, 3];
   const width = (cols[1] - cols[0] + 1) * CELL, height = (rows[1] - rows[0] + 1) * CELL;
   const cellAt = cellsOf(rows, cols);
-  const image = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("board.map_of", { name: seatName(view, seat) }), "data-seat": seat, class: big ? "big" : "small-map" });
+  const image = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": t("board.map_of", { name: seatName(view, seat) }),
+    "data-seat": seat, class: big ? "big" : "small-map" });
   for (let r = rows[0]; r <= rows[1]; r++) for (let c = cols[0]; c <= cols[1]; c++) {
     const [x, y] = cellAt(r, c);
     image.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, fill: "#fbf8ef", stroke: "#c9bfa6", rx: 3 }));
@@ -47,7 +53,8 @@ function mapSvg(view, seat, ctx, big) {
     const g = coatSquare(square.coat, square.crosses, x, y, CELL);
     g.setAttribute("data-square", `${square.row},${square.col}`);
     markLanded(g, ctx.landed, squareKey(seat, square));
-    g.append(svg("title", {}, `${where(square.row, square.col)}: ${coatName(square.coat)}${square.crosses ? ", " + t("count.crosses", { n: square.crosses }) : ""}`));
+    const crosses = square.crosses ? ", " + t("count.crosses", { n: square.crosses }) : "";
+    g.append(svg("title", {}, `${where(square.row, square.col)}: ${coatName(square.coat)}${crosses}`));
     image.append(g);
   }
   return image;
@@ -63,7 +70,7 @@ function cellsOf(rows, cols) {
  * What a state draws over `seat`'s map (`image`, kept from state to state while the map is the
  * same): the acting seat's drawing layer and choices (a split die's squares, the lightning
  * cross), a hint's or review's mark. The last state's are taken off first. The drawing layer, if
- * any, is returned. @param {Element} image @param {any} view @param {number} seat @param {Ctx} ctx
+ * any, is returned. @param {Element} image @param {DuelView} view @param {number} seat @param {Ctx} ctx
  */
 function drawLayers(image, view, seat, ctx) {
   const obs = view.observation;
@@ -77,9 +84,10 @@ function drawLayers(image, view, seat, ctx) {
   /** @type {Element | null} */
   let choices = null;
   if (seat === view.current_player && !ctx.replay && ctx.legal.length) {
-    const mine = (obs.dice || []).filter((/** @type {any} */ d) => d.holder === seat && (obs.turn.undrawn || []).includes(d.die)).sort((/** @type {any} */ a, /** @type {any} */ b) => a.die - b.die);
+    const mine = (obs.dice || []).filter((d) => d.holder === seat && (obs.turn.undrawn || []).includes(d.die)).sort((a, b) => a.die - b.die);
     placing = placer({ verb: "draw", legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
-      drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
+      drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y,
+        size); g.setAttribute("opacity", "0.9"); return g; },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
     if (!placing.any) placing = null;
     /** @type {import("./placement.js").Spot[]} */
@@ -87,13 +95,15 @@ function drawLayers(image, view, seat, ctx) {
     for (const text of ctx.legal) {
       let m = text.match(/^die (\d) (-?\d+),(-?\d+)$/);
       if (m) {
-        const die = (obs.dice || []).find((/** @type {any} */ d) => d.die === Number(m?.[1]));
+        const die = (obs.dice || []).find((d) => d.die === Number(m?.[1]));
         spots.push({ r: Number(m[2]), c: Number(m[3]), action: text, label: moveWords(view, text),
-          draw: (x, y, size) => { const g = coatSquare(die ? die.coat : "?", die ? die.crosses : 0, x + 4, y + 4, size - 8); g.setAttribute("opacity", "0.75"); return g; } });
+          draw: (x, y, size) => { const g = coatSquare(die ? die.coat : "?", die ? die.crosses : 0, x + 4, y + 4,
+            size - 8); g.setAttribute("opacity", "0.75"); return g; } });
         continue;
       }
       m = text.match(/^cross (-?\d+),(-?\d+)$/);
-      if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: moveWords(view, text), draw: (x, y, size) => use("cross", x + size * 0.55, y + size * 0.1, size * 0.35) });
+      if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: moveWords(view, text),
+        draw: (x, y, size) => use("cross", x + size * 0.55, y + size * 0.1, size * 0.35) });
     }
     if (spots.length) choices = choiceLayer(spots, cellAt, CELL, ctx.play);
   }
@@ -101,15 +111,15 @@ function drawLayers(image, view, seat, ctx) {
   return placing;
 }
 
-/** A small map of `seat` to read its score by (regions lit from the score sheet). @param {any} view @param {number} seat */
+/** A small map of `seat` to read its score by (regions lit from the score sheet). @param {ShownView} view @param {number} seat */
 export function miniKingdom(view, seat) {
-  return mapSvg(view, seat, quietCtx(seat), false);
+  return mapSvg(/** @type {DuelView} */ (view), seat, quietCtx(seat), false);
 }
 
 /** A seat's map: its name, role and points over the map. The card and its map are kept from the
- * last drawing into `owner` (keep.js), the map while everything it shows is the same, the acting
+ * last drawing into `owner` (redraw-in-place.js), the map while everything it shows is the same, the acting
  * seat's too: its drawing layer, choices and hint mark are drawn anew over it (`drawLayers`).
- * @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big @param {Element} owner */
+ * @param {DuelView} view @param {number} seat @param {Ctx} ctx @param {boolean} big @param {Element} owner */
 function mapCard(view, seat, ctx, big, owner) {
   const obs = view.observation;
   const role = obs.player_a === seat ? "A" : "B";
@@ -136,49 +146,58 @@ function hintedDie(ctx, die) {
   return Boolean(m && (m[1] || m[2] || m[3]).split("+").map(Number).includes(die));
 }
 
-/** The four dice, with take / castle bonus / turn choices on them. @param {any} view @param {Ctx} ctx */
+/** The four dice, with take / castle bonus / turn choices on them. @param {DuelView} view @param {Ctx} ctx */
 function dice(view, ctx) {
   const obs = view.observation;
   const legal = ctx.replay ? [] : ctx.legal;
-  return el("ul", { class: "dice" }, (obs.dice || []).map((/** @type {any} */ die) => {
+  return el("ul", { class: "dice" }, (obs.dice || []).map((die) => {
     const take = `take ${die.die}`;
     const can = legal.includes(take);
     const holder = die.holder === null ? (obs.taken_by_a.includes(die.die) ? obs.player_a : null) : die.holder;
-    const label = `${t("duel.die_n", { n: die.die })}: ${coatName(die.coat)}${die.crosses + (die.bonus ? 1 : 0) ? ", " + t("count.crosses", { n: die.crosses + (die.bonus ? 1 : 0) }) : ""}`;
+    const label = `${t("duel.die_n", { n: die.die })}: ${coatName(die.coat)}${die.crosses + (die.bonus ? 1 : 0) ? ", " + t("count.crosses",
+      { n: die.crosses + (die.bonus ? 1 : 0) }) : ""}`;
     const holderText = holder === null ? t("duel.free") : view.seats[holder].name;
     const extra = legal.filter((a) => a === `bonus ${die.die}` || a.startsWith(`turn ${die.die} `));
     return el("li", { class: "die-slot" },
       // A die that cannot be taken is a picture named in words (its face and holder were not read).
-      el(can ? "button" : "div", { type: can ? "button" : undefined, role: can ? undefined : "img", class: `die${can ? " takeable" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
+      el(can ? "button" : "div", { type: can ? "button" : undefined, role: can ? undefined : "img",
+        class: `die${can ? " takeable" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
         onclick: can ? () => ctx.play(take) : undefined, "aria-label": `${can ? actionWords(view, take) : label} — ${holderText}`, title: label },
-      diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` }, seatBadge(holder, 12), " ", el("span", { class: "holder-name" }, view.seats[holder].name)))),
+      diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` },
+        seatBadge(holder, 12), " ", el("span", { class: "holder-name" }, view.seats[holder].name)))),
       extra.map((a) => choiceButton(view, die, a, ctx)));
   }));
 }
 
 /** A castle bonus (pictured: the castle gives a cross; in words too where there is room) or a face
  * the die may be turned to (pictured), each named for screen readers.
- * @param {any} view @param {any} die @param {string} action @param {Ctx} ctx */
+ * @param {DuelView} view @param {Die} die @param {string} action @param {Ctx} ctx */
 function choiceButton(view, die, action, ctx) {
   const words = actionWords(view, action);
   const face = action.startsWith("turn ") ? (die.faces || [])[Number(action.split(" ")[2]) - 1] : undefined;
   if (!face) {
-    return el("button", { type: "button", class: "small-button bonus-choice", "data-action": action, onclick: () => ctx.play(action), "aria-label": words, title: words },
+    return el("button", { type: "button", class: "small-button bonus-choice", "data-action": action, onclick: () => ctx.play(action),
+      "aria-label": words, title: words },
       picture("castle", 20), "+", picture("cross", 16), " ", el("span", { class: "choice-words" }, words));
   }
-  return el("button", { type: "button", class: "small-button face-choice", "data-action": action, onclick: () => ctx.play(action), "aria-label": words, title: words },
+  return el("button", { type: "button", class: "small-button face-choice", "data-action": action, onclick: () => ctx.play(action),
+    "aria-label": words, title: words },
     diePicture({ coat: face.coat, crosses: face.crosses, bonus: false }));
 }
 
-/** The spellbook: a line of boxes per coat, each player's progress, the power. @param {any} view */
+/** The spellbook: a line of boxes per coat, each player's progress, the power. @param {DuelView} view */
 function spellbook(view) {
   const obs = view.observation;
   return el("table", { class: "sheet spellbook" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("duel.coat")), ...view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => el("th", { scope: "col", class: `seat${i}` }, s.name)), el("th", { scope: "col" }, t("duel.power")))),
-    el("tbody", {}, obs.spellbook.map((/** @type {any} */ line) => el("tr", {},
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("duel.coat")),
+      ...view.seats.map((s, /** @type {number} */ i) => el("th", { scope: "col", class: `seat${i}` }, s.name)),
+      el("th", { scope: "col" }, t("duel.power")))),
+    el("tbody", {}, obs.spellbook.map((line) => el("tr", {},
       el("td", {}, picture(coatSymbol(line.coat), 26, coatName(line.coat))),
       ...line.filled.map((/** @type {number} */ n) => el("td", {}, boxes(n, line.length))),
-      el("td", { class: "power" }, powerPicture(line.power), " ", t(`power.${line.power}`), line.owner !== null ? el("span", { class: `seat${line.owner}` }, " — ", view.seats[line.owner].name, line.used ? ` (${t("duel.used")})` : "") : "")))));
+      el("td", { class: "power" }, powerPicture(line.power), " ", t(`power.${line.power}`),
+        line.owner !== null ? el("span", { class: `seat${line.owner}` }, " — ", view.seats[line.owner].name,
+        line.used ? ` (${t("duel.used")})` : "") : "")))));
 }
 
 /** @param {number} filled @param {number} length */
@@ -187,18 +206,19 @@ function boxes(filled, length) {
     Array.from({ length }, (_, i) => el("span", { class: `box${i < filled ? " filled" : ""}`, "aria-hidden": "true" })));
 }
 
-/** Choices that are not on the map or the dice: the "?" coat, +3 per domain, powers, pass. @param {any} view @param {Ctx} ctx */
+/** Choices that are not on the map or the dice: the "?" coat, +3 per domain, powers, pass. @param {DuelView} view @param {Ctx} ctx */
 function choices(view, ctx) {
   if (ctx.replay) return "";
   const coats = ctx.legal.filter((a) => /^(coat|domains) /.test(a));
   const others = ctx.legal.filter((a) => /^(power|pass)/.test(a) || (a.startsWith("take ") && a.includes("+")));
   if (!coats.length && !others.length) return "";
   return el("div", { class: "actions" },
-    coats.map((a) => el("button", { type: "button", class: "pictured", "data-action": a, onclick: () => ctx.play(a) }, picture(coatSymbol(a.split(" ")[1]), 28), " ", moveWords(view, a))),
+    coats.map((a) => el("button", { type: "button", class: "pictured", "data-action": a, onclick: () => ctx.play(a) },
+      picture(coatSymbol(a.split(" ")[1]), 28), " ", moveWords(view, a))),
     others.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, moveWords(view, a))));
 }
 
-/** What identifies a map's square for the landings. @param {number} seat @param {any} square */
+/** What identifies a map's square for the landings. @param {number} seat @param {{row: number, col: number, coat: string}} square */
 function squareKey(seat, square) {
   return `square ${seat} ${square.row},${square.col} ${square.coat}`;
 }
@@ -217,18 +237,21 @@ function fitMap(image) {
   if (box.height > room) style.maxWidth = `${Math.max(LOWEST, room) * box.width / box.height}px`;
 }
 
-/** @param {HTMLElement} container @param {any} view @param {Ctx} ctx */
-export function render(container, view, ctx) {
+/** Draw the table of a Duel: both maps, the dice, the spellbook.
+ * @param {HTMLElement} container @param {ShownView} shown the view (of a Duel) @param {Ctx} ctx */
+export function render(container, shown, ctx) {
+  const view = /** @type {DuelView} */ (shown);
   const obs = view.observation;
   ctx.onKey = null;
-  ctx.landed = landings(container, String(view.id), obs.maps.flatMap((/** @type {any} */ map, /** @type {number} */ seat) =>
-    map.squares.map((/** @type {any} */ square) => squareKey(seat, square))));
+  ctx.landed = landings(container, String(view.id), obs.maps.flatMap((map, /** @type {number} */ seat) =>
+    map.squares.map((square) => squareKey(seat, square))));
   const main = ctx.mainSeat;
   const other = 1 - main;
   const status = view.status === "finished" ? t("board.finished") : obs.round ? t("duel.round", { n: obs.round }) : t("board.setup");
-  // The table is drawn anew, but what did not change stays in the page as it was (keep.js).
+  // The table is drawn anew, but what did not change stays in the page as it was (redraw-in-place.js).
   fill(container, [part("table", "div", { class: "table" },
-    part("centre", "div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ", t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
+    part("centre", "div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ",
+      t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
       choices(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
     part("mine", "div", { class: "mine-col" }, mapCard(view, main, ctx, true, container)),
     part("extras", "div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view)),

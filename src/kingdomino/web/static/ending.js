@@ -1,10 +1,16 @@
 // Scores: each kingdom's breakdown (live and at the end) and the end screen's ranking with the
 // tie-breaks spelled out, rematch, replay. Places come from the engine's scores and winners.
-import { el } from "./api.js";
+import { el } from "./dom.js";
 import { has, language, t } from "./i18n.js";
-import { fill, keep, part } from "./keep.js";
+import { fill, keep, part } from "./redraw-in-place.js";
 import { seatBadge } from "./pictures.js";
 import { cavemanName, coatName, resourceName } from "./words.js";
+
+/** @typedef {import("./view-types.js").ShownView} ShownView */
+/** @typedef {import("./view-types.js").ScoreSheet} ScoreSheet */
+/** @typedef {import("./view-types.js").BonusLine} BonusLine */
+/** A board module's small kingdom of a seat, for its score sheet. @typedef {(view: ShownView, seat: number) => Element} MiniKingdom */
+/** What a star in the lead is read from. @typedef {Pick<ShownView, "status" | "scores" | "winners">} Standing */
 
 /** A region's kind (terrain or coat id) in words. @param {string} game @param {string} kind */
 function kindName(game, kind) {
@@ -63,26 +69,29 @@ export function lightRegion(seat, cells) {
 /** One seat's sheet as a table; pointing at (or focusing, or tapping) a region's row lights it on
  * the kingdom. A game's sheet leaves out the regions worth nothing (a kingdom in play has many);
  * `every` keeps them (the scorer: a region just laid without a crown is still listed, at 0).
- * @param {any} view @param {number} seat @param {boolean} [every] */
+ * @param {{game: string, score_sheets: ScoreSheet[]}} view @param {number} seat @param {boolean} [every] */
 export function sheetTable(view, seat, every = false) {
   const sheet = view.score_sheets[seat];
-  /** A row that lights `cells` while pointed at. @param {Array<[number, number]>} cells @param {...any} cellsOfRow */
+  /** A row that lights `cells` while pointed at. @param {Array<[number, number]>} cells @param {...HTMLElement} cellsOfRow */
   const lighting = (cells, ...cellsOfRow) => el("tr", { class: "region-row", tabindex: 0,
     onmouseenter: () => lightRegion(seat, cells), onmouseleave: () => lightRegion(seat, null),
     onfocus: () => lightRegion(seat, cells), onblur: () => lightRegion(seat, null) }, ...cellsOfRow);
-  /** @param {any} r */
-  const regionRow = (r) => lighting(r.cells, el("td", {}, kindName(view.game, r.kind)), el("td", {}, r.squares), el("td", {}, r.multiplier), el("td", {}, r.points));
-  /** A bonus, with why it scored nothing if it missed; a caveman's lights its square. @param {any} b */
+  /** @param {import("./view-types.js").RegionLine} r */
+  const regionRow = (r) => lighting(r.cells, el("td", {}, kindName(view.game, r.kind)), el("td", {}, r.squares), el("td", {}, r.multiplier),
+    el("td", {}, r.points));
+  /** A bonus, with why it scored nothing if it missed; a caveman's lights its square. @param {BonusLine} b */
   const bonusRow = (b) => {
     const missed = bonusMissed(view.game, b);
     const cells = [el("td", { colspan: 3 }, bonusName(b), missed ? el("span", { class: "bonus-missed" }, missed) : ""), el("td", {}, b.points)];
     return b.key === "caveman" ? lighting([[Number(b.values.row), Number(b.values.col)]], ...cells) : el("tr", {}, ...cells);
   };
   return el("table", { class: "sheet" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.domain" : view.game === "kingdomino" ? "sheet.territory" : "sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
-      el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.crosses" : view.game === "origins" ? "sheet.fires" : "sheet.crowns")), el("th", { scope: "col" }, t("sheet.points")))),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.domain" : view.game === "kingdomino" ? "sheet.territory"
+      : "sheet.region")), el("th", { scope: "col" }, t("sheet.squares")),
+      el("th", { scope: "col" }, t(view.game === "duel" ? "sheet.crosses" : view.game === "origins" ? "sheet.fires" : "sheet.crowns")),
+        el("th", { scope: "col" }, t("sheet.points")))),
     el("tbody", {},
-      sheet.regions.filter((/** @type {any} */ r) => every || r.points).map(regionRow),
+      sheet.regions.filter((r) => every || r.points).map(regionRow),
       sheet.bonuses.map(bonusRow),
       el("tr", { class: "total" }, el("th", { colspan: 3, scope: "row" }, t("sheet.total")), el("th", {}, sheet.total))));
 }
@@ -90,18 +99,18 @@ export function sheetTable(view, seat, every = false) {
 /** A star after the name of the seat (or seats) in the lead, with its meaning for pointers and
  * screen readers; "" for the others, and for everyone while all share the same score (at the start,
  * or Origins' Fire Kingdom's 10 each). At the end it marks the engine's winners, after the
- * tie-breaks, not every seat tied on points. @param {any} view @param {number} seat */
+ * tie-breaks, not every seat tied on points. @param {Standing} view @param {number} seat */
 export function leaderMark(view, seat) {
   const meaning = leaderMeaning(view, seat);
   return meaning ? el("span", { class: "leader", title: t(meaning), "aria-label": t(meaning), role: "img" }, " ★") : "";
 }
 
 /** What the star after `seat`'s name means ("board.winner", "board.leader"), or "" for no star
- * (see `leaderMark`). @param {any} view @param {number} seat */
+ * (see `leaderMark`). @param {Standing} view @param {number} seat */
 function leaderMeaning(view, seat) {
   if (view.status === "finished") return (view.winners || []).includes(seat) ? "board.winner" : "";
   const lead = Math.max(...view.scores);
-  const ahead = view.scores.some((/** @type {number} */ score) => score < lead);
+  const ahead = view.scores.some((score) => score < lead);
   return view.scores[seat] === lead && lead > 0 && ahead ? "board.leader" : "";
 }
 
@@ -109,17 +118,18 @@ function leaderMeaning(view, seat) {
  * Every seat's breakdown, collapsed (one tap away), each next to a small drawing of its kingdom
  * (`miniKingdom`, the board's own) on which the sheet's regions light up. A seat's breakdown is
  * the one drawn into `owner` (the box `keepOpen` fills) at the last drawing while everything it
- * shows is the same (keep.js): a move changes one kingdom, and the open sheets were drawn anew
+ * shows is the same (redraw-in-place.js): a move changes one kingdom, and the open sheets were drawn anew
  * at every state (on a slowed phone the finished table's redrawing took 370 ms).
- * @param {any} view @param {(view: any, seat: number) => Element} miniKingdom @param {Element} owner
+ * @param {ShownView} view @param {MiniKingdom} miniKingdom @param {Element} owner
  */
 export function scoreSheets(view, miniKingdom, owner) {
   const obs = view.observation;
-  const boards = obs.kingdoms || obs.maps || [];
-  return part("sheets", "div", { class: "sheets" }, view.seats.map((/** @type {any} */ seat, /** @type {number} */ i) => {
+  const domino = obs.game === "duel" ? null : obs, duel = obs.game === "duel" ? obs : null;
+  const boards = (domino ? domino.kingdoms : duel && duel.maps) || [];
+  return part("sheets", "div", { class: "sheets" }, view.seats.map((seat, i) => {
     // Everything the sheet and its small kingdom are drawn from.
     const key = JSON.stringify([language(), view.game, view.status, seat.name, view.scores[i], leaderMeaning(view, i),
-      view.score_sheets[i], obs.frame, obs.legend, obs.options, obs.map_rows, obs.map_cols, boards[i]]);
+      view.score_sheets[i], domino?.frame, obs.legend, obs.options, duel?.map_rows, duel?.map_cols, boards[i]]);
     return keep(owner, `sheet ${i}`, key, () => {
       const map = el("div", { class: "sheet-map" });
       return unfolding(el("details", { "data-seat": i, open: view.status === "finished" || undefined },
@@ -147,10 +157,10 @@ function unfolding(details, fill) {
   return details;
 }
 
-/** Put `parts` (score sheets, a Dynasty's past games) in `box` (keep.js's `fill`: a part kept from
+/** Put `parts` (score sheets, a Dynasty's past games) in `box` (redraw-in-place.js's `fill`: a part kept from
  * the last drawing stays in place, open or folded), a new one open again if the one it replaces
  * was (`data-seat`, `data-game`): each redrawing, every step of a replay and every move, closed
- * the sheet a player had opened to follow. @param {Element} box @param {...import("./keep.js").Child} parts */
+ * the sheet a player had opened to follow. @param {Element} box @param {...import("./redraw-in-place.js").Child} parts */
 export function keepOpen(box, ...parts) {
   const key = (/** @type {Element} */ d) => `${d.getAttribute("data-seat")}/${d.getAttribute("data-game")}`;
   const opened = new Set([...box.querySelectorAll("details[open]")].map(key));
@@ -171,25 +181,28 @@ export function keepOpen(box, ...parts) {
   }
 }
 
-/** The places: 1 for the engine's winners, else 1 + the seats ahead on points (or tied with a winner). @param {any} view */
+/** The places: 1 for the engine's winners, else 1 + the seats ahead on points (or tied with a winner).
+ * @param {Pick<ShownView, "winners" | "scores">} view */
 export function places(view) {
   const won = new Set(view.winners);
-  return view.scores.map((/** @type {number} */ score, /** @type {number} */ seat) => won.has(seat) ? 1
-    : 1 + view.scores.filter((/** @type {number} */ other, /** @type {number} */ s) => other > score || (other === score && won.has(s))).length);
+  return view.scores.map((score, seat) => won.has(seat) ? 1
+    : 1 + view.scores.filter((other, s) => other > score || (other === score && won.has(s))).length);
 }
 
-/** The tie-break values of a seat in words ("largest region: 9 squares, crowns: 12"). @param {any} view @param {number} seat */
+/** The tie-break values of a seat in words ("largest region: 9 squares, crowns: 12"). @param {ShownView} view @param {number} seat */
 function tiebreakWords(view, seat) {
   const values = view.score_sheets[seat].tiebreaks || [];
-  const labels = view.game === "duel" ? ["tie.largest_domain"] : view.game === "origins" ? ["tie.largest_region", "tie.fires"] : ["tie.largest_territory", "tie.crowns"];
-  return values.map((/** @type {number} */ v, /** @type {number} */ i) => t(labels[i] || "tie.value", { n: v })).join(", ");
+  const labels = view.game === "duel" ? ["tie.largest_domain"] : view.game === "origins" ? ["tie.largest_region",
+    "tie.fires"] : ["tie.largest_territory", "tie.crowns"];
+  return values.map((v, i) => t(labels[i] || "tie.value", { n: v })).join(", ");
 }
 
 /** The points beside a kingdom: its own, and in a Dynasty also the match's running total ("10 points
  * · 31 in all"), so a new game's empty kingdom never seems to hold the earlier games' points.
- * @param {any} view @param {number} seat */
+ * @param {ShownView} view @param {number} seat */
 export function kingdomPoints(view, seat) {
-  const past = (view.observation.past_games || []).reduce((/** @type {number} */ sum, /** @type {any} */ g) => sum + g.scores[seat], 0);
+  const obs = view.observation;
+  const past = (obs.game === "duel" ? [] : obs.past_games || []).reduce((sum, g) => sum + g.scores[seat], 0);
   if (!past) return t("points_n", { n: view.scores[seat] });
   return `${t("points_n", { n: view.scores[seat] - past })} · ${t("board.match_total", { n: view.scores[seat] })}`;
 }
@@ -197,20 +210,22 @@ export function kingdomPoints(view, seat) {
 /** A Dynasty's games played so far: each one's points and kingdoms, the newest first (open while the
  * next game is young, so the table's jump to empty kingdoms is explained); the list drawn into
  * `owner` at the last drawing while they are the same (see `scoreSheets`).
- * @param {any} view @param {(view: any, seat: number) => Element} miniKingdom @param {Element} owner */
+ * @param {ShownView} view @param {MiniKingdom} miniKingdom @param {Element} owner */
 export function pastGames(view, miniKingdom, owner) {
-  const past = view.observation.past_games || [];
-  if (!past.length) return "";
-  const young = view.status !== "finished" && view.observation.round <= 1;
-  const key = JSON.stringify([language(), view.status, young, view.seats.map((/** @type {any} */ s) => s.name), view.observation.games_in_match,
-    view.observation.frame, view.observation.legend, view.observation.options, past]);
-  return keep(owner, "past games", key, () => el("div", { class: "past-games", id: "past-games" }, past.slice().reverse().map((/** @type {any} */ game, /** @type {number} */ k) => {
-    const shown = { ...view, scores: game.scores, observation: { ...view.observation, kingdoms: game.kingdoms, past_games: [] } };
-    const ranked = view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => `${s.name} ${game.scores[i]}`).join(" · ");
+  const obs = view.observation;
+  const past = (obs.game === "duel" ? null : obs.past_games) || [];
+  if (obs.game === "duel" || !past.length) return "";
+  const young = view.status !== "finished" && obs.round <= 1;
+  const key = JSON.stringify([language(), view.status, young, view.seats.map((s) => s.name), obs.games_in_match,
+    obs.frame, obs.legend, obs.options, past]);
+  return keep(owner, "past games", key, () => el("div", { class: "past-games", id: "past-games" }, past.slice().reverse().map((game, k) => {
+    /** @type {ShownView} */
+    const shown = { ...view, scores: game.scores, observation: { ...obs, kingdoms: game.kingdoms, past_games: [] } };
+    const ranked = view.seats.map((s, i) => `${s.name} ${game.scores[i]}`).join(" · ");
     const kingdoms = el("div", { class: "past-kingdoms" });
     return unfolding(el("details", { "data-game": game.game, open: young && k === 0 || undefined },
-      el("summary", {}, t("board.game_over", { n: game.game, of: view.observation.games_in_match }), ": ", ranked), kingdoms),
-    () => kingdoms.append(...view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => {
+      el("summary", {}, t("board.game_over", { n: game.game, of: obs.games_in_match ?? 0 }), ": ", ranked), kingdoms),
+    () => kingdoms.append(...view.seats.map((s, i) => {
       const image = miniKingdom(shown, i);
       image.removeAttribute("data-seat");  // the live score sheets' regions light this game's kingdoms only
       return el("figure", { class: `seat${i}` }, image, el("figcaption", {}, seatBadge(i), " ", s.name, ": ", t("points_n", { n: game.scores[i] })));
@@ -219,60 +234,65 @@ export function pastGames(view, miniKingdom, owner) {
 }
 
 /** A Dynasty's game just played, in words ("Game 1 of 3 is over: Anna 20 · Bruno 17"), while the
- * next one is young (its setup and first round: its kingdoms are empty), else "". @param {any} view */
+ * next one is young (its setup and first round: its kingdoms are empty), else "". @param {ShownView} view */
 export function matchNoteWords(view) {
-  const past = view.observation.past_games || [];
+  const obs = view.observation;
+  const past = (obs.game === "duel" ? null : obs.past_games) || [];
   const last = past[past.length - 1];
-  if (!last || view.status === "finished" || view.observation.round > 1) return "";
-  const ranked = view.seats.map((/** @type {any} */ s, /** @type {number} */ i) => `${s.name} ${last.scores[i]}`).join(" · ");
-  return `${t("board.game_over", { n: last.game, of: view.observation.games_in_match })}: ${ranked}`;
+  if (!last || view.status === "finished" || obs.round > 1) return "";
+  const ranked = view.seats.map((s, i) => `${s.name} ${last.scores[i]}`).join(" · ");
+  return `${t("board.game_over", { n: last.game, of: obs.game === "duel" ? 0 : obs.games_in_match ?? 0 })}: ${ranked}`;
 }
 
 /** A Dynasty seat's points in each game of the match: the past games from its score sheet's lines
- * (key "game"), the last one what its total leaves. @param {any} view @param {number} seat */
+ * (key "game"), the last one what its total leaves. @param {ShownView} view @param {number} seat */
 function gameScores(view, seat) {
-  const past = view.score_sheets[seat].bonuses.filter((/** @type {any} */ b) => b.key === "game").map((/** @type {any} */ b) => b.points);
-  return [...past, view.scores[seat] - past.reduce((/** @type {number} */ a, /** @type {number} */ b) => a + b, 0)];
+  const past = view.score_sheets[seat].bonuses.filter((b) => b.key === "game").map((b) => b.points);
+  return [...past, view.scores[seat] - past.reduce((a, b) => a + b, 0)];
 }
 
 /**
  * The end screen: ranking, tie-breaks explained, replay, rematch (a new deal) and, against AI seats,
  * the same deal again.
- * @param {any} view @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null}} actions
+ * @param {ShownView} view @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null}} actions
  */
 export function endScreen(view, actions) {
   const place = places(view);
-  const order = view.seats.map((/** @type {any} */ _s, /** @type {number} */ i) => i).sort((/** @type {number} */ a, /** @type {number} */ b) => place[a] - place[b] || view.scores[b] - view.scores[a]);
+  const order = view.seats.map((_s, i) => i).sort((a, b) => place[a] - place[b] || view.scores[b] - view.scores[a]);
   const best = Math.max(...view.scores);
-  const tied = view.scores.filter((/** @type {number} */ s) => s === best).length > 1;
+  const tied = view.scores.filter((s) => s === best).length > 1;
   const dynasty = view.options && view.options.dynasty;
   let explain = "";
   if (tied) {
-    const names = view.seats.filter((/** @type {any} */ _s, /** @type {number} */ i) => view.scores[i] === best).map((/** @type {any} */ s) => s.name).join(", ");
-    explain = dynasty ? t("tie.dynasty", { names }) : view.winners.length > 1 ? t("tie.shared", { names, rule: t(`tie.rule.${view.game}`) }) : t("tie.decided", { names, rule: t(`tie.rule.${view.game}`) });
+    const names = view.seats.filter((_s, i) => view.scores[i] === best).map((s) => s.name).join(", ");
+    explain = dynasty ? t("tie.dynasty", { names }) : view.winners.length > 1 ? t("tie.shared",
+      { names, rule: t(`tie.rule.${view.game}`) }) : t("tie.decided", { names, rule: t(`tie.rule.${view.game}`) });
   }
-  const games = dynasty ? view.seats.map((/** @type {any} */ _s, /** @type {number} */ seat) => gameScores(view, seat)) : [];
+  const games = dynasty ? view.seats.map((_s, seat) => gameScores(view, seat)) : [];
   return el("section", { class: "card end", id: "ranking", "aria-labelledby": "ranking-title" },
     // Focusable from a script: a keyboard's focus comes here when the game ends.
     el("h2", { id: "ranking-title", tabindex: -1 }, t("end.title")),
     el("div", { class: "ranking-box" }, el("table", { class: "sheet ranking" },
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("end.place")), el("th", { scope: "col" }, t("end.player")),
-        ...(games[0] || []).map((/** @type {number} */ _p, /** @type {number} */ k) => el("th", { scope: "col", class: "game-score" }, t("end.game_n", { n: k + 1 }))),
+        ...(games[0] || []).map((_p, k) => el("th", { scope: "col", class: "game-score" }, t("end.game_n", { n: k + 1 }))),
         el("th", { scope: "col" }, t("end.points")),
         tied && !dynasty ? el("th", { scope: "col" }, t("end.tiebreak")) : "")),
-      el("tbody", {}, order.map((/** @type {number} */ seat) => el("tr", { "data-seat": seat, class: place[seat] === 1 ? "first" : "" },
+      el("tbody", {}, order.map((seat) => el("tr", { "data-seat": seat, class: place[seat] === 1 ? "first" : "" },
         el("td", {}, String(place[seat])),
         el("td", { class: `seat${seat}` }, seatBadge(seat), " ", view.seats[seat].name),
-        ...(games[seat] || []).map((/** @type {number} */ points) => el("td", { class: "game-score" }, points)),
+        ...(games[seat] || []).map((points) => el("td", { class: "game-score" }, points)),
         el("td", {}, view.scores[seat]),
         tied && !dynasty ? el("td", {}, view.scores[seat] === best ? tiebreakWords(view, seat) : "") : ""))))),
     explain ? el("p", { id: "tie-explained" }, explain) : "",
     el("div", { class: "controls" },
       el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay")), " ",
-      actions.rematch ? el("button", { type: "button", id: "rematch", class: "primary", onclick: actions.rematch }, "↻ ", t("end.rematch")) : "", " ",
-      actions.sameDeal ? el("button", { type: "button", id: "same-deal", title: t("end.same_deal_title"), onclick: actions.sameDeal }, "↺ ", t("end.same_deal")) : "", " ",
+      actions.rematch ? el("button", { type: "button", id: "rematch", class: "primary", onclick: actions.rematch }, "↻ ", t("end.rematch"))
+        : "", " ",
+      actions.sameDeal ? el("button", { type: "button", id: "same-deal", title: t("end.same_deal_title"), onclick: actions.sameDeal }, "↺ ",
+        t("end.same_deal")) : "", " ",
       el("a", { href: "/", class: "button" }, t("end.new_game")), " ",
       // The record the command line replays and analyses (`kingdomino replay`, `kingdomino analyse`).
-      el("a", { href: `/api/games/${view.id}/record`, download: `kingdomino-${view.id}.json`, class: "button", id: "save-record", title: t("end.save_record_title") },
+      el("a", { href: `/api/games/${view.id}/record`, download: `kingdomino-${view.id}.json`, class: "button", id: "save-record",
+        title: t("end.save_record_title") },
         "⤓ ", t("end.save_record"))));
 }

@@ -1,16 +1,19 @@
 // The guided first game: a tip for what is asked now, shown above the board (Kingdomino).
-import { el } from "./api.js";
+import { el } from "./dom.js";
 import { t, tTouch } from "./i18n.js";
 
 /** A tip for the decision at hand, with a button that hides the tips (a player who has read enough
- * gets the board's room back, a phone's first screen). @param {any} view @param {() => void} onHide
+ * gets the board's room back, a phone's first screen). @param {import("./view-types.js").ShownView} view @param {() => void} onHide
  * @returns {HTMLElement[]} */
 export function guideTip(view, onHide) {
   const hide = el("button", { type: "button", class: "small-button", id: "guide-hide", onclick: onHide }, t("guide.hide"));
   if (view.status === "finished") return [el("p", { class: "guide", id: "guide-tip" }, t("guide.end"))];
-  if (!view.your_seats.includes(view.current_player) || !view.legal_actions.length) return [el("p", { class: "guide" }, tTouch("guide.wait"), " ", hide)];
-  const kinds = new Set(view.legal_actions.map((/** @type {string} */ a) => a.split(" ")[0]));
-  const first = !view.observation.kingdoms || view.observation.kingdoms[view.current_player].squares.length <= 1;
+  if (!view.your_seats.includes(view.current_player) || !view.legal_actions.length) {
+    return [el("p", { class: "guide" }, tTouch("guide.wait"), " ", hide)];
+  }
+  const kinds = new Set(view.legal_actions.map((a) => a.split(" ")[0]));
+  const obs = view.observation;
+  const first = obs.game === "duel" || !obs.kingdoms || obs.kingdoms[view.current_player].squares.length <= 1;
   const key = kinds.has("place") ? (first ? "guide.first_place" : "guide.place")
     : kinds.has("discard") ? "guide.discard"
       : kinds.has("claim") ? (first ? "guide.first_claim" : "guide.claim") : "guide.other";

@@ -1,5 +1,5 @@
 // The rules, short and in our own words, per game and mode, in a dialog opened from the game page.
-import { el } from "./api.js";
+import { el } from "./dom.js";
 import { has, t } from "./i18n.js";
 
 /** The keys of the help sections for a game (and Origins mode). @param {string} game @param {string | undefined} mode */

@@ -41,6 +41,7 @@ export async function loadLanguage(lang) {
   document.documentElement.lang = lang;
 }
 
+/** The language the page speaks now (its code, "en"): what a drawing kept by its words depends on. */
 export function language() {
   return current;
 }

@@ -1,8 +1,14 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
-import { api, el, remember, savedGames } from "./api.js";
+import { el } from "./dom.js";
+import { remember, savedGames } from "./saved-games.js";
+import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
+
+/** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
+ * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
+ *   hints?: boolean, guided?: boolean}} GameRequest */
 
 /** Each game's player counts, modes and optional rules; a rule that holds only for some player
  * counts or modes says so (the Mighty Duel is for 2 players; the last recruitment is Tribe's, the
@@ -20,43 +26,56 @@ const SEAT_KINDS = ["me", "local", "online", "ai:easy", "ai:medium", "ai:hard", 
  * Keep what this browser needs of a new game: the tokens of the seats played here (the spectator
  * token when none is: an all-AI game is watched), the invite links, and the request for a rematch
  * (none for a game opened from a link: its setup was made elsewhere).
- * @param {any} created @param {any} request @param {string[]} kinds @param {boolean} [guided]
+ * @param {import("./view-types.js").Created} created @param {Record<string, unknown> | undefined} request
+ * @param {string[]} kinds @param {boolean} [guided]
  */
 export function rememberCreated(created, request, kinds, guided = Boolean(request && request.guided)) {
-  const mine = created.seats.filter((/** @type {any} */ s, /** @type {number} */ i) => s.kind === "human" && kinds[i] !== "online").map((/** @type {any} */ s) => s.token);
-  const invites = created.seats.filter((/** @type {any} */ _s, /** @type {number} */ i) => kinds[i] === "online")
-    .map((/** @type {any} */ s) => ({ seat: s.seat, name: s.name, url: location.origin + s.invite }));
+  const mine = created.seats.filter((s, i) => s.kind === "human" && kinds[i] !== "online").map((s) => String(s.token));
+  const invites = created.seats.filter((_s, i) => kinds[i] === "online")
+    .map((s) => ({ seat: s.seat, name: s.name, url: location.origin + s.invite }));
   const tokens = mine.length ? mine : [created.spectator_token];
   const { seed: _seed, ...again } = request || {};
   remember(created.id, tokens, { invites, spectator: location.origin + created.spectator, request: request ? again : undefined, kinds, guided });
 }
 
-/** @param {any} request @param {string[]} kinds */
+/** Create the game `request` asks for, keep what this browser needs of it and open it.
+ * @param {GameRequest} request @param {string[]} kinds each seat's choice in the lobby ("me", "online", "ai:hard"...) */
 async function start(request, kinds) {
   const { guided: _guided, ...body } = request;
-  const created = await api("/api/games", { method: "POST", body });
+  const created = /** @type {import("./view-types.js").Created} */ (await api("/api/games", { method: "POST", body }));
   rememberCreated(created, request, kinds);
   location.href = `/game/${created.id}`;
 }
 
-/** @param {HTMLElement} main */
+/** "Play now": you against the medium AI at once, in each game, or a guided first game against
+ * the easy one. @param {(request: GameRequest, kinds: string[]) => void} go */
+function quickPlay(go) {
+  /** You against the medium AI, at once. @param {string} game @param {Record<string, string>} options */
+  const playNow = (game, options) => () => go({ game, players: 2, options,
+    seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "medium" }] }, ["me", "ai:medium"]);
+  const guided = () => go({ game: "kingdomino", players: 2, options: {}, guided: true,
+    seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "easy" }] }, ["me", "ai:easy"]);
+  return el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
+    el("div", { class: "controls" },
+      el("button", { type: "button", class: "primary big", id: "play-now", onclick: playNow("kingdomino", {}) },
+        "▶ ", t("lobby.play_now_button")), " ",
+      el("button", { type: "button", id: "play-duel", onclick: playNow("duel", {}) }, "▶ ", t("game.duel")), " ",
+      el("button", { type: "button", id: "play-origins", onclick: playNow("origins", { mode: "discovery" }) }, "▶ ", t("game.origins")), " ",
+      el("button", { type: "button", id: "guided", onclick: guided }, t("lobby.guided"))),
+    el("p", { class: "small" }, t("lobby.play_now_text")));
+}
+
+/** The lobby: play now, a new game of any kind, this browser's games, an invite link to open, the
+ * scorer. @param {HTMLElement} main */
 export function showLobby(main) {
   document.title = t("app.name");
   const error = el("p", { class: "error", role: "alert", id: "lobby-error" });
-  /** @param {any} request @param {string[]} kinds */
+  /** @param {GameRequest} request @param {string[]} kinds */
   const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = errorWords(problem); });
-  /** You against the medium AI, at once. @param {string} game @param {Record<string, string>} options */
-  const playNow = (game, options) => () => go({ game, players: 2, options, seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "medium" }] }, ["me", "ai:medium"]);
-  const quick = el("section", { class: "card quick" }, el("h2", {}, t("lobby.play_now")),
-    el("div", { class: "controls" },
-      el("button", { type: "button", class: "primary big", id: "play-now", onclick: playNow("kingdomino", {}) }, "▶ ", t("lobby.play_now_button")), " ",
-      el("button", { type: "button", id: "play-duel", onclick: playNow("duel", {}) }, "▶ ", t("game.duel")), " ",
-      el("button", { type: "button", id: "play-origins", onclick: playNow("origins", { mode: "discovery" }) }, "▶ ", t("game.origins")), " ",
-      el("button", { type: "button", id: "guided", onclick: () => go({ game: "kingdomino", players: 2, options: {}, guided: true, seats: [{ kind: "human", name: UNNAMED_YOU }, { kind: "ai", level: "easy" }] }, ["me", "ai:easy"]) },
-        t("lobby.guided"))),
-    el("p", { class: "small" }, t("lobby.play_now_text")));
+  const quick = quickPlay(go);
 
-  const gameSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "game" }, Object.keys(GAMES).map((id) => el("option", { value: id }, t(`game.${id}`)))));
+  const gameSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "game" },
+    Object.keys(GAMES).map((id) => el("option", { value: id }, t(`game.${id}`)))));
   const playersSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "players" }));
   const optionsBox = el("fieldset", { id: "options" });
   const seatsBox = el("div", { id: "seats" });
@@ -87,7 +106,8 @@ export function showLobby(main) {
   }
   async function loadRatings() {
     try {
-      const answer = await api("/api/ratings", { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options: chosenOptions() } });
+      const answer = /** @type {{ratings: Record<string, number[] | null>}} */ (await api("/api/ratings",
+        { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options: chosenOptions() } }));
       ratings = answer.ratings;
     } catch {
       ratings = {};
@@ -112,11 +132,7 @@ export function showLobby(main) {
     const spec = GAMES[gameSelect.value];
     const current = Number(playersSelect.value) || spec.players[0];
     playersSelect.replaceChildren(...spec.players.map((n) => el("option", { value: n, selected: n === current }, t("lobby.players_n", { n }))));
-    optionsBox.replaceChildren(el("legend", {}, t("lobby.options")),
-      spec.modes ? el("label", {}, t("lobby.mode"), " ", el("select", { id: "mode" }, spec.modes.map((m) => el("option", { value: m }, t(`mode.${m}`))))) : "",
-      ...spec.flags.map(([id, value, only]) => el("label", { "data-players": only && only.players ? only.players.join(" ") : undefined, "data-modes": only && only.modes ? only.modes.join(" ") : undefined },
-        el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", t(`option.${id}.long`))));
-    if (!spec.flags.length && !spec.modes) optionsBox.append(el("p", { class: "small" }, t("lobby.no_options")));
+    optionsBox.replaceChildren(...optionFields(spec));
     offerApplicable();
     refreshSeats();
     loadRatings();
@@ -137,15 +153,8 @@ export function showLobby(main) {
   function refreshSeats() {
     remembered();
     const n = Number(playersSelect.value);
-    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => {
-      const kept = typed[i] || { kind: i === 0 ? "me" : "ai:medium", name: "" };
-      return el("div", { class: "seat-row" },
-        el("label", { for: `seat-${i}`, id: `seat-label-${i}` }, t("lobby.seat_n", { n: i + 1 })), " ",
-        el("select", { id: `seat-${i}` }, SEAT_KINDS.map((value) => el("option", { value, selected: value === kept.kind }, seatLabel(value)))), " ",
-        el("label", { for: `name-${i}`, id: `name-label-${i}` }, t("lobby.name")), " ",
-        // Named with its seat ("Player 2 name"): every name field was read as "name" alone.
-        el("input", { id: `name-${i}`, "aria-labelledby": `seat-label-${i} name-label-${i}`, maxlength: 40, size: 12, value: kept.name, placeholder: kept.kind === "me" ? t("name.you") : kept.kind.startsWith("ai:") ? t("lobby.ai_name_placeholder") : t("player_n", { n: i + 1 }) }));
-    }));
+    const kept = (/** @type {number} */ i) => typed[i] || { kind: i === 0 ? "me" : "ai:medium", name: "" };
+    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, kept(i), seatLabel)));
   }
   gameSelect.addEventListener("change", refresh);
   playersSelect.addEventListener("change", () => { offerApplicable(); refreshSeats(); loadRatings(); });
@@ -169,44 +178,92 @@ export function showLobby(main) {
     await go({ game: gameSelect.value, players: n, options, seats, hints }, kinds);
   }
 
-  const form = el("form", { onsubmit: create, "aria-labelledby": "new-game" },
-    el("h2", { id: "new-game" }, t("lobby.new_game")),
-    el("div", { class: "fields" }, el("label", { for: "game" }, t("lobby.game")), " ", gameSelect, " ", el("label", { for: "players" }, t("lobby.players")), " ", playersSelect), optionsBox,
-    el("h3", {}, t("lobby.seats")), seatsBox,
-    el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
-    el("p", {}, el("button", { class: "primary", type: "submit", id: "create" }, t("lobby.create"))));
-  const invite = el("input", { id: "invite", placeholder: t("lobby.invite_placeholder"), size: 30, "aria-label": t("lobby.invite_placeholder") });
-  const openInvite = el("form", { onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); const url = new URL(/** @type {HTMLInputElement} */ (invite).value, location.origin); location.href = url.pathname + url.search; } },
-    el("h2", {}, t("lobby.join")), invite, " ", el("button", { type: "submit" }, t("lobby.open")));
+  const form = newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox }, create);
   const list = el("div", { id: "my-games" }, el("p", { class: "small" }, t("lobby.loading")));
   const scorer = el("section", { class: "card" }, el("h2", {}, el("a", { href: "/score", id: "to-scorer" }, t("lobby.scorer"))),
     el("p", { class: "small" }, t("lobby.scorer_text")));
   main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, error, el("section", { class: "card" }, form),
-    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openInvite), scorer);
+    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openLink()), scorer);
   refresh();
   listGames(list);
 }
 
-/** @param {HTMLElement} list */
+/** A game's options as the new game's form offers them: its modes, and a box for each optional
+ * rule, marked with the players and modes it holds for. @param {typeof GAMES[string]} spec */
+function optionFields(spec) {
+  const fields = [el("legend", {}, t("lobby.options")),
+    spec.modes ? el("label", {}, t("lobby.mode"), " ", el("select", { id: "mode" },
+      spec.modes.map((m) => el("option", { value: m }, t(`mode.${m}`))))) : "",
+    ...spec.flags.map(([id, value, only]) => el("label", { "data-players": only && only.players ? only.players.join(" ") : undefined,
+      "data-modes": only && only.modes ? only.modes.join(" ") : undefined },
+      el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", t(`option.${id}.long`)))];
+  if (!spec.flags.length && !spec.modes) fields.push(el("p", { class: "small" }, t("lobby.no_options")));
+  return fields;
+}
+
+/** Seat `i`'s row of the new game's form: who plays it, and its name, as typed so far (`kept`).
+ * @param {number} i @param {{kind: string, name: string}} kept @param {(value: string) => string} seatLabel a seat kind's label */
+function seatRow(i, kept, seatLabel) {
+  const placeholder = kept.kind === "me" ? t("name.you") : kept.kind.startsWith("ai:") ? t("lobby.ai_name_placeholder") : t("player_n", { n: i + 1 });
+  return el("div", { class: "seat-row" },
+    el("label", { for: `seat-${i}`, id: `seat-label-${i}` }, t("lobby.seat_n", { n: i + 1 })), " ",
+    el("select", { id: `seat-${i}` }, SEAT_KINDS.map((value) => el("option", { value, selected: value === kept.kind }, seatLabel(value)))), " ",
+    el("label", { for: `name-${i}`, id: `name-label-${i}` }, t("lobby.name")), " ",
+    // Named with its seat ("Player 2 name"): every name field was read as "name" alone.
+    el("input", { id: `name-${i}`, "aria-labelledby": `seat-label-${i} name-label-${i}`, maxlength: 40, size: 12, value: kept.name, placeholder }));
+}
+
+/** The new game's form: the game, its players, options and seats, hints, and the button that creates it.
+ * @param {{gameSelect: HTMLElement, playersSelect: HTMLElement, optionsBox: HTMLElement, seatsBox: HTMLElement}} fields
+ * @param {(event: Event) => void} create */
+function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox }, create) {
+  return el("form", { onsubmit: create, "aria-labelledby": "new-game" },
+    el("h2", { id: "new-game" }, t("lobby.new_game")),
+    el("div", { class: "fields" }, el("label", { for: "game" }, t("lobby.game")), " ", gameSelect, " ",
+      el("label", { for: "players" }, t("lobby.players")), " ", playersSelect), optionsBox,
+    el("h3", {}, t("lobby.seats")), seatsBox,
+    el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
+    el("p", {}, el("button", { class: "primary", type: "submit", id: "create" }, t("lobby.create"))));
+}
+
+/** A field to paste a link into (an invite's or a spectator's) and open it on this server. */
+function openLink() {
+  const invite = /** @type {HTMLInputElement} */ (el("input", { id: "invite", placeholder: t("lobby.invite_placeholder"), size: 30,
+    "aria-label": t("lobby.invite_placeholder") }));
+  /** @param {Event} e */
+  const open = (e) => {
+    e.preventDefault();
+    const url = new URL(invite.value, location.origin);
+    location.href = url.pathname + url.search;
+  };
+  return el("form", { onsubmit: open }, el("h2", {}, t("lobby.join")), invite, " ", el("button", { type: "submit" }, t("lobby.open")));
+}
+
+/** @typedef {import("./view-types.js").GameSummary} GameSummary */
+
+/** The games this browser holds, as the server says they stand now: the ones awaiting you first.
+ * @param {HTMLElement} list */
 async function listGames(list) {
   const saved = savedGames();
-  const pairs = saved.flatMap((g) => g.tokens.slice(0, 1).map((/** @type {string} */ token) => ({ id: g.id, token })));
+  const pairs = saved.flatMap((g) => g.tokens.slice(0, 1).map((token) => ({ id: g.id, token })));
   if (!pairs.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return; }
   try {
-    const { games } = await api("/api/games/lookup", { method: "POST", body: { games: pairs } });
-    /** A game awaiting a move of yours. @param {any} g */
+    const { games } = /** @type {{games: GameSummary[]}} */ (await api("/api/games/lookup", { method: "POST", body: { games: pairs } }));
+    /** A game awaiting a move of yours. @param {GameSummary} g */
     const awaits = (g) => g.status !== "finished" && g.seat !== null && g.current_player === g.seat;
     // The games awaiting you first, each group in the order kept (newest first).
-    const ordered = [...games.filter(awaits), ...games.filter((/** @type {any} */ g) => !awaits(g))];
+    const ordered = [...games.filter(awaits), ...games.filter((g) => !awaits(g))];
     // When each began, so two games of one kind are told apart: "26 Nov, 20:41" in the page's language.
-    const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-    list.replaceChildren(el("ul", {}, ordered.map((/** @type {any} */ g) => el("li", { class: awaits(g) ? "awaits" : "" },
+    const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+      { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+    list.replaceChildren(el("ul", {}, ordered.map((g) => el("li", { class: awaits(g) ? "awaits" : "" },
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", t(`lobby.status.${g.status}`), " · ",
       el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
       awaits(g) ? el("strong", { class: "awaits-you" }, "● ", t("title.your_turn"), " · ") : "",
       // Each seat's points, a star by a finished game's winners (a tie on points is told apart).
-      g.seats.flatMap((/** @type {string} */ name, /** @type {number} */ i) => [i ? ", " : "", `${localName(name)} ${g.scores[i]}`,
-        (g.winners || []).includes(i) ? el("span", { class: "leader", title: t("board.winner"), "aria-label": t("board.winner"), role: "img" }, " ★") : ""]),
+      g.seats.flatMap((name, i) => [i ? ", " : "", `${localName(name)} ${g.scores[i]}`,
+        (g.winners || []).includes(i) ? el("span", { class: "leader", title: t("board.winner"), "aria-label": t("board.winner"), role: "img" },
+          " ★") : ""]),
       g.practice ? ` · ${t("game.practice_short")}` : ""))));
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));

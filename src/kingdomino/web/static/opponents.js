@@ -1,11 +1,11 @@
 // The opponents' kingdoms: side by side on a wide screen; on a phone, one at a time behind tabs,
 // one tap away instead of a long scroll below your own kingdom.
-import { el } from "./api.js";
+import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatBadge } from "./pictures.js";
 import { seatName } from "./words.js";
 import { kingdomPoints, leaderMark } from "./ending.js";
-import { part } from "./keep.js";
+import { part } from "./redraw-in-place.js";
 
 /** The screens narrow enough for tabs: the phone layout of style.css, whose columns stack. */
 export const PHONE = "(max-width: 640px)";
@@ -14,9 +14,9 @@ let shown = null;
 
 /**
  * The opponents' column: every card, and on a phone a tab per opponent (name and points). A part
- * (keep.js): the cards kept from the last drawing stay where they are in the page.
- * @param {any} view @param {number[]} seats @param {(seat: number) => HTMLElement} card
- * @returns {import("./keep.js").Part}
+ * (redraw-in-place.js): the cards kept from the last drawing stay where they are in the page.
+ * @param {import("./view-types.js").ShownView} view @param {number[]} seats @param {(seat: number) => HTMLElement} card
+ * @returns {import("./redraw-in-place.js").Part}
  */
 export function opponents(view, seats, card) {
   const cards = seats.map(card);
@@ -49,7 +49,8 @@ export function opponents(view, seats, card) {
         const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
         if (step) { e.preventDefault(); select(seats[(i + step + seats.length) % seats.length], true); }
       } },
-      el("span", {}, seatBadge(seat, 12), " ", seatName(view, seat)), el("span", { class: "small" }, kingdomPoints(view, seat), leaderMark(view, seat))));
+      el("span", {}, seatBadge(seat, 12), " ", seatName(view, seat)),
+        el("span", { class: "small" }, kingdomPoints(view, seat), leaderMark(view, seat))));
   });
   select(shown, false);
   return part("others", "div", { class: "others-col tabbed" },

@@ -2,9 +2,10 @@
 // rotation under the pointer (or the focused / tapped square), R or the button to rotate, a click to
 // confirm (touch: tap to choose, tap again to rotate, "Place here" to confirm), and for any other square
 // the engine's reason why not. Also the layer of single-square choices (fire, pay, caveman, cross, die).
-import { el, svg } from "./api.js";
+import { el, svg } from "./dom.js";
 import { t, tTouch } from "./i18n.js";
 
+/** The directions a domino's second half may lie from its first, in the order R turns it. */
 export const DIRS = ["E", "S", "W", "N"];
 /** @type {Record<string, [number, number]>} */
 export const STEP = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] };
@@ -74,6 +75,29 @@ function dirAt(dirs) {
   return dirs[0];
 }
 
+/** The squares of `grid` that are not a legal first half (`spots`), each asking the engine why
+ * (`ask`) when clicked. @param {Array<[number, number]>} grid @param {Map<string, string[]>} spots @param {CellAt} cellAt
+ * @param {number} size @param {(key: string) => void} ask */
+function whySquares(grid, spots, cellAt, size, ask) {
+  const squares = [];
+  for (const [r, c] of grid) {
+    const key = `${r},${c}`;
+    if (spots.has(key)) continue;
+    const [x, y] = cellAt(r, c);
+    squares.push(svg("rect", { x, y, width: size, height: size, fill: "transparent", class: "why", "data-why": key, onclick: () => ask(key) }));
+  }
+  return squares;
+}
+
+/** The focused square's ring, drawn over the ghost (hidden until a square is focused): the ghost
+ * covered the square's own focus mark, and a keyboard player could not see which square had the
+ * focus. @param {number} size */
+function focusRing(size) {
+  return svg("g", { class: "focus-ring", "pointer-events": "none", visibility: "hidden" },
+    svg("rect", { width: size - 4, height: size - 4, rx: 5, fill: "none", stroke: "#fff", "stroke-width": 7 }),
+    svg("rect", { width: size - 4, height: size - 4, rx: 5, fill: "none", stroke: "#1d1d1d", "stroke-width": 3.5 }));
+}
+
 /**
  * A controller for one placing decision on one grid. `gain` says what a placement adds to the score
  * ("+6"), written on the ghost.
@@ -140,14 +164,7 @@ export function placer(options) {
     if (action) play(action);
   };
 
-  // Any square that is not a legal first half: ask the engine why.
-  for (const [r, c] of grid) {
-    const key = `${r},${c}`;
-    if (spots.has(key)) continue;
-    const [x, y] = cellAt(r, c);
-    layer.append(svg("rect", { x, y, width: size, height: size, fill: "transparent", class: "why",
-      "data-why": key, onclick: () => why(`${verb} ${key} ${placing.dir}`) }));
-  }
+  layer.append(...whySquares(grid, spots, cellAt, size, (key) => why(`${verb} ${key} ${placing.dir}`)));
   /** The squares a domino may be placed from, for the arrow keys. @type {Map<string, SVGElement>} */
   const squares = new Map();
   for (const key of spots.keys()) {
@@ -156,7 +173,11 @@ export function placer(options) {
     const spot = svg("g", { class: "legal anchor", tabindex: 0, role: "button", "data-anchor": key,
       "aria-label": label(/** @type {string} */ (actionAt(key))),
       onpointerenter: (/** @type {PointerEvent} */ e) => { if (e.pointerType === "mouse") { placing.anchor = key; showGhost(); } },
-      onfocus: () => { placing.anchor = key; showGhost(); spot.setAttribute("aria-label", label(/** @type {string} */ (actionAt(key)))); ringAt(x, y); },
+      onfocus: () => {
+        placing.anchor = key; showGhost();
+        spot.setAttribute("aria-label", label(/** @type {string} */ (actionAt(key))));
+        ringAt(x, y);
+      },
       onblur: () => ring.setAttribute("visibility", "hidden"),
       onclick: (/** @type {PointerEvent} */ e) => {
         const touch = e.pointerType === "touch" || e.pointerType === "pen";
@@ -173,11 +194,7 @@ export function placer(options) {
     layer.append(spot);
     squares.set(key, spot);
   }
-  // The focused square's ring, over the ghost: the ghost covered the square's own focus mark, and a
-  // keyboard player could not see which square had the focus.
-  const ring = svg("g", { class: "focus-ring", "pointer-events": "none", visibility: "hidden" },
-    svg("rect", { width: size - 4, height: size - 4, rx: 5, fill: "none", stroke: "#fff", "stroke-width": 7 }),
-    svg("rect", { width: size - 4, height: size - 4, rx: 5, fill: "none", stroke: "#1d1d1d", "stroke-width": 3.5 }));
+  const ring = focusRing(size);
   /** Shows the ring on the square at (`x`, `y`). @param {number} x @param {number} y */
   function ringAt(x, y) {
     ring.setAttribute("transform", `translate(${x + 2} ${y + 2})`);
@@ -200,7 +217,8 @@ export function placer(options) {
     const turned = el("span", { class: "visually-hidden", id: "turned", role: "status" });
     sayTurned = (words) => { turned.textContent = words; };
     return el("div", { class: "toolbar" }, turned,
-      el("button", { type: "button", id: "rotate", onclick: rotate, "aria-keyshortcuts": "R", title: t("place.rotate_title") }, "⟳ ", tTouch("place.rotate")),
+      el("button", { type: "button", id: "rotate", onclick: rotate, "aria-keyshortcuts": "R", title: t("place.rotate_title") }, "⟳ ",
+        tTouch("place.rotate")),
       place, info);
   };
   return { layer, rotate, confirm, toolbar, any: spots.size > 0 };
@@ -246,7 +264,8 @@ export function hintMark(action, cellAt, size) {
     const [r, c] = [Number(placed[1]), Number(placed[2])];
     const step = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] }[/** @type {"E"} */ (placed[3])];
     const [x1, y1] = cellAt(r, c), [x2, y2] = cellAt(r + step[0], c + step[1]);
-    return svg("rect", { class: "hint-mark", x: Math.min(x1, x2) + 2, y: Math.min(y1, y2) + 2, width: Math.abs(x2 - x1) + size - 4, height: Math.abs(y2 - y1) + size - 4, rx: 5 });
+    return svg("rect", { class: "hint-mark", x: Math.min(x1, x2) + 2, y: Math.min(y1, y2) + 2, width: Math.abs(x2 - x1) + size - 4,
+      height: Math.abs(y2 - y1) + size - 4, rx: 5 });
   }
   const square = action.match(/^\w+(?: \d+)? (-?\d+),(-?\d+)$/);
   if (!square) return null;
@@ -255,7 +274,7 @@ export function hintMark(action, cellAt, size) {
 }
 
 /**
- * Put this state's layers over a board `image` that may be kept from state to state (keep.js), in
+ * Put this state's layers over a board `image` that may be kept from state to state (redraw-in-place.js), in
  * place of those the last state put there: the acting seat's placing layer and choices (they hold
  * this state's listeners) and the `highlight`ed move's mark when it is on this `seat`'s board.
  * @param {Element} image @param {number} seat @param {Array<Element | null>} layers

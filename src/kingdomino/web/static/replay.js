@@ -1,30 +1,22 @@
 // The replay viewer of a finished game: step through every action, the board and the scores of
 // that moment, and the log following the step (the current action marked and scrolled to).
-// The game's review (computed by the server once the game is over) follows the steps: the marked
-// moves are flagged in the log, and at the position a human decided in, the move played and the
-// best alternative (drawn on the board, as a hint) are given with their estimated win chances.
-import { api, el } from "./api.js";
-import { number, t } from "./i18n.js";
+// The game's review (review.js) follows the steps: the marked moves are flagged in the log, and at
+// the position a human decided in, the best alternative is drawn on the board, as a hint.
+import { el } from "./dom.js";
+import { api } from "./server.js";
+import { t } from "./i18n.js";
 import { keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
-import { actionWords, inSentence, localSeatNames, logWords, seatWords, winChanceWords, winPercent } from "./words.js";
+import { betterMove, decisionWords, loadReview, markFlag } from "./review.js";
+import { localSeatNames, logWords } from "./words.js";
 
-/** Seconds between two looks at a review still being computed. */
-const REVIEW_POLL_MS = 1500;
-
-/**
- * A human decision's review; `reviewed` false: left out by the game's budget of searches.
- * @typedef {{index: number, seat: number, action: string, forced: boolean, reviewed?: boolean, value?: number,
- *   best?: string, best_value?: number, loss?: number, mark: "inaccuracy" | "mistake" | null}} ReviewedMove
- */
-
-/** A mark as a flag for the log: "?!" an inaccuracy, "?" a mistake, with its name for screen readers. @param {string} mark */
-export function markFlag(mark) {
-  return el("span", { class: `review-mark ${mark}`, title: t(`review.mark.${mark}`) },
-    " ", mark === "mistake" ? "?" : "?!", el("span", { class: "visually-hidden" }, ` ${t(`review.mark.${mark}`)}`));
-}
+/** @typedef {import("./view-types.js").View} View */
+/** @typedef {import("./view-types.js").ShownView} ShownView */
+/** @typedef {import("./view-types.js").ReplayFrame} ReplayFrame */
+/** @typedef {import("./view-types.js").ReviewedMove} ReviewedMove */
+/** @typedef {import("./board-kingdoms.js").Ctx} Ctx */
 
 /** A game's board module: it draws the table and a small kingdom for the score sheets.
- * @typedef {{render: (c: HTMLElement, v: any, ctx: any) => void, miniKingdom: (v: any, seat: number) => Element}} BoardModule */
+ * @typedef {{render: (c: HTMLElement, v: ShownView, ctx: Ctx) => void, miniKingdom: (v: ShownView, seat: number) => Element}} BoardModule */
 
 /** Where the replay draws on the game's page: the board; the step's controls (`bar`, above the
  * board, at hand while it is looked at); the replay's title and review (`panel`); the step's scores
@@ -32,158 +24,156 @@ export function markFlag(mark) {
  * @typedef {{board: HTMLElement, bar: HTMLElement, panel: HTMLElement, scores: HTMLElement, log: HTMLElement}} Places */
 
 /**
- * @param {string} id @param {any} view the finished game's view
- * @param {BoardModule} renderer @param {any} ctx @param {Places} places @param {() => void} back
+ * A replay being looked at: the finished game (`view`) and how it is drawn, the step shown, the
+ * frames asked for so far (only the last one asked is drawn: a step's answer that comes after a
+ * later step's, as when a slider is dragged, would show the wrong board; and none once the replay
+ * is left), the decisions reviewed by log index, and the replay's own elements.
+ * @typedef {{id: string, view: View, renderer: BoardModule, ctx: Ctx, places: Places, total: number, step: number,
+ *   asked: number, reviewed: Map<number, ReviewedMove>, slider: HTMLInputElement, label: HTMLElement,
+ *   scores: HTMLElement, note: HTMLElement, matchNote: HTMLElement}} Replay
+ */
+
+/**
+ * Show the replay of the finished game `id` (its `view`) in `places` on the game's page, drawn by
+ * its board module `renderer`, from the first step; `back` leaves it (its button).
+ * @param {string} id @param {View} view the finished game's view
+ * @param {BoardModule} renderer @param {Ctx} ctx @param {Places} places @param {() => void} back
  */
 export async function startReplay(id, view, renderer, ctx, places, back) {
-  const { board, bar, panel, log } = places;
   const total = view.index;
-  let step = 0;
-  /** @type {Map<number, ReviewedMove>} */
-  let reviewed = new Map();
-  /** The searches a game's review spends at most (the ready review's `searches_per_game`). */
-  let searchesPerGame = 0;
-  const slider = /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: total, value: 0, id: "replay-step", "aria-label": t("replay.step") }));
-  const label = el("span", { id: "replay-label", "aria-live": "polite" });
-  const scores = el("div", { id: "replay-scores" });
+  /** @type {Replay} */
+  const replay = { id, view, renderer, ctx, places, total, step: 0, asked: 0, reviewed: new Map(),
+    slider: /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: total, value: 0, id: "replay-step",
+      "aria-label": t("replay.step") })),
+    label: el("span", { id: "replay-label", "aria-live": "polite" }),
+    scores: el("div", { id: "replay-scores" }),
+    note: el("p", { id: "review-note", "aria-live": "polite" }),
+    matchNote: el("p", { id: "replay-match-note", class: "away", hidden: true }) };
   const reviewState = el("p", { id: "review-state", class: "small" });
-  const nextMarked = el("button", { type: "button", id: "review-next", disabled: true, onclick: () => jumpToMarked() }, t("review.next"));
-  const note = el("p", { id: "review-note", "aria-live": "polite" });
-  const matchNote = el("p", { id: "replay-match-note", class: "away", hidden: true });
-
-  /** The frames asked for so far: only the last one asked is drawn (a step's answer that comes
-   * after a later step's, as when a slider is dragged, would show the wrong board), and none once
-   * the replay is left. */
-  let asked = 0;
-  const show = async () => {
-    const ask = ++asked;
-    const frame = await api(`/api/games/${id}/replay?step=${step}`);
-    if (ask !== asked || !slider.isConnected) return;  // a later step asked for, or the replay left
-    localSeatNames(frame.seats, view.your_seats || []);
-    slider.value = String(step);
-    const seat = frame.last ? frame.last.seat : -1;
-    const fake = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [], viewer_seats: view.your_seats,
-      winners: step === frame.steps ? view.winners : [], log: [] };
-    label.textContent = ` ${t("replay.step_of", { n: step, of: frame.steps })}${frame.last ? " · " + logWords(fake, { seat, text: frame.last.text, description: frame.last.description }) : ""}`;
-    matchNote.textContent = matchNoteWords(fake);  // before the board is fitted below it
-    matchNote.hidden = !matchNote.textContent;
-    // The decision taken from this position, if a human's: the best alternative drawn as a hint.
-    const decision = reviewed.get(step);
-    // A move no better in whole percent of win chance is not offered as a better one.
-    const better = decision && !decision.forced && decision.best && decision.best !== decision.action
-      && winPercent(decision.best_value ?? 0) > winPercent(decision.value ?? 0) ? decision.best : null;
-    // The review's words above the board before it is fitted to the room they leave; said marked
-    // on the board only once it is drawn there.
-    const words = (/** @type {boolean} */ marked) => decision ? decisionWords(fake, decision, better, frame.next, marked) : [];
-    note.replaceChildren(...words(Boolean(better)));
-    renderer.render(board, fake, { ...ctx, legal: [], replay: true, mainSeat: view.your_seats[0] ?? 0,
-      highlight: decision && better ? { seat: decision.seat, action: better } : null });
-    const marked = Boolean(board.querySelector(".hint-mark, .hinted"));
-    if (marked !== Boolean(better)) note.replaceChildren(...words(marked));
-    // A Dynasty's games played by this step: their kingdoms, and the last one's result while the
-    // next one is young (the board has gone back to empty kingdoms).
-    keepOpen(scores, pastGames(fake, renderer.miniKingdom, scores), scoreSheets(fake, renderer.miniKingdom, scores));
-    log.replaceChildren(...frame.log.slice().reverse().map((/** @type {any} */ entry) => {
-      const mark = reviewed.get(entry.index)?.mark;
-      return el("li", { value: entry.index + 1, class: [entry.index === step - 1 ? "current" : "", mark ? `marked ${mark}` : ""].join(" ").trim(),
-        "aria-current": entry.index === step - 1 ? "step" : undefined }, logWords(fake, entry), mark ? markFlag(mark) : "");
-    }));
-    const current = log.querySelector("li.current");
-    if (current) showInLog(current);
-  };
-
-  /** Scroll the log's own box (never the page: the board stays in view) to show `item`. @param {Element} item */
-  function showInLog(item) {
-    const box = log.getBoundingClientRect(), line = item.getBoundingClientRect();
-    if (line.top < box.top) log.scrollTop -= box.top - line.top;
-    else if (line.bottom > box.bottom) log.scrollTop += line.bottom - box.bottom;
-  }
-
-  /**
-   * The review of one decision in words: the move played as the log tells it ("You chose domino
-   * 36"), its win chance, and the better move if any, as a sentence that compares them ("Better:
-   * choose domino 20 (...), marked on the board (win chance 62 % instead of 48 %)"; it read as a
-   * menu's line, "Best: Choose domino 20 (...) (about 60 % to win)"), said marked only when the
-   * board shows it.
-   * @param {any} fake @param {ReviewedMove} decision @param {string | null} better
-   * @param {{seat: number, text: string, description?: string} | null} played the action taken here
-   * @param {boolean} marked
-   */
-  function decisionWords(fake, decision, better, played, marked) {
-    if (decision.forced) return [seatWords(view, "review.forced", decision.seat)];
-    if (decision.reviewed === false) return [t("review.not_reviewed", { budget: number(searchesPerGame) })];
-    const move = played ? logWords(fake, played) : actionWords(fake, decision.action);
-    /** @type {Array<string | HTMLElement>} */
-    const words = [better ? t("review.played_worse", { move }) : t("review.played", { move, chance: winChanceWords(decision.value ?? 0) })];
-    if (decision.mark) words.push(" ", el("strong", { class: `review-verdict ${decision.mark}` }, t(`review.mark.${decision.mark}`)), ".");
-    if (better) {
-      const chances = { better: number(winPercent(decision.best_value ?? 0)), played: number(winPercent(decision.value ?? 0)) };
-      words.push(" ", t(marked ? "review.best" : "review.best_unmarked", { move: inSentence(actionWords(fake, better)), ...chances }));
-    } else words.push(" ", t("review.good"));
-    return words;
-  }
-
-  /** Go to the position of the next marked decision (after this step), else the first one. */
-  function jumpToMarked() {
-    const marked = [...reviewed.values()].filter((m) => m.mark).map((m) => m.index);
-    const next = marked.find((index) => index > step) ?? marked[0];
-    if (next !== undefined) { step = next; show(); }
-  }
-
-  async function loadReview() {
-    let answer;
-    try { answer = await api(`/api/games/${id}/review`); } catch { reviewState.textContent = ""; return; }
-    if (!panel.contains(reviewState)) return;
-    if (answer.status !== "ready") {
-      // Waiting behind other reviews ("queued", its place in line), or being computed.
-      reviewState.textContent = answer.status === "queued" ? t("review.queued", { place: number(answer.place) })
-        : t("review.pending", { done: answer.done, total: answer.total });
-      setTimeout(loadReview, REVIEW_POLL_MS);
-      return;
-    }
-    reviewed = new Map(answer.moves.map((/** @type {ReviewedMove} */ m) => [m.index, m]));
-    searchesPerGame = answer.searches_per_game ?? 0;
-    const counts = { mistakes: answer.summary.mistake, inaccuracies: answer.summary.inaccuracy, skipped: answer.summary.not_reviewed };
-    reviewState.textContent = t(counts.skipped ? "review.summary_partial" : "review.summary", counts);
-    nextMarked.toggleAttribute("disabled", !answer.summary.mistake && !answer.summary.inaccuracy);
-    await show();
-  }
-
-  /** @param {number} to */
-  const goTo = (to) => { step = Math.max(0, Math.min(total, to)); show(); };
-  /** @param {number} delta */
-  const go = (delta) => goTo(step + delta);
-  slider.addEventListener("input", () => { step = Number(slider.value); show(); });
-  /** The keys, wherever the focus is but in a field (the slider has them itself) or the rules:
-   * the arrows step back and on, Home and End go to the first and the last step. @param {KeyboardEvent} event */
-  const onKey = (event) => {
-    if (!slider.isConnected) { document.removeEventListener("keydown", onKey); return; }
-    const target = /** @type {HTMLElement} */ (event.target);
-    if (event.ctrlKey || event.metaKey || event.altKey || target.closest("input, select, textarea, dialog")) return;
-    /** @type {Record<string, () => void>} */
-    const keys = { ArrowLeft: () => go(-1), ArrowRight: () => go(1), Home: () => goTo(0), End: () => goTo(total) };
-    if (!keys[event.key]) return;
-    event.preventDefault();
-    keys[event.key]();
-  };
-  document.addEventListener("keydown", onKey);
-  /** A step button, its key said to pointers and screen readers. @param {string} id @param {string} words @param {string} key @param {string} sign @param {() => void} onclick */
-  const stepButton = (id, words, key, sign, onclick) => el("button", { type: "button", id, onclick, "aria-label": words, "aria-keyshortcuts": key,
-    title: `${words} (${key === "ArrowLeft" ? "←" : key === "ArrowRight" ? "→" : key})` }, sign);
+  const nextMarked = el("button", { type: "button", id: "review-next", disabled: true, onclick: () => jumpToMarked(replay) }, t("review.next"));
+  replay.slider.addEventListener("input", () => { replay.step = Number(replay.slider.value); showStep(replay); });
+  listenToKeys(replay);
   // The title, the way back and the review's summary share a line, so a laptop's board keeps its room.
-  panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" },
-    el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")), el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back")),
+  places.panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" },
+    el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")),
+      el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back")),
       el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, nextMarked)),
-    note));
-  bar.replaceChildren(el("div", { class: "controls" },
-    stepButton("replay-first", t("replay.first"), "Home", "|◀", () => goTo(0)), " ",
-    stepButton("replay-prev", t("replay.previous"), "ArrowLeft", "◀", () => go(-1)), " ",
-    stepButton("replay-next", t("replay.next"), "ArrowRight", "▶", () => go(1)), " ",
-    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(total)), " ", slider, label), matchNote);
-  places.scores.replaceChildren(scores);
+    replay.note));
+  places.bar.replaceChildren(stepControls(replay), replay.matchNote);
+  places.scores.replaceChildren(replay.scores);
   // The button that opened the replay is gone: a keyboard's focus goes on to the step buttons
   // (it fell to the page).
-  if (document.activeElement === document.body) /** @type {HTMLElement} */ (bar.querySelector("#replay-next")).focus({ preventScroll: true });
-  await show();
-  loadReview();
+  if (document.activeElement === document.body) /** @type {HTMLElement} */ (places.bar.querySelector("#replay-next")).focus({ preventScroll: true });
+  await showStep(replay);
+  loadReview(id, { state: reviewState, next: nextMarked, panel: places.panel }, async (reviewed) => {
+    replay.reviewed = reviewed;
+    await showStep(replay);
+  });
+}
+
+/** The step buttons, the slider and the step's words. @param {Replay} replay */
+function stepControls(replay) {
+  /** A step button, its key said to pointers and screen readers.
+   * @param {string} id @param {string} words @param {string} key @param {string} sign @param {() => void} onclick */
+  const stepButton = (id, words, key, sign, onclick) => el("button", { type: "button", id, onclick, "aria-label": words, "aria-keyshortcuts": key,
+    title: `${words} (${key === "ArrowLeft" ? "←" : key === "ArrowRight" ? "→" : key})` }, sign);
+  return el("div", { class: "controls" },
+    stepButton("replay-first", t("replay.first"), "Home", "|◀", () => goTo(replay, 0)), " ",
+    stepButton("replay-prev", t("replay.previous"), "ArrowLeft", "◀", () => goTo(replay, replay.step - 1)), " ",
+    stepButton("replay-next", t("replay.next"), "ArrowRight", "▶", () => goTo(replay, replay.step + 1)), " ",
+    stepButton("replay-last", t("replay.last"), "End", "▶|", () => goTo(replay, replay.total)), " ", replay.slider, replay.label);
+}
+
+/** The keys, wherever the focus is but in a field (the slider has them itself) or the rules: the
+ * arrows step back and on, Home and End go to the first and the last step; until the replay is left.
+ * @param {Replay} replay */
+function listenToKeys(replay) {
+  /** @param {KeyboardEvent} event */
+  const onKey = (event) => {
+    if (!replay.slider.isConnected) { document.removeEventListener("keydown", onKey); return; }
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (event.ctrlKey || event.metaKey || event.altKey || target.closest("input, select, textarea, dialog")) return;
+    /** @type {Record<string, number>} */
+    const steps = { ArrowLeft: replay.step - 1, ArrowRight: replay.step + 1, Home: 0, End: replay.total };
+    if (!(event.key in steps)) return;
+    event.preventDefault();
+    goTo(replay, steps[event.key]);
+  };
+  document.addEventListener("keydown", onKey);
+}
+
+/** Show step `to` (kept within the game). @param {Replay} replay @param {number} to */
+function goTo(replay, to) {
+  replay.step = Math.max(0, Math.min(replay.total, to));
+  showStep(replay);
+}
+
+/** Go to the position of the next marked decision (after this step), else the first one. @param {Replay} replay */
+function jumpToMarked(replay) {
+  const marked = [...replay.reviewed.values()].filter((m) => m.mark).map((m) => m.index);
+  const next = marked.find((index) => index > replay.step) ?? marked[0];
+  if (next !== undefined) { replay.step = next; showStep(replay); }
+}
+
+/** Ask for the replay's step and draw it: its words, the board (the review's better move marked),
+ * the scores and the log. @param {Replay} replay */
+async function showStep(replay) {
+  const { id, view, step, slider } = replay;
+  const ask = ++replay.asked;
+  const frame = /** @type {ReplayFrame} */ (await api(`/api/games/${id}/replay?step=${step}`));
+  if (ask !== replay.asked || !slider.isConnected) return;  // a later step asked for, or the replay left
+  localSeatNames(frame.seats, view.your_seats || []);
+  slider.value = String(step);
+  const seat = frame.last ? frame.last.seat : -1;
+  /** @type {ShownView} */
+  const shown = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [],
+    viewer_seats: view.your_seats, winners: step === frame.steps ? view.winners : [], log: [] };
+  replay.label.textContent = ` ${t("replay.step_of", { n: step, of: frame.steps })}${frame.last
+    ? " · " + logWords(shown, { seat, text: frame.last.text, description: frame.last.description }) : ""}`;
+  replay.matchNote.textContent = matchNoteWords(shown);  // before the board is fitted below it
+  replay.matchNote.hidden = !replay.matchNote.textContent;
+  drawStep(replay, shown, frame);
+  showLog(replay, shown, frame);
+}
+
+/** The step's board, with the review of the decision taken there, and its scores.
+ * @param {Replay} replay @param {ShownView} shown @param {ReplayFrame} frame */
+function drawStep(replay, shown, frame) {
+  const { view, renderer, ctx, step, note, scores } = replay;
+  const { board } = replay.places;
+  // The decision taken from this position, if a human's: the best alternative drawn as a hint.
+  const decision = replay.reviewed.get(step);
+  const better = betterMove(decision);
+  // The review's words above the board before it is fitted to the room they leave; said marked
+  // on the board only once it is drawn there.
+  const words = (/** @type {boolean} */ marked) => decision ? decisionWords(shown, decision, better, frame.next, marked) : [];
+  note.replaceChildren(...words(Boolean(better)));
+  renderer.render(board, shown, { ...ctx, legal: [], replay: true, mainSeat: view.your_seats[0] ?? 0,
+    highlight: decision && better ? { seat: decision.seat, action: better } : null });
+  const marked = Boolean(board.querySelector(".hint-mark, .hinted"));
+  if (marked !== Boolean(better)) note.replaceChildren(...words(marked));
+  // A Dynasty's games played by this step: their kingdoms, and the last one's result while the
+  // next one is young (the board has gone back to empty kingdoms).
+  keepOpen(scores, pastGames(shown, renderer.miniKingdom, scores), scoreSheets(shown, renderer.miniKingdom, scores));
+}
+
+/** The log up to the step, its last action marked and scrolled to, the review's marks flagged.
+ * @param {Replay} replay @param {ShownView} shown @param {ReplayFrame} frame */
+function showLog(replay, shown, frame) {
+  const { step, reviewed, places: { log } } = replay;
+  log.replaceChildren(...frame.log.slice().reverse().map((entry) => {
+    const mark = reviewed.get(entry.index)?.mark;
+    return el("li", { value: entry.index + 1, class: [entry.index === step - 1 ? "current" : "", mark ? `marked ${mark}` : ""].join(" ").trim(),
+      "aria-current": entry.index === step - 1 ? "step" : undefined }, logWords(shown, entry), mark ? markFlag(mark) : "");
+  }));
+  const current = log.querySelector("li.current");
+  if (current) showInLog(log, current);
+}
+
+/** Scroll the log's own box (never the page: the board stays in view) to show `item`.
+ * @param {HTMLElement} log @param {Element} item */
+function showInLog(log, item) {
+  const box = log.getBoundingClientRect(), line = item.getBoundingClientRect();
+  if (line.top < box.top) log.scrollTop -= box.top - line.top;
+  else if (line.bottom > box.bottom) log.scrollTop += line.bottom - box.bottom;
 }

@@ -3,8 +3,18 @@
 // Nothing here decides what is legal: the texts come from the server, which asked the engine.
 import { t, has, number } from "./i18n.js";
 
-/** @typedef {{seat: number, name: string, kind: string, level?: string | null}} Seat */
-/** @typedef {{seats: Seat[], your_seats?: number[], observation: any, game: string, current_player: number}} ViewLike */
+/** @typedef {import("./view-types.js").Observation} Observation */
+/** @typedef {import("./view-types.js").DominoObservation} DominoObservation */
+/** @typedef {import("./view-types.js").DominoSquare} DominoSquare */
+/** @typedef {import("./view-types.js").GameOptions} GameOptions */
+/**
+ * What words are made from: a view (a live game's, a replay step's), its seats by name, the seats
+ * spoken to as "you" and what the moves would add.
+ * @typedef {{seats: Array<{name: string, kind?: string}>, your_seats?: number[], viewer_seats?: number[],
+ *   observation: Observation, game: string, current_player: number, score_gains?: Record<string, number>}} ViewLike
+ */
+/** What a square's words need of the observation: the terrains' ids, and the mode (Discovery has no resources).
+ * @typedef {{legend?: Record<string, {id: string}>, options?: GameOptions}} SquareContext */
 
 /** A seat's name for people ("Anna", "Bruno (AI, hard)"), "you" marked. @param {ViewLike} view @param {number} seat */
 export function seatName(view, seat) {
@@ -18,7 +28,7 @@ export function seatName(view, seat) {
  * A seat's name as the server gave it, with an AI's level in the current language: the server names
  * an AI seat "Bruno (AI, hard)" (`web/live.py`, `ai_name`), which reads "Bruno (ИИ, сложный)" in Russian,
  * an unnamed player's seat "Player 2" ("Игрок 2"), and the lobby's unnamed "You" ("Te" in Hungarian).
- * Names typed by players are kept as they are. @param {string} name
+ * Names typed by players are kept as they are. @param {string} name @returns {string}
  */
 export function localName(name) {
   const m = name.match(/^(.*) \(AI, (\w+)\)$/);
@@ -35,7 +45,7 @@ export function localName(name) {
 export const UNNAMED_YOU = "You";
 
 /** A game's title for people: "Kingdomino Origins · Tribe · Fire Kingdom".
- * @param {{game: string, options?: Record<string, any>}} view */
+ * @param {{game: string, options?: GameOptions}} view */
 export function gameTitle(view) {
   const options = view.options || {};
   const bits = [t(`game.${view.game}`)];
@@ -58,14 +68,15 @@ export function localSeatNames(seats, mine) {
  * A refusal of the server in the page's language where it is named (`code`, with the `values` its
  * words need; a game's own words first, `error.CODE.GAME`), else the server's own words; anything
  * else thrown says its message.
- * @param {any} problem an error message of the socket, a `Refused`, or any Error
+ * @param {unknown} problem an error message of the socket, a `Refused`, or anything thrown
  * @param {string} [game] the game it concerns ("origins" says "territory")
  */
 export function errorWords(problem, game = "") {
-  const code = problem && problem.code;
+  const named = /** @type {{code?: string, message?: unknown, values?: Record<string, string | number>} | null | undefined} */ (problem);
+  const code = named && named.code;
   const key = has(`error.${code}.${game}`) ? `error.${code}.${game}` : `error.${code}`;
-  if (!code || !has(key)) return problem && typeof problem.message === "string" ? problem.message : String(problem);
-  const values = { ...(problem.values || {}) };
+  if (!named || !code || !has(key)) return named && typeof named.message === "string" ? named.message : String(problem);
+  const values = { ...(named.values || {}) };
   if (typeof values.name === "string") values.name = localName(values.name);
   return t(key, values);
 }
@@ -91,7 +102,7 @@ export function dirWord(dir) {
   return t(`dir.${dir}`);
 }
 
-/** A terrain's name from its letter (Kingdomino / Origins). @param {any} obs @param {string} letter */
+/** A terrain's name from its letter (Kingdomino / Origins). @param {SquareContext} obs @param {string} letter */
 export function terrainName(obs, letter) {
   const id = ((obs.legend || {})[letter] || {}).id || letter;
   return has(`terrain.${id}`) ? t(`terrain.${id}`) : id;
@@ -107,7 +118,7 @@ export function cavemanName(kind) {
   return has(`caveman.${kind}`) ? t(`caveman.${kind}`) : kind;
 }
 
-/** What a caveman scores, in words, its figures from the game's data (the view's `tribe`). @param {any} obs @param {string} kind */
+/** What a caveman scores, in words, its figures from the game's data (the view's `tribe`). @param {DominoObservation} obs @param {string} kind */
 export function cavemanScores(obs, kind) {
   const facts = obs.tribe && obs.tribe.cavemen[kind];
   return has(`caveman.${kind}.scores`) ? t(`caveman.${kind}.scores`, { n: facts ? facts.points : 0 }) : "";
@@ -116,10 +127,11 @@ export function cavemanScores(obs, kind) {
 /** The caveman a log description names (the longest name found: "Amazon warrior (strength 2)"), by
  * the names of the game's data (the view's `tribe`), or "". @param {ViewLike} view @param {string} description */
 function cavemanIn(view, description) {
-  const cavemen = (view.observation && view.observation.tribe && view.observation.tribe.cavemen) || {};
+  const obs = view.observation;
+  const cavemen = (obs && obs.game !== "duel" && obs.tribe && obs.tribe.cavemen) || {};
   let found = "", length = 0;
   for (const [kind, facts] of Object.entries(cavemen)) {
-    const named = /** @type {any} */ (facts).name || "";
+    const named = facts.name || "";
     if (named.length > length && description.includes(named)) { found = kind; length = named.length; }
   }
   return found;
@@ -130,7 +142,7 @@ export function resourceName(id) {
   return has(`resource.${id}`) ? t(`resource.${id}`) : id;
 }
 
-/** A half of a domino in words: "wheat field, 2 crowns". @param {any} obs @param {any} half */
+/** A half of a domino in words: "wheat field, 2 crowns". @param {SquareContext} obs @param {DominoSquare} half */
 export function halfWords(obs, half) {
   const bits = [terrainName(obs, half.terrain)];
   if (half.crowns) bits.push(t("count.crowns", { n: half.crowns }));
@@ -140,18 +152,19 @@ export function halfWords(obs, half) {
   return bits.join(", ");
 }
 
-/** A domino of a row in words. @param {any} obs @param {number} number */
+/** A domino of a row in words. @param {Observation} obs @param {number} number */
 export function dominoWords(obs, number) {
-  const entry = [...(obs.row || []), ...(obs.next_row || [])].find((e) => e.domino === number);
-  const halves = entry && entry.halves ? ` (${entry.halves.map((/** @type {any} */ h) => halfWords(obs, h)).join(" | ")})` : "";
+  const domino = obs.game === "duel" ? null : obs;
+  const entry = domino ? [...(domino.row || []), ...(domino.next_row || [])].find((e) => e.domino === number) : undefined;
+  const halves = domino && entry && entry.halves ? ` (${entry.halves.map((h) => halfWords(domino, h)).join(" | ")})` : "";
   return t("domino_n", { n: number }) + halves;
 }
 
 /** The square of the acting seat's kingdom at r, c (for payments). @param {ViewLike} view @param {number} r @param {number} c */
 function squareAt(view, r, c) {
   const obs = view.observation;
-  const list = obs.kingdoms ? obs.kingdoms[view.current_player] : null;
-  return list ? list.squares.find((/** @type {any} */ s) => s.row === r && s.col === c) : null;
+  const list = obs.game !== "duel" && obs.kingdoms ? obs.kingdoms[view.current_player] : null;
+  return list ? list.squares.find((s) => s.row === r && s.col === c) : null;
 }
 
 /**
@@ -172,7 +185,8 @@ export function actionWords(view, text, description) {
  * @returns {{key: string, params: Record<string, string>} | null}
  */
 function actionParts(view, text, description) {
-  const obs = view.observation || {};
+  const obs = view.observation;
+  const domino = obs.game === "duel" ? null : obs;
   const [verb, ...rest] = text.split(" ");
   const arg = rest.join(" ");
   const rc = (/** @type {string} */ s) => s.split(",").map(Number);
@@ -206,7 +220,7 @@ function actionParts(view, text, description) {
     case "fire-to-box": return say("fire_to_box");
     case "totem": return say("totem", { to: view.seats[Number(arg)] ? view.seats[Number(arg)].name : arg });
     case "recruit": {
-      const kind = description === undefined ? (obs.cave || [])[Number(arg) - 1] : cavemanIn(view, description);
+      const kind = description === undefined ? ((domino && domino.cave) || [])[Number(arg) - 1] : cavemanIn(view, description);
       return say("recruit", { caveman: cavemanName(kind || "?"), slot: arg });
     }
     case "recruit-stack": return say("recruit_stack", { caveman: cavemanName(arg) });
@@ -219,7 +233,7 @@ function actionParts(view, text, description) {
     }
     case "caveman": {
       const [r, c] = rc(arg);
-      const kind = description === undefined ? obs.recruiting : cavemanIn(view, description);
+      const kind = description === undefined ? domino && domino.recruiting : cavemanIn(view, description);
       return say("caveman", { caveman: cavemanName(kind || "?"), where: where(r, c) });
     }
     default: return null;
@@ -232,48 +246,48 @@ const LAID = new Set(["place", "draw", "die"]);
 /**
  * What a legal move adds at once to the mover's score, from the server's `score_gains` (counted by
  * the engine); null where it is not known or, for a move that lays nothing on a kingdom, nothing.
- * @param {any} view @param {string} action @returns {number | null}
+ * @param {ViewLike} view @param {string} action @returns {number | null}
  */
 function shownGain(view, action) {
   const gain = (view.score_gains || {})[action];
   return typeof gain !== "number" || (!gain && !LAID.has(action.split(" ")[0])) ? null : gain;
 }
 
-/** That gain as a sign and a number ("+6"), or "". @param {any} view @param {string} action */
+/** That gain as a sign and a number ("+6"), or "". @param {ViewLike} view @param {string} action */
 export function gainSign(view, action) {
   const gain = shownGain(view, action);
   return gain === null ? "" : `${gain < 0 ? "−" : "+"}${Math.abs(gain)}`;
 }
 
-/** That gain in words ("+6 points"), or "". @param {any} view @param {string} action */
+/** That gain in words ("+6 points"), or "". @param {ViewLike} view @param {string} action */
 export function gainWords(view, action) {
   const gain = shownGain(view, action);
   return gain === null ? "" : `${gain < 0 ? "−" : "+"}${t("points_n", { n: Math.abs(gain) })}`;
 }
 
 /** A legal move in words with what it adds ("Place: … · +6 points"), for the board and the move list.
- * @param {any} view @param {string} action */
+ * @param {ViewLike} view @param {string} action */
 export function moveWords(view, action) {
   const gain = gainWords(view, action);
   return gain ? `${actionWords(view, action)} · ${gain}` : actionWords(view, action);
 }
 
-/** @param {any} obs @param {number} die */
+/** The coat a Duel die shows. @param {Observation} obs @param {number} die */
 function dieCoat(obs, die) {
-  const found = (obs.dice || []).find((/** @type {any} */ d) => d.die === die);
+  const found = (obs.game === "duel" ? obs.dice || [] : []).find((d) => d.die === die);
   return found ? coatName(found.coat) : "";
 }
 
 /** What `seat` did: `key` with its name, or the key's own second-person words ("You chose", "Your
  * king") where the seat is the one this page plays (or is named "You"; a sentence built on "You"
  * breaks in most languages). With two players on one screen, each is named.
- * @param {any} view @param {string} key @param {number} seat @param {Record<string, string>} [params] */
+ * @param {ViewLike} view @param {string} key @param {number} seat @param {Record<string, string>} [params] */
 export function seatWords(view, key, seat, params = {}) {
   return isYours(view, seat) ? t(`${key}_you`, params) : t(key, { ...params, name: view.seats[seat] ? view.seats[seat].name : "" });
 }
 
 /** Whether `seat` is spoken to as "you": the one this page plays, or a seat named "You".
- * @param {any} view @param {number} seat */
+ * @param {ViewLike} view @param {number} seat */
 export function isYours(view, seat) {
   const mine = view.viewer_seats || view.your_seats || [];
   return (view.seats[seat] && view.seats[seat].name === t("name.you")) || (mine.length === 1 && mine[0] === seat);
@@ -317,11 +331,12 @@ export function logWords(view, entry) {
 }
 
 /** The kinds of the legal actions (first words), in a fixed order of what to say first. */
-const STATUS_ORDER = ["coat", "domains", "cross", "totem", "caveman", "pay", "fire", "fire-to-box", "no-fire", "recruit", "recruit-stack", "no-recruit",
+const STATUS_ORDER = ["coat", "domains", "cross", "totem", "caveman", "pay", "fire", "fire-to-box", "no-fire", "recruit", "recruit-stack",
+  "no-recruit",
   "place", "draw", "die", "discard", "pass", "claim", "take"];
 
 /** What the seat to act must do now, from the kinds of its legal actions (and, for a fire marker,
- * its reach from the observation). @param {string[]} legal @param {any} [obs] */
+ * its reach from the observation). @param {string[]} legal @param {Observation} [obs] */
 export function todo(legal, obs) {
   const kinds = new Set(legal.map((text) => text.split(" ")[0]));
   const kind = STATUS_ORDER.find((k) => kinds.has(k));
@@ -331,7 +346,7 @@ export function todo(legal, obs) {
     case "draw": case "die": return t("do.draw");
     case "recruit-stack": case "no-recruit": return t("do.recruit");
     case "fire-to-box": case "no-fire": return t("do.fire");
-    case "fire": return obs && obs.fire_range ? t("do.fire_n", { n: obs.fire_range }) : t("do.fire");
+    case "fire": return obs && obs.game !== "duel" && obs.fire_range ? t("do.fire_n", { n: obs.fire_range }) : t("do.fire");
     case undefined: return "";
     default: return t(`do.${kind}`);
   }

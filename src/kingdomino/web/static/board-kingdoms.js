@@ -1,17 +1,25 @@
 // Kingdomino and Kingdomino Origins: the kingdoms (yours large), the rows with kings/chiefs, the
 // domino in hand placed with a ghost, and every Origins choice on the board (fire markers, payments,
-// cavemen) or as pictured choices (the cave, the totems).
-import { el, svg } from "./api.js";
+// cavemen) or as pictured choices (the cave, the totems: origins-panels.js).
+import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { fill, keep, part } from "./keep.js";
-import { SEAT_COLOURS, caveman, cavemanPicture, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
+import { fill, keep, part } from "./redraw-in-place.js";
+import { SEAT_COLOURS, caveman, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
 import { choiceLayer, overlay, placer, toolbarSlot } from "./placement.js";
-import { actionWords, gainSign, moveWords, cavemanName, cavemanScores, halfWords, resourceName, seatName, where } from "./words.js";
+import { actionWords, gainSign, moveWords, cavemanName, halfWords, seatName, where } from "./words.js";
 import { PHONE, opponents } from "./opponents.js";
-import { landings, markLanded } from "./landing.js";
+import { landings, markLanded } from "./landing-animation.js";
 import { kingdomPoints, leaderMark } from "./ending.js";
+import { originsPanels } from "./origins-panels.js";
 
 const CELL = 40;
+
+/** @typedef {import("./view-types.js").ShownView} ShownView */
+/** @typedef {import("./view-types.js").DominoObservation} DominoObservation */
+/** @typedef {import("./view-types.js").DominoSquare} DominoSquare */
+/** @typedef {import("./view-types.js").RowEntry} RowEntry */
+/** @typedef {import("./words.js").SquareContext} SquareContext */
+/** The view of a Kingdomino or Origins game, which this module draws. @typedef {ShownView & {observation: DominoObservation}} KingdomsView */
 
 /**
  * @typedef {{ legal: string[], play: (action: string) => void, why: (action: string) => void, replay: boolean,
@@ -19,14 +27,14 @@ const CELL = 40;
  *   landed?: (key: string) => boolean }} Ctx
  */
 
-/** Whether resources count in this game (not in Discovery mode). @param {any} obs */
+/** Whether resources count in this game (not in Discovery mode). @param {SquareContext} obs */
 function resourcesShown(obs) {
   return !(obs.options && obs.options.mode === "discovery");
 }
 
 /**
  * Draw one square (a kingdom's or a domino half) into an SVG group.
- * @param {any} obs @param {any} square @param {number} x @param {number} y @param {number} size @param {number} [seat]
+ * @param {SquareContext} obs @param {DominoSquare} square @param {number} x @param {number} y @param {number} size @param {number} [seat]
  */
 export function squareGroup(obs, square, x, y, size, seat) {
   const g = /** @type {SVGGElement} */ (svg("g", { class: "square" }));
@@ -45,10 +53,10 @@ export function squareGroup(obs, square, x, y, size, seat) {
 }
 
 /** A domino of a row, as a small picture; its king (chief) lands when `landed` says it is new.
- * @param {any} obs @param {any} entry @param {Ctx} ctx */
+ * @param {DominoObservation} obs @param {RowEntry} entry @param {Ctx} ctx */
 function dominoPicture(obs, entry, ctx) {
   const image = svg("svg", { viewBox: "0 0 84 40", width: 84, height: 40, class: "domino-pic", "aria-hidden": "true" });
-  (entry.halves || []).forEach((/** @type {any} */ half, i) => image.append(squareGroup(obs, half, i * 42 + 1, 0, 40)));
+  (entry.halves || []).forEach((half, i) => image.append(squareGroup(obs, half, i * 42 + 1, 0, 40)));
   const owner = entry.king ?? entry.chief;
   if (owner !== null && owner !== undefined) {
     image.append(markLanded(seatPiece(owner, 42, 20, 9), ctx.landed, pieceKey(entry.domino, owner)));
@@ -56,7 +64,7 @@ function dominoPicture(obs, entry, ctx) {
   return image;
 }
 
-/** What identifies a kingdom's square for the landings. @param {number} seat @param {any} square */
+/** What identifies a kingdom's square for the landings. @param {number} seat @param {DominoSquare & {row: number, col: number}} square */
 function squareKey(seat, square) {
   return `square ${seat} ${square.row},${square.col} ${square.terrain}`;
 }
@@ -66,10 +74,10 @@ function pieceKey(domino, owner) {
   return `piece ${domino} ${owner}`;
 }
 
-/** Every landing key of this view: the kingdoms' squares and the rows' kings. @param {any} obs */
+/** Every landing key of this view: the kingdoms' squares and the rows' kings. @param {DominoObservation} obs */
 function landingKeys(obs) {
-  const keys = obs.kingdoms.flatMap((/** @type {any} */ kingdom, /** @type {number} */ seat) =>
-    kingdom.squares.map((/** @type {any} */ square) => squareKey(seat, square)));
+  const keys = obs.kingdoms.flatMap((kingdom, /** @type {number} */ seat) =>
+    kingdom.squares.map((square) => squareKey(seat, square)));
   for (const entry of [...(obs.row || []), ...(obs.next_row || [])]) {
     const owner = entry.king ?? entry.chief;
     if (owner !== null && owner !== undefined) keys.push(pieceKey(entry.domino, owner));
@@ -151,7 +159,8 @@ function refitBoards() {
 }
 if (typeof window !== "undefined") window.addEventListener("resize", refitBoards);
 
-/** The kingdom of `seat` as an SVG, with the placing layer when it is the acting seat's. @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+/** The kingdom of `seat` as an SVG, with the placing layer when it is the acting seat's. @param {KingdomsView} view @param {number} seat
+ * @param {Ctx} ctx @param {boolean} big */
 function kingdomSvg(view, seat, ctx, big) {
   const image = kingdomImage(view, seat, ctx, big);
   return { image, placing: drawLayers(image, view, seat, ctx) };
@@ -165,14 +174,15 @@ function cellsOf(frame) {
 }
 
 /** The kingdom of `seat` as an SVG: its frame and its squares, what a state's moves and hints are
- * drawn over (`drawLayers`). @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
+ * drawn over (`drawLayers`). @param {KingdomsView} view @param {number} seat @param {Ctx} ctx @param {boolean} big */
 function kingdomImage(view, seat, ctx, big) {
   const obs = view.observation;
   const kingdom = obs.kingdoms[seat];
   const reach = obs.frame - 1;
   const side = 2 * reach + 1;
   const cellAt = cellsOf(obs.frame);
-  const image = svg("svg", { viewBox: `0 0 ${side * CELL} ${side * CELL}`, role: "group", "aria-label": t("board.kingdom_of", { name: seatName(view, seat) }),
+  const image = svg("svg", { viewBox: `0 0 ${side * CELL} ${side * CELL}`, role: "group",
+    "aria-label": t("board.kingdom_of", { name: seatName(view, seat) }),
     "data-seat": seat, class: big ? "big" : "small-map" });
   image.append(svg("rect", { x: 0, y: 0, width: side * CELL, height: side * CELL, fill: "#e9e1cc" }));
   const [rowLo, rowHi, colLo, colHi] = kingdom.bounds;
@@ -194,7 +204,8 @@ function kingdomImage(view, seat, ctx, big) {
     const g = squareGroup(obs, square, x, y, CELL, seat);
     g.setAttribute("data-square", `${square.row},${square.col}`);
     markLanded(g, ctx.landed, squareKey(seat, square));
-    g.append(svg("title", {}, `${where(square.row, square.col)}: ${square.terrain === "C" || square.terrain === "H" ? t(square.terrain === "C" ? "castle" : "hut") : halfWords(obs, square)}${square.caveman ? ", " + cavemanName(square.caveman) : ""}`));
+    g.append(svg("title", {}, `${where(square.row, square.col)}: ${square.terrain === "C" || square.terrain === "H"
+      ? t(square.terrain === "C" ? "castle" : "hut") : halfWords(obs, square)}${square.caveman ? ", " + cavemanName(square.caveman) : ""}`));
     image.append(g);
   }
   return image;
@@ -202,9 +213,9 @@ function kingdomImage(view, seat, ctx, big) {
 
 /** Draw over the kingdom `image` of `seat` what this state shows on it, in place of what the last
  * state's drawing put there: the placing layer or a choice's squares when it is the acting seat's,
- * and a hint's or a review's mark. The image itself may be kept from state to state (keep.js):
+ * and a hint's or a review's mark. The image itself may be kept from state to state (redraw-in-place.js):
  * these layers hold listeners of this state, so they are drawn anew every time.
- * @param {SVGElement} image @param {any} view @param {number} seat @param {Ctx} ctx
+ * @param {SVGElement} image @param {KingdomsView} view @param {number} seat @param {Ctx} ctx
  * @returns {ReturnType<typeof placer> | null} the placing layer, if any */
 function drawLayers(image, view, seat, ctx) {
   const obs = view.observation;
@@ -223,7 +234,11 @@ function drawLayers(image, view, seat, ctx) {
     const entry = obs.acting_slot !== null && obs.row ? obs.row[obs.acting_slot] : null;
     const halves = entry ? entry.halves : [];
     placing = placer({ verb: "place", legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
-      drawHalf: (i, x, y, size) => { const g = squareGroup(obs, halves[i] || { terrain: "?" }, x, y, size); g.setAttribute("opacity", "0.9"); return g; },
+      drawHalf: (i, x, y, size) => {
+        const g = squareGroup(obs, halves[i] || { terrain: "?" }, x, y, size);
+        g.setAttribute("opacity", "0.9");
+        return g;
+      },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
     if (!placing.any) placing = null;
     /** @type {import("./placement.js").Spot[]} */
@@ -235,8 +250,10 @@ function drawLayers(image, view, seat, ctx) {
       const kind = m[1];
       spots.push({ r, c, action: text, label: moveWords(view, text),
         // The marker as it will land: as many flames as the volcano has craters.
-        draw: (x, y, size) => kind === "fire" ? svg("g", { class: "ghost" }, use("marker", x + size * 0.2, y + size * 0.2, size * 0.6), flamesOn(obs.fire_marker || 1, x, y, size))
-          : kind === "pay" ? svg("circle", { cx: x + size * 0.72, cy: y + size * 0.72, r: size * 0.24, fill: "none", stroke: "#c62828", "stroke-width": 3 })
+        draw: (x, y, size) => kind === "fire" ? svg("g", { class: "ghost" }, use("marker", x + size * 0.2, y + size * 0.2, size * 0.6),
+          flamesOn(obs.fire_marker || 1, x, y, size))
+          : kind === "pay" ? svg("circle", { cx: x + size * 0.72, cy: y + size * 0.72, r: size * 0.24, fill: "none", stroke: "#c62828",
+            "stroke-width": 3 })
             : caveman(obs.recruiting || "hunter", x + size * 0.2, y + size * 0.2, size * 0.6) });
     }
     if (spots.length) choices = choiceLayer(spots, cellAt, CELL, ctx.play);
@@ -258,8 +275,9 @@ export function quietCtx(seat) {
 }
 
 /** A small kingdom of `seat` to read its score by (regions lit from the score sheet), cut to the
- * squares it holds. @param {any} view @param {number} seat */
-export function miniKingdom(view, seat) {
+ * squares it holds. @param {ShownView} shown @param {number} seat */
+export function miniKingdom(shown, seat) {
+  const view = /** @type {KingdomsView} */ (shown);
   const image = kingdomSvg(view, seat, quietCtx(seat), false).image;
   const reach = view.observation.frame - 1;
   const [rowLo, rowHi, colLo, colHi] = view.observation.kingdoms[seat].bounds;
@@ -269,9 +287,9 @@ export function miniKingdom(view, seat) {
 }
 
 /** A seat's kingdom: its name and points over its board. The card and its board are kept from
- * the last drawing into `owner` (keep.js), the board while the kingdom it shows is the same, the
+ * the last drawing into `owner` (redraw-in-place.js), the board while the kingdom it shows is the same, the
  * acting seat's too: its placing layer, choices and hint mark are drawn anew over it (`drawLayers`).
- * @param {any} view @param {number} seat @param {Ctx} ctx @param {boolean} big @param {Element} owner */
+ * @param {KingdomsView} view @param {number} seat @param {Ctx} ctx @param {boolean} big @param {Element} owner */
 function kingdomCard(view, seat, ctx, big, owner) {
   const obs = view.observation;
   const kingdom = obs.kingdoms[seat];
@@ -291,91 +309,46 @@ function kingdomCard(view, seat, ctx, big, owner) {
   return card;
 }
 
-/** The current and next rows. @param {any} view @param {Ctx} ctx */
+/** The current and next rows. @param {KingdomsView} view @param {Ctx} ctx */
 function rows(view, ctx) {
   const obs = view.observation;
   const legal = ctx.legal;
   const box = el("div", { class: "rows" });
+  /** @type {Array<[string, RowEntry[], boolean]>} */
   const lines = [["board.current_row", obs.row, false], ["board.next_row", obs.next_row, true]];
   for (const [label, entries, claimable] of lines) {
     if (!entries || !entries.length || (view.status === "finished")) continue;
-    box.append(el("div", { class: "row-line" }, el("h3", {}, t(label)), el("ol", { class: "dominoes" }, entries.map((/** @type {any} */ entry, /** @type {number} */ slot) => {
+    box.append(el("div", { class: "row-line" }, el("h3", {}, t(label)), el("ol", { class: "dominoes" }, entries.map((entry, slot) => {
       const claim = `claim ${entry.domino}`;
       const can = claimable && legal.includes(claim) && !ctx.replay;
       const acting = !claimable && obs.acting_slot === slot;
       const owner = entry.king ?? entry.chief;
-      const words = `${t("domino_n", { n: entry.domino })}: ${(entry.halves || []).map((/** @type {any} */ h) => halfWords(obs, h)).join(" | ")}${owner !== null && owner !== undefined ? " — " + view.seats[owner].name : ""}`;
+      const words = `${t("domino_n", { n: entry.domino })}: ${(entry.halves || []).map((h) => halfWords(obs,
+        h)).join(" | ")}${owner !== null && owner !== undefined ? " — " + view.seats[owner].name : ""}`;
       const hinted = ctx.highlight && ctx.highlight.action === claim;
       // A domino that cannot be chosen is a picture named in words (role "img"): its label alone, on
       // an element of no role, was read as its number only ("25"), not its terrains nor its king.
       return el("li", {}, el(can ? "button" : "div", {
-        type: can ? "button" : undefined, role: can ? undefined : "img", class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}`,
-        "data-domino": entry.domino, onclick: can ? () => ctx.play(claim) : undefined, "aria-label": can ? actionWords(view, claim) : words, title: words },
+        type: can ? "button" : undefined, role: can ? undefined : "img",
+          class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}`,
+        "data-domino": entry.domino, onclick: can ? () => ctx.play(claim) : undefined, "aria-label": can ? actionWords(view, claim) : words,
+          title: words },
       el("span", { class: "num" }, entry.domino), dominoPicture(obs, entry, ctx)));
     }))));
   }
   return box;
 }
 
-/** Origins: fire markers left, the totems, the cave; at the end only the totems, which score.
- * @param {any} view @param {Ctx} ctx */
-function originsPanels(view, ctx) {
-  const obs = view.observation;
-  const legal = ctx.legal;
-  const parts = [];
-  const playing = view.status !== "finished";
-  if (obs.fire_markers && playing) {
-    parts.push(el("div", { class: "supply" }, el("h3", {}, t("origins.fire_markers")), el("ul", { class: "inline" },
-      Object.entries(obs.fire_markers).map(([fires, n]) => el("li", { title: t("origins.marker_n", { fires, n: Number(n) }) },
-        svg("svg", { viewBox: "0 0 40 40", width: 30, height: 30, "aria-hidden": "true" }, use("marker", 2, 2, 36), icons("fire", Number(fires), 8, 14, 10)),
-        " ×", String(n))))));
-  }
-  if (obs.totems) {
-    parts.push(el("div", { class: "totems" }, el("h3", {}, t("origins.totems")), el("ul", { class: "inline" },
-      Object.entries(obs.totems).map(([resource, holder]) => el("li", { class: "totem" },
-        svg("svg", { viewBox: "0 0 20 20", width: 26, height: 26, role: "img", "aria-label": resourceName(resource) }, use(`r-${resource}`, 0, 0, 20)),
-        " ", holder === null ? t("origins.nobody") : el("span", { class: `seat${holder}` }, seatBadge(/** @type {number} */ (holder), 12), " ", view.seats[/** @type {number} */ (holder)].name))))));
-    const give = legal.filter((a) => a.startsWith("totem "));
-    if (give.length && !ctx.replay) parts.push(el("div", { class: "choice-row" }, el("p", {}, t("do.totem")), give.map((a) => {
-      const seat = Number(a.split(" ")[1]);
-      return el("button", { type: "button", "data-action": a, class: "pictured", onclick: () => ctx.play(a) }, seatBadge(seat, 20), " ", view.seats[seat].name);
-    })));
-  }
-  if (obs.cave && playing) {
-    const slots = obs.cave.map((/** @type {string | null} */ kind, /** @type {number} */ i) => {
-      const action = `recruit ${i + 1}`;
-      const can = legal.includes(action) && !ctx.replay;
-      if (!kind) return el("li", { class: "cave-slot empty" }, t("origins.empty"));
-      return el("li", {}, cavemanCard(obs, kind, t("origins.price_n", { n: obs.tribe.cost_face_up }), can ? () => ctx.play(action) : null, action));
-    });
-    const stack = legal.filter((a) => a.startsWith("recruit-stack ")).map((a) => {
-      const kind = a.split(" ")[1];
-      return el("li", {}, cavemanCard(obs, kind, t("origins.price_n", { n: obs.tribe.cost_stack }), ctx.replay ? null : () => ctx.play(a), a));
-    });
-    parts.push(el("div", { class: "cave" }, el("h3", {}, t("origins.cave"), " ", el("span", { class: "small" }, t("origins.stack_n", { n: obs.stack_size }))),
-      el("ul", { class: "cavemen" }, slots),
-      stack.length ? el("details", { class: "stack" }, el("summary", {}, t("origins.from_stack")), el("ul", { class: "cavemen" }, stack)) : "",
-      obs.recruiting ? el("p", { class: "paying" }, cavemanPicture(obs.recruiting, 28), " ", (obs.to_pay ? t("origins.paying", { caveman: cavemanName(obs.recruiting), n: obs.to_pay }) : t("origins.paid", { caveman: cavemanName(obs.recruiting) }))) : ""));
-  }
-  return parts;
-}
-
-/** A caveman as a card: picture, name, what it scores, its price.
- * @param {any} obs @param {string} kind @param {string} price @param {(() => void) | null} onPick @param {string} action */
-function cavemanCard(obs, kind, price, onPick, action) {
-  return el(onPick ? "button" : "div", { type: onPick ? "button" : undefined, class: `caveman-card${onPick ? " claimable" : ""}`, "data-action": onPick ? action : undefined, onclick: onPick || undefined },
-    cavemanPicture(kind, 40), el("span", { class: "caveman-text" }, el("strong", {}, cavemanName(kind)), el("span", { class: "small" }, cavemanScores(obs, kind)), el("span", { class: "small" }, price)));
-}
-
-/** Yes/no moments as buttons: discard, no fire, nobody to recruit, the 2-player first claim. @param {any} view @param {Ctx} ctx */
+/** Yes/no moments as buttons: discard, no fire, nobody to recruit, the 2-player first claim. @param {KingdomsView} view @param {Ctx} ctx */
 function buttons(view, ctx) {
   const spatial = /^(place|fire|pay|caveman) -?\d+,-?\d+/;
   const rest = ctx.legal.filter((a) => !spatial.test(a) && !/^claim \d+$/.test(a) && !/^(recruit|recruit-stack|totem) /.test(a));
   if (!rest.length || ctx.replay) return "";
-  return el("div", { class: "actions" }, rest.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, moveWords(view, a))));
+  return el("div", { class: "actions" },
+    rest.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, moveWords(view, a))));
 }
 
-/** The info line: round, dominoes left, game of the Dynasty. @param {any} view */
+/** The info line: round, dominoes left, game of the Dynasty. @param {KingdomsView} view */
 function info(view) {
   const obs = view.observation;
   const dynasty = obs.options && obs.options.dynasty;
@@ -384,22 +357,24 @@ function info(view) {
   else if (!obs.round) bits.push(t("board.setup"));
   else bits.push(t("board.round", { n: obs.round, of: obs.rounds }));
   if (view.status !== "finished") bits.push(t("board.left_n", { n: obs.dominoes_left }));
-  if (dynasty) bits.push(t("board.dynasty_game", { n: obs.game_number, of: obs.games_in_match }));
+  if (dynasty) bits.push(t("board.dynasty_game", { n: obs.game_number ?? 0, of: obs.games_in_match ?? 0 }));
   return el("p", { class: "small info", id: "round-info" }, bits.join(" · "));
 }
 
-/** @param {HTMLElement} container @param {any} view @param {Ctx} ctx */
-export function render(container, view, ctx) {
+/** Draw the table of a Kingdomino or Origins game: the kingdoms, the rows, Origins' choices.
+ * @param {HTMLElement} container @param {ShownView} shown the view (of a game of these two) @param {Ctx} ctx */
+export function render(container, shown, ctx) {
+  const view = /** @type {KingdomsView} */ (shown);
   const obs = view.observation;
   ctx.onKey = null;
   ctx.landed = landings(container, String(view.id), landingKeys(obs));
   const main = ctx.mainSeat;
-  const others = obs.kingdoms.map((/** @type {any} */ _k, /** @type {number} */ s) => s).filter((/** @type {number} */ s) => s !== main);
+  const others = obs.kingdoms.map((_k, /** @type {number} */ s) => s).filter((/** @type {number} */ s) => s !== main);
   // A choice made in the cave or among the totems comes before the kingdom where the columns stack.
   const aside = !ctx.replay && ctx.legal.some((a) => /^(recruit|recruit-stack|totem) /.test(a));
   // A finished game (not a Dynasty, whose line says which game it was) has nothing in the middle.
   const over = view.status === "finished" && !(obs.options && obs.options.dynasty);
-  // The table is drawn anew, but what did not change stays in the page as it was (keep.js).
+  // The table is drawn anew, but what did not change stays in the page as it was (redraw-in-place.js).
   fill(container, [part("table", "div", { class: `table${aside ? " extras-first" : ""}${over ? " over" : ""}` },
     over ? null : part("centre", "div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
     part("mine", "div", { class: "mine-col" }, kingdomCard(view, main, ctx, true, container)),

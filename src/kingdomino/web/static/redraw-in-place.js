@@ -16,7 +16,7 @@
 /** @typedef {Node | Part | string | null | undefined | false} Child */
 /** An element of a drawing described (see `part`). @typedef {{name: string, tag: string, attrs: Record<string, string>, children: Child[]}} Part */
 
-/** What was last drawn, by owner (a board's container) and slot. @type {WeakMap<Element, Map<string, {key: string, drawn: any}>>} */
+/** What was last drawn, by owner (a board's container) and slot. @type {WeakMap<Element, Map<string, {key: string, drawn: unknown}>>} */
 const drawn = new WeakMap();
 /** The elements made for parts, by the part's name. @type {WeakMap<Element, string>} */
 const parts = new WeakMap();
@@ -31,13 +31,13 @@ export function keep(owner, slot, key, draw) {
   let slots = drawn.get(owner);
   if (!slots) drawn.set(owner, slots = new Map());
   const last = slots.get(slot);
-  if (key !== null && last && last.key === key) return last.drawn;
+  if (key !== null && last && last.key === key) return /** @type {T} */ (last.drawn);
   const made = draw();
   if (key === null) slots.delete(slot); else slots.set(slot, { key, drawn: made });
   return made;
 }
 
-/** The elements of a list drawn into an owner at the last drawing, by key (see `keepEach`). @type {WeakMap<Element, Map<string, any>>} */
+/** The elements of a list drawn into an owner at the last drawing, by key (see `keepEach`). @type {WeakMap<Element, Map<string, unknown>>} */
 const lists = new WeakMap();
 
 /**
@@ -53,7 +53,7 @@ export function keepEach(owner, items, keyOf, draw) {
   const now = new Map();
   const made = items.map((item) => {
     const key = keyOf(item);
-    const element = now.get(key) ?? last?.get(key) ?? draw(item);
+    const element = now.get(key) ?? /** @type {T | undefined} */ (last?.get(key)) ?? draw(item);
     now.set(key, element);
     return element;
   });

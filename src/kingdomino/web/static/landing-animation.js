@@ -2,7 +2,7 @@
 // short animation (`.landed` in style.css, none when the system asks for reduced motion), so a player
 // sees where the AI's domino, drawing or king went. The boards are redrawn at every change; this
 // module remembers, per board container, the keys of the things the last drawing showed. A kingdom
-// kept from one drawing to the next (keep.js) loses the mark once landed, so that it does not land
+// kept from one drawing to the next (redraw-in-place.js) loses the mark once landed, so that it does not land
 // again when it is shown again (a phone's tab of another opponent).
 
 /** @typedef {{game: string, keys: Set<string>}} Shown */

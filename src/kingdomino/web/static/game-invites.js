@@ -1,0 +1,51 @@
+// A game's invite links (online seats) and its spectator link, as its creator's page offers them:
+// the links to send at the top while the game is young, the spectator link alone at the bottom.
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { remember } from "./saved-games.js";
+import { localName } from "./words.js";
+
+/** Whether a URL's host names this computer alone (a link no one elsewhere can open).
+ * @param {string} host a URL's `hostname` ("[::1]" for IPv6) */
+export const isLoopback = (host) => host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
+
+/** A link to hand on, with a button that copies it. @param {string} words @param {string} url */
+function linkField(words, url) {
+  const field = /** @type {HTMLInputElement} */ (el("input", { readonly: true, value: url, "aria-label": words }));
+  const copy = el("button", { type: "button", class: "copy" }, t("game.copy"));
+  copy.addEventListener("click", async () => {
+    field.select();
+    try { await navigator.clipboard.writeText(url); copy.textContent = t("game.copied"); } catch { /* selected: the player copies it */ }
+  });
+  return el("div", { class: "link-field" }, el("label", { class: "block" }, words), el("div", { class: "link-row" }, field, copy));
+}
+
+/** An invite's words: for whom, by name if the seat has one of its own. @param {{name: string, seat: number}} invite */
+function inviteFor(invite) {
+  const name = localName(invite.name), n = invite.seat + 1;
+  return name === t("player_n", { n }) ? t("game.invite_for_n", { n }) : t("game.invite_for", { name, n });
+}
+
+/**
+ * The card of a game's links, as its creator saved them: the invites to send (`inviting`), folded
+ * once read (remembered so), with a note where the links open on this computer alone; else the
+ * spectator link alone in a card of its own; "" when this browser holds neither.
+ * @param {string} id the game's @param {Partial<import("./saved-games.js").SavedGame>} saved
+ * @returns {{card: HTMLElement | "", inviting: boolean}}
+ */
+export function invitesCard(id, saved) {
+  const invites = el("div", { class: "invites" });
+  const savedInvites = saved.invites || [];
+  const inviting = savedInvites.length > 0;
+  if (inviting) invites.append(...savedInvites.map((i) => linkField(inviteFor(i), i.url)));
+  if (saved.spectator) invites.append(linkField(t("game.spectator_link"), saved.spectator));
+  // Links made on a page opened at 127.0.0.1 (the server's default) open on this computer alone:
+  // say so, and how friends elsewhere get links they can open.
+  const linkHost = inviting ? new URL(savedInvites[0].url, location.href).hostname : "";
+  if (isLoopback(linkHost)) invites.append(el("p", { class: "small invite-local", id: "invite-local" }, t("game.invite_local", { host: linkHost })));
+  if (!inviting) return { card: invites.childNodes.length ? el("section", { class: "card" }, invites) : "", inviting };
+  const card = /** @type {HTMLDetailsElement} */ (el("details", { class: "card invites-card", id: "invites", open: !saved.invitesFolded },
+    el("summary", {}, t("game.invite_links"), " ", el("span", { class: "small" }, t("game.invite_note"))), invites));
+  card.addEventListener("toggle", () => remember(id, [], { invitesFolded: !card.open }));
+  return { card, inviting };
+}

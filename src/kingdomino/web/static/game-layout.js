@@ -1,0 +1,108 @@
+// A game page's elements, built once: the top card (title, who you are, the status line and the
+// controls, the notes, the tip and the hint), the invites, the end screen, the board, the move
+// list, the scores, the log, and the card to leave an online game. Each view fills them (game-render.js).
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { invitesCard } from "./game-invites.js";
+
+/**
+ * The elements a game's view is drawn into, and the controls it updates.
+ * @typedef {{title: HTMLElement, whoami: HTMLElement, status: HTMLElement, error: HTMLElement, guide: HTMLElement,
+ *   board: HTMLElement, moveSelect: HTMLSelectElement, playButton: HTMLElement, undoButton: HTMLElement,
+ *   hintButton: HTMLElement, hintBox: HTMLElement, heard: HTMLElement, tipsSlot: HTMLElement, end: HTMLElement,
+ *   replayBar: HTMLElement, boardCard: HTMLElement, scores: HTMLElement, log: HTMLElement, matchNote: HTMLElement,
+ *   awayNote: HTMLElement, awayLevel: HTMLSelectElement, awayButton: HTMLElement, awayCard: HTMLElement,
+ *   leaveLevel: HTMLSelectElement, leaveCard: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
+ *   inviting: boolean}} GamePage
+ */
+/** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
+ *   help: () => void, takeOver: () => void, leave: () => void}} PageActions */
+
+/** The level of the AI that takes a seat over, medium unless chosen. @param {string} id */
+function levelChoice(id) {
+  return /** @type {HTMLSelectElement} */ (el("select", { id, "aria-label": t("game.ai_level") },
+    ...["easy", "medium", "hard"].map((level) => el("option", { value: level, selected: level === "medium" }, t(`seat.ai:${level}`)))));
+}
+
+/**
+ * Build game `id`'s page in `main`, its controls doing `actions`; its links from what this browser
+ * `saved` of it. The page says it is connecting until the first view comes.
+ * @param {HTMLElement} main @param {string} id @param {Partial<import("./saved-games.js").SavedGame>} saved
+ * @param {PageActions} actions @returns {GamePage}
+ */
+export function buildPage(main, id, saved, actions) {
+  const moveSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "moves", "aria-label": t("game.all_moves") }));
+  const playButton = el("button", { type: "button", id: "play", onclick: () => moveSelect.value && actions.play(moveSelect.value) },
+    t("game.play_move"));
+  const replayBar = el("div", { id: "replay-bar", class: "replay-bar", hidden: true });
+  const board = el("div", { id: "board" });
+  const awayNote = el("p", { id: "away-note" });
+  const awayLevel = levelChoice("away-level");
+  const awayButton = el("button", { type: "button", id: "take-over", onclick: actions.takeOver });
+  // Leaving an online game: an AI plays your seat from then on, so the others can finish.
+  const leaveLevel = levelChoice("leave-level");
+  const links = invitesCard(id, saved);
+  /** @type {GamePage} */
+  const page = {
+    title: el("h1", { id: "title" }, t("game.connecting")),
+    whoami: el("p", { id: "whoami", class: "small" }),
+    status: el("p", { id: "status", role: "status", "aria-live": "polite" }),
+    error: el("p", { class: "error", id: "error", role: "alert" }),
+    guide: el("div", { id: "guide" }),
+    board,
+    moveSelect,
+    playButton,
+    undoButton: el("button", { type: "button", id: "undo", onclick: actions.undo }, "↶ ", t("game.undo")),
+    hintButton: el("button", { type: "button", id: "hint", onclick: actions.hint }, t("game.hint")),
+    // The hint, read out when it comes (it came unsaid: a screen reader heard nothing after "Hint").
+    hintBox: el("div", { id: "hint-box", role: "status", "aria-live": "polite" }),
+    // What the others did since your last look, read out by screen readers (the log is not live).
+    heard: el("p", { id: "heard", class: "visually-hidden", "aria-live": "polite" }),
+    // Where the tips of a guided game were hidden: the button that shows them again, by the others.
+    tipsSlot: el("span", { class: "tips-slot" }),
+    end: el("div", { id: "end" }),
+    // The replay's step controls, above the board and kept in view while it is (empty while playing).
+    replayBar,
+    // Its heading, for screen readers only, puts the lines and kingdoms (h3) under an h2 of their own.
+    boardCard: el("section", { class: "board-card", id: "board-card", "aria-labelledby": "board-title", tabindex: -1 },
+      el("h2", { id: "board-title", class: "visually-hidden" }, t("game.board")), replayBar, board),
+    scores: el("div", { id: "scores" }),
+    // Focusable: the log scrolls, and a keyboard must be able to scroll it.
+    log: el("ol", { class: "log", id: "log", reversed: true, tabindex: 0, "aria-label": t("game.log") }),
+    matchNote: el("p", { id: "match-note", class: "away", hidden: true }),
+    awayNote,
+    awayLevel,
+    awayButton,
+    awayCard: el("div", { id: "away-card", class: "away", hidden: true }, awayNote, awayLevel, awayButton),
+    leaveLevel,
+    leaveCard: el("section", { class: "card", id: "leave-card", hidden: true },
+      el("p", { class: "small" }, t("game.leave_note")), leaveLevel, " ",
+      el("button", { type: "button", id: "leave", onclick: actions.leave }, t("game.leave"))),
+    movesCard: el("section", { class: "card" }, el("details", { class: "moves" }, el("summary", {}, t("game.all_moves")),
+      el("div", { class: "controls" }, moveSelect, " ", playButton))),
+    invitesCard: links.card,
+    inviting: links.inviting,
+  };
+  layOut(main, page, actions);
+  return page;
+}
+
+/** Put the page's cards in `main`: the host's links to send at the top, a spectator link alone at
+ * the bottom. @param {HTMLElement} main @param {GamePage} page @param {PageActions} actions */
+function layOut(main, page, actions) {
+  const helpButton = el("button", { type: "button", id: "help", onclick: actions.help }, t("game.rules"));
+  // The game's scores as they stand; a replay shows its step's there instead.
+  const scoresCard = el("section", { class: "card grow", id: "scores-card" }, el("h2", {}, t("game.scores")), page.scores);
+  main.replaceChildren(
+    el("section", { class: "card top-card" }, page.title, page.whoami,
+      el("div", { class: "status-row" }, page.status,
+        el("div", { class: "controls" }, page.hintButton, " ", page.undoButton, " ", helpButton, page.tipsSlot)),
+      page.error, page.matchNote, page.awayCard, page.guide, page.hintBox, page.heard),
+    page.inviting ? page.invitesCard : "",
+    page.end,
+    page.boardCard,
+    page.movesCard,
+    el("div", { class: "row" }, scoresCard,
+      el("section", { class: "card grow" }, el("h2", {}, t("game.log")), page.log)),
+    page.inviting ? "" : page.invitesCard, page.leaveCard);
+}

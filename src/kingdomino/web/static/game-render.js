@@ -1,0 +1,175 @@
+// Drawing a game's view into its page: the title and who you are, the status line saying what to
+// do now, the guided game's tip, the controls, the end screen, the board, the scores and the log,
+// and what the others did, told to screen readers. Drawn anew at every view the server sends.
+import { el } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { remember } from "./saved-games.js";
+import { fill, keepEach } from "./redraw-in-place.js";
+import { guideTip, showTips } from "./guide.js";
+import { endScreen, keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
+import { seatBadge } from "./pictures.js";
+import { BOARDS } from "./boards.js";
+import { keepFocus } from "./game-focus.js";
+import { drawAway } from "./game-presence.js";
+import { replayGame } from "./game-replay.js";
+import { rematch, sameDeal } from "./game-requests.js";
+import { errorWords, gameTitle, isYours, logWords, moveWords, seatWords, todo } from "./words.js";
+
+/** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
+/** @typedef {import("./game-focus.js").FocusPlace} FocusPlace */
+
+/** Draw the game's view. @param {DrawnGame} game @param {FocusPlace} before where the focus was before this drawing's news came */
+export function render(game, before) {
+  const { view, page, saved, ctx } = game;
+  drawHead(game);
+  ctx.legal = view.legal_actions;
+  ctx.mainSeat = mainSeat(game);
+  drawControls(game);
+  drawAway(game);
+  drawMatchNote(game);
+  // The ranking above the board before the board is fitted to the room it leaves (the kingdom
+  // ran under a laptop's edge at the end).
+  page.end.replaceChildren(...(view.status === "finished" ? [endScreen(view, {
+    replay: () => { history.pushState(null, "", `/game/${game.id}/replay`); replayGame(game); },
+    rematch: saved.request ? () => rematch(game) : null,
+    sameDeal: view.same_deal ? () => sameDeal(game) : null,
+  })] : []));
+  const boards = BOARDS[view.game];
+  boards.render(page.board, view, ctx);
+  if (game.hints && ctx.highlight) page.hintBox.classList.add("shown");
+  keepOpen(page.scores, pastGames(view, boards.miniKingdom, page.scores), scoreSheets(view, boards.miniKingdom, page.scores));
+  // A line of the log stays in the page while it reads the same (redraw-in-place.js): one is added a move.
+  const readers = JSON.stringify([language(), view.game, view.seats.map((s) => s.name), view.your_seats]);
+  fill(page.log, keepEach(page.log, view.log.slice().reverse(), (entry) => `${readers} ${JSON.stringify(entry)}`,
+    (entry) => el("li", { value: entry.index + 1 }, logWords(view, entry))));
+  tellNews(game);
+  keepFocus(game, before);
+  // The replay's own address (/game/ID/replay), opened or reloaded: the game over, it starts.
+  if (game.replayAsked && view.status === "finished") { game.replayAsked = false; replayGame(game); }
+}
+
+/** The title (the tab's too), who you are, the status line and a guided game's tip. @param {DrawnGame} game */
+function drawHead(game) {
+  const { view, page, saved } = game;
+  page.title.textContent = gameTitle(view);
+  // A tab in the background says when a move is awaited here (an online game with friends).
+  const awaited = view.status !== "finished" && view.your_seats.includes(view.current_player) && view.legal_actions.length > 0;
+  document.title = `${awaited ? `● ${t("title.your_turn")} · ` : ""}${gameTitle(view)} · ${t("app.name")}`;
+  const mine = view.your_seats;
+  page.whoami.replaceChildren(...(mine.length === 1
+    ? [seatBadge(mine[0]), " ", whoYouAre(game, mine[0])]
+    : mine.length ? [t("game.you_play_seats", { names: mine.map((s) => view.seats[s].name).join(", ") })]
+      : [t("game.spectating")]),
+  view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
+  // The status line is a live region: drawn again only when it says something new (a new state or
+  // other words), so a hint or a tip hidden does not read "Place your domino" out again.
+  const line = statusLine(game);
+  const said = `${view.index} ${line.outerHTML}`;
+  if (page.status.dataset.said !== said) { page.status.dataset.said = said; page.status.replaceChildren(line); }
+  /** Hide (or show again) a guided game's tips, remembered for the game. @param {boolean} hidden */
+  const hideTips = (hidden) => () => { saved.tipsHidden = hidden; remember(game.id, [], { tipsHidden: hidden }); game.draw(); };
+  const guided = saved.guided;
+  page.guide.replaceChildren(...(guided && !saved.tipsHidden ? guideTip(view, hideTips(true)) : []));
+  page.tipsSlot.replaceChildren(guided && saved.tipsHidden ? showTips(hideTips(false)) : "");
+}
+
+/** The move list, the hint, undo and leave controls, and the invites, as the view allows them. @param {DrawnGame} game */
+function drawControls(game) {
+  const { view, page, ctx } = game;
+  const { moveSelect, playButton, movesCard, hintButton, undoButton } = page;
+  moveSelect.replaceChildren(...ctx.legal.map((a) => el("option", { value: a }, moveWords(view, a))));
+  moveSelect.toggleAttribute("disabled", !ctx.legal.length);
+  playButton.toggleAttribute("disabled", !ctx.legal.length);
+  // A game over has no move to list, hint or take back: those controls go with the last move.
+  const over = view.status === "finished";
+  // A spectator never acts: no move list, hint or undo either.
+  const watching = !view.your_seats.length;
+  movesCard.hidden = over || watching;
+  hintButton.hidden = over || watching;
+  undoButton.hidden = over || watching;
+  hintButton.toggleAttribute("disabled", !ctx.legal.length || !view.hints_allowed || view.status === "finished");
+  hintButton.title = view.hints_allowed ? "" : t("hint.off");
+  undoButton.toggleAttribute("disabled", !view.undo_allowed || view.status === "finished");
+  // A greyed undo says why on a pointer's hover (and to a screen reader).
+  const undoWhy = view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" });
+  if (undoWhy) undoButton.title = undoWhy; else undoButton.removeAttribute("title");
+  page.leaveCard.hidden = !view.can_leave;
+  if (page.inviting && page.invitesCard) page.invitesCard.hidden = view.status === "finished";
+}
+
+/** Who this page plays, in words. A Duel's seats have no number to its players: its rulebook's
+ * player A and B are the roles of a round, so the line names the opponent instead.
+ * @param {DrawnGame} game @param {number} seat */
+function whoYouAre(game, seat) {
+  const view = game.view;
+  const name = view.seats[seat].name;
+  const unnamed = name === t("name.you");
+  if (view.game === "duel") {
+    const other = view.seats[1 - seat].name;
+    return unnamed ? t("game.you_play_against", { other }) : t("game.you_play_as_against", { name, other });
+  }
+  return unnamed ? t("game.you_are_player", { n: seat + 1 }) : t("game.you_play_as", { name, n: seat + 1 });
+}
+
+/** The seat whose kingdom is drawn large: the seat to act among yours (two players on one
+ * screen), else your own; a spectator keeps the first seat's, so the kingdoms stay in their
+ * places while the AIs play (the large one followed the seat to act, every turn). @param {DrawnGame} game */
+function mainSeat(game) {
+  const view = game.view;
+  const mine = view.your_seats;
+  if (mine.includes(view.current_player)) return view.current_player;
+  return mine.length ? mine[0] : 0;
+}
+
+/** What the status line says: who won, what you are to do, which AI is thinking (and its place in
+ * the server's queue), or whom the game awaits. @param {DrawnGame} game */
+export function statusLine(game) {
+  const { view, thinking } = game;
+  const mine = view.your_seats;
+  const acting = view.current_player;
+  if (view.status === "finished") {
+    // Said to the player where they won ("you win", not "You wins").
+    const winners = view.winners;
+    const yours = winners.find((s) => isYours(view, s));
+    const names = (/** @type {number[]} */ seats) => seats.map((s) => view.seats[s].name).join(", ");
+    const words = winners.length === 1 ? seatWords(view, "status.wins", winners[0])
+      : yours !== undefined ? t("status.shared_win_you", { names: names(winners.filter((s) => s !== yours)) })
+        : t("status.shared_win", { names: names(winners) });
+    return el("span", { class: "winner", id: "winner" }, words);
+  }
+  if (mine.includes(acting) && view.legal_actions.length) {
+    const what = todo(view.legal_actions, view.observation);
+    const text = mine.length > 1 ? t("status.for", { name: view.seats[acting].name, what }) : what;
+    return el("span", { class: "turn", id: "your-turn" }, seatBadge(acting, 18), " ", text);
+  }
+  const seat = thinking ? thinking.seat : acting;
+  const info = view.seats[seat];
+  if (info && info.kind === "ai") {
+    // The place in the server's queue: 1 is being computed, so a job with one ahead is second.
+    const queued = thinking && thinking.ahead ? ` ${t("status.queued", { n: thinking.ahead + 1 })}` : "";
+    return el("span", { id: "thinking", class: "thinking" }, el("span", { class: "spinner", "aria-hidden": "true" }), " ",
+      t("status.thinking", { name: info.name }), queued);
+  }
+  if (info) return el("span", { id: "waiting" }, t("status.waiting", { name: info.name }));
+  return el("span", {}, t("status.dealing"));
+}
+
+/** Tell screen readers what the other seats and chance did since the last drawing: not the
+ * whole log at the first one, nor your own moves, and after an undo only what follows it. @param {DrawnGame} game */
+function tellNews(game) {
+  const { view, toldUpTo } = game;
+  const last = view.log.length ? view.log[view.log.length - 1].index : -1;
+  if (toldUpTo !== null && last > toldUpTo) {
+    const news = view.log.filter((e) => e.index > toldUpTo && !view.your_seats.includes(e.seat));
+    if (news.length) game.page.heard.textContent = news.map((e) => logWords(view, e)).join(". ");
+  }
+  game.toldUpTo = last;
+}
+
+/** A Dynasty's new game: the last one's result, said at the top while the new one is young (its
+ * kingdoms are in the scores below), since the table has just gone back to empty kingdoms. @param {DrawnGame} game */
+function drawMatchNote(game) {
+  const matchNote = game.page.matchNote;
+  matchNote.textContent = matchNoteWords(game.view);
+  matchNote.hidden = !matchNote.textContent;
+}

@@ -1,0 +1,38 @@
+// A game page's state: one object that the game's modules read and change, with the page's
+// elements (game-layout.js). Its `view` is the one the server sent last; `draw` draws it.
+
+/** @typedef {import("./view-types.js").View} View */
+/** @typedef {import("./view-types.js").HintCandidate} HintCandidate */
+/** @typedef {import("./board-kingdoms.js").Ctx} Ctx */
+/** @typedef {import("./game-layout.js").GamePage} GamePage */
+/** @typedef {import("./game-focus.js").FocusPlace} FocusPlace */
+
+/**
+ * The state of a game's page:
+ * - `main`, the page's <main>; `id`, the `tokens` this browser holds for it and what it `saved` of it
+ *   (saved-games.js);
+ * - `view`: the server's last view (null until one comes); `socket`; `refusedWith`: why the server
+ *   refused to show the game before any view of it came;
+ * - `hints`: the hint's moves shown; `hintTries`: the tries made of the hint being asked (null: no
+ *   hint awaited) and `hintRetry` the timer of the next (game-hints.js);
+ * - `thinking`: the AI turn the server is computing or has queued, its seat and the jobs ahead of
+ *   it (0: running);
+ * - `askedWhy`: the action last asked "why not" about (only its answer is said; null: none awaited);
+ * - `toldUpTo`: the index of the last log entry told to screen readers (or shown at the first drawing);
+ * - `presence`: who is awaited while away (the server's "presence") and when that was heard, and
+ *   `awayTimer` the timer that offers to hand the seat over (game-presence.js);
+ * - `replayAsked`: the replay was asked for by its address, started once the finished game's view comes;
+ * - `byKeyboard`: whether the last move was made with the keys (game-focus.js);
+ * - `ctx`: what the board is drawn with; `page`: the page's elements; `draw`: draws the view.
+ * @typedef {{main: HTMLElement, id: string, tokens: string[], saved: Partial<import("./saved-games.js").SavedGame>,
+ *   view: View | null, socket: WebSocket | null, refusedWith: string,
+ *   hints: HintCandidate[] | null, hintTries: number | null, hintRetry: number,
+ *   thinking: {seat: number, ahead: number} | null, askedWhy: string | null, toldUpTo: number | null,
+ *   presence: {away: Record<string, number>, after: number, at: number}, awayTimer: number | undefined,
+ *   replayAsked: boolean, byKeyboard: boolean, ctx: Ctx, page: GamePage,
+ *   draw: (before?: FocusPlace) => void}} GameState
+ */
+
+/** A drawn game's state: its view, which every drawing reads. @typedef {GameState & {view: View}} DrawnGame */
+
+export {};

@@ -1,0 +1,137 @@
+// The scorer's controls: the game's options that change a score, and the brush (a terrain or coat,
+// its number, and Origins' fire marker, resource and caveman).
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { cavemanPicture, coatSymbol, picture, terrainSymbol } from "./pictures.js";
+import { cavemanName, coatName, resourceName } from "./words.js";
+import { format, legend, lettered } from "./scorer-state.js";
+
+/** @typedef {import("./scorer-state.js").Scorer} Scorer */
+
+/** The options that change a score, as the game's controls. @param {Scorer} scorer */
+export function drawOptions(scorer) {
+  const { kingdom, drawAll } = scorer;
+  const options = kingdom.options;
+  /** @param {string} id @param {string} label */
+  const flag = (id, label) => {
+    const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: `score-${id}`, checked: Boolean(options[id]) }));
+    box.addEventListener("change", () => {
+      if (box.checked) options[id] = true; else delete options[id];
+      if (id === "mighty_duel") kingdom.frame = box.checked ? 7 : 5;
+      drawAll();
+    });
+    return el("label", {}, box, " ", label);
+  };
+  const parts = [];
+  if (kingdom.game === "kingdomino") {
+    parts.push(flag("middle_kingdom", t("option.middle_kingdom.long")), flag("harmony", t("option.harmony.long")),
+      flag("mighty_duel", t("option.mighty_duel.long")));
+  }
+  if (kingdom.game === "origins") parts.push(...originsOptions(scorer), flag("fire_kingdom", t("option.fire_kingdom.long")),
+    flag("homo_habilis", t("option.homo_habilis.long")));
+  if (kingdom.game === "origins" && options.mode === "totem") parts.push(totemsHeld(scorer));
+  if (kingdom.game === "duel") {
+    const coat = /** @type {HTMLSelectElement} */ (el("select", { id: "score-domains" }, el("option", { value: "" }, t("scorer.nobody")),
+      (format(scorer).coats || []).map((c) => el("option", { value: c.letter, selected: c.letter === kingdom.domains }, coatName(c.id)))));
+    coat.addEventListener("change", () => { kingdom.domains = coat.value; drawAll(); });
+    parts.push(el("label", {}, t("scorer.domains"), " ", coat));
+  }
+  scorer.optionsBox.replaceChildren(...parts);
+}
+
+/** Origins' mode and frame. @param {Scorer} scorer */
+function originsOptions(scorer) {
+  const { kingdom, drawAll } = scorer;
+  const options = kingdom.options;
+  const mode = /** @type {HTMLSelectElement} */ (el("select", { id: "score-mode" },
+    ["discovery", "totem", "tribe"].map((m) => el("option", { value: m, selected: m === options.mode }, t(`mode.${m}`)))));
+  mode.addEventListener("change", () => { options.mode = mode.value; delete options.totems; drawAll(); });
+  const frame = /** @type {HTMLSelectElement} */ (el("select", { id: "score-frame" },
+    (format(scorer).frames || []).map((n) => el("option", { value: n, selected: n === kingdom.frame }, t("scorer.frame_n", { n })))));
+  frame.addEventListener("change", () => { kingdom.frame = Number(frame.value); drawAll(); });
+  return [el("label", {}, t("lobby.mode"), " ", mode), el("label", {}, t("scorer.frame"), " ", frame)];
+}
+
+/** The totems the kingdom holds (Origins' Totem mode). @param {Scorer} scorer */
+function totemsHeld(scorer) {
+  const options = scorer.kingdom.options;
+  const held = new Set(String(options.totems || "").split(",").filter(Boolean));
+  return el("fieldset", { class: "totems-held" }, el("legend", {}, t("scorer.totems")), (format(scorer).resources || []).map((r) => {
+    const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: `totem-${r.id}`, checked: held.has(r.id) }));
+    box.addEventListener("change", () => {
+      if (box.checked) held.add(r.id); else held.delete(r.id);
+      options.totems = [...held].join(",");
+      if (!options.totems) delete options.totems;
+      scorer.drawAll();
+    });
+    return el("label", {}, box, " ", picture(`r-${r.id}`, 22), " ", resourceName(r.id));
+  }));
+}
+
+/** The brush: a terrain (coat of arms) or an empty square, its number, and Origins' extras. @param {Scorer} scorer */
+export function drawPalette(scorer) {
+  const { kingdom } = scorer;
+  const f = format(scorer);
+  const choice = brushChoice(scorer);
+  const kinds = kingdom.game === "duel"
+    ? (f.coats || []).map((c) => choice(c.letter, scorer.brush.letter === c.letter, () => { scorer.brush.letter = c.letter; },
+      picture(coatSymbol(c.id), 28), " ", coatName(c.id)))
+    : (f.terrains || []).map((x) => choice(x.letter, scorer.brush.letter === x.letter, () => {
+      const brush = scorer.brush;
+      scorer.brush = x.volcano ? { ...brush, letter: x.letter, n: Math.max(1, brush.n), marker: 0, resource: false, caveman: "" }
+        : { ...brush, letter: x.letter, n: Math.min(brush.n, f.max) };
+    }, picture(terrainSymbol(legend(scorer), x.letter), 28), " ", t(`terrain.${x.id}`)));
+  const rows = [el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.brush") }, ...kinds,
+    choice("empty", scorer.brush.letter === "", () => { scorer.brush.letter = ""; }, "✕ ", t("scorer.empty")))];
+  if (scorer.brush.letter) rows.push(...brushExtras(scorer));
+  scorer.palette.replaceChildren(el("h2", {}, t("scorer.brush")), ...rows);
+}
+
+/** A button of the palette, pressed while chosen, that picks what it lays and draws the palette again.
+ * @param {Scorer} scorer */
+function brushChoice(scorer) {
+  /** @param {string} id @param {boolean} on @param {() => void} pick @param {import("./dom.js").Children[]} children */
+  return (id, on, pick, ...children) => el("button", { type: "button", class: `brush${on ? " on" : ""}`, "data-brush": id, "aria-pressed": String(on),
+    onclick: () => { pick(); drawPalette(scorer); } }, ...children);
+}
+
+/** The brush's number (crowns, fires, craters, crosses), and in Origins its fire marker, resource
+ * and caveman, as the terrain and mode allow. @param {Scorer} scorer */
+function brushExtras(scorer) {
+  const { kingdom, brush } = scorer;
+  const f = format(scorer);
+  const choice = brushChoice(scorer);
+  const volcano = Boolean((lettered(f.terrains, brush.letter) || {}).volcano);
+  const low = volcano ? 1 : 0, high = volcano ? f.max_craters ?? 0 : f.max;
+  const label = kingdom.game === "duel" ? "scorer.crosses" : kingdom.game === "origins" ? (volcano ? "scorer.craters" : "scorer.fires")
+    : "scorer.crowns";
+  const rows = [el("div", { class: "brush-row", role: "group", "aria-label": t(label) }, el("span", { class: "brush-label" }, t(label)),
+    ...Array.from({ length: high - low + 1 }, (_, i) => choice(`n${low + i}`, brush.n === low + i, () => {
+      brush.n = low + i;
+      if (brush.n && !volcano) { brush.marker = 0; brush.caveman = ""; }
+    }, String(low + i))))];
+  if (kingdom.game !== "origins" || volcano) return rows;
+  rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.marker") },
+    el("span", { class: "brush-label" }, t("scorer.marker")),
+    ...Array.from({ length: (f.markers ?? 0) + 1 }, (_, k) => choice(`marker${k}`, brush.marker === k, () => {
+      brush.marker = k;
+      if (k) { brush.n = 0; brush.resource = false; brush.caveman = ""; }
+    }, k ? String(k) : t("scorer.none")))));
+  const terrain = lettered(f.terrains, brush.letter);
+  const resource = terrain && terrain.resource ? lettered(f.resources, terrain.resource) : null;
+  if (resource && kingdom.options.mode !== "discovery") {
+    rows.push(el("div", { class: "brush-row" }, choice("resource", brush.resource, () => {
+      brush.resource = !brush.resource;
+      if (brush.resource) { brush.marker = 0; brush.caveman = ""; }
+    }, picture(`r-${resource.id}`, 24), " ", t("scorer.resource", { resource: resourceName(resource.id) }))));
+  }
+  if (kingdom.options.mode === "tribe") {
+    rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.caveman") },
+      el("span", { class: "brush-label" }, t("scorer.caveman")),
+      choice("caveman-none", !brush.caveman, () => { brush.caveman = ""; }, t("scorer.none")),
+      ...(f.cavemen || []).map((c) => choice(`caveman-${c.code}`, brush.caveman === c.code, () => {
+        brush.caveman = c.code; brush.n = 0; brush.marker = 0; brush.resource = false;
+      }, cavemanPicture(c.id, 26), " ", cavemanName(c.id)))));
+  }
+  return rows;
+}

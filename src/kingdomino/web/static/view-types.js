@@ -1,0 +1,206 @@
+// The contract between the server and the page, as types: what the server sends (the view of a
+// game, a replay's frame, the socket's messages, the answers of the HTTP API) and what the page
+// sends on the socket. JSDoc only: `tsc --checkJs` reads it, the browser never loads it.
+//
+// Each typedef mirrors, field by field, the Python that writes it:
+//   View                 web/views.py        state_view
+//   ReplayFrame          web/views.py        replay_view
+//   ScoreSheet           web/views.py        sheet_of (core/game.py ScoreSheet, Bonus, Refusal .to_json)
+//   Created              web/views.py        created
+//   GameSummary          web/views.py        summary
+//   DominoObservation    games/domino/view.py observation, with the fields games/classic/state.py
+//                        (head) and games/origins/view.py (tail) add
+//   DominoKingdom        games/domino/view.py kingdom_json (squares: classic/state.py and
+//                        origins/view.py kingdom_json)
+//   DuelObservation      games/duel/state.py DuelState.observation (maps: board_json)
+//   HintCandidate        web/hub.py          Hub.hint
+//   Review               web/hub.py          Hub.review_of (web/review.py entry, summary, Progress)
+//   TextFormat           games/*/scorer.py   text_format
+//   ServerMessage        web/app.py (socket) and web/hub.py (presence_text, thinking)
+//   ClientMessage        web/app.py          the socket's messages read
+// A field the Python writes only in some games or modes is optional here, or `| null` where the
+// Python writes null.
+
+/** A seat of a game as a view lists it. @typedef {{seat: number, name: string, kind: "human" | "ai", level: string | null}} ViewSeat */
+/** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
+/** A rule named with its figures, for the page to word (a refusal, a bonus missed).
+ * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
+
+/**
+ * A region of a score sheet: its kind (terrain or coat id), squares x multiplier = points, and its
+ * castle-relative cells.
+ * @typedef {{kind: string, squares: number, multiplier: number, points: number, cells: Array<[number, number]>}} RegionLine
+ */
+/**
+ * A bonus line of a score sheet, named by its rule (`key`, `values`); a bonus that missed says why.
+ * @typedef {{name: string, points: number, key: string, values: Record<string, string | number>,
+ *   missed?: Refusal & {reason: string}}} BonusLine
+ */
+/** A seat's score explained. @typedef {{regions: RegionLine[], bonuses: BonusLine[], total: number, tiebreaks: number[]}} ScoreSheet */
+
+/** A game's options as created (`mode`, flags), JSON values. @typedef {Record<string, string | number | boolean>} GameOptions */
+
+/**
+ * A square of a Kingdomino kingdom (`crowns`) or an Origins territory (`fires`, `craters`, a fire
+ * `marker`, a `resource` and a `caveman`), castle-relative; also a half of a domino of a row (no
+ * `row`, `col`), and the squares the scorer draws.
+ * @typedef {{row?: number, col?: number, terrain: string, crowns?: number, fires?: number, craters?: number,
+ *   marker?: number, resource?: string | null, caveman?: string | null}} DominoSquare
+ */
+/**
+ * A kingdom (territory): its squares, the dominoes discarded, and the rows and columns it spans,
+ * [rowLo, rowHi, colLo, colHi].
+ * @typedef {{squares: Array<DominoSquare & {row: number, col: number}>, discards: number,
+ *   bounds: [number, number, number, number]}} DominoKingdom
+ */
+/**
+ * A domino of a row and the seat whose king (Origins: chief) is on it, if any.
+ * @typedef {{domino: number, king?: number | null, chief?: number | null, halves: DominoSquare[]}} RowEntry
+ */
+/** A terrain of the legend (by letter). @typedef {{id: string, name: string, colour: string}} Terrain */
+/** A caveman kind's facts (Origins' Tribe). @typedef {{name: string, points: number, per: string, strength: number}} CavemanFacts */
+/** A Dynasty's game played: each seat's points and kingdom at its end.
+ * @typedef {{game: number, scores: number[], kingdoms: DominoKingdom[]}} PastGame */
+
+/**
+ * The public position of Kingdomino or Origins. Kingdomino adds the Dynasty's fields
+ * (`game_number`, `games_in_match`, `past_games`); Origins the fire, totems and tribe (null where
+ * its mode has none).
+ * @typedef {{game: "kingdomino" | "origins", options: GameOptions, players: number, seat: number | null, phase: string,
+ *   current_player: number, round: number, rounds: number, frame: number, kingdoms: DominoKingdom[],
+ *   row: RowEntry[], next_row: RowEntry[], legend: Record<string, Terrain>, acting_slot: number | null,
+ *   discarded: number[], dominoes_left: number, scores: number[], legal_actions: string[],
+ *   game_number?: number, games_in_match?: number, past_games?: PastGame[],
+ *   fire_markers?: Record<string, number>, pending_volcanoes?: number, fire_range?: number | null,
+ *   fire_marker?: number | null, totems?: Record<string, number | null> | null, cave?: Array<string | null> | null,
+ *   stack_size?: number | null, recruiting?: string | null, to_pay?: number,
+ *   tribe?: {cost_face_up: number, cost_stack: number, cavemen: Record<string, CavemanFacts>} | null}} DominoObservation
+ */
+
+/** A face of a Duel die. @typedef {{coat: string, crosses: number}} DieFace */
+/**
+ * A Duel die as rolled: its face, who holds it, whether it is the castle bonus's, its six faces.
+ * @typedef {{die: number, face: number, coat: string, crosses: number, holder: number | null, bonus: boolean,
+ *   faces: DieFace[]}} Die
+ */
+/** A Duel map: its squares (castle-relative) and whether it is full.
+ * @typedef {{squares: Array<{row: number, col: number, coat: string, crosses: number}>, full: boolean}} DuelMap */
+/**
+ * A coat's line of the spellbook: its boxes filled by each seat, its power and who holds it.
+ * @typedef {{coat: string, length: number, power: string, filled: [number, number], owner: number | null, used: boolean}} SpellLine
+ */
+/**
+ * The public position of Kingdomino Duel. `map_rows` and `map_cols` are not sent: the page draws the
+ * maps' 5 x 7 squares by default.
+ * @typedef {{game: "duel", options: GameOptions, players: 2, seat: number | null, phase: string, current_player: number,
+ *   round: number, player_a: number, dice: Die[], taken_by_a: number[], maps: DuelMap[], spellbook: SpellLine[],
+ *   castle_bonus_used: boolean[], domains_coat: Array<string | null>,
+ *   turn: {bonus_die: number | null, ignore_connection: boolean, split: boolean, undrawn: number[], pending_coat: string[]},
+ *   pending_lightning: Array<{seat: number, power: string}>, scores: number[],
+ *   legend: Record<string, {letter: string, name: string, colour: string}>, legal_actions: string[],
+ *   map_rows?: [number, number], map_cols?: [number, number]}} DuelObservation
+ */
+/** A game's public position, as its engine's `observation()` gives it. @typedef {DominoObservation | DuelObservation} Observation */
+
+/**
+ * The view of a live game for the holder of `your_seats` (none: a spectator), sent over the socket
+ * at every change (`type` "state") and by `GET /api/games/ID`.
+ * @typedef {{type: "state", id: string, game: string, description: string, options: GameOptions, index: number,
+ *   status: string, seats: ViewSeat[], your_seats: number[], current_player: number, legal_actions: string[],
+ *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
+ *   score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
+ *   hints_allowed: boolean, practice: boolean, same_deal: boolean, can_leave: boolean}} View
+ */
+/**
+ * A view as the boards and score sheets draw it: a live game's, or one the page draws without
+ * playing, a replay's step (the game's view with a frame's fields over it: its seats have no
+ * `level`, its `type` is "replay") or a Dynasty's past game. `viewer_seats` are the seats of the
+ * page that looks (a replay plays none of them).
+ * @typedef {Omit<View, "type" | "seats"> & {type: "state" | "replay", seats: Array<Omit<ViewSeat, "level"> & {level?: string | null}>,
+ *   viewer_seats?: number[]}} ShownView
+ */
+
+/** An action of a replay: the one before the frame (`last`) or after it (`next`).
+ * @typedef {{text: string, description: string, seat: number}} ReplayAction */
+/**
+ * A finished game's public view after `step` of its `steps` actions (`GET /api/games/ID/replay`).
+ * @typedef {{type: "replay", id: string, game: string, step: number, steps: number,
+ *   seats: Array<{seat: number, name: string, kind: "human" | "ai"}>, observation: Observation, scores: number[],
+ *   score_sheets: ScoreSheet[], current_player: number, last: ReplayAction | null, log: LogEntry[],
+ *   next: ReplayAction | null}} ReplayFrame
+ */
+
+/**
+ * A human's decision reviewed: the move played, its value and the best one's (none if forced),
+ * and the mark the loss earns; `reviewed` false: left out by the game's budget of searches.
+ * @typedef {{index: number, seat: number, action: string, forced: boolean, reviewed?: boolean, value?: number,
+ *   best?: string, best_value?: number, loss?: number, mark: "inaccuracy" | "mistake" | null}} ReviewedMove
+ */
+/**
+ * A finished game's review (`GET /api/games/ID/review`): its place in line while it waits behind
+ * other reviews, its progress while it is computed, then every human decision, how many marks of
+ * each kind and how many decisions the budget left out (`searches_per_game`: the budget).
+ * @typedef {{status: "queued", place: number, done: number, total: number}
+ *   | {status: "pending", done: number, total: number}
+ *   | {status: "ready", moves: ReviewedMove[], searches_per_game?: number,
+ *      summary: {inaccuracy: number, mistake: number, not_reviewed?: number}}} Review
+ */
+
+/** A move the hint suggests, with its value (a win chance) and the playouts it was searched by.
+ * @typedef {{action: string, value: number, visits?: number}} HintCandidate */
+
+/**
+ * A seat of a game just created: a human's token and invite link, an AI's level.
+ * @typedef {{seat: number, name: string, kind: "human" | "ai", level: string | null, token?: string, online?: boolean,
+ *   invite?: string}} CreatedSeat
+ */
+/**
+ * What the creator of a game is told (`POST /api/games`).
+ * @typedef {{id: string, game: string, seats: CreatedSeat[], spectator: string, spectator_token: string,
+ *   hints: boolean, practice: boolean}} Created
+ */
+/**
+ * A game this browser holds, as `POST /api/games/lookup` lists it for one of its tokens.
+ * @typedef {{id: string, game: string, options: GameOptions, description: string, status: string, created: string,
+ *   seat: number | null, seats: string[], current_player: number, scores: number[], winners: number[],
+ *   hints: boolean, practice: boolean}} GameSummary
+ */
+
+/**
+ * How a game's kingdom is written as text (`GET /api/score/formats`): its letters and limits.
+ * Kingdomino: terrains, crowns up to `max`, `frames`; Origins adds volcanoes, resources, fire
+ * markers and cavemen; Duel has coats, crosses up to `max`, and its map's `rows` and `cols`.
+ * @typedef {{home: string, empty: string, max: number, frames?: number[],
+ *   terrains?: Array<{letter: string, id: string, volcano?: boolean, resource?: string | null}>,
+ *   coats?: Array<{letter: string, id: string}>, max_craters?: number, markers?: number,
+ *   resources?: Array<{letter: string, id: string}>, cavemen?: Array<{code: string, id: string}>,
+ *   rows?: [number, number], cols?: [number, number]}} TextFormat
+ */
+
+/**
+ * A refusal of the server, as the socket's `error` message and an HTTP refusal's `error` say it.
+ * @typedef {{field: string, message: string, code?: string, values?: Record<string, string | number>}} ErrorBody
+ */
+
+/**
+ * What the server says on a game's socket: the view (at every change), a move's or an undo's
+ * acknowledgement, a hint, why an action is not legal, the AI turn being thought, who is awaited
+ * while away, a refusal, and the answer to a ping.
+ * @typedef {View
+ *   | {type: "ack", index?: number, action?: string, undo?: boolean}
+ *   | {type: "hint", candidates: HintCandidate[]}
+ *   | {type: "why", action: string, reason: string, refusal: Refusal | null}
+ *   | {type: "thinking", seat: number | null, ahead: number}
+ *   | {type: "presence", away: Record<string, number>, after: number}
+ *   | ({type: "error"} & ErrorBody)
+ *   | {type: "pong"}} ServerMessage
+ */
+
+/**
+ * What the page says on a game's socket: a move (on the view of `index`), an undo, a hint asked,
+ * why an action is not legal.
+ * @typedef {{type: "action", action: string, index?: number} | {type: "undo"} | {type: "hint"}
+ *   | {type: "why", action: string}} ClientMessage
+ */
+
+export {};
