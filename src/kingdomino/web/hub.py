@@ -418,13 +418,15 @@ class Hub:
         token: str,
         text: str,
         expected_index: int | None = None,
-        broadcast: bool = True,
         client: str = "",
+        acknowledge: Callable[[int], Awaitable[None]] | None = None,
     ) -> int:
-        """Apply a human's action; returns the number of actions applied after it. The AI turns
-        that follow are ``client``'s in the AI queue.
+        """Apply a human's action: validate, apply, commit, then publish to the watchers; returns
+        the number of actions applied after it. The AI turns that follow are ``client``'s in the
+        AI queue.
 
-        With ``broadcast=False`` the caller tells the watchers itself (after acknowledging).
+        ``acknowledge`` is told that number once the action is committed and before the watchers
+        hear of it: the socket that sent the action answers ``ack`` first.
         """
         live = self.get(game_id)
         async with live.lock:
@@ -455,8 +457,9 @@ class Hub:
             self._apply(live, seat, action)
             live.client = client
             applied = len(live.actions)
-        if broadcast:
-            await self.broadcast(live)
+        if acknowledge is not None:
+            await acknowledge(applied)
+        await self.broadcast(live)
         self._schedule_ai(live)
         return applied
 

@@ -149,9 +149,12 @@ async def _handle(
         if message.type == "action":
             if not message.action:
                 raise HubError(400, "action", "action: expected an action text, e.g. 'claim 17'")
-            applied = await hub.act(game_id, token, message.action, message.index, False, client)
-            await send({"type": "ack", "index": applied, "action": message.action})
-            await hub.broadcast(hub.get(game_id))
+            action = message.action
+
+            async def acknowledge(applied: int) -> None:
+                await send({"type": "ack", "index": applied, "action": action})
+
+            await hub.act(game_id, token, action, message.index, client, acknowledge)
         elif message.type == "why":
             text = message.action or ""
             reason, refusal = hub.why(game_id, token, text)
