@@ -79,8 +79,9 @@ def test_a_dead_local_worker_fails_its_call_and_the_next_call_gets_a_new_one() -
         pid = workers.submit(os.getpid).result(timeout=60)
         with pytest.raises(BrokenProcessPool):
             workers.submit(os.kill, pid, signal.SIGKILL).result(timeout=60)
+        assert workers.restarts == 0
         replacement = workers.submit(os.getpid).result(timeout=60)
-        assert replacement not in (pid, os.getpid())
+        assert replacement not in (pid, os.getpid()) and workers.restarts == 1
         assert dict(workers.as_completed(pow, CALLS)) == EXPECTED
 
 

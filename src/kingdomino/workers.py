@@ -146,13 +146,15 @@ class ProcessWorkers(Workers):
     answers) and, with ``exit_with_parent``, exit with this process.
 
     A worker that dies (killed, out of memory) breaks the pool: the calls it held fail with
-    ``BrokenProcessPool`` and the next ``submit`` starts a new pool.
+    ``BrokenProcessPool`` and the next ``submit`` starts a new pool (counted in ``restarts``).
     """
 
     def __init__(self, slots: int | None = None, *, niceness: int = 0, exit_with_parent: bool = True) -> None:
         self.slots = slots or os.cpu_count() or 1
         self.niceness = niceness
         self.exit_with_parent = exit_with_parent
+        #: How many times a dead worker made the pool start anew.
+        self.restarts = 0
         self._lock = threading.Lock()
         self._pool = self._new_pool()
 
@@ -172,6 +174,7 @@ class ProcessWorkers(Workers):
                 log.warning("a worker process died: starting new workers")
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = self._new_pool()
+                self.restarts += 1
                 return self._pool.submit(fn, *args)
 
     def close(self, wait: bool = False) -> None:
