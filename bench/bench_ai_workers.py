@@ -17,7 +17,8 @@ import time
 
 from kingdomino.core.game import State
 from kingdomino.games.registry import make_game
-from kingdomino.web.ai_workers import AIJob, Executor, LocalWorkers, RayWorkers, agent_spec
+from kingdomino.web.ai_workers import AIJob, AIWorkers, Executor, agent_spec, make_executor
+from kingdomino.workers import RayWorkers
 
 
 def positions(count: int) -> list[State]:
@@ -58,9 +59,9 @@ def main() -> None:
     moves: dict[str, list[int]] = {}
     for count in (1, 2):
         label = f"{count} local worker" + ("s" if count > 1 else "")
-        rates[label], moves[label] = asyncio.run(through(LocalWorkers(count), jobs))
+        rates[label], moves[label] = asyncio.run(through(make_executor(str(count)), jobs))
     if not args.no_ray:
-        ray_workers = RayWorkers(None, num_cpus=2, include_dashboard=False)
+        ray_workers = AIWorkers(RayWorkers(None, num_cpus=2, include_dashboard=False))
         rates["Ray (local, 2 CPUs)"], moves["Ray (local, 2 CPUs)"] = asyncio.run(through(ray_workers, jobs))
     reference = moves["1 local worker"]
     print(f"{args.jobs} '{args.level}' AI turns, 2-player Kingdomino:")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kingdomino.arena.executors import run_games
+from kingdomino.arena.executors import run_games, tournament_workers
 from kingdomino.arena.ladder import fit
 from kingdomino.arena.tournament import (
     GameOutcome,
@@ -20,6 +20,7 @@ from kingdomino.arena.tournament import (
     validate,
 )
 from kingdomino.core.game import GameError
+from kingdomino.workers import InThisProcess, ProcessWorkers
 
 CONFIG = TournamentConfig("kingdomino", 3, {}, ["mcts:iterations=4,playout=random", "greedy", "random"], 6, 5)
 
@@ -46,6 +47,15 @@ def test_local_pool_and_serial_agree() -> None:
     serial = list(run_games(CONFIG, range(6), "local", 1))
     pooled = list(run_games(CONFIG, range(6), "local", 2))
     assert comparable(serial) == comparable(pooled)
+
+
+def test_a_tournament_names_its_workers_with_its_options() -> None:
+    with tournament_workers("local", 1) as here:
+        assert isinstance(here, InThisProcess)
+    with tournament_workers("local", 3) as pool:
+        assert isinstance(pool, ProcessWorkers) and pool.slots == 3
+    with pytest.raises(GameError, match="executor: expected one of local, ray, got 'dask'"):
+        tournament_workers("dask")
 
 
 def test_ray_agrees_with_local() -> None:

@@ -19,16 +19,17 @@ from kingdomino.agents.levels import BUDGETS, level_spec
 from kingdomino.core.game import State
 from kingdomino.games.registry import make_game
 from kingdomino.web.ai_workers import (
-    PARENT_CHECK_SECONDS,
     WORKER_NICENESS,
     AIJob,
     AIQueue,
-    LocalWorkers,
-    RayWorkers,
+    AIWorkers,
+    Executor,
     agent_spec,
+    make_executor,
     run_job,
 )
 from kingdomino.web.app import create_app
+from kingdomino.workers import PARENT_CHECK_SECONDS, ProcessWorkers, RayWorkers
 
 SPECS = [
     "mcts:iterations=40,playout=player-greedy,prune=8",
@@ -59,16 +60,28 @@ def test_worker_processes_and_ray_give_the_same_moves_as_this_process() -> None:
     ]
     here = [run_job(job).action for job in jobs]
 
-    async def through(executor: LocalWorkers | RayWorkers) -> list[int]:
+    async def through(executor: Executor) -> list[int]:
         try:
             answers = await asyncio.gather(*(executor.run(job) for job in jobs))
         finally:
             executor.close()
         return [answer.action for answer in answers]
 
-    assert asyncio.run(through(LocalWorkers(2))) == here
-    ray_workers = RayWorkers(None, num_cpus=1, include_dashboard=False)
+    assert asyncio.run(through(make_executor("2"))) == here
+    ray_workers = AIWorkers(RayWorkers(None, num_cpus=1, include_dashboard=False))
     assert asyncio.run(through(ray_workers)) == here
+
+
+def test_the_workers_are_named_as_the_command_line_names_them() -> None:
+    """``--ai-workers`` values: N local processes at the server's niceness, or Ray."""
+    executor = make_executor("2")
+    try:
+        assert isinstance(executor, AIWorkers) and executor.slots == 2
+        assert isinstance(executor.workers, ProcessWorkers) and executor.workers.niceness == WORKER_NICENESS
+    finally:
+        executor.close()
+    with pytest.raises(ValueError, match=r"^AI workers: expected a number of processes or 'ray', got 'two'$"):
+        make_executor("two")
 
 
 def test_a_level_searches_exactly_its_budget() -> None:
@@ -141,11 +154,12 @@ def test_every_game_and_mode_has_a_budget(level: str) -> None:
 @pytest.mark.skipif(not hasattr(os, "nice"), reason="the OS has no process priorities")
 def test_local_workers_yield_the_cpu_to_the_server() -> None:
     """A search must not make acknowledgements wait: the workers run at a lower priority."""
-    workers = LocalWorkers(1)
+    executor = make_executor("1")
+    assert isinstance(executor, AIWorkers)
     try:
-        inside = workers.pool.submit(os.nice, 0).result(timeout=60)
+        inside = executor.workers.submit(os.nice, 0).result(timeout=60)
     finally:
-        workers.close()
+        executor.close()
     assert inside == min(os.nice(0) + WORKER_NICENESS, 19)
 
 
@@ -154,15 +168,15 @@ def test_a_dead_worker_is_replaced_and_no_worker_outlives_its_server() -> None:
     server killed with kill -9 takes its workers with it (they would hold CPU and pipes)."""
     state = positions()[0]
     job = AIJob(state, "greedy", seed=1)
-    workers = LocalWorkers(1)
+    executor = make_executor("1")
+    assert isinstance(executor, AIWorkers)
     try:
-        pid = workers.pool.submit(os.getpid).result(timeout=60)
-        os.kill(pid, signal.SIGKILL)
+        pid = executor.workers.submit(os.getpid).result(timeout=60)
         with pytest.raises(BrokenProcessPool):
-            workers.pool.submit(os.getpid).result(timeout=60)
-        assert asyncio.run(workers.run(job)).action == run_job(job).action
+            executor.workers.submit(os.kill, pid, signal.SIGKILL).result(timeout=60)
+        assert asyncio.run(executor.run(job)).action == run_job(job).action
     finally:
-        workers.close()
+        executor.close()
 
     server = subprocess.Popen([sys.executable, "-c", ORPHAN_SCRIPT], stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
@@ -178,9 +192,9 @@ def test_a_dead_worker_is_replaced_and_no_worker_outlives_its_server() -> None:
 #: A stand-in server: starts one worker, prints its pid, then waits to be killed.
 ORPHAN_SCRIPT = """
 import os, time
-from kingdomino.web.ai_workers import LocalWorkers
-workers = LocalWorkers(1)
-print(workers.pool.submit(os.getpid).result(timeout=60), flush=True)
+from kingdomino.web.ai_workers import make_executor
+executor = make_executor("1")
+print(executor.workers.submit(os.getpid).result(timeout=60), flush=True)
 time.sleep(600)
 """
 

@@ -12,7 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from tests.web.conftest import QUICK_REVIEW, create, seeded_secrets, wait_for
 
-from kingdomino.web.ai_workers import AIAnswer, AIJob, AIQueue, Lane, LocalWorkers, run_job
+from kingdomino.web.ai_workers import AIAnswer, AIJob, AIQueue, Lane, make_executor, run_job
 from kingdomino.web.app import create_app
 from kingdomino.web.review import INACCURACY, MISTAKE, entry, mark_of
 
@@ -23,7 +23,7 @@ class GatedWorkers:
     """Local workers whose review jobs wait until ``gate`` is set (AI turns run at once)."""
 
     def __init__(self) -> None:
-        self.inner = LocalWorkers(1)
+        self.inner = make_executor("1")
         self.slots = 1
         self.gate = threading.Event()
         self.reviews = 0

@@ -54,17 +54,16 @@ True
 
 from __future__ import annotations
 
-import atexit
 import math
 import random
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
 from kingdomino.agents.base import Agent, AgentSpecError, Candidate
 from kingdomino.agents.playouts import POLICIES, playout_values
 from kingdomino.core.game import CHANCE, State
+from kingdomino.workers import shared_pool
 
 #: How a search ranks the actions at its root (``prune`` keeps the best of them): the engine's
 #: immediate gains, its heuristic (what playouts use too), or its outlook (slower, stronger).
@@ -343,7 +342,7 @@ class FlatMonteCarloAgent(SearchAgent):
         # The helpers start later and answer through a pipe: they stop a little earlier. (On the
         # CPU clock each counts its own process's time, which starts with its share.)
         seconds = settings.time - (clock() - start) - HANDOVER_SECONDS
-        pool = worker_pool(parts - 1)
+        pool = shared_pool(parts - 1)
         futures = [
             pool.submit(flat_search_part, state, actions, settings, seed, share, seconds)
             for seed, share in zip(seeds, shares[1:])
@@ -361,25 +360,6 @@ class FlatMonteCarloAgent(SearchAgent):
 
 #: Seconds a helper process of a parallel ``mce`` leaves for handing its sums back.
 HANDOVER_SECONDS = 0.01
-_POOLS: dict[int, ProcessPoolExecutor] = {}
-
-
-def worker_pool(size: int) -> ProcessPoolExecutor:
-    """The process pool of ``size`` helpers shared by this process's parallel searches (shut
-    down when the process exits)."""
-    pool = _POOLS.get(size)
-    if pool is None:
-        if not _POOLS:
-            atexit.register(shutdown_pools)
-        pool = _POOLS[size] = ProcessPoolExecutor(max_workers=size)
-    return pool
-
-
-def shutdown_pools() -> None:
-    """Stop the helper processes of parallel searches (before the interpreter's teardown)."""
-    while _POOLS:
-        _, pool = _POOLS.popitem()
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def flat_search(

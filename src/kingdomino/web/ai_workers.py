@@ -1,4 +1,6 @@
-"""Where AI searches run: worker processes or a Ray cluster, never the server's event loop.
+"""The server's AI jobs: what a search is asked and answers, the executor that runs it on
+:mod:`kingdomino.workers` (worker processes or a Ray cluster, never the server's event loop),
+and the fair queue in front of it.
 
 A job is plain data (a state, an agent spec, a seed) and so is its answer: the same job gives
 the same move in a local process pool and on Ray. ``AIQueue`` hands jobs to a fixed number of
@@ -19,21 +21,16 @@ from __future__ import annotations
 import asyncio
 import enum
 import itertools
-import logging
-import multiprocessing
-import os
-import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from kingdomino.agents import make_agent
 from kingdomino.agents.levels import LEVELS, game_mode, level_spec
 from kingdomino.core.game import State
 from kingdomino.web.waiting_line import WaitingLine
+from kingdomino.workers import Workers, WorkersSpec
 
 #: How many candidates a hint lists.
 HINT_CANDIDATES = 5
@@ -105,93 +102,28 @@ class Executor(Protocol):
 WORKER_NICENESS = 10
 
 
-#: Seconds between two looks of a worker at whether its server is still alive.
-PARENT_CHECK_SECONDS = 1.0
+class AIWorkers:
+    """The server's executor: each job's ``run_job`` on ``workers`` (local processes, spawned at
+    ``WORKER_NICENESS`` and exiting with the server, or Ray tasks), ``workers.slots`` at once."""
 
-log = logging.getLogger(__name__)
-
-
-def start_worker(parent: int) -> None:
-    """Prepare a worker process of the server ``parent``: a lower priority than the server's
-    (where the OS has ``nice``), and an exit as soon as the server is gone (even killed with
-    ``kill -9``, which leaves no chance to stop the pool), so no worker outlives its server."""
-    if hasattr(os, "nice"):
-        os.nice(WORKER_NICENESS)
-    threading.Thread(target=_exit_with, args=(parent,), name="exit-with-server", daemon=True).start()
-
-
-def _exit_with(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(0)
-
-
-class LocalWorkers:
-    """A pool of worker processes on this machine (``slots`` of them: by default one per core).
-
-    The workers run at a lower priority than the server (``WORKER_NICENESS``) and exit with it.
-    A worker that dies (killed, out of memory) breaks the pool: the jobs it held fail (the hub
-    tries them again) and the next job starts a new pool.
-    """
-
-    def __init__(self, slots: int | None = None) -> None:
-        self.slots = slots or os.cpu_count() or 1
-        self.pool = self._new_pool()
-
-    def _new_pool(self) -> ProcessPoolExecutor:
-        # Spawned, not forked: the server process has threads (and maybe a Ray client).
-        return ProcessPoolExecutor(
-            self.slots,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=start_worker,
-            initargs=(os.getpid(),),
-        )
+    def __init__(self, workers: Workers) -> None:
+        self.workers = workers
+        self.slots = workers.slots
 
     async def run(self, job: AIJob) -> AIAnswer:
-        try:
-            future = self.pool.submit(run_job, job)
-        except BrokenProcessPool:
-            log.warning("a worker process died: starting new workers")
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = self._new_pool()
-            future = self.pool.submit(run_job, job)
-        return await asyncio.wrap_future(future)
+        return await self.workers.run(run_job, job)
 
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
-
-
-class RayWorkers:
-    """Jobs sent to a Ray cluster (``address``; ``None`` starts a local Ray instance).
-
-    ``slots`` jobs are sent at once: by default the cluster's CPUs.
-    """
-
-    def __init__(self, address: str | None = None, slots: int | None = None, **init: Any) -> None:
-        import ray
-
-        if not ray.is_initialized():
-            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False, **init)
-        self.ray = ray
-        self.remote = ray.remote(num_cpus=1)(run_job)
-        cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
-        self.slots = slots or max(1, int(cpus))
-
-    async def run(self, job: AIJob) -> AIAnswer:
-        answer: AIAnswer = await self.remote.remote(job)
-        return answer
-
-    def close(self) -> None:
-        self.ray.shutdown()
+        self.workers.close()
 
 
 def make_executor(workers: str) -> Executor:
     """``"ray"`` or ``"ray:ADDRESS"``: a Ray cluster; a number N: N local processes; ``""``: one per core."""
-    if workers == "ray" or workers.startswith("ray:"):
-        return RayWorkers(workers[4:] or None)
-    if workers and not workers.isdigit():
-        raise ValueError(f"AI workers: expected a number of processes or 'ray', got {workers!r}")
-    return LocalWorkers(int(workers) if workers else None)
+    try:
+        spec = WorkersSpec.parse(workers)
+    except ValueError as error:
+        raise ValueError(f"AI workers: {error}") from None
+    return AIWorkers(spec.start(niceness=WORKER_NICENESS))
 
 
 class Lane(enum.Enum):
@@ -226,9 +158,8 @@ class AIQueue:
     players can be told where they stand (``ahead``).
 
     The AI turns of games of AI seats alone (``Lane.WATCHED``: nobody waits on a move of theirs)
-    wait after the players' jobs: one starts only when no player's job waits. Found by the
-    attack review of 2026-11-26: a client that created a dozen such games put a dozen jobs ahead
-    of every player's AI reply (0.4 s became 1.7 s).
+    wait after the players' jobs: one starts only when no player's job waits, so a client that
+    creates a dozen such games does not put a dozen jobs ahead of every player's AI reply.
 
     Background jobs (game reviews, ``Lane.BACKGROUND``) start only when no other job waits, and
     they hold at most ``slots - 1`` slots (at least one), so with two or more workers a live AI
@@ -238,10 +169,9 @@ class AIQueue:
     Within a lane the clients take turns: each client's first waiting job, then each one's second,
     and so on, the clients ordered by when a job of theirs last started (a client with nothing
     here lately first); each client's own jobs first come, first served. A client with a hundred
-    jobs waiting gets one slot in turn with a client that has one. Found by the attack review of
-    2026-11-27: a script that created a hundred games of three ``hard`` AI seats and one human
-    seat it never played (so their turns were players' turns) made every other player wait 270 s
-    for an AI reply.
+    jobs waiting gets one slot in turn with a client that has one: a script that creates a
+    hundred games of ``hard`` AI seats and one human seat it never plays (so their turns are
+    players' turns) does not make every other player wait minutes for an AI reply.
     """
 
     def __init__(self, executor: Executor, on_change: Callable[[], None] = lambda: None) -> None:
@@ -338,8 +268,8 @@ class AIQueue:
     def positions(self, kind: str = "ai") -> dict[str, int]:
         """For each owner with a job of ``kind`` running or waiting (reviews aside), the jobs
         before it (0: running), worked out in one pass: a hub asks after every change of the
-        queue for every game in it (asking game by game went over the whole queue each time, so
-        a queue of 700 jobs took seconds of the event loop to tell its players where they stood)."""
+        queue for every game in it, and asking game by game would go over the whole queue for
+        each (seconds of the event loop for a queue of 700 jobs)."""
         found: dict[str, int] = {}
         for position, ticket in enumerate(self._foreground(), start=1):
             if ticket.kind == kind:

@@ -35,12 +35,12 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
-import os
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from kingdomino.web.clients import client_key
+from kingdomino.workers import WorkersSpec
 
 #: Connections one client address may hold open at once, HTTP and WebSocket alike: above the
 #: app's 100 sockets per client (``MAX_SOCKETS_PER_CLIENT``) and a page's HTTP connections.
@@ -104,9 +104,7 @@ def raise_file_limit() -> int:
 
 def local_workers(ai_workers: str) -> int | None:
     """The local AI worker processes ``kingdomino serve --ai-workers`` starts (``None``: Ray)."""
-    if ai_workers.startswith("ray"):
-        return None
-    return int(ai_workers) if ai_workers.isdigit() else os.cpu_count() or 1
+    return WorkersSpec.parse(ai_workers).local_processes
 
 
 class TrustedProxies:
