@@ -11,6 +11,7 @@ from kingdomino.games.classic.components import DOMINOES, Domino, Half
 from kingdomino.games.classic.kingdom import Geometry, Kingdom
 from kingdomino.games.classic.state import CLAIM, PLACE
 from kingdomino.games.classic.text import parse_kingdom
+from kingdomino.games.domino.state import FREE
 
 from .helpers import at_placement, game_of, new_state, play_random, reference_placements
 
@@ -160,7 +161,7 @@ def test_refusals_name_their_rule_for_a_page() -> None:
         "place 0,1 S": ("taken", {"row": 0, "col": 1}),
         "place 1,-1 W": ("frame", {"frame": 5}),
         "place 3,3 E": ("connect", {"domino": number}),
-        "claim 3": ("other", {}),
+        "claim 3": ("place_first", {"domino": number}),
     }
     for text, (key, values) in named.items():
         refusal = state.refusal(state.parse_action(text))
@@ -172,6 +173,23 @@ def test_refusals_name_their_rule_for_a_page() -> None:
     assert all(state.refusal(action) is None for action in legal)
     if state.game.discard_action not in legal:
         assert state.refusal(state.game.discard_action).key == "discard_placeable"
+
+
+def test_a_claim_refused_names_why_for_a_page() -> None:
+    """A domino the page shows but the seat may not claim says why: claimed already, placed this
+    round (the current row), or the seat must place its own domino first."""
+    state = play_random(
+        new_state(3),
+        random.Random(5),
+        lambda s: s.phase == CLAIM and bool(s.row) and any(owner != FREE for owner in s.next_owner),
+    )
+    taken = next(n for n, owner in zip(state.next_row, state.next_owner) if owner != FREE)
+    placed_now = state.row[0]
+    claim = state.game.claim_base - 1
+    assert state.refusal(claim + taken) == Refusal("claim_taken", {"domino": taken})
+    assert state.refusal(claim + placed_now) == Refusal("claim_current_row", {"domino": placed_now})
+    free = next(n for n, owner in zip(state.next_row, state.next_owner) if owner == FREE)
+    assert state.refusal(claim + free) is None
 
 
 def test_identical_halves_accept_west_and_north_spellings() -> None:

@@ -29,6 +29,17 @@ def test_draft_a_one_b_two_a_the_last() -> None:
     assert state.current_player == 0 and state.phase_name == "turn"
 
 
+def test_a_die_taken_already_says_so_for_a_page() -> None:
+    state = start("roll 2 2 2 2")
+    play(state, "take 3")
+    assert state.refusal(state.parse_action("take 3")) == Refusal("die_taken", {"die": 3})
+    assert "die 3 is taken already" in str(state.illegal_reason(state.parse_action("take 3")))
+    assert state.refusal(state.parse_action("take 1")) == Refusal("take_pair")
+    play(state, "take 1+2")
+    assert state.phase_name == "turn"
+    assert state.refusal(state.parse_action("take 4")) == Refusal("draw_held_dice")
+
+
 def test_roles_swap_every_round() -> None:
     state = start("roll 2 2 2 2")
     play(state, "take 1", "take 2+3", "bonus 1")

@@ -179,19 +179,39 @@ class DominoState(State):
 
     def _claim_reason(self, action: int, text: str, claim_end: int) -> str:
         """Why a claim is refused; claim codes are ``claim_base .. claim_end - 1``."""
+        return self._claim_refusal(action, text, claim_end)[1]
+
+    def _claim_refusal(self, action: int, text: str, claim_end: int) -> tuple[Refusal, str]:
+        """Why a claim is illegal: named for a page (``claim_taken``, ``claim_current_row``), and
+        in English for the API."""
         claim_base = self.game.claim_base
         expected = f"expected {self._expected()}"
         if not claim_base <= action < claim_end:
-            return f"{text!r}: seat {self.player} must claim a domino of the next row now; {expected}"
+            must = f"{text!r}: seat {self.player} must claim a domino of the next row now; {expected}"
+            return Refusal("other"), must
         number = action - claim_base + 1
         if number not in self.next_row:
-            return f"{text!r}: domino {number} is not in the next row; {expected}"
-        return f"{text!r}: domino {number} is already claimed; {expected}"
+            placed_now = number in self.row
+            refused = Refusal("claim_current_row", {"domino": number}) if placed_now else Refusal("other")
+            return refused, f"{text!r}: domino {number} is not in the next row; {expected}"
+        taken = f"{text!r}: domino {number} is already claimed; {expected}"
+        return Refusal("claim_taken", {"domino": number}), taken
+
+    def _is_claim(self, action: int) -> bool:
+        return self.game.claim_base <= action < self.game.claim_base + len(self.DOMINOES)
 
     def refusal(self, action: int) -> Refusal | None:
         """A placement refused names its rule (``outside_grid``, ``taken``, ``taken_centre``, ``frame``,
-        ``connect``, ``discard_placeable``); any other refusal is ``other``."""
-        if self.phase != PLACE or self.illegal_reason(action) is None:
+        ``connect``, ``discard_placeable``), a claim too (``claim_taken``, ``claim_current_row``, and
+        ``place_first`` while the seat's domino waits to be placed); any other refusal is ``other``."""
+        if self.illegal_reason(action) is None:
+            return None
+        if self.phase == CLAIM and self._is_claim(action):
+            text = self.game.action_text(action)
+            return self._claim_refusal(action, text, self.game.claim_base + len(self.DOMINOES))[0]
+        if self.phase == PLACE and self._is_claim(action) and self.next_row:
+            return Refusal("place_first", {"domino": self.row[self.slot]})
+        if self.phase != PLACE:
             return super().refusal(action)
         return self._placement_refusal(action, self.game.action_text(action))[0]
 

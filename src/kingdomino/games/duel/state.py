@@ -512,8 +512,9 @@ class DuelState(State):
         return f"{text}: {why}; expected {expected}"
 
     def refusal(self, action: int) -> Refusal | None:
-        """A drawing refused on the map names its rule (``duel_draw``, ``duel_die``); any other
-        refusal is ``other``."""
+        """A drawing refused on the map names its rule (``duel_draw``, ``duel_die``), a die taken
+        already (``die_taken``), alone by player B (``take_pair``) or while the seat draws
+        (``draw_held_dice``) too; any other refusal is ``other``."""
         if self.illegal_reason(action) is None:
             return None
         return self._refused(action)[0]
@@ -531,6 +532,11 @@ class DuelState(State):
             role = "A" if phase == DRAFT_A else "B"
             if game.pair_base <= action < game.bonus_base and phase == DRAFT_A:
                 return other, "player A takes 2 dice only with the 'take 2 dice' power"
+            if game.take_base <= action < game.pair_base and action - game.take_base in self.taken:
+                die = action - game.take_base + 1
+                return Refusal("die_taken", {"die": die}), f"die {die} is taken already"
+            if game.take_base <= action < game.pair_base and phase == DRAFT_B:
+                return Refusal("take_pair"), "player B takes the two dice of a pair at once ('take D+D')"
             if game.take_base <= action < game.bonus_base:
                 return other, f"player {role} (seat {seat}) may not take that now"
             return other, f"player {role} (seat {seat}) picks dice now"
@@ -540,6 +546,10 @@ class DuelState(State):
             return other, "the coat of arms of the \"?\" just drawn is chosen now ('coat K')"
         if phase == RESOLVE:
             return other, "a lightning power is resolved now ('domains K' or 'cross ROW,COL')"
+        if game.take_base <= action < game.bonus_base:
+            return Refusal(
+                "draw_held_dice"
+            ), "the dice are taken at the start of a round; now draw the dice you hold"
         if game.bonus_base <= action < game.turn_base:
             if self.castle_used[seat]:
                 return other, "the castle bonus is used once per game and already was"

@@ -5,7 +5,7 @@ import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { fill, keep, part } from "./redraw-in-place.js";
 import { SEAT_COLOURS, coatSymbol, icons, picture, powerPicture, seatBadge, use } from "./pictures.js";
-import { choiceLayer, overlay, placer, toolbarSlot } from "./placement.js";
+import { choiceLayer, overlay, placer, toolbarSlot, whyNot } from "./placement.js";
 import { actionWords, gainSign, moveWords, coatName, seatName, where } from "./words.js";
 import { landings, markLanded } from "./landing-animation.js";
 import { leaderMark } from "./ending.js";
@@ -162,7 +162,8 @@ function dice(view, ctx) {
       // A die that cannot be taken is a picture named in words (its face and holder were not read).
       el(can ? "button" : "div", { type: can ? "button" : undefined, role: can ? undefined : "img",
         class: `die${can ? " takeable" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
-        onclick: can ? () => ctx.play(take) : undefined, "aria-label": `${can ? actionWords(view, take) : label} — ${holderText}`, title: label },
+        onclick: can ? () => ctx.play(take) : whyNot(view, ctx, take),
+        "aria-label": `${can ? actionWords(view, take) : label} — ${holderText}`, title: label },
       diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` },
         seatBadge(holder, 12), " ", el("span", { class: "holder-name" }, view.seats[holder].name)))),
       extra.map((a) => choiceButton(view, die, a, ctx)));

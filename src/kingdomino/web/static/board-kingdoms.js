@@ -5,7 +5,7 @@ import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { fill, keep, part } from "./redraw-in-place.js";
 import { SEAT_COLOURS, caveman, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
-import { choiceLayer, overlay, placer, toolbarSlot } from "./placement.js";
+import { choiceLayer, overlay, placer, toolbarSlot, whyNot } from "./placement.js";
 import { actionWords, gainSign, moveWords, cavemanName, halfWords, seatName, where } from "./words.js";
 import { PHONE, opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing-animation.js";
@@ -239,7 +239,8 @@ function drawLayers(image, view, seat, ctx) {
         g.setAttribute("opacity", "0.9");
         return g;
       },
-      play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
+      play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a),
+      double: halves.length === 2 && JSON.stringify(halves[0]) === JSON.stringify(halves[1]) });
     if (!placing.any) placing = null;
     /** @type {import("./placement.js").Spot[]} */
     const spots = [];
@@ -331,7 +332,8 @@ function rows(view, ctx) {
       return el("li", {}, el(can ? "button" : "div", {
         type: can ? "button" : undefined, role: can ? undefined : "img",
           class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}`,
-        "data-domino": entry.domino, onclick: can ? () => ctx.play(claim) : undefined, "aria-label": can ? actionWords(view, claim) : words,
+        "data-domino": entry.domino,
+        onclick: can ? () => ctx.play(claim) : whyNot(view, ctx, claim), "aria-label": can ? actionWords(view, claim) : words,
           title: words },
       el("span", { class: "num" }, entry.domino), dominoPicture(obs, entry, ctx)));
     }))));

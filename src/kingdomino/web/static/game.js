@@ -76,6 +76,8 @@ function receive(game, message) {
     if (game.view && !game.ctx.replay) page.status.replaceChildren(statusLine(/** @type {DrawnGame} */ (game)));
   }
   else if (message.type === "why") {
-    if (message.action === game.askedWhy) page.error.textContent = message.reason ? t("game.why_not", { reason: refusalWords(game, message) }) : "";
+    // A piece (a domino, a die) refused is "not this one", a square "not there".
+    const prefix = /^(claim|take) /.test(message.action) ? "game.why_not_this" : "game.why_not";
+    if (message.action === game.askedWhy) page.error.textContent = message.reason ? t(prefix, { reason: refusalWords(game, message) }) : "";
   }
 }

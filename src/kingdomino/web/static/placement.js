@@ -104,10 +104,11 @@ function focusRing(size) {
  * @param {{ verb: string, legal: string[], size: number, cellAt: CellAt, grid: Array<[number, number]>,
  *   drawHalf: (index: number, x: number, y: number, size: number) => SVGElement, colour: string,
  *   play: (action: string) => void, why: (action: string) => void, label: (action: string) => string,
- *   gain?: (action: string) => string }} options
+ *   gain?: (action: string) => string, double?: boolean }} options `double`: both halves alike (the
+ *   engine lists such a domino facing E or S only, as turning it half round lays the same squares)
  */
 export function placer(options) {
-  const { verb, legal, size, cellAt, grid, drawHalf, colour, play, why, label, gain } = options;
+  const { verb, legal, size, cellAt, grid, drawHalf, colour, play, why, label, gain, double } = options;
   const spots = anchors(legal, verb);
   const signature = `${verb}|${legal.join(";")}`;
   if (placing.signature !== signature) { placing.signature = signature; placing.anchor = null; }
@@ -149,10 +150,19 @@ export function placer(options) {
   /** Says the placement a turn shows (the toolbar's live line): the focused square's new name alone
    * went unread, so R seemed to do nothing with a screen reader. @type {(words: string) => void} */
   let sayTurned = () => {};
+  /** Says why a turn changes nothing: only one way fits (here, or anywhere), for a double since
+   * its two halves are alike. @param {boolean} here */
+  const sayOneWay = (here) => {
+    const words = t(double ? "place.one_way_double" : here ? "place.one_way_here" : "place.one_way");
+    sayTurned(words);
+    why("");
+    const info = layer.ownerDocument.getElementById("ghost-info");
+    if (info) info.textContent = words;
+  };
   const rotate = () => {
     const dirs = placing.anchor ? spots.get(placing.anchor) : undefined;
     const available = dirs || DIRS.filter((d) => [...spots.values()].some((ds) => ds.includes(d)));
-    if (!available.length) return;
+    if (available.length <= 1) { if (available.length) sayOneWay(Boolean(dirs)); return; }
     const now = dirs ? dirAt(dirs) : placing.dir;
     placing.dir = available[(available.indexOf(now) + 1) % available.length] || available[0];
     showGhost();
@@ -300,4 +310,11 @@ export function overlay(image, seat, layers, highlight, cellAt, size) {
 export function toolbarSlot(placing, own) {
   if (placing) return placing.toolbar();
   return own ? el("div", { class: "toolbar-slot", "aria-hidden": "true" }) : "";
+}
+
+/** What a click on a piece that cannot be played does: ask the engine why (said in words under
+ * the board), unless the game is only looked at.
+ * @param {{status: string}} view @param {{replay: boolean, why: (action: string) => void}} ctx @param {string} action */
+export function whyNot(view, ctx, action) {
+  return ctx.replay || view.status === "finished" ? undefined : () => ctx.why(action);
 }
