@@ -15,7 +15,7 @@ from kingdomino import CHANCE
 from kingdomino.core.records import GameRecord, replay
 from kingdomino.games.registry import make_game
 from kingdomino.web.app import create_app
-from kingdomino.web.hub import HINT_AGENT
+from kingdomino.web.hints import HINT_AGENT
 
 
 def human_token(created: dict) -> str:
@@ -137,8 +137,8 @@ def test_bad_creation_requests(client: TestClient) -> None:
         {"game": "kingdomino", "players": 2, "seats": [{"kind": "robot"}, {"kind": "human"}]}
     )
     assert status == 422 and error["field"].startswith("seats")
-    # Found by the attack review: a bad option's value named "options" (or "options.harmony.bool")
-    # as the field; "players": true was read as 1; names were kept as sent.
+    # A bad option's value names that option as the field (not "options", nor
+    # "options.harmony.bool"); "players": true is refused, not read as 1.
     for value, status_code in ((1, 400), ([1], 422)):
         status, error = post(
             {"game": "kingdomino", "players": 2, "seats": human, "options": {"harmony": value}}
@@ -406,8 +406,8 @@ def test_a_deal_is_not_played_again_with_several_humans(client: TestClient) -> N
 
 
 def test_a_player_who_left_keeps_their_moves_and_their_open_page_only_watches(client: TestClient) -> None:
-    """Found by the attack review: after Bea left, her page still open was told it held her seat
-    (the AI's legal moves, "leave" offered), and Ann's undo took back Bea's own moves with hers."""
+    """After Bea left, her page still open is told it holds no seat (no legal moves, no "leave"),
+    and Ann's undo never takes back Bea's own moves with hers."""
     created = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
     game_id = created["id"]
     tokens = [seat["token"] for seat in created["seats"]]

@@ -29,7 +29,7 @@ def test_views_do_not_depend_on_the_hidden_future_and_hold_no_seed(
     created = create(client, game=game, players=players, seats=seats, options=options)
     tokens = [seat["token"] for seat in created["seats"]]
     hub = client.app.state.hub  # type: ignore[attr-defined]
-    live = hub.games[created["id"]]
+    live = hub.tables[created["id"]]
     seed = live.stored.seed  # several humans: the server's secret seed
     assert created["practice"] is False
     messages: list[dict] = []
@@ -53,9 +53,9 @@ def test_views_do_not_depend_on_the_hidden_future_and_hold_no_seed(
             )
             next_state(socket)
             # The seed fixes every future chance event: changing it must not change what anyone sees.
-            views = [hub.view_of(live, hub.seats_held(live, frozenset([t]))) for t in tokens]
+            views = [live.view_of(live.seats_held(frozenset([t]))) for t in tokens]
             live.stored.seed = seed + 1
-            assert [hub.view_of(live, hub.seats_held(live, frozenset([t]))) for t in tokens] == views
+            assert [live.view_of(live.seats_held(frozenset([t]))) for t in tokens] == views
             live.stored.seed = seed
     text = json.dumps(messages)
     assert str(seed) not in text and '"seed"' not in text

@@ -1,9 +1,8 @@
 """The server's hint slots are shared fairly: one client asking hints in many games at once takes
 at most ``MAX_HINTS_PER_CLIENT`` of them, and the other players' hints are still computed.
 
-Before (a known limit of the attack review of 2026-11-27, docs/server.md), the ``MAX_HINTS``
-slots were the server's alone: a client holding them in two games made every other player's hint
-"the server is busy".
+Without a share per client, a client holding the ``MAX_HINTS`` slots in two games would make
+every other player's hint "the server is busy".
 """
 
 from __future__ import annotations
@@ -26,10 +25,10 @@ HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 async def hint_or_refusal(hub: Hub, game_id: str, client: str) -> dict[str, Any]:
     """The hint of the seat to act in ``game_id`` asked by ``client``, or its refusal's JSON."""
-    live = hub.get(game_id)
-    token = live.stored.seats[live.state.current_player]["token"]
+    table = hub.table(game_id)
+    token = table.stored.seats[table.state.current_player]["token"]
     try:
-        return {"candidates": await hub.hint(game_id, token, client)}
+        return {"candidates": await hub.hints.hint(table, token, client)}
     except HubError as error:
         return error.to_json()
 

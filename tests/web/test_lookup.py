@@ -1,9 +1,9 @@
 """Looking games up costs the server little, whatever tokens a client makes up.
 
-Found by the attack review of 2026-11-27: ``POST /api/games/lookup`` read and replayed every one
-of its 200 games from the database before looking at the tokens, on the event loop and in one go
-(about 10 ms a long game: 2 s during which the server answered nobody), and so did a view asked
-for with a made-up token.
+``POST /api/games/lookup`` looks at the tokens before it reads and replays a game from the
+database (a long game costs about 10 ms of the event loop: 200 of them in one go would be 2 s
+during which the server answers nobody), and lets the loop serve others between two games; so
+does a view asked for with a made-up token.
 """
 
 from __future__ import annotations
@@ -23,20 +23,20 @@ from kingdomino.web.hub import Hub
 def counting_loads(hub: Hub) -> list[str]:
     """The ids of the games ``hub`` makes live from the database from now on."""
     loaded: list[str] = []
-    make_live = hub._live
+    make_live = hub._table_from
 
     def counted(stored: Any) -> Any:
         loaded.append(stored.id)
         return make_live(stored)
 
-    hub._live = counted  # type: ignore[method-assign]
+    hub._table_from = counted  # type: ignore[method-assign]
     return loaded
 
 
 def test_a_made_up_token_never_replays_a_stored_game(client: TestClient) -> None:
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
     games = [create(client) for _ in range(3)]
-    hub.games.clear()  # as after a restart, or once they fell out of memory
+    hub.tables.clear()  # as after a restart, or once they fell out of memory
     loaded = counting_loads(hub)
     wrong = {"games": [{"id": game["id"], "token": "made-up"} for game in games]}
     assert client.post("/api/games/lookup", json=wrong).json() == {"games": []}
@@ -64,7 +64,7 @@ def test_a_lookup_lets_the_server_answer_others_between_stored_games(tmp_path: P
         for live in made:
             if live.ai_task is not None:
                 live.ai_task.cancel()
-        hub.games.clear()
+        hub.tables.clear()
         turns = 0
         done = asyncio.Event()
 
@@ -80,7 +80,7 @@ def test_a_lookup_lets_the_server_answer_others_between_stored_games(tmp_path: P
             answer = await client.post("/api/games/lookup", json={"games": items})
         done.set()
         await ticking
-        for live in hub.games.values():
+        for live in hub.tables.values():
             if live.ai_task is not None:
                 live.ai_task.cancel()
         hub.store.close()

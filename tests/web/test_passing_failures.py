@@ -48,7 +48,7 @@ def two_humans(base: str, hub: Hub) -> tuple[dict[str, Any], str]:
     """A new game of two humans with hints (no AI turn runs), and the token of the seat to act."""
     body = {"game": "kingdomino", "players": 2, "seats": [{"kind": "human"}] * 2, "hints": True}
     game = httpx.post(f"{base}/api/games", json=body, timeout=30).json()
-    seat = hub.get(game["id"]).state.current_player
+    seat = hub.table(game["id"]).state.current_player
     return game, game["seats"][seat]["token"]
 
 
@@ -103,7 +103,7 @@ def test_a_move_the_database_could_not_take_is_503_and_lost_nowhere(
 ) -> None:
     base, hub = server
     game, token = two_humans(base, hub)
-    live = hub.get(game["id"])
+    live = hub.table(game["id"])
     before = len(live.actions)
     action = live.state.action_text(live.state.legal_actions()[0])
 

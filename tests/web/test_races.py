@@ -14,10 +14,11 @@ from tests.web.conftest import create, seeded_secrets, wait_for
 from kingdomino.agents import make_agent
 from kingdomino.core.game import CHANCE
 from kingdomino.core.seeds import derive_seed
-from kingdomino.web import hub as hub_module
+from kingdomino.web import admission
 from kingdomino.web.ai_workers import AIAnswer, AIJob, run_job
 from kingdomino.web.app import create_app
 from kingdomino.web.store import Store, StoredGame, now
+from kingdomino.web.table import Table
 
 
 @pytest.fixture
@@ -80,7 +81,7 @@ def test_undo_while_the_ai_thinks_never_freezes_the_game(slow_ai_client: TestCli
         assert post_action(client, game_id, token, other, before["index"]).status_code == 200
         # What the AI must answer: its move for this very state, seeded by the game and the index.
         hub = client.app.state.hub  # type: ignore[attr-defined]
-        live = hub.games[game_id]
+        live = hub.tables[game_id]
         state, index = live.state.clone(), len(live.actions)
         agent = make_agent("greedy", derive_seed(seed, "seat", 1, index))
         expected = state.action_text(agent.act(state))
@@ -144,7 +145,7 @@ def test_undo_after_the_end_is_refused_and_the_game_stays_final(client: TestClie
 
 
 def test_a_game_stored_without_its_setup_draws_draws_them_from_its_seed(database: str) -> None:
-    # What a crash between the two commits of game creation used to leave: a game with no action.
+    # What a crash between a game's creation and its setup draws leaves: a game with no action.
     store = Store(database)
     seats = [
         {"kind": "ai", "level": "random", "name": "AI", "token": None},
@@ -159,8 +160,8 @@ def test_a_game_stored_without_its_setup_draws_draws_them_from_its_seed(database
         hub = client.app.state.hub  # type: ignore[attr-defined]
         fresh = create(client, seats=[{"kind": "ai", "level": "random"}, {"kind": "human"}], seed=99)
         # The same seed gives the same setup draws whether the game was created now or resumed.
-        setup = [a.text for a in hub.games["half"].actions if a.seat == CHANCE][:4]
-        assert setup == [a.text for a in hub.games[fresh["id"]].actions if a.seat == CHANCE][:4]
+        setup = [a.text for a in hub.tables["half"].actions if a.seat == CHANCE][:4]
+        assert setup == [a.text for a in hub.tables[fresh["id"]].actions if a.seat == CHANCE][:4]
 
 
 def test_a_new_game_is_stored_with_its_setup_draws_in_one_transaction(client: TestClient) -> None:
@@ -174,7 +175,7 @@ def test_a_new_game_is_stored_with_its_setup_draws_in_one_transaction(client: Te
 def test_spectator_sockets_are_capped_with_a_clear_error(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(hub_module, "MAX_SPECTATORS", 2)
+    monkeypatch.setattr(admission, "MAX_SPECTATORS", 2)
     created = create(client)
     url = f"/ws/games/{created['id']}?tokens={created['spectator_token']}"
     with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
@@ -191,10 +192,9 @@ def test_each_distinct_view_is_built_once_per_state(
     created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     game_id = created["id"]
     tokens = [seat["token"] for seat in created["seats"]]
-    hub = client.app.state.hub  # type: ignore[attr-defined]
     built: list[tuple[int, ...]] = []
-    real = hub.view_of
-    monkeypatch.setattr(hub, "view_of", lambda live, mine: built.append(mine) or real(live, mine))
+    real = Table.view_of
+    monkeypatch.setattr(Table, "view_of", lambda table, mine: built.append(mine) or real(table, mine))
     spectator = f"/ws/games/{game_id}?tokens={created['spectator_token']}"
     sockets = [client.websocket_connect(spectator) for _ in range(6)]
     opened = [socket.__enter__() for socket in sockets]

@@ -21,6 +21,7 @@ from kingdomino.web import views
 from kingdomino.web.app import create_app
 from kingdomino.web.live import LiveGame
 from kingdomino.web.store import StoredAction, StoredGame
+from kingdomino.web.table import Table
 
 
 def finished_game(
@@ -89,10 +90,10 @@ def test_the_states_kept_are_bounded_and_go_with_their_game(
     assert replays.held()["g2"] == len(games[2].actions) // views.REPLAY_EVERY + 1
 
     hub = create_app(f"sqlite:///{tmp_path / 'games.sqlite3'}").state.hub
-    kept, other = games[0], games[1]
-    hub.games[kept.id] = kept
+    kept, other = (Table(live.stored, live.game, live.state, hub) for live in games[:2])
+    hub.tables[kept.id] = kept
     views.replay_view(kept, 10, hub.replays)
     assert kept.id in hub.replays.held()
     monkeypatch.setattr(hub_module, "MAX_IDLE_GAMES", 1)
     hub._keep(other)  # the least recently used idle game leaves the memory, with its states
-    assert kept.id not in hub.games and kept.id not in hub.replays.held()
+    assert kept.id not in hub.tables and kept.id not in hub.replays.held()

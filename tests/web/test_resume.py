@@ -1,8 +1,8 @@
 """A restart with thousands of AI turns to resume, and the games a server keeps in memory.
 
-Found by an attack review: after a kill -9 with 5,000 games of AI seats, the restarted server
-read every game back in one go, and each game kept in memory scanned all the others: one request
-waited 16.7 s.
+A server restarted after a kill -9 with thousands of games of AI seats reads them back in
+batches, the event loop serving requests between two, and keeping a game in memory looks at no
+other game: a request waits milliseconds, not seconds.
 """
 
 from __future__ import annotations
@@ -17,12 +17,14 @@ from sqlalchemy import text
 from tests.web.conftest import seeded_secrets
 
 from kingdomino.games.registry import make_game
+from kingdomino.web import ai_turns
 from kingdomino.web import hub as hub_module
 from kingdomino.web.ai_workers import AIAnswer, AIJob
 from kingdomino.web.app import create_app
 from kingdomino.web.hub import Hub
-from kingdomino.web.live import LiveGame, Watcher
+from kingdomino.web.live import Watcher
 from kingdomino.web.store import StoredGame, now
+from kingdomino.web.table import Table
 
 AI_SEATS = [{"kind": "ai", "level": "random"}] * 2
 HUMAN_SEATS = [{"kind": "human"}] * 2
@@ -61,15 +63,15 @@ def test_a_resume_of_many_games_lets_the_event_loop_turn_between_batches(tmp_pat
             assert live.ai_task is not None
             live.ai_task.cancel()
         await asyncio.sleep(0)
-        hub.games.clear()
+        hub.tables.clear()
         turns = 0
         deadline = time.monotonic() + 300  # a safety net: the resume takes seconds
         await hub.start()
-        while len(hub.games) < games:
-            assert time.monotonic() < deadline, f"{len(hub.games)} of {games} games resumed"
+        while len(hub.tables) < games:
+            assert time.monotonic() < deadline, f"{len(hub.tables)} of {games} games resumed"
             turns += 1
             await asyncio.sleep(0)
-        resumed = sum(live.ai_task is not None and not live.ai_task.done() for live in hub.games.values())
+        resumed = sum(live.ai_task is not None and not live.ai_task.done() for live in hub.tables.values())
         await hub.stop()
         hub.store.close()
         return turns, resumed
@@ -89,11 +91,11 @@ class CountedLock(asyncio.Lock):
         return super().locked()
 
 
-def idle_game(game_id: str) -> LiveGame:
+def idle_game(hub: Hub, game_id: str) -> Table:
     """A game of two humans in memory, nobody watching it and no AI task: an idle game."""
     game = make_game("kingdomino", 2)
     stored = StoredGame(game_id, "kingdomino", 2, {}, 1, [{"kind": "human"}] * 2, "s", "playing", now(), [])
-    return LiveGame(stored, game, game.new_initial_state(), lock=CountedLock())
+    return Table(stored, game, game.new_initial_state(), hub, lock=CountedLock())
 
 
 def test_keeping_a_game_looks_at_no_other_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -101,13 +103,13 @@ def test_keeping_a_game_looks_at_no_other_game(tmp_path: Path, monkeypatch: pyte
     at the one it drops beyond the limit: the oldest."""
     hub = new_hub(tmp_path)
     for n in range(500):
-        hub.games[f"g{n}"] = idle_game(f"g{n}")
+        hub.tables[f"g{n}"] = idle_game(hub, f"g{n}")
     monkeypatch.setattr(hub_module, "MAX_IDLE_GAMES", 501)
     CountedLock.looked = 0
-    hub._keep(idle_game("g500"))
-    assert CountedLock.looked == 0 and len(hub.games) == 501
-    hub._keep(idle_game("g501"))
-    assert CountedLock.looked == 1 and "g0" not in hub.games and len(hub.games) == 501
+    hub._keep(idle_game(hub, "g500"))
+    assert CountedLock.looked == 0 and len(hub.tables) == 501
+    hub._keep(idle_game(hub, "g501"))
+    assert CountedLock.looked == 1 and "g0" not in hub.tables and len(hub.tables) == 501
 
 
 def test_the_least_recently_used_idle_games_go_and_never_one_in_use(
@@ -131,23 +133,23 @@ def test_the_least_recently_used_idle_games_go_and_never_one_in_use(
             return live.id
 
         names: dict[str, str] = {}
-        watched = hub.games[await new("watched")]
+        watched = hub.tables[await new("watched")]
         page = Watcher((), send)
-        await hub.join(watched, page)
-        thinking = hub.games[await new("thinking", AI_SEATS)]
-        locked = hub.games[await new("locked")]
+        await watched.join(page)
+        thinking = hub.tables[await new("thinking", AI_SEATS)]
+        locked = hub.tables[await new("locked")]
         await locked.lock.acquire()
         idle = [await new(f"idle{n}") for n in range(2)]
         seen = []
 
         def kept(moment: str) -> None:
-            seen.append((moment, {names[game_id] for game_id in hub.games}))
+            seen.append((moment, {names[game_id] for game_id in hub.tables}))
 
         kept("two idle games")
-        hub.get(idle[0])
+        hub.table(idle[0])
         await new("idle2")
         kept("idle1 went: idle0 was asked for since")
-        await hub.part(watched, page)
+        await watched.part(page)
         await new("idle3")
         kept("idle0 and idle2 went: the watched game's page closed after")
         await new("idle4")
@@ -181,7 +183,7 @@ def test_a_game_whose_ai_turn_ended_was_used_then(tmp_path: Path, monkeypatch: p
         hub = new_hub(tmp_path)
         names: dict[str, str] = {}
 
-        async def new(name: str, seats: list[dict[str, Any]] = HUMAN_SEATS) -> LiveGame:
+        async def new(name: str, seats: list[dict[str, Any]] = HUMAN_SEATS) -> Table:
             live = await hub.create("kingdomino", 2, {}, seats)
             names[live.id] = name
             return live
@@ -195,7 +197,7 @@ def test_a_game_whose_ai_turn_ended_was_used_then(tmp_path: Path, monkeypatch: p
         seen = []
         for name in ("idle1", "idle2"):
             await new(name)
-            seen.append({names[game_id] for game_id in hub.games})
+            seen.append({names[game_id] for game_id in hub.tables})
         await hub.stop()
         hub.store.close()
         return seen
@@ -209,7 +211,7 @@ def test_turns_under_lease_wait_without_waking_until_a_renewal_finds_one_lost(
     """40 AI turns wait in the queue while their leases are renewed again and again: no turn sets
     itself a timer to look at its lease (each did, every third of a lease); when another server
     takes one turn's lease, the next renewal ends that turn alone."""
-    monkeypatch.setattr(hub_module, "LEASE_SECONDS", 0.6)  # a renewal every 0.2 s
+    monkeypatch.setattr(ai_turns, "LEASE_SECONDS", 0.6)  # a renewal every 0.2 s
     games = 40
 
     async def scenario() -> tuple[int, int, list[str]]:

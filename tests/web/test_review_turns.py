@@ -2,10 +2,10 @@
 the clients served in turn), at most ``REVIEWS_AT_ONCE`` on a server, a game's review spends at
 most ``SEARCHES_PER_GAME`` searches, and ``/api/stats`` shows every lane and the reviews.
 
-Found by an attack review: twelve Dynasty games of four human seats on one
-screen, played to their end through the API, queued 1,728 ``medium`` searches (about twenty
-worker-minutes) that all competed with another client's review (26.7 s instead of 10.6 s),
-while ``/api/stats`` said nothing waited (it counted the players' lane alone).
+Twelve Dynasty games of four human seats on one screen, played to their end through the API,
+ask 1,728 ``medium`` searches (about twenty worker-minutes): unbounded, they would all compete
+with another client's review, and ``/api/stats`` must count them in every lane, not the
+players' alone.
 """
 
 from __future__ import annotations
@@ -79,11 +79,11 @@ def play_on_one_screen(
     hub = hub_of(client)
 
     async def play() -> None:
-        live = hub.get(game_id)
-        while not live.state.is_terminal():
-            state = live.state
+        table = hub.table(game_id)
+        while not table.state.is_terminal():
+            state = table.state
             text = state.action_text(state.legal_actions()[0])
-            await hub.act(game_id, tokens[state.current_player], text, client=who)
+            await table.act(tokens[state.current_player], text, client=who)
 
     client.portal.call(play)  # type: ignore[union-attr]
     return game_id
@@ -94,7 +94,7 @@ def wait_until_reviews_wait(client: TestClient, games: list[str]) -> None:
     hub = hub_of(client)
 
     def begun() -> bool:
-        return all(g in hub.reviewing and hub.reviewing[g][1].total > 0 for g in games)
+        return all(g in hub.reviews.reviewing and hub.reviews.reviewing[g][1].total > 0 for g in games)
 
     async def begun_on_the_loop() -> bool:
         return begun()
@@ -109,9 +109,9 @@ def review_games(client: TestClient, workers: HeldReviews, games: list[str]) -> 
     """The game of each review job started so far, in the order they started (known by its seed)."""
     hub = hub_of(client)
     seeds = {
-        derive_seed(hub.get(game).stored.seed, "review", action.index): game
+        derive_seed(hub.table(game).stored.seed, "review", action.index): game
         for game in games
-        for action in hub.get(game).stored.actions
+        for action in hub.table(game).stored.actions
     }
     return [seeds[job.seed] for job in workers.started]
 

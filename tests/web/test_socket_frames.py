@@ -58,6 +58,6 @@ def test_an_unexpected_failure_is_that_message_s_error(
     async def broken(*_args: object, **_kwargs: object) -> list[dict[str, Any]]:
         raise RuntimeError("a bug in the hint")
 
-    monkeypatch.setattr(client.app.state.hub, "hint", broken)  # type: ignore[attr-defined]
+    monkeypatch.setattr(client.app.state.hub.hints, "hint", broken)  # type: ignore[attr-defined]
     socket.send_json({"type": "hint"})
     assert answer_then_pong(socket)["field"] == "server"

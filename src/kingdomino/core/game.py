@@ -44,11 +44,18 @@ OptionValue = bool | int | str
 
 class GameError(ValueError):
     """Bad input to a game: an unknown option, an illegal action, malformed text. ``refusal``
-    names the rule for a page where a player can meet it (a square off the board)."""
+    names the rule for a page where a player can meet it (a square off the board); ``field``
+    names the input at fault when a game is made (``game``, ``players``, ``options`` or one
+    option, ``options.harmony``), for a front end to point at its own field.
 
-    def __init__(self, message: str, refusal: Refusal | None = None) -> None:
+    >>> GameError("players: expected 2, got 5", field="players").field
+    'players'
+    """
+
+    def __init__(self, message: str, refusal: Refusal | None = None, field: str | None = None) -> None:
         super().__init__(message)
         self.refusal = refusal
+        self.field = field
 
 
 class IllegalActionError(GameError):

@@ -35,7 +35,9 @@ def make_game(name: str, players: int, options: Mapping[str, OptionValue] | None
     """The configuration of game ``name`` for ``players`` seats with ``options``."""
     factory = _FACTORIES.get(name)
     if factory is None:
-        raise GameError(f"game: unknown game {name!r}; expected one of {', '.join(game_names())}")
+        raise GameError(
+            f"game: unknown game {name!r}; expected one of {', '.join(game_names())}", field="game"
+        )
     if not isinstance(players, int) or isinstance(players, bool):
-        raise GameError(f"players: expected a whole number, got {players!r}")
+        raise GameError(f"players: expected a whole number, got {players!r}", field="players")
     return factory(players, dict(options or {}))

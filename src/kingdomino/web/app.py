@@ -21,7 +21,8 @@ from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.body_limit import BodyLimit
 from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.failures import FailureAnswers
-from kingdomino.web.hub import HINT_AGENT, Hub
+from kingdomino.web.hints import HINT_AGENT
+from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.pages import languages, page_with_preloads
 from kingdomino.web.review import REVIEW_AGENT

@@ -15,27 +15,27 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterator, MutableMapping
 
-from kingdomino.web.live import LiveGame
+from kingdomino.web.table import Table
 
 
-def in_use(live: LiveGame) -> bool:
-    """Whether ``live`` has a page watching it or an AI task running (its lock aside)."""
-    return bool(live.watchers) or (live.ai_task is not None and not live.ai_task.done())
+def in_use(table: Table) -> bool:
+    """Whether ``table`` has a page watching it or an AI task running (its lock aside)."""
+    return bool(table.watchers) or (table.ai_task is not None and not table.ai_task.done())
 
 
-class GameMemory(MutableMapping[str, LiveGame]):
+class GameMemory(MutableMapping[str, Table]):
     """The games in memory by id, and the idle ones among them from the least recently used."""
 
     def __init__(self) -> None:
-        self._games: dict[str, LiveGame] = {}
+        self._games: dict[str, Table] = {}
         #: The games idle at their last ``touch``, the least recently used first.
         self._idle: OrderedDict[str, None] = OrderedDict()
 
-    def __getitem__(self, game_id: str) -> LiveGame:
+    def __getitem__(self, game_id: str) -> Table:
         return self._games[game_id]
 
-    def __setitem__(self, game_id: str, live: LiveGame) -> None:
-        self._games[game_id] = live
+    def __setitem__(self, game_id: str, table: Table) -> None:
+        self._games[game_id] = table
         self.touch(game_id)
 
     def __delitem__(self, game_id: str) -> None:
@@ -50,10 +50,10 @@ class GameMemory(MutableMapping[str, LiveGame]):
 
     def touch(self, game_id: str) -> None:
         """``game_id`` was used now, or came into use, or may be idle again: look at it (alone)."""
-        live = self._games.get(game_id)
-        if live is None:
+        table = self._games.get(game_id)
+        if table is None:
             return
-        if in_use(live):
+        if in_use(table):
             self._idle.pop(game_id, None)
         else:
             self._idle[game_id] = None
@@ -76,10 +76,10 @@ class GameMemory(MutableMapping[str, LiveGame]):
             if beyond <= 0:
                 break
             beyond -= 1
-            live = self._games[game_id]
-            if in_use(live):
+            table = self._games[game_id]
+            if in_use(table):
                 set_aside.append(game_id)
-            elif not live.lock.locked():
+            elif not table.lock.locked():
                 dropped.append(game_id)
         for game_id in set_aside:
             del self._idle[game_id]

@@ -71,10 +71,10 @@ class ClassicGame(DominoGame):
         mighty_duel: bool = False,
     ) -> None:
         if mighty_duel and players != 2:
-            raise GameError(f"players: Mighty Duel is for exactly 2 players, got {players}")
+            raise GameError(f"players: Mighty Duel is for exactly 2 players, got {players}", field="players")
         setup_key = "mighty_duel" if mighty_duel else str(players)
         if setup_key not in SETUPS:
-            raise GameError(f"players: Kingdomino takes 2, 3 or 4 players, got {players}")
+            raise GameError(f"players: Kingdomino takes 2, 3 or 4 players, got {players}", field="players")
         setup = SETUPS[setup_key]
         self.num_players = players
         self.dynasty = dynasty
@@ -111,9 +111,13 @@ class ClassicGame(DominoGame):
             name = key.replace("-", "_")
             if name not in VARIANTS:
                 known = ", ".join(sorted(VARIANTS))
-                raise GameError(f"options: unknown Kingdomino variant {key!r}; expected one of {known}")
+                raise GameError(
+                    f"options: unknown Kingdomino variant {key!r}; expected one of {known}", field="options"
+                )
             if not isinstance(value, bool):
-                raise GameError(f"options.{key}: expected true or false, got {value!r}")
+                raise GameError(
+                    f"options.{key}: expected true or false, got {value!r}", field=f"options.{key}"
+                )
             flags[name] = value
         return cls(players, **flags)
 

@@ -125,9 +125,13 @@ class DuelGame(Game):
     @classmethod
     def from_options(cls, players: int, options: Mapping[str, OptionValue]) -> DuelGame:
         if players != 2:
-            raise GameError(f"players: Kingdomino Duel is for exactly 2 players, got {players}")
+            raise GameError(
+                f"players: Kingdomino Duel is for exactly 2 players, got {players}", field="players"
+            )
         if options:
-            raise GameError(f"options: Kingdomino Duel has no variants, got {', '.join(sorted(options))}")
+            raise GameError(
+                f"options: Kingdomino Duel has no variants, got {', '.join(sorted(options))}", field="options"
+            )
         return cls()
 
     @property

@@ -112,11 +112,18 @@ class OriginsGame(DominoGame):
         final_recruit: bool = False,
     ) -> None:
         if str(players) not in SETUPS:
-            raise GameError(f"players: Kingdomino Origins takes 2, 3 or 4 players, got {players}")
+            raise GameError(
+                f"players: Kingdomino Origins takes 2, 3 or 4 players, got {players}", field="players"
+            )
         if mode not in MODES:
-            raise GameError(f"options.mode: expected one of {', '.join(MODES)}, got {mode!r}")
+            raise GameError(
+                f"options.mode: expected one of {', '.join(MODES)}, got {mode!r}", field="options.mode"
+            )
         if totem_tie not in TOTEM_TIES:
-            raise GameError(f"options.totem_tie: expected one of {', '.join(TOTEM_TIES)}, got {totem_tie!r}")
+            raise GameError(
+                f"options.totem_tie: expected one of {', '.join(TOTEM_TIES)}, got {totem_tie!r}",
+                field="options.totem_tie",
+            )
         setup = SETUPS[str(players)]
         self.num_players = players
         self.mode = mode
@@ -173,13 +180,18 @@ class OriginsGame(DominoGame):
             if name not in OPTIONS:
                 known = ", ".join(sorted(OPTIONS))
                 raise GameError(
-                    f"options: unknown Kingdomino Origins option {key!r}; expected one of {known}"
+                    f"options: unknown Kingdomino Origins option {key!r}; expected one of {known}",
+                    field="options",
                 )
             if name in _BOOLEAN_OPTIONS:
                 if not isinstance(value, bool):
-                    raise GameError(f"options.{key}: expected true or false, got {value!r}")
+                    raise GameError(
+                        f"options.{key}: expected true or false, got {value!r}", field=f"options.{key}"
+                    )
             elif not isinstance(value, str):
-                raise GameError(f"options.{key}: expected {OPTIONS[name]}, got {value!r}")
+                raise GameError(
+                    f"options.{key}: expected {OPTIONS[name]}, got {value!r}", field=f"options.{key}"
+                )
             values[name] = value
         return cls(
             players,

@@ -30,6 +30,7 @@ from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.bodies import Token
 from kingdomino.web.routes.dependencies import client_of, hub_of
 from kingdomino.web.send_backlog import backlog_of
+from kingdomino.web.table import Table
 from kingdomino.web.tokens import TokenListError, token_list
 
 #: WebSockets one client (``clients.client_key``: an address, an IPv6 /64) may hold open at
@@ -59,8 +60,8 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
                 {"n": MAX_SOCKETS_PER_CLIENT},
             )
         held = _held_tokens(tokens)
-        live = hub.get(game_id, held)
-        seats = hub.admit(live, held)
+        table = hub.table(game_id, held)
+        seats = table.admit(held)
     except HubError as error:
         await websocket.send_json({"type": "error", **error.to_json()["error"]})
         await websocket.close(code=4429 if error.status == 429 else 4403)
@@ -77,8 +78,9 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
     watcher = Watcher(seats, outbox.send, held)
     sockets_open[client] += 1
     try:
-        await hub.join(live, watcher)
-        thinking = hub.thinking_now(live)
+        await table.join(watcher)
+        hub.resume(table)  # a page opened: a pending AI turn starts now, not at the next sweep
+        thinking = hub.thinking.now(table)
         if thinking is not None:
             await outbox.send(thinking)
         while True:
@@ -86,7 +88,7 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
             if received is None or received["type"] == "websocket.disconnect":
                 break
             try:
-                await _handle(hub, game_id, received, held, send, client)
+                await _handle(hub, table, received, held, send, client)
             except (WebSocketDisconnect, SlowClient):
                 break
             except Exception as error:
@@ -99,7 +101,7 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         sockets_open[client] -= 1
         if not sockets_open[client]:
             del sockets_open[client]
-        await hub.part(live, watcher)
+        await table.part(watcher)
         await outbox.aclose()
 
 
@@ -133,7 +135,7 @@ class SocketMessage(BaseModel):
 
 
 async def _handle(
-    hub: Hub, game_id: str, received: Mapping[str, Any], held: frozenset[str], send: Any, client: str = ""
+    hub: Hub, table: Table, received: Mapping[str, Any], held: frozenset[str], send: Any, client: str = ""
 ) -> None:
     """Answer one message of a page holding the tokens ``held``: a refusal is an ``error`` message."""
     try:
@@ -144,7 +146,7 @@ async def _handle(
     if message.type == "ping":
         await send({"type": "pong"})
         return
-    token = message.token or hub.acting_token(game_id, held)
+    token = message.token or table.acting_token(held)
     try:
         if message.type == "action":
             if not message.action:
@@ -154,16 +156,16 @@ async def _handle(
             async def acknowledge(applied: int) -> None:
                 await send({"type": "ack", "index": applied, "action": action})
 
-            await hub.act(game_id, token, action, message.index, client, acknowledge)
+            await table.act(token, action, message.index, client, acknowledge)
         elif message.type == "why":
             text = message.action or ""
-            reason, refusal = hub.why(game_id, token, text)
+            reason, refusal = table.why(token, text)
             named = refusal.to_json() if refusal is not None else None
             await send({"type": "why", "action": text, "reason": reason, "refusal": named})
         elif message.type == "undo":
-            await hub.undo(game_id, token, client)
+            await table.undo(token, client)
             await send({"type": "ack", "undo": True})
         else:
-            await send({"type": "hint", "candidates": await hub.hint(game_id, token, client)})
+            await send({"type": "hint", "candidates": await hub.hints.hint(table, token, client)})
     except HubError as error:
         await send({"type": "error", **error.to_json()["error"]})

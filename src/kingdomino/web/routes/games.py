@@ -1,9 +1,11 @@
 """A game from its creation to its end: creating it, looking games up, seeing it, moving, undoing,
-hints, and seats handed to an AI. Every rule is the engine's, through the hub."""
+hints, and seats handed to an AI. Every rule is the engine's; each command is the game's table's
+(``table.Table``), the same the WebSocket calls."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Query
@@ -29,7 +31,7 @@ TokenQuery = Annotated[str, Query(max_length=64)]
 @router.post("/api/games", status_code=201)
 async def create(body: CreateRequest, hub: HubDep, client: Client) -> dict[str, Any]:
     """A new game: its id, each human seat's token and invite link, and the spectator link."""
-    live = await hub.create(
+    table = await hub.create(
         body.game,
         body.players,
         dict(body.options),
@@ -38,7 +40,7 @@ async def create(body: CreateRequest, hub: HubDep, client: Client) -> dict[str, 
         body.hints,
         client,
     )
-    return views.created(live)
+    return views.created(table)
 
 
 @router.post("/api/games/{game_id}/same-deal", status_code=201)
@@ -51,8 +53,9 @@ async def same_deal(game_id: str, body: TokenRequest, hub: HubDep, client: Clien
 async def leave(game_id: str, body: LeaveRequest, hub: HubDep, client: Client) -> dict[str, Any]:
     """The caller's seat handed to an AI (``level``), so the others play on; the answer holds
     the spectator token, with which the leaver may go on watching."""
-    live = await hub.hand_to_ai(game_id, body.token, body.level, client=client)
-    return {"ok": True, "spectator_token": live.stored.spectator_token}
+    table = hub.table(game_id)
+    await table.hand_to_ai(body.token, body.level, client=client)
+    return {"ok": True, "spectator_token": table.stored.spectator_token}
 
 
 @router.post("/api/games/{game_id}/seats/{seat}/ai")
@@ -61,7 +64,7 @@ async def take_over(
 ) -> dict[str, Any]:
     """Seat ``seat`` (1-based) handed to an AI by another player of the game, once that seat's
     player is away: to act, with no page of the game open for ``away_seconds``."""
-    await hub.hand_to_ai(game_id, body.token, body.level, seat - 1, client)
+    await hub.table(game_id).hand_to_ai(body.token, body.level, seat - 1, client)
     return {"ok": True}
 
 
@@ -72,11 +75,8 @@ async def lookup(body: LookupRequest, hub: HubDep) -> dict[str, Any]:
     found = []
     for item in body.games:
         stored = not hub.in_memory(item.id)
-        try:
-            live = hub.get(item.id, frozenset([item.token]))
-            found.append(views.summary(live, item.token))
-        except HubError:
-            pass
+        with contextlib.suppress(HubError):
+            found.append(views.summary(hub.table(item.id, frozenset([item.token])), item.token))
         if stored:
             await asyncio.sleep(0)
     return {"games": found}
@@ -86,25 +86,25 @@ async def lookup(body: LookupRequest, hub: HubDep) -> dict[str, Any]:
 async def view(game_id: str, hub: HubDep, token: TokenQuery = "") -> Response:
     """The game as the token's holder sees it: the board, scores, and its legal moves if it is to act."""
     tokens = frozenset([token]) if token else frozenset()
-    live = hub.get(game_id, tokens)
-    return Response(hub.view_text(live, hub.seats_held(live, tokens)), media_type="application/json")
+    table = hub.table(game_id, tokens)
+    return Response(table.view_text(table.seats_held(tokens)), media_type="application/json")
 
 
 @router.post("/api/games/{game_id}/actions")
 async def act(game_id: str, body: ActionRequest, hub: HubDep, client: Client) -> dict[str, Any]:
     """A move of the token's seat, checked by the engine (refused with the reason if illegal)."""
-    applied = await hub.act(game_id, body.token, body.action, body.index, client=client)
+    applied = await hub.table(game_id).act(body.token, body.action, body.index, client=client)
     return {"ok": True, "index": applied}
 
 
 @router.post("/api/games/{game_id}/undo")
 async def undo(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
     """The token's last move taken back with all after it (against AI seats; never across a draw)."""
-    await hub.undo(game_id, body.token, client)
+    await hub.table(game_id).undo(body.token, client)
     return {"ok": True}
 
 
 @router.get("/api/games/{game_id}/hint")
 async def hint(game_id: str, hub: HubDep, client: Client, token: TokenQuery = "") -> dict[str, Any]:
     """The search's best moves for the seat to act: each with its `value` (a win chance) and `visits`."""
-    return {"candidates": await hub.hint(game_id, token, client)}
+    return {"candidates": await hub.hints.hint(hub.table(game_id), token, client)}

@@ -26,7 +26,7 @@ export function seatName(view, seat) {
 
 /**
  * A seat's name as the server gave it, with an AI's level in the current language: the server names
- * an AI seat "Bruno (AI, hard)" (`web/live.py`, `ai_name`), which reads "Bruno (ИИ, сложный)" in Russian,
+ * an AI seat "Bruno (AI, hard)" (`web/seats.py`, `ai_name`), which reads "Bruno (ИИ, сложный)" in Russian,
  * an unnamed player's seat "Player 2" ("Игрок 2"), and the lobby's unnamed "You" ("Te" in Hungarian).
  * Names typed by players are kept as they are. @param {string} name @returns {string}
  */

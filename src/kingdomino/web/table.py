@@ -1,0 +1,423 @@
+"""A table: one game at this server, the one object that owns its lock, its state, its revision,
+its watchers and the cache of its views, and runs every command on it.
+
+Each write command runs as validate, apply, commit, publish: the engine judges the command
+against the live state (``parse_action``, ``illegal_reason``, the seat rules of ``live``), the
+change is applied to a copy with the chance steps that follow it, the store commits it naming
+the revision it was made on, and only then does the copy become the live state and the
+watchers hear of it. REST and the WebSocket call the same commands.
+
+What a table guarantees, whatever the order of events:
+
+* chance is always sampled from the seed, never chosen by a seat, each draw keyed by what it
+  draws (``State.chance_key``), so a seed deals one deal however it is played;
+* memory never runs ahead of the database: a write the store refuses (another server wrote the
+  game first) leaves the table as it was, read again from the store, and the command refused;
+* each change (an action, an undo, a seat handed over) bumps ``version``: an AI move is applied
+  only to the very state it was computed for;
+* undo never crosses a chance event (the draws it revealed stay revealed) and a finished game is
+  final;
+* a game has at most ``MAX_SPECTATORS`` spectator sockets and ``MAX_SOCKETS_PER_SEAT`` per seat
+  (``admission``), and each distinct view of a state is built and serialised once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from kingdomino.core.game import CHANCE, Game, GameError, Refusal, State
+from kingdomino.core.seeds import derive_seed
+from kingdomino.web import views
+from kingdomino.web.admission import check_room, check_tokens
+from kingdomino.web.live import LiveGame, ViewKey, Watcher, rebuild, status_of
+from kingdomino.web.presence import Presence
+from kingdomino.web.refusals import HubError
+from kingdomino.web.seats import ai_seat
+from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame
+
+
+class TableHost(Protocol):
+    """What a table needs of the server around it (``hub.Hub``)."""
+
+    store: Store
+    away_seconds: float
+
+    def watchers_changed(self, table: Table) -> None:
+        """``table`` gained or lost a page (it may be idle now, or no longer)."""
+
+    def start_ai_turn(self, table: Table) -> None:
+        """Start ``table``'s AI turn if an AI seat is to act and no turn of it runs."""
+
+    def game_over(self, table: Table) -> None:
+        """``table``'s game has just ended here: its review starts."""
+
+
+@dataclass(frozen=True)
+class AITurn:
+    """An AI seat's turn as it stood: who, at which action and revision, on a copy of the state."""
+
+    seat: int
+    index: int
+    version: int
+    state: State
+    level: str
+
+
+class Table(LiveGame):
+    """One game at this server, with its lock, watchers, view cache and commands."""
+
+    def __init__(
+        self,
+        stored: StoredGame,
+        game: Game,
+        state: State,
+        host: TableHost,
+        *,
+        version: int = 0,
+        client: str = "",
+        lock: asyncio.Lock | None = None,
+    ) -> None:
+        super().__init__(stored, game, state, version, client)
+        self.host = host
+        self.lock = lock or asyncio.Lock()
+        self.watchers: set[Watcher] = set()
+        #: The task playing the AI seats' turns (``ai_turns.AITurns``), while one runs.
+        self.ai_task: asyncio.Task[None] | None = None
+        #: The serialised view of each seat set for ``views_version`` (a spectator's is ``()``).
+        self.views: dict[ViewKey, str] = {}
+        self.views_version = -1
+        self.presence = Presence(self, host.away_seconds)
+
+    @property
+    def store(self) -> Store:
+        return self.host.store
+
+    # --- creating and reading -----------------------------------------------------------------
+
+    def store_new(self) -> None:
+        """Store this new game with its setup draws, in one transaction."""
+        state = self.state.clone()
+        self.stored.actions = self._draw_chance(state, [])
+        self.stored.status = status_of(state)
+        self.stored.ai_turn = self.is_ai(state.current_player)
+        self.store.create_game(self.stored)
+        self.state = state
+        self.version = self.stored.revision
+
+    def draw_missing_chance(self) -> None:
+        """Draw and store a chance step the stored game still lacks (a crash between a move and
+        its draws); if another server wrote the game first, it drew them."""
+        if self.state.current_player != CHANCE:
+            return
+        state = self.state.clone()
+        new = self._draw_chance(state, [])
+        with contextlib.suppress(HubError):
+            self._commit_actions(state, new)
+
+    def reload(self) -> bool:
+        """Read the game again from the store (the truth), keeping its watchers; False if gone."""
+        stored = self.store.load(self.id)
+        if stored is None:
+            return False
+        self.stored = stored
+        self.game, self.state = rebuild(stored)
+        self.version = stored.revision
+        return True
+
+    def adopt(self, state: State, new: list[StoredAction], status: str, version: int) -> None:
+        """Make the stored write of ``new`` (now at ``version``), which led to ``state``, the live game."""
+        self.stored.actions.extend(new)
+        self.stored.status = status
+        self.state = state
+        self.version = version
+
+    # --- commands -----------------------------------------------------------------------------
+
+    async def act(
+        self,
+        token: str,
+        text: str,
+        expected_index: int | None = None,
+        client: str = "",
+        acknowledge: Callable[[int], Awaitable[None]] | None = None,
+    ) -> int:
+        """Play a human's action; returns the number of actions after it (and its chance steps).
+        The AI turns that follow are ``client``'s in the AI queue.
+
+        ``acknowledge`` is told that number once the action is committed and before the watchers
+        hear of it: the socket that sent the action answers ``ack`` first.
+        """
+        async with self.lock:
+            seat = self.seat_for(token)
+            action = self._validated_action(seat, text, expected_index)
+            state, new = self._applied(seat, action)
+            self._commit_actions(state, new)
+            self.client = client
+            applied = len(self.actions)
+        if acknowledge is not None:
+            await acknowledge(applied)
+        await self.publish()
+        self.host.start_ai_turn(self)
+        return applied
+
+    async def play_ai(self, turn: AITurn, action: int) -> bool:
+        """Play the AI's answer to ``turn``, if the game is still where it was when it was asked
+        (False: it moved on, the answer is stale)."""
+        async with self.lock:
+            if self.version != turn.version:
+                return False
+            reason = self.state.illegal_reason(action)
+            if reason is not None:
+                raise RuntimeError(f"the AI chose an illegal action: {reason}")
+            state, new = self._applied(turn.seat, action)
+            self._commit_actions(state, new)
+        await self.publish()
+        return True
+
+    async def undo(self, token: str, client: str = "") -> None:
+        """Take back the caller's last action and everything after it (only against AI seats).
+
+        Refused when the game is over, or when a chance event (a draw, a roll, a revealed
+        caveman) came after that action: undoing it would let a player look ahead and choose again.
+        """
+        async with self.lock:
+            seat = self.seat_for(token)
+            refused = self.undo_refusal(seat)
+            if refused is not None:
+                raise refused
+            keep = [a.index for a in self.actions if a.seat == seat][-1]
+            kept = replace(self.stored, actions=self.actions[:keep], status="playing")
+            game, state = rebuild(kept)
+            version = self._committed(
+                lambda: self.store.truncate(self.id, keep, "playing", self.version, False), "undo"
+            )
+            self.stored.actions, self.stored.status = kept.actions, kept.status
+            self.game, self.state, self.version = game, state, version
+            self.presence.turn_began()
+            self.client = client
+        await self.publish()
+
+    async def hand_to_ai(self, token: str, level: str, seat: int | None = None, client: str = "") -> None:
+        """An AI of ``level`` plays a human seat from now on, so the others play on: the caller's
+        own seat (``seat`` None: they must go), or the seat of a player who is away (``seat``: to
+        act, with no page of it open for ``away_seconds``). The player's token then only watches.
+
+        A player leaves only a game still played with another human seat (against AI seats alone,
+        the game would only be watched to its end).
+        """
+        async with self.lock:
+            by = self.seat_for(token)
+            target = by if seat is None else seat
+            if seat is None:
+                refused = self.leave_refusal(by)
+            else:
+                waited = self.presence.awaited_away(target, time.monotonic())
+                refused = self.takeover_refusal(by, target, waited, self.presence.away_seconds)
+            if refused is not None:
+                raise refused
+            seats = [dict(info) for info in self.stored.seats]
+            seats[target] = ai_seat(seats[target], level, len(self.actions))
+            to_act = self.state.current_player
+            ai_turn = 0 <= to_act < len(seats) and seats[to_act]["kind"] == "ai"
+            version = self._committed(
+                lambda: self.store.set_seats(self.id, seats, "playing", self.version, ai_turn), "token"
+            )
+            self.stored.seats = seats
+            self.version = version
+            self.presence.turn_began()
+            self.client = client
+        await self.publish()
+        self.host.start_ai_turn(self)
+
+    def check_same_deal(self, token: str) -> None:
+        """Refuse unless the holder of ``token`` may play this game's deal again in a new game."""
+        refused = self.same_deal_refusal(self.seat_for(token))
+        if refused is not None:
+            raise refused
+
+    def why(self, token: str, text: str) -> tuple[str | None, Refusal | None]:
+        """Why the holder of ``token`` may not play ``text`` now (None: legal): in the engine's
+        words, and named for the page to say in the player's language (``State.refusal``).
+
+        Read-only: nothing is applied. A malformed text answers with the parser's message.
+        """
+        seat = self.seat_for(token)
+        state = self.state
+        if state.is_terminal():
+            return "the game is over", Refusal("game_over")
+        if state.current_player != seat:
+            name = self.seat_name(state.current_player)
+            return f"it is not your turn: {name} is to act", Refusal("not_your_turn", {"name": name})
+        try:
+            action = state.parse_action(text)
+        except GameError as error:
+            return str(error), error.refusal or Refusal("other")
+        return state.illegal_reason(action), state.refusal(action)
+
+    async def ai_turn(self) -> AITurn | None:
+        """The AI seat's turn to compute now, on a copy of the state (None: no AI is to act)."""
+        async with self.lock:
+            state = self.state
+            if state.is_terminal() or not self.is_ai(state.current_player):
+                return None
+            seat = state.current_player
+            level = str(self.stored.seats[seat]["level"])
+            return AITurn(seat, len(self.actions), self.version, state.clone(), level)
+
+    # --- the steps of a write -----------------------------------------------------------------
+
+    def _validated_action(self, seat: int, text: str, expected_index: int | None) -> int:
+        """The action ``text`` of ``seat``, once the engine finds it legal now."""
+        state = self.state
+        if state.is_terminal():
+            raise HubError(409, "action", "the game is over", "game_over")
+        if expected_index is not None and expected_index != len(self.actions):
+            raise HubError(
+                409, "index", f"the game moved on: {len(self.actions)} actions, not {expected_index}"
+            )
+        if state.current_player != seat:
+            to_act = state.current_player
+            raise HubError(
+                409,
+                "action",
+                f"it is not your turn: {self.seat_name(to_act)} is to act",
+                "not_your_turn",
+                {"name": self.stored.seats[to_act]["name"], "n": to_act + 1} if to_act >= 0 else None,
+            )
+        try:
+            action = state.parse_action(text)
+        except GameError as error:
+            raise HubError(400, "action", str(error)) from None
+        reason = state.illegal_reason(action)
+        if reason is not None:
+            raise HubError(409, "action", f"illegal: {reason}")
+        return action
+
+    def _applied(self, seat: int, action: int) -> tuple[State, list[StoredAction]]:
+        """``action`` of ``seat`` applied to a copy of the state, with the chance steps after it."""
+        state = self.state.clone()
+        new = [_step(state, seat, action, len(self.actions))]
+        return state, self._draw_chance(state, new)
+
+    def _draw_chance(self, state: State, new: list[StoredAction]) -> list[StoredAction]:
+        """``new`` and every chance step ahead of ``state`` drawn from the game's seed (never by a
+        seat), each keyed by the draw it makes, not by when: a game's deal is the same however it
+        is played."""
+        index = len(self.actions) + len(new)
+        while state.current_player == CHANCE:
+            rng = random.Random(derive_seed(self.stored.seed, "chance", state.chance_key()))
+            new.append(_step(state, CHANCE, state.sample_chance(rng), index))
+            index += 1
+        return new
+
+    def _commit_actions(self, state: State, new: list[StoredAction]) -> None:
+        """Store ``new``, then make ``state`` (where they led) the live one."""
+        status = status_of(state)
+        ai_turn = self.is_ai(state.current_player)
+        version = self._committed(
+            lambda: self.store.append_actions(self.id, new, status, self.version, ai_turn), "index"
+        )
+        self.adopt(state, new, status, version)
+        self.presence.turn_began()
+        if status == "finished":
+            self.host.game_over(self)
+
+    def _committed(self, write: Callable[[], int], field: str) -> int:
+        """The revision ``write`` stored; if another server wrote the game first, the table is
+        read again and the command refused (naming ``field``)."""
+        try:
+            return write()
+        except StaleGame:
+            self.reload()
+            raise HubError(
+                409, field, "the game moved on: it was changed by another server", "changed_elsewhere"
+            ) from None
+
+    # --- watchers and views -------------------------------------------------------------------
+
+    async def publish(self) -> None:
+        """Send every watcher the current view it may see (each distinct view serialised once),
+        then who is away."""
+        watchers = list(self.watchers)
+        if not watchers:
+            return
+        for watcher in watchers:  # a seat handed to an AI (here or on another server) is not theirs now
+            if watcher.tokens:
+                watcher.seats = self.seats_held(watcher.tokens)
+        await self.send_each(watchers, [self.view_text(watcher.seats) for watcher in watchers])
+        await self.presence.tell()
+
+    async def send_each(self, watchers: list[Watcher], texts: list[str]) -> None:
+        """Send each watcher its text at once; a watcher whose sending fails is gone."""
+        results = await asyncio.gather(
+            *(watcher.send(text) for watcher, text in zip(watchers, texts)), return_exceptions=True
+        )
+        for watcher, result in zip(watchers, results):
+            if isinstance(result, BaseException):
+                self.watchers.discard(watcher)
+        self.host.watchers_changed(self)
+
+    async def join(self, watcher: Watcher) -> None:
+        """A page of the game opened here: it gets the game's view, and presence is told."""
+        self.watchers.add(watcher)
+        self.host.watchers_changed(self)
+        await watcher.send(self.view_text(watcher.seats))
+        await self.presence.joined(watcher)
+
+    async def part(self, watcher: Watcher) -> None:
+        """A page of the game closed here."""
+        self.watchers.discard(watcher)
+        self.host.watchers_changed(self)
+        await self.presence.parted(watcher)
+
+    def admit(self, tokens: frozenset[str]) -> ViewKey:
+        """The seats a new socket holding ``tokens`` watches as, once its tokens and the game's
+        socket limits are checked (``()``: a spectator)."""
+        self.check_tokens(tokens)
+        seats = self.seats_held(tokens)
+        check_room(self.watchers, seats)
+        return seats
+
+    def check_tokens(self, tokens: frozenset[str]) -> None:
+        """Every token must be a seat's or the spectator link's; at least one is needed."""
+        check_tokens(self.stored, tokens)
+
+    def seats_held(self, tokens: frozenset[str]) -> ViewKey:
+        """The seats whose tokens are among ``tokens``, ascending."""
+        return tuple(sorted({s for s in map(self.seat_of, tokens) if s is not None}))
+
+    def acting_token(self, tokens: frozenset[str]) -> str:
+        """Of the tokens a client holds, the one of the seat to act (else any, for a clear refusal)."""
+        for token in tokens:
+            if self.seat_of(token) == self.state.current_player:
+                return token
+        return next(iter(tokens), "")
+
+    def view_of(self, mine: ViewKey) -> dict[str, Any]:
+        """The state as the holder of the seats ``mine`` may see it."""
+        return views.state_view(self, mine)
+
+    def view_text(self, mine: ViewKey) -> str:
+        """The view of ``mine`` as JSON text, built once per state and seat set."""
+        if self.views_version != self.version:
+            self.views = {}
+            self.views_version = self.version
+        text = self.views.get(mine)
+        if text is None:
+            text = self.views[mine] = json.dumps(self.view_of(mine))
+        return text
+
+
+def _step(state: State, seat: int, action: int, index: int) -> StoredAction:
+    """``action`` of ``seat`` applied to ``state``, as the store records it at ``index``."""
+    description = state.describe_action(action)
+    text = state.action_text(action)
+    state.apply(action)
+    return StoredAction(index, seat, text, description)
