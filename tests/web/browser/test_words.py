@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import httpx
 from tests.web.browser.pages import new_page
+from tests.web.browser.test_clicks_answered import new_game, opened, play_until
 
 
 def test_a_shared_screen_names_every_player_who_plays_on_it(browser, live_server: str) -> None:
@@ -24,3 +28,57 @@ def test_a_shared_screen_names_every_player_who_plays_on_it(browser, live_server
         assert whoami.text_content().strip() == expected
         assert whoami.locator("svg.badge").count() == 2
         assert not page.errors
+
+
+def last(view: dict[str, Any]) -> str:
+    return str(view["legal_actions"][-1])
+
+
+def lines_of(page: Any, selector: str) -> int:
+    """How many lines the text of ``selector`` takes on screen."""
+    return int(
+        page.evaluate(
+            """(s) => { const range = document.createRange();
+              range.selectNodeContents(document.querySelector(s));
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size; }""",
+            selector,
+        )
+    )
+
+
+def test_duel_says_what_free_dice_and_the_spellbook_mean(browser, live_server: str) -> None:
+    """ "free" under each die was unexplained, and the spellbook's first header broke into three lines."""
+    game_id, token = new_game(live_server, "duel", 4)
+    page = opened(browser, live_server, game_id, token)
+    assert page.locator(".die-slot .small").first.text_content() == "not taken"
+    assert lines_of(page, "table.spellbook th.coat") == 1
+    assert not page.errors
+
+
+def test_a_question_mark_only_one_coat_of_arms_connects_is_made_so_without_a_click(
+    browser, live_server: str
+) -> None:
+    """A "?" that only one coat of arms connects asked for a click on its one button: the page
+    makes that choice itself, and the log says what the question mark became."""
+    for seed in range(1, 20):
+        game_id, token = new_game(live_server, "duel", seed)
+        view = play_until(
+            live_server,
+            game_id,
+            token,
+            lambda v: v["status"] == "finished" or v["observation"]["phase"] == "coat",
+            last,
+        )
+        if view["status"] != "finished" and len(view["legal_actions"]) == 1:
+            break
+    else:
+        raise AssertionError("no seed of 1..19 gives a forced coat of arms")
+    page = new_page(browser, live_server)
+    page.goto(f"{live_server}/game/{game_id}?token={token}")
+    page.wait_for_function(
+        "[...document.querySelectorAll('#log li')]"
+        ".some((li) => li.textContent.includes('You made the question mark'))"
+    )
+    after = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": token}).json()
+    assert after["index"] > view["index"]
+    assert not page.errors
