@@ -82,3 +82,23 @@ def test_a_question_mark_only_one_coat_of_arms_connects_is_made_so_without_a_cli
     after = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": token}).json()
     assert after["index"] > view["index"]
     assert not page.errors
+
+
+def test_a_link_names_the_language_it_opens_in(browser, live_server: str) -> None:
+    """``/?lang=bg`` opens the page in Bulgarian whatever the browser speaks, with that language's
+    texts preloaded, and the page keeps it, as if chosen in the selector."""
+    page = new_page(browser, live_server, locale="en-GB")
+    page.goto(live_server + "/?lang=bg")
+    page.wait_for_selector("#create")
+    assert page.evaluate("document.documentElement.lang") == "bg"
+    preloads = page.evaluate(
+        "[...document.querySelectorAll('link[rel=preload]')].map((l) => new URL(l.href).pathname)"
+    )
+    assert preloads == ["/static/i18n/en.json", "/static/i18n/bg.json"]
+    page.goto(live_server + "/")
+    page.wait_for_selector("#create")
+    assert page.evaluate("document.documentElement.lang") == "bg"
+    page.goto(live_server + "/?lang=xx")
+    page.wait_for_selector("#create")
+    assert page.evaluate("document.documentElement.lang") == "bg"
+    assert not page.errors
