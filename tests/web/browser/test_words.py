@@ -102,3 +102,16 @@ def test_a_link_names_the_language_it_opens_in(browser, live_server: str) -> Non
     page.wait_for_selector("#create")
     assert page.evaluate("document.documentElement.lang") == "bg"
     assert not page.errors
+
+
+def test_the_scorer_s_brushes_are_capitalised_as_its_sheets_are(browser, live_server: str) -> None:
+    page = new_page(browser, live_server)
+    for language in ("en", "ru"):
+        for game in ("kingdomino", "duel"):
+            page.goto(f"{live_server}/score?lang={language}")
+            page.wait_for_selector("#palette")
+            page.select_option("#scorer-game", game)
+            labels = [text.strip() for text in page.locator("button.brush").all_text_contents()]
+            words = [label.lstrip("✕ ") for label in labels]
+            assert words and all(w[:1].isupper() or w[:1].isdigit() for w in words), (language, words)
+    assert not page.errors
