@@ -34,6 +34,8 @@ TEXTS = "i18n"
 FALLBACK = "en"
 #: The cookie in which the page keeps the language chosen (i18n.js, ``KEY``).
 LANGUAGE_COOKIE = "kingdomino.language"
+#: The query parameter of a link that opens a page in a language (``/?lang=hu``; i18n.js, ``PARAMETER``).
+LANGUAGE_PARAMETER = "lang"
 #: Where a language preload goes in a page (a placeholder of the pages made at start-up).
 TEXTS_SLOT = "<!--texts-->"
 

@@ -7,17 +7,19 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from kingdomino.web.pages import LANGUAGE_COOKIE, page_in, page_language
+from kingdomino.web.pages import LANGUAGE_COOKIE, LANGUAGE_PARAMETER, page_in, page_language
 
 router = APIRouter(include_in_schema=False)
 
 
 def page(module: str, request: Request) -> HTMLResponse:
-    """The page of ``module`` with the preloads of the texts it will fetch: the language the page
-    chose (its cookie), else the browser's (``create_app`` keeps the pages in the app's state)."""
+    """The page of ``module`` with the preloads of the texts it will fetch: the language a shared
+    link names (``?lang=hu``), else the one the page chose (its cookie), else the browser's
+    (``create_app`` keeps the pages in the app's state)."""
     state = request.app.state
     cookie, accept = request.cookies.get(LANGUAGE_COOKIE), request.headers.get("accept-language")
-    language = page_language(cookie, accept, state.languages)
+    linked = request.query_params.get(LANGUAGE_PARAMETER)
+    language = page_language(linked if linked in state.languages else cookie, accept, state.languages)
     return HTMLResponse(page_in(state.pages[module], language), headers={"Vary": "Accept-Language, Cookie"})
 
 

@@ -190,7 +190,7 @@ function choiceButton(view, die, action, ctx) {
 function spellbook(view) {
   const obs = view.observation;
   return el("table", { class: "sheet spellbook" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("duel.coat")),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col", class: "coat" }, t("duel.coat")),
       ...view.seats.map((s, /** @type {number} */ i) => el("th", { scope: "col", class: `seat${i}` }, s.name)),
       el("th", { scope: "col" }, t("duel.power")))),
     el("tbody", {}, obs.spellbook.map((line) => el("tr", {},

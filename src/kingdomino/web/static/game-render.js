@@ -58,7 +58,8 @@ function drawHead(game) {
   const mine = view.your_seats;
   page.whoami.replaceChildren(...(mine.length === 1
     ? [seatBadge(mine[0]), " ", whoYouAre(game, mine[0])]
-    : mine.length ? [t("game.you_play_seats", { names: mine.map((s) => view.seats[s].name).join(", ") })]
+    : mine.length ? [...mine.flatMap((s) => [seatBadge(s), " "]),
+      t("game.you_play_seats", { names: new Intl.ListFormat(language(), { type: "conjunction" }).format(mine.map((s) => view.seats[s].name)) })]
       : [t("game.spectating")]),
   view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
   // The status line is a live region: drawn again only when it says something new (a new state or

@@ -53,6 +53,15 @@ export function showGame(main, id, replay = false) {
   connect(game, (message) => receive(game, message));
 }
 
+/** A choice the rules leave one answer to is made for the player: the "?" of Duel that only one
+ * coat of arms connects (a button of one answer asked for a click; the log says what it became).
+ * @param {GameState} game */
+function playForced(game) {
+  const view = game.view;
+  if (!view || view.status === "finished" || !view.your_seats.includes(view.current_player)) return;
+  if (view.game === "duel" && view.observation.phase === "coat" && view.legal_actions.length === 1) send(game, view.legal_actions[0]);
+}
+
 /** What a message of the game's socket does to the page. @param {GameState} game @param {ServerMessage} message */
 function receive(game, message) {
   const { page } = game;
@@ -61,7 +70,7 @@ function receive(game, message) {
     const before = focusPlace(game.main, page);  // maybe on a hint's move, gone with the hint
     game.view = message; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
     page.hintBox.replaceChildren(); document.body.classList.remove("offline");
-    if (!game.ctx.replay) game.draw(before);
+    if (!game.ctx.replay) { game.draw(before); playForced(game); }
   }
   // A move sent on a view the game had left (a double click): the new view says what happened.
   else if (message.type === "error" && message.field === "index") return;

@@ -1,5 +1,6 @@
 // Translations: every text of the UI comes from static/i18n/<lang>.json through t(key, params).
-// The language is the one chosen in the selector (kept in localStorage), else the browser's, else English.
+// The language is the one a link names (?lang=hu), else the one chosen in the selector (kept in
+// localStorage), else the browser's, else English.
 
 /** The languages of the rulebooks, with their own names. */
 export const LANGUAGES = { en: "English", hu: "Magyar", bg: "Български", uk: "Українська", ru: "Русский" };
@@ -11,8 +12,14 @@ let texts = {};
 let english = {};
 let current = "en";
 
-/** The language to use: the remembered choice, else the first of the browser's we have. */
+/** The query parameter of a link that opens the page in a language ("/?lang=hu"; web/pages.py). */
+const PARAMETER = "lang";
+
+/** The language to use: the one a shared link names (then remembered, as if chosen), else the
+ * remembered choice, else the first of the browser's we have. */
 export function preferredLanguage() {
+  const linked = new URLSearchParams(location.search).get(PARAMETER);
+  if (linked && linked in LANGUAGES) localStorage.setItem(KEY, linked);
   const saved = localStorage.getItem(KEY);
   if (saved && saved in LANGUAGES) {
     tellServer(saved);

@@ -3,7 +3,7 @@
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { cavemanPicture, coatSymbol, picture, terrainSymbol } from "./pictures.js";
-import { cavemanName, coatName, resourceName } from "./words.js";
+import { capitalised, cavemanName, coatName, resourceName } from "./words.js";
 import { format, legend, lettered } from "./scorer-state.js";
 
 /** @typedef {import("./scorer-state.js").Scorer} Scorer */
@@ -75,12 +75,12 @@ export function drawPalette(scorer) {
   const choice = brushChoice(scorer);
   const kinds = kingdom.game === "duel"
     ? (f.coats || []).map((c) => choice(c.letter, scorer.brush.letter === c.letter, () => { scorer.brush.letter = c.letter; },
-      picture(coatSymbol(c.id), 28), " ", coatName(c.id)))
+      picture(coatSymbol(c.id), 28), " ", capitalised(coatName(c.id))))
     : (f.terrains || []).map((x) => choice(x.letter, scorer.brush.letter === x.letter, () => {
       const brush = scorer.brush;
       scorer.brush = x.volcano ? { ...brush, letter: x.letter, n: Math.max(1, brush.n), marker: 0, resource: false, caveman: "" }
         : { ...brush, letter: x.letter, n: Math.min(brush.n, f.max) };
-    }, picture(terrainSymbol(legend(scorer), x.letter), 28), " ", t(`terrain.${x.id}`)));
+    }, picture(terrainSymbol(legend(scorer), x.letter), 28), " ", capitalised(t(`terrain.${x.id}`))));
   const rows = [el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.brush") }, ...kinds,
     choice("empty", scorer.brush.letter === "", () => { scorer.brush.letter = ""; }, "✕ ", t("scorer.empty")))];
   if (scorer.brush.letter) rows.push(...brushExtras(scorer));

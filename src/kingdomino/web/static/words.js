@@ -1,7 +1,7 @@
 // Words for people: the engine's stable action texts ("place R,C D", "claim N", "take D", ...) read
 // aloud in the chosen language, 1-based player names, and the status line saying what to do now.
 // Nothing here decides what is legal: the texts come from the server, which asked the engine.
-import { t, has, number } from "./i18n.js";
+import { t, has, language, number } from "./i18n.js";
 
 /** @typedef {import("./view-types.js").Observation} Observation */
 /** @typedef {import("./view-types.js").DominoObservation} DominoObservation */
@@ -380,4 +380,10 @@ export function inSentence(words) {
 export function winChanceWords(value) {
   const p = Math.round(winChance(value) * 20) * 5;
   return t("hint.chance", { percent: number(p) });
+}
+
+/** `text` beginning with a capital, as a label does (names such as the terrains' are written for
+ * the middle of a sentence: "wheat field"). @param {string} text */
+export function capitalised(text) {
+  return text.charAt(0).toLocaleUpperCase(language()) + text.slice(1);
 }
