@@ -97,7 +97,10 @@ function layOut(main, page, actions) {
     el("section", { class: "card top-card" }, page.title, page.whoami,
       el("div", { class: "status-row" }, page.status,
         el("div", { class: "controls" }, page.hintButton, " ", page.undoButton, " ", helpButton, page.tipsSlot)),
-      page.error, page.matchNote, page.awayCard, page.guide, page.hintBox, page.heard),
+      // What comes and goes while a player thinks (a refusal, a hint) floats over the table's top:
+      // in the flow, each line of it pushed the board down and the kingdom off the screen.
+      el("div", { class: "notices" }, page.error, page.hintBox),
+      page.matchNote, page.awayCard, page.guide, page.heard),
     page.inviting ? page.invitesCard : "",
     page.end,
     page.boardCard,
