@@ -13,7 +13,7 @@ import { invitesCard } from "./game-invites.js";
  *   replayBar: HTMLElement, boardCard: HTMLElement, scores: HTMLElement, log: HTMLElement, matchNote: HTMLElement,
  *   awayNote: HTMLElement, awayLevel: HTMLSelectElement, awayButton: HTMLElement, awayCard: HTMLElement,
  *   leaveLevel: HTMLSelectElement, leaveCard: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
- *   inviting: boolean}} GamePage
+ *   inviting: boolean, invited: number[]}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
  *   help: () => void, takeOver: () => void, leave: () => void}} PageActions */
@@ -82,6 +82,7 @@ export function buildPage(main, id, saved, actions) {
       el("div", { class: "controls" }, moveSelect, " ", playButton))),
     invitesCard: links.card,
     inviting: links.inviting,
+    invited: links.invited,
   };
   layOut(main, page, actions);
   return page;
