@@ -104,7 +104,10 @@ def test_an_unnamed_seat_is_named_in_the_page_s_language(browser, live_server) -
     host.select_option("#seat-1", "online")
     host.click("#create")
     host.wait_for_selector("#your-turn, #waiting")
-    assert host.locator("#invites label").first.inner_text() == "Ссылка для игрока 2:"
+    assert (
+        host.locator("#invites label").first.inner_text()
+        == "Ссылка для игрока 2, чтобы играть; отправьте только ему:"
+    )
     assert (
         "Игрок 2" in host.locator("#scores").inner_text()
         and "Player" not in host.locator("main").inner_text()

@@ -31,7 +31,7 @@ function inviteFor(invite) {
  * once read (remembered so), with a note where the links open on this computer alone; else the
  * spectator link alone in a card of its own; "" when this browser holds neither.
  * @param {string} id the game's @param {Partial<import("./saved-games.js").SavedGame>} saved
- * @returns {{card: HTMLElement | "", inviting: boolean}}
+ * @returns {{card: HTMLElement | "", inviting: boolean, invited: number[]}}
  */
 export function invitesCard(id, saved) {
   const invites = el("div", { class: "invites" });
@@ -43,9 +43,23 @@ export function invitesCard(id, saved) {
   // say so, and how friends elsewhere get links they can open.
   const linkHost = inviting ? new URL(savedInvites[0].url, location.href).hostname : "";
   if (isLoopback(linkHost)) invites.append(el("p", { class: "small invite-local", id: "invite-local" }, t("game.invite_local", { host: linkHost })));
-  if (!inviting) return { card: invites.childNodes.length ? el("section", { class: "card" }, invites) : "", inviting };
+  const invited = savedInvites.map((i) => i.seat);
+  if (!inviting) return { card: invites.childNodes.length ? el("section", { class: "card" }, invites) : "", inviting, invited };
   const card = /** @type {HTMLDetailsElement} */ (el("details", { class: "card invites-card", id: "invites", open: !saved.invitesFolded },
     el("summary", {}, t("game.invite_links"), " ", el("span", { class: "small" }, t("game.invite_note"))), invites));
   card.addEventListener("toggle", () => remember(id, [], { invitesFolded: !card.open }));
-  return { card, inviting };
+  return { card, inviting, invited };
+}
+
+/** Once every invited seat has played (its player came), the links to send are folded and go to
+ * the bottom of the page, where they no longer push the board down; `acted` gathers the seats seen
+ * acting in the game's log. @param {{invitesCard: HTMLElement | "", inviting: boolean, invited: number[],
+ * leaveCard: HTMLElement}} page @param {{log: {seat: number}[]}} view @param {Set<number>} acted */
+export function settleInvites(page, view, acted) {
+  for (const entry of view.log) acted.add(entry.seat);
+  const card = page.invitesCard;
+  if (!page.inviting || !card || !page.invited.every((seat) => acted.has(seat))) return;
+  page.inviting = false;
+  /** @type {HTMLDetailsElement} */ (card).open = false;
+  page.leaveCard.before(card);
 }

@@ -13,7 +13,7 @@ import { invitesCard } from "./game-invites.js";
  *   replayBar: HTMLElement, boardCard: HTMLElement, scores: HTMLElement, log: HTMLElement, matchNote: HTMLElement,
  *   awayNote: HTMLElement, awayLevel: HTMLSelectElement, awayButton: HTMLElement, awayCard: HTMLElement,
  *   leaveLevel: HTMLSelectElement, leaveCard: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
- *   inviting: boolean}} GamePage
+ *   inviting: boolean, invited: number[]}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
  *   help: () => void, takeOver: () => void, leave: () => void}} PageActions */
@@ -82,6 +82,7 @@ export function buildPage(main, id, saved, actions) {
       el("div", { class: "controls" }, moveSelect, " ", playButton))),
     invitesCard: links.card,
     inviting: links.inviting,
+    invited: links.invited,
   };
   layOut(main, page, actions);
   return page;
@@ -97,7 +98,10 @@ function layOut(main, page, actions) {
     el("section", { class: "card top-card" }, page.title, page.whoami,
       el("div", { class: "status-row" }, page.status,
         el("div", { class: "controls" }, page.hintButton, " ", page.undoButton, " ", helpButton, page.tipsSlot)),
-      page.error, page.matchNote, page.awayCard, page.guide, page.hintBox, page.heard),
+      // What comes and goes while a player thinks (a refusal, a hint) floats over the table's top:
+      // in the flow, each line of it pushed the board down and the kingdom off the screen.
+      el("div", { class: "notices" }, page.error, page.hintBox),
+      page.matchNote, page.awayCard, page.guide, page.heard),
     page.inviting ? page.invitesCard : "",
     page.end,
     page.boardCard,

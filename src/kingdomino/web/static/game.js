@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { remember, savedGames, tokensFor } from "./saved-games.js";
 import { openHelp } from "./help.js";
 import { buildPage } from "./game-layout.js";
+import { settleInvites } from "./game-invites.js";
 import { render, statusLine } from "./game-render.js";
 import { connect, refusalWords, send, tell, why } from "./game-socket.js";
 import { askHint, retryHint, showHint, stopHint } from "./game-hints.js";
@@ -35,7 +36,7 @@ export function showGame(main, id, replay = false) {
   const game = {
     main, id, tokens, saved, view: null, socket: null, refusedWith: "", hints: null, hintTries: null, hintRetry: 0,
     thinking: null, askedWhy: null, toldUpTo: null, presence: { away: {}, after: 60, at: 0 }, awayTimer: undefined,
-    replayAsked: replay, byKeyboard: false,
+    replayAsked: replay, byKeyboard: false, acted: new Set(),
     ctx: { legal: [], play: (action) => send(game, action), why: (action) => why(game, action), replay: false, onKey: null,
       mainSeat: 0, highlight: null },
     page: buildPage(main, id, saved, {
@@ -71,6 +72,7 @@ function receive(game, message) {
     game.view = message; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
     page.hintBox.replaceChildren(); document.body.classList.remove("offline");
     if (!game.ctx.replay) { game.draw(before); playForced(game); }
+    settleInvites(page, message, game.acted);
   }
   // A move sent on a view the game had left (a double click): the new view says what happened.
   else if (message.type === "error" && message.field === "index") return;
