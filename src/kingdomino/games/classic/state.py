@@ -183,10 +183,10 @@ class ClassicState(DominoFlow):
 
     # --- greedy support -------------------------------------------------------------------------
 
-    def immediate_gains(self) -> list[tuple[int, float]]:
+    def score_gains(self) -> list[tuple[int, float]]:
         return self._place_claim_gains(outlook=False) or []
 
-    def heuristic_gains(self) -> list[tuple[int, float]]:
+    def fast_estimates(self) -> list[tuple[int, float]]:
         """Immediate gains plus the look-ahead terms of ``outlook`` (joined, dead squares, row place)."""
         return self._place_claim_gains(outlook=True) or []
 

@@ -683,7 +683,7 @@ class DuelState(State):
 
     # --- greedy support -------------------------------------------------------------------------
 
-    def immediate_gains(self) -> list[tuple[int, float]]:
+    def score_gains(self) -> list[tuple[int, float]]:
         """Score gain of each action, with small heuristic values for the spellbook and the powers.
 
         Drawing: the points it adds (a "?" counted with its best coat) plus
@@ -692,19 +692,19 @@ class DuelState(State):
         one-off is worth keeping for a better moment). Draft picks: the best
         drawing the dice allow (averaged over the die A gets last).
         """
-        from kingdomino.games.duel.gains import immediate_gains
+        from kingdomino.games.duel.gains import score_gains
 
-        return immediate_gains(self)
+        return score_gains(self)
 
-    def outlook_gains(self) -> list[tuple[int, float]]:
+    def best_estimates(self) -> list[tuple[int, float]]:
         """The one-ply outlook of :mod:`kingdomino.games.duel.outlook`: the spellbook lines
         raced, the powers and the castle bonus kept for the largest domain (about 15 times
-        slower than :meth:`immediate_gains`, so never in playouts)."""
-        from kingdomino.games.duel.outlook import heuristic_gains
+        slower than :meth:`score_gains`, so never in playouts)."""
+        from kingdomino.games.duel.outlook import best_estimates
 
-        return heuristic_gains(self)
+        return best_estimates(self)
 
-    def outlook_leads(self) -> list[float] | None:
+    def expected_leads(self) -> list[float] | None:
         """Each seat's outlook less its opponent's (:func:`kingdomino.games.duel.outlook.value`)."""
         from kingdomino.games.duel.outlook import value
 
