@@ -42,10 +42,10 @@ def test_a_playout_stops_after_depth_decisions(depth: int) -> None:
     assert not cut.is_terminal() and cut.current_player != CHANCE
     expected = start.clone()
     random_decisions(expected, random.Random(9), depth)
-    assert cut.observation(None) == expected.observation(None)
+    assert cut.view(None) == expected.view(None)
     fewer = start.clone()
     random_decisions(fewer, random.Random(9), depth - 1)
-    assert fewer.observation(None) != expected.observation(None)
+    assert fewer.view(None) != expected.view(None)
 
 
 def test_a_cut_duel_playout_is_valued_by_the_outlook() -> None:

@@ -149,10 +149,10 @@ def test_search_agents_never_return_an_illegal_action(
     ]
     for index, state in enumerate(states):
         for agent in agents:
-            before = state.observation(None)
+            before = state.view(None)
             action = agent.act(state)
             assert state.illegal_reason(action) is None, (index, agent.name, state.action_text(action))
-            assert state.observation(None) == before, "an agent must not change the state it analyses"
+            assert state.view(None) == before, "an agent must not change the state it analyses"
 
 
 def test_terminal_values_mix_win_share_and_margin() -> None:

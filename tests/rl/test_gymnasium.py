@@ -180,9 +180,9 @@ def test_human_render_mode_prints_at_reset_and_every_step(capsys):
     illegal step that ends the episode included; ``render()`` need not be called."""
     env = GameEnv("kingdomino", 2, render_mode="human")
     env.reset(seed=3)
-    assert printed_observations(capsys) == [env.state.observation(env.seat)]
+    assert printed_observations(capsys) == [env.state.view(env.seat)]
     env.step(int(np.flatnonzero(env.action_masks())[0]))
-    assert printed_observations(capsys) == [env.state.observation(env.seat)]
+    assert printed_observations(capsys) == [env.state.view(env.seat)]
     env.step(int(np.flatnonzero(env.action_masks() == 0)[0]))
     assert len(printed_observations(capsys)) == 1
     assert env.render() is None
@@ -192,7 +192,7 @@ def test_ansi_render_mode_returns_the_text_and_prints_nothing(capsys):
     env = GameEnv("kingdomino", 2, render_mode="ansi")
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.action_masks())[0]))
-    assert json.loads(env.render()) == env.state.observation(env.seat)
+    assert json.loads(env.render()) == env.state.view(env.seat)
     assert capsys.readouterr().out == ""
 
 

@@ -114,7 +114,7 @@ def reset_sequence(env, seeds: list[int | None]) -> list[tuple[int, dict]]:
     for seed in seeds:
         env.reset(seed=seed)
         raw = env.unwrapped
-        games.append((raw.seed_used, raw.engine_state.observation(None)))
+        games.append((raw.seed_used, raw.engine_state.view(None)))
     return games
 
 
@@ -278,7 +278,7 @@ def test_the_env_pickles_and_has_no_global_state() -> None:
     env.reset(seed=3)
     for twin in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
         raw, mine = twin.unwrapped, env.unwrapped
-        assert raw.engine_state.observation(None) == mine.engine_state.observation(None)
+        assert raw.engine_state.view(None) == mine.engine_state.view(None)
         assert (
             twin.observe(twin.agent_selection)["observation"]
             == env.observe(env.agent_selection)["observation"]

@@ -365,8 +365,10 @@ class State(ABC):
         return [1.0 / len(won) if seat in won else 0.0 for seat in range(self.game.num_players)]
 
     @abstractmethod
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator), as JSON data. Never holds hidden parts."""
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator), as JSON data: the web server's and the
+        command line's view of the position. Never holds hidden parts. (A learner's float
+        tensors are the *observation*: ``kingdomino.core.observation``, ``games/*/observation.py``.)"""
 
     @abstractmethod
     def score_gains(self) -> list[tuple[int, float]]:

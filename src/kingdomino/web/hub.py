@@ -2,7 +2,7 @@
 
 The hub is the only place where the web app touches game rules, and it does
 so through the engine protocol alone: ``parse_action``, ``illegal_reason``,
-``apply``, ``observation``. Every random event is seeded from the game's seed and
+``apply``, ``view``. Every random event is seeded from the game's seed and
 the name of its draw (``State.chance_key``), every AI move from the seed and the
 action's index, so a game rebuilt from its stored actions after a restart
 continues exactly as it would have, and a seed deals one deal however it is played.

@@ -25,8 +25,8 @@ Choices the rulebooks leave open (``docs``: README, "Duel rules notes"):
   to the other die of the same split.
 * Crosses on a square are not capped (the sheet has no rule for more than 4).
 
-Everything is public except the future rolls, and chance is lazy, so an
-observation is the whole state.
+Everything is public except the future rolls, and chance is lazy, so a seat's
+view (``view``) is the whole state.
 
 >>> from kingdomino.games.duel.game import DuelGame
 >>> state = DuelGame().new_initial_state()
@@ -582,7 +582,7 @@ class DuelState(State):
 
     # --- what players see -----------------------------------------------------------------------
 
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> dict[str, Any]:
         game = self.game
         check_seat(game.num_players, seat)
         legal = self.legal_actions() if seat is not None and seat == self.player else []

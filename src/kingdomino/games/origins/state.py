@@ -486,8 +486,8 @@ class OriginsState(DominoFlow):
 
     # --- what players see -----------------------------------------------------------------------
 
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
-        return view.observation(self, seat)
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return view.seat_view(self, seat)
 
     # --- greedy support -------------------------------------------------------------------------
 
