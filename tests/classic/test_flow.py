@@ -145,7 +145,7 @@ def test_a_dynasty_shows_each_game_played_with_its_kingdoms_and_points() -> None
             assert len(kingdom["squares"]) - len(earlier["squares"]) in (0, 2)
             assert [s for s in earlier["squares"] if s not in kingdom["squares"]] == []
         assert all(len(k["squares"]) > 1 for k in game["kingdoms"])
-    assert new_state(2).observation(None)["past_games"] == []
+    assert new_state(2).view(None)["past_games"] == []
 
 
 def test_clone_is_independent() -> None:

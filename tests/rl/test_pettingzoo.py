@@ -255,7 +255,7 @@ def test_human_render_mode_prints_at_reset_and_every_step(capsys):
     ``step``; ``render()`` need not be called."""
     env = pettingzoo_env.env("kingdomino", players=2, render_mode="human")
     env.reset(seed=1)
-    spectator = env.unwrapped.engine_state.observation
+    spectator = env.unwrapped.engine_state.view
     assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == [spectator(None)]
     env.step(int(np.flatnonzero(env.action_mask(env.agent_selection))[0]))
     assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == [spectator(None)]
