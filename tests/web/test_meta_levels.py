@@ -17,8 +17,8 @@ def test_every_level_served_is_one_a_seat_can_be_handed_to(client: TestClient) -
     """The page offers the served levels when a player leaves (or is away): none is refused."""
     for level in client.get("/api/meta").json()["levels"]:
         created = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
-        bea = created["seats"][1]["token"]
+        ann, bea = (seat["token"] for seat in created["seats"])
         left = client.post(f"/api/games/{created['id']}/leave", json={"token": bea, "level": level})
         assert left.status_code == 200, (level, left.text)
-        view = client.get(f"/api/games/{created['id']}", params={"token": created["seats"][0]["token"]}).json()
+        view = client.get(f"/api/games/{created['id']}", params={"token": ann}).json()
         assert view["seats"][1]["level"] == level

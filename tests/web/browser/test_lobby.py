@@ -190,7 +190,8 @@ def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page) -> None:
 
 def _menu_values(page: Any, selector: str) -> list[str]:
     """The values of a menu's options, in order (the menu may be on a card not shown)."""
-    values: list[str] = page.eval_on_selector_all(f"{selector} option", "options => options.map(o => o.value)")
+    script = "options => options.map(option => option.value)"
+    values: list[str] = page.eval_on_selector_all(f"{selector} option", script)
     return values
 
 
