@@ -31,6 +31,8 @@ import pytest
 from tests.web.servers import free_port
 from websockets.sync.client import connect
 
+from kingdomino.web.probe_clients import hold_half_sent, wait_until_answering
+
 #: The server's file limit, soft and hard (it cannot raise it).
 FILES = 256
 #: Half-sent connections the attacker holds from each of its addresses: more than the server takes.
@@ -58,14 +60,7 @@ def server(tmp_path: Path, soft: int, hard: int) -> Iterator[tuple[int, subproce
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1)
-                break
-            except httpx.HTTPError:
-                assert process.poll() is None and time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.05)
+        wait_until_answering(f"http://127.0.0.1:{port}", 60, process)
         yield port, process
     finally:
         process.terminate()
@@ -89,26 +84,7 @@ class Attack:
         await asyncio.gather(*(self._hold(slot, address) for slot, address in enumerate(addresses)))
 
     async def _hold(self, slot: int, address: str) -> None:
-        while not self.stopping.is_set():
-            try:
-                connecting = asyncio.open_connection("127.0.0.1", self.port, local_addr=(address, 0))
-                reader, writer = await asyncio.wait_for(connecting, 5)
-            except (OSError, TimeoutError):
-                await asyncio.sleep(0.2)
-                continue
-            self.opened_once.add(slot)
-            try:
-                writer.write(b"GET /api/meta HTT")
-                reading = asyncio.ensure_future(reader.read())
-                stopping = asyncio.ensure_future(self.stopping.wait())
-                await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)
-                reading.cancel()
-                stopping.cancel()
-            except OSError:
-                pass
-            finally:
-                writer.transport.abort()
-            await asyncio.sleep(0.2)
+        await hold_half_sent(self.port, address, self.stopping, 0.2, lambda: self.opened_once.add(slot))
 
     def stop(self) -> None:
         self.loop.call_soon_threadsafe(self.stopping.set)
