@@ -56,7 +56,7 @@ export function buildPage(main, id, saved, actions) {
     playButton,
     undoButton: el("button", { type: "button", id: "undo", onclick: actions.undo }, "↶ ", t("game.undo")),
     hintButton: el("button", { type: "button", id: "hint", onclick: actions.hint }, t("game.hint")),
-    // The hint, read out when it comes (it came unsaid: a screen reader heard nothing after "Hint").
+    // The hint, read out when it comes (else a screen reader hears nothing after "Hint").
     hintBox: el("div", { id: "hint-box", role: "status", "aria-live": "polite" }),
     // What the others did since your last look, read out by screen readers (the log is not live).
     heard: el("p", { id: "heard", class: "visually-hidden", "aria-live": "polite" }),

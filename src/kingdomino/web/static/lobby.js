@@ -218,7 +218,7 @@ function seatRow(i, kept, seatLabel) {
     el("label", { for: `seat-${i}`, id: `seat-label-${i}` }, t("lobby.seat_n", { n: i + 1 })), " ",
     el("select", { id: `seat-${i}` }, seatKinds().map((value) => el("option", { value, selected: value === kept.kind }, seatLabel(value)))), " ",
     el("label", { for: `name-${i}`, id: `name-label-${i}` }, t("lobby.name")), " ",
-    // Named with its seat ("Player 2 name"): every name field was read as "name" alone.
+    // Named with its seat ("Player 2 name"), so that a screen reader tells the name fields apart.
     el("input", { id: `name-${i}`, "aria-labelledby": `seat-label-${i} name-label-${i}`, maxlength: 40, size: 12, value: kept.name, placeholder }));
 }
 
