@@ -1,5 +1,5 @@
-"""A seat outside the game is refused by name (found by the research API review: observation(99)
-was answered with ``"seat": 99`` and score_sheet(99) raised a bare IndexError)."""
+"""A seat outside the game is refused by name: ``view(99)`` must not answer ``"seat": 99``, nor
+``score_sheet(99)`` raise a bare IndexError."""
 
 from __future__ import annotations
 

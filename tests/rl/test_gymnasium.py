@@ -148,7 +148,8 @@ def test_step_before_reset_says_so():
 
 @pytest.mark.parametrize("action", [None, 2.9, "3", True])
 def test_an_action_that_is_not_an_integer_is_refused_by_name(action):
-    """``int()`` used to play ``2.9`` as action 2; the episode goes on untouched after the refusal."""
+    """``2.9`` is refused, not played as action 2 (as ``int()`` would); the episode goes on
+    untouched after the refusal."""
     env = GameEnv("kingdomino", 2)
     env.reset(seed=0)
     with pytest.raises(GameError, match="action: expected an integer action code"):

@@ -137,8 +137,8 @@ def test_bad_creation_requests(client: TestClient) -> None:
         {"game": "kingdomino", "players": 2, "seats": [{"kind": "robot"}, {"kind": "human"}]}
     )
     assert status == 422 and error["field"].startswith("seats")
-    # Found by the attack review: a bad option's value named "options" (or "options.harmony.bool")
-    # as the field; "players": true was read as 1; names were kept as sent.
+    # A bad option's value names its option as the field (not "options" nor
+    # "options.harmony.bool"); "players": true is not read as 1; names are checked.
     for value, status_code in ((1, 400), ([1], 422)):
         status, error = post(
             {"game": "kingdomino", "players": 2, "seats": human, "options": {"harmony": value}}
@@ -406,8 +406,8 @@ def test_a_deal_is_not_played_again_with_several_humans(client: TestClient) -> N
 
 
 def test_a_player_who_left_keeps_their_moves_and_their_open_page_only_watches(client: TestClient) -> None:
-    """Found by the attack review: after Bea left, her page still open was told it held her seat
-    (the AI's legal moves, "leave" offered), and Ann's undo took back Bea's own moves with hers."""
+    """After Bea left, her page still open is not told it holds her seat (no legal moves, no
+    "leave" offered), and Ann's undo does not take back Bea's own moves with hers."""
     created = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
     game_id = created["id"]
     tokens = [seat["token"] for seat in created["seats"]]

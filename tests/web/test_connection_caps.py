@@ -1,11 +1,10 @@
 """A client that holds and reopens connections by the hundred leaves room for everyone else.
 
-Found by the attack review of 2026-11-28: one client holding 1,100 half-sent requests, and
-reopening each one the server closed, under a file limit of 1,024: 51 % of other clients'
-``GET /api/meta`` and 20 of 20 of their WebSockets failed (every file descriptor was taken, and
-the kernel queued everyone's new connections behind the attacker's). Now each address holds at
-most ``MAX_CONNECTIONS_PER_ADDRESS``, the server as many as its file limit leaves room for, and
-the last part of those only goes to addresses that hold few.
+The attack: one client holding more half-sent requests than the server has file descriptors, and
+reopening each one the server closes, would take every descriptor and have the kernel queue
+everyone's new connections behind its own. So each address holds at most
+``MAX_CONNECTIONS_PER_ADDRESS``, the server as many as its file limit leaves room for, and the
+last part of those only goes to addresses that hold few.
 
 Against a real ``kingdomino serve`` process with a file limit of 256 (its connections: 188), an
 attacker at 127.0.0.1 and 127.0.0.3 holding 300 half-sent requests and reopening them, while a

@@ -1,9 +1,8 @@
 """The server's hint slots are shared fairly: one client asking hints in many games at once takes
 at most ``MAX_HINTS_PER_CLIENT`` of them, and the other players' hints are still computed.
 
-Before (a known limit of the attack review of 2026-11-27, docs/server.md), the ``MAX_HINTS``
-slots were the server's alone: a client holding them in two games made every other player's hint
-"the server is busy".
+Without a cap per client, a client holding the server's ``MAX_HINTS`` slots in two games would
+make every other player's hint "the server is busy" (docs/server.md).
 """
 
 from __future__ import annotations

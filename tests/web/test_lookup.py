@@ -1,9 +1,8 @@
 """Looking games up costs the server little, whatever tokens a client makes up.
 
-Found by the attack review of 2026-11-27: ``POST /api/games/lookup`` read and replayed every one
-of its 200 games from the database before looking at the tokens, on the event loop and in one go
-(about 10 ms a long game: 2 s during which the server answered nobody), and so did a view asked
-for with a made-up token.
+``POST /api/games/lookup`` and a view looks at the tokens before reading and replaying a game from
+the database: replaying 200 games on the event loop in one go (about 10 ms a long game) would
+leave the server answering nobody for seconds.
 """
 
 from __future__ import annotations

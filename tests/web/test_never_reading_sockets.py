@@ -1,10 +1,9 @@
 """A WebSocket whose client never reads is cut off once it is a bounded number of bytes behind.
 
-Found by the attack review of 2026-11-28: 20 spectator sockets with a 4 KiB receive buffer that
-never read, on a 4-player Origins Tribe game played over HTTP, had the server's send queues hold
-48 MB after 168 actions, and were still open: the kernel kept accepting their views (it grows a
-socket's send buffer to megabytes), so the outbox never saw them fall behind. Against a real
-uvicorn server, over raw sockets.
+Why a real server: the kernel grows a socket's send buffer to megabytes, so without a fixed one
+the outbox would never see a never-reading socket fall behind while the server's send queues
+held tens of megabytes. Against a real uvicorn server, over raw sockets, with spectator sockets of
+a 4 KiB receive buffer on a 4-player Origins Tribe game played over HTTP.
 """
 
 from __future__ import annotations

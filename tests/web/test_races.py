@@ -144,7 +144,7 @@ def test_undo_after_the_end_is_refused_and_the_game_stays_final(client: TestClie
 
 
 def test_a_game_stored_without_its_setup_draws_draws_them_from_its_seed(database: str) -> None:
-    # What a crash between the two commits of game creation used to leave: a game with no action.
+    # What a crash between the two commits of game creation would leave: a game with no action.
     store = Store(database)
     seats = [
         {"kind": "ai", "level": "random", "name": "AI", "token": None},

@@ -1,8 +1,8 @@
 """A restart with thousands of AI turns to resume, and the games a server keeps in memory.
 
-Found by an attack review: after a kill -9 with 5,000 games of AI seats, the restarted server
-read every game back in one go, and each game kept in memory scanned all the others: one request
-waited 16.7 s.
+Why: after a kill -9 with thousands of games of AI seats, a restarted server that read every game
+back in one go, or a memory in which each game kept scanned all the others, would keep a request
+waiting for seconds.
 """
 
 from __future__ import annotations

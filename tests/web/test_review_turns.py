@@ -2,10 +2,10 @@
 the clients served in turn), at most ``REVIEWS_AT_ONCE`` on a server, a game's review spends at
 most ``SEARCHES_PER_GAME`` searches, and ``/api/stats`` shows every lane and the reviews.
 
-Found by an attack review: twelve Dynasty games of four human seats on one
-screen, played to their end through the API, queued 1,728 ``medium`` searches (about twenty
-worker-minutes) that all competed with another client's review (26.7 s instead of 10.6 s),
-while ``/api/stats`` said nothing waited (it counted the players' lane alone).
+The attack it guards against: twelve Dynasty games of four human seats on one screen, played to
+their end through the API, asking 1,728 ``medium`` searches (about twenty worker-minutes) at once
+that would all compete with another client's review; and ``/api/stats`` must show that work
+waiting, not the players' lane alone.
 """
 
 from __future__ import annotations

@@ -69,9 +69,8 @@ def test_the_lobby_shows_each_levels_rating(page) -> None:
 
 
 def test_a_name_typed_while_the_ratings_load_keeps_its_focus(page) -> None:
-    """The ratings came after the seats were drawn and the seats were drawn again: a name being
-    typed lost the focus (and a test measuring the fields met them detached). They are relabelled
-    in place now."""
+    """The ratings come after the seats are drawn: the seats are relabelled in place, not drawn
+    again, so a name being typed keeps its focus (and its field stays attached)."""
     held: list[Any] = []
     page.route("**/api/ratings", lambda route: held.append(route))
     page.goto(page.base_url + "/")
