@@ -25,9 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import json
-import os
 import random
 import resource
 import socket
@@ -41,6 +39,8 @@ from typing import Any
 
 import httpx
 import websockets
+
+from kingdomino.web.probe_clients import drain, hold_half_sent, never_reading_socket, wait_until_answering
 
 #: Seconds a drained socket may stay silent before it counts as left open by the server.
 DRAIN_SILENCE = 3.0
@@ -68,32 +68,8 @@ def start_server(port: int, directory: str, files: int) -> subprocess.Popen[byte
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1)
-            return server
-        except httpx.HTTPError:
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit("the server did not start") from None
-            time.sleep(0.1)
-
-
-def upgrade_request(game_id: str, token: str) -> bytes:
-    key = base64.b64encode(os.urandom(16)).decode()
-    return (
-        f"GET /ws/games/{game_id}?tokens={token} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-    ).encode()
-
-
-def never_reading_socket(port: int, game_id: str, token: str) -> socket.socket:
-    """A spectator socket with a 4 KiB receive buffer (set before it connects) that will not read."""
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.connect(("127.0.0.1", port))
-    sock.sendall(upgrade_request(game_id, token))
-    return sock
+    wait_until_answering(f"http://127.0.0.1:{port}", 60, server)
+    return server
 
 
 def kernel_send_queues(port: int, peers: set[int]) -> int:
@@ -105,22 +81,6 @@ def kernel_send_queues(port: int, peers: set[int]) -> int:
         if int(local.split(":")[1], 16) == port and int(remote.split(":")[1], 16) in peers:
             held += int(queues.split(":")[0], 16)
     return held
-
-
-def drain(sock: socket.socket) -> tuple[int, bool]:
-    """The bytes read until the server closes ``sock`` (or it falls silent), and whether it closed."""
-    sock.settimeout(DRAIN_SILENCE)
-    total = 0
-    while True:
-        try:
-            chunk = sock.recv(1 << 16)
-        except TimeoutError:
-            return total, False
-        except ConnectionResetError:
-            return total, True
-        if not chunk:
-            return total, True
-        total += len(chunk)
 
 
 async def watch(ws_base: str, game_id: str, token: str, seen: list[int]) -> None:
@@ -172,7 +132,7 @@ async def never_reading(port: int, sockets: int, seed: int) -> None:
     await asyncio.sleep(1.0)
     peers = {sock.getsockname()[1] for sock in silent}
     queued = kernel_send_queues(port, peers)
-    drained = [await asyncio.to_thread(drain, sock) for sock in silent]
+    drained = [await asyncio.to_thread(drain, sock, DRAIN_SILENCE) for sock in silent]
     for sock in silent:
         sock.close()
     sizes = [size for size, _ in drained]
@@ -200,30 +160,6 @@ class Tally:
     def share(self) -> str:
         percent = 100 * self.succeeded / self.tried if self.tried else 0.0
         return f"{self.succeeded} of {self.tried} ({percent:.0f} %)"
-
-
-async def hold_half_sent(port: int, stop: asyncio.Event, pause: float, opened: list[int]) -> None:
-    """One attacker connection: half a request line, held until the server closes it, then again."""
-    while not stop.is_set():
-        try:
-            connecting = asyncio.open_connection("127.0.0.1", port, local_addr=(ATTACK_ADDRESS, 0))
-            reader, writer = await asyncio.wait_for(connecting, 5)
-        except (OSError, TimeoutError):
-            await asyncio.sleep(pause)
-            continue
-        opened[0] += 1
-        try:
-            writer.write(b"GET /api/meta HTT")
-            reading = asyncio.ensure_future(reader.read())
-            stopping = asyncio.ensure_future(stop.wait())
-            await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)
-            reading.cancel()
-            stopping.cancel()
-        except OSError:
-            pass
-        finally:
-            writer.transport.abort()
-        await asyncio.sleep(pause)
 
 
 async def legit_meta(port: int, timeout: float, tally: Tally) -> None:
@@ -271,7 +207,12 @@ async def slowloris(
     link = f"/ws/games/{game['id']}?tokens={game['spectator_token']}"
     stop, pages_closed = asyncio.Event(), asyncio.Event()
     opened = [0]
-    attackers = [asyncio.create_task(hold_half_sent(port, stop, pause, opened)) for _ in range(attack)]
+
+    def one_more() -> None:
+        opened[0] += 1
+
+    holding = [hold_half_sent(port, ATTACK_ADDRESS, stop, pause, one_more) for _ in range(attack)]
+    attackers = [asyncio.create_task(attacker) for attacker in holding]
     deadline = time.monotonic() + 15
     while opened[0] < attack and time.monotonic() < deadline:
         await asyncio.sleep(0.1)

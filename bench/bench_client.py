@@ -40,12 +40,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import httpx
+
+from kingdomino.web.probe_clients import wait_until_answering
 
 CHROMIUM = "/usr/bin/chromium"
 SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
@@ -133,17 +134,13 @@ def start_server(data_dir: str, ai_delay: float) -> tuple[subprocess.Popen[bytes
     command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(port), "--data-dir", data_dir]
     server = subprocess.Popen([*command, "--ai-delay", str(ai_delay)], env=env, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120  # a busy machine starts it slowly
-    while True:
-        try:
-            httpx.get(f"{base}/api/meta", timeout=1)
-            return server, base
-        except httpx.HTTPError:
-            if time.monotonic() > deadline:
-                server.kill()
-                server.wait()
-                raise SystemExit("the server did not start") from None
-            time.sleep(0.1)
+    try:
+        wait_until_answering(base, 120, server)  # a busy machine starts it slowly
+    except RuntimeError:
+        server.kill()
+        server.wait()
+        raise
+    return server, base
 
 
 def create(

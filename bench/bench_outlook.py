@@ -1,6 +1,6 @@
 """The engine's heuristic (``games/domino/outlook.py``) measured: a one-ply player on it against 3 greedy.
 
-Each row is the ``heuristic`` agent (one ply on ``State.heuristic_gains``) in one seat and
+Each row is the ``heuristic`` agent (one ply on ``State.fast_estimates``) in one seat and
 the opponent (``--opponent``, default ``greedy``) in the other three, seats rotated over the
 same deals; the game's outlook weights are changed for that row only (``Game.outlook``).
 The first row is the opponent itself: an even share of the wins is 0.25. The rows with one

@@ -4,7 +4,7 @@ Plays a long game with random legal moves (a Kingdomino Dynasty of 4 players, a 
 Tribe, a Duel), makes it a finished live game as the server holds it, and times
 ``views.replay_view`` for every step, forwards as the replay's "next" button asks them, then in a
 shuffled order (a client jumping about), then the last ten steps again; each replayed from the
-start (as before 2026-11-27) and from the states kept (``views.Replays``, the server's way). Prints
+start (the way without kept states) and from the states kept (``views.Replays``, the server's way). Prints
 ms per step (median and mean). Each step's view is built as the server answers it, on its event
 loop, so a machine busy with other work adds to every figure.
 

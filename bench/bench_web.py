@@ -35,6 +35,8 @@ from typing import Any
 import httpx
 import websockets
 
+from kingdomino.web.probe_clients import wait_until_answering
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -173,15 +175,8 @@ def start_server(port: int, url: str, workers: str) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(port), "--database-url", url]
     command += ["--ai-delay", "0"] + (["--ai-workers", workers] if workers else [])
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1)
-            return server
-        except httpx.HTTPError:
-            if time.monotonic() > deadline:
-                raise SystemExit("the server did not start") from None
-            time.sleep(0.1)
+    wait_until_answering(f"http://127.0.0.1:{port}", 30, server)
+    return server
 
 
 def main() -> None:

@@ -61,7 +61,7 @@ def placing(text: str, in_hand: int, next_row: list[int], players: int = 2, **op
 
 
 def greedy_best(state: ClassicState) -> set[int]:
-    gains = state.immediate_gains()
+    gains = state.score_gains()
     best = max(g for _, g in gains)
     return {a for a, g in gains if g == best}
 

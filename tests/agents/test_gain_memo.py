@@ -1,4 +1,4 @@
-"""The remembered placement values behind ``immediate_gains`` and ``heuristic_gains`` (``domino.memo``).
+"""The remembered placement values behind ``score_gains`` and ``fast_estimates`` (``domino.memo``).
 
 They are a pure function of the game's scoring settings, the kingdom's contents and the domino:
 a remembered value must equal a fresh one, and games that score differently must never share one.
@@ -59,10 +59,10 @@ def lockstep(name: str, states: list[State], seed: int) -> int:
             for state in states:
                 state.apply(outcome)
             continue
-        remembered = [(state.immediate_gains(), state.heuristic_gains()) for state in states]
+        remembered = [(state.score_gains(), state.fast_estimates()) for state in states]
         for state, gains in zip(states, remembered):
             memo.clear()
-            assert gains == (state.immediate_gains(), state.heuristic_gains())
+            assert gains == (state.score_gains(), state.fast_estimates())
         compared += 1
         legal = first.legal_actions()
         action = legal[int(rng.random() * len(legal))]
@@ -99,7 +99,7 @@ def test_the_memory_is_emptied_when_full(name: str, monkeypatch: pytest.MonkeyPa
         if state.current_player == CHANCE:
             state.apply(state.sample_chance(rng))
             continue
-        state.heuristic_gains()
+        state.fast_estimates()
         assert len(memo) <= 8
         decisions += 1
         legal = state.legal_actions()

@@ -33,7 +33,7 @@ def test_placement_gains_equal_the_score_change(players: int, options: dict[str,
             seat = state.current_player
             if state.phase == PLACE:
                 now = state.kingdoms[seat].region_points() + state.kingdom_bonus(state.kingdoms[seat])
-                for action, gain in state.immediate_gains():
+                for action, gain in state.score_gains():
                     after = state.clone()
                     after.apply(action)
                     kingdom = after.kingdoms[seat]
@@ -42,7 +42,7 @@ def test_placement_gains_equal_the_score_change(players: int, options: dict[str,
             elif state.phase == CLAIM:
                 kingdom = state.kingdoms[seat]
                 now = kingdom.region_points() + state.kingdom_bonus(kingdom)
-                for action, gain in state.immediate_gains():
+                for action, gain in state.score_gains():
                     domino = DOMINOES[action - game.claim_base + 1]  # type: ignore[attr-defined]
                     changes = []
                     for code in kingdom.legal_placements(domino):

@@ -42,17 +42,17 @@ def test_a_playout_stops_after_depth_decisions(depth: int) -> None:
     assert not cut.is_terminal() and cut.current_player != CHANCE
     expected = start.clone()
     random_decisions(expected, random.Random(9), depth)
-    assert cut.observation(None) == expected.observation(None)
+    assert cut.view(None) == expected.view(None)
     fewer = start.clone()
     random_decisions(fewer, random.Random(9), depth - 1)
-    assert fewer.observation(None) != expected.observation(None)
+    assert fewer.view(None) != expected.view(None)
 
 
 def test_a_cut_duel_playout_is_valued_by_the_outlook() -> None:
     start = first_decision("duel", 4)
     state = start.clone()
     values = playout_values(state, 0, "random", random.Random(3), 6, 0.6, 80.0)
-    leads = state.outlook_leads()
+    leads = state.expected_leads()
     assert leads is not None and not state.is_terminal()
     assert leads[0] == pytest.approx(-leads[1])
     assert values == pytest.approx(estimated_values(leads, 0.6, 80.0))
@@ -61,7 +61,7 @@ def test_a_cut_duel_playout_is_valued_by_the_outlook() -> None:
 
 def test_a_game_without_an_outlook_plays_to_the_end() -> None:
     state = first_decision("kingdomino", 4)
-    assert state.outlook_leads() is None
+    assert state.expected_leads() is None
     values = playout_values(state, 0, "random", random.Random(3), 6, 0.6, 30.0)
     assert state.is_terminal()
     assert values == terminal_values(state, 0.6, 30.0)

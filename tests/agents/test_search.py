@@ -90,7 +90,7 @@ def test_analysis_ranks_candidates_with_visits() -> None:
 @pytest.mark.parametrize("kind", ["mce", "mcts"])
 def test_a_kept_action_is_searched_though_pruning_leaves_it_out(kind: str) -> None:
     state = last_round_position(3)
-    gains = sorted(state.immediate_gains(), key=lambda pair: pair[1])
+    gains = sorted(state.score_gains(), key=lambda pair: pair[1])
     worst = gains[0][0]
     assert gains[0][1] < gains[-2][1]  # the two best by prior leave it out
     spec = f"{kind}:iterations=40,prune=2"
@@ -149,10 +149,10 @@ def test_search_agents_never_return_an_illegal_action(
     ]
     for index, state in enumerate(states):
         for agent in agents:
-            before = state.observation(None)
+            before = state.view(None)
             action = agent.act(state)
             assert state.illegal_reason(action) is None, (index, agent.name, state.action_text(action))
-            assert state.observation(None) == before, "an agent must not change the state it analyses"
+            assert state.view(None) == before, "an agent must not change the state it analyses"
 
 
 def test_terminal_values_mix_win_share_and_margin() -> None:
@@ -259,8 +259,8 @@ def test_the_outlook_prior_ranks_the_root_by_the_games_outlook() -> None:
                 continue
             agent = make_agent("mce:iterations=4,prior=outlook,prune=3", 1)
             actions, _ = agent.candidates(state)  # type: ignore[attr-defined]
-            best = max(gain for _, gain in state.outlook_gains())
-            assert dict(state.outlook_gains())[actions[0]] == best
+            best = max(gain for _, gain in state.best_estimates())
+            assert dict(state.best_estimates())[actions[0]] == best
             if name == "kingdomino":
-                assert state.outlook_gains() == state.heuristic_gains()
+                assert state.best_estimates() == state.fast_estimates()
             state.apply(rng.choice(state.legal_actions()))

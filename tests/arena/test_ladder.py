@@ -334,7 +334,7 @@ def test_a_mean_score_s_interval_takes_a_deal_as_a_draw() -> None:
 
 
 def test_the_ladders_of_shared_deals_keep_their_intervals_on_those_deals() -> None:
-    # Before 2026-11-27 every table played the same few deals (2 in a 4-player ladder): their
+    # With shared deals every table plays the same few deals (2 in a 4-player ladder): their
     # intervals take a game as a draw, the only reading 2 deals allow (one degree of freedom
     # would read ± 86 points on a mean of 46).
     games = a_poor_deal_and_a_rich_one()

@@ -127,14 +127,14 @@ def test_a_dynasty_shows_each_game_played_with_its_kingdoms_and_points() -> None
     ended: list[list[dict]] = []
     while not state.is_terminal():
         before = state.game_index
-        kingdoms = state.observation(None)["kingdoms"]
+        kingdoms = state.view(None)["kingdoms"]
         action = state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions())
         last_move = state.clone()
         last_move.apply(action)
         state = last_move
         if state.game_index != before:
             ended.append(kingdoms)
-    seen = state.observation(0)
+    seen = state.view(0)
     assert seen["game_number"] == 3 and seen["games_in_match"] == 3
     past = seen["past_games"]
     assert [game["game"] for game in past] == [1, 2]
@@ -145,7 +145,7 @@ def test_a_dynasty_shows_each_game_played_with_its_kingdoms_and_points() -> None
             assert len(kingdom["squares"]) - len(earlier["squares"]) in (0, 2)
             assert [s for s in earlier["squares"] if s not in kingdom["squares"]] == []
         assert all(len(k["squares"]) > 1 for k in game["kingdoms"])
-    assert new_state(2).observation(None)["past_games"] == []
+    assert new_state(2).view(None)["past_games"] == []
 
 
 def test_clone_is_independent() -> None:
@@ -153,7 +153,7 @@ def test_clone_is_independent() -> None:
     rng = random.Random(4)
     play_random(state, rng, lambda s: s.phase == PLACE and s.round_number == 3)
     copy = state.clone()
-    snapshot = state.observation(None)
+    snapshot = state.view(None)
     play_random(copy, rng)
-    assert state.observation(None) == snapshot
+    assert state.view(None) == snapshot
     assert isinstance(copy, ClassicState) and copy.is_terminal()

@@ -65,7 +65,7 @@ def test_claims_further_right_in_the_row_cost_their_row_place() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_heuristic_gains_are_the_immediate_gains_plus_the_outlook(players: int) -> None:
+def test_fast_estimates_are_the_score_gains_plus_the_outlook(players: int) -> None:
     rng = random.Random(players)
     checked = 0
     for _ in range(6):
@@ -74,8 +74,8 @@ def test_heuristic_gains_are_the_immediate_gains_plus_the_outlook(players: int) 
             if state.current_player == CHANCE:
                 state.apply(state.sample_chance(rng))
                 continue
-            immediate = dict(state.immediate_gains())
-            heuristic = dict(state.heuristic_gains())
+            immediate = dict(state.score_gains())
+            heuristic = dict(state.fast_estimates())
             assert set(heuristic) == set(immediate)
             kingdom = state.kingdoms[state.current_player]
             if state.phase == PLACE and state.game.discard_action not in heuristic:

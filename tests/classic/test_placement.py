@@ -125,10 +125,10 @@ def test_discard_is_the_only_action_when_nothing_fits() -> None:
 
 def test_discard_is_refused_when_a_placement_exists() -> None:
     state = at_placement(4, 3, 1)
-    before = state.observation(None)
+    before = state.view(None)
     with pytest.raises(ValueError, match="may not be discarded"):
         state.apply_text("discard")
-    assert state.observation(None) == before
+    assert state.view(None) == before
 
 
 def test_refusal_reasons_are_specific() -> None:

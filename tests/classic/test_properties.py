@@ -92,12 +92,12 @@ def test_clones_are_independent(config, seed, steps) -> None:
             break
         legal = state.legal_actions()
         state.apply(state.sample_chance(rng) if state.is_chance() else legal[int(rng.random() * len(legal))])
-    snapshot = state.observation(None)
+    snapshot = state.view(None)
     copy = state.clone()
     while not copy.is_terminal():
         legal = copy.legal_actions()
         copy.apply(copy.sample_chance(rng) if copy.is_chance() else legal[int(rng.random() * len(legal))])
-    assert state.observation(None) == snapshot
+    assert state.view(None) == snapshot
 
 
 @settings(max_examples=25, deadline=None)
@@ -121,11 +121,11 @@ def test_observations_hide_the_undrawn_dominoes(config, seed) -> None:
         if state.is_chance():
             state.apply(state.sample_chance(rng))
             continue
-        seen = state.observation(state.current_player)
+        seen = state.view(state.current_player)
         other = state.clone()
         assert isinstance(other, ClassicState)
         other.pool = list(reversed(other.pool))  # another order of the same undrawn set
-        assert other.observation(state.current_player) == seen
+        assert other.view(state.current_player) == seen
         text = repr(seen)
         assert "pool" not in seen and "seed" not in text
         legal = state.legal_actions()
@@ -143,7 +143,7 @@ def test_illegal_actions_are_refused_and_change_nothing(config, seed, probe) -> 
         legal = set(state.legal_actions())
         action = probe % game.num_actions
         if action not in legal:
-            before = state.observation(None)
+            before = state.view(None)
             reason = state.illegal_reason(action)
             assert reason
             try:
@@ -152,6 +152,6 @@ def test_illegal_actions_are_refused_and_change_nothing(config, seed, probe) -> 
                 assert str(error) == reason
             else:
                 raise AssertionError("an illegal action was applied")
-            assert state.observation(None) == before
+            assert state.view(None) == before
         state.apply(sorted(legal)[int(rng.random() * len(legal))])
         probe = probe * 7 + 3

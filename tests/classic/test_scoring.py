@@ -89,8 +89,8 @@ def test_harmony_needs_a_full_frame_and_no_discard() -> None:
 
 
 def test_a_bonus_at_zero_says_why() -> None:
-    """Found by the words review: a sheet read "Middle Kingdom 0" (or "Harmony 0") and the player
-    could not tell why; the engine's rule now says it, named for a page and in English words."""
+    """A sheet's "Middle Kingdom 0" (or "Harmony 0") says why: the engine names the rule missed,
+    for a page and in English words."""
     off = score_sheet(parse_kingdom("C  W1 W0 W0 W0"), True, True).bonuses
     assert [(b.points, b.missed and b.missed.to_json()) for b in off] == [
         (0, {"key": "off_centre", "values": {"frame": 5}}),

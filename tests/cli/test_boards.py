@@ -1,9 +1,8 @@
 """The boards ``kingdomino play`` draws: every square a fixed-width cell, apart from its neighbours.
 
-Found by a CLI review: crowned squares ran together (``F1♛S1♛``) in the kingdoms, Duel maps,
-territories and rows of every game, so a player could not tell where a square ended. Each board
-here is drawn without colours (as ``NO_COLOR`` or a log shows it), where only the layout tells
-squares apart.
+Crowned squares must not run together (``F1♛S1♛``) in the kingdoms, Duel maps, territories and
+rows of any game, or a player cannot tell where a square ends. Each board here is drawn without
+colours (as ``NO_COLOR`` or a log shows it), where only the layout tells squares apart.
 """
 
 from __future__ import annotations

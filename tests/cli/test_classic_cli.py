@@ -52,7 +52,7 @@ def test_score_json_with_both_bonuses(tmp_path: Path) -> None:
 
 
 def test_score_says_why_a_bonus_scores_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The table read "middle kingdom | 0" and "harmony | 0" with no reason; each now says it."""
+    """A "middle kingdom | 0" or "harmony | 0" line of the table says why it scores nothing."""
     # The console's width is read from COLUMNS when the CLI is imported, not at each invoke.
     monkeypatch.setattr(cli_console, "width", 200)
     bonuses = ["--variant", "middle-kingdom", "--variant", "harmony"]
@@ -195,8 +195,9 @@ def test_replay_refuses_malformed_records(tmp_path: Path) -> None:
 
 
 def test_bad_files_and_paths_are_refused_in_words_before_any_work(tmp_path: Path) -> None:
-    """Found by the CLI review: a record not in UTF-8 ended in a traceback, a record cut short kept
-    its false result, and a path that cannot be written failed after the whole game or ladder."""
+    """Refused in words, before any work: a record not in UTF-8 (no traceback), a record cut short
+    (not keeping its false result), a path that cannot be written (not after the whole game or
+    ladder)."""
     binary = tmp_path / "bin.json"
     binary.write_bytes(b"\xff\xfe\x00garbage")
     for command in (["replay", str(binary)], ["analyse", str(binary), "--at", "0"]):
@@ -288,8 +289,9 @@ def test_help_wraps_each_paragraph_to_the_terminal() -> None:
 
 
 def test_the_command_line_says_what_a_mistake_was() -> None:
-    """Found by the CLI review: -h and --version were unknown; --mode with Kingdomino said "unknown
-    Kingdomino variant 'mode'"; comma-separated agents in a tournament said "players: got 1"."""
+    """-h and --version are known; --mode with Kingdomino names the flag (not "unknown Kingdomino
+    variant 'mode'"); comma-separated agents in a tournament say what was expected (not "players:
+    got 1")."""
     assert runner.invoke(app, ["-h"]).exit_code == 0
     version = runner.invoke(app, ["--version"])
     assert version.exit_code == 0 and version.output.startswith("kingdomino ")
@@ -321,7 +323,7 @@ def test_score_help_shows_each_games_kingdom_text_in_words() -> None:
 
 def test_score_help_example_scores_as_the_help_says() -> None:
     """``score --help`` ends with a whole kingdom to type; scored, it gives the points the help
-    announces (a newcomer's review of 2026-11-27 found cell examples only, "W0, M2")."""
+    announces (cell examples alone, "W0, M2", leave a newcomer guessing at a kingdom's text)."""
     help_text = runner.invoke(app, ["score", "--help"], env={"COLUMNS": "100"}).output
     assert "(16 points;" in " ".join(help_text.split())
     starts = ("W0 W1", "L1 C", "L0 L0")
@@ -423,8 +425,8 @@ def test_a_tournament_of_one_deal_shows_no_interval_of_zero(tmp_path: Path) -> N
     ],
 )
 def test_a_flag_s_help_shows_no_value_type(command: str, flags: tuple[str, ...]) -> None:
-    """Every command's help read ``--json <bool>`` and ``--help -h <bool>`` (Typer's rich help
-    wrote a flag's type as if it took a value); a flag now stands bare, as in Click's own help."""
+    """A flag stands bare in every command's help, as in Click's own help, not ``--json <bool>``
+    nor ``--help -h <bool>`` (Typer's rich help writes a flag's type as if it took a value)."""
     result = runner.invoke(app, [*command.split(), "--help"], env={"COLUMNS": "200"}, terminal_width=200)
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.replace("│", " ").split())

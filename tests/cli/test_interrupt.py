@@ -1,9 +1,8 @@
 """Ctrl-C or the end of standard input in ``kingdomino play``: the game so far is kept.
 
-Found by a CLI review: a KeyboardInterrupt lost the whole game (and printed a traceback); the
-end of standard input ended it as if the player had typed 'quit'. Now, with ``--save``, the
-record so far is written (without a result: ``replay`` reads it as an unfinished game), one line
-says so on stderr, and the exit code is 130.
+With ``--save``, the record so far is written (without a result: ``replay`` reads it as an
+unfinished game), one line says so on stderr (no traceback), and the exit code is 130; the end
+of standard input is not taken for 'quit'.
 """
 
 from __future__ import annotations

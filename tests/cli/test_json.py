@@ -1,6 +1,6 @@
 """``replay --json`` and ``analyse --json``: every figure the tables show, by name, on stdout.
 
-Found by a CLI review: ``simulate`` and ``score`` had ``--json``, ``replay`` and ``analyse`` did not.
+Like ``simulate`` and ``score``, each command that prints figures has ``--json``.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """``kingdomino serve`` as a newcomer meets it: where it listens, said before it starts.
 
-A newcomer's review of 2026-11-27: a port already taken printed "Kingdomino at
-http://127.0.0.1:8000/", then uvicorn's "ERROR: [Errno 98] error while attempting to bind on
-address ...", exit code 3; nothing said how friends on other computers join, and the invite
-links of a page opened at 127.0.0.1 open on that computer alone.
+A port already taken is said in words before anything claims the server is listening (not
+uvicorn's "ERROR: [Errno 98] error while attempting to bind on address ..."), and the command says
+how friends on other computers join: the invite links of a page opened at 127.0.0.1 open on that
+computer alone.
 """
 
 from __future__ import annotations

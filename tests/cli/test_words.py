@@ -1,8 +1,8 @@
 """What the command line shows a person is in words, never the engine's identifiers.
 
-Found by a CLI review: ``forest_jungle`` in a score table, ``double_dot`` and ``all_black`` in
-Duel's log and bonuses, ``phase first_claim`` over an Origins table, and option errors naming
-``middle_kingdom`` and ``options.totem_tie`` where the player had typed ``--variant
+Not ``forest_jungle`` in a score table, ``double_dot`` and ``all_black`` in Duel's log and
+bonuses, ``phase first_claim`` over an Origins table, nor option errors naming
+``middle_kingdom`` and ``options.totem_tie`` where the player typed ``--variant
 middle-kingdom``. JSON and records keep the identifiers.
 """
 

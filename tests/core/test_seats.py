@@ -1,5 +1,5 @@
-"""A seat outside the game is refused by name (found by the research API review: observation(99)
-was answered with ``"seat": 99`` and score_sheet(99) raised a bare IndexError)."""
+"""A seat outside the game is refused by name: ``view(99)`` must not answer ``"seat": 99``, nor
+``score_sheet(99)`` raise a bare IndexError."""
 
 from __future__ import annotations
 
@@ -15,11 +15,11 @@ GAMES = [("kingdomino", {}), ("duel", {}), ("origins", {"mode": "tribe"})]
 @pytest.mark.parametrize(("game", "options"), GAMES)
 def test_a_seat_outside_the_game_is_refused(game: str, options: dict) -> None:
     state = make_game(game, 2, options).new_initial_state()
-    assert state.observation(None)["seat"] is None and state.observation(1)["seat"] == 1
-    assert state.observation(CHANCE)["seat"] == CHANCE  # the acting "seat" of a chance step
+    assert state.view(None)["seat"] is None and state.view(1)["seat"] == 1
+    assert state.view(CHANCE)["seat"] == CHANCE  # the acting "seat" of a chance step
     for seat in (2, 99, -7):
         with pytest.raises(GameError, match=r"seat: expected 0\.\.1 or None"):
-            state.observation(seat)
+            state.view(seat)
     for seat in (2, 99, -1):
         with pytest.raises(GameError, match=r"seat: expected 0\.\.1, got"):
             state.score_sheet(seat)

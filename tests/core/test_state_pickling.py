@@ -25,7 +25,7 @@ def test_a_pickled_state_plays_on_as_the_original(name: str, players: int, optio
             state.sample_chance(rng) if state.current_player == CHANCE else legal[rng.randrange(len(legal))]
         )
     copy = pickle.loads(pickle.dumps(state))
-    assert copy.observation(0) == state.observation(0)
+    assert copy.view(0) == state.view(0)
     assert copy.legal_actions() == state.legal_actions()
     assert copy.scores() == state.scores()
 

@@ -56,7 +56,7 @@ def test_a_draft_pick_is_worth_the_best_drawing_its_dice_allow() -> None:
                 state.apply(state.sample_chance(rng))
                 continue
             if state.phase == DRAFT_B:
-                values = dict(state.immediate_gains())
+                values = dict(state.score_gains())
                 assert len(set(values.values())) > 1 or len(values) == 1
                 for action, gain in values.items():
                     trial = state.clone()

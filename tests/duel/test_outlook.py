@@ -8,7 +8,7 @@ import pytest
 
 from kingdomino.agents import make_agent
 from kingdomino.arena.match import play_game, seat_agents
-from kingdomino.games.duel.outlook import heuristic_gains, outlook, value
+from kingdomino.games.duel.outlook import best_estimates, outlook, value
 from kingdomino.games.duel.state import DuelState
 
 from .helpers import GAME, coat, play, start
@@ -79,7 +79,7 @@ def test_a_gained_lightning_power_counts_until_it_is_resolved() -> None:
     play(state, "draw 0,1 E", "draw 0,1 E")
     assert state.phase_name == "resolve" and state.owner[coat("quarters")] == 0
     assert outlook(state, 0) > before  # the cross to come is counted, not lost
-    gains = dict(heuristic_gains(state))
+    gains = dict(best_estimates(state))
     best = max(gains, key=lambda action: gains[action])
     after = state.clone()
     after.apply(best)

@@ -87,7 +87,7 @@ def test_thousands_of_random_games_keep_every_invariant() -> None:
     rounds = Counter[int]()
     for seed in range(1500):
         state = checked_random_game(seed)
-        observation = state.observation(None)
+        observation = state.view(None)
         for seat in (0, 1):
             score, largest = scratch_score(observation, seat)
             assert score == state.scores()[seat]
@@ -110,9 +110,9 @@ def test_replay_is_deterministic_and_clones_are_independent(seed: int) -> None:
     for text in record.actions[: len(record.actions) // 2]:
         middle.apply_text(text)
     copy = middle.clone()
-    snapshot = copy.observation(None)
+    snapshot = copy.view(None)
     rng = random.Random(seed)
     while not middle.is_terminal():
         legal = middle.legal_actions() if middle.current_player != CHANCE else [middle.sample_chance(rng)]
         middle.apply(legal[int(rng.random() * len(legal))])
-    assert copy.observation(None) == snapshot
+    assert copy.view(None) == snapshot

@@ -311,7 +311,7 @@ def test_the_view_shows_every_face_a_die_may_be_turned_to() -> None:
     (public components), so a table can picture the choice."""
     state = GAME.new_initial_state()
     state.apply(state.sample_chance(random.Random(3)))
-    for die in state.observation(0)["dice"]:
+    for die in state.view(0)["dice"]:
         faces = DICE[die["die"] - 1]
         assert die["faces"] == [
             {"coat": COATS[f.coat].id if f.coat != JOKER else "?", "crosses": f.crosses} for f in faces

@@ -66,22 +66,22 @@ def test_placing_a_volcano_offers_its_marker_and_the_fire_scores() -> None:
 def test_the_observation_says_how_far_the_marker_to_put_reaches() -> None:
     """The page's status line ("within 3 squares of the volcano") reads the reach from the data."""
     state = position(game_of(4), ["H"], row=[28])
-    assert state.observation(0)["fire_range"] is None
+    assert state.view(0)["fire_range"] is None
     state.apply_text("place 0,1 E")  # a 1-crater volcano: its marker reaches 3 squares
-    assert state.observation(0)["fire_range"] == MARKERS[0].range == 3
+    assert state.view(0)["fire_range"] == MARKERS[0].range == 3
     state.apply_text("no-fire")
-    assert state.observation(0)["fire_range"] is None
+    assert state.view(0)["fire_range"] is None
 
 
 @pytest.mark.parametrize(("domino", "craters"), [(28, 1), (42, 2), (48, 3)])
 def test_the_observation_says_how_many_flames_the_marker_to_put_has(domino: int, craters: int) -> None:
     """The page draws the marker where it may go as it will land: as many flames as craters."""
     state = position(game_of(4), ["H"], row=[domino])
-    assert state.observation(0)["fire_marker"] is None
+    assert state.view(0)["fire_marker"] is None
     state.apply_text("place 0,1 E")  # the volcano half lands at 0,2
-    assert state.observation(0)["fire_marker"] == MARKERS[craters - 1].fires == craters
+    assert state.view(0)["fire_marker"] == MARKERS[craters - 1].fires == craters
     state.apply_text("no-fire")
-    assert state.observation(0)["fire_marker"] is None
+    assert state.view(0)["fire_marker"] is None
 
 
 def test_taking_the_marker_is_optional() -> None:

@@ -125,7 +125,7 @@ def test_every_action_code_round_trips_through_text(players: int) -> None:
 def test_observation_hides_the_draw_pile_and_the_stack() -> None:
     game = game_of(4, mode="tribe")
     state = play_random(game.new_initial_state(), random.Random(8), lambda s: s.round_number == 4)
-    observation = state.observation(state.current_player)
+    observation = state.view(state.current_player)
     text = json.dumps(observation)
     assert "pool" not in observation and "stack" not in observation
     assert observation["stack_size"] == state.stack_size()

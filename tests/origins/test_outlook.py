@@ -14,7 +14,7 @@ from kingdomino.games.origins.state import CLAIM, PLACE, OriginsState
 
 
 @pytest.mark.parametrize(("mode", "players"), [("discovery", 4), ("totem", 3), ("tribe", 2)])
-def test_heuristic_gains_add_the_outlook_to_placements_and_claims_only(mode: str, players: int) -> None:
+def test_fast_estimates_add_the_outlook_to_placements_and_claims_only(mode: str, players: int) -> None:
     game = make_game("origins", players, {"mode": mode})
     rng = random.Random(players)
     placements = claims = others = 0
@@ -25,8 +25,8 @@ def test_heuristic_gains_add_the_outlook_to_placements_and_claims_only(mode: str
             if state.current_player == CHANCE:
                 state.apply(state.sample_chance(rng))
                 continue
-            immediate = dict(state.immediate_gains())
-            heuristic = dict(state.heuristic_gains())
+            immediate = dict(state.score_gains())
+            heuristic = dict(state.fast_estimates())
             assert set(heuristic) == set(immediate)
             kingdom = state.kingdoms[state.current_player]
             if state.phase == PLACE and game.discard_action not in heuristic:  # type: ignore[attr-defined]

@@ -121,7 +121,7 @@ def check_observation_ignores_the_future(name: str, players: int, options: dict)
                 assert np.array_equal(encoder.encode(state, seat), before[seat])
             # And the encoder does see a revealed outcome (it is public once drawn).
             # (unless the futures are the same, e.g. the last two draws of a deck in either order).
-            distinct = {repr(child.observation(0)) for child in futures}
+            distinct = {repr(child.view(0)) for child in futures}
             if len(distinct) >= 2:
                 seen = {encoder.encode(child, 0).tobytes() for child in futures}
                 assert len(seen) == len(distinct)
@@ -152,7 +152,7 @@ def test_kingdomino_planes_match_the_kingdom():
     state = decision_states("kingdomino", 3, seed=9)[-1]
     offset, shape = encoder.layout["kingdoms"]
     planes = encoder.encode(state, 1)[offset : offset + int(np.prod(shape))].reshape(shape)
-    observation = state.observation(1)
+    observation = state.view(1)
     side = shape[-1]
     centre = side // 2
     letters = "WFLGSM"
@@ -217,7 +217,7 @@ def test_origins_planes_match_the_territory(mode):
     vector = encoder.encode(state, 1)
     planes = vector[offset : offset + int(np.prod(shape))].reshape(shape)
     assert shape[1] == len(encoder.kingdom_channels) == {"discovery": 13, "totem": 17, "tribe": 27}[mode]
-    observation = state.observation(1)
+    observation = state.view(1)
     centre = shape[-1] // 2
     letters = "GLFQDV"
     resources = ["mammoth", "fish", "mushroom", "flint"]

@@ -148,7 +148,8 @@ def test_step_before_reset_says_so():
 
 @pytest.mark.parametrize("action", [None, 2.9, "3", True])
 def test_an_action_that_is_not_an_integer_is_refused_by_name(action):
-    """``int()`` used to play ``2.9`` as action 2; the episode goes on untouched after the refusal."""
+    """``2.9`` is refused, not played as action 2 (as ``int()`` would); the episode goes on
+    untouched after the refusal."""
     env = GameEnv("kingdomino", 2)
     env.reset(seed=0)
     with pytest.raises(GameError, match="action: expected an integer action code"):
@@ -180,9 +181,9 @@ def test_human_render_mode_prints_at_reset_and_every_step(capsys):
     illegal step that ends the episode included; ``render()`` need not be called."""
     env = GameEnv("kingdomino", 2, render_mode="human")
     env.reset(seed=3)
-    assert printed_observations(capsys) == [env.state.observation(env.seat)]
+    assert printed_observations(capsys) == [env.state.view(env.seat)]
     env.step(int(np.flatnonzero(env.action_masks())[0]))
-    assert printed_observations(capsys) == [env.state.observation(env.seat)]
+    assert printed_observations(capsys) == [env.state.view(env.seat)]
     env.step(int(np.flatnonzero(env.action_masks() == 0)[0]))
     assert len(printed_observations(capsys)) == 1
     assert env.render() is None
@@ -192,7 +193,7 @@ def test_ansi_render_mode_returns_the_text_and_prints_nothing(capsys):
     env = GameEnv("kingdomino", 2, render_mode="ansi")
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.action_masks())[0]))
-    assert json.loads(env.render()) == env.state.observation(env.seat)
+    assert json.loads(env.render()) == env.state.view(env.seat)
     assert capsys.readouterr().out == ""
 
 

@@ -114,7 +114,7 @@ def reset_sequence(env, seeds: list[int | None]) -> list[tuple[int, dict]]:
     for seed in seeds:
         env.reset(seed=seed)
         raw = env.unwrapped
-        games.append((raw.seed_used, raw.engine_state.observation(None)))
+        games.append((raw.seed_used, raw.engine_state.view(None)))
     return games
 
 
@@ -255,7 +255,7 @@ def test_human_render_mode_prints_at_reset_and_every_step(capsys):
     ``step``; ``render()`` need not be called."""
     env = pettingzoo_env.env("kingdomino", players=2, render_mode="human")
     env.reset(seed=1)
-    spectator = env.unwrapped.engine_state.observation
+    spectator = env.unwrapped.engine_state.view
     assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == [spectator(None)]
     env.step(int(np.flatnonzero(env.action_mask(env.agent_selection))[0]))
     assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == [spectator(None)]
@@ -278,7 +278,7 @@ def test_the_env_pickles_and_has_no_global_state() -> None:
     env.reset(seed=3)
     for twin in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
         raw, mine = twin.unwrapped, env.unwrapped
-        assert raw.engine_state.observation(None) == mine.engine_state.observation(None)
+        assert raw.engine_state.view(None) == mine.engine_state.view(None)
         assert (
             twin.observe(twin.agent_selection)["observation"]
             == env.observe(env.agent_selection)["observation"]

@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 
 from kingdomino.web.app import create_app
 from kingdomino.web.live import AWAY_SECONDS
+from kingdomino.web.probe_clients import wait_until_answering
 from kingdomino.web.refusals import REFUSAL_CODES
 
 T = TypeVar("T")
@@ -186,14 +187,7 @@ class ServerProcess:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"{self.base}/api/meta", timeout=1)
-                return
-            except httpx.HTTPError:
-                assert time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.05)
+        wait_until_answering(self.base, 30, self.process)
 
     def kill(self) -> None:
         if self.process.poll() is None:

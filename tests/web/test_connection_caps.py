@@ -1,11 +1,10 @@
 """A client that holds and reopens connections by the hundred leaves room for everyone else.
 
-Found by the attack review of 2026-11-28: one client holding 1,100 half-sent requests, and
-reopening each one the server closed, under a file limit of 1,024: 51 % of other clients'
-``GET /api/meta`` and 20 of 20 of their WebSockets failed (every file descriptor was taken, and
-the kernel queued everyone's new connections behind the attacker's). Now each address holds at
-most ``MAX_CONNECTIONS_PER_ADDRESS``, the server as many as its file limit leaves room for, and
-the last part of those only goes to addresses that hold few.
+The attack: one client holding more half-sent requests than the server has file descriptors, and
+reopening each one the server closes, would take every descriptor and have the kernel queue
+everyone's new connections behind its own. So each address holds at most
+``MAX_CONNECTIONS_PER_ADDRESS``, the server as many as its file limit leaves room for, and the
+last part of those only goes to addresses that hold few.
 
 Against a real ``kingdomino serve`` process with a file limit of 256 (its connections: 188), an
 attacker at 127.0.0.1 and 127.0.0.3 holding 300 half-sent requests and reopening them, while a
@@ -30,6 +29,8 @@ import httpx
 import pytest
 from tests.web.servers import free_port
 from websockets.sync.client import connect
+
+from kingdomino.web.probe_clients import hold_half_sent, wait_until_answering
 
 #: The server's file limit, soft and hard (it cannot raise it).
 FILES = 256
@@ -58,14 +59,7 @@ def server(tmp_path: Path, soft: int, hard: int) -> Iterator[tuple[int, subproce
         stderr=subprocess.DEVNULL,
     )
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/meta", timeout=1)
-                break
-            except httpx.HTTPError:
-                assert process.poll() is None and time.monotonic() < deadline, "the server did not start"
-                time.sleep(0.05)
+        wait_until_answering(f"http://127.0.0.1:{port}", 60, process)
         yield port, process
     finally:
         process.terminate()
@@ -89,26 +83,7 @@ class Attack:
         await asyncio.gather(*(self._hold(slot, address) for slot, address in enumerate(addresses)))
 
     async def _hold(self, slot: int, address: str) -> None:
-        while not self.stopping.is_set():
-            try:
-                connecting = asyncio.open_connection("127.0.0.1", self.port, local_addr=(address, 0))
-                reader, writer = await asyncio.wait_for(connecting, 5)
-            except (OSError, TimeoutError):
-                await asyncio.sleep(0.2)
-                continue
-            self.opened_once.add(slot)
-            try:
-                writer.write(b"GET /api/meta HTT")
-                reading = asyncio.ensure_future(reader.read())
-                stopping = asyncio.ensure_future(self.stopping.wait())
-                await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)
-                reading.cancel()
-                stopping.cancel()
-            except OSError:
-                pass
-            finally:
-                writer.transport.abort()
-            await asyncio.sleep(0.2)
+        await hold_half_sent(self.port, address, self.stopping, 0.2, lambda: self.opened_once.add(slot))
 
     def stop(self) -> None:
         self.loop.call_soon_threadsafe(self.stopping.set)

@@ -1,9 +1,9 @@
 """The AI queue serves clients in turn: a client with many games waiting holds up no one else.
 
-Found by the attack review of 2026-11-27: a script created a hundred games of three ``hard`` AI
-seats and one human seat it never played (so their AI turns were players' turns, ahead of games
-of AI seats alone), and every other player then waited 270 s for an AI reply; and telling each
-waiting game its place took the event loop over the whole queue once per game at every change.
+The attack it guards against: a script creates a hundred games of three ``hard`` AI seats and one
+human seat it never plays (so their AI turns are players' turns, ahead of games of AI seats
+alone); served in order of arrival, every other player would wait minutes for an AI reply. And
+telling each waiting game its place must not walk the whole queue once per game at every change.
 """
 
 from __future__ import annotations

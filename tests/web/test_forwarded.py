@@ -1,10 +1,9 @@
 """Who a client is: its own address, unless it is a proxy the operator names (``--forwarded-allow-ips``).
 
-Found by the attack review of 2026-11-28: uvicorn trusts ``X-Forwarded-For`` from 127.0.0.1 by
-default (and from whoever the environment's ``FORWARDED_ALLOW_IPS`` names), so a client on the
-server's machine with a different header per socket was a new client each time: 150 of 150
-sockets admitted (the cap is 100), two hints at once both ran (the cap is 1). And the option
-the documentation named did not exist. Against a real uvicorn server.
+Why: uvicorn by itself trusts ``X-Forwarded-For`` from 127.0.0.1 (and from whoever the
+environment's ``FORWARDED_ALLOW_IPS`` names), so a client on the server's machine with a different
+header per socket would be a new client each time and pass every cap per client (sockets,
+hints). Against a real uvicorn server.
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.web.refusals import REFUSAL_CODES
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "kingdomino" / "web" / "static"
@@ -74,6 +75,14 @@ def test_every_literal_key_used_by_the_javascript_exists() -> None:
         used |= set(re.findall(r"\bt(?:Touch)?\(\"([a-z0-9_.:]+)\"", source.read_text(encoding="utf-8")))
     assert used, "no t(...) call found"
     assert sorted(used - set(english)) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_ai_level_of_the_server_is_worded_in_every_language(language: str) -> None:
+    """The page offers the server's levels (``/api/meta``) as ``seat.ai:<level>``; one without
+    words would be offered by its bare name."""
+    words = texts(language)
+    assert [level for level in SEAT_LEVELS if f"seat.ai:{level}" not in words] == []
 
 
 def test_every_refusal_a_player_meets_is_worded_in_every_language() -> None:

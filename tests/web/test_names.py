@@ -1,10 +1,10 @@
 """Seat names as every page shows them: nothing invisible, no human passing as an AI or back.
 
-Found by the attack review of 2026-11-27: "Bo (AI, hard)" followed by a zero-width space (or a
-word joiner, a soft hyphen, a variation selector, a tag character) was accepted for a human and
-shown as an AI's name; so was "Bo (ИИ, сложный)", the Russian page's words for an AI; a name of
-zero-width characters showed as nothing; one letter under 39 accents ran over the lines above it;
-and an AI seat named "Anna" by its creator read as a person.
+What it refuses: "Bo (AI, hard)" followed by a zero-width space (or a word joiner, a soft hyphen,
+a variation selector, a tag character) for a human, which would show as an AI's name; so would
+"Bo (ИИ, сложный)", the Russian page's words for an AI; a name of zero-width characters, which
+shows as nothing; one letter under 39 accents, which runs over the lines above it. And an AI seat
+named "Anna" by its creator must not read as a person.
 """
 
 from __future__ import annotations
@@ -93,8 +93,8 @@ def test_an_ai_seat_s_own_name_says_it_is_an_ai(client: TestClient) -> None:
     ],
 )
 def test_a_human_name_may_end_in_a_bracketed_place(client: TestClient, name: str) -> None:
-    """Found by the words review: any name ending in "(x, y)" was refused as an AI's, "Anna (Pest,
-    HU)" and "Kim (Seoul, KR)" too; only a word for an AI first, or a level last, is refused now."""
+    """A name ending in "(x, y)" is not taken for an AI's ("Anna (Pest, HU)", "Kim (Seoul, KR)"):
+    only a word for an AI first, or a level last, is refused."""
     status, body = named(client, name)
     assert status == 201, body
     assert body["seats"][0]["name"] == name

@@ -1,19 +1,15 @@
 """A WebSocket whose client never reads is cut off once it is a bounded number of bytes behind.
 
-Found by the attack review of 2026-11-28: 20 spectator sockets with a 4 KiB receive buffer that
-never read, on a 4-player Origins Tribe game played over HTTP, had the server's send queues hold
-48 MB after 168 actions, and were still open: the kernel kept accepting their views (it grows a
-socket's send buffer to megabytes), so the outbox never saw them fall behind. Against a real
-uvicorn server, over raw sockets.
+Why a real server: the kernel grows a socket's send buffer to megabytes, so without a fixed one
+the outbox would never see a never-reading socket fall behind while the server's send queues
+held tens of megabytes. Against a real uvicorn server, over raw sockets, with spectator sockets of
+a 4 KiB receive buffer on a 4-player Origins Tribe game played over HTTP.
 """
 
 from __future__ import annotations
 
-import base64
 import json
-import os
 import random
-import socket
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -25,6 +21,7 @@ from websockets.sync.client import connect
 
 from kingdomino.web.app import create_app
 from kingdomino.web.outbox import MAX_BYTES_BEHIND
+from kingdomino.web.probe_clients import drain, never_reading_socket
 from kingdomino.web.send_backlog import SEND_BUFFER
 from kingdomino.web.serving import server_config
 
@@ -41,39 +38,6 @@ SILENCE = 30.0
 def port(database: str) -> Iterator[int]:
     with running(server_config(create_app(database, ai_delay=0.0), "127.0.0.1", free_port())) as port:
         yield port
-
-
-def never_reading(port: int, game_id: str, token: str) -> socket.socket:
-    """A spectator's socket with a 4 KiB receive buffer (set before it connects) that will not read."""
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall(
-        (
-            f"GET /ws/games/{game_id}?tokens={token} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-        ).encode()
-    )
-    return sock
-
-
-def drained(sock: socket.socket) -> tuple[int, bool]:
-    """The bytes read from ``sock`` until the server closes it (or it falls silent, or it gave
-    more than ``MOST_DRAINED``), and whether the server closed it."""
-    sock.settimeout(SILENCE)
-    total = 0
-    while total <= MOST_DRAINED:
-        try:
-            chunk = sock.recv(1 << 16)
-        except TimeoutError:
-            return total, False
-        except ConnectionResetError:
-            return total, True
-        if not chunk:
-            return total, True
-        total += len(chunk)
-    return total, False
 
 
 def watched(port: int, game_id: str, token: str, seen: list[int], ready: threading.Event) -> None:
@@ -111,7 +75,7 @@ def test_sockets_that_never_read_are_cut_off_while_a_reading_one_gets_every_view
         body = {"game": "origins", "players": 4, "options": {"mode": "tribe"}, "seats": seats}
         game = client.post("/api/games", json=body).json()
         spectator = game["spectator_token"]
-        silent = [never_reading(port, game["id"], spectator) for _ in range(SILENT)]
+        silent = [never_reading_socket(port, game["id"], spectator) for _ in range(SILENT)]
         seen: list[int] = []
         ready = threading.Event()
         reader = threading.Thread(target=watched, args=(port, game["id"], spectator, seen, ready))
@@ -125,7 +89,7 @@ def test_sockets_that_never_read_are_cut_off_while_a_reading_one_gets_every_view
         assert not reader.is_alive(), "the reading spectator did not see the game end"
         assert not set(after) - set(seen), "the reading spectator missed views"
         for sock in silent:
-            size, closed = drained(sock)
+            size, closed = drain(sock, SILENCE, MOST_DRAINED)
             assert closed and size <= MOST_DRAINED, (size, closed)
     finally:
         for sock in silent:

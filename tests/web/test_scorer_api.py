@@ -32,7 +32,7 @@ def test_the_variants_add_their_bonuses(client: TestClient) -> None:
 
 
 def test_a_bonus_at_zero_says_why(client: TestClient) -> None:
-    """The scorer's sheet read "Middle Kingdom 0" with no reason; the line now names the rule."""
+    """A "Middle Kingdom 0" line of the scorer's sheet names the rule it missed."""
     options = {"middle_kingdom": True, "harmony": True}
     body = {"game": "kingdomino", "options": options, "text": "C F1 F1 F0"}
     middle, harmony = client.post("/api/score", json=body).json()["bonuses"]

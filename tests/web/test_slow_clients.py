@@ -1,9 +1,8 @@
 """A client too slow to send its request is answered 408 and let go (``serving.TimedHttpProtocol``).
 
-Found by the attack review of 2026-11-27: against ``kingdomino serve``, 200 connections that
-each sent half a request line were all still open two minutes later; a few thousand of them hold
-every file descriptor the server may open, and then no one else gets in. Against the real
-server, over raw sockets, with the time a request has cut to half a second.
+Why: connections that each send half a request line and wait would stay open, and a few thousand
+of them hold every file descriptor the server may open, and then no one else gets in. Against the
+real server, over raw sockets, with the time a request has cut to half a second.
 """
 
 from __future__ import annotations

@@ -74,7 +74,7 @@ class Agent(ABC):
         ``keep`` is an action the list must include even where a search would prune it (a
         review values the move that was played); agents that rank every legal action ignore it.
         """
-        return ranked_by_gain(state, state.immediate_gains())
+        return ranked_by_gain(state, state.score_gains())
 
 
 def ranked_by_gain(state: State, gains: list[tuple[int, float]]) -> list[Candidate]:

@@ -126,7 +126,7 @@ class FullGreedyAgent(Agent):
         """Legal actions by their best pair's key; the value shown is that pair's score."""
         pairs = decision_pairs(state)
         if pairs is None:
-            return ranked_by_gain(state, state.immediate_gains())
+            return ranked_by_gain(state, state.score_gains())
         best: dict[int, Key] = {}
         for pair in pairs:
             if pair.action not in best or pair.key > best[pair.action]:
@@ -146,7 +146,7 @@ def full_greedy_move(state: State, rng: random.Random) -> int:
     does not apply): the agent's move, and a playout's (``playouts.POLICIES["full-greedy"]``)."""
     ties = best_actions(state)
     if ties is None:
-        return best_by_gain(state, state.immediate_gains(), rng)
+        return best_by_gain(state, state.score_gains(), rng)
     return ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]
 
 

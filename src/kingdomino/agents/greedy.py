@@ -5,7 +5,7 @@ on its own, claims the domino whose best placement gains most. It is *not* the
 "full greedy" of Gedda et al. (2018), which values a placement together with the
 domino it claims and filters destructive kingdoms: that one is ``full-greedy``
 (:mod:`kingdomino.agents.full_greedy`), the paper's yardstick.
-``heuristic`` maximises the game's one-ply outlook instead (``State.outlook_gains``:
+``heuristic`` maximises the game's one-ply outlook instead (``State.best_estimates``:
 the immediate gain plus what the move does to the future; in Duel the spellbook
 races, powers and the castle bonus timed, the draft against the opponent's
 answer), a much stronger one-ply player. The gains come from the engine, so neither agent knows a rule itself
@@ -39,7 +39,7 @@ class GreedyAgent(Agent):
 
     def gains(self, state: State) -> list[tuple[int, float]]:
         """The gain of each legal action this agent maximises."""
-        return state.outlook_gains() if self.heuristic else state.immediate_gains()
+        return state.best_estimates() if self.heuristic else state.score_gains()
 
     def analyse(self, state: State, keep: int | None = None) -> list[Candidate]:
         """Legal actions ranked by the gain this agent maximises."""

@@ -7,7 +7,7 @@ cheap policy. Policies (Gedda et al., 2018):
 - ``greedy``: every seat plays the engine's best immediate gain;
 - ``player-greedy``: the searching seat plays greedy, the others random;
 - ``heuristic``, ``player-heuristic``, ``heuristic-greedy``: the same with the
-  engine's heuristic (``State.heuristic_gains``: immediate gain plus what the
+  engine's heuristic (``State.fast_estimates``: immediate gain plus what the
   move does to the future) for the searching seat, or for every seat, and the
   others random or greedy;
 - ``full-greedy``: every seat plays the paper's full greedy (``agents.full_greedy``:
@@ -18,7 +18,7 @@ cheap policy. Policies (Gedda et al., 2018):
 The value of a finished game for each seat mixes the share of the win with
 the score margin, so search still separates sure wins (or losses) by how
 large they are. A playout may stop after ``depth`` decisions where the game
-has an outlook (``State.outlook_leads``): the position is then valued by the
+has an outlook (``State.expected_leads``): the position is then valued by the
 seats' expected leads, mixed the same way.
 """
 
@@ -46,7 +46,7 @@ POLICIES: dict[str, tuple[str, str]] = {
 
 def greedy_action(state: State, rng: random.Random, heuristic: bool = False) -> int:
     """The action of best immediate gain (or heuristic gain), ties broken by ``rng``."""
-    return best_by_gain(state, state.heuristic_gains() if heuristic else state.immediate_gains(), rng)
+    return best_by_gain(state, state.fast_estimates() if heuristic else state.score_gains(), rng)
 
 
 def playout(state: State, me: int, policy: str, rng: random.Random, depth: int = 0) -> None:
@@ -83,10 +83,10 @@ def playout_values(
 ) -> list[float]:
     """Each seat's value after a playout of ``state`` (in place): :func:`terminal_values` at the
     end, or :func:`estimated_values` where ``depth`` stopped it and the position has an estimate
-    (``leads_of``, by default the game's outlook ``State.outlook_leads``)."""
+    (``leads_of``, by default the game's outlook ``State.expected_leads``)."""
     playout(state, me, policy, rng, depth)
     if depth and not state.is_terminal():
-        leads = leads_of(state) if leads_of is not None else state.outlook_leads()
+        leads = leads_of(state) if leads_of is not None else state.expected_leads()
         if leads is not None:
             return estimated_values(leads, margin_weight, margin_scale)
         playout(state, me, policy, rng)

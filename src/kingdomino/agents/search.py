@@ -29,7 +29,7 @@ key              meaning                                                   defau
 ``workers``      processes sharing a move's playouts (``mce``: each runs   1
                  its own UCB over the candidates, their sums are merged)
 ``depth``        decisions a playout plays before the game's outlook       0
-                 values the position (``State.outlook_leads``; 0, or a
+                 values the position (``State.expected_leads``; 0, or a
                  game without one: play to the end)
 ``late``         a playout policy for the game's last rounds (with         none
                  ``late_rounds``), e.g. ``full-greedy``
@@ -65,12 +65,12 @@ from kingdomino.agents.playouts import POLICIES, playout_values
 from kingdomino.core.game import CHANCE, State
 from kingdomino.workers import shared_pool
 
-#: How a search ranks the actions at its root (``prune`` keeps the best of them): the engine's
-#: immediate gains, its heuristic (what playouts use too), or its outlook (slower, stronger).
+#: How a search ranks the actions at its root (``prune`` keeps the best of them): the points each
+#: scores now, the engine's fast estimates (what playouts use too), or its best (slower, stronger).
 PRIORS: dict[str, Callable[[State], list[tuple[int, float]]]] = {
-    "gain": lambda state: state.immediate_gains(),
-    "heuristic": lambda state: state.heuristic_gains(),
-    "outlook": lambda state: state.outlook_gains(),
+    "gain": lambda state: state.score_gains(),
+    "heuristic": lambda state: state.fast_estimates(),
+    "outlook": lambda state: state.best_estimates(),
 }
 
 
@@ -92,7 +92,7 @@ class SearchSettings:
     late: str | None = None
     late_rounds: int = 0
     #: How a cut playout's position is valued: each seat's expected lead, or ``None`` to play
-    #: on. ``None`` here: the game's own outlook (``State.outlook_leads``). Not a spec parameter:
+    #: on. ``None`` here: the game's own outlook (``State.expected_leads``). Not a spec parameter:
     #: an experiment sets it in code (e.g. a learned evaluation, ``bench/value_net.py``).
     leads: Callable[[State], list[float] | None] | None = field(default=None, compare=False)
 

@@ -19,9 +19,10 @@ refitted, and the 2.5th and 97.5th percentiles of each agent's rating (anchor at
 mean score's interval, alike, takes a deal as a draw. An agent's interval thus says how well its
 distance to the anchor is known over the game's deals.
 
-Until 2026-11-27 every table played the same deals (``shared_deals``, kept to refit and resume
-those ladders): 2 deals in all in a 4-player ladder of 8 games a table, too few to resample, so
-their intervals resample games and say how well the ratings are known *on those deals*.
+With ``shared_deals`` every table plays the same deals (how the older ladders of the ratings file
+were played: it refits and resumes them): 2 deals in all in a 4-player ladder of 8 games a table,
+too few to resample, so their intervals resample games and say how well the ratings are known
+*on those deals*.
 
 >>> config = LadderConfig("kingdomino", 2, {}, ["random", "greedy", "heuristic"], games=2, seed=1)
 >>> [table.agents for table in tables(config)]
@@ -70,7 +71,7 @@ TABLE_SEEDS_APART = 100_000
 class LadderConfig(SeriesConfig):
     """A ladder: ``agents`` are all the agents rated; ``games`` are played per table (a multiple
     of the seats gives every agent every seat equally); every table on its own deals, or with
-    ``shared_deals`` (the ladders before 2026-11-27) every table on the same ones."""
+    ``shared_deals`` (the older ladders of the ratings file) every table on the same ones."""
 
     shared_deals: bool = False
 

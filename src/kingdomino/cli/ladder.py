@@ -59,7 +59,7 @@ def ladder(
         bool,
         typer.Option(
             "--shared-deals",
-            help="Every table plays the same deals (the ladders before 2026-11-27; intervals over games).",
+            help="Every table plays the same deals (as the older ladders did; intervals over games).",
         ),
     ] = False,
     executor: Annotated[str, typer.Option(help="local (process pool) or ray.")] = "local",

@@ -5,8 +5,8 @@ Records and the engine spell options as identifiers (``middle_kingdom``, ``totem
 them as fields (``options.totem_tie: expected ...``); a person typed ``--variant middle-kingdom``
 or ``--variant totem-tie=choose``. So an unknown name is refused here, before any game is made,
 with the names the game does take as they are typed, and an engine's refusal of a value names the
-flag that gave it (a CLI review found ``options: unknown Kingdomino variant 'fire_kingdom';
-expected one of dynasty, harmony, middle_kingdom, mighty_duel``).
+flag that gave it (not ``options: unknown Kingdomino variant 'fire_kingdom'; expected one of
+dynasty, harmony, middle_kingdom, mighty_duel``, which names no flag a person typed).
 
 >>> build_options(["Middle-Kingdom", "harmony=yes"], None, "kingdomino")
 {'middle_kingdom': True, 'harmony': True}

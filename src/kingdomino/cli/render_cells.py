@@ -4,8 +4,8 @@ Every board of the family (kingdoms, Duel maps, territories) and every domino ha
 with :func:`square`, and every board with :func:`board_table`, so a square keeps the same
 width whatever it holds and a blank column separates it from the next. A player reads the
 terrain and the crowns (crosses, fires) of each square with colours or without them
-(``NO_COLOR``, a log, a screen reader): ``F1♛ S1♛``, never ``F1♛S1♛`` (a CLI review found
-crowned squares running together in every game's board).
+(``NO_COLOR``, a log, a screen reader): ``F1♛ S1♛``, never ``F1♛S1♛`` (crowned squares
+running together cannot be read).
 
 >>> from rich.console import Console
 >>> console = Console(no_color=True, width=40)

@@ -372,32 +372,47 @@ class State(ABC):
         return [1.0 / len(won) if seat in won else 0.0 for seat in range(self.game.num_players)]
 
     @abstractmethod
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
-        """What ``seat`` may see (``None``: a spectator), as JSON data. Never holds hidden parts."""
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may see (``None``: a spectator), as JSON data: the web server's and the
+        command line's view of the position. Never holds hidden parts. (A learner's float
+        tensors are the *observation*: ``kingdomino.core.observation``, ``games/*/observation.py``.)"""
 
     @abstractmethod
-    def immediate_gains(self) -> list[tuple[int, float]]:
-        """The engine's estimate of each legal action's immediate score gain for the acting seat.
+    def score_gains(self) -> list[tuple[int, float]]:
+        """Each legal action of the acting seat with the points it scores now: the score change
+        the action makes (Duel adds small values for a spellbook square and a power kept).
 
-        The baseline ``greedy`` agent maximises it; search agents use it as a prior.
+        The cheapest of the three per-action estimates: the ``greedy`` agent maximises it, and
+        it is a search's default prior. :meth:`fast_estimates` adds the future to it cheaply,
+        :meth:`best_estimates` as well as the game can.
         """
 
-    def heuristic_gains(self) -> list[tuple[int, float]]:
-        """Immediate gains plus the engine's estimate of what each action does to the future.
+    def fast_estimates(self) -> list[tuple[int, float]]:
+        """:meth:`score_gains` plus a cheap estimate of what each action does to the future.
 
-        Greedy play ignores everything that scores later (room to grow, squares
-        no domino can fill any more, the turn order a claim buys). A game may add
-        such terms here so search agents get better priors and playouts; by
-        default this is ``immediate_gains()``.
+        Playouts call it at every step, so it must stay cheap. Scoring now ignores
+        everything that scores later (room to grow, squares no domino can fill any more, the
+        turn order a claim buys); a game may add such terms here. By default: ``score_gains()``.
         """
-        return self.immediate_gains()
+        return self.score_gains()
 
-    def outlook_leads(self) -> list[float] | None:
+    def best_estimates(self) -> list[tuple[int, float]]:
+        """The game's strongest (and slowest) one-ply estimate of each action.
+
+        It may be much slower than :meth:`fast_estimates`: it is meant for choosing among a
+        few, at a search's root (which moves to search) and for one-ply players. By default
+        this is ``fast_estimates()``; Duel's races the spellbook lines and times the powers
+        (:mod:`kingdomino.games.duel.outlook`).
+        """
+        return self.fast_estimates()
+
+    def expected_leads(self) -> list[float] | None:
         """Each seat's expected final lead over the best other seat, in points, by the game's
         outlook of the position; ``None`` where the game has no such estimate.
 
-        A search whose playouts stop early (``depth``) values the position it reached with
-        it. Duel's is the outlook :mod:`kingdomino.games.duel.outlook` values for ``heuristic``.
+        Not per action but per seat: a search whose playouts stop early (``depth``) values the
+        position it reached with it. Duel's is the outlook :mod:`kingdomino.games.duel.outlook`
+        values for :meth:`best_estimates`.
         """
         return None
 
@@ -408,16 +423,6 @@ class State(ABC):
         A search may play its last rounds otherwise (``late`` in ``agents.search``).
         """
         return None
-
-    def outlook_gains(self) -> list[tuple[int, float]]:
-        """The game's strongest one-ply estimate of each action, for choosing among a few.
-
-        It may be much slower than :meth:`heuristic_gains`, which playouts call at every
-        step: it is meant for a search's root (which moves to search) and for one-ply
-        players. By default this is ``heuristic_gains()``; Duel's races the spellbook lines
-        and times the powers (:mod:`kingdomino.games.duel.outlook`).
-        """
-        return self.heuristic_gains()
 
     def determinize(self, rng: random.Random) -> State:
         """A state consistent with what the acting seat saw, hidden parts sampled.

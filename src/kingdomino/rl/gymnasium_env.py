@@ -251,7 +251,7 @@ class GameEnv(gym.Env[FloatArray, int]):
                 "'human' to GameEnv(...) or gymnasium.make(...)"
             )
             return None
-        text = json.dumps(self.state.observation(self.seat), sort_keys=True)
+        text = json.dumps(self.state.view(self.seat), sort_keys=True)
         if self.render_mode == "human":
             print(text)
             return None

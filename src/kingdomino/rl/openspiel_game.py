@@ -239,7 +239,7 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return self.engine.returns()
 
     def __str__(self) -> str:
-        return json.dumps(self.engine.observation(None), sort_keys=True)
+        return json.dumps(self.engine.view(None), sort_keys=True)
 
 
 def _is_outcome(outcomes: list[tuple[int, float]], action: int) -> bool:
@@ -284,7 +284,7 @@ class EncoderObserver:
         self.tensor[...] = self.encoder.encode(state._box.state, player)
 
     def string_from(self, state: OpenSpielState, player: int) -> str:
-        return json.dumps(state.engine.observation(player), sort_keys=True)
+        return json.dumps(state.engine.view(player), sort_keys=True)
 
 
 _REGISTERED: dict[str, type[OpenSpielGame]] = {}

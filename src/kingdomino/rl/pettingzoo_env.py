@@ -274,7 +274,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 "'human' to the env"
             )
             return None
-        text = json.dumps(self.engine_state.observation(None), sort_keys=True)
+        text = json.dumps(self.engine_state.view(None), sort_keys=True)
         if self.render_mode == "human":
             print(text)
             return None

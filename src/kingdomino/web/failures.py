@@ -22,8 +22,9 @@ from concurrent.futures.process import BrokenProcessPool
 from sqlalchemy.exc import DisconnectionError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.responses import JSONResponse
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
+from kingdomino.web.http_middleware import HttpMiddleware, on_answer_start
 from kingdomino.web.refusals import HubError
 
 log = logging.getLogger(__name__)
@@ -77,26 +78,19 @@ def log_failure(error: BaseException, where: str) -> None:
         log.warning("%s failed: %s (%s: %s)", where, cause, type(error).__name__, error)
 
 
-class FailureAnswers:
+class FailureAnswers(HttpMiddleware):
     """Wrap ``app`` so that an HTTP request whose handling raised is answered, not dropped."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
 
-        async def watched_send(message: Message) -> None:
+        def starting(message: Message) -> Message:
             nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
+            started = True
+            return message
 
         try:
-            await self.app(scope, receive, watched_send)
+            await self.app(scope, receive, on_answer_start(send, starting))
         except Exception as error:
             if started:  # half an answer went out: only closing the connection can end it
                 raise

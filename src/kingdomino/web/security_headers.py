@@ -12,7 +12,9 @@ from a CDN and starts them with an inline script: it gets a policy that allows e
 
 from __future__ import annotations
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
+
+from kingdomino.web.http_middleware import HttpMiddleware, on_answer_start
 
 #: The policy of the app's pages and answers: only this origin's scripts, styles, pictures and
 #: connections (WebSockets included), no plugin, no frame of it anywhere.
@@ -38,24 +40,16 @@ HEADERS = (
 )
 
 
-class SecurityHeaders:
+class SecurityHeaders(HttpMiddleware):
     """Wrap ``app`` so that each of its HTTP answers carries the security headers."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def handle(self, scope: Scope, receive: Receive, send: Send) -> None:
         policy = DOCS_CONTENT_SECURITY_POLICY if scope["path"] in DOCS_PATHS else CONTENT_SECURITY_POLICY
 
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                present = {name.lower() for name, _ in message.get("headers", [])}
-                added = [(b"content-security-policy", policy.encode()), *HEADERS]
-                extra = [(name, value) for name, value in added if name not in present]
-                message = {**message, "headers": [*message.get("headers", []), *extra]}
-            await send(message)
+        def with_headers(message: Message) -> Message:
+            present = {name.lower() for name, _ in message.get("headers", [])}
+            added = [(b"content-security-policy", policy.encode()), *HEADERS]
+            extra = [(name, value) for name, value in added if name not in present]
+            return {**message, "headers": [*message.get("headers", []), *extra]}
 
-        await self.app(scope, receive, send_with_headers)
+        await self.app(scope, receive, on_answer_start(send, with_headers))

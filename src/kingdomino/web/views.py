@@ -1,7 +1,8 @@
 """What clients see: the views of a live game, its replay frames, its record and its summary.
 
-Built from the engine's public observation (``observation(None)``) and, for the seats a client
-holds, their legal moves; never the seed or anything hidden.
+Built from the engine's public view of the position (``State.view(None)``, sent as the
+``observation`` field) and, for the seats a client holds, their legal moves; never the seed or
+anything hidden.
 """
 
 from __future__ import annotations
@@ -69,8 +70,8 @@ class Replays:
 def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
     """The state as the holder of the seats ``mine`` may see it."""
     state = live.state
-    observation = state.observation(None)
-    observation.pop("legal_actions", None)
+    position = state.view(None)
+    position.pop("legal_actions", None)
     acting = state.current_player
     actions = state.legal_actions() if acting in mine else []
     legal = [state.action_text(a) for a in actions]
@@ -91,7 +92,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "current_player": acting,
         "legal_actions": legal,
         "score_gains": score_gains(state, actions),
-        "observation": observation,
+        "observation": position,
         "scores": state.scores(),
         "winners": state.winners() if state.is_terminal() else [],
         "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
@@ -155,8 +156,8 @@ def replay_view(live: LiveGame, step: int, replays: Replays | None = None) -> di
     if not 0 <= step <= len(live.actions):
         raise HubError(400, "step", f"expected 0..{len(live.actions)}, got {step}")
     state = replays.state_at(live, step) if replays is not None else replayed(live.game, live.actions[:step])
-    observation = state.observation(None)
-    observation.pop("legal_actions", None)
+    position = state.view(None)
+    position.pop("legal_actions", None)
     return {
         "type": "replay",
         "id": live.id,
@@ -164,7 +165,7 @@ def replay_view(live: LiveGame, step: int, replays: Replays | None = None) -> di
         "step": step,
         "steps": len(live.actions),
         "seats": [{"seat": s, "name": i["name"], "kind": i["kind"]} for s, i in enumerate(live.stored.seats)],
-        "observation": observation,
+        "observation": position,
         "scores": state.scores(),
         "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
         "current_player": state.current_player,

@@ -1,7 +1,7 @@
 """Accessibility in a real browser: a player using the keys only, a screen reader's user, and a
-low-vision player at 200 % zoom (the review of 2026-11-27, docs/browser.md).
+low-vision player at 200 % zoom (docs/browser.md).
 
-Each test reproduces what such a player met, with the helpers of pages.py.
+Each test plays as such a player does, with the helpers of pages.py.
 """
 
 from __future__ import annotations
@@ -109,10 +109,10 @@ def test_the_hint_is_read_out_and_the_status_line_is_not_read_again(page) -> Non
 
 
 def test_a_keyboards_focus_goes_to_the_boards_pieces_before_the_yes_no_buttons(page) -> None:
-    """Origins Tribe with the keys: after a move the focus went to the first yes/no button, so the
-    cave's "Recruit nobody" and "Put no fire token" took an Enter meant for the board, and a square to
-    choose (a payment, a caveman's square, a fire token) was never focused: the focus fell to the
-    board, a Tab away. It goes to the board's pieces first."""
+    """Origins Tribe with the keys: after a move the focus goes to the board's pieces first, not to
+    the first yes/no button, where the cave's "Recruit nobody" and "Put no fire token" would take an
+    Enter meant for the board; and a square to choose (a payment, a caveman's square, a fire token)
+    gets the focus itself, not the board a Tab away."""
     create_game(page, "origins", 2, mode="tribe")
     for _ in range(20):  # Tab to the first move; the focus goes on from there by itself
         page.keyboard.press("Tab")
@@ -190,9 +190,9 @@ def test_a_turn_of_the_domino_is_read_out(page) -> None:
 
 
 def test_dominoes_and_dice_that_cannot_be_taken_are_named_for_screen_readers(page) -> None:
-    """A domino of the lines that could not be chosen (taken, or the current line's) was read as its
-    number alone ("25"): its words were on an element of no role, which screen readers skip. Duel's
-    dice taken were read as their holder's name only. Both are named pictures now."""
+    """A domino of the lines that cannot be chosen (taken, or the current line's) and a Duel die
+    taken are named pictures, read with their words: on an element of no role, which screen readers
+    skip, the domino is read as its number alone ("25"), the die as its holder's name only."""
     create_game(page, "kingdomino", 2)
     page.wait_for_selector("#your-turn")
     named = page.get_by_role("img", name=re.compile(r"^domino \d+: .+ — Bruno"))
@@ -206,7 +206,7 @@ def test_dominoes_and_dice_that_cannot_be_taken_are_named_for_screen_readers(pag
 
 
 def test_the_lobbys_name_fields_say_whose_name_they_are(page) -> None:
-    """Every name field of the lobby was read "name": a screen reader did not say for which seat."""
+    """Each name field of the lobby is read with its seat ("Player 2 name"), not as "name" alone."""
     page.goto(page.base_url + "/")
     page.wait_for_selector("#create")
     page.select_option("#players", "3")
@@ -226,8 +226,8 @@ PLAY_ELSEWHERE = """async () => {
 
 
 def test_a_score_sheet_keeps_the_keyboards_focus_while_the_ai_plays(page) -> None:
-    """A score sheet's summary focused to read it lost the focus (to the page) at the next move of
-    any seat: the sheets are drawn anew at each move. The focus stays on it."""
+    """A score sheet's summary focused to read it keeps the focus at the next move of any seat,
+    though the sheets are drawn anew at each move (the focus does not fall to the page)."""
     create_game(page, "kingdomino", 4)
     summary = "#scores details[data-seat='2'] summary"
     page.focus(summary)

@@ -14,6 +14,7 @@ from tests.web.browser.pages import (
     new_page,
 )
 
+from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.arena.ladder import load_ratings
 
 
@@ -68,9 +69,8 @@ def test_the_lobby_shows_each_levels_rating(page) -> None:
 
 
 def test_a_name_typed_while_the_ratings_load_keeps_its_focus(page) -> None:
-    """The ratings came after the seats were drawn and the seats were drawn again: a name being
-    typed lost the focus (and a test measuring the fields met them detached). They are relabelled
-    in place now."""
+    """The ratings come after the seats are drawn: the seats are relabelled in place, not drawn
+    again, so a name being typed keeps its focus (and its field stays attached)."""
     held: list[Any] = []
     page.route("**/api/ratings", lambda route: held.append(route))
     page.goto(page.base_url + "/")
@@ -185,3 +185,38 @@ def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page) -> None:
     assert page.locator("#board, #scores").count() == 0
     page.click("#to-lobby")
     page.wait_for_selector("#create")
+
+
+def _menu_values(page: Any, selector: str) -> list[str]:
+    """The values of a menu's options, in order (the menu may be on a card not shown)."""
+    script = "options => options.map(option => option.value)"
+    values: list[str] = page.eval_on_selector_all(f"{selector} option", script)
+    return values
+
+
+def test_the_page_offers_the_servers_ai_levels(page) -> None:
+    """The lobby's seats and a game's "hand the seat to an AI" offer the levels of the server's
+    one table (``SEAT_LEVELS``, served by ``/api/meta``), in its order: no list of the page's own."""
+    page.goto(page.base_url + "/")
+    kinds = _menu_values(page, "#seat-1")
+    assert [kind for kind in kinds if kind.startswith("ai:")] == [f"ai:{level}" for level in SEAT_LEVELS]
+    assert page.input_value("#seat-1") == "ai:medium"
+    create_game(page, "kingdomino", 2)
+    for menu in ("#away-level", "#leave-level"):
+        assert _menu_values(page, menu) == list(SEAT_LEVELS)
+        assert page.input_value(menu) == "medium"
+
+
+def test_a_level_the_page_has_no_words_for_is_offered_by_its_name(page) -> None:
+    """A level the server adds before the page's texts name it is offered all the same, by its
+    name (not by the missing key ``seat.ai:<level>``)."""
+    levels = [*SEAT_LEVELS, "grandmaster"]
+
+    def answer(route: Any) -> None:
+        route.fulfill(json={"games": ["kingdomino", "duel", "origins"], "levels": levels})
+
+    page.route("**/api/meta", answer)
+    page.goto(page.base_url + "/")
+    label = page.locator('#seat-1 option[value="ai:grandmaster"]').text_content()
+    assert label is not None and label.startswith("grandmaster") and "seat.ai" not in label
+    assert page.locator('#seat-1 option[value="ai:hard"]').text_content().startswith("AI, hard")

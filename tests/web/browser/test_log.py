@@ -33,7 +33,7 @@ def random_game_log(
         text, description = state.game.action_text(action), state.describe_action(action)
         entries.append({"seat": state.current_player, "text": text, "description": description})
         state.apply(action)
-    return state.observation(), entries
+    return state.view(), entries
 
 
 def log_lines(page, observation: dict[str, Any], entries: list[dict[str, Any]], names: list[str]) -> list:

@@ -68,8 +68,7 @@ def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(
     """The invite links are made from the page's own address: opened at 127.0.0.1 (the server's
     default) they open on that computer alone, and the card says so and how friends on other
     computers join (--host 0.0.0.0, the address it prints); opened at a name the network knows,
-    it says nothing. A newcomer's review of 2026-11-27 shared a 127.0.0.1 link that no friend
-    could open."""
+    it says nothing (a 127.0.0.1 link is one no friend can open)."""
     port = live_server.rsplit(":", 1)[1]
     # "lan.test" stands for this machine's network address: this browser resolves it to the server.
     resolving = browser.browser_type.launch(

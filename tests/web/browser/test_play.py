@@ -356,7 +356,7 @@ def test_a_whole_game_is_played_with_the_keyboard_only(page) -> None:
         if page.locator("#winner").count():
             break
         mark = log_mark(page)
-        if turns:  # after a move made with the keys, the focus waits on the next move (it fell to the page)
+        if turns:  # after a move made with the keys, the focus waits on the next move (not on the page)
             focus_on = "(targets) => document.activeElement && document.activeElement.matches(targets)"
             page.wait_for_function(focus_on, arg=KEY_TARGETS)
         for _ in range(400):
@@ -566,9 +566,8 @@ def test_a_score_sheet_opened_stays_open_from_move_to_move_and_step_to_step(page
 
 
 def test_a_lost_connection_is_said_and_the_table_waits_for_it(page) -> None:
-    """A dropped socket used to leave the table as it was: a move made then went nowhere (or threw,
-    while the socket reconnected). Now the page says it is reconnecting, the board waits dimmed,
-    and both end when the game's state comes again."""
+    """While a dropped socket reconnects, the page says so and the board waits dimmed (a move made
+    meanwhile would go nowhere), and both end when the game's state comes again."""
     sockets: list[Any] = []
     cut = {"on": False}
 

@@ -22,9 +22,9 @@ COUNT_PLURAL_RULES = """(() => {
 
 
 def test_a_redrawing_makes_the_plural_rules_once(page) -> None:
-    """Every count in words ("2 crowns", "1 up of the castle" on each square's name) made the
-    language's plural rules anew: a thousand times per redrawing of a 4-player table, two thirds
-    of its time (on a slowed phone 550 ms of 800). They are made once per language now."""
+    """The language's plural rules are made once per language, not for every count in words ("2
+    crowns", "1 up of the castle" on each square's name): a thousand times per redrawing of a
+    4-player table would take two thirds of its time (on a slowed phone 550 ms of 800)."""
     page.add_init_script(COUNT_PLURAL_RULES)
     create_game(page, "kingdomino", 4)
     play_by_clicking_board(page, 4)
@@ -141,9 +141,9 @@ COUNT_REDRAWINGS = (
 
 
 def test_an_ai_thinking_changes_the_status_line_and_not_the_table(page) -> None:
-    """Each "… is thinking" news drew the whole table anew, twice per AI move: a watched game of
-    AI seats was drawn three times per move, and a slowed phone fell behind. It changes the status
-    line now, and the table is drawn once per state."""
+    """Each "… is thinking" news changes the status line, not the table, which is drawn once per
+    state: the news comes twice per AI move, and drawing the table for each would draw a watched
+    game of AI seats three times per move (a slowed phone falls behind)."""
     page.add_init_script(COUNT_REDRAWINGS)
     page.goto(page.base_url + "/")
     page.select_option("#seat-0", "ai:greedy")
@@ -174,9 +174,8 @@ NOTE_BOARD_FITTING = """(() => {
 
 
 def test_the_boards_are_measured_together_before_any_is_zoomed(page) -> None:
-    """At the end every kingdom is fitted to its board, and each was measured after the one
-    before it had been zoomed: the page was laid out again for each board (four times on a
-    4-player table). All are measured first now, then zoomed."""
+    """At the end every kingdom is fitted to its board: all are measured first, then zoomed, so
+    the page is laid out once, not again for each board (four times on a 4-player table)."""
     page.add_init_script(NOTE_BOARD_FITTING)
     create_game(page, "kingdomino", 2)
     finish_through_the_api(page)

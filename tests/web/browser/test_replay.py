@@ -118,8 +118,8 @@ def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server)
 
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_a_game_you_won_says_you_win(browser, live_server, language: str) -> None:
-    """The status line at the end put "You" where a name goes: "Game over: You wins!", "Конец игры:
-    побеждает Вы!". It speaks to the player now, as the log does."""
+    """The status line at the end speaks to the player, as the log does, not putting "You" where a
+    name goes ("Game over: You wins!", "Конец игры: побеждает Вы!")."""
     page = new_page(browser, live_server, locale=language)
     create_game(page, "kingdomino", 2, level="random")
     finish_through_the_api(page, best=True)
@@ -131,9 +131,9 @@ def test_a_game_you_won_says_you_win(browser, live_server, language: str) -> Non
 
 
 def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None:
-    """Each step asks the server for its frame: an answer that came after a later step's (a slider
-    dragged, a button pressed twice quickly) was drawn over it, the board and log of step 1 under
-    the words "step 2 of 74". Only the last step asked for is drawn now."""
+    """Each step asks the server for its frame, and only the last step asked for is drawn: an
+    answer that comes after a later step's (a slider dragged, a button pressed twice quickly) must
+    not put the board and log of step 1 under the words "step 2 of 74"."""
     ai_game_to_its_end(page)
     page.click("#replay")
     page.wait_for_selector("#replay-label")
@@ -153,8 +153,8 @@ def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None
 
 
 def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(page) -> None:
-    """The replay has its own address: the browser's Back left the end screen's address over the
-    replay (a reload then showed the end). Back now goes to the end screen, Forward to the replay."""
+    """The replay has its own address (so a reload shows the replay, not the end): Back goes to the
+    end screen, Forward to the replay."""
     ai_game_to_its_end(page)
     page.click("#replay")
     page.wait_for_selector("#replay-panel")
@@ -271,8 +271,8 @@ def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -
 
 
 def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(page) -> None:
-    """ "Replay the game" and "Back to the end" are replaced by what they open: the focus fell to the
-    page each time. It goes on to the step buttons, and back to "Replay the game"."""
+    """ "Replay the game" and "Back to the end" are replaced by what they open, and the focus goes on
+    to the step buttons, and back to "Replay the game" (not to the page)."""
     ai_game_to_its_end(page)
     page.focus("#replay")
     page.keyboard.press("Enter")

@@ -73,9 +73,9 @@ def test_the_scorer_keeps_a_refusal_when_the_square_before_is_counted_after_it(p
 def test_a_bonus_at_zero_says_why_and_the_duel_power_reads_as_words(
     browser, live_server, locale: str, middle: str, harmony: str, domains: str
 ) -> None:
-    """Found by the words review: the sheet read "Middle Kingdom 0" and "Harmony 0", and the player
-    could not tell why; each now says the engine's reason in the page's language. Duel's power
-    read "1 stripe domains x 3" on the command line (and was parsed from those English words here)."""
+    """A "Middle Kingdom 0" or "Harmony 0" line says the engine's reason in the page's language, and
+    Duel's power is worded from its key and figures (not parsed from the command line's English
+    "1 stripe domains x 3")."""
     page = new_page(browser, live_server, width=1000, locale=locale)
     page.goto(page.base_url + "/")
     page.click("#to-scorer")
@@ -131,7 +131,7 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     assert page.locator("svg.scorer-grid.lit-region g.lit").count() == 3
     assert page.locator("#scorer-rule").inner_text() == "Points = Squares × Crowns"
     # A region without a crown is listed too, at 0: a table player looks for each region laid
-    # (a newcomer's review of 2026-11-27 met a crownless forest missing from the sheet).
+    # (a crownless forest missing from the sheet reads as a mistake).
     lay(page, ["L", "n0"], ["-1,-1", "-1,0"])
     # The sheet of the first lake square alone may come first (CI met "Lake 1"): wait for both.
     cells = "[...document.querySelectorAll('#scorer-sheet tr.region-row td')].map((td) => td.innerText)"

@@ -310,9 +310,9 @@ def test_on_a_phone_the_spellbooks_powers_read_in_at_most_three_lines(browser, l
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
 def test_the_cave_follows_the_lines_without_a_gap(browser, live_server, width: int, height: int) -> None:
-    """On a wide screen the fire markers and the cave sit right under the lines. A tall column beside
-    them (your kingdom, three opponents) used to open a gap of 200 px between, and the cave fell
-    under a laptop's fold."""
+    """On a wide screen the fire markers and the cave sit right under the lines: a tall column beside
+    them (your kingdom, three opponents) opens no gap between, which would put the cave under a
+    laptop's fold."""
     page = new_page(browser, live_server, width, height)
     create_game(page, "origins", 4, mode="tribe")
     gap = page.evaluate(

@@ -58,7 +58,7 @@ class ClassicGame(DominoGame):
     name = "kingdomino"
     title = "Kingdomino"
     terms = KINGDOM_TERMS
-    #: The weights of the engine's heuristic (``State.heuristic_gains``); not a rule.
+    #: The weights of the engine's heuristic (``State.fast_estimates``); not a rule.
     outlook: OutlookWeights = KINGDOMINO_OUTLOOK
 
     def __init__(

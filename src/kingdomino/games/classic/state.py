@@ -169,7 +169,7 @@ class ClassicState(DominoFlow):
 
     # --- what players see -----------------------------------------------------------------------
 
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> dict[str, Any]:
         head = {
             "game_number": self.game_index + 1,
             "games_in_match": self.game.games_in_match,
@@ -179,14 +179,14 @@ class ClassicState(DominoFlow):
                 for number, (scores, kingdoms) in enumerate(zip(self.past_scores, self.past_kingdoms), 1)
             ],
         }
-        return view.observation(self, seat, halves_json, kingdom_json, LEGEND, head, {})
+        return view.seat_view(self, seat, halves_json, kingdom_json, LEGEND, head, {})
 
     # --- greedy support -------------------------------------------------------------------------
 
-    def immediate_gains(self) -> list[tuple[int, float]]:
+    def score_gains(self) -> list[tuple[int, float]]:
         return self._place_claim_gains(outlook=False) or []
 
-    def heuristic_gains(self) -> list[tuple[int, float]]:
+    def fast_estimates(self) -> list[tuple[int, float]]:
         """Immediate gains plus the look-ahead terms of ``outlook`` (joined, dead squares, row place)."""
         return self._place_claim_gains(outlook=True) or []
 

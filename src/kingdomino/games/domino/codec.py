@@ -75,7 +75,7 @@ class DominoGame(Game):
     num_actions: int
     deck_size: int
     rounds: int
-    #: The look-ahead weights of ``heuristic_gains``.
+    #: The look-ahead weights of ``fast_estimates``.
     outlook: OutlookWeights
 
     @property

@@ -1,6 +1,6 @@
 """A bounded memory for the engine's gain functions, which a search calls again and again.
 
-The placement values behind ``immediate_gains`` and ``heuristic_gains`` are a pure function
+The placement values behind ``score_gains`` and ``fast_estimates`` are a pure function
 of the game's scoring settings, a kingdom's contents and a domino. A search meets the same
 ones over and over (the domino a seat claims is valued again on the kingdom it is then
 placed in; every playout from a position starts from the same kingdoms), so each game's

@@ -1,6 +1,6 @@
 """What a domino move (Kingdomino, Origins) does beyond its immediate score: the engine's heuristic.
 
-Greedy play (``State.immediate_gains``) sees only points scored now. Three
+Greedy play (``State.score_gains``) sees only points scored now. Three
 terms look further, each worth a few points, and together they turn a one-ply
 player from an even share against three ``greedy`` players into a clear favourite
 (``bench/bench_outlook.py`` prints the figures):
@@ -15,7 +15,7 @@ player from an even share against three ``greedy`` players into a clear favourit
   numbers carry the volcanoes whose fire markers an immediate gain cannot
   see. Each game has its own measured weights (``Game.outlook``).
 
-The search agents use these through ``State.heuristic_gains`` (priors,
+The search agents use these through ``State.fast_estimates`` (priors,
 pruning and the searching seat's playouts); the rules never depend on them.
 Kingdomino Origins territories share the geometry and the terrain masks, so
 the same functions serve both games (they read only the shared
@@ -109,7 +109,7 @@ def valued_placements(
     weights: OutlookWeights | None,
 ) -> tuple[tuple[int, ...], tuple[float, ...]]:
     """The placement codes and the value of each: its gain, plus the outlook's terms unless
-    ``weights`` is ``None`` (what a state remembers for ``immediate_gains`` and ``heuristic_gains``)."""
+    ``weights`` is ``None`` (what a state remembers for ``score_gains`` and ``fast_estimates``)."""
     if weights is None:
         return tuple(codes), tuple([float(g) for g in gains])
     terms = placement_outlook(kingdom, domino, codes, weights)

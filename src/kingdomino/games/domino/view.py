@@ -1,9 +1,9 @@
-"""What players see of a domino game, shared by classic Kingdomino and Origins: the observation
-as JSON, a kingdom as JSON, the terrain legend and a score sheet's region lines.
+"""What players see of a domino game, shared by classic Kingdomino and Origins: a seat's view
+(``State.view``) as JSON, a kingdom as JSON, the terrain legend and a score sheet's region lines.
 
 Each game adds its own fields (a square's crowns; fires, resources, cavemen) through the
-functions it passes in and the hooks of :class:`ObservedState`, so the common fields are
-written once and keep their order.
+functions and fields it passes to :func:`seat_view`, so the common fields are written once and
+keep their order.
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ def sheet(kingdom: ScoredKingdom, terrains: Sequence[TerrainLike], bonuses: list
     return ScoreSheet(lines, tuple(bonuses), total, kingdom.tie_break())
 
 
-def observation(
+def seat_view(
     state: DominoFlow,
     seat: int | None,
     halves: Callable[[int], list[dict[str, Any]]],

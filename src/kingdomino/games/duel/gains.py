@@ -87,7 +87,7 @@ def _best_with_dice(
 ) -> float:
     """The best drawing ``seat`` could make if it held ``dice`` and its turn began now.
 
-    ``known`` remembers it per pair of dice for one call of :func:`immediate_gains`, where each
+    ``known`` remembers it per pair of dice for one call of :func:`score_gains`, where each
     pair comes up several times (by either of its dice, and as a pair).
     """
     key = tuple(sorted(dice))
@@ -100,7 +100,7 @@ def _best_with_dice(
     return found
 
 
-def immediate_gains(state: DuelState) -> list[tuple[int, float]]:
+def score_gains(state: DuelState) -> list[tuple[int, float]]:
     from kingdomino.games.duel.state import DRAFT_A, DRAFT_B, JOKER_COAT, RESOLVE, TURN
 
     game, phase = state.game, state.phase

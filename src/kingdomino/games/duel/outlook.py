@@ -18,15 +18,15 @@ module values a whole position for a seat, ``value(state, seat)``, as the differ
   with crosses that can still grow is worth more than its points now;
 - **dead squares**: an empty square with no empty neighbour can only be filled by a split die.
 
-``heuristic_gains(state)`` ranks the acting seat's legal actions by the value after each one,
+``best_estimates(state)`` ranks the acting seat's legal actions by the value after each one,
 completing the seat's turn greedily where the action does not end it (a power or the castle bonus
 announced, a "?" to name), and values a draft by the best drawing of the dice each player ends up
 with: player A's die against the pair B would answer with, B's pair against the die A keeps. The
 rules are the engine's: this module only applies actions to copies and reads boards.
 
-It is not ``DuelState.heuristic_gains``, which the search levels use for their priors and
-playouts: the ``heuristic`` agent calls it directly (``agents.greedy``), so the levels are the
-same players as before.
+It is ``DuelState.best_estimates``: the ``heuristic`` agent plays it (``agents.greedy``) and a
+search ranks its root by it with ``prior=outlook``. Too slow for playouts, which use
+``DuelState.fast_estimates`` (the score gains), as do the levels' default priors.
 """
 
 from __future__ import annotations
@@ -186,7 +186,7 @@ def _turn_gain(state: DuelState, seat: int, dice: list[int], weights: DuelOutloo
     return _finish_turn(trial, seat, weights, True) - before
 
 
-def heuristic_gains(state: DuelState, weights: DuelOutlookWeights = WEIGHTS) -> list[tuple[int, float]]:
+def best_estimates(state: DuelState, weights: DuelOutlookWeights = WEIGHTS) -> list[tuple[int, float]]:
     """Each legal action of the acting seat with the change of its value the action brings."""
     draft_a, draft_b, turn, joker, resolve = _phases()
     seat = state.player
@@ -248,4 +248,4 @@ def _worth_kept(state: DuelState, seat: int, weights: DuelOutlookWeights) -> flo
     return power_worth(state.boards[seat], TAKE_TWO, left, weights)
 
 
-__all__ = ["WEIGHTS", "DuelOutlookWeights", "heuristic_gains", "outlook", "value"]
+__all__ = ["WEIGHTS", "DuelOutlookWeights", "best_estimates", "outlook", "value"]

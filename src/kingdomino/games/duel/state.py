@@ -25,8 +25,8 @@ Choices the rulebooks leave open (``docs``: README, "Duel rules notes"):
   to the other die of the same split.
 * Crosses on a square are not capped (the sheet has no rule for more than 4).
 
-Everything is public except the future rolls, and chance is lazy, so an
-observation is the whole state.
+Everything is public except the future rolls, and chance is lazy, so a seat's
+view (``view``) is the whole state.
 
 >>> from kingdomino.games.duel.game import DuelGame
 >>> state = DuelGame().new_initial_state()
@@ -592,7 +592,7 @@ class DuelState(State):
 
     # --- what players see -----------------------------------------------------------------------
 
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> dict[str, Any]:
         game = self.game
         check_seat(game.num_players, seat)
         legal = self.legal_actions() if seat is not None and seat == self.player else []
@@ -693,7 +693,7 @@ class DuelState(State):
 
     # --- greedy support -------------------------------------------------------------------------
 
-    def immediate_gains(self) -> list[tuple[int, float]]:
+    def score_gains(self) -> list[tuple[int, float]]:
         """Score gain of each action, with small heuristic values for the spellbook and the powers.
 
         Drawing: the points it adds (a "?" counted with its best coat) plus
@@ -702,19 +702,19 @@ class DuelState(State):
         one-off is worth keeping for a better moment). Draft picks: the best
         drawing the dice allow (averaged over the die A gets last).
         """
-        from kingdomino.games.duel.gains import immediate_gains
+        from kingdomino.games.duel.gains import score_gains
 
-        return immediate_gains(self)
+        return score_gains(self)
 
-    def outlook_gains(self) -> list[tuple[int, float]]:
+    def best_estimates(self) -> list[tuple[int, float]]:
         """The one-ply outlook of :mod:`kingdomino.games.duel.outlook`: the spellbook lines
         raced, the powers and the castle bonus kept for the largest domain (about 15 times
-        slower than :meth:`immediate_gains`, so never in playouts)."""
-        from kingdomino.games.duel.outlook import heuristic_gains
+        slower than :meth:`score_gains`, so never in playouts)."""
+        from kingdomino.games.duel.outlook import best_estimates
 
-        return heuristic_gains(self)
+        return best_estimates(self)
 
-    def outlook_leads(self) -> list[float] | None:
+    def expected_leads(self) -> list[float] | None:
         """Each seat's outlook less its opponent's (:func:`kingdomino.games.duel.outlook.value`)."""
         from kingdomino.games.duel.outlook import value
 

@@ -1,7 +1,7 @@
 """What each Kingdomino Origins move gains the acting seat: the engine's greedy support.
 
 Placements and claims are valued by the shared :class:`~kingdomino.games.domino.flow.DominoFlow`
-(remembered in ``PLACEMENT_VALUES``, with the outlook's terms for ``heuristic_gains``); this
+(remembered in ``PLACEMENT_VALUES``, with the outlook's terms for ``fast_estimates``); this
 module adds the first claim of 2 players (a pair of dominoes), recruits (the best square for
 the caveman) and the other choices (fire, totem, pay, caveman), tried on a copy.
 """
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from kingdomino.games.origins.state import OriginsState
 
 
-def immediate_gains(state: OriginsState) -> list[tuple[int, float]]:
+def score_gains(state: OriginsState) -> list[tuple[int, float]]:
     """Score change for the acting seat; claims: the best placement of the claimed domino(es)."""
     if state.player < 0:
         return []
@@ -53,7 +53,7 @@ def immediate_gains(state: OriginsState) -> list[tuple[int, float]]:
     return gains
 
 
-def heuristic_gains(state: OriginsState) -> list[tuple[int, float]]:
+def fast_estimates(state: OriginsState) -> list[tuple[int, float]]:
     """Immediate gains plus the outlook for placements and claims.
 
     Joined squares and dead squares (``domino.outlook``) mean the same on a territory; the
@@ -63,7 +63,7 @@ def heuristic_gains(state: OriginsState) -> list[tuple[int, float]]:
     if state.player < 0:
         return []
     shared = state._place_claim_gains(outlook=True)
-    return shared if shared is not None else immediate_gains(state)
+    return shared if shared is not None else score_gains(state)
 
 
 def best_caveman_gain(state: OriginsState, seat: int, kind: int, base: int) -> int:

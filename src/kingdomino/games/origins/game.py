@@ -98,7 +98,7 @@ class OriginsGame(DominoGame):
     name = "origins"
     title = "Kingdomino Origins"
     terms = TERRITORY_TERMS
-    #: The weights of the engine's heuristic (``State.heuristic_gains``); not a rule.
+    #: The weights of the engine's heuristic (``State.fast_estimates``); not a rule.
     outlook: OutlookWeights = ORIGINS_OUTLOOK
 
     def __init__(

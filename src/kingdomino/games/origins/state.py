@@ -486,18 +486,18 @@ class OriginsState(DominoFlow):
 
     # --- what players see -----------------------------------------------------------------------
 
-    def observation(self, seat: int | None = None) -> dict[str, Any]:
-        return view.observation(self, seat)
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        return view.seat_view(self, seat)
 
     # --- greedy support -------------------------------------------------------------------------
 
-    def immediate_gains(self) -> list[tuple[int, float]]:
+    def score_gains(self) -> list[tuple[int, float]]:
         """Score change for the acting seat; claims: the best placement of the claimed domino."""
-        return gains.immediate_gains(self)
+        return gains.score_gains(self)
 
-    def heuristic_gains(self) -> list[tuple[int, float]]:
+    def fast_estimates(self) -> list[tuple[int, float]]:
         """Immediate gains plus the outlook for placements and claims (:mod:`.gains`)."""
-        return gains.heuristic_gains(self)
+        return gains.fast_estimates(self)
 
     def placement_score_changes(self, kingdom: DominoKingdom, number: int, codes: list[int]) -> list[int]:
         """The territory's score change for each placement: its regions (merged with the new

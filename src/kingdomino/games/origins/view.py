@@ -1,6 +1,6 @@
 """What players see of a Kingdomino Origins position beyond the shared domino view
 (:mod:`kingdomino.games.domino.view`): halves and squares with fires, resources and cavemen,
-the observation's fire, totem and tribe fields, the log text of the Origins phases, and the
+the view's fire, totem and tribe fields, the log text of the Origins phases, and the
 score sheet with resources, totems, cavemen and bonuses.
 """
 
@@ -65,8 +65,8 @@ def kingdom_json(kingdom: Kingdom) -> dict[str, Any]:
     return view.kingdom_json(kingdom, fields)
 
 
-def observation(state: OriginsState, seat: int | None) -> dict[str, Any]:
-    """The public position as JSON (``State.observation``): the shared fields, then fire, totems and tribe."""
+def seat_view(state: OriginsState, seat: int | None) -> dict[str, Any]:
+    """The public position as JSON (``State.view``): the shared fields, then fire, totems and tribe."""
     game = state.game
     # The fire marker to put now, if any: as many fires as its volcano has craters.
     marker = MARKERS[state.volcanoes[0][1] - 1] if state.phase == FIRE and state.volcanoes else None
@@ -100,7 +100,7 @@ def observation(state: OriginsState, seat: int | None) -> dict[str, Any]:
             else None
         ),
     }
-    return view.observation(state, seat, halves_json, kingdom_json, LEGEND, {}, tail)
+    return view.seat_view(state, seat, halves_json, kingdom_json, LEGEND, {}, tail)
 
 
 def describe(state: OriginsState, action: int) -> str:

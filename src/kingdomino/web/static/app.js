@@ -1,11 +1,13 @@
 // Entry point: the language first, then the lobby at "/", a game at "/game/<id>" or the scorer at "/score".
+import { loadLevels } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { installSprite } from "./pictures.js";
 
 async function main() {
-  await loadLanguage(preferredLanguage());
+  // The server's AI levels are read while the texts load: the lobby and a game page offer them.
+  await Promise.all([loadLanguage(preferredLanguage()), loadLevels()]);
   installSprite();
   const select = /** @type {HTMLSelectElement} */ (el("select", { id: "language", "aria-label": t("app.language") },
     Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, lang: code, selected: code === language() }, name))));

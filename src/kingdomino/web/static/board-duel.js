@@ -159,7 +159,7 @@ function dice(view, ctx) {
     const holderText = holder === null ? t("duel.free") : view.seats[holder].name;
     const extra = legal.filter((a) => a === `bonus ${die.die}` || a.startsWith(`turn ${die.die} `));
     return el("li", { class: "die-slot" },
-      // A die that cannot be taken is a picture named in words (its face and holder were not read).
+      // A die that cannot be taken is a picture named in words, so that its face and holder are read.
       el(can ? "button" : "div", { type: can ? "button" : undefined, role: can ? undefined : "img",
         class: `die${can ? " takeable" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
         onclick: can ? () => ctx.play(take) : whyNot(view, ctx, take),

@@ -327,8 +327,8 @@ function rows(view, ctx) {
       const words = `${t("domino_n", { n: entry.domino })}: ${(entry.halves || []).map((h) => halfWords(obs,
         h)).join(" | ")}${owner !== null && owner !== undefined ? " — " + view.seats[owner].name : ""}`;
       const hinted = ctx.highlight && ctx.highlight.action === claim;
-      // A domino that cannot be chosen is a picture named in words (role "img"): its label alone, on
-      // an element of no role, was read as its number only ("25"), not its terrains nor its king.
+      // A domino that cannot be chosen is a picture named in words (role "img"): a label on an
+      // element of no role is read as its number only ("25"), not its terrains nor its king.
       return el("li", {}, el(can ? "button" : "div", {
         type: can ? "button" : undefined, role: can ? undefined : "img",
           class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}`,

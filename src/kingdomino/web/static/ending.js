@@ -118,8 +118,8 @@ function leaderMeaning(view, seat) {
  * Every seat's breakdown, collapsed (one tap away), each next to a small drawing of its kingdom
  * (`miniKingdom`, the board's own) on which the sheet's regions light up. A seat's breakdown is
  * the one drawn into `owner` (the box `keepOpen` fills) at the last drawing while everything it
- * shows is the same (redraw-in-place.js): a move changes one kingdom, and the open sheets were drawn anew
- * at every state (on a slowed phone the finished table's redrawing took 370 ms).
+ * shows is the same (redraw-in-place.js): a move changes one kingdom, and drawing every open sheet
+ * anew at every state is slow (on a slowed phone, 370 ms for a finished table).
  * @param {ShownView} view @param {MiniKingdom} miniKingdom @param {Element} owner
  */
 export function scoreSheets(view, miniKingdom, owner) {
@@ -145,7 +145,7 @@ const unfilled = new WeakMap();
 /** Let `details` draw its costly part (`fill`: the small kingdoms) only when it is open: at once if
  * it is, else when it opens (its summary's click, before the browser shows it; or `keepOpen`). The
  * score sheets and a Dynasty's past games are drawn anew at every move, mostly folded, and their
- * small kingdoms took a third of a redrawing (on a slowed phone 100 ms of 300).
+ * small kingdoms would take a third of a redrawing (on a slowed phone 100 ms of 300).
  * @param {HTMLElement} details @param {() => void} fill */
 function unfolding(details, fill) {
   if (details.hasAttribute("open")) { fill(); return details; }
@@ -159,13 +159,13 @@ function unfolding(details, fill) {
 
 /** Put `parts` (score sheets, a Dynasty's past games) in `box` (redraw-in-place.js's `fill`: a part kept from
  * the last drawing stays in place, open or folded), a new one open again if the one it replaces
- * was (`data-seat`, `data-game`): each redrawing, every step of a replay and every move, closed
- * the sheet a player had opened to follow. @param {Element} box @param {...import("./redraw-in-place.js").Child} parts */
+ * was (`data-seat`, `data-game`), so that a sheet a player opened to follow stays open at every
+ * redrawing (every step of a replay, every move). @param {Element} box @param {...import("./redraw-in-place.js").Child} parts */
 export function keepOpen(box, ...parts) {
   const key = (/** @type {Element} */ d) => `${d.getAttribute("data-seat")}/${d.getAttribute("data-game")}`;
   const opened = new Set([...box.querySelectorAll("details[open]")].map(key));
-  // A keyboard's focus on a sheet (its summary or a region's row) stays there: it fell to the page
-  // at every move of the AI seats while a sheet was read.
+  // A keyboard's focus on a sheet (its summary or a region's row) stays there, not falling to the
+  // page at every move of the AI seats while a sheet is read.
   const focusable = (/** @type {Element} */ d) => [...d.querySelectorAll("summary, [tabindex]")];
   const active = document.activeElement;
   const holder = active && box.contains(active) ? active.closest("details") : null;

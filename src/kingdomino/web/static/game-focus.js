@@ -36,11 +36,12 @@ export function focusPlace(main, page) {
 }
 
 /** After a drawing, a keyboard player's focus goes on where it was, on the board: to the next thing
- * to play if any, else the board itself (it fell to the page after every move); at the end of the
- * game to the ranking above the board (Tab went on from the board to the scores below). A focus the
- * drawing took away from a control (Undo greyed once used, a hint's move gone with the hint) goes
- * there too. The page scrolls to it only where it is out of sight (at 200 % zoom the first square to
- * place on was under the window's edge). @param {DrawnGame} game @param {FocusPlace} before where the focus was before the drawing */
+ * to play if any, else the board itself (not to the page, which would send it back to the top); at
+ * the end of the game to the ranking above the board (not on from the board to the scores below). A
+ * focus the drawing took away from a control (Undo greyed once used, a hint's move gone with the
+ * hint) goes there too. The page scrolls to it only where it is out of sight (at 200 % zoom the
+ * first square to place on can be under the window's edge).
+ * @param {DrawnGame} game @param {FocusPlace} before where the focus was before the drawing */
 export function keepFocus(game, before) {
   const { board, boardCard, end } = game.page;
   const active = document.activeElement;

@@ -1,6 +1,7 @@
 // A game page's elements, built once: the top card (title, who you are, the status line and the
 // controls, the notes, the tip and the hint), the invites, the end screen, the board, the move
 // list, the scores, the log, and the card to leave an online game. Each view fills them (game-render.js).
+import { aiLevels, levelWords } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { invitesCard } from "./game-invites.js";
@@ -18,10 +19,11 @@ import { invitesCard } from "./game-invites.js";
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
  *   help: () => void, takeOver: () => void, leave: () => void}} PageActions */
 
-/** The level of the AI that takes a seat over, medium unless chosen. @param {string} id */
+/** The level of the AI that takes a seat over, among the server's levels; medium unless chosen.
+ * @param {string} id */
 function levelChoice(id) {
   return /** @type {HTMLSelectElement} */ (el("select", { id, "aria-label": t("game.ai_level") },
-    ...["easy", "medium", "hard"].map((level) => el("option", { value: level, selected: level === "medium" }, t(`seat.ai:${level}`)))));
+    ...aiLevels().map((level) => el("option", { value: level, selected: level === "medium" }, levelWords(level)))));
 }
 
 /**
@@ -54,7 +56,7 @@ export function buildPage(main, id, saved, actions) {
     playButton,
     undoButton: el("button", { type: "button", id: "undo", onclick: actions.undo }, "↶ ", t("game.undo")),
     hintButton: el("button", { type: "button", id: "hint", onclick: actions.hint }, t("game.hint")),
-    // The hint, read out when it comes (it came unsaid: a screen reader heard nothing after "Hint").
+    // The hint, read out when it comes (else a screen reader hears nothing after "Hint").
     hintBox: el("div", { id: "hint-box", role: "status", "aria-live": "polite" }),
     // What the others did since your last look, read out by screen readers (the log is not live).
     heard: el("p", { id: "heard", class: "visually-hidden", "aria-live": "polite" }),

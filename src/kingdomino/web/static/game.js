@@ -80,8 +80,8 @@ function receive(game, message) {
   else if (message.type === "error") { if (game.view) page.error.textContent = errorWords(message); else game.refusedWith = errorWords(message); }
   else if (message.type === "hint") { stopHint(game); if (game.view) showHint(/** @type {DrawnGame} */ (game), message.candidates); }
   else if (message.type === "presence") { game.presence = { away: message.away, after: message.after, at: performance.now() }; drawAway(game); }
-  // Only the status line says who is thinking: the table stays as it is (it was drawn anew for
-  // each of these, twice per AI move).
+  // Only the status line says who is thinking: the table stays as it is (these come twice per AI
+  // move, and redrawing the table for each would cost for nothing).
   else if (message.type === "thinking") {
     game.thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead };
     if (game.view && !game.ctx.replay) page.status.replaceChildren(statusLine(/** @type {DrawnGame} */ (game)));

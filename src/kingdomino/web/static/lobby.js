@@ -1,5 +1,6 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
+import { aiLevels, levelWords } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { remember, savedGames } from "./saved-games.js";
 import { api } from "./server.js";
@@ -20,7 +21,13 @@ const GAMES = {
   origins: { players: [2, 3, 4], modes: ["discovery", "totem", "tribe"],
     flags: [["fire_kingdom"], ["homo_habilis"], ["final_recruit", undefined, { modes: ["tribe"] }], ["totem_tie", "choose", { modes: ["totem"] }]] },
 };
-const SEAT_KINDS = ["me", "local", "online", "ai:easy", "ai:medium", "ai:hard", "ai:greedy", "ai:random"];
+/** Who may play a seat besides an AI: you, someone at this screen, someone invited by a link. */
+const HUMAN_KINDS = ["me", "local", "online"];
+
+/** Each choice of a seat's menu: the people, then an AI of each of the server's levels ("ai:hard"). */
+function seatKinds() {
+  return [...HUMAN_KINDS, ...aiLevels().map((level) => `ai:${level}`)];
+}
 
 /**
  * Keep what this browser needs of a new game: the tokens of the seats played here (the spectator
@@ -124,8 +131,10 @@ export function showLobby(main) {
   }
   /** A seat kind's label, with the level's rating when the ladder has one. @param {string} value */
   function seatLabel(value) {
-    const rating = value.startsWith("ai:") ? ratings[value.slice(3)] : null;
-    return rating ? `${t(`seat.${value}`)} · ${t("lobby.elo", { elo: rating[0] })}` : t(`seat.${value}`);
+    const level = value.startsWith("ai:") ? value.slice(3) : null;
+    const words = level === null ? t(`seat.${value}`) : levelWords(level);
+    const rating = level === null ? null : ratings[level];
+    return rating ? `${words} · ${t("lobby.elo", { elo: rating[0] })}` : words;
   }
 
   function refresh() {
@@ -207,9 +216,9 @@ function seatRow(i, kept, seatLabel) {
   const placeholder = kept.kind === "me" ? t("name.you") : kept.kind.startsWith("ai:") ? t("lobby.ai_name_placeholder") : t("player_n", { n: i + 1 });
   return el("div", { class: "seat-row" },
     el("label", { for: `seat-${i}`, id: `seat-label-${i}` }, t("lobby.seat_n", { n: i + 1 })), " ",
-    el("select", { id: `seat-${i}` }, SEAT_KINDS.map((value) => el("option", { value, selected: value === kept.kind }, seatLabel(value)))), " ",
+    el("select", { id: `seat-${i}` }, seatKinds().map((value) => el("option", { value, selected: value === kept.kind }, seatLabel(value)))), " ",
     el("label", { for: `name-${i}`, id: `name-label-${i}` }, t("lobby.name")), " ",
-    // Named with its seat ("Player 2 name"): every name field was read as "name" alone.
+    // Named with its seat ("Player 2 name"), so that a screen reader tells the name fields apart.
     el("input", { id: `name-${i}`, "aria-labelledby": `seat-label-${i} name-label-${i}`, maxlength: 40, size: 12, value: kept.name, placeholder }));
 }
 

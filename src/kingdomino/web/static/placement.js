@@ -53,7 +53,7 @@ function nearest(keys, from, [dr, dc]) {
 }
 
 /** Moves the focus with an arrow key to the nearest square of `squares` that way from `from`, as
- * the board lies (a keyboard went through every square with Tab); true if the key was an arrow.
+ * the board lies (rather than through every square with Tab); true if the key was an arrow.
  * @param {KeyboardEvent} e @param {string} from @param {Map<string, SVGElement>} squares */
 function arrowTo(e, from, squares) {
   if (!(e.key in ARROWS)) return false;
@@ -90,8 +90,7 @@ function whySquares(grid, spots, cellAt, size, ask) {
 }
 
 /** The focused square's ring, drawn over the ghost (hidden until a square is focused): the ghost
- * covered the square's own focus mark, and a keyboard player could not see which square had the
- * focus. @param {number} size */
+ * covers the square's own focus mark, and a keyboard player must see which square has the focus. @param {number} size */
 function focusRing(size) {
   return svg("g", { class: "focus-ring", "pointer-events": "none", visibility: "hidden" },
     svg("rect", { width: size - 4, height: size - 4, rx: 5, fill: "none", stroke: "#fff", "stroke-width": 7 }),
@@ -147,8 +146,8 @@ export function placer(options) {
     }
     listeners.forEach((f) => f());
   };
-  /** Says the placement a turn shows (the toolbar's live line): the focused square's new name alone
-   * went unread, so R seemed to do nothing with a screen reader. @type {(words: string) => void} */
+  /** Says the placement a turn shows (the toolbar's live line): a screen reader does not read the
+   * focused square's new name by itself, and R would seem to do nothing. @type {(words: string) => void} */
   let sayTurned = () => {};
   /** Says why a turn changes nothing: only one way fits (here, or anywhere), for a double since
    * its two halves are alike. @param {boolean} here */

@@ -8,11 +8,11 @@
 //   ScoreSheet           web/views.py        sheet_of (core/game.py ScoreSheet, Bonus, Refusal .to_json)
 //   Created              web/views.py        created
 //   GameSummary          web/views.py        summary
-//   DominoObservation    games/domino/view.py observation, with the fields games/classic/state.py
+//   DominoObservation    games/domino/view.py seat_view, with the fields games/classic/state.py
 //                        (head) and games/origins/view.py (tail) add
 //   DominoKingdom        games/domino/view.py kingdom_json (squares: classic/state.py and
 //                        origins/view.py kingdom_json)
-//   DuelObservation      games/duel/state.py DuelState.observation (maps: board_json)
+//   DuelObservation      games/duel/state.py DuelState.view (maps: board_json)
 //   HintCandidate        web/hub.py          Hub.hint
 //   Review               web/hub.py          Hub.review_of (web/review.py entry, summary, Progress)
 //   TextFormat           games/*/scorer.py   text_format
@@ -100,7 +100,7 @@
  *   legend: Record<string, {letter: string, name: string, colour: string}>, legal_actions: string[],
  *   map_rows?: [number, number], map_cols?: [number, number]}} DuelObservation
  */
-/** A game's public position, as its engine's `observation()` gives it. @typedef {DominoObservation | DuelObservation} Observation */
+/** A game's public position, its engine's `view()` (a View's `observation`). @typedef {DominoObservation | DuelObservation} Observation */
 
 /**
  * The view of a live game for the holder of `your_seats` (none: a spectator), sent over the socket

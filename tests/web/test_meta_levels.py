@@ -1,0 +1,24 @@
+"""The AI levels ``/api/meta`` serves: the server's one table of them (``SEAT_LEVELS``), which the
+page offers for a new game's seats and for a seat handed to an AI; each is accepted there."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+from tests.web.conftest import create
+
+from kingdomino.agents.levels import SEAT_LEVELS
+
+
+def test_meta_serves_the_seat_levels_in_their_order(client: TestClient) -> None:
+    assert client.get("/api/meta").json()["levels"] == list(SEAT_LEVELS)
+
+
+def test_every_level_served_is_one_a_seat_can_be_handed_to(client: TestClient) -> None:
+    """The page offers the served levels when a player leaves (or is away): none is refused."""
+    for level in client.get("/api/meta").json()["levels"]:
+        created = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
+        ann, bea = (seat["token"] for seat in created["seats"])
+        left = client.post(f"/api/games/{created['id']}/leave", json={"token": bea, "level": level})
+        assert left.status_code == 200, (level, left.text)
+        view = client.get(f"/api/games/{created['id']}", params={"token": ann}).json()
+        assert view["seats"][1]["level"] == level
