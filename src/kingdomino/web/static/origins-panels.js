@@ -9,6 +9,22 @@ import { cavemanName, cavemanScores, resourceName } from "./words.js";
 /** @typedef {import("./board-kingdoms.js").KingdomsView} KingdomsView */
 /** @typedef {import("./view-types.js").DominoObservation} DominoObservation */
 
+/** The resources on a seat's territory, counted by kind, as the cave's prices are paid: beside the
+ * cave, which comes before the territory on a phone while a caveman may be recruited.
+ * @param {KingdomsView["observation"]} obs @param {number} seat */
+function resourcesHeld(obs, seat) {
+  /** @type {Map<string, number>} */
+  const held = new Map();
+  for (const square of obs.kingdoms[seat].squares) {
+    const resource = /** @type {{resource?: string | null}} */ (square).resource;
+    if (resource) held.set(resource, (held.get(resource) ?? 0) + 1);
+  }
+  return el("p", { class: "small", id: "resources-held" }, t("origins.your_resources"), " ",
+    held.size ? [...held].map(([resource, n]) => el("span", { class: "keep" },
+      svg("svg", { viewBox: "0 0 20 20", width: 18, height: 18, role: "img", "aria-label": resourceName(resource) }, use(`r-${resource}`, 0, 0, 20)),
+      "×", String(n), " ")) : t("origins.no_resources"));
+}
+
 /** Origins: fire markers left, the totems, the cave; at the end only the totems, which score.
  * @param {KingdomsView} view @param {Ctx} ctx */
 export function originsPanels(view, ctx) {
@@ -18,10 +34,15 @@ export function originsPanels(view, ctx) {
   const playing = view.status !== "finished";
   if (obs.fire_markers && playing) {
     parts.push(el("div", { class: "supply" }, el("h3", {}, t("origins.fire_markers")), el("ul", { class: "inline" },
-      Object.entries(obs.fire_markers).map(([fires, n]) => el("li", { title: t("origins.marker_n", { fires, n: Number(n) }) },
-        svg("svg", { viewBox: "0 0 40 40", width: 30, height: 30, "aria-hidden": "true" }, use("marker", 2, 2, 36),
-          icons("fire", Number(fires), 8, 14, 10)),
-        " ×", String(n))))));
+      // Each kind of token named under its picture (three small icons with "×5" were read as nothing).
+      Object.entries(obs.fire_markers).map(([fires, n]) => el("li", {
+        class: "marker-left", title: t("origins.marker_n", { fires, n: Number(n) }) },
+        el("span", { class: "marker-kind" },
+          svg("svg", { viewBox: "0 0 40 40", width: 36, height: 36, "aria-hidden": "true" }, use("marker", 2, 2, 36),
+            icons("fire", Number(fires), 8, 14, 10)),
+          el("span", { class: "small" }, t("count.fires", { n: Number(fires) }))),
+        el("span", { class: "marker-count", "aria-hidden": "true" }, "×", String(n)),
+        el("span", { class: "visually-hidden" }, t("origins.marker_n", { fires, n: Number(n) })))))));
   }
   if (obs.totems) {
     parts.push(el("div", { class: "totems" }, el("h3", {}, t("origins.totems")), el("ul", { class: "inline" },
@@ -51,6 +72,7 @@ export function originsPanels(view, ctx) {
     });
     parts.push(el("div", { class: "cave" }, el("h3", {}, t("origins.cave"), " ",
       el("span", { class: "small" }, t("origins.stack_n", { n: obs.stack_size ?? 0 }))),
+      ctx.mainSeat >= 0 && view.your_seats.includes(ctx.mainSeat) ? resourcesHeld(obs, ctx.mainSeat) : "",
       el("ul", { class: "cavemen" }, slots),
       stack.length ? el("details", { class: "stack" }, el("summary", {}, t("origins.from_stack")), el("ul", { class: "cavemen" }, stack)) : "",
       obs.recruiting ? el("p", { class: "paying" }, cavemanPicture(obs.recruiting, 28), " ",

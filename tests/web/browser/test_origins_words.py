@@ -1,0 +1,53 @@
+"""Origins' panels and rules, read where players misread them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from tests.web.browser.pages import new_page
+
+
+def origins_page(browser: Any, base: str, mode: str, **size: int) -> Any:
+    body = {
+        "game": "origins",
+        "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "ai", "level": "greedy"}],
+        "options": {"mode": mode},
+        "seed": 4,
+    }
+    made = httpx.post(f"{base}/api/games", json=body).json()
+    page = new_page(browser, base, **size)
+    page.goto(f"{base}/game/{made['id']}?token={made['seats'][0]['token']}")
+    page.wait_for_selector("#your-turn")
+    return page
+
+
+def test_the_fire_tokens_left_are_named_under_their_pictures(browser, live_server: str) -> None:
+    """The supply was three small unlabelled icons with "×5 ×2 ×0"."""
+    page = origins_page(browser, live_server, "totem")
+    kinds = page.locator(".supply .marker-kind .small").all_inner_texts()
+    assert kinds == ["1 × fire", "2 × fire", "3 × fire"]
+    assert page.locator(".supply .marker-count").first.inner_text().startswith("×")
+    assert not page.errors
+
+
+def test_each_mode_s_rules_speak_only_of_what_it_has(browser, live_server: str) -> None:
+    """Discovery's rules said fire destroys a resource or a caveman: that mode has neither."""
+    for mode, caveman in (("discovery", False), ("totem", False), ("tribe", True)):
+        page = origins_page(browser, live_server, mode)
+        page.click("#help")
+        text = page.locator("#help-dialog").inner_text()
+        assert ("caveman" in text) == caveman, mode
+        assert ("Fire destroys" in text) == (mode != "discovery"), mode
+        page.context.close()
+
+
+def test_a_phone_shows_your_resources_beside_the_cave(browser, live_server: str) -> None:
+    """On a phone the cave comes before the territory while a caveman may be recruited: the
+    resources that pay its price are counted beside it."""
+    page = origins_page(browser, live_server, "tribe", width=390, height=844)
+    held = page.locator("#resources-held")
+    assert held.inner_text().startswith("Your resources:")
+    assert held.bounding_box()["y"] < page.locator(".cave .cavemen").bounding_box()["y"]
+    assert not page.errors
