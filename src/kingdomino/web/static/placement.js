@@ -185,7 +185,8 @@ export function placer(options) {
       onfocus: () => {
         placing.anchor = key; showGhost();
         spot.setAttribute("aria-label", label(/** @type {string} */ (actionAt(key))));
-        ringAt(x, y);
+        // The ring is for the keys: on a tapped square it hid the ghost's "+0" and resource.
+        if (spot.matches(":focus-visible")) ringAt(x, y);
       },
       onblur: () => ring.setAttribute("visibility", "hidden"),
       onclick: (/** @type {PointerEvent} */ e) => {

@@ -1,0 +1,85 @@
+"""On a phone every control is at least 24 x 24 CSS pixels (WCAG 2.2's target size, minimum):
+the legal moves' summary was 19 px high, the score sheet's rows 22 px, the lobby's check boxes 18."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from tests.web.browser.pages import new_page
+from tests.web.conftest import wait_for
+
+#: Visible controls smaller than 24 px either way (an inline link in a sentence is exempt).
+SMALL_TARGETS = """() => {
+  const controls = document.querySelectorAll(
+    'button, summary, select, input:not([type=hidden]), [role=button], tr[tabindex], a.button');
+  const small = [];
+  for (const c of controls) {
+    const box = c.getBoundingClientRect();
+    if (!box.width || !box.height || c.closest('.visually-hidden, [hidden]')) continue;
+    if (box.width < 24 || box.height < 24) small.push(`${c.outerHTML.slice(0, 80)} ${box.height}`);
+  }
+  return small;
+}"""
+
+
+def phone(browser: Any, base: str) -> Any:
+    return new_page(browser, base, 390, 844, touch=True)
+
+
+def test_the_lobby_s_controls_are_a_finger_wide(browser, live_server: str) -> None:
+    page = phone(browser, live_server)
+    page.goto(live_server + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "kingdomino")
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_a_game_s_controls_are_a_finger_wide(browser, live_server: str) -> None:
+    body = {
+        "game": "kingdomino",
+        "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "ai", "level": "greedy"}],
+    }
+    made = httpx.post(f"{live_server}/api/games", json={**body, "options": {}, "seed": 3}).json()
+    page = phone(browser, live_server)
+    page.goto(f"{live_server}/game/{made['id']}?token={made['seats'][0]['token']}")
+    page.wait_for_selector("#your-turn")
+    page.locator("#scores details").first.evaluate("(d) => { d.open = true; }")
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_the_scorer_s_controls_are_a_finger_wide(browser, live_server: str) -> None:
+    page = phone(browser, live_server)
+    page.goto(live_server + "/score")
+    page.wait_for_selector("#palette")
+    page.click('button[data-brush="G"]')
+    page.click('g.cell[data-square="0,1"]')
+    page.wait_for_function("document.querySelector('#scorer-sheet table')")
+    assert page.evaluate(SMALL_TARGETS) == []
+
+
+def test_a_tapped_square_shows_what_the_domino_adds_unringed(browser, live_server: str) -> None:
+    """The keyboard's focus ring, drawn over the ghost, covered its "+0" and resource on a tapped
+    square: a tap shows the ghost with what it adds, and no ring."""
+    body = {
+        "game": "kingdomino",
+        "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "ai", "level": "greedy"}],
+    }
+    made = httpx.post(f"{live_server}/api/games", json={**body, "options": {}, "seed": 3}).json()
+    game_id, token = made["id"], made["seats"][0]["token"]
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        view = wait_for(http, game_id, token, lambda v: v["current_player"] in v["your_seats"])
+        while view["observation"]["phase"] != "place":
+            http.post(
+                f"/api/games/{game_id}/actions", json={"token": token, "action": view["legal_actions"][0]}
+            )
+            view = wait_for(http, game_id, token, lambda v: v["current_player"] in v["your_seats"])
+    page = phone(browser, live_server)
+    page.goto(f"{live_server}/game/{game_id}?token={token}")
+    page.wait_for_selector("svg g.legal.anchor")
+    page.locator("svg g.legal.anchor").first.tap()
+    page.wait_for_selector("g.ghost-gain")
+    assert page.evaluate("getComputedStyle(document.querySelector('g.focus-ring')).visibility") == "hidden"
+    assert not page.errors
