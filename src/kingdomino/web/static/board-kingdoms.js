@@ -6,7 +6,7 @@ import { language, t } from "./i18n.js";
 import { fill, keep, part } from "./redraw-in-place.js";
 import { SEAT_COLOURS, caveman, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
 import { choiceLayer, overlay, placer, toolbarSlot, whyNot } from "./placement.js";
-import { actionWords, gainSign, moveWords, cavemanName, halfWords, seatName, where } from "./words.js";
+import { actionWords, gainSign, moveWords, cavemanName, halfWords, localName, seatName, where } from "./words.js";
 import { PHONE, opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing-animation.js";
 import { kingdomPoints, leaderMark } from "./ending.js";
@@ -59,9 +59,17 @@ function dominoPicture(obs, entry, ctx) {
   (entry.halves || []).forEach((half, i) => image.append(squareGroup(obs, half, i * 42 + 1, 0, 40)));
   const owner = entry.king ?? entry.chief;
   if (owner !== null && owner !== undefined) {
-    image.append(markLanded(seatPiece(owner, 42, 20, 9), ctx.landed, pieceKey(entry.domino, owner)));
+    image.append(markLanded(seatPiece(owner, 42, 20, 12), ctx.landed, pieceKey(entry.domino, owner)));
   }
   return image;
+}
+
+/** Whose king (chief) stands on a domino, in a word under it: the colour of a small piece alone was
+ * hard to read. "You" for the seat played on this page, else the name without an AI's level.
+ * @param {KingdomsView} view @param {number} owner */
+function ownerWords(view, owner) {
+  if (view.your_seats.length === 1 && view.your_seats[0] === owner) return t("name.you");
+  return localName(view.seats[owner].name).replace(/ \([^()]*\)$/, "");
 }
 
 /** What identifies a kingdom's square for the landings. @param {number} seat @param {DominoSquare & {row: number, col: number}} square */
@@ -335,7 +343,8 @@ function rows(view, ctx) {
         "data-domino": entry.domino,
         onclick: can ? () => ctx.play(claim) : whyNot(view, ctx, claim), "aria-label": can ? actionWords(view, claim) : words,
           title: words },
-      el("span", { class: "num" }, entry.domino), dominoPicture(obs, entry, ctx)));
+      el("span", { class: "num" }, entry.domino), dominoPicture(obs, entry, ctx),
+      owner !== null && owner !== undefined ? el("span", { class: `owner-name seat${owner}` }, ownerWords(view, owner)) : ""));
     }))));
   }
   return box;

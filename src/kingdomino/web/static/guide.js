@@ -14,10 +14,14 @@ export function guideTip(view, onHide) {
   const kinds = new Set(view.legal_actions.map((a) => a.split(" ")[0]));
   const obs = view.observation;
   const first = obs.game === "duel" || !obs.kingdoms || obs.kingdoms[view.current_player].squares.length <= 1;
+  // A second king of this seat to place on the next line (2 players): its own tip, not the first's again.
+  const line = "next_row" in obs ? obs.next_row || [] : [];
+  const second = line.some((entry) => entry.king === view.current_player);
   const key = kinds.has("place") ? (first ? "guide.first_place" : "guide.place")
     : kinds.has("discard") ? "guide.discard"
-      : kinds.has("claim") ? (first ? "guide.first_claim" : "guide.claim") : "guide.other";
+      : kinds.has("claim") ? (first ? (second ? "guide.second_claim" : "guide.first_claim") : "guide.claim") : "guide.other";
   const tip = [tTouch(key)];
+  if (key === "guide.first_claim" && view.seats.length === 2) tip.push(t("guide.two_kings"));
   // Placing: how much the best square adds now (the engine's count), so the first game teaches scoring.
   const gains = Object.entries(view.score_gains || {}).filter(([action]) => action.startsWith("place ")).map(([, gain]) => Number(gain));
   if (kinds.has("place") && gains.length) {
