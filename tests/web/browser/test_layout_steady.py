@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser.pages import ARTIFACTS
+import httpx
+from tests.web.browser.pages import ARTIFACTS, new_page
 from tests.web.browser.test_clicks_answered import new_game, opened, play_until
 
 BOARD_TOP = "document.querySelector('.kingdom.mine svg.big').getBoundingClientRect().top"
@@ -36,3 +37,21 @@ def test_a_refusal_or_a_hint_does_not_move_the_board(browser, live_server: str) 
     page.locator("#hint-result button").first.click()  # the hint's buttons stay clickable over the table
     page.wait_for_function("!document.querySelector('#hint-result')")
     assert not page.errors
+
+
+def test_four_kingdoms_are_all_on_a_laptop_s_first_screen(browser, live_server: str) -> None:
+    """With 4 players at 1366 x 900 the third opponent's kingdom began below the fold while the
+    middle column stood mostly empty."""
+    for game, options in (("kingdomino", {}), ("origins", {"mode": "tribe"})):
+        seats = [{"kind": "human"}] + [{"kind": "ai", "level": "greedy"}] * 3
+        body = {"game": game, "players": 4, "seats": seats, "options": options, "seed": 5}
+        made = httpx.post(f"{live_server}/api/games", json=body).json()
+        page = new_page(browser, live_server)
+        page.goto(f"{live_server}/game/{made['id']}?token={made['seats'][0]['token']}")
+        page.wait_for_selector("#your-turn")
+        bottoms = page.evaluate(
+            "[...document.querySelectorAll('.kingdom')].map((k) => k.getBoundingClientRect().bottom)"
+        )
+        assert len(bottoms) == 4 and max(bottoms) <= 900, (game, bottoms)
+        page.screenshot(path=str(ARTIFACTS / f"four-kingdoms-{game}.png"))
+        assert not page.errors

@@ -386,7 +386,7 @@ export function render(container, shown, ctx) {
   // A finished game (not a Dynasty, whose line says which game it was) has nothing in the middle.
   const over = view.status === "finished" && !(obs.options && obs.options.dynasty);
   // The table is drawn anew, but what did not change stays in the page as it was (redraw-in-place.js).
-  fill(container, [part("table", "div", { class: `table${aside ? " extras-first" : ""}${over ? " over" : ""}` },
+  fill(container, [part("table", "div", { class: `table others-${others.length}${aside ? " extras-first" : ""}${over ? " over" : ""}` },
     over ? null : part("centre", "div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
     part("mine", "div", { class: "mine-col" }, kingdomCard(view, main, ctx, true, container)),
     part("extras", "div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
