@@ -5,6 +5,7 @@ import { aiLevels, levelWords } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { invitesCard } from "./game-invites.js";
+import { paceChooser } from "./game-pace.js";
 
 /**
  * The elements a game's view is drawn into, and the controls it updates.
@@ -14,7 +15,7 @@ import { invitesCard } from "./game-invites.js";
  *   replayBar: HTMLElement, boardCard: HTMLElement, scores: HTMLElement, log: HTMLElement, matchNote: HTMLElement,
  *   awayNote: HTMLElement, awayLevel: HTMLSelectElement, awayButton: HTMLElement, awayCard: HTMLElement,
  *   leaveLevel: HTMLSelectElement, leaveCard: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
- *   inviting: boolean, invited: number[]}} GamePage
+ *   inviting: boolean, invited: number[], pace: HTMLElement}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
  *   help: () => void, takeOver: () => void, leave: () => void}} PageActions */
@@ -85,6 +86,7 @@ export function buildPage(main, id, saved, actions) {
     invitesCard: links.card,
     inviting: links.inviting,
     invited: links.invited,
+    pace: paceChooser(),
   };
   layOut(main, page, actions);
   return page;
@@ -109,6 +111,6 @@ function layOut(main, page, actions) {
     page.boardCard,
     page.movesCard,
     el("div", { class: "row" }, scoresCard,
-      el("section", { class: "card grow" }, el("h2", {}, t("game.log")), page.log)),
+      el("section", { class: "card grow" }, el("h2", {}, t("game.log")), page.pace, page.log)),
     page.inviting ? "" : page.invitesCard, page.leaveCard);
 }

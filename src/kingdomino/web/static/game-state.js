@@ -24,13 +24,15 @@
  * - `replayAsked`: the replay was asked for by its address, started once the finished game's view comes;
  * - `byKeyboard`: whether the last move was made with the keys (game-focus.js);
  * - `acted`: the seats seen acting in the log (the invite links fold once every invited seat has);
+ * - `paced`: the server's views waiting to be shown at the AI's pace (game-pace.js);
  * - `ctx`: what the board is drawn with; `page`: the page's elements; `draw`: draws the view.
  * @typedef {{main: HTMLElement, id: string, tokens: string[], saved: Partial<import("./saved-games.js").SavedGame>,
  *   view: View | null, socket: WebSocket | null, refusedWith: string,
  *   hints: HintCandidate[] | null, hintTries: number | null, hintRetry: number,
  *   thinking: {seat: number, ahead: number} | null, askedWhy: string | null, toldUpTo: number | null,
  *   presence: {away: Record<string, number>, after: number, at: number}, awayTimer: number | undefined,
- *   replayAsked: boolean, byKeyboard: boolean, acted: Set<number>, ctx: Ctx, page: GamePage,
+ *   replayAsked: boolean, byKeyboard: boolean, acted: Set<number>,
+ *   paced: {add: (view: View) => void}, ctx: Ctx, page: GamePage,
  *   draw: (before?: FocusPlace) => void}} GameState
  */
 

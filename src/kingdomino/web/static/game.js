@@ -9,6 +9,7 @@ import { remember, savedGames, tokensFor } from "./saved-games.js";
 import { openHelp } from "./help.js";
 import { buildPage } from "./game-layout.js";
 import { settleInvites } from "./game-invites.js";
+import { pacedViews } from "./game-pace.js";
 import { render, statusLine } from "./game-render.js";
 import { connect, refusalWords, send, tell, why } from "./game-socket.js";
 import { askHint, retryHint, showHint, stopHint } from "./game-hints.js";
@@ -36,7 +37,7 @@ export function showGame(main, id, replay = false) {
   const game = {
     main, id, tokens, saved, view: null, socket: null, refusedWith: "", hints: null, hintTries: null, hintRetry: 0,
     thinking: null, askedWhy: null, toldUpTo: null, presence: { away: {}, after: 60, at: 0 }, awayTimer: undefined,
-    replayAsked: replay, byKeyboard: false, acted: new Set(),
+    replayAsked: replay, byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
     ctx: { legal: [], play: (action) => send(game, action), why: (action) => why(game, action), replay: false, onKey: null,
       mainSeat: 0, highlight: null },
     page: buildPage(main, id, saved, {
@@ -63,17 +64,23 @@ function playForced(game) {
   if (view.game === "duel" && view.observation.phase === "coat" && view.legal_actions.length === 1) send(game, view.legal_actions[0]);
 }
 
+/** Show a view of the server (in turn, at the AI's pace: game-pace.js).
+ * @param {GameState} game @param {import("./view-types.js").View} view */
+function showView(game, view) {
+  const { page } = game;
+  localSeatNames(view.seats, view.your_seats || []);
+  const before = focusPlace(game.main, page);  // maybe on a hint's move, gone with the hint
+  game.view = view; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
+  page.hintBox.replaceChildren();
+  page.pace.hidden = !view.seats.some((seat) => seat.kind === "ai") || view.status === "finished";
+  if (!game.ctx.replay) { game.draw(before); playForced(game); }
+  settleInvites(page, view, game.acted);
+}
+
 /** What a message of the game's socket does to the page. @param {GameState} game @param {ServerMessage} message */
 function receive(game, message) {
   const { page } = game;
-  if (message.type === "state") {
-    localSeatNames(message.seats, message.your_seats || []);
-    const before = focusPlace(game.main, page);  // maybe on a hint's move, gone with the hint
-    game.view = message; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
-    page.hintBox.replaceChildren(); document.body.classList.remove("offline");
-    if (!game.ctx.replay) { game.draw(before); playForced(game); }
-    settleInvites(page, message, game.acted);
-  }
+  if (message.type === "state") { document.body.classList.remove("offline"); game.paced.add(message); }
   // A move sent on a view the game had left (a double click): the new view says what happened.
   else if (message.type === "error" && message.field === "index") return;
   else if (message.type === "error" && message.field === "hint" && game.hintTries !== null && retryHint(game, message.code, game.hintTries)) return;
