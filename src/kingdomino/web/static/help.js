@@ -17,7 +17,10 @@ export function openHelp(game, mode) {
   const old = document.getElementById("help-dialog");
   if (old) old.remove();
   const dialog = /** @type {HTMLDialogElement} */ (el("dialog", { id: "help-dialog", "aria-labelledby": "help-title" },
-    // The dialog opens at its title, not at the close button at its end (scrolled to the end).
+    // A close control at the top, kept in view while the rules scroll (Esc closes it too).
+    el("form", { method: "dialog", class: "dialog-top" },
+      el("button", { type: "submit", id: "help-close-top", "aria-label": t("help.close"), title: t("help.close") }, "✕")),
+    // The dialog opens at its title, not at a close button (scrolled to it).
     el("h2", { id: "help-title", tabindex: -1, autofocus: true }, t("help.title", { game: t(`game.${game}`) })),
     ...helpKeys(game, mode).map((key) => el("section", {}, el("h3", {}, t(`${key}.title`)), ...t(key).split("\n").map((p) => el("p", {}, p)))),
     el("form", { method: "dialog" }, el("button", { type: "submit", class: "primary", id: "help-close" }, t("help.close")))));

@@ -2,6 +2,7 @@
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { el } from "./dom.js";
+import { openHelp } from "./help.js";
 import { remember, savedGames } from "./saved-games.js";
 import { api } from "./server.js";
 import { t } from "./i18n.js";
@@ -151,6 +152,8 @@ export function showLobby(main) {
   function offerApplicable() {
     const players = playersSelect.value;
     const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
+    const about = optionsBox.querySelector("#mode-about");
+    if (mode && about) about.textContent = t(`mode.${mode.value}.about`);
     for (const label of optionsBox.querySelectorAll("label[data-players], label[data-modes]")) {
       const row = /** @type {HTMLElement} */ (label);
       const fits = (!row.dataset.players || row.dataset.players.split(" ").includes(players))
@@ -203,6 +206,7 @@ function optionFields(spec) {
   const fields = [el("legend", {}, t("lobby.options")),
     spec.modes ? el("label", {}, t("lobby.mode"), " ", el("select", { id: "mode" },
       spec.modes.map((m) => el("option", { value: m }, t(`mode.${m}`))))) : "",
+    spec.modes ? el("p", { class: "small", id: "mode-about" }, t(`mode.${spec.modes[0]}.about`)) : "",
     ...spec.flags.map(([id, value, only]) => el("label", { "data-players": only && only.players ? only.players.join(" ") : undefined,
       "data-modes": only && only.modes ? only.modes.join(" ") : undefined },
       el("input", { type: "checkbox", id: `opt-${id}`, "data-option": id, "data-value": value }), " ", t(`option.${id}.long`)))];
@@ -229,7 +233,12 @@ function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox }, create
   return el("form", { onsubmit: create, "aria-labelledby": "new-game" },
     el("h2", { id: "new-game" }, t("lobby.new_game")),
     el("div", { class: "fields" }, el("label", { for: "game" }, t("lobby.game")), " ", gameSelect, " ",
-      el("label", { for: "players" }, t("lobby.players")), " ", playersSelect), optionsBox,
+      el("label", { for: "players" }, t("lobby.players")), " ", playersSelect, " ",
+      // The rules of the game (and mode) chosen, before playing it.
+      el("button", { type: "button", id: "lobby-rules", onclick: () => {
+        const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
+        openHelp(/** @type {HTMLSelectElement} */ (gameSelect).value, mode ? mode.value : undefined);
+      } }, t("game.rules"))), optionsBox,
     el("h3", {}, t("lobby.seats")), seatsBox,
     el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
     el("p", {}, el("button", { class: "primary", type: "submit", id: "create" }, t("lobby.create"))));
