@@ -142,7 +142,7 @@ function mapCard(view, seat, ctx, big, owner) {
  * "take 1+3"), its castle bonus ("bonus 2") or turning it ("turn 2 5").
  * @param {Ctx} ctx @param {number} die */
 function hintedDie(ctx, die) {
-  const m = ctx.highlight ? ctx.highlight.action.match(/^(?:take ([\d+]+)|bonus (\d+)|turn (\d+) \d+)$/) : null;
+  const m = ctx.highlight && ctx.highlight.action ? ctx.highlight.action.match(/^(?:take ([\d+]+)|bonus (\d+)|turn (\d+) \d+)$/) : null;
   return Boolean(m && (m[1] || m[2] || m[3]).split("+").map(Number).includes(die));
 }
 

@@ -4,15 +4,15 @@
 import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { fill, keep, part } from "./redraw-in-place.js";
+import { CELL, fitBoards } from "./board-fit.js";
 import { SEAT_COLOURS, caveman, icons, seatBadge, seatPiece, terrainSymbol, use } from "./pictures.js";
 import { choiceLayer, overlay, placer, toolbarSlot, whyNot } from "./placement.js";
 import { actionWords, gainSign, moveWords, cavemanName, halfWords, localName, seatName, where } from "./words.js";
-import { PHONE, opponents } from "./opponents.js";
+import { opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing-animation.js";
 import { kingdomPoints, leaderMark } from "./ending.js";
 import { originsPanels } from "./origins-panels.js";
 
-const CELL = 40;
 
 /** @typedef {import("./view-types.js").ShownView} ShownView */
 /** @typedef {import("./view-types.js").DominoObservation} DominoObservation */
@@ -23,7 +23,7 @@ const CELL = 40;
 
 /**
  * @typedef {{ legal: string[], play: (action: string) => void, why: (action: string) => void, replay: boolean,
- *   onKey: ((key: string) => void) | null, mainSeat: number, highlight?: {seat: number, action: string} | null,
+ *   onKey: ((key: string) => void) | null, mainSeat: number, highlight?: import("./placement.js").Highlight | null,
  *   landed?: (key: string) => boolean }} Ctx
  */
 
@@ -110,62 +110,6 @@ function playWindow(bounds, reach, margin = 2) {
   return [start(rows), start(cols), side];
 }
 
-/** Below this many pixels a square is small for a finger: Material Design's touch target (48 dp);
- * DESIGN.md's least is 40 px, which a zoomed board keeps (its window is at most 9 squares wide). */
-const FINGER = 48;
-/** The least height a big board keeps on a wide screen, however low the window. */
-const LOWEST = 320;
-
-/** Fit a board to the screen. A big board on a wide screen is never taller than the window leaves
- * below its top (a 1366 x 768 laptop shows the whole kingdom), and as a square no wider either. On a
- * phone, whose page scrolls, it gives up width only where that brings the whole kingdom onto the
- * first screen with squares still a finger wide (a guided game's tip above it).
- * Where its squares would then be smaller than a finger (a 13 x 13 grid on a phone or a low screen)
- * it shows only the window where play can still happen, which zooms out as the kingdom grows. At
- * the end of a game every board shows its kingdom alone. Both are square, so a board keeps its size.
- * The boards are measured together, all read before any is changed, so that a table of four boards
- * (the end of a game) lays the page out twice, not twice per board.
- * @param {Element[]} images */
-function fitBoards(images) {
-  for (const image of images) /** @type {SVGElement} */ (image).style.maxWidth = "";
-  for (const image of images) if (image.classList.contains("big")) fitRoom(image);
-  const widths = images.map((image) => image.getBoundingClientRect().width);
-  images.forEach((image, i) => zoomBoard(image, widths[i]));
-}
-
-/** A big board's greatest width: the room the window leaves below its top (see `fitBoards`).
- * @param {Element} image */
-function fitRoom(image) {
-  const playable = image.getAttribute("data-window");
-  const side = Number(image.getAttribute("data-side"));
-  const style = /** @type {SVGElement} */ (image).style;
-  const free = image.getBoundingClientRect();
-  const room = window.innerHeight - (free.top + window.scrollY) - 12;
-  if (!window.matchMedia(PHONE).matches) style.maxWidth = `${Math.max(LOWEST, room)}px`;
-  else if (playable) {
-    const span = Math.min(side, Number(playable.split(" ")[2]) / CELL);
-    if (room >= span * FINGER && room < free.width) style.maxWidth = `${room}px`;
-  }
-}
-
-/** Show a board of `width` pixels whole, or zoomed to where play can happen (see `fitBoards`).
- * @param {Element} image @param {number} width */
-function zoomBoard(image, width) {
-  const playable = image.getAttribute("data-window");
-  const side = Number(image.getAttribute("data-side"));
-  const always = image.getAttribute("data-zoom") === "always";
-  const zoomed = Boolean(playable) && width > 0 && (always || width / side < FINGER);
-  const box = zoomed ? /** @type {string} */ (playable) : `0 0 ${side * CELL} ${side * CELL}`;
-  // Set only when it changes: set again, even the same, it has a kept board laid out anew.
-  if (image.getAttribute("viewBox") !== box) image.setAttribute("viewBox", box);
-  image.classList.toggle("zoomed", zoomed);
-}
-
-/** Refit every board that may zoom, as the screen turns or a window is resized. */
-function refitBoards() {
-  fitBoards([...document.querySelectorAll("svg[data-window]")]);
-}
-if (typeof window !== "undefined") window.addEventListener("resize", refitBoards);
 
 /** The kingdom of `seat` as an SVG, with the placing layer when it is the acting seat's. @param {KingdomsView} view @param {number} seat
  * @param {Ctx} ctx @param {boolean} big */
@@ -267,8 +211,21 @@ function drawLayers(image, view, seat, ctx) {
     }
     if (spots.length) choices = choiceLayer(spots, cellAt, CELL, ctx.play);
   }
-  overlay(image, seat, [placing && placing.layer, choices], ctx.highlight, cellAt, CELL);
+  overlay(image, seat, [placing && placing.layer, choices], withDomino(obs, ctx.highlight), cellAt, CELL);
   return placing;
+}
+
+/** A marked move with the domino being placed drawn in its terrains (a review's better placement).
+ * @param {DominoObservation} obs @param {import("./placement.js").Highlight | null | undefined} highlight */
+function withDomino(obs, highlight) {
+  const entry = obs.acting_slot !== null && obs.row ? obs.row[obs.acting_slot] : null;
+  if (!highlight || !entry || !entry.halves) return highlight;
+  const halves = entry.halves;
+  return { ...highlight, drawHalf: (/** @type {number} */ i, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ size) => {
+    const g = squareGroup(obs, halves[i] || { terrain: "?" }, x, y, size);
+    g.setAttribute("opacity", "0.85");
+    return g;
+  } };
 }
 
 /** `n` flames side by side in the middle of a square at (`x`, `y`) of `size`: a fire marker's.
@@ -335,11 +292,12 @@ function rows(view, ctx) {
       const words = `${t("domino_n", { n: entry.domino })}: ${(entry.halves || []).map((h) => halfWords(obs,
         h)).join(" | ")}${owner !== null && owner !== undefined ? " — " + view.seats[owner].name : ""}`;
       const hinted = ctx.highlight && ctx.highlight.action === claim;
+      const played = ctx.highlight && ctx.highlight.played === claim;
       // A domino that cannot be chosen is a picture named in words (role "img"): a label on an
       // element of no role is read as its number only ("25"), not its terrains nor its king.
       return el("li", {}, el(can ? "button" : "div", {
         type: can ? "button" : undefined, role: can ? undefined : "img",
-          class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}`,
+          class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}${played ? " played" : ""}`,
         "data-domino": entry.domino,
         onclick: can ? () => ctx.play(claim) : whyNot(view, ctx, claim), "aria-label": can ? actionWords(view, claim) : words,
           title: words },

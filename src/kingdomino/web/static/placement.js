@@ -14,6 +14,8 @@ export const STEP = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] };
  * @typedef {(r: number, c: number) => [number, number]} CellAt
  * @typedef {(g: SVGGElement, x: number, y: number, size: number) => void} HalfDrawer draws a half at x, y
  * @typedef {{ r: number, c: number, action: string, label: string, draw?: (x: number, y: number, size: number) => SVGElement }} Spot
+ * @typedef {{seat: number, action: string | null, played?: string,
+ *   drawHalf?: (index: number, x: number, y: number, size: number) => SVGElement}} Highlight a move marked on a board
  */
 
 /** Each first-half square ("r,c") with the directions legal there, from texts "VERB R,C D".
@@ -266,35 +268,42 @@ export function choiceLayer(spots, cellAt, size, play) {
  * move is not made on a square: the two squares of a placement ("place 0,1 E", "draw 0,1 S"), or the
  * one square a choice is made on ("fire 1,2", "die 3 0,1", "cross 0,2", "caveman -1,0").
  * @param {string} action @param {(r: number, c: number) => [number, number]} cellAt @param {number} size
+ * @param {string} [kind] the mark's class: "hint-mark" (a move suggested) or "played-mark" (the move played, in a review)
+ * @param {(index: number, x: number, y: number, size: number) => SVGElement} [drawHalf] draws the placed domino's halves
  * @returns {SVGElement | null}
  */
-export function hintMark(action, cellAt, size) {
+export function hintMark(action, cellAt, size, kind = "hint-mark", drawHalf) {
   const placed = action.match(/^(?:place|draw) (-?\d+),(-?\d+) ([ESWN])$/);
   if (placed) {
     const [r, c] = [Number(placed[1]), Number(placed[2])];
     const step = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] }[/** @type {"E"} */ (placed[3])];
     const [x1, y1] = cellAt(r, c), [x2, y2] = cellAt(r + step[0], c + step[1]);
-    return svg("rect", { class: "hint-mark", x: Math.min(x1, x2) + 2, y: Math.min(y1, y2) + 2, width: Math.abs(x2 - x1) + size - 4,
+    const frame = svg("rect", { class: kind, x: Math.min(x1, x2) + 2, y: Math.min(y1, y2) + 2, width: Math.abs(x2 - x1) + size - 4,
       height: Math.abs(y2 - y1) + size - 4, rx: 5 });
+    // The domino itself where it would lie (its terrains), under the mark: an outline alone said little.
+    return drawHalf ? svg("g", { class: `${kind}-domino` }, drawHalf(0, x1, y1, size), drawHalf(1, x2, y2, size), frame) : frame;
   }
   const square = action.match(/^\w+(?: \d+)? (-?\d+),(-?\d+)$/);
   if (!square) return null;
   const [x, y] = cellAt(Number(square[1]), Number(square[2]));
-  return svg("rect", { class: "hint-mark", x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 5 });
+  return svg("rect", { class: kind, x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 5 });
 }
 
 /**
  * Put this state's layers over a board `image` that may be kept from state to state (redraw-in-place.js), in
  * place of those the last state put there: the acting seat's placing layer and choices (they hold
- * this state's listeners) and the `highlight`ed move's mark when it is on this `seat`'s board.
+ * this state's listeners) and the `highlight`ed move's mark when it is on this `seat`'s board (in a
+ * review, the move `played` there too, and the better domino drawn with its terrains by `drawHalf`).
  * @param {Element} image @param {number} seat @param {Array<Element | null>} layers
- * @param {{seat: number, action: string} | null | undefined} highlight
+ * @param {Highlight | null | undefined} highlight
  * @param {(r: number, c: number) => [number, number]} cellAt @param {number} size
  */
 export function overlay(image, seat, layers, highlight, cellAt, size) {
   for (const old of image.querySelectorAll(":scope > [data-layer]")) old.remove();
-  const mark = highlight && highlight.seat === seat ? hintMark(highlight.action, cellAt, size) : null;
-  for (const layer of [...layers, mark]) {
+  const ours = highlight && highlight.seat === seat ? highlight : null;
+  const played = ours && ours.played ? hintMark(ours.played, cellAt, size, "played-mark") : null;
+  const mark = ours && ours.action ? hintMark(ours.action, cellAt, size, "hint-mark", ours.drawHalf) : null;
+  for (const layer of [...layers, played, mark]) {
     if (!layer) continue;
     layer.setAttribute("data-layer", "");
     image.append(layer);

@@ -128,8 +128,12 @@ async function showStep(replay) {
   /** @type {ShownView} */
   const shown = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [],
     viewer_seats: view.your_seats, winners: step === frame.steps ? view.winners : [], log: [] };
-  replay.label.textContent = ` ${t("replay.step_of", { n: step, of: frame.steps })}${frame.last
-    ? " · " + logWords(shown, { seat, text: frame.last.text, description: frame.last.description }) : ""}`;
+  // At a reviewed decision the caption names the move judged, played from the position shown (it
+  // named the event before it, while the verdict spoke of the next move).
+  const judged = replay.reviewed.has(step) && frame.next ? frame.next : null;
+  replay.label.textContent = ` ${t("replay.step_of", { n: step, of: frame.steps })}${judged
+    ? " · " + t("replay.judged", { move: logWords(shown, judged) })
+    : frame.last ? " · " + logWords(shown, { seat, text: frame.last.text, description: frame.last.description }) : ""}`;
   replay.matchNote.textContent = matchNoteWords(shown);  // before the board is fitted below it
   replay.matchNote.hidden = !replay.matchNote.textContent;
   drawStep(replay, shown, frame);
@@ -149,7 +153,7 @@ function drawStep(replay, shown, frame) {
   const words = (/** @type {boolean} */ marked) => decision ? decisionWords(shown, decision, better, frame.next, marked) : [];
   note.replaceChildren(...words(Boolean(better)));
   renderer.render(board, shown, { ...ctx, legal: [], replay: true, mainSeat: view.your_seats[0] ?? 0,
-    highlight: decision && better ? { seat: decision.seat, action: better } : null });
+    highlight: decision && better ? { seat: decision.seat, action: better, played: decision.action } : null });
   const marked = Boolean(board.querySelector(".hint-mark, .hinted"));
   if (marked !== Boolean(better)) note.replaceChildren(...words(marked));
   // A Dynasty's games played by this step: their kingdoms, and the last one's result while the
@@ -161,10 +165,13 @@ function drawStep(replay, shown, frame) {
  * @param {Replay} replay @param {ShownView} shown @param {ReplayFrame} frame */
 function showLog(replay, shown, frame) {
   const { step, reviewed, places: { log } } = replay;
-  log.replaceChildren(...frame.log.slice().reverse().map((entry) => {
+  // At a reviewed decision the move judged is the log's current line (played from this position).
+  const judged = reviewed.has(step) && frame.next ? [{ ...frame.next, index: step }] : [];
+  const lit = judged.length ? step : step - 1;
+  log.replaceChildren(...[...frame.log, ...judged].reverse().map((entry) => {
     const mark = reviewed.get(entry.index)?.mark;
-    return el("li", { value: entry.index + 1, class: [entry.index === step - 1 ? "current" : "", mark ? `marked ${mark}` : ""].join(" ").trim(),
-      "aria-current": entry.index === step - 1 ? "step" : undefined }, logWords(shown, entry), mark ? markFlag(mark) : "");
+    return el("li", { value: entry.index + 1, class: [entry.index === lit ? "current" : "", mark ? `marked ${mark}` : ""].join(" ").trim(),
+      "aria-current": entry.index === lit ? "step" : undefined }, logWords(shown, entry), mark ? markFlag(mark) : "");
   }));
   const current = log.querySelector("li.current");
   if (current) showInLog(log, current);

@@ -1,0 +1,36 @@
+"""The review's "Next marked move": the move judged and the better one, together, on the position
+they were chosen in. The caption and the lit log line named the event before it while the verdict
+spoke of the next move, the move played was never drawn, and a better placement was an empty outline."""
+
+from __future__ import annotations
+
+from tests.web.browser.pages import ARTIFACTS, create_game, finish_through_the_api
+
+
+def test_a_marked_move_shows_the_move_played_beside_the_better_one(page) -> None:
+    create_game(page, "kingdomino", 2)
+    finish_through_the_api(page)
+    page.click("#replay")
+    page.wait_for_function("!document.querySelector('#review-next').disabled", timeout=120000)
+    for _ in range(6):
+        before = page.locator("#replay-step").input_value()
+        page.click("#review-next")
+        page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
+        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
+        note = page.locator("#review-note").text_content() or ""
+        label = page.locator("#replay-label").text_content() or ""
+        current = page.locator("#log li.current")
+        judged = label.split("Judged here: ", 1)[1]
+        assert note.startswith(judged), (label, note)  # the caption names the move the verdict judges
+        assert current.count() == 1 and judged in (current.text_content() or "")
+        assert current.locator(".review-mark").count() == 1
+        if "marked on the board" not in note:
+            continue
+        # Both moves on the board: the one played (orange) and the better one (blue).
+        assert page.locator("#board .played-mark, #board .domino.played").count() == 1
+        assert page.locator("#board .hint-mark, #board .domino.hinted").count() >= 1
+        if judged.startswith("You placed"):
+            # The better placement is the domino drawn in its terrains, not an empty outline.
+            assert page.locator("#board .hint-mark-domino g").count() >= 2
+            page.locator("#board").screenshot(path=str(ARTIFACTS / "review-played-and-better.png"))
+    assert not page.errors
