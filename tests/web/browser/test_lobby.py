@@ -198,6 +198,7 @@ def test_the_page_offers_the_servers_ai_levels(page) -> None:
     """The lobby's seats and a game's "hand the seat to an AI" offer the levels of the server's
     one table (``SEAT_LEVELS``, served by ``/api/meta``), in its order: no list of the page's own."""
     page.goto(page.base_url + "/")
+    page.wait_for_selector("#seat-1 option[value='ai:hard']", state="attached")
     kinds = _menu_values(page, "#seat-1")
     assert [kind for kind in kinds if kind.startswith("ai:")] == [f"ai:{level}" for level in SEAT_LEVELS]
     assert page.input_value("#seat-1") == "ai:medium"
