@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import random
 import signal
@@ -21,6 +22,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 
+from kingdomino.web.ai_workers import AIAnswer, AIJob, LocalWorkers
 from kingdomino.web.app import create_app
 from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.probe_clients import wait_until_answering
@@ -28,7 +30,7 @@ from kingdomino.web.refusals import REFUSAL_CODES
 
 T = TypeVar("T")
 
-#: A small search for the reviews of the games the browser tests finish (a second or two each).
+#: A small search for the reviews of the games the tests finish (a second or two each).
 QUICK_REVIEW = "mcts:iterations=12,playout=random,prune=4"
 
 
@@ -43,9 +45,62 @@ def seeded_secrets(seed: int = 1) -> Callable[[], int]:
     return lambda: rng.getrandbits(48)
 
 
+class SecretSeeds:
+    """``seeded_secrets`` that can start over: the server a session's tests share (``live_server``)
+    draws each test's games from the start of the same sequence, as a server of its own would."""
+
+    def __init__(self, seed: int = 1) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def __call__(self) -> int:
+        return self.rng.getrandbits(48)
+
+    def start_over(self) -> None:
+        self.rng = random.Random(self.seed)
+
+
+class SessionWorkers:
+    """The AI worker processes of a test session's servers (each xdist worker its own), started
+    on first use and kept when a server stops: spawning a pool (its processes import the engine)
+    took seconds of each test that asked an AI for a move. A job left running by a stopped server
+    only delays the next ones; the tests that kill workers or pace jobs bring executors of their own."""
+
+    def __init__(self) -> None:
+        self.workers = LocalWorkers()
+        self.slots = self.workers.slots
+
+    async def run(self, job: AIJob) -> AIAnswer:
+        return await self.workers.run(job)
+
+    def close(self) -> None:
+        """Kept for the session's next server; the processes exit with the session (``start_worker``)."""
+
+
+@functools.cache
+def session_workers() -> SessionWorkers:
+    """The session's ``SessionWorkers``, made on first use."""
+    return SessionWorkers()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_workers_stopped() -> Iterator[None]:
+    """The session's AI workers stopped at its end, before the interpreter's exit tears down
+    the modules their pool's threads still use."""
+    yield
+    if session_workers.cache_info().currsize:
+        session_workers().workers.pool.shutdown(wait=True, cancel_futures=True)
+
+
 @pytest.fixture
 def client(database: str) -> Iterator[TestClient]:
-    with TestClient(create_app(database, secret_seeds=seeded_secrets())) as test_client:
+    """A test client of a new app over ``database``: fixed secret seeds, quick reviews (a game
+    that ends starts its review, which took the workers' time from the test's next moves), the
+    session's AI workers."""
+    app = create_app(
+        database, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
+    )
+    with TestClient(app) as test_client:
         yield test_client
 
 
@@ -109,25 +164,69 @@ def browser_contexts_closed() -> Iterator[None]:
 
 
 @pytest.fixture
-def live_server(database: str, request: pytest.FixtureRequest) -> Iterator[str]:
-    """A server in a thread of the test; ``@pytest.mark.away_seconds(s)`` shortens the wait before
-    an away player's seat may be handed to an AI."""
+def live_server(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A live server for the test: the session's (``session_server``), idle and drawing the same
+    secret seeds as a new one would; each test makes games of its own on it. With
+    ``@pytest.mark.away_seconds(s)`` (a shorter wait before an away player's seat may be handed
+    to an AI) the test gets a server of its own."""
     away = request.node.get_closest_marker("away_seconds")
-    app = live_app(database, away.args[0] if away else AWAY_SECONDS)
-    with served_in_a_thread(app, free_port()) as base:
-        yield base
-        close_browser_contexts()
+    if away:
+        database = request.getfixturevalue("database")
+        with served_in_a_thread(live_app(database, away.args[0]), free_port()) as base:
+            yield base
+            close_browser_contexts()
+        return
+    base, seeds = request.getfixturevalue("session_server")
+    wait_until_idle(base)
+    seeds.start_over()
+    yield base
+    close_browser_contexts()
 
 
-def live_app(database: str, away_seconds: float = AWAY_SECONDS) -> Any:
-    """The app ``live_server`` serves: AI moves at once, fixed secret seeds, quick reviews. A test
-    that reaches into the server (its hub) makes it with this and serves it itself."""
+@pytest.fixture(scope="session")
+def session_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, SecretSeeds]]:
+    """The server the session's ``live_server`` tests share, over a database of its own: its
+    base URL and its secret seeds. Starting a server (its app, its pages) and its AI workers
+    took about a second of each test."""
+    seeds = SecretSeeds()
+    database = f"sqlite:///{tmp_path_factory.mktemp('session-server') / 'games.sqlite3'}"
+    with served_in_a_thread(live_app(database, secret_seeds=seeds), free_port()) as base:
+        yield base, seeds
+
+
+#: The most seconds the session's server may take to finish what earlier tests left it doing.
+IDLE_DEADLINE = 120.0
+
+
+def wait_until_idle(base: str) -> None:
+    """Wait until the server at ``base`` computes nothing: no AI move, hint or review running or
+    waiting (``/api/stats``), so that what an earlier test left it doing (an AI game playing on,
+    a review) takes no slot of the next test's."""
+    deadline = time.monotonic() + IDLE_DEADLINE
+    with httpx.Client(base_url=base, timeout=30) as http:
+        while True:
+            stats = http.get("/api/stats").json()
+            busy = stats["queue"]["running"] + stats["queue"]["waiting"]
+            busy += stats["reviews"]["computing"] + stats["reviews"]["queued"]
+            if not busy:
+                return
+            assert time.monotonic() < deadline, f"the session's server is still busy: {stats}"
+            time.sleep(0.05)
+
+
+def live_app(
+    database: str, away_seconds: float = AWAY_SECONDS, secret_seeds: Callable[[], int] | None = None
+) -> Any:
+    """The app ``live_server`` serves: AI moves at once, fixed secret seeds, quick reviews, the
+    session's AI workers. A test that reaches into the server (its hub) makes it with this and
+    serves it itself."""
     return create_app(
         database,
         ai_delay=0.0,
-        secret_seeds=seeded_secrets(),
+        secret_seeds=secret_seeds or seeded_secrets(),
         review_agent=QUICK_REVIEW,
         away_seconds=away_seconds,
+        ai_workers=session_workers(),
     )
 
 

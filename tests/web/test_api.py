@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import create, seeded_secrets, wait_for
+from tests.web.conftest import create, seeded_secrets, session_workers, wait_for
 
 from kingdomino import CHANCE
 from kingdomino.core.records import GameRecord, replay
@@ -256,7 +256,10 @@ def test_a_hint_s_win_chance_is_read_against_opponents_who_play(
     both with random ones (``playout=player-greedy``)."""
     assert "time=0.4," in HINT_AGENT
     hint_agent = HINT_AGENT.replace("time=0.4,", "iterations=120,")
-    with TestClient(create_app(database, secret_seeds=seeded_secrets(), hint_agent=hint_agent)) as client:
+    app = create_app(
+        database, secret_seeds=seeded_secrets(), hint_agent=hint_agent, ai_workers=session_workers()
+    )
+    with TestClient(app) as client:
         check_hint_values(client, game, options)
 
 

@@ -113,6 +113,7 @@ def test_two_servers_racing_on_one_index_give_one_success_and_one_refusal() -> N
             assert len(mine) == 1
 
 
+@pytest.mark.slow  # a crash test
 def test_an_ai_game_keeps_moving_when_the_server_running_its_ai_is_killed() -> None:
     # A thinks slowly (3 s per move) so that it is surely inside an AI turn when it dies.
     with instances(3.0, 0) as (a, b):

@@ -6,8 +6,11 @@ checkout.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -210,6 +213,32 @@ def wait_for_new_log(page: Any, mark: list[Any]) -> None:
         " || document.querySelector('#winner'); }",
         arg=mark,
     )
+
+
+def messages_received(page: Any, wanted: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+    """The messages the page's sockets receive from now on that are ``wanted``, as they come."""
+    found: list[dict[str, Any]] = []
+
+    def on_frame(frame: str | bytes) -> None:
+        message = json.loads(frame)
+        if isinstance(message, dict) and wanted(message):
+            found.append(message)
+
+    page.on("websocket", lambda socket: socket.on("framereceived", on_frame))
+    return found
+
+
+#: The most seconds ``wait_for_count`` waits.
+COUNT_DEADLINE = 60.0
+
+
+def wait_for_count(page: Any, found: list[Any], count: int) -> None:
+    """Wait until ``found`` (filled by the page's events) holds ``count`` items: the page's events
+    are handled while it waits."""
+    deadline = time.monotonic() + COUNT_DEADLINE
+    while len(found) < count:
+        assert time.monotonic() < deadline, f"{len(found)} of {count} events in {COUNT_DEADLINE} s"
+        page.wait_for_timeout(20)
 
 
 def axe_violations(page: Any) -> list[str]:

@@ -12,6 +12,7 @@ from tests.web.browser.pages import (
     ai_game_to_its_end,
     create_game,
     new_page,
+    wait_for_count,
 )
 
 from kingdomino.agents.levels import SEAT_LEVELS
@@ -75,7 +76,7 @@ def test_a_name_typed_while_the_ratings_load_keeps_its_focus(page) -> None:
     page.route("**/api/ratings", lambda route: held.append(route))
     page.goto(page.base_url + "/")
     page.select_option("#players", "3")
-    page.wait_for_timeout(300)  # the ratings asked for at the start and for 3 players, held
+    wait_for_count(page, held, 2)  # the ratings asked for at the start and for 3 players, held
     page.click("#name-1")
     page.keyboard.type("An")
     assert held, "the lobby asked for no ratings"

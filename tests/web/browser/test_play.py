@@ -19,8 +19,10 @@ from tests.web.browser.pages import (
     finish_through_the_api,
     focused_matches,
     log_mark,
+    messages_received,
     new_page,
     play_by_clicking_board,
+    wait_for_count,
     wait_for_new_log,
 )
 from tests.web.conftest import (
@@ -305,10 +307,11 @@ def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Any, data
     hub = app.state.hub
     with served_in_a_thread(app, free_port()) as base:
         page = new_page(browser, base)
+        refusals = messages_received(page, lambda message: message.get("code") == "hints_busy")
         create_game(page, "kingdomino", 2)
         hub.hint_slots.running = MAX_HINTS  # every slot taken by other players' hints
         page.click("#hint")
-        page.wait_for_timeout(1200)  # refused twice meanwhile (tries after 0.5 s and 1 s)
+        wait_for_count(page, refusals, 2)  # the first ask and its first try again, both refused
         assert page.locator("#hint-box").inner_text() == "Looking for a good move…"
         assert page.locator("#error").inner_text() == ""
         hub.hint_slots.running = 0  # the other hints are computed: the next try gets a slot
@@ -596,10 +599,12 @@ def test_a_lost_connection_is_said_and_the_table_waits_for_it(page) -> None:
 def test_a_double_click_plays_once_and_says_nothing(page) -> None:
     """The second click of a double click reaches the server on a view the game has left: it is
     refused by its index, and the page keeps quiet (it said "the game moved on: 5 actions, not 4")."""
+    refusals = messages_received(page, lambda message: message.get("field") == "index")
     create_game(page, "kingdomino", 2)
     before = page.locator("#log li").count()
     page.locator("button.domino.claimable").first.evaluate("(domino) => { domino.click(); domino.click(); }")
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
-    page.wait_for_timeout(500)
+    wait_for_count(page, refusals, 1)  # the second click, refused by its index
+    page.wait_for_timeout(500)  # and the page has had time to say something of it
     assert page.locator("#error").inner_text() == ""
     assert not page.errors

@@ -144,8 +144,9 @@ def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None
     page.click("#replay-next")
     page.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 2 of')")
     assert page.locator("#log li").count() == 2
-    held[0].continue_()
-    page.wait_for_timeout(500)  # the late answer comes and is put aside
+    with page.expect_response("**/api/games/*/replay?step=1"):
+        held[0].continue_()
+    page.wait_for_timeout(500)  # the late answer, come, is put aside
     assert "step 2 of" in page.locator("#replay-label").text_content()
     assert page.locator("#log li").count() == 2, "step 1's frame was drawn under step 2"
     assert not page.errors
