@@ -15,14 +15,14 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 
-from kingdomino.web.ai_workers import AIAnswer, AIJob, LocalWorkers
+from kingdomino.web.ai_workers import AIAnswer, AIJob, AIWorkers, make_executor
 from kingdomino.web.app import create_app
 from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.probe_clients import wait_until_answering
@@ -67,14 +67,14 @@ class SessionWorkers:
     only delays the next ones; the tests that kill workers or pace jobs bring executors of their own."""
 
     def __init__(self) -> None:
-        self.workers = LocalWorkers()
+        self.workers = cast(AIWorkers, make_executor(""))
         self.slots = self.workers.slots
 
     async def run(self, job: AIJob) -> AIAnswer:
         return await self.workers.run(job)
 
     def close(self) -> None:
-        """Kept for the session's next server; the processes exit with the session (``start_worker``)."""
+        """Kept for the session's next server; the processes exit with the session."""
 
 
 @functools.cache
@@ -89,7 +89,7 @@ def session_workers_stopped() -> Iterator[None]:
     the modules their pool's threads still use."""
     yield
     if session_workers.cache_info().currsize:
-        session_workers().workers.pool.shutdown(wait=True, cancel_futures=True)
+        session_workers().workers.close()
 
 
 @pytest.fixture

@@ -301,3 +301,20 @@ def ai_game_to_its_end(page: Any, game: str = "kingdomino", players: int = 2, **
 
 #: A test that runs axe-core, which ``npm ci`` installs.
 needs_axe = pytest.mark.skipif(not AXE.exists(), reason="node_modules/axe-core is missing (npm ci)")
+
+
+def review_of_a_finished_game(page: Any) -> None:
+    """A 2-player Kingdomino played to its end (our moves through the API), opened at its replay
+    once the review has marked moves."""
+    create_game(page, "kingdomino", 2)
+    finish_through_the_api(page)
+    page.click("#replay")
+    page.wait_for_function("!document.querySelector('#review-next').disabled", timeout=120000)
+
+
+def to_next_marked_move(page: Any) -> None:
+    """Go to the review's next marked move, once its verdict is said."""
+    before = page.locator("#replay-step").input_value()
+    page.click("#review-next")
+    page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
+    page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")

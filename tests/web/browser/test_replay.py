@@ -16,6 +16,8 @@ from tests.web.browser.pages import (
     finish_through_the_api,
     focused_matches,
     new_page,
+    review_of_a_finished_game,
+    to_next_marked_move,
 )
 
 
@@ -213,15 +215,9 @@ def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser, live_serv
     the review's summary took three lines: the kingdom ended at 810 px. The words come first now,
     and the three share a line."""
     page = new_page(browser, live_server, 1366, 768)
-    create_game(page, "kingdomino", 2)
-    finish_through_the_api(page)
-    page.click("#replay")
-    page.wait_for_function("!document.querySelector('#review-next').disabled", timeout=120000)
+    review_of_a_finished_game(page)
     for _ in range(4):
-        before = page.locator("#replay-step").input_value()
-        page.click("#review-next")
-        page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
-        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
+        to_next_marked_move(page)
         board = page.locator("#board .kingdom.mine svg.big").bounding_box()
         page.screenshot(path=str(ARTIFACTS / "replay-review-laptop.png"))
         assert board["y"] + board["height"] <= 768, f"the board ends at {board['y'] + board['height']}"

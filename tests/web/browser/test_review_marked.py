@@ -4,19 +4,13 @@ spoke of the next move, the move played was never drawn, and a better placement 
 
 from __future__ import annotations
 
-from tests.web.browser.pages import ARTIFACTS, create_game, finish_through_the_api
+from tests.web.browser.pages import ARTIFACTS, review_of_a_finished_game, to_next_marked_move
 
 
 def test_a_marked_move_shows_the_move_played_beside_the_better_one(page) -> None:
-    create_game(page, "kingdomino", 2)
-    finish_through_the_api(page)
-    page.click("#replay")
-    page.wait_for_function("!document.querySelector('#review-next').disabled", timeout=120000)
+    review_of_a_finished_game(page)
     for _ in range(6):
-        before = page.locator("#replay-step").input_value()
-        page.click("#review-next")
-        page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
-        page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
+        to_next_marked_move(page)
         note = page.locator("#review-note").text_content() or ""
         label = page.locator("#replay-label").text_content() or ""
         current = page.locator("#log li.current")
