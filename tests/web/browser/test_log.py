@@ -122,3 +122,15 @@ def test_screen_readers_hear_what_the_others_did(page) -> None:
     page.reload()  # a page opened on a game does not read its history out
     page.wait_for_selector("#your-turn, #winner")
     assert heard.text_content() == ""
+
+
+def test_a_placement_in_the_log_locates_both_halves(page) -> None:
+    """"You placed domino 7, 1 down from the castle" located the first half only."""
+    observation, played = random_game_log("kingdomino", 2, {}, 3)
+    entries = [entry for entry in played if entry["text"].startswith("place ")][:6]
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    english = json.loads((ROOT / "src/kingdomino/web/static/i18n/en.json").read_text())
+    for entry, line in zip(entries, log_lines(page, observation, entries, ["Anna", "Bruno"]), strict=True):
+        direction = english[f"dir.{entry['text'].split(' ')[2]}"]
+        assert ", first half " in line and line.endswith(f", second half {direction}"), line

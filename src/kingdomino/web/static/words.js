@@ -313,7 +313,7 @@ export function logWords(view, entry) {
     case "chief": return did("log.first_chief", Number(arg));
     case "roll": return t("log.rolled");
     case "reveal": return t("log.revealed", { caveman: cavemanName(arg) });
-    case "place": { const [r, c] = rc(rest[0]); return did("log.placed", entry.seat, { domino, where: where(r, c) }); }
+    case "place": { const [r, c] = rc(rest[0]); return did("log.placed", entry.seat, { domino, where: where(r, c), dir: dirWord(rest[1]) }); }
     case "claim": return arg.includes("+") ? did("log.claimed_pair", entry.seat) : did("log.claimed", entry.seat, { domino: arg });
     case "discard": return did("log.discarded", entry.seat, { domino });
     case "take": {
