@@ -318,3 +318,48 @@ def to_next_marked_move(page: Any) -> None:
     page.click("#review-next")
     page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
     page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
+
+
+def api_game(
+    base: str, game: str, seed: int, players: int = 2, options: dict[str, Any] | None = None
+) -> tuple[str, str]:
+    """A practice game made through the API (one human, seat 0, against ``greedy`` AI seats): its
+    id and our token. For the tests whose clicks before a position are not what they are about."""
+    seats = [{"kind": "human"}] + [{"kind": "ai", "level": "greedy"}] * (players - 1)
+    body = {"game": game, "players": players, "seats": seats, "options": options or {}, "seed": seed}
+    made = httpx.post(f"{base}/api/games", json=body).json()
+    return str(made["id"]), str(made["seats"][0]["token"])
+
+
+def play_until(
+    base: str,
+    game_id: str,
+    token: str,
+    until: Callable[[dict[str, Any]], bool],
+    move: Callable[[dict[str, Any]], str],
+) -> dict[str, Any]:
+    """Our moves through the API (``move`` of each view we are to act in) until ``until`` holds of a
+    view in which we are to act: that view."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        while True:
+            view = wait_for(http, game_id, token, lambda v: v["current_player"] in v["your_seats"])
+            if until(view):
+                return view
+            answer = http.post(f"/api/games/{game_id}/actions", json={"token": token, "action": move(view)})
+            assert answer.status_code == 200, answer.text
+
+
+def opened(
+    browser: Any,
+    base: str,
+    game_id: str,
+    token: str,
+    width: int = 1366,
+    height: int = 900,
+    touch: bool = False,
+) -> Any:
+    """A page of its own opened at our seat of ``game_id``, once it is our turn there."""
+    page = new_page(browser, base, width, height, touch=touch)
+    page.goto(f"{base}/game/{game_id}?token={token}")
+    page.wait_for_selector("#your-turn")
+    return page

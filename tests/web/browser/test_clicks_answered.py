@@ -8,51 +8,15 @@ opened at the position where the click is made.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import httpx
-from tests.web.browser.pages import new_page
-from tests.web.conftest import wait_for
+from tests.web.browser.pages import api_game, opened, play_until
 
 View = dict[str, Any]
 
 
-def new_game(base: str, game: str, seed: int) -> tuple[str, str]:
-    """A practice game of ``game`` (one human, seat 0, against ``greedy``): its id and our token."""
-    body = {
-        "game": game,
-        "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "ai", "level": "greedy"}],
-        "options": {},
-        "seed": seed,
-    }
-    made = httpx.post(f"{base}/api/games", json=body).json()
-    return made["id"], made["seats"][0]["token"]
-
-
-def play_until(
-    base: str, game_id: str, token: str, until: Callable[[View], bool], move: Callable[[View], str]
-) -> View:
-    """Our moves (``move`` of each view we are to act in) until ``until`` holds when we are to act."""
-    with httpx.Client(base_url=base, timeout=30) as http:
-        while True:
-            view = wait_for(http, game_id, token, lambda v: v["current_player"] in v["your_seats"])
-            if until(view):
-                return view
-            answer = http.post(f"/api/games/{game_id}/actions", json={"token": token, "action": move(view)})
-            assert answer.status_code == 200, answer.text
-
-
 def first(view: View) -> str:
     return str(view["legal_actions"][0])
-
-
-def opened(browser: Any, base: str, game_id: str, token: str) -> Any:
-    page = new_page(browser, base)
-    page.goto(f"{base}/game/{game_id}?token={token}")
-    page.wait_for_selector("#your-turn")
-    return page
 
 
 def said_after_click(page: Any, selector: str) -> str:
@@ -64,7 +28,7 @@ def said_after_click(page: Any, selector: str) -> str:
 
 
 def test_a_domino_taken_or_not_yet_to_choose_says_why(browser, live_server: str) -> None:
-    game_id, token = new_game(live_server, "kingdomino", 3)
+    game_id, token = api_game(live_server, "kingdomino", 3)
     # A pick of the first line with a domino taken already (ours or the AI's).
     view = play_until(
         live_server,
@@ -90,7 +54,7 @@ def test_a_domino_taken_or_not_yet_to_choose_says_why(browser, live_server: str)
 
 
 def test_a_die_taken_or_taken_alone_says_why(browser, live_server: str) -> None:
-    game_id, token = new_game(live_server, "duel", 2)
+    game_id, token = api_game(live_server, "duel", 2)
     view = play_until(live_server, game_id, token, lambda v: v["observation"]["phase"] == "draft_b", first)
     taken = view["observation"]["taken_by_a"]
     free = [die["die"] for die in view["observation"]["dice"] if die["die"] not in taken]
@@ -127,7 +91,7 @@ def test_turning_a_domino_that_fits_one_way_says_so(browser, live_server: str) -
     """A double lies facing E or S only (turned half round it lays the same squares): above the
     castle only E fits, and a turn there said nothing and did nothing."""
     for seed in range(1, 60):
-        game_id, token = new_game(live_server, "kingdomino", seed)
+        game_id, token = api_game(live_server, "kingdomino", seed)
         first_place = play_until(
             live_server, game_id, token, lambda v: v["observation"]["phase"] == "place", claim_a_double
         )

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-from tests.web.browser.pages import ARTIFACTS, new_page
-from tests.web.browser.test_clicks_answered import new_game, opened, play_until
+from tests.web.browser.pages import ARTIFACTS, api_game, opened, play_until
 
 BOARD_TOP = "document.querySelector('.kingdom.mine svg.big').getBoundingClientRect().top"
 
@@ -17,7 +15,7 @@ def board_top(page: Any) -> float:
 
 
 def test_a_refusal_or_a_hint_does_not_move_the_board(browser, live_server: str) -> None:
-    game_id, token = new_game(live_server, "kingdomino", 3)
+    game_id, token = api_game(live_server, "kingdomino", 3)
     play_until(
         live_server,
         game_id,
@@ -43,12 +41,7 @@ def test_four_kingdoms_are_all_on_a_laptop_s_first_screen(browser, live_server: 
     """With 4 players at 1366 x 900 the third opponent's kingdom began below the fold while the
     middle column stood mostly empty."""
     for game, options in (("kingdomino", {}), ("origins", {"mode": "tribe"})):
-        seats = [{"kind": "human"}] + [{"kind": "ai", "level": "greedy"}] * 3
-        body = {"game": game, "players": 4, "seats": seats, "options": options, "seed": 5}
-        made = httpx.post(f"{live_server}/api/games", json=body).json()
-        page = new_page(browser, live_server)
-        page.goto(f"{live_server}/game/{made['id']}?token={made['seats'][0]['token']}")
-        page.wait_for_selector("#your-turn")
+        page = opened(browser, live_server, *api_game(live_server, game, 5, players=4, options=options))
         bottoms = page.evaluate(
             "[...document.querySelectorAll('.kingdom')].map((k) => k.getBoundingClientRect().bottom)"
         )

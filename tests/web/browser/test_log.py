@@ -125,7 +125,7 @@ def test_screen_readers_hear_what_the_others_did(page) -> None:
 
 
 def test_a_placement_in_the_log_locates_both_halves(page) -> None:
-    """"You placed domino 7, 1 down from the castle" located the first half only."""
+    """ "You placed domino 7, 1 down from the castle" located the first half only."""
     observation, played = random_game_log("kingdomino", 2, {}, 3)
     entries = [entry for entry in played if entry["text"].startswith("place ")][:6]
     page.goto(page.base_url + "/")

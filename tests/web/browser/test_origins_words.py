@@ -4,23 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-from tests.web.browser.pages import new_page
+from tests.web.browser.pages import api_game, opened
 
 
 def origins_page(browser: Any, base: str, mode: str, **size: int) -> Any:
-    body = {
-        "game": "origins",
-        "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "ai", "level": "greedy"}],
-        "options": {"mode": mode},
-        "seed": 4,
-    }
-    made = httpx.post(f"{base}/api/games", json=body).json()
-    page = new_page(browser, base, **size)
-    page.goto(f"{base}/game/{made['id']}?token={made['seats'][0]['token']}")
-    page.wait_for_selector("#your-turn")
-    return page
+    return opened(browser, base, *api_game(base, "origins", 4, options={"mode": mode}), **size)
 
 
 def test_the_fire_tokens_left_are_named_under_their_pictures(browser, live_server: str) -> None:

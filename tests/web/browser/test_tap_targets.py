@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-from tests.web.browser.pages import new_page
-from tests.web.conftest import wait_for
+from tests.web.browser.pages import api_game, new_page, opened, play_until
 
 #: Visible controls smaller than 24 px either way (an inline link in a sentence is exempt).
 SMALL_TARGETS = """() => {
@@ -36,15 +34,7 @@ def test_the_lobby_s_controls_are_a_finger_wide(browser, live_server: str) -> No
 
 
 def test_a_game_s_controls_are_a_finger_wide(browser, live_server: str) -> None:
-    body = {
-        "game": "kingdomino",
-        "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "ai", "level": "greedy"}],
-    }
-    made = httpx.post(f"{live_server}/api/games", json={**body, "options": {}, "seed": 3}).json()
-    page = phone(browser, live_server)
-    page.goto(f"{live_server}/game/{made['id']}?token={made['seats'][0]['token']}")
-    page.wait_for_selector("#your-turn")
+    page = opened(browser, live_server, *api_game(live_server, "kingdomino", 3), 390, 844, touch=True)
     page.locator("#scores details").first.evaluate("(d) => { d.open = true; }")
     assert page.evaluate(SMALL_TARGETS) == []
 
@@ -62,23 +52,15 @@ def test_the_scorer_s_controls_are_a_finger_wide(browser, live_server: str) -> N
 def test_a_tapped_square_shows_what_the_domino_adds_unringed(browser, live_server: str) -> None:
     """The keyboard's focus ring, drawn over the ghost, covered its "+0" and resource on a tapped
     square: a tap shows the ghost with what it adds, and no ring."""
-    body = {
-        "game": "kingdomino",
-        "players": 2,
-        "seats": [{"kind": "human"}, {"kind": "ai", "level": "greedy"}],
-    }
-    made = httpx.post(f"{live_server}/api/games", json={**body, "options": {}, "seed": 3}).json()
-    game_id, token = made["id"], made["seats"][0]["token"]
-    with httpx.Client(base_url=live_server, timeout=30) as http:
-        view = wait_for(http, game_id, token, lambda v: v["current_player"] in v["your_seats"])
-        while view["observation"]["phase"] != "place":
-            http.post(
-                f"/api/games/{game_id}/actions", json={"token": token, "action": view["legal_actions"][0]}
-            )
-            view = wait_for(http, game_id, token, lambda v: v["current_player"] in v["your_seats"])
-    page = phone(browser, live_server)
-    page.goto(f"{live_server}/game/{game_id}?token={token}")
-    page.wait_for_selector("svg g.legal.anchor")
+    game_id, token = api_game(live_server, "kingdomino", 3)
+    play_until(
+        live_server,
+        game_id,
+        token,
+        lambda v: v["observation"]["phase"] == "place",
+        lambda v: v["legal_actions"][0],
+    )
+    page = opened(browser, live_server, game_id, token, 390, 844, touch=True)
     page.locator("svg g.legal.anchor").first.tap()
     page.wait_for_selector("g.ghost-gain")
     assert page.evaluate("getComputedStyle(document.querySelector('g.focus-ring')).visibility") == "hidden"

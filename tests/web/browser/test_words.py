@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from tests.web.browser.pages import new_page
-from tests.web.browser.test_clicks_answered import new_game, opened, play_until
+from tests.web.browser.pages import api_game, new_page, opened, play_until
 
 
 def test_a_shared_screen_names_every_player_who_plays_on_it(browser, live_server: str) -> None:
@@ -48,7 +47,7 @@ def lines_of(page: Any, selector: str) -> int:
 
 def test_duel_says_what_free_dice_and_the_spellbook_mean(browser, live_server: str) -> None:
     """ "free" under each die was unexplained, and the spellbook's first header broke into three lines."""
-    game_id, token = new_game(live_server, "duel", 4)
+    game_id, token = api_game(live_server, "duel", 4)
     page = opened(browser, live_server, game_id, token)
     assert page.locator(".die-slot .small").first.text_content() == "not taken"
     assert lines_of(page, "table.spellbook th.coat") == 1
@@ -61,7 +60,7 @@ def test_a_question_mark_only_one_coat_of_arms_connects_is_made_so_without_a_cli
     """A "?" that only one coat of arms connects asked for a click on its one button: the page
     makes that choice itself, and the log says what the question mark became."""
     for seed in range(1, 20):
-        game_id, token = new_game(live_server, "duel", seed)
+        game_id, token = api_game(live_server, "duel", seed)
         view = play_until(
             live_server,
             game_id,
