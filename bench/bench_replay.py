@@ -25,7 +25,7 @@ from kingdomino.core.game import CHANCE
 from kingdomino.games.registry import make_game
 from kingdomino.web import views
 from kingdomino.web.live import LiveGame
-from kingdomino.web.store import StoredAction, StoredGame
+from kingdomino.web.stored import StoredAction, StoredGame
 
 #: The games timed: (name, game, players, options).
 GAMES: list[tuple[str, str, int, dict[str, Any]]] = [

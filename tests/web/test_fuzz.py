@@ -38,6 +38,7 @@ from kingdomino.web.store import Store
 #: Left out of the fast loop (`./scripts/test --fast`).
 pytestmark = pytest.mark.slow
 
+
 def fuzz(examples: int, *strategies: st.SearchStrategy[Any]) -> Callable[[Callable[..., None]], None]:
     """Run the decorated check at once on ``examples`` inputs drawn from ``strategies``.
 

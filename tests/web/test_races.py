@@ -17,7 +17,8 @@ from kingdomino.core.seeds import derive_seed
 from kingdomino.web import admission
 from kingdomino.web.ai_workers import AIAnswer, AIJob, run_job
 from kingdomino.web.app import create_app
-from kingdomino.web.store import Store, StoredGame, now
+from kingdomino.web.store import Store
+from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
 
 

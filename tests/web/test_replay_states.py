@@ -20,7 +20,7 @@ from kingdomino.web import hub as hub_module
 from kingdomino.web import views
 from kingdomino.web.app import create_app
 from kingdomino.web.live import LiveGame
-from kingdomino.web.store import StoredAction, StoredGame
+from kingdomino.web.stored import StoredAction, StoredGame
 from kingdomino.web.table import Table
 
 

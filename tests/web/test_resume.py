@@ -23,7 +23,7 @@ from kingdomino.web.ai_workers import AIAnswer, AIJob
 from kingdomino.web.app import create_app
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import Watcher
-from kingdomino.web.store import StoredGame, now
+from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
 
 AI_SEATS = [{"kind": "ai", "level": "random"}] * 2

@@ -19,7 +19,8 @@ from typer.testing import CliRunner
 
 from kingdomino.cli import app
 from kingdomino.web.live import new_seed
-from kingdomino.web.store import Store, StoredGame, StoreNotWritable, now
+from kingdomino.web.store import Store, StoreNotWritable
+from kingdomino.web.stored import StoredGame, now
 
 runner = CliRunner()
 POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
@@ -82,9 +83,7 @@ def test_a_secret_seed_has_128_bits_and_is_stored_whole(tmp_path: Path) -> None:
     store = Store(f"sqlite:///{database}")
     try:
         for number, seed in enumerate([seeds[0], 2**128 - 1, 7, 2**63 - 1]):
-            game = StoredGame(
-                f"g{number}", "kingdomino", 2, {}, seed, [], "spectator", "playing", now(), []
-            )
+            game = StoredGame(f"g{number}", "kingdomino", 2, {}, seed, [], "spectator", "playing", now(), [])
             store.create_game(game)
             loaded = store.load(game.id)
             assert loaded is not None and loaded.seed == seed
@@ -93,4 +92,3 @@ def test_a_secret_seed_has_128_bits_and_is_stored_whole(tmp_path: Path) -> None:
     with sqlite3.connect(database) as connection:
         narrow = connection.execute("SELECT seed FROM games WHERE id = 'g2'").fetchone()
     assert narrow == (7,)  # a seed that fits is kept where earlier versions read it
-

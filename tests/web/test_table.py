@@ -15,7 +15,8 @@ from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS, Watcher
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import seat_row
-from kingdomino.web.store import Store, StoredAction, StoredGame, now
+from kingdomino.web.store import Store
+from kingdomino.web.stored import StoredAction, StoredGame, now
 from kingdomino.web.table import Table
 
 AI_SEATS = [{"kind": "human"}, {"kind": "ai", "level": "random"}]

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from kingdomino.web.live import ViewKey, Watcher, is_spectator_token, seat_of
 from kingdomino.web.refusals import HubError
-from kingdomino.web.store import StoredGame
+from kingdomino.web.stored import StoredGame
 
 #: Spectator sockets per game, and sockets per seat (a player's tabs and devices).
 MAX_SPECTATORS = 32

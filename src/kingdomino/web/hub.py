@@ -39,7 +39,8 @@ from kingdomino.web.refusals import HubError
 from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
 from kingdomino.web.seats import seat_row
-from kingdomino.web.store import Store, StoredGame, now
+from kingdomino.web.store import Store
+from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
 from kingdomino.web.thinking import ThinkingNotices
 

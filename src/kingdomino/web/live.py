@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from kingdomino.core.game import CHANCE, Game, State
 from kingdomino.games.registry import make_game
 from kingdomino.web.refusals import HubError
-from kingdomino.web.store import StoredAction, StoredGame
+from kingdomino.web.stored import StoredAction, StoredGame
 from kingdomino.web.tokens import same_token
 
 #: How long a human seat must be awaited with no page of it open before another player of the

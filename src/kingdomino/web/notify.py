@@ -1,7 +1,7 @@
 """Hearing the other servers' writes: PostgreSQL LISTEN on the store's channel.
 
 Every write of a game on PostgreSQL sends a notification on ``kingdomino_games`` (a
-:class:`~kingdomino.web.store.WriteNotice`: the game, its new revision, the writing server and the
+:class:`WriteNotice`: the game, its new revision, the writing server and the
 actions appended) in its transaction (see :mod:`kingdomino.web.store`), so it is heard only
 once committed. A server listens on one connection of its own and hands each notification to
 the hub, which catches up (from the notification, or the database) and tells its clients. If
@@ -12,14 +12,79 @@ the connection drops, it reconnects and first asks the hub to check every game i
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy.engine import make_url
 
-from kingdomino.web.store import CHANNEL, WriteNotice
+from kingdomino.web.stored import StoredAction
 
 log = logging.getLogger(__name__)
+
+#: The PostgreSQL channel that announces every write of a game.
+CHANNEL = "kingdomino_games"
+
+
+#: The most bytes of a notification's payload (PostgreSQL refuses 8000 or more); a write whose
+#: appended actions do not fit is announced without them (the listener reads them).
+MAX_PAYLOAD = 7900
+
+
+@dataclass(frozen=True)
+class WriteNotice:
+    """What a notification says of one committed write of a game.
+
+    ``count``: the number of actions after a write that only appended (None: an undo);
+    ``appended``: those actions, when they fit in the payload (None: read them from the store).
+
+    >>> note = WriteNotice("g1", 4, "server-a", "playing", 3, [StoredAction(2, 0, "claim 5", "claims 5")])
+    >>> WriteNotice.from_payload(note.payload()) == note
+    True
+    """
+
+    game_id: str
+    revision: int
+    server: str
+    status: str
+    count: int | None
+    appended: list[StoredAction] | None
+
+    def payload(self) -> str:
+        """The notification's text (JSON), without the actions if they would not fit."""
+        fields: dict[str, Any] = {
+            "id": self.game_id,
+            "revision": self.revision,
+            "server": self.server,
+            "status": self.status,
+            "count": self.count,
+        }
+        if self.appended is not None:
+            with_actions = json.dumps(
+                {**fields, "appended": [[a.index, a.seat, a.text, a.description] for a in self.appended]}
+            )
+            if len(with_actions.encode()) <= MAX_PAYLOAD:
+                return with_actions
+        return json.dumps(fields)
+
+    @classmethod
+    def from_payload(cls, payload: str) -> WriteNotice:
+        """The write a notification's text describes; ``ValueError`` if it is not one."""
+        fields = json.loads(payload)
+        appended = fields.get("appended")
+        return cls(
+            str(fields["id"]),
+            int(fields["revision"]),
+            str(fields["server"]),
+            str(fields["status"]),
+            None if fields["count"] is None else int(fields["count"]),
+            None
+            if appended is None
+            else [StoredAction(int(i), int(s), str(t), str(d)) for i, s, t, d in appended],
+        )
+
 
 #: Seconds between two attempts to reconnect the listening connection.
 RECONNECT_SECONDS = 1.0

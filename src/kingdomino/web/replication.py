@@ -15,8 +15,9 @@ from typing import Any
 
 from kingdomino.core.game import GameError
 from kingdomino.web.memory import GameMemory
-from kingdomino.web.notify import listen
-from kingdomino.web.store import Store, StoredAction, WriteNotice
+from kingdomino.web.notify import WriteNotice, listen
+from kingdomino.web.store import Store
+from kingdomino.web.stored import StoredAction
 from kingdomino.web.table import Table
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kingdomino.core.game import State
-from kingdomino.web.store import StoredAction
+from kingdomino.web.stored import StoredAction
 
 #: The agent reviews are computed with: the ``medium`` level (its fixed budget per game).
 REVIEW_AGENT = "medium"

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -50,6 +49,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, InternalError, OperationalError, ProgrammingError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+from kingdomino.web.notify import CHANNEL, WriteNotice
+from kingdomino.web.stored import StoredAction, StoredGame
 
 
 class Base(DeclarativeBase):
@@ -97,91 +99,8 @@ class ActionRow(Base):
     description: Mapped[str] = mapped_column(Text)
 
 
-@dataclass
-class StoredAction:
-    index: int
-    seat: int
-    text: str
-    description: str
-
-
-@dataclass
-class StoredGame:
-    id: str
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    seats: list[dict[str, Any]]
-    spectator_token: str
-    status: str
-    created: datetime
-    actions: list[StoredAction]
-    seed_chosen: bool = False
-    hints: bool = False
-    revision: int = 0
-    ai_turn: bool = False
-
-
 #: The widest seed the ``seed`` column holds (a signed 64-bit integer on every database).
 MAX_SEED_COLUMN = 2**63 - 1
-
-#: The most bytes of a notification's payload (PostgreSQL refuses 8000 or more); a write whose
-#: appended actions do not fit is announced without them (the listener reads them).
-MAX_PAYLOAD = 7900
-
-
-@dataclass(frozen=True)
-class WriteNotice:
-    """What a notification says of one committed write of a game.
-
-    ``count``: the number of actions after a write that only appended (None: an undo);
-    ``appended``: those actions, when they fit in the payload (None: read them from the store).
-
-    >>> note = WriteNotice("g1", 4, "server-a", "playing", 3, [StoredAction(2, 0, "claim 5", "claims 5")])
-    >>> WriteNotice.from_payload(note.payload()) == note
-    True
-    """
-
-    game_id: str
-    revision: int
-    server: str
-    status: str
-    count: int | None
-    appended: list[StoredAction] | None
-
-    def payload(self) -> str:
-        """The notification's text (JSON), without the actions if they would not fit."""
-        fields: dict[str, Any] = {
-            "id": self.game_id,
-            "revision": self.revision,
-            "server": self.server,
-            "status": self.status,
-            "count": self.count,
-        }
-        if self.appended is not None:
-            with_actions = json.dumps(
-                {**fields, "appended": [[a.index, a.seat, a.text, a.description] for a in self.appended]}
-            )
-            if len(with_actions.encode()) <= MAX_PAYLOAD:
-                return with_actions
-        return json.dumps(fields)
-
-    @classmethod
-    def from_payload(cls, payload: str) -> WriteNotice:
-        """The write a notification's text describes; ``ValueError`` if it is not one."""
-        fields = json.loads(payload)
-        appended = fields.get("appended")
-        return cls(
-            str(fields["id"]),
-            int(fields["revision"]),
-            str(fields["server"]),
-            str(fields["status"]),
-            None if fields["count"] is None else int(fields["count"]),
-            None
-            if appended is None
-            else [StoredAction(int(i), int(s), str(t), str(d)) for i, s, t, d in appended],
-        )
 
 
 class StoreNotWritable(Exception):
@@ -190,10 +109,6 @@ class StoreNotWritable(Exception):
 
 class StaleGame(Exception):
     """A write made on a revision of a game that another writer has already changed."""
-
-
-#: The PostgreSQL channel that announces every write of a game.
-CHANNEL = "kingdomino_games"
 
 
 class Store:
@@ -434,10 +349,6 @@ class Store:
             int(row.revision),
             bool(row.ai_turn),
         )
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _add_missing_columns(engine: Engine) -> None:

@@ -26,21 +26,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from kingdomino.core.game import CHANCE, Game, GameError, Refusal, State
-from kingdomino.core.seeds import derive_seed
 from kingdomino.web import views
 from kingdomino.web.admission import check_room, check_tokens
 from kingdomino.web.live import LiveGame, ViewKey, Watcher, rebuild, status_of
 from kingdomino.web.presence import Presence
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import ai_seat
-from kingdomino.web.store import StaleGame, Store, StoredAction, StoredGame
+from kingdomino.web.steps import chance_steps, step
+from kingdomino.web.store import StaleGame, Store
+from kingdomino.web.stored import StoredAction, StoredGame
 
 
 class TableHost(Protocol):
@@ -303,19 +303,12 @@ class Table(LiveGame):
     def _applied(self, seat: int, action: int) -> tuple[State, list[StoredAction]]:
         """``action`` of ``seat`` applied to a copy of the state, with the chance steps after it."""
         state = self.state.clone()
-        new = [_step(state, seat, action, len(self.actions))]
+        new = [step(state, seat, action, len(self.actions))]
         return state, self._draw_chance(state, new)
 
     def _draw_chance(self, state: State, new: list[StoredAction]) -> list[StoredAction]:
-        """``new`` and every chance step ahead of ``state`` drawn from the game's seed (never by a
-        seat), each keyed by the draw it makes, not by when: a game's deal is the same however it
-        is played."""
-        index = len(self.actions) + len(new)
-        while state.current_player == CHANCE:
-            rng = random.Random(derive_seed(self.stored.seed, "chance", state.chance_key()))
-            new.append(_step(state, CHANCE, state.sample_chance(rng), index))
-            index += 1
-        return new
+        """``new`` and every chance step ahead of ``state`` drawn from the game's seed."""
+        return new + chance_steps(state, self.stored.seed, len(self.actions) + len(new))
 
     def _commit_actions(self, state: State, new: list[StoredAction]) -> None:
         """Store ``new``, then make ``state`` (where they led) the live one."""
@@ -413,11 +406,3 @@ class Table(LiveGame):
         if text is None:
             text = self.views[mine] = json.dumps(self.view_of(mine))
         return text
-
-
-def _step(state: State, seat: int, action: int, index: int) -> StoredAction:
-    """``action`` of ``seat`` applied to ``state``, as the store records it at ``index``."""
-    description = state.describe_action(action)
-    text = state.action_text(action)
-    state.apply(action)
-    return StoredAction(index, seat, text, description)

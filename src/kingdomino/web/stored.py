@@ -1,0 +1,40 @@
+"""A stored game as the store reads and writes it: its configuration, seats and actions.
+
+The state is never stored: replaying the actions through the engine rebuilds it exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+
+@dataclass
+class StoredAction:
+    index: int
+    seat: int
+    text: str
+    description: str
+
+
+@dataclass
+class StoredGame:
+    id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    spectator_token: str
+    status: str
+    created: datetime
+    actions: list[StoredAction]
+    seed_chosen: bool = False
+    hints: bool = False
+    revision: int = 0
+    ai_turn: bool = False
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
