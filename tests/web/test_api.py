@@ -65,6 +65,7 @@ def test_two_ai_seats_finish_and_the_record_replays(client: TestClient) -> None:
     reviewed = client.get(f"/api/games/{created['id']}/review")
     assert reviewed.status_code == 200
     assert reviewed.json()["status"] == "ready" and reviewed.json()["moves"] == []
+    assert reviewed.json()["accuracy"] == {}
 
 
 def test_bad_inputs_are_refused_with_the_field_and_change_nothing(client: TestClient) -> None:

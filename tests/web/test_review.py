@@ -14,7 +14,7 @@ from tests.web.conftest import QUICK_REVIEW, create, seeded_secrets, wait_for
 
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIQueue, Lane, make_executor, run_job
 from kingdomino.web.app import create_app
-from kingdomino.web.review import INACCURACY, MISTAKE, entry, mark_of
+from kingdomino.web.review import INACCURACY, MISTAKE, decision_accuracy, entry, mark_of, not_reviewed
 
 REVIEW_AGENT = QUICK_REVIEW
 
@@ -88,6 +88,9 @@ def test_a_finished_game_is_reviewed_stored_and_deterministic(tmp_path: Path) ->
     for move in searched:
         assert 0 <= move["value"] <= 1 and move["loss"] >= 0 and move["mark"] == mark_of(move["loss"])
     assert review["thresholds"] == {"inaccuracy": INACCURACY, "mistake": MISTAKE}
+    # The human's accuracy: the mean of its searched decisions' (the AI seat has none).
+    mean = sum(decision_accuracy(move["loss"]) for move in searched) / len(searched)
+    assert review["accuracy"] == {"0": round(mean, 1)} and 0 <= mean <= 100
 
     # After a restart the stored review is served as it is (the workers' gate is shut: no search).
     again = GatedWorkers()
@@ -115,6 +118,29 @@ def test_an_entry_compares_the_move_played_with_the_best() -> None:
     assert best["best"] == "claim 9" and best["loss"] == 0.2 and best["mark"] == "mistake"
     assert entry(5, 0, "claim 9", [("claim 9", 0.7, 30), ("claim 3", 0.5, 10)])["mark"] is None
     assert entry(6, 0, "discard", None)["forced"] is True
+
+
+def test_accuracy_is_the_mean_of_each_seats_searched_decisions(tmp_path: Path) -> None:
+    """lichess's formula per decision (a loss of 0: 100 %, 0.2: 40 %, 0.06: 76.3 %), averaged per
+    seat over its searched decisions, forced ones and those the budget left out aside; served with
+    a review stored without it."""
+    moves = [
+        entry(1, 0, "claim 9", [("claim 9", 0.7, 30), ("claim 3", 0.5, 10)]),
+        entry(3, 0, "claim 3", [("claim 9", 0.7, 30), ("claim 3", 0.5, 10)]),
+        entry(5, 0, "discard", None),
+        not_reviewed(7, 0, "claim 4"),
+        entry(2, 1, "claim 3", [("claim 9", 0.56, 30), ("claim 3", 0.5, 10)]),
+        not_reviewed(4, 2, "claim 1"),
+    ]
+    url = f"sqlite:///{tmp_path / 'a.sqlite3'}"
+    app = create_app(url, secret_seeds=seeded_secrets(), review_agent=REVIEW_AGENT)
+    with TestClient(app) as client:
+        game_id, _ = play_to_the_end(client)
+        ready_review(client, game_id)
+        hub = app.state.hub
+        hub.store.save_review(game_id, {"summary": {"inaccuracy": 1, "mistake": 1}, "moves": moves})
+        served = client.get(f"/api/games/{game_id}/review").json()
+    assert served["accuracy"] == {"0": 70.0, "1": 76.3}
 
 
 class SlowSlots:

@@ -22,12 +22,23 @@ split across the human seats (``allot``: an equal share each, a share a seat can
 the others), and each seat's share is spread evenly over its decisions (``spread``); the others
 are listed as not reviewed (``reviewed: false``).
 
+A ready review gives each reviewed seat an ``accuracy`` in percent (``accuracy``), lichess's
+published formula applied to the win chance each decision lost: a decision losing ``L`` points
+of win chance (``L = 100 x loss``) scores ``103.1668 x exp(-0.04354 x L) - 3.1669``, clipped to
+[0, 100] (0 points lost: 100; 6, an inaccuracy: 76; 12, a mistake: 58), and a seat's accuracy is
+the plain mean of its decisions' scores. Forced moves and the decisions left out by the budget
+count for nothing; a seat with no decision searched has no accuracy. (lichess blends a harmonic
+and a volatility-weighted mean of its moves' scores; the plain mean is simpler to explain, and a
+review's values are noisier than a chess engine's.) The figure is worked out from the stored
+moves each time the review is served, so reviews stored before it have it too.
+
 >>> mark_of(0.05), mark_of(0.07), mark_of(0.2)
 (None, 'inaccuracy', 'mistake')
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +55,12 @@ MISTAKE = 0.12
 #: any game but a Mighty Duel Dynasty (144 decisions) or a 2-player Origins Tribe (about 90); a
 #: seat of a 2-player Dynasty decides 72 times.
 SEARCHES_PER_GAME = 72
+
+#: lichess's fit of a move's accuracy to the win chance it lost, in points (its ``AccuracyPercent``):
+#: ``ACCURACY_SCALE x exp(-ACCURACY_DECAY x points) + ACCURACY_OFFSET``.
+ACCURACY_SCALE = 103.1668100711649
+ACCURACY_DECAY = 0.04354415386753951
+ACCURACY_OFFSET = -3.166924740191411
 
 
 def mark_of(loss: float) -> str | None:
@@ -181,3 +198,32 @@ def summary(moves: list[dict[str, Any]]) -> dict[str, int]:
         "mistake": sum(m["mark"] == "mistake" for m in moves),
         "not_reviewed": sum(m.get("reviewed") is False for m in moves),
     }
+
+
+def decision_accuracy(loss: float) -> float:
+    """The accuracy in percent, in [0, 100], of a decision that lost ``loss`` of value (win
+    chance in [0, 1]): lichess's formula on the points of win chance lost.
+
+    >>> [round(decision_accuracy(loss), 1) for loss in (0, 0.06, 0.12, 0.5, 1)]
+    [100.0, 76.3, 58.0, 8.5, 0.0]
+    """
+    points = 100 * loss
+    return min(100.0, max(0.0, ACCURACY_SCALE * math.exp(-ACCURACY_DECAY * points) + ACCURACY_OFFSET))
+
+
+def accuracy(moves: Iterable[Mapping[str, Any]]) -> dict[str, float]:
+    """Each seat's accuracy in percent (one decimal), by seat number as JSON writes it (``"0"``):
+    the mean of :func:`decision_accuracy` over its searched decisions (not forced, not left out).
+
+    >>> accuracy([{"seat": 0, "forced": False, "reviewed": True, "loss": 0.0},
+    ...           {"seat": 0, "forced": False, "reviewed": True, "loss": 0.12},
+    ...           {"seat": 0, "forced": True, "reviewed": True, "mark": None},
+    ...           {"seat": 1, "forced": False, "reviewed": False, "mark": None}])
+    {'0': 79.0}
+    """
+    scores: dict[int, list[float]] = {}
+    for move in moves:
+        if move["forced"] or move.get("reviewed") is False:
+            continue
+        scores.setdefault(move["seat"], []).append(decision_accuracy(move["loss"]))
+    return {str(seat): round(sum(found) / len(found), 1) for seat, found in sorted(scores.items())}

@@ -1,12 +1,15 @@
 // The replay viewer of a finished game: step through every action, the board and the scores of
 // that moment, and the log following the step (the current action marked and scrolled to).
 // The game's review (review.js) follows the steps: the marked moves are flagged in the log, and at
-// the position a human decided in, the best alternative is drawn on the board, as a hint.
+// the position a human decided in, the best alternative is drawn on the board, as a hint; its
+// accuracy figures and win chance graph (review-graph.js) stand with its summary, a point of
+// the graph a way to its decision's position.
 import { el } from "./dom.js";
 import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { betterMove, decisionWords, loadReview, markFlag } from "./review.js";
+import { accuracyWords, winChanceGraph } from "./review-graph.js";
 import { localSeatNames, logWords } from "./words.js";
 
 /** @typedef {import("./view-types.js").View} View */
@@ -27,10 +30,11 @@ import { localSeatNames, logWords } from "./words.js";
  * A replay being looked at: the finished game (`view`) and how it is drawn, the step shown, the
  * frames asked for so far (only the last one asked is drawn: a step's answer that comes after a
  * later step's, as when a slider is dragged, would show the wrong board; and none once the replay
- * is left), the decisions reviewed by log index, and the replay's own elements.
+ * is left), the decisions reviewed by log index, the review's graph once ready, and the replay's own
+ * elements.
  * @typedef {{id: string, view: View, renderer: BoardModule, ctx: Ctx, places: Places, total: number, step: number,
- *   asked: number, reviewed: Map<number, ReviewedMove>, slider: HTMLInputElement, label: HTMLElement,
- *   scores: HTMLElement, note: HTMLElement, matchNote: HTMLElement}} Replay
+ *   asked: number, reviewed: Map<number, ReviewedMove>, graph: import("./review-graph.js").WinChanceGraph | null,
+ *   slider: HTMLInputElement, label: HTMLElement, scores: HTMLElement, note: HTMLElement, matchNote: HTMLElement}} Replay
  */
 
 /**
@@ -42,7 +46,7 @@ import { localSeatNames, logWords } from "./words.js";
 export async function startReplay(id, view, renderer, ctx, places, back) {
   const total = view.index;
   /** @type {Replay} */
-  const replay = { id, view, renderer, ctx, places, total, step: 0, asked: 0, reviewed: new Map(),
+  const replay = { id, view, renderer, ctx, places, total, step: 0, asked: 0, reviewed: new Map(), graph: null,
     slider: /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: total, value: 0, id: "replay-step",
       "aria-label": t("replay.step") })),
     label: el("span", { id: "replay-label", "aria-live": "polite" }),
@@ -50,25 +54,41 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     note: el("p", { id: "review-note", "aria-live": "polite" }),
     matchNote: el("p", { id: "replay-match-note", class: "away", hidden: true }) };
   const reviewState = el("p", { id: "review-state", class: "small" });
+  const accuracy = el("p", { id: "review-accuracy", class: "small", hidden: true });
   const nextMarked = el("button", { type: "button", id: "review-next", disabled: true, onclick: () => jumpToMarked(replay) }, t("review.next"));
   replay.slider.addEventListener("input", () => { replay.step = Number(replay.slider.value); showStep(replay); });
   listenToKeys(replay);
-  // The title, the way back and the review's summary share a line, so a laptop's board keeps its room.
-  places.panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" },
-    el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")),
-      el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back")),
-      el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, nextMarked)),
-    replay.note));
+  // The title, the way back and the review's summary share a line, so a laptop's board keeps its
+  // room; the review's graph goes under them once ready, as wide as the card.
+  const head = el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")),
+    el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back")),
+    el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, accuracy, nextMarked));
+  places.panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" }, head, replay.note));
   places.bar.replaceChildren(stepControls(replay), replay.matchNote);
   places.scores.replaceChildren(replay.scores);
   // The button that opened the replay is gone: a keyboard's focus goes on to the step buttons
   // (it fell to the page).
   if (document.activeElement === document.body) /** @type {HTMLElement} */ (places.bar.querySelector("#replay-next")).focus({ preventScroll: true });
   await showStep(replay);
-  loadReview(id, { state: reviewState, next: nextMarked, panel: places.panel }, async (reviewed) => {
+  loadReview(id, { state: reviewState, next: nextMarked, panel: places.panel }, async (reviewed, review) => {
     replay.reviewed = reviewed;
+    const names = seatNames(view);
+    accuracy.textContent = accuracyWords(review.accuracy, names);
+    accuracy.hidden = !accuracy.textContent;
+    if ([...reviewed.values()].some((m) => m.value !== undefined)) {
+      replay.graph = winChanceGraph(review.moves, names, total, (step) => goTo(replay, step));
+      head.append(replay.graph.figure);
+    }
     await showStep(replay);
   });
+}
+
+/** The seats' names in the page's language (an AI's level, an unnamed player's "Player 2"), by
+ * seat. @param {View} view */
+function seatNames(view) {
+  const seats = view.seats.map((seat) => ({ ...seat }));
+  localSeatNames(seats, view.your_seats || []);
+  return seats.map((seat) => seat.name);
 }
 
 /** The step buttons, the slider and the step's words. @param {Replay} replay */
@@ -124,6 +144,7 @@ async function showStep(replay) {
   if (ask !== replay.asked || !slider.isConnected) return;  // a later step asked for, or the replay left
   localSeatNames(frame.seats, view.your_seats || []);
   slider.value = String(step);
+  replay.graph?.show(step);
   const seat = frame.last ? frame.last.seat : -1;
   /** @type {ShownView} */
   const shown = { ...view, ...frame, status: step === frame.steps ? "finished" : "playing", legal_actions: [], your_seats: [],

@@ -8,6 +8,7 @@ import { actionWords, inSentence, logWords, seatWords, winChanceWords, winPercen
 
 /** @typedef {import("./view-types.js").ReviewedMove} ReviewedMove */
 /** @typedef {import("./view-types.js").ShownView} ShownView */
+/** A review once computed. @typedef {Extract<import("./view-types.js").Review, {status: "ready"}>} ReadyReview */
 
 /** Milliseconds between two looks at a review still being computed. */
 const REVIEW_POLL_MS = 1500;
@@ -56,9 +57,10 @@ export function decisionWords(shown, decision, better, played, marked) {
 /**
  * Ask the server for game `id`'s review until it is ready, its progress said in `state` meanwhile
  * (nothing once the replay is left: `state` out of `panel`); then its summary there, `next`
- * enabled if anything is marked, and `ready` told the decisions reviewed, by log index.
+ * enabled if anything is marked, and `ready` told the decisions reviewed, by log index, and the
+ * review itself.
  * @param {string} id @param {{state: HTMLElement, next: HTMLElement, panel: HTMLElement}} places
- * @param {(reviewed: Map<number, ReviewedMove>) => Promise<void>} ready
+ * @param {(reviewed: Map<number, ReviewedMove>, review: ReadyReview) => Promise<void>} ready
  */
 export async function loadReview(id, places, ready) {
   const { state, next, panel } = places;
@@ -77,5 +79,5 @@ export async function loadReview(id, places, ready) {
   const counts = { mistakes: answer.summary.mistake, inaccuracies: answer.summary.inaccuracy, skipped: answer.summary.not_reviewed ?? 0 };
   state.textContent = t(counts.skipped ? "review.summary_partial" : "review.summary", counts);
   next.toggleAttribute("disabled", !answer.summary.mistake && !answer.summary.inaccuracy);
-  await ready(new Map(answer.moves.map((m) => [m.index, m])));
+  await ready(new Map(answer.moves.map((m) => [m.index, m])), answer);
 }

@@ -14,7 +14,7 @@
 //                        origins/view.py kingdom_json)
 //   DuelObservation      games/duel/state.py DuelState.view (maps: board_json)
 //   HintCandidate        web/hub.py          Hub.hint
-//   Review               web/hub.py          Hub.review_of (web/review.py entry, summary, Progress)
+//   Review               web/hub.py          Hub.review_of (web/review.py entry, summary, accuracy, Progress)
 //   TextFormat           games/*/scorer.py   text_format
 //   ServerMessage        web/app.py (socket) and web/hub.py (presence_text, thinking)
 //   ClientMessage        web/app.py          the socket's messages read
@@ -139,11 +139,12 @@
 /**
  * A finished game's review (`GET /api/games/ID/review`): its place in line while it waits behind
  * other reviews, its progress while it is computed, then every human decision, how many marks of
- * each kind and how many decisions the budget left out (`searches_per_game`: the budget).
+ * each kind and how many decisions the budget left out (`searches_per_game`: the budget), and
+ * each reviewed seat's accuracy in percent, by seat number (`review.accuracy`).
  * @typedef {{status: "queued", place: number, done: number, total: number}
  *   | {status: "pending", done: number, total: number}
  *   | {status: "ready", moves: ReviewedMove[], searches_per_game?: number,
- *      summary: {inaccuracy: number, mistake: number, not_reviewed?: number}}} Review
+ *      summary: {inaccuracy: number, mistake: number, not_reviewed?: number}, accuracy: Record<string, number>}} Review
  */
 
 /** A move the hint suggests, with its value (a win chance) and the playouts it was searched by.
