@@ -54,11 +54,22 @@ def test_duel_says_what_free_dice_and_the_spellbook_mean(browser, live_server: s
     assert not page.errors
 
 
+#: Records the id and class of each line the status shows, as ``window.statusLinesSeen``.
+STATUS_LINES_SEEN = """
+window.statusLinesSeen = [];
+new MutationObserver(() => {
+  const line = document.querySelector('#status > span');
+  if (line) window.statusLinesSeen.push([line.id, line.className]);
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
 def test_a_question_mark_only_one_coat_of_arms_connects_is_made_so_without_a_click(
     browser, live_server: str
 ) -> None:
     """A "?" that only one coat of arms connects asked for a click on its one button: the page
-    makes that choice itself, and the log says what the question mark became."""
+    makes that choice itself, and the log says what the question mark became. Its status line
+    says the choice without awaiting the player (a click made then found the AI's turn)."""
     for seed in range(1, 20):
         game_id, token = api_game(live_server, "duel", seed)
         view = play_until(
@@ -73,6 +84,8 @@ def test_a_question_mark_only_one_coat_of_arms_connects_is_made_so_without_a_cli
     else:
         raise AssertionError("no seed of 1..19 gives a forced coat of arms")
     page = new_page(browser, live_server)
+    # The status lines shown, in order: the forced choice's must not await the player's click.
+    page.add_init_script(STATUS_LINES_SEEN)
     page.goto(f"{live_server}/game/{game_id}?token={token}")
     page.wait_for_function(
         "[...document.querySelectorAll('#log li')]"
@@ -80,6 +93,8 @@ def test_a_question_mark_only_one_coat_of_arms_connects_is_made_so_without_a_cli
     )
     after = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": token}).json()
     assert after["index"] > view["index"]
+    first_turn = next(line for line in page.evaluate("window.statusLinesSeen") if line[1] == "turn")
+    assert first_turn[0] != "your-turn", first_turn
     assert not page.errors
 
 

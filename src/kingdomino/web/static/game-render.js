@@ -122,6 +122,15 @@ function mainSeat(game) {
   return mine.length ? mine[0] : 0;
 }
 
+/** The choice the rules leave one answer to, which the page makes for the player (null: none):
+ * the "?" of Duel that only one coat of arms connects (a button of one answer asked for a click;
+ * the log says what it became). @param {import("./view-types.js").View} view @returns {string | null} */
+export function forcedChoice(view) {
+  if (view.status === "finished" || !view.your_seats.includes(view.current_player)) return null;
+  const forced = view.game === "duel" && view.observation.phase === "coat" && view.legal_actions.length === 1;
+  return forced ? view.legal_actions[0] : null;
+}
+
 /** What the status line says: who won, what you are to do, which AI is thinking (and its place in
  * the server's queue), or whom the game awaits. @param {DrawnGame} game */
 export function statusLine(game) {
@@ -141,7 +150,8 @@ export function statusLine(game) {
   if (mine.includes(acting) && view.legal_actions.length) {
     const what = todo(view.legal_actions, view.observation);
     const text = mine.length > 1 ? t("status.for", { name: view.seats[acting].name, what }) : what;
-    return el("span", { class: "turn", id: "your-turn" }, seatBadge(acting, 18), " ", text);
+    // A choice the page makes itself is not a turn awaited of the player (nor of a test's clicks).
+    return el("span", { class: "turn", id: forcedChoice(view) === null ? "your-turn" : "choice-made" }, seatBadge(acting, 18), " ", text);
   }
   const seat = thinking ? thinking.seat : acting;
   const info = view.seats[seat];

@@ -10,7 +10,7 @@ import { openHelp } from "./help.js";
 import { buildPage } from "./game-layout.js";
 import { settleInvites } from "./game-invites.js";
 import { pacedViews } from "./game-pace.js";
-import { render, statusLine } from "./game-render.js";
+import { forcedChoice, render, statusLine } from "./game-render.js";
 import { connect, refusalWords, send, tell, why } from "./game-socket.js";
 import { askHint, retryHint, showHint, stopHint } from "./game-hints.js";
 import { drawAway } from "./game-presence.js";
@@ -55,13 +55,10 @@ export function showGame(main, id, replay = false) {
   connect(game, (message) => receive(game, message));
 }
 
-/** A choice the rules leave one answer to is made for the player: the "?" of Duel that only one
- * coat of arms connects (a button of one answer asked for a click; the log says what it became).
- * @param {GameState} game */
+/** Make the choice the rules leave one answer to (game-render.js `forcedChoice`). @param {GameState} game */
 function playForced(game) {
-  const view = game.view;
-  if (!view || view.status === "finished" || !view.your_seats.includes(view.current_player)) return;
-  if (view.game === "duel" && view.observation.phase === "coat" && view.legal_actions.length === 1) send(game, view.legal_actions[0]);
+  const action = game.view ? forcedChoice(game.view) : null;
+  if (action !== null) send(game, action);
 }
 
 /** Show a view of the server (in turn, at the AI's pace: game-pace.js).
