@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser.pages import ARTIFACTS, api_game, create_game, new_page, opened, play_until
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    api_game,
+    create_game,
+    log_mark,
+    new_page,
+    opened,
+    play_until,
+    wait_for_new_log,
+)
 
 TIP = "document.querySelector('#region-tip')"
 
@@ -52,6 +61,23 @@ def test_kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(browser
     page.wait_for_function(f"{TIP}.hidden")
     page.locator(".kingdom.mine .region-stop").first.focus()  # the keyboard: one stop a territory
     page.wait_for_function(f"!{TIP}.hidden")
+    assert not page.errors
+
+
+def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(browser, live_server: str) -> None:
+    game_id, token, view = placing_later(live_server, "kingdomino")
+    page = opened(browser, live_server, game_id, token, 390, 844, touch=True)
+    region = view["aids"]["regions"][0][0]
+    row, col = region["cells"][0]
+    page.locator(f".kingdom.mine svg g[data-square='{row},{col}']").tap(force=True)
+    page.wait_for_function(f"{TIP} && !{TIP}.hidden")
+    assert f"= {region['points']}" in page.locator("#region-tip").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "aids-region-tap.png"))
+    anchor = page.locator("svg g.legal.anchor").first
+    anchor.tap()
+    mark = log_mark(page)
+    page.locator("#confirm-place").tap()
+    wait_for_new_log(page, mark)
     assert not page.errors
 
 

@@ -6,7 +6,7 @@
 import { el, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { caveman, coatSymbol, icons, seatBadge, terrainSymbol, use } from "./pictures.js";
-import { cavemanName, coatName, resourceName, seatName } from "./words.js";
+import { capitalised, cavemanName, coatName, resourceName, seatName } from "./words.js";
 
 /** @typedef {import("./view-types.js").ShownView} ShownView */
 /** @typedef {import("./view-types.js").Aids} Aids */
@@ -131,9 +131,9 @@ export function aidsPanel(view, redraw) {
     settings);
 }
 
-/** A region in words: "forest: squares 5 × crowns 2 = 10". @param {string} game @param {RegionLine} region */
+/** A region in words: "Forest: squares 5 × crowns 2 = 10". @param {string} game @param {RegionLine} region */
 export function regionWords(game, region) {
-  const kind = game === "duel" ? dieCoat(region.kind) : t(`terrain.${region.kind}`);
+  const kind = capitalised(game === "duel" ? dieCoat(region.kind) : t(`terrain.${region.kind}`));
   const key = game === "duel" ? "aids.region_crosses" : game === "origins" ? "aids.region_fires" : "aids.region_crowns";
   return t(key, { kind, squares: region.squares, n: region.multiplier, points: region.points });
 }
