@@ -18,6 +18,13 @@ from tests.web.browser.pages import (
 )
 
 TIP = "document.querySelector('#region-tip')"
+#: Keep in ``window.said`` every text the refusal line says from now on.
+HEAR_REFUSALS = """() => {
+  const line = document.querySelector('#error');
+  window.said = [];
+  new MutationObserver(() => window.said.push(line.textContent))
+    .observe(line, { childList: true, characterData: true, subtree: true });
+}"""
 
 
 def placing_later(
@@ -69,6 +76,8 @@ def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(browser,
     page = opened(browser, live_server, game_id, token, 390, 844, touch=True)
     region = view["aids"]["regions"][0][0]
     row, col = region["cells"][0]
+    # Every text the refusal line says from now on (an answer to a "why" comes before the next state).
+    page.evaluate(HEAR_REFUSALS)
     page.locator(f".kingdom.mine svg g[data-square='{row},{col}']").tap(force=True)
     page.wait_for_function(f"{TIP} && !{TIP}.hidden")
     assert f"= {region['points']}" in page.locator("#region-tip").inner_text()
@@ -78,6 +87,7 @@ def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(browser,
     mark = log_mark(page)
     page.locator("#confirm-place").tap()
     wait_for_new_log(page, mark)
+    assert [text for text in page.evaluate("window.said") if text] == []  # no "not there: taken" said
     assert not page.errors
 
 

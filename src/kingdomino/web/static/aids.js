@@ -175,7 +175,7 @@ export function regionTips(image, view, seat, cellAt, size) {
     tip.style.left = `${Math.max(4, Math.min(innerWidth - width - 4, box.left + box.width / 2 - width / 2))}px`;
     tip.style.top = `${Math.max(4, box.top - tip.offsetHeight - 4)}px`;
   };
-  /** The region under a pointer event, if any. @param {PointerEvent} e */
+  /** The region under a pointer's event, if any. @param {MouseEvent} e */
   const under = (e) => {
     const matrix = image.getScreenCTM();
     if (!matrix) return null;
@@ -188,7 +188,11 @@ export function regionTips(image, view, seat, cellAt, size) {
     return null;
   };
   image.addEventListener("pointermove", (e) => show(under(e)));
-  image.addEventListener("pointerdown", (e) => show(under(e)));
+  let touched = false;
+  image.addEventListener("pointerdown", (e) => { touched = e.pointerType !== "mouse"; show(under(e)); });
+  // A finger on a territory's square asked for its points: the placing layer's "not there: taken"
+  // below it is not said over them (a mouse, which shows them on hover, still hears it).
+  image.addEventListener("click", (e) => { if (touched && under(e)) e.stopPropagation(); }, true);
   image.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse") show(null); });
   const stops = regions.map((region) => {
     const stop = svg("g", { class: "region-stop", tabindex: 0, role: "img", "aria-label": regionWords(view.game, region) },
