@@ -8,7 +8,9 @@ from typing import Any
 
 from tests.web.browser.pages import (
     ARTIFACTS,
+    OVERFLOW,
     api_game,
+    axe_violations,
     create_game,
     log_mark,
     new_page,
@@ -68,6 +70,8 @@ def test_kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(browser
     page.wait_for_function(f"{TIP}.hidden")
     page.locator(".kingdom.mine .region-stop").first.focus()  # the keyboard: one stop a territory
     page.wait_for_function(f"!{TIP}.hidden")
+    assert page.evaluate(OVERFLOW) == []
+    assert axe_violations(page) == []
     assert not page.errors
 
 
