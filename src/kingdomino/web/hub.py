@@ -190,6 +190,7 @@ class Hub:
         seed: int | None = None,
         hints: bool = False,
         client: str = "",
+        aids: bool = True,
     ) -> Table:
         """A new game, stored with its setup draws in one transaction; its AI seats start playing
         (their turns are ``client``'s in the AI queue, until another player's request changes it)."""
@@ -223,6 +224,7 @@ class Hub:
             actions=[],
             seed_chosen=seed is not None,
             hints=hints,
+            aids=aids,
         )
         table = Table(stored, game, game.new_initial_state(), self, client=client)
         table.store_new()
@@ -238,7 +240,14 @@ class Hub:
         stored = table.stored
         seats = [{key: info.get(key) for key in ("kind", "name", "level", "online")} for info in stored.seats]
         return await self.create(
-            stored.game, stored.players, dict(stored.options), seats, stored.seed, stored.hints, client
+            stored.game,
+            stored.players,
+            dict(stored.options),
+            seats,
+            stored.seed,
+            stored.hints,
+            client,
+            stored.aids,
         )
 
     # --- figures ------------------------------------------------------------------------------

@@ -77,6 +77,8 @@ class GameRow(Base):
     seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     #: Hints are on for every seat (a game with several humans has them only when created so).
     hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: The draft aids are shown (False: a game among purists, with none for anybody).
+    aids: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
     #: Raised by every write: a write made on an older revision is refused (see the module).
     revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     #: An AI seat is to move; the server named in ``lease_owner`` computes it until ``lease_until``.
@@ -153,6 +155,7 @@ class Store:
                     created=game.created,
                     seed_chosen=game.seed_chosen,
                     hints=game.hints,
+                    aids=game.aids,
                     revision=game.revision,
                     ai_turn=game.ai_turn,
                 )
@@ -348,6 +351,7 @@ class Store:
             bool(row.hints),
             int(row.revision),
             bool(row.ai_turn),
+            bool(row.aids),
         )
 
 

@@ -34,6 +34,7 @@ class StoredGame:
     hints: bool = False
     revision: int = 0
     ai_turn: bool = False
+    aids: bool = True
 
 
 def now() -> datetime:

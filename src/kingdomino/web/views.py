@@ -12,6 +12,7 @@ from typing import Any
 
 from kingdomino.core.game import GameError, ScoreOptionError, ScoreSheet, ScoreTextError, State
 from kingdomino.core.records import GameRecord, final_result
+from kingdomino.games.aids import draft_aids
 from kingdomino.games.domino.text import FrameError
 from kingdomino.games.scorer import score_text
 from kingdomino.web.live import LiveGame, ViewKey, replayed
@@ -103,10 +104,21 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "undo_allowed": undo_refused is None and len(mine) == 1,
         "undo_refused": undo_refused,
         "hints_allowed": live.hints_allowed(),
+        "aids": aids_view(state) if live.stored.aids else None,
         "practice": live.stored.seed_chosen,
         "same_deal": len(mine) == 1 and live.same_deal_refusal(mine[0]) is None,
         "can_leave": len(mine) == 1 and live.leave_refusal(mine[0]) is None,
     }
+
+
+def aids_view(state: State) -> dict[str, Any]:
+    """The draft aids of ``state`` (``games.aids``: public facts only), with every region of each
+    seat's kingdom, those worth 0 too, for a page to show a region's points on a square's hover."""
+    aids = draft_aids(state)
+    aids["regions"] = [
+        sheet_of(state.score_sheet(s), every=True)["regions"] for s in range(state.game.num_players)
+    ]
+    return aids
 
 
 def _undo_refused(live: LiveGame, mine: ViewKey) -> str | None:
@@ -212,6 +224,7 @@ def created(live: LiveGame) -> dict[str, Any]:
         "spectator": f"/game/{live.id}?token={live.stored.spectator_token}",
         "spectator_token": live.stored.spectator_token,
         "hints": live.hints_allowed(),
+        "aids": live.stored.aids,
         "practice": live.stored.seed_chosen,
     }
 
@@ -232,6 +245,7 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
         # Who won a finished game (after the tie-breaks: a tie on points still has its winners).
         "winners": live.state.winners() if live.state.is_terminal() else [],
         "hints": live.hints_allowed(),
+        "aids": live.stored.aids,
         "practice": live.stored.seed_chosen,
     }
 

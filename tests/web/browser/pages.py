@@ -85,6 +85,7 @@ def create_game(
     options: dict[str, Any] | None = None,
     mode: str | None = None,
     level: str = "greedy",
+    aids: bool = True,
 ) -> None:
     page.goto(page.base_url + "/")
     page.select_option("#game", game)
@@ -95,6 +96,8 @@ def create_game(
         page.check(f"#opt-{option}")
     for seat in range(1, players):
         page.select_option(f"#seat-{seat}", f"ai:{level}")
+    if not aids:
+        page.uncheck("#aids")
     page.click("#create")
     page.wait_for_url("**/game/*")
     page.wait_for_selector("#your-turn, #winner")

@@ -57,6 +57,11 @@ class CreateRequest(BaseModel):
         description="The deal's seed; the server draws a secret one when left out.",
     )
     hints: bool = Field(default=False, description="Hints for everyone in a game with several humans.")
+    aids: bool = Field(
+        default=True,
+        description="The draft aids (dominoes still to come, next round's order, a region's points) "
+        "for everyone; false for a game among purists, with none.",
+    )
 
 
 class ActionRequest(BaseModel):

@@ -39,6 +39,7 @@ async def create(body: CreateRequest, hub: HubDep, client: Client) -> dict[str, 
         body.seed,
         body.hints,
         client,
+        body.aids,
     )
     return views.created(table)
 

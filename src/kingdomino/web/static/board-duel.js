@@ -11,6 +11,7 @@ import { landings, markLanded } from "./landing-animation.js";
 import { leaderMark } from "./ending.js";
 import { quietCtx } from "./board-kingdoms.js";
 import { PHONE } from "./opponents.js";
+import { aidsPanel, chosenAids, hideRegionTip, regionTips } from "./aids.js";
 
 const CELL = 40;
 
@@ -57,6 +58,7 @@ function mapSvg(view, seat, ctx, big) {
     g.append(svg("title", {}, `${where(square.row, square.col)}: ${coatName(square.coat)}${crosses}`));
     image.append(g);
   }
+  if (!ctx.replay) regionTips(/** @type {SVGSVGElement} */ (image), view, seat, cellAt, CELL);
   return image;
 }
 
@@ -129,7 +131,8 @@ function mapCard(view, seat, ctx, big, owner) {
     seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     obs.castle_bonus_used[seat] ? el("span", { class: "small" }, " · ", t("duel.bonus_used")) : "");
   // Everything mapSvg draws the map from.
-  const key = JSON.stringify([language(), obs.map_rows, obs.map_cols, big, seatName(view, seat), obs.maps[seat]]);
+  const key = JSON.stringify([language(), obs.map_rows, obs.map_cols, big, seatName(view, seat), obs.maps[seat], Boolean(view.aids),
+    view.status === "finished", chosenAids().regions]);
   const image = keep(owner, `map ${seat}`, key, () => mapSvg(view, seat, ctx, big));
   const placing = drawLayers(image, view, seat, ctx);
   if (placing) ctx.onKey = (pressed) => { if (pressed === "r") placing.rotate(); };
@@ -255,7 +258,9 @@ export function render(container, shown, ctx) {
       t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
       choices(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
     part("mine", "div", { class: "mine-col" }, mapCard(view, main, ctx, true, container)),
-    part("extras", "div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view)),
+    part("extras", "div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view),
+      ctx.replay ? null : aidsPanel(view, () => ctx.redraw?.())),
     part("others", "div", { class: "others-col single" }, mapCard(view, other, ctx, false, container)))]);
   container.querySelectorAll("svg.big").forEach(fitMap);
+  hideRegionTip();
 }

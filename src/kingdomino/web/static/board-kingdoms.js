@@ -12,6 +12,7 @@ import { opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing-animation.js";
 import { kingdomPoints, leaderMark } from "./ending.js";
 import { originsPanels } from "./origins-panels.js";
+import { aidsPanel, chosenAids, hideRegionTip, regionTips } from "./aids.js";
 
 
 /** @typedef {import("./view-types.js").ShownView} ShownView */
@@ -24,7 +25,7 @@ import { originsPanels } from "./origins-panels.js";
 /**
  * @typedef {{ legal: string[], play: (action: string) => void, why: (action: string) => void, replay: boolean,
  *   onKey: ((key: string) => void) | null, mainSeat: number, highlight?: import("./placement.js").Highlight | null,
- *   landed?: (key: string) => boolean }} Ctx
+ *   landed?: (key: string) => boolean, redraw?: () => void }} Ctx
  */
 
 /** Whether resources count in this game (not in Discovery mode). @param {SquareContext} obs */
@@ -160,6 +161,7 @@ function kingdomImage(view, seat, ctx, big) {
       ? t(square.terrain === "C" ? "castle" : "hut") : halfWords(obs, square)}${square.caveman ? ", " + cavemanName(square.caveman) : ""}`));
     image.append(g);
   }
+  if (!ctx.replay) regionTips(/** @type {SVGSVGElement} */ (image), view, seat, cellAt, CELL);
   return image;
 }
 
@@ -265,7 +267,7 @@ function kingdomCard(view, seat, ctx, big, owner) {
     kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");
   // Everything kingdomImage draws the board from.
   const key = JSON.stringify([language(), view.game, obs.frame, obs.legend, obs.options, view.status === "finished",
-    big, seatName(view, seat), kingdom]);
+    big, seatName(view, seat), kingdom, Boolean(view.aids), chosenAids().regions]);
   const image = keep(owner, `kingdom ${seat}`, key, () => kingdomImage(view, seat, ctx, big));
   const placing = drawLayers(image, view, seat, ctx);
   if (placing) ctx.onKey = (pressed) => { if (pressed === "r") placing.rotate(); };
@@ -347,7 +349,9 @@ export function render(container, shown, ctx) {
   fill(container, [part("table", "div", { class: `table others-${others.length}${aside ? " extras-first" : ""}${over ? " over" : ""}` },
     over ? null : part("centre", "div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),
     part("mine", "div", { class: "mine-col" }, kingdomCard(view, main, ctx, true, container)),
-    part("extras", "div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : [])),
+    part("extras", "div", { class: "extras-col" }, ...(view.game === "origins" ? originsPanels(view, ctx) : []),
+      ctx.replay ? null : aidsPanel(view, () => ctx.redraw?.())),
     opponents(view, others, (seat) => kingdomCard(view, seat, ctx, false, container)))]);
   fitBoards([...container.querySelectorAll("svg[data-window]")]);
+  hideRegionTip();
 }

@@ -39,7 +39,7 @@ export function showGame(main, id, replay = false) {
     thinking: null, askedWhy: null, toldUpTo: null, presence: { away: {}, after: 60, at: 0 }, awayTimer: undefined,
     replayAsked: replay, byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
     ctx: { legal: [], play: (action) => send(game, action), why: (action) => why(game, action), replay: false, onKey: null,
-      mainSeat: 0, highlight: null },
+      mainSeat: 0, highlight: null, redraw: () => game.draw() },
     page: buildPage(main, id, saved, {
       play: (action) => send(game, action),
       undo: () => tell(game, { type: "undo" }),

@@ -10,7 +10,7 @@ import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
  * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
- *   hints?: boolean, guided?: boolean}} GameRequest */
+ *   hints?: boolean, aids?: boolean, guided?: boolean}} GameRequest */
 
 /** Each game's player counts, modes and optional rules; a rule that holds only for some player
  * counts or modes says so (the Mighty Duel is for 2 players; the last recruitment is Tribe's, the
@@ -187,7 +187,8 @@ export function showLobby(main) {
       return { kind: "human", name: name || (row.kind === "me" ? UNNAMED_YOU : ""), online: row.kind === "online" };
     });
     const hints = /** @type {HTMLInputElement} */ (form.querySelector("#hints")).checked;
-    await go({ game: gameSelect.value, players: n, options, seats, hints }, kinds);
+    const aids = /** @type {HTMLInputElement} */ (form.querySelector("#aids")).checked;
+    await go({ game: gameSelect.value, players: n, options, seats, hints, aids }, kinds);
   }
 
   const form = newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox }, create);
@@ -241,6 +242,7 @@ function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox }, create
       } }, t("game.rules"))), optionsBox,
     el("h3", {}, t("lobby.seats")), seatsBox,
     el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
+    el("label", { title: t("lobby.aids_title") }, el("input", { type: "checkbox", id: "aids", checked: true }), " ", t("lobby.aids")),
     el("p", {}, el("button", { class: "primary", type: "submit", id: "create" }, t("lobby.create"))));
 }
 

@@ -109,7 +109,18 @@
  *   status: string, seats: ViewSeat[], your_seats: number[], current_player: number, legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
- *   hints_allowed: boolean, practice: boolean, same_deal: boolean, can_leave: boolean}} View
+ *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean}} View
+ */
+/**
+ * The draft aids of a live game (null: a game created without them), from public facts only:
+ * Kingdomino and Origins count the dominoes not seen yet by terrain (`halves` and their `crowns` or
+ * `fires`), how many are still `to_come`, next round's order (a seat per domino of the next row,
+ * null: unclaimed; null: no next row); Origins adds the resources on them and Tribe the cavemen left
+ * in the stack; Duel has its dice faces. `regions`: every region of each seat, for a square's hover.
+ * @typedef {{unseen?: number, to_come?: number, terrains?: Record<string, {halves: number, crowns?: number, fires?: number}>,
+ *   resources?: Record<string, number> | null, cavemen?: Record<string, number> | null,
+ *   dice?: Array<Array<{coat: string, crosses: number}>>, coats?: Record<string, {faces: number, crosses: number}>,
+ *   next_order: Array<number | null> | null, regions: RegionLine[][]}} Aids
  */
 /**
  * A view as the boards and score sheets draw it: a live game's, or one the page draws without
@@ -158,13 +169,13 @@
 /**
  * What the creator of a game is told (`POST /api/games`).
  * @typedef {{id: string, game: string, seats: CreatedSeat[], spectator: string, spectator_token: string,
- *   hints: boolean, practice: boolean}} Created
+ *   hints: boolean, aids: boolean, practice: boolean}} Created
  */
 /**
  * A game this browser holds, as `POST /api/games/lookup` lists it for one of its tokens.
  * @typedef {{id: string, game: string, options: GameOptions, description: string, status: string, created: string,
  *   seat: number | null, seats: string[], current_player: number, scores: number[], winners: number[],
- *   hints: boolean, practice: boolean}} GameSummary
+ *   hints: boolean, aids: boolean, practice: boolean}} GameSummary
  */
 
 /**

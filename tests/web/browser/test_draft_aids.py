@@ -1,0 +1,135 @@
+"""The draft aids at the table: what is still to come (Kingdomino, Origins) or the dice faces
+(Duel), next round's order, a territory's points on a square's hover or focus; each turned off in
+the player's browser, and none at all in a game created without them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    OVERFLOW,
+    api_game,
+    axe_violations,
+    create_game,
+    log_mark,
+    new_page,
+    opened,
+    play_until,
+    wait_for_new_log,
+)
+
+TIP = "document.querySelector('#region-tip')"
+#: Keep in ``window.said`` every text the refusal line says from now on.
+HEAR_REFUSALS = """() => {
+  const line = document.querySelector('#error');
+  window.said = [];
+  new MutationObserver(() => window.said.push(line.textContent))
+    .observe(line, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def placing_later(
+    base: str, game: str, options: dict[str, Any] | None = None
+) -> tuple[str, str, dict[str, Any]]:
+    """A practice game at our placement once our kingdom holds a domino: its id, token and view."""
+    game_id, token = api_game(base, game, 3, options=options)
+    view = play_until(
+        base,
+        game_id,
+        token,
+        lambda v: (
+            v["observation"]["phase"] == "place" and len(v["observation"]["kingdoms"][0]["squares"]) > 1
+        ),
+        lambda v: v["legal_actions"][0],
+    )
+    return game_id, token, view
+
+
+def test_kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(browser, live_server: str) -> None:
+    game_id, token, view = placing_later(live_server, "kingdomino")
+    page = opened(browser, live_server, game_id, token)
+    aids = view["aids"]
+    panel = page.locator(".aids")
+    assert (
+        f"Dominoes not seen yet: {aids['unseen']}, of them still to come: {aids['to_come']}"
+        in panel.inner_text()
+    )
+    assert page.locator(".aid-terrains li").count() == 6
+    assert "Next round's order:" in panel.inner_text()
+    region = aids["regions"][0][0]
+    row, col = region["cells"][0]
+    square = page.locator(f".kingdom.mine svg g[data-square='{row},{col}']")
+    box = square.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(f"{TIP} && !{TIP}.hidden")
+    words = page.locator("#region-tip").inner_text()
+    assert f"squares {region['squares']} × crowns {region['multiplier']} = {region['points']}" in words
+    page.screenshot(path=str(ARTIFACTS / "aids-region-hover.png"))
+    page.mouse.move(1, 1)
+    page.wait_for_function(f"{TIP}.hidden")
+    page.locator(".kingdom.mine .region-stop").first.focus()  # the keyboard: one stop a territory
+    page.wait_for_function(f"!{TIP}.hidden")
+    assert page.evaluate(OVERFLOW) == []
+    assert axe_violations(page) == []
+    assert not page.errors
+
+
+def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(browser, live_server: str) -> None:
+    game_id, token, view = placing_later(live_server, "kingdomino")
+    page = opened(browser, live_server, game_id, token, 390, 844, touch=True)
+    region = view["aids"]["regions"][0][0]
+    row, col = region["cells"][0]
+    # Every text the refusal line says from now on (an answer to a "why" comes before the next state).
+    page.evaluate(HEAR_REFUSALS)
+    page.locator(f".kingdom.mine svg g[data-square='{row},{col}']").tap(force=True)
+    page.wait_for_function(f"{TIP} && !{TIP}.hidden")
+    assert f"= {region['points']}" in page.locator("#region-tip").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "aids-region-tap.png"))
+    anchor = page.locator("svg g.legal.anchor").first
+    anchor.tap()
+    mark = log_mark(page)
+    page.locator("#confirm-place").tap()
+    wait_for_new_log(page, mark)
+    assert [text for text in page.evaluate("window.said") if text] == []  # no "not there: taken" said
+    assert not page.errors
+
+
+def test_duel_shows_the_dice_faces(browser, live_server: str) -> None:
+    page = opened(browser, live_server, *api_game(live_server, "duel", 3))
+    assert page.locator(".aids .aid-dice li").count() == 4
+    assert page.locator(".aids .aid-dice li").first.get_attribute("title").startswith("Die 1: ")
+    assert not page.errors
+
+
+def test_origins_tribe_shows_resources_and_the_cavemen_left(browser, live_server: str) -> None:
+    game_id, token, view = placing_later(live_server, "origins", {"mode": "tribe"})
+    page = opened(browser, live_server, game_id, token)
+    assert page.locator(".aids .aid-resources li").count() == 4
+    assert page.locator(".aids .aid-cavemen li").count() == len(view["aids"]["cavemen"])
+    assert "fires" in page.locator(".kingdom.mine .region-stop").first.get_attribute("aria-label")
+    page.screenshot(path=str(ARTIFACTS / "aids-origins-tribe.png"))
+    assert not page.errors
+
+
+def test_a_player_turns_each_aid_off_in_their_browser(browser, live_server: str) -> None:
+    game_id, token, _view = placing_later(live_server, "kingdomino")
+    page = opened(browser, live_server, game_id, token)
+    page.click(".aid-choices summary")
+    page.uncheck("input[data-aid='unseen']")
+    page.wait_for_function("!document.querySelector('.aid-terrains')")
+    page.uncheck("input[data-aid='regions']")
+    page.wait_for_function("!document.querySelector('.region-stop')")
+    page.reload()
+    page.wait_for_selector("#your-turn")
+    assert page.locator(".aids .aid-order").count() == 1  # the one left on
+    assert page.locator(".aid-terrains, .region-stop").count() == 0
+    assert not page.errors
+
+
+def test_a_game_among_purists_has_no_aids(browser, live_server: str) -> None:
+    page = new_page(browser, live_server)
+    create_game(page, "kingdomino", aids=False)
+    page.wait_for_selector(".kingdom.mine svg")
+    assert page.locator(".aids, .region-stop").count() == 0
+    assert not page.errors
