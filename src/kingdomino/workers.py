@@ -120,15 +120,25 @@ class InThisProcess(Workers):
         pass
 
 
-def start_worker(parent: int, niceness: int, exit_with_parent: bool) -> None:
+def start_worker(
+    parent: int,
+    niceness: int,
+    exit_with_parent: bool,
+    setup: Callable[..., None] | None = None,
+    setup_args: tuple[Any, ...] = (),
+) -> None:
     """Prepare a local worker of the process ``parent``: ``niceness`` lower in priority (where
     the OS has ``nice``), and, with ``exit_with_parent``, an exit as soon as ``parent`` is gone
     (even killed with ``kill -9``, which leaves it no chance to stop its pool), so no worker
-    outlives the process it works for, holding CPU and pipes."""
+    outlives the process it works for, holding CPU and pipes. Then ``setup(*setup_args)``, if
+    given: what the pool's user hands every worker as it starts (shared memory, which can
+    reach a spawned process only then)."""
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
     if exit_with_parent:
         threading.Thread(target=_exit_with, args=(parent,), name="exit-with-parent", daemon=True).start()
+    if setup is not None:
+        setup(*setup_args)
 
 
 def _exit_with(parent: int) -> None:
@@ -143,16 +153,27 @@ class ProcessWorkers(Workers):
     The workers are spawned, not forked: the process that starts them may have threads (a
     server's, a progress bar's, a Ray client's), and a fork copies their locks in whatever
     state they are. They run ``niceness`` lower in priority (a server keeps the CPU for its
-    answers) and, with ``exit_with_parent``, exit with this process.
+    answers) and, with ``exit_with_parent``, exit with this process. Each one calls
+    ``setup(*setup_args)`` as it starts, if given (see :func:`start_worker`).
 
     A worker that dies (killed, out of memory) breaks the pool: the calls it held fail with
     ``BrokenProcessPool`` and the next ``submit`` starts a new pool (counted in ``restarts``).
     """
 
-    def __init__(self, slots: int | None = None, *, niceness: int = 0, exit_with_parent: bool = True) -> None:
+    def __init__(
+        self,
+        slots: int | None = None,
+        *,
+        niceness: int = 0,
+        exit_with_parent: bool = True,
+        setup: Callable[..., None] | None = None,
+        setup_args: tuple[Any, ...] = (),
+    ) -> None:
         self.slots = slots or os.cpu_count() or 1
         self.niceness = niceness
         self.exit_with_parent = exit_with_parent
+        self.setup = setup
+        self.setup_args = setup_args
         #: How many times a dead worker made the pool start anew.
         self.restarts = 0
         self._lock = threading.Lock()
@@ -163,7 +184,7 @@ class ProcessWorkers(Workers):
             self.slots,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=start_worker,
-            initargs=(os.getpid(), self.niceness, self.exit_with_parent),
+            initargs=(os.getpid(), self.niceness, self.exit_with_parent, self.setup, self.setup_args),
         )
 
     def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]:
@@ -246,11 +267,14 @@ class WorkersSpec:
         """The worker processes started on this machine (``None``: Ray's, not counted here)."""
         return None if self.ray else self.slots or os.cpu_count() or 1
 
-    def start(self, niceness: int = 0) -> Workers:
-        """The workers this spec names (local ones ``niceness`` lower in priority)."""
+    def start(
+        self, niceness: int = 0, setup: Callable[..., None] | None = None, setup_args: tuple[Any, ...] = ()
+    ) -> Workers:
+        """The workers this spec names (local ones ``niceness`` lower in priority, each calling
+        ``setup(*setup_args)`` as it starts; Ray's are not prepared)."""
         if self.ray:
             return RayWorkers(self.address, self.slots)
-        return ProcessWorkers(self.slots, niceness=niceness)
+        return ProcessWorkers(self.slots, niceness=niceness, setup=setup, setup_args=setup_args)
 
 
 def make_workers(spec: str, niceness: int = 0) -> Workers:

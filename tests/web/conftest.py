@@ -69,9 +69,13 @@ class SessionWorkers:
     def __init__(self) -> None:
         self.workers = cast(AIWorkers, make_executor(""))
         self.slots = self.workers.slots
+        self.board = self.workers.board
 
     async def run(self, job: AIJob) -> AIAnswer:
         return await self.workers.run(job)
+
+    def progress(self, job: AIJob) -> float | None:
+        return self.workers.progress(job)
 
     def close(self) -> None:
         """Kept for the session's next server; the processes exit with the session."""

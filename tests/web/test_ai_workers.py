@@ -20,6 +20,7 @@ from kingdomino.core.game import State
 from kingdomino.games.registry import make_game
 from kingdomino.web.ai_workers import (
     WORKER_NICENESS,
+    AIAnswer,
     AIJob,
     AIQueue,
     AIWorkers,
@@ -187,6 +188,49 @@ def test_a_dead_worker_is_replaced_and_no_worker_outlives_its_server() -> None:
     while time.monotonic() < deadline and process_alive(worker):
         time.sleep(0.1)
     assert not process_alive(worker)
+
+
+#: A search of a second or so in a worker (random playouts), long enough to be seen midway.
+LONG_SEARCH = "mce:iterations=1000,playout=random,prune=6"
+
+
+def test_the_local_workers_tell_how_far_a_search_is_and_the_move_stays_the_same() -> None:
+    """A job's search writes its progress on the board, which the server reads while it runs;
+    its place is free again once the job is done, or once its worker died under it."""
+    job = AIJob(positions()[0], LONG_SEARCH, seed=2)
+    executor = make_executor("1")
+    assert isinstance(executor, AIWorkers) and executor.board is not None
+    board = executor.board
+
+    async def followed() -> tuple[AIAnswer, list[float]]:
+        running = asyncio.ensure_future(executor.run(job))
+        seen: list[float] = []
+        while not running.done():
+            progress = executor.progress(job)
+            if progress is not None:
+                seen.append(progress)
+            await asyncio.sleep(0.005)
+        return await running, seen
+
+    async def killed_midway(worker: int) -> None:
+        running = asyncio.ensure_future(executor.run(job))
+        while not 0 < (executor.progress(job) or 0) < 1:
+            assert not running.done()
+            await asyncio.sleep(0.005)
+        os.kill(worker, signal.SIGKILL)
+        with pytest.raises(BrokenProcessPool):
+            await running
+
+    try:
+        answer, seen = asyncio.run(followed())
+        assert answer.action == run_job(job).action
+        assert seen == sorted(seen) and any(0 < p < 1 for p in seen), seen
+        assert executor.progress(job) is None
+        asyncio.run(killed_midway(executor.workers.submit(os.getpid).result(timeout=60)))
+        places = {board.take(), board.take()}
+        assert None not in places and len(places) == 2 and board.take() is None
+    finally:
+        executor.close()
 
 
 #: A stand-in server: starts one worker, prints its pid, then waits to be killed.

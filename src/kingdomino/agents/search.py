@@ -60,6 +60,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
+from kingdomino.agents import progress
 from kingdomino.agents.base import Agent, AgentSpecError, Candidate
 from kingdomino.agents.playouts import POLICIES, playout_values
 from kingdomino.core.game import CHANCE, State
@@ -211,8 +212,12 @@ class Budget:
     ) -> None:
         self.iterations = iterations
         self.clock = clock
-        self.deadline = None if seconds is None else clock() + seconds
+        self.seconds = seconds
+        self.start = clock()
+        self.deadline = None if seconds is None else self.start + seconds
         self.used = 0
+        #: Who follows this search (``agents.progress``): told the fraction spent after each iteration.
+        self.report = progress.current()
 
     @classmethod
     def of(
@@ -230,9 +235,21 @@ class Budget:
     def spend(self) -> bool:
         """Count one iteration; whether another one may start."""
         self.used += 1
-        if self.deadline is not None and self.clock() >= self.deadline:
+        now = self.clock() if self.deadline is not None else 0.0
+        if self.report is not None:
+            self.report(self.fraction(now))
+        if self.deadline is not None and now >= self.deadline:
             return False
         return self.iterations is None or self.used < self.iterations
+
+    def fraction(self, now: float) -> float:
+        """How much of the budget is spent at ``now`` (on its clock): its iterations done, or
+        else its seconds gone, up to 1."""
+        if self.iterations is not None:
+            return min(1.0, self.used / self.iterations)
+        if self.seconds is None:
+            return 0.0
+        return min(1.0, (now - self.start) / self.seconds)
 
 
 class SearchAgent(Agent):

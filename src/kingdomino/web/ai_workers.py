@@ -23,12 +23,13 @@ import enum
 import itertools
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from kingdomino.agents import make_agent
 from kingdomino.agents.levels import LEVELS, game_mode, level_spec
 from kingdomino.core.game import State
+from kingdomino.web.ai_progress import ProgressBoard, install, reporting_to
 from kingdomino.web.waiting_line import WaitingLine
 from kingdomino.workers import Workers, WorkersSpec
 
@@ -41,7 +42,8 @@ class AIJob:
     """One search: the move of ``agent`` (seeded) in ``state``, or with ``analyse`` its ranked candidates.
 
     ``played`` (a review): an action searched even if the agent would prune it, and listed among
-    the candidates even if it is not one of the best.
+    the candidates even if it is not one of the best. ``progress_place``: where on the server's
+    progress board the search writes how far it is (``ai_progress``; None: nowhere).
     """
 
     state: State
@@ -49,6 +51,7 @@ class AIJob:
     seed: int
     analyse: bool = False
     played: int | None = None
+    progress_place: int | None = None
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,11 @@ def agent_spec(level: str, state: State) -> str:
 
 def run_job(job: AIJob) -> AIAnswer:
     """Run one search (in whichever process or Ray worker this is called)."""
+    with reporting_to(job.progress_place):
+        return _search(job)
+
+
+def _search(job: AIJob) -> AIAnswer:
     agent = make_agent(job.agent, job.seed)
     start = time.perf_counter()
     if job.analyse:
@@ -104,14 +112,43 @@ WORKER_NICENESS = 10
 
 class AIWorkers:
     """The server's executor: each job's ``run_job`` on ``workers`` (local processes, spawned at
-    ``WORKER_NICENESS`` and exiting with the server, or Ray tasks), ``workers.slots`` at once."""
+    ``WORKER_NICENESS`` and exiting with the server, or Ray tasks), ``workers.slots`` at once.
 
-    def __init__(self, workers: Workers) -> None:
+    With a ``board`` (installed in the workers as they start: ``make_executor``), each job is
+    given a place on it while it runs, and ``progress`` tells how far its search is.
+    """
+
+    def __init__(self, workers: Workers, board: ProgressBoard | None = None) -> None:
         self.workers = workers
         self.slots = workers.slots
+        self.board = board
+        #: The board's place of each job running here (by the job's identity).
+        self._places: dict[int, int] = {}
 
     async def run(self, job: AIJob) -> AIAnswer:
-        return await self.workers.run(run_job, job)
+        board = self.board
+        place = board.take() if board is not None else None
+        if board is None or place is None:
+            return await self.workers.run(run_job, job)
+        try:
+            future = self.workers.submit(run_job, replace(job, progress_place=place))
+        except BaseException:
+            board.give_back(place)
+            raise
+        # Given back once the worker is done with the job, not when its awaiting is cancelled.
+        future.add_done_callback(lambda _: board.give_back(place))
+        self._places[id(job)] = place
+        try:
+            return await asyncio.wrap_future(future)
+        finally:
+            del self._places[id(job)]
+
+    def progress(self, job: AIJob) -> float | None:
+        """How far ``job``'s search is, in [0, 1] (None: not known, e.g. not begun, or on Ray)."""
+        place = self._places.get(id(job))
+        if place is None or self.board is None:
+            return None
+        return self.board.read(place)
 
     def close(self) -> None:
         self.workers.close()
@@ -123,7 +160,11 @@ def make_executor(workers: str) -> Executor:
         spec = WorkersSpec.parse(workers)
     except ValueError as error:
         raise ValueError(f"AI workers: {error}") from None
-    return AIWorkers(spec.start(niceness=WORKER_NICENESS))
+    if spec.local_processes is None:
+        return AIWorkers(spec.start(niceness=WORKER_NICENESS))
+    # Twice the slots: the jobs given up while they run hold their places until they end.
+    board = ProgressBoard(2 * spec.local_processes)
+    return AIWorkers(spec.start(WORKER_NICENESS, install, (board.values,)), board)
 
 
 class Lane(enum.Enum):
@@ -148,6 +189,7 @@ class Ticket:
     kind: str
     lane: Lane = Lane.PLAYERS
     client: str = ""
+    job: AIJob | None = None
     turn: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
@@ -279,6 +321,23 @@ class AIQueue:
                 found[ticket.owner] = 0
         return found
 
+    @property
+    def follows_progress(self) -> bool:
+        """Whether the executor tells how far its jobs are (``AIWorkers`` over local processes)."""
+        return getattr(self.executor, "board", None) is not None
+
+    def progress(self, owner: str, kind: str = "ai") -> float | None:
+        """How far ``owner``'s running job of ``kind`` is, in [0, 1] (None: none runs, or the
+        executor does not say: only some have a ``progress`` of their jobs)."""
+        read = getattr(self.executor, "progress", None)
+        if read is None:
+            return None
+        for ticket in self._of_owner.get(owner, ()):
+            if ticket.kind == kind and ticket.job is not None and ticket in self.running:
+                found: float | None = read(ticket.job)
+                return found
+        return None
+
     def owners(self) -> set[str]:
         """The games with a job waiting or running, reviews aside."""
         return {t.owner for t in self._foreground()} | {
@@ -290,7 +349,7 @@ class AIQueue:
     ) -> AIAnswer:
         """``job``'s answer once a worker computed it, after the jobs ahead of it in ``lane``
         (``client``'s turn among the clients with jobs there) and the lanes before it."""
-        ticket = Ticket(owner, kind, lane, client)
+        ticket = Ticket(owner, kind, lane, client, job)
         waiting = self.lanes[lane]
         self._enter(ticket)
         if self._may_start(lane):

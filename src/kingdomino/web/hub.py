@@ -107,6 +107,7 @@ class Hub:
             *(table.ai_task for table in self.tables.values() if table.ai_task),
             *self.reviews.tasks(),
         ]
+        self.thinking.close()
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -33,3 +33,45 @@ def test_the_lobby_opens_the_chosen_game_s_rules_and_describes_each_mode(browser
     page.keyboard.press("Escape")
     page.wait_for_selector("#help-dialog", state="hidden")
     assert not page.errors
+
+
+#: Each game's (and mode's) rules pictures: their count and some of their words for screen readers.
+PICTURES = [
+    (
+        "kingdomino",
+        None,
+        4,
+        ["domino 1 (wheat field | wheat field)", "domino 48 (wheat field | mine, 3 × crown)"],
+    ),
+    ("duel", None, 2, ["The four dice, each with its six faces"]),
+    ("origins", "discovery", 3, ["domino 48 (quarry | volcano, 3 × crater)", "Fire tokens of 1, 2, 3 fires"]),
+    ("origins", "tribe", 8, ["domino 48 (quarry, flint | volcano, 3 × crater)", "Hunter", "Shaman"]),
+]
+
+
+def test_the_rules_show_real_components_beside_their_words(browser, live_server: str) -> None:
+    """Dominoes, dice, the spellbook, fire tokens and cavemen drawn with the boards' pictures, named
+    for screen readers, and a small kingdom scored territory by territory; on a phone too."""
+    page = new_page(browser, live_server, 390, 844)
+    page.goto(live_server + "/")
+    page.wait_for_selector("#create")
+    for game, mode, count, labels in PICTURES:
+        page.select_option("#game", game)
+        if mode:
+            page.select_option("#mode", mode)
+        page.click("#lobby-rules")
+        pictures = page.locator("#help-dialog .help-pics [role=img]")
+        named = pictures.evaluate_all("images => images.map((image) => image.getAttribute('aria-label'))")
+        assert len(named) == count and all(named), named
+        assert all(label in named for label in labels), named
+        if game == "kingdomino":
+            kingdom = page.locator("#help-dialog .help-pic-kingdom").last
+            assert "This kingdom scores 10 points" in kingdom.inner_text()
+            assert "wheat field: 5 × 1 = 5" in kingdom.inner_text()
+        widest = pictures.evaluate_all(
+            "images => Math.max(...images.map((image) => image.getBoundingClientRect().right))"
+        )
+        assert widest <= 390, widest  # nothing cut off on the phone
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#help-dialog", state="hidden")
+    assert not page.errors

@@ -17,6 +17,7 @@ import { errorWords, gameTitle, isYours, logWords, moveWords, seatWords, todo } 
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
 /** @typedef {import("./game-focus.js").FocusPlace} FocusPlace */
+/** @typedef {import("./game-state.js").Thinking} Thinking */
 
 /** Draw the game's view. @param {DrawnGame} game @param {FocusPlace} before where the focus was before this drawing's news came */
 export function render(game, before) {
@@ -62,11 +63,7 @@ function drawHead(game) {
       t("game.you_play_seats", { names: new Intl.ListFormat(language(), { type: "conjunction" }).format(mine.map((s) => view.seats[s].name)) })]
       : [t("game.spectating")]),
   view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
-  // The status line is a live region: drawn again only when it says something new (a new state or
-  // other words), so a hint or a tip hidden does not read "Place your domino" out again.
-  const line = statusLine(game);
-  const said = `${view.index} ${line.outerHTML}`;
-  if (page.status.dataset.said !== said) { page.status.dataset.said = said; page.status.replaceChildren(line); }
+  drawStatus(game);
   /** Hide (or show again) a guided game's tips, remembered for the game. @param {boolean} hidden */
   const hideTips = (hidden) => () => { saved.tipsHidden = hidden; remember(game.id, [], { tipsHidden: hidden }); game.draw(); };
   const guided = saved.guided;
@@ -129,6 +126,35 @@ export function forcedChoice(view) {
   if (view.status === "finished" || !view.your_seats.includes(view.current_player)) return null;
   const forced = view.game === "duel" && view.observation.phase === "coat" && view.legal_actions.length === 1;
   return forced ? view.legal_actions[0] : null;
+}
+
+/** Draw the status line. It is a live region: drawn again only when it says something new (a new
+ * state or other words), so a hint or a tip hidden does not read "Place your domino" out again,
+ * and the AI's progress, which changes twice a second, moves its bar in place. @param {DrawnGame} game */
+export function drawStatus(game) {
+  const { view, page } = game;
+  const line = statusLine(game);
+  const said = `${view.index} ${line.outerHTML}`;
+  if (page.status.dataset.said !== said) { page.status.dataset.said = said; page.status.replaceChildren(line); }
+  drawProgress(page.status, game.thinking);
+}
+
+/** The bar beside "Clara is thinking" showing how far the running AI search is, added, moved
+ * or taken away (none while the search has not said, or the AI's turn waits in the queue).
+ * @param {HTMLElement} status @param {Thinking | null} thinking */
+function drawProgress(status, thinking) {
+  const holder = status.querySelector("#thinking");
+  const progress = thinking && !thinking.ahead ? thinking.progress : null;
+  let bar = /** @type {HTMLElement | null} */ (status.querySelector(".think-bar"));
+  if (!holder || progress === null) { bar?.remove(); return; }
+  if (!bar) {
+    bar = el("span", { class: "think-bar", id: "think-bar", role: "progressbar", "aria-valuemin": 0, "aria-valuemax": 100,
+      "aria-label": t("status.progress") }, el("span", { class: "think-bar-done" }));
+    holder.append(bar);
+  }
+  const percent = Math.round(100 * Math.min(1, Math.max(0, progress)));
+  bar.setAttribute("aria-valuenow", String(percent));
+  /** @type {HTMLElement} */ (bar.firstElementChild).style.width = `${percent}%`;
 }
 
 /** What the status line says: who won, what you are to do, which AI is thinking (and its place in

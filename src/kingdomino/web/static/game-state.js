@@ -15,8 +15,8 @@
  *   refused to show the game before any view of it came;
  * - `hints`: the hint's moves shown; `hintTries`: the tries made of the hint being asked (null: no
  *   hint awaited) and `hintRetry` the timer of the next (game-hints.js);
- * - `thinking`: the AI turn the server is computing or has queued, its seat and the jobs ahead of
- *   it (0: running);
+ * - `thinking`: the AI turn the server is computing or has queued, its seat, the jobs ahead of
+ *   it (0: running) and how far its search is (a fraction; null: not known);
  * - `askedWhy`: the action last asked "why not" about (only its answer is said; null: none awaited);
  * - `toldUpTo`: the index of the last log entry told to screen readers (or shown at the first drawing);
  * - `presence`: who is awaited while away (the server's "presence") and when that was heard, and
@@ -29,12 +29,16 @@
  * @typedef {{main: HTMLElement, id: string, tokens: string[], saved: Partial<import("./saved-games.js").SavedGame>,
  *   view: View | null, socket: WebSocket | null, refusedWith: string,
  *   hints: HintCandidate[] | null, hintTries: number | null, hintRetry: number,
- *   thinking: {seat: number, ahead: number} | null, askedWhy: string | null, toldUpTo: number | null,
+ *   thinking: Thinking | null, askedWhy: string | null, toldUpTo: number | null,
  *   presence: {away: Record<string, number>, after: number, at: number}, awayTimer: number | undefined,
  *   replayAsked: boolean, byKeyboard: boolean, acted: Set<number>,
  *   paced: {add: (view: View) => void}, ctx: Ctx, page: GamePage,
  *   draw: (before?: FocusPlace) => void}} GameState
  */
+
+/** Where an AI turn stands: its seat, the jobs ahead of it in the server's queue (0: running) and
+ * how far its search is, from 0 to 1 (null: not known, or no search).
+ * @typedef {{seat: number, ahead: number, progress: number | null}} Thinking */
 
 /** A drawn game's state: its view, which every drawing reads. @typedef {GameState & {view: View}} DrawnGame */
 

@@ -10,7 +10,7 @@ import { openHelp } from "./help.js";
 import { buildPage } from "./game-layout.js";
 import { settleInvites } from "./game-invites.js";
 import { pacedViews } from "./game-pace.js";
-import { forcedChoice, render, statusLine } from "./game-render.js";
+import { drawStatus, forcedChoice, render } from "./game-render.js";
 import { connect, refusalWords, send, tell, why } from "./game-socket.js";
 import { askHint, retryHint, showHint, stopHint } from "./game-hints.js";
 import { drawAway } from "./game-presence.js";
@@ -87,8 +87,8 @@ function receive(game, message) {
   // Only the status line says who is thinking: the table stays as it is (these come twice per AI
   // move, and redrawing the table for each would cost for nothing).
   else if (message.type === "thinking") {
-    game.thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead };
-    if (game.view && !game.ctx.replay) page.status.replaceChildren(statusLine(/** @type {DrawnGame} */ (game)));
+    game.thinking = message.seat === null ? null : { seat: message.seat, ahead: message.ahead, progress: message.progress };
+    if (game.view && !game.ctx.replay) drawStatus(/** @type {DrawnGame} */ (game));
   }
   else if (message.type === "why") {
     // A piece (a domino, a die) refused is "not this one", a square "not there".

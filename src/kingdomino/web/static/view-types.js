@@ -202,7 +202,7 @@
  *   | {type: "ack", index?: number, action?: string, undo?: boolean}
  *   | {type: "hint", candidates: HintCandidate[]}
  *   | {type: "why", action: string, reason: string, refusal: Refusal | null}
- *   | {type: "thinking", seat: number | null, ahead: number}
+ *   | {type: "thinking", seat: number | null, ahead: number, progress: number | null}
  *   | {type: "presence", away: Record<string, number>, after: number}
  *   | ({type: "error"} & ErrorBody)
  *   | {type: "pong"}} ServerMessage
