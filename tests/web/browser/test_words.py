@@ -129,3 +129,29 @@ def test_the_scorer_s_brushes_are_capitalised_as_its_sheets_are(browser, live_se
             words = [label.lstrip("✕ ") for label in labels]
             assert words and all(w[:1].isupper() or w[:1].isdigit() for w in words), (language, words)
     assert not page.errors
+
+
+#: For each kingdom card with the leader's star: whether the star sits on the line of the points,
+#: once the card's title is as narrow as its words up to the points (where the star wrapped).
+STAR_ON_THE_POINTS_LINE = """() => [...document.querySelectorAll('h3.seat-name')]
+  .filter((title) => title.querySelector('.leader'))
+  .map((title) => {
+    const points = title.querySelector('.points');
+    title.style.width = `${points.getBoundingClientRect().right - title.getBoundingClientRect().left + 1}px`;
+    const star = title.querySelector('.leader').getBoundingClientRect();
+    return Math.abs(star.top - points.getBoundingClientRect().top) < 2;
+  })"""
+
+
+def test_the_leaders_star_never_wraps_away_from_the_points(browser, live_server: str) -> None:
+    """In a narrow card the star after "· 12 points" went onto a line of its own: it is kept with
+    the points (Kingdomino and Duel), and the points move to the next line together with it."""
+    for game in ("kingdomino", "duel"):
+        game_id, token = api_game(live_server, game, 3)
+        play_until(
+            live_server, game_id, token, lambda v: len(set(v["scores"])) > 1, lambda v: v["legal_actions"][-1]
+        )
+        page = opened(browser, live_server, game_id, token)
+        assert page.locator("h3.seat-name .leader").count() == 1
+        assert page.evaluate(STAR_ON_THE_POINTS_LINE) == [True], game
+        assert not page.errors

@@ -127,7 +127,7 @@ function mapCard(view, seat, ctx, big, owner) {
   const role = obs.player_a === seat ? "A" : "B";
   const title = el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" }, seatBadge(seat), " ", seatName(view, seat)),
     " ", el("span", { class: "keep" }, "· ", t("duel.player_role", { role: t(`duel.role.${role}`) })), " ",
-    el("span", { class: "keep" }, "· ", el("span", { class: "points" }, t("points_n", { n: view.scores[seat] }))), leaderMark(view, seat),
+    el("span", { class: "keep" }, "· ", el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })), leaderMark(view, seat)),
     seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     obs.castle_bonus_used[seat] ? el("span", { class: "small" }, " · ", t("duel.bonus_used")) : "");
   // Everything mapSvg draws the map from.

@@ -262,7 +262,7 @@ function kingdomCard(view, seat, ctx, big, owner) {
   const obs = view.observation;
   const kingdom = obs.kingdoms[seat];
   const title = el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" }, seatBadge(seat), " ", seatName(view, seat)), " ",
-    el("span", { class: "keep" }, "· ", el("span", { class: "points" }, kingdomPoints(view, seat))), leaderMark(view, seat),
+    el("span", { class: "keep" }, "· ", el("span", { class: "points" }, kingdomPoints(view, seat)), leaderMark(view, seat)),
     seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");
   // Everything kingdomImage draws the board from.
