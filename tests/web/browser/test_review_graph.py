@@ -76,3 +76,20 @@ def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(page) -> None
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate(OVERFLOW) == []
     assert graph.bounding_box()["width"] <= 390
+    # Each mark's flag shown reads alone: two marked decisions a few steps apart had theirs run
+    # together (laid out again as the graph narrows, before the next frame is drawn).
+    page.wait_for_function(f"({FLAGS_TOUCHING})().length === 0", timeout=5000)
+    assert page.locator("#review-graph .review-flag").count() >= 2
+
+
+#: The pairs of the graph's flags shown ("?", "?!") whose boxes overlap, by step.
+FLAGS_TOUCHING = """() => {
+  const flags = [...document.querySelectorAll('#review-graph .review-flag')]
+    .filter((flag) => getComputedStyle(flag).visibility === 'visible')
+    .map((flag) => [flag.closest('.review-point').dataset.step, flag.getBoundingClientRect()]);
+  const touching = [];
+  flags.forEach(([a, r], i) => flags.slice(i + 1).forEach(([b, s]) => {
+    if (r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom) touching.push([a, b]);
+  }));
+  return touching;
+}"""

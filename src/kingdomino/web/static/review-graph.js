@@ -80,6 +80,7 @@ export function winChanceGraph(moves, names, total, pick) {
     if (chosen !== pressed) chosen.focus({ preventScroll: true });
     pick(Number(chosen.dataset.step));
   } }, axis, drawn, group);
+  new ResizeObserver(() => flagsApart(points)).observe(plot);
   const figure = el("figure", { class: "review-graph", id: "review-graph" },
     el("figcaption", {}, el("span", { class: "review-graph-title" }, t("review.graph_title")), legend), plot);
   return {
@@ -111,6 +112,29 @@ function point(p, seat, name, x) {
   button.style.left = `${x(p.step)}%`;
   button.style.top = `${100 - p.percent}%`;
   return button;
+}
+
+/** Lay out the flags of the marked points ("?", "?!") so that each reads alone: above its point,
+ * else under it where that would touch a flag already placed (two marked decisions a few pixels
+ * apart), else not drawn (its mark stays in the point's name and the log). Measured on the page,
+ * again whenever the graph's width changes. @param {HTMLElement[]} points in step order */
+function flagsApart(points) {
+  /** @type {DOMRect[]} */
+  const placed = [];
+  /** @param {DOMRect} box */
+  const touches = (box) => placed.some((other) =>
+    box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom);
+  for (const button of points) {
+    const flag = button.querySelector(".review-flag");
+    if (!flag) continue;
+    button.classList.remove("flag-below", "flag-hidden");
+    if (touches(flag.getBoundingClientRect())) button.classList.add("flag-below");
+    if (touches(flag.getBoundingClientRect())) {
+      button.classList.replace("flag-below", "flag-hidden");
+      continue;
+    }
+    placed.push(flag.getBoundingClientRect());
+  }
 }
 
 /** The point whose centre is nearest to (`left`, `top`) on the screen, if any.
