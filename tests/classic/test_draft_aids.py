@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from kingdomino.core.game import CHANCE, State
-from kingdomino.games.classic.aids import draft_aids
-from kingdomino.games.classic.components import DOMINOES, TERRAINS
+from kingdomino.core.game import CHANCE, RegionChange, State
+from kingdomino.games.classic.aids import TERRAIN_IDS, draft_aids, regions_changed
+from kingdomino.games.classic.components import DOMINOES, TERRAINS, Domino, Half
 from kingdomino.games.classic.game import ClassicGame
 from kingdomino.games.classic.state import ClassicState
+from kingdomino.games.classic.text import parse_kingdom
 
 ID_OF_LETTER = {t.letter: t.id for t in TERRAINS}
 BOX_HALVES = Counter(TERRAINS[h.terrain].id for d in DOMINOES.values() for h in (d.first, d.second))
@@ -121,3 +122,26 @@ def test_next_round_order_is_the_kings_on_the_next_row_as_claimed() -> None:
     while state.next_row or state.phase_name == "draw":
         step(state, rng)
     assert draft_aids(state)["next_order"] is None  # the last round: nobody claims any more
+
+
+def test_a_placement_joining_two_forests_adds_its_crown_and_makes_a_lake() -> None:
+    kingdom = parse_kingdom(
+        """
+        F1 .  F2
+        .  C  .
+        """
+    )
+    forest, lake = TERRAIN_IDS.index("forest"), TERRAIN_IDS.index("lake")
+    domino = Domino(0, Half(forest, 1), Half(lake, 1))
+    code = kingdom.geometry.placement_code(-1, 0, 3)  # the forest between the two, the lake above
+    (forest_change, lake_change) = regions_changed(kingdom, domino, [code])[code]
+    assert forest_change == RegionChange("forest", 3, 4, 12, 3, ((-1, -1), (-1, 1)), (0,))
+    assert lake_change == RegionChange("lake", 1, 1, 1, 0, (), (1,))
+
+
+def test_a_domino_of_one_terrain_grows_one_territory_even_without_a_crown() -> None:
+    kingdom = parse_kingdom("W0 W0 C")
+    wheat = TERRAIN_IDS.index("wheat")
+    code = kingdom.geometry.placement_code(1, -2, 0)  # under the wheat field, facing east
+    changes = regions_changed(kingdom, Domino(0, Half(wheat, 0), Half(wheat, 0)), [code])[code]
+    assert changes == (RegionChange("wheat", 4, 0, 0, 0, ((0, -2),), (0, 1)),)

@@ -8,10 +8,11 @@ from collections import Counter
 
 import pytest
 
-from kingdomino.core.game import CHANCE
-from kingdomino.games.origins.aids import draft_aids
-from kingdomino.games.origins.components import CAVEMEN, DOMINOES, RESOURCES
+from kingdomino.core.game import CHANCE, RegionChange
+from kingdomino.games.origins.aids import TERRAIN_IDS, draft_aids, regions_changed
+from kingdomino.games.origins.components import CAVEMEN, DOMINOES, RESOURCES, Domino, Half
 from kingdomino.games.origins.game import OriginsGame
+from kingdomino.games.origins.text import parse_kingdom
 
 BOX_RESOURCES = Counter(
     RESOURCES[h.resource].id for d in DOMINOES.values() for h in (d.first, d.second) if h.resource >= 0
@@ -60,3 +61,24 @@ def test_three_players_next_order_leaves_the_unclaimed_domino_open() -> None:
         )
     order = draft_aids(state)["next_order"]
     assert len(order) == 4 and order.count(None) == 4 - state.slot
+
+
+def test_a_placement_adds_its_fire_to_a_region_and_a_volcano_makes_none() -> None:
+    territory = parse_kingdom("G1 G0 H")
+    grassland, volcano = TERRAIN_IDS.index("grassland"), TERRAIN_IDS.index("volcano")
+    domino = Domino(0, Half(grassland, 1, -1, 0), Half(volcano, 0, -1, 2))
+    code = territory.geometry.placement_code(1, -1, 0)  # under the grassland, the volcano under the hut
+    assert regions_changed(territory, domino, [code])[code] == (
+        RegionChange("grassland", 3, 2, 6, 2, ((0, -2),), (0,)),
+    )
+
+
+def test_a_region_s_marker_counts_and_a_new_region_without_fire_is_worth_nothing() -> None:
+    territory = parse_kingdom("D0*2 H")
+    desert, lake = TERRAIN_IDS.index("desert"), TERRAIN_IDS.index("lake")
+    code = territory.geometry.placement_code(-1, -1, 0)  # above the desert, the lake above the hut
+    (desert_change, lake_change) = regions_changed(
+        territory, Domino(0, Half(desert, 0, -1, 0), Half(lake, 0, -1, 0)), [code]
+    )[code]
+    assert desert_change == RegionChange("desert", 2, 2, 4, 2, ((0, -1),), (0,))
+    assert lake_change == RegionChange("lake", 1, 0, 0, 0, (), (1,))

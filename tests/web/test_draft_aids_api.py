@@ -52,3 +52,34 @@ def test_a_bad_aids_value_is_refused_by_its_name(client: TestClient) -> None:
     }
     answer = client.post("/api/games", json=body)
     assert answer.status_code == 422 and "aids" in answer.text
+
+
+def test_the_acting_seat_sees_what_each_placement_does_to_its_regions(client: TestClient) -> None:
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    created = create(client, game="kingdomino", players=2, seats=seats)
+    game_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+
+    def view_of(token: str) -> dict:
+        return client.get(f"/api/games/{game_id}", params={"token": token}).json()
+
+    while True:
+        acting = view_of(created["spectator_token"])["current_player"]
+        view = view_of(tokens[acting])
+        observation = view["observation"]
+        if observation["phase"] == "place" and len(observation["kingdoms"][acting]["squares"]) > 3:
+            break
+        move = {"token": tokens[acting], "action": view["legal_actions"][-1]}
+        assert client.post(f"/api/games/{game_id}/actions", json=move).status_code == 200
+    placements, regions = view["aids"]["placements"], view["aids"]["regions"][acting]
+    assert set(placements) == set(view["legal_actions"])
+    for action, changes in placements.items():
+        gained = sum(points - before for _kind, _s, _n, points, before, _j, _h in changes)
+        assert gained == view["score_gains"][action]  # no bonus played: the regions' points are all
+        for kind, squares, multiplier, points, before, joined, halves in changes:
+            assert points == squares * multiplier and set(halves) <= {0, 1}
+            assert all(regions[i]["kind"] == kind for i in joined)
+            assert before == sum(regions[i]["points"] for i in joined)
+            assert squares == len(halves) + sum(regions[i]["squares"] for i in joined)
+    # Only the acting seat's holder is told: the other seat and the spectators are not.
+    assert "placements" not in view_of(tokens[1 - acting])["aids"]
+    assert "placements" not in view_of(created["spectator_token"])["aids"]

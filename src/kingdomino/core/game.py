@@ -107,6 +107,31 @@ class RegionScore:
 
 
 @dataclass(frozen=True)
+class RegionChange:
+    """What a placement does to one region: the squares of ``halves`` (the placed domino's halves
+    or dice, 0 and 1, of one kind) join the regions ``joined`` (a square of each, as in
+    :attr:`RegionScore.cells`, worth ``before`` points together; none: a new region) into one of
+    ``squares`` x ``multiplier`` = ``points``.
+
+    >>> RegionChange("forest", 4, 3, 12, 6, ((0, 1),), (0,)).gained
+    6
+    """
+
+    kind: str
+    squares: int
+    multiplier: int
+    points: int
+    before: int
+    joined: tuple[tuple[int, int], ...]
+    halves: tuple[int, ...]
+
+    @property
+    def gained(self) -> int:
+        """The points the region gains."""
+        return self.points - self.before
+
+
+@dataclass(frozen=True)
 class Bonus:
     """A score sheet's line besides the regions: a variant's bonus (Middle Kingdom), a power (Duel's
     +3 per domain), a caveman, a totem, a Dynasty's past game.

@@ -133,3 +133,91 @@ def test_a_game_among_purists_has_no_aids(browser, live_server: str) -> None:
     page.wait_for_selector(".kingdom.mine svg")
     assert page.locator(".aids, .region-stop").count() == 0
     assert not page.errors
+
+
+def shown_placement(view: dict[str, Any], verb: str = "place") -> tuple[str, str]:
+    """A legal placement that grows a territory, as the page shows it from its first square (the
+    first way of E, S, W, N legal there): its square ("r,c") and its text."""
+    placements = view["aids"]["placements"]
+    ways: dict[str, list[str]] = {}
+    for action in view["legal_actions"]:
+        if action.startswith(f"{verb} "):
+            _verb, square, way = action.split()
+            ways.setdefault(square, []).append(way)
+    for square, legal in ways.items():
+        action = f"{verb} {square} {next(w for w in 'ESWN' if w in legal)}"
+        if any(joined for *_, joined, _halves in placements[action]):
+            return square, action
+    raise AssertionError("no placement grows a territory")
+
+
+def change_words(change: list[Any], symbols: str = "crowns", region: str = "territory") -> str:
+    """The figures the page says of a changed territory (the terrain's name aside)."""
+    _kind, squares, n, points, _before, joined, _halves = change
+    if not joined:
+        return f"new {region}: squares {squares} × {symbols} {n} = {points}"
+    return f"→ {points} (squares {squares} × {symbols} {n})"
+
+
+def test_a_placement_s_preview_says_how_it_changes_the_territories(browser, live_server: str) -> None:
+    game_id, token, view = placing_later(live_server, "kingdomino")
+    square, action = shown_placement(view)
+    changes = view["aids"]["placements"][action]
+    regions = view["aids"]["regions"][0]
+    page = opened(browser, live_server, game_id, token)
+    page.hover(f"svg g.legal.anchor[data-anchor='{square}']")
+    page.wait_for_function(f"{TIP} && !{TIP}.hidden")
+    words = page.locator("#region-tip").inner_text()
+    for change in changes:
+        assert change_words(change) in words
+    grown = next(change for change in changes if change[5])
+    assert f"{grown[4]} → {grown[3]}" in words or " + " in words
+    # Outlined as they will be: the squares of the territories joined and the halves placed.
+    cells = sum(len(change[6]) + sum(regions[i]["squares"] for i in change[5]) for change in changes)
+    assert page.locator(".kingdom.mine .ghost .placement-outline .dashes rect").count() == cells
+    page.screenshot(path=str(ARTIFACTS / "aids-placement-hover.png"))
+    assert page.evaluate(OVERFLOW) == []
+    page.mouse.move(1, 1)  # off the board: the words go, the ghost stays
+    page.wait_for_function(f"{TIP}.hidden")
+    page.locator(f"svg g.legal.anchor[data-anchor='{square}']").focus()  # the keyboard's turn
+    page.wait_for_function(f"!{TIP}.hidden")
+    assert change_words(changes[0]) in page.locator("#region-tip").inner_text()
+    assert axe_violations(page) == []
+    assert not page.errors
+
+
+def test_a_player_who_turned_the_placement_aid_off_sees_no_preview_words(browser, live_server: str) -> None:
+    game_id, token, view = placing_later(live_server, "kingdomino")
+    square, _action = shown_placement(view)
+    page = opened(browser, live_server, game_id, token)
+    page.click(".aid-choices summary")
+    page.uncheck("input[data-aid='placements']")
+    page.hover(f"svg g.legal.anchor[data-anchor='{square}']")
+    page.wait_for_selector(".kingdom.mine .ghost .ghost-gain")
+    assert page.locator(".placement-outline").count() == 0
+    assert page.evaluate(f"!{TIP} || {TIP}.hidden")
+    assert not page.errors
+
+
+def test_a_duel_drawing_s_preview_says_the_domains_it_changes(browser, live_server: str) -> None:
+    game_id, token = api_game(live_server, "duel", 5)
+
+    def grows(view: dict[str, Any]) -> bool:
+        changes = (view["aids"] or {}).get("placements") or {}
+        return any(change[5] for line in changes.values() for change in line)
+
+    view = play_until(
+        live_server,
+        game_id,
+        token,
+        grows,
+        lambda v: next((a for a in v["legal_actions"] if a.startswith("draw ")), v["legal_actions"][0]),
+    )
+    square, action = shown_placement(view, "draw")
+    page = opened(browser, live_server, game_id, token)
+    page.hover(f"svg g.legal.anchor[data-anchor='{square}']")
+    page.wait_for_function(f"{TIP} && !{TIP}.hidden")
+    words = page.locator("#region-tip").inner_text()
+    for change in view["aids"]["placements"][action]:
+        assert change_words(change, "crosses", "domain") in words
+    assert not page.errors

@@ -5,7 +5,10 @@
   be drawn. In a 2- or 3-player Kingdomino some never will (removed unseen at set-up); which
   ones nobody knows, so the aid says "24 not seen yet, 8 of them still to come" and no more;
 - *next round's order*: the kings (chiefs) on the next row, lowest number first, as the claims
-  stand; an unclaimed domino's place is ``None``.
+  stand; an unclaimed domino's place is ``None``;
+- *what a placement does to the regions* (:func:`placement_regions`): for each legal placement
+  of the acting seat, each region its halves join or make, before and after. The acting seat's
+  own domino is public, so this too is.
 
 Only public facts go in: the box (component data) and the numbers of the dominoes shown face
 up so far (every drawn domino is turned face up at once). The state's pool holds every domino
@@ -19,11 +22,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from kingdomino.games.domino.state import FREE, DominoState
-from kingdomino.games.domino.territory import DominoLike
+from kingdomino.core.game import RegionChange
+from kingdomino.games.domino.state import FREE, PLACE, DominoState
+from kingdomino.games.domino.territory import DominoKingdom, DominoLike
 
 #: What one half adds to the counts of its terrain: ``{"halves": 1, "crowns": 2}``.
 HalfCounts = Callable[[Any], Mapping[str, int]]
+#: What one half weighs in its region's points: its crowns, its printed fires.
+HalfWeight = Callable[[Any], int]
 
 
 def unseen_by_terrain(
@@ -70,3 +76,69 @@ def domino_aids(
         "terrains": unseen_by_terrain((box[n] for n in numbers), terrain_ids, keys, counts),
         "next_order": next_order(state),
     }
+
+
+def placement_regions(
+    kingdom: DominoKingdom,
+    domino: DominoLike,
+    codes: Iterable[int],
+    terrain_ids: Sequence[str],
+    weight: HalfWeight,
+) -> dict[int, tuple[RegionChange, ...]]:
+    """For each placement code of ``domino`` in ``kingdom``, the regions it changes
+    (:class:`RegionChange`): each half joins every region of its terrain next to its square, the
+    two halves of one terrain make one region; a terrain that never scores (Origins' volcano) is
+    left out. The regions are the kingdom's own (``scoring_regions``, what the greedy players'
+    gains merge), so the points are the scorer's; only the regions touched are looked at."""
+    grid, centre = kingdom.geometry.grid, kingdom.geometry.centre
+    first, second = domino.first, domino.second
+    halves = (first, second)
+    regions = {terrain: kingdom.scoring_regions(terrain) for terrain in {first.terrain, second.terrain}}
+    # A square of each region, castle-relative, as the score sheet's cells name it.
+    where: dict[int, tuple[int, int]] = {}
+    for listed in regions.values():
+        for mask, *_ in listed or ():
+            row, col = grid.square((mask & -mask).bit_length() - 1)
+            where[mask] = (row - centre, col - centre)
+    neighbours, placements = grid.neighbours, kingdom.geometry.placements
+    found = {}
+    for code in codes:
+        p = placements[code]
+        assert p is not None
+        if first.terrain == second.terrain:
+            groups: list[tuple[tuple[int, ...], int]] = [
+                ((0, 1), neighbours[p.first_index] | neighbours[p.second_index])
+            ]
+        else:
+            groups = [((0,), neighbours[p.first_index]), ((1,), neighbours[p.second_index])]
+        changes = []
+        for placed, touch in groups:
+            terrain = halves[placed[0]].terrain
+            listed = regions[terrain]
+            if listed is None:
+                continue
+            squares, weight_sum, before, joined = len(placed), sum(weight(halves[h]) for h in placed), 0, []
+            for mask, region_squares, region_weight, points in listed:
+                if mask & touch:
+                    squares += region_squares
+                    weight_sum += region_weight
+                    before += points
+                    joined.append(where[mask])
+            change = RegionChange(
+                terrain_ids[terrain], squares, weight_sum, squares * weight_sum, before, tuple(joined), placed
+            )
+            changes.append(change)
+        found[code] = tuple(changes)
+    return found
+
+
+def acting_placement_regions(
+    state: DominoState, box: Mapping[int, DominoLike], terrain_ids: Sequence[str], weight: HalfWeight
+) -> dict[int, tuple[RegionChange, ...]]:
+    """:func:`placement_regions` of each legal placement of the domino the acting seat places now,
+    by action code (a placement's code is its action's); empty outside the placing phase."""
+    if state.phase != PLACE:
+        return {}
+    kingdom = state.kingdoms[state.player]
+    domino = box[state.row[state.slot]]
+    return placement_regions(kingdom, domino, kingdom.legal_placements(domino), terrain_ids, weight)

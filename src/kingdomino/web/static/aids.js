@@ -1,28 +1,31 @@
 // The draft aids at the table: the dominoes not seen yet (by terrain, with their crowns or fires, the
-// resources on them and the cavemen left in the stack), Duel's dice faces, next round's order, and a
-// region's points on a kingdom square's hover, focus or tap. The server counts them from public facts
-// only (games/*/aids.py); a game created without aids sends none. Each aid can be turned off in this
-// browser (kept like the AI's pace).
+// resources on them and the cavemen left in the stack), Duel's dice faces, next round's order, a
+// region's points on a kingdom square's hover, focus or tap, and beside a placement's preview the
+// regions it changes. The server counts them from public facts only (games/*/aids.py); a game
+// created without aids sends none. Each aid can be turned off in this browser (kept like the AI's pace).
 import { el, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { caveman, coatSymbol, icons, seatBadge, terrainSymbol, use } from "./pictures.js";
 import { capitalised, cavemanName, coatName, resourceName, seatName } from "./words.js";
+import { STEP } from "./placement.js";
 
 /** @typedef {import("./view-types.js").ShownView} ShownView */
 /** @typedef {import("./view-types.js").Aids} Aids */
 /** @typedef {import("./view-types.js").RegionLine} RegionLine */
-/** Which aids this browser shows. @typedef {{unseen: boolean, order: boolean, regions: boolean}} AidChoice */
+/** @typedef {import("./view-types.js").RegionChange} RegionChange */
+/** Which aids this browser shows. @typedef {{unseen: boolean, order: boolean, regions: boolean, placements: boolean}} AidChoice */
 
 const KEY = "kingdomino.aids";
 /** @type {Array<keyof AidChoice>} */
-const AIDS = ["unseen", "order", "regions"];
+const AIDS = ["unseen", "order", "regions", "placements"];
 
 /** The aids chosen in this browser (all of them if none chosen). @returns {AidChoice} */
 export function chosenAids() {
   /** @type {Record<string, unknown>} */
   let saved = {};
   try { saved = JSON.parse(localStorage.getItem(KEY) || "{}") || {}; } catch { saved = {}; }
-  return { unseen: saved.unseen !== false, order: saved.order !== false, regions: saved.regions !== false };
+  return { unseen: saved.unseen !== false, order: saved.order !== false, regions: saved.regions !== false,
+    placements: saved.placements !== false };
 }
 
 /** The aids `view` has and this browser shows: null when the game has none or is over. @param {ShownView} view */
@@ -164,16 +167,12 @@ export function regionTips(image, view, seat, cellAt, size) {
       const [x, y] = cellAt(r, c);
       return svg("rect", { x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 4 });
     }) : []));
-    const tip = regionTip();
-    if (!region) { if (tipOwner === image) tip.hidden = true; return; }
-    tipOwner = image;
-    tip.textContent = regionWords(view.game, region);
-    tip.hidden = false;
-    // Above the region's squares, over the page (fixed): a line that never pushes the board.
-    const box = outline.getBoundingClientRect();
-    const width = tip.offsetWidth;
-    tip.style.left = `${Math.max(4, Math.min(innerWidth - width - 4, box.left + box.width / 2 - width / 2))}px`;
-    tip.style.top = `${Math.max(4, box.top - tip.offsetHeight - 4)}px`;
+    if (!region) {
+      if (wanted.territory && wanted.territory.owner === image) wanted.territory = null;
+    } else {
+      wanted.territory = { lines: [regionWords(view.game, region)], owner: image, near: outline, within: image };
+    }
+    drawTip();
   };
   /** The region under a pointer's event, if any. @param {MouseEvent} e */
   const under = (e) => {
@@ -207,8 +206,18 @@ export function regionTips(image, view, seat, cellAt, size) {
   image.append(...stops, outline);
 }
 
-/** The kingdom picture the region's line was last shown over. @type {SVGSVGElement | null} */
-let tipOwner = null;
+/**
+ * What the floating line is asked to say, by whom (`owner`: a kingdom's picture, a placement's
+ * ghost), over what (`near`: the squares outlined) and on which board (`within`): a territory under
+ * the pointer or the focus first, else the changes of the placement previewed (the pointer left a
+ * territory for an empty square: the preview's words come back).
+ * @typedef {{lines: string[], owner: Element, near: Element, within: Element}} TipWish
+ * @type {{territory: TipWish | null, placement: TipWish | null}}
+ */
+const wanted = { territory: null, placement: null };
+/** The placement preview's words were taken away (the pointer left the board): a redraw for a
+ * new state (an opponent's presence) does not bring them back over the page. */
+let previewWordsAway = false;
 
 /** The one line that says a region's points, floating over the page. @returns {HTMLElement} */
 function regionTip() {
@@ -220,8 +229,92 @@ function regionTip() {
   return tip;
 }
 
-/** Hide the region's line when the kingdom it was shown over left the page (drawn anew). */
+/** Show what is wanted on the floating line (a wish whose owner left the page is dropped), above
+ * its squares, over the page (fixed): words that never push the board. Below them when above would
+ * leave the board: over the buttons above it (a phone's "Place here") the line hid them. */
+function drawTip() {
+  if (wanted.territory && !wanted.territory.owner.isConnected) wanted.territory = null;
+  if (wanted.placement && !wanted.placement.owner.isConnected) wanted.placement = null;
+  const wish = wanted.territory || wanted.placement;
+  const tip = regionTip();
+  if (!wish) { tip.hidden = true; return; }
+  tip.replaceChildren(...wish.lines.map((line) => el("span", { class: "tip-line" }, line)));
+  tip.hidden = false;
+  const box = wish.near.getBoundingClientRect(), board = wish.within.getBoundingClientRect();
+  const width = tip.offsetWidth, height = tip.offsetHeight;
+  const above = box.top - height - 4, below = box.bottom + 4;
+  const top = above >= board.top || below + height > board.bottom ? above : below;
+  tip.style.left = `${Math.max(4, Math.min(innerWidth - width - 4, box.left + box.width / 2 - width / 2))}px`;
+  tip.style.top = `${Math.max(4, top)}px`;
+}
+
+/** Hide the region's line when what it was shown over left the page (drawn anew). */
 export function hideRegionTip() {
-  const tip = document.getElementById("region-tip");
-  if (tip && tipOwner && !tipOwner.isConnected) { tip.hidden = true; tipOwner = null; }
+  drawTip();
+}
+
+/** A region a placement changes in words: "Forest: 6 → 12 (squares 4 × crowns 3)", "Lake, new
+ * territory: squares 2 × crowns 1 = 2"; the points of each region it joins, added ("6 + 2 → 21").
+ * @param {string} game @param {RegionChange} change @param {RegionLine[]} regions the seat's regions */
+export function changeWords(game, change, regions) {
+  const [kind, squares, n, points, before, joined] = change;
+  const name = capitalised(game === "duel" ? dieCoat(kind) : t(`terrain.${kind}`));
+  const symbol = game === "duel" ? "crosses" : game === "origins" ? "fires" : "crowns";
+  if (!joined.length) return t(`aids.new_${symbol}`, { kind: name, squares, n, points });
+  const parts = joined.length > 1 ? joined.map((i) => String(regions[i]?.points ?? 0)).join(" + ") : String(before);
+  return t(`aids.grows_${symbol}`, { kind: name, before: parts, squares, n, points });
+}
+
+/**
+ * The preview of a placement's changes to `seat`'s regions, for the placing layer (placement.js):
+ * `show` outlines on the placement's `ghost` each region it changes as it would be after it, and
+ * says them on the floating line above; `hide` takes the words away (the pointer left the board,
+ * the focus left the square), the outline staying with the ghost. Null when the game has no aids,
+ * this browser turned this one off, or the view has no placements for this seat.
+ * @param {ShownView} view @param {number} seat
+ * @param {(r: number, c: number) => [number, number]} cellAt where a square is drawn @param {number} size a square's side
+ * @returns {import("./placement.js").Preview | null}
+ */
+export function placementPreview(view, seat, cellAt, size) {
+  const aids = shownAids(view);
+  if (!aids || !aids.placements || !chosenAids().placements || view.current_player !== seat) return null;
+  const placements = aids.placements;
+  const regions = aids.regions[seat] || [];
+  regionTip();  // the squares name it as their description before it first says anything
+  /** @type {SVGGElement | null} */
+  let shownOn = null;
+  return {
+    show(action, ghost, redrawn = false) {
+      const changes = placements[action];
+      const placed = action.match(/ (-?\d+),(-?\d+) ([ESWN])$/);
+      if (!changes || !changes.length || !placed) { wanted.placement = null; drawTip(); return; }
+      const [r, c] = [Number(placed[1]), Number(placed[2])];
+      const [dr, dc] = STEP[placed[3]] || [0, 1];
+      const halves = [[r, c], [r + dr, c + dc]];
+      /** @type {Array<[number, number]>} */
+      const cells = [];
+      for (const [, , , , , joined, placedHalves] of changes) {
+        for (const i of joined) cells.push(...(regions[i]?.cells || []));
+        for (const h of placedHalves) cells.push(/** @type {[number, number]} */ (halves[h]));
+      }
+      // Each square twice: a light halo under the dashes, seen on a dark forest as on a wheat field.
+      const outline = svg("g", { class: "placement-outline" }, ["halo", "dashes"].map((kind) => svg("g", { class: kind },
+        cells.map(([row, col]) => {
+          const [x, y] = cellAt(row, col);
+          return svg("rect", { x: x + 3, y: y + 3, width: size - 6, height: size - 6, rx: 4 });
+        }))));
+      ghost.insertBefore(outline, ghost.querySelector(".ghost-gain"));  // under the "+4", over the halves
+      shownOn = ghost;
+      if (redrawn && previewWordsAway) return;
+      previewWordsAway = false;
+      wanted.placement = { lines: changes.map((change) => changeWords(view.game, change, regions)), owner: ghost, near: outline,
+        within: ghost.ownerSVGElement || ghost };
+      drawTip();
+    },
+    hide() {
+      previewWordsAway = true;
+      if (wanted.placement && wanted.placement.owner === shownOn) wanted.placement = null;
+      drawTip();
+    },
+  };
 }

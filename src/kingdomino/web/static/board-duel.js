@@ -11,7 +11,7 @@ import { landings, markLanded } from "./landing-animation.js";
 import { leaderMark } from "./ending.js";
 import { quietCtx } from "./board-kingdoms.js";
 import { PHONE } from "./opponents.js";
-import { aidsPanel, chosenAids, hideRegionTip, regionTips } from "./aids.js";
+import { aidsPanel, chosenAids, hideRegionTip, placementPreview, regionTips } from "./aids.js";
 
 const CELL = 40;
 
@@ -90,7 +90,8 @@ function drawLayers(image, view, seat, ctx) {
     placing = placer({ verb: "draw", legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
       drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y,
         size); g.setAttribute("opacity", "0.9"); return g; },
-      play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a) });
+      play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a),
+      preview: placementPreview(view, seat, cellAt, CELL) });
     if (!placing.any) placing = null;
     /** @type {import("./placement.js").Spot[]} */
     const spots = [];

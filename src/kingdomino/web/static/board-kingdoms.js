@@ -12,7 +12,7 @@ import { opponents } from "./opponents.js";
 import { landings, markLanded } from "./landing-animation.js";
 import { kingdomPoints, leaderMark } from "./ending.js";
 import { originsPanels } from "./origins-panels.js";
-import { aidsPanel, chosenAids, hideRegionTip, regionTips } from "./aids.js";
+import { aidsPanel, chosenAids, hideRegionTip, placementPreview, regionTips } from "./aids.js";
 
 
 /** @typedef {import("./view-types.js").ShownView} ShownView */
@@ -194,6 +194,7 @@ function drawLayers(image, view, seat, ctx) {
         return g;
       },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a),
+      preview: placementPreview(view, seat, cellAt, CELL),
       double: halves.length === 2 && JSON.stringify(halves[0]) === JSON.stringify(halves[1]) });
     if (!placing.any) placing = null;
     /** @type {import("./placement.js").Spot[]} */

@@ -100,16 +100,23 @@ function focusRing(size) {
 }
 
 /**
+ * A placement's preview beside its ghost (aids.js placementPreview): `show` draws on the ghost and
+ * says the placement's changes (`redrawn`: the same ghost drawn again for a new state, its words
+ * said only if they were), `hide` takes the words away.
+ * @typedef {{show: (action: string, ghost: SVGGElement, redrawn?: boolean) => void, hide: () => void}} Preview
+ */
+
+/**
  * A controller for one placing decision on one grid. `gain` says what a placement adds to the score
- * ("+6"), written on the ghost.
+ * ("+6"), written on the ghost; `preview`, what it does to the regions, beside it.
  * @param {{ verb: string, legal: string[], size: number, cellAt: CellAt, grid: Array<[number, number]>,
  *   drawHalf: (index: number, x: number, y: number, size: number) => SVGElement, colour: string,
  *   play: (action: string) => void, why: (action: string) => void, label: (action: string) => string,
- *   gain?: (action: string) => string, double?: boolean }} options `double`: both halves alike (the
- *   engine lists such a domino facing E or S only, as turning it half round lays the same squares)
+ *   gain?: (action: string) => string, preview?: Preview | null, double?: boolean }} options `double`: both
+ *   halves alike (the engine lists such a domino facing E or S only, as turning it half round lays the same squares)
  */
 export function placer(options) {
-  const { verb, legal, size, cellAt, grid, drawHalf, colour, play, why, label, gain, double } = options;
+  const { verb, legal, size, cellAt, grid, drawHalf, colour, play, why, label, gain, preview, double } = options;
   const spots = anchors(legal, verb);
   const signature = `${verb}|${legal.join(";")}`;
   if (placing.signature !== signature) { placing.signature = signature; placing.anchor = null; }
@@ -122,11 +129,11 @@ export function placer(options) {
     const dirs = spots.get(key);
     return dirs ? `${verb} ${key} ${dirAt(dirs)}` : null;
   };
-  const showGhost = () => {
+  const showGhost = (redrawn = false) => {
     ghost.replaceChildren();
     const key = placing.anchor;
     const dirs = key ? spots.get(key) : undefined;
-    if (!key || !dirs) { listeners.forEach((f) => f()); return; }
+    if (!key || !dirs) { preview?.hide(); listeners.forEach((f) => f()); return; }
     why("");  // a legal square chosen: a refusal said of another square no longer holds
     const [r, c] = key.split(",").map(Number);
     const d = dirAt(dirs);
@@ -146,6 +153,7 @@ export function placer(options) {
         svg("rect", { x: cx - width / 2, y: cy - 10, width, height: 20, rx: 10, fill: "#fffdf5", stroke: colour, "stroke-width": 2 }),
         svg("text", { x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#1d1d1d" }, words)));
     }
+    preview?.show(`${verb} ${key} ${d}`, ghost, redrawn);
     listeners.forEach((f) => f());
   };
   /** Says the placement a turn shows (the toolbar's live line): a screen reader does not read the
@@ -182,7 +190,7 @@ export function placer(options) {
     const [r, c] = key.split(",").map(Number);
     const [x, y] = cellAt(r, c);
     const spot = svg("g", { class: "legal anchor", tabindex: 0, role: "button", "data-anchor": key,
-      "aria-label": label(/** @type {string} */ (actionAt(key))),
+      "aria-label": label(/** @type {string} */ (actionAt(key))), "aria-describedby": preview ? "region-tip" : null,
       onpointerenter: (/** @type {PointerEvent} */ e) => { if (e.pointerType === "mouse") { placing.anchor = key; showGhost(); } },
       onfocus: () => {
         placing.anchor = key; showGhost();
@@ -190,7 +198,7 @@ export function placer(options) {
         // The ring is for the keys: on a tapped square it hid the ghost's "+0" and resource.
         if (spot.matches(":focus-visible")) ringAt(x, y);
       },
-      onblur: () => ring.setAttribute("visibility", "hidden"),
+      onblur: () => { ring.setAttribute("visibility", "hidden"); preview?.hide(); },
       onclick: (/** @type {PointerEvent} */ e) => {
         const touch = e.pointerType === "touch" || e.pointerType === "pen";
         if (!touch) { placing.anchor = key; play(/** @type {string} */ (actionAt(key))); return; }
@@ -206,6 +214,8 @@ export function placer(options) {
     layer.append(spot);
     squares.set(key, spot);
   }
+  // A mouse that left the board leaves the ghost where it was, without its words over the page.
+  layer.addEventListener("pointerleave", (e) => { if (e.pointerType === "mouse") preview?.hide(); });
   const ring = focusRing(size);
   /** Shows the ring on the square at (`x`, `y`). @param {number} x @param {number} y */
   function ringAt(x, y) {
@@ -213,7 +223,7 @@ export function placer(options) {
     ring.setAttribute("visibility", "visible");
   }
   layer.append(ghost, ring);
-  showGhost();
+  showGhost(true);
 
   /** The toolbar: rotate, the direction now, and "Place here" for touch screens. */
   const toolbar = () => {

@@ -117,10 +117,18 @@
  * `fires`), how many are still `to_come`, next round's order (a seat per domino of the next row,
  * null: unclaimed; null: no next row); Origins adds the resources on them and Tribe the cavemen left
  * in the stack; Duel has its dice faces. `regions`: every region of each seat, for a square's hover.
+ * `placements` (for the acting seat's holder only): by placement's text, the regions it changes.
  * @typedef {{unseen?: number, to_come?: number, terrains?: Record<string, {halves: number, crowns?: number, fires?: number}>,
  *   resources?: Record<string, number> | null, cavemen?: Record<string, number> | null,
  *   dice?: Array<Array<{coat: string, crosses: number}>>, coats?: Record<string, {faces: number, crosses: number}>,
- *   next_order: Array<number | null> | null, regions: RegionLine[][]}} Aids
+ *   next_order: Array<number | null> | null, regions: RegionLine[][], placements?: Record<string, RegionChange[]>}} Aids
+ */
+/**
+ * A region a placement changes (compact, views.placement_changes): its kind, squares, multiplier
+ * and points after the placement, the points `before` of the regions it joins, those regions (their
+ * indexes in the acting seat's `regions`: none, a new region) and the placed halves in it (0, 1).
+ * @typedef {[kind: string, squares: number, multiplier: number, points: number, before: number,
+ *   joined: number[], halves: number[]]} RegionChange
  */
 /**
  * A view as the boards and score sheets draw it: a live game's, or one the page draws without
