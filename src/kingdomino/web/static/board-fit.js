@@ -8,7 +8,8 @@ export const CELL = 40;
 /** Below this many pixels a square is small for a finger: Material Design's touch target (48 dp);
  * DESIGN.md's least is 40 px, which a zoomed board keeps (its window is at most 9 squares wide). */
 const FINGER = 48;
-/** The least height a big board keeps on a wide screen, however low the window. */
+/** The least height a big board keeps on a wide screen, however low the window (a board may say
+ * another in its `data-lowest`). */
 const LOWEST = 320;
 
 /** Fit a board to the screen. A big board on a wide screen is never taller than the window leaves
@@ -36,7 +37,8 @@ function fitRoom(image) {
   const style = /** @type {SVGElement} */ (image).style;
   const free = image.getBoundingClientRect();
   const room = window.innerHeight - (free.top + window.scrollY) - 12;
-  if (!window.matchMedia(PHONE).matches) style.maxWidth = `${Math.max(LOWEST, room)}px`;
+  const lowest = Number(image.getAttribute("data-lowest")) || LOWEST;
+  if (!window.matchMedia(PHONE).matches) style.maxWidth = `${Math.max(lowest, room)}px`;
   else if (playable) {
     const span = Math.min(side, Number(playable.split(" ")[2]) / CELL);
     if (room >= span * FINGER && room < free.width) style.maxWidth = `${room}px`;

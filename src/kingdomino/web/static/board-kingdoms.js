@@ -14,6 +14,9 @@ import { kingdomPoints, leaderMark } from "./ending.js";
 import { originsPanels } from "./origins-panels.js";
 import { aidsPanel, chosenAids, hideRegionTip, placementPreview, regionTips } from "./aids.js";
 
+/** The least height of a replay's big board on a wide screen (a live board's is board-fit.js's). */
+const REPLAY_LOWEST = 240;
+
 
 /** @typedef {import("./view-types.js").ShownView} ShownView */
 /** @typedef {import("./view-types.js").DominoObservation} DominoObservation */
@@ -137,6 +140,8 @@ function kingdomImage(view, seat, ctx, big) {
   const image = svg("svg", { viewBox: `0 0 ${side * CELL} ${side * CELL}`, role: "group",
     "aria-label": t("board.kingdom_of", { name: seatName(view, seat) }),
     "data-seat": seat, class: big ? "big" : "small-map" });
+  // A replay's board is looked at, not played on: it may be lower, under the review's words.
+  if (ctx.replay) image.setAttribute("data-lowest", String(REPLAY_LOWEST));
   image.append(svg("rect", { x: 0, y: 0, width: side * CELL, height: side * CELL, fill: "#e9e1cc" }));
   const [rowLo, rowHi, colLo, colHi] = kingdom.bounds;
   const finished = view.status === "finished";
@@ -268,7 +273,7 @@ function kingdomCard(view, seat, ctx, big, owner) {
     kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");
   // Everything kingdomImage draws the board from.
   const key = JSON.stringify([language(), view.game, obs.frame, obs.legend, obs.options, view.status === "finished",
-    big, seatName(view, seat), kingdom, Boolean(view.aids), chosenAids().regions]);
+    big, seatName(view, seat), kingdom, Boolean(view.aids), chosenAids().regions, ctx.replay]);
   const image = keep(owner, `kingdom ${seat}`, key, () => kingdomImage(view, seat, ctx, big));
   const placing = drawLayers(image, view, seat, ctx);
   if (placing) ctx.onKey = (pressed) => { if (pressed === "r") placing.rotate(); };
