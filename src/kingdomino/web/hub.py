@@ -126,7 +126,7 @@ class Hub:
         if table is not None:
             self.tables.touch(game_id)
             if tokens is not None:
-                table.check_tokens(tokens)
+                check_tokens(table.stored, tokens)
             return table
         stored = self.store.load(game_id)
         if stored is None:

@@ -156,6 +156,12 @@ class LiveGame:
             )
         return None
 
+    def check_same_deal(self, token: str) -> None:
+        """Refuse unless the holder of ``token`` may play this game's deal again in a new game."""
+        refused = self.same_deal_refusal(self.seat_for(token))
+        if refused is not None:
+            raise refused
+
     def same_deal_refusal(self, seat: int) -> HubError | None:
         """Why ``seat`` may not play this game's deal again in a new game (None: it may).
 

@@ -236,12 +236,6 @@ class Table(LiveGame):
         await self.publish()
         self.host.start_ai_turn(self)
 
-    def check_same_deal(self, token: str) -> None:
-        """Refuse unless the holder of ``token`` may play this game's deal again in a new game."""
-        refused = self.same_deal_refusal(self.seat_for(token))
-        if refused is not None:
-            raise refused
-
     def why(self, token: str, text: str) -> tuple[str | None, Refusal | None]:
         """Why the holder of ``token`` may not play ``text`` now (None: legal): in the engine's
         words, and named for the page to say in the player's language (``State.refusal``).
@@ -373,14 +367,10 @@ class Table(LiveGame):
     def admit(self, tokens: frozenset[str]) -> ViewKey:
         """The seats a new socket holding ``tokens`` watches as, once its tokens and the game's
         socket limits are checked (``()``: a spectator)."""
-        self.check_tokens(tokens)
+        check_tokens(self.stored, tokens)
         seats = self.seats_held(tokens)
         check_room(self.watchers, seats)
         return seats
-
-    def check_tokens(self, tokens: frozenset[str]) -> None:
-        """Every token must be a seat's or the spectator link's; at least one is needed."""
-        check_tokens(self.stored, tokens)
 
     def seats_held(self, tokens: frozenset[str]) -> ViewKey:
         """The seats whose tokens are among ``tokens``, ascending."""
