@@ -100,22 +100,10 @@ export function showLobby(main) {
 
   /** Each AI level's Elo rating for the chosen game, players and options (null: not rated). */
   let ratings = /** @type {Record<string, number[] | null>} */ ({});
-  /** @returns {Record<string, string | boolean>} */
-  function chosenOptions() {
-    /** @type {Record<string, string | boolean>} */
-    const options = {};
-    for (const box of optionsBox.querySelectorAll("input[data-option]")) {
-      const input = /** @type {HTMLInputElement} */ (box);
-      if (input.checked) options[/** @type {string} */ (input.dataset.option)] = input.dataset.value || true;
-    }
-    const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
-    if (mode) options.mode = mode.value;
-    return options;
-  }
   async function loadRatings() {
     try {
       const answer = /** @type {{ratings: Record<string, number[] | null>}} */ (await api("/api/ratings",
-        { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options: chosenOptions() } }));
+        { method: "POST", body: { game: gameSelect.value, players: Number(playersSelect.value), options: chosenOptions(optionsBox) } }));
       ratings = answer.ratings;
     } catch {
       ratings = {};
@@ -143,24 +131,9 @@ export function showLobby(main) {
     const current = Number(playersSelect.value) || spec.players[0];
     playersSelect.replaceChildren(...spec.players.map((n) => el("option", { value: n, selected: n === current }, t("lobby.players_n", { n }))));
     optionsBox.replaceChildren(...optionFields(spec));
-    offerApplicable();
+    offerApplicable(playersSelect, optionsBox);
     refreshSeats();
     loadRatings();
-  }
-  /** Offer only the rules that hold for the chosen players and mode (one left checked from before
-   * is unchecked: the server would refuse the game, or the rule would do nothing). */
-  function offerApplicable() {
-    const players = playersSelect.value;
-    const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
-    const about = optionsBox.querySelector("#mode-about");
-    if (mode && about) about.textContent = t(`mode.${mode.value}.about`);
-    for (const label of optionsBox.querySelectorAll("label[data-players], label[data-modes]")) {
-      const row = /** @type {HTMLElement} */ (label);
-      const fits = (!row.dataset.players || row.dataset.players.split(" ").includes(players))
-        && (!row.dataset.modes || (mode !== null && row.dataset.modes.split(" ").includes(mode.value)));
-      row.hidden = !fits;
-      if (!fits) /** @type {HTMLInputElement} */ (row.querySelector("input")).checked = false;
-    }
   }
   function refreshSeats() {
     remembered();
@@ -169,15 +142,15 @@ export function showLobby(main) {
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, kept(i), seatLabel)));
   }
   gameSelect.addEventListener("change", refresh);
-  playersSelect.addEventListener("change", () => { offerApplicable(); refreshSeats(); loadRatings(); });
-  optionsBox.addEventListener("change", () => { offerApplicable(); loadRatings(); });
+  playersSelect.addEventListener("change", () => { offerApplicable(playersSelect, optionsBox); refreshSeats(); loadRatings(); });
+  optionsBox.addEventListener("change", () => { offerApplicable(playersSelect, optionsBox); loadRatings(); });
 
   /** @param {Event} event */
   async function create(event) {
     event.preventDefault();
     error.textContent = "";
     remembered();
-    const options = chosenOptions();
+    const options = chosenOptions(optionsBox);
     const n = Number(playersSelect.value);
     const rows = typed.slice(0, n);
     const kinds = rows.map((r) => r.kind);
@@ -199,6 +172,37 @@ export function showLobby(main) {
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openLink()), scorer);
   refresh();
   listGames(list);
+}
+
+/** The options ticked and the mode chosen in the new game's form. @param {HTMLElement} optionsBox
+ * @returns {Record<string, string | boolean>} */
+function chosenOptions(optionsBox) {
+  /** @type {Record<string, string | boolean>} */
+  const options = {};
+  for (const box of optionsBox.querySelectorAll("input[data-option]")) {
+    const input = /** @type {HTMLInputElement} */ (box);
+    if (input.checked) options[/** @type {string} */ (input.dataset.option)] = input.dataset.value || true;
+  }
+  const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
+  if (mode) options.mode = mode.value;
+  return options;
+}
+
+/** Offer only the rules that hold for the chosen players and mode (one left checked from before
+ * is unchecked: the server would refuse the game, or the rule would do nothing), and say what the
+ * chosen mode is. @param {HTMLSelectElement} playersSelect @param {HTMLElement} optionsBox */
+function offerApplicable(playersSelect, optionsBox) {
+  const players = playersSelect.value;
+  const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
+  const about = optionsBox.querySelector("#mode-about");
+  if (mode && about) about.textContent = t(`mode.${mode.value}.about`);
+  for (const label of optionsBox.querySelectorAll("label[data-players], label[data-modes]")) {
+    const row = /** @type {HTMLElement} */ (label);
+    const fits = (!row.dataset.players || row.dataset.players.split(" ").includes(players))
+      && (!row.dataset.modes || (mode !== null && row.dataset.modes.split(" ").includes(mode.value)));
+    row.hidden = !fits;
+    if (!fits) /** @type {HTMLInputElement} */ (row.querySelector("input")).checked = false;
+  }
 }
 
 /** A game's options as the new game's form offers them: its modes, and a box for each optional

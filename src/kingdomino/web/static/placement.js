@@ -107,6 +107,24 @@ function focusRing(size) {
  */
 
 /**
+ * A domino's ghost: its two halves drawn at their squares, a dashed outline in the seat's colour,
+ * and what the placement adds ("+6") on a label over its middle.
+ * @param {(index: number, x: number, y: number, size: number) => SVGElement} drawHalf @param {number} size
+ * @param {string} colour @param {[number, number]} first the first half's square @param {[number, number]} second
+ * @param {string} words the gain's words ("": no label) @returns {SVGElement[]}
+ */
+function ghostPieces(drawHalf, size, colour, [x1, y1], [x2, y2], words) {
+  const pieces = [drawHalf(0, x1, y1, size), drawHalf(1, x2, y2, size),
+    svg("rect", { x: Math.min(x1, x2) + 1, y: Math.min(y1, y2) + 1, width: (Math.abs(x2 - x1) + size) - 2, height: (Math.abs(y2 - y1) + size) - 2,
+      rx: 4, fill: "none", stroke: colour, "stroke-width": 3, "stroke-dasharray": "6 3" })];
+  if (!words) return pieces;
+  const cx = (x1 + x2 + size) / 2, cy = (y1 + y2 + size) / 2, width = 8 * words.length + 10;
+  return [...pieces, svg("g", { class: "ghost-gain" },
+    svg("rect", { x: cx - width / 2, y: cy - 10, width, height: 20, rx: 10, fill: "#fffdf5", stroke: colour, "stroke-width": 2 }),
+    svg("text", { x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#1d1d1d" }, words))];
+}
+
+/**
  * A controller for one placing decision on one grid. `gain` says what a placement adds to the score
  * ("+6"), written on the ghost; `preview`, what it does to the regions, beside it.
  * @param {{ verb: string, legal: string[], size: number, cellAt: CellAt, grid: Array<[number, number]>,
@@ -141,18 +159,7 @@ export function placer(options) {
     const named = squares.get(key);
     if (named) named.setAttribute("aria-label", label(`${verb} ${key} ${d}`));
     const [dr, dc] = STEP[d];
-    const [x1, y1] = cellAt(r, c), [x2, y2] = cellAt(r + dr, c + dc);
-    ghost.append(drawHalf(0, x1, y1, size), drawHalf(1, x2, y2, size),
-      svg("rect", { x: Math.min(x1, x2) + 1, y: Math.min(y1, y2) + 1, width: (Math.abs(x2 - x1) + size) - 2, height: (Math.abs(y2 - y1) + size) - 2,
-        rx: 4, fill: "none", stroke: colour, "stroke-width": 3, "stroke-dasharray": "6 3" }));
-    const words = gain ? gain(`${verb} ${key} ${d}`) : "";
-    if (words) {
-      // What the placement adds, on a label over the middle of the ghost.
-      const cx = (x1 + x2 + size) / 2, cy = (y1 + y2 + size) / 2, width = 8 * words.length + 10;
-      ghost.append(svg("g", { class: "ghost-gain" },
-        svg("rect", { x: cx - width / 2, y: cy - 10, width, height: 20, rx: 10, fill: "#fffdf5", stroke: colour, "stroke-width": 2 }),
-        svg("text", { x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#1d1d1d" }, words)));
-    }
+    ghost.append(...ghostPieces(drawHalf, size, colour, cellAt(r, c), cellAt(r + dr, c + dc), gain ? gain(`${verb} ${key} ${d}`) : ""));
     preview?.show(`${verb} ${key} ${d}`, ghost, redrawn);
     listeners.forEach((f) => f());
   };
