@@ -117,6 +117,16 @@ def _folded(word: str) -> str:
     return "".join(char for char in kept.translate(_LOOK_ALIKES) if char.isalnum())
 
 
+def name_key(name: str) -> str:
+    """A name as it reads, for telling two names apart: each word folded (:func:`_folded`) and
+    joined, so that "Anna", "anna" and "Аnna" (a Cyrillic A) are one name.
+
+    >>> name_key("Anna Berg") == name_key("АNNA  berg") == "annaberg"
+    True
+    """
+    return "".join(_folded(word) for word in name.split())
+
+
 @cache
 def ai_words() -> tuple[frozenset[str], frozenset[str]]:
     """The words an AI seat's name ends with in every page language, folded (:func:`_folded`):

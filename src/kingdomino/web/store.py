@@ -23,19 +23,10 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import UTC, datetime
+from datetime import UTC
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
-    BigInteger,
-    Boolean,
-    DateTime,
-    Float,
-    ForeignKey,
-    Integer,
-    String,
-    Text,
     create_engine,
     delete,
     event,
@@ -48,58 +39,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, InternalError, OperationalError, ProgrammingError
-from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from kingdomino.web.notify import CHANNEL, WriteNotice
 from kingdomino.web.stored import StoredAction, StoredGame
-
-
-class Base(DeclarativeBase):
-    pass
-
-
-class GameRow(Base):
-    __tablename__ = "games"
-
-    id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    game: Mapped[str] = mapped_column(String(32))
-    players: Mapped[int] = mapped_column(Integer)
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    #: The seed when it fits 63 bits (a chosen seed, a game of an earlier version); 0 when
-    #: ``secret_seed`` holds it.
-    seed: Mapped[int] = mapped_column(BigInteger)
-    #: One object per seat: name, kind (human or ai), level (ai), token (secret).
-    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
-    spectator_token: Mapped[str] = mapped_column(String(64))
-    status: Mapped[str] = mapped_column(String(16), default="playing")
-    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    #: The creator chose the seed (a practice game against AI seats: its draws can be known).
-    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
-    #: Hints are on for every seat (a game with several humans has them only when created so).
-    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
-    #: The draft aids are shown (False: a game among purists, with none for anybody).
-    aids: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
-    #: Raised by every write: a write made on an older revision is refused (see the module).
-    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
-    #: An AI seat is to move; the server named in ``lease_owner`` computes it until ``lease_until``.
-    ai_turn: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
-    lease_owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
-    #: The review of a finished game's human moves (``hub.Hub.review``), once computed.
-    review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, deferred=True)
-    #: A seed too wide for ``seed`` (the server's secret seeds have 128 bits), in hexadecimal.
-    secret_seed: Mapped[str | None] = mapped_column(String(40), nullable=True)
-
-
-class ActionRow(Base):
-    __tablename__ = "actions"
-
-    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
-    index: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    text: Mapped[str] = mapped_column(String(64))
-    description: Mapped[str] = mapped_column(Text)
-
+from kingdomino.web.tables import ActionRow, Base, GameRow
 
 #: The widest seed the ``seed`` column holds (a signed 64-bit integer on every database).
 MAX_SEED_COLUMN = 2**63 - 1

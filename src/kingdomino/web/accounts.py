@@ -1,0 +1,178 @@
+"""Players' accounts: a unique name and a password, and the sessions a login opens.
+
+A password is kept only as its Argon2id hash (``argon2-cffi``, its parameters and salt in the
+encoded hash, rehashed at the next login when the parameters change). A session is a random
+token the browser holds in a cookie; the database keeps only the token's SHA-256, so a copy of
+the database opens no session. A login with an unknown name still spends a hash's time, so that
+the answer's time does not tell which names exist. Hashing takes a tenth of a second of CPU on
+purpose: the server calls these methods off its event loop.
+
+Names are cleaned as seat names are (``seats.clean_name``: no control or direction characters)
+and must be new as they read: "Anna", "anna" and a Cyrillic "Аnna" are one name
+(``seats.name_key``), and a name may not read as an AI seat's ("Bo (AI, hard)").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+
+from kingdomino.web.refusals import HubError
+from kingdomino.web.seats import clean_name, name_key, reads_as_ai
+from kingdomino.web.store import Store
+from kingdomino.web.stored import now
+from kingdomino.web.tables import AccountRow, SessionRow
+
+#: A name's length, in characters, once cleaned.
+NAME_LENGTH = range(2, 25)
+#: A password's length: at least NIST's 8 characters, long passphrases welcome.
+PASSWORD_LENGTH = range(8, 257)
+#: How long a session lasts without a new login.
+SESSION_DAYS = 30
+
+
+@dataclass(frozen=True)
+class Account:
+    """A player's account as the server shows it (never its password)."""
+
+    id: int
+    name: str
+    created: datetime
+
+
+def _aware(moment: datetime) -> datetime:
+    """``moment`` in UTC as SQLite gives it back (without its time zone) or PostgreSQL (with)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Accounts:
+    """The accounts and sessions of ``store``'s database; ``hasher`` hashes the passwords (Argon2id
+    with argon2-cffi's parameters unless given)."""
+
+    def __init__(
+        self, store: Store, hasher: PasswordHasher | None = None, session_days: float = SESSION_DAYS
+    ) -> None:
+        self.store = store
+        self.hasher = hasher or PasswordHasher()
+        self.session_days = session_days
+        #: A hash to check a password against when the name is unknown (the same time spent).
+        self._decoy = self.hasher.hash(secrets.token_urlsafe(16))
+
+    def create(self, name: str, password: str) -> tuple[Account, str]:
+        """A new account and a session of it (its token)."""
+        shown = self._valid_name(name)
+        _check_password(password, "password")
+        row = AccountRow(
+            name=shown, name_key=name_key(shown), password_hash=self.hasher.hash(password), created=now()
+        )
+        try:
+            with self.store.sessions.begin() as session:
+                session.add(row)
+        except IntegrityError:
+            raise HubError(409, "name", f"the name {shown!r} is taken (or reads as one that is)") from None
+        account = Account(row.id, row.name, _aware(row.created))
+        return account, self._open_session(account.id)
+
+    def log_in(self, name: str, password: str) -> tuple[Account, str]:
+        """The account of ``name`` and a new session of it, if ``password`` is its password."""
+        with self.store.sessions() as session:
+            row = session.scalars(
+                select(AccountRow).where(AccountRow.name_key == name_key(clean_name(name)))
+            ).first()
+        verified = self._verifies(row.password_hash if row is not None else None, password)
+        if row is None or not verified:
+            raise HubError(401, "password", "no account has this name and password")
+        if self.hasher.check_needs_rehash(row.password_hash):
+            self._set_password(row.id, password)
+        return Account(row.id, row.name, _aware(row.created)), self._open_session(row.id)
+
+    def account_for(self, token: str) -> Account | None:
+        """The account whose session ``token`` is, while it lasts (None: no such session)."""
+        with self.store.sessions() as session:
+            found = session.execute(
+                select(AccountRow, SessionRow.expires)
+                .join(SessionRow, SessionRow.account_id == AccountRow.id)
+                .where(SessionRow.token_hash == _token_hash(token))
+            ).first()
+        if found is None:
+            return None
+        row, expires = found
+        if _aware(expires) <= now():
+            self.log_out(token)
+            return None
+        return Account(row.id, row.name, _aware(row.created))
+
+    def log_out(self, token: str) -> None:
+        """End the session ``token`` (nothing if it has ended)."""
+        with self.store.sessions.begin() as session:
+            session.execute(delete(SessionRow).where(SessionRow.token_hash == _token_hash(token)))
+
+    def change_password(self, token: str, old: str, new: str) -> str:
+        """Set the password of ``token``'s account to ``new`` if ``old`` is its password; every
+        session of the account ends, and the token of a new one is returned."""
+        account = self.account_for(token)
+        if account is None:
+            raise HubError(401, "session", "log in first: this session has ended")
+        with self.store.sessions() as session:
+            stored = session.get(AccountRow, account.id)
+        if stored is None or not self._verifies(stored.password_hash, old):
+            raise HubError(403, "old_password", "the old password is not this account's")
+        _check_password(new, "new_password")
+        self._set_password(account.id, new)
+        with self.store.sessions.begin() as session:
+            session.execute(delete(SessionRow).where(SessionRow.account_id == account.id))
+        return self._open_session(account.id)
+
+    def _valid_name(self, name: str) -> str:
+        shown = clean_name(name)
+        if len(shown) not in NAME_LENGTH:
+            raise HubError(
+                400,
+                "name",
+                f"a name has {NAME_LENGTH.start} to {NAME_LENGTH.stop - 1} characters, not {len(shown)}",
+            )
+        if not name_key(shown):
+            raise HubError(400, "name", "a name needs letters or digits")
+        if reads_as_ai(shown):
+            raise HubError(400, "name", f"{shown!r} reads as an AI seat's name")
+        return shown
+
+    def _verifies(self, encoded: str | None, password: str) -> bool:
+        try:
+            return self.hasher.verify(encoded or self._decoy, password) and encoded is not None
+        except (VerificationError, InvalidHashError):
+            return False
+
+    def _set_password(self, account_id: int, password: str) -> None:
+        with self.store.sessions.begin() as session:
+            row = session.get(AccountRow, account_id)
+            if row is not None:
+                row.password_hash = self.hasher.hash(password)
+
+    def _open_session(self, account_id: int) -> str:
+        token = secrets.token_urlsafe(32)
+        expires = now() + timedelta(days=self.session_days)
+        with self.store.sessions.begin() as session:
+            session.add(SessionRow(token_hash=_token_hash(token), account_id=account_id, expires=expires))
+        return token
+
+
+def _check_password(password: str, field: str) -> None:
+    if len(password) not in PASSWORD_LENGTH:
+        raise HubError(
+            400,
+            field,
+            f"a password has {PASSWORD_LENGTH.start} to {PASSWORD_LENGTH.stop - 1} characters,"
+            f" not {len(password)}",
+        )

@@ -1,0 +1,80 @@
+"""The database's tables: the games and their actions (the store's), the accounts and their
+sessions (online play's). Every table is created where missing when a store opens.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: The seed when it fits 63 bits (a chosen seed, a game of an earlier version); 0 when
+    #: ``secret_seed`` holds it.
+    seed: Mapped[int] = mapped_column(BigInteger)
+    #: One object per seat: name, kind (human or ai), level (ai), token (secret).
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    spectator_token: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), default="playing")
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: The creator chose the seed (a practice game against AI seats: its draws can be known).
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: Hints are on for every seat (a game with several humans has them only when created so).
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: The draft aids are shown (False: a game among purists, with none for anybody).
+    aids: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
+    #: Raised by every write: a write made on an older revision is refused (see the module).
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: An AI seat is to move; the server named in ``lease_owner`` computes it until ``lease_until``.
+    ai_turn: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    lease_owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    #: The review of a finished game's human moves (``hub.Hub.review``), once computed.
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, deferred=True)
+    #: A seed too wide for ``seed`` (the server's secret seeds have 128 bits), in hexadecimal.
+    secret_seed: Mapped[str | None] = mapped_column(String(40), nullable=True)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(String(64))
+    description: Mapped[str] = mapped_column(Text)
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: The name as the player wrote it (cleaned: ``seats.clean_name``).
+    name: Mapped[str] = mapped_column(String(64))
+    #: The name as it reads, unique: two names a reader could take for each other are one.
+    name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    #: Argon2id, in its encoded form (the parameters and salt with the hash).
+    password_hash: Mapped[str] = mapped_column(String(256))
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    __tablename__ = "sessions"
+
+    #: SHA-256 of the session's token: the database never holds a token a thief could use.
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))

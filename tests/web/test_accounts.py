@@ -1,0 +1,128 @@
+"""Players' accounts (issue #64, the first part): Argon2id passwords, sessions kept as hashes,
+names unique as they read, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from argon2 import PasswordHasher
+from sqlalchemy import select, update
+
+from kingdomino.web.accounts import Accounts
+from kingdomino.web.refusals import HubError
+from kingdomino.web.store import Store
+from kingdomino.web.tables import AccountRow, SessionRow
+
+POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
+#: Argon2id at the least cost, so that the tests hash quickly (the server keeps the library's).
+QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def accounts(request: pytest.FixtureRequest, database: str) -> Iterator[Accounts]:
+    if request.param == "postgresql" and not POSTGRES:
+        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
+    store = Store(POSTGRES if request.param == "postgresql" else database)
+    yield Accounts(store, QUICK)
+    store.close()
+
+
+def fresh(name: str) -> str:
+    """``name`` made new in a database other tests share (PostgreSQL): a few letters appended."""
+    return f"{name}{secrets.choice('bcdfghjk')}{secrets.token_hex(3)}"
+
+
+def test_an_account_logs_in_with_its_password_and_keeps_only_its_hash(accounts: Accounts) -> None:
+    name = fresh("Anna")
+    account, token = accounts.create(f"  {name}\u202e ", "correct horse")
+    assert account.name == name and accounts.account_for(token) == account
+    again, other = accounts.log_in(name.upper(), "correct horse")
+    assert again == account and other != token
+    with accounts.store.sessions() as session:
+        row = session.get(AccountRow, account.id)
+        assert row is not None and row.password_hash.startswith("$argon2id$")
+        assert "correct horse" not in row.password_hash
+        hashes = session.scalars(
+            select(SessionRow.token_hash).where(SessionRow.account_id == account.id)
+        ).all()
+    assert len(hashes) == 2 and token not in hashes and other not in hashes
+    with pytest.raises(HubError) as refused:
+        accounts.log_in(name, "wrong horse")
+    assert (refused.value.status, refused.value.field) == (401, "password")
+    with pytest.raises(HubError) as unknown:
+        accounts.log_in(fresh("Nobody"), "correct horse")
+    assert str(unknown.value) == str(refused.value)  # an unknown name is not told apart
+
+
+def test_a_name_is_taken_as_it_reads(accounts: Accounts) -> None:
+    name = fresh("Bela")
+    accounts.create(name, "password one")
+    look_alike = "\u0412" + name[1:].upper()  # a Cyrillic capital Ve, and the rest in capitals
+    for taken in (name.lower(), f" {name} ", look_alike):
+        with pytest.raises(HubError) as refused:
+            accounts.create(taken, "password two")
+        assert (refused.value.status, refused.value.field) == (409, "name"), taken
+
+
+@pytest.mark.parametrize(
+    ("name", "password", "field"),
+    [
+        ("A", "long enough", "name"),
+        ("x" * 25, "long enough", "name"),
+        ("!!!", "long enough", "name"),
+        ("Bo (AI, hard)", "long enough", "name"),
+        ("Carla", "short", "password"),
+        ("Carla", "p" * 257, "password"),
+    ],
+)
+def test_a_bad_name_or_password_is_refused_by_its_field(
+    accounts: Accounts, name: str, password: str, field: str
+) -> None:
+    with pytest.raises(HubError) as refused:
+        accounts.create(name, password)
+    assert (refused.value.status, refused.value.field) == (400, field)
+
+
+def test_logging_out_ends_the_session_and_an_expired_one_is_gone(accounts: Accounts) -> None:
+    account, token = accounts.create(fresh("Dora"), "password one")
+    accounts.log_out(token)
+    assert accounts.account_for(token) is None
+    _, token = accounts.log_in(account.name, "password one")
+    with accounts.store.sessions.begin() as session:
+        session.execute(
+            update(SessionRow)
+            .where(SessionRow.account_id == account.id)
+            .values(expires=datetime.now(UTC) - timedelta(seconds=1))
+        )
+    assert accounts.account_for(token) is None
+    assert accounts.account_for("no such token") is None
+
+
+def test_a_new_password_ends_every_other_session(accounts: Accounts) -> None:
+    account, first = accounts.create(fresh("Emil"), "password one")
+    _, second = accounts.log_in(account.name, "password one")
+    with pytest.raises(HubError) as wrong:
+        accounts.change_password(first, "not it at all", "password two")
+    assert (wrong.value.status, wrong.value.field) == (403, "old_password")
+    with pytest.raises(HubError) as short:
+        accounts.change_password(first, "password one", "short")
+    assert short.value.field == "new_password"
+    third = accounts.change_password(first, "password one", "password two")
+    assert accounts.account_for(first) is None and accounts.account_for(second) is None
+    assert accounts.account_for(third) == account
+    with pytest.raises(HubError):
+        accounts.log_in(account.name, "password one")
+    assert accounts.log_in(account.name, "password two")[0] == account
+
+
+def test_a_hash_of_weaker_parameters_is_made_anew_at_login(accounts: Accounts) -> None:
+    account, _ = accounts.create(fresh("Fritz"), "password one")
+    stronger = Accounts(accounts.store, PasswordHasher(time_cost=2, memory_cost=16, parallelism=1))
+    stronger.log_in(account.name, "password one")
+    with accounts.store.sessions() as session:
+        row = session.get(AccountRow, account.id)
+        assert row is not None and "m=16,t=2,p=1" in row.password_hash
