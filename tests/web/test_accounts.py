@@ -126,3 +126,51 @@ def test_a_hash_of_weaker_parameters_is_made_anew_at_login(accounts: Accounts) -
     with accounts.store.sessions() as session:
         row = session.get(AccountRow, account.id)
         assert row is not None and "m=16,t=2,p=1" in row.password_hash
+
+
+def test_the_routes_keep_the_session_in_a_cookie_and_refuse_foreign_pages(database: str) -> None:
+    """Over HTTP: a new account is logged in by an HttpOnly cookie (never a token in the body),
+    who is logged in is asked with it, a page of another site is refused, logging out ends it."""
+    from fastapi.testclient import TestClient
+
+    from kingdomino.web.app import create_app
+
+    with TestClient(create_app(database)) as client:
+        made = client.post("/api/accounts", json={"name": "Greta", "password": "password one"})
+        assert made.status_code == 201, made.text
+        assert made.json() == {
+            "account": {"id": 1, "name": "Greta", "created": made.json()["account"]["created"]}
+        }
+        cookie = made.headers["set-cookie"]
+        assert cookie.startswith("kd_session=") and "HttpOnly" in cookie and "SameSite=lax" in cookie
+        assert "Secure" not in cookie  # plain HTTP here; over TLS the cookie is Secure
+        assert client.get("/api/account").json()["account"]["name"] == "Greta"
+        foreign = client.delete("/api/session", headers={"Origin": "https://elsewhere.example"})
+        assert foreign.status_code == 403 and foreign.json()["error"]["field"] == "origin"
+        assert client.get("/api/account").status_code == 200
+        assert client.delete("/api/session", headers={"Origin": "http://testserver"}).status_code == 200
+        gone = client.get("/api/account")
+        assert gone.status_code == 401 and gone.json()["error"]["field"] == "session"
+        wrong = client.post("/api/session", json={"name": "greta", "password": "password two"})
+        assert wrong.status_code == 401 and "kd_session" not in wrong.headers.get("set-cookie", "")
+        right = client.post("/api/session", json={"name": "greta", "password": "password one"})
+        assert right.status_code == 200 and client.get("/api/account").status_code == 200
+        changed = client.post(
+            "/api/account/password", json={"old_password": "password one", "new_password": "password two"}
+        )
+        assert changed.json() == {"changed": True} and client.get("/api/account").status_code == 200
+        bad = client.post("/api/accounts", json={"name": "Greta", "password": "x"})
+        assert bad.status_code == 400 and bad.json()["error"]["field"] == "password"
+
+
+def test_logins_are_limited_per_client(database: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from kingdomino.web.app import create_app
+
+    with TestClient(create_app(database)) as client:
+        answers = [
+            client.post("/api/session", json={"name": "Nobody", "password": "guess " + str(n)}).status_code
+            for n in range(11)
+        ]
+    assert answers == [401] * 10 + [429]

@@ -66,8 +66,9 @@ class Accounts:
         self.store = store
         self.hasher = hasher or PasswordHasher()
         self.session_days = session_days
-        #: A hash to check a password against when the name is unknown (the same time spent).
-        self._decoy = self.hasher.hash(secrets.token_urlsafe(16))
+        #: A hash to check a password against when the name is unknown (the same time spent),
+        #: made at the first such login.
+        self._decoy: str | None = None
 
     def create(self, name: str, password: str) -> tuple[Account, str]:
         """A new account and a session of it (its token)."""
@@ -149,8 +150,10 @@ class Accounts:
         return shown
 
     def _verifies(self, encoded: str | None, password: str) -> bool:
+        if encoded is None and self._decoy is None:
+            self._decoy = self.hasher.hash(secrets.token_urlsafe(16))
         try:
-            return self.hasher.verify(encoded or self._decoy, password) and encoded is not None
+            return self.hasher.verify(encoded or str(self._decoy), password) and encoded is not None
         except (VerificationError, InvalidHashError):
             return False
 

@@ -17,6 +17,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from kingdomino.arena.ladder import load_ratings
+from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.body_limit import BodyLimit
 from kingdomino.web.errors import install_error_handlers
@@ -79,6 +80,7 @@ def create_app(
     static = resources.files("kingdomino.web").joinpath("static")
     install_error_handlers(app, str(static.joinpath("index.html")))
     app.state.hub = hub
+    app.state.accounts = Accounts(store)
     app.state.sockets_open = Counter()
     # Each page's modules preloaded: fetched at once, not in a chain; and its language's texts (pages.py).
     app.state.pages = {module: page_with_preloads(static, module) for module in PAGE_MODULES}

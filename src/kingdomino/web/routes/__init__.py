@@ -19,6 +19,10 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   levels' ratings, figures for operators (``server_info``);
 * ``WS /ws/games/{id}?tokens=a,b``: the view now and after every change, and the moves of the
   page (``game_socket``);
+* ``POST /api/accounts`` ``{name, password}`` a new account, logged in; ``POST /api/session``
+  logs in, ``DELETE /api/session`` out; ``GET /api/account`` who is logged in;
+  ``POST /api/account/password`` ``{old_password, new_password}`` (``accounts``; the session
+  travels in the ``kd_session`` cookie only);
 * the app's page at ``/``, ``/score``, ``/game/{id}`` and ``/game/{id}/replay`` (``app_pages``).
 """
 
@@ -26,7 +30,15 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from kingdomino.web.routes import app_pages, finished_games, game_socket, games, scoring, server_info
+from kingdomino.web.routes import (
+    accounts,
+    app_pages,
+    finished_games,
+    game_socket,
+    games,
+    scoring,
+    server_info,
+)
 
 #: Every router of the app, in the order its routes are matched.
 ROUTERS: tuple[APIRouter, ...] = (
@@ -36,4 +48,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     games.router,
     finished_games.router,
     game_socket.router,
+    accounts.router,
 )

@@ -1,0 +1,153 @@
+"""Players' accounts over HTTP: create one, log in and out, who is logged in, a new password.
+
+The session's token travels only in the ``kd_session`` cookie (HttpOnly, SameSite=Lax, Secure when
+the page is served over TLS), never in an answer's body or an address. These requests change who
+acts, so a foreign ``Origin`` is refused (a page of another site cannot log a player in or out),
+and creating an account or logging in is limited per client (``LOGINS``), against guessing.
+Hashing runs in a thread: the event loop only validates, stores and answers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Cookie, Depends, Request, Response
+from limits import parse, storage, strategies
+from pydantic import BaseModel, Field
+from starlette.requests import HTTPConnection
+
+from kingdomino.web.accounts import SESSION_DAYS, Account, Accounts
+from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.dependencies import Client
+
+router = APIRouter()
+
+COOKIE = "kd_session"
+#: Account creations and logins a client may try, in a moving window.
+LOGINS = parse("10/minute")
+
+
+class CredentialsRequest(BaseModel):
+    """An account's name and password, to create it or to log in."""
+
+    name: str = Field(max_length=200, description="The account's name (2 to 24 characters once cleaned).")
+    password: str = Field(max_length=1024, description="8 to 256 characters.")
+
+
+class PasswordRequest(BaseModel):
+    """The account's password now and the one that replaces it."""
+
+    old_password: str = Field(max_length=1024, description="The password now.")
+    new_password: str = Field(max_length=1024, description="8 to 256 characters.")
+
+
+def accounts_of(connection: HTTPConnection) -> Accounts:
+    """The app's accounts (``create_app`` puts them in the app's state)."""
+    accounts: Accounts = connection.app.state.accounts
+    return accounts
+
+
+AccountsDep = Annotated[Accounts, Depends(accounts_of)]
+
+
+def same_origin(request: Request) -> None:
+    """Refuse a request a page of another site sent (its ``Origin`` is not this server's)."""
+    origin = request.headers.get("origin")
+    if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
+        raise HubError(403, "origin", "a request from another site's page is refused")
+
+
+def limited(request: Request, action: str, client: str) -> None:
+    """Refuse ``client``'s ``action`` beyond ``LOGINS`` tries (counted by each app, in memory)."""
+    state = request.app.state
+    if not hasattr(state, "login_tries"):
+        state.login_tries = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
+    if not state.login_tries.hit(LOGINS, action, client):
+        raise HubError(429, "client", "too many tries: wait a minute and try again")
+
+
+def account_json(account: Account) -> dict[str, Any]:
+    return {"id": account.id, "name": account.name, "created": account.created.isoformat()}
+
+
+def keep_session(response: Response, request: Request, token: str) -> None:
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=SESSION_DAYS * 24 * 3600,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path="/",
+    )
+
+
+@router.post("/api/accounts", status_code=201)
+async def create_account(
+    body: CredentialsRequest, request: Request, response: Response, accounts: AccountsDep, client: Client
+) -> dict[str, Any]:
+    """Create an account and log in with it (the session in the `kd_session` cookie); 409 if the
+    name is taken or reads as one that is."""
+    same_origin(request)
+    limited(request, "create", client)
+    account, token = await asyncio.to_thread(accounts.create, body.name, body.password)
+    keep_session(response, request, token)
+    return {"account": account_json(account)}
+
+
+@router.post("/api/session")
+async def log_in(
+    body: CredentialsRequest, request: Request, response: Response, accounts: AccountsDep, client: Client
+) -> dict[str, Any]:
+    """Log in: the session in the `kd_session` cookie; 401 for a wrong name or password alike."""
+    same_origin(request)
+    limited(request, "login", client)
+    account, token = await asyncio.to_thread(accounts.log_in, body.name, body.password)
+    keep_session(response, request, token)
+    return {"account": account_json(account)}
+
+
+@router.delete("/api/session")
+async def log_out(
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+    kd_session: Annotated[str | None, Cookie()] = None,
+) -> dict[str, Any]:
+    """Log out: the session ends and its cookie is cleared."""
+    same_origin(request)
+    if kd_session:
+        await asyncio.to_thread(accounts.log_out, kd_session)
+    response.delete_cookie(COOKIE, path="/")
+    return {"account": None}
+
+
+@router.get("/api/account")
+async def who(accounts: AccountsDep, kd_session: Annotated[str | None, Cookie()] = None) -> dict[str, Any]:
+    """The account logged in with this cookie; 401 if none."""
+    account = await asyncio.to_thread(accounts.account_for, kd_session) if kd_session else None
+    if account is None:
+        raise HubError(401, "session", "no one is logged in here")
+    return {"account": account_json(account)}
+
+
+@router.post("/api/account/password")
+async def change_password(
+    body: PasswordRequest,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+    client: Client,
+    kd_session: Annotated[str | None, Cookie()] = None,
+) -> dict[str, Any]:
+    """Change the password: every other session of the account ends, this one goes on."""
+    same_origin(request)
+    limited(request, "password", client)
+    if not kd_session:
+        raise HubError(401, "session", "log in first: no session here")
+    token = await asyncio.to_thread(
+        accounts.change_password, kd_session, body.old_password, body.new_password
+    )
+    keep_session(response, request, token)
+    return {"changed": True}
