@@ -81,7 +81,13 @@ class Accounts:
             with self.store.sessions.begin() as session:
                 session.add(row)
         except IntegrityError:
-            raise HubError(409, "name", f"the name {shown!r} is taken (or reads as one that is)") from None
+            raise HubError(
+                409,
+                "name",
+                f"the name {shown!r} is taken (or reads as one that is)",
+                "name_taken",
+                {"name": shown},
+            ) from None
         account = Account(row.id, row.name, _aware(row.created))
         return account, self._open_session(account.id)
 
@@ -93,7 +99,7 @@ class Accounts:
             ).first()
         verified = self._verifies(row.password_hash if row is not None else None, password)
         if row is None or not verified:
-            raise HubError(401, "password", "no account has this name and password")
+            raise HubError(401, "password", "no account has this name and password", "login_failed")
         if self.hasher.check_needs_rehash(row.password_hash):
             self._set_password(row.id, password)
         return Account(row.id, row.name, _aware(row.created)), self._open_session(row.id)
@@ -124,11 +130,13 @@ class Accounts:
         session of the account ends, and the token of a new one is returned."""
         account = self.account_for(token)
         if account is None:
-            raise HubError(401, "session", "log in first: this session has ended")
+            raise HubError(401, "session", "log in first: this session has ended", "session_ended")
         with self.store.sessions() as session:
             stored = session.get(AccountRow, account.id)
         if stored is None or not self._verifies(stored.password_hash, old):
-            raise HubError(403, "old_password", "the old password is not this account's")
+            raise HubError(
+                403, "old_password", "the old password is not this account's", "old_password_wrong"
+            )
         _check_password(new, "new_password")
         self._set_password(account.id, new)
         with self.store.sessions.begin() as session:
@@ -137,16 +145,14 @@ class Accounts:
 
     def _valid_name(self, name: str) -> str:
         shown = clean_name(name)
+        lengths = {"min": NAME_LENGTH.start, "max": NAME_LENGTH.stop - 1}
         if len(shown) not in NAME_LENGTH:
-            raise HubError(
-                400,
-                "name",
-                f"a name has {NAME_LENGTH.start} to {NAME_LENGTH.stop - 1} characters, not {len(shown)}",
-            )
+            message = f"a name has {lengths['min']} to {lengths['max']} characters, not {len(shown)}"
+            raise HubError(400, "name", message, "name_length", lengths)
         if not name_key(shown):
-            raise HubError(400, "name", "a name needs letters or digits")
+            raise HubError(400, "name", "a name needs letters or digits", "name_letters")
         if reads_as_ai(shown):
-            raise HubError(400, "name", f"{shown!r} reads as an AI seat's name")
+            raise HubError(400, "name", f"{shown!r} reads as an AI seat's name", "account_name_as_ai")
         return shown
 
     def _verifies(self, encoded: str | None, password: str) -> bool:
@@ -173,9 +179,6 @@ class Accounts:
 
 def _check_password(password: str, field: str) -> None:
     if len(password) not in PASSWORD_LENGTH:
-        raise HubError(
-            400,
-            field,
-            f"a password has {PASSWORD_LENGTH.start} to {PASSWORD_LENGTH.stop - 1} characters,"
-            f" not {len(password)}",
-        )
+        lengths = {"min": PASSWORD_LENGTH.start, "max": PASSWORD_LENGTH.stop - 1}
+        message = f"a password has {lengths['min']} to {lengths['max']} characters, not {len(password)}"
+        raise HubError(400, field, message, "password_length", lengths)

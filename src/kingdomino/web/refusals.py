@@ -44,6 +44,16 @@ REFUSAL_CODES = frozenset(
         "takeover_seat",
         "takeover_not_away",
         "takeover_wait",
+        "name_taken",
+        "name_length",
+        "name_letters",
+        "account_name_as_ai",
+        "password_length",
+        "login_failed",
+        "session_ended",
+        "old_password_wrong",
+        "foreign_origin",
+        "too_many_tries",
     }
 )
 

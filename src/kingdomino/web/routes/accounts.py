@@ -55,7 +55,7 @@ def same_origin(request: Request) -> None:
     """Refuse a request a page of another site sent (its ``Origin`` is not this server's)."""
     origin = request.headers.get("origin")
     if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
-        raise HubError(403, "origin", "a request from another site's page is refused")
+        raise HubError(403, "origin", "a request from another site's page is refused", "foreign_origin")
 
 
 def limited(request: Request, action: str, client: str) -> None:
@@ -64,7 +64,7 @@ def limited(request: Request, action: str, client: str) -> None:
     if not hasattr(state, "login_tries"):
         state.login_tries = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
     if not state.login_tries.hit(LOGINS, action, client):
-        raise HubError(429, "client", "too many tries: wait a minute and try again")
+        raise HubError(429, "client", "too many tries: wait a minute and try again", "too_many_tries")
 
 
 def account_json(account: Account) -> dict[str, Any]:
@@ -125,11 +125,10 @@ async def log_out(
 
 @router.get("/api/account")
 async def who(accounts: AccountsDep, kd_session: Annotated[str | None, Cookie()] = None) -> dict[str, Any]:
-    """The account logged in with this cookie; 401 if none."""
+    """The account logged in with this cookie (`null`: no one, an answer like any other, so that a
+    page asking it at every start logs no failed request)."""
     account = await asyncio.to_thread(accounts.account_for, kd_session) if kd_session else None
-    if account is None:
-        raise HubError(401, "session", "no one is logged in here")
-    return {"account": account_json(account)}
+    return {"account": account_json(account) if account is not None else None}
 
 
 @router.post("/api/account/password")
@@ -145,7 +144,7 @@ async def change_password(
     same_origin(request)
     limited(request, "password", client)
     if not kd_session:
-        raise HubError(401, "session", "log in first: no session here")
+        raise HubError(401, "session", "log in first: no session here", "session_ended")
     token = await asyncio.to_thread(
         accounts.change_password, kd_session, body.old_password, body.new_password
     )

@@ -1,5 +1,6 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
+import { accountCard } from "./account.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { openHelp } from "./help.js";
@@ -169,7 +170,8 @@ export function showLobby(main) {
   const scorer = el("section", { class: "card" }, el("h2", {}, el("a", { href: "/score", id: "to-scorer" }, t("lobby.scorer"))),
     el("p", { class: "small" }, t("lobby.scorer_text")));
   main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, error, el("section", { class: "card" }, form),
-    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openLink()), scorer);
+    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openLink()),
+    accountCard(), scorer);
   refresh();
   listGames(list);
 }

@@ -1,0 +1,52 @@
+"""An account from the lobby (issue #64): created, kept over a reload by its cookie, logged out and
+in again, its refusals said in words."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from tests.web.browser.pages import ARTIFACTS, new_page
+
+
+def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(browser, live_server: str) -> None:
+    page = new_page(browser, live_server)
+    # Who is logged in is answered after the form is drawn: what is typed meanwhile stays.
+    held: list = []
+    page.route("**/api/account", lambda route: held.append(route))
+    page.goto(live_server + "/")
+    page.wait_for_selector("#account-form")
+    name = f"Hanna{secrets.token_hex(3)}"
+    page.fill("#account-name", name)
+    while not held:
+        page.wait_for_timeout(20)
+    held[0].continue_()
+    page.wait_for_selector("#account[aria-busy=false]")
+    page.unroute("**/api/account")
+    assert page.input_value("#account-name") == name
+    page.fill("#account-password", "short")
+    page.click("#create-account")
+    page.wait_for_function("document.querySelector('#account-error').textContent !== ''")
+    assert page.locator("#account-error").text_content() == "A password has 8 to 256 characters"
+    page.fill("#account-password", "a long enough password")
+    page.click("#create-account")
+    page.wait_for_selector("#logged-in")
+    assert page.locator("#logged-in").inner_text().startswith(f"Logged in as {name}")
+    page.screenshot(path=str(ARTIFACTS / "lobby-account.png"), full_page=True)
+    # The session is the cookie's, which the page's scripts cannot read.
+    assert "kd_session" not in page.evaluate("document.cookie")
+    page.reload()
+    page.wait_for_selector("#logged-in")
+    page.click("#log-out")
+    page.wait_for_selector("#account-form")
+    page.fill("#account-name", name.lower())
+    page.fill("#account-password", "not the password")
+    page.press("#account-password", "Enter")
+    page.wait_for_function("document.querySelector('#account-error').textContent !== ''")
+    assert page.locator("#account-error").text_content() == "No account has this name and password"
+    page.fill("#account-password", "a long enough password")
+    page.click("#log-in")
+    page.wait_for_selector("#logged-in")
+    # The browser notes each refused request itself (the 400 and the 401 said above); nothing else.
+    assert [e for e in page.errors if not re.search(r"status of 40[01] ", e)] == []
+    page.errors.clear()
