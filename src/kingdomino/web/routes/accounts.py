@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Cookie, Depends, Request, Response
 from limits import parse, storage, strategies
@@ -52,9 +53,10 @@ AccountsDep = Annotated[Accounts, Depends(accounts_of)]
 
 
 def same_origin(request: Request) -> None:
-    """Refuse a request a page of another site sent (its ``Origin`` is not this server's)."""
+    """Refuse a request a page of another site sent: its ``Origin`` names another host than the
+    one it was sent to (the host alone: behind a proxy ending TLS the scheme differs)."""
     origin = request.headers.get("origin")
-    if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host", ""):
         raise HubError(403, "origin", "a request from another site's page is refused", "foreign_origin")
 
 
