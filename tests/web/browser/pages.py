@@ -352,6 +352,16 @@ def play_until(
             assert answer.status_code == 200, answer.text
 
 
+def at_first_placement(base: str, seed: int = 3) -> tuple[str, str]:
+    """A 2-player Kingdomino (``api_game``) played through the API, our first legal move each
+    time, up to our first domino to place: its id and our token."""
+    game_id, token = api_game(base, "kingdomino", seed)
+    play_until(
+        base, game_id, token, lambda v: v["observation"]["phase"] == "place", lambda v: v["legal_actions"][0]
+    )
+    return game_id, token
+
+
 def opened(
     browser: Any,
     base: str,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser.pages import ARTIFACTS, api_game, opened, play_until
+from tests.web.browser.pages import ARTIFACTS, api_game, at_first_placement, opened
 
 BOARD_TOP = "document.querySelector('.kingdom.mine svg.big').getBoundingClientRect().top"
 
@@ -15,14 +15,7 @@ def board_top(page: Any) -> float:
 
 
 def test_a_refusal_or_a_hint_does_not_move_the_board(browser, live_server: str) -> None:
-    game_id, token = api_game(live_server, "kingdomino", 3)
-    play_until(
-        live_server,
-        game_id,
-        token,
-        lambda v: v["observation"]["phase"] == "place",
-        lambda v: v["legal_actions"][0],
-    )
+    game_id, token = at_first_placement(live_server)
     page = opened(browser, live_server, game_id, token)
     before = board_top(page)
     page.locator(".kingdom.mine svg rect.why").first.click(force=True)

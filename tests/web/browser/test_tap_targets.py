@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser.pages import api_game, new_page, opened, play_until
+from tests.web.browser.pages import api_game, at_first_placement, new_page, opened
 
 #: Visible controls smaller than 24 px either way (an inline link in a sentence is exempt).
 SMALL_TARGETS = """() => {
@@ -52,14 +52,7 @@ def test_the_scorer_s_controls_are_a_finger_wide(browser, live_server: str) -> N
 def test_a_tapped_square_shows_what_the_domino_adds_unringed(browser, live_server: str) -> None:
     """The keyboard's focus ring, drawn over the ghost, covered its "+0" and resource on a tapped
     square: a tap shows the ghost with what it adds, and no ring."""
-    game_id, token = api_game(live_server, "kingdomino", 3)
-    play_until(
-        live_server,
-        game_id,
-        token,
-        lambda v: v["observation"]["phase"] == "place",
-        lambda v: v["legal_actions"][0],
-    )
+    game_id, token = at_first_placement(live_server)
     page = opened(browser, live_server, game_id, token, 390, 844, touch=True)
     page.locator("svg g.legal.anchor").first.tap()
     page.wait_for_selector("g.ghost-gain")
