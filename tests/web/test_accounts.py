@@ -169,10 +169,13 @@ def test_the_routes_keep_the_session_in_a_cookie_and_refuse_foreign_pages(databa
 
 def test_logins_are_limited_per_client(database: str) -> None:
     from fastapi.testclient import TestClient
+    from limits import parse
 
     from kingdomino.web.app import create_app
 
-    with TestClient(create_app(database)) as client:
+    app = create_app(database)
+    app.state.login_rate = parse("10/day")  # the count, whatever time the tries take
+    with TestClient(app) as client:
         answers = [
             client.post("/api/session", json={"name": "Nobody", "password": "guess " + str(n)}).status_code
             for n in range(11)

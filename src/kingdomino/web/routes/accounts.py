@@ -10,6 +10,7 @@ Hashing runs in a thread: the event loop only validates, stores and answers.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -61,11 +62,12 @@ def same_origin(request: Request) -> None:
 
 
 def limited(request: Request, action: str, client: str) -> None:
-    """Refuse ``client``'s ``action`` beyond ``LOGINS`` tries (counted by each app, in memory)."""
+    """Refuse ``client``'s ``action`` beyond the app's ``login_rate`` (``LOGINS`` unless set),
+    counted by each app, in memory."""
     state = request.app.state
     if not hasattr(state, "login_tries"):
         state.login_tries = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
-    if not state.login_tries.hit(LOGINS, action, client):
+    if not state.login_tries.hit(getattr(state, "login_rate", LOGINS), action, client):
         raise HubError(429, "client", "too many tries: wait a minute and try again", "too_many_tries")
 
 
@@ -85,17 +87,30 @@ def keep_session(response: Response, request: Request, token: str) -> None:
     )
 
 
+async def logged_in(
+    open_session: Callable[[str, str], tuple[Account, str]],
+    action: str,
+    body: CredentialsRequest,
+    request: Request,
+    response: Response,
+    client: Client,
+) -> dict[str, Any]:
+    """The account ``open_session`` opens a session of from ``body``'s name and password, its
+    token kept in the cookie, once the request's origin and the client's tries are checked."""
+    same_origin(request)
+    limited(request, action, client)
+    account, token = await asyncio.to_thread(open_session, body.name, body.password)
+    keep_session(response, request, token)
+    return {"account": account_json(account)}
+
+
 @router.post("/api/accounts", status_code=201)
 async def create_account(
     body: CredentialsRequest, request: Request, response: Response, accounts: AccountsDep, client: Client
 ) -> dict[str, Any]:
     """Create an account and log in with it (the session in the `kd_session` cookie); 409 if the
     name is taken or reads as one that is."""
-    same_origin(request)
-    limited(request, "create", client)
-    account, token = await asyncio.to_thread(accounts.create, body.name, body.password)
-    keep_session(response, request, token)
-    return {"account": account_json(account)}
+    return await logged_in(accounts.create, "create", body, request, response, client)
 
 
 @router.post("/api/session")
@@ -103,11 +118,7 @@ async def log_in(
     body: CredentialsRequest, request: Request, response: Response, accounts: AccountsDep, client: Client
 ) -> dict[str, Any]:
     """Log in: the session in the `kd_session` cookie; 401 for a wrong name or password alike."""
-    same_origin(request)
-    limited(request, "login", client)
-    account, token = await asyncio.to_thread(accounts.log_in, body.name, body.password)
-    keep_session(response, request, token)
-    return {"account": account_json(account)}
+    return await logged_in(accounts.log_in, "login", body, request, response, client)
 
 
 @router.delete("/api/session")
