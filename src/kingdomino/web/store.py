@@ -100,6 +100,9 @@ class Store:
                     seed_chosen=game.seed_chosen,
                     hints=game.hints,
                     aids=game.aids,
+                    rated=game.rated,
+                    open_until=game.open_until,
+                    ai_fill=game.ai_fill,
                     revision=game.revision,
                     ai_turn=game.ai_turn,
                 )
@@ -296,6 +299,9 @@ class Store:
             int(row.revision),
             bool(row.ai_turn),
             bool(row.aids),
+            bool(row.rated),
+            row.open_until,
+            row.ai_fill,
         )
 
 

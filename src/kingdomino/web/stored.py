@@ -35,6 +35,9 @@ class StoredGame:
     revision: int = 0
     ai_turn: bool = False
     aids: bool = True
+    rated: bool = False
+    open_until: float | None = None
+    ai_fill: str | None = None
 
 
 def now() -> datetime:

@@ -25,9 +25,11 @@ class GameRow(Base):
     #: The seed when it fits 63 bits (a chosen seed, a game of an earlier version); 0 when
     #: ``secret_seed`` holds it.
     seed: Mapped[int] = mapped_column(BigInteger)
-    #: One object per seat: name, kind (human or ai), level (ai), token (secret).
+    #: One object per seat: name, kind (human, ai or open), level (ai), token (secret), the
+    #: account playing it (a human seat taken by a logged-in player).
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     spectator_token: Mapped[str] = mapped_column(String(64))
+    #: ``open`` (waiting for players), ``playing``, ``finished`` or ``expired`` (never started).
     status: Mapped[str] = mapped_column(String(16), default="playing")
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: The creator chose the seed (a practice game against AI seats: its draws can be known).
@@ -46,6 +48,12 @@ class GameRow(Base):
     review: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True, deferred=True)
     #: A seed too wide for ``seed`` (the server's secret seeds have 128 bits), in hexadecimal.
     secret_seed: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    #: The result moves its players' ratings (every human seat is an account's).
+    rated: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: While the game waits for players (status ``open``): when it stops waiting (epoch seconds),
+    #: its open seats then going to AI seats of ``ai_fill``, or the game expiring without one.
+    open_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    ai_fill: Mapped[str | None] = mapped_column(String(16), nullable=True)
 
 
 class ActionRow(Base):
