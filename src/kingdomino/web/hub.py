@@ -22,19 +22,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
-from kingdomino.web import review, views
+from kingdomino.web import open_seats, review, views
 from kingdomino.web.admission import check_tokens
 from kingdomino.web.ai_turns import AITurns
 from kingdomino.web.ai_workers import AIQueue, Executor, Lane, make_executor
+from kingdomino.web.failures import log_failure
 from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.hints import HINT_AGENT, Hints
 from kingdomino.web.live import AWAY_SECONDS, new_seed, rebuild
+from kingdomino.web.lobby import Lobby
 from kingdomino.web.memory import GameMemory
+from kingdomino.web.notify import WriteNotice, listen
+from kingdomino.web.open_seats import Seeker, check_open_game, wait_until
 from kingdomino.web.refusals import HubError
 from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
@@ -46,6 +51,8 @@ from kingdomino.web.thinking import ThinkingNotices
 
 #: Games kept in memory with nobody watching them, the least recently used dropped first.
 MAX_IDLE_GAMES = 2000
+#: Seconds between two looks for open games whose wait is over.
+WAIT_SWEEP_SECONDS = 2.0
 
 
 class Hub:
@@ -82,6 +89,7 @@ class Hub:
         self.hints = Hints(self.hint_slots, lambda: self.queue, hint_agent)
         self.reviews = Reviewer(store, lambda: self.queue, review_agent)
         self.replication = Replication(store, self.tables)
+        self.lobby = Lobby(store)
 
     @property
     def queue(self) -> AIQueue:
@@ -98,8 +106,10 @@ class Hub:
         loop = asyncio.get_running_loop()
         self._background.append(loop.create_task(self.ai_turns.sweep()))
         self._background.append(loop.create_task(self.ai_turns.renew_leases()))
+        self.lobby.load()
+        self._background.append(loop.create_task(self.end_waits()))
         if self.store.notifies:
-            self._background.append(loop.create_task(self.replication.follow()))
+            self._background.append(loop.create_task(listen(self.store.url, self._heard, self._caught_up)))
 
     async def stop(self) -> None:
         tasks = [
@@ -115,6 +125,16 @@ class Hub:
                 await task
         if self.executor is not None:
             self.executor.close()
+
+    async def _heard(self, written: WriteNotice) -> None:
+        """Another server wrote a game: its table here and the lobby catch up."""
+        await self.replication.on_write_elsewhere(written)
+        await self.lobby.heard(written)
+
+    async def _caught_up(self) -> None:
+        """After notifications may have been lost: the tables and the lobby read again."""
+        await self.replication.caught_up()
+        self.lobby.load()
 
     # --- looking games up ---------------------------------------------------------------------
 
@@ -192,9 +212,18 @@ class Hub:
         hints: bool = False,
         client: str = "",
         aids: bool = True,
+        *,
+        rated: bool = False,
+        wait_minutes: int | None = None,
+        ai_fill: str | None = None,
+        account: tuple[int, str] | None = None,
     ) -> Table:
         """A new game, stored with its setup draws in one transaction; its AI seats start playing
-        (their turns are ``client``'s in the AI queue, until another player's request changes it)."""
+        (their turns are ``client``'s in the AI queue, until another player's request changes it).
+
+        The creator's seat (the first human seat on this screen) is their ``account``'s when they
+        are logged in. A game with ``open`` seats waits for players in the lobby for
+        ``wait_minutes`` (``open_seats``), then its open seats go to AI seats of ``ai_fill``."""
         try:
             game = make_game(game_name, players, options)
         except GameError as error:
@@ -203,8 +232,15 @@ class Hub:
             raise HubError(
                 400, "seats", f"{game.describe()} needs {game.num_players} seats, got {len(seats)}"
             )
-        seat_rows = [seat_row(index, seat) for index, seat in enumerate(seats)]
-        humans = sum(row["kind"] == "human" for row in seat_rows)
+        mine = next(
+            (i for i, seat in enumerate(seats) if seat["kind"] == "human" and not seat.get("online")), None
+        )
+        seat_rows = [
+            seat_row(index, seat, account if index == mine else None) for index, seat in enumerate(seats)
+        ]
+        check_open_game(seat_rows, rated, ai_fill, hints)
+        opened = any(row["kind"] == "open" for row in seat_rows)
+        humans = sum(row["kind"] in ("human", "open") for row in seat_rows)
         if seed is not None and humans > 1:
             raise HubError(
                 400,
@@ -226,12 +262,55 @@ class Hub:
             seed_chosen=seed is not None,
             hints=hints,
             aids=aids,
+            rated=rated,
+            open_until=wait_until(wait_minutes) if opened else None,
+            ai_fill=ai_fill if opened else None,
         )
+        if opened:
+            stored.status = "open"
         table = Table(stored, game, game.new_initial_state(), self, client=client)
         table.store_new()
         self._keep(table)
+        if opened:
+            await self.lobby.changed(table.stored)
         self.ai_turns.start(table)
         return table
+
+    # --- open games ---------------------------------------------------------------------------
+
+    async def join(self, game_id: str, seeker: Seeker, client: str = "") -> tuple[Table, int, str]:
+        """``seeker`` seated at the open game ``game_id``: its table, the seat and its token."""
+        table = self.table(game_id)
+        seat, token = await open_seats.join(table, seeker)
+        table.client = client
+        await self.seats_changed(table)
+        return table, seat, token
+
+    async def cancel(self, game_id: str, token: str) -> None:
+        """The open game ``game_id`` called off by the holder of ``token``, one of its players."""
+        table = self.table(game_id)
+        await open_seats.cancel(table, token)
+        await self.seats_changed(table)
+
+    async def seats_changed(self, table: Table) -> None:
+        """Tell the game's pages and the lobby of a change of ``table``'s seats; start its AI turn."""
+        await table.publish()
+        await self.lobby.changed(table.stored)
+        self.ai_turns.start(table)
+
+    async def end_waits(self) -> None:
+        """Every few seconds, end the wait of the open games whose time is up (on any server:
+        the first write wins, the others' are refused as stale)."""
+        while True:
+            await asyncio.sleep(WAIT_SWEEP_SECONDS)
+            try:
+                for game_id in self.store.open_games_due(time.time()):
+                    with contextlib.suppress(HubError):
+                        table = self.table(game_id)
+                        if await open_seats.stop_waiting(table):
+                            await self.seats_changed(table)
+            except Exception as error:  # the database away for a while: the next look tries again
+                log_failure(error, "ending the wait of open games")
 
     async def same_deal(self, game_id: str, token: str, client: str = "") -> Table:
         """A new game of the finished game ``game_id`` with its seats, options and seed: the same

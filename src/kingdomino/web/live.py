@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from kingdomino.core.game import CHANCE, Game, State
+from kingdomino.core.game import CHANCE, Game, GameError, Refusal, State
 from kingdomino.games.registry import make_game
 from kingdomino.web.refusals import HubError
 from kingdomino.web.stored import StoredAction, StoredGame
@@ -90,6 +90,25 @@ class LiveGame:
 
     def humans(self) -> list[int]:
         return [seat for seat, info in enumerate(self.stored.seats) if info["kind"] == "human"]
+
+    def why(self, token: str, text: str) -> tuple[str | None, Refusal | None]:
+        """Why the holder of ``token`` may not play ``text`` now (None: legal): in the engine's
+        words, and named for the page to say in the player's language (``State.refusal``).
+
+        Read-only: nothing is applied. A malformed text answers with the parser's message.
+        """
+        seat = self.seat_for(token)
+        state = self.state
+        if state.is_terminal():
+            return "the game is over", Refusal("game_over")
+        if state.current_player != seat:
+            name = self.seat_name(state.current_player)
+            return f"it is not your turn: {name} is to act", Refusal("not_your_turn", {"name": name})
+        try:
+            action = state.parse_action(text)
+        except GameError as error:
+            return str(error), error.refusal or Refusal("other")
+        return state.illegal_reason(action), state.refusal(action)
 
     def hints_allowed(self) -> bool:
         """Hints are on when one human plays against AI seats, or when the game was created with them."""

@@ -54,6 +54,13 @@ REFUSAL_CODES = frozenset(
         "old_password_wrong",
         "foreign_origin",
         "too_many_tries",
+        "not_started",
+        "not_open",
+        "rated_guest",
+        "already_seated",
+        "rated_seats",
+        "rated_no_help",
+        "name_needed",
     }
 )
 

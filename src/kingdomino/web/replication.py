@@ -10,12 +10,9 @@ connection came back), every watched game that changed is read again.
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
-from typing import Any
-
 from kingdomino.core.game import GameError
 from kingdomino.web.memory import GameMemory
-from kingdomino.web.notify import WriteNotice, listen
+from kingdomino.web.notify import WriteNotice
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredAction
 from kingdomino.web.table import Table
@@ -27,10 +24,6 @@ class Replication:
     def __init__(self, store: Store, tables: GameMemory) -> None:
         self.store = store
         self.tables = tables
-
-    def follow(self) -> Coroutine[Any, Any, None]:
-        """Listen to the other servers' writes (for as long as the returned task runs)."""
-        return listen(self.store.url, self.on_write_elsewhere, self.caught_up)
 
     async def on_write_elsewhere(self, written: WriteNotice) -> None:
         """Another server wrote a game: catch up and tell this server's watchers."""

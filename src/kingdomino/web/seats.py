@@ -163,11 +163,19 @@ def reads_as_ai(name: str) -> bool:
     return _folded(first) in machines or _folded(last) in levels
 
 
-def seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
+def seat_row(index: int, seat: dict[str, Any], account: tuple[int, str] | None = None) -> dict[str, Any]:
     """A seat as stored: kind, name, AI level or (for a human) a fresh secret token. A name is kept
     without control or direction characters; one left blank (or with nothing visible) is the
     seat's default. An AI's name always says it is one ("Anna (AI, hard)"), and a human's may not
-    end as an AI's does ("(AI, hard)", in any language), which would pass one off as the other."""
+    end as an AI's does ("(AI, hard)", in any language), which would pass one off as the other.
+
+    A human seat taken by a logged-in player is their ``account`` (id, name): it bears the
+    account's name. An ``open`` seat waits for a player from the lobby (``open_seats``).
+    """
+    if seat["kind"] == "open":
+        return open_seat()
+    if account is not None:
+        return {**human_seat(account[1], bool(seat.get("online"))), "account": account[0]}
     name = clean_name(str(seat.get("name") or ""))
     if seat["kind"] == "ai":
         level = seat.get("level") or "easy"
@@ -189,12 +197,17 @@ def seat_row(index: int, seat: dict[str, Any]) -> dict[str, Any]:
             "name_as_ai",
             {"n": index + 1},
         )
-    return {
-        "kind": "human",
-        "name": name or f"Player {index + 1}",
-        "online": bool(seat.get("online")),
-        "token": secrets.token_urlsafe(16),
-    }
+    return human_seat(name or f"Player {index + 1}", bool(seat.get("online")))
+
+
+def human_seat(name: str, online: bool) -> dict[str, Any]:
+    """A human's seat named ``name``, with a fresh secret token."""
+    return {"kind": "human", "name": name, "online": online, "token": secrets.token_urlsafe(16)}
+
+
+def open_seat() -> dict[str, Any]:
+    """A seat waiting for a player from the lobby: nobody's yet, so no token acts for it."""
+    return {"kind": "open", "name": "", "token": None}
 
 
 def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
@@ -205,7 +218,7 @@ def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
     if level not in SEAT_LEVELS:
         raise HubError(400, "level", f"expected one of {', '.join(SEAT_LEVELS)}")
     base = re.sub(r" \(AI, \w+\)$", "", str(human["name"]))
-    return {
+    seat = {
         "kind": "ai",
         "level": level,
         "name": f"{base} (AI, {level})",
@@ -213,6 +226,9 @@ def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
         "former_token": human.get("token"),
         "ai_since": since,
     }
+    if human.get("account") is not None:
+        seat["account"] = human["account"]
+    return seat
 
 
 #: Default names of AI seats, one per seat index, so that several AI seats are told apart.

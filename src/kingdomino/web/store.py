@@ -112,6 +112,12 @@ class Store:
                 ActionRow(game_id=game.id, index=a.index, seat=a.seat, text=a.text, description=a.description)
                 for a in game.actions
             )
+            if self.notifies and game.status == "open":  # the other servers' lobbies list it
+                notice = WriteNotice(game.id, game.revision, self.server, game.status, None, None)
+                session.execute(
+                    text("SELECT pg_notify(:channel, :payload)"),
+                    {"channel": CHANNEL, "payload": notice.payload()},
+                )
 
     def append_actions(
         self, game_id: str, actions: list[StoredAction], status: str, revision: int, ai_turn: bool
@@ -150,14 +156,37 @@ class Store:
         return revision + 1
 
     def set_seats(
-        self, game_id: str, seats: list[dict[str, Any]], status: str, revision: int, ai_turn: bool
+        self,
+        game_id: str,
+        seats: list[dict[str, Any]],
+        status: str,
+        revision: int,
+        ai_turn: bool,
+        open_until: float | None = None,
     ) -> int:
-        """Store the game's seats anew (a seat handed to an AI); like :meth:`truncate` otherwise
-        (the other servers hear of it as of an undo, and read the game again)."""
+        """Store the game's seats anew (a seat handed to an AI, a player joining an open game) and
+        how long it still waits for players (None: it no longer does); like :meth:`truncate`
+        otherwise (the other servers hear of it as of an undo, and read the game again)."""
         with self.engine.begin() as connection:
             self._advance(connection, game_id, revision, None, status=status, ai_turn=ai_turn)
-            connection.execute(update(GameRow).where(GameRow.id == game_id).values(seats=seats))
+            connection.execute(
+                update(GameRow).where(GameRow.id == game_id).values(seats=seats, open_until=open_until)
+            )
         return revision + 1
+
+    def open_games(self) -> list[StoredGame]:
+        """Every game waiting for players (status ``open``), without their actions: the lobby's list."""
+        with self.sessions() as session:
+            rows = session.scalars(select(GameRow).where(GameRow.status == "open")).all()
+            return [self._stored(session, row, with_actions=False) for row in rows]
+
+    def open_games_due(self, moment: float) -> list[str]:
+        """The open games whose wait for players ended before ``moment`` (epoch seconds)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(GameRow.id).where(GameRow.status == "open", GameRow.open_until < moment)
+            )
+            return [str(row[0]) for row in rows]
 
     def _advance(
         self,
@@ -278,10 +307,14 @@ class Store:
                 return None
             return self._stored(session, row)
 
-    def _stored(self, session: Session, row: GameRow) -> StoredGame:
-        actions = session.scalars(
-            select(ActionRow).where(ActionRow.game_id == row.id).order_by(ActionRow.index)
-        ).all()
+    def _stored(self, session: Session, row: GameRow, with_actions: bool = True) -> StoredGame:
+        actions = (
+            session.scalars(
+                select(ActionRow).where(ActionRow.game_id == row.id).order_by(ActionRow.index)
+            ).all()
+            if with_actions
+            else []
+        )
         created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)
         return StoredGame(
             row.id,

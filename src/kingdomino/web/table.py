@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from kingdomino.core.game import CHANCE, Game, GameError, Refusal, State
+from kingdomino.core.game import CHANCE, Game, GameError, State
 from kingdomino.web import views
 from kingdomino.web.admission import check_room, check_tokens
 from kingdomino.web.live import LiveGame, ViewKey, Watcher, rebuild, status_of
@@ -105,8 +105,9 @@ class Table(LiveGame):
         """Store this new game with its setup draws, in one transaction."""
         state = self.state.clone()
         self.stored.actions = self._draw_chance(state, [])
-        self.stored.status = status_of(state)
-        self.stored.ai_turn = self.is_ai(state.current_player)
+        if self.stored.status != "open":
+            self.stored.status = status_of(state)
+        self.stored.ai_turn = self.stored.status == "playing" and self.is_ai(state.current_player)
         self.store.create_game(self.stored)
         self.state = state
         self.version = self.stored.revision
@@ -224,42 +225,30 @@ class Table(LiveGame):
                 raise refused
             seats = [dict(info) for info in self.stored.seats]
             seats[target] = ai_seat(seats[target], level, len(self.actions))
-            to_act = self.state.current_player
-            ai_turn = 0 <= to_act < len(seats) and seats[to_act]["kind"] == "ai"
-            version = self._committed(
-                lambda: self.store.set_seats(self.id, seats, "playing", self.version, ai_turn), "token"
-            )
-            self.stored.seats = seats
-            self.version = version
-            self.presence.turn_began()
+            self.write_seats(seats, "playing", "token")
             self.client = client
         await self.publish()
         self.host.start_ai_turn(self)
 
-    def why(self, token: str, text: str) -> tuple[str | None, Refusal | None]:
-        """Why the holder of ``token`` may not play ``text`` now (None: legal): in the engine's
-        words, and named for the page to say in the player's language (``State.refusal``).
-
-        Read-only: nothing is applied. A malformed text answers with the parser's message.
-        """
-        seat = self.seat_for(token)
-        state = self.state
-        if state.is_terminal():
-            return "the game is over", Refusal("game_over")
-        if state.current_player != seat:
-            name = self.seat_name(state.current_player)
-            return f"it is not your turn: {name} is to act", Refusal("not_your_turn", {"name": name})
-        try:
-            action = state.parse_action(text)
-        except GameError as error:
-            return str(error), error.refusal or Refusal("other")
-        return state.illegal_reason(action), state.refusal(action)
+    def write_seats(
+        self, seats: list[dict[str, Any]], status: str, field: str, open_until: float | None = None
+    ) -> None:
+        """Store the game's ``seats`` and ``status`` (and while it is open, how long it waits), then
+        hold them here; refused naming ``field`` if another server wrote the game first. The
+        caller holds the lock, and publishes."""
+        to_act = self.state.current_player
+        ai_turn = status == "playing" and 0 <= to_act < len(seats) and seats[to_act]["kind"] == "ai"
+        self.version = self._committed(
+            lambda: self.store.set_seats(self.id, seats, status, self.version, ai_turn, open_until), field
+        )
+        self.stored.seats, self.stored.status, self.stored.open_until = seats, status, open_until
+        self.presence.turn_began()
 
     async def ai_turn(self) -> AITurn | None:
         """The AI seat's turn to compute now, on a copy of the state (None: no AI is to act)."""
         async with self.lock:
             state = self.state
-            if state.is_terminal() or not self.is_ai(state.current_player):
+            if state.is_terminal() or not self.is_ai(state.current_player) or self.stored.status != "playing":
                 return None
             seat = state.current_player
             level = str(self.stored.seats[seat]["level"])
@@ -272,6 +261,8 @@ class Table(LiveGame):
         state = self.state
         if state.is_terminal():
             raise HubError(409, "action", "the game is over", "game_over")
+        if self.stored.status in ("open", "expired"):
+            raise HubError(409, "action", "the game has not started: it waits for its players", "not_started")
         if expected_index is not None and expected_index != len(self.actions):
             raise HubError(
                 409, "index", f"the game moved on: {len(self.actions)} actions, not {expected_index}"

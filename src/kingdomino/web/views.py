@@ -74,7 +74,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
     position = state.view(None)
     position.pop("legal_actions", None)
     acting = state.current_player
-    actions = state.legal_actions() if acting in mine else []
+    actions = state.legal_actions() if acting in mine and live.stored.status == "playing" else []
     legal = [state.action_text(a) for a in actions]
     undo_refused = _undo_refused(live, mine)
     return {
@@ -85,6 +85,8 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "options": dict(live.game.options),
         "index": len(live.actions),
         "status": live.stored.status,
+        "rated": live.stored.rated,
+        "open_until": live.stored.open_until,
         "seats": [
             {"seat": s, "name": info["name"], "kind": info["kind"], "level": info.get("level")}
             for s, info in enumerate(live.stored.seats)
@@ -256,6 +258,8 @@ def created(live: LiveGame) -> dict[str, Any]:
         "hints": live.hints_allowed(),
         "aids": live.stored.aids,
         "practice": live.stored.seed_chosen,
+        "status": live.stored.status,
+        "rated": live.stored.rated,
     }
 
 

@@ -23,6 +23,10 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   logs in, ``DELETE /api/session`` out; ``GET /api/account`` who is logged in;
   ``POST /api/account/password`` ``{old_password, new_password}`` (``accounts``; the session
   travels in the ``kd_session`` cookie only);
+* ``GET /api/open-games`` and ``WS /ws/lobby``: the games waiting for players;
+  ``POST /api/games/{id}/join`` ``{name?}`` takes an open seat, ``POST /api/games/{id}/cancel``
+  ``{token}`` calls a waiting game off; ``POST /api/pairing`` ``{game, players, options?, rated?,
+  name?}`` a quick game (``open_games``);
 * the app's page at ``/``, ``/score``, ``/game/{id}`` and ``/game/{id}/replay`` (``app_pages``).
 """
 
@@ -36,6 +40,7 @@ from kingdomino.web.routes import (
     finished_games,
     game_socket,
     games,
+    open_games,
     scoring,
     server_info,
 )
@@ -49,4 +54,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     finished_games.router,
     game_socket.router,
     accounts.router,
+    open_games.router,
 )

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Cookie, Depends, Request, Response
-from limits import parse, storage, strategies
+from limits import RateLimitItem, parse, storage, strategies
 from pydantic import BaseModel, Field
 from starlette.requests import HTTPConnection
 
@@ -61,13 +61,13 @@ def same_origin(request: Request) -> None:
         raise HubError(403, "origin", "a request from another site's page is refused", "foreign_origin")
 
 
-def limited(request: Request, action: str, client: str) -> None:
-    """Refuse ``client``'s ``action`` beyond the app's ``login_rate`` (``LOGINS`` unless set),
-    counted by each app, in memory."""
+def limited(request: Request, action: str, client: str, rate: RateLimitItem = LOGINS) -> None:
+    """Refuse ``client``'s ``action`` beyond ``rate`` (the app's ``login_rate`` instead when set,
+    for the tests), counted by each app, in memory."""
     state = request.app.state
     if not hasattr(state, "login_tries"):
         state.login_tries = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
-    if not state.login_tries.hit(getattr(state, "login_rate", LOGINS), action, client):
+    if not state.login_tries.hit(getattr(state, "login_rate", rate), action, client):
         raise HubError(429, "client", "too many tries: wait a minute and try again", "too_many_tries")
 
 
@@ -136,11 +136,21 @@ async def log_out(
     return {"account": None}
 
 
+async def current_account(
+    accounts: AccountsDep, kd_session: Annotated[str | None, Cookie()] = None
+) -> Account | None:
+    """The account logged in with the request's cookie (None: no one)."""
+    return await asyncio.to_thread(accounts.account_for, kd_session) if kd_session else None
+
+
+#: The logged-in account, as a route's parameter.
+CurrentAccount = Annotated[Account | None, Depends(current_account)]
+
+
 @router.get("/api/account")
-async def who(accounts: AccountsDep, kd_session: Annotated[str | None, Cookie()] = None) -> dict[str, Any]:
+async def who(account: CurrentAccount) -> dict[str, Any]:
     """The account logged in with this cookie (`null`: no one, an answer like any other, so that a
     page asking it at every start logs no failed request)."""
-    account = await asyncio.to_thread(accounts.account_for, kd_session) if kd_session else None
     return {"account": account_json(account) if account is not None else None}
 
 

@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from kingdomino.agents.levels import SeatLevel
+from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
 
 Token = Annotated[str, Field(min_length=1, max_length=64)]
 #: A game's name, as ``GET /api/meta`` lists them.
@@ -26,7 +27,9 @@ Players = Annotated[int, Field(ge=1, le=8, strict=True)]
 class SeatRequest(BaseModel):
     """One seat of a new game: a human (on this screen, or online with an invite link) or an AI."""
 
-    kind: Literal["human", "ai"] = Field(description="Who plays the seat.")
+    kind: Literal["human", "ai", "open"] = Field(
+        description="Who plays the seat: `open` waits for a player from the lobby."
+    )
     name: str = Field(
         default="",
         max_length=40,
@@ -62,6 +65,38 @@ class CreateRequest(BaseModel):
         description="The draft aids (dominoes still to come, next round's order, a region's points) "
         "for everyone; false for a game among purists, with none.",
     )
+    rated: bool = Field(
+        default=False,
+        description="The result moves the players' ratings: the creator is logged in and every "
+        "other seat is `open`, for accounts.",
+    )
+    wait_minutes: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_WAIT_MINUTES,
+        description=f"How long a game with open seats waits for players ({WAIT_MINUTES} if left out).",
+    )
+    ai_fill: SeatLevel | None = Field(
+        default=None,
+        description="When the wait is over, AI seats of this level take the open seats (a casual "
+        "game only); left out, the game expires unplayed.",
+    )
+
+
+class JoinRequest(BaseModel):
+    """A player taking an open seat: an account's (logged in) or a guest's, with a name."""
+
+    name: str = Field(default="", max_length=40, description="A guest's name (an account plays as itself).")
+
+
+class PairingRequest(BaseModel):
+    """A quick game: the game and table wanted; the closest open game is joined, else one opened."""
+
+    game: GameName
+    players: Players = Field(description="How many players.")
+    options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
+    rated: bool = Field(default=False, description="A rated game (accounts only).")
+    name: str = Field(default="", max_length=40, description="A guest's name.")
 
 
 class ActionRequest(BaseModel):

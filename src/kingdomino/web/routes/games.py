@@ -8,11 +8,13 @@ import asyncio
 import contextlib
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
+from limits import parse
 
 from kingdomino.web import views
 from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.accounts import CurrentAccount, limited
 from kingdomino.web.routes.bodies import (
     ActionRequest,
     CreateRequest,
@@ -24,13 +26,22 @@ from kingdomino.web.routes.dependencies import Client, HubDep
 
 router = APIRouter()
 
+#: Games with open seats a client may open, in a moving window: the lobby is not to be flooded.
+OPEN_GAMES = parse("10/minute")
+
 #: A seat's or the spectator's token, as a query parameter.
 TokenQuery = Annotated[str, Query(max_length=64)]
 
 
 @router.post("/api/games", status_code=201)
-async def create(body: CreateRequest, hub: HubDep, client: Client) -> dict[str, Any]:
-    """A new game: its id, each human seat's token and invite link, and the spectator link."""
+async def create(
+    body: CreateRequest, request: Request, hub: HubDep, client: Client, account: CurrentAccount
+) -> dict[str, Any]:
+    """A new game: its id, each human seat's token and invite link, and the spectator link. The
+    creator's seat is their account's when they are logged in; a game with `open` seats waits
+    in the lobby for players (at most ``OPEN_GAMES`` opened by a client a minute)."""
+    if any(seat.kind == "open" for seat in body.seats):
+        limited(request, "open_game", client, OPEN_GAMES)
     table = await hub.create(
         body.game,
         body.players,
@@ -40,6 +51,10 @@ async def create(body: CreateRequest, hub: HubDep, client: Client) -> dict[str, 
         body.hints,
         client,
         body.aids,
+        rated=body.rated,
+        wait_minutes=body.wait_minutes,
+        ai_fill=body.ai_fill,
+        account=(account.id, account.name) if account is not None else None,
     )
     return views.created(table)
 

@@ -1,0 +1,120 @@
+"""The lobby: the games waiting for players, as every server lists them, and the pages watching
+the list.
+
+Each server holds the list in memory, read from the store when it starts. A change made here
+(a game opened, a seat taken, a game started, called off or expired) is applied at once; one
+made by another server sharing the database is heard through its write notice (``notify``) and
+the game's listing read again. Every change goes to the watching pages as one message:
+``{"type": "listed", "game": listing}`` or ``{"type": "unlisted", "id", "status"}``; a page
+that connects first gets ``{"type": "open_games", "games": [...]}``.
+
+A listing says what a player needs to choose a game: the game, its options and description,
+its seats (names, and which are open), rated or casual, how long it still waits, and the
+creator's rating in the game's pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any
+
+from kingdomino.games.registry import make_game
+from kingdomino.ratings.pools import pool_of
+from kingdomino.web.live import Sender
+from kingdomino.web.notify import WriteNotice
+from kingdomino.web.store import Store
+from kingdomino.web.stored import StoredGame
+
+#: The rating of an account in a pool (None: it has played no rated game there).
+RatingOf = Callable[[int, str], float | None]
+
+
+def pool_or_none(game: str, players: int) -> str | None:
+    """The rating pool of a game of ``game`` with ``players`` seats (None: it has none)."""
+    try:
+        return pool_of(game, players)
+    except ValueError:
+        return None
+
+
+def listing(stored: StoredGame, rating_of: RatingOf) -> dict[str, Any]:
+    """How the lobby shows a waiting game (never a token)."""
+    game = make_game(stored.game, stored.players, stored.options)
+    pool = pool_or_none(stored.game, stored.players)
+    creator = next((seat for seat in stored.seats if seat["kind"] == "human"), None)
+    account = creator.get("account") if creator else None
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "players": stored.players,
+        "options": dict(game.options),
+        "description": game.describe(),
+        "rated": stored.rated,
+        "pool": pool,
+        "seats": [
+            {"name": seat["name"], "kind": seat["kind"], "level": seat.get("level")} for seat in stored.seats
+        ],
+        "open": sum(seat["kind"] == "open" for seat in stored.seats),
+        "creator": creator["name"] if creator else None,
+        "creator_account": account,
+        "rating": rating_of(int(account), pool) if account is not None and pool else None,
+        "created": stored.created.isoformat(),
+        "open_until": stored.open_until,
+        "ai_fill": stored.ai_fill,
+    }
+
+
+class Lobby:
+    """The open games of ``store`` and the pages watching them."""
+
+    def __init__(self, store: Store, rating_of: RatingOf | None = None) -> None:
+        self.store = store
+        self.rating_of: RatingOf = rating_of or (lambda account, pool: None)
+        self.games: dict[str, dict[str, Any]] = {}
+        self.watchers: set[Sender] = set()
+
+    def load(self) -> None:
+        """Read every open game from the store (at start, and after notices may have been lost)."""
+        self.games = {stored.id: listing(stored, self.rating_of) for stored in self.store.open_games()}
+
+    def listed(self) -> list[dict[str, Any]]:
+        """The open games, the oldest first."""
+        return sorted(self.games.values(), key=lambda game: str(game["created"]))
+
+    async def changed(self, stored: StoredGame) -> None:
+        """``stored`` was written here or elsewhere: list it anew, or drop it once it stopped waiting."""
+        if stored.status == "open":
+            entry = listing(stored, self.rating_of)
+            self.games[stored.id] = entry
+            await self.tell({"type": "listed", "game": entry})
+        elif self.games.pop(stored.id, None) is not None:
+            await self.tell({"type": "unlisted", "id": stored.id, "status": stored.status})
+
+    async def heard(self, written: WriteNotice) -> None:
+        """Another server wrote a game: if it is or was open, read its listing again."""
+        if written.server == self.store.server:
+            return
+        if written.status != "open" and written.game_id not in self.games:
+            return
+        stored = await asyncio.to_thread(self.store.load, written.game_id)
+        if stored is not None:
+            await self.changed(stored)
+
+    async def join(self, send: Sender) -> None:
+        """A page watches the list: it gets the whole list now, then every change."""
+        self.watchers.add(send)
+        await send(json.dumps({"type": "open_games", "games": self.listed()}))
+
+    def part(self, send: Sender) -> None:
+        self.watchers.discard(send)
+
+    async def tell(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every watching page; a page whose sending fails is gone."""
+        text = json.dumps(message)
+        watchers = list(self.watchers)
+        results = await asyncio.gather(*(send(text) for send in watchers), return_exceptions=True)
+        for send, result in zip(watchers, results):
+            if isinstance(result, BaseException):
+                self.watchers.discard(send)

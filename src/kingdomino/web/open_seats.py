@@ -1,0 +1,139 @@
+"""Games that wait for players: the rules of an open game's creation, a player taking an open
+seat, the creator calling the game off, and the end of the wait.
+
+A game created with ``open`` seats is listed in the lobby (``lobby``) with status ``open``: its
+deal is drawn and stored, but no seat acts and no AI moves until every seat is taken; then it
+is ``playing``. The wait has an end (``open_until``): the open seats then go to AI seats of the
+level the creator allowed (``ai_fill``), else the game ``expired`` without being played. Each
+change is one write naming the revision it was made on (``Table.write_seats``), so two players
+racing for the last seat on two servers never both get it.
+
+A rated game is between accounts only: its creator is logged in, every other seat is open, a
+guest may not take one, and no AI fills it (nor gives hints: the seats are the players' own).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from kingdomino.agents.levels import SEAT_LEVELS
+from kingdomino.web.refusals import HubError
+from kingdomino.web.seats import ai_name, clean_name, human_seat, reads_as_ai
+from kingdomino.web.table import Table
+
+#: How long an open game waits for its players when its creator does not say, and at most.
+WAIT_MINUTES = 20
+MAX_WAIT_MINUTES = 7 * 24 * 60
+
+
+@dataclass(frozen=True)
+class Seeker:
+    """Who asks for a seat: a logged-in account (id, name), else a guest with the name they gave."""
+
+    account: tuple[int, str] | None
+    name: str = ""
+
+    def seat(self) -> dict[str, Any]:
+        """The seat row this player takes (an account's bears its name, a guest's the one typed)."""
+        if self.account is not None:
+            return {**human_seat(self.account[1], True), "account": self.account[0]}
+        name = clean_name(self.name)
+        if not name:
+            raise HubError(
+                422, "name", "a guest joins with a name: expected 1 to 40 characters", "name_needed"
+            )
+        if reads_as_ai(name):
+            raise HubError(
+                422,
+                "name",
+                "a player's name may not end as an AI seat's does ('(AI, hard)')",
+                "name_as_ai",
+                {"n": 1},
+            )
+        return human_seat(name, True)
+
+
+def check_open_game(seats: list[dict[str, Any]], rated: bool, ai_fill: str | None, hints: bool) -> None:
+    """Refuse an open or rated game whose seats and options do not fit (the module's rules)."""
+    if ai_fill is not None and ai_fill not in SEAT_LEVELS:
+        raise HubError(400, "ai_fill", f"expected one of {', '.join(SEAT_LEVELS)}")
+    open_seats = sum(seat["kind"] == "open" for seat in seats)
+    if not rated:
+        return
+    mine = [seat for seat in seats if seat["kind"] != "open"]
+    if len(mine) != 1 or mine[0].get("account") is None or open_seats == 0:
+        raise HubError(
+            422,
+            "rated",
+            "a rated game is between accounts: log in, take one seat and leave every other open",
+            "rated_seats",
+        )
+    if ai_fill is not None or hints:
+        raise HubError(422, "rated", "a rated game has no AI filling its seats and no hints", "rated_no_help")
+
+
+def wait_until(minutes: int | None, moment: float | None = None) -> float:
+    """When a game opened now (``moment``) stops waiting after ``minutes``."""
+    minutes = WAIT_MINUTES if minutes is None else minutes
+    if not 1 <= minutes <= MAX_WAIT_MINUTES:
+        raise HubError(422, "wait_minutes", f"expected 1 to {MAX_WAIT_MINUTES} minutes, got {minutes}")
+    return (time.time() if moment is None else moment) + minutes * 60
+
+
+def open_count(table: Table) -> int:
+    return sum(seat["kind"] == "open" for seat in table.stored.seats)
+
+
+async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
+    """Seat ``seeker`` in the first open seat of ``table``'s game: the seat and its token. The
+    game starts when that was its last open seat."""
+    async with table.lock:
+        stored = table.stored
+        if stored.status != "open" or not open_count(table):
+            raise HubError(409, "game", "this game no longer waits for players", "not_open")
+        if stored.rated and seeker.account is None:
+            raise HubError(401, "session", "a rated game is between accounts: log in to join", "rated_guest")
+        if seeker.account is not None and any(
+            seat.get("account") == seeker.account[0] for seat in stored.seats
+        ):
+            raise HubError(409, "game", "you already have a seat at this game", "already_seated")
+        seats = [dict(info) for info in stored.seats]
+        index = next(s for s, info in enumerate(seats) if info["kind"] == "open")
+        seats[index] = seeker.seat()
+        still_open = any(info["kind"] == "open" for info in seats)
+        status = "open" if still_open else "playing"
+        table.write_seats(seats, status, "game", stored.open_until if still_open else None)
+        return index, str(seats[index]["token"])
+
+
+async def cancel(table: Table, token: str) -> None:
+    """The game called off by one of its seated players, before it starts."""
+    async with table.lock:
+        table.seat_for(token)
+        if table.stored.status != "open":
+            raise HubError(409, "game", "only a game still waiting for players is called off", "not_open")
+        table.write_seats(table.stored.seats, "expired", "game")
+
+
+async def stop_waiting(table: Table) -> bool:
+    """End the wait of ``table``'s game, whose time is up (the store says so: it is the truth):
+    its open seats go to AI seats (when the creator allowed it) and it starts, or it expires.
+    False if it no longer waited."""
+    async with table.lock:
+        stored = table.stored
+        if stored.status != "open":
+            return False
+        if stored.ai_fill is None:
+            table.write_seats(stored.seats, "expired", "game")
+            return True
+        level = stored.ai_fill
+        seats = [
+            {"kind": "ai", "level": level, "name": ai_name(s, level), "token": None}
+            if info["kind"] == "open"
+            else info
+            for s, info in enumerate(stored.seats)
+        ]
+        table.write_seats(seats, "playing", "game")
+        return True

@@ -1,0 +1,173 @@
+"""The lobby over HTTP and a WebSocket: the games waiting for players, taking a seat at one,
+calling one's own off, and quick pairing.
+
+``WS /ws/lobby`` sends ``{"type": "open_games", "games": [...]}`` at once, then each change
+(``listed``, ``unlisted``: ``lobby``); it reads nothing but pings (``{"type": "ping"}``, answered
+``pong``). Taking a seat changes who acts, so a foreign ``Origin`` is refused, as for accounts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+
+from kingdomino.core.game import GameError
+from kingdomino.games.registry import make_game
+from kingdomino.web import views
+from kingdomino.web.hub import Hub
+from kingdomino.web.lobby import pool_or_none
+from kingdomino.web.open_seats import Seeker
+from kingdomino.web.outbox import Outbox, SlowClient
+from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.bodies import JoinRequest, PairingRequest, TokenRequest
+from kingdomino.web.routes.dependencies import Client, HubDep, client_of, hub_of
+from kingdomino.web.routes.game_socket import MAX_SOCKETS_PER_CLIENT
+from kingdomino.web.routes.games import OPEN_GAMES
+from kingdomino.web.send_backlog import backlog_of
+
+router = APIRouter()
+
+
+def seeker_of(account: CurrentAccount, name: str) -> Seeker:
+    return Seeker((account.id, account.name) if account is not None else None, name)
+
+
+def seated(table_id: str, seat: int, token: str, started: bool) -> dict[str, Any]:
+    """What a player who took a seat is told: the game, their seat and its token."""
+    return {"id": table_id, "seat": seat, "token": token, "started": started}
+
+
+@router.get("/api/open-games")
+async def open_games(hub: HubDep) -> dict[str, Any]:
+    """The games waiting for players, the oldest first (as `WS /ws/lobby` first sends them)."""
+    return {"games": hub.lobby.listed()}
+
+
+@router.post("/api/games/{game_id}/join")
+async def join(
+    game_id: str, body: JoinRequest, request: Request, hub: HubDep, client: Client, account: CurrentAccount
+) -> dict[str, Any]:
+    """Take the first open seat of a game waiting for players: as the logged-in account, else as a
+    guest named `name` (a rated game takes accounts only). The game starts with its last seat."""
+    same_origin(request)
+    table, seat, token = await hub.join(game_id, seeker_of(account, body.name), client)
+    return seated(table.id, seat, token, table.stored.status == "playing")
+
+
+@router.post("/api/games/{game_id}/cancel")
+async def cancel(game_id: str, body: TokenRequest, request: Request, hub: HubDep) -> dict[str, Any]:
+    """Call off a game still waiting for players (a seated player's token): it expires unplayed."""
+    same_origin(request)
+    await hub.cancel(game_id, body.token)
+    return {"ok": True}
+
+
+@router.post("/api/pairing")
+async def pairing(
+    body: PairingRequest, request: Request, hub: HubDep, client: Client, account: CurrentAccount
+) -> dict[str, Any]:
+    """A quick game: a seat at the open game of this game, table size, options and rating that the
+    player fits best (the creator's rating closest to theirs), else a new open game waiting for
+    others. `created` says which; the answer of a new game is the creation's (`POST /api/games`)."""
+    same_origin(request)
+    seeker = seeker_of(account, body.name)
+    try:
+        options = dict(make_game(body.game, body.players, dict(body.options)).options)
+    except GameError as error:
+        raise HubError(400, error.field or "options", str(error)) from None
+    mine = _rating(hub, seeker, body.game, body.players)
+    for game_id in _candidates(hub, body, options, seeker, mine):
+        try:
+            table, seat, token = await hub.join(game_id, seeker, client)
+        except HubError as error:
+            if error.status == 409:  # taken meanwhile, here or on another server: the next
+                continue
+            raise
+        return {**seated(table.id, seat, token, table.stored.status == "playing"), "created": False}
+    limited(request, "open_game", client, OPEN_GAMES)
+    seats = [{"kind": "human", "name": body.name}] + [{"kind": "open"}] * (body.players - 1)
+    table = await hub.create(
+        body.game,
+        body.players,
+        dict(body.options),
+        seats,
+        client=client,
+        rated=body.rated,
+        account=seeker.account,
+    )
+    return {**views.created(table), "created": True}
+
+
+def _rating(hub: Hub, seeker: Seeker, game: str, players: int) -> float:
+    pool = pool_or_none(game, players)
+    rating = hub.lobby.rating_of(seeker.account[0], pool) if seeker.account and pool else None
+    return 1500.0 if rating is None else rating
+
+
+def _candidates(
+    hub: Hub, body: PairingRequest, options: dict[str, Any], seeker: Seeker, mine: float
+) -> list[str]:
+    """The open games of ``body``'s game and table with these ``options`` (as the game reads them:
+    an option left out is its default) that a quick game may join, the closest creator's rating
+    first."""
+    account = seeker.account[0] if seeker.account else None
+    fitting = [
+        game
+        for game in hub.lobby.listed()
+        if game["game"] == body.game
+        and game["players"] == body.players
+        and game["rated"] == body.rated
+        and game["open"] > 0
+        and game["options"] == options
+        and (account is None or game["creator_account"] != account)
+    ]
+    fitting.sort(key=lambda game: abs((game["rating"] or 1500.0) - mine))
+    return [str(game["id"]) for game in fitting]
+
+
+@router.websocket("/ws/lobby")
+async def lobby_socket(websocket: WebSocket) -> None:
+    """A page watching the lobby's open games (the module's protocol)."""
+    hub = hub_of(websocket)
+    sockets_open = websocket.app.state.sockets_open
+    client = client_of(websocket)
+    await websocket.accept()
+    if sockets_open[client] >= MAX_SOCKETS_PER_CLIENT:
+        await websocket.close(code=4429)
+        return
+    outbox = Outbox(
+        websocket.send_text, lambda code: websocket.close(code=code), backlog=backlog_of(websocket.scope)
+    )
+    sockets_open[client] += 1
+    try:
+        await hub.lobby.join(outbox.send)
+        while True:
+            receiving = asyncio.ensure_future(websocket.receive_text())
+            cut = asyncio.ensure_future(outbox.cut_off.wait())
+            await asyncio.wait({receiving, cut}, return_when=asyncio.FIRST_COMPLETED)
+            cut.cancel()
+            if not receiving.done():
+                receiving.cancel()
+                break
+            if _is_ping(receiving.result()):
+                await outbox.send(json.dumps({"type": "pong"}))
+    except (WebSocketDisconnect, SlowClient, RuntimeError):
+        pass
+    finally:
+        sockets_open[client] -= 1
+        if not sockets_open[client]:
+            del sockets_open[client]
+        hub.lobby.part(outbox.send)
+        await outbox.aclose()
+
+
+def _is_ping(text: str) -> bool:
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and message.get("type") == "ping"

@@ -1,0 +1,189 @@
+"""Games that wait for players in the lobby (issue #64): opening one, taking its seats, calling it
+off, its wait's end, the lobby's live list and quick pairing."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from argon2 import PasswordHasher
+from fastapi.testclient import TestClient
+from sqlalchemy import update
+from tests.web.conftest import QUICK_REVIEW, seeded_secrets, session_workers, wait_for
+
+from kingdomino.web.accounts import Accounts
+from kingdomino.web.app import create_app
+from kingdomino.web.tables import GameRow
+
+QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+OPEN_2P = [{"kind": "human", "name": "Anna"}, {"kind": "open"}]
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[TestClient]:
+    app = create_app(
+        database, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
+    )
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def open_game(client: TestClient, seats: list[dict[str, Any]] = OPEN_2P, **fields: Any) -> dict[str, Any]:
+    answer = client.post(
+        "/api/games", json={"game": "kingdomino", "players": len(seats), "seats": seats, **fields}
+    )
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def log_in_new(client: TestClient, name: str) -> int:
+    """A new account, logged in on ``client`` (the cookie of another logged in before is dropped)."""
+    client.cookies.clear()
+    answer = client.post("/api/accounts", json={"name": name, "password": "password " + name})
+    assert answer.status_code == 201, answer.text
+    return int(answer.json()["account"]["id"])
+
+
+def refusal(answer: Any) -> tuple[int, str]:
+    return answer.status_code, answer.json()["error"].get("code")
+
+
+def test_an_open_game_waits_for_its_players_then_starts(client: TestClient) -> None:
+    made = open_game(client)
+    game_id, anna = made["id"], made["seats"][0]["token"]
+    assert made["status"] == "open" and made["seats"][1]["kind"] == "open"
+    listed = client.get("/api/open-games").json()["games"]
+    assert [(g["id"], g["open"], g["creator"], g["rated"]) for g in listed] == [(game_id, 1, "Anna", False)]
+    assert "token" not in str(listed)
+    view = client.get(f"/api/games/{game_id}", params={"token": anna}).json()
+    assert view["status"] == "open" and view["legal_actions"] == []
+    moved = client.post(f"/api/games/{game_id}/actions", json={"token": anna, "action": "claim 1"})
+    assert refusal(moved) == (409, "not_started")
+    assert refusal(client.post(f"/api/games/{game_id}/join", json={})) == (422, "name_needed")
+    joined = client.post(f"/api/games/{game_id}/join", json={"name": "Bela"})
+    assert joined.status_code == 200, joined.text
+    seat = joined.json()
+    assert (seat["seat"], seat["started"]) == (1, True)
+    assert client.get("/api/open-games").json()["games"] == []
+    tokens = [anna, seat["token"]]
+    view = client.get(f"/api/games/{game_id}", params={"token": anna}).json()
+    assert view["status"] == "playing" and [s["name"] for s in view["seats"]] == ["Anna", "Bela"]
+    acting = tokens[view["current_player"]]
+    first = client.get(f"/api/games/{game_id}", params={"token": acting}).json()["legal_actions"][0]
+    assert (
+        client.post(f"/api/games/{game_id}/actions", json={"token": acting, "action": first}).status_code
+        == 200
+    )
+    assert refusal(client.post(f"/api/games/{game_id}/join", json={"name": "Cleo"})) == (409, "not_open")
+
+
+def test_a_rated_game_is_between_accounts(client: TestClient) -> None:
+    rated = {"rated": True}
+    assert refusal(
+        client.post("/api/games", json={"game": "duel", "players": 2, "seats": OPEN_2P, **rated})
+    ) == (
+        422,
+        "rated_seats",
+    )
+    anna = log_in_new(client, "Anna")
+    with_ai = [{"kind": "human"}, {"kind": "ai"}, {"kind": "open"}]
+    assert refusal(
+        client.post("/api/games", json={"game": "kingdomino", "players": 3, "seats": with_ai, **rated})
+    )[1] == ("rated_seats")
+    filled = {"game": "duel", "players": 2, "seats": OPEN_2P, "ai_fill": "easy", **rated}
+    assert refusal(client.post("/api/games", json=filled)) == (422, "rated_no_help")
+    made = client.post("/api/games", json={"game": "duel", "players": 2, "seats": OPEN_2P, **rated})
+    assert made.status_code == 201, made.text
+    game_id = made.json()["id"]
+    assert made.json()["seats"][0]["name"] == "Anna"  # an account plays as itself
+    assert refusal(client.post(f"/api/games/{game_id}/join", json={})) == (409, "already_seated")
+    client.cookies.clear()
+    assert refusal(client.post(f"/api/games/{game_id}/join", json={"name": "Guest"})) == (401, "rated_guest")
+    bela = log_in_new(client, "Bela")
+    joined = client.post(f"/api/games/{game_id}/join", json={"name": "ignored"})
+    assert joined.json()["started"] is True
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    stored = store.load(game_id)
+    assert stored.rated and [s.get("account") for s in stored.seats] == [anna, bela]
+    assert [s["name"] for s in stored.seats] == ["Anna", "Bela"]
+
+
+def test_a_waiting_game_is_called_off_by_its_creator_only(client: TestClient) -> None:
+    made = open_game(client)
+    game_id = made["id"]
+    assert (
+        refusal(client.post(f"/api/games/{game_id}/cancel", json={"token": made["spectator_token"]}))[0]
+        == 403
+    )
+    assert (
+        client.post(f"/api/games/{game_id}/cancel", json={"token": made["seats"][0]["token"]}).status_code
+        == 200
+    )
+    assert client.get("/api/open-games").json()["games"] == []
+    assert refusal(client.post(f"/api/games/{game_id}/join", json={"name": "Bela"})) == (409, "not_open")
+    view = client.get(f"/api/games/{game_id}", params={"token": made["seats"][0]["token"]}).json()
+    assert view["status"] == "expired"
+
+
+def end_the_wait_now(client: TestClient, game_id: str) -> None:
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        connection.execute(update(GameRow).where(GameRow.id == game_id).values(open_until=time.time() - 1))
+
+
+def test_a_game_nobody_joined_expires_or_its_ai_seats_play(client: TestClient) -> None:
+    alone = open_game(client)
+    helped = open_game(client, ai_fill="greedy")
+    for made in (alone, helped):
+        end_the_wait_now(client, made["id"])
+    anna = alone["seats"][0]["token"]
+    wait_for(client, alone["id"], anna, lambda view: view["status"] == "expired")
+    token = helped["seats"][0]["token"]
+    view = wait_for(client, helped["id"], token, lambda view: view["status"] == "playing")
+    assert view["seats"][1]["kind"] == "ai" and view["seats"][1]["level"] == "greedy"
+    # The AI seat plays its turns: the game goes on to the human's turn, or past the AI's first.
+    wait_for(client, helped["id"], token, lambda view: view["current_player"] == 0 or len(view["log"]) > 3)
+    assert client.get("/api/open-games").json()["games"] == []
+
+
+def test_the_lobby_socket_lists_open_games_live(client: TestClient) -> None:
+    with client.websocket_connect("/ws/lobby") as lobby:
+        assert lobby.receive_json() == {"type": "open_games", "games": []}
+        made = open_game(client, [{"kind": "human"}, {"kind": "open"}, {"kind": "open"}])
+        listed = lobby.receive_json()
+        assert (
+            listed["type"] == "listed" and listed["game"]["id"] == made["id"] and listed["game"]["open"] == 2
+        )
+        client.post(f"/api/games/{made['id']}/join", json={"name": "Bela"})
+        assert lobby.receive_json()["game"]["open"] == 1
+        client.post(f"/api/games/{made['id']}/join", json={"name": "Cleo"})
+        assert lobby.receive_json() == {"type": "unlisted", "id": made["id"], "status": "playing"}
+        lobby.send_json({"type": "ping"})
+        assert lobby.receive_json() == {"type": "pong"}
+
+
+def test_quick_pairing_joins_the_fitting_game_or_opens_one(client: TestClient) -> None:
+    ask = {"game": "kingdomino", "players": 2, "name": "Anna"}
+    first = client.post("/api/pairing", json=ask).json()
+    assert first["created"] is True and first["status"] == "open"
+    other = client.post("/api/pairing", json={**ask, "options": {"harmony": True}, "name": "Cleo"}).json()
+    assert other["created"] is True  # other options: another table
+    second = client.post("/api/pairing", json={**ask, "name": "Bela", "options": {"harmony": False}}).json()
+    assert second["created"] is False and second["id"] == first["id"] and second["started"] is True
+    assert [g["id"] for g in client.get("/api/open-games").json()["games"]] == [other["id"]]
+    assert refusal(client.post("/api/pairing", json={**ask, "players": 9}))[0] in (400, 422)
+
+
+def test_opening_games_is_limited_per_client(client: TestClient) -> None:
+    answers = [
+        client.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": OPEN_2P}).status_code
+        for _ in range(11)
+    ]
+    assert answers == [201] * 10 + [429]
+    practice = {"game": "kingdomino", "players": 2, "seats": [{"kind": "human"}, {"kind": "ai"}]}
+    assert (
+        client.post("/api/games", json=practice).status_code == 201
+    )  # a game with no open seat is not limited
