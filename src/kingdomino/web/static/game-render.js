@@ -3,7 +3,8 @@
 // and what the others did, told to screen readers. Drawn anew at every view the server sends.
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { remember } from "./saved-games.js";
+import { remember, tokensFor } from "./saved-games.js";
+import { api } from "./server.js";
 import { fill, keepEach } from "./redraw-in-place.js";
 import { guideTip, showTips } from "./guide.js";
 import { endScreen, keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
@@ -163,6 +164,7 @@ export function statusLine(game) {
   const { view, thinking } = game;
   const mine = view.your_seats;
   const acting = view.current_player;
+  if (view.status === "open" || view.status === "expired") return waitLine(game);
   if (view.status === "finished") {
     // Said to the player where they won ("you win", not "You wins").
     const winners = view.winners;
@@ -189,6 +191,21 @@ export function statusLine(game) {
   }
   if (info) return el("span", { id: "waiting" }, t("status.waiting", { name: info.name }));
   return el("span", {}, t("status.dealing"));
+}
+
+/** The status line of a game that waits for its players from the lobby (with a button to call it
+ * off, for its players), or that ended unplayed. @param {DrawnGame} game */
+function waitLine(game) {
+  const { view } = game;
+  if (view.status === "expired") return el("span", { id: "expired" }, t("status.expired"));
+  const taken = view.seats.filter((seat) => seat.kind !== "open").length;
+  const callOff = () => {
+    api(`/api/games/${view.id}/cancel`, { method: "POST", body: { token: tokensFor(view.id)[0] } })
+      .catch((problem) => { game.page.error.textContent = errorWords(problem); });
+  };
+  return el("span", { id: "waiting-players" }, el("span", { class: "spinner", "aria-hidden": "true" }), " ",
+    t("status.open", { taken, total: view.seats.length }), " ",
+    view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff }, t("lobby.call_off")) : "");
 }
 
 /** Tell screen readers what the other seats and chance did since the last drawing: not the

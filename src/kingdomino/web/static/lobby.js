@@ -4,6 +4,7 @@ import { accountCard } from "./account.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { openHelp } from "./help.js";
+import { openGameFields, openGamesCard } from "./open-games.js";
 import { remember, savedGames } from "./saved-games.js";
 import { api } from "./server.js";
 import { t } from "./i18n.js";
@@ -11,7 +12,7 @@ import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
  * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
- *   hints?: boolean, aids?: boolean, guided?: boolean}} GameRequest */
+ *   hints?: boolean, aids?: boolean, guided?: boolean, rated?: boolean, wait_minutes?: number, ai_fill?: string}} GameRequest */
 
 /** Each game's player counts, modes and optional rules; a rule that holds only for some player
  * counts or modes says so (the Mighty Duel is for 2 players; the last recruitment is Tribe's, the
@@ -23,8 +24,9 @@ const GAMES = {
   origins: { players: [2, 3, 4], modes: ["discovery", "totem", "tribe"],
     flags: [["fire_kingdom"], ["homo_habilis"], ["final_recruit", undefined, { modes: ["tribe"] }], ["totem_tie", "choose", { modes: ["totem"] }]] },
 };
-/** Who may play a seat besides an AI: you, someone at this screen, someone invited by a link. */
-const HUMAN_KINDS = ["me", "local", "online"];
+/** Who may play a seat besides an AI: you, someone at this screen, someone invited by a link,
+ * anyone who joins from the lobby's open games. */
+const HUMAN_KINDS = ["me", "local", "online", "open"];
 
 /** Each choice of a seat's menu: the people, then an AI of each of the server's levels ("ai:hard"). */
 function seatKinds() {
@@ -88,6 +90,10 @@ export function showLobby(main) {
   const playersSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "players" }));
   const optionsBox = el("fieldset", { id: "options" });
   const seatsBox = el("div", { id: "seats" });
+  const openFields = openGameFields();
+  /** Whether a seat of the form is left open for the lobby (its choices shown then). */
+  const anyOpen = () => [...seatsBox.querySelectorAll("select")].some((menu) => /** @type {HTMLSelectElement} */ (menu).value === "open");
+  seatsBox.addEventListener("change", () => openFields.chosen(anyOpen()));
   /** The seats as typed so far, kept when the player count or the game changes. @type {Array<{kind: string, name: string}>} */
   const typed = [];
 
@@ -141,6 +147,7 @@ export function showLobby(main) {
     const n = Number(playersSelect.value);
     const kept = (/** @type {number} */ i) => typed[i] || { kind: i === 0 ? "me" : "ai:medium", name: "" };
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, kept(i), seatLabel)));
+    openFields.chosen(anyOpen());
   }
   gameSelect.addEventListener("change", refresh);
   playersSelect.addEventListener("change", () => { offerApplicable(playersSelect, optionsBox); refreshSeats(); loadRatings(); });
@@ -158,18 +165,20 @@ export function showLobby(main) {
     const seats = rows.map((row) => {
       const name = row.name.trim();
       if (row.kind.startsWith("ai:")) return { kind: "ai", level: row.kind.slice(3), name };
+      if (row.kind === "open") return { kind: "open" };
       return { kind: "human", name: name || (row.kind === "me" ? UNNAMED_YOU : ""), online: row.kind === "online" };
     });
     const hints = /** @type {HTMLInputElement} */ (form.querySelector("#hints")).checked;
     const aids = /** @type {HTMLInputElement} */ (form.querySelector("#aids")).checked;
-    await go({ game: gameSelect.value, players: n, options, seats, hints, aids }, kinds);
+    await go({ game: gameSelect.value, players: n, options, seats, hints, aids, ...openFields.chosen(kinds.includes("open")) }, kinds);
   }
 
-  const form = newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox }, create);
+  const form = newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, openOptions: openFields.fields }, create);
   const list = el("div", { id: "my-games" }, el("p", { class: "small" }, t("lobby.loading")));
   const scorer = el("section", { class: "card" }, el("h2", {}, el("a", { href: "/score", id: "to-scorer" }, t("lobby.scorer"))),
     el("p", { class: "small" }, t("lobby.scorer_text")));
-  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, error, el("section", { class: "card" }, form),
+  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, openGamesCard(GAMES), error,
+    el("section", { class: "card" }, form),
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openLink()),
     accountCard(), scorer);
   refresh();
@@ -234,9 +243,9 @@ function seatRow(i, kept, seatLabel) {
 }
 
 /** The new game's form: the game, its players, options and seats, hints, and the button that creates it.
- * @param {{gameSelect: HTMLElement, playersSelect: HTMLElement, optionsBox: HTMLElement, seatsBox: HTMLElement}} fields
+ * @param {{gameSelect: HTMLElement, playersSelect: HTMLElement, optionsBox: HTMLElement, seatsBox: HTMLElement, openOptions: HTMLElement}} fields
  * @param {(event: Event) => void} create */
-function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox }, create) {
+function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, openOptions }, create) {
   return el("form", { onsubmit: create, "aria-labelledby": "new-game" },
     el("h2", { id: "new-game" }, t("lobby.new_game")),
     el("div", { class: "fields" }, el("label", { for: "game" }, t("lobby.game")), " ", gameSelect, " ",
@@ -246,7 +255,7 @@ function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox }, create
         const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
         openHelp(/** @type {HTMLSelectElement} */ (gameSelect).value, mode ? mode.value : undefined);
       } }, t("game.rules"))), optionsBox,
-    el("h3", {}, t("lobby.seats")), seatsBox,
+    el("h3", {}, t("lobby.seats")), seatsBox, openOptions,
     el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
     el("label", { title: t("lobby.aids_title") }, el("input", { type: "checkbox", id: "aids", checked: true }), " ", t("lobby.aids")),
     el("p", {}, el("button", { class: "primary", type: "submit", id: "create" }, t("lobby.create"))));

@@ -21,7 +21,8 @@
 // A field the Python writes only in some games or modes is optional here, or `| null` where the
 // Python writes null.
 
-/** A seat of a game as a view lists it. @typedef {{seat: number, name: string, kind: "human" | "ai", level: string | null}} ViewSeat */
+/** A seat of a game as a view lists it (`open`: waiting for a player from the lobby).
+ * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null}} ViewSeat */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
 /** A rule named with its figures, for the page to word (a refusal, a bonus missed).
  * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
@@ -106,7 +107,8 @@
  * The view of a live game for the holder of `your_seats` (none: a spectator), sent over the socket
  * at every change (`type` "state") and by `GET /api/games/ID`.
  * @typedef {{type: "state", id: string, game: string, description: string, options: GameOptions, index: number,
- *   status: string, seats: ViewSeat[], your_seats: number[], current_player: number, legal_actions: string[],
+ *   status: string, rated: boolean, open_until: number | null, seats: ViewSeat[], your_seats: number[], current_player: number,
+ *   legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
  *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean}} View
@@ -171,14 +173,26 @@
 
 /**
  * A seat of a game just created: a human's token and invite link, an AI's level.
- * @typedef {{seat: number, name: string, kind: "human" | "ai", level: string | null, token?: string, online?: boolean,
+ * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, token?: string, online?: boolean,
  *   invite?: string}} CreatedSeat
  */
 /**
  * What the creator of a game is told (`POST /api/games`).
  * @typedef {{id: string, game: string, seats: CreatedSeat[], spectator: string, spectator_token: string,
- *   hints: boolean, aids: boolean, practice: boolean}} Created
+ *   hints: boolean, aids: boolean, practice: boolean, status: string, rated: boolean}} Created
  */
+/**
+ * A game waiting for players, as the lobby lists it (`GET /api/open-games`, `WS /ws/lobby`: web/lobby.py listing).
+ * @typedef {{id: string, game: string, players: number, options: GameOptions, description: string, rated: boolean,
+ *   pool: string | null, seats: Array<{name: string, kind: string, level: string | null}>, open: number,
+ *   creator: string | null, creator_account: number | null, rating: number | null, created: string,
+ *   open_until: number | null, ai_fill: string | null}} OpenGame
+ */
+/** A seat just taken at an open game (`POST /api/games/{id}/join`, `POST /api/pairing`).
+ * @typedef {{id: string, seat: number, token: string, started: boolean}} Seated */
+/** A message of the lobby's socket (web/lobby.py).
+ * @typedef {{type: "open_games", games: OpenGame[]} | {type: "listed", game: OpenGame} | {type: "unlisted", id: string, status: string}
+ *   | {type: "pong"}} LobbyMessage */
 /**
  * A game this browser holds, as `POST /api/games/lookup` lists it for one of its tokens.
  * @typedef {{id: string, game: string, options: GameOptions, description: string, status: string, created: string,

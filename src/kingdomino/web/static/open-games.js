@@ -1,0 +1,146 @@
+// The lobby's open games: the games waiting for players, kept live by the lobby's socket
+// (`WS /ws/lobby`), each joined with a click; a quick game that pairs you with the closest rating;
+// and the new game form's choices for a game with open seats (rated, how long it waits, and who
+// takes the seats nobody came for).
+import { aiLevels, levelWords } from "./ai-levels.js";
+import { el } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { remember, tokensFor } from "./saved-games.js";
+import { api } from "./server.js";
+import { errorWords, gameTitle, localName } from "./words.js";
+
+/** @typedef {import("./view-types.js").OpenGame} OpenGame */
+/** @typedef {import("./view-types.js").Seated} Seated */
+/** @typedef {import("./view-types.js").LobbyMessage} LobbyMessage */
+
+/** Where the guest's name is kept between visits. */
+const NAME_KEY = "kingdomino.name";
+/** How long a new open game may wait for its players, in minutes: the choices offered. */
+const WAITS = [5, 20, 60, 24 * 60, 3 * 24 * 60];
+/** Seconds before the lobby's socket is opened again after it closed. */
+const RECONNECT_SECONDS = 2;
+
+/** A wait in words in the page's language ("20 minutes", "1 day", "3 дня"). @param {number} minutes */
+export function waitWords(minutes) {
+  const [amount, unit] = minutes >= 24 * 60 ? [Math.round(minutes / (24 * 60)), "day"]
+    : minutes >= 60 ? [Math.round(minutes / 60), "hour"] : [Math.max(1, Math.round(minutes)), "minute"];
+  return new Intl.NumberFormat(language(), { style: "unit", unit, unitDisplay: "long" }).format(amount);
+}
+
+/** The name a guest joins with, as typed in the lobby (kept in this browser). */
+function guestName() {
+  const field = /** @type {HTMLInputElement | null} */ (document.querySelector("#guest-name"));
+  const name = field ? field.value.trim() : "";
+  localStorage.setItem(NAME_KEY, name);
+  return name;
+}
+
+/** Open the game just joined, its seat's token kept in this browser. @param {Seated} seated */
+function openJoined(seated) {
+  remember(seated.id, [seated.token], { kinds: [] });
+  location.href = `/game/${seated.id}`;
+}
+
+/** One open game's line: what it is, who waits, and Join (or, for a game of this browser, Open
+ * and Call off). @param {OpenGame} game @param {(problem: unknown) => void} failed */
+function gameLine(game, failed) {
+  const mine = tokensFor(game.id);
+  const taken = game.seats.length - game.open;
+  const left = game.open_until === null ? null : (game.open_until * 1000 - Date.now()) / 60000;
+  const creator = game.creator === null ? "" : localName(game.creator) + (game.rating === null ? "" : ` (${Math.round(game.rating)})`);
+  const join = async () => {
+    try {
+      openJoined(/** @type {Seated} */ (await api(`/api/games/${game.id}/join`, { method: "POST", body: { name: guestName() } })));
+    } catch (problem) { failed(problem); }
+  };
+  const callOff = async () => {
+    try { await api(`/api/games/${game.id}/cancel`, { method: "POST", body: { token: mine[0] } }); } catch (problem) { failed(problem); }
+  };
+  return el("li", { "data-id": game.id, class: "open-game" },
+    el("strong", {}, gameTitle(game)), " · ", t("lobby.players_n", { n: game.players }), " · ",
+    el("span", { class: game.rated ? "rated" : "casual" }, t(game.rated ? "lobby.rated" : "lobby.casual")), " · ",
+    creator, " · ", t("lobby.seats_taken", { taken, total: game.seats.length }),
+    left === null ? "" : ` · ${t("lobby.waits_more", { time: waitWords(left) })}`,
+    game.ai_fill ? ` · ${t("lobby.then_ai", { level: levelWords(game.ai_fill) })}` : "", " ",
+    mine.length
+      ? [el("a", { href: `/game/${game.id}`, class: "button" }, t("lobby.open")), " ",
+        el("button", { type: "button", class: "call-off", onclick: callOff }, t("lobby.call_off"))]
+      : el("button", { type: "button", class: "primary join", onclick: join }, t("lobby.join_game")));
+}
+
+/** The quick game's form: the game, its players (and an Origins mode), rated or not.
+ * @param {Record<string, {players: number[], modes?: string[]}>} games @param {(problem: unknown) => void} failed */
+function quickGameForm(games, failed) {
+  const choices = Object.entries(games).flatMap(([game, spec]) => (spec.modes || [""]).flatMap((mode) =>
+    spec.players.map((players) => ({ game, mode, players }))));
+  const choice = /** @type {HTMLSelectElement} */ (el("select", { id: "quick-game-choice", "aria-label": t("lobby.game") },
+    choices.map((c, i) => el("option", { value: i }, `${gameTitle({ game: c.game, options: c.mode ? { mode: c.mode } : {} })} · ${
+      t("lobby.players_n", { n: c.players })}`))));
+  const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "quick-rated" }));
+  const pair = async (/** @type {Event} */ event) => {
+    event.preventDefault();
+    const c = choices[Number(choice.value)];
+    try {
+      const answer = /** @type {Seated & {created: boolean, seats?: Array<{token?: string}>}} */ (await api("/api/pairing", { method: "POST",
+        body: { game: c.game, players: c.players, options: c.mode ? { mode: c.mode } : {}, rated: rated.checked, name: guestName() } }));
+      openJoined(answer.created ? { ...answer, token: String((answer.seats || [])[0].token) } : answer);
+    } catch (problem) { failed(problem); }
+  };
+  return el("form", { id: "quick-game", onsubmit: pair }, choice, " ",
+    el("label", { title: t("lobby.rated_title") }, rated, " ", t("lobby.rated")), " ",
+    el("button", { type: "submit", class: "primary", id: "quick-game-button" }, t("lobby.quick_game")),
+    el("p", { class: "small" }, t("lobby.quick_game_text")));
+}
+
+/** The lobby's card of open games, live. @param {Record<string, {players: number[], modes?: string[]}>} games each game's
+ * player counts and modes, as the new game's form offers them */
+export function openGamesCard(games) {
+  const said = el("p", { class: "error", role: "alert", id: "open-games-error" });
+  const failed = (/** @type {unknown} */ problem) => { said.textContent = errorWords(problem); };
+  const list = el("ul", { id: "open-list", "aria-live": "polite" });
+  const none = el("p", { class: "small", id: "no-open-games" }, t("lobby.no_open_games"));
+  /** The games listed, by id, the oldest first. @type {Map<string, OpenGame>} */
+  const listed = new Map();
+  const draw = () => {
+    list.replaceChildren(...[...listed.values()].map((game) => gameLine(game, failed)));
+    none.hidden = listed.size > 0;
+  };
+  const connect = () => {
+    const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/lobby`);
+    socket.onmessage = (event) => {
+      const message = /** @type {LobbyMessage} */ (JSON.parse(event.data));
+      if (message.type === "open_games") { listed.clear(); for (const game of message.games) listed.set(game.id, game); }
+      else if (message.type === "listed") listed.set(message.game.id, message.game);
+      else if (message.type === "unlisted") listed.delete(message.id);
+      else return;
+      draw();
+    };
+    socket.onclose = () => { if (document.body.contains(list)) setTimeout(connect, RECONNECT_SECONDS * 1000); };
+  };
+  connect();
+  const name = el("input", { id: "guest-name", maxlength: 40, size: 14, value: localStorage.getItem(NAME_KEY) || "",
+    autocomplete: "nickname" });
+  return el("section", { class: "card", id: "open-games" }, el("h2", {}, t("lobby.open_games")),
+    quickGameForm(games, failed),
+    el("label", { class: "small" }, t("lobby.guest_name"), " ", name), said, none, list);
+}
+
+/** The new game form's choices for a game with open seats: rated, how long it waits, who takes the
+ * seats nobody came for. Shown only while a seat is open. */
+export function openGameFields() {
+  const fields = el("fieldset", { id: "open-options", hidden: "" }, el("legend", {}, t("lobby.open_options")),
+    el("label", { title: t("lobby.rated_title") }, el("input", { type: "checkbox", id: "rated" }), " ", t("lobby.rated")), " ",
+    el("label", {}, t("lobby.wait"), " ", el("select", { id: "wait" },
+      WAITS.map((minutes) => el("option", { value: minutes, selected: minutes === 20 }, waitWords(minutes))))), " ",
+    el("label", {}, t("lobby.ai_fill"), " ", el("select", { id: "ai-fill" },
+      el("option", { value: "" }, t("lobby.ai_fill_none")), aiLevels().map((level) => el("option", { value: level }, levelWords(level))))));
+  /** What the fields add to the game's request: nothing while no seat is open. @param {boolean} open */
+  const chosen = (open) => {
+    fields.hidden = !open;
+    if (!open) return {};
+    const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (fields.querySelector(`#${id}`));
+    const fill = value("ai-fill").value;
+    return { rated: value("rated").checked, wait_minutes: Number(value("wait").value), ...(fill ? { ai_fill: fill } : {}) };
+  };
+  return { fields, chosen };
+}

@@ -1,0 +1,78 @@
+"""Finding an opponent in the lobby (issue #64): a game opened for "anyone from the lobby" is listed
+live on another player's lobby, joined with a click, and starts on both pages; a quick game pairs
+two logged-in players into a rated game."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from tests.web.browser.pages import ARTIFACTS, new_page
+
+#: What a started game's status line shows: the player's turn, or whom the game awaits.
+STARTED = "#your-turn, #waiting, #choice-made"
+
+
+def game_id(page) -> str:
+    page.wait_for_url(re.compile(r"/game/[0-9a-f]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def test_an_open_game_is_found_in_another_lobby_and_joined(browser, live_server: str) -> None:
+    anna = new_page(browser, live_server)
+    bela = new_page(browser, live_server)
+    bela.goto(live_server + "/")
+    bela.wait_for_selector("#open-games")
+    anna.goto(live_server + "/")
+    anna.fill("#name-0", "Anna")
+    anna.select_option("#seat-1", "open")
+    anna.wait_for_selector("#open-options:not([hidden])")
+    anna.select_option("#ai-fill", "")
+    anna.click("#create")
+    opened = game_id(anna)
+    anna.wait_for_selector("#waiting-players")
+    assert "1 of 2 seats taken" in anna.inner_text("#waiting-players")
+    # Bela's lobby hears of it without a reload.
+    line = bela.locator(f"li[data-id='{opened}']")
+    line.wait_for()
+    assert "Anna" in line.inner_text() and "Casual" in line.inner_text()
+    bela.screenshot(path=str(ARTIFACTS / "lobby-open-games.png"), full_page=True)
+    bela.fill("#guest-name", "Bela")
+    line.locator("button.join").click()
+    assert game_id(bela) == opened
+    bela.wait_for_selector(STARTED)
+    anna.wait_for_selector(STARTED)
+    assert anna.locator("#waiting-players").count() == 0
+    assert "Bela" in anna.inner_text("#scores, .scores, body")
+    assert anna.errors == [] and bela.errors == []
+
+
+def log_in_new(page, base: str) -> str:
+    name = f"Rita{secrets.token_hex(3)}"
+    page.goto(base + "/")
+    page.wait_for_selector("#account-form")
+    page.fill("#account-name", name)
+    page.fill("#account-password", "a long enough password")
+    page.click("#create-account")
+    page.wait_for_selector("#logged-in")
+    return name
+
+
+def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser, live_server: str) -> None:
+    cleo, dora = new_page(browser, live_server), new_page(browser, live_server)
+    cleo_name, dora_name = log_in_new(cleo, live_server), log_in_new(dora, live_server)
+    for page in (cleo, dora):
+        page.select_option("#quick-game-choice", label="Kingdomino Duel · 2 players")
+        page.check("#quick-rated")
+    cleo.click("#quick-game-button")
+    opened = game_id(cleo)
+    cleo.wait_for_selector("#waiting-players")
+    dora.locator(f"li[data-id='{opened}']").wait_for()
+    assert "Rated" in dora.locator(f"li[data-id='{opened}']").inner_text()
+    dora.click("#quick-game-button")
+    assert game_id(dora) == opened
+    dora.wait_for_selector(STARTED)
+    cleo.wait_for_selector(STARTED)
+    body = cleo.inner_text("body")
+    assert cleo_name in body and dora_name in body
+    assert cleo.errors == [] and dora.errors == []
