@@ -19,7 +19,8 @@ from typer.testing import CliRunner
 
 from kingdomino.cli import app
 from kingdomino.web.live import new_seed
-from kingdomino.web.store import Store, StoreNotWritable
+from kingdomino.web.store import Store
+from kingdomino.web.store_setup import StoreNotWritable
 from kingdomino.web.stored import StoredGame, now
 
 runner = CliRunner()

@@ -488,7 +488,7 @@ def serve(
     from kingdomino.web.app import create_app
     from kingdomino.web.connections import TrustedProxies, local_workers, raise_file_limit, total_connections
     from kingdomino.web.serving import server_config
-    from kingdomino.web.store import StoreNotWritable
+    from kingdomino.web.store_setup import StoreNotWritable
 
     if database_url is None:
         directory = data_dir or default_data_dir()

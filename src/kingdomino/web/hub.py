@@ -32,6 +32,7 @@ from kingdomino.web import open_seats, review, views
 from kingdomino.web.admission import check_tokens
 from kingdomino.web.ai_turns import AITurns
 from kingdomino.web.ai_workers import AIQueue, Executor, Lane, make_executor
+from kingdomino.web.clocks import TimeControl
 from kingdomino.web.failures import log_failure
 from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.hints import HINT_AGENT, Hints
@@ -40,6 +41,7 @@ from kingdomino.web.lobby import Lobby
 from kingdomino.web.memory import GameMemory
 from kingdomino.web.notify import WriteNotice, listen
 from kingdomino.web.open_seats import Seeker, check_open_game, wait_until
+from kingdomino.web.out_of_time import time_out
 from kingdomino.web.refusals import HubError
 from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
@@ -51,8 +53,8 @@ from kingdomino.web.thinking import ThinkingNotices
 
 #: Games kept in memory with nobody watching them, the least recently used dropped first.
 MAX_IDLE_GAMES = 2000
-#: Seconds between two looks for open games whose wait is over.
-WAIT_SWEEP_SECONDS = 2.0
+#: Seconds between two looks for open games whose wait is over and players out of time.
+TIME_SWEEP_SECONDS = 1.0
 
 
 class Hub:
@@ -107,7 +109,7 @@ class Hub:
         self._background.append(loop.create_task(self.ai_turns.sweep()))
         self._background.append(loop.create_task(self.ai_turns.renew_leases()))
         self.lobby.load()
-        self._background.append(loop.create_task(self.end_waits()))
+        self._background.append(loop.create_task(self.watch_time()))
         if self.store.notifies:
             self._background.append(loop.create_task(listen(self.store.url, self._heard, self._caught_up)))
 
@@ -217,13 +219,15 @@ class Hub:
         wait_minutes: int | None = None,
         ai_fill: str | None = None,
         account: tuple[int, str] | None = None,
+        time_control: dict[str, Any] | None = None,
     ) -> Table:
         """A new game, stored with its setup draws in one transaction; its AI seats start playing
         (their turns are ``client``'s in the AI queue, until another player's request changes it).
 
         The creator's seat (the first human seat on this screen) is their ``account``'s when they
         are logged in. A game with ``open`` seats waits for players in the lobby for
-        ``wait_minutes`` (``open_seats``), then its open seats go to AI seats of ``ai_fill``."""
+        ``wait_minutes`` (``open_seats``), then its open seats go to AI seats of ``ai_fill``.
+        ``time_control``: the players' clocks (``clocks``; None: no clock)."""
         try:
             game = make_game(game_name, players, options)
         except GameError as error:
@@ -265,7 +269,10 @@ class Hub:
             rated=rated,
             open_until=wait_until(wait_minutes) if opened else None,
             ai_fill=ai_fill if opened else None,
+            time_control=time_control,
         )
+        if time_control is not None:
+            TimeControl.of(time_control)
         if opened:
             stored.status = "open"
         table = Table(stored, game, game.new_initial_state(), self, client=client)
@@ -298,19 +305,26 @@ class Hub:
         await self.lobby.changed(table.stored)
         self.ai_turns.start(table)
 
-    async def end_waits(self) -> None:
-        """Every few seconds, end the wait of the open games whose time is up (on any server:
-        the first write wins, the others' are refused as stale)."""
+    async def watch_time(self) -> None:
+        """Every second, end the wait of the open games whose time is up, and hand the seat of a
+        player out of time to an AI (on any server: the first write wins, the others' are
+        refused as stale)."""
         while True:
-            await asyncio.sleep(WAIT_SWEEP_SECONDS)
+            await asyncio.sleep(TIME_SWEEP_SECONDS)
+            moment = time.time()
             try:
-                for game_id in self.store.open_games_due(time.time()):
+                for game_id in self.store.open_games_due(moment):
                     with contextlib.suppress(HubError):
                         table = self.table(game_id)
                         if await open_seats.stop_waiting(table):
                             await self.seats_changed(table)
+                for game_id in self.store.out_of_time(moment):
+                    with contextlib.suppress(HubError):
+                        table = self.table(game_id)
+                        if await time_out(table, moment):
+                            await self.seats_changed(table)
             except Exception as error:  # the database away for a while: the next look tries again
-                log_failure(error, "ending the wait of open games")
+                log_failure(error, "the clocks' sweep")
 
     async def same_deal(self, game_id: str, token: str, client: str = "") -> Table:
         """A new game of the finished game ``game_id`` with its seats, options and seed: the same

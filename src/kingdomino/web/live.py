@@ -110,6 +110,17 @@ class LiveGame:
             return str(error), error.refusal or Refusal("other")
         return state.illegal_reason(action), state.refusal(action)
 
+    def seats_held(self, tokens: frozenset[str]) -> ViewKey:
+        """The seats whose tokens are among ``tokens``, ascending."""
+        return tuple(sorted({s for s in map(self.seat_of, tokens) if s is not None}))
+
+    def acting_token(self, tokens: frozenset[str]) -> str:
+        """Of the tokens a client holds, the one of the seat to act (else any, for a clear refusal)."""
+        for token in tokens:
+            if self.seat_of(token) == self.state.current_player:
+                return token
+        return next(iter(tokens), "")
+
     def hints_allowed(self) -> bool:
         """Hints are on when one human plays against AI seats, or when the game was created with them."""
         return self.stored.hints or len(self.humans()) <= 1

@@ -63,6 +63,7 @@ def listing(stored: StoredGame, rating_of: RatingOf) -> dict[str, Any]:
         "created": stored.created.isoformat(),
         "open_until": stored.open_until,
         "ai_fill": stored.ai_fill,
+        "time_control": stored.time_control,
     }
 
 

@@ -31,26 +31,22 @@ from sqlalchemy import (
     delete,
     event,
     insert,
-    inspect,
     or_,
     select,
     text,
     update,
 )
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError, InternalError, OperationalError, ProgrammingError
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from kingdomino.web.notify import CHANNEL, WriteNotice
-from kingdomino.web.stored import StoredAction, StoredGame
+from kingdomino.web.store_setup import add_missing_columns, check_writable, sqlite_pragmas
+from kingdomino.web.stored import StoredAction, StoredGame, Timing
 from kingdomino.web.tables import ActionRow, Base, GameRow
 
 #: The widest seed the ``seed`` column holds (a signed 64-bit integer on every database).
 MAX_SEED_COLUMN = 2**63 - 1
-
-
-class StoreNotWritable(Exception):
-    """The database can be read but not written (a read-only file, a read-only user or replica)."""
 
 
 class StaleGame(Exception):
@@ -69,10 +65,10 @@ class Store:
         self.engine: Engine = create_engine(url, json_serializer=json.dumps, future=True)
         self.notifies = self.engine.dialect.name == "postgresql"
         if url.startswith("sqlite"):
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", sqlite_pragmas)
         Base.metadata.create_all(self.engine)
-        _add_missing_columns(self.engine)
-        _check_writable(self.engine)
+        add_missing_columns(self.engine)
+        check_writable(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
@@ -103,6 +99,9 @@ class Store:
                     rated=game.rated,
                     open_until=game.open_until,
                     ai_fill=game.ai_fill,
+                    time_control=game.time_control,
+                    clock=game.clock,
+                    deadline=game.deadline,
                     revision=game.revision,
                     ai_turn=game.ai_turn,
                 )
@@ -120,7 +119,13 @@ class Store:
                 )
 
     def append_actions(
-        self, game_id: str, actions: list[StoredAction], status: str, revision: int, ai_turn: bool
+        self,
+        game_id: str,
+        actions: list[StoredAction],
+        status: str,
+        revision: int,
+        ai_turn: bool,
+        timing: Timing | None = None,
     ) -> int:
         """Commit accepted actions, the new status and whose turn it is, in one transaction.
 
@@ -130,7 +135,9 @@ class Store:
         """
         try:
             with self.engine.begin() as connection:
-                self._advance(connection, game_id, revision, actions, status=status, ai_turn=ai_turn)
+                self._advance(
+                    connection, game_id, revision, actions, status=status, ai_turn=ai_turn, timing=timing
+                )
                 connection.execute(
                     insert(ActionRow),
                     [
@@ -148,10 +155,12 @@ class Store:
             raise StaleGame(game_id) from None
         return revision + 1
 
-    def truncate(self, game_id: str, keep: int, status: str, revision: int, ai_turn: bool) -> int:
+    def truncate(
+        self, game_id: str, keep: int, status: str, revision: int, ai_turn: bool, timing: Timing | None = None
+    ) -> int:
         """Forget the actions from index ``keep`` on (undo); like :meth:`append_actions` otherwise."""
         with self.engine.begin() as connection:
-            self._advance(connection, game_id, revision, None, status=status, ai_turn=ai_turn)
+            self._advance(connection, game_id, revision, None, status=status, ai_turn=ai_turn, timing=timing)
             connection.execute(delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.index >= keep))
         return revision + 1
 
@@ -163,12 +172,13 @@ class Store:
         revision: int,
         ai_turn: bool,
         open_until: float | None = None,
+        timing: Timing | None = None,
     ) -> int:
         """Store the game's seats anew (a seat handed to an AI, a player joining an open game) and
         how long it still waits for players (None: it no longer does); like :meth:`truncate`
         otherwise (the other servers hear of it as of an undo, and read the game again)."""
         with self.engine.begin() as connection:
-            self._advance(connection, game_id, revision, None, status=status, ai_turn=ai_turn)
+            self._advance(connection, game_id, revision, None, status=status, ai_turn=ai_turn, timing=timing)
             connection.execute(
                 update(GameRow).where(GameRow.id == game_id).values(seats=seats, open_until=open_until)
             )
@@ -179,6 +189,14 @@ class Store:
         with self.sessions() as session:
             rows = session.scalars(select(GameRow).where(GameRow.status == "open")).all()
             return [self._stored(session, row, with_actions=False) for row in rows]
+
+    def out_of_time(self, moment: float) -> list[str]:
+        """The games being played whose seat to act ran out of time before ``moment``."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(GameRow.id).where(GameRow.status == "playing", GameRow.deadline < moment)
+            )
+            return [str(row[0]) for row in rows]
 
     def open_games_due(self, moment: float) -> list[str]:
         """The open games whose wait for players ended before ``moment`` (epoch seconds)."""
@@ -197,16 +215,26 @@ class Store:
         *,
         status: str,
         ai_turn: bool,
+        timing: Timing | None = None,
     ) -> None:
         """Move the game from ``revision`` to the next one, or raise :class:`StaleGame`.
 
         ``appended``: the actions the write appends, if that is all it does (the notification
-        carries them, so the other servers need not read them).
+        carries them, so the other servers need not read them). ``timing``: the game's clock and
+        deadline after the write (None: it has no clock).
         """
+        clock = {} if timing is None else {"clock": timing[0], "deadline": timing[1]}
         moved = connection.execute(
             update(GameRow)
             .where(GameRow.id == game_id, GameRow.revision == revision)
-            .values(revision=revision + 1, lease_owner=None, lease_until=None, status=status, ai_turn=ai_turn)
+            .values(
+                revision=revision + 1,
+                lease_owner=None,
+                lease_until=None,
+                status=status,
+                ai_turn=ai_turn,
+                **clock,
+            )
         )
         if moved.rowcount != 1:
             raise StaleGame(game_id)
@@ -335,44 +363,7 @@ class Store:
             bool(row.rated),
             row.open_until,
             row.ai_fill,
+            row.time_control,
+            row.clock,
+            row.deadline,
         )
-
-
-def _add_missing_columns(engine: Engine) -> None:
-    """Add the columns a database made by an earlier version lacks (each has a server default)."""
-    existing = {column["name"] for column in inspect(engine).get_columns(GameRow.__tablename__)}
-    with engine.begin() as connection:
-        for column in GameRow.__table__.columns:
-            if column.name not in existing:
-                kind = column.type.compile(engine.dialect)
-                default = column.server_default.arg if column.server_default is not None else None
-                connection.exec_driver_sql(
-                    f"ALTER TABLE {GameRow.__tablename__} ADD COLUMN {column.name} {kind}"
-                    + (f" DEFAULT '{default}'" if default is not None else "")
-                )
-
-
-def _check_writable(engine: Engine) -> None:
-    """Raise :class:`StoreNotWritable` unless a write to the games can be made (then undone).
-
-    A server over a database it can only read would serve the games and refuse every move;
-    it is better refused at start, in words.
-    """
-    with engine.connect() as connection, connection.begin() as transaction:
-        try:
-            connection.execute(update(GameRow).where(GameRow.id == "").values(revision=GameRow.revision))
-        except (OperationalError, InternalError, ProgrammingError) as error:  # the last two: PostgreSQL
-            first = str(error.orig).strip().splitlines()[0] if error.orig else str(error)
-            raise StoreNotWritable(f"the database cannot be written: {first}") from None
-        finally:
-            transaction.rollback()
-
-
-def _sqlite_pragmas(connection: Any, _record: Any) -> None:
-    cursor = connection.cursor()
-    # WAL with synchronous=FULL: each commit is written to the disk (fsync) before it returns, so
-    # a committed transaction survives the process being killed and the machine losing power.
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()

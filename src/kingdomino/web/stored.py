@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+#: A game's clock and the moment the seat to act runs out of time, as a write stores them (``clocks``).
+Timing = tuple[dict[str, Any] | None, float | None]
+
 
 @dataclass
 class StoredAction:
@@ -38,6 +41,9 @@ class StoredGame:
     rated: bool = False
     open_until: float | None = None
     ai_fill: str | None = None
+    time_control: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None
+    deadline: float | None = None
 
 
 def now() -> datetime:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from kingdomino.core.game import CHANCE, Game, GameError, State
-from kingdomino.web import views
+from kingdomino.web import clocks, views
 from kingdomino.web.admission import check_room, check_tokens
 from kingdomino.web.live import LiveGame, ViewKey, Watcher, rebuild, status_of
 from kingdomino.web.presence import Presence
@@ -40,7 +40,7 @@ from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import ai_seat
 from kingdomino.web.steps import chance_steps, step
 from kingdomino.web.store import StaleGame, Store
-from kingdomino.web.stored import StoredAction, StoredGame
+from kingdomino.web.stored import StoredAction, StoredGame, Timing
 
 
 class TableHost(Protocol):
@@ -108,6 +108,11 @@ class Table(LiveGame):
         if self.stored.status != "open":
             self.stored.status = status_of(state)
         self.stored.ai_turn = self.stored.status == "playing" and self.is_ai(state.current_player)
+        self._keep_timing(
+            clocks.timing(
+                self.stored, self.stored.seats, self.stored.status, state.current_player, time.time()
+            )
+        )
         self.store.create_game(self.stored)
         self.state = state
         self.version = self.stored.revision
@@ -196,9 +201,13 @@ class Table(LiveGame):
             keep = [a.index for a in self.actions if a.seat == seat][-1]
             kept = replace(self.stored, actions=self.actions[:keep], status="playing")
             game, state = rebuild(kept)
-            version = self._committed(
-                lambda: self.store.truncate(self.id, keep, "playing", self.version, False), "undo"
+            timed = clocks.timing(
+                self.stored, self.stored.seats, "playing", state.current_player, time.time()
             )
+            version = self._committed(
+                lambda: self.store.truncate(self.id, keep, "playing", self.version, False, timed), "undo"
+            )
+            self._keep_timing(timed)
             self.stored.actions, self.stored.status = kept.actions, kept.status
             self.game, self.state, self.version = game, state, version
             self.presence.turn_began()
@@ -238,9 +247,12 @@ class Table(LiveGame):
         caller holds the lock, and publishes."""
         to_act = self.state.current_player
         ai_turn = status == "playing" and 0 <= to_act < len(seats) and seats[to_act]["kind"] == "ai"
+        timed = clocks.timing(self.stored, seats, status, to_act, time.time())
         self.version = self._committed(
-            lambda: self.store.set_seats(self.id, seats, status, self.version, ai_turn, open_until), field
+            lambda: self.store.set_seats(self.id, seats, status, self.version, ai_turn, open_until, timed),
+            field,
         )
+        self._keep_timing(timed)
         self.stored.seats, self.stored.status, self.stored.open_until = seats, status, open_until
         self.presence.turn_began()
 
@@ -299,13 +311,22 @@ class Table(LiveGame):
         """Store ``new``, then make ``state`` (where they led) the live one."""
         status = status_of(state)
         ai_turn = self.is_ai(state.current_player)
-        version = self._committed(
-            lambda: self.store.append_actions(self.id, new, status, self.version, ai_turn), "index"
+        timed = clocks.timing(
+            self.stored, self.stored.seats, status, state.current_player, time.time(), new[0].seat
         )
+        version = self._committed(
+            lambda: self.store.append_actions(self.id, new, status, self.version, ai_turn, timed), "index"
+        )
+        self._keep_timing(timed)
         self.adopt(state, new, status, version)
         self.presence.turn_began()
         if status == "finished":
             self.host.game_over(self)
+
+    def _keep_timing(self, timed: Timing | None) -> None:
+        """Hold the clock and deadline just stored (nothing for a game without a clock)."""
+        if timed is not None:
+            self.stored.clock, self.stored.deadline = timed
 
     def _committed(self, write: Callable[[], int], field: str) -> int:
         """The revision ``write`` stored; if another server wrote the game first, the table is
@@ -362,17 +383,6 @@ class Table(LiveGame):
         seats = self.seats_held(tokens)
         check_room(self.watchers, seats)
         return seats
-
-    def seats_held(self, tokens: frozenset[str]) -> ViewKey:
-        """The seats whose tokens are among ``tokens``, ascending."""
-        return tuple(sorted({s for s in map(self.seat_of, tokens) if s is not None}))
-
-    def acting_token(self, tokens: frozenset[str]) -> str:
-        """Of the tokens a client holds, the one of the seat to act (else any, for a clear refusal)."""
-        for token in tokens:
-            if self.seat_of(token) == self.state.current_player:
-                return token
-        return next(iter(tokens), "")
 
     def view_of(self, mine: ViewKey) -> dict[str, Any]:
         """The state as the holder of the seats ``mine`` may see it."""

@@ -54,6 +54,11 @@ class GameRow(Base):
     #: its open seats then going to AI seats of ``ai_fill``, or the game expiring without one.
     open_until: Mapped[float | None] = mapped_column(Float, nullable=True)
     ai_fill: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    #: The game's time control (``clocks``; None: no clock), each seat's time left, and when the
+    #: human seat to act runs out of it (epoch seconds; None: no clock runs).
+    time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
 
 
 class ActionRow(Base):

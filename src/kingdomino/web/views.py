@@ -15,6 +15,7 @@ from kingdomino.core.records import GameRecord, final_result
 from kingdomino.games.aids import draft_aids, placement_regions
 from kingdomino.games.domino.text import FrameError
 from kingdomino.games.scorer import score_text
+from kingdomino.web.clocks import clock_view
 from kingdomino.web.live import LiveGame, ViewKey, replayed
 from kingdomino.web.refusals import HubError
 
@@ -87,6 +88,8 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "status": live.stored.status,
         "rated": live.stored.rated,
         "open_until": live.stored.open_until,
+        "time_control": live.stored.time_control,
+        "clock": clock_view(live.stored.clock, acting, live.stored.seats),
         "seats": [
             {"seat": s, "name": info["name"], "kind": info["kind"], "level": info.get("level")}
             for s, info in enumerate(live.stored.seats)

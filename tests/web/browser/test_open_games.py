@@ -76,3 +76,27 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser, live_server:
     body = cleo.inner_text("body")
     assert cleo_name in body and dora_name in body
     assert cleo.errors == [] and dora.errors == []
+
+
+def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(browser, live_server: str) -> None:
+    anna, bela = new_page(browser, live_server), new_page(browser, live_server)
+    bela.goto(live_server + "/")
+    bela.wait_for_selector("#open-games")
+    anna.goto(live_server + "/")
+    anna.select_option("#game", "duel")
+    anna.select_option("#seat-1", "open")
+    anna.select_option("#time-control", label="1 day a move (turn-based)")
+    assert anna.is_visible("#time-control-rule")
+    anna.click("#create")
+    opened = game_id(anna)
+    line = bela.locator(f"li[data-id='{opened}']")
+    line.wait_for()
+    assert "1 day a move (turn-based)" in line.inner_text()
+    bela.fill("#guest-name", "Bela")
+    line.locator("button.join").click()
+    for page in (anna, bela):
+        page.wait_for_selector(STARTED)
+        page.wait_for_selector("#clocks .clock.running")
+        # A day a move, less the moments since the turn began.
+        assert re.search(r"23:5\d:\d\d|1 day", page.inner_text("#clocks .clock.running"))
+    assert anna.errors == [] and bela.errors == []

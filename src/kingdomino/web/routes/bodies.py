@@ -41,6 +41,24 @@ class SeatRequest(BaseModel):
     )
 
 
+class TimeControlRequest(BaseModel):
+    """The players' clocks: `game` (minutes each, and an increment in seconds after each move),
+    `move` (seconds a move) or `days` (a turn-based game: days a move). A player out of time:
+    an AI of `level` plays their seat on (a rated game ranks them last)."""
+
+    kind: Literal["game", "move", "days"] = Field(description="`game`, `move` or `days`.")
+    minutes: int | None = Field(default=None, description="`game`: each player's minutes (1 to 180).")
+    increment: int | None = Field(
+        default=None, description="`game`: seconds given back after each move (0 to 120)."
+    )
+    seconds: int | None = Field(default=None, description="`move`: seconds a move (5 to 3600).")
+    days: int | None = Field(default=None, description="`days`: days a move (1 to 14).")
+    level: SeatLevel | None = Field(default=None, description="The AI taking a seat out of time (`medium`).")
+
+    def spec(self) -> dict[str, object]:
+        return self.model_dump(exclude_none=True)
+
+
 class CreateRequest(BaseModel):
     """A new game: which game, how many players, its options and who sits where."""
 
@@ -81,6 +99,9 @@ class CreateRequest(BaseModel):
         description="When the wait is over, AI seats of this level take the open seats (a casual "
         "game only); left out, the game expires unplayed.",
     )
+    time_control: TimeControlRequest | None = Field(
+        default=None, description="The players' clocks (none: untimed)."
+    )
 
 
 class JoinRequest(BaseModel):
@@ -97,6 +118,9 @@ class PairingRequest(BaseModel):
     options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
     rated: bool = Field(default=False, description="A rated game (accounts only).")
     name: str = Field(default="", max_length=40, description="A guest's name.")
+    time_control: TimeControlRequest | None = Field(
+        default=None, description="The clocks wanted (none: untimed)."
+    )
 
 
 class ActionRequest(BaseModel):

@@ -98,8 +98,13 @@ async def pairing(
         client=client,
         rated=body.rated,
         account=seeker.account,
+        time_control=_time_control(body),
     )
     return {**views.created(table), "created": True}
+
+
+def _time_control(body: PairingRequest) -> dict[str, Any] | None:
+    return body.time_control.spec() if body.time_control else None
 
 
 def _rating(hub: Hub, seeker: Seeker, game: str, players: int) -> float:
@@ -123,6 +128,7 @@ def _candidates(
         and game["rated"] == body.rated
         and game["open"] > 0
         and game["options"] == options
+        and game["time_control"] == _time_control(body)
         and (account is None or game["creator_account"] != account)
     ]
     fitting.sort(key=lambda game: abs((game["rating"] or 1500.0) - mine))

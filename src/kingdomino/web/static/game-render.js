@@ -10,6 +10,7 @@ import { guideTip, showTips } from "./guide.js";
 import { endScreen, keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { seatBadge } from "./pictures.js";
 import { BOARDS } from "./boards.js";
+import { drawClocks } from "./game-clock.js";
 import { keepFocus } from "./game-focus.js";
 import { drawAway } from "./game-presence.js";
 import { replayGame } from "./game-replay.js";
@@ -24,6 +25,7 @@ import { errorWords, gameTitle, isYours, logWords, moveWords, seatWords, todo } 
 export function render(game, before) {
   const { view, page, saved, ctx } = game;
   drawHead(game);
+  drawClocks(game);
   ctx.legal = view.legal_actions;
   ctx.mainSeat = mainSeat(game);
   drawControls(game);

@@ -12,7 +12,8 @@ import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
  * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
- *   hints?: boolean, aids?: boolean, guided?: boolean, rated?: boolean, wait_minutes?: number, ai_fill?: string}} GameRequest */
+ *   hints?: boolean, aids?: boolean, guided?: boolean, rated?: boolean, wait_minutes?: number, ai_fill?: string,
+ *   time_control?: import("./view-types.js").TimeControl | null}} GameRequest */
 
 /** Each game's player counts, modes and optional rules; a rule that holds only for some player
  * counts or modes says so (the Mighty Duel is for 2 players; the last recruitment is Tribe's, the

@@ -19,6 +19,27 @@ const NAME_KEY = "kingdomino.name";
 const WAITS = [5, 20, 60, 24 * 60, 3 * 24 * 60];
 /** Seconds before the lobby's socket is opened again after it closed. */
 const RECONNECT_SECONDS = 2;
+/** The clocks offered: none, real time (minutes each and an increment, or seconds a move) and turn based (days a move).
+ * @type {Array<import("./view-types.js").TimeControl | null>} */
+const TIME_CONTROLS = [null, { kind: "game", minutes: 5, increment: 3 }, { kind: "game", minutes: 10, increment: 5 },
+  { kind: "move", seconds: 60 }, { kind: "days", days: 1 }, { kind: "days", days: 3 }];
+
+/** A time control in words: "5 min + 3 s a move", "60 s a move", "1 day a move (turn-based)", "No clock".
+ * @param {import("./view-types.js").TimeControl | null} control */
+export function timeControlWords(control) {
+  if (!control) return t("clock.none");
+  if (control.kind === "game") return t("clock.game", { minutes: control.minutes || 0, increment: control.increment || 0 });
+  if (control.kind === "move") return t("clock.move", { seconds: control.seconds || 0 });
+  return t("clock.days", { time: waitWords((control.days || 0) * 24 * 60) });
+}
+
+/** A menu of the clocks offered, with the rule for a player out of time under it. @param {string} id */
+function timeControlField(id) {
+  const rule = el("span", { class: "small", id: `${id}-rule`, hidden: "" }, " ", t("clock.rule"));
+  const menu = /** @type {HTMLSelectElement} */ (el("select", { id, onchange: () => { rule.hidden = menu.value === "0"; } },
+    TIME_CONTROLS.map((control, i) => el("option", { value: i }, timeControlWords(control)))));
+  return { field: el("label", {}, t("clock.label"), " ", menu, rule), chosen: () => TIME_CONTROLS[Number(menu.value)] };
+}
 
 /** A wait in words in the page's language ("20 minutes", "1 day", "3 дня"). @param {number} minutes */
 export function waitWords(minutes) {
@@ -59,7 +80,7 @@ function gameLine(game, failed) {
   return el("li", { "data-id": game.id, class: "open-game" },
     el("strong", {}, gameTitle(game)), " · ", t("lobby.players_n", { n: game.players }), " · ",
     el("span", { class: game.rated ? "rated" : "casual" }, t(game.rated ? "lobby.rated" : "lobby.casual")), " · ",
-    creator, " · ", t("lobby.seats_taken", { taken, total: game.seats.length }),
+    creator, " · ", timeControlWords(game.time_control), " · ", t("lobby.seats_taken", { taken, total: game.seats.length }),
     left === null ? "" : ` · ${t("lobby.waits_more", { time: waitWords(left) })}`,
     game.ai_fill ? ` · ${t("lobby.then_ai", { level: levelWords(game.ai_fill) })}` : "", " ",
     mine.length
@@ -77,16 +98,18 @@ function quickGameForm(games, failed) {
     choices.map((c, i) => el("option", { value: i }, `${gameTitle({ game: c.game, options: c.mode ? { mode: c.mode } : {} })} · ${
       t("lobby.players_n", { n: c.players })}`))));
   const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "quick-rated" }));
+  const clock = timeControlField("quick-clock");
   const pair = async (/** @type {Event} */ event) => {
     event.preventDefault();
     const c = choices[Number(choice.value)];
     try {
       const answer = /** @type {Seated & {created: boolean, seats?: Array<{token?: string}>}} */ (await api("/api/pairing", { method: "POST",
-        body: { game: c.game, players: c.players, options: c.mode ? { mode: c.mode } : {}, rated: rated.checked, name: guestName() } }));
+        body: { game: c.game, players: c.players, options: c.mode ? { mode: c.mode } : {}, rated: rated.checked, name: guestName(),
+          time_control: clock.chosen() } }));
       openJoined(answer.created ? { ...answer, token: String((answer.seats || [])[0].token) } : answer);
     } catch (problem) { failed(problem); }
   };
-  return el("form", { id: "quick-game", onsubmit: pair }, choice, " ",
+  return el("form", { id: "quick-game", onsubmit: pair }, choice, " ", clock.field, " ",
     el("label", { title: t("lobby.rated_title") }, rated, " ", t("lobby.rated")), " ",
     el("button", { type: "submit", class: "primary", id: "quick-game-button" }, t("lobby.quick_game")),
     el("p", { class: "small" }, t("lobby.quick_game_text")));
@@ -128,7 +151,8 @@ export function openGamesCard(games) {
 /** The new game form's choices for a game with open seats: rated, how long it waits, who takes the
  * seats nobody came for. Shown only while a seat is open. */
 export function openGameFields() {
-  const fields = el("fieldset", { id: "open-options", hidden: "" }, el("legend", {}, t("lobby.open_options")),
+  const clock = timeControlField("time-control");
+  const fields = el("fieldset", { id: "open-options", hidden: "" }, el("legend", {}, t("lobby.open_options")), clock.field, " ",
     el("label", { title: t("lobby.rated_title") }, el("input", { type: "checkbox", id: "rated" }), " ", t("lobby.rated")), " ",
     el("label", {}, t("lobby.wait"), " ", el("select", { id: "wait" },
       WAITS.map((minutes) => el("option", { value: minutes, selected: minutes === 20 }, waitWords(minutes))))), " ",
@@ -140,7 +164,8 @@ export function openGameFields() {
     if (!open) return {};
     const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (fields.querySelector(`#${id}`));
     const fill = value("ai-fill").value;
-    return { rated: value("rated").checked, wait_minutes: Number(value("wait").value), ...(fill ? { ai_fill: fill } : {}) };
+    return { rated: value("rated").checked, wait_minutes: Number(value("wait").value), ...(fill ? { ai_fill: fill } : {}),
+      time_control: clock.chosen() };
   };
   return { fields, chosen };
 }

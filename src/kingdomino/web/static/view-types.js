@@ -21,6 +21,11 @@
 // A field the Python writes only in some games or modes is optional here, or `| null` where the
 // Python writes null.
 
+/** A time control (web/clocks.py): minutes each and an increment, seconds a move, or days a move.
+ * @typedef {{kind: "game" | "move" | "days", minutes?: number, increment?: number, seconds?: number, days?: number,
+ *   level?: string}} TimeControl */
+/** Each seat's seconds left when the turn began (`since`, epoch seconds), and whose time runs (web/clocks.py clock_view).
+ * @typedef {{remaining: number[], since: number, running: number | null}} Clock */
 /** A seat of a game as a view lists it (`open`: waiting for a player from the lobby).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null}} ViewSeat */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
@@ -107,7 +112,8 @@
  * The view of a live game for the holder of `your_seats` (none: a spectator), sent over the socket
  * at every change (`type` "state") and by `GET /api/games/ID`.
  * @typedef {{type: "state", id: string, game: string, description: string, options: GameOptions, index: number,
- *   status: string, rated: boolean, open_until: number | null, seats: ViewSeat[], your_seats: number[], current_player: number,
+ *   status: string, rated: boolean, open_until: number | null, time_control: TimeControl | null, clock: Clock | null,
+ *   seats: ViewSeat[], your_seats: number[], current_player: number,
  *   legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
@@ -186,7 +192,7 @@
  * @typedef {{id: string, game: string, players: number, options: GameOptions, description: string, rated: boolean,
  *   pool: string | null, seats: Array<{name: string, kind: string, level: string | null}>, open: number,
  *   creator: string | null, creator_account: number | null, rating: number | null, created: string,
- *   open_until: number | null, ai_fill: string | null}} OpenGame
+ *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null}} OpenGame
  */
 /** A seat just taken at an open game (`POST /api/games/{id}/join`, `POST /api/pairing`).
  * @typedef {{id: string, seat: number, token: string, started: boolean}} Seated */

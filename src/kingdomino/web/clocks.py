@@ -1,0 +1,147 @@
+"""Clocks: a game's time control, each seat's time, and when the seat to act runs out.
+
+Three time controls, as online boards play them:
+
+* ``{"kind": "game", "minutes": 5, "increment": 3}``: each player has 5 minutes for the whole game,
+  and 3 seconds more after each of their moves (Fischer);
+* ``{"kind": "move", "seconds": 30}``: 30 seconds for each move;
+* ``{"kind": "days", "days": 2}``: a turn-based game, 2 days for each move.
+
+Each may say who plays a seat whose time ran out (``level``, an AI level: ``medium`` if not said).
+A player out of time does not lose the game for the others: an AI of that level plays their
+seat on, so the game goes to its end; a rated game ranks them last whatever their seat scores.
+
+Only a human seat's time runs: an AI seat answers within its own budget. The clock is stored with
+every write of the game, with the moment the seat to act runs out (``deadline``), which the
+server's sweep reads from the database: a turn-based game runs out days later, on whichever server
+is up then. Times are wall-clock seconds (epoch): they survive a restart and hold across servers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from kingdomino.agents.levels import SEAT_LEVELS
+from kingdomino.web.refusals import HubError
+from kingdomino.web.stored import StoredGame, Timing
+
+#: The bounds a time control's figures are checked against, by kind and field.
+LIMITS: dict[str, dict[str, range]] = {
+    "game": {"minutes": range(1, 181), "increment": range(0, 121)},
+    "move": {"seconds": range(5, 3601)},
+    "days": {"days": range(1, 15)},
+}
+#: The AI that takes the seat of a player out of time, unless the time control says another.
+TIMEOUT_LEVEL = "medium"
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """A checked time control: the seconds a seat starts with, those it gets back after each of its
+    moves (added to what is left: ``game``) or that each move starts afresh with (``move``,
+    ``days``), and the level of the AI that plays a seat out of time."""
+
+    kind: str
+    start: float
+    increment: float
+    level: str
+
+    @property
+    def per_move(self) -> bool:
+        return self.kind != "game"
+
+    @classmethod
+    def of(cls, spec: dict[str, Any]) -> TimeControl:
+        """The time control ``spec`` writes (the module's forms), or the refusal naming the field."""
+        kind = spec.get("kind")
+        if kind not in LIMITS:
+            raise HubError(422, "time_control.kind", f"expected one of {', '.join(LIMITS)}, got {kind!r}")
+        figures = {}
+        for field, bounds in LIMITS[kind].items():
+            value = spec.get(field, 0 if field == "increment" else None)
+            if not isinstance(value, int) or isinstance(value, bool) or value not in bounds:
+                raise HubError(
+                    422,
+                    f"time_control.{field}",
+                    f"expected a whole number from {bounds[0]} to {bounds[-1]}, got {value!r}",
+                )
+            figures[field] = value
+        extra = set(spec) - {"kind", "level", *LIMITS[kind]}
+        if extra:
+            raise HubError(422, "time_control", f"a {kind} time control has no {', '.join(sorted(extra))}")
+        level = spec.get("level", TIMEOUT_LEVEL)
+        if level not in SEAT_LEVELS:
+            raise HubError(422, "time_control.level", f"expected one of {', '.join(SEAT_LEVELS)}")
+        if kind == "game":
+            return cls(kind, figures["minutes"] * 60.0, float(figures["increment"]), level)
+        seconds = figures["seconds"] if kind == "move" else figures["days"] * 86400
+        return cls(kind, float(seconds), float(seconds), level)
+
+
+def started(control: TimeControl, players: int, moment: float) -> dict[str, Any]:
+    """The clock of a game starting at ``moment``: every seat's full time, the first turn begun."""
+    return {"remaining": [control.start] * players, "since": moment}
+
+
+def after_move(control: TimeControl, clock: dict[str, Any], seat: int, moment: float) -> dict[str, Any]:
+    """The clock once ``seat`` moved at ``moment``: its time used taken off (and its increment
+    given), or the next move's time afresh; the next turn begun."""
+    remaining = list(clock["remaining"])
+    if control.per_move:
+        remaining[seat] = control.increment
+    else:
+        remaining[seat] = max(0.0, remaining[seat] - (moment - clock["since"])) + control.increment
+    return {"remaining": remaining, "since": moment}
+
+
+def restarted(clock: dict[str, Any], moment: float) -> dict[str, Any]:
+    """The clock with the turn begun anew at ``moment`` (a seat handed over: the AI's time does not run)."""
+    return {"remaining": list(clock["remaining"]), "since": moment}
+
+
+def deadline(clock: dict[str, Any] | None, acting: int, seats: list[dict[str, Any]]) -> float | None:
+    """When the seat to act runs out of time (None: no clock runs, no seat or an AI's is to act)."""
+    if clock is None or not 0 <= acting < len(seats) or seats[acting]["kind"] != "human":
+        return None
+    return float(clock["since"]) + float(clock["remaining"][acting])
+
+
+def clock_view(
+    clock: dict[str, Any] | None, acting: int, seats: list[dict[str, Any]]
+) -> dict[str, Any] | None:
+    """The clock as a page shows it: each seat's seconds left when the turn began (``since``, epoch
+    seconds) and whose time runs since then (None: nobody's), for the page to count down. The
+    view is built once per version of the game, so it says when the turn began, not how long ago."""
+    if clock is None:
+        return None
+    running = acting if deadline(clock, acting, seats) is not None else None
+    return {
+        "remaining": [float(left) for left in clock["remaining"]],
+        "since": float(clock["since"]),
+        "running": running,
+    }
+
+
+def timing(
+    stored: StoredGame,
+    seats: list[dict[str, Any]],
+    status: str,
+    acting: int,
+    moment: float,
+    mover: int | None = None,
+) -> Timing | None:
+    """The clock and deadline a write of ``stored`` stores (None: the game has no clock): the
+    clock starts with the game (``status`` playing), ``mover`` (a human seat) used its time, and
+    the turn of ``acting`` begins at ``moment``."""
+    if stored.time_control is None:
+        return None
+    if status != "playing":
+        return stored.clock, None
+    control = TimeControl.of(stored.time_control)
+    clock = stored.clock or started(control, len(seats), moment)
+    human = mover is not None and 0 <= mover < len(seats) and seats[mover]["kind"] == "human"
+    clock = (
+        after_move(control, clock, mover, moment) if human and mover is not None else restarted(clock, moment)
+    )
+    return clock, deadline(clock, acting, seats)

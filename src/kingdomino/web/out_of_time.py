@@ -1,0 +1,32 @@
+"""A player out of time: the seat to act whose clock ran out (``clocks``) goes to an AI of the
+level the game's time control names, which plays it on to the game's end, so the others finish
+their game. The seat is marked ``timed_out``: a rated game ranks its player last.
+
+Each server's sweep finds such games in the database (``Store.out_of_time``); the write names the
+revision it was made on, so two servers never hand one seat over twice.
+"""
+
+from __future__ import annotations
+
+from kingdomino.web.clocks import TimeControl
+from kingdomino.web.seats import ai_seat
+from kingdomino.web.table import Table
+
+
+async def time_out(table: Table, moment: float) -> bool:
+    """Hand the seat to act of ``table``'s game to an AI if its time ran out before ``moment``
+    (False: it did not, or no longer does: the player moved meanwhile)."""
+    async with table.lock:
+        stored = table.stored
+        acting = table.state.current_player
+        if stored.status != "playing" or stored.time_control is None or stored.deadline is None:
+            return False
+        if stored.deadline > moment or not 0 <= acting < len(stored.seats):
+            return False
+        if stored.seats[acting]["kind"] != "human":
+            return False
+        level = TimeControl.of(stored.time_control).level
+        seats = [dict(info) for info in stored.seats]
+        seats[acting] = {**ai_seat(seats[acting], level, len(table.actions)), "timed_out": True}
+        table.write_seats(seats, "playing", "time")
+        return True

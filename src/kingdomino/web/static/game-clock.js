@@ -1,0 +1,44 @@
+// A timed game's clocks: each player's time left, the acting player's running down (web/clocks.py).
+// The view says when the turn began (`since`, the server's epoch seconds) and the time left then;
+// the page counts down with its own clock, and the server, whose clock is the truth, says when a
+// player runs out.
+import { el } from "./dom.js";
+import { language } from "./i18n.js";
+
+/** The timer that redraws the running clock, while one runs. */
+let ticking = 0;
+
+/** Seconds left as a clock shows them: "4:05", "1:02:09", or days and hours in the page's
+ * language ("1 day, 3 hr"). @param {number} seconds */
+export function clockText(seconds) {
+  const left = Math.max(0, Math.ceil(seconds));
+  const unit = (/** @type {number} */ n, /** @type {string} */ name) =>
+    new Intl.NumberFormat(language(), { style: "unit", unit: name, unitDisplay: "short" }).format(n);
+  if (left >= 86400) return `${unit(Math.floor(left / 86400), "day")} ${unit(Math.floor((left % 86400) / 3600), "hour")}`;
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
+  const [hours, minutes, secs] = [Math.floor(left / 3600), Math.floor((left % 3600) / 60), left % 60];
+  return hours ? `${hours}:${pad(minutes)}:${pad(secs)}` : `${minutes}:${pad(secs)}`;
+}
+
+/** Draw the clocks of the game's view under who you are (none for an untimed game).
+ * @param {{view: import("./view-types.js").View, page: {whoami: HTMLElement}}} game */
+export function drawClocks(game) {
+  const { view, page } = game;
+  let box = document.getElementById("clocks");
+  clearInterval(ticking);
+  const clock = view.clock;
+  if (!clock) { if (box) box.remove(); return; }
+  if (!box) { box = el("p", { id: "clocks", class: "clocks" }); page.whoami.after(box); }
+  const shown = box;
+  const draw = () => {
+    const now = Date.now() / 1000;
+    shown.replaceChildren(...view.seats.flatMap((seat, i) => {
+      const left = clock.remaining[i] - (clock.running === i ? now - clock.since : 0);
+      const low = clock.running === i && left < 20;
+      return [i ? " · " : "", el("span", { class: `clock${clock.running === i ? " running" : ""}${low ? " low" : ""}`, "data-seat": i },
+        `${seat.name} `, el("time", {}, clockText(left)))];
+    }));
+  };
+  draw();
+  if (clock.running !== null) ticking = window.setInterval(draw, 500);
+}
