@@ -43,7 +43,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from kingdomino.web.notify import CHANNEL, WriteNotice
 from kingdomino.web.stored import StoredAction, StoredGame
-from kingdomino.web.tables import ActionRow, Base, GameRow
+from kingdomino.web.tables import ActionRow, Base, GameRow, SeatAccountRow
 
 #: The widest seed the ``seed`` column holds (a signed 64-bit integer on every database).
 MAX_SEED_COLUMN = 2**63 - 1
@@ -118,6 +118,7 @@ class Store:
                     text("SELECT pg_notify(:channel, :payload)"),
                     {"channel": CHANNEL, "payload": notice.payload()},
                 )
+            session.add_all(SeatAccountRow(**row) for row in seat_accounts(game.id, game.seats))
 
     def append_actions(
         self, game_id: str, actions: list[StoredAction], status: str, revision: int, ai_turn: bool
@@ -172,6 +173,10 @@ class Store:
             connection.execute(
                 update(GameRow).where(GameRow.id == game_id).values(seats=seats, open_until=open_until)
             )
+            connection.execute(delete(SeatAccountRow).where(SeatAccountRow.game_id == game_id))
+            rows = seat_accounts(game_id, seats)
+            if rows:
+                connection.execute(insert(SeatAccountRow), rows)
         return revision + 1
 
     def open_games(self) -> list[StoredGame]:
@@ -336,6 +341,22 @@ class Store:
             row.open_until,
             row.ai_fill,
         )
+
+
+def seat_accounts(game_id: str, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of ``seat_accounts`` for a game's seats: each seat an account plays, or played
+    until an AI took it over (its row keeps ``account``). Every write of the seats writes them,
+    so an account's games are found without reading every game's seats."""
+    return [
+        {
+            "game_id": game_id,
+            "seat": seat,
+            "account_id": int(info["account"]),
+            "playing": info["kind"] == "human",
+        }
+        for seat, info in enumerate(seats)
+        if info.get("account") is not None
+    ]
 
 
 def _add_missing_columns(engine: Engine) -> None:
