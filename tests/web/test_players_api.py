@@ -179,3 +179,25 @@ def test_refusals(api: TestClient) -> None:
     assert pool.status_code == 404 and assert_error_shape(pool.json())["code"] == "no_pool"
     assert api.get("/api/leaderboards/duel", params={"limit": 101}).status_code == 422
     assert api.get("/api/leaderboards/duel", params={"limit": 0}).status_code == 422
+
+
+def test_a_rated_game_not_recorded_before_its_server_stopped_is_recorded_at_the_next_start(
+    database: str,
+) -> None:
+    app = create_app(
+        database, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
+    )
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
+    with TestClient(app) as client:
+        (anna, anna_session), (_, ben_session) = log_in(client), log_in(client)
+        game_id, tokens = rated_game(client, [anna_session, ben_session])
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.results.game_over = lambda game, state: None  # the server stops before it records
+        play_out(client, game_id, tokens)
+        assert client.get(f"/api/players/{anna}").json()["ratings"] == []
+    again = create_app(
+        database, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
+    )
+    with TestClient(again) as client:
+        page = wait_for_player(client, anna, lambda p: p["ratings"])
+        assert [point["game_id"] for point in page["ratings"][0]["history"]] == [game_id]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -50,6 +51,8 @@ from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
 from kingdomino.web.thinking import ThinkingNotices
+
+log = logging.getLogger(__name__)
 
 #: Games kept in memory with nobody watching them, the least recently used dropped first.
 MAX_IDLE_GAMES = 2000
@@ -119,9 +122,12 @@ class Hub:
         """Rate the rated games that ended without their ratings recorded (a server stopped
         between their last move and the record; recording twice counts once)."""
         for game_id in await asyncio.to_thread(self.results.unrecorded_rated):
-            table = self.read(game_id)
-            if table is not None and table.state.is_terminal():
-                self.results.game_over(table.stored, table.state)
+            try:
+                table = self.read(game_id)
+                if table is not None and table.state.is_terminal():
+                    self.results.game_over(table.stored, table.state)
+            except Exception:  # one game that cannot be read stops none of the others
+                log.exception("the rated game %s could not be recorded", game_id)
             await asyncio.sleep(0)
 
     async def stop(self) -> None:
