@@ -30,6 +30,7 @@ from __future__ import annotations
 import numbers
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -385,9 +386,22 @@ class State(ABC):
     def score_sheet(self, player: int) -> ScoreSheet:
         """A seat's score explained region by region."""
 
-    @abstractmethod
+    def tie_break(self, seat: int) -> tuple[int, ...]:
+        """What ranks ``seat`` among the seats tied with it on points, higher better (a kingdom's
+        largest region, then its crowns); ``()`` where the game breaks no tie. The one statement
+        of the game's tie-break, which :meth:`winners` and :meth:`places` both read."""
+        del seat
+        return ()
+
     def winners(self) -> list[int]:
         """The seats sharing first place (at the end: the result; before it: the leaders)."""
+        return ranked_winners(self.scores(), self.tie_break)
+
+    def places(self) -> list[int]:
+        """Each seat's place in the final ranking (before the end: the standing now), 1 the best:
+        the score, then the game's :meth:`tie_break`; seats tied on both share a place, and the
+        next place counts them (1, 1, 3). The seats placed 1 are the :meth:`winners`."""
+        return ranked_places(self.scores(), self.tie_break)
 
     def returns(self) -> list[float]:
         """Per seat: a share of the win (1 / number of winners) once terminal, else 0."""
@@ -482,3 +496,27 @@ def ranked_winners(
     keys = [tiebreaks(seat) for seat in tied]
     top = max(keys)
     return [seat for seat, key in zip(tied, keys) if key == top]
+
+
+def ranked_places(
+    scores: Sequence[int], tiebreaks: Callable[[int], tuple[int, ...]] | None = None
+) -> list[int]:
+    """Each seat's place, 1 the best: the best score first, then among the seats tied on it the
+    best ``tiebreaks(seat)`` key (as :func:`ranked_winners` ranks the first place); seats tied on
+    both share a place, the next place counting them (a "1224" ranking).
+
+    The tie-breaks are computed only for seats that share their score with another.
+
+    >>> ranked_places([50, 50, 12], lambda seat: [(9, 3), (9, 4), (2, 1)][seat])
+    [2, 1, 3]
+    >>> ranked_places([50, 61, 12, 50])
+    [2, 1, 4, 2]
+    >>> ranked_places([50, 50, 50], lambda seat: [(9, 4), (2, 1), (9, 4)][seat])
+    [1, 3, 1]
+    """
+    shared = Counter(scores)
+    keys = [
+        (score, tiebreaks(seat) if tiebreaks is not None and shared[score] > 1 else ())
+        for seat, score in enumerate(scores)
+    ]
+    return [1 + sum(other > key for other in keys) for key in keys]

@@ -31,8 +31,9 @@ from kingdomino.web.routes import ROUTERS
 from kingdomino.web.security_headers import SecurityHeaders
 from kingdomino.web.store import Store
 
-#: The module each kind of page runs: the lobby, a game, the scorer (``routes.app_pages``).
-PAGE_MODULES = ("lobby.js", "game.js", "scorer.js")
+#: The module each kind of page runs: the lobby, a game, the scorer, the players' pages and
+#: leaderboards (``routes.app_pages``).
+PAGE_MODULES = ("lobby.js", "game.js", "scorer.js", "players.js")
 
 
 def create_app(

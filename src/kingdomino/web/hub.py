@@ -9,6 +9,7 @@ on it; the hub is its ``TableHost``. The collaborators, one job each:
 * ``thinking.ThinkingNotices``: telling the pages where their game's AI turn stands;
 * ``hints.Hints``: hints, within the server's hint slots (``hint_slots``);
 * ``reviewer.Reviewer``: the reviews of finished games;
+* ``game_results.GameResults``: the results of the games accounts play, and the ratings they move;
 * ``replication.Replication``: the other servers' writes, heard on PostgreSQL (LISTEN/NOTIFY).
 
 What the hub guarantees, whatever the order of events: a game is stored together with its setup
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import secrets
 import time
 from collections.abc import Callable
@@ -34,6 +36,7 @@ from kingdomino.web.ai_turns import AITurns
 from kingdomino.web.ai_workers import AIQueue, Executor, Lane, make_executor
 from kingdomino.web.clocks import TimeControl
 from kingdomino.web.failures import log_failure
+from kingdomino.web.game_results import GameResults
 from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.hints import HINT_AGENT, Hints
 from kingdomino.web.live import AWAY_SECONDS, new_seed, rebuild
@@ -50,6 +53,8 @@ from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
 from kingdomino.web.thinking import ThinkingNotices
+
+log = logging.getLogger(__name__)
 
 #: Games kept in memory with nobody watching them, the least recently used dropped first.
 MAX_IDLE_GAMES = 2000
@@ -92,6 +97,7 @@ class Hub:
         self.reviews = Reviewer(store, lambda: self.queue, review_agent)
         self.replication = Replication(store, self.tables)
         self.lobby = Lobby(store)
+        self.results = GameResults(store)
 
     @property
     def queue(self) -> AIQueue:
@@ -112,6 +118,19 @@ class Hub:
         self._background.append(loop.create_task(self.watch_time()))
         if self.store.notifies:
             self._background.append(loop.create_task(listen(self.store.url, self._heard, self._caught_up)))
+        self._background.append(loop.create_task(self._record_unrecorded()))
+
+    async def _record_unrecorded(self) -> None:
+        """Rate the rated games that ended without their ratings recorded (a server stopped
+        between their last move and the record; recording twice counts once)."""
+        for game_id in await asyncio.to_thread(self.results.unrecorded_rated):
+            try:
+                table = self.read(game_id)
+                if table is not None and table.state.is_terminal():
+                    self.results.game_over(table.stored, table.state)
+            except Exception:  # one game that cannot be read stops none of the others
+                log.exception("the rated game %s could not be recorded", game_id)
+            await asyncio.sleep(0)
 
     async def stop(self) -> None:
         tasks = [
@@ -119,6 +138,8 @@ class Hub:
             *(table.ai_task for table in self.tables.values() if table.ai_task),
             *self.reviews.tasks(),
         ]
+        if self.results.recording:  # short writes: finished, never cut off
+            await asyncio.wait(set(self.results.recording))
         self.thinking.close()
         for task in tasks:
             task.cancel()
@@ -200,7 +221,10 @@ class Hub:
         self.ai_turns.start(table)
 
     def game_over(self, table: Table) -> None:
+        """``table``'s game ended here: its review starts, and its result is recorded (a rated
+        game's moves its players' ratings)."""
         self.reviews.start(table)
+        self.results.game_over(table.stored, table.state)
 
     # --- creating -----------------------------------------------------------------------------
 

@@ -61,6 +61,10 @@ REFUSAL_CODES = frozenset(
         "rated_seats",
         "rated_no_help",
         "name_needed",
+        "claim_taken",
+        "claim_one_seat",
+        "no_pool",
+        "no_player",
     }
 )
 

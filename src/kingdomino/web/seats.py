@@ -214,7 +214,8 @@ def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
     """The seat of a human once an AI of ``level`` plays it: the name keeps the player's and says
     the AI, as the default AI names do ("Anna (AI, medium)"); the player's token no longer acts
     but still watches (``former_token``), so a player who comes back sees the game go on. The
-    seat's actions before ``since`` (the number of actions then) were the player's own."""
+    seat's actions before ``since`` (the number of actions then) were the player's own. The
+    seat stays its account's (``account``), whose rated result counts it last."""
     if level not in SEAT_LEVELS:
         raise HubError(400, "level", f"expected one of {', '.join(SEAT_LEVELS)}")
     base = re.sub(r" \(AI, \w+\)$", "", str(human["name"]))

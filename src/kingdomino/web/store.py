@@ -43,7 +43,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from kingdomino.web.notify import CHANNEL, WriteNotice
 from kingdomino.web.store_setup import add_missing_columns, check_writable, sqlite_pragmas
 from kingdomino.web.stored import StoredAction, StoredGame, Timing
-from kingdomino.web.tables import ActionRow, Base, GameRow
+from kingdomino.web.tables import ActionRow, Base, GameRow, SeatAccountRow
 
 #: The widest seed the ``seed`` column holds (a signed 64-bit integer on every database).
 MAX_SEED_COLUMN = 2**63 - 1
@@ -117,6 +117,7 @@ class Store:
                     text("SELECT pg_notify(:channel, :payload)"),
                     {"channel": CHANNEL, "payload": notice.payload()},
                 )
+            session.add_all(SeatAccountRow(**row) for row in seat_accounts(game.id, game.seats))
 
     def append_actions(
         self,
@@ -182,6 +183,10 @@ class Store:
             connection.execute(
                 update(GameRow).where(GameRow.id == game_id).values(seats=seats, open_until=open_until)
             )
+            connection.execute(delete(SeatAccountRow).where(SeatAccountRow.game_id == game_id))
+            rows = seat_accounts(game_id, seats)
+            if rows:
+                connection.execute(insert(SeatAccountRow), rows)
         return revision + 1
 
     def open_games(self) -> list[StoredGame]:
@@ -367,3 +372,19 @@ class Store:
             row.clock,
             row.deadline,
         )
+
+
+def seat_accounts(game_id: str, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of ``seat_accounts`` for a game's seats: each seat an account plays, or played
+    until an AI took it over (its row keeps ``account``). Every write of the seats writes them,
+    so an account's games are found without reading every game's seats."""
+    return [
+        {
+            "game_id": game_id,
+            "seat": seat,
+            "account_id": int(info["account"]),
+            "playing": info["kind"] == "human",
+        }
+        for seat, info in enumerate(seats)
+        if info.get("account") is not None
+    ]

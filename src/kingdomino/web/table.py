@@ -56,7 +56,7 @@ class TableHost(Protocol):
         """Start ``table``'s AI turn if an AI seat is to act and no turn of it runs."""
 
     def game_over(self, table: Table) -> None:
-        """``table``'s game has just ended here: its review starts."""
+        """``table``'s game has just ended here: its review starts, its result is recorded."""
 
 
 @dataclass(frozen=True)

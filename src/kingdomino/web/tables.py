@@ -1,5 +1,7 @@
 """The database's tables: the games and their actions (the store's), the accounts and their
-sessions (online play's). Every table is created where missing when a store opens.
+sessions (online play's), which account plays which seat and how each seat ended, and the
+accounts' ratings with each rated game's changes (``game_results``). Every table is created where
+missing when a store opens.
 """
 
 from __future__ import annotations
@@ -7,7 +9,18 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -91,3 +104,64 @@ class SessionRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
     expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SeatAccountRow(Base):
+    """A seat of a game that an account plays (or played, until an AI took it): the index of an
+    account's games. The store writes it with the seats (``Store.create_game``, ``set_seats``)."""
+
+    __tablename__ = "seat_accounts"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    #: The account still plays it (False: handed to an AI, the player left or was away).
+    playing: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class SeatResultRow(Base):
+    """How a seat of a finished game with an account's seat ended: the engine's final score and
+    place (``State.places``), kept so that a player's page need not replay the game."""
+
+    __tablename__ = "seat_results"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    score: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+
+
+class RatingRow(Base):
+    """An account's Glicko-2 rating in a pool (``ratings.pools``), after its rated games there."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ratings_by_pool", "pool", "rating"),)
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    #: Rated games placed first (a shared first place too).
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingChangeRow(Base):
+    """What a rated game did to an account's rating: one row per game and account, the pair
+    unique, so a result is recorded once however often it is offered."""
+
+    __tablename__ = "rating_changes"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    pool: Mapped[str] = mapped_column(String(32))
+    #: The place the rating counted (a seat handed to an AI counts last: ``game_results``).
+    place: Mapped[int] = mapped_column(Integer)
+    before: Mapped[float] = mapped_column(Float)
+    after: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

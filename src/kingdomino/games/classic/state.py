@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from kingdomino.core.game import Bonus, ScoreSheet, check_seat, ranked_winners
+from kingdomino.core.game import Bonus, ScoreSheet, check_seat
 from kingdomino.games.classic.components import (
     BONUSES,
     CASTLE_LETTER,
@@ -152,11 +152,9 @@ class ClassicState(DominoFlow):
             totals = [a + b for a, b in zip(totals, past)]
         return totals
 
-    def winners(self) -> list[int]:
-        if self.game.dynasty:
-            return ranked_winners(self.scores())
-        kingdoms = self.kingdoms
-        return ranked_winners(self.scores(), lambda seat: kingdoms[seat].tie_break())
+    def tie_break(self, seat: int) -> tuple[int, ...]:
+        """The kingdom's largest region, then its crowns; a Dynasty (three kingdoms) breaks no tie."""
+        return () if self.game.dynasty else self.kingdoms[seat].tie_break()
 
     def score_sheet(self, player: int) -> ScoreSheet:
         check_seat(self.game.num_players, player, allow_none=False)

@@ -50,7 +50,6 @@ from kingdomino.core.game import (
     ScoreSheet,
     State,
     check_seat,
-    ranked_winners,
 )
 from kingdomino.core.grid import DIRECTIONS, bit_indices
 from kingdomino.games.duel.board import CASTLE, GRID, NUM_SQUARES, SQUARE_BITS, SQUARE_OF_BIT, Board
@@ -582,8 +581,9 @@ class DuelState(State):
     def _score(self, seat: int) -> int:
         return map_score(self.boards[seat], self.domains_coat[seat])
 
-    def winners(self) -> list[int]:
-        return ranked_winners(self.scores(), lambda seat: (self.boards[seat].largest_domain(),))
+    def tie_break(self, seat: int) -> tuple[int, ...]:
+        """The largest domain."""
+        return (self.boards[seat].largest_domain(),)
 
     def score_sheet(self, player: int) -> ScoreSheet:
         check_seat(self.game.num_players, player, allow_none=False)

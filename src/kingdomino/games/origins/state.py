@@ -57,7 +57,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, cast
 
-from kingdomino.core.game import CHANCE, ScoreSheet, check_seat, ranked_winners
+from kingdomino.core.game import CHANCE, ScoreSheet, check_seat
 from kingdomino.games.domino.flow import DominoFlow, Values
 from kingdomino.games.domino.memo import GainMemo
 from kingdomino.games.domino.state import FREE as FREE
@@ -474,9 +474,9 @@ class OriginsState(DominoFlow):
     def scores(self) -> list[int]:
         return [self.kingdom_score(seat) for seat in range(self.game.num_players)]
 
-    def winners(self) -> list[int]:
-        kingdoms = self.kingdoms
-        return ranked_winners(self.scores(), lambda seat: kingdoms[seat].tie_break())
+    def tie_break(self, seat: int) -> tuple[int, ...]:
+        """The kingdom's largest region, then its fires."""
+        return self.kingdoms[seat].tie_break()
 
     def score_sheet(self, player: int) -> ScoreSheet:
         game = self.game

@@ -27,7 +27,12 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   ``POST /api/games/{id}/join`` ``{name?}`` takes an open seat, ``POST /api/games/{id}/cancel``
   ``{token}`` calls a waiting game off; ``POST /api/pairing`` ``{game, players, options?, rated?,
   name?}`` a quick game (``open_games``);
-* the app's page at ``/``, ``/score``, ``/game/{id}`` and ``/game/{id}/replay`` (``app_pages``).
+* ``GET /api/leaderboards/{pool}?limit=``, ``GET /api/players/{name}``: the ratings' leaderboards
+  and a player's page; ``GET /api/account/games`` the logged-in account's games, with their
+  tokens; ``POST /api/account/games/claim`` ``{games: [{id, token}]}`` a guest's seats made the
+  account's (``players``);
+* the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``, ``/player/{name}``
+  and ``/leaderboards`` (``app_pages``).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from kingdomino.web.routes import (
     game_socket,
     games,
     open_games,
+    players,
     scoring,
     server_info,
 )
@@ -55,4 +61,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     game_socket.router,
     accounts.router,
     open_games.router,
+    players.router,
 )

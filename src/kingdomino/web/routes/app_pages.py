@@ -1,5 +1,6 @@
-"""The app's one HTML page, as the lobby (``/``), the scorer (``/score``) and a game
-(``/game/{id}``, ``/game/{id}/replay``) are served: each with the preloads of the modules it
+"""The app's one HTML page, as the lobby (``/``), the scorer (``/score``), a game (``/game/{id}``,
+``/game/{id}/replay``), a player's page (``/player/{name}``) and the leaderboards
+(``/leaderboards``, ``/leaderboards/{pool}``) are served: each with the preloads of the modules it
 runs and of the texts of the language it will speak (``web.pages``)."""
 
 from __future__ import annotations
@@ -43,3 +44,10 @@ async def scorer_page(request: Request) -> HTMLResponse:
 async def game_page(game_id: str, request: Request) -> HTMLResponse:
     del game_id
     return page("game.js", request)
+
+
+@router.get("/player/{name:path}")
+@router.get("/leaderboards")
+@router.get("/leaderboards/{pool}")
+async def players_page(request: Request) -> HTMLResponse:
+    return page("players.js", request)

@@ -1,5 +1,7 @@
 // Your account, in the lobby: log in or create one (a name and a password), who is logged in, log
-// out, change the password. The session is the server's HttpOnly cookie: this page never holds it.
+// out, change the password; once logged in, the account's games and pages (account-games.js). The
+// session is the server's HttpOnly cookie: this page never holds it.
+import { accountGames } from "./account-games.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./server.js";
@@ -72,6 +74,7 @@ export function accountCard() {
     return [
       el("p", { id: "logged-in" }, t("account.logged_in_as", { name: account.name }), " ",
         el("button", { type: "button", id: "log-out", onclick: () => ask("/api/session", "DELETE") }, t("account.log_out"))),
+      ...accountGames(account),
       el("details", {}, el("summary", {}, t("account.change_password")), change),
     ];
   };

@@ -1,0 +1,83 @@
+"""Players over HTTP: each pool's leaderboard, a player's page, and the logged-in account's games
+(its list on any device, and a guest's games claimed for it).
+
+The leaderboards and players' pages are public (a name, its ratings and finished games); an
+account's games hold its seats' tokens, so they are the logged-in account's alone (the
+``kd_session`` cookie). Claiming changes who plays a seat, so a foreign ``Origin`` is refused as
+for the other account requests. Database reads run in a thread, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Cookie, Depends, Query, Request
+
+from kingdomino.ratings.pools import pool_names
+from kingdomino.web import account_games, standings
+from kingdomino.web.accounts import Account
+from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.accounts import AccountsDep, same_origin
+from kingdomino.web.routes.bodies import LookupRequest
+from kingdomino.web.routes.dependencies import HubDep
+
+router = APIRouter()
+
+#: Most players a leaderboard lists (and as many provisional ones apart).
+MAX_LEADERS = 100
+
+
+async def account_of(accounts: AccountsDep, kd_session: Annotated[str | None, Cookie()] = None) -> Account:
+    """The account logged in with the request's cookie; 401 if none is."""
+    account = await asyncio.to_thread(accounts.account_for, kd_session) if kd_session else None
+    if account is None:
+        raise HubError(401, "session", "log in first: no session here", "session_ended")
+    return account
+
+
+#: The logged-in account, as a route's parameter.
+AccountDep = Annotated[Account, Depends(account_of)]
+
+
+@router.get("/api/leaderboards/{pool}")
+async def leaderboard(
+    pool: str, hub: HubDep, limit: Annotated[int, Query(ge=1, le=MAX_LEADERS)] = 50
+) -> dict[str, Any]:
+    """A pool's best players by rating (`players`, ranked), and apart the best whose rating is
+    still provisional (`provisional`: deviation over `threshold`); `pools` names every pool."""
+    if pool not in pool_names():
+        raise HubError(
+            404, "pool", f"expected one of {', '.join(pool_names())}, got {pool!r}", "no_pool", {"pool": pool}
+        )
+    board = await asyncio.to_thread(standings.leaderboard, hub.store, pool, limit)
+    return {**board, "pools": pool_names()}
+
+
+@router.get("/api/players/{name:path}")
+async def player(name: str, hub: HubDep) -> dict[str, Any]:
+    """A player's page: ratings per pool with their history, recent finished games (each with
+    its replay), and per game the games played to the end, the wins and the mean score."""
+    account = await asyncio.to_thread(standings.account_named, hub.store, name)
+    if account is None:
+        raise HubError(404, "name", f"no player is named {name!r}", "no_player", {"name": name})
+    for game_id in await asyncio.to_thread(standings.finished_without_results, hub.store, account[0]):
+        table = hub.table(game_id)
+        state = table.state
+        await asyncio.to_thread(hub.results.keep_results, game_id, state.scores(), state.places())
+    return await asyncio.to_thread(standings.player_page, hub.store, account)
+
+
+@router.get("/api/account/games")
+async def my_games(account: AccountDep, hub: HubDep) -> dict[str, Any]:
+    """The logged-in account's games, each with its seat's token: `playing` (those where it is
+    to act first, `your_turn`), `open` and recent `finished`."""
+    return await account_games.account_games(hub, account.id)
+
+
+@router.post("/api/account/games/claim")
+async def claim(body: LookupRequest, request: Request, account: AccountDep, hub: HubDep) -> dict[str, Any]:
+    """This browser's games made the account's: each human seat whose token is given and that
+    no account plays yet (`claimed`); every other item `refused`, with the refusal."""
+    same_origin(request)
+    return await account_games.claim(hub, account.id, [(item.id, item.token) for item in body.games])

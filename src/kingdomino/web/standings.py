@@ -1,0 +1,237 @@
+"""What the results and ratings show (``game_results`` writes them): a pool's leaderboard and a
+player's page (ratings with their history, recent finished games, wins and mean score per game).
+
+Reads only, of the database alone: a finished game's scores and places come from ``seat_results``
+(the route fills in a game that lacks them first: ``finished_without_results``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import and_, case, func, select
+
+from kingdomino.ratings.glicko2 import PROVISIONAL, Rating
+from kingdomino.web.seats import clean_name, name_key
+from kingdomino.web.store import Store
+from kingdomino.web.tables import (
+    AccountRow,
+    GameRow,
+    RatingChangeRow,
+    RatingRow,
+    SeatAccountRow,
+    SeatResultRow,
+)
+
+#: A player page's recent games, and the points of each pool's history it draws.
+RECENT_GAMES = 20
+HISTORY_POINTS = 200
+
+
+def _aware(moment: datetime) -> str:
+    """``moment`` in ISO 8601 with its time zone (SQLite gives it back without)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+
+
+def _rounded(value: float) -> float:
+    return round(value, 1)
+
+
+def rating_json(row: Any) -> dict[str, Any]:
+    """A rating row as the pages show it: rounded, with whether it is still provisional."""
+    return {
+        "rating": _rounded(row.rating),
+        "deviation": _rounded(row.deviation),
+        "provisional": Rating(row.rating, row.deviation).provisional,
+        "games": int(row.games),
+        "wins": int(row.wins),
+    }
+
+
+def leaderboard(store: Store, pool: str, limit: int) -> dict[str, Any]:
+    """The ``limit`` best players of ``pool`` by rating, ranked, and apart from them the
+    ``limit`` best whose rating is still provisional (deviation over ``PROVISIONAL``)."""
+
+    def best(settled: bool) -> list[dict[str, Any]]:
+        sure = RatingRow.deviation <= PROVISIONAL if settled else RatingRow.deviation > PROVISIONAL
+        found = connection.execute(
+            select(AccountRow.name, RatingRow)
+            .join(AccountRow, AccountRow.id == RatingRow.account_id)
+            .where(RatingRow.pool == pool, sure)
+            .order_by(RatingRow.rating.desc(), AccountRow.name_key)
+            .limit(limit)
+        )
+        return [{"name": row.name, **rating_json(row)} for row in found]
+
+    with store.engine.connect() as connection:
+        players = best(True)
+        provisional = best(False)
+    for rank, player in enumerate(players, 1):
+        player["rank"] = rank
+    return {"pool": pool, "players": players, "provisional": provisional, "threshold": PROVISIONAL}
+
+
+def account_named(store: Store, name: str) -> tuple[int, str, str] | None:
+    """The account whose name reads as ``name`` (``seats.name_key``): its id, name and creation."""
+    with store.engine.connect() as connection:
+        row = connection.execute(
+            select(AccountRow.id, AccountRow.name, AccountRow.created).where(
+                AccountRow.name_key == name_key(clean_name(name))
+            )
+        ).first()
+    return None if row is None else (int(row.id), str(row.name), _aware(row.created))
+
+
+def finished_without_results(store: Store, account_id: int, limit: int = RECENT_GAMES) -> list[str]:
+    """The account's recent finished games whose results are not kept (claimed after their end,
+    or their server stopped before recording): the ids, newest first."""
+    kept = select(SeatResultRow.game_id).where(SeatResultRow.game_id == GameRow.id).exists()
+    with store.engine.connect() as connection:
+        found = connection.execute(
+            select(GameRow.id)
+            .join(SeatAccountRow, SeatAccountRow.game_id == GameRow.id)
+            .where(SeatAccountRow.account_id == account_id, GameRow.status == "finished", ~kept)
+            .order_by(GameRow.created.desc())
+            .limit(limit)
+        )
+        return [str(row[0]) for row in found]
+
+
+def player_page(store: Store, account: tuple[int, str, str], recent: int = RECENT_GAMES) -> dict[str, Any]:
+    """A player's page: each pool's rating with its history (a point per rated game, the last
+    ``HISTORY_POINTS``), the ``recent`` finished games, and the games played to the end, won and
+    the mean score, per game (kingdomino, duel, origins)."""
+    account_id, name, created = account
+    with store.engine.connect() as connection:
+        ratings = connection.execute(
+            select(RatingRow).where(RatingRow.account_id == account_id).order_by(RatingRow.pool)
+        ).all()
+        changes = connection.execute(
+            select(RatingChangeRow)
+            .where(RatingChangeRow.account_id == account_id)
+            .order_by(RatingChangeRow.at.desc())
+            .limit(HISTORY_POINTS * max(1, len(ratings)))
+        ).all()
+        games = _recent_games(connection, account_id, recent)
+        stats = _per_game(connection, account_id)
+    history: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for change in reversed(changes):
+        history[change.pool].append(
+            {
+                "game_id": change.game_id,
+                "at": _aware(change.at),
+                "before": _rounded(change.before),
+                "rating": _rounded(change.after),
+                "deviation": _rounded(change.deviation),
+                "place": change.place,
+            }
+        )
+    return {
+        "name": name,
+        "created": created,
+        "ratings": [
+            {"pool": row.pool, **rating_json(row), "history": history[row.pool][-HISTORY_POINTS:]}
+            for row in ratings
+        ],
+        "games": games,
+        "stats": stats,
+    }
+
+
+def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[str, Any]]:
+    mine = connection.execute(
+        select(GameRow.id, GameRow.game, GameRow.options, GameRow.created, GameRow.rated, GameRow.seats)
+        .add_columns(SeatAccountRow.seat, SeatAccountRow.playing)
+        .join(SeatAccountRow, SeatAccountRow.game_id == GameRow.id)
+        .where(SeatAccountRow.account_id == account_id, GameRow.status == "finished")
+        .order_by(GameRow.created.desc())
+        .limit(recent)
+    ).all()
+    ids = [row.id for row in mine]
+    results: dict[tuple[str, int], tuple[int, int]] = {}
+    names: dict[tuple[str, int], str] = {}
+    changes: dict[str, Any] = {}
+    if ids:
+        for row in connection.execute(select(SeatResultRow).where(SeatResultRow.game_id.in_(ids))):
+            results[(row.game_id, row.seat)] = (row.score, row.place)
+        for row in connection.execute(
+            select(SeatAccountRow.game_id, SeatAccountRow.seat, AccountRow.name)
+            .join(AccountRow, AccountRow.id == SeatAccountRow.account_id)
+            .where(SeatAccountRow.game_id.in_(ids))
+        ):
+            names[(row.game_id, row.seat)] = row.name
+        for row in connection.execute(
+            select(RatingChangeRow).where(
+                RatingChangeRow.game_id.in_(ids), RatingChangeRow.account_id == account_id
+            )
+        ):
+            changes[row.game_id] = row
+    games = []
+    for row in mine:
+        players = []
+        for seat, info in enumerate(row.seats):
+            score, place = results.get((row.id, seat), (None, None))
+            players.append(
+                {"name": info["name"], "player": names.get((row.id, seat)), "score": score, "place": place}
+            )
+        change = changes.get(row.id)
+        games.append(
+            {
+                "id": row.id,
+                "game": row.game,
+                "options": dict(row.options),
+                "created": _aware(row.created),
+                "rated": bool(row.rated),
+                "seat": row.seat,
+                "left": not row.playing,
+                "score": players[row.seat]["score"],
+                "place": players[row.seat]["place"],
+                "players": players,
+                "rating": None
+                if change is None
+                else {
+                    "pool": change.pool,
+                    "before": _rounded(change.before),
+                    "after": _rounded(change.after),
+                },
+                "replay": f"/game/{row.id}/replay",
+            }
+        )
+    return games
+
+
+def _change_json(change: Any) -> dict[str, Any]:
+    return {"pool": change.pool, "before": _rounded(change.before), "after": _rounded(change.after)}
+
+
+def _per_game(connection: Any, account_id: int) -> list[dict[str, Any]]:
+    """Per game: the finished games the account played to the end, those it won (placed first,
+    a shared first place too) and its mean score."""
+    found = connection.execute(
+        select(
+            GameRow.game,
+            func.count().label("games"),
+            func.sum(case((SeatResultRow.place == 1, 1), else_=0)).label("wins"),
+            func.avg(SeatResultRow.score).label("mean"),
+        )
+        .select_from(SeatAccountRow)
+        .join(GameRow, GameRow.id == SeatAccountRow.game_id)
+        .join(
+            SeatResultRow,
+            and_(SeatResultRow.game_id == SeatAccountRow.game_id, SeatResultRow.seat == SeatAccountRow.seat),
+        )
+        .where(SeatAccountRow.account_id == account_id, SeatAccountRow.playing.is_(True))
+        .group_by(GameRow.game)
+        .order_by(GameRow.game)
+    )
+    return [
+        {
+            "game": row.game,
+            "games": int(row.games),
+            "wins": int(row.wins or 0),
+            "mean_score": _rounded(float(row.mean)),
+        }
+        for row in found
+    ]

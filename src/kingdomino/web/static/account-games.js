@@ -1,0 +1,95 @@
+// What the lobby's account card shows a logged-in player besides the account itself: the ways to
+// their page and the leaderboards, their account's games being played (those awaiting them first,
+// each opened with its seat's token, on any device), and an offer to add this browser's games to
+// the account. Claiming is offered, never done on its own: a browser may be shared, and its
+// player chooses whose games these are.
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { playerHref } from "./players.js";
+import { savedGames } from "./saved-games.js";
+import { api } from "./server.js";
+import { errorWords, gameTitle, localName } from "./words.js";
+
+/** A game of the account (GET /api/account/games).
+ * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, status: string, seat: number, token: string | null,
+ *   your_turn: boolean, players: string[], rated: boolean}} AccountGame */
+
+/** Where this browser notes the games it offered to an account (claimed or refused), by account. */
+const OFFERED = "kingdomino.claimed.";
+
+/** The token of the seat this browser's player plays in a saved game: the seat chosen as "me" in
+ * the lobby, else the first kept (an invite's); none for a game only watched here.
+ * @param {import("./saved-games.js").SavedGame} saved @returns {string | null} */
+export function playerToken(saved) {
+  if (!saved.kinds) return saved.tokens[0] ?? null;
+  const here = saved.kinds.filter((kind) => kind === "me" || kind === "local");
+  if (!here.length) return null;
+  const mine = saved.kinds.indexOf("me");
+  const at = mine < 0 ? 0 : saved.kinds.slice(0, mine).filter((kind) => kind === "me" || kind === "local").length;
+  return saved.tokens[at] ?? null;
+}
+
+/** This browser's games not offered to account `id` yet, each with its player's token. @param {number} id */
+function claimable(id) {
+  const offered = new Set(JSON.parse(localStorage.getItem(OFFERED + id) || "[]"));
+  return savedGames().flatMap((saved) => {
+    const token = playerToken(saved);
+    return token && !offered.has(saved.id) ? [{ id: saved.id, token }] : [];
+  });
+}
+
+/** The logged-in part of the account card for `account`: links, its games, the claim's offer.
+ * @param {{id: number, name: string}} account @returns {HTMLElement[]} */
+export function accountGames(account) {
+  const said = el("p", { class: "small", id: "claim-said", role: "status" });
+  const list = el("div", { id: "account-games" });
+  const offer = el("div", { id: "claim-offer" });
+  const refresh = () => listGames(list);
+  const showOffer = () => {
+    const games = claimable(account.id);
+    offer.replaceChildren(...(games.length ? [
+      el("button", { type: "button", id: "claim-games", onclick: () => claim(account.id, games, said).then(() => { showOffer(); refresh(); }) },
+        t("account.claim", { n: games.length })),
+      el("p", { class: "small" }, t("account.claim_about"))] : []));
+  };
+  showOffer();
+  refresh();
+  return [
+    el("p", { class: "account-links" }, el("a", { href: playerHref(account.name), id: "my-page" }, t("account.my_page")), " · ",
+      el("a", { href: "/leaderboards", id: "leaderboards-link" }, t("account.leaderboards"))),
+    el("h3", {}, t("account.your_games")), list, offer, said,
+  ];
+}
+
+/** Offer `games` to account `id`; say how many became its, and note them all as offered.
+ * @param {number} id @param {Array<{id: string, token: string}>} games @param {HTMLElement} said */
+async function claim(id, games, said) {
+  try {
+    const sent = await api("/api/account/games/claim", { method: "POST", body: { games } });
+    const answer = /** @type {{claimed: unknown[], refused: unknown[]}} */ (sent);
+    const offered = new Set(JSON.parse(localStorage.getItem(OFFERED + id) || "[]"));
+    for (const game of games) offered.add(game.id);
+    localStorage.setItem(OFFERED + id, JSON.stringify([...offered]));
+    said.textContent = t("account.claimed", { n: answer.claimed.length });
+  } catch (problem) {
+    said.textContent = errorWords(problem);
+  }
+}
+
+/** The account's games being played or waiting for players, those awaiting it first, each a link
+ * that opens it with its seat's token. @param {HTMLElement} list */
+async function listGames(list) {
+  try {
+    const games = /** @type {{playing: AccountGame[], open: AccountGame[]}} */ (await api("/api/account/games"));
+    const shown = [...games.playing, ...games.open];
+    if (!shown.length) { list.replaceChildren(el("p", { class: "small" }, t("account.no_games"))); return; }
+    list.replaceChildren(el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
+      el("a", { href: `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`, class: "game-link" }, gameTitle(g)),
+      g.rated ? ` · ${t("players.rated")}` : "",
+      " · ", g.players.map((name) => localName(name)).join(", "),
+      g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",
+      g.status === "open" ? ` · ${t("account.waiting")}` : ""))));
+  } catch (problem) {
+    list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
+  }
+}

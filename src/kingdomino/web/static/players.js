@@ -1,0 +1,132 @@
+// The players' pages: a player's ratings in each pool with their graph, games played to the end
+// (won, mean score) per game, recent finished games with their replays (at "/player/<name>"); and
+// each pool's leaderboard, its provisional ratings apart (at "/leaderboards/<pool>").
+import { el } from "./dom.js";
+import { number, t } from "./i18n.js";
+import { ratingGraph } from "./rating-graph.js";
+import { api } from "./server.js";
+import { errorWords, gameTitle, localName } from "./words.js";
+
+/** @typedef {import("./rating-graph.js").RatingPoint} RatingPoint */
+/** A rating as the server shows it.
+ * @typedef {{rating: number, deviation: number, provisional: boolean, games: number, wins: number}} RatingFigures */
+/** A leaderboard's line. @typedef {RatingFigures & {name: string, rank?: number}} Leader */
+/** A pool's leaderboard (GET /api/leaderboards/{pool}).
+ * @typedef {{pool: string, pools: string[], players: Leader[], provisional: Leader[], threshold: number}} Leaderboard */
+/** A seat of a finished game on a player's page.
+ * @typedef {{name: string, player: string | null, score: number | null, place: number | null}} PlayedSeat */
+/** A finished game on a player's page.
+ * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, created: string, rated: boolean, seat: number, left: boolean,
+ *   score: number | null, place: number | null, players: PlayedSeat[], rating: {pool: string, before: number, after: number} | null,
+ *   replay: string}} PlayedGame */
+/** A player's page (GET /api/players/{name}).
+ * @typedef {{name: string, created: string, ratings: Array<RatingFigures & {pool: string, history: RatingPoint[]}>, games: PlayedGame[],
+ *   stats: Array<{game: string, games: number, wins: number, mean_score: number}>}} PlayerPage */
+
+/** The address of a player's page. @param {string} name */
+export function playerHref(name) {
+  return `/player/${encodeURIComponent(name)}`;
+}
+
+/** A date in the page's language ("26 Nov 2026"). @param {string} iso */
+function day(iso) {
+  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { day: "numeric", month: "short", year: "numeric" })
+    .format(new Date(iso));
+}
+
+/** A table of `rows` under the column `heads`, its first `words` columns words, the others figures.
+ * @param {string[]} heads @param {Array<Array<Node | string>>} rows @param {string} id @param {number} words */
+function table(heads, rows, id, words) {
+  const kind = (/** @type {number} */ i) => (i < words ? undefined : "figure");
+  return el("div", { class: "table-scroll" }, el("table", { class: "players-table", id },
+    el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: kind(i) }, head)))),
+    el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((cell, i) => el("td", { class: kind(i) }, cell)))))));
+}
+
+/** The page's heading, with the way to the leaderboards. @param {string} title */
+function heading(title) {
+  return el("h1", { class: "players-title" }, title);
+}
+
+/** A player's page at "/player/<name>". @param {HTMLElement} main @param {string} name */
+export async function showPlayer(main, name) {
+  document.title = `${name} · ${t("app.name")}`;
+  main.replaceChildren(el("p", {}, t("players.loading")));
+  /** @type {PlayerPage} */
+  let page;
+  try {
+    page = /** @type {PlayerPage} */ (await api(`/api/players/${encodeURIComponent(name)}`));
+  } catch (problem) {
+    main.replaceChildren(el("p", { class: "card error", role: "alert" }, errorWords(problem)), boardsLink());
+    return;
+  }
+  document.title = `${page.name} · ${t("app.name")}`;
+  main.replaceChildren(
+    el("section", { class: "card", id: "player" }, heading(page.name), el("p", { class: "small" }, t("players.since", { date: day(page.created) })),
+      boardsLink()),
+    el("section", { class: "card", id: "player-ratings" }, el("h2", {}, t("players.ratings")),
+      page.ratings.length ? page.ratings.map((rating) => el("div", { class: "player-pool", "data-pool": rating.pool },
+        el("h3", {}, el("a", { href: `/leaderboards/${rating.pool}` }, t(`pool.${rating.pool}`))),
+        el("p", {}, el("strong", { class: "player-rating" }, t("players.rating_line",
+          { rating: number(Math.round(rating.rating)), deviation: number(Math.round(rating.deviation)) })),
+        rating.provisional ? el("span", { class: "provisional" }, " ", t("players.provisional_tag")) : "", " · ",
+        t("players.games_wins", { games: number(rating.games), wins: number(rating.wins) })),
+        ratingGraph(rating.history))) : el("p", { class: "small" }, t("players.no_ratings"))),
+    el("section", { class: "card", id: "player-stats" }, el("h2", {}, t("players.per_game")),
+      page.stats.length ? table([t("players.game"), t("players.games"), t("players.wins"), t("players.mean_score")],
+        page.stats.map((s) => [t(`game.${s.game}`), number(s.games), number(s.wins), number(s.mean_score)]), "player-stats-table", 1)
+        : el("p", { class: "small" }, t("players.no_games"))),
+    el("section", { class: "card", id: "player-games" }, el("h2", {}, t("players.recent")),
+      page.games.length ? el("ul", { class: "player-games" }, page.games.map(playedGame)) : el("p", { class: "small" }, t("players.no_games"))));
+}
+
+/** A recent game of the player's page: when, which game, its place, each seat's score (an account's
+ * name a link to its page), its rating change, its replay. @param {PlayedGame} game */
+function playedGame(game) {
+  const seats = game.players.flatMap((seat, i) => [i ? ", " : "",
+    seat.player ? el("a", { href: playerHref(seat.player) }, seat.player) : localName(seat.name),
+    seat.score === null ? "" : ` ${number(seat.score)}`,
+    seat.place === 1 ? el("span", { class: "leader", role: "img", "aria-label": t("board.winner") }, " ★") : ""]);
+  return el("li", { "data-game": game.id },
+    el("time", { datetime: game.created, class: "small" }, day(game.created)), " · ", el("strong", {}, gameTitle(game)),
+    game.place ? ` · ${t("players.place", { place: number(game.place), players: number(game.players.length) })}` : "",
+    game.left ? ` · ${t("players.left")}` : "",
+    game.rated ? el("span", { class: "rated" }, ` · ${t("players.rated")}`) : "",
+    game.rating ? ` (${t("players.change", { before: number(Math.round(game.rating.before)), after: number(Math.round(game.rating.after)) })})` : "",
+    el("br", {}), seats, " · ", el("a", { href: game.replay, class: "replay-link" }, t("players.replay")));
+}
+
+/** The link to the leaderboards. */
+function boardsLink() {
+  return el("p", {}, el("a", { href: "/leaderboards", id: "to-leaderboards" }, t("players.leaderboards")));
+}
+
+/** A pool's leaderboard at "/leaderboards/<pool>" (the first pool at "/leaderboards"), with a tab
+ * per pool. @param {HTMLElement} main @param {string | undefined} pool */
+export async function showLeaderboards(main, pool) {
+  document.title = `${t("players.leaderboards")} · ${t("app.name")}`;
+  main.replaceChildren(el("p", {}, t("players.loading")));
+  /** @type {Leaderboard} */
+  let board;
+  try {
+    board = /** @type {Leaderboard} */ (await api(`/api/leaderboards/${encodeURIComponent(pool || "kingdomino-2")}?limit=100`));
+  } catch (problem) {
+    main.replaceChildren(el("p", { class: "card error", role: "alert" }, errorWords(problem)), boardsLink());
+    return;
+  }
+  const tabs = el("nav", { class: "pool-tabs", "aria-label": t("players.pools") },
+    board.pools.map((name) => el("a", { href: `/leaderboards/${name}`, class: "pool-tab", "aria-current": name === board.pool ? "page" : undefined },
+      t(`pool.${name}`))));
+  const heads = [t("players.player"), t("players.rating"), t("players.deviation"), t("players.games"), t("players.wins")];
+  /** @param {Leader} p */
+  const cells = (p) => [el("a", { href: playerHref(p.name) }, p.name), number(Math.round(p.rating)), number(Math.round(p.deviation)),
+    number(p.games), number(p.wins)];
+  main.replaceChildren(
+    el("section", { class: "card", id: "leaderboard" }, heading(t("players.leaderboards")), tabs,
+      el("h2", {}, t(`pool.${board.pool}`)),
+      board.players.length ? table([t("players.rank"), ...heads], board.players.map((p) => [number(p.rank || 0), ...cells(p)]), "leaders", 2)
+        : el("p", { class: "small" }, t("players.none_yet"))),
+    board.provisional.length ? el("section", { class: "card", id: "provisional" }, el("h2", {}, t("players.provisional")),
+      el("p", { class: "small" }, t("players.provisional_about", { threshold: number(board.threshold) })),
+      table(heads, board.provisional.map(cells), "provisional-leaders", 1)) : "");
+}

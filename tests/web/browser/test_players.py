@@ -1,0 +1,114 @@
+"""A player's page and the leaderboards in the browser (issue #64): after a rated game, a logged-in
+player finds their page from the lobby's account card, with their rating drawn over the game, and
+the leaderboard lists both players; a guest's games are added to the account from the card."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+import httpx
+from sqlalchemy import update
+from tests.web.browser.pages import ARTIFACTS, new_page
+from tests.web.conftest import create, free_port, live_app, on_the_server_loop, served_in_a_thread
+from tests.web.test_players_api import play_out
+
+from kingdomino.web.tables import GameRow
+
+PASSWORD = "a long enough password"
+
+
+def account(base: str) -> tuple[str, httpx.Client]:
+    """A new account, and a client logged in with it."""
+    name = f"Rosa{secrets.token_hex(3)}"
+    client = httpx.Client(base_url=base, timeout=30)
+    assert client.post("/api/accounts", json={"name": name, "password": PASSWORD}).status_code == 201
+    return name, client
+
+
+def rated_game_played(base: str, app: Any, players: list[httpx.Client]) -> str:
+    """A game of the two accounts, rated, played to its end through the API."""
+    with httpx.Client(base_url=base, timeout=30) as guest:
+        created = create(guest, seats=[{"kind": "human", "online": True}] * 2, seed=None)  # type: ignore[arg-type]
+    tokens = [seat["token"] for seat in created["seats"]]
+    for client, token in zip(players, tokens):
+        claimed = client.post(
+            "/api/account/games/claim", json={"games": [{"id": created["id"], "token": token}]}
+        )
+        assert claimed.json()["refused"] == [], claimed.text
+    hub = app.state.hub
+
+    def rate() -> None:
+        with hub.store.engine.begin() as connection:
+            connection.execute(update(GameRow).where(GameRow.id == created["id"]).values(rated=True))
+        hub.table(created["id"]).stored.rated = True
+
+    on_the_server_loop(base, rate)
+    play_out(players[0], created["id"], tokens)  # type: ignore[arg-type]
+    return str(created["id"])
+
+
+def test_a_rated_game_shows_on_the_player_page_and_the_leaderboard(browser: Any, database: str) -> None:
+    app = live_app(database)
+    with served_in_a_thread(app, free_port()) as base:
+        (rosa, rosa_client), (_, other) = account(base), account(base)
+        game_id = rated_game_played(base, app, [rosa_client, other])
+        deadline = time.monotonic() + 60
+        while not rosa_client.get(f"/api/players/{rosa}").json()["ratings"]:
+            assert time.monotonic() < deadline, "the rated game was not recorded"
+            time.sleep(0.05)
+        page = new_page(browser, base)
+        page.goto(base + "/")
+        page.fill("#account-name", rosa)
+        page.fill("#account-password", PASSWORD)
+        page.click("#log-in")
+        page.click("#my-page")
+        page.wait_for_selector(".rating-graph polyline")
+        assert page.locator(".player-pool").count() == 1
+        assert page.locator(".rating-point").count() == 2  # before the game, and after it
+        assert (
+            page.locator(f"li[data-game='{game_id}'] a.replay-link").get_attribute("href")
+            == f"/game/{game_id}/replay"
+        )
+        assert page.locator("#player-stats-table tbody tr").count() == 1
+        page.screenshot(path=str(ARTIFACTS / "player-page.png"), full_page=True)
+        page.click("#to-leaderboards")
+        page.wait_for_selector("#provisional-leaders")
+        assert rosa in page.locator("#provisional-leaders").inner_text()
+        assert page.locator(".pool-tab[aria-current=page]").inner_text() == "Kingdomino, 2 players"
+        page.screenshot(path=str(ARTIFACTS / "leaderboard.png"), full_page=True)
+        phone = new_page(browser, base, width=390, height=844, touch=True)
+        phone.goto(f"{base}/player/{rosa}")
+        phone.wait_for_selector(".rating-graph polyline")
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        phone.screenshot(path=str(ARTIFACTS / "player-page-phone.png"), full_page=True)
+        phone.goto(f"{base}/leaderboards/kingdomino-2")
+        phone.wait_for_selector("#provisional-leaders")
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        phone.screenshot(path=str(ARTIFACTS / "leaderboard-phone.png"), full_page=True)
+        assert not page.errors and not phone.errors
+        rosa_client.close()
+        other.close()
+
+
+def test_a_guest_s_games_are_added_to_the_account_from_the_card(browser: Any, database: str) -> None:
+    app = live_app(database)
+    with served_in_a_thread(app, free_port()) as base:
+        page = new_page(browser, base)
+        page.goto(base + "/")
+        page.click("#play-now")
+        page.wait_for_url("**/game/*")
+        game_id = page.url.rsplit("/", 1)[1]
+        page.goto(base + "/")
+        name = f"Gus{secrets.token_hex(3)}"
+        page.fill("#account-name", name)
+        page.fill("#account-password", PASSWORD)
+        page.click("#create-account")
+        page.click("#claim-games")
+        page.wait_for_function("document.querySelector('#claim-said').textContent !== ''")
+        assert page.locator("#claim-said").inner_text() == "Games added to your account: 1"
+        assert page.locator("#claim-games").count() == 0  # offered once
+        page.wait_for_selector(f"#account-games a[href^='/game/{game_id}?token=']")
+        page.screenshot(path=str(ARTIFACTS / "lobby-account-games.png"), full_page=True)
+        assert not page.errors

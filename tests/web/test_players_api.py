@@ -1,0 +1,203 @@
+"""Leaderboards, players' pages and an account's games over HTTP (issue #64): a rated game played
+to its end moves its players onto the leaderboard and their pages; a guest's games are claimed
+for an account; on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from limits import parse
+from sqlalchemy import update
+from tests.web.conftest import QUICK_REVIEW, assert_error_shape, create, seeded_secrets, session_workers
+from tests.web.test_accounts import QUICK
+
+from kingdomino.ratings.glicko2 import Rating
+from kingdomino.ratings.pools import rate_game
+from kingdomino.web.accounts import Accounts
+from kingdomino.web.app import create_app
+from kingdomino.web.tables import GameRow
+
+POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def api(request: pytest.FixtureRequest, database: str) -> Iterator[TestClient]:
+    if request.param == "postgresql" and not POSTGRES:
+        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
+    url = POSTGRES if request.param == "postgresql" else database
+    app = create_app(
+        url, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
+    )
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
+    app.state.login_rate = parse("1000/minute")
+    with TestClient(app) as client:
+        yield client
+
+
+def log_in(client: TestClient) -> tuple[str, dict[str, str]]:
+    """A new account: its name and the headers of its session."""
+    name = f"Kim{secrets.token_hex(4)}"
+    _, token = client.app.state.accounts.create(name, "a long password")  # type: ignore[attr-defined]
+    return name, {"Cookie": f"kd_session={token}"}
+
+
+def claim(client: TestClient, session: dict[str, str], game_id: str, token: str) -> dict[str, Any]:
+    answer = client.post(
+        "/api/account/games/claim", json={"games": [{"id": game_id, "token": token}]}, headers=session
+    )
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def play_out(client: TestClient, game_id: str, tokens: list[str]) -> dict[str, Any]:
+    """Play every seat's first legal move until the game ends; the last view."""
+    while True:
+        view = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
+        if view["status"] == "finished":
+            return dict(view)
+        token = tokens[view["current_player"]]
+        mine = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+        answer = client.post(
+            f"/api/games/{game_id}/actions",
+            json={"token": token, "action": mine["legal_actions"][0], "index": mine["index"]},
+        )
+        assert answer.status_code == 200, answer.text
+
+
+def rated_game(client: TestClient, sessions: list[dict[str, str]]) -> tuple[str, list[str]]:
+    """A game of humans, each seat an account's, rated (as the lobby's rated games will be made)."""
+    created = create(client, seats=[{"kind": "human", "online": True} for _ in sessions], seed=None)
+    tokens = [seat["token"] for seat in created["seats"]]
+    for session, token in zip(sessions, tokens):
+        assert claim(client, session, created["id"], token)["refused"] == []
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with hub.store.engine.begin() as connection:
+        connection.execute(update(GameRow).where(GameRow.id == created["id"]).values(rated=True))
+    hub.table(created["id"]).stored.rated = True
+    return created["id"], tokens
+
+
+def wait_for_player(client: TestClient, name: str, predicate: Any) -> dict[str, Any]:
+    deadline = time.monotonic() + 60
+    while True:
+        page = client.get(f"/api/players/{name}").json()
+        if predicate(page):
+            return dict(page)
+        assert time.monotonic() < deadline, page
+        time.sleep(0.05)
+
+
+def test_a_rated_game_moves_its_players_onto_the_leaderboard_and_their_pages(api: TestClient) -> None:
+    (anna, anna_session), (ben, ben_session) = log_in(api), log_in(api)
+    game_id, tokens = rated_game(api, [anna_session, ben_session])
+    mine = api.get("/api/account/games", headers=anna_session).json()
+    assert [g["id"] for g in mine["playing"]] == [game_id]
+    entry = mine["playing"][0]
+    assert entry["token"] == tokens[0] and entry["seat"] == 0 and entry["rated"]
+    turn = api.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()["current_player"]
+    assert entry["your_turn"] == (turn == 0)
+    view = play_out(api, game_id, tokens)
+    page = wait_for_player(api, anna, lambda p: p["ratings"])
+    places = [1 if seat in view["winners"] else 2 for seat in range(2)]
+    expected = rate_game([Rating(), Rating()], places)
+    (rating,) = page["ratings"]
+    assert rating["pool"] == "kingdomino-2" and rating["games"] == 1 and rating["provisional"]
+    assert rating["rating"] == round(expected[0].rating, 1)
+    assert [(p["before"], p["rating"]) for p in rating["history"]] == [(1500.0, round(expected[0].rating, 1))]
+    (game,) = page["games"]
+    assert (game["id"], game["rated"], game["seat"], game["place"]) == (game_id, True, 0, places[0])
+    assert game["score"] == view["scores"][0] and game["replay"] == f"/game/{game_id}/replay"
+    assert [p["player"] for p in game["players"]] == [anna, ben]
+    assert page["stats"] == [
+        {
+            "game": "kingdomino",
+            "games": 1,
+            "wins": int(places[0] == 1),
+            "mean_score": float(view["scores"][0]),
+        }
+    ]
+    board = api.get("/api/leaderboards/kingdomino-2", params={"limit": 100}).json()
+    names = [p["name"] for p in board["provisional"]]
+    assert anna in names and ben in names and board["pools"][0] == "kingdomino-2"
+    assert all("rank" not in p for p in board["provisional"])
+    # The game now counts among the finished ones of each account's list.
+    assert [g["id"] for g in api.get("/api/account/games", headers=ben_session).json()["finished"]] == [
+        game_id
+    ]
+    # A player's page is found by the name as it reads.
+    assert api.get(f"/api/players/{anna.upper()}").json()["name"] == anna
+
+
+def test_a_guest_s_game_is_claimed_once_and_only_by_its_seat_s_token(api: TestClient) -> None:
+    (name, session), (_, other) = log_in(api), log_in(api)
+    created = create(api, seats=[{"kind": "human"}, {"kind": "human"}], seed=None)
+    first, second = (seat["token"] for seat in created["seats"])
+    game_id = created["id"]
+    assert claim(api, session, game_id, first)["claimed"] == [{"id": game_id, "seat": 0}]
+    assert claim(api, session, game_id, first)["claimed"] == [{"id": game_id, "seat": 0}]  # again: still its
+    refused = claim(api, session, game_id, second)["refused"]
+    assert [r["error"]["code"] for r in refused] == ["claim_one_seat"]
+    assert [r["error"]["code"] for r in claim(api, other, game_id, first)["refused"]] == ["claim_taken"]
+    spectator = created["spectator_token"]
+    assert [r["error"]["code"] for r in claim(api, other, game_id, spectator)["refused"]] == ["not_a_seat"]
+    assert [r["error"]["code"] for r in claim(api, other, game_id, "made-up")["refused"]] == ["not_a_seat"]
+    assert [r["error"]["code"] for r in claim(api, other, "nogame", first)["refused"]] == ["no_game"]
+    listed = api.get("/api/account/games", headers=session).json()
+    assert [(g["id"], g["token"]) for g in listed["playing"]] == [(game_id, first)]
+    # The claim is a new revision of the game, which plays on.
+    view = api.get(f"/api/games/{game_id}", params={"token": first}).json()
+    assert view["index"] >= 1
+    assert api.get(f"/api/players/{name}").json()["games"] == []  # not finished yet
+
+
+def test_refusals(api: TestClient) -> None:
+    for path in ("/api/account/games",):
+        refused = api.get(path)
+        assert refused.status_code == 401 and assert_error_shape(refused.json())["code"] == "session_ended"
+    refused = api.post("/api/account/games/claim", json={"games": []})
+    assert refused.status_code == 401
+    _, session = log_in(api)
+    foreign = api.post(
+        "/api/account/games/claim",
+        json={"games": []},
+        headers={**session, "Origin": "https://elsewhere.example"},
+    )
+    assert foreign.status_code == 403 and assert_error_shape(foreign.json())["code"] == "foreign_origin"
+    assert (
+        api.post("/api/account/games/claim", json={"games": [{"id": "x"}]}, headers=session).status_code
+        == 422
+    )
+    missing = api.get("/api/players/Nobody" + secrets.token_hex(4))
+    assert missing.status_code == 404 and assert_error_shape(missing.json())["code"] == "no_player"
+    pool = api.get("/api/leaderboards/chess")
+    assert pool.status_code == 404 and assert_error_shape(pool.json())["code"] == "no_pool"
+    assert api.get("/api/leaderboards/duel", params={"limit": 101}).status_code == 422
+    assert api.get("/api/leaderboards/duel", params={"limit": 0}).status_code == 422
+
+
+def test_a_rated_game_not_recorded_before_its_server_stopped_is_recorded_at_the_next_start(
+    database: str,
+) -> None:
+    app = create_app(
+        database, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
+    )
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
+    with TestClient(app) as client:
+        (anna, anna_session), (_, ben_session) = log_in(client), log_in(client)
+        game_id, tokens = rated_game(client, [anna_session, ben_session])
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.results.game_over = lambda game, state: None  # the server stops before it records
+        play_out(client, game_id, tokens)
+        assert client.get(f"/api/players/{anna}").json()["ratings"] == []
+    again = create_app(
+        database, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
+    )
+    with TestClient(again) as client:
+        page = wait_for_player(client, anna, lambda p: p["ratings"])
+        assert [point["game_id"] for point in page["ratings"][0]["history"]] == [game_id]
