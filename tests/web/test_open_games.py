@@ -187,3 +187,37 @@ def test_opening_games_is_limited_per_client(client: TestClient) -> None:
     assert (
         client.post("/api/games", json=practice).status_code == 201
     )  # a game with no open seat is not limited
+
+
+def play_out(client: TestClient, game_id: str, tokens: list[str]) -> None:
+    """Play the game to its end, each seat its first legal move."""
+    while True:
+        view = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
+        if view["status"] == "finished":
+            return
+        token = tokens[view["current_player"]]
+        legal = client.get(f"/api/games/{game_id}", params={"token": token}).json()["legal_actions"]
+        moved = client.post(f"/api/games/{game_id}/actions", json={"token": token, "action": legal[0]})
+        assert moved.status_code == 200, moved.text
+
+
+def test_a_rated_game_paired_in_the_lobby_moves_both_ratings(client: TestClient) -> None:
+    ask = {"game": "duel", "players": 2, "rated": True}
+    log_in_new(client, "Vera")
+    first = client.post("/api/pairing", json=ask).json()
+    log_in_new(client, "Walt")
+    second = client.post("/api/pairing", json=ask).json()
+    assert second["id"] == first["id"] and second["started"] is True
+    play_out(client, first["id"], [first["seats"][0]["token"], second["token"]])
+    deadline = time.monotonic() + 60
+    while True:
+        pages = [client.get(f"/api/players/{name}").json() for name in ("Vera", "Walt")]
+        if all(page["ratings"] for page in pages):
+            break
+        assert time.monotonic() < deadline, pages
+        time.sleep(0.05)
+    moved = sorted(page["ratings"][0]["rating"] for page in pages)
+    assert moved[0] < 1500 < moved[1] or moved == [1500.0, 1500.0]  # a draw leaves them level
+    assert all(page["ratings"][0]["pool"] == "duel" and page["ratings"][0]["games"] == 1 for page in pages)
+    board = client.get("/api/leaderboards/duel").json()
+    assert {row["name"] for row in board["players"] + board["provisional"]} >= {"Vera", "Walt"}
