@@ -257,7 +257,7 @@ def test_creating_games(target: Target) -> None:
     seat = st.fixed_dictionaries(
         {},
         optional={
-            "kind": st.sampled_from(["human", "ai", "robot"]) | JSON_VALUE,
+            "kind": st.sampled_from(["human", "ai", "open", "robot"]) | JSON_VALUE,
             "name": JSON_TEXT | JSON_VALUE,
             "level": st.sampled_from(["random", "greedy", "hard", "godlike"]) | JSON_VALUE,
             "online": st.booleans() | JSON_VALUE,
@@ -270,6 +270,10 @@ def test_creating_games(target: Target) -> None:
         | JSON_VALUE,
         "seats": st.lists(seat, max_size=5) | JSON_VALUE,
         "seed": st.integers(-(2**64), 2**64) | JSON_VALUE,
+        "rated": st.booleans() | JSON_VALUE,
+        "wait_minutes": st.integers(-5, 20000) | JSON_VALUE,
+        "ai_fill": st.sampled_from(["easy", "godlike"]) | JSON_VALUE,
+        "time_control": TIME_CONTROLS,
     }
     valid = {"game": "duel", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
 
@@ -278,6 +282,85 @@ def test_creating_games(target: Target) -> None:
         response = post(target, "/api/games", content, content_type)
         if response.status_code == 201:
             assert set(response.json()) >= {"id", "seats", "spectator_token"}
+
+
+#: Time controls of every kind, with figures in and out of bounds, and values that are none.
+TIME_CONTROLS = (
+    st.fixed_dictionaries(
+        {},
+        optional={
+            "kind": st.sampled_from(["game", "move", "days", "hourglass"]) | JSON_VALUE,
+            "minutes": st.integers(-2, 300) | JSON_VALUE,
+            "increment": st.integers(-2, 300) | JSON_VALUE,
+            "seconds": st.integers(-2, 5000) | JSON_VALUE,
+            "days": st.integers(-2, 30) | JSON_VALUE,
+            "level": st.sampled_from(["medium", "godlike"]) | JSON_VALUE,
+        },
+    )
+    | JSON_VALUE
+)
+
+
+def test_the_lobby_joining_calling_off_and_pairing(target: Target) -> None:
+    """An open game's seats taken, a game called off, quick pairing: by guests with any names and
+    forged tokens, for any game id; the lobby's list stays a list."""
+    opened = target.client.post(
+        "/api/games",
+        json={"game": "kingdomino", "players": 4, "seats": [{"kind": "human"}] + [{"kind": "open"}] * 3},
+    )
+    assert opened.status_code == 201, opened.text
+    open_id = opened.json()["id"]
+    ids = game_ids(target) | st.just(open_id)
+    names = {
+        "name": st.sampled_from(["Anna", "", " ", "Bo (AI, hard)", "\u202e", "x" * 41])
+        | JSON_TEXT
+        | JSON_VALUE
+    }
+    pairing = {
+        "game": st.sampled_from(["kingdomino", "duel", "origins", "chess"]) | JSON_VALUE,
+        "players": st.integers(-1, 9) | JSON_VALUE,
+        "options": st.dictionaries(JSON_TEXT, st.booleans() | JSON_TEXT, max_size=2) | JSON_VALUE,
+        "rated": st.booleans() | JSON_VALUE,
+        "time_control": TIME_CONTROLS,
+        **names,
+    }
+    routes = st.sampled_from(["join", "cancel", "pairing"])
+
+    @fuzz(
+        900,
+        routes,
+        ids,
+        payloads({**names, "token": token_values(target)}, {"name": "Anna"}),
+        payloads(pairing, {}),
+    )
+    def run(route: str, game_id: str, seat_body: bytes, pairing_body: bytes) -> None:
+        if route == "pairing":
+            post(target, "/api/pairing", pairing_body, "application/json")
+        else:
+            post(target, f"/api/games/{quote(game_id, safe='')}/{route}", seat_body, "application/json")
+        assert isinstance(target.request("GET", "/api/open-games").json()["games"], list)
+
+
+def test_accounts_players_and_leaderboards(target: Target) -> None:
+    """Accounts made and logged into with any names and passwords, players' pages and
+    leaderboards looked up by any name, games claimed with forged tokens (without a session)."""
+    credentials = {"name": JSON_TEXT | JSON_VALUE | st.just("Anna Berg"), "password": JSON_TEXT | JSON_VALUE}
+    claims = {
+        "games": st.lists(
+            st.fixed_dictionaries({}, optional={"id": game_ids(target), "token": token_values(target)})
+        )
+    }
+    posts = st.sampled_from(
+        ["/api/accounts", "/api/session", "/api/account/password", "/api/account/games/claim"]
+    )
+    gets = st.sampled_from(
+        ["/api/players/{x}", "/api/leaderboards/{x}", "/api/account", "/api/account/games"]
+    )
+
+    @fuzz(300, posts, payloads({**credentials, **claims}, {"name": "Anna", "password": "x"}), gets, URL_TEXT)
+    def run(path: str, body: bytes, get: str, segment: str) -> None:
+        post(target, path, body, "application/json")
+        checked(target, lambda: target.request("GET", get.format(x=quote(segment, safe=""))))
 
 
 def test_looking_up_games(target: Target) -> None:
@@ -391,6 +474,11 @@ def test_unknown_routes_and_methods(target: Target) -> None:
             "/api/games",
             "/api/games/lookup",
             "/api/meta",
+            "/api/open-games",
+            "/api/pairing",
+            "/api/games/{id}/join",
+            "/api/players/{x}",
+            "/ws/lobby",
         ]
     )
     methods = st.sampled_from(["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"])
