@@ -32,6 +32,7 @@ SEAT_PLANS = [
     [{"kind": "ai", "level": "greedy"}, {"kind": "human"}, {"kind": "ai", "level": "random"}],
     [{"kind": "human"}, {"kind": "human"}],
     [{"kind": "ai", "level": "random"}, {"kind": "ai", "level": "random"}],
+    [{"kind": "human"}, {"kind": "open"}],
 ]
 GAMES = [("kingdomino", {}), ("duel", {}), ("origins", {"mode": "tribe"})]
 
@@ -43,6 +44,8 @@ class Ledger:
     tokens: dict[str, list[str | None]] = field(default_factory=dict)
     spectators: dict[str, str] = field(default_factory=dict)
     acked: dict[tuple[str, int], str] = field(default_factory=dict)
+    #: The seats taken at open games, as their joiners were told: (game, seat) to the seat's token.
+    joined: dict[tuple[str, int], str] = field(default_factory=dict)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def progress(self) -> tuple[int, int]:
@@ -66,11 +69,21 @@ def client_loop(base: str, ledger: Ledger, rng: random.Random, stop: threading.E
                         options = {"mode": "discovery"}
                     body = {"game": name, "players": len(seats), "options": options, "seats": seats}
                     answer = http.post("/api/games", json=body)
+                    if answer.status_code == 429:  # open games are limited per client
+                        continue
                     assert answer.status_code == 201, answer.text
                     created = answer.json()
+                    tokens = [s.get("token") for s in created["seats"]]
                     with ledger.lock:
-                        ledger.tokens[created["id"]] = [s.get("token") for s in created["seats"]]
+                        ledger.tokens[created["id"]] = tokens
                         ledger.spectators[created["id"]] = created["spectator_token"]
+                    if created["status"] == "open":
+                        joined = http.post(f"/api/games/{created['id']}/join", json={"name": "Guest"})
+                        assert joined.status_code == 200, joined.text
+                        seat = joined.json()
+                        with ledger.lock:
+                            tokens[seat["seat"]] = seat["token"]
+                            ledger.joined[(created["id"], seat["seat"])] = seat["token"]
                     continue
                 with ledger.lock:
                     game_id, tokens = rng.choice(sorted(ledger.tokens.items()))
@@ -142,7 +155,7 @@ def test_kill_9_at_random_moments_loses_nothing_and_strands_no_game(tmp_path: Pa
                 while True:
                     view = http.get(f"/api/games/{game_id}", params={"token": token}).json()
                     if (
-                        view["status"] == "finished"
+                        view["status"] in ("finished", "open")  # open: killed before its join
                         or view["seats"][view["current_player"]]["kind"] == "human"
                     ):
                         break
@@ -167,6 +180,12 @@ def test_kill_9_at_random_moments_loses_nothing_and_strands_no_game(tmp_path: Pa
                 else:
                     assert action.seat == state.current_player
                 state.apply(state.parse_action(action.text))
+        for (game_id, seat), token in ledger.joined.items():
+            stored = store.load(game_id)
+            assert stored is not None and stored.seats[seat]["token"] == token, (
+                f"the join of {game_id} was lost"
+            )
+            assert stored.status != "open", f"{game_id} has all its seats and still waits"
         for (game_id, index), text in ledger.acked.items():
             stored = store.load(game_id)
             assert stored is not None and len(stored.actions) > index
