@@ -21,6 +21,7 @@ import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from limits import parse
 
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIWorkers, make_executor
 from kingdomino.web.app import create_app
@@ -224,7 +225,7 @@ def live_app(
     """The app ``live_server`` serves: AI moves at once, fixed secret seeds, quick reviews, the
     session's AI workers. A test that reaches into the server (its hub) makes it with this and
     serves it itself."""
-    return create_app(
+    app = create_app(
         database,
         ai_delay=0.0,
         secret_seeds=secret_seeds or seeded_secrets(),
@@ -232,6 +233,10 @@ def live_app(
         away_seconds=away_seconds,
         ai_workers=session_workers(),
     )
+    # The browser tests of a worker share one server, from one address: each makes accounts and
+    # open games, more than a client may a minute (the limits have tests of their own).
+    app.state.login_rate = parse("1000/minute")
+    return app
 
 
 #: The event loop of each server ``served_in_a_thread`` runs, by its base URL.
