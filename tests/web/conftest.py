@@ -310,3 +310,19 @@ def assert_error_shape(body: Any) -> dict[str, Any]:
     assert error.get("code", "internal") in REFUSAL_CODES, body
     assert isinstance(error.get("values", {}), dict), body
     return dict(error)
+
+
+def unversioned(message: Any) -> dict[str, Any]:
+    """A game socket's message without the game's version every one carries (``"v"``: a number,
+    null only in a refusal before the game is known)."""
+    assert isinstance(message, dict) and "v" in message, message
+    assert message["v"] is None or isinstance(message["v"], int), message
+    return {key: value for key, value in message.items() if key != "v"}
+
+
+def assert_socket_error(message: Any, *left_out: str) -> dict[str, Any]:
+    """The error of a game socket's ``error`` message (its other keys ``left_out``), which must be
+    in the documented shape (``assert_error_shape``)."""
+    assert isinstance(message, dict) and message.get("type") == "error", message
+    body = {key: value for key, value in unversioned(message).items() if key not in ("type", *left_out)}
+    return assert_error_shape({"error": body})
