@@ -35,7 +35,7 @@ from starlette.types import Message
 from kingdomino.web.failures import failure_error, log_failure
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import Hub
-from kingdomino.web.live import Watcher
+from kingdomino.web.live import ViewKey, Watcher
 from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.page_link import IDLE_CODE, ping_every, stamped
 from kingdomino.web.refusals import HubError
@@ -86,20 +86,15 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
     outbox = Outbox(
         websocket.send_text, lambda code: websocket.close(code=code), backlog=backlog_of(websocket.scope)
     )
-    game = table
-
-    async def put(text: str) -> None:
-        await outbox.send(stamped(text, game.version))
-
-    watcher = Watcher(seats, put, held)
-    page = _Page(hub, game, watcher, client, ping_every(idle))
+    page = _Page(hub, table, outbox, (seats, held), client, idle)
+    watcher = page.watcher
     sockets_open[client] += 1
     try:
         await table.join(watcher)
         hub.resume(table)  # a page opened: a pending AI turn starts now, not at the next sweep
         thinking = hub.thinking.now(table)
         if thinking is not None:
-            await put(thinking)
+            await page.put(thinking)
         while True:
             received = await _received_unless_cut_off(websocket, outbox, idle)
             if received is None or received["type"] == "websocket.disconnect":
@@ -155,17 +150,31 @@ class SocketMessage(BaseModel):
 
 
 class _Page:
-    """One page's socket to a table: answers each of its messages."""
+    """One page's socket to a table: what it is sent, each message stamped with the game's version
+    as it is queued, and the answer to each of its messages."""
 
-    def __init__(self, hub: Hub, table: Table, watcher: Watcher, client: str, ping_every: float) -> None:
+    def __init__(
+        self,
+        hub: Hub,
+        table: Table,
+        outbox: Outbox,
+        watching: tuple[ViewKey, frozenset[str]],
+        client: str,
+        idle: float,
+    ) -> None:
         self.hub = hub
         self.table = table
-        self.watcher = watcher
+        self.outbox = outbox
         self.client = client
-        self.ping_every = ping_every
+        self.ping_every = ping_every(idle)
+        seats, tokens = watching
+        self.watcher = Watcher(seats, self.put, tokens)
+
+    async def put(self, text: str) -> None:
+        await self.outbox.send(stamped(text, self.table.version))
 
     async def send(self, message: dict[str, Any]) -> None:
-        await self.watcher.send(json.dumps(message))
+        await self.put(json.dumps(message))
 
     async def handle(self, received: Mapping[str, Any]) -> None:
         """Answer one message of the page: a refusal is an ``error`` message."""
