@@ -25,6 +25,7 @@ from fastapi.testclient import TestClient
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIWorkers, make_executor
 from kingdomino.web.app import create_app
 from kingdomino.web.live import AWAY_SECONDS
+from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.probe_clients import wait_until_answering
 from kingdomino.web.refusals import REFUSAL_CODES
 
@@ -172,11 +173,18 @@ def live_server(request: pytest.FixtureRequest) -> Iterator[str]:
     """A live server for the test: the session's (``session_server``), idle and drawing the same
     secret seeds as a new one would; each test makes games of its own on it. With
     ``@pytest.mark.away_seconds(s)`` (a shorter wait before an away player's seat may be handed
-    to an AI) the test gets a server of its own."""
+    to an AI) or ``@pytest.mark.socket_idle_seconds(s)`` (a shorter silence before a game page's
+    socket is closed, and so quicker pings) the test gets a server of its own."""
     away = request.node.get_closest_marker("away_seconds")
-    if away:
+    idle = request.node.get_closest_marker("socket_idle_seconds")
+    if away or idle:
         database = request.getfixturevalue("database")
-        with served_in_a_thread(live_app(database, away.args[0]), free_port()) as base:
+        app = live_app(
+            database,
+            away.args[0] if away else AWAY_SECONDS,
+            socket_idle_seconds=idle.args[0] if idle else SOCKET_IDLE_SECONDS,
+        )
+        with served_in_a_thread(app, free_port()) as base:
             yield base
             close_browser_contexts()
         return
@@ -219,7 +227,10 @@ def wait_until_idle(base: str) -> None:
 
 
 def live_app(
-    database: str, away_seconds: float = AWAY_SECONDS, secret_seeds: Callable[[], int] | None = None
+    database: str,
+    away_seconds: float = AWAY_SECONDS,
+    secret_seeds: Callable[[], int] | None = None,
+    socket_idle_seconds: float = SOCKET_IDLE_SECONDS,
 ) -> Any:
     """The app ``live_server`` serves: AI moves at once, fixed secret seeds, quick reviews, the
     session's AI workers. A test that reaches into the server (its hub) makes it with this and
@@ -231,6 +242,7 @@ def live_app(
         review_agent=QUICK_REVIEW,
         away_seconds=away_seconds,
         ai_workers=session_workers(),
+        socket_idle_seconds=socket_idle_seconds,
     )
 
 
