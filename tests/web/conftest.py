@@ -26,6 +26,7 @@ from limits import parse
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIWorkers, make_executor
 from kingdomino.web.app import create_app
 from kingdomino.web.live import AWAY_SECONDS
+from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.probe_clients import wait_until_answering
 from kingdomino.web.refusals import REFUSAL_CODES
 
@@ -173,11 +174,18 @@ def live_server(request: pytest.FixtureRequest) -> Iterator[str]:
     """A live server for the test: the session's (``session_server``), idle and drawing the same
     secret seeds as a new one would; each test makes games of its own on it. With
     ``@pytest.mark.away_seconds(s)`` (a shorter wait before an away player's seat may be handed
-    to an AI) the test gets a server of its own."""
+    to an AI) or ``@pytest.mark.socket_idle_seconds(s)`` (a shorter silence before a game page's
+    socket is closed, and so quicker pings) the test gets a server of its own."""
     away = request.node.get_closest_marker("away_seconds")
-    if away:
+    idle = request.node.get_closest_marker("socket_idle_seconds")
+    if away or idle:
         database = request.getfixturevalue("database")
-        with served_in_a_thread(live_app(database, away.args[0]), free_port()) as base:
+        app = live_app(
+            database,
+            away.args[0] if away else AWAY_SECONDS,
+            socket_idle_seconds=idle.args[0] if idle else SOCKET_IDLE_SECONDS,
+        )
+        with served_in_a_thread(app, free_port()) as base:
             yield base
             close_browser_contexts()
         return
@@ -220,7 +228,10 @@ def wait_until_idle(base: str) -> None:
 
 
 def live_app(
-    database: str, away_seconds: float = AWAY_SECONDS, secret_seeds: Callable[[], int] | None = None
+    database: str,
+    away_seconds: float = AWAY_SECONDS,
+    secret_seeds: Callable[[], int] | None = None,
+    socket_idle_seconds: float = SOCKET_IDLE_SECONDS,
 ) -> Any:
     """The app ``live_server`` serves: AI moves at once, fixed secret seeds, quick reviews, the
     session's AI workers. A test that reaches into the server (its hub) makes it with this and
@@ -232,6 +243,7 @@ def live_app(
         review_agent=QUICK_REVIEW,
         away_seconds=away_seconds,
         ai_workers=session_workers(),
+        socket_idle_seconds=socket_idle_seconds,
     )
     # The browser tests of a worker share one server, from one address: each makes accounts and
     # open games, more than a client may a minute (the limits have tests of their own).
@@ -315,3 +327,19 @@ def assert_error_shape(body: Any) -> dict[str, Any]:
     assert error.get("code", "internal") in REFUSAL_CODES, body
     assert isinstance(error.get("values", {}), dict), body
     return dict(error)
+
+
+def unversioned(message: Any) -> dict[str, Any]:
+    """A game socket's message without the game's version every one carries (``"v"``: a number,
+    null only in a refusal before the game is known)."""
+    assert isinstance(message, dict) and "v" in message, message
+    assert message["v"] is None or isinstance(message["v"], int), message
+    return {key: value for key, value in message.items() if key != "v"}
+
+
+def assert_socket_error(message: Any, *left_out: str) -> dict[str, Any]:
+    """The error of a game socket's ``error`` message (its other keys ``left_out``), which must be
+    in the documented shape (``assert_error_shape``)."""
+    assert isinstance(message, dict) and message.get("type") == "error", message
+    body = {key: value for key, value in unversioned(message).items() if key not in ("type", *left_out)}
+    return assert_error_shape({"error": body})

@@ -30,7 +30,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import WebSocketTestSession
-from tests.web.conftest import assert_error_shape, seeded_secrets
+from tests.web.conftest import assert_error_shape, assert_socket_error, seeded_secrets, unversioned
 
 from kingdomino.web.app import create_app
 from kingdomino.web.store import Store
@@ -491,7 +491,7 @@ def test_unknown_routes_and_methods(target: Target) -> None:
 
 # --- WebSocket ----------------------------------------------------------------------------------
 
-MESSAGE_TYPES = st.sampled_from(["action", "undo", "hint", "ping", "state", "pong", "", "ACTION"])
+MESSAGE_TYPES = st.sampled_from(["action", "undo", "hint", "sync", "ping", "state", "pong", "", "ACTION"])
 ANSWERS = {"error", "state", "ack", "hint", "pong", "presence"}
 
 
@@ -529,9 +529,9 @@ def answers_until_pong(socket: WebSocketTestSession) -> list[dict[str, Any]]:
         message = socket.receive_json()
         assert isinstance(message, dict) and message.get("type") in ANSWERS, message
         if message["type"] == "error":
-            assert_error_shape({"error": {k: v for k, v in message.items() if k != "type"}})
+            assert_socket_error(message)
         if message["type"] == "pong":
-            assert message == {"type": "pong"}
+            assert set(unversioned(message)) == {"type", "ping_every"}, message
             return received
         received.append(message)
 
@@ -570,6 +570,5 @@ def test_socket_connections(target: Target) -> None:
                 # Nothing more than who is away (a game of several humans with one awaited and away).
                 assert [m for m in answers_until_pong(socket) if m["type"] != "presence"] == []
                 return
-            assert first["type"] == "error", first
-            assert_error_shape({"error": {k: v for k, v in first.items() if k != "type"}})
+            assert_socket_error(first)
             assert socket.receive()["code"] == 4403

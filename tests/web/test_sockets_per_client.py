@@ -12,7 +12,7 @@ from contextlib import ExitStack
 
 import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import assert_error_shape, create
+from tests.web.conftest import assert_socket_error, create
 
 from kingdomino.web.routes import game_socket
 
@@ -28,9 +28,7 @@ def test_a_client_over_its_sockets_is_refused_by_name_until_one_closes(
         for socket in sockets:
             assert socket.receive_json()["type"] == "state"
         with client.websocket_connect(links[3]) as refused:
-            error = assert_error_shape(
-                {"error": {k: v for k, v in refused.receive_json().items() if k != "type"}}
-            )
+            error = assert_socket_error(refused.receive_json())
             assert error["field"] == "client" and error["code"] == "client_sockets_full"
             assert error["values"] == {"n": 3}
             assert refused.receive()["code"] == 4429

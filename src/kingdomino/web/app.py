@@ -25,6 +25,7 @@ from kingdomino.web.failures import FailureAnswers
 from kingdomino.web.hints import HINT_AGENT
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS
+from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.pages import languages, page_with_preloads
 from kingdomino.web.review import REVIEW_AGENT
 from kingdomino.web.routes import ROUTERS
@@ -44,6 +45,7 @@ def create_app(
     ai_workers: str | Executor = "",
     review_agent: str = REVIEW_AGENT,
     away_seconds: float = AWAY_SECONDS,
+    socket_idle_seconds: float = SOCKET_IDLE_SECONDS,
 ) -> FastAPI:
     """The app over the database at ``database_url`` (``sqlite:///path`` or ``postgresql://...``).
 
@@ -51,7 +53,9 @@ def create_app(
     ``ai_workers`` is where searches run: a number of local processes (``""``: one per core,
     started on first use), ``"ray"`` / ``"ray:ADDRESS"``, or an executor; ``review_agent`` values
     the human moves of finished games (a level or an agent spec); ``away_seconds`` is how long
-    an awaited player is away before another may hand their seat to an AI.
+    an awaited player is away before another may hand their seat to an AI;
+    ``socket_idle_seconds`` how long a game page's socket may stay silent before it is closed
+    (``page_link``).
     """
     store = Store(database_url, server=secrets.token_hex(6))
     executor = ai_workers if not isinstance(ai_workers, str) else None
@@ -83,6 +87,7 @@ def create_app(
     app.state.hub = hub
     app.state.accounts = Accounts(store)
     app.state.sockets_open = Counter()
+    app.state.socket_idle_seconds = socket_idle_seconds
     # Each page's modules preloaded: fetched at once, not in a chain; and its language's texts (pages.py).
     app.state.pages = {module: page_with_preloads(static, module) for module in PAGE_MODULES}
     app.state.languages = languages(static)

@@ -29,12 +29,14 @@ ViewKey = tuple[int, ...]
 
 @dataclass(eq=False)
 class Watcher:
-    """A connected client: the seats its tokens hold (none: a spectator), how to send it text, and
-    its tokens (a seat handed to an AI since it connected is no longer its own)."""
+    """A connected client: the seats its tokens hold (none: a spectator), how to send it text, its
+    tokens (a seat handed to an AI since it connected is no longer its own), and the version of
+    the last view it was sent (-1: none yet), so that it is never sent an older one after it."""
 
     seats: ViewKey
     send: Sender
     tokens: frozenset[str] = frozenset()
+    version: int = -1
 
 
 @dataclass(eq=False)

@@ -82,12 +82,12 @@ class Outbox:
             raise SlowClient("the client was cut off")
         behind = self.bytes_behind()
         if behind and behind + len(text) > self._max_bytes:  # with nothing behind, any message goes
-            await self._cut()
+            await self.cut()
             raise SlowClient(f"the client fell {behind} bytes behind")
         try:
             self._queue.put_nowait(text)
         except asyncio.QueueFull:
-            await self._cut()
+            await self.cut()
             raise SlowClient(f"the client fell {self._queue.maxsize} messages behind") from None
         self._held += len(text)
 
@@ -118,20 +118,20 @@ class Outbox:
             except asyncio.CancelledError:
                 raise
             except Exception:  # a timeout, or a socket gone: either way this client is done
-                await self._cut()
+                await self.cut()
                 return
             finally:
                 self._held -= len(text)
                 self._queue.task_done()
 
-    async def _cut(self) -> None:
-        """Cut the client off: nothing more is sent, and its socket is closed in the background
-        (a full buffer may hold the closing frame up too; no broadcast waits for it)."""
+    async def cut(self, code: int = SLOW_CLIENT_CODE) -> None:
+        """Cut the client off: nothing more is sent, and its socket is closed with ``code`` in the
+        background (a full buffer may hold the closing frame up too; no broadcast waits for it)."""
         if self.cut_off.is_set():
             return
         self.cut_off.set()
-        self._closing = asyncio.create_task(self._close_quietly())
+        self._closing = asyncio.create_task(self._close_quietly(code))
 
-    async def _close_quietly(self) -> None:
+    async def _close_quietly(self, code: int) -> None:
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._close(SLOW_CLIENT_CODE), CLOSE_TIMEOUT)
+            await asyncio.wait_for(self._close(code), CLOSE_TIMEOUT)

@@ -347,17 +347,30 @@ class Table(LiveGame):
         watchers = list(self.watchers)
         if not watchers:
             return
-        for watcher in watchers:  # a seat handed to an AI (here or on another server) is not theirs now
-            if watcher.tokens:
-                watcher.seats = self.seats_held(watcher.tokens)
-        await self.send_each(watchers, [self.view_text(watcher.seats) for watcher in watchers])
+        await self._gathered(watchers, [self.send_view(watcher) for watcher in watchers])
         await self.presence.tell()
+
+    async def send_view(self, watcher: Watcher, again: bool = False) -> None:
+        """Send ``watcher`` the current view it may see, unless it was sent this version already
+        (``again``: send it anyway, as a page that asks for it may have missed it) or a newer one.
+
+        The view is made and checked when this runs, not when it was asked for: of two
+        broadcasts, or a broadcast and a page's ``sync``, whichever runs last has the newest.
+        """
+        if watcher.tokens:  # a seat handed to an AI (here or on another server) is not theirs now
+            watcher.seats = self.seats_held(watcher.tokens)
+        if self.version < watcher.version or (self.version == watcher.version and not again):
+            return
+        watcher.version = self.version
+        await watcher.send(self.view_text(watcher.seats))
 
     async def send_each(self, watchers: list[Watcher], texts: list[str]) -> None:
         """Send each watcher its text at once; a watcher whose sending fails is gone."""
-        results = await asyncio.gather(
-            *(watcher.send(text) for watcher, text in zip(watchers, texts)), return_exceptions=True
-        )
+        await self._gathered(watchers, [watcher.send(text) for watcher, text in zip(watchers, texts)])
+
+    async def _gathered(self, watchers: list[Watcher], sends: list[Awaitable[None]]) -> None:
+        """Run ``sends``, one to each of ``watchers``, at once; a watcher whose sending fails is gone."""
+        results = await asyncio.gather(*sends, return_exceptions=True)
         for watcher, result in zip(watchers, results):
             if isinstance(result, BaseException):
                 self.watchers.discard(watcher)
@@ -367,7 +380,7 @@ class Table(LiveGame):
         """A page of the game opened here: it gets the game's view, and presence is told."""
         self.watchers.add(watcher)
         self.host.watchers_changed(self)
-        await watcher.send(self.view_text(watcher.seats))
+        await self.send_view(watcher)
         await self.presence.joined(watcher)
 
     async def part(self, watcher: Watcher) -> None:

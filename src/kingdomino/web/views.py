@@ -85,6 +85,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "description": live.game.describe(),
         "options": dict(live.game.options),
         "index": len(live.actions),
+        "version": live.version,
         "status": live.stored.status,
         "rated": live.stored.rated,
         "open_until": live.stored.open_until,

@@ -4,9 +4,20 @@
 ``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
 ``{"type": "hint", "token"}``, ``{"type": "why", "action"}`` (read-only: the engine's reason why
 that action is not legal now, ``reason`` null when it is, and ``refusal`` ``{key, values}``
-naming the rule for the page's words) and ``{"type": "ping"}``; the server answers ``ack``,
-``hint``, ``why``, ``thinking``, ``pong`` or ``error`` messages (text frames of JSON only; any
-other frame is an ``error``, never a close), and sends ``state`` and ``presence`` as they change.
+naming the rule for the page's words), ``{"type": "sync"}`` (answered with the current
+``state``) and ``{"type": "ping"}``; the server answers ``ack``, ``hint``, ``why``, ``thinking``,
+``pong`` or ``error`` messages (text frames of JSON only; any other frame is an ``error``, never
+a close), and sends ``state`` and ``presence`` as they change.
+
+Versions (``page_link``): every message carries ``"v"``, the game's version (``Table.version``)
+when it was queued, so one socket never hears a lower ``v`` after a higher one; each ``state``
+also carries the ``"version"`` it shows, and no socket is sent a ``state`` older than one it was
+sent. A page that hears a ``v`` newer than its state's catches up with a ``sync``. A move names
+the ``index`` (the number of actions) of the view it was made on: resent after a reconnection,
+it is refused (``error``, field ``index``) if the game has moved on, so it never applies twice.
+
+Keep-alive: a ``pong`` says how often to ping (``ping_every`` seconds); a socket silent for
+``socket_idle_seconds`` (``create_app``; 60) is closed with 4408, and its page connects again.
 """
 
 from __future__ import annotations
@@ -24,8 +35,9 @@ from starlette.types import Message
 from kingdomino.web.failures import failure_error, log_failure
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import Hub
-from kingdomino.web.live import Watcher
+from kingdomino.web.live import ViewKey, Watcher
 from kingdomino.web.outbox import Outbox, SlowClient
+from kingdomino.web.page_link import IDLE_CODE, ping_every, stamped
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.bodies import Token
 from kingdomino.web.routes.dependencies import client_of, hub_of
@@ -47,8 +59,10 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
     """A page of the game: the view now and after every change, and the page's moves (above)."""
     hub = hub_of(websocket)
     sockets_open: Counter[str] = websocket.app.state.sockets_open
+    idle: float = websocket.app.state.socket_idle_seconds
     await websocket.accept()
     client = client_of(websocket)
+    table: Table | None = None
     try:
         if sockets_open[client] >= MAX_SOCKETS_PER_CLIENT:
             raise HubError(
@@ -63,7 +77,8 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         table = hub.table(game_id, held)
         seats = table.admit(held)
     except HubError as error:
-        await websocket.send_json({"type": "error", **error.to_json()["error"]})
+        refusal = json.dumps({"type": "error", **error.to_json()["error"]}, separators=(",", ":"))
+        await websocket.send_text(stamped(refusal, table.version if table is not None else None))
         await websocket.close(code=4429 if error.status == 429 else 4403)
         return
     # Every message to this client goes out through its own outbox: a client that stops
@@ -71,30 +86,27 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
     outbox = Outbox(
         websocket.send_text, lambda code: websocket.close(code=code), backlog=backlog_of(websocket.scope)
     )
-
-    async def send(message: dict[str, Any]) -> None:
-        await outbox.send(json.dumps(message))
-
-    watcher = Watcher(seats, outbox.send, held)
+    page = _Page(hub, table, outbox, (seats, held), client, idle)
+    watcher = page.watcher
     sockets_open[client] += 1
     try:
         await table.join(watcher)
         hub.resume(table)  # a page opened: a pending AI turn starts now, not at the next sweep
         thinking = hub.thinking.now(table)
         if thinking is not None:
-            await outbox.send(thinking)
+            await page.put(thinking)
         while True:
-            received = await _received_unless_cut_off(websocket, outbox)
+            received = await _received_unless_cut_off(websocket, outbox, idle)
             if received is None or received["type"] == "websocket.disconnect":
                 break
             try:
-                await _handle(hub, table, received, held, send, client)
+                await page.handle(received)
             except (WebSocketDisconnect, SlowClient):
                 break
             except Exception as error:
                 # A failure met by one message is that message's error; the connection goes on.
                 log_failure(error, f"game {game_id}: a WebSocket message")
-                await send({"type": "error", **failure_error(error).to_json()["error"]})
+                await page.send({"type": "error", **failure_error(error).to_json()["error"]})
     except (WebSocketDisconnect, SlowClient):
         pass
     finally:
@@ -105,15 +117,18 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         await outbox.aclose()
 
 
-async def _received_unless_cut_off(websocket: WebSocket, outbox: Outbox) -> Message | None:
-    """The client's next message, or None once it is cut off for not reading."""
+async def _received_unless_cut_off(websocket: WebSocket, outbox: Outbox, idle: float) -> Message | None:
+    """The client's next message, or None once it is cut off for not reading, or closed for
+    saying nothing for ``idle`` seconds."""
     receiving = asyncio.ensure_future(websocket.receive())
     cut = asyncio.ensure_future(outbox.cut_off.wait())
-    await asyncio.wait({receiving, cut}, return_when=asyncio.FIRST_COMPLETED)
+    await asyncio.wait({receiving, cut}, timeout=idle, return_when=asyncio.FIRST_COMPLETED)
     cut.cancel()
     if receiving.done():
         return receiving.result()
     receiving.cancel()
+    if not outbox.cut_off.is_set():
+        await outbox.cut(IDLE_CODE)
     return None
 
 
@@ -128,44 +143,76 @@ def _held_tokens(text: str) -> frozenset[str]:
 class SocketMessage(BaseModel):
     """A message of a page, as ``frames.decode`` reads it."""
 
-    type: Literal["action", "undo", "hint", "why", "ping"]
+    type: Literal["action", "undo", "hint", "why", "sync", "ping"]
     token: Token | None = None
     action: str | None = Field(default=None, max_length=64)
     index: int | None = Field(default=None, ge=0)
 
 
-async def _handle(
-    hub: Hub, table: Table, received: Mapping[str, Any], held: frozenset[str], send: Any, client: str = ""
-) -> None:
-    """Answer one message of a page holding the tokens ``held``: a refusal is an ``error`` message."""
-    try:
-        message = decode(received, SocketMessage)
-    except HubError as error:
-        await send({"type": "error", **error.to_json()["error"]})
-        return
-    if message.type == "ping":
-        await send({"type": "pong"})
-        return
-    token = message.token or table.acting_token(held)
-    try:
+class _Page:
+    """One page's socket to a table: what it is sent, each message stamped with the game's version
+    as it is queued, and the answer to each of its messages."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        table: Table,
+        outbox: Outbox,
+        watching: tuple[ViewKey, frozenset[str]],
+        client: str,
+        idle: float,
+    ) -> None:
+        self.hub = hub
+        self.table = table
+        self.outbox = outbox
+        self.client = client
+        self.ping_every = ping_every(idle)
+        seats, tokens = watching
+        self.watcher = Watcher(seats, self.put, tokens)
+
+    async def put(self, text: str) -> None:
+        await self.outbox.send(stamped(text, self.table.version))
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.put(json.dumps(message))
+
+    async def handle(self, received: Mapping[str, Any]) -> None:
+        """Answer one message of the page: a refusal is an ``error`` message."""
+        try:
+            message = decode(received, SocketMessage)
+        except HubError as error:
+            await self.send({"type": "error", **error.to_json()["error"]})
+            return
+        try:
+            await self._answer(message)
+        except HubError as error:
+            await self.send({"type": "error", **error.to_json()["error"]})
+
+    async def _answer(self, message: SocketMessage) -> None:
+        hub, table, held, client = self.hub, self.table, self.watcher.tokens, self.client
+        if message.type == "ping":
+            await self.send({"type": "pong", "ping_every": self.ping_every})
+            return
+        if message.type == "sync":
+            await table.send_view(self.watcher, again=True)
+            return
+        token = message.token or table.acting_token(held)
         if message.type == "action":
             if not message.action:
                 raise HubError(400, "action", "action: expected an action text, e.g. 'claim 17'")
             action = message.action
 
             async def acknowledge(applied: int) -> None:
-                await send({"type": "ack", "index": applied, "action": action})
+                await self.send({"type": "ack", "index": applied, "action": action})
 
             await table.act(token, action, message.index, client, acknowledge)
         elif message.type == "why":
             text = message.action or ""
             reason, refusal = table.why(token, text)
             named = refusal.to_json() if refusal is not None else None
-            await send({"type": "why", "action": text, "reason": reason, "refusal": named})
+            await self.send({"type": "why", "action": text, "reason": reason, "refusal": named})
         elif message.type == "undo":
             await table.undo(token, client)
-            await send({"type": "ack", "undo": True})
+            await self.send({"type": "ack", "undo": True})
         else:
-            await send({"type": "hint", "candidates": await hub.hints.hint(table, token, client)})
-    except HubError as error:
-        await send({"type": "error", **error.to_json()["error"]})
+            await self.send({"type": "hint", "candidates": await hub.hints.hint(table, token, client)})

@@ -1,12 +1,20 @@
-// A game's socket: connected with the tokens this browser holds, connected again whenever it
-// closes (but when the server refused it), and what the page sends on it: a move, an undo, a hint
-// asked, why a move is not legal.
+// A game's socket: connected with the tokens this browser holds, kept alive with pings (a socket
+// that hears nothing for two pings is taken for dead), connected again with a growing wait
+// whenever it closes or dies (but when the server refused it), and what the page sends on it: a
+// move (kept until acknowledged, and sent again once connected again), an undo, a hint asked, why
+// a move is not legal.
 import { el } from "./dom.js";
 import { has, t } from "./i18n.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./view-types.js").ServerMessage} ServerMessage */
 /** @typedef {import("./view-types.js").ClientMessage} ClientMessage */
+
+/** Milliseconds between pings until the server's first pong says its own pace (`ping_every`). */
+const PING_MS = 10000;
+/** Milliseconds before connecting again: 1 s after a socket's end, twice as long after each try that fails. */
+const RETRY_MS = 1000;
+const MAX_RETRY_MS = 10000;
 
 /** The game cannot be shown here (no link to it in this browser, or the server refused): say why,
  * with the way back to the lobby, instead of an empty table. @param {GameState} game @param {string} why */
@@ -15,21 +23,66 @@ export function unavailable(game, why) {
     el("p", { class: "error", role: "alert" }, why), el("p", {}, el("a", { href: "/", class: "button", id: "to-lobby" }, t("game.to_lobby")))));
 }
 
-/** Open the game's socket, each message it brings handed to `receive`; when it closes, say so and
- * open it again a second later. @param {GameState} game @param {(message: ServerMessage) => void} receive */
-export function connect(game, receive) {
+/** Open the game's socket, each message it brings handed to `receive`; when it closes or dies,
+ * say the page is offline and open it again after `attempt` tries failed in a row.
+ * @param {GameState} game @param {(message: ServerMessage) => void} receive @param {number} [attempt] */
+export function connect(game, receive, attempt = 0) {
   if (!game.tokens.length) { unavailable(game, t("game.no_token")); return; }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${game.id}?tokens=${game.tokens.join(",")}`);
   game.socket = socket;
-  socket.onmessage = (event) => receive(/** @type {ServerMessage} */ (JSON.parse(event.data)));
+  let opened = false, every = PING_MS, heard = performance.now(), pinged = 0, ticker = 0;
+  /** The socket is gone: say so, and connect again after a while (at once when the browser is back online). */
+  const lost = () => {
+    clearTimeout(ticker);
+    socket.onopen = socket.onmessage = socket.onclose = null;
+    if (game.socket === socket) game.socket = null;
+    offline(game);
+    const tries = opened ? 0 : attempt + 1;
+    const again = () => { window.removeEventListener("online", again); clearTimeout(timer); connect(game, receive, tries); };
+    const timer = setTimeout(again, Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** tries));
+    window.addEventListener("online", again);
+  };
+  // A ping whose answer (or any message) has not come for two pings: the socket is dead, even if
+  // the browser has not noticed (a network gone without a goodbye). Checked at each ping, so a
+  // background tab's slowed timers never make a live socket look dead.
+  const tick = () => {
+    if (pinged > heard) {
+      if (performance.now() - pinged >= 2 * every) { socket.close(); lost(); return; }
+    } else {
+      socket.send(JSON.stringify(/** @type {ClientMessage} */ ({ type: "ping" })));
+      pinged = performance.now();
+    }
+    ticker = window.setTimeout(tick, every);
+  };
+  // A socket that does not even open within two pings (a network that answers nothing) is dead too.
+  ticker = window.setTimeout(() => { socket.close(); lost(); }, 2 * every);
+  socket.onopen = () => {
+    opened = true;
+    clearTimeout(ticker);
+    tick();
+    if (game.pending) { game.pending.resent = true; socket.send(JSON.stringify(moveMessage(game.pending))); }
+  };
+  socket.onmessage = (event) => {
+    heard = performance.now();
+    const message = /** @type {ServerMessage} */ (JSON.parse(event.data));
+    if (message.type === "pong" && message.ping_every > 0) every = message.ping_every * 1000;
+    receive(message);
+  };
   // 4403: the server refused our tokens; 4429: too many connections to this game. Retrying cannot help.
   socket.onclose = (event) => {
-    if (event.code === 4403 || event.code === 4429) { if (!game.view) unavailable(game, game.refusedWith || t("game.no_token")); return; }
-    // Say so until the game's state comes again: a move made meanwhile would be lost unseen.
-    if (game.view) { game.page.error.textContent = t("game.reconnecting"); document.body.classList.add("offline"); }
-    setTimeout(() => connect(game, receive), 1000);
+    if (event.code !== 4403 && event.code !== 4429) { lost(); return; }
+    clearTimeout(ticker);
+    if (!game.view) unavailable(game, game.refusedWith || t("game.no_token"));
   };
+}
+
+/** Say the game is offline until its state comes again (a move made meanwhile waits).
+ * @param {GameState} game */
+function offline(game) {
+  if (!game.view) return;
+  game.page.error.textContent = t(game.pending ? "game.move_waits" : "game.reconnecting");
+  document.body.classList.add("offline");
 }
 
 /** Send `message` if the connection is open; else say the game is reconnecting. @param {GameState} game @param {ClientMessage} message */
@@ -39,11 +92,21 @@ export function tell(game, message) {
   else game.page.error.textContent = t("game.reconnecting");
 }
 
-/** Play `action` on the view shown (a view the game has left by then is refused and ignored).
+/** The socket's message of a move. @param {{action: string, index?: number}} move @returns {ClientMessage} */
+function moveMessage(move) {
+  return { type: "action", action: move.action, index: move.index };
+}
+
+/** Play `action` on the view shown (a view the game has left by then is refused and ignored). The
+ * move is kept until the server acknowledges it: made offline, or still unanswered when the socket
+ * closes, it is sent once the socket is open again (its `index` makes sure it never applies twice).
  * @param {GameState} game @param {string} action */
 export function send(game, action) {
   game.page.error.textContent = "";
-  tell(game, { type: "action", action, index: game.view ? game.view.index : undefined });
+  game.pending = { action, index: game.view ? game.view.index : undefined, resent: false };
+  const socket = game.socket;
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(moveMessage(game.pending)));
+  else offline(game);
 }
 
 /** Ask the engine why an action is not legal (answered as a "why" message); an empty action

@@ -11,8 +11,12 @@
  * The state of a game's page:
  * - `main`, the page's <main>; `id`, the `tokens` this browser holds for it and what it `saved` of it
  *   (saved-games.js);
- * - `view`: the server's last view (null until one comes); `socket`; `refusedWith`: why the server
- *   refused to show the game before any view of it came;
+ * - `view`: the server's last view shown (null until one comes); `socket`; `refusedWith`: why the
+ *   server refused to show the game before any view of it came;
+ * - `version`: the version of the newest state the server sent (-1: none yet; game-sync.js), and
+ *   `awaited` the newest one a message named, asked for by the timer `catchUp` unless it comes;
+ * - `pending`: the move sent and not yet answered, or made offline, sent again once the socket
+ *   is open (`resent`), on the view of `index` (game-socket.js);
  * - `hints`: the hint's moves shown; `hintTries`: the tries made of the hint being asked (null: no
  *   hint awaited) and `hintRetry` the timer of the next (game-hints.js);
  * - `thinking`: the AI turn the server is computing or has queued, its seat, the jobs ahead of
@@ -28,6 +32,8 @@
  * - `ctx`: what the board is drawn with; `page`: the page's elements; `draw`: draws the view.
  * @typedef {{main: HTMLElement, id: string, tokens: string[], saved: Partial<import("./saved-games.js").SavedGame>,
  *   view: View | null, socket: WebSocket | null, refusedWith: string,
+ *   version: number, awaited: number, catchUp: number,
+ *   pending: {action: string, index: number | undefined, resent: boolean} | null,
  *   hints: HintCandidate[] | null, hintTries: number | null, hintRetry: number,
  *   thinking: Thinking | null, askedWhy: string | null, toldUpTo: number | null,
  *   presence: {away: Record<string, number>, after: number, at: number}, awayTimer: number | undefined,

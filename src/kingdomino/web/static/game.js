@@ -1,9 +1,10 @@
 // A game page: the live board over WebSocket, the status line saying what to do now, the hint on
 // the board, undo, the move list in words (for keyboards), the log, the end screen and the replay.
 // The page's state is one object (game-state.js); each module of the game's reads and changes it:
-// its elements (game-layout.js), drawing a view (game-render.js), the socket (game-socket.js), the
-// hint (game-hints.js), who is away (game-presence.js), the requests made as a seat
-// (game-requests.js), the replay (game-replay.js) and the keyboard's focus (game-focus.js).
+// its elements (game-layout.js), drawing a view (game-render.js), the socket (game-socket.js),
+// keeping in step with the game (game-sync.js), the hint (game-hints.js), who is away
+// (game-presence.js), the requests made as a seat (game-requests.js), the replay (game-replay.js)
+// and the keyboard's focus (game-focus.js).
 import { t } from "./i18n.js";
 import { remember, savedGames, tokensFor } from "./saved-games.js";
 import { openHelp } from "./help.js";
@@ -12,6 +13,7 @@ import { settleInvites } from "./game-invites.js";
 import { pacedViews } from "./game-pace.js";
 import { drawStatus, forcedChoice, render } from "./game-render.js";
 import { connect, refusalWords, send, tell, why } from "./game-socket.js";
+import { taken } from "./game-sync.js";
 import { askHint, retryHint, showHint, stopHint } from "./game-hints.js";
 import { drawAway } from "./game-presence.js";
 import { leave, takeOver } from "./game-requests.js";
@@ -35,7 +37,8 @@ export function showGame(main, id, replay = false) {
   const saved = savedGames().find((g) => g.id === id) || {};
   /** @type {GameState} */
   const game = {
-    main, id, tokens, saved, view: null, socket: null, refusedWith: "", hints: null, hintTries: null, hintRetry: 0,
+    main, id, tokens, saved, view: null, socket: null, refusedWith: "", version: -1, awaited: -1, catchUp: 0, pending: null,
+    hints: null, hintTries: null, hintRetry: 0,
     thinking: null, askedWhy: null, toldUpTo: null, presence: { away: {}, after: 60, at: 0 }, awayTimer: undefined,
     replayAsked: replay, byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
     ctx: { legal: [], play: (action) => send(game, action), why: (action) => why(game, action), replay: false, onKey: null,
@@ -77,7 +80,8 @@ function showView(game, view) {
 /** What a message of the game's socket does to the page. @param {GameState} game @param {ServerMessage} message */
 function receive(game, message) {
   const { page } = game;
-  if (message.type === "state") { document.body.classList.remove("offline"); game.paced.add(message); }
+  if (!taken(game, message)) return;
+  if (message.type === "state") game.paced.add(message);
   // A move sent on a view the game had left (a double click): the new view says what happened.
   else if (message.type === "error" && message.field === "index") return;
   else if (message.type === "error" && message.field === "hint" && game.hintTries !== null && retryHint(game, message.code, game.hintTries)) return;

@@ -16,8 +16,9 @@
 //   HintCandidate        web/hub.py          Hub.hint
 //   Review               web/hub.py          Hub.review_of (web/review.py entry, summary, accuracy, Progress)
 //   TextFormat           games/*/scorer.py   text_format
-//   ServerMessage        web/app.py (socket) and web/hub.py (presence_text, thinking)
-//   ClientMessage        web/app.py          the socket's messages read
+//   ServerMessage        web/routes/game_socket.py, web/presence.py (text), web/thinking.py (text);
+//                        the "v" of each: web/page_link.py stamped
+//   ClientMessage        web/routes/game_socket.py SocketMessage
 // A field the Python writes only in some games or modes is optional here, or `| null` where the
 // Python writes null.
 
@@ -110,11 +111,10 @@
 
 /**
  * The view of a live game for the holder of `your_seats` (none: a spectator), sent over the socket
- * at every change (`type` "state") and by `GET /api/games/ID`.
+ * at every change (`type` "state") and by `GET /api/games/ID`; `version`: the game's revision it shows.
  * @typedef {{type: "state", id: string, game: string, description: string, options: GameOptions, index: number,
- *   status: string, rated: boolean, open_until: number | null, time_control: TimeControl | null, clock: Clock | null,
- *   seats: ViewSeat[], your_seats: number[], current_player: number,
- *   legal_actions: string[],
+ *   version: number, status: string, rated: boolean, open_until: number | null, time_control: TimeControl | null,
+ *   clock: Clock | null, seats: ViewSeat[], your_seats: number[], current_player: number, legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
  *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean}} View
@@ -223,24 +223,26 @@
  */
 
 /**
- * What the server says on a game's socket: the view (at every change), a move's or an undo's
- * acknowledgement, a hint, why an action is not legal, the AI turn being thought, who is awaited
- * while away, a refusal, and the answer to a ping.
- * @typedef {View
+ * What the server says on a game's socket, each message with the game's version `v` when it was
+ * sent (null only in a refusal before the game is known): the view (at every change, and when
+ * asked with a sync), a move's or an undo's acknowledgement, a hint, why an action is not legal,
+ * the AI turn being thought, who is awaited while away, a refusal, and the answer to a ping with
+ * the seconds to wait before the next (`ping_every`).
+ * @typedef {{v: number | null} & (View
  *   | {type: "ack", index?: number, action?: string, undo?: boolean}
  *   | {type: "hint", candidates: HintCandidate[]}
  *   | {type: "why", action: string, reason: string, refusal: Refusal | null}
  *   | {type: "thinking", seat: number | null, ahead: number, progress: number | null}
  *   | {type: "presence", away: Record<string, number>, after: number}
  *   | ({type: "error"} & ErrorBody)
- *   | {type: "pong"}} ServerMessage
+ *   | {type: "pong", ping_every: number})} ServerMessage
  */
 
 /**
  * What the page says on a game's socket: a move (on the view of `index`), an undo, a hint asked,
- * why an action is not legal.
+ * why an action is not legal, the current view asked for, a ping.
  * @typedef {{type: "action", action: string, index?: number} | {type: "undo"} | {type: "hint"}
- *   | {type: "why", action: string}} ClientMessage
+ *   | {type: "why", action: string} | {type: "sync"} | {type: "ping"}} ClientMessage
  */
 
 export {};
