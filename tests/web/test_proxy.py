@@ -3,7 +3,7 @@
 it, each on a different instance, the lobby of each instance hears the game listed and unlisted,
 and the two play the rated game to its end over WebSockets through nginx.
 
-Skips without ``KINGDOMINO_TEST_POSTGRES_URL`` or without nginx (Debian's ``nginx``, which
+The game skips without ``KINGDOMINO_TEST_POSTGRES_URL`` or without nginx (Debian's ``nginx``, which
 ``scripts/test`` installs). nginx runs in the foreground from a folder of the test's, with one
 worker, so that it hands requests to the two instances in turn; each answer names the instance
 that gave it (a header the test's own configuration adds), which the test uses to send each
@@ -22,7 +22,6 @@ import secrets
 import subprocess
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -40,13 +39,14 @@ from kingdomino.ratings.pools import pool_of
 
 URL = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
 NGINX = "/usr/sbin/nginx"
-pytestmark = [
-    pytest.mark.skipif(not URL, reason="KINGDOMINO_TEST_POSTGRES_URL is not set"),
-    pytest.mark.skipif(not os.access(NGINX, os.X_OK), reason=f"no nginx at {NGINX} (apt-get install nginx)"),
-]
+needs_postgres = pytest.mark.skipif(not URL, reason="KINGDOMINO_TEST_POSTGRES_URL is not set")
+needs_nginx = pytest.mark.skipif(
+    not os.access(NGINX, os.X_OK), reason=f"no nginx at {NGINX} (apt-get install nginx)"
+)
 
 #: The configuration docs/server.md shows, and the example addresses in it the test replaces.
-CONFIG = Path(__file__).resolve().parents[2] / "docs" / "nginx-kingdomino.conf"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+CONFIG = DOCS / "nginx-kingdomino.conf"
 EXAMPLE_LISTEN = "listen 80;"
 EXAMPLE_INSTANCES = ("127.0.0.1:8001", "127.0.0.1:8002")
 #: The header of each answer through nginx naming the instance that gave it (the test's addition).
@@ -139,16 +139,15 @@ def nginx_in_front(folder: Path, instances: list[int]) -> Iterator[str]:
 
 @contextmanager
 def two_instances(database: str) -> Iterator[tuple[int, int]]:
-    """Two ``kingdomino serve`` on ``database`` trusting nginx's forwarded headers, started at
-    once; yields their ports."""
+    """Two ``kingdomino serve`` on ``database`` trusting nginx's forwarded headers; yields their
+    ports. One starts after the other: two starting at once on a loaded machine (the other test
+    worker starting servers too) outran the start's deadline."""
     options = ("--forwarded-allow-ips", "127.0.0.1", "--ai-workers", "1")
-    with ThreadPoolExecutor(2) as pool:
-        starting = [pool.submit(ServerProcess, database, *options) for _ in range(2)]
-        wait(starting)
-    started = [future.result() for future in starting if future.exception() is None]
+    started: list[ServerProcess] = []
     try:
-        a, b = (future.result() for future in starting)
-        yield a.port, b.port
+        for _ in range(2):
+            started.append(ServerProcess(database, *options))
+        yield started[0].port, started[1].port
     finally:
         for instance in started:
             instance.kill()
@@ -262,6 +261,13 @@ def assert_ratings_moved(base: str, names: list[str], winners: list[int]) -> Non
             assert rating["rating"] == 1500
 
 
+def test_the_server_guide_shows_the_configuration_the_test_runs() -> None:
+    guide = (DOCS / "server.md").read_text()
+    assert f"```nginx\n{CONFIG.read_text()}```" in guide
+
+
+@needs_postgres
+@needs_nginx
 def test_two_accounts_pair_and_play_a_rated_game_through_nginx(tmp_path: Path) -> None:
     assert URL is not None
     names = [f"Anna {secrets.token_hex(3)}", f"Bela {secrets.token_hex(3)}"]
