@@ -123,6 +123,35 @@ class LiveGame:
                 return token
         return next(iter(tokens), "")
 
+    def validated_action(self, seat: int, text: str, expected_index: int | None) -> int:
+        """The action ``text`` of ``seat``, once the engine finds it legal now."""
+        state = self.state
+        if state.is_terminal():
+            raise HubError(409, "action", "the game is over", "game_over")
+        if self.stored.status in ("open", "expired"):
+            raise HubError(409, "action", "the game has not started: it waits for its players", "not_started")
+        if expected_index is not None and expected_index != len(self.actions):
+            raise HubError(
+                409, "index", f"the game moved on: {len(self.actions)} actions, not {expected_index}"
+            )
+        if state.current_player != seat:
+            to_act = state.current_player
+            raise HubError(
+                409,
+                "action",
+                f"it is not your turn: {self.seat_name(to_act)} is to act",
+                "not_your_turn",
+                {"name": self.stored.seats[to_act]["name"], "n": to_act + 1} if to_act >= 0 else None,
+            )
+        try:
+            action = state.parse_action(text)
+        except GameError as error:
+            raise HubError(400, "action", str(error)) from None
+        reason = state.illegal_reason(action)
+        if reason is not None:
+            raise HubError(409, "action", f"illegal: {reason}")
+        return action
+
     def hints_allowed(self) -> bool:
         """Hints are on when one human plays against AI seats, or when the game was created with them."""
         return self.stored.hints or len(self.humans()) <= 1

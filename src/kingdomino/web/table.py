@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from kingdomino.core.game import CHANCE, Game, GameError, State
+from kingdomino.core.game import CHANCE, Game, State
 from kingdomino.web import clocks, views
 from kingdomino.web.admission import check_room, check_tokens
 from kingdomino.web.live import LiveGame, ViewKey, Watcher, rebuild, status_of
@@ -162,7 +162,7 @@ class Table(LiveGame):
         """
         async with self.lock:
             seat = self.seat_for(token)
-            action = self._validated_action(seat, text, expected_index)
+            action = self.validated_action(seat, text, expected_index)
             state, new = self._applied(seat, action)
             self._commit_actions(state, new)
             self.client = client
@@ -267,35 +267,6 @@ class Table(LiveGame):
             return AITurn(seat, len(self.actions), self.version, state.clone(), level)
 
     # --- the steps of a write -----------------------------------------------------------------
-
-    def _validated_action(self, seat: int, text: str, expected_index: int | None) -> int:
-        """The action ``text`` of ``seat``, once the engine finds it legal now."""
-        state = self.state
-        if state.is_terminal():
-            raise HubError(409, "action", "the game is over", "game_over")
-        if self.stored.status in ("open", "expired"):
-            raise HubError(409, "action", "the game has not started: it waits for its players", "not_started")
-        if expected_index is not None and expected_index != len(self.actions):
-            raise HubError(
-                409, "index", f"the game moved on: {len(self.actions)} actions, not {expected_index}"
-            )
-        if state.current_player != seat:
-            to_act = state.current_player
-            raise HubError(
-                409,
-                "action",
-                f"it is not your turn: {self.seat_name(to_act)} is to act",
-                "not_your_turn",
-                {"name": self.stored.seats[to_act]["name"], "n": to_act + 1} if to_act >= 0 else None,
-            )
-        try:
-            action = state.parse_action(text)
-        except GameError as error:
-            raise HubError(400, "action", str(error)) from None
-        reason = state.illegal_reason(action)
-        if reason is not None:
-            raise HubError(409, "action", f"illegal: {reason}")
-        return action
 
     def _applied(self, seat: int, action: int) -> tuple[State, list[StoredAction]]:
         """``action`` of ``seat`` applied to a copy of the state, with the chance steps after it."""

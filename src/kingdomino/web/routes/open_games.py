@@ -31,6 +31,11 @@ from kingdomino.web.send_backlog import backlog_of
 
 router = APIRouter()
 
+#: How far a lobby page may fall behind before it is cut off: its first list (about 500 bytes a
+#: game) must fit, with changes after it, or a page still reading it would be cut off and
+#: reconnect again and again.
+LOBBY_BYTES_BEHIND = 8 * 1024 * 1024
+
 
 def seeker_of(account: CurrentAccount, name: str) -> Seeker:
     return Seeker((account.id, account.name) if account is not None else None, name)
@@ -146,7 +151,10 @@ async def lobby_socket(websocket: WebSocket) -> None:
         await websocket.close(code=4429)
         return
     outbox = Outbox(
-        websocket.send_text, lambda code: websocket.close(code=code), backlog=backlog_of(websocket.scope)
+        websocket.send_text,
+        lambda code: websocket.close(code=code),
+        backlog=backlog_of(websocket.scope),
+        max_bytes=LOBBY_BYTES_BEHIND,
     )
     sockets_open[client] += 1
     try:
