@@ -41,7 +41,7 @@ async def create(
     creator's seat is their account's when they are logged in; a game with `open` seats waits
     in the lobby for players (at most ``OPEN_GAMES`` opened by a client a minute)."""
     if any(seat.kind == "open" for seat in body.seats):
-        limited(request, "open_game", client, OPEN_GAMES)
+        await limited(request, "open_game", client, OPEN_GAMES)
     table = await hub.create(
         body.game,
         body.players,

@@ -93,7 +93,7 @@ async def pairing(
                 continue
             raise
         return {**seated(table.id, seat, token, table.stored.status == "playing"), "created": False}
-    limited(request, "open_game", client, OPEN_GAMES)
+    await limited(request, "open_game", client, OPEN_GAMES)
     seats = [{"kind": "human", "name": body.name}] + [{"kind": "open"}] * (body.players - 1)
     table = await hub.create(
         body.game,
