@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -99,20 +100,37 @@ def best_by_gain(state: State, gains: list[tuple[int, float]], rng: random.Rando
 AgentFactory = Callable[[dict[str, str], int | None], Agent]
 
 
+#: A plug-in's spec: ``module:attribute``, then maybe ``:key=value,...`` (the attribute an
+#: identifier, dotted or not, with no ``=``: ``mcts:time=1`` is a kind with its parameters).
+_PLUG_IN = re.compile(r"^\s*([A-Za-z_][\w.]*):([A-Za-z_][\w.]*)\s*(?::(.*))?$")
+
+
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """Split ``kind:key=value,key=value`` into the kind and its parameters.
+    """Split ``kind:key=value,key=value`` into the kind and its parameters; a plug-in named by
+    ``module:attribute[:key=value,...]`` keeps ``module:attribute`` as its kind.
 
     >>> parse_agent_spec("mcts:time=1,playout=greedy")
     ('mcts', {'time': '1', 'playout': 'greedy'})
+    >>> parse_agent_spec("mypkg.policies:make_ppo:path=model.zip")
+    ('mypkg.policies:make_ppo', {'path': 'model.zip'})
     """
+    plug_in = _PLUG_IN.match(spec)
+    if plug_in:
+        kind, rest = f"{plug_in[1]}:{plug_in[2]}", plug_in[3] or ""
+        return kind, _params(spec, rest)
     kind, _, rest = spec.strip().partition(":")
+    return kind.strip().lower(), _params(spec, rest)
+
+
+def _params(spec: str, rest: str) -> dict[str, str]:
+    """The ``key=value,...`` parameters of ``spec``, written ``rest``."""
     params: dict[str, str] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise AgentSpecError(f"agent {spec!r}: parameter {item!r} must look like key=value")
         params[key.strip()] = value.strip()
-    return kind.strip().lower(), params
+    return params
 
 
 def no_params(kind: str, params: dict[str, str]) -> None:

@@ -1,8 +1,17 @@
-"""Every agent kind of the package and its factory, in one explicit table.
+"""Every agent kind of the package and its factory, in one explicit table, and the agents of other
+packages (plug-ins).
 
 ``make_agent`` and ``agent_kinds`` read :data:`AGENTS`; no module adds itself by being
-imported. :func:`register_agent` remains for code outside the package that brings a kind
-of its own (it goes to a separate table, so the built-in one stays as written here).
+imported. An agent of another package comes in three ways, each a factory ``(params, seed) ->
+Agent`` (a class whose ``__init__`` takes those two is one):
+
+* named in the spec itself, ``module:attribute[:key=value,...]`` (``mypkg.policies:make_ppo``):
+  imported where the agent is made, so it works in every tool and in worker processes (spawned
+  pools, Ray) alike, as long as the module can be imported there;
+* an entry point of the group ``kingdomino.agents`` (a package's ``pyproject.toml``:
+  ``[project.entry-points."kingdomino.agents"] ppo = "mypkg.policies:make_ppo"``): a kind by
+  its name, listed by ``agent_kinds``, in every process where the package is installed;
+* :func:`register_agent`, from Python: this process only (a spawned worker does not see it).
 
 >>> agent_kinds()[:3]
 ['easy', 'full-greedy', 'greedy']
@@ -10,7 +19,12 @@ of its own (it goes to a separate table, so the built-in one stays as written he
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 from types import MappingProxyType
+from typing import cast
 
 from kingdomino.agents.base import Agent, AgentFactory, AgentSpecError, parse_agent_spec
 from kingdomino.agents.full_greedy import make_full_greedy
@@ -41,13 +55,53 @@ def register_agent(kind: str, factory: AgentFactory) -> None:
     _ADDED[kind] = factory
 
 
+#: The entry points' group where installed packages name their agent kinds.
+ENTRY_POINTS = "kingdomino.agents"
+
+
+@cache
+def _entry_points() -> dict[str, EntryPoint]:
+    return {point.name: point for point in entry_points(group=ENTRY_POINTS)}
+
+
 def _factory(kind: str) -> AgentFactory | None:
-    return _ADDED.get(kind) or AGENTS.get(kind)
+    if ":" in kind:
+        return _imported(kind)
+    found = _ADDED.get(kind) or AGENTS.get(kind)
+    if found is None and kind in _entry_points():
+        found = _loaded(kind, _entry_points()[kind].load)
+    return found
+
+
+def _imported(path: str) -> AgentFactory:
+    """The factory ``module:attribute`` names, imported now."""
+    module_name, _, attribute = path.partition(":")
+    if module_name.lower() in AGENTS or module_name.lower() in _ADDED:
+        raise AgentSpecError(f"agent {path!r}: parameter {attribute!r} must look like key=value")
+
+    def load() -> object:
+        found: object = importlib.import_module(module_name)
+        for name in attribute.split("."):
+            found = getattr(found, name)
+        return found
+
+    return _loaded(path, load)
+
+
+def _loaded(name: str, load: Callable[[], object]) -> AgentFactory:
+    """The callable ``load`` gives, or a refusal that says why it cannot be had."""
+    try:
+        factory = load()
+    except (ImportError, AttributeError) as error:
+        raise AgentSpecError(f"agent {name!r}: cannot be loaded: {error}") from None
+    if not callable(factory):
+        raise AgentSpecError(f"agent {name!r}: expected a factory (params, seed) -> Agent, got {factory!r}")
+    return cast(AgentFactory, factory)
 
 
 def agent_kinds() -> list[str]:
-    """Every agent kind, built-in and added, sorted."""
-    return sorted({*AGENTS, *_ADDED})
+    """Every agent kind, built-in, installed (entry points) and added, sorted."""
+    return sorted({*AGENTS, *_entry_points(), *_ADDED})
 
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
@@ -58,4 +112,7 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         raise AgentSpecError(
             f"agent {spec!r}: unknown kind {kind!r}; expected one of {', '.join(agent_kinds())}"
         )
-    return factory(params, seed)
+    agent = factory(params, seed)
+    if not isinstance(agent, Agent):
+        raise AgentSpecError(f"agent {spec!r}: its factory gave {agent!r}, not an Agent")
+    return agent

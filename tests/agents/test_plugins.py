@@ -1,0 +1,84 @@
+"""Agents of other packages (issue #65): named ``module:attribute`` in any spec, or installed under
+the ``kingdomino.agents`` entry points, in every tool and in worker processes alike."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kingdomino.agents import agent_kinds, make_agent, registry
+from kingdomino.agents.base import AgentSpecError
+from kingdomino.cli import app, normalise_argv
+
+PLUG_IN = """
+from kingdomino.agents.random_agent import RandomAgent
+
+
+class FirstLegal(RandomAgent):
+    name = "first-legal"
+
+    def __init__(self, params, seed):
+        super().__init__(seed)
+        self.pick = int(params.get("pick", 0))
+
+    def act(self, state):
+        legal = state.legal_actions()
+        return legal[min(self.pick, len(legal) - 1)]
+
+
+def make(params, seed):
+    return FirstLegal(params, seed)
+
+
+not_callable = 3
+
+
+def not_an_agent(params, seed):
+    return "a string"
+"""
+
+
+@pytest.fixture
+def plug_in(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "kd_plugin_mod.py").write_text(textwrap.dedent(PLUG_IN))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return tmp_path
+
+
+def test_a_module_attribute_spec_makes_the_agent_with_its_parameters(plug_in: Path) -> None:
+    agent = make_agent("kd_plugin_mod:make:pick=1", seed=3)
+    assert agent.name == "first-legal" and agent.pick == 1  # type: ignore[attr-defined]
+    assert make_agent("kd_plugin_mod:FirstLegal", seed=3).name == "first-legal"  # a class is a factory
+    for spec, words in [
+        ("kd_plugin_mod:missing", "cannot be loaded"),
+        ("kd_no_such_module:make", "cannot be loaded"),
+        ("kd_plugin_mod:not_callable", "expected a factory"),
+        ("kd_plugin_mod:not_an_agent", "not an Agent"),
+        ("mcts:iterations", "must look like key=value"),
+    ]:
+        with pytest.raises(AgentSpecError, match=words):
+            make_agent(spec, seed=1)
+
+
+def test_an_installed_entry_point_is_a_kind(plug_in: Path) -> None:
+    info = plug_in / "kd_plugin_mod-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: kd-plugin-mod\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[kingdomino.agents]\nfirst-legal = kd_plugin_mod:make\n")
+    registry._entry_points.cache_clear()
+    try:
+        assert "first-legal" in agent_kinds()
+        assert make_agent("first-legal:pick=2", seed=1).pick == 2  # type: ignore[attr-defined]
+    finally:
+        registry._entry_points.cache_clear()
+
+
+def test_the_tournament_plays_a_plug_in_in_its_worker_processes(plug_in: Path) -> None:
+    agents = ["--agents", "kd_plugin_mod:make", "random"]
+    args = normalise_argv(["tournament", *agents, "--games", "4", "--workers", "2"])
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "kd_plugin_mod" in result.output and "4 games" in result.output
