@@ -128,11 +128,21 @@ class PositionPainter:
         height = _round_up(2 * MARGIN + self.panel_h + GAP + lines_h)
         #: ``(height, width, 3)``: every frame's shape.
         self.shape = (height, width, 3)
+        # Background and the kingdoms' empty squares, which every frame starts from.
+        self._blank = np.empty(self.shape, dtype=np.uint8)
+        self._blank[:, :] = rgb(BACKGROUND)
+        for seat in range(self.players):
+            for row in range(self.rows):
+                for col in range(self.cols):
+                    _fill(
+                        self._blank,
+                        *self.square_at(seat, row - self.rows // 2, col - self.cols // 2),
+                        rgb(EMPTY),
+                    )
 
     def paint(self, view: Mapping[str, Any]) -> Frame:
         """The frame of ``view`` (``state.view(seat)``): a new ``uint8`` array of :attr:`shape`."""
-        frame = np.empty(self.shape, dtype=np.uint8)
-        frame[:, :] = rgb(BACKGROUND)
+        frame = self._blank.copy()
         legend: Mapping[str, Mapping[str, Any]] = view.get("legend", {})
         boards = view.get("kingdoms", view.get("maps", []))
         scores = view.get("scores", [])
@@ -183,10 +193,6 @@ class PositionPainter:
             _text(frame, MARGIN + 3, x + 3, str(score), width - 16)
         if to_act:
             frame[MARGIN + 4 : MARGIN + 10, x + width - 10 : x + width - 4] = rgb(WHITE)
-        top = MARGIN + HEADER
-        for r in range(self.rows):
-            for c in range(self.cols):
-                _fill(frame, top + r * CELL, x + c * CELL, rgb(EMPTY))
         for square in board.get("squares", []):
             row, col = square["row"], square["col"]
             if 0 <= row + self.rows // 2 < self.rows and 0 <= col + self.cols // 2 < self.cols:
