@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from kingdomino.core.game import Game
+from kingdomino.core.game import Game, GameError
 from kingdomino.rl.encoders import encoder_for
 
 Frame = npt.NDArray[np.uint8]
@@ -110,7 +110,10 @@ class PositionPainter:
         layout = encoder_for(game).layout
         boards = [shape for _, shape in layout.values() if len(shape) == 4]
         if len(boards) != 1:
-            raise ValueError(f"{game.name}: expected one board section (players, channels, rows, cols)")
+            raise GameError(
+                f"render_mode='rgb_array': game {game.name!r} needs one board section "
+                "(players, channels, rows, cols) in its observation layout"
+            )
         _, _, self.rows, self.cols = boards[0]
         self.players = game.num_players
         #: ``(name, pieces, squares per piece)`` of each line the game has, in drawing order.
