@@ -200,7 +200,7 @@ def test_ansi_render_mode_returns_the_text_and_prints_nothing(capsys):
 def test_render_without_a_render_mode_warns():
     env = GameEnv("kingdomino", 2)
     env.reset(seed=3)
-    with pytest.warns(UserWarning, match="render_mode='ansi' or 'human'"):
+    with pytest.warns(UserWarning, match="render_mode='ansi', 'human' or 'rgb_array'"):
         assert env.render() is None
 
 

@@ -264,7 +264,7 @@ def test_human_render_mode_prints_at_reset_and_every_step(capsys):
 def test_render_without_a_render_mode_warns():
     env = pettingzoo_env.env("kingdomino", players=2)
     env.reset(seed=1)
-    with pytest.warns(UserWarning, match="render_mode='ansi' or 'human'"):
+    with pytest.warns(UserWarning, match="render_mode='ansi', 'human' or 'rgb_array'"):
         assert env.render() is None
 
 

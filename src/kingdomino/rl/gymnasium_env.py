@@ -20,8 +20,11 @@
   env was seeded.
 * ``seat``: the learner's seat, or ``None`` for a random seat at each reset (drawn from
   the reset's seed).
-* Observation: the game encoder's ``float32`` vector from the learner's seat
-  (:mod:`kingdomino.rl.encoders`); ``observation_space`` is a ``Box``.
+* Observation, ``observation=``: ``"vector"`` (default), the game encoder's ``float32`` vector
+  from the learner's seat (:mod:`kingdomino.rl.encoders`), ``observation_space`` a ``Box``;
+  ``"planes"``, the same values cut for convolutional networks (:mod:`kingdomino.rl.planes`): a
+  ``Dict`` of ``"board"``, the seats' boards as channels ``(channels, rows, cols)``, and
+  ``"features"``, the rest as a flat vector.
 * Action: an engine action code, ``Discrete(game.num_actions)``. Legal ones:
   :meth:`GameEnv.action_masks` (``int8``; the name MaskablePPO looks for) and
   ``info["action_mask"]``.
@@ -35,8 +38,11 @@
 * ``render_mode``, Gymnasium's conventions: ``"human"`` prints the engine's JSON observation of
   the learner's seat at every ``reset()`` and ``step()`` (``render()`` need not be called and
   returns ``None``); ``"ansi"``: ``render()`` returns that text (``gymnasium.make(...,
-  render_mode="ansi_list")`` collects it at every step); ``None``: ``render()`` warns and
-  returns ``None``.
+  render_mode="ansi_list")`` collects it at every step); ``"rgb_array"``: ``render()`` returns a
+  picture of the position as the learner sees it, a ``uint8`` array ``(height, width, 3)`` of one
+  size for the configuration (:mod:`kingdomino.rl.picture`), what ``gymnasium.wrappers.RecordVideo``
+  records and Stable-Baselines3's ``make_vec_env`` asks for by default; ``None``: ``render()``
+  warns and returns ``None``.
 """
 
 from __future__ import annotations
@@ -69,8 +75,12 @@ from kingdomino.rl.common import (
 from kingdomino.rl.encoders import FloatArray, ObservationEncoder
 from kingdomino.rl.gymnasium_plugin import ENV_ID as ENV_ID
 from kingdomino.rl.gymnasium_plugin import register_gymnasium_envs
+from kingdomino.rl.picture import Frame, PositionPainter
+from kingdomino.rl.planes import Planes
 
 IllegalPolicy = Literal["lose", "raise"]
+ObservationKind = Literal["vector", "planes"]
+Observation = FloatArray | dict[str, FloatArray]
 
 
 def opponent_specs(opponents: object, players: int) -> list[str]:
@@ -106,11 +116,11 @@ def learner_seat(seat: object, players: int) -> int:
     raise GameError(f"seat: expected an integer 0..{players - 1} or None, got {seat!r}")
 
 
-class GameEnv(gym.Env[FloatArray, int]):
+class GameEnv(gym.Env[Observation, int]):
     """One seat of a game for a single learner; see the module text."""
 
     #: ``render_fps``: how fast recorders and viewers (Gymnasium's wrappers) play the frames.
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 (gymnasium API)
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 4}  # noqa: RUF012 (gymnasium API)
 
     def __init__(
         self,
@@ -124,6 +134,7 @@ class GameEnv(gym.Env[FloatArray, int]):
         illegal_action: IllegalPolicy = "lose",
         illegal_penalty: float = -1.0,
         encoder: ObservationEncoder | None = None,
+        observation: ObservationKind = "vector",
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
@@ -143,9 +154,17 @@ class GameEnv(gym.Env[FloatArray, int]):
                 f"render_mode: expected one of {self.metadata['render_modes']}, got {render_mode!r}"
             )
         self.render_mode = render_mode
+        self._painter = PositionPainter(self.game) if render_mode == "rgb_array" else None
         # Discrete samples numpy integers; step() accepts any integer.
         self.action_space = spaces.Discrete(self.game.num_actions)  # type: ignore[assignment]
-        self.observation_space = spaces.Box(*self.encoder.bounds, self.encoder.shape, dtype=np.float32)
+        if observation == "vector":
+            self._planes: Planes | None = None
+            self.observation_space = spaces.Box(*self.encoder.bounds, self.encoder.shape, dtype=np.float32)
+        elif observation == "planes":
+            self._planes = Planes(self.encoder)
+            self.observation_space = self._planes.space()  # type: ignore[assignment]
+        else:
+            raise GameError(f"observation: expected 'vector' or 'planes', got {observation!r}")
         self.seat = 0 if self.fixed_seat is None else self.fixed_seat
         self.state: State = self.game.new_initial_state()
         self.sampler = ChanceSampler(0)
@@ -161,7 +180,7 @@ class GameEnv(gym.Env[FloatArray, int]):
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[FloatArray, dict[str, Any]]:
+    ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
         del options
         base = episode_seed(self.np_random) if seed is None else int(seed)
@@ -203,7 +222,7 @@ class GameEnv(gym.Env[FloatArray, int]):
             self._no_moves if state.is_terminal() else mask_bytes(self._num_actions, state.legal_actions())
         )
 
-    def step(self, action: int) -> tuple[FloatArray, float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         if self._done:
             when = "after the episode ended" if self._was_reset else "before reset()"
             raise GameError(f"step() {when}; call reset()")
@@ -235,22 +254,26 @@ class GameEnv(gym.Env[FloatArray, int]):
         """``int8`` mask over the action codes: 1 where the learner's action is legal now."""
         return mask_array(self._mask)
 
-    def _observe(self) -> FloatArray:
-        return self.encoder.encode(self.state, self.seat)
+    def _observe(self) -> Observation:
+        vector = self.encoder.encode(self.state, self.seat)
+        return vector if self._planes is None else self._planes.split(vector)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "seat": self.seat}
 
-    def render(self) -> str | None:
+    def render(self) -> str | Frame | None:
         """The engine's JSON observation of the learner's seat: returned (``"ansi"``) or printed
-        (``"human"``, which ``reset`` and ``step`` already do). Without a render mode there is
-        nothing to render: a warning says how to ask for one, as Gymnasium's own envs do."""
+        (``"human"``, which ``reset`` and ``step`` already do); or its picture (``"rgb_array"``).
+        Without a render mode there is nothing to render: a warning says how to ask for one, as
+        Gymnasium's own envs do."""
         if self.render_mode is None:
             gym.logger.warn(
-                "render() without a render mode renders nothing; give render_mode='ansi' or "
-                "'human' to GameEnv(...) or gymnasium.make(...)"
+                "render() without a render mode renders nothing; give render_mode='ansi', "
+                "'human' or 'rgb_array' to GameEnv(...) or gymnasium.make(...)"
             )
             return None
+        if self._painter is not None:
+            return self._painter.paint(self.state.view(self.seat))
         text = json.dumps(self.state.view(self.seat), sort_keys=True)
         if self.render_mode == "human":
             print(text)

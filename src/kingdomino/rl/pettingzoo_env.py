@@ -37,7 +37,9 @@ or, PettingZoo style, a maker per game: ``pettingzoo_env.kingdomino_v0.env(playe
   ``illegal_penalty`` (default -1) and every other agent 0.
 * ``render_mode="ansi"``: ``render()`` returns the engine's JSON observation for a spectator;
   ``"human"`` prints it at every ``reset()`` and ``step()`` (PettingZoo's convention; ``render()``
-  returns ``None``). Without a render mode ``render()`` warns and returns ``None``.
+  returns ``None``). ``"rgb_array"``: ``render()`` returns a picture of the position as a
+  spectator sees it, a ``uint8`` array ``(height, width, 3)`` (:mod:`kingdomino.rl.picture`).
+  Without a render mode ``render()`` warns and returns ``None``.
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ from kingdomino.rl.common import (
     settle_chance,
 )
 from kingdomino.rl.encoders import FloatArray, ObservationEncoder
+from kingdomino.rl.picture import Frame, PositionPainter
 
 IllegalPolicy = Literal["raise", "lose"]
 Observation = dict[str, Any]
@@ -82,7 +85,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
     """The AEC environment of one configuration (no wrappers; see :func:`env`)."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo API)
-        "render_modes": ["human", "ansi"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "render_fps": 4,
         "name": "kingdomino_v0",
         "is_parallelizable": False,
@@ -113,6 +116,7 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
                 f"render_mode: expected one of {self.metadata['render_modes']}, got {render_mode!r}"
             )
         self.render_mode = render_mode
+        self._painter = PositionPainter(self.game) if render_mode == "rgb_array" else None
         self.metadata = {**self.metadata, "name": f"{self.game.name}_v0"}
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
         self.agent_seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -264,16 +268,19 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             "the engine's state is env.unwrapped.engine_state"
         )
 
-    def render(self) -> str | None:
+    def render(self) -> str | Frame | None:
         """The engine's JSON observation for a spectator: returned (``"ansi"``) or printed
-        (``"human"``, which ``reset`` and ``step`` already do). Without a render mode there is
-        nothing to render: a warning says how to ask for one, as PettingZoo's own envs do."""
+        (``"human"``, which ``reset`` and ``step`` already do); or its picture (``"rgb_array"``).
+        Without a render mode there is nothing to render: a warning says how to ask for one, as
+        PettingZoo's own envs do."""
         if self.render_mode is None:
             gymnasium.logger.warn(
-                "render() without a render mode renders nothing; give render_mode='ansi' or "
-                "'human' to the env"
+                "render() without a render mode renders nothing; give render_mode='ansi', "
+                "'human' or 'rgb_array' to the env"
             )
             return None
+        if self._painter is not None:
+            return self._painter.paint(self.engine_state.view(None))
         text = json.dumps(self.engine_state.view(None), sort_keys=True)
         if self.render_mode == "human":
             print(text)
