@@ -1,4 +1,5 @@
-"""The OpenSpiel games: OpenSpiel's random simulation test and its MCTS bot."""
+"""The OpenSpiel games: their type and returns, OpenSpiel's random simulation test, its MCTS bot
+and expectiminimax."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 pytest.importorskip("pyspiel")
 
 import pyspiel
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import mcts, minimax
 
 from kingdomino.core.game import IllegalActionError
 from kingdomino.rl import openspiel_game
@@ -27,8 +28,10 @@ def test_random_sim(name, players):
     game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players})
     assert game.num_players() == players
     game_type = game.get_type()
-    assert game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game_type.information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, players - 1.0, 0.0)
     # serialize=True: every state is serialised and read back (its encoder and game pickled),
     # as OpenSpiel's own Python games allow (it failed: a struct.Struct does not pickle).
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
@@ -95,8 +98,9 @@ def test_observation_matches_the_encoder():
 
 def test_observers_honour_the_observation_type_or_refuse_it():
     """The default type and "every player's private information" are the encoder's observation
-    (the games hold no private information); an information state, an observation without the
-    public information and the public observation alone are refused with the reason."""
+    (the games hold no private information); an information state is the history (empty without
+    the public information); an observation without the public information and the public
+    observation alone are refused with the reason."""
     from open_spiel.python.observation import make_observation
 
     game = openspiel_game.load("kingdomino", players=2)
@@ -108,8 +112,12 @@ def test_observers_honour_the_observation_type_or_refuse_it():
         observation = make_observation(game, kind)
         observation.set_from(state, 1)
         assert np.array_equal(observation.tensor, game.encoder.encode(state.engine, 1))
+    for private_info in (private.SINGLE_PLAYER, private.ALL_PLAYERS, private.NONE):
+        kind = pyspiel.IIGObservationType(perfect_recall=True, private_info=private_info)
+        assert make_observation(game, kind).string_from(state, 1) == state.history_str()
+    no_public = pyspiel.IIGObservationType(perfect_recall=True, public_info=False)
+    assert make_observation(game, no_public).string_from(state, 0) == ""
     refused = {
-        "information state": pyspiel.IIGObservationType(perfect_recall=True),
         "public information": pyspiel.IIGObservationType(perfect_recall=False, public_info=False),
         "public observation": pyspiel.IIGObservationType(perfect_recall=False, private_info=private.NONE),
     }
@@ -118,13 +126,74 @@ def test_observers_honour_the_observation_type_or_refuse_it():
             make_observation(game, kind)
 
 
-def test_openspiel_mcts_plays_a_game():
-    game = openspiel_game.load("kingdomino", players=2)
-    rng = np.random.RandomState(0)
-    bot = mcts.MCTSBot(game, 2.0, 8, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+def _random_game(game, rng, until=None):
+    """Play ``game`` at random from its start until ``until(state)`` holds or the end; returns
+    the state and every decision position met on the way (clones)."""
+    state = game.new_initial_state()
+    decisions = []
+    while not state.is_terminal() and not (until and until(state)):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            decisions.append(state.clone())
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randint(len(legal))])
+    return state, decisions
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
+def test_information_state_is_the_history_for_every_seat(name, players):
+    """Perfect information: every seat's information state is the history, chance included."""
+    game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players})
+    rng = np.random.RandomState(players)
+    state, _ = _random_game(game, rng, until=lambda s: len(s.history()) >= 30 and not s.is_chance_node())
+    for seat in range(players):
+        assert state.information_state_string(seat) == state.history_str()
+    assert state.information_state_string() == state.history_str()
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
+def test_returns_are_zero_sum_with_the_winners_sharing_the_pot(name, players):
+    """Each seat stakes 1, the winners split the pot: ``n / k - 1`` to each of k winners, -1 to
+    the others (+1 / -1 with 2 players); 0 to everybody before the end."""
+    game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players})
+    state, decisions = _random_game(game, np.random.RandomState(players + 40))
+    assert decisions[-1].returns() == [0.0] * players
+    winners = state.engine.winners()
+    expected = [players / len(winners) - 1 if seat in winners else -1.0 for seat in range(players)]
+    assert state.returns() == pytest.approx(expected)
+    assert sum(state.returns()) == pytest.approx(0.0)
+    assert [state.player_return(seat) for seat in range(players)] == state.returns()
+
+
+def test_zero_sum_returns_of_ties():
+    assert openspiel_game.zero_sum_returns([0.5, 0.5]) == [0.0, 0.0]
+    assert openspiel_game.zero_sum_returns([1.0, 0.0]) == [1.0, -1.0]
+    assert openspiel_game.zero_sum_returns([0.5, 0.0, 0.5, 0.0]) == [1.0, -1.0, 1.0, -1.0]
+    assert openspiel_game.zero_sum_returns([0.0, 1.0, 0.0]) == [-1.0, 2.0, -1.0]
+    assert openspiel_game.zero_sum_returns([0.0, 0.0, 0.0]) == [0.0, 0.0, 0.0]
+
+
+def test_undo_is_not_offered():
+    """pyspiel does not forward ``UndoAction`` to Python games: OpenSpiel's own refusal."""
+    state = openspiel_game.load("kingdomino", players=2).new_initial_state()
+    action = state.chance_outcomes()[0][0]
+    state.apply_action(action)
+    with pytest.raises(pyspiel.SpielError, match="not overridden"):
+        state.undo_action(int(pyspiel.PlayerId.CHANCE), action)
+    assert state.history() == [action]
+
+
+@pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
+def test_openspiel_mcts_plays_a_few_moves(name, players):
+    """OpenSpiel's MCTS with random rollouts (each one a whole random game) plays legal moves."""
+    game = openspiel_game.load(name, players=players)
+    rng = np.random.RandomState(players)
+    bot = mcts.MCTSBot(game, 2.0, 6, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
     state = game.new_initial_state()
     moves = 0
-    while not state.is_terminal() and moves < 8:
+    while not state.is_terminal() and moves < 3:
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
             state.apply_action(int(rng.choice(actions, p=probs)))
@@ -133,7 +202,94 @@ def test_openspiel_mcts_plays_a_game():
             assert action in state.legal_actions()
             state.apply_action(action)
             moves += 1
-    assert moves == 8
+    assert moves == 3
+
+
+def test_ismcts_does_not_apply():
+    """ISMCTS is for imperfect-information games; OpenSpiel's refuses these by their type."""
+    game = openspiel_game.load("kingdomino", players=2)
+    final_policy = pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT
+    bot = pyspiel.ISMCTSBot(1, pyspiel.RandomRolloutEvaluator(1, 1), 2.0, 4, -1, final_policy, False, False)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(pyspiel.SpielError, match="ImperfectInformation"):
+        bot.step(state)
+
+
+def _score_value(seat):
+    """A value function for expectiminimax: the seat's final return at the end, else its score
+    lead over the other seat squashed into (-1, 1)."""
+
+    def value(state):
+        if state.is_terminal():
+            return state.player_return(seat)
+        scores = state.engine.scores()
+        return float(np.tanh((scores[seat] - scores[1 - seat]) / 10))
+
+    return value
+
+
+def _exact_value(state, seat):
+    """The game's value to ``seat`` by full expectiminimax, written out independently."""
+    if state.is_terminal():
+        return state.player_return(seat)
+    if state.is_chance_node():
+        branches = state.chance_outcomes()
+    else:
+        branches = [(action, 1.0) for action in state.legal_actions()]
+    children = []
+    for action, probability in branches:
+        child = state.clone()
+        child.apply_action(action)
+        children.append((probability, _exact_value(child, seat)))
+    if state.is_chance_node():
+        return sum(p * v for p, v in children)
+    values = [v for _, v in children]
+    return max(values) if state.current_player() == seat else min(values)
+
+
+def test_expectiminimax_solves_the_last_moves_of_a_game():
+    """From a 2-player Kingdomino position two decisions from the end, OpenSpiel's
+    expectiminimax searched to the end returns the exact value (+1, 0 or -1) and a best action."""
+    game = openspiel_game.load("kingdomino", players=2)
+    _, decisions = _random_game(game, np.random.RandomState(5))
+    position = decisions[-2]
+    seat = position.current_player()
+    value, action = minimax.expectiminimax(position, 2, _score_value(seat), seat)
+    assert value == _exact_value(position, seat)
+    assert value in (-1.0, 0.0, 1.0)
+    assert action in position.legal_actions()
+
+
+def test_expectiminimax_searches_through_chance_with_a_value_function():
+    """Depth-limited expectiminimax from the last draw of a 2-player Kingdomino game (one chance
+    node per domino drawn): its value is the outcomes' values weighted by their probabilities,
+    within [-1, 1]."""
+    game = openspiel_game.load("kingdomino", players=2)
+    rng = np.random.RandomState(5)
+    state = game.new_initial_state()
+    last_draw = None
+    while not state.is_terminal():
+        if state.is_chance_node():
+            last_draw = state.clone()
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randint(len(legal))])
+    outcomes = last_draw.chance_outcomes()
+    assert len(outcomes) > 1
+    seat = 0
+    value, action = minimax.expectiminimax(last_draw, 2, _score_value(seat), seat)
+    assert action is None
+    expected = 0.0
+    for outcome, probability in outcomes:
+        child = last_draw.clone()
+        child.apply_action(outcome)
+        expected += probability * minimax.expectiminimax(child, 2, _score_value(seat), seat)[0]
+    assert value == pytest.approx(expected)
+    assert -1.0 <= value <= 1.0
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)

@@ -17,13 +17,27 @@ Importing this module registers ``python_<name>`` for each game with an encoder
   four dice, 1,296 outcomes) is played as one small chance node per draw (a die's 6
   faces, chance actions ``0..5``), with the same distribution: listing and sampling
   1,296 outcomes at every roll would cost far more than the game.
-* Declared imperfect information (the future is unknown to everybody); observation
-  tensor = the game's encoder (:mod:`kingdomino.rl.encoders`), observation string =
-  the engine's JSON observation of that seat. No information-state tensor: an observer of
-  another type than the encoder's is refused (:func:`unsupported_observation`).
+* Perfect information, as OpenSpiel's backgammon, pig and 2048: nothing is hidden from any
+  seat (every domino, die and caveman is drawn face up; Origins' face-down caveman stack is known
+  kind by kind, and its order never exists), only the future is unknown, and that is the
+  explicit chance nodes. Information state string = the history (``history_str()``, as
+  OpenSpiel's perfect-information Python games); no information-state tensor. Observation
+  tensor = the game's encoder (:mod:`kingdomino.rl.encoders`), observation string = the
+  engine's JSON observation of that seat (see :func:`unsupported_observation` for the types
+  an observer may be asked for).
 * Actions and chance outcomes share the engine's fixed code range.
-* Returns: at the end 1/k to each of the k seats sharing first place (constant sum 1),
-  as ``State.returns()``.
+* Returns: zero-sum (``Utility.ZERO_SUM``, utility sum 0) at every seat count: every seat
+  stakes 1 and the seats sharing first place split the pot, so a seat gets ``n / k - 1`` when
+  it is one of the k winners of an n-seat game and ``-1`` otherwise (:func:`zero_sum_returns`).
+  With 2 players that is OpenSpiel's usual +1 / -1, 0 for a draw; with 3 or 4 a lone winner
+  gets ``n - 1`` (minimum utility -1, maximum ``n - 1``; OpenSpiel's n-player Kuhn poker is
+  zero-sum too).
+  ``State.returns()`` (the engine's, and the PettingZoo and Gymnasium ``"win"`` rewards) stays
+  the 1/k share of the win; ``zero_sum_returns`` maps one onto the other.
+* No ``undo_action``: pyspiel (2.0) does not forward ``UndoAction`` from C++ to a Python game,
+  and a Python game cannot pop the history that pyspiel keeps in C++, so an undo would leave
+  ``history()`` and ``move_number()`` wrong. OpenSpiel's algorithms that run on Python games
+  clone states instead (``clone()`` is the engine's own fast copy).
 * Speed: ``state.observation_tensor(player)`` returns pyspiel's list of floats, and
   converting thousands of floats to a list costs more than a step of the game. Python
   code that wants the numbers should use OpenSpiel's observation object, which writes into
@@ -31,8 +45,12 @@ Importing this module registers ``python_<name>`` for each game with an encoder
   then ``observation.set_from(state, player)`` and read ``observation.tensor`` (or the
   named sections in ``observation.dict``).
 
-OpenSpiel's algorithms that work on any Python game run on them (its MCTS, random
-simulation test, ...); Python games are slower than C++ ones.
+OpenSpiel's algorithms that work on any Python game run on them: its random simulation test,
+MCTS and expectiminimax (``open_spiel.python.algorithms.minimax.expectiminimax``, depth-limited
+with a value function). Its ISMCTS does not apply: it is for imperfect-information games (both
+the Python and the C++ one refuse others), and MCTS searches these games directly. pyspiel's
+C++ MCTS bot crashes on Python games (pyspiel 2.0.2, its own ``python_tic_tac_toe`` too): use
+the Python one. Python games are slower than C++ ones.
 """
 
 from __future__ import annotations
@@ -78,9 +96,9 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=n,
             max_chance_outcomes=n,
             num_players=players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=1.0,
+            min_utility=-1.0,
+            max_utility=float(players - 1),
+            utility_sum=0.0,
             max_game_length=self.encoder.max_game_length,
         )
         super().__init__(self.game_type, info, params)
@@ -90,12 +108,15 @@ class OpenSpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> EncoderObserver:
-        """The observer of ``iig_obs_type`` (``None``: the default observation), refused with
+    ) -> EncoderObserver | HistoryObserver:
+        """The observer of ``iig_obs_type`` (``None``: the default observation): the history for
+        an information state (perfect recall), the encoder's observation otherwise; refused with
         the reason when it is a type these games do not provide (:func:`unsupported_observation`)."""
         if params:
             raise ValueError(f"observation parameters are not supported, got {params}")
         if iig_obs_type is not None:
+            if iig_obs_type.perfect_recall:
+                return HistoryObserver(public=iig_obs_type.public_info)
             reason = unsupported_observation(iig_obs_type)
             if reason is not None:
                 raise ValueError(f"{self.game_type.short_name}: {reason}")
@@ -109,17 +130,35 @@ def unsupported_observation(iig_obs_type: Any) -> str | None:
     not exist yet), so the encoder's observation, seen from the observing seat, is both that
     seat's observation and everybody's: it answers the default type (public information and the
     player's own private information) and the one with every player's private information.
-    Perfect recall (an information state), an observation without the public information, and
-    the public observation alone (the same for every seat, which the seat-relative encoding is
-    not) are refused.
+    An information state (perfect recall) is the history (:class:`HistoryObserver`). An
+    observation without the public information and the public observation alone (the same for
+    every seat, which the seat-relative encoding is not) are refused.
     """
     if iig_obs_type.perfect_recall:
-        return "no information state (perfect recall) is provided, only observations"
+        return None
     if not iig_obs_type.public_info:
         return "every observation includes the public information"
     if iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE:
         return "no public observation is provided: observations are seat-relative"
     return None
+
+
+class HistoryObserver:
+    """The information state of a perfect-information game: the history of actions, chance
+    included (``history_str()``), the same for every seat; empty without the public information
+    (no seat holds private information). A string only, no tensor: OpenSpiel's convention for
+    its perfect-information Python games."""
+
+    def __init__(self, public: bool) -> None:
+        self.public = public
+        self.tensor = None
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: OpenSpielState, player: int) -> None:
+        """Nothing to write: there is no tensor."""
+
+    def string_from(self, state: OpenSpielState, player: int) -> str:
+        return str(state.history_str()) if self.public else ""
 
 
 #: Engine pseudo-players -> OpenSpiel's.
@@ -236,10 +275,21 @@ class OpenSpielState(pyspiel.State):  # type: ignore[misc]
         return box.encoder.encode(box.state, player).tolist()  # type: ignore[no-any-return]
 
     def returns(self) -> list[float]:
-        return self.engine.returns()
+        """The zero-sum returns (:func:`zero_sum_returns`), all 0 before the end."""
+        return zero_sum_returns(self._box.state.returns())
 
     def __str__(self) -> str:
         return json.dumps(self.engine.view(None), sort_keys=True)
+
+
+def zero_sum_returns(shares: list[float]) -> list[float]:
+    """The zero-sum returns of the engine's ``State.returns()`` (1/k to each of the k winners,
+    0 to the others; all 0 before the end): every seat stakes 1 and the winners split the pot of
+    ``n``, so ``n * share - 1`` (+1 / -1 and 0 for a draw with 2 players)."""
+    if not any(shares):
+        return shares
+    n = len(shares)
+    return [n * share - 1.0 for share in shares]
 
 
 def _is_outcome(outcomes: list[tuple[int, float]], action: int) -> bool:
@@ -303,12 +353,12 @@ def register(name: str) -> type[OpenSpielGame]:
         long_name=f"Kingdomino family: {name} (Python)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
