@@ -14,6 +14,7 @@ import gymnasium as gym
 from gymnasium.utils.env_checker import check_env
 
 from kingdomino import make_game
+from kingdomino.agents import make_agent
 from kingdomino.core.game import GameError, IllegalActionError
 from kingdomino.rl.encoders import encoder_for
 from kingdomino.rl.gymnasium_env import ENV_ID, GameEnv
@@ -211,3 +212,31 @@ def test_check_env_render_checks_pass_without_warnings(capsys):
         warnings.simplefilter("error")
         check_env(env.unwrapped)
     capsys.readouterr()
+
+
+def test_a_policy_or_an_agent_is_an_opponent_for_self_play():
+    """A frozen copy of the learner plays the other seat: opponents may be a policy (state ->
+    action) or an agent, not only a spec (issue #65: `opponents=[callable]` was refused)."""
+    seen = []
+
+    def frozen(state):
+        seen.append(state.current_player)
+        return state.legal_actions()[-1]
+
+    env = GameEnv("kingdomino", 2, opponents=frozen, seat=1)
+    env.reset(seed=3)
+    done = False
+    while not done:
+        mask = env.action_masks()
+        _, _, done, _, _ = env.step(int(np.flatnonzero(mask)[0]))
+    assert seen and set(seen) == {0}
+    agent_env = GameEnv("duel", 2, opponents=[make_agent("greedy", seed=1)])
+    agent_env.reset(seed=1)
+
+
+def test_an_opponent_policy_that_plays_an_illegal_action_is_refused_with_the_reason():
+    env = GameEnv("kingdomino", 2, opponents=lambda state: -5, seat=1)
+    with pytest.raises(IllegalActionError, match="chose an illegal action"):
+        env.reset(seed=0)
+        for _ in range(4):  # the opponent's first turn comes within the first round
+            env.step(int(np.flatnonzero(env.action_masks())[0]))

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal, cast
 
 import gymnasium as gym
@@ -83,28 +83,60 @@ ObservationKind = Literal["vector", "planes"]
 Observation = FloatArray | dict[str, FloatArray]
 
 
-def opponent_specs(opponents: object, players: int) -> list[str]:
-    """One agent spec per other seat, from one spec for all or a list in seat order; every spec
-    is built once here, so a bad one fails at construction rather than at the first reset."""
-    if isinstance(opponents, str):
-        specs = [opponents] * (players - 1)
+#: An opponent: an agent spec (``"greedy"``, ``"mypkg.mod:make"``), an agent, or a policy
+#: ``state -> action`` (a frozen copy of the learner, for self-play).
+Opponent = str | Agent | Callable[[State], int]
+
+
+class PolicyAgent(Agent):
+    """A policy ``state -> action`` as an agent; its actions are checked, not trusted."""
+
+    name = "policy"
+
+    def __init__(self, policy: Callable[[State], int]) -> None:
+        super().__init__(None)
+        self.policy = policy
+
+    def act(self, state: State) -> int:
+        action = int(self.policy(state))
+        reason = state.illegal_reason(action)
+        if reason is not None:
+            raise IllegalActionError(f"the opponent policy {self.policy!r} chose an illegal action: {reason}")
+        return action
+
+
+def opponent_specs(opponents: object, players: int) -> list[Opponent]:
+    """One opponent per other seat, from one for all or a list in seat order; every spec is built
+    once here, so a bad one fails at construction rather than at the first reset."""
+    if isinstance(opponents, str | Agent) or (callable(opponents) and not isinstance(opponents, Sequence)):
+        specs: list[object] = [opponents] * (players - 1)
     elif isinstance(opponents, Sequence) and not isinstance(opponents, bytes | bytearray):
         specs = list(opponents)
     else:
         raise GameError(
-            f"opponents: expected an agent spec (a string such as 'greedy') or a list of "
-            f"{players - 1} specs, got {opponents!r}"
+            f"opponents: expected an agent spec (a string such as 'greedy'), an agent, a policy "
+            f"(state -> action) or a list of {players - 1} of them, got {opponents!r}"
         )
     if len(specs) != players - 1:
         raise GameError(
-            f"opponents: expected one spec (a string, for every other seat) or a list of "
-            f"{players - 1} specs (one per other seat), got a list of {len(specs)}"
+            f"opponents: expected one opponent (for every other seat) or a list of "
+            f"{players - 1} (one per other seat), got a list of {len(specs)}"
         )
     for index, spec in enumerate(specs):
-        if not isinstance(spec, str):
-            raise GameError(f"opponents[{index}]: expected an agent spec string, got {spec!r}")
-        make_agent(spec, seed=0)
-    return specs
+        if isinstance(spec, str):
+            make_agent(spec, seed=0)
+        elif not (isinstance(spec, Agent) or callable(spec)):
+            raise GameError(
+                f"opponents[{index}]: expected an agent spec string, an agent or a policy, got {spec!r}"
+            )
+    return cast(list[Opponent], specs)
+
+
+def opponent_agent(opponent: Opponent, seed: int) -> Agent:
+    """The agent playing ``opponent``'s seat in an episode (a spec made anew with the seat's seed)."""
+    if isinstance(opponent, str):
+        return make_agent(opponent, seed=seed)
+    return opponent if isinstance(opponent, Agent) else PolicyAgent(opponent)
 
 
 def learner_seat(seat: object, players: int) -> int:
@@ -128,7 +160,7 @@ class GameEnv(gym.Env[Observation, int]):
         players: int | None = None,
         options: Mapping[str, OptionValue] | None = None,
         *,
-        opponents: str | Sequence[str] = "random",
+        opponents: Opponent | Sequence[Opponent] = "random",
         seat: int | None = 0,
         reward: str = "win",
         illegal_action: IllegalPolicy = "lose",
@@ -191,7 +223,7 @@ class GameEnv(gym.Env[Observation, int]):
         )
         others = [s for s in range(self.game.num_players) if s != self.seat]
         self.opponents = {
-            s: make_agent(spec, seed=derive_seed(base, "seat", s))
+            s: opponent_agent(spec, derive_seed(base, "seat", s))
             for s, spec in zip(others, self.opponent_specs)
         }
         self.sampler = ChanceSampler(base)
