@@ -107,6 +107,24 @@ async def view(game_id: str, hub: HubDep, token: TokenQuery = "") -> Response:
     return Response(table.view_text(table.seats_held(tokens)), media_type="application/json")
 
 
+@router.get("/api/games/{game_id}/actions")
+async def actions(
+    game_id: str, hub: HubDep, token: TokenQuery = "", start: Annotated[int, Query(ge=0)] = 0
+) -> dict[str, Any]:
+    """Every action of the game from `start` on, chance outcomes included, as its log writes them:
+    what a bot replays through the engine to have the position (`kingdomino bot`). For a seat's or
+    the spectator's token; nothing in it is hidden from them (each draw is public once drawn)."""
+    table = hub.table(game_id, frozenset([token]) if token else frozenset())
+    return {
+        "game": table.game.name,
+        "players": table.game.num_players,
+        "options": dict(table.game.options),
+        "status": table.stored.status,
+        "index": len(table.actions),
+        "actions": [[a.index, a.seat, a.text] for a in table.actions[start:]],
+    }
+
+
 @router.post("/api/games/{game_id}/actions")
 async def act(game_id: str, body: ActionRequest, hub: HubDep, client: Client) -> dict[str, Any]:
     """A move of the token's seat, checked by the engine (refused with the reason if illegal)."""

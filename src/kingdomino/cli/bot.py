@@ -1,0 +1,118 @@
+"""``kingdomino bot``: an agent that plays people and other bots on a server, through the server's
+public API only (HTTP and the game's WebSocket), as lichess's bots do.
+
+The bot logs in to its account (or plays as a guest, casual games only), asks for quick games
+(``POST /api/pairing``), and for each follows the game's socket: when its seat is to act it reads
+the game's actions (``GET /api/games/{id}/actions``), replays them through the engine to have the
+position, asks its agent, and sends the move with the index it saw (so a move is never applied
+twice). Any agent spec works, plug-ins included (``mypkg.policies:make_ppo``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from kingdomino.agents import make_agent
+from kingdomino.core.game import GameError, State
+from kingdomino.games.registry import make_game
+
+if TYPE_CHECKING:  # the bot's packages (the `bot` extra), imported when a bot runs
+    import httpx
+
+
+def position(actions: dict[str, Any]) -> State:
+    """The position a game's actions (``GET /api/games/{id}/actions``) lead to, by the engine."""
+    game = make_game(actions["game"], actions["players"], actions["options"])
+    state = game.new_initial_state()
+    for _, _, text in actions["actions"]:
+        state.apply(state.parse_action(text))
+    return state
+
+
+class Bot:
+    """One agent's seat at games of ``server``, over ``http`` (its session's cookie kept there)."""
+
+    def __init__(self, server: str, http: httpx.Client, agent: str, seed: int) -> None:
+        self.server = server.rstrip("/")
+        self.http = http
+        self.agent = make_agent(agent, seed)
+
+    def pair(
+        self, game: str, players: int, options: dict[str, Any], rated: bool, name: str
+    ) -> tuple[str, str]:
+        """A quick game's id and the bot's seat token (a new open game waiting, or one joined)."""
+        body = {"game": game, "players": players, "options": options, "rated": rated, "name": name}
+        answer = self.checked(self.http.post(f"{self.server}/api/pairing", json=body))
+        token = answer["token"] if not answer.get("created") else answer["seats"][0]["token"]
+        return str(answer["id"]), str(token)
+
+    def play(self, game_id: str, token: str) -> dict[str, Any]:
+        """Play the bot's seat of ``game_id`` to the game's end; the last view."""
+        from websockets.sync.client import connect
+
+        url = self.server.replace("http", "ws", 1) + f"/ws/games/{game_id}?tokens={token}"
+        with connect(url, max_size=2**24) as socket:
+            while True:
+                message = json.loads(socket.recv())
+                if message.get("type") != "state":
+                    continue
+                if message["status"] in ("finished", "expired"):
+                    return dict(message)
+                if message["current_player"] in message["your_seats"] and message["legal_actions"]:
+                    move = self.move(game_id, token)
+                    socket.send(json.dumps({"type": "action", "token": token, **move}))
+
+    def move(self, game_id: str, token: str) -> dict[str, Any]:
+        """The agent's move now: its text and the index of the game it was chosen at."""
+        actions = self.checked(
+            self.http.get(f"{self.server}/api/games/{game_id}/actions", params={"token": token})
+        )
+        state = position(actions)
+        return {"action": state.action_text(self.agent.act(state)), "index": actions["index"]}
+
+    @staticmethod
+    def checked(answer: httpx.Response) -> dict[str, Any]:
+        if answer.status_code >= 400:
+            error = answer.json().get("error", {})
+            raise typer.BadParameter(f"the server refused: {error.get('message', answer.text)}")
+        return dict(answer.json())
+
+
+def bot(
+    server: Annotated[str, typer.Option(help="The server's address, e.g. http://localhost:8000.")],
+    agent: Annotated[str, typer.Option(help="The agent spec, e.g. 'hard' or 'mypkg.policies:make_ppo'.")],
+    game: Annotated[str, typer.Option("--game", "-g", help="kingdomino, duel or origins.")] = "kingdomino",
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 2,
+    mode: Annotated[str, typer.Option(help="Origins mode: discovery, totem or tribe.")] = "",
+    games: Annotated[int, typer.Option(min=1, help="How many games to play, one after another.")] = 1,
+    rated: Annotated[bool, typer.Option(help="Rated games (the bot's account is logged in).")] = False,
+    name: Annotated[
+        str, typer.Option(help="The bot's account (with --password), else its guest name.")
+    ] = "Bot",
+    password: Annotated[
+        str, typer.Option(envvar="KINGDOMINO_BOT_PASSWORD", help="The account's password.")
+    ] = "",
+    seed: Annotated[int, typer.Option(help="The agent's seed.")] = 1,
+) -> None:
+    """Play quick games on a server with an agent, through the public API only."""
+    import httpx
+
+    options: dict[str, Any] = {"mode": mode} if mode else {}
+    with httpx.Client(timeout=30, headers={"Origin": server.rstrip("/")}) as http:
+        if password:
+            Bot.checked(
+                http.post(f"{server.rstrip('/')}/api/session", json={"name": name, "password": password})
+            )
+        player = Bot(server, http, agent, seed)
+        for number in range(games):
+            try:
+                game_id, token = player.pair(game, players, options, rated, name)
+            except GameError as error:
+                raise typer.BadParameter(str(error)) from None
+            typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
+            last = player.play(game_id, token)
+            mine = last["your_seats"][0]
+            typer.echo(f"  {last['status']}: scores {last['scores']}, the bot's seat {mine + 1}")

@@ -1,0 +1,64 @@
+"""``kingdomino bot`` (issue #65): agents that play on a server through its public API only. Two
+bots, each with its own client, pair by quick game and play the game to its end."""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import httpx
+from typer.testing import CliRunner
+
+from kingdomino.cli import app
+from kingdomino.cli.bot import Bot, position
+from kingdomino.games.registry import make_game
+
+#: Options no other test's open games have: the two bots pair with each other.
+OPTIONS = {"harmony": True, "middle_kingdom": True}
+
+
+def test_two_bots_pair_and_play_a_game_to_its_end(live_server: str) -> None:
+    finished: dict[str, dict[str, Any]] = {}
+    first_waiting = threading.Event()
+
+    def run(name: str, agent: str) -> None:
+        with httpx.Client(timeout=30) as http:
+            bot = Bot(live_server, http, agent, seed=1)
+            game_id, token = bot.pair("kingdomino", 2, OPTIONS, False, name)
+            first_waiting.set()
+            finished[name] = {"id": game_id, **bot.play(game_id, token)}
+
+    opener = threading.Thread(target=run, args=("Ada bot", "random"))
+    opener.start()
+    assert first_waiting.wait(60)
+    joiner = threading.Thread(target=run, args=("Bob bot", "greedy"))
+    joiner.start()
+    for thread in (opener, joiner):
+        thread.join(180)
+        assert not thread.is_alive()
+    views = [finished["Ada bot"], finished["Bob bot"]]
+    assert views[0]["id"] == views[1]["id"] and all(view["status"] == "finished" for view in views)
+    assert {seat["name"] for seat in views[0]["seats"]} == {"Ada bot", "Bob bot"}
+    # The position the bots rebuilt from the public actions is the server's.
+    with httpx.Client(base_url=live_server) as http:
+        record = http.get(f"/api/games/{views[0]['id']}/record").json()  # public once finished
+    assert len(record["actions"]) == views[0]["index"] and views[0]["scores"] == views[1]["scores"]
+
+
+def test_the_position_is_rebuilt_from_the_games_actions() -> None:
+    state = make_game("duel", 2, {}).new_initial_state()
+    rng = random.Random(4)
+    texts = []
+    for _ in range(12):
+        action = state.sample_chance(rng) if state.is_chance() else rng.choice(state.legal_actions())
+        texts.append(state.action_text(action))
+        state.apply(action)
+    actions = [[index, 0, text] for index, text in enumerate(texts)]
+    rebuilt = position({"game": "duel", "players": 2, "options": {}, "actions": actions})
+    assert rebuilt.view(None) == state.view(None)
+
+
+def test_the_command_says_what_it_takes() -> None:
+    result = CliRunner().invoke(app, ["bot", "--help"])
+    assert result.exit_code == 0 and "--agent" in result.output and "public API" in result.output
