@@ -4,6 +4,7 @@ bots, each with its own client, pair by quick game and play the game to its end.
 from __future__ import annotations
 
 import random
+import secrets
 import threading
 from typing import Any
 
@@ -24,22 +25,30 @@ def test_two_bots_pair_and_play_a_game_to_its_end(live_server: str) -> None:
 
     def run(name: str, agent: str) -> None:
         with httpx.Client(timeout=30) as http:
+            made = http.post(
+                f"{live_server}/api/accounts", json={"name": name, "password": "bot password", "bot": True}
+            )
+            assert made.status_code == 201 and made.json()["account"]["bot"] is True, made.text
             bot = Bot(live_server, http, agent, seed=1)
             game_id, token = bot.pair("kingdomino", 2, OPTIONS, False, name)
             first_waiting.set()
             finished[name] = {"id": game_id, **bot.play(game_id, token)}
 
-    opener = threading.Thread(target=run, args=("Ada bot", "random"))
+    names = [f"Ada{secrets.token_hex(3)}", f"Bob{secrets.token_hex(3)}"]
+    opener = threading.Thread(target=run, args=(names[0], "random"))
     opener.start()
     assert first_waiting.wait(60)
-    joiner = threading.Thread(target=run, args=("Bob bot", "greedy"))
+    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
+    assert [game["creator_bot"] for game in listed if game["creator"] == names[0]] == [True]  # shown as a bot
+    joiner = threading.Thread(target=run, args=(names[1], "greedy"))
     joiner.start()
     for thread in (opener, joiner):
         thread.join(180)
         assert not thread.is_alive()
-    views = [finished["Ada bot"], finished["Bob bot"]]
+    views = [finished[names[0]], finished[names[1]]]
     assert views[0]["id"] == views[1]["id"] and all(view["status"] == "finished" for view in views)
-    assert {seat["name"] for seat in views[0]["seats"]} == {"Ada bot", "Bob bot"}
+    assert {seat["name"] for seat in views[0]["seats"]} == set(names)
+    assert all(seat.get("bot") for seat in views[0]["seats"])
     # The position the bots rebuilt from the public actions is the server's.
     with httpx.Client(base_url=live_server) as http:
         record = http.get(f"/api/games/{views[0]['id']}/record").json()  # public once finished

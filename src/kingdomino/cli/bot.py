@@ -96,6 +96,9 @@ def bot(
         str, typer.Option(envvar="KINGDOMINO_BOT_PASSWORD", help="The account's password.")
     ] = "",
     seed: Annotated[int, typer.Option(help="The agent's seed.")] = 1,
+    new_account: Annotated[
+        bool, typer.Option(help="Create the bot's account first (shown as a bot).")
+    ] = False,
 ) -> None:
     """Play quick games on a server with an agent, through the public API only."""
     import httpx
@@ -103,9 +106,9 @@ def bot(
     options: dict[str, Any] = {"mode": mode} if mode else {}
     with httpx.Client(timeout=30, headers={"Origin": server.rstrip("/")}) as http:
         if password:
-            Bot.checked(
-                http.post(f"{server.rstrip('/')}/api/session", json={"name": name, "password": password})
-            )
+            credentials = {"name": name, "password": password}
+            path = "/api/accounts" if new_account else "/api/session"
+            Bot.checked(http.post(f"{server.rstrip('/')}{path}", json={**credentials, "bot": new_account}))
         player = Bot(server, http, agent, seed)
         for number in range(games):
             try:

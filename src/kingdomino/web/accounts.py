@@ -25,7 +25,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web.refusals import HubError
-from kingdomino.web.seats import clean_name, name_key, reads_as_ai
+from kingdomino.web.seats import SeatPlayer, clean_name, name_key, reads_as_ai
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
 from kingdomino.web.tables import AccountRow, SessionRow
@@ -45,6 +45,11 @@ class Account:
     id: int
     name: str
     created: datetime
+    bot: bool = False
+
+    def player(self) -> SeatPlayer:
+        """The account as the seats it takes hold it."""
+        return SeatPlayer(self.id, self.name, self.bot)
 
 
 def _aware(moment: datetime) -> datetime:
@@ -70,12 +75,16 @@ class Accounts:
         #: made at the first such login.
         self._decoy: str | None = None
 
-    def create(self, name: str, password: str) -> tuple[Account, str]:
-        """A new account and a session of it (its token)."""
+    def create(self, name: str, password: str, bot: bool = False) -> tuple[Account, str]:
+        """A new account (a bot's, for ``kingdomino bot``) and a session of it (its token)."""
         shown = self._valid_name(name)
         _check_password(password, "password")
         row = AccountRow(
-            name=shown, name_key=name_key(shown), password_hash=self.hasher.hash(password), created=now()
+            name=shown,
+            name_key=name_key(shown),
+            password_hash=self.hasher.hash(password),
+            created=now(),
+            bot=bot,
         )
         try:
             with self.store.sessions.begin() as session:
@@ -88,7 +97,7 @@ class Accounts:
                 "name_taken",
                 {"name": shown},
             ) from None
-        account = Account(row.id, row.name, _aware(row.created))
+        account = Account(row.id, row.name, _aware(row.created), bool(row.bot))
         return account, self._open_session(account.id)
 
     def log_in(self, name: str, password: str) -> tuple[Account, str]:
@@ -102,7 +111,7 @@ class Accounts:
             raise HubError(401, "password", "no account has this name and password", "login_failed")
         if self.hasher.check_needs_rehash(row.password_hash):
             self._set_password(row.id, password)
-        return Account(row.id, row.name, _aware(row.created)), self._open_session(row.id)
+        return Account(row.id, row.name, _aware(row.created), bool(row.bot)), self._open_session(row.id)
 
     def account_for(self, token: str) -> Account | None:
         """The account whose session ``token`` is, while it lasts (None: no such session)."""
@@ -118,7 +127,7 @@ class Accounts:
         if _aware(expires) <= now():
             self.log_out(token)
             return None
-        return Account(row.id, row.name, _aware(row.created))
+        return Account(row.id, row.name, _aware(row.created), bool(row.bot))
 
     def log_out(self, token: str) -> None:
         """End the session ``token`` (nothing if it has ended)."""

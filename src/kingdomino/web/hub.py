@@ -48,7 +48,7 @@ from kingdomino.web.out_of_time import time_out
 from kingdomino.web.refusals import HubError
 from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
-from kingdomino.web.seats import seat_row
+from kingdomino.web.seats import SeatPlayer, seat_row
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
@@ -242,7 +242,7 @@ class Hub:
         rated: bool = False,
         wait_minutes: int | None = None,
         ai_fill: str | None = None,
-        account: tuple[int, str] | None = None,
+        account: SeatPlayer | None = None,
         time_control: dict[str, Any] | None = None,
     ) -> Table:
         """A new game, stored with its setup draws in one transaction; its AI seats start playing

@@ -54,11 +54,18 @@ def listing(stored: StoredGame, rating_of: RatingOf) -> dict[str, Any]:
         "rated": stored.rated,
         "pool": pool,
         "seats": [
-            {"name": seat["name"], "kind": seat["kind"], "level": seat.get("level")} for seat in stored.seats
+            {
+                "name": seat["name"],
+                "kind": seat["kind"],
+                "level": seat.get("level"),
+                "bot": bool(seat.get("bot")),
+            }
+            for seat in stored.seats
         ],
         "open": sum(seat["kind"] == "open" for seat in stored.seats),
         "creator": creator["name"] if creator else None,
         "creator_account": account,
+        "creator_bot": bool(creator.get("bot")) if creator else False,
         "rating": rating_of(int(account), pool) if account is not None and pool else None,
         "created": stored.created.isoformat(),
         "open_until": stored.open_until,

@@ -20,7 +20,7 @@ from typing import Any
 
 from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.web.refusals import HubError
-from kingdomino.web.seats import ai_name, clean_name, human_seat, reads_as_ai
+from kingdomino.web.seats import SeatPlayer, ai_name, clean_name, human_seat, reads_as_ai
 from kingdomino.web.table import Table
 
 #: How long an open game waits for its players when its creator does not say, and at most.
@@ -32,13 +32,13 @@ MAX_WAIT_MINUTES = 7 * 24 * 60
 class Seeker:
     """Who asks for a seat: a logged-in account (id, name), else a guest with the name they gave."""
 
-    account: tuple[int, str] | None
+    account: SeatPlayer | None
     name: str = ""
 
     def seat(self) -> dict[str, Any]:
         """The seat row this player takes (an account's bears its name, a guest's the one typed)."""
         if self.account is not None:
-            return {**human_seat(self.account[1], True), "account": self.account[0]}
+            return self.account.seat(True)
         name = clean_name(self.name)
         if not name:
             raise HubError(

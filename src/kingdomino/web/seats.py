@@ -13,7 +13,7 @@ import secrets
 import unicodedata
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.web.pages import TEXTS
@@ -163,7 +163,20 @@ def reads_as_ai(name: str) -> bool:
     return _folded(first) in machines or _folded(last) in levels
 
 
-def seat_row(index: int, seat: dict[str, Any], account: tuple[int, str] | None = None) -> dict[str, Any]:
+class SeatPlayer(NamedTuple):
+    """The account taking a seat: its id, its name, and whether it is a bot's (``kingdomino bot``)."""
+
+    id: int
+    name: str
+    bot: bool = False
+
+    def seat(self, online: bool) -> dict[str, Any]:
+        """The seat row this account takes: it bears the account's name (and says a bot is one)."""
+        row = {**human_seat(self.name, online), "account": self.id}
+        return {**row, "bot": True} if self.bot else row
+
+
+def seat_row(index: int, seat: dict[str, Any], account: SeatPlayer | None = None) -> dict[str, Any]:
     """A seat as stored: kind, name, AI level or (for a human) a fresh secret token. A name is kept
     without control or direction characters; one left blank (or with nothing visible) is the
     seat's default. An AI's name always says it is one ("Anna (AI, hard)"), and a human's may not
@@ -175,7 +188,7 @@ def seat_row(index: int, seat: dict[str, Any], account: tuple[int, str] | None =
     if seat["kind"] == "open":
         return open_seat()
     if account is not None:
-        return {**human_seat(account[1], bool(seat.get("online"))), "account": account[0]}
+        return account.seat(bool(seat.get("online")))
     name = clean_name(str(seat.get("name") or ""))
     if seat["kind"] == "ai":
         level = seat.get("level") or "easy"

@@ -9,7 +9,7 @@ from sqlalchemy import inspect, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import InternalError, OperationalError, ProgrammingError
 
-from kingdomino.web.tables import GameRow
+from kingdomino.web.tables import AccountRow, GameRow
 
 
 class StoreNotWritable(Exception):
@@ -17,17 +17,21 @@ class StoreNotWritable(Exception):
 
 
 def add_missing_columns(engine: Engine) -> None:
-    """Add the columns a database made by an earlier version lacks (each has a server default)."""
-    existing = {column["name"] for column in inspect(engine).get_columns(GameRow.__tablename__)}
-    with engine.begin() as connection:
-        for column in GameRow.__table__.columns:
-            if column.name not in existing:
-                kind = column.type.compile(engine.dialect)
-                default = column.server_default.arg if column.server_default is not None else None
-                connection.exec_driver_sql(
-                    f"ALTER TABLE {GameRow.__tablename__} ADD COLUMN {column.name} {kind}"
-                    + (f" DEFAULT '{default}'" if default is not None else "")
-                )
+    """Add the columns a database made by an earlier version lacks to its tables (each has a
+    server default)."""
+    for row in (GameRow, AccountRow):
+        table = row.__table__
+        name = row.__tablename__
+        existing = {column["name"] for column in inspect(engine).get_columns(name)}
+        with engine.begin() as connection:
+            for column in table.columns:
+                if column.name not in existing:
+                    kind = column.type.compile(engine.dialect)
+                    default = column.server_default.arg if column.server_default is not None else None
+                    connection.exec_driver_sql(
+                        f"ALTER TABLE {name} ADD COLUMN {column.name} {kind}"
+                        + (f" DEFAULT '{default}'" if default is not None else "")
+                    )
 
 
 def check_writable(engine: Engine) -> None:

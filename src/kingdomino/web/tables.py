@@ -95,6 +95,8 @@ class AccountRow(Base):
     #: Argon2id, in its encoded form (the parameters and salt with the hash).
     password_hash: Mapped[str] = mapped_column(String(256))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: A bot's account (``kingdomino bot``): the lobby and the games show it as a bot.
+    bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class SessionRow(Base):

@@ -92,7 +92,13 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "time_control": live.stored.time_control,
         "clock": clock_view(live.stored.clock, acting, live.stored.seats),
         "seats": [
-            {"seat": s, "name": info["name"], "kind": info["kind"], "level": info.get("level")}
+            {
+                "seat": s,
+                "name": info["name"],
+                "kind": info["kind"],
+                "level": info.get("level"),
+                **({"bot": True} if info.get("bot") else {}),  # a bot's account (kingdomino bot)
+            }
             for s, info in enumerate(live.stored.seats)
         ],
         "your_seats": list(mine),

@@ -36,6 +36,9 @@ class CredentialsRequest(BaseModel):
 
     name: str = Field(max_length=200, description="The account's name (2 to 24 characters once cleaned).")
     password: str = Field(max_length=1024, description="8 to 256 characters.")
+    bot: bool = Field(
+        default=False, description="A new account is a bot's (`kingdomino bot`): shown as a bot to players."
+    )
 
 
 class PasswordRequest(BaseModel):
@@ -74,7 +77,12 @@ async def limited(request: Request, action: str, client: str, rate: RateLimitIte
 
 
 def account_json(account: Account) -> dict[str, Any]:
-    return {"id": account.id, "name": account.name, "created": account.created.isoformat()}
+    return {
+        "id": account.id,
+        "name": account.name,
+        "created": account.created.isoformat(),
+        "bot": account.bot,
+    }
 
 
 def keep_session(response: Response, request: Request, token: str) -> None:
@@ -112,7 +120,14 @@ async def create_account(
 ) -> dict[str, Any]:
     """Create an account and log in with it (the session in the `kd_session` cookie); 409 if the
     name is taken or reads as one that is."""
-    return await logged_in(accounts.create, "create", body, request, response, client)
+    return await logged_in(
+        lambda name, password: accounts.create(name, password, body.bot),
+        "create",
+        body,
+        request,
+        response,
+        client,
+    )
 
 
 @router.post("/api/session")

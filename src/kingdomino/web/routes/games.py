@@ -54,7 +54,7 @@ async def create(
         rated=body.rated,
         wait_minutes=body.wait_minutes,
         ai_fill=body.ai_fill,
-        account=(account.id, account.name) if account is not None else None,
+        account=account.player() if account is not None else None,
         time_control=body.time_control.spec() if body.time_control else None,
     )
     return views.created(table)

@@ -38,7 +38,7 @@ LOBBY_BYTES_BEHIND = 8 * 1024 * 1024
 
 
 def seeker_of(account: CurrentAccount, name: str) -> Seeker:
-    return Seeker((account.id, account.name) if account is not None else None, name)
+    return Seeker(account.player() if account is not None else None, name)
 
 
 def seated(table_id: str, seat: int, token: str, started: bool) -> dict[str, Any]:

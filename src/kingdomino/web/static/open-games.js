@@ -68,7 +68,8 @@ function gameLine(game, failed) {
   const mine = tokensFor(game.id);
   const taken = game.seats.length - game.open;
   const left = game.open_until === null ? null : (game.open_until * 1000 - Date.now()) / 60000;
-  const creator = game.creator === null ? "" : localName(game.creator) + (game.rating === null ? "" : ` (${Math.round(game.rating)})`);
+  const named = game.creator === null ? "" : localName(game.creator);
+  const creator = (game.creator_bot ? t("seat.bot_name", { name: named }) : named) + (game.rating === null ? "" : ` (${Math.round(game.rating)})`);
   const join = async () => {
     try {
       openJoined(/** @type {Seated} */ (await api(`/api/games/${game.id}/join`, { method: "POST", body: { name: guestName() } })));

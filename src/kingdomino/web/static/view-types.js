@@ -28,7 +28,7 @@
 /** Each seat's seconds left when the turn began (`since`, epoch seconds), and whose time runs (web/clocks.py clock_view).
  * @typedef {{remaining: number[], since: number, running: number | null}} Clock */
 /** A seat of a game as a view lists it (`open`: waiting for a player from the lobby).
- * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null}} ViewSeat */
+ * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean}} ViewSeat */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
 /** A rule named with its figures, for the page to word (a refusal, a bonus missed).
  * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
@@ -190,8 +190,8 @@
 /**
  * A game waiting for players, as the lobby lists it (`GET /api/open-games`, `WS /ws/lobby`: web/lobby.py listing).
  * @typedef {{id: string, game: string, players: number, options: GameOptions, description: string, rated: boolean,
- *   pool: string | null, seats: Array<{name: string, kind: string, level: string | null}>, open: number,
- *   creator: string | null, creator_account: number | null, rating: number | null, created: string,
+ *   pool: string | null, seats: Array<{name: string, kind: string, level: string | null, bot: boolean}>, open: number,
+ *   creator: string | null, creator_account: number | null, creator_bot: boolean, rating: number | null, created: string,
  *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null}} OpenGame
  */
 /** A seat just taken at an open game (`POST /api/games/{id}/join`, `POST /api/pairing`).
