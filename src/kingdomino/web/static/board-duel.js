@@ -129,7 +129,7 @@ function mapCard(view, seat, ctx, big, owner) {
   const title = el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" }, seatBadge(seat), " ", seatName(view, seat)),
     " ", el("span", { class: "keep" }, "· ", t("duel.player_role", { role: t(`duel.role.${role}`) })), " ",
     el("span", { class: "keep" }, "· ", el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })), leaderMark(view, seat)),
-    seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
+    seat === view.current_player && view.status === "playing" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     obs.castle_bonus_used[seat] ? el("span", { class: "small" }, " · ", t("duel.bonus_used")) : "");
   // Everything mapSvg draws the map from.
   const key = JSON.stringify([language(), obs.map_rows, obs.map_cols, big, seatName(view, seat), obs.maps[seat], Boolean(view.aids),

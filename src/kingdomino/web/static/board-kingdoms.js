@@ -269,7 +269,7 @@ function kingdomCard(view, seat, ctx, big, owner) {
   const kingdom = obs.kingdoms[seat];
   const title = el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" }, seatBadge(seat), " ", seatName(view, seat)), " ",
     el("span", { class: "keep" }, "· ", el("span", { class: "points" }, kingdomPoints(view, seat)), leaderMark(view, seat)),
-    seat === view.current_player && view.status !== "finished" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
+    seat === view.current_player && view.status === "playing" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");
   // Everything kingdomImage draws the board from.
   const key = JSON.stringify([language(), view.game, obs.frame, obs.legend, obs.options, view.status === "finished",
