@@ -455,6 +455,14 @@ def serve(
             help="With --ai-workers ray: the cluster's address (default: start a local Ray).",
         ),
     ] = None,
+    seat_agent: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="NAME=SPEC",
+            help="An agent offered as an AI seat besides the levels, repeatable: e.g. "
+            "ppo=mypkg.mod:make (docs/agents.md). Only the operator names one.",
+        ),
+    ] = None,
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(
@@ -502,6 +510,12 @@ def serve(
     if ray_address and ai_workers != "ray":
         raise fail("--ray-address: only with --ai-workers ray")
     workers = f"ray:{ray_address}" if ai_workers == "ray" and ray_address else ai_workers
+    agents = {}
+    for item in seat_agent or []:
+        name, sep, spec = item.partition("=")
+        if not sep or not name.strip() or not spec.strip():
+            raise fail(f"--seat-agent: expected NAME=SPEC, e.g. ppo=mypkg.policies:make_ppo, got {item!r}")
+        agents[name.strip()] = spec.strip()
     try:
         TrustedProxies.parse(forwarded_allow_ips)
     except ValueError as error:
@@ -515,10 +529,14 @@ def serve(
 
     try:
         shown = make_url(database_url).render_as_string(hide_password=True)
-        app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers)
+        app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers, seat_agents=agents)
     except StoreNotWritable as error:
         raise fail(f"{shown}: {error} (the server would refuse every move); check the rights on it") from None
-    except (ArgumentError, ValueError) as error:
+    except ValueError as error:
+        if str(error).startswith("seat agent"):
+            raise fail(f"--seat-agent: {error}") from None
+        raise fail(f"--database-url: not a database URL SQLAlchemy knows ({error})") from None
+    except ArgumentError as error:
         raise fail(f"--database-url: not a database URL SQLAlchemy knows ({error})") from None
     except (SQLAlchemyError, ModuleNotFoundError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__

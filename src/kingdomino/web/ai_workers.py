@@ -30,6 +30,7 @@ from kingdomino.agents import make_agent
 from kingdomino.agents.levels import LEVELS, game_mode, level_spec
 from kingdomino.core.game import State
 from kingdomino.web.ai_progress import ProgressBoard, install, reporting_to
+from kingdomino.web.seat_agents import allowed_spec
 from kingdomino.web.waiting_line import WaitingLine
 from kingdomino.workers import Workers, WorkersSpec
 
@@ -66,6 +67,9 @@ class AIAnswer:
 
 def agent_spec(level: str, state: State) -> str:
     """The agent an AI seat of ``level`` plays ``state``'s game with (levels: the game's budget)."""
+    allowed = allowed_spec(level)
+    if allowed is not None:
+        return allowed
     return level_spec(level, state.game.name, game_mode(state)) if level in LEVELS else level
 
 

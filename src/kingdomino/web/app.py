@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 
@@ -29,6 +29,7 @@ from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.pages import languages, page_with_preloads
 from kingdomino.web.review import REVIEW_AGENT
 from kingdomino.web.routes import ROUTERS
+from kingdomino.web.seat_agents import allow
 from kingdomino.web.security_headers import SecurityHeaders
 from kingdomino.web.store import Store
 
@@ -46,6 +47,7 @@ def create_app(
     review_agent: str = REVIEW_AGENT,
     away_seconds: float = AWAY_SECONDS,
     socket_idle_seconds: float = SOCKET_IDLE_SECONDS,
+    seat_agents: Mapping[str, str] | None = None,
 ) -> FastAPI:
     """The app over the database at ``database_url`` (``sqlite:///path`` or ``postgresql://...``).
 
@@ -55,8 +57,10 @@ def create_app(
     the human moves of finished games (a level or an agent spec); ``away_seconds`` is how long
     an awaited player is away before another may hand their seat to an AI;
     ``socket_idle_seconds`` how long a game page's socket may stay silent before it is closed
-    (``page_link``).
+    (``page_link``); ``seat_agents`` the agents the operator offers as AI seats besides the
+    levels (name to spec: ``seat_agents``).
     """
+    allow(seat_agents or {})
     store = Store(database_url, server=secrets.token_hex(6))
     executor = ai_workers if not isinstance(ai_workers, str) else None
     hub = Hub(

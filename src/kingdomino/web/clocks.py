@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.web.refusals import HubError
+from kingdomino.web.seat_agents import check_level
 from kingdomino.web.stored import StoredGame, Timing
 
 #: The bounds a time control's figures are checked against, by kind and field.
@@ -71,8 +71,9 @@ class TimeControl:
         if extra:
             raise HubError(422, "time_control", f"a {kind} time control has no {', '.join(sorted(extra))}")
         level = spec.get("level", TIMEOUT_LEVEL)
-        if level not in SEAT_LEVELS:
-            raise HubError(422, "time_control.level", f"expected one of {', '.join(SEAT_LEVELS)}")
+        if not isinstance(level, str):
+            raise HubError(422, "time_control.level", f"expected a level name, got {level!r}")
+        check_level(level, "time_control.level")
         if kind == "game":
             return cls(kind, figures["minutes"] * 60.0, float(figures["increment"]), level)
         seconds = figures["seconds"] if kind == "move" else figures["days"] * 86400

@@ -18,8 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.web.refusals import HubError
+from kingdomino.web.seat_agents import check_level
 from kingdomino.web.seats import SeatPlayer, ai_name, clean_name, human_seat, reads_as_ai
 from kingdomino.web.table import Table
 
@@ -57,8 +57,8 @@ class Seeker:
 
 def check_open_game(seats: list[dict[str, Any]], rated: bool, ai_fill: str | None, hints: bool) -> None:
     """Refuse an open or rated game whose seats and options do not fit (the module's rules)."""
-    if ai_fill is not None and ai_fill not in SEAT_LEVELS:
-        raise HubError(400, "ai_fill", f"expected one of {', '.join(SEAT_LEVELS)}")
+    if ai_fill is not None:
+        check_level(ai_fill, "ai_fill")
     open_seats = sum(seat["kind"] == "open" for seat in seats)
     if not rated:
         return

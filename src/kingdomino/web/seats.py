@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.web.pages import TEXTS
 from kingdomino.web.refusals import HubError
+from kingdomino.web.seat_agents import check_level
 
 #: Unicode categories never kept in a name: controls, format characters (the marks that turn the
 #: direction of the text around them, zero-width spaces, the soft hyphen, tags) and lone surrogates;
@@ -192,8 +193,7 @@ def seat_row(index: int, seat: dict[str, Any], account: SeatPlayer | None = None
     name = clean_name(str(seat.get("name") or ""))
     if seat["kind"] == "ai":
         level = seat.get("level") or "easy"
-        if level not in SEAT_LEVELS:
-            raise HubError(400, f"seats[{index}].level", f"expected one of {', '.join(SEAT_LEVELS)}")
+        check_level(level, f"seats[{index}].level")
         base = re.sub(r" ?\(AI, \w+\)$", "", name)
         return {
             "kind": "ai",
@@ -229,8 +229,7 @@ def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
     but still watches (``former_token``), so a player who comes back sees the game go on. The
     seat's actions before ``since`` (the number of actions then) were the player's own. The
     seat stays its account's (``account``), whose rated result counts it last."""
-    if level not in SEAT_LEVELS:
-        raise HubError(400, "level", f"expected one of {', '.join(SEAT_LEVELS)}")
+    check_level(level, "level")
     base = re.sub(r" \(AI, \w+\)$", "", str(human["name"]))
     seat = {
         "kind": "ai",

@@ -10,8 +10,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from kingdomino.agents.levels import SeatLevel
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
+
+#: An AI seat's level, or an agent the server's operator offers (``GET /api/meta``'s levels;
+#: checked against them where the seat is made, ``seat_agents``).
+SeatLevel = Annotated[str, Field(max_length=24, pattern=r"^[a-z][a-z0-9-]*$")]
 
 Token = Annotated[str, Field(min_length=1, max_length=64)]
 #: A game's name, as ``GET /api/meta`` lists them.

@@ -12,6 +12,7 @@ from kingdomino.arena.ladder import rating_of
 from kingdomino.games.registry import game_names
 from kingdomino.web.routes.bodies import RatingsRequest
 from kingdomino.web.routes.dependencies import HubDep
+from kingdomino.web.seat_agents import seat_levels
 
 router = APIRouter()
 
@@ -19,7 +20,7 @@ router = APIRouter()
 @router.get("/api/meta")
 async def meta() -> dict[str, Any]:
     """The games this server offers and the AI levels a seat may have."""
-    return {"games": game_names(), "levels": list(SEAT_LEVELS)}
+    return {"games": game_names(), "levels": list(seat_levels())}
 
 
 @router.post("/api/ratings")
