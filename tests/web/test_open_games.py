@@ -12,6 +12,7 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 from tests.web.conftest import QUICK_REVIEW, seeded_secrets, session_workers, wait_for
+from tests.web.test_players_api import play_out
 
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.app import create_app
@@ -187,18 +188,6 @@ def test_opening_games_is_limited_per_client(client: TestClient) -> None:
     assert (
         client.post("/api/games", json=practice).status_code == 201
     )  # a game with no open seat is not limited
-
-
-def play_out(client: TestClient, game_id: str, tokens: list[str]) -> None:
-    """Play the game to its end, each seat its first legal move."""
-    while True:
-        view = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
-        if view["status"] == "finished":
-            return
-        token = tokens[view["current_player"]]
-        legal = client.get(f"/api/games/{game_id}", params={"token": token}).json()["legal_actions"]
-        moved = client.post(f"/api/games/{game_id}/actions", json={"token": token, "action": legal[0]})
-        assert moved.status_code == 200, moved.text
 
 
 def test_a_rated_game_paired_in_the_lobby_moves_both_ratings(client: TestClient) -> None:

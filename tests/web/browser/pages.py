@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import tempfile
 import time
 from collections.abc import Callable
@@ -376,3 +377,15 @@ def opened(
     page.goto(f"{base}/game/{game_id}?token={token}")
     page.wait_for_selector("#your-turn")
     return page
+
+
+def log_in_new(page: Any, base: str, name: str = "Ona") -> str:
+    """A new account made from the lobby's account card of ``page``, logged in; its name."""
+    name = f"{name}{secrets.token_hex(3)}"
+    page.goto(base + "/")
+    page.wait_for_selector("#account-form")
+    page.fill("#account-name", name)
+    page.fill("#account-password", "a long enough password")
+    page.click("#create-account")
+    page.wait_for_selector("#logged-in")
+    return name

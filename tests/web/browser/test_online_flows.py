@@ -9,12 +9,11 @@ through is the click-through tests' work); both pages follow the game live to it
 from __future__ import annotations
 
 import re
-import secrets
 from typing import Any
 
 import httpx
 import pytest
-from tests.web.browser.pages import new_page
+from tests.web.browser.pages import log_in_new, new_page
 
 #: Left out of the fast loop (`./scripts/test --fast`).
 pytestmark = pytest.mark.slow
@@ -25,17 +24,6 @@ GAMES = [
     "Kingdomino Origins · Discovery · 2 players",
 ]
 CLOCKS = ["5 min + 3 s a move", "1 day a move (turn-based)"]
-
-
-def logged_in(page: Any, base: str) -> str:
-    name = f"Ona{secrets.token_hex(3)}"
-    page.goto(base + "/")
-    page.wait_for_selector("#account-form")
-    page.fill("#account-name", name)
-    page.fill("#account-password", "a long enough password")
-    page.click("#create-account")
-    page.wait_for_selector("#logged-in")
-    return name
 
 
 def seat_token(page: Any, game_id: str) -> str:
@@ -55,7 +43,7 @@ def test_two_accounts_pair_play_a_rated_game_and_see_their_ratings(
     browser, live_server: str, game: str, clock: str
 ) -> None:
     pages = [new_page(browser, live_server), new_page(browser, live_server)]
-    names = [logged_in(page, live_server) for page in pages]
+    names = [log_in_new(page, live_server) for page in pages]
     for page in pages:
         page.select_option("#quick-game-choice", label=game)
         page.select_option("#quick-clock", label=clock)

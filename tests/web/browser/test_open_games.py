@@ -5,9 +5,8 @@ two logged-in players into a rated game."""
 from __future__ import annotations
 
 import re
-import secrets
 
-from tests.web.browser.pages import ARTIFACTS, new_page
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
 
 #: What a started game's status line shows: the player's turn, or whom the game awaits.
 STARTED = "#your-turn, #waiting, #choice-made"
@@ -47,20 +46,9 @@ def test_an_open_game_is_found_in_another_lobby_and_joined(browser, live_server:
     assert anna.errors == [] and bela.errors == []
 
 
-def log_in_new(page, base: str) -> str:
-    name = f"Rita{secrets.token_hex(3)}"
-    page.goto(base + "/")
-    page.wait_for_selector("#account-form")
-    page.fill("#account-name", name)
-    page.fill("#account-password", "a long enough password")
-    page.click("#create-account")
-    page.wait_for_selector("#logged-in")
-    return name
-
-
 def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser, live_server: str) -> None:
     cleo, dora = new_page(browser, live_server), new_page(browser, live_server)
-    cleo_name, dora_name = log_in_new(cleo, live_server), log_in_new(dora, live_server)
+    cleo_name, dora_name = log_in_new(cleo, live_server, "Rita"), log_in_new(dora, live_server, "Rita")
     for page in (cleo, dora):
         page.select_option("#quick-game-choice", label="Kingdomino Duel · 2 players")
         page.check("#quick-rated")
