@@ -10,6 +10,7 @@ of its own (it goes to a separate table, so the built-in one stays as written he
 
 from __future__ import annotations
 
+import functools
 from types import MappingProxyType
 
 from kingdomino.agents.base import Agent, AgentFactory, AgentSpecError, parse_agent_spec
@@ -50,12 +51,19 @@ def agent_kinds() -> list[str]:
     return sorted({*AGENTS, *_ADDED})
 
 
+@functools.lru_cache(maxsize=256)
+def _parsed(spec: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """``parse_agent_spec`` once per spec: ``simulate`` makes every seat's agent anew each game."""
+    kind, params = parse_agent_spec(spec)
+    return kind, tuple(params.items())
+
+
 def make_agent(spec: str, seed: int | None = None) -> Agent:
     """The agent described by ``spec``, seeded with ``seed``."""
-    kind, params = parse_agent_spec(spec)
+    kind, params = _parsed(spec)
     factory = _factory(kind)
     if factory is None:
         raise AgentSpecError(
             f"agent {spec!r}: unknown kind {kind!r}; expected one of {', '.join(agent_kinds())}"
         )
-    return factory(params, seed)
+    return factory(dict(params), seed)
