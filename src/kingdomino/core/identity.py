@@ -40,15 +40,22 @@ def game_key(game: Configured) -> tuple[Hashable, ...]:
     return (game.name, game.num_players, tuple(sorted(game.options.items())))
 
 
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
 def slot_names(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` and its bases, sorted (a state's fields)."""
+    """Every slot of ``cls`` and its bases, sorted (a state's fields; worked out once a class)."""
+    known = _SLOTS.get(cls)
+    if known is not None:
+        return known
     names: set[str] = set()
     for klass in cls.__mro__:
         slots = klass.__dict__.get("__slots__", ())
         names.update((slots,) if isinstance(slots, str) else slots)
     names.discard("__dict__")
     names.discard("__weakref__")
-    return tuple(sorted(names))
+    _SLOTS[cls] = found = tuple(sorted(names))
+    return found
 
 
 def freeze(value: object, where: str = "state") -> Hashable:
@@ -57,7 +64,10 @@ def freeze(value: object, where: str = "state") -> Hashable:
     if value is None or isinstance(value, int | float | str):
         return value
     if isinstance(value, list | tuple):
-        return tuple(freeze(item, where) for item in value)
+        items = tuple(value)
+        if all(type(item) is int for item in items):  # most fields: lists of numbers, kept as they are
+            return items
+        return tuple(freeze(item, where) for item in items)
     if isinstance(value, dict):
         return frozenset((freeze(k, where), freeze(v, where)) for k, v in value.items())
     if isinstance(value, set | frozenset):
