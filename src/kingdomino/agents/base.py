@@ -33,6 +33,8 @@ class AgentSpecError(GameError):
 def refuse_no_decision(state: State) -> None:
     """Refuse to choose for a state where no seat decides: the game is over, or chance acts (an
     agent asked there failed each its own way, or returned a chance outcome)."""
+    if state.current_player >= 0:  # a seat decides: the common case, one read
+        return
     if state.is_terminal():
         raise GameError("the game is over: there is no action to choose")
     if state.is_chance():
@@ -62,10 +64,17 @@ class Agent(ABC):
             return int(choose(self, state))
 
         setattr(cls, "act", act)  # noqa: B010
+        setattr(cls, "decide", choose)  # noqa: B010
 
     @abstractmethod
     def act(self, state: State) -> int:
         """A legal action code for ``state.current_player``."""
+
+    def decide(self, state: State) -> int:
+        """:meth:`act` without its check that a seat decides (the agent's own choice, possibly a
+        numpy integer): for a loop that asks only at a seat's decision, where the check is a
+        call per move for nothing (:func:`kingdomino.arena.match.play_actions`)."""
+        return self.act(state)
 
     def analyse(self, state: State, keep: int | None = None) -> list[Candidate]:
         """The acting seat's candidate actions, best first, with this agent's value estimates.

@@ -19,6 +19,7 @@ Agent`` (a class whose ``__init__`` takes those two is one):
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
 from functools import cache
@@ -104,15 +105,22 @@ def agent_kinds() -> list[str]:
     return sorted({*AGENTS, *_entry_points(), *_ADDED})
 
 
+@functools.lru_cache(maxsize=256)
+def _parsed(spec: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """``parse_agent_spec`` once per spec: ``simulate`` makes every seat's agent anew each game."""
+    kind, params = parse_agent_spec(spec)
+    return kind, tuple(params.items())
+
+
 def make_agent(spec: str, seed: int | None = None) -> Agent:
     """The agent described by ``spec``, seeded with ``seed``."""
-    kind, params = parse_agent_spec(spec)
+    kind, params = _parsed(spec)
     factory = _factory(kind)
     if factory is None:
         raise AgentSpecError(
             f"agent {spec!r}: unknown kind {kind!r}; expected one of {', '.join(agent_kinds())}"
         )
-    agent = factory(params, seed)
+    agent = factory(dict(params), seed)
     if not isinstance(agent, Agent):
         raise AgentSpecError(f"agent {spec!r}: its factory gave {agent!r}, not an Agent")
     return agent

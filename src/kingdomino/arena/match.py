@@ -13,11 +13,41 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from kingdomino.agents import Agent, make_agent
-from kingdomino.core.game import CHANCE, Game, State
+from kingdomino.core.game import CHANCE, TERMINAL, Game, State
 from kingdomino.core.records import GameRecord, final_result
 from kingdomino.core.seeds import ChanceSampler, derive_seed
 
 Observer = Callable[[State, int], None]
+
+
+def play_actions(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    observer: Observer | None = None,
+) -> tuple[State, list[int]]:
+    """Play to the end and return the final state with every action code applied, chance
+    outcomes included; ``observer(state, action)`` is called before each action is applied.
+
+    The fast path of :func:`play_game`: no action is written as text (``simulate`` plays
+    thousands of games whose records nobody reads).
+    """
+    if len(agents) != game.num_players:
+        raise ValueError(f"agents: {game.describe()} needs {game.num_players} agents, got {len(agents)}")
+    rng = ChanceSampler(seed).rng
+    state = game.new_initial_state()
+    actions: list[int] = []
+    append, apply, sample = actions.append, state.apply_unchecked, state.sample_chance
+    choosers = [agent.decide for agent in agents]
+    while True:
+        player = state.current_player
+        if player == TERMINAL:
+            return state, actions
+        action = sample(rng) if player == CHANCE else int(choosers[player](state))
+        if observer is not None:
+            observer(state, action)
+        append(action)
+        apply(action)
 
 
 def play_game(
@@ -27,25 +57,15 @@ def play_game(
     observer: Observer | None = None,
     names: Sequence[str] | None = None,
 ) -> tuple[State, GameRecord]:
-    """Play to the end; ``observer(state, action)`` is called before each action is applied."""
-    if len(agents) != game.num_players:
-        raise ValueError(f"agents: {game.describe()} needs {game.num_players} agents, got {len(agents)}")
-    sampler = ChanceSampler(seed)
-    state = game.new_initial_state()
-    actions: list[str] = []
-    while not state.is_terminal():
-        player = state.current_player
-        action = sampler.sample(state) if player == CHANCE else agents[player].act(state)
-        if observer is not None:
-            observer(state, action)
-        actions.append(game.action_text(action))
-        state.apply_unchecked(action)
+    """Play to the end; ``observer(state, action)`` is called before each action is applied.
+    The record holds every action as text (:func:`play_actions` plays without it)."""
+    state, actions = play_actions(game, agents, seed, observer)
     record = GameRecord(
         game.name,
         list(names or [agent.name for agent in agents]),
         dict(game.options),
         seed,
-        actions,
+        [game.action_text(action) for action in actions],
         final_result(state),
     )
     return state, record

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kingdomino.arena.match import play_game, seat_agents
-from kingdomino.core.game import Game
+from kingdomino.arena.match import play_actions, seat_agents
+from kingdomino.core.game import Game, ranked_winners
 
 
 @dataclass
@@ -63,8 +63,9 @@ def simulate(
     summary = Summary(list(agents))
     for index in range(games):
         game_seed = seed + index
-        state, _ = play_game(game, seat_agents(agents, game_seed), game_seed)
-        result = GameResult(index, game_seed, state.scores(), state.winners())
+        state, _ = play_actions(game, seat_agents(agents, game_seed), game_seed)
+        scores = state.scores()
+        result = GameResult(index, game_seed, scores, ranked_winners(scores, state.tie_break))
         summary.results.append(result)
         if on_result is not None:
             on_result(result)

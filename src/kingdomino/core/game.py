@@ -35,6 +35,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kingdomino.core.identity import game_key, position_key
+
 #: ``current_player`` of a chance node.
 CHANCE = -1
 #: ``current_player`` of a finished game.
@@ -376,7 +378,48 @@ class State(ABC):
 
     @abstractmethod
     def clone(self) -> State:
-        """An independent copy."""
+        """An independent copy (equal to this state until either changes)."""
+
+    def __eq__(self, other: object) -> bool:
+        """The same game configuration and the same position, however it was reached
+        (:mod:`kingdomino.core.identity`): a clone equals its original."""
+        if self is other:
+            return True
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, State)
+        return game_key(self.game) == game_key(other.game) and position_key(self) == position_key(other)
+
+    def __hash__(self) -> int:
+        """Agrees with ``==``. A state is mutable: its hash changes when an action is applied, so a
+        state is a set member or a dict key only while nothing is applied to it."""
+        return hash((game_key(self.game), position_key(self)))
+
+    def __repr__(self) -> str:
+        """The game, where play stands, who acts, the scores, then each seat's kingdom as the
+        scorer's text (``kingdomino score`` reads it back)."""
+        player = self.current_player
+        acting = (
+            "over" if player == TERMINAL else "chance to act" if player == CHANCE else f"seat {player} to act"
+        )
+        stage = self.stage()
+        lines = [
+            f"<{type(self).__name__} {self.game.describe()}: {stage + ', ' if stage else ''}{acting}; "
+            f"scores {self.scores()}"
+        ]
+        for seat, text in enumerate(self.kingdom_texts()):
+            lines.append(f"seat {seat}:")
+            lines.extend(f"  {line}" for line in text.splitlines())
+        return "\n".join(lines) + ">"
+
+    def stage(self) -> str:
+        """Where play stands in words, e.g. ``round 3, place`` (empty where the game says nothing)."""
+        return ""
+
+    def kingdom_texts(self) -> list[str]:
+        """Each seat's kingdom (map, territory) in the text its scorer reads; empty where the game
+        writes none."""
+        return []
 
     @abstractmethod
     def scores(self) -> list[int]:

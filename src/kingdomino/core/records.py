@@ -166,3 +166,116 @@ def replay(record: GameRecord, game: Game) -> Replay:
 
 def final_result(state: State) -> dict[str, Any]:
     return {"scores": state.scores(), "winners": state.winners()}
+
+
+MOVES_FORMAT = "kingdomino-moves/1"
+
+
+@dataclass
+class MoveRecord:
+    """A compact record: the game's configuration, the seed and every action as its code
+    (chance outcomes included), so it replays exactly without the seed::
+
+        {"format": "kingdomino-moves/1", "game": "kingdomino", "players": 4,
+         "options": {"harmony": true}, "seed": 7, "actions": [1012, 1030, ...]}
+
+    A few hundred bytes of JSON where a pickled state takes kilobytes (``docs/engine.md``).
+    Codes are stable for a configuration (``docs/actions.md``), not across configurations: a
+    :class:`GameRecord` writes actions as text for people and other programs.
+
+    >>> from kingdomino import make_game
+    >>> game = make_game("kingdomino", 2)
+    >>> state = game.new_initial_state()
+    >>> state.apply(state.legal_actions()[3])
+    >>> record = MoveRecord.of(game, 7, [state.legal_actions()[0]])
+    >>> MoveRecord.from_json(record.to_json()) == record
+    True
+    """
+
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    seed: int | None
+    actions: list[int] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, game: Game, seed: int | None, actions: list[int]) -> MoveRecord:
+        """The record of ``actions`` played from ``game``'s initial state."""
+        return cls(game.name, game.num_players, dict(game.options), seed, list(actions))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": MOVES_FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": self.actions,
+        }
+
+    def dumps(self) -> str:
+        """Compact JSON text (no spaces)."""
+        return json.dumps(self.to_json(), separators=(",", ":"))
+
+    @classmethod
+    def loads(cls, text: str) -> MoveRecord:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+        return cls.from_json(data)
+
+    @classmethod
+    def from_json(cls, data: object) -> MoveRecord:
+        """Validate and read a compact record; every problem names its field."""
+        if not isinstance(data, dict):
+            raise RecordError("a record must be a JSON object")
+        fmt = data.get("format")
+        if fmt != MOVES_FORMAT:
+            raise RecordError(f"format: expected {MOVES_FORMAT!r}, got {fmt!r}")
+        game = data.get("game")
+        if not isinstance(game, str):
+            raise RecordError("game: expected the game's name as a string")
+        players = data.get("players")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise RecordError(f"players: expected the number of players, got {players!r}")
+        options = data.get("options", {})
+        if not isinstance(options, dict) or not all(
+            isinstance(v, bool | int | str) for v in options.values()
+        ):
+            raise RecordError("options: expected an object of booleans, numbers or strings")
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError(f"seed: expected a whole number or null, got {seed!r}")
+        actions = data.get("actions")
+        if not isinstance(actions, list):
+            raise RecordError("actions: expected a list of action codes")
+        for index, action in enumerate(actions):
+            if not isinstance(action, int) or isinstance(action, bool):
+                raise RecordError(
+                    f"actions[{index}]: expected an action code (a whole number), got {action!r}"
+                )
+        return cls(game, players, options, seed, actions)
+
+    def replay(self, game: Game | None = None) -> State:
+        """The state the actions lead to, each checked (``IllegalActionError`` names the first
+        illegal one). ``game`` is the record's configuration (made from the record when omitted)."""
+        if game is None:
+            from kingdomino.games.registry import make_game  # the games build on core
+
+            game = make_game(self.game, self.players, self.options)
+        options = game.options
+        if (game.name, game.num_players) != (self.game, self.players) or any(
+            options.get(key) != value for key, value in self.options.items()
+        ):
+            raise RecordError(
+                f"game: the record is of {self.game} for {self.players} players with {self.options}, "
+                f"not {game.describe()}"
+            )
+        state = game.new_initial_state()
+        for index, action in enumerate(self.actions):
+            try:
+                state.apply(action)
+            except GameError as error:
+                raise RecordError(f"actions[{index}]: {error}") from None
+        return state

@@ -36,6 +36,7 @@ from kingdomino.games.classic.components import (
     domino_text,
 )
 from kingdomino.games.classic.kingdom import Kingdom
+from kingdomino.games.classic.text import kingdom_text
 from kingdomino.games.domino import view
 from kingdomino.games.domino.flow import DominoFlow, Values
 from kingdomino.games.domino.memo import GainMemo
@@ -126,6 +127,9 @@ class ClassicState(DominoFlow):
         other.past_scores = [s.copy() for s in self.past_scores]
         other.past_kingdoms = self.past_kingdoms
         return other
+
+    def kingdom_texts(self) -> list[str]:
+        return [kingdom_text(kingdom) for kingdom in self.kingdoms]
 
     # --- scores -------------------------------------------------------------------------------
 

@@ -112,6 +112,9 @@ class DominoState(State):
     def phase_name(self) -> str:
         return self.PHASE_NAMES[self.phase]
 
+    def stage(self) -> str:
+        return f"round {self.round_number}, {self.phase_name}"
+
     @property
     def round_number(self) -> int:
         """1-based round being played (0 during the setup claims)."""

@@ -166,6 +166,14 @@ class DuelState(State):
     def phase_name(self) -> str:
         return PHASE_NAMES[self.phase]
 
+    def stage(self) -> str:
+        return f"round {self.round}, {self.phase_name}"
+
+    def kingdom_texts(self) -> list[str]:
+        from kingdomino.games.duel.text import map_text
+
+        return [map_text(board, self.domains_coat[seat]) for seat, board in enumerate(self.boards)]
+
     @property
     def b_seat(self) -> int:
         return 1 - self.a_seat

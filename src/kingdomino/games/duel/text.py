@@ -102,3 +102,33 @@ def parse_map(text: str) -> tuple[Board, int | None]:
         if coat is not None:
             board.draw(GRID.bit(map_row, map_col), coat, crosses)
     return board, domains_coat
+
+
+def map_text(board: Board, domains_coat: int | None = None) -> str:
+    """The whole map in the notation :func:`parse_map` reads (a ``domains X`` line when the
+    "+3 per domain" power's coat is chosen; ``None`` or a negative coat: not owned).
+
+    >>> print(map_text(*parse_map("S1 C  Q2\\ndomains S")))
+    .  .  .  .  .  .  .
+    .  .  .  .  .  .  .
+    .  .  S1 C  Q2 .  .
+    .  .  .  .  .  .  .
+    .  .  .  .  .  .  .
+    domains S
+    """
+    lines = []
+    for row in range(MAP_ROWS):
+        cells = []
+        for col in range(MAP_COLS):
+            bit = GRID.bit(row, col)
+            coat = board.coat_at(bit)
+            if (row, col) == (CASTLE_ROW, CASTLE_COL):
+                cells.append(CASTLE_LETTER)
+            elif coat is None:
+                cells.append(EMPTY_LETTER)
+            else:
+                cells.append(f"{COATS[coat].letter}{board.crosses_at(bit)}")
+        lines.append(" ".join(cell.ljust(2) for cell in cells).rstrip())
+    if domains_coat is not None and domains_coat >= 0:
+        lines.append(f"domains {COATS[domains_coat].letter}")
+    return "\n".join(lines)

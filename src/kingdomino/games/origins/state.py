@@ -94,6 +94,7 @@ from kingdomino.games.origins.phases import (
     REVEAL,
     TOTEM,
 )
+from kingdomino.games.origins.text import kingdom_text
 from kingdomino.games.origins.view import score_sheet
 
 if TYPE_CHECKING:
@@ -431,6 +432,9 @@ class OriginsState(DominoFlow):
         other.pay_left = self.pay_left
         other.paid = self.paid
         return other
+
+    def kingdom_texts(self) -> list[str]:
+        return [kingdom_text(kingdom) for kingdom in self.kingdoms]
 
     # --- checking and describing actions --------------------------------------------------------
 
