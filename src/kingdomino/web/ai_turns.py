@@ -161,7 +161,8 @@ class AITurns:
         """Start every AI turn that no server holds: at start, and after a server or task died."""
         while True:
             try:
-                await self.resume(self.store.unleased_ai_turns())
+                # In a thread: a loaded database takes milliseconds, which the event loop would lose.
+                await self.resume(await asyncio.to_thread(self.store.unleased_ai_turns))
             except Exception:
                 log.exception("looking for AI turns to resume failed")
             await asyncio.sleep(SWEEP_SECONDS)

@@ -337,12 +337,12 @@ class Hub:
             await asyncio.sleep(TIME_SWEEP_SECONDS)
             moment = time.time()
             try:
-                for game_id in self.store.open_games_due(moment):
+                for game_id in await asyncio.to_thread(self.store.open_games_due, moment):
                     with contextlib.suppress(HubError):
                         table = self.table(game_id)
                         if await open_seats.stop_waiting(table):
                             await self.seats_changed(table)
-                for game_id in self.store.out_of_time(moment):
+                for game_id in await asyncio.to_thread(self.store.out_of_time, moment):
                     with contextlib.suppress(HubError):
                         table = self.table(game_id)
                         if await time_out(table, moment):
