@@ -82,22 +82,13 @@ class GameRecord:
         fmt = data.get("format", RECORD_FORMAT)
         if fmt != RECORD_FORMAT:
             raise RecordError(f"format: expected {RECORD_FORMAT!r}, got {fmt!r}")
-        game = data.get("game")
-        if not isinstance(game, str):
-            raise RecordError("game: expected the game's name as a string")
+        game = _game_name(data)
         players = data.get("players")
         if isinstance(players, int) and not isinstance(players, bool):
             players = ["?"] * players
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise RecordError("players: expected a list of seat names (or a number of players)")
-        options = data.get("options", {})
-        if not isinstance(options, dict) or not all(
-            isinstance(v, bool | int | str) for v in options.values()
-        ):
-            raise RecordError("options: expected an object of booleans, numbers or strings")
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError(f"seed: expected a whole number or null, got {seed!r}")
+        options, seed = _options_and_seed(data)
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise RecordError("actions: expected a list of action texts")
@@ -233,20 +224,11 @@ class MoveRecord:
         fmt = data.get("format")
         if fmt != MOVES_FORMAT:
             raise RecordError(f"format: expected {MOVES_FORMAT!r}, got {fmt!r}")
-        game = data.get("game")
-        if not isinstance(game, str):
-            raise RecordError("game: expected the game's name as a string")
+        game = _game_name(data)
         players = data.get("players")
         if not isinstance(players, int) or isinstance(players, bool):
             raise RecordError(f"players: expected the number of players, got {players!r}")
-        options = data.get("options", {})
-        if not isinstance(options, dict) or not all(
-            isinstance(v, bool | int | str) for v in options.values()
-        ):
-            raise RecordError("options: expected an object of booleans, numbers or strings")
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError(f"seed: expected a whole number or null, got {seed!r}")
+        options, seed = _options_and_seed(data)
         actions = data.get("actions")
         if not isinstance(actions, list):
             raise RecordError("actions: expected a list of action codes")
@@ -279,3 +261,23 @@ class MoveRecord:
             except GameError as error:
                 raise RecordError(f"actions[{index}]: {error}") from None
         return state
+
+
+def _game_name(data: dict[str, Any]) -> str:
+    """A record's ``game``: the game's name, or the refusal naming the field."""
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise RecordError("game: expected the game's name as a string")
+    return game
+
+
+def _options_and_seed(data: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """A record's ``options`` (booleans, numbers or strings) and ``seed`` (a whole number or
+    null), or the refusal naming the field at fault."""
+    options = data.get("options", {})
+    if not isinstance(options, dict) or not all(isinstance(v, bool | int | str) for v in options.values()):
+        raise RecordError("options: expected an object of booleans, numbers or strings")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(f"seed: expected a whole number or null, got {seed!r}")
+    return options, seed
