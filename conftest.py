@@ -25,6 +25,8 @@ _NEEDS = {
     "openspiel_game.py": "pyspiel",
     "pettingzoo_env.py": "pettingzoo",
     "gymnasium_env.py": "gymnasium",
+    "sb3_agent.py": "sb3_contrib",
+    "ppo_training.py": "sb3_contrib",
 }
 
 collect_ignore = [

@@ -3,8 +3,8 @@
 SB3's ``make_vec_env`` makes each env with ``gymnasium.make(id, render_mode="rgb_array",
 **env_kwargs)`` (falling back without it only on a ``TypeError``): an env refusing that mode
 failed there. The first tests make the env exactly that way, and with Gymnasium's own vector
-env; the SB3 ones run where ``stable_baselines3`` is installed (it is no extra of this package:
-it brings PyTorch) and skip elsewhere.
+env; the SB3 ones run where ``stable_baselines3`` is installed (the ``train`` extra, which
+``./scripts/test`` installs) and skip elsewhere.
 """
 
 from __future__ import annotations

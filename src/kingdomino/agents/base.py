@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from kingdomino.core.game import GameError, State
+from kingdomino.core.game import Game, GameError, State
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,12 @@ class Agent(ABC):
         numpy integer): for a loop that asks only at a seat's decision, where the check is a
         call per move for nothing (:func:`kingdomino.arena.match.play_actions`)."""
         return self.act(state)
+
+    def cannot_play(self, game: Game) -> str | None:
+        """Why this agent cannot play ``game``'s configuration, or ``None`` when it can (every
+        built-in agent plays every game; a trained policy only the one it was trained for)."""
+        del game
+        return None
 
     def analyse(self, state: State, keep: int | None = None) -> list[Candidate]:
         """The acting seat's candidate actions, best first, with this agent's value estimates.

@@ -14,7 +14,9 @@
 
 * The other seats are played by agents from specs (``"random"``, ``"greedy"``,
   ``"mcts:iterations=50"``, ... see :func:`kingdomino.agents.make_agent`) chosen at
-  construction: one spec for all of them, or one per other seat in seat order.
+  construction: one spec for all of them, or one per other seat in seat order; or drawn anew
+  at every reset from a pool (``draw(rng, count)``), such as a
+  :class:`~kingdomino.rl.league.League` of the learner's snapshots.
   Their seeds and the chance sampler derive from ``reset(seed=...)``; a ``reset()`` without a
   seed draws its episode's seed from ``np_random`` (Gymnasium's rule), so it replays too once the
   env was seeded.
@@ -50,7 +52,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, cast
+from typing import Any, Literal, Protocol, cast, runtime_checkable
 
 import gymnasium as gym
 import numpy as np
@@ -86,6 +88,14 @@ Observation = FloatArray | dict[str, FloatArray]
 #: An opponent: an agent spec (``"greedy"``, ``"mypkg.mod:make"``), an agent, or a policy
 #: ``state -> action`` (a frozen copy of the learner, for self-play).
 Opponent = str | Agent | Callable[[State], int]
+
+
+@runtime_checkable
+class OpponentPool(Protocol):
+    """Opponents drawn anew at every reset, e.g. a :class:`~kingdomino.rl.league.League` of
+    snapshots: ``draw(rng, count)`` gives one opponent for each of ``count`` seats."""
+
+    def draw(self, rng: random.Random, count: int) -> Sequence[Opponent]: ...
 
 
 class PolicyAgent(Agent):
@@ -160,7 +170,7 @@ class GameEnv(gym.Env[Observation, int]):
         players: int | None = None,
         options: Mapping[str, OptionValue] | None = None,
         *,
-        opponents: Opponent | Sequence[Opponent] = "random",
+        opponents: Opponent | Sequence[Opponent] | OpponentPool = "random",
         seat: int | None = 0,
         reward: str = "win",
         illegal_action: IllegalPolicy = "lose",
@@ -174,7 +184,9 @@ class GameEnv(gym.Env[Observation, int]):
         self.encoder = resolve_encoder(self.game, encoder)
         self.reward_kind = check_reward_kind(reward)
         players = self.game.num_players
-        self.opponent_specs = opponent_specs(opponents, players)
+        #: The pool the opponents are drawn from at every reset, or ``None`` for fixed ones.
+        self.opponent_pool = opponents if isinstance(opponents, OpponentPool) else None
+        self.opponent_specs = [] if self.opponent_pool is not None else opponent_specs(opponents, players)
         #: The learner's seat at every reset, or ``None`` for one drawn from each reset's seed.
         self.fixed_seat = None if seat is None else learner_seat(seat, players)
         if illegal_action not in ("lose", "raise"):
@@ -222,9 +234,12 @@ class GameEnv(gym.Env[Observation, int]):
             else self.fixed_seat
         )
         others = [s for s in range(self.game.num_players) if s != self.seat]
+        specs = self.opponent_specs
+        if self.opponent_pool is not None:
+            drawn = self.opponent_pool.draw(random.Random(derive_seed(base, "opponents")), len(others))
+            specs = opponent_specs(list(drawn), self.game.num_players)
         self.opponents = {
-            s: opponent_agent(spec, derive_seed(base, "seat", s))
-            for s, spec in zip(others, self.opponent_specs)
+            s: opponent_agent(spec, derive_seed(base, "seat", s)) for s, spec in zip(others, specs)
         }
         self.sampler = ChanceSampler(base)
         self.state = self.game.new_initial_state()

@@ -48,6 +48,7 @@ from kingdomino.web.out_of_time import time_out
 from kingdomino.web.refusals import HubError
 from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
+from kingdomino.web.seat_agents import check_plays
 from kingdomino.web.seats import SeatPlayer, seat_row
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame, now
@@ -267,6 +268,7 @@ class Hub:
             seat_row(index, seat, account if index == mine else None) for index, seat in enumerate(seats)
         ]
         check_open_game(seat_rows, rated, ai_fill, hints)
+        check_plays(game, seat_rows, ai_fill, time_control)
         opened = any(row["kind"] == "open" for row in seat_rows)
         humans = sum(row["kind"] in ("human", "open") for row in seat_rows)
         if seed is not None and humans > 1:

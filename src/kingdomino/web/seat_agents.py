@@ -12,11 +12,13 @@ The allow-list is the process's (one server, one list), set when the app is made
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from kingdomino.agents import make_agent
 from kingdomino.agents.base import AgentSpecError
 from kingdomino.agents.levels import SEAT_LEVELS
+from kingdomino.core.game import Game
 from kingdomino.web.refusals import HubError
 
 #: A seat agent's name: a short lowercase word, as a level's.
@@ -55,3 +57,25 @@ def check_level(level: str, field: str) -> None:
     """Refuse an AI seat ``level`` this server does not offer, naming ``field``."""
     if level not in seat_levels():
         raise HubError(422, field, f"expected one of {', '.join(seat_levels())}, got {level!r}")
+
+
+def check_plays(
+    game: Game,
+    seats: Sequence[Mapping[str, Any]],
+    ai_fill: str | None,
+    time_control: Mapping[str, Any] | None,
+) -> None:
+    """Refuse an operator's agent named for a game it cannot play (a policy trained for another
+    configuration), in a seat, as the AI that fills open seats or the one that takes over from a
+    player out of time; the refusal names the field. A level that is not a name is left to its
+    field's own check."""
+    levels: dict[str, object] = {
+        **{f"seats[{i}].level": seat.get("level") for i, seat in enumerate(seats) if seat["kind"] == "ai"},
+        "ai_fill": ai_fill,
+        "time_control.level": (time_control or {}).get("level"),
+    }
+    for field, level in levels.items():
+        spec = allowed_spec(level) if isinstance(level, str) else None
+        reason = make_agent(spec, seed=0).cannot_play(game) if spec is not None else None
+        if reason is not None:
+            raise HubError(422, field, f"the AI {level!r} cannot play {game.describe()}: {reason}")

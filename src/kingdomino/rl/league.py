@@ -1,0 +1,116 @@
+"""A league for self-play: snapshots of a learning policy, kept as files, drawn as opponents.
+
+::
+
+    from kingdomino.rl.gymnasium_env import GameEnv
+    from kingdomino.rl.league import League
+
+    league = League("runs/league", fixed=["greedy", "random"], snapshot_share=0.5)
+    env = GameEnv("kingdomino", players=2, opponents=league)   # opponents drawn at every reset
+    ...
+    league.add(model)            # a snapshot of the learner (anything with .save(path))
+
+* Each :meth:`~League.draw` (at each ``reset`` of a :class:`~kingdomino.rl.gymnasium_env.GameEnv`)
+  gives every other seat an opponent: one of the kept snapshots with probability
+  ``snapshot_share`` (uniformly among them), else one of the ``fixed`` agent specs. With no
+  snapshot yet, always a fixed one. The draw uses the env's seeded generator, so a seeded
+  episode replays as long as the folder holds the same snapshots.
+* A snapshot is a file in ``folder`` (``snapshot-0001.zip``, ...) and an opponent is its agent spec
+  (``agent`` names the class that plays such a file,
+  :class:`kingdomino.rl.sb3_agent.MaskablePPOAgent` by default): a string, so every copy of the
+  league, in every process of a vectorised env (SB3's ``SubprocVecEnv``) or on Ray, sees the
+  snapshots the learner adds, with no message between them. A file is written under another name
+  and then renamed, so no copy ever reads half a snapshot.
+* ``keep`` bounds the snapshots kept: the oldest beyond it are deleted when one is added.
+
+:class:`kingdomino.rl.ppo_training.SnapshotCallback` adds a snapshot every so many steps of
+Stable-Baselines3's training.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol
+
+from kingdomino.agents import make_agent
+from kingdomino.core.game import GameError
+
+#: The snapshots' file names, numbered from 1 in the order they were added.
+_SNAPSHOT = re.compile(r"^snapshot-(\d+)\.zip$")
+
+
+class SavesItself(Protocol):
+    """What a snapshot is taken of: a model that saves itself to a file (SB3's ``save``)."""
+
+    def save(self, path: str) -> None: ...
+
+
+class League:
+    """Snapshots of a policy in ``folder`` and fixed agents, drawn as opponents; see the module text."""
+
+    def __init__(
+        self,
+        folder: str | os.PathLike[str],
+        *,
+        fixed: Sequence[str] = ("greedy",),
+        snapshot_share: float = 0.5,
+        keep: int = 10,
+        agent: str = "kingdomino.rl.sb3_agent:MaskablePPOAgent",
+    ) -> None:
+        if isinstance(fixed, str) or not fixed or not all(isinstance(spec, str) for spec in fixed):
+            raise GameError(f"fixed: expected a non-empty list of agent specs, got {fixed!r}")
+        for spec in fixed:
+            make_agent(spec, seed=0)
+        if not 0.0 <= snapshot_share <= 1.0:
+            raise GameError(f"snapshot_share: expected a probability from 0 to 1, got {snapshot_share!r}")
+        if not isinstance(keep, int) or keep < 1:
+            raise GameError(f"keep: expected a whole number of snapshots, at least 1, got {keep!r}")
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.fixed = list(fixed)
+        self.snapshot_share = float(snapshot_share)
+        self.keep = keep
+        self.agent = agent
+
+    def snapshots(self) -> list[Path]:
+        """The kept snapshots, oldest first."""
+        numbered = [
+            (int(found[1]), path) for path in self.folder.iterdir() if (found := _SNAPSHOT.match(path.name))
+        ]
+        return [path for _, path in sorted(numbered)]
+
+    def spec(self, snapshot: Path) -> str:
+        """The agent spec that plays ``snapshot``."""
+        return f"{self.agent}:path={snapshot}"
+
+    def add(self, model: SavesItself) -> Path:
+        """Save ``model`` as the newest snapshot (then drop the oldest beyond ``keep``); its path."""
+        kept = self.snapshots()
+        number = int(_SNAPSHOT.match(kept[-1].name)[1]) + 1 if kept else 1  # type: ignore[index]
+        path = self.folder / f"snapshot-{number:04d}.zip"
+        partial = self.folder / f".partial-{os.getpid()}.zip"
+        model.save(str(partial))
+        os.replace(partial, path)
+        for old in [*kept, path][: -self.keep]:
+            old.unlink(missing_ok=True)
+        return path
+
+    def draw(self, rng: random.Random, count: int) -> list[str]:
+        """An opponent spec for each of ``count`` seats."""
+        snapshots = self.snapshots()
+        return [
+            self.spec(rng.choice(snapshots))
+            if snapshots and rng.random() < self.snapshot_share
+            else rng.choice(self.fixed)
+            for _ in range(count)
+        ]
+
+    def __repr__(self) -> str:
+        return (
+            f"League({str(self.folder)!r}, fixed={self.fixed!r}, snapshot_share={self.snapshot_share}, "
+            f"keep={self.keep})"
+        )

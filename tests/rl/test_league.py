@@ -1,0 +1,109 @@
+"""The league (issue #65's self-play helper): snapshots kept as files, drawn as opponents by the
+Gymnasium env at every reset, in this process and in others.
+
+A snapshot here is a file naming a built-in agent, played by a plug-in (``kd_league_mod:FileAgent``),
+so the league is tested without Stable-Baselines3; ``test_trained_agent.py`` takes real snapshots.
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("gymnasium")
+
+from kingdomino.core.game import GameError
+from kingdomino.rl.gymnasium_env import GameEnv
+from kingdomino.rl.league import League
+
+PLUG_IN = """
+from kingdomino.agents import Agent, make_agent
+
+
+class FileAgent(Agent):
+    name = "file"
+
+    def __init__(self, params, seed=None):
+        super().__init__(seed)
+        self.kind = open(params["path"]).read().strip()
+        self.inner = make_agent(self.kind, seed)
+
+    def act(self, state):
+        return self.inner.act(state)
+"""
+AGENT = "kd_league_mod:FileAgent"
+
+
+class Snapshot:
+    """A model that saves itself as the name of the agent it plays."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+
+    def save(self, path: str) -> None:
+        Path(path).write_text(self.kind)
+
+
+@pytest.fixture
+def league(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> League:
+    (tmp_path / "kd_league_mod.py").write_text(textwrap.dedent(PLUG_IN))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return League(tmp_path / "league", fixed=["random"], snapshot_share=0.5, keep=2, agent=AGENT)
+
+
+def test_without_snapshots_every_seat_draws_a_fixed_agent(league: League) -> None:
+    assert league.draw(random.Random(1), 3) == ["random"] * 3
+
+
+def test_snapshots_are_numbered_files_and_the_oldest_beyond_keep_go(league: League) -> None:
+    added = [league.add(Snapshot(kind)) for kind in ("greedy", "heuristic", "full-greedy")]
+    assert [path.name for path in added] == ["snapshot-0001.zip", "snapshot-0002.zip", "snapshot-0003.zip"]
+    assert league.snapshots() == added[1:]
+    assert not list(league.folder.glob(".partial-*"))  # written under another name, then renamed
+    drawn = [spec for seed in range(200) for spec in league.draw(random.Random(seed), 1)]
+    assert set(drawn) == {"random", league.spec(added[1]), league.spec(added[2])}
+    assert 0.35 < drawn.count("random") / len(drawn) < 0.65  # snapshot_share 0.5
+
+
+def test_the_env_draws_its_opponents_at_each_reset_and_replays_by_seed(league: League) -> None:
+    league.add(Snapshot("greedy"))
+    seen: list[list[str]] = []
+    for _ in range(2):
+        env = GameEnv("kingdomino", players=3, opponents=league)
+        opponents = []
+        for seed in range(12):
+            env.reset(seed=seed)
+            opponents.append([agent.name for _, agent in sorted(env.opponents.items())])
+        seen.append([",".join(names) for names in opponents])
+    assert seen[0] == seen[1]  # the same seeds draw the same opponents
+    assert {"file", "random"} <= {name for names in seen[0] for name in names.split(",")}
+
+
+def test_an_episode_against_a_snapshot_is_played_to_the_end(league: League) -> None:
+    league.add(Snapshot("greedy"))
+    only_snapshots = League(league.folder, fixed=["random"], snapshot_share=1.0, agent=AGENT)
+    env = GameEnv("kingdomino", players=2, opponents=only_snapshots)
+    env.reset(seed=4)
+    assert env.opponents[1].name == "file" and env.opponents[1].kind == "greedy"  # type: ignore[attr-defined]
+    done = False
+    while not done:
+        _, _, done, _, _ = env.step(int(env.action_masks().nonzero()[0][0]))
+    assert env.state.is_terminal()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        ({"fixed": []}, "fixed: expected a non-empty list"),
+        ({"fixed": "greedy"}, "fixed: expected a non-empty list"),
+        ({"fixed": ["nobody"]}, "unknown kind 'nobody'"),
+        ({"snapshot_share": 1.5}, "snapshot_share: expected a probability"),
+        ({"keep": 0}, "keep: expected a whole number"),
+    ],
+)
+def test_a_bad_league_is_refused_by_field(tmp_path: Path, arguments: dict[str, object], words: str) -> None:
+    with pytest.raises(GameError, match=words):
+        League(tmp_path, **arguments)  # type: ignore[arg-type]
