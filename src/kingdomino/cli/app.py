@@ -238,7 +238,7 @@ def simulate_command(
         return
     table = Table(title=f"{games} games of {the_game.describe()}, seeds {seed}..{seed + games - 1}")
     table.add_column("seat", justify="right")
-    table.add_column("agent")
+    table.add_column("agent", overflow="fold")
     table.add_column("wins", justify="right")
     table.add_column("win rate", justify="right")
     table.add_column("mean score", justify="right")

@@ -140,7 +140,7 @@ def ladder(
         return
     table = Table(title=f"Ladder {config.key}: {result.games} games, {len(opened)} tables, seats rotated")
     for name in ("rank", "agent", "Elo", "95 % interval", "seats", "win share", "mean score"):
-        table.add_column(name, justify="left" if name == "agent" else "right")
+        table.add_column(name, justify="left" if name == "agent" else "right", overflow="fold")
     for rank, r in enumerate(result.ratings, start=1):
         table.add_row(
             str(rank),

@@ -112,7 +112,7 @@ def tournament(
     the_game = make_game(game, config.players, config.options)
     table = Table(title=f"{len(outcomes)} games of {the_game.describe()}, seats rotated")
     for name in ("agent", "seats played", "wins", "win rate (95 % CI)", "mean score (95 % CI)"):
-        table.add_column(name, justify="left" if name == "agent" else "right")
+        table.add_column(name, justify="left" if name == "agent" else "right", overflow="fold")
     with_elo = any(row.elo is not None for row in rows)
     if with_elo:
         table.add_column("Elo", justify="right")
