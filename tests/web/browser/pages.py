@@ -351,6 +351,12 @@ def played_against_greedy(page: Any) -> None:
     finish_through_the_api(page)
 
 
+def duel_played_against_greedy(page: Any) -> None:
+    """``played_against_greedy``'s Duel."""
+    create_game(page, "duel", 2)
+    finish_through_the_api(page)
+
+
 def review_of_a_finished_game(browser: Any, base: str, **shown: Any) -> Any:
     """A page of its own (``new_page`` of ``shown``) at the replay of a 2-player Kingdomino played
     to its end (``played_against_greedy``, one such game per server: ``at_the_end_of``), once the

@@ -14,9 +14,10 @@ from tests.web.browser.pages import (
     AXE,
     BOARD_TARGETS,
     GAMES,
+    at_the_end_of,
     axe_violations,
     create_game,
-    finish_through_the_api,
+    duel_played_against_greedy,
     focused_matches,
     log_mark,
     needs_axe,
@@ -419,9 +420,8 @@ def test_axe_finds_no_serious_violation(page) -> None:
 
 
 @needs_axe
-def test_axe_finds_no_serious_violation_on_the_end_screen_and_the_review(page) -> None:
-    create_game(page, "duel", 2)
-    finish_through_the_api(page)
+def test_axe_finds_no_serious_violation_on_the_end_screen_and_the_review(browser, live_server) -> None:
+    page = at_the_end_of(browser, live_server, "duel", duel_played_against_greedy)
     found = axe_violations(page)
     assert found == [], "\n".join(["end screen", *found])
     page.click("#replay")
@@ -432,3 +432,4 @@ def test_axe_finds_no_serious_violation_on_the_end_screen_and_the_review(page) -
     page.click("#replay-next")
     found = axe_violations(page)
     assert found == [], "\n".join(["replay", *found])
+    assert not page.errors

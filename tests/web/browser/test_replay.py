@@ -14,6 +14,7 @@ from tests.web.browser.pages import (
     ai_game_to_its_end,
     at_the_end_of,
     create_game,
+    duel_played_against_greedy,
     finish_through_the_api,
     focused_matches,
     new_page,
@@ -65,11 +66,10 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     assert not page.errors
 
 
-def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(page) -> None:
+def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(browser, live_server) -> None:
     """Duel's better moves are drawn too: a placement (two dice drawn) as its two squares, two dice
     taken at once as both dice. A better move that is not made on the board is not said marked."""
-    create_game(page, "duel", 2)
-    finish_through_the_api(page)
+    page = at_the_end_of(browser, live_server, "duel", duel_played_against_greedy)
     page.click("#replay")
     page.wait_for_function(
         "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
@@ -92,15 +92,16 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
         assert said == (page.locator("#board .hint-mark, #board .hinted").count() > 0)
         seen[said] += 1
     assert seen[True], seen  # placements and dice are the most of a Duel's decisions
+    assert not page.errors
 
 
 def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server) -> None:
     """Each step of the replay showed its line of the log with scrollIntoView, which scrolled the
     page too: on a phone every step jumped to the log, far below the board. Now only the log's own
     box scrolls, and the current line is in it."""
-    page = new_page(browser, live_server, 390, 844, touch=True)
-    create_game(page, "duel", 2)
-    finish_through_the_api(page)
+    page = at_the_end_of(
+        browser, live_server, "duel", duel_played_against_greedy, width=390, height=844, touch=True
+    )
     page.click("#replay")
     page.wait_for_selector("#replay-label")
     page.evaluate("scrollTo(0, 0)")
