@@ -320,7 +320,8 @@ def at_the_end_of(browser: Any, base: str, kind: str, play: Callable[[Any], None
     """A page of its own (``new_page`` of ``shown``) at the end screen of a game ``play`` plays on
     a page to its end (``ai_game_to_its_end``, ``finish_through_the_api``), played once per server
     and ``kind``: the tests that only look at a finished game share it (a game played is most of
-    their time), each in a context of its own holding what the lobby kept of the game."""
+    their time), each in a context of its own holding what the lobby kept of the game. For the
+    session's server (``live_server`` unmarked), whose games outlive the test."""
     known = _FINISHED.get((base, kind))
     if known is None:
         page = new_page(browser, base, **shown)
