@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,22 +14,48 @@ from tests.web.browser.pages import (
     new_page,
 )
 
+HERE = Path(__file__).resolve().parent
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Chromium, launched once for a module's tests (a launch is about a second), each test in
-    contexts of its own (``new_page``), closed when it ends. Not for the whole session: while
-    Playwright's sync API runs, ``asyncio.run`` fails in its thread, and other modules use it.
-    Without Chromium the tests that use it skip."""
-    from playwright.sync_api import sync_playwright
+#: The running Playwright and its Chromium, while this folder's tests run one after another.
+_RUNNING: list[tuple[Any, Any]] = []
 
+
+@pytest.fixture
+def browser() -> Any:
+    """Chromium, launched at the first test of this folder and kept while the tests that follow
+    on the worker are this folder's too (a launch is one to three seconds); each test uses
+    contexts of its own (``new_page``), closed when it ends. It is closed before any other test
+    (``pytest_runtest_teardown``): while Playwright's sync API runs, ``asyncio.run`` fails in its
+    thread, and other folders' tests use it. Without Chromium the tests that use it skip."""
     if not os.path.exists(CHROMIUM):
         pytest.skip("Debian's chromium is not installed (scripts/test installs it)")
-    ARTIFACTS.mkdir(exist_ok=True)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
+    if not _RUNNING:
+        from playwright.sync_api import sync_playwright
+
+        ARTIFACTS.mkdir(exist_ok=True)
+        playwright = sync_playwright().start()
+        try:
+            launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        except BaseException:
+            playwright.stop()
+            raise
+        _RUNNING.append((playwright, launched))
+    return _RUNNING[0][1]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Chromium and Playwright stopped once the worker's next test is not of this folder (or
+    there is none), after the test's own fixtures (its pages) are done with."""
+    yield
+    if nextitem is not None and HERE in Path(nextitem.path).resolve().parents:
+        return
+    while _RUNNING:
+        playwright, launched = _RUNNING.pop()
+        try:
+            launched.close()
+        finally:
+            playwright.stop()
 
 
 @pytest.fixture

@@ -59,15 +59,19 @@ def new_page(
     locale: str = "en",
     touch: bool = False,
     enforce_csp: bool = False,
+    storage_state: dict[str, Any] | None = None,
 ) -> Any:
     """A page of its own context; ``touch`` makes it a touch screen without a mouse (a phone).
 
     The tests' own scripts in the page (axe-core, ``wait_for_function``'s expressions) are what
     the app's Content-Security-Policy refuses, so the page ignores it unless ``enforce_csp``
-    (``test_content_policy.py`` goes through every screen with it enforced)."""
+    (``test_content_policy.py`` goes through every screen with it enforced). ``storage_state``:
+    the cookies and local storage the context starts with (``at_the_end_of``)."""
     viewport = {"width": width, "height": height}
     bypass = not enforce_csp
-    context = browser.new_context(viewport=viewport, locale=locale, has_touch=touch, bypass_csp=bypass)
+    context = browser.new_context(
+        viewport=viewport, locale=locale, has_touch=touch, bypass_csp=bypass, storage_state=storage_state
+    )
     BROWSER_CONTEXTS.append(context)
     page = context.new_page()
     page.set_default_timeout(20000)
@@ -307,13 +311,61 @@ def ai_game_to_its_end(page: Any, game: str = "kingdomino", players: int = 2, **
 needs_axe = pytest.mark.skipif(not AXE.exists(), reason="node_modules/axe-core is missing (npm ci)")
 
 
-def review_of_a_finished_game(page: Any) -> None:
-    """A 2-player Kingdomino played to its end (our moves through the API), opened at its replay
-    once the review has marked moves."""
+#: The games ``at_the_end_of`` played, by server and kind: the address of their end screen and
+#: what their browser kept of them (cookies, local storage).
+_FINISHED: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
+
+
+def at_the_end_of(browser: Any, base: str, kind: str, play: Callable[[Any], None], **shown: Any) -> Any:
+    """A page of its own (``new_page`` of ``shown``) at the end screen of a game ``play`` plays on
+    a page to its end (``ai_game_to_its_end``, ``finish_through_the_api``), played once per server
+    and ``kind``: the tests that only look at a finished game share it (a game played is most of
+    their time), each in a context of its own holding what the lobby kept of the game. For the
+    session's server (``live_server`` unmarked), whose games outlive the test."""
+    known = _FINISHED.get((base, kind))
+    if known is None:
+        page = new_page(browser, base, **shown)
+        play(page)
+        _FINISHED[(base, kind)] = (page.url, page.context.storage_state())
+        return page
+    url, state = known
+    page = new_page(browser, base, storage_state=state, **shown)
+    page.goto(url)
+    page.wait_for_selector("#ranking")
+    return page
+
+
+def two_ai_seats_to_the_end(page: Any) -> None:
+    """``ai_game_to_its_end`` of a 2-player Kingdomino, for ``at_the_end_of``."""
+    ai_game_to_its_end(page)
+
+
+def three_ai_seats_to_the_end(page: Any) -> None:
+    """``ai_game_to_its_end`` of a 3-player Kingdomino, for ``at_the_end_of``."""
+    ai_game_to_its_end(page, players=3)
+
+
+def played_against_greedy(page: Any) -> None:
+    """A 2-player Kingdomino against ``greedy`` played to its end, our moves the first legal ones
+    (``finish_through_the_api``): one the review marks mistakes in."""
     create_game(page, "kingdomino", 2)
     finish_through_the_api(page)
+
+
+def duel_played_against_greedy(page: Any) -> None:
+    """``played_against_greedy``'s Duel."""
+    create_game(page, "duel", 2)
+    finish_through_the_api(page)
+
+
+def review_of_a_finished_game(browser: Any, base: str, **shown: Any) -> Any:
+    """A page of its own (``new_page`` of ``shown``) at the replay of a 2-player Kingdomino played
+    to its end (``played_against_greedy``, one such game per server: ``at_the_end_of``), once the
+    review has marked moves."""
+    page = at_the_end_of(browser, base, "reviewed", played_against_greedy, **shown)
     page.click("#replay")
     page.wait_for_function("!document.querySelector('#review-next').disabled", timeout=120000)
+    return page
 
 
 def to_next_marked_move(page: Any) -> None:

@@ -46,9 +46,33 @@ def placing_later(
     return game_id, token, view
 
 
-def test_kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(browser, live_server: str) -> None:
+def test_the_aids_of_a_kingdomino_placement(browser, live_server: str) -> None:
+    """One page of a Kingdomino at a placement (``placing_later``) for four checks, each named in its
+    assertions: two that point at it, then two that turn aids off in the browser:
+    ``kingdomino_shows_what_is_still_to_come_and_a_territory_s_points``,
+    ``a_placement_s_preview_says_how_it_changes_the_territories``,
+    ``a_player_who_turned_the_placement_aid_off_sees_no_preview_words`` and
+    ``a_player_turns_each_aid_off_in_their_browser``."""
     game_id, token, view = placing_later(live_server, "kingdomino")
     page = opened(browser, live_server, game_id, token)
+    kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(page, view)
+    page.evaluate("document.activeElement.blur()")  # the tip of the focus and the pointer gone
+    page.mouse.move(1, 1)
+    page.wait_for_function(f"!{TIP} || {TIP}.hidden")
+    a_placement_s_preview_says_how_it_changes_the_territories(page, view)
+    page.evaluate("document.activeElement.blur()")  # the tip of the focus and the pointer gone
+    page.mouse.move(1, 1)
+    page.wait_for_function(f"!{TIP} || {TIP}.hidden")
+    a_player_who_turned_the_placement_aid_off_sees_no_preview_words(page, view)
+    page.reload()  # the choices' box folded again
+    page.wait_for_selector("#your-turn")
+    a_player_turns_each_aid_off_in_their_browser(page)
+    assert not page.errors
+
+
+def kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(page: Any, view: dict[str, Any]) -> None:
+    """What is still to come, next round's order, and a territory's points on a square's hover or
+    focus."""
     aids = view["aids"]
     panel = page.locator(".aids")
     assert (
@@ -70,9 +94,8 @@ def test_kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(browser
     page.wait_for_function(f"{TIP}.hidden")
     page.locator(".kingdom.mine .region-stop").first.focus()  # the keyboard: one stop a territory
     page.wait_for_function(f"!{TIP}.hidden")
-    assert page.evaluate(OVERFLOW) == []
-    assert axe_violations(page) == []
-    assert not page.errors
+    assert page.evaluate(OVERFLOW) == [], "a territory's points fit"
+    assert axe_violations(page) == [], "a territory's points break no accessibility rule"
 
 
 def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(browser, live_server: str) -> None:
@@ -112,9 +135,8 @@ def test_origins_tribe_shows_resources_and_the_cavemen_left(browser, live_server
     assert not page.errors
 
 
-def test_a_player_turns_each_aid_off_in_their_browser(browser, live_server: str) -> None:
-    game_id, token, _view = placing_later(live_server, "kingdomino")
-    page = opened(browser, live_server, game_id, token)
+def a_player_turns_each_aid_off_in_their_browser(page: Any) -> None:
+    """What is still to come and a territory's points, turned off, stay off when the page opens again."""
     page.click(".aid-choices summary")
     page.uncheck("input[data-aid='unseen']")
     page.wait_for_function("!document.querySelector('.aid-terrains')")
@@ -122,9 +144,8 @@ def test_a_player_turns_each_aid_off_in_their_browser(browser, live_server: str)
     page.wait_for_function("!document.querySelector('.region-stop')")
     page.reload()
     page.wait_for_selector("#your-turn")
-    assert page.locator(".aids .aid-order").count() == 1  # the one left on
-    assert page.locator(".aid-terrains, .region-stop").count() == 0
-    assert not page.errors
+    assert page.locator(".aids .aid-order").count() == 1, "next round's order is left on"
+    assert page.locator(".aid-terrains, .region-stop").count() == 0, "the aids turned off stay off"
 
 
 def test_a_game_among_purists_has_no_aids(browser, live_server: str) -> None:
@@ -159,12 +180,11 @@ def change_words(change: list[Any], symbols: str = "crowns", region: str = "terr
     return f"→ {points} (squares {squares} × {symbols} {n})"
 
 
-def test_a_placement_s_preview_says_how_it_changes_the_territories(browser, live_server: str) -> None:
-    game_id, token, view = placing_later(live_server, "kingdomino")
+def a_placement_s_preview_says_how_it_changes_the_territories(page: Any, view: dict[str, Any]) -> None:
+    """A placement pointed at (or focused) says and outlines how it changes the territories."""
     square, action = shown_placement(view)
     changes = view["aids"]["placements"][action]
     regions = view["aids"]["regions"][0]
-    page = opened(browser, live_server, game_id, token)
     page.hover(f"svg g.legal.anchor[data-anchor='{square}']")
     page.wait_for_function(f"{TIP} && !{TIP}.hidden")
     words = page.locator("#region-tip").inner_text()
@@ -181,22 +201,21 @@ def test_a_placement_s_preview_says_how_it_changes_the_territories(browser, live
     page.wait_for_function(f"{TIP}.hidden")
     page.locator(f"svg g.legal.anchor[data-anchor='{square}']").focus()  # the keyboard's turn
     page.wait_for_function(f"!{TIP}.hidden")
-    assert change_words(changes[0]) in page.locator("#region-tip").inner_text()
-    assert axe_violations(page) == []
-    assert not page.errors
+    assert change_words(changes[0]) in page.locator("#region-tip").inner_text(), (
+        "the focused placement's words"
+    )
+    assert axe_violations(page) == [], "a placement's preview breaks no accessibility rule"
 
 
-def test_a_player_who_turned_the_placement_aid_off_sees_no_preview_words(browser, live_server: str) -> None:
-    game_id, token, view = placing_later(live_server, "kingdomino")
+def a_player_who_turned_the_placement_aid_off_sees_no_preview_words(page: Any, view: dict[str, Any]) -> None:
+    """With the placement aid off a placement pointed at shows its ghost, without outlines or words."""
     square, _action = shown_placement(view)
-    page = opened(browser, live_server, game_id, token)
     page.click(".aid-choices summary")
     page.uncheck("input[data-aid='placements']")
     page.hover(f"svg g.legal.anchor[data-anchor='{square}']")
     page.wait_for_selector(".kingdom.mine .ghost .ghost-gain")
-    assert page.locator(".placement-outline").count() == 0
-    assert page.evaluate(f"!{TIP} || {TIP}.hidden")
-    assert not page.errors
+    assert page.locator(".placement-outline").count() == 0, "no outline with the placement aid off"
+    assert page.evaluate(f"!{TIP} || {TIP}.hidden"), "no words with the placement aid off"
 
 
 def test_a_duel_drawing_s_preview_says_the_domains_it_changes(browser, live_server: str) -> None:

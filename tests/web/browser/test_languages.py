@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from tests.web.browser.pages import (
@@ -61,18 +62,28 @@ def test_each_language(browser, live_server, language: str) -> None:
     assert not page.errors and not phone.errors
 
 
-def test_the_language_selector_is_remembered(page) -> None:
+def test_counts_and_the_language_selector(page) -> None:
+    """One lobby for two checks, each named in its assertions:
+    ``counts_take_the_plural_form_of_the_language``, then ``the_language_selector_is_remembered``
+    (which loads the page again)."""
+    page.goto(page.base_url + "/")
+    counts_take_the_plural_form_of_the_language(page)
+    the_language_selector_is_remembered(page)
+
+
+def the_language_selector_is_remembered(page: Any) -> None:
+    """A language chosen reloads the lobby in it, and a lobby opened later speaks it too."""
     page.goto(page.base_url + "/")
     with page.expect_navigation():  # the choice reloads the page: wait for it, not into it
         page.select_option("#language", "hu")
     page.wait_for_function("document.documentElement.lang === 'hu'")
-    assert "Új játék" in page.locator("main").inner_text()
+    assert "Új játék" in page.locator("main").inner_text(), "the language chosen is spoken at once"
     page.goto(page.base_url + "/")
     page.wait_for_function("document.documentElement.lang === 'hu'")
 
 
-def test_counts_take_the_plural_form_of_the_language(page) -> None:
-    page.goto(page.base_url + "/")
+def counts_take_the_plural_form_of_the_language(page: Any) -> None:
+    """A count's words take the plural form of each language (the lobby's i18n module asked)."""
     forms = page.evaluate(
         """async () => {
             const i18n = await import("/static/i18n.js");
@@ -84,37 +95,49 @@ def test_counts_take_the_plural_form_of_the_language(page) -> None:
             return said;
         }"""
     )
-    assert forms["en"] == ["1 point", "3 points", "5 points", "21 points"]
-    assert forms["ru"] == ["1 очко", "3 очка", "5 очков", "21 очко"]
-    assert forms["uk"] == ["1 очко", "3 очки", "5 очок", "21 очко"]
+    assert forms["en"] == ["1 point", "3 points", "5 points", "21 points"], f"English counts: {forms}"
+    assert forms["ru"] == ["1 очко", "3 очка", "5 очков", "21 очко"], f"Russian counts: {forms}"
+    assert forms["uk"] == ["1 очко", "3 очки", "5 очок", "21 очко"], f"Ukrainian counts: {forms}"
 
 
 def test_the_server_s_refusals_are_said_in_the_page_s_language(browser, live_server: str) -> None:
     """A refusal the server names by its code reaches a Russian player in Russian: the game that
-    cannot be opened, and why the undo button is greyed (they were in English)."""
+    cannot be opened, and why the undo button is greyed (they were in English). The game played
+    on then has a square refused (``a_square_refused_says_why``, Kingdomino's in Russian)."""
     page = new_page(browser, live_server, locale="ru")
     page.goto(page.base_url + "/game/00001111aaaa2222?token=abc")
     page.wait_for_selector("#unavailable")
-    assert "На этом сервере нет такой игры" in page.locator("#unavailable").inner_text()
+    unavailable = page.locator("#unavailable").inner_text()
+    assert "На этом сервере нет такой игры" in unavailable, f"the game that cannot be opened: {unavailable}"
     create_game(page, "kingdomino")
     undo = page.locator("#undo")
-    assert undo.is_disabled() and undo.get_attribute("title") == "У вас ещё нет хода, который можно отменить"
+    greyed = undo.get_attribute("title")
+    assert undo.is_disabled() and greyed == "У вас ещё нет хода, который можно отменить", (
+        f"undo greyed: {greyed}"
+    )
     play_by_clicking_board(page, moves=1)
     page.wait_for_selector("#your-turn")
     assert undo.get_attribute("title") in (
         None,
         "После вашего последнего хода открыты новые части, поэтому его уже не отменить",
-    )
-    assert (undo.get_attribute("title") is None) == undo.is_enabled()
-    page.context.close()
+    ), "why undo is greyed after a move"
+    assert (undo.get_attribute("title") is None) == undo.is_enabled(), "undo says why exactly when greyed"
+    a_square_refused_says_why(page, "ru")
+    assert not page.errors
 
 
-@pytest.mark.parametrize(("game", "language"), [("kingdomino", "ru"), ("duel", "hu"), ("origins", "bg")])
+@pytest.mark.parametrize(("game", "language"), [("duel", "hu"), ("origins", "bg")])
 def test_a_square_refused_says_why_in_the_players_language(browser, live_server, game, language) -> None:
-    """The engine names the rule a placement breaks (``State.refusal``) and the page words it: no
-    English sentence with action codes ("'place 4,4 E': square 4,5 is outside the kingdom grid")."""
+    """Kingdomino's in Russian: ``test_the_server_s_refusals_are_said_in_the_page_s_language``."""
     page = new_page(browser, live_server, locale=language)
     create_game(page, game, 2, mode="discovery" if game == "origins" else None)
+    a_square_refused_says_why(page, language)
+    assert not page.errors
+
+
+def a_square_refused_says_why(page: Any, language: str) -> None:
+    """The engine names the rule a placement breaks (``State.refusal``) and the page words it: no
+    English sentence with action codes ("'place 4,4 E': square 4,5 is outside the kingdom grid")."""
     for _ in range(10):
         if page.locator("svg g.legal.anchor").count():
             break
@@ -143,7 +166,6 @@ def test_a_square_refused_says_why_in_the_players_language(browser, live_server,
         assert refused.startswith(prefix), refused
         assert any(reason.fullmatch(refused[len(prefix) :]) for reason in reasons), refused
         page.evaluate("document.querySelector('#error').textContent = ''")
-    assert not page.errors
 
 
 def test_the_texts_are_preloaded_in_the_language_the_page_speaks(browser, live_server) -> None:

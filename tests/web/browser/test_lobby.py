@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 from tests.web.browser.pages import (
-    ai_game_to_its_end,
+    at_the_end_of,
     create_game,
     new_page,
+    three_ai_seats_to_the_end,
     wait_for_count,
 )
 
@@ -139,10 +140,10 @@ def test_your_games_list_the_ones_awaiting_you_first(page) -> None:
     assert ":" in items.first.locator("time").inner_text()
 
 
-def test_your_games_say_who_won_a_finished_game(page) -> None:
+def test_your_games_say_who_won_a_finished_game(browser, live_server) -> None:
     """A finished game in "Your games" read "over · Ada (AI, random) 13, Bruno (AI, random) 13": who
     won was not said, and a tie on points was not told apart. A star follows the winners' points."""
-    ai_game_to_its_end(page, players=3)
+    page = at_the_end_of(browser, live_server, "three AI seats", three_ai_seats_to_the_end)
     winners = [
         page.locator("#ranking tbody tr").nth(i).get_attribute("data-seat")
         for i in range(3)

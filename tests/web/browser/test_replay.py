@@ -12,12 +12,16 @@ from tests.web.browser.pages import (
     ARTIFACTS,
     OVERFLOW,
     ai_game_to_its_end,
+    at_the_end_of,
     create_game,
+    duel_played_against_greedy,
     finish_through_the_api,
     focused_matches,
     new_page,
     review_of_a_finished_game,
+    three_ai_seats_to_the_end,
     to_next_marked_move,
+    two_ai_seats_to_the_end,
 )
 
 
@@ -62,11 +66,10 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     assert not page.errors
 
 
-def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(page) -> None:
+def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(browser, live_server) -> None:
     """Duel's better moves are drawn too: a placement (two dice drawn) as its two squares, two dice
     taken at once as both dice. A better move that is not made on the board is not said marked."""
-    create_game(page, "duel", 2)
-    finish_through_the_api(page)
+    page = at_the_end_of(browser, live_server, "duel", duel_played_against_greedy)
     page.click("#replay")
     page.wait_for_function(
         "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
@@ -89,15 +92,16 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
         assert said == (page.locator("#board .hint-mark, #board .hinted").count() > 0)
         seen[said] += 1
     assert seen[True], seen  # placements and dice are the most of a Duel's decisions
+    assert not page.errors
 
 
 def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server) -> None:
     """Each step of the replay showed its line of the log with scrollIntoView, which scrolled the
     page too: on a phone every step jumped to the log, far below the board. Now only the log's own
     box scrolls, and the current line is in it."""
-    page = new_page(browser, live_server, 390, 844, touch=True)
-    create_game(page, "duel", 2)
-    finish_through_the_api(page)
+    page = at_the_end_of(
+        browser, live_server, "duel", duel_played_against_greedy, width=390, height=844, touch=True
+    )
     page.click("#replay")
     page.wait_for_selector("#replay-label")
     page.evaluate("scrollTo(0, 0)")
@@ -131,11 +135,11 @@ def test_a_game_you_won_says_you_win(browser, live_server, language: str) -> Non
     assert not page.errors
 
 
-def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None:
+def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(browser, live_server) -> None:
     """Each step asks the server for its frame, and only the last step asked for is drawn: an
     answer that comes after a later step's (a slider dragged, a button pressed twice quickly) must
     not put the board and log of step 1 under the words "step 2 of 74"."""
-    ai_game_to_its_end(page)
+    page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
     page.click("#replay")
     page.wait_for_selector("#replay-label")
     held: list[Any] = []
@@ -154,10 +158,10 @@ def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(page) -> None
     assert not page.errors
 
 
-def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(page) -> None:
+def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(browser, live_server) -> None:
     """The replay has its own address (so a reload shows the replay, not the end): Back goes to the
     end screen, Forward to the replay."""
-    ai_game_to_its_end(page)
+    page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
     page.click("#replay")
     page.wait_for_selector("#replay-panel")
     page.click("#replay-next")
@@ -171,11 +175,11 @@ def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(page) -
     assert not page.errors
 
 
-def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(page) -> None:
+def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(browser, live_server) -> None:
     """The replay had two buttons and a slider: the keys stepped only with the slider focused, and
     the last step was a drag away. The arrow keys step wherever the focus is (but in a field), Home
     and End go to the first and last step, and so do two buttons."""
-    ai_game_to_its_end(page)
+    page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
     page.click("#replay")
     page.wait_for_selector("#replay-label")
     total = int(page.locator("#replay-step").get_attribute("max"))
@@ -214,8 +218,7 @@ def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser, live_serv
     board after the board had been fitted to the room left, and the replay's title, its way back and
     the review's summary took three lines: the kingdom ended at 810 px. The words come first now,
     and the three share a line."""
-    page = new_page(browser, live_server, 1366, 768)
-    review_of_a_finished_game(page)
+    page = review_of_a_finished_game(browser, live_server, width=1366, height=768)
     for _ in range(4):
         to_next_marked_move(page)
         board = page.locator("#board .kingdom.mine svg.big").bounding_box()
@@ -266,10 +269,10 @@ def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -
     assert not page.errors
 
 
-def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(page) -> None:
+def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(browser, live_server) -> None:
     """ "Replay the game" and "Back to the end" are replaced by what they open, and the focus goes on
     to the step buttons, and back to "Replay the game" (not to the page)."""
-    ai_game_to_its_end(page)
+    page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
     page.focus("#replay")
     page.keyboard.press("Enter")
     page.wait_for_selector("#replay-label")
@@ -288,8 +291,9 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, li
     board, which began at 527 px and ended under the window's edge; on a phone the buttons were a
     screen above the kingdoms. The step's scores are under the board now (in the scores' own card),
     and the step's buttons stay at the top of the screen while the board is looked at."""
-    page = new_page(browser, live_server, 1366, 768)
-    ai_game_to_its_end(page, players=3)
+    page = at_the_end_of(
+        browser, live_server, "three AI seats", three_ai_seats_to_the_end, width=1366, height=768
+    )
     page.click("#replay")
     page.wait_for_selector("#replay-label")
     for step in range(1, 30):
@@ -326,11 +330,11 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, li
     assert not page.errors and not phone.errors
 
 
-def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(page) -> None:
+def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(browser, live_server) -> None:
     """A review waiting behind others says its place in line (it said "Reviewing the moves… 0 of
     40" as if it computed); a ready review that left decisions out by its budget of searches
     counts them in its summary, and says so at such a decision."""
-    ai_game_to_its_end(page)
+    page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
     answers = [
         {"status": "queued", "place": 3, "done": 0, "total": 40},
         {
@@ -360,3 +364,4 @@ def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(pag
     page.wait_for_function("document.querySelector('#review-note').textContent.includes('not reviewed')")
     note = page.locator("#review-note").text_content()
     assert note == "This move was not reviewed: a game's review searches 72 moves at most.", note
+    assert not page.errors

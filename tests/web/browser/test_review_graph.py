@@ -30,8 +30,8 @@ def goes_to(page: Any, step: int) -> None:
     assert point.get_attribute("aria-current") == "step"
 
 
-def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(page) -> None:
-    review_of_a_finished_game(page)
+def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(browser, live_server) -> None:
+    page = review_of_a_finished_game(browser, live_server)
     game_id = page.url.split("/game/")[1].split("/")[0]
     review = httpx.get(f"{page.base_url}/api/games/{game_id}/review").json()
     valued = [move for move in review["moves"] if "value" in move]
@@ -80,6 +80,7 @@ def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(page) -> None
     # together (laid out again as the graph narrows, before the next frame is drawn).
     page.wait_for_function(f"({FLAGS_TOUCHING})().length === 0", timeout=5000)
     assert page.locator("#review-graph .review-flag").count() >= 2
+    assert not page.errors
 
 
 #: The pairs of the graph's flags shown ("?", "?!") whose boxes overlap, by step.

@@ -7,8 +7,8 @@ from __future__ import annotations
 from tests.web.browser.pages import ARTIFACTS, review_of_a_finished_game, to_next_marked_move
 
 
-def test_a_marked_move_shows_the_move_played_beside_the_better_one(page) -> None:
-    review_of_a_finished_game(page)
+def test_a_marked_move_shows_the_move_played_beside_the_better_one(browser, live_server) -> None:
+    page = review_of_a_finished_game(browser, live_server)
     for _ in range(6):
         to_next_marked_move(page)
         note = page.locator("#review-note").text_content() or ""

@@ -4,6 +4,8 @@ the end screen.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from tests.web.browser.pages import (
     ARTIFACTS,
@@ -22,24 +24,44 @@ from tests.web.browser.pages import (
 )
 
 
-@pytest.mark.parametrize(("game", "mode"), [("kingdomino", None), ("duel", None), ("origins", "tribe")])
+@pytest.mark.parametrize(("game", "mode"), [("kingdomino", None), ("origins", "tribe")])
 def test_the_rules_open_at_their_title_on_a_phone(browser, live_server, game: str, mode: str | None) -> None:
-    """The rules dialog opens at its top, its title read first (it opened scrolled to its end, where
-    the close button took the focus), and closes with its button."""
+    """Duel's is in ``test_a_duel_on_a_phone``."""
     page = new_page(browser, live_server, 390, 844, touch=True)
     create_game(page, game, 2, mode=mode)
+    the_rules_open_at_their_title(page)
+    assert not page.errors
+
+
+def the_rules_open_at_their_title(page: Any) -> None:
+    """The rules dialog opens at its top, its title read first (it opened scrolled to its end, where
+    the close button took the focus), and closes with its button."""
     page.click("#help")
     dialog = page.locator("#help-dialog")
-    assert dialog.evaluate("(d) => d.open && d.scrollTop === 0 && d.scrollHeight > d.clientHeight")
-    assert page.evaluate("document.activeElement.id") == "help-title"
-    assert page.locator("#help-title").bounding_box()["y"] >= 0
-    assert dialog.locator("section").count() >= 5
+    opened = dialog.evaluate("(d) => d.open && d.scrollTop === 0 && d.scrollHeight > d.clientHeight")
+    assert opened, "the rules open at their top"
+    assert page.evaluate("document.activeElement.id") == "help-title", "the rules' title is read first"
+    assert page.locator("#help-title").bounding_box()["y"] >= 0, "the rules' title is on the screen"
+    assert dialog.locator("section").count() >= 5, "the rules have their sections"
     page.click("#help-close")
-    assert not dialog.evaluate("(d) => d.open")
+    assert not dialog.evaluate("(d) => d.open"), "the rules close with their button"
+
+
+def test_a_duel_on_a_phone(browser, live_server) -> None:
+    """One Duel on a phone for three checks, each named in its assertions: two of its first
+    position (``the_rules_open_at_their_title``, ``the_spellbooks_powers_read_in_at_most_three_lines``)
+    and the castle bonus played to (``four_dice_share_a_line_with_their_castle_bonus``)."""
+    page = new_page(browser, live_server, 390, 844, touch=True)
+    create_game(page, "duel", 2)
+    the_rules_open_at_their_title(page)
+    the_spellbooks_powers_read_in_at_most_three_lines(page)
+    four_dice_share_a_line_with_their_castle_bonus(page, 390)
     assert not page.errors
 
 
 def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(browser, live_server) -> None:
+    """The lines, your kingdom and a tab for each opponent on a phone's first screen, then the same
+    page widened: ``a_kept_opponents_kingdom_leaves_the_phones_tabs_when_the_window_widens``."""
     page = new_page(browser, live_server, 390, 844)
     create_game(page, "kingdomino", 4)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -66,6 +88,7 @@ def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(browser, liv
     assert page.evaluate("document.activeElement.id") == tabs.nth(0).get_attribute("id")
     if AXE.exists():
         assert axe_violations(page) == []
+    a_kept_opponents_kingdom_leaves_the_phones_tabs_when_the_window_widens(page)
     assert not page.errors
 
 
@@ -215,27 +238,32 @@ def test_a_line_of_four_dominoes_stays_one_line_on_a_laptop(
     assert not page.errors
 
 
-@pytest.mark.parametrize("width", [1366, 390], ids=["desktop", "phone"])
-def test_duels_four_dice_share_a_line_with_their_castle_bonus(browser, live_server, width) -> None:
+def test_duels_four_dice_share_a_line_with_their_castle_bonus(browser, live_server) -> None:
+    """On a laptop; on a phone in ``test_a_duel_on_a_phone``."""
+    page = new_page(browser, live_server, 1366, 900)
+    create_game(page, "duel", 2)
+    four_dice_share_a_line_with_their_castle_bonus(page, 1366)
+    assert not page.errors
+
+
+def four_dice_share_a_line_with_their_castle_bonus(page: Any, width: int) -> None:
     """A castle bonus sits under its die, pictured (castle + cross) and named for screen readers,
     with its words where there is room: the four dice stay on one line."""
-    page = new_page(browser, live_server, width, 900, touch=width < 640)
-    create_game(page, "duel", 2)
     # A Duel's players are A and B by round, never numbered: the page names the opponent instead.
-    assert page.locator("#whoami").text_content().strip() == "You play against Bruno (AI, greedy)"
+    whoami = page.locator("#whoami").text_content().strip()
+    assert whoami == "You play against Bruno (AI, greedy)", f"the page names the opponent: {whoami}"
     for _ in range(60):  # the dice are random: play on until a castle bonus is offered
         page.wait_for_selector("#your-turn, #winner")
         if page.locator(".bonus-choice").count() or page.locator("#winner").count():
             break
         play_by_clicking_board(page, 1)
     bonus = page.locator(".bonus-choice").first
-    assert bonus.get_attribute("aria-label").startswith("Castle bonus")
-    assert bonus.locator("svg").count() == 2
-    assert bonus.locator(".choice-words").is_visible() == (width > 640)
+    assert bonus.get_attribute("aria-label").startswith("Castle bonus"), "a castle bonus is named"
+    assert bonus.locator("svg").count() == 2, "a castle bonus is pictured: castle and cross"
+    assert bonus.locator(".choice-words").is_visible() == (width > 640), "a bonus's words where there is room"
     tops = {round(page.locator(".die-slot").nth(i).bounding_box()["y"]) for i in range(4)}
-    assert len(tops) == 1, tops
-    assert page.evaluate(OVERFLOW) == []
-    assert not page.errors
+    assert len(tops) == 1, f"the four dice share a line: {tops}"
+    assert page.evaluate(OVERFLOW) == [], "the castle bonus's text fits"
 
 
 def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser, live_server) -> None:
@@ -294,18 +322,26 @@ def test_on_a_phone_the_guided_games_tip_leaves_your_kingdom_on_the_first_screen
     assert not page.errors
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", [language for language in LANGUAGES if language != "en"])
 def test_on_a_phone_the_spellbooks_powers_read_in_at_most_three_lines(browser, live_server, language) -> None:
-    """Duel's spellbook on a 390 px phone: a power's words took up to five lines (86 px rows, 424 px in
-    Bulgarian); narrower boxes and cells and smaller words keep every line of the book within three."""
+    """In English in ``test_a_duel_on_a_phone``."""
     page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
     create_game(page, "duel", 2)
+    the_spellbooks_powers_read_in_at_most_three_lines(page)
+    assert not page.errors
+
+
+def the_spellbooks_powers_read_in_at_most_three_lines(page: Any) -> None:
+    """Duel's spellbook on a 390 px phone: a power's words took up to five lines (86 px rows, 424 px in
+    Bulgarian); narrower boxes and cells and smaller words keep every line of the book within three."""
     rows = page.locator("table.spellbook tbody tr")
     heights = [rows.nth(i).bounding_box()["height"] for i in range(rows.count())]
-    assert len(heights) == 6 and max(heights) <= 56, heights  # three lines of .8rem words
-    assert page.locator("table.spellbook").bounding_box()["height"] <= 340
-    assert page.evaluate(OVERFLOW) == []
-    assert not page.errors
+    # three lines of .8rem words
+    assert len(heights) == 6 and max(heights) <= 56, f"the spellbook's lines in three lines: {heights}"
+    assert page.locator("table.spellbook").bounding_box()["height"] <= 340, (
+        "the spellbook is 340 px high at most"
+    )
+    assert page.evaluate(OVERFLOW) == [], "the spellbook's words fit"
 
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
@@ -392,23 +428,21 @@ def test_on_a_phone_a_dynastys_ranking_fits_the_screen(browser, live_server, lan
     assert not page.errors
 
 
-def test_a_kept_opponents_kingdom_leaves_the_phones_tabs_when_the_window_widens(browser, live_server) -> None:
+def a_kept_opponents_kingdom_leaves_the_phones_tabs_when_the_window_widens(page: Any) -> None:
     """The opponents' kingdoms are kept from one state to the next (redraw-in-place.js); on a phone
     each is a tab's panel, all but one hidden. A window widened to a laptop's shows them all side by side
     again at the next state, not still hidden as a phone's tabs had left them."""
-    page = new_page(browser, live_server, width=390, height=844, touch=True)
-    create_game(page, "kingdomino", 4)
-    assert page.locator(".opponent-tab").count() == 3
+    assert page.locator(".opponent-tab").count() == 3, "a phone's tab for each opponent"
     page.locator(".opponent-tab").nth(2).click()
     shown = page.evaluate("[...document.querySelectorAll('.others-col .kingdom')].map((c) => !c.hidden)")
-    assert shown == [False, False, True]
+    assert shown == [False, False, True], f"the third tab's kingdom alone is shown: {shown}"
     page.set_viewport_size({"width": 1366, "height": 900})
     play_by_clicking_board(page, 1)
     page.wait_for_selector("#your-turn")
-    assert page.locator(".opponent-tab").count() == 0
+    assert page.locator(".opponent-tab").count() == 0, "a laptop's window has no tabs"
     cards = page.locator(".others-col .kingdom")
-    assert cards.count() == 3
+    assert cards.count() == 3, "the three opponents' kingdoms are kept"
     for index in range(3):
-        assert cards.nth(index).is_visible() and cards.nth(index).get_attribute("role") is None
+        visible = cards.nth(index).is_visible() and cards.nth(index).get_attribute("role") is None
+        assert visible, f"kingdom {index} is shown again on a laptop, no tab's panel"
     page.screenshot(path=str(ARTIFACTS / "kept-kingdoms-after-the-phone.png"))
-    assert not page.errors
