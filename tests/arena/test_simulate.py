@@ -41,3 +41,33 @@ def test_the_fast_path_plays_the_games_play_game_plays(
     assert MoveRecord.of(game, 9, actions).replay() == full
     summary = simulate(game, specs, games=1, seed=9)
     assert summary.results[0].scores == full.scores() and summary.results[0].winners == full.winners()
+
+
+#: Results ``simulate`` gave before its seeding was made cheaper: a seed means the same games.
+PINNED = [
+    (
+        ("kingdomino", 4, {}, ["random"] * 4, 1000),
+        [([27, 20, 16, 23], [0]), ([8, 22, 21, 28], [3]), ([18, 13, 29, 17], [2]), ([15, 25, 15, 23], [1])],
+    ),
+    (
+        ("kingdomino", 4, {}, ["random", "greedy", "random", "heuristic"], 7),
+        [([13, 34, 13, 39], [3]), ([17, 43, 15, 40], [1]), ([16, 36, 23, 45], [3]), ([17, 41, 19, 55], [3])],
+    ),
+    (
+        ("duel", 2, {}, ["greedy", "random"], 3),
+        [([101, 23], [0]), ([71, 43], [0]), ([124, 14], [0]), ([89, 33], [0])],
+    ),
+    (
+        ("origins", 3, {"mode": "tribe"}, ["random", "full-greedy", "random"], 11),
+        [([11, 80, 25], [1]), ([15, 64, 14], [1]), ([12, 82, 23], [1]), ([32, 79, 23], [1])],
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "expected"), PINNED)
+def test_a_seed_gives_the_games_it_always_gave(case: tuple, expected: list) -> None:
+    name, players, options, specs, seed = case
+    summary = simulate(make_game(name, players, options), specs, games=4, seed=seed)
+    assert [(r.seed, r.scores, r.winners) for r in summary.results] == [
+        (seed + index, scores, winners) for index, (scores, winners) in enumerate(expected)
+    ]

@@ -79,3 +79,13 @@ def test_derived_seeds_are_fixed_values() -> None:
     state = make_game("kingdomino", 2, {}).new_initial_state()
     first = ChanceSampler(5).sample(state.clone())
     assert all(ChanceSampler(5).sample(state.clone()) == first for _ in range(3))
+
+
+def test_derived_seeds_never_change() -> None:
+    """Stored games replay from these: a change would replay them differently."""
+    assert [derive_seed(5, "chance"), derive_seed(5, "seat", 0), derive_seed(5, "seat", 3)] == [
+        402917195401720558,
+        1630061480647955140,
+        8226577257889732548,
+    ]
+    assert derive_seed(-2, "seat", 1) == 3716049389997190455
