@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from kingdomino.arena.match import play_actions, play_game, seat_agents
+from kingdomino.agents.random_agent import RandomAgent
+from kingdomino.arena.match import play_actions, play_game, reseat_agents, seat_agents
 from kingdomino.arena.simulate import simulate
 from kingdomino.core.game import State
 from kingdomino.core.records import MoveRecord
+from kingdomino.core.seeds import DerivedSeeds
 from kingdomino.games.classic.game import ClassicGame
 from kingdomino.games.registry import make_game
 
@@ -71,3 +75,32 @@ def test_a_seed_gives_the_games_it_always_gave(case: tuple, expected: list) -> N
     assert [(r.seed, r.scores, r.winners) for r in summary.results] == [
         (seed + index, scores, winners) for index, (scores, winners) in enumerate(expected)
     ]
+
+
+def test_a_reseeded_generator_gives_a_new_ones_stream() -> None:
+    used = random.Random(1)
+    used.random(), used.gauss(0, 1)  # a gauss leaves a value pending, which seed() clears
+    for seed in (0, 5, 2**62 + 3):
+        used.seed(seed)
+        fresh = random.Random(seed)
+        assert [used.random() for _ in range(50)] == [fresh.random() for _ in range(50)]
+        assert used.gauss(0, 1) == fresh.gauss(0, 1) and used.getstate() == fresh.getstate()
+
+
+def test_reseated_agents_play_as_new_ones() -> None:
+    specs = ["random", "greedy", "full-greedy"]
+    first = reseat_agents(specs, DerivedSeeds(4))
+    again = reseat_agents(specs, DerivedSeeds(5), first)
+    fresh = seat_agents(specs, 5)
+    assert again[0] is first[0] and again[1] is first[1] and again[2] is not first[2]
+    assert [a.rng.getstate() for a in again] == [a.rng.getstate() for a in fresh]
+
+
+def test_a_subclass_is_not_reseedable_unless_it_says_so() -> None:
+    class Counting(RandomAgent):
+        moves = 0
+
+    class Declared(RandomAgent):
+        reseedable = True
+
+    assert RandomAgent.reseedable and not Counting.reseedable and Declared.reseedable
