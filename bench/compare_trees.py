@@ -11,6 +11,9 @@ Run (needs ``valgrind``; ``apt-get install valgrind``)::
     git worktree add /tmp/before <commit>      # or: git archive <commit> src | tar -x -C /tmp/before
     .venv/bin/python bench/compare_trees.py /tmp/before/src src --cases k4,k2,od
 
+Cases ``s4`` and ``s2`` count ``kingdomino simulate``'s random 4- and 2-player games instead
+(its seeding, agents and final scores included), to set beside ``k4`` and ``k2``.
+
 The compiled grid helper is loaded from each tree's ``src/kingdomino/core``; copy the built
 ``_bitgrid*.so`` into a tree that has none, or set ``KINGDOMINO_PURE_PYTHON=1`` for both.
 Under callgrind a game runs about 50 times slower: 30 games per case take a few seconds.
@@ -28,6 +31,7 @@ import sys
 
 from bench_classic import random_game
 from kingdomino import make_game
+from kingdomino.arena.simulate import simulate
 
 #: Case name -> game name, players, options.
 CASES: dict[str, tuple[str, int, dict[str, bool | int | str]]] = {
@@ -40,11 +44,19 @@ CASES: dict[str, tuple[str, int, dict[str, bool | int | str]]] = {
     "or": ("origins", 4, {"mode": "tribe"}),
 }
 
+#: Cases played by ``kingdomino simulate`` with ``random`` in every seat (seeds, agents and
+#: final scores included) rather than by the bare engine loop: case name -> engine case.
+SIMULATE_CASES: dict[str, str] = {"s4": "k4", "s2": "k2"}
+
 
 def play(case: str, games: int, seed: int) -> None:
-    """Play ``games`` random games of ``case`` with chance and choices from one seeded generator."""
-    name, players, options = CASES[case]
+    """Play ``games`` random games of ``case`` with chance and choices from one seeded generator,
+    or, for a simulate case, as ``simulate`` plays them from ``seed``."""
+    name, players, options = CASES[SIMULATE_CASES.get(case, case)]
     game = make_game(name, players, options)
+    if case in SIMULATE_CASES:
+        simulate(game, ["random"] * players, games, seed)
+        return
     rng = random.Random(seed)
     for _ in range(games):
         random_game(game, rng)
@@ -78,7 +90,8 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("trees", nargs="*", help="two source trees (the folders holding kingdomino/)")
-    parser.add_argument("--cases", default="k4,k2,md,od", help=f"comma-separated, of {', '.join(CASES)}")
+    known = ", ".join([*CASES, *SIMULATE_CASES])
+    parser.add_argument("--cases", default="k4,k2,md,od", help=f"comma-separated, of {known}")
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--play", help=argparse.SUPPRESS)
@@ -92,8 +105,8 @@ def main() -> None:
         parser.error("valgrind is not installed (apt-get install valgrind)")
     before, after = (os.path.abspath(tree) for tree in args.trees)
     for case in args.cases.split(","):
-        if case not in CASES:
-            parser.error(f"--cases: unknown case {case!r}; expected one of {', '.join(CASES)}")
+        if case not in CASES and case not in SIMULATE_CASES:
+            parser.error(f"--cases: unknown case {case!r}; expected one of {known}")
         per_game = []
         for tree in (before, after):
             played = instructions(tree, case, args.games, args.seed)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from kingdomino.arena.match import play_actions, play_game, seat_agents
+from kingdomino.agents.random_agent import RandomAgent
+from kingdomino.arena.match import play_actions, play_game, reseat_agents, seat_agents
 from kingdomino.arena.simulate import simulate
 from kingdomino.core.game import State
 from kingdomino.core.records import MoveRecord
+from kingdomino.core.seeds import DerivedSeeds
 from kingdomino.games.classic.game import ClassicGame
 from kingdomino.games.registry import make_game
 
@@ -41,3 +45,62 @@ def test_the_fast_path_plays_the_games_play_game_plays(
     assert MoveRecord.of(game, 9, actions).replay() == full
     summary = simulate(game, specs, games=1, seed=9)
     assert summary.results[0].scores == full.scores() and summary.results[0].winners == full.winners()
+
+
+#: Results ``simulate`` gave before its seeding was made cheaper: a seed means the same games.
+PINNED = [
+    (
+        ("kingdomino", 4, {}, ["random"] * 4, 1000),
+        [([27, 20, 16, 23], [0]), ([8, 22, 21, 28], [3]), ([18, 13, 29, 17], [2]), ([15, 25, 15, 23], [1])],
+    ),
+    (
+        ("kingdomino", 4, {}, ["random", "greedy", "random", "heuristic"], 7),
+        [([13, 34, 13, 39], [3]), ([17, 43, 15, 40], [1]), ([16, 36, 23, 45], [3]), ([17, 41, 19, 55], [3])],
+    ),
+    (
+        ("duel", 2, {}, ["greedy", "random"], 3),
+        [([101, 23], [0]), ([71, 43], [0]), ([124, 14], [0]), ([89, 33], [0])],
+    ),
+    (
+        ("origins", 3, {"mode": "tribe"}, ["random", "full-greedy", "random"], 11),
+        [([11, 80, 25], [1]), ([15, 64, 14], [1]), ([12, 82, 23], [1]), ([32, 79, 23], [1])],
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "expected"), PINNED)
+def test_a_seed_gives_the_games_it_always_gave(case: tuple, expected: list) -> None:
+    name, players, options, specs, seed = case
+    summary = simulate(make_game(name, players, options), specs, games=4, seed=seed)
+    assert [(r.seed, r.scores, r.winners) for r in summary.results] == [
+        (seed + index, scores, winners) for index, (scores, winners) in enumerate(expected)
+    ]
+
+
+def test_a_reseeded_generator_gives_a_new_ones_stream() -> None:
+    used = random.Random(1)
+    used.random(), used.gauss(0, 1)  # a gauss leaves a value pending, which seed() clears
+    for seed in (0, 5, 2**62 + 3):
+        used.seed(seed)
+        fresh = random.Random(seed)
+        assert [used.random() for _ in range(50)] == [fresh.random() for _ in range(50)]
+        assert used.gauss(0, 1) == fresh.gauss(0, 1) and used.getstate() == fresh.getstate()
+
+
+def test_reseated_agents_play_as_new_ones() -> None:
+    specs = ["random", "greedy", "full-greedy"]
+    first = reseat_agents(specs, DerivedSeeds(4))
+    again = reseat_agents(specs, DerivedSeeds(5), first)
+    fresh = seat_agents(specs, 5)
+    assert again[0] is first[0] and again[1] is first[1] and again[2] is not first[2]
+    assert [a.rng.getstate() for a in again] == [a.rng.getstate() for a in fresh]
+
+
+def test_a_subclass_is_not_reseedable_unless_it_says_so() -> None:
+    class Counting(RandomAgent):
+        moves = 0
+
+    class Declared(RandomAgent):
+        reseedable = True
+
+    assert RandomAgent.reseedable and not Counting.reseedable and Declared.reseedable

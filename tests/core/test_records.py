@@ -7,7 +7,7 @@ import pytest
 from kingdomino.agents import make_agent
 from kingdomino.arena.match import play_game
 from kingdomino.core.records import GameRecord, RecordError, replay
-from kingdomino.core.seeds import ChanceSampler, derive_seed
+from kingdomino.core.seeds import ChanceSampler, DerivedSeeds, derive_seed
 from kingdomino.games.registry import make_game
 
 
@@ -79,3 +79,25 @@ def test_derived_seeds_are_fixed_values() -> None:
     state = make_game("kingdomino", 2, {}).new_initial_state()
     first = ChanceSampler(5).sample(state.clone())
     assert all(ChanceSampler(5).sample(state.clone()) == first for _ in range(3))
+
+
+def test_derived_seeds_never_change() -> None:
+    """Stored games replay from these: a change would replay them differently."""
+    assert [derive_seed(5, "chance"), derive_seed(5, "seat", 0), derive_seed(5, "seat", 3)] == [
+        402917195401720558,
+        1630061480647955140,
+        8226577257889732548,
+    ]
+    assert derive_seed(-2, "seat", 1) == 3716049389997190455
+
+
+def test_derived_seeds_of_one_seed_are_derive_seeds() -> None:
+    for seed in (0, 5, -2, 10**20):
+        seeds = DerivedSeeds(seed)
+        assert [seeds.derive("chance"), seeds.derive("seat", 3), seeds.derive("seat", 1, 7)] == [
+            derive_seed(seed, "chance"),
+            derive_seed(seed, "seat", 3),
+            derive_seed(seed, "seat", 1, 7),
+        ]
+    with pytest.raises(ValueError, match="parts"):
+        DerivedSeeds(1).derive()

@@ -49,11 +49,22 @@ class Agent(ABC):
 
     name: str = "agent"
 
+    #: Whether the agent keeps nothing between moves but its generator and its parameters, so that
+    #: :meth:`reseed` makes it play as a new agent of its kind made with that seed: ``simulate``
+    #: then reuses it from game to game instead of making it anew. Declared by each class for
+    #: itself (a subclass does not inherit it: it may keep state its parent does not).
+    reseedable: bool = False
+
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
+    def reseed(self, seed: int) -> None:
+        """Restart the generator from ``seed``, as a new agent's (for a :attr:`reseedable` agent)."""
+        self.rng.seed(seed)
+
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
+        cls.reseedable = bool(cls.__dict__.get("reseedable", False))
         choose = cls.__dict__.get("act")
         if choose is None or getattr(choose, "__isabstractmethod__", False):
             return

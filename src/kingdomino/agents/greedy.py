@@ -29,6 +29,7 @@ class GreedyAgent(Agent):
     """Greedy; with ``epsilon`` > 0 it plays a random legal action that often (a weaker player)."""
 
     name = "greedy"
+    reseedable = True
 
     def __init__(self, seed: int | None = None, epsilon: float = 0.0, heuristic: bool = False) -> None:
         super().__init__(seed)

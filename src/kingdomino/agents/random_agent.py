@@ -8,6 +8,7 @@ from kingdomino.core.game import State
 
 class RandomAgent(Agent):
     name = "random"
+    reseedable = True
 
     def act(self, state: State) -> int:
         legal = state.legal_actions()

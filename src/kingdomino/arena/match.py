@@ -10,12 +10,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from kingdomino.agents import Agent, make_agent
 from kingdomino.core.game import CHANCE, TERMINAL, Game, State
 from kingdomino.core.records import GameRecord, final_result
-from kingdomino.core.seeds import ChanceSampler, derive_seed
+from kingdomino.core.seeds import ChanceSampler, DerivedSeeds, derive_seed
 
 Observer = Callable[[State, int], None]
 
@@ -25,16 +26,19 @@ def play_actions(
     agents: Sequence[Agent],
     seed: int,
     observer: Observer | None = None,
+    chance: random.Random | None = None,
 ) -> tuple[State, list[int]]:
     """Play to the end and return the final state with every action code applied, chance
     outcomes included; ``observer(state, action)`` is called before each action is applied.
+    ``chance`` is the generator for chance, already seeded as :class:`ChanceSampler` seeds it
+    from ``seed`` (by default a new one is).
 
     The fast path of :func:`play_game`: no action is written as text (``simulate`` plays
     thousands of games whose records nobody reads).
     """
     if len(agents) != game.num_players:
         raise ValueError(f"agents: {game.describe()} needs {game.num_players} agents, got {len(agents)}")
-    rng = ChanceSampler(seed).rng
+    rng = ChanceSampler(seed).rng if chance is None else chance
     state = game.new_initial_state()
     actions: list[int] = []
     append, apply, sample = actions.append, state.apply_unchecked, state.sample_chance
@@ -74,3 +78,19 @@ def play_game(
 def seat_agents(specs: Sequence[str], seed: int) -> list[Agent]:
     """One agent per seat from specs, each seeded from the game seed and its seat."""
     return [make_agent(spec, derive_seed(seed, "seat", seat)) for seat, spec in enumerate(specs)]
+
+
+def reseat_agents(specs: Sequence[str], seeds: DerivedSeeds, previous: Sequence[Agent] = ()) -> list[Agent]:
+    """The agents :func:`seat_agents` gives for the game whose seed ``seeds`` derives from: the
+    :attr:`~kingdomino.agents.Agent.reseedable` agents of ``previous`` (the last game's, seat by
+    seat) re-seeded, the others made anew."""
+    seated = []
+    for seat, spec in enumerate(specs):
+        seat_seed = seeds.derive("seat", seat)
+        agent = previous[seat] if previous else None
+        if agent is not None and agent.reseedable:
+            agent.reseed(seat_seed)
+        else:
+            agent = make_agent(spec, seat_seed)
+        seated.append(agent)
+    return seated

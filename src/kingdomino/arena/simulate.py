@@ -8,12 +8,15 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from kingdomino.arena.match import play_actions, seat_agents
+from kingdomino.agents import Agent
+from kingdomino.arena.match import play_actions, reseat_agents
 from kingdomino.core.game import Game, ranked_winners
+from kingdomino.core.seeds import DerivedSeeds
 
 
 @dataclass
@@ -59,11 +62,21 @@ def simulate(
     seed: int,
     on_result: Callable[[GameResult], None] | None = None,
 ) -> Summary:
-    """Play ``games`` games; game ``i`` uses seed ``seed + i`` (for chance and the agents)."""
+    """Play ``games`` games; game ``i`` uses seed ``seed + i`` (for chance and the agents).
+
+    Each game plays as :func:`play_actions` with :func:`~kingdomino.arena.match.seat_agents` of its
+    seed would; the generators (chance's and reseedable agents') are re-seeded from game to game,
+    not made anew.
+    """
     summary = Summary(list(agents))
+    seated: list[Agent] = []
+    chance = random.Random()
     for index in range(games):
         game_seed = seed + index
-        state, _ = play_actions(game, seat_agents(agents, game_seed), game_seed)
+        seeds = DerivedSeeds(game_seed)
+        seated = reseat_agents(agents, seeds, seated)
+        chance.seed(seeds.derive("chance"))
+        state, _ = play_actions(game, seated, game_seed, chance=chance)
         scores = state.scores()
         result = GameResult(index, game_seed, scores, ranked_winners(scores, state.tie_break))
         summary.results.append(result)

@@ -123,7 +123,9 @@ class Kingdom(DominoKingdom):
         return sum([points(mask, crowns, CROWN_WEIGHTS) for mask in self.terrain])
 
     def largest_region(self) -> int:
-        return max((r.squares for r in self.regions()), default=0)
+        """The squares of the largest region (counted without building a :class:`Region`)."""
+        regions = self.geometry.grid.regions
+        return max((mask.bit_count() for layer in self.terrain for mask in regions(layer)), default=0)
 
     def tie_break(self) -> tuple[int, int]:
         """What ranks tied scores: the largest region, then the crowns in all."""
