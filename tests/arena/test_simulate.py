@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from kingdomino.agents import registry
 from kingdomino.agents.random_agent import RandomAgent
 from kingdomino.arena.match import play_actions, play_game, reseat_agents, seat_agents
 from kingdomino.arena.simulate import simulate
@@ -94,6 +95,18 @@ def test_reseated_agents_play_as_new_ones() -> None:
     fresh = seat_agents(specs, 5)
     assert again[0] is first[0] and again[1] is first[1] and again[2] is not first[2]
     assert [a.rng.getstate() for a in again] == [a.rng.getstate() for a in fresh]
+
+
+def test_a_plug_in_s_reseedable_agent_is_made_anew_each_game() -> None:
+    registry._ADDED["shifted"] = lambda params, seed: RandomAgent(None if seed is None else seed + 1)
+    try:
+        first = reseat_agents(["shifted", "random"], DerivedSeeds(4))
+        again = reseat_agents(["shifted", "random"], DerivedSeeds(5), first)
+        fresh = seat_agents(["shifted", "random"], 5)
+        assert again[0] is not first[0] and again[1] is first[1]
+        assert [a.rng.getstate() for a in again] == [a.rng.getstate() for a in fresh]
+    finally:
+        del registry._ADDED["shifted"]
 
 
 def test_a_subclass_is_not_reseedable_unless_it_says_so() -> None:

@@ -112,6 +112,13 @@ def _parsed(spec: str) -> tuple[str, tuple[tuple[str, str], ...]]:
     return kind, tuple(params.items())
 
 
+def is_built_in(spec: str) -> bool:
+    """Whether ``spec`` names one of the package's own kinds (not a plug-in, an entry point or a
+    kind added with :func:`register_agent`, whose factories may do anything with the seed)."""
+    kind, _ = _parsed(spec)
+    return kind in AGENTS and kind not in _ADDED
+
+
 def make_agent(spec: str, seed: int | None = None) -> Agent:
     """The agent described by ``spec``, seeded with ``seed``."""
     kind, params = _parsed(spec)

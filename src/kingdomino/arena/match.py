@@ -14,6 +14,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from kingdomino.agents import Agent, make_agent
+from kingdomino.agents.registry import is_built_in
 from kingdomino.core.game import CHANCE, TERMINAL, Game, State
 from kingdomino.core.records import GameRecord, final_result
 from kingdomino.core.seeds import ChanceSampler, DerivedSeeds, derive_seed
@@ -83,12 +84,13 @@ def seat_agents(specs: Sequence[str], seed: int) -> list[Agent]:
 def reseat_agents(specs: Sequence[str], seeds: DerivedSeeds, previous: Sequence[Agent] = ()) -> list[Agent]:
     """The agents :func:`seat_agents` gives for the game whose seed ``seeds`` derives from: the
     :attr:`~kingdomino.agents.Agent.reseedable` agents of ``previous`` (the last game's, seat by
-    seat) re-seeded, the others made anew."""
+    seat) re-seeded when their spec is a built-in kind, the others made anew (a plug-in's factory
+    may seed the agent it makes otherwise than with the seed it is given)."""
     seated = []
     for seat, spec in enumerate(specs):
         seat_seed = seeds.derive("seat", seat)
         agent = previous[seat] if previous else None
-        if agent is not None and agent.reseedable:
+        if agent is not None and agent.reseedable and is_built_in(spec):
             agent.reseed(seat_seed)
         else:
             agent = make_agent(spec, seat_seed)
