@@ -211,8 +211,9 @@ def test_the_page_offers_the_servers_ai_levels(page) -> None:
 
 
 def test_a_level_the_page_has_no_words_for_is_offered_by_its_name(page) -> None:
-    """A level the server adds before the page's texts name it is offered all the same, by its
-    name (not by the missing key ``seat.ai:<level>``)."""
+    """An AI the server offers that the page's texts do not name (an operator's agent, ``kingdomino
+    serve --seat-agent grandmaster=...``) is offered all the same, as an AI by its name (not by
+    the missing key ``seat.ai:<level>``)."""
     levels = [*SEAT_LEVELS, "grandmaster"]
 
     def answer(route: Any) -> None:
@@ -221,5 +222,5 @@ def test_a_level_the_page_has_no_words_for_is_offered_by_its_name(page) -> None:
     page.route("**/api/meta", answer)
     page.goto(page.base_url + "/")
     label = page.locator('#seat-1 option[value="ai:grandmaster"]').text_content()
-    assert label is not None and label.startswith("grandmaster") and "seat.ai" not in label
+    assert label is not None and label.startswith("AI, grandmaster") and "seat.ai" not in label
     assert page.locator('#seat-1 option[value="ai:hard"]').text_content().startswith("AI, hard")

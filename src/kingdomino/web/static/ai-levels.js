@@ -23,9 +23,10 @@ export function aiLevels() {
   return levels;
 }
 
-/** A level's words ("AI, hard"), its name itself for a level the page has no words for yet.
+/** A level's words ("AI, hard"); an agent the server's operator offers by a name of their own
+ * ("ppo", a trained policy) is said as an AI with that name ("AI, ppo").
  * @param {string} level */
 export function levelWords(level) {
   const key = `seat.ai:${level}`;
-  return has(key) ? t(key) : level;
+  return has(key) ? t(key) : t("seat.ai_agent", { name: level });
 }
