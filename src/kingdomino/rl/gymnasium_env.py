@@ -116,8 +116,8 @@ class PolicyAgent(Agent):
 
 
 def opponent_specs(opponents: object, players: int) -> list[Opponent]:
-    """One opponent per other seat, from one for all or a list in seat order; every spec is built
-    once here, so a bad one fails at construction rather than at the first reset."""
+    """One opponent per other seat, from one for all or a list in seat order, each of a kind an
+    opponent may be (the specs are made by :func:`opponent_agent`)."""
     if isinstance(opponents, str | Agent) or (callable(opponents) and not isinstance(opponents, Sequence)):
         specs: list[object] = [opponents] * (players - 1)
     elif isinstance(opponents, Sequence) and not isinstance(opponents, bytes | bytearray):
@@ -133,9 +133,7 @@ def opponent_specs(opponents: object, players: int) -> list[Opponent]:
             f"{players - 1} (one per other seat), got a list of {len(specs)}"
         )
     for index, spec in enumerate(specs):
-        if isinstance(spec, str):
-            make_agent(spec, seed=0)
-        elif not (isinstance(spec, Agent) or callable(spec)):
+        if not (isinstance(spec, str | Agent) or callable(spec)):
             raise GameError(
                 f"opponents[{index}]: expected an agent spec string, an agent or a policy, got {spec!r}"
             )
@@ -187,6 +185,8 @@ class GameEnv(gym.Env[Observation, int]):
         #: The pool the opponents are drawn from at every reset, or ``None`` for fixed ones.
         self.opponent_pool = opponents if isinstance(opponents, OpponentPool) else None
         self.opponent_specs = [] if self.opponent_pool is not None else opponent_specs(opponents, players)
+        for spec in self.opponent_specs:
+            opponent_agent(spec, seed=0)  # a bad spec fails at construction, not at the first reset
         #: The learner's seat at every reset, or ``None`` for one drawn from each reset's seed.
         self.fixed_seat = None if seat is None else learner_seat(seat, players)
         if illegal_action not in ("lose", "raise"):

@@ -78,10 +78,12 @@ class League:
 
     def snapshots(self) -> list[Path]:
         """The kept snapshots, oldest first."""
-        numbered = [
-            (int(found[1]), path) for path in self.folder.iterdir() if (found := _SNAPSHOT.match(path.name))
-        ]
-        return [path for _, path in sorted(numbered)]
+        return [path for _, path in self._numbered()]
+
+    def _numbered(self) -> list[tuple[int, Path]]:
+        """The kept snapshots with their numbers, oldest first."""
+        found = ((_SNAPSHOT.match(path.name), path) for path in self.folder.iterdir())
+        return sorted((int(match[1]), path) for match, path in found if match)
 
     def spec(self, snapshot: Path) -> str:
         """The agent spec that plays ``snapshot``."""
@@ -89,9 +91,9 @@ class League:
 
     def add(self, model: SavesItself) -> Path:
         """Save ``model`` as the newest snapshot (then drop the oldest beyond ``keep``); its path."""
-        kept = self.snapshots()
-        number = int(_SNAPSHOT.match(kept[-1].name)[1]) + 1 if kept else 1  # type: ignore[index]
-        path = self.folder / f"snapshot-{number:04d}.zip"
+        numbered = self._numbered()
+        kept = [path for _, path in numbered]
+        path = self.folder / f"snapshot-{numbered[-1][0] + 1 if numbered else 1:04d}.zip"
         partial = self.folder / f".partial-{os.getpid()}.zip"
         model.save(str(partial))
         os.replace(partial, path)

@@ -42,6 +42,7 @@ from stable_baselines3.common.monitor import Monitor
 from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv, VecEnv
 
 from kingdomino.core.game import GameError, OptionValue
+from kingdomino.games.registry import make_game
 from kingdomino.rl.gymnasium_env import GameEnv, Opponent, OpponentPool
 from kingdomino.rl.league import League
 from kingdomino.rl.sb3_agent import agent_spec, write_configuration
@@ -216,7 +217,7 @@ def train(
     model.save(str(path))
     added = snapshots.added if snapshots is not None else 0
     report = TrainingReport(path, model.num_timesteps, seconds, len(clock.rewards), added)
-    game = GameEnv(plan.game, plan.players, plan.options).game
+    game = make_game(plan.game, plan.players, plan.options)
     figures: dict[str, Any] = {
         "plan": {**asdict(plan), "options": dict(plan.options)},
         "timesteps": report.timesteps,

@@ -116,20 +116,21 @@ class MaskablePPOAgent(Agent):
         self.sample = sample == "true"
         self.path = str(file.resolve())
         self.model, self.trained_on = _load(self.path, file.stat().st_mtime)
+        #: Whether the model was trained on planes (a ``Dict`` observation) rather than the vector.
+        self.planes = isinstance(self.model.observation_space, spaces.Dict)
         self._observers: dict[tuple[str, int, str], _Observer] = {}
 
     def cannot_play(self, game: Game) -> str | None:
         """Why the model cannot play ``game``: trained for another configuration (no file path, so
         a server may show it)."""
-        planes = isinstance(self.model.observation_space, spaces.Dict)
-        return self._mismatch(game, _Observer(encoder_for(game), planes))
+        return self._mismatch(game, _Observer(encoder_for(game), self.planes))
 
     def _observer(self, game: Game) -> _Observer:
         name, players, options = configuration(game)
         key = (name, players, json.dumps(options, sort_keys=True))
         observer = self._observers.get(key)
         if observer is None:
-            observer = _Observer(encoder_for(game), isinstance(self.model.observation_space, spaces.Dict))
+            observer = _Observer(encoder_for(game), self.planes)
             reason = self._mismatch(game, observer)
             if reason is not None:
                 raise AgentSpecError(f"agent {SPEC!r}: the model {self.path} {reason}")
