@@ -28,6 +28,14 @@ class RecordError(GameError):
     """A record that is not valid JSON or lacks a field; the message names the field."""
 
 
+def parsed(text: str) -> object:
+    """The JSON value of a record's text; text that is not JSON is refused with where it fails."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
+
+
 @dataclass
 class GameRecord:
     game: str
@@ -58,11 +66,7 @@ class GameRecord:
 
     @classmethod
     def loads(cls, text: str) -> GameRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
-        return cls.from_json(data)
+        return cls.from_json(parsed(text))
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
@@ -210,11 +214,7 @@ class MoveRecord:
 
     @classmethod
     def loads(cls, text: str) -> MoveRecord:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error.msg} at line {error.lineno}, column {error.colno}") from None
-        return cls.from_json(data)
+        return cls.from_json(parsed(text))
 
     @classmethod
     def from_json(cls, data: object) -> MoveRecord:
