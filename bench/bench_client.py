@@ -165,11 +165,13 @@ def create(
 
 
 def open_page(browser: Any, base: str, size: str, throttle: float) -> tuple[Any, Any]:
-    """A fresh context's page, with the probe, and its CDP session with the CPU slowed."""
+    """A fresh context's page, with the probe, and its CDP session with the CPU slowed. The page
+    ignores the app's Content-Security-Policy: the bench's own scripts (the probe, the waits'
+    expressions) are what it refuses."""
     width, height = SIZES[size]
     phone = size == "phone"
     context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone
+        viewport={"width": width, "height": height}, has_touch=phone, is_mobile=phone, bypass_csp=True
     )
     page = context.new_page()
     page.set_default_timeout(120_000)
