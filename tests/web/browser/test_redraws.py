@@ -52,30 +52,28 @@ def test_folded_score_sheets_draw_their_small_kingdom_when_opened(page) -> None:
     assert not page.errors
 
 
-#: For each state message: each seat's score sheet before and after the page drew it (the same
-#: element or not, whether what it shows changed, its summary), and whether every log line kept
-#: from before is the same element.
+#: For each state the page drew: each seat's score sheet before and after (the same element or
+#: not, whether what it shows changed, its summary), and whether every log line kept from before is
+#: the same element.
 TRACK_SHEETS = """(() => {
   window.sheetsAfter = [];
   const sheets = () => Object.fromEntries([...document.querySelectorAll("#scores details[data-seat]")]
     .map((d) => [d.dataset.seat, d]));
   const lines = () => new Map([...document.querySelectorAll("#log li")].map((li) => [li.value, li]));
   let last = null;
-  onEachMessage((message, deliver) => {
-    if (message.type !== "state") return deliver();
-    const before = sheets(), linesBefore = lines();
-    deliver();
+  onEachDrawing(() => ({ sheets: sheets(), lines: lines() }), (message, before) => {
     const obs = message.observation;
     const shown = (seat) => JSON.stringify([message.score_sheets[seat], obs.kingdoms[seat],
       message.scores, message.status]);
     const after = sheets(), linesAfter = lines();
     window.sheetsAfter.push({ index: message.index,
-      seats: Object.keys(after).map((seat) => ({ seat: Number(seat), same: before[seat] === after[seat],
-        open: after[seat].open, changed: !last || last[seat] !== shown(seat),
+      seats: Object.keys(after).map((seat) => ({ seat: Number(seat),
+        same: before.sheets[seat] === after[seat], open: after[seat].open,
+        changed: !last || last[seat] !== shown(seat),
         summary: after[seat].querySelector("summary").textContent, score: message.scores[seat] })),
-      logKept: [...linesBefore].filter(([value, li]) => linesAfter.has(value))
+      logKept: [...before.lines].filter(([value, li]) => linesAfter.has(value))
         .every(([value, li]) => linesAfter.get(value) === li),
-      logShared: [...linesBefore.keys()].filter((value) => linesAfter.has(value)).length });
+      logShared: [...before.lines.keys()].filter((value) => linesAfter.has(value)).length });
     last = Object.keys(after).map(shown);
   });
 })();"""
@@ -86,15 +84,15 @@ def test_a_score_sheet_that_did_not_change_stays_in_the_page(page) -> None:
     small kingdoms: on a slowed phone the finished table's redrawing took 370 ms. A sheet whose
     seat's sheet, kingdom and the scores are the same is now the very same element, left where it
     was, open or folded; one that changed shows its new points; a log line stays too."""
-    page.add_init_script(ON_EACH_MESSAGE + TRACK_SHEETS)
+    page.add_init_script(ON_EACH_DRAWING + TRACK_SHEETS)
     create_game(page, "kingdomino", 4)
     for seat in (1, 3):
         page.locator(f"#scores details[data-seat='{seat}'] summary").click()
     page.evaluate("window.sheetsAfter = []")
-    play_by_clicking_board(page, 3)
+    play_by_clicking_board(page, 6)
     page.wait_for_selector("#your-turn")
     states = page.evaluate("window.sheetsAfter")
-    assert len(states) >= 6, states
+    assert len(states) >= 6, states  # a drawing at each of our turns at least
     seats = [seat for state in states for seat in state["seats"]]
     for seat in seats:
         if not seat["changed"]:
@@ -122,6 +120,26 @@ ON_EACH_MESSAGE = """const onEachMessage = (around) => {
   });
 };
 """
+
+#: `onEachDrawing(snapshot, record)` besides: the page draws a state at the next frame, the newest
+#: of those that came before it (game-pace.js); after each such drawing `record(message, before)` is
+#: called with the state drawn and what `snapshot()` read when the first of them came, before the
+#: page took it in. (A callback of the next frame asked for after the page's own runs after it.)
+ON_EACH_DRAWING = (
+    ON_EACH_MESSAGE
+    + """const onEachDrawing = (snapshot, record) => {
+  let newest = null, before = null;
+  onEachMessage((message, deliver) => {
+    if (message.type !== "state") return deliver();
+    const first = newest === null;
+    if (first) before = snapshot();
+    newest = message;
+    deliver();
+    if (first) requestAnimationFrame(() => { const drawn = newest; newest = null; record(drawn, before); });
+  });
+};
+"""
+)
 
 
 #: Counts the state and thinking messages the page is sent, and each drawing of the board.
@@ -188,10 +206,10 @@ def test_the_boards_are_measured_together_before_any_is_zoomed(page) -> None:
     assert not page.errors
 
 
-#: For each state message: each seat's board before and after the page drew it, and whether it is
-#: the same element; and the elements the drawing made in the table.
+#: For each state the page drew: each seat's board before and after, and whether it is the same
+#: element; and the elements the drawing made in the table.
 TRACK_BOARDS = (
-    ON_EACH_MESSAGE
+    ON_EACH_DRAWING
     + """(() => {
   window.boardsAfter = [];
   let made = 0;
@@ -202,26 +220,18 @@ TRACK_BOARDS = (
   }).observe(document, { childList: true, subtree: true });
   const boards = () => Object.fromEntries([...document.querySelectorAll("#board .kingdom[data-seat] > svg")]
     .map((svg) => [svg.closest(".kingdom").dataset.seat, svg]));
+  const boardsOf = (o) => o.kingdoms || o.maps;
   let last = null;
-  onEachMessage((message, deliver) => {
-    if (message.type !== "state") return deliver();
-    const before = boards();
-    made = 0;
-    deliver();
+  onEachDrawing(() => { made = 0; return boards(); }, (message, before) => {
     const obs = message.observation;
-    const boardsOf = (o) => o.kingdoms || o.maps;
-    const drawn = JSON.stringify(boardsOf(obs));
-    // The records are taken once the observer has counted this drawing's elements.
-    Promise.resolve().then(() => {
-      const after = boards();
-      const was = last && JSON.parse(last);
-      const shown = document.querySelectorAll("#board *").length;
-      window.boardsAfter.push({ index: message.index, made, shown, status: message.status,
-        acting: message.legal_actions.length ? message.current_player : null,
-        seats: Object.keys(after).map((seat) => ({ seat: Number(seat), same: before[seat] === after[seat],
-          changed: !was || JSON.stringify(was[seat]) !== JSON.stringify(boardsOf(obs)[seat]) })) });
-      last = drawn;
-    });
+    const after = boards();
+    const was = last && JSON.parse(last);
+    const shown = document.querySelectorAll("#board *").length;
+    window.boardsAfter.push({ index: message.index, made, shown, status: message.status,
+      acting: message.legal_actions.length ? message.current_player : null,
+      seats: Object.keys(after).map((seat) => ({ seat: Number(seat), same: before[seat] === after[seat],
+        changed: !was || JSON.stringify(was[seat]) !== JSON.stringify(boardsOf(obs)[seat]) })) });
+    last = JSON.stringify(boardsOf(obs));
   });
 })();"""
 )
@@ -236,11 +246,11 @@ def test_a_board_whose_kingdom_did_not_change_stays_in_the_page(page, game: str,
     on is drawn anew."""
     page.add_init_script(TRACK_BOARDS)
     create_game(page, game, players)
-    play_by_clicking_board(page, 3)
+    play_by_clicking_board(page, 4)
     page.wait_for_selector("#your-turn")
     every = [s for s in page.evaluate("window.boardsAfter") if s["status"] != "finished"]
     states = every[1:]
-    assert len(states) >= 4, states
+    assert len(states) >= 4, states  # a drawing at each of our turns at least
     for state in states:
         for seat in state["seats"]:
             if not seat["changed"]:
@@ -278,4 +288,43 @@ def test_every_module_a_page_loads_is_preloaded(page) -> None:
         modules = page.evaluate(MODULES_OF_THE_PAGE)
         assert modules["loaded"] and set(modules["loaded"]) <= set(modules["preloaded"]), (name, modules)
         assert ("/static/game.js" in modules["preloaded"]) == (name == "game"), (name, modules)
+    assert not page.errors
+
+
+#: Views handed to game-pace.js's `pacedViews` as the socket would: several in one task, one per
+#: frame, and in a hidden page; which ones it drew, and when.
+PACED_VIEWS = """async () => {
+  const { pacedViews } = await import("/static/game-pace.js");
+  const view = (n) => ({ n, log: [], seats: [] });
+  const nextFrame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  const drawn = [];
+  const paced = pacedViews((shown) => drawn.push(shown.n));
+  paced.add(view(1)); paced.add(view(2)); paced.add(view(3));
+  const inTheirTask = drawn.length;
+  await nextFrame();
+  paced.add(view(4));
+  await nextFrame();
+  paced.add(view(5));
+  let hidden = true;
+  Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+  document.dispatchEvent(new Event("visibilitychange"));
+  const onHiding = [...drawn];
+  paced.add(view(6));
+  const whileHidden = [...drawn];
+  hidden = false;
+  return { inTheirTask, onHiding, whileHidden };
+}"""
+
+
+def test_views_come_faster_than_frames_only_the_newest_is_drawn(page) -> None:
+    """A page drew every state the server sent, each at once: a burst of them (AI seats moving
+    without delay, a game caught up) drew states the screen never showed, and a slowed phone fell
+    so far behind that the server cut it off (``bench_client.py --only watch``). Of the views due
+    before a frame only the newest is drawn, at that frame; a hidden page, which gets no frames,
+    draws each at once (its title says whose turn it is), and one hidden with a view waiting
+    draws it then."""
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    seen = page.evaluate(PACED_VIEWS)
+    assert seen == {"inTheirTask": 0, "onHiding": [3, 4, 5], "whileHidden": [3, 4, 5, 6]}, seen
     assert not page.errors

@@ -1,7 +1,8 @@
 // How fast the AI seats' moves are shown: as the server sends them, or each held on screen for a
 // moment so that a player follows what every AI did (a setting kept in this browser). The server
 // sends each view as soon as it is made; the page shows them in order, an AI move no sooner than
-// its pace after the one before it, and a view of anyone else's move at once when nothing waits.
+// its pace after the one before it, and a view of anyone else's move at once when nothing waits
+// (at the next frame: of the views due before a frame, only the last is drawn).
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -33,6 +34,10 @@ function byAnAI(view) {
 
 /**
  * The views to show, in order, at the chosen pace: `show` is called with each when its time comes.
+ * A view whose time has come is drawn at the next frame, and only if no later one's time came
+ * before that frame: a view drawn and replaced before the screen shows it is work nobody sees, and
+ * a page that draws every view of a burst (a slow phone, a game caught up after a reconnection)
+ * falls behind the game. A hidden page draws each at once: its title says whose turn it is.
  * @param {(view: View) => void} show
  */
 export function pacedViews(show) {
@@ -40,6 +45,23 @@ export function pacedViews(show) {
   const waiting = [];
   let lastAI = -Infinity;
   let timer = 0;
+  /** @type {View | null} */
+  let due = null;
+  let frame = 0;
+  const showDue = () => {
+    frame = 0;
+    const view = due;
+    due = null;
+    if (view) show(view);
+  };
+  /** @param {View} view */
+  const present = (view) => {
+    due = view;
+    if (document.hidden) { cancelAnimationFrame(frame); showDue(); }
+    else if (!frame) frame = requestAnimationFrame(showDue);
+  };
+  // A page hidden while a view waits for its frame (which a hidden page never gets) draws it now.
+  document.addEventListener("visibilitychange", () => { if (document.hidden && due) { cancelAnimationFrame(frame); showDue(); } });
   const drain = () => {
     timer = 0;
     while (waiting.length) {
@@ -49,7 +71,7 @@ export function pacedViews(show) {
       if (wait > 0) { timer = window.setTimeout(drain, wait); return; }
       waiting.shift();
       if (ai) lastAI = performance.now();
-      show(view);
+      present(view);
     }
   };
   return {
