@@ -4,13 +4,14 @@ Starts ``kingdomino serve`` on a fresh data directory and drives Debian's Chromi
 Playwright, the CPU slowed ``--throttle`` times through CDP (4: a mid-range phone). Prints:
 
 1. **redraw**: the time from a ``state`` message reaching the page's WebSocket handler to the
-   frame after it (the handler's JavaScript, then style, layout and paint), at the start, the
-   middle and the end of a game (most squares) and for the finished game's end screen (the
-   page's last state handled again: nothing on the table changed), and for each state as it
-   came during the game (one move changed the table: the work of a real update), for
-   Kingdomino 4 players, Duel and Origins Tribe 4 players, on a phone (390x844) and a laptop
-   (1366x768). Seat 1 is the page's (it answers with a random legal move from the move list,
-   so the placing layer is drawn as for a player); the others are AI seats of ``--level``.
+   frame after it (the handler's JavaScript and the frame's, where the page draws the state,
+   then style, layout and paint), at the start, the middle and the end of a game (most squares)
+   and for the finished game's end screen (the page's last state handled again: nothing on the
+   table changed), and for each state as it came during the game (one move changed the table:
+   the work of a real update), for Kingdomino 4 players, Duel and Origins Tribe 4 players, on a
+   phone (390x844) and a laptop (1366x768). Seat 1 is the page's (it answers with a random legal
+   move from the move list, so the placing layer is drawn as for a player); the others are AI
+   seats of ``--level``.
 2. **long tasks** (over 50 ms, a PerformanceObserver) while whole games of AI seats only are
    watched on a phone (a Kingdomino Dynasty of 4 players and an Origins Tribe of 4), and with
    ``--profile`` the functions that take the time in them (CDP ``Profiler``, self time).
@@ -57,7 +58,8 @@ GAMES: dict[str, dict[str, Any]] = {
     "tribe": {"game": "origins", "players": 4, "options": {"mode": "tribe"}},
 }
 
-#: Times each WebSocket message's handler and the frame after it; keeps the long tasks.
+#: Times each WebSocket message's handler with the frame's callbacks after it (the page draws a
+#: state there), and the time to that frame; keeps the long tasks.
 PROBE = """
 (() => {
   window.__draws = [];
@@ -72,26 +74,41 @@ PROBE = """
     const boards = (obs && (obs.kingdoms || obs.maps)) || [];
     return boards.reduce((n, b) => n + ((b && b.squares) ? b.squares.length : 0), 0);
   };
+  // The page draws a state at the frame after it came (game-pace.js): the JavaScript of frame
+  // callbacks is counted with the handler's.
+  window.__frameJs = 0;
+  const nativeFrame = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => nativeFrame((time) => {
+    const start = performance.now();
+    try { callback(time); } finally { window.__frameJs += performance.now() - start; }
+  });
   const native = Object.getOwnPropertyDescriptor(WebSocket.prototype, "onmessage");
   Object.defineProperty(WebSocket.prototype, "onmessage", {
     configurable: true,
     get() { return native.get.call(this); },
     set(handler) {
       const socket = this;
-      // The page's redrawing of the last state again, timed to the frame after it.
+      // The page's redrawing of the last state again, timed to the frame after it. The page takes
+      // only a state newer than its own: the same one again comes with its version raised by a
+      // fraction (the server's are whole numbers, so the next of them is still newer).
+      let again = 0;
       window.__redraw = () => new Promise((resolve) => {
-        const start = performance.now();
-        handler.call(socket, window.__lastState);
-        const js = performance.now() - start;
-        requestAnimationFrame(() => setTimeout(() => resolve({ js, frame: performance.now() - start }), 0));
+        const state = JSON.parse(window.__lastState.data);
+        again += 1;
+        state.version += again / 1e4;
+        const start = performance.now(), before = window.__frameJs;
+        handler.call(socket, new MessageEvent("message", { data: JSON.stringify(state) }));
+        const own = performance.now() - start;
+        requestAnimationFrame(() => setTimeout(() => resolve({ js: own + window.__frameJs - before,
+          frame: performance.now() - start }), 0));
       });
       native.set.call(this, (event) => {
-        const start = performance.now();
+        const start = performance.now(), before = window.__frameJs;
         handler.call(this, event);
-        const js = performance.now() - start;
+        const own = performance.now() - start;
         const message = JSON.parse(event.data);
         const record = { type: message.type, index: message.index, status: message.status,
-          squares: squares(message.observation), js, frame: null, bytes: event.data.length };
+          squares: squares(message.observation), js: own, frame: null, bytes: event.data.length };
         if (message.type === "state") {
           window.__lastState = event;
           window.__lastIndex = message.index;
@@ -99,7 +116,10 @@ PROBE = """
           if (message.status === "finished") window.__finished += 1;
         }
         window.__draws.push(record);
-        requestAnimationFrame(() => setTimeout(() => { record.frame = performance.now() - start; }, 0));
+        requestAnimationFrame(() => setTimeout(() => {
+          record.frame = performance.now() - start;
+          record.js = own + window.__frameJs - before;
+        }, 0));
       });
     },
   });
