@@ -33,9 +33,9 @@ function byAnAI(view) {
 }
 
 /**
- * The views to show, in order, at the chosen pace: `show` is called with each when its time comes.
- * A view whose time has come is drawn at the next frame, and only if no later one's time came
- * before that frame: a view drawn and replaced before the screen shows it is work nobody sees, and
+ * The views to show, in order, at the chosen pace: `show` is called with a view at the frame after
+ * its time came, unless a later one's time came before that frame: a view drawn and replaced
+ * before the screen shows it is work nobody sees, and
  * a page that draws every view of a burst (a slow phone, a game caught up after a reconnection)
  * falls behind the game. A hidden page draws each at once: its title says whose turn it is.
  * @param {(view: View) => void} show
