@@ -35,9 +35,9 @@ function byAnAI(view) {
 /**
  * The views to show, in order, at the chosen pace: `show` is called with a view at the frame after
  * its time came, unless a later one's time came before that frame: a view drawn and replaced
- * before the screen shows it is work nobody sees, and
- * a page that draws every view of a burst (a slow phone, a game caught up after a reconnection)
- * falls behind the game. A hidden page draws each at once: its title says whose turn it is.
+ * before the screen shows it is work nobody sees, and a page that draws every view of a burst (a
+ * slow phone, a game caught up after a reconnection) falls behind the game. A hidden page draws
+ * each at once: its title says whose turn it is.
  * @param {(view: View) => void} show
  */
 export function pacedViews(show) {
@@ -54,14 +54,15 @@ export function pacedViews(show) {
     due = null;
     if (view) show(view);
   };
+  const showNow = () => { cancelAnimationFrame(frame); showDue(); };
   /** @param {View} view */
   const present = (view) => {
     due = view;
-    if (document.hidden) { cancelAnimationFrame(frame); showDue(); }
+    if (document.hidden) showNow();
     else if (!frame) frame = requestAnimationFrame(showDue);
   };
   // A page hidden while a view waits for its frame (which a hidden page never gets) draws it now.
-  document.addEventListener("visibilitychange", () => { if (document.hidden && due) { cancelAnimationFrame(frame); showDue(); } });
+  document.addEventListener("visibilitychange", () => { if (document.hidden && due) showNow(); });
   const drain = () => {
     timer = 0;
     while (waiting.length) {
