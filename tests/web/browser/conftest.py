@@ -28,7 +28,7 @@ def browser() -> Any:
     (``pytest_runtest_teardown``): while Playwright's sync API runs, ``asyncio.run`` fails in its
     thread, and other folders' tests use it. Without Chromium the tests that use it skip."""
     if not os.path.exists(CHROMIUM):
-        pytest.skip("Debian's chromium is not installed (scripts/test installs it)")
+        pytest.skip(f"{CHROMIUM} is not installed (scripts/test installs Debian's chromium)")
     if not _RUNNING:
         from playwright.sync_api import sync_playwright
 

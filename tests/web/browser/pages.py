@@ -19,7 +19,9 @@ import httpx
 import pytest
 from tests.web.conftest import BROWSER_CONTEXTS, wait_for
 
-CHROMIUM = "/usr/bin/chromium"
+#: Debian's Chromium, the browser players have; ``$KINGDOMINO_CHROMIUM`` names another build of it
+#: (``./scripts/test --fast`` gives Debian's headless shell, docs/testing.md).
+CHROMIUM = os.environ.get("KINGDOMINO_CHROMIUM") or "/usr/bin/chromium"
 ROOT = Path(__file__).resolve().parents[3]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 #: Screenshots go outside the checkout: $KINGDOMINO_ARTIFACTS, else the system's temporary folder.
