@@ -63,6 +63,9 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser, live_server:
     cleo.wait_for_selector(STARTED)
     body = cleo.inner_text("body")
     assert cleo_name in body and dora_name in body
+    # Both know while they play that the game is rated (its hint and undo greyed for that).
+    for page in (cleo, dora):
+        assert page.inner_text("#rated-game") == " · Rated"
     assert cleo.errors == [] and dora.errors == []
 
 
