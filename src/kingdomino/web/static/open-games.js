@@ -7,7 +7,7 @@ import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
-import { errorWords, gameTitle, localName } from "./words.js";
+import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** @typedef {import("./view-types.js").OpenGame} OpenGame */
 /** @typedef {import("./view-types.js").Seated} Seated */
@@ -68,7 +68,10 @@ function gameLine(game, failed) {
   const mine = tokensFor(game.id);
   const taken = game.seats.length - game.open;
   const left = game.open_until === null ? null : (game.open_until * 1000 - Date.now()) / 60000;
-  const named = game.creator === null ? "" : localName(game.creator);
+  // A host who left their seat unnamed is "you" on their own page only: "Player 1" to the others.
+  const hostSeat = game.seats.findIndex((seat) => seat.kind === "human");
+  const named = game.creator === null ? ""
+    : game.creator === UNNAMED_YOU && !mine.length ? t("player_n", { n: hostSeat + 1 }) : localName(game.creator);
   const creator = (game.creator_bot ? t("seat.bot_name", { name: named }) : named) + (game.rating === null ? "" : ` (${Math.round(game.rating)})`);
   const join = async () => {
     try {
