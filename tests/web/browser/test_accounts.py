@@ -69,3 +69,17 @@ def test_a_changed_password_is_said_apart_from_the_refusals(browser, live_server
     assert page.locator("#account-error").text_content() == ""
     assert page.get_attribute("#account-done", "role") == "status"
     assert [e for e in page.errors if not re.search(r"status of 403 ", e)] == []
+
+
+def test_the_guest_s_name_is_asked_of_guests_only(browser, live_server: str) -> None:
+    """The open games' "Your name as a guest" stood there for a player logged in, who plays under
+    the account's name: it goes while someone is logged in, and comes back when they log out."""
+    page = new_page(browser, live_server)
+    page.goto(live_server + "/")
+    page.wait_for_selector("#account[aria-busy=false]")
+    assert page.is_visible("#guest-name")
+    log_in_new(page, live_server, "Gusti")
+    page.wait_for_selector("#guest-name", state="hidden")
+    page.click("#log-out")
+    page.wait_for_selector("#guest-name", state="visible")
+    assert page.errors == []

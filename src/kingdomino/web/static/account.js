@@ -9,6 +9,10 @@ import { errorWords } from "./words.js";
 
 /** An account as the server shows it. @typedef {{id: number, name: string, created: string}} AccountInfo */
 
+/** The event on `document` each time the card shows who is logged in (`detail`: the account, or
+ * null), for the lobby's other cards (a guest's name is asked of guests only). */
+export const ACCOUNT_SHOWN = "kingdomino:account";
+
 /** A labelled field of the account's forms. @param {string} id @param {string} words @param {Record<string, string>} attrs */
 function field(id, words, attrs) {
   return el("label", { class: "account-field" }, words, " ", el("input", { id, required: "", ...attrs }));
@@ -36,6 +40,7 @@ export function accountCard() {
     if (id === shown) return;
     shown = id;
     body.replaceChildren(...(account ? loggedIn(account) : loggedOut()));
+    document.dispatchEvent(new CustomEvent(ACCOUNT_SHOWN, { detail: account }));
   };
   /** Send a request of the card, then show the account it answers with. @param {string} path @param {string} method @param {unknown} [sent] */
   const ask = async (path, method, sent) => {

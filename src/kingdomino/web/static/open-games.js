@@ -3,6 +3,7 @@
 // and the new game form's choices for a game with open seats (rated, how long it waits, and who
 // takes the seats nobody came for).
 import { aiLevels, levelWords } from "./ai-levels.js";
+import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { remember, tokensFor } from "./saved-games.js";
@@ -147,9 +148,11 @@ export function openGamesCard(games) {
   connect();
   const name = el("input", { id: "guest-name", maxlength: 40, size: 14, value: localStorage.getItem(NAME_KEY) || "",
     autocomplete: "nickname" });
+  // A player logged in plays under the account's name: the guest's name is not asked of them.
+  const guest = el("label", { class: "small", id: "guest-name-label" }, t("lobby.guest_name"), " ", name);
+  document.addEventListener(ACCOUNT_SHOWN, (event) => { guest.hidden = Boolean(/** @type {CustomEvent} */ (event).detail); });
   return el("section", { class: "card", id: "open-games" }, el("h2", {}, t("lobby.open_games")),
-    quickGameForm(games, failed),
-    el("label", { class: "small" }, t("lobby.guest_name"), " ", name), said, none, list);
+    quickGameForm(games, failed), guest, said, none, list);
 }
 
 /** The new game form's choices for a game with open seats: rated, how long it waits, who takes the
