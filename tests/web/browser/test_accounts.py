@@ -73,13 +73,19 @@ def test_a_changed_password_is_said_apart_from_the_refusals(browser, live_server
 
 def test_the_guest_s_name_is_asked_of_guests_only(browser, live_server: str) -> None:
     """The open games' "Your name as a guest" stood there for a player logged in, who plays under
-    the account's name: it goes while someone is logged in, and comes back when they log out."""
+    the account's name: it goes while someone is logged in, and comes back when they log out. A
+    guest had no way to the leaderboards (the account card's link, once logged in): the open
+    games' card leads there meanwhile."""
     page = new_page(browser, live_server)
     page.goto(live_server + "/")
     page.wait_for_selector("#account[aria-busy=false]")
     assert page.is_visible("#guest-name")
+    assert page.get_attribute("#guest-leaderboards", "href") == "/leaderboards"
     log_in_new(page, live_server, "Gusti")
     page.wait_for_selector("#guest-name", state="hidden")
+    assert page.is_hidden("#guest-leaderboards") and page.is_visible("#leaderboards-link")
     page.click("#log-out")
     page.wait_for_selector("#guest-name", state="visible")
+    page.click("#guest-leaderboards")
+    page.wait_for_selector("#leaderboard")
     assert page.errors == []

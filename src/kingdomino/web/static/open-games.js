@@ -148,11 +148,15 @@ export function openGamesCard(games) {
   connect();
   const name = el("input", { id: "guest-name", maxlength: 40, size: 14, value: localStorage.getItem(NAME_KEY) || "",
     autocomplete: "nickname" });
-  // A player logged in plays under the account's name: the guest's name is not asked of them.
+  // A player logged in plays under the account's name: the guest's name is not asked of them. A
+  // guest finds the leaderboards here (the account card leads there once logged in).
   const guest = el("label", { class: "small", id: "guest-name-label" }, t("lobby.guest_name"), " ", name);
-  document.addEventListener(ACCOUNT_SHOWN, (event) => { guest.hidden = Boolean(/** @type {CustomEvent} */ (event).detail); });
+  const boards = el("p", { class: "small" }, el("a", { href: "/leaderboards", id: "guest-leaderboards" }, t("players.leaderboards")));
+  document.addEventListener(ACCOUNT_SHOWN, (event) => {
+    guest.hidden = boards.hidden = Boolean(/** @type {CustomEvent} */ (event).detail);
+  });
   return el("section", { class: "card", id: "open-games" }, el("h2", {}, t("lobby.open_games")),
-    quickGameForm(games, failed), guest, said, none, list);
+    quickGameForm(games, failed), guest, said, none, list, boards);
 }
 
 /** The new game form's choices for a game with open seats: rated, how long it waits, who takes the
