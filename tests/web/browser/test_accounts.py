@@ -53,7 +53,7 @@ def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(browser, li
 
 
 def test_a_changed_password_is_said_apart_from_the_refusals(browser, live_server: str) -> None:
-    """"The password is changed" was written in the refusals' red line (``role=alert``): it is a
+    """The words "The password is changed" were in the refusals' red line (``role=alert``): it is a
     status line of its own, and a refusal before it is gone."""
     page = new_page(browser, live_server)
     log_in_new(page, live_server, "Petra")
