@@ -81,9 +81,7 @@ async def pairing(
     same_origin(request)
     seeker = seeker_of(account, body.name)
     if body.rated and seeker.account is None:
-        # A guest's rated quick game is refused for being a guest's, whether it would have joined
-        # a game or opened one (opened, it was refused for its seats, words meant for the new
-        # game's form).
+        # Refused for being a guest's, whether it would have joined a game or opened one.
         raise HubError(401, "session", "a rated game is between accounts: log in to join", "rated_guest")
     try:
         options = dict(make_game(body.game, body.players, dict(body.options)).options)
