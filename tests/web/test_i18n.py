@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from kingdomino.agents.levels import SEAT_LEVELS
+from kingdomino.ratings.pools import POOLS
 from kingdomino.web.refusals import REFUSAL_CODES
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "kingdomino" / "web" / "static"
@@ -200,3 +201,18 @@ def test_a_button_or_heading_named_in_the_rules_and_tips_reads_as_on_screen(lang
         if not any(other.startswith(label) for other in every.values())
     ]
     assert named == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_rating_pool_is_named_with_its_game_s_name_in_the_language(language: str) -> None:
+    """The leaderboards' tabs and a player's ratings name the game as the rest of the page does:
+    "Kingdomino Истоки, 2 игрока" beside a game titled "Kingdomino Истоки" (they said "Kingdomino
+    Origins" in every language, and Bulgarian pages wrote "Кингдомино" everywhere else)."""
+    every = texts(language)
+    wrong = [
+        (pool, every[f"pool.{pool}"])
+        for game, sizes in POOLS.items()
+        for pool in sizes.values()
+        if not every[f"pool.{pool}"].startswith(every[f"game.{game}"])
+    ]
+    assert wrong == []

@@ -210,3 +210,15 @@ def test_a_rated_game_paired_in_the_lobby_moves_both_ratings(client: TestClient)
     assert all(page["ratings"][0]["pool"] == "duel" and page["ratings"][0]["games"] == 1 for page in pages)
     board = client.get("/api/leaderboards/duel").json()
     assert {row["name"] for row in board["players"] + board["provisional"]} >= {"Vera", "Walt"}
+
+
+def test_a_guest_s_rated_quick_game_is_refused_for_being_a_guest_s(client: TestClient) -> None:
+    """With no rated game open, a guest's rated quick game was refused for its seats ("log in, take
+    one seat and leave every other open", the new game form's words); with one open, for being a
+    guest's. Both say now: log in."""
+    ask = {"game": "duel", "players": 2, "rated": True, "name": "Gina"}
+    assert refusal(client.post("/api/pairing", json=ask)) == (401, "rated_guest")
+    log_in_new(client, "Olga")
+    assert client.post("/api/pairing", json=ask).json()["created"] is True
+    client.cookies.clear()
+    assert refusal(client.post("/api/pairing", json=ask)) == (401, "rated_guest")

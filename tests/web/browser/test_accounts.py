@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import secrets
 
-from tests.web.browser.pages import ARTIFACTS, new_page
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
 
 
 def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(browser, live_server: str) -> None:
@@ -50,3 +50,42 @@ def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(browser, li
     # The browser notes each refused request itself (the 400 and the 401 said above); nothing else.
     assert [e for e in page.errors if not re.search(r"status of 40[01] ", e)] == []
     page.errors.clear()
+
+
+def test_a_changed_password_is_said_apart_from_the_refusals(browser, live_server: str) -> None:
+    """The words "The password is changed" were in the refusals' red line (``role=alert``): it is a
+    status line of its own, and a refusal before it is gone."""
+    page = new_page(browser, live_server)
+    log_in_new(page, live_server, "Petra")
+    page.click("#account details summary")
+    page.fill("#old-password", "not the password")
+    page.fill("#new-password", "a new long password")
+    page.click("#save-password")
+    page.wait_for_function("document.querySelector('#account-error').textContent !== ''")
+    assert page.locator("#account-error").text_content() == "The current password is not this account's"
+    page.fill("#old-password", "a long enough password")
+    page.click("#save-password")
+    page.wait_for_selector("#account-done:has-text('The password is changed')")
+    assert page.locator("#account-error").text_content() == ""
+    assert page.get_attribute("#account-done", "role") == "status"
+    assert [e for e in page.errors if not re.search(r"status of 403 ", e)] == []
+
+
+def test_the_guest_s_name_is_asked_of_guests_only(browser, live_server: str) -> None:
+    """The open games' "Your name as a guest" stood there for a player logged in, who plays under
+    the account's name: it goes while someone is logged in, and comes back when they log out. A
+    guest had no way to the leaderboards (the account card's link, once logged in): the open
+    games' card leads there meanwhile."""
+    page = new_page(browser, live_server)
+    page.goto(live_server + "/")
+    page.wait_for_selector("#account[aria-busy=false]")
+    assert page.is_visible("#guest-name")
+    assert page.get_attribute("#guest-leaderboards", "href") == "/leaderboards"
+    log_in_new(page, live_server, "Gusti")
+    page.wait_for_selector("#guest-name", state="hidden")
+    assert page.is_hidden("#guest-leaderboards") and page.is_visible("#leaderboards-link")
+    page.click("#log-out")
+    page.wait_for_selector("#guest-name", state="visible")
+    page.click("#guest-leaderboards")
+    page.wait_for_selector("#leaderboard")
+    assert page.errors == []

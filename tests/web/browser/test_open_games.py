@@ -63,6 +63,9 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser, live_server:
     cleo.wait_for_selector(STARTED)
     body = cleo.inner_text("body")
     assert cleo_name in body and dora_name in body
+    # Both know while they play that the game is rated (its hint and undo greyed for that).
+    for page in (cleo, dora):
+        assert page.inner_text("#rated-game") == " · Rated"
     assert cleo.errors == [] and dora.errors == []
 
 
@@ -88,3 +91,25 @@ def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(browser, liv
         # A day a move, less the moments since the turn began.
         assert re.search(r"23:5\d:\d\d|1 day", page.inner_text("#clocks .clock.running"))
     assert anna.errors == [] and bela.errors == []
+
+
+def test_a_host_who_left_their_name_is_player_1_in_the_others_lobby(browser, live_server: str) -> None:
+    """The lobby sends an unnamed seat as "You" (``UNNAMED_YOU``): the host's own lobby says so,
+    another player's says "Player 1" (it read "Kingdomino · 2 players · Casual · You", the host)."""
+    host, other = new_page(browser, live_server), new_page(browser, live_server)
+    other.goto(live_server + "/")
+    other.wait_for_selector("#open-games")
+    host.goto(live_server + "/")
+    host.select_option("#seat-1", "open")
+    host.click("#create")
+    opened = game_id(host)
+    line = other.locator(f"li[data-id='{opened}']")
+    line.wait_for()
+    assert " · Player 1 · " in line.inner_text() and " · You · " not in line.inner_text()
+    host.goto(live_server + "/")
+    own = host.locator(f"li[data-id='{opened}']")
+    own.wait_for()
+    assert " · You · " in own.inner_text()
+    own.locator("button.call-off").click()
+    own.wait_for(state="detached")
+    assert host.errors == [] and other.errors == []

@@ -76,6 +76,8 @@ def test_a_rated_game_shows_on_the_player_page_and_the_leaderboard(browser: Any,
         page.click("#to-leaderboards")
         page.wait_for_selector("#provisional-leaders")
         assert rosa in page.locator("#provisional-leaders").inner_text()
+        # No settled rating yet: not "no rated game", over the two who just played one.
+        assert page.inner_text("#no-leaders").startswith("No settled rating in this pool yet")
         assert page.locator(".pool-tab[aria-current=page]").inner_text() == "Kingdomino, 2 players"
         page.screenshot(path=str(ARTIFACTS / "leaderboard.png"), full_page=True)
         phone = new_page(browser, base, width=390, height=844, touch=True)

@@ -206,3 +206,16 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     assert page.evaluate(OVERFLOW) == []
     # The square beyond the frame was refused on the page: the server never had to refuse a kingdom.
     assert [e for e in page.errors if "422" in e] == []
+
+
+def test_the_scorer_says_click_to_a_mouse_and_tap_to_a_finger(browser: Any, live_server: str) -> None:
+    """The scorer told a laptop's player to "tap the squares": its words follow the hand, as the
+    table's do (``tTouch``)."""
+    laptop = new_page(browser, live_server)
+    phone = new_page(browser, live_server, width=390, height=844, touch=True)
+    for page in (laptop, phone):
+        page.goto(live_server + "/score")
+        page.wait_for_selector("#palette")
+    assert laptop.inner_text("#scorer-how").startswith("Choose what to lay, then click the squares")
+    assert phone.inner_text("#scorer-how").startswith("Choose what to lay, then tap the squares")
+    assert not laptop.errors and not phone.errors

@@ -80,6 +80,9 @@ async def pairing(
     others. `created` says which; the answer of a new game is the creation's (`POST /api/games`)."""
     same_origin(request)
     seeker = seeker_of(account, body.name)
+    if body.rated and seeker.account is None:
+        # Refused for being a guest's, whether it would have joined a game or opened one.
+        raise HubError(401, "session", "a rated game is between accounts: log in to join", "rated_guest")
     try:
         options = dict(make_game(body.game, body.players, dict(body.options)).options)
     except GameError as error:

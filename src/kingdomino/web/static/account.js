@@ -9,6 +9,10 @@ import { errorWords } from "./words.js";
 
 /** An account as the server shows it. @typedef {{id: number, name: string, created: string}} AccountInfo */
 
+/** The event on `document` each time the card shows who is logged in (`detail`: the account, or
+ * null), for the lobby's other cards (a guest's name is asked of guests only). */
+export const ACCOUNT_SHOWN = "kingdomino:account";
+
 /** A labelled field of the account's forms. @param {string} id @param {string} words @param {Record<string, string>} attrs */
 function field(id, words, attrs) {
   return el("label", { class: "account-field" }, words, " ", el("input", { id, required: "", ...attrs }));
@@ -22,8 +26,10 @@ function typed(form, id) {
 /** The lobby's account card: its form while no one is logged in, else who is and what they may do. */
 export function accountCard() {
   const said = el("p", { class: "error", role: "alert", id: "account-error" });
+  // What was done (the password changed) is no refusal: it is said apart, not in the error's red.
+  const done = el("p", { role: "status", id: "account-done" });
   const body = el("div", {});
-  const card = el("section", { class: "card", id: "account", "aria-busy": "true" }, el("h2", {}, t("account.title")), body, said);
+  const card = el("section", { class: "card", id: "account", "aria-busy": "true" }, el("h2", {}, t("account.title")), body, said, done);
   /** Who the card shows: an account's id, null for no one, undefined before the first showing. @type {number | null | undefined} */
   let shown;
   /** Show the card for `account` (null: no one); drawn again only for another account, so that
@@ -34,13 +40,15 @@ export function accountCard() {
     if (id === shown) return;
     shown = id;
     body.replaceChildren(...(account ? loggedIn(account) : loggedOut()));
+    document.dispatchEvent(new CustomEvent(ACCOUNT_SHOWN, { detail: account }));
   };
   /** Send a request of the card, then show the account it answers with. @param {string} path @param {string} method @param {unknown} [sent] */
   const ask = async (path, method, sent) => {
     said.textContent = "";
+    done.textContent = "";
     try {
       const answer = /** @type {{account?: AccountInfo | null, changed?: boolean}} */ (await api(path, { method, body: sent }));
-      if (answer.changed) { said.textContent = t("account.password_changed"); return; }
+      if (answer.changed) { done.textContent = t("account.password_changed"); return; }
       show(answer.account ?? null);
     } catch (problem) {
       said.textContent = errorWords(problem);

@@ -55,7 +55,9 @@ export function render(game, before) {
 /** The title (the tab's too), who you are, the status line and a guided game's tip. @param {DrawnGame} game */
 function drawHead(game) {
   const { view, page, saved } = game;
-  page.title.textContent = gameTitle(view);
+  // A rated game says so in its title (a phone shows no more of the head): it is played for the ratings.
+  page.title.replaceChildren(gameTitle(view),
+    view.rated ? el("span", { id: "rated-game", title: t("game.rated") }, " · ", t("lobby.rated")) : "");
   // A tab in the background says when a move is awaited here (an online game with friends).
   const awaited = view.status !== "finished" && view.your_seats.includes(view.current_player) && view.legal_actions.length > 0;
   document.title = `${awaited ? `● ${t("title.your_turn")} · ` : ""}${gameTitle(view)} · ${t("app.name")}`;

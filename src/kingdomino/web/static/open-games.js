@@ -3,11 +3,12 @@
 // and the new game form's choices for a game with open seats (rated, how long it waits, and who
 // takes the seats nobody came for).
 import { aiLevels, levelWords } from "./ai-levels.js";
+import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
-import { errorWords, gameTitle, localName } from "./words.js";
+import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** @typedef {import("./view-types.js").OpenGame} OpenGame */
 /** @typedef {import("./view-types.js").Seated} Seated */
@@ -68,7 +69,10 @@ function gameLine(game, failed) {
   const mine = tokensFor(game.id);
   const taken = game.seats.length - game.open;
   const left = game.open_until === null ? null : (game.open_until * 1000 - Date.now()) / 60000;
-  const named = game.creator === null ? "" : localName(game.creator);
+  // A host who left their seat unnamed is "you" on their own page only: "Player 1" to the others.
+  const hostSeat = game.seats.findIndex((seat) => seat.kind === "human");
+  const named = game.creator === null ? ""
+    : game.creator === UNNAMED_YOU && !mine.length ? t("player_n", { n: hostSeat + 1 }) : localName(game.creator);
   const creator = (game.creator_bot ? t("seat.bot_name", { name: named }) : named) + (game.rating === null ? "" : ` (${Math.round(game.rating)})`);
   const join = async () => {
     try {
@@ -144,9 +148,15 @@ export function openGamesCard(games) {
   connect();
   const name = el("input", { id: "guest-name", maxlength: 40, size: 14, value: localStorage.getItem(NAME_KEY) || "",
     autocomplete: "nickname" });
+  // A player logged in plays under the account's name: the guest's name is not asked of them. A
+  // guest finds the leaderboards here (the account card leads there once logged in).
+  const guest = el("label", { class: "small", id: "guest-name-label" }, t("lobby.guest_name"), " ", name);
+  const boards = el("p", { class: "small" }, el("a", { href: "/leaderboards", id: "guest-leaderboards" }, t("players.leaderboards")));
+  document.addEventListener(ACCOUNT_SHOWN, (event) => {
+    guest.hidden = boards.hidden = Boolean(/** @type {CustomEvent} */ (event).detail);
+  });
   return el("section", { class: "card", id: "open-games" }, el("h2", {}, t("lobby.open_games")),
-    quickGameForm(games, failed),
-    el("label", { class: "small" }, t("lobby.guest_name"), " ", name), said, none, list);
+    quickGameForm(games, failed), guest, said, none, list, boards);
 }
 
 /** The new game form's choices for a game with open seats: rated, how long it waits, who takes the

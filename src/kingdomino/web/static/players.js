@@ -125,7 +125,7 @@ export async function showLeaderboards(main, pool) {
     el("section", { class: "card", id: "leaderboard" }, heading(t("players.leaderboards")), tabs,
       el("h2", {}, t(`pool.${board.pool}`)),
       board.players.length ? table([t("players.rank"), ...heads], board.players.map((p) => [number(p.rank || 0), ...cells(p)]), "leaders", 2)
-        : el("p", { class: "small" }, t("players.none_yet"))),
+        : el("p", { class: "small", id: "no-leaders" }, t(board.provisional.length ? "players.none_settled" : "players.none_yet"))),
     board.provisional.length ? el("section", { class: "card", id: "provisional" }, el("h2", {}, t("players.provisional")),
       el("p", { class: "small" }, t("players.provisional_about", { threshold: number(board.threshold) })),
       table(heads, board.provisional.map(cells), "provisional-leaders", 1)) : "");

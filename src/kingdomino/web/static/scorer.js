@@ -5,7 +5,7 @@
 // The brush and options are scorer-brush.js's, the grid scorer-grid.js's.
 import { el } from "./dom.js";
 import { api } from "./server.js";
-import { t } from "./i18n.js";
+import { t, tTouch } from "./i18n.js";
 import { sheetTable } from "./ending.js";
 import { errorWords } from "./words.js";
 import { bounds, format, freshBrush, lettered } from "./scorer-state.js";
@@ -91,7 +91,7 @@ export async function showScorer(main) {
         el("button", { type: "button", id: "scorer-clear", onclick: () => { kingdom.squares = {}; scorer.drawAll(); } }, t("scorer.clear"))),
       scorer.optionsBox),
     el("div", { class: "scorer-table" },
-      el("section", { class: "card" }, el("p", { class: "small" }, t("scorer.how")), scorer.total, scorer.error, scorer.board),
+      el("section", { class: "card" }, el("p", { class: "small", id: "scorer-how" }, tTouch("scorer.how")), scorer.total, scorer.error, scorer.board),
       el("section", { class: "card" }, scorer.palette)),
     el("section", { class: "card" }, el("h2", {}, t("scorer.explained")), scorer.sheet,
       el("details", {}, el("summary", {}, t("scorer.as_text")), el("p", { class: "small" }, t("scorer.as_text_note")), scorer.text)));
