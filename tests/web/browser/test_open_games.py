@@ -88,8 +88,18 @@ def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(browser, liv
     for page in (anna, bela):
         page.wait_for_selector(STARTED)
         page.wait_for_selector("#clocks .clock.running")
-        # A day a move, less the moments since the turn began.
-        assert re.search(r"23:5\d:\d\d|1 day", page.inner_text("#clocks .clock.running"))
+        # A day a move, less the moments since the turn began; both clocks in days, hours and minutes
+        # (the running one read "23:59:59" beside "1 day 0 hr").
+        shown = page.locator("#clocks .clock time").all_inner_texts()
+        assert all(re.fullmatch(r"1 day|23 hr 5\d min", text) for text in shown), shown
+    # A turn-based clock under an hour shows its seconds; a game's clock keeps hours as h:mm:ss.
+    read = anna.evaluate(
+        """async () => {
+          const { clockText } = await import("/static/game-clock.js");
+          return [clockText(90061, true), clockText(18180, true), clockText(3598.2, true), clockText(3725)];
+        }"""
+    )
+    assert read == ["1 day 1 hr", "5 hr 3 min", "59:59", "1:02:05"]
     assert anna.errors == [] and bela.errors == []
 
 

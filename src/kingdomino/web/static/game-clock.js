@@ -8,15 +8,18 @@ import { language } from "./i18n.js";
 /** The timer that redraws the running clock, while one runs. */
 let ticking = 0;
 
-/** Seconds left as a clock shows them: "4:05", "1:02:09", or days and hours in the page's
- * language ("1 day, 3 hr"). @param {number} seconds */
-export function clockText(seconds) {
+/** Seconds left as a clock shows them. A game's or a move's clock: "4:05", "1:02:09". A turn-based
+ * game's (`daily`), whose clocks count days: days and hours, hours and minutes, under an hour minutes
+ * and seconds, in the page's language ("1 day 3 hr", "23 hr 59 min", "59:30"), so that the clocks
+ * side by side read alike. @param {number} seconds @param {boolean} [daily] */
+export function clockText(seconds, daily = false) {
   const left = Math.max(0, Math.ceil(seconds));
   const unit = (/** @type {number} */ n, /** @type {string} */ name) =>
     new Intl.NumberFormat(language(), { style: "unit", unit: name, unitDisplay: "short" }).format(n);
-  if (left >= 86400) return `${unit(Math.floor(left / 86400), "day")} ${unit(Math.floor((left % 86400) / 3600), "hour")}`;
+  const [days, hours, minutes, secs] = [Math.floor(left / 86400), Math.floor((left % 86400) / 3600), Math.floor((left % 3600) / 60), left % 60];
+  if (days) return hours ? `${unit(days, "day")} ${unit(hours, "hour")}` : unit(days, "day");
+  if (daily && hours) return minutes ? `${unit(hours, "hour")} ${unit(minutes, "minute")}` : unit(hours, "hour");
   const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
-  const [hours, minutes, secs] = [Math.floor(left / 3600), Math.floor((left % 3600) / 60), left % 60];
   return hours ? `${hours}:${pad(minutes)}:${pad(secs)}` : `${minutes}:${pad(secs)}`;
 }
 
@@ -30,13 +33,14 @@ export function drawClocks(game) {
   if (!clock) { if (box) box.remove(); return; }
   if (!box) { box = el("p", { id: "clocks", class: "clocks" }); page.whoami.after(box); }
   const shown = box;
+  const daily = view.time_control?.kind === "days";
   const draw = () => {
     const now = Date.now() / 1000;
     shown.replaceChildren(...view.seats.flatMap((seat, i) => {
       const left = clock.remaining[i] - (clock.running === i ? now - clock.since : 0);
       const low = clock.running === i && left < 20;
       return [i ? " · " : "", el("span", { class: `clock${clock.running === i ? " running" : ""}${low ? " low" : ""}`, "data-seat": i },
-        `${seat.name} `, el("time", {}, clockText(left)))];
+        `${seat.name} `, el("time", {}, clockText(left, daily)))];
     }));
   };
   draw();
