@@ -134,6 +134,36 @@ def test_a_rated_game_moves_its_players_onto_the_leaderboard_and_their_pages(api
     assert api.get(f"/api/players/{anna.upper()}").json()["name"] == anna
 
 
+def test_a_finished_rated_game_says_how_it_moved_each_seat_s_rating(api: TestClient) -> None:
+    """The end screen's figures: 409 while the game is played, 202 until its result is recorded,
+    then each seat's pool, place and rating before and after."""
+    sessions = [log_in(api)[1], log_in(api)[1]]
+    game_id, tokens = rated_game(api, sessions)
+    playing = api.get(f"/api/games/{game_id}/ratings")
+    assert playing.status_code == 409 and playing.json()["error"]["field"] == "game"
+    view = play_out(api, game_id, tokens)
+    deadline = time.monotonic() + 60
+    while (answer := api.get(f"/api/games/{game_id}/ratings")).status_code == 202:
+        assert answer.json() == {"status": "pending"}
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    assert answer.status_code == 200, answer.text
+    places = [1 if seat in view["winners"] else 2 for seat in range(2)]
+    expected = rate_game([Rating(), Rating()], places)
+    assert answer.json() == {
+        "status": "recorded",
+        "seats": [
+            {"pool": "kingdomino-2", "place": place, "before": 1500.0, "after": round(rating.rating, 1)}
+            for place, rating in zip(places, expected)
+        ],
+    }
+    unrated = create(api, seats=[{"kind": "human"}, {"kind": "human"}], seed=None)
+    play_out(api, unrated["id"], [seat["token"] for seat in unrated["seats"]])
+    refused = api.get(f"/api/games/{unrated['id']}/ratings")
+    assert refused.status_code == 409 and "not rated" in refused.json()["error"]["message"]
+    assert api.get("/api/games/nosuchgame/ratings").status_code == 404
+
+
 def test_a_guest_s_game_is_claimed_once_and_only_by_its_seat_s_token(api: TestClient) -> None:
     (name, session), (_, other) = log_in(api), log_in(api)
     created = create(api, seats=[{"kind": "human"}, {"kind": "human"}], seed=None)

@@ -140,6 +140,14 @@ def player_page(store: Store, account: tuple[int, str, str], recent: int = RECEN
     }
 
 
+def game_rating_changes(store: Store, game_id: str) -> dict[int, dict[str, Any]]:
+    """What a rated game did to each account's rating, by account id: the pool, the place
+    counted, the rating before and after; empty until the game's result is recorded."""
+    with store.engine.connect() as connection:
+        rows = connection.execute(select(RatingChangeRow).where(RatingChangeRow.game_id == game_id)).all()
+    return {row.account_id: {**_change_json(row), "place": row.place} for row in rows}
+
+
 def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[str, Any]]:
     mine = connection.execute(
         select(GameRow.id, GameRow.game, GameRow.options, GameRow.created, GameRow.rated, GameRow.seats)

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.web.browser.pages import log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
 
 #: Left out of the fast loop (`./scripts/test --fast`).
 pytestmark = pytest.mark.slow
@@ -75,6 +75,13 @@ def test_two_accounts_pair_play_a_rated_game_and_see_their_ratings(
             assert moved.status_code == 200 or moved.json()["error"]["field"] == "index", moved.text
     for page in pages:
         page.wait_for_selector("#winner")
+        # The ranking says how each rating moved, once the server has recorded the result.
+        page.wait_for_function(
+            "document.querySelectorAll('#ranking .rating-change')[1]?.textContent.includes('→')"
+        )
+        moved = page.locator("#ranking .rating-change").all_inner_texts()
+        assert all(re.fullmatch(r"1,500 → 1,\d{3} \([+−-]\d+\)", text) for text in moved), moved
+    pages[0].locator("#ranking").screenshot(path=ARTIFACTS / f"rated-end-{game_id}.png")
     for page, name in zip(pages, names):
         page.goto(f"{live_server}/player/{name}")
         page.wait_for_selector(f"#player-games li[data-game='{game_id}']")

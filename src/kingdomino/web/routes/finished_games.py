@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from kingdomino.web import views
+from kingdomino.web import standings, views
+from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.dependencies import Client, HubDep
 
 router = APIRouter()
@@ -27,6 +29,25 @@ async def game_review(game_id: str, response: Response, hub: HubDep, client: Cli
     if found["status"] != "ready":
         response.status_code = 202
     return found
+
+
+@router.get("/api/games/{game_id}/ratings")
+async def rating_changes(game_id: str, response: Response, hub: HubDep) -> dict[str, Any]:
+    """What a finished rated game did to its players' ratings: per seat its account's pool,
+    place counted, rating before and after (`recorded`); 202 `pending` until the result is
+    recorded, a moment after the last move."""
+    table = hub.table(game_id)
+    if table.stored.status != "finished":
+        raise HubError(409, "game", "the ratings move once the game is over")
+    if not table.stored.rated:
+        raise HubError(409, "game", "this game is not rated: it moves no rating")
+    changes = await asyncio.to_thread(standings.game_rating_changes, hub.store, game_id)
+    if not changes:
+        response.status_code = 202
+        return {"status": "pending"}
+    accounts = [seat.get("account") for seat in table.stored.seats]
+    seats = [None if account is None else changes.get(account) for account in accounts]
+    return {"status": "recorded", "seats": seats}
 
 
 @router.get("/api/games/{game_id}/replay")

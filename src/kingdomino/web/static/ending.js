@@ -1,7 +1,7 @@
 // Scores: each kingdom's breakdown (live and at the end) and the end screen's ranking with the
 // tie-breaks spelled out, rematch, replay. Places come from the engine's scores and winners.
 import { el } from "./dom.js";
-import { has, language, t } from "./i18n.js";
+import { has, language, number, t } from "./i18n.js";
 import { fill, keep, part } from "./redraw-in-place.js";
 import { seatBadge } from "./pictures.js";
 import { cavemanName, coatName, resourceName } from "./words.js";
@@ -181,6 +181,14 @@ export function keepOpen(box, ...parts) {
   }
 }
 
+/** How a seat's rating moved: "1500 → 1662 (+162)"; "" for a seat no account played.
+ * @param {import("./view-types.js").RatingChange | undefined} change */
+function ratingWords(change) {
+  if (!change) return "";
+  const [before, after] = [Math.round(change.before), Math.round(change.after)];
+  return `${number(before)} → ${number(after)} (${number(after - before, { signDisplay: "always" })})`;
+}
+
 /** The places: 1 for the engine's winners, else 1 + the seats ahead on points (or tied with a winner).
  * @param {Pick<ShownView, "winners" | "scores">} view */
 export function places(view) {
@@ -254,9 +262,12 @@ function gameScores(view, seat) {
 /**
  * The end screen: ranking, tie-breaks explained, replay, rematch (a new deal) and, against AI seats,
  * the same deal again.
+ * A rated game's ranking says how each rating moved, once the server has recorded it (`ratings`;
+ * null: not yet, "…").
  * @param {ShownView} view @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null}} actions
+ * @param {import("./view-types.js").RatingChange[] | null} [ratings]
  */
-export function endScreen(view, actions) {
+export function endScreen(view, actions, ratings = null) {
   const place = places(view);
   const order = view.seats.map((_s, i) => i).sort((a, b) => place[a] - place[b] || view.scores[b] - view.scores[a]);
   const best = Math.max(...view.scores);
@@ -276,13 +287,15 @@ export function endScreen(view, actions) {
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("end.place")), el("th", { scope: "col" }, t("end.player")),
         ...(games[0] || []).map((_p, k) => el("th", { scope: "col", class: "game-score" }, t("end.game_n", { n: k + 1 }))),
         el("th", { scope: "col" }, t("end.points")),
-        tied && !dynasty ? el("th", { scope: "col" }, t("end.tiebreak")) : "")),
+        tied && !dynasty ? el("th", { scope: "col" }, t("end.tiebreak")) : "",
+        view.rated ? el("th", { scope: "col" }, t("players.rating")) : "")),
       el("tbody", {}, order.map((seat) => el("tr", { "data-seat": seat, class: place[seat] === 1 ? "first" : "" },
         el("td", {}, String(place[seat])),
         el("td", { class: `seat${seat}` }, seatBadge(seat), " ", view.seats[seat].name),
         ...(games[seat] || []).map((points) => el("td", { class: "game-score" }, points)),
         el("td", {}, view.scores[seat]),
-        tied && !dynasty ? el("td", {}, view.scores[seat] === best ? tiebreakWords(view, seat) : "") : ""))))),
+        tied && !dynasty ? el("td", {}, view.scores[seat] === best ? tiebreakWords(view, seat) : "") : "",
+        view.rated ? el("td", { class: "rating-change" }, ratings ? ratingWords(ratings[seat]) : "…") : ""))))),
     explain ? el("p", { id: "tie-explained" }, explain) : "",
     el("div", { class: "controls" },
       el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay")), " ",

@@ -11,6 +11,7 @@ import { endScreen, keepOpen, matchNoteWords, pastGames, scoreSheets } from "./e
 import { seatBadge } from "./pictures.js";
 import { BOARDS } from "./boards.js";
 import { drawClocks } from "./game-clock.js";
+import { askRatings } from "./game-ratings.js";
 import { keepFocus } from "./game-focus.js";
 import { drawAway } from "./game-presence.js";
 import { replayGame } from "./game-replay.js";
@@ -37,7 +38,8 @@ export function render(game, before) {
     replay: () => { history.pushState(null, "", `/game/${game.id}/replay`); replayGame(game); },
     rematch: saved.request ? () => rematch(game) : null,
     sameDeal: view.same_deal ? () => sameDeal(game) : null,
-  })] : []));
+  }, game.ratings)] : []));
+  askRatings(game);
   const boards = BOARDS[view.game];
   boards.render(page.board, view, ctx);
   if (game.hints && ctx.highlight) page.hintBox.classList.add("shown");

@@ -26,6 +26,8 @@
  * - `presence`: who is awaited while away (the server's "presence") and when that was heard, and
  *   `awayTimer` the timer that offers to hand the seat over (game-presence.js);
  * - `replayAsked`: the replay was asked for by its address, started once the finished game's view comes;
+ * - `ratings`: what a finished rated game did to each seat's rating, once the server says (null
+ *   before), and `ratingsAsked` whether it was asked (game-ratings.js);
  * - `byKeyboard`: whether the last move was made with the keys (game-focus.js);
  * - `acted`: the seats seen acting in the log (the invite links fold once every invited seat has);
  * - `paced`: the server's views waiting to be shown at the AI's pace (game-pace.js);
@@ -37,7 +39,8 @@
  *   hints: HintCandidate[] | null, hintTries: number | null, hintRetry: number,
  *   thinking: Thinking | null, askedWhy: string | null, toldUpTo: number | null,
  *   presence: {away: Record<string, number>, after: number, at: number}, awayTimer: number | undefined,
- *   replayAsked: boolean, byKeyboard: boolean, acted: Set<number>,
+ *   replayAsked: boolean, ratings: import("./view-types.js").RatingChange[] | null, ratingsAsked: boolean,
+ *   byKeyboard: boolean, acted: Set<number>,
  *   paced: {add: (view: View) => void}, ctx: Ctx, page: GamePage,
  *   draw: (before?: FocusPlace) => void}} GameState
  */

@@ -40,7 +40,7 @@ export function showGame(main, id, replay = false) {
     main, id, tokens, saved, view: null, socket: null, refusedWith: "", version: -1, awaited: -1, catchUp: 0, pending: null,
     hints: null, hintTries: null, hintRetry: 0,
     thinking: null, askedWhy: null, toldUpTo: null, presence: { away: {}, after: 60, at: 0 }, awayTimer: undefined,
-    replayAsked: replay, byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
+    replayAsked: replay, ratings: null, ratingsAsked: false, byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
     ctx: { legal: [], play: (action) => send(game, action), why: (action) => why(game, action), replay: false, onKey: null,
       mainSeat: 0, highlight: null, redraw: () => game.draw() },
     page: buildPage(main, id, saved, {

@@ -22,6 +22,10 @@
 // A field the Python writes only in some games or modes is optional here, or `| null` where the
 // Python writes null.
 
+/** What a finished rated game did to a seat's rating (web/routes/finished_games.py's
+ * `rating_changes`); null for a seat no account played.
+ * @typedef {{pool: string, place: number, before: number, after: number} | null} RatingChange */
+
 /** A time control (web/clocks.py): minutes each and an increment, seconds a move, or days a move.
  * @typedef {{kind: "game" | "move" | "days", minutes?: number, increment?: number, seconds?: number, days?: number,
  *   level?: string}} TimeControl */
