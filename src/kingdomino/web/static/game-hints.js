@@ -41,8 +41,10 @@ export function stopHint(game) {
   game.hintTries = null;
 }
 
-/** The hint's moves, best first, each with its estimated win chance (a forced move, which the
- * search never values, is said to be the only one), the best marked on the board.
+/** The hint's moves, best first, each with its estimated win chance and the games the search
+ * played out after it (a forced move, which the search never values, is said to be the only one),
+ * the best marked on the board. The best is the move the search played out most: one after it
+ * may show a higher chance, from fewer games, which the count says.
  * @param {DrawnGame} game @param {import("./view-types.js").HintCandidate[]} candidates */
 export function showHint(game, candidates) {
   const view = game.view;
@@ -52,6 +54,7 @@ export function showHint(game, candidates) {
   game.page.hintBox.replaceChildren(el("div", { class: "hint", id: "hint-result" }, el("strong", {}, t("hint.suggested")), " ",
     el("ol", {}, candidates.slice(0, 3).map((c) => el("li", {},
       el("button", { type: "button", onclick: () => send(game, c.action) }, moveWords(view, c.action)), " ",
-      el("span", { class: "small" }, candidates.length === 1 && !c.visits ? t("hint.only_move") : winChanceWords(c.value)))))));
+      el("span", { class: "small" }, candidates.length === 1 && !c.visits ? t("hint.only_move")
+        : c.visits ? `${winChanceWords(c.value)} ${t("hint.played_out", { n: c.visits })}` : winChanceWords(c.value)))))));
   game.draw();
 }
