@@ -21,7 +21,9 @@ from kingdomino.arena.ladder import (
     open_tables,
     play_ladder,
     slug,
+    tables,
 )
+from kingdomino.arena.tournament import validate
 from kingdomino.cli.app import (
     GameOpt,
     ModeOpt,
@@ -92,6 +94,8 @@ def ladder(
     folder = out or Path("ladder-results") / slug(config.key)
     try:
         the_game = make_game(game, seats, options)
+        for table in tables(config):  # a refused ladder leaves no folder behind
+            validate(table)
         # Every place written at the end is checked first: a ladder played to its end is never lost.
         output_folder(folder, "--out")
         if markdown is not None:
