@@ -94,8 +94,8 @@ def ladder(
     folder = out or Path("ladder-results") / slug(config.key)
     try:
         the_game = make_game(game, seats, options)
-        for table in tables(config):  # a refused ladder leaves no folder behind
-            validate(table)
+        for planned in tables(config):  # a refused ladder leaves no folder behind
+            validate(planned)
         # Every place written at the end is checked first: a ladder played to its end is never lost.
         output_folder(folder, "--out")
         if markdown is not None:
