@@ -466,3 +466,18 @@ def test_a_refusal_names_the_flag_that_was_typed(tmp_path: Path, words: list[str
     assert result.exit_code == 2, result.output
     assert result.output.startswith(f"error: {said}"), result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_ladder_help_says_where_its_results_go_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --out a ladder writes (and later resumes from) a folder of the current directory;
+    the help said nothing of it, so a newcomer found ``ladder-results/`` in their checkout."""
+    result = runner.invoke(app, ["ladder", "--help"], env={"COLUMNS": "200"}, terminal_width=200)
+    text = " ".join(result.output.replace("│", " ").split())
+    assert "default: a folder in ladder-results/ named after the ladder, as kingdomino-4p" in text, text
+    monkeypatch.chdir(tmp_path)
+    words = ["ladder", "-p", "2", "--agents", "random", "greedy", "--games", "2", "--bootstrap", "0"]
+    ran = runner.invoke(app, normalise_argv(words), env={"COLUMNS": "200"})
+    assert ran.exit_code == 0, ran.output
+    assert (tmp_path / "ladder-results" / "kingdomino-2p" / "ladder.json").exists()

@@ -69,7 +69,10 @@ def ladder(
     address: Annotated[str | None, typer.Option(help="Address of an existing Ray cluster.")] = None,
     out: Annotated[
         Path | None,
-        typer.Option(help="Results folder: one JSONL per table, written as games finish; resumes."),
+        typer.Option(
+            help="Results folder: one JSONL per table, written as games finish; resumes (default: "
+            "a folder in ladder-results/ named after the ladder, as kingdomino-4p)."
+        ),
     ] = None,
     bootstrap: Annotated[
         int, typer.Option(min=0, help="Bootstrap resamples of the deals (of the games with --shared-deals).")
