@@ -412,10 +412,13 @@ class State(ABC):
             "over" if player == TERMINAL else "chance to act" if player == CHANCE else f"seat {player} to act"
         )
         stage = self.stage()
-        lines = [
-            f"<{type(self).__name__} {self.game.describe()}: {stage + ', ' if stage else ''}{acting}; "
-            f"scores {self.scores()}"
-        ]
+        # A game's stage at the end already says so ("round 12, over"): once is enough.
+        where = (
+            stage
+            if player == TERMINAL and stage.endswith("over")
+            else ", ".join(filter(None, [stage, acting]))
+        )
+        lines = [f"<{type(self).__name__} {self.game.describe()}: {where}; scores {self.scores()}"]
         for seat, text in enumerate(self.kingdom_texts()):
             lines.append(f"seat {seat}:")
             lines.extend(f"  {line}" for line in text.splitlines())
