@@ -481,3 +481,17 @@ def test_ladder_help_says_where_its_results_go_by_default(
     ran = runner.invoke(app, normalise_argv(words), env={"COLUMNS": "200"})
     assert ran.exit_code == 0, ran.output
     assert (tmp_path / "ladder-results" / "kingdomino-2p" / "ladder.json").exists()
+
+
+def test_compare_names_its_position_flag(tmp_path: Path) -> None:
+    """``compare`` of one tournament with itself, or with a position out of range, said
+    ``position: ...``; the flag is ``--position``."""
+    out = tmp_path / "greedy.jsonl"
+    words = ["tournament", "--agents", "greedy", "random", "--games", "2", "--out", str(out)]
+    assert runner.invoke(app, normalise_argv(words)).exit_code == 0
+    same = runner.invoke(app, ["compare", str(out), str(out)])
+    assert same.exit_code == 2 and same.output.startswith(
+        "error: --position: the agent lists differ at no"
+    ), same.output
+    far = runner.invoke(app, ["compare", str(out), str(out), "--position", "7"])
+    assert far.exit_code == 2 and far.output.startswith("error: --position: expected 0..1, got 7"), far.output

@@ -92,7 +92,13 @@ def build_options(
 
 
 #: The flag that gives each field the engine and the arena name in their refusals.
-FIELD_FLAGS = {"game": "--game", "players": "--players", "agents": "--agents", "games": "--games"}
+FIELD_FLAGS = {
+    "game": "--game",
+    "players": "--players",
+    "agents": "--agents",
+    "games": "--games",
+    "position": "--position",
+}
 
 
 def game_error(error: GameError, players_flag: str = "--players", agents_flag: str = "--agents") -> str:

@@ -188,7 +188,7 @@ def compare(
         first_results = read_results(first)
         result = compare_tournaments(*first_results, *read_results(second), position)
     except GameError as error:
-        raise fail(str(error)) from None
+        raise fail(game_error(error)) from None
     if as_json:
         print(json.dumps(result.__dict__))
         return
