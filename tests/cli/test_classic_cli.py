@@ -444,6 +444,7 @@ def test_a_flag_s_help_shows_no_value_type(command: str, flags: tuple[str, ...])
         (["simulate", "--players", "5", "--agents", "a,b,c,d,e"], "--players: Kingdomino takes 2, 3 or 4"),
         (["play", "--seats", "greedy"], "--seats: Kingdomino takes 2, 3 or 4 players, got 1"),
         (["play", "--game", "duel", "--players", "3"], "--players: Kingdomino Duel is for exactly 2"),
+        (["play", "--seats", "human,wizard"], "--seats: agent 'wizard': unknown kind"),
         (["tournament", "--agents", *["greedy"] * 5], "--agents: Kingdomino takes 2, 3 or 4"),
         (["tournament", "--agents", "wizard", "greedy"], "--agents: agent 'wizard': unknown kind"),
         (["ladder", "-p", "5", "--agents", "random", "greedy"], "--players: Kingdomino takes 2, 3 or 4"),

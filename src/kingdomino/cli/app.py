@@ -24,7 +24,7 @@ from kingdomino.cli.listen import listen_problem, start_lines
 from kingdomino.cli.options import OptionProblem, option_error, option_flag, typed_names
 from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
-from kingdomino.cli.play import GameInterrupted, play_interactive
+from kingdomino.cli.play import HUMAN, GameInterrupted, play_interactive
 from kingdomino.cli.registry import frontend_for
 from kingdomino.cli.words import in_words, term
 from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError, State
@@ -170,6 +170,14 @@ def play(
     except PathProblem as error:
         raise fail(str(error)) from None
     the_game = build_game(game, len(chosen), variant, mode, "--seats" if seats else "--players")
+    try:  # before the table is drawn: a misspelt agent is said at once
+        from kingdomino.agents import make_agent
+
+        for spec in chosen:
+            if spec != HUMAN:
+                make_agent(spec, 0)
+    except GameError as error:
+        raise fail(game_error(error, agents_flag="--seats")) from None
     if seed is None:
         seed = secrets.randbits(32)
     try:
