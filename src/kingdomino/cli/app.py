@@ -535,8 +535,8 @@ def serve(
         except PathProblem as error:
             raise fail(str(error)) from None
         database_url = f"sqlite:///{directory / 'kingdomino.sqlite3'}"
-    if ai_workers not in ("", "ray") and not ai_workers.isdigit():
-        raise fail(f"--ai-workers: expected a number of processes or 'ray', got {ai_workers!r}")
+    if ai_workers not in ("", "ray") and not (ai_workers.isdigit() and int(ai_workers) > 0):
+        raise fail(f"--ai-workers: expected a number of processes (1 or more) or 'ray', got {ai_workers!r}")
     if ray_address and ai_workers != "ray":
         raise fail("--ray-address: only with --ai-workers ray")
     workers = f"ray:{ray_address}" if ai_workers == "ray" and ray_address else ai_workers
