@@ -435,3 +435,64 @@ def test_a_flag_s_help_shows_no_value_type(command: str, flags: tuple[str, ...])
         assert flag in text, text
     # An option that takes a value still names it.
     assert command in ("", "serve") or "<int>" in text or "<path>" in text or "<text>" in text, text
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["simulate", "--agents", "greedy,greedy,greedy,greedy,greedy"], "--agents: Kingdomino takes 2, 3"),
+        (["simulate", "--players", "5", "--agents", "a,b,c,d,e"], "--players: Kingdomino takes 2, 3 or 4"),
+        (["play", "--seats", "greedy"], "--seats: Kingdomino takes 2, 3 or 4 players, got 1"),
+        (["play", "--game", "duel", "--players", "3"], "--players: Kingdomino Duel is for exactly 2"),
+        (["play", "--seats", "human,wizard"], "--seats: agent 'wizard': unknown kind"),
+        (["tournament", "--agents", *["greedy"] * 5], "--agents: Kingdomino takes 2, 3 or 4"),
+        (["tournament", "--agents", "wizard", "greedy"], "--agents: agent 'wizard': unknown kind"),
+        (["ladder", "-p", "5", "--agents", "random", "greedy"], "--players: Kingdomino takes 2, 3 or 4"),
+        (["ladder", "--agents", "wizard", "greedy"], "--agents: agent 'wizard': unknown kind"),
+        (["ladder", "--agents", "random", "random"], "--agents: a ladder needs at least two different"),
+        (["ladder", "-p", "2", "--agents", "random", "greedy", "--games", "300000"], "--games: at most"),
+        (
+            ["analyse", str(GOLDEN / "three_greedy.json"), "--at", "5", "--agent", "wizard"],
+            "--agent: agent 'wizard': unknown kind",
+        ),
+    ],
+)
+def test_a_refusal_names_the_flag_that_was_typed(tmp_path: Path, words: list[str], said: str) -> None:
+    """The engine names its fields (``players: ...``, ``agents: ...``); the command line says them
+    as the flag a person typed, which for the seat count is ``--agents`` or ``--seats`` when they
+    gave it. A refused agent spec is ``--agents`` (``--agent`` for analyse), not the record's file.
+    A refused ladder leaves no folder behind."""
+    out = ["--out", str(tmp_path / "ladder")] if words[0] == "ladder" else []
+    result = runner.invoke(app, normalise_argv([*words, *out]), env={"COLUMNS": "200"})
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(f"error: {said}"), result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ladder_help_says_where_its_results_go_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --out a ladder writes (and later resumes from) a folder of the current directory;
+    the help said nothing of it, so a newcomer found ``ladder-results/`` in their checkout."""
+    result = runner.invoke(app, ["ladder", "--help"], env={"COLUMNS": "200"}, terminal_width=200)
+    text = " ".join(result.output.replace("│", " ").split())
+    assert "default: a folder in ladder-results/ named after the ladder, as kingdomino-4p" in text, text
+    monkeypatch.chdir(tmp_path)
+    words = ["ladder", "-p", "2", "--agents", "random", "greedy", "--games", "2", "--bootstrap", "0"]
+    ran = runner.invoke(app, normalise_argv(words), env={"COLUMNS": "200"})
+    assert ran.exit_code == 0, ran.output
+    assert (tmp_path / "ladder-results" / "kingdomino-2p" / "ladder.json").exists()
+
+
+def test_compare_names_its_position_flag(tmp_path: Path) -> None:
+    """``compare`` of one tournament with itself, or with a position out of range, said
+    ``position: ...``; the flag is ``--position``."""
+    out = tmp_path / "greedy.jsonl"
+    words = ["tournament", "--agents", "greedy", "random", "--games", "2", "--out", str(out)]
+    assert runner.invoke(app, normalise_argv(words)).exit_code == 0
+    same = runner.invoke(app, ["compare", str(out), str(out)])
+    assert same.exit_code == 2 and same.output.startswith(
+        "error: --position: the agent lists differ at no"
+    ), same.output
+    far = runner.invoke(app, ["compare", str(out), str(out), "--position", "7"])
+    assert far.exit_code == 2 and far.output.startswith("error: --position: expected 0..1, got 7"), far.output

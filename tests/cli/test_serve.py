@@ -97,3 +97,21 @@ def test_serve_help_is_whole_at_eighty_columns() -> None:
     text = " ".join(result.output.split())
     assert "--host 0.0.0.0" in text and "~/.local/share/kingdomino" in text
     assert "postgresql+psycopg://user:password@host/db" in text
+
+
+@pytest.mark.parametrize("workers", ["0", "00"])
+def test_no_ai_workers_at_all_is_refused_before_the_app_starts(
+    tmp_path: Path, workers: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--ai-workers 0`` was read as "one per core" (0 is the absent value) and the server
+    started; a count of processes is 1 or more."""
+
+    def started(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the app was made")
+
+    monkeypatch.setattr("kingdomino.web.app.create_app", started)
+    result = runner.invoke(app, ["serve", "--ai-workers", workers, "--data-dir", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert f"--ai-workers: expected a number of processes (1 or more) or 'ray', got '{workers}'" in text
+    assert "Kingdomino at" not in text

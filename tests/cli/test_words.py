@@ -140,3 +140,15 @@ def test_score_option_mistakes_name_the_flag(tmp_path: Path) -> None:
     assert f"{path}:" not in totems.output  # about the option, not the file
     unknown = runner.invoke(app, ["score", str(path), "--variant", "fire-kingdom"])
     assert unknown.exit_code == 2 and "--variant: unknown Kingdomino variant 'fire-kingdom'" in unknown.output
+
+
+def test_a_duel_map_s_errors_name_the_coats_in_words(tmp_path: Path) -> None:
+    """A misspelt cell or ``domains`` line listed the coats as ``P (double_dot)``, ``B (all_black)``."""
+    for text in ("X0 C\n", "P1 C\ndomains Z\n"):
+        duel_map = tmp_path / "map.txt"
+        duel_map.write_text(text)
+        result = runner.invoke(app, ["score", str(duel_map), "--game", "duel"])
+        assert result.exit_code == 2, result.output
+        said = result.output.replace(str(duel_map), "map.txt")
+        assert "P (double dot)" in said and "B (all black)" in said, said
+        assert not IDENTIFIER.search(said), said

@@ -10,6 +10,7 @@ import random
 import pytest
 
 from kingdomino import CHANCE, make_game
+from kingdomino.core.game import GameError
 
 GAMES = [
     ("kingdomino", 2, {}),
@@ -93,3 +94,24 @@ def test_one_seed_deals_one_deal_however_the_game_is_played(name: str, players: 
         else:  # the dominoes are drawn alike; cavemen may be taken from the stack, which changes it
             dominoes = [key for key in keys_a if key.startswith("domino")]
             assert all(key in same_pool for key in dominoes)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), GAMES, ids=[f"{g[0]}-{g[1]}p" for g in GAMES])
+def test_sample_chance_away_from_a_chance_node_says_who_acts(name: str, players: int, options: dict) -> None:
+    """The README's loop calls ``sample_chance`` at chance nodes; called elsewhere it raised a bare
+    ``IndexError`` (Kingdomino, Origins) or returned a dice roll no one could apply (Duel)."""
+    state = make_game(name, players, options).new_initial_state()
+    rng = random.Random(5)
+    while state.current_player == CHANCE:
+        state.apply(state.sample_chance(rng))
+    seat = state.current_player
+    with pytest.raises(GameError, match=rf"^sample_chance: not a chance node; seat {seat} is to act"):
+        state.sample_chance(rng)
+    while not state.is_terminal():
+        if state.current_player == CHANCE:
+            state.apply(state.sample_chance(rng))
+        else:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+    with pytest.raises(GameError, match=r"^sample_chance: not a chance node; the game is over"):
+        state.sample_chance(rng)

@@ -104,6 +104,7 @@ def test_repr_shows_the_game_the_turn_the_scores_and_each_kingdom(
     text = repr(state)
     assert text.startswith(f"<{type(state).__name__} {game.describe()}: ")
     assert f"over; scores {state.scores()}" in text
+    assert "over, over" not in text  # the stage's "round 12, over" says the end once
     assert text.count("\nseat ") == players
     assert " at 0x" not in text
     fresh = repr(game.new_initial_state())

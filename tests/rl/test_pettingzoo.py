@@ -285,3 +285,13 @@ def test_the_env_pickles_and_has_no_global_state() -> None:
         ).all()
     with pytest.raises(NotImplementedError, match="engine_state"):
         env.unwrapped.state()
+
+
+@pytest.mark.parametrize("name", ["kingdomino", "duel", "origins"])
+def test_every_game_has_the_maker_its_metadata_names(name):
+    """An env's ``metadata["name"]`` is ``duel_v0`` or ``origins_v0`` too, and a PettingZoo user
+    reaches for ``pettingzoo_env.duel_v0.env()`` as for ``kingdomino_v0``: only the latter existed."""
+    makers = getattr(pettingzoo_env, f"{name}_v0")
+    env = makers.env()
+    assert env.metadata["name"] == f"{name}_v0" and env.unwrapped.game.name == name
+    assert makers.raw_env(players=2).game.num_players == 2

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 import secrets
+import socket
 import threading
 from typing import Any
 
 import httpx
+import pytest
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
@@ -71,3 +73,44 @@ def test_the_position_is_rebuilt_from_the_games_actions() -> None:
 def test_the_command_says_what_it_takes() -> None:
     result = CliRunner().invoke(app, ["bot", "--help"])
     assert result.exit_code == 0 and "--agent" in result.output and "public API" in result.output
+
+
+def closed_port() -> int:
+    """A local port nothing listens on (bound, then let go)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["--agent", "wizard"], "--agent: agent 'wizard': unknown kind"),
+        (["--agent", "greedy", "--game", "duel", "--players", "3"], "--players: Kingdomino Duel is for"),
+        (["--agent", "greedy", "--mode", "tribe"], "--mode: only Kingdomino Origins has modes"),
+        (["--agent", "greedy", "--game", "chess"], "--game: unknown game 'chess'"),
+    ],
+)
+def test_a_mistake_is_said_in_one_line_before_any_connection(words: list[str], said: str) -> None:
+    """The bot's own options are checked before it reaches for the server (nothing listens at
+    the address given): each mistake is one line naming its flag, exit code 2, no traceback."""
+    server = f"http://127.0.0.1:{closed_port()}"
+    result = CliRunner().invoke(app, ["bot", "--server", server, *words])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(f"error: {said}") and "Traceback" not in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    ("server", "said"),
+    [
+        ("localhost:8000", "--server: expected an address starting with http:// or https://"),
+        ("http://127.0.0.1:{port}", "--server: cannot reach http://127.0.0.1:{port}"),
+    ],
+)
+def test_a_server_it_cannot_use_is_said_in_one_line(server: str, said: str) -> None:
+    """An address without its scheme, or one where no server answers, printed httpx's traceback."""
+    port = closed_port()
+    result = CliRunner().invoke(app, ["bot", "--server", server.format(port=port), "--agent", "greedy"])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(f"error: {said.format(port=port)}"), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception

@@ -130,18 +130,21 @@ def _position(first: Sequence[str], second: Sequence[str], position: int | None)
     if len(first) != len(second):
         raise GameError(f"agents: the tournaments seat {len(first)} and {len(second)} agents")
     if position is not None and not 0 <= position < len(first):
-        raise GameError(f"position: expected 0..{len(first) - 1}, got {position}")
+        raise GameError(f"position: expected 0..{len(first) - 1}, got {position}", field="position")
     differing = [p for p, (a, b) in enumerate(zip(first, second)) if a != b]
     if position is None and len(differing) == 1:
         return differing[0]
     if position is None:
         found = "no position" if not differing else f"positions {', '.join(map(str, differing))}"
-        raise GameError(f"position: the agent lists differ at {found}; name the position to compare")
+        raise GameError(
+            f"position: the agent lists differ at {found}; name the position to compare", field="position"
+        )
     if position in differing and len(differing) > 1:
         others = ", ".join(str(p) for p in differing if p != position)
         raise GameError(
             f"position: the agent at {position} differs, and so do the opponents at {others}: "
             "its paired difference would mix the two changes; compare tournaments that differ in "
-            "one agent, or name a position whose agent is the same in both"
+            "one agent, or name a position whose agent is the same in both",
+            field="position",
         )
     return position

@@ -129,10 +129,11 @@ def tables(config: LadderConfig) -> list[TournamentConfig]:
     """
     agents = list(dict.fromkeys(config.agents))
     if len(agents) < 2:
-        raise GameError("agents: a ladder needs at least two different agents")
+        raise GameError("agents: a ladder needs at least two different agents", field="agents")
     seats = config.players
     if not config.shared_deals and deals_per_table(config) > TABLE_SEEDS_APART:
-        raise GameError(f"games: at most {TABLE_SEEDS_APART * seats} a table, got {config.games}")
+        most = TABLE_SEEDS_APART * seats
+        raise GameError(f"games: at most {most} a table, got {config.games}", field="games")
     if len(agents) >= seats:
         groups = [list(group) for group in combinations(agents, seats)]
     else:

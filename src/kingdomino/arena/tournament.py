@@ -105,9 +105,10 @@ def validate(config: TournamentConfig) -> None:
     from kingdomino.agents import make_agent
 
     if len(config.agents) != config.players:
-        raise GameError(f"agents: expected one agent per seat ({config.players}), got {len(config.agents)}")
+        count, seats = len(config.agents), config.players
+        raise GameError(f"agents: expected one agent per seat ({seats}), got {count}", field="agents")
     if config.games < 1:
-        raise GameError(f"games: expected at least 1, got {config.games}")
+        raise GameError(f"games: expected at least 1, got {config.games}", field="games")
     make_game(config.game, config.players, config.options)
     for spec in config.agents:
         make_agent(spec, 0)

@@ -17,13 +17,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from kingdomino.agents.base import AgentSpecError
 from kingdomino.arena.simulate import GameResult, simulate
 from kingdomino.cli.flags import show_flags_bare
 from kingdomino.cli.listen import listen_problem, start_lines
 from kingdomino.cli.options import OptionProblem, option_error, option_flag, typed_names
 from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
-from kingdomino.cli.play import GameInterrupted, play_interactive
+from kingdomino.cli.play import HUMAN, GameInterrupted, play_interactive
 from kingdomino.cli.registry import frontend_for
 from kingdomino.cli.words import in_words, term
 from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError, State
@@ -90,17 +91,37 @@ def build_options(
         raise fail(str(error)) from None
 
 
-def game_error(error: GameError) -> str:
-    """A game's refusal of what the command line gave it: an option named by its flag
-    (``--variant totem-tie: ...``, not ``options.totem_tie: ...``), anything else as it is."""
-    return option_error(str(error)) or str(error)
+#: The flag that gives each field the engine and the arena name in their refusals.
+FIELD_FLAGS = {
+    "game": "--game",
+    "players": "--players",
+    "agents": "--agents",
+    "games": "--games",
+    "position": "--position",
+}
 
 
-def build_game(name: str, players: int, variants: list[str] | None, mode: str | None) -> Game:
+def game_error(error: GameError, players_flag: str = "--players", agents_flag: str = "--agents") -> str:
+    """A game's refusal of what the command line gave it, said with the flag a person typed: an
+    option (``--variant totem-tie: ...``, not ``options.totem_tie: ...``), a field
+    (``--games: ...``, not ``games: ...``), the seat count as ``players_flag`` when ``--agents``
+    or ``--seats`` gave it, and an agent spec as ``agents_flag``; anything else as it is."""
+    message = str(error)
+    if isinstance(error, AgentSpecError):
+        return f"{agents_flag}: {message}"
+    flag = players_flag if error.field == "players" else FIELD_FLAGS.get(error.field or "")
+    if flag is not None and message.startswith(f"{error.field}: "):
+        return f"{flag}: {message.removeprefix(f'{error.field}: ')}"
+    return option_error(message) or message
+
+
+def build_game(
+    name: str, players: int, variants: list[str] | None, mode: str | None, players_flag: str = "--players"
+) -> Game:
     try:
         return make_game(name, players, build_options(variants, mode, name))
     except GameError as error:
-        raise fail(game_error(error)) from None
+        raise fail(game_error(error, players_flag)) from None
 
 
 def split_agents(text: str) -> list[str]:
@@ -148,7 +169,15 @@ def play(
             output_file(save, "--save")
     except PathProblem as error:
         raise fail(str(error)) from None
-    the_game = build_game(game, len(chosen), variant, mode)
+    the_game = build_game(game, len(chosen), variant, mode, "--seats" if seats else "--players")
+    try:  # before the table is drawn: a misspelt agent is said at once
+        from kingdomino.agents import make_agent
+
+        for spec in chosen:
+            if spec != HUMAN:
+                make_agent(spec, 0)
+    except GameError as error:
+        raise fail(game_error(error, agents_flag="--seats")) from None
     if seed is None:
         seed = secrets.randbits(32)
     try:
@@ -196,13 +225,14 @@ def simulate_command(
 ) -> None:
     """Run many games between agents and print wins (shared wins split) and mean scores."""
     specs = split_agents(agents)
+    players_flag = "--players" if players is not None else "--agents"
     if players is None:
         players = len(specs)
     if len(specs) != players:
         raise fail(
             f"--agents: expected {players} agents (one per seat), got {len(specs)}: {', '.join(specs)}"
         )
-    the_game = build_game(game, players, variant, mode)
+    the_game = build_game(game, players, variant, mode, players_flag)
     try:
         from kingdomino.agents import make_agent
 
@@ -505,8 +535,8 @@ def serve(
         except PathProblem as error:
             raise fail(str(error)) from None
         database_url = f"sqlite:///{directory / 'kingdomino.sqlite3'}"
-    if ai_workers not in ("", "ray") and not ai_workers.isdigit():
-        raise fail(f"--ai-workers: expected a number of processes or 'ray', got {ai_workers!r}")
+    if ai_workers not in ("", "ray") and not (ai_workers.isdigit() and int(ai_workers) > 0):
+        raise fail(f"--ai-workers: expected a number of processes (1 or more) or 'ray', got {ai_workers!r}")
     if ray_address and ai_workers != "ray":
         raise fail("--ray-address: only with --ai-workers ray")
     workers = f"ray:{ray_address}" if ai_workers == "ray" and ray_address else ai_workers

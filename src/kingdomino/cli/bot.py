@@ -16,11 +16,16 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from kingdomino.agents import make_agent
+from kingdomino.cli.app import build_options, fail, game_error
 from kingdomino.core.game import GameError, State
 from kingdomino.games.registry import make_game
 
 if TYPE_CHECKING:  # the bot's packages (the `bot` extra), imported when a bot runs
     import httpx
+
+
+class ServerRefused(Exception):
+    """The server answered a request with an error: its message, as it said it."""
 
 
 def position(actions: dict[str, Any]) -> State:
@@ -75,10 +80,17 @@ class Bot:
 
     @staticmethod
     def checked(answer: httpx.Response) -> dict[str, Any]:
-        if answer.status_code >= 400:
-            error = answer.json().get("error", {})
-            raise typer.BadParameter(f"the server refused: {error.get('message', answer.text)}")
-        return dict(answer.json())
+        """The answer's JSON; a refusal (or an answer that is not the game server's JSON, from an
+        address that is some other server) raises :class:`ServerRefused` with what it said."""
+        try:
+            body = answer.json()
+        except ValueError:
+            body = None
+        if answer.status_code >= 400 or not isinstance(body, dict):
+            error = body.get("error", {}) if isinstance(body, dict) else {}
+            said = error.get("message") if isinstance(error, dict) else None
+            raise ServerRefused(said or f"HTTP {answer.status_code} {answer.text[:200]!r}")
+        return body
 
 
 def bot(
@@ -102,20 +114,34 @@ def bot(
 ) -> None:
     """Play quick games on a server with an agent, through the public API only."""
     import httpx
+    from websockets.exceptions import WebSocketException
 
-    options: dict[str, Any] = {"mode": mode} if mode else {}
-    with httpx.Client(timeout=30, headers={"Origin": server.rstrip("/")}) as http:
-        if password:
-            credentials = {"name": name, "password": password}
-            path = "/api/accounts" if new_account else "/api/session"
-            Bot.checked(http.post(f"{server.rstrip('/')}{path}", json={**credentials, "bot": new_account}))
-        player = Bot(server, http, agent, seed)
-        for number in range(games):
-            try:
+    # Checked before the server is reached: each mistake in one line, naming its flag.
+    if not server.startswith(("http://", "https://")):
+        raise fail(
+            f"--server: expected an address starting with http:// or https:// "
+            f"(e.g. http://localhost:8000), got {server!r}"
+        )
+    options = build_options(None, mode or None, game)
+    try:
+        make_game(game, players, options)
+        make_agent(agent, seed)
+    except GameError as error:
+        raise fail(game_error(error, agents_flag="--agent")) from None
+    try:
+        with httpx.Client(timeout=30, headers={"Origin": server.rstrip("/")}) as http:
+            if password:
+                login = {"name": name, "password": password, "bot": new_account}
+                path = "/api/accounts" if new_account else "/api/session"
+                Bot.checked(http.post(f"{server.rstrip('/')}{path}", json=login))
+            player = Bot(server, http, agent, seed)
+            for number in range(games):
                 game_id, token = player.pair(game, players, options, rated, name)
-            except GameError as error:
-                raise typer.BadParameter(str(error)) from None
-            typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
-            last = player.play(game_id, token)
-            mine = last["your_seats"][0]
-            typer.echo(f"  {last['status']}: scores {last['scores']}, the bot's seat {mine + 1}")
+                typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
+                last = player.play(game_id, token)
+                mine = last["your_seats"][0]
+                typer.echo(f"  {last['status']}: scores {last['scores']}, the bot's seat {mine + 1}")
+    except (httpx.TransportError, OSError, WebSocketException) as error:
+        raise fail(f"--server: cannot reach {server}: {error}") from None
+    except ServerRefused as error:
+        raise fail(f"the server refused: {error}") from None

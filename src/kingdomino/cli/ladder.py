@@ -21,7 +21,9 @@ from kingdomino.arena.ladder import (
     open_tables,
     play_ladder,
     slug,
+    tables,
 )
+from kingdomino.arena.tournament import validate
 from kingdomino.cli.app import (
     GameOpt,
     ModeOpt,
@@ -67,7 +69,10 @@ def ladder(
     address: Annotated[str | None, typer.Option(help="Address of an existing Ray cluster.")] = None,
     out: Annotated[
         Path | None,
-        typer.Option(help="Results folder: one JSONL per table, written as games finish; resumes."),
+        typer.Option(
+            help="Results folder: one JSONL per table, written as games finish; resumes (default: "
+            "a folder in ladder-results/ named after the ladder, as kingdomino-4p)."
+        ),
     ] = None,
     bootstrap: Annotated[
         int, typer.Option(min=0, help="Bootstrap resamples of the deals (of the games with --shared-deals).")
@@ -92,6 +97,8 @@ def ladder(
     folder = out or Path("ladder-results") / slug(config.key)
     try:
         the_game = make_game(game, seats, options)
+        for planned in tables(config):  # a refused ladder leaves no folder behind
+            validate(planned)
         # Every place written at the end is checked first: a ladder played to its end is never lost.
         output_folder(folder, "--out")
         if markdown is not None:

@@ -85,7 +85,7 @@ def tournament(
         if results is not None:
             results.start(outcomes)
     except GameError as error:
-        raise fail(game_error(error)) from None
+        raise fail(game_error(error, "--players" if players is not None else "--agents")) from None
     except PathProblem as error:
         raise fail(str(error)) from None
     done = {o.index for o in outcomes}
@@ -188,7 +188,7 @@ def compare(
         first_results = read_results(first)
         result = compare_tournaments(*first_results, *read_results(second), position)
     except GameError as error:
-        raise fail(str(error)) from None
+        raise fail(game_error(error)) from None
     if as_json:
         print(json.dumps(result.__dict__))
         return
@@ -227,9 +227,12 @@ def analyse(
 ) -> None:
     """Rank the candidate moves of a recorded position with an agent's value estimates."""
     try:
+        analyst = make_agent(agent, seed)
+    except GameError as error:
+        raise fail(game_error(error, agents_flag="--agent")) from None
+    try:
         record = GameRecord.load(record_file)
         the_game = make_game(record.game, len(record.players), record.options)
-        analyst = make_agent(agent, seed)
     except OSError as error:
         raise fail(f"{record_file}: {error.strerror}") from None
     except GameError as error:

@@ -324,10 +324,19 @@ class State(ABC):
         raise NotImplementedError(f"{type(self).__name__} does not name its draws")
 
     def sample_chance(self, rng: random.Random) -> int:
-        """Draw one chance outcome with its probability (games may override for speed)."""
+        """Draw one chance outcome with its probability (games may override for speed); away from
+        a chance node, a :class:`GameError` that says who acts (:meth:`not_chance`)."""
         outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise self.not_chance()
         codes = [code for code, _ in outcomes]
         return rng.choices(codes, weights=[p for _, p in outcomes])[0]
+
+    def not_chance(self) -> GameError:
+        """The refusal of ``sample_chance`` where no chance node is: who acts instead."""
+        player = self.current_player
+        acting = "the game is over" if player == TERMINAL else f"seat {player} is to act"
+        return GameError(f"sample_chance: not a chance node; {acting}")
 
     @abstractmethod
     def apply_unchecked(self, action: int) -> None:
@@ -403,10 +412,13 @@ class State(ABC):
             "over" if player == TERMINAL else "chance to act" if player == CHANCE else f"seat {player} to act"
         )
         stage = self.stage()
-        lines = [
-            f"<{type(self).__name__} {self.game.describe()}: {stage + ', ' if stage else ''}{acting}; "
-            f"scores {self.scores()}"
-        ]
+        # A game's stage at the end already says so ("round 12, over"): once is enough.
+        where = (
+            stage
+            if player == TERMINAL and stage.endswith("over")
+            else ", ".join(filter(None, [stage, acting]))
+        )
+        lines = [f"<{type(self).__name__} {self.game.describe()}: {where}; scores {self.scores()}"]
         for seat, text in enumerate(self.kingdom_texts()):
             lines.append(f"seat {seat}:")
             lines.extend(f"  {line}" for line in text.splitlines())

@@ -12,7 +12,8 @@ One environment per configuration (game, players, variants)::
         env.step(action)
 
 or, PettingZoo style, a maker per game: ``pettingzoo_env.kingdomino_v0.env(players=2)``,
-``pettingzoo_env.for_game("duel").raw_env()``.
+``pettingzoo_env.duel_v0.raw_env()``, ``pettingzoo_env.origins_v0.env(options={"mode": "tribe"})``
+(``for_game(name)`` for a game registered later).
 
 * Agents are ``"player_0" .. "player_{n-1}"`` (the engine's seats, in order).
 * Observation of an agent: ``{"observation": float32 vector, "action_mask": int8 vector}``.
@@ -386,4 +387,7 @@ def for_game(name: str) -> GameMakers:
     return GameMakers(name)
 
 
+#: PettingZoo-style makers, one per game, named as the env's ``metadata["name"]``.
 kingdomino_v0 = for_game("kingdomino")
+duel_v0 = for_game("duel")
+origins_v0 = for_game("origins")

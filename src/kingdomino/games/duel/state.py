@@ -297,6 +297,8 @@ class DuelState(State):
         return f"dice {self.round}"
 
     def sample_chance(self, rng: random.Random) -> int:
+        if self.phase != ROLL:
+            raise self.not_chance()
         return self.game.roll_base + int(rng.random() * ALL_ROLLS)
 
     # --- protocol: applying actions ------------------------------------------------------------

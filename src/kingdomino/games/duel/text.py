@@ -43,7 +43,7 @@ class MapTextError(ScoreTextError):
 
 def parse_map(text: str) -> tuple[Board, int | None]:
     """The map and the coat of the "+3 per domain" power (``None`` when not owned)."""
-    letters = ", ".join(f"{c.letter} ({c.id})" for c in COATS)
+    letters = ", ".join(f"{c.letter} ({c.name.lower()})" for c in COATS)
     expected = (
         f"expected {CASTLE_LETTER!r} (castle), {EMPTY_LETTER!r} (empty) or a coat-of-arms letter "
         f"({letters}) followed by its crosses 0-{MAX_CROSSES}, e.g. 'S1'"
