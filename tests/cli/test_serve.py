@@ -115,3 +115,16 @@ def test_no_ai_workers_at_all_is_refused_before_the_app_starts(
     text = " ".join(result.output.split())
     assert f"--ai-workers: expected a number of processes (1 or more) or 'ray', got '{workers}'" in text
     assert "Kingdomino at" not in text
+
+
+def test_a_negative_ai_delay_is_refused_before_the_app_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def started(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the app was made")
+
+    monkeypatch.setattr("kingdomino.web.app.create_app", started)
+    result = runner.invoke(app, ["serve", "--ai-delay", "-1", "--data-dir", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert "Invalid value for '--ai-delay': Input should be greater than or equal to 0" in text, text

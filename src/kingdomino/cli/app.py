@@ -468,7 +468,7 @@ def serve(
         ),
     ] = None,
     ai_delay: Annotated[
-        float, typer.Option(metavar="SECONDS", help="Seconds an AI seat waits before moving.")
+        float, typer.Option(metavar="SECONDS", min=0, help="Seconds an AI seat waits before moving.")
     ] = 0.4,
     ai_workers: Annotated[
         str,
