@@ -84,8 +84,11 @@ def test_illegal_action_loses_by_default():
     env = GameEnv("kingdomino", 2)
     env.reset(seed=0)
     illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
+    reason = env.state.illegal_reason(illegal)
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    # The engine's reason, as "raise" would have said it.
+    assert reason and info["illegal_reason"] == reason
     with pytest.raises(GameError):
         env.step(illegal)
 

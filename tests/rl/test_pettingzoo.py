@@ -207,10 +207,13 @@ def test_illegal_action_can_lose_the_game():
     env.reset(seed=0)
     offender = env.agent_selection
     illegal = next(a for a in range(env.game.num_actions) if a not in env.engine_state.legal_actions())
+    reason = env.engine_state.illegal_reason(illegal)
     env.step(illegal)
     assert all(env.terminations.values())
     assert env._cumulative_rewards[offender] == -1.0
     assert env.infos[offender]["illegal_action"] is True
+    assert reason and env.infos[offender]["illegal_reason"] == reason
+    assert all("illegal_reason" not in env.infos[other] for other in env.agents if other != offender)
 
 
 def test_after_an_illegal_action_lost_the_game_no_agent_has_a_legal_move():

@@ -110,6 +110,12 @@ def action_code(action: SupportsIndex) -> int:
     raise GameError(f"action: expected an integer action code, got {action!r}")
 
 
+def why_illegal(state: State, code: int) -> str:
+    """Why ``code`` is not a legal action of ``state``, in the engine's words: raised with
+    ``illegal_action="raise"``, else given as ``info["illegal_reason"]`` beside the penalty."""
+    return state.illegal_reason(code) or f"action {code} is not legal now"
+
+
 def check_penalty(penalty: object) -> float:
     """``illegal_penalty`` as a finite ``float``, refused by name otherwise (a string such as
     ``"-1"`` or a NaN reward would reach the learner unnoticed)."""

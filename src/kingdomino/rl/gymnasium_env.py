@@ -35,7 +35,8 @@
 * Illegal action, ``illegal_action=``:
 
   - ``"lose"`` (default): the episode ends at once (``terminated``) with reward
-    ``illegal_penalty`` (-1 by default) and ``info["illegal_action"] = True``;
+    ``illegal_penalty`` (-1 by default), ``info["illegal_action"] = True`` and the engine's
+    reason in ``info["illegal_reason"]``;
   - ``"raise"``: :class:`~kingdomino.core.game.IllegalActionError`, nothing changes.
 * ``render_mode``, Gymnasium's conventions: ``"human"`` prints the engine's JSON observation of
   the learner's seat at every ``reset()`` and ``step()`` (``render()`` need not be called and
@@ -73,6 +74,7 @@ from kingdomino.rl.common import (
     resolve_encoder,
     resolve_game,
     settle_chance,
+    why_illegal,
 )
 from kingdomino.rl.encoders import FloatArray, ObservationEncoder
 from kingdomino.rl.gymnasium_plugin import ENV_ID as ENV_ID
@@ -275,13 +277,14 @@ class GameEnv(gym.Env[Observation, int]):
             raise GameError(f"step() {when}; call reset()")
         code = action_code(action)
         if not (0 <= code < self._num_actions and self._mask[code]):
+            reason = why_illegal(self.state, code)
             if self.illegal_action == "raise":
-                reason = self.state.illegal_reason(code) or f"action {code} is not legal now"
                 raise IllegalActionError(reason)
             self._done = True
             self._mask = self._no_moves
             info = self._info()
             info["illegal_action"] = True
+            info["illegal_reason"] = reason
             if self.render_mode == "human":
                 self.render()
             return self._observe(), self.illegal_penalty, True, False, info

@@ -35,7 +35,8 @@ or, PettingZoo style, a maker per game: ``pettingzoo_env.kingdomino_v0.env(playe
 * An illegal action raises :class:`~kingdomino.core.game.IllegalActionError` and
   changes nothing (``illegal_action="raise"``, default), or, with
   ``illegal_action="lose"``, ends the game at once: the offender gets
-  ``illegal_penalty`` (default -1) and every other agent 0.
+  ``illegal_penalty`` (default -1) and every other agent 0, and the offender's info
+  ``illegal_reason``, the engine's words.
 * ``render_mode="ansi"``: ``render()`` returns the engine's JSON observation for a spectator;
   ``"human"`` prints it at every ``reset()`` and ``step()`` (PettingZoo's convention; ``render()``
   returns ``None``). ``"rgb_array"``: ``render()`` returns a picture of the position as a
@@ -74,6 +75,7 @@ from kingdomino.rl.common import (
     resolve_encoder,
     resolve_game,
     settle_chance,
+    why_illegal,
 )
 from kingdomino.rl.encoders import FloatArray, ObservationEncoder
 from kingdomino.rl.picture import Frame, PositionPainter
@@ -223,14 +225,15 @@ class RawEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]
             if self._after_move():
                 self._accumulate_rewards()
         else:
+            reason = why_illegal(self.engine_state, code)
             if self.illegal_action == "raise":
-                reason = self.engine_state.illegal_reason(code) or f"action {code} is not legal now"
                 raise IllegalActionError(reason)
             self._cumulative_rewards[agent] = 0.0
             self._mask = self._zero_mask  # the game is over: nobody has a legal move left
             for other in self.agents:
                 self.terminations[other] = True
                 self.infos[other] = {"illegal_action": other == agent}
+            self.infos[agent]["illegal_reason"] = reason
             self.rewards[agent] = self.illegal_penalty
             self._accumulate_rewards()
         if self.render_mode == "human":
