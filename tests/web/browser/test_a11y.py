@@ -203,10 +203,10 @@ def test_at_200_percent_zoom_the_keyboards_focus_stays_in_view_and_comes_back_af
     )
     assert box[0] >= 0 and box[1] <= 384, f"the focused square is out of the window: {box}"
     press_and_wait(page)  # placed
-    page.wait_for_selector("#undo:not([disabled])")
+    page.wait_for_selector("#undo[aria-disabled=false]")
     page.focus("#undo")
     page.keyboard.press("Enter")
-    page.wait_for_selector("#undo[disabled]")
+    page.wait_for_selector("#undo[aria-disabled=true]")
     page.wait_for_function(
         "(s) => document.activeElement && document.activeElement.matches(s)",
         arg=", ".join(NEXT_MOVES),

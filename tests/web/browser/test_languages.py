@@ -115,6 +115,10 @@ def test_the_server_s_refusals_are_said_in_the_page_s_language(browser, live_ser
     assert undo.is_disabled() and greyed == "У вас ещё нет хода, который можно отменить", (
         f"undo greyed: {greyed}"
     )
+    # Pressed all the same (a finger cannot hover to read the title), it says why.
+    undo.click(force=True)
+    said = page.locator("#error").inner_text()
+    assert said == greyed, f"the greyed undo pressed: {said}"
     play_by_clicking_board(page, moves=1)
     page.wait_for_selector("#your-turn")
     assert undo.get_attribute("title") in (

@@ -295,7 +295,7 @@ def test_hint_with_a_win_chance_and_undo(page) -> None:
     for _ in range(40):
         play_by_clicking_board(page, 1)
         page.wait_for_selector("#your-turn, #winner")
-        if page.locator("#undo:not([disabled])").count():
+        if page.locator("#undo[aria-disabled=false]").count():
             break
     # The newest line's number goes back (the log shows the last 25 lines, so its length may not).
     newest = page.locator("#log li").first.get_attribute("value")

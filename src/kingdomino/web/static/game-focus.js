@@ -13,6 +13,9 @@
 const NEXT_MOVES = ["button.domino.claimable", "button.die.takeable", "svg g.legal.anchor", "svg g.legal.choice",
   ".caveman-card.claimable", ".choice-row button", ".actions button"];
 
+/** A control that cannot be used now: disabled, or greyed out and still pressable to say why. */
+const GREYED = ':disabled, [aria-disabled="true"]';
+
 /** Give the board's keys to the board (`ctx.onKey`) but in a field or with a modifier, and note
  * whether the last move was made with the keys (a pointer's player gets no focus moved for them: a
  * square focused shows its ghost). @param {GameState} game */
@@ -45,15 +48,15 @@ export function focusPlace(main, page) {
 export function keepFocus(game, before) {
   const { board, boardCard, end } = game.page;
   const active = document.activeElement;
-  // A button greyed while focused (Undo used up) loses the focus at the browser's next frame.
-  const lost = !active || active === document.body || active.matches(":disabled");
+  // A button greyed while focused (Undo used up) has nothing more to do there: the focus goes on.
+  const lost = !active || active === document.body || active.matches(GREYED);
   const tookAway = before.inPage && lost;
   if (!game.byKeyboard || !(tookAway || (before.onBoard && (lost || active === boardCard)))) return;
   /** @type {HTMLElement | SVGElement | null} */
   let next = null;
   // A control drawn anew (the end screen's buttons) keeps it.
   const same = tookAway && before.id ? document.getElementById(before.id) : null;
-  if (same && !same.matches(":disabled") && same.getClientRects().length) next = same;
+  if (same && !same.matches(GREYED) && same.getClientRects().length) next = same;
   if (!next && game.view.status === "finished") next = end.querySelector("#ranking-title");
   for (const selector of NEXT_MOVES) next = next || board.querySelector(selector);
   next = next || boardCard;

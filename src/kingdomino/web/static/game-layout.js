@@ -27,6 +27,17 @@ function levelChoice(id) {
     ...aiLevels().map((level) => el("option", { value: level, selected: level === "medium" }, levelWords(level)))));
 }
 
+/** A control's press: `act`, unless the control is greyed out (game-render.js's `greyOut`), which
+ * says why in the error line instead. @param {() => void} act @param {HTMLElement} error
+ * @returns {(event: Event) => void} */
+function unlessGreyed(act, error) {
+  return (event) => {
+    const button = /** @type {HTMLElement} */ (event.currentTarget);
+    if (button.getAttribute("aria-disabled") !== "true") act();
+    else if (button.dataset.why) error.textContent = button.dataset.why;
+  };
+}
+
 /**
  * Build game `id`'s page in `main`, its controls doing `actions`; its links from what this browser
  * `saved` of it. The page says it is connecting until the first view comes.
@@ -39,6 +50,7 @@ export function buildPage(main, id, saved, actions) {
     t("game.play_move"));
   const replayBar = el("div", { id: "replay-bar", class: "replay-bar", hidden: true });
   const board = el("div", { id: "board" });
+  const error = el("p", { class: "error", id: "error", role: "alert" });
   const awayNote = el("p", { id: "away-note" });
   const awayLevel = levelChoice("away-level");
   const awayButton = el("button", { type: "button", id: "take-over", onclick: actions.takeOver });
@@ -50,13 +62,13 @@ export function buildPage(main, id, saved, actions) {
     title: el("h1", { id: "title" }, t("game.connecting")),
     whoami: el("p", { id: "whoami", class: "small" }),
     status: el("p", { id: "status", role: "status", "aria-live": "polite" }),
-    error: el("p", { class: "error", id: "error", role: "alert" }),
+    error,
     guide: el("div", { id: "guide" }),
     board,
     moveSelect,
     playButton,
-    undoButton: el("button", { type: "button", id: "undo", onclick: actions.undo }, "↶ ", t("game.undo")),
-    hintButton: el("button", { type: "button", id: "hint", onclick: actions.hint }, t("game.hint")),
+    undoButton: el("button", { type: "button", id: "undo", onclick: unlessGreyed(actions.undo, error) }, "↶ ", t("game.undo")),
+    hintButton: el("button", { type: "button", id: "hint", onclick: unlessGreyed(actions.hint, error) }, t("game.hint")),
     // The hint, read out when it comes (else a screen reader hears nothing after "Hint").
     hintBox: el("div", { id: "hint-box", role: "status", "aria-live": "polite" }),
     // What the others did since your last look, read out by screen readers (the log is not live).

@@ -92,14 +92,21 @@ function drawControls(game) {
   movesCard.hidden = over || watching;
   hintButton.hidden = over || watching;
   undoButton.hidden = over || watching;
-  hintButton.toggleAttribute("disabled", !ctx.legal.length || !view.hints_allowed || view.status === "finished");
-  hintButton.title = view.hints_allowed ? "" : t("hint.off");
-  undoButton.toggleAttribute("disabled", !view.undo_allowed || view.status === "finished");
-  // A greyed undo says why on a pointer's hover (and to a screen reader).
-  const undoWhy = view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" });
-  if (undoWhy) undoButton.title = undoWhy; else undoButton.removeAttribute("title");
+  const hintWhy = !view.hints_allowed ? t("hint.off") : !ctx.legal.length ? errorWords({ code: "hint_not_your_turn", message: "" }) : "";
+  greyOut(hintButton, !ctx.legal.length || !view.hints_allowed || over, hintWhy);
+  greyOut(undoButton, !view.undo_allowed || over, view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" }));
   page.leaveCard.hidden = !view.can_leave;
   if (page.inviting && page.invitesCard) page.invitesCard.hidden = view.status === "finished";
+}
+
+/** Grey a control out while it cannot be used, saying `why` on a pointer's hover, to a screen
+ * reader and, pressed all the same, in the error line (a finger has no hover): it stays in the
+ * keyboard's order and pressable (`aria-disabled`, not `disabled`; game-layout.js's `unlessGreyed`).
+ * @param {HTMLElement} button @param {boolean} off @param {string} why */
+function greyOut(button, off, why) {
+  button.setAttribute("aria-disabled", String(off));
+  button.dataset.why = off ? why : "";
+  if (off && why) button.title = why; else button.removeAttribute("title");
 }
 
 /** Who this page plays, in words. A Duel's seats have no number to its players: its rulebook's
