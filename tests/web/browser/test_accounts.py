@@ -5,8 +5,17 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
+from typing import Any
 
 from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
+
+
+def assert_refused(page: Any, press: Callable[[], None], words: str) -> None:
+    """``press`` a button of the account card, and the card's refusal line says ``words``."""
+    press()
+    page.wait_for_function("document.querySelector('#account-error').textContent !== ''")
+    assert page.locator("#account-error").text_content() == words
 
 
 def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(browser, live_server: str) -> None:
@@ -25,9 +34,7 @@ def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(browser, li
     page.unroute("**/api/account")
     assert page.input_value("#account-name") == name
     page.fill("#account-password", "short")
-    page.click("#create-account")
-    page.wait_for_function("document.querySelector('#account-error').textContent !== ''")
-    assert page.locator("#account-error").text_content() == "A password has 8 to 256 characters"
+    assert_refused(page, lambda: page.click("#create-account"), "A password has 8 to 256 characters")
     page.fill("#account-password", "a long enough password")
     page.click("#create-account")
     page.wait_for_selector("#logged-in")
@@ -41,9 +48,9 @@ def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(browser, li
     page.wait_for_selector("#account-form")
     page.fill("#account-name", name.lower())
     page.fill("#account-password", "not the password")
-    page.press("#account-password", "Enter")
-    page.wait_for_function("document.querySelector('#account-error').textContent !== ''")
-    assert page.locator("#account-error").text_content() == "No account has this name and password"
+    assert_refused(
+        page, lambda: page.press("#account-password", "Enter"), "No account has this name and password"
+    )
     page.fill("#account-password", "a long enough password")
     page.click("#log-in")
     page.wait_for_selector("#logged-in")
@@ -60,9 +67,7 @@ def test_a_changed_password_is_said_apart_from_the_refusals(browser, live_server
     page.click("#account details summary")
     page.fill("#old-password", "not the password")
     page.fill("#new-password", "a new long password")
-    page.click("#save-password")
-    page.wait_for_function("document.querySelector('#account-error').textContent !== ''")
-    assert page.locator("#account-error").text_content() == "The current password is not this account's"
+    assert_refused(page, lambda: page.click("#save-password"), "The current password is not this account's")
     page.fill("#old-password", "a long enough password")
     page.click("#save-password")
     page.wait_for_selector("#account-done:has-text('The password is changed')")
