@@ -7,6 +7,7 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import create
 
 from kingdomino.agents.levels import SEAT_LEVELS
+from kingdomino.arena.ladder import load_ratings
 
 
 def test_meta_serves_the_seat_levels_in_their_order(client: TestClient) -> None:
@@ -22,3 +23,14 @@ def test_every_level_served_is_one_a_seat_can_be_handed_to(client: TestClient) -
         assert left.status_code == 200, (level, left.text)
         view = client.get(f"/api/games/{created['id']}", params={"token": ann}).json()
         assert view["seats"][1]["level"] == level
+
+
+def test_the_seat_levels_are_listed_weakest_first_in_every_rated_game() -> None:
+    """The lobby lists the levels in ``SEAT_LEVELS``' order, said to be weakest first: it is so by
+    the package's AI ladder in every configuration rated (``greedy`` came before ``easy``, which
+    is ``greedy`` with a random move one time in three)."""
+    ladders = load_ratings()
+    assert ladders
+    for configuration, ratings in ladders.items():
+        elo = [ratings[level][0] for level in SEAT_LEVELS]
+        assert elo == sorted(elo) and len(set(elo)) == len(elo), (configuration, elo)

@@ -22,9 +22,9 @@ from kingdomino.agents.greedy import make_greedy
 from kingdomino.agents.search import make_mce, make_mcts
 from kingdomino.core.game import State
 
-#: The level of an AI seat in the browser app, weakest first: the one-ply agents ``random`` and
-#: ``greedy``, then the named levels of ``LEVELS``.
-SeatLevel = Literal["random", "greedy", "easy", "medium", "hard"]
+#: The level of an AI seat in the browser app, weakest first: ``random``, ``easy`` (``greedy``
+#: with a random move one time in three), ``greedy``, then the search levels of ``LEVELS``.
+SeatLevel = Literal["random", "easy", "greedy", "medium", "hard"]
 #: The seat levels, in order (the app's ``/api/meta`` lists them for the page).
 SEAT_LEVELS: tuple[str, ...] = get_args(SeatLevel)
 
