@@ -96,11 +96,12 @@ def _square(token: str, line: int, column: int) -> dict[str, int]:
         if kind is None:
             raise KingdomTextError(line, column, f"{token!r}: unknown caveman code {match[5]!r}")
         caveman = kind.value
-    if (marker or volcano) and (resource >= 0 or caveman >= 0):
+    if marker and (resource >= 0 or caveman >= 0):
         raise KingdomTextError(line, column, f"{token!r}: fire destroys resources and cavemen")
     if marker and (volcano or number):
         raise KingdomTextError(line, column, f"{token!r}: a marker never lands on a volcano or a fire")
-    if caveman >= 0 and (resource >= 0 or number):
+    # A volcano has craters, not printed fires: a caveman may stand on it (the game's rule).
+    if caveman >= 0 and (resource >= 0 or (number and not volcano)):
         raise KingdomTextError(
             line, column, f"{token!r}: a caveman stands on a square without fire or resource"
         )
