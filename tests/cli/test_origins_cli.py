@@ -37,6 +37,28 @@ def test_score_refuses_a_bad_cell(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "line 1, column 4" in result.output
 
 
+@pytest.mark.parametrize("mode", [[], ["--mode", "discovery"], ["--mode", "totem"]])
+def test_score_refuses_cavemen_outside_tribe_mode(tmp_path: Path, mode: list[str]) -> None:
+    """Cavemen are recruited in Tribe mode only: a territory with a hunter scored without
+    ``--mode tribe`` counted 0 for him, silently (seed 004's two hunters: 0 points, not 18)."""
+    path = tmp_path / "hunters.txt"
+    path.write_text("G0m G0m G0\nG0m D0@HU D0\nD0 D0@HU G0m\nH . .\n")
+    result = runner.invoke(app, ["score", str(path), "--game", "origins", *mode])
+    assert result.exit_code == 2, result.output
+    assert "--mode: " in result.output and "line 2, column 5" in result.output
+    assert "tribe" in result.output
+
+
+def test_score_refuses_a_resource_its_terrain_never_carries(tmp_path: Path) -> None:
+    """Each resource lies on its own terrain (a flint on a quarry): a flint typed on a desert was
+    counted as a resource in Totem mode (+1), a territory no box can lay."""
+    path = tmp_path / "flint.txt"
+    path.write_text("Q0k D0k\n.  H\n")
+    result = runner.invoke(app, ["score", str(path), "--game", "origins", "--mode", "totem"])
+    assert result.exit_code == 2, result.output
+    assert "line 1, column 5" in result.output and "quarry" in result.output
+
+
 @pytest.mark.parametrize("mode", ["discovery", "totem", "tribe"])
 def test_simulate_every_mode(mode: str) -> None:
     args = [

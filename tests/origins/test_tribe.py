@@ -9,7 +9,7 @@ import pytest
 from kingdomino.core.game import IllegalActionError
 from kingdomino.games.origins.components import CAVE_FACE_UP, CAVEMAN_BY_CODE, CAVEMEN
 from kingdomino.games.origins.state import CAVEMAN, PAY, RECRUIT, REVEAL, OriginsState, score_sheet
-from kingdomino.games.origins.text import parse_kingdom
+from kingdomino.games.origins.text import KingdomTextError, kingdom_text, parse_kingdom
 
 from .helpers import game_of, play_random, position, texts
 
@@ -90,6 +90,19 @@ def test_cavemen_avoid_fire_markers_resources_and_other_cavemen() -> None:
     centre = kingdom.geometry.centre
     free = {(r - centre, c - centre) for r, c in kingdom.geometry.grid.cells(kingdom.caveman_squares())}
     assert free == {(0, 1), (0, 2)}  # the volcano and the plain desert
+
+
+def test_a_caveman_on_a_volcano_is_written_and_read_back() -> None:
+    """The game lets a caveman stand on a volcano (no printed fire there), and the territory's text
+    writes him ``V2@HU``; the scorer refused that text ("fire destroys resources and cavemen"), so a
+    territory the game made, or a table's, could not be scored. Still refused: a resource or a
+    marker on a volcano."""
+    kingdom = parse_kingdom("G0m V2@HU\nH   .", frame=5)
+    assert kingdom_text(kingdom).split() == ["G0m", "V2@HU", "H", "."]
+    assert kingdom.caveman_points() == 3  # the hunter next to the mammoth
+    for token in ("V2m", "V2*1", "V2*1@HU"):
+        with pytest.raises(KingdomTextError):
+            parse_kingdom(f"{token} H", frame=5)
 
 
 AROUND = "G0m L0f F0u\nQ0k D0@{} D1\nH G0*2 D0@W1"

@@ -85,6 +85,9 @@ def test_every_game_is_scored(client: TestClient, game: str, options: dict, text
             "true or false",
         ),
         ({"game": "kingdomino", "text": "C" * 5000}, "text", "4000"),
+        # Cavemen outside Tribe mode counted nothing, silently; a resource off its terrain counted.
+        ({"game": "origins", "options": {"mode": "totem"}, "text": "D0@HU H"}, "options.mode", "Tribe mode"),
+        ({"game": "origins", "options": {"mode": "totem"}, "text": "D0k H"}, "text", "only on quarry"),
     ],
 )
 def test_a_bad_kingdom_or_option_is_refused_with_where_and_why(

@@ -95,9 +95,9 @@ class OriginsFrontend:
         "a terrain letter ("
         + ", ".join(f"{t.letter} {term(t.id)}" for t in TERRAINS)
         + ") with its printed fires (craters for a volcano), then optionally *K (a marker of K fires), "
-        "a resource letter ("
+        "the resource of its terrain ("
         + ", ".join(f"{r.letter} {term(r.id)}" for r in RESOURCES)
-        + ") and @CODE for a caveman ("
+        + ") and, in Tribe mode, @CODE for a caveman ("
         + ", ".join(f"{c.code} {c.name.lower()}" for c in CAVEMEN)
         + "); e.g. G0m, D0*2, V3, D0@W2. The totems a territory holds: --variant totems=RESOURCE,... "
         "(e.g. totems=fish,mammoth)."

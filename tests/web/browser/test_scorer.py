@@ -188,7 +188,7 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     assert page.locator('svg.scorer-grid.lit-region g.lit[data-square="0,2"]').count() == 1
     page.mouse.move(0, 0)
     # A choice left on the brush from another terrain is never laid unseen: the warrior chosen on
-    # the desert stays off the volcano (laid, he was refused: "fire destroys cavemen"); a fire
+    # the desert stays off the volcano (choosing the volcano takes him off the brush); a fire
     # marker takes the printed fires off the brush, printed fires the marker and the caveman.
     lay(page, ["caveman-W1", "V", "n2"], ["1,0"])
     lay(page, ["D", "n1", "marker1"], ["1,1"])
@@ -219,3 +219,33 @@ def test_the_scorer_says_click_to_a_mouse_and_tap_to_a_finger(browser: Any, live
     assert laptop.inner_text("#scorer-how").startswith("Choose what to lay, then click the squares")
     assert phone.inner_text("#scorer-how").startswith("Choose what to lay, then tap the squares")
     assert not laptop.errors and not phone.errors
+
+
+def test_the_scorer_counts_the_origins_rulebook_s_hunters_laid_square_by_square(page) -> None:
+    """Seed 004 (Origins rulebook, Tribe mode): "the hunter above has 4 mammoths around it: 12
+    points; the hunter below has 2: 6", laid square by square as tests/origins/
+    test_rulebook_examples.py writes it; then a caveman on a volcano, where the game lets him
+    stand (the page kept him off it, and the scorer refused the text)."""
+    page.goto(page.base_url + "/score")
+    page.wait_for_selector("#palette")
+    page.select_option("#scorer-game", "origins")
+    page.select_option("#score-mode", "tribe")
+    lay(page, ["G", "n0", "resource"], ["-3,0", "-3,1", "-2,0", "-1,2"])
+    lay(page, ["resource"], ["-3,2"])  # the brush without its mammoth
+    lay(page, ["D", "n0", "caveman-HU"], ["-2,1", "-1,1"])
+    lay(page, ["caveman-none"], ["-2,2", "-1,0"])
+    scorer_total(page, 12 + 6)
+    laid = [row.split() for row in page.locator("#scorer-text").input_value().splitlines()]
+    assert laid == [["G0m", "G0m", "G0"], ["G0m", "D0@HU", "D0"], ["D0", "D0@HU", "G0m"], ["H", ".", "."]]
+    lines = page.locator("#scorer-sheet tbody tr:not(.total)").all_inner_texts()
+    assert [line.split("\t")[0] for line in lines][-2:] == ["Hunter", "Hunter"]
+    assert [line.split("\t")[-1] for line in lines][-2:] == ["12", "6"], lines
+    # A sculptor on a volcano next to a flint: 5 points; the volcano keeps its craters.
+    lay(page, ["Q", "n0", "resource"], ["0,1"])
+    lay(page, ["V", "n2", "caveman-SC"], ["0,2"])
+    scorer_total(page, 18 + 5)
+    assert page.locator("#scorer-text").input_value().splitlines()[-1].split() == ["H", "Q0k", "V2@SC"]
+    assert page.locator('g.cell[data-square="0,2"]').get_attribute("aria-label").endswith("Sculptor")
+    assert page.locator("#scorer-error").text_content() == ""
+    page.screenshot(path=str(ARTIFACTS / "scorer-origins-hunters.png"), full_page=True)
+    assert not page.errors, page.errors

@@ -8,6 +8,7 @@ scorer call it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,8 +52,22 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
                 raise GameError(f"options.totems: unknown resource {name.strip()!r}")
             totems.append(resource.value)
     kingdom = parse_kingdom(text, frame)
+    if mode != "tribe":
+        _refuse_cavemen(text, mode)
     flags = flag_options(options, ("fire_kingdom", "homo_habilis"))
     return score_sheet(kingdom, mode, flags["fire_kingdom"], flags["homo_habilis"], totems)
+
+
+def _refuse_cavemen(text: str, mode: str) -> None:
+    """Cavemen are recruited in Tribe mode only: a territory that has one, scored in another mode,
+    would count nothing for him without a word. Names the first caveman's line and column."""
+    for line, row in enumerate(text.splitlines(), start=1):
+        for cell in re.finditer(r"\S*@\S*", row):
+            raise ScoreOptionError(
+                "mode",
+                f"line {line}, column {cell.start() + 1}: {cell.group()!r} has a caveman, and "
+                f"cavemen are recruited only in Tribe mode; expected tribe, got {mode}",
+            )
 
 
 def text_format() -> dict[str, Any]:

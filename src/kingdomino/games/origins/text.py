@@ -9,7 +9,8 @@ One line per row, top to bottom; cells separated by spaces. A cell is ``H``
   ``D`` desert, ``V`` volcano;
 * the digit is the number of printed fires (0-2), or for a volcano its craters (1-3);
 * ``*k``: a fire marker with ``k`` fires lies on the square;
-* resource letters: ``m`` mammoth, ``f`` fish, ``u`` mushroom, ``k`` flint;
+* resource letters, each on its own terrain only: ``m`` mammoth (grassland), ``f`` fish
+  (lake), ``u`` mushroom (forest), ``k`` flint (quarry);
 * caveman codes: ``HU`` hunter, ``FC`` fishing child, ``GA`` gatherer, ``SC`` sculptor,
   ``PA`` painter, ``FW`` fire woman, ``SH`` shaman, ``W1``/``W2``/``W3`` warriors.
 
@@ -84,17 +85,23 @@ def _square(token: str, line: int, column: int) -> dict[str, int]:
         if found is None:
             raise KingdomTextError(line, column, f"{token!r}: unknown resource letter {match[4]!r}")
         resource = found.value
+        if resource != terrain.resource:
+            lies_on = next((t.id for t in TERRAINS if t.resource == resource), "no terrain")
+            raise KingdomTextError(
+                line, column, f"{token!r}: a {found.id} lies only on {lies_on}, not on {terrain.id}"
+            )
     caveman = -1
     if match[5]:
         kind = CAVEMAN_BY_CODE.get(match[5].upper())
         if kind is None:
             raise KingdomTextError(line, column, f"{token!r}: unknown caveman code {match[5]!r}")
         caveman = kind.value
-    if (marker or volcano) and (resource >= 0 or caveman >= 0):
+    if marker and (resource >= 0 or caveman >= 0):
         raise KingdomTextError(line, column, f"{token!r}: fire destroys resources and cavemen")
     if marker and (volcano or number):
         raise KingdomTextError(line, column, f"{token!r}: a marker never lands on a volcano or a fire")
-    if caveman >= 0 and (resource >= 0 or number):
+    # A volcano has craters, not printed fires: a caveman may stand on it (the game's rule).
+    if caveman >= 0 and (resource >= 0 or (number and not volcano)):
         raise KingdomTextError(
             line, column, f"{token!r}: a caveman stands on a square without fire or resource"
         )

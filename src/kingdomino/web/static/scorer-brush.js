@@ -96,7 +96,7 @@ function brushChoice(scorer) {
 }
 
 /** The brush's number (crowns, fires, craters, crosses), and in Origins its fire marker, resource
- * and caveman, as the terrain and mode allow. @param {Scorer} scorer */
+ * and caveman, as the terrain and mode allow (a volcano: a caveman only). @param {Scorer} scorer */
 function brushExtras(scorer) {
   const { kingdom, brush } = scorer;
   const f = format(scorer);
@@ -110,8 +110,8 @@ function brushExtras(scorer) {
       brush.n = low + i;
       if (brush.n && !volcano) { brush.marker = 0; brush.caveman = ""; }
     }, String(low + i))))];
-  if (kingdom.game !== "origins" || volcano) return rows;
-  rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.marker") },
+  if (kingdom.game !== "origins") return rows;
+  if (!volcano) rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.marker") },
     el("span", { class: "brush-label" }, t("scorer.marker")),
     ...Array.from({ length: (f.markers ?? 0) + 1 }, (_, k) => choice(`marker${k}`, brush.marker === k, () => {
       brush.marker = k;
@@ -119,7 +119,7 @@ function brushExtras(scorer) {
     }, k ? String(k) : t("scorer.none")))));
   const terrain = lettered(f.terrains, brush.letter);
   const resource = terrain && terrain.resource ? lettered(f.resources, terrain.resource) : null;
-  if (resource && kingdom.options.mode !== "discovery") {
+  if (resource && !volcano && kingdom.options.mode !== "discovery") {
     rows.push(el("div", { class: "brush-row" }, choice("resource", brush.resource, () => {
       brush.resource = !brush.resource;
       if (brush.resource) { brush.marker = 0; brush.caveman = ""; }
@@ -130,7 +130,8 @@ function brushExtras(scorer) {
       el("span", { class: "brush-label" }, t("scorer.caveman")),
       choice("caveman-none", !brush.caveman, () => { brush.caveman = ""; }, t("scorer.none")),
       ...(f.cavemen || []).map((c) => choice(`caveman-${c.code}`, brush.caveman === c.code, () => {
-        brush.caveman = c.code; brush.n = 0; brush.marker = 0; brush.resource = false;
+        // A volcano keeps its craters: a caveman may stand on it (it has no printed fire).
+        brush.caveman = c.code; brush.n = volcano ? brush.n : 0; brush.marker = 0; brush.resource = false;
       }, cavemanPicture(c.id, 26), " ", cavemanName(c.id)))));
   }
   return rows;

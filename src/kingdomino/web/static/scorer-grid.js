@@ -81,7 +81,7 @@ function drawnSquare(scorer, square) {
   const caveman = square.caveman && kingdom.options.mode === "tribe"
     ? ((f.cavemen || []).find((c) => c.code === square.caveman) || { id: undefined }).id : undefined;
   if (kingdom.game !== "origins") return { terrain: square.letter, crowns: square.n };
-  return terrain && terrain.volcano ? { terrain: square.letter, craters: square.n }
+  return terrain && terrain.volcano ? { terrain: square.letter, craters: square.n, caveman }
     : { terrain: square.letter, fires: square.n, marker: square.marker, resource, caveman };
 }
 
@@ -97,14 +97,16 @@ function squareWords(scorer, square) {
 }
 
 /** What the brush lays: only what the square's terrain and the mode hold (a volcano no
- * marker, resource or caveman; Discovery no resource; only Tribe a caveman), so a choice left on
- * the brush from another terrain is never laid unseen. @param {Scorer} scorer @param {Square} chosen @returns {Square} */
+ * marker or resource, but a caveman; Discovery no resource; only Tribe a caveman), so a choice
+ * left on the brush from another terrain is never laid unseen. @param {Scorer} scorer @param {Square} chosen @returns {Square} */
 function laid(scorer, chosen) {
   const { kingdom } = scorer;
   if (kingdom.game !== "origins") return { letter: chosen.letter, n: chosen.n, marker: 0, resource: false, caveman: "" };
   const terrain = lettered(format(scorer).terrains, chosen.letter);
-  if (terrain && terrain.volcano) return { letter: chosen.letter, n: chosen.n, marker: 0, resource: false, caveman: "" };
   const mode = kingdom.options.mode;
+  if (terrain && terrain.volcano) {
+    return { letter: chosen.letter, n: chosen.n, marker: 0, resource: false, caveman: mode === "tribe" ? chosen.caveman : "" };
+  }
   return { ...chosen, resource: chosen.resource && Boolean(terrain && terrain.resource) && mode !== "discovery",
     caveman: mode === "tribe" ? chosen.caveman : "" };
 }
