@@ -128,3 +128,56 @@ def test_a_negative_ai_delay_is_refused_before_the_app_starts(
     assert result.exit_code == 2, result.output
     text = " ".join(result.output.split())
     assert "Invalid value for '--ai-delay': Input should be greater than or equal to 0" in text, text
+
+
+def test_the_start_line_behind_a_reverse_proxy_sends_players_to_the_proxy() -> None:
+    """An instance behind nginx (``--forwarded-allow-ips``) said "This computer only: to play with
+    friends on other computers, start with --host 0.0.0.0", and on 0.0.0.0 named its own network
+    addresses: invite links made there pass the proxy by. It says players come through the proxy."""
+    behind = " ".join(start_lines("127.0.0.1", 8001, "postgresql://kd:***@db/k", proxies="127.0.0.1"))
+    assert "Behind the reverse proxy 127.0.0.1 (--forwarded-allow-ips)" in behind
+    assert "proxy's address" in behind and "--host 0.0.0.0" not in behind
+    lan = " ".join(
+        start_lines("0.0.0.0", 8001, "postgresql://kd:***@db/k", lan=["10.0.0.7"], proxies="10.0.0.5")
+    )
+    assert "Behind the reverse proxy 10.0.0.5" in lan and "http://10.0.0.7:8001/" not in lan
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 that nothing listens on."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        # Heroku's and libpq's spelling: SQLAlchemy knows no "postgres" dialect.
+        (
+            ["--database-url", "postgres://kd:kd@localhost/k"],
+            "--database-url: not a database URL SQLAlchemy knows (Can't load plugin: "
+            "sqlalchemy.dialects:postgres); expected postgresql+psycopg://user:password@host/db or "
+            "sqlite:////absolute/path.sqlite3",
+        ),
+        (
+            ["--database-url", "sqlite:////no-such-folder/k.sqlite3"],
+            "--database-url sqlite:////no-such-folder/k.sqlite3: the database cannot be opened:",
+        ),
+        (
+            ["--database-url", "sqlite:////no-such-folder/k.sqlite3", "--data-dir", "{tmp}"],
+            "--data-dir: only for the SQLite file; with --database-url the games are in that database",
+        ),
+    ],
+)
+def test_a_database_it_cannot_use_is_refused_naming_the_option(
+    tmp_path: Path, words: list[str], said: str
+) -> None:
+    """A URL SQLAlchemy cannot read said so without the forms it takes; a database that could not
+    be opened named no option; ``--data-dir`` beside ``--database-url`` was silently ignored."""
+    words = [word.format(tmp=tmp_path) for word in words]
+    result = runner.invoke(app, ["serve", "--port", str(free_port()), *words])
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert text.startswith(f"error: {said}"), text
+    assert "Kingdomino at" not in text

@@ -74,6 +74,14 @@ VariantOpt = Annotated[
 ModeOpt = Annotated[str | None, typer.Option("--mode", help="Origins mode: discovery, totem or tribe.")]
 
 
+def unknown_database_url(error: Exception) -> str:
+    """The refusal of a ``--database-url`` SQLAlchemy cannot read, with the forms it takes."""
+    return (
+        f"--database-url: not a database URL SQLAlchemy knows ({error}); expected "
+        "postgresql+psycopg://user:password@host/db or sqlite:////absolute/path.sqlite3"
+    )
+
+
 def fail(message: str, code: int = 2) -> typer.Exit:
     errors.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code)
@@ -528,6 +536,9 @@ def serve(
     from kingdomino.web.serving import server_config
     from kingdomino.web.store_setup import StoreNotWritable
 
+    if database_url is not None and data_dir is not None:
+        raise fail("--data-dir: only for the SQLite file; with --database-url the games are in that database")
+    database_flag = "--data-dir" if database_url is None else "--database-url"
     if database_url is None:
         directory = data_dir or default_data_dir()
         try:
@@ -565,13 +576,13 @@ def serve(
     except ValueError as error:
         if str(error).startswith("seat agent"):
             raise fail(f"--seat-agent: {error}") from None
-        raise fail(f"--database-url: not a database URL SQLAlchemy knows ({error})") from None
+        raise fail(unknown_database_url(error)) from None
     except ArgumentError as error:
-        raise fail(f"--database-url: not a database URL SQLAlchemy knows ({error})") from None
+        raise fail(unknown_database_url(error)) from None
     except (SQLAlchemyError, ModuleNotFoundError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise fail(f"the database cannot be opened: {first}") from None
-    for line in start_lines(host, port, shown):
+        raise fail(f"{database_flag} {shown}: the database cannot be opened: {first}") from None
+    for line in start_lines(host, port, shown, proxies=forwarded_allow_ips):
         console.print(line, soft_wrap=True)
     connections = total_connections(raise_file_limit(), local_workers(workers))
     uvicorn.Server(server_config(app_, host, port, forwarded_allow_ips, connections)).run()
