@@ -181,3 +181,29 @@ def test_a_database_it_cannot_use_is_refused_naming_the_option(
     text = " ".join(result.output.split())
     assert text.startswith(f"error: {said}"), text
     assert "Kingdomino at" not in text
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        ValueError("Ray Client requires pip package `ray`. If you installed the minimal Ray, reinstall"),
+        ModuleNotFoundError("No module named 'ray'"),
+    ],
+)
+def test_ray_that_cannot_be_used_is_said_as_the_ai_workers(
+    tmp_path: Path, failure: Exception, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ray's refusal to start was taken for the database's: "--database-url: not a database URL
+    SQLAlchemy knows (Ray Client requires pip package `ray` ...)", or "the database cannot be
+    opened: No module named 'ray'", on a server started with no --database-url at all."""
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise failure
+
+    monkeypatch.setattr("kingdomino.workers.RayWorkers.__init__", refused)
+    options = ["--ai-workers", "ray", "--ray-address", "ray://127.0.0.1:1", "--data-dir", str(tmp_path)]
+    result = runner.invoke(app, ["serve", "--port", str(free_port()), *options])
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert text.startswith(f"error: --ai-workers ray: Ray cannot be used: {failure}"), text
+    assert "database" not in text

@@ -531,6 +531,7 @@ def serve(
         )
     import uvicorn
 
+    from kingdomino.web.ai_workers import WorkersUnavailable
     from kingdomino.web.app import create_app
     from kingdomino.web.connections import TrustedProxies, local_workers, raise_file_limit, total_connections
     from kingdomino.web.serving import server_config
@@ -571,6 +572,8 @@ def serve(
     try:
         shown = make_url(database_url).render_as_string(hide_password=True)
         app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers, seat_agents=agents)
+    except WorkersUnavailable as error:
+        raise fail(f"--ai-workers {ai_workers}: Ray cannot be used: {error}") from None
     except StoreNotWritable as error:
         raise fail(f"{shown}: {error} (the server would refuse every move); check the rights on it") from None
     except ValueError as error:

@@ -158,6 +158,11 @@ class AIWorkers:
         self.workers.close()
 
 
+class WorkersUnavailable(Exception):
+    """The Ray cluster named for the AI workers could not be used, in Ray's first words (not
+    installed, its client missing, the cluster not answering)."""
+
+
 def make_executor(workers: str) -> Executor:
     """``"ray"`` or ``"ray:ADDRESS"``: a Ray cluster; a number N: N local processes; ``""``: one per core."""
     try:
@@ -165,7 +170,14 @@ def make_executor(workers: str) -> Executor:
     except ValueError as error:
         raise ValueError(f"AI workers: {error}") from None
     if spec.local_processes is None:
-        return AIWorkers(spec.start(niceness=WORKER_NICENESS))
+        try:
+            ray_workers = spec.start(niceness=WORKER_NICENESS)
+        except (
+            Exception
+        ) as error:  # Ray's start raises what it likes: ImportError, ValueError, ConnectionError...
+            said = str(error).strip().splitlines()
+            raise WorkersUnavailable(said[0] if said else type(error).__name__) from error
+        return AIWorkers(ray_workers)
     # Twice the slots: the jobs given up while they run hold their places until they end.
     board = ProgressBoard(2 * spec.local_processes)
     return AIWorkers(spec.start(WORKER_NICENESS, install, (board.values,)), board)
