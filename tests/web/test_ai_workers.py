@@ -9,7 +9,9 @@ import signal
 import subprocess
 import sys
 import time
+import tomllib
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -31,6 +33,9 @@ from kingdomino.web.ai_workers import (
 )
 from kingdomino.web.app import create_app
 from kingdomino.workers import PARENT_CHECK_SECONDS, ProcessWorkers, RayWorkers
+
+#: The project's declaration, for its extras.
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 SPECS = [
     "mcts:iterations=40,playout=player-greedy,prune=8",
@@ -83,6 +88,14 @@ def test_the_workers_are_named_as_the_command_line_names_them() -> None:
         executor.close()
     with pytest.raises(ValueError, match=r"^AI workers: expected a number of processes or 'ray', got 'two'$"):
         make_executor("two")
+
+
+def test_the_ray_extra_carries_the_client_that_ray_addresses_need() -> None:
+    """README's `--ai-workers ray --ray-address ray://head:10001`, after the documented
+    `pip install -e '.[web,ray]'`, stopped at start: "Ray Client requires pip package `ray`"
+    (the client's grpcio comes with `ray[client]` alone)."""
+    extras = tomllib.loads(PYPROJECT.read_text())["project"]["optional-dependencies"]
+    assert any(requirement.startswith("ray[client]") for requirement in extras["ray"]), extras["ray"]
 
 
 def test_a_level_searches_exactly_its_budget() -> None:
