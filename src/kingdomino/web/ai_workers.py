@@ -172,9 +172,8 @@ def make_executor(workers: str) -> Executor:
     if spec.local_processes is None:
         try:
             ray_workers = spec.start(niceness=WORKER_NICENESS)
-        except (
-            Exception
-        ) as error:  # Ray's start raises what it likes: ImportError, ValueError, ConnectionError...
+        # Ray's start raises what it likes: ImportError, ValueError, ConnectionError...
+        except Exception as error:
             said = str(error).strip().splitlines()
             raise WorkersUnavailable(said[0] if said else type(error).__name__) from error
         return AIWorkers(ray_workers)
