@@ -32,7 +32,7 @@ from kingdomino.core.game import State
 from kingdomino.web.ai_progress import ProgressBoard, install, reporting_to
 from kingdomino.web.seat_agents import allowed_spec
 from kingdomino.web.waiting_line import WaitingLine
-from kingdomino.workers import Workers, WorkersSpec
+from kingdomino.workers import ProcessWorkers, Workers, WorkersSpec
 
 #: How many candidates a hint lists.
 HINT_CANDIDATES = 5
@@ -155,7 +155,14 @@ class AIWorkers:
         return self.board.read(place)
 
     def close(self) -> None:
-        self.workers.close()
+        """Stop the workers; local ones are waited for (a running search ends first, within its
+        level's time cap). uvicorn ends a server stopped by a signal by raising that signal again,
+        which leaves no exit handler to take a pool down: its queues were reported at every stop
+        as "resource_tracker: There appear to be 5 leaked semaphore objects"."""
+        if isinstance(self.workers, ProcessWorkers):
+            self.workers.close(wait=True)
+        else:
+            self.workers.close()
 
 
 class WorkersUnavailable(Exception):
