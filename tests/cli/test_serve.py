@@ -9,6 +9,8 @@ computer alone.
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from typer.testing import CliRunner
 
 from kingdomino.cli import app
 from kingdomino.cli.listen import lan_addresses, listen_problem, start_lines, where_to_open
+from kingdomino.cli.sqlite_claim import claim_sqlite_file
 
 runner = CliRunner()
 
@@ -207,3 +210,35 @@ def test_ray_that_cannot_be_used_is_said_as_the_ai_workers(
     text = " ".join(result.output.split())
     assert text.startswith(f"error: --ai-workers ray: Ray cannot be used: {failure}"), text
     assert "database" not in text
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
+    """SQLite serves one server (the servers would not hear each other's moves), but a second
+    `serve` on the same data folder started without a word. It is refused while the first runs
+    (here a process holding the file's claim, as a server does) and let in once that one ends."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from kingdomino.cli.sqlite_claim import claim_sqlite_file as c; "
+            "print(c(sys.argv[1], '--data-dir'), flush=True); time.sleep(120)",
+            f"sqlite:///{tmp_path / 'kingdomino.sqlite3'}",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "None"
+        result = runner.invoke(app, ["serve", "--port", str(free_port()), "--data-dir", str(tmp_path)])
+        assert result.exit_code == 2, result.output
+        text = " ".join(result.output.split())
+        assert text.startswith(
+            f"error: --data-dir: another server already uses {tmp_path / 'kingdomino.sqlite3'} "
+            f"(process {holder.pid}); SQLite serves one server"
+        ), text
+        assert "PostgreSQL" in text and "Kingdomino at" not in text
+    finally:
+        holder.kill()
+        holder.wait()
+    assert claim_sqlite_file(f"sqlite:///{tmp_path / 'kingdomino.sqlite3'}", "--data-dir") is None
+    assert claim_sqlite_file("postgresql+psycopg://kd:kd@localhost/k", "--database-url") is None

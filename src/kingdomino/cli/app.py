@@ -26,6 +26,7 @@ from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
 from kingdomino.cli.play import HUMAN, GameInterrupted, play_interactive
 from kingdomino.cli.registry import frontend_for
+from kingdomino.cli.sqlite_claim import claim_sqlite_file
 from kingdomino.cli.words import in_words, term
 from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError, State
 from kingdomino.core.records import GameRecord, Replay, replay
@@ -564,6 +565,9 @@ def serve(
         raise fail(f"--forwarded-allow-ips: {error}") from None
     # Before the app starts its AI workers, and in words: a port in use, a host not this machine's.
     problem = listen_problem(host, port)
+    if problem:
+        raise fail(problem)
+    problem = claim_sqlite_file(database_url, database_flag)
     if problem:
         raise fail(problem)
     from sqlalchemy.engine import make_url
