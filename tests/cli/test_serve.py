@@ -9,6 +9,8 @@ computer alone.
 from __future__ import annotations
 
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from typer.testing import CliRunner
 
 from kingdomino.cli import app
 from kingdomino.cli.listen import lan_addresses, listen_problem, start_lines, where_to_open
+from kingdomino.cli.sqlite_claim import claim_sqlite_file
 
 runner = CliRunner()
 
@@ -128,3 +131,114 @@ def test_a_negative_ai_delay_is_refused_before_the_app_starts(
     assert result.exit_code == 2, result.output
     text = " ".join(result.output.split())
     assert "Invalid value for '--ai-delay': Input should be greater than or equal to 0" in text, text
+
+
+def test_the_start_line_behind_a_reverse_proxy_sends_players_to_the_proxy() -> None:
+    """An instance behind nginx (``--forwarded-allow-ips``) said "This computer only: to play with
+    friends on other computers, start with --host 0.0.0.0", and on 0.0.0.0 named its own network
+    addresses: invite links made there pass the proxy by. It says players come through the proxy."""
+    behind = " ".join(start_lines("127.0.0.1", 8001, "postgresql://kd:***@db/k", proxies="127.0.0.1"))
+    assert "Behind the reverse proxy 127.0.0.1 (--forwarded-allow-ips)" in behind
+    assert "proxy's address" in behind and "--host 0.0.0.0" not in behind
+    lan = " ".join(
+        start_lines("0.0.0.0", 8001, "postgresql://kd:***@db/k", lan=["10.0.0.7"], proxies="10.0.0.5")
+    )
+    assert "Behind the reverse proxy 10.0.0.5" in lan and "http://10.0.0.7:8001/" not in lan
+
+
+def free_port() -> int:
+    """A port of 127.0.0.1 that nothing listens on."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        # Heroku's and libpq's spelling: SQLAlchemy knows no "postgres" dialect.
+        (
+            ["--database-url", "postgres://kd:kd@localhost/k"],
+            "--database-url: not a database URL SQLAlchemy knows (Can't load plugin: "
+            "sqlalchemy.dialects:postgres); expected postgresql+psycopg://user:password@host/db or "
+            "sqlite:////absolute/path.sqlite3",
+        ),
+        (
+            ["--database-url", "sqlite:////no-such-folder/k.sqlite3"],
+            "--database-url sqlite:////no-such-folder/k.sqlite3: the database cannot be opened:",
+        ),
+        (
+            ["--database-url", "sqlite:////no-such-folder/k.sqlite3", "--data-dir", "{tmp}"],
+            "--data-dir: only for the SQLite file; with --database-url the games are in that database",
+        ),
+    ],
+)
+def test_a_database_it_cannot_use_is_refused_naming_the_option(
+    tmp_path: Path, words: list[str], said: str
+) -> None:
+    """A URL SQLAlchemy cannot read said so without the forms it takes; a database that could not
+    be opened named no option; ``--data-dir`` beside ``--database-url`` was silently ignored."""
+    words = [word.format(tmp=tmp_path) for word in words]
+    result = runner.invoke(app, ["serve", "--port", str(free_port()), *words])
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert text.startswith(f"error: {said}"), text
+    assert "Kingdomino at" not in text
+
+
+@pytest.mark.parametrize(
+    "failure",
+    [
+        ValueError("Ray Client requires pip package `ray`. If you installed the minimal Ray, reinstall"),
+        ModuleNotFoundError("No module named 'ray'"),
+    ],
+)
+def test_ray_that_cannot_be_used_is_said_as_the_ai_workers(
+    tmp_path: Path, failure: Exception, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ray's refusal to start was taken for the database's: "--database-url: not a database URL
+    SQLAlchemy knows (Ray Client requires pip package `ray` ...)", or "the database cannot be
+    opened: No module named 'ray'", on a server started with no --database-url at all."""
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise failure
+
+    monkeypatch.setattr("kingdomino.workers.RayWorkers.__init__", refused)
+    options = ["--ai-workers", "ray", "--ray-address", "ray://127.0.0.1:1", "--data-dir", str(tmp_path)]
+    result = runner.invoke(app, ["serve", "--port", str(free_port()), *options])
+    assert result.exit_code == 2, result.output
+    text = " ".join(result.output.split())
+    assert text.startswith(f"error: --ai-workers ray: Ray cannot be used: {failure}"), text
+    assert "database" not in text
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
+    """SQLite serves one server (the servers would not hear each other's moves), but a second
+    `serve` on the same data folder started without a word. It is refused while the first runs
+    (here a process holding the file's claim, as a server does) and let in once that one ends."""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from kingdomino.cli.sqlite_claim import claim_sqlite_file as c; "
+            "print(c(sys.argv[1], '--data-dir'), flush=True); time.sleep(120)",
+            f"sqlite:///{tmp_path / 'kingdomino.sqlite3'}",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "None"
+        result = runner.invoke(app, ["serve", "--port", str(free_port()), "--data-dir", str(tmp_path)])
+        assert result.exit_code == 2, result.output
+        text = " ".join(result.output.split())
+        assert text.startswith(
+            f"error: --data-dir: another server already uses {tmp_path / 'kingdomino.sqlite3'} "
+            f"(process {holder.pid}); SQLite serves one server"
+        ), text
+        assert "PostgreSQL" in text and "Kingdomino at" not in text
+    finally:
+        holder.kill()
+        holder.wait()
+    assert claim_sqlite_file(f"sqlite:///{tmp_path / 'kingdomino.sqlite3'}", "--data-dir") is None
+    assert claim_sqlite_file("postgresql+psycopg://kd:kd@localhost/k", "--database-url") is None

@@ -9,11 +9,15 @@ import signal
 import subprocess
 import sys
 import time
+import tomllib
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create
+from tests.web.servers import free_port
 
 from kingdomino.agents.levels import BUDGETS, level_spec
 from kingdomino.core.game import State
@@ -30,7 +34,11 @@ from kingdomino.web.ai_workers import (
     run_job,
 )
 from kingdomino.web.app import create_app
+from kingdomino.web.probe_clients import wait_until_answering
 from kingdomino.workers import PARENT_CHECK_SECONDS, ProcessWorkers, RayWorkers
+
+#: The project's declaration, for its extras.
+PYPROJECT = Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 SPECS = [
     "mcts:iterations=40,playout=player-greedy,prune=8",
@@ -83,6 +91,14 @@ def test_the_workers_are_named_as_the_command_line_names_them() -> None:
         executor.close()
     with pytest.raises(ValueError, match=r"^AI workers: expected a number of processes or 'ray', got 'two'$"):
         make_executor("two")
+
+
+def test_the_ray_extra_carries_the_client_that_ray_addresses_need() -> None:
+    """README's `--ai-workers ray --ray-address ray://head:10001`, after the documented
+    `pip install -e '.[web,ray]'`, stopped at start: "Ray Client requires pip package `ray`"
+    (the client's grpcio comes with `ray[client]` alone)."""
+    extras = tomllib.loads(PYPROJECT.read_text())["project"]["optional-dependencies"]
+    assert any(requirement.startswith("ray[client]") for requirement in extras["ray"]), extras["ray"]
 
 
 def test_a_level_searches_exactly_its_budget() -> None:
@@ -250,3 +266,35 @@ def process_alive(pid: int) -> bool:
             return stat.read().split(") ")[-1][0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_a_server_stopped_after_ai_moves_reports_no_leaked_semaphores(tmp_path: Path) -> None:
+    """Every `kingdomino serve` stopped by SIGTERM or Ctrl-C once its AI workers had played
+    ended its log with "resource_tracker: There appear to be 5 leaked semaphore objects to
+    clean up at shutdown": uvicorn raises the signal again once it has stopped, so the pool's
+    queues, never waited for, were left to the resource tracker. An operator read a leak."""
+    port = free_port()
+    log = tmp_path / "serve.log"
+    command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(port), "--data-dir", str(tmp_path)]
+    with log.open("w") as errors:
+        process = subprocess.Popen(
+            [*command, "--ai-workers", "1", "--ai-delay", "0"],
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+        )
+        try:
+            base = f"http://127.0.0.1:{port}"
+            wait_until_answering(base, 60, process)
+            seats = [{"kind": "ai", "level": "easy"}] * 2
+            made = httpx.post(f"{base}/api/games", json={"game": "duel", "players": 2, "seats": seats})
+            assert made.status_code == 201, made.text
+            deadline = time.monotonic() + 60
+            while httpx.get(f"{base}/api/stats").json()["ai_moves"] < 3:
+                assert time.monotonic() < deadline, "no AI move within 60 s"
+                time.sleep(0.2)
+        finally:
+            process.terminate()
+            process.wait(timeout=60)
+    said = log.read_text()
+    assert "leaked" not in said and "Traceback" not in said, said

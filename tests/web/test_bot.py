@@ -19,6 +19,8 @@ from kingdomino.games.registry import make_game
 
 #: Options no other test's open games have: the two bots pair with each other.
 OPTIONS = {"harmony": True, "middle_kingdom": True}
+#: Options of the games a bot is stopped in (3 players): no other test's.
+STOPPED_OPTIONS = {"harmony": True, "dynasty": True}
 
 
 def test_two_bots_pair_and_play_a_game_to_its_end(live_server: str) -> None:
@@ -75,6 +77,66 @@ def test_the_command_says_what_it_takes() -> None:
     assert result.exit_code == 0 and "--agent" in result.output and "public API" in result.output
 
 
+def test_the_help_is_whole_at_eighty_columns() -> None:
+    """The server's example, the plug-in example and the password's variable were cut with "…"
+    in an 80-column terminal (the two-name flags `--rated/--no-rated` took the column's room)."""
+    result = CliRunner().invoke(app, ["bot", "--help"], env={"COLUMNS": "80"}, terminal_width=80)
+    assert result.exit_code == 0
+    assert "…" not in result.output, result.output
+    text = " ".join(result.output.split())
+    assert "http://localhost:8000" in text and "mypkg.policies:make_ppo" in text
+    assert "KINGDOMINO_BOT_PASSWORD" in text
+
+
+def stop_in_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bot pairs for a 3-player game of ``STOPPED_OPTIONS`` and is stopped (Ctrl-C) at once."""
+    pair = Bot.pair
+
+    def paired(self: Bot, game: str, players: int, options: dict[str, Any], rated: bool, name: str) -> Any:
+        return pair(self, game, 3, STOPPED_OPTIONS, rated, name)
+
+    def stopped(self: Bot, game_id: str, token: str) -> dict[str, Any]:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Bot, "pair", paired)
+    monkeypatch.setattr(Bot, "play", stopped)
+
+
+def test_a_bot_stopped_while_its_game_waits_calls_the_game_off(
+    live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot stopped while its quick game waited for players left the game in the lobby: whoever
+    joined it then waited for a bot that was gone. The game is called off."""
+    stop_in_its_game(monkeypatch)
+    result = CliRunner().invoke(app, ["bot", "--server", live_server, "--agent", "greedy", "--name", "Quits"])
+    assert result.exit_code == 130, result.output
+    assert "stopped: the game waiting for players is called off" in result.output, result.output
+    game_id = result.output.split("/game/")[1].split()[0]
+    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
+    assert game_id not in [game["id"] for game in listed]
+
+
+def test_a_bot_stopped_in_a_game_being_played_hands_its_seat_to_an_ai(
+    live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The other players of a game the bot stops in play on, an AI in the bot's seat."""
+    stop_in_its_game(monkeypatch)
+    ask = {"game": "kingdomino", "players": 3, "options": STOPPED_OPTIONS, "name": "Opener"}
+    with httpx.Client(base_url=live_server, headers={"Origin": live_server}) as http:
+        opened = http.post("/api/pairing", json=ask).json()
+        assert opened["created"] is True, opened
+        token = opened["seats"][0]["token"]
+        http.post(f"/api/games/{opened['id']}/join", json={"name": "Second"}).raise_for_status()
+        result = CliRunner().invoke(
+            app, ["bot", "--server", live_server, "--agent", "greedy", "--name", "Quits"]
+        )
+        assert result.exit_code == 130, result.output
+        assert f"/game/{opened['id']}" in result.output, result.output
+        assert "stopped: an AI plays its seat on" in result.output, result.output
+        seats = http.get(f"/api/games/{opened['id']}", params={"token": token}).json()["seats"]
+    assert [seat["kind"] for seat in seats] == ["human", "human", "ai"], seats
+
+
 def closed_port() -> int:
     """A local port nothing listens on (bound, then let go)."""
     with socket.socket() as probe:
@@ -89,6 +151,8 @@ def closed_port() -> int:
         (["--agent", "greedy", "--game", "duel", "--players", "3"], "--players: Kingdomino Duel is for"),
         (["--agent", "greedy", "--mode", "tribe"], "--mode: only Kingdomino Origins has modes"),
         (["--agent", "greedy", "--game", "chess"], "--game: unknown game 'chess'"),
+        (["--agent", "greedy", "--rated"], "--rated: needs the bot's account: --name and --password"),
+        (["--agent", "greedy", "--new-account"], "--new-account: needs the bot's account"),
     ],
 )
 def test_a_mistake_is_said_in_one_line_before_any_connection(words: list[str], said: str) -> None:

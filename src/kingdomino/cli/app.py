@@ -26,6 +26,7 @@ from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
 from kingdomino.cli.play import HUMAN, GameInterrupted, play_interactive
 from kingdomino.cli.registry import frontend_for
+from kingdomino.cli.sqlite_claim import claim_sqlite_file
 from kingdomino.cli.words import in_words, term
 from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError, State
 from kingdomino.core.records import GameRecord, Replay, replay
@@ -72,6 +73,14 @@ VariantOpt = Annotated[
     ),
 ]
 ModeOpt = Annotated[str | None, typer.Option("--mode", help="Origins mode: discovery, totem or tribe.")]
+
+
+def unknown_database_url(error: Exception) -> str:
+    """The refusal of a ``--database-url`` SQLAlchemy cannot read, with the forms it takes."""
+    return (
+        f"--database-url: not a database URL SQLAlchemy knows ({error}); expected "
+        "postgresql+psycopg://user:password@host/db or sqlite:////absolute/path.sqlite3"
+    )
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -523,11 +532,15 @@ def serve(
         )
     import uvicorn
 
+    from kingdomino.web.ai_workers import WorkersUnavailable
     from kingdomino.web.app import create_app
     from kingdomino.web.connections import TrustedProxies, local_workers, raise_file_limit, total_connections
     from kingdomino.web.serving import server_config
     from kingdomino.web.store_setup import StoreNotWritable
 
+    if database_url is not None and data_dir is not None:
+        raise fail("--data-dir: only for the SQLite file; with --database-url the games are in that database")
+    database_flag = "--data-dir" if database_url is None else "--database-url"
     if database_url is None:
         directory = data_dir or default_data_dir()
         try:
@@ -554,24 +567,29 @@ def serve(
     problem = listen_problem(host, port)
     if problem:
         raise fail(problem)
+    problem = claim_sqlite_file(database_url, database_flag)
+    if problem:
+        raise fail(problem)
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
     try:
         shown = make_url(database_url).render_as_string(hide_password=True)
         app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers, seat_agents=agents)
+    except WorkersUnavailable as error:
+        raise fail(f"--ai-workers {ai_workers}: Ray cannot be used: {error}") from None
     except StoreNotWritable as error:
         raise fail(f"{shown}: {error} (the server would refuse every move); check the rights on it") from None
     except ValueError as error:
         if str(error).startswith("seat agent"):
             raise fail(f"--seat-agent: {error}") from None
-        raise fail(f"--database-url: not a database URL SQLAlchemy knows ({error})") from None
+        raise fail(unknown_database_url(error)) from None
     except ArgumentError as error:
-        raise fail(f"--database-url: not a database URL SQLAlchemy knows ({error})") from None
+        raise fail(unknown_database_url(error)) from None
     except (SQLAlchemyError, ModuleNotFoundError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-        raise fail(f"the database cannot be opened: {first}") from None
-    for line in start_lines(host, port, shown):
+        raise fail(f"{database_flag} {shown}: the database cannot be opened: {first}") from None
+    for line in start_lines(host, port, shown, proxies=forwarded_allow_ips):
         console.print(line, soft_wrap=True)
     connections = total_connections(raise_file_limit(), local_workers(workers))
     uvicorn.Server(server_config(app_, host, port, forwarded_allow_ips, connections)).run()

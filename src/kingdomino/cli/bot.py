@@ -70,6 +70,19 @@ class Bot:
                     move = self.move(game_id, token)
                     socket.send(json.dumps({"type": "action", "token": token, **move}))
 
+    def withdraw(self, game_id: str, token: str) -> str:
+        """Take the bot out of ``game_id`` as it stops: a game still waiting for players is called
+        off (else it stays in the lobby, and whoever joins it waits for a bot that is gone), a
+        game being played goes on with an AI in the bot's seat. What was done, in words."""
+        done = {"cancel": "the game waiting for players is called off", "leave": "an AI plays its seat on"}
+        said = []
+        for path, words in done.items():
+            answer = self.http.post(f"{self.server}/api/games/{game_id}/{path}", json={"token": token})
+            if answer.status_code < 400:
+                return words
+            said.append(self.refusal(answer))
+        return f"the game is left as it is ({'; '.join(said)})"
+
     def move(self, game_id: str, token: str) -> dict[str, Any]:
         """The agent's move now: its text and the index of the game it was chosen at."""
         actions = self.checked(
@@ -87,29 +100,54 @@ class Bot:
         except ValueError:
             body = None
         if answer.status_code >= 400 or not isinstance(body, dict):
-            error = body.get("error", {}) if isinstance(body, dict) else {}
-            said = error.get("message") if isinstance(error, dict) else None
-            raise ServerRefused(said or f"HTTP {answer.status_code} {answer.text[:200]!r}")
+            raise ServerRefused(Bot.refusal(answer))
         return body
+
+    @staticmethod
+    def refusal(answer: httpx.Response) -> str:
+        """What a refusing answer said: the server's message, else its status and first bytes."""
+        try:
+            body = answer.json()
+        except ValueError:
+            body = None
+        error = body.get("error", {}) if isinstance(body, dict) else {}
+        said = error.get("message") if isinstance(error, dict) else None
+        return str(said) if said else f"HTTP {answer.status_code} {answer.text[:200]!r}"
 
 
 def bot(
-    server: Annotated[str, typer.Option(help="The server's address, e.g. http://localhost:8000.")],
-    agent: Annotated[str, typer.Option(help="The agent spec, e.g. 'hard' or 'mypkg.policies:make_ppo'.")],
-    game: Annotated[str, typer.Option("--game", "-g", help="kingdomino, duel or origins.")] = "kingdomino",
-    players: Annotated[int, typer.Option("--players", "-p", help="Seats at the table.")] = 2,
-    mode: Annotated[str, typer.Option(help="Origins mode: discovery, totem or tribe.")] = "",
-    games: Annotated[int, typer.Option(min=1, help="How many games to play, one after another.")] = 1,
-    rated: Annotated[bool, typer.Option(help="Rated games (the bot's account is logged in).")] = False,
+    server: Annotated[
+        str, typer.Option(metavar="URL", help="The server's address, e.g. http://localhost:8000.")
+    ],
+    agent: Annotated[
+        str, typer.Option(metavar="SPEC", help="The agent spec, e.g. 'hard' or 'mypkg.policies:make_ppo'.")
+    ],
+    game: Annotated[
+        str, typer.Option("--game", "-g", metavar="GAME", help="kingdomino, duel or origins.")
+    ] = "kingdomino",
+    players: Annotated[int, typer.Option("--players", "-p", metavar="N", help="Seats at the table.")] = 2,
+    mode: Annotated[str, typer.Option(metavar="MODE", help="Origins mode: discovery, totem or tribe.")] = "",
+    games: Annotated[
+        int, typer.Option(min=1, metavar="N", help="How many games to play, one after another.")
+    ] = 1,
+    rated: Annotated[
+        bool, typer.Option("--rated", help="Rated games (the bot's account is logged in).")
+    ] = False,
     name: Annotated[
-        str, typer.Option(help="The bot's account (with --password), else its guest name.")
+        str, typer.Option(metavar="NAME", help="The bot's account (with --password), else its guest name.")
     ] = "Bot",
     password: Annotated[
-        str, typer.Option(envvar="KINGDOMINO_BOT_PASSWORD", help="The account's password.")
+        str,
+        typer.Option(
+            envvar="KINGDOMINO_BOT_PASSWORD",
+            show_envvar=False,
+            metavar="PASSWORD",
+            help="The account's password (or the environment's KINGDOMINO_BOT_PASSWORD).",
+        ),
     ] = "",
-    seed: Annotated[int, typer.Option(help="The agent's seed.")] = 1,
+    seed: Annotated[int, typer.Option(metavar="SEED", help="The agent's seed.")] = 1,
     new_account: Annotated[
-        bool, typer.Option(help="Create the bot's account first (shown as a bot).")
+        bool, typer.Option("--new-account", help="Create the bot's account first (shown as a bot).")
     ] = False,
 ) -> None:
     """Play quick games on a server with an agent, through the public API only."""
@@ -122,6 +160,9 @@ def bot(
             f"--server: expected an address starting with http:// or https:// "
             f"(e.g. http://localhost:8000), got {server!r}"
         )
+    for flag, wanted in (("--rated", rated), ("--new-account", new_account)):
+        if wanted and not password:
+            raise fail(f"{flag}: needs the bot's account: --name and --password (or KINGDOMINO_BOT_PASSWORD)")
     options = build_options(None, mode or None, game)
     try:
         make_game(game, players, options)
@@ -138,7 +179,11 @@ def bot(
             for number in range(games):
                 game_id, token = player.pair(game, players, options, rated, name)
                 typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
-                last = player.play(game_id, token)
+                try:
+                    last = player.play(game_id, token)
+                except KeyboardInterrupt:
+                    typer.echo(f"  stopped: {player.withdraw(game_id, token)}")
+                    raise typer.Exit(130) from None
                 mine = last["your_seats"][0]
                 typer.echo(f"  {last['status']}: scores {last['scores']}, the bot's seat {mine + 1}")
     except (httpx.TransportError, OSError, WebSocketException) as error:

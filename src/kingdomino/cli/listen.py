@@ -119,11 +119,22 @@ def where_to_open(host: str, port: int, lan: list[str] | None = None) -> tuple[s
     return _url(host, port), [] if loopback else [_url(host, port)]
 
 
-def start_lines(host: str, port: int, stored: str, lan: list[str] | None = None) -> list[str]:
-    """What ``kingdomino serve`` says when it starts: where to open it, here and from the network."""
+def start_lines(
+    host: str, port: int, stored: str, lan: list[str] | None = None, proxies: str = ""
+) -> list[str]:
+    """What ``kingdomino serve`` says when it starts: where to open it, here and from the network.
+
+    Behind a reverse proxy (``proxies``, the ``--forwarded-allow-ips`` given) players come through
+    the proxy: telling them to open this instance's own address, or to restart it on 0.0.0.0,
+    would give invite links that pass the proxy by."""
     here, others = where_to_open(host, port, lan)
     lines = [f"Kingdomino at [bold]{here}[/] · games stored in {stored}"]
-    if host in WILDCARDS:
+    if proxies:
+        lines.append(
+            f"Behind the reverse proxy {proxies} (--forwarded-allow-ips): players open the app at the "
+            "proxy's address, so that invite links carry it"
+        )
+    elif host in WILDCARDS:
         shown = ", ".join(others) if others else f"http://<this computer's address>:{port}/"
         lines.append(
             f"Friends on your network open {shown}; open it there too before you create a game, "

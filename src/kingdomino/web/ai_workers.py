@@ -32,7 +32,7 @@ from kingdomino.core.game import State
 from kingdomino.web.ai_progress import ProgressBoard, install, reporting_to
 from kingdomino.web.seat_agents import allowed_spec
 from kingdomino.web.waiting_line import WaitingLine
-from kingdomino.workers import Workers, WorkersSpec
+from kingdomino.workers import ProcessWorkers, Workers, WorkersSpec
 
 #: How many candidates a hint lists.
 HINT_CANDIDATES = 5
@@ -155,7 +155,19 @@ class AIWorkers:
         return self.board.read(place)
 
     def close(self) -> None:
-        self.workers.close()
+        """Stop the workers; local ones are waited for (a running search ends first, within its
+        level's time cap). uvicorn ends a server stopped by a signal by raising that signal again,
+        which leaves no exit handler to take a pool down: its queues were reported at every stop
+        as "resource_tracker: There appear to be 5 leaked semaphore objects"."""
+        if isinstance(self.workers, ProcessWorkers):
+            self.workers.close(wait=True)
+        else:
+            self.workers.close()
+
+
+class WorkersUnavailable(Exception):
+    """The Ray cluster named for the AI workers could not be used, in Ray's first words (not
+    installed, its client missing, the cluster not answering)."""
 
 
 def make_executor(workers: str) -> Executor:
@@ -165,7 +177,13 @@ def make_executor(workers: str) -> Executor:
     except ValueError as error:
         raise ValueError(f"AI workers: {error}") from None
     if spec.local_processes is None:
-        return AIWorkers(spec.start(niceness=WORKER_NICENESS))
+        try:
+            ray_workers = spec.start(niceness=WORKER_NICENESS)
+        # Ray's start raises what it likes: ImportError, ValueError, ConnectionError...
+        except Exception as error:
+            said = str(error).strip().splitlines()
+            raise WorkersUnavailable(said[0] if said else type(error).__name__) from error
+        return AIWorkers(ray_workers)
     # Twice the slots: the jobs given up while they run hold their places until they end.
     board = ProgressBoard(2 * spec.local_processes)
     return AIWorkers(spec.start(WORKER_NICENESS, install, (board.values,)), board)
