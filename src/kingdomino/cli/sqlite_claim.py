@@ -2,8 +2,8 @@
 
 SQLite is the one-process default: servers sharing a file hear nothing of each other's writes
 (PostgreSQL's notifications carry them), so a page on one would never see a move made through
-the other. A second server started on the same data folder (the old one left running on
-another port, a service and a hand-started one) used to start without a word. Each server holds
+the other: a second server on the same data folder (the old one left running on another port,
+a service and a hand-started one) is refused, naming the first one's process. Each server holds
 an exclusive ``flock`` on ``<file>.lock`` beside the database while it runs; the system lets it
 go when the process ends, even killed with ``kill -9``. Where there is no ``flock`` (Windows),
 nothing is claimed.

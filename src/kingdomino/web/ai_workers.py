@@ -157,8 +157,8 @@ class AIWorkers:
     def close(self) -> None:
         """Stop the workers; local ones are waited for (a running search ends first, within its
         level's time cap). uvicorn ends a server stopped by a signal by raising that signal again,
-        which leaves no exit handler to take a pool down: its queues were reported at every stop
-        as "resource_tracker: There appear to be 5 leaked semaphore objects"."""
+        which leaves no exit handler to take a pool down (Python's resource tracker reports its
+        queues as leaked semaphores)."""
         if isinstance(self.workers, ProcessWorkers):
             self.workers.close(wait=True)
         else:
