@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.web.servers import free_port
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
@@ -144,13 +145,6 @@ def test_the_start_line_behind_a_reverse_proxy_sends_players_to_the_proxy() -> N
         start_lines("0.0.0.0", 8001, "postgresql://kd:***@db/k", lan=["10.0.0.7"], proxies="10.0.0.5")
     )
     assert "Behind the reverse proxy 10.0.0.5" in lan and "http://10.0.0.7:8001/" not in lan
-
-
-def free_port() -> int:
-    """A port of 127.0.0.1 that nothing listens on."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,6 @@ import functools
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -22,6 +21,7 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 from limits import parse
+from tests.web.servers import free_port as free_port
 
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIWorkers, make_executor
 from kingdomino.web.app import create_app
@@ -143,12 +143,6 @@ def wait_for(
             return view
         assert time.monotonic() < deadline, f"timed out waiting; last view index {view.get('index')}"
         time.sleep(0.02)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 #: The browser contexts the running test opened (``browser.pages.new_page``): the browser is shared

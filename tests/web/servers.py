@@ -16,6 +16,7 @@ import uvicorn
 
 
 def free_port() -> int:
+    """A port of 127.0.0.1 that nothing listens on (bound, then let go)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])

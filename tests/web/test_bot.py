@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 import secrets
-import socket
 import threading
 from typing import Any
 
 import httpx
 import pytest
+from tests.web.servers import free_port
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
@@ -137,13 +137,6 @@ def test_a_bot_stopped_in_a_game_being_played_hands_its_seat_to_an_ai(
     assert [seat["kind"] for seat in seats] == ["human", "human", "ai"], seats
 
 
-def closed_port() -> int:
-    """A local port nothing listens on (bound, then let go)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @pytest.mark.parametrize(
     ("words", "said"),
     [
@@ -158,7 +151,7 @@ def closed_port() -> int:
 def test_a_mistake_is_said_in_one_line_before_any_connection(words: list[str], said: str) -> None:
     """The bot's own options are checked before it reaches for the server (nothing listens at
     the address given): each mistake is one line naming its flag, exit code 2, no traceback."""
-    server = f"http://127.0.0.1:{closed_port()}"
+    server = f"http://127.0.0.1:{free_port()}"
     result = CliRunner().invoke(app, ["bot", "--server", server, *words])
     assert result.exit_code == 2, result.output
     assert result.output.startswith(f"error: {said}") and "Traceback" not in result.output, result.output
@@ -173,7 +166,7 @@ def test_a_mistake_is_said_in_one_line_before_any_connection(words: list[str], s
 )
 def test_a_server_it_cannot_use_is_said_in_one_line(server: str, said: str) -> None:
     """An address without its scheme, or one where no server answers, printed httpx's traceback."""
-    port = closed_port()
+    port = free_port()
     result = CliRunner().invoke(app, ["bot", "--server", server.format(port=port), "--agent", "greedy"])
     assert result.exit_code == 2, result.output
     assert result.output.startswith(f"error: {said.format(port=port)}"), result.output
