@@ -98,8 +98,8 @@ W0 W0 W0 W0 W0 W0 W0
 F1 F0 F0 F0 F0 F0 F0
 F0 F0 F0 C  L0 L0 L1
 G1 G0 G0 G0 L0 L0 L0
-G0 G1 G0 S1 S0 M2 M0
-S0 S0 S0 S0 S0 M1 M0
+G0 G1 G0 S1 S0 M3 M0
+S0 S0 S0 S0 S0 M1 W0
 """
 
 
@@ -126,6 +126,16 @@ def test_score_refuses_a_frame_that_contradicts_mighty_duel(tmp_path: Path) -> N
     )
     assert result.exit_code == 2
     assert "--frame" in result.output and "mighty-duel" in result.output and "7x7" in result.output
+
+
+def test_score_refuses_a_square_beyond_the_box_unless_any_squares(tmp_path: Path) -> None:
+    path = str(write(tmp_path, "W3 C"))
+    refused = runner.invoke(app, ["score", path])
+    assert refused.exit_code == 2
+    assert "line 1, column 1: 'W3': the box has no wheat field square with 3 crowns" in refused.output
+    assert json.loads(runner.invoke(app, ["score", path, "--any-squares", "--json"]).output)["total"] == 3
+    duel = runner.invoke(app, ["score", path, "--game", "duel", "--any-squares"])
+    assert duel.exit_code == 2 and "--any-squares: a Duel map is drawn from dice" in duel.output
 
 
 def test_score_refuses_bad_options(tmp_path: Path) -> None:

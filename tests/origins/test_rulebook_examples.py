@@ -45,7 +45,7 @@ D0@W1 .     .
 #: Seed 004, Tribe mode, the fire woman: "worth 5 points at the end of the game, as there are 5
 #: fire symbols around her".
 FIRE_WOMAN = """
-G1 G2    .
+Q2 Q1    .
 F2 D0@FW D0
 H  .     .
 """

@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 KINGDOM = """
 W1 W0 F0 F0 .
-W0 C  L2 L0 .
+W0 C  G2 G0 .
 """
 
 
@@ -17,11 +17,11 @@ def test_a_kingdom_is_scored_region_by_region_with_its_squares(client: TestClien
     assert answer.status_code == 200, answer.text
     sheet = answer.json()
     assert sheet["total"] == 3 * 1 + 2 * 2
-    lake, wheat, forest = sheet["regions"]  # most points first; the forest, crownless, at 0 (listed)
+    grassland, wheat, forest = sheet["regions"]  # most points first; the forest, crownless, at 0 (listed)
     assert (wheat["kind"], wheat["squares"], wheat["multiplier"], wheat["points"]) == ("wheat", 3, 1, 3)
     assert (forest["kind"], forest["squares"], forest["multiplier"], forest["points"]) == ("forest", 2, 0, 0)
     assert sorted(map(tuple, wheat["cells"])) == [(-1, -1), (-1, 0), (0, -1)]
-    assert sorted(map(tuple, lake["cells"])) == [(0, 1), (0, 2)]
+    assert sorted(map(tuple, grassland["cells"])) == [(0, 1), (0, 2)]
 
 
 def test_the_variants_add_their_bonuses(client: TestClient) -> None:
@@ -107,3 +107,28 @@ def test_a_kingdom_beyond_its_frame_is_named_for_the_page_to_word(
     by its code, with the frame's side."""
     error = client.post("/api/score", json={"game": game, "text": text}).json()["error"]
     assert error["code"] == "out_of_frame" and error["values"] == {"n": 5}, error
+
+
+def test_a_square_beyond_the_box_is_named_for_the_page_to_word(client: TestClient) -> None:
+    """A square the box lacks (a wheat field with 3 crowns), or has fewer of, is refused by its code
+    and the piece's terrain and number; ``any_squares`` scores it as written; Duel, drawn from dice,
+    takes no such option."""
+    error = client.post("/api/score", json={"game": "kingdomino", "text": "W3 C"}).json()["error"]
+    assert (error["field"], error["code"]) == ("text", "not_in_box")
+    assert error["values"] == {"terrain": "wheat", "crowns": 3}
+    body = {"game": "origins", "options": {"mode": "tribe"}, "text": "H D0*3 D0*3"}
+    error = client.post("/api/score", json=body).json()["error"]
+    assert (error["code"], error["values"]) == ("beyond_box", {"marker": 3, "n": 1}), error
+    body = {"game": "kingdomino", "options": {"any_squares": True}, "text": "W3 C"}
+    assert client.post("/api/score", json=body).json()["total"] == 3
+    body = {"game": "duel", "options": {"any_squares": True}, "text": "S1 C"}
+    assert client.post("/api/score", json=body).json()["error"]["field"] == "options.any_squares"
+
+
+def test_the_formats_give_each_terrain_the_numbers_of_its_squares_in_the_box(client: TestClient) -> None:
+    """The scorer page's brush offers a terrain only the crowns (fires, craters) its squares have."""
+    formats = client.get("/api/score/formats").json()
+    classic = {t["id"]: t["numbers"] for t in formats["kingdomino"]["terrains"]}
+    assert classic["wheat"] == [0, 1] and classic["mine"] == [0, 1, 2, 3]
+    origins = {t["id"]: t["numbers"] for t in formats["origins"]["terrains"]}
+    assert origins["grassland"] == [0, 1] and origins["volcano"] == [1, 2, 3]

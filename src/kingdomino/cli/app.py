@@ -405,12 +405,24 @@ def score(
         int | None,
         typer.Option(help="Frame size: 5 or 7 (default 5; 7 with --variant mighty-duel, which refuses 5)."),
     ] = None,
+    any_squares: Annotated[
+        bool,
+        typer.Option(
+            "--any-squares",
+            help="Score squares (and Origins' pieces) the box does not have, or has fewer of "
+            "(a house rule's); without it such a kingdom is refused, the square named.",
+        ),
+    ] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print JSON; the key 'total' holds the score.")
     ] = False,
 ) -> None:
     """Score a kingdom written as text and explain the score region by region."""
     options: dict[str, Any] = build_options(variant, mode, game, scoring=True)
+    if any_squares and game == "duel":
+        raise fail("--any-squares: a Duel map is drawn from dice, not from a box of dominoes; leave it out")
+    if any_squares:
+        options["any_squares"] = True
     if frame is not None and frame not in (5, 7):
         raise fail(f"--frame: expected 5 or 7, got {frame}")
     try:

@@ -1,7 +1,7 @@
 """Score a kingdom written as text, in any game of the family, by the game's name: what the
 command line's ``score`` and the browser's scorer (``POST /api/score``) share.
 
->>> score_text("kingdomino", "F2 F0 C", {}).total
+>>> score_text("kingdomino", "G2 G0 C", {}).total
 4
 """
 

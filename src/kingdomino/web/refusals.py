@@ -38,6 +38,8 @@ REFUSAL_CODES = frozenset(
         "same_deal_humans",
         "same_deal_playing",
         "out_of_frame",
+        "not_in_box",
+        "beyond_box",
         "internal",
         "unavailable",
         "leave_alone",

@@ -13,7 +13,7 @@ from typing import Any
 from kingdomino.core.game import GameError, ScoreOptionError, ScoreSheet, ScoreTextError, State
 from kingdomino.core.records import GameRecord, final_result
 from kingdomino.games.aids import draft_aids, placement_regions
-from kingdomino.games.domino.text import FrameError
+from kingdomino.games.domino.text import BoxError, FrameError
 from kingdomino.games.scorer import score_text
 from kingdomino.web.clocks import clock_view
 from kingdomino.web.live import LiveGame, ViewKey, replayed
@@ -301,6 +301,8 @@ def scored_text(game: str, text: str, options: dict[str, Any]) -> dict[str, Any]
         full = score_text(game, text, options)
     except ScoreOptionError as error:
         raise HubError(422, f"options.{error.option}", str(error)) from None
+    except BoxError as error:
+        raise HubError(422, "text", str(error), error.code, error.values) from None
     except ScoreTextError as error:
         raise HubError(422, "text", str(error)) from None
     except FrameError as error:

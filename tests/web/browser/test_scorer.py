@@ -31,9 +31,9 @@ def test_the_scorer_keeps_a_refusal_when_the_square_before_is_counted_after_it(p
     fresh-clone CI saw the refusal flash and go)."""
     page.goto(page.base_url + "/score")
     page.wait_for_selector("#palette")
-    lay(page, ["F", "n2"], ["0,-1"])
+    lay(page, ["M", "n2"], ["0,-1"])
     lay(page, ["W", "n1"], ["0,1", "0,2"])
-    scorer_total(page, 2 + 2 * 2)  # Squares x Crowns: forest 1 x 2, wheat 2 x 2
+    scorer_total(page, 2 + 2 * 2)  # Squares x Crowns: mine 1 x 2, wheat 2 x 2
     held: list[Any] = []
     page.route("**/api/score", lambda route: held.append(route))
     lay(page, [], ["0,3"])  # counted on the server: its answer held back
@@ -121,12 +121,12 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     page.click("#to-scorer")
     page.wait_for_selector("#palette")
     lay(page, ["W", "n1"], ["0,1", "0,2", "-1,1"])
-    lay(page, ["F", "n2"], ["1,0", "1,1"])
+    lay(page, ["M", "n2"], ["1,0", "1,1"])
     scorer_total(page, 3 * 3 + 2 * 4)
     rows = page.locator("#scorer-sheet tr.region-row")
     assert rows.count() == 2
     # Each line's name is capitalised (the words are lower case, made to stand in a sentence).
-    assert [row.inner_text().split()[0] for row in rows.all()] == ["Wheat", "Forest"]
+    assert [row.inner_text().split()[0] for row in rows.all()] == ["Wheat", "Mine"]
     rows.first.hover()
     assert page.locator("svg.scorer-grid.lit-region g.lit").count() == 3
     assert page.locator("#scorer-rule").inner_text() == "Points = Squares × Crowns"
@@ -139,7 +139,13 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     assert rows.count() == 3 and rows.nth(2).inner_text().split() == ["Lake", "2", "0", "0"]
     lay(page, ["empty"], ["-1,-1", "-1,0"])
     page.wait_for_function("document.querySelectorAll('#scorer-sheet tr.region-row').length === 2")
-    lay(page, ["F", "n2"], [])  # the brush the keyboard lays below
+    # The brush offers the crowns the box's squares of a terrain have: no forest with 2 crowns.
+    lay(page, ["F"], [])
+    numbers = page.locator('#palette button.brush[data-brush^="n"]').evaluate_all(
+        "(buttons) => buttons.map((button) => button.dataset.brush)"
+    )
+    assert numbers == ["n0", "n1"], numbers
+    lay(page, ["M", "n2"], [])  # the brush the keyboard lays below
     page.screenshot(path=str(ARTIFACTS / "scorer-kingdomino.png"), full_page=True)
     assert page.locator("#scorer-text").input_value().splitlines()[1].split() == ["C", "W1", "W1"]
     # The keyboard: the arrows move between squares, Enter lays the brush and stays there.
@@ -149,12 +155,18 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     page.keyboard.press("Enter")
     scorer_total(page, 3 * 3 + 3 * 6)
     assert page.evaluate("document.activeElement.dataset.square") == "1,2"
-    lay(page, ["empty"], ["1,2"])
+    # A fourth mine with 2 crowns: the box has three. Refused, the piece named in words.
+    lay(page, [], ["-1,0"])
+    page.wait_for_function("document.querySelector('#scorer-error').textContent.length > 0")
+    assert page.locator("#scorer-error").text_content() == "The box has only 3 of these: Mine, 2 × crown"
+    assert [e for e in page.errors if "422" in e] == page.errors and len(page.errors) == 1, page.errors
+    page.errors.clear()  # the server's refusal of the fourth mine, which the console reports
+    lay(page, ["empty"], ["-1,0", "1,2"])
     page.reload()  # the kingdom is kept in this browser
     scorer_total(page, 17)
     # Middle Kingdom: a castle in the centre of its kingdom's frame earns 10.
     page.click("#scorer-clear")
-    lay(page, ["F", "n2"], ["0,-1", "0,1"])
+    lay(page, ["M", "n2"], ["0,-1", "0,1"])
     scorer_total(page, 4)
     page.check("#score-middle_kingdom")
     scorer_total(page, 14)
@@ -164,7 +176,7 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     assert page.locator("#scorer-error").text_content() == "The kingdom must fit in a 5 × 5 square"
     laid = page.locator("#scorer-text").input_value()
     castle_row = next(row.split() for row in laid.splitlines() if "C" in row.split())
-    assert castle_row == ["F2", "C", "F2", "W0", "W0"], laid
+    assert castle_row == ["M2", "C", "M2", "W0", "W0"], laid
     lay(page, ["W", "n0"], ["1,0"])  # within the frame: laid, and the reason goes
     page.wait_for_function("document.querySelector('#scorer-error').textContent === ''")
     lay(page, ["empty"], ["1,0"])

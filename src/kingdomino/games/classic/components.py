@@ -8,6 +8,7 @@ Domino(number=48, first=Half(terrain=0, crowns=0), second=Half(terrain=5, crowns
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, NamedTuple
 
 from kingdomino.games.data import load
@@ -53,6 +54,10 @@ DOMINOES: dict[int, Domino] = {
 }
 NUM_DOMINOES = len(DOMINOES)
 MAX_CROWNS = max(max(d.first.crowns, d.second.crowns) for d in DOMINOES.values())
+#: ``(terrain, crowns)`` -> how many squares of it the box's dominoes have.
+BOX_SQUARES: Counter[tuple[int, int]] = Counter(
+    (half.terrain, half.crowns) for d in DOMINOES.values() for half in (d.first, d.second)
+)
 
 SETUPS: dict[str, dict[str, int]] = _DATA["setups"]
 FRAME_SIZES: dict[str, int] = _DATA["frame"]

@@ -18,8 +18,11 @@ W1 W0 F0
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kingdomino.core.game import GameError
 from kingdomino.games.classic.components import (
+    BOX_SQUARES,
     CASTLE_LETTER,
     EMPTY_LETTER,
     MAX_CROWNS,
@@ -27,7 +30,7 @@ from kingdomino.games.classic.components import (
     TERRAINS,
 )
 from kingdomino.games.classic.kingdom import Geometry, Kingdom
-from kingdomino.games.domino.text import KingdomTextError, check_span, read_cells
+from kingdomino.games.domino.text import BoxTally, KingdomTextError, check_span, plain_name, read_cells
 
 __all__ = ["KingdomTextError", "kingdom_text", "parse_kingdom"]
 
@@ -52,10 +55,26 @@ def _square(token: str, line: int, column: int) -> tuple[int, int]:
     return terrain.value, crowns
 
 
-def parse_kingdom(text: str, frame: int = 5) -> Kingdom:
+def _boxed(tally: BoxTally[tuple[int, int]]) -> Callable[[str, int, int], tuple[int, int]]:
+    """:func:`_square` that also refuses a square beyond the box's dominoes (``tally``)."""
+
+    def square(token: str, line: int, column: int) -> tuple[int, int]:
+        terrain, crowns = _square(token, line, column)
+        name = f"{plain_name(TERRAINS[terrain].name)} square with {crowns} crown{'s' * (crowns != 1)}"
+        values: dict[str, str | int] = {"terrain": TERRAINS[terrain].id, "crowns": crowns}
+        tally.take((terrain, crowns), line, column, token, name, values)
+        return terrain, crowns
+
+    return square
+
+
+def parse_kingdom(text: str, frame: int = 5, within_box: bool = False) -> Kingdom:
     """Read a kingdom; refuse a missing castle (a second one is refused where it stands) and a
-    kingdom larger than the frame."""
-    cells = read_cells(text, CASTLE_LETTER, EMPTY_LETTER, _square, "the kingdom is empty; " + _expected())
+    kingdom larger than the frame; ``within_box``: a square the box's dominoes do not have, or
+    have fewer of (:class:`BoxError`)."""
+    read_square = _boxed(BoxTally(BOX_SQUARES)) if within_box else _square
+    empty = "the kingdom is empty; " + _expected()
+    cells = read_cells(text, CASTLE_LETTER, EMPTY_LETTER, read_square, empty)
     castles = [(r, c) for r, c, square in cells if square is None]
     if not castles:
         raise GameError(f"the kingdom has no castle ({CASTLE_LETTER!r})")

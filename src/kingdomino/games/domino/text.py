@@ -16,12 +16,14 @@ kingdom larger than its frame.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
-from typing import TypeVar
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import Generic, TypeVar
 
 from kingdomino.core.game import GameError, OptionValue, ScoreOptionError, ScoreTextError
 
 Square = TypeVar("Square")
+Piece = TypeVar("Piece", bound=Hashable)
 
 
 class KingdomTextError(ScoreTextError):
@@ -85,6 +87,56 @@ def read_cells(
     if width is None:
         raise KingdomTextError(1, 1, empty_message)
     return cells
+
+
+class BoxError(KingdomTextError):
+    """A piece the box does not have (``code`` ``not_in_box``), or has fewer of than the text
+    (``beyond_box``, ``values["n"]`` the box's count): ``values`` name the piece (its terrain and
+    number, fire marker, resource or caveman by id) for a page's own words."""
+
+    def __init__(self, line: int, column: int, message: str, code: str, values: dict[str, str | int]) -> None:
+        super().__init__(line, column, message)
+        self.code = code
+        self.values = values
+
+
+class BoxTally(Generic[Piece]):
+    """The pieces a kingdom text has shown so far, against what the box holds: the first one
+    beyond the box is refused where it stands (a typo such as ``W3`` for ``W1``, which a score
+    counted as written).
+
+    >>> tally = BoxTally({"M3": 1})
+    >>> tally.take("M3", 1, 1, "M3", "mine, 3 crowns", {"crowns": 3})
+    >>> tally.take("M3", 1, 4, "M3", "mine, 3 crowns", {"crowns": 3})
+    Traceback (most recent call last):
+    ...
+    kingdomino.games.domino.text.BoxError: line 1, column 4: 'M3': one mine, 3 crowns too many; the box has 1
+    """
+
+    def __init__(self, box: Mapping[Piece, int]) -> None:
+        self._box = box
+        self._taken: Counter[Piece] = Counter()
+
+    def take(
+        self, piece: Piece, line: int, column: int, token: str, name: str, values: Mapping[str, str | int]
+    ) -> None:
+        """Count one ``piece`` (``name`` in words), read from ``token`` at ``line`` and ``column``."""
+        held = self._box.get(piece, 0)
+        if not held:
+            raise BoxError(line, column, f"{token!r}: the box has no {name}", "not_in_box", dict(values))
+        self._taken[piece] += 1
+        if self._taken[piece] > held:
+            message = f"{token!r}: one {name} too many; the box has {held}"
+            raise BoxError(line, column, message, "beyond_box", {**values, "n": held})
+
+
+def plain_name(name: str) -> str:
+    """A component's name as a sentence says it: its data's first name, without the colour.
+
+    >>> plain_name("mine / mountain (black)")
+    'mine'
+    """
+    return name.split(" (")[0].split(" / ")[0]
 
 
 class FrameError(GameError):

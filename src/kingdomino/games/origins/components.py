@@ -15,6 +15,7 @@ Half(terrain=5, fires=0, resource=-1, craters=3)
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, NamedTuple
 
 from kingdomino.games.data import load
@@ -151,6 +152,17 @@ DOMINOES: dict[int, Domino] = {
 }
 NUM_DOMINOES = len(DOMINOES)
 MAX_PRINTED_FIRES = max(max(d.first.fires, d.second.fires) for d in DOMINOES.values())
+#: ``(terrain, printed fires, craters)`` -> how many squares of it the box's dominoes have.
+BOX_SQUARES: Counter[tuple[int, int, int]] = Counter(
+    (half.terrain, half.fires, half.craters) for d in DOMINOES.values() for half in (d.first, d.second)
+)
+#: ``(terrain, printed fires)`` -> how many of those squares show a resource symbol.
+BOX_SYMBOLS: Counter[tuple[int, int]] = Counter(
+    (half.terrain, half.fires)
+    for d in DOMINOES.values()
+    for half in (d.first, d.second)
+    if half.resource >= 0
+)
 
 
 def _check() -> None:

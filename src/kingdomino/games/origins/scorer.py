@@ -15,6 +15,7 @@ from typing import Any
 from kingdomino.core.game import GameError, OptionValue, ScoreOptionError, ScoreSheet
 from kingdomino.games.domino.text import flag_options, frame_option
 from kingdomino.games.origins.components import (
+    BOX_SQUARES,
     CAVEMEN,
     EMPTY_LETTER,
     HUT_LETTER,
@@ -30,6 +31,9 @@ from kingdomino.games.origins.game import MODES, OPTIONS
 from kingdomino.games.origins.state import score_sheet
 from kingdomino.games.origins.text import parse_kingdom
 
+#: The option that scores pieces the box does not have (a house rule's, a drawing's).
+ANY_SQUARES = "any_squares"
+
 #: The sizes a territory's frame may have, by player count (the game's data).
 FRAMES = sorted({setup["frame"] for setup in SETUPS.values()})
 
@@ -37,7 +41,7 @@ FRAMES = sorted({setup["frame"] for setup in SETUPS.values()})
 def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
     """The territory's score sheet (``totems``: the resources whose totems it holds, by id, comma
     separated); :class:`ScoreTextError` or ``GameError`` for a bad text or option."""
-    unknown = set(options) - set(OPTIONS) - {"frame", "totems"}
+    unknown = set(options) - set(OPTIONS) - {"frame", "totems", ANY_SQUARES}
     if unknown:
         raise ScoreOptionError(sorted(unknown)[0], f"unknown option(s) {', '.join(sorted(unknown))}")
     mode = str(options.get("mode", "discovery"))
@@ -51,7 +55,7 @@ def score_text(text: str, options: Mapping[str, OptionValue]) -> ScoreSheet:
             if resource is None:
                 raise GameError(f"options.totems: unknown resource {name.strip()!r}")
             totems.append(resource.value)
-    kingdom = parse_kingdom(text, frame)
+    kingdom = parse_kingdom(text, frame, not flag_options(options, (ANY_SQUARES,))[ANY_SQUARES])
     if mode != "tribe":
         _refuse_cavemen(text, mode)
     flags = flag_options(options, ("fire_kingdom", "homo_habilis"))
@@ -73,7 +77,8 @@ def _refuse_cavemen(text: str, mode: str) -> None:
 def text_format() -> dict[str, Any]:
     """How a territory is written, for a page that builds the text square by square: terrains (a
     volcano's number is its craters, 1 to ``max_craters``), the resource each terrain may carry,
-    fire markers (1 to ``markers`` fires) and cavemen, by the game's data."""
+    fire markers (1 to ``markers`` fires) and cavemen, by the game's data; each terrain's ``numbers``:
+    the printed fires (a volcano's craters) its squares in the box have."""
     return {
         "home": HUT_LETTER,
         "empty": EMPTY_LETTER,
@@ -83,6 +88,7 @@ def text_format() -> dict[str, Any]:
                 "id": t.id,
                 "volcano": t.value == VOLCANO,
                 "resource": RESOURCES[t.resource].letter if t.resource >= 0 else None,
+                "numbers": sorted({fires + craters for v, fires, craters in BOX_SQUARES if v == t.value}),
             }
             for t in TERRAINS
         ],

@@ -31,10 +31,13 @@ G1  G0m F0*1
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from kingdomino.core.game import GameError
-from kingdomino.games.domino.text import KingdomTextError, check_span, read_cells
+from kingdomino.games.domino.text import BoxTally, KingdomTextError, check_span, plain_name, read_cells
 from kingdomino.games.origins.components import (
+    BOX_SQUARES,
+    BOX_SYMBOLS,
     CAVEMAN_BY_CODE,
     CAVEMEN,
     EMPTY_LETTER,
@@ -115,11 +118,56 @@ def _square(token: str, line: int, column: int) -> dict[str, int]:
     }
 
 
-def parse_kingdom(text: str, frame: int = 5) -> Kingdom:
-    """Read a territory; refuse a missing or second hut and a territory larger than the frame."""
-    cells = read_cells(
-        text, HUT_LETTER, EMPTY_LETTER, _square, "the territory is empty; " + _expected(), "hut", "territory"
-    )
+def _box() -> dict[tuple[object, ...], int]:
+    """Every piece a territory can hold, by kind, with how many the box has."""
+    box: dict[tuple[object, ...], int] = {("square", *key): n for key, n in BOX_SQUARES.items()}
+    box.update({("symbol", *key): n for key, n in BOX_SYMBOLS.items()})
+    box.update({("resource", r.value): r.supply for r in RESOURCES})
+    box.update({("marker", m.fires): m.copies for m in MARKERS})
+    box.update({("caveman", c.value): c.copies for c in CAVEMEN})
+    return box
+
+
+def _boxed(tally: BoxTally[tuple[object, ...]]) -> Callable[[str, int, int], dict[str, int]]:
+    """:func:`_square` that also refuses a square, resource, fire marker or caveman beyond the
+    box (``tally``)."""
+
+    def square(token: str, line: int, column: int) -> dict[str, int]:
+        read = _square(token, line, column)
+        terrain = TERRAINS[read["terrain"]]
+        name, fires, craters = plain_name(terrain.name), read["fires"], read["craters"]
+        values: dict[str, str | int] = {"terrain": terrain.id}
+        if read["terrain"] == VOLCANO:
+            values["craters"] = craters
+            what = f"volcano with {craters} crater{'s' * (craters != 1)}"
+        else:
+            values["fires"] = fires
+            what = f"{name} square with {fires} printed fire{'s' * (fires != 1)}"
+        tally.take(("square", read["terrain"], fires, craters), line, column, token, what, values)
+        if read["resource"] >= 0:
+            resource = RESOURCES[read["resource"]]
+            symbol, on_symbol = f"{what} and a {resource.id} symbol", {**values, "resource": resource.id}
+            tally.take(("symbol", read["terrain"], fires), line, column, token, symbol, on_symbol)
+            lies = {"resource": resource.id}
+            tally.take(("resource", resource.value), line, column, token, resource.id, lies)
+        if read["marker"]:
+            marker = f"fire marker with {read['marker']} fire{'s' * (read['marker'] != 1)}"
+            tally.take(("marker", read["marker"]), line, column, token, marker, {"marker": read["marker"]})
+        if read["caveman"] >= 0:
+            kind = CAVEMEN[read["caveman"]]
+            tally.take(("caveman", kind.value), line, column, token, kind.name, {"caveman": kind.id})
+        return read
+
+    return square
+
+
+def parse_kingdom(text: str, frame: int = 5, within_box: bool = False) -> Kingdom:
+    """Read a territory; refuse a missing or second hut and a territory larger than the frame;
+    ``within_box``: a square, resource, fire marker or caveman the box does not have, or has fewer
+    of (:class:`BoxError`)."""
+    read_square = _boxed(BoxTally(_box())) if within_box else _square
+    empty = "the territory is empty; " + _expected()
+    cells = read_cells(text, HUT_LETTER, EMPTY_LETTER, read_square, empty, "hut", "territory")
     huts = [(r, c) for r, c, square in cells if square is None]
     if len(huts) != 1:
         raise GameError(f"the territory has {len(huts)} huts ({HUT_LETTER!r}); it must have exactly one")

@@ -78,8 +78,9 @@ export function drawPalette(scorer) {
       picture(coatSymbol(c.id), 28), " ", capitalised(coatName(c.id))))
     : (f.terrains || []).map((x) => choice(x.letter, scorer.brush.letter === x.letter, () => {
       const brush = scorer.brush;
-      scorer.brush = x.volcano ? { ...brush, letter: x.letter, n: Math.max(1, brush.n), marker: 0, resource: false, caveman: "" }
-        : { ...brush, letter: x.letter, n: Math.min(brush.n, f.max) };
+      const n = nearestNumber(x.numbers, brush.n);
+      scorer.brush = x.volcano ? { ...brush, letter: x.letter, n, marker: 0, resource: false, caveman: "" }
+        : { ...brush, letter: x.letter, n, resource: brush.resource && !n };
     }, picture(terrainSymbol(legend(scorer), x.letter), 28), " ", capitalised(t(`terrain.${x.id}`))));
   const rows = [el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.brush") }, ...kinds,
     choice("empty", scorer.brush.letter === "", () => { scorer.brush.letter = ""; }, "✕ ", t("scorer.empty")))];
@@ -95,21 +96,30 @@ function brushChoice(scorer) {
     onclick: () => { pick(); drawPalette(scorer); } }, ...children);
 }
 
+/** The number of `numbers` nearest `n` (the lower of two as near): the brush's number kept as far as
+ * the new terrain allows. @param {number[]} numbers @param {number} n */
+function nearestNumber(numbers, n) {
+  return numbers.reduce((best, x) => (Math.abs(x - n) < Math.abs(best - n) ? x : best), numbers[0]);
+}
+
 /** The brush's number (crowns, fires, craters, crosses), and in Origins its fire marker, resource
  * and caveman, as the terrain and mode allow (a volcano: a caveman only). @param {Scorer} scorer */
 function brushExtras(scorer) {
   const { kingdom, brush } = scorer;
   const f = format(scorer);
   const choice = brushChoice(scorer);
-  const volcano = Boolean((lettered(f.terrains, brush.letter) || {}).volcano);
-  const low = volcano ? 1 : 0, high = volcano ? f.max_craters ?? 0 : f.max;
+  const terrain = lettered(f.terrains, brush.letter);
+  const volcano = Boolean(terrain && terrain.volcano);
+  // A terrain's numbers are those its squares in the box have: no brush lays a square the box lacks.
+  const numbers = terrain ? terrain.numbers : Array.from({ length: f.max + 1 }, (_, i) => i);
   const label = kingdom.game === "duel" ? "scorer.crosses" : kingdom.game === "origins" ? (volcano ? "scorer.craters" : "scorer.fires")
     : "scorer.crowns";
   const rows = [el("div", { class: "brush-row", role: "group", "aria-label": t(label) }, el("span", { class: "brush-label" }, t(label)),
-    ...Array.from({ length: high - low + 1 }, (_, i) => choice(`n${low + i}`, brush.n === low + i, () => {
-      brush.n = low + i;
-      if (brush.n && !volcano) { brush.marker = 0; brush.caveman = ""; }
-    }, String(low + i))))];
+    ...numbers.map((n) => choice(`n${n}`, brush.n === n, () => {
+      brush.n = n;
+      // A resource lies on its symbol, which the box prints only on squares without fire.
+      if (brush.n && !volcano) { brush.marker = 0; brush.caveman = ""; brush.resource = false; }
+    }, String(n))))];
   if (kingdom.game !== "origins") return rows;
   if (!volcano) rows.push(el("div", { class: "brush-row", role: "group", "aria-label": t("scorer.marker") },
     el("span", { class: "brush-label" }, t("scorer.marker")),
@@ -117,12 +127,11 @@ function brushExtras(scorer) {
       brush.marker = k;
       if (k) { brush.n = 0; brush.resource = false; brush.caveman = ""; }
     }, k ? String(k) : t("scorer.none")))));
-  const terrain = lettered(f.terrains, brush.letter);
   const resource = terrain && terrain.resource ? lettered(f.resources, terrain.resource) : null;
   if (resource && !volcano && kingdom.options.mode !== "discovery") {
     rows.push(el("div", { class: "brush-row" }, choice("resource", brush.resource, () => {
       brush.resource = !brush.resource;
-      if (brush.resource) { brush.marker = 0; brush.caveman = ""; }
+      if (brush.resource) { brush.n = 0; brush.marker = 0; brush.caveman = ""; }
     }, picture(`r-${resource.id}`, 24), " ", t("scorer.resource", { resource: resourceName(resource.id) }))));
   }
   if (kingdom.options.mode === "tribe") {

@@ -2,12 +2,13 @@
 // (choose a brush, tap the squares), and read its score explained region by region, each region lit
 // on the kingdom. The page only writes the kingdom as text (each game's text format, from
 // /api/score/formats); the server's engine counts it (POST /api/score) and says what is wrong.
-// The brush and options are scorer-brush.js's, the grid scorer-grid.js's.
+// The brush and options are scorer-brush.js's, the grid scorer-grid.js's, its refusals' words
+// scorer-words.js's.
 import { el } from "./dom.js";
 import { api } from "./server.js";
 import { t, tTouch } from "./i18n.js";
 import { sheetTable } from "./ending.js";
-import { errorWords } from "./words.js";
+import { scorerErrorWords } from "./scorer-words.js";
 import { bounds, format, freshBrush, lettered } from "./scorer-state.js";
 import { drawOptions, drawPalette } from "./scorer-brush.js";
 import { drawBoard } from "./scorer-grid.js";
@@ -119,7 +120,7 @@ async function score(scorer) {
       el("p", { class: "small", id: "scorer-rule" }, `${t("sheet.points")} = ${t("sheet.squares")} × ${multiplier}`));
   } catch (problem) {
     if (mine !== scorer.asked) return;
-    error.textContent = errorWords(problem, kingdom.game);
+    error.textContent = scorerErrorWords(problem, kingdom.game);
     // The score of the kingdom before this square would be taken for this one's.
     total.textContent = t("scorer.total", { n: "–" });
     sheet.replaceChildren();

@@ -212,10 +212,12 @@
 
 /**
  * How a game's kingdom is written as text (`GET /api/score/formats`): its letters and limits.
- * Kingdomino: terrains, crowns up to `max`, `frames`; Origins adds volcanoes, resources, fire
- * markers and cavemen; Duel has coats, crosses up to `max`, and its map's `rows` and `cols`.
+ * Kingdomino: terrains (each with the crowns its squares in the box have: `numbers`), crowns up to
+ * `max`, `frames`; Origins adds volcanoes, resources, fire markers and cavemen (a terrain's
+ * `numbers`: its printed fires, a volcano's craters); Duel has coats, crosses up to `max`, and its
+ * map's `rows` and `cols`.
  * @typedef {{home: string, empty: string, max: number, frames?: number[],
- *   terrains?: Array<{letter: string, id: string, volcano?: boolean, resource?: string | null}>,
+ *   terrains?: Array<{letter: string, id: string, numbers: number[], volcano?: boolean, resource?: string | null}>,
  *   coats?: Array<{letter: string, id: string}>, max_craters?: number, markers?: number,
  *   resources?: Array<{letter: string, id: string}>, cavemen?: Array<{code: string, id: string}>,
  *   rows?: [number, number], cols?: [number, number]}} TextFormat
