@@ -225,3 +225,31 @@ def test_at_most_k_reviews_compute_on_a_server_clients_in_turn() -> None:
     started, places = asyncio.run(scenario())
     assert started == ["a1", "b1", "c1", "a2", "a3"]
     assert places == [None, None, 3, 4, 1, 2]  # c1 and d1 first: clients with none started
+
+
+def test_a_game_of_bots_alone_is_reviewed_only_when_asked(held: tuple[TestClient, HeldReviews]) -> None:
+    """Two bots' game (their seats as ``kingdomino bot`` accounts take them: ``bot`` set) starts no
+    review at its end, so a server of bot games keeps its workers for games; asked for, its review
+    is computed as any other. A game with a person in it starts its review at its end."""
+    client, workers = held
+    hub = hub_of(client)
+    created = create(client, players=2, seats=[{"kind": "human"}] * 2)
+    game_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+    for seat in hub.table(game_id).stored.seats:
+        seat["bot"] = True
+
+    async def play() -> None:
+        table = hub.table(game_id)
+        while not table.state.is_terminal():
+            state = table.state
+            await table.act(tokens[state.current_player], state.action_text(state.legal_actions()[0]))
+
+    client.portal.call(play)  # type: ignore[union-attr]
+    person = play_on_one_screen(client, VICTIM)
+    wait_until_reviews_wait(client, [person])
+    assert game_id not in hub.reviews.reviewing and person in hub.reviews.reviewing
+    assert set(review_games(client, workers, [person, game_id])) == {person}  # its first job, held
+    workers.go.set()
+    ready_review(client, person)
+    assert client.get(f"/api/games/{game_id}/review").status_code == 202  # asked for: started now
+    assert ready_review(client, game_id)["moves"]

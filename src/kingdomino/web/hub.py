@@ -222,9 +222,9 @@ class Hub:
         self.ai_turns.start(table)
 
     def game_over(self, table: Table) -> None:
-        """``table``'s game ended here: its review starts, and its result is recorded (a rated
-        game's moves its players' ratings)."""
-        self.reviews.start(table)
+        """``table``'s game ended here: its review starts (``Reviewer.game_over``), and its result
+        is recorded (a rated game's moves its players' ratings)."""
+        self.reviews.game_over(table)
         self.results.game_over(table.stored, table.state)
 
     # --- creating -----------------------------------------------------------------------------

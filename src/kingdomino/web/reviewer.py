@@ -55,6 +55,13 @@ class Reviewer:
             running = self.reviewing[table.id]
         return running[1].to_json(self.turns.place(table.id))
 
+    def game_over(self, table: Table) -> None:
+        """``table``'s game ended here: its review starts now if a person played in it. A game of
+        bots alone (beside AI seats) is reviewed when its review is first asked for: a server where
+        bots play each other keeps its workers for their games, not for reviews nobody may read."""
+        if any(not table.stored.seats[seat].get("bot") for seat in table.humans()):
+            self.start(table)
+
     def start(self, table: Table, client: str | None = None) -> None:
         """Review ``table`` in the background (once per game and server), as ``client``'s review
         (None: the client whose request last changed the game)."""
