@@ -123,6 +123,20 @@ def test_discard_is_the_only_action_when_nothing_fits() -> None:
     assert number in state.discarded
 
 
+def test_a_king_whose_domino_is_discarded_still_claims_though_nothing_fits() -> None:
+    """Seed 002 (RU): "Если вы не можете присоединить тайл земель ... вы должны сбросить его" is
+    action 1 only; action 2, "Выбрать тайл земель из другой линии", still follows, and seed 001
+    adds "нито пък теглите нова плочка на нейно място": no domino replaces the discarded one.
+    So the king claims from the next row even when none of its dominoes fits the kingdom."""
+    state, seat = blocked_position()
+    state.apply_text("discard")
+    assert state.phase == CLAIM and state.current_player == seat
+    kingdom = state.kingdoms[seat]
+    assert all(not kingdom.legal_placements(DOMINOES[n]) for n in state.next_row)
+    assert sorted(state.legal_actions()) == sorted(state.game.claim_action(n) for n in state.next_row)
+    assert len(state.row) == 4  # nothing was drawn to replace the discarded domino
+
+
 def test_discard_is_refused_when_a_placement_exists() -> None:
     state = at_placement(4, 3, 1)
     before = state.view(None)

@@ -54,6 +54,23 @@ def test_a_tied_holder_keeps_its_totem_by_default_and_chooses_with_the_option() 
     assert state.holders[MAMMOTH] == 1
 
 
+def test_a_holder_whose_own_fire_burns_its_lead_hands_the_totem_over() -> None:
+    """Seed 004: "Amennyiben megszűnik a többséged egy nyersanyagból (egy másik játékos szerzett
+    új nyersanyagot vagy tűz miatt megsemmisült), add át a totemet annak a játékosnak, akinek
+    jelenleg többsége van": a majority lost to fire passes the totem on, checked after the
+    placement's fire ("Ha a tűz egy olyan négyzetre érkezik, ahol valamilyen nyersanyag
+    található, akkor az a nyersanyag megsemmisül")."""
+    kingdoms = ["G0m G0m H", "G0m G0m H"]
+    state = position(game_of(4, mode="totem"), kingdoms, row=[28])  # desert | 1-crater volcano
+    state.holders[MAMMOTH] = 0
+    state.apply_text("place 0,1 E")  # the volcano on 0,2 reaches the mammoth on 0,-1
+    assert state.holders[MAMMOTH] == 0  # the totem waits for the fire
+    state.apply_text("fire 0,-1")
+    assert [k.resources[MAMMOTH].bit_count() for k in state.kingdoms[:2]] == [1, 2]
+    assert state.holders[MAMMOTH] == 1
+    assert state.phase == CLAIM and state.current_player == 0
+
+
 def test_nobody_takes_a_free_totem_on_a_tie() -> None:
     state = position(game_of(4, mode="totem"), ["G0m H", "G0m H"], row=[1])
     state.apply_text("place 0,1 E")
