@@ -18,15 +18,30 @@ LANGUAGES = ("en", "hu", "bg", "uk", "ru")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
+def load(language: str) -> dict[str, str]:
+    """A language's file as it is, or a failure that names the file and the place of a JSON slip
+    (a missing comma fails every test of this module: each says where)."""
+    path = STATIC / "i18n" / f"{language}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        slip = f"{path.relative_to(STATIC.parents[3])} is not valid JSON: {error}"
+    else:
+        slip = ""
+    if slip:
+        pytest.fail(slip, pytrace=False)
+    assert isinstance(data, dict), f"{path.name}: expected one JSON object of key -> text"
+    return data
+
+
 def texts(language: str) -> dict[str, str]:
-    data = json.loads((STATIC / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
-    assert isinstance(data, dict)
+    data = load(language)
     return {key: value for key, value in data.items() if not key.startswith("_") and "#" not in key}
 
 
 def plural_forms(language: str) -> dict[str, dict[str, str]]:
     """``key -> {category: text}`` of the plural forms a language gives (``key#one``, ...)."""
-    data = json.loads((STATIC / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    data = load(language)
     forms: dict[str, dict[str, str]] = {}
     for name, value in data.items():
         key, sep, category = name.partition("#")
@@ -46,36 +61,64 @@ PLURAL_CATEGORIES = {
 }
 
 
+#: Where a language is listed besides its file (CONTRIBUTING.md, "A language").
+LISTED_IN = (
+    "static/i18n.js's LANGUAGES, tests/web/test_i18n.py's LANGUAGES, PLURAL_CATEGORIES and "
+    "OFF_GLOSSARY, tests/web/browser/pages.py's LANGUAGES"
+)
+
+
 def test_the_i18n_module_lists_the_same_languages() -> None:
     source = (STATIC / "i18n.js").read_text(encoding="utf-8")
     listed = re.search(r"LANGUAGES = \{([^}]*)\}", source)
     assert listed is not None
-    assert tuple(re.findall(r"(\w+): \"", listed.group(1))) == LANGUAGES
+    assert tuple(re.findall(r"(\w+): \"", listed.group(1))) == LANGUAGES, (
+        f"a language is listed in {LISTED_IN}"
+    )
+
+
+def test_every_file_of_the_folder_is_a_listed_language() -> None:
+    files = sorted(path.stem for path in (STATIC / "i18n").glob("*.json"))
+    assert files == sorted(LANGUAGES), f"static/i18n/*.json: a language is also listed in {LISTED_IN}"
+    for table in (PLURAL_CATEGORIES, OFF_GLOSSARY):
+        assert sorted(table) == sorted(LANGUAGES), f"a language is listed in {LISTED_IN}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES[1:])
 def test_every_key_exists_with_the_same_placeholders(language: str) -> None:
     english, other = texts("en"), texts(language)
-    assert sorted(set(english) - set(other)) == [], "missing"
-    assert sorted(set(other) - set(english)) == [], "unknown"
+    assert sorted(set(english) - set(other)) == [], (
+        f"in en.json, missing from {language}.json: add them there"
+    )
+    assert sorted(set(other) - set(english)) == [], (
+        f"in {language}.json, not in en.json: add them there or remove them"
+    )
     for key, value in english.items():
-        assert value.strip() and other[key].strip(), key
-        assert set(PLACEHOLDER.findall(value)) == set(PLACEHOLDER.findall(other[key])), key
+        assert value.strip() and other[key].strip(), f"{key}: an empty text"
+        assert set(PLACEHOLDER.findall(value)) == set(PLACEHOLDER.findall(other[key])), (
+            f"{key}: {language}.json has other {{placeholders}} than en.json"
+        )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_note_says_where_the_words_come_from(language: str) -> None:
-    data = json.loads((STATIC / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
-    assert data.get("_notes"), "each file says which terms are the rulebook's and which are the translator's"
+    assert load(language).get("_notes"), (
+        "each file's _notes says which terms are the rulebook's and which are the translator's"
+    )
 
 
 def test_every_literal_key_used_by_the_javascript_exists() -> None:
+    """A key the page asks for and no file has would be shown as the key itself. Every literal key
+    counts, whatever its letters (``t("lobby.scorerBox")`` too); keys built at run time
+    (``t(`why.${key}`)``) are not seen here."""
     english = texts("en")
     used: set[str] = set()
     for source in STATIC.glob("*.js"):
-        used |= set(re.findall(r"\bt(?:Touch)?\(\"([a-z0-9_.:]+)\"", source.read_text(encoding="utf-8")))
+        used |= set(re.findall(r"\bt(?:Touch)?\(\"([^\"\\]+)\"", source.read_text(encoding="utf-8")))
     assert used, "no t(...) call found"
-    assert sorted(used - set(english)) == []
+    assert sorted(used - set(english)) == [], (
+        "the JavaScript's t(...) asks for these: add each to static/i18n/en.json and the other languages"
+    )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

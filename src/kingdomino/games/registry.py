@@ -1,7 +1,9 @@
 """Find a game by name: ``make_game("kingdomino", players=4, options={"harmony": True})``.
 
-Each game registers a factory taking the number of players and its options
-(as found in records and on the command line) and returning a :class:`Game`.
+Every game of the package is a line of one table here (``_FACTORIES``: a factory taking the
+number of players and its options, as found in records and on the command line, and returning a
+:class:`Game`); no game adds itself by being imported. :func:`register` adds one from outside the
+package, in this process only.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ _FACTORIES: dict[str, GameFactory] = {
 
 
 def register(name: str, factory: GameFactory) -> None:
-    """Make a game available under ``name``."""
+    """Make a game of another package available under ``name``, in this process."""
     _FACTORIES[name] = factory
 
 

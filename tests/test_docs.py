@@ -1,0 +1,29 @@
+"""The documents a newcomer reads first point at what is there: every relative link names a file
+of the repository, and docs/architecture.md's table names every module of the web layer."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENTS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+
+
+def test_every_relative_link_names_a_file() -> None:
+    broken = [
+        (document.relative_to(ROOT).as_posix(), target)
+        for document in DOCUMENTS
+        for target in LINK.findall(document.read_text(encoding="utf-8"))
+        if "://" not in target and not (document.parent / target).exists()
+    ]
+    assert broken == [], "a link to a file that is not there: fix the link or the file's name"
+
+
+def test_the_architecture_names_every_module_of_the_web_layer() -> None:
+    table = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    web = ROOT / "src" / "kingdomino" / "web"
+    modules = [path for path in [*web.glob("*.py"), *web.glob("routes/*.py")] if path.stem != "__init__"]
+    missing = sorted(path.relative_to(web).as_posix() for path in modules if f"`{path.name}`" not in table)
+    assert missing == [], "a module of src/kingdomino/web: add it to a row of docs/architecture.md's table"
