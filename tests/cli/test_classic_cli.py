@@ -162,6 +162,20 @@ def test_simulate_json_lines_and_summary() -> None:
     assert summary["wins"] == shares
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_agents_are_separated_by_spaces_or_commas_alike(command: str) -> None:
+    """``simulate`` took commas and ``tournament`` spaces: each takes both, a spec's own settings
+    kept on it."""
+    outputs = []
+    for agents in (["greedy", "mce:iterations=8,playout=random"], ["greedy,mce:iterations=8,playout=random"]):
+        words = [command, "--agents", *agents, "--games", "2", "--seed", "5", "--json"]
+        result = runner.invoke(app, normalise_argv(words))
+        assert result.exit_code == 0, result.output
+        outputs.append(result.output)
+    assert outputs[0] == outputs[1]
+    assert "mce:iterations=8,playout=random" in outputs[0]
+
+
 def test_simulate_table_and_variants() -> None:
     args = ["simulate", "--agents", "greedy,random", "--games", "2", "--variant", "mighty-duel"]
     result = runner.invoke(app, args)
@@ -300,15 +314,14 @@ def test_help_wraps_each_paragraph_to_the_terminal() -> None:
 
 def test_the_command_line_says_what_a_mistake_was() -> None:
     """-h and --version are known; --mode with Kingdomino names the flag (not "unknown Kingdomino
-    variant 'mode'"); comma-separated agents in a tournament say what was expected (not "players:
-    got 1")."""
+    variant 'mode'"); one agent for a tournament says what was expected (not "players: got 1")."""
     assert runner.invoke(app, ["-h"]).exit_code == 0
     version = runner.invoke(app, ["--version"])
     assert version.exit_code == 0 and version.output.startswith("kingdomino ")
     mode = runner.invoke(app, ["simulate", "--mode", "tribe", "--agents", "random,random", "--games", "1"])
     assert mode.exit_code == 2 and "only Kingdomino Origins has modes" in mode.output
-    agents = runner.invoke(app, normalise_argv(["tournament", "--agents", "random,greedy", "--games", "2"]))
-    assert agents.exit_code == 2 and "one agent per seat, space-separated" in agents.output
+    agents = runner.invoke(app, normalise_argv(["tournament", "--agents", "random", "--games", "2"]))
+    assert agents.exit_code == 2 and "one agent per seat (e.g. --agents hard greedy" in agents.output
     top = runner.invoke(app, ["analyse", str(GOLDEN / "three_greedy.json"), "--at", "5", "--top", "0"])
     assert top.exit_code == 2
 

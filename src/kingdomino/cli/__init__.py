@@ -24,7 +24,7 @@ def normalise_argv(argv: Sequence[str]) -> list[str]:
     >>> normalise_argv(["tournament", "--agents", "mcts:time=1", "greedy", "--games", "2"])
     ['tournament', '--agents', 'mcts:time=1', '--agents', 'greedy', '--games', '2']
     """
-    if not argv or argv[0] not in ("tournament", "ladder"):
+    if not argv or argv[0] not in ("tournament", "ladder", "simulate"):
         return list(argv)
     out: list[str] = []
     current: str | None = None

@@ -134,15 +134,26 @@ def build_game(
 
 
 def split_agents(text: str) -> list[str]:
-    """Split ``random,greedy,mcts:time=1,iterations=50`` into seat specs (parameters stay attached)."""
+    """Split ``random,greedy,mcts:time=1,iterations=50`` into seat specs (parameters stay attached);
+    spaces separate seats as commas do.
+
+    >>> split_agents("random greedy,mcts:time=1,iterations=50")
+    ['random', 'greedy', 'mcts:time=1,iterations=50']
+    """
     seats: list[str] = []
-    for part in text.split(","):
+    for part in text.replace(" ", ",").split(","):
         part = part.strip()
         if "=" in part and ":" not in part and seats:
             seats[-1] += "," + part
         elif part:
             seats.append(part)
     return seats
+
+
+def seat_specs(agents: list[str]) -> list[str]:
+    """The seats' agent specs of ``--agents`` as typed: seats separated by spaces (``--agents hard
+    greedy``, which the shell gives as several values) or commas (``--agents hard,greedy``)."""
+    return [spec for item in agents for spec in split_agents(item)]
 
 
 @app.command()
@@ -223,7 +234,10 @@ def simulate_command(
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Seats (default: one per agent).")
     ] = None,
-    agents: Annotated[str, typer.Option(help="One agent per seat, comma-separated.")] = "greedy,random",
+    agents: Annotated[
+        list[str] | None,
+        typer.Option(help="One agent per seat, separated by spaces or commas (default: greedy random)."),
+    ] = None,
     games: Annotated[int, typer.Option(min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option(help="Game i uses seed + i.")] = 1,
     variant: VariantOpt = None,
@@ -233,7 +247,7 @@ def simulate_command(
     ] = False,
 ) -> None:
     """Run many games between agents and print wins (shared wins split) and mean scores."""
-    specs = split_agents(agents)
+    specs = seat_specs(agents or ["greedy", "random"])
     players_flag = "--players" if players is not None else "--agents"
     if players is None:
         players = len(specs)

@@ -33,6 +33,7 @@ from kingdomino.cli.app import (
     errors,
     fail,
     game_error,
+    seat_specs,
 )
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
 from kingdomino.cli.research import check_executor, interrupted
@@ -89,7 +90,7 @@ def ladder(
 
     Every pair (2 seats) or combination (3-4 seats) plays a table; the fit takes the pairwise
     results within each game."""
-    specs = [spec for item in agents for spec in item.split()]
+    specs = seat_specs(agents)
     seats = players if players is not None else (2 if game == "duel" else 4)
     options = build_options(variant, mode, game)
     config = LadderConfig(game, seats, options, specs, games, seed, shared_deals)

@@ -32,6 +32,7 @@ from kingdomino.cli.app import (
     errors,
     fail,
     game_error,
+    seat_specs,
 )
 from kingdomino.cli.paths import PathProblem, output_file
 from kingdomino.cli.words import in_words
@@ -62,11 +63,11 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play agents against each other with seats rotated and print win rates with 95 % intervals."""
-    specs = [spec for item in agents for spec in item.split()]
+    specs = seat_specs(agents)
     if len(specs) < 2 and players is None:
         raise fail(
-            f"--agents: one agent per seat, space-separated (e.g. --agents hard greedy), got {len(specs)}; "
-            "commas separate a spec's own settings (mce:time=1,playout=greedy)"
+            f"--agents: one agent per seat (e.g. --agents hard greedy, or hard,greedy), got {len(specs)}; "
+            "a spec's own settings follow it (mce:time=1,playout=greedy)"
         )
     if players is not None and players != len(specs):
         raise fail(
