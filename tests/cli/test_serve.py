@@ -18,8 +18,9 @@ from tests.web.servers import free_port
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
-from kingdomino.cli.listen import lan_addresses, listen_problem, start_lines, where_to_open
+from kingdomino.cli.listen import ai_line, lan_addresses, listen_problem, start_lines, where_to_open
 from kingdomino.cli.sqlite_claim import claim_sqlite_file
+from kingdomino.workers import WorkersSpec
 
 runner = CliRunner()
 
@@ -236,3 +237,22 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
         holder.wait()
     assert claim_sqlite_file(f"sqlite:///{tmp_path / 'kingdomino.sqlite3'}", "--data-dir") is None
     assert claim_sqlite_file("postgresql+psycopg://kd:kd@localhost/k", "--database-url") is None
+
+
+def test_the_start_lines_say_where_the_ai_runs_and_the_seat_agents(tmp_path: Path) -> None:
+    """An operator who gave ``--ai-workers`` and ``--seat-agent`` sees what they gave, from the
+    running server's own start lines."""
+    command = [sys.executable, "-m", "kingdomino", "serve", "--port", str(free_port())]
+    command += ["--data-dir", str(tmp_path), "--ai-workers", "1", "--seat-agent", "steady=greedy"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert server.stdout is not None
+        said = [server.stdout.readline() for _ in range(3)]  # where, who may open it, the AI
+    finally:
+        server.terminate()
+        server.wait(60)
+    assert said[0].startswith("Kingdomino at http://127.0.0.1:"), said
+    ai = "AI: 1 worker process on this machine (--ai-workers) · AI seats also offer steady = greedy"
+    assert said[2].strip() == ai, said
+    assert ai_line(WorkersSpec.parse(""), {}).endswith("on this machine (--ai-workers, one per core)")
+    assert ai_line(WorkersSpec.parse("ray"), {}) == "AI: on a Ray instance started here (--ai-workers ray)"

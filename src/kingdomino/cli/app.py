@@ -20,7 +20,7 @@ from rich.text import Text
 from kingdomino.agents.base import AgentSpecError
 from kingdomino.arena.simulate import GameResult, simulate
 from kingdomino.cli.flags import show_flags_bare
-from kingdomino.cli.listen import listen_problem, start_lines
+from kingdomino.cli.listen import ai_line, listen_problem, start_lines
 from kingdomino.cli.options import OptionProblem, option_error, option_flag, typed_names
 from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
@@ -563,6 +563,7 @@ def serve(
     from kingdomino.web.connections import TrustedProxies, local_workers, raise_file_limit, total_connections
     from kingdomino.web.serving import server_config
     from kingdomino.web.store_setup import StoreNotWritable
+    from kingdomino.workers import WorkersSpec
 
     if database_url is not None and data_dir is not None:
         raise fail("--data-dir: only for the SQLite file; with --database-url the games are in that database")
@@ -615,7 +616,8 @@ def serve(
     except (SQLAlchemyError, ModuleNotFoundError) as error:
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise fail(f"{database_flag} {shown}: the database cannot be opened: {first}") from None
-    for line in start_lines(host, port, shown, proxies=forwarded_allow_ips):
+    said = start_lines(host, port, shown, proxies=forwarded_allow_ips)
+    for line in [*said, ai_line(WorkersSpec.parse(workers), agents)]:
         console.print(line, soft_wrap=True)
     connections = total_connections(raise_file_limit(), local_workers(workers))
     uvicorn.Server(server_config(app_, host, port, forwarded_allow_ips, connections)).run()

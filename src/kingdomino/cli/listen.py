@@ -7,7 +7,8 @@ to bind on address ..." after a start line that said where to open the app.
 
 The invite links of an online game are made from the address the page was opened at, so the
 start line says which address friends on other computers can open: with the default
-``--host 127.0.0.1`` none (this computer only), with ``--host 0.0.0.0`` this machine's own.
+``--host 127.0.0.1`` none (this computer only), with ``--host 0.0.0.0`` this machine's own. A
+last line says where the AI searches run and the agents offered as AI seats besides the levels.
 
 >>> listen_problem("127.0.0.1", 0) is None
 True
@@ -24,6 +25,9 @@ from __future__ import annotations
 import errno
 import ipaddress
 import socket
+from collections.abc import Mapping
+
+from kingdomino.workers import WorkersSpec
 
 #: The hosts that mean "every address of this machine".
 WILDCARDS = ("0.0.0.0", "::", "")
@@ -143,3 +147,28 @@ def start_lines(
     elif not others:
         lines.append("This computer only: to play with friends on other computers, start with --host 0.0.0.0")
     return lines
+
+
+def ai_line(workers: WorkersSpec, seat_agents: Mapping[str, str]) -> str:
+    """Where ``kingdomino serve``'s AI searches run (``--ai-workers``) and the agents it offers as
+    AI seats besides the levels (``--seat-agent``), so an operator sees what the flags gave.
+
+    >>> ai_line(WorkersSpec.parse("2"), {})
+    'AI: 2 worker processes on this machine (--ai-workers)'
+    >>> print(ai_line(WorkersSpec.parse("ray:10.0.0.5:6379"), {"ppo": "mypkg.policies:make_ppo"}))
+    AI: on the Ray cluster at 10.0.0.5:6379 (--ai-workers ray)
+    · AI seats also offer ppo = mypkg.policies:make_ppo
+    """
+    if workers.address:
+        where = f"on the Ray cluster at {workers.address} (--ai-workers ray)"
+    elif workers.ray:
+        where = "on a Ray instance started here (--ai-workers ray)"
+    else:
+        count = workers.local_processes
+        per_core = "" if workers.slots else ", one per core"
+        where = f"{count} worker process{'es' * (count != 1)} on this machine (--ai-workers{per_core})"
+    line = f"AI: {where}"
+    if seat_agents:
+        offered = ", ".join(f"{name} = {spec}" for name, spec in seat_agents.items())
+        line += f" · AI seats also offer {offered}"
+    return line
