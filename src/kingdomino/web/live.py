@@ -153,8 +153,13 @@ class LiveGame:
         return action
 
     def hints_allowed(self) -> bool:
-        """Hints are on when one human plays against AI seats, or when the game was created with them."""
-        return self.stored.hints or len(self.humans()) <= 1
+        """Hints are on when one human plays against AI seats, or when the game was created with
+        them; never in a rated game (not even once its other players have left). An open seat
+        counts as the human it waits for, so an open game's creator is not promised hints."""
+        if self.stored.rated:
+            return False
+        players = [info for info in self.stored.seats if info["kind"] in ("human", "open")]
+        return self.stored.hints or len(players) <= 1
 
     def undo_refusal(self, seat: int) -> HubError | None:
         """Why ``seat`` may not take back its last action now (None: it may)."""
