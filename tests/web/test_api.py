@@ -465,6 +465,7 @@ def test_a_player_who_must_go_hands_the_seat_to_an_ai_and_the_others_finish(
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "leave_alone"
     gone = client.post(f"/api/games/{game_id}/actions", json={"token": bea, "action": "claim 1"})
     assert gone.status_code == 403 and gone.json()["error"]["code"] == "spectator_acts"
+    assert gone.json()["error"]["message"].startswith("seat 2 was handed over: an AI plays it now")
     # Her old link still opens the game, to watch it.
     assert client.get(f"/api/games/{game_id}", params={"token": bea}).json()["your_seats"] == []
     # Ann alone against the AI now: her undo and hints are those of a game against AI seats.

@@ -71,6 +71,15 @@ class LiveGame:
         """The seat ``token`` acts for, or the refusal: a spectator's token, or none of this game."""
         seat = self.seat_of(token)
         if seat is None:
+            former = former_seat_of(self.stored, token)
+            if former is not None:
+                why = "ran out of time" if self.stored.seats[former].get("timed_out") else "was handed over"
+                raise HubError(
+                    403,
+                    "token",
+                    f"seat {former + 1} {why}: an AI plays it now, and this link can watch but not act",
+                    "spectator_acts",
+                )
             if self.is_spectator_token(token):
                 raise HubError(403, "token", "a spectator link can watch but not act", "spectator_acts")
             raise HubError(403, "token", "this token is not a seat of this game", "not_a_seat")
@@ -261,6 +270,14 @@ def seat_of(stored: StoredGame, token: str) -> int | None:
     """The seat whose token ``token`` is (None: no seat's)."""
     for seat, info in enumerate(stored.seats):
         if info.get("token") and same_token(str(info["token"]), token):
+            return seat
+    return None
+
+
+def former_seat_of(stored: StoredGame, token: str) -> int | None:
+    """The seat an AI now plays whose player held ``token`` (None: no such seat's)."""
+    for seat, info in enumerate(stored.seats):
+        if info.get("former_token") and same_token(str(info["former_token"]), token):
             return seat
     return None
 
