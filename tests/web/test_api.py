@@ -110,6 +110,10 @@ def test_bad_inputs_are_refused_with_the_field_and_change_nothing(client: TestCl
     assert status == 409 and error["message"].startswith("illegal:")
     status, error = post({"token": acting, "action": view["legal_actions"][0], "index": view["index"] + 5})
     assert status == 409 and error["field"] == "index"
+    # An index ahead of the game is not one it "moved on" from: a client's own bug, said as one.
+    assert error["message"] == (
+        f"index {view['index'] + 5} is ahead of the game: it holds {view['index']} actions (the view's index)"
+    )
     big = client.post(
         f"/api/games/{game_id}/actions", content="x" * 20000, headers={"content-type": "application/json"}
     )

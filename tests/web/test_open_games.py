@@ -116,7 +116,9 @@ def test_a_rated_game_offers_no_hint_even_once_its_other_player_has_left(client:
     """A rated game has no hints (``rated_no_help``): its creation answer says so while its other
     seat is open, and a player left alone with an AI (the other one left) gets none either."""
     log_in_new(client, "Anna")
-    made = client.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": OPEN_2P, "rated": True})
+    made = client.post(
+        "/api/games", json={"game": "kingdomino", "players": 2, "seats": OPEN_2P, "rated": True}
+    )
     assert made.status_code == 201, made.text
     assert made.json()["hints"] is False
     game_id, anna = made.json()["id"], made.json()["seats"][0]["token"]

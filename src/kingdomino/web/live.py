@@ -140,9 +140,14 @@ class LiveGame:
         if self.stored.status in ("open", "expired"):
             raise HubError(409, "action", "the game has not started: it waits for its players", "not_started")
         if expected_index is not None and expected_index != len(self.actions):
-            raise HubError(
-                409, "index", f"the game moved on: {len(self.actions)} actions, not {expected_index}"
-            )
+            held = len(self.actions)
+            if expected_index > held:
+                why = (
+                    f"index {expected_index} is ahead of the game: it holds {held} actions (the view's index)"
+                )
+            else:
+                why = f"the game moved on: {held} actions, not {expected_index}"
+            raise HubError(409, "index", why)
         if state.current_player != seat:
             to_act = state.current_player
             raise HubError(
