@@ -110,6 +110,10 @@ def test_bad_inputs_are_refused_with_the_field_and_change_nothing(client: TestCl
     assert status == 409 and error["message"].startswith("illegal:")
     status, error = post({"token": acting, "action": view["legal_actions"][0], "index": view["index"] + 5})
     assert status == 409 and error["field"] == "index"
+    # An index ahead of the game is not one it "moved on" from: a client's own bug, said as one.
+    assert error["message"] == (
+        f"index {view['index'] + 5} is ahead of the game: it holds {view['index']} actions (the view's index)"
+    )
     big = client.post(
         f"/api/games/{game_id}/actions", content="x" * 20000, headers={"content-type": "application/json"}
     )
@@ -465,6 +469,7 @@ def test_a_player_who_must_go_hands_the_seat_to_an_ai_and_the_others_finish(
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "leave_alone"
     gone = client.post(f"/api/games/{game_id}/actions", json={"token": bea, "action": "claim 1"})
     assert gone.status_code == 403 and gone.json()["error"]["code"] == "spectator_acts"
+    assert gone.json()["error"]["message"].startswith("seat 2 was handed over: an AI plays it now")
     # Her old link still opens the game, to watch it.
     assert client.get(f"/api/games/{game_id}", params={"token": bea}).json()["your_seats"] == []
     # Ann alone against the AI now: her undo and hints are those of a game against AI seats.

@@ -102,3 +102,5 @@ def test_a_player_out_of_time_has_an_ai_play_their_seat_on(client: TestClient) -
     late_token = tokens[late]
     refused = client.post(f"/api/games/{made['id']}/actions", json={"token": late_token, "action": "claim 1"})
     assert refused.status_code == 403
+    # A bot's own client is told why its token stopped acting, not that it is a spectator's.
+    assert f"seat {late + 1} ran out of time" in refused.json()["error"]["message"]

@@ -112,6 +112,29 @@ def test_a_rated_game_is_between_accounts(client: TestClient) -> None:
     assert [s["name"] for s in stored.seats] == ["Anna", "Bela"]
 
 
+def test_a_rated_game_offers_no_hint_even_once_its_other_player_has_left(client: TestClient) -> None:
+    """A rated game has no hints (``rated_no_help``): its creation answer says so while its other
+    seat is open, and a player left alone with an AI (the other one left) gets none either."""
+    log_in_new(client, "Anna")
+    made = client.post(
+        "/api/games", json={"game": "kingdomino", "players": 2, "seats": OPEN_2P, "rated": True}
+    )
+    assert made.status_code == 201, made.text
+    assert made.json()["hints"] is False
+    game_id, anna = made.json()["id"], made.json()["seats"][0]["token"]
+    log_in_new(client, "Bela")
+    bela = client.post(f"/api/games/{game_id}/join", json={}).json()["token"]
+    assert client.post(f"/api/games/{game_id}/leave", json={"token": bela}).status_code == 200
+    view = client.get(f"/api/games/{game_id}", params={"token": anna}).json()
+    assert view["hints_allowed"] is False
+    assert refusal(client.get(f"/api/games/{game_id}/hint", params={"token": anna})) == (403, "hints_off")
+
+
+def test_an_open_game_promises_no_hint_its_players_may_not_get(client: TestClient) -> None:
+    assert open_game(client)["hints"] is False
+    assert open_game(client, hints=True)["hints"] is True
+
+
 def test_a_waiting_game_is_called_off_by_its_creator_only(client: TestClient) -> None:
     made = open_game(client)
     game_id = made["id"]

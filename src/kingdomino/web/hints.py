@@ -51,13 +51,13 @@ class Hints:
             if table.stored.status == "finished" or table.state.is_terminal():
                 raise HubError(409, "game", "the game is over: there is no move left to hint", "game_over")
             if not table.hints_allowed():
-                raise HubError(
-                    403,
-                    "hint",
-                    "hints are off in this game: with several human players they are on only when the "
-                    "game is created with hints for everyone",
-                    "hints_off",
+                why = (
+                    "a rated game has none"
+                    if table.stored.rated
+                    else "with several human players they are on only when the game is created "
+                    "with hints for everyone"
                 )
+                raise HubError(403, "hint", f"hints are off in this game: {why}", "hints_off")
             if table.state.current_player != seat:
                 raise HubError(409, "hint", "a hint is for the seat to act", "hint_not_your_turn")
             return table.state.clone(), derive_seed(table.stored.seed, "hint", len(table.actions))

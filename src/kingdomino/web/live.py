@@ -71,6 +71,15 @@ class LiveGame:
         """The seat ``token`` acts for, or the refusal: a spectator's token, or none of this game."""
         seat = self.seat_of(token)
         if seat is None:
+            former = former_seat_of(self.stored, token)
+            if former is not None:
+                why = "ran out of time" if self.stored.seats[former].get("timed_out") else "was handed over"
+                raise HubError(
+                    403,
+                    "token",
+                    f"seat {former + 1} {why}: an AI plays it now, and this link can watch but not act",
+                    "spectator_acts",
+                )
             if self.is_spectator_token(token):
                 raise HubError(403, "token", "a spectator link can watch but not act", "spectator_acts")
             raise HubError(403, "token", "this token is not a seat of this game", "not_a_seat")
@@ -131,9 +140,14 @@ class LiveGame:
         if self.stored.status in ("open", "expired"):
             raise HubError(409, "action", "the game has not started: it waits for its players", "not_started")
         if expected_index is not None and expected_index != len(self.actions):
-            raise HubError(
-                409, "index", f"the game moved on: {len(self.actions)} actions, not {expected_index}"
-            )
+            held = len(self.actions)
+            if expected_index > held:
+                why = (
+                    f"index {expected_index} is ahead of the game: it holds {held} actions (the view's index)"
+                )
+            else:
+                why = f"the game moved on: {held} actions, not {expected_index}"
+            raise HubError(409, "index", why)
         if state.current_player != seat:
             to_act = state.current_player
             raise HubError(
@@ -153,8 +167,13 @@ class LiveGame:
         return action
 
     def hints_allowed(self) -> bool:
-        """Hints are on when one human plays against AI seats, or when the game was created with them."""
-        return self.stored.hints or len(self.humans()) <= 1
+        """Hints are on when one human plays against AI seats, or when the game was created with
+        them; never in a rated game (not even once its other players have left). An open seat
+        counts as the human it waits for, so an open game's creator is not promised hints."""
+        if self.stored.rated:
+            return False
+        players = [info for info in self.stored.seats if info["kind"] in ("human", "open")]
+        return self.stored.hints or len(players) <= 1
 
     def undo_refusal(self, seat: int) -> HubError | None:
         """Why ``seat`` may not take back its last action now (None: it may)."""
@@ -256,6 +275,14 @@ def seat_of(stored: StoredGame, token: str) -> int | None:
     """The seat whose token ``token`` is (None: no seat's)."""
     for seat, info in enumerate(stored.seats):
         if info.get("token") and same_token(str(info["token"]), token):
+            return seat
+    return None
+
+
+def former_seat_of(stored: StoredGame, token: str) -> int | None:
+    """The seat an AI now plays whose player held ``token`` (None: no such seat's)."""
+    for seat, info in enumerate(stored.seats):
+        if info.get("former_token") and same_token(str(info["former_token"]), token):
             return seat
     return None
 
