@@ -14,7 +14,7 @@ from tests.web.servers import free_port
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
-from kingdomino.cli.bot import Bot, position
+from kingdomino.cli.bot import Bot, parse_clock, position
 from kingdomino.games.registry import make_game
 
 #: Options no other test's open games have: the two bots pair with each other.
@@ -92,8 +92,8 @@ def stop_in_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """The bot pairs for a 3-player game of ``STOPPED_OPTIONS`` and is stopped (Ctrl-C) at once."""
     pair = Bot.pair
 
-    def paired(self: Bot, game: str, players: int, options: dict[str, Any], rated: bool, name: str) -> Any:
-        return pair(self, game, 3, STOPPED_OPTIONS, rated, name)
+    def paired(self: Bot, game: str, players: int, options: dict[str, Any], rated: bool, *rest: Any) -> Any:
+        return pair(self, game, 3, STOPPED_OPTIONS, rated, *rest)
 
     def stopped(self: Bot, game_id: str, token: str) -> dict[str, Any]:
         raise KeyboardInterrupt
@@ -146,6 +146,7 @@ def test_a_bot_stopped_in_a_game_being_played_hands_its_seat_to_an_ai(
         (["--agent", "greedy", "--game", "chess"], "--game: unknown game 'chess'"),
         (["--agent", "greedy", "--rated"], "--rated: needs the bot's account: --name and --password"),
         (["--agent", "greedy", "--new-account"], "--new-account: needs the bot's account"),
+        (["--agent", "greedy", "--clock", "30"], "--clock: expected move:SECONDS, game:MINUTES+INCREMENT"),
     ],
 )
 def test_a_mistake_is_said_in_one_line_before_any_connection(words: list[str], said: str) -> None:
@@ -171,3 +172,16 @@ def test_a_server_it_cannot_use_is_said_in_one_line(server: str, said: str) -> N
     assert result.exit_code == 2, result.output
     assert result.output.startswith(f"error: {said.format(port=port)}"), result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+
+
+def test_a_bot_asks_for_the_clock_it_is_given(live_server: str) -> None:
+    """``kingdomino bot`` had no clock: it never met a player who asked for a timed quick game.
+    ``--clock move:30`` pairs for a game of 30 s a move (listed so while it waits)."""
+    with httpx.Client(timeout=30) as http:
+        bot = Bot(live_server, http, "random", seed=1)
+        clock = parse_clock("move:30")
+        game_id, token = bot.pair("kingdomino", 3, STOPPED_OPTIONS, False, "Clocked", clock)
+        listed = http.get(f"{live_server}/api/open-games").json()["games"]
+        bot.withdraw(game_id, token)  # no other test's bot joins it
+    waiting = next(game for game in listed if game["id"] == game_id)
+    assert waiting["time_control"] == {"kind": "move", "seconds": 30}, waiting

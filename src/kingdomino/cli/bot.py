@@ -37,6 +37,30 @@ def position(actions: dict[str, Any]) -> State:
     return state
 
 
+def parse_clock(text: str) -> dict[str, Any] | None:
+    """A quick game's clocks as ``--clock`` writes them (``POST /api/pairing``'s ``time_control``;
+    the server checks the figures): ``move:SECONDS``, ``game:MINUTES+INCREMENT`` or ``days:DAYS``;
+    ``""`` an untimed game. A ``ValueError`` says what was expected.
+
+    >>> parse_clock("move:30"), parse_clock("game:5+3")
+    ({'kind': 'move', 'seconds': 30}, {'kind': 'game', 'minutes': 5, 'increment': 3})
+    >>> parse_clock("game:10"), parse_clock("days:1"), parse_clock("")
+    ({'kind': 'game', 'minutes': 10, 'increment': 0}, {'kind': 'days', 'days': 1}, None)
+    """
+    if not text:
+        return None
+    kind, _, figures = text.partition(":")
+    numbers = figures.split("+") if kind == "game" else [figures]
+    if kind not in ("move", "game", "days") or not all(n.isdigit() for n in numbers) or len(numbers) > 2:
+        raise ValueError(f"expected move:SECONDS, game:MINUTES+INCREMENT or days:DAYS, got {text!r}")
+    if kind == "move":
+        return {"kind": "move", "seconds": int(figures)}
+    if kind == "days":
+        return {"kind": "days", "days": int(figures)}
+    increment = int(numbers[1]) if len(numbers) > 1 else 0
+    return {"kind": "game", "minutes": int(numbers[0]), "increment": increment}
+
+
 class Bot:
     """One agent's seat at games of ``server``, over ``http`` (its session's cookie kept there)."""
 
@@ -46,10 +70,19 @@ class Bot:
         self.agent = make_agent(agent, seed)
 
     def pair(
-        self, game: str, players: int, options: dict[str, Any], rated: bool, name: str
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        rated: bool,
+        name: str,
+        clock: dict[str, Any] | None = None,
     ) -> tuple[str, str]:
-        """A quick game's id and the bot's seat token (a new open game waiting, or one joined)."""
+        """A quick game's id and the bot's seat token (a new open game waiting, or one joined), with
+        the ``clock`` wanted (:func:`parse_clock`; none: untimed)."""
         body = {"game": game, "players": players, "options": options, "rated": rated, "name": name}
+        if clock:
+            body["time_control"] = clock
         answer = self.checked(self.http.post(f"{self.server}/api/pairing", json=body))
         token = answer["token"] if not answer.get("created") else answer["seats"][0]["token"]
         return str(answer["id"]), str(token)
@@ -149,6 +182,13 @@ def bot(
     new_account: Annotated[
         bool, typer.Option("--new-account", help="Create the bot's account first (shown as a bot).")
     ] = False,
+    clock: Annotated[
+        str,
+        typer.Option(
+            metavar="CLOCK",
+            help="Timed games: move:SECONDS, game:MINUTES+INCREMENT or days:DAYS (default: untimed).",
+        ),
+    ] = "",
 ) -> None:
     """Play quick games on a server with an agent, through the public API only."""
     import httpx
@@ -165,6 +205,10 @@ def bot(
             raise fail(f"{flag}: needs the bot's account: --name and --password (or KINGDOMINO_BOT_PASSWORD)")
     options = build_options(None, mode or None, game)
     try:
+        time_control = parse_clock(clock)
+    except ValueError as error:
+        raise fail(f"--clock: {error}") from None
+    try:
         make_game(game, players, options)
         make_agent(agent, seed)
     except GameError as error:
@@ -177,7 +221,7 @@ def bot(
                 Bot.checked(http.post(f"{server.rstrip('/')}{path}", json=login))
             player = Bot(server, http, agent, seed)
             for number in range(games):
-                game_id, token = player.pair(game, players, options, rated, name)
+                game_id, token = player.pair(game, players, options, rated, name, time_control)
                 typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
                 try:
                     last = player.play(game_id, token)
