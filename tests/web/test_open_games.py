@@ -193,10 +193,13 @@ def test_quick_pairing_joins_the_fitting_game_or_opens_one(client: TestClient) -
     ask = {"game": "kingdomino", "players": 2, "name": "Anna"}
     first = client.post("/api/pairing", json=ask).json()
     assert first["created"] is True and first["status"] == "open"
+    # One shape for a client: the player's seat and token at the top, as when joining.
+    assert (first["seat"], first["token"]) == (0, first["seats"][0]["token"])
     other = client.post("/api/pairing", json={**ask, "options": {"harmony": True}, "name": "Cleo"}).json()
     assert other["created"] is True  # other options: another table
     second = client.post("/api/pairing", json={**ask, "name": "Bela", "options": {"harmony": False}}).json()
     assert second["created"] is False and second["id"] == first["id"] and second["started"] is True
+    assert second["seat"] == 1 and second["token"] not in (first["token"], "")
     assert [g["id"] for g in client.get("/api/open-games").json()["games"]] == [other["id"]]
     assert refusal(client.post("/api/pairing", json={**ask, "players": 9}))[0] in (400, 422)
 

@@ -84,8 +84,7 @@ class Bot:
         if clock:
             body["time_control"] = clock
         answer = self.checked(self.http.post(f"{self.server}/api/pairing", json=body))
-        token = answer["token"] if not answer.get("created") else answer["seats"][0]["token"]
-        return str(answer["id"]), str(token)
+        return str(answer["id"]), str(answer["token"])
 
     def play(self, game_id: str, token: str) -> dict[str, Any]:
         """Play the bot's seat of ``game_id`` to the game's end; the last view."""

@@ -77,7 +77,8 @@ async def pairing(
 ) -> dict[str, Any]:
     """A quick game: a seat at the open game of this game, table size, options and rating that the
     player fits best (the creator's rating closest to theirs), else a new open game waiting for
-    others. `created` says which; the answer of a new game is the creation's (`POST /api/games`)."""
+    others. `created` says which; the answer of a new game is the creation's (`POST /api/games`).
+    Both answers carry the player's `seat` and its `token` at the top, so a client reads one shape."""
     same_origin(request)
     seeker = seeker_of(account, body.name)
     if body.rated and seeker.account is None:
@@ -108,7 +109,8 @@ async def pairing(
         account=seeker.account,
         time_control=_time_control(body),
     )
-    return {**views.created(table), "created": True}
+    # The player opening the game sits first; the other seats wait open.
+    return {**views.created(table), "created": True, "seat": 0, "token": table.stored.seats[0]["token"]}
 
 
 def _time_control(body: PairingRequest) -> dict[str, Any] | None:

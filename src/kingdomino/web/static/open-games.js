@@ -108,10 +108,10 @@ function quickGameForm(games, failed) {
     event.preventDefault();
     const c = choices[Number(choice.value)];
     try {
-      const answer = /** @type {Seated & {created: boolean, seats?: Array<{token?: string}>}} */ (await api("/api/pairing", { method: "POST",
+      const answer = /** @type {Seated & {created: boolean}} */ (await api("/api/pairing", { method: "POST",
         body: { game: c.game, players: c.players, options: c.mode ? { mode: c.mode } : {}, rated: rated.checked, name: guestName(),
           time_control: clock.chosen() } }));
-      openJoined(answer.created ? { ...answer, token: String((answer.seats || [])[0].token) } : answer);
+      openJoined(answer);
     } catch (problem) { failed(problem); }
   };
   return el("form", { id: "quick-game", onsubmit: pair }, choice, " ", clock.field, " ",
