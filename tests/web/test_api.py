@@ -460,10 +460,12 @@ def test_a_player_who_must_go_hands_the_seat_to_an_ai_and_the_others_finish(
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "spectator_acts"
     refused = client.post(f"/api/games/{game_id}/leave", json={"token": bea, "level": "grandmaster"})
     assert refused.status_code == 422 and refused.json()["error"]["field"] == "level"
+    left_at = client.get(f"/api/games/{game_id}", params={"token": bea}).json()["index"]
     left = client.post(f"/api/games/{game_id}/leave", json={"token": bea, "level": "greedy"})
     assert left.status_code == 200 and left.json()["spectator_token"] == created["spectator_token"]
     view = client.get(f"/api/games/{game_id}", params={"token": ann}).json()
-    assert view["seats"][1] == {"seat": 1, "name": "Bea (AI, greedy)", "kind": "ai", "level": "greedy"}
+    handed = {"seat": 1, "name": "Bea (AI, greedy)", "kind": "ai", "level": "greedy", "ai_since": left_at}
+    assert view["seats"][1] == handed, view["seats"]  # her own moves before ai_since
     assert not view["can_leave"]  # Ann is the last human: the game needs her
     refused = client.post(f"/api/games/{game_id}/leave", json={"token": ann})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "leave_alone"

@@ -97,6 +97,7 @@ def test_a_player_out_of_time_has_an_ai_play_their_seat_on(client: TestClient) -
     view = wait_for(client, made["id"], tokens[1 - late], lambda v: v["seats"][late]["kind"] == "ai")
     assert view["seats"][late]["level"] == "greedy" and view["status"] == "playing"
     assert hub.store.load(made["id"]).seats[late]["timed_out"] is True
+    assert view["seats"][late]["timed_out"] is True and view["seats"][late]["ai_since"] <= view["index"]
     # The AI plays the seat on: the game moves past it without the late player.
     wait_for(client, made["id"], tokens[1 - late], lambda v: v["current_player"] != late)
     late_token = tokens[late]

@@ -98,6 +98,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
                 "kind": info["kind"],
                 "level": info.get("level"),
                 **({"bot": True} if info.get("bot") else {}),  # a bot's account (kingdomino bot)
+                **_handed_over(info),
             }
             for s, info in enumerate(live.stored.seats)
         ],
@@ -247,6 +248,14 @@ def replay_view(live: LiveGame, step: int, replays: Replays | None = None) -> di
             else None
         ),
     }
+
+
+def _handed_over(seat: dict[str, Any]) -> dict[str, Any]:
+    """A person's seat an AI now plays: from which action (``ai_since``), and ``timed_out`` when
+    its clock ran out (else its player left), so a client need not guess from ``kind``."""
+    if seat.get("ai_since") is None:
+        return {}
+    return {"ai_since": seat["ai_since"], **({"timed_out": True} if seat.get("timed_out") else {})}
 
 
 def created(live: LiveGame) -> dict[str, Any]:

@@ -31,8 +31,10 @@
  *   level?: string}} TimeControl */
 /** Each seat's seconds left when the turn began (`since`, epoch seconds), and whose time runs (web/clocks.py clock_view).
  * @typedef {{remaining: number[], since: number, running: number | null}} Clock */
-/** A seat of a game as a view lists it (`open`: waiting for a player from the lobby).
- * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean}} ViewSeat */
+/** A seat of a game as a view lists it (`open`: waiting for a player from the lobby; a person's seat
+ * an AI took: from which action, `ai_since`, and whether by the clock, `timed_out`).
+ * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
+ *   ai_since?: number, timed_out?: boolean}} ViewSeat */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
 /** A rule named with its figures, for the page to word (a refusal, a bonus missed).
  * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
