@@ -139,6 +139,35 @@ def test_every_refusal_a_player_meets_is_worded_in_every_language() -> None:
     assert sorted(worded - REFUSAL_CODES) == [], "a text for a refusal the server never names"
 
 
+def test_every_rule_the_engine_names_in_a_refusal_is_worded_in_every_language() -> None:
+    """The engine names the rule an illegal move breaks (``Refusal("connect")``) and a bonus missed
+    (``Refusal("off_centre")``); the page words each by its key for the game it is met in
+    (``why.<key>.<game>``, else ``why.<key>``; ``bonus.missed.…`` alike; or the refusals'
+    ``error.<key>``), else shows the engine's English. ``other`` is the engine's catch-all, said in
+    its own words."""
+    source = STATIC.parents[1]
+    games_of = {"classic": ["kingdomino"], "origins": ["origins"], "duel": ["duel"]}
+    games_of["domino"] = games_of["classic"] + games_of["origins"]  # the two domino games' shared rules
+    met: dict[str, set[str]] = {}
+    for path in (source / "games").rglob("*.py"):
+        for match in re.finditer(r'Refusal\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")):
+            met.setdefault(match.group(1), set()).update(games_of[path.parent.name])
+    assert {"connect", "off_centre", "draw_held_dice"} <= set(met), met  # the scan finds them
+    english = texts("en")
+    unworded = sorted(
+        f"{key} ({game})"
+        for key, games in met.items()
+        if key != "other"
+        for game in games
+        if not any(
+            f"{kind}.{key}" in english or f"{kind}.{key}.{game}" in english
+            for kind in ("why", "bonus.missed")
+        )
+        and f"error.{key}" not in english
+    )
+    assert unworded == [], f"add why.<key>[.<game>] to every i18n/*.json for: {unworded}"
+
+
 def test_every_touch_screen_text_has_the_text_it_replaces() -> None:
     """A ``key_touch`` text ("tap") stands in for ``key`` ("point", "click") on a touch screen."""
     english = texts("en")
