@@ -120,7 +120,10 @@ def test_option_mistakes_name_the_flag_and_the_names_as_typed() -> None:
     bare = error("--game", "origins", "--variant", "totem-tie")  # said "got True"
     assert bare.endswith("got true (a bare name sets it true): write --variant totem-tie=VALUE")
     assert "--mode: expected one of discovery, totem, tribe" in error("--game", "origins", "--mode", "stone")
-    assert "Kingdomino Duel has no variants, got 'harmony'" in error("--game", "duel", "--variant", "harmony")
+    duel = error("--game", "duel", "--variant", "harmony")
+    assert "unknown Kingdomino Duel variant 'harmony'; expected one of pass-fills-spellbook" in duel
+    duel_value = error("--game", "duel", "--variant", "pass-fills-spellbook=maybe")
+    assert duel_value.startswith("error: --variant pass-fills-spellbook: expected true or false, got 'maybe'")
 
 
 def test_on_and_off_variants_take_the_words_people_type() -> None:
@@ -130,6 +133,13 @@ def test_on_and_off_variants_take_the_words_people_type() -> None:
         result = runner.invoke(app, args, terminal_width=200)
         assert result.exit_code == 0, result.output
         assert ("Kingdomino, 2 players (harmony)" in result.output) is on, result.output
+
+
+def test_duel_takes_its_optional_rule_by_the_typed_name() -> None:
+    args = ["simulate", "--game", "duel", "--agents", "greedy,random", "--games", "1"]
+    result = runner.invoke(app, [*args, "--variant", "pass-fills-spellbook"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    assert "Kingdomino Duel, 2 players (pass fills spellbook)" in " ".join(result.output.split())
 
 
 def test_score_option_mistakes_name_the_flag(tmp_path: Path) -> None:

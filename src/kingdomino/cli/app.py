@@ -69,7 +69,8 @@ VariantOpt = Annotated[
         "--variant",
         "-v",
         help="A variant or optional rule, repeatable: dynasty, middle-kingdom, harmony, mighty-duel "
-        "(Kingdomino); fire-kingdom, homo-habilis, final-recruit, totem-tie=choose (Origins).",
+        "(Kingdomino); fire-kingdom, homo-habilis, final-recruit, totem-tie=choose (Origins); "
+        "pass-fills-spellbook (Duel).",
     ),
 ]
 ModeOpt = Annotated[str | None, typer.Option("--mode", help="Origins mode: discovery, totem or tribe.")]

@@ -32,7 +32,7 @@ from kingdomino.games.duel.components import (
     POWERS,
     Face,
 )
-from kingdomino.games.duel.game import DuelGame
+from kingdomino.games.duel.game import OPTIONS, DuelGame
 from kingdomino.games.duel.state import DuelState
 from kingdomino.games.duel.text import CASTLE_LETTER, MAX_CROSSES
 
@@ -71,7 +71,7 @@ def map_grid(board: Board) -> Table:
 
 class DuelFrontend:
     title = DuelGame.title
-    variants: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    variants: ClassVar[Mapping[str, str]] = MappingProxyType(OPTIONS)
     modes: tuple[str, ...] = ()
     score_options: tuple[str, ...] = ()
     multiplier_name = "crosses"

@@ -39,6 +39,15 @@ def test_the_lobby_offers_a_rule_only_where_it_holds(page) -> None:
     assert page.locator("#opt-fire_kingdom").is_visible()
 
 
+def test_the_lobby_offers_duels_optional_rule_and_the_game_says_it_is_on(page) -> None:
+    """Seed 000's reading of a pass (the spellbook still fills) is offered for Duel only, and the
+    game page's title names it."""
+    page.goto(page.base_url + "/")
+    assert page.locator("#opt-pass_fills_spellbook").count() == 0
+    create_game(page, "duel", options={"pass_fills_spellbook": True})
+    assert "Spellbook on a pass" in page.locator("#title").inner_text()
+
+
 def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page) -> None:
     page.goto(page.base_url + "/")
     page.select_option("#players", "4")

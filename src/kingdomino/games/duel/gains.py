@@ -75,6 +75,14 @@ def _placement_gain(state: DuelState, action: int) -> float:
     return gain + _fill_value(state, [(face.coat, face.crosses)])
 
 
+def _pass_gain(state: DuelState) -> float:
+    """A pass adds no points; with ``pass_fills_spellbook`` the dice not drawn still fill lines."""
+    if not state.game.pass_fills_spellbook:
+        return 0.0
+    faces = [state.face_of(die) for die in state.undrawn]
+    return _fill_value(state, [(face.coat, face.crosses) for face in faces])
+
+
 def best_drawing(state: DuelState) -> float:
     """The best gain among the acting player's drawings right now (0 when none)."""
     game = state.game
@@ -110,7 +118,7 @@ def score_gains(state: DuelState) -> list[tuple[int, float]]:
         result = []
         for action in legal:
             if action >= game.draw_base:
-                gain = 0.0 if action == game.pass_action else _placement_gain(state, action)
+                gain = _pass_gain(state) if action == game.pass_action else _placement_gain(state, action)
             else:
                 if now is None:
                     now = best_drawing(state)

@@ -75,14 +75,28 @@ EXPECTED = (
 )
 
 
+#: The Duel options: name -> what it changes (all off by default, which is ``RULES.md``).
+OPTIONS = {
+    "pass_fills_spellbook": (
+        "a player who cannot draw a die still fills the spellbook with its coat of arms (seed 000)"
+    ),
+}
+
+
 class DuelGame(Game):
-    """Kingdomino Duel for exactly 2 players; it has no variants."""
+    """Kingdomino Duel for exactly 2 players.
+
+    ``pass_fills_spellbook`` (seed 000, "Важно": a player who cannot fill squares still does
+    steps 1, 2 and 4): the dice a player holds but does not draw in a round fill the spellbook
+    as drawn dice would. Off, only drawn dice fill it (``RULES.md``).
+    """
 
     name = "duel"
     title = "Kingdomino Duel"
     num_players = 2
 
-    def __init__(self) -> None:
+    def __init__(self, pass_fills_spellbook: bool = False) -> None:
+        self.pass_fills_spellbook = pass_fills_spellbook
         self.roll_base = 0
         self.take_base: int = FACES_PER_DIE**NUM_DICE
         self.pair_base: int = self.take_base + NUM_DICE
@@ -128,15 +142,27 @@ class DuelGame(Game):
             raise GameError(
                 f"players: Kingdomino Duel is for exactly 2 players, got {players}", field="players"
             )
-        if options:
+        unknown = sorted(key for key in options if key.replace("-", "_") not in OPTIONS)
+        if unknown:
+            known = ", ".join(sorted(OPTIONS))
             raise GameError(
-                f"options: Kingdomino Duel has no variants, got {', '.join(sorted(options))}", field="options"
+                f"options: Kingdomino Duel has no variants, got {', '.join(unknown)}; "
+                f"its one optional rule is {known}",
+                field="options",
             )
-        return cls()
+        values: dict[str, bool] = {}
+        for key, value in options.items():
+            if not isinstance(value, bool):
+                raise GameError(
+                    f"options.{key}: expected true or false, got {value!r}", field=f"options.{key}"
+                )
+            values[key.replace("-", "_")] = value
+        return cls(pass_fills_spellbook=values.get("pass_fills_spellbook", False))
 
     @property
     def options(self) -> dict[str, OptionValue]:
-        return {}
+        """The options that are on (none by default), as records and views carry them."""
+        return {"pass_fills_spellbook": True} if self.pass_fills_spellbook else {}
 
     def new_initial_state(self) -> DuelState:
         return DuelState(self)

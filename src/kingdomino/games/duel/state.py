@@ -24,6 +24,11 @@ Choices the rulebooks leave open (``docs``: README, "Duel rules notes"):
   of arms drawn on a previous turn (seed 003: "drawn on a previous turn"), never
   to the other die of the same split.
 * Crosses on a square are not capped (the sheet has no rule for more than 4).
+* A player who cannot draw fills no spellbook square (``RULES.md``: each *drawn*
+  coat of arms fills one). Option ``pass_fills_spellbook`` follows seed 000
+  instead ("a player who cannot fill squares must still do steps 1, 2 and 4"):
+  the dice held but not drawn (a pass; with the split power, the die that could
+  not be drawn) fill it as drawn dice would, in the same A-then-B order.
 
 Everything is public except the future rolls, and chance is lazy, so a seat's
 view (``view``) is the whole state.
@@ -313,6 +318,8 @@ class DuelState(State):
                 elif action < game.pass_action:
                     self._apply_die(*divmod(action - game.die_base, NUM_SQUARES))
                 else:
+                    if game.pass_fills_spellbook:
+                        self._fill_undrawn()
                     self._end_turn()
             elif action < game.turn_base:
                 self.bonus_die = action - game.bonus_base
@@ -378,6 +385,15 @@ class DuelState(State):
             if face.crosses == 0:
                 self.round_fills[self.player].append(face.coat)
         self.undrawn.remove(die)
+
+    def _fill_undrawn(self) -> None:
+        """The dice the player holds but cannot draw fill the spellbook as drawn dice would
+        (option ``pass_fills_spellbook``, seed 000): a coat without crosses fills, so a "?" and
+        the die with the castle bonus cross never do."""
+        for die in self.undrawn:
+            face = self.face_of(die)
+            if face.coat != JOKER and face.crosses == 0 and die != self.bonus_die:
+                self.round_fills[self.player].append(face.coat)
 
     def _apply_draw(self, offset: int) -> None:
         squares = self.game.draw_squares[offset]
@@ -609,7 +625,7 @@ class DuelState(State):
         show_dice = self.phase not in (ROLL, OVER)
         return {
             "game": game.name,
-            "options": {},
+            "options": game.options,
             "players": 2,
             "seat": seat,
             "phase": self.phase_name,

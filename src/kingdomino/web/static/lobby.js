@@ -21,7 +21,7 @@ import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
  * @type {Record<string, {players: number[], modes?: string[], flags: Array<[string, string?, {players?: number[], modes?: string[]}?]>}>} */
 const GAMES = {
   kingdomino: { players: [2, 3, 4], flags: [["middle_kingdom"], ["harmony"], ["dynasty"], ["mighty_duel", undefined, { players: [2] }]] },
-  duel: { players: [2], flags: [] },
+  duel: { players: [2], flags: [["pass_fills_spellbook"]] },
   origins: { players: [2, 3, 4], modes: ["discovery", "totem", "tribe"],
     flags: [["fire_kingdom"], ["homo_habilis"], ["final_recruit", undefined, { modes: ["tribe"] }], ["totem_tie", "choose", { modes: ["totem"] }]] },
 };
