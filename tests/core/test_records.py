@@ -6,7 +6,7 @@ import pytest
 
 from kingdomino.agents import make_agent
 from kingdomino.arena.match import play_game
-from kingdomino.core.records import GameRecord, RecordError, replay
+from kingdomino.core.records import GameRecord, MoveRecord, RecordError, replay
 from kingdomino.core.seeds import ChanceSampler, DerivedSeeds, derive_seed
 from kingdomino.games.registry import make_game
 
@@ -101,3 +101,22 @@ def test_derived_seeds_of_one_seed_are_derive_seeds() -> None:
         ]
     with pytest.raises(ValueError, match="parts"):
         DerivedSeeds(1).derive()
+
+
+def test_an_option_written_at_its_default_replays_as_the_default() -> None:
+    """A move record written by hand with Duel's ``pass_fills_spellbook: false`` (the engine writes
+    none: its options omit an option at its default) replays as the game without it; a record's
+    options that differ from the game given are still refused."""
+    state = make_game("duel", 2).new_initial_state()
+    moves = []
+    for _ in range(6):
+        action = state.legal_actions()[0]
+        moves.append(action)
+        state.apply(action)
+    data = {"format": "kingdomino-moves/1", "game": "duel", "players": 2, "seed": 1, "actions": moves}
+    plain = MoveRecord.from_json({**data, "options": {}}).replay()
+    written = MoveRecord.from_json({**data, "options": {"pass_fills_spellbook": False}}).replay()
+    assert written == plain
+    other = make_game("duel", 2, {"pass_fills_spellbook": True})
+    with pytest.raises(RecordError, match="the record is of duel"):
+        MoveRecord.from_json({**data, "options": {}}).replay(other)

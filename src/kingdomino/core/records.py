@@ -242,13 +242,13 @@ class MoveRecord:
     def replay(self, game: Game | None = None) -> State:
         """The state the actions lead to, each checked (``IllegalActionError`` names the first
         illegal one). ``game`` is the record's configuration (made from the record when omitted)."""
-        if game is None:
-            from kingdomino.games.registry import make_game  # the games build on core
+        from kingdomino.games.registry import make_game  # the games build on core
 
+        if game is None:
             game = make_game(self.game, self.players, self.options)
-        options = game.options
-        if (game.name, game.num_players) != (self.game, self.players) or any(
-            options.get(key) != value for key, value in self.options.items()
+        # Compared as the game reads them: an option written at its default (false) is the default.
+        if (game.name, game.num_players) != (self.game, self.players) or dict(game.options) != dict(
+            make_game(self.game, self.players, self.options).options
         ):
             raise RecordError(
                 f"game: the record is of {self.game} for {self.players} players with {self.options}, "
