@@ -10,7 +10,7 @@ from tests.web.conftest import close_browser_contexts
 def test_the_links_say_who_plays_and_who_watches_and_fold_once_the_guest_plays(browser, live_server) -> None:
     """The "Invite links" card stayed open mid-game and pushed the host's kingdom down to y~500 (where
     the board shrank to its 5x5 window), and the player's and the spectator's links differed only
-    in their token."""
+    in their token. Once the guest came, the card no longer says the game waits for them."""
     host, guest, _ = online_game_of_two(browser, live_server)
     labels = host.locator("#invites label").all_inner_texts()
     assert labels == [
@@ -27,6 +27,11 @@ def test_the_links_say_who_plays_and_who_watches_and_fold_once_the_guest_plays(b
         guest.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
     host.wait_for_function("document.querySelector('#invites') && !document.querySelector('#invites').open")
     assert invites.bounding_box()["y"] > host.locator("#board-card").bounding_box()["y"]
+    # Boris came: the game waits for no one (it said so to the end, the game over)
+    assert invites.locator("summary").inner_text() == "Invite links"
+    host.reload()
+    host.wait_for_selector("#your-turn, #waiting")
+    assert host.locator("#invites summary").inner_text() == "Invite links"
     assert not host.errors and not guest.errors
 
 

@@ -59,13 +59,14 @@ export function invitesCard(id, saved) {
   const invited = savedInvites.map((i) => i.seat);
   if (!inviting) return { card: invites.childNodes.length ? el("section", { class: "card" }, invites) : "", inviting, invited };
   const card = /** @type {HTMLDetailsElement} */ (el("details", { class: "card invites-card", id: "invites", open: !saved.invitesFolded },
-    el("summary", {}, t("game.invite_links"), " ", el("span", { class: "small" }, t("game.invite_note"))), invites));
+    el("summary", {}, t("game.invite_links"), el("span", { class: "small invite-note" }, " ", t("game.invite_note"))), invites));
   card.addEventListener("toggle", () => remember(id, [], { invitesFolded: !card.open }));
   return { card, inviting, invited };
 }
 
 /** Once every invited seat has played (its player came), the links to send are folded and go to
- * the bottom of the page, where they no longer push the board down; `acted` gathers the seats seen
+ * the bottom of the page, where they no longer push the board down, and no longer say the game
+ * waits for the invited (nor, at its end, that it still does); `acted` gathers the seats seen
  * acting in the game's log. @param {{invitesCard: HTMLElement | "", inviting: boolean, invited: number[],
  * leaveCard: HTMLElement}} page @param {{log: {seat: number}[]}} view @param {Set<number>} acted */
 export function settleInvites(page, view, acted) {
@@ -74,5 +75,6 @@ export function settleInvites(page, view, acted) {
   if (!page.inviting || !card || !page.invited.every((seat) => acted.has(seat))) return;
   page.inviting = false;
   /** @type {HTMLDetailsElement} */ (card).open = false;
+  card.querySelector(".invite-note")?.remove();
   page.leaveCard.before(card);
 }
