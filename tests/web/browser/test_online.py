@@ -64,6 +64,18 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
     assert not host.errors and not guest.errors
 
 
+def test_a_friend_sent_the_host_s_address_is_told_to_ask_for_the_invite_link(browser, live_server) -> None:
+    """Anna sends Boris the address her browser shows (no seat's token in it): his page said only
+    that his browser had no link to the game. It says to ask her for his invite link, and why."""
+    host, _, _ = online_game_of_two(browser, live_server)
+    friend = new_page(browser, live_server, width=390, height=844, locale="hu", touch=True)
+    friend.goto(host.url)
+    friend.wait_for_selector("#unavailable")
+    help_words = friend.locator("#unavailable-help").inner_text()
+    assert help_words.startswith("Kérd el a játék létrehozójától a meghívó linkedet"), help_words
+    assert not friend.errors
+
+
 def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(browser, live_server) -> None:
     """The invite links are made from the page's own address: opened at 127.0.0.1 (the server's
     default) they open on that computer alone, and the card says so and how friends on other
