@@ -66,13 +66,13 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
 
 def test_a_friend_sent_the_host_s_address_is_told_to_ask_for_the_invite_link(browser, live_server) -> None:
     """Anna sends Boris the address her browser shows (no seat's token in it): his page said only
-    that his browser had no link to the game. It says to ask her for his invite link, and why."""
+    that his browser had no link to the game. It says to ask her for a link, and why."""
     host, _, _ = online_game_of_two(browser, live_server)
     friend = new_page(browser, live_server, width=390, height=844, locale="hu", touch=True)
     friend.goto(host.url)
     friend.wait_for_selector("#unavailable")
     help_words = friend.locator("#unavailable-help").inner_text()
-    assert help_words.startswith("Kérd el a játék létrehozójától a meghívó linkedet"), help_words
+    assert help_words.startswith("Kérd el a játék létrehozójától a linkjét"), help_words
     assert not friend.errors
 
 

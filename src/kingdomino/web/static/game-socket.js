@@ -29,7 +29,7 @@ export function unavailable(game, why, help = "") {
  * say the page is offline and open it again after `attempt` tries failed in a row.
  * @param {GameState} game @param {(message: ServerMessage) => void} receive @param {number} [attempt] */
 export function connect(game, receive, attempt = 0) {
-  // Most often a friend sent the address of the host's own page, which holds no seat's link.
+  // Most often a friend was sent the address of a player's own page, which holds no link to the game.
   if (!game.tokens.length) { unavailable(game, t("game.no_token"), t("game.no_token_help")); return; }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${game.id}?tokens=${game.tokens.join(",")}`);
