@@ -64,6 +64,45 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
     assert not host.errors and not guest.errors
 
 
+def test_a_friend_sent_the_host_s_address_is_told_to_ask_for_the_invite_link(browser, live_server) -> None:
+    """Anna sends Boris the address her browser shows (no seat's token in it): his page said only
+    that his browser had no link to the game. It says to ask her for a link, and why."""
+    host, _, _ = online_game_of_two(browser, live_server)
+    friend = new_page(browser, live_server, width=390, height=844, locale="hu", touch=True)
+    friend.goto(host.url)
+    friend.wait_for_selector("#unavailable")
+    help_words = friend.locator("#unavailable-help").inner_text()
+    assert help_words.startswith("Kérd el a játék létrehozójától a linkjét"), help_words
+    assert not friend.errors
+
+
+def test_a_friend_pastes_the_message_with_the_link_into_join_a_game(browser, live_server) -> None:
+    """Boris pastes Anna's whole message ("Join my game: http://….") into the lobby's "Join a
+    game": it opened "There is no page at /Join%20my%20game:…"; a text with no link, a 404 or
+    a script error. The link in the message is opened; a text without one is told what to paste."""
+    host = new_page(browser, live_server)
+    host.goto(live_server + "/")
+    host.select_option("#seat-1", "online")
+    host.fill("#name-1", "Boris")
+    host.click("#create")
+    host.wait_for_selector("#your-turn, #waiting")
+    link = host.locator("#invites input").first.input_value()
+    friend = new_page(browser, live_server, width=390, height=844, touch=True)
+    friend.goto(live_server + "/")
+    for text in ("hello", "http://[oops", link.split("token=")[1]):
+        friend.fill("#invite", text)
+        friend.locator("#invite").press("Enter")
+        friend.wait_for_selector("#invite-error:not(:empty)")
+        assert friend.locator("#invite-error").inner_text().startswith("This holds no link to a game")
+        assert friend.url == live_server + "/"
+    friend.fill("#invite", f"Join my game: {link}.")
+    assert friend.locator("#invite-error").inner_text() == ""
+    friend.locator("#invite").press("Enter")
+    friend.wait_for_selector("#whoami", state="attached")
+    assert "Boris (player 2)" in friend.locator("#whoami").text_content()
+    assert not friend.errors and not host.errors
+
+
 def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(browser, live_server) -> None:
     """The invite links are made from the page's own address: opened at 127.0.0.1 (the server's
     default) they open on that computer alone, and the card says so and how friends on other

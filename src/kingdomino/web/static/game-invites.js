@@ -9,13 +9,26 @@ import { localName } from "./words.js";
  * @param {string} host a URL's `hostname` ("[::1]" for IPv6) */
 export const isLoopback = (host) => host === "localhost" || host.endsWith(".localhost") || /^127\./.test(host) || host === "[::1]";
 
-/** A link to hand on, with a button that copies it. @param {string} words @param {string} url */
+/** Copy `url`, selected in `field`, to the clipboard; whether it was. A page at a network address
+ * (http://192.168.1.20:8000, how friends on other computers play) is no secure context: it has no
+ * `navigator.clipboard`, and the older copy of the selection is what still works there.
+ * @param {HTMLInputElement} field @param {string} url @returns {Promise<boolean>} */
+async function copied(field, url) {
+  field.focus();
+  field.setSelectionRange(0, url.length);  // a phone's select() may leave the text unselected
+  if (navigator.clipboard) {
+    try { await navigator.clipboard.writeText(url); return true; } catch { /* the selection's copy below */ }
+  }
+  try { return document.execCommand("copy"); } catch { return false; }
+}
+
+/** A link to hand on, with a button that copies it (or, where nothing can, says to copy the
+ * selected link). @param {string} words @param {string} url */
 function linkField(words, url) {
   const field = /** @type {HTMLInputElement} */ (el("input", { readonly: true, value: url, "aria-label": words }));
   const copy = el("button", { type: "button", class: "copy" }, t("game.copy"));
   copy.addEventListener("click", async () => {
-    field.select();
-    try { await navigator.clipboard.writeText(url); copy.textContent = t("game.copied"); } catch { /* selected: the player copies it */ }
+    copy.textContent = (await copied(field, url)) ? t("game.copied") : t("game.copy_by_hand");
   });
   return el("div", { class: "link-field" }, el("label", { class: "block" }, words), el("div", { class: "link-row" }, field, copy));
 }
@@ -46,13 +59,14 @@ export function invitesCard(id, saved) {
   const invited = savedInvites.map((i) => i.seat);
   if (!inviting) return { card: invites.childNodes.length ? el("section", { class: "card" }, invites) : "", inviting, invited };
   const card = /** @type {HTMLDetailsElement} */ (el("details", { class: "card invites-card", id: "invites", open: !saved.invitesFolded },
-    el("summary", {}, t("game.invite_links"), " ", el("span", { class: "small" }, t("game.invite_note"))), invites));
+    el("summary", {}, t("game.invite_links"), el("span", { class: "small invite-note" }, " ", t("game.invite_note"))), invites));
   card.addEventListener("toggle", () => remember(id, [], { invitesFolded: !card.open }));
   return { card, inviting, invited };
 }
 
 /** Once every invited seat has played (its player came), the links to send are folded and go to
- * the bottom of the page, where they no longer push the board down; `acted` gathers the seats seen
+ * the bottom of the page, where they no longer push the board down, and no longer say the game
+ * waits for the invited (nor, at its end, that it still does); `acted` gathers the seats seen
  * acting in the game's log. @param {{invitesCard: HTMLElement | "", inviting: boolean, invited: number[],
  * leaveCard: HTMLElement}} page @param {{log: {seat: number}[]}} view @param {Set<number>} acted */
 export function settleInvites(page, view, acted) {
@@ -61,5 +75,6 @@ export function settleInvites(page, view, acted) {
   if (!page.inviting || !card || !page.invited.every((seat) => acted.has(seat))) return;
   page.inviting = false;
   /** @type {HTMLDetailsElement} */ (card).open = false;
+  card.querySelector(".invite-note")?.remove();
   page.leaveCard.before(card);
 }

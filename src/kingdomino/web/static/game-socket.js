@@ -17,17 +17,20 @@ const RETRY_MS = 1000;
 const MAX_RETRY_MS = 10000;
 
 /** The game cannot be shown here (no link to it in this browser, or the server refused): say why,
- * with the way back to the lobby, instead of an empty table. @param {GameState} game @param {string} why */
-export function unavailable(game, why) {
+ * with what to do about it if anything, and the way back to the lobby, instead of an empty table.
+ * @param {GameState} game @param {string} why @param {string} [help] */
+export function unavailable(game, why, help = "") {
   game.main.replaceChildren(el("section", { class: "card", id: "unavailable" }, el("h1", {}, t("game.unavailable")),
-    el("p", { class: "error", role: "alert" }, why), el("p", {}, el("a", { href: "/", class: "button", id: "to-lobby" }, t("game.to_lobby")))));
+    el("p", { class: "error", role: "alert" }, why), help ? el("p", { id: "unavailable-help" }, help) : "",
+    el("p", {}, el("a", { href: "/", class: "button", id: "to-lobby" }, t("game.to_lobby")))));
 }
 
 /** Open the game's socket, each message it brings handed to `receive`; when it closes or dies,
  * say the page is offline and open it again after `attempt` tries failed in a row.
  * @param {GameState} game @param {(message: ServerMessage) => void} receive @param {number} [attempt] */
 export function connect(game, receive, attempt = 0) {
-  if (!game.tokens.length) { unavailable(game, t("game.no_token")); return; }
+  // Most often a friend was sent the address of a player's own page, which holds no link to the game.
+  if (!game.tokens.length) { unavailable(game, t("game.no_token"), t("game.no_token_help")); return; }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${game.id}?tokens=${game.tokens.join(",")}`);
   game.socket = socket;

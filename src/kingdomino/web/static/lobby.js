@@ -265,14 +265,25 @@ function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, openOpti
 /** A field to paste a link into (an invite's or a spectator's) and open it on this server. */
 function openLink() {
   const invite = /** @type {HTMLInputElement} */ (el("input", { id: "invite", placeholder: t("lobby.invite_placeholder"), size: 30,
-    "aria-label": t("lobby.invite_placeholder") }));
+    "aria-label": t("lobby.invite_placeholder"), required: true }));
+  const refused = el("p", { class: "error", id: "invite-error", role: "alert" });
   /** @param {Event} e */
   const open = (e) => {
     e.preventDefault();
-    const url = new URL(invite.value, location.origin);
-    location.href = url.pathname + url.search;
+    const address = gameAddress(invite.value);
+    if (address) location.href = address;
+    else refused.textContent = t("lobby.invite_not_link");
   };
-  return el("form", { onsubmit: open }, el("h2", {}, t("lobby.join")), invite, " ", el("button", { type: "submit" }, t("lobby.open")));
+  invite.addEventListener("input", () => { refused.textContent = ""; });
+  return el("form", { onsubmit: open }, el("h2", {}, t("lobby.join")), invite, " ", el("button", { type: "submit" }, t("lobby.open")), refused);
+}
+
+/** The game's address (path and token) in a pasted text: a link alone, or the message a friend
+ * sent it in ("Join my game: http://…", a full stop after it); null if the text holds none.
+ * @param {string} text @returns {string | null} */
+function gameAddress(text) {
+  const found = /\/game\/[0-9a-z]+(?:\/replay)?(?:\?token=[\w-]+)?/i.exec(text);
+  return found ? found[0] : null;
 }
 
 /** @typedef {import("./view-types.js").GameSummary} GameSummary */
