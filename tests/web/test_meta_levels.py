@@ -3,6 +3,9 @@ page offers for a new game's seats and for a seat handed to an AI; each is accep
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from fastapi.testclient import TestClient
 from tests.web.conftest import create
 
@@ -34,3 +37,21 @@ def test_the_seat_levels_are_listed_weakest_first_in_every_rated_game() -> None:
     for configuration, ratings in ladders.items():
         elo = [ratings[level][0] for level in SEAT_LEVELS]
         assert elo == sorted(elo) and len(set(elo)) == len(elo), (configuration, elo)
+
+
+def test_meta_serves_each_games_player_counts_and_options(client: TestClient) -> None:
+    """A client of its own (a bot) learns each game's tables and options from the server, not
+    from refusals; the lobby's form offers the same (its table is held to the catalogue here)."""
+    served = client.get("/api/meta").json()["catalogue"]
+    assert served["duel"]["players"] == [2] and served["kingdomino"]["players"] == [2, 3, 4]
+    assert "pass_fills_spellbook" in served["duel"]["options"] and "mode" in served["origins"]["options"]
+    lobby = (Path(__file__).parents[2] / "src" / "kingdomino" / "web" / "static" / "lobby.js").read_text()
+    for game, facts in served.items():
+        line = re.search(rf"^\s*{game}: \{{ players: \[([\d, ]+)\](.*?)\}},?$", lobby, re.M | re.S)
+        assert line, f"lobby.js offers no {game}"
+        assert [int(n) for n in line.group(1).split(",")] == facts["players"], game
+        rest = line.group(2)
+        offered = set(re.findall(r'(?:\[\[|\], \[)"([a-z_]+)"', rest.split("flags:")[1])) | (
+            {"mode"} if "modes:" in rest else set()
+        )
+        assert offered == set(facts["options"]), (game, offered)

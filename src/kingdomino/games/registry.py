@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from kingdomino.core.game import Game, GameError, OptionValue
+from kingdomino.games.classic.game import VARIANTS as CLASSIC_OPTIONS
 from kingdomino.games.classic.game import ClassicGame
+from kingdomino.games.duel.game import OPTIONS as DUEL_OPTIONS
 from kingdomino.games.duel.game import DuelGame
+from kingdomino.games.origins.game import OPTIONS as ORIGINS_OPTIONS
 from kingdomino.games.origins.game import OriginsGame
 
 GameFactory = Callable[[int, Mapping[str, OptionValue]], Game]
@@ -22,6 +25,37 @@ _FACTORIES: dict[str, GameFactory] = {
     "duel": DuelGame.from_options,
     "origins": OriginsGame.from_options,
 }
+
+
+#: Each game's options (name -> what it changes, its values when not on/off), as records spell them.
+_OPTIONS: dict[str, Mapping[str, str]] = {
+    "kingdomino": CLASSIC_OPTIONS,
+    "duel": DUEL_OPTIONS,
+    "origins": ORIGINS_OPTIONS,
+}
+
+#: The most seats a game of the family may have: the player counts are those its factory takes.
+_MOST_SEATS = 8
+
+
+def catalogue() -> dict[str, dict[str, object]]:
+    """Each game of this package: the player counts it takes and its options in words, for a
+    client choosing a game (``GET /api/meta``). The counts are asked of the games themselves.
+
+    >>> catalogue()["duel"]["players"], sorted(catalogue()["kingdomino"]["options"])
+    ([2], ['dynasty', 'harmony', 'middle_kingdom', 'mighty_duel'])
+    """
+    found: dict[str, dict[str, object]] = {}
+    for name, options in _OPTIONS.items():
+        players = []
+        for count in range(1, _MOST_SEATS + 1):
+            try:
+                make_game(name, count)
+            except GameError:
+                continue
+            players.append(count)
+        found[name] = {"players": players, "options": dict(options)}
+    return found
 
 
 def register(name: str, factory: GameFactory) -> None:

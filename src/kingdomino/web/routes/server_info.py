@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 
 from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.arena.ladder import rating_of
-from kingdomino.games.registry import game_names
+from kingdomino.games.registry import catalogue, game_names
 from kingdomino.web.routes.bodies import RatingsRequest
 from kingdomino.web.routes.dependencies import HubDep
 from kingdomino.web.seat_agents import seat_levels
@@ -19,8 +19,9 @@ router = APIRouter()
 
 @router.get("/api/meta")
 async def meta() -> dict[str, Any]:
-    """The games this server offers and the AI levels a seat may have."""
-    return {"games": game_names(), "levels": list(seat_levels())}
+    """The games this server offers (and each one's player counts and options in words: its
+    `catalogue`) and the AI levels a seat may have."""
+    return {"games": game_names(), "catalogue": catalogue(), "levels": list(seat_levels())}
 
 
 @router.post("/api/ratings")
