@@ -7,6 +7,7 @@
 import { el } from "./dom.js";
 import { api } from "./server.js";
 import { t } from "./i18n.js";
+import { replayLinkField } from "./game-invites.js";
 import { keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { betterMove, decisionWords, loadReview, markFlag } from "./review.js";
 import { accuracyWords, winChanceGraph } from "./review-graph.js";
@@ -63,7 +64,7 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
   const head = el("div", { class: "replay-head" }, el("h2", {}, t("replay.title")),
     el("button", { type: "button", id: "replay-back", onclick: back }, t("replay.back")),
     el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, accuracy, nextMarked));
-  places.panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" }, head, replay.note));
+  places.panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" }, head, replay.note, replayLinkField(id)));
   places.bar.replaceChildren(stepControls(replay), replay.matchNote);
   places.scores.replaceChildren(replay.scores);
   // The button that opened the replay is gone: a keyboard's focus goes on to the step buttons
