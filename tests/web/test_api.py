@@ -352,7 +352,8 @@ def test_a_finished_game_s_view_is_public_and_an_unfinished_one_needs_a_token(cl
     created = create(
         client, game="duel", seats=[{"kind": "ai", "level": "random"}, {"kind": "ai", "level": "random"}]
     )
-    watched = wait_for(client, created["id"], created["spectator_token"], lambda v: v["status"] == "finished", 60)
+    spectator = created["spectator_token"]
+    watched = wait_for(client, created["id"], spectator, lambda v: v["status"] == "finished", 60)
     public = client.get(f"/api/games/{created['id']}")
     assert public.status_code == 200
     assert public.json() == watched and public.json()["your_seats"] == []

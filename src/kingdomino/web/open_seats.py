@@ -15,8 +15,8 @@ guest may not take one, and no AI fills it (nor gives hints: the seats are the p
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from kingdomino.web.refusals import HubError

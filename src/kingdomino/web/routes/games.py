@@ -107,9 +107,8 @@ async def view(game_id: str, hub: HubDep, token: TokenQuery = "") -> Response:
     if not token:
         table = hub.table(game_id)
         if table.stored.status != "finished":
-            raise HubError(
-                403, "token", "a seat token or the spectator token is needed until the game is over", "no_token"
-            )
+            needed = "a seat token or the spectator token is needed until the game is over"
+            raise HubError(403, "token", needed, "no_token")
         return Response(table.view_text(()), media_type="application/json")
     tokens = frozenset([token])
     table = hub.table(game_id, tokens)
