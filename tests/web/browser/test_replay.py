@@ -384,7 +384,7 @@ def test_a_finished_games_replay_link_opens_it_for_anyone(browser, live_server) 
     friend.goto(link)
     friend.wait_for_selector("#replay-panel")
     friend.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 0 of')")
-    assert friend.locator("#replay-panel .replay-link input").input_value() == link
+    assert friend.locator("#replay-share .replay-link input").input_value() == link
     friend.click("#replay-last")
     friend.wait_for_function("!document.querySelector('#replay-label').textContent.includes('step 0 of')")
     assert not friend.evaluate(OVERFLOW)
