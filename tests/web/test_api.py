@@ -340,6 +340,25 @@ def test_the_view_says_what_each_move_adds_to_the_score(client: TestClient, game
     assert spectator["score_gains"] == {}
 
 
+def test_a_finished_game_s_view_is_public_and_an_unfinished_one_needs_a_token(client: TestClient) -> None:
+    """A shared replay link holds no token: the page reads the finished game's public view, the
+    spectator's; an unfinished game and an unknown id give no data away."""
+    playing = create(client, game="duel", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}])
+    refused = client.get(f"/api/games/{playing['id']}")
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "no_token"
+    assert "observation" not in refused.text
+    unknown = client.get("/api/games/0123456789abcdef")
+    assert unknown.status_code == 404 and unknown.json()["error"]["code"] == "no_game"
+    created = create(
+        client, game="duel", seats=[{"kind": "ai", "level": "random"}, {"kind": "ai", "level": "random"}]
+    )
+    spectator = created["spectator_token"]
+    watched = wait_for(client, created["id"], spectator, lambda v: v["status"] == "finished", 60)
+    public = client.get(f"/api/games/{created['id']}")
+    assert public.status_code == 200
+    assert public.json() == watched and public.json()["your_seats"] == []
+
+
 def play_to_the_end(client: TestClient, game_id: str, token: str, last: bool) -> dict:
     """Play the human seat 0 to the end, always its first legal action (or its last)."""
     while True:

@@ -81,6 +81,23 @@ def test_an_open_game_waits_for_its_players_then_starts(client: TestClient) -> N
     assert refusal(client.post(f"/api/games/{game_id}/join", json={"name": "Cleo"})) == (409, "not_open")
 
 
+def test_a_turn_based_open_game_waits_one_turn_s_days_for_its_players(client: TestClient) -> None:
+    """Its players come by the day: 20 minutes would call a 3-day game off before they saw it."""
+    days = {"kind": "days", "days": 3}
+
+    def waits(**fields: Any) -> float:
+        made = open_game(client, **fields)
+        listed = {g["id"]: g for g in client.get("/api/open-games").json()["games"]}
+        return float(listed[made["id"]]["open_until"]) - time.time()
+
+    assert 19 * 60 < waits() <= 20 * 60
+    assert 3 * 86400 - 60 < waits(time_control=days) <= 3 * 86400
+    assert 3 * 86400 - 60 < waits(time_control=days, wait_minutes=20) <= 3 * 86400
+    assert 5 * 86400 - 60 < waits(time_control=days, wait_minutes=5 * 24 * 60) <= 5 * 86400
+    # Longer than the longest wait (a week): the longest wait.
+    assert 7 * 86400 - 60 < waits(time_control={"kind": "days", "days": 10}) <= 7 * 86400
+
+
 def test_a_rated_game_is_between_accounts(client: TestClient) -> None:
     rated = {"rated": True}
     assert refusal(

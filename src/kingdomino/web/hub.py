@@ -278,6 +278,8 @@ class Hub:
                 "a chosen seed makes every draw predictable, so it is only for practice games with one "
                 "human against AI seats; with several humans the server draws a secret seed",
             )
+        if time_control is not None:
+            TimeControl.of(time_control)
         stored = StoredGame(
             id=secrets.token_hex(8),
             game=game.name,
@@ -293,12 +295,10 @@ class Hub:
             hints=hints,
             aids=aids,
             rated=rated,
-            open_until=wait_until(wait_minutes) if opened else None,
+            open_until=wait_until(wait_minutes, time_control=time_control) if opened else None,
             ai_fill=ai_fill if opened else None,
             time_control=time_control,
         )
-        if time_control is not None:
-            TimeControl.of(time_control)
         if opened:
             stored.status = "open"
         table = Table(stored, game, game.new_initial_state(), self, client=client)

@@ -15,6 +15,7 @@ guest may not take one, and no AI fills it (nor gives hints: the seats are the p
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,11 +75,17 @@ def check_open_game(seats: list[dict[str, Any]], rated: bool, ai_fill: str | Non
         raise HubError(422, "rated", "a rated game has no AI filling its seats and no hints", "rated_no_help")
 
 
-def wait_until(minutes: int | None, moment: float | None = None) -> float:
-    """When a game opened now (``moment``) stops waiting after ``minutes``."""
+def wait_until(
+    minutes: int | None, moment: float | None = None, time_control: Mapping[str, Any] | None = None
+) -> float:
+    """When a game opened now (``moment``) stops waiting after ``minutes``. A turn-based game
+    (a ``days`` clock) waits at least one turn's days, at most ``MAX_WAIT_MINUTES``: its players
+    come by the day, as they will play, and 20 minutes would call it off before they saw it."""
     minutes = WAIT_MINUTES if minutes is None else minutes
     if not 1 <= minutes <= MAX_WAIT_MINUTES:
         raise HubError(422, "wait_minutes", f"expected 1 to {MAX_WAIT_MINUTES} minutes, got {minutes}")
+    if time_control is not None and time_control.get("kind") == "days":
+        minutes = max(minutes, min(MAX_WAIT_MINUTES, int(time_control.get("days", 0)) * 24 * 60))
     return (time.time() if moment is None else moment) + minutes * 60
 
 

@@ -189,7 +189,17 @@ def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page) -> None:
     back to the lobby (it was an empty table under "Connecting…")."""
     page.goto(page.base_url + "/game/00001111aaaa2222")
     page.wait_for_selector("#unavailable")
+    assert "There is no such game on this server" in page.locator("#unavailable").inner_text()
+    playing = page.request.post(
+        page.base_url + "/api/games",
+        data={"game": "duel", "players": 2, "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}]},
+    ).json()["id"]
+    page.goto(f"{page.base_url}/game/{playing}")
+    page.wait_for_selector("#unavailable")
     assert "no seat or spectator link" in page.locator("#unavailable").inner_text()
+    # The page asked the server for the game, which a finished one's plain address opens.
+    assert all("404" in error or "403" in error for error in page.errors), page.errors
+    page.errors.clear()
     page.goto(page.base_url + "/game/00001111aaaa2222?token=abc")
     page.wait_for_selector("#unavailable")
     assert "There is no such game on this server" in page.locator("#unavailable").inner_text()

@@ -123,3 +123,41 @@ def test_a_host_who_left_their_name_is_player_1_in_the_others_lobby(browser, liv
     own.locator("button.call-off").click()
     own.wait_for(state="detached")
     assert host.errors == [] and other.errors == []
+
+
+def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_its_days(
+    browser, live_server: str
+) -> None:
+    """The clock was offered only with a seat open to the lobby, though the server times a game
+    with an invited friend too; and a 3-day game from the lobby waited 20 minutes for players who
+    come by the day."""
+    anna, bela = new_page(browser, live_server), new_page(browser, live_server, 390, 844, touch=True)
+    bela.goto(live_server + "/")
+    bela.wait_for_selector("#open-games")
+    anna.goto(live_server + "/")
+    anna.select_option("#game", "duel")
+    assert not anna.is_visible("#time-control")  # against the AI: no clock
+    anna.select_option("#seat-1", "local")
+    assert not anna.is_visible("#time-control")  # two players on one screen: no clock either
+    anna.select_option("#seat-1", "online")
+    assert anna.is_visible("#time-control") and not anna.is_visible("#open-options")
+    anna.select_option("#time-control", label="1 day a move (turn-based)")
+    anna.screenshot(path=str(ARTIFACTS / "lobby-clock-invited.png"))
+    with anna.expect_request("**/api/games") as created:
+        anna.click("#create")
+    sent = created.value.post_data_json
+    assert sent["time_control"] == {"kind": "days", "days": 1} and "wait_minutes" not in sent
+    game_id(anna)
+    anna.wait_for_selector("#clocks .clock")
+    anna.goto(live_server + "/")
+    anna.select_option("#game", "duel")
+    anna.select_option("#seat-1", "open")
+    anna.select_option("#time-control", label="3 days a move (turn-based)")
+    assert anna.locator("#wait option:checked").inner_text() == "3 days"
+    anna.click("#create")
+    opened = game_id(anna)
+    line = bela.locator(f"li[data-id='{opened}']")
+    line.wait_for()
+    assert re.search(r"waits (3 days|2 days|\d+ hours) more", line.inner_text()), line.inner_text()
+    bela.screenshot(path=str(ARTIFACTS / "lobby-days-game-waits.png"), full_page=True)
+    assert anna.errors == [] and bela.errors == []

@@ -101,8 +101,16 @@ async def lookup(body: LookupRequest, hub: HubDep) -> dict[str, Any]:
 
 @router.get("/api/games/{game_id}")
 async def view(game_id: str, hub: HubDep, token: TokenQuery = "") -> Response:
-    """The game as the token's holder sees it: the board, scores, and its legal moves if it is to act."""
-    tokens = frozenset([token]) if token else frozenset()
+    """The game as the token's holder sees it: the board, scores, and its legal moves if it is to act.
+    Without a token, a finished game's public view (its replay is open to anyone by then, and a
+    shared replay link holds no token); an unfinished game needs a token."""
+    if not token:
+        table = hub.table(game_id)
+        if table.stored.status != "finished":
+            needed = "a seat token or the spectator token is needed until the game is over"
+            raise HubError(403, "token", needed, "no_token")
+        return Response(table.view_text(()), media_type="application/json")
+    tokens = frozenset([token])
     table = hub.table(game_id, tokens)
     return Response(table.view_text(table.seats_held(tokens)), media_type="application/json")
 

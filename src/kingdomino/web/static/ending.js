@@ -264,7 +264,8 @@ function gameScores(view, seat) {
  * the same deal again.
  * A rated game's ranking says how each rating moved, once the server has recorded it (`ratings`;
  * null: not yet, "…").
- * @param {ShownView} view @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null}} actions
+ * The replay's link to send (`share`) goes under the buttons.
+ * @param {ShownView} view @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null, share?: Element}} actions
  * @param {import("./view-types.js").RatingChange[] | null} [ratings]
  */
 export function endScreen(view, actions, ratings = null) {
@@ -307,5 +308,6 @@ export function endScreen(view, actions, ratings = null) {
       // The record the command line replays and analyses (`kingdomino replay`, `kingdomino analyse`).
       el("a", { href: `/api/games/${view.id}/record`, download: `kingdomino-${view.id}.json`, class: "button", id: "save-record",
         title: t("end.save_record_title") },
-        "⤓ ", t("end.save_record"))));
+        "⤓ ", t("end.save_record"))),
+    actions.share || "");
 }

@@ -33,6 +33,14 @@ function linkField(words, url) {
   return el("div", { class: "link-field" }, el("label", { class: "block" }, words), el("div", { class: "link-row" }, field, copy));
 }
 
+/** The replay link of a finished game, to copy and send: anyone opens it, no token in it (the
+ * replay of a finished game is public). @param {string} id the game's */
+export function replayLinkField(id) {
+  const field = linkField(t("end.replay_link"), new URL(`/game/${id}/replay`, location.href).href);
+  field.classList.add("replay-link");
+  return field;
+}
+
 /** An invite's words: for whom, by name if the seat has one of its own. @param {{name: string, seat: number}} invite */
 function inviteFor(invite) {
   const name = localName(invite.name), n = invite.seat + 1;

@@ -9,6 +9,7 @@ import { fill, keepEach } from "./redraw-in-place.js";
 import { guideTip, showTips } from "./guide.js";
 import { endScreen, keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { seatBadge } from "./pictures.js";
+import { replayLinkField } from "./game-invites.js";
 import { BOARDS } from "./boards.js";
 import { drawClocks } from "./game-clock.js";
 import { askRatings } from "./game-ratings.js";
@@ -38,6 +39,7 @@ export function render(game, before) {
     replay: () => { history.pushState(null, "", `/game/${game.id}/replay`); replayGame(game); },
     rematch: saved.request ? () => rematch(game) : null,
     sameDeal: view.same_deal ? () => sameDeal(game) : null,
+    share: replayLinkField(game.id),
   }, game.ratings)] : []));
   askRatings(game);
   const boards = BOARDS[view.game];

@@ -12,7 +12,8 @@ import { buildPage } from "./game-layout.js";
 import { settleInvites } from "./game-invites.js";
 import { pacedViews } from "./game-pace.js";
 import { drawStatus, forcedChoice, render } from "./game-render.js";
-import { connect, refusalWords, send, tell, why } from "./game-socket.js";
+import { connect, refusalWords, send, tell, unavailable, why } from "./game-socket.js";
+import { Refused, api } from "./server.js";
 import { taken } from "./game-sync.js";
 import { askHint, retryHint, showHint, stopHint } from "./game-hints.js";
 import { drawAway } from "./game-presence.js";
@@ -55,7 +56,22 @@ export function showGame(main, id, replay = false) {
   };
   listenToKeys(game);
   followHistory(game);
-  connect(game, (message) => receive(game, message));
+  if (tokens.length) connect(game, (message) => receive(game, message));
+  else openFinished(game);
+}
+
+/** A page holding no link to the game: a finished game opens for anyone (a shared replay link),
+ * its public view read once (it no longer changes); an unfinished one says why it cannot open here,
+ * its replay's address that the replay waits for the end. @param {GameState} game */
+async function openFinished(game) {
+  try {
+    showView(game, /** @type {import("./view-types.js").View} */ (await api(`/api/games/${game.id}`)));
+  } catch (error) {
+    const refused = error instanceof Refused ? error : null;
+    if (refused && refused.code === "no_token" && game.replayAsked) unavailable(game, t("game.replay_not_yet"), t("game.no_token_help"));
+    else if (refused && refused.code === "no_token") unavailable(game, t("game.no_token"), t("game.no_token_help"));
+    else unavailable(game, errorWords(error));
+  }
 }
 
 /** Make the choice the rules leave one answer to (game-render.js `forcedChoice`). @param {GameState} game */

@@ -92,9 +92,16 @@ export function showLobby(main) {
   const optionsBox = el("fieldset", { id: "options" });
   const seatsBox = el("div", { id: "seats" });
   const openFields = openGameFields();
-  /** Whether a seat of the form is left open for the lobby (its choices shown then). */
-  const anyOpen = () => [...seatsBox.querySelectorAll("select")].some((menu) => /** @type {HTMLSelectElement} */ (menu).value === "open");
-  seatsBox.addEventListener("change", () => openFields.chosen(anyOpen()));
+  /** The online game's choices the seats call for: the clock whenever two or more humans play
+   * online (an invited friend or a seat open to the lobby among them), the open game's while a
+   * seat is open. @param {string[]} kinds each seat's choice */
+  const onlineChoices = (kinds) => {
+    const opened = kinds.includes("open");
+    const online = opened || (kinds.includes("online") && kinds.filter((kind) => HUMAN_KINDS.includes(kind)).length >= 2);
+    return openFields.chosen(online, opened);
+  };
+  const kindsChosen = () => [...seatsBox.querySelectorAll("select")].map((menu) => /** @type {HTMLSelectElement} */ (menu).value);
+  seatsBox.addEventListener("change", () => onlineChoices(kindsChosen()));
   /** The seats as typed so far, kept when the player count or the game changes. @type {Array<{kind: string, name: string}>} */
   const typed = [];
 
@@ -148,7 +155,7 @@ export function showLobby(main) {
     const n = Number(playersSelect.value);
     const kept = (/** @type {number} */ i) => typed[i] || { kind: i === 0 ? "me" : "ai:medium", name: "" };
     seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, kept(i), seatLabel)));
-    openFields.chosen(anyOpen());
+    onlineChoices(kindsChosen());
   }
   gameSelect.addEventListener("change", refresh);
   playersSelect.addEventListener("change", () => { offerApplicable(playersSelect, optionsBox); refreshSeats(); loadRatings(); });
@@ -171,7 +178,7 @@ export function showLobby(main) {
     });
     const hints = /** @type {HTMLInputElement} */ (form.querySelector("#hints")).checked;
     const aids = /** @type {HTMLInputElement} */ (form.querySelector("#aids")).checked;
-    await go({ game: gameSelect.value, players: n, options, seats, hints, aids, ...openFields.chosen(kinds.includes("open")) }, kinds);
+    await go({ game: gameSelect.value, players: n, options, seats, hints, aids, ...onlineChoices(kinds) }, kinds);
   }
 
   const form = newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, openOptions: openFields.fields }, create);

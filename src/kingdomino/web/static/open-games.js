@@ -159,24 +159,33 @@ export function openGamesCard(games) {
     quickGameForm(games, failed), guest, said, none, list, boards);
 }
 
-/** The new game form's choices for a game with open seats: rated, how long it waits, who takes the
- * seats nobody came for. Shown only while a seat is open. */
+/** The new game form's choices for a game played online: its clock, whenever two or more humans
+ * play it online (an invited friend, a seat open to the lobby); and for a game with open seats:
+ * rated, how long it waits, who takes the seats nobody came for, shown only while a seat is open.
+ * A turn-based clock has the wait follow its days (the server waits that long at least). */
 export function openGameFields() {
   const clock = timeControlField("time-control");
-  const fields = el("fieldset", { id: "open-options", hidden: "" }, el("legend", {}, t("lobby.open_options")), clock.field, " ",
+  const clockBox = el("p", { id: "clock-field", hidden: "" }, clock.field);
+  const open = el("fieldset", { id: "open-options", hidden: "" }, el("legend", {}, t("lobby.open_options")),
     el("label", { title: t("lobby.rated_title") }, el("input", { type: "checkbox", id: "rated" }), " ", t("lobby.rated")), " ",
     el("label", {}, t("lobby.wait"), " ", el("select", { id: "wait" },
       WAITS.map((minutes) => el("option", { value: minutes, selected: minutes === 20 }, waitWords(minutes))))), " ",
     el("label", {}, t("lobby.ai_fill"), " ", el("select", { id: "ai-fill" },
       el("option", { value: "" }, t("lobby.ai_fill_none")), aiLevels().map((level) => el("option", { value: level }, levelWords(level))))));
-  /** What the fields add to the game's request: nothing while no seat is open. @param {boolean} open */
-  const chosen = (open) => {
-    fields.hidden = !open;
-    if (!open) return {};
-    const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (fields.querySelector(`#${id}`));
+  const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (open.querySelector(`#${id}`));
+  clock.field.addEventListener("change", () => {
+    const control = clock.chosen();
+    const minutes = control && control.kind === "days" ? (control.days || 0) * 24 * 60 : 0;
+    if (WAITS.includes(minutes)) value("wait").value = String(minutes);
+  });
+  /** What the fields add to the game's request: nothing while no human plays online, the clock
+   * alone while no seat is open. @param {boolean} online @param {boolean} opened */
+  const chosen = (online, opened) => {
+    clockBox.hidden = !online;
+    open.hidden = !opened;
     const fill = value("ai-fill").value;
-    return { rated: value("rated").checked, wait_minutes: Number(value("wait").value), ...(fill ? { ai_fill: fill } : {}),
-      time_control: clock.chosen() };
+    return { ...(online ? { time_control: clock.chosen() } : {}),
+      ...(opened ? { rated: value("rated").checked, wait_minutes: Number(value("wait").value), ...(fill ? { ai_fill: fill } : {}) } : {}) };
   };
-  return { fields, chosen };
+  return { fields: el("div", { id: "online-options" }, clockBox, open), chosen };
 }
