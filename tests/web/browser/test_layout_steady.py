@@ -30,6 +30,30 @@ def test_a_refusal_or_a_hint_does_not_move_the_board(browser, live_server: str) 
     assert not page.errors
 
 
+def test_a_hint_over_the_dominoes_of_a_phone_closes_by_touch_or_keyboard(browser, live_server: str) -> None:
+    """On a phone the floating hint covers the dominoes it is about: a button closes it (a finger
+    taps it, a keyboard presses it, or Escape), and its mark on the board goes with it."""
+    game_id, token = at_first_placement(live_server)
+    page = opened(browser, live_server, game_id, token, width=390, height=844, touch=True)
+    for close in ("tap", "escape"):
+        page.click("#hint")
+        page.wait_for_selector("#hint-result", timeout=60000)
+        button = page.locator("#hint-close")
+        assert button.get_attribute("aria-label") == "Close the hint"
+        box = button.bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, box  # a finger's size
+        if close == "tap":
+            page.screenshot(path=str(ARTIFACTS / "hint-close-phone.png"))
+            button.tap()
+        else:
+            page.locator("#hint-result li button").first.focus()
+            page.keyboard.press("Escape")
+        page.wait_for_function("!document.querySelector('#hint-result')")
+        assert page.locator("svg .hint-mark, .hinted").count() == 0
+        assert page.evaluate("document.activeElement && document.activeElement.id") == "hint"
+    assert not page.errors
+
+
 def test_four_kingdoms_are_all_on_a_laptop_s_first_screen(browser, live_server: str) -> None:
     """With 4 players at 1366 x 900 the third opponent's kingdom began below the fold while the
     middle column stood mostly empty."""

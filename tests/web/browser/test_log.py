@@ -10,6 +10,7 @@ import pytest
 from tests.web.browser.pages import (
     ROOT,
     create_game,
+    new_page,
     play_by_clicking_board,
 )
 
@@ -134,3 +135,21 @@ def test_a_placement_in_the_log_locates_both_halves(page) -> None:
     for entry, line in zip(entries, log_lines(page, observation, entries, ["Anna", "Bruno"]), strict=True):
         direction = english[f"dir.{entry['text'].split(' ')[2]}"]
         assert ", first half " in line and line.endswith(f", second half {direction}"), line
+
+
+def test_a_seat_still_open_is_named_by_its_number_in_the_log(browser, live_server: str) -> None:
+    """A game from the lobby waits for its second player, its kings already drawn: the log said
+    "The king of Open seat is drawn"; it names the seat by its number, as for an unnamed seat."""
+    anna = new_page(browser, live_server)
+    anna.goto(live_server + "/")
+    anna.fill("#name-0", "Anna")
+    anna.select_option("#seat-1", "open")
+    anna.wait_for_selector("#open-options:not([hidden])")
+    anna.select_option("#ai-fill", "")
+    anna.click("#create")
+    anna.wait_for_selector("#waiting-players")
+    anna.wait_for_function("document.querySelectorAll('#log li').length > 0")
+    log = anna.locator("#log").inner_text()
+    assert "Open seat" not in log, log
+    assert "The king of Player 2 is drawn" in log, log
+    assert not anna.errors

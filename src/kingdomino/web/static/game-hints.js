@@ -51,10 +51,25 @@ export function showHint(game, candidates) {
   game.hints = candidates;
   const best = candidates[0];
   game.ctx.highlight = best ? { seat: view.current_player, action: best.action } : null;
-  game.page.hintBox.replaceChildren(el("div", { class: "hint", id: "hint-result" }, el("strong", {}, t("hint.suggested")), " ",
+  // On a phone the box covers the dominoes it is about: a button (and Escape) closes it.
+  const close = el("button", { type: "button", class: "hint-close", id: "hint-close", "aria-label": t("hint.close"),
+    title: t("hint.close"), onclick: () => closeHint(game) }, "×");
+  const box = el("div", { class: "hint", id: "hint-result" }, close, el("strong", {}, t("hint.suggested")), " ",
     el("ol", {}, candidates.slice(0, 3).map((c) => el("li", {},
       el("button", { type: "button", onclick: () => send(game, c.action) }, moveWords(view, c.action)), " ",
       el("span", { class: "small" }, candidates.length === 1 && !c.visits ? t("hint.only_move")
-        : c.visits ? `${winChanceWords(c.value)} ${t("hint.played_out", { n: c.visits })}` : winChanceWords(c.value)))))));
+        : c.visits ? `${winChanceWords(c.value)} ${t("hint.played_out", { n: c.visits })}` : winChanceWords(c.value))))));
+  box.addEventListener("keydown", (event) => { if (event.key === "Escape") closeHint(game); });
+  game.page.hintBox.replaceChildren(box);
   game.draw();
+}
+
+/** Close the hint shown, its mark on the board too, the focus back on the Hint button. @param {DrawnGame} game */
+export function closeHint(game) {
+  game.hints = null;
+  game.ctx.highlight = null;
+  game.page.hintBox.replaceChildren();
+  game.page.hintBox.classList.remove("shown");
+  game.draw();
+  game.page.hintButton.focus();
 }

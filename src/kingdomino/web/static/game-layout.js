@@ -15,7 +15,7 @@ import { paceChooser } from "./game-pace.js";
  *   replayBar: HTMLElement, boardCard: HTMLElement, scores: HTMLElement, log: HTMLElement, matchNote: HTMLElement,
  *   awayNote: HTMLElement, awayLevel: HTMLSelectElement, awayButton: HTMLElement, awayCard: HTMLElement,
  *   leaveLevel: HTMLSelectElement, leaveCard: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
- *   inviting: boolean, invited: number[], pace: HTMLElement}} GamePage
+ *   inviting: boolean, invited: number[], pace: HTMLElement, handoverNote: HTMLElement}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
  *   help: () => void, takeOver: () => void, leave: () => void}} PageActions */
@@ -85,6 +85,8 @@ export function buildPage(main, id, saved, actions) {
     // Focusable: the log scrolls, and a keyboard must be able to scroll it.
     log: el("ol", { class: "log", id: "log", reversed: true, tabindex: 0, "aria-label": t("game.log") }),
     matchNote: el("p", { id: "match-note", class: "away", hidden: true }),
+    // Whose seat an AI took over, and why (game-handover.js).
+    handoverNote: el("div", { id: "handover-note", class: "away handover-note", role: "status", hidden: true }),
     awayNote,
     awayLevel,
     awayButton,
@@ -117,7 +119,7 @@ function layOut(main, page, actions) {
       // What comes and goes while a player thinks (a refusal, a hint) floats over the table's top:
       // in the flow, each line of it pushed the board down and the kingdom off the screen.
       el("div", { class: "notices" }, page.error, page.hintBox),
-      page.matchNote, page.awayCard, page.guide, page.heard),
+      page.matchNote, page.handoverNote, page.awayCard, page.guide, page.heard),
     page.inviting ? page.invitesCard : "",
     page.end,
     page.boardCard,

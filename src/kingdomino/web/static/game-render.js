@@ -12,6 +12,7 @@ import { seatBadge } from "./pictures.js";
 import { replayLinkField } from "./game-invites.js";
 import { BOARDS } from "./boards.js";
 import { drawClocks } from "./game-clock.js";
+import { othersHandovers, yourHandover } from "./game-handover.js";
 import { askRatings } from "./game-ratings.js";
 import { keepFocus } from "./game-focus.js";
 import { drawAway } from "./game-presence.js";
@@ -73,6 +74,14 @@ function drawHead(game) {
       : [t("game.spectating")]),
   view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
   drawStatus(game);
+  // Whose seat an AI took over, and why: yours first (else you were only "watching this game").
+  const yours = yourHandover(view, saved.seats || []);
+  const lines = [...(yours ? [yours] : []), ...othersHandovers(view, saved.seats || [])];
+  if (page.handoverNote.dataset.said !== JSON.stringify(lines)) {
+    page.handoverNote.dataset.said = JSON.stringify(lines);
+    page.handoverNote.replaceChildren(...lines.map((line) => el("p", {}, line)));
+  }
+  page.handoverNote.hidden = !lines.length;
   /** Hide (or show again) a guided game's tips, remembered for the game. @param {boolean} hidden */
   const hideTips = (hidden) => () => { saved.tipsHidden = hidden; remember(game.id, [], { tipsHidden: hidden }); game.draw(); };
   const guided = saved.guided;

@@ -85,12 +85,23 @@ function playForced(game) {
 function showView(game, view) {
   const { page } = game;
   localSeatNames(view.seats, view.your_seats || []);
+  rememberSeats(game, view.your_seats);
   const before = focusPlace(game.main, page);  // maybe on a hint's move, gone with the hint
   game.view = view; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
   page.hintBox.replaceChildren();
   page.pace.hidden = !view.seats.some((seat) => seat.kind === "ai") || view.status === "finished";
   if (!game.ctx.replay) { game.draw(before); playForced(game); }
   settleInvites(page, view, game.acted);
+}
+
+/** Keep the seats this browser plays (`mine`), so that once an AI takes one over (the player left,
+ * or their time ran out: the token then only watches) the page can say so to its player.
+ * @param {GameState} game @param {number[]} mine */
+function rememberSeats(game, mine) {
+  const held = game.saved.seats || [];
+  if (!mine.length || (held.length === mine.length && held.every((s, i) => s === mine[i]))) return;
+  game.saved.seats = [...mine];
+  remember(game.id, [], { seats: [...mine] });
 }
 
 /** What a message of the game's socket does to the page. @param {GameState} game @param {ServerMessage} message */

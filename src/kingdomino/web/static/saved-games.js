@@ -5,10 +5,11 @@ const KEY = "kingdomino.games";
 
 /**
  * A game this browser holds, as `remember` keeps it (`rememberCreated` in lobby.js; the game's page
- * adds what the player folded or hid; `invited`: opened from an invite link).
+ * adds what the player folded or hid; `invited`: opened from an invite link; `seats`: the seats its
+ * tokens last played, which the page names once an AI plays them: game-handover.js).
  * @typedef {{id: string, tokens: string[], created: number, invites?: Invite[], spectator?: string,
  *   request?: Record<string, unknown>, kinds?: string[], guided?: boolean, invited?: boolean, tipsHidden?: boolean,
- *   invitesFolded?: boolean}} SavedGame
+ *   invitesFolded?: boolean, seats?: number[]}} SavedGame
  * @typedef {{seat: number, name: string, url: string}} Invite
  */
 

@@ -286,7 +286,10 @@ function dieCoat(obs, die) {
  * breaks in most languages). With two players on one screen, each is named.
  * @param {ViewLike} view @param {string} key @param {number} seat @param {Record<string, string>} [params] */
 export function seatWords(view, key, seat, params = {}) {
-  return isYours(view, seat) ? t(`${key}_you`, params) : t(key, { ...params, name: view.seats[seat] ? view.seats[seat].name : "" });
+  if (isYours(view, seat)) return t(`${key}_you`, params);
+  const info = view.seats[seat];
+  // A seat still waiting for its player is named by its number ("Player 2"), not "Open seat".
+  return t(key, { ...params, name: !info ? "" : info.kind === "open" ? t("player_n", { n: seat + 1 }) : info.name });
 }
 
 /** Whether `seat` is spoken to as "you": the one this page plays, or a seat named "You".
