@@ -369,14 +369,15 @@ def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(bro
 
 def test_a_finished_games_replay_link_opens_it_for_anyone(browser, live_server) -> None:
     """Only the creator held a link to a finished game, and its replay's address opened nothing
-    without one. The end screen and the replay offer the replay's link, which opens the replay on
+    without one. The finished game's page (at its foot: in the ranking's card it pushed a
+    laptop's kingdom under the edge) and the replay offer the replay's link, which opens the replay on
     a friend's phone that never saw the game; an unfinished game's or an unknown id's address
     says why it opens nothing, and shows no board."""
     page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
     game_id = page.url.rstrip("/").split("/")[-1]
     link = f"{live_server}/game/{game_id}/replay"
-    assert page.locator("#ranking .replay-link input").input_value() == link
-    copy = "#ranking .replay-link button.copy"
+    assert page.locator("#share-card .replay-link input").input_value() == link
+    copy = "#share-card .replay-link button.copy"
     page.click(copy)
     page.wait_for_function(f"document.querySelector('{copy}').textContent !== 'Copy'")
     page.screenshot(path=str(ARTIFACTS / "replay-link-end.png"))
@@ -384,7 +385,7 @@ def test_a_finished_games_replay_link_opens_it_for_anyone(browser, live_server) 
     friend.goto(link)
     friend.wait_for_selector("#replay-panel")
     friend.wait_for_function("document.querySelector('#replay-label').textContent.includes('step 0 of')")
-    assert friend.locator("#replay-share .replay-link input").input_value() == link
+    assert friend.locator("#share-card .replay-link input").input_value() == link
     friend.click("#replay-last")
     friend.wait_for_function("!document.querySelector('#replay-label').textContent.includes('step 0 of')")
     assert not friend.evaluate(OVERFLOW)
@@ -392,7 +393,7 @@ def test_a_finished_games_replay_link_opens_it_for_anyone(browser, live_server) 
     assert not friend.errors, friend.errors
     friend.click("#replay-back")
     friend.wait_for_selector("#ranking")
-    assert friend.locator("#ranking .replay-link input").input_value() == link
+    assert friend.locator("#share-card .replay-link input").input_value() == link
     playing = friend.request.post(
         f"{live_server}/api/games",
         data={"game": "duel", "players": 2, "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}]},

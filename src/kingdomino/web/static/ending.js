@@ -264,8 +264,7 @@ function gameScores(view, seat) {
  * the same deal again.
  * A rated game's ranking says how each rating moved, once the server has recorded it (`ratings`;
  * null: not yet, "…").
- * The replay's link to send (`share`) goes under the buttons.
- * @param {ShownView} view @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null, share?: Element}} actions
+ * @param {ShownView} view @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null}} actions
  * @param {import("./view-types.js").RatingChange[] | null} [ratings]
  */
 export function endScreen(view, actions, ratings = null) {
@@ -308,6 +307,5 @@ export function endScreen(view, actions, ratings = null) {
       // The record the command line replays and analyses (`kingdomino replay`, `kingdomino analyse`).
       el("a", { href: `/api/games/${view.id}/record`, download: `kingdomino-${view.id}.json`, class: "button", id: "save-record",
         title: t("end.save_record_title") },
-        "⤓ ", t("end.save_record"))),
-    actions.share || "");
+        "⤓ ", t("end.save_record"))));
 }

@@ -15,7 +15,7 @@ import { paceChooser } from "./game-pace.js";
  *   replayBar: HTMLElement, boardCard: HTMLElement, scores: HTMLElement, log: HTMLElement, matchNote: HTMLElement,
  *   awayNote: HTMLElement, awayLevel: HTMLSelectElement, awayButton: HTMLElement, awayCard: HTMLElement,
  *   leaveLevel: HTMLSelectElement, leaveCard: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
- *   inviting: boolean, invited: number[], pace: HTMLElement, handoverNote: HTMLElement}} GamePage
+ *   inviting: boolean, invited: number[], pace: HTMLElement, handoverNote: HTMLElement, shareCard: HTMLElement}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
  *   help: () => void, takeOver: () => void, leave: () => void}} PageActions */
@@ -87,6 +87,8 @@ export function buildPage(main, id, saved, actions) {
     matchNote: el("p", { id: "match-note", class: "away", hidden: true }),
     // Whose seat an AI took over, and why (game-handover.js).
     handoverNote: el("div", { id: "handover-note", class: "away handover-note", role: "status", hidden: true }),
+    // A finished game's replay link, to send (game-render.js).
+    shareCard: el("section", { class: "card", id: "share-card", hidden: true }),
     awayNote,
     awayLevel,
     awayButton,
@@ -126,5 +128,5 @@ function layOut(main, page, actions) {
     page.movesCard,
     el("div", { class: "row" }, scoresCard,
       el("section", { class: "card grow" }, el("h2", {}, t("game.log")), page.pace, page.log)),
-    page.inviting ? "" : page.invitesCard, page.leaveCard);
+    page.inviting ? "" : page.invitesCard, page.shareCard, page.leaveCard);
 }

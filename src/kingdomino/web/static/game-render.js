@@ -40,8 +40,11 @@ export function render(game, before) {
     replay: () => { history.pushState(null, "", `/game/${game.id}/replay`); replayGame(game); },
     rematch: saved.request ? () => rematch(game) : null,
     sameDeal: view.same_deal ? () => sameDeal(game) : null,
-    share: replayLinkField(game.id),
   }, game.ratings)] : []));
+  // The replay's link to send, at the page's foot: in the ranking's card it pushed a laptop's
+  // finished kingdom under the window's edge.
+  if (view.status === "finished" && !page.shareCard.firstChild) page.shareCard.replaceChildren(replayLinkField(game.id));
+  page.shareCard.hidden = view.status !== "finished";
   askRatings(game);
   const boards = BOARDS[view.game];
   boards.render(page.board, view, ctx);

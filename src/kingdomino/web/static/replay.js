@@ -7,7 +7,6 @@
 import { el } from "./dom.js";
 import { api } from "./server.js";
 import { t } from "./i18n.js";
-import { replayLinkField } from "./game-invites.js";
 import { keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { betterMove, decisionWords, loadReview, markFlag } from "./review.js";
 import { accuracyWords, winChanceGraph } from "./review-graph.js";
@@ -66,9 +65,8 @@ export async function startReplay(id, view, renderer, ctx, places, back) {
     el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, accuracy, nextMarked));
   places.panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" }, head, replay.note));
   places.bar.replaceChildren(stepControls(replay), replay.matchNote);
-  // The link to send goes under the step's scores: above the board it pushed a laptop's kingdom
-  // under the screen's edge.
-  places.scores.replaceChildren(replay.scores, el("div", { class: "card", id: "replay-share" }, replayLinkField(id)));
+  // The link to send stays at the page's foot (#share-card: a finished game's page has it).
+  places.scores.replaceChildren(replay.scores);
   // The button that opened the replay is gone: a keyboard's focus goes on to the step buttons
   // (it fell to the page).
   if (document.activeElement === document.body) /** @type {HTMLElement} */ (places.bar.querySelector("#replay-next")).focus({ preventScroll: true });
