@@ -159,6 +159,8 @@ def play_by_clicking_board(
         # Choices of several dice may share a square; a click lands on the topmost, a legal move too.
         pick = target.last if best_domino and selector == "button.domino.claimable" else target.first
         pick.click(force=selector == "svg g.legal.choice")
+        if pick.get_attribute("aria-pressed") == "true":  # Duel's player B: a second die to take with it
+            page.locator('button.die.takeable[aria-pressed="false"]').first.click()
         wait_for_new_log(page, seen["mark"])
         made += 1
     return made
