@@ -646,3 +646,24 @@ def test_player_b_takes_two_dice_by_clicking_them(browser, live_server) -> None:
     assert page.locator("#log li").filter(has_text=f"You took dice {dice[0]} and {dice[1]}").count() == 1
     assert not page.errors, page.errors
 
+
+def test_the_end_screen_places_seats_tied_on_points_by_the_tie_break(page) -> None:
+    """Below the winner too, two seats with the same points are placed by the game's tie-break, as
+    the engine (and the ratings) place them: an Origins Tribe's 52 and 52 were both shown 2nd,
+    though the largest region (4 squares against 3) puts one 2nd and the other 3rd."""
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    placed = page.evaluate(
+        """async () => {
+          const { places } = await import('/static/ending.js');
+          const sheets = (...keys) => keys.map((tiebreaks) => ({ tiebreaks }));
+          const scores = [16, 52, 96, 52];
+          return [
+            places({ winners: [2], scores, score_sheets: sheets([5, 1], [4, 12], [7, 7], [3, 12]) }),
+            places({ winners: [2], scores, score_sheets: sheets([5, 1], [4, 12], [7, 7], [4, 12]) }),
+            places({ winners: [2], scores, score_sheets: sheets([5, 1], [4, 12], [7, 7], [3, 12]),
+                     options: { dynasty: true } }),
+          ];
+        }"""
+    )
+    assert placed == [[4, 2, 1, 3], [4, 2, 1, 2], [4, 2, 1, 2]]
