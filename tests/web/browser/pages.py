@@ -158,7 +158,11 @@ def play_by_clicking_board(
         target = page.locator(selector)
         # Choices of several dice may share a square; a click lands on the topmost, a legal move too.
         pick = target.last if best_domino and selector == "button.domino.claimable" else target.first
+        # Duel's player B picks a die of two to take at once, then takes a second with it.
+        picks_two = selector == "button.die.takeable" and pick.get_attribute("aria-pressed") is not None
         pick.click(force=selector == "svg g.legal.choice")
+        if picks_two:
+            page.locator('button.die.takeable[aria-pressed="false"]').first.click()
         wait_for_new_log(page, seen["mark"])
         made += 1
     return made

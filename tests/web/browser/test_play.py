@@ -15,13 +15,16 @@ from tests.web.browser.pages import (
     ARTIFACTS,
     GAMES,
     OVERFLOW,
+    api_game,
     create_game,
     finish_through_the_api,
     focused_matches,
     log_mark,
     messages_received,
     new_page,
+    opened,
     play_by_clicking_board,
+    play_until,
     wait_for_count,
     wait_for_new_log,
 )
@@ -616,3 +619,51 @@ def test_a_double_click_plays_once_and_says_nothing(page) -> None:
     page.wait_for_timeout(500)  # and the page has had time to say something of it
     assert page.locator("#error").inner_text() == ""
     assert not page.errors
+
+
+def test_player_b_takes_two_dice_by_clicking_them(browser, live_server) -> None:
+    """Player B takes two dice at once: the first die clicked is picked (clicked again, dropped),
+    the second takes both; the list of pairs stays for the keyboard."""
+    game_id, token = api_game(live_server, "duel", 3)
+    view = play_until(
+        live_server,
+        game_id,
+        token,
+        lambda v: any(re.fullmatch(r"take \d\+\d", a) for a in v["legal_actions"]),
+        lambda v: v["legal_actions"][0],
+    )
+    dice = sorted(int(d) for d in re.findall(r"\d", next(a for a in view["legal_actions"] if "+" in a)))
+    page = opened(browser, live_server, game_id, token)
+    first, second = (page.locator(f'button.die.takeable[data-die="{d}"]') for d in dice)
+    first.click()
+    assert first.get_attribute("aria-pressed") == "true"
+    first.click()
+    assert first.get_attribute("aria-pressed") == "false"
+    first.click()
+    mark = log_mark(page)
+    second.click()
+    wait_for_new_log(page, mark)
+    assert page.locator("#log li").filter(has_text=f"You took dice {dice[0]} and {dice[1]}").count() == 1
+    assert not page.errors, page.errors
+
+
+def test_the_end_screen_places_seats_tied_on_points_by_the_tie_break(page) -> None:
+    """Below the winner too, two seats with the same points are placed by the game's tie-break, as
+    the engine (and the ratings) place them: an Origins Tribe's 52 and 52 were both shown 2nd,
+    though the largest region (4 squares against 3) puts one 2nd and the other 3rd."""
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    placed = page.evaluate(
+        """async () => {
+          const { places } = await import('/static/ending.js');
+          const sheets = (...keys) => keys.map((tiebreaks) => ({ tiebreaks }));
+          const scores = [16, 52, 96, 52];
+          return [
+            places({ winners: [2], scores, score_sheets: sheets([5, 1], [4, 12], [7, 7], [3, 12]) }),
+            places({ winners: [2], scores, score_sheets: sheets([5, 1], [4, 12], [7, 7], [4, 12]) }),
+            places({ winners: [2], scores, score_sheets: sheets([5, 1], [4, 12], [7, 7], [3, 12]),
+                     options: { dynasty: true } }),
+          ];
+        }"""
+    )
+    assert placed == [[4, 2, 1, 3], [4, 2, 1, 2], [4, 2, 1, 2]]

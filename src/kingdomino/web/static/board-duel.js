@@ -150,13 +150,42 @@ function hintedDie(ctx, die) {
   return Boolean(m && (m[1] || m[2] || m[3]).split("+").map(Number).includes(die));
 }
 
-/** The four dice, with take / castle bonus / turn choices on them. @param {DuelView} view @param {Ctx} ctx */
+/** The die clicked first of two to take at once (player B's draft), for the state `key` names. */
+let firstOfTwo = { key: "", die: 0 };
+
+/** The click on die `die` when only two dice may be taken at once: the first picks it (again: drops
+ * it), the second takes both. @param {Ctx} ctx @param {string[]} pairs the legal "take D+E"
+ * @param {string} key the state the pick holds for @param {number} die */
+function pickOfTwo(ctx, pairs, key, die) {
+  const first = firstOfTwo.key === key ? firstOfTwo.die : 0;
+  const both = first && first !== die ? pairs.find((a) => sameDice(a, [first, die])) : undefined;
+  firstOfTwo = { key: both || first === die ? "" : key, die: both || first === die ? 0 : die };
+  if (both) ctx.play(both);
+  else ctx.redraw?.();
+}
+
+/** Whether "take D+E" takes exactly the dice `dice`. @param {string} action @param {number[]} dice */
+function sameDice(action, dice) {
+  const taken = action.slice("take ".length).split("+").map(Number);
+  return taken.length === dice.length && dice.every((d) => taken.includes(d));
+}
+
+/** The four dice, with take / castle bonus / turn choices on them; when two dice must be taken at
+ * once, each of them a button too (the first click picks a die, the second takes both).
+ * @param {DuelView} view @param {Ctx} ctx */
 function dice(view, ctx) {
   const obs = view.observation;
   const legal = ctx.replay ? [] : ctx.legal;
+  const pairs = legal.filter((a) => /^take \d+\+\d+$/.test(a));
+  const onlyPairs = pairs.length > 0 && !legal.some((a) => /^take \d+$/.test(a));
+  const key = `${view.id} ${view.observation.round} ${pairs.join()}`;
+  const first = onlyPairs && firstOfTwo.key === key ? firstOfTwo.die : 0;
   return el("ul", { class: "dice" }, (obs.dice || []).map((die) => {
     const take = `take ${die.die}`;
-    const can = legal.includes(take);
+    const pairable = onlyPairs && pairs.some((a) => a.slice("take ".length).split("+").map(Number).includes(die.die))
+      && (!first || first === die.die || pairs.some((a) => sameDice(a, [first, die.die])));
+    const can = legal.includes(take) || pairable;
+    const picked = pairable && first === die.die;
     const holder = die.holder === null ? (obs.taken_by_a.includes(die.die) ? obs.player_a : null) : die.holder;
     const label = `${t("duel.die_n", { n: die.die })}: ${coatName(die.coat)}${die.crosses + (die.bonus ? 1 : 0) ? ", " + t("count.crosses",
       { n: die.crosses + (die.bonus ? 1 : 0) }) : ""}`;
@@ -165,9 +194,10 @@ function dice(view, ctx) {
     return el("li", { class: "die-slot" },
       // A die that cannot be taken is a picture named in words, so that its face and holder are read.
       el(can ? "button" : "div", { type: can ? "button" : undefined, role: can ? undefined : "img",
-        class: `die${can ? " takeable" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
-        onclick: can ? () => ctx.play(take) : whyNot(view, ctx, take),
-        "aria-label": `${can ? actionWords(view, take) : label} — ${holderText}`, title: label },
+        class: `die${can ? " takeable" : ""}${picked ? " picked" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
+        "aria-pressed": pairable ? String(picked) : undefined,
+        onclick: pairable ? () => pickOfTwo(ctx, pairs, key, die.die) : can ? () => ctx.play(take) : whyNot(view, ctx, take),
+        "aria-label": `${pairable ? label : can ? actionWords(view, take) : label} — ${holderText}`, title: label },
       diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` },
         seatBadge(holder, 12), " ", el("span", { class: "holder-name" }, view.seats[holder].name)))),
       extra.map((a) => choiceButton(view, die, a, ctx)));

@@ -189,12 +189,28 @@ function ratingWords(change) {
   return `${number(before)} → ${number(after)} (${number(after - before, { signDisplay: "always" })})`;
 }
 
-/** The places: 1 for the engine's winners, else 1 + the seats ahead on points (or tied with a winner).
- * @param {Pick<ShownView, "winners" | "scores">} view */
+/** The places, as the engine's `State.places()` ranks them: 1 for the engine's winners, else 1 + the
+ * seats ahead on points, or tied on points with a winner or ahead on the game's tie-breaks (a
+ * Dynasty breaks no tie; a full tie shares the place).
+ * @param {Pick<ShownView, "winners" | "scores"> & Partial<Pick<ShownView, "score_sheets" | "options">>} view */
 export function places(view) {
   const won = new Set(view.winners);
+  const sheets = view.options && view.options.dynasty ? [] : view.score_sheets || [];
+  /** @param {number} seat */
+  const breaks = (seat) => (sheets[seat] && sheets[seat].tiebreaks) || [];
+  /** Whether `s`'s tie-breaks beat `seat`'s. @param {number} s @param {number} seat */
+  const beats = (s, seat) => {
+    const [mine, theirs] = [breaks(seat), breaks(s)];
+    const first = theirs.findIndex((v, i) => v !== mine[i]);
+    return first >= 0 && theirs[first] > (mine[first] ?? 0);
+  };
   return view.scores.map((score, seat) => won.has(seat) ? 1
-    : 1 + view.scores.filter((other, s) => other > score || (other === score && won.has(s))).length);
+    : 1 + view.scores.filter((other, s) => other > score || (other === score && (won.has(s) || beats(s, seat)))).length);
+}
+
+/** Whether another seat has `seat`'s points. @param {ShownView} view @param {number} seat */
+function sharesPoints(view, seat) {
+  return view.scores.some((other, s) => s !== seat && other === view.scores[seat]);
 }
 
 /** The tie-break values of a seat in words ("largest region: 9 squares, crowns: 12"). @param {ShownView} view @param {number} seat */
@@ -272,6 +288,8 @@ export function endScreen(view, actions, ratings = null) {
   const order = view.seats.map((_s, i) => i).sort((a, b) => place[a] - place[b] || view.scores[b] - view.scores[a]);
   const best = Math.max(...view.scores);
   const tied = view.scores.filter((s) => s === best).length > 1;
+  // The tie-breaks are shown wherever two seats have the same points: they place them (`places`).
+  const anyShared = view.scores.some((_p, seat) => sharesPoints(view, seat));
   const dynasty = view.options && view.options.dynasty;
   let explain = "";
   if (tied) {
@@ -287,14 +305,14 @@ export function endScreen(view, actions, ratings = null) {
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("end.place")), el("th", { scope: "col" }, t("end.player")),
         ...(games[0] || []).map((_p, k) => el("th", { scope: "col", class: "game-score" }, t("end.game_n", { n: k + 1 }))),
         el("th", { scope: "col" }, t("end.points")),
-        tied && !dynasty ? el("th", { scope: "col" }, t("end.tiebreak")) : "",
+        anyShared && !dynasty ? el("th", { scope: "col" }, t("end.tiebreak")) : "",
         view.rated ? el("th", { scope: "col" }, t("players.rating")) : "")),
       el("tbody", {}, order.map((seat) => el("tr", { "data-seat": seat, class: place[seat] === 1 ? "first" : "" },
         el("td", {}, String(place[seat])),
         el("td", { class: `seat${seat}` }, seatBadge(seat), " ", view.seats[seat].name),
         ...(games[seat] || []).map((points) => el("td", { class: "game-score" }, points)),
         el("td", {}, view.scores[seat]),
-        tied && !dynasty ? el("td", {}, view.scores[seat] === best ? tiebreakWords(view, seat) : "") : "",
+        anyShared && !dynasty ? el("td", {}, sharesPoints(view, seat) ? tiebreakWords(view, seat) : "") : "",
         view.rated ? el("td", { class: "rating-change" }, ratings ? ratingWords(ratings[seat]) : "…") : ""))))),
     explain ? el("p", { id: "tie-explained" }, explain) : "",
     el("div", { class: "controls" },
