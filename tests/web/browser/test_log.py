@@ -153,3 +153,24 @@ def test_a_seat_still_open_is_named_by_its_number_in_the_log(browser, live_serve
     assert "Open seat" not in log, log
     assert "The king of Player 2 is drawn" in log, log
     assert not anna.errors
+
+
+def test_a_revealed_caveman_and_dice_that_fit_only_with_a_power_read_right(page) -> None:
+    """ "A Amazon warrior is revealed in the cave": the cave's line names the caveman without an
+    article. Duel's "Your dice fit nowhere: draw nothing" while a power (ignore the connection,
+    split, turn a die) would make a drawing: the status says to use one, or draw nothing."""
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    said = page.evaluate(
+        """async () => {
+          const { logWords, todo } = await import('/static/words.js');
+          const view = { seats: [], your_seats: [], game: 'origins', current_player: -1, observation: null };
+          return [logWords(view, { seat: -1, text: 'reveal warrior2', description: '' }),
+            todo(['pass', 'power split', 'bonus 1']), todo(['pass', 'bonus 1'])];
+        }"""
+    )
+    assert said == [
+        "Revealed in the cave: Amazon warrior (strength 2)",
+        "Your dice fit nowhere as they are: use a power, or draw nothing",
+        "Your dice fit nowhere: draw nothing",
+    ], said

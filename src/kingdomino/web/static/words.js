@@ -350,6 +350,8 @@ export function todo(legal, obs) {
     case "claim": return legal.some((text) => text.includes("+")) ? t("do.claim_pair") : t("do.claim");
     case "take": return legal.some((text) => text.includes("+")) ? t("do.take_two") : t("do.take");
     case "draw": case "die": return t("do.draw");
+    // Nothing fits as the dice are, but a power (ignore the connection, split, turn a die) may make a drawing.
+    case "pass": return legal.some((text) => /^(power|turn) /.test(text)) ? t("do.pass_or_power") : t("do.pass");
     case "recruit-stack": case "no-recruit": return t("do.recruit");
     case "fire-to-box": case "no-fire": return t("do.fire");
     case "fire": return obs && obs.game !== "duel" && obs.fire_range ? t("do.fire_n", { n: obs.fire_range }) : t("do.fire");
