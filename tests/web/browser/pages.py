@@ -447,3 +447,14 @@ def log_in_new(page: Any, base: str, name: str = "Ona") -> str:
     page.click("#create-account")
     page.wait_for_selector("#logged-in")
     return name
+
+
+def open_a_game_for_the_lobby(page: Any, live_server: str, name: str) -> None:
+    """``name`` opens a 2-player game from the lobby, its second seat waiting for whoever joins (no
+    AI fills it); the caller waits for what it looks at."""
+    page.goto(live_server + "/")
+    page.fill("#name-0", name)
+    page.select_option("#seat-1", "open")
+    page.wait_for_selector("#open-options:not([hidden])")
+    page.select_option("#ai-fill", "")
+    page.click("#create")

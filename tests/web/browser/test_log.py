@@ -11,6 +11,7 @@ from tests.web.browser.pages import (
     ROOT,
     create_game,
     new_page,
+    open_a_game_for_the_lobby,
     play_by_clicking_board,
 )
 
@@ -141,12 +142,7 @@ def test_a_seat_still_open_is_named_by_its_number_in_the_log(browser, live_serve
     """A game from the lobby waits for its second player, its kings already drawn: the log said
     "The king of Open seat is drawn"; it names the seat by its number, as for an unnamed seat."""
     anna = new_page(browser, live_server)
-    anna.goto(live_server + "/")
-    anna.fill("#name-0", "Anna")
-    anna.select_option("#seat-1", "open")
-    anna.wait_for_selector("#open-options:not([hidden])")
-    anna.select_option("#ai-fill", "")
-    anna.click("#create")
+    open_a_game_for_the_lobby(anna, live_server, "Anna")
     anna.wait_for_selector("#waiting-players")
     anna.wait_for_function("document.querySelectorAll('#log li').length > 0")
     log = anna.locator("#log").inner_text()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, open_a_game_for_the_lobby
 
 #: What a started game's status line shows: the player's turn, or whom the game awaits.
 STARTED = "#your-turn, #waiting, #choice-made"
@@ -22,12 +22,7 @@ def test_an_open_game_is_found_in_another_lobby_and_joined(browser, live_server:
     bela = new_page(browser, live_server)
     bela.goto(live_server + "/")
     bela.wait_for_selector("#open-games")
-    anna.goto(live_server + "/")
-    anna.fill("#name-0", "Anna")
-    anna.select_option("#seat-1", "open")
-    anna.wait_for_selector("#open-options:not([hidden])")
-    anna.select_option("#ai-fill", "")
-    anna.click("#create")
+    open_a_game_for_the_lobby(anna, live_server, "Anna")
     opened = game_id(anna)
     anna.wait_for_selector("#waiting-players")
     assert "1 of 2 seats taken" in anna.inner_text("#waiting-players")
