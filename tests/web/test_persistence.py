@@ -54,6 +54,10 @@ def test_unfinished_ai_games_resume_on_start(database: str) -> None:
             client, created["id"], created["spectator_token"], lambda v: v["status"] == "finished", 60
         )
         assert view["winners"]
+        # The final ranking is the engine's, for the page's end screen.
+        state = client.app.state.hub.table(created["id"]).state  # type: ignore[attr-defined]
+        assert view["places"] == state.places()
+        assert {view["places"][seat] for seat in view["winners"]} == {1}
 
 
 @pytest.mark.slow

@@ -109,6 +109,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "observation": position,
         "scores": state.scores(),
         "winners": state.winners() if state.is_terminal() else [],
+        "places": state.places() if state.is_terminal() else [],
         "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
         "log": [
             {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}

@@ -650,20 +650,28 @@ def test_player_b_takes_two_dice_by_clicking_them(browser, live_server) -> None:
 def test_the_end_screen_places_seats_tied_on_points_by_the_tie_break(page) -> None:
     """Below the winner too, two seats with the same points are placed by the game's tie-break, as
     the engine (and the ratings) place them: an Origins Tribe's 52 and 52 were both shown 2nd,
-    though the largest region (4 squares against 3) puts one 2nd and the other 3rd."""
+    though the largest region (4 squares against 3) puts one 2nd and the other 3rd. The page shows
+    the view's ``places`` (the engine's ``State.places()``, tested in tests/classic/test_ranking.py),
+    with the tie-break of each seat that shares its points."""
     page.goto(page.base_url + "/")
     page.wait_for_selector("#create")
-    placed = page.evaluate(
+    shown = page.evaluate(
         """async () => {
-          const { places } = await import('/static/ending.js');
-          const sheets = (...keys) => keys.map((tiebreaks) => ({ tiebreaks }));
-          const scores = [16, 52, 96, 52];
-          return [
-            places({ winners: [2], scores, score_sheets: sheets([5, 1], [4, 12], [7, 7], [3, 12]) }),
-            places({ winners: [2], scores, score_sheets: sheets([5, 1], [4, 12], [7, 7], [4, 12]) }),
-            places({ winners: [2], scores, score_sheets: sheets([5, 1], [4, 12], [7, 7], [3, 12]),
-                     options: { dynasty: true } }),
-          ];
+          const { endScreen } = await import('/static/ending.js');
+          const sheet = (tiebreaks) => ({ tiebreaks, bonuses: [], regions: [], total: 0 });
+          const names = ['Ada', 'Bruno', 'Clara', 'Dmitri'];
+          const view = { id: 'x', game: 'origins', options: {}, rated: false, winners: [2],
+            scores: [16, 52, 96, 52], places: [4, 2, 1, 3],
+            seats: names.map((name, seat) => ({ seat, name, kind: 'ai', level: 'easy' })),
+            score_sheets: [sheet([5, 1]), sheet([4, 12]), sheet([7, 7]), sheet([3, 12])] };
+          const screen = endScreen(view, { replay: () => {}, rematch: null, sameDeal: null });
+          return [...screen.querySelectorAll('tbody tr')].map((row) =>
+            [...row.querySelectorAll('td')].map((cell) => cell.textContent.trim()));
         }"""
     )
-    assert placed == [[4, 2, 1, 3], [4, 2, 1, 2], [4, 2, 1, 2]]
+    ranked = [(row[0], row[1]) for row in shown]
+    assert ranked == [("1", "Clara"), ("2", "Bruno"), ("3", "Dmitri"), ("4", "Ada")], ranked
+    tiebreaks = [row[-1] for row in shown]
+    assert tiebreaks[1].startswith("largest region: 4"), tiebreaks
+    assert tiebreaks[2].startswith("largest region: 3"), tiebreaks
+    assert tiebreaks[0] == tiebreaks[3] == "", tiebreaks  # no one shares their points

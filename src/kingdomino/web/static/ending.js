@@ -1,5 +1,5 @@
 // Scores: each kingdom's breakdown (live and at the end) and the end screen's ranking with the
-// tie-breaks spelled out, rematch, replay. Places come from the engine's scores and winners.
+// tie-breaks spelled out, rematch, replay. Places are the engine's (the view's `places`).
 import { el } from "./dom.js";
 import { has, language, number, t } from "./i18n.js";
 import { fill, keep, part } from "./redraw-in-place.js";
@@ -189,25 +189,6 @@ function ratingWords(change) {
   return `${number(before)} → ${number(after)} (${number(after - before, { signDisplay: "always" })})`;
 }
 
-/** The places, as the engine's `State.places()` ranks them: 1 for the engine's winners, else 1 + the
- * seats ahead on points, or tied on points with a winner or ahead on the game's tie-breaks (a
- * Dynasty breaks no tie; a full tie shares the place).
- * @param {Pick<ShownView, "winners" | "scores"> & Partial<Pick<ShownView, "score_sheets" | "options">>} view */
-export function places(view) {
-  const won = new Set(view.winners);
-  const sheets = view.options && view.options.dynasty ? [] : view.score_sheets || [];
-  /** @param {number} seat */
-  const breaks = (seat) => (sheets[seat] && sheets[seat].tiebreaks) || [];
-  /** Whether `s`'s tie-breaks beat `seat`'s. @param {number} s @param {number} seat */
-  const beats = (s, seat) => {
-    const [mine, theirs] = [breaks(seat), breaks(s)];
-    const first = theirs.findIndex((v, i) => v !== mine[i]);
-    return first >= 0 && theirs[first] > (mine[first] ?? 0);
-  };
-  return view.scores.map((score, seat) => won.has(seat) ? 1
-    : 1 + view.scores.filter((other, s) => other > score || (other === score && (won.has(s) || beats(s, seat)))).length);
-}
-
 /** Whether another seat has `seat`'s points. @param {ShownView} view @param {number} seat */
 function sharesPoints(view, seat) {
   return view.scores.some((other, s) => s !== seat && other === view.scores[seat]);
@@ -284,11 +265,12 @@ function gameScores(view, seat) {
  * @param {import("./view-types.js").RatingChange[] | null} [ratings]
  */
 export function endScreen(view, actions, ratings = null) {
-  const place = places(view);
+  // The engine's final ranking (`State.places()`: the points, then the game's tie-breaks).
+  const place = view.places;
   const order = view.seats.map((_s, i) => i).sort((a, b) => place[a] - place[b] || view.scores[b] - view.scores[a]);
   const best = Math.max(...view.scores);
   const tied = view.scores.filter((s) => s === best).length > 1;
-  // The tie-breaks are shown wherever two seats have the same points: they place them (`places`).
+  // The tie-breaks are shown wherever two seats have the same points: they place them (`view.places`).
   const anyShared = view.scores.some((_p, seat) => sharesPoints(view, seat));
   const dynasty = view.options && view.options.dynasty;
   let explain = "";

@@ -122,7 +122,7 @@
  *   version: number, status: string, rated: boolean, open_until: number | null, time_control: TimeControl | null,
  *   clock: Clock | null, seats: ViewSeat[], your_seats: number[], current_player: number, legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
- *   score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
+ *   places: number[], score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
  *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean}} View
  */
 /**
