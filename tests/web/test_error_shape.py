@@ -82,3 +82,31 @@ def test_an_unexpected_failure_is_a_500_in_the_shape(database: str) -> None:
 def test_a_query_integer_too_long_is_a_422_naming_it(client: TestClient) -> None:
     error = error_of(client.get("/api/games/abc/replay", params={"step": "9" * 5000}), 422)
     assert error["field"] == "step"
+
+
+@pytest.mark.parametrize(
+    ("route", "body", "field"),
+    [
+        ("actions", {"action": "claim 1", "index": "0"}, "index"),
+        ("/api/games", {"game": "kingdomino", "players": "2", "seats": [{"kind": "human"}] * 2}, "players"),
+        ("/api/games", {"game": "duel", "players": 2, "seats": [{"kind": "ai"}] * 2, "seed": "5"}, "seed"),
+        ("/api/games", {"game": "duel", "players": 2, "seats": [{"kind": "ai"}] * 2, "hints": 1}, "hints"),
+        (
+            "/api/games",
+            {"game": "duel", "players": 2, "seats": [{"kind": "human", "online": "yes"}] * 2},
+            "seats.0.online",
+        ),
+    ],
+    ids=["index-as-text", "players-as-text", "seed-as-text", "hints-as-number", "online-as-text"],
+)
+def test_a_value_of_another_json_type_is_refused_not_converted(
+    client: TestClient, route: str, body: dict[str, object], field: str
+) -> None:
+    """A number written as text or a yes written as ``1`` is a client's mistake, told with its field."""
+    created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+    token = created["seats"][0]["token"]
+    before = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
+    path = route if route.startswith("/") else f"/api/games/{created['id']}/{route}"
+    error = error_of(client.post(path, json={"token": token, **body}), 422)
+    assert error["field"] == field
+    assert client.get(f"/api/games/{created['id']}", params={"token": token}).json() == before

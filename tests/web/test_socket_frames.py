@@ -60,3 +60,8 @@ def test_an_unexpected_failure_is_that_message_s_error(
     monkeypatch.setattr(client.app.state.hub.hints, "hint", broken)  # type: ignore[attr-defined]
     socket.send_json({"type": "hint"})
     assert answer_then_pong(socket)["field"] == "server"
+
+
+def test_an_index_written_as_text_is_refused(socket: WebSocketTestSession) -> None:
+    socket.send_json({"type": "action", "action": "claim 1", "index": "0"})
+    assert answer_then_pong(socket)["field"] == "index"

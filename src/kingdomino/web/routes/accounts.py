@@ -17,11 +17,12 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Cookie, Depends, Request, Response
 from limits import RateLimitItem, parse
 from limits.aio import storage, strategies
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.requests import HTTPConnection
 
 from kingdomino.web.accounts import SESSION_DAYS, Account, Accounts
 from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.bodies import Body
 from kingdomino.web.routes.dependencies import Client
 
 router = APIRouter()
@@ -31,7 +32,7 @@ COOKIE = "kd_session"
 LOGINS = parse("10/minute")
 
 
-class CredentialsRequest(BaseModel):
+class CredentialsRequest(Body):
     """An account's name and password, to create it or to log in."""
 
     name: str = Field(max_length=200, description="The account's name (2 to 24 characters once cleaned).")
@@ -41,7 +42,7 @@ class CredentialsRequest(BaseModel):
     )
 
 
-class PasswordRequest(BaseModel):
+class PasswordRequest(Body):
     """The account's password now and the one that replaces it."""
 
     old_password: str = Field(max_length=1024, description="The password now.")

@@ -1,14 +1,15 @@
 """The bodies of the API's requests, each field described (``/openapi.json`` shows them).
 
 pydantic checks each against its model before a route runs: a wrong field is refused 422 with
-its name (``errors.validation_error``).
+its name (``errors.validation_error``). The checks are strict: a number written as text (``"5"``)
+or a yes as ``1`` is refused, so a client's mistake is told rather than guessed at.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
 
@@ -24,10 +25,16 @@ GameName = Annotated[
 #: A game's options by name, as the command line's (``mode``, ``harmony``, ...).
 GameOptions = Annotated[dict[str, bool | int | str], Field(max_length=16)]
 #: How many players a game has; the game says which counts it takes.
-Players = Annotated[int, Field(ge=1, le=8, strict=True)]
+Players = Annotated[int, Field(ge=1, le=8)]
 
 
-class SeatRequest(BaseModel):
+class Body(BaseModel):
+    """A request's body: JSON's own types only, none converted from another."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class SeatRequest(Body):
     """One seat of a new game: a human (on this screen, or online with an invite link) or an AI."""
 
     kind: Literal["human", "ai", "open"] = Field(
@@ -44,7 +51,7 @@ class SeatRequest(BaseModel):
     )
 
 
-class TimeControlRequest(BaseModel):
+class TimeControlRequest(Body):
     """The players' clocks: `game` (minutes each, and an increment in seconds after each move),
     `move` (seconds a move) or `days` (a turn-based game: days a move). A player out of time:
     an AI of `level` plays their seat on (a rated game ranks them last)."""
@@ -62,7 +69,7 @@ class TimeControlRequest(BaseModel):
         return self.model_dump(exclude_none=True)
 
 
-class CreateRequest(BaseModel):
+class CreateRequest(Body):
     """A new game: which game, how many players, its options and who sits where."""
 
     game: GameName
@@ -107,13 +114,13 @@ class CreateRequest(BaseModel):
     )
 
 
-class JoinRequest(BaseModel):
+class JoinRequest(Body):
     """A player taking an open seat: an account's (logged in) or a guest's, with a name."""
 
     name: str = Field(default="", max_length=40, description="A guest's name (an account plays as itself).")
 
 
-class PairingRequest(BaseModel):
+class PairingRequest(Body):
     """A quick game: the game and table wanted; the closest open game is joined, else one opened."""
 
     game: GameName
@@ -126,7 +133,7 @@ class PairingRequest(BaseModel):
     )
 
 
-class ActionRequest(BaseModel):
+class ActionRequest(Body):
     """A move of the token's seat, written as the view's legal moves write it."""
 
     token: Token = Field(description="The seat's token, from the game's creation or its invite link.")
@@ -140,20 +147,20 @@ class ActionRequest(BaseModel):
     )
 
 
-class TokenRequest(BaseModel):
+class TokenRequest(Body):
     """The token of the seat that asks."""
 
     token: Token = Field(description="The seat's token.")
 
 
-class LeaveRequest(BaseModel):
+class LeaveRequest(Body):
     """A seat handed to an AI: the caller's own, or that of a player who is away."""
 
     token: Token = Field(description="The token of the player who asks.")
     level: SeatLevel = Field(default="medium", description="The level of the AI that takes the seat.")
 
 
-class RatingsRequest(BaseModel):
+class RatingsRequest(Body):
     """A game configuration whose AI levels' ratings are wanted."""
 
     game: GameName
@@ -161,7 +168,7 @@ class RatingsRequest(BaseModel):
     options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
 
 
-class ScoreRequest(BaseModel):
+class ScoreRequest(Body):
     """A kingdom written as text, to be scored (`GET /api/score/formats` says how it is written)."""
 
     game: GameName
@@ -171,14 +178,14 @@ class ScoreRequest(BaseModel):
     text: str = Field(max_length=4000, description="The kingdom, one line a row, top to bottom.")
 
 
-class LookupItem(BaseModel):
+class LookupItem(Body):
     """A game a browser keeps, with a token of it."""
 
     id: str = Field(max_length=32, description="The game's id.")
     token: Token = Field(description="A seat's or the spectator's token of that game.")
 
 
-class LookupRequest(BaseModel):
+class LookupRequest(Body):
     """The games a browser keeps, to list them with their status and scores."""
 
     games: list[LookupItem] = Field(max_length=200, description="At most 200 games.")

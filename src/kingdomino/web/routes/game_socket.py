@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from pydantic import BaseModel, Field
+from pydantic import Field
 from starlette.types import Message
 
 from kingdomino.web.failures import failure_error, log_failure
@@ -39,7 +39,7 @@ from kingdomino.web.live import ViewKey, Watcher
 from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.page_link import IDLE_CODE, ping_every, stamped
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.bodies import Token
+from kingdomino.web.routes.bodies import Body, Token
 from kingdomino.web.routes.dependencies import client_of, hub_of
 from kingdomino.web.send_backlog import backlog_of
 from kingdomino.web.table import Table
@@ -140,7 +140,7 @@ def _held_tokens(text: str) -> frozenset[str]:
         raise HubError(400, "tokens", str(error)) from None
 
 
-class SocketMessage(BaseModel):
+class SocketMessage(Body):
     """A message of a page, as ``frames.decode`` reads it."""
 
     type: Literal["action", "undo", "hint", "why", "sync", "ping"]
