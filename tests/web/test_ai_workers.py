@@ -22,11 +22,11 @@ from tests.web.servers import free_port
 from kingdomino.agents.levels import BUDGETS, level_spec
 from kingdomino.core.game import State
 from kingdomino.games.registry import make_game
+from kingdomino.web.ai_queue import AIQueue
 from kingdomino.web.ai_workers import (
     WORKER_NICENESS,
     AIAnswer,
     AIJob,
-    AIQueue,
     AIWorkers,
     Executor,
     agent_spec,

@@ -20,7 +20,8 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import create, free_port, on_the_server_loop, seeded_secrets, served_in_a_thread
 from tests.web.test_review import SlowSlots, named
 
-from kingdomino.web.ai_workers import AIAnswer, AIJob, AIQueue, Lane, run_job
+from kingdomino.web.ai_queue import AIQueue, Lane
+from kingdomino.web.ai_workers import AIAnswer, AIJob, run_job
 from kingdomino.web.app import create_app
 
 

@@ -12,7 +12,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from tests.web.conftest import QUICK_REVIEW, create, seeded_secrets, wait_for
 
-from kingdomino.web.ai_workers import AIAnswer, AIJob, AIQueue, Lane, make_executor, run_job
+from kingdomino.web.ai_queue import AIQueue, Lane
+from kingdomino.web.ai_workers import AIAnswer, AIJob, make_executor, run_job
 from kingdomino.web.app import create_app
 from kingdomino.web.review import INACCURACY, MISTAKE, decision_accuracy, entry, mark_of, not_reviewed
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from tests.web.test_review import SlowSlots, named
 
-from kingdomino.web.ai_workers import AIQueue, Lane
+from kingdomino.web.ai_queue import AIQueue, Lane
 from kingdomino.web.waiting_line import WaitingLine
 
 

@@ -22,7 +22,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from kingdomino.core.seeds import derive_seed
-from kingdomino.web.ai_workers import AIJob, AIQueue, Lane, agent_spec
+from kingdomino.web.ai_queue import AIQueue, Lane
+from kingdomino.web.ai_workers import AIJob, agent_spec
 from kingdomino.web.memory import GameMemory
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store

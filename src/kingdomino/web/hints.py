@@ -10,7 +10,8 @@ from typing import Any
 
 from kingdomino.core.game import State
 from kingdomino.core.seeds import derive_seed
-from kingdomino.web.ai_workers import AIJob, AIQueue
+from kingdomino.web.ai_queue import AIQueue
+from kingdomino.web.ai_workers import AIJob
 from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.refusals import HubError
 from kingdomino.web.table import Table

@@ -32,8 +32,9 @@ from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 from kingdomino.web import open_seats, review, views
 from kingdomino.web.admission import check_tokens
+from kingdomino.web.ai_queue import AIQueue, Lane
 from kingdomino.web.ai_turns import AITurns
-from kingdomino.web.ai_workers import AIQueue, Executor, Lane, make_executor
+from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.clocks import TimeControl
 from kingdomino.web.failures import log_failure
 from kingdomino.web.game_results import GameResults

@@ -12,7 +12,8 @@ from typing import Any
 from kingdomino.core.seeds import derive_seed
 from kingdomino.games.registry import make_game
 from kingdomino.web import review
-from kingdomino.web.ai_workers import AIJob, AIQueue, Lane, agent_spec
+from kingdomino.web.ai_queue import AIQueue, Lane
+from kingdomino.web.ai_workers import AIJob, agent_spec
 from kingdomino.web.refusals import HubError
 from kingdomino.web.review_queue import ReviewQueue
 from kingdomino.web.store import Store

@@ -16,7 +16,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from kingdomino.web.ai_workers import AIQueue
+from kingdomino.web.ai_queue import AIQueue
 from kingdomino.web.memory import GameMemory
 from kingdomino.web.table import Table
 
