@@ -204,11 +204,20 @@ class LiveGame:
     def takeover_refusal(self, by: int, seat: int, waited: float | None, after: float) -> HubError | None:
         """Why ``by`` may not hand the seat ``seat`` of another player to an AI now (None: it may):
         it must be another human's seat, to act, with no page of it open for ``after`` seconds
-        (``waited``: how long it has been awaited so, ``presence.Presence.awaited_away``)."""
+        (``waited``: how long it has been awaited so, ``presence.Presence.awaited_away``), in a
+        game without clocks: with clocks, a seat goes to an AI when its time runs out, and being
+        away meanwhile (days, in a turn-based game) is the player's right."""
         if self.stored.status == "finished" or self.state.is_terminal():
             return HubError(409, "game", "the game is over", "game_over")
         if seat == by or not 0 <= seat < len(self.stored.seats) or self.is_ai(seat):
             return HubError(409, "seat", "only another human player's seat is handed over", "takeover_seat")
+        if self.stored.time_control is not None:
+            return HubError(
+                409,
+                "seat",
+                "this game has clocks: a player's seat goes to an AI when their time runs out, not before",
+                "takeover_clock",
+            )
         if waited is None:
             return HubError(
                 409,
