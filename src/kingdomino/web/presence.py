@@ -72,7 +72,7 @@ class Presence:
         if table.stored.time_control is not None:
             return {}
         to_act = table.state.current_player
-        waited = self.awaited_away(to_act, time.monotonic()) if table.stored.status != "finished" else None
+        waited = self.awaited_away(to_act, time.monotonic()) if table.stored.status == "playing" else None
         return {} if waited is None else {str(to_act): round(waited, 1)}
 
     def text(self, away: dict[str, float] | None = None) -> str:
