@@ -191,6 +191,13 @@ def test_no_seat_of_a_game_waiting_for_players_is_handed_to_an_ai(client: TestCl
     assert [game["id"] for game in client.get("/api/open-games").json()["games"]] == [game_id]
 
 
+def test_an_open_game_with_hints_gives_none_before_it_starts(client: TestClient) -> None:
+    # A hint told the creator the first row while the game waited (attack review of 2026-11-30).
+    made = open_game(client, hints=True)
+    answer = client.get(f"/api/games/{made['id']}/hint", params={"token": made["seats"][0]["token"]})
+    assert refusal(answer) == (409, "not_started")
+
+
 def test_an_open_game_promises_no_hint_its_players_may_not_get(client: TestClient) -> None:
     assert open_game(client)["hints"] is False
     assert open_game(client, hints=True)["hints"] is True
