@@ -119,7 +119,8 @@ def test_in_a_timed_game_only_the_clock_hands_an_away_player_s_seat_to_an_ai(dat
         for control in ({"kind": "days", "days": 3}, {"kind": "game", "minutes": 5, "increment": 3}):
             made = create(client, HUMANS, control)
             tokens = [seat["token"] for seat in made["seats"]]
-            away = client.get(f"/api/games/{made['id']}", params={"token": tokens[0]}).json()["current_player"]
+            view = client.get(f"/api/games/{made['id']}", params={"token": tokens[0]}).json()
+            away = view["current_player"]
             here = tokens[1 - away]
             with client.websocket_connect(f"/ws/games/{made['id']}", params={"tokens": here}) as socket:
                 assert socket.receive_json()["type"] == "state"

@@ -68,8 +68,8 @@ _LOOK_ALIKES = str.maketrans(
 
 def clean_name(name: str) -> str:
     """A name as shown: without control, format or direction characters (a name could make the
-    words after it read backwards, or hide what it ends with) or letters that show nothing, at most ``MAX_MARKS`` combining
-    marks on a letter, spaces collapsed and trimmed.
+    words after it read backwards, or hide what it ends with) or letters that show nothing, at
+    most ``MAX_MARKS`` combining marks on a letter, spaces collapsed and trimmed.
 
     >>> clean_name("  Anna\\u202e \\n Berg\\x00 \\u200b")
     'Anna Berg'
