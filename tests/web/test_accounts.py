@@ -62,7 +62,8 @@ def test_a_name_is_taken_as_it_reads(accounts: Accounts) -> None:
     name = fresh("Bela")
     accounts.create(name, "password one")
     look_alike = "\u0412" + name[1:].upper()  # a Cyrillic capital Ve, and the rest in capitals
-    for taken in (name.lower(), f" {name} ", look_alike):
+    # A Hangul filler, a letter that shows nothing, made another account of a name that looked the same.
+    for taken in (name.lower(), f" {name} ", look_alike, name + "\u3164"):
         with pytest.raises(HubError) as refused:
             accounts.create(taken, "password two")
         assert (refused.value.status, refused.value.field) == (409, "name"), taken

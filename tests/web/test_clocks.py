@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
-from tests.web.conftest import wait_for
+from tests.web.conftest import seeded_secrets, session_workers, wait_for
 
+from kingdomino.web.app import create_app
 from kingdomino.web.clocks import TimeControl, after_move, deadline, started
 from kingdomino.web.refusals import HubError
 from kingdomino.web.tables import GameRow
@@ -105,3 +106,33 @@ def test_a_player_out_of_time_has_an_ai_play_their_seat_on(client: TestClient) -
     assert refused.status_code == 403
     # A bot's own client is told why its token stopped acting, not that it is a spectator's.
     assert f"seat {late + 1} ran out of time" in refused.json()["error"]["message"]
+
+
+def test_in_a_timed_game_only_the_clock_hands_an_away_player_s_seat_to_an_ai(database: str) -> None:
+    """Found by the attack review of 2026-11-30: in a rated game of 3 days a move, Anna handed
+    Bela's seat to an AI a minute after Bela's page closed on her turn, and the rating counted
+    Bela last (Anna won 1500 to 1662 with 17 points against the AI's 57). With clocks, a seat is
+    handed over when its time runs out; its player being away for a while is how such a game is
+    played. The pages are told of nobody away, so none offers it."""
+    app = create_app(database, secret_seeds=seeded_secrets(), ai_workers=session_workers(), away_seconds=0)
+    with TestClient(app) as client:
+        for control in ({"kind": "days", "days": 3}, {"kind": "game", "minutes": 5, "increment": 3}):
+            made = create(client, HUMANS, control)
+            tokens = [seat["token"] for seat in made["seats"]]
+            view = client.get(f"/api/games/{made['id']}", params={"token": tokens[0]}).json()
+            away = view["current_player"]
+            here = tokens[1 - away]
+            with client.websocket_connect(f"/ws/games/{made['id']}", params={"tokens": here}) as socket:
+                assert socket.receive_json()["type"] == "state"
+                socket.send_json({"type": "ping"})
+                assert socket.receive_json()["type"] == "pong"  # no presence naming a seat away first
+            refused = client.post(f"/api/games/{made['id']}/seats/{away + 1}/ai", json={"token": here})
+            assert refused.status_code == 409 and refused.json()["error"]["code"] == "takeover_clock"
+            view = client.get(f"/api/games/{made['id']}", params={"token": here}).json()
+            assert view["seats"][away]["kind"] == "human"
+        # Without clocks, the same player away may be handed over (``away_seconds`` is 0 here).
+        made = client.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": HUMANS}).json()
+        tokens = [seat["token"] for seat in made["seats"]]
+        away = client.get(f"/api/games/{made['id']}", params={"token": tokens[0]}).json()["current_player"]
+        taken = client.post(f"/api/games/{made['id']}/seats/{away + 1}/ai", json={"token": tokens[1 - away]})
+        assert taken.status_code == 200, taken.text

@@ -66,6 +66,8 @@ def test_a_human_name_that_reads_as_an_ai_s_is_refused_by_name(client: TestClien
         ("می\u200cخواهم", "می\u200cخواهم"),  # a joiner inside a word stays
         ("\U0001f469\u200d\U0001f467", "\U0001f469\u200d\U0001f467"),
         ("Bo (Anna)", "Bo (Anna)"),
+        ("Bo\u3164", "Bo"),  # the Hangul fillers are letters that show nothing
+        ("\u115f\u1160\uffa0", "Player 1"),
     ],
 )
 def test_a_name_keeps_only_what_shows(client: TestClient, name: str, shown: str) -> None:

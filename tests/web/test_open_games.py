@@ -147,6 +147,57 @@ def test_a_rated_game_offers_no_hint_even_once_its_other_player_has_left(client:
     assert refusal(client.get(f"/api/games/{game_id}/hint", params={"token": anna})) == (403, "hints_off")
 
 
+def test_an_open_game_shows_no_deal_until_it_starts(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: a rated game waiting for its opponent showed its
+    creator its first row (dominoes 4, 13, 47 and 48: two of the best) and who would claim first,
+    so a creator could call games off and open others until one dealt in their favour. The deal
+    is drawn at the creation and kept, but shown to nobody before the game starts."""
+    made = open_game(client, [{"kind": "human", "name": "Anna"}, {"kind": "open"}, {"kind": "open"}])
+    game_id, anna = made["id"], made["seats"][0]["token"]
+    for token in (anna, made["spectator_token"]):
+        view = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+        assert (view["status"], view["index"], view["log"], view["current_player"]) == ("open", 0, [], -1)
+        assert view["observation"]["next_row"] == [] and view["aids"]["unseen"] == 48
+        actions = client.get(f"/api/games/{game_id}/actions", params={"token": token}).json()
+        assert (actions["index"], actions["actions"]) == (0, [])
+    summary = client.post("/api/games/lookup", json={"games": [{"id": game_id, "token": anna}]}).json()
+    assert summary["games"][0]["current_player"] == -1
+    with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": anna}) as socket:
+        assert socket.receive_json()["log"] == []
+        socket.send_json({"type": "why", "action": "claim 4"})
+        assert socket.receive_json()["refusal"]["key"] == "not_started"
+    client.post(f"/api/games/{game_id}/join", json={"name": "Bela"})
+    bela = client.post(f"/api/games/{game_id}/join", json={"name": "Cili"}).json()["token"]
+    view = client.get(f"/api/games/{game_id}", params={"token": bela}).json()
+    assert view["status"] == "playing" and view["log"][0]["text"].startswith("draw")
+    assert view["observation"]["next_row"] != [] and view["current_player"] >= 0
+
+
+def test_no_seat_of_a_game_waiting_for_players_is_handed_to_an_ai(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: a player who joined a game of three and left it
+    before its third player came made it `playing` with a seat still open, whose turn nobody
+    could ever play; it stayed in the lobby, where nobody could join it."""
+    client.app.state.hub.away_seconds = 0  # type: ignore[attr-defined]
+    made = open_game(client, [{"kind": "human", "name": "Anna"}, {"kind": "open"}, {"kind": "open"}])
+    game_id, anna = made["id"], made["seats"][0]["token"]
+    bela = client.post(f"/api/games/{game_id}/join", json={"name": "Bela"}).json()["token"]
+    assert refusal(client.post(f"/api/games/{game_id}/leave", json={"token": bela})) == (409, "not_started")
+    for seat, token in ((1, bela), (2, anna)):
+        taken = client.post(f"/api/games/{game_id}/seats/{seat}/ai", json={"token": token})
+        assert refusal(taken) == (409, "not_started")
+    view = client.get(f"/api/games/{game_id}", params={"token": bela}).json()
+    assert view["status"] == "open" and not view["can_leave"]
+    assert [seat["kind"] for seat in view["seats"]] == ["human", "human", "open"]
+    assert [game["id"] for game in client.get("/api/open-games").json()["games"]] == [game_id]
+
+
+def test_an_open_game_with_hints_gives_none_before_it_starts(client: TestClient) -> None:
+    # A hint told the creator the first row while the game waited (attack review of 2026-11-30).
+    made = open_game(client, hints=True)
+    answer = client.get(f"/api/games/{made['id']}/hint", params={"token": made["seats"][0]["token"]})
+    assert refusal(answer) == (409, "not_started")
+
+
 def test_an_open_game_promises_no_hint_its_players_may_not_get(client: TestClient) -> None:
     assert open_game(client)["hints"] is False
     assert open_game(client, hints=True)["hints"] is True

@@ -49,7 +49,7 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
     if seat is None:
         return None
     info = table.stored.seats[seat]
-    state = table.state
+    state = table.shown()[0]
     playing = info["kind"] == "human"
     return {
         "id": table.id,

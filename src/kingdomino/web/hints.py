@@ -13,6 +13,7 @@ from kingdomino.core.seeds import derive_seed
 from kingdomino.web.ai_queue import AIQueue
 from kingdomino.web.ai_workers import AIJob
 from kingdomino.web.hint_slots import HintSlots
+from kingdomino.web.live import not_started
 from kingdomino.web.refusals import HubError
 from kingdomino.web.table import Table
 
@@ -51,6 +52,8 @@ class Hints:
             seat = table.seat_for(token)
             if table.stored.status == "finished" or table.state.is_terminal():
                 raise HubError(409, "game", "the game is over: there is no move left to hint", "game_over")
+            if not table.dealt():  # its deal is shown to nobody before the start
+                raise not_started()
             if not table.hints_allowed():
                 why = (
                     "a rated game has none"

@@ -67,6 +67,19 @@ class LiveGame:
     def seat_of(self, token: str) -> int | None:
         return seat_of(self.stored, token)
 
+    def dealt(self) -> bool:
+        """Whether the game's deal may be shown: it has started. A game waiting for its players
+        has its deal drawn and stored, but shows it to nobody: its creator would call games off
+        and open others until one dealt in their favour."""
+        return self.stored.status not in ("open", "expired")
+
+    def shown(self) -> tuple[State, list[StoredAction]]:
+        """The state and the actions clients are shown: the game's, or before its start the game
+        as it stands before any draw."""
+        if self.dealt():
+            return self.state, self.actions
+        return self.game.new_initial_state(), []
+
     def seat_for(self, token: str) -> int:
         """The seat ``token`` acts for, or the refusal: a spectator's token, or none of this game."""
         seat = self.seat_of(token)
@@ -110,6 +123,8 @@ class LiveGame:
         """
         seat = self.seat_for(token)
         state = self.state
+        if not self.dealt():
+            return "the game has not started: it waits for its players", Refusal("not_started")
         if state.is_terminal():
             return "the game is over", Refusal("game_over")
         if state.current_player != seat:
@@ -204,11 +219,22 @@ class LiveGame:
     def takeover_refusal(self, by: int, seat: int, waited: float | None, after: float) -> HubError | None:
         """Why ``by`` may not hand the seat ``seat`` of another player to an AI now (None: it may):
         it must be another human's seat, to act, with no page of it open for ``after`` seconds
-        (``waited``: how long it has been awaited so, ``presence.Presence.awaited_away``)."""
+        (``waited``: how long it has been awaited so, ``presence.Presence.awaited_away``), in a
+        game without clocks: with clocks, a seat goes to an AI when its time runs out, and being
+        away meanwhile (days, in a turn-based game) is the player's right."""
         if self.stored.status == "finished" or self.state.is_terminal():
             return HubError(409, "game", "the game is over", "game_over")
+        if self.stored.status != "playing":
+            return not_started()
         if seat == by or not 0 <= seat < len(self.stored.seats) or self.is_ai(seat):
             return HubError(409, "seat", "only another human player's seat is handed over", "takeover_seat")
+        if self.stored.time_control is not None:
+            return HubError(
+                409,
+                "seat",
+                "this game has clocks: a player's seat goes to an AI when their time runs out, not before",
+                "takeover_clock",
+            )
         if waited is None:
             return HubError(
                 409,
@@ -224,9 +250,13 @@ class LiveGame:
 
     def leave_refusal(self, seat: int) -> HubError | None:
         """Why ``seat`` may not hand itself to an AI now (None: it may): the game must still be
-        played, and with another human seat, whom it would otherwise leave waiting."""
+        played, and with another human seat, whom it would otherwise leave waiting. A game waiting
+        for its players is not played yet: a seat handed over then made it ``playing`` with a
+        seat still open, whose turn nobody could play."""
         if self.stored.status == "finished" or self.state.is_terminal():
             return HubError(409, "game", "the game is over", "game_over")
+        if self.stored.status != "playing":
+            return not_started()
         if not [s for s in self.humans() if s != seat]:
             return HubError(
                 409,
@@ -269,6 +299,11 @@ class LiveGame:
                 "same_deal_playing",
             )
         return None
+
+
+def not_started() -> HubError:
+    """The refusal of a command that needs the game to have started."""
+    return HubError(409, "game", "the game has not started: it waits for its players", "not_started")
 
 
 def seat_of(stored: StoredGame, token: str) -> int | None:

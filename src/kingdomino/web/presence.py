@@ -66,10 +66,13 @@ class Presence:
         return now - max(self.left_at.get(seat, self.loaded_at), self.turn_since)
 
     def away(self) -> dict[str, float]:
-        """The seat awaited while away (its number as text) and for how long, if there is one."""
+        """The seat awaited while away (its number as text) and for how long, if there is one;
+        none in a game with clocks, whose seats only their clocks hand over."""
         table = self.table
+        if table.stored.time_control is not None:
+            return {}
         to_act = table.state.current_player
-        waited = self.awaited_away(to_act, time.monotonic()) if table.stored.status != "finished" else None
+        waited = self.awaited_away(to_act, time.monotonic()) if table.stored.status == "playing" else None
         return {} if waited is None else {str(to_act): round(waited, 1)}
 
     def text(self, away: dict[str, float] | None = None) -> str:

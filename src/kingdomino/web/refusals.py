@@ -46,6 +46,7 @@ REFUSAL_CODES = frozenset(
         "takeover_seat",
         "takeover_not_away",
         "takeover_wait",
+        "takeover_clock",
         "name_taken",
         "name_length",
         "name_letters",

@@ -26,6 +26,9 @@ from kingdomino.web.seat_agents import check_level
 #: (emoji sequences, Persian and Indic spelling) but not at its ends, where they show nothing.
 _HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs"})
 _JOINERS = "\u200c\u200d"
+#: Letters that show nothing: the Hangul fillers (modern Hangul is written in whole syllables,
+#: without them). "Anna" and a filler made a second account's name that looked the same.
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
 #: Combining marks kept in a row on one letter (Vietnamese stacks two, Indic scripts a few): a name
 #: of one letter under 39 accents ran up over the lines above it.
 MAX_MARKS = 4
@@ -65,8 +68,8 @@ _LOOK_ALIKES = str.maketrans(
 
 def clean_name(name: str) -> str:
     """A name as shown: without control, format or direction characters (a name could make the
-    words after it read backwards, or hide what it ends with), at most ``MAX_MARKS`` combining
-    marks on a letter, spaces collapsed and trimmed.
+    words after it read backwards, or hide what it ends with) or letters that show nothing, at
+    most ``MAX_MARKS`` combining marks on a letter, spaces collapsed and trimmed.
 
     >>> clean_name("  Anna\\u202e \\n Berg\\x00 \\u200b")
     'Anna Berg'
@@ -80,7 +83,11 @@ def clean_name(name: str) -> str:
         marks = marks + 1 if category in ("Mn", "Me") else 0
         if category in ("Zl", "Zp"):
             kept.append(" ")
-        elif (category not in _HIDDEN_CATEGORIES or char in _JOINERS) and marks <= MAX_MARKS:
+        elif (
+            (category not in _HIDDEN_CATEGORIES or char in _JOINERS)
+            and char not in _BLANK_LETTERS
+            and marks <= MAX_MARKS
+        ):
             kept.append(char)
     return " ".join(word.strip(_JOINERS) for word in "".join(kept).split() if word.strip(_JOINERS))
 

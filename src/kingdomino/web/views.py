@@ -70,8 +70,8 @@ class Replays:
 
 
 def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
-    """The state as the holder of the seats ``mine`` may see it."""
-    state = live.state
+    """The state as the holder of the seats ``mine`` may see it (before the start: no deal)."""
+    state, shown = live.shown()
     position = state.view(None)
     position.pop("legal_actions", None)
     acting = state.current_player
@@ -84,7 +84,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "game": live.game.name,
         "description": live.game.describe(),
         "options": dict(live.game.options),
-        "index": len(live.actions),
+        "index": len(shown),
         "version": live.version,
         "status": live.stored.status,
         "rated": live.stored.rated,
@@ -113,7 +113,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
         "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
         "log": [
             {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
-            for a in live.actions[-LOG_LENGTH:]
+            for a in shown[-LOG_LENGTH:]
         ],
         "undo_allowed": undo_refused is None and len(mine) == 1,
         "undo_refused": undo_refused,
@@ -285,6 +285,7 @@ def created(live: LiveGame) -> dict[str, Any]:
 
 def summary(live: LiveGame, token: str) -> dict[str, Any]:
     seat = live.seat_of(token)
+    state = live.shown()[0]
     return {
         "id": live.id,
         "game": live.game.name,
@@ -294,10 +295,10 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
         "created": live.stored.created.isoformat(),
         "seat": seat,
         "seats": [i["name"] for i in live.stored.seats],
-        "current_player": live.state.current_player,
-        "scores": live.state.scores(),
+        "current_player": state.current_player,
+        "scores": state.scores(),
         # Who won a finished game (after the tie-breaks: a tie on points still has its winners).
-        "winners": live.state.winners() if live.state.is_terminal() else [],
+        "winners": state.winners() if state.is_terminal() else [],
         "hints": live.hints_allowed(),
         "aids": live.stored.aids,
         "practice": live.stored.seed_chosen,

@@ -123,13 +123,14 @@ async def actions(
     what a bot replays through the engine to have the position (`kingdomino bot`). For a seat's or
     the spectator's token; nothing in it is hidden from them (each draw is public once drawn)."""
     table = hub.table(game_id, frozenset([token]) if token else frozenset())
+    shown = table.shown()[1]  # before the start, no deal
     return {
         "game": table.game.name,
         "players": table.game.num_players,
         "options": dict(table.game.options),
         "status": table.stored.status,
-        "index": len(table.actions),
-        "actions": [[a.index, a.seat, a.text] for a in table.actions[start:]],
+        "index": len(shown),
+        "actions": [[a.index, a.seat, a.text] for a in shown[start:]],
     }
 
 
