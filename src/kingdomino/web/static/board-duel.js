@@ -87,7 +87,7 @@ function drawLayers(image, view, seat, ctx) {
   let choices = null;
   if (seat === view.current_player && !ctx.replay && ctx.legal.length) {
     const mine = (obs.dice || []).filter((d) => d.holder === seat && (obs.turn.undrawn || []).includes(d.die)).sort((a, b) => a.die - b.die);
-    placing = placer({ verb: "draw", legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
+    placing = placer({ verb: "draw", dice: true, legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
       drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y,
         size); g.setAttribute("opacity", "0.9"); return g; },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a),
