@@ -11,8 +11,10 @@ from typing import Any
 from tests.web.browser.moments import at_the_moment
 from tests.web.browser.pages import (
     ARTIFACTS,
+    AXE,
     LANGUAGES,
     OVERFLOW,
+    axe_violations,
     log_mark,
     new_page,
     opened,
@@ -30,6 +32,8 @@ def screens(browser: Any, base: str, game_id: str, token: str, name: str) -> Non
         page = opened(browser, base, game_id, token, width, height, touch)
         page.wait_for_selector("#board .table")
         assert page.evaluate(OVERFLOW) == [], screen
+        if screen == "laptop" and AXE.exists():
+            assert axe_violations(page) == []
         page.screenshot(path=str(ARTIFACTS / f"moment-{name}-{screen}.png"), full_page=True)
         assert not page.errors, page.errors
         page.context.close()
@@ -87,6 +91,13 @@ def test_player_a_takes_two_dice_with_the_power_by_clicking_them(browser, live_s
     second.click()
     wait_for_new_log(page, mark)
     assert took.count() == before + 1
+    # Drawing them next: the toolbar names the dice, not a domino.
+    page.wait_for_selector("#ghost-info")
+    assert page.locator("#ghost-info").inner_text() == "Point at a highlighted square to see your dice there"
+    assert (
+        page.locator("#rotate").get_attribute("title")
+        == "Turn your dice: R, this button, or tap the chosen square again"
+    )
     assert not page.errors, page.errors
 
 
@@ -124,7 +135,7 @@ def test_origins_first_claim_of_two_players_is_made_on_the_row(browser, live_ser
         == "Click a domino of a pair to take both (places 1 and 4 · places 2 and 3)"
     )
     label = dominoes.nth(3).get_attribute("aria-label")
-    assert label == f"Choose the dominoes in places 1 and 4 of the line (domino {row[0]}, domino {row[3]})"
+    assert label == f"Choose the dominoes in places 1 and 4 of the line: domino {row[0]}, domino {row[3]}"
     dominoes.nth(0).hover()
     assert "paired" in (dominoes.nth(3).get_attribute("class") or "")
     assert "paired" not in (dominoes.nth(1).get_attribute("class") or "")
@@ -155,6 +166,8 @@ def test_a_caveman_is_recruited_from_the_face_down_stack(browser, live_server: s
         shown.context.close()
     page = opened(browser, live_server, game_id, token)
     page.locator("details.stack summary").click()
+    if AXE.exists():
+        assert axe_violations(page) == []
     assert page.locator("details.stack summary").inner_text() == "Any caveman from the face-down stack"
     kinds = [a.split(" ")[1] for a in view["legal_actions"] if a.startswith("recruit-stack ")]
     cards = page.locator("details.stack .caveman-card.claimable")
