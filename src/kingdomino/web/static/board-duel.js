@@ -87,7 +87,7 @@ function drawLayers(image, view, seat, ctx) {
   let choices = null;
   if (seat === view.current_player && !ctx.replay && ctx.legal.length) {
     const mine = (obs.dice || []).filter((d) => d.holder === seat && (obs.turn.undrawn || []).includes(d.die)).sort((a, b) => a.die - b.die);
-    placing = placer({ verb: "draw", legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
+    placing = placer({ verb: "draw", dice: true, legal: ctx.legal, size: CELL, cellAt, grid, colour: SEAT_COLOURS[seat],
       drawHalf: (i, x, y, size) => { const d = mine[i]; const g = coatSquare(d ? d.coat : "?", d ? d.crosses + (d.bonus ? 1 : 0) : 0, x, y,
         size); g.setAttribute("opacity", "0.9"); return g; },
       play: ctx.play, why: ctx.why, label: (a) => moveWords(view, a), gain: (a) => gainSign(view, a),
@@ -150,8 +150,47 @@ function hintedDie(ctx, die) {
   return Boolean(m && (m[1] || m[2] || m[3]).split("+").map(Number).includes(die));
 }
 
-/** The die clicked first of two to take at once (player B's draft), for the state `key` names. */
+/** The die clicked first of two to take at once (player B's draft, or player A's with the power),
+ * for the state `key` names. */
 let firstOfTwo = { key: "", die: 0 };
+
+/** The state (its `pairsKey`) in which player A chose to use the "take 2 dice" power: the dice
+ * are then taken two at once, as player B's are. */
+let twoAtOnce = "";
+
+/** What names a draft's state for the picks above: the game, the round and the pairs it offers.
+ * @param {DuelView} view @param {string[]} pairs */
+function pairsKey(view, pairs) {
+  return `${view.id} ${view.observation.round} ${pairs.join()}`;
+}
+
+/** The legal "take D+E" and whether the dice are taken two at once now: always for player B;
+ * for player A holding the power (who may take one die too), once the power's toggle is on.
+ * @param {DuelView} view @param {string[]} legal */
+function takingPairs(view, legal) {
+  const pairs = legal.filter((a) => /^take \d+\+\d+$/.test(a));
+  const singles = legal.some((a) => /^take \d+$/.test(a));
+  const key = pairsKey(view, pairs);
+  return { pairs, key, optional: pairs.length > 0 && singles, on: pairs.length > 0 && (!singles || twoAtOnce === key) };
+}
+
+/** Player A's "take 2 dice" power as a toggle over the dice: on, the next two dice clicked are
+ * taken together; off again, a click takes one die. Nothing when the power cannot be used now.
+ * @param {DuelView} view @param {Ctx} ctx */
+function takeTwoToggle(view, ctx) {
+  if (ctx.replay) return "";
+  const { key, optional, on } = takingPairs(view, ctx.legal);
+  if (!optional) return "";
+  const toggle = () => {
+    twoAtOnce = on ? "" : key;
+    firstOfTwo = { key: "", die: 0 };
+    ctx.redraw?.();
+  };
+  return el("div", { class: "take-two" },
+    el("button", { type: "button", class: `pictured power-toggle${on ? " on" : ""}`, "aria-pressed": String(on), onclick: toggle },
+      powerPicture("take_two_dice_as_player_A"), " ", t("duel.use_take_two")),
+    on ? el("p", { class: "small", id: "take-two-hint" }, t("duel.pick_two")) : "");
+}
 
 /** The click on die `die` when only two dice may be taken at once: the first picks it (again: drops
  * it), the second takes both. @param {Ctx} ctx @param {string[]} pairs the legal "take D+E"
@@ -170,15 +209,13 @@ function sameDice(action, dice) {
   return taken.length === dice.length && dice.every((d) => taken.includes(d));
 }
 
-/** The four dice, with take / castle bonus / turn choices on them; when two dice must be taken at
- * once, each of them a button too (the first click picks a die, the second takes both).
+/** The four dice, with take / castle bonus / turn choices on them; when two dice are taken at
+ * once (`takingPairs`), each of them a button too (the first click picks a die, the second takes both).
  * @param {DuelView} view @param {Ctx} ctx */
 function dice(view, ctx) {
   const obs = view.observation;
   const legal = ctx.replay ? [] : ctx.legal;
-  const pairs = legal.filter((a) => /^take \d+\+\d+$/.test(a));
-  const onlyPairs = pairs.length > 0 && !legal.some((a) => /^take \d+$/.test(a));
-  const key = `${view.id} ${view.observation.round} ${pairs.join()}`;
+  const { pairs, key, on: onlyPairs } = takingPairs(view, legal);
   const first = onlyPairs && firstOfTwo.key === key ? firstOfTwo.die : 0;
   return el("ul", { class: "dice" }, (obs.dice || []).map((die) => {
     const take = `take ${die.die}`;
@@ -241,11 +278,14 @@ function boxes(filled, length) {
     Array.from({ length }, (_, i) => el("span", { class: `box${i < filled ? " filled" : ""}`, "aria-hidden": "true" })));
 }
 
-/** Choices that are not on the map or the dice: the "?" coat, +3 per domain, powers, pass. @param {DuelView} view @param {Ctx} ctx */
+/** Choices that are not on the map or the dice: the "?" coat, +3 per domain, powers, pass; player
+ * B's pairs of dice too (player A's, with the power, are taken on the dice: `takeTwoToggle`).
+ * @param {DuelView} view @param {Ctx} ctx */
 function choices(view, ctx) {
   if (ctx.replay) return "";
   const coats = ctx.legal.filter((a) => /^(coat|domains) /.test(a));
-  const others = ctx.legal.filter((a) => /^(power|pass)/.test(a) || (a.startsWith("take ") && a.includes("+")));
+  const listPairs = !takingPairs(view, ctx.legal).optional;
+  const others = ctx.legal.filter((a) => /^(power|pass)/.test(a) || (listPairs && a.startsWith("take ") && a.includes("+")));
   if (!coats.length && !others.length) return "";
   return el("div", { class: "actions" },
     coats.map((a) => el("button", { type: "button", class: "pictured", "data-action": a, onclick: () => ctx.play(a) },
@@ -287,7 +327,7 @@ export function render(container, shown, ctx) {
   fill(container, [part("table", "div", { class: "table" },
     part("centre", "div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ",
       t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
-      choices(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
+      choices(view, ctx), takeTwoToggle(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
     part("mine", "div", { class: "mine-col" }, mapCard(view, main, ctx, true, container)),
     part("extras", "div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view),
       ctx.replay ? null : aidsPanel(view, () => ctx.redraw?.())),

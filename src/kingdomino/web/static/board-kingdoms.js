@@ -283,17 +283,37 @@ function kingdomCard(view, seat, ctx, big, owner) {
   return card;
 }
 
-/** The current and next rows. @param {KingdomsView} view @param {Ctx} ctx */
+/** The claim a click on the domino in `place` (1-based) of the next row makes in the 2-player first
+ * claim of Origins (`claim 1+4`: that domino with its partner), if any. @param {string[]} legal @param {number} place */
+function pairClaim(legal, place) {
+  return legal.find((a) => /^claim \d+\+\d+$/.test(a) && a.slice("claim ".length).split("+").map(Number).includes(place));
+}
+
+/** Light the dominoes a pair claim takes together while one of them is pointed at or focused.
+ * @param {Event} event */
+function lightPair(event) {
+  const button = /** @type {HTMLElement} */ (event.currentTarget);
+  const on = event.type === "mouseenter" || event.type === "focus";
+  button.closest(".dominoes")?.querySelectorAll(`[data-action="${button.dataset.action}"]`).forEach((b) => b.classList.toggle("paired", on));
+}
+
+/** The current and next rows; in the 2-player first claim each domino of the next row takes its pair.
+ * @param {KingdomsView} view @param {Ctx} ctx */
 function rows(view, ctx) {
   const obs = view.observation;
   const legal = ctx.legal;
   const box = el("div", { class: "rows" });
+  const pairs = ctx.replay ? [] : legal.filter((a) => /^claim \d+\+\d+$/.test(a));
   /** @type {Array<[string, RowEntry[], boolean]>} */
   const lines = [["board.current_row", obs.row, false], ["board.next_row", obs.next_row, true]];
   for (const [label, entries, claimable] of lines) {
     if (!entries || !entries.length || (view.status === "finished")) continue;
-    box.append(el("div", { class: "row-line" }, el("h3", {}, t(label)), el("ol", { class: "dominoes" }, entries.map((entry, slot) => {
-      const claim = `claim ${entry.domino}`;
+    const places = pairs.map((a) => { const [p, q] = a.slice("claim ".length).split("+"); return t("board.pair_places", { a: p, b: q }); });
+    const pairHint = claimable && pairs.length ? el("p", { class: "small", id: "pair-hint" },
+      t("board.claim_pair_hint", { pairs: places.join(" · ") })) : "";
+    box.append(el("div", { class: "row-line" }, el("h3", {}, t(label)), pairHint, el("ol", { class: "dominoes" }, entries.map((entry, slot) => {
+      const pair = claimable && pairs.length ? pairClaim(pairs, slot + 1) : undefined;
+      const claim = pair || `claim ${entry.domino}`;
       const can = claimable && legal.includes(claim) && !ctx.replay;
       const acting = !claimable && obs.acting_slot === slot;
       const owner = entry.king ?? entry.chief;
@@ -306,8 +326,11 @@ function rows(view, ctx) {
       return el("li", {}, el(can ? "button" : "div", {
         type: can ? "button" : undefined, role: can ? undefined : "img",
           class: `domino${can ? " claimable" : ""}${acting ? " acting" : ""}${hinted ? " hinted" : ""}${played ? " played" : ""}`,
-        "data-domino": entry.domino,
-        onclick: can ? () => ctx.play(claim) : whyNot(view, ctx, claim), "aria-label": can ? actionWords(view, claim) : words,
+        "data-domino": entry.domino, "data-action": pair,
+        onclick: can ? () => ctx.play(claim) : whyNot(view, ctx, claim), "aria-label": can ? pair ? pairLabel(view, entries, pair)
+          : actionWords(view, claim) : words,
+        onmouseenter: pair ? lightPair : undefined, onmouseleave: pair ? lightPair : undefined,
+        onfocus: pair ? lightPair : undefined, onblur: pair ? lightPair : undefined,
           title: words },
       el("span", { class: "num" }, entry.domino), dominoPicture(obs, entry, ctx),
       owner !== null && owner !== undefined ? el("span", { class: `owner-name seat${owner}` }, ownerWords(view, owner)) : ""));
@@ -316,10 +339,18 @@ function rows(view, ctx) {
   return box;
 }
 
-/** Yes/no moments as buttons: discard, no fire, nobody to recruit, the 2-player first claim. @param {KingdomsView} view @param {Ctx} ctx */
+/** A pair claim's words on either of its dominoes: the places and the dominoes' numbers.
+ * @param {KingdomsView} view @param {RowEntry[]} entries the row @param {string} pair "claim 1+4" */
+function pairLabel(view, entries, pair) {
+  const [a, b] = pair.slice("claim ".length).split("+").map((p) => t("domino_n", { n: entries[Number(p) - 1]?.domino ?? p }));
+  return t("board.claim_pair_label", { claim: actionWords(view, pair), a, b });
+}
+
+/** Yes/no moments as buttons: discard, no fire, nobody to recruit (the 2-player first claim is made
+ * on the row). @param {KingdomsView} view @param {Ctx} ctx */
 function buttons(view, ctx) {
   const spatial = /^(place|fire|pay|caveman) -?\d+,-?\d+/;
-  const rest = ctx.legal.filter((a) => !spatial.test(a) && !/^claim \d+$/.test(a) && !/^(recruit|recruit-stack|totem) /.test(a));
+  const rest = ctx.legal.filter((a) => !spatial.test(a) && !/^claim [\d+]+$/.test(a) && !/^(recruit|recruit-stack|totem) /.test(a));
   if (!rest.length || ctx.replay) return "";
   return el("div", { class: "actions" },
     rest.map((a) => el("button", { type: "button", "data-action": a, onclick: () => ctx.play(a) }, moveWords(view, a))));

@@ -130,11 +130,14 @@ function ghostPieces(drawHalf, size, colour, [x1, y1], [x2, y2], words) {
  * @param {{ verb: string, legal: string[], size: number, cellAt: CellAt, grid: Array<[number, number]>,
  *   drawHalf: (index: number, x: number, y: number, size: number) => SVGElement, colour: string,
  *   play: (action: string) => void, why: (action: string) => void, label: (action: string) => string,
- *   gain?: (action: string) => string, preview?: Preview | null, double?: boolean }} options `double`: both
- *   halves alike (the engine lists such a domino facing E or S only, as turning it half round lays the same squares)
+ *   gain?: (action: string) => string, preview?: Preview | null, double?: boolean, dice?: boolean }} options `double`: both
+ *   halves alike (the engine lists such a domino facing E or S only, as turning it half round lays the same squares);
+ *   `dice`: what is placed is a Duel's two dice, which the toolbar's words name (`KEY.dice`) instead of a domino
  */
 export function placer(options) {
-  const { verb, legal, size, cellAt, grid, drawHalf, colour, play, why, label, gain, preview, double } = options;
+  const { verb, legal, size, cellAt, grid, drawHalf, colour, play, why, label, gain, preview, double, dice } = options;
+  /** The key of a toolbar's text, for the dice if they are placed. @param {string} key */
+  const piece = (key) => dice ? `${key}.dice` : key;
   const spots = anchors(legal, verb);
   const signature = `${verb}|${legal.join(";")}`;
   if (placing.signature !== signature) { placing.signature = signature; placing.anchor = null; }
@@ -169,7 +172,7 @@ export function placer(options) {
   /** Says why a turn changes nothing: only one way fits (here, or anywhere), for a double since
    * its two halves are alike. @param {boolean} here */
   const sayOneWay = (here) => {
-    const words = t(double ? "place.one_way_double" : here ? "place.one_way_here" : "place.one_way");
+    const words = t(double ? "place.one_way_double" : here ? "place.one_way_here" : piece("place.one_way"));
     sayTurned(words);
     why("");
     const info = layer.ownerDocument.getElementById("ghost-info");
@@ -238,7 +241,7 @@ export function placer(options) {
     const place = el("button", { type: "button", id: "confirm-place", class: "primary", onclick: confirm }, t("place.confirm"));
     const update = () => {
       const action = placing.anchor ? actionAt(placing.anchor) : null;
-      info.textContent = action ? label(action) : tTouch("place.pick_square");
+      info.textContent = action ? label(action) : tTouch(piece("place.pick_square"));
       /** @type {HTMLButtonElement} */ (place).disabled = !action;
     };
     listeners.push(update);
@@ -246,7 +249,7 @@ export function placer(options) {
     const turned = el("span", { class: "visually-hidden", id: "turned", role: "status" });
     sayTurned = (words) => { turned.textContent = words; };
     return el("div", { class: "toolbar" }, turned,
-      el("button", { type: "button", id: "rotate", onclick: rotate, "aria-keyshortcuts": "R", title: t("place.rotate_title") }, "⟳ ",
+      el("button", { type: "button", id: "rotate", onclick: rotate, "aria-keyshortcuts": "R", title: t(piece("place.rotate_title")) }, "⟳ ",
         tTouch("place.rotate")),
       place, info);
   };

@@ -348,7 +348,9 @@ export function todo(legal, obs) {
   const kind = STATUS_ORDER.find((k) => kinds.has(k));
   switch (kind) {
     case "claim": return legal.some((text) => text.includes("+")) ? t("do.claim_pair") : t("do.claim");
-    case "take": return legal.some((text) => text.includes("+")) ? t("do.take_two") : t("do.take");
+    // Player A with the "take 2 dice" power may take one die or two.
+    case "take": return !legal.some((a) => a.includes("+")) ? t("do.take")
+      : legal.some((a) => /^take \d+$/.test(a)) ? t("do.take_one_or_two") : t("do.take_two");
     case "draw": case "die": return t("do.draw");
     // Nothing fits as the dice are, but a power (ignore the connection, split, turn a die) may make a drawing.
     case "pass": return legal.some((text) => /^(power|turn) /.test(text)) ? t("do.pass_or_power") : t("do.pass");

@@ -1,0 +1,182 @@
+"""Duel's and Origins' rarer choices made on the board, each reached in a seeded practice game
+(``moments.py``): player A's "take 2 dice" power, the lightning cross, the 2-player first claim
+of Origins and a caveman recruited from the face-down stack. Each is screenshot on a laptop and
+a phone (ARTIFACTS)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.web.browser.moments import at_the_moment
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    AXE,
+    LANGUAGES,
+    OVERFLOW,
+    axe_violations,
+    log_mark,
+    new_page,
+    opened,
+    wait_for_new_log,
+)
+
+#: A laptop's window and a phone's.
+SCREENS = {"laptop": (1366, 900, False), "phone": (390, 844, True)}
+
+
+def screens(browser: Any, base: str, game_id: str, token: str, name: str) -> None:
+    """Screenshots of the moment on a laptop and a phone (nothing overflows on either), and on a
+    phone in each other language (nothing overflows there either)."""
+    for screen, (width, height, touch) in SCREENS.items():
+        page = opened(browser, base, game_id, token, width, height, touch)
+        page.wait_for_selector("#board .table")
+        assert page.evaluate(OVERFLOW) == [], screen
+        if screen == "laptop" and AXE.exists():
+            assert axe_violations(page) == []
+        page.screenshot(path=str(ARTIFACTS / f"moment-{name}-{screen}.png"), full_page=True)
+        assert not page.errors, page.errors
+        page.context.close()
+    for language in LANGUAGES[1:]:
+        page = new_page(browser, base, 390, 844, locale=language, touch=True)
+        page.goto(f"{base}/game/{game_id}?token={token}")
+        page.wait_for_selector("#your-turn")
+        assert page.evaluate(OVERFLOW) == [], language
+        page.screenshot(path=str(ARTIFACTS / f"moment-{name}-phone-{language}.png"), full_page=True)
+        assert not page.errors, page.errors
+        page.context.close()
+
+
+def status(page: Any) -> str:
+    return str(page.locator("#status").inner_text())
+
+
+def test_player_a_takes_two_dice_with_the_power_by_clicking_them(browser, live_server: str) -> None:
+    """Player A holding the "take 2 dice" power takes one die with a click, as always; the power's
+    toggle over the dice turns the next two clicks into taking both (off again: one die)."""
+    game_id, token, _ = at_the_moment(
+        live_server, "duel", lambda legal: "take 1" in legal and any("+" in a for a in legal)
+    )
+    screens(browser, live_server, game_id, token, "duel-take-two")
+    for screen, (width, height, touch) in SCREENS.items():  # the power on, a die picked
+        shown = opened(browser, live_server, game_id, token, width, height, touch)
+        shown.locator("button.power-toggle").click()
+        shown.locator('button.die.takeable[data-die="1"]').click()
+        shown.screenshot(path=str(ARTIFACTS / f"moment-duel-take-two-picked-{screen}.png"), full_page=True)
+        shown.context.close()
+    page = opened(browser, live_server, game_id, token)
+    assert page.locator('.actions [data-action^="take "]').count() == 0  # no list of pairs: the dice
+    # The spellbook names the dice a power acts on (the rulebook's "domino" is the page's 2 dice).
+    assert "draw your 2 dice without the connection rules" in page.locator(".spellbook").inner_text()
+    assert "Take a die, or two with your power" in status(page)
+    toggle = page.locator("button.power-toggle")
+    assert toggle.inner_text().strip() == "Use your power: take 2 dice at once"
+    assert toggle.get_attribute("aria-pressed") == "false"
+    assert page.locator("button.die.takeable[aria-pressed]").count() == 0  # a click takes one die
+    toggle.click()
+    assert page.locator("button.power-toggle").get_attribute("aria-pressed") == "true"
+    assert page.locator("#take-two-hint").inner_text() == "Click the two dice you take"
+    page.locator("button.power-toggle").click()
+    assert page.locator("button.die.takeable[aria-pressed]").count() == 0
+    page.locator("button.power-toggle").click()
+    first, second = (
+        page.locator('button.die.takeable[data-die="1"]'),
+        page.locator('button.die.takeable[data-die="3"]'),
+    )
+    first.click()
+    assert first.get_attribute("aria-pressed") == "true"
+    took = page.locator("#log li").filter(has_text="You took dice 1 and 3")
+    before = took.count()  # as player B, earlier
+    mark = log_mark(page)
+    second.click()
+    wait_for_new_log(page, mark)
+    assert took.count() == before + 1
+    # Drawing them next: the toolbar names the dice, not a domino.
+    page.wait_for_selector("#ghost-info")
+    assert page.locator("#ghost-info").inner_text() == "Point at a highlighted square to see your dice there"
+    assert (
+        page.locator("#rotate").get_attribute("title")
+        == "Turn your dice: R, this button, or tap the chosen square again"
+    )
+    assert not page.errors, page.errors
+
+
+def test_the_lightning_cross_is_added_on_the_map(browser, live_server: str) -> None:
+    """The "one more cross" power gained is resolved on your map: each drawn square a choice."""
+    game_id, token, view = at_the_moment(live_server, "duel", lambda legal: legal[0].startswith("cross "))
+    screens(browser, live_server, game_id, token, "duel-cross")
+    page = opened(browser, live_server, game_id, token)
+    assert "Add a cross to one of your squares" in status(page)
+    crosses = [a for a in view["legal_actions"] if a.startswith("cross ")]
+    choices = page.locator(".kingdom.mine svg g.legal.choice")
+    assert choices.count() == len(crosses)
+    label = choices.first.get_attribute("aria-label")
+    assert re.fullmatch(r"One more cross .+", label or ""), label
+    mark = log_mark(page)
+    choices.first.click(force=True)
+    wait_for_new_log(page, mark)
+    assert page.locator("#log li").filter(has_text=re.compile("^You added one more cross")).count() == 1
+    assert not page.errors, page.errors
+
+
+def test_origins_first_claim_of_two_players_is_made_on_the_row(browser, live_server: str) -> None:
+    """The first player of a 2-player Origins takes dominoes 1 and 4 of the row, or 2 and 3, by
+    clicking either of them: pointing at one lights its partner."""
+    game_id, token, view = at_the_moment(live_server, "origins", lambda legal: "claim 1+4" in legal)
+    screens(browser, live_server, game_id, token, "origins-first-claim")
+    page = opened(browser, live_server, game_id, token)
+    assert "Choose your two first dominoes" in status(page)
+    row = [entry["domino"] for entry in view["observation"]["next_row"]]
+    dominoes = page.locator("button.domino.claimable")
+    assert dominoes.count() == 4
+    assert page.locator('.actions [data-action^="claim "]').count() == 0  # made on the row alone
+    assert (
+        page.locator("#pair-hint").inner_text()
+        == "Click a domino of a pair to take both (places 1 and 4 · places 2 and 3)"
+    )
+    label = dominoes.nth(3).get_attribute("aria-label")
+    assert label == f"Choose the dominoes in places 1 and 4 of the line: domino {row[0]}, domino {row[3]}"
+    dominoes.nth(0).hover()
+    assert "paired" in (dominoes.nth(3).get_attribute("class") or "")
+    assert "paired" not in (dominoes.nth(1).get_attribute("class") or "")
+    mark = log_mark(page)
+    dominoes.nth(3).click()
+    wait_for_new_log(page, mark)
+    assert page.locator("#log li").filter(has_text="You chose two dominoes").count() == 1
+    ours = page.locator(".row-line .domino").filter(has=page.locator(".owner-name.seat0"))
+    numbers = ours.evaluate_all("(ds) => ds.map((d) => Number(d.dataset.domino))")
+    assert sorted(numbers) == sorted([row[0], row[3]])
+    assert not page.errors, page.errors
+
+
+def test_a_caveman_is_recruited_from_the_face_down_stack(browser, live_server: str) -> None:
+    """With four kinds of resources a caveman of any kind still in the stack may be recruited: the
+    cave offers each kind, at its price, and paying for him follows."""
+    game_id, token, view = at_the_moment(
+        live_server,
+        "origins",
+        lambda legal: any(a.startswith("recruit-stack ") for a in legal),
+        {"mode": "tribe"},
+    )
+    for screen, (width, height, touch) in SCREENS.items():
+        shown = opened(browser, live_server, game_id, token, width, height, touch)
+        shown.locator("details.stack summary").click()
+        assert shown.evaluate(OVERFLOW) == [], screen
+        shown.screenshot(path=str(ARTIFACTS / f"moment-origins-stack-{screen}.png"), full_page=True)
+        shown.context.close()
+    page = opened(browser, live_server, game_id, token)
+    page.locator("details.stack summary").click()
+    if AXE.exists():
+        assert axe_violations(page) == []
+    assert page.locator("details.stack summary").inner_text() == "Any caveman from the face-down stack"
+    kinds = [a.split(" ")[1] for a in view["legal_actions"] if a.startswith("recruit-stack ")]
+    cards = page.locator("details.stack .caveman-card.claimable")
+    assert cards.count() == len(kinds)
+    assert "price: 4 different resources" in cards.first.inner_text()
+    mark = log_mark(page)
+    cards.first.click()
+    wait_for_new_log(page, mark)
+    assert page.locator("#log li").first.inner_text().endswith("from the face-down stack")
+    assert "Pay for your caveman" in status(page)
+    assert "4 resources still to pay" in page.locator(".cave .paying").inner_text()
+    assert not page.errors, page.errors
