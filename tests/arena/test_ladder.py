@@ -7,6 +7,7 @@ import math
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Never
 
 import pytest
 from typer.testing import CliRunner
@@ -291,11 +292,13 @@ def test_a_resumed_ladder_says_how_many_games_it_has(tmp_path: Path) -> None:
     assert "Resuming: 12 games already in" in said and "0 to play" in said
 
 
-def test_an_interrupted_ladder_says_its_folder_resumes(tmp_path: Path, monkeypatch) -> None:
+def test_an_interrupted_ladder_says_its_folder_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ctrl-C in a ladder ended with no word; it says where its games are and exits with 130."""
     import kingdomino.cli.ladder as ladder_cli
 
-    def interrupt(*args, **kwargs):
+    def interrupt(*args, **kwargs) -> Never:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(ladder_cli, "play_ladder", interrupt)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from kingdomino.agents import make_agent
@@ -104,7 +105,9 @@ def test_analyse_prints_ranked_candidates(tmp_path: Path) -> None:
     assert beyond.exit_code == 2 and "--at" in beyond.output
 
 
-def test_an_interrupted_tournament_says_its_games_are_kept_and_resume(tmp_path: Path, monkeypatch) -> None:
+def test_an_interrupted_tournament_says_its_games_are_kept_and_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ctrl-C ended a tournament with no word: it now says how many games the file keeps, that
     the same command resumes, and exits with 130; the next run plays only the rest."""
     import kingdomino.cli.research as research

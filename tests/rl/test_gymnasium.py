@@ -24,13 +24,13 @@ from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_check_env(name, players):
+def test_check_env(name, players) -> None:
     check_env(GameEnv(name, players, opponents="random"), skip_render_check=True)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
-def test_variant_check_env_and_masks(name, players, options):
+def test_variant_check_env_and_masks(name, players, options) -> None:
     check_env(GameEnv(name, players, options, opponents="random"), skip_render_check=True)
     env = GameEnv(name, players, options, opponents="random", seat=players - 1)
     reward, steps = run_episode(env, seed=players)
@@ -40,7 +40,7 @@ def test_variant_check_env_and_masks(name, players, options):
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
-def test_check_env_mixed_opponents_random_seat_score_diff():
+def test_check_env_mixed_opponents_random_seat_score_diff() -> None:
     env = GameEnv("kingdomino", 4, opponents=["random", "greedy", "easy"], seat=None, reward="score_diff")
     check_env(env, skip_render_check=True)
 
@@ -64,7 +64,7 @@ def run_episode(env: GameEnv, seed: int) -> tuple[float, int]:
         assert reward == 0.0
 
 
-def test_masks_and_final_reward():
+def test_masks_and_final_reward() -> None:
     env = GameEnv("kingdomino", 3, opponents="greedy", seat=2)
     reward, steps = run_episode(env, seed=6)
     assert env.state.is_terminal()
@@ -72,7 +72,7 @@ def test_masks_and_final_reward():
     assert steps > 10
 
 
-def test_same_seed_same_episode():
+def test_same_seed_same_episode() -> None:
     a = GameEnv("kingdomino", 2, opponents="random", seat=None)
     b = GameEnv("kingdomino", 2, opponents="random", seat=None)
     assert run_episode(a, 21) == run_episode(b, 21)
@@ -80,7 +80,7 @@ def test_same_seed_same_episode():
     assert a.state.scores() == b.state.scores()
 
 
-def test_illegal_action_loses_by_default():
+def test_illegal_action_loses_by_default() -> None:
     env = GameEnv("kingdomino", 2)
     env.reset(seed=0)
     illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
@@ -93,7 +93,7 @@ def test_illegal_action_loses_by_default():
         env.step(illegal)
 
 
-def test_illegal_action_can_raise():
+def test_illegal_action_can_raise() -> None:
     env = GameEnv("kingdomino", 2, illegal_action="raise")
     env.reset(seed=0)
     illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
@@ -101,7 +101,7 @@ def test_illegal_action_can_raise():
         env.step(illegal)
 
 
-def test_bad_opponent_specs_fail_at_construction():
+def test_bad_opponent_specs_fail_at_construction() -> None:
     with pytest.raises(GameError):
         GameEnv("kingdomino", 3, opponents=["random"])
     with pytest.raises(GameError):
@@ -109,13 +109,13 @@ def test_bad_opponent_specs_fail_at_construction():
 
 
 @pytest.mark.parametrize("seat", [1.5, True, "1", -1, 2])
-def test_a_seat_that_is_not_a_seat_number_is_refused_by_name(seat):
+def test_a_seat_that_is_not_a_seat_number_is_refused_by_name(seat) -> None:
     """A float seat was kept and failed at reset with a bare ``KeyError``; ``True`` became seat ``True``."""
     with pytest.raises(GameError, match=r"seat: expected an integer 0\.\.1 or None"):
         GameEnv("kingdomino", 2, seat=seat)
 
 
-def test_a_numpy_integer_seat_is_the_int_seat():
+def test_a_numpy_integer_seat_is_the_int_seat() -> None:
     env = GameEnv("kingdomino", 2, seat=np.int64(1))
     _, info = env.reset(seed=0)
     assert type(env.seat) is int and info["seat"] == 1
@@ -124,18 +124,18 @@ def test_a_numpy_integer_seat_is_the_int_seat():
 @pytest.mark.parametrize(
     ("opponents", "field"), [(42, "opponents"), (b"random", "opponents"), ([3], r"opponents\[0\]")]
 )
-def test_opponents_that_are_not_specs_are_refused_by_name(opponents, field):
+def test_opponents_that_are_not_specs_are_refused_by_name(opponents, field) -> None:
     with pytest.raises(GameError, match=field + ": expected an agent spec"):
         GameEnv("kingdomino", 2, opponents=opponents)
 
 
 @pytest.mark.parametrize("penalty", ["-1", None, float("nan"), float("inf"), True])
-def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penalty):
+def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penalty) -> None:
     with pytest.raises(GameError, match="illegal_penalty: expected a finite number"):
         GameEnv("kingdomino", 2, illegal_penalty=penalty)
 
 
-def test_an_encoder_made_for_another_configuration_is_refused_by_name():
+def test_an_encoder_made_for_another_configuration_is_refused_by_name() -> None:
     """A 2-player encoder in a 3-player env encoded every observation as if the game had 2 seats."""
     two = encoder_for(make_game("kingdomino", 2))
     with pytest.raises(GameError, match=r"encoder: made for kingdomino with 2 players .* kingdomino with 3"):
@@ -145,13 +145,13 @@ def test_an_encoder_made_for_another_configuration_is_refused_by_name():
     assert GameEnv("kingdomino", 2, encoder=two).encoder is two
 
 
-def test_step_before_reset_says_so():
+def test_step_before_reset_says_so() -> None:
     with pytest.raises(GameError, match=r"step\(\) before reset\(\)"):
         GameEnv("kingdomino", 2).step(0)
 
 
 @pytest.mark.parametrize("action", [None, 2.9, "3", True])
-def test_an_action_that_is_not_an_integer_is_refused_by_name(action):
+def test_an_action_that_is_not_an_integer_is_refused_by_name(action) -> None:
     """``2.9`` is refused, not played as action 2 (as ``int()`` would); the episode goes on
     untouched after the refusal."""
     env = GameEnv("kingdomino", 2)
@@ -161,13 +161,13 @@ def test_an_action_that_is_not_an_integer_is_refused_by_name(action):
     env.step(np.int64(np.flatnonzero(env.action_masks())[0]))
 
 
-def test_gymnasium_make():
+def test_gymnasium_make() -> None:
     env = gym.make(ENV_ID, game="kingdomino", players=2, opponents="random")
     obs, _ = env.reset(seed=3)
     assert obs.shape == env.observation_space.shape
 
 
-def test_gymnasium_make_with_the_module_prefix_documented():
+def test_gymnasium_make_with_the_module_prefix_documented() -> None:
     """``"module:id"`` imports the module that registers the id (the form the docs show)."""
     env = gym.make(f"kingdomino.rl.gymnasium_env:{ENV_ID}", game="duel", render_mode="ansi")
     env.reset(seed=1)
@@ -175,12 +175,12 @@ def test_gymnasium_make_with_the_module_prefix_documented():
     assert env.spec is not None and env.spec.id == ENV_ID
 
 
-def printed_observations(capsys) -> list[dict]:
+def printed_observations(capsys: pytest.CaptureFixture[str]) -> list[dict]:
     """The JSON observations printed since the last call."""
     return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
 
-def test_human_render_mode_prints_at_reset_and_every_step(capsys):
+def test_human_render_mode_prints_at_reset_and_every_step(capsys: pytest.CaptureFixture[str]) -> None:
     """Gymnasium's ``"human"`` convention: the env renders itself in ``reset`` and ``step``, the
     illegal step that ends the episode included; ``render()`` need not be called."""
     env = GameEnv("kingdomino", 2, render_mode="human")
@@ -193,7 +193,7 @@ def test_human_render_mode_prints_at_reset_and_every_step(capsys):
     assert env.render() is None
 
 
-def test_ansi_render_mode_returns_the_text_and_prints_nothing(capsys):
+def test_ansi_render_mode_returns_the_text_and_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     env = GameEnv("kingdomino", 2, render_mode="ansi")
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.action_masks())[0]))
@@ -201,14 +201,14 @@ def test_ansi_render_mode_returns_the_text_and_prints_nothing(capsys):
     assert capsys.readouterr().out == ""
 
 
-def test_render_without_a_render_mode_warns():
+def test_render_without_a_render_mode_warns() -> None:
     env = GameEnv("kingdomino", 2)
     env.reset(seed=3)
     with pytest.warns(UserWarning, match="render_mode='ansi', 'human' or 'rgb_array'"):
         assert env.render() is None
 
 
-def test_check_env_render_checks_pass_without_warnings(capsys):
+def test_check_env_render_checks_pass_without_warnings(capsys: pytest.CaptureFixture[str]) -> None:
     """Gymnasium's render checks, every declared mode through the spec (``render_fps`` declared)."""
     env = gym.make(ENV_ID, game="kingdomino", players=2, render_mode="ansi")
     with warnings.catch_warnings():
@@ -217,7 +217,7 @@ def test_check_env_render_checks_pass_without_warnings(capsys):
     capsys.readouterr()
 
 
-def test_a_policy_or_an_agent_is_an_opponent_for_self_play():
+def test_a_policy_or_an_agent_is_an_opponent_for_self_play() -> None:
     """A frozen copy of the learner plays the other seat: opponents may be a policy (state ->
     action) or an agent, not only a spec (issue #65: `opponents=[callable]` was refused)."""
     seen = []
@@ -237,7 +237,7 @@ def test_a_policy_or_an_agent_is_an_opponent_for_self_play():
     agent_env.reset(seed=1)
 
 
-def test_an_opponent_policy_that_plays_an_illegal_action_is_refused_with_the_reason():
+def test_an_opponent_policy_that_plays_an_illegal_action_is_refused_with_the_reason() -> None:
     env = GameEnv("kingdomino", 2, opponents=lambda state: -5, seat=1)
     with pytest.raises(IllegalActionError, match="chose an illegal action"):
         env.reset(seed=0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -64,7 +65,7 @@ def assert_frame_shows_view(painter: PositionPainter, frame: np.ndarray, view: d
 
 
 @pytest.mark.parametrize(("name", "players", "options"), ALL, ids=ALL_IDS)
-def test_rgb_array_pictures_every_position_of_an_episode(name, players, options):
+def test_rgb_array_pictures_every_position_of_an_episode(name, players, options) -> None:
     env = GameEnv(name, players, options, opponents="random", seat=players - 1, render_mode="rgb_array")
     painter = PositionPainter(env.game)
     env.reset(seed=5)
@@ -83,7 +84,7 @@ def test_rgb_array_pictures_every_position_of_an_episode(name, players, options)
     assert frames > 10
 
 
-def test_the_learners_panel_is_framed_and_scores_are_drawn():
+def test_the_learners_panel_is_framed_and_scores_are_drawn() -> None:
     env = GameEnv("kingdomino", 2, seat=1, render_mode="rgb_array")
     env.reset(seed=1)
     painter = env._painter
@@ -103,7 +104,7 @@ def test_the_learners_panel_is_framed_and_scores_are_drawn():
     assert white > np.all(frame[header] == 255, axis=-1).sum()
 
 
-def test_a_spectator_picture_frames_no_panel():
+def test_a_spectator_picture_frames_no_panel() -> None:
     env = pettingzoo_env.raw_env("duel", 2, render_mode="rgb_array")
     env.reset(seed=2)
     frame = env.render()
@@ -114,7 +115,7 @@ def test_a_spectator_picture_frames_no_panel():
     assert not np.all(frame[6:8, 6 : frame.shape[1] // 2] == 255)
 
 
-def test_render_collection_gathers_a_frame_per_step():
+def test_render_collection_gathers_a_frame_per_step() -> None:
     """What a video recorder gets: one frame of one size per reset and step (``RecordVideo``
     needs moviepy, tested below where it is installed)."""
     env = RenderCollection(gym.make(ENV_ID, game="origins", players=2, render_mode="rgb_array"))
@@ -130,7 +131,7 @@ def test_render_collection_gathers_a_frame_per_step():
     assert not np.array_equal(frames[0], frames[-1])
 
 
-def test_record_video_writes_an_episode(tmp_path):
+def test_record_video_writes_an_episode(tmp_path: Path) -> None:
     pytest.importorskip("moviepy")
     from gymnasium.wrappers import RecordVideo
 
@@ -162,7 +163,7 @@ def read_png(path) -> np.ndarray:
     return rows[:, 1:].reshape(height, width, 3)
 
 
-def test_write_png_saves_the_frame(tmp_path):
+def test_write_png_saves_the_frame(tmp_path: Path) -> None:
     env = GameEnv("kingdomino", 3, render_mode="rgb_array")
     env.reset(seed=3)
     frame = env.render()

@@ -24,7 +24,7 @@ ALL_IDS = IDS + VARIANT_IDS
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players", "options"), ALL, ids=ALL_IDS)
-def test_planes_pass_check_env_and_hold_the_vectors_values(name, players, options):
+def test_planes_pass_check_env_and_hold_the_vectors_values(name, players, options) -> None:
     env = GameEnv(name, players, options, observation="planes", seat=players - 1)
     check_env(env, skip_render_check=True)
     vector_env = GameEnv(name, players, options, seat=players - 1)
@@ -49,7 +49,7 @@ def test_planes_pass_check_env_and_hold_the_vectors_values(name, players, option
             break
 
 
-def test_the_board_is_the_seats_channels_from_the_learners_seat():
+def test_the_board_is_the_seats_channels_from_the_learners_seat() -> None:
     env = GameEnv("kingdomino", 3, observation="planes", seat=2)
     obs, _ = env.reset(seed=1)
     offset, (players, channels, rows, cols) = env.encoder.layout["kingdoms"]
@@ -60,6 +60,6 @@ def test_the_board_is_the_seats_channels_from_the_learners_seat():
     assert Planes(env.encoder).board_shape == (3 * channels, rows, cols)
 
 
-def test_an_unknown_observation_kind_is_refused_by_name():
+def test_an_unknown_observation_kind_is_refused_by_name() -> None:
     with pytest.raises(GameError, match="observation: expected 'vector' or 'planes', got 'image'"):
         GameEnv("kingdomino", 2, observation="image")

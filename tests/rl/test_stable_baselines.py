@@ -22,7 +22,7 @@ MODULE_ID = f"kingdomino.rl.gymnasium_env:{ENV_ID}"
 ENV_KWARGS = {"game": "kingdomino", "players": 2, "opponents": "random"}
 
 
-def test_the_env_is_made_as_make_vec_env_makes_it():
+def test_the_env_is_made_as_make_vec_env_makes_it() -> None:
     kwargs = {"render_mode": "rgb_array", **ENV_KWARGS}
     env = gym.make(MODULE_ID, **kwargs)
     env.reset(seed=0)
@@ -30,7 +30,7 @@ def test_the_env_is_made_as_make_vec_env_makes_it():
     assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
 
 
-def test_gymnasium_vector_env_steps_and_renders_with_masks():
+def test_gymnasium_vector_env_steps_and_renders_with_masks() -> None:
     envs = gym.make_vec(
         MODULE_ID, num_envs=2, vectorization_mode="sync", render_mode="rgb_array", **ENV_KWARGS
     )
@@ -45,7 +45,7 @@ def test_gymnasium_vector_env_steps_and_renders_with_masks():
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("observation", ["vector", "planes"])
-def test_sb3_make_vec_env(observation):
+def test_sb3_make_vec_env(observation) -> None:
     pytest.importorskip("stable_baselines3")
     from stable_baselines3.common.env_checker import check_env
     from stable_baselines3.common.env_util import make_vec_env

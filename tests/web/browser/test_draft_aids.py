@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     OVERFLOW,
@@ -46,7 +47,7 @@ def placing_later(
     return game_id, token, view
 
 
-def test_the_aids_of_a_kingdomino_placement(browser, live_server: str) -> None:
+def test_the_aids_of_a_kingdomino_placement(browser: Browser, live_server: str) -> None:
     """One page of a Kingdomino at a placement (``placing_later``) for four checks, each named in its
     assertions: two that point at it, then two that turn aids off in the browser:
     ``kingdomino_shows_what_is_still_to_come_and_a_territory_s_points``,
@@ -98,7 +99,9 @@ def kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(page: Any, v
     assert axe_violations(page) == [], "a territory's points break no accessibility rule"
 
 
-def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(browser, live_server: str) -> None:
+def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(
+    browser: Browser, live_server: str
+) -> None:
     game_id, token, view = placing_later(live_server, "kingdomino")
     page = opened(browser, live_server, game_id, token, 390, 844, touch=True)
     region = view["aids"]["regions"][0][0]
@@ -118,14 +121,14 @@ def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(browser,
     assert not page.errors
 
 
-def test_duel_shows_the_dice_faces(browser, live_server: str) -> None:
+def test_duel_shows_the_dice_faces(browser: Browser, live_server: str) -> None:
     page = opened(browser, live_server, *api_game(live_server, "duel", 3))
     assert page.locator(".aids .aid-dice li").count() == 4
     assert page.locator(".aids .aid-dice li").first.get_attribute("title").startswith("Die 1: ")
     assert not page.errors
 
 
-def test_origins_tribe_shows_resources_and_the_cavemen_left(browser, live_server: str) -> None:
+def test_origins_tribe_shows_resources_and_the_cavemen_left(browser: Browser, live_server: str) -> None:
     game_id, token, view = placing_later(live_server, "origins", {"mode": "tribe"})
     page = opened(browser, live_server, game_id, token)
     assert page.locator(".aids .aid-resources li").count() == 4
@@ -148,7 +151,7 @@ def a_player_turns_each_aid_off_in_their_browser(page: Any) -> None:
     assert page.locator(".aid-terrains, .region-stop").count() == 0, "the aids turned off stay off"
 
 
-def test_a_game_among_purists_has_no_aids(browser, live_server: str) -> None:
+def test_a_game_among_purists_has_no_aids(browser: Browser, live_server: str) -> None:
     page = new_page(browser, live_server)
     create_game(page, "kingdomino", aids=False)
     page.wait_for_selector(".kingdom.mine svg")
@@ -218,7 +221,7 @@ def a_player_who_turned_the_placement_aid_off_sees_no_preview_words(page: Any, v
     assert page.evaluate(f"!{TIP} || {TIP}.hidden"), "no words with the placement aid off"
 
 
-def test_a_duel_drawing_s_preview_says_the_domains_it_changes(browser, live_server: str) -> None:
+def test_a_duel_drawing_s_preview_says_the_domains_it_changes(browser: Browser, live_server: str) -> None:
     game_id, token = api_game(live_server, "duel", 5)
 
     def grows(view: dict[str, Any]) -> bool:

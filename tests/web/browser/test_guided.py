@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, new_page
 
 
-def test_the_guide_says_two_kings_then_the_second_pick_and_names_the_kings(browser, live_server: str) -> None:
+def test_the_guide_says_two_kings_then_the_second_pick_and_names_the_kings(
+    browser: Browser, live_server: str
+) -> None:
     """With 2 players the guide never said each player has two kings, the second pick repeated the
     first's tip, and the kings were small colour badges: who took what was hard to read."""
     page = new_page(browser, live_server)

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import httpx
+from playwright.sync_api import Browser
 from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, new_page
 from tests.web.browser.test_online import online_game_of_two
@@ -19,7 +20,9 @@ from kingdomino.web.tables import GameRow
 NOTE = "document.querySelector('#handover-note:not([hidden])')?.textContent || ''"
 
 
-def test_a_player_who_left_is_told_so_and_the_others_are_told_who_left(browser, live_server) -> None:
+def test_a_player_who_left_is_told_so_and_the_others_are_told_who_left(
+    browser: Browser, live_server: str
+) -> None:
     """Boris presses "Leave the game": his page says he left and an AI plays his seat on, not only
     "You are watching this game"; Anna's (in Russian) says that Boris left, by his name."""
     host, guest, _ = online_game_of_two(browser, live_server, locale="ru")

@@ -8,7 +8,9 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
+    LivePage,
     at_the_end_of,
     create_game,
     new_page,
@@ -20,7 +22,7 @@ from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.arena.ladder import load_ratings
 
 
-def test_the_lobby_offers_a_rule_only_where_it_holds(page) -> None:
+def test_the_lobby_offers_a_rule_only_where_it_holds(page: LivePage) -> None:
     """The Mighty Duel is for 2 players (with 3 the server refused it in English); the last
     recruitment is Tribe's and the totem tie-break Totem's (in Discovery they did nothing)."""
     page.goto(page.base_url + "/")
@@ -39,7 +41,7 @@ def test_the_lobby_offers_a_rule_only_where_it_holds(page) -> None:
     assert page.locator("#opt-fire_kingdom").is_visible()
 
 
-def test_the_lobby_offers_duels_optional_rule_and_the_game_says_it_is_on(page) -> None:
+def test_the_lobby_offers_duels_optional_rule_and_the_game_says_it_is_on(page: LivePage) -> None:
     """Seed 000's reading of a pass (the spellbook still fills) is offered for Duel only, and the
     game page's title names it."""
     page.goto(page.base_url + "/")
@@ -48,7 +50,7 @@ def test_the_lobby_offers_duels_optional_rule_and_the_game_says_it_is_on(page) -
     assert "Spellbook on a pass" in page.locator("#title").inner_text()
 
 
-def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page) -> None:
+def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.select_option("#players", "4")
     page.fill("#name-0", "Anna")
@@ -66,7 +68,7 @@ def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page) -> None:
     assert len(set(ai)) == 3 and all("AI, greedy" in n for n in ai)
 
 
-def test_the_lobby_shows_each_levels_rating(page) -> None:
+def test_the_lobby_shows_each_levels_rating(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.select_option("#players", "4")
     elo = round(load_ratings()["kingdomino/4p"]["hard"][0])
@@ -79,7 +81,7 @@ def test_the_lobby_shows_each_levels_rating(page) -> None:
     assert label is not None and f"Elo {elo}" in label
 
 
-def test_a_name_typed_while_the_ratings_load_keeps_its_focus(page) -> None:
+def test_a_name_typed_while_the_ratings_load_keeps_its_focus(page: LivePage) -> None:
     """The ratings come after the seats are drawn: the seats are relabelled in place, not drawn
     again, so a name being typed keeps its focus (and its field stays attached)."""
     held: list[Any] = []
@@ -110,7 +112,7 @@ def test_a_name_typed_while_the_ratings_load_keeps_its_focus(page) -> None:
     ],
 )
 def test_play_now_starts_each_game_against_the_medium_ai(
-    browser, live_server, button: str, title: str
+    browser: Browser, live_server: str, button: str, title: str
 ) -> None:
     """One tap from the lobby to a game of each kind, you against the medium AI (phone and desktop)."""
     for width, height in ((1366, 900), (390, 844)):
@@ -126,7 +128,7 @@ def test_play_now_starts_each_game_against_the_medium_ai(
         page.context.close()
 
 
-def test_your_games_list_the_ones_awaiting_you_first(page) -> None:
+def test_your_games_list_the_ones_awaiting_you_first(page: LivePage) -> None:
     """The lobby's list marks each game that awaits a move of yours and puts it first, before newer ones."""
     create_game(page, "kingdomino", 2)
     page.wait_for_selector("#your-turn")
@@ -149,7 +151,7 @@ def test_your_games_list_the_ones_awaiting_you_first(page) -> None:
     assert ":" in items.first.locator("time").inner_text()
 
 
-def test_your_games_say_who_won_a_finished_game(browser, live_server) -> None:
+def test_your_games_say_who_won_a_finished_game(browser: Browser, live_server: str) -> None:
     """A finished game in "Your games" read "over · Ada (AI, random) 13, Bruno (AI, random) 13": who
     won was not said, and a tie on points was not told apart. A star follows the winners' points."""
     page = at_the_end_of(browser, live_server, "three AI seats", three_ai_seats_to_the_end)
@@ -172,7 +174,7 @@ def test_your_games_say_who_won_a_finished_game(browser, live_server) -> None:
     assert not page.errors
 
 
-def test_an_unknown_page_says_so_above_the_lobby(page) -> None:
+def test_an_unknown_page_says_so_above_the_lobby(page: LivePage) -> None:
     response = page.goto(page.base_url + "/rules")
     assert response.status == 404
     page.wait_for_selector("#create")
@@ -184,7 +186,7 @@ def test_an_unknown_page_says_so_above_the_lobby(page) -> None:
     assert page.locator("#no-page").count() == 0
 
 
-def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page) -> None:
+def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page: LivePage) -> None:
     """No link to the game in this browser, or a link the server refuses: a card says why and leads
     back to the lobby (it was an empty table under "Connecting…")."""
     page.goto(page.base_url + "/game/00001111aaaa2222")
@@ -215,7 +217,7 @@ def _menu_values(page: Any, selector: str) -> list[str]:
     return values
 
 
-def test_the_page_offers_the_servers_ai_levels(page) -> None:
+def test_the_page_offers_the_servers_ai_levels(page: LivePage) -> None:
     """The lobby's seats and a game's "hand the seat to an AI" offer the levels of the server's
     one table (``SEAT_LEVELS``, served by ``/api/meta``), in its order: no list of the page's own."""
     page.goto(page.base_url + "/")
@@ -229,7 +231,7 @@ def test_the_page_offers_the_servers_ai_levels(page) -> None:
         assert page.input_value(menu) == "medium"
 
 
-def test_a_level_the_page_has_no_words_for_is_offered_by_its_name(page) -> None:
+def test_a_level_the_page_has_no_words_for_is_offered_by_its_name(page: LivePage) -> None:
     """An AI the server offers that the page's texts do not name (an operator's agent, ``kingdomino
     serve --seat-agent grandmaster=...``) is offered all the same, as an AI by its name (not by
     the missing key ``seat.ai:<level>``)."""

@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
 
 #: Left out of the fast loop (`./scripts/test --fast`).
@@ -40,7 +41,7 @@ def opened_game(page: Any) -> str:
 @pytest.mark.parametrize("clock", CLOCKS)
 @pytest.mark.parametrize("game", GAMES)
 def test_two_accounts_pair_play_a_rated_game_and_see_their_ratings(
-    browser, live_server: str, game: str, clock: str
+    browser: Browser, live_server: str, game: str, clock: str
 ) -> None:
     pages = [new_page(browser, live_server), new_page(browser, live_server)]
     names = [log_in_new(page, live_server) for page in pages]

@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     GAMES,
     OVERFLOW,
+    LivePage,
     api_game,
     create_game,
     finish_through_the_api,
@@ -42,7 +44,7 @@ from kingdomino.web.hint_slots import MAX_HINTS
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options", "mode"), GAMES, ids=lambda v: str(v))
-def test_played_to_the_end_by_clicking_the_board(page, game, players, options, mode) -> None:
+def test_played_to_the_end_by_clicking_the_board(page: LivePage, game, players, options, mode) -> None:
     create_game(page, game, players, options=options, mode=mode)
     name = f"{game}-{mode or players}"
     # The setup's random draw of who claims first names the game's own piece (the rulebooks' word).
@@ -120,7 +122,7 @@ SHOWN_KINGDOMS = """() => [...document.querySelectorAll('#board .kingdom > svg')
 })"""
 
 
-def check_regions_light_up(page) -> None:
+def check_regions_light_up(page: LivePage) -> None:
     """Each kingdom's regions, one by one (DESIGN.md, after the game): pointing at a region's row of
     the score sheet lights its squares, and only those, on the sheet's small map and on the board;
     a caveman's line (Tribe) lights the caveman's square."""
@@ -160,7 +162,7 @@ WATCH_LANDINGS = """() => {
 
 @pytest.mark.parametrize("game", ["kingdomino", "duel"])
 @pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
-def test_what_was_just_played_lands_with_a_short_motion(page, game: str, reduced: bool) -> None:
+def test_what_was_just_played_lands_with_a_short_motion(page: LivePage, game: str, reduced: bool) -> None:
     if reduced:
         page.emulate_media(reduced_motion="reduce")
     create_game(page, game)
@@ -179,7 +181,7 @@ def test_what_was_just_played_lands_with_a_short_motion(page, game: str, reduced
     assert page.locator(".landed").count() == 0
 
 
-def test_an_opponents_kingdom_grows_under_the_pointer(page) -> None:
+def test_an_opponents_kingdom_grows_under_the_pointer(page: LivePage) -> None:
     create_game(page, "kingdomino", 4)
     card = page.locator(".others-col .kingdom").first
     before = card.bounding_box()
@@ -196,7 +198,7 @@ def test_an_opponents_kingdom_grows_under_the_pointer(page) -> None:
     )
 
 
-def test_a_dynasty_shows_the_game_just_played_when_the_next_begins(page) -> None:
+def test_a_dynasty_shows_the_game_just_played_when_the_next_begins(page: LivePage) -> None:
     """When a game of a Dynasty ends, the table goes back to empty kingdoms: the top says how the
     game ended, the scores show its kingdoms, and each kingdom's points are this game's, the
     match's total beside them (the totals sat over empty kingdoms)."""
@@ -215,7 +217,7 @@ def test_a_dynasty_shows_the_game_just_played_when_the_next_begins(page) -> None
 
 
 @pytest.mark.parametrize("game", ["kingdomino", "duel"])
-def test_the_board_stays_under_the_pointer_when_placing_begins(page, game: str) -> None:
+def test_the_board_stays_under_the_pointer_when_placing_begins(page: LivePage, game: str) -> None:
     """On a wide screen your kingdom keeps its place between a choice and the placing after it
     (the placing toolbar pushed it 46 px down under the pointer)."""
     create_game(page, game, 2)
@@ -232,7 +234,7 @@ def test_the_board_stays_under_the_pointer_when_placing_begins(page, game: str) 
     assert len(tops) == 1, tops
 
 
-def test_a_recruit_paid_for_is_said_paid_while_placed(page) -> None:
+def test_a_recruit_paid_for_is_said_paid_while_placed(page: LivePage) -> None:
     """Tribe: once the caveman is paid for, the cave says so ("paid"), not "0 resources still to pay"."""
     create_game(page, "origins", 2, mode="tribe")
     said = {}
@@ -251,7 +253,7 @@ def test_a_recruit_paid_for_is_said_paid_while_placed(page) -> None:
     assert said["Put your caveman"].endswith(": paid"), said
 
 
-def test_placing_shows_a_ghost_rotates_and_explains_refusals(page) -> None:
+def test_placing_shows_a_ghost_rotates_and_explains_refusals(page: LivePage) -> None:
     create_game(page, "kingdomino", 2)
     # Claim until a domino is to be placed.
     while not page.locator("svg g.legal.anchor").count():
@@ -285,7 +287,7 @@ def test_placing_shows_a_ghost_rotates_and_explains_refusals(page) -> None:
     assert int(page.locator(".kingdom.mine .points").text_content().split(" ")[0]) == points + added
 
 
-def test_hint_with_a_win_chance_and_undo(page) -> None:
+def test_hint_with_a_win_chance_and_undo(page: LivePage) -> None:
     create_game(page, "kingdomino", 2)
     page.click("#hint")
     page.wait_for_selector("#hint-result")
@@ -336,7 +338,7 @@ def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Any, data
     assert not page.errors, page.errors
 
 
-def test_an_all_ai_game_is_watched_with_a_thinking_sign(page) -> None:
+def test_an_all_ai_game_is_watched_with_a_thinking_sign(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.select_option("#seat-0", "ai:greedy")
     page.select_option("#seat-1", "ai:greedy")
@@ -352,7 +354,7 @@ KEY_TARGETS = "button.domino.claimable, svg g.legal.anchor, .actions button, .ch
 
 
 @pytest.mark.slow
-def test_a_whole_game_is_played_with_the_keyboard_only(page) -> None:
+def test_a_whole_game_is_played_with_the_keyboard_only(page: LivePage) -> None:
     """Kingdomino against ``easy`` (the test server's seeds are fixed): Tab to the piece, arrow keys
     between the squares, R to turn the domino, Enter to play; the mouse is never used."""
     page.goto(page.base_url + "/")
@@ -445,14 +447,14 @@ SYMBOL_CONTRAST = """() => {
 }"""
 
 
-def test_every_symbol_stands_out_from_its_ground(page) -> None:
+def test_every_symbol_stands_out_from_its_ground(page: LivePage) -> None:
     create_game(page, "duel", 2)
     measured = page.evaluate(SYMBOL_CONTRAST)
     assert measured["count"] >= 25
     assert measured["poor"] == [], measured["poor"]
 
 
-def test_the_status_line_says_how_far_the_fire_marker_reaches(page) -> None:
+def test_the_status_line_says_how_far_the_fire_marker_reaches(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.wait_for_selector("#create")
     said = page.evaluate(
@@ -469,7 +471,7 @@ def test_the_status_line_says_how_far_the_fire_marker_reaches(page) -> None:
     ]
 
 
-def test_the_guided_game_explains_each_step_and_what_placing_scores(page) -> None:
+def test_the_guided_game_explains_each_step_and_what_placing_scores(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.click("#guided")
     page.wait_for_url("**/game/*")
@@ -505,7 +507,7 @@ def test_the_guided_game_explains_each_step_and_what_placing_scores(page) -> Non
     assert page.locator("#guide-tip").text_content().startswith("The game is over: the ranking")
 
 
-def test_a_finished_game_is_played_again_on_the_same_deal(page) -> None:
+def test_a_finished_game_is_played_again_on_the_same_deal(page: LivePage) -> None:
     """At the end of a game against AI seats, "Same deal again" starts a practice game with the
     finished game's seed: its dice roll as they rolled (the server keys each draw by its name)."""
     create_game(page, "duel", 2)
@@ -555,7 +557,7 @@ def test_a_finished_game_is_played_again_on_the_same_deal(page) -> None:
     assert rolls[0] and rolls[0] == rolls[1]
 
 
-def test_a_score_sheet_opened_stays_open_from_move_to_move_and_step_to_step(page) -> None:
+def test_a_score_sheet_opened_stays_open_from_move_to_move_and_step_to_step(page: LivePage) -> None:
     """A score sheet opened to follow a kingdom's points closed again at the next move, and at every
     step of the replay: the sheets are drawn anew each time. The ones opened stay open."""
     create_game(page, "kingdomino", 2)
@@ -579,7 +581,7 @@ def test_a_score_sheet_opened_stays_open_from_move_to_move_and_step_to_step(page
     assert not page.errors
 
 
-def test_a_lost_connection_is_said_and_the_table_waits_for_it(page) -> None:
+def test_a_lost_connection_is_said_and_the_table_waits_for_it(page: LivePage) -> None:
     """While a dropped socket reconnects, the page says so and the board waits dimmed (a move made
     meanwhile would go nowhere), and both end when the game's state comes again."""
     sockets: list[Any] = []
@@ -607,7 +609,7 @@ def test_a_lost_connection_is_said_and_the_table_waits_for_it(page) -> None:
     assert page.locator("#your-turn, #thinking").count() == 1
 
 
-def test_a_double_click_plays_once_and_says_nothing(page) -> None:
+def test_a_double_click_plays_once_and_says_nothing(page: LivePage) -> None:
     """The second click of a double click reaches the server on a view the game has left: it is
     refused by its index, and the page keeps quiet (it said "the game moved on: 5 actions, not 4")."""
     refusals = messages_received(page, lambda message: message.get("field") == "index")
@@ -621,7 +623,7 @@ def test_a_double_click_plays_once_and_says_nothing(page) -> None:
     assert not page.errors
 
 
-def test_player_b_takes_two_dice_by_clicking_them(browser, live_server) -> None:
+def test_player_b_takes_two_dice_by_clicking_them(browser: Browser, live_server: str) -> None:
     """Player B takes two dice at once: the first die clicked is picked (clicked again, dropped),
     the second takes both; the list of pairs stays for the keyboard."""
     game_id, token = api_game(live_server, "duel", 3)
@@ -647,7 +649,7 @@ def test_player_b_takes_two_dice_by_clicking_them(browser, live_server) -> None:
     assert not page.errors, page.errors
 
 
-def test_the_end_screen_places_seats_tied_on_points_by_the_tie_break(page) -> None:
+def test_the_end_screen_places_seats_tied_on_points_by_the_tie_break(page: LivePage) -> None:
     """Below the winner too, two seats with the same points are placed by the game's tie-break, as
     the engine (and the ratings) place them: an Origins Tribe's 52 and 52 were both shown 2nd,
     though the largest region (4 squares against 3) puts one 2nd and the other 3rd. The page shows

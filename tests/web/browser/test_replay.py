@@ -8,9 +8,11 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     OVERFLOW,
+    LivePage,
     ai_game_to_its_end,
     at_the_end_of,
     create_game,
@@ -25,7 +27,7 @@ from tests.web.browser.pages import (
 )
 
 
-def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) -> None:
+def test_the_replay_shows_the_review_with_a_marked_move(browser: Browser, live_server: str) -> None:
     """In Russian: the review tells the move played as the log does, to the player ("Вы выбираете
     тайл 36", not "Вы сыграл(а) Выберите тайл 36"), and the replay names the AI seat in the page's
     language ("Bruno (ИИ, жадный)", not "(AI, greedy)")."""
@@ -66,7 +68,9 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     assert not page.errors
 
 
-def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(browser, live_server) -> None:
+def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
+    browser: Browser, live_server: str
+) -> None:
     """Duel's better moves are drawn too: a placement (two dice drawn) as its two squares, two dice
     taken at once as both dice. A better move that is not made on the board is not said marked."""
     page = at_the_end_of(browser, live_server, "duel", duel_played_against_greedy)
@@ -95,7 +99,7 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
     assert not page.errors
 
 
-def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server) -> None:
+def test_stepping_through_a_replay_keeps_the_board_in_view(browser: Browser, live_server: str) -> None:
     """Each step of the replay showed its line of the log with scrollIntoView, which scrolled the
     page too: on a phone every step jumped to the log, far below the board. Now only the log's own
     box scrolls, and the current line is in it."""
@@ -122,7 +126,7 @@ def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server)
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_a_game_you_won_says_you_win(browser, live_server, language: str) -> None:
+def test_a_game_you_won_says_you_win(browser: Browser, live_server: str, language: str) -> None:
     """The status line at the end speaks to the player, as the log does, not putting "You" where a
     name goes ("Game over: You wins!", "Конец игры: побеждает Вы!")."""
     page = new_page(browser, live_server, locale=language)
@@ -135,7 +139,9 @@ def test_a_game_you_won_says_you_win(browser, live_server, language: str) -> Non
     assert not page.errors
 
 
-def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(browser, live_server) -> None:
+def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(
+    browser: Browser, live_server: str
+) -> None:
     """Each step asks the server for its frame, and only the last step asked for is drawn: an
     answer that comes after a later step's (a slider dragged, a button pressed twice quickly) must
     not put the board and log of step 1 under the words "step 2 of 74"."""
@@ -158,7 +164,9 @@ def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(browser, live
     assert not page.errors
 
 
-def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(browser, live_server) -> None:
+def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(
+    browser: Browser, live_server: str
+) -> None:
     """The replay has its own address (so a reload shows the replay, not the end): Back goes to the
     end screen, Forward to the replay."""
     page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
@@ -175,7 +183,9 @@ def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(browser
     assert not page.errors
 
 
-def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(browser, live_server) -> None:
+def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(
+    browser: Browser, live_server: str
+) -> None:
     """The replay had two buttons and a slider: the keys stepped only with the slider focused, and
     the last step was a drag away. The arrow keys step wherever the focus is (but in a field), Home
     and End go to the first and last step, and so do two buttons."""
@@ -213,7 +223,7 @@ def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(brow
     assert not page.errors
 
 
-def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser, live_server) -> None:
+def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser: Browser, live_server: str) -> None:
     """On a 1366 x 768 laptop the review's verdict of a marked move (two lines) was written above the
     board after the board had been fitted to the room left, and the replay's title, its way back and
     the review's summary took three lines: the kingdom ended at 810 px. The words come first now,
@@ -227,7 +237,7 @@ def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser, live_serv
     assert not page.errors
 
 
-def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -> None:
+def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page: LivePage) -> None:
     """Stepping through a Dynasty, the board went back to empty kingdoms when a game of the match
     ended, and nothing said how it had ended: the replay shows the live table's note ("Game 1 of 3
     is over: ...") while the next game is young, and the kingdoms of the games played before."""
@@ -269,7 +279,9 @@ def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -
     assert not page.errors
 
 
-def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(browser, live_server) -> None:
+def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(
+    browser: Browser, live_server: str
+) -> None:
     """ "Replay the game" and "Back to the end" are replaced by what they open, and the focus goes on
     to the step buttons, and back to "Replay the game" (not to the page)."""
     page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
@@ -286,7 +298,9 @@ def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(browser, l
     assert not page.errors
 
 
-def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, live_server) -> None:
+def test_the_replays_board_and_its_step_buttons_are_in_view_together(
+    browser: Browser, live_server: str
+) -> None:
     """On a 1366 x 768 laptop the step's score sheets stood between the replay's buttons and the
     board, which began at 527 px and ended under the window's edge; on a phone the buttons were a
     screen above the kingdoms. The step's scores are under the board now (in the scores' own card),
@@ -330,7 +344,9 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, li
     assert not page.errors and not phone.errors
 
 
-def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(browser, live_server) -> None:
+def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(
+    browser: Browser, live_server: str
+) -> None:
     """A review waiting behind others says its place in line (it said "Reviewing the moves… 0 of
     40" as if it computed); a ready review that left decisions out by its budget of searches
     counts them in its summary, and says so at such a decision."""
@@ -367,7 +383,7 @@ def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(bro
     assert not page.errors
 
 
-def test_a_finished_games_replay_link_opens_it_for_anyone(browser, live_server) -> None:
+def test_a_finished_games_replay_link_opens_it_for_anyone(browser: Browser, live_server: str) -> None:
     """Only the creator held a link to a finished game, and its replay's address opened nothing
     without one. The finished game's page (at its foot: in the ranking's card it pushed a
     laptop's kingdom under the edge) and the replay offer the replay's link, which opens the replay on

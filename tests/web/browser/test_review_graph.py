@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import httpx
+from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, OVERFLOW, review_of_a_finished_game
 
 #: The replay's step caption and its log's current line, read together.
@@ -30,7 +31,9 @@ def goes_to(page: Any, step: int) -> None:
     assert point.get_attribute("aria-current") == "step"
 
 
-def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(browser, live_server) -> None:
+def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(
+    browser: Browser, live_server: str
+) -> None:
     page = review_of_a_finished_game(browser, live_server)
     game_id = page.url.split("/game/")[1].split("/")[0]
     review = httpx.get(f"{page.base_url}/api/games/{game_id}/review").json()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     AXE,
@@ -25,7 +26,9 @@ from tests.web.browser.pages import (
 
 
 @pytest.mark.parametrize(("game", "mode"), [("kingdomino", None), ("origins", "tribe")])
-def test_the_rules_open_at_their_title_on_a_phone(browser, live_server, game: str, mode: str | None) -> None:
+def test_the_rules_open_at_their_title_on_a_phone(
+    browser: Browser, live_server: str, game: str, mode: str | None
+) -> None:
     """Duel's is in ``test_a_duel_on_a_phone``."""
     page = new_page(browser, live_server, 390, 844, touch=True)
     create_game(page, game, 2, mode=mode)
@@ -47,7 +50,7 @@ def the_rules_open_at_their_title(page: Any) -> None:
     assert not dialog.evaluate("(d) => d.open"), "the rules close with their button"
 
 
-def test_a_duel_on_a_phone(browser, live_server) -> None:
+def test_a_duel_on_a_phone(browser: Browser, live_server: str) -> None:
     """One Duel on a phone for three checks, each named in its assertions: two of its first
     position (``the_rules_open_at_their_title``, ``the_spellbooks_powers_read_in_at_most_three_lines``)
     and the castle bonus played to (``four_dice_share_a_line_with_their_castle_bonus``)."""
@@ -59,7 +62,9 @@ def test_a_duel_on_a_phone(browser, live_server) -> None:
     assert not page.errors
 
 
-def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(browser, live_server) -> None:
+def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(
+    browser: Browser, live_server: str
+) -> None:
     """The lines, your kingdom and a tab for each opponent on a phone's first screen, then the same
     page widened: ``a_kept_opponents_kingdom_leaves_the_phones_tabs_when_the_window_widens``."""
     page = new_page(browser, live_server, 390, 844)
@@ -103,7 +108,7 @@ def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(browser, liv
     ids=["mighty-duel", "origins-2", "kingdomino-4", "duel"],
 )
 def test_on_a_phone_every_square_to_play_is_a_fingers_width_on_the_first_screen(
-    browser, live_server, game, players, options, decisions
+    browser: Browser, live_server: str, game, players, options, decisions
 ) -> None:
     """DESIGN.md: tap targets >= 40 px, and your kingdom in the first screen. A 7 x 7 kingdom's grid
     (13 x 13 squares) would give 28 px squares on a 390 px phone: the board then shows only where
@@ -168,7 +173,7 @@ CHOICES_END = """(targets) => {
     ids=["tribe", "totem"],
 )
 def test_on_a_phone_what_to_choose_is_on_the_first_screen(
-    browser, live_server, players, options, mode
+    browser: Browser, live_server: str, players, options, mode
 ) -> None:
     """DESIGN.md: the status line, the rows, your kingdom, all in the first screen. A choice made in
     the cave (Tribe) or among the totems comes before the kingdom on a phone, the cavemen two by two."""
@@ -198,7 +203,7 @@ def test_on_a_phone_what_to_choose_is_on_the_first_screen(
     ids=["mighty-duel", "origins-tribe-3"],
 )
 def test_on_a_low_laptop_screen_your_kingdom_shows_whole(
-    browser, live_server, game, players, options, mode
+    browser: Browser, live_server: str, game, players, options, mode
 ) -> None:
     """A 1366 x 768 laptop: the board is never taller than the window leaves below its top, what to
     do now and the buttons share a line, and its squares stay a finger's width (zoomed if need be)."""
@@ -221,7 +226,7 @@ def test_on_a_low_laptop_screen_your_kingdom_shows_whole(
     [("kingdomino", None, 1366, 768), ("kingdomino", None, 1280, 720), ("origins", "discovery", 1366, 768)],
 )
 def test_a_line_of_four_dominoes_stays_one_line_on_a_laptop(
-    browser, live_server, game, mode, width, height
+    browser: Browser, live_server: str, game, mode, width, height
 ) -> None:
     """Four players' lines in the middle column of a laptop screen: each line's four dominoes share
     one line (they wrapped three and one at 1366 px), their crowns and halves still pictured."""
@@ -238,7 +243,7 @@ def test_a_line_of_four_dominoes_stays_one_line_on_a_laptop(
     assert not page.errors
 
 
-def test_duels_four_dice_share_a_line_with_their_castle_bonus(browser, live_server) -> None:
+def test_duels_four_dice_share_a_line_with_their_castle_bonus(browser: Browser, live_server: str) -> None:
     """On a laptop; on a phone in ``test_a_duel_on_a_phone``."""
     page = new_page(browser, live_server, 1366, 900)
     create_game(page, "duel", 2)
@@ -266,7 +271,7 @@ def four_dice_share_a_line_with_their_castle_bonus(page: Any, width: int) -> Non
     assert page.evaluate(OVERFLOW) == [], "the castle bonus's text fits"
 
 
-def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser, live_server) -> None:
+def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser: Browser, live_server: str) -> None:
     """Each label before its field, the fields in one column (the game, the players, each seat and
     its name), and nothing cut, in every language (a Ukrainian placeholder was)."""
     for language in LANGUAGES:
@@ -290,7 +295,7 @@ def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser, live_server) 
 
 @pytest.mark.parametrize("language", ["en", "bg"])
 def test_on_a_phone_the_guided_games_tip_leaves_your_kingdom_on_the_first_screen(
-    browser, live_server, language: str
+    browser: Browser, live_server: str, language: str
 ) -> None:
     """A tip above the board pushed a phone's kingdom down to 963 px (998 in Bulgarian) on an 844 px
     screen. The tip now stands for the status line it begins with, and the board gives up width
@@ -323,7 +328,9 @@ def test_on_a_phone_the_guided_games_tip_leaves_your_kingdom_on_the_first_screen
 
 
 @pytest.mark.parametrize("language", [language for language in LANGUAGES if language != "en"])
-def test_on_a_phone_the_spellbooks_powers_read_in_at_most_three_lines(browser, live_server, language) -> None:
+def test_on_a_phone_the_spellbooks_powers_read_in_at_most_three_lines(
+    browser: Browser, live_server: str, language
+) -> None:
     """In English in ``test_a_duel_on_a_phone``."""
     page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
     create_game(page, "duel", 2)
@@ -345,7 +352,9 @@ def the_spellbooks_powers_read_in_at_most_three_lines(page: Any) -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
-def test_the_cave_follows_the_lines_without_a_gap(browser, live_server, width: int, height: int) -> None:
+def test_the_cave_follows_the_lines_without_a_gap(
+    browser: Browser, live_server: str, width: int, height: int
+) -> None:
     """On a wide screen the fire markers and the cave sit right under the lines: a tall column beside
     them (your kingdom, three opponents) opens no gap between, which would put the cave under a
     laptop's fold."""
@@ -366,7 +375,9 @@ def test_the_cave_follows_the_lines_without_a_gap(browser, live_server, width: i
 
 
 @pytest.mark.parametrize(("game", "players", "mode"), [("kingdomino", 4, None), ("origins", 4, "totem")])
-def test_on_a_tablet_the_opponents_use_the_width(browser, live_server, game, players, mode) -> None:
+def test_on_a_tablet_the_opponents_use_the_width(
+    browser: Browser, live_server: str, game, players, mode
+) -> None:
     """On an 820 px tablet the opponents had 180 px cards at the left of the row under your kingdom,
     half the row empty (their names on two lines), and a Kingdomino kingdom had nothing beside it.
     Now in Kingdomino they stand in the column beside your kingdom; where the cave or totems take that
@@ -387,7 +398,7 @@ def test_on_a_tablet_the_opponents_use_the_width(browser, live_server, game, pla
 
 @pytest.mark.parametrize(("game", "players"), [("kingdomino", 3), ("origins", 2), ("duel", 2)])
 def test_on_a_laptop_the_end_screen_shows_the_finished_kingdom_whole(
-    browser, live_server, game, players
+    browser: Browser, live_server: str, game, players
 ) -> None:
     """At the end on a 1366 x 768 laptop the kingdom ran 130-220 px under the window's edge: it was
     fitted to the room under the top before the ranking was put above it. It fits below the ranking,
@@ -412,7 +423,9 @@ def test_on_a_laptop_the_end_screen_shows_the_finished_kingdom_whole(
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_on_a_phone_a_dynastys_ranking_fits_the_screen(browser, live_server, language: str) -> None:
+def test_on_a_phone_a_dynastys_ranking_fits_the_screen(
+    browser: Browser, live_server: str, language: str
+) -> None:
     """A Dynasty's ranking has a column for each of its three games: on a 390 px phone the table was
     388-456 px wide in a card of 374 and the page scrolled sideways. Its cells are narrower there."""
     page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
