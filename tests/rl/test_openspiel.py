@@ -3,6 +3,8 @@ and expectiminimax."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
@@ -11,8 +13,9 @@ pytest.importorskip("pyspiel")
 import pyspiel
 from open_spiel.python.algorithms import mcts, minimax
 
-from kingdomino.core.game import IllegalActionError
+from kingdomino.core.game import IllegalActionError, OptionValue
 from kingdomino.rl import openspiel_game
+from kingdomino.rl.openspiel_game import OpenSpielGame, OpenSpielState
 
 from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
 
@@ -24,7 +27,7 @@ def test_every_game_with_an_encoder_is_registered() -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_random_sim(name, players) -> None:
+def test_random_sim(name: str, players: int) -> None:
     game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players})
     assert game.num_players() == players
     game_type = game.get_type()
@@ -41,7 +44,7 @@ def test_random_sim(name, players) -> None:
 
 
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
-def test_variant_random_sim(name, players, options) -> None:
+def test_variant_random_sim(name: str, players: int, options: dict[str, OptionValue]) -> None:
     game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players, **options})
     assert game.num_players() == players
     assert game.engine_game.options == {**game.engine_game.options, **options}
@@ -126,11 +129,13 @@ def test_observers_honour_the_observation_type_or_refuse_it() -> None:
             make_observation(game, kind)
 
 
-def _random_game(game, rng, until=None):
+def _random_game(
+    game: OpenSpielGame, rng: np.random.RandomState, until: Callable[[OpenSpielState], bool] | None = None
+) -> tuple[OpenSpielState, list[OpenSpielState]]:
     """Play ``game`` at random from its start until ``until(state)`` holds or the end; returns
     the state and every decision position met on the way (clones)."""
     state = game.new_initial_state()
-    decisions = []
+    decisions: list[OpenSpielState] = []
     while not state.is_terminal() and not (until and until(state)):
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
@@ -143,7 +148,7 @@ def _random_game(game, rng, until=None):
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_information_state_is_the_history_for_every_seat(name, players) -> None:
+def test_information_state_is_the_history_for_every_seat(name: str, players: int) -> None:
     """Perfect information: every seat's information state is the history, chance included."""
     game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players})
     rng = np.random.RandomState(players)
@@ -154,7 +159,7 @@ def test_information_state_is_the_history_for_every_seat(name, players) -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_returns_are_zero_sum_with_the_winners_sharing_the_pot(name, players) -> None:
+def test_returns_are_zero_sum_with_the_winners_sharing_the_pot(name: str, players: int) -> None:
     """Each seat stakes 1, the winners split the pot: ``n / k - 1`` to each of k winners, -1 to
     the others (+1 / -1 with 2 players); 0 to everybody before the end."""
     game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players})
@@ -186,7 +191,7 @@ def test_undo_is_not_offered() -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_openspiel_mcts_plays_a_few_moves(name, players) -> None:
+def test_openspiel_mcts_plays_a_few_moves(name: str, players: int) -> None:
     """OpenSpiel's MCTS with random rollouts (each one a whole random game) plays legal moves."""
     game = openspiel_game.load(name, players=players)
     rng = np.random.RandomState(players)
@@ -217,28 +222,28 @@ def test_ismcts_does_not_apply() -> None:
         bot.step(state)
 
 
-def _score_value(seat):
+def _score_value(seat: int) -> Callable[[OpenSpielState], float]:
     """A value function for expectiminimax: the seat's final return at the end, else its score
     lead over the other seat squashed into (-1, 1)."""
 
-    def value(state):
+    def value(state: OpenSpielState) -> float:
         if state.is_terminal():
-            return state.player_return(seat)
+            return float(state.player_return(seat))
         scores = state.engine.scores()
         return float(np.tanh((scores[seat] - scores[1 - seat]) / 10))
 
     return value
 
 
-def _exact_value(state, seat):
+def _exact_value(state: OpenSpielState, seat: int) -> float:
     """The game's value to ``seat`` by full expectiminimax, written out independently."""
     if state.is_terminal():
-        return state.player_return(seat)
+        return float(state.player_return(seat))
     if state.is_chance_node():
         branches = state.chance_outcomes()
     else:
         branches = [(action, 1.0) for action in state.legal_actions()]
-    children = []
+    children: list[tuple[float, float]] = []
     for action, probability in branches:
         child = state.clone()
         child.apply_action(action)
@@ -269,7 +274,7 @@ def test_expectiminimax_searches_through_chance_with_a_value_function() -> None:
     game = openspiel_game.load("kingdomino", players=2)
     rng = np.random.RandomState(5)
     state = game.new_initial_state()
-    last_draw = None
+    last_draw: OpenSpielState | None = None
     while not state.is_terminal():
         if state.is_chance_node():
             last_draw = state.clone()
@@ -278,6 +283,7 @@ def test_expectiminimax_searches_through_chance_with_a_value_function() -> None:
         else:
             legal = state.legal_actions()
             state.apply_action(legal[rng.randint(len(legal))])
+    assert last_draw is not None
     outcomes = last_draw.chance_outcomes()
     assert len(outcomes) > 1
     seat = 0
@@ -293,7 +299,7 @@ def test_expectiminimax_searches_through_chance_with_a_value_function() -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_observation_tensor_equals_pyspiels_own(name, players) -> None:
+def test_observation_tensor_equals_pyspiels_own(name: str, players: int) -> None:
     """The Python ``observation_tensor`` gives pyspiel's own list (its C++ path through the
     observer), for every seat, along a random game; a bad seat raises as pyspiel does."""
     game = openspiel_game.load(name, players=players)
@@ -332,7 +338,7 @@ def test_illegal_action_still_raises_after_listing_the_legal_ones() -> None:
     assert state.history()[-1] == legal[-1]
 
 
-def _to_roll(state) -> None:
+def _to_roll(state: OpenSpielState) -> None:
     """Play the first legal actions until Duel's next roll (a chance node made of draws)."""
     while state.engine.chance_factors() is None:
         state.apply_action(state.legal_actions()[0])
@@ -380,7 +386,7 @@ def test_a_draw_out_of_range_is_refused() -> None:
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_legal_actions_and_chance_node_answered_in_python_equal_pyspiels_own(name, players) -> None:
+def test_legal_actions_and_chance_node_answered_in_python_equal_pyspiels_own(name: str, players: int) -> None:
     """``legal_actions`` (of the seat to act and of every seat) and ``is_chance_node`` answer in
     Python what pyspiel's C++ answers, at every node of a random game and at its end."""
     game = openspiel_game.load(name, players=players)

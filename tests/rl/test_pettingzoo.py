@@ -4,38 +4,42 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, render_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from kingdomino import make_game
-from kingdomino.core.game import GameError, IllegalActionError
+from kingdomino.core.game import GameError, IllegalActionError, OptionValue
 from kingdomino.rl import pettingzoo_env
-from kingdomino.rl.encoders import encoder_for
+from kingdomino.rl.encoders import FloatArray, encoder_for
+from kingdomino.rl.pettingzoo_env import Observation
 
 from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_api(name, players) -> None:
+def test_api(name: str, players: int) -> None:
     api_test(pettingzoo_env.env(name, players), num_cycles=400)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_seed(name, players) -> None:
+def test_seed(name: str, players: int) -> None:
     seed_test(lambda: pettingzoo_env.env(name, players), num_cycles=200)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
-def test_variant_api_and_seed(name, players, options) -> None:
+def test_variant_api_and_seed(name: str, players: int, options: dict[str, OptionValue]) -> None:
     api_test(pettingzoo_env.env(name, players, options), num_cycles=400)
     seed_test(lambda: pettingzoo_env.env(name, players, options), num_cycles=200)
 
@@ -48,7 +52,7 @@ def test_api_with_variants_and_score_diff() -> None:
     api_test(env, num_cycles=400)
 
 
-def play(env, seed: int) -> dict[str, float]:
+def play(env: AECEnv[str, Observation, int], seed: int) -> dict[str, float]:
     """A full random game; checks every mask against the engine; returns the final rewards."""
     env.reset(seed=seed)
     raw = env.unwrapped
@@ -82,7 +86,7 @@ def test_masks_equal_legal_actions_and_win_rewards() -> None:
 
 
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
-def test_variant_masks_equal_legal_actions(name, players, options) -> None:
+def test_variant_masks_equal_legal_actions(name: str, players: int, options: dict[str, OptionValue]) -> None:
     env = pettingzoo_env.env(name, players, options)
     totals = play(env, seed=players)
     state = env.unwrapped.engine_state
@@ -99,18 +103,21 @@ def test_score_diff_reward() -> None:
 
 
 def test_same_seed_same_game_other_seed_other_game() -> None:
-    def first_row(seed):
+    def first_row(seed: int) -> FloatArray:
         env = pettingzoo_env.raw_env("kingdomino", players=4)
         env.reset(seed=seed)
-        return env.observe("player_0")["observation"]
+        observation: FloatArray = env.observe("player_0")["observation"]
+        return observation
 
     assert np.array_equal(first_row(1), first_row(1))
     assert not np.array_equal(first_row(1), first_row(2))
 
 
-def reset_sequence(env, seeds: list[int | None]) -> list[tuple[int, dict]]:
+def reset_sequence(
+    env: AECEnv[str, Observation, int], seeds: list[int | np.integer[Any] | None]
+) -> list[tuple[int, dict[str, Any]]]:
     """Each reset's chance seed and the table it deals (the engine's spectator observation)."""
-    games = []
+    games: list[tuple[int, dict[str, Any]]] = []
     for seed in seeds:
         env.reset(seed=seed)
         raw = env.unwrapped
@@ -138,13 +145,13 @@ def test_parallel_api_through_pettingzoos_turn_based_conversion() -> None:
     ``turn_based_aec_to_parallel`` passes its parallel API and seed tests (their actions ignore the
     mask, hence ``illegal_action="lose"``) and keeps the seeding contract of ``reset``."""
 
-    def make():
+    def make() -> ParallelEnv[str, Observation, int]:
         return turn_based_aec_to_parallel(pettingzoo_env.env("kingdomino", 2, illegal_action="lose"))
 
     parallel_api_test(make(), num_cycles=100)
     parallel_seed_test(make, num_cycles=100)
 
-    def tables(env):
+    def tables(env: ParallelEnv[str, Observation, int]) -> list[bytes]:
         return [env.reset(seed=seed)[0]["player_0"]["observation"].tobytes() for seed in (1, None, None)]
 
     assert tables(make()) == tables(make())
@@ -156,20 +163,20 @@ def test_an_env_never_seeded_draws_fresh_games() -> None:
 
 
 @pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
-def test_a_seed_that_is_not_a_non_negative_integer_is_refused_by_name(seed) -> None:
+def test_a_seed_that_is_not_a_non_negative_integer_is_refused_by_name(seed: Any) -> None:
     env = pettingzoo_env.raw_env("kingdomino", players=2)
     with pytest.raises(GameError, match="seed: expected a non-negative integer"):
         env.reset(seed=seed)
 
 
 @pytest.mark.parametrize("penalty", ["-1", None, float("nan")])
-def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penalty) -> None:
+def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penalty: Any) -> None:
     with pytest.raises(GameError, match="illegal_penalty: expected a finite number"):
         pettingzoo_env.env("kingdomino", 2, illegal_action="lose", illegal_penalty=penalty)
 
 
 @pytest.mark.parametrize("illegal_action", ["raise", "lose"])
-def test_an_action_that_is_not_an_integer_is_refused_by_name(illegal_action) -> None:
+def test_an_action_that_is_not_an_integer_is_refused_by_name(illegal_action: str) -> None:
     """A ``None`` for the agent to act was a bare ``AssertionError`` and ``2.9`` played action 2:
     both are refused by name, whatever the illegal-action policy, and the game goes on."""
     env = pettingzoo_env.env("kingdomino", 2, illegal_action=illegal_action)
@@ -232,7 +239,8 @@ def test_after_an_illegal_action_lost_the_game_no_agent_has_a_legal_move() -> No
 def test_spaces_follow_the_game() -> None:
     game = make_game("kingdomino", 4, {"harmony": True})
     env = pettingzoo_env.raw_env(game)
-    assert env.action_space("player_3").n == game.num_actions
+    space = env.action_space("player_3")
+    assert isinstance(space, spaces.Discrete) and space.n == game.num_actions
     assert env.metadata["name"] == "kingdomino_v0"
     assert env.possible_agents == [f"player_{s}" for s in range(4)]
 
@@ -291,7 +299,7 @@ def test_the_env_pickles_and_has_no_global_state() -> None:
 
 
 @pytest.mark.parametrize("name", ["kingdomino", "duel", "origins"])
-def test_every_game_has_the_maker_its_metadata_names(name) -> None:
+def test_every_game_has_the_maker_its_metadata_names(name: str) -> None:
     """An env's ``metadata["name"]`` is ``duel_v0`` or ``origins_v0`` too, and a PettingZoo user
     reaches for ``pettingzoo_env.duel_v0.env()`` as for ``kingdomino_v0``: only the latter existed."""
     makers = getattr(pettingzoo_env, f"{name}_v0")
