@@ -13,12 +13,14 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, StorageState, WebSocket
 from tests.web.conftest import BROWSER_CONTEXTS, wait_for
+
+T = TypeVar("T")
 
 #: Debian's Chromium, the browser players have; ``$KINGDOMINO_CHROMIUM`` names another build of it
 #: (``./scripts/test --fast`` gives Debian's headless shell, docs/testing.md).
@@ -61,6 +63,14 @@ class LivePage(Page):
 
     base_url: str
     errors: list[str]
+
+
+def present(value: T | None) -> T:
+    """``value``, which the test expects there: what Playwright types as optional (a text content,
+    an attribute, a bounding box) is ``None`` only for what a test does not look at (no element
+    box, an attribute not set)."""
+    assert value is not None
+    return value
 
 
 def new_page(

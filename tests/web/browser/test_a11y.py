@@ -7,7 +7,6 @@ Each test plays as such a player does, with the helpers of pages.py.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from playwright.sync_api import Browser
 from tests.web.browser.pages import (
@@ -39,12 +38,12 @@ LIVE_REGIONS = """() => [...document.querySelectorAll(
                    .filter((s) => e.matches(s) || e.querySelector(s)) }))"""
 
 
-def expected_focus(page: Any) -> str | None:
+def expected_focus(page: LivePage) -> str | None:
     """The selector of ``NEXT_MOVES`` the focus should be on now (None: nothing to play)."""
     return next((s for s in NEXT_MOVES if page.locator(f"#board {s}").count()), None)
 
 
-def focused_box(page: Any) -> list[float]:
+def focused_box(page: LivePage) -> list[float]:
     """The top and bottom of the focused element, in the window's pixels."""
     box = page.evaluate(
         "(() => { const r = document.activeElement.getBoundingClientRect(); return [r.top, r.bottom]; })()"
@@ -52,14 +51,14 @@ def focused_box(page: Any) -> list[float]:
     return [float(box[0]), float(box[1])]
 
 
-def press_and_wait(page: Any, key: str = "Enter") -> None:
+def press_and_wait(page: LivePage, key: str = "Enter") -> None:
     """Press ``key`` and wait for the move it makes to reach the log."""
     mark = log_mark(page)
     page.keyboard.press(key)
     wait_for_new_log(page, mark)
 
 
-def keys_until_placing(page: Any) -> None:
+def keys_until_placing(page: LivePage) -> None:
     """From a new Kingdomino game, claim with Enter (the focus put on the first domino) until a
     square to place on has the focus."""
     page.focus("button.domino.claimable")
@@ -92,7 +91,7 @@ def test_a_screen_reader_hears_the_table_as_it_should(page: LivePage) -> None:
     assert not page.errors
 
 
-def no_live_region_holds_the_table(page: Any) -> None:
+def no_live_region_holds_the_table(page: LivePage) -> None:
     """The page's <main> was a live region: at each move a screen reader read out the whole table
     again, the lines, every kingdom's squares, the score sheets and the log (eight announcements for
     one move measured in the page). Only short lines are live: the status, the others' moves, the
@@ -104,7 +103,7 @@ def no_live_region_holds_the_table(page: Any) -> None:
     )
 
 
-def the_boards_headings_sit_under_a_heading_of_their_own(page: Any) -> None:
+def the_boards_headings_sit_under_a_heading_of_their_own(page: LivePage) -> None:
     """The lines and kingdoms are h3 headings that came right after the page's h1 (a screen reader's
     list of headings had no level 2 for the table): the board has an h2, for screen readers only.
     Without axe-core (``npm ci``) only the h2 is checked."""
@@ -119,7 +118,7 @@ def the_boards_headings_sit_under_a_heading_of_their_own(page: Any) -> None:
     assert h2 == 1, "the board's headings sit under an h2 of their own"
 
 
-def dominoes_that_cannot_be_taken_are_named(page: Any) -> None:
+def dominoes_that_cannot_be_taken_are_named(page: LivePage) -> None:
     """A domino of the lines that cannot be chosen (taken, or the current line's) is a named
     picture, read with its words: on an element of no role, which screen readers skip, the domino
     is read as its number alone ("25")."""
@@ -129,7 +128,7 @@ def dominoes_that_cannot_be_taken_are_named(page: Any) -> None:
     assert named.count() >= 1, "a domino taken is named for screen readers"
 
 
-def dice_taken_are_named(page: Any) -> None:
+def dice_taken_are_named(page: LivePage) -> None:
     """A Duel die taken is a named picture, read with its words, not as its holder's name only."""
     page.click("button.die.takeable")
     dice = page.get_by_role("img", name=re.compile(r"^Die \d+: .+ — (You|Bruno)"))

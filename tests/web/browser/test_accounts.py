@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page
 
 
-def assert_refused(page: Any, press: Callable[[], None], words: str) -> None:
+def assert_refused(page: LivePage, press: Callable[[], None], words: str) -> None:
     """``press`` a button of the account card, and the card's refusal line says ``words``."""
     press()
     page.wait_for_function("document.querySelector('#account-error').textContent !== ''")
@@ -24,7 +24,7 @@ def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(
 ) -> None:
     page = new_page(browser, live_server)
     # Who is logged in is answered after the form is drawn: what is typed meanwhile stays.
-    held: list = []
+    held: list[Any] = []
     page.route("**/api/account", lambda route: held.append(route))
     page.goto(live_server + "/")
     page.wait_for_selector("#account-form")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Browser
-from tests.web.browser.pages import api_game, opened, play_until
+from tests.web.browser.pages import LivePage, api_game, opened, play_until
 
 View = dict[str, Any]
 
@@ -20,7 +20,7 @@ def first(view: View) -> str:
     return str(view["legal_actions"][0])
 
 
-def said_after_click(page: Any, selector: str) -> str:
+def said_after_click(page: LivePage, selector: str) -> str:
     page.locator(selector).click()
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
     text = str(page.locator("#error").text_content())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, new_page
+from tests.web.browser.pages import ARTIFACTS, new_page, present
 
 
 def test_the_guide_says_two_kings_then_the_second_pick_and_names_the_kings(
@@ -19,7 +19,7 @@ def test_the_guide_says_two_kings_then_the_second_pick_and_names_the_kings(
     for _ in range(4):  # the first line's picks: two of ours, two of the AI's, in any order
         page.wait_for_selector("#your-turn")
         page.wait_for_selector("#guide-tip")
-        tip = page.locator("#guide-tip").text_content()
+        tip = present(page.locator("#guide-tip").text_content())
         if not page.locator("button.domino.claimable").count():
             break
         tips.add(tip)

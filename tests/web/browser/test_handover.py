@@ -4,7 +4,6 @@ do the others' pages, in words, rather than only the seat's name changing."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import httpx
 from playwright.sync_api import Browser
@@ -44,7 +43,7 @@ def test_a_player_who_left_is_told_so_and_the_others_are_told_who_left(
 
 
 def test_a_player_out_of_time_is_told_so_and_the_others_are_told_whose_time_ran_out(
-    browser: Any, database: str
+    browser: Browser, database: str
 ) -> None:
     """Each move has its seconds: the player to act (on a phone) lets them run out. Their page says
     their time ran out and an AI plays their seat on; the other player's says whose time ran out.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from playwright.sync_api import Browser
-from tests.web.browser.pages import CHROMIUM, new_page
+from tests.web.browser.pages import CHROMIUM, new_page, present
 from tests.web.browser.test_online import online_game_of_two
 from tests.web.conftest import close_browser_contexts
 
@@ -21,7 +21,7 @@ def test_the_links_say_who_plays_and_who_watches_and_fold_once_the_guest_plays(
         "For spectators, who watch but cannot play:",
     ]
     invites = host.locator("#invites")
-    assert invites.bounding_box()["y"] < host.locator("#board-card").bounding_box()["y"]
+    assert present(invites.bounding_box())["y"] < present(host.locator("#board-card").bounding_box())["y"]
     for _ in range(4):  # the first round's claims, two kings each: Boris plays
         before = host.locator("#log li").count()
         acting = host if host.locator("#your-turn").count() else guest
@@ -29,7 +29,7 @@ def test_the_links_say_who_plays_and_who_watches_and_fold_once_the_guest_plays(
         host.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
         guest.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
     host.wait_for_function("document.querySelector('#invites') && !document.querySelector('#invites').open")
-    assert invites.bounding_box()["y"] > host.locator("#board-card").bounding_box()["y"]
+    assert present(invites.bounding_box())["y"] > present(host.locator("#board-card").bounding_box())["y"]
     # Boris came: the game waits for no one (it said so to the end, the game over)
     assert invites.locator("summary").inner_text() == "Invite links"
     host.reload()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import pytest
 from playwright.sync_api import Browser
@@ -21,6 +20,7 @@ from tests.web.browser.pages import (
     create_game,
     new_page,
     play_by_clicking_board,
+    present,
 )
 
 
@@ -73,7 +73,7 @@ def test_counts_and_the_language_selector(page: LivePage) -> None:
     the_language_selector_is_remembered(page)
 
 
-def the_language_selector_is_remembered(page: Any) -> None:
+def the_language_selector_is_remembered(page: LivePage) -> None:
     """A language chosen reloads the lobby in it, and a lobby opened later speaks it too."""
     page.goto(page.base_url + "/")
     with page.expect_navigation():  # the choice reloads the page: wait for it, not into it
@@ -84,7 +84,7 @@ def the_language_selector_is_remembered(page: Any) -> None:
     page.wait_for_function("document.documentElement.lang === 'hu'")
 
 
-def counts_take_the_plural_form_of_the_language(page: Any) -> None:
+def counts_take_the_plural_form_of_the_language(page: LivePage) -> None:
     """A count's words take the plural form of each language (the lobby's i18n module asked)."""
     forms = page.evaluate(
         """async () => {
@@ -134,7 +134,7 @@ def test_the_server_s_refusals_are_said_in_the_page_s_language(browser: Browser,
 
 @pytest.mark.parametrize(("game", "language"), [("duel", "hu"), ("origins", "bg")])
 def test_a_square_refused_says_why_in_the_players_language(
-    browser: Browser, live_server: str, game, language
+    browser: Browser, live_server: str, game: str, language: str
 ) -> None:
     """Kingdomino's in Russian: ``test_the_server_s_refusals_are_said_in_the_page_s_language``."""
     page = new_page(browser, live_server, locale=language)
@@ -143,7 +143,7 @@ def test_a_square_refused_says_why_in_the_players_language(
     assert not page.errors
 
 
-def a_square_refused_says_why(page: Any, language: str) -> None:
+def a_square_refused_says_why(page: LivePage, language: str) -> None:
     """The engine names the rule a placement breaks (``State.refusal``) and the page words it: no
     English sentence with action codes ("'place 4,4 E': square 4,5 is outside the kingdom grid")."""
     for _ in range(10):
@@ -170,7 +170,7 @@ def a_square_refused_says_why(page: Any, language: str) -> None:
     for key in (shown[0], shown[-1]):  # squares at the window's corners: off the grid, or too far
         page.locator(f'.kingdom.mine svg rect.why[data-why="{key}"]').click(force=True)
         page.wait_for_function("document.querySelector('#error').textContent.length > 0")
-        refused = page.locator("#error").text_content()
+        refused = present(page.locator("#error").text_content())
         assert refused.startswith(prefix), refused
         assert any(reason.fullmatch(refused[len(prefix) :]) for reason in reasons), refused
         page.evaluate("document.querySelector('#error').textContent = ''")

@@ -3,15 +3,13 @@ it instead of pushing the board down (the hint's lines pushed the kingdom ~160 p
 
 from __future__ import annotations
 
-from typing import Any
-
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, api_game, at_first_placement, opened
+from tests.web.browser.pages import ARTIFACTS, LivePage, api_game, at_first_placement, opened
 
 BOARD_TOP = "document.querySelector('.kingdom.mine svg.big').getBoundingClientRect().top"
 
 
-def board_top(page: Any) -> float:
+def board_top(page: LivePage) -> float:
     return float(page.evaluate(BOARD_TOP))
 
 

@@ -8,12 +8,13 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
 from tests.web.browser.pages import (
     LivePage,
     at_the_end_of,
     create_game,
     new_page,
+    present,
     three_ai_seats_to_the_end,
     wait_for_count,
 )
@@ -147,7 +148,7 @@ def test_your_games_list_the_ones_awaiting_you_first(page: LivePage) -> None:
     assert items.nth(1).locator(".awaits-you").count() == 0
     # Each game is told by its title and the day and time it began.
     assert items.first.locator("a").inner_text() == "Kingdomino"
-    assert items.first.locator("time").get_attribute("datetime")[:4].isdigit()
+    assert present(items.first.locator("time").get_attribute("datetime"))[:4].isdigit()
     assert ":" in items.first.locator("time").inner_text()
 
 
@@ -161,7 +162,8 @@ def test_your_games_say_who_won_a_finished_game(browser: Browser, live_server: s
         if page.locator("#ranking tbody tr").nth(i).locator("td").first.text_content() == "1"
     ]
     names = [
-        page.locator(f"#ranking tr[data-seat='{seat}'] td").nth(1).text_content().strip() for seat in winners
+        present(page.locator(f"#ranking tr[data-seat='{seat}'] td").nth(1).text_content()).strip()
+        for seat in winners
     ]
     page.goto(page.base_url + "/")
     page.wait_for_selector("#my-games li")
@@ -176,7 +178,7 @@ def test_your_games_say_who_won_a_finished_game(browser: Browser, live_server: s
 
 def test_an_unknown_page_says_so_above_the_lobby(page: LivePage) -> None:
     response = page.goto(page.base_url + "/rules")
-    assert response.status == 404
+    assert response is not None and response.status == 404
     page.wait_for_selector("#create")
     assert [e for e in page.errors if "status of 404" not in e] == []  # the browser notes the 404 itself
     page.errors.clear()
@@ -210,7 +212,7 @@ def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page: LivePage)
     page.wait_for_selector("#create")
 
 
-def _menu_values(page: Any, selector: str) -> list[str]:
+def _menu_values(page: LivePage, selector: str) -> list[str]:
     """The values of a menu's options, in order (the menu may be on a card not shown)."""
     script = "options => options.map(option => option.value)"
     values: list[str] = page.eval_on_selector_all(f"{selector} option", script)
@@ -237,11 +239,11 @@ def test_a_level_the_page_has_no_words_for_is_offered_by_its_name(page: LivePage
     the missing key ``seat.ai:<level>``)."""
     levels = [*SEAT_LEVELS, "grandmaster"]
 
-    def answer(route: Any) -> None:
+    def answer(route: Route) -> None:
         route.fulfill(json={"games": ["kingdomino", "duel", "origins"], "levels": levels})
 
     page.route("**/api/meta", answer)
     page.goto(page.base_url + "/")
     label = page.locator('#seat-1 option[value="ai:grandmaster"]').text_content()
     assert label is not None and label.startswith("AI, grandmaster") and "seat.ai" not in label
-    assert page.locator('#seat-1 option[value="ai:hard"]').text_content().startswith("AI, hard")
+    assert present(page.locator('#seat-1 option[value="ai:hard"]').text_content()).startswith("AI, hard")

@@ -4,7 +4,7 @@ top or with Esc (its only Close button was at the bottom of a ~1,100 px wall of 
 from __future__ import annotations
 
 from playwright.sync_api import Browser
-from tests.web.browser.pages import new_page
+from tests.web.browser.pages import new_page, present
 
 
 def test_the_lobby_opens_the_chosen_game_s_rules_and_describes_each_mode(
@@ -26,7 +26,7 @@ def test_the_lobby_opens_the_chosen_game_s_rules_and_describes_each_mode(
     # The close control is at the top, in view however far the rules are scrolled.
     page.evaluate("document.querySelector('#help-dialog').scrollTop = 100000")
     close = page.locator("#help-close-top")
-    box, frame = close.bounding_box(), dialog.bounding_box()
+    box, frame = present(close.bounding_box()), present(dialog.bounding_box())
     assert frame["y"] <= box["y"] <= frame["y"] + 80
     close.click()
     page.wait_for_selector("#help-dialog", state="hidden")

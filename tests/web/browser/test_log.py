@@ -42,9 +42,9 @@ def random_game_log(
 
 def log_lines(
     page: LivePage, observation: dict[str, Any], entries: list[dict[str, Any]], names: list[str]
-) -> list:
+) -> list[str]:
     """The page's words for each log entry, the seats named ``names``."""
-    return page.evaluate(
+    lines: list[str] = page.evaluate(
         """async ([observation, entries, names]) => {
           const { logWords } = await import('/static/words.js');
           const seats = names.map((name, seat) => ({ seat, name, kind: 'human' }));
@@ -53,6 +53,7 @@ def log_lines(
         }""",
         [observation, entries, names],
     )
+    return lines
 
 
 def test_the_log_names_who_was_recruited_placed_and_paid_with(page: LivePage) -> None:
@@ -81,7 +82,9 @@ def test_the_log_names_who_was_recruited_placed_and_paid_with(page: LivePage) ->
         ("kingdomino", 2, {}, {"claim", "place"}),
     ],
 )
-def test_every_log_line_is_a_sentence_of_what_was_done(page: LivePage, game, players, options, verbs) -> None:
+def test_every_log_line_is_a_sentence_of_what_was_done(
+    page: LivePage, game: str, players: int, options: dict[str, bool | str], verbs: set[str]
+) -> None:
     """Every move of a whole game reads as a sentence in the past (or narrative present) with who
     did it, never the move list's imperative after a colon ("Bruno: Power: separate your dice")."""
     games: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []

@@ -2,23 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     CHROMIUM,
+    LivePage,
     finish_through_the_api,
     new_page,
     play_by_clicking_board,
+    present,
 )
 from tests.web.conftest import (
     close_browser_contexts,
 )
 
 
-def online_game_of_two(browser: Any, live_server: str, locale: str = "en") -> tuple[Any, Any, str]:
+def online_game_of_two(
+    browser: Browser, live_server: str, locale: str = "en"
+) -> tuple[LivePage, LivePage, str]:
     """Anna creates a game with an online seat for Boris, who opens his invite link: their two
     pages (each in a browser of its own) and his link."""
     host = new_page(browser, live_server, locale=locale)
@@ -37,11 +39,11 @@ def online_game_of_two(browser: Any, live_server: str, locale: str = "en") -> tu
 
 def test_an_invited_guest_is_told_their_seat(browser: Browser, live_server: str) -> None:
     host, guest, link = online_game_of_two(browser, live_server)
-    assert "Boris (player 2)" in guest.locator("#whoami").text_content()
+    assert "Boris (player 2)" in present(guest.locator("#whoami").text_content())
     # The host's links to send are at the top, above the board, open until she folds them.
     invites = host.locator("#invites")
     assert invites.get_attribute("open") is not None
-    assert invites.bounding_box()["y"] < host.locator("#board-card").bounding_box()["y"]
+    assert present(invites.bounding_box())["y"] < present(host.locator("#board-card").bounding_box())["y"]
     assert invites.locator("input").first.input_value() == link
     assert guest.locator("#invites").count() == 0  # a guest has no one to invite
     host.locator("#invites summary").click()
@@ -237,5 +239,5 @@ def test_a_guest_gone_for_good_is_played_by_an_ai_once_the_host_asks(
     back = new_page(browser, live_server)
     back.goto(link)
     back.wait_for_selector("#ranking")
-    assert "watching" in back.locator("#whoami").text_content()
+    assert "watching" in present(back.locator("#whoami").text_content())
     assert not host.errors and not back.errors

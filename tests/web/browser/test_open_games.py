@@ -7,7 +7,14 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, open_a_game_for_the_lobby
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    LivePage,
+    log_in_new,
+    new_page,
+    open_a_game_for_the_lobby,
+    present,
+)
 
 #: What a started game's status line shows: the player's turn, or whom the game awaits.
 STARTED = "#your-turn, #waiting, #choice-made"
@@ -145,7 +152,7 @@ def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_it
     anna.screenshot(path=str(ARTIFACTS / "lobby-clock-invited.png"))
     with anna.expect_request("**/api/games") as created:
         anna.click("#create")
-    sent = created.value.post_data_json
+    sent = present(created.value.post_data_json)
     assert sent["time_control"] == {"kind": "days", "days": 1} and "wait_minutes" not in sent
     game_id(anna)
     anna.wait_for_selector("#clocks .clock")

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from playwright.sync_api import Browser
-from tests.web.browser.pages import api_game, opened
+from tests.web.browser.pages import LivePage, api_game, opened, present
 
 
-def origins_page(browser: Any, base: str, mode: str, **size: int) -> Any:
-    return opened(browser, base, *api_game(base, "origins", 4, options={"mode": mode}), **size)
+def origins_page(browser: Browser, base: str, mode: str, width: int = 1366, height: int = 900) -> LivePage:
+    game_id, token = api_game(base, "origins", 4, options={"mode": mode})
+    return opened(browser, base, game_id, token, width, height)
 
 
 def test_the_fire_tokens_left_are_named_under_their_pictures(browser: Browser, live_server: str) -> None:
@@ -38,5 +37,5 @@ def test_a_phone_shows_your_resources_beside_the_cave(browser: Browser, live_ser
     page = origins_page(browser, live_server, "tribe", width=390, height=844)
     held = page.locator("#resources-held")
     assert held.inner_text().startswith("Your resources:")
-    assert held.bounding_box()["y"] < page.locator(".cave .cavemen").bounding_box()["y"]
+    assert present(held.bounding_box())["y"] < present(page.locator(".cave .cavemen").bounding_box())["y"]
     assert not page.errors

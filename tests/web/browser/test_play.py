@@ -27,6 +27,7 @@ from tests.web.browser.pages import (
     opened,
     play_by_clicking_board,
     play_until,
+    present,
     wait_for_count,
     wait_for_new_log,
 )
@@ -44,7 +45,9 @@ from kingdomino.web.hint_slots import MAX_HINTS
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options", "mode"), GAMES, ids=lambda v: str(v))
-def test_played_to_the_end_by_clicking_the_board(page: LivePage, game, players, options, mode) -> None:
+def test_played_to_the_end_by_clicking_the_board(
+    page: LivePage, game: str, players: int, options: dict[str, bool], mode: str | None
+) -> None:
     create_game(page, game, players, options=options, mode=mode)
     name = f"{game}-{mode or players}"
     # The setup's random draw of who claims first names the game's own piece (the rulebooks' word).
@@ -184,7 +187,7 @@ def test_what_was_just_played_lands_with_a_short_motion(page: LivePage, game: st
 def test_an_opponents_kingdom_grows_under_the_pointer(page: LivePage) -> None:
     create_game(page, "kingdomino", 4)
     card = page.locator(".others-col .kingdom").first
-    before = card.bounding_box()
+    before = present(card.bounding_box())
     card.hover()
     page.wait_for_function(
         "w => document.querySelector('.others-col .kingdom').getBoundingClientRect().width > 1.5 * w",
@@ -203,14 +206,14 @@ def test_a_dynasty_shows_the_game_just_played_when_the_next_begins(page: LivePag
     game ended, the scores show its kingdoms, and each kingdom's points are this game's, the
     match's total beside them (the totals sat over empty kingdoms)."""
     create_game(page, "kingdomino", 2, {"dynasty": True})
-    while "game 2 of 3" not in page.locator("#round-info").text_content():
+    while "game 2 of 3" not in present(page.locator("#round-info").text_content()):
         play_by_clicking_board(page, 1)
         page.wait_for_selector("#your-turn, #winner")
     note = page.locator("#match-note")
-    assert note.is_visible() and note.text_content().startswith("Game 1 of 3 is over: You ")
+    assert note.is_visible() and present(note.text_content()).startswith("Game 1 of 3 is over: You ")
     past = page.locator("#past-games details[data-game='1']")
     assert past.get_attribute("open") is not None and past.locator("figure > svg").count() == 2
-    first_game = [int(n) for n in re.findall(r"\d+", past.locator("summary").text_content())[2:]]
+    first_game = [int(n) for n in re.findall(r"\d+", present(past.locator("summary").text_content()))[2:]]
     mine = page.locator(".kingdom.mine .points").text_content()
     assert mine == f"0 points · {first_game[0]} in all", (mine, first_game)
     page.screenshot(path=str(ARTIFACTS / "dynasty-game-2.png"), full_page=True)
@@ -225,7 +228,7 @@ def test_the_board_stays_under_the_pointer_when_placing_begins(page: LivePage, g
     tops = set()
     for turn in range(12):
         page.wait_for_selector("#your-turn")
-        tops.add(round(board.bounding_box()["y"]))
+        tops.add(round(present(board.bounding_box())["y"]))
         if turn and page.locator(".kingdom.mine .toolbar").count():
             break  # placing, after choices
         play_by_clicking_board(page, 1)
@@ -242,10 +245,10 @@ def test_a_recruit_paid_for_is_said_paid_while_placed(page: LivePage) -> None:
         page.wait_for_selector("#your-turn, #winner")
         if page.locator("#winner").count():
             break
-        status = page.locator("#status").text_content()
+        status = present(page.locator("#status").text_content())
         for step in ("Pay for your caveman", "Put your caveman"):
             if step in status:
-                said[step] = page.locator("p.paying").text_content()
+                said[step] = present(page.locator("p.paying").text_content())
         if len(said) == 2:
             break
         play_by_clicking_board(page, 1)
@@ -263,9 +266,9 @@ def test_placing_shows_a_ghost_rotates_and_explains_refusals(page: LivePage) -> 
     ghost = page.locator("svg g.ghost")
     assert ghost.locator("use").count() >= 2, "the ghost draws both halves"
     # The ghost says what the placement adds; so does the line under the toolbar.
-    gain = ghost.locator("g.ghost-gain text").text_content()
+    gain = present(ghost.locator("g.ghost-gain text").text_content())
     assert re.fullmatch(r"\+\d+", gain), gain
-    assert re.search(rf" · \{gain} points?$", page.locator("#ghost-info").text_content())
+    assert re.search(rf" · \{gain} points?$", present(page.locator("#ghost-info").text_content()))
     anchor.focus()
     page.keyboard.press("r")
     page.click("#rotate")
@@ -273,18 +276,18 @@ def test_placing_shows_a_ghost_rotates_and_explains_refusals(page: LivePage) -> 
     # A square where the domino may not go answers with the engine's reason.
     page.locator("svg rect.why").last.click(force=True)
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
-    refused = page.locator("#error").text_content()
+    refused = present(page.locator("#error").text_content())
     assert refused.startswith("Not there: ") and "'" not in refused and "place" not in refused, refused
     # Keyboard: Enter on a focused square places the domino, which adds what its ghost said.
     count = page.locator("#log li").count()
     page.locator("svg g.legal.anchor").first.focus()
     # A legal square chosen since: the reason given for another square is taken back.
     page.wait_for_function("document.querySelector('#error').textContent === ''")
-    added = int(ghost.locator("g.ghost-gain text").text_content().split(" ")[0])
-    points = int(page.locator(".kingdom.mine .points").text_content().split(" ")[0])
+    added = int(present(ghost.locator("g.ghost-gain text").text_content()).split(" ")[0])
+    points = int(present(page.locator(".kingdom.mine .points").text_content()).split(" ")[0])
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelectorAll('#log li').length !== {count}")
-    assert int(page.locator(".kingdom.mine .points").text_content().split(" ")[0]) == points + added
+    assert int(present(page.locator(".kingdom.mine .points").text_content()).split(" ")[0]) == points + added
 
 
 def test_hint_with_a_win_chance_and_undo(page: LivePage) -> None:
@@ -295,7 +298,7 @@ def test_hint_with_a_win_chance_and_undo(page: LivePage) -> None:
     # one below it may show a higher chance from fewer games.
     said = page.locator("#hint-result li span").all_inner_texts()
     told = r"about \d+ % to win \(from (\d+) games? played out\)"
-    counts = [int(re.fullmatch(told, text)[1]) for text in said]
+    counts = [int(present(re.fullmatch(told, text))[1]) for text in said]
     assert counts and counts[0] == max(counts), said
     for _ in range(40):
         play_by_clicking_board(page, 1)
@@ -308,7 +311,7 @@ def test_hint_with_a_win_chance_and_undo(page: LivePage) -> None:
     page.wait_for_function(f"document.querySelector('#log li').value < {newest}")
 
 
-def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Any, database: str) -> None:
+def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Browser, database: str) -> None:
     """The server computes two hints at a time and one per network: two players behind one router
     who ask at the same moment were told to wait, and "Looking for a good move" stayed on the
     second page for good. The page now asks again a moment later, a few times, and says the
@@ -344,7 +347,7 @@ def test_an_all_ai_game_is_watched_with_a_thinking_sign(page: LivePage) -> None:
     page.select_option("#seat-1", "ai:greedy")
     page.click("#create")
     page.wait_for_selector("#winner, #thinking")
-    assert "watching" in page.locator("#whoami").text_content()
+    assert "watching" in present(page.locator("#whoami").text_content())
     page.wait_for_selector("#winner", timeout=60000)
     assert page.locator("#ranking tbody tr").count() == 2
 
@@ -476,11 +479,11 @@ def test_the_guided_game_explains_each_step_and_what_placing_scores(page: LivePa
     page.click("#guided")
     page.wait_for_url("**/game/*")
     page.wait_for_selector("#guide-tip")
-    assert "Choose a domino for your next turn" in page.locator("#guide-tip").text_content()
+    assert "Choose a domino for your next turn" in present(page.locator("#guide-tip").text_content())
     while not page.locator("svg g.legal.anchor").count():
         play_by_clicking_board(page, 1)
         page.wait_for_selector("#your-turn")
-    tip = page.locator("#guide-tip").text_content()
+    tip = present(page.locator("#guide-tip").text_content())
     assert tip.startswith("Place your domino")
     # The tip's best gain is the engine's: the largest of the view's score_gains for placements.
     best = page.evaluate(
@@ -501,10 +504,10 @@ def test_the_guided_game_explains_each_step_and_what_placing_scores(page: LivePa
     page.wait_for_selector("#guide-show")
     assert page.locator("#guide-tip").count() == 0
     page.click("#guide-show")
-    assert page.locator("#guide-tip").text_content().startswith("Place your domino")
+    assert present(page.locator("#guide-tip").text_content()).startswith("Place your domino")
     # The guided game closes with a word on what comes next (it ended with no tip).
     finish_through_the_api(page)
-    assert page.locator("#guide-tip").text_content().startswith("The game is over: the ranking")
+    assert present(page.locator("#guide-tip").text_content()).startswith("The game is over: the ranking")
 
 
 def test_a_finished_game_is_played_again_on_the_same_deal(page: LivePage) -> None:
@@ -523,9 +526,12 @@ def test_a_finished_game_is_played_again_on_the_same_deal(page: LivePage) -> Non
     record = GameRecord.from_json(json.loads(Path(download.value.path()).read_text(encoding="utf-8")))
     outcome = replay(record, make_game("duel", 2))
     assert outcome.ok and outcome.state.scores() == [
-        int(page.locator(f'#ranking tr[data-seat="{seat}"] td').nth(2).text_content()) for seat in (0, 1)
+        int(present(page.locator(f'#ranking tr[data-seat="{seat}"] td').nth(2).text_content()))
+        for seat in (0, 1)
     ]
-    assert page.locator("#same-deal").get_attribute("title").startswith("A new game with the same draws")
+    assert present(page.locator("#same-deal").get_attribute("title")).startswith(
+        "A new game with the same draws"
+    )
     # A browser that opened the spectator link before its seat's holds that token first: it is
     # refused a new deal, so the seat's token is tried next.
     page.evaluate(

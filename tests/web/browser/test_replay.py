@@ -20,6 +20,7 @@ from tests.web.browser.pages import (
     finish_through_the_api,
     focused_matches,
     new_page,
+    present,
     review_of_a_finished_game,
     three_ai_seats_to_the_end,
     to_next_marked_move,
@@ -38,11 +39,11 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser: Browser, live_s
     page.wait_for_function(
         "document.querySelector('#review-state').textContent.startsWith('Ошибки')", timeout=120000
     )
-    scores = page.locator("#replay-scores").text_content()
+    scores = present(page.locator("#replay-scores").text_content())
     assert "Bruno (ИИ, жадный)" in scores and "(AI" not in scores, scores
     # The step's scores stand where the game's are: the final scores would stand beside the step's.
     assert page.locator("#scores-card #replay-scores").count() == 1
-    assert "Вы: 0 очков" in page.locator("#scores-card").text_content()
+    assert "Вы: 0 очков" in present(page.locator("#scores-card").text_content())
     page.click("#review-next")
     page.wait_for_function("document.querySelector('#review-note').textContent.includes('Лучше:')")
     note = page.locator("#review-note").text_content() or ""
@@ -78,7 +79,7 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
     page.wait_for_function(
         "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
     )
-    marked = sum(int(n) for n in re.findall(r"\d+", page.locator("#review-state").text_content()))
+    marked = sum(int(n) for n in re.findall(r"\d+", present(page.locator("#review-state").text_content())))
     assert marked, "greedy clicking makes mistakes against the AI"
     seen: dict[bool, int] = {True: 0, False: 0}
     for _ in range(min(8, marked)):
@@ -86,7 +87,7 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
         page.click("#review-next")
         page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
         page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
-        note = page.locator("#review-note").text_content()
+        note = present(page.locator("#review-note").text_content())
         said = "marked on the board" in note
         # A sentence that compares the two moves (it read "Best: Take die 2 (dot) (about 60 % to win)").
         compared = re.search(
@@ -159,7 +160,7 @@ def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(
     with page.expect_response("**/api/games/*/replay?step=1"):
         held[0].continue_()
     page.wait_for_timeout(500)  # the late answer, come, is put aside
-    assert "step 2 of" in page.locator("#replay-label").text_content()
+    assert "step 2 of" in present(page.locator("#replay-label").text_content())
     assert page.locator("#log li").count() == 2, "step 1's frame was drawn under step 2"
     assert not page.errors
 
@@ -192,7 +193,7 @@ def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(
     page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
     page.click("#replay")
     page.wait_for_selector("#replay-label")
-    total = int(page.locator("#replay-step").get_attribute("max"))
+    total = int(present(page.locator("#replay-step").get_attribute("max")))
 
     def at(step: int) -> None:
         page.wait_for_function(
@@ -231,7 +232,7 @@ def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser: Browser, 
     page = review_of_a_finished_game(browser, live_server, width=1366, height=768)
     for _ in range(4):
         to_next_marked_move(page)
-        board = page.locator("#board .kingdom.mine svg.big").bounding_box()
+        board = present(page.locator("#board .kingdom.mine svg.big").bounding_box())
         page.screenshot(path=str(ARTIFACTS / "replay-review-laptop.png"))
         assert board["y"] + board["height"] <= 768, f"the board ends at {board['y'] + board['height']}"
     assert not page.errors
@@ -270,9 +271,9 @@ def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page: L
         f"document.querySelector('#replay-label').textContent.includes('step {first_of_game_2} of')"
     )
     note = page.locator("#replay-match-note")
-    assert note.is_visible() and note.text_content().startswith("Game 1 of 3 is over: Ada (AI, random) "), (
-        note.text_content()
-    )
+    assert note.is_visible() and present(note.text_content()).startswith(
+        "Game 1 of 3 is over: Ada (AI, random) "
+    ), note.text_content()
     past = page.locator("#replay-scores .past-games details[data-game='1']")
     assert past.get_attribute("open") is not None and past.locator("figure > svg").count() == 2
     page.screenshot(path=str(ARTIFACTS / "replay-dynasty-game-2.png"), full_page=True)
@@ -315,7 +316,7 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(
         page.wait_for_function(
             f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
         )
-        board = page.locator("#board .kingdom.mine svg.big").bounding_box()
+        board = present(page.locator("#board .kingdom.mine svg.big").bounding_box())
         assert board["y"] + board["height"] <= 768, (
             f"step {step}: the board ends at {board['y'] + board['height']}"
         )
@@ -331,7 +332,7 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(
     phone.wait_for_selector("#replay-label")
     for step in range(1, 4):
         phone.locator("#board .others-col").scroll_into_view_if_needed()
-        button = phone.locator("#replay-next").bounding_box()
+        button = present(phone.locator("#replay-next").bounding_box())
         assert button["y"] >= 0 and button["y"] + button["height"] <= 844, (
             f"the button is off the screen: {button}"
         )

@@ -11,6 +11,7 @@ from tests.web.browser.pages import (
     OVERFLOW,
     LivePage,
     new_page,
+    present,
 )
 
 
@@ -216,13 +217,13 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page: LivePage) -> No
     assert page.evaluate(OVERFLOW) == []
     page.screenshot(path=str(ARTIFACTS / "scorer-phone.png"), full_page=True)
     page.select_option("#score-frame", "7")  # 13 x 13 squares: a finger's width each, the grid scrolls
-    assert page.locator('g.cell[data-square="0,1"] rect').first.bounding_box()["width"] >= 38
+    assert present(page.locator('g.cell[data-square="0,1"] rect').first.bounding_box())["width"] >= 38
     assert page.evaluate(OVERFLOW) == []
     # The square beyond the frame was refused on the page: the server never had to refuse a kingdom.
     assert [e for e in page.errors if "422" in e] == []
 
 
-def test_the_scorer_says_click_to_a_mouse_and_tap_to_a_finger(browser: Any, live_server: str) -> None:
+def test_the_scorer_says_click_to_a_mouse_and_tap_to_a_finger(browser: Browser, live_server: str) -> None:
     """The scorer told a laptop's player to "tap the squares": its words follow the hand, as the
     table's do (``tTouch``)."""
     laptop = new_page(browser, live_server)
@@ -259,7 +260,7 @@ def test_the_scorer_counts_the_origins_rulebook_s_hunters_laid_square_by_square(
     lay(page, ["V", "n2", "caveman-SC"], ["0,2"])
     scorer_total(page, 18 + 5)
     assert page.locator("#scorer-text").input_value().splitlines()[-1].split() == ["H", "Q0k", "V2@SC"]
-    assert page.locator('g.cell[data-square="0,2"]').get_attribute("aria-label").endswith("Sculptor")
+    assert present(page.locator('g.cell[data-square="0,2"]').get_attribute("aria-label")).endswith("Sculptor")
     assert page.locator("#scorer-error").text_content() == ""
     page.screenshot(path=str(ARTIFACTS / "scorer-origins-hunters.png"), full_page=True)
     assert not page.errors, page.errors

@@ -22,7 +22,7 @@ SMALL_TARGETS = """() => {
 }"""
 
 
-def phone(browser: Any, base: str) -> Any:
+def phone(browser: Browser, base: str) -> Any:
     return new_page(browser, base, 390, 844, touch=True)
 
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import api_game, new_page, opened, play_until
+from tests.web.browser.pages import LivePage, api_game, new_page, opened, play_until, present
 
 
 def test_a_shared_screen_names_every_player_who_plays_on_it(browser: Browser, live_server: str) -> None:
@@ -25,7 +25,7 @@ def test_a_shared_screen_names_every_player_who_plays_on_it(browser: Browser, li
         page.click("#create")
         page.wait_for_selector("#your-turn")
         whoami = page.locator("#whoami")
-        assert whoami.text_content().strip() == expected
+        assert present(whoami.text_content()).strip() == expected
         assert whoami.locator("svg.badge").count() == 2
         assert not page.errors
 
@@ -34,7 +34,7 @@ def last(view: dict[str, Any]) -> str:
     return str(view["legal_actions"][-1])
 
 
-def lines_of(page: Any, selector: str) -> int:
+def lines_of(page: LivePage, selector: str) -> int:
     """How many lines the text of ``selector`` takes on screen."""
     return int(
         page.evaluate(
