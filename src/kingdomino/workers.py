@@ -34,7 +34,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 T = TypeVar("T")
 
@@ -89,7 +89,7 @@ class Workers(ABC):
         """``fn(*args)`` computed by a worker; the event loop only awaits it."""
         return await asyncio.wrap_future(self.submit(fn, *args))
 
-    def __enter__(self) -> Workers:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(

@@ -238,6 +238,7 @@ def test_first_pick_ties_are_broken_by_the_seed() -> None:
 
 def test_the_first_pick_in_origins_takes_the_most_fires_on_one_square() -> None:
     state = make_game("origins", 4, {"mode": "discovery"}).new_initial_state()
+    assert isinstance(state, DominoState)
     rng = random.Random(3)
     while state.is_chance():
         state.apply(state.sample_chance(rng))
@@ -336,9 +337,10 @@ def look_ahead_decisions(
                 state.apply(state.sample_chance(rng))
                 continue
             rules = DominoRules.of(state)
-            if rules is not None and state.phase_name in ("place", "claim") and state.row:
+            if rules is not None:
                 assert isinstance(state, DominoState)
-                yield state, rules
+                if state.phase_name in ("place", "claim") and state.row:
+                    yield state, rules
             if rng.random() < 0.3:
                 state.apply(rng.choice(state.legal_actions()))
             else:

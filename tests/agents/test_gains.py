@@ -46,9 +46,9 @@ def test_placement_gains_equal_the_score_change(players: int, options: dict[str,
                     domino = DOMINOES[action - game.claim_base + 1]  # type: ignore[attr-defined]
                     changes = []
                     for code in kingdom.legal_placements(domino):
-                        after = kingdom.copy()
-                        after.place(code, domino)
-                        changes.append(after.region_points() + state.kingdom_bonus(after) - now)
+                        grown = kingdom.copy()
+                        grown.place(code, domino)
+                        changes.append(grown.region_points() + state.kingdom_bonus(grown) - now)
                     assert gain == max(changes, default=0)
             legal = state.legal_actions()
             state.apply(legal[int(rng.random() * len(legal))])

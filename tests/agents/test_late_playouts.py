@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import cast
 
 import pytest
 
@@ -14,6 +15,7 @@ from kingdomino.agents.full_greedy import BEST_ACTIONS, best_actions, decision_p
 from kingdomino.agents.playouts import playout
 from kingdomino.agents.search import FlatMonteCarloAgent
 from kingdomino.core.game import State
+from kingdomino.games.domino.state import DominoState
 
 LATE = "mce:iterations=40,playout=player-heuristic,prior=heuristic,scale=80,late=full-greedy,late_rounds=2"
 PLAIN = "mce:iterations=40,playout=player-heuristic,prior=heuristic,scale=80"
@@ -36,6 +38,15 @@ def positions(
     return seen
 
 
+def domino_positions(
+    game: str, players: int, seed: int, options: dict[str, bool | str] | None = None
+) -> list[DominoState]:
+    """``positions`` of a game of dominoes drafted in rounds (Kingdomino, Origins)."""
+    seen = positions(game, players, seed, options)
+    assert all(isinstance(state, DominoState) for state in seen)
+    return cast(list[DominoState], seen)
+
+
 @pytest.mark.parametrize(
     ("game", "players", "options", "rounds"),
     [
@@ -53,13 +64,15 @@ def test_rounds_to_deal_count_down_to_the_last_row(
     """The first row is dealt before the setup claims (round 0), so ``rounds - 1`` rows are
     still to be dealt then; one fewer each round, and none over the last two rounds (the
     last row is dealt for the one before last, and placed in the last)."""
-    by_round = {state.round_number: state.rounds_to_deal() for state in positions(game, players, 3, options)}
+    by_round = {
+        state.round_number: state.rounds_to_deal() for state in domino_positions(game, players, 3, options)
+    }
     assert sorted(by_round) == list(range(rounds + 1))
     assert by_round == {number: max(0, rounds - 1 - number) for number in by_round}
 
 
 def test_a_dynasty_counts_the_rounds_of_the_game_being_played() -> None:
-    seen = positions("kingdomino", 2, 5, {"dynasty": True})
+    seen = domino_positions("kingdomino", 2, 5, {"dynasty": True})
     counts = [state.rounds_to_deal() for state in seen if state.round_number >= 1]
     assert counts.count(0) > 0 and counts[-1] == 0
     restarts = sum(1 for before, after in itertools.pairwise(counts) if after > before)

@@ -7,26 +7,25 @@ import math
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Never
 
 import pytest
 from typer.testing import CliRunner
 
 from kingdomino.arena.ladder import (
     LadderConfig,
-    bradley_terry,
     deals,
     fit,
     ladder_key,
     load_ratings,
     open_tables,
-    pairwise,
     play_ladder,
     rating_of,
     tables,
     to_elo,
 )
-from kingdomino.arena.stats import clustered_mean_interval, mean_interval
-from kingdomino.arena.tournament import GameOutcome, deal_seed
+from kingdomino.arena.stats import bradley_terry, clustered_mean_interval, mean_interval
+from kingdomino.arena.tournament import GameOutcome, deal_seed, pairwise
 from kingdomino.cli import app, normalise_argv
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
@@ -36,7 +35,8 @@ runner = CliRunner()
 
 def expected_score(gap: float) -> float:
     """Bradley-Terry on the Elo scale: the score of a player ``gap`` points stronger."""
-    return 1.0 / (1.0 + 10.0 ** (-gap / 400.0))
+    score: float = 1.0 / (1.0 + 10.0 ** (-gap / 400.0))
+    return score
 
 
 TRUTH = {"random": 0.0, "weak": 150.0, "fair": 300.0, "strong": 650.0}
@@ -291,11 +291,13 @@ def test_a_resumed_ladder_says_how_many_games_it_has(tmp_path: Path) -> None:
     assert "Resuming: 12 games already in" in said and "0 to play" in said
 
 
-def test_an_interrupted_ladder_says_its_folder_resumes(tmp_path: Path, monkeypatch) -> None:
+def test_an_interrupted_ladder_says_its_folder_resumes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ctrl-C in a ladder ended with no word; it says where its games are and exits with 130."""
     import kingdomino.cli.ladder as ladder_cli
 
-    def interrupt(*args, **kwargs):
+    def interrupt(*args: object, **kwargs: object) -> Never:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(ladder_cli, "play_ladder", interrupt)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from kingdomino.agents import make_agent
 from kingdomino.arena.match import play_game
+from kingdomino.arena.tournament import GameOutcome
 from kingdomino.cli import app, normalise_argv
 from kingdomino.games.registry import make_game
 
@@ -104,14 +108,15 @@ def test_analyse_prints_ranked_candidates(tmp_path: Path) -> None:
     assert beyond.exit_code == 2 and "--at" in beyond.output
 
 
-def test_an_interrupted_tournament_says_its_games_are_kept_and_resume(tmp_path: Path, monkeypatch) -> None:
+def test_an_interrupted_tournament_says_its_games_are_kept_and_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Ctrl-C ended a tournament with no word: it now says how many games the file keeps, that
     the same command resumes, and exits with 130; the next run plays only the rest."""
     import kingdomino.cli.research as research
+    from kingdomino.arena.executors import run_games as real
 
-    real = research.run_games
-
-    def cut_after_two(*args, **kwargs):
+    def cut_after_two(*args: Any, **kwargs: Any) -> Iterator[GameOutcome]:
         for made, outcome in enumerate(real(*args, **kwargs)):
             if made == 2:
                 raise KeyboardInterrupt

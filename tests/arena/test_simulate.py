@@ -10,7 +10,7 @@ from kingdomino.agents import registry
 from kingdomino.agents.random_agent import RandomAgent
 from kingdomino.arena.match import play_actions, play_game, reseat_agents, seat_agents
 from kingdomino.arena.simulate import simulate
-from kingdomino.core.game import State
+from kingdomino.core.game import OptionValue, State
 from kingdomino.core.records import MoveRecord
 from kingdomino.core.seeds import DerivedSeeds
 from kingdomino.games.classic.game import ClassicGame
@@ -35,7 +35,7 @@ def test_simulate_writes_no_action_text(monkeypatch: pytest.MonkeyPatch) -> None
     ],
 )
 def test_the_fast_path_plays_the_games_play_game_plays(
-    name: str, players: int, options: dict, specs: list[str]
+    name: str, players: int, options: dict[str, OptionValue], specs: list[str]
 ) -> None:
     game = make_game(name, players, options)
     seen: list[State] = []
@@ -48,8 +48,13 @@ def test_the_fast_path_plays_the_games_play_game_plays(
     assert summary.results[0].scores == full.scores() and summary.results[0].winners == full.winners()
 
 
+#: A simulation: game, players, options, the seats' agents and the seed.
+Simulation = tuple[str, int, dict[str, OptionValue], list[str], int]
+#: Each game's scores and winners.
+Results = list[tuple[list[int], list[int]]]
+
 #: Results ``simulate`` gave before its seeding was made cheaper: a seed means the same games.
-PINNED = [
+PINNED: list[tuple[Simulation, Results]] = [
     (
         ("kingdomino", 4, {}, ["random"] * 4, 1000),
         [([27, 20, 16, 23], [0]), ([8, 22, 21, 28], [3]), ([18, 13, 29, 17], [2]), ([15, 25, 15, 23], [1])],
@@ -70,7 +75,7 @@ PINNED = [
 
 
 @pytest.mark.parametrize(("case", "expected"), PINNED)
-def test_a_seed_gives_the_games_it_always_gave(case: tuple, expected: list) -> None:
+def test_a_seed_gives_the_games_it_always_gave(case: Simulation, expected: Results) -> None:
     name, players, options, specs, seed = case
     summary = simulate(make_game(name, players, options), specs, games=4, seed=seed)
     assert [(r.seed, r.scores, r.winners) for r in summary.results] == [

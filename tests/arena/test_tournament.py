@@ -25,7 +25,9 @@ from kingdomino.workers import InThisProcess, ProcessWorkers
 CONFIG = TournamentConfig("kingdomino", 3, {}, ["mcts:iterations=4,playout=random", "greedy", "random"], 6, 5)
 
 
-def comparable(outcomes: list) -> list[tuple]:
+def comparable(
+    outcomes: list[GameOutcome],
+) -> list[tuple[int, int, tuple[str, ...], tuple[int, ...], tuple[int, ...]]]:
     return sorted((o.index, o.seed, tuple(o.seats), tuple(o.scores), tuple(o.winners)) for o in outcomes)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from kingdomino import CHANCE, make_game
 from kingdomino.games.classic.components import DOMINOES, Domino
@@ -19,7 +20,9 @@ def new_state(players: int = 4, **options: bool) -> ClassicState:
     return state
 
 
-def play_random(state: ClassicState, rng: random.Random, until=lambda s: False) -> ClassicState:
+def play_random(
+    state: ClassicState, rng: random.Random, until: Callable[[ClassicState], bool] = lambda s: False
+) -> ClassicState:
     """Play uniformly random actions (chance included) until the end or ``until(state)``."""
     while not state.is_terminal() and not until(state):
         legal = state.legal_actions()

@@ -23,7 +23,7 @@ def test_square_counts_match_the_rulebook() -> None:
 
 
 def test_crown_totals_per_terrain() -> None:
-    crowns = Counter()
+    crowns: Counter[str] = Counter()
     for domino in DOMINOES.values():
         for half in (domino.first, domino.second):
             crowns[TERRAINS[half.terrain].id] += half.crowns

@@ -18,7 +18,7 @@ from kingdomino.games.classic.text import parse_kingdom
 
 ID_OF_LETTER = {t.letter: t.id for t in TERRAINS}
 BOX_HALVES = Counter(TERRAINS[h.terrain].id for d in DOMINOES.values() for h in (d.first, d.second))
-BOX_CROWNS = Counter()
+BOX_CROWNS: Counter[str] = Counter()
 for _domino in DOMINOES.values():
     for _half in (_domino.first, _domino.second):
         BOX_CROWNS[TERRAINS[_half.terrain].id] += _half.crowns

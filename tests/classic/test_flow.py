@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -124,7 +125,7 @@ def test_a_dynasty_shows_each_game_played_with_its_kingdoms_and_points() -> None
     (the table otherwise jumped to empty kingdoms with running totals on them)."""
     state = new_state(2, dynasty=True)
     rng = random.Random(5)
-    ended: list[list[dict]] = []
+    ended: list[list[dict[str, Any]]] = []
     while not state.is_terminal():
         before = state.game_index
         kingdoms = state.view(None)["kingdoms"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,7 +18,7 @@ PINNED = json.loads((FIXTURES / "legal_counts.json").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("case", PINNED, ids=lambda c: f"{c['players']}p-{'-'.join(c['options']) or 'base'}")
-def test_legal_counts_match_the_fixture(case: dict) -> None:
+def test_legal_counts_match_the_fixture(case: dict[str, Any]) -> None:
     now = generator.legal_counts(case["players"], case["options"], case["seed"])
     assert now["counts"] == case["counts"]
     assert now["actions"] == case["actions"]

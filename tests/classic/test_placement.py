@@ -9,7 +9,7 @@ import pytest
 from kingdomino.core.game import GameError, Refusal
 from kingdomino.games.classic.components import DOMINOES, Domino, Half
 from kingdomino.games.classic.kingdom import Geometry, Kingdom
-from kingdomino.games.classic.state import CLAIM, PLACE
+from kingdomino.games.classic.state import CLAIM, PLACE, ClassicState
 from kingdomino.games.classic.text import parse_kingdom
 from kingdomino.games.domino.state import FREE
 
@@ -91,7 +91,7 @@ def test_mighty_duel_positions_equal_the_reference() -> None:
         stop = rng.randrange(10, 40)
         count = [0]
 
-        def until(s, stop=stop, count=count) -> bool:
+        def until(s: ClassicState, stop: int = stop, count: list[int] = count) -> bool:
             count[0] += s.phase == PLACE
             return count[0] > stop
 
@@ -103,7 +103,7 @@ def test_mighty_duel_positions_equal_the_reference() -> None:
         assert set(kingdom.legal_placements(domino)) == reference_placements(kingdom, domino)
 
 
-def blocked_position():
+def blocked_position() -> tuple[ClassicState, int]:
     """A 2-player state where seat 0 must place a mine domino in a kingdom full of wheat."""
     state = new_state(2)
     play_random(state, random.Random(1), lambda s: s.phase == PLACE)
@@ -186,7 +186,8 @@ def test_refusals_name_their_rule_for_a_page() -> None:
     legal = state.legal_actions()
     assert all(state.refusal(action) is None for action in legal)
     if state.game.discard_action not in legal:
-        assert state.refusal(state.game.discard_action).key == "discard_placeable"
+        refusal = state.refusal(state.game.discard_action)
+        assert refusal is not None and refusal.key == "discard_placeable"
 
 
 def test_a_claim_refused_names_why_for_a_page() -> None:

@@ -14,16 +14,16 @@ from kingdomino.games.classic.state import PLACE, ClassicState
 
 from .helpers import reference_score
 
-configurations = st.sampled_from(
-    [
-        (2, {}),
-        (3, {}),
-        (4, {}),
-        (2, {"mighty_duel": True}),
-        (4, {"middle_kingdom": True, "harmony": True}),
-        (3, {"harmony": True}),
-    ]
-)
+#: The games hypothesis picks from: players and options.
+CONFIGURATIONS: list[tuple[int, dict[str, bool]]] = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (2, {"mighty_duel": True}),
+    (4, {"middle_kingdom": True, "harmony": True}),
+    (3, {"harmony": True}),
+]
+configurations = st.sampled_from(CONFIGURATIONS)
 seeds = st.integers(min_value=0, max_value=2**32)
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -52,7 +52,7 @@ def random_game(players: int, options: dict[str, bool], seed: int) -> tuple[Clas
 
 @FAST
 @given(configurations, seeds)
-def test_each_domino_placed_or_discarded_exactly_once(config, seed) -> None:
+def test_each_domino_placed_or_discarded_exactly_once(config: tuple[int, dict[str, bool]], seed: int) -> None:
     players, options = config
     state, handled = random_game(players, options, seed)
     assert len(handled) == len(set(handled)) == state.game.deck_size
@@ -64,7 +64,7 @@ def test_each_domino_placed_or_discarded_exactly_once(config, seed) -> None:
 
 @FAST
 @given(configurations, seeds)
-def test_scores_from_scratch_equal_the_engines(config, seed) -> None:
+def test_scores_from_scratch_equal_the_engines(config: tuple[int, dict[str, bool]], seed: int) -> None:
     players, options = config
     state, _ = random_game(players, options, seed)
     for seat, kingdom in enumerate(state.kingdoms):
@@ -83,7 +83,7 @@ def test_scores_from_scratch_equal_the_engines(config, seed) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(configurations, seeds, st.integers(min_value=1, max_value=60))
-def test_clones_are_independent(config, seed, steps) -> None:
+def test_clones_are_independent(config: tuple[int, dict[str, bool]], seed: int, steps: int) -> None:
     players, options = config
     state = make_game("kingdomino", players, options).new_initial_state()
     rng = random.Random(seed)
@@ -102,7 +102,7 @@ def test_clones_are_independent(config, seed, steps) -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(configurations, seeds)
-def test_the_same_seed_gives_the_same_record(config, seed) -> None:
+def test_the_same_seed_gives_the_same_record(config: tuple[int, dict[str, bool]], seed: int) -> None:
     players, options = config
     game = make_game("kingdomino", players, options)
     agents = ["greedy", "random", "greedy", "random"][:players]
@@ -113,7 +113,7 @@ def test_the_same_seed_gives_the_same_record(config, seed) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(configurations, seeds)
-def test_observations_hide_the_undrawn_dominoes(config, seed) -> None:
+def test_observations_hide_the_undrawn_dominoes(config: tuple[int, dict[str, bool]], seed: int) -> None:
     players, options = config
     state = make_game("kingdomino", players, options).new_initial_state()
     rng = random.Random(seed)
@@ -134,7 +134,9 @@ def test_observations_hide_the_undrawn_dominoes(config, seed) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(configurations, seeds, st.integers(min_value=0, max_value=2000))
-def test_illegal_actions_are_refused_and_change_nothing(config, seed, probe) -> None:
+def test_illegal_actions_are_refused_and_change_nothing(
+    config: tuple[int, dict[str, bool]], seed: int, probe: int
+) -> None:
     players, options = config
     game = make_game("kingdomino", players, options)
     state = game.new_initial_state()

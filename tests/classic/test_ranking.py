@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 
+from kingdomino.games.classic.state import ClassicState
 from kingdomino.games.classic.text import parse_kingdom
 
 from .helpers import new_state, play_random
 
 
-def finished(players: int, texts: list[str]):
+def finished(players: int, texts: list[str]) -> ClassicState:
     state = new_state(players)
     play_random(state, random.Random(players))
     state.kingdoms = [parse_kingdom(text) for text in texts]

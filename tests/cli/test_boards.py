@@ -16,8 +16,11 @@ from rich.text import Text
 
 from kingdomino.cli import render_classic, render_duel, render_origins
 from kingdomino.cli.render_cells import GAP
+from kingdomino.games.classic.components import DOMINOES as CLASSIC_DOMINOES
 from kingdomino.games.classic.text import parse_kingdom as parse_classic
+from kingdomino.games.duel.components import Face
 from kingdomino.games.duel.text import parse_map
+from kingdomino.games.origins.components import DOMINOES as ORIGINS_DOMINOES
 from kingdomino.games.origins.text import parse_kingdom as parse_origins
 
 
@@ -87,11 +90,11 @@ def test_the_halves_of_a_domino_in_a_row_stay_apart(
 @pytest.mark.parametrize(
     ("cell", "width"),
     [
-        (render_classic.half_cell(render_classic.DOMINOES[48].second), render_classic.CELL_WIDTH),
-        (render_classic.half_cell(render_classic.DOMINOES[1].first), render_classic.CELL_WIDTH),
-        (render_duel.face_cell(render_duel.Face(0, 0)), render_duel.CELL_WIDTH),
-        (render_duel.face_cell(render_duel.Face(-1, 1)), render_duel.CELL_WIDTH),
-        (render_origins.half_cell(render_origins.DOMINOES[1].first), render_origins.CELL_WIDTH),
+        (render_classic.half_cell(CLASSIC_DOMINOES[48].second), render_classic.CELL_WIDTH),
+        (render_classic.half_cell(CLASSIC_DOMINOES[1].first), render_classic.CELL_WIDTH),
+        (render_duel.face_cell(Face(0, 0)), render_duel.CELL_WIDTH),
+        (render_duel.face_cell(Face(-1, 1)), render_duel.CELL_WIDTH),
+        (render_origins.half_cell(ORIGINS_DOMINOES[1].first), render_origins.CELL_WIDTH),
     ],
 )
 def test_a_square_keeps_its_width_and_its_colour(cell: Text, width: int) -> None:

@@ -86,7 +86,11 @@ def test_a_move_listed_in_words_may_be_typed_in_words() -> None:
     state = _first_state(game, lambda state: wanted in state.legal_actions())
     console = Console(file=io.StringIO(), record=True, width=160)
     for typed in ("coat double dot", "Coat  Double Dot", "coat double_dot"):
-        assert choose_move(state, console, lambda _prompt, answer=typed: answer) == wanted
+
+        def read(_prompt: str, answer: str = typed) -> str:
+            return answer
+
+        assert choose_move(state, console, read) == wanted
     assert "coat double dot" in console.export_text()
     assert "double_dot" not in console.export_text()
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kingdomino.core.game import GameError
+from kingdomino.core.game import GameError, OptionValue
 from kingdomino.games.domino.codec import DominoGame
 from kingdomino.games.layout import CONFIGURATIONS, action_layout, layout_markdown
 from kingdomino.games.registry import make_game
@@ -25,7 +25,9 @@ def test_the_document_holds_the_generated_tables() -> None:
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CONFIGURATIONS)
-def test_every_code_reads_back_and_the_runs_cover_the_range(name: str, players: int, options: dict) -> None:
+def test_every_code_reads_back_and_the_runs_cover_the_range(
+    name: str, players: int, options: dict[str, OptionValue]
+) -> None:
     game = make_game(name, players, options)
     runs = action_layout(game)
     assert runs[0].first >= 0 and runs[-1].last == game.num_actions - 1
@@ -42,7 +44,7 @@ def test_every_code_reads_back_and_the_runs_cover_the_range(name: str, players: 
 
 
 @pytest.mark.parametrize(("name", "players", "options"), [c for c in CONFIGURATIONS if c[0] != "duel"])
-def test_the_placement_rule_of_the_document(name: str, players: int, options: dict) -> None:
+def test_the_placement_rule_of_the_document(name: str, players: int, options: dict[str, OptionValue]) -> None:
     game = make_game(name, players, options)
     assert isinstance(game, DominoGame)
     side = 2 * game.frame - 1  # a 5x5 frame on a 9x9 grid, 7x7 on 13x13

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from kingdomino import CHANCE, make_game
-from kingdomino.core.game import GameError
+from kingdomino.core.game import Game, GameError, OptionValue
 
 GAMES = [
     ("kingdomino", 2, {}),
@@ -24,7 +24,9 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("name", "players", "options"), GAMES, ids=[f"{g[0]}-{g[1]}p" for g in GAMES])
-def test_chance_outcomes_are_ascending_distinct_and_whole(name: str, players: int, options: dict) -> None:
+def test_chance_outcomes_are_ascending_distinct_and_whole(
+    name: str, players: int, options: dict[str, OptionValue]
+) -> None:
     game = make_game(name, players, options)
     rng = random.Random(3)
     nodes = 0
@@ -51,7 +53,9 @@ def test_chance_outcomes_are_ascending_distinct_and_whole(name: str, players: in
     assert nodes > 0
 
 
-def play_keyed(game: object, deal_seed: int, play_seed: int) -> tuple[list[str], dict[str, tuple]]:
+def play_keyed(
+    game: Game, deal_seed: int, play_seed: int
+) -> tuple[list[str], dict[str, tuple[int, tuple[int, ...]]]]:
     """One game, chance drawn from ``deal_seed`` and each draw's key, the seats' moves at random
     (``play_seed``): the keys met in order, and each key's outcome with the outcomes it had."""
     from kingdomino.core.seeds import derive_seed
@@ -59,7 +63,7 @@ def play_keyed(game: object, deal_seed: int, play_seed: int) -> tuple[list[str],
     rng = random.Random(play_seed)
     state = game.new_initial_state()
     keys: list[str] = []
-    drawn: dict[str, tuple] = {}
+    drawn: dict[str, tuple[int, tuple[int, ...]]] = {}
     while not state.is_terminal():
         if state.current_player == CHANCE:
             key = state.chance_key()
@@ -75,7 +79,9 @@ def play_keyed(game: object, deal_seed: int, play_seed: int) -> tuple[list[str],
 
 
 @pytest.mark.parametrize(("name", "players", "options"), GAMES, ids=[f"{g[0]}-{g[1]}p" for g in GAMES])
-def test_one_seed_deals_one_deal_however_the_game_is_played(name: str, players: int, options: dict) -> None:
+def test_one_seed_deals_one_deal_however_the_game_is_played(
+    name: str, players: int, options: dict[str, OptionValue]
+) -> None:
     """Draws keyed by ``chance_key`` (as the server draws them) are the same in two games played
     differently: a draw met in both, from the same outcomes, gives the same outcome. Keys are unique
     within a game (two draws with one key would share their randomness)."""
@@ -97,7 +103,9 @@ def test_one_seed_deals_one_deal_however_the_game_is_played(name: str, players: 
 
 
 @pytest.mark.parametrize(("name", "players", "options"), GAMES, ids=[f"{g[0]}-{g[1]}p" for g in GAMES])
-def test_sample_chance_away_from_a_chance_node_says_who_acts(name: str, players: int, options: dict) -> None:
+def test_sample_chance_away_from_a_chance_node_says_who_acts(
+    name: str, players: int, options: dict[str, OptionValue]
+) -> None:
     """The README's loop calls ``sample_chance`` at chance nodes; called elsewhere it raised a bare
     ``IndexError`` (Kingdomino, Origins) or returned a dice roll no one could apply (Duel)."""
     state = make_game(name, players, options).new_initial_state()

@@ -7,13 +7,13 @@ import pytest
 
 from kingdomino import make_game
 from kingdomino.agents import AgentSpecError, make_agent
-from kingdomino.core.game import CHANCE, GameError
+from kingdomino.core.game import CHANCE, GameError, OptionValue
 
 GAMES = [("kingdomino", {}), ("duel", {}), ("origins", {"mode": "tribe"})]
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES)
-def test_a_seat_outside_the_game_is_refused(game: str, options: dict) -> None:
+def test_a_seat_outside_the_game_is_refused(game: str, options: dict[str, OptionValue]) -> None:
     state = make_game(game, 2, options).new_initial_state()
     assert state.view(None)["seat"] is None and state.view(1)["seat"] == 1
     assert state.view(CHANCE)["seat"] == CHANCE  # the acting "seat" of a chance step

@@ -8,24 +8,27 @@ import random
 
 import pytest
 
-from kingdomino.core.game import CHANCE, Game, State
+from kingdomino.core.game import CHANCE, Game, OptionValue, State
 from kingdomino.core.identity import freeze
 from kingdomino.core.records import MoveRecord, RecordError
+from kingdomino.games.classic.game import ClassicGame
+from kingdomino.games.duel.state import DuelState
 from kingdomino.games.registry import make_game
 
+#: Origins in each of its modes, for each number of players.
+ORIGINS_MODES: list[tuple[str, int, dict[str, OptionValue]]] = [
+    ("origins", players, {"mode": mode}) for players in (2, 3, 4) for mode in ("discovery", "totem", "tribe")
+]
+
 #: Every game and mode, with the options that change the position or the flow.
-CONFIGURATIONS: list[tuple[str, int, dict[str, bool | int | str]]] = [
+CONFIGURATIONS: list[tuple[str, int, dict[str, OptionValue]]] = [
     ("kingdomino", 2, {}),
     ("kingdomino", 3, {"harmony": True, "middle_kingdom": True}),
     ("kingdomino", 4, {}),
     ("kingdomino", 2, {"mighty_duel": True}),
     ("kingdomino", 2, {"dynasty": True}),
     ("duel", 2, {}),
-    *[
-        ("origins", players, {"mode": mode})
-        for players in (2, 3, 4)
-        for mode in ("discovery", "totem", "tribe")
-    ],
+    *ORIGINS_MODES,
     ("origins", 3, {"mode": "tribe", "final_recruit": True, "totem_tie": "choose"}),
 ]
 IDS = [
@@ -55,7 +58,9 @@ def playout(game: Game, seed: int) -> tuple[State, list[int]]:
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CONFIGURATIONS, ids=IDS)
-def test_a_clone_equals_its_original_until_they_part(name: str, players: int, options: dict) -> None:
+def test_a_clone_equals_its_original_until_they_part(
+    name: str, players: int, options: dict[str, OptionValue]
+) -> None:
     game = make_game(name, players, options)
     rng = random.Random(players)
     state = game.new_initial_state()
@@ -77,6 +82,7 @@ def test_a_clone_equals_its_original_until_they_part(name: str, players: int, op
 
 def test_equality_is_of_the_position_not_the_path_nor_the_object() -> None:
     game = make_game("kingdomino", 2)
+    assert isinstance(game, ClassicGame)
     first, second = game.new_initial_state(), game.new_initial_state()
     for number in (3, 8, 20, 41):  # a row drawn in two orders is sorted: the same position
         first.apply(game.draw_action(number))
@@ -97,7 +103,7 @@ def test_a_field_of_an_unknown_kind_is_refused_by_name() -> None:
     ("name", "players", "options"), CONFIGURATIONS[:6] + CONFIGURATIONS[-1:], ids=IDS[:6] + IDS[-1:]
 )
 def test_repr_shows_the_game_the_turn_the_scores_and_each_kingdom(
-    name: str, players: int, options: dict
+    name: str, players: int, options: dict[str, OptionValue]
 ) -> None:
     game = make_game(name, players, options)
     state, _ = playout(game, 3)
@@ -120,6 +126,7 @@ def test_repr_kingdoms_are_the_scorers_text() -> None:
     texts = state.kingdom_texts()
     assert [score_text(text, {}).total for text in texts] == state.scores()
     duel, _ = playout(make_game("duel", 2), 5)
+    assert isinstance(duel, DuelState)
     maps = [parse_map(text) for text in duel.kingdom_texts()]
     assert [board.contents() for board, _ in maps] == [board.contents() for board in duel.boards]
 
@@ -127,7 +134,7 @@ def test_repr_kingdoms_are_the_scorers_text() -> None:
 @pytest.mark.parametrize(("name", "players", "options"), CONFIGURATIONS, ids=IDS)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_compact_record_round_trips_and_replays_to_an_equal_state(
-    name: str, players: int, options: dict, seed: int
+    name: str, players: int, options: dict[str, OptionValue], seed: int
 ) -> None:
     game = make_game(name, players, options)
     state, actions = playout(game, seed)

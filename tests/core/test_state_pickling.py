@@ -8,13 +8,16 @@ import random
 import pytest
 
 from kingdomino import CHANCE, make_game
+from kingdomino.core.game import OptionValue
 from kingdomino.core.grid import Grid
 
 GAMES = [("kingdomino", 4, {"middle_kingdom": True}), ("duel", 2, {}), ("origins", 4, {"mode": "tribe"})]
 
 
 @pytest.mark.parametrize(("name", "players", "options"), GAMES, ids=[g[0] for g in GAMES])
-def test_a_pickled_state_plays_on_as_the_original(name: str, players: int, options: dict) -> None:
+def test_a_pickled_state_plays_on_as_the_original(
+    name: str, players: int, options: dict[str, OptionValue]
+) -> None:
     state = make_game(name, players, options).new_initial_state()
     rng = random.Random(5)
     for _ in range(40):

@@ -8,6 +8,7 @@ import random
 import pytest
 from tests.origins.helpers import game_of, play_random
 
+from kingdomino.core.game import OptionValue
 from kingdomino.games.domino.text import BoxError
 from kingdomino.games.origins.scorer import score_text
 from kingdomino.games.origins.text import kingdom_text
@@ -52,5 +53,5 @@ def test_every_territory_a_game_builds_is_within_the_box(mode: str, players: int
     for seed in range(3):
         state = play_random(game.new_initial_state(), random.Random(seed))
         for seat, kingdom in enumerate(state.kingdoms):
-            options = {"mode": mode, "frame": kingdom.geometry.frame}
+            options: dict[str, OptionValue] = {"mode": mode, "frame": kingdom.geometry.frame}
             assert score_text(kingdom_text(kingdom), options).total == state.score_sheet(seat).total

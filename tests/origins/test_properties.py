@@ -18,14 +18,19 @@ from kingdomino.games.origins.state import OriginsState
 
 from .helpers import game_of, reference_score
 
-configurations = st.sampled_from(
-    [
-        (players, mode, extra)
-        for players in (2, 3, 4)
-        for mode in ("discovery", "totem", "tribe")
-        for extra in ({}, {"fire_kingdom": True, "homo_habilis": True, "totem_tie": "choose"})
-    ]
-)
+#: The further options of a game hypothesis picks: none, or variants that change the rules.
+EXTRAS: list[dict[str, bool | str]] = [
+    {},
+    {"fire_kingdom": True, "homo_habilis": True, "totem_tie": "choose"},
+]
+#: The games hypothesis picks from: players, mode and further options.
+CONFIGURATIONS: list[tuple[int, str, dict[str, bool | str]]] = [
+    (players, mode, extra)
+    for players in (2, 3, 4)
+    for mode in ("discovery", "totem", "tribe")
+    for extra in EXTRAS
+]
+configurations = st.sampled_from(CONFIGURATIONS)
 SETTINGS = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -71,7 +76,9 @@ def bonus_points(game: OriginsGame, kingdom: Kingdom) -> int:
 
 @SETTINGS
 @given(configurations, st.integers(0, 10**9))
-def test_random_games_keep_every_invariant_and_score_like_the_reference(config, seed) -> None:
+def test_random_games_keep_every_invariant_and_score_like_the_reference(
+    config: tuple[int, str, dict[str, bool | str]], seed: int
+) -> None:
     players, mode, extra = config
     game = game_of(players, mode=mode, **extra)
     state = game.new_initial_state()
@@ -104,7 +111,7 @@ def test_random_games_keep_every_invariant_and_score_like_the_reference(config, 
 
 @settings(max_examples=12, deadline=None)
 @given(st.sampled_from(["discovery", "totem", "tribe"]), st.sampled_from([2, 3, 4]), st.integers(0, 10**6))
-def test_replay_is_deterministic(mode, players, seed) -> None:
+def test_replay_is_deterministic(mode: str, players: int, seed: int) -> None:
     game = game_of(players, mode=mode)
     specs = ["greedy", "random", "greedy", "random"][:players]
     state, record = play_game(game, seat_agents(specs, seed), seed)

@@ -9,6 +9,7 @@ strength), and its figures are the rulebook's.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -69,7 +70,7 @@ def test_the_rulebook_examples_score_as_printed(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
-def test_the_command_line_scores_the_rulebook_examples_alike(name: str, tmp_path) -> None:
+def test_the_command_line_scores_the_rulebook_examples_alike(name: str, tmp_path: Path) -> None:
     """``kingdomino score --game origins`` on seed 004's examples: the same lines and total."""
     text, options, regions, cavemen, total = EXAMPLES[name]
     path = tmp_path / "territory.txt"

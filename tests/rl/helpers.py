@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from kingdomino.core.game import OptionValue
 from kingdomino.rl.common import player_range
 from kingdomino.rl.encoders import encoder_names
 
 
 def configurations() -> list[tuple[str, int]]:
-    found = []
+    found: list[tuple[str, int]] = []
     for name in encoder_names():
         low, high, _ = player_range(name)
         found.extend((name, players) for players in range(low, high + 1))
@@ -18,7 +19,7 @@ CONFIGS = configurations()
 IDS = [f"{name}-{players}p" for name, players in CONFIGS]
 
 
-def _option_id(key: str, value: bool | str) -> str:
+def _option_id(key: str, value: OptionValue) -> str:
     if key == "mode":
         return str(value)
     return key if value is True else f"{key}={value}"
@@ -26,7 +27,7 @@ def _option_id(key: str, value: bool | str) -> str:
 
 #: Extra configurations with options, ``(name, players, options)``: every Kingdomino Origins
 #: mode at 2 players (7x7, two chiefs each) and 4 players, and the optional rules.
-VARIANTS: list[tuple[str, int, dict[str, bool | str]]] = [
+VARIANTS: list[tuple[str, int, dict[str, OptionValue]]] = [
     ("origins", 2, {"mode": "discovery"}),
     ("origins", 4, {"mode": "discovery", "fire_kingdom": True, "homo_habilis": True}),
     ("origins", 2, {"mode": "totem"}),

@@ -10,15 +10,19 @@ import pytest
 pytest.importorskip("numpy")
 
 from kingdomino import make_game
-from kingdomino.core.game import CHANCE, GameError, State
+from kingdomino.core.game import CHANCE, GameError, OptionValue, State
 from kingdomino.core.seeds import ChanceSampler
 from kingdomino.games.origins.components import CAVEMEN
+from kingdomino.games.origins.state import OriginsState
 from kingdomino.rl import encoder_for, encoder_names
+from kingdomino.rl.encoders import Encoder
 
 from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
 
 
-def decision_states(name: str, players: int, seed: int, options: dict | None = None) -> list[State]:
+def decision_states(
+    name: str, players: int, seed: int, options: dict[str, OptionValue] | None = None
+) -> list[State]:
     """Every decision state of one random game."""
     game = make_game(name, players, options or {})
     rng = random.Random(seed)
@@ -36,11 +40,11 @@ def decision_states(name: str, players: int, seed: int, options: dict | None = N
     return found
 
 
-def test_kingdomino_is_registered():
+def test_kingdomino_is_registered() -> None:
     assert "kingdomino" in encoder_names()
 
 
-def test_unknown_game_has_no_encoder():
+def test_unknown_game_has_no_encoder() -> None:
     class Fake:
         name = "no such game"
 
@@ -49,16 +53,18 @@ def test_unknown_game_has_no_encoder():
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_shape_dtype_bounds_and_layout(name, players):
+def test_shape_dtype_bounds_and_layout(name: str, players: int) -> None:
     check_shape_dtype_bounds_and_layout(name, players, {})
 
 
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
-def test_variant_shape_dtype_bounds_and_layout(name, players, options):
+def test_variant_shape_dtype_bounds_and_layout(
+    name: str, players: int, options: dict[str, OptionValue]
+) -> None:
     check_shape_dtype_bounds_and_layout(name, players, options)
 
 
-def check_shape_dtype_bounds_and_layout(name: str, players: int, options: dict) -> None:
+def check_shape_dtype_bounds_and_layout(name: str, players: int, options: dict[str, OptionValue]) -> None:
     encoder = encoder_for(make_game(name, players, options))
     total = sum(int(np.prod(shape)) for _, shape in encoder.layout.values())
     assert encoder.shape == (total,)
@@ -72,7 +78,7 @@ def check_shape_dtype_bounds_and_layout(name: str, players: int, options: dict) 
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_encoding_is_a_pure_function_of_the_state(name, players):
+def test_encoding_is_a_pure_function_of_the_state(name: str, players: int) -> None:
     """Cached parts never go stale: a fresh encoder gives the same vectors."""
     states = decision_states(name, players, seed=11)
     warm = encoder_for(make_game(name, players))
@@ -84,16 +90,18 @@ def test_encoding_is_a_pure_function_of_the_state(name, players):
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_observation_ignores_the_future(name, players):
+def test_observation_ignores_the_future(name: str, players: int) -> None:
     check_observation_ignores_the_future(name, players, {})
 
 
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
-def test_variant_observation_ignores_the_future(name, players, options):
+def test_variant_observation_ignores_the_future(
+    name: str, players: int, options: dict[str, OptionValue]
+) -> None:
     check_observation_ignores_the_future(name, players, options)
 
 
-def check_observation_ignores_the_future(name: str, players: int, options: dict) -> None:
+def check_observation_ignores_the_future(name: str, players: int, options: dict[str, OptionValue]) -> None:
     """Two games that differ only in chance outcomes not yet revealed look the same to every seat.
 
     Chance is lazy, so a state holds no future; we check that the encoder cannot see one by
@@ -134,7 +142,7 @@ def check_observation_ignores_the_future(name: str, players: int, options: dict)
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_observations_are_seat_relative(name, players):
+def test_observations_are_seat_relative(name: str, players: int) -> None:
     """Relative seat 0 is always the observer: seats see the same data, rotated."""
     encoder = encoder_for(make_game(name, players))
     states = decision_states(name, players, seed=2)
@@ -145,7 +153,7 @@ def test_observations_are_seat_relative(name, players):
             assert not np.array_equal(vectors[a], vectors[b])
 
 
-def test_kingdomino_planes_match_the_kingdom():
+def test_kingdomino_planes_match_the_kingdom() -> None:
     """The kingdom planes decode back to the engine's JSON observation, square by square."""
     game = make_game("kingdomino", 3)
     encoder = encoder_for(game)
@@ -173,11 +181,11 @@ def test_kingdomino_planes_match_the_kingdom():
     assert [round(float(x) * 100) for x in players[:, 0]] == [scores[1], scores[2], scores[0]]
 
 
-def test_origins_is_registered():
+def test_origins_is_registered() -> None:
     assert "origins" in encoder_names()
 
 
-def test_origins_hides_the_stack_and_the_pool_order():
+def test_origins_hides_the_stack_and_the_pool_order() -> None:
     """The caveman stack shows only its size, and the undrawn dominoes only as a set."""
     players = 4
     game = make_game("origins", players, {"mode": "tribe"})
@@ -187,6 +195,7 @@ def test_origins_hides_the_stack_and_the_pool_order():
     checked = 0
     for state in states[::5]:
         twin = state.clone()
+        assert isinstance(twin, OriginsState)
         rng.shuffle(twin.pool)
         kinds = [k for k, n in enumerate(twin.stack) if n]
         if kinds:
@@ -205,13 +214,14 @@ def test_origins_hides_the_stack_and_the_pool_order():
 
 
 @pytest.mark.parametrize("mode", ["discovery", "totem", "tribe"])
-def test_origins_planes_match_the_territory(mode):
+def test_origins_planes_match_the_territory(mode: str) -> None:
     """The territory planes decode back to the engine's JSON observation, square by square;
     a mode has the resource planes (Totem, Tribe) and caveman planes (Tribe) it fills, and only
     those."""
     players = 3
     game = make_game("origins", players, {"mode": mode})
     encoder = encoder_for(game)
+    assert isinstance(encoder, Encoder)  # its attributes include the observation's
     state = decision_states("origins", players, seed=9, options={"mode": mode})[-1]
     offset, shape = encoder.layout["kingdoms"]
     vector = encoder.encode(state, 1)

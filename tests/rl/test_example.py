@@ -12,7 +12,7 @@ pytest.importorskip("gymnasium")
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_policy.py"
 
 
-def test_train_policy_quick(capsys):
+def test_train_policy_quick(capsys: pytest.CaptureFixture[str]) -> None:
     spec = importlib.util.spec_from_file_location("train_policy", EXAMPLE)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from typing import Any
 
 import numpy as np
 import pytest
@@ -15,7 +16,7 @@ from gymnasium.utils.env_checker import check_env
 
 from kingdomino import make_game
 from kingdomino.agents import make_agent
-from kingdomino.core.game import GameError, IllegalActionError
+from kingdomino.core.game import GameError, IllegalActionError, OptionValue, State
 from kingdomino.rl.encoders import encoder_for
 from kingdomino.rl.gymnasium_env import ENV_ID, GameEnv
 
@@ -24,13 +25,13 @@ from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_check_env(name, players):
+def test_check_env(name: str, players: int) -> None:
     check_env(GameEnv(name, players, opponents="random"), skip_render_check=True)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
-def test_variant_check_env_and_masks(name, players, options):
+def test_variant_check_env_and_masks(name: str, players: int, options: dict[str, OptionValue]) -> None:
     check_env(GameEnv(name, players, options, opponents="random"), skip_render_check=True)
     env = GameEnv(name, players, options, opponents="random", seat=players - 1)
     reward, steps = run_episode(env, seed=players)
@@ -40,7 +41,7 @@ def test_variant_check_env_and_masks(name, players, options):
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
-def test_check_env_mixed_opponents_random_seat_score_diff():
+def test_check_env_mixed_opponents_random_seat_score_diff() -> None:
     env = GameEnv("kingdomino", 4, opponents=["random", "greedy", "easy"], seat=None, reward="score_diff")
     check_env(env, skip_render_check=True)
 
@@ -64,7 +65,7 @@ def run_episode(env: GameEnv, seed: int) -> tuple[float, int]:
         assert reward == 0.0
 
 
-def test_masks_and_final_reward():
+def test_masks_and_final_reward() -> None:
     env = GameEnv("kingdomino", 3, opponents="greedy", seat=2)
     reward, steps = run_episode(env, seed=6)
     assert env.state.is_terminal()
@@ -72,7 +73,7 @@ def test_masks_and_final_reward():
     assert steps > 10
 
 
-def test_same_seed_same_episode():
+def test_same_seed_same_episode() -> None:
     a = GameEnv("kingdomino", 2, opponents="random", seat=None)
     b = GameEnv("kingdomino", 2, opponents="random", seat=None)
     assert run_episode(a, 21) == run_episode(b, 21)
@@ -80,7 +81,7 @@ def test_same_seed_same_episode():
     assert a.state.scores() == b.state.scores()
 
 
-def test_illegal_action_loses_by_default():
+def test_illegal_action_loses_by_default() -> None:
     env = GameEnv("kingdomino", 2)
     env.reset(seed=0)
     illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
@@ -93,7 +94,7 @@ def test_illegal_action_loses_by_default():
         env.step(illegal)
 
 
-def test_illegal_action_can_raise():
+def test_illegal_action_can_raise() -> None:
     env = GameEnv("kingdomino", 2, illegal_action="raise")
     env.reset(seed=0)
     illegal = int(np.flatnonzero(env.action_masks() == 0)[0])
@@ -101,7 +102,7 @@ def test_illegal_action_can_raise():
         env.step(illegal)
 
 
-def test_bad_opponent_specs_fail_at_construction():
+def test_bad_opponent_specs_fail_at_construction() -> None:
     with pytest.raises(GameError):
         GameEnv("kingdomino", 3, opponents=["random"])
     with pytest.raises(GameError):
@@ -109,14 +110,15 @@ def test_bad_opponent_specs_fail_at_construction():
 
 
 @pytest.mark.parametrize("seat", [1.5, True, "1", -1, 2])
-def test_a_seat_that_is_not_a_seat_number_is_refused_by_name(seat):
+def test_a_seat_that_is_not_a_seat_number_is_refused_by_name(seat: Any) -> None:
     """A float seat was kept and failed at reset with a bare ``KeyError``; ``True`` became seat ``True``."""
     with pytest.raises(GameError, match=r"seat: expected an integer 0\.\.1 or None"):
         GameEnv("kingdomino", 2, seat=seat)
 
 
-def test_a_numpy_integer_seat_is_the_int_seat():
-    env = GameEnv("kingdomino", 2, seat=np.int64(1))
+def test_a_numpy_integer_seat_is_the_int_seat() -> None:
+    numpy_seat: Any = np.int64(1)  # not in the signature, yet what numpy code passes
+    env = GameEnv("kingdomino", 2, seat=numpy_seat)
     _, info = env.reset(seed=0)
     assert type(env.seat) is int and info["seat"] == 1
 
@@ -124,63 +126,66 @@ def test_a_numpy_integer_seat_is_the_int_seat():
 @pytest.mark.parametrize(
     ("opponents", "field"), [(42, "opponents"), (b"random", "opponents"), ([3], r"opponents\[0\]")]
 )
-def test_opponents_that_are_not_specs_are_refused_by_name(opponents, field):
+def test_opponents_that_are_not_specs_are_refused_by_name(opponents: Any, field: str) -> None:
     with pytest.raises(GameError, match=field + ": expected an agent spec"):
         GameEnv("kingdomino", 2, opponents=opponents)
 
 
 @pytest.mark.parametrize("penalty", ["-1", None, float("nan"), float("inf"), True])
-def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penalty):
+def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penalty: Any) -> None:
     with pytest.raises(GameError, match="illegal_penalty: expected a finite number"):
         GameEnv("kingdomino", 2, illegal_penalty=penalty)
 
 
-def test_an_encoder_made_for_another_configuration_is_refused_by_name():
+def test_an_encoder_made_for_another_configuration_is_refused_by_name() -> None:
     """A 2-player encoder in a 3-player env encoded every observation as if the game had 2 seats."""
     two = encoder_for(make_game("kingdomino", 2))
     with pytest.raises(GameError, match=r"encoder: made for kingdomino with 2 players .* kingdomino with 3"):
         GameEnv("kingdomino", 3, encoder=two)
     with pytest.raises(GameError, match="encoder: expected an ObservationEncoder"):
-        GameEnv("kingdomino", 2, encoder=object())
+        not_an_encoder: Any = object()
+        GameEnv("kingdomino", 2, encoder=not_an_encoder)
     assert GameEnv("kingdomino", 2, encoder=two).encoder is two
 
 
-def test_step_before_reset_says_so():
+def test_step_before_reset_says_so() -> None:
     with pytest.raises(GameError, match=r"step\(\) before reset\(\)"):
         GameEnv("kingdomino", 2).step(0)
 
 
 @pytest.mark.parametrize("action", [None, 2.9, "3", True])
-def test_an_action_that_is_not_an_integer_is_refused_by_name(action):
+def test_an_action_that_is_not_an_integer_is_refused_by_name(action: Any) -> None:
     """``2.9`` is refused, not played as action 2 (as ``int()`` would); the episode goes on
     untouched after the refusal."""
     env = GameEnv("kingdomino", 2)
     env.reset(seed=0)
     with pytest.raises(GameError, match="action: expected an integer action code"):
         env.step(action)
-    env.step(np.int64(np.flatnonzero(env.action_masks())[0]))
+    numpy_action: Any = np.int64(np.flatnonzero(env.action_masks())[0])
+    env.step(numpy_action)
 
 
-def test_gymnasium_make():
+def test_gymnasium_make() -> None:
     env = gym.make(ENV_ID, game="kingdomino", players=2, opponents="random")
     obs, _ = env.reset(seed=3)
     assert obs.shape == env.observation_space.shape
 
 
-def test_gymnasium_make_with_the_module_prefix_documented():
+def test_gymnasium_make_with_the_module_prefix_documented() -> None:
     """``"module:id"`` imports the module that registers the id (the form the docs show)."""
     env = gym.make(f"kingdomino.rl.gymnasium_env:{ENV_ID}", game="duel", render_mode="ansi")
     env.reset(seed=1)
-    assert json.loads(env.render())["game"] == "duel"
+    text = env.render()
+    assert isinstance(text, str) and json.loads(text)["game"] == "duel"
     assert env.spec is not None and env.spec.id == ENV_ID
 
 
-def printed_observations(capsys) -> list[dict]:
+def printed_observations(capsys: pytest.CaptureFixture[str]) -> list[dict[str, Any]]:
     """The JSON observations printed since the last call."""
     return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
 
-def test_human_render_mode_prints_at_reset_and_every_step(capsys):
+def test_human_render_mode_prints_at_reset_and_every_step(capsys: pytest.CaptureFixture[str]) -> None:
     """Gymnasium's ``"human"`` convention: the env renders itself in ``reset`` and ``step``, the
     illegal step that ends the episode included; ``render()`` need not be called."""
     env = GameEnv("kingdomino", 2, render_mode="human")
@@ -193,22 +198,23 @@ def test_human_render_mode_prints_at_reset_and_every_step(capsys):
     assert env.render() is None
 
 
-def test_ansi_render_mode_returns_the_text_and_prints_nothing(capsys):
+def test_ansi_render_mode_returns_the_text_and_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     env = GameEnv("kingdomino", 2, render_mode="ansi")
     env.reset(seed=3)
     env.step(int(np.flatnonzero(env.action_masks())[0]))
-    assert json.loads(env.render()) == env.state.view(env.seat)
+    text = env.render()
+    assert isinstance(text, str) and json.loads(text) == env.state.view(env.seat)
     assert capsys.readouterr().out == ""
 
 
-def test_render_without_a_render_mode_warns():
+def test_render_without_a_render_mode_warns() -> None:
     env = GameEnv("kingdomino", 2)
     env.reset(seed=3)
     with pytest.warns(UserWarning, match="render_mode='ansi', 'human' or 'rgb_array'"):
         assert env.render() is None
 
 
-def test_check_env_render_checks_pass_without_warnings(capsys):
+def test_check_env_render_checks_pass_without_warnings(capsys: pytest.CaptureFixture[str]) -> None:
     """Gymnasium's render checks, every declared mode through the spec (``render_fps`` declared)."""
     env = gym.make(ENV_ID, game="kingdomino", players=2, render_mode="ansi")
     with warnings.catch_warnings():
@@ -217,12 +223,12 @@ def test_check_env_render_checks_pass_without_warnings(capsys):
     capsys.readouterr()
 
 
-def test_a_policy_or_an_agent_is_an_opponent_for_self_play():
+def test_a_policy_or_an_agent_is_an_opponent_for_self_play() -> None:
     """A frozen copy of the learner plays the other seat: opponents may be a policy (state ->
     action) or an agent, not only a spec (issue #65: `opponents=[callable]` was refused)."""
-    seen = []
+    seen: list[int] = []
 
-    def frozen(state):
+    def frozen(state: State) -> int:
         seen.append(state.current_player)
         return state.legal_actions()[-1]
 
@@ -237,7 +243,7 @@ def test_a_policy_or_an_agent_is_an_opponent_for_self_play():
     agent_env.reset(seed=1)
 
 
-def test_an_opponent_policy_that_plays_an_illegal_action_is_refused_with_the_reason():
+def test_an_opponent_policy_that_plays_an_illegal_action_is_refused_with_the_reason() -> None:
     env = GameEnv("kingdomino", 2, opponents=lambda state: -5, seat=1)
     with pytest.raises(IllegalActionError, match="chose an illegal action"):
         env.reset(seed=0)

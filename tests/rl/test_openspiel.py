@@ -3,6 +3,8 @@ and expectiminimax."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pytest
 
@@ -11,20 +13,21 @@ pytest.importorskip("pyspiel")
 import pyspiel
 from open_spiel.python.algorithms import mcts, minimax
 
-from kingdomino.core.game import IllegalActionError
+from kingdomino.core.game import IllegalActionError, OptionValue
 from kingdomino.rl import openspiel_game
+from kingdomino.rl.openspiel_game import OpenSpielGame, OpenSpielState
 
 from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
 
 
-def test_every_game_with_an_encoder_is_registered():
+def test_every_game_with_an_encoder_is_registered() -> None:
     names = {game.short_name for game in pyspiel.registered_games()}
     for name, _ in CONFIGS:
         assert openspiel_game.short_name(name) in names
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_random_sim(name, players):
+def test_random_sim(name: str, players: int) -> None:
     game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players})
     assert game.num_players() == players
     game_type = game.get_type()
@@ -41,14 +44,14 @@ def test_random_sim(name, players):
 
 
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
-def test_variant_random_sim(name, players, options):
+def test_variant_random_sim(name: str, players: int, options: dict[str, OptionValue]) -> None:
     game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players, **options})
     assert game.num_players() == players
     assert game.engine_game.options == {**game.engine_game.options, **options}
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
-def test_origins_parameters():
+def test_origins_parameters() -> None:
     game_type = pyspiel.load_game("python_origins").get_type()
     parameters = game_type.parameter_specification
     assert parameters["players"] == 2
@@ -62,7 +65,7 @@ def test_origins_parameters():
     assert game.observation_tensor_size() == game.encoder.shape[0]
 
 
-def test_variants_are_parameters():
+def test_variants_are_parameters() -> None:
     game = openspiel_game.load("kingdomino", players=2, mighty_duel=True)
     state = game.new_initial_state()
     while state.is_chance_node():
@@ -73,7 +76,7 @@ def test_variants_are_parameters():
     assert len(state.observation_tensor(state.current_player())) == game.observation_tensor_size()
 
 
-def test_clone_is_independent():
+def test_clone_is_independent() -> None:
     game = openspiel_game.load("kingdomino", players=2)
     state = game.new_initial_state()
     state.apply_action(state.chance_outcomes()[0][0])
@@ -83,7 +86,7 @@ def test_clone_is_independent():
     assert copy.engine is not state.engine
 
 
-def test_observation_matches_the_encoder():
+def test_observation_matches_the_encoder() -> None:
     game = openspiel_game.load("kingdomino", players=3)
     state = game.new_initial_state()
     while state.is_chance_node():
@@ -96,7 +99,7 @@ def test_observation_matches_the_encoder():
         assert '"kingdoms"' in state.observation_string(seat)
 
 
-def test_observers_honour_the_observation_type_or_refuse_it():
+def test_observers_honour_the_observation_type_or_refuse_it() -> None:
     """The default type and "every player's private information" are the encoder's observation
     (the games hold no private information); an information state is the history (empty without
     the public information); an observation without the public information and the public
@@ -126,11 +129,13 @@ def test_observers_honour_the_observation_type_or_refuse_it():
             make_observation(game, kind)
 
 
-def _random_game(game, rng, until=None):
+def _random_game(
+    game: OpenSpielGame, rng: np.random.RandomState, until: Callable[[OpenSpielState], bool] | None = None
+) -> tuple[OpenSpielState, list[OpenSpielState]]:
     """Play ``game`` at random from its start until ``until(state)`` holds or the end; returns
     the state and every decision position met on the way (clones)."""
     state = game.new_initial_state()
-    decisions = []
+    decisions: list[OpenSpielState] = []
     while not state.is_terminal() and not (until and until(state)):
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes())
@@ -143,7 +148,7 @@ def _random_game(game, rng, until=None):
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_information_state_is_the_history_for_every_seat(name, players):
+def test_information_state_is_the_history_for_every_seat(name: str, players: int) -> None:
     """Perfect information: every seat's information state is the history, chance included."""
     game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players})
     rng = np.random.RandomState(players)
@@ -154,7 +159,7 @@ def test_information_state_is_the_history_for_every_seat(name, players):
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_returns_are_zero_sum_with_the_winners_sharing_the_pot(name, players):
+def test_returns_are_zero_sum_with_the_winners_sharing_the_pot(name: str, players: int) -> None:
     """Each seat stakes 1, the winners split the pot: ``n / k - 1`` to each of k winners, -1 to
     the others (+1 / -1 with 2 players); 0 to everybody before the end."""
     game = pyspiel.load_game(openspiel_game.short_name(name), {"players": players})
@@ -167,7 +172,7 @@ def test_returns_are_zero_sum_with_the_winners_sharing_the_pot(name, players):
     assert [state.player_return(seat) for seat in range(players)] == state.returns()
 
 
-def test_zero_sum_returns_of_ties():
+def test_zero_sum_returns_of_ties() -> None:
     assert openspiel_game.zero_sum_returns([0.5, 0.5]) == [0.0, 0.0]
     assert openspiel_game.zero_sum_returns([1.0, 0.0]) == [1.0, -1.0]
     assert openspiel_game.zero_sum_returns([0.5, 0.0, 0.5, 0.0]) == [1.0, -1.0, 1.0, -1.0]
@@ -175,7 +180,7 @@ def test_zero_sum_returns_of_ties():
     assert openspiel_game.zero_sum_returns([0.0, 0.0, 0.0]) == [0.0, 0.0, 0.0]
 
 
-def test_undo_is_not_offered():
+def test_undo_is_not_offered() -> None:
     """pyspiel does not forward ``UndoAction`` to Python games: OpenSpiel's own refusal."""
     state = openspiel_game.load("kingdomino", players=2).new_initial_state()
     action = state.chance_outcomes()[0][0]
@@ -186,7 +191,7 @@ def test_undo_is_not_offered():
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_openspiel_mcts_plays_a_few_moves(name, players):
+def test_openspiel_mcts_plays_a_few_moves(name: str, players: int) -> None:
     """OpenSpiel's MCTS with random rollouts (each one a whole random game) plays legal moves."""
     game = openspiel_game.load(name, players=players)
     rng = np.random.RandomState(players)
@@ -205,7 +210,7 @@ def test_openspiel_mcts_plays_a_few_moves(name, players):
     assert moves == 3
 
 
-def test_ismcts_does_not_apply():
+def test_ismcts_does_not_apply() -> None:
     """ISMCTS is for imperfect-information games; OpenSpiel's refuses these by their type."""
     game = openspiel_game.load("kingdomino", players=2)
     final_policy = pyspiel.ISMCTSFinalPolicyType.NORMALIZED_VISIT_COUNT
@@ -217,28 +222,28 @@ def test_ismcts_does_not_apply():
         bot.step(state)
 
 
-def _score_value(seat):
+def _score_value(seat: int) -> Callable[[OpenSpielState], float]:
     """A value function for expectiminimax: the seat's final return at the end, else its score
     lead over the other seat squashed into (-1, 1)."""
 
-    def value(state):
+    def value(state: OpenSpielState) -> float:
         if state.is_terminal():
-            return state.player_return(seat)
+            return float(state.player_return(seat))
         scores = state.engine.scores()
         return float(np.tanh((scores[seat] - scores[1 - seat]) / 10))
 
     return value
 
 
-def _exact_value(state, seat):
+def _exact_value(state: OpenSpielState, seat: int) -> float:
     """The game's value to ``seat`` by full expectiminimax, written out independently."""
     if state.is_terminal():
-        return state.player_return(seat)
+        return float(state.player_return(seat))
     if state.is_chance_node():
         branches = state.chance_outcomes()
     else:
         branches = [(action, 1.0) for action in state.legal_actions()]
-    children = []
+    children: list[tuple[float, float]] = []
     for action, probability in branches:
         child = state.clone()
         child.apply_action(action)
@@ -249,7 +254,7 @@ def _exact_value(state, seat):
     return max(values) if state.current_player() == seat else min(values)
 
 
-def test_expectiminimax_solves_the_last_moves_of_a_game():
+def test_expectiminimax_solves_the_last_moves_of_a_game() -> None:
     """From a 2-player Kingdomino position two decisions from the end, OpenSpiel's
     expectiminimax searched to the end returns the exact value (+1, 0 or -1) and a best action."""
     game = openspiel_game.load("kingdomino", players=2)
@@ -262,14 +267,14 @@ def test_expectiminimax_solves_the_last_moves_of_a_game():
     assert action in position.legal_actions()
 
 
-def test_expectiminimax_searches_through_chance_with_a_value_function():
+def test_expectiminimax_searches_through_chance_with_a_value_function() -> None:
     """Depth-limited expectiminimax from the last draw of a 2-player Kingdomino game (one chance
     node per domino drawn): its value is the outcomes' values weighted by their probabilities,
     within [-1, 1]."""
     game = openspiel_game.load("kingdomino", players=2)
     rng = np.random.RandomState(5)
     state = game.new_initial_state()
-    last_draw = None
+    last_draw: OpenSpielState | None = None
     while not state.is_terminal():
         if state.is_chance_node():
             last_draw = state.clone()
@@ -278,6 +283,7 @@ def test_expectiminimax_searches_through_chance_with_a_value_function():
         else:
             legal = state.legal_actions()
             state.apply_action(legal[rng.randint(len(legal))])
+    assert last_draw is not None
     outcomes = last_draw.chance_outcomes()
     assert len(outcomes) > 1
     seat = 0
@@ -293,7 +299,7 @@ def test_expectiminimax_searches_through_chance_with_a_value_function():
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_observation_tensor_equals_pyspiels_own(name, players):
+def test_observation_tensor_equals_pyspiels_own(name: str, players: int) -> None:
     """The Python ``observation_tensor`` gives pyspiel's own list (its C++ path through the
     observer), for every seat, along a random game; a bad seat raises as pyspiel does."""
     game = openspiel_game.load(name, players=players)
@@ -318,7 +324,7 @@ def test_observation_tensor_equals_pyspiels_own(name, players):
         state.observation_tensor()
 
 
-def test_illegal_action_still_raises_after_listing_the_legal_ones():
+def test_illegal_action_still_raises_after_listing_the_legal_ones() -> None:
     game = openspiel_game.load("kingdomino", players=2)
     state = game.new_initial_state()
     while state.is_chance_node():
@@ -332,13 +338,13 @@ def test_illegal_action_still_raises_after_listing_the_legal_ones():
     assert state.history()[-1] == legal[-1]
 
 
-def _to_roll(state) -> None:
+def _to_roll(state: OpenSpielState) -> None:
     """Play the first legal actions until Duel's next roll (a chance node made of draws)."""
     while state.engine.chance_factors() is None:
         state.apply_action(state.legal_actions()[0])
 
 
-def test_duels_roll_is_one_chance_node_per_die_with_the_same_outcome():
+def test_duels_roll_is_one_chance_node_per_die_with_the_same_outcome() -> None:
     game = openspiel_game.load("duel", 2)
     state = game.new_initial_state()
     _to_roll(state)
@@ -356,7 +362,7 @@ def test_duels_roll_is_one_chance_node_per_die_with_the_same_outcome():
     assert engine_game.roll_faces(engine_game.roll_action((3, 0, 5, 2))) == [3, 0, 5, 2]
 
 
-def test_a_state_cloned_between_two_draws_finishes_the_roll_alone():
+def test_a_state_cloned_between_two_draws_finishes_the_roll_alone() -> None:
     state = openspiel_game.load("duel", 2).new_initial_state()
     _to_roll(state)
     state.apply_action(1)
@@ -371,7 +377,7 @@ def test_a_state_cloned_between_two_draws_finishes_the_roll_alone():
     assert state.engine.faces == [1, 4, 2, 2]
 
 
-def test_a_draw_out_of_range_is_refused():
+def test_a_draw_out_of_range_is_refused() -> None:
     state = openspiel_game.load("duel", 2).new_initial_state()
     _to_roll(state)
     with pytest.raises(pyspiel.SpielError, match=r"expected 0\.\.5, got 6"):
@@ -380,7 +386,7 @@ def test_a_draw_out_of_range_is_refused():
 
 
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_legal_actions_and_chance_node_answered_in_python_equal_pyspiels_own(name, players):
+def test_legal_actions_and_chance_node_answered_in_python_equal_pyspiels_own(name: str, players: int) -> None:
     """``legal_actions`` (of the seat to act and of every seat) and ``is_chance_node`` answer in
     Python what pyspiel's C++ answers, at every node of a random game and at its end."""
     game = openspiel_game.load(name, players=players)
@@ -402,7 +408,7 @@ def test_legal_actions_and_chance_node_answered_in_python_equal_pyspiels_own(nam
     assert state.legal_actions() == [] and not state.is_chance_node()
 
 
-def test_a_chance_outcome_not_listed_is_refused_after_listing_them():
+def test_a_chance_outcome_not_listed_is_refused_after_listing_them() -> None:
     game = openspiel_game.load("kingdomino", players=2)
     state = game.new_initial_state()
     outcomes = [action for action, _ in state.chance_outcomes()]

@@ -4,51 +4,55 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, render_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from kingdomino import make_game
-from kingdomino.core.game import GameError, IllegalActionError
+from kingdomino.core.game import GameError, IllegalActionError, OptionValue
 from kingdomino.rl import pettingzoo_env
-from kingdomino.rl.encoders import encoder_for
+from kingdomino.rl.encoders import FloatArray, encoder_for
+from kingdomino.rl.pettingzoo_env import Observation
 
 from .helpers import CONFIGS, IDS, VARIANT_IDS, VARIANTS
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_api(name, players):
+def test_api(name: str, players: int) -> None:
     api_test(pettingzoo_env.env(name, players), num_cycles=400)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players"), CONFIGS, ids=IDS)
-def test_seed(name, players):
+def test_seed(name: str, players: int) -> None:
     seed_test(lambda: pettingzoo_env.env(name, players), num_cycles=200)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
-def test_variant_api_and_seed(name, players, options):
+def test_variant_api_and_seed(name: str, players: int, options: dict[str, OptionValue]) -> None:
     api_test(pettingzoo_env.env(name, players, options), num_cycles=400)
     seed_test(lambda: pettingzoo_env.env(name, players, options), num_cycles=200)
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
-def test_api_with_variants_and_score_diff():
+def test_api_with_variants_and_score_diff() -> None:
     env = pettingzoo_env.kingdomino_v0.env(
         players=2, options={"dynasty": True, "harmony": True}, reward="score_diff"
     )
     api_test(env, num_cycles=400)
 
 
-def play(env, seed: int) -> dict[str, float]:
+def play(env: AECEnv[str, Observation, int], seed: int) -> dict[str, float]:
     """A full random game; checks every mask against the engine; returns the final rewards."""
     env.reset(seed=seed)
     raw = env.unwrapped
@@ -73,7 +77,7 @@ def play(env, seed: int) -> dict[str, float]:
     return totals
 
 
-def test_masks_equal_legal_actions_and_win_rewards():
+def test_masks_equal_legal_actions_and_win_rewards() -> None:
     env = pettingzoo_env.env("kingdomino", players=3)
     totals = play(env, seed=4)
     state = env.unwrapped.engine_state
@@ -82,7 +86,7 @@ def test_masks_equal_legal_actions_and_win_rewards():
 
 
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS, ids=VARIANT_IDS)
-def test_variant_masks_equal_legal_actions(name, players, options):
+def test_variant_masks_equal_legal_actions(name: str, players: int, options: dict[str, OptionValue]) -> None:
     env = pettingzoo_env.env(name, players, options)
     totals = play(env, seed=players)
     state = env.unwrapped.engine_state
@@ -90,7 +94,7 @@ def test_variant_masks_equal_legal_actions(name, players, options):
     assert [totals[f"player_{s}"] for s in range(players)] == state.returns()
 
 
-def test_score_diff_reward():
+def test_score_diff_reward() -> None:
     env = pettingzoo_env.env("kingdomino", players=2, reward="score_diff")
     totals = play(env, seed=8)
     scores = env.unwrapped.engine_state.scores()
@@ -98,19 +102,22 @@ def test_score_diff_reward():
     assert totals["player_1"] == pytest.approx((scores[1] - scores[0]) / 100)
 
 
-def test_same_seed_same_game_other_seed_other_game():
-    def first_row(seed):
+def test_same_seed_same_game_other_seed_other_game() -> None:
+    def first_row(seed: int) -> FloatArray:
         env = pettingzoo_env.raw_env("kingdomino", players=4)
         env.reset(seed=seed)
-        return env.observe("player_0")["observation"]
+        observation: FloatArray = env.observe("player_0")["observation"]
+        return observation
 
     assert np.array_equal(first_row(1), first_row(1))
     assert not np.array_equal(first_row(1), first_row(2))
 
 
-def reset_sequence(env, seeds: list[int | None]) -> list[tuple[int, dict]]:
+def reset_sequence(
+    env: AECEnv[str, Observation, int], seeds: list[int | np.integer[Any] | None]
+) -> list[tuple[int, dict[str, Any]]]:
     """Each reset's chance seed and the table it deals (the engine's spectator observation)."""
-    games = []
+    games: list[tuple[int, dict[str, Any]]] = []
     for seed in seeds:
         env.reset(seed=seed)
         raw = env.unwrapped
@@ -118,7 +125,7 @@ def reset_sequence(env, seeds: list[int | None]) -> list[tuple[int, dict]]:
     return games
 
 
-def test_unseeded_resets_after_a_seeded_one_replay_as_in_gymnasium():
+def test_unseeded_resets_after_a_seeded_one_replay_as_in_gymnasium() -> None:
     """Gymnasium's ``reset`` contract: ``reset(seed=1), reset(), reset()`` deals the same three games
     on two fresh envs (the unseeded resets drew from the OS's entropy before), three different ones."""
     first = reset_sequence(pettingzoo_env.env("kingdomino", players=2), [1, None, None])
@@ -133,43 +140,43 @@ def test_unseeded_resets_after_a_seeded_one_replay_as_in_gymnasium():
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
-def test_parallel_api_through_pettingzoos_turn_based_conversion():
+def test_parallel_api_through_pettingzoos_turn_based_conversion() -> None:
     """No parallel env of our own: the games are turn-based, and PettingZoo's
     ``turn_based_aec_to_parallel`` passes its parallel API and seed tests (their actions ignore the
     mask, hence ``illegal_action="lose"``) and keeps the seeding contract of ``reset``."""
 
-    def make():
+    def make() -> ParallelEnv[str, Observation, int]:
         return turn_based_aec_to_parallel(pettingzoo_env.env("kingdomino", 2, illegal_action="lose"))
 
     parallel_api_test(make(), num_cycles=100)
     parallel_seed_test(make, num_cycles=100)
 
-    def tables(env):
+    def tables(env: ParallelEnv[str, Observation, int]) -> list[bytes]:
         return [env.reset(seed=seed)[0]["player_0"]["observation"].tobytes() for seed in (1, None, None)]
 
     assert tables(make()) == tables(make())
 
 
-def test_an_env_never_seeded_draws_fresh_games():
+def test_an_env_never_seeded_draws_fresh_games() -> None:
     seeds = {reset_sequence(pettingzoo_env.raw_env("kingdomino", players=2), [None])[0][0] for _ in range(3)}
     assert len(seeds) == 3
 
 
 @pytest.mark.parametrize("seed", [-1, 1.5, "7", True])
-def test_a_seed_that_is_not_a_non_negative_integer_is_refused_by_name(seed):
+def test_a_seed_that_is_not_a_non_negative_integer_is_refused_by_name(seed: Any) -> None:
     env = pettingzoo_env.raw_env("kingdomino", players=2)
     with pytest.raises(GameError, match="seed: expected a non-negative integer"):
         env.reset(seed=seed)
 
 
 @pytest.mark.parametrize("penalty", ["-1", None, float("nan")])
-def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penalty):
+def test_an_illegal_penalty_that_is_not_a_finite_number_is_refused_by_name(penalty: Any) -> None:
     with pytest.raises(GameError, match="illegal_penalty: expected a finite number"):
         pettingzoo_env.env("kingdomino", 2, illegal_action="lose", illegal_penalty=penalty)
 
 
 @pytest.mark.parametrize("illegal_action", ["raise", "lose"])
-def test_an_action_that_is_not_an_integer_is_refused_by_name(illegal_action):
+def test_an_action_that_is_not_an_integer_is_refused_by_name(illegal_action: str) -> None:
     """A ``None`` for the agent to act was a bare ``AssertionError`` and ``2.9`` played action 2:
     both are refused by name, whatever the illegal-action policy, and the game goes on."""
     env = pettingzoo_env.env("kingdomino", 2, illegal_action=illegal_action)
@@ -184,7 +191,7 @@ def test_an_action_that_is_not_an_integer_is_refused_by_name(illegal_action):
     env.step(np.int64(np.flatnonzero(env.action_mask(agent))[0]))
 
 
-def test_an_encoder_made_for_another_configuration_is_refused_by_name():
+def test_an_encoder_made_for_another_configuration_is_refused_by_name() -> None:
     """An encoder of another Origins mode would leave the mode's planes out of every observation."""
     discovery = encoder_for(make_game("origins", 2, {"mode": "discovery"}))
     with pytest.raises(GameError, match=r"encoder: made for origins with 2 players \(.*mode=discovery"):
@@ -192,7 +199,7 @@ def test_an_encoder_made_for_another_configuration_is_refused_by_name():
     assert pettingzoo_env.raw_env("origins", 2, {"mode": "discovery"}, encoder=discovery).encoder is discovery
 
 
-def test_illegal_action_raises_by_default():
+def test_illegal_action_raises_by_default() -> None:
     env = pettingzoo_env.raw_env("kingdomino", players=2)
     env.reset(seed=0)
     before = env.observe(env.agent_selection)["observation"]
@@ -202,7 +209,7 @@ def test_illegal_action_raises_by_default():
     assert np.array_equal(env.observe(env.agent_selection)["observation"], before)
 
 
-def test_illegal_action_can_lose_the_game():
+def test_illegal_action_can_lose_the_game() -> None:
     env = pettingzoo_env.raw_env("kingdomino", players=2, illegal_action="lose")
     env.reset(seed=0)
     offender = env.agent_selection
@@ -216,7 +223,7 @@ def test_illegal_action_can_lose_the_game():
     assert all("illegal_reason" not in env.infos[other] for other in env.agents if other != offender)
 
 
-def test_after_an_illegal_action_lost_the_game_no_agent_has_a_legal_move():
+def test_after_an_illegal_action_lost_the_game_no_agent_has_a_legal_move() -> None:
     """The offender's mask still showed its legal moves after the game ended (terminated agents
     step with ``None``, and a mask is all zero except for the agent to act)."""
     env = pettingzoo_env.env("kingdomino", players=2, illegal_action="lose")
@@ -229,22 +236,23 @@ def test_after_an_illegal_action_lost_the_game_no_agent_has_a_legal_move():
         env.step(None)
 
 
-def test_spaces_follow_the_game():
+def test_spaces_follow_the_game() -> None:
     game = make_game("kingdomino", 4, {"harmony": True})
     env = pettingzoo_env.raw_env(game)
-    assert env.action_space("player_3").n == game.num_actions
+    space = env.action_space("player_3")
+    assert isinstance(space, spaces.Discrete) and space.n == game.num_actions
     assert env.metadata["name"] == "kingdomino_v0"
     assert env.possible_agents == [f"player_{s}" for s in range(4)]
 
 
-def test_render_ansi():
+def test_render_ansi() -> None:
     env = pettingzoo_env.raw_env("kingdomino", players=2, render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and '"kingdoms"' in text
 
 
-def test_pettingzoo_render_test(capsys):
+def test_pettingzoo_render_test(capsys: pytest.CaptureFixture[str]) -> None:
     """PettingZoo's ``render_test`` over every declared mode (``"human"`` returns ``None``)."""
     render_test(
         lambda render_mode: pettingzoo_env.env("kingdomino", 2, render_mode=render_mode),
@@ -253,7 +261,7 @@ def test_pettingzoo_render_test(capsys):
     capsys.readouterr()
 
 
-def test_human_render_mode_prints_at_reset_and_every_step(capsys):
+def test_human_render_mode_prints_at_reset_and_every_step(capsys: pytest.CaptureFixture[str]) -> None:
     """PettingZoo's ``"human"`` convention (its chess env): the env renders itself in ``reset`` and
     ``step``; ``render()`` need not be called."""
     env = pettingzoo_env.env("kingdomino", players=2, render_mode="human")
@@ -264,7 +272,7 @@ def test_human_render_mode_prints_at_reset_and_every_step(capsys):
     assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == [spectator(None)]
 
 
-def test_render_without_a_render_mode_warns():
+def test_render_without_a_render_mode_warns() -> None:
     env = pettingzoo_env.env("kingdomino", players=2)
     env.reset(seed=1)
     with pytest.warns(UserWarning, match="render_mode='ansi', 'human' or 'rgb_array'"):
@@ -291,7 +299,7 @@ def test_the_env_pickles_and_has_no_global_state() -> None:
 
 
 @pytest.mark.parametrize("name", ["kingdomino", "duel", "origins"])
-def test_every_game_has_the_maker_its_metadata_names(name):
+def test_every_game_has_the_maker_its_metadata_names(name: str) -> None:
     """An env's ``metadata["name"]`` is ``duel_v0`` or ``origins_v0`` too, and a PettingZoo user
     reaches for ``pettingzoo_env.duel_v0.env()`` as for ``kingdomino_v0``: only the latter existed."""
     makers = getattr(pettingzoo_env, f"{name}_v0")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import struct
 import zlib
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -14,6 +16,7 @@ pytest.importorskip("gymnasium")
 import gymnasium as gym
 from gymnasium.wrappers import RenderCollection
 
+from kingdomino.core.game import OptionValue
 from kingdomino.rl import pettingzoo_env
 from kingdomino.rl.gymnasium_env import ENV_ID, GameEnv
 from kingdomino.rl.picture import (
@@ -35,18 +38,20 @@ ALL_IDS = IDS + VARIANT_IDS
 
 def pixel(frame: np.ndarray, y: int, x: int) -> tuple[int, int, int]:
     """The colour of a square, read at its bottom right (dots sit at its top)."""
-    return tuple(int(v) for v in frame[y + CELL - 3, x + CELL - 3])
+    red, green, blue = (int(v) for v in frame[y + CELL - 3, x + CELL - 3])
+    return red, green, blue
 
 
-def terrain_of(square: dict) -> str:
+def terrain_of(square: dict[str, Any]) -> str | None:
     return square.get("terrain", square.get("coat"))
 
 
-def assert_frame_shows_view(painter: PositionPainter, frame: np.ndarray, view: dict) -> None:
+def assert_frame_shows_view(painter: PositionPainter, frame: np.ndarray, view: dict[str, Any]) -> None:
     """Every square of every kingdom and every piece of every line in its legend colour, at
     its place; every castle in its seat's colour."""
     legend = view["legend"]
-    for seat, board in enumerate(view.get("kingdoms", view.get("maps"))):
+    boards = view["kingdoms"] if "kingdoms" in view else view["maps"]
+    for seat, board in enumerate(boards):
         for square in board["squares"]:
             if (square["row"], square["col"]) == (0, 0):
                 continue
@@ -64,7 +69,9 @@ def assert_frame_shows_view(painter: PositionPainter, frame: np.ndarray, view: d
 
 
 @pytest.mark.parametrize(("name", "players", "options"), ALL, ids=ALL_IDS)
-def test_rgb_array_pictures_every_position_of_an_episode(name, players, options):
+def test_rgb_array_pictures_every_position_of_an_episode(
+    name: str, players: int, options: dict[str, OptionValue]
+) -> None:
     env = GameEnv(name, players, options, opponents="random", seat=players - 1, render_mode="rgb_array")
     painter = PositionPainter(env.game)
     env.reset(seed=5)
@@ -79,11 +86,13 @@ def test_rgb_array_pictures_every_position_of_an_episode(name, players, options)
         _, _, terminated, _, _ = env.step(int(rng.choice(np.flatnonzero(env.action_masks()))))
         if terminated:
             break
-    assert_frame_shows_view(painter, env.render(), env.state.view(env.seat))
+    frame = env.render()
+    assert isinstance(frame, np.ndarray)
+    assert_frame_shows_view(painter, frame, env.state.view(env.seat))
     assert frames > 10
 
 
-def test_the_learners_panel_is_framed_and_scores_are_drawn():
+def test_the_learners_panel_is_framed_and_scores_are_drawn() -> None:
     env = GameEnv("kingdomino", 2, seat=1, render_mode="rgb_array")
     env.reset(seed=1)
     painter = env._painter
@@ -103,10 +112,11 @@ def test_the_learners_panel_is_framed_and_scores_are_drawn():
     assert white > np.all(frame[header] == 255, axis=-1).sum()
 
 
-def test_a_spectator_picture_frames_no_panel():
+def test_a_spectator_picture_frames_no_panel() -> None:
     env = pettingzoo_env.raw_env("duel", 2, render_mode="rgb_array")
     env.reset(seed=2)
     frame = env.render()
+    assert isinstance(frame, np.ndarray)
     painter = PositionPainter(env.game)
     assert frame.shape == painter.shape
     assert np.array_equal(frame, painter.paint(env.engine_state.view(None)))
@@ -114,7 +124,7 @@ def test_a_spectator_picture_frames_no_panel():
     assert not np.all(frame[6:8, 6 : frame.shape[1] // 2] == 255)
 
 
-def test_render_collection_gathers_a_frame_per_step():
+def test_render_collection_gathers_a_frame_per_step() -> None:
     """What a video recorder gets: one frame of one size per reset and step (``RecordVideo``
     needs moviepy, tested below where it is installed)."""
     env = RenderCollection(gym.make(ENV_ID, game="origins", players=2, render_mode="rgb_array"))
@@ -125,12 +135,13 @@ def test_render_collection_gathers_a_frame_per_step():
         _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
         steps += 1
     frames = env.render()
+    assert isinstance(frames, list)
     assert len(frames) == steps + 1
-    assert len({frame.shape for frame in frames}) == 1
+    assert len({np.shape(frame) for frame in frames}) == 1
     assert not np.array_equal(frames[0], frames[-1])
 
 
-def test_record_video_writes_an_episode(tmp_path):
+def test_record_video_writes_an_episode(tmp_path: Path) -> None:
     pytest.importorskip("moviepy")
     from gymnasium.wrappers import RecordVideo
 
@@ -141,15 +152,16 @@ def test_record_video_writes_an_episode(tmp_path):
     terminated = False
     while not terminated:
         _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
-    env.close()
+    env.close()  # type: ignore[no-untyped-call]
     assert list(tmp_path.glob("*.mp4"))
 
 
-def read_png(path) -> np.ndarray:
+def read_png(path: Path) -> np.ndarray:
     """The pixels of a PNG written by :func:`write_png` (8-bit RGB, filter 0, one IDAT)."""
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    chunks, at = {}, 8
+    chunks: dict[bytes, bytes] = {}
+    at = 8
     while at < len(data):
         (length,) = struct.unpack(">I", data[at : at + 4])
         tag, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
@@ -162,10 +174,11 @@ def read_png(path) -> np.ndarray:
     return rows[:, 1:].reshape(height, width, 3)
 
 
-def test_write_png_saves_the_frame(tmp_path):
+def test_write_png_saves_the_frame(tmp_path: Path) -> None:
     env = GameEnv("kingdomino", 3, render_mode="rgb_array")
     env.reset(seed=3)
     frame = env.render()
+    assert isinstance(frame, np.ndarray)
     write_png(tmp_path / "position.png", frame)
     assert np.array_equal(read_png(tmp_path / "position.png"), frame)
     with pytest.raises(ValueError, match="frame: expected a uint8 array"):

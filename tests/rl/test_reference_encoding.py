@@ -12,6 +12,8 @@ every seat.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
 
 import numpy as np
 import pytest
@@ -19,7 +21,7 @@ import pytest
 pytest.importorskip("numpy")
 
 from kingdomino import make_game
-from kingdomino.core.game import CHANCE, Game, State
+from kingdomino.core.game import CHANCE, Game, OptionValue, State
 from kingdomino.core.observation import (
     LayerBlock,
     PlaneBytes,
@@ -37,8 +39,16 @@ from . import helpers
 from .reference.classic import ReferenceClassicEncoder
 from .reference.duel import ReferenceDuelEncoder
 from .reference.origins import ReferenceOriginsEncoder
+from .reference.planes import FloatArray
 
-REFERENCE = {
+
+class ReferenceEncoder(Protocol):
+    """What the reference encoders share: a seat's observation of a state, built the slow way."""
+
+    def encode(self, state: State, seat: int) -> FloatArray: ...
+
+
+REFERENCE: dict[str, Callable[[Game], ReferenceEncoder]] = {
     "kingdomino": ReferenceClassicEncoder,
     "duel": ReferenceDuelEncoder,
     "origins": ReferenceOriginsEncoder,
@@ -46,7 +56,7 @@ REFERENCE = {
 
 #: ``(name, players, options)``: every seat count of every game, every variant, and the
 #: Kingdomino variants (Dynasty and the bonuses change the scores; Mighty Duel the grid).
-CASES = (
+CASES: list[tuple[str, int, dict[str, OptionValue]]] = (
     [(name, players, {}) for name, players in helpers.CONFIGS]
     + helpers.VARIANTS
     + [
@@ -62,7 +72,7 @@ IDS = [
 GAMES_PER_CASE = 3
 
 
-def random_positions(game: Game, seed: int):
+def random_positions(game: Game, seed: int) -> Iterator[State]:
     """Every position of one random game (chance nodes and the end included), as one state
     object changed in place between the yields."""
     rng = random.Random(seed)
@@ -88,7 +98,7 @@ def assert_same(fast: np.ndarray, reference: np.ndarray, context: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES, ids=IDS)
-def test_fast_encoding_equals_the_reference(name: str, players: int, options: dict) -> None:
+def test_fast_encoding_equals_the_reference(name: str, players: int, options: dict[str, OptionValue]) -> None:
     game = make_game(name, players, options)
     reference = REFERENCE[name](game)
     warm = encoder_for(game)
@@ -111,9 +121,10 @@ def test_fast_encoding_equals_the_reference(name: str, players: int, options: di
             assert_same(encoder_for(game).encode(state, seat), expected, f"cold {i} seat {seat}")
 
 
-def _kingdoms(state: State) -> list:
+def _kingdoms(state: State) -> list[Any]:
     """The seats' kingdoms (Kingdomino, Origins) or maps (Duel)."""
-    return state.boards if hasattr(state, "boards") else state.kingdoms  # type: ignore[attr-defined]
+    kingdoms: list[Any] = state.boards if hasattr(state, "boards") else state.kingdoms  # type: ignore[attr-defined]
+    return kingdoms
 
 
 def _layer_lists(kingdom: object) -> list[str]:
@@ -131,7 +142,9 @@ PARTITIONS = ("terrain", "coats")
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES, ids=IDS)
-def test_every_kingdom_layer_reaches_the_cache(name: str, players: int, options: dict) -> None:
+def test_every_kingdom_layer_reaches_the_cache(
+    name: str, players: int, options: dict[str, OptionValue]
+) -> None:
     """A kingdom differing from a cached one in a single square of a single layer (any layer:
     a terrain, a crown count, a marker, a resource, a caveman, a coat, a cross plane), or in
     its discards, is not served the cached planes or scores.

@@ -128,17 +128,22 @@ def create(
         body["hints"] = True
     response = client.post("/api/games", json=body)
     assert response.status_code == 201, response.text
-    return response.json()
+    made: dict[str, Any] = response.json()
+    return made
 
 
 def wait_for(
-    client: httpx.Client, game_id: str, token: str, predicate: Any, timeout: float = 30.0
+    client: httpx.Client,
+    game_id: str,
+    token: str,
+    predicate: Callable[..., object],
+    timeout: float = 30.0,
 ) -> dict[str, Any]:
     """The game's view for ``token`` once ``predicate`` holds of it (polled; a TestClient or an
     httpx client of a live server)."""
     deadline = time.monotonic() + timeout
     while True:
-        view = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+        view: dict[str, Any] = client.get(f"/api/games/{game_id}", params={"token": token}).json()
         if predicate(view):
             return view
         assert time.monotonic() < deadline, f"timed out waiting; last view index {view.get('index')}"

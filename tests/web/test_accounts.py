@@ -24,9 +24,12 @@ QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def accounts(request: pytest.FixtureRequest, database: str) -> Iterator[Accounts]:
-    if request.param == "postgresql" and not POSTGRES:
-        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-    store = Store(POSTGRES if request.param == "postgresql" else database)
+    url = database
+    if request.param == "postgresql":
+        if not POSTGRES:
+            pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
+        url = POSTGRES
+    store = Store(url)
     yield Accounts(store, QUICK)
     store.close()
 

@@ -20,7 +20,7 @@ from tests.web.conftest import create
 from tests.web.servers import free_port
 
 from kingdomino.agents.levels import BUDGETS, level_spec
-from kingdomino.core.game import State
+from kingdomino.core.game import OptionValue, State
 from kingdomino.games.registry import make_game
 from kingdomino.web.ai_queue import AIQueue
 from kingdomino.web.ai_workers import (
@@ -49,8 +49,13 @@ SPECS = [
 
 def positions() -> list[State]:
     """A few positions of each game, reached by random play from fixed seeds."""
-    found = []
-    for name, players, options in [("kingdomino", 3, {}), ("duel", 2, {}), ("origins", 2, {"mode": "tribe"})]:
+    found: list[State] = []
+    games: list[tuple[str, int, dict[str, OptionValue]]] = [
+        ("kingdomino", 3, {}),
+        ("duel", 2, {}),
+        ("origins", 2, {"mode": "tribe"}),
+    ]
+    for name, players, options in games:
         rng = random.Random(5)
         state = make_game(name, players, options).new_initial_state()
         while len(found) < 12 and not state.is_terminal():

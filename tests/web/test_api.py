@@ -6,6 +6,7 @@ import json
 import re
 import time
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -18,8 +19,8 @@ from kingdomino.web.app import create_app
 from kingdomino.web.hints import HINT_AGENT
 
 
-def human_token(created: dict) -> str:
-    return next(seat["token"] for seat in created["seats"] if seat["kind"] == "human")
+def human_token(created: dict[str, Any]) -> str:
+    return str(next(seat["token"] for seat in created["seats"] if seat["kind"] == "human"))
 
 
 def test_create_act_and_ai_answers(client: TestClient) -> None:
@@ -77,7 +78,7 @@ def test_bad_inputs_are_refused_with_the_field_and_change_nothing(client: TestCl
     waiting = [first, second][1 - view["current_player"]]
     view = client.get(f"/api/games/{game_id}", params={"token": acting}).json()  # its legal actions
 
-    def post(body: object, raw: str | None = None) -> tuple[int, dict]:
+    def post(body: object, raw: str | None = None) -> tuple[int, dict[str, Any]]:
         if raw is not None:
             response = client.post(
                 f"/api/games/{game_id}/actions", content=raw, headers={"content-type": "application/json"}
@@ -125,7 +126,7 @@ def test_bad_inputs_are_refused_with_the_field_and_change_nothing(client: TestCl
 
 
 def test_bad_creation_requests(client: TestClient) -> None:
-    def post(body: dict) -> tuple[int, dict]:
+    def post(body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         response = client.post("/api/games", json=body)
         return response.status_code, response.json()["error"]
 
@@ -250,7 +251,7 @@ def test_hint_suggests_legal_moves(client: TestClient) -> None:
 
 @pytest.mark.parametrize(("game", "options"), [("duel", {}), ("origins", {"mode": "tribe"})])
 def test_a_hint_s_win_chance_is_read_against_opponents_who_play(
-    database: str, game: str, options: dict
+    database: str, game: str, options: dict[str, Any]
 ) -> None:
     """The hint's playouts play every seat greedily: against random opponents nearly every playout
     was won, and every Duel and Origins move said "about 100 % to win" from the first one.
@@ -268,7 +269,7 @@ def test_a_hint_s_win_chance_is_read_against_opponents_who_play(
         check_hint_values(client, game, options)
 
 
-def check_hint_values(client: TestClient, game: str, options: dict) -> None:
+def check_hint_values(client: TestClient, game: str, options: dict[str, Any]) -> None:
     created = create(client, game, options=options)
     token = human_token(created)
     wait_for(client, created["id"], token, lambda v: v["current_player"] == 0 and v["legal_actions"])
@@ -359,7 +360,7 @@ def test_a_finished_game_s_view_is_public_and_an_unfinished_one_needs_a_token(cl
     assert public.json() == watched and public.json()["your_seats"] == []
 
 
-def play_to_the_end(client: TestClient, game_id: str, token: str, last: bool) -> dict:
+def play_to_the_end(client: TestClient, game_id: str, token: str, last: bool) -> dict[str, Any]:
     """Play the human seat 0 to the end, always its first legal action (or its last)."""
     while True:
         view = wait_for(
@@ -388,7 +389,7 @@ def draws(client: TestClient, game_id: str) -> list[str]:
     ("game", "options"), [("kingdomino", {}), ("duel", {}), ("origins", {"mode": "tribe"})]
 )
 def test_a_finished_deal_is_played_again_with_the_same_draws(
-    client: TestClient, game: str, options: dict
+    client: TestClient, game: str, options: dict[str, Any]
 ) -> None:
     created = create(client, game=game, options=options, seed=None)  # the server's secret seed
     token = human_token(created)

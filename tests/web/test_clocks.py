@@ -25,14 +25,15 @@ def test_a_time_control_is_read_and_checked() -> None:
     assert (blitz.start, blitz.increment, blitz.level, blitz.per_move) == (300.0, 3.0, "medium", False)
     daily = TimeControl.of({"kind": "days", "days": 2, "level": "hard"})
     assert (daily.start, daily.increment, daily.level, daily.per_move) == (172800.0, 172800.0, "hard", True)
-    for spec, field in [
+    refused_specs: list[tuple[dict[str, Any], str]] = [
         ({"kind": "hourglass"}, "time_control.kind"),
         ({"kind": "game", "minutes": 0}, "time_control.minutes"),
         ({"kind": "game", "minutes": 5, "increment": -1}, "time_control.increment"),
         ({"kind": "move", "seconds": True}, "time_control.seconds"),
         ({"kind": "move", "seconds": 30, "days": 2}, "time_control"),
         ({"kind": "days", "days": 1, "level": "godlike"}, "time_control.level"),
-    ]:
+    ]
+    for spec, field in refused_specs:
         with pytest.raises(HubError) as refused:
             TimeControl.of(spec)
         assert refused.value.field == field, spec
@@ -56,7 +57,8 @@ def create(client: TestClient, seats: list[dict[str, Any]], control: dict[str, A
     body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": control}
     answer = client.post("/api/games", json=body)
     assert answer.status_code == 201, answer.text
-    return answer.json()
+    made: dict[str, Any] = answer.json()
+    return made
 
 
 def test_the_clock_runs_for_the_human_to_act_and_moves_on_with_each_move(client: TestClient) -> None:

@@ -7,6 +7,7 @@ the one its game's seed gives.
 
 from __future__ import annotations
 
+import functools
 import random
 import threading
 import time
@@ -138,7 +139,7 @@ def test_kill_9_at_random_moments_loses_nothing_and_strands_no_game(tmp_path: Pa
         # Each life of the server creates a game and acknowledges an action at least (however
         # loaded the machine), then dies at a random moment.
         since = ledger.progress()
-        wait_until(lambda since=since: ledger.grew_since(since))
+        wait_until(functools.partial(ledger.grew_since, since))
         time.sleep(rng.uniform(0.0, 1.0))
         server.kill()
         stop.set()

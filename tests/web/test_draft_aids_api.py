@@ -3,6 +3,8 @@ purists), for every seat and the spectators alike, kept across a restart and a s
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create
@@ -13,7 +15,7 @@ from tests.web.conftest import create
     [("kingdomino", 2, {}), ("kingdomino", 4, {}), ("duel", 2, {}), ("origins", 3, {"mode": "tribe"})],
 )
 def test_the_view_holds_the_aids_and_every_region(
-    client: TestClient, game: str, players: int, options: dict
+    client: TestClient, game: str, players: int, options: dict[str, Any]
 ) -> None:
     seats = [{"kind": "human"}] + [{"kind": "ai", "level": "greedy"}] * (players - 1)
     created = create(client, game=game, players=players, seats=seats, options=options)
@@ -59,8 +61,9 @@ def test_the_acting_seat_sees_what_each_placement_does_to_its_regions(client: Te
     created = create(client, game="kingdomino", players=2, seats=seats)
     game_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
 
-    def view_of(token: str) -> dict:
-        return client.get(f"/api/games/{game_id}", params={"token": token}).json()
+    def view_of(token: str) -> dict[str, Any]:
+        view: dict[str, Any] = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+        return view
 
     while True:
         acting = view_of(created["spectator_token"])["current_player"]

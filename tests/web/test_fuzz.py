@@ -186,7 +186,7 @@ def checked(target: Target, request: Callable[[], httpx.Response]) -> httpx.Resp
 # --- what is generated --------------------------------------------------------------------------
 
 #: Text that can travel in a URL (a lone surrogate cannot be encoded as UTF-8).
-URL_TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=24)
+URL_TEXT = st.text(st.characters(exclude_categories=["Cs"]), max_size=24)
 #: Text inside JSON: lone surrogates travel as \\udXXX escapes.
 JSON_TEXT = st.text(max_size=24)
 ODD_TOKENS = st.sampled_from(
@@ -511,7 +511,7 @@ def frames(target: Target) -> st.SearchStrategy[str | bytes]:
         message.map(json.dumps),
         message.map(json.dumps),
         JSON_VALUE.map(json.dumps),
-        st.text(st.characters(exclude_categories=("Cs",)), max_size=40),
+        st.text(st.characters(exclude_categories=["Cs"]), max_size=40),
         st.integers(1, 2100).map(lambda n: "[" * n + "]" * n),
         st.integers(1, 900).map(lambda n: '{"a":' * n + "1" + "}" * n),
         st.integers(4000, 6000).map(lambda n: "1" * n),
@@ -524,7 +524,7 @@ def frames(target: Target) -> st.SearchStrategy[str | bytes]:
 def answers_until_pong(socket: WebSocketTestSession) -> list[dict[str, Any]]:
     """The messages the server sends up to the pong of a ping sent now, each well formed."""
     socket.send_json({"type": "ping"})
-    received = []
+    received: list[dict[str, Any]] = []
     while True:
         message = socket.receive_json()
         assert isinstance(message, dict) and message.get("type") in ANSWERS, message

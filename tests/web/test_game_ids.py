@@ -19,9 +19,12 @@ POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def any_client(request: pytest.FixtureRequest, database: str) -> Iterator[TestClient]:
-    if request.param == "postgresql" and not POSTGRES:
-        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-    with TestClient(create_app(POSTGRES if request.param == "postgresql" else database)) as client:
+    url = database
+    if request.param == "postgresql":
+        if not POSTGRES:
+            pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
+        url = POSTGRES
+    with TestClient(create_app(url)) as client:
         yield client
 
 

@@ -8,6 +8,7 @@ import os
 import secrets
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from sqlalchemy import select
@@ -24,9 +25,12 @@ POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def results(request: pytest.FixtureRequest, database: str) -> Iterator[GameResults]:
-    if request.param == "postgresql" and not POSTGRES:
-        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-    store = Store(POSTGRES if request.param == "postgresql" else database)
+    url = database
+    if request.param == "postgresql":
+        if not POSTGRES:
+            pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
+        url = POSTGRES
+    store = Store(url)
     yield GameResults(store)
     store.close()
 
@@ -53,7 +57,7 @@ def finished_game(
     handed to an AI."""
     seats = []
     for seat, account in enumerate(accounts):
-        row: dict = {"kind": "human", "name": f"P{seat}", "token": secrets.token_urlsafe(16)}
+        row: dict[str, Any] = {"kind": "human", "name": f"P{seat}", "token": secrets.token_urlsafe(16)}
         if seat in left:
             row = {
                 "kind": "ai",

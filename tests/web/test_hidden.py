@@ -23,7 +23,7 @@ GAMES = [
 
 @pytest.mark.parametrize(("game", "players", "options"), GAMES)
 def test_views_do_not_depend_on_the_hidden_future_and_hold_no_seed(
-    client: TestClient, game: str, players: int, options: dict
+    client: TestClient, game: str, players: int, options: dict[str, Any]
 ) -> None:
     seats = [{"kind": "human"} for _ in range(players)]
     created = create(client, game=game, players=players, seats=seats, options=options)
@@ -32,7 +32,7 @@ def test_views_do_not_depend_on_the_hidden_future_and_hold_no_seed(
     live = hub.tables[created["id"]]
     seed = live.stored.seed  # several humans: the server's secret seed
     assert created["practice"] is False
-    messages: list[dict] = []
+    messages: list[dict[str, Any]] = []
 
     def next_state(socket: Any) -> None:
         """Keep the messages up to the next state (who is away may come first: no page is open)."""

@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import httpx
 import pytest
@@ -36,14 +37,15 @@ def instances(*delays: float) -> Iterator[list[ServerProcess]]:
             instance.kill()
 
 
-def human_game(base: str) -> dict:
+def human_game(base: str) -> dict[str, Any]:
     body = {"game": "kingdomino", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
     answer = httpx.post(f"{base}/api/games", json=body)
     assert answer.status_code == 201, answer.text
-    return answer.json()
+    made: dict[str, Any] = answer.json()
+    return made
 
 
-def acting(base: str, created: dict) -> tuple[str, dict]:
+def acting(base: str, created: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """The token of the seat to act and its view."""
     tokens = [seat["token"] for seat in created["seats"]]
     view = httpx.get(f"{base}/api/games/{created['id']}", params={"token": tokens[0]}).json()
@@ -82,7 +84,7 @@ def test_a_client_of_one_server_hears_the_actions_made_through_the_other() -> No
             time.sleep(0.02)
 
 
-def post_into(answers: list[httpx.Response], base: str, game_id: str, body: dict) -> None:
+def post_into(answers: list[httpx.Response], base: str, game_id: str, body: dict[str, Any]) -> None:
     answers.append(httpx.post(f"{base}/api/games/{game_id}/actions", json=body))
 
 

@@ -9,12 +9,14 @@ named "Anna" by its creator must not read as a person.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import assert_error_shape
 
 
-def named(client: TestClient, name: str, kind: str = "human") -> tuple[int, dict]:
+def named(client: TestClient, name: str, kind: str = "human") -> tuple[int, dict[str, Any]]:
     seat = {"kind": kind, "name": name} if kind == "human" else {"kind": "ai", "level": "hard", "name": name}
     body = {"game": "kingdomino", "players": 2, "seats": [seat, {"kind": "ai", "level": "random"}]}
     answer = client.post("/api/games", json=body)

@@ -37,7 +37,8 @@ def open_game(client: TestClient, seats: list[dict[str, Any]] = OPEN_2P, **field
         "/api/games", json={"game": "kingdomino", "players": len(seats), "seats": seats, **fields}
     )
     assert answer.status_code == 201, answer.text
-    return answer.json()
+    made: dict[str, Any] = answer.json()
+    return made
 
 
 def log_in_new(client: TestClient, name: str) -> int:

@@ -28,9 +28,11 @@ POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def api(request: pytest.FixtureRequest, database: str) -> Iterator[TestClient]:
-    if request.param == "postgresql" and not POSTGRES:
-        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-    url = POSTGRES if request.param == "postgresql" else database
+    url = database
+    if request.param == "postgresql":
+        if not POSTGRES:
+            pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
+        url = POSTGRES
     app = create_app(
         url, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
     )

@@ -148,7 +148,7 @@ def test_undo_after_the_end_is_refused_and_the_game_stays_final(client: TestClie
 def test_a_game_stored_without_its_setup_draws_draws_them_from_its_seed(database: str) -> None:
     # What a crash between a game's creation and its setup draws leaves: a game with no action.
     store = Store(database)
-    seats = [
+    seats: list[dict[str, Any]] = [
         {"kind": "ai", "level": "random", "name": "AI", "token": None},
         {"kind": "human", "name": "Ann", "online": False, "token": "ann-token"},
     ]
@@ -195,7 +195,12 @@ def test_each_distinct_view_is_built_once_per_state(
     tokens = [seat["token"] for seat in created["seats"]]
     built: list[tuple[int, ...]] = []
     real = Table.view_of
-    monkeypatch.setattr(Table, "view_of", lambda table, mine: built.append(mine) or real(table, mine))
+
+    def counted(table: Table, mine: tuple[int, ...]) -> dict[str, Any]:
+        built.append(mine)
+        return real(table, mine)
+
+    monkeypatch.setattr(Table, "view_of", counted)
     spectator = f"/ws/games/{game_id}?tokens={created['spectator_token']}"
     sockets = [client.websocket_connect(spectator) for _ in range(6)]
     opened = [socket.__enter__() for socket in sockets]

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from kingdomino.core.game import CHANCE
+from kingdomino.core.game import CHANCE, State
 from kingdomino.games.registry import make_game
 from kingdomino.web import hub as hub_module
 from kingdomino.web import views
@@ -68,9 +68,12 @@ def test_a_step_plays_on_from_the_nearest_kept_state(monkeypatch: pytest.MonkeyP
     applied: list[int] = []
     state_class = type(live.state)
     apply = state_class.apply
-    monkeypatch.setattr(
-        state_class, "apply", lambda self, action: (applied.append(action), apply(self, action))
-    )
+
+    def counted(self: State, action: int) -> None:
+        applied.append(action)
+        apply(self, action)
+
+    monkeypatch.setattr(state_class, "apply", counted)
     views.replay_view(live, last, replays)
     assert len(applied) == last  # the first time, from the start (the states on the way kept)
     for step in (last, last - 1, 7, 100, 0):

@@ -244,7 +244,8 @@ def test_turns_under_lease_wait_without_waking_until_a_renewal_finds_one_lost(
             timers += 1
             return call_later(*args, **kwargs)
 
-        loop.call_later = counted_timer  # type: ignore[method-assign]
+        # call_later is generic over its callback's arguments, which a counting wrapper is not.
+        loop.call_later = counted_timer  # type: ignore[method-assign, assignment]
         first = counting_from = renewals
         await asyncio.wait_for(five_more.wait(), timeout=120)  # a safety net: a second or so
         loop.call_later = call_later  # type: ignore[method-assign]

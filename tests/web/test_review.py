@@ -64,7 +64,8 @@ def ready_review(client: TestClient, game_id: str, timeout: float = 120) -> dict
     while True:
         answer = client.get(f"/api/games/{game_id}/review")
         if answer.status_code == 200:
-            return answer.json()
+            review: dict[str, Any] = answer.json()
+            return review
         assert answer.status_code == 202 and answer.json()["status"] in ("pending", "queued"), answer.text
         assert time.monotonic() < deadline, answer.text
         time.sleep(0.05)

@@ -75,7 +75,8 @@ def play_on_one_screen(
     """A game of ``players`` human seats played to its end by client ``who`` (each seat its first
     legal move); its id."""
     created = create(client, players=players, seats=[{"kind": "human"}] * players, options=options)
-    game_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+    game_id: str = created["id"]
+    tokens = [seat["token"] for seat in created["seats"]]
     hub = hub_of(client)
 
     async def play() -> None:

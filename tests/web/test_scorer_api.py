@@ -3,6 +3,8 @@ bad text or option refused with the field and what was expected."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from fastapi.testclient import TestClient
 
@@ -53,7 +55,9 @@ def test_a_bonus_at_zero_says_why(client: TestClient) -> None:
         ("origins", {"mode": "totem", "totems": "mammoth"}, "G0m D0 H", 1 + 3),
     ],
 )
-def test_every_game_is_scored(client: TestClient, game: str, options: dict, text: str, total: int) -> None:
+def test_every_game_is_scored(
+    client: TestClient, game: str, options: dict[str, Any], text: str, total: int
+) -> None:
     answer = client.post("/api/score", json={"game": game, "options": options, "text": text})
     assert answer.status_code == 200, answer.text
     assert answer.json()["total"] == total
@@ -91,7 +95,7 @@ def test_every_game_is_scored(client: TestClient, game: str, options: dict, text
     ],
 )
 def test_a_bad_kingdom_or_option_is_refused_with_where_and_why(
-    client: TestClient, body: dict, field: str, words: str
+    client: TestClient, body: dict[str, Any], field: str, words: str
 ) -> None:
     answer = client.post("/api/score", json=body)
     assert answer.status_code == 422, answer.text

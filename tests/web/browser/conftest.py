@@ -5,23 +5,24 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Playwright
 from tests.web.browser.pages import (
     ARTIFACTS,
     CHROMIUM,
+    LivePage,
     new_page,
 )
 
 HERE = Path(__file__).resolve().parent
 
 #: The running Playwright and its Chromium, while this folder's tests run one after another.
-_RUNNING: list[tuple[Any, Any]] = []
+_RUNNING: list[tuple[Playwright, Browser]] = []
 
 
 @pytest.fixture
-def browser() -> Any:
+def browser() -> Browser:
     """Chromium, launched at the first test of this folder and kept while the tests that follow
     on the worker are this folder's too (a launch is one to three seconds); each test uses
     contexts of its own (``new_page``), closed when it ends. It is closed before any other test
@@ -59,7 +60,7 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
 
 
 @pytest.fixture
-def page(browser: Any, live_server: str) -> Iterator[Any]:
+def page(browser: Browser, live_server: str) -> Iterator[LivePage]:
     """A laptop-sized page on a live server of the test's own; no error may reach its console."""
     page = new_page(browser, live_server)
     yield page

@@ -13,11 +13,14 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import httpx
 import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Page, StorageState, WebSocket
 from tests.web.conftest import BROWSER_CONTEXTS, wait_for
+
+T = TypeVar("T")
 
 #: Debian's Chromium, the browser players have; ``$KINGDOMINO_CHROMIUM`` names another build of it
 #: (``./scripts/test --fast`` gives Debian's headless shell, docs/testing.md).
@@ -53,40 +56,65 @@ OVERFLOW = """() => {
 }"""
 
 
+class LivePage(Page):
+    """What ``new_page`` gives, for the type checker: Playwright's page with what ``new_page`` sets
+    on it, the live server's address (``base_url``) and the errors of the page and its console as
+    they come (``errors``, which a test expects empty). Never made: the page is Playwright's own."""
+
+    base_url: str
+    errors: list[str]
+
+
+def present(value: T | None) -> T:
+    """``value``, which the test expects there: what Playwright types as optional (a text content,
+    an attribute, a bounding box) is ``None`` only for what a test does not look at (no element
+    box, an attribute not set)."""
+    assert value is not None
+    return value
+
+
 def new_page(
-    browser: Any,
+    browser: Browser,
     base: str,
     width: int = 1366,
     height: int = 900,
     locale: str = "en",
     touch: bool = False,
     enforce_csp: bool = False,
-    storage_state: dict[str, Any] | None = None,
-) -> Any:
+    storage_state: StorageState | None = None,
+) -> LivePage:
     """A page of its own context; ``touch`` makes it a touch screen without a mouse (a phone).
 
     The tests' own scripts in the page (axe-core, ``wait_for_function``'s expressions) are what
     the app's Content-Security-Policy refuses, so the page ignores it unless ``enforce_csp``
     (``test_content_policy.py`` goes through every screen with it enforced). ``storage_state``:
     the cookies and local storage the context starts with (``at_the_end_of``)."""
-    viewport = {"width": width, "height": height}
     bypass = not enforce_csp
     context = browser.new_context(
-        viewport=viewport, locale=locale, has_touch=touch, bypass_csp=bypass, storage_state=storage_state
+        viewport={"width": width, "height": height},
+        locale=locale,
+        has_touch=touch,
+        bypass_csp=bypass,
+        storage_state=storage_state,
     )
     BROWSER_CONTEXTS.append(context)
-    page = context.new_page()
+    page = cast(LivePage, context.new_page())
     page.set_default_timeout(20000)
     errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("console", on_console)
     page.base_url = base
     page.errors = errors
     return page
 
 
 def create_game(
-    page: Any,
+    page: LivePage,
     game: str,
     players: int = 2,
     options: dict[str, Any] | None = None,
@@ -140,7 +168,7 @@ BEFORE_A_CLICK = """(targets) => {
 
 
 def play_by_clicking_board(
-    page: Any, moves: int = 1000, check_every: int = 0, best_domino: bool = False
+    page: LivePage, moves: int = 1000, check_every: int = 0, best_domino: bool = False
 ) -> int:
     """Make up to ``moves`` of our moves by clicking the board (never the move list); with
     ``best_domino``, claim the line's last domino (the highest number, the most crowns)."""
@@ -168,7 +196,7 @@ def play_by_clicking_board(
     return made
 
 
-def finish_through_the_api(page: Any, best: bool = False, timeout: float = 60.0) -> str:
+def finish_through_the_api(page: LivePage, best: bool = False, timeout: float = 60.0) -> str:
     """Play the rest of the page's game through the HTTP API, the page away meanwhile, then open
     the game again at its end screen; its id. For the tests of what comes after the last move:
     ``test_played_to_the_end_by_clicking_the_board`` clicks every game and mode to its end, and
@@ -212,14 +240,14 @@ def our_move(view: dict[str, Any], best: bool) -> str:
     return max(legal, key=lambda action: gains.get(action, 0))
 
 
-def log_mark(page: Any) -> list[Any]:
+def log_mark(page: LivePage) -> list[Any]:
     """Where the log stands: its length and its newest line (the log keeps the last 25 actions, so
     a new action may leave its length as it was)."""
     mark: list[Any] = page.evaluate(LOG_MARK)
     return mark
 
 
-def wait_for_new_log(page: Any, mark: list[Any]) -> None:
+def wait_for_new_log(page: LivePage, mark: list[Any]) -> None:
     """Wait until the log has moved on from ``mark`` (or the game has ended)."""
     page.wait_for_function(
         "([n, first]) => { const items = document.querySelectorAll('#log li');"
@@ -229,7 +257,7 @@ def wait_for_new_log(page: Any, mark: list[Any]) -> None:
     )
 
 
-def messages_received(page: Any, wanted: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
+def messages_received(page: LivePage, wanted: Callable[[dict[str, Any]], bool]) -> list[dict[str, Any]]:
     """The messages the page's sockets receive from now on that are ``wanted``, as they come."""
     found: list[dict[str, Any]] = []
 
@@ -238,7 +266,10 @@ def messages_received(page: Any, wanted: Callable[[dict[str, Any]], bool]) -> li
         if isinstance(message, dict) and wanted(message):
             found.append(message)
 
-    page.on("websocket", lambda socket: socket.on("framereceived", on_frame))
+    def on_socket(socket: WebSocket) -> None:
+        socket.on("framereceived", on_frame)
+
+    page.on("websocket", on_socket)
     return found
 
 
@@ -246,7 +277,7 @@ def messages_received(page: Any, wanted: Callable[[dict[str, Any]], bool]) -> li
 COUNT_DEADLINE = 60.0
 
 
-def wait_for_count(page: Any, found: list[Any], count: int) -> None:
+def wait_for_count(page: LivePage, found: list[Any], count: int) -> None:
     """Wait until ``found`` (filled by the page's events) holds ``count`` items: the page's events
     are handled while it waits."""
     deadline = time.monotonic() + COUNT_DEADLINE
@@ -255,7 +286,7 @@ def wait_for_count(page: Any, found: list[Any], count: int) -> None:
         page.wait_for_timeout(20)
 
 
-def axe_violations(page: Any) -> list[str]:
+def axe_violations(page: LivePage) -> list[str]:
     """Serious or critical axe-core violations of the page as it is."""
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations")
@@ -291,14 +322,14 @@ TAP_TARGETS = """() => {
 }"""
 
 
-def focused_matches(page: Any, selector: str) -> bool:
+def focused_matches(page: LivePage, selector: str) -> bool:
     """Whether the element with the keyboard's focus matches ``selector``."""
     return bool(
         page.evaluate("(s) => !!document.activeElement && document.activeElement.matches(s)", selector)
     )
 
 
-def ai_game_to_its_end(page: Any, game: str = "kingdomino", players: int = 2, **options: Any) -> None:
+def ai_game_to_its_end(page: LivePage, game: str = "kingdomino", players: int = 2, **options: Any) -> None:
     """Create a game of AI seats only (random, quick) from the lobby and open it at its end screen
     once played (away from the page: ``finish_through_the_api``)."""
     page.goto(page.base_url + "/")
@@ -319,10 +350,12 @@ needs_axe = pytest.mark.skipif(not AXE.exists(), reason="node_modules/axe-core i
 
 #: The games ``at_the_end_of`` played, by server and kind: the address of their end screen and
 #: what their browser kept of them (cookies, local storage).
-_FINISHED: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
+_FINISHED: dict[tuple[str, str], tuple[str, StorageState]] = {}
 
 
-def at_the_end_of(browser: Any, base: str, kind: str, play: Callable[[Any], None], **shown: Any) -> Any:
+def at_the_end_of(
+    browser: Browser, base: str, kind: str, play: Callable[[LivePage], None], **shown: Any
+) -> LivePage:
     """A page of its own (``new_page`` of ``shown``) at the end screen of a game ``play`` plays on
     a page to its end (``ai_game_to_its_end``, ``finish_through_the_api``), played once per server
     and ``kind``: the tests that only look at a finished game share it (a game played is most of
@@ -341,30 +374,30 @@ def at_the_end_of(browser: Any, base: str, kind: str, play: Callable[[Any], None
     return page
 
 
-def two_ai_seats_to_the_end(page: Any) -> None:
+def two_ai_seats_to_the_end(page: LivePage) -> None:
     """``ai_game_to_its_end`` of a 2-player Kingdomino, for ``at_the_end_of``."""
     ai_game_to_its_end(page)
 
 
-def three_ai_seats_to_the_end(page: Any) -> None:
+def three_ai_seats_to_the_end(page: LivePage) -> None:
     """``ai_game_to_its_end`` of a 3-player Kingdomino, for ``at_the_end_of``."""
     ai_game_to_its_end(page, players=3)
 
 
-def played_against_greedy(page: Any) -> None:
+def played_against_greedy(page: LivePage) -> None:
     """A 2-player Kingdomino against ``greedy`` played to its end, our moves the first legal ones
     (``finish_through_the_api``): one the review marks mistakes in."""
     create_game(page, "kingdomino", 2)
     finish_through_the_api(page)
 
 
-def duel_played_against_greedy(page: Any) -> None:
+def duel_played_against_greedy(page: LivePage) -> None:
     """``played_against_greedy``'s Duel."""
     create_game(page, "duel", 2)
     finish_through_the_api(page)
 
 
-def review_of_a_finished_game(browser: Any, base: str, **shown: Any) -> Any:
+def review_of_a_finished_game(browser: Browser, base: str, **shown: Any) -> LivePage:
     """A page of its own (``new_page`` of ``shown``) at the replay of a 2-player Kingdomino played
     to its end (``played_against_greedy``, one such game per server: ``at_the_end_of``), once the
     review has marked moves."""
@@ -374,7 +407,7 @@ def review_of_a_finished_game(browser: Any, base: str, **shown: Any) -> Any:
     return page
 
 
-def to_next_marked_move(page: Any) -> None:
+def to_next_marked_move(page: LivePage) -> None:
     """Go to the review's next marked move, once its verdict is said."""
     before = page.locator("#replay-step").input_value()
     page.click("#review-next")
@@ -422,14 +455,14 @@ def at_first_placement(base: str, seed: int = 3) -> tuple[str, str]:
 
 
 def opened(
-    browser: Any,
+    browser: Browser,
     base: str,
     game_id: str,
     token: str,
     width: int = 1366,
     height: int = 900,
     touch: bool = False,
-) -> Any:
+) -> LivePage:
     """A page of its own opened at our seat of ``game_id``, once it is our turn there."""
     page = new_page(browser, base, width, height, touch=touch)
     page.goto(f"{base}/game/{game_id}?token={token}")
@@ -437,7 +470,7 @@ def opened(
     return page
 
 
-def log_in_new(page: Any, base: str, name: str = "Ona") -> str:
+def log_in_new(page: LivePage, base: str, name: str = "Ona") -> str:
     """A new account made from the lobby's account card of ``page``, logged in; its name."""
     name = f"{name}{secrets.token_hex(3)}"
     page.goto(base + "/")
@@ -449,7 +482,7 @@ def log_in_new(page: Any, base: str, name: str = "Ona") -> str:
     return name
 
 
-def open_a_game_for_the_lobby(page: Any, live_server: str, name: str) -> None:
+def open_a_game_for_the_lobby(page: LivePage, live_server: str, name: str) -> None:
     """``name`` opens a 2-player game from the lobby, its second seat waiting for whoever joins (no
     AI fills it); the caller waits for what it looks at."""
     page.goto(live_server + "/")

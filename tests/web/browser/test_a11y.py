@@ -7,13 +7,14 @@ Each test plays as such a player does, with the helpers of pages.py.
 from __future__ import annotations
 
 import re
-from typing import Any
 
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     AXE,
     BOARD_TARGETS,
     GAMES,
+    LivePage,
     at_the_end_of,
     axe_violations,
     create_game,
@@ -37,12 +38,12 @@ LIVE_REGIONS = """() => [...document.querySelectorAll(
                    .filter((s) => e.matches(s) || e.querySelector(s)) }))"""
 
 
-def expected_focus(page: Any) -> str | None:
+def expected_focus(page: LivePage) -> str | None:
     """The selector of ``NEXT_MOVES`` the focus should be on now (None: nothing to play)."""
     return next((s for s in NEXT_MOVES if page.locator(f"#board {s}").count()), None)
 
 
-def focused_box(page: Any) -> list[float]:
+def focused_box(page: LivePage) -> list[float]:
     """The top and bottom of the focused element, in the window's pixels."""
     box = page.evaluate(
         "(() => { const r = document.activeElement.getBoundingClientRect(); return [r.top, r.bottom]; })()"
@@ -50,14 +51,14 @@ def focused_box(page: Any) -> list[float]:
     return [float(box[0]), float(box[1])]
 
 
-def press_and_wait(page: Any, key: str = "Enter") -> None:
+def press_and_wait(page: LivePage, key: str = "Enter") -> None:
     """Press ``key`` and wait for the move it makes to reach the log."""
     mark = log_mark(page)
     page.keyboard.press(key)
     wait_for_new_log(page, mark)
 
 
-def keys_until_placing(page: Any) -> None:
+def keys_until_placing(page: LivePage) -> None:
     """From a new Kingdomino game, claim with Enter (the focus put on the first domino) until a
     square to place on has the focus."""
     page.focus("button.domino.claimable")
@@ -72,7 +73,7 @@ def keys_until_placing(page: Any) -> None:
     raise AssertionError("no placing came")
 
 
-def test_a_screen_reader_hears_the_table_as_it_should(page) -> None:
+def test_a_screen_reader_hears_the_table_as_it_should(page: LivePage) -> None:
     """One Kingdomino and one Duel for the checks of their first positions, each named in its
     assertions: ``no_live_region_holds_the_table`` (and the lobby's),
     ``the_boards_headings_sit_under_a_heading_of_their_own`` (both games),
@@ -90,7 +91,7 @@ def test_a_screen_reader_hears_the_table_as_it_should(page) -> None:
     assert not page.errors
 
 
-def no_live_region_holds_the_table(page: Any) -> None:
+def no_live_region_holds_the_table(page: LivePage) -> None:
     """The page's <main> was a live region: at each move a screen reader read out the whole table
     again, the lines, every kingdom's squares, the score sheets and the log (eight announcements for
     one move measured in the page). Only short lines are live: the status, the others' moves, the
@@ -102,7 +103,7 @@ def no_live_region_holds_the_table(page: Any) -> None:
     )
 
 
-def the_boards_headings_sit_under_a_heading_of_their_own(page: Any) -> None:
+def the_boards_headings_sit_under_a_heading_of_their_own(page: LivePage) -> None:
     """The lines and kingdoms are h3 headings that came right after the page's h1 (a screen reader's
     list of headings had no level 2 for the table): the board has an h2, for screen readers only.
     Without axe-core (``npm ci``) only the h2 is checked."""
@@ -117,7 +118,7 @@ def the_boards_headings_sit_under_a_heading_of_their_own(page: Any) -> None:
     assert h2 == 1, "the board's headings sit under an h2 of their own"
 
 
-def dominoes_that_cannot_be_taken_are_named(page: Any) -> None:
+def dominoes_that_cannot_be_taken_are_named(page: LivePage) -> None:
     """A domino of the lines that cannot be chosen (taken, or the current line's) is a named
     picture, read with its words: on an element of no role, which screen readers skip, the domino
     is read as its number alone ("25")."""
@@ -127,7 +128,7 @@ def dominoes_that_cannot_be_taken_are_named(page: Any) -> None:
     assert named.count() >= 1, "a domino taken is named for screen readers"
 
 
-def dice_taken_are_named(page: Any) -> None:
+def dice_taken_are_named(page: LivePage) -> None:
     """A Duel die taken is a named picture, read with its words, not as its holder's name only."""
     page.click("button.die.takeable")
     dice = page.get_by_role("img", name=re.compile(r"^Die \d+: .+ — (You|Bruno)"))
@@ -135,7 +136,7 @@ def dice_taken_are_named(page: Any) -> None:
     assert dice.count() >= 1, "a die taken is named for screen readers"
 
 
-def test_the_hint_is_read_out_and_the_status_line_is_not_read_again(page) -> None:
+def test_the_hint_is_read_out_and_the_status_line_is_not_read_again(page: LivePage) -> None:
     """Hint said nothing to a screen reader (its box was not live), while each drawing wrote the
     status line anew, so it read "Choose your next domino" out again for a hint shown."""
     create_game(page, "kingdomino", 2)
@@ -157,7 +158,7 @@ def test_the_hint_is_read_out_and_the_status_line_is_not_read_again(page) -> Non
     assert focused_matches(page, "#hint")
 
 
-def test_a_keyboards_focus_goes_to_the_boards_pieces_before_the_yes_no_buttons(page) -> None:
+def test_a_keyboards_focus_goes_to_the_boards_pieces_before_the_yes_no_buttons(page: LivePage) -> None:
     """Origins Tribe with the keys: after a move the focus goes to the board's pieces first, not to
     the first yes/no button, where the cave's "Recruit nobody" and "Put no fire token" would take an
     Enter meant for the board; and a square to choose (a payment, a caveman's square, a fire token)
@@ -189,7 +190,7 @@ def test_a_keyboards_focus_goes_to_the_boards_pieces_before_the_yes_no_buttons(p
 
 
 def test_at_200_percent_zoom_the_keyboards_focus_stays_in_view_and_comes_back_after_undo(
-    browser, live_server
+    browser: Browser, live_server: str
 ) -> None:
     """A 1366 x 768 laptop at 200 % zoom (683 x 384 CSS pixels): the square to place on that took
     the focus after a domino was chosen stood under the window's edge (the page did not scroll to
@@ -219,7 +220,7 @@ def test_at_200_percent_zoom_the_keyboards_focus_stays_in_view_and_comes_back_af
     assert not page.errors
 
 
-def test_a_turn_of_the_domino_is_read_out(page) -> None:
+def test_a_turn_of_the_domino_is_read_out(page: LivePage) -> None:
     """R turned the domino under the focused square and renamed the square, which a screen reader
     does not read again: R seemed to do nothing. A live line says the placement the turn shows."""
     create_game(page, "kingdomino", 2)
@@ -238,7 +239,7 @@ def test_a_turn_of_the_domino_is_read_out(page) -> None:
     assert not page.errors
 
 
-def test_the_lobbys_name_fields_say_whose_name_they_are(page) -> None:
+def test_the_lobbys_name_fields_say_whose_name_they_are(page: LivePage) -> None:
     """Each name field of the lobby is read with its seat ("Player 2 name"), not as "name" alone."""
     page.goto(page.base_url + "/")
     page.wait_for_selector("#create")
@@ -258,7 +259,7 @@ PLAY_ELSEWHERE = """async () => {
 }"""
 
 
-def test_a_score_sheet_keeps_the_keyboards_focus_while_the_ai_plays(page) -> None:
+def test_a_score_sheet_keeps_the_keyboards_focus_while_the_ai_plays(page: LivePage) -> None:
     """A score sheet's summary focused to read it keeps the focus at the next move of any seat,
     though the sheets are drawn anew at each move (the focus does not fall to the page)."""
     create_game(page, "kingdomino", 4)
@@ -296,7 +297,7 @@ def ahead(at: list[float], other: list[float], way: tuple[int, int]) -> float:
     return (other[0] - at[0]) * way[0] + (other[1] - at[1]) * way[1]
 
 
-def test_the_arrow_keys_go_between_the_squares_of_a_choice(page) -> None:
+def test_the_arrow_keys_go_between_the_squares_of_a_choice(page: LivePage) -> None:
     """Origins with the keys: the arrow keys went between the squares a domino could be placed on,
     but not between the squares of a single-square choice (a caveman's square, a payment, a fire
     token; Duel's split die and crosses): a keyboard player went through each with Tab. They go to
@@ -346,7 +347,7 @@ FOCUS_RING = """() => {
 }"""
 
 
-def test_the_focused_square_is_ringed_over_the_domino_shown_on_it(page) -> None:
+def test_the_focused_square_is_ringed_over_the_domino_shown_on_it(page: LivePage) -> None:
     """The ghost of the domino drawn on the focused square covered the square's focus mark: a
     keyboard player could not see which square had the focus. A ring is drawn over the ghost."""
     create_game(page, "kingdomino", 2)
@@ -371,7 +372,7 @@ def test_the_focused_square_is_ringed_over_the_domino_shown_on_it(page) -> None:
     assert not page.errors
 
 
-def test_the_first_tab_of_a_new_game_skips_to_the_table(page) -> None:
+def test_the_first_tab_of_a_new_game_skips_to_the_table(page: LivePage) -> None:
     """After a game was created (a new page), the first Tab reached the site's name, then the
     language, the title and the invites before the table. It reaches "Skip to the table", shown
     once focused; Enter goes to the table and the next Tab to the first piece to play."""
@@ -402,7 +403,7 @@ def test_the_first_tab_of_a_new_game_skips_to_the_table(page) -> None:
 
 
 @needs_axe
-def test_axe_finds_no_serious_violation(page) -> None:
+def test_axe_finds_no_serious_violation(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.wait_for_selector("#create")
     assert axe_violations(page) == []
@@ -420,7 +421,9 @@ def test_axe_finds_no_serious_violation(page) -> None:
 
 
 @needs_axe
-def test_axe_finds_no_serious_violation_on_the_end_screen_and_the_review(browser, live_server) -> None:
+def test_axe_finds_no_serious_violation_on_the_end_screen_and_the_review(
+    browser: Browser, live_server: str
+) -> None:
     page = at_the_end_of(browser, live_server, "duel", duel_played_against_greedy)
     found = axe_violations(page)
     assert found == [], "\n".join(["end screen", *found])

@@ -8,20 +8,23 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page
 
 
-def assert_refused(page: Any, press: Callable[[], None], words: str) -> None:
+def assert_refused(page: LivePage, press: Callable[[], None], words: str) -> None:
     """``press`` a button of the account card, and the card's refusal line says ``words``."""
     press()
     page.wait_for_function("document.querySelector('#account-error').textContent !== ''")
     assert page.locator("#account-error").text_content() == words
 
 
-def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(browser, live_server: str) -> None:
+def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(
+    browser: Browser, live_server: str
+) -> None:
     page = new_page(browser, live_server)
     # Who is logged in is answered after the form is drawn: what is typed meanwhile stays.
-    held: list = []
+    held: list[Any] = []
     page.route("**/api/account", lambda route: held.append(route))
     page.goto(live_server + "/")
     page.wait_for_selector("#account-form")
@@ -59,7 +62,7 @@ def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(browser, li
     page.errors.clear()
 
 
-def test_a_changed_password_is_said_apart_from_the_refusals(browser, live_server: str) -> None:
+def test_a_changed_password_is_said_apart_from_the_refusals(browser: Browser, live_server: str) -> None:
     """The words "The password is changed" were in the refusals' red line (``role=alert``): it is a
     status line of its own, and a refusal before it is gone."""
     page = new_page(browser, live_server)
@@ -76,7 +79,7 @@ def test_a_changed_password_is_said_apart_from_the_refusals(browser, live_server
     assert [e for e in page.errors if not re.search(r"status of 403 ", e)] == []
 
 
-def test_the_guest_s_name_is_asked_of_guests_only(browser, live_server: str) -> None:
+def test_the_guest_s_name_is_asked_of_guests_only(browser: Browser, live_server: str) -> None:
     """The open games' "Your name as a guest" stood there for a player logged in, who plays under
     the account's name: it goes while someone is logged in, and comes back when they log out. A
     guest had no way to the leaderboards (the account card's link, once logged in): the open

@@ -4,6 +4,7 @@ three AI moves in a row no longer flash by."""
 from __future__ import annotations
 
 import httpx
+from playwright.sync_api import Browser
 from tests.web.browser.pages import new_page, play_by_clicking_board
 
 #: Each newest log line the page shows, with when it was shown (ms).
@@ -20,7 +21,7 @@ WATCH_THE_LOG = """() => {
 }"""
 
 
-def test_the_ai_moves_are_shown_at_the_pace_the_player_chose(browser, live_server: str) -> None:
+def test_the_ai_moves_are_shown_at_the_pace_the_player_chose(browser: Browser, live_server: str) -> None:
     seats = [
         {"kind": "human", "name": "Anna"},
         {"kind": "ai", "level": "greedy"},

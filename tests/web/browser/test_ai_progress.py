@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import httpx
+from playwright.sync_api import Browser
 from tests.web.browser.pages import new_page, our_move
 from tests.web.conftest import wait_for
 
@@ -21,7 +21,7 @@ WATCH_THE_BAR = """() => {
 }"""
 
 
-def test_a_bar_shows_how_far_the_ai_has_thought(browser: Any, live_server: str) -> None:
+def test_a_bar_shows_how_far_the_ai_has_thought(browser: Browser, live_server: str) -> None:
     """Against ``hard`` (searches of a second or so, followed twice a second), our moves until the
     bar has been seen midway through a search."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "ai", "level": "hard"}]

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.browser.pages import api_game, opened, play_until
+from playwright.sync_api import Browser
+from tests.web.browser.pages import LivePage, api_game, opened, play_until
 
 View = dict[str, Any]
 
@@ -19,7 +20,7 @@ def first(view: View) -> str:
     return str(view["legal_actions"][0])
 
 
-def said_after_click(page: Any, selector: str) -> str:
+def said_after_click(page: LivePage, selector: str) -> str:
     page.locator(selector).click()
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
     text = str(page.locator("#error").text_content())
@@ -27,7 +28,7 @@ def said_after_click(page: Any, selector: str) -> str:
     return text
 
 
-def test_a_domino_taken_or_not_yet_to_choose_says_why(browser, live_server: str) -> None:
+def test_a_domino_taken_or_not_yet_to_choose_says_why(browser: Browser, live_server: str) -> None:
     game_id, token = api_game(live_server, "kingdomino", 3)
     # A pick of the first line with a domino taken already (ours or the AI's).
     view = play_until(
@@ -53,7 +54,7 @@ def test_a_domino_taken_or_not_yet_to_choose_says_why(browser, live_server: str)
     assert not page.errors
 
 
-def test_a_die_taken_or_taken_alone_says_why(browser, live_server: str) -> None:
+def test_a_die_taken_or_taken_alone_says_why(browser: Browser, live_server: str) -> None:
     game_id, token = api_game(live_server, "duel", 2)
     view = play_until(live_server, game_id, token, lambda v: v["observation"]["phase"] == "draft_b", first)
     taken = view["observation"]["taken_by_a"]
@@ -89,7 +90,7 @@ def claim_a_double(view: View) -> str:
     return first(view)
 
 
-def test_turning_a_domino_that_fits_one_way_says_so(browser, live_server: str) -> None:
+def test_turning_a_domino_that_fits_one_way_says_so(browser: Browser, live_server: str) -> None:
     """A double lies facing E or S only (turned half round it lays the same squares): above the
     castle only E fits, and a turn there said nothing and did nothing."""
     for seed in range(1, 60):

@@ -9,10 +9,9 @@ error, which is where a violation is reported; this test listens for the violati
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from tests.web.browser.pages import create_game, finish_through_the_api, new_page
+from playwright.sync_api import Browser
+from tests.web.browser.pages import LivePage, create_game, finish_through_the_api, new_page
 
 #: Collects the page's Content-Security-Policy violations as they happen.
 LISTEN = """window.__violations = [];
@@ -20,13 +19,13 @@ document.addEventListener('securitypolicyviolation',
   (e) => window.__violations.push(`${e.violatedDirective}: ${e.blockedURI} ${e.sample}`));"""
 
 
-def violations(page: Any) -> list[str]:
+def violations(page: LivePage) -> list[str]:
     return list(page.evaluate("window.__violations"))
 
 
 @pytest.mark.parametrize(("game", "mode"), [("kingdomino", None), ("duel", None), ("origins", "tribe")])
 def test_every_screen_breaks_no_rule_of_the_policy(
-    browser: Any, live_server: str, game: str, mode: str | None
+    browser: Browser, live_server: str, game: str, mode: str | None
 ) -> None:
     """The lobby, a game of each kind, its end, replay and review, and the scorer, with the policy
     enforced (the other browser tests' pages ignore it, for the tests' own scripts)."""
@@ -47,7 +46,7 @@ def test_every_screen_breaks_no_rule_of_the_policy(
     assert not page.errors, page.errors
 
 
-def test_another_site_cannot_frame_the_lobby(browser: Any, live_server: str) -> None:
+def test_another_site_cannot_frame_the_lobby(browser: Browser, live_server: str) -> None:
     page = new_page(browser, live_server, enforce_csp=True)
     page.set_content(f'<iframe id="frame" src="{live_server}/"></iframe>')
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     OVERFLOW,
+    LivePage,
     api_game,
     axe_violations,
     create_game,
@@ -16,6 +18,7 @@ from tests.web.browser.pages import (
     new_page,
     opened,
     play_until,
+    present,
     wait_for_new_log,
 )
 
@@ -46,7 +49,7 @@ def placing_later(
     return game_id, token, view
 
 
-def test_the_aids_of_a_kingdomino_placement(browser, live_server: str) -> None:
+def test_the_aids_of_a_kingdomino_placement(browser: Browser, live_server: str) -> None:
     """One page of a Kingdomino at a placement (``placing_later``) for four checks, each named in its
     assertions: two that point at it, then two that turn aids off in the browser:
     ``kingdomino_shows_what_is_still_to_come_and_a_territory_s_points``,
@@ -70,7 +73,9 @@ def test_the_aids_of_a_kingdomino_placement(browser, live_server: str) -> None:
     assert not page.errors
 
 
-def kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(page: Any, view: dict[str, Any]) -> None:
+def kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(
+    page: LivePage, view: dict[str, Any]
+) -> None:
     """What is still to come, next round's order, and a territory's points on a square's hover or
     focus."""
     aids = view["aids"]
@@ -84,7 +89,7 @@ def kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(page: Any, v
     region = aids["regions"][0][0]
     row, col = region["cells"][0]
     square = page.locator(f".kingdom.mine svg g[data-square='{row},{col}']")
-    box = square.bounding_box()
+    box = present(square.bounding_box())
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.wait_for_function(f"{TIP} && !{TIP}.hidden")
     words = page.locator("#region-tip").inner_text()
@@ -98,7 +103,9 @@ def kingdomino_shows_what_is_still_to_come_and_a_territory_s_points(page: Any, v
     assert axe_violations(page) == [], "a territory's points break no accessibility rule"
 
 
-def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(browser, live_server: str) -> None:
+def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(
+    browser: Browser, live_server: str
+) -> None:
     game_id, token, view = placing_later(live_server, "kingdomino")
     page = opened(browser, live_server, game_id, token, 390, 844, touch=True)
     region = view["aids"]["regions"][0][0]
@@ -118,24 +125,24 @@ def test_a_tap_on_a_phone_says_a_territory_s_points_and_placing_goes_on(browser,
     assert not page.errors
 
 
-def test_duel_shows_the_dice_faces(browser, live_server: str) -> None:
+def test_duel_shows_the_dice_faces(browser: Browser, live_server: str) -> None:
     page = opened(browser, live_server, *api_game(live_server, "duel", 3))
     assert page.locator(".aids .aid-dice li").count() == 4
-    assert page.locator(".aids .aid-dice li").first.get_attribute("title").startswith("Die 1: ")
+    assert present(page.locator(".aids .aid-dice li").first.get_attribute("title")).startswith("Die 1: ")
     assert not page.errors
 
 
-def test_origins_tribe_shows_resources_and_the_cavemen_left(browser, live_server: str) -> None:
+def test_origins_tribe_shows_resources_and_the_cavemen_left(browser: Browser, live_server: str) -> None:
     game_id, token, view = placing_later(live_server, "origins", {"mode": "tribe"})
     page = opened(browser, live_server, game_id, token)
     assert page.locator(".aids .aid-resources li").count() == 4
     assert page.locator(".aids .aid-cavemen li").count() == len(view["aids"]["cavemen"])
-    assert "fires" in page.locator(".kingdom.mine .region-stop").first.get_attribute("aria-label")
+    assert "fires" in present(page.locator(".kingdom.mine .region-stop").first.get_attribute("aria-label"))
     page.screenshot(path=str(ARTIFACTS / "aids-origins-tribe.png"))
     assert not page.errors
 
 
-def a_player_turns_each_aid_off_in_their_browser(page: Any) -> None:
+def a_player_turns_each_aid_off_in_their_browser(page: LivePage) -> None:
     """What is still to come and a territory's points, turned off, stay off when the page opens again."""
     page.click(".aid-choices summary")
     page.uncheck("input[data-aid='unseen']")
@@ -148,7 +155,7 @@ def a_player_turns_each_aid_off_in_their_browser(page: Any) -> None:
     assert page.locator(".aid-terrains, .region-stop").count() == 0, "the aids turned off stay off"
 
 
-def test_a_game_among_purists_has_no_aids(browser, live_server: str) -> None:
+def test_a_game_among_purists_has_no_aids(browser: Browser, live_server: str) -> None:
     page = new_page(browser, live_server)
     create_game(page, "kingdomino", aids=False)
     page.wait_for_selector(".kingdom.mine svg")
@@ -180,7 +187,7 @@ def change_words(change: list[Any], symbols: str = "crowns", region: str = "terr
     return f"→ {points} (squares {squares} × {symbols} {n})"
 
 
-def a_placement_s_preview_says_how_it_changes_the_territories(page: Any, view: dict[str, Any]) -> None:
+def a_placement_s_preview_says_how_it_changes_the_territories(page: LivePage, view: dict[str, Any]) -> None:
     """A placement pointed at (or focused) says and outlines how it changes the territories."""
     square, action = shown_placement(view)
     changes = view["aids"]["placements"][action]
@@ -207,7 +214,9 @@ def a_placement_s_preview_says_how_it_changes_the_territories(page: Any, view: d
     assert axe_violations(page) == [], "a placement's preview breaks no accessibility rule"
 
 
-def a_player_who_turned_the_placement_aid_off_sees_no_preview_words(page: Any, view: dict[str, Any]) -> None:
+def a_player_who_turned_the_placement_aid_off_sees_no_preview_words(
+    page: LivePage, view: dict[str, Any]
+) -> None:
     """With the placement aid off a placement pointed at shows its ghost, without outlines or words."""
     square, _action = shown_placement(view)
     page.click(".aid-choices summary")
@@ -218,7 +227,7 @@ def a_player_who_turned_the_placement_aid_off_sees_no_preview_words(page: Any, v
     assert page.evaluate(f"!{TIP} || {TIP}.hidden"), "no words with the placement aid off"
 
 
-def test_a_duel_drawing_s_preview_says_the_domains_it_changes(browser, live_server: str) -> None:
+def test_a_duel_drawing_s_preview_says_the_domains_it_changes(browser: Browser, live_server: str) -> None:
     game_id, token = api_game(live_server, "duel", 5)
 
     def grows(view: dict[str, Any]) -> bool:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from tests.web.browser.pages import ARTIFACTS, new_page
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, new_page, present
 
 
-def test_the_guide_says_two_kings_then_the_second_pick_and_names_the_kings(browser, live_server: str) -> None:
+def test_the_guide_says_two_kings_then_the_second_pick_and_names_the_kings(
+    browser: Browser, live_server: str
+) -> None:
     """With 2 players the guide never said each player has two kings, the second pick repeated the
     first's tip, and the kings were small colour badges: who took what was hard to read."""
     page = new_page(browser, live_server)
@@ -16,7 +19,7 @@ def test_the_guide_says_two_kings_then_the_second_pick_and_names_the_kings(brows
     for _ in range(4):  # the first line's picks: two of ours, two of the AI's, in any order
         page.wait_for_selector("#your-turn")
         page.wait_for_selector("#guide-tip")
-        tip = page.locator("#guide-tip").text_content()
+        tip = present(page.locator("#guide-tip").text_content())
         if not page.locator("button.domino.claimable").count():
             break
         tips.add(tip)

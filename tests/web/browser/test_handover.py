@@ -4,9 +4,9 @@ do the others' pages, in words, rather than only the seat's name changing."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import httpx
+from playwright.sync_api import Browser
 from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, new_page
 from tests.web.browser.test_online import online_game_of_two
@@ -19,7 +19,9 @@ from kingdomino.web.tables import GameRow
 NOTE = "document.querySelector('#handover-note:not([hidden])')?.textContent || ''"
 
 
-def test_a_player_who_left_is_told_so_and_the_others_are_told_who_left(browser, live_server) -> None:
+def test_a_player_who_left_is_told_so_and_the_others_are_told_who_left(
+    browser: Browser, live_server: str
+) -> None:
     """Boris presses "Leave the game": his page says he left and an AI plays his seat on, not only
     "You are watching this game"; Anna's (in Russian) says that Boris left, by his name."""
     host, guest, _ = online_game_of_two(browser, live_server, locale="ru")
@@ -41,7 +43,7 @@ def test_a_player_who_left_is_told_so_and_the_others_are_told_who_left(browser, 
 
 
 def test_a_player_out_of_time_is_told_so_and_the_others_are_told_whose_time_ran_out(
-    browser: Any, database: str
+    browser: Browser, database: str
 ) -> None:
     """Each move has its seconds: the player to act (on a phone) lets them run out. Their page says
     their time ran out and an AI plays their seat on; the other player's says whose time ran out.

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from tests.web.browser.pages import CHROMIUM, new_page
+from playwright.sync_api import Browser
+from tests.web.browser.pages import CHROMIUM, new_page, present
 from tests.web.browser.test_online import online_game_of_two
 from tests.web.conftest import close_browser_contexts
 
 
-def test_the_links_say_who_plays_and_who_watches_and_fold_once_the_guest_plays(browser, live_server) -> None:
+def test_the_links_say_who_plays_and_who_watches_and_fold_once_the_guest_plays(
+    browser: Browser, live_server: str
+) -> None:
     """The "Invite links" card stayed open mid-game and pushed the host's kingdom down to y~500 (where
     the board shrank to its 5x5 window), and the player's and the spectator's links differed only
     in their token. Once the guest came, the card no longer says the game waits for them."""
@@ -18,7 +21,7 @@ def test_the_links_say_who_plays_and_who_watches_and_fold_once_the_guest_plays(b
         "For spectators, who watch but cannot play:",
     ]
     invites = host.locator("#invites")
-    assert invites.bounding_box()["y"] < host.locator("#board-card").bounding_box()["y"]
+    assert present(invites.bounding_box())["y"] < present(host.locator("#board-card").bounding_box())["y"]
     for _ in range(4):  # the first round's claims, two kings each: Boris plays
         before = host.locator("#log li").count()
         acting = host if host.locator("#your-turn").count() else guest
@@ -26,7 +29,7 @@ def test_the_links_say_who_plays_and_who_watches_and_fold_once_the_guest_plays(b
         host.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
         guest.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
     host.wait_for_function("document.querySelector('#invites') && !document.querySelector('#invites').open")
-    assert invites.bounding_box()["y"] > host.locator("#board-card").bounding_box()["y"]
+    assert present(invites.bounding_box())["y"] > present(host.locator("#board-card").bounding_box())["y"]
     # Boris came: the game waits for no one (it said so to the end, the game over)
     assert invites.locator("summary").inner_text() == "Invite links"
     host.reload()
@@ -35,7 +38,7 @@ def test_the_links_say_who_plays_and_who_watches_and_fold_once_the_guest_plays(b
     assert not host.errors and not guest.errors
 
 
-def test_copy_works_on_a_page_at_a_network_address(browser, live_server) -> None:
+def test_copy_works_on_a_page_at_a_network_address(browser: Browser, live_server: str) -> None:
     """Friends on other computers play at the network address the server prints (http://192.168.1.20:8000):
     no secure context, so no `navigator.clipboard`, and "Copy" did nothing and said nothing, on a
     laptop and on a phone. It copies the selected link there too, and says so."""

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     GAMES,
@@ -16,14 +16,16 @@ from tests.web.browser.pages import (
     OVERFLOW,
     ROOT,
     TAP_TARGETS,
+    LivePage,
     create_game,
     new_page,
     play_by_clicking_board,
+    present,
 )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_each_language(browser, live_server, language: str) -> None:
+def test_each_language(browser: Browser, live_server: str, language: str) -> None:
     page = new_page(browser, live_server, locale=language)
     page.goto(live_server + "/")
     page.wait_for_selector("#create")
@@ -62,7 +64,7 @@ def test_each_language(browser, live_server, language: str) -> None:
     assert not page.errors and not phone.errors
 
 
-def test_counts_and_the_language_selector(page) -> None:
+def test_counts_and_the_language_selector(page: LivePage) -> None:
     """One lobby for two checks, each named in its assertions:
     ``counts_take_the_plural_form_of_the_language``, then ``the_language_selector_is_remembered``
     (which loads the page again)."""
@@ -71,7 +73,7 @@ def test_counts_and_the_language_selector(page) -> None:
     the_language_selector_is_remembered(page)
 
 
-def the_language_selector_is_remembered(page: Any) -> None:
+def the_language_selector_is_remembered(page: LivePage) -> None:
     """A language chosen reloads the lobby in it, and a lobby opened later speaks it too."""
     page.goto(page.base_url + "/")
     with page.expect_navigation():  # the choice reloads the page: wait for it, not into it
@@ -82,7 +84,7 @@ def the_language_selector_is_remembered(page: Any) -> None:
     page.wait_for_function("document.documentElement.lang === 'hu'")
 
 
-def counts_take_the_plural_form_of_the_language(page: Any) -> None:
+def counts_take_the_plural_form_of_the_language(page: LivePage) -> None:
     """A count's words take the plural form of each language (the lobby's i18n module asked)."""
     forms = page.evaluate(
         """async () => {
@@ -100,7 +102,7 @@ def counts_take_the_plural_form_of_the_language(page: Any) -> None:
     assert forms["uk"] == ["1 очко", "3 очки", "5 очок", "21 очко"], f"Ukrainian counts: {forms}"
 
 
-def test_the_server_s_refusals_are_said_in_the_page_s_language(browser, live_server: str) -> None:
+def test_the_server_s_refusals_are_said_in_the_page_s_language(browser: Browser, live_server: str) -> None:
     """A refusal the server names by its code reaches a Russian player in Russian: the game that
     cannot be opened, and why the undo button is greyed (they were in English). The game played
     on then has a square refused (``a_square_refused_says_why``, Kingdomino's in Russian)."""
@@ -131,7 +133,9 @@ def test_the_server_s_refusals_are_said_in_the_page_s_language(browser, live_ser
 
 
 @pytest.mark.parametrize(("game", "language"), [("duel", "hu"), ("origins", "bg")])
-def test_a_square_refused_says_why_in_the_players_language(browser, live_server, game, language) -> None:
+def test_a_square_refused_says_why_in_the_players_language(
+    browser: Browser, live_server: str, game: str, language: str
+) -> None:
     """Kingdomino's in Russian: ``test_the_server_s_refusals_are_said_in_the_page_s_language``."""
     page = new_page(browser, live_server, locale=language)
     create_game(page, game, 2, mode="discovery" if game == "origins" else None)
@@ -139,7 +143,7 @@ def test_a_square_refused_says_why_in_the_players_language(browser, live_server,
     assert not page.errors
 
 
-def a_square_refused_says_why(page: Any, language: str) -> None:
+def a_square_refused_says_why(page: LivePage, language: str) -> None:
     """The engine names the rule a placement breaks (``State.refusal``) and the page words it: no
     English sentence with action codes ("'place 4,4 E': square 4,5 is outside the kingdom grid")."""
     for _ in range(10):
@@ -166,13 +170,13 @@ def a_square_refused_says_why(page: Any, language: str) -> None:
     for key in (shown[0], shown[-1]):  # squares at the window's corners: off the grid, or too far
         page.locator(f'.kingdom.mine svg rect.why[data-why="{key}"]').click(force=True)
         page.wait_for_function("document.querySelector('#error').textContent.length > 0")
-        refused = page.locator("#error").text_content()
+        refused = present(page.locator("#error").text_content())
         assert refused.startswith(prefix), refused
         assert any(reason.fullmatch(refused[len(prefix) :]) for reason in reasons), refused
         page.evaluate("document.querySelector('#error').textContent = ''")
 
 
-def test_the_texts_are_preloaded_in_the_language_the_page_speaks(browser, live_server) -> None:
+def test_the_texts_are_preloaded_in_the_language_the_page_speaks(browser: Browser, live_server: str) -> None:
     """The texts were fetched last, once every module had come and run. The server preloads them
     now, the browser's language's at first, then the one the page chose (kept in a cookie), and
     the page uses the preloaded answers: each file fetched once."""

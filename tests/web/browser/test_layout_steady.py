@@ -3,18 +3,17 @@ it instead of pushing the board down (the hint's lines pushed the kingdom ~160 p
 
 from __future__ import annotations
 
-from typing import Any
-
-from tests.web.browser.pages import ARTIFACTS, api_game, at_first_placement, opened
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, LivePage, api_game, at_first_placement, opened
 
 BOARD_TOP = "document.querySelector('.kingdom.mine svg.big').getBoundingClientRect().top"
 
 
-def board_top(page: Any) -> float:
+def board_top(page: LivePage) -> float:
     return float(page.evaluate(BOARD_TOP))
 
 
-def test_a_refusal_or_a_hint_does_not_move_the_board(browser, live_server: str) -> None:
+def test_a_refusal_or_a_hint_does_not_move_the_board(browser: Browser, live_server: str) -> None:
     game_id, token = at_first_placement(live_server)
     page = opened(browser, live_server, game_id, token)
     before = board_top(page)
@@ -30,7 +29,9 @@ def test_a_refusal_or_a_hint_does_not_move_the_board(browser, live_server: str) 
     assert not page.errors
 
 
-def test_a_hint_over_the_dominoes_of_a_phone_closes_by_touch_or_keyboard(browser, live_server: str) -> None:
+def test_a_hint_over_the_dominoes_of_a_phone_closes_by_touch_or_keyboard(
+    browser: Browser, live_server: str
+) -> None:
     """On a phone the floating hint covers the dominoes it is about: a button closes it (a finger
     taps it, a keyboard presses it, or Escape), and its mark on the board goes with it."""
     game_id, token = at_first_placement(live_server)
@@ -54,7 +55,7 @@ def test_a_hint_over_the_dominoes_of_a_phone_closes_by_touch_or_keyboard(browser
     assert not page.errors
 
 
-def test_four_kingdoms_are_all_on_a_laptop_s_first_screen(browser, live_server: str) -> None:
+def test_four_kingdoms_are_all_on_a_laptop_s_first_screen(browser: Browser, live_server: str) -> None:
     """With 4 players at 1366 x 900 the third opponent's kingdom began below the fold while the
     middle column stood mostly empty."""
     for game, options in (("kingdomino", {}), ("origins", {"mode": "tribe"})):

@@ -8,10 +8,13 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Route
 from tests.web.browser.pages import (
+    LivePage,
     at_the_end_of,
     create_game,
     new_page,
+    present,
     three_ai_seats_to_the_end,
     wait_for_count,
 )
@@ -20,7 +23,7 @@ from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.arena.ladder import load_ratings
 
 
-def test_the_lobby_offers_a_rule_only_where_it_holds(page) -> None:
+def test_the_lobby_offers_a_rule_only_where_it_holds(page: LivePage) -> None:
     """The Mighty Duel is for 2 players (with 3 the server refused it in English); the last
     recruitment is Tribe's and the totem tie-break Totem's (in Discovery they did nothing)."""
     page.goto(page.base_url + "/")
@@ -39,7 +42,7 @@ def test_the_lobby_offers_a_rule_only_where_it_holds(page) -> None:
     assert page.locator("#opt-fire_kingdom").is_visible()
 
 
-def test_the_lobby_offers_duels_optional_rule_and_the_game_says_it_is_on(page) -> None:
+def test_the_lobby_offers_duels_optional_rule_and_the_game_says_it_is_on(page: LivePage) -> None:
     """Seed 000's reading of a pass (the spellbook still fills) is offered for Duel only, and the
     game page's title names it."""
     page.goto(page.base_url + "/")
@@ -48,7 +51,7 @@ def test_the_lobby_offers_duels_optional_rule_and_the_game_says_it_is_on(page) -
     assert "Spellbook on a pass" in page.locator("#title").inner_text()
 
 
-def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page) -> None:
+def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.select_option("#players", "4")
     page.fill("#name-0", "Anna")
@@ -66,7 +69,7 @@ def test_lobby_keeps_names_and_ai_seats_get_distinct_names(page) -> None:
     assert len(set(ai)) == 3 and all("AI, greedy" in n for n in ai)
 
 
-def test_the_lobby_shows_each_levels_rating(page) -> None:
+def test_the_lobby_shows_each_levels_rating(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.select_option("#players", "4")
     elo = round(load_ratings()["kingdomino/4p"]["hard"][0])
@@ -79,7 +82,7 @@ def test_the_lobby_shows_each_levels_rating(page) -> None:
     assert label is not None and f"Elo {elo}" in label
 
 
-def test_a_name_typed_while_the_ratings_load_keeps_its_focus(page) -> None:
+def test_a_name_typed_while_the_ratings_load_keeps_its_focus(page: LivePage) -> None:
     """The ratings come after the seats are drawn: the seats are relabelled in place, not drawn
     again, so a name being typed keeps its focus (and its field stays attached)."""
     held: list[Any] = []
@@ -110,7 +113,7 @@ def test_a_name_typed_while_the_ratings_load_keeps_its_focus(page) -> None:
     ],
 )
 def test_play_now_starts_each_game_against_the_medium_ai(
-    browser, live_server, button: str, title: str
+    browser: Browser, live_server: str, button: str, title: str
 ) -> None:
     """One tap from the lobby to a game of each kind, you against the medium AI (phone and desktop)."""
     for width, height in ((1366, 900), (390, 844)):
@@ -126,7 +129,7 @@ def test_play_now_starts_each_game_against_the_medium_ai(
         page.context.close()
 
 
-def test_your_games_list_the_ones_awaiting_you_first(page) -> None:
+def test_your_games_list_the_ones_awaiting_you_first(page: LivePage) -> None:
     """The lobby's list marks each game that awaits a move of yours and puts it first, before newer ones."""
     create_game(page, "kingdomino", 2)
     page.wait_for_selector("#your-turn")
@@ -145,11 +148,11 @@ def test_your_games_list_the_ones_awaiting_you_first(page) -> None:
     assert items.nth(1).locator(".awaits-you").count() == 0
     # Each game is told by its title and the day and time it began.
     assert items.first.locator("a").inner_text() == "Kingdomino"
-    assert items.first.locator("time").get_attribute("datetime")[:4].isdigit()
+    assert present(items.first.locator("time").get_attribute("datetime"))[:4].isdigit()
     assert ":" in items.first.locator("time").inner_text()
 
 
-def test_your_games_say_who_won_a_finished_game(browser, live_server) -> None:
+def test_your_games_say_who_won_a_finished_game(browser: Browser, live_server: str) -> None:
     """A finished game in "Your games" read "over · Ada (AI, random) 13, Bruno (AI, random) 13": who
     won was not said, and a tie on points was not told apart. A star follows the winners' points."""
     page = at_the_end_of(browser, live_server, "three AI seats", three_ai_seats_to_the_end)
@@ -159,7 +162,8 @@ def test_your_games_say_who_won_a_finished_game(browser, live_server) -> None:
         if page.locator("#ranking tbody tr").nth(i).locator("td").first.text_content() == "1"
     ]
     names = [
-        page.locator(f"#ranking tr[data-seat='{seat}'] td").nth(1).text_content().strip() for seat in winners
+        present(page.locator(f"#ranking tr[data-seat='{seat}'] td").nth(1).text_content()).strip()
+        for seat in winners
     ]
     page.goto(page.base_url + "/")
     page.wait_for_selector("#my-games li")
@@ -172,9 +176,9 @@ def test_your_games_say_who_won_a_finished_game(browser, live_server) -> None:
     assert not page.errors
 
 
-def test_an_unknown_page_says_so_above_the_lobby(page) -> None:
+def test_an_unknown_page_says_so_above_the_lobby(page: LivePage) -> None:
     response = page.goto(page.base_url + "/rules")
-    assert response.status == 404
+    assert response is not None and response.status == 404
     page.wait_for_selector("#create")
     assert [e for e in page.errors if "status of 404" not in e] == []  # the browser notes the 404 itself
     page.errors.clear()
@@ -184,7 +188,7 @@ def test_an_unknown_page_says_so_above_the_lobby(page) -> None:
     assert page.locator("#no-page").count() == 0
 
 
-def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page) -> None:
+def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page: LivePage) -> None:
     """No link to the game in this browser, or a link the server refuses: a card says why and leads
     back to the lobby (it was an empty table under "Connecting…")."""
     page.goto(page.base_url + "/game/00001111aaaa2222")
@@ -208,14 +212,14 @@ def test_a_game_that_cannot_be_opened_says_why_with_the_way_back(page) -> None:
     page.wait_for_selector("#create")
 
 
-def _menu_values(page: Any, selector: str) -> list[str]:
+def _menu_values(page: LivePage, selector: str) -> list[str]:
     """The values of a menu's options, in order (the menu may be on a card not shown)."""
     script = "options => options.map(option => option.value)"
     values: list[str] = page.eval_on_selector_all(f"{selector} option", script)
     return values
 
 
-def test_the_page_offers_the_servers_ai_levels(page) -> None:
+def test_the_page_offers_the_servers_ai_levels(page: LivePage) -> None:
     """The lobby's seats and a game's "hand the seat to an AI" offer the levels of the server's
     one table (``SEAT_LEVELS``, served by ``/api/meta``), in its order: no list of the page's own."""
     page.goto(page.base_url + "/")
@@ -229,17 +233,17 @@ def test_the_page_offers_the_servers_ai_levels(page) -> None:
         assert page.input_value(menu) == "medium"
 
 
-def test_a_level_the_page_has_no_words_for_is_offered_by_its_name(page) -> None:
+def test_a_level_the_page_has_no_words_for_is_offered_by_its_name(page: LivePage) -> None:
     """An AI the server offers that the page's texts do not name (an operator's agent, ``kingdomino
     serve --seat-agent grandmaster=...``) is offered all the same, as an AI by its name (not by
     the missing key ``seat.ai:<level>``)."""
     levels = [*SEAT_LEVELS, "grandmaster"]
 
-    def answer(route: Any) -> None:
+    def answer(route: Route) -> None:
         route.fulfill(json={"games": ["kingdomino", "duel", "origins"], "levels": levels})
 
     page.route("**/api/meta", answer)
     page.goto(page.base_url + "/")
     label = page.locator('#seat-1 option[value="ai:grandmaster"]').text_content()
     assert label is not None and label.startswith("AI, grandmaster") and "seat.ai" not in label
-    assert page.locator('#seat-1 option[value="ai:hard"]').text_content().startswith("AI, hard")
+    assert present(page.locator('#seat-1 option[value="ai:hard"]').text_content()).startswith("AI, hard")

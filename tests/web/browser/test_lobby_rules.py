@@ -3,10 +3,13 @@ top or with Esc (its only Close button was at the bottom of a ~1,100 px wall of 
 
 from __future__ import annotations
 
-from tests.web.browser.pages import new_page
+from playwright.sync_api import Browser
+from tests.web.browser.pages import new_page, present
 
 
-def test_the_lobby_opens_the_chosen_game_s_rules_and_describes_each_mode(browser, live_server: str) -> None:
+def test_the_lobby_opens_the_chosen_game_s_rules_and_describes_each_mode(
+    browser: Browser, live_server: str
+) -> None:
     page = new_page(browser, live_server)
     page.goto(live_server + "/")
     page.wait_for_selector("#create")
@@ -23,7 +26,7 @@ def test_the_lobby_opens_the_chosen_game_s_rules_and_describes_each_mode(browser
     # The close control is at the top, in view however far the rules are scrolled.
     page.evaluate("document.querySelector('#help-dialog').scrollTop = 100000")
     close = page.locator("#help-close-top")
-    box, frame = close.bounding_box(), dialog.bounding_box()
+    box, frame = present(close.bounding_box()), present(dialog.bounding_box())
     assert frame["y"] <= box["y"] <= frame["y"] + 80
     close.click()
     page.wait_for_selector("#help-dialog", state="hidden")
@@ -49,7 +52,7 @@ PICTURES = [
 ]
 
 
-def test_the_rules_show_real_components_beside_their_words(browser, live_server: str) -> None:
+def test_the_rules_show_real_components_beside_their_words(browser: Browser, live_server: str) -> None:
     """Dominoes, dice, the spellbook, fire tokens and cavemen drawn with the boards' pictures, named
     for screen readers, and a small kingdom scored territory by territory; on a phone too."""
     page = new_page(browser, live_server, 390, 844)

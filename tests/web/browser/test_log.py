@@ -7,8 +7,10 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ROOT,
+    LivePage,
     create_game,
     new_page,
     open_a_game_for_the_lobby,
@@ -38,9 +40,11 @@ def random_game_log(
     return state.view(), entries
 
 
-def log_lines(page, observation: dict[str, Any], entries: list[dict[str, Any]], names: list[str]) -> list:
+def log_lines(
+    page: LivePage, observation: dict[str, Any], entries: list[dict[str, Any]], names: list[str]
+) -> list[str]:
     """The page's words for each log entry, the seats named ``names``."""
-    return page.evaluate(
+    lines: list[str] = page.evaluate(
         """async ([observation, entries, names]) => {
           const { logWords } = await import('/static/words.js');
           const seats = names.map((name, seat) => ({ seat, name, kind: 'human' }));
@@ -49,9 +53,10 @@ def log_lines(page, observation: dict[str, Any], entries: list[dict[str, Any]], 
         }""",
         [observation, entries, names],
     )
+    return lines
 
 
-def test_the_log_names_who_was_recruited_placed_and_paid_with(page) -> None:
+def test_the_log_names_who_was_recruited_placed_and_paid_with(page: LivePage) -> None:
     observation, played = random_game_log("origins", 2, {"mode": "tribe"}, 7)
     entries = [entry for entry in played if entry["text"].split(" ")[0] in ("recruit", "caveman", "pay")]
     assert {entry["text"].split(" ")[0] for entry in entries} == {"recruit", "caveman", "pay"}
@@ -77,7 +82,9 @@ def test_the_log_names_who_was_recruited_placed_and_paid_with(page) -> None:
         ("kingdomino", 2, {}, {"claim", "place"}),
     ],
 )
-def test_every_log_line_is_a_sentence_of_what_was_done(page, game, players, options, verbs) -> None:
+def test_every_log_line_is_a_sentence_of_what_was_done(
+    page: LivePage, game: str, players: int, options: dict[str, bool | str], verbs: set[str]
+) -> None:
     """Every move of a whole game reads as a sentence in the past (or narrative present) with who
     did it, never the move list's imperative after a colon ("Bruno: Power: separate your dice")."""
     games: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
@@ -107,7 +114,7 @@ def test_every_log_line_is_a_sentence_of_what_was_done(page, game, players, opti
                     assert line.startswith(f"{names[entry['seat']]} "), (language, entry, line)
 
 
-def test_screen_readers_hear_what_the_others_did(page) -> None:
+def test_screen_readers_hear_what_the_others_did(page: LivePage) -> None:
     """The log is not live (it would read everything again at each change): a hidden live line tells
     what the other seats and chance did since the last drawing, and never your own moves."""
     create_game(page, "kingdomino", 2)
@@ -126,7 +133,7 @@ def test_screen_readers_hear_what_the_others_did(page) -> None:
     assert heard.text_content() == ""
 
 
-def test_a_placement_in_the_log_locates_both_halves(page) -> None:
+def test_a_placement_in_the_log_locates_both_halves(page: LivePage) -> None:
     """ "You placed domino 7, 1 down from the castle" located the first half only."""
     observation, played = random_game_log("kingdomino", 2, {}, 3)
     entries = [entry for entry in played if entry["text"].startswith("place ")][:6]
@@ -138,7 +145,7 @@ def test_a_placement_in_the_log_locates_both_halves(page) -> None:
         assert ", first half " in line and line.endswith(f", second half {direction}"), line
 
 
-def test_a_seat_still_open_is_named_by_its_number_in_the_log(browser, live_server: str) -> None:
+def test_a_seat_still_open_is_named_by_its_number_in_the_log(browser: Browser, live_server: str) -> None:
     """A game from the lobby waits for its second player, its kings already drawn: the log said
     "The king of Open seat is drawn"; it names the seat by its number, as for an unnamed seat."""
     anna = new_page(browser, live_server)
@@ -151,7 +158,7 @@ def test_a_seat_still_open_is_named_by_its_number_in_the_log(browser, live_serve
     assert not anna.errors
 
 
-def test_a_revealed_caveman_and_dice_that_fit_only_with_a_power_read_right(page) -> None:
+def test_a_revealed_caveman_and_dice_that_fit_only_with_a_power_read_right(page: LivePage) -> None:
     """ "A Amazon warrior is revealed in the cave": the cave's line names the caveman without an
     article. Duel's "Your dice fit nowhere: draw nothing" while a power (ignore the connection,
     split, turn a die) would make a drawing: the status says to use one, or draw nothing."""

@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     CHROMIUM,
+    LivePage,
     finish_through_the_api,
     new_page,
     play_by_clicking_board,
+    present,
 )
 from tests.web.conftest import (
     close_browser_contexts,
 )
 
 
-def online_game_of_two(browser: Any, live_server: str, locale: str = "en") -> tuple[Any, Any, str]:
+def online_game_of_two(
+    browser: Browser, live_server: str, locale: str = "en"
+) -> tuple[LivePage, LivePage, str]:
     """Anna creates a game with an online seat for Boris, who opens his invite link: their two
     pages (each in a browser of its own) and his link."""
     host = new_page(browser, live_server, locale=locale)
@@ -34,13 +37,13 @@ def online_game_of_two(browser: Any, live_server: str, locale: str = "en") -> tu
     return host, guest, link
 
 
-def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
+def test_an_invited_guest_is_told_their_seat(browser: Browser, live_server: str) -> None:
     host, guest, link = online_game_of_two(browser, live_server)
-    assert "Boris (player 2)" in guest.locator("#whoami").text_content()
+    assert "Boris (player 2)" in present(guest.locator("#whoami").text_content())
     # The host's links to send are at the top, above the board, open until she folds them.
     invites = host.locator("#invites")
     assert invites.get_attribute("open") is not None
-    assert invites.bounding_box()["y"] < host.locator("#board-card").bounding_box()["y"]
+    assert present(invites.bounding_box())["y"] < present(host.locator("#board-card").bounding_box())["y"]
     assert invites.locator("input").first.input_value() == link
     assert guest.locator("#invites").count() == 0  # a guest has no one to invite
     host.locator("#invites summary").click()
@@ -64,7 +67,9 @@ def test_an_invited_guest_is_told_their_seat(browser, live_server) -> None:
     assert not host.errors and not guest.errors
 
 
-def test_a_friend_sent_the_host_s_address_is_told_to_ask_for_the_invite_link(browser, live_server) -> None:
+def test_a_friend_sent_the_host_s_address_is_told_to_ask_for_the_invite_link(
+    browser: Browser, live_server: str
+) -> None:
     """Anna sends Boris the address her browser shows (no seat's token in it): his page said only
     that his browser had no link to the game. It says to ask her for a link, and why."""
     host, _, _ = online_game_of_two(browser, live_server)
@@ -78,7 +83,9 @@ def test_a_friend_sent_the_host_s_address_is_told_to_ask_for_the_invite_link(bro
     assert [e for e in friend.errors if "status of 403" not in e] == [], friend.errors
 
 
-def test_a_friend_pastes_the_message_with_the_link_into_join_a_game(browser, live_server) -> None:
+def test_a_friend_pastes_the_message_with_the_link_into_join_a_game(
+    browser: Browser, live_server: str
+) -> None:
     """Boris pastes Anna's whole message ("Join my game: http://….") into the lobby's "Join a
     game": it opened "There is no page at /Join%20my%20game:…"; a text with no link, a 404 or
     a script error. The link in the message is opened; a text without one is told what to paste."""
@@ -105,7 +112,9 @@ def test_a_friend_pastes_the_message_with_the_link_into_join_a_game(browser, liv
     assert not friend.errors and not host.errors
 
 
-def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(browser, live_server) -> None:
+def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(
+    browser: Browser, live_server: str
+) -> None:
     """The invite links are made from the page's own address: opened at 127.0.0.1 (the server's
     default) they open on that computer alone, and the card says so and how friends on other
     computers join (--host 0.0.0.0, the address it prints); opened at a name the network knows,
@@ -136,7 +145,7 @@ def test_invite_links_of_a_page_on_this_computer_say_how_friends_elsewhere_join(
         resolving.close()
 
 
-def test_an_unnamed_seat_is_named_in_the_page_s_language(browser, live_server) -> None:
+def test_an_unnamed_seat_is_named_in_the_page_s_language(browser: Browser, live_server: str) -> None:
     """A seat left unnamed is "Player 2" on the server: a Russian page says "Игрок 2", and its
     invite says for whom once ("For Player 2 (player 2)" before)."""
     host = new_page(browser, live_server, locale="ru")
@@ -156,7 +165,7 @@ def test_an_unnamed_seat_is_named_in_the_page_s_language(browser, live_server) -
 
 
 def test_the_unnamed_you_speaks_the_page_s_language_and_is_you_only_to_its_player(
-    browser, live_server
+    browser: Browser, live_server: str
 ) -> None:
     """Anna leaves her name blank on a Hungarian page: the game called her seat "Te" for good, in
     English too. Her seat is now "You" in the language of whichever page shows it, and "Player 1"
@@ -182,7 +191,9 @@ def test_the_unnamed_you_speaks_the_page_s_language_and_is_you_only_to_its_playe
     assert not host.errors and not guest.errors
 
 
-def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(browser, live_server) -> None:
+def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(
+    browser: Browser, live_server: str
+) -> None:
     """An online game of two: Boris must go. "Leave the game" (confirmed) hands his seat to an AI
     of the level he chose: his page now watches, Anna's shows "Boris (AI, easy)", and the game
     plays on to its end."""
@@ -204,7 +215,9 @@ def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(brow
 
 
 @pytest.mark.away_seconds(2)
-def test_a_guest_gone_for_good_is_played_by_an_ai_once_the_host_asks(browser, live_server) -> None:
+def test_a_guest_gone_for_good_is_played_by_an_ai_once_the_host_asks(
+    browser: Browser, live_server: str
+) -> None:
     """Boris closes his page and never comes back. Once he has been awaited that long with no page
     open, Anna is offered to let an AI play for him; she does, and plays the game to its end.
     His link, opened again, shows the game going on."""
@@ -226,5 +239,5 @@ def test_a_guest_gone_for_good_is_played_by_an_ai_once_the_host_asks(browser, li
     back = new_page(browser, live_server)
     back.goto(link)
     back.wait_for_selector("#ranking")
-    assert "watching" in back.locator("#whoami").text_content()
+    assert "watching" in present(back.locator("#whoami").text_content())
     assert not host.errors and not back.errors

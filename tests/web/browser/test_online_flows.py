@@ -9,11 +9,11 @@ through is the click-through tests' work); both pages follow the game live to it
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import httpx
 import pytest
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page
 
 #: Left out of the fast loop (`./scripts/test --fast`).
 pytestmark = pytest.mark.slow
@@ -26,13 +26,13 @@ GAMES = [
 CLOCKS = ["5 min + 3 s a move", "1 day a move (turn-based)"]
 
 
-def seat_token(page: Any, game_id: str) -> str:
+def seat_token(page: LivePage, game_id: str) -> str:
     """The token this browser keeps for its seat of ``game_id``."""
     kept = page.evaluate("JSON.parse(localStorage.getItem('kingdomino.games'))")
     return str(next(game for game in kept if game["id"] == game_id)["tokens"][0])
 
 
-def opened_game(page: Any) -> str:
+def opened_game(page: LivePage) -> str:
     page.wait_for_url(re.compile(r"/game/[0-9a-f]+$"))
     return str(page.url.rsplit("/", 1)[1])
 
@@ -40,7 +40,7 @@ def opened_game(page: Any) -> str:
 @pytest.mark.parametrize("clock", CLOCKS)
 @pytest.mark.parametrize("game", GAMES)
 def test_two_accounts_pair_play_a_rated_game_and_see_their_ratings(
-    browser, live_server: str, game: str, clock: str
+    browser: Browser, live_server: str, game: str, clock: str
 ) -> None:
     pages = [new_page(browser, live_server), new_page(browser, live_server)]
     names = [log_in_new(page, live_server) for page in pages]
@@ -79,8 +79,8 @@ def test_two_accounts_pair_play_a_rated_game_and_see_their_ratings(
         page.wait_for_function(
             "document.querySelectorAll('#ranking .rating-change')[1]?.textContent.includes('→')"
         )
-        moved = page.locator("#ranking .rating-change").all_inner_texts()
-        assert all(re.fullmatch(r"1,500 → 1,\d{3} \([+−-]\d+\)", text) for text in moved), moved
+        changes = page.locator("#ranking .rating-change").all_inner_texts()
+        assert all(re.fullmatch(r"1,500 → 1,\d{3} \([+−-]\d+\)", text) for text in changes), changes
     pages[0].locator("#ranking").screenshot(path=ARTIFACTS / f"rated-end-{game_id}.png")
     for page, name in zip(pages, names):
         page.goto(f"{live_server}/player/{name}")

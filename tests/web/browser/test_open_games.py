@@ -6,18 +6,26 @@ from __future__ import annotations
 
 import re
 
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, open_a_game_for_the_lobby
+from playwright.sync_api import Browser
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    LivePage,
+    log_in_new,
+    new_page,
+    open_a_game_for_the_lobby,
+    present,
+)
 
 #: What a started game's status line shows: the player's turn, or whom the game awaits.
 STARTED = "#your-turn, #waiting, #choice-made"
 
 
-def game_id(page) -> str:
+def game_id(page: LivePage) -> str:
     page.wait_for_url(re.compile(r"/game/[0-9a-f]+$"))
     return page.url.rsplit("/", 1)[1]
 
 
-def test_an_open_game_is_found_in_another_lobby_and_joined(browser, live_server: str) -> None:
+def test_an_open_game_is_found_in_another_lobby_and_joined(browser: Browser, live_server: str) -> None:
     anna = new_page(browser, live_server)
     bela = new_page(browser, live_server)
     bela.goto(live_server + "/")
@@ -41,7 +49,7 @@ def test_an_open_game_is_found_in_another_lobby_and_joined(browser, live_server:
     assert anna.errors == [] and bela.errors == []
 
 
-def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser, live_server: str) -> None:
+def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser: Browser, live_server: str) -> None:
     cleo, dora = new_page(browser, live_server), new_page(browser, live_server)
     cleo_name, dora_name = log_in_new(cleo, live_server, "Rita"), log_in_new(dora, live_server, "Rita")
     for page in (cleo, dora):
@@ -64,7 +72,9 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser, live_server:
     assert cleo.errors == [] and dora.errors == []
 
 
-def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(browser, live_server: str) -> None:
+def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(
+    browser: Browser, live_server: str
+) -> None:
     anna, bela = new_page(browser, live_server), new_page(browser, live_server)
     bela.goto(live_server + "/")
     bela.wait_for_selector("#open-games")
@@ -98,7 +108,9 @@ def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(browser, liv
     assert anna.errors == [] and bela.errors == []
 
 
-def test_a_host_who_left_their_name_is_player_1_in_the_others_lobby(browser, live_server: str) -> None:
+def test_a_host_who_left_their_name_is_player_1_in_the_others_lobby(
+    browser: Browser, live_server: str
+) -> None:
     """The lobby sends an unnamed seat as "You" (``UNNAMED_YOU``): the host's own lobby says so,
     another player's says "Player 1" (it read "Kingdomino · 2 players · Casual · You", the host)."""
     host, other = new_page(browser, live_server), new_page(browser, live_server)
@@ -121,7 +133,7 @@ def test_a_host_who_left_their_name_is_player_1_in_the_others_lobby(browser, liv
 
 
 def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_its_days(
-    browser, live_server: str
+    browser: Browser, live_server: str
 ) -> None:
     """The clock was offered only with a seat open to the lobby, though the server times a game
     with an invited friend too; and a 3-day game from the lobby waited 20 minutes for players who
@@ -140,7 +152,7 @@ def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_it
     anna.screenshot(path=str(ARTIFACTS / "lobby-clock-invited.png"))
     with anna.expect_request("**/api/games") as created:
         anna.click("#create")
-    sent = created.value.post_data_json
+    sent = present(created.value.post_data_json)
     assert sent["time_control"] == {"kind": "days", "days": 1} and "wait_minutes" not in sent
     game_id(anna)
     anna.wait_for_selector("#clocks .clock")

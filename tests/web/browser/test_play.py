@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     GAMES,
     OVERFLOW,
+    LivePage,
     api_game,
     create_game,
     finish_through_the_api,
@@ -25,6 +27,7 @@ from tests.web.browser.pages import (
     opened,
     play_by_clicking_board,
     play_until,
+    present,
     wait_for_count,
     wait_for_new_log,
 )
@@ -42,7 +45,9 @@ from kingdomino.web.hint_slots import MAX_HINTS
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "players", "options", "mode"), GAMES, ids=lambda v: str(v))
-def test_played_to_the_end_by_clicking_the_board(page, game, players, options, mode) -> None:
+def test_played_to_the_end_by_clicking_the_board(
+    page: LivePage, game: str, players: int, options: dict[str, bool], mode: str | None
+) -> None:
     create_game(page, game, players, options=options, mode=mode)
     name = f"{game}-{mode or players}"
     # The setup's random draw of who claims first names the game's own piece (the rulebooks' word).
@@ -120,7 +125,7 @@ SHOWN_KINGDOMS = """() => [...document.querySelectorAll('#board .kingdom > svg')
 })"""
 
 
-def check_regions_light_up(page) -> None:
+def check_regions_light_up(page: LivePage) -> None:
     """Each kingdom's regions, one by one (DESIGN.md, after the game): pointing at a region's row of
     the score sheet lights its squares, and only those, on the sheet's small map and on the board;
     a caveman's line (Tribe) lights the caveman's square."""
@@ -160,7 +165,7 @@ WATCH_LANDINGS = """() => {
 
 @pytest.mark.parametrize("game", ["kingdomino", "duel"])
 @pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
-def test_what_was_just_played_lands_with_a_short_motion(page, game: str, reduced: bool) -> None:
+def test_what_was_just_played_lands_with_a_short_motion(page: LivePage, game: str, reduced: bool) -> None:
     if reduced:
         page.emulate_media(reduced_motion="reduce")
     create_game(page, game)
@@ -179,10 +184,10 @@ def test_what_was_just_played_lands_with_a_short_motion(page, game: str, reduced
     assert page.locator(".landed").count() == 0
 
 
-def test_an_opponents_kingdom_grows_under_the_pointer(page) -> None:
+def test_an_opponents_kingdom_grows_under_the_pointer(page: LivePage) -> None:
     create_game(page, "kingdomino", 4)
     card = page.locator(".others-col .kingdom").first
-    before = card.bounding_box()
+    before = present(card.bounding_box())
     card.hover()
     page.wait_for_function(
         "w => document.querySelector('.others-col .kingdom').getBoundingClientRect().width > 1.5 * w",
@@ -196,26 +201,26 @@ def test_an_opponents_kingdom_grows_under_the_pointer(page) -> None:
     )
 
 
-def test_a_dynasty_shows_the_game_just_played_when_the_next_begins(page) -> None:
+def test_a_dynasty_shows_the_game_just_played_when_the_next_begins(page: LivePage) -> None:
     """When a game of a Dynasty ends, the table goes back to empty kingdoms: the top says how the
     game ended, the scores show its kingdoms, and each kingdom's points are this game's, the
     match's total beside them (the totals sat over empty kingdoms)."""
     create_game(page, "kingdomino", 2, {"dynasty": True})
-    while "game 2 of 3" not in page.locator("#round-info").text_content():
+    while "game 2 of 3" not in present(page.locator("#round-info").text_content()):
         play_by_clicking_board(page, 1)
         page.wait_for_selector("#your-turn, #winner")
     note = page.locator("#match-note")
-    assert note.is_visible() and note.text_content().startswith("Game 1 of 3 is over: You ")
+    assert note.is_visible() and present(note.text_content()).startswith("Game 1 of 3 is over: You ")
     past = page.locator("#past-games details[data-game='1']")
     assert past.get_attribute("open") is not None and past.locator("figure > svg").count() == 2
-    first_game = [int(n) for n in re.findall(r"\d+", past.locator("summary").text_content())[2:]]
+    first_game = [int(n) for n in re.findall(r"\d+", present(past.locator("summary").text_content()))[2:]]
     mine = page.locator(".kingdom.mine .points").text_content()
     assert mine == f"0 points · {first_game[0]} in all", (mine, first_game)
     page.screenshot(path=str(ARTIFACTS / "dynasty-game-2.png"), full_page=True)
 
 
 @pytest.mark.parametrize("game", ["kingdomino", "duel"])
-def test_the_board_stays_under_the_pointer_when_placing_begins(page, game: str) -> None:
+def test_the_board_stays_under_the_pointer_when_placing_begins(page: LivePage, game: str) -> None:
     """On a wide screen your kingdom keeps its place between a choice and the placing after it
     (the placing toolbar pushed it 46 px down under the pointer)."""
     create_game(page, game, 2)
@@ -223,7 +228,7 @@ def test_the_board_stays_under_the_pointer_when_placing_begins(page, game: str) 
     tops = set()
     for turn in range(12):
         page.wait_for_selector("#your-turn")
-        tops.add(round(board.bounding_box()["y"]))
+        tops.add(round(present(board.bounding_box())["y"]))
         if turn and page.locator(".kingdom.mine .toolbar").count():
             break  # placing, after choices
         play_by_clicking_board(page, 1)
@@ -232,7 +237,7 @@ def test_the_board_stays_under_the_pointer_when_placing_begins(page, game: str) 
     assert len(tops) == 1, tops
 
 
-def test_a_recruit_paid_for_is_said_paid_while_placed(page) -> None:
+def test_a_recruit_paid_for_is_said_paid_while_placed(page: LivePage) -> None:
     """Tribe: once the caveman is paid for, the cave says so ("paid"), not "0 resources still to pay"."""
     create_game(page, "origins", 2, mode="tribe")
     said = {}
@@ -240,10 +245,10 @@ def test_a_recruit_paid_for_is_said_paid_while_placed(page) -> None:
         page.wait_for_selector("#your-turn, #winner")
         if page.locator("#winner").count():
             break
-        status = page.locator("#status").text_content()
+        status = present(page.locator("#status").text_content())
         for step in ("Pay for your caveman", "Put your caveman"):
             if step in status:
-                said[step] = page.locator("p.paying").text_content()
+                said[step] = present(page.locator("p.paying").text_content())
         if len(said) == 2:
             break
         play_by_clicking_board(page, 1)
@@ -251,7 +256,7 @@ def test_a_recruit_paid_for_is_said_paid_while_placed(page) -> None:
     assert said["Put your caveman"].endswith(": paid"), said
 
 
-def test_placing_shows_a_ghost_rotates_and_explains_refusals(page) -> None:
+def test_placing_shows_a_ghost_rotates_and_explains_refusals(page: LivePage) -> None:
     create_game(page, "kingdomino", 2)
     # Claim until a domino is to be placed.
     while not page.locator("svg g.legal.anchor").count():
@@ -261,9 +266,9 @@ def test_placing_shows_a_ghost_rotates_and_explains_refusals(page) -> None:
     ghost = page.locator("svg g.ghost")
     assert ghost.locator("use").count() >= 2, "the ghost draws both halves"
     # The ghost says what the placement adds; so does the line under the toolbar.
-    gain = ghost.locator("g.ghost-gain text").text_content()
+    gain = present(ghost.locator("g.ghost-gain text").text_content())
     assert re.fullmatch(r"\+\d+", gain), gain
-    assert re.search(rf" · \{gain} points?$", page.locator("#ghost-info").text_content())
+    assert re.search(rf" · \{gain} points?$", present(page.locator("#ghost-info").text_content()))
     anchor.focus()
     page.keyboard.press("r")
     page.click("#rotate")
@@ -271,21 +276,21 @@ def test_placing_shows_a_ghost_rotates_and_explains_refusals(page) -> None:
     # A square where the domino may not go answers with the engine's reason.
     page.locator("svg rect.why").last.click(force=True)
     page.wait_for_function("document.querySelector('#error').textContent.length > 0")
-    refused = page.locator("#error").text_content()
+    refused = present(page.locator("#error").text_content())
     assert refused.startswith("Not there: ") and "'" not in refused and "place" not in refused, refused
     # Keyboard: Enter on a focused square places the domino, which adds what its ghost said.
     count = page.locator("#log li").count()
     page.locator("svg g.legal.anchor").first.focus()
     # A legal square chosen since: the reason given for another square is taken back.
     page.wait_for_function("document.querySelector('#error').textContent === ''")
-    added = int(ghost.locator("g.ghost-gain text").text_content().split(" ")[0])
-    points = int(page.locator(".kingdom.mine .points").text_content().split(" ")[0])
+    added = int(present(ghost.locator("g.ghost-gain text").text_content()).split(" ")[0])
+    points = int(present(page.locator(".kingdom.mine .points").text_content()).split(" ")[0])
     page.keyboard.press("Enter")
     page.wait_for_function(f"document.querySelectorAll('#log li').length !== {count}")
-    assert int(page.locator(".kingdom.mine .points").text_content().split(" ")[0]) == points + added
+    assert int(present(page.locator(".kingdom.mine .points").text_content()).split(" ")[0]) == points + added
 
 
-def test_hint_with_a_win_chance_and_undo(page) -> None:
+def test_hint_with_a_win_chance_and_undo(page: LivePage) -> None:
     create_game(page, "kingdomino", 2)
     page.click("#hint")
     page.wait_for_selector("#hint-result")
@@ -293,7 +298,7 @@ def test_hint_with_a_win_chance_and_undo(page) -> None:
     # one below it may show a higher chance from fewer games.
     said = page.locator("#hint-result li span").all_inner_texts()
     told = r"about \d+ % to win \(from (\d+) games? played out\)"
-    counts = [int(re.fullmatch(told, text)[1]) for text in said]
+    counts = [int(present(re.fullmatch(told, text))[1]) for text in said]
     assert counts and counts[0] == max(counts), said
     for _ in range(40):
         play_by_clicking_board(page, 1)
@@ -306,7 +311,7 @@ def test_hint_with_a_win_chance_and_undo(page) -> None:
     page.wait_for_function(f"document.querySelector('#log li').value < {newest}")
 
 
-def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Any, database: str) -> None:
+def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Browser, database: str) -> None:
     """The server computes two hints at a time and one per network: two players behind one router
     who ask at the same moment were told to wait, and "Looking for a good move" stayed on the
     second page for good. The page now asks again a moment later, a few times, and says the
@@ -336,13 +341,13 @@ def test_a_hint_refused_as_busy_is_asked_again_until_it_comes(browser: Any, data
     assert not page.errors, page.errors
 
 
-def test_an_all_ai_game_is_watched_with_a_thinking_sign(page) -> None:
+def test_an_all_ai_game_is_watched_with_a_thinking_sign(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.select_option("#seat-0", "ai:greedy")
     page.select_option("#seat-1", "ai:greedy")
     page.click("#create")
     page.wait_for_selector("#winner, #thinking")
-    assert "watching" in page.locator("#whoami").text_content()
+    assert "watching" in present(page.locator("#whoami").text_content())
     page.wait_for_selector("#winner", timeout=60000)
     assert page.locator("#ranking tbody tr").count() == 2
 
@@ -352,7 +357,7 @@ KEY_TARGETS = "button.domino.claimable, svg g.legal.anchor, .actions button, .ch
 
 
 @pytest.mark.slow
-def test_a_whole_game_is_played_with_the_keyboard_only(page) -> None:
+def test_a_whole_game_is_played_with_the_keyboard_only(page: LivePage) -> None:
     """Kingdomino against ``easy`` (the test server's seeds are fixed): Tab to the piece, arrow keys
     between the squares, R to turn the domino, Enter to play; the mouse is never used."""
     page.goto(page.base_url + "/")
@@ -445,14 +450,14 @@ SYMBOL_CONTRAST = """() => {
 }"""
 
 
-def test_every_symbol_stands_out_from_its_ground(page) -> None:
+def test_every_symbol_stands_out_from_its_ground(page: LivePage) -> None:
     create_game(page, "duel", 2)
     measured = page.evaluate(SYMBOL_CONTRAST)
     assert measured["count"] >= 25
     assert measured["poor"] == [], measured["poor"]
 
 
-def test_the_status_line_says_how_far_the_fire_marker_reaches(page) -> None:
+def test_the_status_line_says_how_far_the_fire_marker_reaches(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.wait_for_selector("#create")
     said = page.evaluate(
@@ -469,16 +474,16 @@ def test_the_status_line_says_how_far_the_fire_marker_reaches(page) -> None:
     ]
 
 
-def test_the_guided_game_explains_each_step_and_what_placing_scores(page) -> None:
+def test_the_guided_game_explains_each_step_and_what_placing_scores(page: LivePage) -> None:
     page.goto(page.base_url + "/")
     page.click("#guided")
     page.wait_for_url("**/game/*")
     page.wait_for_selector("#guide-tip")
-    assert "Choose a domino for your next turn" in page.locator("#guide-tip").text_content()
+    assert "Choose a domino for your next turn" in present(page.locator("#guide-tip").text_content())
     while not page.locator("svg g.legal.anchor").count():
         play_by_clicking_board(page, 1)
         page.wait_for_selector("#your-turn")
-    tip = page.locator("#guide-tip").text_content()
+    tip = present(page.locator("#guide-tip").text_content())
     assert tip.startswith("Place your domino")
     # The tip's best gain is the engine's: the largest of the view's score_gains for placements.
     best = page.evaluate(
@@ -499,13 +504,13 @@ def test_the_guided_game_explains_each_step_and_what_placing_scores(page) -> Non
     page.wait_for_selector("#guide-show")
     assert page.locator("#guide-tip").count() == 0
     page.click("#guide-show")
-    assert page.locator("#guide-tip").text_content().startswith("Place your domino")
+    assert present(page.locator("#guide-tip").text_content()).startswith("Place your domino")
     # The guided game closes with a word on what comes next (it ended with no tip).
     finish_through_the_api(page)
-    assert page.locator("#guide-tip").text_content().startswith("The game is over: the ranking")
+    assert present(page.locator("#guide-tip").text_content()).startswith("The game is over: the ranking")
 
 
-def test_a_finished_game_is_played_again_on_the_same_deal(page) -> None:
+def test_a_finished_game_is_played_again_on_the_same_deal(page: LivePage) -> None:
     """At the end of a game against AI seats, "Same deal again" starts a practice game with the
     finished game's seed: its dice roll as they rolled (the server keys each draw by its name)."""
     create_game(page, "duel", 2)
@@ -521,9 +526,12 @@ def test_a_finished_game_is_played_again_on_the_same_deal(page) -> None:
     record = GameRecord.from_json(json.loads(Path(download.value.path()).read_text(encoding="utf-8")))
     outcome = replay(record, make_game("duel", 2))
     assert outcome.ok and outcome.state.scores() == [
-        int(page.locator(f'#ranking tr[data-seat="{seat}"] td').nth(2).text_content()) for seat in (0, 1)
+        int(present(page.locator(f'#ranking tr[data-seat="{seat}"] td').nth(2).text_content()))
+        for seat in (0, 1)
     ]
-    assert page.locator("#same-deal").get_attribute("title").startswith("A new game with the same draws")
+    assert present(page.locator("#same-deal").get_attribute("title")).startswith(
+        "A new game with the same draws"
+    )
     # A browser that opened the spectator link before its seat's holds that token first: it is
     # refused a new deal, so the seat's token is tried next.
     page.evaluate(
@@ -555,7 +563,7 @@ def test_a_finished_game_is_played_again_on_the_same_deal(page) -> None:
     assert rolls[0] and rolls[0] == rolls[1]
 
 
-def test_a_score_sheet_opened_stays_open_from_move_to_move_and_step_to_step(page) -> None:
+def test_a_score_sheet_opened_stays_open_from_move_to_move_and_step_to_step(page: LivePage) -> None:
     """A score sheet opened to follow a kingdom's points closed again at the next move, and at every
     step of the replay: the sheets are drawn anew each time. The ones opened stay open."""
     create_game(page, "kingdomino", 2)
@@ -579,7 +587,7 @@ def test_a_score_sheet_opened_stays_open_from_move_to_move_and_step_to_step(page
     assert not page.errors
 
 
-def test_a_lost_connection_is_said_and_the_table_waits_for_it(page) -> None:
+def test_a_lost_connection_is_said_and_the_table_waits_for_it(page: LivePage) -> None:
     """While a dropped socket reconnects, the page says so and the board waits dimmed (a move made
     meanwhile would go nowhere), and both end when the game's state comes again."""
     sockets: list[Any] = []
@@ -607,7 +615,7 @@ def test_a_lost_connection_is_said_and_the_table_waits_for_it(page) -> None:
     assert page.locator("#your-turn, #thinking").count() == 1
 
 
-def test_a_double_click_plays_once_and_says_nothing(page) -> None:
+def test_a_double_click_plays_once_and_says_nothing(page: LivePage) -> None:
     """The second click of a double click reaches the server on a view the game has left: it is
     refused by its index, and the page keeps quiet (it said "the game moved on: 5 actions, not 4")."""
     refusals = messages_received(page, lambda message: message.get("field") == "index")
@@ -621,7 +629,7 @@ def test_a_double_click_plays_once_and_says_nothing(page) -> None:
     assert not page.errors
 
 
-def test_player_b_takes_two_dice_by_clicking_them(browser, live_server) -> None:
+def test_player_b_takes_two_dice_by_clicking_them(browser: Browser, live_server: str) -> None:
     """Player B takes two dice at once: the first die clicked is picked (clicked again, dropped),
     the second takes both; the list of pairs stays for the keyboard."""
     game_id, token = api_game(live_server, "duel", 3)
@@ -647,7 +655,7 @@ def test_player_b_takes_two_dice_by_clicking_them(browser, live_server) -> None:
     assert not page.errors, page.errors
 
 
-def test_the_end_screen_places_seats_tied_on_points_by_the_tie_break(page) -> None:
+def test_the_end_screen_places_seats_tied_on_points_by_the_tie_break(page: LivePage) -> None:
     """Below the winner too, two seats with the same points are placed by the game's tie-break, as
     the engine (and the ratings) place them: an Origins Tribe's 52 and 52 were both shown 2nd,
     though the largest region (4 squares against 3) puts one 2nd and the other 3rd. The page shows

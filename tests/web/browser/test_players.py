@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import httpx
+from playwright.sync_api import Browser
 from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, new_page
 from tests.web.conftest import create, free_port, live_app, on_the_server_loop, served_in_a_thread
@@ -49,7 +50,7 @@ def rated_game_played(base: str, app: Any, players: list[httpx.Client]) -> str:
     return str(created["id"])
 
 
-def test_a_rated_game_shows_on_the_player_page_and_the_leaderboard(browser: Any, database: str) -> None:
+def test_a_rated_game_shows_on_the_player_page_and_the_leaderboard(browser: Browser, database: str) -> None:
     app = live_app(database)
     with served_in_a_thread(app, free_port()) as base:
         (rosa, rosa_client), (_, other) = account(base), account(base)
@@ -94,7 +95,7 @@ def test_a_rated_game_shows_on_the_player_page_and_the_leaderboard(browser: Any,
         other.close()
 
 
-def test_a_guest_s_games_are_added_to_the_account_from_the_card(browser: Any, database: str) -> None:
+def test_a_guest_s_games_are_added_to_the_account_from_the_card(browser: Browser, database: str) -> None:
     app = live_app(database)
     with served_in_a_thread(app, free_port()) as base:
         page = new_page(browser, base)

@@ -9,7 +9,8 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.web.browser.pages import new_page
+from playwright.sync_api import Browser
+from tests.web.browser.pages import LivePage, new_page
 from tests.web.conftest import wait_for
 
 #: Set on the page: the text of the error line whenever the page says it is offline.
@@ -27,7 +28,7 @@ class Line:
     up; while it is down, each is closed as it opens; a silenced one drops every frame both ways,
     as a network gone without a goodbye (the sockets opened after it pass again)."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: LivePage) -> None:
         self.up = True
         self.open: list[Any] = []
         self.silenced: set[int] = set()
@@ -73,11 +74,13 @@ def play_api_moves(base: str, game_id: str, tokens: list[str], moves: int) -> di
         return dict(http.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json())
 
 
-def shown_log(page: Any) -> list[str]:
+def shown_log(page: LivePage) -> list[str]:
     return list(page.locator("#log li").all_text_contents())
 
 
-def test_a_page_cut_off_says_so_and_comes_back_to_the_game_as_it_is(browser: Any, live_server: str) -> None:
+def test_a_page_cut_off_says_so_and_comes_back_to_the_game_as_it_is(
+    browser: Browser, live_server: str
+) -> None:
     game_id, tokens = game_of_two(live_server)
     page = new_page(browser, live_server)
     line = Line(page)
@@ -101,7 +104,9 @@ def test_a_page_cut_off_says_so_and_comes_back_to_the_game_as_it_is(browser: Any
 
 
 @pytest.mark.socket_idle_seconds(6.0)
-def test_a_move_made_on_a_silent_socket_is_sent_once_the_page_is_back(browser: Any, live_server: str) -> None:
+def test_a_move_made_on_a_silent_socket_is_sent_once_the_page_is_back(
+    browser: Browser, live_server: str
+) -> None:
     """The page pings every second (the server's 6 s over 6): a socket that answers nothing for two
     pings is taken for dead, the page says its move waits, connects again and sends it, once."""
     game_id, tokens = game_of_two(live_server)

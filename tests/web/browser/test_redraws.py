@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from tests.web.browser.pages import (
+    LivePage,
     create_game,
     finish_through_the_api,
     play_by_clicking_board,
@@ -21,7 +22,7 @@ COUNT_PLURAL_RULES = """(() => {
 })();"""
 
 
-def test_a_redrawing_makes_the_plural_rules_once(page) -> None:
+def test_a_redrawing_makes_the_plural_rules_once(page: LivePage) -> None:
     """The language's plural rules are made once per language, not for every count in words ("2
     crowns", "1 up of the castle" on each square's name): a thousand times per redrawing of a
     4-player table would take two thirds of its time (on a slowed phone 550 ms of 800)."""
@@ -33,7 +34,7 @@ def test_a_redrawing_makes_the_plural_rules_once(page) -> None:
     assert not page.errors
 
 
-def test_folded_score_sheets_draw_their_small_kingdom_when_opened(page) -> None:
+def test_folded_score_sheets_draw_their_small_kingdom_when_opened(page: LivePage) -> None:
     """The score sheets are drawn anew at every move, folded, and each drew its small kingdom:
     a third of a redrawing for drawings nobody saw. A folded sheet draws it when opened, and one
     kept open from move to move has it at once."""
@@ -79,7 +80,7 @@ TRACK_SHEETS = """(() => {
 })();"""
 
 
-def test_a_score_sheet_that_did_not_change_stays_in_the_page(page) -> None:
+def test_a_score_sheet_that_did_not_change_stays_in_the_page(page: LivePage) -> None:
     """The score sheets and the log were made anew at every state, the open sheets with their
     small kingdoms: on a slowed phone the finished table's redrawing took 370 ms. A sheet whose
     seat's sheet, kingdom and the scores are the same is now the very same element, left where it
@@ -158,7 +159,7 @@ COUNT_REDRAWINGS = (
 )
 
 
-def test_an_ai_thinking_changes_the_status_line_and_not_the_table(page) -> None:
+def test_an_ai_thinking_changes_the_status_line_and_not_the_table(page: LivePage) -> None:
     """Each "… is thinking" news changes the status line, not the table, which is drawn once per
     state: the news comes twice per AI move, and drawing the table for each would draw a watched
     game of AI seats three times per move (a slowed phone falls behind)."""
@@ -191,7 +192,7 @@ NOTE_BOARD_FITTING = """(() => {
 })();"""
 
 
-def test_the_boards_are_measured_together_before_any_is_zoomed(page) -> None:
+def test_the_boards_are_measured_together_before_any_is_zoomed(page: LivePage) -> None:
     """At the end every kingdom is fitted to its board: all are measured first, then zoomed, so
     the page is laid out once, not again for each board (four times on a 4-player table)."""
     page.add_init_script(NOTE_BOARD_FITTING)
@@ -238,7 +239,9 @@ TRACK_BOARDS = (
 
 
 @pytest.mark.parametrize("game, players", [("kingdomino", 4), ("duel", 2)])
-def test_a_board_whose_kingdom_did_not_change_stays_in_the_page(page, game: str, players: int) -> None:
+def test_a_board_whose_kingdom_did_not_change_stays_in_the_page(
+    page: LivePage, game: str, players: int
+) -> None:
     """Each state redrew the whole table: every seat's board was made anew, and the browser
     styled and laid out each of its squares again (on a slowed phone most of a redrawing's 150
     to 250 ms). A board whose kingdom did not change is now the very same element, left where it
@@ -274,7 +277,7 @@ MODULES_OF_THE_PAGE = """() => {
 }"""
 
 
-def test_every_module_a_page_loads_is_preloaded(page) -> None:
+def test_every_module_a_page_loads_is_preloaded(page: LivePage) -> None:
     """The modules came in a chain four deep (app.js, the language, game.js, the boards,
     placement.js: on a slow 4G line a game's board came 0.8 s after its bytes alone would have).
     Each page's HTML names them all now, to be fetched at once: the lobby, a game and the scorer,
@@ -316,7 +319,7 @@ PACED_VIEWS = """async () => {
 }"""
 
 
-def test_views_come_faster_than_frames_only_the_newest_is_drawn(page) -> None:
+def test_views_come_faster_than_frames_only_the_newest_is_drawn(page: LivePage) -> None:
     """A page drew every state the server sent, each at once: a burst of them (AI seats moving
     without delay, a game caught up) drew states the screen never showed, and a slowed phone fell
     so far behind that the server cut it off (``bench_client.py --only watch``). Of the views due

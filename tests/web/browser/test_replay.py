@@ -8,9 +8,11 @@ import re
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     OVERFLOW,
+    LivePage,
     ai_game_to_its_end,
     at_the_end_of,
     create_game,
@@ -18,6 +20,7 @@ from tests.web.browser.pages import (
     finish_through_the_api,
     focused_matches,
     new_page,
+    present,
     review_of_a_finished_game,
     three_ai_seats_to_the_end,
     to_next_marked_move,
@@ -25,7 +28,7 @@ from tests.web.browser.pages import (
 )
 
 
-def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) -> None:
+def test_the_replay_shows_the_review_with_a_marked_move(browser: Browser, live_server: str) -> None:
     """In Russian: the review tells the move played as the log does, to the player ("Вы выбираете
     тайл 36", not "Вы сыграл(а) Выберите тайл 36"), and the replay names the AI seat in the page's
     language ("Bruno (ИИ, жадный)", not "(AI, greedy)")."""
@@ -36,11 +39,11 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     page.wait_for_function(
         "document.querySelector('#review-state').textContent.startsWith('Ошибки')", timeout=120000
     )
-    scores = page.locator("#replay-scores").text_content()
+    scores = present(page.locator("#replay-scores").text_content())
     assert "Bruno (ИИ, жадный)" in scores and "(AI" not in scores, scores
     # The step's scores stand where the game's are: the final scores would stand beside the step's.
     assert page.locator("#scores-card #replay-scores").count() == 1
-    assert "Вы: 0 очков" in page.locator("#scores-card").text_content()
+    assert "Вы: 0 очков" in present(page.locator("#scores-card").text_content())
     page.click("#review-next")
     page.wait_for_function("document.querySelector('#review-note').textContent.includes('Лучше:')")
     note = page.locator("#review-note").text_content() or ""
@@ -66,7 +69,9 @@ def test_the_replay_shows_the_review_with_a_marked_move(browser, live_server) ->
     assert not page.errors
 
 
-def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(browser, live_server) -> None:
+def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
+    browser: Browser, live_server: str
+) -> None:
     """Duel's better moves are drawn too: a placement (two dice drawn) as its two squares, two dice
     taken at once as both dice. A better move that is not made on the board is not said marked."""
     page = at_the_end_of(browser, live_server, "duel", duel_played_against_greedy)
@@ -74,7 +79,7 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
     page.wait_for_function(
         "document.querySelector('#review-state').textContent.startsWith('Mistakes')", timeout=120000
     )
-    marked = sum(int(n) for n in re.findall(r"\d+", page.locator("#review-state").text_content()))
+    marked = sum(int(n) for n in re.findall(r"\d+", present(page.locator("#review-state").text_content())))
     assert marked, "greedy clicking makes mistakes against the AI"
     seen: dict[bool, int] = {True: 0, False: 0}
     for _ in range(min(8, marked)):
@@ -82,7 +87,7 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
         page.click("#review-next")
         page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
         page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
-        note = page.locator("#review-note").text_content()
+        note = present(page.locator("#review-note").text_content())
         said = "marked on the board" in note
         # A sentence that compares the two moves (it read "Best: Take die 2 (dot) (about 60 % to win)").
         compared = re.search(
@@ -95,7 +100,7 @@ def test_the_duel_review_marks_on_the_board_every_better_move_it_says_is_marked(
     assert not page.errors
 
 
-def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server) -> None:
+def test_stepping_through_a_replay_keeps_the_board_in_view(browser: Browser, live_server: str) -> None:
     """Each step of the replay showed its line of the log with scrollIntoView, which scrolled the
     page too: on a phone every step jumped to the log, far below the board. Now only the log's own
     box scrolls, and the current line is in it."""
@@ -122,7 +127,7 @@ def test_stepping_through_a_replay_keeps_the_board_in_view(browser, live_server)
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_a_game_you_won_says_you_win(browser, live_server, language: str) -> None:
+def test_a_game_you_won_says_you_win(browser: Browser, live_server: str, language: str) -> None:
     """The status line at the end speaks to the player, as the log does, not putting "You" where a
     name goes ("Game over: You wins!", "Конец игры: побеждает Вы!")."""
     page = new_page(browser, live_server, locale=language)
@@ -135,7 +140,9 @@ def test_a_game_you_won_says_you_win(browser, live_server, language: str) -> Non
     assert not page.errors
 
 
-def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(browser, live_server) -> None:
+def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(
+    browser: Browser, live_server: str
+) -> None:
     """Each step asks the server for its frame, and only the last step asked for is drawn: an
     answer that comes after a later step's (a slider dragged, a button pressed twice quickly) must
     not put the board and log of step 1 under the words "step 2 of 74"."""
@@ -153,12 +160,14 @@ def test_a_replay_step_answered_late_is_not_drawn_over_a_later_one(browser, live
     with page.expect_response("**/api/games/*/replay?step=1"):
         held[0].continue_()
     page.wait_for_timeout(500)  # the late answer, come, is put aside
-    assert "step 2 of" in page.locator("#replay-label").text_content()
+    assert "step 2 of" in present(page.locator("#replay-label").text_content())
     assert page.locator("#log li").count() == 2, "step 1's frame was drawn under step 2"
     assert not page.errors
 
 
-def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(browser, live_server) -> None:
+def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(
+    browser: Browser, live_server: str
+) -> None:
     """The replay has its own address (so a reload shows the replay, not the end): Back goes to the
     end screen, Forward to the replay."""
     page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
@@ -175,14 +184,16 @@ def test_the_browsers_back_and_forward_go_between_the_end_and_the_replay(browser
     assert not page.errors
 
 
-def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(browser, live_server) -> None:
+def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(
+    browser: Browser, live_server: str
+) -> None:
     """The replay had two buttons and a slider: the keys stepped only with the slider focused, and
     the last step was a drag away. The arrow keys step wherever the focus is (but in a field), Home
     and End go to the first and last step, and so do two buttons."""
     page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
     page.click("#replay")
     page.wait_for_selector("#replay-label")
-    total = int(page.locator("#replay-step").get_attribute("max"))
+    total = int(present(page.locator("#replay-step").get_attribute("max")))
 
     def at(step: int) -> None:
         page.wait_for_function(
@@ -213,7 +224,7 @@ def test_the_replay_steps_with_the_keys_and_goes_to_its_first_and_last_step(brow
     assert not page.errors
 
 
-def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser, live_server) -> None:
+def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser: Browser, live_server: str) -> None:
     """On a 1366 x 768 laptop the review's verdict of a marked move (two lines) was written above the
     board after the board had been fitted to the room left, and the replay's title, its way back and
     the review's summary took three lines: the kingdom ended at 810 px. The words come first now,
@@ -221,13 +232,13 @@ def test_the_reviews_words_leave_a_laptops_replay_board_whole(browser, live_serv
     page = review_of_a_finished_game(browser, live_server, width=1366, height=768)
     for _ in range(4):
         to_next_marked_move(page)
-        board = page.locator("#board .kingdom.mine svg.big").bounding_box()
+        board = present(page.locator("#board .kingdom.mine svg.big").bounding_box())
         page.screenshot(path=str(ARTIFACTS / "replay-review-laptop.png"))
         assert board["y"] + board["height"] <= 768, f"the board ends at {board['y'] + board['height']}"
     assert not page.errors
 
 
-def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -> None:
+def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page: LivePage) -> None:
     """Stepping through a Dynasty, the board went back to empty kingdoms when a game of the match
     ended, and nothing said how it had ended: the replay shows the live table's note ("Game 1 of 3
     is over: ...") while the next game is young, and the kingdoms of the games played before."""
@@ -260,16 +271,18 @@ def test_a_dynastys_replay_says_when_a_game_ended_and_shows_its_kingdoms(page) -
         f"document.querySelector('#replay-label').textContent.includes('step {first_of_game_2} of')"
     )
     note = page.locator("#replay-match-note")
-    assert note.is_visible() and note.text_content().startswith("Game 1 of 3 is over: Ada (AI, random) "), (
-        note.text_content()
-    )
+    assert note.is_visible() and present(note.text_content()).startswith(
+        "Game 1 of 3 is over: Ada (AI, random) "
+    ), note.text_content()
     past = page.locator("#replay-scores .past-games details[data-game='1']")
     assert past.get_attribute("open") is not None and past.locator("figure > svg").count() == 2
     page.screenshot(path=str(ARTIFACTS / "replay-dynasty-game-2.png"), full_page=True)
     assert not page.errors
 
 
-def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(browser, live_server) -> None:
+def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(
+    browser: Browser, live_server: str
+) -> None:
     """ "Replay the game" and "Back to the end" are replaced by what they open, and the focus goes on
     to the step buttons, and back to "Replay the game" (not to the page)."""
     page = at_the_end_of(browser, live_server, "two AI seats", two_ai_seats_to_the_end)
@@ -286,7 +299,9 @@ def test_the_keyboards_focus_goes_from_the_end_to_the_replay_and_back(browser, l
     assert not page.errors
 
 
-def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, live_server) -> None:
+def test_the_replays_board_and_its_step_buttons_are_in_view_together(
+    browser: Browser, live_server: str
+) -> None:
     """On a 1366 x 768 laptop the step's score sheets stood between the replay's buttons and the
     board, which began at 527 px and ended under the window's edge; on a phone the buttons were a
     screen above the kingdoms. The step's scores are under the board now (in the scores' own card),
@@ -301,7 +316,7 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, li
         page.wait_for_function(
             f"document.querySelector('#replay-label').textContent.includes('step {step} of')"
         )
-        board = page.locator("#board .kingdom.mine svg.big").bounding_box()
+        board = present(page.locator("#board .kingdom.mine svg.big").bounding_box())
         assert board["y"] + board["height"] <= 768, (
             f"step {step}: the board ends at {board['y'] + board['height']}"
         )
@@ -317,7 +332,7 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, li
     phone.wait_for_selector("#replay-label")
     for step in range(1, 4):
         phone.locator("#board .others-col").scroll_into_view_if_needed()
-        button = phone.locator("#replay-next").bounding_box()
+        button = present(phone.locator("#replay-next").bounding_box())
         assert button["y"] >= 0 and button["y"] + button["height"] <= 844, (
             f"the button is off the screen: {button}"
         )
@@ -330,7 +345,9 @@ def test_the_replays_board_and_its_step_buttons_are_in_view_together(browser, li
     assert not page.errors and not phone.errors
 
 
-def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(browser, live_server) -> None:
+def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(
+    browser: Browser, live_server: str
+) -> None:
     """A review waiting behind others says its place in line (it said "Reviewing the moves… 0 of
     40" as if it computed); a ready review that left decisions out by its budget of searches
     counts them in its summary, and says so at such a decision."""
@@ -367,7 +384,7 @@ def test_the_replay_says_a_review_waits_its_turn_and_which_moves_it_left_out(bro
     assert not page.errors
 
 
-def test_a_finished_games_replay_link_opens_it_for_anyone(browser, live_server) -> None:
+def test_a_finished_games_replay_link_opens_it_for_anyone(browser: Browser, live_server: str) -> None:
     """Only the creator held a link to a finished game, and its replay's address opened nothing
     without one. The finished game's page (at its foot: in the ranking's card it pushed a
     laptop's kingdom under the edge) and the replay offer the replay's link, which opens the replay on

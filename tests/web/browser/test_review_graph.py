@@ -5,10 +5,10 @@ replay to the position its decision was chosen in."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import httpx
-from tests.web.browser.pages import ARTIFACTS, OVERFLOW, review_of_a_finished_game
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, present, review_of_a_finished_game
 
 #: The replay's step caption and its log's current line, read together.
 STEP = """() => [document.querySelector('#replay-step').value,
@@ -16,7 +16,7 @@ STEP = """() => [document.querySelector('#replay-step').value,
   document.querySelector('#log li.current')?.textContent ?? '']"""
 
 
-def goes_to(page: Any, step: int) -> None:
+def goes_to(page: LivePage, step: int) -> None:
     """Wait until the replay shows ``step`` with its decision judged, and check the caption and
     the log's current line name the same move."""
     page.wait_for_function(
@@ -30,7 +30,9 @@ def goes_to(page: Any, step: int) -> None:
     assert point.get_attribute("aria-current") == "step"
 
 
-def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(browser, live_server) -> None:
+def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(
+    browser: Browser, live_server: str
+) -> None:
     page = review_of_a_finished_game(browser, live_server)
     game_id = page.url.split("/game/")[1].split("/")[0]
     review = httpx.get(f"{page.base_url}/api/games/{game_id}/review").json()
@@ -60,7 +62,7 @@ def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(browser, live
     point = graph.locator(f'.review-point[data-step="{marked["index"]}"]')
     label = point.get_attribute("aria-label") or ""
     assert re.fullmatch(rf"Step {marked['index']}: {names[0]} \d+ % \({marked['mark'].capitalize()}\)", label)
-    box = point.bounding_box()
+    box = present(point.bounding_box())
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     goes_to(page, marked["index"])
     graph.screenshot(path=str(ARTIFACTS / "review-graph.png"))
@@ -75,7 +77,7 @@ def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(browser, live
     # On a phone the graph fits the card, on a line of its own.
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.evaluate(OVERFLOW) == []
-    assert graph.bounding_box()["width"] <= 390
+    assert present(graph.bounding_box())["width"] <= 390
     # Each mark's flag shown reads alone: two marked decisions a few steps apart had theirs run
     # together (laid out again as the graph narrows, before the next frame is drawn).
     page.wait_for_function(f"({FLAGS_TOUCHING})().length === 0", timeout=5000)

@@ -4,10 +4,13 @@ spoke of the next move, the move played was never drawn, and a better placement 
 
 from __future__ import annotations
 
+from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, review_of_a_finished_game, to_next_marked_move
 
 
-def test_a_marked_move_shows_the_move_played_beside_the_better_one(browser, live_server) -> None:
+def test_a_marked_move_shows_the_move_played_beside_the_better_one(
+    browser: Browser, live_server: str
+) -> None:
     page = review_of_a_finished_game(browser, live_server)
     for _ in range(6):
         to_next_marked_move(page)

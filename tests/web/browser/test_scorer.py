@@ -5,14 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     OVERFLOW,
+    LivePage,
     new_page,
+    present,
 )
 
 
-def lay(page, brush: list[str], squares: list[str]) -> None:
+def lay(page: LivePage, brush: list[str], squares: list[str]) -> None:
     """Choose a brush on the scorer (its buttons' names, in order) and lay it on ``squares``."""
     for name in brush:
         page.click(f'button[data-brush="{name}"]')
@@ -20,12 +23,12 @@ def lay(page, brush: list[str], squares: list[str]) -> None:
         page.click(f'g.cell[data-square="{key}"]')
 
 
-def scorer_total(page, total: int) -> None:
+def scorer_total(page: LivePage, total: int) -> None:
     shown = "(document.querySelector('#scorer-total')?.textContent || '')"
     page.wait_for_function(f"{shown}.endsWith(' {total}')")
 
 
-def test_the_scorer_keeps_a_refusal_when_the_square_before_is_counted_after_it(page) -> None:
+def test_the_scorer_keeps_a_refusal_when_the_square_before_is_counted_after_it(page: LivePage) -> None:
     """A square beyond the frame is refused at once, in the page, while the count of the square laid
     just before may still be on its way: that count took the refusal away when it came (a
     fresh-clone CI saw the refusal flash and go)."""
@@ -71,7 +74,7 @@ def test_the_scorer_keeps_a_refusal_when_the_square_before_is_counted_after_it(p
     ],
 )
 def test_a_bonus_at_zero_says_why_and_the_duel_power_reads_as_words(
-    browser, live_server, locale: str, middle: str, harmony: str, domains: str
+    browser: Browser, live_server: str, locale: str, middle: str, harmony: str, domains: str
 ) -> None:
     """A "Middle Kingdom 0" or "Harmony 0" line says the engine's reason in the page's language, and
     Duel's power is worded from its key and figures (not parsed from the command line's English
@@ -98,7 +101,7 @@ def test_a_bonus_at_zero_says_why_and_the_duel_power_reads_as_words(
     assert not page.errors, page.errors
 
 
-def test_the_scorer_opens_ready_to_lay_the_first_terrain(page) -> None:
+def test_the_scorer_opens_ready_to_lay_the_first_terrain(page: LivePage) -> None:
     """The scorer opened with the empty square as its brush: a first tap on the kingdom laid
     nothing. It opens with the game's first terrain (Duel: coat of arms), no crowns, chosen, and
     so does a game chosen anew."""
@@ -114,7 +117,7 @@ def test_the_scorer_opens_ready_to_lay_the_first_terrain(page) -> None:
     assert not page.errors
 
 
-def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
+def test_the_scorer_counts_a_kingdom_laid_square_by_square(page: LivePage) -> None:
     """Table players: a kingdom laid out on the scorer is counted by the engine, explained region by
     region (each lit on the kingdom), with the variants, refusals in words, and kept on reload."""
     page.goto(page.base_url + "/")
@@ -214,13 +217,13 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page) -> None:
     assert page.evaluate(OVERFLOW) == []
     page.screenshot(path=str(ARTIFACTS / "scorer-phone.png"), full_page=True)
     page.select_option("#score-frame", "7")  # 13 x 13 squares: a finger's width each, the grid scrolls
-    assert page.locator('g.cell[data-square="0,1"] rect').first.bounding_box()["width"] >= 38
+    assert present(page.locator('g.cell[data-square="0,1"] rect').first.bounding_box())["width"] >= 38
     assert page.evaluate(OVERFLOW) == []
     # The square beyond the frame was refused on the page: the server never had to refuse a kingdom.
     assert [e for e in page.errors if "422" in e] == []
 
 
-def test_the_scorer_says_click_to_a_mouse_and_tap_to_a_finger(browser: Any, live_server: str) -> None:
+def test_the_scorer_says_click_to_a_mouse_and_tap_to_a_finger(browser: Browser, live_server: str) -> None:
     """The scorer told a laptop's player to "tap the squares": its words follow the hand, as the
     table's do (``tTouch``)."""
     laptop = new_page(browser, live_server)
@@ -233,7 +236,7 @@ def test_the_scorer_says_click_to_a_mouse_and_tap_to_a_finger(browser: Any, live
     assert not laptop.errors and not phone.errors
 
 
-def test_the_scorer_counts_the_origins_rulebook_s_hunters_laid_square_by_square(page) -> None:
+def test_the_scorer_counts_the_origins_rulebook_s_hunters_laid_square_by_square(page: LivePage) -> None:
     """Seed 004 (Origins rulebook, Tribe mode): "the hunter above has 4 mammoths around it: 12
     points; the hunter below has 2: 6", laid square by square as tests/origins/
     test_rulebook_examples.py writes it; then a caveman on a volcano, where the game lets him
@@ -257,7 +260,7 @@ def test_the_scorer_counts_the_origins_rulebook_s_hunters_laid_square_by_square(
     lay(page, ["V", "n2", "caveman-SC"], ["0,2"])
     scorer_total(page, 18 + 5)
     assert page.locator("#scorer-text").input_value().splitlines()[-1].split() == ["H", "Q0k", "V2@SC"]
-    assert page.locator('g.cell[data-square="0,2"]').get_attribute("aria-label").endswith("Sculptor")
+    assert present(page.locator('g.cell[data-square="0,2"]').get_attribute("aria-label")).endswith("Sculptor")
     assert page.locator("#scorer-error").text_content() == ""
     page.screenshot(path=str(ARTIFACTS / "scorer-origins-hunters.png"), full_page=True)
     assert not page.errors, page.errors

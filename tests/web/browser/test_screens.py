@@ -4,9 +4,8 @@ the end screen.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     AXE,
@@ -14,18 +13,22 @@ from tests.web.browser.pages import (
     LANGUAGES,
     OVERFLOW,
     TAP_TARGETS,
+    LivePage,
     ai_game_to_its_end,
     axe_violations,
     create_game,
     log_mark,
     new_page,
     play_by_clicking_board,
+    present,
     wait_for_new_log,
 )
 
 
 @pytest.mark.parametrize(("game", "mode"), [("kingdomino", None), ("origins", "tribe")])
-def test_the_rules_open_at_their_title_on_a_phone(browser, live_server, game: str, mode: str | None) -> None:
+def test_the_rules_open_at_their_title_on_a_phone(
+    browser: Browser, live_server: str, game: str, mode: str | None
+) -> None:
     """Duel's is in ``test_a_duel_on_a_phone``."""
     page = new_page(browser, live_server, 390, 844, touch=True)
     create_game(page, game, 2, mode=mode)
@@ -33,7 +36,7 @@ def test_the_rules_open_at_their_title_on_a_phone(browser, live_server, game: st
     assert not page.errors
 
 
-def the_rules_open_at_their_title(page: Any) -> None:
+def the_rules_open_at_their_title(page: LivePage) -> None:
     """The rules dialog opens at its top, its title read first (it opened scrolled to its end, where
     the close button took the focus), and closes with its button."""
     page.click("#help")
@@ -41,13 +44,13 @@ def the_rules_open_at_their_title(page: Any) -> None:
     opened = dialog.evaluate("(d) => d.open && d.scrollTop === 0 && d.scrollHeight > d.clientHeight")
     assert opened, "the rules open at their top"
     assert page.evaluate("document.activeElement.id") == "help-title", "the rules' title is read first"
-    assert page.locator("#help-title").bounding_box()["y"] >= 0, "the rules' title is on the screen"
+    assert present(page.locator("#help-title").bounding_box())["y"] >= 0, "the rules' title is on the screen"
     assert dialog.locator("section").count() >= 5, "the rules have their sections"
     page.click("#help-close")
     assert not dialog.evaluate("(d) => d.open"), "the rules close with their button"
 
 
-def test_a_duel_on_a_phone(browser, live_server) -> None:
+def test_a_duel_on_a_phone(browser: Browser, live_server: str) -> None:
     """One Duel on a phone for three checks, each named in its assertions: two of its first
     position (``the_rules_open_at_their_title``, ``the_spellbooks_powers_read_in_at_most_three_lines``)
     and the castle bonus played to (``four_dice_share_a_line_with_their_castle_bonus``)."""
@@ -59,7 +62,9 @@ def test_a_duel_on_a_phone(browser, live_server) -> None:
     assert not page.errors
 
 
-def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(browser, live_server) -> None:
+def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(
+    browser: Browser, live_server: str
+) -> None:
     """The lines, your kingdom and a tab for each opponent on a phone's first screen, then the same
     page widened: ``a_kept_opponents_kingdom_leaves_the_phones_tabs_when_the_window_widens``."""
     page = new_page(browser, live_server, 390, 844)
@@ -82,7 +87,8 @@ def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(browser, liv
     shown = page.locator(".others-col .kingdom:visible")
     assert (
         shown.count() == 1
-        and shown.get_attribute("data-seat") == tabs.nth(2).get_attribute("id").split("-")[-1]
+        and present(shown.get_attribute("data-seat"))
+        == present(tabs.nth(2).get_attribute("id")).split("-")[-1]
     )
     tabs.nth(2).press("ArrowRight")
     assert page.evaluate("document.activeElement.id") == tabs.nth(0).get_attribute("id")
@@ -103,7 +109,7 @@ def test_phone_shows_the_lines_and_your_kingdom_on_the_first_screen(browser, liv
     ids=["mighty-duel", "origins-2", "kingdomino-4", "duel"],
 )
 def test_on_a_phone_every_square_to_play_is_a_fingers_width_on_the_first_screen(
-    browser, live_server, game, players, options, decisions
+    browser: Browser, live_server: str, game: str, players: int, options: dict[str, bool], decisions: int
 ) -> None:
     """DESIGN.md: tap targets >= 40 px, and your kingdom in the first screen. A 7 x 7 kingdom's grid
     (13 x 13 squares) would give 28 px squares on a 390 px phone: the board then shows only where
@@ -145,7 +151,7 @@ def test_on_a_phone_every_square_to_play_is_a_fingers_width_on_the_first_screen(
         assert page.locator(".kingdom.mine svg.big.zoomed").count() == 1
     if players == 2:  # the one opponent's kingdom across the screen, not in half of it
         page.wait_for_selector("#your-turn, #winner")  # not in the middle of the AI's redrawing
-        assert page.locator(".others-col svg.small-map").bounding_box()["width"] >= 300
+        assert present(page.locator(".others-col svg.small-map").bounding_box())["width"] >= 300
     page.screenshot(path=str(ARTIFACTS / f"phone-fingers-{game}-{players}.png"))
     assert page.evaluate(OVERFLOW) == []
     assert not page.errors
@@ -168,7 +174,7 @@ CHOICES_END = """(targets) => {
     ids=["tribe", "totem"],
 )
 def test_on_a_phone_what_to_choose_is_on_the_first_screen(
-    browser, live_server, players, options, mode
+    browser: Browser, live_server: str, players: int, options: dict[str, bool], mode: str
 ) -> None:
     """DESIGN.md: the status line, the rows, your kingdom, all in the first screen. A choice made in
     the cave (Tribe) or among the totems comes before the kingdom on a phone, the cavemen two by two."""
@@ -198,7 +204,7 @@ def test_on_a_phone_what_to_choose_is_on_the_first_screen(
     ids=["mighty-duel", "origins-tribe-3"],
 )
 def test_on_a_low_laptop_screen_your_kingdom_shows_whole(
-    browser, live_server, game, players, options, mode
+    browser: Browser, live_server: str, game: str, players: int, options: dict[str, bool], mode: str | None
 ) -> None:
     """A 1366 x 768 laptop: the board is never taller than the window leaves below its top, what to
     do now and the buttons share a line, and its squares stay a finger's width (zoomed if need be)."""
@@ -210,7 +216,10 @@ def test_on_a_low_laptop_screen_your_kingdom_shows_whole(
         assert found["bottom"] <= 768, f"the kingdom ends at {found['bottom']} px"
         assert found["square"] >= 40 and all(found["whole"])
         play_by_clicking_board(page, 1)
-    status, hint = page.locator("#status").bounding_box(), page.locator("#hint").bounding_box()
+    status, hint = (
+        present(page.locator("#status").bounding_box()),
+        present(page.locator("#hint").bounding_box()),
+    )
     assert abs((status["y"] + status["height"] / 2) - (hint["y"] + hint["height"] / 2)) < 12
     page.screenshot(path=str(ARTIFACTS / f"laptop-{game}-{players}.png"))
     assert not page.errors
@@ -221,7 +230,7 @@ def test_on_a_low_laptop_screen_your_kingdom_shows_whole(
     [("kingdomino", None, 1366, 768), ("kingdomino", None, 1280, 720), ("origins", "discovery", 1366, 768)],
 )
 def test_a_line_of_four_dominoes_stays_one_line_on_a_laptop(
-    browser, live_server, game, mode, width, height
+    browser: Browser, live_server: str, game: str, mode: str | None, width: int, height: int
 ) -> None:
     """Four players' lines in the middle column of a laptop screen: each line's four dominoes share
     one line (they wrapped three and one at 1366 px), their crowns and halves still pictured."""
@@ -231,14 +240,14 @@ def test_a_line_of_four_dominoes_stays_one_line_on_a_laptop(
     for line in range(page.locator(".rows ol.dominoes").count()):
         dominoes = page.locator(".rows ol.dominoes").nth(line).locator(".domino")
         assert dominoes.count() == 4
-        tops = {round(dominoes.nth(i).bounding_box()["y"]) for i in range(4)}
+        tops = {round(present(dominoes.nth(i).bounding_box())["y"]) for i in range(4)}
         assert len(tops) == 1, f"line {line} wraps: {tops}"
-        assert dominoes.first.locator("svg.domino-pic").bounding_box()["width"] >= 60
+        assert present(dominoes.first.locator("svg.domino-pic").bounding_box())["width"] >= 60
     assert page.evaluate(OVERFLOW) == []
     assert not page.errors
 
 
-def test_duels_four_dice_share_a_line_with_their_castle_bonus(browser, live_server) -> None:
+def test_duels_four_dice_share_a_line_with_their_castle_bonus(browser: Browser, live_server: str) -> None:
     """On a laptop; on a phone in ``test_a_duel_on_a_phone``."""
     page = new_page(browser, live_server, 1366, 900)
     create_game(page, "duel", 2)
@@ -246,11 +255,11 @@ def test_duels_four_dice_share_a_line_with_their_castle_bonus(browser, live_serv
     assert not page.errors
 
 
-def four_dice_share_a_line_with_their_castle_bonus(page: Any, width: int) -> None:
+def four_dice_share_a_line_with_their_castle_bonus(page: LivePage, width: int) -> None:
     """A castle bonus sits under its die, pictured (castle + cross) and named for screen readers,
     with its words where there is room: the four dice stay on one line."""
     # A Duel's players are A and B by round, never numbered: the page names the opponent instead.
-    whoami = page.locator("#whoami").text_content().strip()
+    whoami = present(page.locator("#whoami").text_content()).strip()
     assert whoami == "You play against Bruno (AI, greedy)", f"the page names the opponent: {whoami}"
     for _ in range(60):  # the dice are random: play on until a castle bonus is offered
         page.wait_for_selector("#your-turn, #winner")
@@ -258,15 +267,15 @@ def four_dice_share_a_line_with_their_castle_bonus(page: Any, width: int) -> Non
             break
         play_by_clicking_board(page, 1)
     bonus = page.locator(".bonus-choice").first
-    assert bonus.get_attribute("aria-label").startswith("Castle bonus"), "a castle bonus is named"
+    assert present(bonus.get_attribute("aria-label")).startswith("Castle bonus"), "a castle bonus is named"
     assert bonus.locator("svg").count() == 2, "a castle bonus is pictured: castle and cross"
     assert bonus.locator(".choice-words").is_visible() == (width > 640), "a bonus's words where there is room"
-    tops = {round(page.locator(".die-slot").nth(i).bounding_box()["y"]) for i in range(4)}
+    tops = {round(present(page.locator(".die-slot").nth(i).bounding_box())["y"]) for i in range(4)}
     assert len(tops) == 1, f"the four dice share a line: {tops}"
     assert page.evaluate(OVERFLOW) == [], "the castle bonus's text fits"
 
 
-def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser, live_server) -> None:
+def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser: Browser, live_server: str) -> None:
     """Each label before its field, the fields in one column (the game, the players, each seat and
     its name), and nothing cut, in every language (a Ukrainian placeholder was)."""
     for language in LANGUAGES:
@@ -275,11 +284,11 @@ def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser, live_server) 
         page.select_option("#game", "origins")
         page.select_option("#players", "4")
         fields = ["#game", "#players"] + [f"#{kind}-{seat}" for seat in range(4) for kind in ("seat", "name")]
-        lefts = [page.locator(field).bounding_box()["x"] for field in fields]
+        lefts = [present(page.locator(field).bounding_box())["x"] for field in fields]
         assert max(lefts) - min(lefts) <= 1, (language, lefts)
         for field in fields:  # its label on its line, to the left
-            label = page.locator(f'label[for="{field[1:]}"]').bounding_box()
-            box = page.locator(field).bounding_box()
+            label = present(page.locator(f'label[for="{field[1:]}"]').bounding_box())
+            box = present(page.locator(field).bounding_box())
             assert (
                 label["x"] + label["width"] <= box["x"]
                 and abs((label["y"] + label["height"] / 2) - (box["y"] + box["height"] / 2)) < 4
@@ -290,7 +299,7 @@ def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser, live_server) 
 
 @pytest.mark.parametrize("language", ["en", "bg"])
 def test_on_a_phone_the_guided_games_tip_leaves_your_kingdom_on_the_first_screen(
-    browser, live_server, language: str
+    browser: Browser, live_server: str, language: str
 ) -> None:
     """A tip above the board pushed a phone's kingdom down to 963 px (998 in Bulgarian) on an 844 px
     screen. The tip now stands for the status line it begins with, and the board gives up width
@@ -306,7 +315,7 @@ def test_on_a_phone_the_guided_games_tip_leaves_your_kingdom_on_the_first_screen
     page.evaluate("scrollTo(0, 0)")
     assert page.locator("#guide-tip").is_visible()
     status = page.locator("#status")
-    assert status.bounding_box()["height"] <= 1, "the status line still takes its room above the tip"
+    assert present(status.bounding_box())["height"] <= 1, "the status line still takes its room above the tip"
     assert status.text_content(), "the status line is gone for screen readers too"
     found = page.evaluate(TAP_TARGETS)
     assert found["bottom"] <= 844, f"the kingdom ends at {found['bottom']} px, under the fold"
@@ -314,7 +323,7 @@ def test_on_a_phone_the_guided_games_tip_leaves_your_kingdom_on_the_first_screen
     assert found["whole"] and all(found["whole"])
     # Without the tips the status line is back, and the board grows into the room the tip leaves.
     page.click("#guide-hide")
-    assert status.bounding_box()["height"] > 10
+    assert present(status.bounding_box())["height"] > 10
     untipped = page.evaluate(TAP_TARGETS)
     assert untipped["square"] > found["square"] and untipped["bottom"] <= 844
     page.screenshot(path=str(ARTIFACTS / f"phone-guided-{language}.png"))
@@ -323,7 +332,9 @@ def test_on_a_phone_the_guided_games_tip_leaves_your_kingdom_on_the_first_screen
 
 
 @pytest.mark.parametrize("language", [language for language in LANGUAGES if language != "en"])
-def test_on_a_phone_the_spellbooks_powers_read_in_at_most_three_lines(browser, live_server, language) -> None:
+def test_on_a_phone_the_spellbooks_powers_read_in_at_most_three_lines(
+    browser: Browser, live_server: str, language: str
+) -> None:
     """In English in ``test_a_duel_on_a_phone``."""
     page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
     create_game(page, "duel", 2)
@@ -331,21 +342,23 @@ def test_on_a_phone_the_spellbooks_powers_read_in_at_most_three_lines(browser, l
     assert not page.errors
 
 
-def the_spellbooks_powers_read_in_at_most_three_lines(page: Any) -> None:
+def the_spellbooks_powers_read_in_at_most_three_lines(page: LivePage) -> None:
     """Duel's spellbook on a 390 px phone: a power's words took up to five lines (86 px rows, 424 px in
     Bulgarian); narrower boxes and cells and smaller words keep every line of the book within three."""
     rows = page.locator("table.spellbook tbody tr")
-    heights = [rows.nth(i).bounding_box()["height"] for i in range(rows.count())]
+    heights = [present(rows.nth(i).bounding_box())["height"] for i in range(rows.count())]
     # three lines of .8rem words
     assert len(heights) == 6 and max(heights) <= 56, f"the spellbook's lines in three lines: {heights}"
-    assert page.locator("table.spellbook").bounding_box()["height"] <= 340, (
+    assert present(page.locator("table.spellbook").bounding_box())["height"] <= 340, (
         "the spellbook is 340 px high at most"
     )
     assert page.evaluate(OVERFLOW) == [], "the spellbook's words fit"
 
 
 @pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
-def test_the_cave_follows_the_lines_without_a_gap(browser, live_server, width: int, height: int) -> None:
+def test_the_cave_follows_the_lines_without_a_gap(
+    browser: Browser, live_server: str, width: int, height: int
+) -> None:
     """On a wide screen the fire markers and the cave sit right under the lines: a tall column beside
     them (your kingdom, three opponents) opens no gap between, which would put the cave under a
     laptop's fold."""
@@ -366,15 +379,17 @@ def test_the_cave_follows_the_lines_without_a_gap(browser, live_server, width: i
 
 
 @pytest.mark.parametrize(("game", "players", "mode"), [("kingdomino", 4, None), ("origins", 4, "totem")])
-def test_on_a_tablet_the_opponents_use_the_width(browser, live_server, game, players, mode) -> None:
+def test_on_a_tablet_the_opponents_use_the_width(
+    browser: Browser, live_server: str, game: str, players: int, mode: str | None
+) -> None:
     """On an 820 px tablet the opponents had 180 px cards at the left of the row under your kingdom,
     half the row empty (their names on two lines), and a Kingdomino kingdom had nothing beside it.
     Now in Kingdomino they stand in the column beside your kingdom; where the cave or totems take that
     side (Origins, Duel), they share the row below, each a third of it."""
     page = new_page(browser, live_server, 820, 1180)
     create_game(page, game, players, mode=mode)
-    mine = page.locator(".kingdom.mine").bounding_box()
-    cards = [page.locator(".others-col .kingdom").nth(i).bounding_box() for i in range(players - 1)]
+    mine = present(page.locator(".kingdom.mine").bounding_box())
+    cards = [present(page.locator(".others-col .kingdom").nth(i).bounding_box()) for i in range(players - 1)]
     if game == "kingdomino":
         assert all(card["x"] >= mine["x"] + mine["width"] for card in cards), (mine, cards)
         assert cards[0]["y"] <= mine["y"] + 1 and min(card["width"] for card in cards) >= 300
@@ -387,7 +402,7 @@ def test_on_a_tablet_the_opponents_use_the_width(browser, live_server, game, pla
 
 @pytest.mark.parametrize(("game", "players"), [("kingdomino", 3), ("origins", 2), ("duel", 2)])
 def test_on_a_laptop_the_end_screen_shows_the_finished_kingdom_whole(
-    browser, live_server, game, players
+    browser: Browser, live_server: str, game: str, players: int
 ) -> None:
     """At the end on a 1366 x 768 laptop the kingdom ran 130-220 px under the window's edge: it was
     fitted to the room under the top before the ranking was put above it. It fits below the ranking,
@@ -395,15 +410,15 @@ def test_on_a_laptop_the_end_screen_shows_the_finished_kingdom_whole(
     page = new_page(browser, live_server, 1366, 768)
     ai_game_to_its_end(page, game, players)
     for _ in range(2):  # as the game ends, and opened again
-        ranking = page.locator("#ranking").bounding_box()
-        board = page.locator("#board .mine-col svg.big").bounding_box()
+        ranking = present(page.locator("#ranking").bounding_box())
+        board = present(page.locator("#board .mine-col svg.big").bounding_box())
         assert board["y"] > ranking["y"] + ranking["height"]
         assert board["y"] + board["height"] <= 768, f"the kingdom ends at {board['y'] + board['height']}"
         if game != "duel":
             # "The game is over" stood alone in the middle column, between the kingdoms: they close up.
             assert not page.locator("#round-info").count()
-            mine = page.locator("#board .mine-col").bounding_box()
-            other = page.locator("#board .others-col").bounding_box()
+            mine = present(page.locator("#board .mine-col").bounding_box())
+            other = present(page.locator("#board .others-col").bounding_box())
             assert other["x"] - (mine["x"] + mine["width"]) < 20, (mine, other)
         page.reload()
         page.wait_for_selector("#ranking")
@@ -412,7 +427,9 @@ def test_on_a_laptop_the_end_screen_shows_the_finished_kingdom_whole(
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_on_a_phone_a_dynastys_ranking_fits_the_screen(browser, live_server, language: str) -> None:
+def test_on_a_phone_a_dynastys_ranking_fits_the_screen(
+    browser: Browser, live_server: str, language: str
+) -> None:
     """A Dynasty's ranking has a column for each of its three games: on a 390 px phone the table was
     388-456 px wide in a card of 374 and the page scrolled sideways. Its cells are narrower there."""
     page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
@@ -428,7 +445,7 @@ def test_on_a_phone_a_dynastys_ranking_fits_the_screen(browser, live_server, lan
     assert not page.errors
 
 
-def a_kept_opponents_kingdom_leaves_the_phones_tabs_when_the_window_widens(page: Any) -> None:
+def a_kept_opponents_kingdom_leaves_the_phones_tabs_when_the_window_widens(page: LivePage) -> None:
     """The opponents' kingdoms are kept from one state to the next (redraw-in-place.js); on a phone
     each is a tab's panel, all but one hidden. A window widened to a laptop's shows them all side by side
     again at the next state, not still hidden as a phone's tabs had left them."""

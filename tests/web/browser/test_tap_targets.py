@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import Browser
 from tests.web.browser.pages import api_game, at_first_placement, new_page, opened
 
 #: Visible controls smaller than 24 px either way (an inline link in a sentence is exempt).
@@ -21,11 +22,11 @@ SMALL_TARGETS = """() => {
 }"""
 
 
-def phone(browser: Any, base: str) -> Any:
+def phone(browser: Browser, base: str) -> Any:
     return new_page(browser, base, 390, 844, touch=True)
 
 
-def test_the_lobby_s_controls_are_a_finger_wide(browser, live_server: str) -> None:
+def test_the_lobby_s_controls_are_a_finger_wide(browser: Browser, live_server: str) -> None:
     page = phone(browser, live_server)
     page.goto(live_server + "/")
     page.wait_for_selector("#create")
@@ -33,13 +34,13 @@ def test_the_lobby_s_controls_are_a_finger_wide(browser, live_server: str) -> No
     assert page.evaluate(SMALL_TARGETS) == []
 
 
-def test_a_game_s_controls_are_a_finger_wide(browser, live_server: str) -> None:
+def test_a_game_s_controls_are_a_finger_wide(browser: Browser, live_server: str) -> None:
     page = opened(browser, live_server, *api_game(live_server, "kingdomino", 3), 390, 844, touch=True)
     page.locator("#scores details").first.evaluate("(d) => { d.open = true; }")
     assert page.evaluate(SMALL_TARGETS) == []
 
 
-def test_the_scorer_s_controls_are_a_finger_wide(browser, live_server: str) -> None:
+def test_the_scorer_s_controls_are_a_finger_wide(browser: Browser, live_server: str) -> None:
     page = phone(browser, live_server)
     page.goto(live_server + "/score")
     page.wait_for_selector("#palette")
@@ -49,7 +50,7 @@ def test_the_scorer_s_controls_are_a_finger_wide(browser, live_server: str) -> N
     assert page.evaluate(SMALL_TARGETS) == []
 
 
-def test_a_tapped_square_shows_what_the_domino_adds_unringed(browser, live_server: str) -> None:
+def test_a_tapped_square_shows_what_the_domino_adds_unringed(browser: Browser, live_server: str) -> None:
     """The keyboard's focus ring, drawn over the ghost, covered its "+0" and resource on a tapped
     square: a tap shows the ghost with what it adds, and no ring."""
     game_id, token = at_first_placement(live_server)

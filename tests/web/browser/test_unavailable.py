@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from playwright.sync_api import Browser
 from tests.web.browser.pages import new_page
 
 
 def test_the_lobby_creates_its_game_after_the_server_was_unavailable_once(
-    browser: Any, live_server: str
+    browser: Browser, live_server: str
 ) -> None:
     page = new_page(browser, live_server)
     refusals: list[str] = []

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-from tests.web.browser.pages import api_game, new_page, opened, play_until
+from playwright.sync_api import Browser
+from tests.web.browser.pages import LivePage, api_game, new_page, opened, play_until, present
 
 
-def test_a_shared_screen_names_every_player_who_plays_on_it(browser, live_server: str) -> None:
+def test_a_shared_screen_names_every_player_who_plays_on_it(browser: Browser, live_server: str) -> None:
     """Two humans on one screen read "You play Anna, Ben on this screen" as if only Anna were
     theirs: the line now names them all, joined as the language joins a list, with their badges."""
     for language, expected in (
@@ -24,7 +25,7 @@ def test_a_shared_screen_names_every_player_who_plays_on_it(browser, live_server
         page.click("#create")
         page.wait_for_selector("#your-turn")
         whoami = page.locator("#whoami")
-        assert whoami.text_content().strip() == expected
+        assert present(whoami.text_content()).strip() == expected
         assert whoami.locator("svg.badge").count() == 2
         assert not page.errors
 
@@ -33,7 +34,7 @@ def last(view: dict[str, Any]) -> str:
     return str(view["legal_actions"][-1])
 
 
-def lines_of(page: Any, selector: str) -> int:
+def lines_of(page: LivePage, selector: str) -> int:
     """How many lines the text of ``selector`` takes on screen."""
     return int(
         page.evaluate(
@@ -45,7 +46,7 @@ def lines_of(page: Any, selector: str) -> int:
     )
 
 
-def test_duel_says_what_free_dice_and_the_spellbook_mean(browser, live_server: str) -> None:
+def test_duel_says_what_free_dice_and_the_spellbook_mean(browser: Browser, live_server: str) -> None:
     """ "free" under each die was unexplained, and the spellbook's first header broke into three lines."""
     game_id, token = api_game(live_server, "duel", 4)
     page = opened(browser, live_server, game_id, token)
@@ -65,7 +66,7 @@ new MutationObserver(() => {
 
 
 def test_a_question_mark_only_one_coat_of_arms_connects_is_made_so_without_a_click(
-    browser, live_server: str
+    browser: Browser, live_server: str
 ) -> None:
     """A "?" that only one coat of arms connects asked for a click on its one button: the page
     makes that choice itself, and the log says what the question mark became. Its status line
@@ -98,7 +99,7 @@ def test_a_question_mark_only_one_coat_of_arms_connects_is_made_so_without_a_cli
     assert not page.errors
 
 
-def test_a_link_names_the_language_it_opens_in(browser, live_server: str) -> None:
+def test_a_link_names_the_language_it_opens_in(browser: Browser, live_server: str) -> None:
     """``/?lang=bg`` opens the page in Bulgarian whatever the browser speaks, with that language's
     texts preloaded, and the page keeps it, as if chosen in the selector."""
     page = new_page(browser, live_server, locale="en-GB")
@@ -118,7 +119,7 @@ def test_a_link_names_the_language_it_opens_in(browser, live_server: str) -> Non
     assert not page.errors
 
 
-def test_the_scorer_s_brushes_are_capitalised_as_its_sheets_are(browser, live_server: str) -> None:
+def test_the_scorer_s_brushes_are_capitalised_as_its_sheets_are(browser: Browser, live_server: str) -> None:
     page = new_page(browser, live_server)
     for language in ("en", "ru"):
         for game in ("kingdomino", "duel"):
@@ -143,7 +144,7 @@ STAR_ON_THE_POINTS_LINE = """() => [...document.querySelectorAll('h3.seat-name')
   })"""
 
 
-def test_the_leaders_star_never_wraps_away_from_the_points(browser, live_server: str) -> None:
+def test_the_leaders_star_never_wraps_away_from_the_points(browser: Browser, live_server: str) -> None:
     """In a narrow card the star after "· 12 points" went onto a line of its own: it is kept with
     the points (Kingdomino and Duel), and the points move to the next line together with it."""
     for game in ("kingdomino", "duel"):
