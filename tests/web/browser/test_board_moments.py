@@ -6,8 +6,8 @@ a phone (ARTIFACTS)."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
+from playwright.sync_api import Browser, Page
 from tests.web.browser.moments import at_the_moment
 from tests.web.browser.pages import (
     ARTIFACTS,
@@ -25,7 +25,7 @@ from tests.web.browser.pages import (
 SCREENS = {"laptop": (1366, 900, False), "phone": (390, 844, True)}
 
 
-def screens(browser: Any, base: str, game_id: str, token: str, name: str) -> None:
+def screens(browser: Browser, base: str, game_id: str, token: str, name: str) -> None:
     """Screenshots of the moment on a laptop and a phone (nothing overflows on either), and on a
     phone in each other language (nothing overflows there either)."""
     for screen, (width, height, touch) in SCREENS.items():
@@ -47,11 +47,11 @@ def screens(browser: Any, base: str, game_id: str, token: str, name: str) -> Non
         page.context.close()
 
 
-def status(page: Any) -> str:
+def status(page: Page) -> str:
     return str(page.locator("#status").inner_text())
 
 
-def test_player_a_takes_two_dice_with_the_power_by_clicking_them(browser, live_server: str) -> None:
+def test_player_a_takes_two_dice_with_the_power_by_clicking_them(browser: Browser, live_server: str) -> None:
     """Player A holding the "take 2 dice" power takes one die with a click, as always; the power's
     toggle over the dice turns the next two clicks into taking both (off again: one die)."""
     game_id, token, _ = at_the_moment(
@@ -101,7 +101,7 @@ def test_player_a_takes_two_dice_with_the_power_by_clicking_them(browser, live_s
     assert not page.errors, page.errors
 
 
-def test_the_lightning_cross_is_added_on_the_map(browser, live_server: str) -> None:
+def test_the_lightning_cross_is_added_on_the_map(browser: Browser, live_server: str) -> None:
     """The "one more cross" power gained is resolved on your map: each drawn square a choice."""
     game_id, token, view = at_the_moment(live_server, "duel", lambda legal: legal[0].startswith("cross "))
     screens(browser, live_server, game_id, token, "duel-cross")
@@ -119,7 +119,7 @@ def test_the_lightning_cross_is_added_on_the_map(browser, live_server: str) -> N
     assert not page.errors, page.errors
 
 
-def test_origins_first_claim_of_two_players_is_made_on_the_row(browser, live_server: str) -> None:
+def test_origins_first_claim_of_two_players_is_made_on_the_row(browser: Browser, live_server: str) -> None:
     """The first player of a 2-player Origins takes dominoes 1 and 4 of the row, or 2 and 3, by
     clicking either of them: pointing at one lights its partner."""
     game_id, token, view = at_the_moment(live_server, "origins", lambda legal: "claim 1+4" in legal)
@@ -149,7 +149,7 @@ def test_origins_first_claim_of_two_players_is_made_on_the_row(browser, live_ser
     assert not page.errors, page.errors
 
 
-def test_a_caveman_is_recruited_from_the_face_down_stack(browser, live_server: str) -> None:
+def test_a_caveman_is_recruited_from_the_face_down_stack(browser: Browser, live_server: str) -> None:
     """With four kinds of resources a caveman of any kind still in the stack may be recruited: the
     cave offers each kind, at its price, and paying for him follows."""
     game_id, token, view = at_the_moment(
