@@ -195,7 +195,9 @@ def test_each_distinct_view_is_built_once_per_state(
     tokens = [seat["token"] for seat in created["seats"]]
     built: list[tuple[int, ...]] = []
     real = Table.view_of
-    monkeypatch.setattr(Table, "view_of", lambda table, mine: built.append(mine) or real(table, mine))
+    monkeypatch.setattr(
+        Table, "view_of", lambda table, mine, former=(): built.append(mine) or real(table, mine, former)
+    )
     spectator = f"/ws/games/{game_id}?tokens={created['spectator_token']}"
     sockets = [client.websocket_connect(spectator) for _ in range(6)]
     opened = [socket.__enter__() for socket in sockets]
