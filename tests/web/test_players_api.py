@@ -14,7 +14,14 @@ import pytest
 from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import update
-from tests.web.conftest import QUICK_REVIEW, assert_error_shape, create, seeded_secrets, session_workers
+from tests.web.conftest import (
+    QUICK_REVIEW,
+    assert_error_shape,
+    create,
+    seeded_secrets,
+    session_workers,
+    wait_for,
+)
 from tests.web.test_accounts import QUICK
 
 from kingdomino.ratings.glicko2 import Rating
@@ -233,3 +240,32 @@ def test_a_rated_game_not_recorded_before_its_server_stopped_is_recorded_at_the_
     with TestClient(again) as client:
         page = wait_for_player(client, anna, lambda p: p["ratings"])
         assert [point["game_id"] for point in page["ratings"][0]["history"]] == [game_id]
+
+
+def test_a_seat_handed_over_while_its_player_was_away_says_so_on_their_page(api: TestClient) -> None:
+    """Anna is away when her turn comes and Ben lets an AI finish for her: her page says she was
+    away, not that she left."""
+    (anna, anna_session), (_, ben_session) = log_in(api), log_in(api)
+    game_id, tokens = rated_game(api, [anna_session, ben_session])
+    table = api.app.state.hub.table(game_id)  # type: ignore[attr-defined]
+    table.presence.away_seconds = 0  # Anna is away at once: no page of hers is open
+    view = api.get(f"/api/games/{game_id}", params={"token": tokens[1]}).json()
+    while view["current_player"] != 0:
+        move = {"token": tokens[1], "action": view["legal_actions"][0], "index": view["index"]}
+        assert api.post(f"/api/games/{game_id}/actions", json=move).status_code == 200
+        view = api.get(f"/api/games/{game_id}", params={"token": tokens[1]}).json()
+    taken = api.post(f"/api/games/{game_id}/seats/1/ai", json={"token": tokens[1], "level": "greedy"})
+    assert taken.status_code == 200, taken.text
+
+    def ready(view: dict[str, Any]) -> bool:
+        return bool(view["legal_actions"]) or view["status"] == "finished"
+
+    while True:  # Ben plays on against the AI to the end
+        view = wait_for(api, game_id, tokens[1], ready)
+        if view["status"] == "finished":
+            break
+        move = {"token": tokens[1], "action": view["legal_actions"][0], "index": view["index"]}
+        assert api.post(f"/api/games/{game_id}/actions", json=move).status_code == 200
+    page = wait_for_player(api, anna, lambda p: p["games"])
+    (game,) = page["games"]
+    assert game["left"] and game["why"] == "away", game

@@ -196,9 +196,9 @@ def test_each_distinct_view_is_built_once_per_state(
     built: list[tuple[int, ...]] = []
     real = Table.view_of
 
-    def counted(table: Table, mine: tuple[int, ...]) -> dict[str, Any]:
+    def counted(table: Table, mine: tuple[int, ...], former: tuple[int, ...] = ()) -> dict[str, Any]:
         built.append(mine)
-        return real(table, mine)
+        return real(table, mine, former)
 
     monkeypatch.setattr(Table, "view_of", counted)
     spectator = f"/ws/games/{game_id}?tokens={created['spectator_token']}"

@@ -11,6 +11,7 @@ import math
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from kingdomino.core.game import CHANCE, Game, GameError, Refusal, State
 from kingdomino.games.registry import make_game
@@ -86,7 +87,7 @@ class LiveGame:
         if seat is None:
             former = former_seat_of(self.stored, token)
             if former is not None:
-                why = "ran out of time" if self.stored.seats[former].get("timed_out") else "was handed over"
+                why = handed_over_why(self.stored.seats[former])
                 raise HubError(
                     403,
                     "token",
@@ -139,6 +140,10 @@ class LiveGame:
     def seats_held(self, tokens: frozenset[str]) -> ViewKey:
         """The seats whose tokens are among ``tokens``, ascending."""
         return tuple(sorted({s for s in map(self.seat_of, tokens) if s is not None}))
+
+    def formers_held(self, tokens: frozenset[str]) -> ViewKey:
+        """The seats an AI now plays whose players held one of ``tokens``, ascending."""
+        return tuple(sorted({s for s in (former_seat_of(self.stored, t) for t in tokens) if s is not None}))
 
     def acting_token(self, tokens: frozenset[str]) -> str:
         """Of the tokens a client holds, the one of the seat to act (else any, for a clear refusal)."""
@@ -320,6 +325,15 @@ def former_seat_of(stored: StoredGame, token: str) -> int | None:
         if info.get("former_token") and same_token(str(info["former_token"]), token):
             return seat
     return None
+
+
+def handed_over_why(seat: dict[str, Any]) -> str:
+    """Why the seat an AI now plays is no longer its player's, in a refusal's words."""
+    if seat.get("timed_out"):
+        return "ran out of time"
+    if seat.get("away"):
+        return "was handed over by another player while its player was away"
+    return "was handed over"
 
 
 def is_spectator_token(stored: StoredGame, token: str) -> bool:

@@ -1,10 +1,21 @@
-"""Who is at a table: the seats with a page open here, and the seat awaited while away.
+"""Who is at a table: the seats with a page open here, the seat awaited while away, and the seats
+open in two windows at once.
 
 A human seat to act with no page of the game open on this server is away; once it has been
 away for ``away_seconds`` another player may hand it to an AI (``Table.hand_to_ai``), so an
-online friend gone for good does not stall the game. The players' pages are told when the
-awaited seat away changes (``{"type": "presence", "away": {seat: seconds}, "after": seconds}``);
-spectators are not, as they hand no seat over.
+online friend gone for good does not stall the game. Each player's page is told
+``{"type": "presence", "away": {seat: seconds}, "after": seconds, "here": [seats],
+"elsewhere": [seats]}`` whenever what it says changes:
+
+* ``here``: the human seats of a game played by several humans with a page open here now, so
+  each player sees at a glance who is at the table (connected or not, nothing more: no time of
+  leaving, no count of pages); none to a page holding every human seat (one screen shared);
+* ``away``: the seat awaited while away and how long it has been awaited, so the others offer to
+  hand it to an AI at the right moment;
+* ``elsewhere``: the page's own seats that another page holds too (a link opened in two
+  browsers, in any game): both pages play, and both say so.
+
+Spectators are not told: they hand no seat over and hold none.
 """
 
 from __future__ import annotations
@@ -18,10 +29,15 @@ from kingdomino.web.live import Watcher
 if TYPE_CHECKING:
     from kingdomino.web.table import Table
 
+#: What a page was told, but for the seconds: the seats away, here, and open elsewhere too.
+Told = tuple[frozenset[str], tuple[int, ...], tuple[int, ...]]
+#: What a page that was told nothing knows: a page of a game of one human, open once, hears nothing.
+NOTHING: Told = (frozenset(), (), ())
+
 
 class Presence:
     """The presence of one table's seats: when each human seat's last page here closed, when the
-    current turn began, and the seats last told to the pages as awaited while away."""
+    current turn began, and what each player's page was last told (``tell``)."""
 
     def __init__(self, table: Table, away_seconds: float) -> None:
         self.table = table
@@ -32,24 +48,23 @@ class Presence:
         self.loaded_at = time.monotonic()
         self.turn_since = self.loaded_at
         self.left_at: dict[int, float] = {}
-        #: The seats last told to the pages as awaited while away (``tell``).
-        self.told_away: set[str] = set()
+        #: What each player's page open here was last told.
+        self.told: dict[Watcher, Told] = {}
 
     def turn_began(self) -> None:
         """The game changed: whoever is to act is awaited from now."""
         self.turn_since = time.monotonic()
 
     async def joined(self, watcher: Watcher) -> None:
-        """A page opened (already told the view): it hears who is away, if anyone is, and the
-        other pages hear if a seat away is now back."""
-        if self.told_away and watcher.seats:
-            await watcher.send(self.text())
+        """A page opened (already told the view): it hears who is at the table, and the other
+        pages hear that its seats are back."""
         await self.tell()
 
     async def parted(self, watcher: Watcher) -> None:
         """A page closed: a seat with no page left here is away from now; the others hear of it
         (their pages offer to hand an awaited seat to an AI once it has been away long)."""
         now = time.monotonic()
+        self.told.pop(watcher, None)
         for seat in watcher.seats:
             if not any(seat in other.seats for other in self.table.watchers):
                 self.left_at[seat] = now
@@ -75,21 +90,43 @@ class Presence:
         waited = self.awaited_away(to_act, time.monotonic()) if table.stored.status == "playing" else None
         return {} if waited is None else {str(to_act): round(waited, 1)}
 
-    def text(self, away: dict[str, float] | None = None) -> str:
-        """Who is awaited while away (``away``, else found now), as a socket message: ``{"type":
-        "presence", "away": {seat: seconds}, "after": seconds}`` (``away`` is empty once the
-        awaited seat has a page open)."""
-        found = self.away() if away is None else away
-        return json.dumps({"type": "presence", "away": found, "after": self.away_seconds})
+    def here(self) -> tuple[int, ...]:
+        """The human seats with a page open here, in a game played by several humans (else none:
+        against AI seats alone, nobody else is at the table to see who is)."""
+        table = self.table
+        humans = table.humans()
+        if len(humans) < 2:
+            return ()
+        held = {seat for watcher in table.watchers for seat in watcher.seats}
+        return tuple(seat for seat in humans if seat in held)
+
+    def elsewhere(self, watcher: Watcher) -> tuple[int, ...]:
+        """The seats of ``watcher`` that another page open here holds too."""
+        others = {seat for other in self.table.watchers if other is not watcher for seat in other.seats}
+        return tuple(seat for seat in watcher.seats if seat in others)
 
     async def tell(self) -> None:
-        """Tell the players' pages of a game played by several humans when the seat awaited while
-        away changes (one is away now, another, or none), with how long it has been awaited."""
+        """Tell each player's page what it has not been told yet: who is at the table, who is
+        awaited while away (with how long it has been awaited), and which of its seats another
+        page holds too. A page is told again only when one of those changes, not the seconds."""
         table = self.table
         away = self.away() if len(table.humans()) > 1 else {}
-        if set(away) == self.told_away:
-            return
-        self.told_away = set(away)
-        text = self.text(away)
-        watchers = [watcher for watcher in table.watchers if watcher.seats]
-        await table.send_each(watchers, [text] * len(watchers))
+        here = self.here()
+        humans = set(table.humans())
+        due: list[Watcher] = []
+        texts: list[str] = []
+        for watcher in list(table.watchers):
+            if not watcher.seats:
+                continue
+            # A page holding every human seat (one screen shared) has nobody else to see.
+            others = here if humans - set(watcher.seats) else ()
+            elsewhere = self.elsewhere(watcher)
+            told: Told = (frozenset(away), others, elsewhere)
+            if told == self.told.get(watcher, NOTHING):
+                continue
+            self.told[watcher] = told
+            due.append(watcher)
+            message = {"type": "presence", "away": away, "after": self.away_seconds}
+            texts.append(json.dumps({**message, "here": list(others), "elsewhere": list(elsewhere)}))
+        if due:
+            await table.send_each(due, texts)

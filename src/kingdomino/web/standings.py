@@ -194,6 +194,7 @@ def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[st
                 "rated": bool(row.rated),
                 "seat": row.seat,
                 "left": not row.playing,
+                "why": handed_over(row.seats[row.seat]) if not row.playing else None,
                 "score": players[row.seat]["score"],
                 "place": players[row.seat]["place"],
                 "players": players,
@@ -208,6 +209,12 @@ def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[st
             }
         )
     return games
+
+
+def handed_over(seat: dict[str, Any]) -> str:
+    """Why an AI finished a seat's game: its clock ran out (``timed_out``), another player handed
+    it over while its player was ``away``, or its player ``left``."""
+    return "timed_out" if seat.get("timed_out") else "away" if seat.get("away") else "left"
 
 
 def _change_json(change: Any) -> dict[str, Any]:

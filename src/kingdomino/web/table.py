@@ -90,8 +90,9 @@ class Table(LiveGame):
         self.watchers: set[Watcher] = set()
         #: The task playing the AI seats' turns (``ai_turns.AITurns``), while one runs.
         self.ai_task: asyncio.Task[None] | None = None
-        #: The serialised view of each seat set for ``views_version`` (a spectator's is ``()``).
-        self.views: dict[ViewKey, str] = {}
+        #: The serialised view of each seat set (a spectator's is ``()``) and former seats held
+        #: (``formers_held``) for ``views_version``.
+        self.views: dict[tuple[ViewKey, ViewKey], str] = {}
         self.views_version = -1
         self.presence = Presence(self, host.away_seconds)
 
@@ -234,6 +235,8 @@ class Table(LiveGame):
                 raise refused
             seats = [dict(info) for info in self.stored.seats]
             seats[target] = ai_seat(seats[target], level, len(self.actions))
+            if seat is not None:  # handed over by another player: its own player was away
+                seats[target]["away"] = True
             self.write_seats(seats, "playing", "token")
             self.client = client
         await self.publish()
@@ -333,7 +336,7 @@ class Table(LiveGame):
         if self.version < watcher.version or (self.version == watcher.version and not again):
             return
         watcher.version = self.version
-        await watcher.send(self.view_text(watcher.seats))
+        await watcher.send(self.view_text(watcher.seats, self.formers_held(watcher.tokens)))
 
     async def send_each(self, watchers: list[Watcher], texts: list[str]) -> None:
         """Send each watcher its text at once; a watcher whose sending fails is gone."""
@@ -368,16 +371,16 @@ class Table(LiveGame):
         check_room(self.watchers, seats)
         return seats
 
-    def view_of(self, mine: ViewKey) -> dict[str, Any]:
-        """The state as the holder of the seats ``mine`` may see it."""
-        return views.state_view(self, mine)
+    def view_of(self, mine: ViewKey, former: ViewKey = ()) -> dict[str, Any]:
+        """The state as the holder of the seats ``mine`` (and of the former seats ``former``) may see it."""
+        return views.state_view(self, mine, former)
 
-    def view_text(self, mine: ViewKey) -> str:
-        """The view of ``mine`` as JSON text, built once per state and seat set."""
+    def view_text(self, mine: ViewKey, former: ViewKey = ()) -> str:
+        """The view of ``mine`` and ``former`` as JSON text, built once per state and seat sets."""
         if self.views_version != self.version:
             self.views = {}
             self.views_version = self.version
-        text = self.views.get(mine)
+        text = self.views.get((mine, former))
         if text is None:
-            text = self.views[mine] = json.dumps(self.view_of(mine))
+            text = self.views[(mine, former)] = json.dumps(self.view_of(mine, former))
         return text

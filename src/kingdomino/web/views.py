@@ -69,8 +69,10 @@ class Replays:
         return {game_id: len(kept) for game_id, kept in self._kept.items()}
 
 
-def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
-    """The state as the holder of the seats ``mine`` may see it (before the start: no deal)."""
+def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str, Any]:
+    """The state as the holder of the seats ``mine`` may see it (before the start: no deal);
+    ``former``: the seats an AI now plays whose player's token the holder has (``former_seats``),
+    so a page opened after its seat was handed over can say why it only watches."""
     state, shown = live.shown()
     position = state.view(None)
     position.pop("legal_actions", None)
@@ -103,6 +105,7 @@ def state_view(live: LiveGame, mine: ViewKey) -> dict[str, Any]:
             for s, info in enumerate(live.stored.seats)
         ],
         "your_seats": list(mine),
+        "former_seats": list(former),
         "current_player": acting,
         "legal_actions": legal,
         "score_gains": score_gains(state, actions),
@@ -252,11 +255,13 @@ def replay_view(live: LiveGame, step: int, replays: Replays | None = None) -> di
 
 
 def _handed_over(seat: dict[str, Any]) -> dict[str, Any]:
-    """A person's seat an AI now plays: from which action (``ai_since``), and ``timed_out`` when
-    its clock ran out (else its player left), so a client need not guess from ``kind``."""
+    """A person's seat an AI now plays: from which action (``ai_since``), and why: ``timed_out``
+    when its clock ran out, ``away`` when another player handed it over while its player was
+    away (else its player left), so a client need not guess from ``kind``."""
     if seat.get("ai_since") is None:
         return {}
-    return {"ai_since": seat["ai_since"], **({"timed_out": True} if seat.get("timed_out") else {})}
+    why = {key: True for key in ("timed_out", "away") if seat.get(key)}
+    return {"ai_since": seat["ai_since"], **why}
 
 
 def created(live: LiveGame) -> dict[str, Any]:

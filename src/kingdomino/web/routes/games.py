@@ -112,7 +112,8 @@ async def view(game_id: str, hub: HubDep, token: TokenQuery = "") -> Response:
         return Response(table.view_text(()), media_type="application/json")
     tokens = frozenset([token])
     table = hub.table(game_id, tokens)
-    return Response(table.view_text(table.seats_held(tokens)), media_type="application/json")
+    mine, former = table.seats_held(tokens), table.formers_held(tokens)
+    return Response(table.view_text(mine, former), media_type="application/json")
 
 
 @router.get("/api/games/{game_id}/actions")

@@ -1,6 +1,8 @@
-// The seats of people an AI took over (they left, or their clock ran out), said in words in a note
-// under the status line: to the player whose seat it was (else only "You are watching this game")
-// and to the others (else only the seat's name changed, to "Vera (AI, medium)").
+// The seats of people an AI took over (they left, were away and another player handed the seat
+// over, or their clock ran out), said in words in a note under the status line: to the player
+// whose seat it was (else only "You are watching this game"), even on a page opened after the
+// handover (the view's `former_seats`), and to the others (else only the seat's name changed, to
+// "Vera (AI, medium)").
 import { levelWords } from "./ai-levels.js";
 import { t } from "./i18n.js";
 
@@ -19,13 +21,28 @@ export function handedOver(view) {
   return view.seats.filter((seat) => seat.kind === "ai" && seat.ai_since !== undefined);
 }
 
+/** Why an AI took `seat` over, as the key of the words said to its player (`you`) or to the others.
+ * @param {ViewSeat} seat @param {boolean} you */
+function whyKey(seat, you) {
+  if (seat.timed_out) return you ? "game.your_time_ran_out" : "game.seat_timed_out";
+  if (seat.away) return you ? "game.you_were_away" : "game.seat_away";
+  return you ? "game.you_left" : "game.seat_left";
+}
+
+/** The seats this browser played: those it remembers (`remembered`) and those the server says its
+ * links held (`former_seats`: a page opened after the handover never saw its seat).
+ * @param {View} view @param {number[]} remembered */
+export function formerSeats(view, remembered) {
+  return [...new Set([...remembered, ...(view.former_seats || [])])];
+}
+
 /** What the page says of the seats this browser played (`former`) that an AI took over, to their
  * player: "You left the game: an AI plays your seat from here on (AI, medium)" (null: none).
  * @param {View} view @param {number[]} former */
 export function yourHandover(view, former) {
   const seat = handedOver(view).find((s) => former.includes(s.seat) && !view.your_seats.includes(s.seat));
   if (!seat) return null;
-  return t(seat.timed_out ? "game.your_time_ran_out" : "game.you_left", { ai: levelWords(seat.level || "") });
+  return t(whyKey(seat, true), { ai: levelWords(seat.level || "") });
 }
 
 /** What the page says to the others of each seat an AI took over, but those this browser played
@@ -33,5 +50,5 @@ export function yourHandover(view, former) {
  * @param {View} view @param {number[]} former @returns {string[]} */
 export function othersHandovers(view, former) {
   return handedOver(view).filter((s) => !former.includes(s.seat) && !view.your_seats.includes(s.seat))
-    .map((s) => t(s.timed_out ? "game.seat_timed_out" : "game.seat_left", { name: playerName(s), ai: levelWords(s.level || "") }));
+    .map((s) => t(whyKey(s, false), { name: playerName(s), ai: levelWords(s.level || "") }));
 }

@@ -15,7 +15,8 @@ import { paceChooser } from "./game-pace.js";
  *   replayBar: HTMLElement, boardCard: HTMLElement, scores: HTMLElement, log: HTMLElement, matchNote: HTMLElement,
  *   awayNote: HTMLElement, awayLevel: HTMLSelectElement, awayButton: HTMLElement, awayCard: HTMLElement,
  *   leaveLevel: HTMLSelectElement, leaveCard: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
- *   inviting: boolean, invited: number[], pace: HTMLElement, handoverNote: HTMLElement, shareCard: HTMLElement}} GamePage
+ *   inviting: boolean, invited: number[], pace: HTMLElement, handoverNote: HTMLElement, shareCard: HTMLElement,
+ *   presence: HTMLElement, elsewhereNote: HTMLElement}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
  *   help: () => void, takeOver: () => void, leave: () => void}} PageActions */
@@ -87,6 +88,10 @@ export function buildPage(main, id, saved, actions) {
     matchNote: el("p", { id: "match-note", class: "away", hidden: true }),
     // Whose seat an AI took over, and why (game-handover.js).
     handoverNote: el("div", { id: "handover-note", class: "away handover-note", role: "status", hidden: true }),
+    // The other players, each marked at the table or away (game-presence.js).
+    presence: el("p", { id: "presence", class: "small presence", hidden: true }),
+    // This seat open in another window too: both play (game-presence.js).
+    elsewhereNote: el("p", { id: "elsewhere-note", class: "away", role: "status", hidden: true }),
     // A finished game's replay link, to send (game-render.js).
     shareCard: el("section", { class: "card", id: "share-card", hidden: true }),
     awayNote,
@@ -115,13 +120,13 @@ function layOut(main, page, actions) {
   // The game's scores as they stand; a replay shows its step's there instead.
   const scoresCard = el("section", { class: "card grow", id: "scores-card" }, el("h2", {}, t("game.scores")), page.scores);
   main.replaceChildren(
-    el("section", { class: "card top-card" }, page.title, page.whoami,
+    el("section", { class: "card top-card" }, page.title, page.whoami, page.presence,
       el("div", { class: "status-row" }, page.status,
         el("div", { class: "controls" }, page.hintButton, " ", page.undoButton, " ", helpButton, page.tipsSlot)),
       // What comes and goes while a player thinks (a refusal, a hint) floats over the table's top:
       // in the flow, each line of it pushed the board down and the kingdom off the screen.
       el("div", { class: "notices" }, page.error, page.hintBox),
-      page.matchNote, page.handoverNote, page.awayCard, page.guide, page.heard),
+      page.matchNote, page.handoverNote, page.elsewhereNote, page.awayCard, page.guide, page.heard),
     page.inviting ? page.invitesCard : "",
     page.end,
     page.boardCard,

@@ -1,6 +1,10 @@
-// Who is away in a game with friends online: once the seat to play has been awaited long enough
-// while its player is away (the server's "presence"), the others are offered to hand it to an AI.
+// Who is at the table in a game with friends online (the server's "presence"): a mark by each
+// other player's name, connected or away, drawn the moment a page opens or closes; a note when
+// this seat is open in another window too (both play); and, once the seat to play has been
+// awaited long enough while its player is away, the offer to hand it to an AI.
+import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { seatBadge } from "./pictures.js";
 import { localName } from "./words.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
@@ -19,9 +23,11 @@ export function awaySeat(game) {
 }
 
 /** Offer to hand the awaited seat to an AI once its player has been away long enough (drawn again
- * when that time comes). @param {GameState} game */
+ * when that time comes); say who is at the table, and whether this seat is open elsewhere too.
+ * @param {GameState} game */
 export function drawAway(game) {
   const { awayCard, awayNote, awayButton } = game.page;
+  drawPresence(game);
   clearTimeout(game.awayTimer);
   const away = awaySeat(game);
   awayCard.hidden = !away || away.left > 0;
@@ -30,4 +36,30 @@ export function drawAway(game) {
   const name = localName(game.view.seats[away.seat].name);
   awayNote.textContent = t("game.away_note", { name });
   awayButton.textContent = t("game.away_take", { name });
+}
+
+/** The other human seats of a game played online, each marked at the table (a page of it open)
+ * or away, and the note that this page's seat is open in another window too (both play).
+ * @param {GameState} game */
+function drawPresence(game) {
+  const { view, presence, page } = game;
+  const playing = view !== null && view.status !== "finished" && view.your_seats.length > 0 && !game.ctx.replay;
+  const others = playing && presence.here ? view.seats.filter((s) => s.kind === "human" && !view.your_seats.includes(s.seat)) : [];
+  const here = presence.here || [];
+  const marks = others.map((seat) => {
+    const at = here.includes(seat.seat);
+    const words = t(at ? "presence.here" : "presence.gone");
+    return el("span", { class: `presence-seat ${at ? "here" : "gone"}`, id: `presence-${seat.seat}`, title: `${seat.name}: ${words}` },
+      el("span", { class: "presence-mark", "aria-hidden": "true" }, at ? "●" : "○"), seatBadge(seat.seat, 14), " ",
+      seat.name, " ", el("span", { class: "presence-word" }, words));
+  });
+  const said = JSON.stringify(marks.map((mark) => mark.outerHTML));
+  if (page.presence.dataset.said !== said) {
+    page.presence.dataset.said = said;
+    page.presence.replaceChildren(...(marks.length ? [el("span", { class: "visually-hidden" }, t("presence.label")), ...marks] : []));
+  }
+  page.presence.hidden = !marks.length;
+  const elsewhere = playing && presence.elsewhere.some((seat) => view.your_seats.includes(seat));
+  page.elsewhereNote.hidden = !elsewhere;
+  if (elsewhere) page.elsewhereNote.textContent = t("game.elsewhere");
 }

@@ -12,7 +12,7 @@ import { seatBadge } from "./pictures.js";
 import { replayLinkField } from "./game-invites.js";
 import { BOARDS } from "./boards.js";
 import { drawClocks } from "./game-clock.js";
-import { othersHandovers, yourHandover } from "./game-handover.js";
+import { formerSeats, othersHandovers, yourHandover } from "./game-handover.js";
 import { askRatings } from "./game-ratings.js";
 import { keepFocus } from "./game-focus.js";
 import { drawAway } from "./game-presence.js";
@@ -78,8 +78,9 @@ function drawHead(game) {
   view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
   drawStatus(game);
   // Whose seat an AI took over, and why: yours first (else you were only "watching this game").
-  const yours = yourHandover(view, saved.seats || []);
-  const lines = [...(yours ? [yours] : []), ...othersHandovers(view, saved.seats || [])];
+  const former = formerSeats(view, saved.seats || []);
+  const yours = yourHandover(view, former);
+  const lines = [...(yours ? [yours] : []), ...othersHandovers(view, former)];
   if (page.handoverNote.dataset.said !== JSON.stringify(lines)) {
     page.handoverNote.dataset.said = JSON.stringify(lines);
     page.handoverNote.replaceChildren(...lines.map((line) => el("p", {}, line)));

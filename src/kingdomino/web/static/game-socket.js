@@ -5,6 +5,7 @@
 // a move is not legal.
 import { el } from "./dom.js";
 import { has, t } from "./i18n.js";
+import { drawAway } from "./game-presence.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./view-types.js").ServerMessage} ServerMessage */
@@ -62,6 +63,9 @@ export function connect(game, receive, attempt = 0) {
   ticker = window.setTimeout(() => { socket.close(); lost(); }, 2 * every);
   socket.onopen = () => {
     opened = true;
+    // Who is at the table is told anew on each socket (only what differs from nobody and no other window).
+    game.presence = { ...game.presence, away: {}, here: null, elsewhere: [] };
+    drawAway(game);
     clearTimeout(ticker);
     tick();
     if (game.pending) { game.pending.resent = true; socket.send(JSON.stringify(moveMessage(game.pending))); }

@@ -23,8 +23,10 @@
  *   it (0: running) and how far its search is (a fraction; null: not known);
  * - `askedWhy`: the action last asked "why not" about (only its answer is said; null: none awaited);
  * - `toldUpTo`: the index of the last log entry told to screen readers (or shown at the first drawing);
- * - `presence`: who is awaited while away (the server's "presence") and when that was heard, and
- *   `awayTimer` the timer that offers to hand the seat over (game-presence.js);
+ * - `presence`: who is awaited while away (the server's "presence") and when that was heard, the
+ *   human seats with a page open (`here`; null: not told, a game of one human), this page's seats
+ *   open in another window too (`elsewhere`), and `awayTimer` the timer that offers to hand the
+ *   seat over (game-presence.js);
  * - `replayAsked`: the replay was asked for by its address, started once the finished game's view comes;
  * - `ratings`: what a finished rated game did to each seat's rating, once the server says (null
  *   before), and `ratingsAsked` whether it was asked (game-ratings.js);
@@ -38,12 +40,15 @@
  *   pending: {action: string, index: number | undefined, resent: boolean} | null,
  *   hints: HintCandidate[] | null, hintTries: number | null, hintRetry: number,
  *   thinking: Thinking | null, askedWhy: string | null, toldUpTo: number | null,
- *   presence: {away: Record<string, number>, after: number, at: number}, awayTimer: number | undefined,
+ *   presence: Presence, awayTimer: number | undefined,
  *   replayAsked: boolean, ratings: import("./view-types.js").RatingChange[] | null, ratingsAsked: boolean,
  *   byKeyboard: boolean, acted: Set<number>,
  *   paced: {add: (view: View) => void}, ctx: Ctx, page: GamePage,
  *   draw: (before?: FocusPlace) => void}} GameState
  */
+
+/** Who is at the table, as the server last said (game-presence.js).
+ * @typedef {{away: Record<string, number>, after: number, at: number, here: number[] | null, elsewhere: number[]}} Presence */
 
 /** Where an AI turn stands: its seat, the jobs ahead of it in the server's queue (0: running) and
  * how far its search is, from 0 to 1 (null: not known, or no search).

@@ -17,6 +17,7 @@ import { errorWords, gameTitle, localName } from "./words.js";
  * @typedef {{name: string, player: string | null, score: number | null, place: number | null}} PlayedSeat */
 /** A finished game on a player's page.
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, created: string, rated: boolean, seat: number, left: boolean,
+ *   why: "left" | "away" | "timed_out" | null,
  *   score: number | null, place: number | null, players: PlayedSeat[], rating: {pool: string, before: number, after: number} | null,
  *   replay: string}} PlayedGame */
 /** A player's page (GET /api/players/{name}).
@@ -90,7 +91,7 @@ function playedGame(game) {
   return el("li", { "data-game": game.id },
     el("time", { datetime: game.created, class: "small" }, day(game.created)), " · ", el("strong", {}, gameTitle(game)),
     game.place ? ` · ${t("players.place", { place: number(game.place), players: number(game.players.length) })}` : "",
-    game.left ? ` · ${t("players.left")}` : "",
+    game.left ? ` · ${t(game.why === "away" ? "players.away" : game.why === "timed_out" ? "players.timed_out" : "players.left")}` : "",
     game.rated ? el("span", { class: "rated" }, ` · ${t("players.rated")}`) : "",
     game.rating ? ` (${t("players.change", { before: number(Math.round(game.rating.before)), after: number(Math.round(game.rating.after)) })})` : "",
     el("br", {}), seats, " · ", el("a", { href: game.replay, class: "replay-link" }, t("players.replay")));

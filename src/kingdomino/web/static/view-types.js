@@ -16,7 +16,7 @@
 //   HintCandidate        web/hub.py          Hub.hint
 //   Review               web/hub.py          Hub.review_of (web/review.py entry, summary, accuracy, Progress)
 //   TextFormat           games/*/scorer.py   text_format
-//   ServerMessage        web/routes/game_socket.py, web/presence.py (text), web/thinking.py (text);
+//   ServerMessage        web/routes/game_socket.py, web/presence.py (tell), web/thinking.py (text);
 //                        the "v" of each: web/page_link.py stamped
 //   ClientMessage        web/routes/game_socket.py SocketMessage
 // A field the Python writes only in some games or modes is optional here, or `| null` where the
@@ -32,9 +32,10 @@
 /** Each seat's seconds left when the turn began (`since`, epoch seconds), and whose time runs (web/clocks.py clock_view).
  * @typedef {{remaining: number[], since: number, running: number | null}} Clock */
 /** A seat of a game as a view lists it (`open`: waiting for a player from the lobby; a person's seat
- * an AI took: from which action, `ai_since`, and whether by the clock, `timed_out`).
+ * an AI took: from which action, `ai_since`, and why: by the clock, `timed_out`, or handed over by
+ * another player while its player was away, `away`; else its player left).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
- *   ai_since?: number, timed_out?: boolean}} ViewSeat */
+ *   ai_since?: number, timed_out?: boolean, away?: boolean}} ViewSeat */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
 /** A rule named with its figures, for the page to word (a refusal, a bonus missed).
  * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
@@ -117,10 +118,11 @@
 
 /**
  * The view of a live game for the holder of `your_seats` (none: a spectator), sent over the socket
- * at every change (`type` "state") and by `GET /api/games/ID`; `version`: the game's revision it shows.
+ * at every change (`type` "state") and by `GET /api/games/ID`; `version`: the game's revision it shows;
+ * `former_seats`: the seats an AI took over whose player's link this is.
  * @typedef {{type: "state", id: string, game: string, description: string, options: GameOptions, index: number,
  *   version: number, status: string, rated: boolean, open_until: number | null, time_control: TimeControl | null,
- *   clock: Clock | null, seats: ViewSeat[], your_seats: number[], current_player: number, legal_actions: string[],
+ *   clock: Clock | null, seats: ViewSeat[], your_seats: number[], former_seats?: number[], current_player: number, legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   places: number[], score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
  *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean}} View
@@ -241,7 +243,7 @@
  *   | {type: "hint", candidates: HintCandidate[]}
  *   | {type: "why", action: string, reason: string, refusal: Refusal | null}
  *   | {type: "thinking", seat: number | null, ahead: number, progress: number | null}
- *   | {type: "presence", away: Record<string, number>, after: number}
+ *   | {type: "presence", away: Record<string, number>, after: number, here: number[], elsewhere: number[]}
  *   | ({type: "error"} & ErrorBody)
  *   | {type: "pong", ping_every: number})} ServerMessage
  */

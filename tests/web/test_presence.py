@@ -1,0 +1,127 @@
+"""Who is at the table, as the players' pages hear it: which seats have a page open (``here``),
+which of a page's seats another page holds too (``elsewhere``: both play), and, for a seat handed
+to an AI, whether its player was away; a page opened after the handover hears its former seat."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from tests.web.conftest import create, seeded_secrets, wait_for
+
+from kingdomino.web.app import create_app
+
+FRIENDS = [
+    {"kind": "human", "name": "Ann"},
+    {"kind": "human", "name": "Bea"},
+    {"kind": "ai", "level": "greedy"},
+]
+
+
+def until_pong(socket: WebSocketTestSession) -> list[dict[str, Any]]:
+    """The messages the server sends a socket up to the pong of a ping sent now: what it had
+    queued for the socket before reading the ping, with no wait for anything else."""
+    socket.send_json({"type": "ping"})
+    received = []
+    while (message := socket.receive_json())["type"] != "pong":
+        received.append(message)
+    return received
+
+
+def presences(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [message for message in messages if message["type"] == "presence"]
+
+
+def next_presence(socket: WebSocketTestSession, timeout: float = 30.0) -> dict[str, Any]:
+    """The next presence the socket hears, after something that happens on the server's own time
+    (another page closing): asked for by ping after ping until it comes."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        told = presences(until_pong(socket))
+        if told:
+            return told[0]
+    raise AssertionError(f"no presence heard in {timeout} s")
+
+
+def test_each_player_hears_who_is_at_the_table_as_pages_open_and_close(client: TestClient) -> None:
+    """Ann's page hears the moment Bea's opens and closes, with no more than that (no time, no
+    count of pages), and never of the AI seat; a spectator hears nothing of it."""
+    created = create(client, players=3, seats=FRIENDS)
+    game_id = created["id"]
+    ann, bea = (seat["token"] for seat in created["seats"][:2])
+    path = f"/ws/games/{game_id}"
+    with client.websocket_connect(path, params={"tokens": ann}) as ann_page:
+        told = presences(until_pong(ann_page))
+        assert [message["here"] for message in told] == [[0]] and told[0]["elsewhere"] == []
+        with client.websocket_connect(path, params={"tokens": created["spectator_token"]}) as watching:
+            with client.websocket_connect(path, params={"tokens": bea}) as bea_page:
+                assert [message["here"] for message in presences(until_pong(bea_page))] == [[0, 1]]
+                told = presences(until_pong(ann_page))
+                assert [message["here"] for message in told] == [[0, 1]]
+                assert set(told[0]) == {"type", "v", "away", "after", "here", "elsewhere"}
+                bea_page.close()  # as a browser does: the test client's own exit cuts the server short
+                assert next_presence(ann_page)["here"] == [0]
+            assert presences(until_pong(watching)) == []
+
+
+def test_a_seat_open_in_two_windows_plays_from_both_and_both_are_told(client: TestClient) -> None:
+    """One link opened in two browsers (a game against an AI): each page hears that its seat is
+    open elsewhere too, either plays, and the one left hears when the other closes."""
+    created = create(client)
+    game_id = created["id"]
+    token = created["seats"][0]["token"]
+    path = f"/ws/games/{game_id}"
+    with client.websocket_connect(path, params={"tokens": token}) as first:
+        assert presences(until_pong(first)) == []  # one page of one human: nothing to tell
+        with client.websocket_connect(path, params={"tokens": token}) as second:
+            told = presences(until_pong(second))
+            assert [(message["elsewhere"], message["here"]) for message in told] == [([0], [])]
+            assert [message["elsewhere"] for message in presences(until_pong(first))] == [[0]]
+            view = wait_for(client, game_id, token, lambda view: view["legal_actions"])
+            second.send_json({"type": "action", "action": view["legal_actions"][0], "index": view["index"]})
+            while (message := second.receive_json())["type"] != "ack":
+                assert message["type"] != "error", message
+            while (message := first.receive_json())["type"] != "state" or message["index"] <= view["index"]:
+                pass
+            assert message["your_seats"] == [0]  # the older page still plays the seat
+            second.close()  # as a browser does: the test client's own exit cuts the server short
+            assert next_presence(first)["elsewhere"] == []
+
+
+def test_a_seat_handed_over_while_away_says_so_even_to_a_page_opened_after(database: str) -> None:
+    """Bea is away; Ann lets an AI play for her. The seat says its player was away (not that she
+    left), her link's refusal says so, and her page opened afterwards is told its former seat."""
+    with TestClient(create_app(database, secret_seeds=seeded_secrets(), away_seconds=0)) as client:
+        created = create(client, seats=FRIENDS[:2])
+        game_id = created["id"]
+        tokens = [seat["token"] for seat in created["seats"]]
+        away = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()["current_player"]
+        here = 1 - away
+        taken = client.post(f"/api/games/{game_id}/seats/{away + 1}/ai", json={"token": tokens[here]})
+        assert taken.status_code == 200, taken.text
+        seat = client.get(f"/api/games/{game_id}", params={"token": tokens[here]}).json()["seats"][away]
+        assert seat["kind"] == "ai" and seat["away"] is True and "timed_out" not in seat
+        refused = client.post(
+            f"/api/games/{game_id}/actions", json={"token": tokens[away], "action": "claim 1"}
+        )
+        message = refused.json()["error"]["message"]
+        assert refused.status_code == 403 and "while its player was away" in message, message
+        view = client.get(f"/api/games/{game_id}", params={"token": tokens[away]}).json()
+        assert view["your_seats"] == [] and view["former_seats"] == [away]
+        assert (
+            client.get(f"/api/games/{game_id}", params={"token": tokens[here]}).json()["former_seats"] == []
+        )
+        with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[away]}) as page:
+            state = page.receive_json()
+            assert state["type"] == "state" and state["former_seats"] == [away]
+
+
+def test_a_seat_its_player_left_is_not_marked_away(client: TestClient) -> None:
+    created = create(client, seats=FRIENDS[:2])
+    game_id = created["id"]
+    bea = created["seats"][1]["token"]
+    assert client.post(f"/api/games/{game_id}/leave", json={"token": bea}).status_code == 200
+    view = client.get(f"/api/games/{game_id}", params={"token": bea}).json()
+    assert "away" not in view["seats"][1] and view["former_seats"] == [1]
