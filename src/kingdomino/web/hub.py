@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from kingdomino.core.game import GameError
+from kingdomino.core.game import Game, GameError
 from kingdomino.games.registry import make_game
 from kingdomino.web import open_seats, review, views
 from kingdomino.web.admission import check_tokens
@@ -302,10 +302,15 @@ class Hub:
         )
         if opened:
             stored.status = "open"
+        return await self.start_game(stored, game, client)
+
+    async def start_game(self, stored: StoredGame, game: Game, client: str = "") -> Table:
+        """Store the new game ``stored`` with its setup draws, list it in the lobby if it waits
+        for players, and start its AI seats (their turns ``client``'s in the AI queue)."""
         table = Table(stored, game, game.new_initial_state(), self, client=client)
         table.store_new()
         self._keep(table)
-        if opened:
+        if stored.status == "open":
             await self.lobby.changed(table.stored)
         self.ai_turns.start(table)
         return table

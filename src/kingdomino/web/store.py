@@ -189,6 +189,14 @@ class Store:
                 connection.execute(insert(SeatAccountRow), rows)
         return revision + 1
 
+    def set_rematch(self, game_id: str, rematch: dict[str, Any], revision: int) -> int:
+        """Note the finished game's rematch (``rematch``), a new revision: the other servers read
+        the game again, and its pages hear of the offer."""
+        with self.engine.begin() as connection:
+            self._advance(connection, game_id, revision, None, status="finished", ai_turn=False)
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(rematch=rematch))
+        return revision + 1
+
     def open_games(self) -> list[StoredGame]:
         """Every game waiting for players (status ``open``), without their actions: the lobby's list."""
         with self.sessions() as session:
@@ -371,6 +379,7 @@ class Store:
             row.time_control,
             row.clock,
             row.deadline,
+            row.rematch,
         )
 
 

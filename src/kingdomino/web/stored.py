@@ -44,6 +44,8 @@ class StoredGame:
     time_control: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None
     deadline: float | None = None
+    #: The rematch a player offered once the game was over: ``{"id": game id, "by": seat}``.
+    rematch: dict[str, Any] | None = None
 
 
 def now() -> datetime:

@@ -259,6 +259,23 @@ class Table(LiveGame):
         self.stored.seats, self.stored.status, self.stored.open_until = seats, status, open_until
         self.presence.turn_began()
 
+    def write_rematch(self, rematch_id: str, by: int) -> dict[str, Any]:
+        """Note ``rematch_id`` as this finished game's rematch, offered by seat ``by``
+        (``rematch``); the caller holds the lock, and publishes. The rematch that holds is
+        returned: this one, or the one another server noted first (then the game is read again).
+        """
+        offer = {"id": rematch_id, "by": by}
+        try:
+            self.version = self._committed(
+                lambda: self.store.set_rematch(self.id, offer, self.version), "game"
+            )
+        except HubError:
+            if self.stored.rematch is None:
+                raise
+            return self.stored.rematch
+        self.stored.rematch = offer
+        return offer
+
     async def ai_turn(self) -> AITurn | None:
         """The AI seat's turn to compute now, on a copy of the state (None: no AI is to act)."""
         async with self.lock:

@@ -72,6 +72,9 @@ class GameRow(Base):
     time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
+    #: The finished game's rematch, once one of its players offered it (``rematch``): its id and
+    #: the seat that offered it, ``{"id", "by"}``.
+    rematch: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):

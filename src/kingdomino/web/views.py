@@ -125,7 +125,15 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
         "practice": live.stored.seed_chosen,
         "same_deal": len(mine) == 1 and live.same_deal_refusal(mine[0]) is None,
         "can_leave": len(mine) == 1 and live.leave_refusal(mine[0]) is None,
+        "rematch": _rematch(live),
     }
+
+
+def _rematch(live: LiveGame) -> dict[str, Any] | None:
+    """The finished game's rematch, once a player offered it (``rematch``): its id and the seat
+    that offered it (``by``); no token, no seed."""
+    offer = live.stored.rematch
+    return None if offer is None else {"id": str(offer["id"]), "by": int(offer["by"])}
 
 
 def aids_view(state: State, acting: bool = False) -> dict[str, Any]:

@@ -12,9 +12,10 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 from limits import parse
 
+from kingdomino.web import rematch as rematches
 from kingdomino.web import views
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, limited
+from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
 from kingdomino.web.routes.bodies import (
     ActionRequest,
     CreateRequest,
@@ -64,6 +65,20 @@ async def create(
 async def same_deal(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
     """A finished game's deal played again: a new game with its seats, options and seed."""
     return views.created(await hub.same_deal(game_id, body.token, client))
+
+
+@router.post("/api/games/{game_id}/rematch")
+async def rematch(
+    game_id: str, body: TokenRequest, request: Request, hub: HubDep, client: Client, account: CurrentAccount
+) -> dict[str, Any]:
+    """A finished game's rematch for the seat of `token`: a new deal for the same players, each in
+    the seat they had. The first player asking offers it (the game's view names it: `rematch`),
+    the others join it; each is answered with the new game's `id`, their `seat` and its `token`
+    (`offered`: this request made it). A logged-in player's seat is claimed for the account
+    (`claimed`): a foreign `Origin` is refused. Refused for a spectator, a seat an AI took over,
+    a game not finished."""
+    same_origin(request)
+    return await rematches.rematch(hub, game_id, body.token, account.id if account else None, client)
 
 
 @router.post("/api/games/{game_id}/leave")

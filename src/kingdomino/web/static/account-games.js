@@ -61,15 +61,21 @@ export function accountGames(account) {
   ];
 }
 
+/** Note the games `ids` as offered to account `id` (claimed or refused): not offered again.
+ * @param {number} id @param {string[]} ids */
+export function noteOffered(id, ids) {
+  const offered = new Set(JSON.parse(localStorage.getItem(OFFERED + id) || "[]"));
+  for (const game of ids) offered.add(game);
+  localStorage.setItem(OFFERED + id, JSON.stringify([...offered]));
+}
+
 /** Offer `games` to account `id`; say how many became its, and note them all as offered.
  * @param {number} id @param {Array<{id: string, token: string}>} games @param {HTMLElement} said */
 async function claim(id, games, said) {
   try {
     const sent = await api("/api/account/games/claim", { method: "POST", body: { games } });
     const answer = /** @type {{claimed: unknown[], refused: unknown[]}} */ (sent);
-    const offered = new Set(JSON.parse(localStorage.getItem(OFFERED + id) || "[]"));
-    for (const game of games) offered.add(game.id);
-    localStorage.setItem(OFFERED + id, JSON.stringify([...offered]));
+    noteOffered(id, games.map((game) => game.id));
     said.textContent = t("account.claimed", { n: answer.claimed.length });
   } catch (problem) {
     said.textContent = errorWords(problem);

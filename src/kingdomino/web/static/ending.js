@@ -257,11 +257,13 @@ function gameScores(view, seat) {
 }
 
 /**
- * The end screen: ranking, tie-breaks explained, replay, rematch (a new deal) and, against AI seats,
- * the same deal again.
+ * The end screen: ranking, tie-breaks explained, replay, rematch (a new deal: the creator's, or
+ * `shared` among the players of several browsers, game-rematch.js) and, against AI seats, the same
+ * deal again.
  * A rated game's ranking says how each rating moved, once the server has recorded it (`ratings`;
  * null: not yet, "…").
- * @param {ShownView} view @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null}} actions
+ * @param {ShownView} view
+ * @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null, shared?: Array<Node | string>}} actions
  * @param {import("./view-types.js").RatingChange[] | null} [ratings]
  */
 export function endScreen(view, actions, ratings = null) {
@@ -301,6 +303,7 @@ export function endScreen(view, actions, ratings = null) {
       el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay")), " ",
       actions.rematch ? el("button", { type: "button", id: "rematch", class: "primary", onclick: actions.rematch }, "↻ ", t("end.rematch"))
         : "", " ",
+      ...(actions.shared || []), " ",
       actions.sameDeal ? el("button", { type: "button", id: "same-deal", title: t("end.same_deal_title"), onclick: actions.sameDeal }, "↺ ",
         t("end.same_deal")) : "", " ",
       el("a", { href: "/", class: "button" }, t("end.new_game")), " ",

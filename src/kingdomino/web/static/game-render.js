@@ -18,6 +18,7 @@ import { keepFocus } from "./game-focus.js";
 import { drawAway } from "./game-presence.js";
 import { replayGame } from "./game-replay.js";
 import { rematch, sameDeal } from "./game-requests.js";
+import { rematchControls, sharedRematch } from "./game-rematch.js";
 import { errorWords, gameTitle, isYours, logWords, moveWords, seatWords, todo } from "./words.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -38,7 +39,8 @@ export function render(game, before) {
   // ran under a laptop's edge at the end).
   page.end.replaceChildren(...(view.status === "finished" ? [endScreen(view, {
     replay: () => { history.pushState(null, "", `/game/${game.id}/replay`); replayGame(game); },
-    rematch: saved.request ? () => rematch(game) : null,
+    rematch: saved.request && !sharedRematch(view) ? () => rematch(game) : null,
+    shared: sharedRematch(view) ? rematchControls(game, view) : [],
     sameDeal: view.same_deal ? () => sameDeal(game) : null,
   }, game.ratings)] : []));
   // The replay's link to send, at the page's foot: in the ranking's card it pushed a laptop's

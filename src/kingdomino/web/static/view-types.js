@@ -125,7 +125,13 @@
  *   clock: Clock | null, seats: ViewSeat[], your_seats: number[], former_seats?: number[], current_player: number, legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   places: number[], score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
- *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean}} View
+ *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean,
+ *   rematch: RematchOffer | null}} View
+ */
+/**
+ * A finished game's rematch, once a player offered it (`views._rematch`): the new game's `id` and
+ * the seat that offered it (`by`); no token, no seed.
+ * @typedef {{id: string, by: number}} RematchOffer
  */
 /**
  * The draft aids of a live game (null: a game created without them), from public facts only:

@@ -1,0 +1,136 @@
+"""A rematch: a finished game played again by its players, with a new deal, as one of them offers.
+
+The first player to ask for it (``POST /api/games/{id}/rematch`` with their seat's token) makes
+the new game and offers it: the finished game notes its id (``rematch``, a new revision), so
+every page of it hears of the offer in its view, on any server. Each other player joins by the
+same request with their own token. Every player keeps the seat they had (its number, its name,
+its account), each with a new token handed only to the holder of the old seat's token; the offer
+itself holds no token and no seed, only the new game's id and who offered it.
+
+The new game has the finished one's game, options, hints, draft aids and clock; its deal is a
+new secret seed. Its AI seats are the finished game's, at the same levels; a seat handed to an
+AI during the game stays an AI's, and its former player is refused. A rated game's rematch is
+rated when every seat is still its account's (each seat of the rematch bound to the same
+account); a rated game's seat handed to an AI makes its rematch unrated. A player who joins
+while logged in has the seat claimed for the account (``account_games.claim_seat``), unless
+another account holds it.
+
+A spectator, a seat an AI took over, and a game not over are refused, each with its reason.
+The new game is playing from its creation, as a game with invite links is: its clock runs as
+soon as a seat is to act (its player may not have joined yet).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from kingdomino.games.registry import make_game
+from kingdomino.web.account_games import claim_seat
+from kingdomino.web.hub import Hub
+from kingdomino.web.live import former_seat_of
+from kingdomino.web.refusals import HubError
+from kingdomino.web.seats import human_seat
+from kingdomino.web.stored import StoredGame, now
+from kingdomino.web.table import Table
+
+
+def rematch_seat(table: Table, token: str) -> int:
+    """The seat of the finished game whose holder of ``token`` may offer or join its rematch, or
+    the refusal: the game is not over, the token is a spectator's, or an AI took its seat over."""
+    if table.stored.status != "finished":
+        not_over = "the game is not over: a rematch is offered once it is finished"
+        raise HubError(409, "game", not_over, "rematch_unfinished")
+    seat = table.seat_of(token)
+    if seat is not None and table.stored.seats[seat]["kind"] == "human":
+        return seat
+    if former_seat_of(table.stored, token) is not None:
+        raise HubError(
+            409,
+            "token",
+            "your seat was handed to an AI: in the rematch an AI plays it too",
+            "rematch_seat_ai",
+        )
+    watching = "a spectator watches: only the game's players play its rematch"
+    raise HubError(403, "token", watching, "rematch_spectator")
+
+
+def rematch_rated(stored: StoredGame) -> bool:
+    """Whether the rematch of ``stored`` is rated: it was, and every seat is still its account's."""
+    return stored.rated and all(
+        info["kind"] == "human" and info.get("account") is not None for info in stored.seats
+    )
+
+
+def rematch_seats(stored: StoredGame) -> list[dict[str, Any]]:
+    """The rematch's seats: each human's with its name and account and a new token, each AI's
+    (one that took a player's seat over too) at its level."""
+    seats: list[dict[str, Any]] = []
+    for info in stored.seats:
+        if info["kind"] == "human":
+            row = human_seat(str(info["name"]), True)
+            row.update({key: info[key] for key in ("account", "bot") if info.get(key) is not None})
+            seats.append(row)
+        else:
+            seats.append({"kind": "ai", "level": info["level"], "name": info["name"], "token": None})
+    return seats
+
+
+async def _offered(hub: Hub, table: Table, seat: int, client: str) -> tuple[str, bool]:
+    """The id of ``table``'s rematch, made now (offered by ``seat``) if none is yet, and whether
+    it was made now."""
+    async with table.lock:
+        if table.stored.rematch is not None:
+            return str(table.stored.rematch["id"]), False
+        stored = table.stored
+        rematch = StoredGame(
+            id=secrets.token_hex(8),
+            game=stored.game,
+            players=stored.players,
+            options=dict(stored.options),
+            seed=hub.secret_seeds(),
+            seats=rematch_seats(stored),
+            spectator_token=secrets.token_urlsafe(16),
+            status="playing",
+            created=now(),
+            actions=[],
+            hints=stored.hints,
+            aids=stored.aids,
+            rated=rematch_rated(stored),
+            time_control=stored.time_control,
+        )
+        new = await hub.start_game(rematch, make_game(stored.game, stored.players, stored.options), client)
+        held = table.write_rematch(new.id, seat)  # another server's, if it offered one first
+    return str(held["id"]), held["id"] == new.id
+
+
+async def rematch(
+    hub: Hub, game_id: str, token: str, account_id: int | None = None, client: str = ""
+) -> dict[str, Any]:
+    """The rematch of the finished game ``game_id`` for the holder of ``token``: offered if no
+    one has yet. The answer: the new game's ``id``, the caller's ``seat`` and its ``token``,
+    whether this request ``offered`` it, whether it is ``rated``, and whether the seat is now
+    the logged-in account's (``claimed``; None: no one is logged in)."""
+    table = hub.table(game_id, frozenset([token]))
+    seat = rematch_seat(table, token)
+    rematch_id, offered = await _offered(hub, table, seat, client)
+    if offered:
+        await table.publish()
+    new = hub.table(rematch_id)
+    row = new.stored.seats[seat]
+    if row["kind"] != "human":
+        raise HubError(409, "token", "your seat of the rematch was handed to an AI", "rematch_seat_ai")
+    claimed: bool | None = None
+    if account_id is not None:
+        try:
+            claimed = await claim_seat(new, str(row["token"]), account_id) == seat
+        except HubError:
+            claimed = False
+    return {
+        "id": new.id,
+        "seat": seat,
+        "token": row["token"],
+        "offered": offered,
+        "rated": new.stored.rated,
+        "claimed": claimed,
+    }

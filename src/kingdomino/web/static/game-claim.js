@@ -1,0 +1,31 @@
+// A logged-in player who opens an invite link takes the seat for their account: the game is then
+// among the account's games, on any device (POST /api/account/games/claim). The link's token is
+// what proves the seat: the server claims only the human seat whose token is sent. The page says
+// so under who you are, or why the seat stays a guest's (another account plays it).
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { noteOffered } from "./account-games.js";
+import { api } from "./server.js";
+import { errorWords } from "./words.js";
+
+/** The seats an account may not take (``account_games.claim_seat``): said, not hidden. */
+const SAID = new Set(["claim_taken", "claim_one_seat"]);
+
+/** Claim the seat of the invite link's `token` in game `id` for the account logged in, if any, and
+ * say what came of it after `whoami`. @param {string} id @param {string} token @param {HTMLElement} whoami */
+export async function claimInvite(id, token, whoami) {
+  try {
+    const who = /** @type {{account: {id: number, name: string} | null}} */ (await api("/api/account"));
+    if (!who.account) return;
+    const sent = { games: [{ id, token }] };
+    const answer = /** @type {{claimed: unknown[], refused: Array<{error: {code?: string}}>}} */ (
+      await api("/api/account/games/claim", { method: "POST", body: sent }));
+    noteOffered(who.account.id, [id]);
+    const refused = answer.refused.length ? answer.refused[0].error : null;
+    const words = answer.claimed.length ? t("game.claimed", { name: who.account.name })
+      : refused && SAID.has(refused.code || "") ? errorWords(refused) : "";
+    if (words) whoami.after(el("p", { id: "claimed", class: "small", role: "status" }, words));
+  } catch {
+    // No account to say it for (the server away a moment): the lobby's card still offers the claim.
+  }
+}

@@ -1,0 +1,54 @@
+// A finished game's rematch among the players of several browsers (invited friends, the lobby's):
+// the first to ask offers it (POST /api/games/ID/rematch), the others' end screens hear of it in
+// the view (`rematch`: the new game and the seat that offered it, no token) and join it, each in
+// the seat they had, with a token of their own. A game whose human seats are all this browser's
+// keeps the creator's rematch (a new game of the request that made it: game-requests.js).
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { remember, tokensFor } from "./saved-games.js";
+import { api } from "./server.js";
+import { errorWords, localName } from "./words.js";
+
+/** @typedef {import("./game-state.js").GameState} GameState */
+/** @typedef {import("./view-types.js").View} View */
+/** What the server answers a player asking for the rematch (`rematch.rematch` in the server).
+ * @typedef {{id: string, seat: number, token: string, offered: boolean, rated: boolean, claimed: boolean | null}} Rematch */
+
+/** Whether the rematch is the players' together: one is offered, or a human seat is another
+ * browser's. @param {View} view */
+export function sharedRematch(view) {
+  return view.rematch !== null || view.seats.some((seat, i) => seat.kind === "human" && !view.your_seats.includes(i));
+}
+
+/** The end screen's part of the shared rematch: the offer said (live: a status), and the button
+ * to offer it, join it, or open it once this browser joined. @param {GameState} game @param {View} view
+ * @returns {Array<Node | string>} */
+export function rematchControls(game, view) {
+  const offer = view.rematch;
+  const playing = view.your_seats.length > 0;
+  const said = el("span", { id: "rematch-offer", role: "status" }, offer === null ? ""
+    : view.your_seats.includes(offer.by) ? t("end.rematch_yours") : t("end.rematch_offered", { name: localName(view.seats[offer.by].name) }));
+  if (offer !== null && tokensFor(offer.id).length) {
+    return [el("a", { href: `/game/${offer.id}`, class: "button primary", id: "open-rematch" }, "↻ ", t("end.open_rematch")), " ", said];
+  }
+  if (!playing) return [said];
+  const [id, words] = offer === null ? ["rematch", t("end.rematch")] : ["join-rematch", t("end.join_rematch")];
+  return [el("button", { type: "button", id, class: "primary", title: t("end.rematch_title"), onclick: () => joinRematch(game) }, "↻ ", words),
+    " ", said];
+}
+
+/** Offer the rematch, or join the one offered, with each seat this browser plays (two at one
+ * screen join both), then open it. @param {GameState} game */
+async function joinRematch(game) {
+  const watching = game.saved.spectator ? new URL(game.saved.spectator, location.href).searchParams.get("token") : null;
+  /** @type {Rematch[]} */
+  const joined = [];
+  let problem = null;
+  for (const token of game.tokens.filter((k) => k !== watching)) {
+    try { joined.push(/** @type {Rematch} */ (await api(`/api/games/${game.id}/rematch`, { method: "POST", body: { token } }))); }
+    catch (refused) { problem = refused; }
+  }
+  if (!joined.length) { game.page.error.textContent = errorWords(problem); return; }
+  remember(joined[0].id, joined.map((j) => j.token), { seats: joined.map((j) => j.seat) });
+  location.href = `/game/${joined[0].id}`;
+}

@@ -1,0 +1,79 @@
+"""Friends at other computers after their game: the rematch one offers reaches the other's end
+screen live, and joining it opens the new game in their seat; a logged-in friend's invited seat
+becomes their account's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from tests.web.browser.pages import log_in_new, new_page
+
+
+def finished_game_of_two(base: str) -> tuple[str, list[str]]:
+    """A 2-player Kingdomino of Anna and Boris, each online, played to its end through the API
+    (each seat's first legal move): its id and the seats' tokens."""
+    seats = [{"kind": "human", "name": name, "online": True} for name in ("Anna", "Boris")]
+    with httpx.Client(base_url=base, timeout=30) as http:
+        made = http.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}).json()
+        tokens = [str(seat["token"]) for seat in made["seats"]]
+        while True:
+            view = http.get(f"/api/games/{made['id']}", params={"token": tokens[0]}).json()
+            if view["status"] == "finished":
+                return str(made["id"]), tokens
+            token = tokens[view["current_player"]]
+            mine = http.get(f"/api/games/{made['id']}", params={"token": token}).json()
+            move = {"token": token, "action": mine["legal_actions"][0], "index": mine["index"]}
+            answer = http.post(f"/api/games/{made['id']}/actions", json=move)
+            assert answer.status_code == 200, answer.text
+
+
+def at_the_end(browser: Any, base: str, game_id: str, token: str, **shown: Any) -> Any:
+    page = new_page(browser, base, **shown)
+    page.goto(f"{base}/game/{game_id}?token={token}")
+    page.wait_for_selector("#ranking")
+    return page
+
+
+def test_a_rematch_offered_reaches_the_other_s_end_screen_and_joins_them_to_it(browser, live_server) -> None:
+    game_id, tokens = finished_game_of_two(live_server)
+    anna = at_the_end(browser, live_server, game_id, tokens[0])
+    phone = {"width": 390, "height": 844, "locale": "hu", "touch": True}
+    boris = at_the_end(browser, live_server, game_id, tokens[1], **phone)
+    assert boris.locator("#join-rematch").count() == 0 and boris.locator("#rematch").count() == 1
+    anna.click("#rematch")
+    anna.wait_for_url(lambda url: "/game/" in url and game_id not in url)
+    anna.wait_for_selector("#your-turn, #waiting")
+    rematch_id = anna.url.split("/game/")[1].split("/")[0].split("?")[0]
+    assert "Anna" in anna.locator("#whoami").text_content()
+    # Boris's end screen hears of it over its socket, in his language, and he joins his seat.
+    boris.wait_for_selector("#join-rematch")
+    assert boris.locator("#rematch-offer").text_content() == "Anna visszavágót ajánl"
+    assert boris.locator("#rematch").count() == 0
+    boris.click("#join-rematch")
+    boris.wait_for_url(f"**/game/{rematch_id}")
+    boris.wait_for_selector("#your-turn, #waiting")
+    assert "Boris" in boris.locator("#whoami").text_content()
+    # Back at the old game, his end screen opens the rematch he joined.
+    boris.goto(f"{live_server}/game/{game_id}")
+    boris.wait_for_selector("#open-rematch")
+    assert anna.errors == [] and boris.errors == []
+
+
+def test_a_logged_in_friend_s_invited_seat_becomes_their_account_s(browser, live_server) -> None:
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Boris", "online": True}]
+    body = {"game": "kingdomino", "players": 2, "seats": seats}
+    made = httpx.post(f"{live_server}/api/games", json=body).json()
+    friend = new_page(browser, live_server)
+    name = log_in_new(friend, live_server, "Boris")
+    friend.goto(live_server + made["seats"][1]["invite"])
+    friend.wait_for_selector("#claimed")
+    assert name in friend.locator("#claimed").text_content()
+    listed = friend.request.get(f"{live_server}/api/account/games").json()
+    assert [(g["id"], g["seat"]) for g in listed["playing"]] == [(made["id"], 1)]
+    # A spectator's link claims nothing, and says nothing of it.
+    with friend.expect_response("**/api/account/games/claim") as asked:
+        friend.goto(live_server + made["spectator"])
+    assert asked.value.json()["refused"][0]["error"]["code"] == "not_a_seat"
+    friend.wait_for_selector("#whoami:has-text('Boris')")
+    assert friend.locator("#claimed").count() == 0 and friend.errors == []
