@@ -28,7 +28,7 @@ POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
 def api(request: pytest.FixtureRequest, database: str) -> Iterator[TestClient]:
     if request.param == "postgresql" and not POSTGRES:
         pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-    url = POSTGRES if request.param == "postgresql" else database
+    url = POSTGRES if POSTGRES and request.param == "postgresql" else database
     app = create_app(
         url, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
     )
@@ -156,7 +156,10 @@ def test_an_invited_seat_is_claimed_by_its_token_only(api: TestClient) -> None:
     """What the page asks when a logged-in player opens an invite link: the seat of the link's
     token becomes the account's; the spectator link, another game's seat or a made-up token
     claims nothing."""
-    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Ben", "online": True}]
+    seats: list[dict[str, Any]] = [
+        {"kind": "human", "name": "Anna"},
+        {"kind": "human", "name": "Ben", "online": True},
+    ]
     created = create(api, seats=seats, seed=None)
     other = create(api, seats=seats, seed=None)
     _, ben = log_in(api)

@@ -358,24 +358,6 @@ class Hub:
             except Exception as error:  # the database away for a while: the next look tries again
                 log_failure(error, "the clocks' sweep")
 
-    async def same_deal(self, game_id: str, token: str, client: str = "") -> Table:
-        """A new game of the finished game ``game_id`` with its seats, options and seed: the same
-        deal, played again by its one human against the same AI seats (a practice game)."""
-        table = self.table(game_id)
-        table.check_same_deal(token)
-        stored = table.stored
-        seats = [{key: info.get(key) for key in ("kind", "name", "level", "online")} for info in stored.seats]
-        return await self.create(
-            stored.game,
-            stored.players,
-            dict(stored.options),
-            seats,
-            stored.seed,
-            stored.hints,
-            client,
-            stored.aids,
-        )
-
     # --- figures ------------------------------------------------------------------------------
 
     def stats(self) -> dict[str, Any]:

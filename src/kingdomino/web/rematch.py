@@ -18,6 +18,9 @@ another account holds it.
 A spectator, a seat an AI took over, and a game not over are refused, each with its reason.
 The new game is playing from its creation, as a game with invite links is: its clock runs as
 soon as a seat is to act (its player may not have joined yet).
+
+The same deal (``same_deal``) is the other game made from a finished one: a practice game's
+one human plays its seed again against the same AI seats.
 """
 
 from __future__ import annotations
@@ -100,7 +103,7 @@ async def _offered(hub: Hub, table: Table, seat: int, client: str) -> tuple[str,
             time_control=stored.time_control,
         )
         new = await hub.start_game(rematch, make_game(stored.game, stored.players, stored.options), client)
-        held = table.write_rematch(new.id, seat)  # another server's, if it offered one first
+        held = table.write_rematch({"id": new.id, "by": seat})  # another server's, if it offered one first
     return str(held["id"]), held["id"] == new.id
 
 
@@ -134,3 +137,22 @@ async def rematch(
         "rated": new.stored.rated,
         "claimed": claimed,
     }
+
+
+async def same_deal(hub: Hub, game_id: str, token: str, client: str = "") -> Table:
+    """A new game of the finished game ``game_id`` with its seats, options and seed: the same
+    deal, played again by its one human against the same AI seats (a practice game)."""
+    table = hub.table(game_id)
+    table.check_same_deal(token)
+    stored = table.stored
+    seats = [{key: info.get(key) for key in ("kind", "name", "level", "online")} for info in stored.seats]
+    return await hub.create(
+        stored.game,
+        stored.players,
+        dict(stored.options),
+        seats,
+        stored.seed,
+        stored.hints,
+        client,
+        stored.aids,
+    )

@@ -259,12 +259,9 @@ class Table(LiveGame):
         self.stored.seats, self.stored.status, self.stored.open_until = seats, status, open_until
         self.presence.turn_began()
 
-    def write_rematch(self, rematch_id: str, by: int) -> dict[str, Any]:
-        """Note ``rematch_id`` as this finished game's rematch, offered by seat ``by``
-        (``rematch``); the caller holds the lock, and publishes. The rematch that holds is
-        returned: this one, or the one another server noted first (then the game is read again).
-        """
-        offer = {"id": rematch_id, "by": by}
+    def write_rematch(self, offer: dict[str, Any]) -> dict[str, Any]:
+        """Note ``offer`` (``{id, by}``) as this finished game's rematch; the caller holds the lock
+        and publishes. The rematch that holds: ``offer``, or one another server noted first."""
         try:
             self.version = self._committed(
                 lambda: self.store.set_rematch(self.id, offer, self.version), "game"

@@ -64,7 +64,7 @@ async def create(
 @router.post("/api/games/{game_id}/same-deal", status_code=201)
 async def same_deal(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
     """A finished game's deal played again: a new game with its seats, options and seed."""
-    return views.created(await hub.same_deal(game_id, body.token, client))
+    return views.created(await rematches.same_deal(hub, game_id, body.token, client))
 
 
 @router.post("/api/games/{game_id}/rematch")
