@@ -41,9 +41,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from kingdomino.web.notify import CHANNEL, WriteNotice
-from kingdomino.web.store_setup import add_missing_columns, check_writable, sqlite_pragmas
+from kingdomino.web.store_setup import check_writable, prepare_schema, sqlite_pragmas
 from kingdomino.web.stored import StoredAction, StoredGame, Timing
-from kingdomino.web.tables import ActionRow, Base, GameRow, SeatAccountRow
+from kingdomino.web.tables import ActionRow, GameRow, SeatAccountRow
 
 #: The widest seed the ``seed`` column holds (a signed 64-bit integer on every database).
 MAX_SEED_COLUMN = 2**63 - 1
@@ -66,8 +66,7 @@ class Store:
         self.notifies = self.engine.dialect.name == "postgresql"
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
-        add_missing_columns(self.engine)
+        prepare_schema(self.engine)
         check_writable(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 

@@ -1,37 +1,50 @@
-"""Opening a database for the store: SQLite's pragmas, the columns an earlier version's database
-lacks, and a check that the database can be written at all."""
+"""Opening a database for the store: SQLite's pragmas, its tables made (and the columns an earlier
+version's database lacks added) one server at a time, and a check that it can be written at all."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import inspect, update
-from sqlalchemy.engine import Engine
+from sqlalchemy import inspect, text, update
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InternalError, OperationalError, ProgrammingError
 
-from kingdomino.web.tables import AccountRow, GameRow
+from kingdomino.web.tables import AccountRow, Base, GameRow
+
+#: The PostgreSQL advisory lock held while a server makes or updates the tables.
+SCHEMA_LOCK = 0x6B64_7363
 
 
 class StoreNotWritable(Exception):
     """The database can be read but not written (a read-only file, a read-only user or replica)."""
 
 
-def add_missing_columns(engine: Engine) -> None:
+def prepare_schema(engine: Engine) -> None:
+    """Make the tables a new database lacks and add the columns an earlier version's lacks, in one
+    transaction. On PostgreSQL it holds an advisory lock: servers started together over an empty
+    database would otherwise create the same tables at once, and all but one fail to start."""
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+        Base.metadata.create_all(connection)
+        add_missing_columns(connection)
+
+
+def add_missing_columns(connection: Connection) -> None:
     """Add the columns a database made by an earlier version lacks to its tables (each has a
     server default)."""
     for row in (GameRow, AccountRow):
         table = row.__table__
         name = row.__tablename__
-        existing = {column["name"] for column in inspect(engine).get_columns(name)}
-        with engine.begin() as connection:
-            for column in table.columns:
-                if column.name not in existing:
-                    kind = column.type.compile(engine.dialect)
-                    default = column.server_default.arg if column.server_default is not None else None
-                    connection.exec_driver_sql(
-                        f"ALTER TABLE {name} ADD COLUMN {column.name} {kind}"
-                        + (f" DEFAULT '{default}'" if default is not None else "")
-                    )
+        existing = {column["name"] for column in inspect(connection).get_columns(name)}
+        for column in table.columns:
+            if column.name not in existing:
+                kind = column.type.compile(connection.dialect)
+                default = column.server_default.arg if column.server_default is not None else None
+                connection.exec_driver_sql(
+                    f"ALTER TABLE {name} ADD COLUMN {column.name} {kind}"
+                    + (f" DEFAULT '{default}'" if default is not None else "")
+                )
 
 
 def check_writable(engine: Engine) -> None:
