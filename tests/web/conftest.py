@@ -19,10 +19,12 @@ from typing import Any, TypeVar, cast
 import httpx
 import pytest
 import uvicorn
+from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from limits import parse
 from tests.web.servers import free_port as free_port
 
+from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIWorkers, make_executor
 from kingdomino.web.app import create_app
 from kingdomino.web.live import AWAY_SECONDS
@@ -39,6 +41,41 @@ QUICK_REVIEW = "mcts:iterations=12,playout=random,prune=4"
 @pytest.fixture
 def database(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.sqlite3'}"
+
+
+#: The test PostgreSQL's URL (``scripts/test-postgres``), if one is set.
+POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def either_database(request: pytest.FixtureRequest, database: str) -> str:
+    """Each test twice: over a fresh SQLite file, then over the test PostgreSQL (skipped when
+    ``KINGDOMINO_TEST_POSTGRES_URL`` is not set; a database other tests share)."""
+    if request.param == "sqlite":
+        return database
+    if not POSTGRES:
+        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
+    return POSTGRES
+
+
+#: Argon2id at the least cost, so that the tests hash quickly (the server keeps the library's).
+QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+
+
+@pytest.fixture
+def api(either_database: str) -> Iterator[TestClient]:
+    """A client of an app with accounts (hashed at the least cost) and logins not limited, over
+    SQLite then PostgreSQL (``either_database``)."""
+    app = create_app(
+        either_database,
+        secret_seeds=seeded_secrets(),
+        review_agent=QUICK_REVIEW,
+        ai_workers=session_workers(),
+    )
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
+    app.state.login_rate = parse("1000/minute")
+    with TestClient(app) as client:
+        yield client
 
 
 def seeded_secrets(seed: int = 1) -> Callable[[], int]:

@@ -3,7 +3,6 @@ names unique as they read, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import os
 import secrets
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -11,25 +10,17 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import select, update
+from tests.web.conftest import QUICK
 
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow, SessionRow
 
-POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
-#: Argon2id at the least cost, so that the tests hash quickly (the server keeps the library's).
-QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def accounts(request: pytest.FixtureRequest, database: str) -> Iterator[Accounts]:
-    url = database
-    if request.param == "postgresql":
-        if not POSTGRES:
-            pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-        url = POSTGRES
-    store = Store(url)
+@pytest.fixture
+def accounts(either_database: str) -> Iterator[Accounts]:
+    store = Store(either_database)
     yield Accounts(store, QUICK)
     store.close()
 

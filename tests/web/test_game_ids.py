@@ -6,7 +6,6 @@ on every route taking a game id; the fuzz suite runs on SQLite, so this checks b
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 import pytest
@@ -14,17 +13,10 @@ from fastapi.testclient import TestClient
 
 from kingdomino.web.app import create_app
 
-POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def any_client(request: pytest.FixtureRequest, database: str) -> Iterator[TestClient]:
-    url = database
-    if request.param == "postgresql":
-        if not POSTGRES:
-            pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-        url = POSTGRES
-    with TestClient(create_app(url)) as client:
+@pytest.fixture
+def any_client(either_database: str) -> Iterator[TestClient]:
+    with TestClient(create_app(either_database)) as client:
         yield client
 
 

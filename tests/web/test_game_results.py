@@ -4,7 +4,6 @@ SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import os
 import secrets
 import threading
 from collections.abc import Iterator
@@ -20,17 +19,10 @@ from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.tables import AccountRow, RatingChangeRow, RatingRow, SeatAccountRow, SeatResultRow
 
-POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
 
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def results(request: pytest.FixtureRequest, database: str) -> Iterator[GameResults]:
-    url = database
-    if request.param == "postgresql":
-        if not POSTGRES:
-            pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-        url = POSTGRES
-    store = Store(url)
+@pytest.fixture
+def results(either_database: str) -> Iterator[GameResults]:
+    store = Store(either_database)
     yield GameResults(store)
     store.close()
 

@@ -4,17 +4,14 @@ for an account; on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import os
 import secrets
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
-from limits import parse
 from sqlalchemy import update
 from tests.web.conftest import (
+    QUICK,
     QUICK_REVIEW,
     assert_error_shape,
     create,
@@ -22,31 +19,12 @@ from tests.web.conftest import (
     session_workers,
     wait_for,
 )
-from tests.web.test_accounts import QUICK
 
 from kingdomino.ratings.glicko2 import Rating
 from kingdomino.ratings.pools import rate_game
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.app import create_app
 from kingdomino.web.tables import GameRow
-
-POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def api(request: pytest.FixtureRequest, database: str) -> Iterator[TestClient]:
-    url = database
-    if request.param == "postgresql":
-        if not POSTGRES:
-            pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-        url = POSTGRES
-    app = create_app(
-        url, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
-    )
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
-    app.state.login_rate = parse("1000/minute")
-    with TestClient(app) as client:
-        yield client
 
 
 def log_in(client: TestClient) -> tuple[str, dict[str, str]]:

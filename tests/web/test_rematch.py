@@ -6,36 +6,15 @@ On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import os
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
-from limits import parse
-from tests.web.conftest import QUICK_REVIEW, assert_error_shape, create, seeded_secrets, session_workers
-from tests.web.test_accounts import QUICK
+from tests.web.conftest import (
+    assert_error_shape,
+    create,
+)
 from tests.web.test_players_api import claim, log_in, play_out, rated_game
-
-from kingdomino.web.accounts import Accounts
-from kingdomino.web.app import create_app
-
-POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def api(request: pytest.FixtureRequest, database: str) -> Iterator[TestClient]:
-    if request.param == "postgresql" and not POSTGRES:
-        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
-    url = POSTGRES if POSTGRES and request.param == "postgresql" else database
-    app = create_app(
-        url, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
-    )
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
-    app.state.login_rate = parse("1000/minute")
-    with TestClient(app) as client:
-        yield client
 
 
 def rematch(client: TestClient, game_id: str, token: str, **headers: str) -> Any:

@@ -18,11 +18,8 @@ from tests.web.conftest import (
 )
 
 
-def online_game_of_two(
-    browser: Browser, live_server: str, locale: str = "en"
-) -> tuple[LivePage, LivePage, str]:
-    """Anna creates a game with an online seat for Boris, who opens his invite link: their two
-    pages (each in a browser of its own) and his link."""
+def invite_boris(browser: Browser, live_server: str, locale: str = "en") -> tuple[LivePage, str]:
+    """Anna's page of a game with an online seat for Boris, and his link (not opened yet)."""
     host = new_page(browser, live_server, locale=locale)
     host.goto(live_server + "/")
     host.fill("#name-0", "Anna")
@@ -30,7 +27,15 @@ def online_game_of_two(
     host.fill("#name-1", "Boris")
     host.click("#create")
     host.wait_for_selector("#your-turn, #waiting")
-    link = host.locator(".invites input").first.input_value()
+    return host, host.locator(".invites input").first.input_value()
+
+
+def online_game_of_two(
+    browser: Browser, live_server: str, locale: str = "en"
+) -> tuple[LivePage, LivePage, str]:
+    """Anna creates a game with an online seat for Boris, who opens his invite link: their two
+    pages (each in a browser of its own) and his link."""
+    host, link = invite_boris(browser, live_server, locale)
     guest = new_page(browser, live_server)
     guest.goto(link)
     guest.wait_for_selector("#your-turn, #waiting")

@@ -5,28 +5,15 @@ player's opened only afterwards."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import httpx
 from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, new_page, present
+from tests.web.browser.test_online import invite_boris
 from tests.web.conftest import live_app, served_in_a_thread
 from tests.web.servers import free_port
 
 #: The note of whose seat an AI took over, and why.
 NOTE = "document.querySelector('#handover-note:not([hidden])')?.textContent || ''"
-
-
-def invite_boris(browser: Any, live_server: str) -> tuple[Any, str]:
-    """Anna's page of a game with an online seat for Boris, and his link (not opened yet)."""
-    host = new_page(browser, live_server)
-    host.goto(live_server + "/")
-    host.fill("#name-0", "Anna")
-    host.select_option("#seat-1", "online")
-    host.fill("#name-1", "Boris")
-    host.click("#create")
-    host.wait_for_selector("#your-turn, #waiting")
-    return host, host.locator(".invites input").first.input_value()
 
 
 def test_each_player_sees_who_is_at_the_table_the_moment_a_page_opens_or_closes(
@@ -78,7 +65,7 @@ def test_a_seat_open_in_two_windows_plays_in_both_and_both_say_so(browser: Brows
 
 
 def test_a_seat_handed_over_while_away_says_so_even_to_a_page_opened_after(
-    browser: Any, database: str
+    browser: Browser, database: str
 ) -> None:
     """Bela is away when his turn comes; Anna lets an AI play for him. Her page says he was away
     (not that he left); his link, opened only afterwards on his phone, says his seat was handed
