@@ -1,0 +1,57 @@
+"""Accessibility of online play in a real browser: what a screen reader's user hears of the clocks
+and the others at the table, which a sighted player sees (docs/browser.md).
+
+The pages are of players at computers of their own, each in a language of its own."""
+
+from __future__ import annotations
+
+import time
+
+import httpx
+from playwright.sync_api import Browser
+from tests.web.browser.pages import LivePage, new_page
+
+
+def timed_game_of_two(browser: Browser, base: str, seconds: int) -> tuple[LivePage, LivePage]:
+    """Anna and Bela at a 2-player Kingdomino of ``seconds`` a move, made through the API, each
+    at a page of her own (the page's clock installed, for the test to move on): the page of the
+    seat to act (in Hungarian) and the other's (in English)."""
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
+    control = {"kind": "move", "seconds": seconds}
+    body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": control}
+    made = httpx.post(f"{base}/api/games", json=body).json()
+    tokens = [seat["token"] for seat in made["seats"]]
+    first = httpx.get(f"{base}/api/games/{made['id']}", params={"token": tokens[0]}).json()
+    acting = first["current_player"]
+    pages = []
+    for seat, locale in ((acting, "hu"), (1 - acting, "en")):
+        page = new_page(browser, base, locale=locale)
+        page.clock.install(time=time.time())
+        page.goto(f"{base}/game/{made['id']}?token={tokens[seat]}")
+        page.wait_for_selector("#clocks .clock.running")
+        pages.append(page)
+    return pages[0], pages[1]
+
+
+def test_a_player_whose_clock_runs_low_hears_it_once(browser: Browser, live_server: str) -> None:
+    """A clock under 20 seconds turns red, and that was all: a screen reader's user heard nothing
+    of their time running out. Their own clock running low is said (an alert) once, by name and
+    time left, in the page's language; the other player's page, whose clock does not run, says
+    nothing. The page's clock is moved on (the server's, which calls the time out, is not)."""
+    acting, other = timed_game_of_two(browser, live_server, 3600)
+    alert = "document.querySelector('#clock-said')?.textContent || ''"
+    assert acting.evaluate(alert) == ""
+    for page in (acting, other):
+        page.clock.set_system_time(time.time() + 3600 - 15)
+    acting.wait_for_function(f"({alert}).length > 0")
+    said = acting.evaluate(alert)
+    assert said.startswith("Anna: már csak 0:1") or said.startswith("Bela: már csak 0:1"), said
+    assert acting.get_by_role("alert").filter(has_text="már csak").count() == 1
+    # Said once: the clock redrawn every half second leaves the words as they were.
+    shown = acting.locator("#clocks .clock.running time").text_content()
+    moved = "(t) => document.querySelector('#clocks .clock.running time').textContent !== t"
+    acting.wait_for_function(moved, arg=shown)
+    assert acting.evaluate(alert) == said
+    other.wait_for_selector("#clocks .clock.running.low")
+    assert other.evaluate(alert) == "", "the other player's clock is not theirs to be told of"
+    assert not acting.errors and not other.errors
