@@ -9,7 +9,7 @@ import time
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import LivePage, new_page
+from tests.web.browser.pages import LivePage, new_page, open_a_game_for_the_lobby
 
 
 def timed_game_of_two(browser: Browser, base: str, seconds: int) -> tuple[LivePage, LivePage]:
@@ -55,3 +55,36 @@ def test_a_player_whose_clock_runs_low_hears_it_once(browser: Browser, live_serv
     other.wait_for_selector("#clocks .clock.running.low")
     assert other.evaluate(alert) == "", "the other player's clock is not theirs to be told of"
     assert not acting.errors and not other.errors
+
+
+#: What a screen reader hears of the others coming to the table and leaving it.
+PRESENCE_SAID = "document.querySelector('#presence-said')?.textContent || ''"
+
+
+def test_a_player_hears_who_joins_leaves_and_comes_back_to_the_table(
+    browser: Browser, live_server: str
+) -> None:
+    """Anna (in Ukrainian) opens a game to the lobby and waits; Bela joins from the lobby, closes
+    her page, and opens it again. Each time Anna's page marks Bela at the table or away, which a
+    screen reader's user did not hear: only the game's start was read out, never who came."""
+    anna = new_page(browser, live_server, locale="uk")
+    open_a_game_for_the_lobby(anna, live_server, "Anna")
+    anna.wait_for_selector("#waiting-players")
+    assert anna.evaluate(PRESENCE_SAID) == ""
+    bela = new_page(browser, live_server)
+    bela.goto(live_server + "/")
+    bela.fill("#guest-name", "Bela")
+    bela.locator("#open-list button.join").first.click()
+    bela.wait_for_url("**/game/*")
+    bela.wait_for_selector("#your-turn, #waiting")
+    link = bela.url
+    anna.wait_for_function(f"({PRESENCE_SAID}) === 'Bela приєднується до столу'")
+    assert anna.get_by_role("status").filter(has_text="Bela приєднується").count() == 1
+    bela.close()
+    anna.wait_for_function(f"({PRESENCE_SAID}).startsWith('Bela відходить від столу')")
+    back = bela.context.new_page()
+    back.goto(link)
+    anna.wait_for_function(f"({PRESENCE_SAID}) === 'Bela знову за столом'")
+    back.wait_for_selector("#your-turn, #waiting")
+    assert back.evaluate(PRESENCE_SAID) == "", "Bela's own page, opened again, tells her of nothing old"
+    assert not anna.errors and not bela.errors
