@@ -5,6 +5,7 @@ The pages are of players at computers of their own, each in a language of its ow
 
 from __future__ import annotations
 
+import secrets
 import time
 
 import httpx
@@ -88,3 +89,27 @@ def test_a_player_hears_who_joins_leaves_and_comes_back_to_the_table(
     back.wait_for_selector("#your-turn, #waiting")
     assert back.evaluate(PRESENCE_SAID) == "", "Bela's own page, opened again, tells her of nothing old"
     assert not anna.errors and not bela.errors
+
+
+def test_logging_in_and_out_with_the_keys_keeps_the_focus_in_the_account_card(
+    browser: Browser, live_server: str
+) -> None:
+    """The account card's button pressed is replaced by the card's other part: the focus fell to
+    the page's top (some thirty Tabs back to the card) and a screen reader heard nothing of the
+    change. Now the focus goes to the new part's first control, and who is logged in is said."""
+    page = new_page(browser, live_server, locale="ru")
+    page.goto(live_server + "/")
+    page.wait_for_selector("#account-form")
+    name = f"Keys{secrets.token_hex(3)}"
+    page.fill("#account-name", name)
+    page.fill("#account-password", "a long enough password")
+    page.focus("#create-account")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#logged-in")
+    page.wait_for_function("document.activeElement?.id === 'log-out'")
+    assert page.get_by_role("status").filter(has_text=f"Вы вошли как {name}").count() == 1
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#account-form")
+    page.wait_for_function("document.activeElement?.id === 'account-name'")
+    assert page.get_by_role("status").filter(has_text="Вы вышли из аккаунта").count() == 1
+    assert not page.errors
