@@ -5,12 +5,13 @@ The pages are of players at computers of their own, each in a language of its ow
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import LivePage, new_page, open_a_game_for_the_lobby
+from tests.web.browser.pages import LivePage, log_in_new, new_page, open_a_game_for_the_lobby
 
 
 def timed_game_of_two(browser: Browser, base: str, seconds: int) -> tuple[LivePage, LivePage]:
@@ -113,3 +114,44 @@ def test_logging_in_and_out_with_the_keys_keeps_the_focus_in_the_account_card(
     page.wait_for_function("document.activeElement?.id === 'account-name'")
     assert page.get_by_role("status").filter(has_text="Вы вышли из аккаунта").count() == 1
     assert not page.errors
+
+
+def test_a_rated_games_end_says_how_each_players_rating_moved(browser: Browser, live_server: str) -> None:
+    """Two accounts (one page in English, one in Hungarian) paired by a rated quick game, played to
+    its end through the API. The ranking's rating cells fill in a moment after "Game over", where
+    a screen reader's user would not look again: each page says its player's rating change."""
+    pages = [new_page(browser, live_server), new_page(browser, live_server, locale="hu")]
+    names = [log_in_new(page, live_server) for page in pages]
+    for page in pages:
+        page.select_option("#quick-clock", index=1)
+        page.check("#quick-rated")
+    pages[0].click("#quick-game-button")
+    pages[0].wait_for_selector("#waiting-players")
+    game_id = pages[0].url.rsplit("/", 1)[1]
+    pages[1].locator(f"li[data-id='{game_id}']").wait_for()
+    pages[1].click("#quick-game-button")
+    pages[1].wait_for_url(f"**/game/{game_id}")
+    tokens = []
+    for page in pages:
+        page.wait_for_selector("#clocks .clock.running")
+        kept = page.evaluate("JSON.parse(localStorage.getItem('kingdomino.games'))")
+        tokens.append(next(game for game in kept if game["id"] == game_id)["tokens"][0])
+    with httpx.Client(base_url=live_server, timeout=30) as http:
+        while True:
+            views = [http.get(f"/api/games/{game_id}", params={"token": token}).json() for token in tokens]
+            if views[0]["status"] == "finished":
+                break
+            acting = next((i for i, view in enumerate(views) if view["legal_actions"]), None)
+            if acting is None:
+                continue
+            view = views[acting]
+            body = {"token": tokens[acting], "action": view["legal_actions"][0], "index": view["index"]}
+            http.post(f"/api/games/{game_id}/actions", json=body)
+    heard = "document.querySelector('#heard').textContent"
+    for page, name, words in zip(pages, names, ["Rating of", "értékszáma"]):
+        page.wait_for_selector("#winner")
+        page.wait_for_function(f"{heard}.includes({words!r})")
+        said = page.evaluate(heard)
+        assert re.search(r"1[ ,.\u00a0]?500 → 1[ ,.\u00a0]?\d{3} \([+−-]\d+\)", said), said
+        assert name in said and said.count("→") == 1, said
+    assert all(page.errors == [] for page in pages), [page.errors for page in pages]
