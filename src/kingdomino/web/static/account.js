@@ -28,28 +28,36 @@ export function accountCard() {
   const said = el("p", { class: "error", role: "alert", id: "account-error" });
   // What was done (the password changed) is no refusal: it is said apart, not in the error's red.
   const done = el("p", { role: "status", id: "account-done" });
+  // Who is now logged in (or no one), for screen readers: the card shows it already.
+  const heard = el("p", { role: "status", id: "account-heard", class: "visually-hidden" });
   const body = el("div", {});
-  const card = el("section", { class: "card", id: "account", "aria-busy": "true" }, el("h2", {}, t("account.title")), body, said, done);
+  const card = el("section", { class: "card", id: "account", "aria-busy": "true" }, el("h2", {}, t("account.title")), body, said, done, heard);
   /** Who the card shows: an account's id, null for no one, undefined before the first showing. @type {number | null | undefined} */
   let shown;
   /** Show the card for `account` (null: no one); drawn again only for another account, so that
-   * what is typed in the form stays (the answer to who is logged in comes after the form).
-   * @param {AccountInfo | null} account */
-  const show = (account) => {
+   * what is typed in the form stays (the answer to who is logged in comes after the form). When
+   * the player `acted` (logged in or out), the button pressed is gone with the card's old part: the
+   * focus goes to the new part's first control, not lost to the page's top, and the change is said.
+   * @param {AccountInfo | null} account @param {boolean} [acted] */
+  const show = (account, acted = false) => {
     const id = account ? account.id : null;
     if (id === shown) return;
     shown = id;
     body.replaceChildren(...(account ? loggedIn(account) : loggedOut()));
     document.dispatchEvent(new CustomEvent(ACCOUNT_SHOWN, { detail: account }));
+    if (!acted) return;
+    heard.textContent = account ? t("account.logged_in_as", { name: account.name }) : t("account.logged_out");
+    /** @type {HTMLElement | null} */ (body.querySelector(account ? "#log-out" : "#account-name"))?.focus();
   };
   /** Send a request of the card, then show the account it answers with. @param {string} path @param {string} method @param {unknown} [sent] */
   const ask = async (path, method, sent) => {
     said.textContent = "";
     done.textContent = "";
+    heard.textContent = "";
     try {
       const answer = /** @type {{account?: AccountInfo | null, changed?: boolean}} */ (await api(path, { method, body: sent }));
       if (answer.changed) { done.textContent = t("account.password_changed"); return; }
-      show(answer.account ?? null);
+      show(answer.account ?? null, true);
     } catch (problem) {
       said.textContent = errorWords(problem);
     }

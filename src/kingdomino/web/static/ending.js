@@ -183,7 +183,7 @@ export function keepOpen(box, ...parts) {
 
 /** How a seat's rating moved: "1500 → 1662 (+162)"; "" for a seat no account played.
  * @param {import("./view-types.js").RatingChange | undefined} change */
-function ratingWords(change) {
+export function ratingWords(change) {
   if (!change) return "";
   const [before, after] = [Math.round(change.before), Math.round(change.after)];
   return `${number(before)} → ${number(after)} (${number(after - before, { signDisplay: "always" })})`;

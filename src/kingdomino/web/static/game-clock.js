@@ -3,10 +3,16 @@
 // the page counts down with its own clock, and the server, whose clock is the truth, says when a
 // player runs out.
 import { el } from "./dom.js";
-import { language } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /** The timer that redraws the running clock, while one runs. */
 let ticking = 0;
+
+/** Seconds left under which a running clock is low: drawn so, and said once to its own player. */
+const LOW = 20;
+
+/** The turn whose low clock was said (its seat and start), so that it is said once a turn. */
+let warned = "";
 
 /** Seconds left as a clock shows them. A game's or a move's clock: "4:05", "1:02:09". A turn-based
  * game's (`daily`), whose clocks count days: days and hours, hours and minutes, under an hour minutes
@@ -30,18 +36,32 @@ export function drawClocks(game) {
   let box = document.getElementById("clocks");
   clearInterval(ticking);
   const clock = view.clock;
-  if (!clock) { if (box) box.remove(); return; }
+  if (!clock) { if (box) box.remove(); document.getElementById("clock-said")?.remove(); return; }
   if (!box) { box = el("p", { id: "clocks", class: "clocks" }); page.whoami.after(box); }
+  // A screen reader does not see the clock turn red: its player's own running low is said once
+  // (an alert: the time to act is short). In the page before it speaks, or nothing is read out.
+  let said = document.getElementById("clock-said");
+  if (!said) { said = el("p", { id: "clock-said", class: "visually-hidden", role: "alert" }); box.after(said); }
+  const alert = said;
   const shown = box;
   const daily = view.time_control?.kind === "days";
   const draw = () => {
     const now = Date.now() / 1000;
+    let lowHere = false;
     shown.replaceChildren(...view.seats.flatMap((seat, i) => {
       const left = clock.remaining[i] - (clock.running === i ? now - clock.since : 0);
-      const low = clock.running === i && left < 20;
+      const low = clock.running === i && left < LOW;
+      const turn = `${i}@${clock.since}`;
+      if (low && view.your_seats.includes(i)) {
+        lowHere = true;
+        if (warned !== turn) alert.textContent = t("clock.low", { name: seat.name, time: clockText(left, daily) });
+        warned = turn;
+      }
       return [i ? " · " : "", el("span", { class: `clock${clock.running === i ? " running" : ""}${low ? " low" : ""}`, "data-seat": i },
         `${seat.name} `, el("time", {}, clockText(left, daily)))];
     }));
+    // Said, the words go once the turn is played: not found later by a screen reader's cursor.
+    if (!lowHere && alert.textContent) alert.textContent = "";
   };
   draw();
   if (clock.running !== null) ticking = window.setInterval(draw, 500);

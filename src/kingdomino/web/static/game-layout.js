@@ -16,7 +16,7 @@ import { paceChooser } from "./game-pace.js";
  *   awayNote: HTMLElement, awayLevel: HTMLSelectElement, awayButton: HTMLElement, awayCard: HTMLElement,
  *   leaveLevel: HTMLSelectElement, leaveCard: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
  *   inviting: boolean, invited: number[], pace: HTMLElement, handoverNote: HTMLElement, shareCard: HTMLElement,
- *   presence: HTMLElement, elsewhereNote: HTMLElement}} GamePage
+ *   presence: HTMLElement, presenceSaid: HTMLElement, elsewhereNote: HTMLElement}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
  *   help: () => void, takeOver: () => void, leave: () => void}} PageActions */
@@ -90,6 +90,8 @@ export function buildPage(main, id, saved, actions) {
     handoverNote: el("div", { id: "handover-note", class: "away handover-note", role: "status", hidden: true }),
     // The other players, each marked at the table or away (game-presence.js).
     presence: el("p", { id: "presence", class: "small presence", hidden: true }),
+    // Who came to the table, left it or came back, read out (the marks above are not live).
+    presenceSaid: el("p", { id: "presence-said", class: "visually-hidden", role: "status" }),
     // This seat open in another window too: both play (game-presence.js).
     elsewhereNote: el("p", { id: "elsewhere-note", class: "away", role: "status", hidden: true }),
     // A finished game's replay link, to send (game-render.js).
@@ -126,7 +128,7 @@ function layOut(main, page, actions) {
       // What comes and goes while a player thinks (a refusal, a hint) floats over the table's top:
       // in the flow, each line of it pushed the board down and the kingdom off the screen.
       el("div", { class: "notices" }, page.error, page.hintBox),
-      page.matchNote, page.handoverNote, page.elsewhereNote, page.awayCard, page.guide, page.heard),
+      page.matchNote, page.handoverNote, page.elsewhereNote, page.awayCard, page.guide, page.heard, page.presenceSaid),
     page.inviting ? page.invitesCard : "",
     page.end,
     page.boardCard,

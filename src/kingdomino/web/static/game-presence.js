@@ -59,7 +59,36 @@ function drawPresence(game) {
     page.presence.replaceChildren(...(marks.length ? [el("span", { class: "visually-hidden" }, t("presence.label")), ...marks] : []));
   }
   page.presence.hidden = !marks.length;
+  sayWhoCame(page.presenceSaid, playing && presence.here ? Object.fromEntries(others.map((s) => [s.seat, here.includes(s.seat)])) : null,
+    (seat) => view ? view.seats[seat].name : "");
   const elsewhere = playing && presence.elsewhere.some((seat) => view.your_seats.includes(seat));
   page.elsewhereNote.hidden = !elsewhere;
   if (elsewhere) page.elsewhereNote.textContent = t("game.elsewhere");
+}
+
+/** Say who joined the table, left it or came back since the marks were last drawn: a sighted
+ * player sees a mark change, a screen reader's user heard nothing. A seat first seen at the table
+ * joined (its player opened the game, an invite link or a seat from the lobby); one seen there
+ * before came back. Nothing at the page's first marks (what stands then is read with the page),
+ * nor while there are none (no game with others online). The seats' states are kept on `said`:
+ * "here", "gone" (after being here) or "never" (not seen here yet).
+ * @param {HTMLElement} said @param {Record<string, boolean> | null} atTable each other seat, at the table or away
+ * @param {(seat: number) => string} name */
+function sayWhoCame(said, atTable, name) {
+  if (atTable === null) return;
+  const first = said.dataset.known === undefined;
+  /** @type {Record<string, string>} */
+  const before = first ? {} : JSON.parse(/** @type {string} */ (said.dataset.known));
+  /** @type {Record<string, string>} */
+  const now = {};
+  const news = [];
+  for (const [seat, at] of Object.entries(atTable)) {
+    const was = before[seat] || "never";
+    now[seat] = at ? "here" : was === "never" ? "never" : "gone";
+    if (first || now[seat] === was) continue;
+    if (at) news.push(t(was === "never" ? "presence.joined" : "presence.back", { name: name(Number(seat)) }));
+    else if (was === "here") news.push(t("presence.left", { name: name(Number(seat)) }));
+  }
+  said.dataset.known = JSON.stringify(now);
+  if (news.length) said.textContent = news.join(". ");
 }

@@ -1,6 +1,8 @@
 // What a finished rated game did to its players' ratings, for its end screen: asked once the game
 // is over, and again while the server has not recorded the result yet (a moment after the last
 // move, off its event loop: web/game_results.py).
+import { ratingWords } from "./ending.js";
+import { t } from "./i18n.js";
 import { api } from "./server.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -20,8 +22,18 @@ export function askRatings(game) {
       const answer = /** @type {{status: string, seats?: RatingChange[]} | null} */ (
         await api(`/api/games/${game.id}/ratings`).catch(() => null));
       if (!answer) return;
-      if (answer.seats) { game.ratings = answer.seats; game.draw(); return; }
+      if (answer.seats) { game.ratings = answer.seats; game.draw(); sayRatings(game, answer.seats); return; }
       await new Promise((resolve) => setTimeout(resolve, APART_MS));
     }
   })();
+}
+
+/** Say how this page's players' ratings moved: the ranking's cells fill in a moment after the
+ * game's end, where a screen reader's user, told the game is over, would not look again.
+ * @param {DrawnGame} game @param {RatingChange[]} changes */
+function sayRatings(game, changes) {
+  const { view, page } = game;
+  const said = view.your_seats.filter((seat) => changes[seat])
+    .map((seat) => t("end.rating_said", { name: view.seats[seat].name, change: ratingWords(changes[seat]) }));
+  if (said.length) page.heard.textContent = said.join(". ");
 }
