@@ -20,6 +20,8 @@ from kingdomino.web.tables import GameRow
 
 QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 OPEN_2P = [{"kind": "human", "name": "Anna"}, {"kind": "open"}]
+#: A rated game's clock (a rated game needs one): a day a move runs out during no test.
+DAYS = {"kind": "days", "days": 1}
 
 
 @pytest.fixture
@@ -100,7 +102,7 @@ def test_a_turn_based_open_game_waits_one_turn_s_days_for_its_players(client: Te
 
 
 def test_a_rated_game_is_between_accounts(client: TestClient) -> None:
-    rated = {"rated": True}
+    rated = {"rated": True, "time_control": DAYS}
     assert refusal(
         client.post("/api/games", json={"game": "duel", "players": 2, "seats": OPEN_2P, **rated})
     ) == (
@@ -130,12 +132,28 @@ def test_a_rated_game_is_between_accounts(client: TestClient) -> None:
     assert [s["name"] for s in stored.seats] == ["Anna", "Bela"]
 
 
+def test_a_rated_game_needs_a_clock(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: a rated game without a clock let a losing player
+    stall it forever (their page open, never moving, never away, and no takeover in a rated game).
+    A creation or a quick game rated without ``time_control`` is refused, naming the field."""
+    log_in_new(client, "Anna")
+    unclocked = {"game": "duel", "players": 2, "seats": OPEN_2P, "rated": True}
+    answer = client.post("/api/games", json=unclocked)
+    assert refusal(answer) == (422, "rated_clock") and answer.json()["error"]["field"] == "time_control"
+    answer = client.post("/api/pairing", json={"game": "duel", "players": 2, "rated": True})
+    assert refusal(answer) == (422, "rated_clock") and answer.json()["error"]["field"] == "time_control"
+    assert client.get("/api/open-games").json()["games"] == []
+    clocked = client.post("/api/pairing", json={"game": "duel", "players": 2, "rated": True, "time_control": DAYS})
+    assert clocked.json()["created"] is True
+
+
 def test_a_rated_game_offers_no_hint_even_once_its_other_player_has_left(client: TestClient) -> None:
     """A rated game has no hints (``rated_no_help``): its creation answer says so while its other
     seat is open, and a player left alone with an AI (the other one left) gets none either."""
     log_in_new(client, "Anna")
     made = client.post(
-        "/api/games", json={"game": "kingdomino", "players": 2, "seats": OPEN_2P, "rated": True}
+        "/api/games",
+        json={"game": "kingdomino", "players": 2, "seats": OPEN_2P, "rated": True, "time_control": DAYS},
     )
     assert made.status_code == 201, made.text
     assert made.json()["hints"] is False
@@ -286,7 +304,7 @@ def test_opening_games_is_limited_per_client(client: TestClient) -> None:
 
 
 def test_a_rated_game_paired_in_the_lobby_moves_both_ratings(client: TestClient) -> None:
-    ask = {"game": "duel", "players": 2, "rated": True}
+    ask = {"game": "duel", "players": 2, "rated": True, "time_control": DAYS}
     log_in_new(client, "Vera")
     first = client.post("/api/pairing", json=ask).json()
     log_in_new(client, "Walt")
@@ -311,7 +329,7 @@ def test_a_guest_s_rated_quick_game_is_refused_for_being_a_guest_s(client: TestC
     """With no rated game open, a guest's rated quick game was refused for its seats ("log in, take
     one seat and leave every other open", the new game form's words); with one open, for being a
     guest's. Both say now: log in."""
-    ask = {"game": "duel", "players": 2, "rated": True, "name": "Gina"}
+    ask = {"game": "duel", "players": 2, "rated": True, "name": "Gina", "time_control": DAYS}
     assert refusal(client.post("/api/pairing", json=ask)) == (401, "rated_guest")
     log_in_new(client, "Olga")
     assert client.post("/api/pairing", json=ask).json()["created"] is True

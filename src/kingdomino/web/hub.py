@@ -268,7 +268,7 @@ class Hub:
         seat_rows = [
             seat_row(index, seat, account if index == mine else None) for index, seat in enumerate(seats)
         ]
-        check_open_game(seat_rows, rated, ai_fill, hints)
+        check_open_game(seat_rows, rated, ai_fill, hints, time_control)
         check_plays(game, seat_rows, ai_fill, time_control)
         opened = any(row["kind"] == "open" for row in seat_rows)
         humans = sum(row["kind"] in ("human", "open") for row in seat_rows)

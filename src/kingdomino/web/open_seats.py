@@ -9,7 +9,9 @@ change is one write naming the revision it was made on (``Table.write_seats``), 
 racing for the last seat on two servers never both get it.
 
 A rated game is between accounts only: its creator is logged in, every other seat is open, a
-guest may not take one, and no AI fills it (nor gives hints: the seats are the players' own).
+guest may not take one, and no AI fills it (nor gives hints: the seats are the players' own). It
+has a clock: without one a losing player could keep their page open and never move, and the game
+would wait for them forever (nobody else may hand a seat of a rated game's player to an AI).
 """
 
 from __future__ import annotations
@@ -56,7 +58,24 @@ class Seeker:
         return human_seat(name, True)
 
 
-def check_open_game(seats: list[dict[str, Any]], rated: bool, ai_fill: str | None, hints: bool) -> None:
+def check_rated_clock(rated: bool, time_control: Mapping[str, Any] | None) -> None:
+    """Refuse a rated game without a clock (a creation's or a quick game's: the module's rules)."""
+    if rated and time_control is None:
+        raise HubError(
+            422,
+            "time_control",
+            "a rated game needs a clock (time_control): without one a losing player could stall it forever",
+            "rated_clock",
+        )
+
+
+def check_open_game(
+    seats: list[dict[str, Any]],
+    rated: bool,
+    ai_fill: str | None,
+    hints: bool,
+    time_control: Mapping[str, Any] | None = None,
+) -> None:
     """Refuse an open or rated game whose seats and options do not fit (the module's rules)."""
     if ai_fill is not None:
         check_level(ai_fill, "ai_fill")
@@ -73,6 +92,7 @@ def check_open_game(seats: list[dict[str, Any]], rated: bool, ai_fill: str | Non
         )
     if ai_fill is not None or hints:
         raise HubError(422, "rated", "a rated game has no AI filling its seats and no hints", "rated_no_help")
+    check_rated_clock(rated, time_control)
 
 
 def wait_until(

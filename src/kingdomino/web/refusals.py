@@ -66,6 +66,7 @@ REFUSAL_CODES = frozenset(
         "already_seated",
         "rated_seats",
         "rated_no_help",
+        "rated_clock",
         "name_needed",
         "claim_taken",
         "claim_one_seat",

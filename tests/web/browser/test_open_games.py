@@ -54,7 +54,12 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser: Browser, liv
     cleo_name, dora_name = log_in_new(cleo, live_server, "Rita"), log_in_new(dora, live_server, "Rita")
     for page in (cleo, dora):
         page.select_option("#quick-game-choice", label="Kingdomino Duel · 2 players")
+        assert page.input_value("#quick-clock") == "0"  # "No clock" for a casual game
         page.check("#quick-rated")
+        # A rated game has a clock (the server refuses one without): one is chosen, "No clock" is
+        # not offered.
+        assert page.input_value("#quick-clock") != "0"
+        assert page.locator("#quick-clock option[value='0']").is_disabled()
     cleo.click("#quick-game-button")
     opened = game_id(cleo)
     cleo.wait_for_selector("#waiting-players")
@@ -70,6 +75,22 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser: Browser, liv
     for page in (cleo, dora):
         assert page.inner_text("#rated-game") == " · Rated"
     assert cleo.errors == [] and dora.errors == []
+
+
+def test_a_rated_game_from_the_new_game_form_has_a_clock(browser: Browser, live_server: str) -> None:
+    """Ticking "rated" on the new game form chooses a clock and takes "No clock" away: a rated game
+    without one is refused (a losing player could stall it forever)."""
+    anna = new_page(browser, live_server)
+    log_in_new(anna, live_server, "Rita")
+    anna.select_option("#game", "duel")
+    anna.select_option("#seat-1", "open")
+    assert anna.input_value("#time-control") == "0"
+    anna.check("#rated")
+    assert anna.input_value("#time-control") != "0"
+    assert anna.locator("#time-control option[value='0']").is_disabled()
+    anna.uncheck("#rated")
+    assert not anna.locator("#time-control option[value='0']").is_disabled()
+    assert anna.errors == []
 
 
 def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(

@@ -19,7 +19,7 @@ from kingdomino.games.registry import make_game
 from kingdomino.web import views
 from kingdomino.web.hub import Hub
 from kingdomino.web.lobby import pool_or_none
-from kingdomino.web.open_seats import Seeker
+from kingdomino.web.open_seats import Seeker, check_rated_clock
 from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
@@ -84,6 +84,7 @@ async def pairing(
     if body.rated and seeker.account is None:
         # Refused for being a guest's, whether it would have joined a game or opened one.
         raise HubError(401, "session", "a rated game is between accounts: log in to join", "rated_guest")
+    check_rated_clock(body.rated, _time_control(body))
     try:
         options = dict(make_game(body.game, body.players, dict(body.options)).options)
     except GameError as error:

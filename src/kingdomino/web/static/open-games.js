@@ -34,12 +34,24 @@ export function timeControlWords(control) {
   return t("clock.days", { time: waitWords((control.days || 0) * 24 * 60) });
 }
 
-/** A menu of the clocks offered, with the rule for a player out of time under it. @param {string} id */
+/** A menu of the clocks offered, with the rule for a player out of time under it. A rated game
+ * has a clock (the server refuses one without: a losing player could stall it forever), so
+ * `rated(true)` takes "No clock" away and chooses the first clock if none was.
+ * @param {string} id */
 function timeControlField(id) {
   const rule = el("span", { class: "small", id: `${id}-rule`, hidden: "" }, " ", t("clock.rule"));
-  const menu = /** @type {HTMLSelectElement} */ (el("select", { id, onchange: () => { rule.hidden = menu.value === "0"; } },
+  const showRule = () => { rule.hidden = menu.value === "0"; };
+  const menu = /** @type {HTMLSelectElement} */ (el("select", { id, onchange: showRule },
     TIME_CONTROLS.map((control, i) => el("option", { value: i }, timeControlWords(control)))));
-  return { field: el("label", {}, t("clock.label"), " ", menu, rule), chosen: () => TIME_CONTROLS[Number(menu.value)] };
+  const none = /** @type {HTMLOptionElement} */ (menu.options[0]);
+  const rated = (/** @type {boolean} */ on) => {
+    none.disabled = on;
+    if (on && menu.value === "0") {
+      menu.value = "1";
+      menu.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  };
+  return { field: el("label", {}, t("clock.label"), " ", menu, rule), chosen: () => TIME_CONTROLS[Number(menu.value)], rated };
 }
 
 /** A wait in words in the page's language ("20 minutes", "1 day", "3 дня"). @param {number} minutes */
@@ -102,8 +114,9 @@ function quickGameForm(games, failed) {
   const choice = /** @type {HTMLSelectElement} */ (el("select", { id: "quick-game-choice", "aria-label": t("lobby.game") },
     choices.map((c, i) => el("option", { value: i }, `${gameTitle({ game: c.game, options: c.mode ? { mode: c.mode } : {} })} · ${
       t("lobby.players_n", { n: c.players })}`))));
-  const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "quick-rated" }));
   const clock = timeControlField("quick-clock");
+  const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "quick-rated",
+    onchange: () => clock.rated(rated.checked) }));
   const pair = async (/** @type {Event} */ event) => {
     event.preventDefault();
     const c = choices[Number(choice.value)];
@@ -167,7 +180,9 @@ export function openGameFields() {
   const clock = timeControlField("time-control");
   const clockBox = el("p", { id: "clock-field", hidden: "" }, clock.field);
   const open = el("fieldset", { id: "open-options", hidden: "" }, el("legend", {}, t("lobby.open_options")),
-    el("label", { title: t("lobby.rated_title") }, el("input", { type: "checkbox", id: "rated" }), " ", t("lobby.rated")), " ",
+    el("label", { title: t("lobby.rated_title") }, el("input", { type: "checkbox", id: "rated",
+      onchange: (/** @type {Event} */ event) => clock.rated(/** @type {HTMLInputElement} */ (event.target).checked) }),
+    " ", t("lobby.rated")), " ",
     el("label", {}, t("lobby.wait"), " ", el("select", { id: "wait" },
       WAITS.map((minutes) => el("option", { value: minutes, selected: minutes === 20 }, waitWords(minutes))))), " ",
     el("label", {}, t("lobby.ai_fill"), " ", el("select", { id: "ai-fill" },
@@ -184,8 +199,10 @@ export function openGameFields() {
     clockBox.hidden = !online;
     open.hidden = !opened;
     const fill = value("ai-fill").value;
+    const rated = opened && value("rated").checked;
+    clock.rated(rated);
     return { ...(online ? { time_control: clock.chosen() } : {}),
-      ...(opened ? { rated: value("rated").checked, wait_minutes: Number(value("wait").value), ...(fill ? { ai_fill: fill } : {}) } : {}) };
+      ...(opened ? { rated, wait_minutes: Number(value("wait").value), ...(fill ? { ai_fill: fill } : {}) } : {}) };
   };
   return { fields: el("div", { id: "online-options" }, clockBox, open), chosen };
 }
