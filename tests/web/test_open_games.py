@@ -132,6 +132,21 @@ def test_a_rated_game_is_between_accounts(client: TestClient) -> None:
     assert [s["name"] for s in stored.seats] == ["Anna", "Bela"]
 
 
+def test_the_creator_is_stored_not_read_as_the_first_human_seat(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: the lobby named the first human seat as a game's
+    creator, so a player who joined a seat before the creator's became its creator (and its
+    rating). The creator's seat is stored at the creation."""
+    anna = log_in_new(client, "Anna")
+    seats = [{"kind": "open"}, {"kind": "human"}, {"kind": "open"}]
+    game_id = open_game(client, seats)["id"]
+    log_in_new(client, "Mallory")
+    assert client.post(f"/api/games/{game_id}/join", json={}).json()["seat"] == 0
+    (listed,) = client.get("/api/open-games").json()["games"]
+    assert (listed["creator"], listed["creator_account"]) == ("Anna", anna)
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    assert store.load(game_id).creator_seat == 1
+
+
 def test_a_rated_game_needs_a_clock(client: TestClient) -> None:
     """Found by the attack review of 2026-11-30: a rated game without a clock let a losing player
     stall it forever (their page open, never moving, never away, and no takeover in a rated game).

@@ -299,6 +299,8 @@ class Hub:
             open_until=wait_until(wait_minutes, time_control=time_control) if opened else None,
             ai_fill=ai_fill if opened else None,
             time_control=time_control,
+            creator_seat=mine,
+            creator_client=client or None,
         )
         if opened:
             stored.status = "open"

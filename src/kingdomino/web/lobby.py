@@ -43,7 +43,8 @@ def listing(stored: StoredGame, rating_of: RatingOf) -> dict[str, Any]:
     """How the lobby shows a waiting game (never a token)."""
     game = make_game(stored.game, stored.players, stored.options)
     pool = pool_or_none(stored.game, stored.players)
-    creator = next((seat for seat in stored.seats if seat["kind"] == "human"), None)
+    seat = stored.creator()
+    creator = stored.seats[seat] if seat is not None else None
     account = creator.get("account") if creator else None
     return {
         "id": stored.id,

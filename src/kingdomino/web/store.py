@@ -102,6 +102,8 @@ class Store:
                     time_control=game.time_control,
                     clock=game.clock,
                     deadline=game.deadline,
+                    creator_seat=game.creator_seat,
+                    creator_client=game.creator_client,
                     revision=game.revision,
                     ai_turn=game.ai_turn,
                 )
@@ -380,6 +382,8 @@ class Store:
             row.clock,
             row.deadline,
             row.rematch,
+            row.creator_seat,
+            row.creator_client,
         )
 
 
