@@ -254,6 +254,27 @@ def test_a_waiting_game_is_called_off_by_its_creator_only(client: TestClient) ->
     assert view["status"] == "expired"
 
 
+def test_a_joiner_gives_back_their_seat_and_cannot_call_the_game_off(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: a guest who joined someone's game of three called
+    it off with their own seat's token. A joiner's cancel gives back only their seat: it is open
+    again, their token acts no more, and the game waits on for others."""
+    made = open_game(client, [{"kind": "human", "name": "Anna"}, {"kind": "open"}, {"kind": "open"}])
+    game_id, anna = made["id"], made["seats"][0]["token"]
+    bela = client.post(f"/api/games/{game_id}/join", json={"name": "Bela"}).json()["token"]
+    answer = client.post(f"/api/games/{game_id}/cancel", json={"token": bela})
+    assert answer.json() == {"ok": True, "called_off": False}
+    view = client.get(f"/api/games/{game_id}", params={"token": anna}).json()
+    assert view["status"] == "open" and [s["kind"] for s in view["seats"]] == ["human", "open", "open"]
+    assert view["creator_seat"] == 0
+    (listed,) = client.get("/api/open-games").json()["games"]
+    assert (listed["open"], listed["creator"], listed["creator_seat"]) == (2, "Anna", 0)
+    assert refusal(client.post(f"/api/games/{game_id}/cancel", json={"token": bela})) == (403, "not_a_seat")
+    assert client.post(f"/api/games/{game_id}/join", json={"name": "Cleo"}).json()["seat"] == 1
+    answer = client.post(f"/api/games/{game_id}/cancel", json={"token": anna})
+    assert answer.json() == {"ok": True, "called_off": True}
+    assert client.get("/api/open-games").json()["games"] == []
+
+
 def end_the_wait_now(client: TestClient, game_id: str) -> None:
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     with store.engine.begin() as connection:

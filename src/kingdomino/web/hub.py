@@ -327,11 +327,13 @@ class Hub:
         await self.seats_changed(table)
         return table, seat, token
 
-    async def cancel(self, game_id: str, token: str) -> None:
-        """The open game ``game_id`` called off by the holder of ``token``, one of its players."""
+    async def cancel(self, game_id: str, token: str) -> bool:
+        """The open game ``game_id`` called off by its creator, holding ``token`` (True), or the
+        seat of ``token``'s holder, who joined it, open again (``open_seats.cancel``)."""
         table = self.table(game_id)
-        await open_seats.cancel(table, token)
+        called_off = await open_seats.cancel(table, token)
         await self.seats_changed(table)
+        return called_off
 
     async def seats_changed(self, table: Table) -> None:
         """Tell the game's pages and the lobby of a change of ``table``'s seats; start its AI turn."""

@@ -65,6 +65,7 @@ def listing(stored: StoredGame, rating_of: RatingOf) -> dict[str, Any]:
         ],
         "open": sum(seat["kind"] == "open" for seat in stored.seats),
         "creator": creator["name"] if creator else None,
+        "creator_seat": seat,
         "creator_account": account,
         "creator_bot": bool(creator.get("bot")) if creator else False,
         "rating": rating_of(int(account), pool) if account is not None and pool else None,

@@ -1,5 +1,5 @@
 """Games that wait for players: the rules of an open game's creation, a player taking an open
-seat, the creator calling the game off, and the end of the wait.
+seat (or giving it back), the creator calling the game off, and the end of the wait.
 
 A game created with ``open`` seats is listed in the lobby (``lobby``) with status ``open``: its
 deal is drawn and stored, but no seat acts and no AI moves until every seat is taken; then it
@@ -23,7 +23,7 @@ from typing import Any
 
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seat_agents import check_level
-from kingdomino.web.seats import SeatPlayer, ai_name, clean_name, human_seat, reads_as_ai
+from kingdomino.web.seats import SeatPlayer, ai_name, clean_name, human_seat, open_seat, reads_as_ai
 from kingdomino.web.table import Table
 
 #: How long an open game waits for its players when its creator does not say, and at most.
@@ -135,13 +135,21 @@ async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
         return index, str(seats[index]["token"])
 
 
-async def cancel(table: Table, token: str) -> None:
-    """The game called off by one of its seated players, before it starts."""
+async def cancel(table: Table, token: str) -> bool:
+    """Before the game starts: its creator calls it off (True), a player who joined gives back
+    their seat, open again, and the game waits on (False). A joiner calling off someone else's
+    game would let one player end every game they could join (attack review of 2026-11-30)."""
     async with table.lock:
-        table.seat_for(token)
-        if table.stored.status != "open":
+        seat = table.seat_for(token)
+        stored = table.stored
+        if stored.status != "open":
             raise HubError(409, "game", "only a game still waiting for players is called off", "not_open")
-        table.write_seats(table.stored.seats, "expired", "game")
+        if seat == stored.creator():
+            table.write_seats(stored.seats, "expired", "game")
+            return True
+        seats = [open_seat() if s == seat else dict(info) for s, info in enumerate(stored.seats)]
+        table.write_seats(seats, "open", "game", stored.open_until)
+        return False
 
 
 async def stop_waiting(table: Table) -> bool:

@@ -91,6 +91,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
         "status": live.stored.status,
         "rated": live.stored.rated,
         "open_until": live.stored.open_until,
+        "creator_seat": live.stored.creator(),
         "time_control": live.stored.time_control,
         "clock": clock_view(live.stored.clock, acting, live.stored.seats),
         "seats": [

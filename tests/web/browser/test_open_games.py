@@ -153,6 +153,35 @@ def test_a_host_who_left_their_name_is_player_1_in_the_others_lobby(
     assert host.errors == [] and other.errors == []
 
 
+def test_a_joiner_gives_back_their_seat_and_the_game_waits_on(browser, live_server: str) -> None:
+    """A player who joined a game of three does not call it off (only its creator does): their
+    button gives back their seat, they are back in the lobby, and the game waits on."""
+    anna, bela = new_page(browser, live_server), new_page(browser, live_server)
+    anna.goto(live_server + "/")
+    anna.fill("#name-0", "Anna")
+    anna.select_option("#players", "3")
+    anna.select_option("#seat-1", "open")
+    anna.select_option("#seat-2", "open")
+    anna.select_option("#ai-fill", "")
+    anna.click("#create")
+    opened = game_id(anna)
+    anna.wait_for_selector("#waiting-players")
+    assert anna.inner_text("#call-off") == "Call off"
+    bela.goto(live_server + "/")
+    bela.fill("#guest-name", "Bela")
+    bela.locator(f"li[data-id='{opened}'] button.join").click()
+    assert game_id(bela) == opened
+    bela.wait_for_selector("#call-off")
+    assert bela.inner_text("#call-off") == "Give back my seat"
+    bela.click("#call-off")
+    bela.wait_for_url(live_server + "/")
+    line = bela.locator(f"li[data-id='{opened}']")
+    line.wait_for()
+    assert "1 of 3 seats taken" in line.inner_text() and line.locator("button.join").count() == 1
+    anna.wait_for_function("document.querySelector('#waiting-players').innerText.includes('1 of 3')")
+    assert anna.errors == [] and bela.errors == []
+
+
 def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_its_days(
     browser: Browser, live_server: str
 ) -> None:

@@ -65,10 +65,11 @@ async def join(
 
 @router.post("/api/games/{game_id}/cancel")
 async def cancel(game_id: str, body: TokenRequest, request: Request, hub: HubDep) -> dict[str, Any]:
-    """Call off a game still waiting for players (a seated player's token): it expires unplayed."""
+    """Before a game starts: its creator (their seat's token) calls it off, and it expires unplayed
+    (`called_off` true); a player who joined it gives back their seat, open again, and the game
+    waits on (`called_off` false)."""
     same_origin(request)
-    await hub.cancel(game_id, body.token)
-    return {"ok": True}
+    return {"ok": True, "called_off": await hub.cancel(game_id, body.token)}
 
 
 @router.post("/api/pairing")

@@ -6,7 +6,7 @@ import { aiLevels, levelWords } from "./ai-levels.js";
 import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { remember, tokensFor } from "./saved-games.js";
+import { forget, remember, savedGames, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
@@ -69,10 +69,16 @@ function guestName() {
   return name;
 }
 
-/** Open the game just joined, its seat's token kept in this browser. @param {Seated} seated */
+/** Open the game just joined (or opened by a quick game), its seat's token kept in this browser.
+ * @param {Seated & {created?: boolean}} seated */
 function openJoined(seated) {
-  remember(seated.id, [seated.token], { kinds: [] });
+  remember(seated.id, [seated.token], { kinds: [], joined: !seated.created });
   location.href = `/game/${seated.id}`;
+}
+
+/** Whether this browser joined game `id` rather than opened it. @param {string} id */
+function joinedHere(id) {
+  return Boolean(savedGames().find((saved) => saved.id === id)?.joined);
 }
 
 /** One open game's line: what it is, who waits, and Join (or, for a game of this browser, Open
@@ -82,7 +88,7 @@ function gameLine(game, failed) {
   const taken = game.seats.length - game.open;
   const left = game.open_until === null ? null : (game.open_until * 1000 - Date.now()) / 60000;
   // A host who left their seat unnamed is "you" on their own page only: "Player 1" to the others.
-  const hostSeat = game.seats.findIndex((seat) => seat.kind === "human");
+  const hostSeat = game.creator_seat ?? game.seats.findIndex((seat) => seat.kind === "human");
   const named = game.creator === null ? ""
     : game.creator === UNNAMED_YOU && !mine.length ? t("player_n", { n: hostSeat + 1 }) : localName(game.creator);
   const creator = (game.creator_bot ? t("seat.bot_name", { name: named }) : named) + (game.rating === null ? "" : ` (${Math.round(game.rating)})`);
@@ -91,8 +97,13 @@ function gameLine(game, failed) {
       openJoined(/** @type {Seated} */ (await api(`/api/games/${game.id}/join`, { method: "POST", body: { name: guestName() } })));
     } catch (problem) { failed(problem); }
   };
+  // Its creator calls a game off; a player who joined gives back their seat (the game waits on).
+  const opened = !joinedHere(game.id);
   const callOff = async () => {
-    try { await api(`/api/games/${game.id}/cancel`, { method: "POST", body: { token: mine[0] } }); } catch (problem) { failed(problem); }
+    try {
+      await api(`/api/games/${game.id}/cancel`, { method: "POST", body: { token: mine[0] } });
+      if (!opened) forget(game.id);
+    } catch (problem) { failed(problem); }
   };
   return el("li", { "data-id": game.id, class: "open-game" },
     el("strong", {}, gameTitle(game)), " · ", t("lobby.players_n", { n: game.players }), " · ",
@@ -102,7 +113,7 @@ function gameLine(game, failed) {
     game.ai_fill ? ` · ${t("lobby.then_ai", { level: levelWords(game.ai_fill) })}` : "", " ",
     mine.length
       ? [el("a", { href: `/game/${game.id}`, class: "button" }, t("lobby.open")), " ",
-        el("button", { type: "button", class: "call-off", onclick: callOff }, t("lobby.call_off"))]
+        el("button", { type: "button", class: "call-off", onclick: callOff }, t(opened ? "lobby.call_off" : "lobby.give_back_seat"))]
       : el("button", { type: "button", class: "primary join", onclick: join }, t("lobby.join_game")));
 }
 
