@@ -16,6 +16,8 @@ from tests.web.test_players_api import play_out
 
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.app import create_app
+from kingdomino.web.open_seats import MAX_WAITING
+from kingdomino.web.routes.open_games import JOINS
 from kingdomino.web.tables import GameRow
 
 QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
@@ -87,6 +89,7 @@ def test_an_open_game_waits_for_its_players_then_starts(client: TestClient) -> N
 def test_a_turn_based_open_game_waits_one_turn_s_days_for_its_players(client: TestClient) -> None:
     """Its players come by the day: 20 minutes would call a 3-day game off before they saw it."""
     days = {"kind": "days", "days": 3}
+    client.app.state.max_waiting = 100  # type: ignore[attr-defined]  # five games waiting
 
     def waits(**fields: Any) -> float:
         made = open_game(client, **fields)
@@ -275,6 +278,41 @@ def test_a_joiner_gives_back_their_seat_and_cannot_call_the_game_off(client: Tes
     assert client.get("/api/open-games").json()["games"] == []
 
 
+def test_a_client_or_an_account_has_at_most_a_few_games_waiting(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: nothing but the rate (10 a minute) bounded the
+    games one player kept waiting in the lobby. A client, or an account from any client, has at
+    most ``MAX_WAITING`` at once; calling one off (or its filling) makes room."""
+    made = [open_game(client) for _ in range(MAX_WAITING)]
+    answer = client.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": OPEN_2P})
+    assert refusal(answer) == (429, "too_many_waiting")
+    assert answer.json()["error"]["values"] == {"n": MAX_WAITING} and "call one off" in answer.text
+    pairing = client.post("/api/pairing", json={"game": "duel", "players": 2, "name": "Anna"})
+    assert refusal(pairing) == (429, "too_many_waiting")
+    cancel = client.post(f"/api/games/{made[0]['id']}/cancel", json={"token": made[0]["seats"][0]["token"]})
+    assert cancel.json()["called_off"] is True
+    open_game(client)
+    # An account's games count from whichever client opens them.
+    log_in_new(client, "Anna")
+    client.app.state.max_waiting = MAX_WAITING + 1  # type: ignore[attr-defined]  # the client's are full
+    open_game(client)
+    lobby = client.app.state.hub.lobby  # type: ignore[attr-defined]
+    anna = client.get("/api/account").json()["account"]["id"]
+    assert lobby.waiting_of("elsewhere", anna) == 1 and lobby.waiting_of("testclient", None) == MAX_WAITING + 1
+
+
+def test_joining_is_limited_per_client(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: one client joined every game of the lobby as a
+    guest who never played, unlimited. Joins (and quick games) are limited per client, as logins
+    and openings are."""
+    client.app.state.max_waiting = 100  # type: ignore[attr-defined]
+    four = [{"kind": "human", "name": "Anna"}] + [{"kind": "open"}] * 3
+    games = [open_game(client, four)["id"] for _ in range(4)] * 3  # a guest may join one twice
+    answers = [client.post(f"/api/games/{game}/join", json={"name": "Ghost"}).status_code for game in games]
+    assert answers[: JOINS.amount] == [200] * JOINS.amount and 429 in answers[JOINS.amount :]
+    pairing = client.post("/api/pairing", json={"game": "duel", "players": 2, "name": "Ghost"})
+    assert refusal(pairing) == (429, "too_many_tries")
+
+
 def end_the_wait_now(client: TestClient, game_id: str) -> None:
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     with store.engine.begin() as connection:
@@ -328,6 +366,7 @@ def test_quick_pairing_joins_the_fitting_game_or_opens_one(client: TestClient) -
 
 
 def test_opening_games_is_limited_per_client(client: TestClient) -> None:
+    client.app.state.max_waiting = 100  # type: ignore[attr-defined]  # the rate alone
     answers = [
         client.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": OPEN_2P}).status_code
         for _ in range(11)

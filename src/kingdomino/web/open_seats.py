@@ -29,6 +29,9 @@ from kingdomino.web.table import Table
 #: How long an open game waits for its players when its creator does not say, and at most.
 WAIT_MINUTES = 20
 MAX_WAIT_MINUTES = 7 * 24 * 60
+#: The open games one client, or one account, may have waiting at once: enough to wait for a
+#: duel and a game of four side by side, too few to fill the lobby with games nobody will play.
+MAX_WAITING = 3
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,19 @@ def check_open_game(
     if ai_fill is not None or hints:
         raise HubError(422, "rated", "a rated game has no AI filling its seats and no hints", "rated_no_help")
     check_rated_clock(rated, time_control)
+
+
+def check_waiting(waiting: int, limit: int = MAX_WAITING) -> None:
+    """Refuse opening one more game to a client or account with ``waiting`` games waiting already."""
+    if waiting >= limit:
+        raise HubError(
+            429,
+            "seats",
+            f"you have {waiting} games waiting for players, the most at once ({limit}): "
+            "call one off or wait until one fills before opening another",
+            "too_many_waiting",
+            {"n": limit},
+        )
 
 
 def wait_until(

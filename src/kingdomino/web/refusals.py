@@ -67,6 +67,7 @@ REFUSAL_CODES = frozenset(
         "rated_seats",
         "rated_no_help",
         "rated_clock",
+        "too_many_waiting",
         "name_needed",
         "claim_taken",
         "claim_one_seat",
