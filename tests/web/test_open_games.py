@@ -161,7 +161,9 @@ def test_a_rated_game_needs_a_clock(client: TestClient) -> None:
     answer = client.post("/api/pairing", json={"game": "duel", "players": 2, "rated": True})
     assert refusal(answer) == (422, "rated_clock") and answer.json()["error"]["field"] == "time_control"
     assert client.get("/api/open-games").json()["games"] == []
-    clocked = client.post("/api/pairing", json={"game": "duel", "players": 2, "rated": True, "time_control": DAYS})
+    clocked = client.post(
+        "/api/pairing", json={"game": "duel", "players": 2, "rated": True, "time_control": DAYS}
+    )
     assert clocked.json()["created"] is True
 
 
@@ -297,7 +299,8 @@ def test_a_client_or_an_account_has_at_most_a_few_games_waiting(client: TestClie
     open_game(client)
     lobby = client.app.state.hub.lobby  # type: ignore[attr-defined]
     anna = client.get("/api/account").json()["account"]["id"]
-    assert lobby.waiting_of("elsewhere", anna) == 1 and lobby.waiting_of("testclient", None) == MAX_WAITING + 1
+    assert lobby.waiting_of("elsewhere", anna) == 1
+    assert lobby.waiting_of("testclient", None) == MAX_WAITING + 1
 
 
 def test_joining_is_limited_per_client(client: TestClient) -> None:

@@ -208,7 +208,7 @@ def bot(
     except ValueError as error:
         raise fail(f"--clock: {error}") from None
     if rated and time_control is None:
-        raise fail("--rated: a rated game needs a clock: add --clock (e.g. --clock days:1 or --clock game:5+3)")
+        raise fail("--rated: a rated game needs a clock: add --clock (e.g. days:1 or game:5+3)")
     try:
         make_game(game, players, options)
         make_agent(agent, seed)

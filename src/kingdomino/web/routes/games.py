@@ -41,6 +41,7 @@ async def opening(request: Request, hub: Hub, client: str, account: CurrentAccou
     waiting = hub.lobby.waiting_of(client, account.id if account is not None else None)
     check_waiting(waiting, getattr(request.app.state, "max_waiting", MAX_WAITING))
 
+
 #: A seat's or the spectator's token, as a query parameter.
 TokenQuery = Annotated[str, Query(max_length=64)]
 
