@@ -150,6 +150,23 @@ def test_the_creator_is_stored_not_read_as_the_first_human_seat(client: TestClie
     assert store.load(game_id).creator_seat == 1
 
 
+def test_an_account_s_seat_is_marked_in_the_view_a_guest_s_of_the_same_name_is_not(
+    client: TestClient,
+) -> None:
+    """Found by the attack review of 2026-11-30: a guest who joined as "Magnus" looked like the
+    account Magnus. A view marks an account's seat (``account: true``), never a guest's."""
+    log_in_new(client, "Magnus")
+    made = open_game(client, [{"kind": "human"}, {"kind": "open"}, {"kind": "ai"}])
+    client.cookies.clear()
+    joined = client.post(f"/api/games/{made['id']}/join", json={"name": "Magnus"}).json()
+    view = client.get(f"/api/games/{made['id']}", params={"token": joined["token"]}).json()
+    assert [(s["name"], s.get("account", False)) for s in view["seats"][:2]] == [
+        ("Magnus", True),
+        ("Magnus", False),
+    ]
+    assert "account" not in view["seats"][2]
+
+
 def test_a_rated_game_needs_a_clock(client: TestClient) -> None:
     """Found by the attack review of 2026-11-30: a rated game without a clock let a losing player
     stall it forever (their page open, never moving, never away, and no takeover in a rated game).

@@ -182,6 +182,40 @@ def test_a_joiner_gives_back_their_seat_and_the_game_waits_on(browser, live_serv
     assert anna.errors == [] and bela.errors == []
 
 
+def test_an_account_s_seat_is_marked_by_its_name_and_a_guest_s_of_that_name_is_not(
+    browser, live_server: str
+) -> None:
+    """A guest may type any name: one who joined as an account's name looked like that account.
+    The page marks an account's seat by its name (small, its words for the pointer and screen
+    readers); the guest's seat has no mark."""
+    host = new_page(browser, live_server)
+    guest = new_page(browser, live_server, 390, 844, locale="ru", touch=True)
+    name = log_in_new(host, live_server, "Magnus")
+    host.select_option("#seat-1", "open")
+    host.wait_for_selector("#open-options:not([hidden])")
+    host.select_option("#ai-fill", "")
+    host.click("#create")
+    opened = game_id(host)
+    guest.goto(live_server + "/")
+    guest.fill("#guest-name", name)
+    line = guest.locator(f"li[data-id='{opened}']")
+    line.wait_for()
+    assert line.locator(".account-mark").count() == 1  # the lobby marks the account's game
+    line.locator("button.join").click()
+    assert game_id(guest) == opened
+    for page in (host, guest):
+        page.wait_for_selector(STARTED)
+        page.locator("h3.seat-name.seat1").wait_for()
+        for where in ("h3.seat-name", "#scores summary"):
+            marks = [page.locator(f"{where}.seat{s} .account-mark").count() for s in range(2)]
+            assert marks == [1, 0], where
+    assert host.locator("h3.seat-name .account-mark").first.get_attribute("title").startswith("A player's account")
+    assert "учётная запись" in guest.locator("h3.seat-name .account-mark").first.inner_text()
+    host.screenshot(path=str(ARTIFACTS / "account-mark-laptop.png"))
+    guest.screenshot(path=str(ARTIFACTS / "account-mark-phone.png"), full_page=True)
+    assert host.errors == [] and guest.errors == []
+
+
 def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_its_days(
     browser: Browser, live_server: str
 ) -> None:

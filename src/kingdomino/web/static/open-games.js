@@ -2,6 +2,7 @@
 // (`WS /ws/lobby`), each joined with a click; a quick game that pairs you with the closest rating;
 // and the new game form's choices for a game with open seats (rated, how long it waits, and who
 // takes the seats nobody came for).
+import { accountMark } from "./account-mark.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
@@ -91,7 +92,8 @@ function gameLine(game, failed) {
   const hostSeat = game.creator_seat ?? game.seats.findIndex((seat) => seat.kind === "human");
   const named = game.creator === null ? ""
     : game.creator === UNNAMED_YOU && !mine.length ? t("player_n", { n: hostSeat + 1 }) : localName(game.creator);
-  const creator = (game.creator_bot ? t("seat.bot_name", { name: named }) : named) + (game.rating === null ? "" : ` (${Math.round(game.rating)})`);
+  const creator = [game.creator_bot ? t("seat.bot_name", { name: named }) : named, accountMark({ account: game.creator_account !== null }),
+    game.rating === null ? "" : ` (${Math.round(game.rating)})`];
   const join = async () => {
     try {
       openJoined(/** @type {Seated} */ (await api(`/api/games/${game.id}/join`, { method: "POST", body: { name: guestName() } })));

@@ -35,7 +35,7 @@
  * an AI took: from which action, `ai_since`, and why: by the clock, `timed_out`, or handed over by
  * another player while its player was away, `away`; else its player left).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
- *   ai_since?: number, timed_out?: boolean, away?: boolean}} ViewSeat */
+ *   account?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean}} ViewSeat */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
 /** A rule named with its figures, for the page to word (a refusal, a bonus missed).
  * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
