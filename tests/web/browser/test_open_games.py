@@ -153,7 +153,7 @@ def test_a_host_who_left_their_name_is_player_1_in_the_others_lobby(
     assert host.errors == [] and other.errors == []
 
 
-def test_a_joiner_gives_back_their_seat_and_the_game_waits_on(browser, live_server: str) -> None:
+def test_a_joiner_gives_back_their_seat_and_the_game_waits_on(browser: Browser, live_server: str) -> None:
     """A player who joined a game of three does not call it off (only its creator does): their
     button gives back their seat, they are back in the lobby, and the game waits on."""
     anna, bela = new_page(browser, live_server), new_page(browser, live_server)
@@ -183,7 +183,7 @@ def test_a_joiner_gives_back_their_seat_and_the_game_waits_on(browser, live_serv
 
 
 def test_an_account_s_seat_is_marked_by_its_name_and_a_guest_s_of_that_name_is_not(
-    browser, live_server: str
+    browser: Browser, live_server: str
 ) -> None:
     """A guest may type any name: one who joined as an account's name looked like that account.
     The page marks an account's seat by its name (small, its words for the pointer and screen
@@ -209,7 +209,8 @@ def test_an_account_s_seat_is_marked_by_its_name_and_a_guest_s_of_that_name_is_n
         for where in ("h3.seat-name", "#scores summary"):
             marks = [page.locator(f"{where}.seat{s} .account-mark").count() for s in range(2)]
             assert marks == [1, 0], where
-    assert host.locator("h3.seat-name .account-mark").first.get_attribute("title").startswith("A player's account")
+    title = host.locator("h3.seat-name .account-mark").first.get_attribute("title")
+    assert title is not None and title.startswith("A player's account")
     assert "учётная запись" in guest.locator("h3.seat-name .account-mark").first.inner_text()
     host.screenshot(path=str(ARTIFACTS / "account-mark-laptop.png"))
     guest.screenshot(path=str(ARTIFACTS / "account-mark-phone.png"), full_page=True)
