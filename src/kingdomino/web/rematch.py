@@ -12,9 +12,9 @@ new secret seed. Its AI seats are the finished game's, at the same levels; a sea
 AI during the game stays an AI's, and its former player is refused. A rated game's rematch is
 rated when every seat is still its account's (each seat of the rematch bound to the same
 account); a rated game's seat handed to an AI makes its rematch unrated, and so does a rated
-game without a clock (stored before a rated game needed one, ``open_seats.check_rated_clock``). A player who joins
-while logged in has the seat claimed for the account (``account_games.claim_seat``), unless
-another account holds it.
+game without a clock (stored before a rated game needed one, ``open_seats.check_rated_clock``).
+A player who joins while logged in has the seat claimed for the account
+(``account_games.claim_seat``), unless another account holds it.
 
 A spectator, a seat an AI took over, and a game not over are refused, each with its reason.
 The new game is playing from its creation, as a game with invite links is: its clock runs as
