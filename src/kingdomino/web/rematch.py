@@ -63,8 +63,10 @@ def rematch_rated(stored: StoredGame) -> bool:
     """Whether the rematch of ``stored`` is rated: it was, with a clock (a rated game stored before
     a rated game needed one is not played again rated without), and every seat is still its
     account's."""
-    return stored.rated and stored.time_control is not None and all(
-        info["kind"] == "human" and info.get("account") is not None for info in stored.seats
+    return (
+        stored.rated
+        and stored.time_control is not None
+        and all(info["kind"] == "human" and info.get("account") is not None for info in stored.seats)
     )
 
 
