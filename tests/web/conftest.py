@@ -282,8 +282,9 @@ def live_app(
         socket_idle_seconds=socket_idle_seconds,
     )
     # The browser tests of a worker share one server, from one address: each makes accounts and
-    # open games, more than a client may a minute (the limits have tests of their own).
+    # open games, more than a client may a minute or have waiting (the limits have tests of their own).
     app.state.login_rate = parse("1000/minute")
+    app.state.max_waiting = 1000
     return app
 
 

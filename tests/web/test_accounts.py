@@ -162,6 +162,36 @@ def test_the_routes_keep_the_session_in_a_cookie_and_refuse_foreign_pages(databa
         assert bad.status_code == 400 and bad.json()["error"]["field"] == "password"
 
 
+def test_logins_are_limited_per_name_from_any_client_alike_for_unknown_names(database: str) -> None:
+    """Found by the attack review of 2026-11-30: logins were limited per client only, so guesses
+    spread over many addresses met no limit. A name meets one too (as it reads: case folded),
+    and a name with no account meets the same, so the refusal does not tell it exists."""
+    from argon2 import PasswordHasher
+    from fastapi.testclient import TestClient
+
+    from kingdomino.web.accounts import Accounts
+    from kingdomino.web.app import create_app
+    from kingdomino.web.routes.accounts import NAME_LOGINS
+
+    app = create_app(database)
+    quick = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
+    app.state.accounts = Accounts(app.state.hub.store, quick)
+    with TestClient(app) as client:
+        made = client.post("/api/accounts", json={"name": "Anna", "password": "a long password"})
+        assert made.status_code == 201
+    said = {}
+    for name in ("Anna", "Nobody"):
+        answers = []
+        for n in range(NAME_LOGINS.amount + 1):
+            with TestClient(app, client=(f"10.0.{n // 250}.{n % 250}", 5000)) as guesser:
+                guess = {"name": name.upper() if n % 2 else name, "password": f"guess {n}"}
+                answer = guesser.post("/api/session", json=guess)
+                answers.append(answer.status_code)
+        assert answers == [401] * NAME_LOGINS.amount + [429], name
+        said[name] = answer.json()
+    assert said["Anna"] == said["Nobody"] and said["Anna"]["error"]["code"] == "too_many_tries"
+
+
 def test_logins_are_limited_per_client(database: str) -> None:
     from fastapi.testclient import TestClient
     from limits import parse

@@ -146,6 +146,10 @@ def test_a_bot_stopped_in_a_game_being_played_hands_its_seat_to_an_ai(
         (["--agent", "greedy", "--game", "chess"], "--game: unknown game 'chess'"),
         (["--agent", "greedy", "--rated"], "--rated: needs the bot's account: --name and --password"),
         (["--agent", "greedy", "--new-account"], "--new-account: needs the bot's account"),
+        (
+            ["--agent", "greedy", "--rated", "--name", "B", "--password", "password B"],
+            "--rated: a rated game needs a clock: add --clock",
+        ),
         (["--agent", "greedy", "--clock", "30"], "--clock: expected move:SECONDS, game:MINUTES+INCREMENT"),
     ],
 )

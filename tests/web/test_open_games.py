@@ -16,10 +16,14 @@ from tests.web.test_players_api import play_out
 
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.app import create_app
+from kingdomino.web.open_seats import MAX_WAITING
+from kingdomino.web.routes.open_games import JOINS
 from kingdomino.web.tables import GameRow
 
 QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 OPEN_2P = [{"kind": "human", "name": "Anna"}, {"kind": "open"}]
+#: A rated game's clock (a rated game needs one): a day a move runs out during no test.
+DAYS = {"kind": "days", "days": 1}
 
 
 @pytest.fixture
@@ -85,6 +89,7 @@ def test_an_open_game_waits_for_its_players_then_starts(client: TestClient) -> N
 def test_a_turn_based_open_game_waits_one_turn_s_days_for_its_players(client: TestClient) -> None:
     """Its players come by the day: 20 minutes would call a 3-day game off before they saw it."""
     days = {"kind": "days", "days": 3}
+    client.app.state.max_waiting = 100  # type: ignore[attr-defined]  # five games waiting
 
     def waits(**fields: Any) -> float:
         made = open_game(client, **fields)
@@ -100,7 +105,7 @@ def test_a_turn_based_open_game_waits_one_turn_s_days_for_its_players(client: Te
 
 
 def test_a_rated_game_is_between_accounts(client: TestClient) -> None:
-    rated = {"rated": True}
+    rated = {"rated": True, "time_control": DAYS}
     assert refusal(
         client.post("/api/games", json={"game": "duel", "players": 2, "seats": OPEN_2P, **rated})
     ) == (
@@ -130,12 +135,62 @@ def test_a_rated_game_is_between_accounts(client: TestClient) -> None:
     assert [s["name"] for s in stored.seats] == ["Anna", "Bela"]
 
 
+def test_the_creator_is_stored_not_read_as_the_first_human_seat(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: the lobby named the first human seat as a game's
+    creator, so a player who joined a seat before the creator's became its creator (and its
+    rating). The creator's seat is stored at the creation."""
+    anna = log_in_new(client, "Anna")
+    seats = [{"kind": "open"}, {"kind": "human"}, {"kind": "open"}]
+    game_id = open_game(client, seats)["id"]
+    log_in_new(client, "Mallory")
+    assert client.post(f"/api/games/{game_id}/join", json={}).json()["seat"] == 0
+    (listed,) = client.get("/api/open-games").json()["games"]
+    assert (listed["creator"], listed["creator_account"]) == ("Anna", anna)
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    assert store.load(game_id).creator_seat == 1
+
+
+def test_an_account_s_seat_is_marked_in_the_view_a_guest_s_of_the_same_name_is_not(
+    client: TestClient,
+) -> None:
+    """Found by the attack review of 2026-11-30: a guest who joined as "Magnus" looked like the
+    account Magnus. A view marks an account's seat (``account: true``), never a guest's."""
+    log_in_new(client, "Magnus")
+    made = open_game(client, [{"kind": "human"}, {"kind": "open"}, {"kind": "ai"}])
+    client.cookies.clear()
+    joined = client.post(f"/api/games/{made['id']}/join", json={"name": "Magnus"}).json()
+    view = client.get(f"/api/games/{made['id']}", params={"token": joined["token"]}).json()
+    assert [(s["name"], s.get("account", False)) for s in view["seats"][:2]] == [
+        ("Magnus", True),
+        ("Magnus", False),
+    ]
+    assert "account" not in view["seats"][2]
+
+
+def test_a_rated_game_needs_a_clock(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: a rated game without a clock let a losing player
+    stall it forever (their page open, never moving, never away, and no takeover in a rated game).
+    A creation or a quick game rated without ``time_control`` is refused, naming the field."""
+    log_in_new(client, "Anna")
+    unclocked = {"game": "duel", "players": 2, "seats": OPEN_2P, "rated": True}
+    answer = client.post("/api/games", json=unclocked)
+    assert refusal(answer) == (422, "rated_clock") and answer.json()["error"]["field"] == "time_control"
+    answer = client.post("/api/pairing", json={"game": "duel", "players": 2, "rated": True})
+    assert refusal(answer) == (422, "rated_clock") and answer.json()["error"]["field"] == "time_control"
+    assert client.get("/api/open-games").json()["games"] == []
+    clocked = client.post(
+        "/api/pairing", json={"game": "duel", "players": 2, "rated": True, "time_control": DAYS}
+    )
+    assert clocked.json()["created"] is True
+
+
 def test_a_rated_game_offers_no_hint_even_once_its_other_player_has_left(client: TestClient) -> None:
     """A rated game has no hints (``rated_no_help``): its creation answer says so while its other
     seat is open, and a player left alone with an AI (the other one left) gets none either."""
     log_in_new(client, "Anna")
     made = client.post(
-        "/api/games", json={"game": "kingdomino", "players": 2, "seats": OPEN_2P, "rated": True}
+        "/api/games",
+        json={"game": "kingdomino", "players": 2, "seats": OPEN_2P, "rated": True, "time_control": DAYS},
     )
     assert made.status_code == 201, made.text
     assert made.json()["hints"] is False
@@ -221,6 +276,63 @@ def test_a_waiting_game_is_called_off_by_its_creator_only(client: TestClient) ->
     assert view["status"] == "expired"
 
 
+def test_a_joiner_gives_back_their_seat_and_cannot_call_the_game_off(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: a guest who joined someone's game of three called
+    it off with their own seat's token. A joiner's cancel gives back only their seat: it is open
+    again, their token acts no more, and the game waits on for others."""
+    made = open_game(client, [{"kind": "human", "name": "Anna"}, {"kind": "open"}, {"kind": "open"}])
+    game_id, anna = made["id"], made["seats"][0]["token"]
+    bela = client.post(f"/api/games/{game_id}/join", json={"name": "Bela"}).json()["token"]
+    answer = client.post(f"/api/games/{game_id}/cancel", json={"token": bela})
+    assert answer.json() == {"ok": True, "called_off": False}
+    view = client.get(f"/api/games/{game_id}", params={"token": anna}).json()
+    assert view["status"] == "open" and [s["kind"] for s in view["seats"]] == ["human", "open", "open"]
+    assert view["creator_seat"] == 0
+    (listed,) = client.get("/api/open-games").json()["games"]
+    assert (listed["open"], listed["creator"], listed["creator_seat"]) == (2, "Anna", 0)
+    assert refusal(client.post(f"/api/games/{game_id}/cancel", json={"token": bela})) == (403, "not_a_seat")
+    assert client.post(f"/api/games/{game_id}/join", json={"name": "Cleo"}).json()["seat"] == 1
+    answer = client.post(f"/api/games/{game_id}/cancel", json={"token": anna})
+    assert answer.json() == {"ok": True, "called_off": True}
+    assert client.get("/api/open-games").json()["games"] == []
+
+
+def test_a_client_or_an_account_has_at_most_a_few_games_waiting(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: nothing but the rate (10 a minute) bounded the
+    games one player kept waiting in the lobby. A client, or an account from any client, has at
+    most ``MAX_WAITING`` at once; calling one off (or its filling) makes room."""
+    made = [open_game(client) for _ in range(MAX_WAITING)]
+    answer = client.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": OPEN_2P})
+    assert refusal(answer) == (429, "too_many_waiting")
+    assert answer.json()["error"]["values"] == {"n": MAX_WAITING} and "call one off" in answer.text
+    pairing = client.post("/api/pairing", json={"game": "duel", "players": 2, "name": "Anna"})
+    assert refusal(pairing) == (429, "too_many_waiting")
+    cancel = client.post(f"/api/games/{made[0]['id']}/cancel", json={"token": made[0]["seats"][0]["token"]})
+    assert cancel.json()["called_off"] is True
+    open_game(client)
+    # An account's games count from whichever client opens them.
+    log_in_new(client, "Anna")
+    client.app.state.max_waiting = MAX_WAITING + 1  # type: ignore[attr-defined]  # the client's are full
+    open_game(client)
+    lobby = client.app.state.hub.lobby  # type: ignore[attr-defined]
+    anna = client.get("/api/account").json()["account"]["id"]
+    assert lobby.waiting_of("elsewhere", anna) == 1
+    assert lobby.waiting_of("testclient", None) == MAX_WAITING + 1
+
+
+def test_joining_is_limited_per_client(client: TestClient) -> None:
+    """Found by the attack review of 2026-11-30: one client joined every game of the lobby as a
+    guest who never played, unlimited. Joins (and quick games) are limited per client, as logins
+    and openings are."""
+    client.app.state.max_waiting = 100  # type: ignore[attr-defined]
+    four = [{"kind": "human", "name": "Anna"}] + [{"kind": "open"}] * 3
+    games = [open_game(client, four)["id"] for _ in range(4)] * 3  # a guest may join one twice
+    answers = [client.post(f"/api/games/{game}/join", json={"name": "Ghost"}).status_code for game in games]
+    assert answers[: JOINS.amount] == [200] * JOINS.amount and 429 in answers[JOINS.amount :]
+    pairing = client.post("/api/pairing", json={"game": "duel", "players": 2, "name": "Ghost"})
+    assert refusal(pairing) == (429, "too_many_tries")
+
+
 def end_the_wait_now(client: TestClient, game_id: str) -> None:
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     with store.engine.begin() as connection:
@@ -274,6 +386,7 @@ def test_quick_pairing_joins_the_fitting_game_or_opens_one(client: TestClient) -
 
 
 def test_opening_games_is_limited_per_client(client: TestClient) -> None:
+    client.app.state.max_waiting = 100  # type: ignore[attr-defined]  # the rate alone
     answers = [
         client.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": OPEN_2P}).status_code
         for _ in range(11)
@@ -286,7 +399,7 @@ def test_opening_games_is_limited_per_client(client: TestClient) -> None:
 
 
 def test_a_rated_game_paired_in_the_lobby_moves_both_ratings(client: TestClient) -> None:
-    ask = {"game": "duel", "players": 2, "rated": True}
+    ask = {"game": "duel", "players": 2, "rated": True, "time_control": DAYS}
     log_in_new(client, "Vera")
     first = client.post("/api/pairing", json=ask).json()
     log_in_new(client, "Walt")
@@ -311,7 +424,7 @@ def test_a_guest_s_rated_quick_game_is_refused_for_being_a_guest_s(client: TestC
     """With no rated game open, a guest's rated quick game was refused for its seats ("log in, take
     one seat and leave every other open", the new game form's words); with one open, for being a
     guest's. Both say now: log in."""
-    ask = {"game": "duel", "players": 2, "rated": True, "name": "Gina"}
+    ask = {"game": "duel", "players": 2, "rated": True, "name": "Gina", "time_control": DAYS}
     assert refusal(client.post("/api/pairing", json=ask)) == (401, "rated_guest")
     log_in_new(client, "Olga")
     assert client.post("/api/pairing", json=ask).json()["created"] is True

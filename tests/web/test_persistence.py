@@ -109,3 +109,19 @@ def test_a_database_of_an_earlier_version_gains_the_new_columns(tmp_path: Path) 
     store.close()
     assert stored is not None and stored.hints is False and stored.seed_chosen is False
     assert stored.actions
+
+
+def test_a_game_stored_before_its_creator_was_reads_its_first_human_seat(tmp_path: Path) -> None:
+    """A database of an earlier version gains the creator's columns; its games, stored without
+    them, take their first human seat for the creator's, as the lobby read it before."""
+    path = tmp_path / "old.sqlite3"
+    database = f"sqlite:///{path}"
+    with TestClient(create_app(database)) as client:
+        created = create(client, seats=[{"kind": "ai"}, {"kind": "human"}])
+    with sqlite3.connect(path) as connection:
+        connection.execute("ALTER TABLE games DROP COLUMN creator_seat")
+        connection.execute("ALTER TABLE games DROP COLUMN creator_client")
+    store = Store(database)
+    stored = store.load(created["id"])
+    store.close()
+    assert stored is not None and stored.creator_seat is None and stored.creator() == 1

@@ -57,9 +57,18 @@ def play_out(client: TestClient, game_id: str, tokens: list[str]) -> dict[str, A
         assert answer.status_code == 200, answer.text
 
 
-def rated_game(client: TestClient, sessions: list[dict[str, str]]) -> tuple[str, list[str]]:
-    """A game of humans, each seat an account's, rated (as the lobby's rated games will be made)."""
-    created = create(client, seats=[{"kind": "human", "online": True} for _ in sessions], seed=None)
+def rated_game(
+    client: TestClient, sessions: list[dict[str, str]], clock: bool = True
+) -> tuple[str, list[str]]:
+    """A game of humans, each seat an account's, rated (as the lobby's rated games are made: with a
+    clock, a day a move, unless ``clock`` is false, as a rated game stored before that rule)."""
+    seats = [{"kind": "human", "online": True} for _ in sessions]
+    body = {"game": "kingdomino", "players": len(seats), "seats": seats}
+    if clock:
+        body["time_control"] = {"kind": "days", "days": 1}
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 201, answer.text
+    created = answer.json()
     tokens = [seat["token"] for seat in created["seats"]]
     for session, token in zip(sessions, tokens):
         assert claim(client, session, created["id"], token)["refused"] == []
@@ -224,7 +233,7 @@ def test_a_seat_handed_over_while_its_player_was_away_says_so_on_their_page(api:
     """Anna is away when her turn comes and Ben lets an AI finish for her: her page says she was
     away, not that she left."""
     (anna, anna_session), (_, ben_session) = log_in(api), log_in(api)
-    game_id, tokens = rated_game(api, [anna_session, ben_session])
+    game_id, tokens = rated_game(api, [anna_session, ben_session], clock=False)  # away: no clock
     table = api.app.state.hub.table(game_id)  # type: ignore[attr-defined]
     table.presence.away_seconds = 0  # Anna is away at once: no page of hers is open
     view = api.get(f"/api/games/{game_id}", params={"token": tokens[1]}).json()

@@ -54,7 +54,7 @@ UPSTREAM = "X-Test-Upstream"
 #: Seconds anything awaited may take on a loaded machine (a message, a start, a whole game).
 DEADLINE = 60.0
 GAME_DEADLINE = 180.0
-PAIRING = {"game": "duel", "players": 2, "rated": True}
+PAIRING = {"game": "duel", "players": 2, "rated": True, "time_control": {"kind": "days", "days": 1}}
 
 
 @contextmanager

@@ -116,6 +116,16 @@ def test_a_rated_game_s_rematch_is_rated_between_the_same_accounts(api: TestClie
     assert joined["claimed"] is True and joined["token"] == listed["playing"][0]["token"]
 
 
+def test_a_rated_game_stored_without_a_clock_has_an_unrated_rematch(api: TestClient) -> None:
+    """A rated game needs a clock (a losing player could stall one without forever): a rated game
+    stored before that rule keeps playing as it is, but its rematch is not rated."""
+    (_, anna), (_, ben) = log_in(api), log_in(api)
+    game_id, tokens = rated_game(api, [anna, ben], clock=False)
+    play_out(api, game_id, tokens)
+    offer = rematch(api, game_id, tokens[0], **anna).json()
+    assert offer["claimed"] is True and not offer["rated"]
+
+
 def test_a_guest_s_seat_of_the_rematch_is_claimed_for_the_account_logged_in(api: TestClient) -> None:
     seats = [{"kind": "human", "name": name, "online": True} for name in ("Anna", "Ben")]
     created = create(api, seats=seats, seed=None)

@@ -163,7 +163,7 @@ def bot(
         int, typer.Option(min=1, metavar="N", help="How many games to play, one after another.")
     ] = 1,
     rated: Annotated[
-        bool, typer.Option("--rated", help="Rated games (the bot's account is logged in).")
+        bool, typer.Option("--rated", help="Rated games (the bot's account is logged in; needs --clock).")
     ] = False,
     name: Annotated[
         str, typer.Option(metavar="NAME", help="The bot's account (with --password), else its guest name.")
@@ -207,6 +207,8 @@ def bot(
         time_control = parse_clock(clock)
     except ValueError as error:
         raise fail(f"--clock: {error}") from None
+    if rated and time_control is None:
+        raise fail("--rated: a rated game needs a clock: add --clock (e.g. days:1 or game:5+3)")
     try:
         make_game(game, players, options)
         make_agent(agent, seed)

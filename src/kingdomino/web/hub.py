@@ -268,7 +268,7 @@ class Hub:
         seat_rows = [
             seat_row(index, seat, account if index == mine else None) for index, seat in enumerate(seats)
         ]
-        check_open_game(seat_rows, rated, ai_fill, hints)
+        check_open_game(seat_rows, rated, ai_fill, hints, time_control)
         check_plays(game, seat_rows, ai_fill, time_control)
         opened = any(row["kind"] == "open" for row in seat_rows)
         humans = sum(row["kind"] in ("human", "open") for row in seat_rows)
@@ -299,6 +299,8 @@ class Hub:
             open_until=wait_until(wait_minutes, time_control=time_control) if opened else None,
             ai_fill=ai_fill if opened else None,
             time_control=time_control,
+            creator_seat=mine,
+            creator_client=client or None,
         )
         if opened:
             stored.status = "open"
@@ -325,11 +327,13 @@ class Hub:
         await self.seats_changed(table)
         return table, seat, token
 
-    async def cancel(self, game_id: str, token: str) -> None:
-        """The open game ``game_id`` called off by the holder of ``token``, one of its players."""
+    async def cancel(self, game_id: str, token: str) -> bool:
+        """The open game ``game_id`` called off by its creator, holding ``token`` (True), or the
+        seat of ``token``'s holder, who joined it, open again (``open_seats.cancel``)."""
         table = self.table(game_id)
-        await open_seats.cancel(table, token)
+        called_off = await open_seats.cancel(table, token)
         await self.seats_changed(table)
+        return called_off
 
     async def seats_changed(self, table: Table) -> None:
         """Tell the game's pages and the lobby of a change of ``table``'s seats; start its AI turn."""

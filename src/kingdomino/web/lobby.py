@@ -43,7 +43,8 @@ def listing(stored: StoredGame, rating_of: RatingOf) -> dict[str, Any]:
     """How the lobby shows a waiting game (never a token)."""
     game = make_game(stored.game, stored.players, stored.options)
     pool = pool_or_none(stored.game, stored.players)
-    creator = next((seat for seat in stored.seats if seat["kind"] == "human"), None)
+    seat = stored.creator()
+    creator = stored.seats[seat] if seat is not None else None
     account = creator.get("account") if creator else None
     return {
         "id": stored.id,
@@ -64,6 +65,7 @@ def listing(stored: StoredGame, rating_of: RatingOf) -> dict[str, Any]:
         ],
         "open": sum(seat["kind"] == "open" for seat in stored.seats),
         "creator": creator["name"] if creator else None,
+        "creator_seat": seat,
         "creator_account": account,
         "creator_bot": bool(creator.get("bot")) if creator else False,
         "rating": rating_of(int(account), pool) if account is not None and pool else None,
@@ -81,11 +83,23 @@ class Lobby:
         self.store = store
         self.rating_of: RatingOf = rating_of or (lambda account, pool: None)
         self.games: dict[str, dict[str, Any]] = {}
+        #: The client each listed game was created from (never listed: an address is not public).
+        self.clients: dict[str, str | None] = {}
         self.watchers: set[Sender] = set()
 
     def load(self) -> None:
         """Read every open game from the store (at start, and after notices may have been lost)."""
-        self.games = {stored.id: listing(stored, self.rating_of) for stored in self.store.open_games()}
+        games = self.store.open_games()
+        self.games = {stored.id: listing(stored, self.rating_of) for stored in games}
+        self.clients = {stored.id: stored.creator_client for stored in games}
+
+    def waiting_of(self, client: str, account: int | None) -> int:
+        """How many of the listed games ``client`` or ``account`` created (``open_seats.MAX_WAITING``)."""
+        return sum(
+            (bool(client) and self.clients.get(game_id) == client)
+            or (account is not None and game["creator_account"] == account)
+            for game_id, game in self.games.items()
+        )
 
     def listed(self) -> list[dict[str, Any]]:
         """The open games, the oldest first."""
@@ -96,8 +110,10 @@ class Lobby:
         if stored.status == "open":
             entry = listing(stored, self.rating_of)
             self.games[stored.id] = entry
+            self.clients[stored.id] = stored.creator_client
             await self.tell({"type": "listed", "game": entry})
         elif self.games.pop(stored.id, None) is not None:
+            self.clients.pop(stored.id, None)
             await self.tell({"type": "unlisted", "id": stored.id, "status": stored.status})
 
     async def heard(self, written: WriteNotice) -> None:

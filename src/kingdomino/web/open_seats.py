@@ -1,5 +1,5 @@
 """Games that wait for players: the rules of an open game's creation, a player taking an open
-seat, the creator calling the game off, and the end of the wait.
+seat (or giving it back), the creator calling the game off, and the end of the wait.
 
 A game created with ``open`` seats is listed in the lobby (``lobby``) with status ``open``: its
 deal is drawn and stored, but no seat acts and no AI moves until every seat is taken; then it
@@ -9,7 +9,9 @@ change is one write naming the revision it was made on (``Table.write_seats``), 
 racing for the last seat on two servers never both get it.
 
 A rated game is between accounts only: its creator is logged in, every other seat is open, a
-guest may not take one, and no AI fills it (nor gives hints: the seats are the players' own).
+guest may not take one, and no AI fills it (nor gives hints: the seats are the players' own). It
+has a clock: without one a losing player could keep their page open and never move, and the game
+would wait for them forever (nobody else may hand a seat of a rated game's player to an AI).
 """
 
 from __future__ import annotations
@@ -21,12 +23,15 @@ from typing import Any
 
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seat_agents import check_level
-from kingdomino.web.seats import SeatPlayer, ai_name, clean_name, human_seat, reads_as_ai
+from kingdomino.web.seats import SeatPlayer, ai_name, clean_name, human_seat, open_seat, reads_as_ai
 from kingdomino.web.table import Table
 
 #: How long an open game waits for its players when its creator does not say, and at most.
 WAIT_MINUTES = 20
 MAX_WAIT_MINUTES = 7 * 24 * 60
+#: The open games one client, or one account, may have waiting at once: enough to wait for a
+#: duel and a game of four side by side, too few to fill the lobby with games nobody will play.
+MAX_WAITING = 3
 
 
 @dataclass(frozen=True)
@@ -56,7 +61,24 @@ class Seeker:
         return human_seat(name, True)
 
 
-def check_open_game(seats: list[dict[str, Any]], rated: bool, ai_fill: str | None, hints: bool) -> None:
+def check_rated_clock(rated: bool, time_control: Mapping[str, Any] | None) -> None:
+    """Refuse a rated game without a clock (a creation's or a quick game's: the module's rules)."""
+    if rated and time_control is None:
+        raise HubError(
+            422,
+            "time_control",
+            "a rated game needs a clock (time_control): without one a losing player could stall it forever",
+            "rated_clock",
+        )
+
+
+def check_open_game(
+    seats: list[dict[str, Any]],
+    rated: bool,
+    ai_fill: str | None,
+    hints: bool,
+    time_control: Mapping[str, Any] | None = None,
+) -> None:
     """Refuse an open or rated game whose seats and options do not fit (the module's rules)."""
     if ai_fill is not None:
         check_level(ai_fill, "ai_fill")
@@ -73,6 +95,20 @@ def check_open_game(seats: list[dict[str, Any]], rated: bool, ai_fill: str | Non
         )
     if ai_fill is not None or hints:
         raise HubError(422, "rated", "a rated game has no AI filling its seats and no hints", "rated_no_help")
+    check_rated_clock(rated, time_control)
+
+
+def check_waiting(waiting: int, limit: int = MAX_WAITING) -> None:
+    """Refuse opening one more game to a client or account with ``waiting`` games waiting already."""
+    if waiting >= limit:
+        raise HubError(
+            429,
+            "seats",
+            f"you have {waiting} games waiting for players, the most at once ({limit}): "
+            "call one off or wait until one fills before opening another",
+            "too_many_waiting",
+            {"n": limit},
+        )
 
 
 def wait_until(
@@ -115,13 +151,21 @@ async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
         return index, str(seats[index]["token"])
 
 
-async def cancel(table: Table, token: str) -> None:
-    """The game called off by one of its seated players, before it starts."""
+async def cancel(table: Table, token: str) -> bool:
+    """Before the game starts: its creator calls it off (True), a player who joined gives back
+    their seat, open again, and the game waits on (False). A joiner calling off someone else's
+    game would let one player end every game they could join (attack review of 2026-11-30)."""
     async with table.lock:
-        table.seat_for(token)
-        if table.stored.status != "open":
+        seat = table.seat_for(token)
+        stored = table.stored
+        if stored.status != "open":
             raise HubError(409, "game", "only a game still waiting for players is called off", "not_open")
-        table.write_seats(table.stored.seats, "expired", "game")
+        if seat == stored.creator():
+            table.write_seats(stored.seats, "expired", "game")
+            return True
+        seats = [open_seat() if s == seat else dict(info) for s, info in enumerate(stored.seats)]
+        table.write_seats(seats, "open", "game", stored.open_until)
+        return False
 
 
 async def stop_waiting(table: Table) -> bool:

@@ -66,6 +66,8 @@ REFUSAL_CODES = frozenset(
         "already_seated",
         "rated_seats",
         "rated_no_help",
+        "rated_clock",
+        "too_many_waiting",
         "name_needed",
         "claim_taken",
         "claim_one_seat",

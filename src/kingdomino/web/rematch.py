@@ -11,9 +11,10 @@ The new game has the finished one's game, options, hints, draft aids and clock; 
 new secret seed. Its AI seats are the finished game's, at the same levels; a seat handed to an
 AI during the game stays an AI's, and its former player is refused. A rated game's rematch is
 rated when every seat is still its account's (each seat of the rematch bound to the same
-account); a rated game's seat handed to an AI makes its rematch unrated. A player who joins
-while logged in has the seat claimed for the account (``account_games.claim_seat``), unless
-another account holds it.
+account); a rated game's seat handed to an AI makes its rematch unrated, and so does a rated
+game without a clock (stored before a rated game needed one, ``open_seats.check_rated_clock``).
+A player who joins while logged in has the seat claimed for the account
+(``account_games.claim_seat``), unless another account holds it.
 
 A spectator, a seat an AI took over, and a game not over are refused, each with its reason.
 The new game is playing from its creation, as a game with invite links is: its clock runs as
@@ -59,9 +60,13 @@ def rematch_seat(table: Table, token: str) -> int:
 
 
 def rematch_rated(stored: StoredGame) -> bool:
-    """Whether the rematch of ``stored`` is rated: it was, and every seat is still its account's."""
-    return stored.rated and all(
-        info["kind"] == "human" and info.get("account") is not None for info in stored.seats
+    """Whether the rematch of ``stored`` is rated: it was, with a clock (a rated game stored before
+    a rated game needed one is not played again rated without), and every seat is still its
+    account's."""
+    return (
+        stored.rated
+        and stored.time_control is not None
+        and all(info["kind"] == "human" and info.get("account") is not None for info in stored.seats)
     )
 
 

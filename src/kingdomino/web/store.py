@@ -47,6 +47,13 @@ from kingdomino.web.tables import ActionRow, GameRow, SeatAccountRow
 
 #: The widest seed the ``seed`` column holds (a signed 64-bit integer on every database).
 MAX_SEED_COLUMN = 2**63 - 1
+#: The columns a new game's row takes as the stored game holds them, by the same name (its seed
+#: is written apart: a wide one goes to ``secret_seed``).
+CREATED_AS_THEY_ARE = (
+    *("id", "game", "players", "options", "seats", "spectator_token", "status", "created"),
+    *("seed_chosen", "hints", "aids", "rated", "open_until", "ai_fill", "time_control", "clock"),
+    *("deadline", "creator_seat", "creator_client", "revision", "ai_turn"),
+)
 
 
 class StaleGame(Exception):
@@ -82,27 +89,9 @@ class Store:
         with self.sessions.begin() as session:
             session.add(
                 GameRow(
-                    id=game.id,
-                    game=game.game,
-                    players=game.players,
-                    options=game.options,
                     seed=game.seed if game.seed <= MAX_SEED_COLUMN else 0,
                     secret_seed=None if game.seed <= MAX_SEED_COLUMN else f"{game.seed:x}",
-                    seats=game.seats,
-                    spectator_token=game.spectator_token,
-                    status=game.status,
-                    created=game.created,
-                    seed_chosen=game.seed_chosen,
-                    hints=game.hints,
-                    aids=game.aids,
-                    rated=game.rated,
-                    open_until=game.open_until,
-                    ai_fill=game.ai_fill,
-                    time_control=game.time_control,
-                    clock=game.clock,
-                    deadline=game.deadline,
-                    revision=game.revision,
-                    ai_turn=game.ai_turn,
+                    **{column: getattr(game, column) for column in CREATED_AS_THEY_ARE},
                 )
             )
             session.flush()
@@ -379,6 +368,8 @@ class Store:
             row.clock,
             row.deadline,
             row.rematch,
+            row.creator_seat,
+            row.creator_client,
         )
 
 

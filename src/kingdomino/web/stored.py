@@ -46,6 +46,15 @@ class StoredGame:
     deadline: float | None = None
     #: The rematch a player offered once the game was over: ``{"id": game id, "by": seat}``.
     rematch: dict[str, Any] | None = None
+    creator_seat: int | None = None
+    creator_client: str | None = None
+
+    def creator(self) -> int | None:
+        """The creator's seat: as stored, else (a game older than that column) its first human
+        seat, as the lobby read it before."""
+        if self.creator_seat is not None:
+            return self.creator_seat
+        return next((s for s, seat in enumerate(self.seats) if seat["kind"] == "human"), None)
 
 
 def now() -> datetime:

@@ -75,6 +75,11 @@ class GameRow(Base):
     #: The finished game's rematch, once one of its players offered it (``rematch``): its id and
     #: the seat that offered it, ``{"id", "by"}``.
     rematch: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: Who created the game: their seat (None: they took none, or the game is older than the
+    #: column) and the client they created it from (``routes.dependencies.client_of``). Only the
+    #: creator calls an open game off, and the lobby counts each client's games waiting.
+    creator_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    creator_client: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 class ActionRow(Base):

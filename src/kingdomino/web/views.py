@@ -91,6 +91,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
         "status": live.stored.status,
         "rated": live.stored.rated,
         "open_until": live.stored.open_until,
+        "creator_seat": live.stored.creator(),
         "time_control": live.stored.time_control,
         "clock": clock_view(live.stored.clock, acting, live.stored.seats),
         "seats": [
@@ -100,6 +101,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
                 "kind": info["kind"],
                 "level": info.get("level"),
                 **({"bot": True} if info.get("bot") else {}),  # a bot's account (kingdomino bot)
+                **_account(info),
                 **_handed_over(info),
             }
             for s, info in enumerate(live.stored.seats)
@@ -260,6 +262,12 @@ def replay_view(live: LiveGame, step: int, replays: Replays | None = None) -> di
             else None
         ),
     }
+
+
+def _account(seat: dict[str, Any]) -> dict[str, Any]:
+    """``account: true`` for a seat an account plays, so a page tells it from a guest who typed
+    the same name (a guest "Magnus" is not the account Magnus: attack review of 2026-11-30)."""
+    return {"account": True} if seat["kind"] == "human" and seat.get("account") is not None else {}
 
 
 def _handed_over(seat: dict[str, Any]) -> dict[str, Any]:

@@ -54,7 +54,12 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser: Browser, liv
     cleo_name, dora_name = log_in_new(cleo, live_server, "Rita"), log_in_new(dora, live_server, "Rita")
     for page in (cleo, dora):
         page.select_option("#quick-game-choice", label="Kingdomino Duel · 2 players")
+        assert page.input_value("#quick-clock") == "0"  # "No clock" for a casual game
         page.check("#quick-rated")
+        # A rated game has a clock (the server refuses one without): one is chosen, "No clock" is
+        # not offered.
+        assert page.input_value("#quick-clock") != "0"
+        assert page.locator("#quick-clock option[value='0']").is_disabled()
     cleo.click("#quick-game-button")
     opened = game_id(cleo)
     cleo.wait_for_selector("#waiting-players")
@@ -70,6 +75,22 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser: Browser, liv
     for page in (cleo, dora):
         assert page.inner_text("#rated-game") == " · Rated"
     assert cleo.errors == [] and dora.errors == []
+
+
+def test_a_rated_game_from_the_new_game_form_has_a_clock(browser: Browser, live_server: str) -> None:
+    """Ticking "rated" on the new game form chooses a clock and takes "No clock" away: a rated game
+    without one is refused (a losing player could stall it forever)."""
+    anna = new_page(browser, live_server)
+    log_in_new(anna, live_server, "Rita")
+    anna.select_option("#game", "duel")
+    anna.select_option("#seat-1", "open")
+    assert anna.input_value("#time-control") == "0"
+    anna.check("#rated")
+    assert anna.input_value("#time-control") != "0"
+    assert anna.locator("#time-control option[value='0']").is_disabled()
+    anna.uncheck("#rated")
+    assert not anna.locator("#time-control option[value='0']").is_disabled()
+    assert anna.errors == []
 
 
 def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(
@@ -130,6 +151,70 @@ def test_a_host_who_left_their_name_is_player_1_in_the_others_lobby(
     own.locator("button.call-off").click()
     own.wait_for(state="detached")
     assert host.errors == [] and other.errors == []
+
+
+def test_a_joiner_gives_back_their_seat_and_the_game_waits_on(browser: Browser, live_server: str) -> None:
+    """A player who joined a game of three does not call it off (only its creator does): their
+    button gives back their seat, they are back in the lobby, and the game waits on."""
+    anna, bela = new_page(browser, live_server), new_page(browser, live_server)
+    anna.goto(live_server + "/")
+    anna.fill("#name-0", "Anna")
+    anna.select_option("#players", "3")
+    anna.select_option("#seat-1", "open")
+    anna.select_option("#seat-2", "open")
+    anna.select_option("#ai-fill", "")
+    anna.click("#create")
+    opened = game_id(anna)
+    anna.wait_for_selector("#waiting-players")
+    assert anna.inner_text("#call-off") == "Call off"
+    bela.goto(live_server + "/")
+    bela.fill("#guest-name", "Bela")
+    bela.locator(f"li[data-id='{opened}'] button.join").click()
+    assert game_id(bela) == opened
+    bela.wait_for_selector("#call-off")
+    assert bela.inner_text("#call-off") == "Give back my seat"
+    bela.click("#call-off")
+    bela.wait_for_url(live_server + "/")
+    line = bela.locator(f"li[data-id='{opened}']")
+    line.wait_for()
+    assert "1 of 3 seats taken" in line.inner_text() and line.locator("button.join").count() == 1
+    anna.wait_for_function("document.querySelector('#waiting-players').innerText.includes('1 of 3')")
+    assert anna.errors == [] and bela.errors == []
+
+
+def test_an_account_s_seat_is_marked_by_its_name_and_a_guest_s_of_that_name_is_not(
+    browser: Browser, live_server: str
+) -> None:
+    """A guest may type any name: one who joined as an account's name looked like that account.
+    The page marks an account's seat by its name (small, its words for the pointer and screen
+    readers); the guest's seat has no mark."""
+    host = new_page(browser, live_server)
+    guest = new_page(browser, live_server, 390, 844, locale="ru", touch=True)
+    name = log_in_new(host, live_server, "Magnus")
+    host.select_option("#seat-1", "open")
+    host.wait_for_selector("#open-options:not([hidden])")
+    host.select_option("#ai-fill", "")
+    host.click("#create")
+    opened = game_id(host)
+    guest.goto(live_server + "/")
+    guest.fill("#guest-name", name)
+    line = guest.locator(f"li[data-id='{opened}']")
+    line.wait_for()
+    assert line.locator(".account-mark").count() == 1  # the lobby marks the account's game
+    line.locator("button.join").click()
+    assert game_id(guest) == opened
+    for page in (host, guest):
+        page.wait_for_selector(STARTED)
+        page.locator("h3.seat-name.seat1").wait_for()
+        for where in ("h3.seat-name", "#scores summary"):
+            marks = [page.locator(f"{where}.seat{s} .account-mark").count() for s in range(2)]
+            assert marks == [1, 0], where
+    title = host.locator("h3.seat-name .account-mark").first.get_attribute("title")
+    assert title is not None and title.startswith("A player's account")
+    assert "учётная запись" in guest.locator("h3.seat-name .account-mark").first.inner_text()
+    host.screenshot(path=str(ARTIFACTS / "account-mark-laptop.png"))
+    guest.screenshot(path=str(ARTIFACTS / "account-mark-phone.png"), full_page=True)
+    assert host.errors == [] and guest.errors == []
 
 
 def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_its_days(

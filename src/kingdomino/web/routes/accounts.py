@@ -3,14 +3,15 @@
 The session's token travels only in the ``kd_session`` cookie (HttpOnly, SameSite=Lax, Secure when
 the page is served over TLS), never in an answer's body or an address. These requests change who
 acts, so a foreign ``Origin`` is refused (a page of another site cannot log a player in or out),
-and creating an account or logging in is limited per client (``LOGINS``), against guessing.
+and creating an account or logging in is limited per client (``LOGINS``), and logging in per
+account name too (``NAME_LOGINS``), against guessing.
 Hashing runs in a thread: the event loop only validates, stores and answers.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -24,12 +25,18 @@ from kingdomino.web.accounts import SESSION_DAYS, Account, Accounts
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.bodies import Body
 from kingdomino.web.routes.dependencies import Client
+from kingdomino.web.seats import name_key
 
 router = APIRouter()
 
 COOKIE = "kd_session"
 #: Account creations and logins a client may try, in a moving window.
 LOGINS = parse("10/minute")
+#: Logins to one account name (as it reads, ``seats.name_key``) from any client, in a moving
+#: window: guesses spread over many addresses meet it. Counted for names with no account alike,
+#: so the refusal does not tell whether the name exists; the cost, an account's owner kept out
+#: for up to an hour by someone guessing, is the price of the guesses being few.
+NAME_LOGINS = parse("30/hour")
 
 
 class CredentialsRequest(Body):
@@ -105,11 +112,15 @@ async def logged_in(
     request: Request,
     response: Response,
     client: Client,
+    also_limited: Callable[[], Awaitable[None]] | None = None,
 ) -> dict[str, Any]:
     """The account ``open_session`` opens a session of from ``body``'s name and password, its
-    token kept in the cookie, once the request's origin and the client's tries are checked."""
+    token kept in the cookie, once the request's origin and the client's tries (and
+    ``also_limited``'s) are checked."""
     same_origin(request)
     await limited(request, action, client)
+    if also_limited is not None:
+        await also_limited()
     account, token = await asyncio.to_thread(open_session, body.name, body.password)
     keep_session(response, request, token)
     return {"account": account_json(account)}
@@ -135,8 +146,13 @@ async def create_account(
 async def log_in(
     body: CredentialsRequest, request: Request, response: Response, accounts: AccountsDep, client: Client
 ) -> dict[str, Any]:
-    """Log in: the session in the `kd_session` cookie; 401 for a wrong name or password alike."""
-    return await logged_in(accounts.log_in, "login", body, request, response, client)
+    """Log in: the session in the `kd_session` cookie; 401 for a wrong name or password alike.
+    Limited per client and per name (``NAME_LOGINS``), whether the name has an account or not."""
+
+    async def per_name() -> None:
+        await limited(request, "login_name", name_key(body.name), NAME_LOGINS)
+
+    return await logged_in(accounts.log_in, "login", body, request, response, client, per_name)
 
 
 @router.delete("/api/session")

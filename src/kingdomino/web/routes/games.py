@@ -14,6 +14,8 @@ from limits import parse
 
 from kingdomino.web import rematch as rematches
 from kingdomino.web import views
+from kingdomino.web.hub import Hub
+from kingdomino.web.open_seats import MAX_WAITING, check_waiting
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
 from kingdomino.web.routes.bodies import (
@@ -30,6 +32,16 @@ router = APIRouter()
 #: Games with open seats a client may open, in a moving window: the lobby is not to be flooded.
 OPEN_GAMES = parse("10/minute")
 
+
+async def opening(request: Request, hub: Hub, client: str, account: CurrentAccount) -> None:
+    """Refuse opening a game to the lobby beyond ``OPEN_GAMES`` a minute, or beyond
+    ``MAX_WAITING`` waiting at once by the client or the account (the app's ``max_waiting``
+    instead when set, for the tests whose server is shared)."""
+    await limited(request, "open_game", client, OPEN_GAMES)
+    waiting = hub.lobby.waiting_of(client, account.id if account is not None else None)
+    check_waiting(waiting, getattr(request.app.state, "max_waiting", MAX_WAITING))
+
+
 #: A seat's or the spectator's token, as a query parameter.
 TokenQuery = Annotated[str, Query(max_length=64)]
 
@@ -40,9 +52,10 @@ async def create(
 ) -> dict[str, Any]:
     """A new game: its id, each human seat's token and invite link, and the spectator link. The
     creator's seat is their account's when they are logged in; a game with `open` seats waits
-    in the lobby for players (at most ``OPEN_GAMES`` opened by a client a minute)."""
+    in the lobby for players (at most ``OPEN_GAMES`` opened by a client a minute, and
+    ``MAX_WAITING`` waiting at once by a client or an account)."""
     if any(seat.kind == "open" for seat in body.seats):
-        await limited(request, "open_game", client, OPEN_GAMES)
+        await opening(request, hub, client, account)
     table = await hub.create(
         body.game,
         body.players,

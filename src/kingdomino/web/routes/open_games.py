@@ -13,20 +13,21 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from limits import parse
 
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 from kingdomino.web import views
 from kingdomino.web.hub import Hub
 from kingdomino.web.lobby import pool_or_none
-from kingdomino.web.open_seats import Seeker
+from kingdomino.web.open_seats import Seeker, check_rated_clock
 from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
 from kingdomino.web.routes.bodies import JoinRequest, PairingRequest, TokenRequest
 from kingdomino.web.routes.dependencies import Client, HubDep, client_of, hub_of
 from kingdomino.web.routes.game_socket import MAX_SOCKETS_PER_CLIENT
-from kingdomino.web.routes.games import OPEN_GAMES
+from kingdomino.web.routes.games import opening
 from kingdomino.web.send_backlog import backlog_of
 
 router = APIRouter()
@@ -35,6 +36,10 @@ router = APIRouter()
 #: game) must fit, with changes after it, or a page still reading it would be cut off and
 #: reconnect again and again.
 LOBBY_BYTES_BEHIND = 8 * 1024 * 1024
+
+#: Seats a client may take at open games (or quick games asked for), in a moving window, as
+#: logins and openings are limited: one client joined every game in the lobby and never played.
+JOINS = parse("10/minute")
 
 
 def seeker_of(account: CurrentAccount, name: str) -> Seeker:
@@ -59,16 +64,18 @@ async def join(
     """Take the first open seat of a game waiting for players: as the logged-in account, else as a
     guest named `name` (a rated game takes accounts only). The game starts with its last seat."""
     same_origin(request)
+    await limited(request, "join", client, JOINS)
     table, seat, token = await hub.join(game_id, seeker_of(account, body.name), client)
     return seated(table.id, seat, token, table.stored.status == "playing")
 
 
 @router.post("/api/games/{game_id}/cancel")
 async def cancel(game_id: str, body: TokenRequest, request: Request, hub: HubDep) -> dict[str, Any]:
-    """Call off a game still waiting for players (a seated player's token): it expires unplayed."""
+    """Before a game starts: its creator (their seat's token) calls it off, and it expires unplayed
+    (`called_off` true); a player who joined it gives back their seat, open again, and the game
+    waits on (`called_off` false)."""
     same_origin(request)
-    await hub.cancel(game_id, body.token)
-    return {"ok": True}
+    return {"ok": True, "called_off": await hub.cancel(game_id, body.token)}
 
 
 @router.post("/api/pairing")
@@ -84,6 +91,8 @@ async def pairing(
     if body.rated and seeker.account is None:
         # Refused for being a guest's, whether it would have joined a game or opened one.
         raise HubError(401, "session", "a rated game is between accounts: log in to join", "rated_guest")
+    check_rated_clock(body.rated, _time_control(body))
+    await limited(request, "join", client, JOINS)
     try:
         options = dict(make_game(body.game, body.players, dict(body.options)).options)
     except GameError as error:
@@ -97,7 +106,7 @@ async def pairing(
                 continue
             raise
         return {**seated(table.id, seat, token, table.stored.status == "playing"), "created": False}
-    await limited(request, "open_game", client, OPEN_GAMES)
+    await opening(request, hub, client, account)
     seats = [{"kind": "human", "name": body.name}] + [{"kind": "open"}] * (body.players - 1)
     table = await hub.create(
         body.game,

@@ -1,6 +1,7 @@
 // Kingdomino Duel: both maps (yours large), the dice, the spellbook. Drawing with a ghost of your two
 // dice, the split die, the lightning cross on the map; the "?" coat and the +3-per-domain coat as
 // pictured shields; the castle bonus and turning a die on the dice.
+import { accountMark } from "./account-mark.js";
 import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { fill, keep, part } from "./redraw-in-place.js";
@@ -126,7 +127,8 @@ export function miniKingdom(view, seat) {
 function mapCard(view, seat, ctx, big, owner) {
   const obs = view.observation;
   const role = obs.player_a === seat ? "A" : "B";
-  const title = el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" }, seatBadge(seat), " ", seatName(view, seat)),
+  const title = el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" },
+    seatBadge(seat), " ", seatName(view, seat), accountMark(view.seats[seat])),
     " ", el("span", { class: "keep" }, "· ", t("duel.player_role", { role: t(`duel.role.${role}`) })), " ",
     el("span", { class: "keep" }, "· ", el("span", { class: "points" }, t("points_n", { n: view.scores[seat] })), leaderMark(view, seat)),
     seat === view.current_player && view.status === "playing" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",

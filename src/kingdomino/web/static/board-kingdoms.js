@@ -1,6 +1,7 @@
 // Kingdomino and Kingdomino Origins: the kingdoms (yours large), the rows with kings/chiefs, the
 // domino in hand placed with a ghost, and every Origins choice on the board (fire markers, payments,
 // cavemen) or as pictured choices (the cave, the totems: origins-panels.js).
+import { accountMark } from "./account-mark.js";
 import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { fill, keep, part } from "./redraw-in-place.js";
@@ -267,7 +268,8 @@ export function miniKingdom(shown, seat) {
 function kingdomCard(view, seat, ctx, big, owner) {
   const obs = view.observation;
   const kingdom = obs.kingdoms[seat];
-  const title = el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" }, seatBadge(seat), " ", seatName(view, seat)), " ",
+  const title = el("h3", { class: `seat-name seat${seat}` }, el("span", { class: "keep" },
+    seatBadge(seat), " ", seatName(view, seat), accountMark(view.seats[seat])), " ",
     el("span", { class: "keep" }, "· ", el("span", { class: "points" }, kingdomPoints(view, seat)), leaderMark(view, seat)),
     seat === view.current_player && view.status === "playing" ? el("span", { class: "turn-mark" }, " ", t("board.to_play")) : "",
     kingdom.discards ? el("span", { class: "small" }, " ", t("board.discarded_n", { n: kingdom.discards })) : "");

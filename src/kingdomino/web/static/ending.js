@@ -1,5 +1,6 @@
 // Scores: each kingdom's breakdown (live and at the end) and the end screen's ranking with the
 // tie-breaks spelled out, rematch, replay. Places are the engine's (the view's `places`).
+import { accountMark } from "./account-mark.js";
 import { el } from "./dom.js";
 import { has, language, number, t } from "./i18n.js";
 import { fill, keep, part } from "./redraw-in-place.js";
@@ -128,12 +129,13 @@ export function scoreSheets(view, miniKingdom, owner) {
   const boards = (domino ? domino.kingdoms : duel && duel.maps) || [];
   return part("sheets", "div", { class: "sheets" }, view.seats.map((seat, i) => {
     // Everything the sheet and its small kingdom are drawn from.
-    const key = JSON.stringify([language(), view.game, view.status, seat.name, view.scores[i], leaderMeaning(view, i),
+    const key = JSON.stringify([language(), view.game, view.status, seat.name, Boolean(seat.account), view.scores[i], leaderMeaning(view, i),
       view.score_sheets[i], domino?.frame, obs.legend, obs.options, duel?.map_rows, duel?.map_cols, boards[i]]);
     return keep(owner, `sheet ${i}`, key, () => {
       const map = el("div", { class: "sheet-map" });
       return unfolding(el("details", { "data-seat": i, open: view.status === "finished" || undefined },
-        el("summary", { class: `seat${i}` }, seatBadge(i), " ", seat.name, ": ", t("points_n", { n: view.scores[i] }), leaderMark(view, i)),
+        el("summary", { class: `seat${i}` }, seatBadge(i), " ", seat.name, accountMark(seat), ": ", t("points_n", { n: view.scores[i] }),
+          leaderMark(view, i)),
         el("div", { class: "sheet-with-map" }, map, sheetTable(view, i))), () => map.append(miniKingdom(view, i)));
     });
   }));

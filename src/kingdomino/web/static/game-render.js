@@ -3,7 +3,7 @@
 // and what the others did, told to screen readers. Drawn anew at every view the server sends.
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { remember, tokensFor } from "./saved-games.js";
+import { forget, remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
 import { fill, keepEach } from "./redraw-in-place.js";
 import { guideTip, showTips } from "./guide.js";
@@ -223,19 +223,23 @@ export function statusLine(game) {
   return el("span", {}, t("status.dealing"));
 }
 
-/** The status line of a game that waits for its players from the lobby (with a button to call it
- * off, for its players), or that ended unplayed. @param {DrawnGame} game */
+/** The status line of a game that waits for its players from the lobby (with a button for its
+ * players: its creator calls it off, a player who joined gives back their seat and is back in the
+ * lobby), or that ended unplayed. @param {DrawnGame} game */
 function waitLine(game) {
   const { view } = game;
   if (view.status === "expired") return el("span", { id: "expired" }, t("status.expired"));
   const taken = view.seats.filter((seat) => seat.kind !== "open").length;
+  const creator = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);
   const callOff = () => {
     api(`/api/games/${view.id}/cancel`, { method: "POST", body: { token: tokensFor(view.id)[0] } })
+      .then(() => { if (!creator) { forget(view.id); location.href = "/"; } })
       .catch((problem) => { game.page.error.textContent = errorWords(problem); });
   };
   return el("span", { id: "waiting-players" }, el("span", { class: "spinner", "aria-hidden": "true" }), " ",
     t("status.open", { taken, total: view.seats.length }), " ",
-    view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff }, t("lobby.call_off")) : "");
+    view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff },
+      t(creator ? "lobby.call_off" : "lobby.give_back_seat")) : "");
 }
 
 /** Tell screen readers what the other seats and chance did since the last drawing: not the

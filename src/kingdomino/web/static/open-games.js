@@ -2,11 +2,12 @@
 // (`WS /ws/lobby`), each joined with a click; a quick game that pairs you with the closest rating;
 // and the new game form's choices for a game with open seats (rated, how long it waits, and who
 // takes the seats nobody came for).
+import { accountMark } from "./account-mark.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { remember, tokensFor } from "./saved-games.js";
+import { forget, remember, savedGames, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
@@ -34,12 +35,24 @@ export function timeControlWords(control) {
   return t("clock.days", { time: waitWords((control.days || 0) * 24 * 60) });
 }
 
-/** A menu of the clocks offered, with the rule for a player out of time under it. @param {string} id */
+/** A menu of the clocks offered, with the rule for a player out of time under it. A rated game
+ * has a clock (the server refuses one without: a losing player could stall it forever), so
+ * `rated(true)` takes "No clock" away and chooses the first clock if none was.
+ * @param {string} id */
 function timeControlField(id) {
   const rule = el("span", { class: "small", id: `${id}-rule`, hidden: "" }, " ", t("clock.rule"));
-  const menu = /** @type {HTMLSelectElement} */ (el("select", { id, onchange: () => { rule.hidden = menu.value === "0"; } },
+  const showRule = () => { rule.hidden = menu.value === "0"; };
+  const menu = /** @type {HTMLSelectElement} */ (el("select", { id, onchange: showRule },
     TIME_CONTROLS.map((control, i) => el("option", { value: i }, timeControlWords(control)))));
-  return { field: el("label", {}, t("clock.label"), " ", menu, rule), chosen: () => TIME_CONTROLS[Number(menu.value)] };
+  const none = /** @type {HTMLOptionElement} */ (menu.options[0]);
+  const rated = (/** @type {boolean} */ on) => {
+    none.disabled = on;
+    if (on && menu.value === "0") {
+      menu.value = "1";
+      menu.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  };
+  return { field: el("label", {}, t("clock.label"), " ", menu, rule), chosen: () => TIME_CONTROLS[Number(menu.value)], rated };
 }
 
 /** A wait in words in the page's language ("20 minutes", "1 day", "3 дня"). @param {number} minutes */
@@ -57,10 +70,16 @@ function guestName() {
   return name;
 }
 
-/** Open the game just joined, its seat's token kept in this browser. @param {Seated} seated */
+/** Open the game just joined (or opened by a quick game), its seat's token kept in this browser.
+ * @param {Seated & {created?: boolean}} seated */
 function openJoined(seated) {
-  remember(seated.id, [seated.token], { kinds: [] });
+  remember(seated.id, [seated.token], { kinds: [], joined: !seated.created });
   location.href = `/game/${seated.id}`;
+}
+
+/** Whether this browser joined game `id` rather than opened it. @param {string} id */
+function joinedHere(id) {
+  return Boolean(savedGames().find((saved) => saved.id === id)?.joined);
 }
 
 /** One open game's line: what it is, who waits, and Join (or, for a game of this browser, Open
@@ -70,17 +89,23 @@ function gameLine(game, failed) {
   const taken = game.seats.length - game.open;
   const left = game.open_until === null ? null : (game.open_until * 1000 - Date.now()) / 60000;
   // A host who left their seat unnamed is "you" on their own page only: "Player 1" to the others.
-  const hostSeat = game.seats.findIndex((seat) => seat.kind === "human");
+  const hostSeat = game.creator_seat ?? game.seats.findIndex((seat) => seat.kind === "human");
   const named = game.creator === null ? ""
     : game.creator === UNNAMED_YOU && !mine.length ? t("player_n", { n: hostSeat + 1 }) : localName(game.creator);
-  const creator = (game.creator_bot ? t("seat.bot_name", { name: named }) : named) + (game.rating === null ? "" : ` (${Math.round(game.rating)})`);
+  const creator = [game.creator_bot ? t("seat.bot_name", { name: named }) : named, accountMark({ account: game.creator_account !== null }),
+    game.rating === null ? "" : ` (${Math.round(game.rating)})`];
   const join = async () => {
     try {
       openJoined(/** @type {Seated} */ (await api(`/api/games/${game.id}/join`, { method: "POST", body: { name: guestName() } })));
     } catch (problem) { failed(problem); }
   };
+  // Its creator calls a game off; a player who joined gives back their seat (the game waits on).
+  const opened = !joinedHere(game.id);
   const callOff = async () => {
-    try { await api(`/api/games/${game.id}/cancel`, { method: "POST", body: { token: mine[0] } }); } catch (problem) { failed(problem); }
+    try {
+      await api(`/api/games/${game.id}/cancel`, { method: "POST", body: { token: mine[0] } });
+      if (!opened) forget(game.id);
+    } catch (problem) { failed(problem); }
   };
   return el("li", { "data-id": game.id, class: "open-game" },
     el("strong", {}, gameTitle(game)), " · ", t("lobby.players_n", { n: game.players }), " · ",
@@ -90,7 +115,7 @@ function gameLine(game, failed) {
     game.ai_fill ? ` · ${t("lobby.then_ai", { level: levelWords(game.ai_fill) })}` : "", " ",
     mine.length
       ? [el("a", { href: `/game/${game.id}`, class: "button" }, t("lobby.open")), " ",
-        el("button", { type: "button", class: "call-off", onclick: callOff }, t("lobby.call_off"))]
+        el("button", { type: "button", class: "call-off", onclick: callOff }, t(opened ? "lobby.call_off" : "lobby.give_back_seat"))]
       : el("button", { type: "button", class: "primary join", onclick: join }, t("lobby.join_game")));
 }
 
@@ -102,8 +127,9 @@ function quickGameForm(games, failed) {
   const choice = /** @type {HTMLSelectElement} */ (el("select", { id: "quick-game-choice", "aria-label": t("lobby.game") },
     choices.map((c, i) => el("option", { value: i }, `${gameTitle({ game: c.game, options: c.mode ? { mode: c.mode } : {} })} · ${
       t("lobby.players_n", { n: c.players })}`))));
-  const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "quick-rated" }));
   const clock = timeControlField("quick-clock");
+  const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "quick-rated",
+    onchange: () => clock.rated(rated.checked) }));
   const pair = async (/** @type {Event} */ event) => {
     event.preventDefault();
     const c = choices[Number(choice.value)];
@@ -167,7 +193,9 @@ export function openGameFields() {
   const clock = timeControlField("time-control");
   const clockBox = el("p", { id: "clock-field", hidden: "" }, clock.field);
   const open = el("fieldset", { id: "open-options", hidden: "" }, el("legend", {}, t("lobby.open_options")),
-    el("label", { title: t("lobby.rated_title") }, el("input", { type: "checkbox", id: "rated" }), " ", t("lobby.rated")), " ",
+    el("label", { title: t("lobby.rated_title") }, el("input", { type: "checkbox", id: "rated",
+      onchange: (/** @type {Event} */ event) => clock.rated(/** @type {HTMLInputElement} */ (event.target).checked) }),
+    " ", t("lobby.rated")), " ",
     el("label", {}, t("lobby.wait"), " ", el("select", { id: "wait" },
       WAITS.map((minutes) => el("option", { value: minutes, selected: minutes === 20 }, waitWords(minutes))))), " ",
     el("label", {}, t("lobby.ai_fill"), " ", el("select", { id: "ai-fill" },
@@ -184,8 +212,10 @@ export function openGameFields() {
     clockBox.hidden = !online;
     open.hidden = !opened;
     const fill = value("ai-fill").value;
+    const rated = opened && value("rated").checked;
+    clock.rated(rated);
     return { ...(online ? { time_control: clock.chosen() } : {}),
-      ...(opened ? { rated: value("rated").checked, wait_minutes: Number(value("wait").value), ...(fill ? { ai_fill: fill } : {}) } : {}) };
+      ...(opened ? { rated, wait_minutes: Number(value("wait").value), ...(fill ? { ai_fill: fill } : {}) } : {}) };
   };
   return { fields: el("div", { id: "online-options" }, clockBox, open), chosen };
 }

@@ -9,7 +9,7 @@ const KEY = "kingdomino.games";
  * tokens last played, which the page names once an AI plays them: game-handover.js).
  * @typedef {{id: string, tokens: string[], created: number, invites?: Invite[], spectator?: string,
  *   request?: Record<string, unknown>, kinds?: string[], guided?: boolean, invited?: boolean, tipsHidden?: boolean,
- *   invitesFolded?: boolean, seats?: number[]}} SavedGame
+ *   invitesFolded?: boolean, seats?: number[], joined?: boolean}} SavedGame
  * @typedef {{seat: number, name: string, url: string}} Invite
  */
 
@@ -39,6 +39,12 @@ export function replaceTokens(id, tokens) {
   const entry = games.find((g) => g.id === id);
   if (entry) { entry.tokens = [...tokens]; localStorage.setItem(KEY, JSON.stringify(games)); }
   else remember(id, tokens);
+}
+
+/** Forget game `id` (a seat given back before its game started: its token acts no more).
+ * @param {string} id */
+export function forget(id) {
+  localStorage.setItem(KEY, JSON.stringify(savedGames().filter((g) => g.id !== id)));
 }
 
 /** The tokens this browser holds for game `id` (none: it cannot open the game). @param {string} id @returns {string[]} */

@@ -35,7 +35,7 @@
  * an AI took: from which action, `ai_since`, and why: by the clock, `timed_out`, or handed over by
  * another player while its player was away, `away`; else its player left).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
- *   ai_since?: number, timed_out?: boolean, away?: boolean}} ViewSeat */
+ *   account?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean}} ViewSeat */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
 /** A rule named with its figures, for the page to word (a refusal, a bonus missed).
  * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
@@ -121,8 +121,9 @@
  * at every change (`type` "state") and by `GET /api/games/ID`; `version`: the game's revision it shows;
  * `former_seats`: the seats an AI took over whose player's link this is.
  * @typedef {{type: "state", id: string, game: string, description: string, options: GameOptions, index: number,
- *   version: number, status: string, rated: boolean, open_until: number | null, time_control: TimeControl | null,
- *   clock: Clock | null, seats: ViewSeat[], your_seats: number[], former_seats?: number[], current_player: number, legal_actions: string[],
+ *   version: number, status: string, rated: boolean, open_until: number | null, creator_seat: number | null,
+ *   time_control: TimeControl | null, clock: Clock | null, seats: ViewSeat[], your_seats: number[], former_seats?: number[],
+ *   current_player: number, legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   places: number[], score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
  *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean,
@@ -205,7 +206,8 @@
  * A game waiting for players, as the lobby lists it (`GET /api/open-games`, `WS /ws/lobby`: web/lobby.py listing).
  * @typedef {{id: string, game: string, players: number, options: GameOptions, description: string, rated: boolean,
  *   pool: string | null, seats: Array<{name: string, kind: string, level: string | null, bot: boolean}>, open: number,
- *   creator: string | null, creator_account: number | null, creator_bot: boolean, rating: number | null, created: string,
+ *   creator: string | null, creator_seat: number | null, creator_account: number | null, creator_bot: boolean,
+ *   rating: number | null, created: string,
  *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null}} OpenGame
  */
 /** A seat just taken at an open game (`POST /api/games/{id}/join`, `POST /api/pairing`).
