@@ -6,6 +6,7 @@ import json
 import re
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser
 from tests.web.browser.pages import (
@@ -145,16 +146,21 @@ def test_a_placement_in_the_log_locates_both_halves(page: LivePage) -> None:
         assert ", first half " in line and line.endswith(f", second half {direction}"), line
 
 
-def test_a_seat_still_open_is_named_by_its_number_in_the_log(browser: Browser, live_server: str) -> None:
-    """A game from the lobby waits for its second player, its kings already drawn: the log said
-    "The king of Open seat is drawn"; it names the seat by its number, as for an unnamed seat."""
+def test_a_game_waiting_for_players_logs_its_draws_once_it_starts(browser: Browser, live_server: str) -> None:
+    """A game from the lobby shows no deal while it waits for its second player (its creator
+    could otherwise call it off until a deal suited them): its log is empty. Once Boris takes
+    the open seat, the kings' draws are logged with his name, never "Open seat"."""
     anna = new_page(browser, live_server)
     open_a_game_for_the_lobby(anna, live_server, "Anna")
     anna.wait_for_selector("#waiting-players")
+    assert anna.locator("#log li").count() == 0
+    game_id = anna.url.split("/game/")[1].split("?")[0].split("/")[0]
+    joined = httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": "Boris"})
+    assert joined.status_code == 200, joined.text
     anna.wait_for_function("document.querySelectorAll('#log li').length > 0")
     log = anna.locator("#log").inner_text()
     assert "Open seat" not in log, log
-    assert "The king of Player 2 is drawn" in log, log
+    assert "The king of Boris is drawn" in log, log
     assert not anna.errors
 
 
