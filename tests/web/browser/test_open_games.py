@@ -72,6 +72,23 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser: Browser, liv
     assert cleo.errors == [] and dora.errors == []
 
 
+def test_the_seats_still_open_are_named_in_the_lists_of_one_s_games(browser: Browser, live_server: str) -> None:
+    """A game waiting for players read "Rita, , · waiting for players" in the account's games and
+    "Rita 0, 0, 0" in the lobby's: a seat nobody took yet has no name, and is said to be open."""
+    page = new_page(browser, live_server)
+    name = log_in_new(page, live_server, "Rita")
+    page.select_option("#quick-game-choice", label="Kingdomino · 3 players")
+    page.click("#quick-game-button")
+    game_id(page)
+    page.wait_for_selector("#waiting-players")
+    page.goto(live_server + "/")
+    page.wait_for_selector("#account-games li")
+    page.wait_for_selector("#my-games li")
+    assert f"{name}, Open seat, Open seat · waiting for players" in page.inner_text("#account-games li")
+    assert f"{name} 0, Open seat 0, Open seat 0" in page.inner_text("#my-games li")
+    assert page.errors == []
+
+
 def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(
     browser: Browser, live_server: str
 ) -> None:
