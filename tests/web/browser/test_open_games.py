@@ -89,6 +89,20 @@ def test_the_seats_still_open_are_named_in_the_lists_of_one_s_games(browser: Bro
     assert page.errors == []
 
 
+def test_a_wait_just_under_a_day_or_an_hour_is_said_in_the_larger_unit(page: LivePage) -> None:
+    """A turn-based game opened a moment ago "waits 24 hours more" in the lobby, and one of an hour
+    "60 minutes more": the wait rounded to its unit is said in the next when it reaches it."""
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#open-games")
+    read = page.evaluate(
+        """async () => {
+          const { waitWords } = await import("/static/open-games.js");
+          return [waitWords(1439.9), waitWords(59.7), waitWords(1380), waitWords(90), waitWords(2100), waitWords(0.2)];
+        }"""
+    )
+    assert read == ["1 day", "1 hour", "23 hours", "2 hours", "1 day", "1 minute"]
+
+
 def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(
     browser: Browser, live_server: str
 ) -> None:
