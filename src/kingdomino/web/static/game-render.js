@@ -113,6 +113,7 @@ function drawControls(game) {
   greyOut(hintButton, !ctx.legal.length || !view.hints_allowed || over, hintWhy);
   greyOut(undoButton, !view.undo_allowed || over, view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" }));
   page.leaveCard.hidden = !view.can_leave;
+  page.leaveRated.hidden = !view.rated;
   if (page.inviting && page.invitesCard) page.invitesCard.hidden = view.status === "finished";
 }
 
