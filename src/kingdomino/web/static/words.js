@@ -27,10 +27,8 @@ export function seatName(view, seat) {
 /**
  * A seat's name as the server gave it, with an AI's level in the current language: the server names
  * an AI seat "Bruno (AI, hard)" (`web/seats.py`, `ai_name`), which reads "Bruno (ИИ, сложный)" in Russian,
- * an unnamed player's seat "Player 2" ("Игрок 2"), the lobby's unnamed "You" ("Te" in Hungarian), and
- * a seat waiting for a player from the lobby, which has no name yet, "Open seat" (the lists of one's
- * games read "Rita, , " for a game of three waiting for two). Names typed by players are kept as
- * they are. @param {string} name @returns {string}
+ * an unnamed player's seat "Player 2" ("Игрок 2"), the lobby's unnamed "You" ("Te" in Hungarian), a
+ * seat open to the lobby (no name yet) "Open seat". Names typed are kept. @param {string} name @returns {string}
  */
 export function localName(name) {
   if (name === "") return t("seat.waiting");
