@@ -34,6 +34,8 @@ def test_an_open_game_is_found_in_another_lobby_and_joined(browser: Browser, liv
     opened = game_id(anna)
     anna.wait_for_selector("#waiting-players")
     assert "1 of 2 seats taken" in anna.inner_text("#waiting-players")
+    # How long it waits, as the lobby says it: without it, "called off" came out of the blue.
+    assert "It waits 20 minutes more." in anna.inner_text("#waiting-players")
     # Bela's lobby hears of it without a reload.
     line = bela.locator(f"li[data-id='{opened}']")
     line.wait_for()
