@@ -6,9 +6,9 @@ from __future__ import annotations
 import time
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Dialog
 from sqlalchemy import update
-from tests.web.browser.pages import ARTIFACTS, new_page
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
 from tests.web.browser.test_online import online_game_of_two
 from tests.web.conftest import live_app, on_the_server_loop, served_in_a_thread
 from tests.web.servers import free_port
@@ -39,6 +39,39 @@ def test_a_player_who_left_is_told_so_and_the_others_are_told_who_left(
     )
     host.screenshot(path=str(ARTIFACTS / "handover-left-host.png"))
     guest.screenshot(path=str(ARTIFACTS / "handover-left-guest.png"))
+    assert not host.errors and not guest.errors
+
+
+def test_a_player_leaving_a_rated_game_is_told_it_ranks_them_last(browser: Browser, live_server: str) -> None:
+    """Leaving a rated game ranks its player last, as a resignation does: the leave card, its
+    confirmation and the note after it said only that an AI plays the seat on, which reads as
+    harmless."""
+    pages = [new_page(browser, live_server), new_page(browser, live_server, 390, 844, touch=True)]
+    for page in pages:
+        log_in_new(page, live_server, "Vida")
+        page.select_option("#quick-game-choice", label="Kingdomino Duel · 2 players")
+        page.check("#quick-rated")
+    host, guest = pages
+    host.click("#quick-game-button")
+    host.wait_for_selector("#waiting-players")
+    opened = host.url.rsplit("/", 1)[1]
+    guest.locator(f"li[data-id='{opened}']").wait_for()
+    guest.click("#quick-game-button")
+    guest.wait_for_selector("#leave-card:not([hidden])")
+    rated = "The game is rated: leaving it ranks you last."
+    assert rated in guest.inner_text("#leave-card")
+    asked: list[str] = []
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    guest.on("dialog", answer)
+    guest.click("#leave")
+    # Leaving reloads the page as a spectator's: the note is awaited whole.
+    guest.wait_for_function(f"({NOTE}).includes('The game is rated: it counts as last place for you.')")
+    assert rated in asked[0]
+    guest.screenshot(path=str(ARTIFACTS / "handover-left-rated-phone.png"), full_page=True)
     assert not host.errors and not guest.errors
 
 

@@ -34,6 +34,8 @@ def test_an_open_game_is_found_in_another_lobby_and_joined(browser: Browser, liv
     opened = game_id(anna)
     anna.wait_for_selector("#waiting-players")
     assert "1 of 2 seats taken" in anna.inner_text("#waiting-players")
+    # How long it waits, as the lobby says it: without it, "called off" came out of the blue.
+    assert "It waits 20 minutes more." in anna.inner_text("#waiting-players")
     # Bela's lobby hears of it without a reload.
     line = bela.locator(f"li[data-id='{opened}']")
     line.wait_for()
@@ -91,6 +93,39 @@ def test_a_rated_game_from_the_new_game_form_has_a_clock(browser: Browser, live_
     anna.uncheck("#rated")
     assert not anna.locator("#time-control option[value='0']").is_disabled()
     assert anna.errors == []
+
+
+def test_the_seats_still_open_are_named_in_the_lists_of_one_s_games(
+    browser: Browser, live_server: str
+) -> None:
+    """A game waiting for players read "Rita, , · waiting for players" in the account's games and
+    "Rita 0, 0, 0" in the lobby's: a seat nobody took yet has no name, and is said to be open."""
+    page = new_page(browser, live_server)
+    name = log_in_new(page, live_server, "Rita")
+    page.select_option("#quick-game-choice", label="Kingdomino · 3 players")
+    page.click("#quick-game-button")
+    game_id(page)
+    page.wait_for_selector("#waiting-players")
+    page.goto(live_server + "/")
+    page.wait_for_selector("#account-games li")
+    page.wait_for_selector("#my-games li")
+    assert f"{name}, Open seat, Open seat · waiting for players" in page.inner_text("#account-games li")
+    assert f"{name} 0, Open seat 0, Open seat 0" in page.inner_text("#my-games li")
+    assert page.errors == []
+
+
+def test_a_wait_just_under_a_day_or_an_hour_is_said_in_the_larger_unit(page: LivePage) -> None:
+    """A turn-based game opened a moment ago "waits 24 hours more" in the lobby, and one of an hour
+    "60 minutes more": the wait rounded to its unit is said in the next when it reaches it."""
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#open-games")
+    read = page.evaluate(
+        """async () => {
+          const { waitWords } = await import("/static/open-games.js");
+          return [1439.9, 59.7, 1380, 90, 2100, 0.2].map(waitWords);
+        }"""
+    )
+    assert read == ["1 day", "1 hour", "23 hours", "2 hours", "1 day", "1 minute"]
 
 
 def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(

@@ -9,9 +9,9 @@ import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
 from sqlalchemy import update
-from tests.web.browser.pages import ARTIFACTS, new_page
+from tests.web.browser.pages import ARTIFACTS, new_page, wait_for_count
 from tests.web.conftest import create, free_port, live_app, on_the_server_loop, served_in_a_thread
 from tests.web.test_players_api import play_out
 
@@ -91,6 +91,35 @@ def test_a_rated_game_shows_on_the_player_page_and_the_leaderboard(browser: Brow
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         phone.screenshot(path=str(ARTIFACTS / "leaderboard-phone.png"), full_page=True)
         assert not page.errors and not phone.errors
+        rosa_client.close()
+        other.close()
+
+
+def test_a_rated_game_s_replay_at_its_address_keeps_its_review_when_the_ratings_come(
+    browser: Browser, database: str
+) -> None:
+    """A player's page links each game to its replay's address. A rated game's end screen was drawn
+    again once its rating changes came, over the replay opened at that address: the replay's title,
+    its way back and the review were gone, and a player looking for their mistakes saw none. The
+    changes are held here until the review has begun, so that they come in the middle of it."""
+    app = live_app(database)
+    with served_in_a_thread(app, free_port()) as base:
+        (_, rosa_client), (_, other) = account(base), account(base)
+        game_id = rated_game_played(base, app, [rosa_client, other])
+        page = new_page(browser, base)
+        held: list[Route] = []
+        page.route(f"**/api/games/{game_id}/ratings", lambda route: held.append(route))
+        page.goto(f"{base}/game/{game_id}/replay")
+        page.wait_for_function("document.querySelector('#review-state')?.textContent")
+        wait_for_count(page, held, 1)
+        with page.expect_response(f"**/api/games/{game_id}/ratings"):
+            held[0].continue_()
+        page.wait_for_function(
+            "document.querySelector('#review-state')?.textContent.startsWith('Mistakes:')", timeout=120000
+        )
+        page.click("#replay-back")
+        assert "1,500 →" in page.inner_text("#ranking")
+        assert not page.errors, page.errors
         rosa_client.close()
         other.close()
 

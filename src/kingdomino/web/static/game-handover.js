@@ -37,12 +37,13 @@ export function formerSeats(view, remembered) {
 }
 
 /** What the page says of the seats this browser played (`former`) that an AI took over, to their
- * player: "You left the game: an AI plays your seat from here on (AI, medium)" (null: none).
- * @param {View} view @param {number[]} former */
+ * player: "You left the game: an AI plays your seat from here on (AI, medium)", and in a rated
+ * game that it counts as their last place (null: none). @param {View} view @param {number[]} former */
 export function yourHandover(view, former) {
   const seat = handedOver(view).find((s) => former.includes(s.seat) && !view.your_seats.includes(s.seat));
   if (!seat) return null;
-  return t(whyKey(seat, true), { ai: levelWords(seat.level || "") });
+  const said = t(whyKey(seat, true), { ai: levelWords(seat.level || "") });
+  return view.rated ? `${said}. ${t("game.forfeit_rated")}` : said;
 }
 
 /** What the page says to the others of each seat an AI took over, but those this browser played

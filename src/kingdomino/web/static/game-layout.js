@@ -14,7 +14,7 @@ import { paceChooser } from "./game-pace.js";
  *   hintButton: HTMLElement, hintBox: HTMLElement, heard: HTMLElement, tipsSlot: HTMLElement, end: HTMLElement,
  *   replayBar: HTMLElement, boardCard: HTMLElement, scores: HTMLElement, log: HTMLElement, matchNote: HTMLElement,
  *   awayNote: HTMLElement, awayLevel: HTMLSelectElement, awayButton: HTMLElement, awayCard: HTMLElement,
- *   leaveLevel: HTMLSelectElement, leaveCard: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
+ *   leaveLevel: HTMLSelectElement, leaveRated: HTMLElement, leaveCard: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
  *   inviting: boolean, invited: number[], pace: HTMLElement, handoverNote: HTMLElement, shareCard: HTMLElement,
  *   presence: HTMLElement, presenceSaid: HTMLElement, elsewhereNote: HTMLElement}} GamePage
  */
@@ -57,6 +57,7 @@ export function buildPage(main, id, saved, actions) {
   const awayButton = el("button", { type: "button", id: "take-over", onclick: actions.takeOver });
   // Leaving an online game: an AI plays your seat from then on, so the others can finish.
   const leaveLevel = levelChoice("leave-level");
+  const leaveRated = el("span", { id: "leave-rated", hidden: true }, " ", t("game.leave_rated"));
   const links = invitesCard(id, saved);
   /** @type {GamePage} */
   const page = {
@@ -101,8 +102,10 @@ export function buildPage(main, id, saved, actions) {
     awayButton,
     awayCard: el("div", { id: "away-card", class: "away", hidden: true }, awayNote, awayLevel, awayButton),
     leaveLevel,
+    // What leaving costs in a rated game (game-render.js shows it there).
+    leaveRated,
     leaveCard: el("section", { class: "card", id: "leave-card", hidden: true },
-      el("p", { class: "small" }, t("game.leave_note")), leaveLevel, " ",
+      el("p", { class: "small" }, t("game.leave_note"), leaveRated), leaveLevel, " ",
       el("button", { type: "button", id: "leave", onclick: actions.leave }, t("game.leave"))),
     movesCard: el("section", { class: "card" }, el("details", { class: "moves" }, el("summary", {}, t("game.all_moves")),
       el("div", { class: "controls" }, moveSelect, " ", playButton))),

@@ -13,7 +13,9 @@ const TRIES = 40;
 const APART_MS = 500;
 
 /** Ask for the rating changes of the game if it is a finished rated one not asked about yet; the
- * game is drawn again once they come (`game.ratings`). @param {DrawnGame} game */
+ * game is drawn again once they come (`game.ratings`), unless its replay is open (opened at its
+ * address, it begins before they come): the end screen drawn then took the replay's place, and
+ * leaving the replay draws them. @param {DrawnGame} game */
 export function askRatings(game) {
   if (!game.view.rated || game.view.status !== "finished" || game.ratingsAsked) return;
   game.ratingsAsked = true;
@@ -22,7 +24,12 @@ export function askRatings(game) {
       const answer = /** @type {{status: string, seats?: RatingChange[]} | null} */ (
         await api(`/api/games/${game.id}/ratings`).catch(() => null));
       if (!answer) return;
-      if (answer.seats) { game.ratings = answer.seats; game.draw(); sayRatings(game, answer.seats); return; }
+      if (answer.seats) {
+        game.ratings = answer.seats;
+        if (!game.ctx.replay) game.draw();
+        sayRatings(game, answer.seats);
+        return;
+      }
       await new Promise((resolve) => setTimeout(resolve, APART_MS));
     }
   })();

@@ -12,6 +12,7 @@ import { seatBadge } from "./pictures.js";
 import { replayLinkField } from "./game-invites.js";
 import { BOARDS } from "./boards.js";
 import { drawClocks } from "./game-clock.js";
+import { waitWords } from "./open-games.js";
 import { formerSeats, othersHandovers, yourHandover } from "./game-handover.js";
 import { askRatings } from "./game-ratings.js";
 import { keepFocus } from "./game-focus.js";
@@ -113,6 +114,7 @@ function drawControls(game) {
   greyOut(hintButton, !ctx.legal.length || !view.hints_allowed || over, hintWhy);
   greyOut(undoButton, !view.undo_allowed || over, view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" }));
   page.leaveCard.hidden = !view.can_leave;
+  page.leaveRated.hidden = !view.rated;
   if (page.inviting && page.invitesCard) page.invitesCard.hidden = view.status === "finished";
 }
 
@@ -223,9 +225,9 @@ export function statusLine(game) {
   return el("span", {}, t("status.dealing"));
 }
 
-/** The status line of a game that waits for its players from the lobby (with a button for its
- * players: its creator calls it off, a player who joined gives back their seat and is back in the
- * lobby), or that ended unplayed. @param {DrawnGame} game */
+/** The status line of a game that waits for its players from the lobby, and how much longer it
+ * waits (with a button for its players: its creator calls it off, a player who joined gives back
+ * their seat and is back in the lobby), or that ended unplayed. @param {DrawnGame} game */
 function waitLine(game) {
   const { view } = game;
   if (view.status === "expired") return el("span", { id: "expired" }, t("status.expired"));
@@ -238,6 +240,7 @@ function waitLine(game) {
   };
   return el("span", { id: "waiting-players" }, el("span", { class: "spinner", "aria-hidden": "true" }), " ",
     t("status.open", { taken, total: view.seats.length }), " ",
+    view.open_until === null ? "" : [t("status.open_waits", { time: waitWords((view.open_until * 1000 - Date.now()) / 60000) }), " "],
     view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff },
       t(creator ? "lobby.call_off" : "lobby.give_back_seat")) : "");
 }

@@ -24,7 +24,7 @@ async function asSeat(game, path, body) {
 
 /** Hand your seat to an AI once you confirm, then watch the game as a spectator. @param {GameState} game */
 export async function leave(game) {
-  if (!game.view || !confirm(t("game.leave_confirm"))) return;
+  if (!game.view || !confirm(game.view.rated ? `${t("game.leave_confirm")} ${t("game.leave_rated")}` : t("game.leave_confirm"))) return;
   try {
     const level = game.page.leaveLevel.value;
     const answer = /** @type {{spectator_token: string}} */ (await asSeat(game, `/api/games/${game.id}/leave`, { level }));

@@ -55,10 +55,12 @@ function timeControlField(id) {
   return { field: el("label", {}, t("clock.label"), " ", menu, rule), chosen: () => TIME_CONTROLS[Number(menu.value)], rated };
 }
 
-/** A wait in words in the page's language ("20 minutes", "1 day", "3 дня"). @param {number} minutes */
+/** A wait in words in the page's language ("20 minutes", "1 day", "3 дня"): rounded first, so that
+ * a day's wait begun a moment ago is "1 day", not "24 hours". @param {number} minutes */
 export function waitWords(minutes) {
-  const [amount, unit] = minutes >= 24 * 60 ? [Math.round(minutes / (24 * 60)), "day"]
-    : minutes >= 60 ? [Math.round(minutes / 60), "hour"] : [Math.max(1, Math.round(minutes)), "minute"];
+  const rounded = minutes >= 59.5 ? Math.round(minutes / 60) * 60 : Math.max(1, Math.round(minutes));
+  const [amount, unit] = rounded >= 24 * 60 ? [Math.round(rounded / (24 * 60)), "day"]
+    : rounded >= 60 ? [rounded / 60, "hour"] : [rounded, "minute"];
   return new Intl.NumberFormat(language(), { style: "unit", unit, unitDisplay: "long" }).format(amount);
 }
 

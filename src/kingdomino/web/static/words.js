@@ -27,10 +27,11 @@ export function seatName(view, seat) {
 /**
  * A seat's name as the server gave it, with an AI's level in the current language: the server names
  * an AI seat "Bruno (AI, hard)" (`web/seats.py`, `ai_name`), which reads "Bruno (ИИ, сложный)" in Russian,
- * an unnamed player's seat "Player 2" ("Игрок 2"), and the lobby's unnamed "You" ("Te" in Hungarian).
- * Names typed by players are kept as they are. @param {string} name @returns {string}
+ * an unnamed player's seat "Player 2" ("Игрок 2"), the lobby's unnamed "You" ("Te" in Hungarian), a
+ * seat open to the lobby (no name yet) "Open seat". Names typed are kept. @param {string} name @returns {string}
  */
 export function localName(name) {
+  if (name === "") return t("seat.waiting");
   const m = name.match(/^(.*) \(AI, (\w+)\)$/);
   if (m && has(`seat.ai:${m[2]}`)) return `${localName(m[1])} (${t(`seat.ai:${m[2]}`)})`;
   if (name === UNNAMED_YOU) return t("name.you");
