@@ -73,10 +73,11 @@ def test_a_player_hears_who_joins_leaves_and_comes_back_to_the_table(
     open_a_game_for_the_lobby(anna, live_server, "Anna")
     anna.wait_for_selector("#waiting-players")
     assert anna.evaluate(PRESENCE_SAID) == ""
+    opened = anna.url.split("/game/")[1].split("?")[0]
     bela = new_page(browser, live_server)
     bela.goto(live_server + "/")
     bela.fill("#guest-name", "Bela")
-    bela.locator("#open-list button.join").first.click()
+    bela.locator(f"#open-list li[data-id='{opened}'] button.join").click()
     bela.wait_for_url("**/game/*")
     bela.wait_for_selector("#your-turn, #waiting")
     link = bela.url
