@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -13,6 +14,7 @@ from tests.web.conftest import ServerProcess, create, wait_for
 
 from kingdomino.web.app import create_app
 from kingdomino.web.store import Store
+from kingdomino.web.stored import StoredGame
 
 
 def test_a_game_continues_after_the_app_is_recreated(database: str) -> None:
@@ -96,17 +98,24 @@ def test_kill_9_loses_no_accepted_action(tmp_path: Path) -> None:
     assert json.dumps(stored.options)
 
 
-def test_a_database_of_an_earlier_version_gains_the_new_columns(tmp_path: Path) -> None:
+def stored_before(tmp_path: Path, seats: list[dict[str, Any]], columns: list[str]) -> StoredGame | None:
+    """A game stored in a database of an earlier version, which lacked ``columns``, read again
+    by the store (which adds them)."""
     path = tmp_path / "old.sqlite3"
     database = f"sqlite:///{path}"
     with TestClient(create_app(database)) as client:
-        created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
+        created = create(client, seats=seats)
     with sqlite3.connect(path) as connection:
-        connection.execute("ALTER TABLE games DROP COLUMN hints")
-        connection.execute("ALTER TABLE games DROP COLUMN seed_chosen")
+        for column in columns:
+            connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
     store = Store(database)
     stored = store.load(created["id"])
     store.close()
+    return stored
+
+
+def test_a_database_of_an_earlier_version_gains_the_new_columns(tmp_path: Path) -> None:
+    stored = stored_before(tmp_path, [{"kind": "human"}, {"kind": "human"}], ["hints", "seed_chosen"])
     assert stored is not None and stored.hints is False and stored.seed_chosen is False
     assert stored.actions
 
@@ -114,14 +123,5 @@ def test_a_database_of_an_earlier_version_gains_the_new_columns(tmp_path: Path) 
 def test_a_game_stored_before_its_creator_was_reads_its_first_human_seat(tmp_path: Path) -> None:
     """A database of an earlier version gains the creator's columns; its games, stored without
     them, take their first human seat for the creator's, as the lobby read it before."""
-    path = tmp_path / "old.sqlite3"
-    database = f"sqlite:///{path}"
-    with TestClient(create_app(database)) as client:
-        created = create(client, seats=[{"kind": "ai"}, {"kind": "human"}])
-    with sqlite3.connect(path) as connection:
-        connection.execute("ALTER TABLE games DROP COLUMN creator_seat")
-        connection.execute("ALTER TABLE games DROP COLUMN creator_client")
-    store = Store(database)
-    stored = store.load(created["id"])
-    store.close()
+    stored = stored_before(tmp_path, [{"kind": "ai"}, {"kind": "human"}], ["creator_seat", "creator_client"])
     assert stored is not None and stored.creator_seat is None and stored.creator() == 1

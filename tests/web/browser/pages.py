@@ -491,3 +491,14 @@ def open_a_game_for_the_lobby(page: LivePage, live_server: str, name: str) -> No
     page.wait_for_selector("#open-options:not([hidden])")
     page.select_option("#ai-fill", "")
     page.click("#create")
+
+
+def timed_game_of_two(base: str, control: dict[str, Any]) -> tuple[str, list[str], dict[str, Any]]:
+    """A 2-player Kingdomino of Anna and Bela with the clocks ``control``, made through the API:
+    its id, the seats' tokens and its first view (whose ``current_player`` is to act)."""
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
+    body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": control}
+    made = httpx.post(f"{base}/api/games", json=body).json()
+    tokens = [seat["token"] for seat in made["seats"]]
+    first: dict[str, Any] = httpx.get(f"{base}/api/games/{made['id']}", params={"token": tokens[0]}).json()
+    return made["id"], tokens, first

@@ -11,25 +11,26 @@ import time
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import LivePage, log_in_new, new_page, open_a_game_for_the_lobby
+from tests.web.browser.pages import (
+    LivePage,
+    log_in_new,
+    new_page,
+    open_a_game_for_the_lobby,
+    timed_game_of_two,
+)
 
 
-def timed_game_of_two(browser: Browser, base: str, seconds: int) -> tuple[LivePage, LivePage, float]:
+def timed_pages(browser: Browser, base: str, seconds: int) -> tuple[LivePage, LivePage, float]:
     """Anna and Bela at a 2-player Kingdomino of ``seconds`` a move, made through the API, each
     at a page of her own (the page's clock installed, for the test to move on): the page of the
     seat to act (in Hungarian) and the other's (in English), and when its turn began (epoch seconds)."""
-    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
-    control = {"kind": "move", "seconds": seconds}
-    body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": control}
-    made = httpx.post(f"{base}/api/games", json=body).json()
-    tokens = [seat["token"] for seat in made["seats"]]
-    first = httpx.get(f"{base}/api/games/{made['id']}", params={"token": tokens[0]}).json()
+    game_id, tokens, first = timed_game_of_two(base, {"kind": "move", "seconds": seconds})
     acting = first["current_player"]
     pages = []
     for seat, locale in ((acting, "hu"), (1 - acting, "en")):
         page = new_page(browser, base, locale=locale)
         page.clock.install(time=time.time())
-        page.goto(f"{base}/game/{made['id']}?token={tokens[seat]}")
+        page.goto(f"{base}/game/{game_id}?token={tokens[seat]}")
         page.wait_for_selector("#clocks .clock.running")
         pages.append(page)
     return pages[0], pages[1], float(first["clock"]["since"])
@@ -40,7 +41,7 @@ def test_a_player_whose_clock_runs_low_hears_it_once(browser: Browser, live_serv
     of their time running out. Their own clock running low is said (an alert) once, by name and
     time left, in the page's language; the other player's page, whose clock does not run, says
     nothing. The page's clock is moved on (the server's, which calls the time out, is not)."""
-    acting, other, since = timed_game_of_two(browser, live_server, 3600)
+    acting, other, since = timed_pages(browser, live_server, 3600)
     alert = "document.querySelector('#clock-said')?.textContent || ''"
     assert acting.evaluate(alert) == ""
     for page in (acting, other):

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import time
 
-import httpx
 from playwright.sync_api import Browser, Dialog
 from sqlalchemy import update
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, timed_game_of_two
 from tests.web.browser.test_online import online_game_of_two
 from tests.web.conftest import live_app, on_the_server_loop, served_in_a_thread
 from tests.web.servers import free_port
@@ -85,33 +84,28 @@ def test_a_player_out_of_time_is_told_so_and_the_others_are_told_whose_time_ran_
     app = live_app(database)
     hub = app.state.hub
     with served_in_a_thread(app, free_port()) as base:
-        seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
-        control = {"kind": "move", "seconds": 3600, "level": "greedy"}
-        body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": control}
-        made = httpx.post(f"{base}/api/games", json=body).json()
-        tokens = [seat["token"] for seat in made["seats"]]
-        first = httpx.get(f"{base}/api/games/{made['id']}", params={"token": tokens[0]}).json()
+        game_id, tokens, first = timed_game_of_two(base, {"kind": "move", "seconds": 3600, "level": "greedy"})
         late = first["current_player"]
         pages = []
         for seat, size in ((late, (390, 844)), (1 - late, (1366, 900))):
             page = new_page(browser, base, *size, touch=size[0] < 500)
-            page.goto(f"{base}/game/{made['id']}?token={tokens[seat]}")
+            page.goto(f"{base}/game/{game_id}?token={tokens[seat]}")
             page.wait_for_selector("#your-turn, #waiting")
             pages.append(page)
         late_page, other = pages
         past = time.time() - 1
         with hub.store.engine.begin() as connection:
-            connection.execute(update(GameRow).where(GameRow.id == made["id"]).values(deadline=past))
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(deadline=past))
 
         def run_out() -> None:
-            hub.table(made["id"]).stored.deadline = past
+            hub.table(game_id).stored.deadline = past
 
         on_the_server_loop(base, run_out)
         late_page.wait_for_function(f"({NOTE}).includes('Your time ran out')", timeout=120000)
         told = late_page.locator("#handover-note").inner_text()
         assert "Your time ran out: an AI plays your seat from here on (AI, greedy)" in told, told
         other.wait_for_function(f"({NOTE}).includes('time ran out')", timeout=120000)
-        name = seats[late]["name"]
+        name = first["seats"][late]["name"]
         told = other.locator("#handover-note").inner_text()
         assert f"{name}'s time ran out: an AI plays {name}'s seat from here on (AI, greedy)" in told, told
         other.screenshot(path=str(ARTIFACTS / "handover-timed-out-other.png"))
