@@ -153,6 +153,7 @@ def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(
         # (the running one read "23:59:59" beside "1 day 0 hr").
         shown = page.locator("#clocks .clock time").all_inner_texts()
         assert all(re.fullmatch(r"1 day|23 hr 5\d min", text) for text in shown), shown
+        assert page.locator("#clocks .time-control").inner_text() == "1 day a move (turn-based)"
     # A turn-based clock under an hour shows its seconds; a game's clock keeps hours as h:mm:ss.
     read = anna.evaluate(
         """async () => {

@@ -4,6 +4,7 @@
 // player runs out.
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
+import { timeControlWords } from "./open-games.js";
 
 /** The timer that redraws the running clock, while one runs. */
 let ticking = 0;
@@ -29,7 +30,8 @@ export function clockText(seconds, daily = false) {
   return hours ? `${hours}:${pad(minutes)}:${pad(secs)}` : `${minutes}:${pad(secs)}`;
 }
 
-/** Draw the clocks of the game's view under who you are (none for an untimed game).
+/** Draw the clocks of the game's view under who you are (none for an untimed game), after the
+ * game's time control in words ("5 min + 3 s a move"), which a player also needs to know.
  * @param {{view: import("./view-types.js").View, page: {whoami: HTMLElement}}} game */
 export function drawClocks(game) {
   const { view, page } = game;
@@ -48,7 +50,7 @@ export function drawClocks(game) {
   const draw = () => {
     const now = Date.now() / 1000;
     let lowHere = false;
-    shown.replaceChildren(...view.seats.flatMap((seat, i) => {
+    const clocks = view.seats.flatMap((seat, i) => {
       const left = clock.remaining[i] - (clock.running === i ? now - clock.since : 0);
       const low = clock.running === i && left < LOW;
       const turn = `${i}@${clock.since}`;
@@ -59,7 +61,8 @@ export function drawClocks(game) {
       }
       return [i ? " · " : "", el("span", { class: `clock${clock.running === i ? " running" : ""}${low ? " low" : ""}`, "data-seat": i },
         `${seat.name} `, el("time", {}, clockText(left, daily)))];
-    }));
+    });
+    shown.replaceChildren(el("span", { class: "time-control" }, timeControlWords(view.time_control)), ": ", ...clocks);
     // Said, the words go once the turn is played: not found later by a screen reader's cursor.
     if (!lowHere && alert.textContent) alert.textContent = "";
   };
