@@ -163,7 +163,7 @@ def test_the_routes_keep_the_session_in_a_cookie_and_refuse_foreign_pages(databa
 
 
 def test_logins_are_limited_per_name_from_any_client_alike_for_unknown_names(database: str) -> None:
-    """Found by the attack review of 2026-11-30: logins were limited per client only, so guesses
+    """Logins were limited per client only, so guesses
     spread over many addresses met no limit. A name meets one too (as it reads: case folded),
     and a name with no account meets the same, so the refusal does not tell it exists."""
     from argon2 import PasswordHasher

@@ -136,7 +136,7 @@ def test_a_rated_game_is_between_accounts(client: TestClient) -> None:
 
 
 def test_the_creator_is_stored_not_read_as_the_first_human_seat(client: TestClient) -> None:
-    """Found by the attack review of 2026-11-30: the lobby named the first human seat as a game's
+    """The lobby named the first human seat as a game's
     creator, so a player who joined a seat before the creator's became its creator (and its
     rating). The creator's seat is stored at the creation."""
     anna = log_in_new(client, "Anna")
@@ -153,7 +153,7 @@ def test_the_creator_is_stored_not_read_as_the_first_human_seat(client: TestClie
 def test_an_account_s_seat_is_marked_in_the_view_a_guest_s_of_the_same_name_is_not(
     client: TestClient,
 ) -> None:
-    """Found by the attack review of 2026-11-30: a guest who joined as "Magnus" looked like the
+    """A guest who joined as "Magnus" looked like the
     account Magnus. A view marks an account's seat (``account: true``), never a guest's."""
     log_in_new(client, "Magnus")
     made = open_game(client, [{"kind": "human"}, {"kind": "open"}, {"kind": "ai"}])
@@ -168,7 +168,7 @@ def test_an_account_s_seat_is_marked_in_the_view_a_guest_s_of_the_same_name_is_n
 
 
 def test_a_rated_game_needs_a_clock(client: TestClient) -> None:
-    """Found by the attack review of 2026-11-30: a rated game without a clock let a losing player
+    """A rated game without a clock let a losing player
     stall it forever (their page open, never moving, never away, and no takeover in a rated game).
     A creation or a quick game rated without ``time_control`` is refused, naming the field."""
     log_in_new(client, "Anna")
@@ -204,7 +204,7 @@ def test_a_rated_game_offers_no_hint_even_once_its_other_player_has_left(client:
 
 
 def test_an_open_game_shows_no_deal_until_it_starts(client: TestClient) -> None:
-    """Found by the attack review of 2026-11-30: a rated game waiting for its opponent showed its
+    """A rated game waiting for its opponent showed its
     creator its first row (dominoes 4, 13, 47 and 48: two of the best) and who would claim first,
     so a creator could call games off and open others until one dealt in their favour. The deal
     is drawn at the creation and kept, but shown to nobody before the game starts."""
@@ -230,7 +230,7 @@ def test_an_open_game_shows_no_deal_until_it_starts(client: TestClient) -> None:
 
 
 def test_no_seat_of_a_game_waiting_for_players_is_handed_to_an_ai(client: TestClient) -> None:
-    """Found by the attack review of 2026-11-30: a player who joined a game of three and left it
+    """A player who joined a game of three and left it
     before its third player came made it `playing` with a seat still open, whose turn nobody
     could ever play; it stayed in the lobby, where nobody could join it."""
     client.app.state.hub.away_seconds = 0  # type: ignore[attr-defined]
@@ -248,7 +248,7 @@ def test_no_seat_of_a_game_waiting_for_players_is_handed_to_an_ai(client: TestCl
 
 
 def test_an_open_game_with_hints_gives_none_before_it_starts(client: TestClient) -> None:
-    # A hint told the creator the first row while the game waited (attack review of 2026-11-30).
+    # A hint told the creator the first row while the game waited.
     made = open_game(client, hints=True)
     answer = client.get(f"/api/games/{made['id']}/hint", params={"token": made["seats"][0]["token"]})
     assert refusal(answer) == (409, "not_started")
@@ -277,7 +277,7 @@ def test_a_waiting_game_is_called_off_by_its_creator_only(client: TestClient) ->
 
 
 def test_a_joiner_gives_back_their_seat_and_cannot_call_the_game_off(client: TestClient) -> None:
-    """Found by the attack review of 2026-11-30: a guest who joined someone's game of three called
+    """A guest who joined someone's game of three called
     it off with their own seat's token. A joiner's cancel gives back only their seat: it is open
     again, their token acts no more, and the game waits on for others."""
     made = open_game(client, [{"kind": "human", "name": "Anna"}, {"kind": "open"}, {"kind": "open"}])
@@ -298,7 +298,7 @@ def test_a_joiner_gives_back_their_seat_and_cannot_call_the_game_off(client: Tes
 
 
 def test_a_client_or_an_account_has_at_most_a_few_games_waiting(client: TestClient) -> None:
-    """Found by the attack review of 2026-11-30: nothing but the rate (10 a minute) bounded the
+    """Nothing but the rate (10 a minute) bounded the
     games one player kept waiting in the lobby. A client, or an account from any client, has at
     most ``MAX_WAITING`` at once; calling one off (or its filling) makes room."""
     made = [open_game(client) for _ in range(MAX_WAITING)]
@@ -321,7 +321,7 @@ def test_a_client_or_an_account_has_at_most_a_few_games_waiting(client: TestClie
 
 
 def test_joining_is_limited_per_client(client: TestClient) -> None:
-    """Found by the attack review of 2026-11-30: one client joined every game of the lobby as a
+    """One client joined every game of the lobby as a
     guest who never played, unlimited. Joins (and quick games) are limited per client, as logins
     and openings are."""
     client.app.state.max_waiting = 100  # type: ignore[attr-defined]

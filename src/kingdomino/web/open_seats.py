@@ -154,7 +154,7 @@ async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
 async def cancel(table: Table, token: str) -> bool:
     """Before the game starts: its creator calls it off (True), a player who joined gives back
     their seat, open again, and the game waits on (False). A joiner calling off someone else's
-    game would let one player end every game they could join (attack review of 2026-11-30)."""
+    game would let one player end every game they could join."""
     async with table.lock:
         seat = table.seat_for(token)
         stored = table.stored

@@ -266,7 +266,7 @@ def replay_view(live: LiveGame, step: int, replays: Replays | None = None) -> di
 
 def _account(seat: dict[str, Any]) -> dict[str, Any]:
     """``account: true`` for a seat an account plays, so a page tells it from a guest who typed
-    the same name (a guest "Magnus" is not the account Magnus: attack review of 2026-11-30)."""
+    the same name (a guest "Magnus" is not the account Magnus)."""
     return {"account": True} if seat["kind"] == "human" and seat.get("account") is not None else {}
 
 
