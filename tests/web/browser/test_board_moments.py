@@ -151,7 +151,8 @@ def test_player_b_takes_two_dice_on_the_dice(browser: Browser, live_server: str)
 
 
 def test_the_lightning_cross_is_added_on_the_map(browser: Browser, live_server: str) -> None:
-    """The "one more cross" power gained is resolved on your map: each drawn square a choice."""
+    """The "one more cross" power gained is resolved on your map: each drawn square a choice, light
+    enough that its coat stays readable."""
     game_id, token, view = at_the_moment(live_server, "duel", lambda legal: legal[0].startswith("cross "))
     screens(browser, live_server, game_id, token, "duel-cross")
     page = opened(browser, live_server, game_id, token)
@@ -161,6 +162,11 @@ def test_the_lightning_cross_is_added_on_the_map(browser: Browser, live_server: 
     assert choices.count() == len(crosses)
     label = choices.first.get_attribute("aria-label")
     assert re.fullmatch(r"One more cross .+", label or ""), label
+    # Over a drawn coat: no wash that hides it, a dashed outline and the cross to add in a corner.
+    spot = choices.first.locator("rect.spot")
+    assert spot.evaluate("(r) => getComputedStyle(r).fillOpacity") == "0"
+    assert spot.evaluate("(r) => getComputedStyle(r).strokeDasharray") != "none"
+    assert choices.first.locator(".cross-choice circle + use").count() == 1
     mark = log_mark(page)
     choices.first.click(force=True)
     wait_for_new_log(page, mark)

@@ -106,13 +106,24 @@ function drawLayers(image, view, seat, ctx) {
         continue;
       }
       m = text.match(/^cross (-?\d+),(-?\d+)$/);
-      if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: moveWords(view, text),
-        draw: (x, y, size) => use("cross", x + size * 0.55, y + size * 0.1, size * 0.35) });
+      if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: moveWords(view, text), kind: "on-drawn",
+        draw: crossChoice });
     }
     if (spots.length) choices = choiceLayer(spots, cellAt, CELL, ctx.play);
   }
   overlay(image, seat, [placing && placing.layer, choices], ctx.highlight, cellAt, CELL);
   return placing;
+}
+
+/** The lightning cross's choice over a drawn square, light enough that its coat stays readable: an
+ * outline of dark and white dashes (seen on light and dark coats alike) and the cross to add, small
+ * on a white disc in the corner the coat leaves free. @param {number} x @param {number} y @param {number} size */
+function crossChoice(x, y, size) {
+  const r = size * 0.17, cx = x + size - r - 3, cy = y + r + 3;
+  return svg("g", { class: "cross-choice" },
+    svg("rect", { class: "ring", x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 5 }),
+    svg("circle", { cx, cy, r, fill: "#fff", stroke: "#1d1d1d", "stroke-width": 1.2 }),
+    use("cross", cx - r * 0.7, cy - r * 0.7, r * 1.4));
 }
 
 /** A small map of `seat` to read its score by (regions lit from the score sheet). @param {ShownView} view @param {number} seat */
