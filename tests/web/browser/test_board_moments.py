@@ -1,7 +1,7 @@
 """Duel's and Origins' rarer choices made on the board, each reached in a seeded practice game
-(``moments.py``): player A's "take 2 dice" power, the lightning cross, the 2-player first claim
-of Origins and a caveman recruited from the face-down stack. Each is screenshot on a laptop and
-a phone (ARTIFACTS)."""
+(``moments.py``): player A's "take 2 dice" power, player B's two dice, the lightning cross, the
+2-player first claim of Origins and a caveman recruited from the face-down stack. Each is
+screenshot on a laptop and a phone (ARTIFACTS)."""
 
 from __future__ import annotations
 
@@ -101,8 +101,58 @@ def test_player_a_takes_two_dice_with_the_power_by_clicking_them(browser: Browse
     assert not page.errors, page.errors
 
 
+def test_player_b_takes_two_dice_on_the_dice(browser: Browser, live_server: str) -> None:
+    """Player B's two dice are chosen on the dice alone, as player A's with the power: no list of
+    pairs. The first die clicked is picked (a tick on it; clicked again, dropped), the words over
+    the dice say what to click, each die it may go with is named by the move it makes; the second
+    takes both. The keyboard does the same (Tab, Enter)."""
+    game_id, token, view = at_the_moment(
+        live_server,
+        "duel",
+        lambda legal: any("+" in a for a in legal) and not any(re.fullmatch(r"take \d", a) for a in legal),
+    )
+    screens(browser, live_server, game_id, token, "duel-player-b")
+    pairs = [a for a in view["legal_actions"] if a.startswith("take ")]
+    first, partner = (int(d) for d in pairs[0].removeprefix("take ").split("+"))
+    for screen, (width, height, touch) in SCREENS.items():  # a die picked
+        shown = opened(browser, live_server, game_id, token, width, height, touch)
+        shown.locator(f'button.die.takeable[data-die="{first}"]').click()
+        assert shown.evaluate(OVERFLOW) == [], screen
+        shown.screenshot(path=str(ARTIFACTS / f"moment-duel-player-b-picked-{screen}.png"), full_page=True)
+        shown.context.close()
+    page = opened(browser, live_server, game_id, token)
+    assert "Take two dice" in status(page)
+    assert page.locator('.actions [data-action^="take "]').count() == 0  # the dice, not a list of pairs
+    assert page.locator("button.power-toggle").count() == 0
+    assert page.locator("#take-two-hint").inner_text() == "Click the two dice you take"
+    dice = page.locator("button.die.takeable")
+    assert dice.count() == len({d for a in pairs for d in a.removeprefix("take ").split("+")})
+    die = page.locator(f'button.die.takeable[data-die="{first}"]')
+    die.focus()
+    page.keyboard.press("Enter")
+    assert die.get_attribute("aria-pressed") == "true"
+    assert die.locator(".picked-mark").count() == 1
+    assert page.locator("#take-two-hint").inner_text() == f"Die {first} picked: click the second die you take"
+    other = page.locator(f'button.die.takeable[data-die="{partner}"]')
+    label = other.get_attribute("aria-label") or ""
+    assert label.startswith(f"Take dice {first} and {partner} — "), label
+    page.keyboard.press("Enter")  # again: dropped
+    assert die.get_attribute("aria-pressed") == "false"
+    assert die.locator(".picked-mark").count() == 0
+    assert page.locator("#take-two-hint").inner_text() == "Click the two dice you take"
+    die.click()
+    mark = log_mark(page)
+    other.focus()
+    page.keyboard.press("Enter")
+    wait_for_new_log(page, mark)
+    low, high = sorted([first, partner])
+    assert page.locator("#log li").filter(has_text=f"You took dice {low} and {high}").count() == 1
+    assert not page.errors, page.errors
+
+
 def test_the_lightning_cross_is_added_on_the_map(browser: Browser, live_server: str) -> None:
-    """The "one more cross" power gained is resolved on your map: each drawn square a choice."""
+    """The "one more cross" power gained is resolved on your map: each drawn square a choice, light
+    enough that its coat stays readable."""
     game_id, token, view = at_the_moment(live_server, "duel", lambda legal: legal[0].startswith("cross "))
     screens(browser, live_server, game_id, token, "duel-cross")
     page = opened(browser, live_server, game_id, token)
@@ -112,6 +162,11 @@ def test_the_lightning_cross_is_added_on_the_map(browser: Browser, live_server: 
     assert choices.count() == len(crosses)
     label = choices.first.get_attribute("aria-label")
     assert re.fullmatch(r"One more cross .+", label or ""), label
+    # Over a drawn coat: no wash that hides it, a dashed outline and the cross to add in a corner.
+    spot = choices.first.locator("rect.spot")
+    assert spot.evaluate("(r) => getComputedStyle(r).fillOpacity") == "0"
+    assert spot.evaluate("(r) => getComputedStyle(r).strokeDasharray") != "none"
+    assert choices.first.locator(".cross-choice circle + use").count() == 1
     mark = log_mark(page)
     choices.first.click(force=True)
     wait_for_new_log(page, mark)

@@ -17,16 +17,13 @@ from tests.web.browser.pages import (
     GAMES,
     OVERFLOW,
     LivePage,
-    api_game,
     create_game,
     finish_through_the_api,
     focused_matches,
     log_mark,
     messages_received,
     new_page,
-    opened,
     play_by_clicking_board,
-    play_until,
     present,
     wait_for_count,
     wait_for_new_log,
@@ -627,32 +624,6 @@ def test_a_double_click_plays_once_and_says_nothing(page: LivePage) -> None:
     page.wait_for_timeout(500)  # and the page has had time to say something of it
     assert page.locator("#error").inner_text() == ""
     assert not page.errors
-
-
-def test_player_b_takes_two_dice_by_clicking_them(browser: Browser, live_server: str) -> None:
-    """Player B takes two dice at once: the first die clicked is picked (clicked again, dropped),
-    the second takes both; the list of pairs stays for the keyboard."""
-    game_id, token = api_game(live_server, "duel", 3)
-    view = play_until(
-        live_server,
-        game_id,
-        token,
-        lambda v: any(re.fullmatch(r"take \d\+\d", a) for a in v["legal_actions"]),
-        lambda v: v["legal_actions"][0],
-    )
-    dice = sorted(int(d) for d in re.findall(r"\d", next(a for a in view["legal_actions"] if "+" in a)))
-    page = opened(browser, live_server, game_id, token)
-    first, second = (page.locator(f'button.die.takeable[data-die="{d}"]') for d in dice)
-    first.click()
-    assert first.get_attribute("aria-pressed") == "true"
-    first.click()
-    assert first.get_attribute("aria-pressed") == "false"
-    first.click()
-    mark = log_mark(page)
-    second.click()
-    wait_for_new_log(page, mark)
-    assert page.locator("#log li").filter(has_text=f"You took dice {dice[0]} and {dice[1]}").count() == 1
-    assert not page.errors, page.errors
 
 
 def test_the_end_screen_places_seats_tied_on_points_by_the_tie_break(page: LivePage) -> None:

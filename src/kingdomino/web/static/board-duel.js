@@ -106,13 +106,24 @@ function drawLayers(image, view, seat, ctx) {
         continue;
       }
       m = text.match(/^cross (-?\d+),(-?\d+)$/);
-      if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: moveWords(view, text),
-        draw: (x, y, size) => use("cross", x + size * 0.55, y + size * 0.1, size * 0.35) });
+      if (m) spots.push({ r: Number(m[1]), c: Number(m[2]), action: text, label: moveWords(view, text), kind: "on-drawn",
+        draw: crossChoice });
     }
     if (spots.length) choices = choiceLayer(spots, cellAt, CELL, ctx.play);
   }
   overlay(image, seat, [placing && placing.layer, choices], ctx.highlight, cellAt, CELL);
   return placing;
+}
+
+/** The lightning cross's choice over a drawn square, light enough that its coat stays readable: an
+ * outline of dark and white dashes (seen on light and dark coats alike) and the cross to add, small
+ * on a white disc in the corner the coat leaves free. @param {number} x @param {number} y @param {number} size */
+function crossChoice(x, y, size) {
+  const r = size * 0.17, cx = x + size - r - 3, cy = y + r + 3;
+  return svg("g", { class: "cross-choice" },
+    svg("rect", { class: "ring", x: x + 2, y: y + 2, width: size - 4, height: size - 4, rx: 5 }),
+    svg("circle", { cx, cy, r, fill: "#fff", stroke: "#1d1d1d", "stroke-width": 1.2 }),
+    use("cross", cx - r * 0.7, cy - r * 0.7, r * 1.4));
 }
 
 /** A small map of `seat` to read its score by (regions lit from the score sheet). @param {ShownView} view @param {number} seat */
@@ -176,22 +187,24 @@ function takingPairs(view, legal) {
   return { pairs, key, optional: pairs.length > 0 && singles, on: pairs.length > 0 && (!singles || twoAtOnce === key) };
 }
 
-/** Player A's "take 2 dice" power as a toggle over the dice: on, the next two dice clicked are
- * taken together; off again, a click takes one die. Nothing when the power cannot be used now.
- * @param {DuelView} view @param {Ctx} ctx */
-function takeTwoToggle(view, ctx) {
+/** Over the dice when two are taken at once: player A's "take 2 dice" power as a toggle (on, the
+ * next two dice clicked are taken together; off again, a click takes one die), and while two are
+ * taken at once (always for player B), what to click: two dice, or the second after the one picked.
+ * Nothing when no two dice may be taken now. @param {DuelView} view @param {Ctx} ctx */
+function takingTwo(view, ctx) {
   if (ctx.replay) return "";
   const { key, optional, on } = takingPairs(view, ctx.legal);
-  if (!optional) return "";
+  if (!optional && !on) return "";
   const toggle = () => {
     twoAtOnce = on ? "" : key;
     firstOfTwo = { key: "", die: 0 };
     ctx.redraw?.();
   };
+  const first = firstOfTwo.key === key ? firstOfTwo.die : 0;
   return el("div", { class: "take-two" },
-    el("button", { type: "button", class: `pictured power-toggle${on ? " on" : ""}`, "aria-pressed": String(on), onclick: toggle },
-      powerPicture("take_two_dice_as_player_A"), " ", t("duel.use_take_two")),
-    on ? el("p", { class: "small", id: "take-two-hint" }, t("duel.pick_two")) : "");
+    optional ? el("button", { type: "button", class: `pictured power-toggle${on ? " on" : ""}`, "aria-pressed": String(on), onclick: toggle },
+      powerPicture("take_two_dice_as_player_A"), " ", t("duel.use_take_two")) : "",
+    on ? el("p", { class: "small", id: "take-two-hint" }, first ? t("duel.pick_second", { n: first }) : t("duel.pick_two")) : "");
 }
 
 /** The click on die `die` when only two dice may be taken at once: the first picks it (again: drops
@@ -203,6 +216,14 @@ function pickOfTwo(ctx, pairs, key, die) {
   firstOfTwo = { key: both || first === die ? "" : key, die: both || first === die ? 0 : die };
   if (both) ctx.play(both);
   else ctx.redraw?.();
+}
+
+/** The tick on a die picked to be taken with a second: a shape, not only the die's colour. */
+function pickedMark() {
+  return svg("svg", { viewBox: "0 0 20 20", width: 16, height: 16, class: "picked-mark", "aria-hidden": "true" },
+    svg("circle", { cx: 10, cy: 10, r: 9, fill: "#1b6e20", stroke: "#fff", "stroke-width": 1.5 }),
+    svg("path", { d: "M5 10.5 L8.5 14 L15 6.5", fill: "none", stroke: "#fff", "stroke-width": 2.6, "stroke-linecap": "round",
+      "stroke-linejoin": "round" }));
 }
 
 /** Whether "take D+E" takes exactly the dice `dice`. @param {string} action @param {number[]} dice */
@@ -225,6 +246,8 @@ function dice(view, ctx) {
       && (!first || first === die.die || pairs.some((a) => sameDice(a, [first, die.die])));
     const can = legal.includes(take) || pairable;
     const picked = pairable && first === die.die;
+    // With a die picked, a click on another takes both: it is named by that move.
+    const both = pairable && first && !picked ? pairs.find((a) => sameDice(a, [first, die.die])) : undefined;
     const holder = die.holder === null ? (obs.taken_by_a.includes(die.die) ? obs.player_a : null) : die.holder;
     const label = `${t("duel.die_n", { n: die.die })}: ${coatName(die.coat)}${die.crosses + (die.bonus ? 1 : 0) ? ", " + t("count.crosses",
       { n: die.crosses + (die.bonus ? 1 : 0) }) : ""}`;
@@ -236,8 +259,10 @@ function dice(view, ctx) {
         class: `die${can ? " takeable" : ""}${picked ? " picked" : ""}${hintedDie(ctx, die.die) ? " hinted" : ""}`, "data-die": die.die,
         "aria-pressed": pairable ? String(picked) : undefined,
         onclick: pairable ? () => pickOfTwo(ctx, pairs, key, die.die) : can ? () => ctx.play(take) : whyNot(view, ctx, take),
-        "aria-label": `${pairable ? label : can ? actionWords(view, take) : label} — ${holderText}`, title: label },
-      diePicture(die), el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` },
+        "aria-label": `${both ? actionWords(view, both) : pairable ? label : can ? actionWords(view, take) : label} — ${holderText}`,
+        title: label },
+      diePicture(die), picked ? pickedMark() : "",
+      el("span", { class: "small" }, holder === null ? t("duel.free") : el("span", { class: `seat${holder}` },
         seatBadge(holder, 12), " ", el("span", { class: "holder-name" }, view.seats[holder].name)))),
       extra.map((a) => choiceButton(view, die, a, ctx)));
   }));
@@ -280,14 +305,12 @@ function boxes(filled, length) {
     Array.from({ length }, (_, i) => el("span", { class: `box${i < filled ? " filled" : ""}`, "aria-hidden": "true" })));
 }
 
-/** Choices that are not on the map or the dice: the "?" coat, +3 per domain, powers, pass; player
- * B's pairs of dice too (player A's, with the power, are taken on the dice: `takeTwoToggle`).
- * @param {DuelView} view @param {Ctx} ctx */
+/** Choices that are not on the map or the dice: the "?" coat, +3 per domain, powers, pass (two
+ * dice taken at once are clicked on the dice: `takingTwo`). @param {DuelView} view @param {Ctx} ctx */
 function choices(view, ctx) {
   if (ctx.replay) return "";
   const coats = ctx.legal.filter((a) => /^(coat|domains) /.test(a));
-  const listPairs = !takingPairs(view, ctx.legal).optional;
-  const others = ctx.legal.filter((a) => /^(power|pass)/.test(a) || (listPairs && a.startsWith("take ") && a.includes("+")));
+  const others = ctx.legal.filter((a) => /^(power|pass)/.test(a));
   if (!coats.length && !others.length) return "";
   return el("div", { class: "actions" },
     coats.map((a) => el("button", { type: "button", class: "pictured", "data-action": a, onclick: () => ctx.play(a) },
@@ -329,7 +352,7 @@ export function render(container, shown, ctx) {
   fill(container, [part("table", "div", { class: "table" },
     part("centre", "div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ",
       t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
-      choices(view, ctx), takeTwoToggle(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
+      choices(view, ctx), takingTwo(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
     part("mine", "div", { class: "mine-col" }, mapCard(view, main, ctx, true, container)),
     part("extras", "div", { class: "extras-col" }, el("h3", {}, t("duel.spellbook")), spellbook(view),
       ctx.replay ? null : aidsPanel(view, () => ctx.redraw?.())),

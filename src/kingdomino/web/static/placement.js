@@ -13,7 +13,8 @@ export const STEP = { E: [0, 1], S: [1, 0], W: [0, -1], N: [-1, 0] };
 /**
  * @typedef {(r: number, c: number) => [number, number]} CellAt
  * @typedef {(g: SVGGElement, x: number, y: number, size: number) => void} HalfDrawer draws a half at x, y
- * @typedef {{ r: number, c: number, action: string, label: string, draw?: (x: number, y: number, size: number) => SVGElement }} Spot
+ * @typedef {{ r: number, c: number, action: string, label: string, draw?: (x: number, y: number, size: number) => SVGElement,
+ *   kind?: string }} Spot a choice on a square; `kind`, a class of its own ("on-drawn": over a square already drawn)
  * @typedef {{seat: number, action: string | null, played?: string,
  *   drawHalf?: (index: number, x: number, y: number, size: number) => SVGElement}} Highlight a move marked on a board
  */
@@ -269,7 +270,8 @@ export function choiceLayer(spots, cellAt, size, play) {
   for (const spot of spots) {
     const [x, y] = cellAt(spot.r, spot.c);
     const key = `${spot.r},${spot.c}`;
-    const choice = svg("g", { class: "legal choice", tabindex: 0, role: "button", "aria-label": spot.label, "data-action": spot.action,
+    const choice = svg("g", { class: `legal choice${spot.kind ? ` ${spot.kind}` : ""}`, tabindex: 0, role: "button", "aria-label": spot.label,
+      "data-action": spot.action,
       onclick: () => play(spot.action),
       onkeydown: (/** @type {KeyboardEvent} */ e) => {
         if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(spot.action); } else arrowTo(e, key, squares);
