@@ -317,19 +317,19 @@ def test_the_player_is_addressed_one_way_in_a_language(language: str) -> None:
 
 
 #: Words that name a concept of the site (not the rulebook's: GLOSSARY.md is for those) otherwise
-#: than the rest of the language's texts do, and the keys they may not appear in: "лобби" for the
-#: page every back link calls "главная страница", a "класирана игра" beside the lobby's "С
-#: рейтинг". (pattern, keys, the word the texts use)
+#: than the rest of the language's texts do, and the keys they may not appear in: "главная
+#: страница" in the back link to the page the open seats call "лобби", a "класирана игра" beside
+#: the lobby's "С рейтинг". (pattern, keys, the word the texts use)
 ONE_WORD = {
     "hu": [(r"\belőt[eé]r", r".", "kezdőlap (the lobby)")],
     "bg": [
-        (r"\bлоби", r".", "началната страница (the lobby)"),
+        (r"началн\w* страниц", r".", "лобито (the lobby)"),
         (r"класиран\w* игр", r".", "игра с рейтинг (a rated game)"),
         (r"отказ", r"^(lobby|status)\.", "отменя, отменена (a game called off)"),
     ],
-    "uk": [(r"\bлобі\b", r".", "головна сторінка (the lobby)"), (r"контроль часу", r".", "годинник (clock)")],
+    "uk": [(r"головн\w* сторінк", r".", "лобі (the lobby)"), (r"контроль часу", r".", "годинник (clock)")],
     "ru": [
-        (r"\bлобби\b", r".", "главная страница (the lobby)"),
+        (r"главн\w* страниц", r".", "лобби (the lobby)"),
         (r"аккаунт", r".", "учётная запись (account)"),
         (r"контроль времени", r".", "часы (clock)"),
     ],
