@@ -288,3 +288,90 @@ def test_a_rating_pool_is_named_with_its_game_s_name_in_the_language(language: s
         if not every[f"pool.{pool}"].startswith(every[f"game.{game}"])
     ]
     assert wrong == []
+
+
+def every_text(language: str) -> dict[str, str]:
+    """Every text of a language, its plural forms too (``key#few``)."""
+    return texts(language) | {
+        f"{k}#{c}": v for k, forms in plural_forms(language).items() for c, v in forms.items()
+    }
+
+
+#: The informal "you" of the languages that say вы/ви to the player ("твой ход" beside "Ваши игры"
+#: on one page); Bulgarian buttons' short imperatives (Отвори, Запази) are no pronoun.
+INFORMAL_YOU = {
+    "bg": r"(?<!\w)(ти|твой|твоя|твоят|твоите|твоето|теб|тебе)(?!\w)",
+    "uk": r"(?<!\w)(ти|твій|твоя|твоє|твої|твого|твоєї|твоїх|твоїй|твоїм|твою|тебе|тобі|тобою)(?!\w)",
+    "ru": r"(?<!\w)(ты|твой|твоя|твоё|твои|твоей|твоих|твоего|твою|твоём|тебя|тебе|тобой)(?!\w)",
+}
+
+
+@pytest.mark.parametrize("language", sorted(INFORMAL_YOU))
+def test_the_player_is_addressed_one_way_in_a_language(language: str) -> None:
+    """bg, uk and ru say вы/ви to the player; the account's texts said ты/ти."""
+    every = every_text(language)
+    informal = [
+        (key, text) for key, text in every.items() if re.search(INFORMAL_YOU[language], text, re.IGNORECASE)
+    ]
+    assert informal == []
+
+
+#: Words that name a concept of the site (not the rulebook's: GLOSSARY.md is for those) otherwise
+#: than the rest of the language's texts do, and the keys they may not appear in: "главная
+#: страница" in the back link to the page the open seats call "лобби", a "класирана игра" beside
+#: the lobby's "С рейтинг". (pattern, keys, the word the texts use)
+ONE_WORD = {
+    "hu": [(r"\belőt[eé]r", r".", "kezdőlap (the lobby)")],
+    "bg": [
+        (r"началн\w* страниц", r".", "лобито (the lobby)"),
+        (r"класиран\w* игр", r".", "игра с рейтинг (a rated game)"),
+        (r"отказ", r"^(lobby|status)\.", "отменя, отменена (a game called off)"),
+    ],
+    "uk": [(r"головн\w* сторінк", r".", "лобі (the lobby)"), (r"контроль часу", r".", "годинник (clock)")],
+    "ru": [
+        (r"главн\w* страниц", r".", "лобби (the lobby)"),
+        (r"аккаунт", r".", "учётная запись (account)"),
+        (r"контроль времени", r".", "часы (clock)"),
+    ],
+}
+
+
+@pytest.mark.parametrize("language", sorted(ONE_WORD))
+def test_one_concept_has_one_word_in_a_language(language: str) -> None:
+    """A site's concept keeps its word from one screen to the next (the lobby, a rated game, a clock)."""
+    every = every_text(language)
+    wrong = [
+        (key, word)
+        for pattern, keys, word in ONE_WORD[language]
+        for key, text in every.items()
+        if re.search(keys, key) and re.search(pattern, text, re.IGNORECASE)
+    ]
+    assert wrong == []
+
+
+#: Latin words a Cyrillic text may keep: the game's name where a language keeps it, the Origins
+#: species' name, and the command line's words and the page addresses a text quotes.
+LATIN_KEPT = re.compile(r"[Kk]ingdomino|Homo|Habilis|game|host|kingdom|score|seed|serve|txt")
+#: English words of online play a translation would have left untranslated (Hungarian writes
+#: Latin letters, so it is checked by these; "link", "online" and "bot" are Hungarian too).
+ENGLISH_LEFT = re.compile(
+    r"(?<![\w/])(rated|ratings?|ranked|lobby|seats?|rematch|leaderboards?|casual|clocks?|guests?|"
+    r"passwords?|accounts?|spectators?|replays?|forfeit|provisional|pools?|join|invites?|log ?in|"
+    r"log ?out|players?|games?|waiting|called off)(?![\w/])",
+    re.IGNORECASE,
+)
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_no_english_left_in_a_translation(language: str) -> None:
+    """No online play word left in English; no Latin word in a Cyrillic text but those it quotes."""
+    every = every_text(language)
+    left = [(key, text) for key, text in every.items() if ENGLISH_LEFT.search(PLACEHOLDER.sub("", text))]
+    if language != "hu":
+        left += [
+            (key, word)
+            for key, text in every.items()
+            for word in re.findall(r"[A-Za-z]{2,}", PLACEHOLDER.sub("", text))
+            if not LATIN_KEPT.fullmatch(word)
+        ]
+    assert left == []

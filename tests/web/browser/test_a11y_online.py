@@ -114,7 +114,7 @@ def test_logging_in_and_out_with_the_keys_keeps_the_focus_in_the_account_card(
     page.keyboard.press("Enter")
     page.wait_for_selector("#account-form")
     page.wait_for_function("document.activeElement?.id === 'account-name'")
-    assert page.get_by_role("status").filter(has_text="Вы вышли из аккаунта").count() == 1
+    assert page.get_by_role("status").filter(has_text="Вы вышли из учётной записи").count() == 1
     assert not page.errors
 
 
