@@ -46,7 +46,7 @@ def add_missing_columns(connection: Connection) -> None:
                     f"ALTER TABLE {name} ADD COLUMN {column.name} {kind}"
                     + (f" DEFAULT '{default}'" if default is not None else "")
                 )
-        for index in table.indexes:
+        for index in Base.metadata.tables[name].indexes:
             index.create(connection, checkfirst=True)
 
 
