@@ -136,3 +136,34 @@ def test_an_ai_game_keeps_moving_when_the_server_running_its_ai_is_killed() -> N
                 break
             assert time.monotonic() < deadline, f"the game stopped at {view['index']}"
             time.sleep(0.1)
+
+
+def test_a_server_that_hears_a_move_of_a_timed_game_holds_its_clock() -> None:
+    """A move made through A starts the next player's clock; B, which holds the game and hears the
+    move, shows that clock (its pages count it down) and times the seat out by it. B kept the
+    clock of the turn before: after an AI's move (no clock running) B never timed the player
+    out, and its pages counted down from the previous turn's start."""
+    with instances(0, 0) as (a, b):
+        body = {
+            "game": "kingdomino",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+            "time_control": {"kind": "game", "minutes": 5, "increment": 3},
+        }
+        answer = httpx.post(f"{a.base}/api/games", json=body)
+        assert answer.status_code == 201, answer.text
+        created = answer.json()
+        for _ in range(3):
+            acting(b.base, created)  # B holds the game in memory, and catches up on A's writes
+            token, view = acting(a.base, created)
+            moved = httpx.post(
+                f"{a.base}/api/games/{created['id']}/actions",
+                json={"token": token, "action": view["legal_actions"][0], "index": view["index"]},
+            )
+            assert moved.status_code == 200, moved.text
+            on_a = acting(a.base, created)[1]
+            deadline = time.monotonic() + 10
+            while (on_b := acting(b.base, created)[1])["index"] != on_a["index"]:
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            assert on_b["clock"] == on_a["clock"]

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, inspect
 from tests.web.conftest import ServerProcess, create, wait_for
 
 from kingdomino.web.app import create_app
@@ -107,6 +108,7 @@ def stored_before(tmp_path: Path, seats: list[dict[str, Any]], columns: list[str
         created = create(client, seats=seats)
     with sqlite3.connect(path) as connection:
         for column in columns:
+            connection.execute(f"DROP INDEX IF EXISTS ix_games_{column}")
             connection.execute(f"ALTER TABLE games DROP COLUMN {column}")
     store = Store(database)
     stored = store.load(created["id"])
@@ -118,6 +120,17 @@ def test_a_database_of_an_earlier_version_gains_the_new_columns(tmp_path: Path) 
     stored = stored_before(tmp_path, [{"kind": "human"}, {"kind": "human"}], ["hints", "seed_chosen"])
     assert stored is not None and stored.hints is False and stored.seed_chosen is False
     assert stored.actions
+
+
+def test_a_database_of_an_earlier_version_gains_the_new_columns_indexes(tmp_path: Path) -> None:
+    """The clock's sweep looks up the games past their ``deadline`` on every server, every
+    second: a database made before clocks gains the column with its index, not a column that
+    each sweep reads whole."""
+    stored_before(tmp_path, [{"kind": "human"}, {"kind": "human"}], ["deadline"])
+    engine = create_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
+    indexed = [index["column_names"] for index in inspect(engine).get_indexes("games")]
+    engine.dispose()
+    assert ["deadline"] in indexed
 
 
 def test_a_game_stored_before_its_creator_was_reads_its_first_human_seat(tmp_path: Path) -> None:

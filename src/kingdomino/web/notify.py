@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy.engine import make_url
 
-from kingdomino.web.stored import StoredAction
+from kingdomino.web.stored import StoredAction, Timing
 
 log = logging.getLogger(__name__)
 
@@ -38,10 +38,16 @@ class WriteNotice:
     """What a notification says of one committed write of a game.
 
     ``count``: the number of actions after a write that only appended (None: an undo);
-    ``appended``: those actions, when they fit in the payload (None: read them from the store).
+    ``appended``: those actions, when they fit in the payload (None: read them from the store);
+    ``timing``: the clock and deadline the write stored (None: the game has no clock, or a
+    server of an earlier version wrote it), which a server catching up on the actions holds.
 
     >>> note = WriteNotice("g1", 4, "server-a", "playing", 3, [StoredAction(2, 0, "claim 5", "claims 5")])
     >>> WriteNotice.from_payload(note.payload()) == note
+    True
+    >>> clock = {"remaining": [60.0], "since": 1.5}
+    >>> timed = WriteNotice("g1", 5, "server-a", "playing", 4, None, (clock, 61.5))
+    >>> WriteNotice.from_payload(timed.payload()) == timed
     True
     """
 
@@ -51,6 +57,7 @@ class WriteNotice:
     status: str
     count: int | None
     appended: list[StoredAction] | None
+    timing: Timing | None = None
 
     def payload(self) -> str:
         """The notification's text (JSON), without the actions if they would not fit."""
@@ -61,6 +68,8 @@ class WriteNotice:
             "status": self.status,
             "count": self.count,
         }
+        if self.timing is not None:
+            fields["timing"] = list(self.timing)
         if self.appended is not None:
             with_actions = json.dumps(
                 {**fields, "appended": [[a.index, a.seat, a.text, a.description] for a in self.appended]}
@@ -74,6 +83,7 @@ class WriteNotice:
         """The write a notification's text describes; ``ValueError`` if it is not one."""
         fields = json.loads(payload)
         appended = fields.get("appended")
+        timing = fields.get("timing")
         return cls(
             str(fields["id"]),
             int(fields["revision"]),
@@ -83,6 +93,7 @@ class WriteNotice:
             None
             if appended is None
             else [StoredAction(int(i), int(s), str(t), str(d)) for i, s, t, d in appended],
+            None if timing is None else (timing[0], None if timing[1] is None else float(timing[1])),
         )
 
 

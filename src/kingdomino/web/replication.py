@@ -3,9 +3,11 @@ server wrote is brought up to date here and its watchers told, at once.
 
 What replication guarantees: the database is the truth. A write that only appended actions to
 the revision held here is applied from the notification (or read from the database when the
-notification could not carry them); anything else (an undo, a seat handed over, missed
-writes) reads the whole game again. After notifications may have been lost (the listening
-connection came back), every watched game that changed is read again.
+notification could not carry them), with the clock and deadline it stored (a timed game's write
+notified without them, by a server of an earlier version, reads the whole game); anything else
+(an undo, a seat handed over, missed writes) reads the whole game again. After notifications
+may have been lost (the listening connection came back), every watched game that changed is
+read again.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ class Replication:
             if table.version >= written.revision:
                 return
             caught_up = False
-            if table.version == written.revision - 1 and written.count is not None:
+            timing_known = table.stored.time_control is None or written.timing is not None
+            if table.version == written.revision - 1 and written.count is not None and timing_known:
                 appended = written.appended
                 status = written.status
                 if appended is None:
@@ -42,6 +45,8 @@ class Replication:
                     if found is not None and found[0] == written.revision:
                         _, status, appended = found
                 caught_up = appended is not None and self._catch_up(table, written.revision, status, appended)
+                if caught_up and written.timing is not None:
+                    table.stored.clock, table.stored.deadline = written.timing
             if not caught_up:
                 table.reload()
         await table.publish()

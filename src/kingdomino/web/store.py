@@ -241,7 +241,7 @@ class Store:
             raise StaleGame(game_id)
         if self.notifies:
             count = appended[-1].index + 1 if appended else None
-            written = WriteNotice(game_id, revision + 1, self.server, status, count, appended or None)
+            written = WriteNotice(game_id, revision + 1, self.server, status, count, appended or None, timing)
             connection.execute(
                 text("SELECT pg_notify(:channel, :payload)"),
                 {"channel": CHANNEL, "payload": written.payload()},

@@ -32,7 +32,8 @@ def prepare_schema(engine: Engine) -> None:
 
 def add_missing_columns(connection: Connection) -> None:
     """Add the columns a database made by an earlier version lacks to its tables (each has a
-    server default)."""
+    server default), with their indexes: ``create_all`` makes a table's indexes only with the
+    table, and the clock's sweep reads ``games.deadline`` every second."""
     for row in (GameRow, AccountRow):
         table = row.__table__
         name = row.__tablename__
@@ -45,6 +46,8 @@ def add_missing_columns(connection: Connection) -> None:
                     f"ALTER TABLE {name} ADD COLUMN {column.name} {kind}"
                     + (f" DEFAULT '{default}'" if default is not None else "")
                 )
+        for index in Base.metadata.tables[name].indexes:
+            index.create(connection, checkfirst=True)
 
 
 def check_writable(engine: Engine) -> None:
