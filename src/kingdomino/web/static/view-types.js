@@ -24,7 +24,8 @@
 
 /** What a finished rated game did to a seat's rating (web/routes/finished_games.py's
  * `rating_changes`); null for a seat no account played.
- * @typedef {{pool: string, place: number, before: number, after: number} | null} RatingChange */
+ * `provisional`: the rating after is still provisional, `provisional_before`: the one before was.
+ * @typedef {{pool: string, place: number, before: number, after: number, provisional?: boolean, provisional_before?: boolean} | null} RatingChange */
 
 /** A time control (web/clocks.py): minutes each and an increment, seconds a move, or days a move.
  * @typedef {{kind: "game" | "move" | "days", minutes?: number, increment?: number, seconds?: number, days?: number,
