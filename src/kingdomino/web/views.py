@@ -19,6 +19,7 @@ from kingdomino.web.clocks import clock_view
 from kingdomino.web.game_results import final_places, final_winners
 from kingdomino.web.live import LiveGame, ViewKey, replayed
 from kingdomino.web.refusals import HubError
+from kingdomino.web.seat_ratings import seat_ratings
 
 LOG_LENGTH = 25
 #: A finished game's replay keeps its state every ``REPLAY_EVERY`` steps, for the ``MAX_REPLAYS``
@@ -81,6 +82,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
     actions = state.legal_actions() if acting in mine and live.stored.status == "playing" else []
     legal = [state.action_text(a) for a in actions]
     undo_refused = _undo_refused(live, mine)
+    ratings = seat_ratings(live)
     return {
         "type": "state",
         "id": live.id,
@@ -104,6 +106,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
                 **({"bot": True} if info.get("bot") else {}),  # a bot's account (kingdomino bot)
                 **_account(info),
                 **_handed_over(info),
+                **({"rating": ratings[s]} if s in ratings else {}),  # a rated game's account seats
             }
             for s, info in enumerate(live.stored.seats)
         ],
