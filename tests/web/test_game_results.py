@@ -161,3 +161,18 @@ def test_two_servers_recording_one_game_at_once_count_it_once(results: GameResul
     assert sorted(outcomes) == [False, True]
     assert ratings_of(store, players) == rate_game([Rating(), Rating()], [1, 2])
     assert results.unrecorded_rated(10_000).count(game.id) == 0
+
+
+def test_a_game_every_player_forfeited_is_a_draw_for_the_last_place_and_no_win(results: GameResults) -> None:
+    """Both players of a game of two ran out of time: the AIs' points rank nobody; both share the
+    last place, kept so (no "won: 1" on their pages), and neither rating counts a win."""
+    store = results.store
+    players = new_accounts(store, 2)
+    game = finished_game(store, list(players), left=(0, 1))
+    assert results.record(game, [40, 31], [1, 2])
+    assert ratings_of(store, players) == rate_game([Rating(), Rating()], [2, 2])
+    with store.engine.connect() as connection:
+        kept = connection.execute(select(SeatResultRow).where(SeatResultRow.game_id == game.id)).all()
+        rows = connection.execute(select(RatingRow).where(RatingRow.account_id.in_(players))).all()
+    assert sorted((row.seat, row.place) for row in kept) == [(0, 2), (1, 2)]
+    assert sorted((r.games, r.wins) for r in rows) == [(1, 0), (1, 0)]

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from kingdomino.web.game_results import final_places
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
@@ -64,7 +65,7 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
         "your_turn": playing and not state.is_terminal() and state.current_player == seat,
         "players": [str(other["name"]) for other in table.stored.seats],
         "scores": state.scores(),
-        "places": state.places() if state.is_terminal() else None,
+        "places": final_places(state.places(), table.stored.seats) if state.is_terminal() else None,
     }
 
 

@@ -6,11 +6,13 @@ one of its seats, and for a rated game moves its players' Glicko-2 ratings in th
 (``ratings.pools``) and notes each change (``rating_changes``). Only the server records, at a
 game's end: no request carries a result, so none can be replayed or forged.
 
-How a rated game counts: each account's place is the engine's (``State.places``: the score, then
-the game's tie-break; a full tie shares the place), among the seats their accounts still play. A
-seat handed to an AI (its player left, or was away and another player handed it over) ranks
-last, below every seat still played by its account, whatever the AI scored there; several such
-seats share the last place. ``ratings.pools.rate_game`` then rates the places pairwise.
+The places kept and rated are :func:`final_places`, the one statement of a finished game's
+ranking that its end screen (``views``) and players' pages show too: the engine's
+(``State.places``: the score, then the game's tie-break; a full tie shares the place), among the
+seats still played by their players. A seat handed to an AI (its player ran out of time, left,
+or was away and another player handed it over) ranks last, below every seat still played,
+whatever the AI scored there; several such seats share the last place (a draw between them).
+``ratings.pools.rate_game`` then rates the places pairwise.
 
 Recorded once: ``rating_changes`` holds one row per (game, account), the pair unique. The
 ratings are read and written in one transaction that first locks the players' rating rows (``FOR
@@ -41,21 +43,41 @@ from kingdomino.web.tables import Base, GameRow, RatingChangeRow, RatingRow, Sea
 log = logging.getLogger(__name__)
 
 
-def rated_places(places: Sequence[int], seats: Sequence[dict[str, Any]]) -> list[int]:
-    """The places a rated game counts: the engine's ``places`` re-ranked among the seats their
-    accounts still play (kind ``human``), and every seat handed to an AI sharing the last place.
+def forfeited(seat: dict[str, Any]) -> bool:
+    """Whether ``seat`` was a person's that an AI finished (``ai_since``): its player ran out of
+    time, left, or was away and another player handed it over."""
+    return seat.get("ai_since") is not None
 
-    >>> rated_places([2, 1, 3], [{"kind": "ai"}, {"kind": "human"}, {"kind": "human"}])
+
+def final_places(places: Sequence[int], seats: Sequence[dict[str, Any]]) -> list[int]:
+    """The places of a finished game as every page, its kept result and its rating count them:
+    the engine's ``places`` re-ranked among the seats still played (not :func:`forfeited`), and
+    every forfeited seat sharing the last place, numbered as the number of seats, below every
+    seat still played whatever its AI scored. A forfeited seat is thus never placed first:
+    ``place == 1`` is a win, and a game whose every player forfeited has no winner. Places of a
+    game without forfeits are the engine's; given its own answer back, it answers the same.
+
+    >>> final_places([2, 1, 3], [{"ai_since": 9}, {}, {}])
     [3, 1, 2]
-    >>> rated_places([1, 1, 3, 4], [{"kind": "human"}] * 2 + [{"kind": "ai"}] * 2)
-    [1, 1, 3, 3]
+    >>> final_places([1, 1, 3, 4], [{}] * 2 + [{"ai_since": 9}] * 2)
+    [1, 1, 4, 4]
+    >>> final_places([1, 2], [{"ai_since": 30}, {"ai_since": 31}])
+    [2, 2]
+    >>> final_places([1, 2], [{"kind": "ai"}, {"kind": "human"}])
+    [1, 2]
     """
-    kept = [place for place, seat in zip(places, seats) if seat["kind"] == "human"]
-    last = len(kept) + 1
+    kept = [place for place, seat in zip(places, seats) if not forfeited(seat)]
+    last = len(seats)
     return [
-        1 + sum(other < place for other in kept) if seat["kind"] == "human" else last
+        last if forfeited(seat) else 1 + sum(other < place for other in kept)
         for place, seat in zip(places, seats)
     ]
+
+
+def final_winners(places: Sequence[int], seats: Sequence[dict[str, Any]]) -> list[int]:
+    """The seats that won a finished game: placed first by :func:`final_places` (none when every
+    player forfeited)."""
+    return [seat for seat, place in enumerate(final_places(places, seats)) if place == 1]
 
 
 def _insert_missing(connection: Connection, table: type[Base], rows: list[dict[str, Any]]) -> None:
@@ -97,11 +119,14 @@ class GameResults:
         ratings (False: unrated, or recorded before). Offered again, it changes nothing."""
         if all(seat.get("account") is None for seat in game.seats):
             return False
-        self.keep_results(game.id, scores, places)
+        self.keep_results(game, scores, places)
         return self._rate(game, places) if game.rated else False
 
-    def keep_results(self, game_id: str, scores: Sequence[int], places: Sequence[int]) -> None:
-        """Each seat's final score and place (kept once: the end of a game never changes)."""
+    def keep_results(self, game: StoredGame, scores: Sequence[int], places: Sequence[int]) -> None:
+        """Each seat's final score and place (:func:`final_places` of the engine's ``places``),
+        kept once: the end of a game never changes."""
+        game_id = game.id
+        places = final_places(places, game.seats)
         rows = [
             {"game_id": game_id, "seat": seat, "score": int(score), "place": int(place)}
             for seat, (score, place) in enumerate(zip(scores, places))
@@ -116,7 +141,7 @@ class GameResults:
             return False
         ids = [int(str(account)) for account in accounts]
         pool = pool_of(game.game, game.players)
-        counted = rated_places(places, game.seats)
+        counted = final_places(places, game.seats)
         moment = now()
         try:
             with self.store.engine.begin() as connection:

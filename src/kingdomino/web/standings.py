@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import and_, case, func, select
 
 from kingdomino.ratings.glicko2 import PROVISIONAL, Rating
+from kingdomino.web.game_results import final_places
 from kingdomino.web.seats import clean_name, name_key
 from kingdomino.web.store import Store
 from kingdomino.web.tables import (
@@ -101,8 +102,8 @@ def finished_without_results(store: Store, account_id: int, limit: int = RECENT_
 
 def player_page(store: Store, account: tuple[int, str, str], recent: int = RECENT_GAMES) -> dict[str, Any]:
     """A player's page: each pool's rating with its history (a point per rated game, the last
-    ``HISTORY_POINTS``), the ``recent`` finished games, and the games played to the end, won and
-    the mean score, per game (kingdomino, duel, origins)."""
+    ``HISTORY_POINTS``), the ``recent`` finished games, and the finished games (forfeited ones too),
+    won and the mean score, per game (kingdomino, duel, origins)."""
     account_id, name, created = account
     with store.engine.connect() as connection:
         ratings = connection.execute(
@@ -117,7 +118,11 @@ def player_page(store: Store, account: tuple[int, str, str], recent: int = RECEN
         games = _recent_games(connection, account_id, recent)
         stats = _per_game(connection, account_id)
     history: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    deviation: dict[str, float] = defaultdict(lambda: Rating().deviation)
+    provisional_before: dict[str, bool] = {}
     for change in reversed(changes):
+        provisional_before[change.game_id] = Rating(change.before, deviation[change.pool]).provisional
+        deviation[change.pool] = change.deviation
         history[change.pool].append(
             {
                 "game_id": change.game_id,
@@ -128,6 +133,9 @@ def player_page(store: Store, account: tuple[int, str, str], recent: int = RECEN
                 "place": change.place,
             }
         )
+    for game in games:
+        if game["rating"] is not None:
+            game["rating"]["provisional_before"] = provisional_before.get(game["id"], True)
     return {
         "name": name,
         "created": created,
@@ -142,10 +150,36 @@ def player_page(store: Store, account: tuple[int, str, str], recent: int = RECEN
 
 def game_rating_changes(store: Store, game_id: str) -> dict[int, dict[str, Any]]:
     """What a rated game did to each account's rating, by account id: the pool, the place
-    counted, the rating before and after; empty until the game's result is recorded."""
+    counted, the rating before and after, and whether each was provisional (before: as the
+    account's previous change in the pool left it, a first game's always); empty until the
+    game's result is recorded."""
     with store.engine.connect() as connection:
         rows = connection.execute(select(RatingChangeRow).where(RatingChangeRow.game_id == game_id)).all()
-    return {row.account_id: {**_change_json(row), "place": row.place} for row in rows}
+        earlier = {row.account_id: _deviation_before(connection, row) for row in rows}
+    return {
+        row.account_id: {
+            **_change_json(row),
+            "place": row.place,
+            "provisional_before": Rating(row.before, earlier[row.account_id]).provisional,
+        }
+        for row in rows
+    }
+
+
+def _deviation_before(connection: Any, change: Any) -> float:
+    """The deviation of the account's rating in the pool before ``change``: the one its previous
+    change left (a player's first game starts from a new rating's)."""
+    found = connection.execute(
+        select(RatingChangeRow.deviation)
+        .where(
+            RatingChangeRow.account_id == change.account_id,
+            RatingChangeRow.pool == change.pool,
+            RatingChangeRow.at < change.at,
+        )
+        .order_by(RatingChangeRow.at.desc())
+        .limit(1)
+    ).scalar()
+    return Rating().deviation if found is None else float(found)
 
 
 def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[str, Any]]:
@@ -179,10 +213,20 @@ def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[st
     games = []
     for row in mine:
         players = []
+        kept = [results.get((row.id, seat), (None, None)) for seat in range(len(row.seats))]
+        known = [place for _score, place in kept if place is not None]
+        # A result kept before forfeited seats ranked last is ranked as now.
+        places: list[int | None] = (
+            [*final_places(known, row.seats)] if len(known) == len(kept) else [None] * len(kept)
+        )
         for seat, info in enumerate(row.seats):
-            score, place = results.get((row.id, seat), (None, None))
             players.append(
-                {"name": info["name"], "player": names.get((row.id, seat)), "score": score, "place": place}
+                {
+                    "name": info["name"],
+                    "player": names.get((row.id, seat)),
+                    "score": kept[seat][0],
+                    "place": places[seat],
+                }
             )
         change = changes.get(row.id)
         games.append(
@@ -198,13 +242,7 @@ def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[st
                 "score": players[row.seat]["score"],
                 "place": players[row.seat]["place"],
                 "players": players,
-                "rating": None
-                if change is None
-                else {
-                    "pool": change.pool,
-                    "before": _rounded(change.before),
-                    "after": _rounded(change.after),
-                },
+                "rating": None if change is None else _change_json(change),
                 "replay": f"/game/{row.id}/replay",
             }
         )
@@ -218,17 +256,27 @@ def handed_over(seat: dict[str, Any]) -> str:
 
 
 def _change_json(change: Any) -> dict[str, Any]:
-    return {"pool": change.pool, "before": _rounded(change.before), "after": _rounded(change.after)}
+    """A rating change: the pool, the rating before and after, whether the one after is
+    provisional."""
+    return {
+        "pool": change.pool,
+        "before": _rounded(change.before),
+        "after": _rounded(change.after),
+        "provisional": Rating(change.after, change.deviation).provisional,
+    }
 
 
 def _per_game(connection: Any, account_id: int) -> list[dict[str, Any]]:
-    """Per game: the finished games the account played to the end, those it won (placed first,
-    a shared first place too) and its mean score."""
+    """Per game: the finished games the account sat in, those where an AI finished its seat
+    (its player left or ran out of time) too, those it won (placed first, a shared first place
+    too; a forfeited seat never wins: ``game_results.final_places``) and its seat's mean final
+    score."""
+    won = and_(SeatResultRow.place == 1, SeatAccountRow.playing.is_(True))
     found = connection.execute(
         select(
             GameRow.game,
             func.count().label("games"),
-            func.sum(case((SeatResultRow.place == 1, 1), else_=0)).label("wins"),
+            func.sum(case((won, 1), else_=0)).label("wins"),
             func.avg(SeatResultRow.score).label("mean"),
         )
         .select_from(SeatAccountRow)
@@ -237,7 +285,7 @@ def _per_game(connection: Any, account_id: int) -> list[dict[str, Any]]:
             SeatResultRow,
             and_(SeatResultRow.game_id == SeatAccountRow.game_id, SeatResultRow.seat == SeatAccountRow.seat),
         )
-        .where(SeatAccountRow.account_id == account_id, SeatAccountRow.playing.is_(True))
+        .where(SeatAccountRow.account_id == account_id, GameRow.status == "finished")
         .group_by(GameRow.game)
         .order_by(GameRow.game)
     )

@@ -16,8 +16,10 @@ from kingdomino.games.aids import draft_aids, placement_regions
 from kingdomino.games.domino.text import BoxError, FrameError
 from kingdomino.games.scorer import score_text
 from kingdomino.web.clocks import clock_view
+from kingdomino.web.game_results import final_places, final_winners
 from kingdomino.web.live import LiveGame, ViewKey, replayed
 from kingdomino.web.refusals import HubError
+from kingdomino.web.seat_ratings import seat_ratings
 
 LOG_LENGTH = 25
 #: A finished game's replay keeps its state every ``REPLAY_EVERY`` steps, for the ``MAX_REPLAYS``
@@ -80,6 +82,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
     actions = state.legal_actions() if acting in mine and live.stored.status == "playing" else []
     legal = [state.action_text(a) for a in actions]
     undo_refused = _undo_refused(live, mine)
+    ratings = seat_ratings(live)
     return {
         "type": "state",
         "id": live.id,
@@ -103,6 +106,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
                 **({"bot": True} if info.get("bot") else {}),  # a bot's account (kingdomino bot)
                 **_account(info),
                 **_handed_over(info),
+                **({"rating": ratings[s]} if s in ratings else {}),  # a rated game's account seats
             }
             for s, info in enumerate(live.stored.seats)
         ],
@@ -113,8 +117,9 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
         "score_gains": score_gains(state, actions),
         "observation": position,
         "scores": state.scores(),
-        "winners": state.winners() if state.is_terminal() else [],
-        "places": state.places() if state.is_terminal() else [],
+        # The places the game's result keeps and rates: a forfeited seat last (game_results).
+        "winners": final_winners(state.places(), live.stored.seats) if state.is_terminal() else [],
+        "places": final_places(state.places(), live.stored.seats) if state.is_terminal() else [],
         "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
         "log": [
             {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
@@ -318,8 +323,9 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
         "seats": [i["name"] for i in live.stored.seats],
         "current_player": state.current_player,
         "scores": state.scores(),
-        # Who won a finished game (after the tie-breaks: a tie on points still has its winners).
-        "winners": state.winners() if state.is_terminal() else [],
+        # Who won a finished game (after the tie-breaks: a tie on points still has its winners; a
+        # forfeited seat never: game_results.final_places).
+        "winners": final_winners(state.places(), live.stored.seats) if state.is_terminal() else [],
         "hints": live.hints_allowed(),
         "aids": live.stored.aids,
         "practice": live.stored.seed_chosen,

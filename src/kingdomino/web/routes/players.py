@@ -57,14 +57,14 @@ async def leaderboard(
 @router.get("/api/players/{name:path}")
 async def player(name: str, hub: HubDep) -> dict[str, Any]:
     """A player's page: ratings per pool with their history, recent finished games (each with
-    its replay), and per game the games played to the end, the wins and the mean score."""
+    its replay), and per game the finished games (forfeited ones too), the wins and the mean score."""
     account = await asyncio.to_thread(standings.account_named, hub.store, name)
     if account is None:
         raise HubError(404, "name", f"no player is named {name!r}", "no_player", {"name": name})
     for game_id in await asyncio.to_thread(standings.finished_without_results, hub.store, account[0]):
         table = hub.table(game_id)
         state = table.state
-        await asyncio.to_thread(hub.results.keep_results, game_id, state.scores(), state.places())
+        await asyncio.to_thread(hub.results.keep_results, table.stored, state.scores(), state.places())
     return await asyncio.to_thread(standings.player_page, hub.store, account)
 
 

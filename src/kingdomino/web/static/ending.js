@@ -3,6 +3,7 @@
 import { accountMark } from "./account-mark.js";
 import { el } from "./dom.js";
 import { has, language, number, t } from "./i18n.js";
+import { ratingText } from "./rating-mark.js";
 import { fill, keep, part } from "./redraw-in-place.js";
 import { seatBadge } from "./pictures.js";
 import { cavemanName, coatName, resourceName } from "./words.js";
@@ -183,12 +184,22 @@ export function keepOpen(box, ...parts) {
   }
 }
 
-/** How a seat's rating moved: "1500 → 1662 (+162)"; "" for a seat no account played.
- * @param {import("./view-types.js").RatingChange | undefined} change */
+/** A forfeited seat's note after its name ("out of time", "left"): an AI finished its game, and it
+ * ranks below every seat played on (web/game_results.py `final_places`); "" for the others.
+ * @param {Pick<import("./view-types.js").ViewSeat, "ai_since" | "timed_out" | "away">} seat */
+export function forfeitMark(seat) {
+  if (seat.ai_since === undefined || seat.ai_since === null) return "";
+  const why = seat.timed_out ? "timed_out" : seat.away ? "away" : "left";
+  return el("span", { class: "forfeit", title: t("forfeit.title") }, ` · ${t(`forfeit.${why}`)}`);
+}
+
+/** How a seat's rating moved: "1500 → 1662 (+162)", a provisional rating marked "1500?" (`ratingText`);
+ * "" for a seat no account played. @param {import("./view-types.js").RatingChange | undefined} change */
 export function ratingWords(change) {
   if (!change) return "";
   const [before, after] = [Math.round(change.before), Math.round(change.after)];
-  return `${number(before)} → ${number(after)} (${number(after - before, { signDisplay: "always" })})`;
+  return `${ratingText(before, change.provisional_before)} → ${ratingText(after, change.provisional)} (${
+    number(after - before, { signDisplay: "always" })})`;
 }
 
 /** Whether another seat has `seat`'s points. @param {ShownView} view @param {number} seat */
@@ -269,17 +280,19 @@ function gameScores(view, seat) {
  * @param {import("./view-types.js").RatingChange[] | null} [ratings]
  */
 export function endScreen(view, actions, ratings = null) {
-  // The engine's final ranking (`State.places()`: the points, then the game's tie-breaks).
+  // The final ranking (web/game_results.py `final_places`: the engine's points and tie-breaks among
+  // the seats played on, a forfeited seat last whatever its AI scored).
   const place = view.places;
   const order = view.seats.map((_s, i) => i).sort((a, b) => place[a] - place[b] || view.scores[b] - view.scores[a]);
-  const best = Math.max(...view.scores);
-  const tied = view.scores.filter((s) => s === best).length > 1;
+  const played = view.seats.map((_s, i) => i).filter((i) => !forfeitMark(view.seats[i]));
+  const best = Math.max(...played.map((i) => view.scores[i]));
+  const tied = played.filter((i) => view.scores[i] === best).length > 1;
   // The tie-breaks are shown wherever two seats have the same points: they place them (`view.places`).
   const anyShared = view.scores.some((_p, seat) => sharesPoints(view, seat));
   const dynasty = view.options && view.options.dynasty;
   let explain = "";
   if (tied) {
-    const names = view.seats.filter((_s, i) => view.scores[i] === best).map((s) => s.name).join(", ");
+    const names = played.filter((i) => view.scores[i] === best).map((i) => view.seats[i].name).join(", ");
     explain = dynasty ? t("tie.dynasty", { names }) : view.winners.length > 1 ? t("tie.shared",
       { names, rule: t(`tie.rule.${view.game}`) }) : t("tie.decided", { names, rule: t(`tie.rule.${view.game}`) });
   }
@@ -295,7 +308,7 @@ export function endScreen(view, actions, ratings = null) {
         view.rated ? el("th", { scope: "col" }, t("players.rating")) : "")),
       el("tbody", {}, order.map((seat) => el("tr", { "data-seat": seat, class: place[seat] === 1 ? "first" : "" },
         el("td", {}, String(place[seat])),
-        el("td", { class: `seat${seat}` }, seatBadge(seat), " ", view.seats[seat].name),
+        el("td", { class: `seat${seat}` }, seatBadge(seat), " ", view.seats[seat].name, forfeitMark(view.seats[seat])),
         ...(games[seat] || []).map((points) => el("td", { class: "game-score" }, points)),
         el("td", {}, view.scores[seat]),
         anyShared && !dynasty ? el("td", {}, sharesPoints(view, seat) ? tiebreakWords(view, seat) : "") : "",

@@ -202,7 +202,8 @@ export function statusLine(game) {
     const winners = view.winners;
     const yours = winners.find((s) => isYours(view, s));
     const names = (/** @type {number[]} */ seats) => seats.map((s) => view.seats[s].name).join(", ");
-    const words = winners.length === 1 ? seatWords(view, "status.wins", winners[0])
+    // Nobody wins a game every player forfeited (web/game_results.py final_places).
+    const words = !winners.length ? t("status.no_winner") : winners.length === 1 ? seatWords(view, "status.wins", winners[0])
       : yours !== undefined ? t("status.shared_win_you", { names: names(winners.filter((s) => s !== yours)) })
         : t("status.shared_win", { names: names(winners) });
     return el("span", { class: "winner", id: "winner" }, words);

@@ -4,6 +4,7 @@
 import { el } from "./dom.js";
 import { number, t } from "./i18n.js";
 import { ratingGraph } from "./rating-graph.js";
+import { PROVISIONAL, ratingShown, ratingText } from "./rating-mark.js";
 import { api } from "./server.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
@@ -18,7 +19,8 @@ import { errorWords, gameTitle, localName } from "./words.js";
 /** A finished game on a player's page.
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, created: string, rated: boolean, seat: number, left: boolean,
  *   why: "left" | "away" | "timed_out" | null,
- *   score: number | null, place: number | null, players: PlayedSeat[], rating: {pool: string, before: number, after: number} | null,
+ *   score: number | null, place: number | null, players: PlayedSeat[],
+ *   rating: {pool: string, before: number, after: number, provisional: boolean, provisional_before: boolean} | null,
  *   replay: string}} PlayedGame */
 /** A player's page (GET /api/players/{name}).
  * @typedef {{name: string, created: string, ratings: Array<RatingFigures & {pool: string, history: RatingPoint[]}>, games: PlayedGame[],
@@ -68,12 +70,13 @@ export async function showPlayer(main, name) {
     el("section", { class: "card", id: "player-ratings" }, el("h2", {}, t("players.ratings")),
       page.ratings.length ? page.ratings.map((rating) => el("div", { class: "player-pool", "data-pool": rating.pool },
         el("h3", {}, el("a", { href: `/leaderboards/${rating.pool}` }, t(`pool.${rating.pool}`))),
-        el("p", {}, el("strong", { class: "player-rating" }, t("players.rating_line",
-          { rating: number(Math.round(rating.rating)), deviation: number(Math.round(rating.deviation)) })),
+        el("p", {}, el("strong", { class: "player-rating", title: rating.provisional ? provisionalMeaning() : undefined }, t("players.rating_line",
+          { rating: ratingText(rating.rating, rating.provisional), deviation: number(Math.round(rating.deviation)) })),
         rating.provisional ? el("span", { class: "provisional" }, " ", t("players.provisional_tag")) : "", " · ",
         t("players.games_wins", { games: number(rating.games), wins: number(rating.wins) })),
         ratingGraph(rating.history))) : el("p", { class: "small" }, t("players.no_ratings"))),
     el("section", { class: "card", id: "player-stats" }, el("h2", {}, t("players.per_game")),
+      el("p", { class: "small" }, t("players.per_game_about")),
       page.stats.length ? table([t("players.game"), t("players.games"), t("players.wins"), t("players.mean_score")],
         page.stats.map((s) => [t(`game.${s.game}`), number(s.games), number(s.wins), number(s.mean_score)]), "player-stats-table", 1)
         : el("p", { class: "small" }, t("players.no_games"))),
@@ -93,8 +96,14 @@ function playedGame(game) {
     game.place ? ` · ${t("players.place", { place: number(game.place), players: number(game.players.length) })}` : "",
     game.left ? ` · ${t(game.why === "away" ? "players.away" : game.why === "timed_out" ? "players.timed_out" : "players.left")}` : "",
     game.rated ? el("span", { class: "rated" }, ` · ${t("players.rated")}`) : "",
-    game.rating ? ` (${t("players.change", { before: number(Math.round(game.rating.before)), after: number(Math.round(game.rating.after)) })})` : "",
+    game.rating ? ` (${t("players.change", { before: ratingText(game.rating.before, game.rating.provisional_before),
+      after: ratingText(game.rating.after, game.rating.provisional) })})` : "",
     el("br", {}), seats, " · ", el("a", { href: game.replay, class: "replay-link" }, t("players.replay")));
+}
+
+/** What a provisional rating's "?" means, for a pointer and a screen reader. */
+function provisionalMeaning() {
+  return t("rating.provisional_title", { threshold: number(PROVISIONAL) });
 }
 
 /** The link to the leaderboards. */
@@ -120,7 +129,7 @@ export async function showLeaderboards(main, pool) {
       t(`pool.${name}`))));
   const heads = [t("players.player"), t("players.rating"), t("players.deviation"), t("players.games"), t("players.wins")];
   /** @param {Leader} p */
-  const cells = (p) => [el("a", { href: playerHref(p.name) }, p.name), number(Math.round(p.rating)), number(Math.round(p.deviation)),
+  const cells = (p) => [el("a", { href: playerHref(p.name) }, p.name), ratingShown(p.rating, p.provisional), number(Math.round(p.deviation)),
     number(p.games), number(p.wins)];
   main.replaceChildren(
     el("section", { class: "card", id: "leaderboard" }, heading(t("players.leaderboards")), tabs,

@@ -24,7 +24,8 @@
 
 /** What a finished rated game did to a seat's rating (web/routes/finished_games.py's
  * `rating_changes`); null for a seat no account played.
- * @typedef {{pool: string, place: number, before: number, after: number} | null} RatingChange */
+ * `provisional`: the rating after is still provisional, `provisional_before`: the one before was.
+ * @typedef {{pool: string, place: number, before: number, after: number, provisional?: boolean, provisional_before?: boolean} | null} RatingChange */
 
 /** A time control (web/clocks.py): minutes each and an increment, seconds a move, or days a move.
  * @typedef {{kind: "game" | "move" | "days", minutes?: number, increment?: number, seconds?: number, days?: number,
@@ -33,9 +34,11 @@
  * @typedef {{remaining: number[], since: number, running: number | null}} Clock */
 /** A seat of a game as a view lists it (`open`: waiting for a player from the lobby; a person's seat
  * an AI took: from which action, `ai_since`, and why: by the clock, `timed_out`, or handed over by
- * another player while its player was away, `away`; else its player left).
+ * another player while its player was away, `away`; else its player left). `rating`: in a rated game, an
+ * account seat's rating in the game's pool (web/seat_ratings.py).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
- *   account?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean}} ViewSeat */
+ *   account?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, rating?: SeatRating}} ViewSeat */
+/** A seat's rating at a rated table, and whether it is provisional. @typedef {{value: number, provisional: boolean}} SeatRating */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
 /** A rule named with its figures, for the page to word (a refusal, a bonus missed).
  * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
