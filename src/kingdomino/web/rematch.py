@@ -2,7 +2,8 @@
 
 The first player to ask for it (``POST /api/games/{id}/rematch`` with their seat's token) makes
 the new game and offers it: the finished game notes its id (``rematch``, a new revision), so
-every page of it hears of the offer in its view, on any server. Each other player joins by the
+every page of it hears of the offer in its view, on any server. The new game and the note are
+one write: two servers offering at once store one game, and the second asker joins it. Each other player joins by the
 same request with their own token. Every player keeps the seat they had (its number, its name,
 its account), each with a new token handed only to the holder of the old seat's token; the offer
 itself holds no token and no seed, only the new game's id and who offered it.
@@ -35,6 +36,7 @@ from kingdomino.web.hub import Hub
 from kingdomino.web.live import former_seat_of
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import human_seat
+from kingdomino.web.store import RematchLink, StaleGame
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
 
@@ -84,32 +86,51 @@ def rematch_seats(stored: StoredGame) -> list[dict[str, Any]]:
     return seats
 
 
+#: How often an offer is tried again when the finished game changed under it for another reason
+#: than another server's offer (a seat claimed meanwhile).
+OFFER_TRIES = 3
+
+
+def _rematch_game(hub: Hub, stored: StoredGame) -> StoredGame:
+    """The rematch of ``stored``, not stored yet: its players, options and clock, a new deal."""
+    return StoredGame(
+        id=secrets.token_hex(8),
+        game=stored.game,
+        players=stored.players,
+        options=dict(stored.options),
+        seed=hub.secret_seeds(),
+        seats=rematch_seats(stored),
+        spectator_token=secrets.token_urlsafe(16),
+        status="playing",
+        created=now(),
+        actions=[],
+        hints=stored.hints,
+        aids=stored.aids,
+        rated=rematch_rated(stored),
+        time_control=stored.time_control,
+    )
+
+
 async def _offered(hub: Hub, table: Table, seat: int, client: str) -> tuple[str, bool]:
     """The id of ``table``'s rematch, made now (offered by ``seat``) if none is yet, and whether
-    it was made now."""
+    it was made now. The new game and the offer are one write: a server that offers second stores
+    nothing and reads the first one's offer."""
     async with table.lock:
-        if table.stored.rematch is not None:
-            return str(table.stored.rematch["id"]), False
-        stored = table.stored
-        rematch = StoredGame(
-            id=secrets.token_hex(8),
-            game=stored.game,
-            players=stored.players,
-            options=dict(stored.options),
-            seed=hub.secret_seeds(),
-            seats=rematch_seats(stored),
-            spectator_token=secrets.token_urlsafe(16),
-            status="playing",
-            created=now(),
-            actions=[],
-            hints=stored.hints,
-            aids=stored.aids,
-            rated=rematch_rated(stored),
-            time_control=stored.time_control,
-        )
-        new = await hub.start_game(rematch, make_game(stored.game, stored.players, stored.options), client)
-        held = table.write_rematch({"id": new.id, "by": seat})  # another server's, if it offered one first
-    return str(held["id"]), held["id"] == new.id
+        for _ in range(OFFER_TRIES):
+            stored = table.stored
+            if stored.rematch is not None:
+                return str(stored.rematch["id"]), False
+            link = RematchLink(table.id, table.version, seat)
+            game = make_game(stored.game, stored.players, stored.options)
+            try:
+                new = await hub.start_game(_rematch_game(hub, stored), game, client, link)
+            except StaleGame:
+                table.reload()
+                continue
+            table.version = link.revision + 1
+            table.stored.rematch = {"id": new.id, "by": seat}
+            return new.id, True
+    raise HubError(409, "game", "the game moved on: it was changed by another server", "changed_elsewhere")
 
 
 async def rematch(
