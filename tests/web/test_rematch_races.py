@@ -5,6 +5,7 @@ no time runs until every human seat has joined. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -14,6 +15,7 @@ from tests.web.conftest import QUICK_REVIEW, create, seeded_secrets, session_wor
 from tests.web.test_players_api import play_out
 from tests.web.test_rematch import rematch, view
 
+from kingdomino.web import clocks
 from kingdomino.web.app import create_app
 from kingdomino.web.tables import GameRow
 
@@ -54,3 +56,53 @@ def test_two_servers_offering_a_rematch_at_once_make_one_game(
     assert (ben["id"], ben["seat"]) == (anna["id"], 1)
     assert games_of(api, names[0]) == 2  # no second game left unplayed
     assert view(other_server, anna["id"], ben["token"])["your_seats"] == [1]
+
+
+def test_a_timed_rematch_s_clock_waits_until_every_player_joined(api: TestClient) -> None:
+    seats = [{"kind": "human", "name": name, "online": True} for name in ("Anna", "Ben")]
+    body = {
+        "game": "kingdomino",
+        "players": 2,
+        "seats": seats,
+        "time_control": {"kind": "move", "seconds": 60},
+    }
+    created = api.post("/api/games", json=body).json()
+    tokens = [seat["token"] for seat in created["seats"]]
+    play_out(api, created["id"], tokens)
+    anna = rematch(api, created["id"], tokens[0]).json()
+    # Ben still reads the end screen: nobody's time runs, and no seat runs out within its minute.
+    waiting = view(api, anna["id"], anna["token"])
+    assert waiting["clock"]["running"] is None and waiting["clock"]["remaining"] == [60.0, 60.0]
+    stored = api.app.state.hub.table(anna["id"]).stored  # type: ignore[attr-defined]
+    assert stored.deadline is None or stored.deadline > stored.clock["since"] + 60 + 600
+    offered = time.time()
+    ben = rematch(api, created["id"], tokens[1]).json()
+    started = view(api, anna["id"], ben["token"])
+    assert started["clock"]["running"] == started["current_player"]
+    assert started["clock"]["since"] >= offered
+    assert stored.deadline == started["clock"]["since"] + 60
+
+
+def test_a_rematch_s_player_opening_its_page_has_joined_it(api: TestClient) -> None:
+    """A player who opens the rematch from the account's list, not the end screen, has joined it."""
+    seats = [{"kind": "human", "name": name, "online": True} for name in ("Anna", "Ben")]
+    body = {
+        "game": "kingdomino",
+        "players": 2,
+        "seats": seats,
+        "time_control": {"kind": "move", "seconds": 60},
+    }
+    created = api.post("/api/games", json=body).json()
+    tokens = [seat["token"] for seat in created["seats"]]
+    play_out(api, created["id"], tokens)
+    anna = rematch(api, created["id"], tokens[0]).json()
+    table = api.app.state.hub.table(anna["id"])  # type: ignore[attr-defined]
+    ben_token = str(table.stored.seats[1]["token"])
+    with api.websocket_connect(f"/ws/games/{anna['id']}?tokens={ben_token}") as socket:
+        first = socket.receive_json()
+        assert first["type"] == "state" and first["clock"]["running"] is None
+        told = socket.receive_json()
+        while told["type"] != "state" or told["clock"]["running"] is None:
+            told = socket.receive_json()  # the view once the page opened counts as Ben joining
+    assert not clocks.joining(table.stored.seats)
+    assert view(api, anna["id"], ben_token)["clock"]["running"] == told["current_player"]
