@@ -145,6 +145,8 @@ async def seat_joined(table: Table, seat: int) -> None:
     """Note that ``seat``'s player joined the rematch of ``table`` (asked for it, or opened its
     page with the seat's token): once every human seat's has, its clock starts
     (``clocks.joining``)."""
+    if not table.stored.seats[seat].get("to_join"):
+        return  # every page of every other game: no lock to wait for
     for _ in range(OFFER_TRIES):
         async with table.lock:
             if not table.stored.seats[seat].get("to_join") or table.stored.status != "playing":
