@@ -172,8 +172,9 @@ def test_a_guest_s_game_is_claimed_once_and_only_by_its_seat_s_token(api: TestCl
     created = create(api, seats=[{"kind": "human"}, {"kind": "human"}], seed=None)
     first, second = (seat["token"] for seat in created["seats"])
     game_id = created["id"]
-    assert claim(api, session, game_id, first)["claimed"] == [{"id": game_id, "seat": 0}]
-    assert claim(api, session, game_id, first)["claimed"] == [{"id": game_id, "seat": 0}]  # again: still its
+    assert claim(api, session, game_id, first)["claimed"] == [{"id": game_id, "seat": 0, "already": False}]
+    # Claimed again (the page opened once more): still its, said to be so already.
+    assert claim(api, session, game_id, first)["claimed"] == [{"id": game_id, "seat": 0, "already": True}]
     refused = claim(api, session, game_id, second)["refused"]
     assert [r["error"]["code"] for r in refused] == ["claim_one_seat"]
     assert [r["error"]["code"] for r in claim(api, other, game_id, first)["refused"]] == ["claim_taken"]

@@ -157,6 +157,6 @@ def test_an_invited_seat_is_claimed_by_its_token_only(api: TestClient) -> None:
         assert answer["claimed"] == [] and answer["refused"][0]["error"]["code"] == "not_a_seat"
     assert api.get("/api/account/games", headers=ben).json()["playing"] == []
     assert claim(api, ben, created["id"], created["seats"][1]["token"])["claimed"] == [
-        {"id": created["id"], "seat": 1}
+        {"id": created["id"], "seat": 1, "already": False}
     ]
     assert [g["seat"] for g in api.get("/api/account/games", headers=ben).json()["playing"]] == [1]

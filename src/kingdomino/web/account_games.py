@@ -114,15 +114,18 @@ async def claim_seat(table: Table, token: str, account_id: int) -> int:
 
 async def claim(hub: Hub, account_id: int, items: list[tuple[str, str]]) -> dict[str, list[dict[str, Any]]]:
     """Claim for the account the seat of each (game id, token) of ``items``: the seats
-    ``claimed`` (those the account held already too), and each item ``refused`` with why."""
+    ``claimed`` (those the account held already too, said ``already``: a page says "now among
+    your games" only once), and each item ``refused`` with why."""
     claimed: list[dict[str, Any]] = []
     refused: list[dict[str, Any]] = []
     for game_id, token in items:
         stored = not hub.in_memory(game_id)
         try:
             table = hub.table(game_id, frozenset([token]))
+            held = table.seat_of(token)
+            already = held is not None and table.stored.seats[held].get("account") == account_id
             seat = await claim_seat(table, token, account_id)
-            claimed.append({"id": game_id, "seat": seat})
+            claimed.append({"id": game_id, "seat": seat, "already": already})
         except HubError as error:
             refused.append({"id": game_id, **error.to_json()})
         if stored:

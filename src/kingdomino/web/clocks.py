@@ -34,6 +34,9 @@ LIMITS: dict[str, dict[str, range]] = {
 }
 #: The AI that takes the seat of a player out of time, unless the time control says another.
 TIMEOUT_LEVEL = "medium"
+#: How long past its own time the seat to act waits while a rematch waits for a player to join
+#: it (``joining``): a rematch some player never joins still ends, its absent seats' time run out.
+JOIN_GRACE = 20 * 60.0
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,12 @@ def deadline(clock: dict[str, Any] | None, acting: int, seats: list[dict[str, An
     return float(clock["since"]) + float(clock["remaining"][acting])
 
 
+def joining(seats: list[dict[str, Any]]) -> bool:
+    """Whether a human seat's player has not joined the game yet (a rematch's seat: ``to_join``):
+    no time runs until every one has, so that reading the end screen costs nobody time."""
+    return any(info["kind"] == "human" and info.get("to_join") for info in seats)
+
+
 def clock_view(
     clock: dict[str, Any] | None, acting: int, seats: list[dict[str, Any]]
 ) -> dict[str, Any] | None:
@@ -116,7 +125,7 @@ def clock_view(
     view is built once per version of the game, so it says when the turn began, not how long ago."""
     if clock is None:
         return None
-    running = acting if deadline(clock, acting, seats) is not None else None
+    running = acting if deadline(clock, acting, seats) is not None and not joining(seats) else None
     return {
         "remaining": [float(left) for left in clock["remaining"]],
         "since": float(clock["since"]),
@@ -134,13 +143,18 @@ def timing(
 ) -> Timing | None:
     """The clock and deadline a write of ``stored`` stores (None: the game has no clock): the
     clock starts with the game (``status`` playing), ``mover`` (a human seat) used its time, and
-    the turn of ``acting`` begins at ``moment``."""
+    the turn of ``acting`` begins at ``moment``. While a player has not joined (``joining``), no
+    seat's time is used, and the seat to act runs out only ``JOIN_GRACE`` after its time."""
     if stored.time_control is None:
         return None
     if status != "playing":
         return stored.clock, None
     control = TimeControl.of(stored.time_control)
     clock = stored.clock or started(control, len(seats), moment)
+    if joining(seats):
+        clock = restarted(clock, moment)
+        late = deadline(clock, acting, seats)
+        return clock, None if late is None else late + JOIN_GRACE
     human = mover is not None and 0 <= mover < len(seats) and seats[mover]["kind"] == "human"
     clock = (
         after_move(control, clock, mover, moment) if human and mover is not None else restarted(clock, moment)

@@ -51,7 +51,7 @@ from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
 from kingdomino.web.seat_agents import check_plays
 from kingdomino.web.seats import SeatPlayer, seat_row
-from kingdomino.web.store import Store
+from kingdomino.web.store import RematchLink, Store
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
 from kingdomino.web.thinking import ThinkingNotices
@@ -306,11 +306,14 @@ class Hub:
             stored.status = "open"
         return await self.start_game(stored, game, client)
 
-    async def start_game(self, stored: StoredGame, game: Game, client: str = "") -> Table:
-        """Store the new game ``stored`` with its setup draws, list it in the lobby if it waits
-        for players, and start its AI seats (their turns ``client``'s in the AI queue)."""
+    async def start_game(
+        self, stored: StoredGame, game: Game, client: str = "", rematch_of: RematchLink | None = None
+    ) -> Table:
+        """Store the new game ``stored`` with its setup draws (and, a rematch, the offer it is:
+        ``Store.create_game``), list it in the lobby if it waits for players, and start its AI
+        seats (their turns ``client``'s in the AI queue)."""
         table = Table(stored, game, game.new_initial_state(), self, client=client)
-        table.store_new()
+        table.store_new(rematch_of)
         self._keep(table)
         if stored.status == "open":
             await self.lobby.changed(table.stored)
@@ -322,7 +325,7 @@ class Hub:
     async def join(self, game_id: str, seeker: Seeker, client: str = "") -> tuple[Table, int, str]:
         """``seeker`` seated at the open game ``game_id``: its table, the seat and its token."""
         table = self.table(game_id)
-        seat, token = await open_seats.join(table, seeker)
+        seat, token = await open_seats.join(table, seeker, client)
         table.client = client
         await self.seats_changed(table)
         return table, seat, token

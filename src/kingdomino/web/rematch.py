@@ -2,10 +2,12 @@
 
 The first player to ask for it (``POST /api/games/{id}/rematch`` with their seat's token) makes
 the new game and offers it: the finished game notes its id (``rematch``, a new revision), so
-every page of it hears of the offer in its view, on any server. Each other player joins by the
-same request with their own token. Every player keeps the seat they had (its number, its name,
-its account), each with a new token handed only to the holder of the old seat's token; the offer
-itself holds no token and no seed, only the new game's id and who offered it.
+every page of it hears of the offer in its view, on any server. The new game and the note are
+one write: two servers offering at once store one game, and the second asker joins it. Each
+other player joins by the same request with their own token. Every player keeps the seat they
+had (its number, its name, its account), each with a new token handed only to the holder of the
+old seat's token; the offer itself holds no token and no seed, only the new game's id and who
+offered it.
 
 The new game has the finished one's game, options, hints, draft aids and clock; its deal is a
 new secret seed. Its AI seats are the finished game's, at the same levels; a seat handed to an
@@ -17,8 +19,11 @@ A player who joins while logged in has the seat claimed for the account
 (``account_games.claim_seat``), unless another account holds it.
 
 A spectator, a seat an AI took over, and a game not over are refused, each with its reason.
-The new game is playing from its creation, as a game with invite links is: its clock runs as
-soon as a seat is to act (its player may not have joined yet).
+The new game is playing from its creation, as a game with invite links is, but its clock waits
+for its players: each human seat but the offerer's is ``to_join`` until its player asks for the
+rematch or opens its page with the seat's token (``seat_joined``), and no time runs until every
+one has (``clocks.joining``), so a player reading the end screen loses none. A seat to act waits
+``clocks.JOIN_GRACE`` past its own time meanwhile: a rematch some player never joins still ends.
 
 The same deal (``same_deal``) is the other game made from a finished one: a practice game's
 one human plays its seed again against the same AI seats.
@@ -35,6 +40,7 @@ from kingdomino.web.hub import Hub
 from kingdomino.web.live import former_seat_of
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import human_seat
+from kingdomino.web.store import RematchLink, StaleGame
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
 
@@ -70,46 +76,90 @@ def rematch_rated(stored: StoredGame) -> bool:
     )
 
 
-def rematch_seats(stored: StoredGame) -> list[dict[str, Any]]:
-    """The rematch's seats: each human's with its name and account and a new token, each AI's
-    (one that took a player's seat over too) at its level."""
+def rematch_seats(stored: StoredGame, by: int) -> list[dict[str, Any]]:
+    """The rematch's seats: each human's with its name and account and a new token (each but the
+    offerer's ``by`` awaiting its player: ``to_join``), each AI's (one that took a player's seat
+    over too) at its level."""
     seats: list[dict[str, Any]] = []
-    for info in stored.seats:
+    for seat, info in enumerate(stored.seats):
         if info["kind"] == "human":
             row = human_seat(str(info["name"]), True)
             row.update({key: info[key] for key in ("account", "bot") if info.get(key) is not None})
+            if seat != by:
+                row["to_join"] = True
             seats.append(row)
         else:
             seats.append({"kind": "ai", "level": info["level"], "name": info["name"], "token": None})
     return seats
 
 
+#: How often an offer is tried again when the finished game changed under it for another reason
+#: than another server's offer (a seat claimed meanwhile).
+OFFER_TRIES = 3
+
+
+def _rematch_game(hub: Hub, stored: StoredGame, by: int) -> StoredGame:
+    """The rematch of ``stored`` offered by seat ``by``, not stored yet: its players, options and
+    clock, a new deal."""
+    return StoredGame(
+        id=secrets.token_hex(8),
+        game=stored.game,
+        players=stored.players,
+        options=dict(stored.options),
+        seed=hub.secret_seeds(),
+        seats=rematch_seats(stored, by),
+        spectator_token=secrets.token_urlsafe(16),
+        status="playing",
+        created=now(),
+        actions=[],
+        hints=stored.hints,
+        aids=stored.aids,
+        rated=rematch_rated(stored),
+        time_control=stored.time_control,
+    )
+
+
 async def _offered(hub: Hub, table: Table, seat: int, client: str) -> tuple[str, bool]:
     """The id of ``table``'s rematch, made now (offered by ``seat``) if none is yet, and whether
-    it was made now."""
+    it was made now. The new game and the offer are one write: a server that offers second stores
+    nothing and reads the first one's offer."""
     async with table.lock:
-        if table.stored.rematch is not None:
-            return str(table.stored.rematch["id"]), False
-        stored = table.stored
-        rematch = StoredGame(
-            id=secrets.token_hex(8),
-            game=stored.game,
-            players=stored.players,
-            options=dict(stored.options),
-            seed=hub.secret_seeds(),
-            seats=rematch_seats(stored),
-            spectator_token=secrets.token_urlsafe(16),
-            status="playing",
-            created=now(),
-            actions=[],
-            hints=stored.hints,
-            aids=stored.aids,
-            rated=rematch_rated(stored),
-            time_control=stored.time_control,
-        )
-        new = await hub.start_game(rematch, make_game(stored.game, stored.players, stored.options), client)
-        held = table.write_rematch({"id": new.id, "by": seat})  # another server's, if it offered one first
-    return str(held["id"]), held["id"] == new.id
+        for _ in range(OFFER_TRIES):
+            stored = table.stored
+            if stored.rematch is not None:
+                return str(stored.rematch["id"]), False
+            link = RematchLink(table.id, table.version, seat)
+            game = make_game(stored.game, stored.players, stored.options)
+            try:
+                new = await hub.start_game(_rematch_game(hub, stored, seat), game, client, link)
+            except StaleGame:
+                table.reload()
+                continue
+            table.version = link.revision + 1
+            table.stored.rematch = {"id": new.id, "by": seat}
+            return new.id, True
+    raise HubError(409, "game", "the game moved on: it was changed by another server", "changed_elsewhere")
+
+
+async def seat_joined(table: Table, seat: int) -> None:
+    """Note that ``seat``'s player joined the rematch of ``table`` (asked for it, or opened its
+    page with the seat's token): once every human seat's has, its clock starts
+    (``clocks.joining``)."""
+    if not table.stored.seats[seat].get("to_join"):
+        return  # every page of every other game: no lock to wait for
+    for _ in range(OFFER_TRIES):
+        async with table.lock:
+            if not table.stored.seats[seat].get("to_join") or table.stored.status != "playing":
+                return
+            seats = [dict(info) for info in table.stored.seats]
+            del seats[seat]["to_join"]
+            try:
+                table.write_seats(seats, "playing", "token")
+            except HubError:
+                continue  # another server wrote the game first: it was read again
+        await table.publish()
+        table.host.start_ai_turn(table)  # a new revision: an AI turn computed before is stale
+        return
 
 
 async def rematch(
@@ -128,6 +178,7 @@ async def rematch(
     row = new.stored.seats[seat]
     if row["kind"] != "human":
         raise HubError(409, "token", "your seat of the rematch was handed to an AI", "rematch_seat_ai")
+    await seat_joined(new, seat)
     claimed: bool | None = None
     if account_id is not None:
         try:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
 
@@ -56,6 +57,15 @@ CREATED_AS_THEY_ARE = (
 )
 
 
+@dataclass(frozen=True)
+class RematchLink:
+    """The finished game ``game_id``, read at ``revision``, whose rematch ``by`` its seat offers."""
+
+    game_id: str
+    revision: int
+    by: int
+
+
 class StaleGame(Exception):
     """A write made on a revision of a game that another writer has already changed."""
 
@@ -80,13 +90,21 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
-    def create_game(self, game: StoredGame) -> None:
+    def create_game(self, game: StoredGame, rematch_of: RematchLink | None = None) -> None:
         """Store a new game with its first actions (the setup's chance steps) in one transaction.
 
         A crash can then never leave a game half created, without the draws its seed gives.
+        ``rematch_of``: the finished game this one is the rematch of, noted in the same
+        transaction, or :class:`StaleGame` and nothing stored (another server offered first).
         """
         game.revision = 1
         with self.sessions.begin() as session:
+            if rematch_of is not None:
+                old, revision = rematch_of.game_id, rematch_of.revision
+                connection = session.connection()
+                self._advance(connection, old, revision, None, status="finished", ai_turn=False)
+                offer = {"id": game.id, "by": rematch_of.by}
+                connection.execute(update(GameRow).where(GameRow.id == old).values(rematch=offer))
             session.add(
                 GameRow(
                     seed=game.seed if game.seed <= MAX_SEED_COLUMN else 0,
@@ -175,14 +193,6 @@ class Store:
             rows = seat_accounts(game_id, seats)
             if rows:
                 connection.execute(insert(SeatAccountRow), rows)
-        return revision + 1
-
-    def set_rematch(self, game_id: str, rematch: dict[str, Any], revision: int) -> int:
-        """Note the finished game's rematch (``rematch``), a new revision: the other servers read
-        the game again, and its pages hear of the offer."""
-        with self.engine.begin() as connection:
-            self._advance(connection, game_id, revision, None, status="finished", ai_turn=False)
-            connection.execute(update(GameRow).where(GameRow.id == game_id).values(rematch=rematch))
         return revision + 1
 
     def open_games(self) -> list[StoredGame]:

@@ -39,7 +39,7 @@ from kingdomino.web.presence import Presence
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import ai_seat
 from kingdomino.web.steps import chance_steps, step
-from kingdomino.web.store import StaleGame, Store
+from kingdomino.web.store import RematchLink, StaleGame, Store
 from kingdomino.web.stored import StoredAction, StoredGame, Timing
 
 
@@ -102,8 +102,9 @@ class Table(LiveGame):
 
     # --- creating and reading -----------------------------------------------------------------
 
-    def store_new(self) -> None:
-        """Store this new game with its setup draws, in one transaction."""
+    def store_new(self, rematch_of: RematchLink | None = None) -> None:
+        """Store this new game with its setup draws, in one transaction (with the note that it is
+        the rematch of a finished game: ``Store.create_game``)."""
         state = self.state.clone()
         self.stored.actions = self._draw_chance(state, [])
         if self.stored.status != "open":
@@ -114,7 +115,7 @@ class Table(LiveGame):
                 self.stored, self.stored.seats, self.stored.status, state.current_player, time.time()
             )
         )
-        self.store.create_game(self.stored)
+        self.store.create_game(self.stored, rematch_of)
         self.state = state
         self.version = self.stored.revision
 
@@ -258,20 +259,6 @@ class Table(LiveGame):
         self._keep_timing(timed)
         self.stored.seats, self.stored.status, self.stored.open_until = seats, status, open_until
         self.presence.turn_began()
-
-    def write_rematch(self, offer: dict[str, Any]) -> dict[str, Any]:
-        """Note ``offer`` (``{id, by}``) as this finished game's rematch; the caller holds the lock
-        and publishes. The rematch that holds: ``offer``, or one another server noted first."""
-        try:
-            self.version = self._committed(
-                lambda: self.store.set_rematch(self.id, offer, self.version), "game"
-            )
-        except HubError:
-            if self.stored.rematch is None:
-                raise
-            return self.stored.rematch
-        self.stored.rematch = offer
-        return offer
 
     async def ai_turn(self) -> AITurn | None:
         """The AI seat's turn to compute now, on a copy of the state (None: no AI is to act)."""

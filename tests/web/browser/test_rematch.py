@@ -76,6 +76,12 @@ def test_a_logged_in_friend_s_invited_seat_becomes_their_account_s(
     assert name in present(friend.locator("#claimed").text_content())
     listed = friend.request.get(f"{live_server}/api/account/games").json()
     assert [(g["id"], g["seat"]) for g in listed["playing"]] == [(made["id"], 1)]
+    # Opening the link again claims the seat it holds already: nothing is said twice.
+    with friend.expect_response("**/api/account/games/claim") as again:
+        friend.goto(live_server + made["seats"][1]["invite"])
+    assert again.value.json()["claimed"][0]["already"] is True
+    friend.wait_for_selector("#whoami:has-text('Boris')")
+    assert friend.locator("#claimed").count() == 0
     # A spectator's link claims nothing, and says nothing of it.
     with friend.expect_response("**/api/account/games/claim") as asked:
         friend.goto(live_server + made["spectator"])

@@ -39,6 +39,7 @@ from kingdomino.web.live import ViewKey, Watcher
 from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.page_link import IDLE_CODE, ping_every, stamped
 from kingdomino.web.refusals import HubError
+from kingdomino.web.rematch import seat_joined
 from kingdomino.web.routes.bodies import Body, Token
 from kingdomino.web.routes.dependencies import client_of, hub_of
 from kingdomino.web.send_backlog import backlog_of
@@ -92,6 +93,8 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
     try:
         await table.join(watcher)
         hub.resume(table)  # a page opened: a pending AI turn starts now, not at the next sweep
+        for seat in seats:  # a rematch's player opening it has joined it: its clock may start
+            await seat_joined(table, seat)
         thinking = hub.thinking.now(table)
         if thinking is not None:
             await page.put(thinking)

@@ -1,7 +1,8 @@
 // A logged-in player who opens an invite link takes the seat for their account: the game is then
 // among the account's games, on any device (POST /api/account/games/claim). The link's token is
 // what proves the seat: the server claims only the human seat whose token is sent. The page says
-// so under who you are, or why the seat stays a guest's (another account plays it).
+// so under who you are, once (not when the seat was the account's already), or why the seat stays
+// a guest's (another account plays it).
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { noteOffered } from "./account-games.js";
@@ -18,11 +19,12 @@ export async function claimInvite(id, token, whoami) {
     const who = /** @type {{account: {id: number, name: string} | null}} */ (await api("/api/account"));
     if (!who.account) return;
     const sent = { games: [{ id, token }] };
-    const answer = /** @type {{claimed: unknown[], refused: Array<{error: {code?: string}}>}} */ (
+    const answer = /** @type {{claimed: Array<{already: boolean}>, refused: Array<{error: {code?: string}}>}} */ (
       await api("/api/account/games/claim", { method: "POST", body: sent }));
     noteOffered(who.account.id, [id]);
     const refused = answer.refused.length ? answer.refused[0].error : null;
-    const words = answer.claimed.length ? t("game.claimed", { name: who.account.name })
+    // Said once, by the claim that made the seat the account's: not each time the game opens.
+    const words = answer.claimed.some((seat) => !seat.already) ? t("game.claimed", { name: who.account.name })
       : refused && SAID.has(refused.code || "") ? errorWords(refused) : "";
     if (words) whoami.after(el("p", { id: "claimed", class: "small", role: "status" }, words));
   } catch {
