@@ -84,7 +84,7 @@ def test_which_clock_runs_is_said_and_shown_not_only_by_its_colour(
         running = page.locator("#clocks .clock.running")
         running.wait_for()
         said = present(running.text_content())
-        assert re.fullmatch(r"▶ (Anna|Bela) \S.* \(running\)", said), (control, said)
+        assert re.fullmatch(r"▶\s(Anna|Bela) \S.* \(running\)", said), (control, said)
         assert running.locator(".clock-runs").get_attribute("aria-hidden") == "true"
         still = present(page.locator("#clocks .clock:not(.running)").text_content())
         assert "▶" not in still and "running" not in still, still

@@ -62,7 +62,7 @@ export function drawClocks(game) {
       // Which clock runs is not only its colour: a ▶ shows it, and words say it to a screen reader.
       const runs = clock.running === i;
       return [i ? " · " : "", el("span", { class: `clock${runs ? " running" : ""}${low ? " low" : ""}`, "data-seat": i },
-        runs ? el("span", { class: "clock-runs", "aria-hidden": "true" }, "▶ ") : "", `${seat.name} `, el("time", {}, clockText(left, daily)),
+        runs ? el("span", { class: "clock-runs", "aria-hidden": "true" }, "▶\u00a0") : "", `${seat.name} `, el("time", {}, clockText(left, daily)),
         runs ? el("span", { class: "visually-hidden" }, ` ${t("clock.running")}`) : "")];
     });
     shown.replaceChildren(el("span", { class: "time-control" }, timeControlWords(view.time_control)), ": ", ...clocks);

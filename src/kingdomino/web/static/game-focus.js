@@ -78,12 +78,13 @@ export function markArrival(id) {
 /** At the first drawing of a game a player just took a seat in, the focus goes to the status line,
  * which says what to do now (their turn, or whom the game waits for): left at the page's top, a
  * screen reader's user heard nothing of where they were. Once, and not from a control the player
- * already went to. @param {DrawnGame} game */
+ * already went to. Not outlined: it is read, not pressed (the next Tab goes on from it).
+ * @param {DrawnGame} game */
 export function focusOnArrival(game) {
   if (sessionStorage.getItem(ARRIVED_KEY) !== game.id) return;
   sessionStorage.removeItem(ARRIVED_KEY);
   const active = document.activeElement;
-  if (active && active !== document.body) return;
+  if ((active && active !== document.body) || !game.view.your_seats.length) return;  // a spectator's link: no seat taken
   const { status } = game.page;
   status.tabIndex = -1;
   status.focus({ preventScroll: true });
