@@ -47,7 +47,8 @@ def next_presence(socket: WebSocketTestSession, timeout: float = 30.0) -> dict[s
 
 def test_each_player_hears_who_is_at_the_table_as_pages_open_and_close(client: TestClient) -> None:
     """Ann's page hears the moment Bea's opens and closes, with no more than that (no time, no
-    count of pages), and never of the AI seat; a spectator hears nothing of it."""
+    count of pages), and never of the AI seat; a spectator hears who is at the table alone (no
+    seat awaited, none open elsewhere: it holds none)."""
     created = create(client, players=3, seats=FRIENDS)
     game_id = created["id"]
     ann, bea = (seat["token"] for seat in created["seats"][:2])
@@ -63,7 +64,9 @@ def test_each_player_hears_who_is_at_the_table_as_pages_open_and_close(client: T
                 assert set(told[0]) == {"type", "v", "away", "after", "here", "elsewhere"}
                 bea_page.close()  # as a browser does: the test client's own exit cuts the server short
                 assert next_presence(ann_page)["here"] == [0]
-            assert presences(until_pong(watching)) == []
+            watched = presences(until_pong(watching))
+            assert [message["here"] for message in watched] == [[0], [0, 1], [0]]
+            assert all(message["away"] == {} and message["elsewhere"] == [] for message in watched)
 
 
 def test_a_seat_open_in_two_windows_plays_from_both_and_both_are_told(client: TestClient) -> None:

@@ -15,7 +15,9 @@ online friend gone for good does not stall the game. Each player's page is told
 * ``elsewhere``: the page's own seats that another page holds too (a link opened in two
   browsers, in any game): both pages play, and both say so.
 
-Spectators are not told: they hand no seat over and hold none.
+* a spectator's page is told ``here`` alone (each player's mark by their name, which the public
+  view shows anyway): never ``away`` (a spectator hands no seat over) nor ``elsewhere`` (it holds
+  no seat).
 """
 
 from __future__ import annotations
@@ -106,9 +108,9 @@ class Presence:
         return tuple(seat for seat in watcher.seats if seat in others)
 
     async def tell(self) -> None:
-        """Tell each player's page what it has not been told yet: who is at the table, who is
-        awaited while away (with how long it has been awaited), and which of its seats another
-        page holds too. A page is told again only when one of those changes, not the seconds."""
+        """Tell each page what it has not been told yet: who is at the table, and to a player's
+        page who is awaited while away (with how long it has been awaited) and which of its seats
+        another page holds too. A page is told again only when one of those changes, not the seconds."""
         table = self.table
         away = self.away() if len(table.humans()) > 1 else {}
         here = self.here()
@@ -116,17 +118,16 @@ class Presence:
         due: list[Watcher] = []
         texts: list[str] = []
         for watcher in list(table.watchers):
-            if not watcher.seats:
-                continue
             # A page holding every human seat (one screen shared) has nobody else to see.
             others = here if humans - set(watcher.seats) else ()
             elsewhere = self.elsewhere(watcher)
-            told: Told = (frozenset(away), others, elsewhere)
+            seen = away if watcher.seats else {}
+            told: Told = (frozenset(seen), others, elsewhere)
             if told == self.told.get(watcher, NOTHING):
                 continue
             self.told[watcher] = told
             due.append(watcher)
-            message = {"type": "presence", "away": away, "after": self.away_seconds}
+            message = {"type": "presence", "away": seen, "after": self.away_seconds}
             texts.append(json.dumps({**message, "here": list(others), "elsewhere": list(elsewhere)}))
         if due:
             await table.send_each(due, texts)

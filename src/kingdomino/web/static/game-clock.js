@@ -59,8 +59,11 @@ export function drawClocks(game) {
         if (warned !== turn) alert.textContent = t("clock.low", { name: seat.name, time: clockText(left, daily) });
         warned = turn;
       }
-      return [i ? " · " : "", el("span", { class: `clock${clock.running === i ? " running" : ""}${low ? " low" : ""}`, "data-seat": i },
-        `${seat.name} `, el("time", {}, clockText(left, daily)))];
+      // Which clock runs is not only its colour: a ▶ shows it, and words say it to a screen reader.
+      const runs = clock.running === i;
+      return [i ? " · " : "", el("span", { class: `clock${runs ? " running" : ""}${low ? " low" : ""}`, "data-seat": i },
+        runs ? el("span", { class: "clock-runs", "aria-hidden": "true" }, "▶\u00a0") : "", `${seat.name} `, el("time", {}, clockText(left, daily)),
+        runs ? el("span", { class: "visually-hidden" }, ` ${t("clock.running")}`) : "")];
     });
     shown.replaceChildren(el("span", { class: "time-control" }, timeControlWords(view.time_control)), ": ", ...clocks);
     // Said, the words go once the turn is played: not found later by a screen reader's cursor.

@@ -65,3 +65,29 @@ export function keepFocus(game, before) {
   const box = next.getBoundingClientRect();
   if (box.top < 0 || box.bottom > window.innerHeight) next.scrollIntoView({ block: "nearest" });
 }
+
+/** Where this tab keeps the game a player just took a seat in, for its page to welcome them. */
+const ARRIVED_KEY = "kingdomino.arrived";
+
+/** Note that the next page of game `id` opens for a player who just took a seat in it (joined from
+ * the lobby's open games, paired by a quick game, an invite link opened). @param {string} id */
+export function markArrival(id) {
+  sessionStorage.setItem(ARRIVED_KEY, id);
+}
+
+/** At the first drawing of a game a player just took a seat in, the focus goes to the status line,
+ * which says what to do now (their turn, or whom the game waits for): left at the page's top, a
+ * screen reader's user heard nothing of where they were. Once, and not from a control the player
+ * already went to. Not outlined: it is read, not pressed (the next Tab goes on from it).
+ * @param {DrawnGame} game */
+export function focusOnArrival(game) {
+  if (sessionStorage.getItem(ARRIVED_KEY) !== game.id) return;
+  sessionStorage.removeItem(ARRIVED_KEY);
+  const active = document.activeElement;
+  if ((active && active !== document.body) || !game.view.your_seats.length) return;  // a spectator's link: no seat taken
+  const { status } = game.page;
+  status.tabIndex = -1;
+  status.focus({ preventScroll: true });
+  const box = status.getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) status.scrollIntoView({ block: "nearest" });
+}

@@ -39,12 +39,14 @@ export function drawAway(game) {
 }
 
 /** The other human seats of a game played online, each marked at the table (a page of it open)
- * or away, and the note that this page's seat is open in another window too (both play).
- * @param {GameState} game */
+ * or away (a spectator's page marks every human seat), and the note that this page's seat is open
+ * in another window too (both play). @param {GameState} game */
 function drawPresence(game) {
   const { view, presence, page } = game;
-  const playing = view !== null && view.status !== "finished" && view.your_seats.length > 0 && !game.ctx.replay;
-  const others = playing && presence.here ? view.seats.filter((s) => s.kind === "human" && !view.your_seats.includes(s.seat)) : [];
+  const live = view !== null && view.status !== "finished" && !game.ctx.replay;
+  const playing = live && view.your_seats.length > 0;
+  const marked = live && presence.here !== null;
+  const others = marked ? view.seats.filter((s) => s.kind === "human" && !view.your_seats.includes(s.seat)) : [];
   const here = presence.here || [];
   const marks = others.map((seat) => {
     const at = here.includes(seat.seat);
@@ -59,7 +61,7 @@ function drawPresence(game) {
     page.presence.replaceChildren(...(marks.length ? [el("span", { class: "visually-hidden" }, t("presence.label")), ...marks] : []));
   }
   page.presence.hidden = !marks.length;
-  sayWhoCame(page.presenceSaid, playing && presence.here ? Object.fromEntries(others.map((s) => [s.seat, here.includes(s.seat)])) : null,
+  sayWhoCame(page.presenceSaid, marked ? Object.fromEntries(others.map((s) => [s.seat, here.includes(s.seat)])) : null,
     (seat) => view ? view.seats[seat].name : "");
   const elsewhere = playing && presence.elsewhere.some((seat) => view.your_seats.includes(seat));
   page.elsewhereNote.hidden = !elsewhere;

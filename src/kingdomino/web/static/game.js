@@ -20,7 +20,7 @@ import { askHint, retryHint, showHint, stopHint } from "./game-hints.js";
 import { drawAway } from "./game-presence.js";
 import { leave, takeOver } from "./game-requests.js";
 import { followHistory } from "./game-replay.js";
-import { focusPlace, listenToKeys } from "./game-focus.js";
+import { focusOnArrival, focusPlace, listenToKeys, markArrival } from "./game-focus.js";
 import { errorWords, localSeatNames } from "./words.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
@@ -33,7 +33,11 @@ import { errorWords, localSeatNames } from "./words.js";
  */
 export function showGame(main, id, replay = false) {
   const urlToken = new URLSearchParams(location.search).get("token");
-  if (urlToken) { remember(id, [urlToken], { invited: true }); history.replaceState(null, "", `/game/${id}${replay ? "/replay" : ""}`); }
+  if (urlToken) {
+    remember(id, [urlToken], { invited: true });
+    markArrival(id);
+    history.replaceState(null, "", `/game/${id}${replay ? "/replay" : ""}`);
+  }
   const tokens = tokensFor(id);
   /** @type {Partial<import("./saved-games.js").SavedGame>} */
   const saved = savedGames().find((g) => g.id === id) || {};
@@ -89,10 +93,12 @@ function showView(game, view) {
   localSeatNames(view.seats, view.your_seats || []);
   rememberSeats(game, view.your_seats);
   const before = focusPlace(game.main, page);  // maybe on a hint's move, gone with the hint
+  const first = game.view === null;
   game.view = view; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
   page.hintBox.replaceChildren();
   page.pace.hidden = !view.seats.some((seat) => seat.kind === "ai") || view.status === "finished";
   if (!game.ctx.replay) { game.draw(before); playForced(game); }
+  if (first) focusOnArrival(/** @type {DrawnGame} */ (game));
   settleInvites(page, view, game.acted);
 }
 

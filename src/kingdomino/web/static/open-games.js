@@ -6,6 +6,7 @@ import { accountMark } from "./account-mark.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
+import { markArrival } from "./game-focus.js";
 import { language, t } from "./i18n.js";
 import { forget, remember, savedGames, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
@@ -37,12 +38,13 @@ export function timeControlWords(control) {
 
 /** A menu of the clocks offered, with the rule for a player out of time under it. A rated game
  * has a clock (the server refuses one without: a losing player could stall it forever), so
- * `rated(true)` takes "No clock" away and chooses the first clock if none was.
- * @param {string} id */
-function timeControlField(id) {
+ * `rated(true)` takes "No clock" away and chooses the first clock if none was. `name`: the menu's
+ * name for a screen reader where "Clock" alone would not tell it from another menu of the page.
+ * @param {string} id @param {string} [name] */
+function timeControlField(id, name) {
   const rule = el("span", { class: "small", id: `${id}-rule`, hidden: "" }, " ", t("clock.rule"));
   const showRule = () => { rule.hidden = menu.value === "0"; };
-  const menu = /** @type {HTMLSelectElement} */ (el("select", { id, onchange: showRule },
+  const menu = /** @type {HTMLSelectElement} */ (el("select", { id, onchange: showRule, "aria-label": name },
     TIME_CONTROLS.map((control, i) => el("option", { value: i }, timeControlWords(control)))));
   const none = /** @type {HTMLOptionElement} */ (menu.options[0]);
   const rated = (/** @type {boolean} */ on) => {
@@ -76,12 +78,36 @@ function guestName() {
  * @param {Seated & {created?: boolean}} seated */
 function openJoined(seated) {
   remember(seated.id, [seated.token], { kinds: [], joined: !seated.created });
+  markArrival(seated.id);
   location.href = `/game/${seated.id}`;
 }
 
 /** Whether this browser joined game `id` rather than opened it. @param {string} id */
 function joinedHere(id) {
   return Boolean(savedGames().find((saved) => saved.id === id)?.joined);
+}
+
+/** The name of who opened `game`, as the lobby shows it ("" if nobody did). A host who left their
+ * seat unnamed is "you" on their own page only: "Player 1" to the others. @param {OpenGame} game */
+function creatorName(game) {
+  const hostSeat = game.creator_seat ?? game.seats.findIndex((seat) => seat.kind === "human");
+  return game.creator === null ? ""
+    : game.creator === UNNAMED_YOU && !tokensFor(game.id).length ? t("player_n", { n: hostSeat + 1 }) : localName(game.creator);
+}
+
+/** What changed in the open games, in words for a screen reader (the list itself is not live:
+ * read whole at each change it would repeat every game): a game opened, a seat taken, a game
+ * filled or gone; "" for no change worth saying. `status` is an unlisted game's (web/lobby.py).
+ * @param {OpenGame | undefined} before @param {OpenGame | undefined} after @param {string} [status] */
+function changeWords(before, after, status) {
+  const game = after || before;
+  if (!game) return "";
+  const words = { name: creatorName(game) || t("player_n", { n: 1 }), game: gameTitle(game) };
+  const taken = (/** @type {OpenGame} */ g) => g.seats.length - g.open;
+  if (!before) return t("lobby.said_opened", words);
+  if (!after) return t(status === "playing" ? "lobby.said_filled" : "lobby.said_closed", words);
+  if (taken(before) === taken(after)) return "";
+  return t("lobby.said_seats", { ...words, taken: taken(after), total: after.seats.length });
 }
 
 /** One open game's line: what it is, who waits, and Join (or, for a game of this browser, Open
@@ -91,9 +117,7 @@ function gameLine(game, failed) {
   const taken = game.seats.length - game.open;
   const left = game.open_until === null ? null : (game.open_until * 1000 - Date.now()) / 60000;
   // A host who left their seat unnamed is "you" on their own page only: "Player 1" to the others.
-  const hostSeat = game.creator_seat ?? game.seats.findIndex((seat) => seat.kind === "human");
-  const named = game.creator === null ? ""
-    : game.creator === UNNAMED_YOU && !mine.length ? t("player_n", { n: hostSeat + 1 }) : localName(game.creator);
+  const named = creatorName(game);
   const creator = [game.creator_bot ? t("seat.bot_name", { name: named }) : named, accountMark({ account: game.creator_account !== null }),
     game.rating === null ? "" : ` (${Math.round(game.rating)})`];
   const join = async () => {
@@ -126,10 +150,10 @@ function gameLine(game, failed) {
 function quickGameForm(games, failed) {
   const choices = Object.entries(games).flatMap(([game, spec]) => (spec.modes || [""]).flatMap((mode) =>
     spec.players.map((players) => ({ game, mode, players }))));
-  const choice = /** @type {HTMLSelectElement} */ (el("select", { id: "quick-game-choice", "aria-label": t("lobby.game") },
+  const choice = /** @type {HTMLSelectElement} */ (el("select", { id: "quick-game-choice", "aria-label": t("lobby.quick_game_choice") },
     choices.map((c, i) => el("option", { value: i }, `${gameTitle({ game: c.game, options: c.mode ? { mode: c.mode } : {} })} · ${
       t("lobby.players_n", { n: c.players })}`))));
-  const clock = timeControlField("quick-clock");
+  const clock = timeControlField("quick-clock", t("lobby.quick_game_clock"));
   const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "quick-rated",
     onchange: () => clock.rated(rated.checked) }));
   const pair = async (/** @type {Event} */ event) => {
@@ -153,7 +177,8 @@ function quickGameForm(games, failed) {
 export function openGamesCard(games) {
   const said = el("p", { class: "error", role: "alert", id: "open-games-error" });
   const failed = (/** @type {unknown} */ problem) => { said.textContent = errorWords(problem); };
-  const list = el("ul", { id: "open-list", "aria-live": "polite" });
+  const list = el("ul", { id: "open-list" });
+  const changed = el("p", { id: "open-games-said", class: "visually-hidden", role: "status" });
   const none = el("p", { class: "small", id: "no-open-games" }, t("lobby.no_open_games"));
   /** The games listed, by id, the oldest first. @type {Map<string, OpenGame>} */
   const listed = new Map();
@@ -166,9 +191,15 @@ export function openGamesCard(games) {
     socket.onmessage = (event) => {
       const message = /** @type {LobbyMessage} */ (JSON.parse(event.data));
       if (message.type === "open_games") { listed.clear(); for (const game of message.games) listed.set(game.id, game); }
-      else if (message.type === "listed") listed.set(message.game.id, message.game);
-      else if (message.type === "unlisted") listed.delete(message.id);
-      else return;
+      else if (message.type === "listed") {
+        const words = changeWords(listed.get(message.game.id), message.game);
+        listed.set(message.game.id, message.game);
+        if (words) changed.textContent = words;
+      } else if (message.type === "unlisted") {
+        const words = changeWords(listed.get(message.id), undefined, message.status);
+        listed.delete(message.id);
+        if (words) changed.textContent = words;
+      } else return;
       draw();
     };
     socket.onclose = () => { if (document.body.contains(list)) setTimeout(connect, RECONNECT_SECONDS * 1000); };
@@ -184,7 +215,7 @@ export function openGamesCard(games) {
     guest.hidden = boards.hidden = Boolean(/** @type {CustomEvent} */ (event).detail);
   });
   return el("section", { class: "card", id: "open-games" }, el("h2", {}, t("lobby.open_games")),
-    quickGameForm(games, failed), guest, said, none, list, boards);
+    quickGameForm(games, failed), guest, said, none, list, changed, boards);
 }
 
 /** The new game form's choices for a game played online: its clock, whenever two or more humans
