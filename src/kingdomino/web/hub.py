@@ -325,7 +325,7 @@ class Hub:
     async def join(self, game_id: str, seeker: Seeker, client: str = "") -> tuple[Table, int, str]:
         """``seeker`` seated at the open game ``game_id``: its table, the seat and its token."""
         table = self.table(game_id)
-        seat, token = await open_seats.join(table, seeker, client)
+        seat, token = await open_seats.join(table, seeker)
         table.client = client
         await self.seats_changed(table)
         return table, seat, token

@@ -6,8 +6,7 @@ deal is drawn and stored, but no seat acts and no AI moves until every seat is t
 is ``playing``. The wait has an end (``open_until``): the open seats then go to AI seats of the
 level the creator allowed (``ai_fill``), else the game ``expired`` without being played. Each
 change is one write naming the revision it was made on (``Table.write_seats``), so two players
-racing for the last seat on two servers never both get it. A player takes one seat of a game:
-an account one, a guest's address one joined seat (``check_one_seat``).
+racing for the last seat on two servers never both get it.
 
 A rated game is between accounts only: its creator is logged in, every other seat is open, a
 guest may not take one, and no AI fills it (nor gives hints: the seats are the players' own). It
@@ -130,39 +129,22 @@ def open_count(table: Table) -> int:
     return sum(seat["kind"] == "open" for seat in table.stored.seats)
 
 
-def check_one_seat(seats: list[dict[str, Any]], seeker: Seeker, client: str) -> None:
-    """Refuse a second seat of one game to an account, or to a guest's ``client`` (an address:
-    ``clients.client_key``) that joined one already: else one client took every open seat as
-    guests who never played. The creator's own seats (one screen may hold several) do not count:
-    a household shares an address, and its second member joins the first's game."""
-    if seeker.account is not None:
-        if any(seat.get("account") == seeker.account[0] for seat in seats):
-            raise HubError(409, "game", "you already have a seat at this game", "already_seated")
-        return
-    if client and any(seat.get("joined_from") == client for seat in seats):
-        raise HubError(
-            409,
-            "game",
-            "a guest from this address already joined this game: one seat each (log in to play another)",
-            "guest_one_seat",
-        )
-
-
-async def join(table: Table, seeker: Seeker, client: str = "") -> tuple[int, str]:
-    """Seat ``seeker`` (joining from ``client``) in the first open seat of ``table``'s game: the
-    seat and its token. The game starts when that was its last open seat."""
+async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
+    """Seat ``seeker`` in the first open seat of ``table``'s game: the seat and its token. The
+    game starts when that was its last open seat."""
     async with table.lock:
         stored = table.stored
         if stored.status != "open" or not open_count(table):
             raise HubError(409, "game", "this game no longer waits for players", "not_open")
         if stored.rated and seeker.account is None:
             raise HubError(401, "session", "a rated game is between accounts: log in to join", "rated_guest")
-        check_one_seat(stored.seats, seeker, client)
+        if seeker.account is not None and any(
+            seat.get("account") == seeker.account[0] for seat in stored.seats
+        ):
+            raise HubError(409, "game", "you already have a seat at this game", "already_seated")
         seats = [dict(info) for info in stored.seats]
         index = next(s for s, info in enumerate(seats) if info["kind"] == "open")
         seats[index] = seeker.seat()
-        if seeker.account is None and client:
-            seats[index]["joined_from"] = client
         still_open = any(info["kind"] == "open" for info in seats)
         status = "open" if still_open else "playing"
         table.write_seats(seats, status, "game", stored.open_until if still_open else None)

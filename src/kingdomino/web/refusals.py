@@ -64,7 +64,6 @@ REFUSAL_CODES = frozenset(
         "not_open",
         "rated_guest",
         "already_seated",
-        "guest_one_seat",
         "rated_seats",
         "rated_no_help",
         "rated_clock",
