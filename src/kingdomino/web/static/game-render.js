@@ -13,6 +13,7 @@ import { replayLinkField } from "./game-invites.js";
 import { BOARDS } from "./boards.js";
 import { drawClocks } from "./game-clock.js";
 import { waitWords } from "./open-games.js";
+import { waitEndWords } from "./wait-end.js";
 import { formerSeats, othersHandovers, yourHandover } from "./game-handover.js";
 import { askRatings } from "./game-ratings.js";
 import { keepFocus } from "./game-focus.js";
@@ -230,7 +231,7 @@ export function statusLine(game) {
  * their seat and is back in the lobby), or that ended unplayed. @param {DrawnGame} game */
 function waitLine(game) {
   const { view } = game;
-  if (view.status === "expired") return el("span", { id: "expired" }, t("status.expired"));
+  if (view.status === "expired") return el("span", { id: "expired", "data-ended": view.ended ?? "" }, waitEndWords(view));
   const taken = view.seats.filter((seat) => seat.kind !== "open").length;
   const creator = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);
   const callOff = () => {

@@ -1,0 +1,75 @@
+"""What a player waiting on a game or a turn is told: a wait that ran out apart from a call-off,
+the time left in the account's turn-based games, and "your turn" while the page is not looked at."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import Browser
+from sqlalchemy import create_engine, update
+from tests.web.browser.pages import ARTIFACTS, LivePage, new_page, open_a_game_for_the_lobby
+
+from kingdomino.web.live import AWAY_SECONDS
+from kingdomino.web.tables import GameRow
+
+
+def game_id(page: LivePage) -> str:
+    page.wait_for_url(re.compile(r"/game/[0-9a-f]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def end_the_stored_wait(database: str, game: str) -> None:
+    """The stored wait of ``game`` runs out now: the server's sweep reads it from the database."""
+    engine = create_engine(database)
+    with engine.begin() as connection:
+        connection.execute(update(GameRow).where(GameRow.id == game).values(open_until=time.time() - 1))
+    engine.dispose()
+
+
+# A server of its own, over the test's `database`, whose stored wait the test ends.
+@pytest.mark.away_seconds(AWAY_SECONDS)
+def test_a_wait_that_ran_out_is_not_said_as_a_call_off(
+    browser: Browser, live_server: str, database: str
+) -> None:
+    """A game whose wait ran out read "This game was called off", as if its creator had called it
+    off. Its page says nobody joined in time and how long it waited; a call-off names who called it."""
+    anna = new_page(browser, live_server)
+    open_a_game_for_the_lobby(anna, live_server, "Anna")
+    alone = game_id(anna)
+    anna.wait_for_selector("#waiting-players")
+    end_the_stored_wait(database, alone)
+    anna.wait_for_selector("#expired")
+    said = anna.inner_text("#expired")
+    assert said == "Nobody joined in time: the game was called off after 20 minutes.", said
+    anna.screenshot(path=str(ARTIFACTS / "wait-ran-out.png"))
+    anna.goto(live_server + "/")
+    line = anna.locator("#my-games li").filter(has=anna.locator(f"a[href='/game/{alone}']"))
+    line.wait_for()
+    assert " · nobody joined in time · " in line.inner_text()
+    # Called off by its creator: one who joined reads who called it off, the creator that they did.
+    anna.goto(live_server + "/")
+    anna.fill("#name-0", "Anna")
+    anna.select_option("#players", "3")
+    anna.select_option("#seat-1", "open")
+    anna.select_option("#seat-2", "open")
+    anna.select_option("#ai-fill", "")
+    anna.click("#create")
+    called = game_id(anna)
+    anna.wait_for_selector("#call-off")
+    bela = new_page(browser, live_server, width=390, height=844, touch=True)
+    bela.goto(live_server + "/")
+    bela.fill("#guest-name", "Bela")
+    bela.locator(f"li[data-id='{called}'] button.join").click()
+    assert game_id(bela) == called
+    bela.wait_for_selector("#waiting-players")
+    anna.click("#call-off")
+    for page, words in (
+        (bela, "Anna called the game off before it began."),
+        (anna, "You called the game off before it began."),
+    ):
+        page.wait_for_selector("#expired")
+        assert page.inner_text("#expired") == words
+    bela.screenshot(path=str(ARTIFACTS / "wait-called-off-phone.png"))
+    assert anna.errors == [] and bela.errors == []
