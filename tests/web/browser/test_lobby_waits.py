@@ -9,7 +9,7 @@ import time
 import pytest
 from playwright.sync_api import Browser
 from sqlalchemy import create_engine, update
-from tests.web.browser.pages import ARTIFACTS, LivePage, new_page, open_a_game_for_the_lobby
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, open_a_game_for_the_lobby
 
 from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.tables import GameRow
@@ -73,3 +73,43 @@ def test_a_wait_that_ran_out_is_not_said_as_a_call_off(
         assert page.inner_text("#expired") == words
     bela.screenshot(path=str(ARTIFACTS / "wait-called-off-phone.png"))
     assert anna.errors == [] and bela.errors == []
+
+
+def turn_based_games(page: LivePage) -> dict[str, bool]:
+    """Games of Anna (the account logged in on ``page``, who opens them) and Bela, a day a move,
+    opened until one awaits each of them: whether each awaits Anna, by id."""
+    made: dict[str, bool] = page.evaluate(
+        """async () => {
+          const awaits = {};
+          const headers = {"Content-Type": "application/json"};
+          const seats = [{kind: "human", name: "Anna"}, {kind: "human", name: "Bela", online: true}];
+          const clock = {kind: "days", days: 1};
+          const body = JSON.stringify({game: "kingdomino", players: 2, seats, time_control: clock});
+          for (let i = 0; i < 30 && new Set(Object.values(awaits)).size < 2; i++) {
+            const game = await (await fetch("/api/games", {method: "POST", headers, body})).json();
+            const view = await (await fetch(`/api/games/${game.id}?token=${game.seats[0].token}`)).json();
+            awaits[game.id] = view.current_player === 0;
+          }
+          return awaits;
+        }"""
+    )
+    return made
+
+
+def test_the_account_s_turn_based_games_say_the_time_left(browser: Browser, live_server: str) -> None:
+    """The account's list said "your turn" with no word of the clock of a turn-based game: whose
+    turn it is and how long they have are said ("your turn · 23 hours left", "Bela to play · …")."""
+    for width, height, touch in ((1366, 900, False), (390, 844, True)):
+        page = new_page(browser, live_server, width, height, touch=touch)
+        log_in_new(page, live_server, "Anna")
+        games = turn_based_games(page)
+        assert set(games.values()) == {True, False}
+        page.reload()
+        items = page.locator("#account-games li")
+        items.nth(len(games) - 1).wait_for()
+        for game, awaits in games.items():
+            said = items.filter(has=page.locator(f"a[href^='/game/{game}?']")).inner_text()
+            ending = "· ● your turn · 23 hours left" if awaits else "· Bela to play · 23 hours left"
+            assert said.endswith(ending), said
+        page.locator("#account").screenshot(path=str(ARTIFACTS / f"account-games-time-left-{width}.png"))
+        assert page.errors == []

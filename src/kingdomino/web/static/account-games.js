@@ -4,7 +4,7 @@
 // the account. Claiming is offered, never done on its own: a browser may be shared, and its
 // player chooses whose games these are.
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
 import { api } from "./server.js";
@@ -12,7 +12,8 @@ import { errorWords, gameTitle, localName } from "./words.js";
 
 /** A game of the account (GET /api/account/games).
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, status: string, seat: number, token: string | null,
- *   your_turn: boolean, players: string[], rated: boolean}} AccountGame */
+ *   your_turn: boolean, players: string[], rated: boolean, current_player: number | null,
+ *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null}} AccountGame */
 
 /** Where this browser notes the games it offered to an account (claimed or refused), by account. */
 const OFFERED = "kingdomino.claimed.";
@@ -94,8 +95,29 @@ async function listGames(list) {
       g.rated ? ` · ${t("players.rated")}` : "",
       " · ", g.players.map((name) => localName(name)).join(", "),
       g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",
+      turnTime(g),
       g.status === "open" ? ` · ${t("account.waiting")}` : ""))));
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
   }
+}
+
+/** A time left in the page's language, rounded down to its larger unit ("2 days", "23 hours",
+ * "40 minutes"): the player is not told of more time than they have. @param {number} seconds */
+export function timeLeftWords(seconds) {
+  const hours = seconds / 3600;
+  const [amount, unit] = hours >= 48 ? [Math.floor(hours / 24), "day"] : hours >= 1 ? [Math.floor(hours), "hour"]
+    : [Math.max(1, Math.ceil(seconds / 60)), "minute"];
+  return new Intl.NumberFormat(language(), { style: "unit", unit, unitDisplay: "long" }).format(amount);
+}
+
+/** Whose turn a turn-based game awaits and the time left on their clock: " · 23 hours left" after
+ * "your turn", " · Bela to play · 2 days left" for another's turn; nothing for a game without
+ * days a move (a real-time clock's time left is stale before the list is read). @param {AccountGame} g */
+function turnTime(g) {
+  if (g.time_control?.kind !== "days" || g.current_player === null) return "";
+  const seconds = g.deadline === null ? null : g.deadline - Date.now() / 1000;
+  const left = seconds === null ? "" : ` · ${seconds > 0 ? t("turn_time.left", { time: timeLeftWords(seconds) }) : t("turn_time.up")}`;
+  const who = g.your_turn ? "" : ` · ${t("turn_time.to_play", { name: localName(g.players[g.current_player] ?? "") })}`;
+  return el("span", { class: "turn-time" }, who, left);
 }
