@@ -1,10 +1,12 @@
 """What a player waiting on a game or a turn is told: a wait that ran out apart from a call-off,
-the time left in the account's turn-based games, and "your turn" while the page is not looked at."""
+the time left in the account's turn-based games, "your turn" while the page is not looked at;
+and the leaderboard a reader finds first."""
 
 from __future__ import annotations
 
 import re
 import time
+from datetime import UTC, datetime
 
 import pytest
 from playwright.sync_api import Browser
@@ -12,7 +14,7 @@ from sqlalchemy import create_engine, update
 from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, open_a_game_for_the_lobby
 
 from kingdomino.web.live import AWAY_SECONDS
-from kingdomino.web.tables import GameRow
+from kingdomino.web.tables import GameRow, RatingRow
 
 
 def game_id(page: LivePage) -> str:
@@ -113,3 +115,50 @@ def test_the_account_s_turn_based_games_say_the_time_left(browser: Browser, live
             assert said.endswith(ending), said
         page.locator("#account").screenshot(path=str(ARTIFACTS / f"account-games-time-left-{width}.png"))
         assert page.errors == []
+
+
+def rated_in(database: str, account_id: int, pool: str) -> None:
+    """A rating of ``account_id`` in ``pool``, written now (its latest rated game)."""
+    engine = create_engine(database)
+    with engine.begin() as connection:
+        row = {"rating": 1500.0, "deviation": 200.0, "volatility": 0.06, "games": 1, "wins": 1}
+        moment = datetime.now(UTC)
+        connection.execute(
+            RatingRow.__table__.insert().values(account_id=account_id, pool=pool, updated=moment, **row)
+        )
+    engine.dispose()
+
+
+# A server of its own, over the test's `database`, into which the test writes ratings.
+@pytest.mark.away_seconds(AWAY_SECONDS)
+def test_the_leaderboards_open_on_the_reader_s_pool(
+    browser: Browser, live_server: str, database: str
+) -> None:
+    """ "/leaderboards" always opened on Kingdomino with two players. A logged-in player's opens on the
+    pool of their latest rated game, anyone else's on the pool with most rated players."""
+    rosa = new_page(browser, live_server)
+    log_in_new(rosa, live_server, "Rosa")
+    rosa_id = rosa.evaluate("fetch('/api/account').then((answer) => answer.json()).then((a) => a.account.id)")
+    rated_in(database, rosa_id, "origins-2")
+    for name in ("Tom", "Uma"):
+        other = new_page(browser, live_server)
+        log_in_new(other, live_server, name)
+        rated_in(
+            database,
+            other.evaluate("fetch('/api/account').then((a) => a.json()).then((a) => a.account.id)"),
+            "duel",
+        )
+        other.context.close()
+    rosa.goto(live_server + "/leaderboards")
+    rosa.wait_for_selector("#provisional-leaders")
+    assert rosa.locator(".pool-tab[aria-current=page]").inner_text() == "Kingdomino Origins, 2 players"
+    rosa.screenshot(path=str(ARTIFACTS / "leaderboards-own-pool.png"))
+    guest = new_page(browser, live_server, width=390, height=844, touch=True)
+    guest.goto(live_server + "/leaderboards")
+    guest.wait_for_selector("#provisional-leaders")
+    assert guest.locator(".pool-tab[aria-current=page]").inner_text() == "Kingdomino Duel"
+    guest.screenshot(path=str(ARTIFACTS / "leaderboards-busiest-pool-phone.png"))
+    guest.goto(live_server + "/leaderboards/kingdomino-2")  # a pool in the address still wins
+    guest.wait_for_selector(".pool-tab[aria-current=page]")
+    assert guest.locator(".pool-tab[aria-current=page]").inner_text() == "Kingdomino, 2 players"
+    assert rosa.errors == [] and guest.errors == []
