@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
-from sqlalchemy import update
+from sqlalchemy import insert, update
 from tests.web.conftest import QUICK_REVIEW, seeded_secrets, session_workers
 
 from kingdomino.web.accounts import Accounts
@@ -42,7 +42,7 @@ def rate(client: TestClient, account_id: int, pool: str, hours_ago: int) -> None
     moment = datetime.now(UTC) - timedelta(hours=hours_ago)
     with store.engine.begin() as connection:
         connection.execute(
-            RatingRow.__table__.insert().values(
+            insert(RatingRow).values(
                 account_id=account_id,
                 pool=pool,
                 rating=1500.0,

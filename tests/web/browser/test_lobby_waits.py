@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 import pytest
 from playwright.sync_api import Browser
-from sqlalchemy import create_engine, update
+from sqlalchemy import create_engine, insert, update
 from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, open_a_game_for_the_lobby
 
 from kingdomino.web.live import AWAY_SECONDS
@@ -123,9 +123,7 @@ def rated_in(database: str, account_id: int, pool: str) -> None:
     with engine.begin() as connection:
         row = {"rating": 1500.0, "deviation": 200.0, "volatility": 0.06, "games": 1, "wins": 1}
         moment = datetime.now(UTC)
-        connection.execute(
-            RatingRow.__table__.insert().values(account_id=account_id, pool=pool, updated=moment, **row)
-        )
+        connection.execute(insert(RatingRow).values(account_id=account_id, pool=pool, updated=moment, **row))
     engine.dispose()
 
 
