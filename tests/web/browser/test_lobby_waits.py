@@ -8,13 +8,24 @@ import re
 import time
 from datetime import UTC, datetime
 
+import httpx
 import pytest
 from playwright.sync_api import Browser
 from sqlalchemy import create_engine, insert, update
-from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, open_a_game_for_the_lobby
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    LivePage,
+    log_in_new,
+    new_page,
+    open_a_game_for_the_lobby,
+    timed_game_of_two,
+)
 
 from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.tables import GameRow, RatingRow
+
+#: Seconds between the lobby's looks at the account's games (account-games.js REFRESH_SECONDS).
+REFRESH_SECONDS = 60
 
 
 def game_id(page: LivePage) -> str:
@@ -77,22 +88,23 @@ def test_a_wait_that_ran_out_is_not_said_as_a_call_off(
     assert anna.errors == [] and bela.errors == []
 
 
-def turn_based_games(page: LivePage) -> dict[str, bool]:
-    """Games of Anna (the account logged in on ``page``, who opens them) and Bela, a day a move,
-    opened until one awaits each of them: whether each awaits Anna, by id."""
-    made: dict[str, bool] = page.evaluate(
+def turn_based_games(page: LivePage) -> dict[str, tuple[bool, list[str]]]:
+    """Games of Anna (the account logged in on ``page``, who opens them: seat 0) and Bela, a day a
+    move, opened until one awaits each of them: whether each awaits Anna, and its seats' tokens."""
+    made: dict[str, tuple[bool, list[str]]] = page.evaluate(
         """async () => {
-          const awaits = {};
+          const games = {};
           const headers = {"Content-Type": "application/json"};
           const seats = [{kind: "human", name: "Anna"}, {kind: "human", name: "Bela", online: true}];
           const clock = {kind: "days", days: 1};
           const body = JSON.stringify({game: "kingdomino", players: 2, seats, time_control: clock});
-          for (let i = 0; i < 30 && new Set(Object.values(awaits)).size < 2; i++) {
+          for (let i = 0; i < 30 && new Set(Object.values(games).map((g) => g[0])).size < 2; i++) {
             const game = await (await fetch("/api/games", {method: "POST", headers, body})).json();
-            const view = await (await fetch(`/api/games/${game.id}?token=${game.seats[0].token}`)).json();
-            awaits[game.id] = view.current_player === 0;
+            const tokens = game.seats.map((seat) => seat.token);
+            const view = await (await fetch(`/api/games/${game.id}?token=${tokens[0]}`)).json();
+            games[game.id] = [view.current_player === 0, tokens];
           }
-          return awaits;
+          return games;
         }"""
     )
     return made
@@ -105,11 +117,11 @@ def test_the_account_s_turn_based_games_say_the_time_left(browser: Browser, live
         page = new_page(browser, live_server, width, height, touch=touch)
         log_in_new(page, live_server, "Anna")
         games = turn_based_games(page)
-        assert set(games.values()) == {True, False}
+        assert {awaits for awaits, _ in games.values()} == {True, False}
         page.reload()
         items = page.locator("#account-games li")
         items.nth(len(games) - 1).wait_for()
-        for game, awaits in games.items():
+        for game, (awaits, _) in games.items():
             said = items.filter(has=page.locator(f"a[href^='/game/{game}?']")).inner_text()
             ending = "· ● your turn · 23 hours left" if awaits else "· Bela to play · 23 hours left"
             assert said.endswith(ending), said
@@ -160,3 +172,76 @@ def test_the_leaderboards_open_on_the_reader_s_pool(
     guest.wait_for_selector(".pool-tab[aria-current=page]")
     assert guest.locator(".pool-tab[aria-current=page]").inner_text() == "Kingdomino, 2 players"
     assert rosa.errors == [] and guest.errors == []
+
+
+#: Makes the page hidden (another tab) or seen again, as a browser tells it (a headless page is always seen).
+SEEN = """(hidden) => {
+  Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
+  const state = () => (hidden ? "hidden" : "visible");
+  Object.defineProperty(document, "visibilityState", {configurable: true, get: state});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def play_until_turn_of(base: str, game: str, tokens: list[str], seat: int) -> None:
+    """Play the first legal move of each other seat through the API until ``seat`` is to act."""
+    while True:
+        view = httpx.get(f"{base}/api/games/{game}", params={"token": tokens[0]}).json()
+        acting = view["current_player"]
+        if acting == seat:
+            return
+        mine = httpx.get(f"{base}/api/games/{game}", params={"token": tokens[acting]}).json()
+        body = {"token": tokens[acting], "action": mine["legal_actions"][0], "index": mine["index"]}
+        assert httpx.post(f"{base}/api/games/{game}/actions", json=body).status_code == 200
+
+
+def test_a_hidden_game_page_marks_its_title_when_the_turn_becomes_yours(
+    browser: Browser, live_server: str
+) -> None:
+    """The title's "● Your turn" is for a page not looked at: it comes when the turn becomes the
+    player's while the page is hidden, and goes once the page is seen again."""
+    game, tokens, first = timed_game_of_two(live_server, {"kind": "days", "days": 1})
+    waiting = 1 - first["current_player"]
+    page = new_page(browser, live_server)
+    page.goto(f"{live_server}/game/{game}?token={tokens[waiting]}")
+    page.wait_for_selector("#waiting")
+    assert page.title() == "Kingdomino · Kingdomino family"
+    page.evaluate(SEEN, True)
+    play_until_turn_of(live_server, game, tokens, waiting)
+    page.wait_for_function("document.title.startsWith('● Your turn · Kingdomino')")
+    page.evaluate(SEEN, False)
+    assert page.title() == "Kingdomino · Kingdomino family"
+    assert page.locator("#your-turn").count() == 1  # still the player's turn: the page says so itself
+    assert page.errors == []
+
+
+def test_the_lobby_says_when_a_game_of_the_account_becomes_its_turn(
+    browser: Browser, live_server: str
+) -> None:
+    """The lobby's list of the account's games was read once: a turn-based game that became the
+    player's turn while the lobby was open went unsaid. The list is read again now and then, and the
+    lobby says which game awaits the player (a polite status), its tab marked while not seen."""
+    page = new_page(browser, live_server, width=390, height=844, touch=True)
+    page.clock.install(time=time.time())
+    log_in_new(page, live_server, "Anna")
+    games = turn_based_games(page)
+    theirs, tokens = next((game, tokens) for game, (awaits, tokens) in games.items() if not awaits)
+    page.reload()
+    page.locator("#account-games li").nth(len(games) - 1).wait_for()
+    assert page.inner_text("#turn-heard") == ""
+    page.evaluate(SEEN, True)
+    play_until_turn_of(live_server, theirs, tokens, 0)
+    page.clock.run_for(REFRESH_SECONDS * 1000 + 1000)
+    page.wait_for_function("document.querySelector('#turn-heard').textContent !== ''")
+    assert page.inner_text("#turn-heard") == "Your turn in Kingdomino with Bela."
+    assert page.get_attribute("#turn-heard", "role") == "status"
+    assert page.title() == "● Your turn · Kingdomino family"
+    page.evaluate(SEEN, False)
+    assert page.title() == "Kingdomino family"
+    page.locator("#account").screenshot(path=str(ARTIFACTS / "lobby-turn-heard-phone.png"))
+    # Told once: the next look says nothing new of it.
+    page.evaluate("document.querySelector('#turn-heard').textContent = ''")
+    page.clock.run_for(REFRESH_SECONDS * 1000 + 1000)
+    page.wait_for_function("document.querySelectorAll('#account-games li.awaits').length === 2")
+    assert page.inner_text("#turn-heard") == ""
+    assert page.errors == []

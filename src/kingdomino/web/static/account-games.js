@@ -8,6 +8,7 @@ import { language, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
 import { api } from "./server.js";
+import { tellTurnElsewhere } from "./turn-told.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
 /** A game of the account (GET /api/account/games).
@@ -17,6 +18,9 @@ import { errorWords, gameTitle, localName } from "./words.js";
 
 /** Where this browser notes the games it offered to an account (claimed or refused), by account. */
 const OFFERED = "kingdomino.claimed.";
+/** Seconds between two looks at the account's games while the lobby is open: a turn-based game
+ * may become the player's turn meanwhile, which the lobby then says. */
+export const REFRESH_SECONDS = 60;
 
 /** The token of the seat this browser's player plays in a saved game: the seat chosen as "me" in
  * the lobby, else the first kept (an invite's); none for a game only watched here.
@@ -45,7 +49,21 @@ export function accountGames(account) {
   const said = el("p", { class: "small", id: "claim-said", role: "status" });
   const list = el("div", { id: "account-games" });
   const offer = el("div", { id: "claim-offer" });
-  const refresh = () => listGames(list);
+  const heard = el("p", { class: "small", id: "turn-heard", role: "status" });
+  /** The games that awaited the account at the last look (none before the first). @type {Set<string> | null} */
+  let awaiting = null;
+  const refresh = () => listGames(list).then((games) => {
+    if (!games) return;
+    const now = games.filter((g) => g.your_turn);
+    const news = awaiting ? now.filter((g) => !awaiting?.has(g.id)) : [];
+    awaiting = new Set(now.map((g) => g.id));
+    if (!news.length) return;
+    heard.textContent = news.map((g) => t("turn_told.now_yours", { game: gameTitle(g), players: othersAt(g) })).join(" ");
+    tellTurnElsewhere(document.title);
+  });
+  // Looked at again while the lobby shows the list; a list taken away (logged out) is not.
+  const look = () => { if (list.isConnected) refresh().finally(() => setTimeout(look, REFRESH_SECONDS * 1000)); };
+  setTimeout(look, REFRESH_SECONDS * 1000);
   const showOffer = () => {
     const games = claimable(account.id);
     offer.replaceChildren(...(games.length ? [
@@ -58,7 +76,7 @@ export function accountGames(account) {
   return [
     el("p", { class: "account-links" }, el("a", { href: playerHref(account.name), id: "my-page" }, t("account.my_page")), " · ",
       el("a", { href: "/leaderboards", id: "leaderboards-link" }, t("account.leaderboards"))),
-    el("h3", {}, t("account.your_games")), list, offer, said,
+    el("h3", {}, t("account.your_games")), heard, list, offer, said,
   ];
 }
 
@@ -83,13 +101,19 @@ async function claim(id, games, said) {
   }
 }
 
+/** The other players of an account's game, in the page's language ("Bela and Cleo"). @param {AccountGame} g */
+function othersAt(g) {
+  return new Intl.ListFormat(language(), { type: "conjunction" }).format(g.players.filter((_, i) => i !== g.seat).map(localName));
+}
+
 /** The account's games being played or waiting for players, those awaiting it first, each a link
- * that opens it with its seat's token. @param {HTMLElement} list */
+ * that opens it with its seat's token; the games shown (null: the server was not heard).
+ * @param {HTMLElement} list @returns {Promise<AccountGame[] | null>} */
 async function listGames(list) {
   try {
     const games = /** @type {{playing: AccountGame[], open: AccountGame[]}} */ (await api("/api/account/games"));
     const shown = [...games.playing, ...games.open];
-    if (!shown.length) { list.replaceChildren(el("p", { class: "small" }, t("account.no_games"))); return; }
+    if (!shown.length) { list.replaceChildren(el("p", { class: "small" }, t("account.no_games"))); return shown; }
     list.replaceChildren(el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
       el("a", { href: `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`, class: "game-link" }, gameTitle(g)),
       g.rated ? ` · ${t("players.rated")}` : "",
@@ -97,8 +121,10 @@ async function listGames(list) {
       g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",
       turnTime(g),
       g.status === "open" ? ` · ${t("account.waiting")}` : ""))));
+    return shown;
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
+    return null;
   }
 }
 

@@ -14,6 +14,7 @@ import { BOARDS } from "./boards.js";
 import { drawClocks } from "./game-clock.js";
 import { waitWords } from "./open-games.js";
 import { waitEndWords } from "./wait-end.js";
+import { tellTurn } from "./turn-told.js";
 import { formerSeats, othersHandovers, yourHandover } from "./game-handover.js";
 import { askRatings } from "./game-ratings.js";
 import { keepFocus } from "./game-focus.js";
@@ -72,7 +73,7 @@ function drawHead(game) {
     view.rated ? el("span", { id: "rated-game", title: t("game.rated") }, " · ", t("lobby.rated")) : "");
   // A tab in the background says when a move is awaited here (an online game with friends).
   const awaited = view.status !== "finished" && view.your_seats.includes(view.current_player) && view.legal_actions.length > 0;
-  document.title = `${awaited ? `● ${t("title.your_turn")} · ` : ""}${gameTitle(view)} · ${t("app.name")}`;
+  tellTurn(`${gameTitle(view)} · ${t("app.name")}`, awaited);
   const mine = view.your_seats;
   page.whoami.replaceChildren(...(mine.length === 1
     ? [seatBadge(mine[0]), " ", whoYouAre(game, mine[0])]
