@@ -113,14 +113,16 @@ async function listGames(list) {
   try {
     const games = /** @type {{playing: AccountGame[], open: AccountGame[]}} */ (await api("/api/account/games"));
     const shown = [...games.playing, ...games.open];
-    if (!shown.length) { list.replaceChildren(el("p", { class: "small" }, t("account.no_games"))); return shown; }
-    list.replaceChildren(el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
+    const fresh = !shown.length ? el("p", { class: "small" }, t("account.no_games"))
+      : el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
       el("a", { href: `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`, class: "game-link" }, gameTitle(g)),
       g.rated ? ` · ${t("players.rated")}` : "",
       " · ", g.players.map((name) => localName(name)).join(", "),
       g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",
       turnTime(g),
-      g.status === "open" ? ` · ${t("account.waiting")}` : ""))));
+      g.status === "open" ? ` · ${t("account.waiting")}` : "")));
+    // A list that reads the same is kept: the focus of a player going through its links stays put.
+    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
     return shown;
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
