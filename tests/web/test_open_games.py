@@ -274,6 +274,24 @@ def test_a_waiting_game_is_called_off_by_its_creator_only(client: TestClient) ->
     assert refusal(client.post(f"/api/games/{game_id}/join", json={"name": "Bela"})) == (409, "not_open")
     view = client.get(f"/api/games/{game_id}", params={"token": made["seats"][0]["token"]}).json()
     assert view["status"] == "expired"
+    assert (view["ended"], view["waited_minutes"]) == ("called_off", None)
+
+
+def test_a_wait_that_ran_out_is_told_apart_from_a_call_off(client: TestClient) -> None:
+    """A game whose wait ran out read "called off", as if its creator had
+    called it off. The view, the lookup and the lobby's socket say why it ended, and how long it waited."""
+    made = open_game(client, wait_minutes=180)
+    game_id, anna = made["id"], made["seats"][0]["token"]
+    with client.websocket_connect("/ws/lobby") as lobby:
+        assert [g["id"] for g in lobby.receive_json()["games"]] == [game_id]
+        end_the_wait_now(client, game_id)
+        view = wait_for(client, game_id, anna, lambda view: view["status"] == "expired")
+        unlisted = lobby.receive_json()
+        assert unlisted == {"type": "unlisted", "id": game_id, "status": "expired", "ended": "expired"}
+    assert (view["ended"], view["waited_minutes"]) == ("expired", 180)
+    looked = client.post("/api/games/lookup", json={"games": [{"id": game_id, "token": anna}]})
+    (found,) = looked.json()["games"]
+    assert (found["ended"], found["waited_minutes"]) == ("expired", 180)
 
 
 def test_a_joiner_gives_back_their_seat_and_cannot_call_the_game_off(client: TestClient) -> None:
@@ -334,6 +352,8 @@ def test_joining_is_limited_per_client(client: TestClient) -> None:
 
 
 def end_the_wait_now(client: TestClient, game_id: str) -> None:
+    """The stored wait of ``game_id`` runs out now (the sweep reads it from the store: the server's
+    table keeps its own moment, so that the game's pages still tell how long it waited)."""
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     with store.engine.begin() as connection:
         connection.execute(update(GameRow).where(GameRow.id == game_id).values(open_until=time.time() - 1))
@@ -365,7 +385,8 @@ def test_the_lobby_socket_lists_open_games_live(client: TestClient) -> None:
         client.post(f"/api/games/{made['id']}/join", json={"name": "Bela"})
         assert lobby.receive_json()["game"]["open"] == 1
         client.post(f"/api/games/{made['id']}/join", json={"name": "Cleo"})
-        assert lobby.receive_json() == {"type": "unlisted", "id": made["id"], "status": "playing"}
+        unlisted = {"type": "unlisted", "id": made["id"], "status": "playing", "ended": None}
+        assert lobby.receive_json() == unlisted
         lobby.send_json({"type": "ping"})
         assert lobby.receive_json() == {"type": "pong"}
 

@@ -98,6 +98,9 @@ def test_a_rated_game_moves_its_players_onto_the_leaderboard_and_their_pages(api
     assert entry["token"] == tokens[0] and entry["seat"] == 0 and entry["rated"]
     turn = api.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()["current_player"]
     assert entry["your_turn"] == (turn == 0)
+    # Who is to act and until when: the list says a turn-based game's time left.
+    assert entry["current_player"] == turn and entry["time_control"] == {"kind": "days", "days": 1}
+    assert time.time() + 23 * 3600 < entry["deadline"] <= time.time() + 24 * 3600
     view = play_out(api, game_id, tokens)
     page = wait_for_player(api, anna, lambda p: p["ratings"])
     places = [1 if seat in view["winners"] else 2 for seat in range(2)]

@@ -45,13 +45,16 @@ def _account_game_ids(store: Store, account_id: int, finished: bool, limit: int)
 
 def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
     """What the account's list says of ``table``'s game: its seat, the seat's token (a seat an AI
-    took over keeps the token that watches), whether the account is to act now."""
+    took over keeps the token that watches), whether the account is to act now, and who is to act
+    until when (``current_player``, ``deadline``: the moment their clock runs out, None without
+    one), so that a turn-based game says the time left."""
     seat = next((s for s, info in enumerate(table.stored.seats) if info.get("account") == account_id), None)
     if seat is None:
         return None
     info = table.stored.seats[seat]
     state = table.shown()[0]
     playing = info["kind"] == "human"
+    acting = table.stored.status == "playing" and not state.is_terminal()
     return {
         "id": table.id,
         "game": table.game.name,
@@ -64,6 +67,9 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
         "left": not playing,
         "your_turn": playing and not state.is_terminal() and state.current_player == seat,
         "players": [str(other["name"]) for other in table.stored.seats],
+        "current_player": state.current_player if acting else None,
+        "time_control": table.stored.time_control,
+        "deadline": table.stored.deadline if acting else None,
         "scores": state.scores(),
         "places": final_places(state.places(), table.stored.seats) if state.is_terminal() else None,
     }

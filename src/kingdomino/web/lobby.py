@@ -5,8 +5,9 @@ Each server holds the list in memory, read from the store when it starts. A chan
 (a game opened, a seat taken, a game started, called off or expired) is applied at once; one
 made by another server sharing the database is heard through its write notice (``notify``) and
 the game's listing read again. Every change goes to the watching pages as one message:
-``{"type": "listed", "game": listing}`` or ``{"type": "unlisted", "id", "status"}``; a page
-that connects first gets ``{"type": "open_games", "games": [...]}``.
+``{"type": "listed", "game": listing}`` or ``{"type": "unlisted", "id", "status", "ended"}``
+(``ended``: why a game ended unplayed, ``wait_end``); a page that connects first gets
+``{"type": "open_games", "games": [...]}``.
 
 A listing says what a player needs to choose a game: the game, its options and description,
 its seats (names, and which are open), rated or casual, how long it still waits, and the
@@ -26,6 +27,7 @@ from kingdomino.web.live import Sender
 from kingdomino.web.notify import WriteNotice
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame
+from kingdomino.web.wait_end import wait_end
 
 #: The rating of an account in a pool (None: it has played no rated game there).
 RatingOf = Callable[[int, str], float | None]
@@ -114,7 +116,14 @@ class Lobby:
             await self.tell({"type": "listed", "game": entry})
         elif self.games.pop(stored.id, None) is not None:
             self.clients.pop(stored.id, None)
-            await self.tell({"type": "unlisted", "id": stored.id, "status": stored.status})
+            await self.tell(
+                {
+                    "type": "unlisted",
+                    "id": stored.id,
+                    "status": stored.status,
+                    "ended": wait_end(stored)["ended"],
+                }
+            )
 
     async def heard(self, written: WriteNotice) -> None:
         """Another server wrote a game: if it is or was open, read its listing again."""

@@ -177,7 +177,8 @@ async def stop_waiting(table: Table) -> bool:
         if stored.status != "open":
             return False
         if stored.ai_fill is None:
-            table.write_seats(stored.seats, "expired", "game")
+            # The moment the wait ran out is kept: it tells the wait's end from a call-off (wait_end).
+            table.write_seats(stored.seats, "expired", "game", stored.open_until)
             return True
         level = stored.ai_fill
         seats = [

@@ -20,6 +20,7 @@ from kingdomino.web.game_results import final_places, final_winners
 from kingdomino.web.live import LiveGame, ViewKey, replayed
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seat_ratings import seat_ratings
+from kingdomino.web.wait_end import wait_end
 
 LOG_LENGTH = 25
 #: A finished game's replay keeps its state every ``REPLAY_EVERY`` steps, for the ``MAX_REPLAYS``
@@ -95,6 +96,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
         "rated": live.stored.rated,
         "open_until": live.stored.open_until,
         "creator_seat": live.stored.creator(),
+        **wait_end(live.stored),
         "time_control": live.stored.time_control,
         "clock": clock_view(live.stored.clock, acting, live.stored.seats),
         "seats": [
@@ -318,6 +320,7 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
         "options": dict(live.game.options),
         "description": live.game.describe(),
         "status": live.stored.status,
+        **wait_end(live.stored),
         "created": live.stored.created.isoformat(),
         "seat": seat,
         "seats": [i["name"] for i in live.stored.seats],

@@ -28,8 +28,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   ``{token}`` calls a waiting game off; ``POST /api/pairing`` ``{game, players, options?, rated?,
   name?}`` a quick game (``open_games``);
 * ``GET /api/leaderboards/{pool}?limit=``, ``GET /api/players/{name}``: the ratings' leaderboards
-  and a player's page; ``GET /api/account/games`` the logged-in account's games, with their
-  tokens; ``POST /api/account/games/claim`` ``{games: [{id, token}]}`` a guest's seats made the
+  and a player's page (``GET /api/leaderboards`` the reader's pool: ``default_pool``);
+  ``GET /api/account/games`` the logged-in account's games, with their tokens;
+  ``POST /api/account/games/claim`` ``{games: [{id, token}]}`` a guest's seats made the
   account's (``players``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).

@@ -17,8 +17,9 @@ from fastapi import APIRouter, Cookie, Depends, Query, Request
 from kingdomino.ratings.pools import pool_names
 from kingdomino.web import account_games, standings
 from kingdomino.web.accounts import Account
+from kingdomino.web.default_pool import default_pool
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import AccountsDep, same_origin
+from kingdomino.web.routes.accounts import AccountsDep, CurrentAccount, same_origin
 from kingdomino.web.routes.bodies import LookupRequest
 from kingdomino.web.routes.dependencies import HubDep
 
@@ -38,6 +39,16 @@ async def account_of(accounts: AccountsDep, kd_session: Annotated[str | None, Co
 
 #: The logged-in account, as a route's parameter.
 AccountDep = Annotated[Account, Depends(account_of)]
+
+
+@router.get("/api/leaderboards")
+async def default_leaderboard(
+    hub: HubDep, account: CurrentAccount, limit: Annotated[int, Query(ge=1, le=MAX_LEADERS)] = 50
+) -> dict[str, Any]:
+    """The leaderboard of the pool its reader most likely looks for (`default_pool`): a logged-in
+    account's latest rated game's (else its most played), anyone else's the one with most players."""
+    pool = await asyncio.to_thread(default_pool, hub.store, account.id if account is not None else None)
+    return await leaderboard(pool, hub, limit)
 
 
 @router.get("/api/leaderboards/{pool}")

@@ -4,18 +4,23 @@
 // the account. Claiming is offered, never done on its own: a browser may be shared, and its
 // player chooses whose games these are.
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
 import { api } from "./server.js";
+import { tellTurnElsewhere } from "./turn-told.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
 /** A game of the account (GET /api/account/games).
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, status: string, seat: number, token: string | null,
- *   your_turn: boolean, players: string[], rated: boolean}} AccountGame */
+ *   your_turn: boolean, players: string[], rated: boolean, current_player: number | null,
+ *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null}} AccountGame */
 
 /** Where this browser notes the games it offered to an account (claimed or refused), by account. */
 const OFFERED = "kingdomino.claimed.";
+/** Seconds between two looks at the account's games while the lobby is open: a turn-based game
+ * may become the player's turn meanwhile, which the lobby then says. */
+export const REFRESH_SECONDS = 60;
 
 /** The token of the seat this browser's player plays in a saved game: the seat chosen as "me" in
  * the lobby, else the first kept (an invite's); none for a game only watched here.
@@ -44,7 +49,21 @@ export function accountGames(account) {
   const said = el("p", { class: "small", id: "claim-said", role: "status" });
   const list = el("div", { id: "account-games" });
   const offer = el("div", { id: "claim-offer" });
-  const refresh = () => listGames(list);
+  const heard = el("p", { class: "small", id: "turn-heard", role: "status" });
+  /** The games that awaited the account at the last look (none before the first). @type {Set<string> | null} */
+  let awaiting = null;
+  const refresh = () => listGames(list).then((games) => {
+    if (!games) return;
+    const now = games.filter((g) => g.your_turn);
+    const news = awaiting ? now.filter((g) => !awaiting?.has(g.id)) : [];
+    awaiting = new Set(now.map((g) => g.id));
+    if (!news.length) return;
+    heard.textContent = news.map((g) => t("turn_told.now_yours", { game: gameTitle(g), players: othersAt(g) })).join(" ");
+    tellTurnElsewhere(document.title);
+  });
+  // Looked at again while the lobby shows the list; a list taken away (logged out) is not.
+  const look = () => { if (list.isConnected) refresh().finally(() => setTimeout(look, REFRESH_SECONDS * 1000)); };
+  setTimeout(look, REFRESH_SECONDS * 1000);
   const showOffer = () => {
     const games = claimable(account.id);
     offer.replaceChildren(...(games.length ? [
@@ -57,7 +76,7 @@ export function accountGames(account) {
   return [
     el("p", { class: "account-links" }, el("a", { href: playerHref(account.name), id: "my-page" }, t("account.my_page")), " · ",
       el("a", { href: "/leaderboards", id: "leaderboards-link" }, t("account.leaderboards"))),
-    el("h3", {}, t("account.your_games")), list, offer, said,
+    el("h3", {}, t("account.your_games")), heard, list, offer, said,
   ];
 }
 
@@ -82,20 +101,51 @@ async function claim(id, games, said) {
   }
 }
 
+/** The other players of an account's game, in the page's language ("Bela and Cleo"). @param {AccountGame} g */
+function othersAt(g) {
+  return new Intl.ListFormat(language(), { type: "conjunction" }).format(g.players.filter((_, i) => i !== g.seat).map(localName));
+}
+
 /** The account's games being played or waiting for players, those awaiting it first, each a link
- * that opens it with its seat's token. @param {HTMLElement} list */
+ * that opens it with its seat's token; the games shown (null: the server was not heard).
+ * @param {HTMLElement} list @returns {Promise<AccountGame[] | null>} */
 async function listGames(list) {
   try {
     const games = /** @type {{playing: AccountGame[], open: AccountGame[]}} */ (await api("/api/account/games"));
     const shown = [...games.playing, ...games.open];
-    if (!shown.length) { list.replaceChildren(el("p", { class: "small" }, t("account.no_games"))); return; }
-    list.replaceChildren(el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
+    const fresh = !shown.length ? el("p", { class: "small" }, t("account.no_games"))
+      : el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
       el("a", { href: `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`, class: "game-link" }, gameTitle(g)),
       g.rated ? ` · ${t("players.rated")}` : "",
       " · ", g.players.map((name) => localName(name)).join(", "),
       g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",
-      g.status === "open" ? ` · ${t("account.waiting")}` : ""))));
+      turnTime(g),
+      g.status === "open" ? ` · ${t("account.waiting")}` : "")));
+    // A list that reads the same is kept: the focus of a player going through its links stays put.
+    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
+    return shown;
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
+    return null;
   }
+}
+
+/** A time left in the page's language, rounded down to its larger unit ("2 days", "23 hours",
+ * "40 minutes"): the player is not told of more time than they have. @param {number} seconds */
+export function timeLeftWords(seconds) {
+  const hours = seconds / 3600;
+  const [amount, unit] = hours >= 48 ? [Math.floor(hours / 24), "day"] : hours >= 1 ? [Math.floor(hours), "hour"]
+    : [Math.max(1, Math.ceil(seconds / 60)), "minute"];
+  return new Intl.NumberFormat(language(), { style: "unit", unit, unitDisplay: "long" }).format(amount);
+}
+
+/** Whose turn a turn-based game awaits and the time left on their clock: " · 23 hours left" after
+ * "your turn", " · Bela to play · 2 days left" for another's turn; nothing for a game without
+ * days a move (a real-time clock's time left is stale before the list is read). @param {AccountGame} g */
+function turnTime(g) {
+  if (g.time_control?.kind !== "days" || g.current_player === null) return "";
+  const seconds = g.deadline === null ? null : g.deadline - Date.now() / 1000;
+  const left = seconds === null ? "" : ` · ${seconds > 0 ? t("turn_time.left", { time: timeLeftWords(seconds) }) : t("turn_time.up")}`;
+  const who = g.your_turn ? "" : ` · ${t("turn_time.to_play", { name: localName(g.players[g.current_player] ?? "") })}`;
+  return el("span", { class: "turn-time" }, who, left);
 }

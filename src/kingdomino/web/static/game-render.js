@@ -13,6 +13,8 @@ import { replayLinkField } from "./game-invites.js";
 import { BOARDS } from "./boards.js";
 import { drawClocks } from "./game-clock.js";
 import { waitWords } from "./open-games.js";
+import { waitEndWords } from "./wait-end.js";
+import { tellTurn } from "./turn-told.js";
 import { formerSeats, othersHandovers, yourHandover } from "./game-handover.js";
 import { askRatings } from "./game-ratings.js";
 import { keepFocus } from "./game-focus.js";
@@ -71,7 +73,7 @@ function drawHead(game) {
     view.rated ? el("span", { id: "rated-game", title: t("game.rated") }, " · ", t("lobby.rated")) : "");
   // A tab in the background says when a move is awaited here (an online game with friends).
   const awaited = view.status !== "finished" && view.your_seats.includes(view.current_player) && view.legal_actions.length > 0;
-  document.title = `${awaited ? `● ${t("title.your_turn")} · ` : ""}${gameTitle(view)} · ${t("app.name")}`;
+  tellTurn(`${gameTitle(view)} · ${t("app.name")}`, awaited);
   const mine = view.your_seats;
   page.whoami.replaceChildren(...(mine.length === 1
     ? [seatBadge(mine[0]), " ", whoYouAre(game, mine[0])]
@@ -231,7 +233,7 @@ export function statusLine(game) {
  * their seat and is back in the lobby), or that ended unplayed. @param {DrawnGame} game */
 function waitLine(game) {
   const { view } = game;
-  if (view.status === "expired") return el("span", { id: "expired" }, t("status.expired"));
+  if (view.status === "expired") return el("span", { id: "expired", "data-ended": view.ended ?? "" }, waitEndWords(view));
   const taken = view.seats.filter((seat) => seat.kind !== "open").length;
   const creator = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);
   const callOff = () => {

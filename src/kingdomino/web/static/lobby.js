@@ -8,6 +8,7 @@ import { openGameFields, openGamesCard } from "./open-games.js";
 import { remember, savedGames } from "./saved-games.js";
 import { api } from "./server.js";
 import { t } from "./i18n.js";
+import { statusWords } from "./wait-end.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
@@ -311,7 +312,7 @@ async function listGames(list) {
     const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
       { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
     list.replaceChildren(el("ul", {}, ordered.map((g) => el("li", { class: awaits(g) ? "awaits" : "" },
-      el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", t(`lobby.status.${g.status}`), " · ",
+      el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", statusWords(g), " · ",
       el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
       awaits(g) ? el("strong", { class: "awaits-you" }, "● ", t("title.your_turn"), " · ") : "",
       // Each seat's points, a star by a finished game's winners (a tie on points is told apart).

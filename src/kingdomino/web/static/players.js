@@ -111,15 +111,16 @@ function boardsLink() {
   return el("p", {}, el("a", { href: "/leaderboards", id: "to-leaderboards" }, t("players.leaderboards")));
 }
 
-/** A pool's leaderboard at "/leaderboards/<pool>" (the first pool at "/leaderboards"), with a tab
- * per pool. @param {HTMLElement} main @param {string | undefined} pool */
+/** A pool's leaderboard at "/leaderboards/<pool>", with a tab per pool; at "/leaderboards" the
+ * pool the server deems the reader's (their latest rated game's, else the one with most players).
+ * @param {HTMLElement} main @param {string | undefined} pool */
 export async function showLeaderboards(main, pool) {
   document.title = `${t("players.leaderboards")} · ${t("app.name")}`;
   main.replaceChildren(el("p", {}, t("players.loading")));
   /** @type {Leaderboard} */
   let board;
   try {
-    board = /** @type {Leaderboard} */ (await api(`/api/leaderboards/${encodeURIComponent(pool || "kingdomino-2")}?limit=100`));
+    board = /** @type {Leaderboard} */ (await api(`/api/leaderboards${pool ? `/${encodeURIComponent(pool)}` : ""}?limit=100`));
   } catch (problem) {
     main.replaceChildren(el("p", { class: "card error", role: "alert" }, errorWords(problem)), boardsLink());
     return;

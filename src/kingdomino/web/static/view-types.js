@@ -119,12 +119,15 @@
  */
 /** A game's public position, its engine's `view()` (a View's `observation`). @typedef {DominoObservation | DuelObservation} Observation */
 
+/** Why a game that waited for players ended unplayed (web/wait_end.py): none while it did not.
+ * @typedef {"expired" | "called_off" | null} WaitEnd */
 /**
  * The view of a live game for the holder of `your_seats` (none: a spectator), sent over the socket
  * at every change (`type` "state") and by `GET /api/games/ID`; `version`: the game's revision it shows;
  * `former_seats`: the seats an AI took over whose player's link this is.
  * @typedef {{type: "state", id: string, game: string, description: string, options: GameOptions, index: number,
  *   version: number, status: string, rated: boolean, open_until: number | null, creator_seat: number | null,
+ *   ended: WaitEnd, waited_minutes: number | null,
  *   time_control: TimeControl | null, clock: Clock | null, seats: ViewSeat[], your_seats: number[], former_seats?: number[],
  *   current_player: number, legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
@@ -216,11 +219,12 @@
 /** A seat just taken at an open game (`POST /api/games/{id}/join`, `POST /api/pairing`).
  * @typedef {{id: string, seat: number, token: string, started: boolean}} Seated */
 /** A message of the lobby's socket (web/lobby.py).
- * @typedef {{type: "open_games", games: OpenGame[]} | {type: "listed", game: OpenGame} | {type: "unlisted", id: string, status: string}
- *   | {type: "pong"}} LobbyMessage */
+ * @typedef {{type: "open_games", games: OpenGame[]} | {type: "listed", game: OpenGame}
+ *   | {type: "unlisted", id: string, status: string, ended: WaitEnd} | {type: "pong"}} LobbyMessage */
 /**
  * A game this browser holds, as `POST /api/games/lookup` lists it for one of its tokens.
  * @typedef {{id: string, game: string, options: GameOptions, description: string, status: string, created: string,
+ *   ended: WaitEnd, waited_minutes: number | null,
  *   seat: number | null, seats: string[], current_player: number, scores: number[], winners: number[],
  *   hints: boolean, aids: boolean, practice: boolean}} GameSummary
  */

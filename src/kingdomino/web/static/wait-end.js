@@ -1,0 +1,22 @@
+// Why a game that waited for players ended unplayed, in words: its wait ran out with nobody to
+// take the open seats, or its creator called it off (the server's `ended`: web/wait_end.py).
+import { t } from "./i18n.js";
+import { waitWords } from "./open-games.js";
+import { localName } from "./words.js";
+
+/** A game's page, once its wait ended unplayed: "Nobody joined in time: the game was called off
+ * after 3 hours.", "Anna called the game off before it began." or "You called the game off…".
+ * @param {import("./view-types.js").View} view */
+export function waitEndWords(view) {
+  if (view.ended === "expired") return t("wait_end.ran_out", { time: waitWords(view.waited_minutes ?? 0) });
+  const creator = view.creator_seat;
+  if (view.ended !== "called_off" || creator === null || !view.seats[creator]) return t("status.expired");
+  if (view.your_seats.includes(creator)) return t("wait_end.you_called_off");
+  return t("wait_end.called_off_by", { name: localName(view.seats[creator].name) });
+}
+
+/** The status of a game in a list of games ("over", "called off", "nobody joined").
+ * @param {{status: string, ended?: string | null}} game */
+export function statusWords(game) {
+  return game.ended === "expired" ? t("wait_end.nobody_joined") : t(`lobby.status.${game.status}`);
+}

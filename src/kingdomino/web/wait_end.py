@@ -1,0 +1,25 @@
+"""Why a game that waited for players ended unplayed: its wait ran out with nobody to fill the
+open seats (``expired``), or its creator called it off (``called_off``).
+
+Both leave the game with status ``expired``; the wait's end keeps the moment it ran out
+(``open_until``), a call-off clears it (``open_seats``), so the players' pages can say "nobody
+joined in time" apart from "Anna called the game off". A game ended unplayed before the wait's end
+kept that moment reads as called off: nothing stored tells the two apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kingdomino.web.stored import StoredGame
+
+
+def wait_end(stored: StoredGame) -> dict[str, Any]:
+    """``ended`` (``expired``, ``called_off``, None for a game that did not end unplayed) and
+    ``waited_minutes``, how long a game whose wait ran out waited (None otherwise)."""
+    if stored.status != "expired":
+        return {"ended": None, "waited_minutes": None}
+    if stored.open_until is None:
+        return {"ended": "called_off", "waited_minutes": None}
+    waited = (stored.open_until - stored.created.timestamp()) / 60
+    return {"ended": "expired", "waited_minutes": max(0, round(waited))}
