@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from kingdomino.web.game_results import ended_by, final_places
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
@@ -30,7 +31,7 @@ FINISHED_GAMES = 10
 
 
 def _account_game_ids(store: Store, account_id: int, finished: bool, limit: int) -> list[str]:
-    status = GameRow.status == "finished" if finished else GameRow.status.in_(("open", "playing"))
+    status = GameRow.status.in_(("finished", "aborted") if finished else ("open", "playing"))
     with store.engine.connect() as connection:
         found = connection.execute(
             select(GameRow.id)
@@ -61,10 +62,11 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
         "seat": seat,
         "token": info.get("token") if playing else info.get("former_token"),
         "left": not playing,
-        "your_turn": playing and not state.is_terminal() and state.current_player == seat,
+        "your_turn": playing and not table.over() and state.current_player == seat,
         "players": [str(other["name"]) for other in table.stored.seats],
         "scores": state.scores(),
-        "places": state.places() if state.is_terminal() else None,
+        "places": final_places(table.stored.seats, state) if table.stored.status == "finished" else None,
+        "ended": ended_by(table.stored.seats),
     }
 
 
@@ -86,7 +88,7 @@ async def account_games(hub: Hub, account_id: int) -> dict[str, list[dict[str, A
     return {
         "playing": [g for g in playing if g["your_turn"]] + [g for g in playing if not g["your_turn"]],
         "open": [g for g in found if g["status"] == "open"],
-        "finished": [g for g in found if g["status"] == "finished"],
+        "finished": [g for g in found if g["status"] in ("finished", "aborted")],
     }
 
 

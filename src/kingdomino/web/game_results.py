@@ -1,16 +1,18 @@
 """The results of the games accounts play, and the ratings the rated ones move.
 
-When a game ends at a server (``Hub.game_over``, once, from the engine's final state), :meth:`
-GameResults.record` keeps each seat's final score and place (``seat_results``) if an account plays
-one of its seats, and for a rated game moves its players' Glicko-2 ratings in the game's pool
-(``ratings.pools``) and notes each change (``rating_changes``). Only the server records, at a
-game's end: no request carries a result, so none can be replayed or forged.
+When a game ends at a server (``Hub.game_over``, once, from the engine's final state, or the
+state when a player resigned: ``endings``), :meth:`GameResults.record` keeps each seat's final
+score and place (``seat_results``) if an account plays one of its seats, and for a rated game
+moves its players' Glicko-2 ratings in the game's pool (``ratings.pools``) and notes each change
+(``rating_changes``). Only the server records, at a game's end: no request carries a result, so
+none can be replayed or forged.
 
 How a rated game counts: each account's place is the engine's (``State.places``: the score, then
 the game's tie-break; a full tie shares the place), among the seats their accounts still play. A
 seat handed to an AI (its player left, or was away and another player handed it over) ranks
 last, below every seat still played by its account, whatever the AI scored there; several such
-seats share the last place. ``ratings.pools.rate_game`` then rates the places pairwise.
+seats share the last place. A player who resigned a game ranks last in it (:func:`final_places`).
+``ratings.pools.rate_game`` then rates the places pairwise.
 
 Recorded once: ``rating_changes`` holds one row per (game, account), the pair unique. The
 ratings are read and written in one transaction that first locks the players' rating rows (``FOR
@@ -58,6 +60,38 @@ def rated_places(places: Sequence[int], seats: Sequence[dict[str, Any]]) -> list
     ]
 
 
+def ended_by(seats: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """How a game ended before its last move (``endings``): ``{"by": "resign" | "abort", "seat"}``,
+    read from the seat that ended it (its ``ended``); None for a game played to its end or on.
+
+    >>> ended_by([{"kind": "human"}, {"kind": "human", "ended": "resign"}])
+    {'by': 'resign', 'seat': 1}
+    """
+    for seat, info in enumerate(seats):
+        if info.get("ended"):
+            return {"by": str(info["ended"]), "seat": seat}
+    return None
+
+
+def final_places(seats: Sequence[dict[str, Any]], state: State) -> list[int]:
+    """Each seat's final place: the engine's ``State.places()``, but a seat that resigned
+    (``ended_by``) placed last, below every other seat, whatever the points, the others ranked
+    among themselves by the engine's places as they stood when the game ended.
+
+    Rated games then rank the seats handed to an AI last too (:func:`rated_places`).
+    """
+    places = state.places()
+    resigned = {seat for seat, info in enumerate(seats) if info.get("ended") == "resign"}
+    if not resigned:
+        return places
+    kept = [place for seat, place in enumerate(places) if seat not in resigned]
+    last = len(kept) + 1
+    return [
+        last if seat in resigned else 1 + sum(other < place for other in kept)
+        for seat, place in enumerate(places)
+    ]
+
+
 def _insert_missing(connection: Connection, table: type[Base], rows: list[dict[str, Any]]) -> None:
     """Insert ``rows`` into ``table``, leaving out those whose key is there already."""
     if not rows:
@@ -81,7 +115,7 @@ class GameResults:
             return
         kept = replace(game, seats=[dict(seat) for seat in game.seats], actions=[])
         task = asyncio.get_running_loop().create_task(
-            asyncio.to_thread(self.record, kept, state.scores(), state.places())
+            asyncio.to_thread(self.record, kept, state.scores(), final_places(game.seats, state))
         )
         self.recording.add(task)
         task.add_done_callback(self._done)

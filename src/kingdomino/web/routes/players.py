@@ -17,6 +17,7 @@ from fastapi import APIRouter, Cookie, Depends, Query, Request
 from kingdomino.ratings.pools import pool_names
 from kingdomino.web import account_games, standings
 from kingdomino.web.accounts import Account
+from kingdomino.web.game_results import final_places
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import AccountsDep, same_origin
 from kingdomino.web.routes.bodies import LookupRequest
@@ -64,7 +65,8 @@ async def player(name: str, hub: HubDep) -> dict[str, Any]:
     for game_id in await asyncio.to_thread(standings.finished_without_results, hub.store, account[0]):
         table = hub.table(game_id)
         state = table.state
-        await asyncio.to_thread(hub.results.keep_results, game_id, state.scores(), state.places())
+        places = final_places(table.stored.seats, state)
+        await asyncio.to_thread(hub.results.keep_results, game_id, state.scores(), places)
     return await asyncio.to_thread(standings.player_page, hub.store, account)
 
 
