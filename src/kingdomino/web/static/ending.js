@@ -273,9 +273,10 @@ export function endScreen(view, actions, ratings = null) {
   const place = view.places;
   const order = view.seats.map((_s, i) => i).sort((a, b) => place[a] - place[b] || view.scores[b] - view.scores[a]);
   const best = Math.max(...view.scores);
-  const tied = view.scores.filter((s) => s === best).length > 1;
+  // A resigned game is placed by the resignation, not by the points or their tie-breaks.
+  const tied = !view.ended && view.scores.filter((s) => s === best).length > 1;
   // The tie-breaks are shown wherever two seats have the same points: they place them (`view.places`).
-  const anyShared = view.scores.some((_p, seat) => sharesPoints(view, seat));
+  const anyShared = !view.ended && view.scores.some((_p, seat) => sharesPoints(view, seat));
   const dynasty = view.options && view.options.dynasty;
   let explain = "";
   if (tied) {

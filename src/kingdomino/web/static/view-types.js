@@ -35,7 +35,7 @@
  * an AI took: from which action, `ai_since`, and why: by the clock, `timed_out`, or handed over by
  * another player while its player was away, `away`; else its player left).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
- *   account?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean}} ViewSeat */
+ *   account?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, resigned?: boolean}} ViewSeat */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
 /** A rule named with its figures, for the page to word (a refusal, a bonus missed).
  * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
@@ -127,7 +127,12 @@
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   places: number[], score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
  *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean,
- *   rematch: RematchOffer | null}} View
+ *   rematch: RematchOffer | null, ended?: Ended | null, can_resign?: boolean, can_abort?: boolean}} View
+ */
+/**
+ * How a game ended before its last move (web/endings.py): a seat resigned (the game finished, that
+ * seat last) or aborted it (status "aborted", no result).
+ * @typedef {{by: "resign" | "abort", seat: number}} Ended
  */
 /**
  * A finished game's rematch, once a player offered it (`views._rematch`): the new game's `id` and
