@@ -105,7 +105,8 @@ def test_a_rated_two_player_game_resigned_ends_at_once_with_the_resigner_last(ap
         (game_id, [1, 2], {"by": "resign", "seat": 1})
     ]
     assert api.get(f"/api/players/{anna}").json()["games"][0]["place"] == 1
-    assert api.get(f"/api/players/{bela}").json()["games"][0]["place"] == 2
+    (played,) = api.get(f"/api/players/{bela}").json()["games"]
+    assert (played["place"], played["ended"], played["left"]) == (2, {"by": "resign", "seat": 1}, False)
 
 
 def test_resigning_over_the_socket_tells_every_page_of_the_game(client: TestClient) -> None:
@@ -158,7 +159,15 @@ def test_an_aborted_game_ends_with_no_result_and_no_rating(api: TestClient) -> N
     assert games["playing"] == [] and [(g["id"], g["status"]) for g in games["finished"]] == [
         (game_id, "aborted")
     ]
-    assert api.get(f"/api/players/{anna}").json()["ratings"] == []
+    page = api.get(f"/api/players/{anna}").json()
+    assert page["ratings"] == [] and page["stats"] == []  # counted nowhere
+    (listed,) = page["games"]
+    assert (listed["id"], listed["status"], listed["replay"], listed["place"]) == (
+        game_id,
+        "aborted",
+        None,
+        None,
+    )
     assert api.app.state.hub.results.unrecorded_rated() == []  # type: ignore[attr-defined]
 
 
