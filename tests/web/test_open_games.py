@@ -274,7 +274,7 @@ def test_a_waiting_game_is_called_off_by_its_creator_only(client: TestClient) ->
     assert refusal(client.post(f"/api/games/{game_id}/join", json={"name": "Bela"})) == (409, "not_open")
     view = client.get(f"/api/games/{game_id}", params={"token": made["seats"][0]["token"]}).json()
     assert view["status"] == "expired"
-    assert (view["ended"], view["waited_minutes"]) == ("called_off", None)
+    assert (view["wait_ended"], view["waited_minutes"]) == ("called_off", None)
 
 
 def test_a_wait_that_ran_out_is_told_apart_from_a_call_off(client: TestClient) -> None:
@@ -287,11 +287,11 @@ def test_a_wait_that_ran_out_is_told_apart_from_a_call_off(client: TestClient) -
         end_the_wait_now(client, game_id)
         view = wait_for(client, game_id, anna, lambda view: view["status"] == "expired")
         unlisted = lobby.receive_json()
-        assert unlisted == {"type": "unlisted", "id": game_id, "status": "expired", "ended": "expired"}
-    assert (view["ended"], view["waited_minutes"]) == ("expired", 180)
+        assert unlisted == {"type": "unlisted", "id": game_id, "status": "expired", "wait_ended": "expired"}
+    assert (view["wait_ended"], view["waited_minutes"]) == ("expired", 180)
     looked = client.post("/api/games/lookup", json={"games": [{"id": game_id, "token": anna}]})
     (found,) = looked.json()["games"]
-    assert (found["ended"], found["waited_minutes"]) == ("expired", 180)
+    assert (found["wait_ended"], found["waited_minutes"]) == ("expired", 180)
 
 
 def test_a_joiner_gives_back_their_seat_and_cannot_call_the_game_off(client: TestClient) -> None:
@@ -385,7 +385,7 @@ def test_the_lobby_socket_lists_open_games_live(client: TestClient) -> None:
         client.post(f"/api/games/{made['id']}/join", json={"name": "Bela"})
         assert lobby.receive_json()["game"]["open"] == 1
         client.post(f"/api/games/{made['id']}/join", json={"name": "Cleo"})
-        unlisted = {"type": "unlisted", "id": made["id"], "status": "playing", "ended": None}
+        unlisted = {"type": "unlisted", "id": made["id"], "status": "playing", "wait_ended": None}
         assert lobby.receive_json() == unlisted
         lobby.send_json({"type": "ping"})
         assert lobby.receive_json() == {"type": "pong"}

@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from kingdomino.web.game_results import final_places
+from kingdomino.web.game_results import ended_by, final_places
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
@@ -31,7 +31,7 @@ FINISHED_GAMES = 10
 
 
 def _account_game_ids(store: Store, account_id: int, finished: bool, limit: int) -> list[str]:
-    status = GameRow.status == "finished" if finished else GameRow.status.in_(("open", "playing"))
+    status = GameRow.status.in_(("finished", "aborted") if finished else ("open", "playing"))
     with store.engine.connect() as connection:
         found = connection.execute(
             select(GameRow.id)
@@ -65,13 +65,16 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
         "seat": seat,
         "token": info.get("token") if playing else info.get("former_token"),
         "left": not playing,
-        "your_turn": playing and not state.is_terminal() and state.current_player == seat,
+        "your_turn": playing and not table.over() and state.current_player == seat,
         "players": [str(other["name"]) for other in table.stored.seats],
         "current_player": state.current_player if acting else None,
         "time_control": table.stored.time_control,
         "deadline": table.stored.deadline if acting else None,
         "scores": state.scores(),
-        "places": final_places(state.places(), table.stored.seats) if state.is_terminal() else None,
+        "places": final_places(state.places(), table.stored.seats)
+        if table.stored.status == "finished"
+        else None,
+        "ended": ended_by(table.stored.seats),
     }
 
 
@@ -93,7 +96,7 @@ async def account_games(hub: Hub, account_id: int) -> dict[str, list[dict[str, A
     return {
         "playing": [g for g in playing if g["your_turn"]] + [g for g in playing if not g["your_turn"]],
         "open": [g for g in found if g["status"] == "open"],
-        "finished": [g for g in found if g["status"] == "finished"],
+        "finished": [g for g in found if g["status"] in ("finished", "aborted")],
     }
 
 

@@ -1,16 +1,17 @@
 """The results of the games accounts play, and the ratings the rated ones move.
 
-When a game ends at a server (``Hub.game_over``, once, from the engine's final state), :meth:`
-GameResults.record` keeps each seat's final score and place (``seat_results``) if an account plays
-one of its seats, and for a rated game moves its players' Glicko-2 ratings in the game's pool
-(``ratings.pools``) and notes each change (``rating_changes``). Only the server records, at a
-game's end: no request carries a result, so none can be replayed or forged.
+When a game ends at a server (``Hub.game_over``, once, from the engine's final state, or the
+state when a player resigned: ``endings``), :meth:`GameResults.record` keeps each seat's final
+score and place (``seat_results``) if an account plays one of its seats, and for a rated game
+moves its players' Glicko-2 ratings in the game's pool (``ratings.pools``) and notes each change
+(``rating_changes``). Only the server records, at a game's end: no request carries a result, so
+none can be replayed or forged.
 
 The places kept and rated are :func:`final_places`, the one statement of a finished game's
 ranking that its end screen (``views``) and players' pages show too: the engine's
 (``State.places``: the score, then the game's tie-break; a full tie shares the place), among the
-seats still played by their players. A seat handed to an AI (its player ran out of time, left,
-or was away and another player handed it over) ranks last, below every seat still played,
+seats still played by their players. A seat that resigned, or was handed to an AI (its player
+ran out of time, left, or was away and another player handed it over), ranks last, below every seat still played,
 whatever the AI scored there; several such seats share the last place (a draw between them).
 ``ratings.pools.rate_game`` then rates the places pairwise.
 
@@ -44,9 +45,10 @@ log = logging.getLogger(__name__)
 
 
 def forfeited(seat: dict[str, Any]) -> bool:
-    """Whether ``seat`` was a person's that an AI finished (``ai_since``): its player ran out of
-    time, left, or was away and another player handed it over."""
-    return seat.get("ai_since") is not None
+    """Whether ``seat``'s player gave the game up: they resigned (``ended``: ``endings``), or an
+    AI finished their seat (``ai_since``): they ran out of time, left, or were away and another
+    player handed it over."""
+    return seat.get("ai_since") is not None or seat.get("ended") == "resign"
 
 
 def final_places(places: Sequence[int], seats: Sequence[dict[str, Any]]) -> list[int]:
@@ -65,6 +67,8 @@ def final_places(places: Sequence[int], seats: Sequence[dict[str, Any]]) -> list
     [2, 2]
     >>> final_places([1, 2], [{"kind": "ai"}, {"kind": "human"}])
     [1, 2]
+    >>> final_places([2, 1], [{}, {"ended": "resign"}])  # the leader resigned
+    [1, 2]
     """
     kept = [place for place, seat in zip(places, seats) if not forfeited(seat)]
     last = len(seats)
@@ -74,10 +78,17 @@ def final_places(places: Sequence[int], seats: Sequence[dict[str, Any]]) -> list
     ]
 
 
-def final_winners(places: Sequence[int], seats: Sequence[dict[str, Any]]) -> list[int]:
-    """The seats that won a finished game: placed first by :func:`final_places` (none when every
-    player forfeited)."""
-    return [seat for seat, place in enumerate(final_places(places, seats)) if place == 1]
+def ended_by(seats: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
+    """How a game ended before its last move (``endings``): ``{"by": "resign" | "abort", "seat"}``,
+    read from the seat that ended it (its ``ended``); None for a game played to its end or on.
+
+    >>> ended_by([{"kind": "human"}, {"kind": "human", "ended": "resign"}])
+    {'by': 'resign', 'seat': 1}
+    """
+    for seat, info in enumerate(seats):
+        if info.get("ended"):
+            return {"by": str(info["ended"]), "seat": seat}
+    return None
 
 
 def _insert_missing(connection: Connection, table: type[Base], rows: list[dict[str, Any]]) -> None:

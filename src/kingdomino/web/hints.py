@@ -50,7 +50,7 @@ class Hints:
         the refusal (the game is over, hints are off, another seat is to act)."""
         async with table.lock:
             seat = table.seat_for(token)
-            if table.stored.status == "finished" or table.state.is_terminal():
+            if table.over():
                 raise HubError(409, "game", "the game is over: there is no move left to hint", "game_over")
             if not table.dealt():  # its deal is shown to nobody before the start
                 raise not_started()

@@ -128,7 +128,7 @@ class Hub:
         for game_id in await asyncio.to_thread(self.results.unrecorded_rated):
             try:
                 table = self.read(game_id)
-                if table is not None and table.state.is_terminal():
+                if table is not None and table.stored.status == "finished":
                     self.results.game_over(table.stored, table.state)
             except Exception:  # one game that cannot be read stops none of the others
                 log.exception("the rated game %s could not be recorded", game_id)

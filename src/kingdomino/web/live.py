@@ -81,6 +81,11 @@ class LiveGame:
             return self.state, self.actions
         return self.game.new_initial_state(), []
 
+    def over(self) -> bool:
+        """Whether the game is over: played to its end, resigned or aborted (``endings``), so
+        nothing more is played in it."""
+        return self.stored.status in ("finished", "aborted") or self.state.is_terminal()
+
     def seat_for(self, token: str) -> int:
         """The seat ``token`` acts for, or the refusal: a spectator's token, or none of this game."""
         seat = self.seat_of(token)
@@ -126,7 +131,7 @@ class LiveGame:
         state = self.state
         if not self.dealt():
             return "the game has not started: it waits for its players", Refusal("not_started")
-        if state.is_terminal():
+        if self.over():
             return "the game is over", Refusal("game_over")
         if state.current_player != seat:
             name = self.seat_name(state.current_player)
@@ -155,7 +160,7 @@ class LiveGame:
     def validated_action(self, seat: int, text: str, expected_index: int | None) -> int:
         """The action ``text`` of ``seat``, once the engine finds it legal now."""
         state = self.state
-        if state.is_terminal():
+        if self.over():
             raise HubError(409, "action", "the game is over", "game_over")
         if self.stored.status in ("open", "expired"):
             raise HubError(409, "action", "the game has not started: it waits for its players", "not_started")
@@ -201,7 +206,7 @@ class LiveGame:
         def refused(message: str, code: str) -> HubError:
             return HubError(409, "undo", message, code)
 
-        if self.stored.status == "finished" or self.state.is_terminal():
+        if self.over():
             return refused("the game is over: a finished game is final", "undo_over")
         if any(s != seat and not self.is_ai(s) for s in range(self.game.num_players)):
             return refused("undo is only allowed when every other seat is an AI", "undo_humans")
@@ -227,7 +232,7 @@ class LiveGame:
         (``waited``: how long it has been awaited so, ``presence.Presence.awaited_away``), in a
         game without clocks: with clocks, a seat goes to an AI when its time runs out, and being
         away meanwhile (days, in a turn-based game) is the player's right."""
-        if self.stored.status == "finished" or self.state.is_terminal():
+        if self.over():
             return HubError(409, "game", "the game is over", "game_over")
         if self.stored.status != "playing":
             return not_started()
@@ -258,7 +263,7 @@ class LiveGame:
         played, and with another human seat, whom it would otherwise leave waiting. A game waiting
         for its players is not played yet: a seat handed over then made it ``playing`` with a
         seat still open, whose turn nobody could play."""
-        if self.stored.status == "finished" or self.state.is_terminal():
+        if self.over():
             return HubError(409, "game", "the game is over", "game_over")
         if self.stored.status != "playing":
             return not_started()

@@ -5,8 +5,8 @@ Each server holds the list in memory, read from the store when it starts. A chan
 (a game opened, a seat taken, a game started, called off or expired) is applied at once; one
 made by another server sharing the database is heard through its write notice (``notify``) and
 the game's listing read again. Every change goes to the watching pages as one message:
-``{"type": "listed", "game": listing}`` or ``{"type": "unlisted", "id", "status", "ended"}``
-(``ended``: why a game ended unplayed, ``wait_end``); a page that connects first gets
+``{"type": "listed", "game": listing}`` or ``{"type": "unlisted", "id", "status", "wait_ended"}``
+(``wait_ended``: why a game ended unplayed, ``wait_end``); a page that connects first gets
 ``{"type": "open_games", "games": [...]}``.
 
 A listing says what a player needs to choose a game: the game, its options and description,
@@ -121,7 +121,7 @@ class Lobby:
                     "type": "unlisted",
                     "id": stored.id,
                     "status": stored.status,
-                    "ended": wait_end(stored)["ended"],
+                    "wait_ended": wait_end(stored)["wait_ended"],
                 }
             )
 

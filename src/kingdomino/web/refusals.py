@@ -73,6 +73,7 @@ REFUSAL_CODES = frozenset(
         "claim_one_seat",
         "no_pool",
         "no_player",
+        "abort_too_late",
     }
 )
 

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import and_, case, func, select
 
 from kingdomino.ratings.glicko2 import PROVISIONAL, Rating
-from kingdomino.web.game_results import final_places
+from kingdomino.web.game_results import ended_by, final_places
 from kingdomino.web.seats import clean_name, name_key
 from kingdomino.web.store import Store
 from kingdomino.web.tables import (
@@ -102,8 +102,8 @@ def finished_without_results(store: Store, account_id: int, limit: int = RECENT_
 
 def player_page(store: Store, account: tuple[int, str, str], recent: int = RECENT_GAMES) -> dict[str, Any]:
     """A player's page: each pool's rating with its history (a point per rated game, the last
-    ``HISTORY_POINTS``), the ``recent`` finished games, and the finished games (forfeited ones too),
-    won and the mean score, per game (kingdomino, duel, origins)."""
+    ``HISTORY_POINTS``), the ``recent`` finished or aborted games, and the finished games (forfeited
+    ones too), won and the mean score, per game (kingdomino, duel, origins)."""
     account_id, name, created = account
     with store.engine.connect() as connection:
         ratings = connection.execute(
@@ -187,7 +187,8 @@ def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[st
         select(GameRow.id, GameRow.game, GameRow.options, GameRow.created, GameRow.rated, GameRow.seats)
         .add_columns(SeatAccountRow.seat, SeatAccountRow.playing)
         .join(SeatAccountRow, SeatAccountRow.game_id == GameRow.id)
-        .where(SeatAccountRow.account_id == account_id, GameRow.status == "finished")
+        .add_columns(GameRow.status)
+        .where(SeatAccountRow.account_id == account_id, GameRow.status.in_(("finished", "aborted")))
         .order_by(GameRow.created.desc())
         .limit(recent)
     ).all()
@@ -243,7 +244,10 @@ def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[st
                 "place": players[row.seat]["place"],
                 "players": players,
                 "rating": None if change is None else _change_json(change),
-                "replay": f"/game/{row.id}/replay",
+                # An aborted game has no result and no replay: listed, counted nowhere.
+                "status": row.status,
+                "ended": ended_by(row.seats),
+                "replay": f"/game/{row.id}/replay" if row.status == "finished" else None,
             }
         )
     return games
@@ -251,8 +255,11 @@ def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[st
 
 def handed_over(seat: dict[str, Any]) -> str:
     """Why an AI finished a seat's game: its clock ran out (``timed_out``), another player handed
-    it over while its player was ``away``, or its player ``left``."""
-    return "timed_out" if seat.get("timed_out") else "away" if seat.get("away") else "left"
+    it over while its player was ``away``, its player ``resigned`` (``endings``) or ``left``."""
+    for why in ("timed_out", "away", "resigned"):
+        if seat.get(why):
+            return why
+    return "left"
 
 
 def _change_json(change: Any) -> dict[str, Any]:

@@ -15,8 +15,9 @@ from kingdomino.core.records import GameRecord, final_result
 from kingdomino.games.aids import draft_aids, placement_regions
 from kingdomino.games.domino.text import BoxError, FrameError
 from kingdomino.games.scorer import score_text
+from kingdomino.web import endings
 from kingdomino.web.clocks import clock_view
-from kingdomino.web.game_results import final_places, final_winners
+from kingdomino.web.game_results import ended_by, final_places
 from kingdomino.web.live import LiveGame, ViewKey, replayed
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seat_ratings import seat_ratings
@@ -98,7 +99,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
         "creator_seat": live.stored.creator(),
         **wait_end(live.stored),
         "time_control": live.stored.time_control,
-        "clock": clock_view(live.stored.clock, acting, live.stored.seats),
+        "clock": clock_view(live.stored.clock, acting if not live.over() else -2, live.stored.seats),
         "seats": [
             {
                 "seat": s,
@@ -119,9 +120,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
         "score_gains": score_gains(state, actions),
         "observation": position,
         "scores": state.scores(),
-        # The places the game's result keeps and rates: a forfeited seat last (game_results).
-        "winners": final_winners(state.places(), live.stored.seats) if state.is_terminal() else [],
-        "places": final_places(state.places(), live.stored.seats) if state.is_terminal() else [],
+        **_result(live, state),
         "score_sheets": [sheet_json(state, s) for s in range(live.game.num_players)],
         "log": [
             {"index": a.index, "seat": a.seat, "text": a.text, "description": a.description}
@@ -134,8 +133,20 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
         "practice": live.stored.seed_chosen,
         "same_deal": len(mine) == 1 and live.same_deal_refusal(mine[0]) is None,
         "can_leave": len(mine) == 1 and live.leave_refusal(mine[0]) is None,
+        **endings.allowed(live, mine),
         "rematch": _rematch(live),
     }
+
+
+def _result(live: LiveGame, state: State) -> dict[str, Any]:
+    """Who won and each seat's place once the game is over (``game_results.final_places``: a
+    seat that resigned or was forfeited ranks last, and a game every player forfeited has no
+    winner), and how it ended if not by its last move (``ended``)."""
+    ended = ended_by(live.stored.seats)
+    if live.stored.status != "finished" and not state.is_terminal():
+        return {"winners": [], "places": [], "ended": ended}
+    places = final_places(state.places(), live.stored.seats)
+    return {"winners": [s for s, place in enumerate(places) if place == 1], "places": places, "ended": ended}
 
 
 def _rematch(live: LiveGame) -> dict[str, Any] | None:
@@ -280,10 +291,11 @@ def _account(seat: dict[str, Any]) -> dict[str, Any]:
 def _handed_over(seat: dict[str, Any]) -> dict[str, Any]:
     """A person's seat an AI now plays: from which action (``ai_since``), and why: ``timed_out``
     when its clock ran out, ``away`` when another player handed it over while its player was
-    away (else its player left), so a client need not guess from ``kind``."""
+    away, ``resigned`` when its player resigned (else its player left), so a client need not
+    guess from ``kind``."""
     if seat.get("ai_since") is None:
         return {}
-    why = {key: True for key in ("timed_out", "away") if seat.get(key)}
+    why = {key: True for key in ("timed_out", "away", "resigned") if seat.get(key)}
     return {"ai_since": seat["ai_since"], **why}
 
 
@@ -328,7 +340,7 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
         "scores": state.scores(),
         # Who won a finished game (after the tie-breaks: a tie on points still has its winners; a
         # forfeited seat never: game_results.final_places).
-        "winners": final_winners(state.places(), live.stored.seats) if state.is_terminal() else [],
+        "winners": _result(live, state)["winners"],
         "hints": live.hints_allowed(),
         "aids": live.stored.aids,
         "practice": live.stored.seed_chosen,

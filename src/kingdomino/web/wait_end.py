@@ -15,11 +15,11 @@ from kingdomino.web.stored import StoredGame
 
 
 def wait_end(stored: StoredGame) -> dict[str, Any]:
-    """``ended`` (``expired``, ``called_off``, None for a game that did not end unplayed) and
+    """``wait_ended`` (``expired``, ``called_off``, None for a game that did not end unplayed) and
     ``waited_minutes``, how long a game whose wait ran out waited (None otherwise)."""
     if stored.status != "expired":
-        return {"ended": None, "waited_minutes": None}
+        return {"wait_ended": None, "waited_minutes": None}
     if stored.open_until is None:
-        return {"ended": "called_off", "waited_minutes": None}
+        return {"wait_ended": "called_off", "waited_minutes": None}
     waited = (stored.open_until - stored.created.timestamp()) / 60
-    return {"ended": "expired", "waited_minutes": max(0, round(waited))}
+    return {"wait_ended": "expired", "waited_minutes": max(0, round(waited))}

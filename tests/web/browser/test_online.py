@@ -213,7 +213,8 @@ def test_a_guest_who_must_go_leaves_the_seat_to_an_ai_and_the_host_plays_on(
     guest.wait_for_function("(document.querySelector('#whoami')?.textContent || '').includes('watching')")
     assert not guest.locator("#leave-card").is_visible()
     host.wait_for_function("document.querySelector('#scores').textContent.includes('Boris (AI, easy)')")
-    assert not host.locator("#leave-card").is_visible()  # the last human: the game needs her
+    # The last human: the game needs her to leave it; she may only resign it.
+    assert not host.locator("#leave-row").is_visible() and host.locator("#resign").is_visible()
     play_by_clicking_board(host, 2)  # the AI moves for Boris in between
     finish_through_the_api(host)
     guest.wait_for_selector("#ranking")

@@ -2,7 +2,8 @@
 
 ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters). The page sends
 ``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
-``{"type": "hint", "token"}``, ``{"type": "why", "action"}`` (read-only: the engine's reason why
+``{"type": "hint", "token"}``, ``{"type": "resign", "token"}``, ``{"type": "abort", "token"}``
+(``endings``), ``{"type": "why", "action"}`` (read-only: the engine's reason why
 that action is not legal now, ``reason`` null when it is, and ``refusal`` ``{key, values}``
 naming the rule for the page's words), ``{"type": "sync"}`` (answered with the current
 ``state``) and ``{"type": "ping"}``; the server answers ``ack``, ``hint``, ``why``, ``thinking``,
@@ -32,6 +33,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import Field
 from starlette.types import Message
 
+from kingdomino.web import endings
 from kingdomino.web.failures import failure_error, log_failure
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import Hub
@@ -135,6 +137,12 @@ async def _received_unless_cut_off(websocket: WebSocket, outbox: Outbox, idle: f
     return None
 
 
+def _seat_token(table: Table, tokens: frozenset[str]) -> str:
+    """Of the tokens a client holds, one of a seat (else any, for a clear refusal)."""
+    seated = sorted(token for token in tokens if table.seat_of(token) is not None)
+    return seated[0] if seated else next(iter(tokens), "")
+
+
 def _held_tokens(text: str) -> frozenset[str]:
     """The tokens of a socket's ``tokens`` query; too many or too long is a refusal."""
     try:
@@ -146,7 +154,7 @@ def _held_tokens(text: str) -> frozenset[str]:
 class SocketMessage(Body):
     """A message of a page, as ``frames.decode`` reads it."""
 
-    type: Literal["action", "undo", "hint", "why", "sync", "ping"]
+    type: Literal["action", "undo", "hint", "why", "sync", "ping", "resign", "abort"]
     token: Token | None = None
     action: str | None = Field(default=None, max_length=64)
     index: int | None = Field(default=None, ge=0)
@@ -217,5 +225,16 @@ class _Page:
         elif message.type == "undo":
             await table.undo(token, client)
             await self.send({"type": "ack", "undo": True})
+        elif message.type in ("resign", "abort"):
+            await self._end(message.type, message.token or _seat_token(table, held))
         else:
             await self.send({"type": "hint", "candidates": await hub.hints.hint(table, token, client)})
+
+    async def _end(self, how: str, token: str) -> None:
+        """Resign or abort the game for ``token``'s seat (``endings``); answered ``ack``."""
+        if how == "resign":
+            ended = await endings.resign(self.table, token, self.client)
+            await self.send({"type": "ack", "resign": True, "ended": ended})
+        else:
+            await endings.abort(self.table, token)
+            await self.send({"type": "ack", "abort": True})

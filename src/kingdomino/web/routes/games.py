@@ -12,8 +12,8 @@ from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import Response
 from limits import parse
 
+from kingdomino.web import endings, views
 from kingdomino.web import rematch as rematches
-from kingdomino.web import views
 from kingdomino.web.hub import Hub
 from kingdomino.web.open_seats import MAX_WAITING, check_waiting
 from kingdomino.web.refusals import HubError
@@ -101,6 +101,24 @@ async def leave(game_id: str, body: LeaveRequest, hub: HubDep, client: Client) -
     table = hub.table(game_id)
     await table.hand_to_ai(body.token, body.level, client=client)
     return {"ok": True, "spectator_token": table.stored.spectator_token}
+
+
+@router.post("/api/games/{game_id}/resign")
+async def resign(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
+    """The token's seat resigns: a game of two seats ends at once, the resigner placed last
+    (`ended`: true); in a game of three or four an AI plays the seat on and it ranks last. Refused
+    for a spectator's or former player's token, before the start and after the end."""
+    table = hub.table(game_id)
+    ended = await endings.resign(table, body.token, client)
+    return {"ok": True, "ended": ended, "spectator_token": table.stored.spectator_token}
+
+
+@router.post("/api/games/{game_id}/abort")
+async def abort(game_id: str, body: TokenRequest, hub: HubDep) -> dict[str, Any]:
+    """The game called off with no result, while some player has not moved yet (then
+    `abort_too_late`: resign instead); never rated, no result kept."""
+    await endings.abort(hub.table(game_id), body.token)
+    return {"ok": True}
 
 
 @router.post("/api/games/{game_id}/seats/{seat}/ai")

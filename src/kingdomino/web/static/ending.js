@@ -286,9 +286,10 @@ export function endScreen(view, actions, ratings = null) {
   const order = view.seats.map((_s, i) => i).sort((a, b) => place[a] - place[b] || view.scores[b] - view.scores[a]);
   const played = view.seats.map((_s, i) => i).filter((i) => !forfeitMark(view.seats[i]));
   const best = Math.max(...played.map((i) => view.scores[i]));
-  const tied = played.filter((i) => view.scores[i] === best).length > 1;
+  // A resigned game is placed by the resignation, not by the points or their tie-breaks.
+  const tied = !view.ended && played.filter((i) => view.scores[i] === best).length > 1;
   // The tie-breaks are shown wherever two seats have the same points: they place them (`view.places`).
-  const anyShared = view.scores.some((_p, seat) => sharesPoints(view, seat));
+  const anyShared = !view.ended && view.scores.some((_p, seat) => sharesPoints(view, seat));
   const dynasty = view.options && view.options.dynasty;
   let explain = "";
   if (tied) {

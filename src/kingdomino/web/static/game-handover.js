@@ -26,6 +26,7 @@ export function handedOver(view) {
 function whyKey(seat, you) {
   if (seat.timed_out) return you ? "game.your_time_ran_out" : "game.seat_timed_out";
   if (seat.away) return you ? "game.you_were_away" : "game.seat_away";
+  if (seat.resigned) return you ? "game.you_resigned" : "game.seat_resigned";
   return you ? "game.you_left" : "game.seat_left";
 }
 

@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { invitesCard } from "./game-invites.js";
 import { paceChooser } from "./game-pace.js";
+import { endingButtons } from "./game-endings.js";
 
 /**
  * The elements a game's view is drawn into, and the controls it updates.
@@ -14,12 +15,13 @@ import { paceChooser } from "./game-pace.js";
  *   hintButton: HTMLElement, hintBox: HTMLElement, heard: HTMLElement, tipsSlot: HTMLElement, end: HTMLElement,
  *   replayBar: HTMLElement, boardCard: HTMLElement, scores: HTMLElement, log: HTMLElement, matchNote: HTMLElement,
  *   awayNote: HTMLElement, awayLevel: HTMLSelectElement, awayButton: HTMLElement, awayCard: HTMLElement,
- *   leaveLevel: HTMLSelectElement, leaveRated: HTMLElement, leaveCard: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
+ *   leaveLevel: HTMLSelectElement, leaveRated: HTMLElement, leaveRow: HTMLElement, leaveCard: HTMLElement,
+ *   resignButton: HTMLElement, abortButton: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
  *   inviting: boolean, invited: number[], pace: HTMLElement, handoverNote: HTMLElement, shareCard: HTMLElement,
  *   presence: HTMLElement, presenceSaid: HTMLElement, elsewhereNote: HTMLElement}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
- *   help: () => void, takeOver: () => void, leave: () => void}} PageActions */
+ *   help: () => void, takeOver: () => void, leave: () => void, resign: () => void, abort: () => void}} PageActions */
 
 /** The level of the AI that takes a seat over, among the server's levels; medium unless chosen.
  * @param {string} id */
@@ -59,6 +61,11 @@ export function buildPage(main, id, saved, actions) {
   const leaveLevel = levelChoice("leave-level");
   const leaveRated = el("span", { id: "leave-rated", hidden: true }, " ", t("game.leave_rated"));
   const links = invitesCard(id, saved);
+  // Resigning and aborting, beside leaving (game-endings.js).
+  const { resignButton, abortButton } = endingButtons(actions);
+  const leaveRow = el("div", { id: "leave-row" },
+    el("p", { class: "small" }, t("game.leave_note"), leaveRated), leaveLevel, " ",
+    el("button", { type: "button", id: "leave", onclick: actions.leave }, t("game.leave")));
   /** @type {GamePage} */
   const page = {
     title: el("h1", { id: "title" }, t("game.connecting")),
@@ -104,9 +111,11 @@ export function buildPage(main, id, saved, actions) {
     leaveLevel,
     // What leaving costs in a rated game (game-render.js shows it there).
     leaveRated,
+    leaveRow,
+    resignButton,
+    abortButton,
     leaveCard: el("section", { class: "card", id: "leave-card", hidden: true },
-      el("p", { class: "small" }, t("game.leave_note"), leaveRated), leaveLevel, " ",
-      el("button", { type: "button", id: "leave", onclick: actions.leave }, t("game.leave"))),
+      leaveRow, el("div", { class: "controls", id: "ending-controls" }, resignButton, " ", abortButton)),
     movesCard: el("section", { class: "card" }, el("details", { class: "moves" }, el("summary", {}, t("game.all_moves")),
       el("div", { class: "controls" }, moveSelect, " ", playButton))),
     invitesCard: links.card,

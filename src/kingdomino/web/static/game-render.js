@@ -21,12 +21,14 @@ import { keepFocus } from "./game-focus.js";
 import { drawAway } from "./game-presence.js";
 import { replayGame } from "./game-replay.js";
 import { rematch, sameDeal } from "./game-requests.js";
+import { drawEndings, endedWords } from "./game-endings.js";
 import { rematchControls, sharedRematch } from "./game-rematch.js";
 import { errorWords, gameTitle, isYours, logWords, moveWords, seatWords, todo } from "./words.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
 /** @typedef {import("./game-focus.js").FocusPlace} FocusPlace */
 /** @typedef {import("./game-state.js").Thinking} Thinking */
+/** @typedef {import("./view-types.js").View} View */
 
 /** Draw the game's view. @param {DrawnGame} game @param {FocusPlace} before where the focus was before this drawing's news came */
 export function render(game, before) {
@@ -40,12 +42,12 @@ export function render(game, before) {
   drawMatchNote(game);
   // The ranking above the board before the board is fitted to the room it leaves (the kingdom
   // ran under a laptop's edge at the end).
-  page.end.replaceChildren(...(view.status === "finished" ? [endScreen(view, {
+  page.end.replaceChildren(...(view.status === "finished" ? [endedNoted(view, endScreen(view, {
     replay: () => { history.pushState(null, "", `/game/${game.id}/replay`); replayGame(game); },
     rematch: saved.request && !sharedRematch(view) ? () => rematch(game) : null,
     shared: sharedRematch(view) ? rematchControls(game, view) : [],
     sameDeal: view.same_deal ? () => sameDeal(game) : null,
-  }, game.ratings)] : []));
+  }, game.ratings))] : []));
   // The replay's link to send, at the page's foot: in the ranking's card it pushed a laptop's
   // finished kingdom under the window's edge.
   if (view.status === "finished" && !page.shareCard.firstChild) page.shareCard.replaceChildren(replayLinkField(game.id));
@@ -63,6 +65,14 @@ export function render(game, before) {
   keepFocus(game, before);
   // The replay's own address (/game/ID/replay), opened or reloaded: the game over, it starts.
   if (game.replayAsked && view.status === "finished") { game.replayAsked = false; replayGame(game); }
+}
+
+/** The end screen `screen`, saying under its title how the game ended before its last move
+ * ("Anna resigned"), if it did. @param {View} view @param {HTMLElement} screen */
+function endedNoted(view, screen) {
+  const words = endedWords(view);
+  if (words) screen.querySelector("h2")?.after(el("p", { id: "ended-note", class: "ended-note" }, words));
+  return screen;
 }
 
 /** The title (the tab's too), who you are, the status line and a guided game's tip. @param {DrawnGame} game */
@@ -106,7 +116,7 @@ function drawControls(game) {
   moveSelect.toggleAttribute("disabled", !ctx.legal.length);
   playButton.toggleAttribute("disabled", !ctx.legal.length);
   // A game over has no move to list, hint or take back: those controls go with the last move.
-  const over = view.status === "finished";
+  const over = view.status === "finished" || view.status === "aborted";
   // A spectator never acts: no move list, hint or undo either.
   const watching = !view.your_seats.length;
   movesCard.hidden = over || watching;
@@ -115,9 +125,11 @@ function drawControls(game) {
   const hintWhy = !view.hints_allowed ? t("hint.off") : !ctx.legal.length ? errorWords({ code: "hint_not_your_turn", message: "" }) : "";
   greyOut(hintButton, !ctx.legal.length || !view.hints_allowed || over, hintWhy);
   greyOut(undoButton, !view.undo_allowed || over, view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" }));
+  page.leaveRow.hidden = !view.can_leave;
   page.leaveCard.hidden = !view.can_leave;
+  drawEndings(page, view);
   page.leaveRated.hidden = !view.rated;
-  if (page.inviting && page.invitesCard) page.invitesCard.hidden = view.status === "finished";
+  if (page.inviting && page.invitesCard) page.invitesCard.hidden = over;
 }
 
 /** Grey a control out while it cannot be used, saying `why` on a pointer's hover, to a screen
@@ -199,6 +211,7 @@ export function statusLine(game) {
   const mine = view.your_seats;
   const acting = view.current_player;
   if (view.status === "open" || view.status === "expired") return waitLine(game);
+  if (view.status === "aborted") return el("span", { id: "aborted" }, endedWords(view));
   if (view.status === "finished") {
     // Said to the player where they won ("you win", not "You wins").
     const winners = view.winners;
@@ -233,7 +246,7 @@ export function statusLine(game) {
  * their seat and is back in the lobby), or that ended unplayed. @param {DrawnGame} game */
 function waitLine(game) {
   const { view } = game;
-  if (view.status === "expired") return el("span", { id: "expired", "data-ended": view.ended ?? "" }, waitEndWords(view));
+  if (view.status === "expired") return el("span", { id: "expired", "data-ended": view.wait_ended ?? "" }, waitEndWords(view));
   const taken = view.seats.filter((seat) => seat.kind !== "open").length;
   const creator = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);
   const callOff = () => {

@@ -19,6 +19,7 @@ import { taken } from "./game-sync.js";
 import { askHint, retryHint, showHint, stopHint } from "./game-hints.js";
 import { drawAway } from "./game-presence.js";
 import { leave, takeOver } from "./game-requests.js";
+import { abort, resign } from "./game-endings.js";
 import { followHistory } from "./game-replay.js";
 import { focusOnArrival, focusPlace, listenToKeys, markArrival } from "./game-focus.js";
 import { errorWords, localSeatNames } from "./words.js";
@@ -56,6 +57,8 @@ export function showGame(main, id, replay = false) {
       help: () => { if (game.view) openHelp(game.view.game, /** @type {string | undefined} */ ((game.view.options || {}).mode)); },
       takeOver: () => takeOver(game),
       leave: () => leave(game),
+      resign: () => resign(game),
+      abort: () => abort(game),
     }),
     draw: (before) => { if (game.view) render(/** @type {DrawnGame} */ (game), before ?? focusPlace(main, game.page)); },
   };

@@ -18,10 +18,10 @@ import { errorWords, gameTitle, localName } from "./words.js";
  * @typedef {{name: string, player: string | null, score: number | null, place: number | null}} PlayedSeat */
 /** A finished game on a player's page.
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, created: string, rated: boolean, seat: number, left: boolean,
- *   why: "left" | "away" | "timed_out" | null,
+ *   why: "left" | "away" | "timed_out" | "resigned" | null, status?: string, ended?: import("./view-types.js").Ended | null,
  *   score: number | null, place: number | null, players: PlayedSeat[],
  *   rating: {pool: string, before: number, after: number, provisional: boolean, provisional_before: boolean} | null,
- *   replay: string}} PlayedGame */
+ *   replay: string | null}} PlayedGame */
 /** A player's page (GET /api/players/{name}).
  * @typedef {{name: string, created: string, ratings: Array<RatingFigures & {pool: string, history: RatingPoint[]}>, games: PlayedGame[],
  *   stats: Array<{game: string, games: number, wins: number, mean_score: number}>}} PlayerPage */
@@ -94,11 +94,20 @@ function playedGame(game) {
   return el("li", { "data-game": game.id },
     el("time", { datetime: game.created, class: "small" }, day(game.created)), " · ", el("strong", {}, gameTitle(game)),
     game.place ? ` · ${t("players.place", { place: number(game.place), players: number(game.players.length) })}` : "",
-    game.left ? ` · ${t(game.why === "away" ? "players.away" : game.why === "timed_out" ? "players.timed_out" : "players.left")}` : "",
+    game.left ? ` · ${t(game.why === "away" ? "players.away" : game.why === "timed_out" ? "players.timed_out"
+      : game.why === "resigned" ? "players.resigned_ai" : "players.left")}` : "",
+    endedWords(game),
     game.rated ? el("span", { class: "rated" }, ` · ${t("players.rated")}`) : "",
     game.rating ? ` (${t("players.change", { before: ratingText(game.rating.before, game.rating.provisional_before),
       after: ratingText(game.rating.after, game.rating.provisional) })})` : "",
-    el("br", {}), seats, " · ", el("a", { href: game.replay, class: "replay-link" }, t("players.replay")));
+    el("br", {}), seats, game.replay ? [" · ", el("a", { href: game.replay, class: "replay-link" }, t("players.replay"))] : "");
+}
+
+/** How a game of the player's page ended before its last move: aborted (no result), or resigned
+ * by this player (their place says the rest). @param {PlayedGame} game */
+function endedWords(game) {
+  if (game.status === "aborted") return ` · ${t("players.aborted")}`;
+  return game.ended && game.ended.by === "resign" && game.ended.seat === game.seat ? ` · ${t("players.resigned")}` : "";
 }
 
 /** What a provisional rating's "?" means, for a pointer and a screen reader. */

@@ -37,7 +37,7 @@
  * another player while its player was away, `away`; else its player left). `rating`: in a rated game, an
  * account seat's rating in the game's pool (web/seat_ratings.py).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
- *   account?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, rating?: SeatRating}} ViewSeat */
+ *   account?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, resigned?: boolean, rating?: SeatRating}} ViewSeat */
 /** A seat's rating at a rated table, and whether it is provisional. @typedef {{value: number, provisional: boolean}} SeatRating */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
 /** A rule named with its figures, for the page to word (a refusal, a bonus missed).
@@ -127,13 +127,18 @@
  * `former_seats`: the seats an AI took over whose player's link this is.
  * @typedef {{type: "state", id: string, game: string, description: string, options: GameOptions, index: number,
  *   version: number, status: string, rated: boolean, open_until: number | null, creator_seat: number | null,
- *   ended: WaitEnd, waited_minutes: number | null,
+ *   wait_ended: WaitEnd, waited_minutes: number | null,
  *   time_control: TimeControl | null, clock: Clock | null, seats: ViewSeat[], your_seats: number[], former_seats?: number[],
  *   current_player: number, legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   places: number[], score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
  *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean,
- *   rematch: RematchOffer | null}} View
+ *   rematch: RematchOffer | null, ended?: Ended | null, can_resign?: boolean, can_abort?: boolean}} View
+ */
+/**
+ * How a game ended before its last move (web/endings.py): a seat resigned (the game finished, that
+ * seat last) or aborted it (status "aborted", no result).
+ * @typedef {{by: "resign" | "abort", seat: number}} Ended
  */
 /**
  * A finished game's rematch, once a player offered it (`views._rematch`): the new game's `id` and
@@ -220,11 +225,11 @@
  * @typedef {{id: string, seat: number, token: string, started: boolean}} Seated */
 /** A message of the lobby's socket (web/lobby.py).
  * @typedef {{type: "open_games", games: OpenGame[]} | {type: "listed", game: OpenGame}
- *   | {type: "unlisted", id: string, status: string, ended: WaitEnd} | {type: "pong"}} LobbyMessage */
+ *   | {type: "unlisted", id: string, status: string, wait_ended: WaitEnd} | {type: "pong"}} LobbyMessage */
 /**
  * A game this browser holds, as `POST /api/games/lookup` lists it for one of its tokens.
  * @typedef {{id: string, game: string, options: GameOptions, description: string, status: string, created: string,
- *   ended: WaitEnd, waited_minutes: number | null,
+ *   wait_ended: WaitEnd, waited_minutes: number | null,
  *   seat: number | null, seats: string[], current_player: number, scores: number[], winners: number[],
  *   hints: boolean, aids: boolean, practice: boolean}} GameSummary
  */

@@ -1,5 +1,5 @@
 // Why a game that waited for players ended unplayed, in words: its wait ran out with nobody to
-// take the open seats, or its creator called it off (the server's `ended`: web/wait_end.py).
+// take the open seats, or its creator called it off (the server's `wait_ended`: web/wait_end.py).
 import { t } from "./i18n.js";
 import { waitWords } from "./open-games.js";
 import { localName } from "./words.js";
@@ -8,15 +8,15 @@ import { localName } from "./words.js";
  * after 3 hours.", "Anna called the game off before it began." or "You called the game off…".
  * @param {import("./view-types.js").View} view */
 export function waitEndWords(view) {
-  if (view.ended === "expired") return t("wait_end.ran_out", { time: waitWords(view.waited_minutes ?? 0) });
+  if (view.wait_ended === "expired") return t("wait_end.ran_out", { time: waitWords(view.waited_minutes ?? 0) });
   const creator = view.creator_seat;
-  if (view.ended !== "called_off" || creator === null || !view.seats[creator]) return t("status.expired");
+  if (view.wait_ended !== "called_off" || creator === null || !view.seats[creator]) return t("status.expired");
   if (view.your_seats.includes(creator)) return t("wait_end.you_called_off");
   return t("wait_end.called_off_by", { name: localName(view.seats[creator].name) });
 }
 
 /** The status of a game in a list of games ("over", "called off", "nobody joined").
- * @param {{status: string, ended?: string | null}} game */
+ * @param {{status: string, wait_ended?: string | null}} game */
 export function statusWords(game) {
-  return game.ended === "expired" ? t("wait_end.nobody_joined") : t(`lobby.status.${game.status}`);
+  return game.wait_ended === "expired" ? t("wait_end.nobody_joined") : t(`lobby.status.${game.status}`);
 }

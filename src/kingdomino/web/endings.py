@@ -1,0 +1,132 @@
+"""How an online game ends before its last move: a player resigns, or a game not yet under way is
+aborted.
+
+**Resign** (``resign``): a seated human gives the game up. In a game of two seats, or when no
+other human would be left to play on, the game ends at once (status ``finished``): the seat that
+resigned ranks last, the others by the points they have then (``game_results.final_places``),
+and the game is recorded as any finished game is (``Hub.game_over``: ``seat_results``, ratings if
+rated, its review), replayable up to its last move. In a game of three or four with another human
+seat, resigning is leaving: an AI of the table's level plays the seat on (``resigned`` in its
+row) and it ranks last, so the others finish their game.
+
+**Abort** (``abort``): while some person's seat of a started game has not made a move of its own
+yet, any seated human may call the game off: it ends with no result (status ``aborted``), no
+``seat_results``, never rated. Lichess's rule: the answer to an opponent who never shows up.
+Once every person has moved, resigning is what is left (``abort_too_late``).
+
+The seat that ended the game bears how (``ended``: ``resign`` or ``abort``) in its stored row, so
+the end is one write of the seats and status (``Table.write_seats``), under the game's lock and
+naming the revision it was made on: of two requests at once (here or on two servers), the first
+ends the game and the other is refused (``game_over`` or ``changed_elsewhere``), and an AI move
+computed before it is stale. A view says it as ``ended: {by, seat}`` (``game_results.ended_by``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kingdomino.web.clocks import TIMEOUT_LEVEL, TimeControl
+from kingdomino.web.live import LiveGame, not_started
+from kingdomino.web.refusals import HubError
+from kingdomino.web.seats import ai_seat
+
+if TYPE_CHECKING:  # the table's views say what these allow: views imports this module
+    from kingdomino.web.table import Table
+
+
+def resign_refusal(live: LiveGame, seat: int) -> HubError | None:
+    """Why ``seat`` (a seated human's) may not resign now (None: it may): the game must have
+    started and not be over."""
+    if live.over():
+        return HubError(409, "game", "the game is over", "game_over")
+    if live.stored.status != "playing":
+        return not_started()
+    return None
+
+
+def ends_at_once(live: LiveGame, seat: int) -> bool:
+    """Whether ``seat`` resigning ends the game: a game of two seats, or one with no other human
+    seat to play on (else the seat goes to an AI and the others play on)."""
+    return len(live.stored.seats) == 2 or not [s for s in live.humans() if s != seat]
+
+
+def person_seats(live: LiveGame) -> list[int]:
+    """The seats people play or played: human seats, and those an AI took over from one."""
+    return [
+        seat
+        for seat, info in enumerate(live.stored.seats)
+        if info["kind"] == "human" or info.get("ai_since") is not None
+    ]
+
+
+def has_moved(live: LiveGame, seat: int) -> bool:
+    """Whether the person of ``seat`` made a move of their own (not one of the AI that took over)."""
+    since = live.stored.seats[seat].get("ai_since")
+    return any(a.seat == seat and (since is None or a.index < int(since)) for a in live.actions)
+
+
+def abort_refusal(live: LiveGame, seat: int) -> HubError | None:
+    """Why ``seat`` may not abort the game now (None: it may): the game must have started, not
+    be over, and some person's seat not have moved yet."""
+    refused = resign_refusal(live, seat)
+    if refused is not None:
+        return refused
+    if all(has_moved(live, s) for s in person_seats(live)):
+        return HubError(
+            409,
+            "game",
+            "every player has moved: the game can no longer be aborted, but it can be resigned",
+            "abort_too_late",
+        )
+    return None
+
+
+def allowed(live: LiveGame, mine: tuple[int, ...]) -> dict[str, bool]:
+    """What the holder of the seats ``mine`` may do to end the game now, for its view: resign,
+    abort (one seat held: a screen shared by several humans resigns for nobody)."""
+    seat = mine[0] if len(mine) == 1 else None
+    return {
+        "can_resign": seat is not None and resign_refusal(live, seat) is None,
+        "can_abort": seat is not None and abort_refusal(live, seat) is None,
+    }
+
+
+async def resign(table: Table, token: str, client: str = "") -> bool:
+    """The seat of ``token`` resigns (see the module); True if that ended the game."""
+    async with table.lock:
+        seat = table.seat_for(token)
+        refused = resign_refusal(table, seat)
+        if refused is not None:
+            raise refused
+        seats = [dict(info) for info in table.stored.seats]
+        ended = ends_at_once(table, seat)
+        if ended:
+            seats[seat]["ended"] = "resign"
+            table.write_seats(seats, "finished", "token")
+            table.host.game_over(table)
+        else:
+            level = _table_level(table.stored.time_control)
+            seats[seat] = {**ai_seat(seats[seat], level, len(table.actions)), "resigned": True}
+            table.write_seats(seats, "playing", "token")
+        table.client = client
+    await table.publish()
+    table.host.start_ai_turn(table)
+    return ended
+
+
+async def abort(table: Table, token: str) -> None:
+    """The seat of ``token`` aborts the game (see the module): it ends with no result."""
+    async with table.lock:
+        seat = table.seat_for(token)
+        refused = abort_refusal(table, seat)
+        if refused is not None:
+            raise refused
+        seats = [dict(info) for info in table.stored.seats]
+        seats[seat]["ended"] = "abort"
+        table.write_seats(seats, "aborted", "token")
+    await table.publish()
+
+
+def _table_level(time_control: dict[str, Any] | None) -> str:
+    """The level of the AI that plays a resigned seat on: the time control's, else the default."""
+    return TimeControl.of(time_control).level if time_control is not None else TIMEOUT_LEVEL
