@@ -92,7 +92,7 @@ def test_the_leaderboards_open_on_the_reader_s_pool(client: TestClient) -> None:
         json={"games": [{"id": made["id"], "token": made["seats"][0]["token"]}]},
         headers=dora_session,
     )
-    assert claimed.json()["claimed"] == [{"id": made["id"], "seat": 0}], claimed.text
+    assert claimed.json()["claimed"] == [{"id": made["id"], "seat": 0, "already": False}], claimed.text
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     with store.engine.begin() as connection:  # played to the end (the pool reads only that)
         connection.execute(update(GameRow).where(GameRow.id == made["id"]).values(status="finished"))

@@ -57,10 +57,11 @@ def refused(answer: Any, status: int, code: str) -> None:
     assert assert_error_shape(answer.json())["code"] == code
 
 
-def next_state(socket: WebSocketTestSession) -> dict[str, Any]:
+def next_state(socket: WebSocketTestSession, kind: str = "state") -> dict[str, Any]:
+    """The socket's next message of type ``kind`` (a view by default), past presence and the rest."""
     while True:
         message: dict[str, Any] = socket.receive_json()
-        if message["type"] == "state":
+        if message["type"] == kind:
             return message
 
 
@@ -117,7 +118,7 @@ def test_resigning_over_the_socket_tells_every_page_of_the_game(client: TestClie
     ):
         assert next_state(anna)["can_resign"] and next_state(watcher)["status"] == "playing"
         watcher.send_text(json.dumps({"type": "resign"}))
-        assert assert_socket_error(watcher.receive_json())["code"] == "spectator_acts"
+        assert assert_socket_error(next_state(watcher, "error"))["code"] == "spectator_acts"
         anna.send_text(json.dumps({"type": "resign"}))
         heard: list[dict[str, Any]] = []
         while not {"ack", "finished"} <= {m.get("status", m["type"]) for m in heard}:
@@ -131,7 +132,7 @@ def test_resigning_over_the_socket_tells_every_page_of_the_game(client: TestClie
         for view in (told, mine):
             assert view["ended"] == {"by": "resign", "seat": 0} and view["places"] == [2, 1]
         anna.send_text(json.dumps({"type": "abort"}))
-        assert assert_socket_error(anna.receive_json())["code"] == "game_over"
+        assert assert_socket_error(next_state(anna, "error"))["code"] == "game_over"
 
 
 def test_an_aborted_game_ends_with_no_result_and_no_rating(api: TestClient) -> None:
