@@ -154,6 +154,6 @@ def test_a_rated_games_end_says_how_each_players_rating_moved(browser: Browser, 
         page.wait_for_selector("#winner")
         page.wait_for_function(f"{heard}.includes({words!r})")
         said = page.evaluate(heard)
-        assert re.search(r"1[ ,.\u00a0]?500 → 1[ ,.\u00a0]?\d{3} \([+−-]\d+\)", said), said
+        assert re.search(r"1[ ,.\u00a0]?500\?? → 1[ ,.\u00a0]?\d{3}\?? \([+−-]\d+\)", said), said
         assert name in said and said.count("→") == 1, said
     assert all(page.errors == [] for page in pages), [page.errors for page in pages]
