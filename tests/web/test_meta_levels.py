@@ -11,6 +11,7 @@ from tests.web.conftest import create
 
 from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.arena.ladder import load_ratings
+from kingdomino.ratings.glicko2 import PROVISIONAL
 
 
 def test_meta_serves_the_seat_levels_in_their_order(client: TestClient) -> None:
@@ -55,3 +56,10 @@ def test_meta_serves_each_games_player_counts_and_options(client: TestClient) ->
             {"mode"} if "modes:" in rest else set()
         )
         assert offered == set(facts["options"]), (game, offered)
+
+
+def test_meta_serves_the_provisional_threshold_the_page_says(client: TestClient) -> None:
+    """The page's "?" by a provisional rating says the server's threshold: it keeps no copy."""
+    assert client.get("/api/meta").json()["provisional_threshold"] == PROVISIONAL
+    static = Path(__file__).parents[2] / "src/kingdomino/web/static"
+    assert not [path.name for path in static.glob("*.js") if re.search(r"\b110\b", path.read_text())]

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 
 from kingdomino.ratings.pools import pool_names
-from kingdomino.web.lobby import pool_or_none
+from kingdomino.web.lobby_ratings import pool_or_none
 from kingdomino.web.store import Store
 from kingdomino.web.tables import GameRow, RatingRow, SeatAccountRow
 

@@ -11,38 +11,26 @@ the game's listing read again. Every change goes to the watching pages as one me
 
 A listing says what a player needs to choose a game: the game, its options and description,
 its seats (names, and which are open), rated or casual, how long it still waits, and the
-creator's rating in the game's pool.
+creator's rating in the game's pool (``lobby_ratings``: read once, when the game is first listed).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
 from typing import Any
 
 from kingdomino.games.registry import make_game
-from kingdomino.ratings.pools import pool_of
 from kingdomino.web.live import Sender
+from kingdomino.web.lobby_ratings import CreatorRatings, Shown, creator_ratings, pool_or_none
 from kingdomino.web.notify import WriteNotice
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame
 from kingdomino.web.wait_end import wait_end
 
-#: The rating of an account in a pool (None: it has played no rated game there).
-RatingOf = Callable[[int, str], float | None]
 
-
-def pool_or_none(game: str, players: int) -> str | None:
-    """The rating pool of a game of ``game`` with ``players`` seats (None: it has none)."""
-    try:
-        return pool_of(game, players)
-    except ValueError:
-        return None
-
-
-def listing(stored: StoredGame, rating_of: RatingOf) -> dict[str, Any]:
-    """How the lobby shows a waiting game (never a token)."""
+def listing(stored: StoredGame, rating: Shown | None) -> dict[str, Any]:
+    """How the lobby shows a waiting game (never a token), its creator's ``rating`` as read."""
     game = make_game(stored.game, stored.players, stored.options)
     pool = pool_or_none(stored.game, stored.players)
     seat = stored.creator()
@@ -70,7 +58,7 @@ def listing(stored: StoredGame, rating_of: RatingOf) -> dict[str, Any]:
         "creator_seat": seat,
         "creator_account": account,
         "creator_bot": bool(creator.get("bot")) if creator else False,
-        "rating": rating_of(int(account), pool) if account is not None and pool else None,
+        "rating": rating,
         "created": stored.created.isoformat(),
         "open_until": stored.open_until,
         "ai_fill": stored.ai_fill,
@@ -81,9 +69,10 @@ def listing(stored: StoredGame, rating_of: RatingOf) -> dict[str, Any]:
 class Lobby:
     """The open games of ``store`` and the pages watching them."""
 
-    def __init__(self, store: Store, rating_of: RatingOf | None = None) -> None:
+    def __init__(self, store: Store, ratings: CreatorRatings | None = None) -> None:
         self.store = store
-        self.rating_of: RatingOf = rating_of or (lambda account, pool: None)
+        #: How the creators' ratings are read (from ``store``'s ratings unless a test says).
+        self.read_ratings: CreatorRatings = ratings or creator_ratings(store)
         self.games: dict[str, dict[str, Any]] = {}
         #: The client each listed game was created from (never listed: an address is not public).
         self.clients: dict[str, str | None] = {}
@@ -92,7 +81,8 @@ class Lobby:
     def load(self) -> None:
         """Read every open game from the store (at start, and after notices may have been lost)."""
         games = self.store.open_games()
-        self.games = {stored.id: listing(stored, self.rating_of) for stored in games}
+        ratings = self.read_ratings(games)
+        self.games = {stored.id: listing(stored, ratings[stored.id]) for stored in games}
         self.clients = {stored.id: stored.creator_client for stored in games}
 
     def waiting_of(self, client: str, account: int | None) -> int:
@@ -110,7 +100,7 @@ class Lobby:
     async def changed(self, stored: StoredGame) -> None:
         """``stored`` was written here or elsewhere: list it anew, or drop it once it stopped waiting."""
         if stored.status == "open":
-            entry = listing(stored, self.rating_of)
+            entry = listing(stored, self._rating(stored))
             self.games[stored.id] = entry
             self.clients[stored.id] = stored.creator_client
             await self.tell({"type": "listed", "game": entry})
@@ -124,6 +114,16 @@ class Lobby:
                     "wait_ended": wait_end(stored)["wait_ended"],
                 }
             )
+
+    def _rating(self, stored: StoredGame) -> Shown | None:
+        """The creator's rating of ``stored``: kept from its first listing, else read now. Read on
+        the loop, as the write that listed it was, not in a thread: a game filled while its
+        rating was read would be dropped before it was listed, then listed as waiting."""
+        listed = self.games.get(stored.id)
+        if listed is not None:
+            rating: Shown | None = listed["rating"]
+            return rating
+        return self.read_ratings([stored])[stored.id]
 
     async def heard(self, written: WriteNotice) -> None:
         """Another server wrote a game: if it is or was open, read its listing again."""

@@ -19,7 +19,7 @@ from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 from kingdomino.web import views
 from kingdomino.web.hub import Hub
-from kingdomino.web.lobby import pool_or_none
+from kingdomino.web.lobby_ratings import pool_or_none, rating_value, read_ratings
 from kingdomino.web.open_seats import Seeker, check_rated_clock
 from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.refusals import HubError
@@ -127,9 +127,12 @@ def _time_control(body: PairingRequest) -> dict[str, Any] | None:
 
 
 def _rating(hub: Hub, seeker: Seeker, game: str, players: int) -> float:
+    """The seeker's rating in the pool of ``game`` with ``players`` seats (a new player's if none)."""
     pool = pool_or_none(game, players)
-    rating = hub.lobby.rating_of(seeker.account[0], pool) if seeker.account and pool else None
-    return 1500.0 if rating is None else rating
+    if seeker.account is None or pool is None:
+        return rating_value(None)
+    found = read_ratings(hub.store, [(seeker.account[0], pool)]).get((seeker.account[0], pool))
+    return found.rating if found is not None else rating_value(None)
 
 
 def _candidates(
@@ -150,7 +153,7 @@ def _candidates(
         and game["time_control"] == _time_control(body)
         and (account is None or game["creator_account"] != account)
     ]
-    fitting.sort(key=lambda game: abs((game["rating"] or 1500.0) - mine))
+    fitting.sort(key=lambda game: abs(rating_value(game["rating"]) - mine))
     return [str(game["id"]) for game in fitting]
 
 

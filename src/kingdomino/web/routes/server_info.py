@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.arena.ladder import rating_of
 from kingdomino.games.registry import catalogue, game_names
+from kingdomino.ratings.glicko2 import PROVISIONAL
 from kingdomino.web.routes.bodies import RatingsRequest
 from kingdomino.web.routes.dependencies import HubDep
 from kingdomino.web.seat_agents import seat_levels
@@ -20,8 +21,14 @@ router = APIRouter()
 @router.get("/api/meta")
 async def meta() -> dict[str, Any]:
     """The games this server offers (and each one's player counts and options in words: its
-    `catalogue`) and the AI levels a seat may have."""
-    return {"games": game_names(), "catalogue": catalogue(), "levels": list(seat_levels())}
+    `catalogue`), the AI levels a seat may have, and the deviation over which a player's rating
+    is provisional (`provisional_threshold`: the page says it by a provisional rating's "?")."""
+    return {
+        "games": game_names(),
+        "catalogue": catalogue(),
+        "levels": list(seat_levels()),
+        "provisional_threshold": PROVISIONAL,
+    }
 
 
 @router.post("/api/ratings")

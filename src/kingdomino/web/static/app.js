@@ -1,14 +1,15 @@
 // Entry point: the language first, then the lobby at "/", a game at "/game/<id>", the scorer at
 // "/score", a player's page at "/player/<name>" or the leaderboards at "/leaderboards/<pool>".
-import { loadLevels } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { installSprite } from "./pictures.js";
+import { loadMeta } from "./server-meta.js";
 
 async function main() {
-  // The server's AI levels are read while the texts load: the lobby and a game page offer them.
-  await Promise.all([loadLanguage(preferredLanguage()), loadLevels()]);
+  // What the server offers is read while the texts load: the lobby and a game page offer its AI
+  // levels, and a provisional rating's "?" says its threshold.
+  await Promise.all([loadLanguage(preferredLanguage()), loadMeta()]);
   installSprite();
   const select = /** @type {HTMLSelectElement} */ (el("select", { id: "language", "aria-label": t("app.language") },
     Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, lang: code, selected: code === language() }, name))));

@@ -118,8 +118,9 @@ function gameLine(game, failed) {
   const left = game.open_until === null ? null : (game.open_until * 1000 - Date.now()) / 60000;
   // A host who left their seat unnamed is "you" on their own page only: "Player 1" to the others.
   const named = creatorName(game);
-  const creator = [game.creator_bot ? t("seat.bot_name", { name: named }) : named, accountMark({ account: game.creator_account !== null }),
-    game.rating === null ? "" : ` (${Math.round(game.rating)})`];
+  // An account's rating in the game's pool, by its mark as at a rated table ("1500?" while provisional).
+  const creator = [game.creator_bot ? t("seat.bot_name", { name: named }) : named,
+    accountMark({ account: game.creator_account !== null, rating: game.rating ?? undefined })];
   const join = async () => {
     try {
       openJoined(/** @type {Seated} */ (await api(`/api/games/${game.id}/join`, { method: "POST", body: { name: guestName() } })));

@@ -4,7 +4,7 @@
 import { el } from "./dom.js";
 import { number, t } from "./i18n.js";
 import { ratingGraph } from "./rating-graph.js";
-import { PROVISIONAL, ratingShown, ratingText } from "./rating-mark.js";
+import { provisionalMeaning, ratingShown, ratingText } from "./rating-mark.js";
 import { api } from "./server.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
@@ -108,11 +108,6 @@ function playedGame(game) {
 function endedWords(game) {
   if (game.status === "aborted") return ` · ${t("players.aborted")}`;
   return game.ended && game.ended.by === "resign" && game.ended.seat === game.seat ? ` · ${t("players.resigned")}` : "";
-}
-
-/** What a provisional rating's "?" means, for a pointer and a screen reader. */
-function provisionalMeaning() {
-  return t("rating.provisional_title", { threshold: number(PROVISIONAL) });
 }
 
 /** The link to the leaderboards. */

@@ -1,11 +1,17 @@
 // A rating as the pages show it: its figures, and a "?" while it is provisional (its deviation over
-// the threshold, kingdomino.ratings.glicko2's PROVISIONAL), wherever a rating is shown: the end
-// screen, a player's page, the account card, the players' names at a rated table.
+// the threshold, kingdomino.ratings.glicko2's PROVISIONAL, as the server says it: server-meta.js),
+// wherever a rating is shown: the end screen, a player's page, the account card, the players' names
+// at a rated table, an open game's creator in the lobby. The server says which ratings are provisional.
 import { el } from "./dom.js";
 import { number, t } from "./i18n.js";
+import { serverMeta } from "./server-meta.js";
 
-/** The deviation over which a rating is provisional (kingdomino.ratings.glicko2 PROVISIONAL). */
-export const PROVISIONAL = 110;
+/** What a provisional rating's "?" means, for a pointer and a screen reader: with the server's
+ * threshold, or the bare word while the server has not said it. */
+export function provisionalMeaning() {
+  const threshold = serverMeta()?.provisional_threshold;
+  return threshold === undefined ? t("players.provisional_tag") : t("rating.provisional_title", { threshold: number(threshold) });
+}
 
 /** A rating in figures, "1500?" while it is provisional: as text, for a sentence or a screen
  * reader's words. @param {number} rating @param {boolean | undefined} provisional */
@@ -18,7 +24,7 @@ export function ratingText(rating, provisional) {
 export function ratingShown(rating, provisional) {
   const figures = number(Math.round(rating));
   if (!provisional) return el("span", { class: "rating" }, figures);
-  const meaning = t("rating.provisional_title", { threshold: number(PROVISIONAL) });
+  const meaning = provisionalMeaning();
   return el("span", { class: "rating provisional-rating" }, figures,
     el("span", { class: "provisional-mark", role: "img", title: meaning, "aria-label": meaning }, "?"));
 }

@@ -218,7 +218,7 @@
  * @typedef {{id: string, game: string, players: number, options: GameOptions, description: string, rated: boolean,
  *   pool: string | null, seats: Array<{name: string, kind: string, level: string | null, bot: boolean}>, open: number,
  *   creator: string | null, creator_seat: number | null, creator_account: number | null, creator_bot: boolean,
- *   rating: number | null, created: string,
+ *   rating: SeatRating | null, created: string,
  *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null}} OpenGame
  */
 /** A seat just taken at an open game (`POST /api/games/{id}/join`, `POST /api/pairing`).
