@@ -11,8 +11,9 @@ The places kept and rated are :func:`final_places`, the one statement of a finis
 ranking that its end screen (``views``) and players' pages show too: the engine's
 (``State.places``: the score, then the game's tie-break; a full tie shares the place), among the
 seats still played by their players. A seat that resigned, or was handed to an AI (its player
-ran out of time, left, or was away and another player handed it over), ranks last, below every seat still played,
-whatever the AI scored there; several such seats share the last place (a draw between them).
+ran out of time, left, or was away and another player handed it over), ranks last, below every
+seat still played, whatever the AI scored there; several such seats share the last place (a draw
+between them).
 ``ratings.pools.rate_game`` then rates the places pairwise.
 
 Recorded once: ``rating_changes`` holds one row per (game, account), the pair unique. The
