@@ -121,6 +121,26 @@ def test_a_seat_handed_over_while_away_says_so_even_to_a_page_opened_after(datab
             assert state["type"] == "state" and state["former_seats"] == [away]
 
 
+def test_a_player_at_the_table_stays_there_when_the_other_s_seat_goes_to_an_ai(database: str) -> None:
+    """Bea is away and Ann lets an AI play for her: Ann, still at the table, was heard as gone by a
+    spectator's page (one human left, nobody was "at the table" any more), her mark turned to away."""
+    with TestClient(create_app(database, secret_seeds=seeded_secrets(), away_seconds=0)) as client:
+        created = create(client, seats=FRIENDS[:2])
+        game_id = created["id"]
+        tokens = [seat["token"] for seat in created["seats"]]
+        away = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()["current_player"]
+        here = 1 - away
+        path = f"/ws/games/{game_id}"
+        with client.websocket_connect(path, params={"tokens": tokens[here]}) as page:
+            with client.websocket_connect(path, params={"tokens": created["spectator_token"]}) as watching:
+                assert [message["here"] for message in presences(until_pong(watching))] == [[here]]
+                taken = client.post(f"/api/games/{game_id}/seats/{away + 1}/ai", json={"token": tokens[here]})
+                assert taken.status_code == 200, taken.text
+                heard = [message["here"] for message in presences(until_pong(watching))]
+                assert heard in ([], [[here]]), heard
+            until_pong(page)
+
+
 def test_a_seat_its_player_left_is_not_marked_away(client: TestClient) -> None:
     created = create(client, seats=FRIENDS[:2])
     game_id = created["id"]

@@ -7,9 +7,9 @@ online friend gone for good does not stall the game. Each player's page is told
 ``{"type": "presence", "away": {seat: seconds}, "after": seconds, "here": [seats],
 "elsewhere": [seats]}`` whenever what it says changes:
 
-* ``here``: the human seats of a game played by several humans with a page open here now, so
-  each player sees at a glance who is at the table (connected or not, nothing more: no time of
-  leaving, no count of pages); none to a page holding every human seat (one screen shared);
+* ``here``: the human seats with a page open here now, so each player sees at a glance who is
+  at the table (connected or not, nothing more: no time of leaving, no count of pages); none to
+  a page holding every human seat (one screen shared, or the last human against AI seats);
 * ``away``: the seat awaited while away and how long it has been awaited, so the others offer to
   hand it to an AI at the right moment;
 * ``elsewhere``: the page's own seats that another page holds too (a link opened in two
@@ -93,14 +93,12 @@ class Presence:
         return {} if waited is None else {str(to_act): round(waited, 1)}
 
     def here(self) -> tuple[int, ...]:
-        """The human seats with a page open here, in a game played by several humans (else none:
-        against AI seats alone, nobody else is at the table to see who is)."""
+        """The human seats with a page open here. A page holding every human seat is told none
+        (``tell``: nobody else is at the table); a game whose other seats went to AIs still has
+        its last player at the table, as a spectator's page or a former player's sees it."""
         table = self.table
-        humans = table.humans()
-        if len(humans) < 2:
-            return ()
         held = {seat for watcher in table.watchers for seat in watcher.seats}
-        return tuple(seat for seat in humans if seat in held)
+        return tuple(seat for seat in table.humans() if seat in held)
 
     def elsewhere(self, watcher: Watcher) -> tuple[int, ...]:
         """The seats of ``watcher`` that another page open here holds too."""

@@ -18,6 +18,7 @@ from tests.web.browser.pages import (
     three_ai_seats_to_the_end,
     wait_for_count,
 )
+from tests.web.browser.test_online import online_game_of_two
 
 from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.arena.ladder import load_ratings
@@ -150,6 +151,24 @@ def test_your_games_list_the_ones_awaiting_you_first(page: LivePage) -> None:
     assert items.first.locator("a").inner_text() == "Kingdomino"
     assert present(items.first.locator("time").get_attribute("datetime"))[:4].isdigit()
     assert ":" in items.first.locator("time").inner_text()
+
+
+def test_your_games_say_a_game_was_aborted_and_await_nobody_in_it(browser: Browser, live_server: str) -> None:
+    """An aborted game read "lobby.status.aborted" in "Your games", and the one whose move it was
+    when it was aborted was still told "Your turn" there: it says it counts for nobody, and awaits
+    no one."""
+    host, guest, _ = online_game_of_two(browser, live_server)
+    guest.on("dialog", lambda dialog: dialog.accept())
+    guest.click("#abort")
+    for page in (host, guest):
+        page.wait_for_selector("#aborted")
+        page.goto(page.base_url + "/")
+        page.wait_for_selector("#my-games li")
+        line = page.locator("#my-games li").first
+        assert " · aborted: counts for nobody · " in line.inner_text(), line.inner_text()
+        assert line.locator(".awaits-you").count() == 0
+        assert line.get_attribute("class") != "awaits"
+    assert not host.errors and not guest.errors
 
 
 def test_your_games_say_who_won_a_finished_game(browser: Browser, live_server: str) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Route
 from sqlalchemy import update
-from tests.web.browser.pages import ARTIFACTS, new_page, wait_for_count
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, wait_for_count
 from tests.web.conftest import create, free_port, live_app, on_the_server_loop, served_in_a_thread
 from tests.web.test_players_api import play_out
 
@@ -144,3 +144,19 @@ def test_a_guest_s_games_are_added_to_the_account_from_the_card(browser: Browser
         page.wait_for_selector(f"#account-games a[href^='/game/{game_id}?token=']")
         page.screenshot(path=str(ARTIFACTS / "lobby-account-games.png"), full_page=True)
         assert not page.errors
+
+
+def test_a_game_begun_logged_in_is_not_offered_to_the_account_again(
+    browser: Browser, live_server: str
+) -> None:
+    """A game begun while logged in is the account's from its start: the card offered to "Add this
+    browser's games to your account (1)" for it all the same, beside the same game in its list."""
+    page = new_page(browser, live_server)
+    log_in_new(page, live_server, "Gus")
+    page.click("#play-now")
+    page.wait_for_url("**/game/*")
+    game_id = page.url.rsplit("/", 1)[1]
+    page.goto(live_server + "/")
+    page.wait_for_selector(f"#account-games a[href^='/game/{game_id}?token=']")
+    page.wait_for_selector("#claim-games", state="detached")
+    assert not page.errors

@@ -8,7 +8,7 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, new_page, present
-from tests.web.browser.test_online import invite_boris
+from tests.web.browser.test_online import invite_boris, online_game_of_two
 from tests.web.conftest import live_app, served_in_a_thread
 from tests.web.servers import free_port
 
@@ -39,6 +39,21 @@ def test_each_player_sees_who_is_at_the_table_the_moment_a_page_opens_or_closes(
     host.wait_for_selector("#presence-1.gone")
     host.screenshot(path=str(ARTIFACTS / "presence-away.png"))
     assert not host.errors
+
+
+def test_a_game_aborted_no_longer_says_who_is_at_the_table(browser: Browser, live_server: str) -> None:
+    """Boris aborts before anyone moved: the game is over for both pages, which stop marking the
+    other player at the table (as a finished game's end screen does)."""
+    host, guest, _ = online_game_of_two(browser, live_server)
+    for page in (host, guest):
+        page.wait_for_selector("#presence:not([hidden])")
+    guest.on("dialog", lambda dialog: dialog.accept())
+    guest.click("#abort")
+    for page in (host, guest):
+        page.wait_for_selector("#aborted")
+        page.wait_for_selector("#presence", state="hidden")
+    guest.screenshot(path=str(ARTIFACTS / "presence-aborted.png"))
+    assert not host.errors and not guest.errors
 
 
 def test_a_seat_open_in_two_windows_plays_in_both_and_both_say_so(browser: Browser, live_server: str) -> None:

@@ -52,9 +52,15 @@ export function accountGames(account) {
   const heard = el("p", { class: "small", id: "turn-heard", role: "status" });
   /** The games that awaited the account at the last look (none before the first). @type {Set<string> | null} */
   let awaiting = null;
-  const refresh = () => listGames(list).then((games) => {
-    if (!games) return;
-    const now = games.filter((g) => g.your_turn);
+  const refresh = () => listGames(list).then((listed) => {
+    if (!listed) return;
+    // A game the account has already (begun or joined logged in) is not offered to it again.
+    const theirs = claimable(account.id).filter((game) => listed.ids.includes(game.id));
+    if (theirs.length) {
+      noteOffered(account.id, theirs.map((game) => game.id));
+      showOffer();
+    }
+    const now = listed.shown.filter((g) => g.your_turn);
     const news = awaiting ? now.filter((g) => !awaiting?.has(g.id)) : [];
     awaiting = new Set(now.map((g) => g.id));
     if (!news.length) return;
@@ -107,11 +113,13 @@ function othersAt(g) {
 }
 
 /** The account's games being played or waiting for players, those awaiting it first, each a link
- * that opens it with its seat's token; the games shown (null: the server was not heard).
- * @param {HTMLElement} list @returns {Promise<AccountGame[] | null>} */
+ * that opens it with its seat's token; the games shown and the ids of all the account's games,
+ * finished ones too (null: the server was not heard).
+ * @param {HTMLElement} list @returns {Promise<{shown: AccountGame[], ids: string[]} | null>} */
 async function listGames(list) {
   try {
-    const games = /** @type {{playing: AccountGame[], open: AccountGame[]}} */ (await api("/api/account/games"));
+    const games = /** @type {{playing: AccountGame[], open: AccountGame[], finished: AccountGame[]}} */ (
+      await api("/api/account/games"));
     const shown = [...games.playing, ...games.open];
     const fresh = !shown.length ? el("p", { class: "small" }, t("account.no_games"))
       : el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
@@ -123,7 +131,7 @@ async function listGames(list) {
       g.status === "open" ? ` · ${t("account.waiting")}` : "")));
     // A list that reads the same is kept: the focus of a player going through its links stays put.
     if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
-    return shown;
+    return { shown, ids: [...shown, ...games.finished].map((g) => g.id) };
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
     return null;

@@ -9,11 +9,15 @@ import { localName } from "./words.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 
+/** Whether the game is over: played to its end, or aborted (nobody is awaited at its table then).
+ * @param {import("./view-types.js").View} view */
+const over = (view) => view.status === "finished" || view.status === "aborted";
+
 /** The seat awaited while away long enough to be handed to an AI, with the seconds left before it
  * is (null: none; or not for us). @param {GameState} game @returns {{seat: number, left: number} | null} */
 export function awaySeat(game) {
   const { view, presence } = game;
-  if (!view || view.status === "finished" || !view.your_seats.length || view.your_seats.includes(view.current_player)) return null;
+  if (!view || over(view) || !view.your_seats.length || view.your_seats.includes(view.current_player)) return null;
   // An AI plays the seat now (handed over a moment before the presence news comes): nobody awaited.
   if ((view.seats[view.current_player] || {}).kind === "ai") return null;
   const waited = presence.away[String(view.current_player)];
@@ -43,7 +47,7 @@ export function drawAway(game) {
  * in another window too (both play). @param {GameState} game */
 function drawPresence(game) {
   const { view, presence, page } = game;
-  const live = view !== null && view.status !== "finished" && !game.ctx.replay;
+  const live = view !== null && !over(view) && !game.ctx.replay;
   const playing = live && view.your_seats.length > 0;
   const marked = live && presence.here !== null;
   const others = marked ? view.seats.filter((s) => s.kind === "human" && !view.your_seats.includes(s.seat)) : [];

@@ -305,7 +305,7 @@ async function listGames(list) {
   try {
     const { games } = /** @type {{games: GameSummary[]}} */ (await api("/api/games/lookup", { method: "POST", body: { games: pairs } }));
     /** A game awaiting a move of yours. @param {GameSummary} g */
-    const awaits = (g) => g.status !== "finished" && g.seat !== null && g.current_player === g.seat;
+    const awaits = (g) => g.status !== "finished" && g.status !== "aborted" && g.seat !== null && g.current_player === g.seat;
     // The games awaiting you first, each group in the order kept (newest first).
     const ordered = [...games.filter(awaits), ...games.filter((g) => !awaits(g))];
     // When each began, so two games of one kind are told apart: "26 Nov, 20:41" in the page's language.
