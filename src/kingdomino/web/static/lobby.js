@@ -9,6 +9,7 @@ import { remember, savedGames } from "./saved-games.js";
 import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { statusWords } from "./wait-end.js";
+import { notifyToggle } from "./turn-notify.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
@@ -188,7 +189,9 @@ export function showLobby(main) {
     el("p", { class: "small" }, t("lobby.scorer_text")));
   main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, openGamesCard(GAMES), error,
     el("section", { class: "card" }, form),
-    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openLink()),
+    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
+      // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).
+      notifyToggle("notify-turn")), el("section", { class: "card" }, openLink()),
     accountCard(), scorer);
   refresh();
   listGames(list);
