@@ -95,6 +95,12 @@ def act(base: str, game: str, token: str) -> dict[str, Any]:
     return after
 
 
+def current(base: str, game: str, token: str) -> int:
+    """The seat to act in ``game`` now."""
+    seat: int = httpx.get(f"{base}/api/games/{game}", params={"token": token}).json()["current_player"]
+    return seat
+
+
 def test_a_hidden_game_page_notifies_once_of_the_turn_and_of_the_end(
     browser: Browser, live_server: str
 ) -> None:
@@ -172,6 +178,38 @@ def test_an_opponent_joining_the_open_game_is_told(browser: Browser, live_server
     assert [(n["title"], n["body"]) for n in notes(page)] == [
         ("Bela csatlakozott a játékodhoz", "Kingdomino (Bela)")
     ]
+    # Bela calls the game off before anyone moved: told too.
+    aborted = httpx.post(f"{live_server}/api/games/{game}/abort", json={"token": joined.json()["token"]})
+    assert aborted.status_code == 200, aborted.text
+    page.wait_for_function("window.__notes.length === 2")
+    assert (notes(page)[1]["title"], notes(page)[1]["body"]) == (
+        "Bela megszakította a játékot",
+        "Kingdomino (Bela)",
+    )
+    assert page.errors == []
+
+
+def test_the_end_of_a_game_played_out_says_who_won(browser: Browser, live_server: str) -> None:
+    """A game of Anna and Bela played to its last move while Anna's page is hidden: its end is told
+    once, "You won" or the winner's name, as the result says."""
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
+    made = httpx.post(
+        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}
+    ).json()
+    game, tokens = made["id"], [seat["token"] for seat in made["seats"]]
+    page = notifying_page(browser, live_server)
+    page.goto(f"{live_server}/game/{game}?token={tokens[0]}")
+    page.wait_for_selector("#notify-turn")
+    turn_on(page)
+    page.evaluate(HIDE, True)
+    while (view := act(live_server, game, tokens[current(live_server, game, tokens[0])]))[
+        "status"
+    ] != "finished":
+        pass
+    page.wait_for_selector("#winner")
+    ends = [n for n in notes(page) if n["title"] != "Your turn"]
+    words = "You won" if 0 in view["winners"] else "Bela won"
+    assert [(n["title"], n["body"]) for n in ends] == [(words, "Kingdomino with Bela")], notes(page)
     assert page.errors == []
 
 
@@ -225,15 +263,7 @@ def test_no_notification_for_a_shared_screen_s_seat_nor_against_ai_seats(
     page.evaluate(HIDE, True)
     expected, ivo_turns, before = 0, 0, None
     for _ in range(12):
-        view = act(
-            live_server,
-            game,
-            tokens[
-                httpx.get(f"{live_server}/api/games/{game}", params={"token": tokens[0]}).json()[
-                    "current_player"
-                ]
-            ],
-        )
+        view = act(live_server, game, tokens[current(live_server, game, tokens[0])])
         page.wait_for_function(f"document.querySelectorAll('#log li').length === {len(view['log'])}")
         acting = view["current_player"]
         if acting != before:
