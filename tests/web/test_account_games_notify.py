@@ -1,7 +1,8 @@
-"""What the lobby's notifications read of an account's games (``GET /api/account/games``): each
-game's revision (``version``, the tag of a notification, the same a game's page reads in its view)
-and whether people play its other seats (``with_people``: a game against AI seats alone is not
-one to notify of); on SQLite and PostgreSQL."""
+"""What the lobby's notifications read of an account's games (``GET /api/account/games``) and of
+this browser's (``POST /api/games/lookup``): each game's revision (``version``, the tag of a
+notification, the same a game's page reads in its view), how it ended early (``ended``) and
+whether people play its other seats (``with_people``: a game against AI seats alone is not one
+to notify of); on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
@@ -38,3 +39,22 @@ def test_an_account_s_games_say_their_revision_and_whether_people_play_them(api:
     )
     assert moved.status_code == 200, moved.text
     assert listed(api, session, friends["id"])["version"] > entry["version"]
+
+
+def test_this_browser_s_games_say_their_revision_how_they_ended_and_whether_people_play_them(
+    api: TestClient,
+) -> None:
+    friends = create(api, seats=[{"kind": "human"}, {"kind": "human"}], seed=None)
+    against_ai = create(api)
+    tokens = [seat["token"] for seat in friends["seats"]]
+    assert api.post(f"/api/games/{friends['id']}/resign", json={"token": tokens[1]}).status_code == 200
+    pairs = [
+        {"id": friends["id"], "token": tokens[0]},
+        {"id": against_ai["id"], "token": against_ai["seats"][0]["token"]},
+    ]
+    games = {g["id"]: g for g in api.post("/api/games/lookup", json={"games": pairs}).json()["games"]}
+    view = api.get(f"/api/games/{friends['id']}", params={"token": tokens[0]}).json()
+    assert games[friends["id"]]["version"] == view["version"]
+    assert games[friends["id"]]["ended"] == {"by": "resign", "seat": 1}
+    assert (games[friends["id"]]["with_people"], games[against_ai["id"]]["with_people"]) == (True, False)
+    assert games[against_ai["id"]]["ended"] is None

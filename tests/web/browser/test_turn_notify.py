@@ -340,3 +340,30 @@ def test_the_lobby_tells_a_hidden_account_of_its_turn_once_with_its_game_page(
     lobby.evaluate("window.__made[0].dispatchEvent(new Event('click'))")
     lobby.wait_for_url(re.compile(rf"/game/{theirs}(\?token=.*)?$"))
     assert lobby.errors == []
+
+
+def test_a_guest_s_hidden_lobby_tells_of_a_game_of_this_browser(browser: Browser, live_server: str) -> None:
+    """A guest's lobby (no account) looks at this browser's games again while notifications are on:
+    a game that became the player's turn is told, and a click on it opens the game."""
+    game, tokens, first = timed_game_of_two(live_server, {"kind": "days", "days": 1})
+    waiting = 1 - first["current_player"]
+    lobby = notifying_page(browser, live_server)
+    lobby.clock.install(time=time.time())
+    lobby.goto(live_server + "/")
+    kept = {"id": game, "tokens": [tokens[waiting]], "created": int(time.time() * 1000), "invited": True}
+    lobby.evaluate("(kept) => localStorage.setItem('kingdomino.games', JSON.stringify([kept]))", kept)
+    lobby.reload()
+    lobby.wait_for_selector("#my-games li")
+    assert lobby.locator("#my-games li.awaits").count() == 0
+    turn_on(lobby)
+    lobby.evaluate(HIDE, True)
+    play_until_turn_of(live_server, game, tokens, waiting)
+    lobby.clock.run_for(REFRESH_SECONDS * 1000 + 1000)
+    lobby.wait_for_function("window.__notes.length === 1")
+    lobby.wait_for_selector("#my-games li.awaits")  # the list read again says so too
+    told = notes(lobby)[0]
+    other = ["Anna", "Bela"][1 - waiting]
+    assert (told["title"], told["body"]) == ("Your turn", f"Kingdomino with {other}")
+    lobby.evaluate("window.__made[0].dispatchEvent(new Event('click'))")
+    lobby.wait_for_url(re.compile(rf"/game/{game}$"))
+    assert lobby.errors == []

@@ -9,8 +9,12 @@ import { language, t } from "./i18n.js";
 import { gameTitle, localName } from "./words.js";
 
 /** @typedef {import("./view-types.js").View} View */
-/** An account's game as the lobby lists it (account-games.js), with the fields read here.
- * @typedef {import("./account-games.js").AccountGame} AccountGame */
+/** @typedef {import("./view-types.js").GameSummary} GameSummary */
+/** A game as the lobby lists it, with what its notifications read: an account's game
+ * (account-games.js `AccountGame`), or one of this browser's (`listed` of a `GameSummary`).
+ * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, status: string, seat: number,
+ *   token: string | null, your_turn: boolean, players: string[], left: boolean, places: number[] | null,
+ *   ended: import("./view-types.js").Ended | null, version: number, with_people: boolean}} Listed */
 
 /** The setting ("on" or "off"), and the tags of the notifications shown (the newest `KEPT`). */
 const KEY = "kingdomino.notify";
@@ -123,11 +127,11 @@ export function noticeView(id, before, view, kinds) {
   if (title) notify(`${id}:${view.version}`, title, t("notify.game_with", { game: gameTitle(view), players: together(others) }), `/game/${id}`);
 }
 
-/** What an account's game `now` says happened since the lobby's last look (`before`, undefined: a
+/** What a listed game `now` says happened since the lobby's last look (`before`, undefined: a
  * game it did not list), as a notification's title ("" for nothing).
- * @param {AccountGame | undefined} before @param {AccountGame} now */
+ * @param {Listed | undefined} before @param {Listed} now */
 function listedNews(before, now) {
-  const over = (/** @type {AccountGame} */ g) => g.status === "finished" || g.status === "aborted";
+  const over = (/** @type {Listed} */ g) => g.status === "finished" || g.status === "aborted";
   if (!now.with_people || now.left) return "";
   if (before && !over(before) && over(now)) {
     const by = now.ended && now.ended.seat !== now.seat ? localName(now.players[now.ended.seat] ?? "") : null;
@@ -144,9 +148,9 @@ function listedNews(before, now) {
   return now.your_turn && !before?.your_turn ? t("title.your_turn") : "";
 }
 
-/** Tell the player what the lobby's new look at the account's games (`now`) says happened since
- * the last (`before`; null: the first look, nothing is news).
- * @param {AccountGame[] | null} before @param {AccountGame[]} now */
+/** Tell the player what the lobby's new look at their games (`now`: the account's, or this
+ * browser's) says happened since the last (`before`; null: the first look, nothing is news).
+ * @param {Listed[] | null} before @param {Listed[]} now */
 export function noticeListed(before, now) {
   if (!before || !notifying()) return;
   const last = new Map(before.map((g) => [g.id, g]));
@@ -156,4 +160,16 @@ export function noticeListed(before, now) {
     const href = `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`;
     if (title) notify(`${g.id}:${g.version}`, title, t("notify.game_with", { game: gameTitle(g), players: together(others) }), href);
   }
+}
+
+/** One of this browser's games (`POST /api/games/lookup`, for the token of the seat it plays) as
+ * the lobby's notifications read a listed game; null for a game only watched here.
+ * @param {GameSummary} g @returns {Listed | null} */
+export function listed(g) {
+  if (g.seat === null) return null;
+  const over = g.status === "finished" || g.status === "aborted";
+  return { id: g.id, game: g.game, options: g.options, status: g.status, seat: g.seat, token: null, players: g.seats,
+    your_turn: !over && g.status !== "open" && g.current_player === g.seat, left: false,
+    places: g.status === "finished" ? g.seats.map((_, i) => (g.winners.includes(i) ? 1 : 2)) : null,
+    ended: g.ended, version: g.version, with_people: g.with_people };
 }
