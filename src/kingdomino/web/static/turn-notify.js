@@ -1,9 +1,10 @@
 // Browser notifications of a player's online games, as players of turn-based games expect them
 // while the tab is behind others: the turn became theirs, an opponent joined their open game, the
 // game ended. A setting kept in this browser, which asks the browser's permission only from the
-// player's click. The game's page tells of its own game, the lobby of the account's games (each
-// only while hidden: a page in view says it itself); each event is told once, whichever page of
-// this browser heard it first (its tag, the game's id and revision, is noted in localStorage).
+// player's click. The game's page tells of its own game, the lobby of the player's games, the
+// account's and this browser's (each only while hidden: a page in view says it itself); each event
+// is told once, whichever page of this browser heard it first (its tag, the game's id and
+// revision, is noted in localStorage).
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { gameTitle, localName } from "./words.js";
@@ -60,7 +61,13 @@ function notify(tag, title, body, href) {
   try { told = JSON.parse(localStorage.getItem(TOLD) || "[]"); } catch { told = []; }
   if (told.includes(tag)) return;
   localStorage.setItem(TOLD, JSON.stringify([...told, tag].slice(-KEPT)));
-  const note = new Notification(title, { body, tag, lang: language() });
+  /** @type {Notification} */
+  let note;
+  try {
+    note = new Notification(title, { body, tag, lang: language() });
+  } catch {
+    return;  // a browser that notifies only from a service worker (Chrome on Android): the title still says it
+  }
   note.addEventListener("click", () => {
     window.focus();
     note.close();
