@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.web.conftest import QUICK_REVIEW, assert_socket_error, create, seeded_secrets, session_workers
-from tests.web.sockets import messages_until, next_message
+from tests.web.sockets import messages_until, next_message, within
 from tests.web.test_table import new_table, token_to_act
 
 from kingdomino.web.app import create_app
@@ -213,16 +212,14 @@ def test_a_silent_socket_is_closed_and_a_pinging_one_is_not(quick_idle: TestClie
         assert next_message(pinging, "the pinging page's first view")["type"] == "state"
         with socket_of(quick_idle, game, game["spectator_token"]) as silent:
             assert next_message(silent, "the silent page's first view")["type"] == "state"
-            closed: list[Any] = []
-            closing = threading.Thread(target=lambda: closed.append(silent.receive()), daemon=True)
-            closing.start()
+            closed = None
             deadline = time.monotonic() + 6 * IDLE_SECONDS
-            while closing.is_alive():
+            while closed is None:
                 assert time.monotonic() < deadline, "the silent socket is still open"
                 pinging.send_json({"type": "ping"})
                 pong = next_message(pinging, "the pong of the ping")
                 assert pong["type"] == "pong" and pong["ping_every"] == ping_every(IDLE_SECONDS)
-                closing.join(timeout=pong["ping_every"])
-            assert closed == [{"type": "websocket.close", "code": IDLE_CODE, "reason": ""}]
+                closed = within(silent, pong["ping_every"])
+            assert closed == {"type": "websocket.close", "code": IDLE_CODE, "reason": ""}
         pinging.send_json({"type": "ping"})
         assert next_message(pinging, "the pong of the ping")["type"] == "pong"
