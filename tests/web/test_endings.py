@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from starlette.testclient import WebSocketTestSession
 from tests.web.conftest import assert_error_shape, assert_socket_error, create, seeded_secrets, wait_for
+from tests.web.sockets import messages_until, next_of_type
 from tests.web.test_players_api import log_in, rated_game
 
 from kingdomino.web import endings
@@ -59,10 +60,7 @@ def refused(answer: Any, status: int, code: str) -> None:
 
 def next_state(socket: WebSocketTestSession, kind: str = "state") -> dict[str, Any]:
     """The socket's next message of type ``kind`` (a view by default), past presence and the rest."""
-    while True:
-        message: dict[str, Any] = socket.receive_json()
-        if message["type"] == kind:
-            return message
+    return next_of_type(socket, kind)
 
 
 def test_a_rated_two_player_game_resigned_ends_at_once_with_the_resigner_last(api: TestClient) -> None:
@@ -120,14 +118,18 @@ def test_resigning_over_the_socket_tells_every_page_of_the_game(client: TestClie
         watcher.send_text(json.dumps({"type": "resign"}))
         assert assert_socket_error(next_state(watcher, "error"))["code"] == "spectator_acts"
         anna.send_text(json.dumps({"type": "resign"}))
-        heard: list[dict[str, Any]] = []
-        while not {"ack", "finished"} <= {m.get("status", m["type"]) for m in heard}:
-            heard.append(anna.receive_json())
+        kinds: set[str] = set()
+
+        def both_heard(message: dict[str, Any]) -> bool:
+            kinds.add(message.get("status", message["type"]))
+            return {"ack", "finished"} <= kinds
+
+        heard = messages_until(anna, both_heard, "the ack and the finished view")
         (ack,) = [m for m in heard if m["type"] == "ack"]
         assert ack["resign"] is True and ack["ended"] is True
-        told = next_state(watcher)
-        while told["status"] != "finished":
-            told = next_state(watcher)
+        told = messages_until(
+            watcher, lambda m: m["type"] == "state" and m["status"] == "finished", "the finished view"
+        )[-1]
         (mine,) = [m for m in heard if m.get("status") == "finished"]
         for view in (told, mine):
             assert view["ended"] == {"by": "resign", "seat": 0} and view["places"] == [2, 1]

@@ -3,8 +3,8 @@ the end screen saying who resigned, and the dialog asked first."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Dialog
-from tests.web.browser.pages import ARTIFACTS
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, accepted_dialogs
 from tests.web.browser.test_online import online_game_of_two
 
 
@@ -12,13 +12,7 @@ def test_resigning_a_game_of_two_ends_it_for_both_pages(browser: Browser, live_s
     """Boris presses "Resign" (by the keyboard), confirms "Resign this game? It counts as a loss.",
     and both pages show the final ranking at once: Anna first, Boris last, "Boris resigned"."""
     host, guest, _ = online_game_of_two(browser, live_server)
-    asked: list[str] = []
-
-    def answer(dialog: Dialog) -> None:
-        asked.append(dialog.message)
-        dialog.accept()
-
-    guest.on("dialog", answer)
+    asked = accepted_dialogs(guest)
     guest.wait_for_selector("#resign:not([hidden])")
     assert guest.locator("#abort").is_visible()  # nobody has moved yet: aborting is offered too
     guest.locator("#resign").focus()
