@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -16,6 +15,7 @@ from tests.web.sockets import next_message, next_of_type
 from kingdomino import CHANCE
 from kingdomino.core.records import GameRecord, replay
 from kingdomino.games.registry import make_game
+from kingdomino.web import presence as seat_presence
 from kingdomino.web.app import create_app
 from kingdomino.web.hints import HINT_AGENT
 
@@ -517,9 +517,24 @@ def test_a_seat_is_not_handed_to_an_ai_in_a_game_against_ai_seats(client: TestCl
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "leave_alone"
 
 
-def test_an_away_player_s_seat_is_handed_to_an_ai_by_another_once_awaited_long_enough(database: str) -> None:
+class StoppedClock:
+    """A ``time`` module for ``presence`` whose monotonic clock moves only when a test says so:
+    the seconds a seat has been away are then the test's, whatever the machine's load."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_an_away_player_s_seat_is_handed_to_an_ai_by_another_once_awaited_long_enough(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Bea is to act with no page of the game open: after ``away_seconds`` Ann may let an AI play
     for her (not before, not while a page of Bea's is open, and never an AI's or her own seat)."""
+    clock = StoppedClock()
+    monkeypatch.setattr(seat_presence, "time", clock)
     with TestClient(create_app(database, secret_seeds=seeded_secrets(), away_seconds=1.5)) as client:
         created = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
         game_id = created["id"]
@@ -537,14 +552,17 @@ def test_an_away_player_s_seat_is_handed_to_an_ai_by_another_once_awaited_long_e
         refused = client.post(path, json={"token": tokens[here]})
         error = refused.json()["error"]
         assert refused.status_code == 409 and error["code"] == "takeover_wait"
-        assert error["values"]["n"] in (1, 2)  # seconds still to wait
+        assert error["values"]["n"] == 2  # seconds still to wait, rounded up
         # The one who stays hears who is away, and when the seat may be handed over.
         with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[here]}) as socket:
             assert next_message(socket, "the first view")["type"] == "state"
             presence = next_message(socket, "who is away")
             assert presence["type"] == "presence" and presence["after"] == 1.5
             assert list(presence["away"]) == [str(away)]
-            time.sleep(1.6)
+            clock.now += 1.4
+            refused = client.post(path, json={"token": tokens[here]})
+            assert refused.json()["error"]["code"] == "takeover_wait"
+            clock.now += 0.2
             taken = client.post(path, json={"token": tokens[here], "level": "greedy"})
             assert taken.status_code == 200, taken.text
             messages = [next_message(socket, "the view or the presence after the handover") for _ in range(2)]
