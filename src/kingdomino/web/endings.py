@@ -23,6 +23,7 @@ computed before it is stale. A view says it as ``ended: {by, seat}`` (``game_res
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kingdomino.web.clocks import TIMEOUT_LEVEL, TimeControl
@@ -94,11 +95,7 @@ def allowed(live: LiveGame, mine: tuple[int, ...]) -> dict[str, bool]:
 async def resign(table: Table, token: str, client: str = "") -> bool:
     """The seat of ``token`` resigns (see the module); True if that ended the game."""
     async with table.lock:
-        seat = table.seat_for(token)
-        refused = resign_refusal(table, seat)
-        if refused is not None:
-            raise refused
-        seats = [dict(info) for info in table.stored.seats]
+        seat, seats = _ending_seat(table, token, resign_refusal)
         ended = ends_at_once(table, seat)
         if ended:
             seats[seat]["ended"] = "resign"
@@ -117,14 +114,23 @@ async def resign(table: Table, token: str, client: str = "") -> bool:
 async def abort(table: Table, token: str) -> None:
     """The seat of ``token`` aborts the game (see the module): it ends with no result."""
     async with table.lock:
-        seat = table.seat_for(token)
-        refused = abort_refusal(table, seat)
-        if refused is not None:
-            raise refused
-        seats = [dict(info) for info in table.stored.seats]
+        seat, seats = _ending_seat(table, token, abort_refusal)
         seats[seat]["ended"] = "abort"
         table.write_seats(seats, "aborted", "token")
     await table.publish()
+
+
+def _ending_seat(
+    table: Table, token: str, refusal: Callable[[LiveGame, int], HubError | None]
+) -> tuple[int, list[dict[str, Any]]]:
+    """The seat of ``token`` that ends the game and a copy of the seats to write, or the
+    ``refusal`` of ending it now (the caller holds the game's lock): what resigning and
+    aborting share before their writes differ."""
+    seat = table.seat_for(token)
+    refused = refusal(table, seat)
+    if refused is not None:
+        raise refused
+    return seat, [dict(info) for info in table.stored.seats]
 
 
 def _table_level(time_control: dict[str, Any] | None) -> str:
