@@ -223,15 +223,23 @@ def score_gains(state: State, actions: list[int]) -> dict[str, int]:
 
 
 def record(live: LiveGame) -> GameRecord:
+    """A finished game's record: its actions, and its result ranked as every page ranks it
+    (``_result``: a seat that resigned or was forfeited is last, ``places`` and ``winners`` say
+    so, and ``ended`` names a resignation, after which the actions stop short of the game's end)."""
     if live.stored.status != "finished":
         raise HubError(409, "game", "the record is available once the game is over")
+    state = live.state
+    ranked = _result(live, state)
+    result = {**final_result(state), "winners": ranked["winners"], "places": ranked["places"]}
+    if ranked["ended"] is not None:
+        result["ended"] = ranked["ended"]
     return GameRecord(
         live.game.name,
         [str(seat["name"]) for seat in live.stored.seats],
         dict(live.game.options),
         live.stored.seed,
         [a.text for a in live.actions],
-        final_result(live.state),
+        result,
     )
 
 
