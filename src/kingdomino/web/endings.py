@@ -12,9 +12,11 @@ row) and it ranks last, so the others finish their game.
 **Abort** (``abort``): while some person's seat of a started game has not made a move of its own
 yet, any seated human may call the game off: it ends with no result (status ``aborted``), no
 ``seat_results``, never rated. Lichess's rule: the answer to an opponent who never shows up.
-Once every person has moved, resigning is what is left (``abort_too_late``).
+Once every person has moved, resigning is what is left (``abort_too_late``). A timed rematch some
+invited player has not joined in time is aborted the same way by the clocks' sweep (``no_show``):
+it counts for nobody, the absent player included.
 
-The seat that ended the game bears how (``ended``: ``resign`` or ``abort``) in its stored row, so
+The seat that ended the game bears how (``ended``: ``resign``, ``abort``, ``no_show``) in its stored row, so
 the end is one write of the seats and status (``Table.write_seats``), under the game's lock and
 naming the revision it was made on: of two requests at once (here or on two servers), the first
 ends the game and the other is refused (``game_over`` or ``changed_elsewhere``), and an AI move
@@ -26,9 +28,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kingdomino.web.clocks import TIMEOUT_LEVEL, TimeControl
+from kingdomino.web.clocks import TIMEOUT_LEVEL, TimeControl, joining
 from kingdomino.web.live import LiveGame, not_started
 from kingdomino.web.refusals import HubError
+from kingdomino.web.rematch_wait import awaited
 from kingdomino.web.seats import ai_seat
 
 if TYPE_CHECKING:  # the table's views say what these allow: views imports this module
@@ -118,6 +121,23 @@ async def abort(table: Table, token: str) -> None:
         seats[seat]["ended"] = "abort"
         table.write_seats(seats, "aborted", "token")
     await table.publish()
+
+
+async def no_show(table: Table, moment: float) -> bool:
+    """Call off ``table``'s rematch if some invited player has not joined it by its deadline
+    (``clocks.join_deadline``, before ``moment``): an abort, with no result, no rating and nobody
+    charged a loss, each absent seat bearing ``ended: no_show``. False: it is not due, or every
+    player joined meanwhile."""
+    async with table.lock:
+        stored = table.stored
+        due = stored.status == "playing" and stored.deadline is not None and stored.deadline <= moment
+        if not due or not joining(stored.seats):
+            return False
+        seats = [dict(info) for info in stored.seats]
+        for seat in awaited(seats):
+            seats[seat]["ended"] = "no_show"
+        table.write_seats(seats, "aborted", "time")
+        return True
 
 
 def _ending_seat(

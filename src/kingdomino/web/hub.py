@@ -47,6 +47,7 @@ from kingdomino.web.notify import WriteNotice, listen
 from kingdomino.web.open_seats import Seeker, check_open_game, wait_until
 from kingdomino.web.out_of_time import time_out
 from kingdomino.web.refusals import HubError
+from kingdomino.web.rematch_wait import tell_old_game
 from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
 from kingdomino.web.seat_agents import check_plays
@@ -362,6 +363,7 @@ class Hub:
                         table = self.table(game_id)
                         if await time_out(table, moment):
                             await self.seats_changed(table)
+                            await tell_old_game(self, table)  # a rematch called off: its end screen
             except Exception as error:  # the database away for a while: the next look tries again
                 log_failure(error, "the clocks' sweep")
 

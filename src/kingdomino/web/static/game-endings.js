@@ -3,6 +3,7 @@
 // game some player has not moved in yet (no result). Each asks first; the end comes to every page
 // of the game with the next view, and the end screen says who resigned.
 import { el } from "./dom.js";
+import { noShowWords } from "./game-rematch.js";
 import { t } from "./i18n.js";
 import { replaceTokens } from "./saved-games.js";
 import { api } from "./server.js";
@@ -62,11 +63,12 @@ export function drawEndings(page, view) {
   if (view.can_resign || view.can_abort) page.leaveCard.hidden = false;
 }
 
-/** How the game ended before its last move, in words ("Anna resigned"; "" when it was played to
- * its end). @param {View} view */
+/** How the game ended before its last move, in words ("Anna resigned"; a rematch called off
+ * because Ben never joined it; "" when it was played to its end). @param {View} view */
 export function endedWords(view) {
   const ended = view.ended;
   if (!ended) return "";
+  if (ended.by === "no_show") return noShowWords(view, view.awaited || [ended.seat]);
   const name = view.seats[ended.seat].name;
   return t(ended.by === "abort" ? "end.aborted" : "end.resigned", { name });
 }

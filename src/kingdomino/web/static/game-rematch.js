@@ -22,7 +22,7 @@ export function sharedRematch(view) {
 
 /** The names of `seats` in the page's words, as a list ("Ben and Cleo").
  * @param {{seats: Array<{name: string}>}} view @param {number[]} seats */
-function seatNames(view, seats) {
+export function seatNames(view, seats) {
   return new Intl.ListFormat(language(), { type: "conjunction" }).format(seats.map((s) => localName(view.seats[s].name)));
 }
 
@@ -34,10 +34,22 @@ export function awaitedWords(view) {
   return view.status === "playing" && awaited.length ? t("rematch.awaited", { names: seatNames(view, awaited) }) : "";
 }
 
+/** Why a rematch was called off when some players never joined it (`absent`): named, or "you"
+ * to the one reading. @param {View} view @param {number[]} absent */
+export function noShowWords(view, absent) {
+  const mine = absent.length > 0 && absent.every((s) => view.your_seats.includes(s));
+  return mine ? t("rematch.no_show_you") : t("rematch.no_show", { names: seatNames(view, absent) });
+}
+
 /** What the end screen says of the rematch offered: who offered it, and whom else it awaits
  * (never the reader: the button asks them); to its offerer, whom it awaits, else that the others
- * were asked. @param {View} view @param {import("./view-types.js").RematchOffer} offer */
+ * were asked. A rematch called off says why: some player did not join it in time, or one
+ * aborted it. @param {View} view @param {import("./view-types.js").RematchOffer} offer */
 function offerWords(view, offer) {
+  const off = offer.called_off;
+  if (off) {
+    return off.by === "no_show" ? noShowWords(view, offer.awaited) : t("rematch.called_off", { name: localName(view.seats[off.seat].name) });
+  }
   const others = offer.awaited.filter((s) => !view.your_seats.includes(s));
   const waiting = others.length ? t("rematch.awaited", { names: seatNames(view, others) }) : "";
   if (view.your_seats.includes(offer.by)) return waiting || t("end.rematch_yours");
@@ -49,14 +61,16 @@ function offerWords(view, offer) {
  * to offer it, join it, or open it once this browser joined. @param {GameState} game @param {View} view
  * @returns {Array<Node | string>} */
 export function rematchControls(game, view) {
+  const standing = view.rematch && !view.rematch.called_off ? view.rematch : null;
   const offer = view.rematch;
   const playing = view.your_seats.length > 0;
   const said = el("span", { id: "rematch-offer", role: "status" }, offer === null ? "" : offerWords(view, offer));
-  if (offer !== null && tokensFor(offer.id).length) {
-    return [el("a", { href: `/game/${offer.id}`, class: "button primary", id: "open-rematch" }, "↻ ", t("end.open_rematch")), " ", said];
+  if (standing !== null && tokensFor(standing.id).length) {
+    return [el("a", { href: `/game/${standing.id}`, class: "button primary", id: "open-rematch" }, "↻ ", t("end.open_rematch")), " ", said];
   }
   if (!playing) return [said];
-  const [id, words] = offer === null ? ["rematch", t("end.rematch")] : ["join-rematch", t("end.join_rematch")];
+  // A rematch called off is offered anew by the same button as a first one.
+  const [id, words] = standing === null ? ["rematch", t("end.rematch")] : ["join-rematch", t("end.join_rematch")];
   return [el("button", { type: "button", id, class: "primary", title: t("end.rematch_title"), onclick: () => joinRematch(game) }, "↻ ", words),
     " ", said];
 }

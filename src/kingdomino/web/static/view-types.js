@@ -137,8 +137,9 @@
  */
 /**
  * How a game ended before its last move (web/endings.py): a seat resigned (the game finished, that
- * seat last) or aborted it (status "aborted", no result).
- * @typedef {{by: "resign" | "abort", seat: number}} Ended
+ * seat last) or aborted it (status "aborted", no result), or a rematch was called off because the
+ * seat's player never joined it ("no_show": aborted too, the first such seat).
+ * @typedef {{by: "resign" | "abort" | "no_show", seat: number}} Ended
  */
 /**
  * A finished game's rematch, once a player offered it (web/rematch_wait.py `offer_view`): the new
