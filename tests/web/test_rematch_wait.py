@@ -108,3 +108,15 @@ def test_a_blitz_rematch_waits_twenty_minutes_for_its_players(api: TestClient) -
     assert stored.deadline == stored.created.timestamp() + clocks.JOIN_GRACE
     rematch(api, old_id, tokens[1])
     assert stored.deadline == stored.clock["since"] + 180  # joined: the seat's own time runs
+
+
+def test_a_rematch_a_player_aborts_is_called_off_on_the_finished_game(api: TestClient) -> None:
+    old_id, tokens = finished_pair(api)
+    anna = rematch(api, old_id, tokens[0]).json()
+    aborted = api.post(f"/api/games/{anna['id']}/abort", json={"token": anna["token"]})
+    assert aborted.status_code == 200, aborted.text
+    called_off = view(api, old_id, tokens[1])["rematch"]
+    assert called_off["called_off"] == {"by": "abort", "seat": 0} and called_off["awaited"] == [1]
+    # Ben asks for the rematch: a new one, not the game Anna called off.
+    ben = rematch(api, old_id, tokens[1]).json()
+    assert ben["offered"] and ben["id"] != anna["id"]

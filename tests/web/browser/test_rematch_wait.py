@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Dialog
 from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, LivePage, new_page, present
 from tests.web.browser.test_rematch import at_the_end
@@ -143,3 +143,21 @@ def test_a_rematch_boris_never_joins_is_called_off_on_both_pages(
     back.wait_for_selector("#join-rematch")
     assert present(back.locator("#rematch-offer").text_content()) == "Boris offers a rematch"
     assert anna.errors == [] and boris.errors == [] and back.errors == []
+
+
+def test_a_rematch_anna_aborts_is_called_off_on_boris_s_end_screen(browser: Browser, server: str) -> None:
+    game_id, tokens = finished_timed_game(server)
+    anna, boris = offered_by_anna(browser, server, game_id, tokens)
+
+    def accept(dialog: Dialog) -> None:
+        dialog.accept()
+
+    anna.once("dialog", accept)
+    anna.click("#abort")
+    anna.wait_for_selector("#aborted")
+    boris.wait_for_selector("#rematch")
+    assert boris.locator("#join-rematch").count() == 0
+    said = present(boris.locator("#rematch-offer").text_content())
+    assert said == "Anna lefújta a visszavágót: senkinek sem számít.", said
+    boris.screenshot(path=str(ARTIFACTS / "rematch-aborted-end-screen-phone.png"), full_page=True)
+    assert anna.errors == [] and boris.errors == []
