@@ -34,9 +34,11 @@ function spectatorToken(game) {
 }
 
 /** Resign, once confirmed: a game of two ends at once; of more, an AI plays the seat on and the
- * page watches as its spectator. @param {GameState} game */
+ * page watches as its spectator. The question says what it costs: a rated game counts it as a
+ * loss, a game without a rating (practice against the AI, or among friends) moves none.
+ * @param {GameState} game */
 export async function resign(game) {
-  if (!game.view || !confirm(t("game.resign_confirm"))) return;
+  if (!game.view || !confirm(t(game.view.rated ? "game.resign_confirm" : "game.resign_confirm_unrated"))) return;
   try {
     const answer = /** @type {{ended: boolean, spectator_token: string}} */ (await asMySeat(game, "resign"));
     if (!answer.ended) { replaceTokens(game.id, [answer.spectator_token]); location.href = `/game/${game.id}`; }
