@@ -346,9 +346,9 @@ class Hub:
         self.ai_turns.start(table)
 
     async def watch_time(self) -> None:
-        """Every second, end the wait of the open games whose time is up, and hand the seat of a
-        player out of time to an AI (on any server: the first write wins, the others' are
-        refused as stale)."""
+        """Every second, end the wait of the open games whose time is up, hand the seat of a
+        player out of time to an AI, and call off a rematch not joined in time (on any server:
+        the first write wins, the others' are refused as stale)."""
         while True:
             await asyncio.sleep(TIME_SWEEP_SECONDS)
             moment = time.time()
