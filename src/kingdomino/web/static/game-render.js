@@ -22,7 +22,7 @@ import { drawAway } from "./game-presence.js";
 import { replayGame } from "./game-replay.js";
 import { rematch, sameDeal } from "./game-requests.js";
 import { drawEndings, endedWords } from "./game-endings.js";
-import { rematchControls, sharedRematch } from "./game-rematch.js";
+import { awaitedWords, rematchControls, sharedRematch } from "./game-rematch.js";
 import { errorWords, gameTitle, isYours, logWords, moveWords, seatWords, todo } from "./words.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -95,10 +95,12 @@ function drawHead(game) {
   // Whose seat an AI took over, and why: yours first (else you were only "watching this game").
   const former = formerSeats(view, saved.seats || []);
   const yours = yourHandover(view, former);
-  const lines = [...(yours ? [yours] : []), ...othersHandovers(view, former)];
+  // A rematch some player has not joined yet says whom it awaits (their clocks wait too).
+  const waiting = awaitedWords(view);
+  const lines = [...(waiting ? [waiting] : []), ...(yours ? [yours] : []), ...othersHandovers(view, former)];
   if (page.handoverNote.dataset.said !== JSON.stringify(lines)) {
     page.handoverNote.dataset.said = JSON.stringify(lines);
-    page.handoverNote.replaceChildren(...lines.map((line) => el("p", {}, line)));
+    page.handoverNote.replaceChildren(...lines.map((line, i) => el("p", { id: waiting && !i ? "awaited-note" : undefined }, line)));
   }
   page.handoverNote.hidden = !lines.length;
   /** Hide (or show again) a guided game's tips, remembered for the game. @param {boolean} hidden */

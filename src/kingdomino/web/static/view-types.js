@@ -133,17 +133,19 @@
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   places: number[], score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
  *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean,
- *   rematch: RematchOffer | null, ended?: Ended | null, can_resign?: boolean, can_abort?: boolean}} View
+ *   rematch: RematchOffer | null, awaited?: number[], ended?: Ended | null, can_resign?: boolean, can_abort?: boolean}} View
  */
 /**
  * How a game ended before its last move (web/endings.py): a seat resigned (the game finished, that
- * seat last) or aborted it (status "aborted", no result).
- * @typedef {{by: "resign" | "abort", seat: number}} Ended
+ * seat last) or aborted it (status "aborted", no result), or a rematch was called off because the
+ * seat's player never joined it ("no_show": aborted too, the first such seat).
+ * @typedef {{by: "resign" | "abort" | "no_show", seat: number}} Ended
  */
 /**
- * A finished game's rematch, once a player offered it (`views._rematch`): the new game's `id` and
- * the seat that offered it (`by`); no token, no seed.
- * @typedef {{id: string, by: number}} RematchOffer
+ * A finished game's rematch, once a player offered it (web/rematch_wait.py `offer_view`): the new
+ * game's `id`, the seat that offered it (`by`), the seats whose player has not joined it
+ * (`awaited`) and how it was called off (`called_off`: null while it stands); no token, no seed.
+ * @typedef {{id: string, by: number, awaited: number[], called_off: Ended | null}} RematchOffer
  */
 /**
  * The draft aids of a live game (null: a game created without them), from public facts only:
