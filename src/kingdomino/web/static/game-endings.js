@@ -62,11 +62,14 @@ export function drawEndings(page, view) {
   if (view.can_resign || view.can_abort) page.leaveCard.hidden = false;
 }
 
-/** How the game ended before its last move, in words ("Anna resigned"; "" when it was played to
- * its end). @param {View} view */
+/** How the game ended before its last move, in words: "Anna resigned" to the others, "You
+ * resigned" to her (a page holding her seat alone, or having held it); "" when it was played to
+ * its end. @param {View} view */
 export function endedWords(view) {
   const ended = view.ended;
   if (!ended) return "";
+  const mine = view.your_seats.length ? view.your_seats : view.former_seats || [];
+  if (mine.length === 1 && mine[0] === ended.seat) return t(ended.by === "abort" ? "end.you_aborted" : "end.you_resigned");
   const name = view.seats[ended.seat].name;
   return t(ended.by === "abort" ? "end.aborted" : "end.resigned", { name });
 }
