@@ -4,9 +4,13 @@ an aborted game's page asks nobody to act and shows no aids for moves that will 
 
 from __future__ import annotations
 
+import re
+
 import httpx
 from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, LivePage, new_page
+from tests.web.browser.test_players import account, rated_game
+from tests.web.conftest import free_port, live_app, served_in_a_thread
 
 
 def ended_by_boris(base: str, how: str) -> tuple[str, list[str]]:
@@ -48,3 +52,28 @@ def test_the_resigner_is_told_you_resigned(browser: Browser, live_server: str) -
     assert boris_uk.inner_text("#ended-note") == "Ви здалися"
     boris_uk.screenshot(path=str(ARTIFACTS / "resigned-you-uk-phone.png"))
     assert not anna.errors and not boris.errors and not boris_uk.errors
+
+
+def test_a_rated_game_s_sheets_say_the_rating_the_ranking_says(browser: Browser, database: str) -> None:
+    """Two accounts' rated game, which Vera resigns: the ranking says how each rating moved
+    ("1,500? → 1,662? (+162)"), and the score sheets and kingdoms beside it say the same rating
+    after the game with its change ("1,662? (+162)"), not the one it was played at."""
+    app = live_app(database)
+    with served_in_a_thread(app, free_port()) as base:
+        (_, rosa), (_, vera) = account(base), account(base)
+        game_id, tokens = rated_game(base, app, [rosa, vera])
+        assert httpx.post(f"{base}/api/games/{game_id}/resign", json={"token": tokens[1]}).status_code == 200
+        for width, height in ((1280, 800), (390, 844)):
+            page = seat_page(browser, base, game_id, tokens[0], width=width, height=height)
+            page.wait_for_selector("#ranking .rating-change:has-text('→')", timeout=60000)
+            for seat in (0, 1):
+                moved = page.locator(f"#ranking tr[data-seat='{seat}'] .rating-change").inner_text()
+                before, after = moved.split(" → ")
+                assert after != before.split()[0], moved
+                for where in (f"#scores details[data-seat='{seat}'] summary", f"#board h3.seat{seat}"):
+                    said = page.locator(f"{where} .seat-rating").inner_text()
+                    assert re.sub(r"^Rating\s+", "", said) == after, (where, moved, said)
+            page.screenshot(path=str(ARTIFACTS / f"rated-end-ratings-{width}.png"), full_page=True)
+            assert not page.errors, page.errors
+        rosa.close()
+        vera.close()

@@ -130,7 +130,8 @@ export function scoreSheets(view, miniKingdom, owner) {
   const boards = (domino ? domino.kingdoms : duel && duel.maps) || [];
   return part("sheets", "div", { class: "sheets" }, view.seats.map((seat, i) => {
     // Everything the sheet and its small kingdom are drawn from.
-    const key = JSON.stringify([language(), view.game, view.status, seat.name, Boolean(seat.account), view.scores[i], leaderMeaning(view, i),
+    const key = JSON.stringify([language(), view.game, view.status, seat.name, Boolean(seat.account), seat.rating, view.scores[i],
+      leaderMeaning(view, i),
       view.score_sheets[i], domino?.frame, obs.legend, obs.options, duel?.map_rows, duel?.map_cols, boards[i]]);
     return keep(owner, `sheet ${i}`, key, () => {
       const map = el("div", { class: "sheet-map" });
