@@ -13,11 +13,11 @@ from tests.web.browser.test_players import account, rated_game
 from tests.web.conftest import free_port, live_app, served_in_a_thread
 
 
-def ended_by_boris(base: str, how: str) -> tuple[str, list[str]]:
-    """A 2-player Kingdomino of Anna and Boris made through the API, which Boris ended at once
+def ended_by_boris(base: str, how: str, game: str = "kingdomino") -> tuple[str, list[str]]:
+    """A 2-player ``game`` of Anna and Boris made through the API, which Boris ended at once
     (``how``: "resign" or "abort"): its id and the seats' tokens."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Boris"}]
-    made = httpx.post(f"{base}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}).json()
+    made = httpx.post(f"{base}/api/games", json={"game": game, "players": 2, "seats": seats}).json()
     tokens = [seat["token"] for seat in made["seats"]]
     answer = httpx.post(f"{base}/api/games/{made['id']}/{how}", json={"token": tokens[1]})
     assert answer.status_code == 200, answer.text
@@ -52,6 +52,36 @@ def test_the_resigner_is_told_you_resigned(browser: Browser, live_server: str) -
     assert boris_uk.inner_text("#ended-note") == "Ви здалися"
     boris_uk.screenshot(path=str(ARTIFACTS / "resigned-you-uk-phone.png"))
     assert not anna.errors and not boris.errors and not boris_uk.errors
+
+
+#: What asks a player to act or helps with a move: the round or setup line, the rows of dominoes,
+#: the dice, the draft aids, the guided game's tip, the move list.
+PROMPTS = ("#round-info", ".rows", ".dice", ".aids", ".guide", "#your-turn", "#moves")
+
+
+def test_an_aborted_game_asks_nobody_to_act(browser: Browser, live_server: str) -> None:
+    """Boris calls a Kingdomino, then a Duel, off before anyone moved: both pages say so, and who
+    did ("You called the game off..." to him), and show no setup line, rows, dice or aids for
+    moves that will never come, on a laptop and on a phone."""
+    for game in ("kingdomino", "duel"):
+        game_id, tokens = ended_by_boris(live_server, "abort", game)
+        anna = seat_page(browser, live_server, game_id, tokens[0])
+        boris = seat_page(browser, live_server, game_id, tokens[1], width=390, height=844)
+        assert anna.inner_text("#aborted").startswith(
+            "Boris called the game off before every player had moved"
+        )
+        assert boris.inner_text("#aborted").startswith(
+            "You called the game off before every player had moved"
+        )
+        for page in (anna, boris):
+            page.wait_for_selector("#board .kingdom, #board .map-card, #board svg.big")
+            shown = [what for what in PROMPTS if page.locator(f"{what} >> visible=true").count()]
+            assert shown == [], (game, shown)
+            assert not page.errors, page.errors
+        anna.screenshot(path=str(ARTIFACTS / f"aborted-{game}-laptop.png"))
+        boris.screenshot(path=str(ARTIFACTS / f"aborted-{game}-phone.png"))
+        anna.context.close()
+        boris.context.close()
 
 
 def test_a_rated_game_s_sheets_say_the_rating_the_ranking_says(browser: Browser, database: str) -> None:
