@@ -1,6 +1,7 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
 import { accountCard } from "./account.js";
+import { whoEnded } from "./account-games.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { openHelp } from "./help.js";
@@ -313,6 +314,7 @@ async function listGames(list) {
       { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
     list.replaceChildren(el("ul", {}, ordered.map((g) => el("li", { class: awaits(g) ? "awaits" : "" },
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", statusWords(g), " · ",
+      ...whoEnded(g, g.seats).map((words) => `${words} · `),
       el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
       awaits(g) ? el("strong", { class: "awaits-you" }, "● ", t("title.your_turn"), " · ") : "",
       // Each seat's points, a star by a finished game's winners (a tie on points is told apart).
