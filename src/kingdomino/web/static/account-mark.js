@@ -1,8 +1,8 @@
 // The mark by the name of a seat an account plays: a guest may type any name, an account's is its
 // own, so a guest "Magnus" is not taken for the account Magnus; at a rated table, its rating.
 import { el } from "./dom.js";
-import { number, t } from "./i18n.js";
-import { ratingShown } from "./rating-mark.js";
+import { t } from "./i18n.js";
+import { ratingMoved, ratingShown } from "./rating-mark.js";
 
 /** The mark by the name of a seat an account plays (a guest may type any name, an account's is
  * its own), small, its words for the pointer and screen readers, and at a rated table the
@@ -15,8 +15,8 @@ export function accountMark(seat) {
     el("span", { "aria-hidden": "true" }, "✓"), el("span", { class: "visually-hidden" }, ` (${t("seat.account")})`));
   const rating = seat.rating;
   if (!rating) return mark;
-  const shown = rating.change === null ? "…" : [ratingShown(rating.value, rating.provisional),
-    rating.change === undefined ? "" : ` (${number(rating.change, { signDisplay: "always" })})`];
+  const shown = rating.change === null ? "…" : rating.change === undefined ? ratingShown(rating.value, rating.provisional)
+    : ratingMoved(rating.value, rating.provisional, rating.change);
   return el("span", { class: "seat-marks" }, mark, " ", el("span", { class: "seat-rating" },
     el("span", { class: "visually-hidden" }, `${t("players.rating")} `), shown));
 }
