@@ -55,8 +55,8 @@ def test_the_resigner_is_told_you_resigned(browser: Browser, live_server: str) -
 
 
 #: What asks a player to act or helps with a move: the round or setup line, the rows of dominoes,
-#: the dice, the draft aids, the guided game's tip, the move list.
-PROMPTS = ("#round-info", ".rows", ".dice", ".aids", ".guide", "#your-turn", "#moves")
+#: the dice, the draft aids, the guided game's tip, the move list, hint and undo.
+PROMPTS = ("#round-info", ".rows", ".dice", ".aids", ".guide", "#your-turn", "#moves", "#hint", "#undo")
 
 
 def test_an_aborted_game_asks_nobody_to_act(browser: Browser, live_server: str) -> None:
@@ -82,6 +82,28 @@ def test_an_aborted_game_asks_nobody_to_act(browser: Browser, live_server: str) 
         boris.screenshot(path=str(ARTIFACTS / f"aborted-{game}-phone.png"))
         anna.context.close()
         boris.context.close()
+
+
+def test_a_game_called_off_before_it_began_asks_nobody_to_act(browser: Browser, live_server: str) -> None:
+    """Anna opens a game to the lobby and calls it off before anyone joins: its page says so and
+    shows no setup line, hint or undo, on a laptop and on a phone."""
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "open"}]
+    made = httpx.post(
+        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}
+    ).json()
+    token = made["seats"][0]["token"]
+    called = httpx.post(f"{live_server}/api/games/{made['id']}/cancel", json={"token": token})
+    assert called.status_code == 200 and called.json()["called_off"], called.text
+    for width, height in ((1280, 800), (390, 844)):
+        page = new_page(browser, live_server, width, height, touch=width < 500)
+        page.goto(f"{live_server}/game/{made['id']}?token={token}")
+        assert page.inner_text("#expired") == "You called the game off before it began."
+        page.wait_for_selector("#board svg.big")
+        shown = [what for what in PROMPTS if page.locator(f"{what} >> visible=true").count()]
+        assert shown == [], (width, shown)
+        page.screenshot(path=str(ARTIFACTS / f"called-off-{width}.png"))
+        assert not page.errors, page.errors
+        page.context.close()
 
 
 def test_a_rated_game_s_sheets_say_the_rating_the_ranking_says(browser: Browser, database: str) -> None:

@@ -118,7 +118,7 @@ function drawControls(game) {
   moveSelect.toggleAttribute("disabled", !ctx.legal.length);
   playButton.toggleAttribute("disabled", !ctx.legal.length);
   // A game over has no move to list, hint or take back: those controls go with the last move.
-  const over = view.status === "finished" || view.status === "aborted";
+  const over = ["finished", "aborted", "expired"].includes(view.status);
   // A spectator never acts: no move list, hint or undo either.
   const watching = !view.your_seats.length;
   movesCard.hidden = over || watching;
