@@ -17,7 +17,7 @@ from kingdomino.games.domino.text import BoxError, FrameError
 from kingdomino.games.scorer import score_text
 from kingdomino.web import endings
 from kingdomino.web.clocks import clock_view
-from kingdomino.web.game_results import ended_by, final_places
+from kingdomino.web.game_results import ended_by, final_places, resigned_seats
 from kingdomino.web.live import LiveGame, ViewKey, replayed
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch_wait import awaited, offer_view
@@ -345,6 +345,9 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
         # Who won a finished game (after the tie-breaks: a tie on points still has its winners; a
         # forfeited seat never: game_results.final_places).
         "winners": _result(live, state)["winners"],
+        # How it ended before its last move, and who resigned, for the list to say it.
+        "ended": ended_by(live.stored.seats),
+        "resigned": resigned_seats(live.stored.seats),
         "hints": live.hints_allowed(),
         "aids": live.stored.aids,
         "practice": live.stored.seed_chosen,

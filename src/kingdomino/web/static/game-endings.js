@@ -65,12 +65,15 @@ export function drawEndings(page, view) {
   if (view.can_resign || view.can_abort) page.leaveCard.hidden = false;
 }
 
-/** How the game ended before its last move, in words ("Anna resigned"; a rematch called off
- * because Ben never joined it; "" when it was played to its end). @param {View} view */
+/** How the game ended before its last move, in words: "Anna resigned" to the others, "You
+ * resigned" to her (a page holding her seat alone, or having held it); a rematch called off
+ * because Ben never joined it; "" when it was played to its end. @param {View} view */
 export function endedWords(view) {
   const ended = view.ended;
   if (!ended) return "";
   if (ended.by === "no_show") return noShowWords(view, view.awaited || [ended.seat]);
+  const mine = view.your_seats.length ? view.your_seats : view.former_seats || [];
+  if (mine.length === 1 && mine[0] === ended.seat) return t(ended.by === "abort" ? "end.you_aborted" : "end.you_resigned");
   const name = view.seats[ended.seat].name;
   return t(ended.by === "abort" ? "end.aborted" : "end.resigned", { name });
 }

@@ -38,7 +38,9 @@
  * account seat's rating in the game's pool (web/seat_ratings.py).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
  *   account?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, resigned?: boolean, rating?: SeatRating}} ViewSeat */
-/** A seat's rating at a rated table, and whether it is provisional. @typedef {{value: number, provisional: boolean}} SeatRating */
+/** A seat's rating at a rated table, and whether it is provisional; at a finished game's end, the
+ * rating after it with its `change` (null: not recorded yet; game-ratings.js `seatsAfter`).
+ * @typedef {{value: number, provisional: boolean, change?: number | null}} SeatRating */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
 /** A rule named with its figures, for the page to word (a refusal, a bonus missed).
  * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
@@ -233,7 +235,7 @@
  * @typedef {{id: string, game: string, options: GameOptions, description: string, status: string, created: string,
  *   wait_ended: WaitEnd, waited_minutes: number | null,
  *   seat: number | null, seats: string[], current_player: number, scores: number[], winners: number[],
- *   hints: boolean, aids: boolean, practice: boolean}} GameSummary
+ *   ended: Ended | null, resigned: number[], hints: boolean, aids: boolean, practice: boolean}} GameSummary
  */
 
 /**
