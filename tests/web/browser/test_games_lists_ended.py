@@ -73,3 +73,32 @@ def test_the_account_s_games_say_who_resigned(browser: Browser, live_server: str
     for game_id, tokens in ((first, first_tokens), (second, second_tokens)):
         for token in tokens:  # the games of three are called off: no later test plays on in them
             httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token})
+
+
+def test_a_rematch_called_off_for_a_no_show_says_who_did_not_join(page: LivePage) -> None:
+    """A rematch Boris never joined (``ended.by == "no_show"``) reads "Boris did not join in time"
+    in the others' lists and "You did not join in time" in his, in every language with a word
+    for it (the lists' words, as ``whoEnded`` gives them for a listed game)."""
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    said: dict[str, list[list[str]]] = page.evaluate(
+        """async () => {
+          const i18n = await import('/static/i18n.js');
+          const { whoEnded } = await import('/static/account-games.js');
+          const said = {};
+          for (const lang of ['en', 'hu', 'bg', 'uk', 'ru']) {
+            await i18n.loadLanguage(lang);
+            const ended = { by: 'no_show', seat: 1 };
+            const names = ['Anna', 'Boris'];
+            said[lang] = [whoEnded({ seat: 0, ended }, names), whoEnded({ seat: 1, ended }, names)];
+          }
+          await i18n.loadLanguage('en');
+          return said;
+        }"""
+    )
+    assert said["en"] == [["Boris did not join in time"], ["You did not join in time"]]
+    for language, (others, his) in said.items():
+        assert len(others) == len(his) == 1, (language, said)
+        assert "Boris" in others[0] and "Boris" not in his[0], (language, said)
+        assert "{" not in others[0] + his[0], (language, said)
+    assert not page.errors, page.errors

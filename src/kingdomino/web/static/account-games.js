@@ -141,7 +141,8 @@ async function listGames(list) {
 }
 
 /** Who resigned from a game of a list of games, or called it off, in words: "You resigned" for the
- * list's own seat (`seat`), "Boris resigned" for another, "Boris called the game off"; none for
+ * list's own seat (`seat`), "Boris resigned" for another, "Boris called the game off", "Boris did
+ * not join in time" (a rematch called off for it); none for
  * a game played on or to its end. `names`: the seats' names as the server has them (an AI playing
  * on a resigned seat is "Boris (AI, medium)": the player is "Boris").
  * @param {{seat: number | null, ended?: import("./view-types.js").Ended | null, resigned?: number[]}} g
@@ -152,6 +153,9 @@ export function whoEnded(g, names) {
   const ended = g.ended;
   if (ended && ended.by === "abort") {
     said.push(ended.seat === g.seat ? t("games.you_called_off") : t("games.called_off_by", { name: name(ended.seat) }));
+  }
+  if (ended && ended.by === "no_show") {
+    said.push(ended.seat === g.seat ? t("games.you_no_show") : t("games.no_show_by", { name: name(ended.seat) }));
   }
   return said;
 }
