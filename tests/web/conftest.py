@@ -135,14 +135,27 @@ def session_workers_stopped() -> Iterator[None]:
         session_workers().workers.close()
 
 
-@pytest.fixture
-def client(database: str) -> Iterator[TestClient]:
-    """A test client of a new app over ``database``: fixed secret seeds, quick reviews (a game
-    that ends starts its review, which took the workers' time from the test's next moves), the
-    session's AI workers."""
-    app = create_app(
+def new_app(database: str) -> Any:
+    """A new app over ``database``: fixed secret seeds, quick reviews (a game that ends starts its
+    review, which took the workers' time from the test's next moves), the session's AI workers."""
+    return create_app(
         database, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
     )
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[TestClient]:
+    """A test client of ``new_app(database)``."""
+    with TestClient(new_app(database)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def accounts_client(database: str) -> Iterator[TestClient]:
+    """``client``, its accounts' passwords hashed at the least cost (``QUICK``): for the tests that
+    make accounts (a hash at the server's cost took a good part of a second)."""
+    app = new_app(database)
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
     with TestClient(app) as test_client:
         yield test_client
 

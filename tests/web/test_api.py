@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create, seeded_secrets, session_workers, wait_for
+from tests.web.sockets import next_message, next_of_type
 
 from kingdomino import CHANCE
 from kingdomino.core.records import GameRecord, replay
 from kingdomino.games.registry import make_game
+from kingdomino.web import presence as seat_presence
 from kingdomino.web.app import create_app
 from kingdomino.web.hints import HINT_AGENT
 
@@ -177,33 +178,33 @@ def test_websocket_play_reconnect_and_bad_messages(client: TestClient) -> None:
     game_id = created["id"]
     tokens = ",".join(seat["token"] for seat in created["seats"])
     with client.websocket_connect(f"/ws/games/{game_id}?tokens={tokens}") as socket:
-        state = socket.receive_json()
+        state = next_message(socket, "the first view")
         assert state["type"] == "state" and state["your_seats"] == [0, 1]
         socket.send_text("{oops")
-        assert socket.receive_json()["message"] == "malformed JSON"
+        assert next_message(socket, "the refusal of malformed JSON")["message"] == "malformed JSON"
         socket.send_text(json.dumps({"type": "action", "action": "x" * 5000}))
-        assert socket.receive_json()["type"] == "error"
+        assert next_message(socket, "the refusal of a long action")["type"] == "error"
         socket.send_text(json.dumps({"type": "dance"}))
-        assert socket.receive_json()["field"] == "type"
+        assert next_message(socket, "the refusal of an unknown type")["field"] == "type"
         socket.send_text(json.dumps({"type": "action", "action": "claim 99"}))
-        assert socket.receive_json()["type"] == "error"
+        assert next_message(socket, "the refusal of an illegal action")["type"] == "error"
         # "why" is read-only: the engine's words, and the rule named for the page's own words.
         socket.send_text(json.dumps({"type": "why", "action": "place 4,4 E"}))
-        why = socket.receive_json()
+        why = next_message(socket, "the why of an illegal move")
         assert why["type"] == "why" and "outside the kingdom grid" in why["reason"]
         assert why["refusal"] == {"key": "outside_grid", "values": {}}
         socket.send_text(json.dumps({"type": "why", "action": state["legal_actions"][0]}))
-        legal = socket.receive_json()
+        legal = next_message(socket, "the why of a legal move")
         assert legal["reason"] is None and legal["refusal"] is None
         socket.send_text(json.dumps({"type": "action", "action": state["legal_actions"][0]}))
-        messages = [socket.receive_json(), socket.receive_json()]
+        messages = [next_message(socket, "the ack and the view of the move") for _ in range(2)]
         assert {m["type"] for m in messages} == {"state", "ack"}
         index = next(m for m in messages if m["type"] == "state")["index"]
     with client.websocket_connect(f"/ws/games/{game_id}?tokens={created['spectator_token']}") as socket:
-        again = socket.receive_json()
+        again = next_message(socket, "the spectator's first view")
         assert again["index"] == index and again["legal_actions"] == [] and again["your_seats"] == []
     with client.websocket_connect(f"/ws/games/{game_id}?tokens=forged") as socket:
-        refused = socket.receive_json()
+        refused = next_message(socket, "the refusal of a forged token")
         assert refused["type"] == "error" and refused["field"] == "token"
 
 
@@ -454,11 +455,9 @@ def test_a_player_who_left_keeps_their_moves_and_their_open_page_only_watches(cl
     else:
         raise AssertionError("Bea never played after Ann")
     with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[1]}) as page:
-        assert page.receive_json()["your_seats"] == [1]
+        assert next_message(page, "Bea's first view")["your_seats"] == [1]
         assert client.post(f"/api/games/{game_id}/leave", json={"token": tokens[1]}).status_code == 200
-        told = page.receive_json()
-        while told["type"] != "state":
-            told = page.receive_json()
+        told = next_of_type(page, "state")
         assert told["your_seats"] == [] and told["legal_actions"] == [] and not told["can_leave"]
     refused = client.post(f"/api/games/{game_id}/undo", json={"token": tokens[0]})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "undo_left"
@@ -518,9 +517,24 @@ def test_a_seat_is_not_handed_to_an_ai_in_a_game_against_ai_seats(client: TestCl
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "leave_alone"
 
 
-def test_an_away_player_s_seat_is_handed_to_an_ai_by_another_once_awaited_long_enough(database: str) -> None:
+class StoppedClock:
+    """A ``time`` module for ``presence`` whose monotonic clock moves only when a test says so:
+    the seconds a seat has been away are then the test's, whatever the machine's load."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+def test_an_away_player_s_seat_is_handed_to_an_ai_by_another_once_awaited_long_enough(
+    database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Bea is to act with no page of the game open: after ``away_seconds`` Ann may let an AI play
     for her (not before, not while a page of Bea's is open, and never an AI's or her own seat)."""
+    clock = StoppedClock()
+    monkeypatch.setattr(seat_presence, "time", clock)
     with TestClient(create_app(database, secret_seeds=seeded_secrets(), away_seconds=1.5)) as client:
         created = create(client, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}])
         game_id = created["id"]
@@ -532,23 +546,26 @@ def test_an_away_player_s_seat_is_handed_to_an_ai_by_another_once_awaited_long_e
         refused = client.post(f"/api/games/{game_id}/seats/{here + 1}/ai", json={"token": tokens[here]})
         assert refused.status_code == 409 and refused.json()["error"]["code"] == "takeover_seat"
         with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[away]}) as socket:
-            assert socket.receive_json()["type"] == "state"
+            assert next_message(socket, "the first view")["type"] == "state"
             refused = client.post(path, json={"token": tokens[here]})
             assert refused.status_code == 409 and refused.json()["error"]["code"] == "takeover_not_away"
         refused = client.post(path, json={"token": tokens[here]})
         error = refused.json()["error"]
         assert refused.status_code == 409 and error["code"] == "takeover_wait"
-        assert error["values"]["n"] in (1, 2)  # seconds still to wait
+        assert error["values"]["n"] == 2  # seconds still to wait, rounded up
         # The one who stays hears who is away, and when the seat may be handed over.
         with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[here]}) as socket:
-            assert socket.receive_json()["type"] == "state"
-            presence = socket.receive_json()
+            assert next_message(socket, "the first view")["type"] == "state"
+            presence = next_message(socket, "who is away")
             assert presence["type"] == "presence" and presence["after"] == 1.5
             assert list(presence["away"]) == [str(away)]
-            time.sleep(1.6)
+            clock.now += 1.4
+            refused = client.post(path, json={"token": tokens[here]})
+            assert refused.json()["error"]["code"] == "takeover_wait"
+            clock.now += 0.2
             taken = client.post(path, json={"token": tokens[here], "level": "greedy"})
             assert taken.status_code == 200, taken.text
-            messages = [socket.receive_json() for _ in range(2)]
+            messages = [next_message(socket, "the view or the presence after the handover") for _ in range(2)]
             assert {m["type"] for m in messages} == {"state", "presence"}
             assert next(m for m in messages if m["type"] == "presence")["away"] == {}
         view = client.get(f"/api/games/{game_id}", params={"token": tokens[here]}).json()

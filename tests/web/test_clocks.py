@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 from tests.web.conftest import seeded_secrets, session_workers, wait_for
+from tests.web.sockets import messages_until, next_message
 
 from kingdomino.web.app import create_app
 from kingdomino.web.clocks import TimeControl, after_move, deadline, started
@@ -124,11 +125,9 @@ def test_in_a_timed_game_only_the_clock_hands_an_away_player_s_seat_to_an_ai(dat
             away = view["current_player"]
             here = tokens[1 - away]
             with client.websocket_connect(f"/ws/games/{made['id']}", params={"tokens": here}) as socket:
-                assert socket.receive_json()["type"] == "state"
+                assert next_message(socket, "the page's first view")["type"] == "state"
                 socket.send_json({"type": "ping"})
-                heard = [socket.receive_json()]
-                while heard[-1]["type"] != "pong":
-                    heard.append(socket.receive_json())
+                heard = messages_until(socket, lambda m: m["type"] == "pong", "the pong of the ping")
                 assert all(not m.get("away") for m in heard if m["type"] == "presence"), heard
             refused = client.post(f"/api/games/{made['id']}/seats/{away + 1}/ai", json={"token": here})
             assert refused.status_code == 409 and refused.json()["error"]["code"] == "takeover_clock"

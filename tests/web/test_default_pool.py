@@ -3,31 +3,19 @@ opened on Kingdomino with two players, whoever read it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import insert, update
-from tests.web.conftest import QUICK_REVIEW, seeded_secrets, session_workers
 
-from kingdomino.web.accounts import Accounts
-from kingdomino.web.app import create_app
 from kingdomino.web.tables import GameRow, RatingRow
-
-QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 
 
 @pytest.fixture
-def client(database: str) -> Iterator[TestClient]:
-    """A client of an app over a database of its own: which pool has most players is its alone."""
-    app = create_app(
-        database, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
-    )
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
-    with TestClient(app) as test_client:
-        yield test_client
+def client(accounts_client: TestClient) -> TestClient:
+    """``accounts_client``, over a database of its own: which pool has most players is its alone."""
+    return accounts_client
 
 
 def account(client: TestClient, name: str) -> tuple[int, dict[str, str]]:

@@ -7,6 +7,7 @@ import asyncio
 import json
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +15,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from starlette.testclient import WebSocketTestSession
 from tests.web.conftest import assert_error_shape, assert_socket_error, create, seeded_secrets, wait_for
+from tests.web.sockets import messages_until, next_of_type
 from tests.web.test_players_api import log_in, rated_game
+from typer.testing import CliRunner
 
+from kingdomino.cli.app import app as cli
+from kingdomino.core.records import GameRecord, replay
+from kingdomino.games.registry import make_game
 from kingdomino.web import endings
 from kingdomino.web.app import create_app
 from kingdomino.web.tables import RatingChangeRow, SeatResultRow
@@ -59,10 +65,7 @@ def refused(answer: Any, status: int, code: str) -> None:
 
 def next_state(socket: WebSocketTestSession, kind: str = "state") -> dict[str, Any]:
     """The socket's next message of type ``kind`` (a view by default), past presence and the rest."""
-    while True:
-        message: dict[str, Any] = socket.receive_json()
-        if message["type"] == kind:
-            return message
+    return next_of_type(socket, kind)
 
 
 def test_a_rated_two_player_game_resigned_ends_at_once_with_the_resigner_last(api: TestClient) -> None:
@@ -110,6 +113,35 @@ def test_a_rated_two_player_game_resigned_ends_at_once_with_the_resigner_last(ap
     assert (played["place"], played["ended"], played["left"]) == (2, {"by": "resign", "seat": 1}, False)
 
 
+def test_a_resigned_game_s_record_ranks_the_resigner_last(api: TestClient, tmp_path: Path) -> None:
+    """The record saved from the end screen (``/record``) ranked a resigned game by points: the
+    leader who resigned was its winner, and ``kingdomino replay`` called the record wrong, its
+    actions ending before the game does. It now ranks as the end screen does and replays."""
+    game_id, tokens, _ = humans(api)
+    play_until_each_moved(api, game_id, tokens)
+    leader = api.app.state.hub.table(game_id).state.winners()[0]  # type: ignore[attr-defined]
+    assert post(api, game_id, "resign", tokens[leader]).status_code == 200
+    other = 1 - leader
+    view = view_of(api, game_id, tokens[other])
+    answer = api.get(f"/api/games/{game_id}/record")
+    assert answer.status_code == 200, answer.text
+    result = answer.json()["result"]
+    assert result["winners"] == view["winners"] == [other]
+    assert result["places"] == view["places"] and result["places"][leader] == 2
+    assert result["ended"] == {"by": "resign", "seat": leader} and result["scores"] == view["scores"]
+    record = GameRecord.from_json(answer.json())
+    outcome = replay(record, make_game(record.game, len(record.players), record.options))
+    assert outcome.ok and not outcome.state.is_terminal(), outcome.result_mismatch
+    saved = tmp_path / "resigned.json"
+    saved.write_text(json.dumps(answer.json()), encoding="utf-8")
+    printed = CliRunner().invoke(cli, ["replay", str(saved), "--json"])
+    assert printed.exit_code == 0, printed.output
+    replayed = json.loads(printed.output)
+    assert replayed["winners"] == [other] and replayed["ended"] == result["ended"]
+    table = CliRunner().invoke(cli, ["replay", str(saved)])
+    assert table.exit_code == 0 and "resigned: the game ended there" in table.output, table.output
+
+
 def test_resigning_over_the_socket_tells_every_page_of_the_game(client: TestClient) -> None:
     game_id, tokens, spectator = humans(client)
     with (
@@ -120,14 +152,18 @@ def test_resigning_over_the_socket_tells_every_page_of_the_game(client: TestClie
         watcher.send_text(json.dumps({"type": "resign"}))
         assert assert_socket_error(next_state(watcher, "error"))["code"] == "spectator_acts"
         anna.send_text(json.dumps({"type": "resign"}))
-        heard: list[dict[str, Any]] = []
-        while not {"ack", "finished"} <= {m.get("status", m["type"]) for m in heard}:
-            heard.append(anna.receive_json())
+        kinds: set[str] = set()
+
+        def both_heard(message: dict[str, Any]) -> bool:
+            kinds.add(message.get("status", message["type"]))
+            return {"ack", "finished"} <= kinds
+
+        heard = messages_until(anna, both_heard, "the ack and the finished view")
         (ack,) = [m for m in heard if m["type"] == "ack"]
         assert ack["resign"] is True and ack["ended"] is True
-        told = next_state(watcher)
-        while told["status"] != "finished":
-            told = next_state(watcher)
+        told = messages_until(
+            watcher, lambda m: m["type"] == "state" and m["status"] == "finished", "the finished view"
+        )[-1]
         (mine,) = [m for m in heard if m.get("status") == "finished"]
         for view in (told, mine):
             assert view["ended"] == {"by": "resign", "seat": 0} and view["places"] == [2, 1]

@@ -18,6 +18,7 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create, free_port, on_the_server_loop, seeded_secrets, served_in_a_thread
+from tests.web.sockets import messages_until, next_message
 from tests.web.test_review import SlowSlots, named
 
 from kingdomino.web.ai_queue import AIQueue, Lane
@@ -185,13 +186,14 @@ def test_a_page_opening_while_its_ai_turn_waits_hears_its_place_then_the_changes
             time.sleep(0.01)
         link = f"/ws/games/{second['id']}?tokens={second['spectator_token']}"
         with client.websocket_connect(link) as socket:
-            assert socket.receive_json()["type"] == "state"
-            told = socket.receive_json()
+            assert next_message(socket, "the game's first view")["type"] == "state"
+            told = next_message(socket, "the AI's turn queued behind one")
             assert told["type"] == "thinking" and told["ahead"] == 1 and told["seat"] in (0, 1)
             held.go.set()  # the first game's turn goes, then this one's (random moves: at once)
-            while True:
-                message = socket.receive_json()
-                if message["type"] == "thinking" and message["ahead"] != 1:
-                    break
+            message = messages_until(
+                socket,
+                lambda m: m["type"] == "thinking" and m["ahead"] != 1,
+                "the AI's turn no longer queued behind one",
+            )[-1]
             # its turn runs (0), or ran and the next is not queued yet (null: told at once, as one change)
             assert message["ahead"] in (0, None) and first["id"] != second["id"]

@@ -46,6 +46,8 @@ def test_a_game_whose_both_clocks_ran_out_has_no_winner_anywhere(api: TestClient
     assert all(seat["timed_out"] for seat in view["seats"])
     looked = api.post("/api/games/lookup", json={"games": [{"id": game_id, "token": tokens[0]}]})
     assert looked.json()["games"][0]["winners"] == []
+    result = api.get(f"/api/games/{game_id}/record").json()["result"]  # the record saved
+    assert (result["winners"], result["places"]) == ([], [2, 2]) and "ended" not in result
     for name in (anna, ben):
         page = wait_for_player(api, name, lambda p: p["ratings"] and p["games"])
         (rating,) = page["ratings"]

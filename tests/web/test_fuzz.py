@@ -31,6 +31,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import WebSocketTestSession
 from tests.web.conftest import assert_error_shape, assert_socket_error, seeded_secrets, unversioned
+from tests.web.sockets import close_code, messages_until, next_message
 
 from kingdomino.web.app import create_app
 from kingdomino.web.store import Store
@@ -524,22 +525,24 @@ def frames(target: Target) -> st.SearchStrategy[str | bytes]:
 def answers_until_pong(socket: WebSocketTestSession) -> list[dict[str, Any]]:
     """The messages the server sends up to the pong of a ping sent now, each well formed."""
     socket.send_json({"type": "ping"})
-    received: list[dict[str, Any]] = []
-    while True:
-        message = socket.receive_json()
+
+    def well_formed_pong(message: Any) -> bool:
+        """Whether ``message`` is the pong; every answer must be well formed."""
         assert isinstance(message, dict) and message.get("type") in ANSWERS, message
         if message["type"] == "error":
             assert_socket_error(message)
         if message["type"] == "pong":
             assert set(unversioned(message)) == {"type", "ping_every"}, message
-            return received
-        received.append(message)
+            return True
+        return False
+
+    return messages_until(socket, well_formed_pong, "the pong of the ping")[:-1]
 
 
 def test_socket_frames(target: Target) -> None:
     tokens = ",".join(target.seats)
     with target.client.websocket_connect(f"/ws/games/{target.playing}", params={"tokens": tokens}) as socket:
-        assert socket.receive_json()["type"] == "state"
+        assert next_message(socket, "the first view")["type"] == "state"
 
         @fuzz(2500, frames(target))
         def run(frame: str | bytes) -> None:
@@ -565,10 +568,10 @@ def test_socket_connections(target: Target) -> None:
     def run(game_id: str, tokens: str) -> None:
         path = f"/ws/games/{quote(game_id, safe='')}"
         with target.client.websocket_connect(path, params={"tokens": tokens}) as socket:
-            first = socket.receive_json()
+            first = next_message(socket, "the first view or a refusal")
             if first["type"] == "state":
                 # Nothing more than who is away (a game of several humans with one awaited and away).
                 assert [m for m in answers_until_pong(socket) if m["type"] != "presence"] == []
                 return
             assert_socket_error(first)
-            assert socket.receive()["code"] == 4403
+            assert close_code(socket) == 4403

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from tests.web.sockets import close_code, next_message
 
 from kingdomino.web.app import create_app
 
@@ -30,5 +31,5 @@ def test_an_id_with_nul_is_no_game(any_client: TestClient, game_id: str) -> None
     lookup = any_client.post("/api/games/lookup", json={"games": [{"id": "\x00", "token": "x"}]})
     assert lookup.status_code == 200 and lookup.json() == {"games": []}
     with any_client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": "x"}) as socket:
-        assert socket.receive_json()["field"] == "game"
-        assert socket.receive()["code"] == 4403
+        assert next_message(socket, "the refusal of the game")["field"] == "game"
+        assert close_code(socket) == 4403

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create, seeded_secrets, wait_for
+from tests.web.sockets import messages_until
 
 from kingdomino.core.game import CHANCE
 from kingdomino.web.app import create_app
@@ -36,10 +37,7 @@ def test_views_do_not_depend_on_the_hidden_future_and_hold_no_seed(
 
     def next_state(socket: Any) -> None:
         """Keep the messages up to the next state (who is away may come first: no page is open)."""
-        while True:
-            messages.append(socket.receive_json())
-            if messages[-1]["type"] == "state":
-                return
+        messages.extend(messages_until(socket, lambda m: m["type"] == "state", "the next view"))
 
     with client.websocket_connect(f"/ws/games/{created['id']}?tokens={created['spectator_token']}") as socket:
         next_state(socket)

@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 from tests.web.conftest import create, seeded_secrets
+from tests.web.sockets import next_message
 
 from kingdomino.web.app import create_app
 from kingdomino.web.hub import Hub
@@ -43,7 +44,7 @@ def test_a_made_up_token_never_replays_a_stored_game(client: TestClient) -> None
     refused = client.get(f"/api/games/{games[0]['id']}", params={"token": "made-up"})
     assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_a_seat"
     with client.websocket_connect(f"/ws/games/{games[1]['id']}?tokens=made-up") as socket:
-        assert socket.receive_json()["code"] == "not_a_seat"
+        assert next_message(socket, "the refusal of a made-up token")["code"] == "not_a_seat"
     assert loaded == []
     right = {"games": [{"id": games[2]["id"], "token": games[2]["seats"][0]["token"]}]}
     assert [found["id"] for found in client.post("/api/games/lookup", json=right).json()["games"]] == [

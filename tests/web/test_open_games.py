@@ -4,36 +4,28 @@ off, its wait's end, the lobby's live list and quick pairing."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from sqlalchemy import update
-from tests.web.conftest import QUICK_REVIEW, seeded_secrets, session_workers, wait_for
+from tests.web.conftest import wait_for
+from tests.web.sockets import next_message
 from tests.web.test_players_api import play_out
 
-from kingdomino.web.accounts import Accounts
-from kingdomino.web.app import create_app
 from kingdomino.web.open_seats import MAX_WAITING
 from kingdomino.web.routes.open_games import JOINS
 from kingdomino.web.tables import GameRow
 
-QUICK = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 OPEN_2P = [{"kind": "human", "name": "Anna"}, {"kind": "open"}]
 #: A rated game's clock (a rated game needs one): a day a move runs out during no test.
 DAYS = {"kind": "days", "days": 1}
 
 
 @pytest.fixture
-def client(database: str) -> Iterator[TestClient]:
-    app = create_app(
-        database, secret_seeds=seeded_secrets(), review_agent=QUICK_REVIEW, ai_workers=session_workers()
-    )
-    app.state.accounts = Accounts(app.state.hub.store, QUICK)
-    with TestClient(app) as test_client:
-        yield test_client
+def client(accounts_client: TestClient) -> TestClient:
+    """The tests here open games as accounts too: ``accounts_client``."""
+    return accounts_client
 
 
 def open_game(client: TestClient, seats: list[dict[str, Any]] = OPEN_2P, **fields: Any) -> dict[str, Any]:
@@ -219,9 +211,9 @@ def test_an_open_game_shows_no_deal_until_it_starts(client: TestClient) -> None:
     summary = client.post("/api/games/lookup", json={"games": [{"id": game_id, "token": anna}]}).json()
     assert summary["games"][0]["current_player"] == -1
     with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": anna}) as socket:
-        assert socket.receive_json()["log"] == []
+        assert next_message(socket, "the open game's first view")["log"] == []
         socket.send_json({"type": "why", "action": "claim 4"})
-        assert socket.receive_json()["refusal"]["key"] == "not_started"
+        assert next_message(socket, "the refused move's why")["refusal"]["key"] == "not_started"
     client.post(f"/api/games/{game_id}/join", json={"name": "Bela"})
     bela = client.post(f"/api/games/{game_id}/join", json={"name": "Cili"}).json()["token"]
     view = client.get(f"/api/games/{game_id}", params={"token": bela}).json()
@@ -283,10 +275,10 @@ def test_a_wait_that_ran_out_is_told_apart_from_a_call_off(client: TestClient) -
     made = open_game(client, wait_minutes=180)
     game_id, anna = made["id"], made["seats"][0]["token"]
     with client.websocket_connect("/ws/lobby") as lobby:
-        assert [g["id"] for g in lobby.receive_json()["games"]] == [game_id]
+        assert [g["id"] for g in next_message(lobby, "the lobby's list")["games"]] == [game_id]
         end_the_wait_now(client, game_id)
         view = wait_for(client, game_id, anna, lambda view: view["status"] == "expired")
-        unlisted = lobby.receive_json()
+        unlisted = next_message(lobby, "the lobby's word that the game is unlisted")
         assert unlisted == {"type": "unlisted", "id": game_id, "status": "expired", "wait_ended": "expired"}
     assert (view["wait_ended"], view["waited_minutes"]) == ("expired", 180)
     looked = client.post("/api/games/lookup", json={"games": [{"id": game_id, "token": anna}]})
@@ -376,19 +368,19 @@ def test_a_game_nobody_joined_expires_or_its_ai_seats_play(client: TestClient) -
 
 def test_the_lobby_socket_lists_open_games_live(client: TestClient) -> None:
     with client.websocket_connect("/ws/lobby") as lobby:
-        assert lobby.receive_json() == {"type": "open_games", "games": []}
+        assert next_message(lobby, "the lobby's list") == {"type": "open_games", "games": []}
         made = open_game(client, [{"kind": "human"}, {"kind": "open"}, {"kind": "open"}])
-        listed = lobby.receive_json()
+        listed = next_message(lobby, "the lobby's word of the new game")
         assert (
             listed["type"] == "listed" and listed["game"]["id"] == made["id"] and listed["game"]["open"] == 2
         )
         client.post(f"/api/games/{made['id']}/join", json={"name": "Bela"})
-        assert lobby.receive_json()["game"]["open"] == 1
+        assert next_message(lobby, "the lobby's word of the seat taken")["game"]["open"] == 1
         client.post(f"/api/games/{made['id']}/join", json={"name": "Cleo"})
         unlisted = {"type": "unlisted", "id": made["id"], "status": "playing", "wait_ended": None}
-        assert lobby.receive_json() == unlisted
+        assert next_message(lobby, "the lobby's word that the game is unlisted") == unlisted
         lobby.send_json({"type": "ping"})
-        assert lobby.receive_json() == {"type": "pong"}
+        assert next_message(lobby, "the pong of the ping") == {"type": "pong"}
 
 
 def test_quick_pairing_joins_the_fitting_game_or_opens_one(client: TestClient) -> None:

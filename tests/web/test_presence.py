@@ -5,11 +5,14 @@ to an AI, whether its player was away; a page opened after the handover hears it
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, NamedTuple
 
+import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.web.conftest import create, seeded_secrets, wait_for
+from tests.web.sockets import messages_until, next_message
 
 from kingdomino.web.app import create_app
 
@@ -24,10 +27,7 @@ def until_pong(socket: WebSocketTestSession) -> list[dict[str, Any]]:
     """The messages the server sends a socket up to the pong of a ping sent now: what it had
     queued for the socket before reading the ping, with no wait for anything else."""
     socket.send_json({"type": "ping"})
-    received = []
-    while (message := socket.receive_json())["type"] != "pong":
-        received.append(message)
-    return received
+    return messages_until(socket, lambda message: message["type"] == "pong", "the pong of a ping")[:-1]
 
 
 def presences(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -84,61 +84,73 @@ def test_a_seat_open_in_two_windows_plays_from_both_and_both_are_told(client: Te
             assert [message["elsewhere"] for message in presences(until_pong(first))] == [[0]]
             view = wait_for(client, game_id, token, lambda view: view["legal_actions"])
             second.send_json({"type": "action", "action": view["legal_actions"][0], "index": view["index"]})
-            while (message := second.receive_json())["type"] != "ack":
-                assert message["type"] != "error", message
-            while (message := first.receive_json())["type"] != "state" or message["index"] <= view["index"]:
-                pass
+            acked = messages_until(second, lambda message: message["type"] in ("ack", "error"), "the ack")
+            assert acked[-1]["type"] == "ack", acked
+            message = messages_until(
+                first,
+                lambda message: message["type"] == "state" and message["index"] > view["index"],
+                "the view after the other page's move",
+            )[-1]
             assert message["your_seats"] == [0]  # the older page still plays the seat
             second.close()  # as a browser does: the test client's own exit cuts the server short
             assert next_presence(first)["elsewhere"] == []
 
 
-def test_a_seat_handed_over_while_away_says_so_even_to_a_page_opened_after(database: str) -> None:
+class AwayGame(NamedTuple):
+    """A game of Ann and Bea on a server that hands over an away seat at once (``away_seconds=0``)."""
+
+    client: TestClient
+    created: dict[str, Any]
+    tokens: list[str]
+    #: The seat to act first, whose player is away; and the other's, whose player is at the table.
+    away: int
+    here: int
+
+
+@pytest.fixture
+def away_game(database: str) -> Iterator[AwayGame]:
+    """An ``AwayGame`` just made: nobody has moved, and the player to act has opened no page."""
+    with TestClient(create_app(database, secret_seeds=seeded_secrets(), away_seconds=0)) as client:
+        created = create(client, seats=FRIENDS[:2])
+        tokens = [seat["token"] for seat in created["seats"]]
+        away = client.get(f"/api/games/{created['id']}", params={"token": tokens[0]}).json()["current_player"]
+        yield AwayGame(client, created, tokens, away, 1 - away)
+
+
+def test_a_seat_handed_over_while_away_says_so_even_to_a_page_opened_after(away_game: AwayGame) -> None:
     """Bea is away; Ann lets an AI play for her. The seat says its player was away (not that she
     left), her link's refusal says so, and her page opened afterwards is told its former seat."""
-    with TestClient(create_app(database, secret_seeds=seeded_secrets(), away_seconds=0)) as client:
-        created = create(client, seats=FRIENDS[:2])
-        game_id = created["id"]
-        tokens = [seat["token"] for seat in created["seats"]]
-        away = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()["current_player"]
-        here = 1 - away
-        taken = client.post(f"/api/games/{game_id}/seats/{away + 1}/ai", json={"token": tokens[here]})
-        assert taken.status_code == 200, taken.text
-        seat = client.get(f"/api/games/{game_id}", params={"token": tokens[here]}).json()["seats"][away]
-        assert seat["kind"] == "ai" and seat["away"] is True and "timed_out" not in seat
-        refused = client.post(
-            f"/api/games/{game_id}/actions", json={"token": tokens[away], "action": "claim 1"}
-        )
-        message = refused.json()["error"]["message"]
-        assert refused.status_code == 403 and "while its player was away" in message, message
-        view = client.get(f"/api/games/{game_id}", params={"token": tokens[away]}).json()
-        assert view["your_seats"] == [] and view["former_seats"] == [away]
-        assert (
-            client.get(f"/api/games/{game_id}", params={"token": tokens[here]}).json()["former_seats"] == []
-        )
-        with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[away]}) as page:
-            state = page.receive_json()
-            assert state["type"] == "state" and state["former_seats"] == [away]
+    client, created, tokens, away, here = away_game
+    game_id = created["id"]
+    taken = client.post(f"/api/games/{game_id}/seats/{away + 1}/ai", json={"token": tokens[here]})
+    assert taken.status_code == 200, taken.text
+    seat = client.get(f"/api/games/{game_id}", params={"token": tokens[here]}).json()["seats"][away]
+    assert seat["kind"] == "ai" and seat["away"] is True and "timed_out" not in seat
+    refused = client.post(f"/api/games/{game_id}/actions", json={"token": tokens[away], "action": "claim 1"})
+    message = refused.json()["error"]["message"]
+    assert refused.status_code == 403 and "while its player was away" in message, message
+    view = client.get(f"/api/games/{game_id}", params={"token": tokens[away]}).json()
+    assert view["your_seats"] == [] and view["former_seats"] == [away]
+    assert client.get(f"/api/games/{game_id}", params={"token": tokens[here]}).json()["former_seats"] == []
+    with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": tokens[away]}) as page:
+        state = next_message(page, "the first view of the page opened after the handover")
+        assert state["type"] == "state" and state["former_seats"] == [away]
 
 
-def test_a_player_at_the_table_stays_there_when_the_other_s_seat_goes_to_an_ai(database: str) -> None:
+def test_a_player_at_the_table_stays_there_when_the_other_s_seat_goes_to_an_ai(away_game: AwayGame) -> None:
     """Bea is away and Ann lets an AI play for her: Ann, still at the table, was heard as gone by a
     spectator's page (one human left, nobody was "at the table" any more), her mark turned to away."""
-    with TestClient(create_app(database, secret_seeds=seeded_secrets(), away_seconds=0)) as client:
-        created = create(client, seats=FRIENDS[:2])
-        game_id = created["id"]
-        tokens = [seat["token"] for seat in created["seats"]]
-        away = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()["current_player"]
-        here = 1 - away
-        path = f"/ws/games/{game_id}"
-        with client.websocket_connect(path, params={"tokens": tokens[here]}) as page:
-            with client.websocket_connect(path, params={"tokens": created["spectator_token"]}) as watching:
-                assert [message["here"] for message in presences(until_pong(watching))] == [[here]]
-                taken = client.post(f"/api/games/{game_id}/seats/{away + 1}/ai", json={"token": tokens[here]})
-                assert taken.status_code == 200, taken.text
-                heard = [message["here"] for message in presences(until_pong(watching))]
-                assert heard in ([], [[here]]), heard
-            until_pong(page)
+    client, created, tokens, away, here = away_game
+    game_id = created["id"]
+    path = f"/ws/games/{game_id}"
+    with client.websocket_connect(path, params={"tokens": tokens[here]}) as page:
+        with client.websocket_connect(path, params={"tokens": created["spectator_token"]}) as watching:
+            assert [message["here"] for message in presences(until_pong(watching))] == [[here]]
+            taken = client.post(f"/api/games/{game_id}/seats/{away + 1}/ai", json={"token": tokens[here]})
+            assert taken.status_code == 200, taken.text
+            heard = [message["here"] for message in presences(until_pong(watching))]
+            assert heard in ([], [[here]]), heard
+        until_pong(page)
 
 
 def test_a_seat_its_player_left_is_not_marked_away(client: TestClient) -> None:

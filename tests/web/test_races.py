@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create, seeded_secrets, wait_for
+from tests.web.sockets import next_message
 
 from kingdomino.agents import make_agent
 from kingdomino.core.game import CHANCE
@@ -180,9 +181,9 @@ def test_spectator_sockets_are_capped_with_a_clear_error(
     created = create(client)
     url = f"/ws/games/{created['id']}?tokens={created['spectator_token']}"
     with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
-        assert first.receive_json()["type"] == second.receive_json()["type"] == "state"
+        assert [next_message(socket, "the first view")["type"] for socket in (first, second)] == ["state"] * 2
         with client.websocket_connect(url) as third:
-            refused = third.receive_json()
+            refused = next_message(third, "the refusal of a third spectator")
             assert refused["type"] == "error" and refused["field"] == "tokens"
             assert "2 spectators" in refused["message"]
 
@@ -206,14 +207,14 @@ def test_each_distinct_view_is_built_once_per_state(
     opened = [socket.__enter__() for socket in sockets]
     try:
         for socket in opened:
-            socket.receive_json()
+            next_message(socket, "the first view")
         assert built == [()]
         view = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
         token = tokens[view["current_player"]]
         legal = client.get(f"/api/games/{game_id}", params={"token": token}).json()["legal_actions"]
         built.clear()
         assert post_action(client, game_id, token, legal[0]).status_code == 200
-        messages = [socket.receive_json() for socket in opened]
+        messages = [next_message(socket, "the view after the move") for socket in opened]
         assert all(m == messages[0] and m["index"] > view["index"] for m in messages)
         assert built == [()]
     finally:

@@ -74,7 +74,7 @@ def test_a_rematch_is_offered_to_every_player_and_each_joins_the_seat_they_had(a
     # Every page of the finished game hears of it: who offered it and where, nothing secret.
     for token in (tokens[0], created["spectator_token"], tokens[2]):
         told = api.get(f"/api/games/{game_id}", params={"token": token})
-        assert told.json()["rematch"] == {"id": ben["id"], "by": 1}
+        assert told.json()["rematch"] == {"id": ben["id"], "by": 1, "awaited": [0], "called_off": None}
         assert ben["token"] not in told.text
     hub = api.app.state.hub  # type: ignore[attr-defined]
     new = hub.table(ben["id"]).stored

@@ -7,11 +7,13 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from tests.web.conftest import QUICK_REVIEW, create, seeded_secrets, session_workers
+from tests.web.sockets import messages_until, next_message
 from tests.web.test_players_api import play_out
 from tests.web.test_rematch import rematch, view
 
@@ -58,7 +60,10 @@ def test_two_servers_offering_a_rematch_at_once_make_one_game(
     assert view(other_server, anna["id"], ben["token"])["your_seats"] == [1]
 
 
-def test_a_timed_rematch_s_clock_waits_until_every_player_joined(api: TestClient) -> None:
+def offered_a_timed_rematch(api: TestClient) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+    """A finished game of Anna and Ben, a minute a move, whose rematch Anna has asked for (Ben
+    has not yet): the finished game, its seats' tokens, and Anna's answer (the new game's id, her
+    seat and token)."""
     seats = [{"kind": "human", "name": name, "online": True} for name in ("Anna", "Ben")]
     body = {
         "game": "kingdomino",
@@ -66,10 +71,15 @@ def test_a_timed_rematch_s_clock_waits_until_every_player_joined(api: TestClient
         "seats": seats,
         "time_control": {"kind": "move", "seconds": 60},
     }
-    created = api.post("/api/games", json=body).json()
+    created: dict[str, Any] = api.post("/api/games", json=body).json()
     tokens = [seat["token"] for seat in created["seats"]]
     play_out(api, created["id"], tokens)
-    anna = rematch(api, created["id"], tokens[0]).json()
+    anna: dict[str, Any] = rematch(api, created["id"], tokens[0]).json()
+    return created, tokens, anna
+
+
+def test_a_timed_rematch_s_clock_waits_until_every_player_joined(api: TestClient) -> None:
+    created, tokens, anna = offered_a_timed_rematch(api)
     # Ben still reads the end screen: nobody's time runs, and no seat runs out within its minute.
     waiting = view(api, anna["id"], anna["token"])
     assert waiting["clock"]["running"] is None and waiting["clock"]["remaining"] == [60.0, 60.0]
@@ -85,24 +95,17 @@ def test_a_timed_rematch_s_clock_waits_until_every_player_joined(api: TestClient
 
 def test_a_rematch_s_player_opening_its_page_has_joined_it(api: TestClient) -> None:
     """A player who opens the rematch from the account's list, not the end screen, has joined it."""
-    seats = [{"kind": "human", "name": name, "online": True} for name in ("Anna", "Ben")]
-    body = {
-        "game": "kingdomino",
-        "players": 2,
-        "seats": seats,
-        "time_control": {"kind": "move", "seconds": 60},
-    }
-    created = api.post("/api/games", json=body).json()
-    tokens = [seat["token"] for seat in created["seats"]]
-    play_out(api, created["id"], tokens)
-    anna = rematch(api, created["id"], tokens[0]).json()
+    _, _, anna = offered_a_timed_rematch(api)
     table = api.app.state.hub.table(anna["id"])  # type: ignore[attr-defined]
     ben_token = str(table.stored.seats[1]["token"])
     with api.websocket_connect(f"/ws/games/{anna['id']}?tokens={ben_token}") as socket:
-        first = socket.receive_json()
+        first = next_message(socket, "the rematch's first view")
         assert first["type"] == "state" and first["clock"]["running"] is None
-        told = socket.receive_json()
-        while told["type"] != "state" or told["clock"]["running"] is None:
-            told = socket.receive_json()  # the view once the page opened counts as Ben joining
+        # The view once the page opened counts as Ben joining: his clock runs.
+        told = messages_until(
+            socket,
+            lambda told: told["type"] == "state" and told["clock"]["running"] is not None,
+            "a view whose clock runs once Ben's page opened",
+        )[-1]
     assert not clocks.joining(table.stored.seats)
     assert view(api, anna["id"], ben_token)["clock"]["running"] == told["current_player"]

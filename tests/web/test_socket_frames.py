@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.web.conftest import assert_socket_error, create, unversioned
+from tests.web.sockets import next_message
 
 
 @pytest.fixture
@@ -18,16 +19,16 @@ def socket(client: TestClient) -> Iterator[WebSocketTestSession]:
     created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     tokens = ",".join(seat["token"] for seat in created["seats"])
     with client.websocket_connect(f"/ws/games/{created['id']}", params={"tokens": tokens}) as session:
-        assert session.receive_json()["type"] == "state"
+        assert next_message(session, "the first view")["type"] == "state"
         yield session
 
 
 def answer_then_pong(socket: WebSocketTestSession) -> dict[str, Any]:
     """The error the last frame got; then a ping must still get its pong."""
-    error = socket.receive_json()
+    error = next_message(socket, "the refusal of the frame")
     assert_socket_error(error)
     socket.send_json({"type": "ping"})
-    assert unversioned(socket.receive_json())["type"] == "pong"
+    assert unversioned(next_message(socket, "the pong of the ping"))["type"] == "pong"
     return unversioned(error)
 
 

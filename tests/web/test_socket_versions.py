@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.web.conftest import QUICK_REVIEW, assert_socket_error, create, seeded_secrets, session_workers
+from tests.web.sockets import messages_until, next_message, within
 from tests.web.test_table import new_table, token_to_act
 
 from kingdomino.web.app import create_app
@@ -32,11 +32,9 @@ def socket_of(client: TestClient, game: dict[str, Any], tokens: str) -> Any:
 
 def next_of(socket: WebSocketTestSession, kind: str, seen: list[dict[str, Any]]) -> dict[str, Any]:
     """The socket's next message of type ``kind``; every message read on the way is kept in ``seen``."""
-    while True:
-        message = socket.receive_json()
-        seen.append(message)
-        if message["type"] == kind:
-            return dict(message)
+    heard = messages_until(socket, lambda message: message["type"] == kind, f"a {kind!r} message")
+    seen.extend(heard)
+    return dict(heard[-1])
 
 
 def assert_in_order(seen: list[dict[str, Any]]) -> None:
@@ -55,7 +53,7 @@ def test_a_view_names_the_version_it_shows(client: TestClient) -> None:
     token = game["seats"][0]["token"]
     view = client.get(f"/api/games/{game['id']}", params={"token": token}).json()
     with socket_of(client, game, token) as socket:
-        first = socket.receive_json()
+        first = next_message(socket, "the first view")
         assert first["type"] == "state" and first["version"] == first["v"] == view["version"]
     acting = game["seats"][view["current_player"]]["token"]
     legal = client.get(f"/api/games/{game['id']}", params={"token": acting}).json()["legal_actions"]
@@ -211,19 +209,17 @@ def test_a_silent_socket_is_closed_and_a_pinging_one_is_not(quick_idle: TestClie
     the two and so pinged for longer than the silence allowed, is still answered."""
     game = create(quick_idle, seats=TWO_HUMANS)
     with socket_of(quick_idle, game, game["spectator_token"]) as pinging:
-        assert pinging.receive_json()["type"] == "state"
+        assert next_message(pinging, "the pinging page's first view")["type"] == "state"
         with socket_of(quick_idle, game, game["spectator_token"]) as silent:
-            assert silent.receive_json()["type"] == "state"
-            closed: list[Any] = []
-            closing = threading.Thread(target=lambda: closed.append(silent.receive()), daemon=True)
-            closing.start()
+            assert next_message(silent, "the silent page's first view")["type"] == "state"
+            closed = None
             deadline = time.monotonic() + 6 * IDLE_SECONDS
-            while closing.is_alive():
+            while closed is None:
                 assert time.monotonic() < deadline, "the silent socket is still open"
                 pinging.send_json({"type": "ping"})
-                pong = pinging.receive_json()
+                pong = next_message(pinging, "the pong of the ping")
                 assert pong["type"] == "pong" and pong["ping_every"] == ping_every(IDLE_SECONDS)
-                closing.join(timeout=pong["ping_every"])
-            assert closed == [{"type": "websocket.close", "code": IDLE_CODE, "reason": ""}]
+                closed = within(silent, pong["ping_every"])
+            assert closed == {"type": "websocket.close", "code": IDLE_CODE, "reason": ""}
         pinging.send_json({"type": "ping"})
-        assert pinging.receive_json()["type"] == "pong"
+        assert next_message(pinging, "the pong of the ping")["type"] == "pong"

@@ -13,6 +13,7 @@ from contextlib import ExitStack
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import assert_socket_error, create
+from tests.web.sockets import close_code, next_message
 
 from kingdomino.web.routes import game_socket
 
@@ -26,16 +27,16 @@ def test_a_client_over_its_sockets_is_refused_by_name_until_one_closes(
     with ExitStack() as stack:
         sockets = [stack.enter_context(client.websocket_connect(link)) for link in links[:3]]
         for socket in sockets:
-            assert socket.receive_json()["type"] == "state"
+            assert next_message(socket, "the first view")["type"] == "state"
         with client.websocket_connect(links[3]) as refused:
-            error = assert_socket_error(refused.receive_json())
+            error = assert_socket_error(next_message(refused, "the refusal of a fourth socket"))
             assert error["field"] == "client" and error["code"] == "client_sockets_full"
             assert error["values"] == {"n": 3}
-            assert refused.receive()["code"] == 4429
+            assert close_code(refused) == 4429
         sockets[0].close()
         for _ in range(100):  # the server counts the closed socket out once its handler ends
             with client.websocket_connect(links[3]) as again:
-                if again.receive_json()["type"] == "state":
+                if next_message(again, "the first view or a refusal")["type"] == "state":
                     break
             time.sleep(0.02)
         else:

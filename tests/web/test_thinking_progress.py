@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 from tests.web.conftest import create
+from tests.web.sockets import messages_until
 
 
 def test_a_watcher_hears_how_far_the_ai_search_is(client: TestClient) -> None:
@@ -15,13 +16,18 @@ def test_a_watcher_hears_how_far_the_ai_search_is(client: TestClient) -> None:
     game = create(client, seats=seats, seed=3)
     link = f"/ws/games/{game['id']}?tokens={game['spectator_token']}"
     told: list[dict[str, Any]] = []
+
+    def midway(message: dict[str, Any]) -> bool:
+        """Whether ``message`` tells a search midway; the game must not end before one does."""
+        if message["type"] == "state":
+            assert message["status"] != "finished", told
+        elif message["type"] == "thinking":
+            told.append(message)
+            return message["progress"] is not None and 0 < message["progress"] < 1
+        return False
+
     with client.websocket_connect(link) as socket:
-        while not any(m["progress"] is not None and 0 < m["progress"] < 1 for m in told):
-            message = socket.receive_json()
-            if message["type"] == "state":
-                assert message["status"] != "finished", told
-            elif message["type"] == "thinking":
-                told.append(message)
+        messages_until(socket, midway, "a progress told midway through an AI's search", timeout=60)
     for message in told:
         if message["progress"] is not None:
             assert message["ahead"] == 0 and 0 <= message["progress"] <= 1, told

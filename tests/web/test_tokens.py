@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import assert_error_shape, create, unversioned
+from tests.web.sockets import close_code, next_message
 
 from kingdomino.web.tokens import same_token
 
@@ -41,20 +42,20 @@ def test_the_websocket_refuses_a_non_ascii_token_with_an_error_and_a_close(
 ) -> None:
     created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     with client.websocket_connect(f"/ws/games/{created['id']}", params={"tokens": token}) as socket:
-        error = socket.receive_json()
+        error = next_message(socket, "the refusal of the token")
         assert error["type"] == "error" and error["field"] == "token"
-        assert socket.receive()["code"] == 4403
+        assert close_code(socket) == 4403
 
 
 def test_a_non_ascii_token_in_a_socket_message_is_an_error_and_the_socket_stays(client: TestClient) -> None:
     created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     spectator = created["spectator_token"]
     with client.websocket_connect(f"/ws/games/{created['id']}", params={"tokens": spectator}) as socket:
-        assert socket.receive_json()["type"] == "state"
+        assert next_message(socket, "the spectator's first view")["type"] == "state"
         socket.send_json({"type": "action", "token": "é", "action": "claim 1"})
-        assert socket.receive_json()["field"] == "token"
+        assert next_message(socket, "the refusal of the token")["field"] == "token"
         socket.send_json({"type": "ping"})
-        assert unversioned(socket.receive_json())["type"] == "pong"
+        assert unversioned(next_message(socket, "the pong of the ping"))["type"] == "pong"
 
 
 def test_same_token_compares_utf8_bytes() -> None:

@@ -17,6 +17,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create
 from tests.web.servers import exchange, free_port, running
+from tests.web.sockets import close_code, next_message
 
 from kingdomino.web.app import create_app
 from kingdomino.web.serving import server_config
@@ -68,9 +69,9 @@ def test_a_socket_holds_at_most_8_tokens_of_64_characters(client: TestClient) ->
     created = create(client, seats=[{"kind": "human"}, {"kind": "human"}])
     for tokens, problem in [(",".join("t" * 9), "at most 8 tokens"), ("t" * 65, "at most 64 characters")]:
         with client.websocket_connect(f"/ws/games/{created['id']}", params={"tokens": tokens}) as socket:
-            error = socket.receive_json()
+            error = next_message(socket, "the refusal of the tokens")
             assert error["type"] == "error" and error["field"] == "tokens" and problem in error["message"]
-            assert socket.receive()["code"] == 4403
+            assert close_code(socket) == 4403
     seats = ",".join(seat["token"] for seat in created["seats"])
     with client.websocket_connect(f"/ws/games/{created['id']}", params={"tokens": seats}) as socket:
-        assert socket.receive_json()["your_seats"] == [0, 1]
+        assert next_message(socket, "the first view")["your_seats"] == [0, 1]

@@ -28,8 +28,8 @@ from kingdomino.cli.play import HUMAN, GameInterrupted, play_interactive
 from kingdomino.cli.registry import frontend_for
 from kingdomino.cli.sqlite_claim import claim_sqlite_file
 from kingdomino.cli.words import in_words, term
-from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError, State
-from kingdomino.core.records import GameRecord, Replay, replay
+from kingdomino.core.game import Game, GameError, OptionValue, ScoreOptionError, ScoreTextError
+from kingdomino.core.records import GameRecord, Replay, replay, replayed_winners
 from kingdomino.games.registry import game_names, make_game
 from kingdomino.games.scorer import score_text
 
@@ -332,7 +332,7 @@ def replay_command(
     if outcome.error is not None:
         raise fail(f"{file}: {outcome.error}; {outcome.applied} actions applied, nothing after it", 1)
     if not as_json:
-        print_replay_table(game, record, outcome.state)
+        print_replay_table(game, record, outcome)
     if outcome.result_mismatch:
         raise fail(f"{file}: {outcome.result_mismatch}", 1)
 
@@ -359,8 +359,10 @@ def replay_json(record: GameRecord, outcome: Replay) -> dict[str, Any]:
         "applied": outcome.applied,
         "finished": state.is_terminal(),
         "scores": state.scores(),
-        "winners": state.winners() if state.is_terminal() else None,
+        "winners": replayed_winners(record, outcome),
     }
+    if record.result is not None and isinstance(record.result.get("ended"), dict):
+        data["ended"] = record.result["ended"]
     if outcome.error is not None:
         error = outcome.error
         data["error"] = {"index": error.index, "action": error.action, "reason": error.reason}
@@ -378,17 +380,22 @@ def print_log(game: Game, actions: list[str]) -> None:
         state.apply_unchecked(action)
 
 
-def print_replay_table(game: Game, record: GameRecord, state: State) -> None:
-    """The scores a replay reaches, the winners starred once the game is over."""
+def print_replay_table(game: Game, record: GameRecord, outcome: Replay) -> None:
+    """The scores a replay reaches, the winners starred once the game is over (or a player
+    resigned: the record's ranking, ``replayed_winners``)."""
+    state = outcome.state
     table = Table(title=f"{game.describe()} · {len(record.actions)} actions")
     table.add_column("seat", justify="right")
     table.add_column("player")
     table.add_column("score", justify="right")
-    winners = state.winners() if state.is_terminal() else []
+    winners = replayed_winners(record, outcome) or []
     for seat, score in enumerate(state.scores()):
         table.add_row(str(seat), record.players[seat], f"{score}{' ★' if seat in winners else ''}")
     console.print(table)
-    if not state.is_terminal():
+    ended = (record.result or {}).get("ended")
+    if isinstance(ended, dict) and outcome.ok and ended.get("by") == "resign":
+        console.print(f"{record.players[int(ended['seat'])]} resigned: the game ended there, scores then.")
+    elif not state.is_terminal():
         console.print("The record ends before the game does: scores so far.", style="yellow")
 
 

@@ -9,7 +9,10 @@ the seed and stays readable::
      "actions": ["draw 5", "draw 17", ...],
      "result": {"scores": [41, 38], "winners": [0]}}
 
-``result`` is optional; when present, :func:`replay` checks it.
+``result`` is optional; when present, :func:`replay` checks it. A game played online may rank its
+seats otherwise than by points (``places``, ``winners``: a player who resigned or ran out of time
+is last), and one a player resigned ends before its last action (``ended``: ``{"by": "resign",
+"seat": 1}``): its actions stop short of the game's end, and the scores are those of that moment.
 """
 
 from __future__ import annotations
@@ -147,7 +150,8 @@ def replay(record: GameRecord, game: Game) -> Replay:
     outcome = Replay(state, len(record.actions))
     if record.result is not None:
         expected = record.result.get("scores")
-        if not state.is_terminal():  # a result claimed for a game its actions do not finish
+        resigned = isinstance(record.result.get("ended"), dict)  # its actions stop short
+        if not state.is_terminal() and not resigned:  # a result claimed for a game not finished
             outcome.result_mismatch = (
                 f"result: the record gives the game's result, but its {len(record.actions)} "
                 "actions end before the game does"
@@ -157,6 +161,18 @@ def replay(record: GameRecord, game: Game) -> Replay:
                 f"result.scores: the record says {expected}, the replay gives {state.scores()}"
             )
     return outcome
+
+
+def replayed_winners(record: GameRecord, outcome: Replay) -> list[int] | None:
+    """The winners of a replayed record: the record's own (an online game's ranking, where a
+    player who resigned or ran out of time is last) when its result matched the replay and
+    says who ended the game or ranks it (``ended``, ``places``), else the engine's once the
+    game is over; None while it is not."""
+    result = record.result or {}
+    ranked = "ended" in result or "places" in result
+    if outcome.ok and ranked and isinstance(result.get("winners"), list):
+        return [int(seat) for seat in result["winners"]]
+    return outcome.state.winners() if outcome.state.is_terminal() else None
 
 
 def final_result(state: State) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from kingdomino.web.game_results import ended_by, final_places
+from kingdomino.web.game_results import ended_by, final_places, resigned_seats
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
@@ -77,6 +77,7 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
         if table.stored.status == "finished"
         else None,
         "ended": ended_by(table.stored.seats),
+        "resigned": resigned_seats(table.stored.seats),
         "version": table.version,
         "with_people": any(
             other["kind"] in ("human", "open") for at, other in enumerate(table.stored.seats) if at != seat

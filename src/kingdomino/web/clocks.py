@@ -34,8 +34,9 @@ LIMITS: dict[str, dict[str, range]] = {
 }
 #: The AI that takes the seat of a player out of time, unless the time control says another.
 TIMEOUT_LEVEL = "medium"
-#: How long past its own time the seat to act waits while a rematch waits for a player to join
-#: it (``joining``): a rematch some player never joins still ends, its absent seats' time run out.
+#: How long a timed rematch waits for its players to join it (``joining``) after it was offered,
+#: or a turn-based game the time of a move if longer: then it is called off, aborted with no
+#: result (``endings.no_show``), not lost on time by whoever was to act.
 JOIN_GRACE = 20 * 60.0
 
 
@@ -117,6 +118,13 @@ def joining(seats: list[dict[str, Any]]) -> bool:
     return any(info["kind"] == "human" and info.get("to_join") for info in seats)
 
 
+def join_deadline(stored: StoredGame, control: TimeControl) -> float:
+    """When a timed rematch not joined by every player yet is called off: ``JOIN_GRACE`` after
+    it was offered (its creation), or a move's time after if longer (a turn-based game's player
+    comes back once a day), whoever is to act."""
+    return stored.created.timestamp() + max(JOIN_GRACE, control.start if control.per_move else 0.0)
+
+
 def clock_view(
     clock: dict[str, Any] | None, acting: int, seats: list[dict[str, Any]]
 ) -> dict[str, Any] | None:
@@ -144,7 +152,7 @@ def timing(
     """The clock and deadline a write of ``stored`` stores (None: the game has no clock): the
     clock starts with the game (``status`` playing), ``mover`` (a human seat) used its time, and
     the turn of ``acting`` begins at ``moment``. While a player has not joined (``joining``), no
-    seat's time is used, and the seat to act runs out only ``JOIN_GRACE`` after its time."""
+    seat's time is used, and the deadline is the rematch's to be joined by (``join_deadline``)."""
     if stored.time_control is None:
         return None
     if status != "playing":
@@ -152,9 +160,7 @@ def timing(
     control = TimeControl.of(stored.time_control)
     clock = stored.clock or started(control, len(seats), moment)
     if joining(seats):
-        clock = restarted(clock, moment)
-        late = deadline(clock, acting, seats)
-        return clock, None if late is None else late + JOIN_GRACE
+        return restarted(clock, moment), join_deadline(stored, control)
     human = mover is not None and 0 <= mover < len(seats) and seats[mover]["kind"] == "human"
     clock = (
         after_move(control, clock, mover, moment) if human and mover is not None else restarted(clock, moment)

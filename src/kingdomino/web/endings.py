@@ -12,9 +12,11 @@ row) and it ranks last, so the others finish their game.
 **Abort** (``abort``): while some person's seat of a started game has not made a move of its own
 yet, any seated human may call the game off: it ends with no result (status ``aborted``), no
 ``seat_results``, never rated. Lichess's rule: the answer to an opponent who never shows up.
-Once every person has moved, resigning is what is left (``abort_too_late``).
+Once every person has moved, resigning is what is left (``abort_too_late``). A timed rematch some
+invited player has not joined in time is aborted the same way by the clocks' sweep (``no_show``):
+it counts for nobody, the absent player included.
 
-The seat that ended the game bears how (``ended``: ``resign`` or ``abort``) in its stored row, so
+The seat that ended the game bears how (``ended``: ``resign``, ``abort``, ``no_show``) in its stored row, so
 the end is one write of the seats and status (``Table.write_seats``), under the game's lock and
 naming the revision it was made on: of two requests at once (here or on two servers), the first
 ends the game and the other is refused (``game_over`` or ``changed_elsewhere``), and an AI move
@@ -23,11 +25,13 @@ computed before it is stale. A view says it as ``ended: {by, seat}`` (``game_res
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from kingdomino.web.clocks import TIMEOUT_LEVEL, TimeControl
+from kingdomino.web.clocks import TIMEOUT_LEVEL, TimeControl, joining
 from kingdomino.web.live import LiveGame, not_started
 from kingdomino.web.refusals import HubError
+from kingdomino.web.rematch_wait import awaited
 from kingdomino.web.seats import ai_seat
 
 if TYPE_CHECKING:  # the table's views say what these allow: views imports this module
@@ -94,11 +98,7 @@ def allowed(live: LiveGame, mine: tuple[int, ...]) -> dict[str, bool]:
 async def resign(table: Table, token: str, client: str = "") -> bool:
     """The seat of ``token`` resigns (see the module); True if that ended the game."""
     async with table.lock:
-        seat = table.seat_for(token)
-        refused = resign_refusal(table, seat)
-        if refused is not None:
-            raise refused
-        seats = [dict(info) for info in table.stored.seats]
+        seat, seats = _ending_seat(table, token, resign_refusal)
         ended = ends_at_once(table, seat)
         if ended:
             seats[seat]["ended"] = "resign"
@@ -117,14 +117,40 @@ async def resign(table: Table, token: str, client: str = "") -> bool:
 async def abort(table: Table, token: str) -> None:
     """The seat of ``token`` aborts the game (see the module): it ends with no result."""
     async with table.lock:
-        seat = table.seat_for(token)
-        refused = abort_refusal(table, seat)
-        if refused is not None:
-            raise refused
-        seats = [dict(info) for info in table.stored.seats]
+        seat, seats = _ending_seat(table, token, abort_refusal)
         seats[seat]["ended"] = "abort"
         table.write_seats(seats, "aborted", "token")
     await table.publish()
+
+
+async def no_show(table: Table, moment: float) -> bool:
+    """Call off ``table``'s rematch if some invited player has not joined it by its deadline
+    (``clocks.join_deadline``, before ``moment``): an abort, with no result, no rating and nobody
+    charged a loss, each absent seat bearing ``ended: no_show``. False: it is not due, or every
+    player joined meanwhile."""
+    async with table.lock:
+        stored = table.stored
+        due = stored.status == "playing" and stored.deadline is not None and stored.deadline <= moment
+        if not due or not joining(stored.seats):
+            return False
+        seats = [dict(info) for info in stored.seats]
+        for seat in awaited(seats):
+            seats[seat]["ended"] = "no_show"
+        table.write_seats(seats, "aborted", "time")
+        return True
+
+
+def _ending_seat(
+    table: Table, token: str, refusal: Callable[[LiveGame, int], HubError | None]
+) -> tuple[int, list[dict[str, Any]]]:
+    """The seat of ``token`` that ends the game and a copy of the seats to write, or the
+    ``refusal`` of ending it now (the caller holds the game's lock): what resigning and
+    aborting share before their writes differ."""
+    seat = table.seat_for(token)
+    refused = refusal(table, seat)
+    if refused is not None:
+        raise refused
+    return seat, [dict(info) for info in table.stored.seats]
 
 
 def _table_level(time_control: dict[str, Any] | None) -> str:

@@ -92,6 +92,16 @@ def ended_by(seats: Sequence[dict[str, Any]]) -> dict[str, Any] | None:
     return None
 
 
+def resigned_seats(seats: Sequence[dict[str, Any]]) -> list[int]:
+    """The seats whose players resigned: the one whose resignation ended the game, and those an
+    AI plays on since (a game of three or four), for the lists of games to say who resigned.
+
+    >>> resigned_seats([{"resigned": True}, {"kind": "human"}, {"ended": "resign"}])
+    [0, 2]
+    """
+    return [seat for seat, info in enumerate(seats) if info.get("resigned") or info.get("ended") == "resign"]
+
+
 def _insert_missing(connection: Connection, table: type[Base], rows: list[dict[str, Any]]) -> None:
     """Insert ``rows`` into ``table``, leaving out those whose key is there already."""
     if not rows:

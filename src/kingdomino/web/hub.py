@@ -47,6 +47,7 @@ from kingdomino.web.notify import WriteNotice, listen
 from kingdomino.web.open_seats import Seeker, check_open_game, wait_until
 from kingdomino.web.out_of_time import time_out
 from kingdomino.web.refusals import HubError
+from kingdomino.web.rematch_wait import tell_old_game
 from kingdomino.web.replication import Replication
 from kingdomino.web.reviewer import Reviewer
 from kingdomino.web.seat_agents import check_plays
@@ -345,9 +346,9 @@ class Hub:
         self.ai_turns.start(table)
 
     async def watch_time(self) -> None:
-        """Every second, end the wait of the open games whose time is up, and hand the seat of a
-        player out of time to an AI (on any server: the first write wins, the others' are
-        refused as stale)."""
+        """Every second, end the wait of the open games whose time is up, hand the seat of a
+        player out of time to an AI, and call off a rematch not joined in time (on any server:
+        the first write wins, the others' are refused as stale)."""
         while True:
             await asyncio.sleep(TIME_SWEEP_SECONDS)
             moment = time.time()
@@ -362,6 +363,7 @@ class Hub:
                         table = self.table(game_id)
                         if await time_out(table, moment):
                             await self.seats_changed(table)
+                            await tell_old_game(self, table)  # a rematch called off: its end screen
             except Exception as error:  # the database away for a while: the next look tries again
                 log_failure(error, "the clocks' sweep")
 

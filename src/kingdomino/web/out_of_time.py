@@ -8,14 +8,18 @@ revision it was made on, so two servers never hand one seat over twice.
 
 from __future__ import annotations
 
-from kingdomino.web.clocks import TimeControl
+from kingdomino.web.clocks import TimeControl, joining
+from kingdomino.web.endings import no_show
 from kingdomino.web.seats import ai_seat
 from kingdomino.web.table import Table
 
 
 async def time_out(table: Table, moment: float) -> bool:
     """Hand the seat to act of ``table``'s game to an AI if its time ran out before ``moment``
-    (False: it did not, or no longer does: the player moved meanwhile)."""
+    (False: it did not, or no longer does: the player moved meanwhile). A rematch not joined by
+    every player yet is called off instead (``endings.no_show``): nobody was late for a move."""
+    if joining(table.stored.seats):
+        return await no_show(table, moment)
     async with table.lock:
         stored = table.stored
         acting = table.state.current_player

@@ -72,15 +72,15 @@ class Presence:
                 self.left_at[seat] = now
         await self.tell()
 
-    def awaited_away(self, seat: int, now: float) -> float | None:
+    def awaited_away(self, seat: int) -> float | None:
         """How long ``seat``, a human seat to act, has been awaited with no page of it open on this
-        server (None: another seat acts, an AI plays it, or a page of it is open)."""
+        server until now (None: another seat acts, an AI plays it, or a page of it is open)."""
         table = self.table
         if table.state.current_player != seat or seat < 0 or table.is_ai(seat):
             return None
         if any(seat in watcher.seats for watcher in table.watchers):
             return None
-        return now - max(self.left_at.get(seat, self.loaded_at), self.turn_since)
+        return time.monotonic() - max(self.left_at.get(seat, self.loaded_at), self.turn_since)
 
     def away(self) -> dict[str, float]:
         """The seat awaited while away (its number as text) and for how long, if there is one;
@@ -89,7 +89,7 @@ class Presence:
         if table.stored.time_control is not None:
             return {}
         to_act = table.state.current_player
-        waited = self.awaited_away(to_act, time.monotonic()) if table.stored.status == "playing" else None
+        waited = self.awaited_away(to_act) if table.stored.status == "playing" else None
         return {} if waited is None else {str(to_act): round(waited, 1)}
 
     def here(self) -> tuple[int, ...]:

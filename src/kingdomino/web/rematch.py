@@ -22,8 +22,10 @@ A spectator, a seat an AI took over, and a game not over are refused, each with 
 The new game is playing from its creation, as a game with invite links is, but its clock waits
 for its players: each human seat but the offerer's is ``to_join`` until its player asks for the
 rematch or opens its page with the seat's token (``seat_joined``), and no time runs until every
-one has (``clocks.joining``), so a player reading the end screen loses none. A seat to act waits
-``clocks.JOIN_GRACE`` past its own time meanwhile: a rematch some player never joins still ends.
+one has (``clocks.joining``), so a player reading the end screen loses none. Both games' pages
+say whom it awaits (``rematch_wait``). A timed rematch some player has not joined
+``clocks.JOIN_GRACE`` after the offer is called off (``endings.no_show``), and so is one a player
+aborts: the finished game's end screen says so, and a new rematch may be offered.
 
 The same deal (``same_deal``) is the other game made from a finished one: a practice game's
 one human plays its seed again against the same AI seats.
@@ -39,6 +41,7 @@ from kingdomino.web.account_games import claim_seat
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import former_seat_of
 from kingdomino.web.refusals import HubError
+from kingdomino.web.rematch_wait import called_off, note, tell_old_game
 from kingdomino.web.seats import human_seat
 from kingdomino.web.store import RematchLink, StaleGame
 from kingdomino.web.stored import StoredGame, now
@@ -116,6 +119,7 @@ def _rematch_game(hub: Hub, stored: StoredGame, by: int) -> StoredGame:
         aids=stored.aids,
         rated=rematch_rated(stored),
         time_control=stored.time_control,
+        rematch_of=stored.id,
     )
 
 
@@ -126,25 +130,26 @@ async def _offered(hub: Hub, table: Table, seat: int, client: str) -> tuple[str,
     async with table.lock:
         for _ in range(OFFER_TRIES):
             stored = table.stored
-            if stored.rematch is not None:
+            if stored.rematch is not None and not called_off(stored.rematch):
                 return str(stored.rematch["id"]), False
-            link = RematchLink(table.id, table.version, seat)
+            made = _rematch_game(hub, stored, seat)
+            link = RematchLink(table.id, table.version, seat, note(made, seat))
             game = make_game(stored.game, stored.players, stored.options)
             try:
-                new = await hub.start_game(_rematch_game(hub, stored, seat), game, client, link)
+                new = await hub.start_game(made, game, client, link)
             except StaleGame:
                 table.reload()
                 continue
             table.version = link.revision + 1
-            table.stored.rematch = {"id": new.id, "by": seat}
+            table.stored.rematch = link.note
             return new.id, True
     raise HubError(409, "game", "the game moved on: it was changed by another server", "changed_elsewhere")
 
 
-async def seat_joined(table: Table, seat: int) -> None:
+async def seat_joined(hub: Hub, table: Table, seat: int) -> None:
     """Note that ``seat``'s player joined the rematch of ``table`` (asked for it, or opened its
-    page with the seat's token): once every human seat's has, its clock starts
-    (``clocks.joining``)."""
+    page with the seat's token), in it and in the finished game's note of it
+    (``rematch_wait``): once every human seat's has, its clock starts (``clocks.joining``)."""
     if not table.stored.seats[seat].get("to_join"):
         return  # every page of every other game: no lock to wait for
     for _ in range(OFFER_TRIES):
@@ -159,6 +164,7 @@ async def seat_joined(table: Table, seat: int) -> None:
                 continue  # another server wrote the game first: it was read again
         await table.publish()
         table.host.start_ai_turn(table)  # a new revision: an AI turn computed before is stale
+        await tell_old_game(hub, table)
         return
 
 
@@ -178,7 +184,7 @@ async def rematch(
     row = new.stored.seats[seat]
     if row["kind"] != "human":
         raise HubError(409, "token", "your seat of the rematch was handed to an AI", "rematch_seat_ai")
-    await seat_joined(new, seat)
+    await seat_joined(hub, new, seat)
     claimed: bool | None = None
     if account_id is not None:
         try:

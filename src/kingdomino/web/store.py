@@ -44,7 +44,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from kingdomino.web.notify import CHANNEL, WriteNotice
 from kingdomino.web.store_setup import check_writable, prepare_schema, sqlite_pragmas
 from kingdomino.web.stored import StoredAction, StoredGame, Timing
-from kingdomino.web.tables import ActionRow, GameRow, SeatAccountRow
+from kingdomino.web.tables import ActionRow, GameRow, SeatAccountRow, seat_accounts
 
 #: The widest seed the ``seed`` column holds (a signed 64-bit integer on every database).
 MAX_SEED_COLUMN = 2**63 - 1
@@ -53,17 +53,19 @@ MAX_SEED_COLUMN = 2**63 - 1
 CREATED_AS_THEY_ARE = (
     *("id", "game", "players", "options", "seats", "spectator_token", "status", "created"),
     *("seed_chosen", "hints", "aids", "rated", "open_until", "ai_fill", "time_control", "clock"),
-    *("deadline", "creator_seat", "creator_client", "revision", "ai_turn"),
+    *("deadline", "creator_seat", "creator_client", "revision", "ai_turn", "rematch_of"),
 )
 
 
 @dataclass(frozen=True)
 class RematchLink:
-    """The finished game ``game_id``, read at ``revision``, whose rematch ``by`` its seat offers."""
+    """The finished game ``game_id``, read at ``revision``, whose rematch the seat ``by`` offers,
+    and the note of it the finished game keeps (``rematch_wait.note``)."""
 
     game_id: str
     revision: int
     by: int
+    note: dict[str, Any]
 
 
 class StaleGame(Exception):
@@ -100,11 +102,8 @@ class Store:
         game.revision = 1
         with self.sessions.begin() as session:
             if rematch_of is not None:
-                old, revision = rematch_of.game_id, rematch_of.revision
-                connection = session.connection()
-                self._advance(connection, old, revision, None, status="finished", ai_turn=False)
-                offer = {"id": game.id, "by": rematch_of.by}
-                connection.execute(update(GameRow).where(GameRow.id == old).values(rematch=offer))
+                link = rematch_of
+                self._noted(session.connection(), link.game_id, link.revision, link.note)
             session.add(
                 GameRow(
                     seed=game.seed if game.seed <= MAX_SEED_COLUMN else 0,
@@ -124,6 +123,18 @@ class Store:
                     {"channel": CHANNEL, "payload": notice.payload()},
                 )
             session.add_all(SeatAccountRow(**row) for row in seat_accounts(game.id, game.seats))
+
+    def note_rematch(self, game_id: str, revision: int, note: dict[str, Any]) -> int:
+        """Write the finished game's note of its rematch anew (a player joined it, or it was
+        called off), as a new revision made on ``revision`` (:class:`StaleGame` if another
+        server wrote first); returns the new revision."""
+        with self.engine.begin() as connection:
+            self._noted(connection, game_id, revision, note)
+        return revision + 1
+
+    def _noted(self, connection: Connection, game_id: str, revision: int, note: dict[str, Any]) -> None:
+        self._advance(connection, game_id, revision, None, status="finished", ai_turn=False)
+        connection.execute(update(GameRow).where(GameRow.id == game_id).values(rematch=note))
 
     def append_actions(
         self,
@@ -380,20 +391,5 @@ class Store:
             row.rematch,
             row.creator_seat,
             row.creator_client,
+            row.rematch_of,
         )
-
-
-def seat_accounts(game_id: str, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rows of ``seat_accounts`` for a game's seats: each seat an account plays, or played
-    until an AI took it over (its row keeps ``account``). Every write of the seats writes them,
-    so an account's games are found without reading every game's seats."""
-    return [
-        {
-            "game_id": game_id,
-            "seat": seat,
-            "account_id": int(info["account"]),
-            "playing": info["kind"] == "human",
-        }
-        for seat, info in enumerate(seats)
-        if info.get("account") is not None
-    ]

@@ -48,6 +48,8 @@ class StoredGame:
     rematch: dict[str, Any] | None = None
     creator_seat: int | None = None
     creator_client: str | None = None
+    #: The finished game this one is the rematch of (None: not a rematch).
+    rematch_of: str | None = None
 
     def creator(self) -> int | None:
         """The creator's seat: as stored, else (a game older than that column) its first human

@@ -230,7 +230,7 @@ class Table(LiveGame):
             if seat is None:
                 refused = self.leave_refusal(by)
             else:
-                waited = self.presence.awaited_away(target, time.monotonic())
+                waited = self.presence.awaited_away(target)
                 refused = self.takeover_refusal(by, target, waited, self.presence.away_seconds)
             if refused is not None:
                 raise refused

@@ -72,9 +72,13 @@ class GameRow(Base):
     time_control: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     clock: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)
-    #: The finished game's rematch, once one of its players offered it (``rematch``): its id and
-    #: the seat that offered it, ``{"id", "by"}``.
+    #: The finished game's rematch, once one of its players offered it (``rematch``): its id, the
+    #: seat that offered it, the seats not joined yet and how it was called off, if it was
+    #: (``rematch_wait.note``): ``{"id", "by", "awaited", "called_off"}``.
     rematch: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: The finished game this one is the rematch of (None: not a rematch), whose note of it
+    #: (``rematch``) is written as its players join it or it is called off.
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     #: Who created the game: their seat (None: they took none, or the game is older than the
     #: column) and the client they created it from (``routes.dependencies.client_of``). Only the
     #: creator calls an open game off, and the lobby counts each client's games waiting.
@@ -175,3 +179,19 @@ class RatingChangeRow(Base):
     after: Mapped[float] = mapped_column(Float)
     deviation: Mapped[float] = mapped_column(Float)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def seat_accounts(game_id: str, seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows of ``seat_accounts`` for a game's seats: each seat an account plays, or played
+    until an AI took it over (its row keeps ``account``). Every write of the seats writes them,
+    so an account's games are found without reading every game's seats."""
+    return [
+        {
+            "game_id": game_id,
+            "seat": seat,
+            "account_id": int(info["account"]),
+            "playing": info["kind"] == "human",
+        }
+        for seat, info in enumerate(seats)
+        if info.get("account") is not None
+    ]

@@ -17,9 +17,10 @@ from kingdomino.games.domino.text import BoxError, FrameError
 from kingdomino.games.scorer import score_text
 from kingdomino.web import endings
 from kingdomino.web.clocks import clock_view
-from kingdomino.web.game_results import ended_by, final_places
+from kingdomino.web.game_results import ended_by, final_places, resigned_seats
 from kingdomino.web.live import LiveGame, ViewKey, replayed
 from kingdomino.web.refusals import HubError
+from kingdomino.web.rematch_wait import awaited, offer_view
 from kingdomino.web.seat_ratings import seat_ratings
 from kingdomino.web.wait_end import wait_end
 
@@ -134,7 +135,9 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
         "same_deal": len(mine) == 1 and live.same_deal_refusal(mine[0]) is None,
         "can_leave": len(mine) == 1 and live.leave_refusal(mine[0]) is None,
         **endings.allowed(live, mine),
-        "rematch": _rematch(live),
+        "rematch": offer_view(live.stored.rematch),
+        # A rematch's seats whose player has not joined it yet (or never did: ``ended`` no_show).
+        "awaited": awaited(live.stored.seats),
     }
 
 
@@ -147,13 +150,6 @@ def _result(live: LiveGame, state: State) -> dict[str, Any]:
         return {"winners": [], "places": [], "ended": ended}
     places = final_places(state.places(), live.stored.seats)
     return {"winners": [s for s, place in enumerate(places) if place == 1], "places": places, "ended": ended}
-
-
-def _rematch(live: LiveGame) -> dict[str, Any] | None:
-    """The finished game's rematch, once a player offered it (``rematch``): its id and the seat
-    that offered it (``by``); no token, no seed."""
-    offer = live.stored.rematch
-    return None if offer is None else {"id": str(offer["id"]), "by": int(offer["by"])}
 
 
 def aids_view(state: State, acting: bool = False) -> dict[str, Any]:
@@ -223,15 +219,23 @@ def score_gains(state: State, actions: list[int]) -> dict[str, int]:
 
 
 def record(live: LiveGame) -> GameRecord:
+    """A finished game's record: its actions, and its result ranked as every page ranks it
+    (``_result``: a seat that resigned or was forfeited is last, ``places`` and ``winners`` say
+    so, and ``ended`` names a resignation, after which the actions stop short of the game's end)."""
     if live.stored.status != "finished":
         raise HubError(409, "game", "the record is available once the game is over")
+    state = live.state
+    ranked = _result(live, state)
+    result = {**final_result(state), "winners": ranked["winners"], "places": ranked["places"]}
+    if ranked["ended"] is not None:
+        result["ended"] = ranked["ended"]
     return GameRecord(
         live.game.name,
         [str(seat["name"]) for seat in live.stored.seats],
         dict(live.game.options),
         live.stored.seed,
         [a.text for a in live.actions],
-        final_result(live.state),
+        result,
     )
 
 
@@ -341,13 +345,15 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
         # Who won a finished game (after the tie-breaks: a tie on points still has its winners; a
         # forfeited seat never: game_results.final_places).
         "winners": _result(live, state)["winners"],
+        # How it ended before its last move, and who resigned, for the list to say it.
+        "ended": ended_by(live.stored.seats),
+        "resigned": resigned_seats(live.stored.seats),
         "hints": live.hints_allowed(),
         "aids": live.stored.aids,
         "practice": live.stored.seed_chosen,
-        # For the lobby's notifications (static/turn-notify.js): the revision, how the game ended
-        # early, whether people play the other seats (a human's or an open seat).
+        # For the lobby's notifications (static/turn-notify.js): the revision, and whether people
+        # play the other seats (a human's or an open seat).
         "version": live.version,
-        "ended": ended_by(live.stored.seats),
         "with_people": any(
             info["kind"] in ("human", "open") for at, info in enumerate(live.stored.seats) if at != seat
         ),

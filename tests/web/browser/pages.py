@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import tempfile
 import time
@@ -17,7 +18,7 @@ from typing import Any, TypeVar, cast
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, StorageState, WebSocket
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, StorageState, WebSocket
 from tests.web.conftest import BROWSER_CONTEXTS, wait_for
 
 T = TypeVar("T")
@@ -482,15 +483,37 @@ def log_in_new(page: LivePage, base: str, name: str = "Ona") -> str:
     return name
 
 
-def open_a_game_for_the_lobby(page: LivePage, live_server: str, name: str) -> None:
-    """``name`` opens a 2-player game from the lobby, its second seat waiting for whoever joins (no
-    AI fills it); the caller waits for what it looks at."""
+def open_a_game_for_the_lobby(page: LivePage, live_server: str, name: str, players: int = 2) -> None:
+    """``name`` opens a game of ``players`` from the lobby, every other seat waiting for whoever
+    joins (no AI fills them); the caller waits for what it looks at (``game_page_id``)."""
     page.goto(live_server + "/")
     page.fill("#name-0", name)
-    page.select_option("#seat-1", "open")
+    if players != 2:
+        page.select_option("#players", str(players))
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}", "open")
     page.wait_for_selector("#open-options:not([hidden])")
     page.select_option("#ai-fill", "")
     page.click("#create")
+
+
+def game_page_id(page: LivePage) -> str:
+    """The id of the game ``page`` goes to (from the lobby), once its address is the game's."""
+    page.wait_for_url(re.compile(r"/game/[0-9a-f]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def accepted_dialogs(page: LivePage) -> list[str]:
+    """Every dialog ``page`` opens from now on accepted (a "Resign this game?" confirmation): the
+    list their messages are added to, as they come, for the test to read what was asked."""
+    asked: list[str] = []
+
+    def accept(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.accept()
+
+    page.on("dialog", accept)
+    return asked
 
 
 def timed_game_of_two(base: str, control: dict[str, Any]) -> tuple[str, list[str], dict[str, Any]]:

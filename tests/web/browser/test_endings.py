@@ -3,33 +3,28 @@ the end screen saying who resigned, and the dialog asked first."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Dialog
-from tests.web.browser.pages import ARTIFACTS
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, accepted_dialogs
 from tests.web.browser.test_online import online_game_of_two
 
 
 def test_resigning_a_game_of_two_ends_it_for_both_pages(browser: Browser, live_server: str) -> None:
-    """Boris presses "Resign" (by the keyboard), confirms "Resign this game? It counts as a loss.",
-    and both pages show the final ranking at once: Anna first, Boris last, "Boris resigned"."""
+    """Boris presses "Resign" (by the keyboard), confirms "Resign this game? It is not rated: ..."
+    (a game among friends without ratings), and both pages show the final ranking at once: Anna
+    first, Boris last, "Boris resigned" (to Boris himself: "You resigned")."""
     host, guest, _ = online_game_of_two(browser, live_server)
-    asked: list[str] = []
-
-    def answer(dialog: Dialog) -> None:
-        asked.append(dialog.message)
-        dialog.accept()
-
-    guest.on("dialog", answer)
+    asked = accepted_dialogs(guest)
     guest.wait_for_selector("#resign:not([hidden])")
     assert guest.locator("#abort").is_visible()  # nobody has moved yet: aborting is offered too
     guest.locator("#resign").focus()
     guest.keyboard.press("Enter")
     for page in (host, guest):
         page.wait_for_selector("#ended-note")
-        assert page.inner_text("#ended-note") == "Boris resigned"
+        assert page.inner_text("#ended-note") == ("Boris resigned" if page is host else "You resigned")
         first = page.locator("#ranking tbody tr").first
         assert first.get_attribute("data-seat") == "0" and first.locator("td").first.inner_text() == "1"
         assert page.locator("#resign").is_hidden() and page.locator("#moves").is_hidden()
-    assert asked == ["Resign this game? It counts as a loss."]
+    assert asked == ["Resign this game? It is not rated: your rating stays as it is."]
     assert host.inner_text("#winner") == "Game over: you win!"
     guest.screenshot(path=str(ARTIFACTS / "resigned-guest.png"), full_page=True)
     assert not host.errors and not guest.errors

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import time
 
-from playwright.sync_api import Browser, Dialog
+from playwright.sync_api import Browser
 from sqlalchemy import update
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, timed_game_of_two
+from tests.web.browser.pages import ARTIFACTS, accepted_dialogs, log_in_new, new_page, timed_game_of_two
 from tests.web.browser.test_online import online_game_of_two
 from tests.web.conftest import live_app, on_the_server_loop, served_in_a_thread
 from tests.web.servers import free_port
@@ -26,7 +26,7 @@ def test_a_player_who_left_is_told_so_and_the_others_are_told_who_left(
     host, guest, _ = online_game_of_two(browser, live_server, locale="ru")
     assert host.locator("#handover-note").is_hidden()
     guest.select_option("#leave-level", "easy")
-    guest.on("dialog", lambda dialog: dialog.accept())
+    accepted_dialogs(guest)
     guest.click("#leave")
     # Leaving reloads the page as a spectator's: the note is awaited whole (a text read at once
     # could be the reloading page's, empty). Told once, in the second person: not "Boris left" besides.
@@ -59,13 +59,7 @@ def test_a_player_leaving_a_rated_game_is_told_it_ranks_them_last(browser: Brows
     guest.wait_for_selector("#leave-card:not([hidden])")
     rated = "The game is rated: leaving it ranks you last."
     assert rated in guest.inner_text("#leave-card")
-    asked: list[str] = []
-
-    def answer(dialog: Dialog) -> None:
-        asked.append(dialog.message)
-        dialog.accept()
-
-    guest.on("dialog", answer)
+    asked = accepted_dialogs(guest)
     guest.click("#leave")
     # Leaving reloads the page as a spectator's: the note is awaited whole.
     guest.wait_for_function(f"({NOTE}).includes('The game is rated: it counts as last place for you.')")

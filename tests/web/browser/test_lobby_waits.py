@@ -4,7 +4,6 @@ and the leaderboard a reader finds first."""
 
 from __future__ import annotations
 
-import re
 import time
 from datetime import UTC, datetime
 
@@ -15,6 +14,7 @@ from sqlalchemy import create_engine, insert, update
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
+    game_page_id,
     log_in_new,
     new_page,
     open_a_game_for_the_lobby,
@@ -26,11 +26,6 @@ from kingdomino.web.tables import GameRow, RatingRow
 
 #: Seconds between the lobby's looks at the account's games (account-games.js REFRESH_SECONDS).
 REFRESH_SECONDS = 60
-
-
-def game_id(page: LivePage) -> str:
-    page.wait_for_url(re.compile(r"/game/[0-9a-f]+$"))
-    return page.url.rsplit("/", 1)[1]
 
 
 def end_the_stored_wait(database: str, game: str) -> None:
@@ -50,7 +45,7 @@ def test_a_wait_that_ran_out_is_not_said_as_a_call_off(
     off. Its page says nobody joined in time and how long it waited; a call-off names who called it."""
     anna = new_page(browser, live_server)
     open_a_game_for_the_lobby(anna, live_server, "Anna")
-    alone = game_id(anna)
+    alone = game_page_id(anna)
     anna.wait_for_selector("#waiting-players")
     end_the_stored_wait(database, alone)
     anna.wait_for_selector("#expired")
@@ -62,20 +57,14 @@ def test_a_wait_that_ran_out_is_not_said_as_a_call_off(
     line.wait_for()
     assert " · nobody joined in time · " in line.inner_text()
     # Called off by its creator: one who joined reads who called it off, the creator that they did.
-    anna.goto(live_server + "/")
-    anna.fill("#name-0", "Anna")
-    anna.select_option("#players", "3")
-    anna.select_option("#seat-1", "open")
-    anna.select_option("#seat-2", "open")
-    anna.select_option("#ai-fill", "")
-    anna.click("#create")
-    called = game_id(anna)
+    open_a_game_for_the_lobby(anna, live_server, "Anna", players=3)
+    called = game_page_id(anna)
     anna.wait_for_selector("#call-off")
     bela = new_page(browser, live_server, width=390, height=844, touch=True)
     bela.goto(live_server + "/")
     bela.fill("#guest-name", "Bela")
     bela.locator(f"li[data-id='{called}'] button.join").click()
-    assert game_id(bela) == called
+    assert game_page_id(bela) == called
     bela.wait_for_selector("#waiting-players")
     anna.click("#call-off")
     for page, words in (

@@ -10,6 +10,7 @@ from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
+    game_page_id,
     log_in_new,
     new_page,
     open_a_game_for_the_lobby,
@@ -20,18 +21,13 @@ from tests.web.browser.pages import (
 STARTED = "#your-turn, #waiting, #choice-made"
 
 
-def game_id(page: LivePage) -> str:
-    page.wait_for_url(re.compile(r"/game/[0-9a-f]+$"))
-    return page.url.rsplit("/", 1)[1]
-
-
 def test_an_open_game_is_found_in_another_lobby_and_joined(browser: Browser, live_server: str) -> None:
     anna = new_page(browser, live_server)
     bela = new_page(browser, live_server)
     bela.goto(live_server + "/")
     bela.wait_for_selector("#open-games")
     open_a_game_for_the_lobby(anna, live_server, "Anna")
-    opened = game_id(anna)
+    opened = game_page_id(anna)
     anna.wait_for_selector("#waiting-players")
     assert "1 of 2 seats taken" in anna.inner_text("#waiting-players")
     # How long it waits, as the lobby says it: without it, "called off" came out of the blue.
@@ -43,7 +39,7 @@ def test_an_open_game_is_found_in_another_lobby_and_joined(browser: Browser, liv
     bela.screenshot(path=str(ARTIFACTS / "lobby-open-games.png"), full_page=True)
     bela.fill("#guest-name", "Bela")
     line.locator("button.join").click()
-    assert game_id(bela) == opened
+    assert game_page_id(bela) == opened
     bela.wait_for_selector(STARTED)
     anna.wait_for_selector(STARTED)
     assert anna.locator("#waiting-players").count() == 0
@@ -63,12 +59,12 @@ def test_a_quick_game_pairs_two_accounts_into_a_rated_game(browser: Browser, liv
         assert page.input_value("#quick-clock") != "0"
         assert page.locator("#quick-clock option[value='0']").is_disabled()
     cleo.click("#quick-game-button")
-    opened = game_id(cleo)
+    opened = game_page_id(cleo)
     cleo.wait_for_selector("#waiting-players")
     dora.locator(f"li[data-id='{opened}']").wait_for()
     assert "Rated" in dora.locator(f"li[data-id='{opened}']").inner_text()
     dora.click("#quick-game-button")
-    assert game_id(dora) == opened
+    assert game_page_id(dora) == opened
     dora.wait_for_selector(STARTED)
     cleo.wait_for_selector(STARTED)
     body = cleo.inner_text("body")
@@ -104,7 +100,7 @@ def test_the_seats_still_open_are_named_in_the_lists_of_one_s_games(
     name = log_in_new(page, live_server, "Rita")
     page.select_option("#quick-game-choice", label="Kingdomino · 3 players")
     page.click("#quick-game-button")
-    game_id(page)
+    game_page_id(page)
     page.wait_for_selector("#waiting-players")
     page.goto(live_server + "/")
     page.wait_for_selector("#account-games li")
@@ -140,7 +136,7 @@ def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(
     anna.select_option("#time-control", label="1 day a move (turn-based)")
     assert anna.is_visible("#time-control-rule")
     anna.click("#create")
-    opened = game_id(anna)
+    opened = game_page_id(anna)
     line = bela.locator(f"li[data-id='{opened}']")
     line.wait_for()
     assert "1 day a move (turn-based)" in line.inner_text()
@@ -176,7 +172,7 @@ def test_a_host_who_left_their_name_is_player_1_in_the_others_lobby(
     host.goto(live_server + "/")
     host.select_option("#seat-1", "open")
     host.click("#create")
-    opened = game_id(host)
+    opened = game_page_id(host)
     line = other.locator(f"li[data-id='{opened}']")
     line.wait_for()
     assert " · Player 1 · " in line.inner_text() and " · You · " not in line.inner_text()
@@ -193,20 +189,14 @@ def test_a_joiner_gives_back_their_seat_and_the_game_waits_on(browser: Browser, 
     """A player who joined a game of three does not call it off (only its creator does): their
     button gives back their seat, they are back in the lobby, and the game waits on."""
     anna, bela = new_page(browser, live_server), new_page(browser, live_server)
-    anna.goto(live_server + "/")
-    anna.fill("#name-0", "Anna")
-    anna.select_option("#players", "3")
-    anna.select_option("#seat-1", "open")
-    anna.select_option("#seat-2", "open")
-    anna.select_option("#ai-fill", "")
-    anna.click("#create")
-    opened = game_id(anna)
+    open_a_game_for_the_lobby(anna, live_server, "Anna", players=3)
+    opened = game_page_id(anna)
     anna.wait_for_selector("#waiting-players")
     assert anna.inner_text("#call-off") == "Call off"
     bela.goto(live_server + "/")
     bela.fill("#guest-name", "Bela")
     bela.locator(f"li[data-id='{opened}'] button.join").click()
-    assert game_id(bela) == opened
+    assert game_page_id(bela) == opened
     bela.wait_for_selector("#call-off")
     assert bela.inner_text("#call-off") == "Give back my seat"
     bela.click("#call-off")
@@ -231,14 +221,14 @@ def test_an_account_s_seat_is_marked_by_its_name_and_a_guest_s_of_that_name_is_n
     host.wait_for_selector("#open-options:not([hidden])")
     host.select_option("#ai-fill", "")
     host.click("#create")
-    opened = game_id(host)
+    opened = game_page_id(host)
     guest.goto(live_server + "/")
     guest.fill("#guest-name", name)
     line = guest.locator(f"li[data-id='{opened}']")
     line.wait_for()
     assert line.locator(".account-mark").count() == 1  # the lobby marks the account's game
     line.locator("button.join").click()
-    assert game_id(guest) == opened
+    assert game_page_id(guest) == opened
     for page in (host, guest):
         page.wait_for_selector(STARTED)
         page.locator("h3.seat-name.seat1").wait_for()
@@ -275,7 +265,7 @@ def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_it
         anna.click("#create")
     sent = present(created.value.post_data_json)
     assert sent["time_control"] == {"kind": "days", "days": 1} and "wait_minutes" not in sent
-    game_id(anna)
+    game_page_id(anna)
     anna.wait_for_selector("#clocks .clock")
     anna.goto(live_server + "/")
     anna.select_option("#game", "duel")
@@ -283,7 +273,7 @@ def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_it
     anna.select_option("#time-control", label="3 days a move (turn-based)")
     assert anna.locator("#wait option:checked").inner_text() == "3 days"
     anna.click("#create")
-    opened = game_id(anna)
+    opened = game_page_id(anna)
     line = bela.locator(f"li[data-id='{opened}']")
     line.wait_for()
     assert re.search(r"waits (3 days|2 days|\d+ hours) more", line.inner_text()), line.inner_text()

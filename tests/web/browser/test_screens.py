@@ -276,14 +276,15 @@ def four_dice_share_a_line_with_their_castle_bonus(page: LivePage, width: int) -
 
 
 def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser: Browser, live_server: str) -> None:
-    """Each label before its field, the fields in one column (the game, the players, each seat and
-    its name), and nothing cut, in every language (a Ukrainian placeholder was)."""
+    """Each label before its field, the fields in one column (the game, the players, each seat's
+    name), each seat's menu the whole width under its "Player 2" (its choices read in full:
+    test_lobby_seats_phone.py), and nothing cut, in every language (a Ukrainian placeholder was)."""
     for language in LANGUAGES:
         page = new_page(browser, live_server, 390, 844, locale=language, touch=True)
         page.goto(live_server + "/")
         page.select_option("#game", "origins")
         page.select_option("#players", "4")
-        fields = ["#game", "#players"] + [f"#{kind}-{seat}" for seat in range(4) for kind in ("seat", "name")]
+        fields = ["#game", "#players"] + [f"#name-{seat}" for seat in range(4)]
         lefts = [present(page.locator(field).bounding_box())["x"] for field in fields]
         assert max(lefts) - min(lefts) <= 1, (language, lefts)
         for field in fields:  # its label on its line, to the left
@@ -293,6 +294,15 @@ def test_on_a_phone_the_lobby_is_a_form_of_aligned_fields(browser: Browser, live
                 label["x"] + label["width"] <= box["x"]
                 and abs((label["y"] + label["height"] / 2) - (box["y"] + box["height"] / 2)) < 4
             ), (language, field)
+        for seat in range(4):  # the seat's menu under its label, as wide as the label and name
+            label = present(page.locator(f'label[for="seat-{seat}"]').bounding_box())
+            menu = present(page.locator(f"#seat-{seat}").bounding_box())
+            name = present(page.locator(f"#name-{seat}").bounding_box())
+            assert abs(label["x"] - menu["x"]) <= 1 and label["y"] + label["height"] <= menu["y"] + 1, (
+                language,
+                seat,
+            )
+            assert abs((menu["x"] + menu["width"]) - (name["x"] + name["width"])) <= 1, (language, seat)
         assert page.evaluate(OVERFLOW) == []
         assert not page.errors
 

@@ -96,7 +96,7 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         await table.join(watcher)
         hub.resume(table)  # a page opened: a pending AI turn starts now, not at the next sweep
         for seat in seats:  # a rematch's player opening it has joined it: its clock may start
-            await seat_joined(table, seat)
+            await seat_joined(hub, table, seat)
         thinking = hub.thinking.now(table)
         if thinking is not None:
             await page.put(thinking)

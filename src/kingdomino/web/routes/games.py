@@ -17,6 +17,7 @@ from kingdomino.web import rematch as rematches
 from kingdomino.web.hub import Hub
 from kingdomino.web.open_seats import MAX_WAITING, check_waiting
 from kingdomino.web.refusals import HubError
+from kingdomino.web.rematch_wait import tell_old_game
 from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
 from kingdomino.web.routes.bodies import (
     ActionRequest,
@@ -117,7 +118,9 @@ async def resign(game_id: str, body: TokenRequest, hub: HubDep, client: Client) 
 async def abort(game_id: str, body: TokenRequest, hub: HubDep) -> dict[str, Any]:
     """The game called off with no result, while some player has not moved yet (then
     `abort_too_late`: resign instead); never rated, no result kept."""
-    await endings.abort(hub.table(game_id), body.token)
+    table = hub.table(game_id)
+    await endings.abort(table, body.token)
+    await tell_old_game(hub, table)  # a rematch called off: its finished game's end screen says so
     return {"ok": True}
 
 

@@ -15,9 +15,9 @@ import { errorWords, gameTitle, localName } from "./words.js";
 /** A game of the account (GET /api/account/games; web/account_games.py game_entry).
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, status: string, seat: number, token: string | null,
  *   your_turn: boolean, players: string[], rated: boolean, current_player: number | null,
+ *   ended?: import("./view-types.js").Ended | null, resigned?: number[],
  *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null,
- *   left: boolean, places: number[] | null, ended: import("./view-types.js").Ended | null, version: number,
- *   with_people: boolean}} AccountGame */
+ *   left: boolean, places: number[] | null, version: number, with_people: boolean}} AccountGame */
 
 /** Where this browser notes the games it offered to an account (claimed or refused), by account. */
 const OFFERED = "kingdomino.claimed.";
@@ -135,6 +135,7 @@ async function listGames(list) {
       " · ", g.players.map((name) => localName(name)).join(", "),
       g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",
       turnTime(g),
+      ...whoEnded(g, g.players).map((words) => ` · ${words}`),
       g.status === "open" ? ` · ${t("account.waiting")}` : "")));
     // A list that reads the same is kept: the focus of a player going through its links stays put.
     if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
@@ -144,6 +145,26 @@ async function listGames(list) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
     return null;
   }
+}
+
+/** Who resigned from a game of a list of games, or called it off, in words: "You resigned" for the
+ * list's own seat (`seat`), "Boris resigned" for another, "Boris called the game off", "Boris did
+ * not join in time" (a rematch called off for it); none for
+ * a game played on or to its end. `names`: the seats' names as the server has them (an AI playing
+ * on a resigned seat is "Boris (AI, medium)": the player is "Boris").
+ * @param {{seat: number | null, ended?: import("./view-types.js").Ended | null, resigned?: number[]}} g
+ * @param {string[]} names @returns {string[]} */
+export function whoEnded(g, names) {
+  const name = (/** @type {number} */ seat) => localName((names[seat] ?? "").replace(/ \(AI, \w+\)$/, ""));
+  const said = (g.resigned || []).map((seat) => seat === g.seat ? t("end.you_resigned") : t("end.resigned", { name: name(seat) }));
+  const ended = g.ended;
+  if (ended && ended.by === "abort") {
+    said.push(ended.seat === g.seat ? t("games.you_called_off") : t("games.called_off_by", { name: name(ended.seat) }));
+  }
+  if (ended && ended.by === "no_show") {
+    said.push(ended.seat === g.seat ? t("games.you_no_show") : t("games.no_show_by", { name: name(ended.seat) }));
+  }
+  return said;
 }
 
 /** A time left in the page's language, rounded down to its larger unit ("2 days", "23 hours",

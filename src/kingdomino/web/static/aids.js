@@ -30,7 +30,8 @@ export function chosenAids() {
 
 /** The aids `view` has and this browser shows: null when the game has none or is over. @param {ShownView} view */
 function shownAids(view) {
-  return view.type === "state" && view.status !== "finished" && view.aids ? view.aids : null;
+  const over = ["finished", "aborted", "expired"].includes(view.status);
+  return view.type === "state" && !over && view.aids ? view.aids : null;
 }
 
 /** A small picture of a symbol with its count beside it, named in words. @param {string} words

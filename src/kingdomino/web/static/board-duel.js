@@ -349,8 +349,11 @@ export function render(container, shown, ctx) {
   const other = 1 - main;
   const status = view.status === "finished" ? t("board.finished") : obs.round ? t("duel.round", { n: obs.round }) : t("board.setup");
   // The table is drawn anew, but what did not change stays in the page as it was (redraw-in-place.js).
+  // A game aborted, or called off before it began, has no round, dice or choices in the middle: they
+  // are for moves that will never come.
+  const aborted = ["aborted", "expired"].includes(view.status);
   fill(container, [part("table", "div", { class: "table" },
-    part("centre", "div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ",
+    aborted ? null : part("centre", "div", { class: "centre-col" }, el("p", { class: "small info", id: "round-info" }, status, " · ",
       t("duel.player_a_is", { name: view.seats[obs.player_a].name })),
       choices(view, ctx), takingTwo(view, ctx), el("h3", { class: "visually-hidden" }, t("duel.dice")), dice(view, ctx)),
     part("mine", "div", { class: "mine-col" }, mapCard(view, main, ctx, true, container)),

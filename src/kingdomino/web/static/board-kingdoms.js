@@ -382,8 +382,9 @@ export function render(container, shown, ctx) {
   const others = obs.kingdoms.map((_k, /** @type {number} */ s) => s).filter((/** @type {number} */ s) => s !== main);
   // A choice made in the cave or among the totems comes before the kingdom where the columns stack.
   const aside = !ctx.replay && ctx.legal.some((a) => /^(recruit|recruit-stack|totem) /.test(a));
-  // A finished game (not a Dynasty, whose line says which game it was) has nothing in the middle.
-  const over = view.status === "finished" && !(obs.options && obs.options.dynasty);
+  // A finished game (not a Dynasty, whose line says which game it was) has nothing in the middle, nor
+  // one aborted or called off before it began: no setup line, no rows, for moves that will never come.
+  const over = view.status === "finished" && !(obs.options && obs.options.dynasty) || ["aborted", "expired"].includes(view.status);
   // The table is drawn anew, but what did not change stays in the page as it was (redraw-in-place.js).
   fill(container, [part("table", "div", { class: `table others-${others.length}${aside ? " extras-first" : ""}${over ? " over" : ""}` },
     over ? null : part("centre", "div", { class: "centre-col" }, info(view), buttons(view, ctx), rows(view, ctx)),

@@ -3,7 +3,7 @@
 import { accountMark } from "./account-mark.js";
 import { el } from "./dom.js";
 import { has, language, number, t } from "./i18n.js";
-import { ratingText } from "./rating-mark.js";
+import { ratingMoved, ratingText } from "./rating-mark.js";
 import { fill, keep, part } from "./redraw-in-place.js";
 import { seatBadge } from "./pictures.js";
 import { cavemanName, coatName, resourceName } from "./words.js";
@@ -130,7 +130,8 @@ export function scoreSheets(view, miniKingdom, owner) {
   const boards = (domino ? domino.kingdoms : duel && duel.maps) || [];
   return part("sheets", "div", { class: "sheets" }, view.seats.map((seat, i) => {
     // Everything the sheet and its small kingdom are drawn from.
-    const key = JSON.stringify([language(), view.game, view.status, seat.name, Boolean(seat.account), view.scores[i], leaderMeaning(view, i),
+    const key = JSON.stringify([language(), view.game, view.status, seat.name, Boolean(seat.account), seat.rating, view.scores[i],
+      leaderMeaning(view, i),
       view.score_sheets[i], domino?.frame, obs.legend, obs.options, duel?.map_rows, duel?.map_cols, boards[i]]);
     return keep(owner, `sheet ${i}`, key, () => {
       const map = el("div", { class: "sheet-map" });
@@ -193,13 +194,23 @@ export function forfeitMark(seat) {
   return el("span", { class: "forfeit", title: t("forfeit.title") }, ` · ${t(`forfeit.${why}`)}`);
 }
 
-/** How a seat's rating moved: "1500 → 1662 (+162)", a provisional rating marked "1500?" (`ratingText`);
+/** How a seat's rating moved, for the sentence a screen reader is told: "1500 → 1662 (+162)", a
+ * provisional rating marked "1500?" (`ratingText`);
  * "" for a seat no account played. @param {import("./view-types.js").RatingChange | undefined} change */
 export function ratingWords(change) {
   if (!change) return "";
   const [before, after] = [Math.round(change.before), Math.round(change.after)];
   return `${ratingText(before, change.provisional_before)} → ${ratingText(after, change.provisional)} (${
     number(after - before, { signDisplay: "always" })})`;
+}
+
+/** A seat's rating after the game with its change, "1662 (+162)" (`ratingMoved`), as the seats'
+ * names beside the ranking say it; "" for a seat no account played.
+ * @param {import("./view-types.js").RatingChange | undefined} change */
+function ratingAfter(change) {
+  if (!change) return "";
+  const [before, after] = [Math.round(change.before), Math.round(change.after)];
+  return ratingMoved(after, change.provisional, after - before);
 }
 
 /** Whether another seat has `seat`'s points. @param {ShownView} view @param {number} seat */
@@ -273,8 +284,8 @@ function gameScores(view, seat) {
  * The end screen: ranking, tie-breaks explained, replay, rematch (a new deal: the creator's, or
  * `shared` among the players of several browsers, game-rematch.js) and, against AI seats, the same
  * deal again.
- * A rated game's ranking says how each rating moved, once the server has recorded it (`ratings`;
- * null: not yet, "…").
+ * A rated game's ranking says each rating after the game with its change, once the server has
+ * recorded it (`ratings`; null: not yet, "…").
  * @param {ShownView} view
  * @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null, shared?: Array<Node | string>}} actions
  * @param {import("./view-types.js").RatingChange[] | null} [ratings]
@@ -313,7 +324,7 @@ export function endScreen(view, actions, ratings = null) {
         ...(games[seat] || []).map((points) => el("td", { class: "game-score" }, points)),
         el("td", {}, view.scores[seat]),
         anyShared && !dynasty ? el("td", {}, sharesPoints(view, seat) ? tiebreakWords(view, seat) : "") : "",
-        view.rated ? el("td", { class: "rating-change" }, ratings ? ratingWords(ratings[seat]) : "…") : ""))))),
+        view.rated ? el("td", { class: "rating-change" }, ratings ? ratingAfter(ratings[seat]) : "…") : ""))))),
     explain ? el("p", { id: "tie-explained" }, explain) : "",
     el("div", { class: "controls" },
       el("button", { type: "button", id: "replay", onclick: actions.replay }, "▶ ", t("end.replay")), " ",

@@ -3,6 +3,7 @@
 // game some player has not moved in yet (no result). Each asks first; the end comes to every page
 // of the game with the next view, and the end screen says who resigned.
 import { el } from "./dom.js";
+import { noShowWords } from "./game-rematch.js";
 import { t } from "./i18n.js";
 import { replaceTokens } from "./saved-games.js";
 import { api } from "./server.js";
@@ -33,9 +34,11 @@ function spectatorToken(game) {
 }
 
 /** Resign, once confirmed: a game of two ends at once; of more, an AI plays the seat on and the
- * page watches as its spectator. @param {GameState} game */
+ * page watches as its spectator. The question says what it costs: a rated game counts it as a
+ * loss, a game without a rating (practice against the AI, or among friends) moves none.
+ * @param {GameState} game */
 export async function resign(game) {
-  if (!game.view || !confirm(t("game.resign_confirm"))) return;
+  if (!game.view || !confirm(t(game.view.rated ? "game.resign_confirm" : "game.resign_confirm_unrated"))) return;
   try {
     const answer = /** @type {{ended: boolean, spectator_token: string}} */ (await asMySeat(game, "resign"));
     if (!answer.ended) { replaceTokens(game.id, [answer.spectator_token]); location.href = `/game/${game.id}`; }
@@ -62,11 +65,15 @@ export function drawEndings(page, view) {
   if (view.can_resign || view.can_abort) page.leaveCard.hidden = false;
 }
 
-/** How the game ended before its last move, in words ("Anna resigned"; "" when it was played to
- * its end). @param {View} view */
+/** How the game ended before its last move, in words: "Anna resigned" to the others, "You
+ * resigned" to her (a page holding her seat alone, or having held it); a rematch called off
+ * because Ben never joined it; "" when it was played to its end. @param {View} view */
 export function endedWords(view) {
   const ended = view.ended;
   if (!ended) return "";
+  if (ended.by === "no_show") return noShowWords(view, view.awaited || [ended.seat]);
+  const mine = view.your_seats.length ? view.your_seats : view.former_seats || [];
+  if (mine.length === 1 && mine[0] === ended.seat) return t(ended.by === "abort" ? "end.you_aborted" : "end.you_resigned");
   const name = view.seats[ended.seat].name;
   return t(ended.by === "abort" ? "end.aborted" : "end.resigned", { name });
 }

@@ -7,6 +7,7 @@ import { api } from "./server.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
 /** @typedef {import("./view-types.js").RatingChange} RatingChange */
+/** @typedef {import("./view-types.js").View} View */
 
 /** How many times the changes are asked for while they are not recorded, and how long apart. */
 const TRIES = 40;
@@ -43,4 +44,20 @@ function sayRatings(game, changes) {
   const said = view.your_seats.filter((seat) => changes[seat])
     .map((seat) => t("end.rating_said", { name: view.seats[seat].name, change: ratingWords(changes[seat]) }));
   if (said.length) page.heard.textContent = said.join(". ");
+}
+
+/** `view` with its seats' ratings as a finished rated game's end says them, the ranking's figures:
+ * each account's rating after the game with its change ("1532 (+32)"), "…" while the server has
+ * not recorded it (`ratings` null); the rating the game was played at is the ranking's "before".
+ * Any other view as it is. @param {View} view @param {RatingChange[] | null | undefined} ratings @returns {View} */
+export function seatsAfter(view, ratings) {
+  if (!view.rated || view.status !== "finished") return view;
+  return { ...view, seats: view.seats.map((seat, i) => {
+    if (!seat.rating) return seat;
+    if (!ratings) return { ...seat, rating: { ...seat.rating, change: null } };
+    const change = ratings[i];
+    if (!change) return seat;
+    const [before, after] = [Math.round(change.before), Math.round(change.after)];
+    return { ...seat, rating: { value: after, provisional: Boolean(change.provisional), change: after - before } };
+  }) };
 }

@@ -16,13 +16,13 @@ import { waitWords } from "./open-games.js";
 import { waitEndWords } from "./wait-end.js";
 import { tellTurn } from "./turn-told.js";
 import { formerSeats, othersHandovers, yourHandover } from "./game-handover.js";
-import { askRatings } from "./game-ratings.js";
+import { askRatings, seatsAfter } from "./game-ratings.js";
 import { keepFocus } from "./game-focus.js";
 import { drawAway } from "./game-presence.js";
 import { replayGame } from "./game-replay.js";
 import { rematch, sameDeal } from "./game-requests.js";
 import { drawEndings, endedWords } from "./game-endings.js";
-import { rematchControls, sharedRematch } from "./game-rematch.js";
+import { awaitedWords, rematchControls, sharedRematch } from "./game-rematch.js";
 import { errorWords, gameTitle, isYours, logWords, moveWords, seatWords, todo } from "./words.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -53,10 +53,12 @@ export function render(game, before) {
   if (view.status === "finished" && !page.shareCard.firstChild) page.shareCard.replaceChildren(replayLinkField(game.id));
   page.shareCard.hidden = view.status !== "finished";
   askRatings(game);
+  // The kingdoms and score sheets say each rating as the ranking does, after the game with its change.
+  const shown = seatsAfter(view, game.ratings);
   const boards = BOARDS[view.game];
-  boards.render(page.board, view, ctx);
+  boards.render(page.board, shown, ctx);
   if (game.hints && ctx.highlight) page.hintBox.classList.add("shown");
-  keepOpen(page.scores, pastGames(view, boards.miniKingdom, page.scores), scoreSheets(view, boards.miniKingdom, page.scores));
+  keepOpen(page.scores, pastGames(view, boards.miniKingdom, page.scores), scoreSheets(shown, boards.miniKingdom, page.scores));
   // A line of the log stays in the page while it reads the same (redraw-in-place.js): one is added a move.
   const readers = JSON.stringify([language(), view.game, view.seats.map((s) => s.name), view.your_seats]);
   fill(page.log, keepEach(page.log, view.log.slice().reverse(), (entry) => `${readers} ${JSON.stringify(entry)}`,
@@ -95,10 +97,12 @@ function drawHead(game) {
   // Whose seat an AI took over, and why: yours first (else you were only "watching this game").
   const former = formerSeats(view, saved.seats || []);
   const yours = yourHandover(view, former);
-  const lines = [...(yours ? [yours] : []), ...othersHandovers(view, former)];
+  // A rematch some player has not joined yet says whom it awaits (their clocks wait too).
+  const waiting = awaitedWords(view);
+  const lines = [...(waiting ? [waiting] : []), ...(yours ? [yours] : []), ...othersHandovers(view, former)];
   if (page.handoverNote.dataset.said !== JSON.stringify(lines)) {
     page.handoverNote.dataset.said = JSON.stringify(lines);
-    page.handoverNote.replaceChildren(...lines.map((line) => el("p", {}, line)));
+    page.handoverNote.replaceChildren(...lines.map((line, i) => el("p", { id: waiting && !i ? "awaited-note" : undefined }, line)));
   }
   page.handoverNote.hidden = !lines.length;
   /** Hide (or show again) a guided game's tips, remembered for the game. @param {boolean} hidden */
@@ -116,7 +120,7 @@ function drawControls(game) {
   moveSelect.toggleAttribute("disabled", !ctx.legal.length);
   playButton.toggleAttribute("disabled", !ctx.legal.length);
   // A game over has no move to list, hint or take back: those controls go with the last move.
-  const over = view.status === "finished" || view.status === "aborted";
+  const over = ["finished", "aborted", "expired"].includes(view.status);
   // A spectator never acts: no move list, hint or undo either.
   const watching = !view.your_seats.length;
   movesCard.hidden = over || watching;

@@ -8,6 +8,7 @@ import { t, tTouch } from "./i18n.js";
 export function guideTip(view, onHide) {
   const hide = el("button", { type: "button", class: "small-button", id: "guide-hide", onclick: onHide }, t("guide.hide"));
   if (view.status === "finished") return [el("p", { class: "guide", id: "guide-tip" }, t("guide.end"))];
+  if (view.status === "aborted" || view.status === "expired") return [];
   if (!view.your_seats.includes(view.current_player) || !view.legal_actions.length) {
     return [el("p", { class: "guide" }, tTouch("guide.wait"), " ", hide)];
   }

@@ -1,6 +1,7 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
 import { accountCard } from "./account.js";
+import { REFRESH_SECONDS, whoEnded } from "./account-games.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { openHelp } from "./help.js";
@@ -10,7 +11,6 @@ import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { statusWords } from "./wait-end.js";
 import { listed, noticeListed, notifyToggle, notifying } from "./turn-notify.js";
-import { REFRESH_SECONDS } from "./account-games.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
@@ -94,6 +94,9 @@ export function showLobby(main) {
   const playersSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "players" }));
   const optionsBox = el("fieldset", { id: "options" });
   const seatsBox = el("div", { id: "seats" });
+  // What the AI seats' "Elo 874" means, said once under the seats (the menu's choices stay short
+  // enough to read in full on a phone).
+  const eloNote = el("p", { class: "small", id: "elo-about", hidden: true }, t("lobby.elo_about"));
   const openFields = openGameFields();
   /** The online game's choices the seats call for: the clock whenever two or more humans play
    * online (an invited friend or a seat open to the lobby among them), the open game's while a
@@ -135,6 +138,7 @@ export function showLobby(main) {
       const choice = /** @type {HTMLOptionElement} */ (option);
       choice.textContent = seatLabel(choice.value);
     }
+    eloNote.hidden = !Object.values(ratings).some((rating) => rating);
   }
   /** A seat kind's label, with the level's rating when the ladder has one. @param {string} value */
   function seatLabel(value) {
@@ -184,7 +188,7 @@ export function showLobby(main) {
     await go({ game: gameSelect.value, players: n, options, seats, hints, aids, ...onlineChoices(kinds) }, kinds);
   }
 
-  const form = newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, openOptions: openFields.fields }, create);
+  const form = newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, eloNote, openOptions: openFields.fields }, create);
   const list = el("div", { id: "my-games" }, el("p", { class: "small" }, t("lobby.loading")));
   const scorer = el("section", { class: "card" }, el("h2", {}, el("a", { href: "/score", id: "to-scorer" }, t("lobby.scorer"))),
     el("p", { class: "small" }, t("lobby.scorer_text")));
@@ -272,9 +276,10 @@ function seatRow(i, kept, seatLabel) {
 }
 
 /** The new game's form: the game, its players, options and seats, hints, and the button that creates it.
- * @param {{gameSelect: HTMLElement, playersSelect: HTMLElement, optionsBox: HTMLElement, seatsBox: HTMLElement, openOptions: HTMLElement}} fields
+ * @param {{gameSelect: HTMLElement, playersSelect: HTMLElement, optionsBox: HTMLElement, seatsBox: HTMLElement, eloNote: HTMLElement,
+ *   openOptions: HTMLElement}} fields
  * @param {(event: Event) => void} create */
-function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, openOptions }, create) {
+function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, eloNote, openOptions }, create) {
   return el("form", { onsubmit: create, "aria-labelledby": "new-game" },
     el("h2", { id: "new-game" }, t("lobby.new_game")),
     el("div", { class: "fields" }, el("label", { for: "game" }, t("lobby.game")), " ", gameSelect, " ",
@@ -284,7 +289,7 @@ function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, openOpti
         const mode = /** @type {HTMLSelectElement | null} */ (optionsBox.querySelector("#mode"));
         openHelp(/** @type {HTMLSelectElement} */ (gameSelect).value, mode ? mode.value : undefined);
       } }, t("game.rules"))), optionsBox,
-    el("h3", {}, t("lobby.seats")), seatsBox, openOptions,
+    el("h3", {}, t("lobby.seats")), seatsBox, eloNote, openOptions,
     el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
     el("label", { title: t("lobby.aids_title") }, el("input", { type: "checkbox", id: "aids", checked: true }), " ", t("lobby.aids")),
     el("p", {}, el("button", { class: "primary", type: "submit", id: "create" }, t("lobby.create"))));
@@ -334,6 +339,7 @@ async function listGames(list) {
       { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
     const fresh = el("ul", {}, ordered.map((g) => el("li", { class: awaits(g) ? "awaits" : "" },
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", statusWords(g), " · ",
+      ...whoEnded(g, g.seats).map((words) => `${words} · `),
       el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
       awaits(g) ? el("strong", { class: "awaits-you" }, "● ", t("title.your_turn"), " · ") : "",
       // Each seat's points, a star by a finished game's winners (a tie on points is told apart).

@@ -31,7 +31,7 @@ export function originsPanels(view, ctx) {
   const obs = view.observation;
   const legal = ctx.legal;
   const parts = [];
-  const playing = view.status !== "finished";
+  const playing = !["finished", "aborted", "expired"].includes(view.status);
   if (obs.fire_markers && playing) {
     parts.push(el("div", { class: "supply" }, el("h3", {}, t("origins.fire_markers")), el("ul", { class: "inline" },
       // Each kind of token named under its picture (three small icons with "×5" were read as nothing).

@@ -37,10 +37,12 @@ function day(iso) {
     .format(new Date(iso));
 }
 
-/** A table of `rows` under the column `heads`, its first `words` columns words, the others figures.
- * @param {string[]} heads @param {Array<Array<Node | string>>} rows @param {string} id @param {number} words */
-function table(heads, rows, id, words) {
-  const kind = (/** @type {number} */ i) => (i < words ? undefined : "figure");
+/** A table of `rows` under the column `heads`, its first `words` columns words, the others figures;
+ * the columns from `minor` on are left out on a phone (style.css), where their row says them
+ * another way. @param {string[]} heads @param {Array<Array<Node | string>>} rows @param {string} id
+ * @param {number} words @param {number} [minor] */
+function table(heads, rows, id, words, minor = heads.length) {
+  const kind = (/** @type {number} */ i) => [i < words ? "" : "figure", i < minor ? "" : "minor"].join(" ").trim() || undefined;
   return el("div", { class: "table-scroll" }, el("table", { class: "players-table", id },
     el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: kind(i) }, head)))),
     el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((cell, i) => el("td", { class: kind(i) }, cell)))))));
@@ -133,15 +135,18 @@ export async function showLeaderboards(main, pool) {
     board.pools.map((name) => el("a", { href: `/leaderboards/${name}`, class: "pool-tab", "aria-current": name === board.pool ? "page" : undefined },
       t(`pool.${name}`))));
   const heads = [t("players.player"), t("players.rating"), t("players.deviation"), t("players.games"), t("players.wins")];
+  // On a phone the deviation, games and wins columns are left out: the games and wins go under the
+  // name (the rating's "?" says a provisional one), so that the table fits a narrow screen.
   /** @param {Leader} p */
-  const cells = (p) => [el("a", { href: playerHref(p.name) }, p.name), ratingShown(p.rating, p.provisional), number(Math.round(p.deviation)),
-    number(p.games), number(p.wins)];
+  const cells = (p) => [el("span", {}, el("a", { href: playerHref(p.name) }, p.name),
+    el("span", { class: "minor-line" }, t("players.games_wins", { games: number(p.games), wins: number(p.wins) }))),
+  ratingShown(p.rating, p.provisional), number(Math.round(p.deviation)), number(p.games), number(p.wins)];
   main.replaceChildren(
     el("section", { class: "card", id: "leaderboard" }, heading(t("players.leaderboards")), tabs,
       el("h2", {}, t(`pool.${board.pool}`)),
-      board.players.length ? table([t("players.rank"), ...heads], board.players.map((p) => [number(p.rank || 0), ...cells(p)]), "leaders", 2)
+      board.players.length ? table([t("players.rank"), ...heads], board.players.map((p) => [number(p.rank || 0), ...cells(p)]), "leaders", 2, 3)
         : el("p", { class: "small", id: "no-leaders" }, t(board.provisional.length ? "players.none_settled" : "players.none_yet"))),
     board.provisional.length ? el("section", { class: "card", id: "provisional" }, el("h2", {}, t("players.provisional")),
       el("p", { class: "small" }, t("players.provisional_about", { threshold: number(board.threshold) })),
-      table(heads, board.provisional.map(cells), "provisional-leaders", 1)) : "");
+      table(heads, board.provisional.map(cells), "provisional-leaders", 1, 2)) : "");
 }

@@ -19,6 +19,13 @@ export function ratingText(rating, provisional) {
   return `${number(Math.round(rating))}${provisional ? "?" : ""}`;
 }
 
+/** A rating after a game with its change, "1532 (+32)" ("1532? (+32)" while provisional), as an
+ * element: the end screen's ranking and the seats' names say it alike.
+ * @param {number} after @param {boolean | undefined} provisional @param {number} change */
+export function ratingMoved(after, provisional, change) {
+  return el("span", { class: "rating-moved" }, ratingShown(after, provisional), ` (${number(change, { signDisplay: "always" })})`);
+}
+
 /** A rating as an element: its figures, and while it is provisional a "?" whose meaning a pointer
  * and a screen reader are told. @param {number} rating @param {boolean | undefined} provisional */
 export function ratingShown(rating, provisional) {

@@ -15,7 +15,7 @@ import { gameTitle, localName } from "./words.js";
  * (account-games.js `AccountGame`), or one of this browser's (`listed` of a `GameSummary`).
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, status: string, seat: number,
  *   token: string | null, your_turn: boolean, players: string[], left: boolean, places: number[] | null,
- *   ended: import("./view-types.js").Ended | null, version: number, with_people: boolean}} Listed */
+ *   ended?: import("./view-types.js").Ended | null, version: number, with_people: boolean}} Listed */
 
 /** The setting ("on" or "off"), and the tags of the notifications shown (the newest `KEPT`). */
 const KEY = "kingdomino.notify";

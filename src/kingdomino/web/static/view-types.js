@@ -38,7 +38,9 @@
  * account seat's rating in the game's pool (web/seat_ratings.py).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
  *   account?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, resigned?: boolean, rating?: SeatRating}} ViewSeat */
-/** A seat's rating at a rated table, and whether it is provisional. @typedef {{value: number, provisional: boolean}} SeatRating */
+/** A seat's rating at a rated table, and whether it is provisional; at a finished game's end, the
+ * rating after it with its `change` (null: not recorded yet; game-ratings.js `seatsAfter`).
+ * @typedef {{value: number, provisional: boolean, change?: number | null}} SeatRating */
 /** An action played, as the log lists it (`seat` -1: chance). @typedef {{index: number, seat: number, text: string, description: string}} LogEntry */
 /** A rule named with its figures, for the page to word (a refusal, a bonus missed).
  * @typedef {{key: string, values: Record<string, string | number>}} Refusal */
@@ -133,17 +135,19 @@
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   places: number[], score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
  *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean,
- *   rematch: RematchOffer | null, ended?: Ended | null, can_resign?: boolean, can_abort?: boolean}} View
+ *   rematch: RematchOffer | null, awaited?: number[], ended?: Ended | null, can_resign?: boolean, can_abort?: boolean}} View
  */
 /**
  * How a game ended before its last move (web/endings.py): a seat resigned (the game finished, that
- * seat last) or aborted it (status "aborted", no result).
- * @typedef {{by: "resign" | "abort", seat: number}} Ended
+ * seat last) or aborted it (status "aborted", no result), or a rematch was called off because the
+ * seat's player never joined it ("no_show": aborted too, the first such seat).
+ * @typedef {{by: "resign" | "abort" | "no_show", seat: number}} Ended
  */
 /**
- * A finished game's rematch, once a player offered it (`views._rematch`): the new game's `id` and
- * the seat that offered it (`by`); no token, no seed.
- * @typedef {{id: string, by: number}} RematchOffer
+ * A finished game's rematch, once a player offered it (web/rematch_wait.py `offer_view`): the new
+ * game's `id`, the seat that offered it (`by`), the seats whose player has not joined it
+ * (`awaited`) and how it was called off (`called_off`: null while it stands); no token, no seed.
+ * @typedef {{id: string, by: number, awaited: number[], called_off: Ended | null}} RematchOffer
  */
 /**
  * The draft aids of a live game (null: a game created without them), from public facts only:
@@ -231,7 +235,8 @@
  * @typedef {{id: string, game: string, options: GameOptions, description: string, status: string, created: string,
  *   wait_ended: WaitEnd, waited_minutes: number | null,
  *   seat: number | null, seats: string[], current_player: number, scores: number[], winners: number[],
- *   hints: boolean, aids: boolean, practice: boolean, version: number, ended: Ended | null, with_people: boolean}} GameSummary
+ *   ended: Ended | null, resigned: number[], hints: boolean, aids: boolean, practice: boolean, version: number,
+ *   with_people: boolean}} GameSummary
  */
 
 /**

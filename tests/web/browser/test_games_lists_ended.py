@@ -1,0 +1,104 @@
+"""The lists of a player's games say who resigned or called a game off: the lobby's list of this
+browser's games and the account card's games in play ("Boris resigned" to the others, "You
+resigned" to him), as the game's own page does."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page
+from tests.web.browser.test_online import online_game_of_two
+
+
+def listed(page: LivePage, game_id: str, where: str = "#my-games") -> str:
+    """The line of ``game_id`` in the list ``where`` of the lobby (opened again)."""
+    page.goto(page.base_url + "/")
+    line = page.locator(f"{where} li").filter(has=page.locator(f"a[href^='/game/{game_id}']"))
+    line.wait_for()
+    return line.inner_text()
+
+
+def test_the_lobby_s_list_says_who_resigned_or_called_the_game_off(
+    browser: Browser, live_server: str
+) -> None:
+    """Boris resigns one game and calls the next off: Anna's list of her games says "Boris
+    resigned", "Boris called the game off", his "You resigned", "You called the game off"."""
+    for how, others, his in (
+        ("resign", "Boris resigned", "You resigned"),
+        ("abort", "Boris called the game off", "You called the game off"),
+    ):
+        anna, boris, link = online_game_of_two(browser, live_server)
+        game_id = link.split("/game/")[1].split("?")[0]
+        token = link.split("token=")[1]
+        assert (
+            httpx.post(f"{live_server}/api/games/{game_id}/{how}", json={"token": token}).status_code == 200
+        )
+        for page, words in ((anna, others), (boris, his)):
+            said = listed(page, game_id)
+            assert f" · {words} · " in said, (how, said)
+            assert not page.errors, page.errors
+        boris.locator("#my-games").screenshot(path=str(ARTIFACTS / f"lobby-games-{how}.png"))
+        anna.context.close()
+        boris.context.close()
+
+
+def test_the_account_s_games_say_who_resigned(browser: Browser, live_server: str) -> None:
+    """Anna's account plays two games of three with Bela and Cleo; Bela resigns the first, Anna the
+    second (AI seats play on): her card says "Bela resigned" of the one and "You resigned" of the
+    other, on a laptop and on a phone."""
+    page = new_page(browser, live_server)
+    log_in_new(page, live_server, "Anna")
+    games: list[list[str]] = page.evaluate(
+        """async () => {
+          const headers = {"Content-Type": "application/json"};
+          const seats = [{kind: "human", name: "Anna"}, {kind: "human", name: "Bela", online: true},
+            {kind: "human", name: "Cleo", online: true}];
+          const body = JSON.stringify({game: "kingdomino", players: 3, seats});
+          const made = [];
+          for (let i = 0; i < 2; i++) {
+            const game = await (await fetch("/api/games", {method: "POST", headers, body})).json();
+            made.push([game.id, ...game.seats.map((seat) => seat.token)]);
+          }
+          return made;
+        }"""
+    )
+    (first, *first_tokens), (second, *second_tokens) = games
+    for game_id, token in ((first, first_tokens[1]), (second, second_tokens[0])):
+        answer = httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token})
+        assert answer.status_code == 200 and answer.json()["ended"] is False, answer.text
+    assert " · Bela resigned" in listed(page, first, "#account-games")
+    assert " · You resigned" in listed(page, second, "#account-games")
+    page.locator("#account").screenshot(path=str(ARTIFACTS / "account-games-resigned.png"))
+    assert not page.errors, page.errors
+    for game_id, tokens in ((first, first_tokens), (second, second_tokens)):
+        for token in tokens:  # the games of three are called off: no later test plays on in them
+            httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token})
+
+
+def test_a_rematch_called_off_for_a_no_show_says_who_did_not_join(page: LivePage) -> None:
+    """A rematch Boris never joined (``ended.by == "no_show"``) reads "Boris did not join in time"
+    in the others' lists and "You did not join in time" in his, in every language with a word
+    for it (the lists' words, as ``whoEnded`` gives them for a listed game)."""
+    page.goto(page.base_url + "/")
+    page.wait_for_selector("#create")
+    said: dict[str, list[list[str]]] = page.evaluate(
+        """async () => {
+          const i18n = await import('/static/i18n.js');
+          const { whoEnded } = await import('/static/account-games.js');
+          const said = {};
+          for (const lang of ['en', 'hu', 'bg', 'uk', 'ru']) {
+            await i18n.loadLanguage(lang);
+            const ended = { by: 'no_show', seat: 1 };
+            const names = ['Anna', 'Boris'];
+            said[lang] = [whoEnded({ seat: 0, ended }, names), whoEnded({ seat: 1, ended }, names)];
+          }
+          await i18n.loadLanguage('en');
+          return said;
+        }"""
+    )
+    assert said["en"] == [["Boris did not join in time"], ["You did not join in time"]]
+    for language, (others, his) in said.items():
+        assert len(others) == len(his) == 1, (language, said)
+        assert "Boris" in others[0] and "Boris" not in his[0], (language, said)
+        assert "{" not in others[0] + his[0], (language, said)
+    assert not page.errors, page.errors
