@@ -47,7 +47,9 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
     """What the account's list says of ``table``'s game: its seat, the seat's token (a seat an AI
     took over keeps the token that watches), whether the account is to act now, and who is to act
     until when (``current_player``, ``deadline``: the moment their clock runs out, None without
-    one), so that a turn-based game says the time left."""
+    one), so that a turn-based game says the time left; the game's revision (``version``) and
+    whether people play its other seats (``with_people``: a human's or an open seat), for the
+    lobby's notifications of what changed in it."""
     seat = next((s for s, info in enumerate(table.stored.seats) if info.get("account") == account_id), None)
     if seat is None:
         return None
@@ -76,6 +78,10 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
         else None,
         "ended": ended_by(table.stored.seats),
         "resigned": resigned_seats(table.stored.seats),
+        "version": table.version,
+        "with_people": any(
+            other["kind"] in ("human", "open") for at, other in enumerate(table.stored.seats) if at != seat
+        ),
     }
 
 

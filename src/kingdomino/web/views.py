@@ -351,6 +351,12 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
         "hints": live.hints_allowed(),
         "aids": live.stored.aids,
         "practice": live.stored.seed_chosen,
+        # For the lobby's notifications (static/turn-notify.js): the revision, and whether people
+        # play the other seats (a human's or an open seat).
+        "version": live.version,
+        "with_people": any(
+            info["kind"] in ("human", "open") for at, info in enumerate(live.stored.seats) if at != seat
+        ),
     }
 
 

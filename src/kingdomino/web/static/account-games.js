@@ -9,13 +9,15 @@ import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
 import { api } from "./server.js";
 import { tellTurnElsewhere } from "./turn-told.js";
+import { noticeListed } from "./turn-notify.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
-/** A game of the account (GET /api/account/games).
+/** A game of the account (GET /api/account/games; web/account_games.py game_entry).
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, status: string, seat: number, token: string | null,
  *   your_turn: boolean, players: string[], rated: boolean, current_player: number | null,
  *   ended?: import("./view-types.js").Ended | null, resigned?: number[],
- *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null}} AccountGame */
+ *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null,
+ *   left: boolean, places: number[] | null, version: number, with_people: boolean}} AccountGame */
 
 /** Where this browser notes the games it offered to an account (claimed or refused), by account. */
 const OFFERED = "kingdomino.claimed.";
@@ -53,8 +55,12 @@ export function accountGames(account) {
   const heard = el("p", { class: "small", id: "turn-heard", role: "status" });
   /** The games that awaited the account at the last look (none before the first). @type {Set<string> | null} */
   let awaiting = null;
+  /** The account's games at the last look (none before the first). @type {AccountGame[] | null} */
+  let before = null;
   const refresh = () => listGames(list).then((listed) => {
     if (!listed) return;
+    noticeListed(before, listed.all);
+    before = listed.all;
     // A game the account has already (begun or joined logged in) is not offered to it again.
     const theirs = claimable(account.id).filter((game) => listed.ids.includes(game.id));
     if (theirs.length) {
@@ -115,8 +121,8 @@ function othersAt(g) {
 
 /** The account's games being played or waiting for players, those awaiting it first, each a link
  * that opens it with its seat's token; the games shown and the ids of all the account's games,
- * finished ones too (null: the server was not heard).
- * @param {HTMLElement} list @returns {Promise<{shown: AccountGame[], ids: string[]} | null>} */
+ * finished ones too, and all those games (null: the server was not heard).
+ * @param {HTMLElement} list @returns {Promise<{shown: AccountGame[], ids: string[], all: AccountGame[]} | null>} */
 async function listGames(list) {
   try {
     const games = /** @type {{playing: AccountGame[], open: AccountGame[], finished: AccountGame[]}} */ (
@@ -133,7 +139,8 @@ async function listGames(list) {
       g.status === "open" ? ` · ${t("account.waiting")}` : "")));
     // A list that reads the same is kept: the focus of a player going through its links stays put.
     if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
-    return { shown, ids: [...shown, ...games.finished].map((g) => g.id) };
+    const all = [...shown, ...games.finished];
+    return { shown, ids: all.map((g) => g.id), all };
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
     return null;

@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { invitesCard } from "./game-invites.js";
 import { paceChooser } from "./game-pace.js";
 import { endingButtons } from "./game-endings.js";
+import { notifyToggle } from "./turn-notify.js";
 
 /**
  * The elements a game's view is drawn into, and the controls it updates.
@@ -17,7 +18,7 @@ import { endingButtons } from "./game-endings.js";
  *   awayNote: HTMLElement, awayLevel: HTMLSelectElement, awayButton: HTMLElement, awayCard: HTMLElement,
  *   leaveLevel: HTMLSelectElement, leaveRated: HTMLElement, leaveRow: HTMLElement, leaveCard: HTMLElement,
  *   resignButton: HTMLElement, abortButton: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
- *   inviting: boolean, invited: number[], pace: HTMLElement, handoverNote: HTMLElement, shareCard: HTMLElement,
+ *   inviting: boolean, invited: number[], pace: HTMLElement, notify: HTMLElement, handoverNote: HTMLElement, shareCard: HTMLElement,
  *   presence: HTMLElement, presenceSaid: HTMLElement, elsewhereNote: HTMLElement}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
@@ -122,6 +123,8 @@ export function buildPage(main, id, saved, actions) {
     inviting: links.inviting,
     invited: links.invited,
     pace: paceChooser(),
+    // Notifications of this game's turns while the tab is behind others (turn-notify.js): an online game's.
+    notify: el("div", { hidden: true }, notifyToggle("notify-turn")),
   };
   layOut(main, page, actions);
   return page;
@@ -146,6 +149,6 @@ function layOut(main, page, actions) {
     page.boardCard,
     page.movesCard,
     el("div", { class: "row" }, scoresCard,
-      el("section", { class: "card grow" }, el("h2", {}, t("game.log")), page.pace, page.log)),
+      el("section", { class: "card grow" }, el("h2", {}, t("game.log")), page.pace, page.notify, page.log)),
     page.inviting ? "" : page.invitesCard, page.shareCard, page.leaveCard);
 }

@@ -22,6 +22,7 @@ import { leave, takeOver } from "./game-requests.js";
 import { abort, resign } from "./game-endings.js";
 import { followHistory } from "./game-replay.js";
 import { focusOnArrival, focusPlace, listenToKeys, markArrival } from "./game-focus.js";
+import { noticeView, notifiable } from "./turn-notify.js";
 import { errorWords, localSeatNames } from "./words.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
@@ -97,6 +98,8 @@ function showView(game, view) {
   rememberSeats(game, view.your_seats);
   const before = focusPlace(game.main, page);  // maybe on a hint's move, gone with the hint
   const first = game.view === null;
+  noticeView(game.id, game.view, view, game.saved.kinds);
+  page.notify.hidden = !notifiable(view, game.saved.kinds);
   game.view = view; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
   page.hintBox.replaceChildren();
   page.pace.hidden = !view.seats.some((seat) => seat.kind === "ai") || view.status === "finished";

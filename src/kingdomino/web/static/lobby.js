@@ -1,7 +1,7 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
 import { accountCard } from "./account.js";
-import { whoEnded } from "./account-games.js";
+import { REFRESH_SECONDS, whoEnded } from "./account-games.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { openHelp } from "./help.js";
@@ -10,6 +10,7 @@ import { remember, savedGames } from "./saved-games.js";
 import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { statusWords } from "./wait-end.js";
+import { listed, noticeListed, notifyToggle, notifying } from "./turn-notify.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
@@ -193,10 +194,28 @@ export function showLobby(main) {
     el("p", { class: "small" }, t("lobby.scorer_text")));
   main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, openGamesCard(GAMES), error,
     el("section", { class: "card" }, form),
-    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list), el("section", { class: "card" }, openLink()),
+    el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
+      // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).
+      notifyToggle("notify-turn")), el("section", { class: "card" }, openLink()),
     accountCard(), scorer);
   refresh();
-  listGames(list);
+  followGames(list);
+}
+
+/** List this browser's games, and look at them again every `REFRESH_SECONDS` while notifications
+ * are on and the lobby shows the list: what changed in them meanwhile is notified (turn-notify.js).
+ * @param {HTMLElement} list */
+function followGames(list) {
+  /** The games played here at the last look (null: none taken while notifications were off). @type {import("./turn-notify.js").Listed[] | null} */
+  let before = null;
+  const mine = (/** @type {GameSummary[] | null} */ games) => games ? games.flatMap((g) => listed(g) ?? []) : null;
+  const look = () => {
+    if (!list.isConnected) return;
+    const looked = notifying() ? listGames(list).then((games) => { noticeListed(before, mine(games) ?? []); before = mine(games); })
+      : Promise.resolve().then(() => { before = null; });
+    looked.finally(() => setTimeout(look, REFRESH_SECONDS * 1000));
+  };
+  listGames(list).then((games) => { before = mine(games); setTimeout(look, REFRESH_SECONDS * 1000); });
 }
 
 /** The options ticked and the mode chosen in the new game's form. @param {HTMLElement} optionsBox
@@ -302,12 +321,13 @@ function gameAddress(text) {
 
 /** @typedef {import("./view-types.js").GameSummary} GameSummary */
 
-/** The games this browser holds, as the server says they stand now: the ones awaiting you first.
- * @param {HTMLElement} list */
+/** The games this browser holds, as the server says they stand now: the ones awaiting you first
+ * (a list that reads as before is kept, with the focus in it); the games (null: none, or the
+ * server was not heard). @param {HTMLElement} list @returns {Promise<GameSummary[] | null>} */
 async function listGames(list) {
   const saved = savedGames();
   const pairs = saved.flatMap((g) => g.tokens.slice(0, 1).map((token) => ({ id: g.id, token })));
-  if (!pairs.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return; }
+  if (!pairs.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return null; }
   try {
     const { games } = /** @type {{games: GameSummary[]}} */ (await api("/api/games/lookup", { method: "POST", body: { games: pairs } }));
     /** A game awaiting a move of yours. @param {GameSummary} g */
@@ -317,7 +337,7 @@ async function listGames(list) {
     // When each began, so two games of one kind are told apart: "26 Nov, 20:41" in the page's language.
     const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
       { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
-    list.replaceChildren(el("ul", {}, ordered.map((g) => el("li", { class: awaits(g) ? "awaits" : "" },
+    const fresh = el("ul", {}, ordered.map((g) => el("li", { class: awaits(g) ? "awaits" : "" },
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", statusWords(g), " · ",
       ...whoEnded(g, g.seats).map((words) => `${words} · `),
       el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
@@ -326,8 +346,11 @@ async function listGames(list) {
       g.seats.flatMap((name, i) => [i ? ", " : "", `${localName(name)} ${g.scores[i]}`,
         (g.winners || []).includes(i) ? el("span", { class: "leader", title: t("board.winner"), "aria-label": t("board.winner"), role: "img" },
           " ★") : ""]),
-      g.practice ? ` · ${t("game.practice_short")}` : ""))));
+      g.practice ? ` · ${t("game.practice_short")}` : "")));
+    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
+    return games;
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));
+    return null;
   }
 }

@@ -235,7 +235,8 @@
  * @typedef {{id: string, game: string, options: GameOptions, description: string, status: string, created: string,
  *   wait_ended: WaitEnd, waited_minutes: number | null,
  *   seat: number | null, seats: string[], current_player: number, scores: number[], winners: number[],
- *   ended: Ended | null, resigned: number[], hints: boolean, aids: boolean, practice: boolean}} GameSummary
+ *   ended: Ended | null, resigned: number[], hints: boolean, aids: boolean, practice: boolean, version: number,
+ *   with_people: boolean}} GameSummary
  */
 
 /**

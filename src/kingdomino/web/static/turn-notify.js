@@ -1,0 +1,182 @@
+// Browser notifications of a player's online games, as players of turn-based games expect them
+// while the tab is behind others: the turn became theirs, an opponent joined their open game, the
+// game ended. A setting kept in this browser, which asks the browser's permission only from the
+// player's click. The game's page tells of its own game, the lobby of the player's games, the
+// account's and this browser's (each only while hidden: a page in view says it itself); each event
+// is told once, whichever page of this browser heard it first (its tag, the game's id and
+// revision, is noted in localStorage).
+import { el } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { gameTitle, localName } from "./words.js";
+
+/** @typedef {import("./view-types.js").View} View */
+/** @typedef {import("./view-types.js").GameSummary} GameSummary */
+/** A game as the lobby lists it, with what its notifications read: an account's game
+ * (account-games.js `AccountGame`), or one of this browser's (`listed` of a `GameSummary`).
+ * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, status: string, seat: number,
+ *   token: string | null, your_turn: boolean, players: string[], left: boolean, places: number[] | null,
+ *   ended?: import("./view-types.js").Ended | null, version: number, with_people: boolean}} Listed */
+
+/** The setting ("on" or "off"), and the tags of the notifications shown (the newest `KEPT`). */
+const KEY = "kingdomino.notify";
+const TOLD = "kingdomino.notified";
+const KEPT = 100;
+
+/** Whether this browser can notify: it has notifications at all. */
+function supported() {
+  return typeof Notification === "function";
+}
+
+/** Whether notifications are shown: the setting is on and the browser allows them. */
+export function notifying() {
+  return supported() && Notification.permission === "granted" && localStorage.getItem(KEY) === "on";
+}
+
+/** The toggle "Notify me when it is my turn", with `id` for its box. Ticking it asks the browser's
+ * permission from the click (never otherwise); refused, it says so and stays off. A setting left
+ * on whose permission was taken back since shows off and says why. @param {string} id */
+export function notifyToggle(id) {
+  const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id, checked: notifying() }));
+  const said = el("span", { class: "small notify-said", id: `${id}-said`, role: "status" });
+  const refused = () => t(supported() ? "notify.refused" : "notify.unsupported");
+  if (localStorage.getItem(KEY) === "on" && !notifying() && (!supported() || Notification.permission === "denied")) said.textContent = refused();
+  box.addEventListener("change", async () => {
+    said.textContent = "";
+    if (!box.checked) { localStorage.setItem(KEY, "off"); return; }
+    const answer = !supported() ? "denied" : Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
+    box.checked = answer === "granted";
+    localStorage.setItem(KEY, box.checked ? "on" : "off");
+    if (!box.checked) said.textContent = refused();
+  });
+  return el("p", { class: "small notify-toggle" }, el("label", {}, box, " ", t("notify.toggle")), " ", said);
+}
+
+/** Show a notification (`title`, `body`) tagged `tag`, unless notifications are off, the page is
+ * in view or this browser told it already; a click on it brings this tab forward at `href`.
+ * @param {string} tag @param {string} title @param {string} body @param {string} href */
+function notify(tag, title, body, href) {
+  if (!notifying() || !document.hidden) return;
+  /** @type {string[]} */
+  let told = [];
+  try { told = JSON.parse(localStorage.getItem(TOLD) || "[]"); } catch { told = []; }
+  if (told.includes(tag)) return;
+  localStorage.setItem(TOLD, JSON.stringify([...told, tag].slice(-KEPT)));
+  /** @type {Notification} */
+  let note;
+  try {
+    note = new Notification(title, { body, tag, lang: language() });
+  } catch {
+    return;  // a browser that notifies only from a service worker (Chrome on Android): the title still says it
+  }
+  note.addEventListener("click", () => {
+    window.focus();
+    note.close();
+    if (location.pathname !== href.split("?")[0]) location.href = href;
+  });
+}
+
+/** Names in the page's language, joined ("Bela and Cleo"). @param {string[]} names */
+function together(names) {
+  return new Intl.ListFormat(language(), { type: "conjunction" }).format(names);
+}
+
+/** The seat this page's player plays in `view`, if the game is one to notify of: the seat chosen
+ * as "me" in the lobby (`kinds`, a seat's choice each), else the first this page holds, in a game
+ * where someone plays at another screen; null for a spectator, a game against AI seats only or
+ * one played at this screen alone (its other seats' turns are not the player's).
+ * @param {View} view @param {string[] | undefined} kinds */
+function playerSeat(view, kinds) {
+  const mine = view.your_seats;
+  const me = kinds && kinds.includes("me") ? kinds.indexOf("me") : mine[0];
+  if (me === undefined || !mine.includes(me)) return null;
+  const elsewhere = view.seats.some((seat, i) => (seat.kind === "human" || seat.kind === "open") && !mine.includes(i));
+  return elsewhere ? me : null;
+}
+
+/** Whether the player of this page is notified of game `view` (the toggle is offered there): it
+ * plays a seat of it, someone plays at another screen, and it is not over.
+ * @param {View} view @param {string[] | undefined} kinds */
+export function notifiable(view, kinds) {
+  return playerSeat(view, kinds) !== null && view.status !== "finished" && view.status !== "aborted";
+}
+
+/** Whether `view` awaits a move of `seat`. @param {View} view @param {number} seat */
+function awaits(view, seat) {
+  return view.status === "playing" && view.current_player === seat && view.legal_actions.length > 0;
+}
+
+/** What `view` says happened since `before` to the player of `seat`, as a notification's title:
+ * the game ended (how, for them), an opponent joined, the turn became theirs; "" for nothing (their
+ * own resignation or abort, an AI's move that leaves another to play).
+ * @param {View} before @param {View} view @param {number} seat */
+function viewNews(before, view, seat) {
+  const over = (/** @type {View} */ v) => v.status === "finished" || v.status === "aborted";
+  if (over(view) && !over(before)) {
+    const by = view.ended && view.ended.seat !== seat ? view.seats[view.ended.seat].name : null;
+    if (view.status === "aborted") return by ? t("notify.aborted", { name: by }) : "";
+    if (view.ended && !by) return "";
+    if (view.winners.includes(seat)) return by && view.ended?.by === "resign" ? t("notify.resigned_won", { name: by }) : t("notify.won");
+    return t("notify.lost", { name: together(view.winners.map((w) => view.seats[w].name)) });
+  }
+  const joined = view.seats.filter((s, i) => before.seats[i]?.kind === "open" && s.kind === "human");
+  if (joined.length) return t("notify.joined", { name: together(joined.map((s) => s.name)) });
+  return awaits(view, seat) && !awaits(before, seat) ? t("title.your_turn") : "";
+}
+
+/** Tell the player of game `id` what its new `view` says happened since the view shown `before`
+ * (none: the page just opened, nothing is news), if it is a game to notify of.
+ * @param {string} id @param {View | null} before @param {View} view @param {string[] | undefined} kinds */
+export function noticeView(id, before, view, kinds) {
+  const seat = playerSeat(view, kinds);
+  if (!before || seat === null || !notifying()) return;
+  const title = viewNews(before, view, seat);
+  const others = view.seats.filter((s, i) => i !== seat && s.kind !== "open").map((s) => s.name);
+  if (title) notify(`${id}:${view.version}`, title, t("notify.game_with", { game: gameTitle(view), players: together(others) }), `/game/${id}`);
+}
+
+/** What a listed game `now` says happened since the lobby's last look (`before`, undefined: a
+ * game it did not list), as a notification's title ("" for nothing).
+ * @param {Listed | undefined} before @param {Listed} now */
+function listedNews(before, now) {
+  const over = (/** @type {Listed} */ g) => g.status === "finished" || g.status === "aborted";
+  if (!now.with_people || now.left) return "";
+  if (before && !over(before) && over(now)) {
+    const by = now.ended && now.ended.seat !== now.seat ? localName(now.players[now.ended.seat] ?? "") : null;
+    if (now.status === "aborted") return by ? t("notify.aborted", { name: by }) : "";
+    if (now.ended && !by) return "";
+    const winners = (now.places ?? []).flatMap((place, i) => (place === 1 ? [i] : []));
+    if (winners.includes(now.seat)) return by && now.ended?.by === "resign" ? t("notify.resigned_won", { name: by }) : t("notify.won");
+    return t("notify.lost", { name: together(winners.map((w) => localName(now.players[w] ?? ""))) });
+  }
+  if (before?.status === "open") {
+    const joined = now.players.filter((name, i) => before.players[i] === "" && name !== "");
+    if (joined.length) return t("notify.joined", { name: together(joined.map(localName)) });
+  }
+  return now.your_turn && !before?.your_turn ? t("title.your_turn") : "";
+}
+
+/** Tell the player what the lobby's new look at their games (`now`: the account's, or this
+ * browser's) says happened since the last (`before`; null: the first look, nothing is news).
+ * @param {Listed[] | null} before @param {Listed[]} now */
+export function noticeListed(before, now) {
+  if (!before || !notifying()) return;
+  const last = new Map(before.map((g) => [g.id, g]));
+  for (const g of now) {
+    const title = listedNews(last.get(g.id), g);
+    const others = g.players.filter((name, i) => i !== g.seat && name !== "").map(localName);
+    const href = `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`;
+    if (title) notify(`${g.id}:${g.version}`, title, t("notify.game_with", { game: gameTitle(g), players: together(others) }), href);
+  }
+}
+
+/** One of this browser's games (`POST /api/games/lookup`, for the token of the seat it plays) as
+ * the lobby's notifications read a listed game; null for a game only watched here.
+ * @param {GameSummary} g @returns {Listed | null} */
+export function listed(g) {
+  if (g.seat === null) return null;
+  const over = g.status === "finished" || g.status === "aborted";
+  return { id: g.id, game: g.game, options: g.options, status: g.status, seat: g.seat, token: null, players: g.seats,
+    your_turn: !over && g.status !== "open" && g.current_player === g.seat, left: false,
+    places: g.status === "finished" ? g.seats.map((_, i) => (g.winners.includes(i) ? 1 : 2)) : null,
+    ended: g.ended, version: g.version, with_people: g.with_people };
+}
