@@ -224,7 +224,8 @@ def live_server(request: pytest.FixtureRequest) -> Iterator[str]:
     secret seeds as a new one would; each test makes games of its own on it. With
     ``@pytest.mark.away_seconds(s)`` (a shorter wait before an away player's seat may be handed
     to an AI) or ``@pytest.mark.socket_idle_seconds(s)`` (a shorter silence before a game page's
-    socket is closed, and so quicker pings) the test gets a server of its own."""
+    socket is closed, and so quicker pings) the test gets a server of its own. A test leaves no
+    open game on the shared server (checked once it is done): it calls off what it opened."""
     away = request.node.get_closest_marker("away_seconds")
     idle = request.node.get_closest_marker("socket_idle_seconds")
     if away or idle:
@@ -241,8 +242,20 @@ def live_server(request: pytest.FixtureRequest) -> Iterator[str]:
     base, seeds = request.getfixturevalue("session_server")
     wait_until_idle(base)
     seeds.start_over()
+    before = {game["id"] for game in open_games(base)}
     yield base
     close_browser_contexts()
+    left = [game for game in open_games(base) if game["id"] not in before]
+    assert not left, (
+        "the test left open games on the shared server, which a later test's quick pairing or "
+        f"list of open games would meet: call them off (cancel with the creator's token): {left}"
+    )
+
+
+def open_games(base: str) -> list[dict[str, Any]]:
+    """The games waiting for players on the server at ``base``."""
+    games: list[dict[str, Any]] = httpx.get(f"{base}/api/open-games", timeout=30).json()["games"]
+    return games
 
 
 @pytest.fixture(scope="session")

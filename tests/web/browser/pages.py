@@ -503,6 +503,15 @@ def game_page_id(page: LivePage) -> str:
     return page.url.rsplit("/", 1)[1]
 
 
+def call_off(page: LivePage, game_id: str) -> None:
+    """The creator on ``page`` (this browser holds the creator's seat) calls off their open game
+    ``game_id`` from its page: a test leaves no open game on the shared server, which a later
+    test's quick game would join (``live_server`` checks it)."""
+    page.goto(f"{page.base_url}/game/{game_id}")
+    page.click("#call-off")
+    page.wait_for_selector("#expired")
+
+
 def accepted_dialogs(page: LivePage) -> list[str]:
     """Every dialog ``page`` opens from now on accepted (a "Resign this game?" confirmation): the
     list their messages are added to, as they come, for the test to read what was asked."""

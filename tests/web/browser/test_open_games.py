@@ -10,6 +10,7 @@ from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
+    call_off,
     game_page_id,
     log_in_new,
     new_page,
@@ -100,13 +101,14 @@ def test_the_seats_still_open_are_named_in_the_lists_of_one_s_games(
     name = log_in_new(page, live_server, "Rita")
     page.select_option("#quick-game-choice", label="Kingdomino · 3 players")
     page.click("#quick-game-button")
-    game_page_id(page)
+    opened = game_page_id(page)
     page.wait_for_selector("#waiting-players")
     page.goto(live_server + "/")
     page.wait_for_selector("#account-games li")
     page.wait_for_selector("#my-games li")
     assert f"{name}, Open seat, Open seat · waiting for players" in page.inner_text("#account-games li")
     assert f"{name} 0, Open seat 0, Open seat 0" in page.inner_text("#my-games li")
+    call_off(page, opened)
     assert page.errors == []
 
 
@@ -205,6 +207,7 @@ def test_a_joiner_gives_back_their_seat_and_the_game_waits_on(browser: Browser, 
     line.wait_for()
     assert "1 of 3 seats taken" in line.inner_text() and line.locator("button.join").count() == 1
     anna.wait_for_function("document.querySelector('#waiting-players').innerText.includes('1 of 3')")
+    call_off(anna, opened)
     assert anna.errors == [] and bela.errors == []
 
 
@@ -278,4 +281,5 @@ def test_the_clock_is_offered_to_friends_playing_online_and_a_days_game_waits_it
     line.wait_for()
     assert re.search(r"waits (3 days|2 days|\d+ hours) more", line.inner_text()), line.inner_text()
     bela.screenshot(path=str(ARTIFACTS / "lobby-days-game-waits.png"), full_page=True)
+    call_off(anna, opened)
     assert anna.errors == [] and bela.errors == []
