@@ -55,7 +55,7 @@ def test_a_tournament_names_its_workers_with_its_options() -> None:
     with tournament_workers("local", 1) as here:
         assert isinstance(here, InThisProcess)
     with tournament_workers("local", 3) as pool:
-        assert isinstance(pool, ProcessWorkers) and pool.slots == 3
+        assert isinstance(pool, ProcessWorkers) and pool.slots == 3 and pool.interrupt_here
     with pytest.raises(GameError, match="executor: expected one of local, ray, got 'dask'"):
         tournament_workers("dask")
 

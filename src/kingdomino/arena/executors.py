@@ -18,12 +18,14 @@ EXECUTORS = ("local", "ray")
 
 
 def tournament_workers(executor: str = "local", workers: int = 1, address: str | None = None) -> Workers:
-    """The workers a tournament's options name: ``local`` with one worker is this process;
+    """The workers a tournament's options name: ``local`` with one worker is this process, with
+    more a pool whose workers leave Ctrl-C to this process and stop with it at once (the command
+    says where its games are and exits, with no worker's traceback and no game played on);
     ``ray`` is the cluster at ``address``, or a local Ray instance of ``workers`` CPUs."""
     if executor not in EXECUTORS:
         raise GameError(f"executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")
     if executor == "local":
-        return ProcessWorkers(workers) if workers > 1 else InThisProcess()
+        return ProcessWorkers(workers, interrupt_here=True) if workers > 1 else InThisProcess()
     try:
         if address:
             return RayWorkers(address)
