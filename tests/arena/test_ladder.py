@@ -359,3 +359,38 @@ def test_the_bootstrap_draws_a_deal_with_all_its_games() -> None:
     by_game = {r.agent: r for r in fit(games, anchor="b", bootstrap=200, seed=4, by_deal=False).ratings}["a"]
     assert by_deal.elo == pytest.approx(0.0, abs=1e-6) and by_game.elo == pytest.approx(0.0, abs=1e-6)
     assert by_game.high < 250 and by_deal.high > 500 and by_deal.low < -500
+
+
+def test_a_ladder_without_the_deals_to_measure_a_spread_shows_no_interval(tmp_path: Path) -> None:
+    """A ladder of one deal printed [280, 280] and ± 0.0, a rating and a mean known exactly:
+    resampling one deal gives it back every time. It shows none, says why and how to get them."""
+    one_deal = [
+        GameOutcome(i, 7, seats, [30, 20], [0], 50, 0.0) for i, seats in enumerate([["a", "b"], ["b", "a"]])
+    ]
+    lone = fit(one_deal, anchor=None, bootstrap=50)
+    assert not lone.elo_intervals and not lone.score_intervals
+    assert lone.interval_text(lone.ratings[0]) == "-" and "±" not in lone.score_text(lone.ratings[0])
+    assert (
+        lone.missing_intervals(2)
+        == "One deal only: no 95 % intervals, Elo or mean score; --games 4 or more plays two deals."
+    )
+    unboot = fit(a_poor_deal_and_a_rich_one(), anchor=None, bootstrap=0)
+    assert not unboot.elo_intervals and unboot.score_intervals and "±" in unboot.score_text(unboot.ratings[0])
+    assert unboot.missing_intervals(2) == "--bootstrap 0: no Elo intervals."
+    measured = fit(a_poor_deal_and_a_rich_one(), anchor=None, bootstrap=20)
+    assert measured.missing_intervals(2) is None and measured.interval_text(measured.ratings[0]).startswith(
+        "["
+    )
+    args = ["ladder", "--agents", "random", "greedy", "-p", "2", "--games", "2", "--out", str(tmp_path)]
+    shown = runner.invoke(app, normalise_argv([*args, "--bootstrap", "20"]))
+    assert shown.exit_code == 0, shown.output
+    said = " ".join(shown.output.split())
+    assert "1 table," in said and "One deal only: no 95 % intervals" in said and "±" not in said
+    data = json.loads((tmp_path / "ladder.json").read_text())
+    assert all(
+        r["low"] is None and r["high"] is None and r["score_half_width"] is None for r in data["ratings"]
+    )
+    page = (tmp_path / "ladder.md").read_text()
+    assert (
+        "| 1 | `greedy` | 280 | - | 2 | 100.0 % | " in page and "each table plays 1 deal of its own" in page
+    )

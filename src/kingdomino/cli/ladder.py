@@ -146,7 +146,8 @@ def ladder(
     if as_json:
         print(json.dumps(data))
         return
-    table = Table(title=f"Ladder {config.key}: {result.games} games, {len(opened)} tables, seats rotated")
+    tables_word = "1 table" if len(opened) == 1 else f"{len(opened)} tables"
+    table = Table(title=f"Ladder {config.key}: {result.games} games, {tables_word}, seats rotated")
     for name in ("rank", "agent", "Elo", "95 % interval", "seats", "win share", "mean score"):
         table.add_column(name, justify="left" if name == "agent" else "right", overflow="fold")
     for rank, r in enumerate(result.ratings, start=1):
@@ -154,12 +155,15 @@ def ladder(
             str(rank),
             r.agent,
             f"{r.elo:.0f}",
-            f"[{r.low:.0f}, {r.high:.0f}]",
+            result.interval_text(r),
             str(r.seats),
             f"{100 * r.wins / r.seats:.1f} %",
-            f"{r.mean_score:.1f} ± {r.score_half_width:.1f}",
+            result.score_text(r),
         )
     console.print(table)
+    missing = result.missing_intervals(config.players)
+    if missing:
+        console.print(missing, style="yellow")
     anchor = f"{result.anchor} = 0" if result.anchor else "mean 0"
     console.print(
         f"Bradley-Terry fit to pairwise results within games, Elo with {anchor}; "
