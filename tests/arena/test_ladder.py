@@ -394,3 +394,23 @@ def test_a_ladder_without_the_deals_to_measure_a_spread_shows_no_interval(tmp_pa
     assert (
         "| 1 | `greedy` | 280 | - | 2 | 100.0 % | " in page and "each table plays 1 deal of its own" in page
     )
+
+
+def test_a_results_file_or_ratings_file_refused_names_its_option(tmp_path: Path) -> None:
+    """A refused file was said by its path alone; the organiser reads which option named it."""
+    base = ["-p", "2", "--games", "2", "--bootstrap", "0"]
+    ladder = [*base, "--agents", "random", "greedy", "--out", str(tmp_path / "l")]
+    assert runner.invoke(app, normalise_argv(["ladder", *ladder, "--seed", "5"])).exit_code == 0
+    other_seed = runner.invoke(app, normalise_argv(["ladder", *ladder, "--seed", "6"]))
+    said = " ".join(other_seed.output.split())
+    assert other_seed.exit_code == 2 and "error: --out: " in said and "seed: 5 in the file, 6 asked" in said
+    not_ratings = tmp_path / "notes.txt"
+    not_ratings.write_text("notes\n", encoding="utf-8")
+    refused = runner.invoke(
+        app, normalise_argv(["ladder", *ladder, "--seed", "5", "--ratings", str(not_ratings)])
+    )
+    assert refused.exit_code == 2 and "error: --ratings: " in " ".join(refused.output.split())
+    tournament = ["tournament", *base[:4], "--agents", "random", "greedy", "--out", str(not_ratings)]
+    not_results = runner.invoke(app, normalise_argv(tournament))
+    said = " ".join(not_results.output.split())
+    assert not_results.exit_code == 2 and "error: --out: " in said and "not a tournament header" in said

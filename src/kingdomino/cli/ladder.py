@@ -36,7 +36,7 @@ from kingdomino.cli.app import (
     seat_specs,
 )
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
-from kingdomino.cli.research import check_executor, interrupted
+from kingdomino.cli.research import check_executor, interrupted, out_error
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 
@@ -107,12 +107,18 @@ def ladder(
         if ratings is not None:
             output_file(ratings, "--ratings")
             if ratings.exists():
-                load_ratings(ratings)
-        opened = open_tables(config, folder)
+                try:
+                    load_ratings(ratings)
+                except GameError as error:
+                    raise fail(f"--ratings: {error}") from None
     except GameError as error:
         raise fail(game_error(error)) from None
     except PathProblem as error:
         raise fail(str(error)) from None
+    try:
+        opened = open_tables(config, folder)
+    except GameError as error:
+        raise fail(out_error(error)) from None
     total = len(opened) * games
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     try:
