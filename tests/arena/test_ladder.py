@@ -392,7 +392,8 @@ def test_a_ladder_without_the_deals_to_measure_a_spread_shows_no_interval(tmp_pa
     )
     page = (tmp_path / "ladder.md").read_text()
     assert (
-        "| 1 | `greedy` | 280 | - | 2 | 100.0 % | " in page and "each table plays 1 deal of its own" in page
+        "| 1 | `greedy` | 280 | - | 2 | 2-0-0 | 100.0 % | " in page
+        and "each table plays 1 deal of its own" in page
     )
 
 
@@ -414,3 +415,23 @@ def test_a_results_file_or_ratings_file_refused_names_its_option(tmp_path: Path)
     not_results = runner.invoke(app, normalise_argv(tournament))
     said = " ".join(not_results.output.split())
     assert not_results.exit_code == 2 and "error: --out: " in said and "not a tournament header" in said
+
+
+def test_each_agent_s_won_drawn_lost_are_the_pairwise_results_of_the_fit(tmp_path: Path) -> None:
+    """An organiser reads games won, drawn and lost (pairs in games of 3-4), not only a win share."""
+    games = a_poor_deal_and_a_rich_one()  # "a" wins all 8
+    games.append(GameOutcome(8, 3, ["b", "a"], [40, 40], [0, 1], 50, 0.0))  # level on everything
+    games.append(GameOutcome(9, 3, ["a", "b", "c"], [30, 40, 40], [1, 2], 50, 0.0))
+    rated = {r.agent: r for r in fit(games, anchor=None, bootstrap=0).ratings}
+    assert (rated["a"].won, rated["a"].drawn, rated["a"].lost) == (8, 1, 2)
+    assert rated["b"].record == "1-2-8" and rated["c"].record == "1-1-0"
+    args = ["ladder", "--agents", "random", "greedy", "-p", "2", "--games", "4", "--bootstrap", "0"]
+    shown = runner.invoke(app, normalise_argv([*args, "--out", str(tmp_path)]))
+    assert shown.exit_code == 0, shown.output
+    data = {r["agent"]: r for r in json.loads((tmp_path / "ladder.json").read_text())["ratings"]}
+    record = {agent: f"{r['won']}-{r['drawn']}-{r['lost']}" for agent, r in data.items()}
+    assert sum(r["won"] + r["drawn"] + r["lost"] for r in data.values()) == 2 * 4
+    assert "W-D-L" in shown.output and f" {record['greedy']} " in shown.output
+    assert "W-D-L: games won, drawn" in " ".join(shown.output.split())
+    page = (tmp_path / "ladder.md").read_text()
+    assert "| seats | games W-D-L | win share |" in page and f"| {record['greedy']} |" in page

@@ -175,6 +175,16 @@ class Rating:
     wins: float
     mean_score: float
     score_half_width: float
+    #: The pairwise results the fit takes, counted: against each other agent of a game, ranked
+    #: above it, level with it, below it (with 2 seats: the games won, drawn, lost).
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+
+    @property
+    def record(self) -> str:
+        """Won-drawn-lost, as a table shows it."""
+        return f"{self.won}-{self.drawn}-{self.lost}"
 
 
 @dataclass
@@ -273,11 +283,17 @@ def fit(
             played_in[agent].append(unit)
             if seat in outcome.winners:
                 wins[agent] += 1.0 / len(outcome.winners)
+    record = {name: [0, 0, 0] for name in names}
+    for pairs in drawable:
+        for a, b, score in pairs:
+            result = 0 if score > 0.5 else 1 if score == 0.5 else 2  # a won, drew, lost
+            record[a][result] += 1
+            record[b][2 - result] += 1
     ratings = []
     for name in names:
         low, high = _percentiles(samples[name]) if bootstrap else (elo[name], elo[name])
         mean, half = clustered_mean_interval(scores[name], played_in[name])
-        ratings.append(Rating(name, elo[name], low, high, seats[name], wins[name], mean, half))
+        ratings.append(Rating(name, elo[name], low, high, seats[name], wins[name], mean, half, *record[name]))
     ratings.sort(key=lambda rating: -rating.elo)
     totals: dict[str, dict[str, list[float]]] = {a: {} for a in names}
     for pairs in drawable:
@@ -455,14 +471,16 @@ def ladder_markdown(
     if note:
         lines += [note, ""]
     lines += [
-        "| rank | agent | Elo | 95 % interval | seats | win share | mean score |",
-        "|---:|---|---:|---:|---:|---:|---:|",
+        f"| rank | agent | Elo | 95 % interval | seats | {record_heading(config.players)} | win share "
+        "| mean score |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for rank, r in enumerate(result.ratings, start=1):
         lines.append(
-            f"| {rank} | `{r.agent}` | {r.elo:.0f} | {result.interval_text(r)} | {r.seats} | "
+            f"| {rank} | `{r.agent}` | {r.elo:.0f} | {result.interval_text(r)} | {r.seats} | {r.record} | "
             f"{100 * r.wins / r.seats:.1f} % | {result.score_text(r)} |"
         )
+    lines += ["", record_note(config.players)]
     missing = result.missing_intervals(config.players)
     if missing:
         lines += ["", missing]
@@ -480,6 +498,21 @@ def ladder_markdown(
     if command:
         lines += ["", "Command (resumable):", "", "```sh", command, "```"]
     return "\n".join(lines) + "\n"
+
+
+def record_heading(players: int) -> str:
+    """The won-drawn-lost column's heading: games with 2 seats, else pairs."""
+    return "games W-D-L" if players == 2 else "pairs W-D-L"
+
+
+def record_note(players: int) -> str:
+    """What the won-drawn-lost column counts."""
+    if players == 2:
+        return "W-D-L: games won, drawn (level on the tie-break too) and lost."
+    return (
+        "W-D-L: the fit's pairwise results, against each other agent of a game: ranked above it, "
+        "level with it, below it."
+    )
 
 
 def _deals_words(count: int) -> str:

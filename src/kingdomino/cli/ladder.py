@@ -20,6 +20,8 @@ from kingdomino.arena.ladder import (
     merge_ratings,
     open_tables,
     play_ladder,
+    record_heading,
+    record_note,
     slug,
     tables,
 )
@@ -154,8 +156,11 @@ def ladder(
         return
     tables_word = "1 table" if len(opened) == 1 else f"{len(opened)} tables"
     table = Table(title=f"Ladder {config.key}: {result.games} games, {tables_word}, seats rotated")
-    for name in ("rank", "agent", "Elo", "95 % interval", "seats", "win share", "mean score"):
-        table.add_column(name, justify="left" if name == "agent" else "right", overflow="fold")
+    headings = ("#", "agent", "Elo", "95 % interval", "seats", record_heading(config.players))
+    for name in (*headings, "win share", "mean score"):
+        # a figure is never cut in two: the agent's name folds, then the headings
+        whole = name in ("95 % interval", "mean score")
+        table.add_column(name, justify="left" if name == "agent" else "right", overflow="fold", no_wrap=whole)
     for rank, r in enumerate(result.ratings, start=1):
         table.add_row(
             str(rank),
@@ -163,10 +168,12 @@ def ladder(
             f"{r.elo:.0f}",
             result.interval_text(r),
             str(r.seats),
+            r.record,
             f"{100 * r.wins / r.seats:.1f} %",
             result.score_text(r),
         )
     console.print(table)
+    console.print(record_note(config.players), style="dim")
     missing = result.missing_intervals(config.players)
     if missing:
         console.print(missing, style="yellow")
