@@ -227,3 +227,34 @@ def test_a_ray_address_where_nothing_answers_is_refused_at_once(monkeypatch: pyt
         address = f"127.0.0.1:{head.getsockname()[1]}"
         with tournament_workers("ray", 1, address):
             assert joined == [address]
+
+
+def test_a_crash_while_a_resumed_file_is_rewritten_keeps_its_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Resuming rewrites the file (header, games kept, a torn line dropped): written in place, a
+    crash amid it (kill -9, a full disk) lost every game played so far."""
+    path = tmp_path / "results.jsonl"
+    results = ResultsFile(path, CONFIG)
+    results.start([])
+    for outcome in run_games(CONFIG, [0, 1, 2], "local", 1):
+        results.append(outcome)
+    before = path.read_text(encoding="utf-8")
+    written: list[int] = []
+    to_json = GameOutcome.to_json
+
+    def crashing(outcome: GameOutcome) -> dict[str, object]:
+        written.append(outcome.index)
+        if len(written) == 2:
+            raise OSError(28, "No space left on device")
+        return to_json(outcome)
+
+    monkeypatch.setattr(GameOutcome, "to_json", crashing)
+    resumed = ResultsFile(path, CONFIG)
+    with pytest.raises(OSError, match="No space left"):
+        resumed.start(resumed.load())
+    assert path.read_text(encoding="utf-8") == before
+    monkeypatch.setattr(GameOutcome, "to_json", to_json)
+    resumed.start(resumed.load())
+    assert [o.index for o in ResultsFile(path, CONFIG).load()] == [0, 1, 2]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.jsonl"]
