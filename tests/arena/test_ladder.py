@@ -435,3 +435,19 @@ def test_each_agent_s_won_drawn_lost_are_the_pairwise_results_of_the_fit(tmp_pat
     assert "W-D-L: games won, drawn" in " ".join(shown.output.split())
     page = (tmp_path / "ladder.md").read_text()
     assert "| seats | games W-D-L | win share |" in page and f"| {record['greedy']} |" in page
+
+
+def test_the_resumable_command_keeps_the_ray_cluster(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The page's command dropped --address: resuming from it started a Ray of this machine."""
+    import kingdomino.cli.ladder as ladder_cli
+
+    played = LadderConfig("kingdomino", 2, {}, ["random", "greedy"], 2, 1)
+    games = play_ladder(open_tables(played, tmp_path / "games"))
+    monkeypatch.setattr(ladder_cli, "play_ladder", lambda *args, **kwargs: games)
+    args = ["ladder", "--agents", "random", "greedy", "-p", "2", "--games", "2", "--executor", "ray"]
+    shown = runner.invoke(
+        app, normalise_argv([*args, "--address", "head:6379", "--out", str(tmp_path / "l")])
+    )
+    assert shown.exit_code == 0, shown.output
+    command = json.loads((tmp_path / "l" / "ladder.json").read_text())["command"]
+    assert "--executor ray --address head:6379 " in command

@@ -142,7 +142,7 @@ def ladder(
         raise fail(str(error)) from None
     except KeyboardInterrupt:
         raise interrupted("the games played so far", folder) from None
-    command = _command(config, variant, mode, folder, workers, executor)
+    command = _command(config, variant, mode, folder, workers, executor, address)
     page = ladder_markdown(config, result, title or the_game.describe(), command, note)
     data = ladder_json(config, result, command)
     (folder / "ladder.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -193,8 +193,9 @@ def _command(
     folder: Path,
     workers: int,
     executor: str,
+    address: str | None = None,
 ) -> str:
-    """The command that runs (and resumes) this ladder."""
+    """The command that runs (and resumes) this ladder: on the same cluster, if it had one."""
     words = ["kingdomino", "ladder", "--game", config.game, "-p", str(config.players)]
     for name in variants or []:
         words += ["--variant", name]
@@ -205,5 +206,7 @@ def _command(
         words.append("--shared-deals")
     if executor != "local":
         words += ["--executor", executor]
+    if address:
+        words += ["--address", address]
     words += ["--workers", str(workers), "--out", str(folder)]
     return shlex.join(words)
