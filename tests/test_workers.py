@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
 from collections.abc import Iterator
 from concurrent.futures.process import BrokenProcessPool
 
@@ -126,3 +127,25 @@ def test_ray_workers_keep_the_contract_and_leave_a_ray_they_did_not_start_runnin
         assert ray.is_initialized()
     finally:
         ray.shutdown()
+
+
+def test_workers_that_leave_ctrl_c_here_ignore_it_and_stop_at_once_on_close() -> None:
+    """A terminal's Ctrl-C reaches every process of a tournament: its workers must not die of it
+    with tracebacks, and the command must not wait, after it, for the games they were playing."""
+    here = signal.getsignal(signal.SIGINT)
+    workers = ProcessWorkers(2, interrupt_here=True)
+    assert workers.submit(signal.getsignal, signal.SIGINT).result(timeout=60) == signal.SIG_IGN
+    pids = {workers.submit(os.getpid).result(timeout=60) for _ in range(4)}
+    for _ in range(3):
+        workers.submit(time.sleep, 3600)
+    assert signal.getsignal(signal.SIGINT) == here  # this process still handles it
+    workers.close()
+    assert pids and all(not process_alive(pid) for pid in pids)
+
+
+def process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True

@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
 import itertools
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from abc import ABC, abstractmethod
@@ -126,13 +128,17 @@ def start_worker(
     exit_with_parent: bool,
     setup: Callable[..., None] | None = None,
     setup_args: tuple[Any, ...] = (),
+    ignore_interrupt: bool = False,
 ) -> None:
     """Prepare a local worker of the process ``parent``: ``niceness`` lower in priority (where
     the OS has ``nice``), and, with ``exit_with_parent``, an exit as soon as ``parent`` is gone
     (even killed with ``kill -9``, which leaves it no chance to stop its pool), so no worker
     outlives the process it works for, holding CPU and pipes. Then ``setup(*setup_args)``, if
     given: what the pool's user hands every worker as it starts (shared memory, which can
-    reach a spawned process only then)."""
+    reach a spawned process only then). With ``ignore_interrupt``, Ctrl-C (SIGINT) is ignored:
+    the process that started the worker handles it (:class:`ProcessWorkers`)."""
+    if ignore_interrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     if niceness and hasattr(os, "nice"):
         os.nice(niceness)
     if exit_with_parent:
@@ -158,6 +164,12 @@ class ProcessWorkers(Workers):
 
     A worker that dies (killed, out of memory) breaks the pool: the calls it held fail with
     ``BrokenProcessPool`` and the next ``submit`` starts a new pool (counted in ``restarts``).
+
+    With ``interrupt_here`` Ctrl-C is this process's alone: a terminal sends SIGINT to every
+    process of the command, and a worker would die of it with a traceback (one still importing
+    as it starts, too) and go on with the next queued call; so the workers start with SIGINT
+    ignored, and ``close`` stops them at once, abandoning their running calls (the interpreter's
+    exit would otherwise wait for them: a tournament's game of minutes after the Ctrl-C).
     """
 
     def __init__(
@@ -168,12 +180,14 @@ class ProcessWorkers(Workers):
         exit_with_parent: bool = True,
         setup: Callable[..., None] | None = None,
         setup_args: tuple[Any, ...] = (),
+        interrupt_here: bool = False,
     ) -> None:
         self.slots = slots or os.cpu_count() or 1
         self.niceness = niceness
         self.exit_with_parent = exit_with_parent
         self.setup = setup
         self.setup_args = setup_args
+        self.interrupt_here = interrupt_here
         #: How many times a dead worker made the pool start anew.
         self.restarts = 0
         self._lock = threading.Lock()
@@ -184,11 +198,18 @@ class ProcessWorkers(Workers):
             self.slots,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=start_worker,
-            initargs=(os.getpid(), self.niceness, self.exit_with_parent, self.setup, self.setup_args),
+            initargs=(
+                os.getpid(),
+                self.niceness,
+                self.exit_with_parent,
+                self.setup,
+                self.setup_args,
+                self.interrupt_here,
+            ),
         )
 
     def submit(self, fn: Callable[..., T], /, *args: Any) -> Future[T]:
-        with self._lock:
+        with self._lock, self._spawning():
             try:
                 return self._pool.submit(fn, *args)
             except BrokenProcessPool:
@@ -198,9 +219,29 @@ class ProcessWorkers(Workers):
                 self.restarts += 1
                 return self._pool.submit(fn, *args)
 
+    @contextlib.contextmanager
+    def _spawning(self) -> Iterator[None]:
+        """With ``interrupt_here``, SIGINT ignored while ``submit`` may start a worker: a process
+        inherits an ignored signal, so a worker ignores Ctrl-C from its first instruction on,
+        before :func:`start_worker` could say so (only the main thread may set a handler)."""
+        if not self.interrupt_here or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
     def close(self, wait: bool = False) -> None:
-        """Stop the workers (``wait``: until the running calls are done and the processes gone)."""
-        self._pool.shutdown(wait=wait, cancel_futures=True)
+        """Stop the workers (``wait``: until the running calls are done and the processes gone;
+        with ``interrupt_here``, the workers are stopped at once, their running calls abandoned)."""
+        processes = list((self._pool._processes or {}).values()) if self.interrupt_here else []
+        self._pool.shutdown(wait=wait and not processes, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
 
 
 class RayWorkers(Workers):

@@ -359,3 +359,95 @@ def test_the_bootstrap_draws_a_deal_with_all_its_games() -> None:
     by_game = {r.agent: r for r in fit(games, anchor="b", bootstrap=200, seed=4, by_deal=False).ratings}["a"]
     assert by_deal.elo == pytest.approx(0.0, abs=1e-6) and by_game.elo == pytest.approx(0.0, abs=1e-6)
     assert by_game.high < 250 and by_deal.high > 500 and by_deal.low < -500
+
+
+def test_a_ladder_without_the_deals_to_measure_a_spread_shows_no_interval(tmp_path: Path) -> None:
+    """A ladder of one deal printed [280, 280] and ± 0.0, a rating and a mean known exactly:
+    resampling one deal gives it back every time. It shows none, says why and how to get them."""
+    one_deal = [
+        GameOutcome(i, 7, seats, [30, 20], [0], 50, 0.0) for i, seats in enumerate([["a", "b"], ["b", "a"]])
+    ]
+    lone = fit(one_deal, anchor=None, bootstrap=50)
+    assert not lone.elo_intervals and not lone.score_intervals
+    assert lone.interval_text(lone.ratings[0]) == "-" and "±" not in lone.score_text(lone.ratings[0])
+    assert (
+        lone.missing_intervals(2)
+        == "One deal only: no 95 % intervals, Elo or mean score; --games 4 or more plays two deals."
+    )
+    unboot = fit(a_poor_deal_and_a_rich_one(), anchor=None, bootstrap=0)
+    assert not unboot.elo_intervals and unboot.score_intervals and "±" in unboot.score_text(unboot.ratings[0])
+    assert unboot.missing_intervals(2) == "--bootstrap 0: no Elo intervals."
+    measured = fit(a_poor_deal_and_a_rich_one(), anchor=None, bootstrap=20)
+    assert measured.missing_intervals(2) is None and measured.interval_text(measured.ratings[0]).startswith(
+        "["
+    )
+    args = ["ladder", "--agents", "random", "greedy", "-p", "2", "--games", "2", "--out", str(tmp_path)]
+    shown = runner.invoke(app, normalise_argv([*args, "--bootstrap", "20"]))
+    assert shown.exit_code == 0, shown.output
+    said = " ".join(shown.output.split())
+    assert "1 table," in said and "One deal only: no 95 % intervals" in said and "±" not in said
+    data = json.loads((tmp_path / "ladder.json").read_text())
+    assert all(
+        r["low"] is None and r["high"] is None and r["score_half_width"] is None for r in data["ratings"]
+    )
+    page = (tmp_path / "ladder.md").read_text()
+    assert (
+        "| 1 | `greedy` | 280 | - | 2 | 2-0-0 | 100.0 % | " in page
+        and "each table plays 1 deal of its own" in page
+    )
+
+
+def test_a_results_file_or_ratings_file_refused_names_its_option(tmp_path: Path) -> None:
+    """A refused file was said by its path alone; the organiser reads which option named it."""
+    base = ["-p", "2", "--games", "2", "--bootstrap", "0"]
+    ladder = [*base, "--agents", "random", "greedy", "--out", str(tmp_path / "l")]
+    assert runner.invoke(app, normalise_argv(["ladder", *ladder, "--seed", "5"])).exit_code == 0
+    other_seed = runner.invoke(app, normalise_argv(["ladder", *ladder, "--seed", "6"]))
+    said = " ".join(other_seed.output.split())
+    assert other_seed.exit_code == 2 and "error: --out: " in said and "seed: 5 in the file, 6 asked" in said
+    not_ratings = tmp_path / "notes.txt"
+    not_ratings.write_text("notes\n", encoding="utf-8")
+    refused = runner.invoke(
+        app, normalise_argv(["ladder", *ladder, "--seed", "5", "--ratings", str(not_ratings)])
+    )
+    assert refused.exit_code == 2 and "error: --ratings: " in " ".join(refused.output.split())
+    tournament = ["tournament", *base[:4], "--agents", "random", "greedy", "--out", str(not_ratings)]
+    not_results = runner.invoke(app, normalise_argv(tournament))
+    said = " ".join(not_results.output.split())
+    assert not_results.exit_code == 2 and "error: --out: " in said and "not a tournament header" in said
+
+
+def test_each_agent_s_won_drawn_lost_are_the_pairwise_results_of_the_fit(tmp_path: Path) -> None:
+    """An organiser reads games won, drawn and lost (pairs in games of 3-4), not only a win share."""
+    games = a_poor_deal_and_a_rich_one()  # "a" wins all 8
+    games.append(GameOutcome(8, 3, ["b", "a"], [40, 40], [0, 1], 50, 0.0))  # level on everything
+    games.append(GameOutcome(9, 3, ["a", "b", "c"], [30, 40, 40], [1, 2], 50, 0.0))
+    rated = {r.agent: r for r in fit(games, anchor=None, bootstrap=0).ratings}
+    assert (rated["a"].won, rated["a"].drawn, rated["a"].lost) == (8, 1, 2)
+    assert rated["b"].record == "1-2-8" and rated["c"].record == "1-1-0"
+    args = ["ladder", "--agents", "random", "greedy", "-p", "2", "--games", "4", "--bootstrap", "0"]
+    shown = runner.invoke(app, normalise_argv([*args, "--out", str(tmp_path)]))
+    assert shown.exit_code == 0, shown.output
+    data = {r["agent"]: r for r in json.loads((tmp_path / "ladder.json").read_text())["ratings"]}
+    record = {agent: f"{r['won']}-{r['drawn']}-{r['lost']}" for agent, r in data.items()}
+    assert sum(r["won"] + r["drawn"] + r["lost"] for r in data.values()) == 2 * 4
+    assert "W-D-L" in shown.output and f" {record['greedy']} " in shown.output
+    assert "W-D-L: games won, drawn" in " ".join(shown.output.split())
+    page = (tmp_path / "ladder.md").read_text()
+    assert "| seats | games W-D-L | win share |" in page and f"| {record['greedy']} |" in page
+
+
+def test_the_resumable_command_keeps_the_ray_cluster(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The page's command dropped --address: resuming from it started a Ray of this machine."""
+    import kingdomino.cli.ladder as ladder_cli
+
+    played = LadderConfig("kingdomino", 2, {}, ["random", "greedy"], 2, 1)
+    games = play_ladder(open_tables(played, tmp_path / "games"))
+    monkeypatch.setattr(ladder_cli, "play_ladder", lambda *args, **kwargs: games)
+    args = ["ladder", "--agents", "random", "greedy", "-p", "2", "--games", "2", "--executor", "ray"]
+    shown = runner.invoke(
+        app, normalise_argv([*args, "--address", "head:6379", "--out", str(tmp_path / "l")])
+    )
+    assert shown.exit_code == 0, shown.output
+    command = json.loads((tmp_path / "l" / "ladder.json").read_text())["command"]
+    assert "--executor ray --address head:6379 " in command

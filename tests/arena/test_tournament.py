@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from kingdomino.arena.executors import run_games, tournament_workers
 from kingdomino.arena.ladder import fit
@@ -19,6 +21,7 @@ from kingdomino.arena.tournament import (
     summarise,
     validate,
 )
+from kingdomino.cli import app, normalise_argv
 from kingdomino.core.game import GameError
 from kingdomino.workers import InThisProcess, ProcessWorkers
 
@@ -55,7 +58,7 @@ def test_a_tournament_names_its_workers_with_its_options() -> None:
     with tournament_workers("local", 1) as here:
         assert isinstance(here, InThisProcess)
     with tournament_workers("local", 3) as pool:
-        assert isinstance(pool, ProcessWorkers) and pool.slots == 3
+        assert isinstance(pool, ProcessWorkers) and pool.slots == 3 and pool.interrupt_here
     with pytest.raises(GameError, match="executor: expected one of local, ray, got 'dask'"):
         tournament_workers("dask")
 
@@ -189,3 +192,69 @@ def test_the_tournament_s_elo_is_the_ladder_s_fit_centred_on_1500() -> None:
     assert sum(elo for elo in tournament.values() if elo is not None) / 3 == pytest.approx(1500)
     for agent in "abc":
         assert tournament[agent] == pytest.approx(1500 + ladder[agent])
+
+
+def test_a_ray_address_where_nothing_answers_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ray retries a wrong --address for many minutes (over 10 measured), printing warnings, then
+    fails with a traceback; the tournament names the option and what is wrong before asking Ray."""
+    from kingdomino.arena import executors
+
+    joined: list[str] = []
+
+    def ray_workers(address: str | None = None, **options: object) -> InThisProcess:
+        joined.append(str(address))
+        return InThisProcess()
+
+    monkeypatch.setattr(executors, "RayWorkers", ray_workers)
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    with pytest.raises(GameError, match=rf"^--address: no Ray cluster answers at 127\.0\.0\.1:{port} \("):
+        tournament_workers("ray", 1, f"127.0.0.1:{port}")
+    with pytest.raises(
+        GameError, match=r"^--address: expected HOST:PORT of a Ray cluster's head .*got 'head'"
+    ):
+        tournament_workers("ray", 1, "head")
+    args = ["tournament", "--agents", "greedy", "random", "--games", "2", "--executor", "ray"]
+    refused = CliRunner().invoke(app, normalise_argv([*args, "--address", f"ray://127.0.0.1:{port}"]))
+    assert (
+        refused.exit_code == 2 and "--address: no Ray cluster answers at ray://127.0.0.1:" in refused.output
+    )
+    assert joined == []
+    with socket.socket() as head:
+        head.bind(("127.0.0.1", 0))
+        head.listen()
+        address = f"127.0.0.1:{head.getsockname()[1]}"
+        with tournament_workers("ray", 1, address):
+            assert joined == [address]
+
+
+def test_a_crash_while_a_resumed_file_is_rewritten_keeps_its_games(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Resuming rewrites the file (header, games kept, a torn line dropped): written in place, a
+    crash amid it (kill -9, a full disk) lost every game played so far."""
+    path = tmp_path / "results.jsonl"
+    results = ResultsFile(path, CONFIG)
+    results.start([])
+    for outcome in run_games(CONFIG, [0, 1, 2], "local", 1):
+        results.append(outcome)
+    before = path.read_text(encoding="utf-8")
+    written: list[int] = []
+    to_json = GameOutcome.to_json
+
+    def crashing(outcome: GameOutcome) -> dict[str, object]:
+        written.append(outcome.index)
+        if len(written) == 2:
+            raise OSError(28, "No space left on device")
+        return to_json(outcome)
+
+    monkeypatch.setattr(GameOutcome, "to_json", crashing)
+    resumed = ResultsFile(path, CONFIG)
+    with pytest.raises(OSError, match="No space left"):
+        resumed.start(resumed.load())
+    assert path.read_text(encoding="utf-8") == before
+    monkeypatch.setattr(GameOutcome, "to_json", to_json)
+    resumed.start(resumed.load())
+    assert [o.index for o in ResultsFile(path, CONFIG).load()] == [0, 1, 2]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["results.jsonl"]

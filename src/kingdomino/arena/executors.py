@@ -8,6 +8,7 @@ one down at once and an interrupted run resumes where it stopped.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator, Sequence
 
 from kingdomino.arena.tournament import GameOutcome, TournamentConfig, play_tournament_game
@@ -18,18 +19,53 @@ EXECUTORS = ("local", "ray")
 
 
 def tournament_workers(executor: str = "local", workers: int = 1, address: str | None = None) -> Workers:
-    """The workers a tournament's options name: ``local`` with one worker is this process;
+    """The workers a tournament's options name: ``local`` with one worker is this process, with
+    more a pool whose workers leave Ctrl-C to this process and stop with it at once (the command
+    says where its games are and exits, with no worker's traceback and no game played on);
     ``ray`` is the cluster at ``address``, or a local Ray instance of ``workers`` CPUs."""
     if executor not in EXECUTORS:
         raise GameError(f"executor: expected one of {', '.join(EXECUTORS)}, got {executor!r}")
     if executor == "local":
-        return ProcessWorkers(workers) if workers > 1 else InThisProcess()
+        return ProcessWorkers(workers, interrupt_here=True) if workers > 1 else InThisProcess()
+    if address:
+        check_ray_address(address)
     try:
         if address:
             return RayWorkers(address)
         return RayWorkers(None, num_cpus=max(1, workers), include_dashboard=False)
     except ImportError:
         raise GameError("--executor ray needs the 'ray' extra: pip install 'kingdomino[ray]'") from None
+    except (ConnectionError, RuntimeError) as error:
+        raise GameError(f"--address: cannot join the Ray cluster at {address}: {error}") from None
+
+
+#: Seconds to wait for a Ray cluster's head to answer at ``--address``.
+CONNECT_SECONDS = 10.0
+
+
+def check_ray_address(address: str) -> None:
+    """Refuse an ``--address`` where no Ray cluster's head answers, in words and at once: Ray
+    itself retries a wrong address for many minutes (more than 10 measured), printing warnings.
+    ``auto`` (the cluster this machine's ``ray start`` joined) is left to Ray.
+
+    >>> check_ray_address("head")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    kingdomino.core.game.GameError: --address: expected HOST:PORT of a Ray cluster's head (...), got 'head'
+    """
+    if address == "auto":
+        return
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise GameError(
+            "--address: expected HOST:PORT of a Ray cluster's head (ray://HOST:PORT for Ray Client, "
+            f"or auto), got {address!r}"
+        )
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise GameError(f"--address: no Ray cluster answers at {address} ({reason})") from None
 
 
 def run_jobs(

@@ -175,6 +175,16 @@ class Rating:
     wins: float
     mean_score: float
     score_half_width: float
+    #: The pairwise results the fit takes, counted: against each other agent of a game, ranked
+    #: above it, level with it, below it (with 2 seats: the games won, drawn, lost).
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+
+    @property
+    def record(self) -> str:
+        """Won-drawn-lost, as a table shows it."""
+        return f"{self.won}-{self.drawn}-{self.lost}"
 
 
 @dataclass
@@ -190,6 +200,43 @@ class LadderFit:
     matrix: dict[str, dict[str, float]] = field(default_factory=dict)
     #: The bootstrap drew deals (else games).
     by_deal: bool = True
+    #: How many deals (or games) the bootstrap and the mean scores' intervals drew from.
+    units: int = 2
+
+    @property
+    def unit(self) -> str:
+        return "deal" if self.by_deal else "game"
+
+    @property
+    def score_intervals(self) -> bool:
+        """Whether the mean scores have intervals: one deal (or game) has no spread to measure."""
+        return self.units > 1
+
+    @property
+    def elo_intervals(self) -> bool:
+        """Whether the ratings have intervals: a bootstrap was asked for, over two units or more
+        (resampling a single deal gives it back every time: a zero-width interval that would
+        read as a rating known exactly)."""
+        return self.bootstrap > 0 and self.score_intervals
+
+    def interval_text(self, rating: Rating) -> str:
+        """A rating's 95 % interval as a table shows it, ``-`` when there is none."""
+        return f"[{rating.low:.0f}, {rating.high:.0f}]" if self.elo_intervals else "-"
+
+    def score_text(self, rating: Rating) -> str:
+        """A mean score with its 95 % half-width when it has one."""
+        if not self.score_intervals:
+            return f"{rating.mean_score:.1f}"
+        return f"{rating.mean_score:.1f} ± {rating.score_half_width:.1f}"
+
+    def missing_intervals(self, players: int) -> str | None:
+        """Why a table lacks intervals, and how to get them (``None`` when it has them all)."""
+        if not self.score_intervals:
+            more = f"--games {2 * players} or more plays two deals" if self.by_deal else "play more games"
+            return f"One {self.unit} only: no 95 % intervals, Elo or mean score; {more}."
+        if not self.elo_intervals:
+            return "--bootstrap 0: no Elo intervals."
+        return None
 
 
 def fit(
@@ -236,11 +283,17 @@ def fit(
             played_in[agent].append(unit)
             if seat in outcome.winners:
                 wins[agent] += 1.0 / len(outcome.winners)
+    record = {name: [0, 0, 0] for name in names}
+    for pairs in drawable:
+        for a, b, score in pairs:
+            result = 0 if score > 0.5 else 1 if score == 0.5 else 2  # a won, drew, lost
+            record[a][result] += 1
+            record[b][2 - result] += 1
     ratings = []
     for name in names:
         low, high = _percentiles(samples[name]) if bootstrap else (elo[name], elo[name])
         mean, half = clustered_mean_interval(scores[name], played_in[name])
-        ratings.append(Rating(name, elo[name], low, high, seats[name], wins[name], mean, half))
+        ratings.append(Rating(name, elo[name], low, high, seats[name], wins[name], mean, half, *record[name]))
     ratings.sort(key=lambda rating: -rating.elo)
     totals: dict[str, dict[str, list[float]]] = {a: {} for a in names}
     for pairs in drawable:
@@ -252,7 +305,7 @@ def fit(
             totals[b][a][0] += 1.0 - score
             totals[b][a][1] += 1.0
     matrix = {a: {b: s / n for b, (s, n) in row.items()} for a, row in totals.items()}
-    return LadderFit(ratings, len(games), used_anchor, bootstrap, prior, matrix, by_deal)
+    return LadderFit(ratings, len(games), used_anchor, bootstrap, prior, matrix, by_deal, len(drawable))
 
 
 def _percentiles(values: list[float]) -> tuple[float, float]:
@@ -385,9 +438,20 @@ def ladder_json(config: LadderConfig, result: LadderFit, command: str | None = N
         "bootstrap": result.bootstrap,
         "prior_draws": result.prior,
         "command": command,
-        "ratings": [asdict(rating) for rating in result.ratings],
+        "ratings": [_rating_json(rating, result) for rating in result.ratings],
         "pairwise": result.matrix,
     }
+
+
+def _rating_json(rating: Rating, result: LadderFit) -> dict[str, Any]:
+    """A rating as ``ladder.json`` holds it: ``low`` and ``high`` are ``null`` without a bootstrap
+    of two deals or more, and ``score_half_width`` is without two (no interval, not a zero-width one)."""
+    data = asdict(rating)
+    if not result.elo_intervals:
+        data["low"] = data["high"] = None
+    if not result.score_intervals:
+        data["score_half_width"] = None
+    return data
 
 
 def ladder_markdown(
@@ -407,14 +471,19 @@ def ladder_markdown(
     if note:
         lines += [note, ""]
     lines += [
-        "| rank | agent | Elo | 95 % interval | seats | win share | mean score |",
-        "|---:|---|---:|---:|---:|---:|---:|",
+        f"| rank | agent | Elo | 95 % interval | seats | {record_heading(config.players)} | win share "
+        "| mean score |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for rank, r in enumerate(result.ratings, start=1):
         lines.append(
-            f"| {rank} | `{r.agent}` | {r.elo:.0f} | [{r.low:.0f}, {r.high:.0f}] | {r.seats} | "
-            f"{100 * r.wins / r.seats:.1f} % | {r.mean_score:.1f} ± {r.score_half_width:.1f} |"
+            f"| {rank} | `{r.agent}` | {r.elo:.0f} | {result.interval_text(r)} | {r.seats} | {r.record} | "
+            f"{100 * r.wins / r.seats:.1f} % | {result.score_text(r)} |"
         )
+    lines += ["", record_note(config.players)]
+    missing = result.missing_intervals(config.players)
+    if missing:
+        lines += ["", missing]
     names = [r.agent for r in result.ratings]
     if len(names) <= 12:
         lines += ["", "Pairwise score of the row's agent against the column's (share of the pairs):", ""]
@@ -431,8 +500,23 @@ def ladder_markdown(
     return "\n".join(lines) + "\n"
 
 
+def record_heading(players: int) -> str:
+    """The won-drawn-lost column's heading: games with 2 seats, else pairs."""
+    return "games W-D-L" if players == 2 else "pairs W-D-L"
+
+
+def record_note(players: int) -> str:
+    """What the won-drawn-lost column counts."""
+    if players == 2:
+        return "W-D-L: games won, drawn (level on the tie-break too) and lost."
+    return (
+        "W-D-L: the fit's pairwise results, against each other agent of a game: ranked above it, "
+        "level with it, below it."
+    )
+
+
 def _deals_words(count: int) -> str:
-    return "deal" if count == 1 else f"{count} deals"
+    return "1 deal" if count == 1 else f"{count} deals"
 
 
 def _deals_sentence(config: LadderConfig, result: LadderFit) -> str:

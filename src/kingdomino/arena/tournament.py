@@ -14,6 +14,7 @@ same per-game results for agents with an iteration budget.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
@@ -143,13 +144,21 @@ class ResultsFile:
 
     def start(self, kept: list[GameOutcome]) -> None:
         """Rewrite the file with the header, the games kept and those beyond this run (drops a
-        torn last line); the header counts every game the file holds."""
+        torn last line); the header counts every game the file holds.
+
+        The new file is written beside it and then put in its place, so a crash while it is
+        written (``kill -9``, a full disk) leaves the old file whole: rewriting in place would
+        lose every game played so far."""
         games = max([self.config.games] + [o.index + 1 for o in self.beyond])
         header = {**self.config.to_json(), "games": games}
-        with self.path.open("w", encoding="utf-8") as out:
+        written = self.path.with_name(f".{self.path.name}.new")
+        with written.open("w", encoding="utf-8") as out:
             out.write(json.dumps({"tournament": header}) + "\n")
             for outcome in sorted([*kept, *self.beyond], key=lambda o: o.index):
                 out.write(json.dumps(outcome.to_json()) + "\n")
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(written, self.path)
 
     def append(self, outcome: GameOutcome) -> None:
         with self.path.open("a", encoding="utf-8") as out:

@@ -20,6 +20,8 @@ from kingdomino.arena.ladder import (
     merge_ratings,
     open_tables,
     play_ladder,
+    record_heading,
+    record_note,
     slug,
     tables,
 )
@@ -36,7 +38,7 @@ from kingdomino.cli.app import (
     seat_specs,
 )
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
-from kingdomino.cli.research import check_executor, interrupted
+from kingdomino.cli.research import check_executor, interrupted, out_error
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 
@@ -107,12 +109,18 @@ def ladder(
         if ratings is not None:
             output_file(ratings, "--ratings")
             if ratings.exists():
-                load_ratings(ratings)
-        opened = open_tables(config, folder)
+                try:
+                    load_ratings(ratings)
+                except GameError as error:
+                    raise fail(f"--ratings: {error}") from None
     except GameError as error:
         raise fail(game_error(error)) from None
     except PathProblem as error:
         raise fail(str(error)) from None
+    try:
+        opened = open_tables(config, folder)
+    except GameError as error:
+        raise fail(out_error(error)) from None
     total = len(opened) * games
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     try:
@@ -134,7 +142,7 @@ def ladder(
         raise fail(str(error)) from None
     except KeyboardInterrupt:
         raise interrupted("the games played so far", folder) from None
-    command = _command(config, variant, mode, folder, workers, executor)
+    command = _command(config, variant, mode, folder, workers, executor, address)
     page = ladder_markdown(config, result, title or the_game.describe(), command, note)
     data = ladder_json(config, result, command)
     (folder / "ladder.json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
@@ -146,20 +154,29 @@ def ladder(
     if as_json:
         print(json.dumps(data))
         return
-    table = Table(title=f"Ladder {config.key}: {result.games} games, {len(opened)} tables, seats rotated")
-    for name in ("rank", "agent", "Elo", "95 % interval", "seats", "win share", "mean score"):
-        table.add_column(name, justify="left" if name == "agent" else "right", overflow="fold")
+    tables_word = "1 table" if len(opened) == 1 else f"{len(opened)} tables"
+    table = Table(title=f"Ladder {config.key}: {result.games} games, {tables_word}, seats rotated")
+    headings = ("#", "agent", "Elo", "95 % interval", "seats", record_heading(config.players))
+    for name in (*headings, "win share", "mean score"):
+        # a figure is never cut in two: the agent's name folds, then the headings
+        whole = name in ("95 % interval", "mean score")
+        table.add_column(name, justify="left" if name == "agent" else "right", overflow="fold", no_wrap=whole)
     for rank, r in enumerate(result.ratings, start=1):
         table.add_row(
             str(rank),
             r.agent,
             f"{r.elo:.0f}",
-            f"[{r.low:.0f}, {r.high:.0f}]",
+            result.interval_text(r),
             str(r.seats),
+            r.record,
             f"{100 * r.wins / r.seats:.1f} %",
-            f"{r.mean_score:.1f} ± {r.score_half_width:.1f}",
+            result.score_text(r),
         )
     console.print(table)
+    console.print(record_note(config.players), style="dim")
+    missing = result.missing_intervals(config.players)
+    if missing:
+        console.print(missing, style="yellow")
     anchor = f"{result.anchor} = 0" if result.anchor else "mean 0"
     console.print(
         f"Bradley-Terry fit to pairwise results within games, Elo with {anchor}; "
@@ -176,8 +193,9 @@ def _command(
     folder: Path,
     workers: int,
     executor: str,
+    address: str | None = None,
 ) -> str:
-    """The command that runs (and resumes) this ladder."""
+    """The command that runs (and resumes) this ladder: on the same cluster, if it had one."""
     words = ["kingdomino", "ladder", "--game", config.game, "-p", str(config.players)]
     for name in variants or []:
         words += ["--variant", name]
@@ -188,5 +206,7 @@ def _command(
         words.append("--shared-deals")
     if executor != "local":
         words += ["--executor", executor]
+    if address:
+        words += ["--address", address]
     words += ["--workers", str(workers), "--out", str(folder)]
     return shlex.join(words)

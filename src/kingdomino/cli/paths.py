@@ -31,7 +31,21 @@ def output_file(path: Path, option: str) -> Path:
     _writable_folder(path.parent, option)
     if path.exists() and not os.access(path, os.W_OK):
         raise PathProblem(f"{option}: {path} cannot be written (permission denied)")
+    _try_opening(path, option)
     return path
+
+
+def _try_opening(path: Path, option: str) -> None:
+    """Open ``path`` to append (nothing written; a file made for it is removed): permissions
+    say yes for root everywhere, yet a place like ``/proc`` or a read-only mount refuses,
+    which ended a tournament in a traceback."""
+    existed = path.exists()
+    try:
+        path.open("a", encoding="utf-8").close()
+    except OSError as error:
+        raise PathProblem(f"{option}: {path} cannot be written ({error.strerror})") from None
+    if not existed:
+        path.unlink(missing_ok=True)
 
 
 def output_folder(path: Path, option: str) -> Path:

@@ -81,14 +81,17 @@ def tournament(
         validate(config)
         if out is not None:
             output_file(out, "--out")
+    except GameError as error:
+        raise fail(game_error(error, "--players" if players is not None else "--agents")) from None
+    except PathProblem as error:
+        raise fail(str(error)) from None
+    try:
         results = ResultsFile(out, config) if out is not None else None
         outcomes: list[GameOutcome] = results.load() if results is not None else []
         if results is not None:
             results.start(outcomes)
     except GameError as error:
-        raise fail(game_error(error, "--players" if players is not None else "--agents")) from None
-    except PathProblem as error:
-        raise fail(str(error)) from None
+        raise fail(out_error(error)) from None
     done = {o.index for o in outcomes}
     todo = [i for i in range(games) if i not in done]
     if done:
@@ -153,6 +156,13 @@ def interrupted(played: str, out: Path | None) -> typer.Exit:
     else:
         errors.print(f"Interrupted: {played} are in {out}; the same command resumes from there.")
     return typer.Exit(130)
+
+
+def out_error(error: GameError) -> str:
+    """A results file's refusal (another tournament's, not one at all) said with ``--out``, the
+    option that named the file."""
+    message = str(error)
+    return message if message.startswith("--out") else f"--out: {message}"
 
 
 def check_executor(executor: str, address: str | None) -> None:
