@@ -189,3 +189,61 @@ def test_a_bot_asks_for_the_clock_it_is_given(live_server: str) -> None:
         bot.withdraw(game_id, token)  # no other test's bot joins it
     waiting = next(game for game in listed if game["id"] == game_id)
     assert waiting["time_control"] == {"kind": "move", "seconds": 30}, waiting
+
+
+class CountedSocket:
+    """A bot's socket that counts the ``pong`` messages it hears, and sets ``heard`` at ``wanted``."""
+
+    def __init__(self, socket: Any, wanted: int) -> None:
+        self.socket, self.wanted, self.pongs = socket, wanted, 0
+        self.heard = threading.Event()
+
+    def send(self, text: str) -> None:
+        self.socket.send(text)
+
+    def recv(self, timeout: float | None = None) -> str:
+        text = str(self.socket.recv(timeout=timeout))
+        if '"pong"' in text:
+            self.pongs += 1
+            if self.pongs >= self.wanted:
+                self.heard.set()
+        return text
+
+
+class PingCountingBot(Bot):
+    """A bot whose sockets are :class:`CountedSocket`s, each one kept in ``sockets``."""
+
+    def __init__(self, *args: Any, wanted: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.wanted, self.sockets = wanted, list[CountedSocket]()
+        self.first = threading.Event()
+
+    def follow(self, socket: Any, game_id: str, token: str) -> dict[str, Any]:
+        counted = CountedSocket(socket, self.wanted)
+        self.sockets.append(counted)
+        self.first.set()
+        return super().follow(counted, game_id, token)
+
+
+@pytest.mark.socket_idle_seconds(1.0)
+def test_a_bot_waiting_longer_than_the_servers_idle_limit_keeps_its_socket(live_server: str) -> None:
+    """A bot never pinged: the server closes a socket silent for its idle limit (60 s; 4408), so a
+    bot whose quick game waited a minute for a player died ("cannot reach"), its game left in the
+    lobby. Here the limit is 1 s: the bot waits through a dozen pings (2 s at the server's
+    ``ping_every``, a sixth of the limit) on one socket, then plays its game to the end on it."""
+    finished: dict[str, dict[str, Any]] = {}
+    with httpx.Client(timeout=30) as http:
+        waiting = PingCountingBot(live_server, http, "random", seed=1, wanted=12)
+        game_id, token = waiting.pair("duel", 2, {}, False, "Patient")
+        thread = threading.Thread(target=lambda: finished.update(view=waiting.play(game_id, token)))
+        thread.start()
+        assert waiting.first.wait(30)
+        assert waiting.sockets[0].heard.wait(60), waiting.sockets[0].pongs
+        with httpx.Client(timeout=30) as other_http:
+            other = Bot(live_server, other_http, "greedy", seed=2)
+            joined, other_token = other.pair("duel", 2, {}, False, "Joiner")
+            assert joined == game_id
+            other.play(game_id, other_token)
+        thread.join(120)
+    assert not thread.is_alive() and finished["view"]["status"] == "finished"
+    assert len(waiting.sockets) == 1

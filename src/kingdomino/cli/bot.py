@@ -11,7 +11,8 @@ twice). Any agent spec works, plug-ins included (``mypkg.policies:make_ppo``).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Any
+import time
+from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 import typer
 
@@ -22,6 +23,20 @@ from kingdomino.games.registry import make_game
 
 if TYPE_CHECKING:  # the bot's packages (the `bot` extra), imported when a bot runs
     import httpx
+
+
+#: Seconds between the bot's pings until the server's first ``pong`` says its own ``ping_every``.
+PING_EVERY = 10.0
+
+
+class Socket(Protocol):
+    """What the bot uses of a game's WebSocket (``websockets.sync.client.ClientConnection``)."""
+
+    def send(self, message: str) -> None:
+        """Send one text message."""
+
+    def recv(self, timeout: float | None = None) -> str | bytes:
+        """The next message; ``TimeoutError`` after ``timeout`` seconds without one."""
 
 
 class ServerRefused(Exception):
@@ -92,15 +107,31 @@ class Bot:
 
         url = self.server.replace("http", "ws", 1) + f"/ws/games/{game_id}?tokens={token}"
         with connect(url, max_size=2**24) as socket:
-            while True:
-                message = json.loads(socket.recv())
-                if message.get("type") != "state":
-                    continue
-                if message["status"] in ("finished", "expired"):
-                    return dict(message)
-                if message["current_player"] in message["your_seats"] and message["legal_actions"]:
-                    move = self.move(game_id, token)
-                    socket.send(json.dumps({"type": "action", "token": token, **move}))
+            return self.follow(socket, game_id, token)
+
+    def follow(self, socket: Socket, game_id: str, token: str) -> dict[str, Any]:
+        """Follow the game on ``socket`` and play the bot's turns until the game ends; the last view.
+        The server closes a socket that says nothing for a minute (4408), and a bot waits that long
+        for a player to join, or for a person's move: it pings every ``ping_every`` seconds (each
+        ``pong`` says how often), the first ping at once."""
+        ping_every, pinged = PING_EVERY, float("-inf")
+        while True:
+            if time.monotonic() >= pinged + ping_every:
+                socket.send(json.dumps({"type": "ping"}))
+                pinged = time.monotonic()
+            try:
+                message = json.loads(socket.recv(timeout=max(0.0, pinged + ping_every - time.monotonic())))
+            except TimeoutError:
+                continue
+            if message.get("type") == "pong":
+                ping_every = float(message.get("ping_every") or PING_EVERY)
+            if message.get("type") != "state":
+                continue
+            if message["status"] in ("finished", "expired"):
+                return dict(message)
+            if message["current_player"] in message["your_seats"] and message["legal_actions"]:
+                move = self.move(game_id, token)
+                socket.send(json.dumps({"type": "action", "token": token, **move}))
 
     def withdraw(self, game_id: str, token: str) -> str:
         """Take the bot out of ``game_id`` as it stops: a game still waiting for players is called
