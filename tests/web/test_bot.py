@@ -14,7 +14,7 @@ from tests.web.servers import free_port
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
-from kingdomino.cli.bot import Bot, parse_clock, position
+from kingdomino.cli.bot import Bot, outcome, parse_clock, position
 from kingdomino.games.registry import make_game
 
 #: Options no other test's open games have: the two bots pair with each other.
@@ -247,3 +247,47 @@ def test_a_bot_waiting_longer_than_the_servers_idle_limit_keeps_its_socket(live_
         thread.join(120)
     assert not thread.is_alive() and finished["view"]["status"] == "finished"
     assert len(waiting.sockets) == 1
+
+
+#: Options of the games a bot's opponent ends or leaves: no other test's.
+ENDED_OPTIONS = {"mighty_duel": True, "harmony": True}
+
+
+def bot_and_person(
+    live_server: str, http: httpx.Client
+) -> tuple[str, str, str, threading.Thread, dict[str, Any]]:
+    """A bot playing a quick game (in a thread) with a person who joined it and never moves: the
+    game's id, the bot's token, the person's, the bot's thread and, once it returns, its last view."""
+    bot = Bot(live_server, http, "random", seed=1)
+    game_id, token = bot.pair("kingdomino", 2, ENDED_OPTIONS, False, "Botty")
+    last: dict[str, Any] = {}
+    thread = threading.Thread(target=lambda: last.update(bot.play(game_id, token)), daemon=True)
+    thread.start()
+    ask = {"game": "kingdomino", "players": 2, "options": ENDED_OPTIONS, "name": "Person"}
+    joined = httpx.post(f"{live_server}/api/pairing", json=ask).json()
+    assert joined["id"] == game_id, joined
+    return game_id, token, joined["token"], thread, last
+
+
+def test_a_bot_whose_game_is_aborted_stops_and_says_so(live_server: str) -> None:
+    """A game its opponent aborted (``status`` ``aborted``) was not an end to the bot: it waited on
+    the socket for ever."""
+    with httpx.Client(timeout=30, base_url=live_server) as http:
+        game_id, _, person, thread, last = bot_and_person(live_server, http)
+        http.post(f"/api/games/{game_id}/abort", json={"token": person}).raise_for_status()
+        thread.join(60)
+    assert not thread.is_alive() and last["status"] == "aborted"
+    assert outcome(last) == "aborted by Person before every player had moved: no result"
+
+
+def test_a_bot_whose_seat_an_ai_took_stops_and_says_so(live_server: str) -> None:
+    """A bot whose seat went to an AI (out of time, or handed over) watched the game to its end,
+    then failed on its own seat (``your_seats`` empty: an ``IndexError`` and a traceback)."""
+    with httpx.Client(timeout=30, base_url=live_server) as http:
+        game_id, token, person, thread, last = bot_and_person(live_server, http)
+        http.post(f"/api/games/{game_id}/leave", json={"token": token}).raise_for_status()
+        thread.join(60)
+        http.post(f"/api/games/{game_id}/resign", json={"token": person}).raise_for_status()
+    assert not thread.is_alive() and last["your_seats"] == [] and last["status"] == "playing"
+    seat = last["former_seats"][0]
+    assert outcome(last) == f"left: an AI plays the bot's seat {seat + 1} on"

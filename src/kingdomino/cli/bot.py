@@ -29,6 +29,48 @@ if TYPE_CHECKING:  # the bot's packages (the `bot` extra), imported when a bot r
 PING_EVERY = 10.0
 
 
+#: A game's statuses once it is over: played to its end, ended unplayed, called off by a player.
+ENDS = ("finished", "expired", "aborted")
+
+
+def outcome(view: dict[str, Any]) -> str:
+    """What became of the bot's game, in words, from the last view it had: its result, or why it
+    ended without one, or why an AI plays the bot's seat now (the bot's token only watches then).
+
+    >>> seats = [{"name": "Ann"}, {"name": "Bot", "timed_out": True}]
+    >>> view = {"status": "finished", "your_seats": [1], "former_seats": [], "scores": [20, 31],
+    ...         "places": [2, 1], "seats": seats, "ended": None}
+    >>> outcome(view)
+    "finished: scores [20, 31], the bot's seat 2, place 1 of 2"
+    >>> outcome({**view, "status": "playing", "your_seats": [], "former_seats": [1]})
+    "out of time: an AI plays the bot's seat 2 on"
+    >>> outcome({**view, "status": "aborted", "ended": {"by": "abort", "seat": 0}})
+    'aborted by Ann before every player had moved: no result'
+    """
+    seats = view["your_seats"] or view["former_seats"]
+    seat = seats[0] if seats else None
+    if view["status"] == "aborted":
+        by = (view.get("ended") or {}).get("seat")
+        name = view["seats"][by]["name"] if isinstance(by, int) else "a player"
+        return f"aborted by {name} before every player had moved: no result"
+    if view["status"] == "expired":
+        return "ended unplayed: " + (
+            "nobody joined in time" if view.get("wait_ended") == "expired" else "called off"
+        )
+    if seat is None:
+        return f"{view['status']}: the bot holds no seat of it"
+    if not view["your_seats"]:
+        handed = view["seats"][seat]
+        why = next((words for key, words in HANDED_OVER if handed.get(key)), "left")
+        return f"{why}: an AI plays the bot's seat {seat + 1} on"
+    place = f", place {view['places'][seat]} of {len(view['places'])}" if view.get("places") else ""
+    return f"{view['status']}: scores {view['scores']}, the bot's seat {seat + 1}{place}"
+
+
+#: Why an AI plays a person's seat, as a view's seat says it, in words.
+HANDED_OVER = (("timed_out", "out of time"), ("resigned", "resigned"), ("away", "handed over while away"))
+
+
 class Socket(Protocol):
     """What the bot uses of a game's WebSocket (``websockets.sync.client.ClientConnection``)."""
 
@@ -127,8 +169,8 @@ class Bot:
                 ping_every = float(message.get("ping_every") or PING_EVERY)
             if message.get("type") != "state":
                 continue
-            if message["status"] in ("finished", "expired"):
-                return dict(message)
+            if message["status"] in ENDS or not message["your_seats"]:
+                return dict(message)  # the game is over, or an AI plays the bot's seat now
             if message["current_player"] in message["your_seats"] and message["legal_actions"]:
                 move = self.move(game_id, token)
                 socket.send(json.dumps({"type": "action", "token": token, **move}))
@@ -260,8 +302,7 @@ def bot(
                 except KeyboardInterrupt:
                     typer.echo(f"  stopped: {player.withdraw(game_id, token)}")
                     raise typer.Exit(130) from None
-                mine = last["your_seats"][0]
-                typer.echo(f"  {last['status']}: scores {last['scores']}, the bot's seat {mine + 1}")
+                typer.echo(f"  {outcome(last)}")
     except (httpx.TransportError, OSError, WebSocketException) as error:
         raise fail(f"--server: cannot reach {server}: {error}") from None
     except ServerRefused as error:
