@@ -14,7 +14,7 @@ from tests.web.servers import free_port
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
-from kingdomino.cli.bot import Bot, outcome, parse_clock, position
+from kingdomino.cli.bot import Bot, ServerRefused, outcome, parse_clock, position
 from kingdomino.games.registry import make_game
 
 #: Options no other test's open games have: the two bots pair with each other.
@@ -291,3 +291,66 @@ def test_a_bot_whose_seat_an_ai_took_stops_and_says_so(live_server: str) -> None
     assert not thread.is_alive() and last["your_seats"] == [] and last["status"] == "playing"
     seat = last["former_seats"][0]
     assert outcome(last) == f"left: an AI plays the bot's seat {seat + 1} on"
+
+
+class Unpinged:
+    """A bot's socket that never sends its pings: the server closes it after its idle limit."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+
+    def send(self, text: str) -> None:
+        if '"ping"' not in text:
+            self.socket.send(text)
+
+    def recv(self, timeout: float | None = None) -> str:
+        return str(self.socket.recv(timeout=timeout))
+
+
+class SilentBot(Bot):
+    """A bot whose sockets never ping; ``reconnected`` is set once it opened a second one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sockets = 0
+        self.reconnected = threading.Event()
+
+    def follow(self, socket: Any, game_id: str, token: str) -> dict[str, Any]:
+        self.sockets += 1
+        if self.sockets > 1:
+            self.reconnected.set()
+        return super().follow(Unpinged(socket), game_id, token)
+
+
+@pytest.mark.socket_idle_seconds(1.0)
+def test_a_bot_whose_socket_is_closed_connects_again_and_plays_on(live_server: str) -> None:
+    """A bot whose socket was lost (the server restarted or closed it, the network went) stopped
+    with "cannot reach", its seat left to run out. Here the server closes the socket of a bot
+    that does not ping (4408 after 1 s): it opens it again, and plays its game to the end."""
+    finished: dict[str, Any] = {}
+    with httpx.Client(timeout=30) as http:
+        silent = SilentBot(live_server, http, "random", seed=1)
+        game_id, token = silent.pair("duel", 2, {}, False, "Silent")
+        thread = threading.Thread(target=lambda: finished.update(silent.play(game_id, token)), daemon=True)
+        thread.start()
+        assert silent.reconnected.wait(60)
+        with httpx.Client(timeout=30) as other_http:
+            other = Bot(live_server, other_http, "greedy", seed=2)
+            joined, other_token = other.pair("duel", 2, {}, False, "Joiner")
+            assert joined == game_id
+            other.play(game_id, other_token)
+        thread.join(120)
+    assert not thread.is_alive() and finished["status"] == "finished"
+
+
+def test_a_socket_the_server_refuses_is_said_and_not_tried_again(live_server: str) -> None:
+    """A socket the server refuses (a token of no seat: its error, then 4403) is the server's
+    refusal, said in its words, not a lost connection to open again."""
+    with httpx.Client(timeout=30) as http:
+        bot = Bot(live_server, http, "random", seed=1)
+        game_id, token = bot.pair("kingdomino", 2, ENDED_OPTIONS, False, "Refused")
+        try:
+            with pytest.raises(ServerRefused, match="not a seat"):
+                bot.play(game_id, "made-up-token")
+        finally:
+            bot.withdraw(game_id, token)

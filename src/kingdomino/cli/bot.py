@@ -29,6 +29,9 @@ if TYPE_CHECKING:  # the bot's packages (the `bot` extra), imported when a bot r
 PING_EVERY = 10.0
 
 
+#: Times in a row the bot opens a lost game socket again without hearing the game's state.
+RECONNECTS = 6
+
 #: A game's statuses once it is over: played to its end, ended unplayed, called off by a player.
 ENDS = ("finished", "expired", "aborted")
 
@@ -125,6 +128,8 @@ class Bot:
         self.server = server.rstrip("/")
         self.http = http
         self.agent = make_agent(agent, seed)
+        #: Whether the game's socket open now has sent the game's state yet.
+        self.heard = False
 
     def pair(
         self,
@@ -144,12 +149,25 @@ class Bot:
         return str(answer["id"]), str(answer["token"])
 
     def play(self, game_id: str, token: str) -> dict[str, Any]:
-        """Play the bot's seat of ``game_id`` to the game's end; the last view."""
+        """Play the bot's seat of ``game_id`` to the game's end; the last view. A socket lost (the
+        server restarted, the network went, the bot fell behind or was silent and was closed) is
+        opened again, as a page does, after 1, 2, 4, 8 and then 10 s: the server's first message
+        is then the game's state. ``RECONNECTS`` failures in a row, with no state between, give up."""
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake
         from websockets.sync.client import connect
 
         url = self.server.replace("http", "ws", 1) + f"/ws/games/{game_id}?tokens={token}"
-        with connect(url, max_size=2**24) as socket:
-            return self.follow(socket, game_id, token)
+        failures = 0
+        while True:
+            self.heard = False
+            try:
+                with connect(url, max_size=2**24, open_timeout=30) as socket:
+                    return self.follow(socket, game_id, token)
+            except (ConnectionClosed, InvalidHandshake, OSError):
+                failures = 1 if self.heard else failures + 1
+                if failures > RECONNECTS:
+                    raise
+                time.sleep(min(2.0 ** (failures - 1), 10.0))
 
     def follow(self, socket: Socket, game_id: str, token: str) -> dict[str, Any]:
         """Follow the game on ``socket`` and play the bot's turns until the game ends; the last view.
@@ -167,8 +185,11 @@ class Bot:
                 continue
             if message.get("type") == "pong":
                 ping_every = float(message.get("ping_every") or PING_EVERY)
+            if message.get("type") == "error" and not self.heard:
+                raise ServerRefused(str(message.get("message")))  # the socket was refused: said once
             if message.get("type") != "state":
                 continue
+            self.heard = True
             if message["status"] in ENDS or not message["your_seats"]:
                 return dict(message)  # the game is over, or an AI plays the bot's seat now
             if message["current_player"] in message["your_seats"] and message["legal_actions"]:
