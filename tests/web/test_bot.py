@@ -354,3 +354,36 @@ def test_a_socket_the_server_refuses_is_said_and_not_tried_again(live_server: st
                 bot.play(game_id, "made-up-token")
         finally:
             bot.withdraw(game_id, token)
+
+
+def test_a_bot_whose_move_is_refused_stops_and_hands_its_seat_on(
+    live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot whose move the server refused (its position is not the server's, a plug-in's bug)
+    heard the socket's error, ignored it and waited for ever for a state that never came. It stops,
+    says the server's refusal, and hands its seat to an AI so that its opponent plays on."""
+    pair, move = Bot.pair, Bot.move
+
+    def paired(self: Bot, game: str, players: int, options: dict[str, Any], *rest: Any) -> Any:
+        return pair(self, "kingdomino", 2, ENDED_OPTIONS, *rest)
+
+    monkeypatch.setattr(Bot, "pair", paired)
+    monkeypatch.setattr(Bot, "move", lambda self, *ids: {**move(self, *ids), "action": "claim 99"})
+    with httpx.Client(timeout=30) as http:
+        opponent = Bot(live_server, http, "random", seed=3)
+        game_id, token = pair(opponent, "kingdomino", 2, ENDED_OPTIONS, False, "Opponent")
+        monkeypatch.setattr(opponent, "move", lambda *ids: move(opponent, *ids))
+        done: dict[str, Any] = {}
+        thread = threading.Thread(target=lambda: done.update(opponent.play(game_id, token)), daemon=True)
+        thread.start()
+        said: list[Any] = []
+        broken = ["bot", "--server", live_server, "--agent", "greedy", "--name", "Broken"]
+        cli = threading.Thread(target=lambda: said.append(CliRunner().invoke(app, broken)), daemon=True)
+        cli.start()
+        cli.join(120)
+        thread.join(120)
+    assert not cli.is_alive() and not thread.is_alive()
+    output = said[0].output
+    assert f"/game/{game_id}" in output and "stopped: an AI plays its seat on" in output, output
+    assert "error: the server refused: the move 'claim 99'" in output and said[0].exit_code == 2, output
+    assert done["status"] == "finished"

@@ -32,6 +32,9 @@ PING_EVERY = 10.0
 #: Times in a row the bot opens a lost game socket again without hearing the game's state.
 RECONNECTS = 6
 
+#: The refusals of a move the game overtook: nothing to do but wait for the next state.
+OVERTAKEN = ("not_your_turn", "game_over", "spectator_acts", "changed_elsewhere")
+
 #: A game's statuses once it is over: played to its end, ended unplayed, called off by a player.
 ENDS = ("finished", "expired", "aborted")
 
@@ -130,6 +133,8 @@ class Bot:
         self.agent = make_agent(agent, seed)
         #: Whether the game's socket open now has sent the game's state yet.
         self.heard = False
+        #: The index of the state the bot last moved at.
+        self.acted_at: int | None = None
 
     def pair(
         self,
@@ -192,18 +197,36 @@ class Bot:
             self.heard = True
             if message["status"] in ENDS or not message["your_seats"]:
                 return dict(message)  # the game is over, or an AI plays the bot's seat now
-            if message["current_player"] in message["your_seats"] and message["legal_actions"]:
-                move = self.move(game_id, token)
-                socket.send(json.dumps({"type": "action", "token": token, **move}))
+            if message["legal_actions"] and message["index"] != self.acted_at:
+                self.acted_at = message["index"]  # once per index: a state sent again is not a turn
+                self.send(game_id, token, self.move(game_id, token))
+
+    def send(self, game_id: str, token: str, move: dict[str, Any]) -> None:
+        """Send ``move`` (``POST /api/games/{id}/actions``, answered at once). A move the game
+        overtook (another came first: the index, a turn gone, the game over, the seat an AI's) waits
+        for the next state; any other refusal of the bot's own move (an illegal one: the bot's
+        position is not the server's) raises :class:`ServerRefused`: waiting would wait for ever."""
+        answer = self.http.post(f"{self.server}/api/games/{game_id}/actions", json={"token": token, **move})
+        if answer.status_code < 400:
+            return
+        error = answer.json().get("error", {}) if "json" in answer.headers.get("content-type", "") else {}
+        if error.get("field") == "index" or error.get("code") in OVERTAKEN:
+            return
+        raise ServerRefused(f"the move {move['action']!r} at index {move['index']}: {self.refusal(answer)}")
 
     def withdraw(self, game_id: str, token: str) -> str:
         """Take the bot out of ``game_id`` as it stops: a game still waiting for players is called
         off (else it stays in the lobby, and whoever joins it waits for a bot that is gone), a
         game being played goes on with an AI in the bot's seat. What was done, in words."""
+        import httpx
+
         done = {"cancel": "the game waiting for players is called off", "leave": "an AI plays its seat on"}
         said = []
         for path, words in done.items():
-            answer = self.http.post(f"{self.server}/api/games/{game_id}/{path}", json={"token": token})
+            try:
+                answer = self.http.post(f"{self.server}/api/games/{game_id}/{path}", json={"token": token})
+            except httpx.TransportError as error:
+                return f"the game is left as it is (the server cannot be reached: {error})"
             if answer.status_code < 400:
                 return words
             said.append(self.refusal(answer))
@@ -323,6 +346,9 @@ def bot(
                 except KeyboardInterrupt:
                     typer.echo(f"  stopped: {player.withdraw(game_id, token)}")
                     raise typer.Exit(130) from None
+                except (ServerRefused, httpx.TransportError, OSError, WebSocketException):
+                    typer.echo(f"  stopped: {player.withdraw(game_id, token)}")  # nobody waits for it
+                    raise
                 typer.echo(f"  {outcome(last)}")
     except (httpx.TransportError, OSError, WebSocketException) as error:
         raise fail(f"--server: cannot reach {server}: {error}") from None
