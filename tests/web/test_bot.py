@@ -16,6 +16,9 @@ from typer.testing import CliRunner
 from kingdomino.cli import app
 from kingdomino.cli.bot import Bot, ServerRefused, outcome, parse_clock, position
 from kingdomino.games.registry import make_game
+from kingdomino.web.frames import decode
+from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.game_socket import SocketMessage
 
 #: Options no other test's open games have: the two bots pair with each other.
 OPTIONS = {"harmony": True, "middle_kingdom": True}
@@ -387,3 +390,22 @@ def test_a_bot_whose_move_is_refused_stops_and_hands_its_seat_on(
     assert f"/game/{game_id}" in output and "stopped: an AI plays its seat on" in output, output
     assert "error: the server refused: the move 'claim 99'" in output and said[0].exit_code == 2, output
     assert done["status"] == "finished"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("[]", "an array"),
+        ("5", "a number"),
+        ('"ping"', "a string"),
+        ("true", "true or false"),
+        ("null", "null"),
+    ],
+)
+def test_a_socket_message_that_is_no_object_is_refused_in_a_clients_words(text: str, shown: str) -> None:
+    """A client's socket message of JSON that is not an object was refused "body: Input should be
+    a valid dictionary or instance of SocketMessage": a class of the server, and no field named."""
+    with pytest.raises(HubError) as refused:
+        decode({"type": "websocket.receive", "text": text}, SocketMessage)
+    assert refused.value.field == "message"
+    assert refused.value.message == f'expected a JSON object, e.g. {{"type": "ping"}}, got {shown}'
