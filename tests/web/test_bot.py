@@ -409,3 +409,40 @@ def test_a_socket_message_that_is_no_object_is_refused_in_a_clients_words(text: 
         decode({"type": "websocket.receive", "text": text}, SocketMessage)
     assert refused.value.field == "message"
     assert refused.value.message == f'expected a JSON object, e.g. {{"type": "ping"}}, got {shown}'
+
+
+class OnceUnreachableBot(Bot):
+    """A bot whose first move's request fails as a server restarting fails it (connection refused)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.failed = 0
+
+    def send(self, game_id: str, token: str, move: dict[str, Any]) -> None:
+        if not self.failed:
+            self.failed += 1
+            raise httpx.ConnectError("[Errno 111] Connection refused")
+        super().send(game_id, token, move)
+
+
+def test_a_bot_whose_move_does_not_reach_the_server_plays_on(live_server: str) -> None:
+    """A bot whose move's request met a server restarting ("connection refused") stopped with
+    "cannot reach" while its socket would have reconnected a moment later: its game went on
+    without it. The request's failure is a lost connection: the bot connects again and moves."""
+    finished: dict[str, Any] = {}
+    with httpx.Client(timeout=30) as http:
+        unlucky = OnceUnreachableBot(live_server, http, "random", seed=1)
+        game_id, token = unlucky.pair("kingdomino", 2, ENDED_OPTIONS, False, "Unlucky")
+        thread = threading.Thread(target=lambda: finished.update(unlucky.play(game_id, token)), daemon=True)
+        thread.start()
+        with httpx.Client(timeout=30) as other_http:
+            other = Bot(live_server, other_http, "greedy", seed=2)
+            joined, other_token = other.pair("kingdomino", 2, ENDED_OPTIONS, False, "Other")
+            assert joined == game_id
+            playing = threading.Thread(target=other.play, args=(game_id, other_token), daemon=True)
+            playing.start()
+            thread.join(120)
+            playing.join(120)
+        if playing.is_alive():  # the unlucky bot is gone: its game is ended for the next tests
+            httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": other_token})
+    assert not thread.is_alive() and unlucky.failed == 1 and finished["status"] == "finished"

@@ -157,7 +157,10 @@ class Bot:
         """Play the bot's seat of ``game_id`` to the game's end; the last view. A socket lost (the
         server restarted, the network went, the bot fell behind or was silent and was closed) is
         opened again, as a page does, after 1, 2, 4, 8 and then 10 s: the server's first message
-        is then the game's state. ``RECONNECTS`` failures in a row, with no state between, give up."""
+        is then the game's state. ``RECONNECTS`` failures in a row, with no state between, give up.
+        A request of a move that does not reach the server (restarting) is a socket lost too: the
+        state heard again says whether the move got through (its index moved on) or is still due."""
+        import httpx
         from websockets.exceptions import ConnectionClosed, InvalidHandshake
         from websockets.sync.client import connect
 
@@ -168,7 +171,8 @@ class Bot:
             try:
                 with connect(url, max_size=2**24, open_timeout=30) as socket:
                     return self.follow(socket, game_id, token)
-            except (ConnectionClosed, InvalidHandshake, OSError):
+            except (ConnectionClosed, InvalidHandshake, OSError, httpx.TransportError):
+                self.acted_at = None  # a move whose request failed may still be due
                 failures = 1 if self.heard else failures + 1
                 if failures > RECONNECTS:
                     raise
