@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 import secrets
+import signal
+import subprocess
+import sys
 import threading
 from typing import Any
 
@@ -446,3 +449,20 @@ def test_a_bot_whose_move_does_not_reach_the_server_plays_on(live_server: str) -
         if playing.is_alive():  # the unlucky bot is gone: its game is ended for the next tests
             httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": other_token})
     assert not thread.is_alive() and unlucky.failed == 1 and finished["status"] == "finished"
+
+
+def test_a_bot_terminated_while_its_game_waits_calls_the_game_off(live_server: str) -> None:
+    """A bot stopped by a service manager (SIGTERM: systemd, ``docker stop``) died at once, its game
+    left in the lobby: the next player who paired joined a bot that was gone. It stops as at Ctrl-C."""
+    command = [sys.executable, "-m", "kingdomino", "bot", "--server", live_server, "--agent", "random"]
+    options = ["--game", "origins", "--mode", "totem", "--players", "4", "--name", "Termed"]
+    bot = subprocess.Popen([*command, *options], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert bot.stdout is not None
+    waiting = bot.stdout.readline()
+    assert "/game/" in waiting, waiting
+    game_id = waiting.split("/game/")[1].split()[0]
+    bot.send_signal(signal.SIGTERM)
+    said = waiting + bot.communicate(timeout=60)[0]
+    assert "stopped: the game waiting for players is called off" in said, (bot.returncode, said)
+    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
+    assert game_id not in [game["id"] for game in listed]

@@ -11,6 +11,8 @@ twice). Any agent spec works, plug-ins included (``mypkg.policies:make_ppo``).
 from __future__ import annotations
 
 import json
+import signal
+import threading
 import time
 from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
@@ -268,6 +270,11 @@ class Bot:
         return str(said) if said else f"HTTP {answer.status_code} {answer.text[:200]!r}"
 
 
+def stopped(signum: int, frame: object) -> None:
+    """A SIGTERM's handler: the bot stops as at Ctrl-C (``KeyboardInterrupt``)."""
+    raise KeyboardInterrupt
+
+
 def bot(
     server: Annotated[
         str, typer.Option(metavar="URL", help="The server's address, e.g. http://localhost:8000.")
@@ -335,6 +342,10 @@ def bot(
         make_agent(agent, seed)
     except GameError as error:
         raise fail(game_error(error, agents_flag="--agent")) from None
+    if threading.current_thread() is threading.main_thread():
+        # Stopped by a service manager (systemd, docker stop: SIGTERM) as by Ctrl-C: its game is
+        # called off or handed to an AI, not left waiting in the lobby for a bot that is gone.
+        signal.signal(signal.SIGTERM, stopped)
     try:
         with httpx.Client(timeout=30, headers={"Origin": server.rstrip("/")}) as http:
             if password:
@@ -344,8 +355,8 @@ def bot(
             player = Bot(server, http, agent, seed)
             for number in range(games):
                 game_id, token = player.pair(game, players, options, rated, name, time_control)
-                typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
-                try:
+                try:  # from the game's first word on, a stop takes the bot out of the game
+                    typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
                     last = player.play(game_id, token)
                 except KeyboardInterrupt:
                     typer.echo(f"  stopped: {player.withdraw(game_id, token)}")
