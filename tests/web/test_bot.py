@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 import secrets
+import signal
+import subprocess
+import sys
 import threading
 from typing import Any
 
@@ -14,8 +17,11 @@ from tests.web.servers import free_port
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
-from kingdomino.cli.bot import Bot, parse_clock, position
+from kingdomino.cli.bot import Bot, ServerRefused, outcome, parse_clock, position
 from kingdomino.games.registry import make_game
+from kingdomino.web.frames import decode
+from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.game_socket import SocketMessage
 
 #: Options no other test's open games have: the two bots pair with each other.
 OPTIONS = {"harmony": True, "middle_kingdom": True}
@@ -189,3 +195,274 @@ def test_a_bot_asks_for_the_clock_it_is_given(live_server: str) -> None:
         bot.withdraw(game_id, token)  # no other test's bot joins it
     waiting = next(game for game in listed if game["id"] == game_id)
     assert waiting["time_control"] == {"kind": "move", "seconds": 30}, waiting
+
+
+class CountedSocket:
+    """A bot's socket that counts the ``pong`` messages it hears, and sets ``heard`` at ``wanted``."""
+
+    def __init__(self, socket: Any, wanted: int) -> None:
+        self.socket, self.wanted, self.pongs = socket, wanted, 0
+        self.heard = threading.Event()
+
+    def send(self, text: str) -> None:
+        self.socket.send(text)
+
+    def recv(self, timeout: float | None = None) -> str:
+        text = str(self.socket.recv(timeout=timeout))
+        if '"pong"' in text:
+            self.pongs += 1
+            if self.pongs >= self.wanted:
+                self.heard.set()
+        return text
+
+
+class PingCountingBot(Bot):
+    """A bot whose sockets are :class:`CountedSocket`s, each one kept in ``sockets``."""
+
+    def __init__(self, *args: Any, wanted: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.wanted, self.sockets = wanted, list[CountedSocket]()
+        self.first = threading.Event()
+
+    def follow(self, socket: Any, game_id: str, token: str) -> dict[str, Any]:
+        counted = CountedSocket(socket, self.wanted)
+        self.sockets.append(counted)
+        self.first.set()
+        return super().follow(counted, game_id, token)
+
+
+@pytest.mark.socket_idle_seconds(1.0)
+def test_a_bot_waiting_longer_than_the_servers_idle_limit_keeps_its_socket(live_server: str) -> None:
+    """A bot never pinged: the server closes a socket silent for its idle limit (60 s; 4408), so a
+    bot whose quick game waited a minute for a player died ("cannot reach"), its game left in the
+    lobby. Here the limit is 1 s: the bot waits through a dozen pings (2 s at the server's
+    ``ping_every``, a sixth of the limit) on one socket, then plays its game to the end on it."""
+    finished: dict[str, dict[str, Any]] = {}
+    with httpx.Client(timeout=30) as http:
+        waiting = PingCountingBot(live_server, http, "random", seed=1, wanted=12)
+        game_id, token = waiting.pair("duel", 2, {}, False, "Patient")
+        thread = threading.Thread(target=lambda: finished.update(view=waiting.play(game_id, token)))
+        thread.start()
+        assert waiting.first.wait(30)
+        assert waiting.sockets[0].heard.wait(60), waiting.sockets[0].pongs
+        with httpx.Client(timeout=30) as other_http:
+            other = Bot(live_server, other_http, "greedy", seed=2)
+            joined, other_token = other.pair("duel", 2, {}, False, "Joiner")
+            assert joined == game_id
+            other.play(game_id, other_token)
+        thread.join(120)
+    assert not thread.is_alive() and finished["view"]["status"] == "finished"
+    assert len(waiting.sockets) == 1
+
+
+#: Options of the games a bot's opponent ends or leaves: no other test's.
+ENDED_OPTIONS = {"mighty_duel": True, "harmony": True}
+
+
+def bot_and_person(
+    live_server: str, http: httpx.Client
+) -> tuple[str, str, str, threading.Thread, dict[str, Any]]:
+    """A bot playing a quick game (in a thread) with a person who joined it and never moves: the
+    game's id, the bot's token, the person's, the bot's thread and, once it returns, its last view."""
+    bot = Bot(live_server, http, "random", seed=1)
+    game_id, token = bot.pair("kingdomino", 2, ENDED_OPTIONS, False, "Botty")
+    last: dict[str, Any] = {}
+    thread = threading.Thread(target=lambda: last.update(bot.play(game_id, token)), daemon=True)
+    thread.start()
+    ask = {"game": "kingdomino", "players": 2, "options": ENDED_OPTIONS, "name": "Person"}
+    joined = httpx.post(f"{live_server}/api/pairing", json=ask).json()
+    assert joined["id"] == game_id, joined
+    return game_id, token, joined["token"], thread, last
+
+
+def test_a_bot_whose_game_is_aborted_stops_and_says_so(live_server: str) -> None:
+    """A game its opponent aborted (``status`` ``aborted``) was not an end to the bot: it waited on
+    the socket for ever."""
+    with httpx.Client(timeout=30, base_url=live_server) as http:
+        game_id, _, person, thread, last = bot_and_person(live_server, http)
+        http.post(f"/api/games/{game_id}/abort", json={"token": person}).raise_for_status()
+        thread.join(60)
+    assert not thread.is_alive() and last["status"] == "aborted"
+    assert outcome(last) == "aborted by Person before every player had moved: no result"
+
+
+def test_a_bot_whose_seat_an_ai_took_stops_and_says_so(live_server: str) -> None:
+    """A bot whose seat went to an AI (out of time, or handed over) watched the game to its end,
+    then failed on its own seat (``your_seats`` empty: an ``IndexError`` and a traceback)."""
+    with httpx.Client(timeout=30, base_url=live_server) as http:
+        game_id, token, person, thread, last = bot_and_person(live_server, http)
+        http.post(f"/api/games/{game_id}/leave", json={"token": token}).raise_for_status()
+        thread.join(60)
+        http.post(f"/api/games/{game_id}/resign", json={"token": person}).raise_for_status()
+    assert not thread.is_alive() and last["your_seats"] == [] and last["status"] == "playing"
+    seat = last["former_seats"][0]
+    assert outcome(last) == f"left: an AI plays the bot's seat {seat + 1} on"
+
+
+class Unpinged:
+    """A bot's socket that never sends its pings: the server closes it after its idle limit."""
+
+    def __init__(self, socket: Any) -> None:
+        self.socket = socket
+
+    def send(self, text: str) -> None:
+        if '"ping"' not in text:
+            self.socket.send(text)
+
+    def recv(self, timeout: float | None = None) -> str:
+        return str(self.socket.recv(timeout=timeout))
+
+
+class SilentBot(Bot):
+    """A bot whose sockets never ping; ``reconnected`` is set once it opened a second one."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sockets = 0
+        self.reconnected = threading.Event()
+
+    def follow(self, socket: Any, game_id: str, token: str) -> dict[str, Any]:
+        self.sockets += 1
+        if self.sockets > 1:
+            self.reconnected.set()
+        return super().follow(Unpinged(socket), game_id, token)
+
+
+@pytest.mark.socket_idle_seconds(1.0)
+def test_a_bot_whose_socket_is_closed_connects_again_and_plays_on(live_server: str) -> None:
+    """A bot whose socket was lost (the server restarted or closed it, the network went) stopped
+    with "cannot reach", its seat left to run out. Here the server closes the socket of a bot
+    that does not ping (4408 after 1 s): it opens it again, and plays its game to the end."""
+    finished: dict[str, Any] = {}
+    with httpx.Client(timeout=30) as http:
+        silent = SilentBot(live_server, http, "random", seed=1)
+        game_id, token = silent.pair("duel", 2, {}, False, "Silent")
+        thread = threading.Thread(target=lambda: finished.update(silent.play(game_id, token)), daemon=True)
+        thread.start()
+        assert silent.reconnected.wait(60)
+        with httpx.Client(timeout=30) as other_http:
+            other = Bot(live_server, other_http, "greedy", seed=2)
+            joined, other_token = other.pair("duel", 2, {}, False, "Joiner")
+            assert joined == game_id
+            other.play(game_id, other_token)
+        thread.join(120)
+    assert not thread.is_alive() and finished["status"] == "finished"
+
+
+def test_a_socket_the_server_refuses_is_said_and_not_tried_again(live_server: str) -> None:
+    """A socket the server refuses (a token of no seat: its error, then 4403) is the server's
+    refusal, said in its words, not a lost connection to open again."""
+    with httpx.Client(timeout=30) as http:
+        bot = Bot(live_server, http, "random", seed=1)
+        game_id, token = bot.pair("kingdomino", 2, ENDED_OPTIONS, False, "Refused")
+        try:
+            with pytest.raises(ServerRefused, match="not a seat"):
+                bot.play(game_id, "made-up-token")
+        finally:
+            bot.withdraw(game_id, token)
+
+
+def test_a_bot_whose_move_is_refused_stops_and_hands_its_seat_on(
+    live_server: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot whose move the server refused (its position is not the server's, a plug-in's bug)
+    heard the socket's error, ignored it and waited for ever for a state that never came. It stops,
+    says the server's refusal, and hands its seat to an AI so that its opponent plays on."""
+    pair, move = Bot.pair, Bot.move
+
+    def paired(self: Bot, game: str, players: int, options: dict[str, Any], *rest: Any) -> Any:
+        return pair(self, "kingdomino", 2, ENDED_OPTIONS, *rest)
+
+    monkeypatch.setattr(Bot, "pair", paired)
+    monkeypatch.setattr(Bot, "move", lambda self, *ids: {**move(self, *ids), "action": "claim 99"})
+    with httpx.Client(timeout=30) as http:
+        opponent = Bot(live_server, http, "random", seed=3)
+        game_id, token = pair(opponent, "kingdomino", 2, ENDED_OPTIONS, False, "Opponent")
+        monkeypatch.setattr(opponent, "move", lambda *ids: move(opponent, *ids))
+        done: dict[str, Any] = {}
+        thread = threading.Thread(target=lambda: done.update(opponent.play(game_id, token)), daemon=True)
+        thread.start()
+        said: list[Any] = []
+        broken = ["bot", "--server", live_server, "--agent", "greedy", "--name", "Broken"]
+        cli = threading.Thread(target=lambda: said.append(CliRunner().invoke(app, broken)), daemon=True)
+        cli.start()
+        cli.join(120)
+        thread.join(120)
+    assert not cli.is_alive() and not thread.is_alive()
+    output = said[0].output
+    assert f"/game/{game_id}" in output and "stopped: an AI plays its seat on" in output, output
+    assert "error: the server refused: the move 'claim 99'" in output and said[0].exit_code == 2, output
+    assert done["status"] == "finished"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("[]", "an array"),
+        ("5", "a number"),
+        ('"ping"', "a string"),
+        ("true", "true or false"),
+        ("null", "null"),
+    ],
+)
+def test_a_socket_message_that_is_no_object_is_refused_in_a_clients_words(text: str, shown: str) -> None:
+    """A client's socket message of JSON that is not an object was refused "body: Input should be
+    a valid dictionary or instance of SocketMessage": a class of the server, and no field named."""
+    with pytest.raises(HubError) as refused:
+        decode({"type": "websocket.receive", "text": text}, SocketMessage)
+    assert refused.value.field == "message"
+    assert refused.value.message == f'expected a JSON object, e.g. {{"type": "ping"}}, got {shown}'
+
+
+class OnceUnreachableBot(Bot):
+    """A bot whose first move's request fails as a server restarting fails it (connection refused)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.failed = 0
+
+    def send(self, game_id: str, token: str, move: dict[str, Any]) -> None:
+        if not self.failed:
+            self.failed += 1
+            raise httpx.ConnectError("[Errno 111] Connection refused")
+        super().send(game_id, token, move)
+
+
+def test_a_bot_whose_move_does_not_reach_the_server_plays_on(live_server: str) -> None:
+    """A bot whose move's request met a server restarting ("connection refused") stopped with
+    "cannot reach" while its socket would have reconnected a moment later: its game went on
+    without it. The request's failure is a lost connection: the bot connects again and moves."""
+    finished: dict[str, Any] = {}
+    with httpx.Client(timeout=30) as http:
+        unlucky = OnceUnreachableBot(live_server, http, "random", seed=1)
+        game_id, token = unlucky.pair("kingdomino", 2, ENDED_OPTIONS, False, "Unlucky")
+        thread = threading.Thread(target=lambda: finished.update(unlucky.play(game_id, token)), daemon=True)
+        thread.start()
+        with httpx.Client(timeout=30) as other_http:
+            other = Bot(live_server, other_http, "greedy", seed=2)
+            joined, other_token = other.pair("kingdomino", 2, ENDED_OPTIONS, False, "Other")
+            assert joined == game_id
+            playing = threading.Thread(target=other.play, args=(game_id, other_token), daemon=True)
+            playing.start()
+            thread.join(120)
+            playing.join(120)
+        if playing.is_alive():  # the unlucky bot is gone: its game is ended for the next tests
+            httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": other_token})
+    assert not thread.is_alive() and unlucky.failed == 1 and finished["status"] == "finished"
+
+
+def test_a_bot_terminated_while_its_game_waits_calls_the_game_off(live_server: str) -> None:
+    """A bot stopped by a service manager (SIGTERM: systemd, ``docker stop``) died at once, its game
+    left in the lobby: the next player who paired joined a bot that was gone. It stops as at Ctrl-C."""
+    command = [sys.executable, "-m", "kingdomino", "bot", "--server", live_server, "--agent", "random"]
+    options = ["--game", "origins", "--mode", "totem", "--players", "4", "--name", "Termed"]
+    bot = subprocess.Popen([*command, *options], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert bot.stdout is not None
+    waiting = bot.stdout.readline()
+    assert "/game/" in waiting, waiting
+    game_id = waiting.split("/game/")[1].split()[0]
+    bot.send_signal(signal.SIGTERM)
+    said = waiting + bot.communicate(timeout=60)[0]
+    assert "stopped: the game waiting for players is called off" in said, (bot.returncode, said)
+    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
+    assert game_id not in [game["id"] for game in listed]

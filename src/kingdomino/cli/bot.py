@@ -11,7 +11,10 @@ twice). Any agent spec works, plug-ins included (``mypkg.policies:make_ppo``).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated, Any
+import signal
+import threading
+import time
+from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 import typer
 
@@ -22,6 +25,68 @@ from kingdomino.games.registry import make_game
 
 if TYPE_CHECKING:  # the bot's packages (the `bot` extra), imported when a bot runs
     import httpx
+
+
+#: Seconds between the bot's pings until the server's first ``pong`` says its own ``ping_every``.
+PING_EVERY = 10.0
+
+
+#: Times in a row the bot opens a lost game socket again without hearing the game's state.
+RECONNECTS = 6
+
+#: The refusals of a move the game overtook: nothing to do but wait for the next state.
+OVERTAKEN = ("not_your_turn", "game_over", "spectator_acts", "changed_elsewhere")
+
+#: A game's statuses once it is over: played to its end, ended unplayed, called off by a player.
+ENDS = ("finished", "expired", "aborted")
+
+
+def outcome(view: dict[str, Any]) -> str:
+    """What became of the bot's game, in words, from the last view it had: its result, or why it
+    ended without one, or why an AI plays the bot's seat now (the bot's token only watches then).
+
+    >>> seats = [{"name": "Ann"}, {"name": "Bot", "timed_out": True}]
+    >>> view = {"status": "finished", "your_seats": [1], "former_seats": [], "scores": [20, 31],
+    ...         "places": [2, 1], "seats": seats, "ended": None}
+    >>> outcome(view)
+    "finished: scores [20, 31], the bot's seat 2, place 1 of 2"
+    >>> outcome({**view, "status": "playing", "your_seats": [], "former_seats": [1]})
+    "out of time: an AI plays the bot's seat 2 on"
+    >>> outcome({**view, "status": "aborted", "ended": {"by": "abort", "seat": 0}})
+    'aborted by Ann before every player had moved: no result'
+    """
+    seats = view["your_seats"] or view["former_seats"]
+    seat = seats[0] if seats else None
+    if view["status"] == "aborted":
+        by = (view.get("ended") or {}).get("seat")
+        name = view["seats"][by]["name"] if isinstance(by, int) else "a player"
+        return f"aborted by {name} before every player had moved: no result"
+    if view["status"] == "expired":
+        return "ended unplayed: " + (
+            "nobody joined in time" if view.get("wait_ended") == "expired" else "called off"
+        )
+    if seat is None:
+        return f"{view['status']}: the bot holds no seat of it"
+    if not view["your_seats"]:
+        handed = view["seats"][seat]
+        why = next((words for key, words in HANDED_OVER if handed.get(key)), "left")
+        return f"{why}: an AI plays the bot's seat {seat + 1} on"
+    place = f", place {view['places'][seat]} of {len(view['places'])}" if view.get("places") else ""
+    return f"{view['status']}: scores {view['scores']}, the bot's seat {seat + 1}{place}"
+
+
+#: Why an AI plays a person's seat, as a view's seat says it, in words.
+HANDED_OVER = (("timed_out", "out of time"), ("resigned", "resigned"), ("away", "handed over while away"))
+
+
+class Socket(Protocol):
+    """What the bot uses of a game's WebSocket (``websockets.sync.client.ClientConnection``)."""
+
+    def send(self, message: str) -> None:
+        """Send one text message."""
+
+    def recv(self, timeout: float | None = None) -> str | bytes:
+        """The next message; ``TimeoutError`` after ``timeout`` seconds without one."""
 
 
 class ServerRefused(Exception):
@@ -68,6 +133,10 @@ class Bot:
         self.server = server.rstrip("/")
         self.http = http
         self.agent = make_agent(agent, seed)
+        #: Whether the game's socket open now has sent the game's state yet.
+        self.heard = False
+        #: The index of the state the bot last moved at.
+        self.acted_at: int | None = None
 
     def pair(
         self,
@@ -87,29 +156,83 @@ class Bot:
         return str(answer["id"]), str(answer["token"])
 
     def play(self, game_id: str, token: str) -> dict[str, Any]:
-        """Play the bot's seat of ``game_id`` to the game's end; the last view."""
+        """Play the bot's seat of ``game_id`` to the game's end; the last view. A socket lost (the
+        server restarted, the network went, the bot fell behind or was silent and was closed) is
+        opened again, as a page does, after 1, 2, 4, 8 and then 10 s: the server's first message
+        is then the game's state. ``RECONNECTS`` failures in a row, with no state between, give up.
+        A request of a move that does not reach the server (restarting) is a socket lost too: the
+        state heard again says whether the move got through (its index moved on) or is still due."""
+        import httpx
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake
         from websockets.sync.client import connect
 
         url = self.server.replace("http", "ws", 1) + f"/ws/games/{game_id}?tokens={token}"
-        with connect(url, max_size=2**24) as socket:
-            while True:
-                message = json.loads(socket.recv())
-                if message.get("type") != "state":
-                    continue
-                if message["status"] in ("finished", "expired"):
-                    return dict(message)
-                if message["current_player"] in message["your_seats"] and message["legal_actions"]:
-                    move = self.move(game_id, token)
-                    socket.send(json.dumps({"type": "action", "token": token, **move}))
+        failures = 0
+        while True:
+            self.heard = False
+            try:
+                with connect(url, max_size=2**24, open_timeout=30) as socket:
+                    return self.follow(socket, game_id, token)
+            except (ConnectionClosed, InvalidHandshake, OSError, httpx.TransportError):
+                self.acted_at = None  # a move whose request failed may still be due
+                failures = 1 if self.heard else failures + 1
+                if failures > RECONNECTS:
+                    raise
+                time.sleep(min(2.0 ** (failures - 1), 10.0))
+
+    def follow(self, socket: Socket, game_id: str, token: str) -> dict[str, Any]:
+        """Follow the game on ``socket`` and play the bot's turns until the game ends; the last view.
+        The server closes a socket that says nothing for a minute (4408), and a bot waits that long
+        for a player to join, or for a person's move: it pings every ``ping_every`` seconds (each
+        ``pong`` says how often), the first ping at once."""
+        ping_every, pinged = PING_EVERY, float("-inf")
+        while True:
+            if time.monotonic() >= pinged + ping_every:
+                socket.send(json.dumps({"type": "ping"}))
+                pinged = time.monotonic()
+            try:
+                message = json.loads(socket.recv(timeout=max(0.0, pinged + ping_every - time.monotonic())))
+            except TimeoutError:
+                continue
+            if message.get("type") == "pong":
+                ping_every = float(message.get("ping_every") or PING_EVERY)
+            if message.get("type") == "error" and not self.heard:
+                raise ServerRefused(str(message.get("message")))  # the socket was refused: said once
+            if message.get("type") != "state":
+                continue
+            self.heard = True
+            if message["status"] in ENDS or not message["your_seats"]:
+                return dict(message)  # the game is over, or an AI plays the bot's seat now
+            if message["legal_actions"] and message["index"] != self.acted_at:
+                self.acted_at = message["index"]  # once per index: a state sent again is not a turn
+                self.send(game_id, token, self.move(game_id, token))
+
+    def send(self, game_id: str, token: str, move: dict[str, Any]) -> None:
+        """Send ``move`` (``POST /api/games/{id}/actions``, answered at once). A move the game
+        overtook (another came first: the index, a turn gone, the game over, the seat an AI's) waits
+        for the next state; any other refusal of the bot's own move (an illegal one: the bot's
+        position is not the server's) raises :class:`ServerRefused`: waiting would wait for ever."""
+        answer = self.http.post(f"{self.server}/api/games/{game_id}/actions", json={"token": token, **move})
+        if answer.status_code < 400:
+            return
+        error = answer.json().get("error", {}) if "json" in answer.headers.get("content-type", "") else {}
+        if error.get("field") == "index" or error.get("code") in OVERTAKEN:
+            return
+        raise ServerRefused(f"the move {move['action']!r} at index {move['index']}: {self.refusal(answer)}")
 
     def withdraw(self, game_id: str, token: str) -> str:
         """Take the bot out of ``game_id`` as it stops: a game still waiting for players is called
         off (else it stays in the lobby, and whoever joins it waits for a bot that is gone), a
         game being played goes on with an AI in the bot's seat. What was done, in words."""
+        import httpx
+
         done = {"cancel": "the game waiting for players is called off", "leave": "an AI plays its seat on"}
         said = []
         for path, words in done.items():
-            answer = self.http.post(f"{self.server}/api/games/{game_id}/{path}", json={"token": token})
+            try:
+                answer = self.http.post(f"{self.server}/api/games/{game_id}/{path}", json={"token": token})
+            except httpx.TransportError as error:
+                return f"the game is left as it is (the server cannot be reached: {error})"
             if answer.status_code < 400:
                 return words
             said.append(self.refusal(answer))
@@ -145,6 +268,11 @@ class Bot:
         error = body.get("error", {}) if isinstance(body, dict) else {}
         said = error.get("message") if isinstance(error, dict) else None
         return str(said) if said else f"HTTP {answer.status_code} {answer.text[:200]!r}"
+
+
+def stopped(signum: int, frame: object) -> None:
+    """A SIGTERM's handler: the bot stops as at Ctrl-C (``KeyboardInterrupt``)."""
+    raise KeyboardInterrupt
 
 
 def bot(
@@ -214,6 +342,10 @@ def bot(
         make_agent(agent, seed)
     except GameError as error:
         raise fail(game_error(error, agents_flag="--agent")) from None
+    if threading.current_thread() is threading.main_thread():
+        # Stopped by a service manager (systemd, docker stop: SIGTERM) as by Ctrl-C: its game is
+        # called off or handed to an AI, not left waiting in the lobby for a bot that is gone.
+        signal.signal(signal.SIGTERM, stopped)
     try:
         with httpx.Client(timeout=30, headers={"Origin": server.rstrip("/")}) as http:
             if password:
@@ -223,14 +355,16 @@ def bot(
             player = Bot(server, http, agent, seed)
             for number in range(games):
                 game_id, token = player.pair(game, players, options, rated, name, time_control)
-                typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
-                try:
+                try:  # from the game's first word on, a stop takes the bot out of the game
+                    typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
                     last = player.play(game_id, token)
                 except KeyboardInterrupt:
                     typer.echo(f"  stopped: {player.withdraw(game_id, token)}")
                     raise typer.Exit(130) from None
-                mine = last["your_seats"][0]
-                typer.echo(f"  {last['status']}: scores {last['scores']}, the bot's seat {mine + 1}")
+                except (ServerRefused, httpx.TransportError, OSError, WebSocketException):
+                    typer.echo(f"  stopped: {player.withdraw(game_id, token)}")  # nobody waits for it
+                    raise
+                typer.echo(f"  {outcome(last)}")
     except (httpx.TransportError, OSError, WebSocketException) as error:
         raise fail(f"--server: cannot reach {server}: {error}") from None
     except ServerRefused as error:

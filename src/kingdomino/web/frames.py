@@ -21,6 +21,9 @@ from kingdomino.web.refusals import HubError
 #: The longest text message read, in characters (every valid message is far shorter).
 MAX_MESSAGE = 4 * 1024
 
+#: What JSON that is not an object is, in JSON's words (anything else is ``null``).
+JSON_KINDS = {list: "an array", str: "a string", int: "a number", float: "a number", bool: "true or false"}
+
 Model = TypeVar("Model", bound=BaseModel)
 
 
@@ -35,6 +38,9 @@ def decode(received: Mapping[str, Any], model: type[Model]) -> Model:
         data = json.loads(text)
     except (RecursionError, ValueError) as error:
         raise HubError(400, "message", unparsable(error)) from None
+    if not isinstance(data, dict):  # pydantic's words would name the model, a class of the server
+        shown = JSON_KINDS.get(type(data), "null")
+        raise HubError(400, "message", f'expected a JSON object, e.g. {{"type": "ping"}}, got {shown}')
     try:
         return model.model_validate(data)
     except ValidationError as error:
