@@ -15,6 +15,8 @@ import httpx
 import pytest
 from tests.web.servers import free_port
 from typer.testing import CliRunner
+from websockets.exceptions import ConnectionClosedError
+from websockets.frames import Close
 
 from kingdomino.cli import app
 from kingdomino.cli.bot import Bot, ServerRefused, outcome, parse_clock, position
@@ -360,6 +362,26 @@ def test_a_socket_the_server_refuses_is_said_and_not_tried_again(live_server: st
                 bot.play(game_id, "made-up-token")
         finally:
             bot.withdraw(game_id, token)
+
+
+class RefusedSocket:
+    """A socket the server refused before the bot's first ping went out: the ping meets the
+    closed connection, the refusal sent before the close is still there to read."""
+
+    def send(self, message: str) -> None:
+        raise ConnectionClosedError(Close(4403, ""), None)
+
+    def recv(self, timeout: float | None = None) -> str:
+        return '{"type": "error", "message": "these tokens are not a seat of this game"}'
+
+
+def test_a_refusal_that_closed_the_socket_before_the_first_ping_is_still_said() -> None:
+    """The server sends its error and closes the socket at once: the bot's first ping could
+    meet the closed socket, and the bot took the refusal for a lost connection to open again."""
+    with httpx.Client() as http:
+        bot = Bot("http://127.0.0.1:1", http, "random", seed=1)
+        with pytest.raises(ServerRefused, match="not a seat"):
+            bot.follow(RefusedSocket(), "abc", "made-up-token")
 
 
 def test_a_bot_whose_move_is_refused_stops_and_hands_its_seat_on(

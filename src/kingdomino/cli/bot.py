@@ -10,6 +10,7 @@ twice). Any agent spec works, plug-ins included (``mypkg.policies:make_ppo``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import signal
 import threading
@@ -185,10 +186,14 @@ class Bot:
         The server closes a socket that says nothing for a minute (4408), and a bot waits that long
         for a player to join, or for a person's move: it pings every ``ping_every`` seconds (each
         ``pong`` says how often), the first ping at once."""
+        from websockets.exceptions import ConnectionClosed
+
         ping_every, pinged = PING_EVERY, float("-inf")
         while True:
             if time.monotonic() >= pinged + ping_every:
-                socket.send(json.dumps({"type": "ping"}))
+                # A socket refused is closed at once: its error, sent first, is still read below.
+                with contextlib.suppress(ConnectionClosed):
+                    socket.send(json.dumps({"type": "ping"}))
                 pinged = time.monotonic()
             try:
                 message = json.loads(socket.recv(timeout=max(0.0, pinged + ping_every - time.monotonic())))
