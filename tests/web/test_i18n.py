@@ -316,16 +316,25 @@ def test_the_player_is_addressed_one_way_in_a_language(language: str) -> None:
     assert informal == []
 
 
+#: The texts of a game a player aborted (the button "Abort the game", and what it did).
+ABORT_KEYS = (
+    r"^(game\.abort|end\.(you_)?aborted|games\.(you_)?called_off|notify\.aborted|rematch\.called_off$)"
+)
+
 #: Words that name a concept of the site (not the rulebook's: GLOSSARY.md is for those) otherwise
 #: than the rest of the language's texts do, and the keys they may not appear in: "главная
 #: страница" in the back link to the page the open seats call "лобби", a "класирана игра" beside
 #: the lobby's "С рейтинг". (pattern, keys, the word the texts use)
 ONE_WORD = {
-    "hu": [(r"\belőt[eé]r", r".", "kezdőlap (the lobby)")],
+    "hu": [
+        (r"\belőt[eé]r", r".", "kezdőlap (the lobby)"),
+        (r"lefúj", r".", "megszakít (a game a player aborted)"),
+    ],
     "bg": [
         (r"началн\w* страниц", r".", "лобито (the lobby)"),
         (r"класиран\w* игр", r".", "игра с рейтинг (a rated game)"),
         (r"отказ", r"^(lobby|status)\.", "отменя, отменена (a game called off)"),
+        (r"отмен", ABORT_KEYS, "прекратява (a game a player aborted)"),
     ],
     "uk": [(r"головн\w* сторінк", r".", "лобі (the lobby)"), (r"контроль часу", r".", "годинник (clock)")],
     "ru": [
@@ -346,6 +355,23 @@ def test_one_concept_has_one_word_in_a_language(language: str) -> None:
         for key, text in every.items()
         if re.search(keys, key) and re.search(pattern, text, re.IGNORECASE)
     ]
+    assert wrong == []
+
+
+#: The texts the code fills with a list of names ("Anna and Boris"): each with ``{names}``, and
+#: these, whose ``{name}`` is a list too (two players who joined between two looks, a shared win).
+LISTED_NAMES = ("notify.joined", "notify.lost")
+#: A player's name made the subject of a verb in the singular ("Игрок {name} присоединился"), which
+#: a list of names breaks: such a text names them after a colon, the verb in the plural.
+ONE_PLAYER_SUBJECT = {"bg": r"Играч \{", "uk": r"Гравець \{", "ru": r"Игрок \{"}
+
+
+@pytest.mark.parametrize("language", sorted(ONE_PLAYER_SUBJECT))
+def test_a_list_of_names_is_never_one_player_s_subject(language: str) -> None:
+    """ "Игрок Анна и Борис присоединился" was the notification of two players joining a game."""
+    every = texts(language)
+    listed = [key for key, text in texts("en").items() if "{names}" in text or key in LISTED_NAMES]
+    wrong = [(key, every[key]) for key in listed if re.search(ONE_PLAYER_SUBJECT[language], every[key])]
     assert wrong == []
 
 

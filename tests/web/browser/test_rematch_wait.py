@@ -158,6 +158,6 @@ def test_a_rematch_anna_aborts_is_called_off_on_boris_s_end_screen(browser: Brow
     boris.wait_for_selector("#rematch")
     assert boris.locator("#join-rematch").count() == 0
     said = present(boris.locator("#rematch-offer").text_content())
-    assert said == "Anna lefújta a visszavágót: senkinek sem számít.", said
+    assert said == "Anna megszakította a visszavágót: senkinek sem számít.", said
     boris.screenshot(path=str(ARTIFACTS / "rematch-aborted-end-screen-phone.png"), full_page=True)
     assert anna.errors == [] and boris.errors == []

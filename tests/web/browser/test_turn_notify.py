@@ -225,7 +225,8 @@ def test_a_refused_permission_leaves_the_toggle_off_and_says_so(browser: Browser
     page.wait_for_function("document.querySelector('#notify-turn-said').textContent !== ''")
     assert not page.is_checked("#notify-turn")
     assert page.inner_text("#notify-turn-said") == (
-        "Браузер не разрешил уведомления: разрешите их для этого сайта в его настройках и отметьте снова."
+        "Браузер не разрешил уведомления: разрешите их для этого сайта в настройках браузера"
+        " и снова поставьте флажок."
     )
     assert page.evaluate("localStorage.getItem('kingdomino.notify')") == "off"
     page.locator("#notify-turn").locator("xpath=ancestor::section").screenshot(
