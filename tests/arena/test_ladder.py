@@ -12,6 +12,7 @@ from typing import Never
 import pytest
 from typer.testing import CliRunner
 
+from kingdomino.arena.elo import pairwise
 from kingdomino.arena.ladder import (
     LadderConfig,
     deals,
@@ -25,7 +26,7 @@ from kingdomino.arena.ladder import (
     to_elo,
 )
 from kingdomino.arena.stats import bradley_terry, clustered_mean_interval, mean_interval
-from kingdomino.arena.tournament import GameOutcome, deal_seed, pairwise
+from kingdomino.arena.tournament import GameOutcome, deal_seed
 from kingdomino.cli import app, normalise_argv
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game

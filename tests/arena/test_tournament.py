@@ -194,6 +194,44 @@ def test_the_tournament_s_elo_is_the_ladder_s_fit_centred_on_1500() -> None:
         assert tournament[agent] == pytest.approx(1500 + ladder[agent])
 
 
+def _three_agents_two_deals() -> list[GameOutcome]:
+    """Six games of a, b, c on two deals (three rotations each)."""
+    return [
+        GameOutcome(i, i // 3, seats, scores, winners, 40, 0.0)
+        for i, (seats, scores, winners) in enumerate(
+            [
+                (["a", "b", "c"], [50, 40, 30], [0]),
+                (["b", "c", "a"], [45, 20, 44], [0]),
+                (["c", "a", "b"], [30, 60, 30], [1]),
+                (["a", "b", "c"], [35, 35, 50], [2]),
+                (["b", "c", "a"], [52, 12, 40], [0]),
+                (["c", "a", "b"], [33, 48, 41], [1]),
+            ]
+        )
+    ]
+
+
+def test_the_tournament_s_elo_has_the_ladder_s_interval_and_record() -> None:
+    # The tournament's Elo had no interval while the ladder's had one, from the same fit.
+    games = _three_agents_two_deals()
+    rows = {row.agent: row for row in summarise(games, bootstrap=60, seed=4)}
+    ladder = {rating.agent: rating for rating in fit(games, anchor=None, bootstrap=60, seed=4).ratings}
+    assert any(ladder[agent].low < ladder[agent].high for agent in "abc")
+    for agent in "abc":
+        row, rating = rows[agent], ladder[agent]
+        assert row.elo_low == pytest.approx(1500 + rating.low)
+        assert row.elo_high == pytest.approx(1500 + rating.high)
+        assert (row.won, row.drawn, row.lost) == (rating.won, rating.drawn, rating.lost)
+    assert rows["a"].record == "8-1-3"  # two opponents in each of six games; level with b in game 3
+
+
+def test_one_deal_or_no_bootstrap_gives_no_elo_interval() -> None:
+    first_deal = _three_agents_two_deals()[:3]
+    assert all(row.elo is not None and row.elo_low is None for row in summarise(first_deal))
+    no_bootstrap = summarise(_three_agents_two_deals(), bootstrap=0)
+    assert all(row.elo_low is None and row.elo_high is None for row in no_bootstrap)
+
+
 def test_a_ray_address_where_nothing_answers_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ray retries a wrong --address for many minutes (over 10 measured), printing warnings, then
     fails with a traceback; the tournament names the option and what is wrong before asking Ray."""

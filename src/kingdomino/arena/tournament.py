@@ -21,8 +21,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kingdomino.arena.elo import fit
 from kingdomino.arena.match import play_game, seat_agents
-from kingdomino.arena.stats import clustered_mean_interval, elo_ratings, wilson_interval
+from kingdomino.arena.stats import wilson_interval
 from kingdomino.core.game import GameError, OptionValue
 from kingdomino.games.registry import make_game
 
@@ -231,6 +232,12 @@ def _differences(stored: object, wanted: dict[str, Any]) -> str:
 
 @dataclass
 class AgentRow:
+    """One agent's line of a tournament's table.
+
+    ``elo`` is the ladder's fit (:func:`.elo.fit`) centred on 1500, ``elo_low``/``elo_high`` its
+    95 % bootstrap interval over deals (``None`` without two deals or a bootstrap); ``won``,
+    ``drawn``, ``lost`` count the pairwise results that fit takes (with 2 seats: the games)."""
+
     agent: str
     appearances: int
     wins: float
@@ -239,48 +246,56 @@ class AgentRow:
     mean_score: float
     score_half_width: float
     elo: float | None
+    elo_low: float | None = None
+    elo_high: float | None = None
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+
+    @property
+    def record(self) -> str:
+        """Won-drawn-lost, as the table shows it."""
+        return f"{self.won}-{self.drawn}-{self.lost}"
 
 
-def pairwise(outcome: GameOutcome) -> list[tuple[str, str, float]]:
-    """``(a, b, score of a)`` for every two seats of a game held by different agents."""
-    results = []
-    seats = outcome.seats
-    for a in range(len(seats)):
-        for b in range(a + 1, len(seats)):
-            if seats[a] == seats[b]:
-                continue
-            key_a = (a in outcome.winners, outcome.scores[a])
-            key_b = (b in outcome.winners, outcome.scores[b])
-            result = 1.0 if key_a > key_b else 0.0 if key_a < key_b else 0.5
-            results.append((seats[a], seats[b], result))
-    return results
+#: Where a tournament's Elo is centred (the ladder puts ``random`` at 0 instead).
+ELO_CENTRE = 1500.0
 
 
-def summarise(outcomes: Iterable[GameOutcome]) -> list[AgentRow]:
-    """One row per agent spec: win rate with its 95 % Wilson interval, mean score, Elo.
+def summarise(outcomes: Iterable[GameOutcome], bootstrap: int = 200, seed: int = 0) -> list[AgentRow]:
+    """One row per agent: win rate with its 95 % Wilson interval, mean score, Elo and won-drawn-lost.
 
-    The mean score's interval counts a deal, not a game, as one draw: the rotations of a deal
-    share its dominoes (a rich deal lifts every seat), so its games are not independent.
+    Everything but the win rate's interval comes from the ladder's fit (:func:`.elo.fit`, no
+    second implementation): its mean score's interval counts a deal, not a game, as one draw (the
+    rotations of a deal share its dominoes, so its games are not independent), and its Elo's
+    95 % interval is its bootstrap over deals (``bootstrap`` resamples seeded by ``seed``).
     The games are taken in index order, not in the order they finished, so the same games give
-    the same rows (order, sums) from any executor or number of workers.
+    the same rows (order, sums, intervals) from any executor or number of workers.
     """
-    wins: dict[str, float] = {}
-    appearances: dict[str, int] = {}
-    scores: dict[str, list[float]] = {}
-    deals: dict[str, list[int]] = {}
-    pairs: list[tuple[str, str, float]] = []
-    for outcome in sorted(outcomes, key=lambda o: o.index):
-        share = 1.0 / len(outcome.winners)
-        for seat, spec in enumerate(outcome.seats):
-            appearances[spec] = appearances.get(spec, 0) + 1
-            wins[spec] = wins.get(spec, 0.0) + (share if seat in outcome.winners else 0.0)
-            scores.setdefault(spec, []).append(float(outcome.scores[seat]))
-            deals.setdefault(spec, []).append(outcome.seed)
-        pairs.extend(pairwise(outcome))
-    ratings = elo_ratings(pairs) if len(appearances) > 2 else {}
-    rows = []
-    for spec in sorted(appearances, key=lambda s: -wins[s] / appearances[s]):
-        low, high = wilson_interval(wins[spec], appearances[spec])
-        mean, half = clustered_mean_interval(scores[spec], deals[spec])
-        rows.append(AgentRow(spec, appearances[spec], wins[spec], low, high, mean, half, ratings.get(spec)))
-    return rows
+    games = sorted(outcomes, key=lambda o: o.index)
+    if not games:
+        return []
+    result = fit(games, anchor=None, bootstrap=bootstrap, seed=seed)
+    rated = len(result.ratings) > 1  # an agent alone (every seat the same spec) has no rating
+
+    def shifted(value: float, shown: bool) -> float | None:
+        return ELO_CENTRE + value if shown else None
+
+    rows = [
+        AgentRow(
+            r.agent,
+            r.seats,
+            r.wins,
+            *wilson_interval(r.wins, r.seats),
+            r.mean_score,
+            r.score_half_width,
+            shifted(r.elo, rated),
+            shifted(r.low, rated and result.elo_intervals),
+            shifted(r.high, rated and result.elo_intervals),
+            r.won,
+            r.drawn,
+            r.lost,
+        )
+        for r in sorted(result.ratings, key=lambda r: r.agent)
+    ]
+    return sorted(rows, key=lambda row: -row.wins / row.appearances)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,7 +16,9 @@ from kingdomino.agents import make_agent
 from kingdomino.agents.base import Candidate
 from kingdomino.arena.compare import compare as compare_tournaments
 from kingdomino.arena.executors import EXECUTORS, run_games
+from kingdomino.arena.ladder import record_heading, record_note
 from kingdomino.arena.tournament import (
+    AgentRow,
     GameOutcome,
     ResultsFile,
     TournamentConfig,
@@ -60,6 +63,10 @@ def tournament(
     workers: Annotated[int, typer.Option(min=1, help="Parallel games.")] = 1,
     address: Annotated[str | None, typer.Option(help="Address of an existing Ray cluster.")] = None,
     out: Annotated[Path | None, typer.Option(help="JSONL results, written as games finish; resumes.")] = None,
+    bootstrap: Annotated[
+        int,
+        typer.Option(min=0, help="Bootstrap resamples of the deals for the Elo intervals."),
+    ] = 200,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play agents against each other with seats rotated and print win rates with 95 % intervals."""
@@ -109,28 +116,40 @@ def tournament(
         raise fail(str(error)) from None
     except KeyboardInterrupt:
         raise interrupted(f"{len(outcomes)} of {games} games", out) from None
-    rows = summarise(outcomes)
+    rows = summarise(outcomes, bootstrap=bootstrap, seed=seed)
     if as_json:
-        print(json.dumps({"tournament": config.to_json(), "agents": [row.__dict__ for row in rows]}))
+        print(
+            json.dumps({"tournament": config.to_json(), "agents": [tournament_row_json(row) for row in rows]})
+        )
         return
     the_game = make_game(game, config.players, config.options)
     table = Table(title=f"{len(outcomes)} games of {the_game.describe()}, seats rotated")
-    for name in ("agent", "seats played", "wins", "win rate (95 % CI)", "mean score (95 % CI)"):
-        table.add_column(name, justify="left" if name == "agent" else "right", overflow="fold")
     with_elo = any(row.elo is not None for row in rows)
-    if with_elo:
-        table.add_column("Elo", justify="right")
+    record = record_heading(config.players).replace(" ", "\n")
+    headings = ["agent", "seats\nplayed", record, "wins", "win rate\n(95 % CI)", "mean score\n(95 % CI)"]
+    headings += ["Elo", "Elo\n95 % CI"] if with_elo else []
+    for name in headings:
+        # the agent's name folds, a figure with an interval wraps at its spaces, no figure is cut
+        table.add_column(
+            name,
+            justify="left" if name == "agent" else "right",
+            overflow="fold",
+            no_wrap=name not in ("agent", "win rate\n(95 % CI)", "mean score\n(95 % CI)"),
+        )
     deals = len({o.seed for o in outcomes})
     for row in rows:
         cells = [
             row.agent,
             str(row.appearances),
+            row.record,
             f"{row.wins:g}",
             f"{100 * row.wins / row.appearances:.1f} % [{100 * row.win_low:.1f}, {100 * row.win_high:.1f}]",
             f"{row.mean_score:.1f} ± {row.score_half_width:.1f}" if deals > 1 else f"{row.mean_score:.1f}",
         ]
         if with_elo:
             cells.append(f"{row.elo:.0f}" if row.elo is not None else "")
+            has_interval = row.elo_low is not None and row.elo_high is not None
+            cells.append(f"[{row.elo_low:.0f}, {row.elo_high:.0f}]" if has_interval else "-")
         table.add_row(*cells)
     console.print(table)
     console.print(
@@ -138,14 +157,24 @@ def tournament(
         "intervals take each deal (played in every rotation) as one draw, Student's t.",
         style="dim",
     )
+    console.print(record_note(config.players), style="dim")
     if deals < 2:
         console.print(one_deal(config.players), style="yellow")
+    elif with_elo and bootstrap == 0:
+        console.print("--bootstrap 0: no Elo intervals.", style="yellow")
     if with_elo:
         console.print(
-            "Elo: Bradley-Terry fit to the pairwise results within games, mean 1500, no interval "
-            "(the ladder's fit; kingdomino ladder puts random at 0 and gives bootstrap intervals).",
+            "Elo: the ladder's Bradley-Terry fit to the pairwise results within games, mean 1500 "
+            f"(kingdomino ladder puts random at 0); intervals from {bootstrap} bootstrap resamples "
+            "of the deals (a deal with all its games).",
             style="dim",
         )
+
+
+def tournament_row_json(row: AgentRow) -> dict[str, Any]:
+    """An agent's row as ``tournament --json`` prints it: every figure of the table, by name
+    (``elo_low``/``elo_high`` are ``null`` without an interval)."""
+    return {**asdict(row), "record": row.record}
 
 
 def interrupted(played: str, out: Path | None) -> typer.Exit:
