@@ -15,6 +15,7 @@ from kingdomino.arena.tournament import (
     GameOutcome,
     ResultsFile,
     TournamentConfig,
+    entrants,
     play_tournament_game,
     read_results,
     seating,
@@ -25,6 +26,7 @@ from kingdomino.cli import app, normalise_argv
 from kingdomino.core.game import GameError
 from kingdomino.workers import InThisProcess, ProcessWorkers
 
+runner = CliRunner()
 CONFIG = TournamentConfig("kingdomino", 3, {}, ["mcts:iterations=4,playout=random", "greedy", "random"], 6, 5)
 
 
@@ -296,3 +298,29 @@ def test_a_crash_while_a_resumed_file_is_rewritten_keeps_its_games(
     resumed.start(resumed.load())
     assert [o.index for o in ResultsFile(path, CONFIG).load()] == [0, 1, 2]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.jsonl"]
+
+
+def test_an_agent_listed_twice_plays_as_two_copies_each_on_its_own_row() -> None:
+    # `greedy greedy` was merged into one row of twice the seats: a self-play check showed nothing.
+    args = normalise_argv(["tournament", "--agents", "greedy", "greedy", "random", "--games", "3", "--json"])
+    shown = runner.invoke(app, args)
+    assert shown.exit_code == 0, shown.output
+    rows = json.loads(shown.stdout.strip().splitlines()[-1])["agents"]
+    assert sorted(row["agent"] for row in rows) == ["greedy", "greedy#2", "random"]
+    assert all(row["appearances"] == 3 for row in rows)
+    said = " ".join(shown.stderr.split())
+    assert "greedy is listed 2 times: its copies play as greedy, greedy#2" in said
+
+
+def test_a_file_written_with_merged_copies_resumes_with_them_named_apart(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    merged = TournamentConfig("kingdomino", 2, {}, ["greedy", "greedy"], 2, 1)
+    header = {"tournament": merged.to_json()}
+    games = [GameOutcome(0, 1, ["greedy", "greedy"], [30, 20], [0], 80, 1.0)]
+    path.write_text("\n".join(json.dumps(line) for line in [header, games[0].to_json()]) + "\n")
+    named = TournamentConfig("kingdomino", 2, {}, entrants(["greedy", "greedy"]), 2, 1)
+    kept = ResultsFile(path, named).load()
+    assert [outcome.seats for outcome in kept] == [["greedy", "greedy#2"]]
+    config, outcomes = read_results(path)
+    assert config.agents == ["greedy", "greedy#2"] and outcomes == kept
+    assert play_tournament_game(named, 1).seats == ["greedy#2", "greedy"]

@@ -46,6 +46,7 @@ from kingdomino.arena.tournament import (
     ResultsFile,
     SeriesConfig,
     TournamentConfig,
+    entrants,
     validate,
 )
 from kingdomino.core.game import GameError, OptionValue
@@ -122,9 +123,9 @@ def tables(config: LadderConfig) -> list[TournamentConfig]:
     >>> [table.seed for table in tables(config)]
     [1, 100001, 200001]
     """
-    agents = list(dict.fromkeys(config.agents))
+    agents = entrants(config.agents)  # an agent listed twice plays as two copies, greedy#2
     if len(agents) < 2:
-        raise GameError("agents: a ladder needs at least two different agents", field="agents")
+        raise GameError("agents: a ladder needs at least two agents", field="agents")
     seats = config.players
     if not config.shared_deals and deals_per_table(config) > TABLE_SEEDS_APART:
         most = TABLE_SEEDS_APART * seats

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +81,51 @@ class GameOutcome:
         )
 
 
+#: A copy's mark: an agent listed again is named ``spec#2``, ``spec#3``, ... (:func:`entrants`).
+_COPY_MARK = re.compile(r"(#\d+)+$")
+
+
+def entrants(specs: Sequence[str]) -> list[str]:
+    """The agents of a list named apart: an agent listed again is a copy of its own, named with
+    ``#`` and its number, so it gets its own row, rating and pairings (a self-play check,
+    ``greedy greedy``, shows two copies level) instead of being merged into one.
+
+    >>> entrants(["greedy", "greedy", "random", "greedy"])
+    ['greedy', 'greedy#2', 'random', 'greedy#3']
+    >>> entrants(["greedy", "greedy#2", "greedy"])
+    ['greedy', 'greedy#2', 'greedy#3']
+    """
+    named: list[str] = []
+    for spec in specs:
+        name, copy = spec, 1
+        while name in named:
+            copy += 1
+            name = f"{spec}#{copy}"
+        named.append(name)
+    return named
+
+
+def copies(specs: Sequence[str]) -> dict[str, list[str]]:
+    """The agents listed more than once, each with the names its copies get.
+
+    >>> copies(["greedy", "random", "greedy"])
+    {'greedy': ['greedy', 'greedy#2']}
+    """
+    named: dict[str, list[str]] = {}
+    for spec, name in zip(specs, entrants(specs)):
+        named.setdefault(spec, []).append(name)
+    return {spec: names for spec, names in named.items() if len(names) > 1}
+
+
+def agent_spec(name: str) -> str:
+    """The agent spec an entrant plays: its name without a copy's mark.
+
+    >>> agent_spec("greedy#2"), agent_spec("mcts:iterations=50")
+    ('greedy', 'mcts:iterations=50')
+    """
+    return _COPY_MARK.sub("", name)
+
+
 def seating(config: TournamentConfig, index: int) -> list[str]:
     """The agent spec of each seat in game ``index``."""
     shift = index % config.players
@@ -96,7 +142,8 @@ def play_tournament_game(config: TournamentConfig, index: int) -> GameOutcome:
     seats = seating(config, index)
     seed = deal_seed(config, index)
     start = time.perf_counter()
-    state, record = play_game(game, seat_agents(seats, seed), seed, names=seats)
+    agents = seat_agents([agent_spec(name) for name in seats], seed)
+    state, record = play_game(game, agents, seed, names=seats)
     return GameOutcome(
         index, seed, seats, state.scores(), state.winners(), len(record.actions), time.perf_counter() - start
     )
@@ -112,8 +159,8 @@ def validate(config: TournamentConfig) -> None:
     if config.games < 1:
         raise GameError(f"games: expected at least 1, got {config.games}", field="games")
     make_game(config.game, config.players, config.options)
-    for spec in config.agents:
-        make_agent(spec, 0)
+    for name in config.agents:
+        make_agent(agent_spec(name), 0)
 
 
 class ResultsFile:
@@ -207,7 +254,25 @@ def _read_lines(path: Path) -> tuple[Any, list[GameOutcome]]:
                 break  # a line cut short by an interruption: that game is played again
             raise GameError(f"{path}: line {number} is not a game result") from None
         done[outcome.index] = outcome
-    return header["tournament"], [done[i] for i in sorted(done)]
+    return _named_apart(header["tournament"], [done[i] for i in sorted(done)])
+
+
+def _named_apart(stored: Any, games: list[GameOutcome]) -> tuple[Any, list[GameOutcome]]:
+    """A file written before copies of an agent were named apart (its header listing ``greedy``
+    twice) read as if they had been: its header's agents and each game's seats named as
+    :func:`entrants` names them, so it resumes and summarises with each copy on its own row."""
+    agents = stored.get("agents") if isinstance(stored, dict) else None
+    if not isinstance(agents, list) or len(set(map(str, agents))) == len(agents):
+        return stored, games
+    named = entrants([str(agent) for agent in agents])
+    renamed = []
+    for outcome in games:
+        shift = outcome.index % len(named)
+        seats = [named[(seat + shift) % len(named)] for seat in range(len(named))]
+        if [agent_spec(name) for name in seats] == outcome.seats:
+            outcome = replace(outcome, seats=seats)
+        renamed.append(outcome)
+    return {**stored, "agents": named}, renamed
 
 
 def _same_series(stored: object, wanted: dict[str, Any]) -> bool:

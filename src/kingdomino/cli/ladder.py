@@ -25,7 +25,7 @@ from kingdomino.arena.ladder import (
     slug,
     tables,
 )
-from kingdomino.arena.tournament import validate
+from kingdomino.arena.tournament import copies, entrants, validate
 from kingdomino.cli.app import (
     GameOpt,
     ModeOpt,
@@ -38,7 +38,7 @@ from kingdomino.cli.app import (
     seat_specs,
 )
 from kingdomino.cli.paths import PathProblem, output_file, output_folder
-from kingdomino.cli.research import check_executor, interrupted, out_error
+from kingdomino.cli.research import check_executor, interrupted, out_error, say_copies
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 
@@ -46,7 +46,10 @@ from kingdomino.games.registry import make_game
 def ladder(
     agents: Annotated[
         list[str],
-        typer.Option(help="The agents and levels to rate, e.g. --agents random greedy full-greedy hard."),
+        typer.Option(
+            help="The agents and levels to rate, e.g. --agents random greedy full-greedy hard "
+            "(an agent listed twice is rated as two copies, greedy and greedy#2)."
+        ),
     ],
     game: GameOpt = "kingdomino",
     players: Annotated[
@@ -95,7 +98,13 @@ def ladder(
     specs = seat_specs(agents)
     seats = players if players is not None else (2 if game == "duel" else 4)
     options = build_options(variant, mode, game)
-    config = LadderConfig(game, seats, options, specs, games, seed, shared_deals)
+    config = LadderConfig(game, seats, options, entrants(specs), games, seed, shared_deals)
+    if ratings is not None and copies(specs):
+        spec, names = next(iter(copies(specs).items()))
+        raise fail(
+            f"--ratings: {spec} is listed {len(names)} times (rated as {', '.join(names)}); "
+            "a ratings file rates each agent once: list it once, or leave out --ratings"
+        )
     check_executor(executor, address)
     folder = out or Path("ladder-results") / slug(config.key)
     try:
@@ -117,6 +126,7 @@ def ladder(
         raise fail(game_error(error)) from None
     except PathProblem as error:
         raise fail(str(error)) from None
+    say_copies(specs)
     try:
         opened = open_tables(config, folder)
     except GameError as error:

@@ -22,6 +22,8 @@ from kingdomino.arena.tournament import (
     GameOutcome,
     ResultsFile,
     TournamentConfig,
+    copies,
+    entrants,
     read_results,
     summarise,
     validate,
@@ -47,7 +49,10 @@ from kingdomino.games.registry import make_game
 def tournament(
     agents: Annotated[
         list[str],
-        typer.Option(help="One agent per seat, e.g. --agents 'mcts:time=1' greedy greedy greedy."),
+        typer.Option(
+            help="One agent per seat, e.g. --agents 'mcts:time=1' greedy greedy greedy "
+            "(an agent listed again plays as a copy with a row of its own: greedy#2, greedy#3)."
+        ),
     ],
     game: GameOpt = "kingdomino",
     players: Annotated[
@@ -81,7 +86,7 @@ def tournament(
             f"--agents: expected {players} agents (one per seat of --players {players}), got {len(specs)}"
         )
     config = TournamentConfig(
-        game, players or len(specs), build_options(variant, mode, game), specs, games, seed
+        game, players or len(specs), build_options(variant, mode, game), entrants(specs), games, seed
     )
     check_executor(executor, address)
     try:
@@ -92,6 +97,7 @@ def tournament(
         raise fail(game_error(error, "--players" if players is not None else "--agents")) from None
     except PathProblem as error:
         raise fail(str(error)) from None
+    say_copies(specs)
     try:
         results = ResultsFile(out, config) if out is not None else None
         outcomes: list[GameOutcome] = results.load() if results is not None else []
@@ -127,14 +133,17 @@ def tournament(
     with_elo = any(row.elo is not None for row in rows)
     record = record_heading(config.players).replace(" ", "\n")
     headings = ["agent", "seats\nplayed", record, "wins", "win rate\n(95 % CI)", "mean score\n(95 % CI)"]
-    headings += ["Elo", "Elo\n95 % CI"] if with_elo else []
+    headings += ["Elo\n(95 % CI)"] if with_elo else []
+    longest = max(len(row.agent) for row in rows)
     for name in headings:
-        # the agent's name folds, a figure with an interval wraps at its spaces, no figure is cut
+        # a figure with an interval wraps at its spaces first, then a long agent name folds;
+        # no figure is cut in two
         table.add_column(
             name,
             justify="left" if name == "agent" else "right",
             overflow="fold",
-            no_wrap=name not in ("agent", "win rate\n(95 % CI)", "mean score\n(95 % CI)"),
+            no_wrap=name in ("seats\nplayed", record, "wins"),
+            min_width=min(longest, 10) if name == "agent" else None,
         )
     deals = len({o.seed for o in outcomes})
     for row in rows:
@@ -147,9 +156,7 @@ def tournament(
             f"{row.mean_score:.1f} ± {row.score_half_width:.1f}" if deals > 1 else f"{row.mean_score:.1f}",
         ]
         if with_elo:
-            cells.append(f"{row.elo:.0f}" if row.elo is not None else "")
-            has_interval = row.elo_low is not None and row.elo_high is not None
-            cells.append(f"[{row.elo_low:.0f}, {row.elo_high:.0f}]" if has_interval else "-")
+            cells.append(elo_text(row))
         table.add_row(*cells)
     console.print(table)
     console.print(
@@ -171,10 +178,30 @@ def tournament(
         )
 
 
+def elo_text(row: AgentRow) -> str:
+    """An agent's Elo with its 95 % interval, as the table shows it (the Elo alone without one)."""
+    if row.elo is None:
+        return ""
+    if row.elo_low is None or row.elo_high is None:
+        return f"{row.elo:.0f}"
+    return f"{row.elo:.0f} [{row.elo_low:.0f}, {row.elo_high:.0f}]"
+
+
 def tournament_row_json(row: AgentRow) -> dict[str, Any]:
     """An agent's row as ``tournament --json`` prints it: every figure of the table, by name
     (``elo_low``/``elo_high`` are ``null`` without an interval)."""
     return {**asdict(row), "record": row.record}
+
+
+def say_copies(specs: list[str]) -> None:
+    """Say (on stderr) how an agent listed more than once is named apart: each copy has its own
+    row and rating (``greedy``, ``greedy#2``), where they were once merged without a word."""
+    for spec, names in copies(specs).items():
+        errors.print(
+            f"{spec} is listed {len(names)} times: its copies play as {', '.join(names)}, "
+            "each on its own row.",
+            highlight=False,
+        )
 
 
 def interrupted(played: str, out: Path | None) -> typer.Exit:
