@@ -37,7 +37,7 @@ from kingdomino.cli.app import (
     game_error,
     seat_specs,
 )
-from kingdomino.cli.paths import PathProblem, output_file, output_folder
+from kingdomino.cli.paths import PathProblem, output_paths
 from kingdomino.cli.research import check_executor, interrupted, out_error, say_copies
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
@@ -111,17 +111,14 @@ def ladder(
         the_game = make_game(game, seats, options)
         for planned in tables(config):  # a refused ladder leaves no folder behind
             validate(planned)
-        # Every place written at the end is checked first: a ladder played to its end is never lost.
-        output_folder(folder, "--out")
-        if markdown is not None:
-            output_file(markdown, "--markdown")
-        if ratings is not None:
-            output_file(ratings, "--ratings")
-            if ratings.exists():
-                try:
-                    load_ratings(ratings)
-                except GameError as error:
-                    raise fail(f"--ratings: {error}") from None
+        # Every place written at the end is checked first (a ladder played to its end is never
+        # lost), all of them before any folder is made (a refusal leaves none behind).
+        if ratings is not None and ratings.is_file():
+            try:
+                load_ratings(ratings)
+            except GameError as error:
+                raise fail(f"--ratings: {error}") from None
+        output_paths([(folder, "--out")], [(markdown, "--markdown"), (ratings, "--ratings")])
     except GameError as error:
         raise fail(game_error(error)) from None
     except PathProblem as error:
