@@ -12,18 +12,16 @@ from typing import Never
 import pytest
 from typer.testing import CliRunner
 
-from kingdomino.arena.elo import pairwise
+from kingdomino.arena.elo import fit, pairwise, to_elo
 from kingdomino.arena.ladder import (
     LadderConfig,
     deals,
-    fit,
     ladder_key,
     load_ratings,
     open_tables,
     play_ladder,
     rating_of,
     tables,
-    to_elo,
 )
 from kingdomino.arena.stats import bradley_terry, clustered_mean_interval, mean_interval
 from kingdomino.arena.tournament import GameOutcome, deal_seed

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from kingdomino.arena.elo import fit
 from kingdomino.arena.executors import run_games, tournament_workers
-from kingdomino.arena.ladder import fit
 from kingdomino.arena.tournament import (
     GameOutcome,
     ResultsFile,

@@ -40,7 +40,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from kingdomino.arena.elo import ANCHOR, ELO_SCALE, LadderFit, Rating, fit, to_elo
+from kingdomino.arena.elo import LadderFit, Rating
 from kingdomino.arena.tournament import (
     GameOutcome,
     ResultsFile,
@@ -51,8 +51,6 @@ from kingdomino.arena.tournament import (
 )
 from kingdomino.core.game import GameError, OptionValue
 from kingdomino.games.registry import make_game
-
-__all__ = ["ANCHOR", "ELO_SCALE", "LadderFit", "Rating", "fit", "to_elo"]  # the fit, from .elo
 
 LADDER_FORMAT = "kingdomino-ladder/1"
 RATINGS_FORMAT = "kingdomino-ratings/1"

@@ -11,9 +11,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from kingdomino.arena.elo import fit
 from kingdomino.arena.ladder import (
     LadderConfig,
-    fit,
     ladder_json,
     ladder_markdown,
     load_ratings,
