@@ -3,6 +3,7 @@ the ``kingdomino.agents`` entry points, in every tool and in worker processes al
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
@@ -78,7 +79,8 @@ def test_an_installed_entry_point_is_a_kind(plug_in: Path) -> None:
 
 def test_the_tournament_plays_a_plug_in_in_its_worker_processes(plug_in: Path) -> None:
     agents = ["--agents", "kd_plugin_mod:make", "random"]
-    args = normalise_argv(["tournament", *agents, "--games", "4", "--workers", "2"])
+    args = normalise_argv(["tournament", *agents, "--games", "4", "--workers", "2", "--json"])
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 0, result.output
-    assert "kd_plugin_mod" in result.output and "4 games" in result.output
+    rows = json.loads(result.stdout.strip().splitlines()[-1])["agents"]
+    assert {row["agent"]: row["appearances"] for row in rows} == {"kd_plugin_mod:make": 4, "random": 4}

@@ -12,20 +12,19 @@ from typing import Never
 import pytest
 from typer.testing import CliRunner
 
+from kingdomino.arena.elo import fit, pairwise, to_elo
 from kingdomino.arena.ladder import (
     LadderConfig,
     deals,
-    fit,
     ladder_key,
     load_ratings,
     open_tables,
     play_ladder,
     rating_of,
     tables,
-    to_elo,
 )
 from kingdomino.arena.stats import bradley_terry, clustered_mean_interval, mean_interval
-from kingdomino.arena.tournament import GameOutcome, deal_seed, pairwise
+from kingdomino.arena.tournament import GameOutcome, deal_seed
 from kingdomino.cli import app, normalise_argv
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
@@ -236,7 +235,7 @@ def test_the_games_reach_the_fit_in_table_order_whatever_order_they_finish(
 
 def test_a_ladder_refuses_a_single_agent(tmp_path: Path) -> None:
     result = runner.invoke(app, ["ladder", "--agents", "greedy", "--out", str(tmp_path)])
-    assert result.exit_code == 2 and "two different agents" in result.output
+    assert result.exit_code == 2 and "at least two agents" in result.output
 
 
 def test_the_package_ratings_file_loads() -> None:
@@ -451,3 +450,28 @@ def test_the_resumable_command_keeps_the_ray_cluster(monkeypatch: pytest.MonkeyP
     assert shown.exit_code == 0, shown.output
     command = json.loads((tmp_path / "l" / "ladder.json").read_text())["command"]
     assert "--executor ray --address head:6379 " in command
+
+
+def test_an_agent_listed_twice_is_rated_as_two_copies() -> None:
+    # `greedy greedy random` was merged into one greedy: the self-play pair never played.
+    config = LadderConfig("kingdomino", 2, {}, ["greedy", "greedy", "random"], games=2, seed=1)
+    assert [table.agents for table in tables(config)] == [
+        ["greedy", "greedy#2"],
+        ["greedy", "random"],
+        ["greedy#2", "random"],
+    ]
+    assert [table.agents for table in tables(replace(config, agents=["greedy", "greedy"]))] == [
+        ["greedy", "greedy#2"]
+    ]
+
+
+def test_copies_of_an_agent_are_not_merged_into_a_ratings_file(tmp_path: Path) -> None:
+    ratings = tmp_path / "ratings.json"
+    args = ["ladder", "-p", "2", "--agents", "greedy", "random", "greedy", "--games", "2"]
+    refused = runner.invoke(
+        app, normalise_argv([*args, "--out", str(tmp_path / "out"), "--ratings", str(ratings)])
+    )
+    assert refused.exit_code == 2
+    said = " ".join(refused.output.split())
+    assert "--ratings: greedy is listed 2 times (rated as greedy, greedy#2)" in said
+    assert not (tmp_path / "out").exists() and not ratings.exists()

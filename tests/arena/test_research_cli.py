@@ -68,8 +68,23 @@ def test_the_tournament_says_which_elo_scale_it_prints() -> None:
     shown = runner.invoke(app, args)
     assert shown.exit_code == 0, shown.output
     words = " ".join(shown.output.split())
-    assert "Elo: Bradley-Terry fit to the pairwise results within games, mean 1500" in words
-    assert "the ladder's fit; kingdomino ladder puts random at 0" in words
+    assert "Elo: the ladder's Bradley-Terry fit to the pairwise results within games, mean 1500" in words
+    assert "kingdomino ladder puts random at 0" in words
+
+
+def test_the_tournament_table_gives_elo_intervals_and_won_drawn_lost() -> None:
+    args = ["tournament", "--agents", "greedy", "random", "--games", "4", "--bootstrap", "20", "--json"]
+    shown = runner.invoke(app, normalise_argv(args))
+    assert shown.exit_code == 0, shown.output
+    rows = json.loads(shown.stdout.strip().splitlines()[-1])["agents"]
+    for row in rows:
+        assert row["elo_low"] <= row["elo"] <= row["elo_high"]
+        assert row["record"] == f"{row['won']}-{row['drawn']}-{row['lost']}"
+        assert row["won"] + row["drawn"] + row["lost"] == 4  # with 2 seats: the games
+    table = runner.invoke(app, normalise_argv(args[:-1]))
+    assert table.exit_code == 0, table.output
+    for words in ("Elo", "95 % CI", "W-D-L", "intervals from 20 bootstrap resamples of the deals"):
+        assert words in " ".join(table.output.split()), words
 
 
 def test_tournament_refuses_bad_input() -> None:

@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from kingdomino.arena.elo import fit
 from kingdomino.arena.executors import run_games, tournament_workers
-from kingdomino.arena.ladder import fit
 from kingdomino.arena.tournament import (
     GameOutcome,
     ResultsFile,
     TournamentConfig,
+    entrants,
     play_tournament_game,
     read_results,
     seating,
@@ -25,6 +26,7 @@ from kingdomino.cli import app, normalise_argv
 from kingdomino.core.game import GameError
 from kingdomino.workers import InThisProcess, ProcessWorkers
 
+runner = CliRunner()
 CONFIG = TournamentConfig("kingdomino", 3, {}, ["mcts:iterations=4,playout=random", "greedy", "random"], 6, 5)
 
 
@@ -194,6 +196,44 @@ def test_the_tournament_s_elo_is_the_ladder_s_fit_centred_on_1500() -> None:
         assert tournament[agent] == pytest.approx(1500 + ladder[agent])
 
 
+def _three_agents_two_deals() -> list[GameOutcome]:
+    """Six games of a, b, c on two deals (three rotations each)."""
+    return [
+        GameOutcome(i, i // 3, seats, scores, winners, 40, 0.0)
+        for i, (seats, scores, winners) in enumerate(
+            [
+                (["a", "b", "c"], [50, 40, 30], [0]),
+                (["b", "c", "a"], [45, 20, 44], [0]),
+                (["c", "a", "b"], [30, 60, 30], [1]),
+                (["a", "b", "c"], [35, 35, 50], [2]),
+                (["b", "c", "a"], [52, 12, 40], [0]),
+                (["c", "a", "b"], [33, 48, 41], [1]),
+            ]
+        )
+    ]
+
+
+def test_the_tournament_s_elo_has_the_ladder_s_interval_and_record() -> None:
+    # The tournament's Elo had no interval while the ladder's had one, from the same fit.
+    games = _three_agents_two_deals()
+    rows = {row.agent: row for row in summarise(games, bootstrap=60, seed=4)}
+    ladder = {rating.agent: rating for rating in fit(games, anchor=None, bootstrap=60, seed=4).ratings}
+    assert any(ladder[agent].low < ladder[agent].high for agent in "abc")
+    for agent in "abc":
+        row, rating = rows[agent], ladder[agent]
+        assert row.elo_low == pytest.approx(1500 + rating.low)
+        assert row.elo_high == pytest.approx(1500 + rating.high)
+        assert (row.won, row.drawn, row.lost) == (rating.won, rating.drawn, rating.lost)
+    assert rows["a"].record == "8-1-3"  # two opponents in each of six games; level with b in game 3
+
+
+def test_one_deal_or_no_bootstrap_gives_no_elo_interval() -> None:
+    first_deal = _three_agents_two_deals()[:3]
+    assert all(row.elo is not None and row.elo_low is None for row in summarise(first_deal))
+    no_bootstrap = summarise(_three_agents_two_deals(), bootstrap=0)
+    assert all(row.elo_low is None and row.elo_high is None for row in no_bootstrap)
+
+
 def test_a_ray_address_where_nothing_answers_is_refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ray retries a wrong --address for many minutes (over 10 measured), printing warnings, then
     fails with a traceback; the tournament names the option and what is wrong before asking Ray."""
@@ -258,3 +298,29 @@ def test_a_crash_while_a_resumed_file_is_rewritten_keeps_its_games(
     resumed.start(resumed.load())
     assert [o.index for o in ResultsFile(path, CONFIG).load()] == [0, 1, 2]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["results.jsonl"]
+
+
+def test_an_agent_listed_twice_plays_as_two_copies_each_on_its_own_row() -> None:
+    # `greedy greedy` was merged into one row of twice the seats: a self-play check showed nothing.
+    args = normalise_argv(["tournament", "--agents", "greedy", "greedy", "random", "--games", "3", "--json"])
+    shown = runner.invoke(app, args)
+    assert shown.exit_code == 0, shown.output
+    rows = json.loads(shown.stdout.strip().splitlines()[-1])["agents"]
+    assert sorted(row["agent"] for row in rows) == ["greedy", "greedy#2", "random"]
+    assert all(row["appearances"] == 3 for row in rows)
+    said = " ".join(shown.stderr.split())
+    assert "greedy is listed 2 times: its copies play as greedy, greedy#2" in said
+
+
+def test_a_file_written_with_merged_copies_resumes_with_them_named_apart(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    merged = TournamentConfig("kingdomino", 2, {}, ["greedy", "greedy"], 2, 1)
+    header = {"tournament": merged.to_json()}
+    games = [GameOutcome(0, 1, ["greedy", "greedy"], [30, 20], [0], 80, 1.0)]
+    path.write_text("\n".join(json.dumps(line) for line in [header, games[0].to_json()]) + "\n")
+    named = TournamentConfig("kingdomino", 2, {}, entrants(["greedy", "greedy"]), 2, 1)
+    kept = ResultsFile(path, named).load()
+    assert [outcome.seats for outcome in kept] == [["greedy", "greedy#2"]]
+    config, outcomes = read_results(path)
+    assert config.agents == ["greedy", "greedy#2"] and outcomes == kept
+    assert play_tournament_game(named, 1).seats == ["greedy#2", "greedy"]

@@ -472,7 +472,7 @@ def test_a_flag_s_help_shows_no_value_type(command: str, flags: tuple[str, ...])
         (["tournament", "--agents", "wizard", "greedy"], "--agents: agent 'wizard': unknown kind"),
         (["ladder", "-p", "5", "--agents", "random", "greedy"], "--players: Kingdomino takes 2, 3 or 4"),
         (["ladder", "--agents", "wizard", "greedy"], "--agents: agent 'wizard': unknown kind"),
-        (["ladder", "--agents", "random", "random"], "--agents: a ladder needs at least two different"),
+        (["ladder", "--agents", "random"], "--agents: a ladder needs at least two agents"),
         (["ladder", "-p", "2", "--agents", "random", "greedy", "--games", "300000"], "--games: at most"),
         (
             ["analyse", str(GOLDEN / "three_greedy.json"), "--at", "5", "--agent", "wizard"],

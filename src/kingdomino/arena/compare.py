@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kingdomino.arena.stats import clustered_mean_interval
-from kingdomino.arena.tournament import GameOutcome, TournamentConfig
+from kingdomino.arena.tournament import GameOutcome, TournamentConfig, agent_spec
 from kingdomino.core.game import GameError
 
 
@@ -131,7 +131,8 @@ def _position(first: Sequence[str], second: Sequence[str], position: int | None)
         raise GameError(f"agents: the tournaments seat {len(first)} and {len(second)} agents")
     if position is not None and not 0 <= position < len(first):
         raise GameError(f"position: expected 0..{len(first) - 1}, got {position}", field="position")
-    differing = [p for p, (a, b) in enumerate(zip(first, second)) if a != b]
+    # a copy (greedy#2, :func:`.tournament.entrants`) plays the same agent as the one it copies
+    differing = [p for p, (a, b) in enumerate(zip(first, second)) if agent_spec(a) != agent_spec(b)]
     if position is None and len(differing) == 1:
         return differing[0]
     if position is None:

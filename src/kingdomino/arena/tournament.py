@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from kingdomino.arena.elo import fit
 from kingdomino.arena.match import play_game, seat_agents
-from kingdomino.arena.stats import clustered_mean_interval, elo_ratings, wilson_interval
+from kingdomino.arena.stats import wilson_interval
 from kingdomino.core.game import GameError, OptionValue
 from kingdomino.games.registry import make_game
 
@@ -79,6 +81,51 @@ class GameOutcome:
         )
 
 
+#: A copy's mark: an agent listed again is named ``spec#2``, ``spec#3``, ... (:func:`entrants`).
+_COPY_MARK = re.compile(r"(#\d+)+$")
+
+
+def entrants(specs: Sequence[str]) -> list[str]:
+    """The agents of a list named apart: an agent listed again is a copy of its own, named with
+    ``#`` and its number, so it gets its own row, rating and pairings (a self-play check,
+    ``greedy greedy``, shows two copies level) instead of being merged into one.
+
+    >>> entrants(["greedy", "greedy", "random", "greedy"])
+    ['greedy', 'greedy#2', 'random', 'greedy#3']
+    >>> entrants(["greedy", "greedy#2", "greedy"])
+    ['greedy', 'greedy#2', 'greedy#3']
+    """
+    named: list[str] = []
+    for spec in specs:
+        name, copy = spec, 1
+        while name in named:
+            copy += 1
+            name = f"{spec}#{copy}"
+        named.append(name)
+    return named
+
+
+def copies(specs: Sequence[str]) -> dict[str, list[str]]:
+    """The agents listed more than once, each with the names its copies get.
+
+    >>> copies(["greedy", "random", "greedy"])
+    {'greedy': ['greedy', 'greedy#2']}
+    """
+    named: dict[str, list[str]] = {}
+    for spec, name in zip(specs, entrants(specs)):
+        named.setdefault(spec, []).append(name)
+    return {spec: names for spec, names in named.items() if len(names) > 1}
+
+
+def agent_spec(name: str) -> str:
+    """The agent spec an entrant plays: its name without a copy's mark.
+
+    >>> agent_spec("greedy#2"), agent_spec("mcts:iterations=50")
+    ('greedy', 'mcts:iterations=50')
+    """
+    return _COPY_MARK.sub("", name)
+
+
 def seating(config: TournamentConfig, index: int) -> list[str]:
     """The agent spec of each seat in game ``index``."""
     shift = index % config.players
@@ -95,7 +142,8 @@ def play_tournament_game(config: TournamentConfig, index: int) -> GameOutcome:
     seats = seating(config, index)
     seed = deal_seed(config, index)
     start = time.perf_counter()
-    state, record = play_game(game, seat_agents(seats, seed), seed, names=seats)
+    agents = seat_agents([agent_spec(name) for name in seats], seed)
+    state, record = play_game(game, agents, seed, names=seats)
     return GameOutcome(
         index, seed, seats, state.scores(), state.winners(), len(record.actions), time.perf_counter() - start
     )
@@ -111,8 +159,8 @@ def validate(config: TournamentConfig) -> None:
     if config.games < 1:
         raise GameError(f"games: expected at least 1, got {config.games}", field="games")
     make_game(config.game, config.players, config.options)
-    for spec in config.agents:
-        make_agent(spec, 0)
+    for name in config.agents:
+        make_agent(agent_spec(name), 0)
 
 
 class ResultsFile:
@@ -206,7 +254,25 @@ def _read_lines(path: Path) -> tuple[Any, list[GameOutcome]]:
                 break  # a line cut short by an interruption: that game is played again
             raise GameError(f"{path}: line {number} is not a game result") from None
         done[outcome.index] = outcome
-    return header["tournament"], [done[i] for i in sorted(done)]
+    return _named_apart(header["tournament"], [done[i] for i in sorted(done)])
+
+
+def _named_apart(stored: Any, games: list[GameOutcome]) -> tuple[Any, list[GameOutcome]]:
+    """A file written before copies of an agent were named apart (its header listing ``greedy``
+    twice) read as if they had been: its header's agents and each game's seats named as
+    :func:`entrants` names them, so it resumes and summarises with each copy on its own row."""
+    agents = stored.get("agents") if isinstance(stored, dict) else None
+    if not isinstance(agents, list) or len(set(map(str, agents))) == len(agents):
+        return stored, games
+    named = entrants([str(agent) for agent in agents])
+    renamed = []
+    for outcome in games:
+        shift = outcome.index % len(named)
+        seats = [named[(seat + shift) % len(named)] for seat in range(len(named))]
+        if [agent_spec(name) for name in seats] == outcome.seats:
+            outcome = replace(outcome, seats=seats)
+        renamed.append(outcome)
+    return {**stored, "agents": named}, renamed
 
 
 def _same_series(stored: object, wanted: dict[str, Any]) -> bool:
@@ -231,6 +297,12 @@ def _differences(stored: object, wanted: dict[str, Any]) -> str:
 
 @dataclass
 class AgentRow:
+    """One agent's line of a tournament's table.
+
+    ``elo`` is the ladder's fit (:func:`.elo.fit`) centred on 1500, ``elo_low``/``elo_high`` its
+    95 % bootstrap interval over deals (``None`` without two deals or a bootstrap); ``won``,
+    ``drawn``, ``lost`` count the pairwise results that fit takes (with 2 seats: the games)."""
+
     agent: str
     appearances: int
     wins: float
@@ -239,48 +311,56 @@ class AgentRow:
     mean_score: float
     score_half_width: float
     elo: float | None
+    elo_low: float | None = None
+    elo_high: float | None = None
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+
+    @property
+    def record(self) -> str:
+        """Won-drawn-lost, as the table shows it."""
+        return f"{self.won}-{self.drawn}-{self.lost}"
 
 
-def pairwise(outcome: GameOutcome) -> list[tuple[str, str, float]]:
-    """``(a, b, score of a)`` for every two seats of a game held by different agents."""
-    results = []
-    seats = outcome.seats
-    for a in range(len(seats)):
-        for b in range(a + 1, len(seats)):
-            if seats[a] == seats[b]:
-                continue
-            key_a = (a in outcome.winners, outcome.scores[a])
-            key_b = (b in outcome.winners, outcome.scores[b])
-            result = 1.0 if key_a > key_b else 0.0 if key_a < key_b else 0.5
-            results.append((seats[a], seats[b], result))
-    return results
+#: Where a tournament's Elo is centred (the ladder puts ``random`` at 0 instead).
+ELO_CENTRE = 1500.0
 
 
-def summarise(outcomes: Iterable[GameOutcome]) -> list[AgentRow]:
-    """One row per agent spec: win rate with its 95 % Wilson interval, mean score, Elo.
+def summarise(outcomes: Iterable[GameOutcome], bootstrap: int = 200, seed: int = 0) -> list[AgentRow]:
+    """One row per agent: win rate with its 95 % Wilson interval, mean score, Elo and won-drawn-lost.
 
-    The mean score's interval counts a deal, not a game, as one draw: the rotations of a deal
-    share its dominoes (a rich deal lifts every seat), so its games are not independent.
+    Everything but the win rate's interval comes from the ladder's fit (:func:`.elo.fit`, no
+    second implementation): its mean score's interval counts a deal, not a game, as one draw (the
+    rotations of a deal share its dominoes, so its games are not independent), and its Elo's
+    95 % interval is its bootstrap over deals (``bootstrap`` resamples seeded by ``seed``).
     The games are taken in index order, not in the order they finished, so the same games give
-    the same rows (order, sums) from any executor or number of workers.
+    the same rows (order, sums, intervals) from any executor or number of workers.
     """
-    wins: dict[str, float] = {}
-    appearances: dict[str, int] = {}
-    scores: dict[str, list[float]] = {}
-    deals: dict[str, list[int]] = {}
-    pairs: list[tuple[str, str, float]] = []
-    for outcome in sorted(outcomes, key=lambda o: o.index):
-        share = 1.0 / len(outcome.winners)
-        for seat, spec in enumerate(outcome.seats):
-            appearances[spec] = appearances.get(spec, 0) + 1
-            wins[spec] = wins.get(spec, 0.0) + (share if seat in outcome.winners else 0.0)
-            scores.setdefault(spec, []).append(float(outcome.scores[seat]))
-            deals.setdefault(spec, []).append(outcome.seed)
-        pairs.extend(pairwise(outcome))
-    ratings = elo_ratings(pairs) if len(appearances) > 2 else {}
-    rows = []
-    for spec in sorted(appearances, key=lambda s: -wins[s] / appearances[s]):
-        low, high = wilson_interval(wins[spec], appearances[spec])
-        mean, half = clustered_mean_interval(scores[spec], deals[spec])
-        rows.append(AgentRow(spec, appearances[spec], wins[spec], low, high, mean, half, ratings.get(spec)))
-    return rows
+    games = sorted(outcomes, key=lambda o: o.index)
+    if not games:
+        return []
+    result = fit(games, anchor=None, bootstrap=bootstrap, seed=seed)
+    rated = len(result.ratings) > 1  # an agent alone (every seat the same spec) has no rating
+
+    def shifted(value: float, shown: bool) -> float | None:
+        return ELO_CENTRE + value if shown else None
+
+    rows = [
+        AgentRow(
+            r.agent,
+            r.seats,
+            r.wins,
+            *wilson_interval(r.wins, r.seats),
+            r.mean_score,
+            r.score_half_width,
+            shifted(r.elo, rated),
+            shifted(r.low, rated and result.elo_intervals),
+            shifted(r.high, rated and result.elo_intervals),
+            r.won,
+            r.drawn,
+            r.lost,
+        )
+        for r in sorted(result.ratings, key=lambda r: r.agent)
+    ]
+    return sorted(rows, key=lambda row: -row.wins / row.appearances)

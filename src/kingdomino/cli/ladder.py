@@ -11,9 +11,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from kingdomino.arena.elo import fit
 from kingdomino.arena.ladder import (
     LadderConfig,
-    fit,
     ladder_json,
     ladder_markdown,
     load_ratings,
@@ -25,7 +25,7 @@ from kingdomino.arena.ladder import (
     slug,
     tables,
 )
-from kingdomino.arena.tournament import validate
+from kingdomino.arena.tournament import copies, entrants, validate
 from kingdomino.cli.app import (
     GameOpt,
     ModeOpt,
@@ -37,8 +37,8 @@ from kingdomino.cli.app import (
     game_error,
     seat_specs,
 )
-from kingdomino.cli.paths import PathProblem, output_file, output_folder
-from kingdomino.cli.research import check_executor, interrupted, out_error
+from kingdomino.cli.paths import PathProblem, output_paths
+from kingdomino.cli.research import check_executor, interrupted, out_error, say_copies
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 
@@ -46,7 +46,10 @@ from kingdomino.games.registry import make_game
 def ladder(
     agents: Annotated[
         list[str],
-        typer.Option(help="The agents and levels to rate, e.g. --agents random greedy full-greedy hard."),
+        typer.Option(
+            help="The agents and levels to rate, e.g. --agents random greedy full-greedy hard "
+            "(an agent listed twice is rated as two copies, greedy and greedy#2)."
+        ),
     ],
     game: GameOpt = "kingdomino",
     players: Annotated[
@@ -95,28 +98,32 @@ def ladder(
     specs = seat_specs(agents)
     seats = players if players is not None else (2 if game == "duel" else 4)
     options = build_options(variant, mode, game)
-    config = LadderConfig(game, seats, options, specs, games, seed, shared_deals)
+    config = LadderConfig(game, seats, options, entrants(specs), games, seed, shared_deals)
+    if ratings is not None and copies(specs):
+        spec, names = next(iter(copies(specs).items()))
+        raise fail(
+            f"--ratings: {spec} is listed {len(names)} times (rated as {', '.join(names)}); "
+            "a ratings file rates each agent once: list it once, or leave out --ratings"
+        )
     check_executor(executor, address)
     folder = out or Path("ladder-results") / slug(config.key)
     try:
         the_game = make_game(game, seats, options)
         for planned in tables(config):  # a refused ladder leaves no folder behind
             validate(planned)
-        # Every place written at the end is checked first: a ladder played to its end is never lost.
-        output_folder(folder, "--out")
-        if markdown is not None:
-            output_file(markdown, "--markdown")
-        if ratings is not None:
-            output_file(ratings, "--ratings")
-            if ratings.exists():
-                try:
-                    load_ratings(ratings)
-                except GameError as error:
-                    raise fail(f"--ratings: {error}") from None
+        # Every place written at the end is checked first (a ladder played to its end is never
+        # lost), all of them before any folder is made (a refusal leaves none behind).
+        if ratings is not None and ratings.is_file():
+            try:
+                load_ratings(ratings)
+            except GameError as error:
+                raise fail(f"--ratings: {error}") from None
+        output_paths([(folder, "--out")], [(markdown, "--markdown"), (ratings, "--ratings")])
     except GameError as error:
         raise fail(game_error(error)) from None
     except PathProblem as error:
         raise fail(str(error)) from None
+    say_copies(specs)
     try:
         opened = open_tables(config, folder)
     except GameError as error:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,10 +16,14 @@ from kingdomino.agents import make_agent
 from kingdomino.agents.base import Candidate
 from kingdomino.arena.compare import compare as compare_tournaments
 from kingdomino.arena.executors import EXECUTORS, run_games
+from kingdomino.arena.ladder import record_heading, record_note
 from kingdomino.arena.tournament import (
+    AgentRow,
     GameOutcome,
     ResultsFile,
     TournamentConfig,
+    copies,
+    entrants,
     read_results,
     summarise,
     validate,
@@ -44,7 +49,10 @@ from kingdomino.games.registry import make_game
 def tournament(
     agents: Annotated[
         list[str],
-        typer.Option(help="One agent per seat, e.g. --agents 'mcts:time=1' greedy greedy greedy."),
+        typer.Option(
+            help="One agent per seat, e.g. --agents 'mcts:time=1' greedy greedy greedy "
+            "(an agent listed again plays as a copy with a row of its own: greedy#2, greedy#3)."
+        ),
     ],
     game: GameOpt = "kingdomino",
     players: Annotated[
@@ -60,6 +68,10 @@ def tournament(
     workers: Annotated[int, typer.Option(min=1, help="Parallel games.")] = 1,
     address: Annotated[str | None, typer.Option(help="Address of an existing Ray cluster.")] = None,
     out: Annotated[Path | None, typer.Option(help="JSONL results, written as games finish; resumes.")] = None,
+    bootstrap: Annotated[
+        int,
+        typer.Option(min=0, help="Bootstrap resamples of the deals for the Elo intervals."),
+    ] = 200,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play agents against each other with seats rotated and print win rates with 95 % intervals."""
@@ -74,7 +86,7 @@ def tournament(
             f"--agents: expected {players} agents (one per seat of --players {players}), got {len(specs)}"
         )
     config = TournamentConfig(
-        game, players or len(specs), build_options(variant, mode, game), specs, games, seed
+        game, players or len(specs), build_options(variant, mode, game), entrants(specs), games, seed
     )
     check_executor(executor, address)
     try:
@@ -85,6 +97,7 @@ def tournament(
         raise fail(game_error(error, "--players" if players is not None else "--agents")) from None
     except PathProblem as error:
         raise fail(str(error)) from None
+    say_copies(specs)
     try:
         results = ResultsFile(out, config) if out is not None else None
         outcomes: list[GameOutcome] = results.load() if results is not None else []
@@ -109,28 +122,41 @@ def tournament(
         raise fail(str(error)) from None
     except KeyboardInterrupt:
         raise interrupted(f"{len(outcomes)} of {games} games", out) from None
-    rows = summarise(outcomes)
+    rows = summarise(outcomes, bootstrap=bootstrap, seed=seed)
     if as_json:
-        print(json.dumps({"tournament": config.to_json(), "agents": [row.__dict__ for row in rows]}))
+        print(
+            json.dumps({"tournament": config.to_json(), "agents": [tournament_row_json(row) for row in rows]})
+        )
         return
     the_game = make_game(game, config.players, config.options)
     table = Table(title=f"{len(outcomes)} games of {the_game.describe()}, seats rotated")
-    for name in ("agent", "seats played", "wins", "win rate (95 % CI)", "mean score (95 % CI)"):
-        table.add_column(name, justify="left" if name == "agent" else "right", overflow="fold")
     with_elo = any(row.elo is not None for row in rows)
-    if with_elo:
-        table.add_column("Elo", justify="right")
+    record = record_heading(config.players).replace(" ", "\n")
+    headings = ["agent", "seats\nplayed", record, "wins", "win rate\n(95 % CI)", "mean score\n(95 % CI)"]
+    headings += ["Elo\n(95 % CI)"] if with_elo else []
+    longest = max(len(row.agent) for row in rows)
+    for name in headings:
+        # a figure with an interval wraps at its spaces first, then a long agent name folds;
+        # no figure is cut in two
+        table.add_column(
+            name,
+            justify="left" if name == "agent" else "right",
+            overflow="fold",
+            no_wrap=name in ("seats\nplayed", record, "wins"),
+            min_width=min(longest, 10) if name == "agent" else None,
+        )
     deals = len({o.seed for o in outcomes})
     for row in rows:
         cells = [
             row.agent,
             str(row.appearances),
+            row.record,
             f"{row.wins:g}",
             f"{100 * row.wins / row.appearances:.1f} % [{100 * row.win_low:.1f}, {100 * row.win_high:.1f}]",
             f"{row.mean_score:.1f} ± {row.score_half_width:.1f}" if deals > 1 else f"{row.mean_score:.1f}",
         ]
         if with_elo:
-            cells.append(f"{row.elo:.0f}" if row.elo is not None else "")
+            cells.append(elo_text(row))
         table.add_row(*cells)
     console.print(table)
     console.print(
@@ -138,13 +164,43 @@ def tournament(
         "intervals take each deal (played in every rotation) as one draw, Student's t.",
         style="dim",
     )
+    console.print(record_note(config.players), style="dim")
     if deals < 2:
         console.print(one_deal(config.players), style="yellow")
+    elif with_elo and bootstrap == 0:
+        console.print("--bootstrap 0: no Elo intervals.", style="yellow")
     if with_elo:
         console.print(
-            "Elo: Bradley-Terry fit to the pairwise results within games, mean 1500, no interval "
-            "(the ladder's fit; kingdomino ladder puts random at 0 and gives bootstrap intervals).",
+            "Elo: the ladder's Bradley-Terry fit to the pairwise results within games, mean 1500 "
+            f"(kingdomino ladder puts random at 0); intervals from {bootstrap} bootstrap resamples "
+            "of the deals (a deal with all its games).",
             style="dim",
+        )
+
+
+def elo_text(row: AgentRow) -> str:
+    """An agent's Elo with its 95 % interval, as the table shows it (the Elo alone without one)."""
+    if row.elo is None:
+        return ""
+    if row.elo_low is None or row.elo_high is None:
+        return f"{row.elo:.0f}"
+    return f"{row.elo:.0f} [{row.elo_low:.0f}, {row.elo_high:.0f}]"
+
+
+def tournament_row_json(row: AgentRow) -> dict[str, Any]:
+    """An agent's row as ``tournament --json`` prints it: every figure of the table, by name
+    (``elo_low``/``elo_high`` are ``null`` without an interval)."""
+    return {**asdict(row), "record": row.record}
+
+
+def say_copies(specs: list[str]) -> None:
+    """Say (on stderr) how an agent listed more than once is named apart: each copy has its own
+    row and rating (``greedy``, ``greedy#2``), where they were once merged without a word."""
+    for spec, names in copies(specs).items():
+        errors.print(
+            f"{spec} is listed {len(names)} times: its copies play as {', '.join(names)}, "
+            "each on its own row.",
+            highlight=False,
         )
 
 
