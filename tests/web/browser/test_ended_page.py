@@ -8,7 +8,7 @@ import re
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, LivePage, new_page
+from tests.web.browser.pages import ARTIFACTS, LivePage, new_page, present
 from tests.web.browser.test_players import account, rated_game
 from tests.web.conftest import free_port, live_app, served_in_a_thread
 
@@ -128,3 +128,20 @@ def test_a_rated_game_s_sheets_say_the_rating_the_ranking_says(browser: Browser,
             assert not page.errors, page.errors
         rosa.close()
         vera.close()
+
+
+def test_a_kingdom_of_its_castle_alone_is_not_drawn_across_a_phone(
+    browser: Browser, live_server: str
+) -> None:
+    """Boris resigns before the first domino: on Anna's phone the end screen draws each kingdom (its
+    castle alone) with a square around the castle, not one castle as wide as the screen."""
+    game_id, tokens = ended_by_boris(live_server, "resign")
+    page = seat_page(browser, live_server, game_id, tokens[0], width=390, height=844)
+    for seat in (0, 1):
+        board = present(page.locator(f"#board svg[data-seat='{seat}'][data-zoom]").bounding_box())
+        castle = present(
+            page.locator(f"#board svg[data-seat='{seat}'][data-zoom] use[href='#castle']").bounding_box()
+        )
+        assert castle["width"] <= board["width"] / 2, (seat, castle, board)
+    page.screenshot(path=str(ARTIFACTS / "resigned-at-once-390.png"), full_page=True)
+    assert not page.errors, page.errors

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, LivePage, accepted_dialogs, log_in_new, new_page
 from tests.web.browser.test_online import online_game_of_two
 
 
@@ -102,3 +102,37 @@ def test_a_rematch_called_off_for_a_no_show_says_who_did_not_join(page: LivePage
         assert "Boris" in others[0] and "Boris" not in his[0], (language, said)
         assert "{" not in others[0] + his[0], (language, said)
     assert not page.errors, page.errors
+
+
+def test_the_resigner_s_list_says_you_resigned_a_game_of_three(browser: Browser, live_server: str) -> None:
+    """Boris resigns a game of three from its page on his phone (an AI plays his seat on, his page
+    keeps only the spectator's link): his lobby's list still says "You resigned", not "Boris
+    resigned", and the list fits the phone's width."""
+    page = new_page(browser, live_server, 390, 844, touch=True)
+    page.goto(live_server + "/")
+    made: list[str] = page.evaluate(
+        """async () => {
+          const seats = ["Anna", "Boris", "Cleo"].map((name) => ({kind: "human", name, online: true}));
+          const body = JSON.stringify({game: "kingdomino", players: 3, seats});
+          const game = await (await fetch("/api/games",
+            {method: "POST", headers: {"Content-Type": "application/json"}, body})).json();
+          return [game.id, ...game.seats.map((seat) => seat.token)];
+        }"""
+    )
+    game_id, *tokens = made
+    page.goto(f"{live_server}/game/{game_id}?token={tokens[1]}")
+    accepted_dialogs(page)
+    page.locator("#resign:not([hidden])").click()
+    page.wait_for_function(  # the page holds the spectator's link alone, and opens the game with it
+        """([id, token]) => JSON.parse(localStorage.getItem("kingdomino.games"))
+          .find((g) => g.id === id).tokens[0] !== token""",
+        arg=[game_id, tokens[1]],
+    )
+    page.wait_for_selector("#resign[hidden]", state="attached")
+    said = listed(page, game_id)
+    assert " · You resigned · " in said and "Boris resigned" not in said, said
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#my-games").screenshot(path=str(ARTIFACTS / "lobby-games-resigned-of-three-390.png"))
+    assert not page.errors, page.errors
+    for token in (tokens[0], tokens[2]):  # the game is called off: no later test plays on in it
+        httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token})

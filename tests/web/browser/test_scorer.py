@@ -264,3 +264,17 @@ def test_the_scorer_counts_the_origins_rulebook_s_hunters_laid_square_by_square(
     assert page.locator("#scorer-error").text_content() == ""
     page.screenshot(path=str(ARTIFACTS / "scorer-origins-hunters.png"), full_page=True)
     assert not page.errors, page.errors
+
+
+def test_the_scorer_s_grid_fits_a_small_phone_whole(browser: Browser, live_server: str) -> None:
+    """On a phone 360 px wide, Kingdomino's grid of nine squares of 40 px is on the screen whole,
+    its last column not cut off behind a sideways scroll, and the page does not scroll sideways."""
+    page = new_page(browser, live_server, 360, 740, touch=True)
+    page.goto(live_server + "/score")
+    page.wait_for_selector("#palette")
+    grid = present(page.locator("svg.scorer-grid").bounding_box())
+    assert grid["x"] >= 0 and grid["x"] + grid["width"] <= 360, grid
+    assert page.locator(".scorer-board").evaluate("(board) => board.scrollWidth <= board.clientWidth")
+    assert page.evaluate(OVERFLOW) == []
+    page.screenshot(path=str(ARTIFACTS / "scorer-360.png"))
+    assert not page.errors, page.errors

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from playwright.sync_api import Browser
-from tests.web.browser.pages import api_game, at_first_placement, new_page, opened
+from tests.web.browser.pages import ARTIFACTS, api_game, at_first_placement, new_page, opened
+from tests.web.browser.test_ended_page import ended_by_boris
 
 #: Visible controls smaller than 24 px either way (an inline link in a sentence is exempt).
 SMALL_TARGETS = """() => {
@@ -59,3 +60,42 @@ def test_a_tapped_square_shows_what_the_domino_adds_unringed(browser: Browser, l
     page.wait_for_selector("g.ghost-gain")
     assert page.evaluate("getComputedStyle(document.querySelector('g.focus-ring')).visibility") == "hidden"
     assert not page.errors
+
+
+#: The replay's step buttons, the score sheets' summaries and a leaderboard's pools smaller than
+#: 44 px either way, a finger's comfortable target.
+UNDER_44 = """() => {
+  const controls = document.querySelectorAll('#replay-bar .controls button, .sheets summary, .pool-tab');
+  const small = [];
+  for (const c of controls) {
+    const box = c.getBoundingClientRect();
+    if (!box.width || !box.height || c.closest('.visually-hidden, [hidden]')) continue;
+    if (box.width < 44 || box.height < 44) small.push(`${c.outerHTML.slice(0, 60)} ${box.height}`);
+  }
+  return small;
+}"""
+
+
+def test_an_ended_game_s_replay_and_the_leaderboards_take_a_finger_s_tap(
+    browser: Browser, live_server: str
+) -> None:
+    """On a phone 360 px wide, the score sheets' summaries of a resigned game's end (32 px high), its
+    replay's step buttons ("◀" "▶" were 36 px wide) and a leaderboard's pools (35 px high) are each
+    at least 44 x 44 px."""
+    game_id, tokens = ended_by_boris(live_server, "resign")
+    page = new_page(browser, live_server, 360, 740, touch=True)
+    page.goto(f"{live_server}/game/{game_id}?token={tokens[0]}")
+    page.wait_for_selector("#ended-note")
+    assert page.locator(".sheets summary").count() == 2
+    assert page.evaluate(UNDER_44) == []
+    page.click("#replay")
+    page.wait_for_selector("#replay-step")
+    page.wait_for_selector("#replay-scores summary")
+    assert page.locator("#replay-bar .controls button").count() == 4
+    assert page.evaluate(UNDER_44) == []
+    page.screenshot(path=str(ARTIFACTS / "replay-targets-360.png"))
+    page.goto(live_server + "/leaderboards")
+    page.wait_for_selector(".pool-tab")
+    assert page.evaluate(UNDER_44) == []
+    page.screenshot(path=str(ARTIFACTS / "leaderboards-targets-360.png"))
+    assert not page.errors, page.errors

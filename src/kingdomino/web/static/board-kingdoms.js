@@ -147,7 +147,10 @@ function kingdomImage(view, seat, ctx, big) {
   const [rowLo, rowHi, colLo, colHi] = kingdom.bounds;
   const finished = view.status === "finished";
   if (big || finished) {  // at the end every kingdom shows alone, the opponents' too
-    const [row, col, span] = playWindow(kingdom.bounds, reach, finished ? 0 : 2);
+    // A finished kingdom alone; its castle alone (the game ended before a first domino) with a
+    // square around it, not drawn across the whole screen.
+    const alone = rowHi === rowLo && colHi === colLo;
+    const [row, col, span] = playWindow(kingdom.bounds, reach, finished ? Number(alone) : 2);
     const [x, y] = cellAt(row, col);
     image.setAttribute("data-window", `${x} ${y} ${span * CELL} ${span * CELL}`);
     if (finished) image.setAttribute("data-zoom", "always");

@@ -3,6 +3,7 @@
 // move, off its event loop: web/game_results.py).
 import { ratingWords } from "./ending.js";
 import { t } from "./i18n.js";
+import { redrawReplay } from "./replay.js";
 import { api } from "./server.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -14,9 +15,9 @@ const TRIES = 40;
 const APART_MS = 500;
 
 /** Ask for the rating changes of the game if it is a finished rated one not asked about yet; the
- * game is drawn again once they come (`game.ratings`), unless its replay is open (opened at its
- * address, it begins before they come): the end screen drawn then took the replay's place, and
- * leaving the replay draws them. @param {DrawnGame} game */
+ * game is drawn again once they come (`game.ratings`), or its replay's step if the replay is open
+ * (opened at its address, it begins before they come: the end screen drawn then would take the
+ * replay's place; leaving the replay draws it). @param {DrawnGame} game */
 export function askRatings(game) {
   if (!game.view.rated || game.view.status !== "finished" || game.ratingsAsked) return;
   game.ratingsAsked = true;
@@ -27,7 +28,7 @@ export function askRatings(game) {
       if (!answer) return;
       if (answer.seats) {
         game.ratings = answer.seats;
-        if (!game.ctx.replay) game.draw();
+        if (game.ctx.replay) redrawReplay(); else game.draw();
         sayRatings(game, answer.seats);
         return;
       }

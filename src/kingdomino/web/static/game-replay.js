@@ -1,6 +1,7 @@
 // A finished game's replay on its page: opened from the end screen or at its own address
 // (/game/ID/replay), left for the end screen again, and the browser's Back and Forward between them.
 import { BOARDS } from "./boards.js";
+import { seatsAfter } from "./game-ratings.js";
 import { startReplay } from "./replay.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
@@ -15,7 +16,7 @@ export function replayGame(game) {
     { board: page.board, bar: page.replayBar, panel: page.end, scores: page.scores, log: page.log }, () => {
       history.replaceState(null, "", `/game/${game.id}`);
       endReplay(game);
-    });
+    }, () => seatsAfter(view, game.ratings).seats);
 }
 
 /** The end screen again, the replay left (a keyboard's focus on the button that opens it again,

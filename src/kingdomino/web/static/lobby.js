@@ -321,6 +321,15 @@ function gameAddress(text) {
 
 /** @typedef {import("./view-types.js").GameSummary} GameSummary */
 
+/** The one seat this browser played in game `id` before an AI took it over (its player resigned
+ * a game of three or four, and the page kept only the spectator's link: game-endings.js), so
+ * that the list says "You resigned" to its player; null if it played none, or several.
+ * @param {import("./saved-games.js").SavedGame[]} saved @param {string} id @returns {number | null} */
+function formerSeat(saved, id) {
+  const seats = saved.find((g) => g.id === id)?.seats;
+  return seats && seats.length === 1 ? seats[0] : null;
+}
+
 /** The games this browser holds, as the server says they stand now: the ones awaiting you first
  * (a list that reads as before is kept, with the focus in it); the games (null: none, or the
  * server was not heard). @param {HTMLElement} list @returns {Promise<GameSummary[] | null>} */
@@ -339,7 +348,7 @@ async function listGames(list) {
       { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
     const fresh = el("ul", {}, ordered.map((g) => el("li", { class: awaits(g) ? "awaits" : "" },
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", statusWords(g), " · ",
-      ...whoEnded(g, g.seats).map((words) => `${words} · `),
+      ...whoEnded({ ...g, seat: g.seat ?? formerSeat(saved, g.id) }, g.seats).map((words) => `${words} · `),
       el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
       awaits(g) ? el("strong", { class: "awaits-you" }, "● ", t("title.your_turn"), " · ") : "",
       // Each seat's points, a star by a finished game's winners (a tie on points is told apart).

@@ -34,19 +34,26 @@ import { localSeatNames, logWords } from "./words.js";
  * elements.
  * @typedef {{id: string, view: View, renderer: BoardModule, ctx: Ctx, places: Places, total: number, step: number,
  *   asked: number, reviewed: Map<number, ReviewedMove>, graph: import("./review-graph.js").WinChanceGraph | null,
- *   slider: HTMLInputElement, label: HTMLElement, scores: HTMLElement, note: HTMLElement, matchNote: HTMLElement}} Replay
+ *   slider: HTMLInputElement, label: HTMLElement, scores: HTMLElement, note: HTMLElement, matchNote: HTMLElement,
+ *   marks: () => View["seats"]}} Replay
  */
+
+/** The replay being looked at (null: none), drawn again when the seats' ratings come. @type {Replay | null} */
+let current = null;
 
 /**
  * Show the replay of the finished game `id` (its `view`) in `places` on the game's page, drawn by
- * its board module `renderer`, from the first step; `back` leaves it (its button).
+ * its board module `renderer`, from the first step; `back` leaves it (its button). `marks`: the
+ * seats as the end screen says them (game-ratings.js seatsAfter), whose account marks and ratings
+ * the score sheets of every step show: a frame names the seats only.
  * @param {string} id @param {View} view the finished game's view
  * @param {BoardModule} renderer @param {Ctx} ctx @param {Places} places @param {() => void} back
+ * @param {() => View["seats"]} marks
  */
-export async function startReplay(id, view, renderer, ctx, places, back) {
+export async function startReplay(id, view, renderer, ctx, places, back, marks) {
   const total = view.index;
   /** @type {Replay} */
-  const replay = { id, view, renderer, ctx, places, total, step: 0, asked: 0, reviewed: new Map(), graph: null,
+  const replay = current = { id, view, renderer, ctx, places, total, step: 0, asked: 0, reviewed: new Map(), graph: null, marks,
     slider: /** @type {HTMLInputElement} */ (el("input", { type: "range", min: 0, max: total, value: 0, id: "replay-step",
       "aria-label": t("replay.step") })),
     label: el("span", { id: "replay-label", "aria-live": "polite" }),
@@ -123,6 +130,12 @@ function listenToKeys(replay) {
   document.addEventListener("keydown", onKey);
 }
 
+/** Draw the step shown again (the seats' ratings came once the server recorded the result), if a
+ * replay is being looked at. */
+export function redrawReplay() {
+  if (current && current.slider.isConnected) showStep(current);
+}
+
 /** Show step `to` (kept within the game). @param {Replay} replay @param {number} to */
 function goTo(replay, to) {
   replay.step = Math.max(0, Math.min(replay.total, to));
@@ -143,6 +156,8 @@ async function showStep(replay) {
   const ask = ++replay.asked;
   const frame = /** @type {ReplayFrame} */ (await api(`/api/games/${id}/replay?step=${step}`));
   if (ask !== replay.asked || !slider.isConnected) return;  // a later step asked for, or the replay left
+  const marks = replay.marks();
+  frame.seats = frame.seats.map((seat, i) => ({ ...seat, account: marks[i]?.account, rating: marks[i]?.rating }));
   localSeatNames(frame.seats, view.your_seats || []);
   slider.value = String(step);
   replay.graph?.show(step);
