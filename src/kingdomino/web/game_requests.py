@@ -26,8 +26,10 @@ from kingdomino.web.refusals import HubError
 #: A client's game requests: 50 a second kept up (3,000 a minute), and at most 400 in any one
 #: second. Measured on the tests' server: the tests of ``kingdomino bot`` one after another from
 #: one host (bots playing each other or an AI, every agent answering at once) sent at most 113 in
-#: a second and 1,760 in a minute; a game page sends a few a game. A flood (300 views took 0.4 s of the event
-#: loop) is cut to a 15th of the loop's time once its first second is spent.
+#: a second and 1,760 in a minute; the browser tests of game pages (playing, online, reconnecting,
+#: replays), every page of a test worker from one address, 87 in a second and 529 in a minute.
+#: A flood (300 views took 0.4 s of the event loop) is cut to a 15th of the loop's time once its
+#: first second is spent.
 GAME_REQUESTS: tuple[RateLimitItem, ...] = (parse("400/second"), parse("3000/minute"))
 
 
