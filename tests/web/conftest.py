@@ -311,6 +311,8 @@ def live_app(
     # open games, more than a client may a minute or have waiting (the limits have tests of their own).
     app.state.login_rate = parse("1000/minute")
     app.state.max_waiting = 1000
+    # Nor is a worker's server one client's game requests: its pages and bots, test after test.
+    app.state.game_rate = (parse("100000/minute"),)
     return app
 
 

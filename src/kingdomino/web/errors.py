@@ -86,7 +86,7 @@ def install_error_handlers(app: FastAPI, page: str | None = None) -> None:
 
     @app.exception_handler(HubError)
     async def hub_error(_request: Request, error: HubError) -> JSONResponse:
-        return JSONResponse(error.to_json(), error.status)
+        return JSONResponse(error.to_json(), error.status, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, error: RequestValidationError) -> JSONResponse:

@@ -60,6 +60,7 @@ REFUSAL_CODES = frozenset(
         "old_password_wrong",
         "foreign_origin",
         "too_many_tries",
+        "too_many_requests",
         "not_started",
         "not_open",
         "rated_guest",
@@ -90,7 +91,13 @@ class HubError(Exception):
     """
 
     def __init__(
-        self, status: int, field: str, message: str, code: str = "", values: dict[str, Any] | None = None
+        self,
+        status: int,
+        field: str,
+        message: str,
+        code: str = "",
+        values: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> None:
         if code and code not in REFUSAL_CODES:
             raise ValueError(f"code: {code!r} is not one of REFUSAL_CODES")
@@ -100,6 +107,8 @@ class HubError(Exception):
         self.message = message
         self.code = code
         self.values = values or {}
+        #: Headers of the answer (``Retry-After`` of a refusal to come back later).
+        self.headers = headers
 
     def to_json(self) -> dict[str, Any]:
         body: dict[str, Any] = {"field": self.field, "message": self.message}

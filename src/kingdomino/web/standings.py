@@ -11,7 +11,7 @@ from collections import defaultdict
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import and_, case, func, select, true
 
 from kingdomino.ratings.glicko2 import PROVISIONAL, Rating
 from kingdomino.web.game_results import ended_by, final_places
@@ -51,38 +51,54 @@ def rating_json(row: Any) -> dict[str, Any]:
     }
 
 
-def leaderboard(store: Store, pool: str, limit: int) -> dict[str, Any]:
+#: Whom a leaderboard lists: every account, people's alone, or bots' alone (``AccountRow.bot``).
+KINDS = ("all", "people", "bots")
+
+
+def leaderboard(store: Store, pool: str, limit: int, kind: str = "all") -> dict[str, Any]:
     """The ``limit`` best players of ``pool`` by rating, ranked, and apart from them the
-    ``limit`` best whose rating is still provisional (deviation over ``PROVISIONAL``)."""
+    ``limit`` best whose rating is still provisional (deviation over ``PROVISIONAL``); of the
+    ``kind`` of account (``KINDS``), each entry saying whether it is a bot's (``bot``). Ranks
+    count within the list shown: "people" ranks people among themselves."""
+    if kind not in KINDS:
+        raise ValueError(f"kind: expected one of {', '.join(KINDS)}, got {kind!r}")
+    shown = {"all": true(), "people": AccountRow.bot.is_(False), "bots": AccountRow.bot.is_(True)}[kind]
 
     def best(settled: bool) -> list[dict[str, Any]]:
         sure = RatingRow.deviation <= PROVISIONAL if settled else RatingRow.deviation > PROVISIONAL
         found = connection.execute(
-            select(AccountRow.name, RatingRow)
+            select(AccountRow.name, AccountRow.bot, RatingRow)
             .join(AccountRow, AccountRow.id == RatingRow.account_id)
-            .where(RatingRow.pool == pool, sure)
+            .where(RatingRow.pool == pool, sure, shown)
             .order_by(RatingRow.rating.desc(), AccountRow.name_key)
             .limit(limit)
         )
-        return [{"name": row.name, **rating_json(row)} for row in found]
+        return [{"name": row.name, "bot": bool(row.bot), **rating_json(row)} for row in found]
 
     with store.engine.connect() as connection:
         players = best(True)
         provisional = best(False)
     for rank, player in enumerate(players, 1):
         player["rank"] = rank
-    return {"pool": pool, "players": players, "provisional": provisional, "threshold": PROVISIONAL}
+    return {
+        "pool": pool,
+        "kind": kind,
+        "players": players,
+        "provisional": provisional,
+        "threshold": PROVISIONAL,
+    }
 
 
-def account_named(store: Store, name: str) -> tuple[int, str, str] | None:
-    """The account whose name reads as ``name`` (``seats.name_key``): its id, name and creation."""
+def account_named(store: Store, name: str) -> tuple[int, str, str, bool] | None:
+    """The account whose name reads as ``name`` (``seats.name_key``): its id, name, creation and
+    whether it is a bot's."""
     with store.engine.connect() as connection:
         row = connection.execute(
-            select(AccountRow.id, AccountRow.name, AccountRow.created).where(
+            select(AccountRow.id, AccountRow.name, AccountRow.created, AccountRow.bot).where(
                 AccountRow.name_key == name_key(clean_name(name))
             )
         ).first()
-    return None if row is None else (int(row.id), str(row.name), _aware(row.created))
+    return None if row is None else (int(row.id), str(row.name), _aware(row.created), bool(row.bot))
 
 
 def finished_without_results(store: Store, account_id: int, limit: int = RECENT_GAMES) -> list[str]:
@@ -100,11 +116,13 @@ def finished_without_results(store: Store, account_id: int, limit: int = RECENT_
         return [str(row[0]) for row in found]
 
 
-def player_page(store: Store, account: tuple[int, str, str], recent: int = RECENT_GAMES) -> dict[str, Any]:
+def player_page(
+    store: Store, account: tuple[int, str, str, bool], recent: int = RECENT_GAMES
+) -> dict[str, Any]:
     """A player's page: each pool's rating with its history (a point per rated game, the last
     ``HISTORY_POINTS``), the ``recent`` finished or aborted games, and the finished games (forfeited
     ones too), won and the mean score, per game (kingdomino, duel, origins)."""
-    account_id, name, created = account
+    account_id, name, created, bot = account
     with store.engine.connect() as connection:
         ratings = connection.execute(
             select(RatingRow).where(RatingRow.account_id == account_id).order_by(RatingRow.pool)
@@ -139,6 +157,7 @@ def player_page(store: Store, account: tuple[int, str, str], recent: int = RECEN
     return {
         "name": name,
         "created": created,
+        "bot": bot,
         "ratings": [
             {"pool": row.pool, **rating_json(row), "history": history[row.pool][-HISTORY_POINTS:]}
             for row in ratings

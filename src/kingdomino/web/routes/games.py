@@ -8,12 +8,13 @@ import asyncio
 import contextlib
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from limits import parse
 
 from kingdomino.web import endings, views
 from kingdomino.web import rematch as rematches
+from kingdomino.web.game_requests import game_request
 from kingdomino.web.hub import Hub
 from kingdomino.web.open_seats import MAX_WAITING, check_waiting
 from kingdomino.web.refusals import HubError
@@ -42,6 +43,9 @@ async def opening(request: Request, hub: Hub, client: str, account: CurrentAccou
     waiting = hub.lobby.waiting_of(client, account.id if account is not None else None)
     check_waiting(waiting, getattr(request.app.state, "max_waiting", MAX_WAITING))
 
+
+#: A game request counted against the client's limit (``game_requests.GAME_REQUESTS``).
+LIMITED = Depends(game_request)
 
 #: A seat's or the spectator's token, as a query parameter.
 TokenQuery = Annotated[str, Query(max_length=64)]
@@ -148,7 +152,7 @@ async def lookup(body: LookupRequest, hub: HubDep) -> dict[str, Any]:
     return {"games": found}
 
 
-@router.get("/api/games/{game_id}")
+@router.get("/api/games/{game_id}", dependencies=[LIMITED])
 async def view(game_id: str, hub: HubDep, token: TokenQuery = "") -> Response:
     """The game as the token's holder sees it: the board, scores, and its legal moves if it is to act.
     Without a token, a finished game's public view (its replay is open to anyone by then, and a
@@ -165,7 +169,7 @@ async def view(game_id: str, hub: HubDep, token: TokenQuery = "") -> Response:
     return Response(table.view_text(mine, former), media_type="application/json")
 
 
-@router.get("/api/games/{game_id}/actions")
+@router.get("/api/games/{game_id}/actions", dependencies=[LIMITED])
 async def actions(
     game_id: str, hub: HubDep, token: TokenQuery = "", start: Annotated[int, Query(ge=0)] = 0
 ) -> dict[str, Any]:
@@ -184,7 +188,7 @@ async def actions(
     }
 
 
-@router.post("/api/games/{game_id}/actions")
+@router.post("/api/games/{game_id}/actions", dependencies=[LIMITED])
 async def act(game_id: str, body: ActionRequest, hub: HubDep, client: Client) -> dict[str, Any]:
     """A move of the token's seat, checked by the engine (refused with the reason if illegal)."""
     applied = await hub.table(game_id).act(body.token, body.action, body.index, client=client)

@@ -10,7 +10,7 @@ for the other account requests. Database reads run in a thread, off the event lo
 from __future__ import annotations
 
 import asyncio
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Cookie, Depends, Query, Request
 
@@ -27,6 +27,11 @@ router = APIRouter()
 
 #: Most players a leaderboard lists (and as many provisional ones apart).
 MAX_LEADERS = 100
+#: Whom a leaderboard lists (``standings.KINDS``): every account, people's, or bots'.
+KindQuery = Annotated[
+    Literal["all", "people", "bots"],
+    Query(description="Whom to list: `all` accounts (the default), `people` only, or `bots` only."),
+]
 
 
 async def account_of(accounts: AccountsDep, kd_session: Annotated[str | None, Cookie()] = None) -> Account:
@@ -43,25 +48,32 @@ AccountDep = Annotated[Account, Depends(account_of)]
 
 @router.get("/api/leaderboards")
 async def default_leaderboard(
-    hub: HubDep, account: CurrentAccount, limit: Annotated[int, Query(ge=1, le=MAX_LEADERS)] = 50
+    hub: HubDep,
+    account: CurrentAccount,
+    limit: Annotated[int, Query(ge=1, le=MAX_LEADERS)] = 50,
+    kind: KindQuery = "all",
 ) -> dict[str, Any]:
     """The leaderboard of the pool its reader most likely looks for (`default_pool`): a logged-in
     account's latest rated game's (else its most played), anyone else's the one with most players."""
     pool = await asyncio.to_thread(default_pool, hub.store, account.id if account is not None else None)
-    return await leaderboard(pool, hub, limit)
+    return await leaderboard(pool, hub, limit, kind)
 
 
 @router.get("/api/leaderboards/{pool}")
 async def leaderboard(
-    pool: str, hub: HubDep, limit: Annotated[int, Query(ge=1, le=MAX_LEADERS)] = 50
+    pool: str,
+    hub: HubDep,
+    limit: Annotated[int, Query(ge=1, le=MAX_LEADERS)] = 50,
+    kind: KindQuery = "all",
 ) -> dict[str, Any]:
     """A pool's best players by rating (`players`, ranked), and apart the best whose rating is
-    still provisional (`provisional`: deviation over `threshold`); `pools` names every pool."""
+    still provisional (`provisional`: deviation over `threshold`); `pools` names every pool.
+    Each entry says whether it is a bot's account (`bot`); `kind` lists people or bots alone."""
     if pool not in pool_names():
         raise HubError(
             404, "pool", f"expected one of {', '.join(pool_names())}, got {pool!r}", "no_pool", {"pool": pool}
         )
-    board = await asyncio.to_thread(standings.leaderboard, hub.store, pool, limit)
+    board = await asyncio.to_thread(standings.leaderboard, hub.store, pool, limit, kind)
     return {**board, "pools": pool_names()}
 
 

@@ -11,9 +11,10 @@ import { errorWords, gameTitle, localName } from "./words.js";
 /** @typedef {import("./rating-graph.js").RatingPoint} RatingPoint */
 /** A rating as the server shows it.
  * @typedef {{rating: number, deviation: number, provisional: boolean, games: number, wins: number}} RatingFigures */
-/** A leaderboard's line. @typedef {RatingFigures & {name: string, rank?: number}} Leader */
+/** A leaderboard's line. @typedef {RatingFigures & {name: string, bot: boolean, rank?: number}} Leader */
+/** Whom a leaderboard lists. @typedef {"all" | "people" | "bots"} Kind */
 /** A pool's leaderboard (GET /api/leaderboards/{pool}).
- * @typedef {{pool: string, pools: string[], players: Leader[], provisional: Leader[], threshold: number}} Leaderboard */
+ * @typedef {{pool: string, kind: Kind, pools: string[], players: Leader[], provisional: Leader[], threshold: number}} Leaderboard */
 /** A seat of a finished game on a player's page.
  * @typedef {{name: string, player: string | null, score: number | null, place: number | null}} PlayedSeat */
 /** A finished game on a player's page.
@@ -23,7 +24,8 @@ import { errorWords, gameTitle, localName } from "./words.js";
  *   rating: {pool: string, before: number, after: number, provisional: boolean, provisional_before: boolean} | null,
  *   replay: string | null}} PlayedGame */
 /** A player's page (GET /api/players/{name}).
- * @typedef {{name: string, created: string, ratings: Array<RatingFigures & {pool: string, history: RatingPoint[]}>, games: PlayedGame[],
+ * @typedef {{name: string, created: string, bot: boolean, ratings: Array<RatingFigures & {pool: string, history: RatingPoint[]}>,
+ *   games: PlayedGame[],
  *   stats: Array<{game: string, games: number, wins: number, mean_score: number}>}} PlayerPage */
 
 /** The address of a player's page. @param {string} name */
@@ -48,9 +50,28 @@ function table(heads, rows, id, words, minor = heads.length) {
     el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((cell, i) => el("td", { class: kind(i) }, cell)))))));
 }
 
-/** The page's heading, with the way to the leaderboards. @param {string} title */
-function heading(title) {
-  return el("h1", { class: "players-title" }, title);
+/** The page's heading, with the way to the leaderboards. @param {string} title @param {boolean} [bot] */
+function heading(title, bot = false) {
+  return el("h1", { class: "players-title" }, title, bot ? [" ", botMark()] : "");
+}
+
+/** The mark by a bot's account's name (made with `bot: true`, as `kingdomino bot` makes it), as
+ * lichess marks bots, in words ("(bot)", as the games name a bot's seat) that every font and
+ * screen reader says (a robot emoji was a blank box where no emoji font is), and what it means
+ * for the pointer. */
+function botMark() {
+  return el("span", { class: "bot-mark small", title: t("players.bot_title") }, `(${t("players.bot")})`);
+}
+
+/** Whom a leaderboard lists, from the address's `kind` ("all" when absent or unknown). @returns {Kind} */
+function kindAsked() {
+  const kind = new URLSearchParams(location.search).get("kind");
+  return kind === "people" || kind === "bots" ? kind : "all";
+}
+
+/** The address of a pool's leaderboard listing `kind`. @param {string} pool @param {Kind} kind */
+function boardHref(pool, kind) {
+  return `/leaderboards/${pool}${kind === "all" ? "" : `?kind=${kind}`}`;
 }
 
 /** A player's page at "/player/<name>". @param {HTMLElement} main @param {string} name */
@@ -67,8 +88,8 @@ export async function showPlayer(main, name) {
   }
   document.title = `${page.name} · ${t("app.name")}`;
   main.replaceChildren(
-    el("section", { class: "card", id: "player" }, heading(page.name), el("p", { class: "small" }, t("players.since", { date: day(page.created) })),
-      boardsLink()),
+    el("section", { class: "card", id: "player" }, heading(page.name, page.bot),
+      el("p", { class: "small" }, t("players.since", { date: day(page.created) })), boardsLink()),
     el("section", { class: "card", id: "player-ratings" }, el("h2", {}, t("players.ratings")),
       page.ratings.length ? page.ratings.map((rating) => el("div", { class: "player-pool", "data-pool": rating.pool },
         el("h3", {}, el("a", { href: `/leaderboards/${rating.pool}` }, t(`pool.${rating.pool}`))),
@@ -119,6 +140,8 @@ function boardsLink() {
 
 /** A pool's leaderboard at "/leaderboards/<pool>", with a tab per pool; at "/leaderboards" the
  * pool the server deems the reader's (their latest rated game's, else the one with most players).
+ * Bots are marked, and listed with people unless the address asks for one kind (`?kind=people`,
+ * `?kind=bots`): all by default, as lichess, so that a board shows every account that plays.
  * @param {HTMLElement} main @param {string | undefined} pool */
 export async function showLeaderboards(main, pool) {
   document.title = `${t("players.leaderboards")} · ${t("app.name")}`;
@@ -126,27 +149,39 @@ export async function showLeaderboards(main, pool) {
   /** @type {Leaderboard} */
   let board;
   try {
-    board = /** @type {Leaderboard} */ (await api(`/api/leaderboards${pool ? `/${encodeURIComponent(pool)}` : ""}?limit=100`));
+    const path = `/api/leaderboards${pool ? `/${encodeURIComponent(pool)}` : ""}`;
+    board = /** @type {Leaderboard} */ (await api(`${path}?limit=100&kind=${kindAsked()}`));
   } catch (problem) {
     main.replaceChildren(el("p", { class: "card error", role: "alert" }, errorWords(problem)), boardsLink());
     return;
   }
   const tabs = el("nav", { class: "pool-tabs", "aria-label": t("players.pools") },
-    board.pools.map((name) => el("a", { href: `/leaderboards/${name}`, class: "pool-tab", "aria-current": name === board.pool ? "page" : undefined },
-      t(`pool.${name}`))));
+    board.pools.map((name) => el("a", { href: boardHref(name, board.kind), class: "pool-tab",
+      "aria-current": name === board.pool ? "page" : undefined }, t(`pool.${name}`))));
   const heads = [t("players.player"), t("players.rating"), t("players.deviation"), t("players.games"), t("players.wins")];
   // On a phone the deviation, games and wins columns are left out: the games and wins go under the
   // name (the rating's "?" says a provisional one), so that the table fits a narrow screen.
   /** @param {Leader} p */
   const cells = (p) => [el("span", {}, el("a", { href: playerHref(p.name) }, p.name),
+    p.bot ? [" ", botMark()] : "",
     el("span", { class: "minor-line" }, t("players.games_wins", { games: number(p.games), wins: number(p.wins) }))),
   ratingShown(p.rating, p.provisional), number(Math.round(p.deviation)), number(p.games), number(p.wins)];
   main.replaceChildren(
     el("section", { class: "card", id: "leaderboard" }, heading(t("players.leaderboards")), tabs,
-      el("h2", {}, t(`pool.${board.pool}`)),
+      kindTabs(board), el("h2", {}, t(`pool.${board.pool}`)),
       board.players.length ? table([t("players.rank"), ...heads], board.players.map((p) => [number(p.rank || 0), ...cells(p)]), "leaders", 2, 3)
-        : el("p", { class: "small", id: "no-leaders" }, t(board.provisional.length ? "players.none_settled" : "players.none_yet"))),
+        : el("p", { class: "small", id: "no-leaders" }, t(board.provisional.length ? "players.none_settled"
+          : board.kind === "all" ? "players.none_yet" : `players.none_${board.kind}`))),
     board.provisional.length ? el("section", { class: "card", id: "provisional" }, el("h2", {}, t("players.provisional")),
       el("p", { class: "small" }, t("players.provisional_about", { threshold: number(board.threshold) })),
       table(heads, board.provisional.map(cells), "provisional-leaders", 1, 2)) : "");
+}
+
+/** The choice of whom the leaderboard lists: all, people only, bots only. @param {Leaderboard} board */
+function kindTabs(board) {
+  /** @type {Kind[]} */
+  const kinds = ["all", "people", "bots"];
+  return el("nav", { class: "pool-tabs kind-tabs", "aria-label": t("players.kinds") },
+    kinds.map((kind) => el("a", { href: boardHref(board.pool, kind), class: "kind-tab", "data-kind": kind,
+      "aria-current": kind === board.kind ? "page" : undefined }, t(`players.kind_${kind}`))));
 }
