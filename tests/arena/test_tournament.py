@@ -176,19 +176,7 @@ def test_the_mean_score_interval_counts_deals_not_games() -> None:
 def test_the_tournament_s_elo_is_the_ladder_s_fit_centred_on_1500() -> None:
     # The two commands fitted Elo with two implementations (one virtual draw against the
     # ladder's half): the same games gave two gaps. One fit now; only the anchor differs.
-    games = [
-        GameOutcome(i, i // 3, seats, scores, winners, 40, 0.0)
-        for i, (seats, scores, winners) in enumerate(
-            [
-                (["a", "b", "c"], [50, 40, 30], [0]),
-                (["b", "c", "a"], [45, 20, 44], [0]),
-                (["c", "a", "b"], [30, 60, 30], [1]),
-                (["a", "b", "c"], [35, 35, 50], [2]),
-                (["b", "c", "a"], [52, 12, 40], [0]),
-                (["c", "a", "b"], [33, 48, 41], [1]),
-            ]
-        )
-    ]
+    games = _three_agents_two_deals()
     tournament = {row.agent: row.elo for row in summarise(games)}
     ladder = {rating.agent: rating.elo for rating in fit(games, anchor=None, bootstrap=0).ratings}
     assert sum(elo for elo in tournament.values() if elo is not None) / 3 == pytest.approx(1500)

@@ -233,6 +233,15 @@ class PingCountingBot(Bot):
         return super().follow(counted, game_id, token)
 
 
+def joined_and_played(live_server: str, game_id: str) -> None:
+    """A greedy bot pairs into the Duel waiting on ``live_server`` (``game_id``) and plays it out."""
+    with httpx.Client(timeout=30) as http:
+        other = Bot(live_server, http, "greedy", seed=2)
+        joined, token = other.pair("duel", 2, {}, False, "Joiner")
+        assert joined == game_id
+        other.play(game_id, token)
+
+
 @pytest.mark.socket_idle_seconds(1.0)
 def test_a_bot_waiting_longer_than_the_servers_idle_limit_keeps_its_socket(live_server: str) -> None:
     """A bot never pinged: the server closes a socket silent for its idle limit (60 s; 4408), so a
@@ -247,11 +256,7 @@ def test_a_bot_waiting_longer_than_the_servers_idle_limit_keeps_its_socket(live_
         thread.start()
         assert waiting.first.wait(30)
         assert waiting.sockets[0].heard.wait(60), waiting.sockets[0].pongs
-        with httpx.Client(timeout=30) as other_http:
-            other = Bot(live_server, other_http, "greedy", seed=2)
-            joined, other_token = other.pair("duel", 2, {}, False, "Joiner")
-            assert joined == game_id
-            other.play(game_id, other_token)
+        joined_and_played(live_server, game_id)
         thread.join(120)
     assert not thread.is_alive() and finished["view"]["status"] == "finished"
     assert len(waiting.sockets) == 1
@@ -342,11 +347,7 @@ def test_a_bot_whose_socket_is_closed_connects_again_and_plays_on(live_server: s
         thread = threading.Thread(target=lambda: finished.update(silent.play(game_id, token)), daemon=True)
         thread.start()
         assert silent.reconnected.wait(60)
-        with httpx.Client(timeout=30) as other_http:
-            other = Bot(live_server, other_http, "greedy", seed=2)
-            joined, other_token = other.pair("duel", 2, {}, False, "Joiner")
-            assert joined == game_id
-            other.play(game_id, other_token)
+        joined_and_played(live_server, game_id)
         thread.join(120)
     assert not thread.is_alive() and finished["status"] == "finished"
 

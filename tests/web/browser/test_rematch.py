@@ -11,12 +11,16 @@ from playwright.sync_api import Browser
 from tests.web.browser.pages import log_in_new, new_page, present
 
 
-def finished_game_of_two(base: str) -> tuple[str, list[str]]:
-    """A 2-player Kingdomino of Anna and Boris, each online, played to its end through the API
-    (each seat's first legal move): its id and the seats' tokens."""
+def finished_game_of_two(base: str, time_control: dict[str, Any] | None = None) -> tuple[str, list[str]]:
+    """A 2-player Kingdomino of Anna and Boris, each online (with ``time_control``'s clocks if
+    given), played to its end through the API (each seat's first legal move): its id and the
+    seats' tokens."""
     seats = [{"kind": "human", "name": name, "online": True} for name in ("Anna", "Boris")]
+    body: dict[str, Any] = {"game": "kingdomino", "players": 2, "seats": seats}
+    if time_control is not None:
+        body["time_control"] = time_control
     with httpx.Client(base_url=base, timeout=30) as http:
-        made = http.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}).json()
+        made = http.post("/api/games", json=body).json()
         tokens = [str(seat["token"]) for seat in made["seats"]]
         while True:
             view = http.get(f"/api/games/{made['id']}", params={"token": tokens[0]}).json()

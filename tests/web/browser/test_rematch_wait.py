@@ -12,12 +12,11 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Dialog
 from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, LivePage, new_page, present
-from tests.web.browser.test_rematch import at_the_end
+from tests.web.browser.test_rematch import at_the_end, finished_game_of_two
 from tests.web.conftest import free_port, live_app, on_the_server_loop, served_in_a_thread
 
 from kingdomino.web.tables import GameRow
@@ -40,24 +39,6 @@ def server(served: tuple[str, Any]) -> str:
     return str(served[0])
 
 
-def finished_timed_game(base: str) -> tuple[str, list[str]]:
-    """A 2-player Kingdomino of Anna and Boris with a clock, played to its end through the API:
-    its id and the seats' tokens."""
-    seats = [{"kind": "human", "name": name, "online": True} for name in ("Anna", "Boris")]
-    body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": CLOCK}
-    with httpx.Client(base_url=base, timeout=30) as http:
-        made = http.post("/api/games", json=body).json()
-        tokens = [str(seat["token"]) for seat in made["seats"]]
-        while True:
-            view = http.get(f"/api/games/{made['id']}", params={"token": tokens[0]}).json()
-            if view["status"] == "finished":
-                return str(made["id"]), tokens
-            token = tokens[view["current_player"]]
-            mine = http.get(f"/api/games/{made['id']}", params={"token": token}).json()
-            move = {"token": token, "action": mine["legal_actions"][0], "index": mine["index"]}
-            assert http.post(f"/api/games/{made['id']}/actions", json=move).status_code == 200
-
-
 def offered_by_anna(
     browser: Browser, base: str, game_id: str, tokens: list[str]
 ) -> tuple[LivePage, LivePage]:
@@ -72,7 +53,7 @@ def offered_by_anna(
 
 
 def test_both_pages_say_whom_the_rematch_awaits_until_he_joins(browser: Browser, server: str) -> None:
-    game_id, tokens = finished_timed_game(server)
+    game_id, tokens = finished_game_of_two(server, CLOCK)
     anna, boris = offered_by_anna(browser, server, game_id, tokens)
     anna.wait_for_selector("#awaited-note")
     assert present(anna.locator("#awaited-note").text_content()) == "Waiting for Boris to join the rematch"
@@ -107,7 +88,7 @@ def test_a_rematch_boris_never_joins_is_called_off_on_both_pages(
     browser: Browser, served: tuple[str, Any]
 ) -> None:
     server, hub = served
-    game_id, tokens = finished_timed_game(server)
+    game_id, tokens = finished_game_of_two(server, CLOCK)
     anna, boris = offered_by_anna(browser, server, game_id, tokens)
     rematch_id = game_of(anna)
     back = new_page(browser, server, storage_state=anna.context.storage_state())
@@ -146,7 +127,7 @@ def test_a_rematch_boris_never_joins_is_called_off_on_both_pages(
 
 
 def test_a_rematch_anna_aborts_is_called_off_on_boris_s_end_screen(browser: Browser, server: str) -> None:
-    game_id, tokens = finished_timed_game(server)
+    game_id, tokens = finished_game_of_two(server, CLOCK)
     anna, boris = offered_by_anna(browser, server, game_id, tokens)
 
     def accept(dialog: Dialog) -> None:
