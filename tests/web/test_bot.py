@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from typing import Any
 
 import httpx
@@ -363,6 +364,37 @@ def test_a_socket_the_server_refuses_is_said_and_not_tried_again(live_server: st
                 bot.play(game_id, "made-up-token")
         finally:
             bot.withdraw(game_id, token)
+
+
+def test_a_request_the_server_asks_to_wait_for_is_sent_again_after_the_wait(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The server limits a client's game requests (429 with ``Retry-After``) and answers 503
+    with one when it is busy: the bot waits as told and asks again, where it stopped and
+    handed its game to an AI; a wait it was never told is no reason to ask again."""
+    asked: list[str] = []
+    answers = iter(
+        [
+            httpx.Response(429, headers={"Retry-After": "3"}, json={"error": {"message": "too many"}}),
+            httpx.Response(503, headers={"Retry-After": "2"}, json={"error": {"message": "busy"}}),
+            httpx.Response(200, json={"id": "abc", "token": "t0"}),
+            httpx.Response(429, json={"error": {"message": "too many, and no wait said"}}),
+        ]
+    )
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.path)
+        return next(answers)
+
+    waited: list[float] = []
+    monkeypatch.setattr(time, "sleep", waited.append)  # this test's process waits for nothing
+    with httpx.Client(transport=httpx.MockTransport(answer)) as http:
+        bot = Bot("http://server", http, "random", seed=1)
+        assert bot.pair("duel", 2, {}, False, "Patient") == ("abc", "t0")
+        assert waited == [3.0, 2.0] and asked == ["/api/pairing"] * 3
+        with pytest.raises(ServerRefused, match="no wait said"):
+            bot.pair("duel", 2, {}, False, "Patient")
+    assert waited == [3.0, 2.0]
 
 
 class RefusedSocket:

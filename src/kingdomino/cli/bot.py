@@ -40,6 +40,11 @@ OVERTAKEN = ("not_your_turn", "game_over", "spectator_acts", "changed_elsewhere"
 
 #: A game's statuses once it is over: played to its end, ended unplayed, called off by a player.
 ENDS = ("finished", "expired", "aborted")
+#: How many times a request the server asked to wait for (429 or 503 with ``Retry-After``: a
+#: client's limit met, the server busy) is asked again before its refusal is taken as said.
+PATIENCE = 5
+#: The longest wait a ``Retry-After`` is taken at, in seconds.
+LONGEST_WAIT = 60.0
 
 
 def outcome(view: dict[str, Any]) -> str:
@@ -153,7 +158,7 @@ class Bot:
         body = {"game": game, "players": players, "options": options, "rated": rated, "name": name}
         if clock:
             body["time_control"] = clock
-        answer = self.checked(self.http.post(f"{self.server}/api/pairing", json=body))
+        answer = self.checked(self.request("POST", "/api/pairing", json=body))
         return str(answer["id"]), str(answer["token"])
 
     def play(self, game_id: str, token: str) -> dict[str, Any]:
@@ -217,7 +222,7 @@ class Bot:
         overtook (another came first: the index, a turn gone, the game over, the seat an AI's) waits
         for the next state; any other refusal of the bot's own move (an illegal one: the bot's
         position is not the server's) raises :class:`ServerRefused`: waiting would wait for ever."""
-        answer = self.http.post(f"{self.server}/api/games/{game_id}/actions", json={"token": token, **move})
+        answer = self.request("POST", f"/api/games/{game_id}/actions", json={"token": token, **move})
         if answer.status_code < 400:
             return
         error = answer.json().get("error", {}) if "json" in answer.headers.get("content-type", "") else {}
@@ -235,7 +240,7 @@ class Bot:
         said = []
         for path, words in done.items():
             try:
-                answer = self.http.post(f"{self.server}/api/games/{game_id}/{path}", json={"token": token})
+                answer = self.request("POST", f"/api/games/{game_id}/{path}", json={"token": token})
             except httpx.TransportError as error:
                 return f"the game is left as it is (the server cannot be reached: {error})"
             if answer.status_code < 400:
@@ -243,11 +248,23 @@ class Bot:
             said.append(self.refusal(answer))
         return f"the game is left as it is ({'; '.join(said)})"
 
+    def request(self, method: str, path: str, **arguments: Any) -> httpx.Response:
+        """The server's answer to ``method`` on ``path``. An answer asking to wait (429: the
+        server's limit of a client's requests met; 503: the server busy; each with
+        ``Retry-After``) is waited for, as it says, and the request sent again, ``PATIENCE``
+        times at most: a bot that stopped there would hand a game it could still play to an AI.
+        """
+        for _ in range(PATIENCE):
+            answer = self.http.request(method, f"{self.server}{path}", **arguments)
+            wait = answer.headers.get("Retry-After", "")
+            if answer.status_code not in (429, 503) or not wait.isdigit():
+                return answer
+            time.sleep(min(float(wait), LONGEST_WAIT))
+        return answer
+
     def move(self, game_id: str, token: str) -> dict[str, Any]:
         """The agent's move now: its text and the index of the game it was chosen at."""
-        actions = self.checked(
-            self.http.get(f"{self.server}/api/games/{game_id}/actions", params={"token": token})
-        )
+        actions = self.checked(self.request("GET", f"/api/games/{game_id}/actions", params={"token": token}))
         state = position(actions)
         return {"action": state.action_text(self.agent.act(state)), "index": actions["index"]}
 
