@@ -316,7 +316,7 @@ def test_the_player_is_addressed_one_way_in_a_language(language: str) -> None:
     assert informal == []
 
 
-#: The texts of a game a player aborted (the button "Abort the game", and what it did).
+#: The texts of a game a player called off (the button "Call the game off", and what it did).
 ABORT_KEYS = (
     r"^(game\.abort|end\.(you_)?aborted|games\.(you_)?called_off|notify\.aborted|rematch\.called_off$)"
 )
@@ -326,6 +326,7 @@ ABORT_KEYS = (
 #: страница" in the back link to the page the open seats call "лобби", a "класирана игра" beside
 #: the lobby's "С рейтинг". (pattern, keys, the word the texts use)
 ONE_WORD = {
+    "en": [(r"\babort", r".", "call off (a game called off, before it began or by a player)")],
     "hu": [
         (r"\belőt[eé]r", r".", "kezdőlap (the lobby)"),
         (r"lefúj", r".", "megszakít (a game a player aborted)"),
