@@ -5,7 +5,7 @@ resigned" to him), as the game's own page does."""
 from __future__ import annotations
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
 from tests.web.browser.pages import ARTIFACTS, LivePage, accepted_dialogs, log_in_new, new_page
 from tests.web.browser.test_online import online_game_of_two
 
@@ -133,6 +133,46 @@ def test_the_resigner_s_list_says_you_resigned_a_game_of_three(browser: Browser,
     assert " · You resigned · " in said and "Boris resigned" not in said, said
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.locator("#my-games").screenshot(path=str(ARTIFACTS / "lobby-games-resigned-of-three-390.png"))
+    assert not page.errors, page.errors
+    for token in (tokens[0], tokens[2]):  # the game is called off: no later test plays on in it
+        httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token})
+
+
+def test_the_lists_say_an_ai_seat_in_the_page_s_language(browser: Browser, live_server: str) -> None:
+    """Bela resigns a game of three that Anna's account plays on a Hungarian page, and an agent of
+    the server's operator ("ppo-2", a name with a hyphen, no level's words) plays her seat on: the
+    lobby's list and the account card say "Bela (Gép, ppo-2)" and "Bela feladta", never "(AI, "."""
+    page = new_page(browser, live_server, locale="hu")
+    log_in_new(page, live_server, "Anna")
+    made: list[str] = page.evaluate(
+        """async () => {
+          const seats = [{kind: "human", name: "Anna"}, {kind: "human", name: "Bela", online: true},
+            {kind: "human", name: "Cleo", online: true}];
+          const body = JSON.stringify({game: "kingdomino", players: 3, seats});
+          const game = await (await fetch("/api/games",
+            {method: "POST", headers: {"Content-Type": "application/json"}, body})).json();
+          return [game.id, ...game.seats.map((seat) => seat.token)];
+        }"""
+    )
+    game_id, *tokens = made
+    answer = httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": tokens[1]})
+    assert answer.status_code == 200 and answer.json()["ended"] is False, answer.text
+
+    def agent_named(route: Route) -> None:
+        """The server's answer, with the AI seat played by the operator's agent "ppo-2"."""
+        sent = route.fetch().text().replace("Bela (AI, medium)", "Bela (AI, ppo-2)")
+        assert "Bela (AI, ppo-2)" in sent, sent
+        route.fulfill(body=sent, content_type="application/json")
+
+    for path in ("/api/games/lookup", "/api/account/games"):
+        page.route(f"{live_server}{path}", agent_named)
+    page.goto(f"{live_server}/game/{game_id}?token={tokens[0]}")  # the lobby keeps the game
+    page.wait_for_selector("#resign:not([hidden])")
+    for where in ("#account-games", "#my-games"):
+        said = listed(page, game_id, where)
+        assert "Bela (Gép, ppo-2)" in said and "Bela feladta" in said and "(AI," not in said, (where, said)
+    page.locator("#my-games").screenshot(path=str(ARTIFACTS / "lobby-games-ai-agent-hu.png"))
+    page.locator("#account").screenshot(path=str(ARTIFACTS / "account-games-ai-agent-hu.png"))
     assert not page.errors, page.errors
     for token in (tokens[0], tokens[2]):  # the game is called off: no later test plays on in it
         httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": token})

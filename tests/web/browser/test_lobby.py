@@ -165,7 +165,7 @@ def test_your_games_say_a_game_was_aborted_and_await_nobody_in_it(browser: Brows
         page.goto(page.base_url + "/")
         page.wait_for_selector("#my-games li")
         line = page.locator("#my-games li").first
-        assert " · aborted: counts for nobody · " in line.inner_text(), line.inner_text()
+        assert " · called off: counts for nobody · " in line.inner_text(), line.inner_text()
         assert line.locator(".awaits-you").count() == 0
         assert line.get_attribute("class") != "awaits"
     assert not host.errors and not guest.errors

@@ -368,3 +368,30 @@ def test_a_guest_s_hidden_lobby_tells_of_a_game_of_this_browser(browser: Browser
     lobby.evaluate("window.__made[0].dispatchEvent(new Event('click'))")
     lobby.wait_for_url(re.compile(rf"/game/{game}$"))
     assert lobby.errors == []
+
+
+def test_a_shared_win_is_told_with_the_winners_in_the_plural(browser: Browser, live_server: str) -> None:
+    """Cleo's lobby on a Russian page learns that a game of three ended: one winner reads
+    "Победитель: Анна", a win Anna and Bela share "Победители: Анна и Бела" (the plural form the
+    number of winners picks), not "Победитель" of two."""
+    page = new_page(browser, live_server, locale="ru")
+    page.context.grant_permissions(["notifications"], origin=live_server)
+    page.context.add_init_script(RECORDER.replace("DENY", "false"))
+    page.goto(live_server + "/")
+    page.wait_for_selector("#create")
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    page.evaluate("localStorage.setItem('kingdomino.notify', 'on')")
+    page.evaluate(HIDE, True)
+    titles: list[str] = page.evaluate(
+        """async () => {
+          const { noticeListed } = await import('/static/turn-notify.js');
+          const game = (id, status, places) => ({ id, game: 'kingdomino', options: {}, status, seat: 2,
+            token: null, players: ['Анна', 'Бела', 'Клео'], your_turn: false, left: false, places,
+            ended: null, version: status === 'finished' ? 2 : 1, with_people: true });
+          noticeListed([game('one', 'playing', null), game('two', 'playing', null)],
+            [game('one', 'finished', [1, 2, 3]), game('two', 'finished', [1, 1, 3])]);
+          return window.__notes.map((note) => note.title);
+        }"""
+    )
+    assert titles == ["Победитель: Анна", "Победители: Анна и Бела"], titles
+    assert not page.errors, page.errors

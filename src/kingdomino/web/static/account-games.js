@@ -155,7 +155,7 @@ async function listGames(list) {
  * @param {{seat: number | null, ended?: import("./view-types.js").Ended | null, resigned?: number[]}} g
  * @param {string[]} names @returns {string[]} */
 export function whoEnded(g, names) {
-  const name = (/** @type {number} */ seat) => localName((names[seat] ?? "").replace(/ \(AI, \w+\)$/, ""));
+  const name = (/** @type {number} */ seat) => localName((names[seat] ?? "").replace(/ \(AI, [\w-]+\)$/, ""));
   const said = (g.resigned || []).map((seat) => seat === g.seat ? t("end.you_resigned") : t("end.resigned", { name: name(seat) }));
   const ended = g.ended;
   if (ended && ended.by === "abort") {

@@ -116,7 +116,7 @@ function viewNews(before, view, seat) {
     if (view.status === "aborted") return by ? t("notify.aborted", { name: by }) : "";
     if (view.ended && !by) return "";
     if (view.winners.includes(seat)) return by && view.ended?.by === "resign" ? t("notify.resigned_won", { name: by }) : t("notify.won");
-    return t("notify.lost", { name: together(view.winners.map((w) => view.seats[w].name)) });
+    return t("notify.lost", { name: together(view.winners.map((w) => view.seats[w].name)), n: view.winners.length });
   }
   const joined = view.seats.filter((s, i) => before.seats[i]?.kind === "open" && s.kind === "human");
   if (joined.length) return t("notify.joined", { name: together(joined.map((s) => s.name)) });
@@ -146,7 +146,7 @@ function listedNews(before, now) {
     if (now.ended && !by) return "";
     const winners = (now.places ?? []).flatMap((place, i) => (place === 1 ? [i] : []));
     if (winners.includes(now.seat)) return by && now.ended?.by === "resign" ? t("notify.resigned_won", { name: by }) : t("notify.won");
-    return t("notify.lost", { name: together(winners.map((w) => localName(now.players[w] ?? ""))) });
+    return t("notify.lost", { name: together(winners.map((w) => localName(now.players[w] ?? ""))), n: winners.length });
   }
   if (before?.status === "open") {
     const joined = now.players.filter((name, i) => before.players[i] === "" && name !== "");

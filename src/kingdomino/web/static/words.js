@@ -26,14 +26,14 @@ export function seatName(view, seat) {
 
 /**
  * A seat's name as the server gave it, with an AI's level in the current language: the server names
- * an AI seat "Bruno (AI, hard)" (`web/seats.py`, `ai_name`), which reads "Bruno (ИИ, сложный)" in Russian,
- * an unnamed player's seat "Player 2" ("Игрок 2"), the lobby's unnamed "You" ("Te" in Hungarian), a
- * seat open to the lobby (no name yet) "Open seat". Names typed are kept. @param {string} name @returns {string}
+ * an AI seat "Bruno (AI, hard)" (`web/seats.py`, `ai_name`), "Bruno (ИИ, сложный)" in Russian (an operator's
+ * agent "Bo (AI, ppo-2)", "Bo (ИИ, ppo-2)"), an unnamed player's seat "Player 2" ("Игрок 2"), the lobby's unnamed
+ * "You" ("Te" in Hungarian), a seat open to the lobby "Open seat". Names typed are kept. @param {string} name @returns {string}
  */
 export function localName(name) {
   if (name === "") return t("seat.waiting");
-  const m = name.match(/^(.*) \(AI, (\w+)\)$/);
-  if (m && has(`seat.ai:${m[2]}`)) return `${localName(m[1])} (${t(`seat.ai:${m[2]}`)})`;
+  const m = name.match(/^(.*) \(AI, ([\w-]+)\)$/);
+  if (m) return `${localName(m[1])} (${has(`seat.ai:${m[2]}`) ? t(`seat.ai:${m[2]}`) : t("seat.ai_agent", { name: m[2] })})`;
   if (name === UNNAMED_YOU) return t("name.you");
   // A seat left unnamed is "Player 2" on the server: "Игрок 2" in Russian.
   const unnamed = name.match(/^Player (\d+)$/);
