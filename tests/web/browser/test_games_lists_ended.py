@@ -4,6 +4,8 @@ resigned" to him), as the game's own page does."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
 from playwright.sync_api import Browser, Route
 from tests.web.browser.pages import ARTIFACTS, LivePage, accepted_dialogs, log_in_new, new_page
@@ -104,22 +106,29 @@ def test_a_rematch_called_off_for_a_no_show_says_who_did_not_join(page: LivePage
     assert not page.errors, page.errors
 
 
+def made_by_the_page(page: LivePage, seats: list[dict[str, Any]]) -> tuple[str, list[str]]:
+    """A Kingdomino of these ``seats`` created by ``page`` itself (its session's account, if one is
+    logged in, holds the seats it may): the game's id and its seats' tokens."""
+    made: list[str] = page.evaluate(
+        """async (seats) => {
+          const body = JSON.stringify({game: "kingdomino", players: seats.length, seats});
+          const game = await (await fetch("/api/games",
+            {method: "POST", headers: {"Content-Type": "application/json"}, body})).json();
+          return [game.id, ...game.seats.map((seat) => seat.token)];
+        }""",
+        seats,
+    )
+    return made[0], made[1:]
+
+
 def test_the_resigner_s_list_says_you_resigned_a_game_of_three(browser: Browser, live_server: str) -> None:
     """Boris resigns a game of three from its page on his phone (an AI plays his seat on, his page
     keeps only the spectator's link): his lobby's list still says "You resigned", not "Boris
     resigned", and the list fits the phone's width."""
     page = new_page(browser, live_server, 390, 844, touch=True)
     page.goto(live_server + "/")
-    made: list[str] = page.evaluate(
-        """async () => {
-          const seats = ["Anna", "Boris", "Cleo"].map((name) => ({kind: "human", name, online: true}));
-          const body = JSON.stringify({game: "kingdomino", players: 3, seats});
-          const game = await (await fetch("/api/games",
-            {method: "POST", headers: {"Content-Type": "application/json"}, body})).json();
-          return [game.id, ...game.seats.map((seat) => seat.token)];
-        }"""
-    )
-    game_id, *tokens = made
+    seats = [{"kind": "human", "name": name, "online": True} for name in ("Anna", "Boris", "Cleo")]
+    game_id, tokens = made_by_the_page(page, seats)
     page.goto(f"{live_server}/game/{game_id}?token={tokens[1]}")
     accepted_dialogs(page)
     page.locator("#resign:not([hidden])").click()
@@ -144,17 +153,10 @@ def test_the_lists_say_an_ai_seat_in_the_page_s_language(browser: Browser, live_
     lobby's list and the account card say "Bela (Gép, ppo-2)" and "Bela feladta", never "(AI, "."""
     page = new_page(browser, live_server, locale="hu")
     log_in_new(page, live_server, "Anna")
-    made: list[str] = page.evaluate(
-        """async () => {
-          const seats = [{kind: "human", name: "Anna"}, {kind: "human", name: "Bela", online: true},
-            {kind: "human", name: "Cleo", online: true}];
-          const body = JSON.stringify({game: "kingdomino", players: 3, seats});
-          const game = await (await fetch("/api/games",
-            {method: "POST", headers: {"Content-Type": "application/json"}, body})).json();
-          return [game.id, ...game.seats.map((seat) => seat.token)];
-        }"""
-    )
-    game_id, *tokens = made
+    seats = [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "human", "name": name, "online": True} for name in ("Bela", "Cleo")
+    ]
+    game_id, tokens = made_by_the_page(page, seats)
     answer = httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": tokens[1]})
     assert answer.status_code == 200 and answer.json()["ended"] is False, answer.text
 
