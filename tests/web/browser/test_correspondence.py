@@ -1,6 +1,7 @@
-"""A turn-based (correspondence) player's browser: the service worker that shows the notifications
-(``static/sw.js``, served at ``/sw.js``), as Chrome on Android requires (a page's own
-``new Notification()`` throws there).
+"""A turn-based (correspondence) player's browser: the lobby says first which games await her move
+and how long she has (``account-games.js``), and the tab's title counts them; the service worker
+that shows the notifications (``static/sw.js``, served at ``/sw.js``), as Chrome on Android
+requires (a page's own ``new Notification()`` throws there).
 
 The notifications themselves are recorded by ``test_turn_notify.py``'s init script (Debian's
 headless shell shows none); a click on one is dispatched in the worker as the browser would, its
@@ -12,8 +13,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, Worker
-from tests.web.browser.pages import timed_game_of_two
-from tests.web.browser.test_lobby_waits import play_until_turn_of
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, present, timed_game_of_two
+from tests.web.browser.test_lobby_waits import SEEN, play_until_turn_of, turn_based_games
 from tests.web.browser.test_turn_notify import HIDE, notes, notifying_page, turn_on
 
 #: A click on a notification whose ``data.href`` is the argument, dispatched in the service worker;
@@ -76,3 +77,39 @@ def test_the_service_worker_shows_the_turn_and_its_click_brings_the_game(
     focused = worker.evaluate(CLICK, f"/game/{game}")
     lobby.wait_for_url(f"{live_server}/game/{game}")
     assert [urlsplit(url).path for url in focused] == [f"/game/{game}"], focused
+
+
+def test_the_lobby_says_first_which_games_await_her_move(browser: Browser, live_server: str) -> None:
+    """Vera, on her phone, finds at the top of the lobby how many games await her move and, for
+    each, the time left; the tab's title counts them. A game that became hers meanwhile is there as
+    soon as she comes back to the tab; logged out, the card and the count are gone. Her games were
+    said only in the account's card at the bottom of the lobby, under the new game's form."""
+    page = new_page(browser, live_server, width=360, height=740, touch=True)
+    log_in_new(page, live_server, "Vera")
+    games = turn_based_games(page)
+    awaiting = [game for game, (awaits, _) in games.items() if awaits]
+    page.reload()
+    page.wait_for_selector("#your-move:not([hidden]) li")
+    card = page.locator("#your-move")
+    top = present(card.bounding_box())
+    assert top["y"] < 740, top  # on the first screen, above the lobby's other cards
+    words = "Your move in 1 game" if len(awaiting) == 1 else f"Your move in {len(awaiting)} games"
+    assert card.locator("h2").inner_text() == words
+    assert page.title() == f"({len(awaiting)}) Kingdomino family"
+    shown = [present(link.get_attribute("href")) for link in card.locator("a").all()]
+    assert sorted(urlsplit(href).path for href in shown) == sorted(f"/game/{game}" for game in awaiting)
+    assert {item.inner_text() for item in card.locator("li").all()} == {"Kingdomino · Bela · 23 hours left"}
+    for link in card.locator("a").all():
+        assert present(link.bounding_box())["height"] >= 44  # a finger's target
+    page.screenshot(path=str(ARTIFACTS / "your-move-phone.png"))
+    # Bela moves in another game while the tab is behind others; Vera comes back to it.
+    theirs, tokens = next((game, tokens) for game, (awaits, tokens) in games.items() if not awaits)
+    page.evaluate(SEEN, True)
+    play_until_turn_of(live_server, theirs, tokens, 0)
+    page.evaluate(SEEN, False)
+    page.wait_for_function(f"document.querySelectorAll('#your-move li').length === {len(awaiting) + 1}")
+    assert page.title() == f"({len(awaiting) + 1}) Kingdomino family"
+    page.click("#log-out")
+    page.wait_for_selector("#your-move", state="hidden")
+    assert page.title() == "Kingdomino family"
+    assert page.errors == []

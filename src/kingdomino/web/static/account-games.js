@@ -8,7 +8,7 @@ import { language, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
 import { api } from "./server.js";
-import { tellTurnElsewhere } from "./turn-told.js";
+import { tellAwaiting, tellTurnElsewhere } from "./turn-told.js";
 import { noticeListed } from "./turn-notify.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
@@ -68,15 +68,18 @@ export function accountGames(account) {
       showOffer();
     }
     const now = listed.shown.filter((g) => g.your_turn);
+    showYourMove(now);
     const news = awaiting ? now.filter((g) => !awaiting?.has(g.id)) : [];
     awaiting = new Set(now.map((g) => g.id));
     if (!news.length) return;
     heard.textContent = news.map((g) => t("turn_told.now_yours", { game: gameTitle(g), players: othersAt(g) })).join(" ");
-    tellTurnElsewhere(document.title);
+    tellTurnElsewhere();
   });
-  // Looked at again while the lobby shows the list; a list taken away (logged out) is not.
+  // Looked at again while the lobby shows the list; a list taken away (logged out) is not. And at
+  // once when the player comes back to the tab: what they come to see is which games await them.
   const look = () => { if (list.isConnected) refresh().finally(() => setTimeout(look, REFRESH_SECONDS * 1000)); };
   setTimeout(look, REFRESH_SECONDS * 1000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden && list.isConnected) refresh(); });
   const showOffer = () => {
     const games = claimable(account.id);
     offer.replaceChildren(...(games.length ? [
@@ -91,6 +94,33 @@ export function accountGames(account) {
       el("a", { href: "/leaderboards", id: "leaderboards-link" }, t("account.leaderboards"))),
     el("h3", {}, t("account.your_games")), heard, list, offer, said,
   ];
+}
+
+/** The lobby's first card, shown while games of the account await its move (`showYourMove`). */
+export function yourMoveCard() {
+  return el("section", { class: "card your-move", id: "your-move", hidden: true, "aria-labelledby": "your-move-title" });
+}
+
+/** Say which games of the account await its move (`games`; none once logged out), as sites of
+ * turn-based games do on arrival: the lobby's first card says how many ("Your move in 3 games"),
+ * each a link with its time left, the nearest deadline first; the tab's title counts them ("(3)
+ * Kingdomino family"), read in the tab strip. @param {AccountGame[]} games */
+export function showYourMove(games) {
+  tellAwaiting(games.length);
+  const card = document.getElementById("your-move");
+  if (!card) return;
+  card.hidden = !games.length;
+  const due = (/** @type {AccountGame} */ g) => g.deadline ?? Infinity;
+  const fresh = el("div", {}, el("h2", { id: "your-move-title" }, t("account.your_move", { n: games.length })),
+    el("ul", {}, [...games].sort((a, b) => due(a) - due(b)).map((g) => el("li", {},
+      el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)), ` · ${othersAt(g)}`, turnTime(g)))));
+  // Drawn again only when it reads otherwise: the focus of a player going through its links stays.
+  if (card.firstElementChild?.outerHTML !== fresh.outerHTML) card.replaceChildren(fresh);
+}
+
+/** The address that opens an account's game at its seat, on any device. @param {AccountGame} g */
+function gameHref(g) {
+  return `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`;
 }
 
 /** Note the games `ids` as offered to account `id` (claimed or refused): not offered again.
@@ -130,7 +160,7 @@ async function listGames(list) {
     const shown = [...games.playing, ...games.open];
     const fresh = !shown.length ? el("p", { class: "small" }, t("account.no_games"))
       : el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
-      el("a", { href: `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`, class: "game-link" }, gameTitle(g)),
+      el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)),
       g.rated ? ` · ${t("players.rated")}` : "",
       " · ", g.players.map((name) => localName(name)).join(", "),
       g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",

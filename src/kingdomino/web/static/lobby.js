@@ -1,7 +1,7 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
 import { accountCard } from "./account.js";
-import { REFRESH_SECONDS, whoEnded } from "./account-games.js";
+import { REFRESH_SECONDS, whoEnded, yourMoveCard } from "./account-games.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { openHelp } from "./help.js";
@@ -192,7 +192,7 @@ export function showLobby(main) {
   const list = el("div", { id: "my-games" }, el("p", { class: "small" }, t("lobby.loading")));
   const scorer = el("section", { class: "card" }, el("h2", {}, el("a", { href: "/score", id: "to-scorer" }, t("lobby.scorer"))),
     el("p", { class: "small" }, t("lobby.scorer_text")));
-  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, openGamesCard(GAMES), error,
+  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), yourMoveCard(), quick, openGamesCard(GAMES), error,
     el("section", { class: "card" }, form),
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
       // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).
