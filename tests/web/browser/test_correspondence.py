@@ -1,5 +1,6 @@
 """A turn-based (correspondence) player's browser: the lobby says first which games await her move
-and how long she has (``account-games.js``), and the tab's title counts them; the service worker
+and how long she has (``account-games.js``), and the tab's title counts them; once her move in one
+is made, its page offers the next awaiting her (``next-game.js``); the service worker
 that shows the notifications (``static/sw.js``, served at ``/sw.js``), as Chrome on Android
 requires (a page's own ``new Notification()`` throws there).
 
@@ -13,9 +14,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, Worker
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, present, timed_game_of_two
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, present, timed_game_of_two
 from tests.web.browser.test_lobby_waits import SEEN, play_until_turn_of, turn_based_games
-from tests.web.browser.test_turn_notify import HIDE, notes, notifying_page, turn_on
+from tests.web.browser.test_turn_notify import HIDE, act, current, notes, notifying_page, turn_on
 
 #: A click on a notification whose ``data.href`` is the argument, dispatched in the service worker;
 #: the addresses of the tabs it focused.
@@ -112,4 +113,59 @@ def test_the_lobby_says_first_which_games_await_her_move(browser: Browser, live_
     page.click("#log-out")
     page.wait_for_selector("#your-move", state="hidden")
     assert page.title() == "Kingdomino family"
+    assert page.errors == []
+
+
+def days_games_awaiting(page: LivePage, count: int) -> dict[str, list[str]]:
+    """``count`` games of a day a move between the account logged in on ``page`` (seat 0) and
+    Bela, each played on until it awaits the account's move: their seats' tokens by id."""
+    made: dict[str, list[str]] = page.evaluate(
+        """async (count) => {
+          const games = {};
+          const seats = [{kind: "human", name: "Vera"}, {kind: "human", name: "Bela", online: true}];
+          const clock = {kind: "days", days: 1};
+          const body = JSON.stringify({game: "kingdomino", players: 2, seats, time_control: clock});
+          const headers = {"Content-Type": "application/json"};
+          for (let i = 0; i < count; i++) {
+            const answer = await fetch("/api/games", {method: "POST", headers, body});
+            const game = await answer.json();
+            games[game.id] = game.seats.map((seat) => seat.token);
+          }
+          return games;
+        }""",
+        count,
+    )
+    for game, tokens in made.items():
+        play_until_turn_of(page.base_url, game, tokens, 0)
+    return made
+
+
+def test_after_her_move_the_page_offers_the_next_game_awaiting_her(
+    browser: Browser, live_server: str
+) -> None:
+    """Vera moves in one of her turn-based games: its page offers the next game awaiting her, with
+    its time left, and takes her there; where none awaits her, nothing is offered."""
+    page = new_page(browser, live_server, width=360, height=740, touch=True)
+    log_in_new(page, live_server, "Vera")
+    games = days_games_awaiting(page, 2)
+    (first, first_tokens), (second, second_tokens) = games.items()
+    page.goto(f"{live_server}/game/{first}?token={first_tokens[0]}")
+    page.wait_for_selector("#your-turn")
+    assert page.locator("#next-game").count() == 0  # her move here comes first
+    while current(live_server, first, first_tokens[0]) == 0:
+        act(live_server, first, first_tokens[0])
+    page.wait_for_selector("#next-game")
+    assert page.inner_text("#next-game") == "→ Next game awaiting you: Kingdomino with Bela · 23 hours left"
+    assert present(page.locator("#next-game-link").bounding_box())["height"] >= 44  # a finger's target
+    page.screenshot(path=str(ARTIFACTS / "next-game-phone.png"))
+    page.click("#next-game-link")
+    page.wait_for_url(f"{live_server}/game/{second}")
+    page.wait_for_selector("#your-turn")
+    with page.expect_response(lambda answer: answer.url.endswith("/api/account/games")) as looked:
+        while current(live_server, second, second_tokens[0]) == 0:
+            act(live_server, second, second_tokens[0])
+    looked.value.finished()  # its body read by the page too
+    page.wait_for_selector("#waiting")
+    page.evaluate("new Promise((done) => setTimeout(done))")  # the answer read: its offer drawn, if any
+    assert page.locator("#next-game").count() == 0  # the first game awaits Bela: nothing to go on to
     assert page.errors == []

@@ -119,7 +119,7 @@ export function showYourMove(games) {
 }
 
 /** The address that opens an account's game at its seat, on any device. @param {AccountGame} g */
-function gameHref(g) {
+export function gameHref(g) {
   return `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`;
 }
 
@@ -145,7 +145,7 @@ async function claim(id, games, said) {
 }
 
 /** The other players of an account's game, in the page's language ("Bela and Cleo"). @param {AccountGame} g */
-function othersAt(g) {
+export function othersAt(g) {
   return new Intl.ListFormat(language(), { type: "conjunction" }).format(g.players.filter((_, i) => i !== g.seat).map(localName));
 }
 
@@ -209,7 +209,7 @@ export function timeLeftWords(seconds) {
 /** Whose turn a turn-based game awaits and the time left on their clock: " · 23 hours left" after
  * "your turn", " · Bela to play · 2 days left" for another's turn; nothing for a game without
  * days a move (a real-time clock's time left is stale before the list is read). @param {AccountGame} g */
-function turnTime(g) {
+export function turnTime(g) {
   if (g.time_control?.kind !== "days" || g.current_player === null) return "";
   const seconds = g.deadline === null ? null : g.deadline - Date.now() / 1000;
   const left = seconds === null ? "" : ` · ${seconds > 0 ? t("turn_time.left", { time: timeLeftWords(seconds) }) : t("turn_time.up")}`;
