@@ -17,7 +17,7 @@ import { errorWords, gameTitle, localName } from "./words.js";
  *   your_turn: boolean, players: string[], rated: boolean, current_player: number | null,
  *   ended?: import("./view-types.js").Ended | null, resigned?: number[],
  *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null,
- *   left: boolean, places: number[] | null, version: number, with_people: boolean}} AccountGame */
+ *   left: boolean, timed_out: boolean, places: number[] | null, version: number, with_people: boolean}} AccountGame */
 
 /** Where this browser notes the games it offered to an account (claimed or refused), by account. */
 const OFFERED = "kingdomino.claimed.";
@@ -164,6 +164,7 @@ async function listGames(list) {
       g.rated ? ` · ${t("players.rated")}` : "",
       " · ", g.players.map((name) => localName(name)).join(", "),
       g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",
+      g.timed_out && g.status === "playing" ? el("strong", { class: "timed-out" }, ` · ${t("account.timed_out")}`) : "",
       turnTime(g),
       ...whoEnded(g, g.players).map((words) => ` · ${words}`),
       g.status === "open" ? ` · ${t("account.waiting")}` : "")));
