@@ -10,7 +10,8 @@ headless shell shows none); a click on one is dispatched in the worker as the br
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, Worker
@@ -110,6 +111,16 @@ def test_the_lobby_says_first_which_games_await_her_move(browser: Browser, live_
     page.evaluate(SEEN, False)
     page.wait_for_function(f"document.querySelectorAll('#your-move li').length === {len(awaiting) + 1}")
     assert page.title() == f"({len(awaiting) + 1}) Kingdomino family"
+    # 21 hours later (the page's clock), under 3 hours are left: said in a low clock's red.
+    later = cast(LivePage, page.context.new_page())
+    later.clock.install(time=time.time() + 21 * 3600)
+    later.goto(live_server + "/")
+    later.wait_for_selector("#your-move:not([hidden]) li")
+    short = later.locator("#your-move .turn-time.low")
+    assert short.count() == len(awaiting) + 1
+    assert {text.strip() for text in short.all_inner_texts()} == {"· 2 hours left"}
+    later.screenshot(path=str(ARTIFACTS / "your-move-low-phone.png"))
+    later.close()
     page.click("#log-out")
     page.wait_for_selector("#your-move", state="hidden")
     assert page.title() == "Kingdomino family"

@@ -24,6 +24,8 @@ const OFFERED = "kingdomino.claimed.";
 /** Seconds between two looks at the account's games while the lobby is open: a turn-based game
  * may become the player's turn meanwhile, which the lobby then says. */
 export const REFRESH_SECONDS = 60;
+/** Hours left under which the time of a turn-based game awaiting the player is drawn as short. */
+const LOW_HOURS = 3;
 
 /** The token of the seat this browser's player plays in a saved game: the seat chosen as "me" in
  * the lobby, else the first kept (an invite's); none for a game only watched here.
@@ -215,5 +217,7 @@ export function turnTime(g) {
   const seconds = g.deadline === null ? null : g.deadline - Date.now() / 1000;
   const left = seconds === null ? "" : ` · ${seconds > 0 ? t("turn_time.left", { time: timeLeftWords(seconds) }) : t("turn_time.up")}`;
   const who = g.your_turn ? "" : ` · ${t("turn_time.to_play", { name: localName(g.players[g.current_player] ?? "") })}`;
-  return el("span", { class: "turn-time" }, who, left);
+  // The player's own time running short stands out, in the red of a low clock: that game first.
+  const low = g.your_turn && seconds !== null && seconds < LOW_HOURS * 3600;
+  return el("span", { class: low ? "turn-time low" : "turn-time" }, who, left);
 }
