@@ -121,6 +121,12 @@ def test_the_lobby_says_first_which_games_await_her_move(browser: Browser, live_
     assert {text.strip() for text in short.all_inner_texts()} == {"· 2 hours left"}
     later.screenshot(path=str(ARTIFACTS / "your-move-low-phone.png"))
     later.close()
+    # The count goes before the title in the page's language, not index.html's English.
+    russian = page.context.new_page()
+    russian.goto(live_server + "/?lang=ru")
+    russian.wait_for_selector("#your-move:not([hidden]) li")
+    assert russian.title() == f"({len(awaiting) + 1}) Семейство Kingdomino"
+    russian.close()
     page.click("#log-out")
     page.wait_for_selector("#your-move", state="hidden")
     assert page.title() == "Kingdomino family"

@@ -11,6 +11,7 @@ import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { statusWords } from "./wait-end.js";
 import { listed, noticeListed, notifyToggle, notifying } from "./turn-notify.js";
+import { tellTurn } from "./turn-told.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
@@ -83,7 +84,7 @@ function quickPlay(go) {
 /** The lobby: play now, a new game of any kind, this browser's games, an invite link to open, the
  * scorer. @param {HTMLElement} main */
 export function showLobby(main) {
-  document.title = t("app.name");
+  tellTurn(t("app.name"), false);  // the title the count of games awaiting the player goes before
   const error = el("p", { class: "error", role: "alert", id: "lobby-error" });
   /** @param {GameRequest} request @param {string[]} kinds */
   const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = errorWords(problem); });
