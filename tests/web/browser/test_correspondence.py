@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, Worker
 from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, present, timed_game_of_two
-from tests.web.browser.test_lobby_waits import SEEN, play_until_turn_of, turn_based_games
+from tests.web.browser.test_lobby_waits import REFRESH_SECONDS, SEEN, play_until_turn_of, turn_based_games
 from tests.web.browser.test_turn_notify import HIDE, act, current, notes, notifying_page, turn_on
 
 #: A click on a notification whose ``data.href`` is the argument, dispatched in the service worker;
@@ -185,4 +185,42 @@ def test_after_her_move_the_page_offers_the_next_game_awaiting_her(
     page.wait_for_selector("#waiting")
     page.evaluate("new Promise((done) => setTimeout(done))")  # the answer read: its offer drawn, if any
     assert page.locator("#next-game").count() == 0  # the first game awaits Bela: nothing to go on to
+    assert page.errors == []
+
+
+def look_again(page: LivePage) -> None:
+    """Move the lobby's clock on to its next look at the account's games, and wait until the
+    answer is read and what it says done (a notification shown through the worker, if any)."""
+    with page.expect_response(lambda answer: answer.url.endswith("/api/account/games")) as looked:
+        page.clock.run_for(REFRESH_SECONDS * 1000 + 1000)
+    looked.value.finished()
+    page.evaluate("navigator.serviceWorker.ready.then(() => new Promise((done) => setTimeout(done)))")
+
+
+def test_a_hidden_lobby_tells_her_once_that_the_time_for_her_move_runs_short(
+    browser: Browser, live_server: str
+) -> None:
+    """Vera's lobby, left open in a tab behind others at work, notifies her once when under three
+    hours are left for her move in a game (the page's clock moved 21 hours on)."""
+    page = notifying_page(browser, live_server)
+    page.clock.install(time=time.time())
+    log_in_new(page, live_server, "Vera")
+    days_games_awaiting(page, 1)
+    page.reload()
+    page.wait_for_selector("#your-move:not([hidden]) li")
+    turn_on(page)
+    page.evaluate(HIDE, True)
+    look_again(page)
+    assert notes(page) == []  # 23 hours left: nothing to tell
+    page.clock.set_system_time(time.time() + 21 * 3600)
+    page.clock.run_for(REFRESH_SECONDS * 1000 + 1000)
+    page.wait_for_function("window.__notes.length === 1")
+    told = notes(page)[0]
+    assert (told["title"], told["body"], told["via"]) == (
+        "Time for your move: 2 hours left",
+        "Kingdomino with Bela",
+        "worker",
+    ), told
+    look_again(page)
+    assert len(notes(page)) == 1  # once a turn
     assert page.errors == []

@@ -9,7 +9,7 @@ import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
 import { api } from "./server.js";
 import { tellAwaiting, tellTurnElsewhere } from "./turn-told.js";
-import { noticeListed } from "./turn-notify.js";
+import { noticeListed, noticeShortTime } from "./turn-notify.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
 /** A game of the account (GET /api/account/games; web/account_games.py game_entry).
@@ -71,6 +71,10 @@ export function accountGames(account) {
     }
     const now = listed.shown.filter((g) => g.your_turn);
     showYourMove(now);
+    for (const g of now) {
+      const seconds = shortTime(g);
+      if (seconds !== null) noticeShortTime(g, timeLeftWords(seconds));
+    }
     const news = awaiting ? now.filter((g) => !awaiting?.has(g.id)) : [];
     awaiting = new Set(now.map((g) => g.id));
     if (!news.length) return;
@@ -218,6 +222,13 @@ export function turnTime(g) {
   const left = seconds === null ? "" : ` · ${seconds > 0 ? t("turn_time.left", { time: timeLeftWords(seconds) }) : t("turn_time.up")}`;
   const who = g.your_turn ? "" : ` · ${t("turn_time.to_play", { name: localName(g.players[g.current_player] ?? "") })}`;
   // The player's own time running short stands out, in the red of a low clock: that game first.
-  const low = g.your_turn && seconds !== null && seconds < LOW_HOURS * 3600;
-  return el("span", { class: low ? "turn-time low" : "turn-time" }, who, left);
+  return el("span", { class: shortTime(g) !== null ? "turn-time low" : "turn-time" }, who, left);
+}
+
+/** The seconds left for the player's move in turn-based game `g` if they run short (under
+ * `LOW_HOURS`; not yet run out), else null. @param {AccountGame} g */
+function shortTime(g) {
+  if (!g.your_turn || g.time_control?.kind !== "days" || g.deadline === null) return null;
+  const seconds = g.deadline - Date.now() / 1000;
+  return seconds > 0 && seconds < LOW_HOURS * 3600 ? seconds : null;
 }

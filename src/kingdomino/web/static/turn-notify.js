@@ -186,10 +186,26 @@ export function noticeListed(before, now) {
   const last = new Map(before.map((g) => [g.id, g]));
   for (const g of now) {
     const title = listedNews(last.get(g.id), g);
-    const others = g.players.filter((name, i) => i !== g.seat && name !== "").map(localName);
-    const href = `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`;
-    if (title) notify(`${g.id}:${g.version}`, title, t("notify.game_with", { game: gameTitle(g), players: together(others) }), href);
+    if (title) notify(`${g.id}:${g.version}`, title, listedBody(g), listedHref(g));
   }
+}
+
+/** A listed game as a notification names it: "Kingdomino with Bela". @param {Listed} g */
+function listedBody(g) {
+  const others = g.players.filter((name, i) => i !== g.seat && name !== "").map(localName);
+  return t("notify.game_with", { game: gameTitle(g), players: together(others) });
+}
+
+/** The address a notification of a listed game opens: the game at the player's seat. @param {Listed} g */
+function listedHref(g) {
+  return `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`;
+}
+
+/** Tell the player that the time for their move in `g` (a turn-based game of the account that
+ * awaits them) runs short, `time` left in words: once a turn (its tag is the game's revision).
+ * @param {Listed} g @param {string} time */
+export function noticeShortTime(g, time) {
+  if (g.with_people && notifying()) notify(`${g.id}:${g.version}:short`, t("notify.time_short", { time }), listedBody(g), listedHref(g));
 }
 
 /** One of this browser's games (`POST /api/games/lookup`, for the token of the seat it plays) as
