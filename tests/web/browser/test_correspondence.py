@@ -14,10 +14,15 @@ import time
 from typing import Any, cast
 from urllib.parse import urlsplit
 
+import httpx
 from playwright.sync_api import Browser, Page, Worker
+from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, present, timed_game_of_two
 from tests.web.browser.test_lobby_waits import REFRESH_SECONDS, SEEN, play_until_turn_of, turn_based_games
 from tests.web.browser.test_turn_notify import HIDE, act, current, notes, notifying_page, turn_on
+from tests.web.conftest import free_port, live_app, on_the_server_loop, served_in_a_thread
+
+from kingdomino.web.tables import GameRow
 
 #: A click on a notification whose ``data.href`` is the argument, dispatched in the service worker;
 #: the addresses of the tabs it focused.
@@ -224,3 +229,46 @@ def test_a_hidden_lobby_tells_her_once_that_the_time_for_her_move_runs_short(
     look_again(page)
     assert len(notes(page)) == 1  # once a turn
     assert page.errors == []
+
+
+def kind_of_her_seat(base: str, game: str, token: str) -> str:
+    """The kind of seat 0 of ``game`` (a human's, or an AI's once its time ran out), read with ``token``."""
+    kind: str = httpx.get(f"{base}/api/games/{game}", params={"token": token}).json()["seats"][0]["kind"]
+    return kind
+
+
+def test_a_hidden_lobby_tells_her_that_her_time_ran_out(browser: Browser, database: str) -> None:
+    """Vera's time for a move runs out while her lobby is open behind other tabs: it notifies her
+    that an AI plays her seat on, and her list of games says so beside the game."""
+    app = live_app(database)
+    hub = app.state.hub
+    with served_in_a_thread(app, free_port()) as base:
+        page = notifying_page(browser, base)
+        page.clock.install(time=time.time())
+        log_in_new(page, base, "Vera")
+        (game, tokens), *_ = days_games_awaiting(page, 1).items()
+        page.reload()
+        page.wait_for_selector("#your-move:not([hidden]) li")
+        turn_on(page)
+        page.evaluate(HIDE, True)
+
+        def run_out() -> None:
+            """Her deadline moved into the past, for the server's sweep to find."""
+            past = time.time() - 1
+            with hub.store.engine.begin() as connection:
+                connection.execute(update(GameRow).where(GameRow.id == game).values(deadline=past))
+            hub.table(game).stored.deadline = past
+
+        on_the_server_loop(base, run_out)
+        deadline = time.monotonic() + 30
+        while kind_of_her_seat(base, game, tokens[1]) != "ai":
+            assert time.monotonic() < deadline, "the server's sweep did not hand the seat to an AI"
+            time.sleep(0.1)
+        page.clock.run_for(REFRESH_SECONDS * 1000 + 1000)
+        page.wait_for_function("window.__notes.length === 1")
+        told = notes(page)[0]
+        words = "Your time ran out: an AI plays your seat"
+        assert (told["title"], told["body"]) == (words, "Kingdomino with Bela"), told
+        assert "your time ran out: an AI plays your seat" in page.inner_text("#account-games")
+        page.wait_for_selector("#your-move", state="hidden")  # no move of hers awaited any more
+        assert page.errors == []

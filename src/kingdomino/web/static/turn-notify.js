@@ -15,7 +15,7 @@ import { gameTitle, localName } from "./words.js";
 /** A game as the lobby lists it, with what its notifications read: an account's game
  * (account-games.js `AccountGame`), or one of this browser's (`listed` of a `GameSummary`).
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, status: string, seat: number,
- *   token: string | null, your_turn: boolean, players: string[], left: boolean, places: number[] | null,
+ *   token: string | null, your_turn: boolean, players: string[], left: boolean, timed_out?: boolean, places: number[] | null,
  *   ended?: import("./view-types.js").Ended | null, version: number, with_people: boolean}} Listed */
 
 /** The setting ("on" or "off"), and the tags of the notifications shown (the newest `KEPT`). */
@@ -158,10 +158,12 @@ export function noticeView(id, before, view, kinds) {
 }
 
 /** What a listed game `now` says happened since the lobby's last look (`before`, undefined: a
- * game it did not list), as a notification's title ("" for nothing).
+ * game it did not list), as a notification's title ("" for nothing): the player's own time ran
+ * out (an AI plays their seat on), the game ended, an opponent joined, the turn became theirs.
  * @param {Listed | undefined} before @param {Listed} now */
 function listedNews(before, now) {
   const over = (/** @type {Listed} */ g) => g.status === "finished" || g.status === "aborted";
+  if (now.with_people && now.timed_out && before && !before.timed_out) return t("notify.timed_out");
   if (!now.with_people || now.left) return "";
   if (before && !over(before) && over(now)) {
     const by = now.ended && now.ended.seat !== now.seat ? localName(now.players[now.ended.seat] ?? "") : null;
