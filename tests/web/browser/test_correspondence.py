@@ -17,7 +17,15 @@ from urllib.parse import urlsplit
 import httpx
 from playwright.sync_api import Browser, Page, Worker
 from sqlalchemy import update
-from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, present, timed_game_of_two
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    LivePage,
+    axe_violations,
+    log_in_new,
+    new_page,
+    present,
+    timed_game_of_two,
+)
 from tests.web.browser.test_lobby_waits import REFRESH_SECONDS, SEEN, play_until_turn_of, turn_based_games
 from tests.web.browser.test_turn_notify import HIDE, act, current, notes, notifying_page, turn_on
 from tests.web.conftest import free_port, live_app, on_the_server_loop, served_in_a_thread
@@ -109,6 +117,7 @@ def test_the_lobby_says_first_which_games_await_her_move(browser: Browser, live_
     for link in card.locator("a").all():
         assert present(link.bounding_box())["height"] >= 44  # a finger's target
     page.screenshot(path=str(ARTIFACTS / "your-move-phone.png"))
+    assert axe_violations(page) == []
     # Bela moves in another game while the tab is behind others; Vera comes back to it.
     theirs, tokens = next((game, tokens) for game, (awaits, tokens) in games.items() if not awaits)
     page.evaluate(SEEN, True)
@@ -180,6 +189,7 @@ def test_after_her_move_the_page_offers_the_next_game_awaiting_her(
     assert page.inner_text("#next-game") == "→ Next game awaiting you: Kingdomino with Bela · 23 hours left"
     assert present(page.locator("#next-game-link").bounding_box())["height"] >= 44  # a finger's target
     page.screenshot(path=str(ARTIFACTS / "next-game-phone.png"))
+    assert axe_violations(page) == []
     page.click("#next-game-link")
     page.wait_for_url(f"{live_server}/game/{second}")
     page.wait_for_selector("#your-turn")
