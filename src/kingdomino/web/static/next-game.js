@@ -42,8 +42,9 @@ export function offerNextGame(id, before, view, status) {
     if (ask !== asked) return;
     document.getElementById("next-game")?.remove();
     if (!next) return;
-    const link = el("a", { href: gameHref(next), id: "next-game-link" }, t("game.next_awaiting", { game: gameTitle(next), players: othersAt(next) }));
-    status.closest(".status-row")?.after(el("p", { id: "next-game", class: "next-game" },
-      el("span", { "aria-hidden": "true" }, "→ "), link, turnTime(next)));
+    // One link, its time left included: on a phone the whole line is the finger's target.
+    const link = el("a", { href: gameHref(next), id: "next-game-link" }, el("span", { "aria-hidden": "true" }, "→ "),
+      t("game.next_awaiting", { game: gameTitle(next), players: othersAt(next) }), turnTime(next));
+    status.closest(".status-row")?.after(el("p", { id: "next-game", class: "next-game" }, link));
   }, () => {});  // a guest, or the server not heard: no offer, the game goes on
 }
