@@ -291,7 +291,7 @@ def test_a_bot_whose_game_is_aborted_stops_and_says_so(live_server: str) -> None
         http.post(f"/api/games/{game_id}/abort", json={"token": person}).raise_for_status()
         thread.join(60)
     assert not thread.is_alive() and last["status"] == "aborted"
-    assert outcome(last) == "aborted by Person before every player had moved: no result"
+    assert outcome(last) == "called off by Person before every player had moved: no result"
 
 
 def test_a_bot_whose_seat_an_ai_took_stops_and_says_so(live_server: str) -> None:

@@ -3,6 +3,7 @@ by the JavaScript missing."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -356,6 +357,43 @@ def test_one_concept_has_one_word_in_a_language(language: str) -> None:
         for pattern, keys, word in ONE_WORD[language]
         for key, text in every.items()
         if re.search(keys, key) and re.search(pattern, text, re.IGNORECASE)
+    ]
+    assert wrong == []
+
+
+#: The code that speaks English to people who read it as it is: the server's refusals (their
+#: ``message``, what a client that is not the page shows) and ``kingdomino bot``'s lines.
+SERVER_ENGLISH = (STATIC.parent, STATIC.parents[1] / "cli" / "bot.py")
+
+
+def server_english() -> list[tuple[str, str]]:
+    """The sentences of ``SERVER_ENGLISH``'s code, each with its place ("endings.py:82"): every
+    string of it with a space in it (a sentence, or a part of an f-string's), docstrings left out.
+    Words alone ("aborted", a status) are the API's names, not English for people."""
+    sentences = []
+    for root in SERVER_ENGLISH:
+        for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            alone = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}  # docstrings
+            sentences += [
+                (f"{path.name}:{node.lineno}", node.value)
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in alone
+                if " " in node.value
+            ]
+    return sentences
+
+
+def test_the_server_says_a_concept_in_the_page_s_english_word() -> None:
+    """The server refused to abort a game that "can no longer be aborted" (``abort_too_late``)
+    where the page says "called off": a client showing the server's English said the other word."""
+    every = server_english()
+    assert any("can no longer be" in text for _, text in every)  # the refusals are read
+    wrong = [
+        (place, word)
+        for pattern, _, word in ONE_WORD["en"]
+        for place, text in every
+        if re.search(pattern, text, re.IGNORECASE)
     ]
     assert wrong == []
 

@@ -59,14 +59,14 @@ def outcome(view: dict[str, Any]) -> str:
     >>> outcome({**view, "status": "playing", "your_seats": [], "former_seats": [1]})
     "out of time: an AI plays the bot's seat 2 on"
     >>> outcome({**view, "status": "aborted", "ended": {"by": "abort", "seat": 0}})
-    'aborted by Ann before every player had moved: no result'
+    'called off by Ann before every player had moved: no result'
     """
     seats = view["your_seats"] or view["former_seats"]
     seat = seats[0] if seats else None
     if view["status"] == "aborted":
         by = (view.get("ended") or {}).get("seat")
         name = view["seats"][by]["name"] if isinstance(by, int) else "a player"
-        return f"aborted by {name} before every player had moved: no result"
+        return f"called off by {name} before every player had moved: no result"
     if view["status"] == "expired":
         return "ended unplayed: " + (
             "nobody joined in time" if view.get("wait_ended") == "expired" else "called off"
