@@ -114,6 +114,15 @@ def stop_in_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Bot, "play", stopped)
 
 
+def assert_called_off(live_server: str, said: str) -> None:
+    """The stopped bot said (``said``: its output) that it called off the game waiting for players
+    whose link it gave first, and the lobby no longer lists that game."""
+    assert "stopped: the game waiting for players is called off" in said, said
+    game_id = said.split("/game/")[1].split()[0]
+    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
+    assert game_id not in [game["id"] for game in listed]
+
+
 def test_a_bot_stopped_while_its_game_waits_calls_the_game_off(
     live_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -122,10 +131,7 @@ def test_a_bot_stopped_while_its_game_waits_calls_the_game_off(
     stop_in_its_game(monkeypatch)
     result = CliRunner().invoke(app, ["bot", "--server", live_server, "--agent", "greedy", "--name", "Quits"])
     assert result.exit_code == 130, result.output
-    assert "stopped: the game waiting for players is called off" in result.output, result.output
-    game_id = result.output.split("/game/")[1].split()[0]
-    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
-    assert game_id not in [game["id"] for game in listed]
+    assert_called_off(live_server, result.output)
 
 
 def test_a_bot_stopped_in_a_game_being_played_hands_its_seat_to_an_ai(
@@ -424,10 +430,7 @@ def test_a_bot_stopped_as_the_server_pairs_it_calls_its_game_off(
     except KeyboardInterrupt:
         pytest.fail("the bot stopped before it knew its game: the game was left waiting for it")
     assert result.exit_code == 130, result.output
-    assert "stopped: the game waiting for players is called off" in result.output, result.output
-    game_id = result.output.split("/game/")[1].split()[0]
-    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
-    assert game_id not in [game["id"] for game in listed]
+    assert_called_off(live_server, result.output)
 
 
 def test_a_stop_while_the_server_asks_the_bot_to_wait_is_made_at_once(
@@ -576,9 +579,5 @@ def test_a_bot_terminated_while_its_game_waits_calls_the_game_off(live_server: s
     assert bot.stdout is not None
     waiting = bot.stdout.readline()
     assert "/game/" in waiting, waiting
-    game_id = waiting.split("/game/")[1].split()[0]
     bot.send_signal(signal.SIGTERM)
-    said = waiting + bot.communicate(timeout=60)[0]
-    assert "stopped: the game waiting for players is called off" in said, (bot.returncode, said)
-    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
-    assert game_id not in [game["id"] for game in listed]
+    assert_called_off(live_server, waiting + bot.communicate(timeout=60)[0])

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -242,18 +243,27 @@ OFF_GLOSSARY = {
 }
 
 
+def words_off(
+    table: Iterable[tuple[str, str, str]], every: Iterable[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """Where a text says a word ``table`` keeps off: for each of the ``table``'s (the word's
+    pattern, the pattern of the keys it is kept off, the word to say) and each of ``every``'s
+    (key, text), the key and the word to say where the text says the word."""
+    said = list(every)
+    return [
+        (key, word)
+        for pattern, keys, word in table
+        for key, text in said
+        if re.search(keys, key) and re.search(pattern, text, re.IGNORECASE)
+    ]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_game_terms_are_the_rulebooks_words(language: str) -> None:
     every = texts(language) | {
         f"{k}#{c}": v for k, forms in plural_forms(language).items() for c, v in forms.items()
     }
-    wrong = [
-        (key, word)
-        for pattern, keys, word in OFF_GLOSSARY[language]
-        for key, text in every.items()
-        if re.search(keys, key) and re.search(pattern, text, re.IGNORECASE)
-    ]
-    assert wrong == []
+    assert words_off(OFF_GLOSSARY[language], every.items()) == []
 
 
 #: A quoted label in each language's quotation marks ("…", „…”, „…“, «…»).
@@ -352,13 +362,7 @@ ONE_WORD = {
 def test_one_concept_has_one_word_in_a_language(language: str) -> None:
     """A site's concept keeps its word from one screen to the next (the lobby, a rated game, a clock)."""
     every = every_text(language)
-    wrong = [
-        (key, word)
-        for pattern, keys, word in ONE_WORD[language]
-        for key, text in every.items()
-        if re.search(keys, key) and re.search(pattern, text, re.IGNORECASE)
-    ]
-    assert wrong == []
+    assert words_off(ONE_WORD[language], every.items()) == []
 
 
 #: The code that speaks English to people who read it as it is: the server's refusals (their
@@ -389,13 +393,7 @@ def test_the_server_says_a_concept_in_the_page_s_english_word() -> None:
     where the page says "called off": a client showing the server's English said the other word."""
     every = server_english()
     assert any("can no longer be" in text for _, text in every)  # the refusals are read
-    wrong = [
-        (place, word)
-        for pattern, _, word in ONE_WORD["en"]
-        for place, text in every
-        if re.search(pattern, text, re.IGNORECASE)
-    ]
-    assert wrong == []
+    assert words_off([(pattern, r".", word) for pattern, _, word in ONE_WORD["en"]], every) == []
 
 
 #: The texts the code fills with a list of names ("Anna and Boris"): each with ``{names}``, and
