@@ -461,6 +461,21 @@ def test_a_stop_while_the_server_asks_the_bot_to_wait_is_made_at_once(
             signal.raise_signal(signal.SIGINT)
 
 
+def test_a_stop_the_process_ignores_is_not_held() -> None:
+    """A bot started in a shell's background ignores Ctrl-C: holding it made it a stop."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with HeldStop() as held:
+            signal.raise_signal(signal.SIGINT)
+            held.let_go()
+        after = signal.getsignal(signal.SIGINT)
+    except KeyboardInterrupt:
+        pytest.fail("a Ctrl-C the process ignores stopped the bot")
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert after is signal.SIG_IGN
+
+
 class RefusedSocket:
     """A socket the server refused before the bot's first ping went out: the ping meets the
     closed connection, the refusal sent before the close is still there to read."""

@@ -43,9 +43,11 @@ class HeldStop:
         self._restore()
 
     def hold(self) -> None:
-        """Hold the stops that come from now on."""
+        """Hold the stops that come from now on (one the process ignores stays ignored: a bot
+        started in the background of a shell is not stopped by its Ctrl-C)."""
         if threading.current_thread() is threading.main_thread() and not self._before:
-            self._before = {number: signal.signal(number, self._held) for number in STOPS}
+            stops = [number for number in STOPS if signal.getsignal(number) is not signal.SIG_IGN]
+            self._before = {number: signal.signal(number, self._held) for number in stops}
 
     def let_go(self) -> None:
         """Stop holding: a stop that came meanwhile is made now (``KeyboardInterrupt``), a later
