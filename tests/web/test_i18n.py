@@ -338,7 +338,10 @@ ABORT_KEYS = (
 #: страница" in the back link to the page the open seats call "лобби", a "класирана игра" beside
 #: the lobby's "С рейтинг". (pattern, keys, the word the texts use)
 ONE_WORD = {
-    "en": [(r"\babort", r".", "call off (a game called off, before it began or by a player)")],
+    "en": [
+        (r"\babort", r".", "call off (a game called off, before it began or by a player)"),
+        (r"\btime control", r".", "clock"),
+    ],
     "hu": [
         (r"\belőt[eé]r", r".", "kezdőlap (the lobby)"),
         (r"lefúj", r".", "megszakít (a game a player aborted)"),
