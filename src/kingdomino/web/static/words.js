@@ -1,6 +1,7 @@
 // Words for people: the engine's stable action texts ("place R,C D", "claim N", "take D", ...) read
 // aloud in the chosen language, 1-based player names, and the status line saying what to do now.
 // Nothing here decides what is legal: the texts come from the server, which asked the engine.
+import { AI_ENDING, levelWords, withoutAi } from "./ai-levels.js";
 import { t, has, language, number } from "./i18n.js";
 
 /** @typedef {import("./view-types.js").Observation} Observation */
@@ -24,16 +25,15 @@ export function seatName(view, seat) {
   return mine && info.name !== t("name.you") ? t("name.you_are", { name: info.name }) : info.name;
 }
 
-/**
- * A seat's name as the server gave it, with an AI's level in the current language: the server names
+/** A seat's name as the server gave it, with an AI's level in the current language: the server names
  * an AI seat "Bruno (AI, hard)" (`web/seats.py`, `ai_name`), "Bruno (ИИ, сложный)" in Russian (an operator's
  * agent "Bo (AI, ppo-2)", "Bo (ИИ, ppo-2)"), an unnamed player's seat "Player 2" ("Игрок 2"), the lobby's unnamed
  * "You" ("Te" in Hungarian), a seat open to the lobby "Open seat". Names typed are kept. @param {string} name @returns {string}
  */
 export function localName(name) {
   if (name === "") return t("seat.waiting");
-  const m = name.match(/^(.*) \(AI, ([\w-]+)\)$/);
-  if (m) return `${localName(m[1])} (${has(`seat.ai:${m[2]}`) ? t(`seat.ai:${m[2]}`) : t("seat.ai_agent", { name: m[2] })})`;
+  const m = name.match(AI_ENDING);
+  if (m) return `${localName(withoutAi(name))} (${levelWords(m[1])})`;
   if (name === UNNAMED_YOU) return t("name.you");
   // A seat left unnamed is "Player 2" on the server: "Игрок 2" in Russian.
   const unnamed = name.match(/^Player (\d+)$/);
