@@ -83,6 +83,7 @@ def test_a_lobby_game_is_listed_once_played_and_watched_without_any_token(client
     every_token = [*game["tokens"], game["spectator_token"], shared["spectator_token"]]
     every_token += [private["spectator_token"], *(seat["token"] for seat in shared["seats"])]
     assert not [token for token in every_token if token in text]  # no seat's, no spectator link's
+    assert "seed" not in text and "legal_actions" not in text
 
     # Anyone watches it without a token: the spectator's view, to the letter.
     public = client.get(f"/api/games/{game['id']}")

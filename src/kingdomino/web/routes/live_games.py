@@ -4,7 +4,8 @@ it at a time, of every public game or of one player's.
 Public: it names no token (a game is watched at its watch link, ``/game/{id}/watch``, without
 one), lists public games alone, and bounds what one request costs: the database is read in a
 thread, at most ``MAX_CONSIDERED`` games are ranked, and at most ``MAX_PAGE`` described, the
-event loop serving others after each game read from the database.
+event loop serving others after each game read from the database; a request counts as a game
+request of its client (``game_requests``: a flood is refused 429 ``too_many_requests``).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import asyncio
 import contextlib
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query
 
 from kingdomino.web import standings
+from kingdomino.web.game_requests import game_request
 from kingdomino.web.live_games import MAX_CONSIDERED, MAX_PAGE, PAGE, described, ranked
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.dependencies import HubDep
@@ -23,7 +25,7 @@ from kingdomino.web.routes.dependencies import HubDep
 router = APIRouter()
 
 
-@router.get("/api/live-games")
+@router.get("/api/live-games", dependencies=[Depends(game_request)])
 async def live_games(
     hub: HubDep,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="Games on the page.")] = PAGE,
