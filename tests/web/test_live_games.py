@@ -135,6 +135,7 @@ def test_the_list_ranks_the_best_player_first_pages_and_keeps_one_players_games(
                         updated=datetime.now(UTC),
                     )
                 )
+        made(client, INVITED_2P)  # the account plays it too, but it is private: never listed
         games[name] = joined(client)["id"]
     client.cookies.clear()
     guests = joined(client)["id"]
