@@ -106,6 +106,8 @@ def test_the_watch_list_on_a_phone_and_a_players_page_playing_now(browser: Brows
     # The new game's "Anyone may watch": ticked for a friend's game, it lists the game to watch.
     phone.goto(live_server + "/")
     phone.fill("#name-0", name)
+    phone.select_option("#seat-1", "open")
+    assert phone.is_checked("#public")  # a seat open to the lobby: public, as the server decides
     phone.select_option("#seat-1", "online")
     assert not phone.is_checked("#public")  # a game with invites only is private unless said
     phone.check("#public")
