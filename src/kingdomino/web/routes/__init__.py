@@ -32,7 +32,10 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   ``GET /api/account/games`` the logged-in account's games, with their tokens;
   ``POST /api/account/games/claim`` ``{games: [{id, token}]}`` a guest's seats made the
   account's (``players``);
-* the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``, ``/player/{name}``
+* ``GET /api/live-games?limit=&offset=&player=``: the public games being played, to watch
+  (``live_games``);
+* the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
+  ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
 """
 
@@ -46,6 +49,7 @@ from kingdomino.web.routes import (
     finished_games,
     game_socket,
     games,
+    live_games,
     open_games,
     players,
     scoring,
@@ -63,4 +67,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     accounts.router,
     open_games.router,
     players.router,
+    live_games.router,
 )

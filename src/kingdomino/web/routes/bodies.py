@@ -112,6 +112,11 @@ class CreateRequest(Body):
     time_control: TimeControlRequest | None = Field(
         default=None, description="The players' clocks (none: untimed)."
     )
+    public: bool | None = Field(
+        default=None,
+        description="Anyone may watch the game, listed among the live games (`GET /api/live-games`); "
+        "left out, a game with `open` seats is public and any other is not.",
+    )
 
 
 class JoinRequest(Body):

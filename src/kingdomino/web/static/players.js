@@ -3,6 +3,7 @@
 // each pool's leaderboard, its provisional ratings apart (at "/leaderboards/<pool>").
 import { el } from "./dom.js";
 import { number, t } from "./i18n.js";
+import { playingNow } from "./live-games.js";
 import { ratingGraph } from "./rating-graph.js";
 import { provisionalMeaning, ratingShown, ratingText } from "./rating-mark.js";
 import { api } from "./server.js";
@@ -90,6 +91,7 @@ export async function showPlayer(main, name) {
   main.replaceChildren(
     el("section", { class: "card", id: "player" }, heading(page.name, page.bot),
       el("p", { class: "small" }, t("players.since", { date: day(page.created) })), boardsLink()),
+    playingNow(page.name),
     el("section", { class: "card", id: "player-ratings" }, el("h2", {}, t("players.ratings")),
       page.ratings.length ? page.ratings.map((rating) => el("div", { class: "player-pool", "data-pool": rating.pool },
         el("h3", {}, el("a", { href: `/leaderboards/${rating.pool}` }, t(`pool.${rating.pool}`))),
