@@ -191,10 +191,12 @@ def seat_row(index: int, seat: dict[str, Any], account: SeatPlayer | None = None
     end as an AI's does ("(AI, hard)", in any language), which would pass one off as the other.
 
     A human seat taken by a logged-in player is their ``account`` (id, name): it bears the
-    account's name. An ``open`` seat waits for a player from the lobby (``open_seats``).
+    account's name. An ``open`` seat waits for a player from the lobby (``open_seats``), or for
+    the one account it is kept ``for`` (a challenge's, ``challenges``).
     """
     if seat["kind"] == "open":
-        return open_seat()
+        kept_for = seat.get("for")
+        return open_seat(kept_for) if isinstance(kept_for, SeatPlayer) else open_seat()
     if account is not None:
         return account.seat(bool(seat.get("online")))
     name = clean_name(str(seat.get("name") or ""))
@@ -225,9 +227,12 @@ def human_seat(name: str, online: bool) -> dict[str, Any]:
     return {"kind": "human", "name": name, "online": online, "token": secrets.token_urlsafe(16)}
 
 
-def open_seat() -> dict[str, Any]:
-    """A seat waiting for a player from the lobby: nobody's yet, so no token acts for it."""
-    return {"kind": "open", "name": "", "token": None}
+def open_seat(kept_for: SeatPlayer | None = None) -> dict[str, Any]:
+    """A seat waiting for a player from the lobby: nobody's yet, so no token acts for it. One
+    ``kept_for`` an account (a challenge's) bears its name and waits for that account alone."""
+    if kept_for is None:
+        return {"kind": "open", "name": "", "token": None}
+    return {"kind": "open", "name": kept_for.name, "token": None, "for": kept_for.id}
 
 
 def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
