@@ -11,9 +11,9 @@ the game's listing read again. Every change goes to the watching pages as one me
 
 A challenge (``challenges``: a game whose open seat is kept for one account) is held here as the
 other waiting games are, but listed to nobody else: the pages logged in as its two accounts get it
-first in ``{"type": "challenges", "challenges": [...]}``, then ``{"type": "challenge", "challenge":
-listing}`` and ``{"type": "challenge_gone", "id", "status", "wait_ended"}``; each listing says
-whether it is to the page's account (``to_you``).
+first in ``{"type": "challenges", "account", "challenges": [...]}`` (``account``: the page's),
+then ``{"type": "challenge", "challenge": listing}`` and ``{"type": "challenge_gone", "id",
+"status", "wait_ended"}``; each listing says whether it is to the page's account (``to_you``).
 
 A listing says what a player needs to choose a game: the game, its options and description,
 its seats (names, and which are open), rated or casual, how long it still waits, and the
@@ -171,7 +171,8 @@ class Lobby:
         await send(json.dumps({"type": "open_games", "games": self.listed()}))
         if account is not None:
             self.accounts.setdefault(account, set()).add(send)
-            await send(json.dumps({"type": "challenges", "challenges": self.challenges_of(account)}))
+            challenges = self.challenges_of(account)
+            await send(json.dumps({"type": "challenges", "account": account, "challenges": challenges}))
 
     def part(self, send: Sender) -> None:
         self.watchers.discard(send)

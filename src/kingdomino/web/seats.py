@@ -267,3 +267,13 @@ def ai_name(index: int, level: str) -> str:
     ``static/words.js``): keep the two in step.
     """
     return f"{AI_NAMES[index % len(AI_NAMES)]} (AI, {level})"
+
+
+def account_marks(seat: dict[str, Any]) -> dict[str, Any]:
+    """What a game's view says of a seat's account: ``account: true`` for a seat an account plays,
+    so a page tells it from a guest who typed the same name (a guest "Magnus" is not the account
+    Magnus); ``challenged: true`` for an open seat kept for the account a challenge awaits
+    (``open_seat``), which bears its name."""
+    if seat["kind"] == "open":
+        return {"challenged": True} if seat.get("for") is not None else {}
+    return {"account": True} if seat["kind"] == "human" and seat.get("account") is not None else {}
