@@ -81,6 +81,12 @@ def test_a_challenge_waits_for_its_player_alone_then_both_play(client: TestClien
             assert "token" not in str(shown)
         assert next_of_type(kira_tab, "challenge")["challenge"]["to_you"] is False
         assert as_(client, None).get("/api/open-games").json()["games"] == []
+        assert as_(client, cleo).get("/api/challenges").json()["challenges"] == []
+        seats = client.get(f"/api/games/{game_id}", params={"token": token}).json()["seats"]
+        assert [(s["name"], s["kind"], s.get("challenged")) for s in seats] == [
+            ("Kira", "human", None),
+            ("Boris", "open", True),
+        ]
         waiting = as_(client, boris).get("/api/challenges").json()["challenges"]
         assert [(c["id"], c["to_you"], c["seats"][1]["name"]) for c in waiting] == [(game_id, True, "Boris")]
         assert refusal(as_(client, cleo).post(f"/api/games/{game_id}/join", json={})) == (403, "seat_kept")
