@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.web.conftest import wait_for
-from tests.web.sockets import next_of_type
+from tests.web.sockets import next_message, next_of_type
 from tests.web.test_open_games import end_the_wait_now, refusal
 
 from kingdomino.web import challenges
@@ -138,6 +138,19 @@ def test_declined_called_off_or_unanswered_a_challenge_ends_unplayed(client: Tes
     assert not games["playing"] and not games["open"]
     page = client.get("/api/players/Kira").json()
     assert (page["games"], page["ratings"]) == ([], [])
+
+
+def test_a_page_of_another_site_is_told_no_challenge(client: TestClient) -> None:
+    """The lobby's socket reads the session cookie: a page of another site that opens it is a guest."""
+    kira, boris = account(client, "Kira"), account(client, "Boris")
+    challenged(client, kira, "Boris")
+    as_(client, boris)
+    with client.websocket_connect("/ws/lobby", headers={"origin": "http://elsewhere.example"}) as foreign:
+        assert next_of_type(foreign, "open_games")["games"] == []
+        foreign.send_json({"type": "ping"})
+        assert next_message(foreign, "the pong after the open games") == {"type": "pong"}
+    with client.websocket_connect("/ws/lobby", headers={"origin": "http://testserver"}) as own:
+        assert len(next_of_type(own, "challenges")["challenges"]) == 1
 
 
 def test_a_challenge_is_refused_with_its_reason(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
