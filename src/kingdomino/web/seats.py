@@ -197,10 +197,12 @@ def seat_row(index: int, seat: dict[str, Any], account: SeatPlayer | None = None
     end as an AI's does ("(AI, hard)", in any language), which would pass one off as the other.
 
     A human seat taken by a logged-in player is their ``account`` (id, name): it bears the
-    account's name. An ``open`` seat waits for a player from the lobby (``open_seats``).
+    account's name. An ``open`` seat waits for a player from the lobby (``open_seats``), or for
+    the one account it is kept ``for`` (a challenge's, ``challenges``).
     """
     if seat["kind"] == "open":
-        return open_seat()
+        kept_for = seat.get("for")
+        return open_seat(kept_for) if isinstance(kept_for, SeatPlayer) else open_seat()
     if account is not None:
         return account.seat(bool(seat.get("online")))
     name = clean_name(str(seat.get("name") or ""))
@@ -230,9 +232,12 @@ def human_seat(name: str, online: bool) -> dict[str, Any]:
     return {"kind": "human", "name": name, "online": online, "token": secrets.token_urlsafe(16)}
 
 
-def open_seat() -> dict[str, Any]:
-    """A seat waiting for a player from the lobby: nobody's yet, so no token acts for it."""
-    return {"kind": "open", "name": "", "token": None}
+def open_seat(kept_for: SeatPlayer | None = None) -> dict[str, Any]:
+    """A seat waiting for a player from the lobby: nobody's yet, so no token acts for it. One
+    ``kept_for`` an account (a challenge's) bears its name and waits for that account alone."""
+    if kept_for is None:
+        return {"kind": "open", "name": "", "token": None}
+    return {"kind": "open", "name": kept_for.name, "token": None, "for": kept_for.id}
 
 
 def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
@@ -288,3 +293,13 @@ def ai_named(name: str, level: str) -> str:
     ('Bo (AI, ppo-2)', 'Bo (AI, medium)')
     """
     return f"{without_ai(name)} (AI, {level})"
+
+
+def account_marks(seat: dict[str, Any]) -> dict[str, Any]:
+    """What a game's view says of a seat's account: ``account: true`` for a seat an account plays,
+    so a page tells it from a guest who typed the same name (a guest "Magnus" is not the account
+    Magnus); ``challenged: true`` for an open seat kept for the account a challenge awaits
+    (``open_seat``), which bears its name."""
+    if seat["kind"] == "open":
+        return {"challenged": True} if seat.get("for") is not None else {}
+    return {"account": True} if seat["kind"] == "human" and seat.get("account") is not None else {}

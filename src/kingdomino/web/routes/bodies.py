@@ -138,6 +138,26 @@ class PairingRequest(Body):
     )
 
 
+class ChallengeRequest(Body):
+    """A challenge: the account challenged, by name, and the game of two offered to it."""
+
+    name: str = Field(min_length=1, max_length=40, description="The challenged account's name.")
+    game: GameName
+    players: Players = Field(default=2, description="How many players: 2 (a challenge is a duel).")
+    options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
+    rated: bool = Field(default=False, description="A rated game (it needs a clock).")
+    time_control: TimeControlRequest | None = Field(
+        default=None, description="The players' clocks (none: untimed; `days` for a game by the day)."
+    )
+    wait_minutes: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_WAIT_MINUTES,
+        description=f"How long the challenge waits for an answer ({WAIT_MINUTES} if left out; "
+        "a `days` game at least one turn's days).",
+    )
+
+
 class ActionRequest(Body):
     """A move of the token's seat, written as the view's legal moves write it."""
 

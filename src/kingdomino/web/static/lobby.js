@@ -3,6 +3,7 @@
 import { accountCard } from "./account.js";
 import { REFRESH_SECONDS, whoEnded } from "./account-games.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
+import { challengesCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { openHelp } from "./help.js";
 import { liveGamesCard } from "./live-games.js";
@@ -23,7 +24,7 @@ import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
  * counts or modes says so (the Mighty Duel is for 2 players; the last recruitment is Tribe's, the
  * totem tie-break Totem's), and is offered only there.
  * @type {Record<string, {players: number[], modes?: string[], flags: Array<[string, string?, {players?: number[], modes?: string[]}?]>}>} */
-const GAMES = {
+export const GAMES = {
   kingdomino: { players: [2, 3, 4], flags: [["middle_kingdom"], ["harmony"], ["dynasty"], ["mighty_duel", undefined, { players: [2] }]] },
   duel: { players: [2], flags: [["pass_fills_spellbook"]] },
   origins: { players: [2, 3, 4], modes: ["discovery", "totem", "tribe"],
@@ -194,7 +195,9 @@ export function showLobby(main) {
   const list = el("div", { id: "my-games" }, el("p", { class: "small" }, t("lobby.loading")));
   const scorer = el("section", { class: "card" }, el("h2", {}, el("a", { href: "/score", id: "to-scorer" }, t("lobby.scorer"))),
     el("p", { class: "small" }, t("lobby.scorer_text")));
-  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, openGamesCard(GAMES), liveGamesCard(), error,
+  // The challenges to you and yours come with the open games, on the lobby's socket.
+  const challenges = challengesCard();
+  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, challenges.card, openGamesCard(GAMES, challenges.heard), liveGamesCard(), error,
     el("section", { class: "card" }, form),
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
       // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).

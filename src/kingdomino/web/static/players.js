@@ -1,7 +1,9 @@
 // The players' pages: a player's ratings in each pool with their graph, games played to the end
 // (won, mean score) per game, recent finished games with their replays (at "/player/<name>"); and
 // each pool's leaderboard, its provisional ratings apart (at "/leaderboards/<pool>").
+import { challengeCard } from "./challenges.js";
 import { el } from "./dom.js";
+import { GAMES } from "./lobby.js";
 import { number, t } from "./i18n.js";
 import { playingNow } from "./live-games.js";
 import { ratingGraph } from "./rating-graph.js";
@@ -107,6 +109,8 @@ export async function showPlayer(main, name) {
         : el("p", { class: "small" }, t("players.no_games"))),
     el("section", { class: "card", id: "player-games" }, el("h2", {}, t("players.recent")),
       page.games.length ? el("ul", { class: "player-games" }, page.games.map(playedGame)) : el("p", { class: "small" }, t("players.no_games"))));
+  const challenge = await challengeCard(page.name, page.bot, GAMES);
+  if (challenge) main.querySelector("#player")?.after(challenge);
 }
 
 /** A recent game of the player's page: when, which game, its place, each seat's score (an account's

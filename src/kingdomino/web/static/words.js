@@ -58,11 +58,11 @@ export function gameTitle(view) {
 /** Each seat's name in the current language (`localName`), in place: the seats of a view or of a
  * replay's frame, as the server sent them. A seat its creator left unnamed ("You") is "you" only
  * on the pages that play it: a friend at another screen, or a spectator, sees "Player 1".
- * A seat waiting for a player from the lobby is "Open seat"; a bot's account says it is a bot.
- * @param {Array<{name: string, kind?: string, bot?: boolean}> | undefined} seats @param {number[]} mine the seats this page plays */
+ * A seat open to the lobby is "Open seat" (one kept for a challenged player: their name); a bot's account says it is a bot. @param {number[]} mine
+ * the seats this page plays @param {Array<{name: string, kind?: string, bot?: boolean, challenged?: boolean}> | undefined} seats */
 export function localSeatNames(seats, mine) {
   (seats || []).forEach((seat, index) => {
-    seat.name = seat.kind === "open" ? t("seat.waiting")
+    seat.name = seat.kind === "open" ? seat.challenged ? seat.name : t("seat.waiting")
       : seat.name === UNNAMED_YOU && !mine.includes(index) ? t("player_n", { n: index + 1 }) : localName(seat.name);
     if (seat.bot) seat.name = t("seat.bot_name", { name: seat.name });
   });
