@@ -174,3 +174,15 @@ def test_a_challenge_is_refused_with_its_reason(client: TestClient, monkeypatch:
     assert refusal(challenge(client, others[1], "Boris")) == (429, "challenged_too_often")
     assert refusal(as_(client, None).post("/api/challenges/nosuchgame/accept")) == (401, "session_ended")
     assert refusal(as_(client, boris).post("/api/challenges/nosuchgame/accept")) == (404, "no_game")
+
+
+def test_a_challenge_is_watched_only_when_its_challenger_says_so(client: TestClient) -> None:
+    kira, boris = account(client, "Kira"), account(client, "Boris")
+    watched = {}
+    for public in (False, True):
+        made = challenged(client, kira, "boris", **({"public": True} if public else {}))
+        assert as_(client, boris).post(f"/api/challenges/{made['id']}/accept").status_code == 200
+        watched[public] = as_(client, None).get(f"/api/games/{made['id']}").status_code
+        listed = [game["id"] for game in client.get("/api/live-games").json()["games"]]
+        assert (made["id"] in listed) is public, (public, listed)
+    assert watched == {False: 403, True: 200}

@@ -156,6 +156,11 @@ class ChallengeRequest(Body):
         description=f"How long the challenge waits for an answer ({WAIT_MINUTES} if left out; "
         "a `days` game at least one turn's days).",
     )
+    public: bool = Field(
+        default=False,
+        description="Anyone may watch the game once accepted, listed among the live games "
+        "(`GET /api/live-games`); left out, only its two players and their links see it.",
+    )
 
 
 class ActionRequest(Body):

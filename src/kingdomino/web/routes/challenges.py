@@ -49,6 +49,7 @@ async def challenge(
         wait_minutes=body.wait_minutes,
         account=account.player(),
         time_control=body.time_control.spec() if body.time_control else None,
+        public=body.public,
     )
     return views.created(table)
 
