@@ -197,7 +197,8 @@ export function showLobby(main) {
     el("p", { class: "small" }, t("lobby.scorer_text")));
   // The challenges to you and yours come with the open games, on the lobby's socket.
   const challenges = challengesCard();
-  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, challenges.card, openGamesCard(GAMES, challenges.heard), liveGamesCard(), error,
+  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, challenges.card,
+    openGamesCard(GAMES, challenges.heard), liveGamesCard(), error,
     el("section", { class: "card" }, form),
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
       // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).
