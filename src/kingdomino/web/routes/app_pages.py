@@ -1,5 +1,5 @@
 """The app's one HTML page, as the lobby (``/``), the scorer (``/score``), a game (``/game/{id}``,
-``/game/{id}/replay``), a player's page (``/player/{name}``) and the leaderboards
+``/game/{id}/replay``, ``/game/{id}/watch``), a player's page (``/player/{name}``) and the leaderboards
 (``/leaderboards``, ``/leaderboards/{pool}``) are served: each with the preloads of the modules it
 runs and of the texts of the language it will speak (``web.pages``); and the service worker that
 shows the notifications (``/sw.js``)."""
@@ -60,6 +60,7 @@ async def scorer_page(request: Request) -> HTMLResponse:
 
 @router.get("/game/{game_id}")
 @router.get("/game/{game_id}/replay")
+@router.get("/game/{game_id}/watch")
 async def game_page(game_id: str, request: Request) -> HTMLResponse:
     del game_id
     return page("game.js", request)

@@ -3,6 +3,7 @@
 // each opened with its seat's token, on any device), and an offer to add this browser's games to
 // the account. Claiming is offered, never done on its own: a browser may be shared, and its
 // player chooses whose games these are.
+import { withoutAi } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { playerHref } from "./players.js";
@@ -192,7 +193,7 @@ async function listGames(list) {
  * @param {{seat: number | null, ended?: import("./view-types.js").Ended | null, resigned?: number[]}} g
  * @param {string[]} names @returns {string[]} */
 export function whoEnded(g, names) {
-  const name = (/** @type {number} */ seat) => localName((names[seat] ?? "").replace(/ \(AI, [\w-]+\)$/, ""));
+  const name = (/** @type {number} */ seat) => localName(withoutAi(names[seat] ?? ""));
   const said = (g.resigned || []).map((seat) => seat === g.seat ? t("end.you_resigned") : t("end.resigned", { name: name(seat) }));
   const ended = g.ended;
   if (ended && ended.by === "abort") {
