@@ -22,6 +22,7 @@ import { leave, takeOver } from "./game-requests.js";
 import { abort, resign } from "./game-endings.js";
 import { followHistory } from "./game-replay.js";
 import { focusOnArrival, focusPlace, listenToKeys, markArrival } from "./game-focus.js";
+import { offerNextGame } from "./next-game.js";
 import { noticeView, notifiable } from "./turn-notify.js";
 import { errorWords, localSeatNames } from "./words.js";
 
@@ -102,6 +103,7 @@ function showView(game, view) {
   const before = focusPlace(game.main, page);  // maybe on a hint's move, gone with the hint
   const first = game.view === null;
   noticeView(game.id, game.view, view, game.saved.kinds);
+  offerNextGame(game.id, game.view, view, page.status);
   page.notify.hidden = !notifiable(view, game.saved.kinds);
   game.view = view; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
   page.hintBox.replaceChildren();

@@ -1,7 +1,7 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
 import { accountCard } from "./account.js";
-import { REFRESH_SECONDS, whoEnded } from "./account-games.js";
+import { REFRESH_SECONDS, whoEnded, yourMoveCard } from "./account-games.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { challengesCard } from "./challenges.js";
 import { el } from "./dom.js";
@@ -13,6 +13,7 @@ import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { statusWords } from "./wait-end.js";
 import { listed, noticeListed, notifyToggle, notifying } from "./turn-notify.js";
+import { tellTurn } from "./turn-told.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
@@ -85,7 +86,7 @@ function quickPlay(go) {
 /** The lobby: play now, a new game of any kind, this browser's games, an invite link to open, the
  * scorer. @param {HTMLElement} main */
 export function showLobby(main) {
-  document.title = t("app.name");
+  tellTurn(t("app.name"), false);  // the title the count of games awaiting the player goes before
   const error = el("p", { class: "error", role: "alert", id: "lobby-error" });
   /** @param {GameRequest} request @param {string[]} kinds */
   const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = errorWords(problem); });
@@ -197,7 +198,7 @@ export function showLobby(main) {
     el("p", { class: "small" }, t("lobby.scorer_text")));
   // The challenges to you and yours come with the open games, on the lobby's socket.
   const challenges = challengesCard();
-  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, challenges.card,
+  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), yourMoveCard(), quick, challenges.card,
     openGamesCard(GAMES, challenges.heard), liveGamesCard(), error,
     el("section", { class: "card" }, form),
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
