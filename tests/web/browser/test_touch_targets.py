@@ -14,11 +14,13 @@ from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
     api_game,
+    game_page_id,
     log_in_new,
     new_page,
     present,
     review_of_a_finished_game,
 )
+from tests.web.browser.test_watch import listed_line
 
 WIDTH, HEIGHT = 360, 740
 
@@ -76,7 +78,8 @@ def test_a_game_s_controls_take_a_finger_and_leave_the_kingdom_first(
     browser: Browser, live_server: str, language: str
 ) -> None:
     """Kingdomino of two and of four, Duel and Origins at your first turn, then a game with a
-    friend's invite link to send (its "Copy" button, "Másolás" in Hungarian, spilt out of it)."""
+    friend's invite link to send (its "Copy" button, "Másolás" in Hungarian, spilt out of it),
+    anyone may watch: the lobby's list of games to watch, and the game watched, on another phone."""
     page = phone(browser, live_server, language)
     games = (("kingdomino", 2, 3), ("kingdomino", 4, 3), ("duel", 2, 3), ("origins", 2, 4))
     for game, players, seed in games:
@@ -88,8 +91,10 @@ def test_a_game_s_controls_take_a_finger_and_leave_the_kingdom_first(
         fingers_wide(page, screen)
     page.goto(live_server + "/")
     page.select_option("#seat-1", "online")
+    page.check("#public")
     page.click("#create")
     page.wait_for_selector("#invites button.copy")
+    game_id = game_page_id(page)
     page.wait_for_selector(".kingdom.mine svg.big")
     kingdom_on_the_first_screen(page, f"invites-{language}")
     fingers_wide(page, f"invites-{language}")
@@ -100,6 +105,14 @@ def test_a_game_s_controls_take_a_finger_and_leave_the_kingdom_first(
     page.wait_for_function(said, arg=before)
     fingers_wide(page, f"invites-copied-{language}")
     assert not page.errors, page.errors
+    watcher = phone(browser, live_server, language)
+    watcher.goto(live_server + "/")
+    listed_line(watcher, game_id).wait_for()
+    fingers_wide(watcher, f"lobby-watch-list-{language}")
+    watcher.goto(f"{live_server}/game/{game_id}/watch")
+    watcher.wait_for_selector("#scores summary")
+    fingers_wide(watcher, f"watching-{language}")
+    assert not watcher.errors, watcher.errors
 
 
 @pytest.mark.parametrize("language", ["en", "hu"])
