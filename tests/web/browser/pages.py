@@ -83,8 +83,10 @@ def new_page(
     touch: bool = False,
     enforce_csp: bool = False,
     storage_state: StorageState | None = None,
+    mobile: bool = False,
 ) -> LivePage:
-    """A page of its own context; ``touch`` makes it a touch screen without a mouse (a phone).
+    """A page of its own context; ``touch`` makes it a touch screen without a mouse (a phone),
+    ``mobile`` a phone's browser too (its viewport meta tag read, the page zoomed out to its width).
 
     The tests' own scripts in the page (axe-core, ``wait_for_function``'s expressions) are what
     the app's Content-Security-Policy refuses, so the page ignores it unless ``enforce_csp``
@@ -95,6 +97,7 @@ def new_page(
         viewport={"width": width, "height": height},
         locale=locale,
         has_touch=touch,
+        is_mobile=mobile,
         bypass_csp=bypass,
         storage_state=storage_state,
     )

@@ -2,12 +2,13 @@
 // controls, the notes, the tip and the hint), the invites, the end screen, the board, the move
 // list, the scores, the log, and the card to leave an online game. Each view fills them (game-render.js).
 import { aiLevels, levelWords } from "./ai-levels.js";
-import { el } from "./dom.js";
+import { el, svg } from "./dom.js";
 import { t } from "./i18n.js";
 import { invitesCard } from "./game-invites.js";
 import { paceChooser } from "./game-pace.js";
 import { endingButtons } from "./game-endings.js";
 import { notifyToggle } from "./turn-notify.js";
+import { PHONE } from "./opponents.js";
 
 /**
  * The elements a game's view is drawn into, and the controls it updates.
@@ -29,6 +30,26 @@ import { notifyToggle } from "./turn-notify.js";
 function levelChoice(id) {
   return /** @type {HTMLSelectElement} */ (el("select", { id, "aria-label": t("game.ai_level") },
     ...aiLevels().map((level) => el("option", { value: level, selected: level === "medium" }, levelWords(level)))));
+}
+
+/** Pictures of the top's controls, in a 24-unit square, drawn in the button's ink. */
+const CONTROL_PICTURES = {
+  hint: "M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2zM9 20h6M10 23h4",
+  rules: "M3 5h6a3 3 0 0 1 3 3v13a2 2 0 0 0-2-2H3zM21 5h-6a3 3 0 0 0-3 3v13a2 2 0 0 1 2-2h7z",
+};
+
+/** A control of the table's top: its picture, then its words. On a phone the words are left to
+ * screen readers and the three controls share the title's line (style.css), a finger wide each
+ * without a line of their own pushing the kingdom off the first screen. The undo's arrow is shown
+ * everywhere, the others' pictures on a phone alone.
+ * @param {string} id @param {keyof typeof CONTROL_PICTURES | "undo"} picture @param {string} words
+ * @param {(event: Event) => void} onclick */
+function topControl(id, picture, words, onclick) {
+  const drawn = picture === "undo" ? "↶" : svg("svg", { viewBox: "0 0 24 24", width: 22, height: 22 },
+    svg("path", { d: CONTROL_PICTURES[picture], fill: "none", stroke: "currentColor", "stroke-width": 2, "stroke-linejoin": "round" }));
+  const pictureClass = picture === "undo" ? "control-pic" : "control-pic phone-only";
+  return el("button", { type: "button", id, onclick }, el("span", { class: pictureClass, "aria-hidden": "true" }, drawn), " ",
+    el("span", { class: "control-words" }, words));
 }
 
 /** A control's press: `act`, unless the control is greyed out (game-render.js's `greyOut`), which
@@ -77,8 +98,8 @@ export function buildPage(main, id, saved, actions) {
     board,
     moveSelect,
     playButton,
-    undoButton: el("button", { type: "button", id: "undo", onclick: unlessGreyed(actions.undo, error) }, "↶ ", t("game.undo")),
-    hintButton: el("button", { type: "button", id: "hint", onclick: unlessGreyed(actions.hint, error) }, t("game.hint")),
+    undoButton: topControl("undo", "undo", t("game.undo"), unlessGreyed(actions.undo, error)),
+    hintButton: topControl("hint", "hint", t("game.hint"), unlessGreyed(actions.hint, error)),
     // The hint, read out when it comes (else a screen reader hears nothing after "Hint").
     hintBox: el("div", { id: "hint-box", role: "status", "aria-live": "polite" }),
     // What the others did since your last look, read out by screen readers (the log is not live).
@@ -130,10 +151,10 @@ export function buildPage(main, id, saved, actions) {
   return page;
 }
 
-/** Put the page's cards in `main`: the host's links to send at the top, a spectator link alone at
- * the bottom. @param {HTMLElement} main @param {GamePage} page @param {PageActions} actions */
+/** Put the page's cards in `main`: the host's links to send at the top (`placeInvites`), a spectator
+ * link alone at the bottom. @param {HTMLElement} main @param {GamePage} page @param {PageActions} actions */
 function layOut(main, page, actions) {
-  const helpButton = el("button", { type: "button", id: "help", onclick: actions.help }, t("game.rules"));
+  const helpButton = topControl("help", "rules", t("game.rules"), actions.help);
   // The game's scores as they stand; a replay shows its step's there instead.
   const scoresCard = el("section", { class: "card grow", id: "scores-card" }, el("h2", {}, t("game.scores")), page.scores);
   main.replaceChildren(
@@ -144,11 +165,26 @@ function layOut(main, page, actions) {
       // in the flow, each line of it pushed the board down and the kingdom off the screen.
       el("div", { class: "notices" }, page.error, page.hintBox),
       page.matchNote, page.handoverNote, page.elsewhereNote, page.awayCard, page.guide, page.heard, page.presenceSaid),
-    page.inviting ? page.invitesCard : "",
     page.end,
     page.boardCard,
     page.movesCard,
     el("div", { class: "row" }, scoresCard,
       el("section", { class: "card grow" }, el("h2", {}, t("game.log")), page.pace, page.notify, page.log)),
     page.inviting ? "" : page.invitesCard, page.shareCard, page.leaveCard);
+  if (page.inviting) placeInvites(page);
+}
+
+/** The links to send while the invited have not come: at the top of the page, where its creator
+ * looks first; on a phone right under the board, whose kingdom they pushed a screen down, below
+ * the first. Moved again when the window crosses a phone's width. @param {GamePage} page */
+function placeInvites(page) {
+  const phone = window.matchMedia(PHONE);
+  const place = () => {
+    const card = page.invitesCard;
+    if (!card || !page.inviting) return;
+    if (phone.matches) page.boardCard.after(card);
+    else page.end.before(card);
+  };
+  place();
+  phone.addEventListener("change", place);
 }
