@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import inspect, text, update
+from sqlalchemy import DefaultClause, inspect, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InternalError, OperationalError, ProgrammingError
 
-from kingdomino.web.tables import AccountRow, Base, GameRow
+from kingdomino.web.tables import Base, GameRow
 
 #: The PostgreSQL advisory lock held while a server makes or updates the tables.
 SCHEMA_LOCK = 0x6B64_7363
@@ -31,22 +31,24 @@ def prepare_schema(engine: Engine) -> None:
 
 
 def add_missing_columns(connection: Connection) -> None:
-    """Add the columns a database made by an earlier version lacks to its tables (each has a
-    server default), with their indexes: ``create_all`` makes a table's indexes only with the
-    table, and the clock's sweep reads ``games.deadline`` every second."""
-    for row in (GameRow, AccountRow):
-        table = row.__table__
-        name = row.__tablename__
+    """Add the columns a database made by an earlier version lacks to its tables (each new one has a
+    server default), as a new database has them (``NOT NULL`` too: the rows there take the
+    default), with their indexes: ``create_all`` makes a table's indexes only with the table, and
+    the clock's sweep reads ``games.deadline`` every second."""
+    for table in Base.metadata.sorted_tables:
+        name = table.name
         existing = {column["name"] for column in inspect(connection).get_columns(name)}
         for column in table.columns:
             if column.name not in existing:
                 kind = column.type.compile(connection.dialect)
-                default = column.server_default.arg if column.server_default is not None else None
+                server_default = column.server_default
+                default = server_default.arg if isinstance(server_default, DefaultClause) else None
                 connection.exec_driver_sql(
                     f"ALTER TABLE {name} ADD COLUMN {column.name} {kind}"
                     + (f" DEFAULT '{default}'" if default is not None else "")
+                    + (" NOT NULL" if default is not None and not column.nullable else "")
                 )
-        for index in Base.metadata.tables[name].indexes:
+        for index in table.indexes:
             index.create(connection, checkfirst=True)
 
 
