@@ -1,11 +1,12 @@
 """Opening a database for the store: SQLite's pragmas, its tables made (and the columns an earlier
-version's database lacks added) one server at a time, and a check that it can be written at all."""
+version's database lacks added) one server at a time, a check that it can be written at all, and
+the read that says the server is healthy."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import DefaultClause, inspect, text, update
+from sqlalchemy import DefaultClause, inspect, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InternalError, OperationalError, ProgrammingError
 
@@ -66,6 +67,13 @@ def check_writable(engine: Engine) -> None:
             raise StoreNotWritable(f"the database cannot be written: {first}") from None
         finally:
             transaction.rollback()
+
+
+def check_readable(engine: Engine) -> None:
+    """Read a game's id, or raise the database's error (``OperationalError``: it cannot be reached):
+    the server's health (``GET /api/health``) is that of its database."""
+    with engine.connect() as connection:
+        connection.execute(select(GameRow.id).limit(1)).all()
 
 
 def sqlite_pragmas(connection: Any, _record: Any) -> None:
