@@ -21,6 +21,7 @@ from websockets.frames import Close
 
 from kingdomino.cli import app
 from kingdomino.cli.bot import Bot, ServerRefused, outcome, parse_clock, position
+from kingdomino.cli.held_stop import HeldStop
 from kingdomino.games.registry import make_game
 from kingdomino.web.frames import decode
 from kingdomino.web.refusals import HubError
@@ -30,6 +31,8 @@ from kingdomino.web.routes.game_socket import SocketMessage
 OPTIONS = {"harmony": True, "middle_kingdom": True}
 #: Options of the games a bot is stopped in (3 players): no other test's.
 STOPPED_OPTIONS = {"harmony": True, "dynasty": True}
+#: The game a bot is stopped in as the server pairs it: no other test's.
+PAIRED_GAME = ["--game", "origins", "--mode", "discovery", "--players", "3", "--name", "Paired"]
 
 
 def test_two_bots_pair_and_play_a_game_to_its_end(live_server: str) -> None:
@@ -111,6 +114,15 @@ def stop_in_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Bot, "play", stopped)
 
 
+def assert_called_off(live_server: str, said: str) -> None:
+    """The stopped bot said (``said``: its output) that it called off the game waiting for players
+    whose link it gave first, and the lobby no longer lists that game."""
+    assert "stopped: the game waiting for players is called off" in said, said
+    game_id = said.split("/game/")[1].split()[0]
+    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
+    assert game_id not in [game["id"] for game in listed]
+
+
 def test_a_bot_stopped_while_its_game_waits_calls_the_game_off(
     live_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -119,10 +131,7 @@ def test_a_bot_stopped_while_its_game_waits_calls_the_game_off(
     stop_in_its_game(monkeypatch)
     result = CliRunner().invoke(app, ["bot", "--server", live_server, "--agent", "greedy", "--name", "Quits"])
     assert result.exit_code == 130, result.output
-    assert "stopped: the game waiting for players is called off" in result.output, result.output
-    game_id = result.output.split("/game/")[1].split()[0]
-    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
-    assert game_id not in [game["id"] for game in listed]
+    assert_called_off(live_server, result.output)
 
 
 def test_a_bot_stopped_in_a_game_being_played_hands_its_seat_to_an_ai(
@@ -291,7 +300,7 @@ def test_a_bot_whose_game_is_aborted_stops_and_says_so(live_server: str) -> None
         http.post(f"/api/games/{game_id}/abort", json={"token": person}).raise_for_status()
         thread.join(60)
     assert not thread.is_alive() and last["status"] == "aborted"
-    assert outcome(last) == "aborted by Person before every player had moved: no result"
+    assert outcome(last) == "called off by Person before every player had moved: no result"
 
 
 def test_a_bot_whose_seat_an_ai_took_stops_and_says_so(live_server: str) -> None:
@@ -395,6 +404,76 @@ def test_a_request_the_server_asks_to_wait_for_is_sent_again_after_the_wait(
         with pytest.raises(ServerRefused, match="no wait said"):
             bot.pair("duel", 2, {}, False, "Patient")
     assert waited == [3.0, 2.0]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_a_bot_stopped_as_the_server_pairs_it_calls_its_game_off(
+    live_server: str, monkeypatch: pytest.MonkeyPatch, stop: signal.Signals
+) -> None:
+    """A bot stopped after the server had paired it (its game made) but before it read which game
+    knew no game to leave: the game waited in the lobby for a bot that was gone. The stop is held
+    until the bot knows its game, and then calls the game off."""
+    assert threading.current_thread() is threading.main_thread()  # where signals are handled
+    request = Bot.request
+
+    def stopped_when_paired(
+        self: Bot, method: str, path: str, *rest: Any, **arguments: Any
+    ) -> httpx.Response:
+        answer = request(self, method, path, *rest, **arguments)
+        if path == "/api/pairing":
+            signal.raise_signal(stop)  # the server has paired the bot, which has not read its answer
+        return answer
+
+    monkeypatch.setattr(Bot, "request", stopped_when_paired)
+    try:
+        result = CliRunner().invoke(app, ["bot", "--server", live_server, "--agent", "greedy", *PAIRED_GAME])
+    except KeyboardInterrupt:
+        pytest.fail("the bot stopped before it knew its game: the game was left waiting for it")
+    assert result.exit_code == 130, result.output
+    assert_called_off(live_server, result.output)
+
+
+def test_a_stop_while_the_server_asks_the_bot_to_wait_is_made_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No game is made while the server asks the bot to wait and ask again: a stop held as it
+    asked is made then, not held through the waits; and a second stop is made at once."""
+    asked: list[str] = []
+
+    def busy(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.path)
+        signal.raise_signal(signal.SIGINT)
+        return httpx.Response(503, headers={"Retry-After": "30"}, json={"error": {"message": "busy"}})
+
+    waited: list[float] = []
+    monkeypatch.setattr(time, "sleep", waited.append)
+    with (
+        httpx.Client(transport=httpx.MockTransport(busy)) as http,
+        HeldStop() as held,
+        pytest.raises(KeyboardInterrupt),
+    ):
+        Bot("http://server", http, "random", seed=1).pair("duel", 2, {}, False, "Stopped", None, held)
+    assert asked == ["/api/pairing"] and waited == []
+    with HeldStop() as held:
+        signal.raise_signal(signal.SIGINT)
+        assert held.came
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)
+
+
+def test_a_stop_the_process_ignores_is_not_held() -> None:
+    """A bot started in a shell's background ignores Ctrl-C: holding it made it a stop."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with HeldStop() as held:
+            signal.raise_signal(signal.SIGINT)
+            held.let_go()
+        after = signal.getsignal(signal.SIGINT)
+    except KeyboardInterrupt:
+        pytest.fail("a Ctrl-C the process ignores stopped the bot")
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert after is signal.SIG_IGN
 
 
 class RefusedSocket:
@@ -515,9 +594,5 @@ def test_a_bot_terminated_while_its_game_waits_calls_the_game_off(live_server: s
     assert bot.stdout is not None
     waiting = bot.stdout.readline()
     assert "/game/" in waiting, waiting
-    game_id = waiting.split("/game/")[1].split()[0]
     bot.send_signal(signal.SIGTERM)
-    said = waiting + bot.communicate(timeout=60)[0]
-    assert "stopped: the game waiting for players is called off" in said, (bot.returncode, said)
-    listed = httpx.get(f"{live_server}/api/open-games").json()["games"]
-    assert game_id not in [game["id"] for game in listed]
+    assert_called_off(live_server, waiting + bot.communicate(timeout=60)[0])

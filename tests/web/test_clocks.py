@@ -12,6 +12,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import update
 from tests.web.conftest import seeded_secrets, session_workers, wait_for
 from tests.web.sockets import messages_until, next_message
+from tests.web.test_account_games_notify import listed
+from tests.web.test_players_api import claim, log_in
 
 from kingdomino.web.app import create_app
 from kingdomino.web.clocks import TimeControl, after_move, deadline, started
@@ -87,17 +89,38 @@ def test_the_clock_runs_for_the_human_to_act_and_moves_on_with_each_move(client:
     assert bad.status_code == 422 and bad.json()["error"]["field"] == "time_control.seconds"
 
 
+def run_out(client: TestClient, game_id: str) -> None:
+    """A day goes by: the deadline of ``game_id`` is moved into the past, in the database and in
+    memory, for the server's sweep to find."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    past = time.time() - 1
+    with hub.store.engine.begin() as connection:
+        connection.execute(update(GameRow).where(GameRow.id == game_id).values(deadline=past))
+    hub.table(game_id).stored.deadline = past
+
+
+def test_the_account_s_list_says_its_time_ran_out(client: TestClient) -> None:
+    """A turn-based player coming back to the lobby is told that her time ran out in a game (an AI
+    plays her seat on): her list of games says so (``timed_out``), not only the game's page."""
+    made = create(client, HUMANS, {"kind": "days", "days": 1})
+    tokens = [seat["token"] for seat in made["seats"]]
+    late = client.get(f"/api/games/{made['id']}", params={"token": tokens[0]}).json()["current_player"]
+    _, session = log_in(client)
+    claim(client, session, made["id"], tokens[late])
+    assert listed(client, session, made["id"])["timed_out"] is False
+    run_out(client, made["id"])
+    wait_for(client, made["id"], tokens[1 - late], lambda v: v["seats"][late]["kind"] == "ai")
+    entry = listed(client, session, made["id"])
+    assert (entry["timed_out"], entry["left"], entry["your_turn"]) == (True, True, False), entry
+
+
 def test_a_player_out_of_time_has_an_ai_play_their_seat_on(client: TestClient) -> None:
     made = create(client, HUMANS, {"kind": "days", "days": 1, "level": "greedy"})
     tokens = [seat["token"] for seat in made["seats"]]
     view = client.get(f"/api/games/{made['id']}", params={"token": tokens[0]}).json()
     late = view["current_player"]
-    # A day goes by: the deadline is moved into the past, in the database and in memory.
     hub = client.app.state.hub  # type: ignore[attr-defined]
-    past = time.time() - 1
-    with hub.store.engine.begin() as connection:
-        connection.execute(update(GameRow).where(GameRow.id == made["id"]).values(deadline=past))
-    hub.table(made["id"]).stored.deadline = past
+    run_out(client, made["id"])
     view = wait_for(client, made["id"], tokens[1 - late], lambda v: v["seats"][late]["kind"] == "ai")
     assert view["seats"][late]["level"] == "greedy" and view["status"] == "playing"
     assert hub.store.load(made["id"]).seats[late]["timed_out"] is True

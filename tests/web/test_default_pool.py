@@ -7,9 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, update
+from sqlalchemy import update
+from tests.web.ratings import rating_row
 
-from kingdomino.web.tables import GameRow, RatingRow
+from kingdomino.web.tables import GameRow
 
 
 @pytest.fixture
@@ -29,18 +30,7 @@ def rate(client: TestClient, account_id: int, pool: str, hours_ago: int) -> None
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     moment = datetime.now(UTC) - timedelta(hours=hours_ago)
     with store.engine.begin() as connection:
-        connection.execute(
-            insert(RatingRow).values(
-                account_id=account_id,
-                pool=pool,
-                rating=1500.0,
-                deviation=200.0,
-                volatility=0.06,
-                games=1,
-                wins=0,
-                updated=moment,
-            )
-        )
+        connection.execute(rating_row(account_id, pool, updated=moment))
 
 
 def pool_shown(client: TestClient, headers: dict[str, str] | None = None) -> str:

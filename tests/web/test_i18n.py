@@ -3,8 +3,10 @@ by the JavaScript missing."""
 
 from __future__ import annotations
 
+import ast
 import json
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -241,18 +243,27 @@ OFF_GLOSSARY = {
 }
 
 
+def words_off(
+    table: Iterable[tuple[str, str, str]], every: Iterable[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """Where a text says a word ``table`` keeps off: for each of the ``table``'s (the word's
+    pattern, the pattern of the keys it is kept off, the word to say) and each of ``every``'s
+    (key, text), the key and the word to say where the text says the word."""
+    said = list(every)
+    return [
+        (key, word)
+        for pattern, keys, word in table
+        for key, text in said
+        if re.search(keys, key) and re.search(pattern, text, re.IGNORECASE)
+    ]
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_game_terms_are_the_rulebooks_words(language: str) -> None:
     every = texts(language) | {
         f"{k}#{c}": v for k, forms in plural_forms(language).items() for c, v in forms.items()
     }
-    wrong = [
-        (key, word)
-        for pattern, keys, word in OFF_GLOSSARY[language]
-        for key, text in every.items()
-        if re.search(keys, key) and re.search(pattern, text, re.IGNORECASE)
-    ]
-    assert wrong == []
+    assert words_off(OFF_GLOSSARY[language], every.items()) == []
 
 
 #: A quoted label in each language's quotation marks ("…", „…”, „…“, «…»).
@@ -327,7 +338,10 @@ ABORT_KEYS = (
 #: страница" in the back link to the page the open seats call "лобби", a "класирана игра" beside
 #: the lobby's "С рейтинг". (pattern, keys, the word the texts use)
 ONE_WORD = {
-    "en": [(r"\babort", r".", "call off (a game called off, before it began or by a player)")],
+    "en": [
+        (r"\babort", r".", "call off (a game called off, before it began or by a player)"),
+        (r"\btime control", r".", "clock"),
+    ],
     "hu": [
         (r"\belőt[eé]r", r".", "kezdőlap (the lobby)"),
         (r"lefúj", r".", "megszakít (a game a player aborted)"),
@@ -351,13 +365,38 @@ ONE_WORD = {
 def test_one_concept_has_one_word_in_a_language(language: str) -> None:
     """A site's concept keeps its word from one screen to the next (the lobby, a rated game, a clock)."""
     every = every_text(language)
-    wrong = [
-        (key, word)
-        for pattern, keys, word in ONE_WORD[language]
-        for key, text in every.items()
-        if re.search(keys, key) and re.search(pattern, text, re.IGNORECASE)
-    ]
-    assert wrong == []
+    assert words_off(ONE_WORD[language], every.items()) == []
+
+
+#: The code that speaks English to people who read it as it is: the server's refusals (their
+#: ``message``, what a client that is not the page shows) and ``kingdomino bot``'s lines.
+SERVER_ENGLISH = (STATIC.parent, STATIC.parents[1] / "cli" / "bot.py")
+
+
+def server_english() -> list[tuple[str, str]]:
+    """The sentences of ``SERVER_ENGLISH``'s code, each with its place ("endings.py:82"): every
+    string of it with a space in it (a sentence, or a part of an f-string's), docstrings left out.
+    Words alone ("aborted", a status) are the API's names, not English for people."""
+    sentences = []
+    for root in SERVER_ENGLISH:
+        for path in sorted(root.rglob("*.py")) if root.is_dir() else [root]:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            alone = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}  # docstrings
+            sentences += [
+                (f"{path.name}:{node.lineno}", node.value)
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in alone
+                if " " in node.value
+            ]
+    return sentences
+
+
+def test_the_server_says_a_concept_in_the_page_s_english_word() -> None:
+    """The server refused to abort a game that "can no longer be aborted" (``abort_too_late``)
+    where the page says "called off": a client showing the server's English said the other word."""
+    every = server_english()
+    assert any("can no longer be" in text for _, text in every)  # the refusals are read
+    assert words_off([(pattern, r".", word) for pattern, _, word in ONE_WORD["en"]], every) == []
 
 
 #: The texts the code fills with a list of names ("Anna and Boris"): each with ``{names}``, and

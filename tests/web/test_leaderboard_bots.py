@@ -5,13 +5,10 @@ leaderboard lists people alone or bots alone on asking (``kind``)."""
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
 
 from fastapi.testclient import TestClient
-from sqlalchemy import insert
 from tests.web.conftest import assert_error_shape
-
-from kingdomino.web.tables import RatingRow
+from tests.web.ratings import rating_row
 
 
 def rated_account(client: TestClient, rating: float, deviation: float, bot: bool) -> str:
@@ -20,18 +17,7 @@ def rated_account(client: TestClient, rating: float, deviation: float, bot: bool
     app = client.app
     account, _ = app.state.accounts.create(name, "a long password", bot=bot)  # type: ignore[attr-defined]
     with app.state.hub.store.engine.begin() as connection:  # type: ignore[attr-defined]
-        connection.execute(
-            insert(RatingRow).values(
-                account_id=account.id,
-                pool="duel",
-                rating=rating,
-                deviation=deviation,
-                volatility=0.06,
-                games=12,
-                wins=7,
-                updated=datetime.now(UTC),
-            )
-        )
+        connection.execute(rating_row(account.id, "duel", rating, deviation, games=12, wins=7))
     return name
 
 

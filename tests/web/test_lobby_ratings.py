@@ -5,11 +5,11 @@ creator's rating is closest to the player's."""
 from __future__ import annotations
 
 import secrets
-from datetime import UTC, datetime
 from typing import Any
 
 from fastapi.testclient import TestClient
-from sqlalchemy import insert, update
+from sqlalchemy import update
+from tests.web.ratings import rating_row
 
 from kingdomino.web.tables import RatingRow
 
@@ -26,18 +26,7 @@ def rated_account(api: TestClient, rating: float, deviation: float) -> tuple[int
         f"Rae{secrets.token_hex(4)}", "a long password"
     )
     with hub.store.engine.begin() as connection:
-        connection.execute(
-            insert(RatingRow).values(
-                account_id=account.id,
-                pool=POOL,
-                rating=rating,
-                deviation=deviation,
-                volatility=0.06,
-                games=12,
-                wins=6,
-                updated=datetime.now(UTC),
-            )
-        )
+        connection.execute(rating_row(account.id, POOL, rating, deviation, games=12, wins=6))
     return int(account.id), {"Cookie": f"kd_session={token}"}
 
 

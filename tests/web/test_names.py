@@ -9,11 +9,18 @@ named "Anna" by its creator must not read as a person.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import assert_error_shape
+
+from kingdomino.agents.levels import SEAT_LEVELS
+from kingdomino.web import seat_agents
+from kingdomino.web.seats import AI_ENDING, ai_seat, seat_row
 
 
 def named(client: TestClient, name: str, kind: str = "human") -> tuple[int, dict[str, Any]]:
@@ -102,3 +109,48 @@ def test_a_human_name_may_end_in_a_bracketed_place(client: TestClient, name: str
     status, body = named(client, name)
     assert status == 201, body
     assert body["seats"][0]["name"] == name
+
+
+@pytest.fixture
+def ppo_offered() -> Iterator[None]:
+    """The operator offers an agent named with a hyphen, as ``--seat-agent ppo-2=SPEC`` does."""
+    seat_agents.allow({"ppo-2": "greedy"})
+    yield
+    seat_agents.allow({})
+
+
+@pytest.mark.usefixtures("ppo_offered")
+def test_a_seat_handed_on_again_says_its_new_ai_alone() -> None:
+    """A seat the agent "ppo-2" played, handed on (a player's seat given to an AI, a new game made
+    with the last one's names), read "Bo (AI, ppo-2) (AI, medium)": the ending's level was read as
+    a word without hyphens."""
+    played = ai_seat({"kind": "human", "name": "Bo", "token": "t"}, "ppo-2", since=0)
+    assert played["name"] == "Bo (AI, ppo-2)"
+    assert ai_seat(played, "medium", since=3)["name"] == "Bo (AI, medium)"
+    assert ai_seat({**played, "name": "Bo (AI, ppo-2) (AI, medium)"}, "hard", 5)["name"] == "Bo (AI, hard)"
+    for name, level in [("Bo (AI, ppo-2)", "ppo-2"), ("Bo (AI, ppo-2)", "easy"), ("Bo (AI, easy)", "ppo-2")]:
+        assert seat_row(0, {"kind": "ai", "level": level, "name": name})["name"] == f"Bo (AI, {level})"
+
+
+@pytest.mark.parametrize(
+    "name", ["Eve (AI, ppo-2)", "Eve (ИИ, ppo-2)", "Eve (Anna, ppo-2)", "Eve (Bo, PPO-2)"]
+)
+def test_a_human_name_ending_as_an_operator_agent_s_is_refused(
+    client: TestClient, ppo_offered: None, name: str
+) -> None:
+    """The operator's agent is a level of this server: "(Anna, ppo-2)" reads as "(Anna, hard)" does
+    (``ppo_offered`` after ``client``, whose app offers the levels alone)."""
+    body = {"game": "kingdomino", "players": 2, "seats": [{"kind": "human", "name": name}, {"kind": "ai"}]}
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 422, answer.text
+    assert assert_error_shape(answer.json())["code"] == "name_as_ai"
+
+
+def test_the_pages_read_an_ai_seat_s_name_as_the_server_writes_it() -> None:
+    """One ending, "(AI, <level>)", in the server and in the page (``static/ai-levels.js``), whose
+    level is any name the server offers: a level or an operator's agent ("ppo-2")."""
+    words = (Path(seat_agents.__file__).parent / "static" / "ai-levels.js").read_text(encoding="utf-8")
+    page = re.search(r"^export const AI_ENDING = /(.*)/;$", words, re.MULTILINE)
+    assert page is not None and page[1] == AI_ENDING.pattern
+    for level in (*SEAT_LEVELS, "ppo-2", "a" + "-9" * 11):
+        assert seat_agents.NAME.match(level) and AI_ENDING.search(f"Bo (AI, {level})"), level

@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create, seeded_secrets, wait_for
 from tests.web.sockets import next_message
+from tests.web.test_api import play_to_the_end
 
 from kingdomino.agents import make_agent
 from kingdomino.core.game import CHANCE
@@ -132,13 +133,7 @@ def test_a_failing_ai_turn_is_logged_and_tried_again(database: str, caplog: pyte
 def test_undo_after_the_end_is_refused_and_the_game_stays_final(client: TestClient) -> None:
     created = create(client, game="duel", seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}])
     game_id, token = created["id"], created["seats"][0]["token"]
-    while True:
-        view = wait_for(
-            client, game_id, token, lambda v: v["current_player"] == 0 or v["status"] == "finished"
-        )
-        if view["status"] == "finished":
-            break
-        post_action(client, game_id, token, view["legal_actions"][0], view["index"])
+    view = play_to_the_end(client, game_id, token, last=False)
     assert not view["undo_allowed"]
     refused = client.post(f"/api/games/{game_id}/undo", json={"token": token})
     assert refused.status_code == 409 and "over" in refused.json()["error"]["message"]

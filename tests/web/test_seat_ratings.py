@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import update
+from tests.web.conftest import create
 from tests.web.test_players_api import log_in, play_out, rated_game
 
 from kingdomino.web import seat_ratings
@@ -53,14 +54,6 @@ def test_a_rated_table_shows_each_account_s_rating_by_its_name_read_once(
 
 
 def test_an_unrated_table_shows_no_rating(api: TestClient) -> None:
-    answer = api.post(
-        "/api/games",
-        json={
-            "game": "kingdomino",
-            "players": 2,
-            "seats": [{"kind": "human"}, {"kind": "ai", "level": "greedy"}],
-        },
-    )
-    made = answer.json()
+    made = create(api, seed=None)  # a human against the greedy AI
     view = api.get(f"/api/games/{made['id']}", params={"token": made["seats"][0]["token"]}).json()
     assert all("rating" not in seat for seat in view["seats"])

@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
         ("GET", "/score"),
         ("GET", "/game/nope"),
         ("GET", "/static/app.js"),
+        ("GET", "/sw.js"),
         ("GET", "/api/meta"),
         ("GET", "/api/games/nope"),  # a refusal
         ("GET", "/nowhere"),  # the 404 page
@@ -30,6 +31,7 @@ def test_every_answer_has_the_security_headers(client: TestClient, method: str, 
     policy = headers["content-security-policy"]
     assert "frame-ancestors 'none'" in policy and "script-src 'self';" in policy
     assert "style-src 'self';" in policy and "unsafe" not in policy
+    assert "worker-src 'self';" in policy
     assert headers["x-frame-options"] == "DENY"
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["referrer-policy"] == "no-referrer"
@@ -48,3 +50,13 @@ def test_the_api_documentation_page_may_load_swagger_from_its_cdn(client: TestCl
     assert "https://cdn.jsdelivr.net" in policy and "frame-ancestors 'none'" in policy
     for source in ("cdn.jsdelivr.net/npm/swagger-ui-dist", "fastapi.tiangolo.com/img/favicon.png"):
         assert source in response.text  # what the policy allows is what the page loads
+
+
+def test_the_service_worker_is_served_from_the_root_as_a_script(client: TestClient) -> None:
+    """Served from ``/``, its scope may be the whole app (a worker's scope is at most its folder),
+    as a script, and checked at each visit rather than taken from a cache."""
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/javascript")
+    assert response.headers["cache-control"] == "no-cache"
+    assert 'addEventListener("notificationclick"' in response.text

@@ -21,6 +21,7 @@ import typer
 
 from kingdomino.agents import make_agent
 from kingdomino.cli.app import build_options, fail, game_error
+from kingdomino.cli.held_stop import HeldStop
 from kingdomino.core.game import GameError, State
 from kingdomino.games.registry import make_game
 
@@ -59,14 +60,14 @@ def outcome(view: dict[str, Any]) -> str:
     >>> outcome({**view, "status": "playing", "your_seats": [], "former_seats": [1]})
     "out of time: an AI plays the bot's seat 2 on"
     >>> outcome({**view, "status": "aborted", "ended": {"by": "abort", "seat": 0}})
-    'aborted by Ann before every player had moved: no result'
+    'called off by Ann before every player had moved: no result'
     """
     seats = view["your_seats"] or view["former_seats"]
     seat = seats[0] if seats else None
     if view["status"] == "aborted":
         by = (view.get("ended") or {}).get("seat")
         name = view["seats"][by]["name"] if isinstance(by, int) else "a player"
-        return f"aborted by {name} before every player had moved: no result"
+        return f"called off by {name} before every player had moved: no result"
     if view["status"] == "expired":
         return "ended unplayed: " + (
             "nobody joined in time" if view.get("wait_ended") == "expired" else "called off"
@@ -152,13 +153,15 @@ class Bot:
         rated: bool,
         name: str,
         clock: dict[str, Any] | None = None,
+        held: HeldStop | None = None,
     ) -> tuple[str, str]:
         """A quick game's id and the bot's seat token (a new open game waiting, or one joined), with
-        the ``clock`` wanted (:func:`parse_clock`; none: untimed)."""
+        the ``clock`` wanted (:func:`parse_clock`; none: untimed). A stop ``held`` meanwhile is
+        made at once while the server asks the bot to wait: no game was made then."""
         body = {"game": game, "players": players, "options": options, "rated": rated, "name": name}
         if clock:
             body["time_control"] = clock
-        answer = self.checked(self.request("POST", "/api/pairing", json=body))
+        answer = self.checked(self.request("POST", "/api/pairing", held, json=body))
         return str(answer["id"]), str(answer["token"])
 
     def play(self, game_id: str, token: str) -> dict[str, Any]:
@@ -248,18 +251,25 @@ class Bot:
             said.append(self.refusal(answer))
         return f"the game is left as it is ({'; '.join(said)})"
 
-    def request(self, method: str, path: str, **arguments: Any) -> httpx.Response:
+    def request(
+        self, method: str, path: str, held: HeldStop | None = None, **arguments: Any
+    ) -> httpx.Response:
         """The server's answer to ``method`` on ``path``. An answer asking to wait (429: the
         server's limit of a client's requests met; 503: the server busy; each with
         ``Retry-After``) is waited for, as it says, and the request sent again, ``PATIENCE``
         times at most: a bot that stopped there would hand a game it could still play to an AI.
+        A stop ``held`` while the request is under way is let go while it waits (:class:`HeldStop`).
         """
         for _ in range(PATIENCE):
             answer = self.http.request(method, f"{self.server}{path}", **arguments)
             wait = answer.headers.get("Retry-After", "")
             if answer.status_code not in (429, 503) or not wait.isdigit():
                 return answer
+            if held is not None:
+                held.let_go()
             time.sleep(min(float(wait), LONGEST_WAIT))
+            if held is not None:
+                held.hold()
         return answer
 
     def move(self, game_id: str, token: str) -> dict[str, Any]:
@@ -376,16 +386,18 @@ def bot(
                 Bot.checked(http.post(f"{server.rstrip('/')}{path}", json=login))
             player = Bot(server, http, agent, seed)
             for number in range(games):
-                game_id, token = player.pair(game, players, options, rated, name, time_control)
-                try:  # from the game's first word on, a stop takes the bot out of the game
-                    typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
-                    last = player.play(game_id, token)
-                except KeyboardInterrupt:
-                    typer.echo(f"  stopped: {player.withdraw(game_id, token)}")
-                    raise typer.Exit(130) from None
-                except (ServerRefused, httpx.TransportError, OSError, WebSocketException):
-                    typer.echo(f"  stopped: {player.withdraw(game_id, token)}")  # nobody waits for it
-                    raise
+                with HeldStop() as held:  # a stop while paired, before the bot knows its game
+                    game_id, token = player.pair(game, players, options, rated, name, time_control, held)
+                    try:  # from the game's first word on, a stop takes the bot out of the game
+                        typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
+                        held.let_go()
+                        last = player.play(game_id, token)
+                    except KeyboardInterrupt:
+                        typer.echo(f"  stopped: {player.withdraw(game_id, token)}")
+                        raise typer.Exit(130) from None
+                    except (ServerRefused, httpx.TransportError, OSError, WebSocketException):
+                        typer.echo(f"  stopped: {player.withdraw(game_id, token)}")  # nobody waits for it
+                        raise
                 typer.echo(f"  {outcome(last)}")
     except (httpx.TransportError, OSError, WebSocketException) as error:
         raise fail(f"--server: cannot reach {server}: {error}") from None

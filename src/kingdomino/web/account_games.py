@@ -47,9 +47,10 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
     """What the account's list says of ``table``'s game: its seat, the seat's token (a seat an AI
     took over keeps the token that watches), whether the account is to act now, and who is to act
     until when (``current_player``, ``deadline``: the moment their clock runs out, None without
-    one), so that a turn-based game says the time left; the game's revision (``version``) and
-    whether people play its other seats (``with_people``: a human's or an open seat), for the
-    lobby's notifications of what changed in it."""
+    one), so that a turn-based game says the time left, and whether the account's own time ran
+    out (``timed_out``: an AI plays its seat on), said to a player who comes back; the game's
+    revision (``version``) and whether people play its other seats (``with_people``: a human's or
+    an open seat), for the lobby's notifications of what changed in it."""
     seat = next((s for s, info in enumerate(table.stored.seats) if info.get("account") == account_id), None)
     if seat is None:
         return None
@@ -67,6 +68,7 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
         "seat": seat,
         "token": info.get("token") if playing else info.get("former_token"),
         "left": not playing,
+        "timed_out": bool(info.get("timed_out")),
         "your_turn": playing and not table.over() and state.current_player == seat,
         "players": [str(other["name"]) for other in table.stored.seats],
         "current_player": state.current_player if acting else None,

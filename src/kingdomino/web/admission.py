@@ -1,8 +1,10 @@
 """Who may open a socket on a game: the tokens it holds, and room for one more page of them.
 
-A socket holds seats' tokens or the spectator link's; a game has room for ``MAX_SPECTATORS``
-spectator sockets and ``MAX_SOCKETS_PER_SEAT`` sockets of each seat (a player's tabs and
-devices), so that one game's pages cannot take the server's sockets.
+A socket holds seats' tokens or the spectator link's, or none at all for a public game being
+played or finished (``watchable``: anyone may watch it, ``live_games``); a game has room for
+``MAX_SPECTATORS`` spectator sockets, with a token or without, and ``MAX_SOCKETS_PER_SEAT``
+sockets of each seat (a player's tabs and devices), so that one game's pages cannot take the
+server's sockets.
 """
 
 from __future__ import annotations
@@ -18,9 +20,16 @@ MAX_SPECTATORS = 32
 MAX_SOCKETS_PER_SEAT = 4
 
 
+def watchable(stored: StoredGame) -> bool:
+    """Anyone may watch ``stored`` without a token: it is public and being played or finished (a
+    public game still waiting for players shows nothing yet; an aborted one has no replay)."""
+    return stored.public and stored.status in ("playing", "finished")
+
+
 def check_tokens(stored: StoredGame, tokens: frozenset[str]) -> None:
-    """Every token must be a seat's of ``stored`` or its spectator link's; at least one is needed."""
-    if not tokens:
+    """Every token must be a seat's of ``stored`` or its spectator link's; at least one is needed,
+    but for a game anyone may watch (``watchable``)."""
+    if not tokens and not watchable(stored):
         raise HubError(403, "token", "a seat token or the spectator token is needed", "no_token")
     for token in tokens:
         if seat_of(stored, token) is None and not is_spectator_token(stored, token):

@@ -73,7 +73,8 @@ class TimeControl:
             figures[field] = value
         extra = set(spec) - {"kind", "level", *LIMITS[kind]}
         if extra:
-            raise HubError(422, "time_control", f"a {kind} time control has no {', '.join(sorted(extra))}")
+            unknown = ", ".join(sorted(extra))
+            raise HubError(422, "time_control", f"a {kind} clock (time_control) has no {unknown}")
         level = spec.get("level", TIMEOUT_LEVEL)
         if not isinstance(level, str):
             raise HubError(422, "time_control.level", f"expected a level name, got {level!r}")

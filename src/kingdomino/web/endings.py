@@ -79,7 +79,7 @@ def abort_refusal(live: LiveGame, seat: int) -> HubError | None:
         return HubError(
             409,
             "game",
-            "every player has moved: the game can no longer be aborted, but it can be resigned",
+            "every player has moved: the game can no longer be called off, but it can be resigned",
             "abort_too_late",
         )
     return None

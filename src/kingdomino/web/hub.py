@@ -247,6 +247,7 @@ class Hub:
         ai_fill: str | None = None,
         account: SeatPlayer | None = None,
         time_control: dict[str, Any] | None = None,
+        public: bool | None = None,
     ) -> Table:
         """A new game, stored with its setup draws in one transaction; its AI seats start playing
         (their turns are ``client``'s in the AI queue, until another player's request changes it).
@@ -254,7 +255,8 @@ class Hub:
         The creator's seat (the first human seat on this screen) is their ``account``'s when they
         are logged in. A game with ``open`` seats waits for players in the lobby for
         ``wait_minutes`` (``open_seats``), then its open seats go to AI seats of ``ai_fill``.
-        ``time_control``: the players' clocks (``clocks``; None: no clock)."""
+        ``time_control``: the players' clocks (``clocks``; None: no clock). ``public``: anyone may
+        watch it (None: a game opened to the lobby is public, any other is not)."""
         try:
             game = make_game(game_name, players, options)
         except GameError as error:
@@ -302,6 +304,7 @@ class Hub:
             time_control=time_control,
             creator_seat=mine,
             creator_client=client or None,
+            public=opened if public is None else public,
         )
         if opened:
             stored.status = "open"

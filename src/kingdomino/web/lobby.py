@@ -9,6 +9,12 @@ the game's listing read again. Every change goes to the watching pages as one me
 (``wait_ended``: why a game ended unplayed, ``wait_end``); a page that connects first gets
 ``{"type": "open_games", "games": [...]}``.
 
+A challenge (``challenges``: a game whose open seat is kept for one account) is held here as the
+other waiting games are, but listed to nobody else: the pages logged in as its two accounts get it
+first in ``{"type": "challenges", "account", "challenges": [...]}`` (``account``: the page's),
+then ``{"type": "challenge", "challenge": listing}`` and ``{"type": "challenge_gone", "id",
+"status", "wait_ended"}``; each listing says whether it is to the page's account (``to_you``).
+
 A listing says what a player needs to choose a game: the game, its options and description,
 its seats (names, and which are open), rated or casual, how long it still waits, and the
 creator's rating in the game's pool (``lobby_ratings``: read once, when the game is first listed).
@@ -18,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from kingdomino.games.registry import make_game
@@ -36,6 +43,7 @@ def listing(stored: StoredGame, rating: Shown | None) -> dict[str, Any]:
     seat = stored.creator()
     creator = stored.seats[seat] if seat is not None else None
     account = creator.get("account") if creator else None
+    kept = next((seat for seat in stored.seats if seat["kind"] == "open" and seat.get("for")), None)
     return {
         "id": stored.id,
         "game": stored.game,
@@ -63,6 +71,7 @@ def listing(stored: StoredGame, rating: Shown | None) -> dict[str, Any]:
         "open_until": stored.open_until,
         "ai_fill": stored.ai_fill,
         "time_control": stored.time_control,
+        "challenged": kept["for"] if kept else None,
     }
 
 
@@ -77,6 +86,8 @@ class Lobby:
         #: The client each listed game was created from (never listed: an address is not public).
         self.clients: dict[str, str | None] = {}
         self.watchers: set[Sender] = set()
+        #: The watching pages logged in, by account: they are told of their challenges.
+        self.accounts: dict[int, set[Sender]] = {}
 
     def load(self) -> None:
         """Read every open game from the store (at start, and after notices may have been lost)."""
@@ -86,16 +97,32 @@ class Lobby:
         self.clients = {stored.id: stored.creator_client for stored in games}
 
     def waiting_of(self, client: str, account: int | None) -> int:
-        """How many of the listed games ``client`` or ``account`` created (``open_seats.MAX_WAITING``)."""
+        """How many of the listed games ``client`` or ``account`` created (``open_seats.MAX_WAITING``;
+        challenges have their own bound, ``challenges``)."""
         return sum(
-            (bool(client) and self.clients.get(game_id) == client)
-            or (account is not None and game["creator_account"] == account)
+            (
+                (bool(client) and self.clients.get(game_id) == client)
+                or (account is not None and game["creator_account"] == account)
+            )
+            and game["challenged"] is None
             for game_id, game in self.games.items()
         )
 
     def listed(self) -> list[dict[str, Any]]:
-        """The open games, the oldest first."""
-        return sorted(self.games.values(), key=lambda game: str(game["created"]))
+        """The open games, the oldest first (not the challenges, which are their two players' own)."""
+        return sorted(
+            (game for game in self.games.values() if game["challenged"] is None),
+            key=lambda game: str(game["created"]),
+        )
+
+    def challenges_of(self, account: int) -> list[dict[str, Any]]:
+        """The challenges waiting that ``account`` made or was made, the oldest first, each saying
+        whether it is to ``account`` (``to_you``)."""
+        return [
+            {**game, "to_you": game["challenged"] == account}
+            for game in sorted(self.games.values(), key=lambda game: str(game["created"]))
+            if game["challenged"] is not None and account in (game["challenged"], game["creator_account"])
+        ]
 
     async def changed(self, stored: StoredGame) -> None:
         """``stored`` was written here or elsewhere: list it anew, or drop it once it stopped waiting."""
@@ -103,17 +130,19 @@ class Lobby:
             entry = listing(stored, self._rating(stored))
             self.games[stored.id] = entry
             self.clients[stored.id] = stored.creator_client
-            await self.tell({"type": "listed", "game": entry})
-        elif self.games.pop(stored.id, None) is not None:
+            if entry["challenged"] is not None:
+                await self._tell_challenge(
+                    entry, lambda to_you: {"type": "challenge", "challenge": {**entry, "to_you": to_you}}
+                )
+            else:
+                await self.tell({"type": "listed", "game": entry})
+        elif (gone := self.games.pop(stored.id, None)) is not None:
             self.clients.pop(stored.id, None)
-            await self.tell(
-                {
-                    "type": "unlisted",
-                    "id": stored.id,
-                    "status": stored.status,
-                    "wait_ended": wait_end(stored)["wait_ended"],
-                }
-            )
+            ended = {"id": stored.id, "status": stored.status, "wait_ended": wait_end(stored)["wait_ended"]}
+            if gone["challenged"] is not None:
+                await self._tell_challenge(gone, lambda _to_you: {"type": "challenge_gone", **ended})
+            else:
+                await self.tell({"type": "unlisted", **ended})
 
     def _rating(self, stored: StoredGame) -> Shown | None:
         """The creator's rating of ``stored``: kept from its first listing, else read now. Read on
@@ -135,13 +164,32 @@ class Lobby:
         if stored is not None:
             await self.changed(stored)
 
-    async def join(self, send: Sender) -> None:
-        """A page watches the list: it gets the whole list now, then every change."""
+    async def join(self, send: Sender, account: int | None = None) -> None:
+        """A page watches the list: it gets the whole list now, then every change; a page logged
+        in as ``account`` its challenges too."""
         self.watchers.add(send)
         await send(json.dumps({"type": "open_games", "games": self.listed()}))
+        if account is not None:
+            self.accounts.setdefault(account, set()).add(send)
+            challenges = self.challenges_of(account)
+            await send(json.dumps({"type": "challenges", "account": account, "challenges": challenges}))
 
     def part(self, send: Sender) -> None:
         self.watchers.discard(send)
+        for account, pages in list(self.accounts.items()):
+            pages.discard(send)
+            if not pages:
+                del self.accounts[account]
+
+    async def _tell_challenge(self, entry: dict[str, Any], message: Callable[[bool], dict[str, Any]]) -> None:
+        """Send the challenge ``entry``'s news, ``message(to_you)``, to the pages of its two accounts."""
+        for account, to_you in ((entry["creator_account"], False), (entry["challenged"], True)):
+            text = json.dumps(message(to_you))
+            for send in list(self.accounts.get(account, ())):
+                try:
+                    await send(text)
+                except Exception:
+                    self.part(send)
 
     async def tell(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every watching page; a page whose sending fails is gone.

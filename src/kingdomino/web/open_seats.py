@@ -129,9 +129,30 @@ def open_count(table: Table) -> int:
     return sum(seat["kind"] == "open" for seat in table.stored.seats)
 
 
+def seat_for(seats: list[dict[str, Any]], seeker: Seeker) -> int:
+    """The open seat ``seeker`` takes: the one kept for their account (a challenge's), else the
+    first kept for nobody; refused when every open seat is kept for someone else."""
+    mine = seeker.account[0] if seeker.account is not None else None
+    kept = [s for s, info in enumerate(seats) if info["kind"] == "open" and info.get("for") is not None]
+    for index in kept:
+        if seats[index]["for"] == mine:
+            return index
+    free = [s for s, info in enumerate(seats) if info["kind"] == "open" and info.get("for") is None]
+    if free:
+        return free[0]
+    name = seats[kept[0]]["name"]
+    raise HubError(
+        403,
+        "game",
+        f"this seat is kept for {name}, whom the game's creator challenged",
+        "seat_kept",
+        {"name": name},
+    )
+
+
 async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
-    """Seat ``seeker`` in the first open seat of ``table``'s game: the seat and its token. The
-    game starts when that was its last open seat."""
+    """Seat ``seeker`` in an open seat of ``table``'s game (``seat_for``): the seat and its token.
+    The game starts when that was its last open seat."""
     async with table.lock:
         stored = table.stored
         if stored.status != "open" or not open_count(table):
@@ -143,7 +164,7 @@ async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
         ):
             raise HubError(409, "game", "you already have a seat at this game", "already_seated")
         seats = [dict(info) for info in stored.seats]
-        index = next(s for s, info in enumerate(seats) if info["kind"] == "open")
+        index = seat_for(seats, seeker)
         seats[index] = seeker.seat()
         still_open = any(info["kind"] == "open" for info in seats)
         status = "open" if still_open else "playing"

@@ -75,6 +75,15 @@ REFUSAL_CODES = frozenset(
         "no_pool",
         "no_player",
         "abort_too_late",
+        "seat_kept",
+        "challenge_guest",
+        "challenge_yourself",
+        "challenge_bot",
+        "challenge_players",
+        "challenge_pending",
+        "too_many_challenges",
+        "challenged_too_often",
+        "not_challenged",
     }
 )
 

@@ -120,6 +120,7 @@ def _rematch_game(hub: Hub, stored: StoredGame, by: int) -> StoredGame:
         rated=rematch_rated(stored),
         time_control=stored.time_control,
         rematch_of=stored.id,
+        public=stored.public,
     )
 
 

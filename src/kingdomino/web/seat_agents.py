@@ -21,8 +21,10 @@ from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.core.game import Game
 from kingdomino.web.refusals import HubError
 
-#: A seat agent's name: a short lowercase word, as a level's.
-NAME = re.compile(r"^[a-z][a-z0-9-]{0,23}$")
+#: A seat agent's name, as a level's: a short lowercase word of letters, digits and '-' ("ppo-2").
+#: An AI seat's name ends with it ("Bo (AI, ppo-2)": ``seats.AI_ENDING``).
+WORD = "[a-z][a-z0-9-]{0,23}"
+NAME = re.compile(f"^{WORD}$")
 
 _ALLOWED: dict[str, str] = {}
 

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.web.pages import TEXTS
 from kingdomino.web.refusals import HubError
-from kingdomino.web.seat_agents import check_level
+from kingdomino.web.seat_agents import WORD, check_level, seat_levels
 
 #: Unicode categories never kept in a name: controls, format characters (the marks that turn the
 #: direction of the text around them, zero-width spaces, the soft hyphen, tags) and lone surrogates;
@@ -32,10 +32,13 @@ _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
 #: Combining marks kept in a row on one letter (Vietnamese stacks two, Indic scripts a few): a name
 #: of one letter under 39 accents ran up over the lines above it.
 MAX_MARKS = 4
-#: How the server names an AI seat ("Bruno (AI, hard)"), and how pages word it in every language
-#: ("Bruno (ИИ, сложный)"): a bracketed pair at the end of a name, read through its ``_skeleton``.
-#: A human's name may end in such a pair ("Anna (Pest, HU)") unless it reads as an AI's
-#: (:func:`reads_as_ai`).
+#: How the server ends an AI seat's name: "(AI, <level>)", the level or the operator's agent that
+#: plays it ("Bruno (AI, hard)", "Bo (AI, ppo-2)": ``seat_agents.WORD``). The pages read the same
+#: ending (``static/ai-levels.js``'s ``AI_ENDING``, held to this one by ``tests/web/test_names.py``).
+AI_ENDING = re.compile(rf" ?\(AI, ({WORD})\)$")
+#: How pages word an AI seat in every language ("Bruno (ИИ, сложный)"): a bracketed pair at the end
+#: of a name, read through its ``_skeleton``. A human's name may end in such a pair ("Anna (Pest,
+#: HU)") unless it reads as an AI's (:func:`reads_as_ai`).
 AI_NAME_ENDING = re.compile(r"\(([^()]*),([^()]*)\)$")
 #: Commas as they look, whatever the script (NFKC folds the fullwidth and small ones).
 _COMMAS = frozenset("\u060c\u3001\u201a\u02cf\ua4f9")
@@ -140,7 +143,8 @@ def ai_words() -> tuple[frozenset[str], frozenset[str]]:
     """The words an AI seat's name ends with in every page language, folded (:func:`_folded`):
     the words for an AI ("AI", "Gép", "ИИ", "ШІ") and the level names ("hard", "nehéz",
     "сложный"...). They are the pages' own texts (``seat.ai:<level>`` of each i18n file, "AI,
-    hard"), so a language or a level added there is refused here too; the levels' ids as well."""
+    hard"), so a language or a level added there is refused here too; the levels' ids as well
+    (and the operator's agents', :func:`reads_as_ai`)."""
     machines: set[str] = set()
     levels = {_folded(level) for level in SEAT_LEVELS}
     for path in sorted(I18N.glob("*.json")):
@@ -156,7 +160,8 @@ def reads_as_ai(name: str) -> bool:
     """Whether ``name`` ends as an AI seat's name does in some language: a bracketed pair whose
     first part is a word for an AI or whose last part is a level ("(AI, hard)", "(Gép, nehéz)",
     "[ИИ, сложный]", "(AI, Paris)", "(Bo, hard)"), in any brackets and commas, in look-alike
-    letters too. A place or a country in brackets is a name ("Anna (Pest, HU)").
+    letters too; an agent the operator offers is a level here ("(Bo, ppo-2)"). A place or a
+    country in brackets is a name ("Anna (Pest, HU)").
 
     >>> reads_as_ai("Bo (AI, hard)"), reads_as_ai("Bo (ШІ, складний)"), reads_as_ai("Bo (Anna)")
     (True, True, False)
@@ -168,7 +173,8 @@ def reads_as_ai(name: str) -> bool:
         return False
     machines, levels = ai_words()
     first, last = ending[1].split(",")[0], ending[2].split(",")[-1]
-    return _folded(first) in machines or _folded(last) in levels
+    offered = {_folded(level) for level in seat_levels()}
+    return _folded(first) in machines or _folded(last) in levels | offered
 
 
 class SeatPlayer(NamedTuple):
@@ -191,21 +197,22 @@ def seat_row(index: int, seat: dict[str, Any], account: SeatPlayer | None = None
     end as an AI's does ("(AI, hard)", in any language), which would pass one off as the other.
 
     A human seat taken by a logged-in player is their ``account`` (id, name): it bears the
-    account's name. An ``open`` seat waits for a player from the lobby (``open_seats``).
+    account's name. An ``open`` seat waits for a player from the lobby (``open_seats``), or for
+    the one account it is kept ``for`` (a challenge's, ``challenges``).
     """
     if seat["kind"] == "open":
-        return open_seat()
+        kept_for = seat.get("for")
+        return open_seat(kept_for) if isinstance(kept_for, SeatPlayer) else open_seat()
     if account is not None:
         return account.seat(bool(seat.get("online")))
     name = clean_name(str(seat.get("name") or ""))
     if seat["kind"] == "ai":
         level = seat.get("level") or "easy"
         check_level(level, f"seats[{index}].level")
-        base = re.sub(r" ?\(AI, \w+\)$", "", name)
         return {
             "kind": "ai",
             "level": level,
-            "name": f"{base} (AI, {level})" if base else ai_name(index, level),
+            "name": ai_named(name, level) if without_ai(name) else ai_name(index, level),
             "token": None,
         }
     if reads_as_ai(name):
@@ -225,9 +232,12 @@ def human_seat(name: str, online: bool) -> dict[str, Any]:
     return {"kind": "human", "name": name, "online": online, "token": secrets.token_urlsafe(16)}
 
 
-def open_seat() -> dict[str, Any]:
-    """A seat waiting for a player from the lobby: nobody's yet, so no token acts for it."""
-    return {"kind": "open", "name": "", "token": None}
+def open_seat(kept_for: SeatPlayer | None = None) -> dict[str, Any]:
+    """A seat waiting for a player from the lobby: nobody's yet, so no token acts for it. One
+    ``kept_for`` an account (a challenge's) bears its name and waits for that account alone."""
+    if kept_for is None:
+        return {"kind": "open", "name": "", "token": None}
+    return {"kind": "open", "name": kept_for.name, "token": None, "for": kept_for.id}
 
 
 def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
@@ -237,11 +247,10 @@ def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
     seat's actions before ``since`` (the number of actions then) were the player's own. The
     seat stays its account's (``account``), whose rated result counts it last."""
     check_level(level, "level")
-    base = re.sub(r" \(AI, \w+\)$", "", str(human["name"]))
     seat = {
         "kind": "ai",
         "level": level,
-        "name": f"{base} (AI, {level})",
+        "name": ai_named(str(human["name"]), level),
         "token": None,
         "former_token": human.get("token"),
         "ai_since": since,
@@ -261,4 +270,36 @@ def ai_name(index: int, level: str) -> str:
     The browser reads this form to show the level in the player's language (``localName`` in
     ``static/words.js``): keep the two in step.
     """
-    return f"{AI_NAMES[index % len(AI_NAMES)]} (AI, {level})"
+    return ai_named(AI_NAMES[index % len(AI_NAMES)], level)
+
+
+def without_ai(name: str) -> str:
+    """``name`` without the AIs it says play it (:data:`AI_ENDING`, every one: a seat handed on
+    twice was once stored as "Bo (AI, ppo-2) (AI, medium)").
+
+    >>> without_ai("Bo (AI, ppo-2)"), without_ai("Bo (AI, ppo-2) (AI, medium)"), without_ai("(AI, hard)")
+    ('Bo', 'Bo', '')
+    """
+    while (ending := AI_ENDING.search(name)) is not None:
+        name = name[: ending.start()]
+    return name
+
+
+def ai_named(name: str, level: str) -> str:
+    """``name`` as the AI ``level`` plays it, saying that AI alone: a seat handed on again says
+    its new AI, not both ("Bo (AI, ppo-2)" handed to the medium AI is "Bo (AI, medium)").
+
+    >>> ai_named("Bo", "ppo-2"), ai_named("Bo (AI, ppo-2)", "medium")
+    ('Bo (AI, ppo-2)', 'Bo (AI, medium)')
+    """
+    return f"{without_ai(name)} (AI, {level})"
+
+
+def account_marks(seat: dict[str, Any]) -> dict[str, Any]:
+    """What a game's view says of a seat's account: ``account: true`` for a seat an account plays,
+    so a page tells it from a guest who typed the same name (a guest "Magnus" is not the account
+    Magnus); ``challenged: true`` for an open seat kept for the account a challenge awaits
+    (``open_seat``), which bears its name."""
+    if seat["kind"] == "open":
+        return {"challenged": True} if seat.get("for") is not None else {}
+    return {"account": True} if seat["kind"] == "human" and seat.get("account") is not None else {}

@@ -53,7 +53,7 @@ MAX_SEED_COLUMN = 2**63 - 1
 CREATED_AS_THEY_ARE = (
     *("id", "game", "players", "options", "seats", "spectator_token", "status", "created"),
     *("seed_chosen", "hints", "aids", "rated", "open_until", "ai_fill", "time_control", "clock"),
-    *("deadline", "creator_seat", "creator_client", "revision", "ai_turn", "rematch_of"),
+    *("deadline", "creator_seat", "creator_client", "revision", "ai_turn", "rematch_of", "public"),
 )
 
 
@@ -392,4 +392,5 @@ class Store:
             row.creator_seat,
             row.creator_client,
             row.rematch_of,
+            bool(row.public),
         )

@@ -50,6 +50,8 @@ class StoredGame:
     creator_client: str | None = None
     #: The finished game this one is the rematch of (None: not a rematch).
     rematch_of: str | None = None
+    #: Anyone may watch it, without a token (``live_games``).
+    public: bool = False
 
     def creator(self) -> int | None:
         """The creator's seat: as stored, else (a game older than that column) its first human

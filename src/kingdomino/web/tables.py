@@ -30,6 +30,8 @@ class Base(DeclarativeBase):
 
 class GameRow(Base):
     __tablename__ = "games"
+    #: The games being played that anyone may watch, read at every look at the live games.
+    __table_args__ = (Index("games_watched", "status", "public"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(32))
@@ -84,6 +86,9 @@ class GameRow(Base):
     #: creator calls an open game off, and the lobby counts each client's games waiting.
     creator_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     creator_client: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: Anyone may watch the game (``live_games``): it was opened to the lobby, or its creator said
+    #: so. A game older than the column is not.
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
 
 
 class ActionRow(Base):

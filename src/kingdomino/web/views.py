@@ -22,6 +22,7 @@ from kingdomino.web.live import LiveGame, ViewKey, replayed
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch_wait import awaited, offer_view
 from kingdomino.web.seat_ratings import seat_ratings
+from kingdomino.web.seats import account_marks
 from kingdomino.web.wait_end import wait_end
 
 LOG_LENGTH = 25
@@ -108,7 +109,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
                 "kind": info["kind"],
                 "level": info.get("level"),
                 **({"bot": True} if info.get("bot") else {}),  # a bot's account (kingdomino bot)
-                **_account(info),
+                **account_marks(info),
                 **_handed_over(info),
                 **({"rating": ratings[s]} if s in ratings else {}),  # a rated game's account seats
             }
@@ -284,12 +285,6 @@ def replay_view(live: LiveGame, step: int, replays: Replays | None = None) -> di
             else None
         ),
     }
-
-
-def _account(seat: dict[str, Any]) -> dict[str, Any]:
-    """``account: true`` for a seat an account plays, so a page tells it from a guest who typed
-    the same name (a guest "Magnus" is not the account Magnus)."""
-    return {"account": True} if seat["kind"] == "human" and seat.get("account") is not None else {}
 
 
 def _handed_over(seat: dict[str, Any]) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """Why a game that waited for players ended unplayed: its wait ran out with nobody to fill the
-open seats (``expired``), or its creator called it off (``called_off``).
+open seats (``expired``), its creator called it off (``called_off``), or the player it challenged
+declined (``declined``: their seat, kept for them, says so; ``challenges``).
 
 Both leave the game with status ``expired``; the wait's end keeps the moment it ran out
 (``open_until``), a call-off clears it (``open_seats``), so the players' pages can say "nobody
@@ -15,10 +16,12 @@ from kingdomino.web.stored import StoredGame
 
 
 def wait_end(stored: StoredGame) -> dict[str, Any]:
-    """``wait_ended`` (``expired``, ``called_off``, None for a game that did not end unplayed) and
-    ``waited_minutes``, how long a game whose wait ran out waited (None otherwise)."""
+    """``wait_ended`` (``expired``, ``called_off``, ``declined``, None for a game that did not end
+    unplayed) and ``waited_minutes``, how long a game whose wait ran out waited (None otherwise)."""
     if stored.status != "expired":
         return {"wait_ended": None, "waited_minutes": None}
+    if any(seat.get("declined") for seat in stored.seats):
+        return {"wait_ended": "declined", "waited_minutes": None}
     if stored.open_until is None:
         return {"wait_ended": "called_off", "waited_minutes": None}
     waited = (stored.open_until - stored.created.timestamp()) / 60

@@ -224,9 +224,11 @@ def test_the_lobby_says_when_a_game_of_the_account_becomes_its_turn(
     page.wait_for_function("document.querySelector('#turn-heard').textContent !== ''")
     assert page.inner_text("#turn-heard") == "Your turn in Kingdomino with Bela."
     assert page.get_attribute("#turn-heard", "role") == "status"
-    assert page.title() == "● Your turn · Kingdomino family"
+    # The games awaiting Anna, with the one that became hers: the title counts them (test_correspondence.py).
+    awaiting = sum(awaits for awaits, _ in games.values()) + 1
+    assert page.title() == f"● Your turn · ({awaiting}) Kingdomino family"
     page.evaluate(SEEN, False)
-    assert page.title() == "Kingdomino family"
+    assert page.title() == f"({awaiting}) Kingdomino family"
     page.locator("#account").screenshot(path=str(ARTIFACTS / "lobby-turn-heard-phone.png"))
     # Told once: the next look says nothing new of it.
     page.evaluate("document.querySelector('#turn-heard').textContent = ''")

@@ -3,9 +3,11 @@ the browser's permission from a click only, and one notification per event while
 hidden: the turn became the player's, an opponent joined, the game ended; none for the seats of
 a shared screen, nor in a game against AI seats.
 
-Each page records the notifications it makes (``window.__notes``, its ``Notification`` wrapped by
-an init script) and is hidden or seen as a browser tells it (``document.hidden`` overridden,
-``visibilitychange`` dispatched): a headless page is always seen."""
+Each page records the notifications it makes (``window.__notes``, its service worker
+registration's ``showNotification`` and its ``Notification`` wrapped by an init script) and is
+hidden or seen as a browser tells it (``document.hidden`` overridden, ``visibilitychange``
+dispatched): a headless page is always seen. The service worker's own part (its scope, a click on
+a notification) is tested in ``test_correspondence.py``."""
 
 from __future__ import annotations
 
@@ -19,13 +21,19 @@ from tests.web.browser.pages import ARTIFACTS, LivePage, api_game, log_in_new, n
 from tests.web.browser.test_lobby_waits import REFRESH_SECONDS, play_until_turn_of, turn_based_games
 from tests.web.conftest import wait_for
 
-#: Records each notification made (title, body, tag) and each permission asked; hides the page at
-#: will. ``DENY``: the player refuses the permission when asked. The permission it reads is the
+#: Records each notification made (title, body, tag; ``via`` the service worker or the page) and
+#: each permission asked; hides the page at will. ``DENY``: the player refuses the permission when
+#: asked. ``WORKER``: false for a browser without service workers. The permission it reads is the
 #: browser's permissions' (Debian's headless shell, which shows no notification, reads
 #: ``Notification.permission`` "denied" whatever was granted; the full browser reads it right).
 RECORDER = """(() => {
   const Real = window.Notification;
   const deny = DENY;
+  if (!WORKER) delete Navigator.prototype.serviceWorker;
+  ServiceWorkerRegistration.prototype.showNotification = async function (title, options = {}) {
+    const href = options.data?.href;
+    window.__notes.push({ title, body: options.body, tag: options.tag, via: "worker", href });
+  };
   let state = null;
   navigator.permissions.query({ name: "notifications" }).then((status) => {
     state = status.state === "prompt" ? "default" : status.state;
@@ -37,7 +45,7 @@ RECORDER = """(() => {
   class Recorded extends EventTarget {
     constructor(title, options = {}) {
       super();
-      window.__notes.push({ title, body: options.body, tag: options.tag });
+      window.__notes.push({ title, body: options.body, tag: options.tag, via: "page" });
       window.__made.push(this);
     }
     close() {}
@@ -61,13 +69,24 @@ HIDE = """(hidden) => {
 }"""
 
 
-def notifying_page(browser: Browser, base: str, deny: bool = False) -> LivePage:
-    """A page of its own whose notifications are recorded; the browser grants them unless ``deny``."""
+def notifying_page(browser: Browser, base: str, deny: bool = False, worker: bool = True) -> LivePage:
+    """A page of its own whose notifications are recorded; the browser grants them unless ``deny``,
+    and has service workers unless not ``worker``."""
     page = new_page(browser, base)
     if not deny:
         page.context.grant_permissions(["notifications"], origin=base)
-    page.context.add_init_script(RECORDER.replace("DENY", "true" if deny else "false"))
+    page.context.add_init_script(recorder(deny, worker))
     return page
+
+
+def recorder(deny: bool = False, worker: bool = True) -> str:
+    """The init script ``RECORDER`` for a player who refuses the permission (``deny``), in a browser
+    with service workers or without (``worker``)."""
+    words = {"DENY": deny, "WORKER": worker}
+    script = RECORDER
+    for name, value in words.items():
+        script = script.replace(name, "true" if value else "false")
+    return script
 
 
 def notes(page: Page) -> list[dict[str, Any]]:
@@ -295,8 +314,9 @@ def test_the_lobby_tells_a_hidden_account_of_its_turn_once_with_its_game_page(
     browser: Browser, live_server: str
 ) -> None:
     """The lobby, hidden, tells the account when one of its games became its turn; the game's page,
-    hidden in another tab of the same browser, heard the same news: one notification in all."""
-    lobby = notifying_page(browser, live_server)
+    hidden in another tab of the same browser, heard the same news: one notification in all. A
+    browser without service workers: the page's own notification, whose click opens the game."""
+    lobby = notifying_page(browser, live_server, worker=False)
     lobby.clock.install(time=time.time())
     log_in_new(lobby, live_server, "Anna")
     games = turn_based_games(lobby)
@@ -365,8 +385,8 @@ def test_a_guest_s_hidden_lobby_tells_of_a_game_of_this_browser(browser: Browser
     told = notes(lobby)[0]
     other = ["Anna", "Bela"][1 - waiting]
     assert (told["title"], told["body"]) == ("Your turn", f"Kingdomino with {other}")
-    lobby.evaluate("window.__made[0].dispatchEvent(new Event('click'))")
-    lobby.wait_for_url(re.compile(rf"/game/{game}$"))
+    # Shown by the service worker, whose click opens the game (test_correspondence.py).
+    assert (told["via"], told["href"]) == ("worker", f"/game/{game}"), told
     assert lobby.errors == []
 
 
@@ -376,13 +396,13 @@ def test_a_shared_win_is_told_with_the_winners_in_the_plural(browser: Browser, l
     number of winners picks), not "Победитель" of two."""
     page = new_page(browser, live_server, locale="ru")
     page.context.grant_permissions(["notifications"], origin=live_server)
-    page.context.add_init_script(RECORDER.replace("DENY", "false"))
+    page.context.add_init_script(recorder())
     page.goto(live_server + "/")
     page.wait_for_selector("#create")
     assert page.evaluate("document.documentElement.lang") == "ru"
     page.evaluate("localStorage.setItem('kingdomino.notify', 'on')")
     page.evaluate(HIDE, True)
-    titles: list[str] = page.evaluate(
+    page.evaluate(
         """async () => {
           const { noticeListed } = await import('/static/turn-notify.js');
           const game = (id, status, places) => ({ id, game: 'kingdomino', options: {}, status, seat: 2,
@@ -390,8 +410,9 @@ def test_a_shared_win_is_told_with_the_winners_in_the_plural(browser: Browser, l
             ended: null, version: status === 'finished' ? 2 : 1, with_people: true });
           noticeListed([game('one', 'playing', null), game('two', 'playing', null)],
             [game('one', 'finished', [1, 2, 3]), game('two', 'finished', [1, 1, 3])]);
-          return window.__notes.map((note) => note.title);
         }"""
     )
+    page.wait_for_function("window.__notes.length === 2")  # shown once the service worker is ready
+    titles: list[str] = page.evaluate("window.__notes.map((note) => note.title)")
     assert titles == ["Победитель: Анна", "Победители: Анна и Бела"], titles
     assert not page.errors, page.errors

@@ -32,7 +32,13 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   ``GET /api/account/games`` the logged-in account's games, with their tokens;
   ``POST /api/account/games/claim`` ``{games: [{id, token}]}`` a guest's seats made the
   account's (``players``);
-* the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``, ``/player/{name}``
+* ``POST /api/challenges`` ``{name, game, players?, options?, rated?, time_control?,
+  wait_minutes?}`` challenges an account to a game of two; ``GET /api/challenges`` the account's
+  challenges waiting; ``POST /api/challenges/{id}/accept`` and ``/decline`` (``challenges``);
+* ``GET /api/live-games?limit=&offset=&player=``: the public games being played, to watch
+  (``live_games``);
+* the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
+  ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
 """
 
@@ -43,9 +49,11 @@ from fastapi import APIRouter
 from kingdomino.web.routes import (
     accounts,
     app_pages,
+    challenges,
     finished_games,
     game_socket,
     games,
+    live_games,
     open_games,
     players,
     scoring,
@@ -62,5 +70,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     game_socket.router,
     accounts.router,
     open_games.router,
+    challenges.router,
     players.router,
+    live_games.router,
 )

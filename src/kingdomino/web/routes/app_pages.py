@@ -1,9 +1,13 @@
 """The app's one HTML page, as the lobby (``/``), the scorer (``/score``), a game (``/game/{id}``,
-``/game/{id}/replay``), a player's page (``/player/{name}``) and the leaderboards
+``/game/{id}/replay``, ``/game/{id}/watch``), a player's page (``/player/{name}``) and the leaderboards
 (``/leaderboards``, ``/leaderboards/{pool}``) are served: each with the preloads of the modules it
-runs and of the texts of the language it will speak (``web.pages``)."""
+runs and of the texts of the language it will speak (``web.pages``); and the service worker that
+shows the notifications (``/sw.js``)."""
 
 from __future__ import annotations
+
+from functools import cache
+from importlib import resources
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
@@ -34,6 +38,21 @@ async def favicon() -> Response:
     return Response(status_code=204)
 
 
+@cache
+def service_worker_script() -> bytes:
+    """The service worker's script (``static/sw.js``), read once."""
+    return resources.files("kingdomino.web").joinpath("static", "sw.js").read_bytes()
+
+
+@router.get("/sw.js")
+async def service_worker() -> Response:
+    """The service worker, served from the root: a worker's scope is at most the folder it is
+    served from, and only a scope of the whole app makes it the worker of every page. Never taken
+    from a cache unchecked, so that a new version reaches the browsers at their next visit."""
+    headers = {"Cache-Control": "no-cache"}
+    return Response(service_worker_script(), media_type="text/javascript", headers=headers)
+
+
 @router.get("/score")
 async def scorer_page(request: Request) -> HTMLResponse:
     return page("scorer.js", request)
@@ -41,6 +60,7 @@ async def scorer_page(request: Request) -> HTMLResponse:
 
 @router.get("/game/{game_id}")
 @router.get("/game/{game_id}/replay")
+@router.get("/game/{game_id}/watch")
 async def game_page(game_id: str, request: Request) -> HTMLResponse:
     del game_id
     return page("game.js", request)

@@ -112,6 +112,11 @@ class CreateRequest(Body):
     time_control: TimeControlRequest | None = Field(
         default=None, description="The players' clocks (none: untimed)."
     )
+    public: bool | None = Field(
+        default=None,
+        description="Anyone may watch the game, listed among the live games (`GET /api/live-games`); "
+        "left out, a game with `open` seats is public and any other is not.",
+    )
 
 
 class JoinRequest(Body):
@@ -130,6 +135,31 @@ class PairingRequest(Body):
     name: str = Field(default="", max_length=40, description="A guest's name.")
     time_control: TimeControlRequest | None = Field(
         default=None, description="The clocks wanted (none: untimed)."
+    )
+
+
+class ChallengeRequest(Body):
+    """A challenge: the account challenged, by name, and the game of two offered to it."""
+
+    name: str = Field(min_length=1, max_length=40, description="The challenged account's name.")
+    game: GameName
+    players: Players = Field(default=2, description="How many players: 2 (a challenge is a duel).")
+    options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
+    rated: bool = Field(default=False, description="A rated game (it needs a clock).")
+    time_control: TimeControlRequest | None = Field(
+        default=None, description="The players' clocks (none: untimed; `days` for a game by the day)."
+    )
+    wait_minutes: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_WAIT_MINUTES,
+        description=f"How long the challenge waits for an answer ({WAIT_MINUTES} if left out; "
+        "a `days` game at least one turn's days).",
+    )
+    public: bool = Field(
+        default=False,
+        description="Anyone may watch the game once accepted, listed among the live games "
+        "(`GET /api/live-games`); left out, only its two players and their links see it.",
     )
 
 

@@ -14,6 +14,7 @@ from limits import parse
 
 from kingdomino.web import endings, views
 from kingdomino.web import rematch as rematches
+from kingdomino.web.admission import watchable
 from kingdomino.web.game_requests import game_request
 from kingdomino.web.hub import Hub
 from kingdomino.web.open_seats import MAX_WAITING, check_waiting
@@ -75,6 +76,7 @@ async def create(
         ai_fill=body.ai_fill,
         account=account.player() if account is not None else None,
         time_control=body.time_control.spec() if body.time_control else None,
+        public=body.public,
     )
     return views.created(table)
 
@@ -156,10 +158,11 @@ async def lookup(body: LookupRequest, hub: HubDep) -> dict[str, Any]:
 async def view(game_id: str, hub: HubDep, token: TokenQuery = "") -> Response:
     """The game as the token's holder sees it: the board, scores, and its legal moves if it is to act.
     Without a token, a finished game's public view (its replay is open to anyone by then, and a
-    shared replay link holds no token); an unfinished game needs a token."""
+    shared replay link holds no token), or a public game's being played (anyone may watch it);
+    any other game needs a token."""
     if not token:
         table = hub.table(game_id)
-        if table.stored.status != "finished":
+        if table.stored.status != "finished" and not watchable(table.stored):
             needed = "a seat token or the spectator token is needed until the game is over"
             raise HubError(403, "token", needed, "no_token")
         return Response(table.view_text(()), media_type="application/json")

@@ -2,8 +2,11 @@
 calling one's own off, and quick pairing.
 
 ``WS /ws/lobby`` sends ``{"type": "open_games", "games": [...]}`` at once, then each change
-(``listed``, ``unlisted``: ``lobby``); it reads nothing but pings (``{"type": "ping"}``, answered
-``pong``). Taking a seat changes who acts, so a foreign ``Origin`` is refused, as for accounts.
+(``listed``, ``unlisted``: ``lobby``); a page logged in (the ``kd_session`` cookie) gets its
+account's challenges too (``challenges``, ``challenge``, ``challenge_gone``), unless a page of
+another site opened the socket (its ``Origin``): that page is told the open games alone. It reads nothing
+but pings (``{"type": "ping"}``, answered ``pong``). Taking a seat changes who acts, so a
+foreign ``Origin`` is refused, as for accounts.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from limits import parse
@@ -23,7 +27,7 @@ from kingdomino.web.lobby_ratings import pool_or_none, rating_value, read_rating
 from kingdomino.web.open_seats import Seeker, check_rated_clock
 from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.accounts import COOKIE, CurrentAccount, accounts_of, limited, same_origin
 from kingdomino.web.routes.bodies import JoinRequest, PairingRequest, TokenRequest
 from kingdomino.web.routes.dependencies import Client, HubDep, client_of, hub_of
 from kingdomino.web.routes.game_socket import MAX_SOCKETS_PER_CLIENT
@@ -175,7 +179,9 @@ async def lobby_socket(websocket: WebSocket) -> None:
     )
     sockets_open[client] += 1
     try:
-        await hub.lobby.join(outbox.send)
+        session = websocket.cookies.get(COOKIE) if _same_site(websocket) else None
+        account = await asyncio.to_thread(accounts_of(websocket).account_for, session) if session else None
+        await hub.lobby.join(outbox.send, account.id if account is not None else None)
         while True:
             receiving = asyncio.ensure_future(websocket.receive_text())
             cut = asyncio.ensure_future(outbox.cut_off.wait())
@@ -194,6 +200,12 @@ async def lobby_socket(websocket: WebSocket) -> None:
             del sockets_open[client]
         hub.lobby.part(outbox.send)
         await outbox.aclose()
+
+
+def _same_site(websocket: WebSocket) -> bool:
+    """Whether the page that opened ``websocket`` is this site's (or no page: a script's)."""
+    origin = websocket.headers.get("origin")
+    return origin is None or urlsplit(origin).netloc == websocket.headers.get("host", "")
 
 
 def _is_ping(text: str) -> bool:

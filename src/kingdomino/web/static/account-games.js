@@ -3,13 +3,14 @@
 // each opened with its seat's token, on any device), and an offer to add this browser's games to
 // the account. Claiming is offered, never done on its own: a browser may be shared, and its
 // player chooses whose games these are.
+import { withoutAi } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
 import { api } from "./server.js";
-import { tellTurnElsewhere } from "./turn-told.js";
-import { noticeListed } from "./turn-notify.js";
+import { tellAwaiting, tellTurnElsewhere } from "./turn-told.js";
+import { noticeListed, noticeShortTime } from "./turn-notify.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
 /** A game of the account (GET /api/account/games; web/account_games.py game_entry).
@@ -17,13 +18,15 @@ import { errorWords, gameTitle, localName } from "./words.js";
  *   your_turn: boolean, players: string[], rated: boolean, current_player: number | null,
  *   ended?: import("./view-types.js").Ended | null, resigned?: number[],
  *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null,
- *   left: boolean, places: number[] | null, version: number, with_people: boolean}} AccountGame */
+ *   left: boolean, timed_out: boolean, places: number[] | null, version: number, with_people: boolean}} AccountGame */
 
 /** Where this browser notes the games it offered to an account (claimed or refused), by account. */
 const OFFERED = "kingdomino.claimed.";
 /** Seconds between two looks at the account's games while the lobby is open: a turn-based game
  * may become the player's turn meanwhile, which the lobby then says. */
 export const REFRESH_SECONDS = 60;
+/** Hours left under which the time of a turn-based game awaiting the player is drawn as short. */
+const LOW_HOURS = 3;
 
 /** The token of the seat this browser's player plays in a saved game: the seat chosen as "me" in
  * the lobby, else the first kept (an invite's); none for a game only watched here.
@@ -68,15 +71,22 @@ export function accountGames(account) {
       showOffer();
     }
     const now = listed.shown.filter((g) => g.your_turn);
+    showYourMove(now);
+    for (const g of now) {
+      const seconds = shortTime(g);
+      if (seconds !== null) noticeShortTime(g, timeLeftWords(seconds));
+    }
     const news = awaiting ? now.filter((g) => !awaiting?.has(g.id)) : [];
     awaiting = new Set(now.map((g) => g.id));
     if (!news.length) return;
     heard.textContent = news.map((g) => t("turn_told.now_yours", { game: gameTitle(g), players: othersAt(g) })).join(" ");
-    tellTurnElsewhere(document.title);
+    tellTurnElsewhere();
   });
-  // Looked at again while the lobby shows the list; a list taken away (logged out) is not.
+  // Looked at again while the lobby shows the list; a list taken away (logged out) is not. And at
+  // once when the player comes back to the tab: what they come to see is which games await them.
   const look = () => { if (list.isConnected) refresh().finally(() => setTimeout(look, REFRESH_SECONDS * 1000)); };
   setTimeout(look, REFRESH_SECONDS * 1000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden && list.isConnected) refresh(); });
   const showOffer = () => {
     const games = claimable(account.id);
     offer.replaceChildren(...(games.length ? [
@@ -91,6 +101,33 @@ export function accountGames(account) {
       el("a", { href: "/leaderboards", id: "leaderboards-link" }, t("account.leaderboards"))),
     el("h3", {}, t("account.your_games")), heard, list, offer, said,
   ];
+}
+
+/** The lobby's first card, shown while games of the account await its move (`showYourMove`). */
+export function yourMoveCard() {
+  return el("section", { class: "card your-move", id: "your-move", hidden: true, "aria-labelledby": "your-move-title" });
+}
+
+/** Say which games of the account await its move (`games`; none once logged out), as sites of
+ * turn-based games do on arrival: the lobby's first card says how many ("Your move in 3 games"),
+ * each a link with its time left, the nearest deadline first; the tab's title counts them ("(3)
+ * Kingdomino family"), read in the tab strip. @param {AccountGame[]} games */
+export function showYourMove(games) {
+  tellAwaiting(games.length);
+  const card = document.getElementById("your-move");
+  if (!card) return;
+  card.hidden = !games.length;
+  const due = (/** @type {AccountGame} */ g) => g.deadline ?? Infinity;
+  const fresh = el("div", {}, el("h2", { id: "your-move-title" }, t("account.your_move", { n: games.length })),
+    el("ul", {}, [...games].sort((a, b) => due(a) - due(b)).map((g) => el("li", {},
+      el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)), ` · ${othersAt(g)}`, turnTime(g)))));
+  // Drawn again only when it reads otherwise: the focus of a player going through its links stays.
+  if (card.firstElementChild?.outerHTML !== fresh.outerHTML) card.replaceChildren(fresh);
+}
+
+/** The address that opens an account's game at its seat, on any device. @param {AccountGame} g */
+export function gameHref(g) {
+  return `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`;
 }
 
 /** Note the games `ids` as offered to account `id` (claimed or refused): not offered again.
@@ -115,7 +152,7 @@ async function claim(id, games, said) {
 }
 
 /** The other players of an account's game, in the page's language ("Bela and Cleo"). @param {AccountGame} g */
-function othersAt(g) {
+export function othersAt(g) {
   return new Intl.ListFormat(language(), { type: "conjunction" }).format(g.players.filter((_, i) => i !== g.seat).map(localName));
 }
 
@@ -130,10 +167,11 @@ async function listGames(list) {
     const shown = [...games.playing, ...games.open];
     const fresh = !shown.length ? el("p", { class: "small" }, t("account.no_games"))
       : el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
-      el("a", { href: `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`, class: "game-link" }, gameTitle(g)),
+      el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)),
       g.rated ? ` · ${t("players.rated")}` : "",
       " · ", g.players.map((name) => localName(name)).join(", "),
       g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",
+      g.timed_out && g.status === "playing" ? el("strong", { class: "timed-out" }, ` · ${t("account.timed_out")}`) : "",
       turnTime(g),
       ...whoEnded(g, g.players).map((words) => ` · ${words}`),
       g.status === "open" ? ` · ${t("account.waiting")}` : "")));
@@ -155,7 +193,7 @@ async function listGames(list) {
  * @param {{seat: number | null, ended?: import("./view-types.js").Ended | null, resigned?: number[]}} g
  * @param {string[]} names @returns {string[]} */
 export function whoEnded(g, names) {
-  const name = (/** @type {number} */ seat) => localName((names[seat] ?? "").replace(/ \(AI, [\w-]+\)$/, ""));
+  const name = (/** @type {number} */ seat) => localName(withoutAi(names[seat] ?? ""));
   const said = (g.resigned || []).map((seat) => seat === g.seat ? t("end.you_resigned") : t("end.resigned", { name: name(seat) }));
   const ended = g.ended;
   if (ended && ended.by === "abort") {
@@ -179,10 +217,19 @@ export function timeLeftWords(seconds) {
 /** Whose turn a turn-based game awaits and the time left on their clock: " · 23 hours left" after
  * "your turn", " · Bela to play · 2 days left" for another's turn; nothing for a game without
  * days a move (a real-time clock's time left is stale before the list is read). @param {AccountGame} g */
-function turnTime(g) {
+export function turnTime(g) {
   if (g.time_control?.kind !== "days" || g.current_player === null) return "";
   const seconds = g.deadline === null ? null : g.deadline - Date.now() / 1000;
   const left = seconds === null ? "" : ` · ${seconds > 0 ? t("turn_time.left", { time: timeLeftWords(seconds) }) : t("turn_time.up")}`;
   const who = g.your_turn ? "" : ` · ${t("turn_time.to_play", { name: localName(g.players[g.current_player] ?? "") })}`;
-  return el("span", { class: "turn-time" }, who, left);
+  // The player's own time running short stands out, in the red of a low clock: that game first.
+  return el("span", { class: shortTime(g) !== null ? "turn-time low" : "turn-time" }, who, left);
+}
+
+/** The seconds left for the player's move in turn-based game `g` if they run short (under
+ * `LOW_HOURS`; not yet run out), else null. @param {AccountGame} g */
+function shortTime(g) {
+  if (!g.your_turn || g.time_control?.kind !== "days" || g.deadline === null) return null;
+  const seconds = g.deadline - Date.now() / 1000;
+  return seconds > 0 && seconds < LOW_HOURS * 3600 ? seconds : null;
 }

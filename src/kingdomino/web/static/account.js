@@ -1,7 +1,7 @@
 // Your account, in the lobby: log in or create one (a name and a password), who is logged in, log
 // out, change the password; once logged in, the account's games and pages (account-games.js). The
 // session is the server's HttpOnly cookie: this page never holds it.
-import { accountGames } from "./account-games.js";
+import { accountGames, showYourMove } from "./account-games.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./server.js";
@@ -44,6 +44,7 @@ export function accountCard() {
     if (id === shown) return;
     shown = id;
     body.replaceChildren(...(account ? loggedIn(account) : loggedOut()));
+    if (!account) showYourMove([]);  // logged out: no game of the account awaits here
     document.dispatchEvent(new CustomEvent(ACCOUNT_SHOWN, { detail: account }));
     if (!acted) return;
     heard.textContent = account ? t("account.logged_in_as", { name: account.name }) : t("account.logged_out");

@@ -16,3 +16,15 @@ export function levelWords(level) {
   const key = `seat.ai:${level}`;
   return has(key) ? t(key) : t("seat.ai_agent", { name: level });
 }
+
+/** How the server ends an AI seat's name: "(AI, <level>)", the level or the operator's agent that plays
+ * it ("Bo (AI, ppo-2)"); `web/seats.py`'s `AI_ENDING`, which `tests/web/test_names.py` holds this to. */
+export const AI_ENDING = / ?\(AI, ([a-z][a-z0-9-]{0,23})\)$/;
+
+/** A seat's name without the AIs it says play it ("Boris (AI, medium)" is "Boris"; a seat handed on
+ * twice was once stored "Bo (AI, ppo-2) (AI, medium)"). @param {string} name @returns {string} */
+export function withoutAi(name) {
+  let base = name;
+  while (AI_ENDING.test(base)) base = base.replace(AI_ENDING, "");
+  return base;
+}

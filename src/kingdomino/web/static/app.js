@@ -1,4 +1,5 @@
-// Entry point: the language first, then the lobby at "/", a game at "/game/<id>", the scorer at
+// Entry point: the language first, then the lobby at "/", a game at "/game/<id>" (watched by anyone
+// at "/game/<id>/watch" when it is public), the scorer at
 // "/score", a player's page at "/player/<name>" or the leaderboards at "/leaderboards/<pool>".
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
@@ -16,14 +17,14 @@ async function main() {
   select.addEventListener("change", () => chooseLanguage(select.value));
   const header = /** @type {HTMLElement} */ (document.querySelector("header.top"));
   const root = /** @type {HTMLElement} */ (document.getElementById("main"));
-  const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)(\/replay)?$/);
+  const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)(\/replay|\/watch)?$/);
   const player = location.pathname.match(/^\/player\/(.+)$/);
   const boards = location.pathname.match(/^\/leaderboards(?:\/([\w-]+))?$/);
   const notice = el("span", { id: "server-notice", role: "status" });
   onRetrying((seconds) => { notice.textContent = seconds === null ? "" : t("app.retrying", { seconds }); });
   header.replaceChildren(skipLink(root, Boolean(match)), el("a", { href: "/", class: "brand" }, "♛ ", t("app.name")), notice,
     el("span", { class: "lang" }, select));
-  if (match) (await import("./game.js")).showGame(root, match[1], Boolean(match[2]));
+  if (match) (await import("./game.js")).showGame(root, match[1], match[2] === "/replay", match[2] === "/watch");
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else if (player) (await import("./players.js")).showPlayer(root, decodeURIComponent(player[1]));
   else if (boards) (await import("./players.js")).showLeaderboards(root, boards[1]);

@@ -1,5 +1,5 @@
-// A game's socket: connected with the tokens this browser holds, kept alive with pings (a socket
-// that hears nothing for two pings is taken for dead), connected again with a growing wait
+// A game's socket: connected with the tokens this browser holds (none to watch a public game), kept
+// alive with pings (a socket that hears nothing for two pings is taken for dead), connected again with a growing wait
 // whenever it closes or dies (but when the server refused it), and what the page sends on it: a
 // move (kept until acknowledged, and sent again once connected again), an undo, a hint asked, why
 // a move is not legal.
@@ -31,7 +31,7 @@ export function unavailable(game, why, help = "") {
  * @param {GameState} game @param {(message: ServerMessage) => void} receive @param {number} [attempt] */
 export function connect(game, receive, attempt = 0) {
   // Most often a friend was sent the address of a player's own page, which holds no link to the game.
-  if (!game.tokens.length) { unavailable(game, t("game.no_token"), t("game.no_token_help")); return; }
+  if (!game.tokens.length && !game.watching) { unavailable(game, t("game.no_token"), t("game.no_token_help")); return; }
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/games/${game.id}?tokens=${game.tokens.join(",")}`);
   game.socket = socket;

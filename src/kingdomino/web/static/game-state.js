@@ -10,7 +10,7 @@
 /**
  * The state of a game's page:
  * - `main`, the page's <main>; `id`, the `tokens` this browser holds for it and what it `saved` of it
- *   (saved-games.js);
+ *   (saved-games.js); `watching`: it holds none and watches a public game at its watch link;
  * - `view`: the server's last view shown (null until one comes); `socket`; `refusedWith`: why the
  *   server refused to show the game before any view of it came;
  * - `version`: the version of the newest state the server sent (-1: none yet; game-sync.js), and
@@ -34,7 +34,7 @@
  * - `acted`: the seats seen acting in the log (the invite links fold once every invited seat has);
  * - `paced`: the server's views waiting to be shown at the AI's pace (game-pace.js);
  * - `ctx`: what the board is drawn with; `page`: the page's elements; `draw`: draws the view.
- * @typedef {{main: HTMLElement, id: string, tokens: string[], saved: Partial<import("./saved-games.js").SavedGame>,
+ * @typedef {{main: HTMLElement, id: string, tokens: string[], watching: boolean, saved: Partial<import("./saved-games.js").SavedGame>,
  *   view: View | null, socket: WebSocket | null, refusedWith: string,
  *   version: number, awaited: number, catchUp: number,
  *   pending: {action: string, index: number | undefined, resent: boolean} | null,

@@ -22,6 +22,7 @@ import { leave, takeOver } from "./game-requests.js";
 import { abort, resign } from "./game-endings.js";
 import { followHistory } from "./game-replay.js";
 import { focusOnArrival, focusPlace, listenToKeys, markArrival } from "./game-focus.js";
+import { offerNextGame } from "./next-game.js";
 import { noticeView, notifiable } from "./turn-notify.js";
 import { errorWords, localSeatNames } from "./words.js";
 
@@ -32,8 +33,10 @@ import { errorWords, localSeatNames } from "./words.js";
 /**
  * Show game `id` in `main`: its page, then every view the server sends on its socket.
  * @param {HTMLElement} main @param {string} id @param {boolean} [replay] opened at its replay (/game/ID/replay)
+ * @param {boolean} [watch] opened at its watch link (/game/ID/watch): a public game, watched without a
+ *   token when this browser holds none of it (nothing of it is kept here then)
  */
-export function showGame(main, id, replay = false) {
+export function showGame(main, id, replay = false, watch = false) {
   const urlToken = new URLSearchParams(location.search).get("token");
   if (urlToken) {
     remember(id, [urlToken], { invited: true });
@@ -45,7 +48,8 @@ export function showGame(main, id, replay = false) {
   const saved = savedGames().find((g) => g.id === id) || {};
   /** @type {GameState} */
   const game = {
-    main, id, tokens, saved, view: null, socket: null, refusedWith: "", version: -1, awaited: -1, catchUp: 0, pending: null,
+    main, id, tokens, watching: watch && !tokens.length, saved, view: null, socket: null, refusedWith: "",
+    version: -1, awaited: -1, catchUp: 0, pending: null,
     hints: null, hintTries: null, hintRetry: 0,
     thinking: null, askedWhy: null, toldUpTo: null, presence: { away: {}, after: 60, at: 0, here: null, elsewhere: [] }, awayTimer: undefined,
     replayAsked: replay, ratings: null, ratingsAsked: false, byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
@@ -65,7 +69,7 @@ export function showGame(main, id, replay = false) {
   };
   listenToKeys(game);
   followHistory(game);
-  if (tokens.length) connect(game, (message) => receive(game, message));
+  if (tokens.length || game.watching) connect(game, (message) => receive(game, message));
   else openFinished(game);
   if (urlToken) claimInvite(id, urlToken, game.page.whoami);
 }
@@ -99,6 +103,7 @@ function showView(game, view) {
   const before = focusPlace(game.main, page);  // maybe on a hint's move, gone with the hint
   const first = game.view === null;
   noticeView(game.id, game.view, view, game.saved.kinds);
+  offerNextGame(game.id, game.view, view, page.status);
   page.notify.hidden = !notifiable(view, game.saved.kinds);
   game.view = view; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
   page.hintBox.replaceChildren();

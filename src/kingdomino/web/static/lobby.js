@@ -1,28 +1,31 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
 import { accountCard } from "./account.js";
-import { REFRESH_SECONDS, whoEnded } from "./account-games.js";
+import { REFRESH_SECONDS, whoEnded, yourMoveCard } from "./account-games.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
+import { challengesCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { openHelp } from "./help.js";
+import { liveGamesCard } from "./live-games.js";
 import { openGameFields, openGamesCard } from "./open-games.js";
 import { remember, savedGames } from "./saved-games.js";
 import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { statusWords } from "./wait-end.js";
 import { listed, noticeListed, notifyToggle, notifying } from "./turn-notify.js";
+import { tellTurn } from "./turn-told.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
  * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
- *   hints?: boolean, aids?: boolean, guided?: boolean, rated?: boolean, wait_minutes?: number, ai_fill?: string,
+ *   hints?: boolean, aids?: boolean, public?: boolean, guided?: boolean, rated?: boolean, wait_minutes?: number, ai_fill?: string,
  *   time_control?: import("./view-types.js").TimeControl | null}} GameRequest */
 
 /** Each game's player counts, modes and optional rules; a rule that holds only for some player
  * counts or modes says so (the Mighty Duel is for 2 players; the last recruitment is Tribe's, the
  * totem tie-break Totem's), and is offered only there.
  * @type {Record<string, {players: number[], modes?: string[], flags: Array<[string, string?, {players?: number[], modes?: string[]}?]>}>} */
-const GAMES = {
+export const GAMES = {
   kingdomino: { players: [2, 3, 4], flags: [["middle_kingdom"], ["harmony"], ["dynasty"], ["mighty_duel", undefined, { players: [2] }]] },
   duel: { players: [2], flags: [["pass_fills_spellbook"]] },
   origins: { players: [2, 3, 4], modes: ["discovery", "totem", "tribe"],
@@ -83,7 +86,7 @@ function quickPlay(go) {
 /** The lobby: play now, a new game of any kind, this browser's games, an invite link to open, the
  * scorer. @param {HTMLElement} main */
 export function showLobby(main) {
-  document.title = t("app.name");
+  tellTurn(t("app.name"), false);  // the title the count of games awaiting the player goes before
   const error = el("p", { class: "error", role: "alert", id: "lobby-error" });
   /** @param {GameRequest} request @param {string[]} kinds */
   const go = (request, kinds) => start(request, kinds).catch((problem) => { error.textContent = errorWords(problem); });
@@ -107,7 +110,7 @@ export function showLobby(main) {
     return openFields.chosen(online, opened);
   };
   const kindsChosen = () => [...seatsBox.querySelectorAll("select")].map((menu) => /** @type {HTMLSelectElement} */ (menu).value);
-  seatsBox.addEventListener("change", () => onlineChoices(kindsChosen()));
+  seatsBox.addEventListener("change", () => { onlineChoices(kindsChosen()); publicByDefault(form, kindsChosen()); });
   /** The seats as typed so far, kept when the player count or the game changes. @type {Array<{kind: string, name: string}>} */
   const typed = [];
 
@@ -185,20 +188,25 @@ export function showLobby(main) {
     });
     const hints = /** @type {HTMLInputElement} */ (form.querySelector("#hints")).checked;
     const aids = /** @type {HTMLInputElement} */ (form.querySelector("#aids")).checked;
-    await go({ game: gameSelect.value, players: n, options, seats, hints, aids, ...onlineChoices(kinds) }, kinds);
+    const watched = /** @type {HTMLInputElement} */ (form.querySelector("#public")).checked;
+    await go({ game: gameSelect.value, players: n, options, seats, hints, aids, public: watched, ...onlineChoices(kinds) }, kinds);
   }
 
   const form = newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, eloNote, openOptions: openFields.fields }, create);
   const list = el("div", { id: "my-games" }, el("p", { class: "small" }, t("lobby.loading")));
   const scorer = el("section", { class: "card" }, el("h2", {}, el("a", { href: "/score", id: "to-scorer" }, t("lobby.scorer"))),
     el("p", { class: "small" }, t("lobby.scorer_text")));
-  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), quick, openGamesCard(GAMES), error,
+  // The challenges to you and yours come with the open games, on the lobby's socket.
+  const challenges = challengesCard();
+  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), yourMoveCard(), quick, challenges.card,
+    openGamesCard(GAMES, challenges.heard), liveGamesCard(), error,
     el("section", { class: "card" }, form),
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
       // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).
       notifyToggle("notify-turn")), el("section", { class: "card" }, openLink()),
     accountCard(), scorer);
   refresh();
+  publicByDefault(form, kindsChosen());
   followGames(list);
 }
 
@@ -292,7 +300,17 @@ function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, eloNote,
     el("h3", {}, t("lobby.seats")), seatsBox, eloNote, openOptions,
     el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
     el("label", { title: t("lobby.aids_title") }, el("input", { type: "checkbox", id: "aids", checked: true }), " ", t("lobby.aids")),
+    el("label", { title: t("watch.public_title") }, el("input", { type: "checkbox", id: "public",
+      onchange: (/** @type {Event} */ event) => { /** @type {HTMLInputElement} */ (event.target).dataset.chosen = "yes"; } }),
+    " ", t("watch.public")),
     el("p", {}, el("button", { class: "primary", type: "submit", id: "create" }, t("lobby.create"))));
+}
+
+/** Tick "Anyone may watch" as the server would decide it (a game with a seat open to the lobby is
+ * public), until the player chose it themselves. @param {HTMLElement} form @param {string[]} kinds */
+function publicByDefault(form, kinds) {
+  const box = /** @type {HTMLInputElement} */ (form.querySelector("#public"));
+  if (!box.dataset.chosen) box.checked = kinds.includes("open");
 }
 
 /** A field to paste a link into (an invite's or a spectator's) and open it on this server. */

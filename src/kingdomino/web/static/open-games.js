@@ -76,7 +76,7 @@ function guestName() {
 
 /** Open the game just joined (or opened by a quick game), its seat's token kept in this browser.
  * @param {Seated & {created?: boolean}} seated */
-function openJoined(seated) {
+export function openJoined(seated) {
   remember(seated.id, [seated.token], { kinds: [], joined: !seated.created });
   markArrival(seated.id);
   location.href = `/game/${seated.id}`;
@@ -146,36 +146,53 @@ function gameLine(game, failed) {
       : el("button", { type: "button", class: "primary join", onclick: join }, t("lobby.join_game")));
 }
 
+/** A game asked for in one menu: the game, its players and mode, its clock, rated or not (the
+ * quick game's, a challenge's). @typedef {{game: string, players: number, options: Record<string, string>, rated: boolean,
+ *   time_control: import("./view-types.js").TimeControl | null}} GameChoice */
+
+/** The fields of a game chosen in one menu (the game, its players and an Origins mode), its clock
+ * and rated or not, each field's id begun with `prefix`; `chosen()` reads them. `players`: the
+ * player counts offered (all of the game's if left out).
+ * @param {Record<string, {players: number[], modes?: string[]}>} games @param {string} prefix
+ * @param {string} name the menu's name for a screen reader @param {number[]} [players] */
+export function gameChoiceFields(games, prefix, name, players) {
+  const choices = Object.entries(games).flatMap(([game, spec]) => (spec.modes || [""]).flatMap((mode) =>
+    spec.players.filter((n) => !players || players.includes(n)).map((n) => ({ game, mode, players: n }))));
+  const choice = /** @type {HTMLSelectElement} */ (el("select", { id: `${prefix}-game-choice`, "aria-label": name },
+    choices.map((c, i) => el("option", { value: i }, `${gameTitle({ game: c.game, options: c.mode ? { mode: c.mode } : {} })} · ${
+      t("lobby.players_n", { n: c.players })}`))));
+  const clock = timeControlField(`${prefix}-clock`, t("lobby.quick_game_clock"));
+  const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: `${prefix}-rated`,
+    onchange: () => clock.rated(rated.checked) }));
+  /** @returns {GameChoice} */
+  const chosen = () => {
+    const c = choices[Number(choice.value)];
+    return { game: c.game, players: c.players, options: c.mode ? { mode: c.mode } : {}, rated: rated.checked, time_control: clock.chosen() };
+  };
+  return { fields: [choice, " ", clock.field, " ", el("label", { title: t("lobby.rated_title") }, rated, " ", t("lobby.rated"))], chosen };
+}
+
 /** The quick game's form: the game, its players (and an Origins mode), rated or not.
  * @param {Record<string, {players: number[], modes?: string[]}>} games @param {(problem: unknown) => void} failed */
 function quickGameForm(games, failed) {
-  const choices = Object.entries(games).flatMap(([game, spec]) => (spec.modes || [""]).flatMap((mode) =>
-    spec.players.map((players) => ({ game, mode, players }))));
-  const choice = /** @type {HTMLSelectElement} */ (el("select", { id: "quick-game-choice", "aria-label": t("lobby.quick_game_choice") },
-    choices.map((c, i) => el("option", { value: i }, `${gameTitle({ game: c.game, options: c.mode ? { mode: c.mode } : {} })} · ${
-      t("lobby.players_n", { n: c.players })}`))));
-  const clock = timeControlField("quick-clock", t("lobby.quick_game_clock"));
-  const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "quick-rated",
-    onchange: () => clock.rated(rated.checked) }));
+  const wanted = gameChoiceFields(games, "quick", t("lobby.quick_game_choice"));
   const pair = async (/** @type {Event} */ event) => {
     event.preventDefault();
-    const c = choices[Number(choice.value)];
     try {
       const answer = /** @type {Seated & {created: boolean}} */ (await api("/api/pairing", { method: "POST",
-        body: { game: c.game, players: c.players, options: c.mode ? { mode: c.mode } : {}, rated: rated.checked, name: guestName(),
-          time_control: clock.chosen() } }));
+        body: { ...wanted.chosen(), name: guestName() } }));
       openJoined(answer);
     } catch (problem) { failed(problem); }
   };
-  return el("form", { id: "quick-game", onsubmit: pair }, choice, " ", clock.field, " ",
-    el("label", { title: t("lobby.rated_title") }, rated, " ", t("lobby.rated")), " ",
+  return el("form", { id: "quick-game", onsubmit: pair }, ...wanted.fields, " ",
     el("button", { type: "submit", class: "primary", id: "quick-game-button" }, t("lobby.quick_game")),
     el("p", { class: "small" }, t("lobby.quick_game_text")));
 }
 
 /** The lobby's card of open games, live. @param {Record<string, {players: number[], modes?: string[]}>} games each game's
- * player counts and modes, as the new game's form offers them */
-export function openGamesCard(games) {
+ * player counts and modes, as the new game's form offers them
+ * @param {(message: LobbyMessage) => void} [heard] told the socket's other messages (a logged-in player's challenges) */
+export function openGamesCard(games, heard) {
   const said = el("p", { class: "error", role: "alert", id: "open-games-error" });
   const failed = (/** @type {unknown} */ problem) => { said.textContent = errorWords(problem); };
   const list = el("ul", { id: "open-list" });
@@ -187,10 +204,19 @@ export function openGamesCard(games) {
     list.replaceChildren(...[...listed.values()].map((game) => gameLine(game, failed)));
     none.hidden = listed.size > 0;
   };
+  /** The socket open now, and the account it was opened as (null: none, or not told yet): the
+   * server reads who is logged in as it opens, so a page that logs in or out opens another at
+   * once, for their challenges. */
+  let socket = /** @type {WebSocket | null} */ (null);
+  let account = /** @type {number | null} */ (null);
   const connect = () => {
-    const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/lobby`);
-    socket.onmessage = (event) => {
+    const opened = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/lobby`);
+    socket = opened;
+    account = null;
+    opened.onmessage = (event) => {
+      if (socket !== opened) return;
       const message = /** @type {LobbyMessage} */ (JSON.parse(event.data));
+      if (message.type === "challenges") account = message.account;
       if (message.type === "open_games") { listed.clear(); for (const game of message.games) listed.set(game.id, game); }
       else if (message.type === "listed") {
         const words = changeWords(listed.get(message.game.id), message.game);
@@ -200,10 +226,10 @@ export function openGamesCard(games) {
         const words = changeWords(listed.get(message.id), undefined, message.status);
         listed.delete(message.id);
         if (words) changed.textContent = words;
-      } else return;
+      } else { if (heard) heard(message); return; }
       draw();
     };
-    socket.onclose = () => { if (document.body.contains(list)) setTimeout(connect, RECONNECT_SECONDS * 1000); };
+    opened.onclose = () => { if (socket === opened && document.body.contains(list)) setTimeout(connect, RECONNECT_SECONDS * 1000); };
   };
   connect();
   const name = el("input", { id: "guest-name", maxlength: 40, size: 14, value: localStorage.getItem(NAME_KEY) || "",
@@ -213,7 +239,12 @@ export function openGamesCard(games) {
   const guest = el("label", { class: "small", id: "guest-name-label" }, t("lobby.guest_name"), " ", name);
   const boards = el("p", { class: "small" }, el("a", { href: "/leaderboards", id: "guest-leaderboards" }, t("players.leaderboards")));
   document.addEventListener(ACCOUNT_SHOWN, (event) => {
-    guest.hidden = boards.hidden = Boolean(/** @type {CustomEvent} */ (event).detail);
+    const shown = /** @type {CustomEvent} */ (event).detail;
+    guest.hidden = boards.hidden = Boolean(shown);
+    if ((shown ? shown.id : null) === account) return;
+    const old = socket;
+    connect();
+    old?.close();
   });
   return el("section", { class: "card", id: "open-games" }, el("h2", {}, t("lobby.open_games")),
     quickGameForm(games, failed), guest, said, none, list, changed, boards);

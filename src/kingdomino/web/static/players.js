@@ -1,8 +1,11 @@
 // The players' pages: a player's ratings in each pool with their graph, games played to the end
 // (won, mean score) per game, recent finished games with their replays (at "/player/<name>"); and
 // each pool's leaderboard, its provisional ratings apart (at "/leaderboards/<pool>").
+import { challengeCard } from "./challenges.js";
 import { el } from "./dom.js";
+import { GAMES } from "./lobby.js";
 import { number, t } from "./i18n.js";
+import { playingNow } from "./live-games.js";
 import { ratingGraph } from "./rating-graph.js";
 import { provisionalMeaning, ratingShown, ratingText } from "./rating-mark.js";
 import { api } from "./server.js";
@@ -90,6 +93,7 @@ export async function showPlayer(main, name) {
   main.replaceChildren(
     el("section", { class: "card", id: "player" }, heading(page.name, page.bot),
       el("p", { class: "small" }, t("players.since", { date: day(page.created) })), boardsLink()),
+    playingNow(page.name),
     el("section", { class: "card", id: "player-ratings" }, el("h2", {}, t("players.ratings")),
       page.ratings.length ? page.ratings.map((rating) => el("div", { class: "player-pool", "data-pool": rating.pool },
         el("h3", {}, el("a", { href: `/leaderboards/${rating.pool}` }, t(`pool.${rating.pool}`))),
@@ -105,6 +109,8 @@ export async function showPlayer(main, name) {
         : el("p", { class: "small" }, t("players.no_games"))),
     el("section", { class: "card", id: "player-games" }, el("h2", {}, t("players.recent")),
       page.games.length ? el("ul", { class: "player-games" }, page.games.map(playedGame)) : el("p", { class: "small" }, t("players.no_games"))));
+  const challenge = await challengeCard(page.name, page.bot, GAMES);
+  if (challenge) main.querySelector("#player")?.after(challenge);
 }
 
 /** A recent game of the player's page: when, which game, its place, each seat's score (an account's

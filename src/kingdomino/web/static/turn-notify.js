@@ -4,7 +4,8 @@
 // player's click. The game's page tells of its own game, the lobby of the player's games, the
 // account's and this browser's (each only while hidden: a page in view says it itself); each event
 // is told once, whichever page of this browser heard it first (its tag, the game's id and
-// revision, is noted in localStorage).
+// revision, is noted in localStorage). Shown through the app's service worker (sw.js) where the
+// browser has one, as Chrome on Android requires; a page's own notification elsewhere.
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { gameTitle, localName } from "./words.js";
@@ -14,7 +15,7 @@ import { gameTitle, localName } from "./words.js";
 /** A game as the lobby lists it, with what its notifications read: an account's game
  * (account-games.js `AccountGame`), or one of this browser's (`listed` of a `GameSummary`).
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, status: string, seat: number,
- *   token: string | null, your_turn: boolean, players: string[], left: boolean, places: number[] | null,
+ *   token: string | null, your_turn: boolean, players: string[], left: boolean, timed_out?: boolean, places: number[] | null,
  *   ended?: import("./view-types.js").Ended | null, version: number, with_people: boolean}} Listed */
 
 /** The setting ("on" or "off"), and the tags of the notifications shown (the newest `KEPT`). */
@@ -32,6 +33,17 @@ export function notifying() {
   return supported() && Notification.permission === "granted" && localStorage.getItem(KEY) === "on";
 }
 
+/** The registration of the app's service worker, once it is active (served at /sw.js, whose
+ * scope is every page); null where the browser has none or refused it.
+ * @returns {Promise<ServiceWorkerRegistration | null>} */
+function notifier() {
+  if (!("serviceWorker" in navigator)) return Promise.resolve(null);
+  return navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready, () => null);
+}
+
+// Registered as a page opens while notifications are on, so that it is active when one is due.
+if (notifying()) notifier();
+
 /** The toggle "Notify me when it is my turn", with `id` for its box. Ticking it asks the browser's
  * permission from the click (never otherwise); refused, it says so and stays off. A setting left
  * on whose permission was taken back since shows off and says why. @param {string} id */
@@ -46,13 +58,15 @@ export function notifyToggle(id) {
     const answer = !supported() ? "denied" : Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
     box.checked = answer === "granted";
     localStorage.setItem(KEY, box.checked ? "on" : "off");
-    if (!box.checked) said.textContent = refused();
+    if (box.checked) notifier();
+    else said.textContent = refused();
   });
   return el("p", { class: "small notify-toggle" }, el("label", {}, box, " ", t("notify.toggle")), " ", said);
 }
 
 /** Show a notification (`title`, `body`) tagged `tag`, unless notifications are off, the page is
- * in view or this browser told it already; a click on it brings this tab forward at `href`.
+ * in view or this browser told it already; a click on it brings the player to `href` (sw.js).
+ * Without the service worker, the page's own notification, whose click brings this tab forward.
  * @param {string} tag @param {string} title @param {string} body @param {string} href */
 function notify(tag, title, body, href) {
   if (!notifying() || !document.hidden) return;
@@ -61,12 +75,21 @@ function notify(tag, title, body, href) {
   try { told = JSON.parse(localStorage.getItem(TOLD) || "[]"); } catch { told = []; }
   if (told.includes(tag)) return;
   localStorage.setItem(TOLD, JSON.stringify([...told, tag].slice(-KEPT)));
+  const options = { body, tag, lang: language(), data: { href } };
+  notifier().then((registration) => registration ? registration.showNotification(title, options) : Promise.reject(new Error("no worker")))
+    .catch(() => pageNotification(title, options, href));
+}
+
+/** A notification made by the page itself; none where only a service worker may make one (Chrome
+ * on Android): there the title's "● Your turn" still says it.
+ * @param {string} title @param {NotificationOptions} options @param {string} href */
+function pageNotification(title, options, href) {
   /** @type {Notification} */
   let note;
   try {
-    note = new Notification(title, { body, tag, lang: language() });
+    note = new Notification(title, options);
   } catch {
-    return;  // a browser that notifies only from a service worker (Chrome on Android): the title still says it
+    return;
   }
   note.addEventListener("click", () => {
     window.focus();
@@ -135,10 +158,12 @@ export function noticeView(id, before, view, kinds) {
 }
 
 /** What a listed game `now` says happened since the lobby's last look (`before`, undefined: a
- * game it did not list), as a notification's title ("" for nothing).
+ * game it did not list), as a notification's title ("" for nothing): the player's own time ran
+ * out (an AI plays their seat on), the game ended, an opponent joined, the turn became theirs.
  * @param {Listed | undefined} before @param {Listed} now */
 function listedNews(before, now) {
   const over = (/** @type {Listed} */ g) => g.status === "finished" || g.status === "aborted";
+  if (now.with_people && now.timed_out && before && !before.timed_out) return t("notify.timed_out");
   if (!now.with_people || now.left) return "";
   if (before && !over(before) && over(now)) {
     const by = now.ended && now.ended.seat !== now.seat ? localName(now.players[now.ended.seat] ?? "") : null;
@@ -163,10 +188,26 @@ export function noticeListed(before, now) {
   const last = new Map(before.map((g) => [g.id, g]));
   for (const g of now) {
     const title = listedNews(last.get(g.id), g);
-    const others = g.players.filter((name, i) => i !== g.seat && name !== "").map(localName);
-    const href = `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`;
-    if (title) notify(`${g.id}:${g.version}`, title, t("notify.game_with", { game: gameTitle(g), players: together(others) }), href);
+    if (title) notify(`${g.id}:${g.version}`, title, listedBody(g), listedHref(g));
   }
+}
+
+/** A listed game as a notification names it: "Kingdomino with Bela". @param {Listed} g */
+function listedBody(g) {
+  const others = g.players.filter((name, i) => i !== g.seat && name !== "").map(localName);
+  return t("notify.game_with", { game: gameTitle(g), players: together(others) });
+}
+
+/** The address a notification of a listed game opens: the game at the player's seat. @param {Listed} g */
+function listedHref(g) {
+  return `/game/${g.id}${g.token ? `?token=${encodeURIComponent(g.token)}` : ""}`;
+}
+
+/** Tell the player that the time for their move in `g` (a turn-based game of the account that
+ * awaits them) runs short, `time` left in words: once a turn (its tag is the game's revision).
+ * @param {Listed} g @param {string} time */
+export function noticeShortTime(g, time) {
+  if (g.with_people && notifying()) notify(`${g.id}:${g.version}:short`, t("notify.time_short", { time }), listedBody(g), listedHref(g));
 }
 
 /** One of this browser's games (`POST /api/games/lookup`, for the token of the seat it plays) as

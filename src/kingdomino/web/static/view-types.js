@@ -37,7 +37,8 @@
  * another player while its player was away, `away`; else its player left). `rating`: in a rated game, an
  * account seat's rating in the game's pool (web/seat_ratings.py).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
- *   account?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, resigned?: boolean, rating?: SeatRating}} ViewSeat */
+ *   account?: boolean, challenged?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, resigned?: boolean,
+ *   rating?: SeatRating}} ViewSeat */
 /** A seat's rating at a rated table, and whether it is provisional; at a finished game's end, the
  * rating after it with its `change` (null: not recorded yet; game-ratings.js `seatsAfter`).
  * @typedef {{value: number, provisional: boolean, change?: number | null}} SeatRating */
@@ -122,7 +123,7 @@
 /** A game's public position, its engine's `view()` (a View's `observation`). @typedef {DominoObservation | DuelObservation} Observation */
 
 /** Why a game that waited for players ended unplayed (web/wait_end.py): none while it did not.
- * @typedef {"expired" | "called_off" | null} WaitEnd */
+ * @typedef {"expired" | "called_off" | "declined" | null} WaitEnd */
 /**
  * The view of a live game for the holder of `your_seats` (none: a spectator), sent over the socket
  * at every change (`type` "state") and by `GET /api/games/ID`; `version`: the game's revision it shows;
@@ -223,13 +224,17 @@
  *   pool: string | null, seats: Array<{name: string, kind: string, level: string | null, bot: boolean}>, open: number,
  *   creator: string | null, creator_seat: number | null, creator_account: number | null, creator_bot: boolean,
  *   rating: SeatRating | null, created: string,
- *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null}} OpenGame
+ *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null, challenged: number | null}} OpenGame
  */
+/** A challenge waiting, as the lobby's socket tells its two accounts (`to_you`: it awaits your answer).
+ * @typedef {OpenGame & {to_you: boolean}} Challenge */
 /** A seat just taken at an open game (`POST /api/games/{id}/join`, `POST /api/pairing`).
  * @typedef {{id: string, seat: number, token: string, started: boolean}} Seated */
 /** A message of the lobby's socket (web/lobby.py).
  * @typedef {{type: "open_games", games: OpenGame[]} | {type: "listed", game: OpenGame}
- *   | {type: "unlisted", id: string, status: string, wait_ended: WaitEnd} | {type: "pong"}} LobbyMessage */
+ *   | {type: "unlisted", id: string, status: string, wait_ended: WaitEnd} | {type: "pong"}
+ *   | {type: "challenges", account: number, challenges: Challenge[]} | {type: "challenge", challenge: Challenge}
+ *   | {type: "challenge_gone", id: string, status: string, wait_ended: WaitEnd}} LobbyMessage */
 /**
  * A game this browser holds, as `POST /api/games/lookup` lists it for one of its tokens.
  * @typedef {{id: string, game: string, options: GameOptions, description: string, status: string, created: string,

@@ -1,5 +1,6 @@
 // Why a game that waited for players ended unplayed, in words: its wait ran out with nobody to
-// take the open seats, or its creator called it off (the server's `wait_ended`: web/wait_end.py).
+// take the open seats, its creator called it off, or the player it challenged declined (the
+// server's `wait_ended`: web/wait_end.py).
 import { t } from "./i18n.js";
 import { waitWords } from "./open-games.js";
 import { localName } from "./words.js";
@@ -9,10 +10,18 @@ import { localName } from "./words.js";
  * @param {import("./view-types.js").View} view */
 export function waitEndWords(view) {
   if (view.wait_ended === "expired") return t("wait_end.ran_out", { time: waitWords(view.waited_minutes ?? 0) });
+  const kept = challenged(view);
+  if (view.wait_ended === "declined" && kept) return t("wait_end.declined", { name: localName(kept.name) });
   const creator = view.creator_seat;
   if (view.wait_ended !== "called_off" || creator === null || !view.seats[creator]) return t("status.expired");
   if (view.your_seats.includes(creator)) return t("wait_end.you_called_off");
   return t("wait_end.called_off_by", { name: localName(view.seats[creator].name) });
+}
+
+/** The seat of a challenge kept for the player it challenged, which bears their name (web/seats.py
+ * `open_seat`); undefined for any other game. @param {{seats: Array<{name: string, challenged?: boolean}>}} view */
+export function challenged(view) {
+  return view.seats.find((seat) => seat.challenged);
 }
 
 /** The status of a game in a list of games ("over", "called off", "nobody joined").

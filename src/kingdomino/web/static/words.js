@@ -1,6 +1,7 @@
 // Words for people: the engine's stable action texts ("place R,C D", "claim N", "take D", ...) read
 // aloud in the chosen language, 1-based player names, and the status line saying what to do now.
 // Nothing here decides what is legal: the texts come from the server, which asked the engine.
+import { AI_ENDING, levelWords, withoutAi } from "./ai-levels.js";
 import { t, has, language, number } from "./i18n.js";
 
 /** @typedef {import("./view-types.js").Observation} Observation */
@@ -24,16 +25,15 @@ export function seatName(view, seat) {
   return mine && info.name !== t("name.you") ? t("name.you_are", { name: info.name }) : info.name;
 }
 
-/**
- * A seat's name as the server gave it, with an AI's level in the current language: the server names
+/** A seat's name as the server gave it, with an AI's level in the current language: the server names
  * an AI seat "Bruno (AI, hard)" (`web/seats.py`, `ai_name`), "Bruno (ИИ, сложный)" in Russian (an operator's
  * agent "Bo (AI, ppo-2)", "Bo (ИИ, ppo-2)"), an unnamed player's seat "Player 2" ("Игрок 2"), the lobby's unnamed
  * "You" ("Te" in Hungarian), a seat open to the lobby "Open seat". Names typed are kept. @param {string} name @returns {string}
  */
 export function localName(name) {
   if (name === "") return t("seat.waiting");
-  const m = name.match(/^(.*) \(AI, ([\w-]+)\)$/);
-  if (m) return `${localName(m[1])} (${has(`seat.ai:${m[2]}`) ? t(`seat.ai:${m[2]}`) : t("seat.ai_agent", { name: m[2] })})`;
+  const m = name.match(AI_ENDING);
+  if (m) return `${localName(withoutAi(name))} (${levelWords(m[1])})`;
   if (name === UNNAMED_YOU) return t("name.you");
   // A seat left unnamed is "Player 2" on the server: "Игрок 2" in Russian.
   const unnamed = name.match(/^Player (\d+)$/);
@@ -58,11 +58,11 @@ export function gameTitle(view) {
 /** Each seat's name in the current language (`localName`), in place: the seats of a view or of a
  * replay's frame, as the server sent them. A seat its creator left unnamed ("You") is "you" only
  * on the pages that play it: a friend at another screen, or a spectator, sees "Player 1".
- * A seat waiting for a player from the lobby is "Open seat"; a bot's account says it is a bot.
- * @param {Array<{name: string, kind?: string, bot?: boolean}> | undefined} seats @param {number[]} mine the seats this page plays */
+ * A seat open to the lobby is "Open seat" (one kept for a challenged player: their name); a bot's account says it is a bot. @param {number[]} mine
+ * the seats this page plays @param {Array<{name: string, kind?: string, bot?: boolean, challenged?: boolean}> | undefined} seats */
 export function localSeatNames(seats, mine) {
   (seats || []).forEach((seat, index) => {
-    seat.name = seat.kind === "open" ? t("seat.waiting")
+    seat.name = seat.kind === "open" ? seat.challenged ? seat.name : t("seat.waiting")
       : seat.name === UNNAMED_YOU && !mine.includes(index) ? t("player_n", { n: index + 1 }) : localName(seat.name);
     if (seat.bot) seat.name = t("seat.bot_name", { name: seat.name });
   });

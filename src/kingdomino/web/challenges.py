@@ -1,0 +1,113 @@
+"""Challenges: one account asks another, by name, to play a game of two, now or by the day.
+
+A challenge is an open game (``open_seats``) whose other seat is kept ``for`` the challenged
+account (``seats.open_seat``): nobody else may take it, and the lobby lists it to its two players
+alone (``lobby``), at once on every page each has open. The challenged player accepts (takes the
+kept seat: the game starts) or declines (the game ends unplayed, ``wait_end``'s ``declined``); the
+challenger calls it off as any waiting game (``POST /api/games/{id}/cancel``); unanswered, it ends
+as any open game whose wait ran out (``wait_minutes``, 20 by default; a turn-based game waits at
+least one turn's days), never filled by an AI. None of these ends has a result or moves a rating.
+
+Refused: a guest's challenge (the kept seat is an account's, and so is the challenger's), a
+challenge to oneself, to a name with no account, to a bot's account (a bot plays the lobby's
+games through its own door, ``kingdomino bot``, and answers no challenge), of other than two
+players, a second challenge to the same player while one waits, more than ``MAX_CHALLENGES``
+waiting from one account, and more than ``MAX_CHALLENGED`` waiting for one account (someone
+with many accounts still cannot bury a player under challenges).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from kingdomino.web.accounts import Account
+from kingdomino.web.hub import Hub
+from kingdomino.web.refusals import HubError
+from kingdomino.web.seats import SeatPlayer
+from kingdomino.web.standings import account_named
+from kingdomino.web.table import Table
+
+#: The challenges one account may have waiting at once, as the open games it may open.
+MAX_CHALLENGES = 3
+#: The challenges waiting for one account at once, from all the others.
+MAX_CHALLENGED = 10
+
+
+async def challenged_account(hub: Hub, challenger: Account, name: str) -> SeatPlayer:
+    """The account named ``name`` that ``challenger`` may challenge now, or the refusal."""
+    found = await asyncio.to_thread(account_named, hub.store, name)
+    if found is None:
+        raise HubError(404, "name", f"no player is named {name!r}", "no_player", {"name": name})
+    account_id, account_name, _created, bot = found
+    if account_id == challenger.id:
+        raise HubError(422, "name", "you cannot challenge yourself", "challenge_yourself")
+    if bot:
+        raise HubError(
+            422,
+            "name",
+            f"{account_name} is a bot: bots play the lobby's open games and answer no challenge",
+            "challenge_bot",
+            {"name": account_name},
+        )
+    waiting = [game for game in hub.lobby.games.values() if game["challenged"] is not None]
+    if any(g["creator_account"] == challenger.id and g["challenged"] == account_id for g in waiting):
+        raise HubError(
+            409,
+            "name",
+            f"your challenge to {account_name} still waits for an answer",
+            "challenge_pending",
+            {"name": account_name},
+        )
+    if sum(g["creator_account"] == challenger.id for g in waiting) >= MAX_CHALLENGES:
+        raise HubError(
+            429,
+            "name",
+            f"you have {MAX_CHALLENGES} challenges waiting, the most at once: "
+            "call one off or wait for an answer",
+            "too_many_challenges",
+            {"n": MAX_CHALLENGES},
+        )
+    if sum(g["challenged"] == account_id for g in waiting) >= MAX_CHALLENGED:
+        raise HubError(
+            429,
+            "name",
+            f"{account_name} has {MAX_CHALLENGED} challenges waiting, the most at once: try later",
+            "challenged_too_often",
+            {"name": account_name},
+        )
+    return SeatPlayer(account_id, account_name, bot)
+
+
+def check_players(players: int) -> None:
+    """Refuse a challenge to a game of other than two players (the one seat kept is the other's)."""
+    if players != 2:
+        raise HubError(
+            422,
+            "players",
+            f"a challenge is a game of 2 players, got {players}: open a game to the lobby for more",
+            "challenge_players",
+        )
+
+
+def kept_seat(table: Table, account: Account) -> int:
+    """The seat of ``table``'s waiting game kept for ``account``, or the refusal: the game no
+    longer waits, or it challenges someone else (or nobody)."""
+    stored = table.stored
+    if stored.status != "open":
+        raise HubError(409, "game", "this challenge no longer waits for an answer", "not_open")
+    for seat, info in enumerate(stored.seats):
+        if info["kind"] == "open" and info.get("for") == account.id:
+            return seat
+    raise HubError(403, "game", "this game challenges nobody on your account", "not_challenged")
+
+
+async def decline(hub: Hub, game_id: str, account: Account) -> None:
+    """``account`` declines the challenge ``game_id``: it ends unplayed, its seat saying so."""
+    table = hub.table(game_id)
+    async with table.lock:
+        seat = kept_seat(table, account)
+        seats: list[dict[str, Any]] = [dict(info) for info in table.stored.seats]
+        seats[seat]["declined"] = True
+        table.write_seats(seats, "expired", "game")
+    await hub.seats_changed(table)

@@ -1,0 +1,122 @@
+"""The games being played that anyone may watch, as a spectator finds them (``GET /api/live-games``).
+
+A game is public (``StoredGame.public``) when it was opened to the lobby (a seat ``open`` at its
+creation, a quick game's too, rated or not) or its creator said so (``public`` at the creation);
+a game made with invite links only, or played on one shared screen, is not, unless its creator
+says so. A rematch is as public as the game it follows. Anyone may watch a public game without a
+token (``admission.watchable``), so its listing and its watch link hold none: not a seat's, nor the
+spectator link's, which its creator may have shared for a private game of theirs.
+
+The list is read from the database, the newest ``MAX_CONSIDERED`` public games being played,
+ranked by their best player's rating in the game's pool (lichess's "Current games" shows the
+strongest first; a guest or an AI seat has no rating), the newest first among equals. A page of
+it is then described from each game's table (the state: scores, whose turn, the moves so far,
+the clocks), a game read from the database at most ``MAX_PAGE`` at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from kingdomino.core.game import CHANCE
+from kingdomino.ratings.glicko2 import Rating
+from kingdomino.web.clocks import clock_view
+from kingdomino.web.lobby_ratings import Shown, pool_or_none, read_ratings, shown
+from kingdomino.web.store import Store
+from kingdomino.web.table import Table
+from kingdomino.web.tables import GameRow, SeatAccountRow
+
+#: The public games being played that the list ranks, the newest (a server with more lists these).
+MAX_CONSIDERED = 500
+#: Most games a page of the list describes, and how many when the request does not say.
+MAX_PAGE = 50
+PAGE = 20
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A public game being played, as the list ranks it: its id and, by seat, the rating of each
+    seat an account plays (None: a guest's or an AI's seat, or a game without a pool)."""
+
+    id: str
+    ratings: list[Shown | None]
+
+
+def ranked(store: Store, account: int | None = None) -> list[Ranked]:
+    """The public games being played (those ``account`` plays a seat of, if named), the best
+    player's rating first, the newest first among equals: two queries, whatever their number."""
+    query = select(GameRow.id, GameRow.game, GameRow.players, GameRow.seats, GameRow.created).where(
+        GameRow.status == "playing", GameRow.public.is_(True)
+    )
+    if account is not None:
+        theirs = select(SeatAccountRow.game_id).where(
+            SeatAccountRow.account_id == account, SeatAccountRow.playing.is_(True)
+        )
+        query = query.where(GameRow.id.in_(theirs))
+    with store.engine.connect() as connection:
+        rows = connection.execute(query.order_by(GameRow.created.desc()).limit(MAX_CONSIDERED)).all()
+    seats = {row.id: _accounts(row.seats, pool_or_none(row.game, row.players)) for row in rows}
+    found = read_ratings(store, (pair for pairs in seats.values() for pair in pairs if pair is not None))
+    games = []
+    for row in rows:
+        ratings = [None if pair is None else shown(found.get(pair, Rating())) for pair in seats[row.id]]
+        games.append((row.created.timestamp(), Ranked(row.id, ratings)))
+    games.sort(key=lambda entry: (-_best(entry[1].ratings), -entry[0]))
+    return [game for _created, game in games]
+
+
+def _accounts(seats: list[dict[str, Any]], pool: str | None) -> list[tuple[int, str] | None]:
+    """By seat, the (account, pool) whose rating it shows: a seat an account plays now."""
+    return [(int(seat["account"]), pool) if pool is not None and _account(seat) else None for seat in seats]
+
+
+def _best(ratings: list[Shown | None]) -> float:
+    """The rating the list ranks a game by: its best player's (none rated: below every rating)."""
+    return max((float(rating["value"]) for rating in ratings if rating is not None), default=0.0)
+
+
+def described(table: Table, ratings: list[Shown | None]) -> dict[str, Any]:
+    """How the list shows a game being played: what it is, its players (names, ratings, scores),
+    whose turn, the players' moves so far, the clocks, the spectators watching it at this server
+    and its watch link. Never a token, never what a spectator's view would not show."""
+    stored = table.stored
+    state = table.state
+    acting = state.current_player
+    scores = state.scores()
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "players": stored.players,
+        "options": dict(table.game.options),
+        "description": table.game.describe(),
+        "rated": stored.rated,
+        "pool": pool_or_none(stored.game, stored.players),
+        "seats": [
+            {
+                "name": seat["name"],
+                "kind": seat["kind"],
+                "level": seat.get("level"),
+                "bot": bool(seat.get("bot")),
+                "account": _account(seat),
+                # As ranked; a seat handed to an AI since shows none.
+                "rating": ratings[index] if _account(seat) and index < len(ratings) else None,
+                "score": scores[index],
+            }
+            for index, seat in enumerate(stored.seats)
+        ],
+        "current_player": acting if acting >= 0 else None,
+        "moves": sum(action.seat != CHANCE for action in table.actions),
+        "time_control": stored.time_control,
+        "clock": clock_view(stored.clock, acting, stored.seats),
+        "watching": sum(not watcher.seats for watcher in table.watchers),
+        "created": stored.created.isoformat(),
+        "watch": f"/game/{stored.id}/watch",
+    }
+
+
+def _account(seat: dict[str, Any]) -> bool:
+    """An account plays the seat (a guest may type any name: the page marks an account's)."""
+    return seat["kind"] == "human" and seat.get("account") is not None

@@ -1,0 +1,83 @@
+"""Challenges over HTTP: challenge an account by name to a game of two, list the challenges
+waiting, accept or decline one (``web.challenges``). A challenge is an account's act, so each
+request needs the ``kd_session`` cookie, and a foreign ``Origin`` is refused; challenges are
+opened within the limit of games opened per client a minute (``games.OPEN_GAMES``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from kingdomino.web import challenges, views
+from kingdomino.web.open_seats import Seeker
+from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.bodies import ChallengeRequest
+from kingdomino.web.routes.dependencies import Client, HubDep
+from kingdomino.web.routes.games import OPEN_GAMES
+from kingdomino.web.routes.open_games import JOINS, seated
+from kingdomino.web.routes.players import AccountDep
+
+router = APIRouter()
+
+
+@router.post("/api/challenges", status_code=201)
+async def challenge(
+    body: ChallengeRequest, request: Request, hub: HubDep, client: Client, account: CurrentAccount
+) -> dict[str, Any]:
+    """Challenge the account `name` to a game of two: the answer is the new game's, as a
+    creation's (`POST /api/games`: your seat 0 and its token); the other seat waits for that
+    account alone, listed to nobody else. Refused for a guest (401), yourself, a bot, a name
+    with no account, other than 2 players, a challenge to the same player still waiting, and
+    too many challenges waiting from you or for them."""
+    same_origin(request)
+    if account is None:
+        raise HubError(
+            401, "session", "log in to challenge a player: a challenge is between accounts", "challenge_guest"
+        )
+    challenges.check_players(body.players)
+    challenged = await challenges.challenged_account(hub, account, body.name)
+    await limited(request, "open_game", client, OPEN_GAMES)
+    table = await hub.create(
+        body.game,
+        body.players,
+        dict(body.options),
+        [{"kind": "human", "name": ""}, {"kind": "open", "for": challenged}],
+        client=client,
+        rated=body.rated,
+        wait_minutes=body.wait_minutes,
+        account=account.player(),
+        time_control=body.time_control.spec() if body.time_control else None,
+        public=body.public,
+    )
+    return views.created(table)
+
+
+@router.get("/api/challenges")
+async def waiting(account: AccountDep, hub: HubDep) -> dict[str, Any]:
+    """The challenges waiting that the logged-in account made or was made, the oldest first, as
+    `WS /ws/lobby` lists them (`to_you`: it waits for your answer)."""
+    return {"challenges": hub.lobby.challenges_of(account.id)}
+
+
+@router.post("/api/challenges/{game_id}/accept")
+async def accept(
+    game_id: str, request: Request, account: AccountDep, hub: HubDep, client: Client
+) -> dict[str, Any]:
+    """Accept a challenge to you: you take the seat kept for you and the game starts; the answer
+    is a join's (`id`, `seat`, `token`, `started`)."""
+    same_origin(request)
+    await limited(request, "join", client, JOINS)
+    challenges.kept_seat(hub.table(game_id), account)
+    table, seat, token = await hub.join(game_id, Seeker(account.player()), client)
+    return seated(table.id, seat, token, table.stored.status == "playing")
+
+
+@router.post("/api/challenges/{game_id}/decline")
+async def decline(game_id: str, request: Request, account: AccountDep, hub: HubDep) -> dict[str, Any]:
+    """Decline a challenge to you: the game ends unplayed, no result and no rating; its
+    challenger's page says you declined (the view's `wait_ended`: `declined`)."""
+    same_origin(request)
+    await challenges.decline(hub, game_id, account)
+    return {"ok": True}

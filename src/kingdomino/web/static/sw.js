@@ -1,0 +1,42 @@
+// The app's service worker, which only shows the notifications of turn-notify.js and answers a
+// click on one. Chrome on Android shows no notification made by a page (`new Notification()`
+// throws there), only one a service worker's registration shows. Served at /sw.js (not under
+// /static/) so that its scope is the whole app and `navigator.serviceWorker.ready` resolves on
+// every page. It handles no fetch: every request goes to the network as without it, and nothing
+// is cached. No push either: a notification is shown only while a page of the app is open.
+
+/** What of the worker's global scope this script uses (tsc's DOM library has no worker types).
+ * @typedef {{url: string, focus(): Promise<unknown>, navigate(url: string): Promise<unknown>}} AppWindow
+ * @typedef {{notification: {data?: {href?: string}, close(): void}, waitUntil(done: Promise<unknown>): void}} NotificationClick
+ * @typedef {{clients: {matchAll(options: object): Promise<AppWindow[]>, openWindow(url: string): Promise<unknown>,
+ *   claim(): Promise<void>}, skipWaiting(): Promise<void>, addEventListener(type: string, listener: (event: any) => void): void,
+ *   location: Location}} WorkerScope */
+const workerScope = /** @type {WorkerScope} */ (/** @type {unknown} */ (self));
+
+// A new version takes over at once: it holds no state a page relies on.
+workerScope.addEventListener("install", () => { workerScope.skipWaiting(); });
+workerScope.addEventListener("activate", (/** @type {NotificationClick} */ event) => { event.waitUntil(workerScope.clients.claim()); });
+
+/** Bring the player to `href` (a game's page): the tab showing it if one does, else the first tab
+ * of the app, taken there, else a new one; a tab the worker does not control cannot be navigated.
+ * @param {string} href */
+async function showPage(href) {
+  const target = new URL(href, workerScope.location.origin);
+  const windows = await workerScope.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const there = windows.find((tab) => new URL(tab.url).pathname === target.pathname);
+  if (there) return there.focus();
+  for (const tab of windows) {
+    try {
+      const moved = /** @type {AppWindow | null} */ (await tab.navigate(target.href));
+      return (moved ?? tab).focus();
+    } catch {
+      // Not controlled by this worker (opened before it was): the next tab, or a new one.
+    }
+  }
+  return workerScope.clients.openWindow(target.href);
+}
+
+workerScope.addEventListener("notificationclick", (/** @type {NotificationClick} */ event) => {
+  event.notification.close();
+  event.waitUntil(showPage(event.notification.data?.href ?? "/"));
+});

@@ -1,0 +1,140 @@
+"""Watching a game being played (``GET /api/live-games``): a spectator finds a public game in the
+lobby's "Watch a game" card, opens it at its watch link without any token, and follows it live,
+with nothing to act on; a phone shows the card in its width; a player's page says the game they
+play now, with its link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, present
+from tests.web.conftest import wait_for
+
+#: A real-time clock that no test's game runs out of.
+CLOCK = {"kind": "game", "minutes": 30, "increment": 5}
+
+
+def public_game(base: str, names: tuple[str, str] = ("Anna", "Bela")) -> dict[str, Any]:
+    """A game of two invited players made public by its creator, being played from its creation
+    (no seat waits for the lobby): its id and its seats' ``tokens``."""
+    seats = [{"kind": "human", "name": names[0]}, {"kind": "human", "name": names[1], "online": True}]
+    body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": CLOCK, "public": True}
+    answer = httpx.post(f"{base}/api/games", json=body)
+    assert answer.status_code == 201, answer.text
+    made: dict[str, Any] = answer.json()
+    return {**made, "tokens": [seat["token"] for seat in made["seats"]]}
+
+
+def move(base: str, game: dict[str, Any]) -> None:
+    """The seat to act plays its first legal move, through the API."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        view = wait_for(http, game["id"], game["tokens"][0], lambda v: v["current_player"] >= 0)
+        token = game["tokens"][view["current_player"]]
+        mine = http.get(f"/api/games/{game['id']}", params={"token": token}).json()
+        answer = http.post(
+            f"/api/games/{game['id']}/actions", json={"token": token, "action": mine["legal_actions"][0]}
+        )
+        assert answer.status_code == 200, answer.text
+
+
+def listed_line(page: LivePage, game_id: str) -> Any:
+    """The lobby's line of ``game_id`` in the "Watch a game" card, once the list came: games of
+    better rated players (other tests' games on the shared server) come first, so "More games" is
+    asked until it is there."""
+    page.wait_for_selector("#live-games")
+    page.wait_for_function(
+        "() => document.querySelector('#live-list li') || !document.querySelector('#no-live-games').hidden"
+    )
+    line = page.locator(f"#live-list li[data-id='{game_id}']")
+    while not line.count():
+        more = page.locator("#more-live-games")
+        assert more.is_visible(), f"the game {game_id} is not in the lobby's watch list"
+        before = page.locator("#live-list li").count()
+        more.click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('#live-list li').length > n"
+            " || document.querySelector('#more-live-games').hidden",
+            arg=before,
+        )
+    return line
+
+
+def test_a_spectator_finds_a_game_in_the_lobby_and_watches_it_live(
+    browser: Browser, live_server: str
+) -> None:
+    game = public_game(live_server)
+    sam = new_page(browser, live_server, width=1280, height=900)
+    sam.goto(live_server + "/")
+    sam.wait_for_selector("#live-games")
+    line = listed_line(sam, game["id"])
+    text = line.inner_text()
+    assert "Anna" in text and "Bela" in text and "Casual" in text and "30 min + 5 s" in text, text
+    assert "0 moves" in text, text
+    watch = line.locator("a.watch")
+    assert watch.get_attribute("href") == f"/game/{game['id']}/watch"
+    assert not [token for token in (*game["tokens"], game["spectator_token"]) if token in sam.content()]
+    line.scroll_into_view_if_needed()
+    sam.screenshot(path=str(ARTIFACTS / "watch-lobby-1280.png"), full_page=True)
+    sam.locator("#live-games").screenshot(path=str(ARTIFACTS / "watch-card-1280.png"))
+    watch.click()
+    sam.wait_for_url(f"**/game/{game['id']}/watch")
+    sam.wait_for_selector("#scores")
+    assert "You are watching this game" in sam.inner_text("body")
+    assert "Anna" in sam.inner_text("#scores") and "Bela" in sam.inner_text("#scores")
+    # Nothing to act with: no hint, no undo, no resign, no seat to leave, no move to make.
+    for control in ("#hint", "#undo", "#resign", "#leave"):
+        assert not sam.locator(control).is_visible(), control
+    # The game goes on, and the page follows it live.
+    log = sam.locator("#log li")
+    before = log.count()
+    move(live_server, game)
+    sam.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=before)
+    # A clock runs for the seat to act, counted down on the page.
+    assert sam.locator(".clock").count() >= 2
+    sam.screenshot(path=str(ARTIFACTS / "watch-game-1280.png"), full_page=True)
+    # Watching keeps nothing of the game in this browser: it is not among "your games".
+    kept = sam.evaluate("() => localStorage.getItem('kingdomino.games') || ''")
+    assert game["id"] not in kept
+    assert sam.errors == []
+
+
+def test_the_watch_list_on_a_phone_and_a_players_page_playing_now(browser: Browser, live_server: str) -> None:
+    phone = new_page(browser, live_server, width=360, height=740, touch=True)
+    name = log_in_new(phone, live_server, "Tess")
+    # The new game's "Anyone may watch": ticked for a friend's game, it lists the game to watch.
+    phone.goto(live_server + "/")
+    phone.fill("#name-0", name)
+    phone.select_option("#seat-1", "open")
+    assert phone.is_checked("#public")  # a seat open to the lobby: public, as the server decides
+    phone.select_option("#seat-1", "online")
+    assert not phone.is_checked("#public")  # a game with invites only is private unless said
+    phone.check("#public")
+    phone.click("#create")
+    phone.wait_for_url("**/game/*")
+    game_id = phone.url.rsplit("/", 1)[1]
+    sam = new_page(browser, live_server, width=360, height=740, touch=True)
+    sam.goto(f"{live_server}/player/{name}")
+    playing = sam.locator("#playing-now")
+    playing.wait_for()
+    link = playing.locator(f"li[data-id='{game_id}'] a.watch")
+    assert link.get_attribute("href") == f"/game/{game_id}/watch"
+    sam.screenshot(path=str(ARTIFACTS / "watch-player-360.png"), full_page=True)
+    sam.goto(live_server + "/")
+    line = listed_line(sam, game_id)
+    line.scroll_into_view_if_needed()
+    box, card = present(line.bounding_box()), present(sam.locator("#live-games").bounding_box())
+    assert box["x"] + box["width"] <= card["x"] + card["width"] + 0.5, (
+        "the line overflows the card on a phone"
+    )
+    watch = present(line.locator("a.watch").bounding_box())
+    assert watch["height"] >= 40 and watch["x"] + watch["width"] <= 360
+    sam.screenshot(path=str(ARTIFACTS / "watch-lobby-360.png"), full_page=True)
+    sam.locator("#live-games").screenshot(path=str(ARTIFACTS / "watch-card-360.png"))
+    line.locator("a.watch").click()
+    sam.wait_for_selector("#scores")
+    # A phone keeps its first screen for the boards: who you are is there for a screen reader.
+    assert "You are watching this game" in present(sam.text_content("#whoami"))
+    sam.screenshot(path=str(ARTIFACTS / "watch-game-360.png"), full_page=True)
+    assert phone.errors == [] and sam.errors == []
