@@ -256,3 +256,13 @@ def test_the_start_lines_say_where_the_ai_runs_and_the_seat_agents(tmp_path: Pat
     assert said[2].strip() == ai, said
     assert ai_line(WorkersSpec.parse(""), {}).endswith("on this machine (--ai-workers, one per core)")
     assert ai_line(WorkersSpec.parse("ray"), {}) == "AI: on a Ray instance started here (--ai-workers ray)"
+
+
+def test_the_help_tells_an_operator_the_file_the_upgrade_and_the_health_check() -> None:
+    """An operator reads in ``serve --help`` which file holds the games, that one server at a time
+    uses it, how to upgrade, and what a load balancer or systemd polls."""
+    result = runner.invoke(app, ["serve", "--help"], env={"COLUMNS": "200"}, terminal_width=200)
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.replace("│", " ").split())
+    assert "Where the SQLite file kingdomino.sqlite3 lives" in text and "one server at a time" in text
+    assert "start it on the same database" in text and "GET /api/health answers 200" in text

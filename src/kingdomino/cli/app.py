@@ -502,7 +502,11 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, metavar="PORT", help="TCP port.")] = 8000,
     data_dir: Annotated[
         Path | None,
-        typer.Option(metavar="DIR", help="Where the SQLite file lives (default ~/.local/share/kingdomino)."),
+        typer.Option(
+            metavar="DIR",
+            help="Where the SQLite file kingdomino.sqlite3 lives (default ~/.local/share/kingdomino); "
+            "one server at a time uses it.",
+        ),
     ] = None,
     database_url: Annotated[
         str | None,
@@ -554,6 +558,10 @@ def serve(
     PostgreSQL: --database-url postgresql+psycopg://user:password@host/db (pip install -e
     '.[web,postgres]'). Several servers may share one PostgreSQL database (behind a load
     balancer): each serves every game, and clients of one hear the actions made through the others.
+
+    Upgrading: stop the server, install the new version and start it on the same database; the
+    tables it lacks are made at start and every game resumes. GET /api/health answers 200 while
+    the server and its database answer (503 otherwise), for a load balancer or systemd to poll.
     """
     missing = [
         name

@@ -6,7 +6,9 @@ REST creates, looks up and plays games; a WebSocket per page of a game follows i
 
 from __future__ import annotations
 
+import asyncio
 import secrets
+import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -20,8 +22,9 @@ from kingdomino.arena.ladder import load_ratings
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.body_limit import BodyLimit
+from kingdomino.web.clock_pause import give_time_back, note_stop
 from kingdomino.web.errors import install_error_handlers
-from kingdomino.web.failures import FailureAnswers
+from kingdomino.web.failures import FailureAnswers, log_failure
 from kingdomino.web.hints import HINT_AGENT
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS
@@ -77,9 +80,14 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(give_time_back, store, time.time())
         await hub.start()
         yield
         await hub.stop()
+        try:
+            await asyncio.to_thread(note_stop, store, time.time())
+        except Exception as error:  # the database gone: the clocks ran on, as after a kill
+            log_failure(error, "noting the server's stop")
         store.close()
 
     app = FastAPI(title="Kingdomino family", lifespan=lifespan)

@@ -1,15 +1,16 @@
 """Opening a database for the store: SQLite's pragmas, its tables made (and the columns an earlier
-version's database lacks added) one server at a time, and a check that it can be written at all."""
+version's database lacks added) one server at a time, a check that it can be written at all, and
+the read that says the server is healthy."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import inspect, text, update
+from sqlalchemy import DefaultClause, inspect, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InternalError, OperationalError, ProgrammingError
 
-from kingdomino.web.tables import AccountRow, Base, GameRow
+from kingdomino.web.tables import Base, GameRow
 
 #: The PostgreSQL advisory lock held while a server makes or updates the tables.
 SCHEMA_LOCK = 0x6B64_7363
@@ -31,22 +32,24 @@ def prepare_schema(engine: Engine) -> None:
 
 
 def add_missing_columns(connection: Connection) -> None:
-    """Add the columns a database made by an earlier version lacks to its tables (each has a
-    server default), with their indexes: ``create_all`` makes a table's indexes only with the
-    table, and the clock's sweep reads ``games.deadline`` every second."""
-    for row in (GameRow, AccountRow):
-        table = row.__table__
-        name = row.__tablename__
+    """Add the columns a database made by an earlier version lacks to its tables (each new one has a
+    server default), as a new database has them (``NOT NULL`` too: the rows there take the
+    default), with their indexes: ``create_all`` makes a table's indexes only with the table, and
+    the clock's sweep reads ``games.deadline`` every second."""
+    for table in Base.metadata.sorted_tables:
+        name = table.name
         existing = {column["name"] for column in inspect(connection).get_columns(name)}
         for column in table.columns:
             if column.name not in existing:
                 kind = column.type.compile(connection.dialect)
-                default = column.server_default.arg if column.server_default is not None else None
+                server_default = column.server_default
+                default = server_default.arg if isinstance(server_default, DefaultClause) else None
                 connection.exec_driver_sql(
                     f"ALTER TABLE {name} ADD COLUMN {column.name} {kind}"
                     + (f" DEFAULT '{default}'" if default is not None else "")
+                    + (" NOT NULL" if default is not None and not column.nullable else "")
                 )
-        for index in Base.metadata.tables[name].indexes:
+        for index in table.indexes:
             index.create(connection, checkfirst=True)
 
 
@@ -64,6 +67,13 @@ def check_writable(engine: Engine) -> None:
             raise StoreNotWritable(f"the database cannot be written: {first}") from None
         finally:
             transaction.rollback()
+
+
+def check_readable(engine: Engine) -> None:
+    """Read a game's id, or raise the database's error (``OperationalError``: it cannot be reached):
+    the server's health (``GET /api/health``) is that of its database."""
+    with engine.connect() as connection:
+        connection.execute(select(GameRow.id).limit(1)).all()
 
 
 def sqlite_pragmas(connection: Any, _record: Any) -> None:

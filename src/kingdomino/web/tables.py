@@ -200,3 +200,14 @@ def seat_accounts(game_id: str, seats: list[dict[str, Any]]) -> list[dict[str, A
         for seat, info in enumerate(seats)
         if info.get("account") is not None
     ]
+
+
+class ServerStopRow(Base):
+    """When the server of a SQLite file stopped (one row, while it is stopped): the next start
+    gives that time back to the running clocks (``clock_pause``)."""
+
+    __tablename__ = "server_stops"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: The moment it stopped (epoch seconds).
+    at: Mapped[float] = mapped_column(Float)

@@ -3,6 +3,7 @@ operators."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -14,6 +15,7 @@ from kingdomino.ratings.glicko2 import PROVISIONAL
 from kingdomino.web.routes.bodies import RatingsRequest
 from kingdomino.web.routes.dependencies import HubDep
 from kingdomino.web.seat_agents import seat_levels
+from kingdomino.web.store_setup import check_readable
 
 router = APIRouter()
 
@@ -46,3 +48,12 @@ async def level_ratings(body: RatingsRequest, request: Request) -> dict[str, Any
 async def stats(hub: HubDep) -> dict[str, Any]:
     """Figures for operators and benchmarks: the AI moves computed by this server, the queue."""
     return hub.stats()
+
+
+@router.get("/api/health")
+async def health(hub: HubDep) -> dict[str, Any]:
+    """Whether this server can serve, for a load balancer or a service manager to poll: `{"status":
+    "ok"}` once it answered and its database answered a read, else 503 `unavailable` (with
+    `Retry-After`; the database cannot be reached), logged as a warning."""
+    await asyncio.to_thread(check_readable, hub.store.engine)
+    return {"status": "ok"}
