@@ -22,15 +22,18 @@ import uvicorn
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from limits import parse
+from sqlalchemy import update
 from tests.web.servers import free_port as free_port
 
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import AIAnswer, AIJob, AIWorkers, make_executor
 from kingdomino.web.app import create_app
+from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.probe_clients import wait_until_answering
 from kingdomino.web.refusals import REFUSAL_CODES
+from kingdomino.web.tables import GameRow
 
 T = TypeVar("T")
 
@@ -354,6 +357,20 @@ def on_the_server_loop(base: str, read: Callable[[], T]) -> T:
         return read()
 
     return asyncio.run_coroutine_threadsafe(call(), _SERVER_LOOPS[base]).result(timeout=10)
+
+
+def deadline_passed(base: str, hub: Hub, game_id: str) -> None:
+    """The deadline of ``game_id`` (its turn's clock, or its wait for players) moved a second into
+    the past, in its database and its table on the server at ``base``, for the server's sweep to
+    find: a clock or a wait runs out without the test waiting for it."""
+    past = time.time() - 1
+
+    def move() -> None:
+        with hub.store.engine.begin() as connection:
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(deadline=past))
+        hub.table(game_id).stored.deadline = past
+
+    on_the_server_loop(base, move)
 
 
 class ServerProcess:

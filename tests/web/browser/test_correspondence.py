@@ -16,7 +16,6 @@ from urllib.parse import urlsplit
 
 import httpx
 from playwright.sync_api import Browser, Page, Worker
-from sqlalchemy import update
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
@@ -28,9 +27,7 @@ from tests.web.browser.pages import (
 )
 from tests.web.browser.test_lobby_waits import REFRESH_SECONDS, SEEN, play_until_turn_of, turn_based_games
 from tests.web.browser.test_turn_notify import HIDE, act, current, notes, notifying_page, turn_on
-from tests.web.conftest import free_port, live_app, on_the_server_loop, served_in_a_thread
-
-from kingdomino.web.tables import GameRow
+from tests.web.conftest import deadline_passed, free_port, live_app, served_in_a_thread
 
 #: A click on a notification whose ``data.href`` is the argument, dispatched in the service worker;
 #: the addresses of the tabs it focused.
@@ -262,14 +259,7 @@ def test_a_hidden_lobby_tells_her_that_her_time_ran_out(browser: Browser, databa
         turn_on(page)
         page.evaluate(HIDE, True)
 
-        def run_out() -> None:
-            """Her deadline moved into the past, for the server's sweep to find."""
-            past = time.time() - 1
-            with hub.store.engine.begin() as connection:
-                connection.execute(update(GameRow).where(GameRow.id == game).values(deadline=past))
-            hub.table(game).stored.deadline = past
-
-        on_the_server_loop(base, run_out)
+        deadline_passed(base, hub, game)
         deadline = time.monotonic() + 30
         while kind_of_her_seat(base, game, tokens[1]) != "ai":
             assert time.monotonic() < deadline, "the server's sweep did not hand the seat to an AI"

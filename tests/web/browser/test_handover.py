@@ -3,16 +3,11 @@ do the others' pages, in words, rather than only the seat's name changing."""
 
 from __future__ import annotations
 
-import time
-
 from playwright.sync_api import Browser
-from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, accepted_dialogs, log_in_new, new_page, timed_game_of_two
 from tests.web.browser.test_online import online_game_of_two
-from tests.web.conftest import live_app, on_the_server_loop, served_in_a_thread
+from tests.web.conftest import deadline_passed, live_app, served_in_a_thread
 from tests.web.servers import free_port
-
-from kingdomino.web.tables import GameRow
 
 #: The note of whose seat an AI took over, and why.
 NOTE = "document.querySelector('#handover-note:not([hidden])')?.textContent || ''"
@@ -87,14 +82,7 @@ def test_a_player_out_of_time_is_told_so_and_the_others_are_told_whose_time_ran_
             page.wait_for_selector("#your-turn, #waiting")
             pages.append(page)
         late_page, other = pages
-        past = time.time() - 1
-        with hub.store.engine.begin() as connection:
-            connection.execute(update(GameRow).where(GameRow.id == game_id).values(deadline=past))
-
-        def run_out() -> None:
-            hub.table(game_id).stored.deadline = past
-
-        on_the_server_loop(base, run_out)
+        deadline_passed(base, hub, game_id)
         late_page.wait_for_function(f"({NOTE}).includes('Your time ran out')", timeout=120000)
         told = late_page.locator("#handover-note").inner_text()
         assert "Your time ran out: an AI plays your seat from here on (AI, greedy)" in told, told

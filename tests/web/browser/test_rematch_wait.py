@@ -8,18 +8,14 @@ test's to join. Screenshots on a laptop and a phone."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Dialog
-from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, LivePage, new_page, present
 from tests.web.browser.test_rematch import at_the_end, finished_game_of_two
-from tests.web.conftest import free_port, live_app, on_the_server_loop, served_in_a_thread
-
-from kingdomino.web.tables import GameRow
+from tests.web.conftest import deadline_passed, free_port, live_app, served_in_a_thread
 
 #: The finished games' clock: a move's minute (a rematch then waits 20 minutes for its players).
 CLOCK = {"kind": "move", "seconds": 60}
@@ -95,14 +91,7 @@ def test_a_rematch_boris_never_joins_is_called_off_on_both_pages(
     back.goto(f"{server}/game/{game_id}")
     back.wait_for_selector("#open-rematch")
 
-    def run_out() -> None:
-        """Twenty minutes went by: the rematch's wait for Boris is over."""
-        past = time.time() - 1
-        with hub.store.engine.begin() as connection:
-            connection.execute(update(GameRow).where(GameRow.id == rematch_id).values(deadline=past))
-        hub.table(rematch_id).stored.deadline = past
-
-    on_the_server_loop(server, run_out)
+    deadline_passed(server, hub, rematch_id)  # twenty minutes went by: Boris did not join
     anna.wait_for_selector("#aborted")
     called_off = "Boris did not join the rematch in time: it was called off, and counts for nobody."
     assert present(anna.locator("#aborted").text_content()) == called_off
