@@ -1,7 +1,8 @@
 """On a phone (360 x 740, a touch screen) every button, link button, menu, field, summary and check
 box's label of every page is at least 44 x 44 CSS pixels (WCAG 2.5.5, Apple's HIG) and stays in its
 box, in English and in Hungarian (whose words are long); a game's own kingdom stays on the first
-screen all the same, its invite links to send included.
+screen all the same, its invite links to send included, and a line of four dominoes takes one row
+of it.
 
 Left out: the board's squares (their size is ``test_screens.py``'s), the review graph's points (the
 replay's 44 px step buttons do the same) and links inside a sentence."""
@@ -73,21 +74,44 @@ def kingdom_on_the_first_screen(page: LivePage, screen: str) -> None:
     assert board["y"] >= 0 and board["y"] + board["height"] <= HEIGHT, f"{screen}: your kingdom {board}"
 
 
+#: Each line of dominoes of the rows: how many dominoes it has, and on how many rows they stand.
+LINES = """() => [...document.querySelectorAll('.rows ol.dominoes')].map((line) => [line.children.length,
+  new Set([...line.children].map((domino) => Math.round(domino.getBoundingClientRect().top))).size])"""
+
+
+def lines_in_one_row(page: LivePage, screen: str, longest: int) -> None:
+    """Each line of dominoes on one row, the longest of ``longest`` dominoes (a line the player
+    compares at a glance; a fourth domino under the three cost the first screen a row of 50 px)."""
+    lines = page.evaluate(LINES)
+    assert max(count for count, _ in lines) == longest, f"{screen}: lines (dominoes, rows) {lines}"
+    assert all(rows == 1 for _, rows in lines), f"{screen}: a line of dominoes on more rows {lines}"
+
+
 @pytest.mark.parametrize("language", ["en", "hu"])
 def test_a_game_s_controls_take_a_finger_and_leave_the_kingdom_first(
     browser: Browser, live_server: str, language: str
 ) -> None:
-    """Kingdomino of two and of four, Duel and Origins at your first turn, then a game with a
+    """Kingdomino of two, three and four, Duel and Origins at your first turn (their lines of
+    dominoes each on one row), then a game with a
     friend's invite link to send (its "Copy" button, "Másolás" in Hungarian, spilt out of it),
     anyone may watch: the lobby's list of games to watch, and the game watched, on another phone."""
     page = phone(browser, live_server, language)
-    games = (("kingdomino", 2, 3), ("kingdomino", 4, 3), ("duel", 2, 3), ("origins", 2, 4))
-    for game, players, seed in games:
+    # A game, its players, its seed and its longest line of dominoes (Duel's dice have none).
+    games = (
+        ("kingdomino", 2, 3, 4),
+        ("kingdomino", 3, 3, 3),
+        ("kingdomino", 4, 3, 4),
+        ("duel", 2, 3, 0),
+        ("origins", 2, 4, 4),
+    )
+    for game, players, seed, longest in games:
         game_id, token = api_game(live_server, game, seed, players)
         page.goto(f"{live_server}/game/{game_id}?token={token}")
         page.wait_for_selector("#your-turn")
         screen = f"{game}-{players}-{language}"
         kingdom_on_the_first_screen(page, screen)
+        if longest:
+            lines_in_one_row(page, screen, longest)
         fingers_wide(page, screen)
     page.goto(live_server + "/")
     page.select_option("#seat-1", "online")
