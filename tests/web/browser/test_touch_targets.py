@@ -1,17 +1,22 @@
 """On a phone (360 x 740, a touch screen) every button, link button, menu, field, summary and check
 box's label of every page is at least 44 x 44 CSS pixels (WCAG 2.5.5, Apple's HIG) and stays in its
 box, in English and in Hungarian (whose words are long); a game's own kingdom stays on the first
-screen all the same, its invite links to send included.
+screen all the same, its invite links to send included, and a line of four dominoes takes one row
+of it. The header, the site's name beside the language menu, is one line in every language.
 
 Left out: the board's squares (their size is ``test_screens.py``'s), the review graph's points (the
 replay's 44 px step buttons do the same) and links inside a sentence."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
+    LANGUAGES,
+    ROOT,
     LivePage,
     api_game,
     game_page_id,
@@ -73,21 +78,44 @@ def kingdom_on_the_first_screen(page: LivePage, screen: str) -> None:
     assert board["y"] >= 0 and board["y"] + board["height"] <= HEIGHT, f"{screen}: your kingdom {board}"
 
 
+#: Each line of dominoes of the rows: how many dominoes it has, and on how many rows they stand.
+LINES = """() => [...document.querySelectorAll('.rows ol.dominoes')].map((line) => [line.children.length,
+  new Set([...line.children].map((domino) => Math.round(domino.getBoundingClientRect().top))).size])"""
+
+
+def lines_in_one_row(page: LivePage, screen: str, longest: int) -> None:
+    """Each line of dominoes on one row, the longest of ``longest`` dominoes (a line the player
+    compares at a glance; a fourth domino under the three cost the first screen a row of 50 px)."""
+    lines = page.evaluate(LINES)
+    assert max(count for count, _ in lines) == longest, f"{screen}: lines (dominoes, rows) {lines}"
+    assert all(rows == 1 for _, rows in lines), f"{screen}: a line of dominoes on more rows {lines}"
+
+
 @pytest.mark.parametrize("language", ["en", "hu"])
 def test_a_game_s_controls_take_a_finger_and_leave_the_kingdom_first(
     browser: Browser, live_server: str, language: str
 ) -> None:
-    """Kingdomino of two and of four, Duel and Origins at your first turn, then a game with a
+    """Kingdomino of two, three and four, Duel and Origins at your first turn (their lines of
+    dominoes each on one row), then a game with a
     friend's invite link to send (its "Copy" button, "Másolás" in Hungarian, spilt out of it),
     anyone may watch: the lobby's list of games to watch, and the game watched, on another phone."""
     page = phone(browser, live_server, language)
-    games = (("kingdomino", 2, 3), ("kingdomino", 4, 3), ("duel", 2, 3), ("origins", 2, 4))
-    for game, players, seed in games:
+    # A game, its players, its seed and its longest line of dominoes (Duel's dice have none).
+    games = (
+        ("kingdomino", 2, 3, 4),
+        ("kingdomino", 3, 3, 3),
+        ("kingdomino", 4, 3, 4),
+        ("duel", 2, 3, 0),
+        ("origins", 2, 4, 4),
+    )
+    for game, players, seed, longest in games:
         game_id, token = api_game(live_server, game, seed, players)
         page.goto(f"{live_server}/game/{game_id}?token={token}")
         page.wait_for_selector("#your-turn")
         screen = f"{game}-{players}-{language}"
         kingdom_on_the_first_screen(page, screen)
+        if longest:
+            lines_in_one_row(page, screen, longest)
         fingers_wide(page, screen)
     page.goto(live_server + "/")
     page.select_option("#seat-1", "online")
@@ -147,3 +175,47 @@ def test_every_other_page_s_controls_take_a_finger(browser: Browser, live_server
     ended.wait_for_selector("#ranking")
     fingers_wide(ended, f"ended-{language}")
     assert not ended.errors, ended.errors
+
+
+#: The header's link home: the height of its words (its box less its padding), their font's size,
+#: whether they are cut, the form of the name shown; and each visible part's top and bottom.
+HEADER = """() => {
+  const header = document.querySelector('header.top');
+  const brand = header.querySelector('a.brand');
+  const style = getComputedStyle(brand);
+  const parts = [...header.children].filter((part) => part.getBoundingClientRect().height > 1
+    && getComputedStyle(part).position !== 'absolute');
+  return {
+    height: brand.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom),
+    font: parseFloat(style.fontSize), cut: brand.scrollWidth > brand.clientWidth + 1,
+    form: brand.dataset.form,
+    parts: parts.map((part) => [part.className || part.tagName, part.getBoundingClientRect().top,
+      part.getBoundingClientRect().bottom]),
+  };
+}"""
+
+
+def test_the_header_is_one_line_in_every_language(browser: Browser, live_server: str) -> None:
+    """The site's name, a link home, and the language menu beside it on one line of a 360 px phone
+    in every language (in Russian and Bulgarian the name took two lines), the name neither cut nor
+    past the screen (in English it is whole); its accessible name is the language's full name
+    whatever form is shown."""
+    for language in LANGUAGES:
+        page = phone(browser, live_server, language)
+        page.goto(live_server + "/")
+        page.wait_for_selector("#create")
+        page.screenshot(path=str(ARTIFACTS / f"touch-header-{language}.png"))
+        texts = json.loads((ROOT / "src/kingdomino/web/static/i18n" / f"{language}.json").read_text())
+        home = page.get_by_role("link", name=texts["app.name"], exact=True)
+        assert home.get_attribute("href") == "/", f"{language}: the site's name is no link home"
+        header = page.evaluate(HEADER)
+        assert header["height"] < 1.6 * header["font"], f"{language}: the site's name on more lines {header}"
+        assert not header["cut"], f"{language}: the site's name cut {header}"
+        if language == "en":
+            assert header["form"] == "full", f"en: the site's name shortened where it fits {header}"
+        tops = [top for _, top, _ in header["parts"]]
+        bottoms = [bottom for _, _, bottom in header["parts"]]
+        assert max(tops) < min(bottoms), f"{language}: the header's parts on more lines {header}"
+        fingers_wide(page, f"header-{language}")
+        assert not page.errors, page.errors
+        page.close()

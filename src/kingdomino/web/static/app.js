@@ -22,8 +22,10 @@ async function main() {
   const boards = location.pathname.match(/^\/leaderboards(?:\/([\w-]+))?$/);
   const notice = el("span", { id: "server-notice", role: "status" });
   onRetrying((seconds) => { notice.textContent = seconds === null ? "" : t("app.retrying", { seconds }); });
-  header.replaceChildren(skipLink(root, Boolean(match)), el("a", { href: "/", class: "brand" }, "♛ ", t("app.name")), notice,
-    el("span", { class: "lang" }, select));
+  const brand = brandLink();
+  header.replaceChildren(skipLink(root, Boolean(match)), brand, notice, el("span", { class: "lang" }, select));
+  fitBrand(brand);
+  window.addEventListener("resize", () => fitBrand(brand));
   if (match) (await import("./game.js")).showGame(root, match[1], match[2] === "/replay", match[2] === "/watch");
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else if (player) (await import("./players.js")).showPlayer(root, decodeURIComponent(player[1]));
@@ -33,6 +35,25 @@ async function main() {
     // Any other path was answered 404 with this page: say so above the lobby.
     if (location.pathname !== "/") root.prepend(el("p", { class: "card error", id: "no-page", role: "alert" },
       t("app.no_page", { path: location.pathname })));
+  }
+}
+
+/** The site's name, the header's link home: the crown and the name, in full or in its short form
+ * ("Семейство Kingdomino", "Kingdomino"), of which `fitBrand` shows what fits. Screen readers hear
+ * the full name whatever is shown. */
+function brandLink() {
+  return el("a", { href: "/", class: "brand" }, el("span", { "aria-hidden": "true" }, "♛ "),
+    el("span", { class: "brand-full" }, t("app.name")),
+    el("span", { class: "brand-short", "aria-hidden": "true" }, t("app.short_name")));
+}
+
+/** Show the site's name in the longest form that fits one line beside the language menu: in full,
+ * short, or the crown alone (on a phone the Russian, Bulgarian and Ukrainian names would take two
+ * lines of the first screen). @param {HTMLElement} brand */
+function fitBrand(brand) {
+  for (const form of ["full", "short", "crown"]) {
+    brand.dataset.form = form;
+    if (brand.scrollWidth <= brand.clientWidth) return;
   }
 }
 
