@@ -61,6 +61,25 @@ def listed_line(page: LivePage, game_id: str) -> Any:
     return line
 
 
+def watch_list_ids(page: LivePage) -> list[str]:
+    """The ids of every game the lobby's "Watch a game" card lists, "More games" asked until it
+    has no more."""
+    page.wait_for_selector("#live-games")
+    page.wait_for_function(
+        "() => document.querySelector('#live-list li') || !document.querySelector('#no-live-games').hidden"
+    )
+    more = page.locator("#more-live-games")
+    while more.is_visible():
+        before = page.locator("#live-list li").count()
+        more.click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('#live-list li').length > n"
+            " || document.querySelector('#more-live-games').hidden",
+            arg=before,
+        )
+    return [present(line.get_attribute("data-id")) for line in page.locator("#live-list li").all()]
+
+
 def test_a_spectator_finds_a_game_in_the_lobby_and_watches_it_live(
     browser: Browser, live_server: str
 ) -> None:
@@ -134,7 +153,8 @@ def test_the_watch_list_on_a_phone_and_a_players_page_playing_now(browser: Brows
     sam.locator("#live-games").screenshot(path=str(ARTIFACTS / "watch-card-360.png"))
     line.locator("a.watch").click()
     sam.wait_for_selector("#scores")
-    # A phone keeps its first screen for the boards: who you are is there for a screen reader.
+    # A phone keeps its first screen for the boards, but a spectator is told they only watch.
     assert "You are watching this game" in present(sam.text_content("#whoami"))
+    assert sam.is_visible("#whoami"), "a spectator's phone does not say they are watching"
     sam.screenshot(path=str(ARTIFACTS / "watch-game-360.png"), full_page=True)
     assert phone.errors == [] and sam.errors == []

@@ -93,6 +93,8 @@ function drawHead(game) {
       t("game.you_play_seats", { names: new Intl.ListFormat(language(), { type: "conjunction" }).format(mine.map((s) => view.seats[s].name)) })]
       : [t("game.spectating")]),
   view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
+  // A phone hides who you are to keep its first screen for the boards, but a spectator is told.
+  page.whoami.classList.toggle("spectating", !mine.length);
   drawStatus(game);
   // Whose seat an AI took over, and why: yours first (else you were only "watching this game").
   const former = formerSeats(view, saved.seats || []);
