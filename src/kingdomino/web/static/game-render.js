@@ -131,7 +131,9 @@ function drawControls(game) {
   const hintWhy = !view.hints_allowed ? t("hint.off") : !ctx.legal.length ? errorWords({ code: "hint_not_your_turn", message: "" }) : "";
   greyOut(hintButton, !ctx.legal.length || !view.hints_allowed || over, hintWhy);
   greyOut(undoButton, !view.undo_allowed || over, view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" }));
-  page.leaveRow.hidden = !view.can_leave;
+  // A turn-based game's player comes by the day, and their clock hands their seat over if they
+  // stop coming: nobody "must go" there. Resigning and calling off still apply.
+  page.leaveRow.hidden = !view.can_leave || view.time_control?.kind === "days";
   page.leaveCard.hidden = !view.can_leave;
   drawEndings(page, view);
   page.leaveRated.hidden = !view.rated;
