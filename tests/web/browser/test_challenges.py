@@ -1,26 +1,31 @@
 """A challenge in the browser: Kira challenges Boris from his player's page, Boris sees it at once
 in the lobby he has open, accepts, and both are in the game (the API tests, test_challenges.py,
-decline, call off and refuse)."""
+decline, call off and refuse). Kira says anyone may watch it, and the turn-based game's page
+offers neither the "Must go?" of a real-time game nor an away mark: absence is its rule."""
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
+import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
+from tests.web.browser.test_watch import listed_line, watch_list_ids
 
 
 def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     browser: Browser, live_server: str
 ) -> None:
     kira, boris = new_page(browser, live_server), new_page(browser, live_server)
-    log_in_new(kira, live_server, "Kira")
+    kira_name = log_in_new(kira, live_server, "Kira")
     boris_name = log_in_new(boris, live_server, "Boris")
     kira.goto(f"{live_server}/player/{quote(boris_name)}")
     kira.wait_for_selector("#challenge-form")
     assert kira.locator("#challenge-title").inner_text() == f"Challenge {boris_name}"
     kira.select_option("#challenge-game-choice", label="Kingdomino Duel · 2 players")
     kira.select_option("#challenge-clock", label="1 day a move (turn-based)")
+    assert not kira.is_checked("#challenge-public")  # private unless she says so, as the server has it
+    kira.check("#challenge-public")
     kira.click("#challenge-button")
     kira.wait_for_url(f"{live_server}/game/*")
     game_id = kira.url.rsplit("/", 1)[1]
@@ -31,9 +36,44 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     line = boris.locator(f"#challenge-list li[data-id='{game_id}']")
     line.wait_for()
     assert line.locator("strong").inner_text().endswith("challenges you")
+    # Awaiting his answer, it comes before what he may do any time (the "Play now" card).
+    cards = boris.eval_on_selector_all("main > section", "cards => cards.map((c) => c.id || c.className)")
+    assert cards.index("challenges") < cards.index("card quick"), cards
     assert boris.locator(f"#open-list li[data-id='{game_id}']").count() == 0
     line.locator("button.accept").click()
     boris.wait_for_url(f"{live_server}/game/{game_id}")
     for page in (kira, boris):
         page.wait_for_selector("#your-turn, #waiting")
-    assert not kira.errors and not boris.errors
+    listed = httpx.get(f"{live_server}/api/live-games", params={"player": boris_name}).json()
+    assert [game["id"] for game in listed["games"]] == [game_id]  # she said anyone may watch
+    # A turn-based game: whoever is at the table is marked, nobody is marked away, and nobody is
+    # asked to leave (their clock hands a seat over); resigning is still there.
+    kira.wait_for_selector("#presence-1.here")
+    assert not kira.is_visible("#leave-row") and kira.is_visible("#resign")
+    boris.close()
+    kira.wait_for_function("() => document.querySelector('#presence-said').textContent.includes('left')")
+    assert kira.locator("#presence-1").count() == 0 and not kira.is_visible("#presence")
+    kira.screenshot(path=str(ARTIFACTS / "challenge-turn-based-game.png"), full_page=True)
+    # The lobby's "Watch a game" lists it to a stranger, not to Kira, even on a device of hers
+    # that holds no seat of it: her lobby lists it above, with the way to play it.
+    sam = new_page(browser, live_server)
+    sam.goto(live_server + "/")
+    listed_line(sam, game_id)
+    phone = new_page(browser, live_server, width=360, height=740, touch=True)
+    phone.goto(live_server + "/")
+    logged = phone.request.post(
+        f"{live_server}/api/session",
+        data={"name": kira_name, "password": "a long enough password"},
+        headers={"Origin": live_server},
+    )
+    assert logged.ok, logged.text()
+    phone.goto(live_server + "/")
+    phone.wait_for_selector("#logged-in")
+    # The list is looked at again once the page knows who is logged in, which may come after it.
+    phone.wait_for_function(
+        "id => (document.querySelector('#live-list li') || !document.querySelector('#no-live-games').hidden)"
+        " && !document.querySelector(`#live-list li[data-id='${id}']`)",
+        arg=game_id,
+    )
+    assert game_id not in watch_list_ids(phone), "Kira's own game is offered to her to watch"
+    assert not kira.errors and not boris.errors and not sam.errors and not phone.errors
