@@ -133,6 +133,11 @@ def test_the_watch_list_on_a_phone_and_a_players_page_playing_now(browser: Brows
     phone.click("#create")
     phone.wait_for_url("**/game/*")
     game_id = phone.url.rsplit("/", 1)[1]
+    # Her own page offers her game to her to play, not to watch as a stranger.
+    phone.goto(f"{live_server}/player/{name}")
+    own = phone.locator(f"#playing-now li[data-id='{game_id}'] a.watch")
+    own.wait_for()
+    assert own.get_attribute("href") == f"/game/{game_id}" and own.inner_text() == "Open"
     sam = new_page(browser, live_server, width=360, height=740, touch=True)
     sam.goto(f"{live_server}/player/{name}")
     playing = sam.locator("#playing-now")

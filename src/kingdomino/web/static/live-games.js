@@ -38,8 +38,10 @@ function eye() {
 
 /** One game's line: its picture and title, rated or not, its clock, the moves so far, how many
  * watch it; each seat's piece, name (an account's mark and rating) and score, who is to play; and
- * the Watch link. @param {LiveGame} game */
+ * the Watch link, or Open for a game this browser holds a seat of (watched, it would be shown to
+ * its own player as a stranger's). @param {LiveGame} game */
 function gameLine(game) {
+  const held = tokensFor(game.id).length > 0;
   localSeatNames(game.seats, []);
   const origins = game.game === "origins";
   const seats = game.seats.map((seat, i) => el("span", { class: `live-seat${game.current_player === i ? " to-play" : ""}` },
@@ -54,8 +56,9 @@ function gameLine(game) {
       timeControlWords(game.time_control), " · ", t("watch.moves", { n: game.moves }),
       game.watching ? ` · ${t("watch.watching", { n: game.watching })}` : ""),
     el("div", { class: "live-seats" }, seats),
-    el("a", { href: game.watch, class: "button primary watch", "aria-label": t("watch.watch_label", { game: gameTitle(game), names }) },
-      eye(), " ", t("watch.watch")));
+    held ? el("a", { href: `/game/${game.id}`, class: "button primary watch open" }, t("lobby.open"))
+      : el("a", { href: game.watch, class: "button primary watch", "aria-label": t("watch.watch_label", { game: gameTitle(game), names }) },
+        eye(), " ", t("watch.watch")));
 }
 
 /** The lobby's card of the games anyone may watch, the best players' first, looked at again every
