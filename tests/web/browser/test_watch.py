@@ -61,25 +61,6 @@ def listed_line(page: LivePage, game_id: str) -> Any:
     return line
 
 
-def watch_list_ids(page: LivePage) -> list[str]:
-    """The ids of every game the lobby's "Watch a game" card lists, "More games" asked until it
-    has no more."""
-    page.wait_for_selector("#live-games")
-    page.wait_for_function(
-        "() => document.querySelector('#live-list li') || !document.querySelector('#no-live-games').hidden"
-    )
-    more = page.locator("#more-live-games")
-    while more.is_visible():
-        before = page.locator("#live-list li").count()
-        more.click()
-        page.wait_for_function(
-            "n => document.querySelectorAll('#live-list li').length > n"
-            " || document.querySelector('#more-live-games').hidden",
-            arg=before,
-        )
-    return [present(line.get_attribute("data-id")) for line in page.locator("#live-list li").all()]
-
-
 def test_a_spectator_finds_a_game_in_the_lobby_and_watches_it_live(
     browser: Browser, live_server: str
 ) -> None:

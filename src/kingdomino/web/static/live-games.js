@@ -82,6 +82,7 @@ export function liveGamesCard() {
       const fresh = el("ul", {}, others.map(gameLine));
       if (list.innerHTML !== fresh.innerHTML) list.replaceChildren(...fresh.childNodes);
       none.hidden = others.length > 0;
+      none.textContent = t(page.games.length ? "watch.none_but_yours" : "watch.none");
       more.hidden = page.total <= page.games.length || shown >= MOST;
       said.textContent = "";
     } catch (problem) {
