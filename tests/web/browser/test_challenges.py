@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import httpx
 from playwright.sync_api import Browser, Route
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, present
 from tests.web.browser.test_watch import listed_line
 
 
@@ -82,4 +82,11 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     none.wait_for()
     assert none.inner_text() == "No game open to watchers is being played just now but yours."
     assert phone.locator("#live-list li").count() == 0, "Kira's own game is offered to her to watch"
+    # Its watch link (shared with her, say) leads her on this phone to her seat, not to a stranger's view.
+    phone.goto(f"{live_server}/game/{game_id}/watch")
+    own = phone.locator("#your-game a")
+    own.wait_for()
+    own.click()
+    phone.wait_for_selector("#your-turn, #waiting")
+    assert "watching" not in present(phone.text_content("#whoami")), phone.text_content("#whoami")
     assert not kira.errors and not boris.errors and not sam.errors and not phone.errors

@@ -2,10 +2,11 @@
 // among the account's games, on any device (POST /api/account/games/claim). The link's token is
 // what proves the seat: the server claims only the human seat whose token is sent. The page says
 // so under who you are, once (not when the seat was the account's already), or why the seat stays
-// a guest's (another account plays it).
+// a guest's (another account plays it). A player who opens their own game's watch link without
+// its seat in this browser is offered the link to their seat.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
-import { noteOffered } from "./account-games.js";
+import { gameHref, noteOffered } from "./account-games.js";
 import { api } from "./server.js";
 import { errorWords } from "./words.js";
 
@@ -29,5 +30,22 @@ export async function claimInvite(id, token, whoami) {
     if (words) whoami.after(el("p", { id: "claimed", class: "small", role: "status" }, words));
   } catch {
     // No account to say it for (the server away a moment): the lobby's card still offers the claim.
+  }
+}
+
+/** On a game's watch link opened by one of its players (logged in, the seat's token not in this
+ * browser: another device, a link shared), the link that plays it at their seat, after `whoami`
+ * ("You are watching this game" alone would leave them a stranger at their own table).
+ * @param {string} id @param {HTMLElement} whoami */
+export async function offerOwnSeat(id, whoami) {
+  try {
+    // Asked first: a guest's ask for an account's games is refused, a failed request in the console.
+    const who = /** @type {{account: object | null}} */ (await api("/api/account"));
+    if (!who.account) return;
+    const games = /** @type {{playing: import("./account-games.js").AccountGame[]}} */ (await api("/api/account/games"));
+    const mine = games.playing.find((g) => g.id === id && g.token);
+    if (mine) whoami.after(el("p", { id: "your-game" }, el("a", { href: gameHref(mine) }, t("watch.your_game"))));
+  } catch {
+    // The server away a moment: the page watches as it was asked.
   }
 }

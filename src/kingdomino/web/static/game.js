@@ -10,7 +10,7 @@ import { remember, savedGames, tokensFor } from "./saved-games.js";
 import { openHelp } from "./help.js";
 import { buildPage } from "./game-layout.js";
 import { settleInvites } from "./game-invites.js";
-import { claimInvite } from "./game-claim.js";
+import { claimInvite, offerOwnSeat } from "./game-claim.js";
 import { pacedViews } from "./game-pace.js";
 import { drawStatus, forcedChoice, render } from "./game-render.js";
 import { connect, refusalWords, send, tell, unavailable, why } from "./game-socket.js";
@@ -72,6 +72,7 @@ export function showGame(main, id, replay = false, watch = false) {
   if (tokens.length || game.watching) connect(game, (message) => receive(game, message));
   else openFinished(game);
   if (urlToken) claimInvite(id, urlToken, game.page.whoami);
+  if (game.watching) offerOwnSeat(id, game.page.whoami);
 }
 
 /** A page holding no link to the game: a finished game opens for anyone (a shared replay link),
