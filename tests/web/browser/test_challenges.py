@@ -83,6 +83,8 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     assert none.inner_text() == "No game open to watchers is being played just now but yours."
     assert phone.locator("#live-list li").count() == 0, "Kira's own game is offered to her to watch"
     # Its watch link (shared with her, say) leads her on this phone to her seat, not to a stranger's view.
+    phone.goto(f"{live_server}/game/{game_id}")
+    phone.locator("#your-game a").wait_for()  # its address alone too
     phone.goto(f"{live_server}/game/{game_id}/watch")
     own = phone.locator("#your-game a")
     own.wait_for()

@@ -2,8 +2,8 @@
 // among the account's games, on any device (POST /api/account/games/claim). The link's token is
 // what proves the seat: the server claims only the human seat whose token is sent. The page says
 // so under who you are, once (not when the seat was the account's already), or why the seat stays
-// a guest's (another account plays it). A player who opens their own game's watch link without
-// its seat in this browser is offered the link to their seat.
+// a guest's (another account plays it). A player who opens their own game (its watch link, say)
+// without its seat in this browser is offered the link to their seat.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameHref, noteOffered } from "./account-games.js";
@@ -33,8 +33,8 @@ export async function claimInvite(id, token, whoami) {
   }
 }
 
-/** On a game's watch link opened by one of its players (logged in, the seat's token not in this
- * browser: another device, a link shared), the link that plays it at their seat, after `whoami`
+/** On a game's page opened by one of its players without its seat (logged in, the seat's token not
+ * in this browser: another device, its watch link shared), the link that plays it at their seat, after `whoami`
  * ("You are watching this game" alone would leave them a stranger at their own table).
  * @param {string} id @param {HTMLElement} whoami */
 export async function offerOwnSeat(id, whoami) {

@@ -72,7 +72,7 @@ export function showGame(main, id, replay = false, watch = false) {
   if (tokens.length || game.watching) connect(game, (message) => receive(game, message));
   else openFinished(game);
   if (urlToken) claimInvite(id, urlToken, game.page.whoami);
-  if (game.watching) offerOwnSeat(id, game.page.whoami);
+  if (!tokens.length && !replay) offerOwnSeat(id, game.page.whoami);
 }
 
 /** A page holding no link to the game: a finished game opens for anyone (a shared replay link),
