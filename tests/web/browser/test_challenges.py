@@ -91,4 +91,25 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     own.click()
     phone.wait_for_selector("#your-turn, #waiting")
     assert "watching" not in present(phone.text_content("#whoami")), phone.text_content("#whoami")
+    # A private game of hers, which this phone holds no seat of either, cannot open here but offers it.
+    made = phone.request.post(
+        f"{live_server}/api/challenges",
+        data={"name": boris_name, "game": "kingdomino", "players": 2},
+        headers={"Origin": live_server},
+    )
+    assert made.ok, made.text()
+    private_id = made.json()["id"]
+    with httpx.Client(base_url=live_server, headers={"Origin": live_server}, timeout=30) as boris_http:
+        password = {"name": boris_name, "password": "a long enough password"}
+        assert boris_http.post("/api/session", json=password).status_code == 200
+        assert boris_http.post(f"/api/challenges/{private_id}/accept").status_code == 200
+    phone.goto(f"{live_server}/game/{private_id}")
+    phone.wait_for_selector("#unavailable")
+    refused = [error for error in phone.errors if "403" in error]  # the game asked without a seat: no_token
+    assert len(refused) == 1, phone.errors
+    phone.errors.remove(refused[0])
+    mine = phone.locator("#unavailable #your-game a")
+    mine.wait_for()
+    mine.click()
+    phone.wait_for_selector("#your-turn, #waiting")
     assert not kira.errors and not boris.errors and not sam.errors and not phone.errors

@@ -35,7 +35,8 @@ export async function claimInvite(id, token, whoami) {
 
 /** On a game's page opened by one of its players without its seat (logged in, the seat's token not
  * in this browser: another device, its watch link shared), the link that plays it at their seat, after `whoami`
- * ("You are watching this game" alone would leave them a stranger at their own table).
+ * ("You are watching this game" alone would leave them a stranger at their own table), or under the
+ * title of the page that says a private game cannot open here.
  * @param {string} id @param {HTMLElement} whoami */
 export async function offerOwnSeat(id, whoami) {
   try {
@@ -44,7 +45,8 @@ export async function offerOwnSeat(id, whoami) {
     if (!who.account) return;
     const games = /** @type {{playing: import("./account-games.js").AccountGame[]}} */ (await api("/api/account/games"));
     const mine = games.playing.find((g) => g.id === id && g.token);
-    if (mine) whoami.after(el("p", { id: "your-game" }, el("a", { href: gameHref(mine) }, t("watch.your_game"))));
+    const place = whoami.isConnected ? whoami : document.querySelector("#unavailable h1");
+    if (mine && place) place.after(el("p", { id: "your-game" }, el("a", { href: gameHref(mine) }, t("watch.your_game"))));
   } catch {
     // The server away a moment: the page watches as it was asked.
   }

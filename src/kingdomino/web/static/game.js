@@ -69,10 +69,10 @@ export function showGame(main, id, replay = false, watch = false) {
   };
   listenToKeys(game);
   followHistory(game);
-  if (tokens.length || game.watching) connect(game, (message) => receive(game, message));
-  else openFinished(game);
+  const opened = tokens.length || game.watching ? connect(game, (message) => receive(game, message)) : openFinished(game);
   if (urlToken) claimInvite(id, urlToken, game.page.whoami);
-  if (!tokens.length && !replay) offerOwnSeat(id, game.page.whoami);
+  // Once the page says what it shows (a spectator's view, or that it cannot open the game here).
+  if (!tokens.length && !replay) Promise.resolve(opened).then(() => offerOwnSeat(id, game.page.whoami));
 }
 
 /** A page holding no link to the game: a finished game opens for anyone (a shared replay link),
