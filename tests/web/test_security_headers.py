@@ -60,3 +60,37 @@ def test_the_service_worker_is_served_from_the_root_as_a_script(client: TestClie
     assert response.headers["content-type"].startswith("text/javascript")
     assert response.headers["cache-control"] == "no-cache"
     assert 'addEventListener("notificationclick"' in response.text
+
+
+@pytest.mark.parametrize("path", ["/", "/game/nope", "/player/Kira", "/score"])
+def test_every_page_links_the_manifest_and_the_policy_allows_it(client: TestClient, path: str) -> None:
+    """A phone keeps the site on its home screen (an iPhone notifies only from there) by the
+    manifest each page links, which the page's own policy lets it fetch."""
+    page = client.get(path)
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page.text
+    assert '<link rel="apple-touch-icon" href="/static/icon-192.png">' in page.text
+    assert "manifest-src 'self';" in page.headers["content-security-policy"]
+
+
+def test_the_web_app_manifest_is_served_with_its_icons(client: TestClient) -> None:
+    """The manifest names the app, opens the lobby standalone, and each icon it names is served,
+    a PNG of the size it says."""
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("application/manifest+json")
+    manifest = response.json()
+    assert manifest["name"] == "Kingdomino family" and manifest["short_name"]
+    assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
+    assert manifest["theme_color"].startswith("#")
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512", "any"} <= sizes
+    for icon in manifest["icons"]:
+        served = client.get(icon["src"])
+        assert served.status_code == 200, icon["src"]
+        if icon["type"] == "image/png":
+            assert served.content[:8] == b"\x89PNG\r\n\x1a\n", icon["src"]
+            width = int.from_bytes(served.content[16:20], "big")
+            height = int.from_bytes(served.content[20:24], "big")
+            assert f"{width}x{height}" == icon["sizes"], icon["src"]
+        else:
+            assert served.content.lstrip().startswith(b"<svg"), icon["src"]

@@ -18,9 +18,11 @@ from kingdomino.web.http_middleware import HttpMiddleware, on_answer_start
 
 #: The policy of the app's pages and answers: only this origin's scripts, styles, pictures and
 #: connections (WebSockets included), workers of this origin only (its one is ``/sw.js``, which
-#: shows the notifications; said apart, not left to ``script-src``), no plugin, no frame of it anywhere.
+#: shows the notifications; said apart, not left to ``script-src``), the web app manifest of this
+#: origin (``/manifest.webmanifest``), no plugin, no frame of it anywhere.
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; worker-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "default-src 'self'; script-src 'self'; worker-src 'self'; manifest-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; "
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
     "frame-ancestors 'none'"
 )

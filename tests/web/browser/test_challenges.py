@@ -1,26 +1,31 @@
 """A challenge in the browser: Kira challenges Boris from his player's page, Boris sees it at once
 in the lobby he has open, accepts, and both are in the game (the API tests, test_challenges.py,
-decline, call off and refuse)."""
+decline, call off and refuse). Kira says anyone may watch it, and the turn-based game's page
+offers neither the "Must go?" of a real-time game nor an away mark: absence is its rule."""
 
 from __future__ import annotations
 
 from urllib.parse import quote
 
-from playwright.sync_api import Browser
-from tests.web.browser.pages import log_in_new, new_page
+import httpx
+from playwright.sync_api import Browser, Route
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, present
+from tests.web.browser.test_watch import listed_line
 
 
 def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     browser: Browser, live_server: str
 ) -> None:
     kira, boris = new_page(browser, live_server), new_page(browser, live_server)
-    log_in_new(kira, live_server, "Kira")
+    kira_name = log_in_new(kira, live_server, "Kira")
     boris_name = log_in_new(boris, live_server, "Boris")
     kira.goto(f"{live_server}/player/{quote(boris_name)}")
     kira.wait_for_selector("#challenge-form")
     assert kira.locator("#challenge-title").inner_text() == f"Challenge {boris_name}"
     kira.select_option("#challenge-game-choice", label="Kingdomino Duel · 2 players")
     kira.select_option("#challenge-clock", label="1 day a move (turn-based)")
+    assert not kira.is_checked("#challenge-public")  # private unless she says so, as the server has it
+    kira.check("#challenge-public")
     kira.click("#challenge-button")
     kira.wait_for_url(f"{live_server}/game/*")
     game_id = kira.url.rsplit("/", 1)[1]
@@ -31,9 +36,80 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     line = boris.locator(f"#challenge-list li[data-id='{game_id}']")
     line.wait_for()
     assert line.locator("strong").inner_text().endswith("challenges you")
+    # Awaiting his answer, it comes before what he may do any time (the "Play now" card).
+    cards = boris.eval_on_selector_all("main > section", "cards => cards.map((c) => c.id || c.className)")
+    assert cards.index("challenges") < cards.index("card quick"), cards
     assert boris.locator(f"#open-list li[data-id='{game_id}']").count() == 0
     line.locator("button.accept").click()
     boris.wait_for_url(f"{live_server}/game/{game_id}")
     for page in (kira, boris):
         page.wait_for_selector("#your-turn, #waiting")
-    assert not kira.errors and not boris.errors
+    listed = httpx.get(f"{live_server}/api/live-games", params={"player": boris_name}).json()
+    assert [game["id"] for game in listed["games"]] == [game_id]  # she said anyone may watch
+    # A turn-based game: whoever is at the table is marked, nobody is marked away, and nobody is
+    # asked to leave (their clock hands a seat over); resigning is still there.
+    kira.wait_for_selector("#presence-1.here")
+    assert not kira.is_visible("#leave-row") and kira.is_visible("#resign")
+    boris.close()
+    kira.wait_for_function("() => document.querySelector('#presence-said').textContent.includes('left')")
+    assert kira.locator("#presence-1").count() == 0 and not kira.is_visible("#presence")
+    kira.screenshot(path=str(ARTIFACTS / "challenge-turn-based-game.png"), full_page=True)
+    # The lobby's "Watch a game" lists it to a stranger, not to Kira, even on a device of hers
+    # that holds no seat of it: her lobby lists it above, with the way to play it.
+    sam = new_page(browser, live_server)
+    sam.goto(live_server + "/")
+    listed_line(sam, game_id)
+    phone = new_page(browser, live_server, width=360, height=740, touch=True)
+    phone.goto(live_server + "/")
+    logged = phone.request.post(
+        f"{live_server}/api/session",
+        data={"name": kira_name, "password": "a long enough password"},
+        headers={"Origin": live_server},
+    )
+    assert logged.ok, logged.text()
+
+    def hers_alone(route: Route) -> None:
+        """The server's list as if her game were the only one played (the shared server's other
+        tests' games left out): the card then says there is none but hers."""
+        answer = route.fetch(url=f"{live_server}/api/live-games?player={quote(kira_name)}")
+        route.fulfill(response=answer)
+
+    phone.route("**/api/live-games?*", hers_alone)
+    phone.goto(live_server + "/")
+    phone.wait_for_selector("#logged-in")
+    # The list is looked at again once the page knows who is logged in, which may come after it.
+    none = phone.locator("#no-live-games")
+    none.wait_for()
+    assert none.inner_text() == "No game open to watchers is being played just now but yours."
+    assert phone.locator("#live-list li").count() == 0, "Kira's own game is offered to her to watch"
+    # Its watch link (shared with her, say) leads her on this phone to her seat, not to a stranger's view.
+    phone.goto(f"{live_server}/game/{game_id}")
+    phone.locator("#your-game a").wait_for()  # its address alone too
+    phone.goto(f"{live_server}/game/{game_id}/watch")
+    own = phone.locator("#your-game a")
+    own.wait_for()
+    own.click()
+    phone.wait_for_selector("#your-turn, #waiting")
+    assert "watching" not in present(phone.text_content("#whoami")), phone.text_content("#whoami")
+    # A private game of hers, which this phone holds no seat of either, cannot open here but offers it.
+    made = phone.request.post(
+        f"{live_server}/api/challenges",
+        data={"name": boris_name, "game": "kingdomino", "players": 2},
+        headers={"Origin": live_server},
+    )
+    assert made.ok, made.text()
+    private_id = made.json()["id"]
+    with httpx.Client(base_url=live_server, headers={"Origin": live_server}, timeout=30) as boris_http:
+        password = {"name": boris_name, "password": "a long enough password"}
+        assert boris_http.post("/api/session", json=password).status_code == 200
+        assert boris_http.post(f"/api/challenges/{private_id}/accept").status_code == 200
+    phone.goto(f"{live_server}/game/{private_id}")
+    phone.wait_for_selector("#unavailable")
+    refused = [error for error in phone.errors if "403" in error]  # the game asked without a seat: no_token
+    assert len(refused) == 1, phone.errors
+    phone.errors.remove(refused[0])
+    mine = phone.locator("#unavailable #your-game a")
+    mine.wait_for()
+    mine.click()
+    phone.wait_for_selector("#your-turn, #waiting")
+    assert not kira.errors and not boris.errors and not sam.errors and not phone.errors

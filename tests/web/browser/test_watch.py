@@ -114,6 +114,11 @@ def test_the_watch_list_on_a_phone_and_a_players_page_playing_now(browser: Brows
     phone.click("#create")
     phone.wait_for_url("**/game/*")
     game_id = phone.url.rsplit("/", 1)[1]
+    # Her own page offers her game to her to play, not to watch as a stranger.
+    phone.goto(f"{live_server}/player/{name}")
+    own = phone.locator(f"#playing-now li[data-id='{game_id}'] a.watch")
+    own.wait_for()
+    assert own.get_attribute("href") == f"/game/{game_id}" and own.inner_text() == "Open"
     sam = new_page(browser, live_server, width=360, height=740, touch=True)
     sam.goto(f"{live_server}/player/{name}")
     playing = sam.locator("#playing-now")
@@ -134,7 +139,8 @@ def test_the_watch_list_on_a_phone_and_a_players_page_playing_now(browser: Brows
     sam.locator("#live-games").screenshot(path=str(ARTIFACTS / "watch-card-360.png"))
     line.locator("a.watch").click()
     sam.wait_for_selector("#scores")
-    # A phone keeps its first screen for the boards: who you are is there for a screen reader.
+    # A phone keeps its first screen for the boards, but a spectator is told they only watch.
     assert "You are watching this game" in present(sam.text_content("#whoami"))
+    assert sam.is_visible("#whoami"), "a spectator's phone does not say they are watching"
     sam.screenshot(path=str(ARTIFACTS / "watch-game-360.png"), full_page=True)
     assert phone.errors == [] and sam.errors == []

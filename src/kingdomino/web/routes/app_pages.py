@@ -1,8 +1,9 @@
 """The app's one HTML page, as the lobby (``/``), the scorer (``/score``), a game (``/game/{id}``,
 ``/game/{id}/replay``, ``/game/{id}/watch``), a player's page (``/player/{name}``) and the leaderboards
 (``/leaderboards``, ``/leaderboards/{pool}``) are served: each with the preloads of the modules it
-runs and of the texts of the language it will speak (``web.pages``); and the service worker that
-shows the notifications (``/sw.js``)."""
+runs and of the texts of the language it will speak (``web.pages``); the service worker that
+shows the notifications (``/sw.js``), and the web app manifest (``/manifest.webmanifest``) that lets
+a phone keep the site on its home screen (where an iPhone lets it notify)."""
 
 from __future__ import annotations
 
@@ -51,6 +52,18 @@ async def service_worker() -> Response:
     from a cache unchecked, so that a new version reaches the browsers at their next visit."""
     headers = {"Cache-Control": "no-cache"}
     return Response(service_worker_script(), media_type="text/javascript", headers=headers)
+
+
+@cache
+def manifest() -> bytes:
+    """The web app manifest (``static/manifest.webmanifest``), read once."""
+    return resources.files("kingdomino.web").joinpath("static", "manifest.webmanifest").read_bytes()
+
+
+@router.get("/manifest.webmanifest")
+async def web_app_manifest() -> Response:
+    """The manifest, served from the root so that its scope, the app's, is the whole site."""
+    return Response(manifest(), media_type="application/manifest+json")
 
 
 @router.get("/score")

@@ -25,18 +25,21 @@ export async function challengeCard(name, bot, games) {
     el("p", { class: "small" }, el("a", { href: "/", id: "challenge-log-in" }, t("challenge.log_in", { name }))));
   const said = el("p", { class: "error", role: "alert", id: "challenge-error" });
   const wanted = gameChoiceFields(games, "challenge", t("challenge.choice"), [2]);
+  // Private to its two players unless the challenger says otherwise, as the server has it.
+  const watched = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "challenge-public" }));
   const send = async (/** @type {Event} */ event) => {
     event.preventDefault();
     said.textContent = "";
     try {
       const created = /** @type {import("./view-types.js").Created} */ (await api("/api/challenges", { method: "POST",
-        body: { name, ...wanted.chosen() } }));
+        body: { name, ...wanted.chosen(), public: watched.checked } }));
       remember(created.id, [String(created.seats[0].token)], { kinds: ["me", "open"] });
       location.href = `/game/${created.id}`;
     } catch (problem) { said.textContent = errorWords(problem); }
   };
   return el("section", { class: "card", id: "challenge" }, title,
     el("form", { id: "challenge-form", onsubmit: send, "aria-labelledby": "challenge-title" }, ...wanted.fields, " ",
+      el("label", { title: t("watch.public_title") }, watched, " ", t("watch.public")), " ",
       el("button", { type: "submit", class: "primary", id: "challenge-button" }, t("challenge.send")),
       el("p", { class: "small" }, t("challenge.about", { name }))), said);
 }

@@ -2,10 +2,11 @@
 // among the account's games, on any device (POST /api/account/games/claim). The link's token is
 // what proves the seat: the server claims only the human seat whose token is sent. The page says
 // so under who you are, once (not when the seat was the account's already), or why the seat stays
-// a guest's (another account plays it).
+// a guest's (another account plays it). A player who opens their own game (its watch link, say)
+// without its seat in this browser is offered the link to their seat.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
-import { noteOffered } from "./account-games.js";
+import { gameHref, noteOffered } from "./account-games.js";
 import { api } from "./server.js";
 import { errorWords } from "./words.js";
 
@@ -29,5 +30,24 @@ export async function claimInvite(id, token, whoami) {
     if (words) whoami.after(el("p", { id: "claimed", class: "small", role: "status" }, words));
   } catch {
     // No account to say it for (the server away a moment): the lobby's card still offers the claim.
+  }
+}
+
+/** On a game's page opened by one of its players without its seat (logged in, the seat's token not
+ * in this browser: another device, its watch link shared), the link that plays it at their seat, after `whoami`
+ * ("You are watching this game" alone would leave them a stranger at their own table), or under the
+ * title of the page that says a private game cannot open here.
+ * @param {string} id @param {HTMLElement} whoami */
+export async function offerOwnSeat(id, whoami) {
+  try {
+    // Asked first: a guest's ask for an account's games is refused, a failed request in the console.
+    const who = /** @type {{account: object | null}} */ (await api("/api/account"));
+    if (!who.account) return;
+    const games = /** @type {{playing: import("./account-games.js").AccountGame[]}} */ (await api("/api/account/games"));
+    const mine = games.playing.find((g) => g.id === id && g.token);
+    const place = whoami.isConnected ? whoami : document.querySelector("#unavailable h1");
+    if (mine && place) place.after(el("p", { id: "your-game" }, el("a", { href: gameHref(mine) }, t("watch.your_game"))));
+  } catch {
+    // The server away a moment: the page watches as it was asked.
   }
 }

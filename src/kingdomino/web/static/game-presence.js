@@ -52,7 +52,9 @@ function drawPresence(game) {
   const marked = live && presence.here !== null;
   const others = marked ? view.seats.filter((s) => s.kind === "human" && !view.your_seats.includes(s.seat)) : [];
   const here = presence.here || [];
-  const marks = others.map((seat) => {
+  // In a turn-based game a player away is the rule, not news: only who is at the table now is marked.
+  const daily = view?.time_control?.kind === "days";
+  const marks = others.filter((seat) => !daily || here.includes(seat.seat)).map((seat) => {
     const at = here.includes(seat.seat);
     const words = t(at ? "presence.here" : "presence.gone");
     return el("span", { class: `presence-seat ${at ? "here" : "gone"}`, id: `presence-${seat.seat}`, title: `${seat.name}: ${words}` },

@@ -93,6 +93,8 @@ function drawHead(game) {
       t("game.you_play_seats", { names: new Intl.ListFormat(language(), { type: "conjunction" }).format(mine.map((s) => view.seats[s].name)) })]
       : [t("game.spectating")]),
   view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
+  // A phone hides who you are to keep its first screen for the boards, but a spectator is told.
+  page.whoami.classList.toggle("spectating", !mine.length);
   drawStatus(game);
   // Whose seat an AI took over, and why: yours first (else you were only "watching this game").
   const former = formerSeats(view, saved.seats || []);
@@ -129,7 +131,9 @@ function drawControls(game) {
   const hintWhy = !view.hints_allowed ? t("hint.off") : !ctx.legal.length ? errorWords({ code: "hint_not_your_turn", message: "" }) : "";
   greyOut(hintButton, !ctx.legal.length || !view.hints_allowed || over, hintWhy);
   greyOut(undoButton, !view.undo_allowed || over, view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" }));
-  page.leaveRow.hidden = !view.can_leave;
+  // A turn-based game's player comes by the day, and their clock hands their seat over if they
+  // stop coming: nobody "must go" there. Resigning and calling off still apply.
+  page.leaveRow.hidden = !view.can_leave || view.time_control?.kind === "days";
   page.leaveCard.hidden = !view.can_leave;
   drawEndings(page, view);
   page.leaveRated.hidden = !view.rated;

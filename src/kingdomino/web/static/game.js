@@ -10,7 +10,7 @@ import { remember, savedGames, tokensFor } from "./saved-games.js";
 import { openHelp } from "./help.js";
 import { buildPage } from "./game-layout.js";
 import { settleInvites } from "./game-invites.js";
-import { claimInvite } from "./game-claim.js";
+import { claimInvite, offerOwnSeat } from "./game-claim.js";
 import { pacedViews } from "./game-pace.js";
 import { drawStatus, forcedChoice, render } from "./game-render.js";
 import { connect, refusalWords, send, tell, unavailable, why } from "./game-socket.js";
@@ -69,9 +69,10 @@ export function showGame(main, id, replay = false, watch = false) {
   };
   listenToKeys(game);
   followHistory(game);
-  if (tokens.length || game.watching) connect(game, (message) => receive(game, message));
-  else openFinished(game);
+  const opened = tokens.length || game.watching ? connect(game, (message) => receive(game, message)) : openFinished(game);
   if (urlToken) claimInvite(id, urlToken, game.page.whoami);
+  // Once the page says what it shows (a spectator's view, or that it cannot open the game here).
+  if (!tokens.length && !replay) Promise.resolve(opened).then(() => offerOwnSeat(id, game.page.whoami));
 }
 
 /** A page holding no link to the game: a finished game opens for anyone (a shared replay link),

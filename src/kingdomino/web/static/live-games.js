@@ -2,11 +2,13 @@
 // card, the best players' games first, looked at again while the lobby is shown; and a player's
 // page's "Playing now", a link to each public game they play. A game is watched at its watch
 // link (/game/ID/watch), which holds no token: nothing of it is kept in this browser.
+import { ACCOUNT_SHOWN } from "./account.js";
 import { accountMark } from "./account-mark.js";
 import { el, svg } from "./dom.js";
 import { number, t } from "./i18n.js";
 import { timeControlWords } from "./open-games.js";
 import { picture, seatBadge } from "./pictures.js";
+import { tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
 import { errorWords, gameTitle, localSeatNames } from "./words.js";
 
@@ -36,8 +38,10 @@ function eye() {
 
 /** One game's line: its picture and title, rated or not, its clock, the moves so far, how many
  * watch it; each seat's piece, name (an account's mark and rating) and score, who is to play; and
- * the Watch link. @param {LiveGame} game */
+ * the Watch link, or Open for a game this browser holds a seat of (watched, it would be shown to
+ * its own player as a stranger's). @param {LiveGame} game */
 function gameLine(game) {
+  const held = tokensFor(game.id).length > 0;
   localSeatNames(game.seats, []);
   const origins = game.game === "origins";
   const seats = game.seats.map((seat, i) => el("span", { class: `live-seat${game.current_player === i ? " to-play" : ""}` },
@@ -52,25 +56,33 @@ function gameLine(game) {
       timeControlWords(game.time_control), " · ", t("watch.moves", { n: game.moves }),
       game.watching ? ` · ${t("watch.watching", { n: game.watching })}` : ""),
     el("div", { class: "live-seats" }, seats),
-    el("a", { href: game.watch, class: "button primary watch", "aria-label": t("watch.watch_label", { game: gameTitle(game), names }) },
-      eye(), " ", t("watch.watch")));
+    held ? el("a", { href: `/game/${game.id}`, class: "button primary watch open" }, t("lobby.open"))
+      : el("a", { href: game.watch, class: "button primary watch", "aria-label": t("watch.watch_label", { game: gameTitle(game), names }) },
+        eye(), " ", t("watch.watch")));
 }
 
 /** The lobby's card of the games anyone may watch, the best players' first, looked at again every
  * `LOOK_SECONDS` while the lobby is shown and visible (a list that reads as before is kept, with
- * the focus in it). */
+ * the focus in it). The player's own games are left out: the lobby lists them above with the way
+ * to play them, and their watch link would show them their own game as a stranger's. */
 export function liveGamesCard() {
   const list = el("ul", { id: "live-list", class: "live-list" });
   const none = el("p", { class: "small", id: "no-live-games", hidden: true }, t("watch.none"));
   const said = el("p", { class: "error", role: "alert", id: "live-games-error" });
   const more = el("button", { type: "button", id: "more-live-games", hidden: true }, t("watch.more"));
   let shown = SHOWN;
+  /** The name of the account logged in (null: a guest). @type {string | null} */
+  let me = null;
+  /** Whether this browser or the account logged in plays `game`. @param {LiveGame} game */
+  const ours = (game) => tokensFor(game.id).length > 0 || game.seats.some((seat) => seat.account && seat.name === me);
   const look = async () => {
     try {
       const page = /** @type {LivePage} */ (await api(`/api/live-games?limit=${shown}`));
-      const fresh = el("ul", {}, page.games.map(gameLine));
+      const others = page.games.filter((game) => !ours(game));
+      const fresh = el("ul", {}, others.map(gameLine));
       if (list.innerHTML !== fresh.innerHTML) list.replaceChildren(...fresh.childNodes);
-      none.hidden = page.games.length > 0;
+      none.hidden = others.length > 0;
+      none.textContent = t(page.games.length ? "watch.none_but_yours" : "watch.none");
       more.hidden = page.total <= page.games.length || shown >= MOST;
       said.textContent = "";
     } catch (problem) {
@@ -78,6 +90,13 @@ export function liveGamesCard() {
     }
   };
   more.addEventListener("click", () => { shown = Math.min(MOST, shown + SHOWN); look(); });
+  document.addEventListener(ACCOUNT_SHOWN, (event) => {
+    const account = /** @type {CustomEvent} */ (event).detail;
+    const name = account ? account.name : null;
+    const changed = name !== me;
+    me = name;
+    if (changed && list.isConnected) look();
+  });
   const again = () => {
     if (!list.isConnected) return;
     (document.hidden ? Promise.resolve() : look()).finally(() => setTimeout(again, LOOK_SECONDS * 1000));

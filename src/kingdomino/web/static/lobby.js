@@ -198,7 +198,8 @@ export function showLobby(main) {
     el("p", { class: "small" }, t("lobby.scorer_text")));
   // The challenges to you and yours come with the open games, on the lobby's socket.
   const challenges = challengesCard();
-  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), yourMoveCard(), quick, challenges.card,
+  // What awaits the player's answer first: their move, then a challenge (it waits minutes), then the rest.
+  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), yourMoveCard(), challenges.card, quick,
     openGamesCard(GAMES, challenges.heard), liveGamesCard(), error,
     el("section", { class: "card" }, form),
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
