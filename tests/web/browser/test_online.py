@@ -52,6 +52,10 @@ def test_an_invited_guest_is_told_their_seat(browser: Browser, live_server: str)
     assert invites.locator("input").first.input_value() == link
     assert guest.locator("#invites").count() == 0  # a guest has no one to invite
     host.locator("#invites summary").click()
+    # The fold is saved on the card's `toggle` event, which comes after the click: reloading sooner
+    # would lose it.
+    saved = "JSON.parse(localStorage.getItem('kingdomino.games') || '[]')"
+    host.wait_for_function(f"{saved}.some((game) => game.invitesFolded)")
     host.reload()
     host.wait_for_selector("#your-turn, #waiting")
     assert host.locator("#invites").get_attribute("open") is None
