@@ -160,3 +160,36 @@ def test_a_seat_its_player_left_is_not_marked_away(client: TestClient) -> None:
     assert client.post(f"/api/games/{game_id}/leave", json={"token": bea}).status_code == 200
     view = client.get(f"/api/games/{game_id}", params={"token": bea}).json()
     assert "away" not in view["seats"][1] and view["former_seats"] == [1]
+
+
+def counts(messages: list[dict[str, Any]]) -> list[int]:
+    """The spectators' counts among ``messages`` (``{"type": "watching", "n": ...}``)."""
+    return [int(message["n"]) for message in messages if message["type"] == "watching"]
+
+
+def test_every_page_hears_how_many_spectators_watch_as_they_come_and_go(client: TestClient) -> None:
+    """A player's page hears each spectator arrive and leave; a watch page opened when others
+    watch hears how many (itself among them); a player's page, which is no spectator, changes no
+    count; and the message is only that: a count."""
+    created = create(client, players=3, seats=FRIENDS)
+    path = f"/ws/games/{created['id']}"
+    spectator = {"tokens": created["spectator_token"]}
+    with client.websocket_connect(path, params={"tokens": created["seats"][0]["token"]}) as ann_page:
+        assert counts(until_pong(ann_page)) == []  # nobody watches: nothing said
+        with client.websocket_connect(path, params=spectator) as first:
+            heard = until_pong(ann_page)
+            assert counts(heard) == [1]
+            assert [set(m) for m in heard if m["type"] == "watching"] == [{"type", "v", "n"}]
+            assert counts(until_pong(first)) == [1]
+            with client.websocket_connect(path, params=spectator) as second:
+                assert counts(until_pong(second)) == [2]
+                assert counts(until_pong(ann_page)) == [2] and counts(until_pong(first)) == [2]
+                with client.websocket_connect(
+                    path, params={"tokens": created["seats"][1]["token"]}
+                ) as bea_page:
+                    assert counts(until_pong(bea_page)) == [2]
+                    assert counts(until_pong(ann_page)) == [] and counts(until_pong(first)) == []
+                second.close()
+                messages_until(first, lambda message: message.get("n") == 1, "the count after one left")
+            first.close()
+            messages_until(ann_page, lambda message: message.get("n") == 0, "the count after both left")

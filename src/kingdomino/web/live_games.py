@@ -124,7 +124,7 @@ def described(table: Table, ratings: list[Shown | None]) -> dict[str, Any]:
         "moves": sum(action.seat != CHANCE for action in table.actions),
         "time_control": stored.time_control,
         "clock": clock_view(stored.clock, acting, stored.seats),
-        "watching": sum(not watcher.seats for watcher in table.watchers),
+        "watching": table.presence.watching(),
         "created": stored.created.isoformat(),
         "watch": f"/game/{stored.id}/watch",
     }

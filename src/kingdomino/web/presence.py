@@ -18,6 +18,13 @@ online friend gone for good does not stall the game. Each player's page is told
 * a spectator's page is told ``here`` alone (each player's mark by their name, which the public
   view shows anyway): never ``away`` (a spectator hands no seat over) nor ``elsewhere`` (it holds
   no seat).
+
+Every page of the game, a player's and a spectator's, is also told how many spectators' pages
+are open here (``{"type": "watching", "n": count}``, the count ``GET /api/live-games`` gives)
+whenever it changes, and on opening when some are: a watch page says how many watch with it, and
+a player's page that people watch. A message of its own, so that ``presence`` stays what a
+player's page is told of the seats; at most ``MAX_SPECTATORS`` spectators a game bound what one
+arriving costs.
 """
 
 from __future__ import annotations
@@ -52,6 +59,8 @@ class Presence:
         self.left_at: dict[int, float] = {}
         #: What each player's page open here was last told.
         self.told: dict[Watcher, Told] = {}
+        #: How many spectators each page open here was last told watch (none told: 0).
+        self.counted: dict[Watcher, int] = {}
 
     def turn_began(self) -> None:
         """The game changed: whoever is to act is awaited from now."""
@@ -67,6 +76,7 @@ class Presence:
         (their pages offer to hand an awaited seat to an AI once it has been away long)."""
         now = time.monotonic()
         self.told.pop(watcher, None)
+        self.counted.pop(watcher, None)
         for seat in watcher.seats:
             if not any(seat in other.seats for other in self.table.watchers):
                 self.left_at[seat] = now
@@ -129,3 +139,19 @@ class Presence:
             texts.append(json.dumps({**message, "here": list(others), "elsewhere": list(elsewhere)}))
         if due:
             await table.send_each(due, texts)
+        await self.count_watching()
+
+    def watching(self) -> int:
+        """How many spectators' pages of the game are open here."""
+        return sum(not watcher.seats for watcher in self.table.watchers)
+
+    async def count_watching(self) -> None:
+        """Tell each page open here how many spectators watch, if it was told otherwise (a page
+        told nothing knows of none)."""
+        count = self.watching()
+        due = [watcher for watcher in list(self.table.watchers) if self.counted.get(watcher, 0) != count]
+        for watcher in due:
+            self.counted[watcher] = count
+        if due:
+            text = json.dumps({"type": "watching", "n": count})
+            await self.table.send_each(due, [text] * len(due))
