@@ -88,9 +88,7 @@ class Store:
         prepare_schema(self.engine)
         check_writable(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-        #: Games this store began being played, or whose seats it stored while played (a player
-        #: joining, a seat handed over), since it was opened: a list of the games being played
-        #: read before is stale (``live_games.Lists``).
+        #: Games stored as played anew (begun, joined, a seat handed over): ``live_games.Lists``.
         self.games_started = 0
 
     def close(self) -> None:
@@ -127,8 +125,7 @@ class Store:
                     {"channel": CHANNEL, "payload": notice.payload()},
                 )
             session.add_all(SeatAccountRow(**row) for row in seat_accounts(game.id, game.seats))
-        if game.status == "playing":
-            self.games_started += 1
+        self.games_started += game.status == "playing"
 
     def note_rematch(self, game_id: str, revision: int, note: dict[str, Any]) -> int:
         """Write the finished game's note of its rematch anew (a player joined it, or it was
@@ -210,8 +207,7 @@ class Store:
             rows = seat_accounts(game_id, seats)
             if rows:
                 connection.execute(insert(SeatAccountRow), rows)
-        if status == "playing":
-            self.games_started += 1
+        self.games_started += status == "playing"
         return revision + 1
 
     def open_games(self) -> list[StoredGame]:
