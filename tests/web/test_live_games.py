@@ -4,6 +4,7 @@ the spectators' caps), and that the list shows no private game and no token."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from typing import Any
 
@@ -14,8 +15,8 @@ from tests.web.conftest import assert_error_shape, assert_socket_error
 from tests.web.sockets import close_code, next_message, next_of_type
 from tests.web.test_open_games import log_in_new, open_game
 
-from kingdomino.web import admission
-from kingdomino.web.live_games import MAX_CONSIDERED, MAX_PAGE
+from kingdomino.web import admission, live_games
+from kingdomino.web.live_games import MAX_CONSIDERED, MAX_PAGE, Lists, Ranked, lists_of
 from kingdomino.web.routes import game_socket
 from kingdomino.web.tables import RatingRow
 
@@ -195,3 +196,69 @@ def test_a_watcher_without_a_token_counts_against_the_spectators_and_the_clients
         with client.websocket_connect(address) as second:
             assert assert_socket_error(next_message(second, "the refusal"))["code"] == "client_sockets_full"
             assert close_code(second) == 4429
+
+
+def counted_readings(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
+    """The accounts whose lists are read from the database from now on (None: the whole list's)."""
+    readings: list[int | None] = []
+    read = live_games.ranked
+
+    def counted(store: Any, account: int | None = None) -> list[Ranked]:
+        readings.append(account)
+        return read(store, account)
+
+    monkeypatch.setattr(live_games, "ranked", counted)
+    return readings
+
+
+def test_the_list_is_read_once_a_window_however_many_ask(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every open lobby asks for the list: the database reads it once in ``KEEP_SECONDS``, for
+    every page of it, until the window is over or a game begins being played here."""
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    lists = lists_of(hub.store)
+    moment = [1000.0]
+    monkeypatch.setattr(lists, "clock", lambda: moment[0])
+    readings = counted_readings(monkeypatch)
+    first = joined(client)["id"]
+    for offset in (0, 0, 0, 1):
+        live(client, offset=offset)
+    assert readings == [None]
+    second = joined(client)["id"]  # begun here: read again at once
+    assert {g["id"] for g in live(client)["games"]} == {first, second} and readings == [None, None]
+    moment[0] += live_games.KEEP_SECONDS - 0.1
+    live(client)
+    assert readings == [None, None]
+    moment[0] += 0.2
+    live(client)
+    assert readings == [None, None, None]
+
+
+def test_requests_that_come_while_the_list_is_read_await_the_same_reading(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    game = joined(client)["id"]
+    readings = counted_readings(monkeypatch)
+    lists = Lists(hub.store)
+
+    async def many() -> list[list[Ranked]]:
+        return await asyncio.gather(*(lists.ranked() for _ in range(20)))
+
+    answers = asyncio.run(many())
+    assert readings == [None] and all([g.id for g in answer] == [game] for answer in answers)
+
+
+def test_a_reading_that_failed_is_not_kept(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    lists = Lists(hub.store)
+
+    def failing(store: Any, account: int | None = None) -> list[Ranked]:
+        raise OSError("the database is gone")
+
+    monkeypatch.setattr(live_games, "ranked", failing)
+    with pytest.raises(OSError, match="gone"):
+        asyncio.run(lists.ranked())
+    monkeypatch.setattr(live_games, "ranked", lambda store, account=None: [])
+    assert asyncio.run(lists.ranked()) == [] and lists.kept[None].reading.done()

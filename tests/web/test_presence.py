@@ -160,3 +160,60 @@ def test_a_seat_its_player_left_is_not_marked_away(client: TestClient) -> None:
     assert client.post(f"/api/games/{game_id}/leave", json={"token": bea}).status_code == 200
     view = client.get(f"/api/games/{game_id}", params={"token": bea}).json()
     assert "away" not in view["seats"][1] and view["former_seats"] == [1]
+
+
+def counts(messages: list[dict[str, Any]]) -> list[int]:
+    """The spectators' counts among ``messages`` (``{"type": "watching", "n": ...}``)."""
+    return [int(message["n"]) for message in messages if message["type"] == "watching"]
+
+
+def next_count(socket: WebSocketTestSession) -> dict[str, Any]:
+    """The next count of the spectators the socket hears (a page already open hears it once the
+    pause is over)."""
+    return messages_until(socket, lambda message: message["type"] == "watching", "a count")[-1]
+
+
+def test_every_page_hears_how_many_spectators_watch_as_they_come_and_go(client: TestClient) -> None:
+    """A player's page hears each spectator arrive and leave; a watch page opened hears at once
+    how many watch (itself among them); a player's page, which is no spectator, changes no count;
+    and the message is only that: a count."""
+    created = create(client, players=3, seats=FRIENDS)
+    path = f"/ws/games/{created['id']}"
+    spectator = {"tokens": created["spectator_token"]}
+    with client.websocket_connect(path, params={"tokens": created["seats"][0]["token"]}) as ann_page:
+        assert counts(until_pong(ann_page)) == []  # nobody watches: nothing said
+        with client.websocket_connect(path, params=spectator) as first:
+            assert counts(until_pong(first)) == [1]
+            heard = next_count(ann_page)
+            assert heard["n"] == 1 and set(heard) == {"type", "v", "n"}
+            with client.websocket_connect(path, params=spectator) as second:
+                assert counts(until_pong(second)) == [2]
+                assert next_count(ann_page)["n"] == 2 and next_count(first)["n"] == 2
+                with client.websocket_connect(path, params={"tokens": created["seats"][1]["token"]}) as bea:
+                    assert counts(until_pong(bea)) == [2]
+                second.close()
+                assert next_count(first)["n"] == 1
+            first.close()
+            gone = counts(
+                messages_until(ann_page, lambda message: message.get("n") == 0, "the count of none")
+            )
+            assert gone in ([1, 0], [0]), gone  # one left, then the other (or both within a pause)
+
+
+def test_spectators_arriving_at_once_tell_those_already_watching_a_count_a_pause(client: TestClient) -> None:
+    """Ten spectators arrive in a row: the first hears a count once the pause is over, not nine."""
+    created = create(client, players=3, seats=FRIENDS)
+    path = f"/ws/games/{created['id']}"
+    spectator = {"tokens": created["spectator_token"]}
+    with client.websocket_connect(path, params=spectator) as first:
+        assert counts(until_pong(first)) == [1]
+        others = [client.websocket_connect(path, params=spectator) for _ in range(9)]
+        opened = [socket.__enter__() for socket in others]
+        try:
+            for socket in opened:
+                until_pong(socket)
+            heard = counts(messages_until(first, lambda message: message.get("n") == 10, "the count of ten"))
+            assert heard[-1] == 10 and len(heard) < 5, heard
+        finally:
+            for socket in others:
+                socket.__exit__(None, None, None)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import create, seeded_secrets, wait_for
-from tests.web.sockets import next_message
+from tests.web.sockets import next_message, next_of_type
 from tests.web.test_api import play_to_the_end
 
 from kingdomino.agents import make_agent
@@ -202,14 +202,14 @@ def test_each_distinct_view_is_built_once_per_state(
     opened = [socket.__enter__() for socket in sockets]
     try:
         for socket in opened:
-            next_message(socket, "the first view")
+            next_of_type(socket, "state")
         assert built == [()]
         view = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
         token = tokens[view["current_player"]]
         legal = client.get(f"/api/games/{game_id}", params={"token": token}).json()["legal_actions"]
         built.clear()
         assert post_action(client, game_id, token, legal[0]).status_code == 200
-        messages = [next_message(socket, "the view after the move") for socket in opened]
+        messages = [next_of_type(socket, "state") for socket in opened]  # past how many watch
         assert all(m == messages[0] and m["index"] > view["index"] for m in messages)
         assert built == [()]
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.conftest import assert_error_shape, create, unversioned
-from tests.web.sockets import close_code, next_message
+from tests.web.sockets import close_code, next_message, next_of_type
 
 from kingdomino.web.tokens import same_token
 
@@ -53,9 +53,9 @@ def test_a_non_ascii_token_in_a_socket_message_is_an_error_and_the_socket_stays(
     with client.websocket_connect(f"/ws/games/{created['id']}", params={"tokens": spectator}) as socket:
         assert next_message(socket, "the spectator's first view")["type"] == "state"
         socket.send_json({"type": "action", "token": "é", "action": "claim 1"})
-        assert next_message(socket, "the refusal of the token")["field"] == "token"
+        assert next_of_type(socket, "error")["field"] == "token"  # past how many watch: this page
         socket.send_json({"type": "ping"})
-        assert unversioned(next_message(socket, "the pong of the ping"))["type"] == "pong"
+        assert unversioned(next_of_type(socket, "pong"))["type"] == "pong"
 
 
 def test_same_token_compares_utf8_bytes() -> None:

@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from kingdomino.core.game import CHANCE
 from kingdomino.web.game_results import ended_by, final_places, resigned_seats
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
@@ -50,7 +51,8 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
     one), so that a turn-based game says the time left, and whether the account's own time ran
     out (``timed_out``: an AI plays its seat on), said to a player who comes back; the game's
     revision (``version``) and whether people play its other seats (``with_people``: a human's or
-    an open seat), for the lobby's notifications of what changed in it."""
+    an open seat), for the lobby's notifications of what changed in it; the scores, the players'
+    moves so far and when it began, which tell apart two games of the same players."""
     seat = next((s for s, info in enumerate(table.stored.seats) if info.get("account") == account_id), None)
     if seat is None:
         return None
@@ -75,6 +77,7 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
         "time_control": table.stored.time_control,
         "deadline": table.stored.deadline if acting else None,
         "scores": state.scores(),
+        "moves": sum(action.seat != CHANCE for action in table.actions),
         "places": final_places(state.places(), table.stored.seats)
         if table.stored.status == "finished"
         else None,

@@ -12,10 +12,20 @@ ranked by their best player's rating in the game's pool (lichess's "Current game
 strongest first; a guest or an AI seat has no rating), the newest first among equals. A page of
 it is then described from each game's table (the state: scores, whose turn, the moves so far,
 the clocks), a game read from the database at most ``MAX_PAGE`` at a time.
+
+The ranked list is kept ``KEEP_SECONDS`` per server (``Lists``), the whole list's and each
+player's, so that every open lobby asking for it (each every 20 s) costs the database one reading
+per window, however many ask: a game that ends meanwhile is left out of the page that describes
+it, and a game this server starts, or a player joins here, makes the next request read the list
+anew; one started at another server is listed within ``KEEP_SECONDS``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +44,9 @@ MAX_CONSIDERED = 500
 #: Most games a page of the list describes, and how many when the request does not say.
 MAX_PAGE = 50
 PAGE = 20
+#: Seconds a ranked list is kept, and most lists kept at once (the whole list and players' lists).
+KEEP_SECONDS = 5.0
+MAX_KEPT = 256
 
 
 @dataclass(frozen=True)
@@ -111,7 +124,7 @@ def described(table: Table, ratings: list[Shown | None]) -> dict[str, Any]:
         "moves": sum(action.seat != CHANCE for action in table.actions),
         "time_control": stored.time_control,
         "clock": clock_view(stored.clock, acting, stored.seats),
-        "watching": sum(not watcher.seats for watcher in table.watchers),
+        "watching": table.presence.watching(),
         "created": stored.created.isoformat(),
         "watch": f"/game/{stored.id}/watch",
     }
@@ -120,3 +133,58 @@ def described(table: Table, ratings: list[Shown | None]) -> dict[str, Any]:
 def _account(seat: dict[str, Any]) -> bool:
     """An account plays the seat (a guest may type any name: the page marks an account's)."""
     return seat["kind"] == "human" and seat.get("account") is not None
+
+
+@dataclass
+class _Kept:
+    """A ranked list being read or read: when its reading began, the store's ``games_started``
+    then, and the reading every request of the window awaits."""
+
+    since: float
+    started: int
+    reading: asyncio.Future[list[Ranked]]
+
+
+class Lists:
+    """The ranked lists of one store, each read at most once a window of ``seconds`` (``ranked``
+    in a thread): the requests that come while it is read await the same reading. A list is read
+    again once its window is over, or once a game began being played here since its reading
+    began (``Store.games_started``); a reading that failed is forgotten, its error raised to
+    those awaiting it. At most ``MAX_KEPT`` lists are kept, the oldest forgotten first."""
+
+    def __init__(
+        self, store: Store, seconds: float = KEEP_SECONDS, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.store = store
+        self.seconds = seconds
+        self.clock = clock
+        self.kept: dict[int | None, _Kept] = {}
+
+    async def ranked(self, account: int | None = None) -> list[Ranked]:
+        """The public games being played (of ``account`` if named), as ``ranked`` gives them."""
+        now = self.clock()
+        kept = self.kept.get(account)
+        if kept is None or now - kept.since >= self.seconds or kept.started != self.store.games_started:
+            reading = asyncio.ensure_future(asyncio.to_thread(ranked, self.store, account))
+            kept = _Kept(now, self.store.games_started, reading)
+            self.kept.pop(account, None)
+            self.kept[account] = kept
+            while len(self.kept) > MAX_KEPT:
+                del self.kept[next(iter(self.kept))]
+        try:
+            return await asyncio.shield(kept.reading)
+        except Exception:
+            if self.kept.get(account) is kept:
+                del self.kept[account]
+            raise
+
+
+_LISTS: weakref.WeakKeyDictionary[Store, Lists] = weakref.WeakKeyDictionary()
+
+
+def lists_of(store: Store) -> Lists:
+    """The ranked lists kept for ``store`` (one per server: its hub's store)."""
+    found = _LISTS.get(store)
+    if found is None:
+        found = _LISTS[store] = Lists(store)
+    return found

@@ -18,10 +18,19 @@ online friend gone for good does not stall the game. Each player's page is told
 * a spectator's page is told ``here`` alone (each player's mark by their name, which the public
   view shows anyway): never ``away`` (a spectator hands no seat over) nor ``elsewhere`` (it holds
   no seat).
+
+Every page of the game, a player's and a spectator's, is also told how many spectators' pages
+are open here (``{"type": "watching", "n": count}``, the count ``GET /api/live-games`` gives)
+whenever it changes, and on opening when some are: a watch page says how many watch with it, and
+a player's page that people watch. A message of its own, so that ``presence`` stays what a
+player's page is told of the seats. A page opening hears the count at once; the pages already
+open hear it at most once in ``COUNT_PAUSE`` seconds: 32 spectators arriving at once would tell
+the first of them 31 counts, which a socket that reads slowly holds unread.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from typing import TYPE_CHECKING
@@ -33,6 +42,8 @@ if TYPE_CHECKING:
 
 #: What a page was told, but for the seconds: the seats away, here, and open elsewhere too.
 Told = tuple[frozenset[str], tuple[int, ...], tuple[int, ...]]
+#: Seconds between two counts of the spectators told to the pages already open.
+COUNT_PAUSE = 1.0
 #: What a page that was told nothing knows: a page of a game of one human, open once, hears nothing.
 NOTHING: Told = (frozenset(), (), ())
 
@@ -52,6 +63,11 @@ class Presence:
         self.left_at: dict[int, float] = {}
         #: What each player's page open here was last told.
         self.told: dict[Watcher, Told] = {}
+        #: How many spectators each page open here was last told watch (none told: 0), and the
+        #: count told to the pages already open once the pause is over (None: none due).
+        self.counted: dict[Watcher, int] = {}
+        self.count_due: asyncio.TimerHandle | None = None
+        self.counting: asyncio.Task[None] | None = None
 
     def turn_began(self) -> None:
         """The game changed: whoever is to act is awaited from now."""
@@ -67,6 +83,7 @@ class Presence:
         (their pages offer to hand an awaited seat to an AI once it has been away long)."""
         now = time.monotonic()
         self.told.pop(watcher, None)
+        self.counted.pop(watcher, None)
         for seat in watcher.seats:
             if not any(seat in other.seats for other in self.table.watchers):
                 self.left_at[seat] = now
@@ -129,3 +146,34 @@ class Presence:
             texts.append(json.dumps({**message, "here": list(others), "elsewhere": list(elsewhere)}))
         if due:
             await table.send_each(due, texts)
+        await self.count_watching()
+
+    def watching(self) -> int:
+        """How many spectators' pages of the game are open here."""
+        return sum(not watcher.seats for watcher in self.table.watchers)
+
+    async def count_watching(self) -> None:
+        """Tell a page just opened how many spectators watch, and the pages already open once
+        ``COUNT_PAUSE`` is over (the count then), each if it was told otherwise (a page told
+        nothing knows of none)."""
+        count = self.watching()
+        if self.count_due is None and any(self.counted.get(w, 0) != count for w in self.table.watchers):
+            self.count_due = asyncio.get_running_loop().call_later(COUNT_PAUSE, self.count_later)
+        await self.count_now(fresh=True)
+
+    def count_later(self) -> None:
+        """The pause is over: the pages already open hear the count (a task kept till it is done)."""
+        self.counting = asyncio.get_running_loop().create_task(self.count_now())
+
+    async def count_now(self, fresh: bool = False) -> None:
+        """Tell the count to the pages told otherwise (``fresh``: only those told nothing yet)."""
+        if not fresh:
+            self.count_due = None
+        count = self.watching()
+        watchers = [w for w in list(self.table.watchers) if not fresh or w not in self.counted]
+        due = [watcher for watcher in watchers if self.counted.get(watcher, 0) != count]
+        for watcher in due:
+            self.counted[watcher] = count
+        if due:
+            text = json.dumps({"type": "watching", "n": count})
+            await self.table.send_each(due, [text] * len(due))

@@ -88,6 +88,8 @@ class Store:
         prepare_schema(self.engine)
         check_writable(self.engine)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        #: Games stored as played anew (begun, joined, a seat handed over): ``live_games.Lists``.
+        self.games_started = 0
 
     def close(self) -> None:
         self.engine.dispose()
@@ -123,6 +125,7 @@ class Store:
                     {"channel": CHANNEL, "payload": notice.payload()},
                 )
             session.add_all(SeatAccountRow(**row) for row in seat_accounts(game.id, game.seats))
+        self.games_started += game.status == "playing"
 
     def note_rematch(self, game_id: str, revision: int, note: dict[str, Any]) -> int:
         """Write the finished game's note of its rematch anew (a player joined it, or it was
@@ -204,6 +207,7 @@ class Store:
             rows = seat_accounts(game_id, seats)
             if rows:
                 connection.execute(insert(SeatAccountRow), rows)
+        self.games_started += status == "playing"
         return revision + 1
 
     def open_games(self) -> list[StoredGame]:

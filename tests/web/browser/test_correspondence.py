@@ -10,6 +10,7 @@ headless shell shows none); a click on one is dispatched in the worker as the br
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any, cast
 from urllib.parse import urlsplit
@@ -110,7 +111,10 @@ def test_the_lobby_says_first_which_games_await_her_move(browser: Browser, live_
     assert page.title() == f"({len(awaiting)}) Kingdomino family"
     shown = [present(link.get_attribute("href")) for link in card.locator("a").all()]
     assert sorted(urlsplit(href).path for href in shown) == sorted(f"/game/{game}" for game in awaiting)
-    assert {item.inner_text() for item in card.locator("li").all()} == {"Kingdomino · Bela · 23 hours left"}
+    assert {item.inner_text().split("\n")[0] for item in card.locator("li").all()} == {
+        "Kingdomino · Bela · 23 hours left"
+    }
+    assert_told_apart(page)
     for link in card.locator("a").all():
         assert present(link.bounding_box())["height"] >= 44  # a finger's target
     page.screenshot(path=str(ARTIFACTS / "your-move-phone.png"))
@@ -121,6 +125,10 @@ def test_the_lobby_says_first_which_games_await_her_move(browser: Browser, live_
     play_until_turn_of(live_server, theirs, tokens, 0)
     page.evaluate(SEEN, False)
     page.wait_for_function(f"document.querySelectorAll('#your-move li').length === {len(awaiting) + 1}")
+    assert_told_apart(page)
+    page.screenshot(path=str(ARTIFACTS / "your-move-apart-phone.png"))
+    # Two lines of the same game against the same player read apart: Bela's moved on.
+    assert len(set(card.locator(".your-move-apart").all_inner_texts())) > 1
     assert page.title() == f"({len(awaiting) + 1}) Kingdomino family"
     # 21 hours later (the page's clock), under 3 hours are left: said in a low clock's red.
     later = cast(LivePage, page.context.new_page())
@@ -142,6 +150,24 @@ def test_the_lobby_says_first_which_games_await_her_move(browser: Browser, live_
     page.wait_for_selector("#your-move", state="hidden")
     assert page.title() == "Kingdomino family"
     assert page.errors == []
+
+
+def assert_told_apart(page: LivePage) -> None:
+    """Each game of the lobby's "Your move" card says, on a line of its own that the page's width
+    holds, its scores (the player's own first), the move awaited and when it began (the time of
+    day: these began today), as the account's games say them. Alike, they could not be told apart."""
+    listed: dict[str, Any] = page.evaluate("fetch('/api/account/games').then((answer) => answer.json())")
+    games = {game["id"]: game for game in listed["playing"]}
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    for item in page.locator("#your-move li").all():
+        game = games[urlsplit(present(item.locator("a").get_attribute("href"))).path.rsplit("/", 1)[1]]
+        mine, theirs = game["scores"][game["seat"]], game["scores"][1 - game["seat"]]
+        apart = item.locator(".your-move-apart")
+        words = f"score {mine}–{theirs} · move {game['moves'] + 1} · since "
+        said = apart.inner_text()
+        assert re.fullmatch(re.escape(words) + r"\d{1,2}:\d\d( [AP]M)?", said), said
+        box = present(apart.bounding_box())
+        assert box["x"] + box["width"] <= width and box["height"] < 30, box  # one line, in the width
 
 
 def days_games_awaiting(page: LivePage, count: int) -> dict[str, list[str]]:

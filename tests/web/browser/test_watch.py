@@ -144,3 +144,32 @@ def test_the_watch_list_on_a_phone_and_a_players_page_playing_now(browser: Brows
     assert sam.is_visible("#whoami"), "a spectator's phone does not say they are watching"
     sam.screenshot(path=str(ARTIFACTS / "watch-game-360.png"), full_page=True)
     assert phone.errors == [] and sam.errors == []
+
+
+def test_the_watch_page_and_the_players_pages_say_how_many_watch(browser: Browser, live_server: str) -> None:
+    """Each page of a game being watched says how many spectators watch it here, the watch page
+    counting itself, kept current as spectators come and go."""
+    game = public_game(live_server, ("Vera", "Walt"))
+    watch = f"{live_server}/game/{game['id']}/watch"
+    sam = new_page(browser, live_server, width=1280, height=900)
+    sam.goto(watch)
+    sam.wait_for_selector("#watching-count")
+    assert sam.inner_text("#watching-count") == "1 watching"
+    phone = new_page(browser, live_server, width=360, height=740, touch=True)
+    phone.goto(watch)
+    phone.wait_for_function("() => document.querySelector('#watching-count')?.textContent === '2 watching'")
+    sam.wait_for_function("() => document.querySelector('#watching-count')?.textContent === '2 watching'")
+    vera = new_page(browser, live_server, width=1280, height=900)
+    vera.goto(f"{live_server}/game/{game['id']}?token={game['tokens'][0]}")
+    vera.wait_for_function("() => document.querySelector('#watching-count')?.textContent === '2 watching'")
+    assert vera.locator("#presence").is_visible()
+    for page, name in ((sam, "watch-count-1280"), (phone, "watch-count-360"), (vera, "player-watched-1280")):
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    box = present(phone.locator("#watching-count").bounding_box())
+    assert box["x"] + box["width"] <= 360, box
+    phone.close()
+    sam.wait_for_function("() => document.querySelector('#watching-count')?.textContent === '1 watching'")
+    vera.wait_for_function("() => document.querySelector('#watching-count')?.textContent === '1 watching'")
+    sam.close()
+    vera.wait_for_function("() => !document.querySelector('#watching-count')")
+    assert vera.errors == []

@@ -3,9 +3,10 @@ it at a time, of every public game or of one player's.
 
 Public: it names no token (a game is watched at its watch link, ``/game/{id}/watch``, without
 one), lists public games alone, and bounds what one request costs: the database is read in a
-thread, at most ``MAX_CONSIDERED`` games are ranked, and at most ``MAX_PAGE`` described, the
-event loop serving others after each game read from the database; a request counts as a game
-request of its client (``game_requests``: a flood is refused 429 ``too_many_requests``).
+thread, the ranked list once in a few seconds however many ask (``live_games.Lists``), at most
+``MAX_CONSIDERED`` games are ranked, and at most ``MAX_PAGE`` described, the event loop serving
+others after each game read from the database; a request counts as a game request of its client
+(``game_requests``: a flood is refused 429 ``too_many_requests``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from fastapi import APIRouter, Depends, Query
 
 from kingdomino.web import standings
 from kingdomino.web.game_requests import game_request
-from kingdomino.web.live_games import MAX_CONSIDERED, MAX_PAGE, PAGE, described, ranked
+from kingdomino.web.live_games import MAX_CONSIDERED, MAX_PAGE, PAGE, described, lists_of
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.dependencies import HubDep
 
@@ -47,7 +48,7 @@ async def live_games(
         if found is None:
             raise HubError(404, "player", f"no player is named {player!r}", "no_player", {"name": player})
         account = found[0]
-    games = await asyncio.to_thread(ranked, hub.store, account)
+    games = await lists_of(hub.store).ranked(account)
     page = []
     for game in games[offset : offset + limit]:
         read = not hub.in_memory(game.id)

@@ -5,7 +5,7 @@
 // player chooses whose games these are.
 import { withoutAi } from "./ai-levels.js";
 import { el } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { language, number, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
 import { api } from "./server.js";
@@ -14,7 +14,8 @@ import { noticeListed, noticeShortTime } from "./turn-notify.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
 /** A game of the account (GET /api/account/games; web/account_games.py game_entry).
- * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, status: string, seat: number, token: string | null,
+ * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, created: string, scores: number[], moves: number,
+ *   status: string, seat: number, token: string | null,
  *   your_turn: boolean, players: string[], rated: boolean, current_player: number | null,
  *   ended?: import("./view-types.js").Ended | null, resigned?: number[],
  *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null,
@@ -120,9 +121,23 @@ export function showYourMove(games) {
   const due = (/** @type {AccountGame} */ g) => g.deadline ?? Infinity;
   const fresh = el("div", {}, el("h2", { id: "your-move-title" }, t("account.your_move", { n: games.length })),
     el("ul", {}, [...games].sort((a, b) => due(a) - due(b)).map((g) => el("li", {},
-      el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)), ` · ${othersAt(g)}`, turnTime(g)))));
+      el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)), ` · ${othersAt(g)}`, turnTime(g),
+      el("span", { class: "your-move-apart small" }, apart(g))))));
   // Drawn again only when it reads otherwise: the focus of a player going through its links stays.
   if (card.firstElementChild?.outerHTML !== fresh.outerHTML) card.replaceChildren(fresh);
+}
+
+/** What tells apart two games of the same kind against the same players, on a line of its own that
+ * a phone's width holds: the scores, the player's own first ("score 12–9"), the move awaited
+ * ("move 15": 14 made) and when the game began ("since 28 Nov"; the time of day, "since 11:24",
+ * for a game begun today). @param {AccountGame} g */
+export function apart(g) {
+  const score = [g.scores[g.seat], ...g.scores.filter((_, i) => i !== g.seat)].map((n) => number(n)).join("–");
+  const created = new Date(g.created);
+  const today = created.toDateString() === new Date().toDateString();
+  const began = new Intl.DateTimeFormat(language(), today ? { hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short" });
+  return [t("account.move_score", { scores: score }), t("account.move_number", { n: number(g.moves + 1) }),
+    t("account.move_since", { date: began.format(created) })].join(" · ");
 }
 
 /** The address that opens an account's game at its seat, on any device. @param {AccountGame} g */

@@ -1,6 +1,6 @@
 // Who is at the table in a game with friends online (the server's "presence"): a mark by each
 // other player's name, connected or away, drawn the moment a page opens or closes; a note when
-// this seat is open in another window too (both play); and, once the seat to play has been
+// this seat is open in another window too (both play); how many spectators watch; and, once the seat to play has been
 // awaited long enough while its player is away, the offer to hand it to an AI.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -61,12 +61,16 @@ function drawPresence(game) {
       el("span", { class: "presence-mark", "aria-hidden": "true" }, at ? "●" : "○"), seatBadge(seat.seat, 14), " ",
       seat.name, " ", el("span", { class: "presence-word" }, words));
   });
-  const said = JSON.stringify(marks.map((mark) => mark.outerHTML));
+  // How many spectators watch here, the page's own among them (a watch page's), as the lobby's list says.
+  const watching = live && presence.watching > 0
+    ? [el("span", { class: "watching-count", id: "watching-count" }, t("watch.watching", { n: presence.watching }))] : [];
+  const said = JSON.stringify([...marks, ...watching].map((mark) => mark.outerHTML));
   if (page.presence.dataset.said !== said) {
     page.presence.dataset.said = said;
-    page.presence.replaceChildren(...(marks.length ? [el("span", { class: "visually-hidden" }, t("presence.label")), ...marks] : []));
+    const label = marks.length ? [el("span", { class: "visually-hidden" }, t("presence.label"))] : [];
+    page.presence.replaceChildren(...label, ...marks, ...watching);
   }
-  page.presence.hidden = !marks.length;
+  page.presence.hidden = !marks.length && !watching.length;
   sayWhoCame(page.presenceSaid, marked ? Object.fromEntries(others.map((s) => [s.seat, here.includes(s.seat)])) : null,
     (seat) => view ? view.seats[seat].name : "");
   const elsewhere = playing && presence.elsewhere.some((seat) => view.your_seats.includes(seat));

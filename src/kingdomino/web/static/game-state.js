@@ -25,7 +25,7 @@
  * - `toldUpTo`: the index of the last log entry told to screen readers (or shown at the first drawing);
  * - `presence`: who is awaited while away (the server's "presence") and when that was heard, the
  *   human seats with a page open (`here`; null: not told, a game of one human), this page's seats
- *   open in another window too (`elsewhere`), and `awayTimer` the timer that offers to hand the
+ *   open in another window too (`elsewhere`), how many spectators watch here (`watching`), and `awayTimer` the timer that offers to hand the
  *   seat over (game-presence.js);
  * - `replayAsked`: the replay was asked for by its address, started once the finished game's view comes;
  * - `ratings`: what a finished rated game did to each seat's rating, once the server says (null
@@ -48,7 +48,8 @@
  */
 
 /** Who is at the table, as the server last said (game-presence.js).
- * @typedef {{away: Record<string, number>, after: number, at: number, here: number[] | null, elsewhere: number[]}} Presence */
+ * @typedef {{away: Record<string, number>, after: number, at: number, here: number[] | null, elsewhere: number[],
+ *   watching: number}} Presence */
 
 /** Where an AI turn stands: its seat, the jobs ahead of it in the server's queue (0: running) and
  * how far its search is, from 0 to 1 (null: not known, or no search).

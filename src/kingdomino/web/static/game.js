@@ -51,7 +51,8 @@ export function showGame(main, id, replay = false, watch = false) {
     main, id, tokens, watching: watch && !tokens.length, saved, view: null, socket: null, refusedWith: "",
     version: -1, awaited: -1, catchUp: 0, pending: null,
     hints: null, hintTries: null, hintRetry: 0,
-    thinking: null, askedWhy: null, toldUpTo: null, presence: { away: {}, after: 60, at: 0, here: null, elsewhere: [] }, awayTimer: undefined,
+    thinking: null, askedWhy: null, toldUpTo: null, awayTimer: undefined,
+    presence: { away: {}, after: 60, at: 0, here: null, elsewhere: [], watching: 0 },
     replayAsked: replay, ratings: null, ratingsAsked: false, byKeyboard: false, acted: new Set(), paced: pacedViews((view) => showView(game, view)),
     ctx: { legal: [], play: (action) => send(game, action), why: (action) => why(game, action), replay: false, onKey: null,
       mainSeat: 0, highlight: null, redraw: () => game.draw() },
@@ -135,9 +136,11 @@ function receive(game, message) {
   else if (message.type === "error") { if (game.view) page.error.textContent = errorWords(message); else game.refusedWith = errorWords(message); }
   else if (message.type === "hint") { stopHint(game); if (game.view) showHint(/** @type {DrawnGame} */ (game), message.candidates); }
   else if (message.type === "presence") {
-    game.presence = { away: message.away, after: message.after, at: performance.now(), here: message.here, elsewhere: message.elsewhere };
+    const { away, after, here, elsewhere } = message;
+    game.presence = { ...game.presence, away, after, at: performance.now(), here, elsewhere };
     drawAway(game);
   }
+  else if (message.type === "watching") { game.presence = { ...game.presence, watching: message.n }; drawAway(game); }
   // Only the status line says who is thinking: the table stays as it is (these come twice per AI
   // move, and redrawing the table for each would cost for nothing).
   else if (message.type === "thinking") {

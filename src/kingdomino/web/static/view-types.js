@@ -274,6 +274,7 @@
  *   | {type: "why", action: string, reason: string, refusal: Refusal | null}
  *   | {type: "thinking", seat: number | null, ahead: number, progress: number | null}
  *   | {type: "presence", away: Record<string, number>, after: number, here: number[], elsewhere: number[]}
+ *   | {type: "watching", n: number}
  *   | ({type: "error"} & ErrorBody)
  *   | {type: "pong", ping_every: number})} ServerMessage
  */
