@@ -52,7 +52,7 @@ def measure(client: TestClient, seconds: float, clients: int) -> tuple[float, fl
         readings[0] += 1
         return read(store, account)
 
-    live_games.ranked = counted  # type: ignore[assignment]
+    live_games.ranked = counted
     served = [0] * clients
     until = time.monotonic() + seconds
 
@@ -70,7 +70,7 @@ def measure(client: TestClient, seconds: float, clients: int) -> tuple[float, fl
     for thread in threads:
         thread.join()
     spent = time.monotonic() - started
-    live_games.ranked = read  # type: ignore[assignment]
+    live_games.ranked = read
     return sum(served) / spent, readings[0] / spent
 
 
