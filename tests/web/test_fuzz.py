@@ -493,7 +493,7 @@ def test_unknown_routes_and_methods(target: Target) -> None:
 # --- WebSocket ----------------------------------------------------------------------------------
 
 MESSAGE_TYPES = st.sampled_from(["action", "undo", "hint", "sync", "ping", "state", "pong", "", "ACTION"])
-ANSWERS = {"error", "state", "ack", "hint", "pong", "presence"}
+ANSWERS = {"error", "state", "ack", "hint", "pong", "presence", "watching"}
 
 
 def frames(target: Target) -> st.SearchStrategy[str | bytes]:
@@ -570,8 +570,10 @@ def test_socket_connections(target: Target) -> None:
         with target.client.websocket_connect(path, params={"tokens": tokens}) as socket:
             first = next_message(socket, "the first view or a refusal")
             if first["type"] == "state":
-                # Nothing more than who is away (a game of several humans with one awaited and away).
-                assert [m for m in answers_until_pong(socket) if m["type"] != "presence"] == []
+                # Nothing more than who is away (a game of several humans with one awaited and away)
+                # and how many watch.
+                told = ("presence", "watching")
+                assert [m for m in answers_until_pong(socket) if m["type"] not in told] == []
                 return
             assert_socket_error(first)
             assert close_code(socket) == 4403
