@@ -35,6 +35,7 @@ from kingdomino.core.game import CHANCE
 from kingdomino.ratings.glicko2 import Rating
 from kingdomino.web.clocks import clock_view
 from kingdomino.web.lobby_ratings import Shown, pool_or_none, read_ratings, shown
+from kingdomino.web.seats import played_by_account
 from kingdomino.web.store import Store
 from kingdomino.web.table import Table
 from kingdomino.web.tables import GameRow, SeatAccountRow
@@ -83,7 +84,9 @@ def ranked(store: Store, account: int | None = None) -> list[Ranked]:
 
 def _accounts(seats: list[dict[str, Any]], pool: str | None) -> list[tuple[int, str] | None]:
     """By seat, the (account, pool) whose rating it shows: a seat an account plays now."""
-    return [(int(seat["account"]), pool) if pool is not None and _account(seat) else None for seat in seats]
+    if pool is None:
+        return [None] * len(seats)
+    return [(int(seat["account"]), pool) if played_by_account(seat) else None for seat in seats]
 
 
 def _best(ratings: list[Shown | None]) -> float:
@@ -113,9 +116,9 @@ def described(table: Table, ratings: list[Shown | None]) -> dict[str, Any]:
                 "kind": seat["kind"],
                 "level": seat.get("level"),
                 "bot": bool(seat.get("bot")),
-                "account": _account(seat),
+                "account": played_by_account(seat),
                 # As ranked; a seat handed to an AI since shows none.
-                "rating": ratings[index] if _account(seat) and index < len(ratings) else None,
+                "rating": ratings[index] if played_by_account(seat) and index < len(ratings) else None,
                 "score": scores[index],
             }
             for index, seat in enumerate(stored.seats)
@@ -128,11 +131,6 @@ def described(table: Table, ratings: list[Shown | None]) -> dict[str, Any]:
         "created": stored.created.isoformat(),
         "watch": f"/game/{stored.id}/watch",
     }
-
-
-def _account(seat: dict[str, Any]) -> bool:
-    """An account plays the seat (a guest may type any name: the page marks an account's)."""
-    return seat["kind"] == "human" and seat.get("account") is not None
 
 
 @dataclass

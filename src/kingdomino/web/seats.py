@@ -302,4 +302,9 @@ def account_marks(seat: dict[str, Any]) -> dict[str, Any]:
     (``open_seat``), which bears its name."""
     if seat["kind"] == "open":
         return {"challenged": True} if seat.get("for") is not None else {}
-    return {"account": True} if seat["kind"] == "human" and seat.get("account") is not None else {}
+    return {"account": True} if played_by_account(seat) else {}
+
+
+def played_by_account(seat: dict[str, Any]) -> bool:
+    """An account plays the seat (a guest may type any name: the pages mark an account's)."""
+    return seat["kind"] == "human" and seat.get("account") is not None
