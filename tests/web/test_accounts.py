@@ -3,6 +3,7 @@ names unique as they read, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -13,6 +14,7 @@ from sqlalchemy import select, update
 from tests.web.conftest import QUICK
 
 from kingdomino.web.accounts import Accounts
+from kingdomino.web.confusables import CONFUSABLES, prototypes
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow, SessionRow
@@ -61,6 +63,35 @@ def test_a_name_is_taken_as_it_reads(accounts: Accounts) -> None:
         with pytest.raises(HubError) as refused:
             accounts.create(taken, "password two")
         assert (refused.value.status, refused.value.field) == (409, "name"), taken
+
+
+def test_a_name_that_looks_like_an_account_s_is_refused_without_naming_it(accounts: Accounts) -> None:
+    """Unicode's confusable skeleton (UTS #39) tells names apart that ``name_key`` alone let in:
+    Cherokee and small capital letters drawn as Latin ones, an "m" drawn as "rn"."""
+    boris, arnie = fresh("Boris"), fresh("Arnie")
+    for name in (boris, arnie):
+        accounts.create(name, "password one")
+    cherokee = "\u13f4o\u13d2is" + boris[5:]  # "ᏴoᏒis"
+    small_capital = "B\u1d0fris" + boris[5:]  # "Bᴏris"
+    for look_alike in (cherokee, small_capital, "Amie" + arnie[5:]):
+        with pytest.raises(HubError) as refused:
+            accounts.create(look_alike, "password two")
+        error = refused.value
+        assert (error.status, error.field, error.code) == (409, "name", "name_look_alike"), look_alike
+        assert error.values == {"name": look_alike} and boris not in str(error) and arnie not in str(error)
+    with pytest.raises(HubError) as same:
+        accounts.create(boris.upper(), "password two")
+    assert same.value.code == "name_taken"  # a name that reads the same is taken, as before
+    doris = fresh("Doris")
+    assert accounts.create(doris, "password two")[0].name == doris
+
+
+def test_confusables_is_unicode_s_file_as_its_sources_say() -> None:
+    """The table is Unicode's, unchanged: its hash and version are those ``data/SOURCES.md`` gives."""
+    sources = (CONFUSABLES.parent / "SOURCES.md").read_text(encoding="utf-8")
+    assert hashlib.sha256(CONFUSABLES.read_bytes()).hexdigest() in sources
+    assert "# Version: 16.0.0" in CONFUSABLES.read_text(encoding="utf-8") and "16.0.0" in sources
+    assert len(prototypes()) > 6000 and prototypes()["\u13f4"] == "B"
 
 
 @pytest.mark.parametrize(
