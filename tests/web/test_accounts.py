@@ -170,6 +170,7 @@ def test_the_routes_keep_the_session_in_a_cookie_and_refuse_foreign_pages(databa
         cookie = made.headers["set-cookie"]
         assert cookie.startswith("kd_session=") and "HttpOnly" in cookie and "SameSite=lax" in cookie
         assert "Secure" not in cookie  # plain HTTP here; over TLS the cookie is Secure
+        assert "__Host-" not in cookie  # a browser would refuse the prefix from http
         assert client.get("/api/account").json()["account"]["name"] == "Greta"
         foreign = client.delete("/api/session", headers={"Origin": "https://elsewhere.example"})
         assert foreign.status_code == 403 and foreign.json()["error"]["field"] == "origin"
@@ -191,6 +192,41 @@ def test_the_routes_keep_the_session_in_a_cookie_and_refuse_foreign_pages(databa
         )
         bad = client.post("/api/accounts", json={"name": "Greta", "password": "x"})
         assert bad.status_code == 400 and bad.json()["error"]["field"] == "password"
+
+
+def test_over_tls_the_session_cookie_is_host_prefixed_and_an_older_one_still_works(database: str) -> None:
+    """Over https the session is kept in ``__Host-kd_session`` (Secure, Path=/, no Domain, which a
+    browser requires of the prefix), the plain name dropped. A session kept under the plain name
+    (set over http, or before the prefix) still logs in, and is moved to the prefixed name."""
+    from fastapi.testclient import TestClient
+
+    from kingdomino.web.app import create_app
+
+    app = create_app(database)
+    with TestClient(app, base_url="https://testserver") as tls, TestClient(app) as plain:
+        made = tls.post("/api/accounts", json={"name": "Hedda", "password": "password one"})
+        assert made.status_code == 201, made.text
+        cookie = made.headers["set-cookie"]
+        assert cookie.startswith("__Host-kd_session=") and "Secure" in cookie and "Path=/" in cookie
+        assert "Domain" not in cookie and "HttpOnly" in cookie
+        assert tls.get("/api/account").json()["account"]["name"] == "Hedda"
+
+        older = plain.post("/api/session", json={"name": "Hedda", "password": "password one"})
+        token = older.cookies["kd_session"]
+        tls.cookies.clear()
+        tls.cookies.set("kd_session", token, domain="testserver.local")  # as the client keeps one
+        who = tls.get("/api/account")
+        assert who.json()["account"]["name"] == "Hedda"
+        moved = who.headers.get_list("set-cookie")
+        assert any(c.startswith(f"__Host-kd_session={token};") and "Secure" in c for c in moved), moved
+        assert any(c.startswith("kd_session=") and "Max-Age=0" in c for c in moved), moved
+        assert tls.cookies.get("__Host-kd_session") == token and "kd_session" not in tls.cookies
+
+        assert tls.delete("/api/session").status_code == 200
+        assert tls.get("/api/account").json() == {"account": None}
+        plain.cookies.clear()
+        plain.cookies.set("kd_session", token)
+        assert plain.get("/api/account").json() == {"account": None}  # the session itself ended
 
 
 def test_logins_are_limited_per_name_from_any_client_alike_for_unknown_names(database: str) -> None:
