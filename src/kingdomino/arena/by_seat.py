@@ -6,7 +6,7 @@ seat's place in the first round, a kingdom built against neighbours of another s
 intervals are the table's: Wilson's for the win rate (a win shared by k seats counts 1/k), and
 for the mean score each deal as one draw (:func:`.stats.clustered_mean_interval`).
 
->>> from kingdomino.arena.tournament import GameOutcome
+>>> from kingdomino.arena.tournament import AgentResults, GameOutcome
 >>> games = [GameOutcome(0, 1, ["a", "b"], [30, 20], [0], 90, 1.0),
 ...          GameOutcome(1, 1, ["b", "a"], [25, 25], [0, 1], 90, 1.0)]
 >>> [(row.agent, row.seat, row.wins, row.mean_score) for row in by_seat(games)]
@@ -19,23 +19,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from kingdomino.arena.stats import clustered_mean_interval, wilson_interval
-from kingdomino.arena.tournament import GameOutcome
+from kingdomino.arena.tournament import AgentResults, GameOutcome
 
 
-@dataclass(frozen=True)
-class SeatRow:
-    """One agent's results from one seat (0 the first, as in a results file's ``seats``): the
-    games it played there, its wins with their 95 % Wilson interval as a share of those games,
-    its mean score and the half-width of that mean's 95 % interval (0 with a single deal)."""
+@dataclass
+class SeatRow(AgentResults):
+    """One agent's results from one seat (0 the first, as in a results file's ``seats``)."""
 
-    agent: str
     seat: int
-    appearances: int
-    wins: float
-    win_low: float
-    win_high: float
-    mean_score: float
-    score_half_width: float
 
 
 def by_seat(outcomes: Iterable[GameOutcome]) -> list[SeatRow]:
@@ -52,5 +43,5 @@ def by_seat(outcomes: Iterable[GameOutcome]) -> list[SeatRow]:
     for (agent, seat), (scores, shares, deals) in sorted(played.items()):
         wins = sum(shares)
         mean, half = clustered_mean_interval(scores, deals)
-        rows.append(SeatRow(agent, seat, len(scores), wins, *wilson_interval(wins, len(scores)), mean, half))
+        rows.append(SeatRow(agent, len(scores), wins, *wilson_interval(wins, len(scores)), mean, half, seat))
     return rows

@@ -296,12 +296,10 @@ def _differences(stored: object, wanted: dict[str, Any]) -> str:
 
 
 @dataclass
-class AgentRow(PairwiseRecord):
-    """One agent's line of a tournament's table.
-
-    ``elo`` is the ladder's fit (:func:`.elo.fit`) centred on 1500, ``elo_low``/``elo_high`` its
-    95 % bootstrap interval over deals (``None`` without two deals or a bootstrap); ``won``,
-    ``drawn``, ``lost`` count the pairwise results that fit takes (:class:`.elo.PairwiseRecord`)."""
+class AgentResults:
+    """An agent's results over games of a tournament: the seats it played, its wins (a win shared
+    by k seats counts 1/k) with their 95 % Wilson interval as a share of those seats, its mean
+    score and the half-width of that mean's 95 % interval over deals (0 with a single deal)."""
 
     agent: str
     appearances: int
@@ -310,6 +308,16 @@ class AgentRow(PairwiseRecord):
     win_high: float
     mean_score: float
     score_half_width: float
+
+
+@dataclass
+class AgentRow(PairwiseRecord, AgentResults):
+    """One agent's line of a tournament's table.
+
+    ``elo`` is the ladder's fit (:func:`.elo.fit`) centred on 1500, ``elo_low``/``elo_high`` its
+    95 % bootstrap interval over deals (``None`` without two deals or a bootstrap); ``won``,
+    ``drawn``, ``lost`` count the pairwise results that fit takes (:class:`.elo.PairwiseRecord`)."""
+
     elo: float | None
     elo_low: float | None = None
     elo_high: float | None = None
