@@ -51,6 +51,7 @@ REFUSAL_CODES = frozenset(
         "takeover_wait",
         "takeover_clock",
         "name_taken",
+        "name_look_alike",
         "name_length",
         "name_letters",
         "account_name_as_ai",

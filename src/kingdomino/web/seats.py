@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from kingdomino.agents.levels import SEAT_LEVELS
+from kingdomino.web.confusables import skeleton
 from kingdomino.web.pages import TEXTS
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seat_agents import WORD, check_level, seat_levels
@@ -136,6 +137,18 @@ def name_key(name: str) -> str:
     True
     """
     return "".join(_folded(word) for word in name.split())
+
+
+def look_alike_key(name: str) -> str:
+    """A name as it looks, for refusing a new one that passes for another: its Unicode confusable
+    skeleton (``confusables.skeleton``, UTS #39) read as :func:`name_key` reads, so that "Boris",
+    "Bοris" (a Greek ο), "ᏴoᏒis" (Cherokee) and "BORIS" are one, and "Amie" is "Arnie" (an "m" is
+    drawn as "rn").
+
+    >>> look_alike_key("\u13f4o\u13d2is") == look_alike_key("BORIS") == "boris"
+    True
+    """
+    return name_key(skeleton(name))
 
 
 @cache
