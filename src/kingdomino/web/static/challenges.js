@@ -4,6 +4,7 @@
 import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { replaceKeepingFocus } from "./keep-focus.js";
 import { gameChoiceFields, openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
@@ -91,8 +92,8 @@ export function challengesCard() {
       el("strong", {}, who), " · ", challengeWords(c), " ", ...buttons);
   };
   const draw = () => {
-    list.replaceChildren(...[...waiting.values()].map(line));
     card.hidden = !waiting.size && !ended.childElementCount;
+    replaceKeepingFocus(list, [...waiting.values()].map(line));
   };
   /** @param {LobbyMessage} message */
   const heard = (message) => {

@@ -5,6 +5,7 @@ import { REFRESH_SECONDS, whoEnded, yourMoveCard } from "./account-games.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { challengesCard } from "./challenges.js";
 import { el } from "./dom.js";
+import { replaceKeepingFocus } from "./keep-focus.js";
 import { openHelp } from "./help.js";
 import { liveGamesCard } from "./live-games.js";
 import { openGameFields, openGamesCard } from "./open-games.js";
@@ -375,7 +376,7 @@ async function listGames(list) {
         (g.winners || []).includes(i) ? el("span", { class: "leader", title: t("board.winner"), "aria-label": t("board.winner"), role: "img" },
           " ★") : ""]),
       g.practice ? ` · ${t("game.practice_short")}` : "")));
-    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
+    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) replaceKeepingFocus(list, [fresh]);
     return games;
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));

@@ -7,6 +7,7 @@ import { aiLevels, levelWords } from "./ai-levels.js";
 import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
 import { markArrival } from "./game-focus.js";
+import { replaceKeepingFocus } from "./keep-focus.js";
 import { language, t } from "./i18n.js";
 import { forget, remember, savedGames, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
@@ -201,7 +202,7 @@ export function openGamesCard(games, heard) {
   /** The games listed, by id, the oldest first. @type {Map<string, OpenGame>} */
   const listed = new Map();
   const draw = () => {
-    list.replaceChildren(...[...listed.values()].map((game) => gameLine(game, failed)));
+    replaceKeepingFocus(list, [...listed.values()].map((game) => gameLine(game, failed)));
     none.hidden = listed.size > 0;
   };
   /** The socket open now, and the account it was opened as (null: none, or not told yet): the
