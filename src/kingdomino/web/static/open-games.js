@@ -155,14 +155,15 @@ function gameLine(game, failed) {
  * and rated or not, each field's id begun with `prefix`; `chosen()` reads them. `players`: the
  * player counts offered (all of the game's if left out).
  * @param {Record<string, {players: number[], modes?: string[]}>} games @param {string} prefix
- * @param {string} name the menu's name for a screen reader @param {number[]} [players] */
-export function gameChoiceFields(games, prefix, name, players) {
+ * @param {string} name the menu's name for a screen reader @param {number[]} [players]
+ * @param {string} [clockName] the clock menu's name for a screen reader (the quick game's if left out) */
+export function gameChoiceFields(games, prefix, name, players, clockName = t("lobby.quick_game_clock")) {
   const choices = Object.entries(games).flatMap(([game, spec]) => (spec.modes || [""]).flatMap((mode) =>
     spec.players.filter((n) => !players || players.includes(n)).map((n) => ({ game, mode, players: n }))));
   const choice = /** @type {HTMLSelectElement} */ (el("select", { id: `${prefix}-game-choice`, "aria-label": name },
     choices.map((c, i) => el("option", { value: i }, `${gameTitle({ game: c.game, options: c.mode ? { mode: c.mode } : {} })} · ${
       t("lobby.players_n", { n: c.players })}`))));
-  const clock = timeControlField(`${prefix}-clock`, t("lobby.quick_game_clock"));
+  const clock = timeControlField(`${prefix}-clock`, clockName);
   const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: `${prefix}-rated`,
     onchange: () => clock.rated(rated.checked) }));
   /** @returns {GameChoice} */
