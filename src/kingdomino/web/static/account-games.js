@@ -186,7 +186,7 @@ async function listGames(list) {
       el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)),
       g.rated ? ` · ${t("players.rated")}` : "",
       " · ", g.players.map((name) => localName(name)).join(", "),
-      g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",
+      g.your_turn ? el("strong", { class: "awaits-you" }, " · ", el("span", { "aria-hidden": "true" }, "● "), t("account.your_turn")) : "",
       g.timed_out && g.status === "playing" ? el("strong", { class: "timed-out" }, ` · ${t("account.timed_out")}`) : "",
       turnTime(g),
       ...whoEnded(g, g.players).map((words) => ` · ${words}`),
