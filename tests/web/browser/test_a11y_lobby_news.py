@@ -78,6 +78,22 @@ def test_challenges_are_told_apart_and_answering_one_keeps_the_focus_in_the_lobb
     page.keyboard.press("Enter")
     page.wait_for_selector("#challenges", state="hidden")
     page.wait_for_function(f"({FOCUSED})() === 'h2 Играть сейчас'")  # the next card's heading
+    # Her own challenge declined is said in a live region holding a list (a list that was itself
+    # the live region was no list: its lines were read as orphans, and axe flagged the role).
+    made = page.evaluate(
+        """(name) => fetch("/api/challenges", {method: "POST", headers: {"Content-Type": "application/json"},
+          body: JSON.stringify({name, game: "kingdomino", players: 2})}).then((answer) => answer.json())""",
+        kira_name,
+    )
+    assert kira.post(f"/api/challenges/{made['id']}/decline").status_code == 200
+    expect(page.locator("#challenges")).to_match_aria_snapshot(
+        f"""
+        - heading "Вызовы" [level=2]
+        - status:
+          - list:
+            - listitem: "{kira_name}: вызов отклонён"
+        """
+    )
     page.goto(f"{live_server}/player/{quote(kira_name)}")
     form = page.locator("#challenge-form")
     form.wait_for()

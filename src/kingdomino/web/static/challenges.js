@@ -68,11 +68,12 @@ function endWords(c, end) {
  * hidden while there is none, and the socket's messages it is told (`heard`). */
 export function challengesCard() {
   const said = el("p", { class: "error", role: "alert", id: "challenges-error" });
-  const ended = el("ul", { id: "challenges-ended", role: "status" });
+  const ended = el("ul", { id: "challenges-ended" });
   const list = el("ul", { id: "challenge-list" });
   // A new challenge to you, said to a screen reader (the list itself is not live).
   const news = el("p", { id: "challenge-news", class: "visually-hidden", role: "status" });
-  const card = el("section", { class: "card", id: "challenges", hidden: "" }, el("h2", {}, t("challenge.heading")), list, ended, news, said);
+  const card = el("section", { class: "card", id: "challenges", hidden: "" }, el("h2", {}, t("challenge.heading")), list,
+    el("div", { role: "status" }, ended), news, said);
   /** The challenges waiting, by id, the oldest first. @type {Map<string, Challenge>} */
   const waiting = new Map();
   const failed = (/** @type {unknown} */ problem) => { said.textContent = errorWords(problem); };
