@@ -5,6 +5,7 @@
 // player chooses whose games these are.
 import { withoutAi } from "./ai-levels.js";
 import { el } from "./dom.js";
+import { replaceKeepingFocus } from "./keep-focus.js";
 import { language, number, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
@@ -124,7 +125,7 @@ export function showYourMove(games) {
       el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)), ` · ${othersAt(g)}`, turnTime(g),
       el("span", { class: "your-move-apart small" }, apart(g))))));
   // Drawn again only when it reads otherwise: the focus of a player going through its links stays.
-  if (card.firstElementChild?.outerHTML !== fresh.outerHTML) card.replaceChildren(fresh);
+  if (card.firstElementChild?.outerHTML !== fresh.outerHTML) replaceKeepingFocus(card, [fresh]);
 }
 
 /** What tells apart two games of the same kind against the same players, on a line of its own that
@@ -185,13 +186,13 @@ async function listGames(list) {
       el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)),
       g.rated ? ` · ${t("players.rated")}` : "",
       " · ", g.players.map((name) => localName(name)).join(", "),
-      g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",
+      g.your_turn ? el("strong", { class: "awaits-you" }, " · ", el("span", { "aria-hidden": "true" }, "● "), t("account.your_turn")) : "",
       g.timed_out && g.status === "playing" ? el("strong", { class: "timed-out" }, ` · ${t("account.timed_out")}`) : "",
       turnTime(g),
       ...whoEnded(g, g.players).map((words) => ` · ${words}`),
       g.status === "open" ? ` · ${t("account.waiting")}` : "")));
     // A list that reads the same is kept: the focus of a player going through its links stays put.
-    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
+    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) replaceKeepingFocus(list, [fresh]);
     const all = [...shown, ...games.finished];
     return { shown, ids: all.map((g) => g.id), all };
   } catch (problem) {

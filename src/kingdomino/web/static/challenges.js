@@ -4,6 +4,7 @@
 import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { replaceKeepingFocus } from "./keep-focus.js";
 import { gameChoiceFields, openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
@@ -24,7 +25,7 @@ export async function challengeCard(name, bot, games) {
   if (!account) return el("section", { class: "card", id: "challenge" }, title,
     el("p", { class: "small" }, el("a", { href: "/", id: "challenge-log-in" }, t("challenge.log_in", { name }))));
   const said = el("p", { class: "error", role: "alert", id: "challenge-error" });
-  const wanted = gameChoiceFields(games, "challenge", t("challenge.choice"), [2]);
+  const wanted = gameChoiceFields(games, "challenge", t("challenge.choice"), [2], t("challenge.clock"));
   // Private to its two players unless the challenger says otherwise, as the server has it.
   const watched = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "challenge-public" }));
   const send = async (/** @type {Event} */ event) => {
@@ -67,11 +68,12 @@ function endWords(c, end) {
  * hidden while there is none, and the socket's messages it is told (`heard`). */
 export function challengesCard() {
   const said = el("p", { class: "error", role: "alert", id: "challenges-error" });
-  const ended = el("ul", { id: "challenges-ended", role: "status" });
+  const ended = el("ul", { id: "challenges-ended" });
   const list = el("ul", { id: "challenge-list" });
   // A new challenge to you, said to a screen reader (the list itself is not live).
   const news = el("p", { id: "challenge-news", class: "visually-hidden", role: "status" });
-  const card = el("section", { class: "card", id: "challenges", hidden: "" }, el("h2", {}, t("challenge.heading")), list, ended, news, said);
+  const card = el("section", { class: "card", id: "challenges", hidden: "" }, el("h2", {}, t("challenge.heading")), list,
+    el("div", { role: "status" }, ended), news, said);
   /** The challenges waiting, by id, the oldest first. @type {Map<string, Challenge>} */
   const waiting = new Map();
   const failed = (/** @type {unknown} */ problem) => { said.textContent = errorWords(problem); };
@@ -80,19 +82,22 @@ export function challengesCard() {
   /** @param {Challenge} c */
   const line = (c) => {
     const who = c.to_you ? t("challenge.from", { name: localName(c.creator || "") }) : t("challenge.to", { name: localName(c.seats[1].name) });
+    // Each button is described by its line's words: two challenges' "Accept" are told apart.
+    const about = `challenge-words-${c.id}`;
     const buttons = c.to_you
-      ? [el("button", { type: "button", class: "primary accept", onclick: () => ask(`/api/challenges/${c.id}/accept`)
+      ? [el("button", { type: "button", class: "primary accept", "aria-describedby": about, onclick: () => ask(`/api/challenges/${c.id}/accept`)
         .then((seated) => openJoined(/** @type {import("./view-types.js").Seated} */ (seated))).catch(failed) }, t("challenge.accept")), " ",
-      el("button", { type: "button", class: "decline", onclick: () => ask(`/api/challenges/${c.id}/decline`).catch(failed) }, t("challenge.decline"))]
-      : tokensFor(c.id).length ? [el("a", { href: `/game/${c.id}`, class: "button" }, t("lobby.open")), " ",
-        el("button", { type: "button", class: "call-off", onclick: () => api(`/api/games/${c.id}/cancel`,
+      el("button", { type: "button", class: "decline", "aria-describedby": about, onclick: () => ask(`/api/challenges/${c.id}/decline`)
+        .catch(failed) }, t("challenge.decline"))]
+      : tokensFor(c.id).length ? [el("a", { href: `/game/${c.id}`, class: "button", "aria-describedby": about }, t("lobby.open")), " ",
+        el("button", { type: "button", class: "call-off", "aria-describedby": about, onclick: () => api(`/api/games/${c.id}/cancel`,
           { method: "POST", body: { token: tokensFor(c.id)[0] } }).catch(failed) }, t("lobby.call_off"))] : [];
     return el("li", { "data-id": c.id, class: c.to_you ? "challenge to-you" : "challenge" },
-      el("strong", {}, who), " · ", challengeWords(c), " ", ...buttons);
+      el("span", { id: about }, el("strong", {}, who), " · ", challengeWords(c)), " ", ...buttons);
   };
   const draw = () => {
-    list.replaceChildren(...[...waiting.values()].map(line));
     card.hidden = !waiting.size && !ended.childElementCount;
+    replaceKeepingFocus(list, [...waiting.values()].map(line));
   };
   /** @param {LobbyMessage} message */
   const heard = (message) => {

@@ -184,12 +184,15 @@ export function forcedChoice(view) {
 }
 
 /** Draw the status line. It is a live region: drawn again only when it says something new (a new
- * state or other words), so a hint or a tip hidden does not read "Place your domino" out again,
- * and the AI's progress, which changes twice a second, moves its bar in place. @param {DrawnGame} game */
+ * state awaiting this page's move, or other words), so a hint or a tip hidden does not read "Place
+ * your domino" out again, a spectator does not hear "Waiting for Anna" again at each of Anna's
+ * moves (the moves themselves are said), and the AI's progress, which changes twice a second,
+ * moves its bar in place. @param {DrawnGame} game */
 export function drawStatus(game) {
   const { view, page } = game;
   const line = statusLine(game);
-  const said = `${view.index} ${line.outerHTML}`;
+  const awaited = view.your_seats.includes(view.current_player) && view.legal_actions.length > 0;
+  const said = `${awaited ? view.index : ""} ${line.outerHTML}`;
   if (page.status.dataset.said !== said) { page.status.dataset.said = said; page.status.replaceChildren(line); }
   drawProgress(page.status, game.thinking);
 }
