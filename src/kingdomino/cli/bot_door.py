@@ -112,7 +112,7 @@ class Takes:
         if not ranges:
             return "clock"
         shown = figure(clock)
-        if shown is None or any((r.low is None or r.low <= shown <= (r.high or shown)) for r in ranges):
+        if shown is None or any(r.low is None or r.high is None or r.low <= shown <= r.high for r in ranges):
             return None
         return "too_fast" if all(r.low is not None and shown < r.low for r in ranges) else "too_slow"
 
