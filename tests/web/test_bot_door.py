@@ -27,6 +27,8 @@ from kingdomino.cli.bot_door import DECLINE_REASONS, ClockRange, Takes, parse_cl
 from kingdomino.web import challenges
 
 PASSWORD = "a bot's long password"
+#: A bot's account that answers its challenges, as the command line gives it.
+DOOR = ["--accept-challenges", "--name", "Robo", "--password", "password"]
 #: Seconds a test waits for a line of the bot's, or for a game's view, before it fails.
 DEADLINE = 120.0
 
@@ -187,10 +189,11 @@ def test_a_clock_range_is_read_or_refused_in_its_words() -> None:
     [
         (["--accept-challenges"], "--accept-challenges: needs the bot's account"),
         (["--challenge", "Kira"], "--challenge: needs the bot's account"),
-        (["--accept-clock", "hourly"], "--accept-clock: expected none, move, game or days"),
-        (["--accept-game", "chess"], "--accept-game: unknown game 'chess'"),
-        (["--accept-game", "duel:tribe"], "--accept-game: only Kingdomino Origins has modes"),
-        (["--accept-rating", "sometimes"], "--accept-rating: expected any, rated or casual"),
+        (["--at-once", "2"], "--at-once: says which challenges the bot takes: add --accept-challenges"),
+        (["--accept-clock", "hourly", *DOOR], "--accept-clock: expected none, move, game or days"),
+        (["--accept-game", "chess", *DOOR], "--accept-game: unknown game 'chess'"),
+        (["--accept-game", "duel:tribe", *DOOR], "--accept-game: only Kingdomino Origins has modes"),
+        (["--accept-rating", "sometimes", *DOOR], "--accept-rating: expected any, rated or casual"),
     ],
 )
 def test_a_mistake_of_the_door_is_said_before_any_connection(words: list[str], said: str) -> None:

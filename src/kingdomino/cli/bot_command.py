@@ -145,6 +145,15 @@ def bot(
         raise fail(f"--clock: {error}") from None
     if rated and time_control is None:
         raise fail("--rated: a rated game needs a clock: add --clock (e.g. days:1 or game:5+3)")
+    door_flags = {
+        "--accept-game": bool(accept_game),
+        "--accept-clock": bool(accept_clock),
+        "--accept-rating": accept_rating != "any",
+        "--at-once": at_once != 1,
+    }
+    for flag, given in door_flags.items():
+        if given and not accept_challenges:
+            raise fail(f"{flag}: says which challenges the bot takes: add --accept-challenges")
     takes = takes_of(accept_game or [], accept_clock or [], accept_rating, game, mode)
     try:
         make_game(game, players, options)
