@@ -3,23 +3,26 @@
 A challenge is an open game (``open_seats``) whose other seat is kept ``for`` the challenged
 account (``seats.open_seat``): nobody else may take it, and the lobby lists it to its two players
 alone (``lobby``), at once on every page each has open. The challenged player accepts (takes the
-kept seat: the game starts) or declines (the game ends unplayed, ``wait_end``'s ``declined``); the
+kept seat: the game starts) or declines (the game ends unplayed, ``wait_end``'s ``declined``), with
+one of ``DECLINE_REASONS`` if it says why (a bot does: ``kingdomino bot --accept-challenges``); the
 challenger calls it off as any waiting game (``POST /api/games/{id}/cancel``); unanswered, it ends
 as any open game whose wait ran out (``wait_minutes``, 20 by default; a turn-based game waits at
 least one turn's days), never filled by an AI. None of these ends has a result or moves a rating.
 
+A bot's account is challenged as a person's: it hears its challenges on the lobby's socket, as a
+page does, and answers each through the same requests.
+
 Refused: a guest's challenge (the kept seat is an account's, and so is the challenger's), a
-challenge to oneself, to a name with no account, to a bot's account (a bot plays the lobby's
-games through its own door, ``kingdomino bot``, and answers no challenge), of other than two
-players, a second challenge to the same player while one waits, more than ``MAX_CHALLENGES``
-waiting from one account, and more than ``MAX_CHALLENGED`` waiting for one account (someone
-with many accounts still cannot bury a player under challenges).
+challenge to oneself, to a name with no account, of other than two players, a second challenge
+to the same player while one waits, more than ``MAX_CHALLENGES`` waiting from one account, and
+more than ``MAX_CHALLENGED`` waiting for one account (someone with many accounts still cannot
+bury a player under challenges).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Literal, get_args
 
 from kingdomino.web.accounts import Account
 from kingdomino.web.hub import Hub
@@ -32,6 +35,11 @@ from kingdomino.web.table import Table
 MAX_CHALLENGES = 3
 #: The challenges waiting for one account at once, from all the others.
 MAX_CHALLENGED = 10
+#: Why a challenge is declined, when its player says (a bot's filters, as lichess's bots say):
+#: not now, busy with other games, its clock too fast or too slow for them, a kind of clock they do
+#: not play, a rated game wanted, a casual one wanted, a game (or mode, or table) they do not play.
+DeclineReason = Literal["generic", "later", "too_fast", "too_slow", "clock", "rated", "casual", "game"]
+DECLINE_REASONS: tuple[str, ...] = get_args(DeclineReason)
 
 
 async def challenged_account(hub: Hub, challenger: Account, name: str) -> SeatPlayer:
@@ -42,14 +50,6 @@ async def challenged_account(hub: Hub, challenger: Account, name: str) -> SeatPl
     account_id, account_name, _created, bot = found
     if account_id == challenger.id:
         raise HubError(422, "name", "you cannot challenge yourself", "challenge_yourself")
-    if bot:
-        raise HubError(
-            422,
-            "name",
-            f"{account_name} is a bot: bots play the lobby's open games and answer no challenge",
-            "challenge_bot",
-            {"name": account_name},
-        )
     waiting = [game for game in hub.lobby.games.values() if game["challenged"] is not None]
     if any(g["creator_account"] == challenger.id and g["challenged"] == account_id for g in waiting):
         raise HubError(
@@ -102,12 +102,15 @@ def kept_seat(table: Table, account: Account) -> int:
     raise HubError(403, "game", "this game challenges nobody on your account", "not_challenged")
 
 
-async def decline(hub: Hub, game_id: str, account: Account) -> None:
-    """``account`` declines the challenge ``game_id``: it ends unplayed, its seat saying so."""
+async def decline(hub: Hub, game_id: str, account: Account, reason: str | None = None) -> None:
+    """``account`` declines the challenge ``game_id``: it ends unplayed, its seat saying so, and
+    why when ``reason`` (one of ``DECLINE_REASONS``, checked by the request's body) says."""
     table = hub.table(game_id)
     async with table.lock:
         seat = kept_seat(table, account)
         seats: list[dict[str, Any]] = [dict(info) for info in table.stored.seats]
         seats[seat]["declined"] = True
+        if reason is not None:
+            seats[seat]["decline_reason"] = reason
         table.write_seats(seats, "expired", "game")
     await hub.seats_changed(table)

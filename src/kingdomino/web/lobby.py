@@ -13,7 +13,8 @@ A challenge (``challenges``: a game whose open seat is kept for one account) is 
 other waiting games are, but listed to nobody else: the pages logged in as its two accounts get it
 first in ``{"type": "challenges", "account", "challenges": [...]}`` (``account``: the page's),
 then ``{"type": "challenge", "challenge": listing}`` and ``{"type": "challenge_gone", "id",
-"status", "wait_ended"}``; each listing says whether it is to the page's account (``to_you``).
+"status", "wait_ended", "decline_reason"}``; each listing says whether it is to the page's account
+(``to_you``).
 
 A listing says what a player needs to choose a game: the game, its options and description,
 its seats (names, and which are open), rated or casual, how long it still waits, and the
@@ -138,9 +139,11 @@ class Lobby:
                 await self.tell({"type": "listed", "game": entry})
         elif (gone := self.games.pop(stored.id, None)) is not None:
             self.clients.pop(stored.id, None)
-            ended = {"id": stored.id, "status": stored.status, "wait_ended": wait_end(stored)["wait_ended"]}
+            end = wait_end(stored)
+            ended = {"id": stored.id, "status": stored.status, "wait_ended": end["wait_ended"]}
             if gone["challenged"] is not None:
-                await self._tell_challenge(gone, lambda _to_you: {"type": "challenge_gone", **ended})
+                gone_said = {"type": "challenge_gone", **ended, "decline_reason": end["decline_reason"]}
+                await self._tell_challenge(gone, lambda _to_you: gone_said)
             else:
                 await self.tell({"type": "unlisted", **ended})
 

@@ -79,7 +79,6 @@ REFUSAL_CODES = frozenset(
         "seat_kept",
         "challenge_guest",
         "challenge_yourself",
-        "challenge_bot",
         "challenge_players",
         "challenge_pending",
         "too_many_challenges",

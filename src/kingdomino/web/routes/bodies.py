@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from kingdomino.web.challenges import DeclineReason
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
 
 #: An AI seat's level, or an agent the server's operator offers (``GET /api/meta``'s levels;
@@ -160,6 +161,17 @@ class ChallengeRequest(Body):
         default=False,
         description="Anyone may watch the game once accepted, listed among the live games "
         "(`GET /api/live-games`); left out, only its two players and their links see it.",
+    )
+
+
+class DeclineRequest(Body):
+    """Why a challenge is declined, if its player says (a bot's filters do)."""
+
+    reason: DeclineReason | None = Field(
+        default=None,
+        description="`generic` (not now), `later` (busy with other games), `too_fast` or `too_slow` "
+        "(the clock), `clock` (not this kind of clock), `rated` (rated games only), `casual` "
+        "(casual games only), `game` (not this game, mode or table); shown to the challenger.",
     )
 
 

@@ -13,7 +13,7 @@ from kingdomino.web import challenges, views
 from kingdomino.web.open_seats import Seeker
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
-from kingdomino.web.routes.bodies import ChallengeRequest
+from kingdomino.web.routes.bodies import ChallengeRequest, DeclineRequest
 from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.routes.games import OPEN_GAMES
 from kingdomino.web.routes.open_games import JOINS, seated
@@ -28,9 +28,10 @@ async def challenge(
 ) -> dict[str, Any]:
     """Challenge the account `name` to a game of two: the answer is the new game's, as a
     creation's (`POST /api/games`: your seat 0 and its token); the other seat waits for that
-    account alone, listed to nobody else. Refused for a guest (401), yourself, a bot, a name
-    with no account, other than 2 players, a challenge to the same player still waiting, and
-    too many challenges waiting from you or for them."""
+    account alone, listed to nobody else (a bot's account too: it answers through the same
+    requests). Refused for a guest (401), yourself, a name with no account, other than 2
+    players, a challenge to the same player still waiting, and too many challenges waiting from
+    you or for them."""
     same_origin(request)
     if account is None:
         raise HubError(
@@ -75,9 +76,12 @@ async def accept(
 
 
 @router.post("/api/challenges/{game_id}/decline")
-async def decline(game_id: str, request: Request, account: AccountDep, hub: HubDep) -> dict[str, Any]:
-    """Decline a challenge to you: the game ends unplayed, no result and no rating; its
-    challenger's page says you declined (the view's `wait_ended`: `declined`)."""
+async def decline(
+    game_id: str, request: Request, account: AccountDep, hub: HubDep, body: DeclineRequest | None = None
+) -> dict[str, Any]:
+    """Decline a challenge to you, with a `reason` if you say one: the game ends unplayed, no
+    result and no rating; its challenger's page says you declined, and why (the view's
+    `wait_ended`: `declined`, and `decline_reason`)."""
     same_origin(request)
-    await challenges.decline(hub, game_id, account)
+    await challenges.decline(hub, game_id, account, body.reason if body else None)
     return {"ok": True}

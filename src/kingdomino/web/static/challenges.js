@@ -8,17 +8,17 @@ import { replaceKeepingFocus } from "./keep-focus.js";
 import { gameChoiceFields, openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
+import { declineWords } from "./wait-end.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
 /** @typedef {import("./view-types.js").Challenge} Challenge */
 /** @typedef {import("./view-types.js").LobbyMessage} LobbyMessage */
 
 /** The card of a player's page that challenges them: its form for a logged-in player, a word to
- * log in for a guest, nothing on one's own page or a bot's (a bot answers no challenge).
+ * log in for a guest, nothing on one's own page; a bot's says how a bot answers.
  * @param {string} name the player's name @param {boolean} bot
  * @param {Record<string, {players: number[], modes?: string[]}>} games the lobby's games */
 export async function challengeCard(name, bot, games) {
-  if (bot) return "";
   const { account } = /** @type {{account: {name: string} | null}} */ (await api("/api/account").catch(() => ({ account: null })));
   if (account && account.name.toLowerCase() === name.toLowerCase()) return "";
   const title = el("h2", { id: "challenge-title" }, t("challenge.title", { name }));
@@ -42,7 +42,7 @@ export async function challengeCard(name, bot, games) {
     el("form", { id: "challenge-form", onsubmit: send, "aria-labelledby": "challenge-title" }, ...wanted.fields, " ",
       el("label", { title: t("watch.public_title") }, watched, " ", t("watch.public")), " ",
       el("button", { type: "submit", class: "primary", id: "challenge-button" }, t("challenge.send")),
-      el("p", { class: "small" }, t("challenge.about", { name }))), said);
+      el("p", { class: "small" }, bot ? t("challenge.about_bot", { name }) : t("challenge.about", { name }))), said);
 }
 
 /** What a challenge is: the game, rated or casual, its clock and how long it still waits. @param {Challenge} c */
@@ -54,12 +54,15 @@ function challengeWords(c) {
 
 /** How a challenge of yours (`mine`) or to you ended, in words; "" when nothing is worth saying (one
  * you accepted or declined yourself, here or in another tab).
- * @param {Challenge} c @param {{status: string, wait_ended: string | null}} end */
+ * @param {Challenge} c @param {{status: string, wait_ended: string | null, decline_reason?: import("./view-types.js").DeclineReason | null}} end */
 function endWords(c, end) {
   const other = localName(c.to_you ? c.creator || "" : c.seats[1].name);
   if (c.to_you) return end.wait_ended === "called_off" ? t("challenge.withdrawn", { name: other }) : "";
   if (end.status === "playing") return t("challenge.accepted", { name: other });
-  if (end.wait_ended === "declined") return t("challenge.declined", { name: other });
+  if (end.wait_ended === "declined") {
+    const why = declineWords(end.decline_reason);
+    return why ? t("challenge.declined_why", { name: other, why }) : t("challenge.declined", { name: other });
+  }
   if (end.wait_ended === "expired") return t("challenge.unanswered", { name: other });
   return t("challenge.called_off", { name: other });
 }

@@ -124,13 +124,15 @@
 
 /** Why a game that waited for players ended unplayed (web/wait_end.py): none while it did not.
  * @typedef {"expired" | "called_off" | "declined" | null} WaitEnd */
+/** Why a challenge was declined, when its player said (web/challenges.py `DECLINE_REASONS`).
+ * @typedef {"generic" | "later" | "too_fast" | "too_slow" | "clock" | "rated" | "casual" | "game"} DeclineReason */
 /**
  * The view of a live game for the holder of `your_seats` (none: a spectator), sent over the socket
  * at every change (`type` "state") and by `GET /api/games/ID`; `version`: the game's revision it shows;
  * `former_seats`: the seats an AI took over whose player's link this is.
  * @typedef {{type: "state", id: string, game: string, description: string, options: GameOptions, index: number,
  *   version: number, status: string, rated: boolean, open_until: number | null, creator_seat: number | null,
- *   wait_ended: WaitEnd, waited_minutes: number | null,
+ *   wait_ended: WaitEnd, waited_minutes: number | null, decline_reason: DeclineReason | null,
  *   time_control: TimeControl | null, clock: Clock | null, seats: ViewSeat[], your_seats: number[], former_seats?: number[],
  *   current_player: number, legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
@@ -234,11 +236,12 @@
  * @typedef {{type: "open_games", games: OpenGame[]} | {type: "listed", game: OpenGame}
  *   | {type: "unlisted", id: string, status: string, wait_ended: WaitEnd} | {type: "pong"}
  *   | {type: "challenges", account: number, challenges: Challenge[]} | {type: "challenge", challenge: Challenge}
- *   | {type: "challenge_gone", id: string, status: string, wait_ended: WaitEnd}} LobbyMessage */
+ *   | {type: "challenge_gone", id: string, status: string, wait_ended: WaitEnd,
+ *     decline_reason: DeclineReason | null}} LobbyMessage */
 /**
  * A game this browser holds, as `POST /api/games/lookup` lists it for one of its tokens.
  * @typedef {{id: string, game: string, options: GameOptions, description: string, status: string, created: string,
- *   wait_ended: WaitEnd, waited_minutes: number | null,
+ *   wait_ended: WaitEnd, waited_minutes: number | null, decline_reason: DeclineReason | null,
  *   seat: number | null, seats: string[], current_player: number, scores: number[], winners: number[],
  *   ended: Ended | null, resigned: number[], hints: boolean, aids: boolean, practice: boolean, version: number,
  *   with_people: boolean}} GameSummary

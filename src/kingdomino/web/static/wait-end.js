@@ -1,6 +1,6 @@
 // Why a game that waited for players ended unplayed, in words: its wait ran out with nobody to
-// take the open seats, its creator called it off, or the player it challenged declined (the
-// server's `wait_ended`: web/wait_end.py).
+// take the open seats, its creator called it off, or the player it challenged declined, and why
+// when they said (the server's `wait_ended` and `decline_reason`: web/wait_end.py).
 import { t } from "./i18n.js";
 import { waitWords } from "./open-games.js";
 import { localName } from "./words.js";
@@ -11,11 +11,30 @@ import { localName } from "./words.js";
 export function waitEndWords(view) {
   if (view.wait_ended === "expired") return t("wait_end.ran_out", { time: waitWords(view.waited_minutes ?? 0) });
   const kept = challenged(view);
-  if (view.wait_ended === "declined" && kept) return t("wait_end.declined", { name: localName(kept.name) });
+  if (view.wait_ended === "declined" && kept) {
+    return [t("wait_end.declined", { name: localName(kept.name) }), declineWords(view.decline_reason)].filter(Boolean).join(" ");
+  }
   const creator = view.creator_seat;
   if (view.wait_ended !== "called_off" || creator === null || !view.seats[creator]) return t("status.expired");
   if (view.your_seats.includes(creator)) return t("wait_end.you_called_off");
   return t("wait_end.called_off_by", { name: localName(view.seats[creator].name) });
+}
+
+/** Why a challenge was declined, in words ("Busy with other games: try again later."); "" when its
+ * player said no reason. @param {import("./view-types.js").DeclineReason | null | undefined} reason */
+export function declineWords(reason) {
+  /** @type {Record<import("./view-types.js").DeclineReason, () => string>} */
+  const words = {
+    generic: () => t("decline_reason.generic"),
+    later: () => t("decline_reason.later"),
+    too_fast: () => t("decline_reason.too_fast"),
+    too_slow: () => t("decline_reason.too_slow"),
+    clock: () => t("decline_reason.clock"),
+    rated: () => t("decline_reason.rated"),
+    casual: () => t("decline_reason.casual"),
+    game: () => t("decline_reason.game"),
+  };
+  return reason && words[reason] ? words[reason]() : "";
 }
 
 /** The seat of a challenge kept for the player it challenged, which bears their name (web/seats.py
