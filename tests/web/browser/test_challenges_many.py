@@ -1,6 +1,6 @@
 """Kira's club night in the browser: from Boris's page she challenges him, Cleo and Dora to a game
-of four; each sees the challenge in their lobby with the others named; one decline calls it off,
-and every lobby says who declined. The API tests
+of four; each sees the challenge in their lobby with the others named, counted in the tab's title
+among what awaits their answer; one decline calls it off, and every lobby says who declined. The API tests
 (test_challenges_many.py) play a challenge of four to its start."""
 
 from __future__ import annotations
@@ -9,6 +9,9 @@ from urllib.parse import quote
 
 from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page
+
+#: The lobby's title with nothing awaiting the player's answer.
+TITLE = "Kingdomino family"
 
 
 def challenge_from_the_page(kira: LivePage, live_server: str, boris: str, others: list[str]) -> str:
@@ -79,3 +82,23 @@ def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
     kira.wait_for_selector("#logged-in")
     for page in (kira, boris, cleo, dora):
         assert not page.errors, page.errors
+
+
+def test_a_challenge_to_you_counts_in_the_title(browser: Browser, live_server: str) -> None:
+    """Boris's lobby tab, behind others, says a challenge awaits his answer as it says a game awaits
+    his move: "(1) Kingdomino family"; answered, the count is gone."""
+    kira, boris = new_page(browser, live_server), new_page(browser, live_server)
+    log_in_new(kira, live_server, "Kira")
+    boris_name = log_in_new(boris, live_server, "Boris")
+    boris.wait_for_function(f"document.title === {TITLE!r}")
+    made = kira.request.post(
+        f"{live_server}/api/challenges",
+        data={"name": boris_name, "game": "kingdomino", "players": 2},
+        headers={"Origin": live_server},
+    )
+    assert made.ok, made.text()
+    game_id = made.json()["id"]
+    boris.wait_for_function(f"document.title === '(1) ' + {TITLE!r}")
+    boris.locator(f"#challenge-list li[data-id='{game_id}'] button.decline").click()
+    boris.wait_for_function(f"document.title === {TITLE!r}")
+    assert not boris.errors and not kira.errors

@@ -8,6 +8,7 @@ import { language, t } from "./i18n.js";
 import { gameChoiceFields, openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
+import { tellChallenged } from "./turn-told.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
 /** @typedef {import("./view-types.js").Challenge} Challenge */
@@ -156,6 +157,8 @@ export function challengesCard() {
   const draw = () => {
     list.replaceChildren(...[...waiting.values()].map(line));
     card.hidden = !waiting.size && !ended.childElementCount;
+    // The tab's title counts them with the games awaiting a move: both await the player's answer.
+    tellChallenged([...waiting.values()].filter((c) => c.to_you).length);
   };
   /** @param {LobbyMessage} message */
   const heard = (message) => {
