@@ -1,6 +1,7 @@
 """Kira's club night in the browser: from Boris's page she challenges him, Cleo and Dora to a game
 of four; each sees the challenge in their lobby with the others named, counted in the tab's title
-among what awaits their answer; one decline calls it off, and every lobby says who declined. The API tests
+among what awaits their answer; her own lobby lists her waiting challenge once, in the challenges
+card; one decline calls it off, and every lobby says who declined. The API tests
 (test_challenges_many.py) play a challenge of four to its start."""
 
 from __future__ import annotations
@@ -102,3 +103,33 @@ def test_a_challenge_to_you_counts_in_the_title(browser: Browser, live_server: s
     boris.locator(f"#challenge-list li[data-id='{game_id}'] button.decline").click()
     boris.wait_for_function(f"document.title === {TITLE!r}")
     assert not boris.errors and not kira.errors
+
+
+def test_a_waiting_challenge_is_listed_once_in_its_challenger_s_lobby(
+    browser: Browser, live_server: str
+) -> None:
+    """Kira's lobby lists her challenge waiting for Boris in the challenges card, with its answers
+    and her Call off, and not again among her games (this browser's nor her account's): it is not
+    a game yet. Once it is one, it is listed with her games."""
+    kira, boris = new_page(browser, live_server), new_page(browser, live_server)
+    log_in_new(kira, live_server, "Kira")
+    boris_name = log_in_new(boris, live_server, "Boris")
+    game_id = challenge_from_the_page(kira, live_server, boris_name, [])
+    kira.goto(live_server + "/")
+    kira.locator(f"#challenge-list li[data-id='{game_id}'] .call-off").wait_for()
+    # Both games lists drawn (each says it has no game, or lists some) before they are looked at.
+    kira.wait_for_selector("#my-games > ul, #my-games > p:not(:has-text('Loading'))")
+    kira.wait_for_selector("#account-games > *")
+    listed = f"a[href^='/game/{game_id}']"
+    assert kira.locator(f"#my-games {listed}").count() == 0, kira.inner_text("#my-games")
+    assert kira.locator(f"#account-games {listed}").count() == 0, kira.inner_text("#account-games")
+    assert kira.locator(listed).count() == 1
+    # Nor is it offered to her account as a guest's game of this browser: it is her account's already.
+    assert kira.locator("#claim-games").count() == 0
+    kira.screenshot(path=str(ARTIFACTS / "challenge-listed-once.png"), full_page=True)
+    boris.locator(f"#challenge-list li[data-id='{game_id}'] button.accept").click()
+    boris.wait_for_url(f"{live_server}/game/{game_id}")
+    kira.reload()
+    kira.locator(f"#my-games {listed}").wait_for()
+    kira.locator(f"#account-games {listed}").wait_for()
+    assert not kira.errors and not boris.errors

@@ -19,7 +19,7 @@ import { errorWords, gameTitle, localName } from "./words.js";
  *   your_turn: boolean, players: string[], rated: boolean, current_player: number | null,
  *   ended?: import("./view-types.js").Ended | null, resigned?: number[],
  *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null,
- *   left: boolean, timed_out: boolean, places: number[] | null, version: number, with_people: boolean}} AccountGame */
+ *   left: boolean, timed_out: boolean, places: number[] | null, version: number, with_people: boolean, challenge: boolean}} AccountGame */
 
 /** Where this browser notes the games it offered to an account (claimed or refused), by account. */
 const OFFERED = "kingdomino.claimed.";
@@ -179,7 +179,8 @@ async function listGames(list) {
   try {
     const games = /** @type {{playing: AccountGame[], open: AccountGame[], finished: AccountGame[]}} */ (
       await api("/api/account/games"));
-    const shown = [...games.playing, ...games.open];
+    // A challenge still awaiting answers is listed once, in the lobby's challenges card, where its answers are.
+    const shown = [...games.playing, ...games.open.filter((g) => !g.challenge)];
     const fresh = !shown.length ? el("p", { class: "small" }, t("account.no_games"))
       : el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
       el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)),
@@ -192,7 +193,8 @@ async function listGames(list) {
       g.status === "open" ? ` · ${t("account.waiting")}` : "")));
     // A list that reads the same is kept: the focus of a player going through its links stays put.
     if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
-    const all = [...shown, ...games.finished];
+    // Every game of the account, the challenges too: none of them is offered to it again.
+    const all = [...games.playing, ...games.open, ...games.finished];
     return { shown, ids: all.map((g) => g.id), all };
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));

@@ -242,7 +242,7 @@
  *   wait_ended: WaitEnd, waited_minutes: number | null,
  *   seat: number | null, seats: string[], current_player: number, scores: number[], winners: number[],
  *   ended: Ended | null, resigned: number[], hints: boolean, aids: boolean, practice: boolean, version: number,
- *   with_people: boolean}} GameSummary
+ *   with_people: boolean, challenge: boolean}} GameSummary
  */
 
 /**
