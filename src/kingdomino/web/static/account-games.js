@@ -136,8 +136,10 @@ export function apart(g) {
   const created = new Date(g.created);
   const today = created.toDateString() === new Date().toDateString();
   const began = new Intl.DateTimeFormat(language(), today ? { hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short" });
-  return [t("account.move_score", { scores: score }), t("account.move_number", { n: number(g.moves + 1) }),
-    t("account.move_since", { date: began.format(created) })].join(" · ");
+  const since = t("account.move_since", { date: began.format(created) });
+  // A game still waiting for players has neither score nor move: when it was opened tells it apart.
+  if (g.status === "open") return since;
+  return [t("account.move_score", { scores: score }), t("account.move_number", { n: number(g.moves + 1) }), since].join(" · ");
 }
 
 /** The address that opens an account's game at its seat, on any device. @param {AccountGame} g */
@@ -190,7 +192,9 @@ async function listGames(list) {
       g.timed_out && g.status === "playing" ? el("strong", { class: "timed-out" }, ` · ${t("account.timed_out")}`) : "",
       turnTime(g),
       ...whoEnded(g, g.players).map((words) => ` · ${words}`),
-      g.status === "open" ? ` · ${t("account.waiting")}` : "")));
+      g.status === "open" ? ` · ${t("account.waiting")}` : "",
+      // What tells it from another game of the same kind and players, as the "Your move" card says it.
+      el("span", { class: "your-move-apart small" }, apart(g)))));
     // A list that reads the same is kept: the focus of a player going through its links stays put.
     if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
     // Every game of the account, the challenges too: none of them is offered to it again.
