@@ -59,7 +59,7 @@ function furtherNames(players, choice) {
   const fit = () => {
     const wanted = players() - 2;
     for (let n = inputs.length + 3; inputs.length < wanted; n += 1) {
-      inputs.push(/** @type {HTMLInputElement} */ (el("input", { id: `challenge-name-${n}`, maxlength: 40, size: 12,
+      inputs.push(/** @type {HTMLInputElement} */ (el("input", { id: `challenge-name-${n}`, maxlength: 40, size: 18,
         autocomplete: "off", required: true, placeholder: t("challenge.name_placeholder") })));
     }
     field.replaceChildren(...inputs.slice(0, wanted).map((input, i) => el("span", { class: "challenge-other" },
