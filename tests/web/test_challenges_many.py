@@ -39,7 +39,9 @@ def test_a_challenge_of_four_starts_once_all_three_accepted(client: TestClient) 
     with lobby_of(client, cleo) as cleo_tab, lobby_of(client, kira) as kira_tab:
         for tab in (cleo_tab, kira_tab):
             assert next_of_type(tab, "challenges")["challenges"] == []
-        made = challenged(client, kira, "", names=["boris", "Cleo", "dora"], players=4, time_control=DAYS)
+        made = challenged(
+            client, kira, "", names=["boris", "Cleo", "dora"], players=4, time_control=DAYS, rated=True
+        )
         game_id, token = made["id"], made["seats"][0]["token"]
         shown = next_of_type(cleo_tab, "challenge")["challenge"]
         assert (shown["creator"], shown["to_you"], [seat["name"] for seat in shown["seats"]]) == (
@@ -73,7 +75,7 @@ def test_a_challenge_of_four_starts_once_all_three_accepted(client: TestClient) 
             gone = next_of_type(tab, "challenge_gone")
             assert (gone["id"], gone["status"], gone["declined"]) == (game_id, "playing", None)
     view = view_of(client, game_id, token)
-    assert view["status"] == "playing"
+    assert (view["status"], view["rated"]) == ("playing", True)
     assert [s["name"] for s in view["seats"]] == ["Kira", "Boris", "Cleo", "Dora"]
     assert all(s.get("account") for s in view["seats"])
     for session in (kira, boris, cleo, dora):
