@@ -62,6 +62,10 @@ def outcome(view: dict[str, Any]) -> str:
     >>> declined = {"status": "expired", "wait_ended": "declined", "decline_reason": "later"}
     >>> outcome({**view, **declined, "seats": seats})
     'ended unplayed: Robo declined the challenge (later)'
+    >>> cy = {"name": "Cy", "challenged": True, "declined": True}
+    >>> seats = [{"name": "Ann"}, {"name": "Robo", "challenged": True}, cy]
+    >>> outcome({**view, **declined, "seats": seats})
+    'ended unplayed: Cy declined the challenge (later)'
     """
     seats = view["your_seats"] or view["former_seats"]
     seat = seats[0] if seats else None
@@ -70,7 +74,9 @@ def outcome(view: dict[str, Any]) -> str:
         name = view["seats"][by]["name"] if isinstance(by, int) else "a player"
         return f"called off by {name} before every player had moved: no result"
     if view.get("wait_ended") == "declined":
-        kept = next((seat["name"] for seat in view["seats"] if seat.get("challenged")), "the player")
+        seats_kept = [seat for seat in view["seats"] if seat.get("challenged")]
+        declined = [seat for seat in seats_kept if seat.get("declined")] or seats_kept
+        kept = declined[0]["name"] if declined else "the player"
         why = f" ({view['decline_reason']})" if view.get("decline_reason") else ""
         return f"ended unplayed: {kept} declined the challenge{why}"
     if view["status"] == "expired":

@@ -1,22 +1,25 @@
-"""Challenges: one account asks another, by name, to play a game of two, now or by the day.
+"""Challenges: one account asks one to three others, by name, to play a game, now or by the day.
 
-A challenge is an open game (``open_seats``) whose other seat is kept ``for`` the challenged
-account (``seats.open_seat``): nobody else may take it, and the lobby lists it to its two players
-alone (``lobby``), at once on every page each has open. The challenged player accepts (takes the
-kept seat: the game starts) or declines (the game ends unplayed, ``wait_end``'s ``declined``), with
-one of ``DECLINE_REASONS`` if it says why (a bot does: ``kingdomino bot --accept-challenges``); the
+A challenge is an open game (``open_seats``) whose other seats are each kept ``for`` one
+challenged account (``seats.open_seat``): nobody else may take them, and the lobby lists it to its
+players alone (``lobby``), at once on every page each has open. Each challenged player accepts
+(takes their kept seat: the game starts once every kept seat is taken) or declines (the game ends
+unplayed for all, ``wait_end``'s ``declined``, the declining seat saying so), with one of
+``DECLINE_REASONS`` if it says why (a bot does: ``kingdomino bot --accept-challenges``); the
 challenger calls it off as any waiting game (``POST /api/games/{id}/cancel``); unanswered, it ends
 as any open game whose wait ran out (``wait_minutes``, 20 by default; a turn-based game waits at
 least one turn's days), never filled by an AI. None of these ends has a result or moves a rating.
+Every seat is kept: a challenge with seats open to the lobby beside the kept ones is not offered.
 
 A bot's account is challenged as a person's: it hears its challenges on the lobby's socket, as a
 page does, and answers each through the same requests.
 
-Refused: a guest's challenge (the kept seat is an account's, and so is the challenger's), a
-challenge to oneself, to a name with no account, of other than two players, a second challenge
-to the same player while one waits, more than ``MAX_CHALLENGES`` waiting from one account, and
-more than ``MAX_CHALLENGED`` waiting for one account (someone with many accounts still cannot
-bury a player under challenges).
+Refused: a guest's challenge (the kept seats are accounts', and so is the challenger's), a
+challenge to oneself, to a name with no account, one naming an account twice, of other than one
+player named for each other seat, a second challenge to the same player while one waits, more
+than ``MAX_CHALLENGES`` waiting from one account, and more than ``MAX_CHALLENGED`` waiting for one
+account's answer (each account named is counted: someone with many accounts still cannot bury a
+player under challenges).
 """
 
 from __future__ import annotations
@@ -50,8 +53,8 @@ async def challenged_account(hub: Hub, challenger: Account, name: str) -> SeatPl
     account_id, account_name, _created, bot = found
     if account_id == challenger.id:
         raise HubError(422, "name", "you cannot challenge yourself", "challenge_yourself")
-    waiting = [game for game in hub.lobby.games.values() if game["challenged"] is not None]
-    if any(g["creator_account"] == challenger.id and g["challenged"] == account_id for g in waiting):
+    waiting = [game for game in hub.lobby.games.values() if game["challenged"]]
+    if any(g["creator_account"] == challenger.id and account_id in g["challenged"] for g in waiting):
         raise HubError(
             409,
             "name",
@@ -68,7 +71,7 @@ async def challenged_account(hub: Hub, challenger: Account, name: str) -> SeatPl
             "too_many_challenges",
             {"n": MAX_CHALLENGES},
         )
-    if sum(g["challenged"] == account_id for g in waiting) >= MAX_CHALLENGED:
+    if sum(account_id in g["awaited"] for g in waiting) >= MAX_CHALLENGED:
         raise HubError(
             429,
             "name",
@@ -79,14 +82,39 @@ async def challenged_account(hub: Hub, challenger: Account, name: str) -> SeatPl
     return SeatPlayer(account_id, account_name, bot)
 
 
-def check_players(players: int) -> None:
-    """Refuse a challenge to a game of other than two players (the one seat kept is the other's)."""
-    if players != 2:
+async def challenged_accounts(hub: Hub, challenger: Account, names: list[str]) -> list[SeatPlayer]:
+    """The accounts ``names`` that ``challenger`` may challenge now, in that order, or the first
+    refusal (``challenged_account``); an account named twice is refused (its one seat)."""
+    found: list[SeatPlayer] = []
+    for name in names:
+        account = await challenged_account(hub, challenger, name)
+        if any(other.id == account.id for other in found):
+            raise HubError(
+                422,
+                "names",
+                f"{account.name} is named twice: a challenge keeps one seat for each player",
+                "challenge_twice",
+                {"name": account.name},
+            )
+        found.append(account)
+    return found
+
+
+def check_players(players: int, named: int) -> None:
+    """Refuse a challenge whose game has other than one seat for each account ``named`` and the
+    challenger's (every seat is kept: none is left open to the lobby)."""
+    if not 1 <= named <= 3:
+        raise HubError(
+            422, "names", f"name one to three players to challenge, got {named}", "challenge_names"
+        )
+    if players != named + 1:
         raise HubError(
             422,
             "players",
-            f"a challenge is a game of 2 players, got {players}: open a game to the lobby for more",
+            f"a challenge to {named} named is a game of {named + 1} players, got {players}: "
+            "name one player for each other seat",
             "challenge_players",
+            {"players": players},
         )
 
 

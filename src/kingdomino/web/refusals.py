@@ -80,6 +80,8 @@ REFUSAL_CODES = frozenset(
         "challenge_guest",
         "challenge_yourself",
         "challenge_players",
+        "challenge_names",
+        "challenge_twice",
         "challenge_pending",
         "too_many_challenges",
         "challenged_too_often",

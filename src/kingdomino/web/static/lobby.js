@@ -361,8 +361,11 @@ async function listGames(list) {
     const { games } = /** @type {{games: GameSummary[]}} */ (await api("/api/games/lookup", { method: "POST", body: { games: pairs } }));
     /** A game awaiting a move of yours. @param {GameSummary} g */
     const awaits = (g) => g.status !== "finished" && g.status !== "aborted" && g.seat !== null && g.current_player === g.seat;
+    // A challenge still awaiting answers is listed once, in the challenges card, where its answers are.
+    const listed = games.filter((g) => !g.challenge);
+    if (!listed.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return games; }
     // The games awaiting you first, each group in the order kept (newest first).
-    const ordered = [...games.filter(awaits), ...games.filter((g) => !awaits(g))];
+    const ordered = [...listed.filter(awaits), ...listed.filter((g) => !awaits(g))];
     // When each began, so two games of one kind are told apart: "26 Nov, 20:41" in the page's language.
     const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
       { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });

@@ -37,7 +37,7 @@
  * another player while its player was away, `away`; else its player left). `rating`: in a rated game, an
  * account seat's rating in the game's pool (web/seat_ratings.py).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
- *   account?: boolean, challenged?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, resigned?: boolean,
+ *   account?: boolean, challenged?: boolean, declined?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, resigned?: boolean,
  *   rating?: SeatRating}} ViewSeat */
 /** A seat's rating at a rated table, and whether it is provisional; at a finished game's end, the
  * rating after it with its `change` (null: not recorded yet; game-ratings.js `seatsAfter`).
@@ -223,12 +223,13 @@
 /**
  * A game waiting for players, as the lobby lists it (`GET /api/open-games`, `WS /ws/lobby`: web/lobby.py listing).
  * @typedef {{id: string, game: string, players: number, options: GameOptions, description: string, rated: boolean,
- *   pool: string | null, seats: Array<{name: string, kind: string, level: string | null, bot: boolean}>, open: number,
+ *   pool: string | null, seats: Array<{name: string, kind: string, level: string | null, bot: boolean, account: number | null}>, open: number,
  *   creator: string | null, creator_seat: number | null, creator_account: number | null, creator_bot: boolean,
  *   rating: SeatRating | null, created: string,
- *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null, challenged: number | null}} OpenGame
+ *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null,
+ *   challenged: number[], awaited: number[]}} OpenGame
  */
-/** A challenge waiting, as the lobby's socket tells its two accounts (`to_you`: it awaits your answer).
+/** A challenge waiting, as the lobby's socket tells its accounts (`to_you`: it awaits your answer).
  * @typedef {OpenGame & {to_you: boolean}} Challenge */
 /** A seat just taken at an open game (`POST /api/games/{id}/join`, `POST /api/pairing`).
  * @typedef {{id: string, seat: number, token: string, started: boolean}} Seated */
@@ -236,7 +237,7 @@
  * @typedef {{type: "open_games", games: OpenGame[]} | {type: "listed", game: OpenGame}
  *   | {type: "unlisted", id: string, status: string, wait_ended: WaitEnd} | {type: "pong"}
  *   | {type: "challenges", account: number, challenges: Challenge[]} | {type: "challenge", challenge: Challenge}
- *   | {type: "challenge_gone", id: string, status: string, wait_ended: WaitEnd,
+ *   | {type: "challenge_gone", id: string, status: string, wait_ended: WaitEnd, declined: string | null,
  *     decline_reason: DeclineReason | null}} LobbyMessage */
 /**
  * A game this browser holds, as `POST /api/games/lookup` lists it for one of its tokens.
@@ -244,7 +245,7 @@
  *   wait_ended: WaitEnd, waited_minutes: number | null, decline_reason: DeclineReason | null,
  *   seat: number | null, seats: string[], current_player: number, scores: number[], winners: number[],
  *   ended: Ended | null, resigned: number[], hints: boolean, aids: boolean, practice: boolean, version: number,
- *   with_people: boolean}} GameSummary
+ *   with_people: boolean, challenge: boolean}} GameSummary
  */
 
 /**
