@@ -164,16 +164,16 @@ def test_the_bot_knows_the_servers_reasons() -> None:
         ({"time_control": None}, "clock"),
         ({"time_control": {"kind": "game", "minutes": 2, "increment": 0}}, "too_fast"),
         ({"time_control": {"kind": "game", "minutes": 45, "increment": 5}}, "too_slow"),
+        ({"players": 4}, "game"),
+        ({"players": 3}, None),
         ({}, None),
     ],
 )
 def test_the_reason_of_a_challenge_declined(listing: dict[str, Any], reason: str | None) -> None:
-    takes = Takes(("duel", "origins:tribe"), (parse_clock_range("game:3-30"),), "rated")
+    takes = Takes(("duel", "origins:tribe"), (parse_clock_range("game:3-30"),), "rated", (2, 3))
     clock = {"kind": "game", "minutes": 10, "increment": 5}
-    assert (
-        takes.reason({"game": "duel", "options": {}, "rated": True, "time_control": clock, **listing})
-        == reason
-    )
+    challenge = {"game": "duel", "options": {}, "rated": True, "time_control": clock, "players": 2}
+    assert takes.reason({**challenge, **listing}) == reason
 
 
 def test_a_clock_range_is_read_or_refused_in_its_words() -> None:
@@ -194,6 +194,7 @@ def test_a_clock_range_is_read_or_refused_in_its_words() -> None:
         (["--accept-game", "chess", *DOOR], "--accept-game: unknown game 'chess'"),
         (["--accept-game", "duel:tribe", *DOOR], "--accept-game: only Kingdomino Origins has modes"),
         (["--accept-rating", "sometimes", *DOOR], "--accept-rating: expected any, rated or casual"),
+        (["--accept-players", "3"], "--accept-players: says which challenges the bot takes"),
     ],
 )
 def test_a_mistake_of_the_door_is_said_before_any_connection(words: list[str], said: str) -> None:

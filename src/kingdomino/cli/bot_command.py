@@ -28,9 +28,12 @@ def stopped(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def takes_of(games: list[str], clocks: list[str], rating: str, game: str, mode: str) -> Takes:
-    """The challenges ``--accept-game``, ``--accept-clock`` and ``--accept-rating`` take (the
-    game of ``--game`` and ``--mode`` when no ``--accept-game`` is given); a mistake is said."""
+def takes_of(
+    games: list[str], clocks: list[str], rating: str, game: str, mode: str, players: list[int]
+) -> Takes:
+    """The challenges ``--accept-game``, ``--accept-clock``, ``--accept-rating`` and
+    ``--accept-players`` take (the game of ``--game`` and ``--mode`` when no ``--accept-game`` is
+    given, the table of ``--players`` when no ``--accept-players`` is); a mistake is said."""
     chosen = next((known for known in RATINGS if known == rating), None)
     if chosen is None:
         raise fail(f"--accept-rating: expected any, rated or casual, got {rating!r}")
@@ -48,7 +51,7 @@ def takes_of(games: list[str], clocks: list[str], rating: str, game: str, mode: 
             said = re.sub(r"^(--game|--mode|game|mode): ", "", str(error))
             raise fail(f"--accept-game: {said}") from None
     accepted = tuple(games) or ((f"{game}:{mode}",) if mode else (game,))
-    return Takes(accepted, tuple(ranges), chosen)
+    return Takes(accepted, tuple(ranges), chosen, tuple(players))
 
 
 def bot(
@@ -119,6 +122,10 @@ def bot(
     accept_rating: Annotated[
         str, typer.Option(metavar="WHICH", help="Challenges it takes: any, rated or casual.")
     ] = "any",
+    accept_players: Annotated[
+        list[int] | None,
+        typer.Option(min=2, max=4, metavar="N", help="A table size it takes (default: --players)."),
+    ] = None,
     at_once: Annotated[
         int, typer.Option(min=1, metavar="N", help="Games played at once with --accept-challenges.")
     ] = 1,
@@ -149,12 +156,15 @@ def bot(
         "--accept-game": bool(accept_game),
         "--accept-clock": bool(accept_clock),
         "--accept-rating": accept_rating != "any",
+        "--accept-players": bool(accept_players),
         "--at-once": at_once != 1,
     }
     for flag, given in door_flags.items():
         if given and not accept_challenges:
             raise fail(f"{flag}: says which challenges the bot takes: add --accept-challenges")
-    takes = takes_of(accept_game or [], accept_clock or [], accept_rating, game, mode)
+    takes = takes_of(
+        accept_game or [], accept_clock or [], accept_rating, game, mode, accept_players or [players]
+    )
     try:
         make_game(game, players, options)
         make_agent(agent, seed)

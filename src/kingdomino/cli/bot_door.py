@@ -80,11 +80,13 @@ def figure(clock: dict[str, Any] | None) -> int | None:
 @dataclass(frozen=True)
 class Takes:
     """Which challenges the bot takes: its games (``game`` or ``game:mode``; none: every one), its
-    clocks (none: every one) and rated or casual (``any``)."""
+    clocks (none: every one), rated or casual (``any``), and its tables' sizes (none: every one;
+    an agent trained for two players declines a challenge of four, with ``game``)."""
 
     games: tuple[str, ...] = ()
     clocks: tuple[ClockRange, ...] = ()
     rating: Rating = "any"
+    players: tuple[int, ...] = ()
 
     def reason(self, challenge: dict[str, Any]) -> str | None:
         """Why the bot declines ``challenge`` (a lobby's listing), or None: it takes it.
@@ -98,9 +100,13 @@ class Takes:
         ('too_fast', 'rated')
         >>> takes.reason({**listing, "time_control": {"kind": "days", "days": 7}}) is None
         True
+        >>> Takes(players=(2,)).reason({**listing, "players": 4})
+        'game'
         """
         game, mode = challenge["game"], challenge["options"].get("mode")
         if self.games and game not in self.games and f"{game}:{mode}" not in self.games:
+            return "game"
+        if self.players and challenge["players"] not in self.players:
             return "game"
         if self.rating != "any" and challenge["rated"] != (self.rating == "rated"):
             return self.rating
