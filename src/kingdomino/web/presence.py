@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from kingdomino.web.live import Watcher
@@ -117,10 +118,11 @@ class Presence:
         held = {seat for watcher in table.watchers for seat in watcher.seats}
         return tuple(seat for seat in table.humans() if seat in held)
 
-    def elsewhere(self, watcher: Watcher) -> tuple[int, ...]:
-        """The seats of ``watcher`` that another page open here holds too."""
-        others = {seat for other in self.table.watchers if other is not watcher for seat in other.seats}
-        return tuple(seat for seat in watcher.seats if seat in others)
+    def held_twice(self) -> set[int]:
+        """The seats two pages open here or more hold (one pass over the pages: each page's
+        ``elsewhere`` is its seats among these, not a pass over the others for each page)."""
+        held = Counter(seat for watcher in self.table.watchers for seat in watcher.seats)
+        return {seat for seat, pages in held.items() if pages > 1}
 
     async def tell(self) -> None:
         """Tell each page what it has not been told yet: who is at the table, and to a player's
@@ -130,27 +132,31 @@ class Presence:
         away = self.away() if len(table.humans()) > 1 else {}
         here = self.here()
         humans = set(table.humans())
+        twice = self.held_twice()
         due: list[Watcher] = []
         texts: list[str] = []
+        made: dict[Told, str] = {}  # the pages told the same (every spectator) share one text
         for watcher in list(table.watchers):
             # A page holding every human seat (one screen shared) has nobody else to see.
             others = here if humans - set(watcher.seats) else ()
-            elsewhere = self.elsewhere(watcher)
+            elsewhere = tuple(seat for seat in watcher.seats if seat in twice)
             seen = away if watcher.seats else {}
             told: Told = (frozenset(seen), others, elsewhere)
             if told == self.told.get(watcher, NOTHING):
                 continue
             self.told[watcher] = told
             due.append(watcher)
-            message = {"type": "presence", "away": seen, "after": self.away_seconds}
-            texts.append(json.dumps({**message, "here": list(others), "elsewhere": list(elsewhere)}))
+            if told not in made:
+                message = {"type": "presence", "away": seen, "after": self.away_seconds}
+                made[told] = json.dumps({**message, "here": list(others), "elsewhere": list(elsewhere)})
+            texts.append(made[told])
         if due:
             await table.send_each(due, texts)
         await self.count_watching()
 
     def watching(self) -> int:
         """How many spectators' pages of the game are open here."""
-        return sum(not watcher.seats for watcher in self.table.watchers)
+        return self.table.spectating
 
     async def count_watching(self) -> None:
         """Tell a page just opened how many spectators watch, and the pages already open once
