@@ -76,8 +76,9 @@ class Presence:
 
     async def joined(self, watcher: Watcher) -> None:
         """A page opened (already told the view): it hears who is at the table, and the other
-        pages hear that its seats are back."""
-        await self.tell()
+        pages hear that its seats are back (a spectator's page holds none: only it is told, and
+        the count of spectators told to all, so a thousand arriving is not a million tellings)."""
+        await self.tell(None if watcher.seats else [watcher])
 
     async def parted(self, watcher: Watcher) -> None:
         """A page closed: a seat with no page left here is away from now; the others hear of it
@@ -88,7 +89,10 @@ class Presence:
         for seat in watcher.seats:
             if not any(seat in other.seats for other in self.table.watchers):
                 self.left_at[seat] = now
-        await self.tell()
+        if watcher.seats:
+            await self.tell()
+        else:  # nothing a page is told of the seats changed: only the count
+            await self.count_watching()
 
     def awaited_away(self, seat: int) -> float | None:
         """How long ``seat``, a human seat to act, has been awaited with no page of it open on this
@@ -124,10 +128,11 @@ class Presence:
         held = Counter(seat for watcher in self.table.watchers for seat in watcher.seats)
         return {seat for seat, pages in held.items() if pages > 1}
 
-    async def tell(self) -> None:
-        """Tell each page what it has not been told yet: who is at the table, and to a player's
-        page who is awaited while away (with how long it has been awaited) and which of its seats
-        another page holds too. A page is told again only when one of those changes, not the seconds."""
+    async def tell(self, pages: list[Watcher] | None = None) -> None:
+        """Tell each page (of ``pages``, None: every page open here) what it has not been told yet:
+        who is at the table, and to a player's page who is awaited while away (with how long it has
+        been awaited) and which of its seats another page holds too. A page is told again only
+        when one of those changes, not the seconds."""
         table = self.table
         away = self.away() if len(table.humans()) > 1 else {}
         here = self.here()
@@ -136,7 +141,7 @@ class Presence:
         due: list[Watcher] = []
         texts: list[str] = []
         made: dict[Told, str] = {}  # the pages told the same (every spectator) share one text
-        for watcher in list(table.watchers):
+        for watcher in list(table.watchers) if pages is None else pages:
             # A page holding every human seat (one screen shared) has nobody else to see.
             others = here if humans - set(watcher.seats) else ()
             elsewhere = tuple(seat for seat in watcher.seats if seat in twice)
