@@ -10,12 +10,14 @@ spectators on many games must meet a bound for the whole server.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import socket
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -24,9 +26,11 @@ from fastapi.testclient import TestClient
 from tests.web.conftest import assert_socket_error, create
 from tests.web.servers import free_port, running
 from tests.web.sockets import close_code, messages_until, next_message
+from tests.web.test_table import new_table
 
 from kingdomino.web import admission, outbox, send_backlog
 from kingdomino.web.app import create_app
+from kingdomino.web.live import Watcher
 from kingdomino.web.probe_clients import never_reading_socket, text_frames
 from kingdomino.web.serving import server_config
 
@@ -159,3 +163,29 @@ def _states_until_the_end(sock: socket.socket) -> list[dict[str, Any]]:
             if message["status"] == "finished":
                 return states
     raise AssertionError(f"the socket closed before the game's end, after {len(states)} states")
+
+
+def test_a_player_s_page_whose_seat_went_to_an_ai_counts_as_a_spectator_once(tmp_path: Path) -> None:
+    """A page counted as a player's at its opening watches as a spectator once its seat is handed
+    to an AI: the game's and the server's counts take it in then, and out once when it closes."""
+
+    async def scenario() -> list[tuple[int, int]]:
+        table, host = new_table(tmp_path)
+        counts: list[tuple[int, int]] = []
+
+        async def send(text: str) -> None:
+            pass
+
+        token = str(table.stored.seats[0]["token"])
+        page = Watcher((0,), send, frozenset({token}))
+        await table.join(page)
+        counts.append((len(table.spectators), host.audience.count))
+        await table.hand_to_ai(token, "random")  # its player leaves: the page only watches now
+        counts.append((len(table.spectators), host.audience.count))
+        await table.part(page)
+        await table.part(page)  # a page parts once, however often its end is heard
+        counts.append((len(table.spectators), host.audience.count))
+        table.store.close()
+        return counts
+
+    assert asyncio.run(scenario()) == [(0, 0), (1, 1), (0, 0)]

@@ -33,10 +33,23 @@ MAX_SOCKETS_PER_SEAT = 4
 
 class Audience:
     """The spectator sockets open on this server, over every game (its tables count them in and
-    out as they join and part)."""
+    out as they join and part, and as a player's page becomes a spectator's: its seat handed to
+    an AI)."""
 
     def __init__(self) -> None:
         self.count = 0
+
+    def note(self, spectators: set[Watcher], watcher: Watcher, watching: bool) -> None:
+        """Count ``watcher`` in a table's ``spectators`` and in this server's count if it watches
+        there as a spectator now (``watching``: its page is open there; and it holds no seat),
+        else out of both; once, however often it is noted."""
+        spectator = watching and not watcher.seats
+        if spectator and watcher not in spectators:
+            spectators.add(watcher)
+            self.count += 1
+        elif not spectator and watcher in spectators:
+            spectators.discard(watcher)
+            self.count -= 1
 
 
 def watchable(stored: StoredGame) -> bool:

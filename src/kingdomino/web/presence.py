@@ -161,7 +161,7 @@ class Presence:
 
     def watching(self) -> int:
         """How many spectators' pages of the game are open here."""
-        return self.table.spectating
+        return len(self.table.spectators)
 
     async def count_watching(self) -> None:
         """Tell a page just opened how many spectators watch, and the pages already open once

@@ -94,8 +94,8 @@ class Table(LiveGame):
         self.watchers: set[Watcher] = set()
         #: The task playing the AI seats' turns (``ai_turns.AITurns``), while one runs.
         self.ai_task: asyncio.Task[None] | None = None
-        #: The spectators among ``watchers`` (``join``, ``part``).
-        self.spectating = 0
+        #: The spectators among ``watchers``, as counted in the server's audience.
+        self.spectators: set[Watcher] = set()
         self.view_cache = ViewCache()
         self.presence = Presence(self, host.away_seconds)
 
@@ -337,6 +337,7 @@ class Table(LiveGame):
         """
         if watcher.tokens:  # a seat handed to an AI (here or on another server) is not theirs now
             watcher.seats = self.seats_held(watcher.tokens)
+            self.host.audience.note(self.spectators, watcher, watcher in self.watchers)
         if self.version < watcher.version or (self.version == watcher.version and not again):
             return
         watcher.version = self.version
@@ -354,19 +355,14 @@ class Table(LiveGame):
         self.host.watchers_changed(self)
 
     def _drop(self, watcher: Watcher) -> None:
-        """``watcher`` no longer watches (counted out of the spectators once, if it was one)."""
-        if watcher in self.watchers:
-            self.watchers.discard(watcher)
-            if not watcher.seats:
-                self.spectating -= 1
-                self.host.audience.count -= 1
+        """``watcher`` no longer watches (counted out of the spectators, if it was one)."""
+        self.watchers.discard(watcher)
+        self.host.audience.note(self.spectators, watcher, False)
 
     async def join(self, watcher: Watcher) -> None:
         """A page of the game opened here: it gets the game's view, and presence is told."""
         self.watchers.add(watcher)
-        if not watcher.seats:
-            self.spectating += 1
-            self.host.audience.count += 1
+        self.host.audience.note(self.spectators, watcher, True)
         self.host.watchers_changed(self)
         await self.send_view(watcher)
         await self.presence.joined(watcher)
@@ -382,7 +378,7 @@ class Table(LiveGame):
         socket limits are checked (``()``: a spectator)."""
         check_tokens(self.stored, tokens)
         seats = self.seats_held(tokens)
-        check_room(self.watchers, seats, self.spectating, self.host.audience)
+        check_room(self.watchers, seats, len(self.spectators), self.host.audience)
         return seats
 
     def stamped(self, text: str) -> str:
