@@ -38,8 +38,8 @@ from kingdomino.web.store import Store
 from kingdomino.web.tournaments import Tournaments
 
 #: The module each kind of page runs: the lobby, a game, the scorer, the players' pages and
-#: leaderboards (``routes.app_pages``).
-PAGE_MODULES = ("lobby.js", "game.js", "scorer.js", "players.js")
+#: leaderboards, a club tournament's page (``routes.app_pages``).
+PAGE_MODULES = ("lobby.js", "game.js", "scorer.js", "players.js", "tournament.js")
 
 
 def create_app(

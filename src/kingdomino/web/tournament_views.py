@@ -1,7 +1,8 @@
 """What a club tournament's page and lists show (``GET /api/tournaments``, ``/api/tournaments/{id}``):
 its settings, its players, its rounds with their games and results, and its standings with the
-tie-breaks (``club_pairing``). A game's seat token is shown to its own player alone (the page's
-"Play"), as an account's list of games shows it; everyone else gets the game's id, to watch it.
+tie-breaks (``club_pairing``); ``wait_minutes`` is how long each game waits for its players. A
+game's seat token is shown to its own player alone (the page's "Play"), as an account's list of
+games shows it; everyone else gets the game's id, to watch it.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kingdomino.web.club_pairing import standings
+from kingdomino.web.open_seats import MAX_WAIT_MINUTES
 from kingdomino.web.tournament_store import Tournament
 
 
@@ -31,6 +33,18 @@ def settings_json(tournament: Any, players: int) -> dict[str, Any]:
         "starts_at": tournament.starts_at,
         "players": players,
     }
+
+
+def waited_minutes(minutes: int, time_control: dict[str, Any] | None) -> int:
+    """How long each game waits for its players: ``minutes``, a game by the day at least a turn's
+    days (``open_seats.wait_until``).
+
+    >>> waited_minutes(20, None), waited_minutes(20, {"kind": "days", "days": 2})
+    (20, 2880)
+    """
+    if time_control is not None and time_control.get("kind") == "days":
+        return max(minutes, min(MAX_WAIT_MINUTES, int(time_control.get("days", 0)) * 24 * 60))
+    return minutes
 
 
 def result_words(first: float | None, second: float | None) -> str | None:
@@ -81,7 +95,7 @@ def tournament_json(
     return {
         **settings_json(tournament, len(tournament.players)),
         "organiser": tournament.organiser_name,
-        "wait_minutes": tournament.wait_minutes,
+        "wait_minutes": waited_minutes(tournament.wait_minutes, tournament.time_control),
         "created": tournament.created.isoformat(),
         "you": {
             "organiser": viewer == tournament.organiser,
