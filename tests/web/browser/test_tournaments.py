@@ -66,6 +66,10 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
         shot(player, "take-seat")
         take.click()
         player.wait_for_url(f"{live_server}/game/{game['game_id']}")
+        if player is first:  # the other has not sat yet: no call-off, the way back to the tournament
+            player.locator("#tournament-link").wait_for()
+            assert f"Waiting for {game['second']} to take their seat" in player.inner_text("#waiting-players")
+            assert player.locator("#call-off").count() == 0
     for player in (first, second):
         player.wait_for_selector("#your-turn, #waiting")
     first.goto(f"{live_server}/tournament/{tournament_id}")

@@ -258,16 +258,20 @@ function waitLine(game) {
   const taken = view.seats.filter((seat) => seat.kind !== "open").length;
   const creator = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);
   const kept = challenged(view);
+  // A club tournament's game is not called off: its page is the way back (tournament.js).
+  const tournament = view.seats.find((seat) => seat.tournament)?.tournament;
   const callOff = () => {
     api(`/api/games/${view.id}/cancel`, { method: "POST", body: { token: tokensFor(view.id)[0] } })
       .then(() => { if (!creator) { forget(view.id); location.href = "/"; } })
       .catch((problem) => { game.page.error.textContent = errorWords(problem); });
   };
   return el("span", { id: "waiting-players" }, el("span", { class: "spinner", "aria-hidden": "true" }), " ",
-    kept ? t("status.challenge_open", { name: localName(kept.name) }) : t("status.open", { taken, total: view.seats.length }), " ",
+    kept ? t(tournament ? "tournament.seat_awaited" : "status.challenge_open", { name: localName(kept.name) })
+      : t("status.open", { taken, total: view.seats.length }), " ",
     view.open_until === null ? "" : [t("status.open_waits", { time: waitWords((view.open_until * 1000 - Date.now()) / 60000) }), " "],
-    view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff },
-      t(creator ? "lobby.call_off" : "lobby.give_back_seat")) : "");
+    tournament ? el("a", { href: `/tournament/${tournament}`, id: "tournament-link" }, t("tournament.page"))
+      : view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff },
+        t(creator ? "lobby.call_off" : "lobby.give_back_seat")) : "");
 }
 
 /** Tell screen readers what the other seats and chance did since the last drawing: not the
