@@ -114,6 +114,18 @@ def test_a_round_robin_of_four_is_paired_round_after_round_to_its_standings(clie
     assert len(first) == 2 and all(g["status"] == "open" and g["game_id"] for g in first)
     mine = next(g for g in first if g["yours"])
     assert mine["seated"] is False and mine["token"] is None
+    awaiting = as_(client, sessions["Kira"]).get("/api/tournaments").json()["awaiting"]
+    other = mine["second"] if mine["first"] == "Kira" else mine["first"]
+    assert awaiting == [
+        {
+            "tournament": tournament_id,
+            "name": "Club night",
+            "round": 1,
+            "game_id": mine["game_id"],
+            "opponent": other,
+        }
+    ]
+    assert "awaiting" not in as_(client, None).get("/api/tournaments").json()
     assert as_(client, None).get("/api/open-games").json()["games"] == [], "a tournament's games are its own"
     for name in names:
         assert as_(client, sessions[name]).get("/api/challenges").json()["challenges"] == [], "nor challenges"
@@ -127,6 +139,7 @@ def test_a_round_robin_of_four_is_paired_round_after_round_to_its_standings(clie
         found = wait_until(client, tournament_id, paired(round_))
         met += [frozenset((g["first"], g["second"])) for g in current_games(found)]
         play_round(client, found, sessions)
+        assert as_(client, sessions["Kira"]).get("/api/tournaments").json()["awaiting"] == []
     found = wait_until(client, tournament_id, lambda t: t["status"] == "finished")
     assert len(set(met)) == 6, "everyone met everyone once"
     assert all(g["result"] == "1-0" and g["forfeit"] for r in found["rounds_played"] for g in r["games"])
@@ -272,3 +285,18 @@ def test_a_server_started_again_counts_the_games_that_ended_and_pairs_on(databas
         assert all(g["game_id"] and g["status"] == "open" for g in current_games(found))
         play_round(client, found, sessions)
         wait_until(client, tournament_id, paired(3))
+
+
+def test_a_tournament_starts_by_itself_at_its_time_or_is_called_off_without_players(
+    client: TestClient,
+) -> None:
+    sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
+    soon = time.time() + 1.5
+    full = create(client, sessions["Kira"], starts_at=soon)["id"]
+    empty = create(client, sessions["Kira"], starts_at=soon)["id"]
+    for name in ("Boris", "Cleo"):
+        act(client, sessions[name], full, "join")
+    assert tournament(client, full)["starts_at"] == soon
+    found = wait_until(client, full, paired(1))
+    assert (found["status"], found["rounds"]) == ("running", 3)
+    assert wait_until(client, empty, lambda t: t["status"] != "open")["status"] == "cancelled"

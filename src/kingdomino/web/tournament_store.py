@@ -246,3 +246,44 @@ def games_now(store: Store, game_ids: list[str]) -> dict[str, tuple[str, list[di
             select(GameRow.id, GameRow.status, GameRow.seats).where(GameRow.id.in_(game_ids))
         )
         return {str(row.id): (str(row.status), list(row.seats)) for row in rows}
+
+
+def awaiting(store: Store, account_id: int) -> list[dict[str, Any]]:
+    """The games of the running tournaments' current rounds whose seat still waits for
+    ``account_id``: each one's tournament (id, name), round, game id and opponent's name."""
+    mine = (TournamentGameRow.first == account_id) | (TournamentGameRow.second == account_id)
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(TournamentRow.id, TournamentRow.name, TournamentGameRow)
+            .join(TournamentGameRow, TournamentGameRow.tournament_id == TournamentRow.id)
+            .where(
+                TournamentRow.status == "running",
+                TournamentGameRow.round == TournamentRow.round,
+                TournamentGameRow.first_points.is_(None),
+                TournamentGameRow.game_id.is_not(None),
+                mine,
+            )
+        ).all()
+        opponents = {
+            (row.tournament_id, row.account_id): row.name
+            for row in connection.execute(
+                select(TournamentPlayerRow).where(TournamentPlayerRow.tournament_id.in_([r[0] for r in rows]))
+            )
+        }
+    games = games_now(store, [str(row.game_id) for row in rows])
+    found = []
+    for row in rows:
+        status, seats = games.get(str(row.game_id), ("", []))
+        if status != "open" or not any(seat.get("for") == account_id for seat in seats):
+            continue
+        other = row.second if row.first == account_id else row.first
+        found.append(
+            {
+                "tournament": str(row[0]),
+                "name": str(row[1]),
+                "round": int(row.round),
+                "game_id": str(row.game_id),
+                "opponent": opponents.get((str(row[0]), other)),
+            }
+        )
+    return found

@@ -59,6 +59,10 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
     shot(kira, "running")
     assert axe_violations(kira) == []
     first, second = names[game["first"]], names[game["second"]]
+    second.goto(live_server + "/")
+    awaited = second.locator(f"#tournament-awaiting li[data-game='{game['game_id']}']")
+    assert f"your game against {game['first']} waits for your seat" in awaited.inner_text()
+    second.locator("#tournaments").screenshot(path=str(ARTIFACTS / "tournament-lobby-card.png"))
     for player in (first, second):
         player.goto(f"{live_server}/tournament/{tournament_id}")
         take = player.locator(f"li[data-game='{game['game_id']}'] button.take-seat")

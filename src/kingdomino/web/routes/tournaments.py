@@ -101,16 +101,18 @@ async def create(
 
 @router.get("/api/tournaments")
 async def listing(
-    tournaments: TournamentsDep,
-    status: Annotated[Literal["open", "running", "finished"] | None, Query()] = None,
+    tournaments: TournamentsDep, account: CurrentAccount, status: StatusQuery = None
 ) -> dict[str, Any]:
     """The tournaments open to join, running and finished (the newest first, each list at most
-    50), or those of one `status`."""
+    50), or those of one `status`; logged in, `awaiting` too: your games of a running round whose
+    seat waits for you (`tournament`, `name`, `round`, `game_id`, `opponent`)."""
     shown = [status] if status is not None else list(LISTS)
-    found = {}
+    found: dict[str, Any] = {}
     for kind in shown:
         rows = await asyncio.to_thread(records.listed, tournaments.store, LISTS[kind], LISTED)
         found[kind] = [settings_json(entry["row"], entry["count"]) for entry in rows]
+    if account is not None:
+        found["awaiting"] = await asyncio.to_thread(records.awaiting, tournaments.store, account.id)
     return found
 
 

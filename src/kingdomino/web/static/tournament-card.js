@@ -3,7 +3,7 @@
 // and clock choices, open-games.js).
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
-import { gameChoiceFields, timeControlWords } from "./open-games.js";
+import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
 import { api } from "./server.js";
 import { errorWords, gameTitle } from "./words.js";
 
@@ -16,22 +16,40 @@ import { errorWords, gameTitle } from "./words.js";
  * @param {Record<string, {players: number[], modes?: string[]}>} games the games offered, as the lobby's form has them */
 export function tournamentsCard(games) {
   const list = el("ul", { id: "tournament-list" });
+  const awaiting = el("ul", { id: "tournament-awaiting" });
   const none = el("p", { class: "small", id: "no-tournaments", hidden: true }, t("tournament.none"));
   const said = el("p", { class: "error", role: "alert", id: "tournaments-error" });
   const organise = el("details", { id: "organise" }, el("summary", {}, t("tournament.organise")));
   const card = el("section", { class: "card", id: "tournaments" }, el("h2", {}, t("tournament.card")),
-    el("p", { class: "small" }, t("tournament.card_text")), list, none, said, organise);
+    el("p", { class: "small" }, t("tournament.card_text")), awaiting, list, none, said, organise);
   (async () => {
     try {
-      const found = /** @type {{open: Listed[], running: Listed[]}} */ (await api("/api/tournaments"));
+      const found = /** @type {{open: Listed[], running: Listed[], awaiting?: Awaiting[]}} */ (await api("/api/tournaments"));
       const shown = [...found.open, ...found.running];
       list.replaceChildren(...shown.map(listedLine));
+      awaiting.replaceChildren(...(found.awaiting || []).map((game) => awaitingLine(game, said)));
       none.hidden = shown.length > 0;
       const { account } = /** @type {{account: {name: string} | null}} */ (await api("/api/account"));
       organise.append(account ? organiseForm(games) : el("p", { class: "small" }, t("tournament.log_in")));
     } catch (problem) { said.textContent = errorWords(problem); }
   })();
   return card;
+}
+
+/** A game of yours whose seat waits for you (GET /api/tournaments: `awaiting`).
+ * @typedef {{tournament: string, name: string, round: number, game_id: string, opponent: string | null}} Awaiting */
+
+/** A game waiting for your seat, with the button that takes it. @param {Awaiting} game @param {HTMLElement} said */
+function awaitingLine(game, said) {
+  const take = async () => {
+    try {
+      openJoined(/** @type {import("./view-types.js").Seated} */ (await api(`/api/games/${game.game_id}/join`, { method: "POST", body: {} })));
+    } catch (problem) { said.textContent = errorWords(problem); }
+  };
+  return el("li", { "data-game": game.game_id },
+    el("a", { href: `/tournament/${game.tournament}` }, game.name), " · ",
+    t("tournament.awaiting", { n: game.round, name: game.opponent || "" }), " ",
+    el("button", { type: "button", class: "primary take-seat", onclick: take }, t("tournament.take_seat")));
 }
 
 /** A tournament of the list: its name (the link to its page) and what it is. @param {Listed} listed */
