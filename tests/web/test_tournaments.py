@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,8 +17,11 @@ from tests.web.conftest import QUICK, new_app
 from tests.web.test_challenges import DAYS, account, as_
 from tests.web.test_open_games import end_the_wait_now, refusal
 
+from kingdomino.core.game import State
 from kingdomino.web.accounts import Accounts
+from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.tables import TournamentGameRow, TournamentRow
+from kingdomino.web.tournament_rounds import result_of
 
 
 @pytest.fixture
@@ -300,3 +303,40 @@ def test_a_tournament_starts_by_itself_at_its_time_or_is_called_off_without_play
     found = wait_until(client, full, paired(1))
     assert (found["status"], found["rounds"]) == ("running", 3)
     assert wait_until(client, empty, lambda t: t["status"] != "open")["status"] == "cancelled"
+
+
+class _Ended:
+    """A final state as ``result_of`` reads it: its places and scores."""
+
+    def __init__(self, places: list[int], scores: list[int]) -> None:
+        self._places, self._scores = places, scores
+
+    def places(self) -> list[int]:
+        return self._places
+
+    def scores(self) -> list[int]:
+        return self._scores
+
+
+@pytest.mark.parametrize(
+    ("places", "seats", "points", "forfeit"),
+    [
+        ([1, 1], [{}, {}], (0.5, 0.5), False),
+        ([2, 1], [{}, {}], (0.0, 1.0), False),
+        ([1, 2], [{"ai_since": 9}, {}], (0.0, 1.0), True),
+        ([1, 2], [{"ai_since": 9}, {"ai_since": 12}], (0.0, 0.0), True),
+    ],
+)
+def test_a_game_s_end_gives_a_win_a_draw_or_a_loss(
+    places: list[int], seats: list[dict[str, Any]], points: tuple[float, float], forfeit: bool
+) -> None:
+    """A shared first place is a draw; a seat an AI finished (time out, resigned) ranks last."""
+    game = StoredGame(
+        "g", "duel", 2, {}, 1, [{"kind": "human", **s} for s in seats], "t", "finished", now(), []
+    )
+    result = result_of(game, cast(State, _Ended(places, [30, 20])))
+    assert result is not None
+    assert (result["first_points"], result["second_points"], result["forfeit"]) == (*points, forfeit)
+    game.status = "expired"
+    game.seats = [{"kind": "human"}, {"kind": "open"}]
+    assert result_of(game, None) == {"first_points": 1.0, "second_points": 0.0, "forfeit": True}

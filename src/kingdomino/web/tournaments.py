@@ -261,11 +261,13 @@ class Tournaments:
             self._spawn(self._record(table.id, result))
 
     async def _record(self, game_id: str, result: dict[str, Any]) -> None:
+        """Keep ``result`` for the tournament game ``game_id`` and go on; looked up before the
+        lock, so that the end of another game of accounts never waits for a round's pairing."""
+        found = await asyncio.to_thread(records.game_of, self.store, game_id)
+        if found is None:
+            return
+        tournament_id, round_, board = found
         async with self.lock:
-            found = await asyncio.to_thread(records.game_of, self.store, game_id)
-            if found is None:
-                return
-            tournament_id, round_, board = found
             await asyncio.to_thread(records.set_result, self.store, tournament_id, round_, board, result)
             await self._advance(tournament_id)
 
