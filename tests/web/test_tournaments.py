@@ -12,15 +12,16 @@ from typing import Any, cast
 import pytest
 from fastapi.testclient import TestClient
 from limits import parse
-from sqlalchemy import delete, update
+from sqlalchemy import delete, insert, select, update
 from tests.web.conftest import QUICK, new_app
 from tests.web.test_challenges import DAYS, account, as_
 from tests.web.test_open_games import end_the_wait_now, refusal
 
 from kingdomino.core.game import State
+from kingdomino.ratings.pools import pool_of
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.stored import StoredGame, now
-from kingdomino.web.tables import TournamentGameRow, TournamentRow
+from kingdomino.web.tables import AccountRow, RatingRow, TournamentGameRow, TournamentRow
 from kingdomino.web.tournament_rounds import result_of
 
 
@@ -340,3 +341,32 @@ def test_a_game_s_end_gives_a_win_a_draw_or_a_loss(
     game.status = "expired"
     game.seats = [{"kind": "human"}, {"kind": "open"}]
     assert result_of(game, None) == {"first_points": 1.0, "second_points": 0.0, "forfeit": True}
+
+
+def test_the_players_start_in_the_order_of_their_ratings_then_of_joining(client: TestClient) -> None:
+    sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        cleo = connection.execute(select(AccountRow.id).where(AccountRow.name == "Cleo")).scalar_one()
+        connection.execute(
+            insert(RatingRow).values(
+                account_id=cleo,
+                pool=pool_of("kingdomino", 2),
+                rating=1800.0,
+                deviation=60.0,
+                volatility=0.06,
+                games=30,
+                wins=20,
+                updated=now(),
+            )
+        )
+    tournament_id = create(client, sessions["Kira"], format="swiss", rounds=2)["id"]
+    for name in ("Boris", "Cleo"):
+        act(client, sessions[name], tournament_id, "join")
+    assert [p["name"] for p in tournament(client, tournament_id)["entrants"]] == ["Kira", "Boris", "Cleo"]
+    act(client, sessions["Kira"], tournament_id, "start")
+    found = tournament(client, tournament_id)
+    assert [p["name"] for p in found["entrants"]] == ["Cleo", "Kira", "Boris"]
+    games = current_games(found)
+    assert (games[0]["first"], games[0]["second"]) == ("Cleo", "Kira")
+    assert games[1] == {**games[1], "first": "Boris", "second": None}, "the lowest-seeded has the bye"

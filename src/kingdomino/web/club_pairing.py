@@ -1,7 +1,7 @@
 """Pairing a club tournament of people, round robin or Swiss, and its standings: pure, the standard
 library alone, deterministic (the same players and games give the same rounds and table).
 
-Players are ids (accounts') in their starting order (``tournaments``: the order they joined).
+Players are ids (accounts') in their starting order (``tournaments``: by rating, then joining).
 A game of a round is a :class:`Pairing`: ``first`` takes the first seat (moves first), ``second``
 the other; ``second`` None is a bye.
 

@@ -237,7 +237,7 @@ class TournamentRow(Base):
 
 
 class TournamentPlayerRow(Base):
-    """A player of a tournament, in the order they joined (its starting order)."""
+    """A player of a tournament: before its start in the order they joined, then by ``seed``."""
 
     __tablename__ = "tournament_players"
 
@@ -250,6 +250,9 @@ class TournamentPlayerRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
     joined: Mapped[float] = mapped_column(Float)
+    #: The starting rank, set at the start: by rating in the game's pool, best first (a player
+    #: not rated there as a new one), then by the order they joined. None before the start.
+    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: The round in which the player withdrew (None: still playing); never paired after it.
     withdrew: Mapped[int | None] = mapped_column(Integer, nullable=True)
 

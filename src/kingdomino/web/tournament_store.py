@@ -19,7 +19,8 @@ from kingdomino.web.tables import AccountRow, GameRow, TournamentGameRow, Tourna
 
 @dataclass
 class Tournament:
-    """A tournament as stored: its row's settings, its players in starting order and its games."""
+    """A tournament as stored: its row's settings, its players in starting order (their seeds
+    from the start, the order they joined before) and its games."""
 
     id: str
     name: str
@@ -94,7 +95,7 @@ def load(store: Store, tournament_id: str) -> Tournament | None:
         players = connection.execute(
             select(TournamentPlayerRow)
             .where(TournamentPlayerRow.tournament_id == tournament_id)
-            .order_by(TournamentPlayerRow.joined, TournamentPlayerRow.account_id)
+            .order_by(TournamentPlayerRow.seed, TournamentPlayerRow.joined, TournamentPlayerRow.account_id)
         ).all()
         organiser = connection.execute(select(AccountRow.name).where(AccountRow.id == row.organiser)).scalar()
         games = connection.execute(
@@ -152,6 +153,20 @@ def add_player(store: Store, tournament_id: str, account_id: int, name: str, bot
                 tournament_id=tournament_id, account_id=account_id, name=name, bot=bot, joined=at
             )
         )
+
+
+def set_seeds(store: Store, tournament_id: str, order: list[int]) -> None:
+    """The players' starting ranks: ``order`` lists their accounts, the first seeded first."""
+    with store.engine.begin() as connection:
+        for seed, account_id in enumerate(order, 1):
+            connection.execute(
+                update(TournamentPlayerRow)
+                .where(
+                    TournamentPlayerRow.tournament_id == tournament_id,
+                    TournamentPlayerRow.account_id == account_id,
+                )
+                .values(seed=seed)
+            )
 
 
 def remove_player(store: Store, tournament_id: str, account_id: int) -> None:

@@ -28,10 +28,12 @@ import secrets
 import time
 from typing import Any
 
+from kingdomino.ratings.glicko2 import Rating
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.endings import resign
 from kingdomino.web.hub import Hub
+from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer
 from kingdomino.web.stored import now
@@ -159,12 +161,25 @@ class Tournaments:
                     "tournament_too_few",
                     {"n": MIN_PLAYERS},
                 )
+            order = await asyncio.to_thread(self._seeded, tournament)
+            await asyncio.to_thread(records.set_seeds, self.store, tournament_id, order)
             count = rounds.round_count(tournament)
             await asyncio.to_thread(
                 records.set_state, self.store, tournament_id, status="running", rounds=count
             )
             self._unschedule(tournament_id)
             await self._pair(tournament_id, 1)
+
+    def _seeded(self, tournament: Tournament) -> list[int]:
+        """The players in their starting order: by rating in the game's pool, best first (one not
+        rated there as a new player), then in the order they joined (a read: run in a thread)."""
+        players = [p.account_id for p in tournament.players]
+        pool = pool_or_none(tournament.game, 2)
+        if pool is None:
+            return players
+        rated = read_ratings(self.store, [(p, pool) for p in players])
+        new = Rating().rating
+        return sorted(players, key=lambda p: -(rated[(p, pool)].rating if (p, pool) in rated else new))
 
     async def _open(self, tournament_id: str) -> Tournament:
         tournament = await self.read(tournament_id)
