@@ -42,10 +42,14 @@ from kingdomino.web.tournament_store import Tournament
 
 log = logging.getLogger(__name__)
 
+#: The fewest players a tournament starts with (two would play one game), and the most it takes.
 MIN_PLAYERS = 3
 MAX_PLAYERS = 64
+#: The most rounds of a Swiss tournament (ten cover a club of several hundred).
 MAX_ROUNDS = 15
+#: The tournaments one account organises at once (open or running): a club's, not a flood.
 MAX_ORGANISED = 3
+#: How far ahead a tournament may be set to start by itself.
 MAX_START_DAYS = 30
 
 
@@ -62,6 +66,7 @@ class Tournaments:
         hub.ended = self.game_ended
 
     async def read(self, tournament_id: str) -> Tournament:
+        """The tournament ``tournament_id`` as stored, or the refusal: there is none."""
         found = await asyncio.to_thread(records.load, self.store, tournament_id)
         if found is None:
             raise HubError(404, "tournament", f"no tournament with id {tournament_id!r}", "no_tournament")
@@ -240,16 +245,17 @@ class Tournaments:
             if game.first_points is not None or account_id not in (game.first, game.second):
                 continue
             result = rounds.forfeit(game.first != account_id, game.second != account_id)
-            await asyncio.to_thread(
-                records.set_result, self.store, tournament.id, game.round, game.board, result
-            )
+            await self._keep(tournament.id, game, result)
             if game.game_id is not None:
                 await self._end_game(game.game_id, account_id)
 
     async def _keep(self, tournament_id: str, game: Any, result: dict[str, Any]) -> None:
+        """Keep ``result`` for ``game`` (a row of the tournament's games) unless it has one."""
         await asyncio.to_thread(records.set_result, self.store, tournament_id, game.round, game.board, result)
 
     async def _end_game(self, game_id: str, account_id: int) -> None:
+        """End the game ``game_id`` of ``account_id``, who withdrew: called off while it waits,
+        resigned by their seat once it is under way (a seat an AI plays on is left to it)."""
         table = self.hub.table(game_id)
         seats = table.stored.seats
         if table.stored.status == "open":
@@ -262,7 +268,6 @@ class Tournaments:
             if seats[seat]["kind"] == "human" and token:
                 with contextlib.suppress(HubError):  # the game ended meanwhile
                     await resign(table, str(token))
-                    self.hub.start_ai_turn(table)
 
     def game_ended(self, table: Table) -> None:
         """A game ended here (``Hub.ended``): if it is a tournament's, its result is kept and the
@@ -309,9 +314,7 @@ class Tournaments:
             table = self.hub.read(game.game_id)
             result = None if table is None else rounds.result_of(table.stored, table.state)
             if result is not None:
-                await asyncio.to_thread(
-                    records.set_result, self.store, tournament_id, game.round, game.board, result
-                )
+                await self._keep(tournament_id, game, result)
         await self._advance(tournament_id)
 
     def _schedule(self, tournament_id: str, starts_at: float | None) -> None:
