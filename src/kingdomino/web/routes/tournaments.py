@@ -25,8 +25,10 @@ from kingdomino.web.tournaments import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Tou
 
 router = APIRouter()
 
-#: Tournaments a client may create, in a moving window (each account has its own bound too).
+#: Tournaments a client may create, in a moving window (each account has its own bound too), and
+#: the joins, leaves, starts and call-offs it may ask for: a club's few, not a loop's.
 CREATIONS = parse("5/minute")
+ACTS = parse("30/minute")
 #: The tournaments a list shows of each status, the newest first.
 LISTED = 50
 #: The statuses each list of ``GET /api/tournaments`` shows.
@@ -128,40 +130,44 @@ async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentA
 
 @router.post("/api/tournaments/{tournament_id}/join")
 async def join(
-    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
 ) -> dict[str, Any]:
     """Join an open tournament (refused when it is full, started, or takes no bots and you are one)."""
     same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
     await tournaments.join(tournament_id, account.player())
     return {"ok": True}
 
 
 @router.post("/api/tournaments/{tournament_id}/leave")
 async def leave(
-    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
 ) -> dict[str, Any]:
     """Leave a tournament before its start, or withdraw after it: your game under way is lost by
     forfeit, and you are paired no more."""
     same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
     await tournaments.leave(tournament_id, account.id)
     return {"ok": True}
 
 
 @router.post("/api/tournaments/{tournament_id}/start")
 async def start(
-    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
 ) -> dict[str, Any]:
     """Its organiser starts the tournament now (3 players at least): the first round is paired."""
     same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
     await tournaments.start(tournament_id, account.id)
     return {"ok": True}
 
 
 @router.post("/api/tournaments/{tournament_id}/cancel")
 async def cancel(
-    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
 ) -> dict[str, Any]:
     """Its organiser calls the tournament off before its start."""
     same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
     await tournaments.cancel(tournament_id, account.id)
     return {"ok": True}
