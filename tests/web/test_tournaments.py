@@ -32,7 +32,13 @@ def client(api: TestClient) -> TestClient:
 
 
 def create(client: TestClient, session: str, **fields: Any) -> dict[str, Any]:
-    body = {"name": "Club night", "game": "kingdomino", "format": "round_robin", **fields}
+    body = {
+        "name": "Club night",
+        "game": "kingdomino",
+        "format": "round_robin",
+        "time_control": DAYS,
+        **fields,
+    }
     made = as_(client, session).post("/api/tournaments", json=body)
     assert made.status_code == 201, made.text
     answer: dict[str, Any] = made.json()
@@ -220,7 +226,7 @@ def test_creation_and_joining_are_refused_in_words(client: TestClient) -> None:
         as_(client, kira).post(
             "/api/tournaments", json={"name": "x", "game": "kingdomino", "format": "swiss", "rated": True}
         )
-    ) == (422, "rated_clock")
+    ) == (422, "tournament_clock"), "a tournament's games have a clock, rated or not"
     assert (
         as_(client, kira)
         .post(

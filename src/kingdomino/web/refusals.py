@@ -98,6 +98,7 @@ REFUSAL_CODES = frozenset(
         "tournament_organiser",
         "tournament_too_few",
         "tournament_game",
+        "tournament_clock",
     }
 )
 

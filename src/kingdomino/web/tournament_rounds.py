@@ -26,7 +26,7 @@ from kingdomino.web.clocks import TimeControl
 from kingdomino.web.club_pairing import BYE, DRAW, WIN, Pairing, round_robin, swiss_round
 from kingdomino.web.game_results import final_places, forfeited
 from kingdomino.web.hub import Hub
-from kingdomino.web.open_seats import check_rated_clock, wait_until
+from kingdomino.web.open_seats import wait_until
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer, open_seat
 from kingdomino.web.stored import StoredGame, now
@@ -140,13 +140,19 @@ def make_game_of(tournament: Tournament) -> Game:
 
 def checked_options(settings: dict[str, Any]) -> dict[str, Any]:
     """The options of a new tournament's game of two as the game reads them, or the refusal of its
-    game, options or clock (a rated game needs one, as any rated game)."""
+    game, options or clock. Every tournament's games have a clock, rated or not: a player who sat
+    and never moved would otherwise hold up the round, and the tournament, for good."""
     try:
         game = make_game(settings["game"], 2, dict(settings["options"]))
     except GameError as error:
         raise HubError(400, error.field or "options", str(error)) from None
     time_control = settings.get("time_control")
-    if time_control is not None:
-        TimeControl.of(time_control)
-    check_rated_clock(bool(settings.get("rated")), time_control)
+    if time_control is None:
+        raise HubError(
+            422,
+            "time_control",
+            "a tournament's games need a clock: a player who never moved would hold up its rounds",
+            "tournament_clock",
+        )
+    TimeControl.of(time_control)
     return dict(game.options)

@@ -52,7 +52,7 @@ class TournamentRequest(Body):
     options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
     rated: bool = Field(default=False, description="Its games are rated (they need a clock).")
     time_control: TimeControlRequest | None = Field(
-        default=None, description="The players' clocks (none: untimed; `days` for games by the day)."
+        default=None, description="The players' clocks, which its games need (`days`: by the day)."
     )
     format: Literal["round_robin", "swiss"] = Field(description="`round_robin` or `swiss`.")
     rounds: int = Field(
@@ -83,8 +83,8 @@ async def create(
     account: CurrentAccount,
 ) -> dict[str, Any]:
     """Organise a club tournament: it is open for accounts to join until its start. Refused for a
-    guest (401), a game of other than two players, a rated one without a clock, a start more than
-    30 days ahead, and beyond 3 tournaments not yet over of one organiser."""
+    guest (401), a game of other than two players, one without a clock (its games need one), a
+    start more than 30 days ahead, and beyond 3 tournaments not yet over of one organiser."""
     same_origin(request)
     if account is None:
         raise HubError(401, "session", "log in to organise a tournament", "tournament_guest")

@@ -92,6 +92,12 @@ function organiseForm(games) {
       location.href = `/tournament/${made.id}`;
     } catch (problem) { said.textContent = errorWords(problem); }
   };
+  // A tournament's games have a clock (the server refuses one without): "No clock" is not offered.
+  const clock = wanted.fields.map((field) => field instanceof Element && field.querySelector("#tournament-clock")).find(Boolean);
+  if (clock) {
+    /** @type {HTMLSelectElement} */ (clock).options[0].remove();
+    clock.dispatchEvent(new Event("change", { bubbles: true }));
+  }
   return el("form", { id: "organise-form", class: "organise-form", onsubmit: send },
     el("label", {}, t("tournament.name"), " ", name),
     el("label", {}, t("tournament.format"), " ", format), roundsLabel,
