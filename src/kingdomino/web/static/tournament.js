@@ -32,6 +32,8 @@ export async function showTournament(main, id) {
   main.replaceChildren(el("p", {}, t("lobby.loading")));
   /** @type {number | undefined} */
   let timer;
+  // Drawn again only when something changed: a page drawn anew every look took the keyboard's focus.
+  let shown = "";
   const load = async () => {
     clearTimeout(timer);
     let found;
@@ -39,9 +41,12 @@ export async function showTournament(main, id) {
       found = /** @type {Tournament} */ (await api(`/api/tournaments/${encodeURIComponent(id)}`));
     } catch (problem) {
       main.replaceChildren(el("p", { class: "card error", role: "alert", id: "tournament-error" }, errorWords(problem)), backLink());
+      shown = "";
       return;
     }
-    render(main, found, load);
+    const text = JSON.stringify(found);
+    if (text !== shown) render(main, found, load);
+    shown = text;
     if (found.status === "running" || found.status === "open") timer = window.setTimeout(load, REFRESH_SECONDS * 1000);
   };
   await load();
