@@ -19,6 +19,7 @@ from tests.web.test_open_games import end_the_wait_now, refusal
 
 from kingdomino.core.game import State
 from kingdomino.ratings.pools import pool_of
+from kingdomino.web import tournament_store as records
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.tables import AccountRow, RatingRow, TournamentGameRow, TournamentRow
@@ -376,3 +377,29 @@ def test_the_players_start_in_the_order_of_their_ratings_then_of_joining(client:
     games = current_games(found)
     assert (games[0]["first"], games[0]["second"]) == ("Cleo", "Kira")
     assert games[1] == {**games[1], "first": "Boris", "second": None}, "the lowest-seeded has the bye"
+
+
+def test_a_game_another_server_linked_first_is_left_unplayed(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two servers going on with one round both make its games: the row keeps the first linked,
+    and the other server's game ends unplayed, in no list."""
+    sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
+    tournament_id = create(client, sessions["Kira"])["id"]
+    for name in ("Boris", "Cleo"):
+        act(client, sessions[name], tournament_id, "join")
+    made: list[str] = []
+    link = records.set_game
+
+    def linked_elsewhere(store: Any, tournament: str, round_: int, board: int, game_id: str) -> bool:
+        made.append(game_id)
+        link(store, tournament, round_, board, "elsewhere")
+        return link(store, tournament, round_, board, game_id)
+
+    monkeypatch.setattr(records, "set_game", linked_elsewhere)
+    act(client, sessions["Kira"], tournament_id, "start")
+    game = next(g for g in current_games(tournament(client, tournament_id)) if g["second"] is not None)
+    assert game["game_id"] == "elsewhere"
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    assert [store.load(game_id).status for game_id in made] == ["expired"]
+    assert as_(client, None).get("/api/open-games").json()["games"] == []

@@ -212,17 +212,21 @@ def add_round(store: Store, tournament_id: str, round_: int, games: list[dict[st
         connection.execute(update(TournamentRow).where(this).values(round=round_))
 
 
-def set_game(store: Store, tournament_id: str, round_: int, board: int, game_id: str) -> None:
+def set_game(store: Store, tournament_id: str, round_: int, board: int, game_id: str) -> bool:
+    """Link the server's game ``game_id`` to its row unless one is linked (another server made
+    the same row's game first): True if linked."""
     with store.engine.begin() as connection:
-        connection.execute(
+        done = connection.execute(
             update(TournamentGameRow)
             .where(
                 TournamentGameRow.tournament_id == tournament_id,
                 TournamentGameRow.round == round_,
                 TournamentGameRow.board == board,
+                TournamentGameRow.game_id.is_(None),
             )
             .values(game_id=game_id)
         )
+    return bool(done.rowcount)
 
 
 def set_result(store: Store, tournament_id: str, round_: int, board: int, result: dict[str, Any]) -> bool:

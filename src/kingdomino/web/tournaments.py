@@ -28,6 +28,8 @@ import secrets
 import time
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from kingdomino.ratings.glicko2 import Rating
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
@@ -210,19 +212,26 @@ class Tournaments:
         tournament = await self.read(tournament_id)
         if tournament.round < round_:
             games = rounds.pairings(tournament, round_)
-            await asyncio.to_thread(records.add_round, self.store, tournament_id, round_, games)
+            with contextlib.suppress(IntegrityError):  # another server paired it first: its rows stand
+                await asyncio.to_thread(records.add_round, self.store, tournament_id, round_, games)
         await self._make_games(tournament_id)
         await self._advance(tournament_id)
 
     async def _make_games(self, tournament_id: str) -> None:
-        """Make the games of the current round that are still to make."""
+        """Make the games of the current round that are still to make. A game another server
+        linked to its row first (two servers going on with one round) leaves this one's unplayed."""
         tournament = await self.read(tournament_id)
         for game in tournament.of_round(tournament.round):
             if game.game_id is None and game.first_points is None and game.second is not None:
                 game_id = await rounds.make_pairing_game(self.hub, tournament, game.first, game.second)
-                await asyncio.to_thread(
+                linked = await asyncio.to_thread(
                     records.set_game, self.store, tournament_id, game.round, game.board, game_id
                 )
+                if not linked:
+                    table = self.hub.table(game_id)
+                    async with table.lock:
+                        table.write_seats(table.stored.seats, "expired", "game")
+                    await self.hub.seats_changed(table)
 
     async def _advance(self, tournament_id: str) -> None:
         """After a game of the current round ended: the next round, or the end of the tournament,
