@@ -13,7 +13,7 @@ import { replayLinkField } from "./game-invites.js";
 import { BOARDS } from "./boards.js";
 import { drawClocks } from "./game-clock.js";
 import { waitWords } from "./open-games.js";
-import { challenged, waitEndWords } from "./wait-end.js";
+import { challengeWaitWords, waitEndWords } from "./wait-end.js";
 import { tellTurn } from "./turn-told.js";
 import { formerSeats, othersHandovers, yourHandover } from "./game-handover.js";
 import { askRatings, seatsAfter } from "./game-ratings.js";
@@ -184,12 +184,15 @@ export function forcedChoice(view) {
 }
 
 /** Draw the status line. It is a live region: drawn again only when it says something new (a new
- * state or other words), so a hint or a tip hidden does not read "Place your domino" out again,
- * and the AI's progress, which changes twice a second, moves its bar in place. @param {DrawnGame} game */
+ * state awaiting this page's move, or other words), so a hint or a tip hidden does not read "Place
+ * your domino" out again, a spectator does not hear "Waiting for Anna" again at each of Anna's
+ * moves (the moves themselves are said), and the AI's progress, which changes twice a second,
+ * moves its bar in place. @param {DrawnGame} game */
 export function drawStatus(game) {
   const { view, page } = game;
   const line = statusLine(game);
-  const said = `${view.index} ${line.outerHTML}`;
+  const awaited = view.your_seats.includes(view.current_player) && view.legal_actions.length > 0;
+  const said = `${awaited ? view.index : ""} ${line.outerHTML}`;
   if (page.status.dataset.said !== said) { page.status.dataset.said = said; page.status.replaceChildren(line); }
   drawProgress(page.status, game.thinking);
 }
@@ -257,17 +260,18 @@ function waitLine(game) {
   if (view.status === "expired") return el("span", { id: "expired", "data-ended": view.wait_ended ?? "" }, waitEndWords(view));
   const taken = view.seats.filter((seat) => seat.kind !== "open").length;
   const creator = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);
-  const kept = challenged(view);
+  const kept = challengeWaitWords(view);
   // A club tournament's game is not called off: its page is the way back (tournament.js).
   const tournament = view.seats.find((seat) => seat.tournament)?.tournament;
+  const awaited = view.seats.find((seat) => seat.challenged);
   const callOff = () => {
     api(`/api/games/${view.id}/cancel`, { method: "POST", body: { token: tokensFor(view.id)[0] } })
       .then(() => { if (!creator) { forget(view.id); location.href = "/"; } })
       .catch((problem) => { game.page.error.textContent = errorWords(problem); });
   };
   return el("span", { id: "waiting-players" }, el("span", { class: "spinner", "aria-hidden": "true" }), " ",
-    kept ? t(tournament ? "tournament.seat_awaited" : "status.challenge_open", { name: localName(kept.name) })
-      : t("status.open", { taken, total: view.seats.length }), " ",
+    tournament && awaited ? t("tournament.seat_awaited", { name: localName(awaited.name) })
+      : kept ?? t("status.open", { taken, total: view.seats.length }), " ",
     view.open_until === null ? "" : [t("status.open_waits", { time: waitWords((view.open_until * 1000 - Date.now()) / 60000) }), " "],
     tournament ? el("a", { href: `/tournament/${tournament}`, id: "tournament-link" }, t("tournament.page"))
       : view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff },
