@@ -35,10 +35,11 @@ from kingdomino.web.routes import ROUTERS
 from kingdomino.web.seat_agents import allow
 from kingdomino.web.security_headers import SecurityHeaders
 from kingdomino.web.store import Store
+from kingdomino.web.tournaments import Tournaments
 
 #: The module each kind of page runs: the lobby, a game, the scorer, the players' pages and
-#: leaderboards (``routes.app_pages``).
-PAGE_MODULES = ("lobby.js", "game.js", "scorer.js", "players.js")
+#: leaderboards, a club tournament's page (``routes.app_pages``).
+PAGE_MODULES = ("lobby.js", "game.js", "scorer.js", "players.js", "tournament.js")
 
 
 def create_app(
@@ -77,12 +78,15 @@ def create_app(
     )
     if isinstance(ai_workers, str) and ai_workers:
         hub.executor = make_executor(ai_workers)
+    tournaments = Tournaments(hub)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(give_time_back, store, time.time())
         await hub.start()
+        await tournaments.resume()
         yield
+        await tournaments.stop()
         await hub.stop()
         try:
             await asyncio.to_thread(note_stop, store, time.time())
@@ -97,6 +101,7 @@ def create_app(
     static = resources.files("kingdomino.web").joinpath("static")
     install_error_handlers(app, str(static.joinpath("index.html")))
     app.state.hub = hub
+    app.state.tournaments = tournaments
     app.state.accounts = Accounts(store)
     app.state.sockets_open = Counter()
     app.state.socket_idle_seconds = socket_idle_seconds

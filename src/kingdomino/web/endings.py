@@ -71,10 +71,13 @@ def has_moved(live: LiveGame, seat: int) -> bool:
 
 def abort_refusal(live: LiveGame, seat: int) -> HubError | None:
     """Why ``seat`` may not abort the game now (None: it may): the game must have started, not
-    be over, and some person's seat not have moved yet."""
+    be over, not be a club tournament's (its seats name the tournament: one that ended without a
+    result would hold up the tournament's round), and some person's seat not have moved yet."""
     refused = resign_refusal(live, seat)
     if refused is not None:
         return refused
+    if any(info.get("tournament") for info in live.stored.seats):
+        return HubError(409, "game", "a tournament's game is not called off: resign it", "tournament_game")
     if all(has_moved(live, s) for s in person_seats(live)):
         return HubError(
             409,

@@ -102,6 +102,8 @@ class Hub:
         self.replication = Replication(store, self.tables)
         self.lobby = Lobby(store)
         self.results = GameResults(store)
+        #: Told of each game that ended here, played or its wait run out (club ``tournaments``).
+        self.ended: Callable[[Table], None] = lambda _table: None
 
     @property
     def queue(self) -> AIQueue:
@@ -225,10 +227,11 @@ class Hub:
         self.ai_turns.start(table)
 
     def game_over(self, table: Table) -> None:
-        """``table``'s game ended here: its review starts (``Reviewer.game_over``), and its result
-        is recorded (a rated game's moves its players' ratings)."""
+        """``table``'s game ended here: its review starts (``Reviewer.game_over``), its result is
+        recorded (a rated game's moves its players' ratings), and ``ended`` is told."""
         self.reviews.game_over(table)
         self.results.game_over(table.stored, table.state)
+        self.ended(table)
 
     # --- creating -----------------------------------------------------------------------------
 
@@ -344,7 +347,9 @@ class Hub:
         return called_off
 
     async def seats_changed(self, table: Table) -> None:
-        """Tell the game's pages and the lobby of a change of ``table``'s seats; start its AI turn."""
+        """Tell the pages, the lobby, ``ended`` (a wait run out) of ``table``'s seats; start its AI."""
+        if table.stored.status == "expired":
+            self.ended(table)
         await table.publish()
         await self.lobby.changed(table.stored)
         self.ai_turns.start(table)

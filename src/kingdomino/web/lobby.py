@@ -89,6 +89,11 @@ def listing(stored: StoredGame, rating: Shown | None) -> dict[str, Any]:
     }
 
 
+def tournament_game(stored: StoredGame) -> bool:
+    """A club tournament's game (its seats name the tournament): its page lists it, not the lobby."""
+    return any(seat.get("tournament") for seat in stored.seats)
+
+
 class Lobby:
     """The open games of ``store`` and the pages watching them."""
 
@@ -105,7 +110,7 @@ class Lobby:
 
     def load(self) -> None:
         """Read every open game from the store (at start, and after notices may have been lost)."""
-        games = self.store.open_games()
+        games = [stored for stored in self.store.open_games() if not tournament_game(stored)]
         ratings = self.read_ratings(games)
         self.games = {stored.id: listing(stored, ratings[stored.id]) for stored in games}
         self.clients = {stored.id: stored.creator_client for stored in games}
@@ -140,7 +145,7 @@ class Lobby:
 
     async def changed(self, stored: StoredGame) -> None:
         """``stored`` was written here or elsewhere: list it anew, or drop it once it stopped waiting."""
-        if stored.status == "open":
+        if stored.status == "open" and not tournament_game(stored):
             entry = listing(stored, self._rating(stored))
             self.games[stored.id] = entry
             self.clients[stored.id] = stored.creator_client

@@ -165,7 +165,9 @@ async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
             raise HubError(409, "game", "you already have a seat at this game", "already_seated")
         seats = [dict(info) for info in stored.seats]
         index = seat_for(seats, seeker)
-        seats[index] = seeker.seat()
+        # A club tournament's seat keeps naming it (``tournament_rounds``): its game is not aborted.
+        marks = {"tournament": seats[index]["tournament"]} if seats[index].get("tournament") else {}
+        seats[index] = {**seeker.seat(), **marks}
         still_open = any(info["kind"] == "open" for info in seats)
         status = "open" if still_open else "playing"
         table.write_seats(seats, status, "game", stored.open_until if still_open else None)
@@ -184,12 +186,20 @@ async def cancel(table: Table, token: str) -> bool:
     """Before the game starts: its creator calls it off (True), a player who joined gives back
     their seat, open again, and the game waits on (False); a challenged player's seat is kept for
     them again (a challenge has no seat open to the lobby). A joiner calling off someone else's
-    game would let one player end every game they could join."""
+    game would let one player end every game they could join. A club tournament's game (its seats
+    name the tournament) is neither: its wait ends with a result (``tournament_rounds``)."""
     async with table.lock:
         seat = table.seat_for(token)
         stored = table.stored
         if stored.status != "open":
             raise HubError(409, "game", "only a game still waiting for players is called off", "not_open")
+        if any(info.get("tournament") for info in stored.seats):
+            raise HubError(
+                409,
+                "game",
+                "a tournament's game is not called off, nor its seat given back",
+                "tournament_game",
+            )
         if seat == stored.creator():
             table.write_seats(stored.seats, "expired", "game")
             return True

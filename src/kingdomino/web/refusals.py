@@ -87,6 +87,21 @@ REFUSAL_CODES = frozenset(
         "too_many_challenges",
         "challenged_too_often",
         "not_challenged",
+        # Club tournaments (``tournaments``).
+        "no_tournament",
+        "tournament_guest",
+        "too_many_tournaments",
+        "tournament_start_time",
+        "tournament_joined",
+        "tournament_bots",
+        "tournament_full",
+        "tournament_not_joined",
+        "tournament_over",
+        "tournament_not_open",
+        "tournament_organiser",
+        "tournament_too_few",
+        "tournament_game",
+        "tournament_clock",
     }
 )
 

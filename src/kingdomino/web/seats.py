@@ -318,12 +318,15 @@ def account_marks(seat: dict[str, Any]) -> dict[str, Any]:
     """What a game's view says of a seat's account: ``account: true`` for a seat an account plays,
     so a page tells it from a guest who typed the same name (a guest "Magnus" is not the account
     Magnus); ``challenged: true`` for an open seat kept for the account a challenge awaits
-    (``open_seat``), which bears its name, and ``declined: true`` once that account declined."""
+    (``open_seat``), which bears its name, and ``declined: true`` once that account declined;
+    ``tournament``: the club tournament whose game it is (``tournament_rounds``), for the page's
+    way back to it."""
+    marks = {"tournament": str(seat["tournament"])} if seat.get("tournament") else {}
     if seat["kind"] == "open":
         if seat.get("for") is None:
-            return {}
-        return {"challenged": True, "declined": True} if seat.get("declined") else {"challenged": True}
-    return {"account": True} if played_by_account(seat) else {}
+            return marks
+        return {**marks, "challenged": True, **({"declined": True} if seat.get("declined") else {})}
+    return {**marks, "account": True} if played_by_account(seat) else marks
 
 
 def played_by_account(seat: dict[str, Any]) -> bool:

@@ -38,6 +38,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   and ``/decline`` (``challenges``);
 * ``GET /api/live-games?limit=&offset=&player=``: the public games being played, to watch
   (``live_games``);
+* ``POST /api/tournaments`` organises a club tournament; ``GET /api/tournaments`` the open,
+  running and finished ones; ``GET /api/tournaments/{id}`` one whole; ``POST
+  /api/tournaments/{id}/join``, ``/leave``, ``/start``, ``/cancel`` (``tournaments``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -59,6 +62,7 @@ from kingdomino.web.routes import (
     players,
     scoring,
     server_info,
+    tournaments,
 )
 
 #: Every router of the app, in the order its routes are matched.
@@ -74,4 +78,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     challenges.router,
     players.router,
     live_games.router,
+    tournaments.router,
 )

@@ -1,6 +1,7 @@
 // Entry point: the language first, then the lobby at "/", a game at "/game/<id>" (watched by anyone
 // at "/game/<id>/watch" when it is public), the scorer at
-// "/score", a player's page at "/player/<name>" or the leaderboards at "/leaderboards/<pool>".
+// "/score", a player's page at "/player/<name>", the leaderboards at "/leaderboards/<pool>" or a
+// club tournament at "/tournament/<id>".
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
@@ -20,6 +21,7 @@ async function main() {
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)(\/replay|\/watch)?$/);
   const player = location.pathname.match(/^\/player\/(.+)$/);
   const boards = location.pathname.match(/^\/leaderboards(?:\/([\w-]+))?$/);
+  const tournament = location.pathname.match(/^\/tournament\/([A-Za-z0-9]+)$/);
   const notice = el("span", { id: "server-notice", role: "status" });
   onRetrying((seconds) => { notice.textContent = seconds === null ? "" : t("app.retrying", { seconds }); });
   const brand = brandLink();
@@ -30,6 +32,7 @@ async function main() {
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else if (player) (await import("./players.js")).showPlayer(root, decodeURIComponent(player[1]));
   else if (boards) (await import("./players.js")).showLeaderboards(root, boards[1]);
+  else if (tournament) (await import("./tournament.js")).showTournament(root, tournament[1]);
   else {
     (await import("./lobby.js")).showLobby(root);
     // Any other path was answered 404 with this page: say so above the lobby.

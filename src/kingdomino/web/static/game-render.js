@@ -23,7 +23,7 @@ import { replayGame } from "./game-replay.js";
 import { rematch, sameDeal } from "./game-requests.js";
 import { drawEndings, endedWords } from "./game-endings.js";
 import { awaitedWords, rematchControls, sharedRematch } from "./game-rematch.js";
-import { errorWords, gameTitle, isYours, logWords, moveWords, seatWords, todo } from "./words.js";
+import { errorWords, gameTitle, isYours, localName, logWords, moveWords, seatWords, todo } from "./words.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
 /** @typedef {import("./game-focus.js").FocusPlace} FocusPlace */
@@ -261,16 +261,21 @@ function waitLine(game) {
   const taken = view.seats.filter((seat) => seat.kind !== "open").length;
   const creator = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);
   const kept = challengeWaitWords(view);
+  // A club tournament's game is not called off: its page is the way back (tournament.js).
+  const tournament = view.seats.find((seat) => seat.tournament)?.tournament;
+  const awaited = view.seats.find((seat) => seat.challenged);
   const callOff = () => {
     api(`/api/games/${view.id}/cancel`, { method: "POST", body: { token: tokensFor(view.id)[0] } })
       .then(() => { if (!creator) { forget(view.id); location.href = "/"; } })
       .catch((problem) => { game.page.error.textContent = errorWords(problem); });
   };
   return el("span", { id: "waiting-players" }, el("span", { class: "spinner", "aria-hidden": "true" }), " ",
-    kept ?? t("status.open", { taken, total: view.seats.length }), " ",
+    tournament && awaited ? t("tournament.seat_awaited", { name: localName(awaited.name) })
+      : kept ?? t("status.open", { taken, total: view.seats.length }), " ",
     view.open_until === null ? "" : [t("status.open_waits", { time: waitWords((view.open_until * 1000 - Date.now()) / 60000) }), " "],
-    view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff },
-      t(creator ? "lobby.call_off" : "lobby.give_back_seat")) : "");
+    tournament ? el("a", { href: `/tournament/${tournament}`, id: "tournament-link" }, t("tournament.page"))
+      : view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff },
+        t(creator ? "lobby.call_off" : "lobby.give_back_seat")) : "");
 }
 
 /** Tell screen readers what the other seats and chance did since the last drawing: not the

@@ -13,6 +13,7 @@ import { remember, savedGames } from "./saved-games.js";
 import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { statusWords } from "./wait-end.js";
+import { tournamentsCard } from "./tournament-card.js";
 import { listed, noticeListed, notifyToggle, notifying } from "./turn-notify.js";
 import { tellTurn } from "./turn-told.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
@@ -201,7 +202,7 @@ export function showLobby(main) {
   const challenges = challengesCard();
   // What awaits the player's answer first: their move, then a challenge (it waits minutes), then the rest.
   main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), yourMoveCard(), challenges.card, quick,
-    openGamesCard(GAMES, challenges.heard), liveGamesCard(), error,
+    openGamesCard(GAMES, challenges.heard), liveGamesCard(), tournamentsCard(GAMES), error,
     el("section", { class: "card" }, form),
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
       // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).

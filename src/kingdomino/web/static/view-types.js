@@ -37,7 +37,8 @@
  * another player while its player was away, `away`; else its player left). `rating`: in a rated game, an
  * account seat's rating in the game's pool (web/seat_ratings.py).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
- *   account?: boolean, challenged?: boolean, declined?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, resigned?: boolean,
+ *   account?: boolean, challenged?: boolean, declined?: boolean, tournament?: string, ai_since?: number, timed_out?: boolean,
+ *   away?: boolean, resigned?: boolean,
  *   rating?: SeatRating}} ViewSeat */
 /** A seat's rating at a rated table, and whether it is provisional; at a finished game's end, the
  * rating after it with its `change` (null: not recorded yet; game-ratings.js `seatsAfter`).

@@ -1,0 +1,173 @@
+"""Club tournaments over HTTP (``web.tournaments``): create one, list them, read one whole (its
+players, rounds, games and standings), join or leave it, and its organiser's start and call-off.
+Each act is an account's (the ``kd_session`` cookie; a foreign ``Origin`` is refused); reading is
+anyone's."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Query, Request
+from limits import parse
+from pydantic import Field
+
+from kingdomino.web import tournament_store as records
+from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
+from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.bodies import Body, GameName, GameOptions, TimeControlRequest
+from kingdomino.web.routes.dependencies import Client
+from kingdomino.web.routes.players import AccountDep
+from kingdomino.web.seats import clean_name
+from kingdomino.web.tournament_views import settings_json, tournament_json
+from kingdomino.web.tournaments import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Tournaments
+
+router = APIRouter()
+
+#: Tournaments a client may create, in a moving window (each account has its own bound too), and
+#: the joins, leaves, starts and call-offs it may ask for: a club's few, not a loop's.
+CREATIONS = parse("5/minute")
+ACTS = parse("30/minute")
+#: The tournaments a list shows of each status, the newest first.
+LISTED = 50
+#: The statuses each list of ``GET /api/tournaments`` shows.
+LISTS = {"open": ("open",), "running": ("running",), "finished": ("finished",)}
+
+
+def tournaments_of(request: Request) -> Tournaments:
+    tournaments: Tournaments = request.app.state.tournaments
+    return tournaments
+
+
+TournamentsDep = Annotated[Tournaments, Depends(tournaments_of)]
+StatusQuery = Annotated[Literal["open", "running", "finished"] | None, Query()]
+
+
+class TournamentRequest(Body):
+    """A new club tournament of a game of two."""
+
+    name: str = Field(min_length=1, max_length=64, description="The tournament's name.")
+    game: GameName
+    options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
+    rated: bool = Field(default=False, description="Its games are rated (they need a clock).")
+    time_control: TimeControlRequest | None = Field(
+        default=None, description="The players' clocks, which its games need (`days`: by the day)."
+    )
+    format: Literal["round_robin", "swiss"] = Field(description="`round_robin` or `swiss`.")
+    rounds: int = Field(
+        default=5, ge=1, le=MAX_ROUNDS, description="A Swiss tournament's rounds (at most a round robin's)."
+    )
+    max_players: int = Field(default=20, ge=MIN_PLAYERS, le=MAX_PLAYERS, description="The most players.")
+    bots: bool = Field(default=False, description="Bots' accounts may join.")
+    public: bool = Field(default=True, description="Anyone may watch its games.")
+    wait_minutes: int = Field(
+        default=WAIT_MINUTES,
+        ge=1,
+        le=MAX_WAIT_MINUTES,
+        description="How long each game waits for its players to take their seats: one who has not "
+        "come by then loses by forfeit (a `days` game waits at least a turn's days).",
+    )
+    starts_at: float | None = Field(
+        default=None, description="When it starts by itself (epoch seconds); none: when you start it."
+    )
+    play: bool = Field(default=True, description="You play in it too (else you organise it alone).")
+
+
+@router.post("/api/tournaments", status_code=201)
+async def create(
+    body: TournamentRequest,
+    request: Request,
+    tournaments: TournamentsDep,
+    client: Client,
+    account: CurrentAccount,
+) -> dict[str, Any]:
+    """Organise a club tournament: it is open for accounts to join until its start. Refused for a
+    guest (401), a game of other than two players, one without a clock (its games need one), a
+    start more than 30 days ahead, and beyond 3 tournaments not yet over of one organiser."""
+    same_origin(request)
+    if account is None:
+        raise HubError(401, "session", "log in to organise a tournament", "tournament_guest")
+    name = clean_name(body.name)
+    if not name:
+        raise HubError(422, "name", "a tournament's name shows a letter at least")
+    await limited(request, "tournament", client, CREATIONS)
+    settings = {
+        **body.model_dump(exclude={"time_control", "play", "name"}),
+        "name": name,
+        "time_control": body.time_control.spec() if body.time_control else None,
+    }
+    made = await tournaments.create(account.player(), settings, body.play)
+    return tournament_json(made, account.id, {})
+
+
+@router.get("/api/tournaments")
+async def listing(
+    tournaments: TournamentsDep, account: CurrentAccount, status: StatusQuery = None
+) -> dict[str, Any]:
+    """The tournaments open to join, running and finished (the newest first, each list at most
+    50), or those of one `status`; logged in, `awaiting` too: your games of a running round whose
+    seat waits for you (`tournament`, `name`, `round`, `game_id`, `opponent`)."""
+    shown = [status] if status is not None else list(LISTS)
+    found: dict[str, Any] = {}
+    for kind in shown:
+        rows = await asyncio.to_thread(records.listed, tournaments.store, LISTS[kind], LISTED)
+        found[kind] = [settings_json(entry["row"], entry["count"]) for entry in rows]
+    if account is not None:
+        found["awaiting"] = await asyncio.to_thread(records.awaiting, tournaments.store, account.id)
+    return found
+
+
+@router.get("/api/tournaments/{tournament_id}")
+async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentAccount) -> dict[str, Any]:
+    """A tournament whole: its settings, players, rounds with their games (each game's id, to watch
+    it, and your own games' seat tokens, to play them) and standings."""
+    tournament = await tournaments.read(tournament_id)
+    ids = [game.game_id for game in tournament.games if game.game_id]
+    games = await asyncio.to_thread(records.games_now, tournaments.store, ids)
+    return tournament_json(tournament, account.id if account is not None else None, games)
+
+
+@router.post("/api/tournaments/{tournament_id}/join")
+async def join(
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+) -> dict[str, Any]:
+    """Join an open tournament (refused when it is full, started, or takes no bots and you are one)."""
+    same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
+    await tournaments.join(tournament_id, account.player())
+    return {"ok": True}
+
+
+@router.post("/api/tournaments/{tournament_id}/leave")
+async def leave(
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+) -> dict[str, Any]:
+    """Leave a tournament before its start, or withdraw after it: your game under way is lost by
+    forfeit, and you are paired no more."""
+    same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
+    await tournaments.leave(tournament_id, account.id)
+    return {"ok": True}
+
+
+@router.post("/api/tournaments/{tournament_id}/start")
+async def start(
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+) -> dict[str, Any]:
+    """Its organiser starts the tournament now (3 players at least): the first round is paired."""
+    same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
+    await tournaments.start(tournament_id, account.id)
+    return {"ok": True}
+
+
+@router.post("/api/tournaments/{tournament_id}/cancel")
+async def cancel(
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+) -> dict[str, Any]:
+    """Its organiser calls the tournament off before its start."""
+    same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
+    await tournaments.cancel(tournament_id, account.id)
+    return {"ok": True}

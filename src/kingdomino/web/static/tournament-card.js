@@ -1,0 +1,111 @@
+// The lobby's "Club tournaments" card: the tournaments open to join and running, each a link to
+// its page (tournament.js), and the form an account organises one with (the quick game's game
+// and clock choices, open-games.js).
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
+import { api } from "./server.js";
+import { errorWords, gameTitle } from "./words.js";
+
+/** A tournament as the lists show it (GET /api/tournaments).
+ * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
+ *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, format: string,
+ *   rounds: number, round: number, max_players: number, status: string, players: number}} Listed */
+
+/** The card, filled once the lists and the account are read.
+ * @param {Record<string, {players: number[], modes?: string[]}>} games the games offered, as the lobby's form has them */
+export function tournamentsCard(games) {
+  const list = el("ul", { id: "tournament-list" });
+  const awaiting = el("ul", { id: "tournament-awaiting" });
+  const none = el("p", { class: "small", id: "no-tournaments", hidden: true }, t("tournament.none"));
+  const said = el("p", { class: "error", role: "alert", id: "tournaments-error" });
+  const organise = el("details", { id: "organise" }, el("summary", {}, t("tournament.organise")));
+  const card = el("section", { class: "card", id: "tournaments" }, el("h2", {}, t("tournament.card")),
+    el("p", { class: "small" }, t("tournament.card_text")), awaiting, list, none, said, organise);
+  (async () => {
+    try {
+      const found = /** @type {{open: Listed[], running: Listed[], awaiting?: Awaiting[]}} */ (await api("/api/tournaments"));
+      const shown = [...found.open, ...found.running];
+      list.replaceChildren(...shown.map(listedLine));
+      awaiting.replaceChildren(...(found.awaiting || []).map((game) => awaitingLine(game, said)));
+      none.hidden = shown.length > 0;
+      const { account } = /** @type {{account: {name: string} | null}} */ (await api("/api/account"));
+      organise.append(account ? organiseForm(games) : el("p", { class: "small" }, t("tournament.log_in")));
+    } catch (problem) { said.textContent = errorWords(problem); }
+  })();
+  return card;
+}
+
+/** A game of yours whose seat waits for you (GET /api/tournaments: `awaiting`).
+ * @typedef {{tournament: string, name: string, round: number, game_id: string, opponent: string | null}} Awaiting */
+
+/** A game waiting for your seat, with the button that takes it. @param {Awaiting} game @param {HTMLElement} said */
+function awaitingLine(game, said) {
+  const take = async () => {
+    try {
+      openJoined(/** @type {import("./view-types.js").Seated} */ (await api(`/api/games/${game.game_id}/join`, { method: "POST", body: {} })));
+    } catch (problem) { said.textContent = errorWords(problem); }
+  };
+  return el("li", { "data-game": game.game_id },
+    el("a", { href: `/tournament/${game.tournament}` }, game.name), " · ",
+    t("tournament.awaiting", { n: game.round, name: game.opponent || "" }), " ",
+    el("button", { type: "button", class: "primary take-seat", onclick: take }, t("tournament.take_seat")));
+}
+
+/** A tournament of the list: its name (the link to its page) and what it is. @param {Listed} listed */
+function listedLine(listed) {
+  const format = t(listed.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
+  const round = listed.status === "running" ? t("tournament.round_of", { n: listed.round, total: listed.rounds }) : "";
+  return el("li", { "data-id": listed.id },
+    el("a", { href: `/tournament/${listed.id}` }, listed.name), " · ", t(`tournament.${listed.status}`), " · ",
+    [gameTitle(listed), format, round, timeControlWords(listed.time_control), t(listed.rated ? "lobby.rated" : "lobby.casual"),
+      t("tournament.entrants_n", { n: listed.players, max: listed.max_players })].filter(Boolean).join(" · "));
+}
+
+/** The form a logged-in player organises a tournament with; sent, it opens the tournament's page.
+ * @param {Record<string, {players: number[], modes?: string[]}>} games */
+function organiseForm(games) {
+  const said = el("p", { class: "error", role: "alert", id: "organise-error" });
+  const wanted = gameChoiceFields(games, "tournament", t("tournament.format"), [2]);
+  const field = (/** @type {string} */ id, /** @type {Record<string, unknown>} */ attributes) =>
+    /** @type {HTMLInputElement} */ (el("input", { id, ...attributes }));
+  const name = field("tournament-name", { type: "text", maxlength: 64, required: true, value: t("tournament.default_name") });
+  const format = /** @type {HTMLSelectElement} */ (el("select", { id: "tournament-format" },
+    el("option", { value: "round_robin" }, t("tournament.round_robin")), el("option", { value: "swiss" }, t("tournament.swiss"))));
+  const rounds = field("tournament-rounds", { type: "number", min: 1, max: 15, value: 5 });
+  const most = field("tournament-max", { type: "number", min: 3, max: 64, value: 20 });
+  const bots = field("tournament-bots", { type: "checkbox" });
+  const watched = field("tournament-public", { type: "checkbox", checked: true });
+  const play = field("tournament-play", { type: "checkbox", checked: true });
+  const starts = field("tournament-starts", { type: "datetime-local" });
+  const roundsLabel = el("label", { hidden: true }, t("tournament.rounds"), " ", rounds);
+  format.addEventListener("change", () => { roundsLabel.hidden = format.value !== "swiss"; });
+  const send = async (/** @type {Event} */ event) => {
+    event.preventDefault();
+    said.textContent = "";
+    const { players: _players, ...choice } = wanted.chosen();
+    try {
+      const made = /** @type {{id: string}} */ (await api("/api/tournaments", { method: "POST", body: {
+        ...choice, name: name.value, format: format.value, rounds: Number(rounds.value), max_players: Number(most.value),
+        bots: bots.checked, public: watched.checked, play: play.checked,
+        starts_at: starts.value ? new Date(starts.value).getTime() / 1000 : null } }));
+      location.href = `/tournament/${made.id}`;
+    } catch (problem) { said.textContent = errorWords(problem); }
+  };
+  // A tournament's games have a clock (the server refuses one without): "No clock" is not offered.
+  const clock = wanted.fields.map((field) => field instanceof Element && field.querySelector("#tournament-clock")).find(Boolean);
+  if (clock) {
+    /** @type {HTMLSelectElement} */ (clock).options[0].remove();
+    clock.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  return el("form", { id: "organise-form", class: "organise-form", onsubmit: send },
+    el("label", {}, t("tournament.name"), " ", name),
+    el("label", {}, t("tournament.format"), " ", format), roundsLabel,
+    el("span", { class: "organise-game" }, ...wanted.fields),
+    el("label", {}, t("tournament.max_players"), " ", most),
+    el("label", {}, bots, " ", t("tournament.bots")),
+    el("label", {}, watched, " ", t("watch.public")),
+    el("label", {}, play, " ", t("tournament.play")),
+    el("label", {}, t("tournament.starts_at"), " ", starts),
+    el("button", { type: "submit", class: "primary", id: "organise-button" }, t("tournament.create")), said);
+}

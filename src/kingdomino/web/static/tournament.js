@@ -1,0 +1,182 @@
+// A club tournament's page at "/tournament/<id>": its settings, the organiser's and the players'
+// acts (join, leave or withdraw, start, call off), the standings with their tie-breaks, and the
+// rounds with their games: "Take your seat" or "Play" for your own, "Watch" for the others'.
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { openJoined, timeControlWords, waitWords } from "./open-games.js";
+import { remember } from "./saved-games.js";
+import { api } from "./server.js";
+import { errorWords, gameTitle } from "./words.js";
+
+/** How often a running tournament's page reads it again: its games end, its rounds come. */
+const REFRESH_SECONDS = 10;
+
+/** A game of a round (GET /api/tournaments/{id}: `rounds_played`).
+ * @typedef {{board: number, first: string, second: string | null, game_id: string | null, status: string | null,
+ *   result: string | null, scores: number[] | null, forfeit: boolean, yours: boolean, seated?: boolean,
+ *   token?: string | null}} RoundGame */
+/** A line of the standings.
+ * @typedef {{rank: number, name: string, points: number, buchholz: number, sonneborn_berger: number,
+ *   kingdom_diff: number, played: number, withdrew: number | null}} StandingLine */
+/** A tournament whole (GET /api/tournaments/{id}).
+ * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
+ *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, public: boolean,
+ *   format: "round_robin" | "swiss", rounds: number, round: number, max_players: number, bots: boolean,
+ *   status: "open" | "running" | "finished" | "cancelled", starts_at: number | null, players: number,
+ *   organiser: string, wait_minutes: number, you: {organiser: boolean, playing: boolean} | null,
+ *   entrants: Array<{name: string, bot: boolean, withdrew: number | null}>,
+ *   rounds_played: Array<{round: number, games: RoundGame[]}>, standings: StandingLine[]}} Tournament */
+
+/** The tournament's page. @param {HTMLElement} main @param {string} id */
+export async function showTournament(main, id) {
+  main.replaceChildren(el("p", {}, t("lobby.loading")));
+  /** @type {number | undefined} */
+  let timer;
+  // Drawn again only when something changed: a page drawn anew every look took the keyboard's focus.
+  let shown = "";
+  const load = async () => {
+    clearTimeout(timer);
+    let found;
+    try {
+      found = /** @type {Tournament} */ (await api(`/api/tournaments/${encodeURIComponent(id)}`));
+    } catch (problem) {
+      main.replaceChildren(el("p", { class: "card error", role: "alert", id: "tournament-error" }, errorWords(problem)), backLink());
+      shown = "";
+      return;
+    }
+    const text = JSON.stringify(found);
+    if (text !== shown) render(main, found, load);
+    shown = text;
+    if (found.status === "running" || found.status === "open") timer = window.setTimeout(load, REFRESH_SECONDS * 1000);
+  };
+  await load();
+}
+
+/** The page of `found`, drawn anew (`load` reads it again after an act). @param {HTMLElement} main
+ * @param {Tournament} found @param {() => Promise<void>} load */
+function render(main, found, load) {
+  document.title = `${found.name} · ${t("app.name")}`;
+  const said = el("p", { class: "error", role: "alert", id: "tournament-said" });
+  /** @param {string} what */
+  const act = async (what) => {
+    said.textContent = "";
+    try {
+      await api(`/api/tournaments/${found.id}/${what}`, { method: "POST" });
+      await load();
+    } catch (problem) { said.textContent = errorWords(problem); }
+  };
+  main.replaceChildren(
+    el("section", { class: "card", id: "tournament" },
+      el("h1", { class: "players-title" }, found.name),
+      el("p", { id: "tournament-about" }, aboutWords(found).join(" · ")),
+      el("p", { class: "small" }, t("tournament.organiser", { name: found.organiser }), " · ",
+        t("tournament.entrants_n", { n: found.players, max: found.max_players }),
+        found.starts_at && found.status === "open" ? ` · ${t("tournament.starts", { time: when(found.starts_at) })}` : ""),
+      el("p", { class: "small" }, t("tournament.rules", { wait: waitWords(found.wait_minutes) })),
+      actions(found, act), said),
+    standingsCard(found),
+    ...roundCards(found, load),
+    el("p", {}, backLink()));
+}
+
+/** What the tournament is, in words: status, game, format and round, clock, rated or not.
+ * @param {Tournament} found */
+function aboutWords(found) {
+  const format = t(found.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
+  const round = found.round ? t("tournament.round_of", { n: found.round, total: found.rounds }) : "";
+  return [t(`tournament.${found.status}`), gameTitle(found), format, round, timeControlWords(found.time_control),
+    t(found.rated ? "lobby.rated" : "lobby.casual")].filter(Boolean);
+}
+
+/** A moment in the page's language. @param {number} seconds since the epoch */
+function when(seconds) {
+  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" })
+    .format(new Date(seconds * 1000));
+}
+
+/** The buttons the reader may press now. @param {Tournament} found @param {(what: string) => Promise<void>} act */
+function actions(found, act) {
+  if (!found.you) return el("p", { class: "small" }, el("a", { href: "/", id: "tournament-log-in" }, t("tournament.log_in")));
+  const open = found.status === "open";
+  const button = (/** @type {string} */ what, /** @type {string} */ key, primary = false) =>
+    el("button", { type: "button", id: `tournament-${what}`, class: primary ? "primary" : undefined, onclick: () => act(what) }, t(key));
+  const withdraw = () => { if (confirm(t("tournament.withdraw_confirm"))) act("leave"); };
+  return el("p", { class: "tournament-actions" },
+    open && !found.you.playing ? button("join", "tournament.join", true) : "",
+    open && found.you.playing ? button("leave", "tournament.leave") : "",
+    found.status === "running" && found.you.playing
+      ? el("button", { type: "button", id: "tournament-withdraw", onclick: withdraw }, t("tournament.withdraw")) : "",
+    open && found.you.organiser ? [" ", button("start", "tournament.start", true), " ", button("cancel", "tournament.cancel")] : "");
+}
+
+/** The standings table, its tie-break columns left out on a phone (said under it in words).
+ * @param {Tournament} found */
+function standingsCard(found) {
+  const half = (/** @type {number} */ value) => new Intl.NumberFormat(document.documentElement.lang || undefined,
+    { maximumFractionDigits: 2 }).format(value);
+  const heads = ["tournament.rank", "tournament.player", "tournament.points", "tournament.buchholz", "tournament.sonneborn",
+    "tournament.kingdom", "tournament.played"].map((key) => t(key));
+  const kind = (/** @type {number} */ i) => [i === 1 ? "" : "figure", i >= 3 ? "minor" : ""].join(" ").trim() || undefined;
+  const rows = found.standings.map((line) => [String(line.rank),
+    [el("a", { href: `/player/${encodeURIComponent(line.name)}` }, line.name), line.withdrew ? ` (${t("tournament.withdrew")})` : "",
+      el("span", { class: "minor-line" }, `${t("tournament.buchholz")} ${half(line.buchholz)} · ${t("tournament.sonneborn")} ${
+        half(line.sonneborn_berger)} · ${t("tournament.kingdom")} ${line.kingdom_diff}`)],
+    half(line.points), half(line.buchholz), half(line.sonneborn_berger), String(line.kingdom_diff), String(line.played)]);
+  const table = el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "standings" },
+    el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: kind(i) }, head)))),
+    el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((cell, i) => el("td", { class: kind(i) }, cell)))))));
+  return el("section", { class: "card" }, el("h2", {}, t("tournament.standings")), table,
+    el("p", { class: "small" }, t("tournament.tiebreaks")));
+}
+
+/** A card for each round, the latest first (before the start: what the first round waits for).
+ * @param {Tournament} found @param {() => Promise<void>} load */
+function roundCards(found, load) {
+  if (!found.rounds_played.length) {
+    return [el("section", { class: "card" }, el("h2", {}, t("tournament.players")),
+      el("ul", { id: "entrants" }, found.entrants.map((p) => el("li", {}, p.name))),
+      found.status === "open" ? el("p", { class: "small" }, t("tournament.not_started")) : "")];
+  }
+  return [...found.rounds_played].reverse().map((round) => el("section", { class: "card tournament-round", "data-round": round.round },
+    el("h2", {}, t("tournament.round_n", { n: round.round })),
+    el("ul", { class: "round-games" }, round.games.map((game) => gameLine(found, game, load)))));
+}
+
+/** A game of a round: its players, result, and what the reader may do with it.
+ * @param {Tournament} found @param {RoundGame} game @param {() => Promise<void>} load */
+function gameLine(found, game, load) {
+  if (game.second === null) return el("li", { class: "bye" }, t("tournament.bye", { name: game.first }));
+  const result = game.result
+    ? [el("strong", {}, game.result), game.forfeit ? ` (${t("tournament.forfeit")})` : game.scores ? ` (${game.scores.join("–")})` : ""]
+    : t(game.status === "open" ? "tournament.waiting_players" : "tournament.under_way");
+  return el("li", { "data-game": game.game_id || "" }, `${game.first} – ${game.second}`, " · ", result, " ", gameButton(found, game, load));
+}
+
+/** "Take your seat" or "Play" for the reader's own game, "Watch" for a public one under way or over.
+ * @param {Tournament} found @param {RoundGame} game @param {() => Promise<void>} load */
+function gameButton(found, game, load) {
+  const id = game.game_id;
+  if (!id) return "";
+  const going = game.status === "open" || game.status === "playing";
+  if (game.yours && going && !game.seated) {
+    const take = async () => {
+      try {
+        openJoined(/** @type {import("./view-types.js").Seated} */ (await api(`/api/games/${id}/join`, { method: "POST", body: {} })));
+      } catch { await load(); }
+    };
+    return el("button", { type: "button", class: "primary take-seat", onclick: take }, t("tournament.take_seat"));
+  }
+  if (game.yours && going && game.token) {
+    const token = game.token;
+    const play = () => { remember(id, [token], { kinds: [], joined: true }); location.href = `/game/${id}`; };
+    return el("button", { type: "button", class: "primary play", onclick: play }, t("tournament.play_game"));
+  }
+  if (found.public && game.status !== "open" && game.status !== "expired") {
+    return el("a", { href: `/game/${id}/watch`, class: "button watch" }, t("tournament.watch"));
+  }
+  return "";
+}
+
+function backLink() {
+  return el("a", { href: "/", id: "tournament-back" }, t("tournament.back"));
+}

@@ -1,0 +1,158 @@
+"""A club tournament's rounds on the server: the games a round pairs (``club_pairing``), each made
+as a game of two whose seats are kept for the two paired accounts, and the result a game's end
+gives the tournament.
+
+A round's game waits for its two players (``open_seats``: each seat kept ``for`` its account, the
+seat row marked with the tournament's id, which keeps it out of the lobby's lists); it starts once
+both took their seats (from the tournament's page, or as any kept seat is taken:
+``POST /api/games/{id}/join``). Its wait is the tournament's (``wait_minutes``; a game by the day
+waits at least a turn's days): a player who has not come by then loses by forfeit, 1-0 for the
+one who came, 0-0 if neither did (no rating moves: the game was not played). A game played ends as
+any game does: the engine's places among the seats still played (``game_results.final_places``:
+a player who resigned or ran out of time ranks last) make a win, a loss or, a shared first place,
+a draw; a game neither finished on their own is a loss for both. A round robin's game of a
+player who withdrew is a forfeit without a game; a bye is its point without one.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from kingdomino.core.game import Game, GameError, State
+from kingdomino.games.registry import make_game
+from kingdomino.web.clocks import TimeControl
+from kingdomino.web.club_pairing import BYE, DRAW, WIN, Pairing, round_robin, swiss_round
+from kingdomino.web.game_results import final_places, forfeited
+from kingdomino.web.hub import Hub
+from kingdomino.web.open_seats import wait_until
+from kingdomino.web.refusals import HubError
+from kingdomino.web.seats import SeatPlayer, open_seat
+from kingdomino.web.stored import StoredGame, now
+from kingdomino.web.tournament_store import Tournament
+
+#: The key of a tournament game's seat rows naming their tournament.
+MARK = "tournament"
+
+
+def tournament_of(seats: Sequence[dict[str, Any]]) -> str | None:
+    """The tournament whose game has these seats (None: not a tournament's game)."""
+    return next((str(seat[MARK]) for seat in seats if seat.get(MARK)), None)
+
+
+def result_of(stored: StoredGame, state: State | None) -> dict[str, Any] | None:
+    """What the end of a tournament's game ``stored`` (its final ``state`` if it was played) gives
+    the tournament (the module's rules): each seat's points and kingdom points, and whether it was
+    a forfeit; None while it goes on."""
+    seats = stored.seats
+    if stored.status == "finished" and state is not None:
+        places = final_places(state.places(), seats)
+        scores = state.scores()
+        if places[0] == places[1]:
+            points = (DRAW, DRAW) if places[0] == 1 else (0.0, 0.0)
+        else:
+            points = (WIN, 0.0) if places[0] < places[1] else (0.0, WIN)
+        return {
+            "first_points": points[0],
+            "second_points": points[1],
+            "first_score": int(scores[0]),
+            "second_score": int(scores[1]),
+            "forfeit": any(forfeited(seat) for seat in seats),
+        }
+    if stored.status in ("expired", "aborted"):
+        came = [seat["kind"] == "human" and not seat.get("ended") for seat in seats]
+        return forfeit(came[0] and not came[1], came[1] and not came[0])
+    return None
+
+
+def forfeit(first_wins: bool, second_wins: bool) -> dict[str, Any]:
+    """A game's result without play: the point to whoever ``..._wins``, none to the other."""
+    return {
+        "first_points": WIN if first_wins else 0.0,
+        "second_points": WIN if second_wins else 0.0,
+        "forfeit": True,
+    }
+
+
+def pairings(tournament: Tournament, round_: int) -> list[dict[str, Any]]:
+    """The games of ``tournament``'s round ``round_`` as stored: ``first``, ``second`` and, for a
+    game nobody plays (a bye, a game of a withdrawn player), its result already."""
+    active = set(tournament.active())
+    if tournament.format == "round_robin":
+        paired = round_robin([p.account_id for p in tournament.players])[round_ - 1]
+    else:
+        paired = swiss_round(tournament.active(), tournament.played())
+    return [_stored_pairing(pairing, active) for pairing in paired]
+
+
+def _stored_pairing(pairing: Pairing, active: set[int]) -> dict[str, Any]:
+    first, second = pairing.first, pairing.second
+    row: dict[str, Any] = {"first": first, "second": second}
+    if second is None:
+        return {**row, "first_points": BYE if first in active else 0.0, "second_points": None}
+    if first not in active or second not in active:
+        return {**row, **forfeit(first in active, second in active)}
+    return row
+
+
+def round_count(tournament: Tournament) -> int:
+    """How many rounds ``tournament`` plays from its start: a round robin's every round, a Swiss
+    one's as its organiser said but no more than a round robin's (more would force rematches)."""
+    every = len(round_robin([p.account_id for p in tournament.players]))
+    return every if tournament.format == "round_robin" else min(tournament.rounds, every)
+
+
+async def make_pairing_game(hub: Hub, tournament: Tournament, first: int, second: int) -> str:
+    """A new game of ``tournament`` between ``first`` and ``second`` (in their seats), waiting
+    for both: the new game's id."""
+    names = tournament.names()
+    bots = {p.account_id: bool(p.bot) for p in tournament.players}
+    game = make_game_of(tournament)
+    seats = [
+        {**open_seat(SeatPlayer(account, names[account], bots[account])), MARK: tournament.id}
+        for account in (first, second)
+    ]
+    stored = StoredGame(
+        id=secrets.token_hex(8),
+        game=game.name,
+        players=2,
+        options=dict(game.options),
+        seed=hub.secret_seeds(),
+        seats=seats,
+        spectator_token=secrets.token_urlsafe(16),
+        status="open",
+        created=now(),
+        actions=[],
+        rated=tournament.rated,
+        open_until=wait_until(tournament.wait_minutes, time_control=tournament.time_control),
+        time_control=tournament.time_control,
+        public=tournament.public,
+    )
+    table = await hub.start_game(stored, game)
+    return table.id
+
+
+def make_game_of(tournament: Tournament) -> Game:
+    """The game of two ``tournament`` plays (its rules and options)."""
+    return make_game(tournament.game, 2, dict(tournament.options))
+
+
+def checked_options(settings: dict[str, Any]) -> dict[str, Any]:
+    """The options of a new tournament's game of two as the game reads them, or the refusal of its
+    game, options or clock. Every tournament's games have a clock, rated or not: a player who sat
+    and never moved would otherwise hold up the round, and the tournament, for good."""
+    try:
+        game = make_game(settings["game"], 2, dict(settings["options"]))
+    except GameError as error:
+        raise HubError(400, error.field or "options", str(error)) from None
+    time_control = settings.get("time_control")
+    if time_control is None:
+        raise HubError(
+            422,
+            "time_control",
+            "a tournament's games need a clock: a player who never moved would hold up its rounds",
+            "tournament_clock",
+        )
+    TimeControl.of(time_control)
+    return dict(game.options)

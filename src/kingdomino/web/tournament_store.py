@@ -1,0 +1,308 @@
+"""The club tournaments in the database (``tables``: ``tournaments``, ``tournament_players``,
+``tournament_games``): short reads and writes, each one transaction, run off the event loop by
+``tournaments``. A tournament is read whole (:class:`Tournament`): its settings, its players and
+its games, which is all its page and its next pairing need.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+
+from kingdomino.web.club_pairing import Played
+from kingdomino.web.store import Store
+from kingdomino.web.tables import AccountRow, GameRow, TournamentGameRow, TournamentPlayerRow, TournamentRow
+
+
+@dataclass
+class Tournament:
+    """A tournament as stored: its row's settings, its players in starting order (their seeds
+    from the start, the order they joined before) and its games."""
+
+    id: str
+    name: str
+    organiser: int
+    game: str
+    options: dict[str, Any]
+    time_control: dict[str, Any] | None
+    rated: bool
+    public: bool
+    format: str
+    rounds: int
+    max_players: int
+    bots: bool
+    wait_minutes: int
+    status: str
+    starts_at: float | None
+    created: datetime
+    round: int
+    #: The organiser's account name.
+    organiser_name: str = ""
+    players: list[Any] = field(default_factory=list)
+    games: list[Any] = field(default_factory=list)
+
+    def active(self) -> list[int]:
+        """The players still playing (not withdrawn), in starting order."""
+        return [p.account_id for p in self.players if p.withdrew is None]
+
+    def names(self) -> dict[int, str]:
+        return {p.account_id: p.name for p in self.players}
+
+    def played(self) -> list[Played]:
+        """The games ended so far, as the pairing and the standings read them."""
+        return [
+            Played(
+                g.round,
+                g.first,
+                g.second,
+                g.first_points,
+                g.second_points or 0.0,
+                g.first_score,
+                g.second_score,
+                g.forfeit,
+            )
+            for g in self.games
+            if g.first_points is not None
+        ]
+
+    def of_round(self, round_: int) -> list[Any]:
+        return [g for g in self.games if g.round == round_]
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+#: A game's columns before its end (every row of one insert names the same columns).
+UNPLAYED = {"game_id": None, "first_points": None, "second_points": None, "forfeit": False}
+
+
+def create(store: Store, settings: dict[str, Any]) -> None:
+    """Store a new tournament (``settings``: its row's columns)."""
+    with store.engine.begin() as connection:
+        connection.execute(insert(TournamentRow).values(**settings))
+
+
+def load(store: Store, tournament_id: str) -> Tournament | None:
+    """The tournament ``tournament_id`` whole, or None."""
+    with store.engine.connect() as connection:
+        row = connection.execute(select(TournamentRow).where(TournamentRow.id == tournament_id)).first()
+        if row is None:
+            return None
+        players = connection.execute(
+            select(TournamentPlayerRow)
+            .where(TournamentPlayerRow.tournament_id == tournament_id)
+            .order_by(TournamentPlayerRow.seed, TournamentPlayerRow.joined, TournamentPlayerRow.account_id)
+        ).all()
+        organiser = connection.execute(select(AccountRow.name).where(AccountRow.id == row.organiser)).scalar()
+        games = connection.execute(
+            select(TournamentGameRow)
+            .where(TournamentGameRow.tournament_id == tournament_id)
+            .order_by(TournamentGameRow.round, TournamentGameRow.board)
+        ).all()
+    columns = dict(row._mapping)
+    columns["created"] = _aware(columns["created"])
+    return Tournament(
+        **columns, organiser_name=str(organiser or ""), players=list(players), games=list(games)
+    )
+
+
+def listed(store: Store, statuses: tuple[str, ...], limit: int) -> list[dict[str, Any]]:
+    """The tournaments of ``statuses``, the newest first, each with its count of players."""
+    count = (
+        select(func.count())
+        .where(TournamentPlayerRow.tournament_id == TournamentRow.id)
+        .scalar_subquery()
+        .label("entrants")
+    )
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(TournamentRow, count)
+            .where(TournamentRow.status.in_(statuses))
+            .order_by(TournamentRow.created.desc())
+            .limit(limit)
+        ).all()
+    return [{"row": row, "count": int(row.entrants)} for row in rows]
+
+
+def ids_of(store: Store, status: str) -> list[str]:
+    """Every tournament of ``status`` (at a start: the ones to resume)."""
+    with store.engine.connect() as connection:
+        found = connection.execute(select(TournamentRow.id).where(TournamentRow.status == status))
+        return [str(row[0]) for row in found]
+
+
+def organised(store: Store, account_id: int) -> int:
+    """How many tournaments ``account_id`` organises that are open or running."""
+    with store.engine.connect() as connection:
+        found = connection.execute(
+            select(func.count()).where(
+                TournamentRow.organiser == account_id, TournamentRow.status.in_(("open", "running"))
+            )
+        ).scalar()
+    return int(found or 0)
+
+
+def add_player(store: Store, tournament_id: str, account_id: int, name: str, bot: bool, at: float) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(
+            insert(TournamentPlayerRow).values(
+                tournament_id=tournament_id, account_id=account_id, name=name, bot=bot, joined=at
+            )
+        )
+
+
+def set_seeds(store: Store, tournament_id: str, order: list[int]) -> None:
+    """The players' starting ranks: ``order`` lists their accounts, the first seeded first."""
+    with store.engine.begin() as connection:
+        for seed, account_id in enumerate(order, 1):
+            connection.execute(
+                update(TournamentPlayerRow)
+                .where(
+                    TournamentPlayerRow.tournament_id == tournament_id,
+                    TournamentPlayerRow.account_id == account_id,
+                )
+                .values(seed=seed)
+            )
+
+
+def remove_player(store: Store, tournament_id: str, account_id: int) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(
+            delete(TournamentPlayerRow).where(
+                TournamentPlayerRow.tournament_id == tournament_id,
+                TournamentPlayerRow.account_id == account_id,
+            )
+        )
+
+
+def withdraw(store: Store, tournament_id: str, account_id: int, round_: int) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(TournamentPlayerRow)
+            .where(
+                TournamentPlayerRow.tournament_id == tournament_id,
+                TournamentPlayerRow.account_id == account_id,
+            )
+            .values(withdrew=round_)
+        )
+
+
+def set_state(store: Store, tournament_id: str, **values: Any) -> None:
+    """Write the tournament's ``status``, ``round`` or ``rounds``."""
+    with store.engine.begin() as connection:
+        connection.execute(update(TournamentRow).where(TournamentRow.id == tournament_id).values(**values))
+
+
+def add_round(store: Store, tournament_id: str, round_: int, games: list[dict[str, Any]]) -> None:
+    """Store round ``round_``'s games (each: ``first``, ``second`` and, a bye or a forfeit, its
+    points) and make it the tournament's round, in one transaction: a round is paired once."""
+    with store.engine.begin() as connection:
+        connection.execute(
+            insert(TournamentGameRow),
+            [
+                {**UNPLAYED, "tournament_id": tournament_id, "round": round_, "board": n, **g}
+                for n, g in enumerate(games, 1)
+            ],
+        )
+        this = TournamentRow.id == tournament_id
+        connection.execute(update(TournamentRow).where(this).values(round=round_))
+
+
+def set_game(store: Store, tournament_id: str, round_: int, board: int, game_id: str) -> bool:
+    """Link the server's game ``game_id`` to its row unless one is linked (another server made
+    the same row's game first): True if linked."""
+    with store.engine.begin() as connection:
+        done = connection.execute(
+            update(TournamentGameRow)
+            .where(
+                TournamentGameRow.tournament_id == tournament_id,
+                TournamentGameRow.round == round_,
+                TournamentGameRow.board == board,
+                TournamentGameRow.game_id.is_(None),
+            )
+            .values(game_id=game_id)
+        )
+    return bool(done.rowcount)
+
+
+def set_result(store: Store, tournament_id: str, round_: int, board: int, result: dict[str, Any]) -> bool:
+    """Keep a game's ``result`` (points, kingdom points, ``forfeit``) unless it has one: True if kept."""
+    with store.engine.begin() as connection:
+        done = connection.execute(
+            update(TournamentGameRow)
+            .where(
+                TournamentGameRow.tournament_id == tournament_id,
+                TournamentGameRow.round == round_,
+                TournamentGameRow.board == board,
+                TournamentGameRow.first_points.is_(None),
+            )
+            .values(**result)
+        )
+    return bool(done.rowcount)
+
+
+def game_of(store: Store, game_id: str) -> tuple[str, int, int] | None:
+    """The tournament, round and board of the server's game ``game_id``, if it is a tournament's."""
+    with store.engine.connect() as connection:
+        row = connection.execute(
+            select(TournamentGameRow.tournament_id, TournamentGameRow.round, TournamentGameRow.board).where(
+                TournamentGameRow.game_id == game_id
+            )
+        ).first()
+    return None if row is None else (str(row[0]), int(row[1]), int(row[2]))
+
+
+def games_now(store: Store, game_ids: list[str]) -> dict[str, tuple[str, list[dict[str, Any]]]]:
+    """The status and seats of the server's games ``game_ids``, by id."""
+    if not game_ids:
+        return {}
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(GameRow.id, GameRow.status, GameRow.seats).where(GameRow.id.in_(game_ids))
+        )
+        return {str(row.id): (str(row.status), list(row.seats)) for row in rows}
+
+
+def awaiting(store: Store, account_id: int) -> list[dict[str, Any]]:
+    """The games of the running tournaments' current rounds whose seat still waits for
+    ``account_id``: each one's tournament (id, name), round, game id and opponent's name."""
+    mine = (TournamentGameRow.first == account_id) | (TournamentGameRow.second == account_id)
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(TournamentRow.id, TournamentRow.name, TournamentGameRow)
+            .join(TournamentGameRow, TournamentGameRow.tournament_id == TournamentRow.id)
+            .where(
+                TournamentRow.status == "running",
+                TournamentGameRow.round == TournamentRow.round,
+                TournamentGameRow.first_points.is_(None),
+                TournamentGameRow.game_id.is_not(None),
+                mine,
+            )
+        ).all()
+        opponents = {
+            (row.tournament_id, row.account_id): row.name
+            for row in connection.execute(
+                select(TournamentPlayerRow).where(TournamentPlayerRow.tournament_id.in_([r[0] for r in rows]))
+            )
+        }
+    games = games_now(store, [str(row.game_id) for row in rows])
+    found = []
+    for row in rows:
+        status, seats = games.get(str(row.game_id), ("", []))
+        if status != "open" or not any(seat.get("for") == account_id for seat in seats):
+            continue
+        other = row.second if row.first == account_id else row.first
+        found.append(
+            {
+                "tournament": str(row[0]),
+                "name": str(row[1]),
+                "round": int(row.round),
+                "game_id": str(row.game_id),
+                "opponent": opponents.get((str(row[0]), other)),
+            }
+        )
+    return found

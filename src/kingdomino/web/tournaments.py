@@ -1,0 +1,367 @@
+"""Club tournaments of people: an account organises one, accounts join it, and the server pairs
+its rounds (``club_pairing``: round robin or Swiss), makes each round's games (``tournament_rounds``)
+and pairs the next round once every game of the round is over, until the last.
+
+The life of a tournament (``status``): ``open`` while players join and leave; ``running`` from its
+start, by its organiser ("start now") or by itself at its ``starts_at`` (with fewer than
+``MIN_PLAYERS`` then it is ``cancelled``); ``finished`` after its last round. Its organiser may
+call it off (``cancelled``) before the start. A player who leaves after the start withdraws: the
+game they are in is lost by forfeit (resigned if it had started), their games of a round robin's
+later rounds are forfeits too, and a Swiss tournament pairs them no more.
+
+The next round is paired in the server's own path of a game's end (``Hub.ended``: a game played
+to its end, or a wait that ran out), not by a timer; a tournament's game cannot be called off or
+aborted (``open_seats``, ``endings``), so each ends with a result. A server that starts resumes
+its running tournaments where they were (:meth:`Tournaments.resume`): a game made but not linked
+is made again, a game that ended while it was stopped counts, and a round whose games are all
+over is followed by the next. Bounds: ``MAX_ORGANISED`` tournaments open or running per
+organiser, ``MAX_PLAYERS`` players, ``MAX_ROUNDS`` Swiss rounds, a start at most
+``MAX_START_DAYS`` ahead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from kingdomino.ratings.glicko2 import Rating
+from kingdomino.web import tournament_rounds as rounds
+from kingdomino.web import tournament_store as records
+from kingdomino.web.endings import resign
+from kingdomino.web.hub import Hub
+from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
+from kingdomino.web.refusals import HubError
+from kingdomino.web.seats import SeatPlayer
+from kingdomino.web.stored import now
+from kingdomino.web.table import Table
+from kingdomino.web.tournament_store import Tournament
+
+log = logging.getLogger(__name__)
+
+#: The fewest players a tournament starts with (two would play one game), and the most it takes.
+MIN_PLAYERS = 3
+MAX_PLAYERS = 64
+#: The most rounds of a Swiss tournament (ten cover a club of several hundred).
+MAX_ROUNDS = 15
+#: The tournaments one account organises at once (open or running): a club's, not a flood.
+MAX_ORGANISED = 3
+#: How far ahead a tournament may be set to start by itself.
+MAX_START_DAYS = 30
+
+
+class Tournaments:
+    """The club tournaments of ``hub``'s store, told of each game's end (``hub.ended``)."""
+
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self.store = hub.store
+        #: One change of a tournament at a time (joins, a start, a round paired after a game).
+        self.lock = asyncio.Lock()
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.timers: dict[str, asyncio.Task[None]] = {}
+        hub.ended = self.game_ended
+
+    async def read(self, tournament_id: str) -> Tournament:
+        """The tournament ``tournament_id`` as stored, or the refusal: there is none."""
+        found = await asyncio.to_thread(records.load, self.store, tournament_id)
+        if found is None:
+            raise HubError(404, "tournament", f"no tournament with id {tournament_id!r}", "no_tournament")
+        return found
+
+    # --- before the start ---------------------------------------------------------------------
+
+    async def create(self, organiser: SeatPlayer, settings: dict[str, Any], play: bool) -> Tournament:
+        """A new open tournament of ``organiser`` (``settings``: the checked row's columns but the
+        id, status and moments), who plays in it too if ``play``."""
+        if await asyncio.to_thread(records.organised, self.store, organiser.id) >= MAX_ORGANISED:
+            raise HubError(
+                429,
+                "tournament",
+                f"you organise {MAX_ORGANISED} tournaments not yet over, the most at once",
+                "too_many_tournaments",
+                {"n": MAX_ORGANISED},
+            )
+        starts_at = settings.get("starts_at")
+        if starts_at is not None and not time.time() < starts_at <= time.time() + MAX_START_DAYS * 86400:
+            raise HubError(
+                422,
+                "starts_at",
+                f"a tournament starts within {MAX_START_DAYS} days from now",
+                "tournament_start_time",
+                {"n": MAX_START_DAYS},
+            )
+        settings["options"] = rounds.checked_options(settings)
+        tournament_id = secrets.token_hex(6)
+        row = {**settings, "id": tournament_id, "organiser": organiser.id, "status": "open", "created": now()}
+        await asyncio.to_thread(records.create, self.store, row)
+        if play:
+            await self.join(tournament_id, organiser)
+        self._schedule(tournament_id, starts_at)
+        return await self.read(tournament_id)
+
+    async def join(self, tournament_id: str, player: SeatPlayer) -> None:
+        async with self.lock:
+            tournament = await self._open(tournament_id)
+            if player.id in tournament.names():
+                raise HubError(409, "tournament", "you are in this tournament already", "tournament_joined")
+            if player.bot and not tournament.bots:
+                raise HubError(
+                    403, "tournament", "this tournament's organiser takes no bots", "tournament_bots"
+                )
+            if len(tournament.players) >= tournament.max_players:
+                raise HubError(
+                    409,
+                    "tournament",
+                    f"this tournament is full: {tournament.max_players} players",
+                    "tournament_full",
+                    {"n": tournament.max_players},
+                )
+            await asyncio.to_thread(
+                records.add_player, self.store, tournament_id, player.id, player.name, player.bot, time.time()
+            )
+
+    async def leave(self, tournament_id: str, account_id: int) -> None:
+        """Leave an open tournament, or withdraw from a running one (the module's rules)."""
+        async with self.lock:
+            tournament = await self.read(tournament_id)
+            player = next((p for p in tournament.players if p.account_id == account_id), None)
+            if player is None or player.withdrew is not None:
+                raise HubError(
+                    409, "tournament", "you do not play in this tournament", "tournament_not_joined"
+                )
+            if tournament.status == "open":
+                await asyncio.to_thread(records.remove_player, self.store, tournament_id, account_id)
+                return
+            if tournament.status != "running":
+                raise HubError(409, "tournament", "this tournament is over", "tournament_over")
+            await asyncio.to_thread(records.withdraw, self.store, tournament_id, account_id, tournament.round)
+            await self._forfeit_current(tournament, account_id)
+            await self._advance(tournament_id)
+
+    async def cancel(self, tournament_id: str, account_id: int) -> None:
+        async with self.lock:
+            tournament = await self._open(tournament_id)
+            self._organiser(tournament, account_id)
+            await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
+            self._unschedule(tournament_id)
+
+    async def start(self, tournament_id: str, account_id: int | None) -> None:
+        """Start ``tournament_id`` (by its organiser ``account_id``; None: its start time came)."""
+        async with self.lock:
+            tournament = await self._open(tournament_id)
+            if account_id is not None:
+                self._organiser(tournament, account_id)
+            if len(tournament.players) < MIN_PLAYERS:
+                if account_id is None:
+                    await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
+                    return
+                raise HubError(
+                    409,
+                    "tournament",
+                    f"a tournament starts with {MIN_PLAYERS} players at least",
+                    "tournament_too_few",
+                    {"n": MIN_PLAYERS},
+                )
+            order = await asyncio.to_thread(self._seeded, tournament)
+            await asyncio.to_thread(records.set_seeds, self.store, tournament_id, order)
+            count = rounds.round_count(tournament)
+            await asyncio.to_thread(
+                records.set_state, self.store, tournament_id, status="running", rounds=count
+            )
+            self._unschedule(tournament_id)
+            await self._pair(tournament_id, 1)
+
+    def _seeded(self, tournament: Tournament) -> list[int]:
+        """The players in their starting order: by rating in the game's pool, best first (one not
+        rated there as a new player), then in the order they joined (a read: run in a thread)."""
+        players = [p.account_id for p in tournament.players]
+        pool = pool_or_none(tournament.game, 2)
+        if pool is None:
+            return players
+        rated = read_ratings(self.store, [(p, pool) for p in players])
+        new = Rating().rating
+        return sorted(players, key=lambda p: -(rated[(p, pool)].rating if (p, pool) in rated else new))
+
+    async def _open(self, tournament_id: str) -> Tournament:
+        tournament = await self.read(tournament_id)
+        if tournament.status != "open":
+            raise HubError(409, "tournament", "this tournament has started or is over", "tournament_not_open")
+        return tournament
+
+    @staticmethod
+    def _organiser(tournament: Tournament, account_id: int) -> None:
+        if tournament.organiser != account_id:
+            raise HubError(
+                403,
+                "tournament",
+                "only the tournament's organiser starts or calls it off",
+                "tournament_organiser",
+            )
+
+    # --- rounds -------------------------------------------------------------------------------
+
+    async def _pair(self, tournament_id: str, round_: int) -> None:
+        """Pair round ``round_`` and make its games (the caller holds the lock), then go on if
+        every game of it is over already (byes and forfeits alone)."""
+        tournament = await self.read(tournament_id)
+        if tournament.round < round_:
+            games = rounds.pairings(tournament, round_)
+            with contextlib.suppress(IntegrityError):  # another server paired it first: its rows stand
+                await asyncio.to_thread(records.add_round, self.store, tournament_id, round_, games)
+        await self._make_games(tournament_id)
+        await self._advance(tournament_id)
+
+    async def _make_games(self, tournament_id: str) -> None:
+        """Make the games of the current round that are still to make. A game another server
+        linked to its row first (two servers going on with one round) leaves this one's unplayed."""
+        tournament = await self.read(tournament_id)
+        for game in tournament.of_round(tournament.round):
+            if game.game_id is None and game.first_points is None and game.second is not None:
+                game_id = await rounds.make_pairing_game(self.hub, tournament, game.first, game.second)
+                linked = await asyncio.to_thread(
+                    records.set_game, self.store, tournament_id, game.round, game.board, game_id
+                )
+                if not linked:
+                    table = self.hub.table(game_id)
+                    async with table.lock:
+                        table.write_seats(table.stored.seats, "expired", "game")
+                    await self.hub.seats_changed(table)
+
+    async def _advance(self, tournament_id: str) -> None:
+        """After a game of the current round ended: the next round, or the end of the tournament,
+        once every game of the round is over (the caller holds the lock)."""
+        tournament = await self.read(tournament_id)
+        if tournament.status != "running":
+            return
+        if any(game.first_points is None for game in tournament.of_round(tournament.round)):
+            return
+        if tournament.round >= tournament.rounds or len(tournament.active()) < 2:
+            await asyncio.to_thread(records.set_state, self.store, tournament_id, status="finished")
+            return
+        await self._pair(tournament_id, tournament.round + 1)
+
+    async def _forfeit_current(self, tournament: Tournament, account_id: int) -> None:
+        """The current round's game of ``account_id``, who withdrew, lost by forfeit: the result
+        kept first, then its game ended (a game waiting for its players called off, a game under
+        way resigned by the withdrawn seat)."""
+        for game in tournament.of_round(tournament.round):
+            if game.first_points is not None or account_id not in (game.first, game.second):
+                continue
+            result = rounds.forfeit(game.first != account_id, game.second != account_id)
+            await self._keep(tournament.id, game, result)
+            if game.game_id is not None:
+                await self._end_game(game.game_id, account_id)
+
+    async def _keep(self, tournament_id: str, game: Any, result: dict[str, Any]) -> None:
+        """Keep ``result`` for ``game`` (a row of the tournament's games) unless it has one."""
+        await asyncio.to_thread(records.set_result, self.store, tournament_id, game.round, game.board, result)
+
+    async def _end_game(self, game_id: str, account_id: int) -> None:
+        """End the game ``game_id`` of ``account_id``, who withdrew: called off while it waits,
+        resigned by their seat once it is under way (a seat an AI plays on is left to it)."""
+        table = self.hub.table(game_id)
+        seats = table.stored.seats
+        if table.stored.status == "open":
+            async with table.lock:
+                table.write_seats([dict(seat) for seat in seats], "expired", "game")
+            await self.hub.seats_changed(table)
+        elif table.stored.status == "playing":
+            seat = next(s for s, info in enumerate(seats) if info.get("account") == account_id)
+            token = seats[seat].get("token")
+            if seats[seat]["kind"] == "human" and token:
+                with contextlib.suppress(HubError):  # the game ended meanwhile
+                    await resign(table, str(token))
+
+    def game_ended(self, table: Table) -> None:
+        """A game ended here (``Hub.ended``): if it is a tournament's, its result is kept and the
+        tournament goes on, in a task (the game's end is not held up by it). A game of accounts is
+        looked up by its id: a seat an AI took over no longer names its tournament."""
+        seats = table.stored.seats
+        if rounds.tournament_of(seats) is None and all(seat.get("account") is None for seat in seats):
+            return
+        result = rounds.result_of(table.stored, table.state)
+        if result is not None:
+            self._spawn(self._record(table.id, result))
+
+    async def _record(self, game_id: str, result: dict[str, Any]) -> None:
+        """Keep ``result`` for the tournament game ``game_id`` and go on; looked up before the
+        lock, so that the end of another game of accounts never waits for a round's pairing."""
+        found = await asyncio.to_thread(records.game_of, self.store, game_id)
+        if found is None:
+            return
+        tournament_id, round_, board = found
+        async with self.lock:
+            await asyncio.to_thread(records.set_result, self.store, tournament_id, round_, board, result)
+            await self._advance(tournament_id)
+
+    # --- the server's start and stop ----------------------------------------------------------
+
+    async def resume(self) -> None:
+        """Go on with the tournaments where they were when the server stopped (the module's)."""
+        for tournament_id in await asyncio.to_thread(records.ids_of, self.store, "open"):
+            tournament = await self.read(tournament_id)
+            self._schedule(tournament_id, tournament.starts_at)
+        for tournament_id in await asyncio.to_thread(records.ids_of, self.store, "running"):
+            try:
+                async with self.lock:
+                    await self._catch_up(tournament_id)
+            except Exception:  # one tournament that cannot go on stops none of the others
+                log.exception("the tournament %s could not be resumed", tournament_id)
+
+    async def _catch_up(self, tournament_id: str) -> None:
+        await self._make_games(tournament_id)
+        tournament = await self.read(tournament_id)
+        for game in tournament.of_round(tournament.round):
+            if game.game_id is None or game.first_points is not None:
+                continue
+            table = self.hub.read(game.game_id)
+            result = None if table is None else rounds.result_of(table.stored, table.state)
+            if result is not None:
+                await self._keep(tournament_id, game, result)
+        await self._advance(tournament_id)
+
+    def _schedule(self, tournament_id: str, starts_at: float | None) -> None:
+        if starts_at is not None and tournament_id not in self.timers:
+            self.timers[tournament_id] = asyncio.get_running_loop().create_task(
+                self._start_at(tournament_id, starts_at)
+            )
+
+    def _unschedule(self, tournament_id: str) -> None:
+        timer = self.timers.pop(tournament_id, None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+
+    async def _start_at(self, tournament_id: str, starts_at: float) -> None:
+        await asyncio.sleep(max(0.0, starts_at - time.time()))
+        try:
+            await self.start(tournament_id, None)
+        except HubError:  # started by its organiser or called off meanwhile
+            pass
+        except Exception:
+            log.exception("the tournament %s did not start at its time", tournament_id)
+        finally:
+            self.timers.pop(tournament_id, None)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a tournament's game end was not counted", exc_info=task.exception())
+
+    async def stop(self) -> None:
+        """Let the counts under way finish, and stop the start timers."""
+        if self.tasks:
+            await asyncio.wait(set(self.tasks))
+        for timer in list(self.timers.values()):
+            timer.cancel()
+        self.timers.clear()
