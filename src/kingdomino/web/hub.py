@@ -197,8 +197,7 @@ class Hub:
         return None if stored is None else self._table_from(stored)
 
     def _table_from(self, stored: StoredGame) -> Table:
-        """The table of a stored game; a chance step it still lacks (an old crash) is drawn from
-        the seed."""
+        """The table of a stored game; a chance step it lacks (an old crash) is drawn from the seed."""
         game, state = rebuild(stored)
         table = Table(stored, game, state, self, version=stored.revision)
         table.draw_missing_chance()
