@@ -46,6 +46,7 @@ from kingdomino.web.memory import GameMemory
 from kingdomino.web.notify import WriteNotice, listen
 from kingdomino.web.open_seats import Seeker, check_open_game, wait_until
 from kingdomino.web.out_of_time import time_out
+from kingdomino.web.push import Pusher
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch_wait import tell_old_game
 from kingdomino.web.replication import Replication
@@ -101,6 +102,8 @@ class Hub:
         self.replication = Replication(store, self.tables)
         self.lobby = Lobby(store)
         self.results = GameResults(store)
+        #: Who tells players of their turns by Web Push (``create_app`` gives it).
+        self.pusher: Pusher | None = None
 
     @property
     def queue(self) -> AIQueue:

@@ -36,6 +36,8 @@ from kingdomino.web import clocks, views
 from kingdomino.web.admission import check_room, check_tokens
 from kingdomino.web.live import LiveGame, ViewKey, Watcher, rebuild, status_of
 from kingdomino.web.presence import Presence
+from kingdomino.web.push import Pusher
+from kingdomino.web.push_events import turn_passed
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import ai_seat
 from kingdomino.web.steps import chance_steps, step
@@ -48,6 +50,8 @@ class TableHost(Protocol):
 
     store: Store
     away_seconds: float
+    #: Who tells a player of their turn by Web Push (None: nobody).
+    pusher: Pusher | None
 
     def watchers_changed(self, table: Table) -> None:
         """``table`` gained or lost a page (it may be idle now, or no longer)."""
@@ -257,8 +261,10 @@ class Table(LiveGame):
             field,
         )
         self._keep_timing(timed)
+        began = self.stored.status != "playing"
         self.stored.seats, self.stored.status, self.stored.open_until = seats, status, open_until
         self.presence.turn_began()
+        turn_passed(self.host.pusher, self, None if began else to_act)
 
     async def ai_turn(self) -> AITurn | None:
         """The AI seat's turn to compute now, on a copy of the state (None: no AI is to act)."""
@@ -293,8 +299,10 @@ class Table(LiveGame):
             lambda: self.store.append_actions(self.id, new, status, self.version, ai_turn, timed), "index"
         )
         self._keep_timing(timed)
+        before = self.state.current_player
         self.adopt(state, new, status, version)
         self.presence.turn_began()
+        turn_passed(self.host.pusher, self, before)
         if status == "finished":
             self.host.game_over(self)
 

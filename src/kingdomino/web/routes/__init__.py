@@ -35,6 +35,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/challenges`` ``{name, game, players?, options?, rated?, time_control?,
   wait_minutes?}`` challenges an account to a game of two; ``GET /api/challenges`` the account's
   challenges waiting; ``POST /api/challenges/{id}/accept`` and ``/decline`` (``challenges``);
+* ``GET /api/push/key`` the server's VAPID public key; ``POST /api/push/subscriptions`` a
+  browser's ``PushSubscription`` (and ``language``) subscribed to the logged-in account's
+  notifications, ``DELETE`` with ``{endpoint}`` unsubscribes it (``push``);
 * ``GET /api/live-games?limit=&offset=&player=``: the public games being played, to watch
   (``live_games``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
@@ -56,6 +59,7 @@ from kingdomino.web.routes import (
     live_games,
     open_games,
     players,
+    push,
     scoring,
     server_info,
 )
@@ -72,5 +76,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     open_games.router,
     challenges.router,
     players.router,
+    push.router,
     live_games.router,
 )
