@@ -286,6 +286,7 @@ def test_a_move_pushes_once_to_the_player_to_move_and_never_to_the_mover(
         "tag": f"{game_id}:{view['version']}",
         "title": say(language, "title.your_turn"),
         "body": say(language, "notify.game_with", game=say(language, "game.kingdomino"), players=mover),
+        "href": f"/game/{game_id}",
     }
     post = service.to(f"/{other.lower()}")[-1]
     assert post.headers["authorization"].startswith("vapid t=")
@@ -304,6 +305,7 @@ def test_a_challenge_pushes_to_the_challenged(client: TestClient, service: PushS
         "tag": f"{made['id']}:challenge",
         "title": say("ru", "challenge.from", name="Anna"),
         "body": say("ru", "game.kingdomino"),
+        "href": "/",
     }
 
 

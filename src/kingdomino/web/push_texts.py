@@ -20,17 +20,26 @@ SLAVIC = ("uk", "ru")
 
 @dataclass(frozen=True)
 class PushText:
-    """A notification: its title and body, the game it opens and the tag the page's own
-    notification of the same event has (``turn-notify.js``), so that the browser shows one."""
+    """A notification: its game, the tag the page's own notification of the same event has
+    (``turn-notify.js``), so that the browser shows one, its title and body, and what it opens."""
 
     game_id: str
     tag: str
     title: str
     body: str
+    #: The page a click on it opens: the game's, or the lobby (where a challenge is answered).
+    href: str
 
     def payload(self) -> str:
         """What the service worker receives (``sw.js``'s ``push``)."""
-        return json.dumps({"game": self.game_id, "tag": self.tag, "title": self.title, "body": self.body})
+        fields = {
+            "game": self.game_id,
+            "tag": self.tag,
+            "title": self.title,
+            "body": self.body,
+            "href": self.href,
+        }
+        return json.dumps(fields)
 
 
 @cache
@@ -95,30 +104,31 @@ def time_words(language: str, seconds: float) -> str:
     return say(language, "push.minutes", n=max(1, -(-int(seconds) // 60)))
 
 
-def your_turn(language: str, game_id: str, revision: int, game: str, others: list[str]) -> PushText:
-    """ "Your turn" in ``game`` (a game's name: ``classic``...) with ``others``."""
-    body = say(
+def game_with(language: str, game: str, others: list[str]) -> str:
+    """A game as a notification names it: "Kingdomino with Bela"."""
+    return say(
         language, "notify.game_with", game=say(language, f"game.{game}"), players=listed(language, others)
     )
-    return PushText(game_id, f"{game_id}:{revision}", say(language, "title.your_turn"), body)
+
+
+def your_turn(language: str, game_id: str, revision: int, game: str, others: list[str]) -> PushText:
+    """It is the player's turn in ``game`` (a game's name: ``kingdomino``...) with ``others``."""
+    title = say(language, "title.your_turn")
+    return PushText(
+        game_id, f"{game_id}:{revision}", title, game_with(language, game, others), f"/game/{game_id}"
+    )
 
 
 def time_short(
     language: str, game_id: str, revision: int, game: str, others: list[str], seconds: float
 ) -> PushText:
     """The time for the player's move in ``game`` runs short: ``seconds`` left."""
-    body = say(
-        language, "notify.game_with", game=say(language, f"game.{game}"), players=listed(language, others)
-    )
     title = say(language, "notify.time_short", time=time_words(language, seconds))
-    return PushText(game_id, f"{game_id}:{revision}:short", title, body)
+    body = game_with(language, game, others)
+    return PushText(game_id, f"{game_id}:{revision}:short", title, body, f"/game/{game_id}")
 
 
 def challenged(language: str, game_id: str, game: str, by: str) -> PushText:
-    """``by`` challenges the player to a game of ``game``."""
-    return PushText(
-        game_id,
-        f"{game_id}:challenge",
-        say(language, "challenge.from", name=by),
-        say(language, f"game.{game}"),
-    )
+    """``by`` challenges the player to a game of ``game``: answered in the lobby."""
+    title, body = say(language, "challenge.from", name=by), say(language, f"game.{game}")
+    return PushText(game_id, f"{game_id}:challenge", title, body, "/")
