@@ -21,6 +21,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from fastapi.testclient import TestClient
 from tests.web.conftest import QUICK, QUICK_REVIEW, seeded_secrets, session_workers
+from tests.web.sockets import next_of_type
 from tests.web.test_challenges import DAYS, account, as_, challenged
 from tests.web.test_open_games import refusal
 
@@ -265,17 +266,12 @@ def test_a_move_pushes_once_to_the_player_to_move_and_never_to_the_mover(
         return [browsers[name].read(post) for post in service.to(f"/{name.lower()}")]
 
     first, view = to_act(client, game_id, tokens)
-    started = {"Anna": [], "Bela": [f"{game_id}:challenge"]}
-    started[first].append(f"{game_id}:{view['version']}")
-    assert {name: [payload["tag"] for payload in heard(name)] for name in started} == started
-    mover = first
-    while (now := to_act(client, game_id, tokens))[0] == mover:
-        move = client.post(
-            f"/api/games/{game_id}/actions",
-            json={"token": tokens[mover], "action": now[1]["legal_actions"][0]},
-        )
-        assert move.status_code == 200, move.text
-    other, view = now
+    started: dict[str, list[str]] = {"Anna": [], "Bela": [f"{game_id}:challenge"]}
+    started[first] = sorted([*started[first], f"{game_id}:{view['version']}"])
+    # Two threads post: one browser's two notifications may come in either order.
+    assert {name: sorted(payload["tag"] for payload in heard(name)) for name in started} == started
+    mover, other = play_until_the_turn_passes(client, game_id, tokens)
+    view = to_act(client, game_id, tokens)[1]
     all_sent(client)
     assert len(heard(mover)) == len(started[mover])  # the mover heard nothing more
     told = heard(other)
@@ -291,6 +287,44 @@ def test_a_move_pushes_once_to_the_player_to_move_and_never_to_the_mover(
     post = service.to(f"/{other.lower()}")[-1]
     assert post.headers["authorization"].startswith("vapid t=")
     assert int(post.headers["ttl"]) == 24 * 3600
+
+
+def play_until_the_turn_passes(client: TestClient, game_id: str, tokens: dict[str, str]) -> tuple[str, str]:
+    """The player to act moves until the other is to act: the mover's name and the other's."""
+    mover = to_act(client, game_id, tokens)[0]
+    while (now := to_act(client, game_id, tokens))[0] == mover:
+        action = now[1]["legal_actions"][0]
+        move = client.post(f"/api/games/{game_id}/actions", json={"token": tokens[mover], "action": action})
+        assert move.status_code == 200, move.text
+    return mover, now[0]
+
+
+def test_no_push_to_a_player_whose_page_of_the_game_is_open(client: TestClient, service: PushService) -> None:
+    """The page says it itself (``turn-notify.js``); a push too would tell it twice."""
+    client.app.state.push_base = service.base  # type: ignore[attr-defined]
+    game_id, tokens, _browsers = started_days_game(client)
+    all_sent(client)
+    first = to_act(client, game_id, tokens)[0]
+    other = "Bela" if first == "Anna" else "Anna"
+    before = len(service.posts)
+    with client.websocket_connect(f"/ws/games/{game_id}?tokens={tokens[other]}") as page:
+        next_of_type(page, "state")
+        assert play_until_the_turn_passes(client, game_id, tokens) == (first, other)
+        all_sent(client)
+    assert len(service.posts) == before
+    assert play_until_the_turn_passes(client, game_id, tokens) == (other, first)
+    all_sent(client)
+    assert [post.path for post in service.posts[before:]] == [f"/{first.lower()}"]
+
+
+def test_subscriptions_are_limited_per_client(client: TestClient, service: PushService) -> None:
+    anna = account(client, "Anna")
+    for number in range(20):
+        subscribe(client, anna, Browser(f"{service.base}/b{number}"))
+    again = as_(client, anna).post(
+        "/api/push/subscriptions", json=Browser(f"{service.base}/b").subscription()
+    )
+    assert refusal(again) == (429, "too_many_tries")
 
 
 def test_a_challenge_pushes_to_the_challenged(client: TestClient, service: PushService) -> None:

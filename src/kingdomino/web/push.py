@@ -132,8 +132,6 @@ class Pusher:
         self.keys = PushKeys.load(self.store, self.settings)
         self.jobs: queue.Queue[tuple[int, Wording] | None] = queue.Queue(maxsize=QUEUE_LIMIT)
         self.threads: list[threading.Thread] = []
-        #: Notifications posted and accepted by their push service (for the operator's figures).
-        self.sent = 0
 
     def start(self) -> None:
         """Start the sending threads."""
@@ -188,7 +186,6 @@ class Pusher:
                     timeout=POST_TIMEOUT,
                     requests_session=session,
                 )
-                self.sent += 1
                 return
             except HubError as refused:  # the endpoint's host moved into a private network
                 log.warning("push: %s; subscription forgotten", refused.message)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web.push_tables import PushKeyRow, PushSubscriptionRow, PushToldRow
@@ -141,13 +141,16 @@ def claim_told(store: Store, game_id: str, revision: int) -> bool:
 
 def deadlines_within(store: Store, moment: float, seconds: float) -> list[tuple[str, float]]:
     """The turn-based games being played whose seat to act runs out within ``seconds`` after
-    ``moment``, with that deadline (a real-time game's is left out here, not in the database:
-    its time control is JSON)."""
+    ``moment``, with that deadline, but those whose turn (revision) was told already. A real-time
+    game's is left out here, not in the database: its time control is JSON."""
     with store.engine.connect() as connection:
         rows = connection.execute(
-            select(GameRow.id, GameRow.deadline, GameRow.time_control).where(
+            select(GameRow.id, GameRow.deadline, GameRow.time_control)
+            .outerjoin(PushToldRow, PushToldRow.game_id == GameRow.id)
+            .where(
                 GameRow.status == "playing", GameRow.deadline > moment, GameRow.deadline < moment + seconds
             )
+            .where(or_(PushToldRow.revision.is_(None), PushToldRow.revision < GameRow.revision))
         )
         return [
             (str(id_), float(deadline))

@@ -9,17 +9,21 @@ import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
+from limits import parse
 from pydantic import Field
 from starlette.requests import HTTPConnection
 
 from kingdomino.web import push_check, push_store
 from kingdomino.web.push import Pusher
-from kingdomino.web.routes.accounts import same_origin
+from kingdomino.web.routes.accounts import limited, same_origin
 from kingdomino.web.routes.bodies import Body
-from kingdomino.web.routes.dependencies import HubDep
+from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.routes.players import AccountDep
 
 router = APIRouter()
+
+#: Subscriptions a client may make a minute: each resolves a host the client names.
+SUBSCRIPTIONS = parse("20/minute")
 
 
 def pusher_of(connection: HTTPConnection) -> Pusher:
@@ -58,12 +62,14 @@ async def key(request: Request) -> dict[str, Any]:
 
 @router.post("/api/push/subscriptions", status_code=201)
 async def subscribe(
-    body: SubscriptionRequest, request: Request, account: AccountDep, hub: HubDep
+    body: SubscriptionRequest, request: Request, account: AccountDep, hub: HubDep, client: Client
 ) -> dict[str, Any]:
     """Subscribe this browser to the account's notifications (your move in a turn-based game, your
     time for it running short, a challenge). Refused (422 `push_subscription`, naming the field):
-    an endpoint not https, or whose host is not on the public internet; keys of the wrong size."""
+    an endpoint not https, or whose host is not on the public internet; keys of the wrong size;
+    more than 20 a minute from one client (429 `too_many_tries`)."""
     same_origin(request)
+    await limited(request, "push_subscription", client, SUBSCRIPTIONS)
     local = pusher_of(request).settings.local_endpoints
     languages: list[str] = request.app.state.languages
     subscription = await asyncio.to_thread(
