@@ -83,11 +83,12 @@ def service() -> Iterator[PushService]:
     server.server_close()
 
 
-def push_app(database: str, local: bool = True) -> Any:
-    """An app whose pushes may go to this machine (``local``), its accounts hashed quickly."""
+def push_app(database: str, local: bool = True, seed: int = 1) -> Any:
+    """An app whose pushes may go to this machine (``local``), its accounts hashed quickly, its
+    games' secret seeds drawn from ``seed``."""
     app = create_app(
         database,
-        secret_seeds=seeded_secrets(),
+        secret_seeds=seeded_secrets(seed),
         review_agent=QUICK_REVIEW,
         ai_workers=session_workers(),
         push=PushSettings(local_endpoints=local),
@@ -255,38 +256,48 @@ def to_act(client: TestClient, game_id: str, tokens: dict[str, str]) -> tuple[st
     raise AssertionError("nobody is to act")
 
 
+#: Secret seeds whose game of the challenge's two players the challenged one (Bela), then the
+#: challenger (Anna), begins.
+BELA_FIRST, ANNA_FIRST = 1, 4
+
+
+@pytest.mark.parametrize("seed", [BELA_FIRST, ANNA_FIRST])
 def test_a_move_pushes_once_to_the_player_to_move_and_never_to_the_mover(
-    client: TestClient, service: PushService
+    database: str, service: PushService, seed: int
 ) -> None:
-    client.app.state.push_base = service.base  # type: ignore[attr-defined]
-    game_id, tokens, browsers = started_days_game(client)
-    all_sent(client)
+    """At the start, the player to act is told, unless it is Bela, who has just accepted (he is at
+    the app); then each time the turn passes, the player to act, never the mover."""
+    with TestClient(push_app(database, seed=seed)) as client:
+        client.app.state.push_base = service.base  # type: ignore[attr-defined]
+        game_id, tokens, browsers = started_days_game(client)
+        all_sent(client)
 
-    def heard(name: str) -> list[dict[str, Any]]:
-        return [browsers[name].read(post) for post in service.to(f"/{name.lower()}")]
+        def heard(name: str) -> list[dict[str, Any]]:
+            return [browsers[name].read(post) for post in service.to(f"/{name.lower()}")]
 
-    first, view = to_act(client, game_id, tokens)
-    started: dict[str, list[str]] = {"Anna": [], "Bela": [f"{game_id}:challenge"]}
-    started[first] = sorted([*started[first], f"{game_id}:{view['version']}"])
-    # Two threads post: one browser's two notifications may come in either order.
-    assert {name: sorted(payload["tag"] for payload in heard(name)) for name in started} == started
-    mover, other = play_until_the_turn_passes(client, game_id, tokens)
-    view = to_act(client, game_id, tokens)[1]
-    all_sent(client)
-    assert len(heard(mover)) == len(started[mover])  # the mover heard nothing more
-    told = heard(other)
-    assert len(told) == len(started[other]) + 1
-    language = "hu" if other == "Bela" else "en"
-    assert told[-1] == {
-        "game": game_id,
-        "tag": f"{game_id}:{view['version']}",
-        "title": say(language, "title.your_turn"),
-        "body": say(language, "notify.game_with", game=say(language, "game.kingdomino"), players=mover),
-        "href": f"/game/{game_id}",
-    }
-    post = service.to(f"/{other.lower()}")[-1]
-    assert post.headers["authorization"].startswith("vapid t=")
-    assert int(post.headers["ttl"]) == 24 * 3600
+        first, view = to_act(client, game_id, tokens)
+        assert first == ("Bela" if seed == BELA_FIRST else "Anna")
+        started: dict[str, list[str]] = {"Anna": [], "Bela": [f"{game_id}:challenge"]}
+        if first == "Anna":
+            started["Anna"] = [f"{game_id}:{view['version']}"]
+        assert {name: [payload["tag"] for payload in heard(name)] for name in started} == started
+        mover, other = play_until_the_turn_passes(client, game_id, tokens)
+        view = to_act(client, game_id, tokens)[1]
+        all_sent(client)
+        assert len(heard(mover)) == len(started[mover])  # the mover heard nothing more
+        told = heard(other)
+        assert len(told) == len(started[other]) + 1
+        language = "hu" if other == "Bela" else "en"
+        assert told[-1] == {
+            "game": game_id,
+            "tag": f"{game_id}:{view['version']}",
+            "title": say(language, "title.your_turn"),
+            "body": say(language, "notify.game_with", game=say(language, "game.kingdomino"), players=mover),
+            "href": f"/game/{game_id}",
+        }
+        post = service.to(f"/{other.lower()}")[-1]
+        assert post.headers["authorization"].startswith("vapid t=")
+        assert int(post.headers["ttl"]) == 24 * 3600
 
 
 def play_until_the_turn_passes(client: TestClient, game_id: str, tokens: dict[str, str]) -> tuple[str, str]:

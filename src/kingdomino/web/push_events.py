@@ -66,6 +66,15 @@ def turn_passed(pusher: Pusher | None, table: Table, before: int | None) -> None
     pusher.tell(account, lambda language: push_texts.your_turn(language, game_id, revision, game, names))
 
 
+def seats_written(pusher: Pusher | None, table: Table, status: str, seats: list[dict[str, Any]]) -> None:
+    """Tell the player to act in ``table`` if its game has just begun (it was ``status`` with
+    ``seats``), unless they are the one who just took their seat: they are at the app."""
+    seat = table.state.current_player
+    if status == "playing" or (0 <= seat < len(seats) and seats[seat]["kind"] == "open"):
+        return
+    turn_passed(pusher, table, None)
+
+
 def challenge_made(pusher: Pusher | None, table: Table) -> None:
     """Tell each account a seat of ``table``'s new game is kept for (a challenge) who challenges it."""
     stored = table.stored

@@ -37,7 +37,7 @@ from kingdomino.web.admission import check_room, check_tokens
 from kingdomino.web.live import LiveGame, ViewKey, Watcher, rebuild, status_of
 from kingdomino.web.presence import Presence
 from kingdomino.web.push import Pusher
-from kingdomino.web.push_events import turn_passed
+from kingdomino.web.push_events import seats_written, turn_passed
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import ai_seat
 from kingdomino.web.steps import chance_steps, step
@@ -261,10 +261,10 @@ class Table(LiveGame):
             field,
         )
         self._keep_timing(timed)
-        began = self.stored.status != "playing"
+        was = self.stored.status, self.stored.seats
         self.stored.seats, self.stored.status, self.stored.open_until = seats, status, open_until
         self.presence.turn_began()
-        turn_passed(self.host.pusher, self, None if began else to_act)
+        seats_written(self.host.pusher, self, *was)
 
     async def ai_turn(self) -> AITurn | None:
         """The AI seat's turn to compute now, on a copy of the state (None: no AI is to act)."""
