@@ -28,7 +28,7 @@ from tests.web.test_open_games import refusal
 from kingdomino.web import push_store
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.app import create_app
-from kingdomino.web.push import Pusher, PushSettings
+from kingdomino.web.push import STOP_SECONDS, Pusher, PushSettings
 from kingdomino.web.push_events import tell_short_times_once
 from kingdomino.web.push_texts import say
 from kingdomino.web.store import Store
@@ -52,6 +52,8 @@ class PushService:
     base: str = ""
     posts: list[Post] = field(default_factory=list)
     answers: dict[str, list[int]] = field(default_factory=dict)
+    #: The pause it asks for before a post is tried again (``Retry-After``, seconds).
+    retry_after: str = "0"
 
     def to(self, path: str) -> list[Post]:
         return [post for post in self.posts if post.path == path]
@@ -67,7 +69,7 @@ def service() -> Iterator[PushService]:
             recorded.posts.append(Post(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
             queued = recorded.answers.get(self.path)
             self.send_response(queued.pop(0) if queued else 201)
-            self.send_header("Retry-After", "0")
+            self.send_header("Retry-After", recorded.retry_after)
             self.send_header("Content-Length", "0")
             self.end_headers()
 
@@ -388,3 +390,19 @@ def test_a_short_time_is_told_once_a_turn(client: TestClient, service: PushServi
     language = "hu" if name == "Bela" else "en"
     assert payload["tag"] == f"{game_id}:{view['version']}:short"
     assert payload["title"] == say(language, "notify.time_short", time=say(language, "push.hours", n=1))
+
+
+def test_a_stopping_server_tries_no_post_again(database: str, service: PushService) -> None:
+    """A push service that asks for a pause holds a stopping server up no longer."""
+    service.answers, service.retry_after = {"/slow": [503]}, "50"
+    with TestClient(push_app(database)) as client:
+        anna, bela = account(client, "Anna"), account(client, "Bela")
+        subscribe(client, bela, Browser(f"{service.base}/slow"))
+        challenged(client, anna, "bela")
+        deadline = time.monotonic() + SENT_WITHIN
+        while not service.posts:
+            assert time.monotonic() < deadline, "nothing was posted"
+            time.sleep(0.01)
+        stopping = time.monotonic()
+    assert time.monotonic() - stopping < STOP_SECONDS - 5  # not the 50 s asked, nor the longest stop
+    assert len(service.posts) == 1

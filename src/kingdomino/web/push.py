@@ -49,6 +49,8 @@ FIRST_PAUSE = 1.0
 LONGEST_PAUSE = 60.0
 #: Seconds a post may take.
 POST_TIMEOUT = 10.0
+#: Seconds a stopping server waits for the notifications queued to be posted.
+STOP_SECONDS = 15.0
 #: How long a push service keeps a notification for a browser that is off: a day (a turn-based
 #: game's move is a day's news).
 TTL = 24 * 3600
@@ -132,6 +134,8 @@ class Pusher:
         self.keys = PushKeys.load(self.store, self.settings)
         self.jobs: queue.Queue[tuple[int, Wording] | None] = queue.Queue(maxsize=QUEUE_LIMIT)
         self.threads: list[threading.Thread] = []
+        #: Set once the server stops: a post is no longer tried again.
+        self.stopping = threading.Event()
 
     def start(self) -> None:
         """Start the sending threads."""
@@ -141,11 +145,14 @@ class Pusher:
             self.threads.append(thread)
 
     def stop(self) -> None:
-        """Let the threads finish what is queued, then end them (called off the event loop)."""
+        """End the threads once they have posted what is queued (each once: no retry waits now),
+        or after ``STOP_SECONDS`` (called off the event loop)."""
+        self.stopping.set()
         for _ in self.threads:
             self.jobs.put(None)
+        deadline = time.monotonic() + STOP_SECONDS
         for thread in self.threads:
-            thread.join()
+            thread.join(max(0.0, deadline - time.monotonic()))
         self.threads.clear()
 
     def tell(self, account_id: int, wording: Wording) -> None:
@@ -202,12 +209,11 @@ class Pusher:
                 pause = retry_after(error.response, pause)
             except requests.RequestException as error:
                 log.info("push: %s unreachable: %s", subscription.endpoint.split("/")[2], error)
-            if attempt == TRIES or pause > LONGEST_PAUSE:
+            if attempt == TRIES or pause > LONGEST_PAUSE or self.stopping.wait(pause):
                 log.warning(
                     "push: gave up on %s after %d tries", subscription.endpoint.split("/")[2], attempt
                 )
                 return
-            time.sleep(pause)
             pause *= 2
 
 
