@@ -17,6 +17,7 @@ from typing import Any
 
 import http_ece  # type: ignore[import-untyped]
 import pytest
+import requests
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from fastapi.testclient import TestClient
@@ -30,6 +31,7 @@ from kingdomino.web.accounts import Accounts
 from kingdomino.web.app import create_app
 from kingdomino.web.push import STOP_SECONDS, Pusher, PushSettings
 from kingdomino.web.push_events import tell_short_times_once
+from kingdomino.web.push_session import push_session
 from kingdomino.web.push_texts import say
 from kingdomino.web.store import Store
 
@@ -70,6 +72,7 @@ def service() -> Iterator[PushService]:
             queued = recorded.answers.get(self.path)
             self.send_response(queued.pop(0) if queued else 201)
             self.send_header("Retry-After", recorded.retry_after)
+            self.send_header("Location", f"{recorded.base}/elsewhere")
             self.send_header("Content-Length", "0")
             self.end_headers()
 
@@ -406,3 +409,19 @@ def test_a_stopping_server_tries_no_post_again(database: str, service: PushServi
         stopping = time.monotonic()
     assert time.monotonic() - stopping < STOP_SECONDS - 5  # not the 50 s asked, nor the longest stop
     assert len(service.posts) == 1
+
+
+def test_a_post_connects_to_public_addresses_only_and_follows_no_redirect(service: PushService) -> None:
+    """A name may resolve to a public address when checked and to a private one when the post
+    connects: the connection itself is refused. A redirect could lead anywhere: none is followed."""
+    with pytest.raises(requests.ConnectionError, match="not on the public internet"):
+        push_session().post(f"{service.base}/private", data=b"x", timeout=SENT_WITHIN)
+    assert service.posts == []
+    service.answers = {"/moved": [307]}
+    with pytest.raises(requests.TooManyRedirects):
+        push_session(local=True).post(f"{service.base}/moved", data=b"x", timeout=SENT_WITHIN)
+    assert [post.path for post in service.posts] == ["/moved"]
+    assert (
+        push_session(local=True).post(f"{service.base}/here", data=b"x", timeout=SENT_WITHIN).status_code
+        == 201
+    )

@@ -9,7 +9,8 @@ threads post it to every browser of the account, each in its own language. A pus
 answers 429 or 5xx (or cannot be reached) is tried again after a growing pause (its
 ``Retry-After`` if it says one), ``TRIES`` times in all; one that answers 404 or 410 says the
 browser unsubscribed: the subscription is forgotten. An endpoint is checked again before each post
-and no redirect is followed (``push_check``).
+(``push_check``), and a post connects to public addresses only and follows no redirect
+(``push_session``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]
 
 from kingdomino.web import push_store
 from kingdomino.web.push_check import check_endpoint
+from kingdomino.web.push_session import push_session
 from kingdomino.web.push_texts import PushText
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
@@ -163,8 +165,7 @@ class Pusher:
             log.warning("push: %d notifications wait; one to account %d is dropped", QUEUE_LIMIT, account_id)
 
     def _send_all(self) -> None:
-        session = requests.Session()
-        session.max_redirects = 0  # a redirect could lead into the server's own network
+        session = push_session(self.settings.local_endpoints)
         while True:
             job = self.jobs.get()
             try:
