@@ -3,6 +3,7 @@ names unique as they read, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -13,6 +14,7 @@ from sqlalchemy import select, update
 from tests.web.conftest import QUICK
 
 from kingdomino.web.accounts import Accounts
+from kingdomino.web.confusables import CONFUSABLES, prototypes
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow, SessionRow
@@ -61,6 +63,35 @@ def test_a_name_is_taken_as_it_reads(accounts: Accounts) -> None:
         with pytest.raises(HubError) as refused:
             accounts.create(taken, "password two")
         assert (refused.value.status, refused.value.field) == (409, "name"), taken
+
+
+def test_a_name_that_looks_like_an_account_s_is_refused_without_naming_it(accounts: Accounts) -> None:
+    """Unicode's confusable skeleton (UTS #39) tells names apart that ``name_key`` alone let in:
+    Cherokee and small capital letters drawn as Latin ones, an "m" drawn as "rn"."""
+    boris, arnie = fresh("Boris"), fresh("Arnie")
+    for name in (boris, arnie):
+        accounts.create(name, "password one")
+    cherokee = "\u13f4o\u13d2is" + boris[5:]  # "ᏴoᏒis"
+    small_capital = "B\u1d0fris" + boris[5:]  # "Bᴏris"
+    for look_alike in (cherokee, small_capital, "Amie" + arnie[5:]):
+        with pytest.raises(HubError) as refused:
+            accounts.create(look_alike, "password two")
+        error = refused.value
+        assert (error.status, error.field, error.code) == (409, "name", "name_look_alike"), look_alike
+        assert error.values == {"name": look_alike} and boris not in str(error) and arnie not in str(error)
+    with pytest.raises(HubError) as same:
+        accounts.create(boris.upper(), "password two")
+    assert same.value.code == "name_taken"  # a name that reads the same is taken, as before
+    doris = fresh("Doris")
+    assert accounts.create(doris, "password two")[0].name == doris
+
+
+def test_confusables_is_unicode_s_file_as_its_sources_say() -> None:
+    """The table is Unicode's, unchanged: its hash and version are those ``data/SOURCES.md`` gives."""
+    sources = (CONFUSABLES.parent / "SOURCES.md").read_text(encoding="utf-8")
+    assert hashlib.sha256(CONFUSABLES.read_bytes()).hexdigest() in sources
+    assert "# Version: 16.0.0" in CONFUSABLES.read_text(encoding="utf-8") and "16.0.0" in sources
+    assert len(prototypes()) > 6000 and prototypes()["\u13f4"] == "B"
 
 
 @pytest.mark.parametrize(
@@ -139,6 +170,7 @@ def test_the_routes_keep_the_session_in_a_cookie_and_refuse_foreign_pages(databa
         cookie = made.headers["set-cookie"]
         assert cookie.startswith("kd_session=") and "HttpOnly" in cookie and "SameSite=lax" in cookie
         assert "Secure" not in cookie  # plain HTTP here; over TLS the cookie is Secure
+        assert "__Host-" not in cookie  # a browser would refuse the prefix from http
         assert client.get("/api/account").json()["account"]["name"] == "Greta"
         foreign = client.delete("/api/session", headers={"Origin": "https://elsewhere.example"})
         assert foreign.status_code == 403 and foreign.json()["error"]["field"] == "origin"
@@ -160,6 +192,41 @@ def test_the_routes_keep_the_session_in_a_cookie_and_refuse_foreign_pages(databa
         )
         bad = client.post("/api/accounts", json={"name": "Greta", "password": "x"})
         assert bad.status_code == 400 and bad.json()["error"]["field"] == "password"
+
+
+def test_over_tls_the_session_cookie_is_host_prefixed_and_an_older_one_still_works(database: str) -> None:
+    """Over https the session is kept in ``__Host-kd_session`` (Secure, Path=/, no Domain, which a
+    browser requires of the prefix), the plain name dropped. A session kept under the plain name
+    (set over http, or before the prefix) still logs in, and is moved to the prefixed name."""
+    from fastapi.testclient import TestClient
+
+    from kingdomino.web.app import create_app
+
+    app = create_app(database)
+    with TestClient(app, base_url="https://testserver") as tls, TestClient(app) as plain:
+        made = tls.post("/api/accounts", json={"name": "Hedda", "password": "password one"})
+        assert made.status_code == 201, made.text
+        cookie = made.headers["set-cookie"]
+        assert cookie.startswith("__Host-kd_session=") and "Secure" in cookie and "Path=/" in cookie
+        assert "Domain" not in cookie and "HttpOnly" in cookie
+        assert tls.get("/api/account").json()["account"]["name"] == "Hedda"
+
+        older = plain.post("/api/session", json={"name": "Hedda", "password": "password one"})
+        token = older.cookies["kd_session"]
+        tls.cookies.clear()
+        tls.cookies.set("kd_session", token, domain="testserver.local")  # as the client keeps one
+        who = tls.get("/api/account")
+        assert who.json()["account"]["name"] == "Hedda"
+        moved = who.headers.get_list("set-cookie")
+        assert any(c.startswith(f"__Host-kd_session={token};") and "Secure" in c for c in moved), moved
+        assert any(c.startswith("kd_session=") and "Max-Age=0" in c for c in moved), moved
+        assert tls.cookies.get("__Host-kd_session") == token and "kd_session" not in tls.cookies
+
+        assert tls.delete("/api/session").status_code == 200
+        assert tls.get("/api/account").json() == {"account": None}
+        plain.cookies.clear()
+        plain.cookies.set("kd_session", token)
+        assert plain.get("/api/account").json() == {"account": None}  # the session itself ended
 
 
 def test_logins_are_limited_per_name_from_any_client_alike_for_unknown_names(database: str) -> None:

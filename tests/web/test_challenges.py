@@ -156,11 +156,9 @@ def test_a_page_of_another_site_is_told_no_challenge(client: TestClient) -> None
 def test_a_challenge_is_refused_with_its_reason(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     kira = account(client, "Kira")
     boris, *others = (account(client, name) for name in ("Boris", "Cleo", "Dora", "Emil"))
-    account(client, "Robo", bot=True)
     assert refusal(challenge(client, None, "Boris")) == (401, "challenge_guest")
     assert refusal(challenge(client, kira, "kira")) == (422, "challenge_yourself")
     assert refusal(challenge(client, kira, "Nobody")) == (404, "no_player")
-    assert refusal(challenge(client, kira, "Robo")) == (422, "challenge_bot")
     assert refusal(challenge(client, kira, "Boris", players=3)) == (422, "challenge_players")
     assert refusal(challenge(client, kira, "Boris", rated=True)) == (422, "rated_clock")
     challenged(client, kira, "Boris")

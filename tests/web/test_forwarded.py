@@ -96,3 +96,20 @@ def test_behind_a_trusted_proxy_each_forwarded_address_is_a_client(database: str
     assert kinds[:MAX_SOCKETS_PER_CLIENT] == ["state"] * MAX_SOCKETS_PER_CLIENT
     assert kinds[MAX_SOCKETS_PER_CLIENT] == "error" and firsts[MAX_SOCKETS_PER_CLIENT]["close_code"] == 4429
     assert kinds[MAX_SOCKETS_PER_CLIENT + 1 :] == ["state"] * len(second_client)
+
+
+def test_the_session_cookie_is_host_prefixed_when_a_trusted_proxy_forwards_https(database: str) -> None:
+    """Behind a proxy ending TLS the page is https though the server hears http: the proxy's
+    ``X-Forwarded-Proto`` says so, believed from the proxies ``--forwarded-allow-ips`` names alone."""
+    body = {"password": "password one"}
+    tls = {"X-Forwarded-Proto": "https"}
+    with serve(database, "127.0.0.1") as port:
+        made = httpx.post(f"http://127.0.0.1:{port}/api/accounts", json={**body, "name": "Ida"}, headers=tls)
+        assert made.status_code == 201, made.text
+        cookie = made.headers["set-cookie"]
+        assert cookie.startswith("__Host-kd_session=") and "Secure" in cookie, cookie
+    with serve(database) as port:
+        made = httpx.post(f"http://127.0.0.1:{port}/api/accounts", json={**body, "name": "Jon"}, headers=tls)
+        assert made.status_code == 201, made.text
+        cookie = made.headers["set-cookie"]
+        assert cookie.startswith("kd_session=") and "Secure" not in cookie, cookie

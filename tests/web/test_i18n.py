@@ -370,7 +370,10 @@ def test_one_concept_has_one_word_in_a_language(language: str) -> None:
 
 #: The code that speaks English to people who read it as it is: the server's refusals (their
 #: ``message``, what a client that is not the page shows) and ``kingdomino bot``'s lines.
-SERVER_ENGLISH = (STATIC.parent, STATIC.parents[1] / "cli" / "bot.py")
+SERVER_ENGLISH = (
+    STATIC.parent,
+    *(STATIC.parents[1] / "cli" / name for name in ("bot.py", "bot_command.py", "bot_door.py")),
+)
 
 
 def server_english() -> list[tuple[str, str]]:

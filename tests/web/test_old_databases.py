@@ -188,6 +188,11 @@ def test_a_new_server_on_an_old_database_plays_every_game_on(old_database: str) 
                 assert client.get("/api/account", headers=session).json()["account"]["name"] == name
                 after = ratings_of(client, name)
                 assert all(after[pool] > games for pool, games in before[name].items()), (before, after)
+            # The accounts made before look-alike names were refused have their key now: "Ᏼen" in
+            # Cherokee letters is refused beside the old "Ben".
+            look_alike = client.post("/api/accounts", json={"name": "\u13f4en", "password": PASSWORD})
+            assert look_alike.status_code == 409, look_alike.text
+            assert look_alike.json()["error"]["code"] == "name_look_alike"
 
 
 def play_on(client: TestClient, game: dict[str, Any]) -> None:

@@ -50,8 +50,26 @@ def to_elo(strengths: Mapping[str, float], anchor: str | None = ANCHOR) -> dict[
     return {name: factor * (value - zero) for name, value in strengths.items()}
 
 
+class PairwiseRecord:
+    """The pairwise results the fit takes, counted, of an agent's row (a ladder's :class:`Rating`,
+    a tournament's ``AgentRow``): against each other agent of a game, ranked above it (``won``),
+    level with it (``drawn``), below it (``lost``); with 2 seats, the games won, drawn, lost.
+
+    A base of dataclasses that declare the three counts as their last fields: a dataclass base
+    would put its fields first, and move them in the JSON the rows are written to (``asdict``)."""
+
+    won: int
+    drawn: int
+    lost: int
+
+    @property
+    def record(self) -> str:
+        """Won-drawn-lost, as a table shows it."""
+        return f"{self.won}-{self.drawn}-{self.lost}"
+
+
 @dataclass(frozen=True)
-class Rating:
+class Rating(PairwiseRecord):
     agent: str
     elo: float
     low: float
@@ -61,16 +79,9 @@ class Rating:
     wins: float
     mean_score: float
     score_half_width: float
-    #: The pairwise results the fit takes, counted: against each other agent of a game, ranked
-    #: above it, level with it, below it (with 2 seats: the games won, drawn, lost).
     won: int = 0
     drawn: int = 0
     lost: int = 0
-
-    @property
-    def record(self) -> str:
-        """Won-drawn-lost, as a table shows it."""
-        return f"{self.won}-{self.drawn}-{self.lost}"
 
 
 @dataclass

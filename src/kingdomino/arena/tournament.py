@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from kingdomino.arena.elo import fit
+from kingdomino.arena.elo import PairwiseRecord, fit
 from kingdomino.arena.match import play_game, seat_agents
 from kingdomino.arena.stats import wilson_interval
 from kingdomino.core.game import GameError, OptionValue
@@ -296,12 +296,10 @@ def _differences(stored: object, wanted: dict[str, Any]) -> str:
 
 
 @dataclass
-class AgentRow:
-    """One agent's line of a tournament's table.
-
-    ``elo`` is the ladder's fit (:func:`.elo.fit`) centred on 1500, ``elo_low``/``elo_high`` its
-    95 % bootstrap interval over deals (``None`` without two deals or a bootstrap); ``won``,
-    ``drawn``, ``lost`` count the pairwise results that fit takes (with 2 seats: the games)."""
+class AgentResults:
+    """An agent's results over games of a tournament: the seats it played, its wins (a win shared
+    by k seats counts 1/k) with their 95 % Wilson interval as a share of those seats, its mean
+    score and the half-width of that mean's 95 % interval over deals (0 with a single deal)."""
 
     agent: str
     appearances: int
@@ -310,17 +308,22 @@ class AgentRow:
     win_high: float
     mean_score: float
     score_half_width: float
+
+
+@dataclass
+class AgentRow(PairwiseRecord, AgentResults):
+    """One agent's line of a tournament's table.
+
+    ``elo`` is the ladder's fit (:func:`.elo.fit`) centred on 1500, ``elo_low``/``elo_high`` its
+    95 % bootstrap interval over deals (``None`` without two deals or a bootstrap); ``won``,
+    ``drawn``, ``lost`` count the pairwise results that fit takes (:class:`.elo.PairwiseRecord`)."""
+
     elo: float | None
     elo_low: float | None = None
     elo_high: float | None = None
     won: int = 0
     drawn: int = 0
     lost: int = 0
-
-    @property
-    def record(self) -> str:
-        """Won-drawn-lost, as the table shows it."""
-        return f"{self.won}-{self.drawn}-{self.lost}"
 
 
 #: Where a tournament's Elo is centred (the ladder puts ``random`` at 0 instead).

@@ -5,13 +5,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from kingdomino.cli import bot, ladder, research
+from kingdomino.cli import bot_command, ladder, research
 from kingdomino.cli.app import app
 
 __all__ = ["app", "main", "normalise_argv"]
 
 #: The commands written outside :mod:`.app`, added to it here (no module adds itself on import).
-for _command in (ladder.ladder, research.tournament, research.compare, research.analyse, bot.bot):
+for _command in (ladder.ladder, research.tournament, research.compare, research.analyse, bot_command.bot):
     app.command()(_command)
 
 #: Options that take several values in a row (``--agents a b c``).

@@ -1,28 +1,24 @@
-"""``kingdomino bot``: an agent that plays people and other bots on a server, through the server's
-public API only (HTTP and the game's WebSocket), as lichess's bots do.
+"""``kingdomino bot``'s client: an agent that plays people and other bots on a server, through the
+server's public API only (HTTP and the game's WebSocket), as lichess's bots do.
 
 The bot logs in to its account (or plays as a guest, casual games only), asks for quick games
-(``POST /api/pairing``), and for each follows the game's socket: when its seat is to act it reads
-the game's actions (``GET /api/games/{id}/actions``), replays them through the engine to have the
-position, asks its agent, and sends the move with the index it saw (so a move is never applied
-twice). Any agent spec works, plug-ins included (``mypkg.policies:make_ppo``).
+(``POST /api/pairing``) or challenges an account (``POST /api/challenges``), or accepts the
+challenges it is sent (``bot_door``), and for each game follows the game's socket: when its seat
+is to act it reads the game's actions (``GET /api/games/{id}/actions``), replays them through the
+engine to have the position, asks its agent, and sends the move with the index it saw (so a move
+is never applied twice). Any agent spec works, plug-ins included (``mypkg.policies:make_ppo``).
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import signal
-import threading
 import time
-from typing import TYPE_CHECKING, Annotated, Any, Protocol
-
-import typer
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kingdomino.agents import make_agent
-from kingdomino.cli.app import build_options, fail, game_error
 from kingdomino.cli.held_stop import HeldStop
-from kingdomino.core.game import GameError, State
+from kingdomino.core.game import State
 from kingdomino.games.registry import make_game
 
 if TYPE_CHECKING:  # the bot's packages (the `bot` extra), imported when a bot runs
@@ -50,7 +46,8 @@ LONGEST_WAIT = 60.0
 
 def outcome(view: dict[str, Any]) -> str:
     """What became of the bot's game, in words, from the last view it had: its result, or why it
-    ended without one, or why an AI plays the bot's seat now (the bot's token only watches then).
+    ended without one (a challenge of the bot's declined: with the reason said), or why an AI
+    plays the bot's seat now (the bot's token only watches then).
 
     >>> seats = [{"name": "Ann"}, {"name": "Bot", "timed_out": True}]
     >>> view = {"status": "finished", "your_seats": [1], "former_seats": [], "scores": [20, 31],
@@ -61,6 +58,14 @@ def outcome(view: dict[str, Any]) -> str:
     "out of time: an AI plays the bot's seat 2 on"
     >>> outcome({**view, "status": "aborted", "ended": {"by": "abort", "seat": 0}})
     'called off by Ann before every player had moved: no result'
+    >>> seats = [{"name": "Ann"}, {"name": "Robo", "challenged": True}]
+    >>> declined = {"status": "expired", "wait_ended": "declined", "decline_reason": "later"}
+    >>> outcome({**view, **declined, "seats": seats})
+    'ended unplayed: Robo declined the challenge (later)'
+    >>> cy = {"name": "Cy", "challenged": True, "declined": True}
+    >>> seats = [{"name": "Ann"}, {"name": "Robo", "challenged": True}, cy]
+    >>> outcome({**view, **declined, "seats": seats})
+    'ended unplayed: Cy declined the challenge (later)'
     """
     seats = view["your_seats"] or view["former_seats"]
     seat = seats[0] if seats else None
@@ -68,6 +73,12 @@ def outcome(view: dict[str, Any]) -> str:
         by = (view.get("ended") or {}).get("seat")
         name = view["seats"][by]["name"] if isinstance(by, int) else "a player"
         return f"called off by {name} before every player had moved: no result"
+    if view.get("wait_ended") == "declined":
+        seats_kept = [seat for seat in view["seats"] if seat.get("challenged")]
+        declined = [seat for seat in seats_kept if seat.get("declined")] or seats_kept
+        kept = declined[0]["name"] if declined else "the player"
+        why = f" ({view['decline_reason']})" if view.get("decline_reason") else ""
+        return f"ended unplayed: {kept} declined the challenge{why}"
     if view["status"] == "expired":
         return "ended unplayed: " + (
             "nobody joined in time" if view.get("wait_ended") == "expired" else "called off"
@@ -163,6 +174,25 @@ class Bot:
             body["time_control"] = clock
         answer = self.checked(self.request("POST", "/api/pairing", held, json=body))
         return str(answer["id"]), str(answer["token"])
+
+    def challenge(
+        self,
+        name: str,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        rated: bool,
+        clock: dict[str, Any] | None = None,
+        held: HeldStop | None = None,
+    ) -> tuple[str, str]:
+        """The id of a challenge of the account ``name`` (a bot's too, for matches between bots)
+        and the bot's seat token: the game waits for that account's answer (``POST
+        /api/challenges``). A stop ``held`` meanwhile is made as :meth:`pair`'s is."""
+        body = {"name": name, "game": game, "players": players, "options": options, "rated": rated}
+        if clock:
+            body["time_control"] = clock
+        answer = self.checked(self.request("POST", "/api/challenges", held, json=body))
+        return str(answer["id"]), str(answer["seats"][0]["token"])
 
     def play(self, game_id: str, token: str) -> dict[str, Any]:
         """Play the bot's seat of ``game_id`` to the game's end; the last view. A socket lost (the
@@ -300,106 +330,3 @@ class Bot:
         error = body.get("error", {}) if isinstance(body, dict) else {}
         said = error.get("message") if isinstance(error, dict) else None
         return str(said) if said else f"HTTP {answer.status_code} {answer.text[:200]!r}"
-
-
-def stopped(signum: int, frame: object) -> None:
-    """A SIGTERM's handler: the bot stops as at Ctrl-C (``KeyboardInterrupt``)."""
-    raise KeyboardInterrupt
-
-
-def bot(
-    server: Annotated[
-        str, typer.Option(metavar="URL", help="The server's address, e.g. http://localhost:8000.")
-    ],
-    agent: Annotated[
-        str, typer.Option(metavar="SPEC", help="The agent spec, e.g. 'hard' or 'mypkg.policies:make_ppo'.")
-    ],
-    game: Annotated[
-        str, typer.Option("--game", "-g", metavar="GAME", help="kingdomino, duel or origins.")
-    ] = "kingdomino",
-    players: Annotated[int, typer.Option("--players", "-p", metavar="N", help="Seats at the table.")] = 2,
-    mode: Annotated[str, typer.Option(metavar="MODE", help="Origins mode: discovery, totem or tribe.")] = "",
-    games: Annotated[
-        int, typer.Option(min=1, metavar="N", help="How many games to play, one after another.")
-    ] = 1,
-    rated: Annotated[
-        bool, typer.Option("--rated", help="Rated games (the bot's account is logged in; needs --clock).")
-    ] = False,
-    name: Annotated[
-        str, typer.Option(metavar="NAME", help="The bot's account (with --password), else its guest name.")
-    ] = "Bot",
-    password: Annotated[
-        str,
-        typer.Option(
-            envvar="KINGDOMINO_BOT_PASSWORD",
-            show_envvar=False,
-            metavar="PASSWORD",
-            help="The account's password (or the environment's KINGDOMINO_BOT_PASSWORD).",
-        ),
-    ] = "",
-    seed: Annotated[int, typer.Option(metavar="SEED", help="The agent's seed.")] = 1,
-    new_account: Annotated[
-        bool, typer.Option("--new-account", help="Create the bot's account first (shown as a bot).")
-    ] = False,
-    clock: Annotated[
-        str,
-        typer.Option(
-            metavar="CLOCK",
-            help="Timed games: move:SECONDS, game:MINUTES+INCREMENT or days:DAYS (default: untimed).",
-        ),
-    ] = "",
-) -> None:
-    """Play quick games on a server with an agent, through the public API only."""
-    import httpx
-    from websockets.exceptions import WebSocketException
-
-    # Checked before the server is reached: each mistake in one line, naming its flag.
-    if not server.startswith(("http://", "https://")):
-        raise fail(
-            f"--server: expected an address starting with http:// or https:// "
-            f"(e.g. http://localhost:8000), got {server!r}"
-        )
-    for flag, wanted in (("--rated", rated), ("--new-account", new_account)):
-        if wanted and not password:
-            raise fail(f"{flag}: needs the bot's account: --name and --password (or KINGDOMINO_BOT_PASSWORD)")
-    options = build_options(None, mode or None, game)
-    try:
-        time_control = parse_clock(clock)
-    except ValueError as error:
-        raise fail(f"--clock: {error}") from None
-    if rated and time_control is None:
-        raise fail("--rated: a rated game needs a clock: add --clock (e.g. days:1 or game:5+3)")
-    try:
-        make_game(game, players, options)
-        make_agent(agent, seed)
-    except GameError as error:
-        raise fail(game_error(error, agents_flag="--agent")) from None
-    if threading.current_thread() is threading.main_thread():
-        # Stopped by a service manager (systemd, docker stop: SIGTERM) as by Ctrl-C: its game is
-        # called off or handed to an AI, not left waiting in the lobby for a bot that is gone.
-        signal.signal(signal.SIGTERM, stopped)
-    try:
-        with httpx.Client(timeout=30, headers={"Origin": server.rstrip("/")}) as http:
-            if password:
-                login = {"name": name, "password": password, "bot": new_account}
-                path = "/api/accounts" if new_account else "/api/session"
-                Bot.checked(http.post(f"{server.rstrip('/')}{path}", json=login))
-            player = Bot(server, http, agent, seed)
-            for number in range(games):
-                with HeldStop() as held:  # a stop while paired, before the bot knows its game
-                    game_id, token = player.pair(game, players, options, rated, name, time_control, held)
-                    try:  # from the game's first word on, a stop takes the bot out of the game
-                        typer.echo(f"game {number + 1}: {server.rstrip('/')}/game/{game_id}")
-                        held.let_go()
-                        last = player.play(game_id, token)
-                    except KeyboardInterrupt:
-                        typer.echo(f"  stopped: {player.withdraw(game_id, token)}")
-                        raise typer.Exit(130) from None
-                    except (ServerRefused, httpx.TransportError, OSError, WebSocketException):
-                        typer.echo(f"  stopped: {player.withdraw(game_id, token)}")  # nobody waits for it
-                        raise
-                typer.echo(f"  {outcome(last)}")
-    except (httpx.TransportError, OSError, WebSocketException) as error:
-        raise fail(f"--server: cannot reach {server}: {error}") from None
-    except ServerRefused as error:
-        raise fail(f"the server refused: {error}") from None

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from kingdomino.agents import make_agent
 from kingdomino.agents.base import Candidate
+from kingdomino.arena.by_seat import by_seat
 from kingdomino.arena.compare import compare as compare_tournaments
 from kingdomino.arena.executors import EXECUTORS, run_games
 from kingdomino.arena.ladder import record_heading, record_note
@@ -40,6 +41,7 @@ from kingdomino.cli.app import (
     seat_specs,
 )
 from kingdomino.cli.paths import PathProblem, output_file
+from kingdomino.cli.seat_table import seat_table
 from kingdomino.cli.words import in_words
 from kingdomino.core.game import Game, GameError, State
 from kingdomino.core.records import GameRecord
@@ -123,10 +125,11 @@ def tournament(
     except KeyboardInterrupt:
         raise interrupted(f"{len(outcomes)} of {games} games", out) from None
     rows = summarise(outcomes, bootstrap=bootstrap, seed=seed)
+    seats = by_seat(outcomes)
     if as_json:
-        print(
-            json.dumps({"tournament": config.to_json(), "agents": [tournament_row_json(row) for row in rows]})
-        )
+        shown = [tournament_row_json(row) for row in rows]
+        by_seats = [asdict(row) for row in seats]
+        print(json.dumps({"tournament": config.to_json(), "agents": shown, "by_seat": by_seats}))
         return
     the_game = make_game(game, config.players, config.options)
     table = Table(title=f"{len(outcomes)} games of {the_game.describe()}, seats rotated")
@@ -159,12 +162,18 @@ def tournament(
             cells.append(elo_text(row))
         table.add_row(*cells)
     console.print(table)
+    console.print(seat_table(seats, [row.agent for row in rows], deals))
     console.print(
         "Shared wins count 1/k to each of the k winners; Wilson intervals for win rates; mean scores' "
         "intervals take each deal (played in every rotation) as one draw, Student's t.",
         style="dim",
     )
     console.print(record_note(config.players), style="dim")
+    console.print(
+        "By seat: seat 0 is a game's first seat (its first in the results file's seats); which seat "
+        "plays first is the game's rule (Kingdomino and Origins draw the first round's order).",
+        style="dim",
+    )
     if deals < 2:
         console.print(one_deal(config.players), style="yellow")
     elif with_elo and bootstrap == 0:

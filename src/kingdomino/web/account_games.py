@@ -22,6 +22,7 @@ from kingdomino.core.game import CHANCE
 from kingdomino.web.game_results import ended_by, final_places, resigned_seats
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
+from kingdomino.web.seats import kept_for
 from kingdomino.web.store import Store
 from kingdomino.web.table import Table
 from kingdomino.web.tables import GameRow, SeatAccountRow
@@ -52,7 +53,9 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
     out (``timed_out``: an AI plays its seat on), said to a player who comes back; the game's
     revision (``version``) and whether people play its other seats (``with_people``: a human's or
     an open seat), for the lobby's notifications of what changed in it; the scores, the players'
-    moves so far and when it began, which tell apart two games of the same players."""
+    moves so far and when it began, which tell apart two games of the same players; and whether it
+    is a challenge still awaiting answers (``challenge``), which the lobby lists with the
+    challenges rather than with the games."""
     seat = next((s for s, info in enumerate(table.stored.seats) if info.get("account") == account_id), None)
     if seat is None:
         return None
@@ -84,6 +87,7 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
         "ended": ended_by(table.stored.seats),
         "resigned": resigned_seats(table.stored.seats),
         "version": table.version,
+        "challenge": table.stored.status == "open" and bool(kept_for(table.stored.seats)),
         "with_people": any(
             other["kind"] in ("human", "open") for at, other in enumerate(table.stored.seats) if at != seat
         ),

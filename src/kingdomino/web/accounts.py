@@ -9,7 +9,11 @@ purpose: the server calls these methods off its event loop.
 
 Names are cleaned as seat names are (``seats.clean_name``: no control or direction characters)
 and must be new as they read: "Anna", "anna" and a Cyrillic "Аnna" are one name
-(``seats.name_key``), and a name may not read as an AI seat's ("Bo (AI, hard)").
+(``seats.name_key``), and a name may not read as an AI seat's ("Bo (AI, hard)"). A new name may
+not look like an account's either (``seats.look_alike_key``: Unicode's confusable skeleton, so
+"ᏴoᏒis" in Cherokee letters beside "Boris"); the refusal does not say which account's, since an
+account that has played no rated game is listed nowhere. Accounts made before that check keep
+their names.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web.refusals import HubError
-from kingdomino.web.seats import SeatPlayer, clean_name, name_key, reads_as_ai
+from kingdomino.web.seats import SeatPlayer, clean_name, look_alike_key, name_key, reads_as_ai
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
 from kingdomino.web.tables import AccountRow, SessionRow
@@ -82,21 +86,30 @@ class Accounts:
         row = AccountRow(
             name=shown,
             name_key=name_key(shown),
+            name_skeleton=look_alike_key(shown),
             password_hash=self.hasher.hash(password),
             created=now(),
             bot=bot,
         )
+        message = f"the name {shown!r} is taken (or reads as one that is)"
+        taken = HubError(409, "name", message, "name_taken", {"name": shown})
         try:
             with self.store.sessions.begin() as session:
+                if session.scalar(select(AccountRow.id).where(AccountRow.name_key == row.name_key)):
+                    raise taken
+                if row.name_skeleton and session.scalar(
+                    select(AccountRow.id).where(AccountRow.name_skeleton == row.name_skeleton).limit(1)
+                ):
+                    raise HubError(
+                        409,
+                        "name",
+                        f"the name {shown!r} looks like an existing account's name",
+                        "name_look_alike",
+                        {"name": shown},
+                    )
                 session.add(row)
         except IntegrityError:
-            raise HubError(
-                409,
-                "name",
-                f"the name {shown!r} is taken (or reads as one that is)",
-                "name_taken",
-                {"name": shown},
-            ) from None
+            raise taken from None
         account = Account(row.id, row.name, _aware(row.created), bool(row.bot))
         return account, self._open_session(account.id)
 

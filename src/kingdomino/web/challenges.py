@@ -1,25 +1,31 @@
-"""Challenges: one account asks another, by name, to play a game of two, now or by the day.
+"""Challenges: one account asks one to three others, by name, to play a game, now or by the day.
 
-A challenge is an open game (``open_seats``) whose other seat is kept ``for`` the challenged
-account (``seats.open_seat``): nobody else may take it, and the lobby lists it to its two players
-alone (``lobby``), at once on every page each has open. The challenged player accepts (takes the
-kept seat: the game starts) or declines (the game ends unplayed, ``wait_end``'s ``declined``); the
+A challenge is an open game (``open_seats``) whose other seats are each kept ``for`` one
+challenged account (``seats.open_seat``): nobody else may take them, and the lobby lists it to its
+players alone (``lobby``), at once on every page each has open. Each challenged player accepts
+(takes their kept seat: the game starts once every kept seat is taken) or declines (the game ends
+unplayed for all, ``wait_end``'s ``declined``, the declining seat saying so), with one of
+``DECLINE_REASONS`` if it says why (a bot does: ``kingdomino bot --accept-challenges``); the
 challenger calls it off as any waiting game (``POST /api/games/{id}/cancel``); unanswered, it ends
 as any open game whose wait ran out (``wait_minutes``, 20 by default; a turn-based game waits at
 least one turn's days), never filled by an AI. None of these ends has a result or moves a rating.
+Every seat is kept: a challenge with seats open to the lobby beside the kept ones is not offered.
 
-Refused: a guest's challenge (the kept seat is an account's, and so is the challenger's), a
-challenge to oneself, to a name with no account, to a bot's account (a bot plays the lobby's
-games through its own door, ``kingdomino bot``, and answers no challenge), of other than two
-players, a second challenge to the same player while one waits, more than ``MAX_CHALLENGES``
-waiting from one account, and more than ``MAX_CHALLENGED`` waiting for one account (someone
-with many accounts still cannot bury a player under challenges).
+A bot's account is challenged as a person's: it hears its challenges on the lobby's socket, as a
+page does, and answers each through the same requests.
+
+Refused: a guest's challenge (the kept seats are accounts', and so is the challenger's), a
+challenge to oneself, to a name with no account, one naming an account twice, of other than one
+player named for each other seat, a second challenge to the same player while one waits, more
+than ``MAX_CHALLENGES`` waiting from one account, and more than ``MAX_CHALLENGED`` waiting for one
+account's answer (each account named is counted: someone with many accounts still cannot bury a
+player under challenges).
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Literal, get_args
 
 from kingdomino.web.accounts import Account
 from kingdomino.web.hub import Hub
@@ -32,6 +38,11 @@ from kingdomino.web.table import Table
 MAX_CHALLENGES = 3
 #: The challenges waiting for one account at once, from all the others.
 MAX_CHALLENGED = 10
+#: Why a challenge is declined, when its player says (a bot's filters, as lichess's bots say):
+#: not now, busy with other games, its clock too fast or too slow for them, a kind of clock they do
+#: not play, a rated game wanted, a casual one wanted, a game (or mode, or table) they do not play.
+DeclineReason = Literal["generic", "later", "too_fast", "too_slow", "clock", "rated", "casual", "game"]
+DECLINE_REASONS: tuple[str, ...] = get_args(DeclineReason)
 
 
 async def challenged_account(hub: Hub, challenger: Account, name: str) -> SeatPlayer:
@@ -42,16 +53,8 @@ async def challenged_account(hub: Hub, challenger: Account, name: str) -> SeatPl
     account_id, account_name, _created, bot = found
     if account_id == challenger.id:
         raise HubError(422, "name", "you cannot challenge yourself", "challenge_yourself")
-    if bot:
-        raise HubError(
-            422,
-            "name",
-            f"{account_name} is a bot: bots play the lobby's open games and answer no challenge",
-            "challenge_bot",
-            {"name": account_name},
-        )
-    waiting = [game for game in hub.lobby.games.values() if game["challenged"] is not None]
-    if any(g["creator_account"] == challenger.id and g["challenged"] == account_id for g in waiting):
+    waiting = [game for game in hub.lobby.games.values() if game["challenged"]]
+    if any(g["creator_account"] == challenger.id and account_id in g["challenged"] for g in waiting):
         raise HubError(
             409,
             "name",
@@ -68,7 +71,7 @@ async def challenged_account(hub: Hub, challenger: Account, name: str) -> SeatPl
             "too_many_challenges",
             {"n": MAX_CHALLENGES},
         )
-    if sum(g["challenged"] == account_id for g in waiting) >= MAX_CHALLENGED:
+    if sum(account_id in g["awaited"] for g in waiting) >= MAX_CHALLENGED:
         raise HubError(
             429,
             "name",
@@ -79,14 +82,39 @@ async def challenged_account(hub: Hub, challenger: Account, name: str) -> SeatPl
     return SeatPlayer(account_id, account_name, bot)
 
 
-def check_players(players: int) -> None:
-    """Refuse a challenge to a game of other than two players (the one seat kept is the other's)."""
-    if players != 2:
+async def challenged_accounts(hub: Hub, challenger: Account, names: list[str]) -> list[SeatPlayer]:
+    """The accounts ``names`` that ``challenger`` may challenge now, in that order, or the first
+    refusal (``challenged_account``); an account named twice is refused (its one seat)."""
+    found: list[SeatPlayer] = []
+    for name in names:
+        account = await challenged_account(hub, challenger, name)
+        if any(other.id == account.id for other in found):
+            raise HubError(
+                422,
+                "names",
+                f"{account.name} is named twice: a challenge keeps one seat for each player",
+                "challenge_twice",
+                {"name": account.name},
+            )
+        found.append(account)
+    return found
+
+
+def check_players(players: int, named: int) -> None:
+    """Refuse a challenge whose game has other than one seat for each account ``named`` and the
+    challenger's (every seat is kept: none is left open to the lobby)."""
+    if not 1 <= named <= 3:
+        raise HubError(
+            422, "names", f"name one to three players to challenge, got {named}", "challenge_names"
+        )
+    if players != named + 1:
         raise HubError(
             422,
             "players",
-            f"a challenge is a game of 2 players, got {players}: open a game to the lobby for more",
+            f"a challenge to {named} named is a game of {named + 1} players, got {players}: "
+            "name one player for each other seat",
             "challenge_players",
+            {"players": players},
         )
 
 
@@ -102,12 +130,15 @@ def kept_seat(table: Table, account: Account) -> int:
     raise HubError(403, "game", "this game challenges nobody on your account", "not_challenged")
 
 
-async def decline(hub: Hub, game_id: str, account: Account) -> None:
-    """``account`` declines the challenge ``game_id``: it ends unplayed, its seat saying so."""
+async def decline(hub: Hub, game_id: str, account: Account, reason: str | None = None) -> None:
+    """``account`` declines the challenge ``game_id``: it ends unplayed, its seat saying so, and
+    why when ``reason`` (one of ``DECLINE_REASONS``, checked by the request's body) says."""
     table = hub.table(game_id)
     async with table.lock:
         seat = kept_seat(table, account)
         seats: list[dict[str, Any]] = [dict(info) for info in table.stored.seats]
         seats[seat]["declined"] = True
+        if reason is not None:
+            seats[seat]["decline_reason"] = reason
         table.write_seats(seats, "expired", "game")
     await hub.seats_changed(table)

@@ -9,11 +9,14 @@ the game's listing read again. Every change goes to the watching pages as one me
 (``wait_ended``: why a game ended unplayed, ``wait_end``); a page that connects first gets
 ``{"type": "open_games", "games": [...]}``.
 
-A challenge (``challenges``: a game whose open seat is kept for one account) is held here as the
-other waiting games are, but listed to nobody else: the pages logged in as its two accounts get it
-first in ``{"type": "challenges", "account", "challenges": [...]}`` (``account``: the page's),
-then ``{"type": "challenge", "challenge": listing}`` and ``{"type": "challenge_gone", "id",
-"status", "wait_ended"}``; each listing says whether it is to the page's account (``to_you``).
+A challenge (``challenges``: a game whose open seats are kept each for one account) is held here
+as the other waiting games are, but listed to nobody else: the pages logged in as its accounts
+(its challenger's and each challenged one's, ``challenged``) get it first in ``{"type":
+"challenges", "account", "challenges": [...]}`` (``account``: the page's), then ``{"type":
+"challenge", "challenge": listing}`` and ``{"type": "challenge_gone", "id", "status",
+"wait_ended", "declined", "decline_reason"}`` (``declined``: the name of the player who declined,
+else None; ``decline_reason``: why, when they said); each listing says whether it awaits the page's
+account's answer (``to_you``).
 
 A listing says what a player needs to choose a game: the game, its options and description,
 its seats (names, and which are open), rated or casual, how long it still waits, and the
@@ -31,6 +34,7 @@ from kingdomino.games.registry import make_game
 from kingdomino.web.live import Sender
 from kingdomino.web.lobby_ratings import CreatorRatings, Shown, creator_ratings, pool_or_none
 from kingdomino.web.notify import WriteNotice
+from kingdomino.web.seats import kept_for
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame
 from kingdomino.web.wait_end import wait_end
@@ -43,7 +47,13 @@ def listing(stored: StoredGame, rating: Shown | None) -> dict[str, Any]:
     seat = stored.creator()
     creator = stored.seats[seat] if seat is not None else None
     account = creator.get("account") if creator else None
-    kept = next((seat for seat in stored.seats if seat["kind"] == "open" and seat.get("for")), None)
+    awaited = kept_for(stored.seats)
+    # A challenge's accepted seats are its challenged accounts' too (every seat but the creator's is kept).
+    accepted = [
+        info["account"]
+        for at, info in enumerate(stored.seats)
+        if awaited and at != seat and info["kind"] == "human" and info.get("account") is not None
+    ]
     return {
         "id": stored.id,
         "game": stored.game,
@@ -58,6 +68,9 @@ def listing(stored: StoredGame, rating: Shown | None) -> dict[str, Any]:
                 "kind": seat["kind"],
                 "level": seat.get("level"),
                 "bot": bool(seat.get("bot")),
+                # The account playing it, or the one it is kept for (a challenge's: its page
+                # tells its own seat from the others it names).
+                "account": seat.get("account", seat.get("for")),
             }
             for seat in stored.seats
         ],
@@ -71,7 +84,8 @@ def listing(stored: StoredGame, rating: Shown | None) -> dict[str, Any]:
         "open_until": stored.open_until,
         "ai_fill": stored.ai_fill,
         "time_control": stored.time_control,
-        "challenged": kept["for"] if kept else None,
+        "challenged": [*accepted, *awaited],
+        "awaited": awaited,
     }
 
 
@@ -104,24 +118,24 @@ class Lobby:
                 (bool(client) and self.clients.get(game_id) == client)
                 or (account is not None and game["creator_account"] == account)
             )
-            and game["challenged"] is None
+            and not game["challenged"]
             for game_id, game in self.games.items()
         )
 
     def listed(self) -> list[dict[str, Any]]:
-        """The open games, the oldest first (not the challenges, which are their two players' own)."""
+        """The open games, the oldest first (not the challenges, which are their players' own)."""
         return sorted(
-            (game for game in self.games.values() if game["challenged"] is None),
+            (game for game in self.games.values() if not game["challenged"]),
             key=lambda game: str(game["created"]),
         )
 
     def challenges_of(self, account: int) -> list[dict[str, Any]]:
         """The challenges waiting that ``account`` made or was made, the oldest first, each saying
-        whether it is to ``account`` (``to_you``)."""
+        whether it awaits ``account``'s answer (``to_you``)."""
         return [
-            {**game, "to_you": game["challenged"] == account}
+            {**game, "to_you": account in game["awaited"]}
             for game in sorted(self.games.values(), key=lambda game: str(game["created"]))
-            if game["challenged"] is not None and account in (game["challenged"], game["creator_account"])
+            if game["challenged"] and (account in game["challenged"] or account == game["creator_account"])
         ]
 
     async def changed(self, stored: StoredGame) -> None:
@@ -130,7 +144,7 @@ class Lobby:
             entry = listing(stored, self._rating(stored))
             self.games[stored.id] = entry
             self.clients[stored.id] = stored.creator_client
-            if entry["challenged"] is not None:
+            if entry["challenged"]:
                 await self._tell_challenge(
                     entry, lambda to_you: {"type": "challenge", "challenge": {**entry, "to_you": to_you}}
                 )
@@ -138,9 +152,17 @@ class Lobby:
                 await self.tell({"type": "listed", "game": entry})
         elif (gone := self.games.pop(stored.id, None)) is not None:
             self.clients.pop(stored.id, None)
-            ended = {"id": stored.id, "status": stored.status, "wait_ended": wait_end(stored)["wait_ended"]}
-            if gone["challenged"] is not None:
-                await self._tell_challenge(gone, lambda _to_you: {"type": "challenge_gone", **ended})
+            end = wait_end(stored)
+            ended = {"id": stored.id, "status": stored.status, "wait_ended": end["wait_ended"]}
+            if gone["challenged"]:
+                declined = next((seat["name"] for seat in stored.seats if seat.get("declined")), None)
+                gone_said = {
+                    "type": "challenge_gone",
+                    **ended,
+                    "declined": declined,
+                    "decline_reason": end["decline_reason"],
+                }
+                await self._tell_challenge(gone, lambda _to_you: gone_said)
             else:
                 await self.tell({"type": "unlisted", **ended})
 
@@ -182,8 +204,9 @@ class Lobby:
                 del self.accounts[account]
 
     async def _tell_challenge(self, entry: dict[str, Any], message: Callable[[bool], dict[str, Any]]) -> None:
-        """Send the challenge ``entry``'s news, ``message(to_you)``, to the pages of its two accounts."""
-        for account, to_you in ((entry["creator_account"], False), (entry["challenged"], True)):
+        """Send the challenge ``entry``'s news, ``message(to_you)``, to the pages of its accounts."""
+        for account in (entry["creator_account"], *entry["challenged"]):
+            to_you = account in entry["awaited"]
             text = json.dumps(message(to_you))
             for send in list(self.accounts.get(account, ())):
                 try:

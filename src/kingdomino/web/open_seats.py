@@ -23,7 +23,7 @@ from typing import Any
 
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seat_agents import check_level
-from kingdomino.web.seats import SeatPlayer, ai_name, clean_name, human_seat, open_seat, reads_as_ai
+from kingdomino.web.seats import SeatPlayer, ai_name, clean_name, human_seat, kept_for, open_seat, reads_as_ai
 from kingdomino.web.table import Table
 
 #: How long an open game waits for its players when its creator does not say, and at most.
@@ -172,9 +172,18 @@ async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
         return index, str(seats[index]["token"])
 
 
+def given_back(seat: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """The open seat ``seat``'s player leaves by giving it back: kept for their account again in a
+    challenge (some seat of ``seats`` is kept), else open to anyone."""
+    if kept_for(seats) and seat.get("account") is not None:
+        return open_seat(SeatPlayer(int(seat["account"]), str(seat["name"]), bool(seat.get("bot"))))
+    return open_seat()
+
+
 async def cancel(table: Table, token: str) -> bool:
     """Before the game starts: its creator calls it off (True), a player who joined gives back
-    their seat, open again, and the game waits on (False). A joiner calling off someone else's
+    their seat, open again, and the game waits on (False); a challenged player's seat is kept for
+    them again (a challenge has no seat open to the lobby). A joiner calling off someone else's
     game would let one player end every game they could join."""
     async with table.lock:
         seat = table.seat_for(token)
@@ -184,7 +193,9 @@ async def cancel(table: Table, token: str) -> bool:
         if seat == stored.creator():
             table.write_seats(stored.seats, "expired", "game")
             return True
-        seats = [open_seat() if s == seat else dict(info) for s, info in enumerate(stored.seats)]
+        seats = [
+            given_back(info, stored.seats) if s == seat else dict(info) for s, info in enumerate(stored.seats)
+        ]
         table.write_seats(seats, "open", "game", stored.open_until)
         return False
 

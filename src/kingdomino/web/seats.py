@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from kingdomino.agents.levels import SEAT_LEVELS
+from kingdomino.web.confusables import skeleton
 from kingdomino.web.pages import TEXTS
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seat_agents import WORD, check_level, seat_levels
@@ -138,6 +139,18 @@ def name_key(name: str) -> str:
     return "".join(_folded(word) for word in name.split())
 
 
+def look_alike_key(name: str) -> str:
+    """A name as it looks, for refusing a new one that passes for another: its Unicode confusable
+    skeleton (``confusables.skeleton``, UTS #39) read as :func:`name_key` reads, so that "Boris",
+    "Bοris" (a Greek ο), "ᏴoᏒis" (Cherokee) and "BORIS" are one, and "Amie" is "Arnie" (an "m" is
+    drawn as "rn").
+
+    >>> look_alike_key("\u13f4o\u13d2is") == look_alike_key("BORIS") == "boris"
+    True
+    """
+    return name_key(skeleton(name))
+
+
 @cache
 def ai_words() -> tuple[frozenset[str], frozenset[str]]:
     """The words an AI seat's name ends with in every page language, folded (:func:`_folded`):
@@ -240,6 +253,12 @@ def open_seat(kept_for: SeatPlayer | None = None) -> dict[str, Any]:
     return {"kind": "open", "name": kept_for.name, "token": None, "for": kept_for.id}
 
 
+def kept_for(seats: list[dict[str, Any]]) -> list[int]:
+    """The accounts whose answer a challenge's ``seats`` await: each open seat kept ``for`` one
+    (``open_seat``); none for any other game."""
+    return [int(seat["for"]) for seat in seats if seat["kind"] == "open" and seat.get("for") is not None]
+
+
 def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
     """The seat of a human once an AI of ``level`` plays it: the name keeps the player's and says
     the AI, as the default AI names do ("Anna (AI, medium)"); the player's token no longer acts
@@ -299,9 +318,11 @@ def account_marks(seat: dict[str, Any]) -> dict[str, Any]:
     """What a game's view says of a seat's account: ``account: true`` for a seat an account plays,
     so a page tells it from a guest who typed the same name (a guest "Magnus" is not the account
     Magnus); ``challenged: true`` for an open seat kept for the account a challenge awaits
-    (``open_seat``), which bears its name."""
+    (``open_seat``), which bears its name, and ``declined: true`` once that account declined."""
     if seat["kind"] == "open":
-        return {"challenged": True} if seat.get("for") is not None else {}
+        if seat.get("for") is None:
+            return {}
+        return {"challenged": True, "declined": True} if seat.get("declined") else {"challenged": True}
     return {"account": True} if played_by_account(seat) else {}
 
 

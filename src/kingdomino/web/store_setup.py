@@ -1,6 +1,6 @@
 """Opening a database for the store: SQLite's pragmas, its tables made (and the columns an earlier
-version's database lacks added) one server at a time, a check that it can be written at all, and
-the read that says the server is healthy."""
+version's database lacks added and filled) one server at a time, a check that it can be written at
+all, and the read that says the server is healthy."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InternalError, OperationalError, ProgrammingError
 
 from kingdomino.web import push_tables  # noqa: F401  (its tables are made with the others)
-from kingdomino.web.tables import Base, GameRow
+from kingdomino.web.seats import look_alike_key
+from kingdomino.web.tables import AccountRow, Base, GameRow
 
 #: The PostgreSQL advisory lock held while a server makes or updates the tables.
 SCHEMA_LOCK = 0x6B64_7363
@@ -30,6 +31,7 @@ def prepare_schema(engine: Engine) -> None:
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
         Base.metadata.create_all(connection)
         add_missing_columns(connection)
+        fill_look_alike_keys(connection)
 
 
 def add_missing_columns(connection: Connection) -> None:
@@ -52,6 +54,19 @@ def add_missing_columns(connection: Connection) -> None:
                 )
         for index in table.indexes:
             index.create(connection, checkfirst=True)
+
+
+def fill_look_alike_keys(connection: Connection) -> None:
+    """Give the accounts that lack it their look-alike key (``seats.look_alike_key``): those of a
+    database made before the key was kept, whose column ``add_missing_columns`` added empty. Their
+    names stay as they are, even where two of them look alike; a new name is refused against them."""
+    missing = connection.execute(
+        select(AccountRow.id, AccountRow.name).where(AccountRow.name_skeleton == "")
+    ).all()
+    for account_id, name in missing:
+        connection.execute(
+            update(AccountRow).where(AccountRow.id == account_id).values(name_skeleton=look_alike_key(name))
+        )
 
 
 def check_writable(engine: Engine) -> None:

@@ -109,6 +109,10 @@ class AccountRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     #: The name as it reads, unique: two names a reader could take for each other are one.
     name_key: Mapped[str] = mapped_column(String(64), unique=True)
+    #: The name's look-alike key (``seats.look_alike_key``: its Unicode confusable skeleton, folded
+    #: as ``name_key``): a new name whose key an account has is refused. Not unique: two accounts
+    #: made before the key was kept may share one, and keep their names.
+    name_skeleton: Mapped[str] = mapped_column(Text, default="", server_default="", index=True)
     #: Argon2id, in its encoded form (the parameters and salt with the hash).
     password_hash: Mapped[str] = mapped_column(String(256))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))

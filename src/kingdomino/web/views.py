@@ -22,7 +22,7 @@ from kingdomino.web.live import LiveGame, ViewKey, replayed
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch_wait import awaited, offer_view
 from kingdomino.web.seat_ratings import seat_ratings
-from kingdomino.web.seats import account_marks
+from kingdomino.web.seats import account_marks, kept_for
 from kingdomino.web.wait_end import wait_end
 
 LOG_LENGTH = 25
@@ -346,6 +346,8 @@ def summary(live: LiveGame, token: str) -> dict[str, Any]:
         "hints": live.hints_allowed(),
         "aids": live.stored.aids,
         "practice": live.stored.seed_chosen,
+        # A challenge still awaiting answers: the lobby lists it with the challenges, not here.
+        "challenge": live.stored.status == "open" and bool(kept_for(live.stored.seats)),
         # For the lobby's notifications (static/turn-notify.js): the revision, and whether people
         # play the other seats (a human's or an open seat).
         "version": live.version,

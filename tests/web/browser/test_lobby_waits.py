@@ -111,9 +111,11 @@ def test_the_account_s_turn_based_games_say_the_time_left(browser: Browser, live
         items = page.locator("#account-games li")
         items.nth(len(games) - 1).wait_for()
         for game, (awaits, _) in games.items():
-            said = items.filter(has=page.locator(f"a[href^='/game/{game}?']")).inner_text()
+            said, apart = items.filter(has=page.locator(f"a[href^='/game/{game}?']")).inner_text().split("\n")
             ending = "· ● your turn · 23 hours left" if awaits else "· Bela to play · 23 hours left"
             assert said.endswith(ending), said
+            # Under it, what tells it from her other games of Kingdomino with Bela, as "Your move" says it.
+            assert apart.startswith("score 0–0 · move "), apart
         page.locator("#account").screenshot(path=str(ARTIFACTS / f"account-games-time-left-{width}.png"))
         assert page.errors == []
 

@@ -32,9 +32,10 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   ``GET /api/account/games`` the logged-in account's games, with their tokens;
   ``POST /api/account/games/claim`` ``{games: [{id, token}]}`` a guest's seats made the
   account's (``players``);
-* ``POST /api/challenges`` ``{name, game, players?, options?, rated?, time_control?,
-  wait_minutes?}`` challenges an account to a game of two; ``GET /api/challenges`` the account's
-  challenges waiting; ``POST /api/challenges/{id}/accept`` and ``/decline`` (``challenges``);
+* ``POST /api/challenges`` ``{name?, names?, game, players?, options?, rated?, time_control?,
+  wait_minutes?}`` challenges one to three accounts to a game of them all;
+  ``GET /api/challenges`` the account's challenges waiting; ``POST /api/challenges/{id}/accept``
+  and ``/decline`` (``challenges``);
 * ``GET /api/push/key`` the server's VAPID public key; ``POST /api/push/subscriptions`` a
   browser's ``PushSubscription`` (and ``language``) subscribed to the logged-in account's
   notifications, ``DELETE`` with ``{endpoint}`` unsubscribes it (``push``);

@@ -1,10 +1,16 @@
 """Players' accounts over HTTP: create one, log in and out, who is logged in, a new password.
 
-The session's token travels only in the ``kd_session`` cookie (HttpOnly, SameSite=Lax, Secure when
-the page is served over TLS), never in an answer's body or an address. These requests change who
-acts, so a foreign ``Origin`` is refused (a page of another site cannot log a player in or out),
-and creating an account or logging in is limited per client (``LOGINS``), and logging in per
-account name too (``NAME_LOGINS``), against guessing.
+The session's token travels only in a cookie (HttpOnly, SameSite=Lax), never in an answer's body
+or an address: ``__Host-kd_session`` when the page is served over TLS (Secure, the whole site, no
+domain: a browser keeps such a cookie only as this host set it over https, so a neighbouring
+subdomain or a plain-http answer cannot plant or overwrite one), ``kd_session`` over plain http
+(a browser refuses a Secure cookie from http, localhost aside). Both are read, the prefixed one
+first: a session kept under the plain name before the prefix (or before the site was served over
+https) goes on, and is moved to the prefixed name when the page next asks who is logged in.
+
+These requests change who acts, so a foreign ``Origin`` is refused (a page of another site cannot
+log a player in or out), and creating an account or logging in is limited per client
+(``LOGINS``), and logging in per account name too (``NAME_LOGINS``), against guessing.
 Hashing runs in a thread: the event loop only validates, stores and answers.
 """
 
@@ -15,7 +21,7 @@ from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, Cookie, Depends, Request, Response
+from fastapi import APIRouter, Depends, Request, Response
 from limits import RateLimitItem, parse
 from limits.aio import storage, strategies
 from pydantic import Field
@@ -29,7 +35,9 @@ from kingdomino.web.seats import name_key
 
 router = APIRouter()
 
+#: The session's cookie over plain http, and over TLS (``__Host-``: Secure, Path=/, no Domain).
 COOKIE = "kd_session"
+SECURE_COOKIE = f"__Host-{COOKIE}"
 #: Account creations and logins a client may try, in a moving window.
 LOGINS = parse("10/minute")
 #: Logins to one account name (as it reads, ``seats.name_key``) from any client, in a moving
@@ -93,16 +101,37 @@ def account_json(account: Account) -> dict[str, Any]:
     }
 
 
+def over_tls(connection: HTTPConnection) -> bool:
+    """Whether the page is served over TLS: the request's own scheme, or the one a trusted proxy
+    forwards (``X-Forwarded-Proto``, believed from ``--forwarded-allow-ips`` alone)."""
+    return connection.url.scheme in ("https", "wss")
+
+
+def session_token(connection: HTTPConnection) -> str | None:
+    """The session token the request carries: its ``__Host-kd_session`` cookie, else its
+    ``kd_session`` (plain http, or kept before the prefix was used); None: no session."""
+    return connection.cookies.get(SECURE_COOKIE) or connection.cookies.get(COOKIE) or None
+
+
+#: The session token of a route's request, as its parameter.
+SessionToken = Annotated[str | None, Depends(session_token)]
+
+
 def keep_session(response: Response, request: Request, token: str) -> None:
+    """Keep ``token`` in the session cookie of the request's scheme (``__Host-kd_session`` over
+    TLS, the plain name dropped; ``kd_session`` over http)."""
+    secure = over_tls(request)
     response.set_cookie(
-        COOKIE,
+        SECURE_COOKIE if secure else COOKIE,
         token,
         max_age=SESSION_DAYS * 24 * 3600,
         httponly=True,
         samesite="lax",
-        secure=request.url.scheme == "https",
+        secure=secure,
         path="/",
     )
+    if secure and COOKIE in request.cookies:
+        response.delete_cookie(COOKIE, path="/")
 
 
 async def logged_in(
@@ -156,25 +185,20 @@ async def log_in(
 
 
 @router.delete("/api/session")
-async def log_out(
-    request: Request,
-    response: Response,
-    accounts: AccountsDep,
-    kd_session: Annotated[str | None, Cookie()] = None,
-) -> dict[str, Any]:
-    """Log out: the session ends and its cookie is cleared."""
+async def log_out(request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
+    """Log out: the session ends and its cookies are cleared (under either name)."""
     same_origin(request)
-    if kd_session:
-        await asyncio.to_thread(accounts.log_out, kd_session)
-    response.delete_cookie(COOKIE, path="/")
+    for name in (SECURE_COOKIE, COOKIE):
+        session = request.cookies.get(name)
+        if session:
+            await asyncio.to_thread(accounts.log_out, session)
+            response.delete_cookie(name, path="/", secure=name == SECURE_COOKIE, httponly=True)
     return {"account": None}
 
 
-async def current_account(
-    accounts: AccountsDep, kd_session: Annotated[str | None, Cookie()] = None
-) -> Account | None:
+async def current_account(accounts: AccountsDep, token: SessionToken) -> Account | None:
     """The account logged in with the request's cookie (None: no one)."""
-    return await asyncio.to_thread(accounts.account_for, kd_session) if kd_session else None
+    return await asyncio.to_thread(accounts.account_for, token) if token else None
 
 
 #: The logged-in account, as a route's parameter.
@@ -182,9 +206,14 @@ CurrentAccount = Annotated[Account | None, Depends(current_account)]
 
 
 @router.get("/api/account")
-async def who(account: CurrentAccount) -> dict[str, Any]:
+async def who(
+    account: CurrentAccount, request: Request, response: Response, token: SessionToken
+) -> dict[str, Any]:
     """The account logged in with this cookie (`null`: no one, an answer like any other, so that a
-    page asking it at every start logs no failed request)."""
+    page asking it at every start logs no failed request). Over TLS, a session still kept under
+    the plain name is moved to the prefixed one."""
+    if account is not None and token and over_tls(request) and SECURE_COOKIE not in request.cookies:
+        keep_session(response, request, token)
     return {"account": account_json(account) if account is not None else None}
 
 
@@ -195,15 +224,13 @@ async def change_password(
     response: Response,
     accounts: AccountsDep,
     client: Client,
-    kd_session: Annotated[str | None, Cookie()] = None,
+    session: SessionToken,
 ) -> dict[str, Any]:
     """Change the password: every other session of the account ends, this one goes on."""
     same_origin(request)
     await limited(request, "password", client)
-    if not kd_session:
+    if not session:
         raise HubError(401, "session", "log in first: no session here", "session_ended")
-    token = await asyncio.to_thread(
-        accounts.change_password, kd_session, body.old_password, body.new_password
-    )
+    token = await asyncio.to_thread(accounts.change_password, session, body.old_password, body.new_password)
     keep_session(response, request, token)
     return {"changed": True}

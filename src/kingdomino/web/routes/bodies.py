@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from kingdomino.web.challenges import DeclineReason
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
 
 #: An AI seat's level, or an agent the server's operator offers (``GET /api/meta``'s levels;
@@ -26,6 +27,8 @@ GameName = Annotated[
 GameOptions = Annotated[dict[str, bool | int | str], Field(max_length=16)]
 #: How many players a game has; the game says which counts it takes.
 Players = Annotated[int, Field(ge=1, le=8)]
+#: An account's name, as a challenge names it.
+AccountName = Annotated[str, Field(min_length=1, max_length=40)]
 
 
 class Body(BaseModel):
@@ -139,11 +142,17 @@ class PairingRequest(Body):
 
 
 class ChallengeRequest(Body):
-    """A challenge: the account challenged, by name, and the game of two offered to it."""
+    """A challenge: the accounts challenged, by name, and the game offered to them, one seat kept
+    for each (``name`` for one, ``names`` for one to three; both may be given)."""
 
-    name: str = Field(min_length=1, max_length=40, description="The challenged account's name.")
+    name: str = Field(default="", max_length=40, description="The challenged account's name (one player).")
+    names: list[AccountName] = Field(
+        default_factory=list,
+        max_length=3,
+        description="The challenged accounts' names: one to three, one for each seat besides yours.",
+    )
     game: GameName
-    players: Players = Field(default=2, description="How many players: 2 (a challenge is a duel).")
+    players: Players = Field(default=2, description="How many players: you and each account named.")
     options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
     rated: bool = Field(default=False, description="A rated game (it needs a clock).")
     time_control: TimeControlRequest | None = Field(
@@ -159,7 +168,22 @@ class ChallengeRequest(Body):
     public: bool = Field(
         default=False,
         description="Anyone may watch the game once accepted, listed among the live games "
-        "(`GET /api/live-games`); left out, only its two players and their links see it.",
+        "(`GET /api/live-games`); left out, only its players and their links see it.",
+    )
+
+    def named(self) -> list[str]:
+        """The names challenged, ``name``'s first."""
+        return [self.name, *self.names] if self.name else list(self.names)
+
+
+class DeclineRequest(Body):
+    """Why a challenge is declined, if its player says (a bot's filters do)."""
+
+    reason: DeclineReason | None = Field(
+        default=None,
+        description="`generic` (not now), `later` (busy with other games), `too_fast` or `too_slow` "
+        "(the clock), `clock` (not this kind of clock), `rated` (rated games only), `casual` "
+        "(casual games only), `game` (not this game, mode or table); shown to the challenger.",
     )
 
 

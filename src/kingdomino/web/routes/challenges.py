@@ -1,4 +1,4 @@
-"""Challenges over HTTP: challenge an account by name to a game of two, list the challenges
+"""Challenges over HTTP: challenge one to three accounts by name to a game, list the challenges
 waiting, accept or decline one (``web.challenges``). A challenge is an account's act, so each
 request needs the ``kd_session`` cookie, and a foreign ``Origin`` is refused; challenges are
 opened within the limit of games opened per client a minute (``games.OPEN_GAMES``)."""
@@ -14,7 +14,7 @@ from kingdomino.web.open_seats import Seeker
 from kingdomino.web.push_events import challenge_made
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
-from kingdomino.web.routes.bodies import ChallengeRequest
+from kingdomino.web.routes.bodies import ChallengeRequest, DeclineRequest
 from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.routes.games import OPEN_GAMES
 from kingdomino.web.routes.open_games import JOINS, seated
@@ -27,24 +27,27 @@ router = APIRouter()
 async def challenge(
     body: ChallengeRequest, request: Request, hub: HubDep, client: Client, account: CurrentAccount
 ) -> dict[str, Any]:
-    """Challenge the account `name` to a game of two: the answer is the new game's, as a
-    creation's (`POST /api/games`: your seat 0 and its token); the other seat waits for that
-    account alone, listed to nobody else. Refused for a guest (401), yourself, a bot, a name
-    with no account, other than 2 players, a challenge to the same player still waiting, and
-    too many challenges waiting from you or for them."""
+    """Challenge the accounts named (`name`, or one to three `names`) to a game of you and them:
+    the answer is the new game's, as a creation's (`POST /api/games`: your seat 0 and its token);
+    each other seat waits for its account alone, listed to nobody else (a bot's account too: it
+    answers through the same requests), and the game starts once all have accepted. Refused for a
+    guest (401), yourself, a name with no account or named twice, other than one player named for
+    each other seat, a challenge to the same player still waiting, and too many challenges waiting
+    from you or for one of them."""
     same_origin(request)
     if account is None:
         raise HubError(
             401, "session", "log in to challenge a player: a challenge is between accounts", "challenge_guest"
         )
-    challenges.check_players(body.players)
-    challenged = await challenges.challenged_account(hub, account, body.name)
+    names = body.named()
+    challenges.check_players(body.players, len(names))
+    challenged = await challenges.challenged_accounts(hub, account, names)
     await limited(request, "open_game", client, OPEN_GAMES)
     table = await hub.create(
         body.game,
         body.players,
         dict(body.options),
-        [{"kind": "human", "name": ""}, {"kind": "open", "for": challenged}],
+        [{"kind": "human", "name": ""}, *({"kind": "open", "for": other} for other in challenged)],
         client=client,
         rated=body.rated,
         wait_minutes=body.wait_minutes,
@@ -67,8 +70,9 @@ async def waiting(account: AccountDep, hub: HubDep) -> dict[str, Any]:
 async def accept(
     game_id: str, request: Request, account: AccountDep, hub: HubDep, client: Client
 ) -> dict[str, Any]:
-    """Accept a challenge to you: you take the seat kept for you and the game starts; the answer
-    is a join's (`id`, `seat`, `token`, `started`)."""
+    """Accept a challenge to you: you take the seat kept for you, and the game starts if every
+    other challenged player has accepted too; the answer is a join's (`id`, `seat`, `token`,
+    `started`)."""
     same_origin(request)
     await limited(request, "join", client, JOINS)
     challenges.kept_seat(hub.table(game_id), account)
@@ -77,9 +81,12 @@ async def accept(
 
 
 @router.post("/api/challenges/{game_id}/decline")
-async def decline(game_id: str, request: Request, account: AccountDep, hub: HubDep) -> dict[str, Any]:
-    """Decline a challenge to you: the game ends unplayed, no result and no rating; its
-    challenger's page says you declined (the view's `wait_ended`: `declined`)."""
+async def decline(
+    game_id: str, request: Request, account: AccountDep, hub: HubDep, body: DeclineRequest | None = None
+) -> dict[str, Any]:
+    """Decline a challenge to you, with a `reason` if you say one: the game ends unplayed for all
+    its players, no result and no rating; their pages say you declined, and why (the view's
+    `wait_ended`: `declined`, your seat marked `declined`, and `decline_reason`)."""
     same_origin(request)
-    await challenges.decline(hub, game_id, account)
+    await challenges.decline(hub, game_id, account, body.reason if body else None)
     return {"ok": True}

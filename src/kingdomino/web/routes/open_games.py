@@ -27,7 +27,7 @@ from kingdomino.web.lobby_ratings import pool_or_none, rating_value, read_rating
 from kingdomino.web.open_seats import Seeker, check_rated_clock
 from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import COOKIE, CurrentAccount, accounts_of, limited, same_origin
+from kingdomino.web.routes.accounts import CurrentAccount, accounts_of, limited, same_origin, session_token
 from kingdomino.web.routes.bodies import JoinRequest, PairingRequest, TokenRequest
 from kingdomino.web.routes.dependencies import Client, HubDep, client_of, hub_of
 from kingdomino.web.routes.game_socket import MAX_SOCKETS_PER_CLIENT
@@ -179,7 +179,7 @@ async def lobby_socket(websocket: WebSocket) -> None:
     )
     sockets_open[client] += 1
     try:
-        session = websocket.cookies.get(COOKIE) if _same_site(websocket) else None
+        session = session_token(websocket) if _same_site(websocket) else None
         account = await asyncio.to_thread(accounts_of(websocket).account_for, session) if session else None
         await hub.lobby.join(outbox.send, account.id if account is not None else None)
         while True:

@@ -12,14 +12,14 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Cookie, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 
 from kingdomino.ratings.pools import pool_names
 from kingdomino.web import account_games, standings
 from kingdomino.web.accounts import Account
 from kingdomino.web.default_pool import default_pool
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import AccountsDep, CurrentAccount, same_origin
+from kingdomino.web.routes.accounts import AccountsDep, CurrentAccount, SessionToken, same_origin
 from kingdomino.web.routes.bodies import LookupRequest
 from kingdomino.web.routes.dependencies import HubDep
 
@@ -34,9 +34,9 @@ KindQuery = Annotated[
 ]
 
 
-async def account_of(accounts: AccountsDep, kd_session: Annotated[str | None, Cookie()] = None) -> Account:
+async def account_of(accounts: AccountsDep, token: SessionToken) -> Account:
     """The account logged in with the request's cookie; 401 if none is."""
-    account = await asyncio.to_thread(accounts.account_for, kd_session) if kd_session else None
+    account = await asyncio.to_thread(accounts.account_for, token) if token else None
     if account is None:
         raise HubError(401, "session", "log in first: no session here", "session_ended")
     return account

@@ -5,6 +5,7 @@
 // player chooses whose games these are.
 import { withoutAi } from "./ai-levels.js";
 import { el } from "./dom.js";
+import { replaceKeepingFocus } from "./keep-focus.js";
 import { language, number, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
@@ -19,7 +20,7 @@ import { errorWords, gameTitle, localName } from "./words.js";
  *   your_turn: boolean, players: string[], rated: boolean, current_player: number | null,
  *   ended?: import("./view-types.js").Ended | null, resigned?: number[],
  *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null,
- *   left: boolean, timed_out: boolean, places: number[] | null, version: number, with_people: boolean}} AccountGame */
+ *   left: boolean, timed_out: boolean, places: number[] | null, version: number, with_people: boolean, challenge: boolean}} AccountGame */
 
 /** Where this browser notes the games it offered to an account (claimed or refused), by account. */
 const OFFERED = "kingdomino.claimed.";
@@ -124,7 +125,7 @@ export function showYourMove(games) {
       el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)), ` · ${othersAt(g)}`, turnTime(g),
       el("span", { class: "your-move-apart small" }, apart(g))))));
   // Drawn again only when it reads otherwise: the focus of a player going through its links stays.
-  if (card.firstElementChild?.outerHTML !== fresh.outerHTML) card.replaceChildren(fresh);
+  if (card.firstElementChild?.outerHTML !== fresh.outerHTML) replaceKeepingFocus(card, [fresh]);
 }
 
 /** What tells apart two games of the same kind against the same players, on a line of its own that
@@ -136,8 +137,10 @@ export function apart(g) {
   const created = new Date(g.created);
   const today = created.toDateString() === new Date().toDateString();
   const began = new Intl.DateTimeFormat(language(), today ? { hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short" });
-  return [t("account.move_score", { scores: score }), t("account.move_number", { n: number(g.moves + 1) }),
-    t("account.move_since", { date: began.format(created) })].join(" · ");
+  const since = t("account.move_since", { date: began.format(created) });
+  // A game still waiting for players has neither score nor move: when it was opened tells it apart.
+  if (g.status === "open") return since;
+  return [t("account.move_score", { scores: score }), t("account.move_number", { n: number(g.moves + 1) }), since].join(" · ");
 }
 
 /** The address that opens an account's game at its seat, on any device. @param {AccountGame} g */
@@ -179,20 +182,24 @@ async function listGames(list) {
   try {
     const games = /** @type {{playing: AccountGame[], open: AccountGame[], finished: AccountGame[]}} */ (
       await api("/api/account/games"));
-    const shown = [...games.playing, ...games.open];
+    // A challenge still awaiting answers is listed once, in the lobby's challenges card, where its answers are.
+    const shown = [...games.playing, ...games.open.filter((g) => !g.challenge)];
     const fresh = !shown.length ? el("p", { class: "small" }, t("account.no_games"))
       : el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
       el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)),
       g.rated ? ` · ${t("players.rated")}` : "",
       " · ", g.players.map((name) => localName(name)).join(", "),
-      g.your_turn ? el("strong", { class: "awaits-you" }, " · ● ", t("account.your_turn")) : "",
+      g.your_turn ? el("strong", { class: "awaits-you" }, " · ", el("span", { "aria-hidden": "true" }, "● "), t("account.your_turn")) : "",
       g.timed_out && g.status === "playing" ? el("strong", { class: "timed-out" }, ` · ${t("account.timed_out")}`) : "",
       turnTime(g),
       ...whoEnded(g, g.players).map((words) => ` · ${words}`),
-      g.status === "open" ? ` · ${t("account.waiting")}` : "")));
+      g.status === "open" ? ` · ${t("account.waiting")}` : "",
+      // What tells it from another game of the same kind and players, as the "Your move" card says it.
+      el("span", { class: "your-move-apart small" }, apart(g)))));
     // A list that reads the same is kept: the focus of a player going through its links stays put.
-    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
-    const all = [...shown, ...games.finished];
+    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) replaceKeepingFocus(list, [fresh]);
+    // Every game of the account, the challenges too: none of them is offered to it again.
+    const all = [...games.playing, ...games.open, ...games.finished];
     return { shown, ids: all.map((g) => g.id), all };
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));

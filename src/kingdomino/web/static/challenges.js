@@ -1,47 +1,99 @@
-// Challenges (web/challenges.py): on a player's page, challenge them to a game of two, chosen as the
-// lobby's quick game is; in the lobby, the challenges to you (Accept, Decline) and yours (Open, Call
-// off), live from the lobby's socket on every tab, and how each of yours ended.
+// Challenges (web/challenges.py): on a player's page, challenge them (and, to a game of three or
+// four, one or two more players named) to a game chosen as the lobby's quick game is; in the lobby,
+// the challenges to you (Accept, Decline), those you accepted while others have not, and yours (Open,
+// Call off), live from the lobby's socket on every tab, and how each ended.
 import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
+import { replaceKeepingFocus } from "./keep-focus.js";
 import { gameChoiceFields, openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
+import { tellChallenged } from "./turn-told.js";
+import { declineWords } from "./wait-end.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
 /** @typedef {import("./view-types.js").Challenge} Challenge */
 /** @typedef {import("./view-types.js").LobbyMessage} LobbyMessage */
 
 /** The card of a player's page that challenges them: its form for a logged-in player, a word to
- * log in for a guest, nothing on one's own page or a bot's (a bot answers no challenge).
+ * log in for a guest, nothing on one's own page; a bot's says how a bot answers.
  * @param {string} name the player's name @param {boolean} bot
  * @param {Record<string, {players: number[], modes?: string[]}>} games the lobby's games */
 export async function challengeCard(name, bot, games) {
-  if (bot) return "";
   const { account } = /** @type {{account: {name: string} | null}} */ (await api("/api/account").catch(() => ({ account: null })));
   if (account && account.name.toLowerCase() === name.toLowerCase()) return "";
   const title = el("h2", { id: "challenge-title" }, t("challenge.title", { name }));
   if (!account) return el("section", { class: "card", id: "challenge" }, title,
     el("p", { class: "small" }, el("a", { href: "/", id: "challenge-log-in" }, t("challenge.log_in", { name }))));
   const said = el("p", { class: "error", role: "alert", id: "challenge-error" });
-  const wanted = gameChoiceFields(games, "challenge", t("challenge.choice"), [2]);
-  // Private to its two players unless the challenger says otherwise, as the server has it.
+  const wanted = gameChoiceFields(games, "challenge", t("challenge.choice"), undefined, t("challenge.clock"));
+  const further = furtherNames(() => wanted.chosen().players, /** @type {HTMLElement} */ (wanted.fields[0]));
+  // Private to its players unless the challenger says otherwise, as the server has it.
   const watched = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "challenge-public" }));
   const send = async (/** @type {Event} */ event) => {
     event.preventDefault();
     said.textContent = "";
     try {
       const created = /** @type {import("./view-types.js").Created} */ (await api("/api/challenges", { method: "POST",
-        body: { name, ...wanted.chosen(), public: watched.checked } }));
-      remember(created.id, [String(created.seats[0].token)], { kinds: ["me", "open"] });
+        body: { names: [name, ...further.names()], ...wanted.chosen(), public: watched.checked } }));
+      remember(created.id, [String(created.seats[0].token)], { kinds: ["me", ...created.seats.slice(1).map(() => "open")] });
       location.href = `/game/${created.id}`;
     } catch (problem) { said.textContent = errorWords(problem); }
   };
   return el("section", { class: "card", id: "challenge" }, title,
-    el("form", { id: "challenge-form", onsubmit: send, "aria-labelledby": "challenge-title" }, ...wanted.fields, " ",
+    el("form", { id: "challenge-form", onsubmit: send, "aria-labelledby": "challenge-title" },
+      wanted.fields[0], further.field, ...wanted.fields.slice(1), " ",
       el("label", { title: t("watch.public_title") }, watched, " ", t("watch.public")), " ",
       el("button", { type: "submit", class: "primary", id: "challenge-button" }, t("challenge.send")),
-      el("p", { class: "small" }, t("challenge.about", { name }))), said);
+      el("p", { class: "small" }, bot ? t("challenge.about_bot", { name }) : t("challenge.about", { name }))), said);
+}
+
+/** The fields naming the further players of a challenge to a game of three or four, one for each
+ * seat beyond the challenger's and the page's player's, as many as the game chosen in `choice` has
+ * (`players()`); a name typed is kept while the choice changes. @param {() => number} players
+ * @param {HTMLElement} choice */
+function furtherNames(players, choice) {
+  const field = el("span", { id: "challenge-others" });
+  /** @type {HTMLInputElement[]} */
+  const inputs = [];
+  const fit = () => {
+    const wanted = players() - 2;
+    for (let n = inputs.length + 3; inputs.length < wanted; n += 1) {
+      inputs.push(/** @type {HTMLInputElement} */ (el("input", { id: `challenge-name-${n}`, maxlength: 40, size: 18,
+        autocomplete: "off", required: true, placeholder: t("challenge.name_placeholder") })));
+    }
+    field.replaceChildren(...inputs.slice(0, wanted).map((input, i) => el("span", { class: "challenge-other" },
+      el("label", { for: input.id }, t("player_n", { n: i + 3 })), " ", input)));
+  };
+  choice.addEventListener("change", fit);
+  fit();
+  return { field, names: () => inputs.slice(0, players() - 2).map((input) => input.value.trim()) };
+}
+
+/** Names in the page's language, as a list ("Boris, Cleo and Dora"). @param {string[]} names */
+function namesList(names) {
+  return new Intl.ListFormat(language(), { type: "conjunction" }).format(names.map(localName));
+}
+
+/** The seats a challenge keeps for the players it challenged, answered or not. @param {Challenge} c */
+function namedSeats(c) {
+  return c.seats.filter((_seat, i) => i !== c.creator_seat);
+}
+
+/** Who a challenge is between, as account `me` sees it: who challenged whom; in a game of three or
+ * four, the others it names, and who has still to answer once some have.
+ * @param {Challenge} c @param {number | null} me */
+function whoWords(c, me) {
+  const named = namedSeats(c);
+  const others = named.filter((seat) => seat.account !== me);
+  const awaited = others.filter((seat) => seat.kind === "open").map((seat) => seat.name);
+  const creator = localName(c.creator || "");
+  const head = c.creator_account === me ? t("challenge.to", { name: namesList(named.map((seat) => seat.name)) })
+    : t(c.to_you ? "challenge.from" : "challenge.you_accepted", { name: creator });
+  return [el("strong", {}, head),
+    c.creator_account !== me && others.length ? ` · ${t("challenge.with", { names: namesList(others.map((seat) => seat.name)) })}` : "",
+    awaited.length && named.some((seat) => seat.kind !== "open") ? ` · ${t("challenge.awaiting", { names: namesList(awaited) })}` : ""];
 }
 
 /** What a challenge is: the game, rated or casual, its clock and how long it still waits. @param {Challenge} c */
@@ -51,52 +103,81 @@ function challengeWords(c) {
     left === null ? "" : t("lobby.waits_more", { time: waitWords(left) })].filter(Boolean).join(" · ");
 }
 
-/** How a challenge of yours (`mine`) or to you ended, in words; "" when nothing is worth saying (one
- * you accepted or declined yourself, here or in another tab).
- * @param {Challenge} c @param {{status: string, wait_ended: string | null}} end */
-function endWords(c, end) {
-  const other = localName(c.to_you ? c.creator || "" : c.seats[1].name);
-  if (c.to_you) return end.wait_ended === "called_off" ? t("challenge.withdrawn", { name: other }) : "";
-  if (end.status === "playing") return t("challenge.accepted", { name: other });
-  if (end.wait_ended === "declined") return t("challenge.declined", { name: other });
-  if (end.wait_ended === "expired") return t("challenge.unanswered", { name: other });
-  return t("challenge.called_off", { name: other });
+/** How a challenge ended, in words, as account `me` sees it (its challenger, or one it named); ""
+ * when nothing is worth saying (you declined it yourself, or accepted it last, here or in another
+ * tab; it went unanswered by you). @param {Challenge} c @param {number | null} me
+ * @param {{status: string, wait_ended: string | null, declined: string | null,
+ *   decline_reason?: import("./view-types.js").DeclineReason | null}} end */
+function endWords(c, end, me) {
+  const named = namedSeats(c);
+  const all = namesList(named.map((seat) => seat.name));
+  const several = named.length > 1;
+  const creator = localName(c.creator || "");
+  if (c.creator_account === me) {
+    if (end.status === "playing") return t(several ? "challenge.accepted_all" : "challenge.accepted", { name: all });
+    if (end.wait_ended === "declined") {
+      const name = localName(end.declined || all);
+      const why = declineWords(end.decline_reason);
+      return why ? t("challenge.declined_why", { name, why }) : t("challenge.declined", { name });
+    }
+    if (end.wait_ended === "expired") return t(several ? "challenge.unanswered_all" : "challenge.unanswered", { name: all });
+    return t("challenge.called_off", { name: all });
+  }
+  const own = named.find((seat) => seat.account === me);
+  if (end.wait_ended === "declined") {
+    return end.declined && end.declined !== own?.name ? t("challenge.declined_other", { name: localName(end.declined), creator }) : "";
+  }
+  if (end.wait_ended === "called_off") return t("challenge.withdrawn", { name: creator });
+  if (c.to_you) return "";
+  return t(end.status === "playing" ? "challenge.begun" : "challenge.unanswered_other", { name: creator });
 }
 
 /** The lobby's card of the challenges waiting for the logged-in player's answer or made by them,
  * hidden while there is none, and the socket's messages it is told (`heard`). */
 export function challengesCard() {
   const said = el("p", { class: "error", role: "alert", id: "challenges-error" });
-  const ended = el("ul", { id: "challenges-ended", role: "status" });
+  const ended = el("ul", { id: "challenges-ended" });
   const list = el("ul", { id: "challenge-list" });
   // A new challenge to you, said to a screen reader (the list itself is not live).
   const news = el("p", { id: "challenge-news", class: "visually-hidden", role: "status" });
-  const card = el("section", { class: "card", id: "challenges", hidden: "" }, el("h2", {}, t("challenge.heading")), list, ended, news, said);
+  const card = el("section", { class: "card", id: "challenges", hidden: "" }, el("h2", {}, t("challenge.heading")), list,
+    el("div", { role: "status" }, ended), news, said);
   /** The challenges waiting, by id, the oldest first. @type {Map<string, Challenge>} */
   const waiting = new Map();
   const failed = (/** @type {unknown} */ problem) => { said.textContent = errorWords(problem); };
   /** @param {string} path */
   const ask = (path) => api(path, { method: "POST" });
+  /** The account the page is logged in as (told with the challenges). @type {number | null} */
+  let me = null;
   /** @param {Challenge} c */
   const line = (c) => {
-    const who = c.to_you ? t("challenge.from", { name: localName(c.creator || "") }) : t("challenge.to", { name: localName(c.seats[1].name) });
+    // Each button is described by its line's words: two challenges' "Accept" are told apart.
+    const about = `challenge-words-${c.id}`;
     const buttons = c.to_you
-      ? [el("button", { type: "button", class: "primary accept", onclick: () => ask(`/api/challenges/${c.id}/accept`)
+      ? [el("button", { type: "button", class: "primary accept", "aria-describedby": about, onclick: () => ask(`/api/challenges/${c.id}/accept`)
         .then((seated) => openJoined(/** @type {import("./view-types.js").Seated} */ (seated))).catch(failed) }, t("challenge.accept")), " ",
-      el("button", { type: "button", class: "decline", onclick: () => ask(`/api/challenges/${c.id}/decline`).catch(failed) }, t("challenge.decline"))]
-      : tokensFor(c.id).length ? [el("a", { href: `/game/${c.id}`, class: "button" }, t("lobby.open")), " ",
-        el("button", { type: "button", class: "call-off", onclick: () => api(`/api/games/${c.id}/cancel`,
-          { method: "POST", body: { token: tokensFor(c.id)[0] } }).catch(failed) }, t("lobby.call_off"))] : [];
+      el("button", { type: "button", class: "decline", "aria-describedby": about, onclick: () => ask(`/api/challenges/${c.id}/decline`)
+        .catch(failed) }, t("challenge.decline"))]
+      : tokensFor(c.id).length ? [el("a", { href: `/game/${c.id}`, class: "button", "aria-describedby": about }, t("lobby.open")),
+        c.creator_account === me ? [" ", el("button", { type: "button", class: "call-off", "aria-describedby": about,
+          onclick: () => api(`/api/games/${c.id}/cancel`, { method: "POST", body: { token: tokensFor(c.id)[0] } }).catch(failed) },
+        t("lobby.call_off"))] : ""] : [];
     return el("li", { "data-id": c.id, class: c.to_you ? "challenge to-you" : "challenge" },
-      el("strong", {}, who), " · ", challengeWords(c), " ", ...buttons);
+      el("span", { id: about }, ...whoWords(c, me), " · ", challengeWords(c)), " ", ...buttons);
   };
   const draw = () => {
-    list.replaceChildren(...[...waiting.values()].map(line));
     card.hidden = !waiting.size && !ended.childElementCount;
+    replaceKeepingFocus(list, [...waiting.values()].map(line));
+    // The tab's title counts them with the games awaiting a move: both await the player's answer.
+    tellChallenged([...waiting.values()].filter((c) => c.to_you).length);
   };
   /** @param {LobbyMessage} message */
   const heard = (message) => {
-    if (message.type === "challenges") { waiting.clear(); for (const c of message.challenges) waiting.set(c.id, c); }
+    if (message.type === "challenges") {
+      me = message.account;
+      waiting.clear();
+      for (const c of message.challenges) waiting.set(c.id, c);
+    }
     else if (message.type === "challenge") {
       const c = message.challenge;
       if (c.to_you && !waiting.has(c.id)) news.textContent = `${t("challenge.from", { name: localName(c.creator || "") })} · ${gameTitle(c)}`;
@@ -105,7 +186,7 @@ export function challengesCard() {
     else if (message.type === "challenge_gone") {
       const c = waiting.get(message.id);
       waiting.delete(message.id);
-      const words = c ? endWords(c, message) : "";
+      const words = c ? endWords(c, message, me) : "";
       if (c && words && !ended.querySelector(`[data-id="${c.id}"]`)) ended.append(el("li", { "data-id": c.id }, words, " ",
         !c.to_you && message.status === "playing" ? el("a", { href: `/game/${c.id}`, class: "button" }, t("lobby.open")) : ""));
     } else return;

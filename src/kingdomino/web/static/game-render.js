@@ -13,7 +13,7 @@ import { replayLinkField } from "./game-invites.js";
 import { BOARDS } from "./boards.js";
 import { drawClocks } from "./game-clock.js";
 import { waitWords } from "./open-games.js";
-import { challenged, waitEndWords } from "./wait-end.js";
+import { challengeWaitWords, waitEndWords } from "./wait-end.js";
 import { tellTurn } from "./turn-told.js";
 import { formerSeats, othersHandovers, yourHandover } from "./game-handover.js";
 import { askRatings, seatsAfter } from "./game-ratings.js";
@@ -23,7 +23,7 @@ import { replayGame } from "./game-replay.js";
 import { rematch, sameDeal } from "./game-requests.js";
 import { drawEndings, endedWords } from "./game-endings.js";
 import { awaitedWords, rematchControls, sharedRematch } from "./game-rematch.js";
-import { errorWords, gameTitle, isYours, localName, logWords, moveWords, seatWords, todo } from "./words.js";
+import { errorWords, gameTitle, isYours, logWords, moveWords, seatWords, todo } from "./words.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
 /** @typedef {import("./game-focus.js").FocusPlace} FocusPlace */
@@ -184,12 +184,15 @@ export function forcedChoice(view) {
 }
 
 /** Draw the status line. It is a live region: drawn again only when it says something new (a new
- * state or other words), so a hint or a tip hidden does not read "Place your domino" out again,
- * and the AI's progress, which changes twice a second, moves its bar in place. @param {DrawnGame} game */
+ * state awaiting this page's move, or other words), so a hint or a tip hidden does not read "Place
+ * your domino" out again, a spectator does not hear "Waiting for Anna" again at each of Anna's
+ * moves (the moves themselves are said), and the AI's progress, which changes twice a second,
+ * moves its bar in place. @param {DrawnGame} game */
 export function drawStatus(game) {
   const { view, page } = game;
   const line = statusLine(game);
-  const said = `${view.index} ${line.outerHTML}`;
+  const awaited = view.your_seats.includes(view.current_player) && view.legal_actions.length > 0;
+  const said = `${awaited ? view.index : ""} ${line.outerHTML}`;
   if (page.status.dataset.said !== said) { page.status.dataset.said = said; page.status.replaceChildren(line); }
   drawProgress(page.status, game.thinking);
 }
@@ -257,14 +260,14 @@ function waitLine(game) {
   if (view.status === "expired") return el("span", { id: "expired", "data-ended": view.wait_ended ?? "" }, waitEndWords(view));
   const taken = view.seats.filter((seat) => seat.kind !== "open").length;
   const creator = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);
-  const kept = challenged(view);
+  const kept = challengeWaitWords(view);
   const callOff = () => {
     api(`/api/games/${view.id}/cancel`, { method: "POST", body: { token: tokensFor(view.id)[0] } })
       .then(() => { if (!creator) { forget(view.id); location.href = "/"; } })
       .catch((problem) => { game.page.error.textContent = errorWords(problem); });
   };
   return el("span", { id: "waiting-players" }, el("span", { class: "spinner", "aria-hidden": "true" }), " ",
-    kept ? t("status.challenge_open", { name: localName(kept.name) }) : t("status.open", { taken, total: view.seats.length }), " ",
+    kept ?? t("status.open", { taken, total: view.seats.length }), " ",
     view.open_until === null ? "" : [t("status.open_waits", { time: waitWords((view.open_until * 1000 - Date.now()) / 60000) }), " "],
     view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff },
       t(creator ? "lobby.call_off" : "lobby.give_back_seat")) : "");

@@ -105,7 +105,7 @@ function showView(game, view) {
   const before = focusPlace(game.main, page);  // maybe on a hint's move, gone with the hint
   const first = game.view === null;
   noticeView(game.id, game.view, view, game.saved.kinds);
-  offerNextGame(game.id, game.view, view, page.status);
+  offerNextGame(game.id, game.view, view, page.status, page.heard);
   page.notify.hidden = !notifiable(view, game.saved.kinds);
   game.view = view; page.error.textContent = ""; game.hints = null; stopHint(game); game.ctx.highlight = null;
   page.hintBox.replaceChildren();

@@ -6,6 +6,7 @@ import { ACCOUNT_SHOWN } from "./account.js";
 import { accountMark } from "./account-mark.js";
 import { el, svg } from "./dom.js";
 import { number, t } from "./i18n.js";
+import { replaceKeepingFocus } from "./keep-focus.js";
 import { timeControlWords } from "./open-games.js";
 import { picture, seatBadge } from "./pictures.js";
 import { tokensFor } from "./saved-games.js";
@@ -80,7 +81,7 @@ export function liveGamesCard() {
       const page = /** @type {LivePage} */ (await api(`/api/live-games?limit=${shown}`));
       const others = page.games.filter((game) => !ours(game));
       const fresh = el("ul", {}, others.map(gameLine));
-      if (list.innerHTML !== fresh.innerHTML) list.replaceChildren(...fresh.childNodes);
+      if (list.innerHTML !== fresh.innerHTML) replaceKeepingFocus(list, [...fresh.childNodes]);
       none.hidden = others.length > 0;
       none.textContent = t(page.games.length ? "watch.none_but_yours" : "watch.none");
       more.hidden = page.total <= page.games.length || shown >= MOST;

@@ -5,6 +5,7 @@ import { REFRESH_SECONDS, whoEnded, yourMoveCard } from "./account-games.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { challengesCard } from "./challenges.js";
 import { el } from "./dom.js";
+import { replaceKeepingFocus } from "./keep-focus.js";
 import { openHelp } from "./help.js";
 import { liveGamesCard } from "./live-games.js";
 import { openGameFields, openGamesCard } from "./open-games.js";
@@ -362,8 +363,11 @@ async function listGames(list) {
     const { games } = /** @type {{games: GameSummary[]}} */ (await api("/api/games/lookup", { method: "POST", body: { games: pairs } }));
     /** A game awaiting a move of yours. @param {GameSummary} g */
     const awaits = (g) => g.status !== "finished" && g.status !== "aborted" && g.seat !== null && g.current_player === g.seat;
+    // A challenge still awaiting answers is listed once, in the challenges card, where its answers are.
+    const listed = games.filter((g) => !g.challenge);
+    if (!listed.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return games; }
     // The games awaiting you first, each group in the order kept (newest first).
-    const ordered = [...games.filter(awaits), ...games.filter((g) => !awaits(g))];
+    const ordered = [...listed.filter(awaits), ...listed.filter((g) => !awaits(g))];
     // When each began, so two games of one kind are told apart: "26 Nov, 20:41" in the page's language.
     const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
       { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
@@ -371,13 +375,13 @@ async function listGames(list) {
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", statusWords(g), " · ",
       ...whoEnded({ ...g, seat: g.seat ?? formerSeat(saved, g.id) }, g.seats).map((words) => `${words} · `),
       el("time", { datetime: g.created, class: "small" }, when.format(new Date(g.created))), " · ",
-      awaits(g) ? el("strong", { class: "awaits-you" }, "● ", t("title.your_turn"), " · ") : "",
+      awaits(g) ? el("strong", { class: "awaits-you" }, el("span", { "aria-hidden": "true" }, "● "), t("title.your_turn"), " · ") : "",
       // Each seat's points, a star by a finished game's winners (a tie on points is told apart).
       g.seats.flatMap((name, i) => [i ? ", " : "", `${localName(name)} ${g.scores[i]}`,
         (g.winners || []).includes(i) ? el("span", { class: "leader", title: t("board.winner"), "aria-label": t("board.winner"), role: "img" },
           " ★") : ""]),
       g.practice ? ` · ${t("game.practice_short")}` : "")));
-    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) list.replaceChildren(fresh);
+    if (list.firstElementChild?.outerHTML !== fresh.outerHTML) replaceKeepingFocus(list, [fresh]);
     return games;
   } catch (problem) {
     list.replaceChildren(el("p", { class: "error" }, errorWords(problem)));

@@ -25,8 +25,10 @@ function awaitsHere(view) {
 /** Offer the next game awaiting the player under the status line of game `id`'s page (`status`),
  * when its view (`view`, after `before`; null: the page just opened) no longer awaits their move;
  * take the offer back when it does again. The account's games are read only then, once a turn.
- * @param {string} id @param {View | null} before @param {View} view @param {HTMLElement} status */
-export function offerNextGame(id, before, view, status) {
+ * The offer is said once in the page's polite live line (`heard`): it comes after "Waiting for
+ * Boris", where a screen reader's user would not look for it.
+ * @param {string} id @param {View | null} before @param {View} view @param {HTMLElement} status @param {HTMLElement} heard */
+export function offerNextGame(id, before, view, status, heard) {
   if (awaitsHere(view) || !view.your_seats.length || view.time_control?.kind !== "days") {
     asked += 1;
     document.getElementById("next-game")?.remove();
@@ -46,5 +48,6 @@ export function offerNextGame(id, before, view, status) {
     const link = el("a", { href: gameHref(next), id: "next-game-link" }, el("span", { "aria-hidden": "true" }, "→ "),
       t("game.next_awaiting", { game: gameTitle(next), players: othersAt(next) }), turnTime(next));
     status.closest(".status-row")?.after(el("p", { id: "next-game", class: "next-game" }, link));
+    heard.textContent = [...link.childNodes].slice(1).map((node) => node.textContent).join("");
   }, () => {});  // a guest, or the server not heard: no offer, the game goes on
 }

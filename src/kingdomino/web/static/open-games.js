@@ -7,6 +7,7 @@ import { aiLevels, levelWords } from "./ai-levels.js";
 import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
 import { markArrival } from "./game-focus.js";
+import { replaceKeepingFocus } from "./keep-focus.js";
 import { language, t } from "./i18n.js";
 import { forget, remember, savedGames, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
@@ -154,14 +155,15 @@ function gameLine(game, failed) {
  * and rated or not, each field's id begun with `prefix`; `chosen()` reads them. `players`: the
  * player counts offered (all of the game's if left out).
  * @param {Record<string, {players: number[], modes?: string[]}>} games @param {string} prefix
- * @param {string} name the menu's name for a screen reader @param {number[]} [players] */
-export function gameChoiceFields(games, prefix, name, players) {
+ * @param {string} name the menu's name for a screen reader @param {number[]} [players]
+ * @param {string} [clockName] the clock menu's name for a screen reader (the quick game's if left out) */
+export function gameChoiceFields(games, prefix, name, players, clockName = t("lobby.quick_game_clock")) {
   const choices = Object.entries(games).flatMap(([game, spec]) => (spec.modes || [""]).flatMap((mode) =>
     spec.players.filter((n) => !players || players.includes(n)).map((n) => ({ game, mode, players: n }))));
   const choice = /** @type {HTMLSelectElement} */ (el("select", { id: `${prefix}-game-choice`, "aria-label": name },
     choices.map((c, i) => el("option", { value: i }, `${gameTitle({ game: c.game, options: c.mode ? { mode: c.mode } : {} })} · ${
       t("lobby.players_n", { n: c.players })}`))));
-  const clock = timeControlField(`${prefix}-clock`, t("lobby.quick_game_clock"));
+  const clock = timeControlField(`${prefix}-clock`, clockName);
   const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: `${prefix}-rated`,
     onchange: () => clock.rated(rated.checked) }));
   /** @returns {GameChoice} */
@@ -201,7 +203,7 @@ export function openGamesCard(games, heard) {
   /** The games listed, by id, the oldest first. @type {Map<string, OpenGame>} */
   const listed = new Map();
   const draw = () => {
-    list.replaceChildren(...[...listed.values()].map((game) => gameLine(game, failed)));
+    replaceKeepingFocus(list, [...listed.values()].map((game) => gameLine(game, failed)));
     none.hidden = listed.size > 0;
   };
   /** The socket open now, and the account it was opened as (null: none, or not told yet): the

@@ -37,7 +37,7 @@
  * another player while its player was away, `away`; else its player left). `rating`: in a rated game, an
  * account seat's rating in the game's pool (web/seat_ratings.py).
  * @typedef {{seat: number, name: string, kind: "human" | "ai" | "open", level: string | null, bot?: boolean,
- *   account?: boolean, challenged?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, resigned?: boolean,
+ *   account?: boolean, challenged?: boolean, declined?: boolean, ai_since?: number, timed_out?: boolean, away?: boolean, resigned?: boolean,
  *   rating?: SeatRating}} ViewSeat */
 /** A seat's rating at a rated table, and whether it is provisional; at a finished game's end, the
  * rating after it with its `change` (null: not recorded yet; game-ratings.js `seatsAfter`).
@@ -124,13 +124,15 @@
 
 /** Why a game that waited for players ended unplayed (web/wait_end.py): none while it did not.
  * @typedef {"expired" | "called_off" | "declined" | null} WaitEnd */
+/** Why a challenge was declined, when its player said (web/challenges.py `DECLINE_REASONS`).
+ * @typedef {"generic" | "later" | "too_fast" | "too_slow" | "clock" | "rated" | "casual" | "game"} DeclineReason */
 /**
  * The view of a live game for the holder of `your_seats` (none: a spectator), sent over the socket
  * at every change (`type` "state") and by `GET /api/games/ID`; `version`: the game's revision it shows;
  * `former_seats`: the seats an AI took over whose player's link this is.
  * @typedef {{type: "state", id: string, game: string, description: string, options: GameOptions, index: number,
  *   version: number, status: string, rated: boolean, open_until: number | null, creator_seat: number | null,
- *   wait_ended: WaitEnd, waited_minutes: number | null,
+ *   wait_ended: WaitEnd, waited_minutes: number | null, decline_reason: DeclineReason | null,
  *   time_control: TimeControl | null, clock: Clock | null, seats: ViewSeat[], your_seats: number[], former_seats?: number[],
  *   current_player: number, legal_actions: string[],
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
@@ -221,12 +223,13 @@
 /**
  * A game waiting for players, as the lobby lists it (`GET /api/open-games`, `WS /ws/lobby`: web/lobby.py listing).
  * @typedef {{id: string, game: string, players: number, options: GameOptions, description: string, rated: boolean,
- *   pool: string | null, seats: Array<{name: string, kind: string, level: string | null, bot: boolean}>, open: number,
+ *   pool: string | null, seats: Array<{name: string, kind: string, level: string | null, bot: boolean, account: number | null}>, open: number,
  *   creator: string | null, creator_seat: number | null, creator_account: number | null, creator_bot: boolean,
  *   rating: SeatRating | null, created: string,
- *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null, challenged: number | null}} OpenGame
+ *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null,
+ *   challenged: number[], awaited: number[]}} OpenGame
  */
-/** A challenge waiting, as the lobby's socket tells its two accounts (`to_you`: it awaits your answer).
+/** A challenge waiting, as the lobby's socket tells its accounts (`to_you`: it awaits your answer).
  * @typedef {OpenGame & {to_you: boolean}} Challenge */
 /** A seat just taken at an open game (`POST /api/games/{id}/join`, `POST /api/pairing`).
  * @typedef {{id: string, seat: number, token: string, started: boolean}} Seated */
@@ -234,14 +237,15 @@
  * @typedef {{type: "open_games", games: OpenGame[]} | {type: "listed", game: OpenGame}
  *   | {type: "unlisted", id: string, status: string, wait_ended: WaitEnd} | {type: "pong"}
  *   | {type: "challenges", account: number, challenges: Challenge[]} | {type: "challenge", challenge: Challenge}
- *   | {type: "challenge_gone", id: string, status: string, wait_ended: WaitEnd}} LobbyMessage */
+ *   | {type: "challenge_gone", id: string, status: string, wait_ended: WaitEnd, declined: string | null,
+ *     decline_reason: DeclineReason | null}} LobbyMessage */
 /**
  * A game this browser holds, as `POST /api/games/lookup` lists it for one of its tokens.
  * @typedef {{id: string, game: string, options: GameOptions, description: string, status: string, created: string,
- *   wait_ended: WaitEnd, waited_minutes: number | null,
+ *   wait_ended: WaitEnd, waited_minutes: number | null, decline_reason: DeclineReason | null,
  *   seat: number | null, seats: string[], current_player: number, scores: number[], winners: number[],
  *   ended: Ended | null, resigned: number[], hints: boolean, aids: boolean, practice: boolean, version: number,
- *   with_people: boolean}} GameSummary
+ *   with_people: boolean, challenge: boolean}} GameSummary
  */
 
 /**

@@ -1,0 +1,135 @@
+"""Kira's club night in the browser: from Boris's page she challenges him, Cleo and Dora to a game
+of four; each sees the challenge in their lobby with the others named, counted in the tab's title
+among what awaits their answer; her own lobby lists her waiting challenge once, in the challenges
+card; one decline calls it off, and every lobby says who declined. The API tests
+(test_challenges_many.py) play a challenge of four to its start."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page
+
+#: The lobby's title with nothing awaiting the player's answer.
+TITLE = "Kingdomino family"
+
+
+def challenge_from_the_page(kira: LivePage, live_server: str, boris: str, others: list[str]) -> str:
+    """Kira challenges ``boris`` and ``others`` to a game of Kingdomino from his page: its id."""
+    kira.goto(f"{live_server}/player/{quote(boris)}")
+    kira.wait_for_selector("#challenge-form")
+    assert kira.locator("#challenge-others input").count() == 0  # a game of two names nobody else
+    kira.select_option("#challenge-game-choice", label=f"Kingdomino · {len(others) + 2} players")
+    for seat, name in enumerate(others, start=3):
+        kira.fill(f"#challenge-name-{seat}", name)
+    kira.select_option("#challenge-clock", label="1 day a move (turn-based)")
+    kira.click("#challenge-button")
+    kira.wait_for_url(f"{live_server}/game/*")
+    return kira.url.rsplit("/", 1)[1]
+
+
+def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
+    browser: Browser, live_server: str
+) -> None:
+    kira, boris, cleo, dora = (new_page(browser, live_server) for _ in range(4))
+    kira_name = log_in_new(kira, live_server, "Kira")
+    boris_name = log_in_new(boris, live_server, "Boris")
+    cleo_name = log_in_new(cleo, live_server, "Cleo")
+    dora_name = log_in_new(dora, live_server, "Dora")
+    # The phone's form: the two further names under the game's choices.
+    phone = new_page(browser, live_server, width=360, height=740, touch=True)
+    logged = phone.request.post(
+        f"{live_server}/api/session",
+        data={"name": kira_name, "password": "a long enough password"},
+        headers={"Origin": live_server},
+    )
+    assert logged.ok, logged.text()
+    phone.goto(f"{live_server}/player/{quote(boris_name)}")
+    phone.select_option("#challenge-game-choice", label="Kingdomino · 4 players")
+    phone.wait_for_selector("#challenge-name-4")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.screenshot(path=str(ARTIFACTS / "challenge-of-four-form-phone.png"), full_page=True)
+    phone.close()
+    game_id = challenge_from_the_page(kira, live_server, boris_name, [cleo_name, dora_name])
+    waiting = kira.locator("#waiting-players")
+    waiting.wait_for()
+    awaited = f"{boris_name}, {cleo_name}, and {dora_name}"
+    assert f"Still to accept the challenge: {awaited}." in waiting.inner_text()
+    line = cleo.locator(f"#challenge-list li[data-id='{game_id}']")
+    line.wait_for()
+    assert line.locator("strong").inner_text() == f"{kira_name} challenges you"
+    assert f"with {boris_name} and {dora_name}" in line.inner_text()
+    boris.locator(f"#challenge-list li[data-id='{game_id}'] button.accept").click()
+    boris.wait_for_url(f"{live_server}/game/{game_id}")
+    boris.wait_for_selector("#waiting-players")
+    awaited = f"{cleo_name} and {dora_name}"
+    assert f"Still to accept the challenge: {awaited}." in boris.inner_text("#waiting-players")
+    cleo.wait_for_function(
+        "(name) => document.querySelector('#challenge-list li').textContent.includes(name)",
+        arg=f"still to answer: {dora_name}",
+    )
+    cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-lobby.png"), full_page=True)
+    dora.locator(f"#challenge-list li[data-id='{game_id}'] button.decline").click()
+    for page in (kira, boris):
+        page.wait_for_selector("#expired[data-ended='declined']")
+        assert page.inner_text("#expired") == f"{dora_name} declined the challenge: the game was called off."
+    cleo.wait_for_selector(f"#challenges-ended li[data-id='{game_id}']")
+    assert cleo.inner_text(f"#challenges-ended li[data-id='{game_id}']") == (
+        f"{dora_name} declined {kira_name}'s challenge: the game is off"
+    )
+    assert cleo.locator("#challenge-list li").count() == 0
+    kira.goto(live_server + "/")
+    kira.wait_for_selector("#logged-in")
+    for page in (kira, boris, cleo, dora):
+        assert not page.errors, page.errors
+
+
+def test_a_challenge_to_you_counts_in_the_title(browser: Browser, live_server: str) -> None:
+    """Boris's lobby tab, behind others, says a challenge awaits his answer as it says a game awaits
+    his move: "(1) Kingdomino family"; answered, the count is gone."""
+    kira, boris = new_page(browser, live_server), new_page(browser, live_server)
+    log_in_new(kira, live_server, "Kira")
+    boris_name = log_in_new(boris, live_server, "Boris")
+    boris.wait_for_function(f"document.title === {TITLE!r}")
+    made = kira.request.post(
+        f"{live_server}/api/challenges",
+        data={"name": boris_name, "game": "kingdomino", "players": 2},
+        headers={"Origin": live_server},
+    )
+    assert made.ok, made.text()
+    game_id = made.json()["id"]
+    boris.wait_for_function(f"document.title === '(1) ' + {TITLE!r}")
+    boris.locator(f"#challenge-list li[data-id='{game_id}'] button.decline").click()
+    boris.wait_for_function(f"document.title === {TITLE!r}")
+    assert not boris.errors and not kira.errors
+
+
+def test_a_waiting_challenge_is_listed_once_in_its_challenger_s_lobby(
+    browser: Browser, live_server: str
+) -> None:
+    """Kira's lobby lists her challenge waiting for Boris in the challenges card, with its answers
+    and her Call off, and not again among her games (this browser's nor her account's): it is not
+    a game yet. Once it is one, it is listed with her games."""
+    kira, boris = new_page(browser, live_server), new_page(browser, live_server)
+    log_in_new(kira, live_server, "Kira")
+    boris_name = log_in_new(boris, live_server, "Boris")
+    game_id = challenge_from_the_page(kira, live_server, boris_name, [])
+    kira.goto(live_server + "/")
+    kira.locator(f"#challenge-list li[data-id='{game_id}'] .call-off").wait_for()
+    # Both games lists drawn (each says it has no game, or lists some) before they are looked at.
+    kira.wait_for_selector("#my-games > ul, #my-games > p:not(:has-text('Loading'))")
+    kira.wait_for_selector("#account-games > *")
+    listed = f"a[href^='/game/{game_id}']"
+    assert kira.locator(f"#my-games {listed}").count() == 0, kira.inner_text("#my-games")
+    assert kira.locator(f"#account-games {listed}").count() == 0, kira.inner_text("#account-games")
+    assert kira.locator(listed).count() == 1
+    # Nor is it offered to her account as a guest's game of this browser: it is her account's already.
+    assert kira.locator("#claim-games").count() == 0
+    kira.screenshot(path=str(ARTIFACTS / "challenge-listed-once.png"), full_page=True)
+    boris.locator(f"#challenge-list li[data-id='{game_id}'] button.accept").click()
+    boris.wait_for_url(f"{live_server}/game/{game_id}")
+    kira.reload()
+    kira.locator(f"#my-games {listed}").wait_for()
+    kira.locator(f"#account-games {listed}").wait_for()
+    assert not kira.errors and not boris.errors

@@ -1,0 +1,203 @@
+"""``kingdomino bot --accept-challenges`` on a live server: a bot's account takes the challenges it
+plays (a bot's ``--challenge`` among them: a match between two bots), declines the others with
+their reason, declines ``later`` while its games at once are all taken, and, stopped, hands the
+game it holds to an AI. The bot that answers runs as its own process, stopped as a service
+manager stops it (SIGTERM, which it takes as Ctrl-C)."""
+
+from __future__ import annotations
+
+import queue
+import secrets
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+import pytest
+from tests.web.conftest import wait_for
+from typer.testing import CliRunner
+
+from kingdomino.cli import app
+from kingdomino.cli.bot_door import DECLINE_REASONS, ClockRange, Takes, parse_clock_range
+from kingdomino.web import challenges
+
+PASSWORD = "a bot's long password"
+#: A bot's account that answers its challenges, as the command line gives it.
+DOOR = ["--accept-challenges", "--name", "Robo", "--password", "password"]
+#: Seconds a test waits for a line of the bot's, or for a game's view, before it fails.
+DEADLINE = 120.0
+
+
+class Answering:
+    """A ``kingdomino bot --accept-challenges`` process and the lines it has said."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.process = process
+        self.said: list[str] = []
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line)
+
+    def says(self, words: str) -> str:
+        """The bot's first line from now on that holds ``words``; fails after ``DEADLINE``."""
+        deadline = time.monotonic() + DEADLINE
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            self.said.append(line)
+            if words in line:
+                return line
+        raise AssertionError(f"the bot never said {words!r}: {''.join(self.said)}")
+
+    def stop(self) -> str:
+        """Stop the bot as a service manager does; all it said after."""
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=DEADLINE)
+        rest = []
+        while not self.lines.empty():
+            rest.append(self.lines.get())
+        return "".join(rest)
+
+
+@contextmanager
+def answering(live_server: str, name: str, *flags: str) -> Iterator[Answering]:
+    """A bot's new account ``name`` answering its challenges on ``live_server`` (stopped at the end)."""
+    command = [sys.executable, "-m", "kingdomino", "bot", "--server", live_server, "--agent", "random"]
+    account = ["--name", name, "--password", PASSWORD, "--new-account", "--accept-challenges"]
+    process = subprocess.Popen(
+        [*command, *account, *flags], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    bot = Answering(process)
+    try:
+        bot.says("waiting for challenges")
+        yield bot
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+@contextmanager
+def new_account(live_server: str, name: str) -> Iterator[httpx.Client]:
+    """A client logged in to a new person's account ``name``."""
+    with httpx.Client(base_url=live_server, headers={"Origin": live_server}, timeout=30) as http:
+        made = http.post("/api/accounts", json={"name": name, "password": PASSWORD})
+        assert made.status_code == 201, made.text
+        yield http
+
+
+def challenge(http: httpx.Client, name: str, **fields: Any) -> tuple[str, str]:
+    """``http``'s account challenges ``name`` to a Duel: the game's id and the challenger's token."""
+    made = http.post("/api/challenges", json={"name": name, "game": "duel", "players": 2, **fields})
+    assert made.status_code == 201, made.text
+    return made.json()["id"], made.json()["seats"][0]["token"]
+
+
+def test_a_bot_plays_another_bots_challenge_and_declines_a_game_it_does_not_play(live_server: str) -> None:
+    robo, kira = f"Robo{secrets.token_hex(3)}", f"Kira{secrets.token_hex(3)}"
+    with answering(live_server, robo, "--game", "duel") as bot:
+        runner = CliRunner()
+        kira_bot = ["bot", "--server", live_server, "--agent", "greedy", "--name", kira]
+        kira_bot += ["--password", PASSWORD]
+        played = runner.invoke(app, [*kira_bot, "--new-account", "--challenge", robo, "--game", "duel"])
+        assert played.exit_code == 0, played.output
+        assert "game 1: finished: scores" in played.output, played.output
+        assert "finished: scores" in bot.says(f"challenge from {kira}: finished")
+        declined = runner.invoke(app, [*kira_bot, "--challenge", robo, "--game", "kingdomino"])
+        assert declined.exit_code == 0, declined.output
+        assert f"ended unplayed: {robo} declined the challenge (game)" in declined.output, declined.output
+        bot.says(f"declined {kira}'s challenge (game)")
+        assert bot.stop() == "" and bot.process.returncode == 130
+
+
+def test_a_bot_declines_a_clock_and_later_and_a_stop_hands_its_game_on(live_server: str) -> None:
+    robo = f"Robo{secrets.token_hex(3)}"
+    days = {"kind": "days", "days": 1}
+    with (
+        answering(live_server, robo, "--game", "duel", "--accept-clock", "days:1-3", "--at-once", "1") as bot,
+        new_account(live_server, f"Pat{secrets.token_hex(3)}") as pat,
+        new_account(live_server, f"Kim{secrets.token_hex(3)}") as kim,
+    ):
+        untimed, untimed_token = challenge(pat, robo)
+        view = wait_for(pat, untimed, untimed_token, lambda view: view["status"] == "expired", DEADLINE)
+        assert (view["wait_ended"], view["decline_reason"]) == ("declined", "clock")
+        slow, slow_token = challenge(pat, robo, time_control={"kind": "days", "days": 7})
+        view = wait_for(pat, slow, slow_token, lambda view: view["status"] == "expired", DEADLINE)
+        assert view["decline_reason"] == "too_slow"
+        game_id, token = challenge(pat, robo, time_control=days)
+        wait_for(pat, game_id, token, lambda view: view["status"] == "playing", DEADLINE)
+        bot.says(f"challenge from {pat.get('/api/account').json()['account']['name']}:")
+        busy, busy_token = challenge(kim, robo, time_control=days)
+        view = wait_for(kim, busy, busy_token, lambda view: view["status"] == "expired", DEADLINE)
+        assert view["decline_reason"] == "later"  # its one game at once is Pat's
+        said = bot.stop()
+        assert bot.process.returncode == 130, said
+        assert "stopped: an AI plays its seat on" in said, said
+        view = wait_for(pat, game_id, token, lambda view: view["seats"][1]["kind"] == "ai", DEADLINE)
+        pat.post(f"/api/games/{game_id}/resign", json={"token": token}).raise_for_status()
+
+
+def test_the_bot_knows_the_servers_reasons() -> None:
+    """The bot declines with the reasons the server takes: a reason the server refused would
+    leave the challenge waiting until it ran out."""
+    assert DECLINE_REASONS == challenges.DECLINE_REASONS
+
+
+@pytest.mark.parametrize(
+    ("listing", "reason"),
+    [
+        ({"game": "kingdomino"}, "game"),
+        ({"options": {"mode": "tribe"}, "game": "origins"}, None),
+        ({"options": {"mode": "totem"}, "game": "origins"}, "game"),
+        ({"rated": False}, "rated"),
+        ({"time_control": None}, "clock"),
+        ({"time_control": {"kind": "game", "minutes": 2, "increment": 0}}, "too_fast"),
+        ({"time_control": {"kind": "game", "minutes": 45, "increment": 5}}, "too_slow"),
+        ({"players": 4}, "game"),
+        ({"players": 3}, None),
+        ({}, None),
+    ],
+)
+def test_the_reason_of_a_challenge_declined(listing: dict[str, Any], reason: str | None) -> None:
+    takes = Takes(("duel", "origins:tribe"), (parse_clock_range("game:3-30"),), "rated", (2, 3))
+    clock = {"kind": "game", "minutes": 10, "increment": 5}
+    challenge = {"game": "duel", "options": {}, "rated": True, "time_control": clock, "players": 2}
+    assert takes.reason({**challenge, **listing}) == reason
+
+
+def test_a_clock_range_is_read_or_refused_in_its_words() -> None:
+    assert parse_clock_range("none") == ClockRange("none")
+    assert parse_clock_range("game:3-30") == ClockRange("game", 3, 30)
+    for wrong in ("hourly", "move:60-10", "move:10", "none:1-2"):
+        with pytest.raises(ValueError, match="expected"):
+            parse_clock_range(wrong)
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["--accept-challenges"], "--accept-challenges: needs the bot's account"),
+        (["--challenge", "Kira"], "--challenge: needs the bot's account"),
+        (["--at-once", "2"], "--at-once: says which challenges the bot takes: add --accept-challenges"),
+        (["--accept-clock", "hourly", *DOOR], "--accept-clock: expected none, move, game or days"),
+        (["--accept-game", "chess", *DOOR], "--accept-game: unknown game 'chess'"),
+        (["--accept-game", "duel:tribe", *DOOR], "--accept-game: only Kingdomino Origins has modes"),
+        (["--accept-rating", "sometimes", *DOOR], "--accept-rating: expected any, rated or casual"),
+        (["--accept-players", "3"], "--accept-players: says which challenges the bot takes"),
+    ],
+)
+def test_a_mistake_of_the_door_is_said_before_any_connection(words: list[str], said: str) -> None:
+    result = CliRunner().invoke(app, ["bot", "--server", "http://127.0.0.1:9", "--agent", "greedy", *words])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith(f"error: {said}"), result.output
