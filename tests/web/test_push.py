@@ -359,6 +359,19 @@ def test_a_challenge_pushes_to_the_challenged(client: TestClient, service: PushS
     }
 
 
+def test_a_challenge_of_three_pushes_to_both_challenged(client: TestClient, service: PushService) -> None:
+    anna, bela, cleo = (account(client, name) for name in ("Anna", "Bela", "Cleo"))
+    browsers = {"bela": Browser(f"{service.base}/bela"), "cleo": Browser(f"{service.base}/cleo")}
+    subscribe(client, bela, browsers["bela"])
+    subscribe(client, cleo, browsers["cleo"])
+    made = challenged(client, anna, "Bela", names=["Cleo"], players=3)
+    all_sent(client)
+    told = {post.path: browsers[post.path[1:]].read(post) for post in service.posts}
+    assert {path: (note["tag"], note["title"]) for path, note in told.items()} == {
+        path: (f"{made['id']}:challenge", "Anna challenges you") for path in ("/bela", "/cleo")
+    }
+
+
 def test_a_gone_browser_is_forgotten_and_a_busy_service_tried_again(
     client: TestClient, service: PushService
 ) -> None:
