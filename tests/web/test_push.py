@@ -25,6 +25,7 @@ from tests.web.conftest import QUICK, QUICK_REVIEW, seeded_secrets, session_work
 from tests.web.sockets import next_of_type
 from tests.web.test_challenges import DAYS, account, as_, challenged
 from tests.web.test_open_games import refusal
+from tests.web.test_rematch import humans_play_out, rematch
 
 from kingdomino.web import push_store
 from kingdomino.web.accounts import Accounts
@@ -313,6 +314,31 @@ def play_until_the_turn_passes(client: TestClient, game_id: str, tokens: dict[st
         move = client.post(f"/api/games/{game_id}/actions", json={"token": tokens[mover], "action": action})
         assert move.status_code == 200, move.text
     return mover, now[0]
+
+
+@pytest.mark.parametrize("seed", [1, 6])  # the rematch begun by Anna (who joins last), by Bela
+def test_a_rematch_tells_the_player_to_act_once_the_last_one_joins(
+    database: str, service: PushService, seed: int
+) -> None:
+    """The rematch's clock runs once its last player joins: then the player to act is told, unless
+    it is the one who just joined."""
+    with TestClient(push_app(database, seed=seed)) as client:
+        client.app.state.push_base = service.base  # type: ignore[attr-defined]
+        game_id, tokens, browsers = started_days_game(client)
+        humans_play_out(client, game_id, {0: tokens["Anna"], 1: tokens["Bela"]})
+        offered = rematch(client, game_id, tokens["Bela"]).json()
+        all_sent(client)
+        before = len(service.posts)
+        joined = rematch(client, game_id, tokens["Anna"]).json()
+        assert joined["id"] == offered["id"]
+        new = {"Anna": joined["token"], "Bela": offered["token"]}
+        first, view = to_act(client, offered["id"], new)
+        assert first == ("Anna" if seed == 1 else "Bela")
+        all_sent(client)
+        told = [browsers[post.path[1:].title()].read(post) for post in service.posts[before:]]
+        expected = [] if first == "Anna" else [f"{offered['id']}:{view['version']}"]
+        assert [note["tag"] for note in told] == expected
+        assert [post.path for post in service.posts[before:]] == ["/bela"] * len(expected)
 
 
 def test_no_push_to_a_player_whose_page_of_the_game_is_open(client: TestClient, service: PushService) -> None:

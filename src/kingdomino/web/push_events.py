@@ -17,6 +17,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from kingdomino.web import push_store, push_texts
+from kingdomino.web.clocks import joining
 from kingdomino.web.failures import log_failure
 from kingdomino.web.push import Pusher
 from kingdomino.web.refusals import HubError
@@ -68,9 +69,13 @@ def turn_passed(pusher: Pusher | None, table: Table, before: int | None) -> None
 
 def seats_written(pusher: Pusher | None, table: Table, status: str, seats: list[dict[str, Any]]) -> None:
     """Tell the player to act in ``table`` if its game has just begun (it was ``status`` with
-    ``seats``), unless they are the one who just took their seat: they are at the app."""
+    ``seats``): its last seat taken, an open one or a rematch's to join. Not the player who took
+    it, though: they are at the app."""
     seat = table.state.current_player
-    if status == "playing" or (0 <= seat < len(seats) and seats[seat]["kind"] == "open"):
+    began = status != "playing" or (joining(seats) and not joining(table.stored.seats))
+    if not began or (
+        0 <= seat < len(seats) and (seats[seat]["kind"] == "open" or seats[seat].get("to_join"))
+    ):
         return
     turn_passed(pusher, table, None)
 
