@@ -154,3 +154,35 @@ def test_a_push_is_shown_by_the_worker_with_the_page_s_tag(browser: Browser, liv
     assert shown == [
         {"title": "Your turn", "body": "Kingdomino with Bela", "tag": "g1:7", "data": {"href": "/game/g1"}}
     ]
+
+
+#: The browser's renewal of its subscription (``pushsubscriptionchange``), dispatched in the
+#: service worker with the new subscription's JSON (the argument); the status of the server's
+#: answer to the worker.
+RENEWED = """async (json) => {
+  const change = new ExtendableEvent("pushsubscriptionchange");
+  Object.defineProperty(change, "oldSubscription", { value: null });
+  const made = { endpoint: json.endpoint, toJSON: () => json };
+  Object.defineProperty(change, "newSubscription", { value: made });
+  let done = Promise.resolve(null);
+  Object.defineProperty(change, "waitUntil", { value: (promise) => { done = promise; } });
+  self.dispatchEvent(change);
+  const answer = await done;
+  return answer ? answer.status : null;
+}"""
+
+
+def test_a_renewed_subscription_is_given_to_the_server(browser: Browser, live_server: str) -> None:
+    """A push service may renew a browser's subscription with no page open: the worker gives
+    the new one to the server (the account's session in its cookie), which keeps it."""
+    page = pushing_page(browser, live_server)
+    log_in_new(page, live_server, "Vera")
+    page.check("#notify-turn")
+    said_is(page, "Also while the app is closed, on this device.")
+    controlled(page)
+    renewed = {
+        "endpoint": ENDPOINT + "-renewed",
+        "expirationTime": None,
+        "keys": {"p256dh": P256DH, "auth": AUTH},
+    }
+    assert service_worker(page).evaluate(RENEWED, renewed) == 201
