@@ -39,6 +39,38 @@ def test_a_client_that_reads_gets_every_message_in_order() -> None:
     assert asyncio.run(run()) == [str(n) for n in range(20)]
 
 
+def test_a_client_behind_skips_to_the_newest_of_each_kind_and_gets_every_answer() -> None:
+    """A state (or count) still waiting is replaced by a newer one, in the order the newer came;
+    the answers to the client's own messages (no kind) all go out."""
+
+    async def run() -> list[str]:
+        written: list[str] = []
+        going = asyncio.Event()
+
+        async def write(text: str) -> None:
+            await going.wait()  # the client reads nothing until told
+            written.append(text)
+
+        async def close(code: int) -> None:
+            raise AssertionError("a client a few messages behind is not cut off")
+
+        box = Outbox(write, close, limit=4)
+        await box.send("state 0", "state")  # taken by the writer, which waits
+        await asyncio.sleep(0)
+        for n in range(1, 40):
+            await box.send(f"state {n}", "state")
+            if n == 5:
+                await box.send("ack", None)
+            if n % 10 == 0:
+                await box.send(f"watching {n}", "watching")
+        going.set()
+        await box.flush()
+        await box.aclose()
+        return written
+
+    assert asyncio.run(run()) == ["state 0", "ack", "watching 30", "state 39"]
+
+
 def test_a_client_that_never_reads_is_cut_off_and_no_send_waits_for_it() -> None:
     async def run() -> tuple[float, list[int], int]:
         closed: list[int] = []

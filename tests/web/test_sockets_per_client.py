@@ -1,8 +1,8 @@
 """One client holds at most ``MAX_SOCKETS_PER_CLIENT`` WebSockets open, over every game.
 
-Each game caps its own sockets (32 spectators, 4 per seat), but without this cap a script that
-creates games, one request each, could open 32 spectator sockets on every one of them, as many as
-it liked, until the server had no file descriptor left.
+Each game caps its own sockets (its spectators, 4 per seat), but without this cap a script that
+creates games, one request each, could open a game's share of spectator sockets on every one of
+them, as many as it liked, until the server had no file descriptor left.
 """
 
 from __future__ import annotations

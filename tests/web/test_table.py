@@ -10,6 +10,7 @@ import pytest
 from tests.web.conftest import seeded_secrets
 
 from kingdomino.games.registry import make_game
+from kingdomino.web.admission import Audience
 from kingdomino.web.app import create_app
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS, Watcher
@@ -30,6 +31,7 @@ class RecordingHost:
         self.store = store
         self.away_seconds = AWAY_SECONDS
         self.pusher: Pusher | None = None
+        self.audience = Audience()
         self.asked: list[str] = []
 
     def watchers_changed(self, table: Table) -> None:

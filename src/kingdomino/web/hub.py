@@ -31,7 +31,7 @@ from typing import Any
 from kingdomino.core.game import Game, GameError
 from kingdomino.games.registry import make_game
 from kingdomino.web import open_seats, review, views
-from kingdomino.web.admission import check_tokens
+from kingdomino.web.admission import Audience, check_tokens
 from kingdomino.web.ai_queue import AIQueue, Lane
 from kingdomino.web.ai_turns import AITurns
 from kingdomino.web.ai_workers import Executor, make_executor
@@ -88,6 +88,7 @@ class Hub:
         self.away_seconds = away_seconds
         self.secret_seeds = secret_seeds or new_seed
         self.tables = GameMemory()
+        self.audience = Audience()  # the spectators of every game here
         #: The states kept of the finished games replayed here, dropped with their games.
         self.replays = views.Replays()
         #: The hints computed now, server-wide and of each client.

@@ -5,6 +5,12 @@ one: were a broadcast to await each watcher's send, a spectator that sends small
 never reads would fill its socket's buffer in seconds, and from then on the game's players would
 get no answer and its AI seats would stop, until that spectator closed its socket.
 
+A message the game broadcasts (a ``state``, ``presence``, ``watching`` or ``thinking``: each says
+all there is to say of its kind) is sent with its ``kind``, and a newer one of the same kind
+replaces it while it still waits here: a client that reads slowly skips to the newest state
+rather than being sent every one it missed, so what waits for it stays a few messages however
+many moves it missed (the answers to its own messages, ``ack``, ``error``..., all go out).
+
 A client that falls ``limit`` messages or ``max_bytes`` bytes behind, or whose one message takes
 ``timeout`` seconds to go out, is cut off (closed with 1013, "try again later"): its page
 reconnects and gets the game's state afresh. The bytes behind are those of the messages waiting
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import deque
 from collections.abc import Awaitable, Callable
 
 #: Messages a client may fall behind by before it is cut off; a page that reads keeps up easily
@@ -60,36 +67,54 @@ class Outbox:
         write: Callable[[str], Awaitable[None]],
         close: Callable[[int], Awaitable[None]],
         limit: int = OUTBOX_LIMIT,
-        timeout: float = SEND_TIMEOUT,
+        timeout: float | None = None,
         backlog: Callable[[], int] = lambda: 0,
         max_bytes: int | None = None,
     ) -> None:
         self._write = write
         self._close = close
-        self._timeout = timeout
+        self._timeout = SEND_TIMEOUT if timeout is None else timeout
         self._backlog = backlog
         self._max_bytes = MAX_BYTES_BEHIND if max_bytes is None else max_bytes
+        self._limit = limit
         #: The characters of the messages queued and of the one being written.
         self._held = 0
-        self._queue: asyncio.Queue[str] = asyncio.Queue(maxsize=limit)
+        #: The messages waiting, each with its kind (None: an answer, never replaced).
+        self._waiting: deque[tuple[str, str | None]] = deque()
+        self._arrived = asyncio.Event()
+        #: Set while nothing waits and nothing is being written.
+        self._idle = asyncio.Event()
+        self._idle.set()
         self.cut_off = asyncio.Event()
         self._closing: asyncio.Task[None] | None = None
         self._task = asyncio.create_task(self._write_all())
 
-    async def send(self, text: str) -> None:
-        """Queue ``text`` without waiting for the client; a client too far behind is cut off."""
+    async def send(self, text: str, kind: str | None = None) -> None:
+        """Queue ``text`` without waiting for the client, in place of the waiting message of the
+        same ``kind`` if there is one; a client too far behind is cut off."""
         if self.cut_off.is_set():
             raise SlowClient("the client was cut off")
+        if kind is not None:
+            self._drop_waiting(kind)
         behind = self.bytes_behind()
         if behind and behind + len(text) > self._max_bytes:  # with nothing behind, any message goes
             await self.cut()
             raise SlowClient(f"the client fell {behind} bytes behind")
-        try:
-            self._queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self._waiting) >= self._limit:
             await self.cut()
-            raise SlowClient(f"the client fell {self._queue.maxsize} messages behind") from None
+            raise SlowClient(f"the client fell {self._limit} messages behind")
+        self._waiting.append((text, kind))
         self._held += len(text)
+        self._idle.clear()
+        self._arrived.set()
+
+    def _drop_waiting(self, kind: str) -> None:
+        """Drop the waiting message of ``kind`` (at most one waits: each send replaces it)."""
+        for position, (text, waiting) in enumerate(self._waiting):
+            if waiting == kind:
+                del self._waiting[position]
+                self._held -= len(text)
+                return
 
     def bytes_behind(self) -> int:
         """The bytes queued here (counted as characters: JSON is nearly all ASCII) and those
@@ -98,7 +123,7 @@ class Outbox:
 
     async def flush(self) -> None:
         """Wait until every queued message has gone out (or the client was cut off)."""
-        done = asyncio.create_task(self._queue.join())
+        done = asyncio.create_task(self._idle.wait())
         cut = asyncio.create_task(self.cut_off.wait())
         await asyncio.wait({done, cut}, return_when=asyncio.FIRST_COMPLETED)
         for task in (done, cut):
@@ -112,9 +137,15 @@ class Outbox:
 
     async def _write_all(self) -> None:
         while True:
-            text = await self._queue.get()
+            if not self._waiting:
+                self._idle.set()
+                self._arrived.clear()
+                await self._arrived.wait()
+                continue
+            text, _ = self._waiting.popleft()
             try:
-                await asyncio.wait_for(self._write(text), self._timeout)
+                async with asyncio.timeout(self._timeout):  # in this task: no task a message
+                    await self._write(text)
             except asyncio.CancelledError:
                 raise
             except Exception:  # a timeout, or a socket gone: either way this client is done
@@ -122,7 +153,6 @@ class Outbox:
                 return
             finally:
                 self._held -= len(text)
-                self._queue.task_done()
 
     async def cut(self, code: int = SLOW_CLIENT_CODE) -> None:
         """Cut the client off: nothing more is sent, and its socket is closed with ``code`` in the

@@ -34,3 +34,20 @@ def stamped(text: str, version: int | None) -> str:
     if not text.startswith("{") or text.startswith("{}"):
         raise ValueError(f"expected a JSON object of at least one member, got {text[:40]!r}")
     return '{"v": ' + ("null" if version is None else str(int(version))) + ", " + text[1:]
+
+
+#: How a message of ``json.dumps({"type": ..., ...})`` begins.
+_TYPE_HEAD = '{"type": "'
+
+
+def message_type(text: str) -> str | None:
+    """The ``type`` of a message serialised with its type first (as every broadcast is), None
+    for any other text: what a socket's outbox replaces a waiting message of the same kind by.
+
+    >>> message_type('{"type": "state", "index": 3}'), message_type('{"index": 3}')
+    ('state', None)
+    """
+    if not text.startswith(_TYPE_HEAD):
+        return None
+    end = text.find('"', len(_TYPE_HEAD))
+    return text[len(_TYPE_HEAD) : end] if end > 0 else None

@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from kingdomino.web.live import Watcher
@@ -75,8 +76,9 @@ class Presence:
 
     async def joined(self, watcher: Watcher) -> None:
         """A page opened (already told the view): it hears who is at the table, and the other
-        pages hear that its seats are back."""
-        await self.tell()
+        pages hear that its seats are back (a spectator's page holds none: only it is told, and
+        the count of spectators told to all, so a thousand arriving is not a million tellings)."""
+        await self.tell(None if watcher.seats else [watcher])
 
     async def parted(self, watcher: Watcher) -> None:
         """A page closed: a seat with no page left here is away from now; the others hear of it
@@ -87,7 +89,10 @@ class Presence:
         for seat in watcher.seats:
             if not any(seat in other.seats for other in self.table.watchers):
                 self.left_at[seat] = now
-        await self.tell()
+        if watcher.seats:
+            await self.tell()
+        else:  # nothing a page is told of the seats changed: only the count
+            await self.count_watching()
 
     def awaited_away(self, seat: int) -> float | None:
         """How long ``seat``, a human seat to act, has been awaited with no page of it open on this
@@ -117,40 +122,46 @@ class Presence:
         held = {seat for watcher in table.watchers for seat in watcher.seats}
         return tuple(seat for seat in table.humans() if seat in held)
 
-    def elsewhere(self, watcher: Watcher) -> tuple[int, ...]:
-        """The seats of ``watcher`` that another page open here holds too."""
-        others = {seat for other in self.table.watchers if other is not watcher for seat in other.seats}
-        return tuple(seat for seat in watcher.seats if seat in others)
+    def held_twice(self) -> set[int]:
+        """The seats two pages open here or more hold (one pass over the pages: each page's
+        ``elsewhere`` is its seats among these, not a pass over the others for each page)."""
+        held = Counter(seat for watcher in self.table.watchers for seat in watcher.seats)
+        return {seat for seat, pages in held.items() if pages > 1}
 
-    async def tell(self) -> None:
-        """Tell each page what it has not been told yet: who is at the table, and to a player's
-        page who is awaited while away (with how long it has been awaited) and which of its seats
-        another page holds too. A page is told again only when one of those changes, not the seconds."""
+    async def tell(self, pages: list[Watcher] | None = None) -> None:
+        """Tell each page (of ``pages``, None: every page open here) what it has not been told yet:
+        who is at the table, and to a player's page who is awaited while away (with how long it has
+        been awaited) and which of its seats another page holds too. A page is told again only
+        when one of those changes, not the seconds."""
         table = self.table
         away = self.away() if len(table.humans()) > 1 else {}
         here = self.here()
         humans = set(table.humans())
+        twice = self.held_twice()
         due: list[Watcher] = []
         texts: list[str] = []
-        for watcher in list(table.watchers):
+        made: dict[Told, str] = {}  # the pages told the same (every spectator) share one text
+        for watcher in list(table.watchers) if pages is None else pages:
             # A page holding every human seat (one screen shared) has nobody else to see.
             others = here if humans - set(watcher.seats) else ()
-            elsewhere = self.elsewhere(watcher)
+            elsewhere = tuple(seat for seat in watcher.seats if seat in twice)
             seen = away if watcher.seats else {}
             told: Told = (frozenset(seen), others, elsewhere)
             if told == self.told.get(watcher, NOTHING):
                 continue
             self.told[watcher] = told
             due.append(watcher)
-            message = {"type": "presence", "away": seen, "after": self.away_seconds}
-            texts.append(json.dumps({**message, "here": list(others), "elsewhere": list(elsewhere)}))
+            if told not in made:
+                message = {"type": "presence", "away": seen, "after": self.away_seconds}
+                made[told] = json.dumps({**message, "here": list(others), "elsewhere": list(elsewhere)})
+            texts.append(made[told])
         if due:
             await table.send_each(due, texts)
         await self.count_watching()
 
     def watching(self) -> int:
         """How many spectators' pages of the game are open here."""
-        return sum(not watcher.seats for watcher in self.table.watchers)
+        return len(self.table.spectators)
 
     async def count_watching(self) -> None:
         """Tell a page just opened how many spectators watch, and the pages already open once

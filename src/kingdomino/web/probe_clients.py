@@ -1,7 +1,8 @@
 """Clients that probe a running ``kingdomino serve`` from outside, shared by the benchmarks
 (``bench/``) and the tests: waiting until the server answers, and the abusive clients the attack
 benchmark (``bench/bench_abuse.py``) and the tests of the server's limits use (a socket that never
-reads and reading it dry afterwards, a slowloris connection that reopens). Loopback only; the
+reads and reading it dry afterwards, or reading its messages once it reads again, a slowloris
+connection that reopens). Loopback only; the
 standard library alone, so that it imports wherever the package does.
 """
 
@@ -15,7 +16,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 #: What a server answers once it is up: the request :func:`wait_until_answering` sends.
 READY_PATH = "/api/meta"
@@ -107,3 +108,42 @@ async def hold_half_sent(
         finally:
             writer.transport.abort()
         await asyncio.sleep(pause)
+
+
+def text_frames(sock: socket.socket, seconds: float) -> Iterator[str]:
+    """The text messages the server sends on ``sock``, a WebSocket opened by hand
+    (``never_reading_socket``) and read from now on, until the server closes it; ``TimeoutError``
+    once ``seconds`` pass with no end. The server's answer to the upgrade is read first."""
+    deadline = time.monotonic() + seconds
+    buffer = b""
+
+    def more() -> None:
+        nonlocal buffer
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"the server sent no end within {seconds:g} s")
+        sock.settimeout(left)
+        chunk = sock.recv(1 << 16)
+        if not chunk:
+            raise EOFError("the server closed the connection")
+        buffer += chunk
+
+    while b"\r\n\r\n" not in buffer:
+        more()
+    buffer = buffer.split(b"\r\n\r\n", 1)[1]
+    while True:
+        while len(buffer) < 2:
+            more()
+        opcode, size = buffer[0] & 0x0F, buffer[1] & 0x7F  # a server's frames are not masked
+        head = 2 + {126: 2, 127: 8}.get(size, 0)
+        while len(buffer) < head:
+            more()
+        if size >= 126:
+            size = int.from_bytes(buffer[2:head], "big")
+        while len(buffer) < head + size:
+            more()
+        payload, buffer = buffer[head : head + size], buffer[head + size :]
+        if opcode == 0x8:  # the close
+            return
+        if opcode == 0x1:
+            yield payload.decode()

@@ -54,8 +54,9 @@ def others(seats: list[dict[str, Any]], seat: int) -> list[str]:
 
 
 def turn_passed(pusher: Pusher | None, table: Table, before: int | None) -> None:
-    """Tell the player to act in ``table`` now that it is their turn, if it was another seat's
-    (``before``; None: the game has just begun). A player who moves twice in a row is not told."""
+    """Tell the player to act in ``table`` now that it is their turn, if another seat had it
+    (``before``, the seat that moved; None: the game has just begun). A player who moves twice in
+    a row is not told."""
     seat = table.state.current_player
     if pusher is None or seat == before:
         return

@@ -20,6 +20,7 @@ REFUSAL_CODES = frozenset(
         "not_a_seat",
         "spectator_acts",
         "spectators_full",
+        "server_spectators_full",
         "seat_connections_full",
         "client_sockets_full",
         "game_over",

@@ -17,15 +17,15 @@ What a table guarantees, whatever the order of events:
   only to the very state it was computed for;
 * undo never crosses a chance event (the draws it revealed stay revealed) and a finished game is
   final;
-* a game has at most ``MAX_SPECTATORS`` spectator sockets and ``MAX_SOCKETS_PER_SEAT`` per seat
-  (``admission``), and each distinct view of a state is built and serialised once.
+* a game has at most ``MAX_SPECTATORS`` spectator sockets and ``MAX_SOCKETS_PER_SEAT`` per seat,
+  the server ``MAX_SPECTATORS_IN_ALL`` spectators (``admission``), and each distinct view of a
+  state is built and serialised once and stamped once for all its watchers (``view_cache``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
@@ -33,7 +33,8 @@ from typing import Any, Protocol
 
 from kingdomino.core.game import CHANCE, Game, State
 from kingdomino.web import clocks, views
-from kingdomino.web.admission import check_room, check_tokens
+from kingdomino.web.admission import Audience, check_room, check_tokens
+from kingdomino.web.fanout import send_to_each
 from kingdomino.web.live import LiveGame, ViewKey, Watcher, rebuild, status_of
 from kingdomino.web.presence import Presence
 from kingdomino.web.push import Pusher
@@ -43,6 +44,7 @@ from kingdomino.web.seats import ai_seat
 from kingdomino.web.steps import chance_steps, step
 from kingdomino.web.store import RematchLink, StaleGame, Store
 from kingdomino.web.stored import StoredAction, StoredGame, Timing
+from kingdomino.web.view_cache import ViewCache
 
 
 class TableHost(Protocol):
@@ -50,8 +52,9 @@ class TableHost(Protocol):
 
     store: Store
     away_seconds: float
-    #: Who tells a player of their turn by Web Push (None: nobody).
-    pusher: Pusher | None
+    pusher: Pusher | None  # who tells a player of their turn by Web Push (None: nobody)
+    #: The spectators of every table of the server (``admission.MAX_SPECTATORS_IN_ALL``).
+    audience: Audience
 
     def watchers_changed(self, table: Table) -> None:
         """``table`` gained or lost a page (it may be idle now, or no longer)."""
@@ -94,10 +97,9 @@ class Table(LiveGame):
         self.watchers: set[Watcher] = set()
         #: The task playing the AI seats' turns (``ai_turns.AITurns``), while one runs.
         self.ai_task: asyncio.Task[None] | None = None
-        #: The serialised view of each seat set (a spectator's is ``()``) and former seats held
-        #: (``formers_held``) for ``views_version``.
-        self.views: dict[tuple[ViewKey, ViewKey], str] = {}
-        self.views_version = -1
+        #: The spectators among ``watchers``, as counted in the server's audience.
+        self.spectators: set[Watcher] = set()
+        self.view_cache = ViewCache()
         self.presence = Presence(self, host.away_seconds)
 
     @property
@@ -299,10 +301,9 @@ class Table(LiveGame):
             lambda: self.store.append_actions(self.id, new, status, self.version, ai_turn, timed), "index"
         )
         self._keep_timing(timed)
-        before = self.state.current_player
         self.adopt(state, new, status, version)
         self.presence.turn_began()
-        turn_passed(self.host.pusher, self, before)
+        turn_passed(self.host.pusher, self, new[0].seat)  # the mover
         if status == "finished":
             self.host.game_over(self)
 
@@ -330,7 +331,7 @@ class Table(LiveGame):
         watchers = list(self.watchers)
         if not watchers:
             return
-        await self._gathered(watchers, [self.send_view(watcher) for watcher in watchers])
+        self._gone(await send_to_each(watchers, self.send_view))
         await self.presence.tell()
 
     async def send_view(self, watcher: Watcher, again: bool = False) -> None:
@@ -342,33 +343,39 @@ class Table(LiveGame):
         """
         if watcher.tokens:  # a seat handed to an AI (here or on another server) is not theirs now
             watcher.seats = self.seats_held(watcher.tokens)
+            self.host.audience.note(self.spectators, watcher, watcher in self.watchers)
         if self.version < watcher.version or (self.version == watcher.version and not again):
             return
         watcher.version = self.version
         await watcher.send(self.view_text(watcher.seats, self.formers_held(watcher.tokens)))
 
     async def send_each(self, watchers: list[Watcher], texts: list[str]) -> None:
-        """Send each watcher its text at once; a watcher whose sending fails is gone."""
-        await self._gathered(watchers, [watcher.send(text) for watcher, text in zip(watchers, texts)])
+        """Send each watcher its text; a watcher whose sending fails is gone."""
+        text_of = dict(zip(watchers, texts))
+        self._gone(await send_to_each(watchers, lambda watcher: watcher.send(text_of[watcher])))
 
-    async def _gathered(self, watchers: list[Watcher], sends: list[Awaitable[None]]) -> None:
-        """Run ``sends``, one to each of ``watchers``, at once; a watcher whose sending fails is gone."""
-        results = await asyncio.gather(*sends, return_exceptions=True)
-        for watcher, result in zip(watchers, results):
-            if isinstance(result, BaseException):
-                self.watchers.discard(watcher)
+    def _gone(self, gone: list[Watcher]) -> None:
+        """The watchers whose sending failed are gone; the host hears the table's watchers changed."""
+        for watcher in gone:
+            self._drop(watcher)
         self.host.watchers_changed(self)
+
+    def _drop(self, watcher: Watcher) -> None:
+        """``watcher`` no longer watches (counted out of the spectators, if it was one)."""
+        self.watchers.discard(watcher)
+        self.host.audience.note(self.spectators, watcher, False)
 
     async def join(self, watcher: Watcher) -> None:
         """A page of the game opened here: it gets the game's view, and presence is told."""
         self.watchers.add(watcher)
+        self.host.audience.note(self.spectators, watcher, True)
         self.host.watchers_changed(self)
         await self.send_view(watcher)
         await self.presence.joined(watcher)
 
     async def part(self, watcher: Watcher) -> None:
         """A page of the game closed here."""
-        self.watchers.discard(watcher)
+        self._drop(watcher)
         self.host.watchers_changed(self)
         await self.presence.parted(watcher)
 
@@ -377,8 +384,12 @@ class Table(LiveGame):
         socket limits are checked (``()``: a spectator)."""
         check_tokens(self.stored, tokens)
         seats = self.seats_held(tokens)
-        check_room(self.watchers, seats)
+        check_room(self.watchers, seats, len(self.spectators), self.host.audience)
         return seats
+
+    def stamped(self, text: str) -> str:
+        """``text`` with the game's version now, one string for every watcher of a broadcast."""
+        return self.view_cache.stamped(text, self.version)
 
     def view_of(self, mine: ViewKey, former: ViewKey = ()) -> dict[str, Any]:
         """The state as the holder of the seats ``mine`` (and of the former seats ``former``) may see it."""
@@ -386,10 +397,4 @@ class Table(LiveGame):
 
     def view_text(self, mine: ViewKey, former: ViewKey = ()) -> str:
         """The view of ``mine`` and ``former`` as JSON text, built once per state and seat sets."""
-        if self.views_version != self.version:
-            self.views = {}
-            self.views_version = self.version
-        text = self.views.get((mine, former))
-        if text is None:
-            text = self.views[(mine, former)] = json.dumps(self.view_of(mine, former))
-        return text
+        return self.view_cache.text(self.version, (mine, former), lambda: self.view_of(mine, former))

@@ -78,9 +78,8 @@ class ThinkingNotices:
             if not self._changed(table, queue):
                 continue
             message = self.text(game_id)
-            sending = asyncio.ensure_future(
-                asyncio.gather(*(w.send(message) for w in list(table.watchers)), return_exceptions=True)
-            )
+            watchers = list(table.watchers)
+            sending = asyncio.ensure_future(table.send_each(watchers, [message] * len(watchers)))
             self._sending.add(sending)
             sending.add_done_callback(self._sending.discard)
         self._follow(queue)

@@ -39,7 +39,7 @@ from kingdomino.web.frames import decode
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import ViewKey, Watcher
 from kingdomino.web.outbox import Outbox, SlowClient
-from kingdomino.web.page_link import IDLE_CODE, ping_every, stamped
+from kingdomino.web.page_link import IDLE_CODE, message_type, ping_every, stamped
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch import seat_joined
 from kingdomino.web.routes.bodies import Body, Token
@@ -50,8 +50,8 @@ from kingdomino.web.tokens import TokenListError, token_list
 
 #: WebSockets one client (``clients.client_key``: an address, an IPv6 /64) may hold open at
 #: once, over every game: a page of a game is one. Each game caps its own sockets, but a script
-#: that created games (one request each) could open 32 spectator sockets on every one, until the
-#: server had no file descriptor left for anyone else.
+#: that created games (one request each) could open a game's share of spectator sockets on every
+#: one, until the server had no file descriptor left for anyone else.
 MAX_SOCKETS_PER_CLIENT = 100
 
 router = APIRouter()
@@ -99,7 +99,7 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
             await seat_joined(hub, table, seat)
         thinking = hub.thinking.now(table)
         if thinking is not None:
-            await page.put(thinking)
+            await page.put_broadcast(thinking)
         while True:
             received = await _received_unless_cut_off(websocket, outbox, idle)
             if received is None or received["type"] == "websocket.disconnect":
@@ -178,8 +178,18 @@ class _Page:
         self.outbox = outbox
         self.client = client
         self.ping_every = ping_every(idle)
+        #: Whether the page was sent its first message.
+        self.opened = False
         seats, tokens = watching
-        self.watcher = Watcher(seats, self.put, tokens)
+        self.watcher = Watcher(seats, self.put_broadcast, tokens)
+
+    async def put_broadcast(self, text: str) -> None:
+        """Queue a message the game broadcasts, stamped once for all its watchers
+        (``Table.stamped``), in place of this page's waiting message of the same type; but the
+        page's first message, its first view, which nothing replaces: a page opens on a state."""
+        kind = message_type(text) if self.opened else None
+        self.opened = True
+        await self.outbox.send(self.table.stamped(text), kind)
 
     async def put(self, text: str) -> None:
         await self.outbox.send(stamped(text, self.table.version))
