@@ -14,6 +14,7 @@ from kingdomino.web.admission import Audience
 from kingdomino.web.app import create_app
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS, Watcher
+from kingdomino.web.push import Pusher
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import seat_row
 from kingdomino.web.store import Store
@@ -29,6 +30,7 @@ class RecordingHost:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.away_seconds = AWAY_SECONDS
+        self.pusher: Pusher | None = None
         self.audience = Audience()
         self.asked: list[str] = []
 

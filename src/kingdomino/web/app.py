@@ -30,6 +30,8 @@ from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.pages import languages, page_with_preloads
+from kingdomino.web.push import Pusher, PushSettings
+from kingdomino.web.push_events import tell_short_times
 from kingdomino.web.review import REVIEW_AGENT
 from kingdomino.web.routes import ROUTERS
 from kingdomino.web.seat_agents import allow
@@ -52,6 +54,7 @@ def create_app(
     away_seconds: float = AWAY_SECONDS,
     socket_idle_seconds: float = SOCKET_IDLE_SECONDS,
     seat_agents: Mapping[str, str] | None = None,
+    push: PushSettings | None = None,
 ) -> FastAPI:
     """The app over the database at ``database_url`` (``sqlite:///path`` or ``postgresql://...``).
 
@@ -62,7 +65,8 @@ def create_app(
     an awaited player is away before another may hand their seat to an AI;
     ``socket_idle_seconds`` how long a game page's socket may stay silent before it is closed
     (``page_link``); ``seat_agents`` the agents the operator offers as AI seats besides the
-    levels (name to spec: ``seat_agents``).
+    levels (name to spec: ``seat_agents``); ``push`` the operator's Web Push settings (None: the
+    environment's, ``PushSettings.from_env``).
     """
     allow(seat_agents or {})
     store = Store(database_url, server=secrets.token_hex(6))
@@ -79,15 +83,20 @@ def create_app(
     if isinstance(ai_workers, str) and ai_workers:
         hub.executor = make_executor(ai_workers)
     tournaments = Tournaments(hub)
+    pusher = hub.pusher = Pusher(store, push or PushSettings.from_env())
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(give_time_back, store, time.time())
         await hub.start()
         await tournaments.resume()
+        pusher.start()
+        short_times = asyncio.create_task(tell_short_times(hub, pusher))
         yield
+        short_times.cancel()
         await tournaments.stop()
         await hub.stop()
+        await asyncio.to_thread(pusher.stop)
         try:
             await asyncio.to_thread(note_stop, store, time.time())
         except Exception as error:  # the database gone: the clocks ran on, as after a kill
@@ -102,6 +111,7 @@ def create_app(
     install_error_handlers(app, str(static.joinpath("index.html")))
     app.state.hub = hub
     app.state.tournaments = tournaments
+    app.state.pusher = pusher
     app.state.accounts = Accounts(store)
     app.state.sockets_open = Counter()
     app.state.socket_idle_seconds = socket_idle_seconds

@@ -46,6 +46,7 @@ from kingdomino.web.memory import GameMemory
 from kingdomino.web.notify import WriteNotice, listen
 from kingdomino.web.open_seats import Seeker, check_open_game, wait_until
 from kingdomino.web.out_of_time import time_out
+from kingdomino.web.push import Pusher
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch_wait import tell_old_game
 from kingdomino.web.replication import Replication
@@ -104,6 +105,8 @@ class Hub:
         self.results = GameResults(store)
         #: Told of each game that ended here, played or its wait run out (club ``tournaments``).
         self.ended: Callable[[Table], None] = lambda _table: None
+        #: Who tells players of their turns by Web Push (``create_app`` gives it).
+        self.pusher: Pusher | None = None
 
     @property
     def queue(self) -> AIQueue:
@@ -127,8 +130,7 @@ class Hub:
         self._background.append(loop.create_task(self._record_unrecorded()))
 
     async def _record_unrecorded(self) -> None:
-        """Rate the rated games that ended without their ratings recorded (a server stopped
-        between their last move and the record; recording twice counts once)."""
+        """Rate rated games whose ratings a server stopped too soon left unrecorded (twice: once)."""
         for game_id in await asyncio.to_thread(self.results.unrecorded_rated):
             try:
                 table = self.read(game_id)
@@ -188,8 +190,7 @@ class Hub:
         return game_id in self.tables
 
     def read(self, game_id: str) -> Table | None:
-        """``game_id`` read again from the store (the truth): its table in memory brought up to
-        date, keeping its watchers, else a new one; None if there is no such game."""
+        """``game_id`` read again from the store (the truth), its table updated or new; None: no game."""
         table = self.tables.get(game_id)
         if table is not None:
             return table if table.reload() else None
@@ -205,8 +206,7 @@ class Hub:
         return table
 
     def _keep(self, table: Table) -> None:
-        """Hold ``table`` in memory, dropping the least recently used idle games beyond
-        ``MAX_IDLE_GAMES`` (``GameMemory``: without a look at the other games)."""
+        """Hold ``table`` in memory, dropping the least recently used idle ones past ``MAX_IDLE_GAMES``."""
         self.tables[table.id] = table
         for game_id in self.tables.drop_idle_beyond(MAX_IDLE_GAMES):
             self.replays.forget(game_id)

@@ -15,6 +15,7 @@ from typing import Any
 REFUSAL_CODES = frozenset(
     {
         "no_game",
+        "push_subscription",
         "no_token",
         "not_a_seat",
         "spectator_acts",

@@ -37,6 +37,8 @@ from kingdomino.web.admission import Audience, check_room, check_tokens
 from kingdomino.web.fanout import send_to_each
 from kingdomino.web.live import LiveGame, ViewKey, Watcher, rebuild, status_of
 from kingdomino.web.presence import Presence
+from kingdomino.web.push import Pusher
+from kingdomino.web.push_events import seats_written, turn_passed
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import ai_seat
 from kingdomino.web.steps import chance_steps, step
@@ -50,6 +52,7 @@ class TableHost(Protocol):
 
     store: Store
     away_seconds: float
+    pusher: Pusher | None  # who tells a player of their turn by Web Push (None: nobody)
     #: The spectators of every table of the server (``admission.MAX_SPECTATORS_IN_ALL``).
     audience: Audience
 
@@ -260,8 +263,10 @@ class Table(LiveGame):
             field,
         )
         self._keep_timing(timed)
+        was = self.stored.status, self.stored.seats
         self.stored.seats, self.stored.status, self.stored.open_until = seats, status, open_until
         self.presence.turn_began()
+        seats_written(self.host.pusher, self, *was)
 
     async def ai_turn(self) -> AITurn | None:
         """The AI seat's turn to compute now, on a copy of the state (None: no AI is to act)."""
@@ -298,6 +303,7 @@ class Table(LiveGame):
         self._keep_timing(timed)
         self.adopt(state, new, status, version)
         self.presence.turn_began()
+        turn_passed(self.host.pusher, self, new[0].seat)  # the mover
         if status == "finished":
             self.host.game_over(self)
 

@@ -36,6 +36,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   wait_minutes?}`` challenges one to three accounts to a game of them all;
   ``GET /api/challenges`` the account's challenges waiting; ``POST /api/challenges/{id}/accept``
   and ``/decline`` (``challenges``);
+* ``GET /api/push/key`` the server's VAPID public key; ``POST /api/push/subscriptions`` a
+  browser's ``PushSubscription`` (and ``language``) subscribed to the logged-in account's
+  notifications, ``DELETE`` with ``{endpoint}`` unsubscribes it (``push``);
 * ``GET /api/live-games?limit=&offset=&player=``: the public games being played, to watch
   (``live_games``);
 * ``POST /api/tournaments`` organises a club tournament; ``GET /api/tournaments`` the open,
@@ -60,6 +63,7 @@ from kingdomino.web.routes import (
     live_games,
     open_games,
     players,
+    push,
     scoring,
     server_info,
     tournaments,
@@ -77,6 +81,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     open_games.router,
     challenges.router,
     players.router,
+    push.router,
     live_games.router,
     tournaments.router,
 )

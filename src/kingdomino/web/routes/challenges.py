@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request
 
 from kingdomino.web import challenges, views
 from kingdomino.web.open_seats import Seeker
+from kingdomino.web.push_events import challenge_made
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
 from kingdomino.web.routes.bodies import ChallengeRequest, DeclineRequest
@@ -54,6 +55,7 @@ async def challenge(
         time_control=body.time_control.spec() if body.time_control else None,
         public=body.public,
     )
+    challenge_made(hub.pusher, table)
     return views.created(table)
 
 

@@ -1,6 +1,6 @@
 // The lobby: "play now" against the AI, a guided first game, a new game of any kind (names kept when
 // the player count changes), this browser's games, opening an invite or spectator link, the scorer.
-import { accountCard } from "./account.js";
+import { ACCOUNT_SHOWN, accountCard } from "./account.js";
 import { REFRESH_SECONDS, whoEnded, yourMoveCard } from "./account-games.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { challengesCard } from "./challenges.js";
@@ -14,7 +14,7 @@ import { api } from "./server.js";
 import { t } from "./i18n.js";
 import { statusWords } from "./wait-end.js";
 import { tournamentsCard } from "./tournament-card.js";
-import { listed, noticeListed, notifyToggle, notifying } from "./turn-notify.js";
+import { listed, noticeListed, notifyToggle, notifying, pushFollowsAccount } from "./turn-notify.js";
 import { tellTurn } from "./turn-told.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 
@@ -208,6 +208,8 @@ export function showLobby(main) {
       // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).
       notifyToggle("notify-turn")), el("section", { class: "card" }, openLink()),
     accountCard(), scorer);
+  // This browser's Web Push goes with the account logged in (turn-notify.js).
+  document.addEventListener(ACCOUNT_SHOWN, (event) => pushFollowsAccount(/** @type {CustomEvent} */ (event).detail));
   refresh();
   publicByDefault(form, kindsChosen());
   followGames(list);

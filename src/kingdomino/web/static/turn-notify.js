@@ -5,9 +5,11 @@
 // account's and this browser's (each only while hidden: a page in view says it itself); each event
 // is told once, whichever page of this browser heard it first (its tag, the game's id and
 // revision, is noted in localStorage). Shown through the app's service worker (sw.js) where the
-// browser has one, as Chrome on Android requires; a page's own notification elsewhere.
+// browser has one, as Chrome on Android requires; a page's own notification elsewhere. Logged in,
+// the setting subscribes this browser to the account's Web Push too (web-push.js): told with no page open.
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
+import { subscribePush, unsubscribePush } from "./web-push.js";
 import { gameTitle, localName } from "./words.js";
 
 /** @typedef {import("./view-types.js").View} View */
@@ -54,14 +56,28 @@ export function notifyToggle(id) {
   if (localStorage.getItem(KEY) === "on" && !notifying() && (!supported() || Notification.permission === "denied")) said.textContent = refused();
   box.addEventListener("change", async () => {
     said.textContent = "";
-    if (!box.checked) { localStorage.setItem(KEY, "off"); return; }
+    if (!box.checked) { localStorage.setItem(KEY, "off"); unsubscribePush(); return; }
     const answer = !supported() ? "denied" : Notification.permission === "granted" ? "granted" : await Notification.requestPermission();
     box.checked = answer === "granted";
     localStorage.setItem(KEY, box.checked ? "on" : "off");
-    if (box.checked) notifier();
+    if (box.checked) notifier().then(subscribePush).then((state) => { said.textContent = pushWords(state); });
     else said.textContent = refused();
   });
   return el("p", { class: "small notify-toggle" }, el("label", {}, box, " ", t("notify.toggle")), " ", said);
+}
+
+/** What the setting says of this browser's push. @param {import("./web-push.js").PushState} state */
+function pushWords(state) {
+  return state === "on" ? t("push.on") : state === "guest" ? t("push.guest") : t("push.unavailable");
+}
+
+/** Keep this browser's push with the account the lobby shows (`account`; null: nobody): subscribed
+ * to it while notifications are on (it moves from the account logged in before, if any), ended
+ * once nobody is logged in (the server forgets it at its next push, which its service refuses).
+ * @param {{id: number} | null} account */
+export function pushFollowsAccount(account) {
+  if (!account) unsubscribePush(false);
+  else if (notifying()) notifier().then(subscribePush);
 }
 
 /** Show a notification (`title`, `body`) tagged `tag`, unless notifications are off, the page is

@@ -1,0 +1,224 @@
+"""Web Push: notifications to a player's browsers with no page of the app open, as sites of
+turn-based games send them (your move, your time runs short, a challenge came).
+
+The server signs each push with its VAPID key (``PushKeys``: made once and kept in the database,
+or the operator's own, ``KINGDOMINO_PUSH_KEY``) and encrypts the payload to the browser's key
+(RFC 8291, ``aes128gcm``) with ``pywebpush``. Sending never holds the event loop up: ``Pusher.tell``
+only queues the event (at most ``QUEUE_LIMIT``; beyond, it is dropped and logged), and worker
+threads post it to every browser of the account, each in its own language. A push service that
+answers 429 or 5xx (or cannot be reached) is tried again after a growing pause (its
+``Retry-After`` if it says one), ``TRIES`` times in all; one that answers 404 or 410 says the
+browser unsubscribed: the subscription is forgotten. An endpoint is checked again before each post
+(``push_check``), and a post connects to public addresses only and follows no redirect
+(``push_session``).
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import os
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from py_vapid import Vapid  # type: ignore[import-untyped]
+from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]
+
+from kingdomino.web import push_store
+from kingdomino.web.push_check import check_endpoint
+from kingdomino.web.push_session import push_session
+from kingdomino.web.push_texts import PushText
+from kingdomino.web.refusals import HubError
+from kingdomino.web.store import Store
+
+log = logging.getLogger(__name__)
+
+#: Events waiting to be sent; a server that falls this far behind drops the newest (and logs it).
+QUEUE_LIMIT = 1000
+#: The threads that post (a slow push service holds one up, not every notification).
+WORKERS = 2
+#: Posts of one notification to one browser at most, and the first pause between two (doubled
+#: each time), and the longest pause taken (a longer ``Retry-After`` gives up instead).
+TRIES = 4
+FIRST_PAUSE = 1.0
+LONGEST_PAUSE = 60.0
+#: Seconds a post may take.
+POST_TIMEOUT = 10.0
+#: Seconds a stopping server waits for the notifications queued to be posted.
+STOP_SECONDS = 15.0
+#: How long a push service keeps a notification for a browser that is off: a day (a turn-based
+#: game's move is a day's news).
+TTL = 24 * 3600
+#: The VAPID ``sub`` claim unless the operator gives theirs (``KINGDOMINO_PUSH_CONTACT``).
+CONTACT = "mailto:kingdomino@example.org"
+
+
+@dataclass(frozen=True)
+class PushSettings:
+    """The operator's choices: their own VAPID key (a PEM file; None: the database's), the
+    contact push services may write to, and whether endpoints on local networks (and plain http)
+    are allowed, for tests with a push service of their own."""
+
+    key_file: Path | None = None
+    contact: str = CONTACT
+    local_endpoints: bool = False
+
+    @classmethod
+    def from_env(cls) -> PushSettings:
+        """The settings of ``KINGDOMINO_PUSH_KEY``, ``KINGDOMINO_PUSH_CONTACT`` and
+        ``KINGDOMINO_PUSH_LOCAL`` (``1``: local endpoints allowed)."""
+        key = os.environ.get("KINGDOMINO_PUSH_KEY")
+        return cls(
+            Path(key) if key else None,
+            os.environ.get("KINGDOMINO_PUSH_CONTACT") or CONTACT,
+            os.environ.get("KINGDOMINO_PUSH_LOCAL") == "1",
+        )
+
+
+def new_pem() -> str:
+    """A new P-256 private key, as PEM (PKCS#8)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    return key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    ).decode()
+
+
+@dataclass(frozen=True)
+class PushKeys:
+    """The server's VAPID key, and its public half as a browser's ``pushManager.subscribe`` takes
+    it (``applicationServerKey``: the uncompressed point, URL-safe base64)."""
+
+    vapid: Vapid
+    public: str
+
+    @classmethod
+    def load(cls, store: Store, settings: PushSettings) -> PushKeys:
+        """The operator's key if they gave one (a clear error if it is not a P-256 key), else the
+        database's, made at the first start."""
+        if settings.key_file is not None:
+            try:
+                pem = settings.key_file.read_text(encoding="ascii")
+                vapid = Vapid.from_pem(pem.encode())
+            except (OSError, ValueError, UnicodeDecodeError) as error:
+                raise ValueError(f"KINGDOMINO_PUSH_KEY: not a readable PEM key: {error}") from None
+        else:
+            vapid = Vapid.from_pem(push_store.vapid_pem(store, new_pem()).encode())
+        if (
+            not isinstance(vapid.private_key, ec.EllipticCurvePrivateKey)
+            or vapid.private_key.curve.name != "secp256r1"
+        ):
+            raise ValueError("KINGDOMINO_PUSH_KEY: expected a P-256 (prime256v1) private key")
+        raw = vapid.public_key.public_bytes(
+            serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+        )
+        return cls(vapid, base64.urlsafe_b64encode(raw).decode().rstrip("="))
+
+
+#: A notification to make in a browser's language.
+Wording = Callable[[str], PushText]
+
+
+@dataclass
+class Pusher:
+    """The queue of notifications to send and the threads that send them."""
+
+    store: Store
+    settings: PushSettings = field(default_factory=PushSettings)
+
+    def __post_init__(self) -> None:
+        self.keys = PushKeys.load(self.store, self.settings)
+        self.jobs: queue.Queue[tuple[int, Wording] | None] = queue.Queue(maxsize=QUEUE_LIMIT)
+        self.threads: list[threading.Thread] = []
+        #: Set once the server stops: a post is no longer tried again.
+        self.stopping = threading.Event()
+
+    def start(self) -> None:
+        """Start the sending threads."""
+        for number in range(WORKERS):
+            thread = threading.Thread(target=self._send_all, name=f"push-{number}", daemon=True)
+            thread.start()
+            self.threads.append(thread)
+
+    def stop(self) -> None:
+        """End the threads once they have posted what is queued (each once: no retry waits now),
+        or after ``STOP_SECONDS`` (called off the event loop)."""
+        self.stopping.set()
+        for _ in self.threads:
+            self.jobs.put(None)
+        deadline = time.monotonic() + STOP_SECONDS
+        for thread in self.threads:
+            thread.join(max(0.0, deadline - time.monotonic()))
+        self.threads.clear()
+
+    def tell(self, account_id: int, wording: Wording) -> None:
+        """Queue a notification to every browser of ``account_id``, without waiting."""
+        try:
+            self.jobs.put_nowait((account_id, wording))
+        except queue.Full:
+            log.warning("push: %d notifications wait; one to account %d is dropped", QUEUE_LIMIT, account_id)
+
+    def _send_all(self) -> None:
+        session = push_session(self.settings.local_endpoints)
+        while True:
+            job = self.jobs.get()
+            try:
+                if job is None:
+                    return
+                account_id, wording = job
+                for subscription in push_store.subscriptions_of(self.store, account_id):
+                    self._post(session, subscription, wording(subscription.language))
+            except Exception:
+                log.exception("push: a notification could not be sent")
+            finally:
+                self.jobs.task_done()
+
+    def _post(self, session: requests.Session, subscription: push_store.Subscription, text: PushText) -> None:
+        """Post ``text`` to ``subscription``, tried again as the module says."""
+        pause = FIRST_PAUSE
+        for attempt in range(1, TRIES + 1):
+            try:
+                check_endpoint(subscription.endpoint, self.settings.local_endpoints)
+                webpush(
+                    subscription.info(),
+                    text.payload(),
+                    vapid_private_key=self.keys.vapid,
+                    vapid_claims={"sub": self.settings.contact},
+                    ttl=TTL,
+                    timeout=POST_TIMEOUT,
+                    requests_session=session,
+                )
+                return
+            except HubError as refused:  # the endpoint's host moved into a private network
+                log.warning("push: %s; subscription forgotten", refused.message)
+                push_store.forget(self.store, subscription.endpoint)
+                return
+            except WebPushException as error:
+                status = error.response.status_code if error.response is not None else None
+                if status in (404, 410):
+                    push_store.forget(self.store, subscription.endpoint)
+                    return
+                if status is not None and status != 429 and status < 500:
+                    log.warning("push: refused by %s: %s", subscription.endpoint.split("/")[2], status)
+                    return
+                pause = retry_after(error.response, pause)
+            except requests.RequestException as error:
+                log.info("push: %s unreachable: %s", subscription.endpoint.split("/")[2], error)
+            if attempt == TRIES or pause > LONGEST_PAUSE or self.stopping.wait(pause):
+                log.warning(
+                    "push: gave up on %s after %d tries", subscription.endpoint.split("/")[2], attempt
+                )
+                return
+            pause *= 2
+
+
+def retry_after(response: requests.Response | None, pause: float) -> float:
+    """The pause a push service asks for (``Retry-After`` in seconds), else ``pause``."""
+    said = response.headers.get("Retry-After", "") if response is not None else ""
+    return float(said) if said.isdigit() else pause
