@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.sql.elements import ColumnElement
 
 from kingdomino.web.club_pairing import Played
 from kingdomino.web.store import Store
@@ -215,22 +216,26 @@ def add_round(store: Store, tournament_id: str, round_: int, games: list[dict[st
 def set_game(store: Store, tournament_id: str, round_: int, board: int, game_id: str) -> bool:
     """Link the server's game ``game_id`` to its row unless one is linked (another server made
     the same row's game first): True if linked."""
-    with store.engine.begin() as connection:
-        done = connection.execute(
-            update(TournamentGameRow)
-            .where(
-                TournamentGameRow.tournament_id == tournament_id,
-                TournamentGameRow.round == round_,
-                TournamentGameRow.board == board,
-                TournamentGameRow.game_id.is_(None),
-            )
-            .values(game_id=game_id)
-        )
-    return bool(done.rowcount)
+    unset = TournamentGameRow.game_id.is_(None)
+    return _set_once(store, tournament_id, round_, board, unset, {"game_id": game_id})
 
 
 def set_result(store: Store, tournament_id: str, round_: int, board: int, result: dict[str, Any]) -> bool:
     """Keep a game's ``result`` (points, kingdom points, ``forfeit``) unless it has one: True if kept."""
+    unset = TournamentGameRow.first_points.is_(None)
+    return _set_once(store, tournament_id, round_, board, unset, result)
+
+
+def _set_once(
+    store: Store,
+    tournament_id: str,
+    round_: int,
+    board: int,
+    unset: ColumnElement[bool],
+    values: dict[str, Any],
+) -> bool:
+    """Write ``values`` into a round's game row while ``unset`` holds of it (the first write wins
+    between servers): True if written."""
     with store.engine.begin() as connection:
         done = connection.execute(
             update(TournamentGameRow)
@@ -238,9 +243,9 @@ def set_result(store: Store, tournament_id: str, round_: int, board: int, result
                 TournamentGameRow.tournament_id == tournament_id,
                 TournamentGameRow.round == round_,
                 TournamentGameRow.board == board,
-                TournamentGameRow.first_points.is_(None),
+                unset,
             )
-            .values(**result)
+            .values(**values)
         )
     return bool(done.rowcount)
 
