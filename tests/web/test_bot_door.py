@@ -24,7 +24,8 @@ from tests.web.conftest import wait_for
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
-from kingdomino.cli.bot_door import DECLINE_REASONS, ClockRange, Takes, parse_clock_range
+from kingdomino.cli.bot import Bot
+from kingdomino.cli.bot_door import DECLINE_REASONS, ClockRange, Door, Takes, parse_clock_range
 from kingdomino.web import challenges
 
 PASSWORD = "a bot's long password"
@@ -195,6 +196,25 @@ def test_a_bot_joins_a_club_tournament_and_plays_its_games_to_their_end(live_ser
                 time.sleep(0.05)
             assert (found["standings"][0]["name"], found["standings"][0]["points"]) == (robo, 3)
             assert bot.stop() == "" and bot.process.returncode == 130
+
+
+def test_a_list_of_tournament_games_refused_is_said_once_and_asked_again(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A server without club tournaments (an older one) refuses the list: the bot says so once,
+    and goes on answering its challenges rather than stopping."""
+    asked: list[str] = []
+
+    def refusing(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.path)
+        return httpx.Response(404, json={"detail": "Not Found"})
+
+    with httpx.Client(transport=httpx.MockTransport(refusing)) as http:
+        door = Door(lambda: Bot("http://host", http, "random", 1), Takes(), 1)
+        for _ in range(2):
+            door._take_tournament_seats()
+    assert asked == ["/api/tournaments", "/api/tournaments"]
+    assert capsys.readouterr().out.count("club tournament games not listed: HTTP 404") == 1
 
 
 def test_the_bot_knows_the_servers_reasons() -> None:

@@ -218,6 +218,8 @@ class Door:
         #: The first failure of a game's thread: the bot stops with it.
         self.failure: BaseException | None = None
         self.threads: list[threading.Thread] = []
+        #: What the server last said refusing the list of tournament games, said once, not every look.
+        self.list_refused = ""
         self.lobby = make()
 
     def run(self) -> None:
@@ -310,8 +312,17 @@ class Door:
     def _take_tournament_seats(self) -> None:
         """Take the seat of each club tournament game awaiting the bot and play it in a thread;
         one beyond the ``at_once`` is left to a later look (a game waits minutes for its
-        players), and a seat refused (its wait ran out meanwhile) is said and forgotten."""
-        listing = Bot.checked(self.lobby.request("GET", "/api/tournaments", params={"status": "running"}))
+        players), and a seat refused (its wait ran out meanwhile) is said and forgotten. The list
+        refused (a server without club tournaments, or one failing now) is said once and asked
+        again at the next look: the challenges are answered meanwhile."""
+        try:
+            listing = Bot.checked(self.lobby.request("GET", "/api/tournaments", params={"status": "running"}))
+        except ServerRefused as error:
+            if str(error) != self.list_refused:
+                typer.echo(f"club tournament games not listed: {error}")
+            self.list_refused = str(error)
+            return
+        self.list_refused = ""
         for game in listing.get("awaiting", []):
             game_id, label = game["game_id"], f"tournament {game['name']}, round {game['round']}"
             if game_id in self.answered or not self.held.reserve():
