@@ -1,7 +1,8 @@
 """``kingdomino bot --accept-challenges`` on a live server: a bot's account takes the challenges it
 plays (a bot's ``--challenge`` among them: a match between two bots), declines the others with
 their reason, declines ``later`` while its games at once are all taken, and, stopped, hands the
-game it holds to an AI. The bot that answers runs as its own process, stopped as a service
+game it holds to an AI; it joins a club tournament and plays its games there to their end. The
+bot that answers runs as its own process, stopped as a service
 manager stops it (SIGTERM, which it takes as Ctrl-C)."""
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from tests.web.conftest import wait_for
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
-from kingdomino.cli.bot_door import DECLINE_REASONS, ClockRange, Takes, parse_clock_range
+from kingdomino.cli.bot import Bot
+from kingdomino.cli.bot_door import DECLINE_REASONS, ClockRange, Door, Takes, parse_clock_range
 from kingdomino.web import challenges
 
 PASSWORD = "a bot's long password"
@@ -148,6 +150,73 @@ def test_a_bot_declines_a_clock_and_later_and_a_stop_hands_its_game_on(live_serv
         pat.post(f"/api/games/{game_id}/resign", json={"token": token}).raise_for_status()
 
 
+def paired_game(http: httpx.Client, path: str, round_: int) -> dict[str, Any]:
+    """The game (not the bye) of round ``round_`` of the tournament at ``path``, once it is made."""
+    deadline = time.monotonic() + DEADLINE
+    while True:
+        found: dict[str, Any] = http.get(path).json()
+        games: list[dict[str, Any]] = [
+            g for r in found["rounds_played"] if r["round"] == round_ for g in r["games"] if g["second"]
+        ]
+        if games and games[0]["game_id"]:
+            return games[0]
+        assert time.monotonic() < deadline, (
+            f"round {round_} was never paired: {found['status']} {found['round']}"
+        )
+        time.sleep(0.05)
+
+
+def test_a_bot_joins_a_club_tournament_and_plays_its_games_to_their_end(live_server: str) -> None:
+    robo, pat_name, kim_name = (f"{who}{secrets.token_hex(3)}" for who in ("Robo", "Pat", "Kim"))
+    settings = {"name": "Bots night", "game": "duel", "format": "round_robin", "bots": True}
+    with new_account(live_server, pat_name) as pat, new_account(live_server, kim_name) as kim:
+        made = pat.post("/api/tournaments", json={**settings, "time_control": {"kind": "days", "days": 1}})
+        assert made.status_code == 201, made.text
+        path = f"/api/tournaments/{made.json()['id']}"
+        assert kim.post(f"{path}/join").status_code == 200
+        with answering(live_server, robo, "--join-tournament", made.json()["id"]) as bot:
+            assert robo in [entrant["name"] for entrant in pat.get(path).json()["entrants"]]
+            assert pat.post(f"{path}/start").status_code == 200
+            people = {pat_name: pat, kim_name: kim}
+            for round_ in (1, 2, 3):  # three players: a round robin of three rounds, a bye in each
+                game = paired_game(pat, path, round_)
+                game_id = game["game_id"]
+                sitting = [people[game[side]] for side in ("first", "second") if game[side] in people]
+                tokens = [
+                    http.post(f"/api/games/{game_id}/join", json={}).json()["token"] for http in sitting
+                ]
+                wait_for(sitting[0], game_id, tokens[0], lambda view: view["status"] == "playing", DEADLINE)
+                resigned = sitting[0].post(f"/api/games/{game_id}/resign", json={"token": tokens[0]})
+                assert resigned.status_code == 200, resigned.text
+                if len(sitting) == 1:  # the bot's game: it took its seat, and plays it to its end
+                    assert "finished: scores" in bot.says(f"tournament Bots night, round {round_}: finished")
+            deadline = time.monotonic() + DEADLINE
+            while (found := pat.get(path).json())["status"] != "finished":
+                assert time.monotonic() < deadline, f"the tournament never finished: round {found['round']}"
+                time.sleep(0.05)
+            assert (found["standings"][0]["name"], found["standings"][0]["points"]) == (robo, 3)
+            assert bot.stop() == "" and bot.process.returncode == 130
+
+
+def test_a_list_of_tournament_games_refused_is_said_once_and_asked_again(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A server without club tournaments (an older one) refuses the list: the bot says so once,
+    and goes on answering its challenges rather than stopping."""
+    asked: list[str] = []
+
+    def refusing(request: httpx.Request) -> httpx.Response:
+        asked.append(request.url.path)
+        return httpx.Response(404, json={"detail": "Not Found"})
+
+    with httpx.Client(transport=httpx.MockTransport(refusing)) as http:
+        door = Door(lambda: Bot("http://host", http, "random", 1), Takes(), 1)
+        for _ in range(2):
+            door._take_tournament_seats()
+    assert asked == ["/api/tournaments", "/api/tournaments"]
+    assert capsys.readouterr().out.count("club tournament games not listed: HTTP 404") == 1
+
+
 def test_the_bot_knows_the_servers_reasons() -> None:
     """The bot declines with the reasons the server takes: a reason the server refused would
     leave the challenge waiting until it ran out."""
@@ -195,6 +264,7 @@ def test_a_clock_range_is_read_or_refused_in_its_words() -> None:
         (["--accept-game", "duel:tribe", *DOOR], "--accept-game: only Kingdomino Origins has modes"),
         (["--accept-rating", "sometimes", *DOOR], "--accept-rating: expected any, rated or casual"),
         (["--accept-players", "3"], "--accept-players: says which challenges the bot takes"),
+        (["--join-tournament", "ab12"], "--join-tournament: the bot plays its tournament games with"),
     ],
 )
 def test_a_mistake_of_the_door_is_said_before_any_connection(words: list[str], said: str) -> None:

@@ -1,7 +1,7 @@
 """The ``kingdomino bot`` command: its options checked before the server is reached, then the
 games it seeks (quick games, or challenges of ``--challenge``'s account) played one after another
-(:class:`~kingdomino.cli.bot.Bot`), or, with ``--accept-challenges``, its challenges answered as
-well, several games at once (:mod:`kingdomino.cli.bot_door`)."""
+(:class:`~kingdomino.cli.bot.Bot`), or, with ``--accept-challenges``, its challenges answered and
+its club tournament games played as well, several games at once (:mod:`kingdomino.cli.bot_door`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,16 @@ import typer
 from kingdomino.agents import make_agent
 from kingdomino.cli.app import build_options, fail, game_error
 from kingdomino.cli.bot import Bot, ServerRefused, parse_clock
-from kingdomino.cli.bot_door import RATINGS, ClockRange, Door, Takes, answering, parse_clock_range, play_out
+from kingdomino.cli.bot_door import (
+    RATINGS,
+    ClockRange,
+    Door,
+    Takes,
+    answering,
+    join_tournament,
+    parse_clock_range,
+    play_out,
+)
 from kingdomino.cli.held_stop import HeldStop
 from kingdomino.cli.options import OptionProblem
 from kingdomino.cli.options import build_options as options_from_flags
@@ -106,7 +115,10 @@ def bot(
     ] = "",
     accept_challenges: Annotated[
         bool,
-        typer.Option("--accept-challenges", help="Answer the account's challenges until stopped."),
+        typer.Option(
+            "--accept-challenges",
+            help="Answer the account's challenges, and play its club tournament games, until stopped.",
+        ),
     ] = False,
     accept_game: Annotated[
         list[str] | None,
@@ -129,6 +141,14 @@ def bot(
     at_once: Annotated[
         int, typer.Option(min=1, metavar="N", help="Games played at once with --accept-challenges.")
     ] = 1,
+    join_tournament_id: Annotated[
+        str,
+        typer.Option(
+            "--join-tournament",
+            metavar="ID",
+            help="Join this club tournament first (with --accept-challenges).",
+        ),
+    ] = "",
 ) -> None:
     """Play quick games, challenges made or challenges taken on a server with an agent, through
     the public API only."""
@@ -162,6 +182,8 @@ def bot(
     for flag, given in door_flags.items():
         if given and not accept_challenges:
             raise fail(f"{flag}: says which challenges the bot takes: add --accept-challenges")
+    if join_tournament_id and not accept_challenges:
+        raise fail("--join-tournament: the bot plays its tournament games with --accept-challenges: add it")
     takes = takes_of(
         accept_game or [], accept_clock or [], accept_rating, game, mode, accept_players or [players]
     )
@@ -189,6 +211,8 @@ def bot(
                     return player.challenge(challenge, game, players, options, rated, time_control, held)
                 return player.pair(game, players, options, rated, name, time_control, held)
 
+            if join_tournament_id:
+                join_tournament(Bot(server, http, agent, seed), join_tournament_id)
             if accept_challenges:
                 made = iter(range(seed, seed + 2**31))
                 answering(Door(lambda: Bot(server, http, agent, next(made)), takes, at_once, seek, seeking))

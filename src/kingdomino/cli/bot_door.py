@@ -5,7 +5,10 @@ cookie sent as a page sends it) and answers each at once: accepted when it is a 
 takes (:class:`Takes`) and one of the games it plays at once (``--at-once``, the games it seeks
 itself counted) is free, else declined with the reason (``POST /api/challenges/{id}/decline``,
 one of ``DECLINE_REASONS``, which the challenger's page words). Every game, sought or accepted,
-is played in a thread of its own by :func:`play_out`, the one loop of ``kingdomino bot``. The
+is played in a thread of its own by :func:`play_out`, the one loop of ``kingdomino bot``. Its
+account's club tournament games are played the same way: every ``TOURNAMENTS_EVERY`` seconds it
+asks which of them await its seat (``GET /api/tournaments``'s ``awaiting``) and takes each seat
+(``POST /api/games/{id}/join``) while one of its games at once is free. The
 bot runs until it is stopped: a stop (Ctrl-C, SIGTERM) takes it out of every game it holds
 (``Bot.withdraw``), and an accept under way is held (:class:`HeldStop`) until its game is known.
 """
@@ -13,6 +16,7 @@ bot runs until it is stopped: a stop (Ctrl-C, SIGTERM) takes it out of every gam
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import threading
 import time
@@ -41,6 +45,9 @@ Rating = Literal["any", "rated", "casual"]
 RATINGS: tuple[Rating, ...] = ("any", "rated", "casual")
 #: Seconds the bot waits for a game's thread to say its end after it was stopped.
 LAST_WORDS = 30.0
+#: Seconds between the bot's looks at its club tournament games awaiting its seat: nothing tells
+#: it of a round's pairing, and a game waits minutes (the tournament's ``wait_minutes``) for it.
+TOURNAMENTS_EVERY = 5.0
 
 
 @dataclass(frozen=True)
@@ -205,11 +212,14 @@ class Door:
     ) -> None:
         self.make, self.takes, self.seek, self.seeking = make, takes, seek, seeking
         self.held = Held(at_once)
-        #: The challenges answered, by id: the socket may list one again.
+        #: The challenges answered and the tournament seats taken (or refused), by game id: the
+        #: socket, or the list of tournament games, may name one again.
         self.answered: set[str] = set()
         #: The first failure of a game's thread: the bot stops with it.
         self.failure: BaseException | None = None
         self.threads: list[threading.Thread] = []
+        #: What the server last said refusing the list of tournament games, said once, not every look.
+        self.list_refused = ""
         self.lobby = make()
 
     def run(self) -> None:
@@ -235,7 +245,7 @@ class Door:
         headers = {"Cookie": "; ".join(f"{c.name}={c.value}" for c in self.lobby.http.cookies.jar)}
         url = server.replace("http", "ws", 1) + "/ws/lobby"
         failures = 0
-        typer.echo(f"waiting for challenges on {server}")
+        typer.echo(f"waiting for challenges and tournament games on {server}")
         while True:
             try:
                 with connect(
@@ -250,11 +260,15 @@ class Door:
                 time.sleep(min(2.0 ** (failures - 1), 10.0))
 
     def _hear(self, socket: Any) -> None:
-        """Answer each challenge the socket tells of, pinging it; a game's failure is raised here."""
-        pinged = float("-inf")
+        """Answer each challenge the socket tells of, pinging it, and take the tournament seats
+        awaiting the bot; a game's failure is raised here."""
+        pinged = looked = float("-inf")
         while True:
             if self.failure is not None:
                 raise self.failure
+            if time.monotonic() >= looked + TOURNAMENTS_EVERY:
+                self._take_tournament_seats()
+                looked = time.monotonic()
             if time.monotonic() >= pinged + PING_EVERY:
                 socket.send(json.dumps({"type": "ping"}))
                 pinged = time.monotonic()
@@ -295,6 +309,37 @@ class Door:
             self._start(lambda: self._played(f"challenge from {who}", game_id, token))
             stop.let_go()
 
+    def _take_tournament_seats(self) -> None:
+        """Take the seat of each club tournament game awaiting the bot and play it in a thread;
+        one beyond the ``at_once`` is left to a later look (a game waits minutes for its
+        players), and a seat refused (its wait ran out meanwhile) is said and forgotten. The list
+        refused (a server without club tournaments, or one failing now) is said once and asked
+        again at the next look: the challenges are answered meanwhile."""
+        try:
+            listing = Bot.checked(self.lobby.request("GET", "/api/tournaments", params={"status": "running"}))
+        except ServerRefused as error:
+            if str(error) != self.list_refused:
+                typer.echo(f"club tournament games not listed: {error}")
+            self.list_refused = str(error)
+            return
+        self.list_refused = ""
+        for game in listing.get("awaiting", []):
+            game_id, label = game["game_id"], f"tournament {game['name']}, round {game['round']}"
+            if game_id in self.answered or not self.held.reserve():
+                continue
+            self.answered.add(game_id)
+            with HeldStop() as stop:  # a stop while the server seats the bot, before it knows its token
+                try:
+                    seated = Bot.checked(self.lobby.request("POST", f"/api/games/{game_id}/join", json={}))
+                except ServerRefused as error:
+                    self.held.release(None)
+                    typer.echo(f"{label}: the seat could not be taken: {error}")
+                    continue
+                token = str(seated["token"])
+                self.held.hold(game_id, token)
+                self._start(functools.partial(self._played, label, game_id, token))
+                stop.let_go()
+
     def _sought(self) -> None:
         """The games the bot seeks itself, one after another, each when a seat of ``at_once`` is free."""
         assert self.seek is not None
@@ -332,6 +377,15 @@ class Door:
         thread = threading.Thread(target=guarded, daemon=True)
         self.threads.append(thread)
         thread.start()
+
+
+def join_tournament(player: Bot, tournament_id: str) -> None:
+    """``--join-tournament``: the bot's account joins ``tournament_id``, said; one it plays in
+    already is said too, not refused, so that a bot started again with the same flags goes on."""
+    found = Bot.checked(player.request("GET", f"/api/tournaments/{tournament_id}"))
+    if not (found.get("you") or {}).get("playing"):
+        Bot.checked(player.request("POST", f"/api/tournaments/{tournament_id}/join"))
+    typer.echo(f"playing in the tournament {found['name']} ({player.server}/tournament/{tournament_id})")
 
 
 def answering(door: Door) -> NoReturn:

@@ -1,7 +1,8 @@
 """A club tournament in the browser: Kira organises one from the lobby's "Club tournaments" card,
 Boris and Cleo join it from its page, Kira starts it, and the two paired players take their seats
 from the tournament's page and land in their game (the API tests, tests/web/test_tournaments.py,
-play tournaments to their end). A phone shows the standings without the tie-break columns."""
+play tournaments to their end). A phone shows the standings without the tie-break columns. The
+game's page, waiting and finished, leads back to the tournament."""
 
 from __future__ import annotations
 
@@ -101,3 +102,12 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
     for name in ("Kira", "Boris"):
         posted(pages[name], f"/api/tournaments/{tournament_id}/leave")
     assert httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()["status"] == "finished"
+    # The game ended with a withdrawal: its page, finished, still leads back to the tournament.
+    first.locator("#winner").wait_for()
+    link = first.locator("#tournament-link")
+    assert link.get_attribute("href") == f"/tournament/{tournament_id}"
+    shot(first, "game-finished")
+    phone.goto(f"{live_server}/game/{game['game_id']}")
+    phone.locator("#winner").wait_for()
+    phone.locator("#tournament-link").wait_for()
+    shot(phone, "game-finished-phone")

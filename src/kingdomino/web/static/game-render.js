@@ -232,7 +232,9 @@ export function statusLine(game) {
     const words = !winners.length ? t("status.no_winner") : winners.length === 1 ? seatWords(view, "status.wins", winners[0])
       : yours !== undefined ? t("status.shared_win_you", { names: names(winners.filter((s) => s !== yours)) })
         : t("status.shared_win", { names: names(winners) });
-    return el("span", { class: "winner", id: "winner" }, words);
+    const winner = el("span", { class: "winner", id: "winner" }, words);
+    const link = tournamentLink(view);
+    return link ? el("span", {}, winner, " ", link) : winner;
   }
   if (mine.includes(acting) && view.legal_actions.length) {
     const what = todo(view.legal_actions, view.observation);
@@ -254,15 +256,17 @@ export function statusLine(game) {
 
 /** The status line of a game that waits for its players from the lobby, and how much longer it
  * waits (with a button for its players: its creator calls it off, a player who joined gives back
- * their seat and is back in the lobby), or that ended unplayed. @param {DrawnGame} game */
+ * their seat and is back in the lobby; a club tournament's game links to its tournament instead),
+ * or that ended unplayed. @param {DrawnGame} game */
 function waitLine(game) {
   const { view } = game;
-  if (view.status === "expired") return el("span", { id: "expired", "data-ended": view.wait_ended ?? "" }, waitEndWords(view));
+  const link = tournamentLink(view);
+  if (view.status === "expired") {
+    return el("span", { id: "expired", "data-ended": view.wait_ended ?? "" }, waitEndWords(view), link ? [" ", link] : "");
+  }
   const taken = view.seats.filter((seat) => seat.kind !== "open").length;
   const creator = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);
   const kept = challengeWaitWords(view);
-  // A club tournament's game is not called off: its page is the way back (tournament.js).
-  const tournament = view.seats.find((seat) => seat.tournament)?.tournament;
   const awaited = view.seats.find((seat) => seat.challenged);
   const callOff = () => {
     api(`/api/games/${view.id}/cancel`, { method: "POST", body: { token: tokensFor(view.id)[0] } })
@@ -270,12 +274,19 @@ function waitLine(game) {
       .catch((problem) => { game.page.error.textContent = errorWords(problem); });
   };
   return el("span", { id: "waiting-players" }, el("span", { class: "spinner", "aria-hidden": "true" }), " ",
-    tournament && awaited ? t("tournament.seat_awaited", { name: localName(awaited.name) })
+    link && awaited ? t("tournament.seat_awaited", { name: localName(awaited.name) })
       : kept ?? t("status.open", { taken, total: view.seats.length }), " ",
     view.open_until === null ? "" : [t("status.open_waits", { time: waitWords((view.open_until * 1000 - Date.now()) / 60000) }), " "],
-    tournament ? el("a", { href: `/tournament/${tournament}`, id: "tournament-link" }, t("tournament.page"))
-      : view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff },
-        t(creator ? "lobby.call_off" : "lobby.give_back_seat")) : "");
+    // A club tournament's game is not called off: its page is the way back.
+    link || (view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff },
+        t(creator ? "lobby.call_off" : "lobby.give_back_seat")) : ""));
+}
+
+/** The way back to the club tournament whose game this is (tournament.js), waiting, ended
+ * unplayed or finished; null for a game of no tournament. @param {View} view */
+function tournamentLink(view) {
+  const tournament = view.seats.find((seat) => seat.tournament)?.tournament;
+  return tournament ? el("a", { href: `/tournament/${tournament}`, id: "tournament-link" }, t("tournament.page")) : null;
 }
 
 /** Tell screen readers what the other seats and chance did since the last drawing: not the
