@@ -108,6 +108,35 @@ def test_one_decline_ends_a_challenge_of_three_for_all(client: TestClient) -> No
     assert (page["games"], page["ratings"]) == ([], [])
 
 
+def test_a_player_who_accepted_may_still_decline_before_the_start(client: TestClient) -> None:
+    kira, boris, cleo, emil = (account(client, name) for name in ("Kira", "Boris", "Cleo", "Emil"))
+    made = challenged(client, kira, "Boris", names=["Cleo"], players=3)
+    game_id, token = made["id"], made["seats"][0]["token"]
+    boris_token = accept(client, boris, game_id)["token"]
+    # The challenger calls it off, and an account it does not name has nothing to decline.
+    assert refusal(as_(client, kira).post(f"/api/challenges/{game_id}/decline")) == (403, "not_challenged")
+    assert refusal(as_(client, emil).post(f"/api/challenges/{game_id}/decline")) == (403, "not_challenged")
+    with lobby_of(client, kira) as kira_tab, lobby_of(client, cleo) as cleo_tab:
+        for tab in (kira_tab, cleo_tab):
+            assert [c["id"] for c in next_of_type(tab, "challenges")["challenges"]] == [game_id]
+        declined = as_(client, boris).post(f"/api/challenges/{game_id}/decline", json={"reason": "later"})
+        assert declined.json() == {"ok": True}
+        for tab in (kira_tab, cleo_tab):
+            gone = next_of_type(tab, "challenge_gone")
+            assert (gone["id"], gone["wait_ended"], gone["declined"], gone["decline_reason"]) == (
+                game_id,
+                "declined",
+                "Boris",
+                "later",
+            )
+    view = view_of(client, game_id, token)
+    assert (view["status"], view["wait_ended"], view["decline_reason"]) == ("expired", "declined", "later")
+    assert [(s["name"], s["kind"]) for s in view["seats"] if s.get("declined")] == [("Boris", "open")]
+    # His seat is kept for him again, so the token he had acts for none.
+    assert client.get(f"/api/games/{game_id}", params={"token": boris_token}).status_code == 403
+    assert refusal(as_(client, boris).post(f"/api/challenges/{game_id}/decline")) == (409, "not_open")
+
+
 def test_a_challenged_player_who_gives_back_their_seat_is_awaited_again(client: TestClient) -> None:
     kira, boris, cleo, emil = (account(client, name) for name in ("Kira", "Boris", "Cleo", "Emil"))
     made = challenged(client, kira, "Boris", names=["Cleo"], players=3)

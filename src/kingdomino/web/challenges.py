@@ -1,15 +1,16 @@
 """Challenges: one account asks one to three others, by name, to play a game, now or by the day.
 
-A challenge is an open game (``open_seats``) whose other seats are each kept ``for`` one
-challenged account (``seats.open_seat``): nobody else may take them, and the lobby lists it to its
-players alone (``lobby``), at once on every page each has open. Each challenged player accepts
-(takes their kept seat: the game starts once every kept seat is taken) or declines (the game ends
-unplayed for all, ``wait_end``'s ``declined``, the declining seat saying so), with one of
-``DECLINE_REASONS`` if it says why (a bot does: ``kingdomino bot --accept-challenges``); the
-challenger calls it off as any waiting game (``POST /api/games/{id}/cancel``); unanswered, it ends
-as any open game whose wait ran out (``wait_minutes``, 20 by default; a turn-based game waits at
-least one turn's days), never filled by an AI. None of these ends has a result or moves a rating.
-Every seat is kept: a challenge with seats open to the lobby beside the kept ones is not offered.
+A challenge is an open game (``open_seats``) whose other seats are each kept ``for`` one challenged
+account (``seats.open_seat``): nobody else may take them, and the lobby lists it to its players
+alone (``lobby``), at once on every page each has open. Each challenged player accepts (takes their
+kept seat: the game starts once every kept seat is taken) or declines (the game ends unplayed for
+all, ``wait_end``'s ``declined``, the declining seat saying so; one who accepted may still decline
+until the game starts), with one of ``DECLINE_REASONS`` if it says why (a bot does: ``kingdomino
+bot --accept-challenges``); the challenger calls it off as any waiting game (``POST
+/api/games/{id}/cancel``); unanswered, it ends as any open game whose wait ran out
+(``wait_minutes``, 20 by default; a turn-based game waits at least one turn's days), never filled
+by an AI. None of these ends has a result or moves a rating. Every seat is kept: a challenge with
+seats open to the lobby beside the kept ones is not offered.
 
 A bot's account is challenged as a person's: it hears its challenges on the lobby's socket, as a
 page does, and answers each through the same requests.
@@ -30,7 +31,7 @@ from typing import Any, Literal, get_args
 from kingdomino.web.accounts import Account
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
-from kingdomino.web.seats import SeatPlayer
+from kingdomino.web.seats import SeatPlayer, kept_for, open_seat
 from kingdomino.web.standings import account_named
 from kingdomino.web.table import Table
 
@@ -130,14 +131,35 @@ def kept_seat(table: Table, account: Account) -> int:
     raise HubError(403, "game", "this game challenges nobody on your account", "not_challenged")
 
 
+def answering_seat(table: Table, account: Account) -> int:
+    """The seat by which ``account`` declines ``table``'s waiting challenge: the one kept for it,
+    or the one it took by accepting while others have still to answer (it may change its mind
+    before the game starts), or the refusal (the challenger calls it off instead)."""
+    stored = table.stored
+    creator = stored.creator()
+    if stored.status == "open" and kept_for(stored.seats):
+        for seat, info in enumerate(stored.seats):
+            if seat != creator and info["kind"] == "human" and info.get("account") == account.id:
+                return seat
+        if creator is not None and stored.seats[creator].get("account") == account.id:
+            raise HubError(
+                403,
+                "game",
+                "you made this challenge: call it off rather than decline it",
+                "not_challenged",
+            )
+    return kept_seat(table, account)
+
+
 async def decline(hub: Hub, game_id: str, account: Account, reason: str | None = None) -> None:
-    """``account`` declines the challenge ``game_id``: it ends unplayed, its seat saying so, and
-    why when ``reason`` (one of ``DECLINE_REASONS``, checked by the request's body) says."""
+    """``account`` declines the challenge ``game_id``, waiting for its answer or accepted while
+    others have not answered: it ends unplayed for all, its seat (kept for it again) saying so,
+    and why when ``reason`` (one of ``DECLINE_REASONS``, checked by the request's body) says."""
     table = hub.table(game_id)
     async with table.lock:
-        seat = kept_seat(table, account)
+        seat = answering_seat(table, account)
         seats: list[dict[str, Any]] = [dict(info) for info in table.stored.seats]
-        seats[seat]["declined"] = True
+        seats[seat] = {**open_seat(account.player()), "declined": True}
         if reason is not None:
             seats[seat]["decline_reason"] = reason
         table.write_seats(seats, "expired", "game")

@@ -84,9 +84,10 @@ async def accept(
 async def decline(
     game_id: str, request: Request, account: AccountDep, hub: HubDep, body: DeclineRequest | None = None
 ) -> dict[str, Any]:
-    """Decline a challenge to you, with a `reason` if you say one: the game ends unplayed for all
-    its players, no result and no rating; their pages say you declined, and why (the view's
-    `wait_ended`: `declined`, your seat marked `declined`, and `decline_reason`)."""
+    """Decline a challenge to you, with a `reason` if you say one (one you accepted too, while
+    others have still to answer): the game ends unplayed for all its players, no result and no
+    rating; their pages say you declined, and why (the view's `wait_ended`: `declined`, your seat
+    marked `declined`, and `decline_reason`)."""
     same_origin(request)
     await challenges.decline(hub, game_id, account, body.reason if body else None)
     return {"ok": True}

@@ -10,6 +10,7 @@ import { language, number, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
 import { api } from "./server.js";
+import { seatLine, seatsAwaiting } from "./tournament-seats.js";
 import { tellAwaiting, tellTurnElsewhere } from "./turn-told.js";
 import { noticeListed, noticeShortTime } from "./turn-notify.js";
 import { errorWords, gameTitle, localName } from "./words.js";
@@ -62,7 +63,7 @@ export function accountGames(account) {
   let awaiting = null;
   /** The account's games at the last look (none before the first). @type {AccountGame[] | null} */
   let before = null;
-  const refresh = () => listGames(list).then((listed) => {
+  const refresh = () => Promise.all([listGames(list), seatsAwaiting()]).then(([listed, seats]) => {
     if (!listed) return;
     noticeListed(before, listed.all);
     before = listed.all;
@@ -73,7 +74,7 @@ export function accountGames(account) {
       showOffer();
     }
     const now = listed.shown.filter((g) => g.your_turn);
-    showYourMove(now);
+    showYourMove(now, seats);
     for (const g of now) {
       const seconds = shortTime(g);
       if (seconds !== null) noticeShortTime(g, timeLeftWords(seconds));
@@ -112,18 +113,20 @@ export function yourMoveCard() {
 
 /** Say which games of the account await its move (`games`; none once logged out), as sites of
  * turn-based games do on arrival: the lobby's first card says how many ("Your move in 3 games"),
- * each a link with its time left, the nearest deadline first; the tab's title counts them ("(3)
- * Kingdomino family"), read in the tab strip. @param {AccountGame[]} games */
-export function showYourMove(games) {
-  tellAwaiting(games.length);
+ * each a link with its time left, the nearest deadline first, then the club tournaments' games
+ * waiting for its seat (`seats`: a game cannot begin without the player either); the tab's title
+ * counts them all ("(3) Kingdomino family"), read in the tab strip.
+ * @param {AccountGame[]} games @param {import("./tournament-card.js").Awaiting[]} [seats] */
+export function showYourMove(games, seats = []) {
+  tellAwaiting(games.length + seats.length);
   const card = document.getElementById("your-move");
   if (!card) return;
-  card.hidden = !games.length;
+  card.hidden = !games.length && !seats.length;
   const due = (/** @type {AccountGame} */ g) => g.deadline ?? Infinity;
-  const fresh = el("div", {}, el("h2", { id: "your-move-title" }, t("account.your_move", { n: games.length })),
+  const fresh = el("div", {}, el("h2", { id: "your-move-title" }, t("account.your_move", { n: games.length + seats.length })),
     el("ul", {}, [...games].sort((a, b) => due(a) - due(b)).map((g) => el("li", {},
       el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)), ` · ${othersAt(g)}`, turnTime(g),
-      el("span", { class: "your-move-apart small" }, apart(g))))));
+      el("span", { class: "your-move-apart small" }, apart(g)))), seats.map(seatLine)));
   // Drawn again only when it reads otherwise: the focus of a player going through its links stays.
   if (card.firstElementChild?.outerHTML !== fresh.outerHTML) replaceKeepingFocus(card, [fresh]);
 }

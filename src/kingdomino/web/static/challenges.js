@@ -132,6 +132,23 @@ function endWords(c, end, me) {
   return t(end.status === "playing" ? "challenge.begun" : "challenge.unanswered_other", { name: creator });
 }
 
+/** The reasons a player may say when declining, as a bot says its own (`DECLINE_REASONS`). */
+const DECLINE_REASONS = /** @type {const} */ (["generic", "later", "too_fast", "too_slow", "clock", "rated", "casual", "game"]);
+
+/** A challenge's Decline, with the reason to send chosen beside it (none unless the player picks
+ * one), as lichess offers a person its bots' reasons; `chosen` keeps each line's pick while the
+ * list is drawn again. @param {Challenge} c @param {string} about the id of the line's words
+ * @param {Map<string, string>} chosen @param {(problem: unknown) => void} failed */
+function declineControls(c, about, chosen, failed) {
+  const reason = /** @type {HTMLSelectElement} */ (el("select", { class: "decline-reason", "aria-label": t("challenge.reason_label"),
+    "aria-describedby": about, onchange: () => chosen.set(c.id, reason.value) },
+  el("option", { value: "" }, t("challenge.no_reason")), ...DECLINE_REASONS.map((r) => el("option", { value: r }, declineWords(r)))));
+  reason.value = chosen.get(c.id) || "";
+  const send = () => api(`/api/challenges/${c.id}/decline`, { method: "POST", body: reason.value ? { reason: reason.value } : undefined })
+    .catch(failed);
+  return [reason, " ", el("button", { type: "button", class: "decline", "aria-describedby": about, onclick: send }, t("challenge.decline"))];
+}
+
 /** The lobby's card of the challenges waiting for the logged-in player's answer or made by them,
  * hidden while there is none, and the socket's messages it is told (`heard`). */
 export function challengesCard() {
@@ -145,23 +162,25 @@ export function challengesCard() {
   /** The challenges waiting, by id, the oldest first. @type {Map<string, Challenge>} */
   const waiting = new Map();
   const failed = (/** @type {unknown} */ problem) => { said.textContent = errorWords(problem); };
-  /** @param {string} path */
-  const ask = (path) => api(path, { method: "POST" });
+  /** The reason picked to decline each challenge, by id, kept while the list is drawn again. @type {Map<string, string>} */
+  const reasons = new Map();
   /** The account the page is logged in as (told with the challenges). @type {number | null} */
   let me = null;
   /** @param {Challenge} c */
   const line = (c) => {
     // Each button is described by its line's words: two challenges' "Accept" are told apart.
     const about = `challenge-words-${c.id}`;
+    const mine = c.creator_account === me;
+    const open = tokensFor(c.id).length ? [el("a", { href: `/game/${c.id}`, class: "button", "aria-describedby": about }, t("lobby.open")), " "] : [];
+    // One who accepted may still decline until all have: the challenge is called off for all.
     const buttons = c.to_you
-      ? [el("button", { type: "button", class: "primary accept", "aria-describedby": about, onclick: () => ask(`/api/challenges/${c.id}/accept`)
-        .then((seated) => openJoined(/** @type {import("./view-types.js").Seated} */ (seated))).catch(failed) }, t("challenge.accept")), " ",
-      el("button", { type: "button", class: "decline", "aria-describedby": about, onclick: () => ask(`/api/challenges/${c.id}/decline`)
-        .catch(failed) }, t("challenge.decline"))]
-      : tokensFor(c.id).length ? [el("a", { href: `/game/${c.id}`, class: "button", "aria-describedby": about }, t("lobby.open")),
-        c.creator_account === me ? [" ", el("button", { type: "button", class: "call-off", "aria-describedby": about,
-          onclick: () => api(`/api/games/${c.id}/cancel`, { method: "POST", body: { token: tokensFor(c.id)[0] } }).catch(failed) },
-        t("lobby.call_off"))] : ""] : [];
+      ? [el("button", { type: "button", class: "primary accept", "aria-describedby": about, onclick: () => api(`/api/challenges/${c.id}/accept`,
+        { method: "POST" }).then((seated) => openJoined(/** @type {import("./view-types.js").Seated} */ (seated))).catch(failed) },
+      t("challenge.accept")), " ", ...declineControls(c, about, reasons, failed)]
+      : mine ? [...open, open.length ? el("button", { type: "button", class: "call-off", "aria-describedby": about,
+        onclick: () => api(`/api/games/${c.id}/cancel`, { method: "POST", body: { token: tokensFor(c.id)[0] } }).catch(failed) },
+      t("lobby.call_off")) : ""]
+        : [...open, ...declineControls(c, about, reasons, failed)];
     return el("li", { "data-id": c.id, class: c.to_you ? "challenge to-you" : "challenge" },
       el("span", { id: about }, ...whoWords(c, me), " · ", challengeWords(c)), " ", ...buttons);
   };
@@ -186,6 +205,7 @@ export function challengesCard() {
     else if (message.type === "challenge_gone") {
       const c = waiting.get(message.id);
       waiting.delete(message.id);
+      reasons.delete(message.id);
       const words = c ? endWords(c, message, me) : "";
       if (c && words && !ended.querySelector(`[data-id="${c.id}"]`)) ended.append(el("li", { "data-id": c.id }, words, " ",
         !c.to_you && message.status === "playing" ? el("a", { href: `/game/${c.id}`, class: "button" }, t("lobby.open")) : ""));
