@@ -1,11 +1,12 @@
-"""Accessibility of a club tournament's page, as a blind player with a screen reader and the keys
-only meets it (docs/browser.md): a round paired and her seat
+"""Accessibility of a club tournament's page and of the form that organises one, as a blind player
+with a screen reader and the keys only meets them (docs/browser.md): a round paired and her seat
 awaiting her are said once in the page's polite line, the focus stays where she left it while the
 page is drawn again, the standings are a table named by its caption, each game's button and link
-says whose game it is."""
+says whose game it is, and the form's menus are named apart."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -95,4 +96,21 @@ def test_lena_hears_her_round_paired_once_and_keeps_her_place_on_the_page(
         left = clients[name].post(f"/api/tournaments/{tournament_id}/leave")
         assert left.is_success, left.text
     expect(page.locator("#tournament-news")).to_have_text("Турнир завершён.", timeout=REDRAWN_MS)
+    assert not page.errors, page.errors
+
+
+def test_the_organiser_s_form_names_its_menus_apart(browser: Browser, live_server: str) -> None:
+    """The form that organises a tournament named its game's menu "Format", as its format's menu
+    is named, and its clock "Quick game's clock": in Bulgarian, they are the tournament's game and
+    the tournament's clock; the lobby with the form open is clean for axe."""
+    page = new_page(browser, live_server, locale="bg")
+    log_in_new(page, live_server, "Lena")
+    page.reload()
+    page.locator("#tournaments summary").click()
+    page.wait_for_selector("#organise-form")
+    expect(page.locator("#tournament-game-choice")).to_have_accessible_name("Играта на турнира")
+    expect(page.locator("#tournament-clock")).to_have_accessible_name("Часовник на турнира")
+    expect(page.locator("#tournament-format")).to_have_accessible_name(re.compile("^Система"))
+    assert axe_violations(page) == []
+    page.locator("#tournaments").screenshot(path=str(ARTIFACTS / "a11y-tournament-organise-bg.png"))
     assert not page.errors, page.errors
