@@ -154,6 +154,28 @@ def test_her_move_card_keeps_the_focus_and_the_next_game_awaiting_her_is_said(
     assert not page.errors
 
 
+def test_her_move_links_are_named_by_game_players_and_what_tells_them_apart(
+    browser: Browser, live_server: str
+) -> None:
+    """Two turn-based games against Bela await Lena's move: the "Your move" card's links were both
+    named "Kingdomino", in the list of the page's links as by Tab. Each is named by its game, its
+    players and its score, move and start, the game's title first as shown (two games alike in
+    all these, begun the same minute, still read alike: so do their lines); so are her games'."""
+    page = new_page(browser, live_server)
+    log_in_new(page, live_server, "Lena")
+    games = days_games_awaiting(page, 2)
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#your-move li').length === 2")
+    for game in games:
+        link = page.locator(f"#your-move a[href^='/game/{game}?']")
+        expect(link).to_have_accessible_name(
+            re.compile(r"^Kingdomino with Bela, score \d+–\d+ · move \d+ · since ")
+        )
+        mine = page.locator(f"#account-games a[href^='/game/{game}?']")
+        expect(mine).to_have_accessible_name(re.compile(r"^Kingdomino with Bela, score "))
+    assert not page.errors
+
+
 #: Counts the status line's changes and keeps each text the others' moves line was given.
 LISTEN = """() => {
   window.statusChanges = 0;

@@ -145,8 +145,9 @@ def test_a_game_s_controls_take_a_finger_and_leave_the_kingdom_first(
 
 @pytest.mark.parametrize("language", ["en", "hu"])
 def test_every_other_page_s_controls_take_a_finger(browser: Browser, live_server: str, language: str) -> None:
-    """The lobby, the scorer, the leaderboards, the lobby logged in (the account's card) and that
-    player's page; then a finished game's end screen, its replay and its review."""
+    """The lobby, the scorer, the leaderboards, the lobby logged in (the account's card), that
+    player's page and a club tournament (its form and its page); then a finished game's end
+    screen, its replay and its review."""
     page = phone(browser, live_server, language)
     page.goto(live_server + "/")
     page.wait_for_selector("#create")
@@ -166,6 +167,7 @@ def test_every_other_page_s_controls_take_a_finger(browser: Browser, live_server
     page.goto(f"{live_server}/player/{name}")
     page.wait_for_selector("#player-games")
     fingers_wide(page, f"player-{language}")
+    tournament_s_controls_take_a_finger(page, live_server, language)
     assert not page.errors, page.errors
     ended = review_of_a_finished_game(
         browser, live_server, width=WIDTH, height=HEIGHT, locale=language, touch=True, mobile=True
@@ -175,6 +177,33 @@ def test_every_other_page_s_controls_take_a_finger(browser: Browser, live_server
     ended.wait_for_selector("#ranking")
     fingers_wide(ended, f"ended-{language}")
     assert not ended.errors, ended.errors
+
+
+def tournament_s_controls_take_a_finger(page: LivePage, base: str, language: str) -> None:
+    """The lobby's "Club tournaments" card with its organiser's form open, and a tournament's page
+    as its organiser sees it before the start (join, leave, start and call off), on ``page``'s
+    account; the tournament is called off after."""
+    page.goto(base + "/")
+    page.locator("#tournaments summary").click()
+    page.wait_for_selector("#organise-form")
+    page.select_option("#tournament-format", "swiss")
+    fingers_wide(page, f"tournament-organise-{language}")
+    clock = {"kind": "days", "days": 1}
+    body = {
+        "name": "Thursday club",
+        "game": "kingdomino",
+        "format": "swiss",
+        "rounds": 3,
+        "time_control": clock,
+    }
+    made = page.request.post(base + "/api/tournaments", data=body, headers={"Origin": base})
+    assert made.ok, made.text()
+    tournament_id = made.json()["id"]
+    page.goto(f"{base}/tournament/{tournament_id}")
+    page.wait_for_selector("#tournament-start")
+    fingers_wide(page, f"tournament-{language}")
+    cancelled = page.request.post(f"{base}/api/tournaments/{tournament_id}/cancel", headers={"Origin": base})
+    assert cancelled.ok, cancelled.text()
 
 
 #: The header's link home: the height of its words (its box less its padding), their font's size,

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page
+from tests.web.browser.test_touch_targets import fingers_wide
 
 
 def shot(page: LivePage, name: str) -> None:
@@ -86,6 +87,7 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
     phone.wait_for_selector("#standings")
     assert not phone.locator("#standings th.minor").first.is_visible(), "the tie-breaks said under the name"
     shot(phone, "phone")
+    fingers_wide(phone, "tournament-running")  # its Watch buttons and links a finger wide too
     kira_name = next(name for name, page in names.items() if page is kira)
     logged = phone.request.post(
         f"{live_server}/api/session",

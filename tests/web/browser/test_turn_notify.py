@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, Page, WebSocketRoute
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     LANGUAGES,
@@ -257,7 +257,8 @@ def test_the_end_of_a_game_played_out_says_who_won(browser: Browser, live_server
 
 def test_a_refused_permission_leaves_the_toggle_off_and_says_so(browser: Browser, live_server: str) -> None:
     """The permission is asked only from the click; refused, the toggle stays off and says why, in
-    the lobby as on a game's page (the same setting)."""
+    the lobby as on a game's page (the same setting); the box is described by what it says, which a
+    screen reader says again when the player comes back to it."""
     page = notifying_page(browser, live_server, deny=True)
     page.goto(live_server + "/?lang=ru")
     page.wait_for_selector("#notify-turn")
@@ -266,10 +267,12 @@ def test_a_refused_permission_leaves_the_toggle_off_and_says_so(browser: Browser
     page.wait_for_function("window.__asked === 1")
     page.wait_for_function("document.querySelector('#notify-turn-said').textContent !== ''")
     assert not page.is_checked("#notify-turn")
-    assert page.inner_text("#notify-turn-said") == (
+    refused = (
         "Браузер не разрешил уведомления: разрешите их для этого сайта в настройках браузера"
         " и снова поставьте флажок."
     )
+    assert page.inner_text("#notify-turn-said") == refused
+    expect(page.locator("#notify-turn")).to_have_accessible_description(refused)
     assert page.evaluate("localStorage.getItem('kingdomino.notify')") == "off"
     page.locator("#notify-turn").locator("xpath=ancestor::section").screenshot(
         path=str(ARTIFACTS / "notify-refused-lobby-ru.png")

@@ -5,10 +5,11 @@ play now, with its link."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, present
 from tests.web.conftest import wait_for
 
@@ -119,6 +120,8 @@ def test_the_watch_list_on_a_phone_and_a_players_page_playing_now(browser: Brows
     own = phone.locator(f"#playing-now li[data-id='{game_id}'] a.watch")
     own.wait_for()
     assert own.get_attribute("href") == f"/game/{game_id}" and own.inner_text() == "Open"
+    # Named by its game and players, as each Watch link is: a bare "Open" named no game.
+    expect(own).to_have_accessible_name(re.compile(rf"^Open Kingdomino: {name}, \S"))
     sam = new_page(browser, live_server, width=360, height=740, touch=True)
     sam.goto(f"{live_server}/player/{name}")
     playing = sam.locator("#playing-now")

@@ -125,7 +125,7 @@ export function showYourMove(games, seats = []) {
   const due = (/** @type {AccountGame} */ g) => g.deadline ?? Infinity;
   const fresh = el("div", {}, el("h2", { id: "your-move-title" }, t("account.your_move", { n: games.length + seats.length })),
     el("ul", {}, [...games].sort((a, b) => due(a) - due(b)).map((g) => el("li", {},
-      el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)), ` · ${othersAt(g)}`, turnTime(g),
+      el("a", { href: gameHref(g), class: "game-link", "aria-label": linkName(g) }, gameTitle(g)), ` · ${othersAt(g)}`, turnTime(g),
       el("span", { class: "your-move-apart small" }, apart(g)))), seats.map(seatLine)));
   // Drawn again only when it reads otherwise: the focus of a player going through its links stays.
   if (card.firstElementChild?.outerHTML !== fresh.outerHTML) replaceKeepingFocus(card, [fresh]);
@@ -144,6 +144,15 @@ export function apart(g) {
   // A game still waiting for players has neither score nor move: when it was opened tells it apart.
   if (g.status === "open") return since;
   return [t("account.move_score", { scores: score }), t("account.move_number", { n: number(g.moves + 1) }), since].join(" · ");
+}
+
+/** The name a screen reader gives a game's link: its title alone ("Kingdomino", twice against
+ * Bela) told the links apart neither in the lists of links nor by Tab: "Kingdomino with Bela, score
+ * 12–9 · move 15 · since 28 Nov", its title first as shown. @param {AccountGame} g */
+export function linkName(g) {
+  const others = othersAt(g);
+  const game = others ? t("notify.game_with", { game: gameTitle(g), players: others }) : gameTitle(g);
+  return `${game}, ${apart(g)}`;
 }
 
 /** The address that opens an account's game at its seat, on any device. @param {AccountGame} g */
@@ -189,7 +198,7 @@ async function listGames(list) {
     const shown = [...games.playing, ...games.open.filter((g) => !g.challenge)];
     const fresh = !shown.length ? el("p", { class: "small" }, t("account.no_games"))
       : el("ul", {}, shown.map((g) => el("li", { class: g.your_turn ? "awaits" : "" },
-      el("a", { href: gameHref(g), class: "game-link" }, gameTitle(g)),
+      el("a", { href: gameHref(g), class: "game-link", "aria-label": linkName(g) }, gameTitle(g)),
       g.rated ? ` · ${t("players.rated")}` : "",
       " · ", g.players.map((name) => localName(name)).join(", "),
       g.your_turn ? el("strong", { class: "awaits-you" }, " · ", el("span", { "aria-hidden": "true" }, "● "), t("account.your_turn")) : "",

@@ -21,9 +21,10 @@ export function replaceKeepingFocus(holder, nodes) {
   else landing(holder)?.focus();
 }
 
-/** A selector of the control that `active` is, once drawn again: its link's address, or its
- * tag and classes, in its line's `data-id` if it has one. @param {HTMLElement} active */
+/** A selector of the control that `active` is, once drawn again: its id, its link's address, or
+ * its tag and classes, in its line's `data-id` if it has one. @param {HTMLElement} active */
 function sameControl(active) {
+  if (active.id) return `#${CSS.escape(active.id)}`;
   const href = active.getAttribute("href");
   const tag = active.tagName.toLowerCase();
   const classes = [...active.classList].map((name) => `.${CSS.escape(name)}`).join("");
@@ -33,11 +34,12 @@ function sameControl(active) {
 }
 
 /** The heading the focus lands on when its control is gone: the first of `holder`'s card, or of
- * the next card shown after it; made focusable by a script only (not a Tab stop).
- * @param {Element} holder @returns {HTMLElement | null} */
+ * the next card shown after it (of its first card when `holder` holds a page's cards); made
+ * focusable by a script only (not a Tab stop). @param {Element} holder @returns {HTMLElement | null} */
 function landing(holder) {
-  for (let card = /** @type {Element | null} */ (holder.closest("section")); card; card = card.nextElementSibling) {
-    const heading = /** @type {HTMLElement | null} */ (card.querySelector("h2, h3"));
+  const first = holder.closest("section") ?? holder.querySelector("section");
+  for (let card = /** @type {Element | null} */ (first); card; card = card.nextElementSibling) {
+    const heading = /** @type {HTMLElement | null} */ (card.querySelector("h1, h2, h3"));
     if (!(card instanceof HTMLElement) || card.hidden || !heading) continue;
     heading.tabIndex = -1;
     return heading;

@@ -57,7 +57,8 @@ function gameLine(game) {
       timeControlWords(game.time_control), " · ", t("watch.moves", { n: game.moves }),
       game.watching ? ` · ${t("watch.watching", { n: game.watching })}` : ""),
     el("div", { class: "live-seats" }, seats),
-    held ? el("a", { href: `/game/${game.id}`, class: "button primary watch open" }, t("lobby.open"))
+    held ? el("a", { href: `/game/${game.id}`, class: "button primary watch open",
+      "aria-label": t("watch.open_label", { game: gameTitle(game), names }) }, t("lobby.open"))
       : el("a", { href: game.watch, class: "button primary watch", "aria-label": t("watch.watch_label", { game: gameTitle(game), names }) },
         eye(), " ", t("watch.watch")));
 }

@@ -66,7 +66,7 @@ function listedLine(listed) {
  * @param {Record<string, {players: number[], modes?: string[]}>} games */
 function organiseForm(games) {
   const said = el("p", { class: "error", role: "alert", id: "organise-error" });
-  const wanted = gameChoiceFields(games, "tournament", t("tournament.format"), [2]);
+  const wanted = gameChoiceFields(games, "tournament", t("tournament.game_choice"), [2], t("tournament.clock"));
   const field = (/** @type {string} */ id, /** @type {Record<string, unknown>} */ attributes) =>
     /** @type {HTMLInputElement} */ (el("input", { id, ...attributes }));
   const name = field("tournament-name", { type: "text", maxlength: 64, required: true, value: t("tournament.default_name") });

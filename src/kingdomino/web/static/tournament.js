@@ -3,6 +3,7 @@
 // rounds with their games: "Take your seat" or "Play" for your own, "Watch" for the others'.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { replaceKeepingFocus } from "./keep-focus.js";
 import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
@@ -29,31 +30,60 @@ const REFRESH_SECONDS = 10;
 
 /** The tournament's page. @param {HTMLElement} main @param {string} id */
 export async function showTournament(main, id) {
-  main.replaceChildren(el("p", {}, t("lobby.loading")));
+  // The page's polite line of news, kept while the rest is drawn again: a region replaced is not heard.
+  const news = el("p", { class: "visually-hidden", id: "tournament-news", role: "status" });
+  const page = el("div", { id: "tournament-page" }, el("p", {}, t("lobby.loading")));
+  main.replaceChildren(news, page);
   /** @type {number | undefined} */
   let timer;
-  // Drawn again only when something changed: a page drawn anew every look took the keyboard's focus.
+  // Drawn again only when something changed, the focus kept on its control drawn again.
   let shown = "";
+  /** The tournament as last drawn (none before the first draw, which the page itself says). @type {Tournament | null} */
+  let before = null;
   const load = async () => {
     clearTimeout(timer);
     let found;
     try {
       found = /** @type {Tournament} */ (await api(`/api/tournaments/${encodeURIComponent(id)}`));
     } catch (problem) {
-      main.replaceChildren(el("p", { class: "card error", role: "alert", id: "tournament-error" }, errorWords(problem)), backLink());
+      page.replaceChildren(el("p", { class: "card error", role: "alert", id: "tournament-error" }, errorWords(problem)), backLink());
       shown = "";
       return;
     }
     const text = JSON.stringify(found);
-    if (text !== shown) render(main, found, load);
+    if (text !== shown) {
+      render(page, found, load);
+      const heard = before ? newsOf(before, found) : "";
+      if (heard) news.textContent = heard;
+    }
     shown = text;
+    before = found;
     if (found.status === "running" || found.status === "open") timer = window.setTimeout(load, REFRESH_SECONDS * 1000);
   };
   await load();
 }
 
-/** The page of `found`, drawn anew (`load` reads it again after an act). @param {HTMLElement} main
- * @param {Tournament} found @param {() => Promise<void>} load */
+/** What a screen reader is told of `found` read again after `before`: a round paired, a seat of
+ * the reader's awaiting them, the tournament over; each once, as it comes (empty: no such news).
+ * @param {Tournament} before @param {Tournament} found */
+function newsOf(before, found) {
+  const awaiting = (/** @type {Tournament} */ of) => of.rounds_played.flatMap((round) => round.games
+    .filter((game) => game.yours && game.game_id && (game.status === "open" || game.status === "playing") && game.seated === false)
+    .map((game) => ({ round: round.round, game })));
+  const known = new Set(awaiting(before).map(({ game }) => game.game_id));
+  const latest = found.rounds_played.at(-1)?.round ?? 0;
+  // A round the tournament's end pairs at once, its games forfeit, is no news: the end is.
+  const paired = found.status === "running" && latest > (before.rounds_played.at(-1)?.round ?? 0);
+  return [
+    paired ? t("tournament.news_round", { n: latest }) : "",
+    ...awaiting(found).filter(({ game }) => !known.has(game.game_id))
+      .map(({ round, game }) => t("tournament.news_seat", { n: round, pairing: `${game.first} – ${game.second}` })),
+    found.status === "finished" && before.status !== "finished" ? t("tournament.news_finished") : "",
+  ].filter(Boolean).join(" ");
+}
+
+/** The page of `found`, drawn again in `main` (`load` reads it again after an act).
+ * @param {HTMLElement} main @param {Tournament} found @param {() => Promise<void>} load */
 function render(main, found, load) {
   document.title = `${found.name} · ${t("app.name")}`;
   const said = el("p", { class: "error", role: "alert", id: "tournament-said" });
@@ -65,7 +95,7 @@ function render(main, found, load) {
       await load();
     } catch (problem) { said.textContent = errorWords(problem); }
   };
-  main.replaceChildren(
+  replaceKeepingFocus(main, [
     el("section", { class: "card", id: "tournament" },
       el("h1", { class: "players-title" }, found.name),
       el("p", { id: "tournament-about" }, aboutWords(found).join(" · ")),
@@ -76,7 +106,7 @@ function render(main, found, load) {
       actions(found, act), said),
     standingsCard(found),
     ...roundCards(found, load),
-    el("p", {}, backLink()));
+    el("p", {}, backLink())]);
 }
 
 /** What the tournament is, in words: status, game, format and round, clock, rated or not.
@@ -123,6 +153,7 @@ function standingsCard(found) {
         half(line.sonneborn_berger)} · ${t("tournament.kingdom")} ${line.kingdom_diff}`)],
     half(line.points), half(line.buchholz), half(line.sonneborn_berger), String(line.kingdom_diff), String(line.played)]);
   const table = el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "standings" },
+    el("caption", { class: "visually-hidden" }, t("tournament.standings")),
     el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: kind(i) }, head)))),
     el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((cell, i) => el("td", { class: kind(i) }, cell)))))));
   return el("section", { class: "card" }, el("h2", {}, t("tournament.standings")), table,
@@ -149,7 +180,10 @@ function gameLine(found, game, load) {
   const result = game.result
     ? [el("strong", {}, game.result), game.forfeit ? ` (${t("tournament.forfeit")})` : game.scores ? ` (${game.scores.join("–")})` : ""]
     : t(game.status === "open" ? "tournament.waiting_players" : "tournament.under_way");
-  return el("li", { "data-game": game.game_id || "" }, `${game.first} – ${game.second}`, " · ", result, " ", gameButton(found, game, load));
+  // Its line's own: the focus on its button drawn again stays on it, which names its players.
+  const id = game.game_id || "";
+  return el("li", { "data-game": id, "data-id": id }, el("span", { id: `pairing-${id}` }, `${game.first} – ${game.second}`), " · ",
+    result, " ", gameButton(found, game, load));
 }
 
 /** "Take your seat" or "Play" for the reader's own game, "Watch" for a public one under way or over.
@@ -164,15 +198,18 @@ function gameButton(found, game, load) {
         openJoined(/** @type {import("./view-types.js").Seated} */ (await api(`/api/games/${id}/join`, { method: "POST", body: {} })));
       } catch { await load(); }
     };
-    return el("button", { type: "button", class: "primary take-seat", onclick: take }, t("tournament.take_seat"));
+    return el("button", { type: "button", class: "primary take-seat", onclick: take, "aria-describedby": `pairing-${id}` },
+      t("tournament.take_seat"));
   }
   if (game.yours && going && game.token) {
     const token = game.token;
     const play = () => { remember(id, [token], { kinds: [], joined: true }); location.href = `/game/${id}`; };
-    return el("button", { type: "button", class: "primary play", onclick: play }, t("tournament.play_game"));
+    return el("button", { type: "button", class: "primary play", onclick: play, "aria-describedby": `pairing-${id}` },
+      t("tournament.play_game"));
   }
   if (found.public && game.status !== "open" && game.status !== "expired") {
-    return el("a", { href: `/game/${id}/watch`, class: "button watch" }, t("tournament.watch"));
+    const label = t("watch.watch_label", { game: gameTitle(found), names: `${game.first}, ${game.second}` });
+    return el("a", { href: `/game/${id}/watch`, class: "button watch", "aria-label": label }, t("tournament.watch"));
   }
   return "";
 }

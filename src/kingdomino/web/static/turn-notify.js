@@ -50,7 +50,8 @@ if (notifying()) notifier();
  * permission from the click (never otherwise); refused, it says so and stays off. A setting left
  * on whose permission was taken back since shows off and says why. @param {string} id */
 export function notifyToggle(id) {
-  const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id, checked: notifying() }));
+  // Described by what it says (refused, or also while the app is closed): heard again at the box.
+  const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id, checked: notifying(), "aria-describedby": `${id}-said` }));
   const said = el("span", { class: "small notify-said", id: `${id}-said`, role: "status" });
   const refused = () => t(supported() ? "notify.refused" : "notify.unsupported");
   if (localStorage.getItem(KEY) === "on" && !notifying() && (!supported() || Notification.permission === "denied")) said.textContent = refused();
