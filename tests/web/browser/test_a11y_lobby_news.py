@@ -70,6 +70,8 @@ def test_challenges_are_told_apart_and_answering_one_keeps_the_focus_in_the_lobb
     assert page.evaluate(FOCUSED) == "button Принять", "the focus stays on Kira's Accept"
     assert page.locator("button:focus").evaluate("(b) => b.closest('li').dataset.id") == from_kira
     page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED).startswith("select Без причины"), "then why she declines, if she says"
+    page.keyboard.press("Tab")
     assert page.evaluate(FOCUSED) == "button Отклонить"
     page.keyboard.press("Enter")
     page.locator(f"#challenge-list li[data-id='{from_kira}']").wait_for(state="detached")
