@@ -297,17 +297,8 @@ class Door:
             said = "" if answer.status_code < 400 else f": {Bot.refusal(answer)}"
             typer.echo(f"declined {who}'s challenge ({reason}){said}")
             return
-        with HeldStop() as stop:  # a stop while the server seats the bot, before it knows its token
-            try:
-                seated = Bot.checked(self.lobby.request("POST", f"/api/challenges/{game_id}/accept"))
-            except ServerRefused as error:
-                self.held.release(None)
-                typer.echo(f"{who}'s challenge could not be accepted: {error}")
-                return
-            token = str(seated["token"])
-            self.held.hold(game_id, token)
-            self._start(lambda: self._played(f"challenge from {who}", game_id, token))
-            stop.let_go()
+        accept, refused = f"/api/challenges/{game_id}/accept", f"{who}'s challenge could not be accepted"
+        self._seat_and_play(game_id, accept, f"challenge from {who}", refused)
 
     def _take_tournament_seats(self) -> None:
         """Take the seat of each club tournament game awaiting the bot and play it in a thread;
@@ -328,17 +319,25 @@ class Door:
             if game_id in self.answered or not self.held.reserve():
                 continue
             self.answered.add(game_id)
-            with HeldStop() as stop:  # a stop while the server seats the bot, before it knows its token
-                try:
-                    seated = Bot.checked(self.lobby.request("POST", f"/api/games/{game_id}/join", json={}))
-                except ServerRefused as error:
-                    self.held.release(None)
-                    typer.echo(f"{label}: the seat could not be taken: {error}")
-                    continue
-                token = str(seated["token"])
-                self.held.hold(game_id, token)
-                self._start(functools.partial(self._played, label, game_id, token))
-                stop.let_go()
+            join = f"/api/games/{game_id}/join"
+            self._seat_and_play(game_id, join, label, f"{label}: the seat could not be taken", {})
+
+    def _seat_and_play(
+        self, game_id: str, path: str, label: str, refused: str, body: dict[str, Any] | None = None
+    ) -> None:
+        """Take the seat the request ``path`` gives (an accept, a join) and play ``game_id`` in a
+        thread (``label`` names it); a refusal is said after ``refused`` and its game slot freed."""
+        with HeldStop() as stop:  # a stop while the server seats the bot, before it knows its token
+            try:
+                seated = Bot.checked(self.lobby.request("POST", path, json=body))
+            except ServerRefused as error:
+                self.held.release(None)
+                typer.echo(f"{refused}: {error}")
+                return
+            token = str(seated["token"])
+            self.held.hold(game_id, token)
+            self._start(functools.partial(self._played, label, game_id, token))
+            stop.let_go()
 
     def _sought(self) -> None:
         """The games the bot seeks itself, one after another, each when a seat of ``at_once`` is free."""
