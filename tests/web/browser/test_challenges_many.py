@@ -32,7 +32,8 @@ def challenge_from_the_page(kira: LivePage, live_server: str, boris: str, others
 def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
     browser: Browser, live_server: str
 ) -> None:
-    kira, boris, cleo, dora = (new_page(browser, live_server) for _ in range(4))
+    kira, boris, dora = (new_page(browser, live_server) for _ in range(3))
+    cleo = new_page(browser, live_server, width=360, height=740, touch=True)
     kira_name = log_in_new(kira, live_server, "Kira")
     boris_name = log_in_new(boris, live_server, "Boris")
     cleo_name = log_in_new(cleo, live_server, "Cleo")
@@ -69,7 +70,9 @@ def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
         "(name) => document.querySelector('#challenge-list li').textContent.includes(name)",
         arg=f"still to answer: {dora_name}",
     )
-    cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-lobby.png"), full_page=True)
+    # Each named once: "with" those who answered, then those still to answer.
+    assert f"with {boris_name} · still to answer: {dora_name} · " in line.inner_text()
+    cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-lobby-phone.png"), full_page=True)
     dora.locator(f"#challenge-list li[data-id='{game_id}'] button.decline").click()
     for page in (kira, boris):
         page.wait_for_selector("#expired[data-ended='declined']")

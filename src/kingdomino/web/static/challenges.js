@@ -82,18 +82,21 @@ function namedSeats(c) {
 }
 
 /** Who a challenge is between, as account `me` sees it: who challenged whom; in a game of three or
- * four, the others it names, and who has still to answer once some have.
+ * four, the others it names, and who has still to answer once some have (each named once: "with"
+ * then names only those who answered).
  * @param {Challenge} c @param {number | null} me */
 function whoWords(c, me) {
   const named = namedSeats(c);
   const others = named.filter((seat) => seat.account !== me);
-  const awaited = others.filter((seat) => seat.kind === "open").map((seat) => seat.name);
+  const answered = named.some((seat) => seat.kind !== "open");
+  const awaited = answered ? others.filter((seat) => seat.kind === "open") : [];
+  const joined = others.filter((seat) => !awaited.includes(seat));
   const creator = localName(c.creator || "");
   const head = c.creator_account === me ? t("challenge.to", { name: namesList(named.map((seat) => seat.name)) })
     : t(c.to_you ? "challenge.from" : "challenge.you_accepted", { name: creator });
   return [el("strong", {}, head),
-    c.creator_account !== me && others.length ? ` · ${t("challenge.with", { names: namesList(others.map((seat) => seat.name)) })}` : "",
-    awaited.length && named.some((seat) => seat.kind !== "open") ? ` · ${t("challenge.awaiting", { names: namesList(awaited) })}` : ""];
+    c.creator_account !== me && joined.length ? ` · ${t("challenge.with", { names: namesList(joined.map((seat) => seat.name)) })}` : "",
+    awaited.length ? ` · ${t("challenge.awaiting", { names: namesList(awaited.map((seat) => seat.name)) })}` : ""];
 }
 
 /** What a challenge is: the game, rated or casual, its clock and how long it still waits. @param {Challenge} c */
