@@ -1,7 +1,7 @@
 """Kira's club night in the browser: from Boris's page she challenges him, Cleo and Dora to a game
 of four; each sees the challenge in their lobby with the others named, counted in the tab's title
 among what awaits their answer; her own lobby lists her waiting challenge once, in the challenges
-card; one decline calls it off, and every lobby says who declined. The API tests
+card; one decline calls it off, and every lobby says who declined and why. The API tests
 (test_challenges_many.py) play a challenge of four to its start."""
 
 from __future__ import annotations
@@ -73,14 +73,20 @@ def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
     # Each named once: "with" those who answered, then those still to answer.
     assert f"with {boris_name} · still to answer: {dora_name} · " in line.inner_text()
     cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-lobby-phone.png"), full_page=True)
-    dora.locator(f"#challenge-list li[data-id='{game_id}'] button.decline").click()
+    dora_line = dora.locator(f"#challenge-list li[data-id='{game_id}']")
+    dora_line.locator("select.decline-reason").select_option("later")
+    dora_line.locator("button.decline").click()
+    why = "Busy with other games: try again later."
     for page in (kira, boris):
         page.wait_for_selector("#expired[data-ended='declined']")
-        assert page.inner_text("#expired") == f"{dora_name} declined the challenge: the game was called off."
+        assert page.inner_text("#expired") == (
+            f"{dora_name} declined the challenge: the game was called off. {why}"
+        )
     cleo.wait_for_selector(f"#challenges-ended li[data-id='{game_id}']")
     assert cleo.inner_text(f"#challenges-ended li[data-id='{game_id}']") == (
-        f"{dora_name} declined {kira_name}'s challenge: the game is off"
+        f"{dora_name} declined {kira_name}'s challenge: the game is off. {why}"
     )
+    cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-declined-phone.png"), full_page=True)
     assert cleo.locator("#challenge-list li").count() == 0
     kira.goto(live_server + "/")
     kira.wait_for_selector("#logged-in")

@@ -128,7 +128,10 @@ function endWords(c, end, me) {
   }
   const own = named.find((seat) => seat.account === me);
   if (end.wait_ended === "declined") {
-    return end.declined && end.declined !== own?.name ? t("challenge.declined_other", { name: localName(end.declined), creator }) : "";
+    if (!end.declined || end.declined === own?.name) return "";
+    const why = declineWords(end.decline_reason);
+    const name = localName(end.declined);
+    return why ? t("challenge.declined_other_why", { name, creator, why }) : t("challenge.declined_other", { name, creator });
   }
   if (end.wait_ended === "called_off") return t("challenge.withdrawn", { name: creator });
   if (c.to_you) return "";
