@@ -141,6 +141,24 @@ function endWords(c, end, me) {
 /** The reasons a player may say when declining, as a bot says its own (`DECLINE_REASONS`). */
 const DECLINE_REASONS = /** @type {const} */ (["generic", "later", "too_fast", "too_slow", "clock", "rated", "casual", "game"]);
 
+/** A reason to decline as its menu words it for the one choosing ("I am busy with other games"),
+ * where the challenger reads it worded for them (`declineWords`).
+ * @param {typeof DECLINE_REASONS[number]} reason */
+function choiceWords(reason) {
+  /** @type {Record<typeof DECLINE_REASONS[number], () => string>} */
+  const words = {
+    generic: () => t("decline_choice.generic"),
+    later: () => t("decline_choice.later"),
+    too_fast: () => t("decline_choice.too_fast"),
+    too_slow: () => t("decline_choice.too_slow"),
+    clock: () => t("decline_choice.clock"),
+    rated: () => t("decline_choice.rated"),
+    casual: () => t("decline_choice.casual"),
+    game: () => t("decline_choice.game"),
+  };
+  return words[reason]();
+}
+
 /** A challenge's Decline, with the reason to send chosen beside it (none unless the player picks
  * one), as lichess offers a person its bots' reasons; `chosen` keeps each line's pick while the
  * list is drawn again. @param {Challenge} c @param {string} about the id of the line's words
@@ -148,7 +166,7 @@ const DECLINE_REASONS = /** @type {const} */ (["generic", "later", "too_fast", "
 function declineControls(c, about, chosen, failed) {
   const reason = /** @type {HTMLSelectElement} */ (el("select", { class: "decline-reason", "aria-label": t("challenge.reason_label"),
     "aria-describedby": about, onchange: () => chosen.set(c.id, reason.value) },
-  el("option", { value: "" }, t("challenge.no_reason")), ...DECLINE_REASONS.map((r) => el("option", { value: r }, declineWords(r)))));
+  el("option", { value: "" }, t("challenge.no_reason")), ...DECLINE_REASONS.map((r) => el("option", { value: r }, choiceWords(r)))));
   reason.value = chosen.get(c.id) || "";
   const send = () => api(`/api/challenges/${c.id}/decline`, { method: "POST", body: reason.value ? { reason: reason.value } : undefined })
     .catch(failed);
