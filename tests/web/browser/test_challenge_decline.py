@@ -50,6 +50,8 @@ def test_a_person_declines_with_a_reason_and_the_challenger_reads_it(
     assert menu.input_value() == ""  # no reason unless he picks one
     assert menu.locator("option:checked").inner_text() == "No reason given"
     menu.select_option("too_fast")
+    # Worded for the one choosing; the challenger reads it worded for them.
+    assert menu.locator("option:checked").inner_text() == "The clock is too fast"
     box = menu.bounding_box()
     assert box is not None and (not touch or box["height"] >= 44), box
     assert boris.evaluate("document.documentElement.scrollWidth") <= width

@@ -1,7 +1,7 @@
 """Kira's club night in the browser: from Boris's page she challenges him, Cleo and Dora to a game
 of four; each sees the challenge in their lobby with the others named, counted in the tab's title
 among what awaits their answer; her own lobby lists her waiting challenge once, in the challenges
-card; one decline calls it off, and every lobby says who declined. The API tests
+card; one decline calls it off, and every lobby says who declined and why. The API tests
 (test_challenges_many.py) play a challenge of four to its start."""
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ def challenge_from_the_page(kira: LivePage, live_server: str, boris: str, others
 def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
     browser: Browser, live_server: str
 ) -> None:
-    kira, boris, cleo, dora = (new_page(browser, live_server) for _ in range(4))
+    kira, boris, dora = (new_page(browser, live_server) for _ in range(3))
+    cleo = new_page(browser, live_server, width=360, height=740, touch=True)
     kira_name = log_in_new(kira, live_server, "Kira")
     boris_name = log_in_new(boris, live_server, "Boris")
     cleo_name = log_in_new(cleo, live_server, "Cleo")
@@ -69,15 +70,23 @@ def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
         "(name) => document.querySelector('#challenge-list li').textContent.includes(name)",
         arg=f"still to answer: {dora_name}",
     )
-    cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-lobby.png"), full_page=True)
-    dora.locator(f"#challenge-list li[data-id='{game_id}'] button.decline").click()
+    # Each named once: "with" those who answered, then those still to answer.
+    assert f"with {boris_name} · still to answer: {dora_name} · " in line.inner_text()
+    cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-lobby-phone.png"), full_page=True)
+    dora_line = dora.locator(f"#challenge-list li[data-id='{game_id}']")
+    dora_line.locator("select.decline-reason").select_option("later")
+    dora_line.locator("button.decline").click()
+    why = "Busy with other games: try again later."
     for page in (kira, boris):
         page.wait_for_selector("#expired[data-ended='declined']")
-        assert page.inner_text("#expired") == f"{dora_name} declined the challenge: the game was called off."
+        assert page.inner_text("#expired") == (
+            f"{dora_name} declined the challenge: the game was called off. {why}"
+        )
     cleo.wait_for_selector(f"#challenges-ended li[data-id='{game_id}']")
     assert cleo.inner_text(f"#challenges-ended li[data-id='{game_id}']") == (
-        f"{dora_name} declined {kira_name}'s challenge: the game is off"
+        f"{dora_name} declined {kira_name}'s challenge: the game is off. {why}"
     )
+    cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-declined-phone.png"), full_page=True)
     assert cleo.locator("#challenge-list li").count() == 0
     kira.goto(live_server + "/")
     kira.wait_for_selector("#logged-in")

@@ -26,28 +26,39 @@ P256DH = "BA" + "A" * 85
 AUTH = "A" * 22
 
 #: Replaces the page's ``PushManager``: records each key subscribed with (``__push.keys``, URL-safe
-#: base64) and each unsubscription.
+#: base64) and each unsubscription. The subscription outlives the page, as a browser's does: its
+#: key is kept in the origin's storage (``test.push-kept``) and read back by the next page.
 PUSH_STUB = (
     """(() => {
   window.__push = { keys: [], unsubscribed: 0 };
-  let kept = null;
   const b64 = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes)))
     .replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+  const made = (key) => ({
+    endpoint: "ENDPOINT",
+    options: { applicationServerKey: key.buffer },
+    toJSON: () => ({ endpoint: "ENDPOINT", expirationTime: null,
+      keys: { p256dh: "P256DH", auth: "AUTH" } }),
+    unsubscribe: async () => {
+      window.__push.unsubscribed += 1;
+      kept = null;
+      localStorage.removeItem("STUB_KEPT");
+      return true;
+    },
+  });
+  const stored = localStorage.getItem("STUB_KEPT");
+  let kept = stored ? made(Uint8Array.from(JSON.parse(stored))) : null;
   PushManager.prototype.getSubscription = async function () { return kept; };
   PushManager.prototype.subscribe = async function (options) {
-    window.__push.keys.push(b64(options.applicationServerKey));
-    kept = {
-      endpoint: "ENDPOINT",
-      options: { applicationServerKey: options.applicationServerKey.buffer },
-      toJSON: () => ({ endpoint: "ENDPOINT", expirationTime: null,
-        keys: { p256dh: "P256DH", auth: "AUTH" } }),
-      unsubscribe: async () => { window.__push.unsubscribed += 1; kept = null; return true; },
-    };
+    const key = new Uint8Array(options.applicationServerKey);
+    window.__push.keys.push(b64(key));
+    localStorage.setItem("STUB_KEPT", JSON.stringify([...key]));
+    kept = made(key);
     return kept;
   };
 })();""".replace("ENDPOINT", ENDPOINT)
     .replace("P256DH", P256DH)
     .replace("AUTH", AUTH)
+    .replace("STUB_KEPT", "test.push-kept")
 )
 
 #: A push of the server dispatched in the service worker (its payload the argument); the
@@ -116,6 +127,20 @@ def test_the_setting_subscribes_with_the_server_key_and_takes_it_back(
     guest.check("#notify-turn")
     said_is(guest, "Log in to be notified while the app is closed too.")
     assert guest.errors == []
+
+
+def test_a_page_opened_later_says_this_browser_is_subscribed(browser: Browser, live_server: str) -> None:
+    """Vera turned notifications on, which subscribed this browser: the pages she opens later say
+    so too, not only the one where she ticked the box."""
+    page = pushing_page(browser, live_server)
+    log_in_new(page, live_server, "Vera")
+    page.check("#notify-turn")
+    said_is(page, "Also while the app is closed, on this device.")
+    page.reload()
+    page.wait_for_selector("#notify-turn:checked")
+    said_is(page, "Also while the app is closed, on this device.")
+    assert page.evaluate("window.__push.keys") == []  # said from the subscription kept, not made anew
+    assert page.errors == []
 
 
 def test_logging_in_subscribes_a_browser_whose_notifications_are_on(

@@ -82,18 +82,21 @@ function namedSeats(c) {
 }
 
 /** Who a challenge is between, as account `me` sees it: who challenged whom; in a game of three or
- * four, the others it names, and who has still to answer once some have.
+ * four, the others it names, and who has still to answer once some have (each named once: "with"
+ * then names only those who answered).
  * @param {Challenge} c @param {number | null} me */
 function whoWords(c, me) {
   const named = namedSeats(c);
   const others = named.filter((seat) => seat.account !== me);
-  const awaited = others.filter((seat) => seat.kind === "open").map((seat) => seat.name);
+  const answered = named.some((seat) => seat.kind !== "open");
+  const awaited = answered ? others.filter((seat) => seat.kind === "open") : [];
+  const joined = others.filter((seat) => !awaited.includes(seat));
   const creator = localName(c.creator || "");
   const head = c.creator_account === me ? t("challenge.to", { name: namesList(named.map((seat) => seat.name)) })
     : t(c.to_you ? "challenge.from" : "challenge.you_accepted", { name: creator });
   return [el("strong", {}, head),
-    c.creator_account !== me && others.length ? ` · ${t("challenge.with", { names: namesList(others.map((seat) => seat.name)) })}` : "",
-    awaited.length && named.some((seat) => seat.kind !== "open") ? ` · ${t("challenge.awaiting", { names: namesList(awaited) })}` : ""];
+    c.creator_account !== me && joined.length ? ` · ${t("challenge.with", { names: namesList(joined.map((seat) => seat.name)) })}` : "",
+    awaited.length ? ` · ${t("challenge.awaiting", { names: namesList(awaited.map((seat) => seat.name)) })}` : ""];
 }
 
 /** What a challenge is: the game, rated or casual, its clock and how long it still waits. @param {Challenge} c */
@@ -125,7 +128,10 @@ function endWords(c, end, me) {
   }
   const own = named.find((seat) => seat.account === me);
   if (end.wait_ended === "declined") {
-    return end.declined && end.declined !== own?.name ? t("challenge.declined_other", { name: localName(end.declined), creator }) : "";
+    if (!end.declined || end.declined === own?.name) return "";
+    const why = declineWords(end.decline_reason);
+    const name = localName(end.declined);
+    return why ? t("challenge.declined_other_why", { name, creator, why }) : t("challenge.declined_other", { name, creator });
   }
   if (end.wait_ended === "called_off") return t("challenge.withdrawn", { name: creator });
   if (c.to_you) return "";
@@ -135,6 +141,24 @@ function endWords(c, end, me) {
 /** The reasons a player may say when declining, as a bot says its own (`DECLINE_REASONS`). */
 const DECLINE_REASONS = /** @type {const} */ (["generic", "later", "too_fast", "too_slow", "clock", "rated", "casual", "game"]);
 
+/** A reason to decline as its menu words it for the one choosing ("I am busy with other games"),
+ * where the challenger reads it worded for them (`declineWords`).
+ * @param {typeof DECLINE_REASONS[number]} reason */
+function choiceWords(reason) {
+  /** @type {Record<typeof DECLINE_REASONS[number], () => string>} */
+  const words = {
+    generic: () => t("decline_choice.generic"),
+    later: () => t("decline_choice.later"),
+    too_fast: () => t("decline_choice.too_fast"),
+    too_slow: () => t("decline_choice.too_slow"),
+    clock: () => t("decline_choice.clock"),
+    rated: () => t("decline_choice.rated"),
+    casual: () => t("decline_choice.casual"),
+    game: () => t("decline_choice.game"),
+  };
+  return words[reason]();
+}
+
 /** A challenge's Decline, with the reason to send chosen beside it (none unless the player picks
  * one), as lichess offers a person its bots' reasons; `chosen` keeps each line's pick while the
  * list is drawn again. @param {Challenge} c @param {string} about the id of the line's words
@@ -142,7 +166,7 @@ const DECLINE_REASONS = /** @type {const} */ (["generic", "later", "too_fast", "
 function declineControls(c, about, chosen, failed) {
   const reason = /** @type {HTMLSelectElement} */ (el("select", { class: "decline-reason", "aria-label": t("challenge.reason_label"),
     "aria-describedby": about, onchange: () => chosen.set(c.id, reason.value) },
-  el("option", { value: "" }, t("challenge.no_reason")), ...DECLINE_REASONS.map((r) => el("option", { value: r }, declineWords(r)))));
+  el("option", { value: "" }, t("challenge.no_reason")), ...DECLINE_REASONS.map((r) => el("option", { value: r }, choiceWords(r)))));
   reason.value = chosen.get(c.id) || "";
   const send = () => api(`/api/challenges/${c.id}/decline`, { method: "POST", body: reason.value ? { reason: reason.value } : undefined })
     .catch(failed);

@@ -9,7 +9,7 @@
 // the setting subscribes this browser to the account's Web Push too (web-push.js): told with no page open.
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { subscribePush, unsubscribePush } from "./web-push.js";
+import { pushSubscribed, subscribePush, unsubscribePush } from "./web-push.js";
 import { gameTitle, localName } from "./words.js";
 
 /** @typedef {import("./view-types.js").View} View */
@@ -48,13 +48,16 @@ if (notifying()) notifier();
 
 /** The toggle "Notify me when it is my turn", with `id` for its box. Ticking it asks the browser's
  * permission from the click (never otherwise); refused, it says so and stays off. A setting left
- * on whose permission was taken back since shows off and says why. @param {string} id */
+ * on whose permission was taken back since shows off and says why; one left on with this browser
+ * subscribed to push says so. @param {string} id */
 export function notifyToggle(id) {
   // Described by what it says (refused, or also while the app is closed): heard again at the box.
   const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id, checked: notifying(), "aria-describedby": `${id}-said` }));
   const said = el("span", { class: "small notify-said", id: `${id}-said`, role: "status" });
   const refused = () => t(supported() ? "notify.refused" : "notify.unsupported");
   if (localStorage.getItem(KEY) === "on" && !notifying() && (!supported() || Notification.permission === "denied")) said.textContent = refused();
+  // Subscribed from an earlier page: said here too, unless the box has been used since.
+  if (notifying()) pushSubscribed().then((on) => { if (on && box.checked && !said.textContent) said.textContent = t("push.on"); });
   box.addEventListener("change", async () => {
     said.textContent = "";
     if (!box.checked) { localStorage.setItem(KEY, "off"); unsubscribePush(); return; }

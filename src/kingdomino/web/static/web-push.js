@@ -48,6 +48,18 @@ export async function subscribePush(registration) {
   }
 }
 
+/** Whether this browser holds a push subscription (made by the setting on an earlier page), so
+ * that a page opening says so as the one that made it did. @returns {Promise<boolean>} */
+export async function pushSubscribed() {
+  if (!("serviceWorker" in navigator)) return false;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration("/");
+    return Boolean(registration && "pushManager" in registration && await registration.pushManager.getSubscription());
+  } catch {
+    return false;
+  }
+}
+
 /** Take this browser's subscription back: the server forgets it (`tellServer`, while logged in),
  * and the browser ends it, so that its push service refuses what the server would still send. */
 export async function unsubscribePush(tellServer = true) {
