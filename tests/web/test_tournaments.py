@@ -6,7 +6,7 @@ starts again goes on where the last one stopped."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, cast
 
 import pytest
@@ -27,9 +27,15 @@ from kingdomino.web.tournament_rounds import result_of
 
 
 @pytest.fixture
-def client(api: TestClient) -> TestClient:
-    """Accounts made quickly, and seats taken beyond a client's minute's (all players share one)."""
-    return api
+def client(database: str) -> Iterator[TestClient]:
+    """``api``'s client (accounts made quickly, logins not limited) over a fresh SQLite file alone:
+    the tests name their players as a club does (Kira, Boris, Cleo), and the test PostgreSQL, which
+    every test shares, holds those names already (and other tests' challenges in its lobby)."""
+    app = new_app(database)
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
+    app.state.login_rate = parse("1000/minute")
+    with TestClient(app) as test_client:
+        yield test_client
 
 
 def create(client: TestClient, session: str, **fields: Any) -> dict[str, Any]:

@@ -132,7 +132,8 @@ def test_a_waiting_challenge_is_listed_once_in_its_challenger_s_lobby(
     listed = f"a[href^='/game/{game_id}']"
     assert kira.locator(f"#my-games {listed}").count() == 0, kira.inner_text("#my-games")
     assert kira.locator(f"#account-games {listed}").count() == 0, kira.inner_text("#account-games")
-    assert kira.locator(listed).count() == 1
+    where = "(links) => links.map((link) => link.closest('section, div[id]')?.id)"
+    assert kira.locator(listed).count() == 1, kira.locator(listed).evaluate_all(where)
     # Nor is it offered to her account as a guest's game of this browser: it is her account's already.
     assert kira.locator("#claim-games").count() == 0
     kira.screenshot(path=str(ARTIFACTS / "challenge-listed-once.png"), full_page=True)
