@@ -5,6 +5,7 @@ starts again goes on where the last one stopped."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, cast
@@ -106,6 +107,26 @@ def play_round(
         tokens = {side: seated(client, sessions[game[side]], game["game_id"]) for side in ("first", "second")}
         resigned = client.post(f"/api/games/{game['game_id']}/resign", json={"token": tokens[loser]})
         assert resigned.status_code == 200, resigned.text
+
+
+def test_a_round_robin_is_played_to_its_end_over_either_database(api: TestClient) -> None:
+    """A tournament's store over the test PostgreSQL as over SQLite (``api``: both; the other tests
+    have a SQLite file of their own): its players' names are the test's own, as the database is
+    every test's."""
+    suffix = secrets.token_hex(3)
+    kira, boris, cleo = (f"{who}{suffix}" for who in ("Kira", "Boris", "Cleo"))
+    sessions = {name: account(api, name) for name in (kira, boris, cleo)}
+    tournament_id = create(api, sessions[kira])["id"]
+    for name in (boris, cleo):
+        assert act(api, sessions[name], tournament_id, "join").status_code == 200
+    assert act(api, sessions[kira], tournament_id, "start").status_code == 200
+    for round_ in (1, 2, 3):
+        play_round(api, wait_until(api, tournament_id, paired(round_)), sessions)
+    found = wait_until(api, tournament_id, lambda t: t["status"] == "finished")
+    table = found["standings"]
+    assert sum(line["points"] for line in table) == 6, "three games won, three byes"
+    assert all(line["points"] >= 1 for line in table), "each player had one bye"
+    assert [r["round"] for r in found["rounds_played"]] == [1, 2, 3]
 
 
 def test_a_round_robin_of_four_is_paired_round_after_round_to_its_standings(client: TestClient) -> None:
