@@ -103,6 +103,14 @@ REFUSAL_CODES = frozenset(
         "tournament_too_few",
         "tournament_game",
         "tournament_clock",
+        # A game's chat (chat.py).
+        "chat_no_players_room",
+        "chat_not_a_player",
+        "chat_players_wait",
+        "chat_guest",
+        "chat_empty",
+        "chat_too_fast",
+        "chat_full",
     }
 )
 
