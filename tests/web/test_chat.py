@@ -211,3 +211,19 @@ def test_the_messages_are_kept_through_a_restart(database: str) -> None:
         bea = created["seats"][1]["token"]
         with client.websocket_connect(f"/ws/games/{created['id']}", params={"tokens": bea}) as page:
             assert [m["phrase"] for m in rooms(page)["players"]["messages"]] == ["must_go_soon"]
+
+
+def test_a_page_reading_the_rooms_again_and_again_is_cut_to_its_rate(chat_client: TestClient) -> None:
+    """Each reading is a read of the database: a page flooding ``chat_read`` is refused, and goes on."""
+    created = create(chat_client, seats=FRIENDS)
+    ann = created["seats"][0]["token"]
+    with chat_client.websocket_connect(f"/ws/games/{created['id']}", params={"tokens": ann}) as page:
+        answers = []
+        for _ in range(chat.READ_RATE.amount + 1):
+            page.send_json({"type": "chat_read"})
+            answers.append(
+                messages_until(page, lambda m: m["type"] in ("chat_history", "error"), "a reading")[-1]
+            )
+        assert [a["type"] for a in answers] == ["chat_history"] * chat.READ_RATE.amount + ["error"]
+        assert assert_socket_error(answers[-1])["code"] == "chat_too_fast"
+        assert say(page, phrase="hello")["type"] == "ack"

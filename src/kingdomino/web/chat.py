@@ -19,9 +19,10 @@ comes from the game: no chat message says more than its sender wrote.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from limits import RateLimitItem, parse
@@ -29,6 +30,7 @@ from limits.aio import storage, strategies
 
 from kingdomino.web.accounts import Account
 from kingdomino.web.chat_store import ChatLine
+from kingdomino.web.game_requests import per
 from kingdomino.web.live import LiveGame, former_seat_of
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name
@@ -67,6 +69,13 @@ MAX_TEXT = 140
 MAX_MESSAGES = 300
 #: How often one sender may write: 5 messages in any 10 seconds.
 RATE: RateLimitItem = parse("5/10 seconds")
+#: How often one page may read the rooms anew (``chat_read``: each a read of the database; a page
+#: reads them when its socket opens and once more when the game ends).
+READ_RATE: RateLimitItem = parse("10/minute")
+
+
+#: The pages' numbers at this server, in the order they opened.
+_pages = itertools.count()
 
 
 @dataclass(eq=False)
@@ -77,6 +86,8 @@ class Reader:
 
     tokens: frozenset[str]
     account: Account | None
+    #: The page's own number at this server (its reads' count, ``READ_RATE``).
+    number: int = field(default_factory=lambda: next(_pages))
 
 
 def player_seats(live: LiveGame, reader: Reader) -> list[int]:
@@ -172,20 +183,28 @@ def sender_key(live: LiveGame, reader: Reader, line: ChatLine) -> str:
 class SenderRates:
     """Each sender's messages within ``RATE`` (a moving window, in this server's memory)."""
 
-    def __init__(self, rate: RateLimitItem = RATE) -> None:
+    def __init__(self, rate: RateLimitItem = RATE, reads: RateLimitItem = READ_RATE) -> None:
         self.rate = rate
+        self.reads = reads
         self.limiter = strategies.MovingWindowRateLimiter(storage.MemoryStorage())
 
     async def take(self, key: str) -> None:
         """Count a message of ``key``, or refuse it (``chat_too_fast``, with the seconds to wait)."""
-        if await self.limiter.hit(self.rate, "chat", key):
+        await self._take(self.rate, key, "text", "messages")
+
+    async def read(self, reader: Reader) -> None:
+        """Count a reading of the rooms by ``reader``'s page, or refuse it (``chat_too_fast``)."""
+        await self._take(self.reads, f"read/{reader.number}", "type", "readings of the chat")
+
+    async def _take(self, rate: RateLimitItem, key: str, named: str, what: str) -> None:
+        if await self.limiter.hit(rate, "chat", key):
             return
-        stats = await self.limiter.get_window_stats(self.rate, "chat", key)
+        stats = await self.limiter.get_window_stats(rate, "chat", key)
         wait = max(1, math.ceil(stats.reset_time - time.time()))
         raise HubError(
             429,
-            "text",
-            f"too many messages: at most {self.rate.amount} in {self.rate.multiples} seconds; wait {wait} s",
+            named,
+            f"too many {what}: at most {rate.amount} {per(rate)}; wait {wait} s",
             "chat_too_fast",
             {"seconds": wait},
         )

@@ -61,9 +61,12 @@ class Chats:
 
     # --- a page's messages ------------------------------------------------------------------
 
-    async def history(self, table: Table, reader: Reader) -> dict[str, object]:
+    async def history(self, table: Table, reader: Reader, counted: bool = True) -> dict[str, object]:
         """The ``chat_history`` message: each room ``reader`` may read, its messages and why it may
-        not write there (a refusal's code; None: it may)."""
+        not write there (a refusal's code; None: it may). A page's own asking is ``counted``
+        (``chat.READ_RATE``)."""
+        if counted:
+            await self.rates.read(reader)
         rooms: dict[str, object] = {}
         for room in chat.ROOMS:
             if chat.refusal(table, reader, room) is not None:
@@ -141,4 +144,4 @@ class Chats:
             table = self.tables.get(game_id)
             for reader, send in list(pages.items()):
                 if table is not None:
-                    await send(json.dumps(await self.history(table, reader)))
+                    await send(json.dumps(await self.history(table, reader, counted=False)))
