@@ -146,8 +146,10 @@ def test_the_spectators_room_is_written_by_accounts_and_hidden_from_the_players_
         assert (refused["field"], refused["code"]) == ("room", "chat_players_wait")
         ann_page.send_json({"type": "resign"})
         next_of_type(ann_page, "ack")
+        assert say(greta, room="spectators", text="Well resigned")["type"] == "ack"
+        assert [m["text"] for m in chats_heard(ann_page)] == ["Well resigned"]
         read = rooms(ann_page)["spectators"]["messages"]
-        assert [m["text"] for m in read] == ["Ann should take the 48"]
+        assert [m["text"] for m in read] == ["Ann should take the 48", "Well resigned"]
         assert rooms(ann_page)["spectators"]["write"] == "chat_guest"
     with chat_client.websocket_connect(path, params={"tokens": bea}) as bea_page:
         assert say(bea_page, room="players", phrase="good_game")["type"] == "ack"
@@ -227,3 +229,23 @@ def test_a_page_reading_the_rooms_again_and_again_is_cut_to_its_rate(chat_client
         assert [a["type"] for a in answers] == ["chat_history"] * chat.READ_RATE.amount + ["error"]
         assert assert_socket_error(answers[-1])["code"] == "chat_too_fast"
         assert say(page, phrase="hello")["type"] == "ack"
+
+
+def test_a_finished_game_s_chat_is_read_without_a_socket(chat_client: TestClient) -> None:
+    """Its replay page reads it over HTTP: the spectators' room for anyone, the players' room with
+    a player's token; a game still played is read on its socket alone."""
+    created = create(chat_client, seats=FRIENDS)
+    game_id, ann = created["id"], created["seats"][0]["token"]
+    with chat_client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": ann}) as page:
+        assert say(page, phrase="good_luck")["type"] == "ack"
+        assert chat_client.get(f"/api/games/{game_id}/chat").status_code == 409
+        page.send_json({"type": "resign"})
+        next_of_type(page, "ack")
+    anyone = chat_client.get(f"/api/games/{game_id}/chat").json()
+    assert anyone == {
+        "type": "chat_history",
+        "rooms": {"spectators": {"messages": [], "write": "chat_guest"}},
+    }
+    player = chat_client.get(f"/api/games/{game_id}/chat", params={"token": ann}).json()
+    assert [m["phrase"] for m in player["rooms"]["players"]["messages"]] == ["good_luck"]
+    assert "spectators" not in player["rooms"]  # a player is shown it once something is said there

@@ -17,7 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from kingdomino.web import chat
-from kingdomino.web.accounts import Accounts
+from kingdomino.web.accounts import Account, Accounts
 from kingdomino.web.chat import Reader, Room
 from kingdomino.web.chat_store import CHAT_CHANNEL, ChatLine, add_line, room_lines
 from kingdomino.web.memory import GameMemory
@@ -48,10 +48,13 @@ class Chats:
 
     async def join(self, game_id: str, tokens: frozenset[str], session: str | None, send: Send) -> Reader:
         """A page of ``game_id`` opened, holding ``tokens`` and logged in by ``session`` (if any)."""
-        account = await asyncio.to_thread(self.accounts.account_for, session) if session else None
-        reader = Reader(tokens, account)
+        reader = Reader(tokens, await self.account_of(session))
         self.readers.setdefault(game_id, {})[reader] = send
         return reader
+
+    async def account_of(self, session: str | None) -> Account | None:
+        """The account logged in by ``session`` (None: a guest, or a session over)."""
+        return await asyncio.to_thread(self.accounts.account_for, session) if session else None
 
     def part(self, game_id: str, reader: Reader) -> None:
         pages = self.readers.get(game_id, {})
@@ -63,8 +66,8 @@ class Chats:
 
     async def history(self, table: Table, reader: Reader, counted: bool = True) -> dict[str, object]:
         """The ``chat_history`` message: each room ``reader`` may read, its messages and why it may
-        not write there (a refusal's code; None: it may). A page's own asking is ``counted``
-        (``chat.READ_RATE``)."""
+        not write there (a refusal's code; None: it may); to a player, the spectators' room once
+        something was said there. A page's own asking is ``counted`` (``chat.READ_RATE``)."""
         if counted:
             await self.rates.read(reader)
         rooms: dict[str, object] = {}
@@ -72,6 +75,8 @@ class Chats:
             if chat.refusal(table, reader, room) is not None:
                 continue
             lines = await asyncio.to_thread(room_lines, self.store, table.id, room)
+            if room == "spectators" and not lines and chat.plays(table, reader):
+                continue  # the end of every game of a player's would show them an empty room
             refused = chat.write_refusal(table, reader, room)
             rooms[room] = {"messages": [line.to_json() for line in lines], "write": refused and refused.code}
         return {"type": "chat_history", "rooms": rooms}

@@ -49,7 +49,7 @@ export function makeChat(gameId, send) {
   const rooms = new Map();
   const state = { shown: /** @type {ChatRoom} */ ("players"), open: !window.matchMedia(PHONE).matches, unread: 0,
     off: localStorage.getItem(OFF_KEY) === "1", muted: mutedKeys(), mine: new Set(), seats: /** @type {number[]} */ ([]),
-    over: false, lastSent: "" };
+    over: /** @type {boolean | null} */ (null), lastSent: "", readOnly: false };
   const unread = el("span", { id: "chat-unread", class: "chat-unread" });
   const toggle = el("button", { type: "button", id: "chat-toggle", "aria-expanded": "false", "aria-controls": "chat-body",
     onclick: () => { state.open = !state.open; draw(); } }, el("span", {}, t("chat.title")), unread);
@@ -131,21 +131,24 @@ export function makeChat(gameId, send) {
     list.replaceChildren(...(lines.length ? lines.map(lineItem) : [el("li", { class: "small chat-none" }, t("chat.none"))]));
     list.scrollTop = list.scrollHeight;
     const why = room.write ? errorWords({ code: room.write, message: room.write }) : "";
-    note.textContent = why || (state.shown === "spectators" && !state.over ? t("chat.spectators_note") : "");
+    note.textContent = state.readOnly ? "" : why || (state.shown === "spectators" && !state.over ? t("chat.spectators_note") : "");
     note.hidden = !note.textContent;
-    form.hidden = phrases.hidden = Boolean(room.write);
+    form.hidden = phrases.hidden = Boolean(room.write) || state.readOnly;
     mutedRow.replaceChildren(...mutedButtons(room.lines));
   }
 
   return {
     card,
-    /** Every room this page reads, as the server says it (`chat_history`).
-     * @param {Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null}>>} told */
-    history(told) {
+    /** Every room this page reads, as the server says it (`chat_history`); `readOnly` for a page
+     * without the game's socket (a finished game's replay), which shows only the rooms where
+     * something was said. @param {Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null}>>} told
+     * @param {boolean} [readOnly] */
+    history(told, readOnly = false) {
       rooms.clear();
+      state.readOnly = readOnly;
       for (const room of ROOMS) {
         const found = told[room];
-        if (found) rooms.set(room, { lines: found.messages, write: found.write });
+        if (found && (!readOnly || found.messages.length)) rooms.set(room, { lines: found.messages, write: found.write });
       }
       draw();
     },
@@ -153,7 +156,8 @@ export function makeChat(gameId, send) {
      * counted while it is folded. @param {ChatRoom} roomName @param {ChatLine[]} lines */
     heard(roomName, lines) {
       const room = rooms.get(roomName);
-      if (!room) return;
+      // A room not shown yet (the spectators' first words after the game, to its players): read the rooms anew.
+      if (!room) { send({ type: "chat_read" }); return; }
       const known = new Set(room.lines.map((line) => line.id));
       const fresh = lines.filter((line) => !known.has(line.id));
       room.lines.push(...fresh);
@@ -175,12 +179,14 @@ export function makeChat(gameId, send) {
       return true;
     },
     /** The game's view changed: the seats this page plays (its own lines in the players' room), and
-     * once it is over the rooms read again (the players may read the spectators').
+     * when it ends the rooms read again (the players may read the spectators'); a page opened on a
+     * game over read them as its socket opened, or has no socket (a shared replay link).
      * @param {import("./view-types.js").View} view */
     view(view) {
       state.seats = view.your_seats || [];
       const over = view.status !== "playing" && view.status !== "open";
-      if (over && !state.over) { state.over = true; send({ type: "chat_read" }); }
+      if (over && state.over === false) send({ type: "chat_read" });
+      state.over = over;
     },
   };
 }

@@ -30,6 +30,7 @@ import { makeChat, placeChat } from "./chat.js";
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
 /** @typedef {import("./view-types.js").ServerMessage} ServerMessage */
+/** @typedef {Extract<ServerMessage, {type: "chat_history"}>} ChatHistory */
 
 /**
  * Show game `id` in `main`: its page, then every view the server sends on its socket.
@@ -85,6 +86,8 @@ export function showGame(main, id, replay = false, watch = false) {
 async function openFinished(game) {
   try {
     showView(game, /** @type {import("./view-types.js").View} */ (await api(`/api/games/${game.id}`)));
+    // Its chat as it was (nothing to write with, no socket): shown where something was said.
+    api(`/api/games/${game.id}/chat`).then((told) => game.chat.history(/** @type {ChatHistory} */ (told).rooms, true), () => {});
   } catch (error) {
     const refused = error instanceof Refused ? error : null;
     if (refused && refused.code === "no_token" && game.replayAsked) unavailable(game, t("game.replay_not_yet"), t("game.no_token_help"));
