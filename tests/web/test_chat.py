@@ -4,7 +4,10 @@ messages kept in the database."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -249,3 +252,15 @@ def test_a_finished_game_s_chat_is_read_without_a_socket(chat_client: TestClient
     player = chat_client.get(f"/api/games/{game_id}/chat", params={"token": ann}).json()
     assert [m["phrase"] for m in player["rooms"]["players"]["messages"]] == ["good_luck"]
     assert "spectators" not in player["rooms"]  # a player is shown it once something is said there
+
+
+def test_the_page_offers_the_server_s_phrases_each_worded_in_every_language() -> None:
+    """``chat.js``'s quick phrases are the server's, and each has its words in every language."""
+    static = Path(chat.__file__).parent / "static"
+    script = (static / "chat.js").read_text(encoding="utf-8")
+    offered = re.search(r"const PHRASES = \[(.*?)\];", script)
+    assert offered is not None
+    assert tuple(re.findall(r'"(\w+)"', offered.group(1))) == chat.PHRASES
+    for language in ("en", "hu", "bg", "uk", "ru"):
+        texts = json.loads((static / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+        assert [p for p in chat.PHRASES if f"chat.phrase.{p}" not in texts] == [], language

@@ -23,7 +23,7 @@ import itertools
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, get_args
 
 from limits import RateLimitItem, parse
 from limits.aio import storage, strategies
@@ -35,19 +35,7 @@ from kingdomino.web.live import LiveGame, former_seat_of
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name
 
-#: The quick phrases, by the code a message carries (``chat.phrase.<code>`` on the page).
-PHRASES = (
-    "hello",
-    "good_luck",
-    "have_fun",
-    "well_played",
-    "good_game",
-    "thank_you",
-    "sorry",
-    "one_moment",
-    "must_go_soon",
-    "bye",
-)
+#: A quick phrase, by the code a message carries (``chat.phrase.<code>`` on the page).
 Phrase = Literal[
     "hello",
     "good_luck",
@@ -60,6 +48,7 @@ Phrase = Literal[
     "must_go_soon",
     "bye",
 ]
+PHRASES: tuple[str, ...] = get_args(Phrase)
 Room = Literal["players", "spectators"]
 ROOMS: tuple[Room, ...] = ("players", "spectators")
 
