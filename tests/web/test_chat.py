@@ -100,8 +100,9 @@ def test_the_players_talk_in_their_room_and_a_spectator_cannot_hear_or_post_ther
 
 
 def test_a_malformed_or_empty_message_is_refused_naming_its_field(chat_client: TestClient) -> None:
-    """Too long, nothing visible, a phrase not in the list, both or neither, a room not known: each
-    refused naming the field, and the socket goes on."""
+    """Too long, nothing visible, a phrase not in the list, both or neither, a room not known, not
+    text, a frame over any socket message's size: each refused naming the field, and the socket
+    goes on."""
     created = create(chat_client, seats=FRIENDS)
     ann = created["seats"][0]["token"]
     with chat_client.websocket_connect(f"/ws/games/{created['id']}", params={"tokens": ann}) as page:
@@ -114,9 +115,10 @@ def test_a_malformed_or_empty_message_is_refused_naming_its_field(chat_client: T
             {},
             {"room": "kitchen", "text": "hi"},
             {"text": 5},
+            {"text": "x" * 5000},
         ):
             fields.append(assert_socket_error(say(page, **bad))["field"])
-        assert fields == ["text", "text", "phrase", "text", "text", "room", "text"]
+        assert fields == ["text", "text", "phrase", "text", "text", "room", "text", "message"]
         assert say(page, text="x" * chat.MAX_TEXT)["type"] == "ack"
 
 

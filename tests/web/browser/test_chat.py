@@ -9,6 +9,7 @@ from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
     axe_violations,
+    focused_matches,
     messages_received,
     new_page,
     present,
@@ -21,8 +22,9 @@ def test_two_friends_chat_beside_the_board_mute_and_turn_the_chat_off(
     browser: Browser, live_server: str
 ) -> None:
     """Anna's panel stands beside the board; her words reach Boris, read out to his screen reader,
-    and his quick phrase reaches her in her words; Boris mutes her and hears her again; his "Chat
-    off" hides the panel, after a reload too."""
+    and his quick phrase reaches her in her words; Boris mutes her (his focus kept on her name as
+    her next line comes) and hears her again; his "Chat off" hides the panel and says nothing,
+    after a reload too."""
     anna, boris, link = online_game_of_two(browser, live_server)
     anna.wait_for_selector("#chat:not([hidden])")
     panel, board = (
@@ -44,6 +46,11 @@ def test_two_friends_chat_beside_the_board_mute_and_turn_the_chat_off(
     assert axe_violations(anna) == []
     anna.screenshot(path=str(ARTIFACTS / "chat-desktop.png"))
     boris.click("#chat-lines button.chat-name:has-text('Anna')")
+    anna.fill("#chat-input", "One more")
+    anna.press("#chat-input", "Enter")
+    boris.wait_for_selector("#chat-lines .chat-line:has-text('One more')")
+    # The line drawn anew keeps the focus on her name, and the offer to mute her open.
+    assert focused_matches(boris, "#chat-lines button.chat-name[aria-expanded='true']")
     boris.click("#chat-lines button.chat-mute:has-text('Mute Anna')")
     boris.wait_for_selector("#chat-lines .chat-line:has-text('Hi Boris')", state="detached")
     boris.click("#chat-muted button:has-text('Unmute Anna')")

@@ -34,9 +34,66 @@ function mutedKeys() {
   try { return new Set(/** @type {string[]} */ (JSON.parse(localStorage.getItem(MUTED_KEY) || "[]"))); } catch { return new Set(); }
 }
 
+/** Draw `list` anew with `draw`, the keyboard's focus kept on the same button of the same line
+ * (a message came while it was on one). @param {HTMLElement} list @param {() => void} draw */
+function keepingFocus(list, draw) {
+  const active = document.activeElement;
+  const held = active instanceof HTMLElement && list.contains(active) && active.dataset.line
+    ? `[data-line="${active.dataset.line}"].${active.classList[0]}` : "";
+  draw();
+  const again = held ? list.querySelector(held) : null;
+  if (again instanceof HTMLElement) again.focus();
+}
+
 /** A chat message's words as this page says them: its text, or its phrase in the page's language. @param {ChatLine} line */
 export function lineWords(line) {
   return line.phrase ? t(`chat.phrase.${line.phrase}`) : line.text || "";
+}
+
+/** What a game's chat panel holds besides its rooms: the room shown, folded or open, the messages
+ * come while folded, this browser's "Chat off" and muted senders, this page's own messages (by id)
+ * and seats, whether the game is over (null: no view yet), the words of the message awaiting its
+ * answer, whether the page has no socket (`readOnly`), and the line whose "mute" is offered.
+ * @param {string} gameId */
+function newState(gameId) {
+  return { gameId, shown: /** @type {ChatRoom} */ ("players"), open: !window.matchMedia(PHONE).matches, unread: 0,
+    off: localStorage.getItem(OFF_KEY) === "1", muted: mutedKeys(), mine: new Set(), seats: /** @type {number[]} */ ([]),
+    over: /** @type {boolean | null} */ (null), lastSent: "", readOnly: false, offering: /** @type {number | null} */ (null) };
+}
+/** @typedef {ReturnType<typeof newState>} ChatState */
+
+/** One message's line: the sender's name (for another's, a button that offers to mute them), its
+ * words. @param {ChatState} state @param {ChatLine} line @param {() => void} redraw */
+function lineItem(state, line, redraw) {
+  const words = el("span", { class: line.phrase ? "chat-words chat-phrase" : "chat-words" }, lineWords(line));
+  const name = [line.name, accountMark(line), line.bot ? " 🤖" : ""];
+  const mine = state.mine.has(line.id) || (line.seat !== null && state.seats.includes(line.seat));
+  if (mine) return el("li", { class: "chat-line mine" }, el("span", { class: "chat-name" }, ...name), ": ", words);
+  const focus = { "data-line": line.id }, offered = state.offering === line.id;
+  const mute = el("button", { ...focus, type: "button", class: "chat-mute", hidden: !offered,
+    onclick: () => { state.muted.add(muteKey(state.gameId, line)); keepMuted(state); redraw(); } }, t("chat.mute", { name: line.name }));
+  const who = el("button", { ...focus, type: "button", class: "chat-name link", "aria-expanded": String(offered),
+    onclick: () => {
+      state.offering = mute.hidden ? line.id : null;
+      mute.hidden = !mute.hidden;
+      who.setAttribute("aria-expanded", String(!mute.hidden));
+    } }, ...name);
+  return el("li", { class: "chat-line" }, who, ": ", words, " ", mute);
+}
+
+/** Keep this browser's muted senders (the last 200). @param {ChatState} state */
+function keepMuted(state) {
+  localStorage.setItem(MUTED_KEY, JSON.stringify([...state.muted].slice(-200)));
+}
+
+/** The senders muted among a room's lines, each with the button that hears them again.
+ * @param {ChatState} state @param {ChatLine[]} lines @param {() => void} redraw */
+function mutedButtons(state, lines, redraw) {
+  /** @type {Map<string, string>} */
+  const names = new Map();
+  for (const line of lines) if (state.muted.has(muteKey(state.gameId, line))) names.set(muteKey(state.gameId, line), line.name);
+  return [...names].map(([key, name]) => el("button", { type: "button", class: "chat-unmute",
+    onclick: () => { state.muted.delete(key); keepMuted(state); redraw(); } }, t("chat.unmute", { name })));
 }
 
 /**
@@ -47,9 +104,7 @@ export function lineWords(line) {
 export function makeChat(gameId, send) {
   /** @type {Map<ChatRoom, {lines: ChatLine[], write: string | null}>} */
   const rooms = new Map();
-  const state = { shown: /** @type {ChatRoom} */ ("players"), open: !window.matchMedia(PHONE).matches, unread: 0,
-    off: localStorage.getItem(OFF_KEY) === "1", muted: mutedKeys(), mine: new Set(), seats: /** @type {number[]} */ ([]),
-    over: /** @type {boolean | null} */ (null), lastSent: "", readOnly: false };
+  const state = newState(gameId);
   const unread = el("span", { id: "chat-unread", class: "chat-unread" });
   const toggle = el("button", { type: "button", id: "chat-toggle", "aria-expanded": "false", "aria-controls": "chat-body",
     onclick: () => { state.open = !state.open; draw(); } }, el("span", {}, t("chat.title")), unread);
@@ -84,33 +139,7 @@ export function makeChat(gameId, send) {
   }
 
   /** Whether this page hides `line`: the chat is off, or its sender muted. @param {ChatLine} line */
-  const hidden = (line) => state.off || state.muted.has(muteKey(gameId, line));
-
-  /** One message's line: the sender's name (a button that offers to mute them, for another's), its words. @param {ChatLine} line */
-  function lineItem(line) {
-    const words = el("span", { class: line.phrase ? "chat-words chat-phrase" : "chat-words" }, lineWords(line));
-    const name = [line.name, accountMark(line), line.bot ? " 🤖" : ""];
-    const mine = state.mine.has(line.id) || (line.seat !== null && state.seats.includes(line.seat));
-    if (mine) return el("li", { class: "chat-line mine" }, el("span", { class: "chat-name" }, ...name), ": ", words);
-    const mute = el("button", { type: "button", class: "chat-mute", hidden: true,
-      onclick: () => { state.muted.add(muteKey(gameId, line)); keepMuted(); draw(); } }, t("chat.mute", { name: line.name }));
-    const who = el("button", { type: "button", class: "chat-name link", "aria-expanded": "false",
-      onclick: () => { mute.hidden = !mute.hidden; who.setAttribute("aria-expanded", String(!mute.hidden)); } }, ...name);
-    return el("li", { class: "chat-line" }, who, ": ", words, " ", mute);
-  }
-
-  function keepMuted() {
-    localStorage.setItem(MUTED_KEY, JSON.stringify([...state.muted].slice(-200)));
-  }
-
-  /** The senders muted among this room's lines, each with the button that hears them again. @param {ChatLine[]} lines */
-  function mutedButtons(lines) {
-    /** @type {Map<string, string>} */
-    const names = new Map();
-    for (const line of lines) if (state.muted.has(muteKey(gameId, line))) names.set(muteKey(gameId, line), line.name);
-    return [...names].map(([key, name]) => el("button", { type: "button", class: "chat-unmute",
-      onclick: () => { state.muted.delete(key); keepMuted(); draw(); } }, t("chat.unmute", { name })));
-  }
+  const hidden = (line) => state.off || state.muted.has(muteKey(state.gameId, line));
 
   /** Draw the panel anew: its rooms, the room shown, the fold and the unread count. */
   function draw() {
@@ -128,13 +157,14 @@ export function makeChat(gameId, send) {
       id: `chat-room-${r}`, "aria-pressed": String(r === state.shown), onclick: () => { state.shown = r; draw(); } }, t(`chat.${r}`))));
     if (!room || body.hidden) return;
     const lines = room.lines.filter((line) => !hidden(line));
-    list.replaceChildren(...(lines.length ? lines.map(lineItem) : [el("li", { class: "small chat-none" }, t("chat.none"))]));
+    keepingFocus(list, () => list.replaceChildren(...(lines.length ? lines.map((line) => lineItem(state, line, draw))
+      : [el("li", { class: "small chat-none" }, t("chat.none"))])));
     list.scrollTop = list.scrollHeight;
     const why = room.write ? errorWords({ code: room.write, message: room.write }) : "";
     note.textContent = state.readOnly ? "" : why || (state.shown === "spectators" && !state.over ? t("chat.spectators_note") : "");
     note.hidden = !note.textContent;
     form.hidden = phrases.hidden = Boolean(room.write) || state.readOnly;
-    mutedRow.replaceChildren(...mutedButtons(room.lines));
+    mutedRow.replaceChildren(...mutedButtons(state, room.lines, draw));
   }
 
   return {
