@@ -66,7 +66,8 @@ function newState(gameId) {
  * words. @param {ChatState} state @param {ChatLine} line @param {() => void} redraw */
 function lineItem(state, line, redraw) {
   const words = el("span", { class: line.phrase ? "chat-words chat-phrase" : "chat-words" }, lineWords(line));
-  const name = [line.name, accountMark(line), line.bot ? " 🤖" : ""];
+  // A bot's account is named as the games name its seat: "Name (bot)".
+  const name = [line.bot ? t("seat.bot_name", { name: line.name }) : line.name, accountMark(line)];
   const mine = state.mine.has(line.id) || (line.seat !== null && state.seats.includes(line.seat));
   if (mine) return el("li", { class: "chat-line mine" }, el("span", { class: "chat-name" }, ...name), ": ", words);
   const focus = { "data-line": line.id }, offered = state.offering === line.id;
