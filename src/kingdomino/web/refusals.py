@@ -103,6 +103,16 @@ REFUSAL_CODES = frozenset(
         "tournament_too_few",
         "tournament_game",
         "tournament_clock",
+        # Following and blocking accounts (``relations``).
+        "relations_guest",
+        "follow_yourself",
+        "block_yourself",
+        "follow_blocked",
+        "too_many_following",
+        "too_many_blocked",
+        "you_blocked",
+        "challenge_refused",
+        "join_refused",
     }
 )
 

@@ -293,3 +293,27 @@ class ServerStopRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     #: The moment it stopped (epoch seconds).
     at: Mapped[float] = mapped_column(Float)
+
+
+class FollowRow(Base):
+    """An account following another (``relations``): the follower's "Following" card lists it."""
+
+    __tablename__ = "follows"
+
+    follower: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    followed: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BlockRow(Base):
+    """An account blocking another (``relations``): no challenge, pairing or open game between them."""
+
+    __tablename__ = "blocks"
+
+    blocker: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    blocked: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True))

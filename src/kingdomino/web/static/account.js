@@ -4,6 +4,7 @@
 import { accountGames, showYourMove } from "./account-games.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { blockedList } from "./people.js";
 import { api } from "./server.js";
 import { errorWords } from "./words.js";
 
@@ -93,6 +94,7 @@ export function accountCard() {
         el("button", { type: "button", id: "log-out", onclick: () => ask("/api/session", "DELETE") }, t("account.log_out"))),
       ...accountGames(account),
       el("details", {}, el("summary", {}, t("account.change_password")), change),
+      blockedList(),
     ];
   };
   show(null);
