@@ -2,8 +2,8 @@
 (``push_pages``), so that with several servers a move written on one pushes no "your turn" to a
 player whose page of the game is open on another (that page says it itself, ``turn-notify.js``).
 
-Each server keeps its own rows with one writer (``PagesOpen.keep``): as soon as a page of an
-account's seat of a turn-based game opens or closes here, the rows are brought in line with the
+Each server keeps its own rows with one writer (``PagesOpen.keep``): as soon as a page of a
+seat of a turn-based game opens or closes here, the rows are brought in line with the
 pages, in one transaction (a burst of pages is one write), and every ``BEAT_SECONDS`` its rows are
 confirmed in one statement, as its AI leases are renewed. A row not confirmed for
 ``FRESH_SECONDS`` is a server's that stopped without clearing its rows (killed): it is ignored,
@@ -42,12 +42,13 @@ Page = tuple[str, int]
 
 
 def seats_open(table: Table) -> set[int]:
-    """The seats of ``table``'s turn-based game, played by an account, with a page open here: the
-    only seats a push of a turn concerns (``push_events``)."""
-    stored = table.stored
-    if stored.status != "playing" or (stored.time_control or {}).get("kind") != "days":
+    """The human seats of ``table``'s turn-based game with a page open here: the games a push of
+    a turn concerns (``push_events``). Noted whatever the game's status and whoever plays the
+    seat now, since a page stays open while its game starts (a challenge accepted) and while its
+    seat is claimed for an account, which are not pages opening or closing."""
+    if (table.stored.time_control or {}).get("kind") != "days":
         return set()
-    return {seat for seat in table.presence.here() if stored.seats[seat].get("account") is not None}
+    return set(table.presence.here())
 
 
 class PagesOpen:
