@@ -92,13 +92,16 @@ def create_app(
         await tournaments.resume()
         pusher.start()
         short_times = asyncio.create_task(tell_short_times(hub, pusher))
+        pages = asyncio.create_task(pusher.pages.keep())
         yield
         short_times.cancel()
+        pages.cancel()
         await tournaments.stop()
         await hub.stop()
         await asyncio.to_thread(pusher.stop)
         try:
             await asyncio.to_thread(note_stop, store, time.time())
+            await pusher.pages.clear()
         except Exception as error:  # the database gone: the clocks ran on, as after a kill
             log_failure(error, "noting the server's stop")
         store.close()

@@ -42,6 +42,7 @@ REFUSAL_CODES = frozenset(
         "rematch_unfinished",
         "rematch_spectator",
         "rematch_seat_ai",
+        "tournament_rematch",
         "out_of_frame",
         "not_in_box",
         "beyond_box",
