@@ -103,6 +103,9 @@ REFUSAL_CODES = frozenset(
         "tournament_too_few",
         "tournament_game",
         "tournament_clock",
+        "account_closed",
+        "account_closed_by_operator",
+        "password_wrong",
     }
 )
 
