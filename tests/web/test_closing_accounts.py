@@ -215,6 +215,8 @@ def test_a_closed_account_leaves_the_leaderboard_its_opponent_s_rating_stays(api
     assert anna not in board() and ben in board()
     page = api.get(f"/api/players/{anna}").json()
     assert page["closed"] is True and [game["id"] for game in page["games"]] == [game_id]
+    # Its games being played go on, and its page lists them as any player's.
+    assert api.get("/api/live-games", params={"player": anna}).status_code == 200
     assert api.get(f"/api/players/{ben}").json()["ratings"] == before
     assert api.get(f"/api/players/{ben}").json()["closed"] is False
     challenge = {"name": anna, "game": "kingdomino", "players": 2, "time_control": DAYS}
