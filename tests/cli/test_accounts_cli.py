@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 from tests.web.conftest import QUICK
 from typer.testing import CliRunner
 
@@ -15,6 +17,7 @@ from kingdomino.cli import app
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
+from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
 
 runner = CliRunner()
 
@@ -101,10 +104,34 @@ def test_a_closed_account_is_refused_at_login_then_reopened(tmp_path: Path, acco
     assert code == 2 and "--reason" in shown
 
 
+def joined(store: Store, account_id: int, name: str) -> None:
+    """The account joined a club tournament (``t1``) as ``name``, as ``tournament_store`` keeps it."""
+    with store.sessions.begin() as session:
+        session.add(
+            TournamentRow(
+                id="t1",
+                name="Club night",
+                organiser=account_id,
+                game="kingdomino",
+                options={},
+                time_control=None,
+                format="swiss",
+                rounds=3,
+                max_players=8,
+                wait_minutes=10,
+                status="open",
+                created=datetime.now(UTC),
+            )
+        )
+        session.flush()
+        session.add(TournamentPlayerRow(tournament_id="t1", account_id=account_id, name=name, joined=0.0))
+
+
 def test_a_new_name_is_checked_as_a_new_account_s(tmp_path: Path, accounts: Accounts) -> None:
     rude, anna = named("Rude"), named("Anna")
-    accounts.create(rude, "password one")
+    rude_id = accounts.create(rude, "password one")[0].id
     accounts.create(anna, "password two")
+    joined(accounts.store, rude_id, rude)
     for refused, why in (
         (anna.upper(), "taken"),
         ("Bo (AI, hard)", "AI seat"),
@@ -117,6 +144,11 @@ def test_a_new_name_is_checked_as_a_new_account_s(tmp_path: Path, accounts: Acco
     code, shown = run(tmp_path, "rename", rude.lower(), kind)
     assert code == 0 and kind in shown
     assert accounts.log_in(kind, "password one")[0].name == kind
+    with accounts.store.sessions() as session:
+        listed = session.scalars(
+            select(TournamentPlayerRow.name).where(TournamentPlayerRow.tournament_id == "t1")
+        )
+        assert listed.all() == [kind]
     # The old name is free again; a name reads as its own.
     assert accounts.create(rude, "password three")[0].name == rude
     assert run(tmp_path, "rename", kind, kind.upper())[0] == 0

@@ -21,7 +21,14 @@ from kingdomino.web.push_tables import PushSubscriptionRow
 from kingdomino.web.seats import clean_name, look_alike_key, name_key
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
-from kingdomino.web.tables import AccountRow, GameRow, RatingRow, SeatAccountRow, SessionRow
+from kingdomino.web.tables import (
+    AccountRow,
+    GameRow,
+    RatingRow,
+    SeatAccountRow,
+    SessionRow,
+    TournamentPlayerRow,
+)
 
 #: Characters of a new password the operator hands over (``secrets.token_urlsafe``'s, about 6 bits each).
 NEW_PASSWORD_BYTES = 12
@@ -180,11 +187,16 @@ def reopen(store: Store, name: str) -> bool:
 
 def rename(store: Store, name: str, new: str) -> str:
     """Give ``name``'s account the name ``new``, checked as a new account's (its length, not an AI
-    seat's, not taken nor looking like another account's); the old name is then free. The names
-    written in the seats of games already played stay as they were. Answers the new name as kept."""
+        seat's, not taken nor looking like another account's); the old name is then free. The names
+        written in the seats of games already played stay as they were; its club tournaments list the
+    new one. Answers the new name as kept."""
     shown = valid_name(new)
     with store.sessions.begin() as session:
         row = _row_named(session, name)
         check_name_free(session, shown, renamed=row.id)
         row.name, row.name_key, row.name_skeleton = shown, name_key(shown), look_alike_key(shown)
+        # A tournament's players are listed by the name each joined with: the new one shows there too.
+        session.execute(
+            update(TournamentPlayerRow).where(TournamentPlayerRow.account_id == row.id).values(name=shown)
+        )
     return shown
