@@ -214,3 +214,17 @@ def test_a_tournament_or_a_challenge_game_keeps_no_one_apart() -> None:
     assert relations.seated_accounts(tournament) == {}
     game: list[dict[str, Any]] = [{"kind": "human", "name": "Kira", "account": 1}, {"kind": "open"}]
     assert relations.seated_accounts(game) == {1: "Kira"}
+
+
+def test_a_closed_account_leaves_its_followers_and_blockers_lists(client: TestClient) -> None:
+    (_, kira_s), (boris, boris_s), (cleo, cleo_s), (dan, _) = people(client, "Kira", "Boris", "Cleo", "Dan")
+    assert put(client, kira_s, "following", boris).status_code == 200
+    assert put(client, kira_s, "blocked", cleo).status_code == 200
+    assert put(client, boris_s, "following", dan).status_code == 200
+    for name, session in ((boris, boris_s), (cleo, cleo_s)):
+        closed = as_(client, session).post("/api/account/close", json={"password": "password " + name})
+        assert closed.status_code == 200, closed.text
+    assert as_(client, kira_s).get("/api/account/following").json()["following"] == []
+    assert as_(client, kira_s).get("/api/account/blocked").json()["blocked"] == []
+    assert as_(client, None).get(f"/api/players/{dan}").json()["followers"] == 0
+    assert put(client, kira_s, "following", boris).status_code == 404

@@ -23,6 +23,7 @@ from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.body_limit import BodyLimit
 from kingdomino.web.clock_pause import give_time_back, note_stop
+from kingdomino.web.closed_accounts import watch_closed
 from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.failures import FailureAnswers, log_failure
 from kingdomino.web.hints import HINT_AGENT
@@ -93,9 +94,11 @@ def create_app(
         pusher.start()
         short_times = asyncio.create_task(tell_short_times(hub, pusher))
         pages = asyncio.create_task(pusher.pages.keep())
+        closed_accounts = asyncio.create_task(watch_closed(hub))
         yield
         short_times.cancel()
         pages.cancel()
+        closed_accounts.cancel()
         await tournaments.stop()
         await hub.stop()
         await asyncio.to_thread(pusher.stop)

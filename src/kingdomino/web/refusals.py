@@ -114,6 +114,9 @@ REFUSAL_CODES = frozenset(
         "you_blocked",
         "challenge_refused",
         "join_refused",
+        "account_closed",
+        "account_closed_by_operator",
+        "password_wrong",
     }
 )
 

@@ -192,21 +192,25 @@ def relation(store: Store, me: int, other: int) -> dict[str, bool]:
 
 
 def followers(store: Store, account: int) -> int:
-    """How many accounts follow ``account`` (its player page says so)."""
+    """How many accounts follow ``account`` (its player page says so); closed ones count not."""
     with store.engine.connect() as connection:
         count = connection.scalar(
-            select(func.count()).select_from(FollowRow).where(FollowRow.followed == account)
+            select(func.count())
+            .select_from(FollowRow)
+            .join(AccountRow, AccountRow.id == FollowRow.follower)
+            .where(FollowRow.followed == account, AccountRow.closed.is_(None))
         )
     return int(count or 0)
 
 
 def blocked_list(store: Store, me: int) -> list[dict[str, Any]]:
-    """The accounts ``me`` blocks, by name: ``{name, bot, since}``."""
+    """The accounts ``me`` blocks, by name: ``{name, bot, since}``; a closed account is left out
+    (nobody meets it; its block stands again if it is reopened)."""
     with store.engine.connect() as connection:
         rows = connection.execute(
             select(AccountRow.name, AccountRow.bot, BlockRow.since)
             .join(BlockRow, BlockRow.blocked == AccountRow.id)
-            .where(BlockRow.blocker == me)
+            .where(BlockRow.blocker == me, AccountRow.closed.is_(None))
             .order_by(AccountRow.name_key)
         )
         return [{"name": r.name, "bot": bool(r.bot), "since": _aware(r.since).isoformat()} for r in rows]
@@ -220,7 +224,7 @@ def following_list(store: Store, me: int) -> list[dict[str, Any]]:
         followed = connection.execute(
             select(AccountRow.id, AccountRow.name, AccountRow.bot, FollowRow.since)
             .join(FollowRow, FollowRow.followed == AccountRow.id)
-            .where(FollowRow.follower == me)
+            .where(FollowRow.follower == me, AccountRow.closed.is_(None))
             .order_by(AccountRow.name_key)
         ).all()
         ids = [int(row.id) for row in followed]

@@ -119,6 +119,14 @@ class AccountRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: A bot's account (``kingdomino bot``): the lobby and the games show it as a bot.
     bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: When the account was closed (None: open), by whom (``owner`` or ``operator``) and, by the
+    #: operator, why (shown to its owner at a login: ``account_admin``). A closed account logs in
+    #: no more and is listed nowhere; its row stays, so its name stays taken.
+    closed: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    closed_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    closed_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: The latest login (None: none since the column was added; creating an account is one).
+    last_login: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SessionRow(Base):

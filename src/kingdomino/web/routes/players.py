@@ -81,8 +81,9 @@ async def leaderboard(
 async def player(name: str, hub: HubDep) -> dict[str, Any]:
     """A player's page: ratings per pool with their history, recent finished games (each with
     its replay), and per game the finished games (forfeited ones too), the wins and the mean score;
-    `followers`: how many accounts follow it."""
-    account = await asyncio.to_thread(standings.account_named, hub.store, name)
+    `followers`: how many accounts follow it; `closed` says the account is closed (its page
+    stays: its games are its opponents' too)."""
+    account = await asyncio.to_thread(standings.account_named, hub.store, name, True)
     if account is None:
         raise HubError(404, "name", f"no player is named {name!r}", "no_player", {"name": name})
     for game_id in await asyncio.to_thread(standings.finished_without_results, hub.store, account[0]):

@@ -85,8 +85,8 @@ export function blockedList() {
         refused.textContent = "";
         try {
           await api(relationPath("blocked", who.name), { method: "DELETE" });
-          said.textContent = t("people.unblocked", { name: who.name });
           await read();
+          said.textContent = t("people.unblocked", { name: who.name });
           summary.focus();
         } catch (problem) { refused.textContent = errorWords(problem); }
       } }, t("people.unblock")));
