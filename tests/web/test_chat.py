@@ -266,3 +266,19 @@ def test_the_page_offers_the_server_s_phrases_each_worded_in_every_language() ->
     for language in ("en", "hu", "bg", "uk", "ru"):
         texts = json.loads((static / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
         assert [p for p in chat.PHRASES if f"chat.phrase.{p}" not in texts] == [], language
+
+
+def test_an_account_s_data_holds_what_it_said(chat_client: TestClient) -> None:
+    """The download of one's data (``account_export``) lists one's messages: not a guest seat's
+    said from a page logged in as the account (Greta's browser holding Bea's link)."""
+    created = create(chat_client, seats=FRIENDS)
+    log_in(chat_client, "Greta")
+    path = f"/ws/games/{created['id']}"
+    with chat_client.websocket_connect(path, params={"tokens": created["spectator_token"]}) as greta:
+        assert say(greta, room="spectators", text="Go Ann!")["type"] == "ack"
+    with chat_client.websocket_connect(path, params={"tokens": created["seats"][1]["token"]}) as bea:
+        assert say(bea, phrase="hello")["type"] == "ack"
+    said = chat_client.get("/api/account/export").json()["chat_messages"]
+    assert [(m["game_id"], m["room"], m["text"], m["phrase"]) for m in said] == [
+        (created["id"], "spectators", "Go Ann!", None)
+    ]

@@ -344,8 +344,9 @@ class ChatMessageRow(Base):
     #: The sender's seat in the players' room (None in the spectators' room).
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: The sender's account (None: a guest's seat). Not a foreign key: a closed account's words
-    #: stay in the games they were said in, under the name they were said with.
-    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: stay in the games they were said in, under the name they were said with. Indexed: an
+    #: account's data holds what it said (``account_export``).
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
     name: Mapped[str] = mapped_column(String(64))
     bot: Mapped[bool] = mapped_column(Boolean, default=False)
     #: The words (cleaned as names are), or None for a quick phrase.
