@@ -1,7 +1,8 @@
 """An account's data as one JSON document, for its owner to download (``GET /api/account/export``):
 the account (never its password's hash), its ratings and every change a rated game made to them,
 every game it sat in with its seat, result and links to the record and replay, how many sessions
-and push subscriptions it has, and the club tournaments it joined or organised.
+and push subscriptions it has, the club tournaments it joined or organised, and what it said in
+the games' chats (``chat``).
 
 No seat's token is in it: a token acts for its seat, and a file downloaded is easily shared; the
 games are found again by logging in (the account card's games)."""
@@ -19,6 +20,7 @@ from kingdomino.web.store import Store
 from kingdomino.web.stored import now
 from kingdomino.web.tables import (
     AccountRow,
+    ChatMessageRow,
     GameRow,
     RatingChangeRow,
     RatingRow,
@@ -101,6 +103,9 @@ def export(store: Store, account_id: int) -> dict[str, Any]:
             .order_by(TournamentRow.created)
         ).all()
         games = _games(session, account_id)
+        said = session.scalars(
+            select(ChatMessageRow).where(ChatMessageRow.account_id == account_id).order_by(ChatMessageRow.id)
+        ).all()
     return {
         "format": "kingdomino-account-export",
         "version": EXPORT_VERSION,
@@ -143,4 +148,8 @@ def export(store: Store, account_id: int) -> dict[str, Any]:
         ],
         "sessions": int(sessions or 0),
         "push_subscriptions": int(pushes or 0),
+        "chat_messages": [
+            {"game_id": row.game_id, "room": row.room, "at": row.at, "text": row.text, "phrase": row.phrase}
+            for row in said
+        ],
     }

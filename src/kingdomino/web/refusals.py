@@ -117,6 +117,14 @@ REFUSAL_CODES = frozenset(
         "account_closed",
         "account_closed_by_operator",
         "password_wrong",
+        # A game's chat (chat.py).
+        "chat_no_players_room",
+        "chat_not_a_player",
+        "chat_players_wait",
+        "chat_guest",
+        "chat_empty",
+        "chat_too_fast",
+        "chat_full",
     }
 )
 

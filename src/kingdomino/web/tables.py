@@ -325,3 +325,31 @@ class BlockRow(Base):
         ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
     )
     since: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatMessageRow(Base):
+    """A message of a game's chat (``chat``): in its players' room or its spectators' room, free
+    text or a quick phrase's code, with the name it was sent under. At most ``chat.MAX_MESSAGES``
+    a room; they go with their game."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("chat_by_room", "game_id", "room", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    #: ``players`` or ``spectators``.
+    room: Mapped[str] = mapped_column(String(16))
+    #: When it was sent (epoch seconds).
+    at: Mapped[float] = mapped_column(Float)
+    #: The sender's seat in the players' room (None in the spectators' room).
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The sender's account (None: a guest's seat). Not a foreign key: a closed account's words
+    #: stay in the games they were said in, under the name they were said with. Indexed: an
+    #: account's data holds what it said (``account_export``).
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The words (cleaned as names are), or None for a quick phrase.
+    text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: A quick phrase's code (``chat.PHRASES``), each reader's page wording it in its language.
+    phrase: Mapped[str | None] = mapped_column(String(32), nullable=True)

@@ -12,7 +12,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   (``games``);
 * ``GET /api/games/{id}/record``, ``/replay?step=N`` and ``/review`` once the game is over
   (``/review``: 202 with ``{"status": "pending", "done", "total"}`` while it is computed, and
-  ``"queued"`` with its ``place`` while it waits for other reviews) (``finished_games``);
+  ``"queued"`` with its ``place`` while it waits for other reviews), ``GET /api/games/{id}/chat``
+  a finished game's chat read without its socket (``finished_games``);
 * ``POST /api/score`` ``{game, options, text}``: a kingdom written as text, scored and explained
   (``GET /api/score/formats``: how each game's text is written) (``scoring``);
 * ``GET /api/meta``, ``POST /api/ratings``, ``GET /api/stats``: what the server offers, the AI
