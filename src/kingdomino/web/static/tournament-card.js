@@ -66,7 +66,7 @@ function listedLine(listed) {
  * @param {Record<string, {players: number[], modes?: string[]}>} games */
 function organiseForm(games) {
   const said = el("p", { class: "error", role: "alert", id: "organise-error" });
-  const wanted = gameChoiceFields(games, "tournament", t("tournament.game_choice"), [2], t("tournament.clock"));
+  const wanted = gameChoiceFields(games, "tournament", t("tournament.game_choice"), [2], t("tournament.clock"), false);
   const field = (/** @type {string} */ id, /** @type {Record<string, unknown>} */ attributes) =>
     /** @type {HTMLInputElement} */ (el("input", { id, ...attributes }));
   const name = field("tournament-name", { type: "text", maxlength: 64, required: true, value: t("tournament.default_name") });
@@ -79,7 +79,19 @@ function organiseForm(games) {
   const play = field("tournament-play", { type: "checkbox", checked: true });
   const starts = field("tournament-starts", { type: "datetime-local" });
   const roundsLabel = el("label", { hidden: true }, t("tournament.rounds"), " ", rounds);
-  format.addEventListener("change", () => { roundsLabel.hidden = format.value !== "swiss"; });
+  // Tables of three or four for a game that has them: a Swiss by tables (no round robin).
+  const tableSize = /** @type {HTMLSelectElement} */ (el("select", { id: "tournament-table-size" },
+    el("option", { value: "2" }, t("tournament.table_two")), [3, 4].map((n) => el("option", { value: String(n) }, String(n)))));
+  const tableLabel = el("label", { id: "tournament-table-label" }, t("tournament.table_size"), " ", tableSize);
+  const fit = () => {
+    const many = (games[wanted.chosen().game]?.players || []).some((n) => n > 2);
+    tableLabel.hidden = !many;
+    if (!many) tableSize.value = "2";
+    const tables = tableSize.value !== "2";
+    /** @type {HTMLOptionElement} */ (format.options[0]).disabled = tables;
+    if (tables) format.value = "swiss";
+    roundsLabel.hidden = format.value !== "swiss";
+  };
   const send = async (/** @type {Event} */ event) => {
     event.preventDefault();
     said.textContent = "";
@@ -87,6 +99,7 @@ function organiseForm(games) {
     try {
       const made = /** @type {{id: string}} */ (await api("/api/tournaments", { method: "POST", body: {
         ...choice, name: name.value, format: format.value, rounds: Number(rounds.value), max_players: Number(most.value),
+        table_size: Number(tableSize.value),
         bots: bots.checked, public: watched.checked, play: play.checked,
         starts_at: starts.value ? new Date(starts.value).getTime() / 1000 : null } }));
       location.href = `/tournament/${made.id}`;
@@ -98,10 +111,11 @@ function organiseForm(games) {
     /** @type {HTMLSelectElement} */ (clock).options[0].remove();
     clock.dispatchEvent(new Event("change", { bubbles: true }));
   }
-  return el("form", { id: "organise-form", class: "organise-form", onsubmit: send },
+  fit();
+  return el("form", { id: "organise-form", class: "organise-form", onsubmit: send, onchange: fit },
     el("label", {}, t("tournament.name"), " ", name),
+    el("span", { class: "organise-game" }, ...wanted.fields), tableLabel,
     el("label", {}, t("tournament.format"), " ", format), roundsLabel,
-    el("span", { class: "organise-game" }, ...wanted.fields),
     el("label", {}, t("tournament.max_players"), " ", most),
     el("label", {}, bots, " ", t("tournament.bots")),
     el("label", {}, watched, " ", t("watch.public")),
