@@ -153,3 +153,29 @@ def test_a_tournament_by_tables_is_a_swiss_of_a_game_with_such_tables(client: Te
     assert five.status_code == 422
     made = create(client, session, format="swiss", table_size=3, game="origins")
     assert (made["table_size"], tournament(client, made["id"])["standings"][0]["points"]) == (3, 0.0)
+
+
+def test_a_player_who_withdraws_from_a_table_forfeits_and_the_others_play_on(client: TestClient) -> None:
+    """Four at a table of four: the last seat's player is told the table awaits them (the lobby's
+    list names the three others); once all sat, one withdraws: an AI plays their seat, which ends
+    last with 0 points, and the next round seats the three others at a table of three."""
+    names = names_of("", 4)
+    tournament_id, sessions = by_tables(client, names)
+    (table,) = current_games(wait_until(client, tournament_id, tables_made(1)))
+    seat_names = [p["name"] for p in table["players"]]
+    awaiting = as_(client, sessions[seat_names[3]]).get("/api/tournaments").json()["awaiting"]
+    others = ", ".join(seat_names[:3])
+    assert [(a["game_id"], a["opponent"]) for a in awaiting] == [(table["game_id"], others)]
+    tokens = {seat: seated(client, sessions[name], table["game_id"]) for seat, name in enumerate(seat_names)}
+    leaver = seat_names[1]
+    assert act(client, sessions[leaver], tournament_id, "leave").status_code == 200
+    view = client.get(f"/api/games/{table['game_id']}", params={"token": tokens[0]}).json()
+    assert (view["status"], view["seats"][1]["kind"]) == ("playing", "ai"), "the others play on"
+    play_out(client, table["game_id"], {seat: token for seat, token in tokens.items() if seat != 1})
+    found = wait_until(client, tournament_id, tables_made(2))
+    ended = {p["name"]: p for p in found["rounds_played"][0]["games"][0]["players"]}
+    assert (ended[leaver]["points"], ended[leaver]["place"], ended[leaver]["forfeit"]) == (0.0, 4, True)
+    (next_table,) = current_games(found)
+    assert sorted(p["name"] for p in next_table["players"]) == sorted(set(names) - {leaver})
+    standing = next(line for line in found["standings"] if line["name"] == leaver)
+    assert standing["withdrew"] == 1
