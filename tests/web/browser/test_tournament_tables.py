@@ -12,7 +12,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, log_in_new, new_page
 
 
 def shot(page: LivePage, name: str) -> None:
@@ -96,3 +96,16 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page is {width} px wide on a phone"
     shot(phone, "phone")
+    for language in ("ru", "hu"):  # the longest words: they fit a phone too
+        worded = new_page(browser, live_server, width=360, height=740, touch=True, locale=language)
+        worded.goto(f"{live_server}/tournament/{tournament_id}")
+        worded.locator(".table-places li").nth(2).wait_for()
+        assert worded.evaluate(OVERFLOW) == [], language
+        shot(worded, f"phone-{language}")
+    kira.set_viewport_size({"width": 360, "height": 740})
+    kira.goto(live_server + "/")
+    kira.locator("#tournaments summary").click()
+    kira.select_option("#tournament-game-choice", label="Kingdomino")
+    kira.locator("#tournament-table-label").wait_for()
+    assert kira.evaluate("document.documentElement.scrollWidth") <= 360
+    kira.locator("#tournaments").screenshot(path=str(Path(ARTIFACTS) / "tournament-tables-phone-form.png"))
