@@ -10,11 +10,16 @@ import time
 from typing import Any
 
 from fastapi.testclient import TestClient
+from limits import parse
+from sqlalchemy import delete, update
+from tests.web.conftest import QUICK, new_app
 from tests.web.test_challenges import DAYS, account, as_
 from tests.web.test_open_games import end_the_wait_now, refusal
 from tests.web.test_tournaments import act, client, create, current_games, seated, tournament, wait_until
 
+from kingdomino.web.accounts import Accounts
 from kingdomino.web.table_pairing import TABLE_BYE, place_points
+from kingdomino.web.tables import TournamentGameRow, TournamentRow
 
 __all__ = ["client"]  # the fixture, over a SQLite file of its own
 
@@ -179,3 +184,41 @@ def test_a_player_who_withdraws_from_a_table_forfeits_and_the_others_play_on(cli
     assert sorted(p["name"] for p in next_table["players"]) == sorted(set(names) - {leaver})
     standing = next(line for line in found["standings"] if line["name"] == leaver)
     assert standing["withdrew"] == 1
+
+
+def test_a_server_started_again_counts_a_table_that_ended_and_seats_the_next_round(database: str) -> None:
+    """A table's game ended while no server counted it (its row's result and the next round
+    undone, as if the server had stopped between them): the next server counts it, its points by
+    place, and seats the next round once."""
+
+    def app() -> Any:
+        made = new_app(database)
+        made.state.accounts = Accounts(made.state.hub.store, QUICK)
+        made.state.login_rate = parse("1000/minute")
+        return made
+
+    names = names_of("", 3)
+    with TestClient(app()) as first:
+        tournament_id, sessions = by_tables(first, names, table_size=3)
+        (table,) = current_games(wait_until(first, tournament_id, tables_made(1)))
+        came = table["players"][0]["name"]
+        seated(first, sessions[came], table["game_id"])
+        end_the_wait_now(first, table["game_id"])
+        wait_until(first, tournament_id, tables_made(2))
+        store = first.app.state.hub.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        this = TournamentGameRow.tournament_id == tournament_id
+        connection.execute(
+            update(TournamentGameRow)
+            .where(this, TournamentGameRow.round == 1)
+            .values(first_points=None, second_points=None, outcome=None)
+        )
+        connection.execute(delete(TournamentGameRow).where(this, TournamentGameRow.round == 2))
+        connection.execute(update(TournamentRow).where(TournamentRow.id == tournament_id).values(round=1))
+    with TestClient(app()) as again:
+        found = wait_until(again, tournament_id, tables_made(2))
+        ended = found["rounds_played"][0]["games"][0]["players"]
+        assert {p["name"]: p["points"] for p in ended} == {name: float(name == came) for name in names}
+        (next_table,) = current_games(found)
+        assert next_table["game_id"] and next_table["status"] == "open"
+        assert len(found["rounds_played"]) == 2
