@@ -83,7 +83,7 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     places = kira.locator(".table-places li")
     places.nth(2).wait_for()
     assert places.nth(0).inner_text().startswith(f"{seated[2]} — points: 1")
-    assert "points: 0 (without play)" in places.nth(2).inner_text()
+    assert "points: 0 (forfeited)" in places.nth(2).inner_text()
     kira.locator("#standings").wait_for()
     heads = kira.locator("#standings th").all_inner_texts()
     assert heads == ["Place", "Player", "Points", "Opponents' points", "Kingdom margin", "Games"]

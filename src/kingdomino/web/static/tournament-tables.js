@@ -33,7 +33,7 @@ export function tableLine(game, index, button) {
   const places = over ? el("ol", { class: "table-places" }, [...players]
     .sort((a, b) => (a.place ?? 0) - (b.place ?? 0))
     .map((p) => el("li", { value: p.place ?? undefined }, t("tournament.table_place", { name: p.name, points: pointsWords(p.points ?? 0) }),
-      p.forfeit ? ` (${t("tournament.forfeit")})` : played ? ` · ${t("tournament.table_score", { n: p.score ?? 0 })}` : ""))) : "";
+      p.forfeit ? ` (${t("tournament.table_forfeit")})` : played ? ` · ${t("tournament.table_score", { n: p.score ?? 0 })}` : ""))) : "";
   return el("li", { class: "table-game", "data-game": id, "data-id": id }, heading, state, " ", button, places);
 }
 
