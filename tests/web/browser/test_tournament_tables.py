@@ -64,8 +64,11 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     assert "tables of 3" in kira.locator("#tournament-about").inner_text()
     for name in ("Boris", "Lena"):
         posted(pages[name], f"/api/tournaments/{tournament_id}/join")
+    kira.goto(live_server + "/")
+    listed = kira.locator(f"#tournament-list li[data-id='{tournament_id}']")
+    assert "Swiss · tables of 3" in listed.inner_text(), "the lobby's list says its tables"
     posted(kira, f"/api/tournaments/{tournament_id}/start")
-    kira.reload()
+    kira.goto(f"{live_server}/tournament/{tournament_id}")
     line = kira.locator(".tournament-round li.table-game")
     line.wait_for()
     found: dict[str, Any] = httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()

@@ -10,7 +10,7 @@ import { errorWords, gameTitle } from "./words.js";
 /** A tournament as the lists show it (GET /api/tournaments).
  * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
  *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, format: string,
- *   rounds: number, round: number, max_players: number, status: string, players: number}} Listed */
+ *   rounds: number, round: number, max_players: number, status: string, players: number, table_size: number}} Listed */
 
 /** The card, filled once the lists and the account are read.
  * @param {Record<string, {players: number[], modes?: string[]}>} games the games offered, as the lobby's form has them */
@@ -56,9 +56,10 @@ function awaitingLine(game, said) {
 function listedLine(listed) {
   const format = t(listed.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
   const round = listed.status === "running" ? t("tournament.round_of", { n: listed.round, total: listed.rounds }) : "";
+  const tables = listed.table_size > 2 ? t("tournament.tables_of", { n: listed.table_size }) : "";
   return el("li", { "data-id": listed.id },
     el("a", { href: `/tournament/${listed.id}` }, listed.name), " · ", t(`tournament.${listed.status}`), " · ",
-    [gameTitle(listed), format, round, timeControlWords(listed.time_control), t(listed.rated ? "lobby.rated" : "lobby.casual"),
+    [gameTitle(listed), format, tables, round, timeControlWords(listed.time_control), t(listed.rated ? "lobby.rated" : "lobby.casual"),
       t("tournament.entrants_n", { n: listed.players, max: listed.max_players })].filter(Boolean).join(" · "));
 }
 
