@@ -47,7 +47,7 @@ from dataclasses import dataclass
 #: A bye's points: the mean points of a player at any table.
 TABLE_BYE = 0.5
 #: How many tables the search of a round's seating tries at most (see the module's rules).
-SEARCH_BOUND = 20_000
+SEARCH_BOUND = 40_000
 
 
 @dataclass(frozen=True)

@@ -212,7 +212,8 @@ class Tournaments:
         every game of it is over already (byes and forfeits alone)."""
         tournament = await self.read(tournament_id)
         if tournament.round < round_:
-            games = rounds.pairings(tournament, round_)
+            # A search of tables may take a tenth of a second: off the event loop.
+            games = await asyncio.to_thread(rounds.pairings, tournament, round_)
             with contextlib.suppress(IntegrityError):  # another server paired it first: its rows stand
                 await asyncio.to_thread(records.add_round, self.store, tournament_id, round_, games)
         await self._make_games(tournament_id)
