@@ -114,6 +114,25 @@ def test_the_tables_repeat_as_few_meetings_as_any_seating_would(
     assert repeats(tables, _met(games)) == fewest
 
 
+@settings(max_examples=8, deadline=None)
+@given(
+    st.integers(min_value=10, max_value=12),
+    st.sampled_from([3, 4]),
+    st.lists(
+        st.lists(st.integers(min_value=0, max_value=11), min_size=2, max_size=4), min_size=8, max_size=20
+    ),
+)
+def test_the_search_is_complete_up_to_twelve_players(count: int, size: int, earlier: list[list[int]]) -> None:
+    """The search's bound covers every seating of up to 12 players: its repeats are a brute force's."""
+    players = list(range(count))
+    kept = [tuple(dict.fromkeys(p for p in table if p < count)) for table in earlier]
+    games = [TablePlayed(1, table, (0.5,) * len(table)) for table in kept if len(table) > 1]
+    tables = [t for t in table_round(players, games, size) if len(t) > 1]
+    seated = sorted(p for t in tables for p in t)
+    fewest = min(repeats(cut, _met(games)) for cut in _cuts(seated, [len(t) for t in tables]))
+    assert repeats(tables, _met(games)) == fewest
+
+
 def test_without_history_the_tables_follow_the_ranking_top_players_together() -> None:
     games = [TablePlayed(1, (p,), (1.0 if p < 4 else 0.0,)) for p in range(10)]
     tables = table_round(list(range(10)), games, 4)
