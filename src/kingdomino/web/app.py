@@ -23,6 +23,7 @@ from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.body_limit import BodyLimit
 from kingdomino.web.clock_pause import give_time_back, note_stop
+from kingdomino.web.closed_accounts import watch_closed
 from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.failures import FailureAnswers, log_failure
 from kingdomino.web.hints import HINT_AGENT
@@ -92,13 +93,18 @@ def create_app(
         await tournaments.resume()
         pusher.start()
         short_times = asyncio.create_task(tell_short_times(hub, pusher))
+        pages = asyncio.create_task(pusher.pages.keep())
+        closed_accounts = asyncio.create_task(watch_closed(hub))
         yield
         short_times.cancel()
+        pages.cancel()
+        closed_accounts.cancel()
         await tournaments.stop()
         await hub.stop()
         await asyncio.to_thread(pusher.stop)
         try:
             await asyncio.to_thread(note_stop, store, time.time())
+            await pusher.pages.clear()
         except Exception as error:  # the database gone: the clocks ran on, as after a kill
             log_failure(error, "noting the server's stop")
         store.close()

@@ -5,11 +5,12 @@ The server signs each push with its VAPID key (``PushKeys``: made once and kept 
 or the operator's own, ``KINGDOMINO_PUSH_KEY``) and encrypts the payload to the browser's key
 (RFC 8291, ``aes128gcm``) with ``pywebpush``. Sending never holds the event loop up: ``Pusher.tell``
 only queues the event (at most ``QUEUE_LIMIT``; beyond, it is dropped and logged), and worker
-threads post it to every browser of the account, each in its own language. A push service that
-answers 429 or 5xx (or cannot be reached) is tried again after a growing pause (its
-``Retry-After`` if it says one), ``TRIES`` times in all; one that answers 404 or 410 says the
-browser unsubscribed: the subscription is forgotten. An endpoint is checked again before each post
-(``push_check``), and a post connects to public addresses only and follows no redirect
+threads post it to every browser of the account, each in its own language, unless it tells of a
+seat's turn and a page of that seat is open on another server of the database (``push_pages``).
+A push service that answers 429 or 5xx (or cannot be reached) is tried again after a growing
+pause (its ``Retry-After`` if it says one), ``TRIES`` times in all; one that answers 404 or 410
+says the browser unsubscribed: the subscription is forgotten. An endpoint is checked again before
+each post (``push_check``), and a post connects to public addresses only and follows no redirect
 (``push_session``).
 """
 
@@ -33,6 +34,7 @@ from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]
 
 from kingdomino.web import push_store
 from kingdomino.web.push_check import check_endpoint
+from kingdomino.web.push_pages import Page, PagesOpen, open_elsewhere
 from kingdomino.web.push_session import push_session
 from kingdomino.web.push_texts import PushText
 from kingdomino.web.refusals import HubError
@@ -134,7 +136,9 @@ class Pusher:
 
     def __post_init__(self) -> None:
         self.keys = PushKeys.load(self.store, self.settings)
-        self.jobs: queue.Queue[tuple[int, Wording] | None] = queue.Queue(maxsize=QUEUE_LIMIT)
+        self.jobs: queue.Queue[tuple[int, Wording, Page | None] | None] = queue.Queue(maxsize=QUEUE_LIMIT)
+        #: This server's pages of turn-based games, as the other servers read them.
+        self.pages = PagesOpen(self.store)
         self.threads: list[threading.Thread] = []
         #: Set once the server stops: a post is no longer tried again.
         self.stopping = threading.Event()
@@ -157,10 +161,12 @@ class Pusher:
             thread.join(max(0.0, deadline - time.monotonic()))
         self.threads.clear()
 
-    def tell(self, account_id: int, wording: Wording) -> None:
-        """Queue a notification to every browser of ``account_id``, without waiting."""
+    def tell(self, account_id: int, wording: Wording, page: Page | None = None) -> None:
+        """Queue a notification to every browser of ``account_id``, without waiting; one of a
+        turn names its seat (``page``), and is not sent if a page of it is open on another
+        server when its turn to be sent comes (``push_pages``)."""
         try:
-            self.jobs.put_nowait((account_id, wording))
+            self.jobs.put_nowait((account_id, wording, page))
         except queue.Full:
             log.warning("push: %d notifications wait; one to account %d is dropped", QUEUE_LIMIT, account_id)
 
@@ -171,7 +177,9 @@ class Pusher:
             try:
                 if job is None:
                     return
-                account_id, wording = job
+                account_id, wording, page = job
+                if page is not None and open_elsewhere(self.store, page, time.time()):
+                    continue
                 for subscription in push_store.subscriptions_of(self.store, account_id):
                     self._post(session, subscription, wording(subscription.language))
             except Exception:

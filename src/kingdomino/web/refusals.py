@@ -42,6 +42,7 @@ REFUSAL_CODES = frozenset(
         "rematch_unfinished",
         "rematch_spectator",
         "rematch_seat_ai",
+        "tournament_rematch",
         "out_of_frame",
         "not_in_box",
         "beyond_box",
@@ -105,6 +106,19 @@ REFUSAL_CODES = frozenset(
         "tournament_clock",
         "tournament_tables_format",
         "tournament_table_size",
+        # Following and blocking accounts (``relations``).
+        "relations_guest",
+        "follow_yourself",
+        "block_yourself",
+        "follow_blocked",
+        "too_many_following",
+        "too_many_blocked",
+        "you_blocked",
+        "challenge_refused",
+        "join_refused",
+        "account_closed",
+        "account_closed_by_operator",
+        "password_wrong",
     }
 )
 

@@ -119,6 +119,14 @@ class AccountRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: A bot's account (``kingdomino bot``): the lobby and the games show it as a bot.
     bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: When the account was closed (None: open), by whom (``owner`` or ``operator``) and, by the
+    #: operator, why (shown to its owner at a login: ``account_admin``). A closed account logs in
+    #: no more and is listed nowhere; its row stays, so its name stays taken.
+    closed: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    closed_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    closed_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: The latest login (None: none since the column was added; creating an account is one).
+    last_login: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SessionRow(Base):
@@ -300,3 +308,27 @@ class ServerStopRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     #: The moment it stopped (epoch seconds).
     at: Mapped[float] = mapped_column(Float)
+
+
+class FollowRow(Base):
+    """An account following another (``relations``): the follower's "Following" card lists it."""
+
+    __tablename__ = "follows"
+
+    follower: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    followed: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BlockRow(Base):
+    """An account blocking another (``relations``): no challenge, pairing or open game between them."""
+
+    __tablename__ = "blocks"
+
+    blocker: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    blocked: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -44,6 +44,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/tournaments`` organises a club tournament; ``GET /api/tournaments`` the open,
   running and finished ones; ``GET /api/tournaments/{id}`` one whole; ``POST
   /api/tournaments/{id}/join``, ``/leave``, ``/start``, ``/cancel`` (``tournaments``);
+* ``GET /api/account/following``, ``PUT`` and ``DELETE /api/account/following/{name}``; ``GET
+  /api/account/blocked``, ``PUT`` and ``DELETE /api/account/blocked/{name}``; ``GET
+  /api/account/relations/{name}``: the accounts followed and blocked (``people``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -62,6 +65,7 @@ from kingdomino.web.routes import (
     games,
     live_games,
     open_games,
+    people,
     players,
     push,
     scoring,
@@ -84,4 +88,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     push.router,
     live_games.router,
     tournaments.router,
+    people.router,
 )
