@@ -104,6 +104,8 @@ REFUSAL_CODES = frozenset(
         "tournament_too_few",
         "tournament_game",
         "tournament_clock",
+        "tournament_tables_format",
+        "tournament_table_size",
         # Following and blocking accounts (``relations``).
         "relations_guest",
         "follow_yourself",

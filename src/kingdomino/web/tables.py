@@ -246,6 +246,8 @@ class TournamentRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: The round being played (0 before the start).
     round: Mapped[int] = mapped_column(Integer, default=0)
+    #: Players at a table: 2 (games of two), or 3 or 4, a Swiss by tables (``table_pairing``).
+    table_size: Mapped[int] = mapped_column(Integer, default=2, server_default="2")
 
 
 class TournamentPlayerRow(Base):
@@ -290,6 +292,11 @@ class TournamentGameRow(Base):
     second_score: Mapped[int] = mapped_column(Integer, default=0)
     #: Not played to its end (a no-show, a resignation, a withdrawal): its kingdom points count none.
     forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: A tournament by tables': the table's accounts in seat order (``first`` and ``second`` are
+    #: its first two; one alone is a bye), and once it ended each seat's ``points``, ``scores``,
+    #: ``places`` and ``forfeits`` (lists in seat order). None in a tournament of games of two.
+    table_players: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class ServerStopRow(Base):
