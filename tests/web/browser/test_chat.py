@@ -10,12 +10,14 @@ from tests.web.browser.pages import (
     ARTIFACTS,
     axe_violations,
     focused_matches,
+    log_in_new,
     messages_received,
     new_page,
     present,
     wait_for_count,
 )
 from tests.web.browser.test_online import invite_boris, online_game_of_two
+from tests.web.browser.test_watch import public_game
 
 
 def test_two_friends_chat_beside_the_board_mute_and_turn_the_chat_off(
@@ -97,3 +99,34 @@ def test_on_a_phone_the_chat_is_folded_under_the_board_and_counts_what_came(
     phone.locator("#chat").scroll_into_view_if_needed()
     phone.screenshot(path=str(ARTIFACTS / "chat-phone-ru.png"))
     assert not phone.errors and not anna.errors
+
+
+def test_an_account_you_block_is_not_heard_in_the_chat(browser: Browser, live_server: str) -> None:
+    """Greta blocked Hugo: watching the same game as Hugo and Ida, she reads Ida's words and not
+    his, which Ida reads."""
+    game = public_game(live_server, ("Vera", "Walt"))
+    greta, hugo, ida = (new_page(browser, live_server) for _ in range(3))
+    hugo_name = log_in_new(hugo, live_server, "Hugo")
+    log_in_new(ida, live_server, "Ida")
+    log_in_new(greta, live_server, "Greta")
+    blocked = greta.request.put(
+        f"{live_server}/api/account/blocked/{hugo_name}", headers={"Origin": live_server}
+    )
+    assert blocked.ok, blocked.text()
+    watch = f"{live_server}/game/{game['id']}/watch"
+    with greta.expect_response(lambda answer: answer.url.endswith("/api/account/blocked")):
+        greta.goto(watch)
+    for page in (hugo, ida):
+        page.goto(watch)
+    for page, words in ((hugo, "Hugo was here"), (ida, "Ida was here")):
+        page.wait_for_selector("#chat-input")
+        page.fill("#chat-input", words)
+        page.press("#chat-input", "Enter")
+        page.wait_for_selector(f"#chat-lines .chat-line:has-text('{words}')")
+    ida.wait_for_selector("#chat-lines .chat-line:has-text('Hugo was here')")
+    greta.wait_for_selector("#chat-lines .chat-line:has-text('Ida was here')")
+    assert greta.locator("#chat-lines .chat-line:has-text('Hugo was here')").count() == 0
+    assert (
+        greta.locator("#chat-muted button").count() == 0
+    )  # nothing to unmute: the block is the account card's
+    assert not greta.errors and not hugo.errors and not ida.errors

@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { accountMark } from "./account-mark.js";
 import { PHONE } from "./opponents.js";
 import { errorWords } from "./words.js";
+import { api } from "./server.js";
 
 /** @typedef {import("./view-types.js").ChatLine} ChatLine */
 /** @typedef {import("./view-types.js").ChatRoom} ChatRoom */
@@ -58,7 +59,8 @@ export function lineWords(line) {
 function newState(gameId) {
   return { gameId, shown: /** @type {ChatRoom} */ ("players"), open: !window.matchMedia(PHONE).matches, unread: 0,
     off: localStorage.getItem(OFF_KEY) === "1", muted: mutedKeys(), mine: new Set(), seats: /** @type {number[]} */ ([]),
-    over: /** @type {boolean | null} */ (null), lastSent: "", readOnly: false, offering: /** @type {number | null} */ (null) };
+    over: /** @type {boolean | null} */ (null), lastSent: "", readOnly: false, offering: /** @type {number | null} */ (null),
+    blocked: /** @type {Set<string>} */ (new Set()) };
 }
 /** @typedef {ReturnType<typeof newState>} ChatState */
 
@@ -139,8 +141,17 @@ export function makeChat(gameId, send) {
     send({ type: "chat", room: state.shown, ...said });
   }
 
-  /** Whether this page hides `line`: the chat is off, or its sender muted. @param {ChatLine} line */
-  const hidden = (line) => state.off || state.muted.has(muteKey(state.gameId, line));
+  /** Whether this page hides `line`: the chat is off, or its sender muted or an account you block. @param {ChatLine} line */
+  const hidden = (line) => state.off || state.muted.has(muteKey(state.gameId, line))
+    || (line.account && state.blocked.has(line.name.toLowerCase()));
+
+  // The accounts a logged-in reader blocks (people.js) are not heard here either.
+  api("/api/account").then(async (answer) => {
+    if (!/** @type {{account: unknown}} */ (answer).account) return;
+    const { blocked } = /** @type {{blocked: {name: string}[]}} */ (await api("/api/account/blocked"));
+    state.blocked = new Set(blocked.map((who) => who.name.toLowerCase()));
+    draw();
+  }).catch(() => {});
 
   /** Draw the panel anew: its rooms, the room shown, the fold and the unread count. */
   function draw() {
