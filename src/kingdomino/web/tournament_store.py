@@ -215,6 +215,21 @@ def remove_player(store: Store, tournament_id: str, account_id: int) -> None:
         )
 
 
+def drop_closed(store: Store, tournament: Tournament) -> bool:
+    """Take the closed accounts off ``tournament`` before its start (they can no longer play);
+    whether its organiser's account is closed."""
+    with store.engine.begin() as connection:
+        closed = select(AccountRow.id).where(AccountRow.closed.is_not(None))
+        connection.execute(
+            delete(TournamentPlayerRow).where(
+                TournamentPlayerRow.tournament_id == tournament.id,
+                TournamentPlayerRow.account_id.in_(closed),
+            )
+        )
+        gone = connection.scalar(closed.where(AccountRow.id == tournament.organiser))
+    return gone is not None
+
+
 def withdraw(store: Store, tournament_id: str, account_id: int, round_: int) -> None:
     with store.engine.begin() as connection:
         connection.execute(

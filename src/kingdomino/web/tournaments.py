@@ -6,7 +6,8 @@ game of the round is over, until the last.
 The life of a tournament (``status``): ``open`` while players join and leave; ``running`` from its
 start, by its organiser ("start now") or by itself at its ``starts_at`` (with fewer than
 ``MIN_PLAYERS`` then it is ``cancelled``); ``finished`` after its last round. Its organiser may
-call it off (``cancelled``) before the start. A player who leaves after the start withdraws: the
+call it off (``cancelled``) before the start. At the start, the closed accounts are taken off it
+(a closed organiser's is called off). A player who leaves after the start withdraws: the
 game they are in is lost by forfeit (resigned if it had started), their games of a round robin's
 later rounds are forfeits too, and a Swiss tournament pairs them no more.
 
@@ -158,6 +159,10 @@ class Tournaments:
             tournament = await self._open(tournament_id)
             if account_id is not None:
                 self._organiser(tournament, account_id)
+            if await asyncio.to_thread(records.drop_closed, self.store, tournament):
+                await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
+                return
+            tournament = await self.read(tournament_id)
             if len(tournament.players) < MIN_PLAYERS:
                 if account_id is None:
                     await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
