@@ -142,6 +142,7 @@ def test_a_session_ended_on_one_server_is_refused_on_another_at_once(database: s
 
 def test_a_closed_account_s_waiting_games_and_challenges_are_called_off(api: TestClient) -> None:
     """Closed by the operator, who writes only the database: the server's sweep finds them."""
+    api.app.state.max_waiting = 100  # type: ignore[attr-defined]  # the shared PostgreSQL's games wait too
     kira, boris, cleo, dana = (new_name(name) for name in ("Kira", "Boris", "Cleo", "Dana"))
     sessions = {name: made(api, name) for name in (kira, boris, cleo, dana)}
     own = api.post(
