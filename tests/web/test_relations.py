@@ -27,6 +27,7 @@ def app_over(database: str) -> Any:
     app = new_app(database)
     app.state.accounts = Accounts(app.state.hub.store, QUICK)
     app.state.login_rate = parse("1000/minute")
+    app.state.max_waiting = 100  # the test PostgreSQL's lobby holds other tests' waiting games too
     return app
 
 
