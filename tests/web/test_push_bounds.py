@@ -17,6 +17,7 @@ import pytest
 import requests
 from fastapi.testclient import TestClient
 from tests.web.test_challenges import account, as_, challenged
+from tests.web.test_open_games import refusal
 from tests.web.test_push import SENT_WITHIN, Browser, push_app, subscribe
 
 from kingdomino.web import push_session as sessions
@@ -173,3 +174,32 @@ def test_endpoints_that_stall_hold_up_no_other_account(
         }
         assert (kept["Sol"], kept["Sid"]) == ([], []), "an endpoint slower than a post's time is forgotten"
         assert kept["Sam"] and kept["Sue"], "a busy push service is kept, and tried again"
+
+
+#: Endpoints whose address leads into the server's own network though Python 3.11 calls it
+#: global (NAT64 to the cloud's metadata service and to a private host, the IPv4-compatible,
+#: IPv4-translated and 6to4 forms of loopback and a private host, the local NAT64 prefix, a
+#: site-local address), and a public host on a port no push service uses.
+LEADING_INSIDE = [
+    "https://[64:ff9b::a9fe:a9fe]/push/1",
+    "https://[64:ff9b::a00:1]/push/1",
+    "https://[::127.0.0.1]/push/1",
+    "https://[::ffff:0:7f00:1]/push/1",
+    "https://[2002:a00:1::1]/push/1",
+    "https://[64:ff9b:1::a00:1]/push/1",
+    "https://[fec0::1]/push/1",
+    "https://8.8.8.8:22/push/1",
+]
+
+
+def test_an_endpoint_leading_into_the_server_s_network_is_refused(database: str) -> None:
+    """Each was kept, and posted to: on an IPv6-only network with NAT64 (a cloud's), the first
+    reached the metadata service, the second a private host."""
+    with TestClient(push_app(database, local=False)) as client:
+        anna = account(client, "Anna")
+        for endpoint in LEADING_INSIDE:
+            answer = as_(client, anna).post("/api/push/subscriptions", json=Browser(endpoint).subscription())
+            assert refusal(answer) == (422, "push_subscription"), endpoint
+            assert answer.json()["error"]["field"] == "endpoint"
+        good = Browser("https://[64:ff9b::808:808]/push/1").subscription()
+        assert as_(client, anna).post("/api/push/subscriptions", json=good).status_code == 201
