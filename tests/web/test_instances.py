@@ -94,6 +94,47 @@ def test_a_client_of_one_server_hears_the_actions_made_through_the_other() -> No
             time.sleep(0.02)
 
 
+def until(socket: ClientConnection, kind: str) -> list[dict[str, Any]]:
+    """The socket's messages up to its next of type ``kind``, that one last; within 10 s."""
+    deadline = time.monotonic() + 10
+    heard: list[dict[str, Any]] = []
+    while not heard or heard[-1]["type"] != kind:
+        heard.append(json.loads(socket.recv(timeout=max(0.0, deadline - time.monotonic()))))
+    return heard
+
+
+def next_of(socket: ClientConnection, kind: str) -> dict[str, Any]:
+    """The socket's next message of type ``kind``, past any other; within 10 s."""
+    return until(socket, kind)[-1]
+
+
+def test_a_chat_message_said_through_one_server_is_heard_on_the_other() -> None:
+    """Ann's page is on A, Bea's on B: Ann's words reach Bea at once (``kingdomino_chat``), and the
+    spectator's page on B hears nothing of the players' room."""
+    with instances(0, 0) as (a, b):
+        created = human_game(a.base)
+        ann, bea = (seat["token"] for seat in created["seats"])
+        path = f"/ws/games/{created['id']}?tokens="
+        with (
+            connect(f"ws://127.0.0.1:{a.port}{path}{ann}") as ann_page,
+            connect(f"ws://127.0.0.1:{b.port}{path}{bea}") as bea_page,
+            connect(f"ws://127.0.0.1:{b.port}{path}{created['spectator_token']}") as watcher,
+        ):
+            for page in (bea_page, watcher):  # each page has joined the chat once it answers
+                page.send(json.dumps({"type": "chat_read"}))
+                next_of(page, "chat_history")
+            ann_page.send(json.dumps({"type": "chat", "room": "players", "text": "hello from A"}))
+            assert next_of(ann_page, "ack")["chat"] > 0
+            heard = next_of(bea_page, "chat")
+            assert [(m["name"], m["text"]) for m in heard["messages"]] == [("Player 1", "hello from A")]
+            watcher.send(json.dumps({"type": "ping"}))
+            assert [m["type"] for m in until(watcher, "pong") if m["type"] == "chat"] == []
+            watcher.send(json.dumps({"type": "chat_read"}))
+            assert next_of(watcher, "chat_history")["rooms"] == {
+                "spectators": {"messages": [], "write": "chat_guest"}
+            }
+
+
 def post_into(answers: list[httpx.Response], base: str, game_id: str, body: dict[str, Any]) -> None:
     answers.append(httpx.post(f"{base}/api/games/{game_id}/actions", json=body))
 

@@ -464,3 +464,31 @@ def test_a_post_connects_to_public_addresses_only_and_follows_no_redirect(servic
         push_session(local=True).post(f"{service.base}/here", data=b"x", timeout=SENT_WITHIN).status_code
         == 201
     )
+
+
+def test_a_game_made_with_every_seat_starts_telling_nobody(client: TestClient, service: PushService) -> None:
+    """A game of invite links starts at its creation, with no seat to join: its one account then
+    is its creator's (an invited seat is an account's only once claimed), who made it at the app
+    as a joiner is, and is told nothing, nor is a player claiming their seat; from then on each
+    hears of the turns that pass to them."""
+    base = service.base
+    anna, bela = account(client, "Anna"), account(client, "Bela")
+    browsers = {"Anna": Browser(f"{base}/anna"), "Bela": Browser(f"{base}/bela")}
+    subscribe(client, anna, browsers["Anna"])
+    subscribe(client, bela, browsers["Bela"])
+    seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela", "online": True}]
+    body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": DAYS}
+    made = as_(client, anna).post("/api/games", json=body)
+    assert made.status_code == 201, made.text
+    game_id = made.json()["id"]
+    tokens = {name: made.json()["seats"][seat]["token"] for seat, name in enumerate(("Anna", "Bela"))}
+    claimed = as_(client, bela).post(
+        "/api/account/games/claim", json={"games": [{"id": game_id, "token": tokens["Bela"]}]}
+    )
+    assert claimed.json()["claimed"] == [{"id": game_id, "seat": 1, "already": False}], claimed.text
+    all_sent(client)
+    assert service.posts == []
+    other = play_until_the_turn_passes(client, game_id, tokens)[1]
+    all_sent(client)
+    assert [post.path for post in service.posts] == [f"/{other.lower()}"]
+    assert browsers[other].read(service.posts[0])["game"] == game_id

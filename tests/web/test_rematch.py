@@ -1,19 +1,23 @@
 """A finished game's rematch over HTTP: offered by one player, heard of in every player's view
 (no token, no seed in it), joined by each for the seat they had; AI seats stay AI; a rated game's
-rematch is rated between the same accounts; refused for a spectator, a seat an AI took over and a
-game not over. And a logged-in player's invited seat claimed for the account by its token only.
-On SQLite and PostgreSQL."""
+rematch is rated between the same accounts; refused for a spectator, a seat an AI took over, a
+game not over and a club tournament's game. And a logged-in player's invited seat claimed for the
+account by its token only. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import secrets
 import time
 from typing import Any
 
 from fastapi.testclient import TestClient
+from tests.web import test_tournaments as tournaments
 from tests.web.conftest import (
     assert_error_shape,
     create,
 )
+from tests.web.test_challenges import account
+from tests.web.test_open_games import refusal
 from tests.web.test_players_api import claim, log_in, play_out, rated_game
 
 
@@ -160,3 +164,27 @@ def test_an_invited_seat_is_claimed_by_its_token_only(api: TestClient) -> None:
         {"id": created["id"], "seat": 1, "already": False}
     ]
     assert [g["seat"] for g in api.get("/api/account/games", headers=ben).json()["playing"]] == [1]
+
+
+def test_a_club_tournament_s_game_is_not_played_again(api: TestClient) -> None:
+    """A rematch of a tournament's game would be a game outside the tournament, which its
+    standings would not count: refused to either player, and the view offers none."""
+    suffix = secrets.token_hex(3)
+    kira, boris, cleo = (f"{who}{suffix}" for who in ("Kira", "Boris", "Cleo"))
+    sessions = {name: account(api, name) for name in (kira, boris, cleo)}
+    tournament_id = tournaments.create(api, sessions[kira])["id"]
+    for name in (boris, cleo):
+        assert tournaments.act(api, sessions[name], tournament_id, "join").status_code == 200
+    assert tournaments.act(api, sessions[kira], tournament_id, "start").status_code == 200
+    found = tournaments.wait_until(api, tournament_id, tournaments.paired(1))
+    game = next(g for g in tournaments.current_games(found) if g["second"] is not None)
+    game_id = game["game_id"]
+    tokens = [tournaments.seated(api, sessions[game[side]], game_id) for side in ("first", "second")]
+    resigned = api.post(f"/api/games/{game_id}/resign", json={"token": tokens[1]})
+    assert resigned.status_code == 200, resigned.text
+    for token in tokens:
+        refused = rematch(api, game_id, token)
+        assert refusal(refused) == (409, "tournament_rematch"), refused.text
+        assert_error_shape(refused.json())
+        seen = view(api, game_id, token)
+        assert seen["status"] == "finished" and seen["rematch"] is None and not seen["same_deal"]

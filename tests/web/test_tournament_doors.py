@@ -61,9 +61,9 @@ def test_a_tournament_game_is_not_declined_as_a_challenge(client: TestClient) ->
 def test_a_swiss_round_that_cannot_avoid_a_rematch_is_paired_at_once() -> None:
     """28 players whose games so far split them in two odd groups, each player having met every
     player of the other group: no pairing without a rematch exists, and the complete search to
-    prove it held the server's event loop for seconds (3 s here, 6 s with the players in another
-    order, each two more players about three times as long), its players' results being theirs
-    to steer. Now a search that long pairs a rematch."""
+    prove it took seconds of a core (3 s here, 6 s with the players in another order, each two
+    more players about three times as long) while every tournament's changes waited on its lock,
+    its players' results being theirs to steer. Now a search that long pairs a rematch."""
     odd, other = list(range(1, 14)), list(range(14, 29))
     games = [Played(1, a, b, 0.0, 0.0) for a in odd for b in other]
     ranked = [p for pair in zip_longest(odd, other) for p in pair if p is not None]

@@ -374,7 +374,9 @@ def test_a_game_s_end_gives_a_win_a_draw_or_a_loss(
     assert (result["first_points"], result["second_points"], result["forfeit"]) == (*points, forfeit)
     game.status = "expired"
     game.seats = [{"kind": "human"}, {"kind": "open"}]
-    assert result_of(game, None) == {"first_points": 1.0, "second_points": 0.0, "forfeit": True}
+    unplayed = result_of(game, None)
+    assert unplayed is not None
+    assert (unplayed["first_points"], unplayed["second_points"], unplayed["forfeit"]) == (1.0, 0.0, True)
 
 
 def test_the_players_start_in_the_order_of_their_ratings_then_of_joining(client: TestClient) -> None:
@@ -430,3 +432,26 @@ def test_a_game_another_server_linked_first_is_left_unplayed(
     store = client.app.state.hub.store  # type: ignore[attr-defined]
     assert [store.load(game_id).status for game_id in made] == ["expired"]
     assert as_(client, None).get("/api/open-games").json()["games"] == []
+
+
+def test_a_closed_account_is_taken_off_a_tournament_at_its_start(client: TestClient) -> None:
+    """Dan closed his account after joining: the tournament starts with the three who can play;
+    one whose organiser closed theirs is called off when its start time comes."""
+    sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo", "Dan")}
+    tournament_id = create(client, sessions["Kira"])["id"]
+    for name in ("Boris", "Cleo", "Dan"):
+        assert act(client, sessions[name], tournament_id, "join").status_code == 200
+    closed = as_(client, sessions["Dan"]).post("/api/account/close", json={"password": "password Dan"})
+    assert closed.status_code == 200, closed.text
+    assert act(client, sessions["Kira"], tournament_id, "start").status_code == 200
+    found = tournament(client, tournament_id)
+    assert found["status"] == "running"
+    assert sorted(line["name"] for line in found["standings"]) == ["Boris", "Cleo", "Kira"]
+    other = create(client, sessions["Boris"], name="Boris's night")["id"]
+    for name in ("Kira", "Cleo"):
+        assert act(client, sessions[name], other, "join").status_code == 200
+    closed = as_(client, sessions["Boris"]).post("/api/account/close", json={"password": "password Boris"})
+    assert closed.status_code == 200, closed.text
+    tournaments = cast(Any, client.app).state.tournaments
+    client.portal.call(tournaments.start, other, None)  # type: ignore[union-attr]  # its time came
+    assert tournament(client, other)["status"] == "cancelled"

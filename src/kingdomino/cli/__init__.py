@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from kingdomino.cli import bot_command, ladder, research
+from kingdomino.cli import accounts, bot_command, ladder, research
 from kingdomino.cli.app import app
 
 __all__ = ["app", "main", "normalise_argv"]
@@ -13,6 +13,7 @@ __all__ = ["app", "main", "normalise_argv"]
 #: The commands written outside :mod:`.app`, added to it here (no module adds itself on import).
 for _command in (ladder.ladder, research.tournament, research.compare, research.analyse, bot_command.bot):
     app.command()(_command)
+app.add_typer(accounts.app, name="accounts")
 
 #: Options that take several values in a row (``--agents a b c``).
 _MULTI_VALUE = ("--agents",)

@@ -14,6 +14,10 @@ not look like an account's either (``seats.look_alike_key``: Unicode's confusabl
 "ᏴoᏒis" in Cherokee letters beside "Boris"); the refusal does not say which account's, since an
 account that has played no rated game is listed nowhere. Accounts made before that check keep
 their names.
+
+A closed account (by its owner, ``close_own``, or the operator, ``kingdomino accounts close``)
+keeps its row, so its name stays taken, but no session of it is honoured and a login to it is
+refused, in words, once its password is right (a guesser learns nothing more than from a wrong one).
 """
 
 from __future__ import annotations
@@ -25,9 +29,11 @@ from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, true, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
+from kingdomino.web.push_tables import PushSubscriptionRow
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer, clean_name, look_alike_key, name_key, reads_as_ai
 from kingdomino.web.store import Store
@@ -56,7 +62,7 @@ class Account:
         return SeatPlayer(self.id, self.name, self.bot)
 
 
-def _aware(moment: datetime) -> datetime:
+def aware(moment: datetime) -> datetime:
     """``moment`` in UTC as SQLite gives it back (without its time zone) or PostgreSQL (with)."""
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
@@ -81,7 +87,7 @@ class Accounts:
 
     def create(self, name: str, password: str, bot: bool = False) -> tuple[Account, str]:
         """A new account (a bot's, for ``kingdomino bot``) and a session of it (its token)."""
-        shown = self._valid_name(name)
+        shown = valid_name(name)
         _check_password(password, "password")
         row = AccountRow(
             name=shown,
@@ -90,27 +96,15 @@ class Accounts:
             password_hash=self.hasher.hash(password),
             created=now(),
             bot=bot,
+            last_login=now(),
         )
-        message = f"the name {shown!r} is taken (or reads as one that is)"
-        taken = HubError(409, "name", message, "name_taken", {"name": shown})
         try:
             with self.store.sessions.begin() as session:
-                if session.scalar(select(AccountRow.id).where(AccountRow.name_key == row.name_key)):
-                    raise taken
-                if row.name_skeleton and session.scalar(
-                    select(AccountRow.id).where(AccountRow.name_skeleton == row.name_skeleton).limit(1)
-                ):
-                    raise HubError(
-                        409,
-                        "name",
-                        f"the name {shown!r} looks like an existing account's name",
-                        "name_look_alike",
-                        {"name": shown},
-                    )
+                check_name_free(session, shown)
                 session.add(row)
         except IntegrityError:
-            raise taken from None
-        account = Account(row.id, row.name, _aware(row.created), bool(row.bot))
+            raise name_taken(shown) from None
+        account = Account(row.id, row.name, aware(row.created), bool(row.bot))
         return account, self._open_session(account.id)
 
     def log_in(self, name: str, password: str) -> tuple[Account, str]:
@@ -122,9 +116,13 @@ class Accounts:
         verified = self._verifies(row.password_hash if row is not None else None, password)
         if row is None or not verified:
             raise HubError(401, "password", "no account has this name and password", "login_failed")
+        if row.closed is not None:
+            raise closed_refusal(row.closed_by, row.closed_reason)
         if self.hasher.check_needs_rehash(row.password_hash):
             self._set_password(row.id, password)
-        return Account(row.id, row.name, _aware(row.created), bool(row.bot)), self._open_session(row.id)
+        with self.store.sessions.begin() as session:
+            session.execute(update(AccountRow).where(AccountRow.id == row.id).values(last_login=now()))
+        return Account(row.id, row.name, aware(row.created), bool(row.bot)), self._open_session(row.id)
 
     def account_for(self, token: str) -> Account | None:
         """The account whose session ``token`` is, while it lasts (None: no such session)."""
@@ -132,15 +130,15 @@ class Accounts:
             found = session.execute(
                 select(AccountRow, SessionRow.expires)
                 .join(SessionRow, SessionRow.account_id == AccountRow.id)
-                .where(SessionRow.token_hash == _token_hash(token))
+                .where(SessionRow.token_hash == _token_hash(token), AccountRow.closed.is_(None))
             ).first()
         if found is None:
             return None
         row, expires = found
-        if _aware(expires) <= now():
+        if aware(expires) <= now():
             self.log_out(token)
             return None
-        return Account(row.id, row.name, _aware(row.created), bool(row.bot))
+        return Account(row.id, row.name, aware(row.created), bool(row.bot))
 
     def log_out(self, token: str) -> None:
         """End the session ``token`` (nothing if it has ended)."""
@@ -165,17 +163,18 @@ class Accounts:
             session.execute(delete(SessionRow).where(SessionRow.account_id == account.id))
         return self._open_session(account.id)
 
-    def _valid_name(self, name: str) -> str:
-        shown = clean_name(name)
-        lengths = {"min": NAME_LENGTH.start, "max": NAME_LENGTH.stop - 1}
-        if len(shown) not in NAME_LENGTH:
-            message = f"a name has {lengths['min']} to {lengths['max']} characters, not {len(shown)}"
-            raise HubError(400, "name", message, "name_length", lengths)
-        if not name_key(shown):
-            raise HubError(400, "name", "a name needs letters or digits", "name_letters")
-        if reads_as_ai(shown):
-            raise HubError(400, "name", f"{shown!r} reads as an AI seat's name", "account_name_as_ai")
-        return shown
+    def close_own(self, token: str, password: str) -> Account:
+        """Close ``token``'s account, its owner confirming with ``password`` (``close_account``:
+        its sessions and push subscriptions end, its name stays taken)."""
+        account = self.account_for(token)
+        if account is None:
+            raise HubError(401, "session", "log in first: this session has ended", "session_ended")
+        with self.store.sessions() as session:
+            stored = session.get(AccountRow, account.id)
+        if stored is None or not self._verifies(stored.password_hash, password):
+            raise HubError(403, "password", "the password is not this account's", "password_wrong")
+        close_account(self.store, account.id, "owner")
+        return account
 
     def _verifies(self, encoded: str | None, password: str) -> bool:
         if encoded is None and self._decoy is None:
@@ -204,3 +203,69 @@ def _check_password(password: str, field: str) -> None:
         lengths = {"min": PASSWORD_LENGTH.start, "max": PASSWORD_LENGTH.stop - 1}
         message = f"a password has {lengths['min']} to {lengths['max']} characters, not {len(password)}"
         raise HubError(400, field, message, "password_length", lengths)
+
+
+def valid_name(name: str) -> str:
+    """``name`` cleaned (``seats.clean_name``) if it may be an account's: its length, a letter or
+    digit, not read as an AI seat's; else the refusal naming the field ``name``."""
+    shown = clean_name(name)
+    lengths = {"min": NAME_LENGTH.start, "max": NAME_LENGTH.stop - 1}
+    if len(shown) not in NAME_LENGTH:
+        message = f"a name has {lengths['min']} to {lengths['max']} characters, not {len(shown)}"
+        raise HubError(400, "name", message, "name_length", lengths)
+    if not name_key(shown):
+        raise HubError(400, "name", "a name needs letters or digits", "name_letters")
+    if reads_as_ai(shown):
+        raise HubError(400, "name", f"{shown!r} reads as an AI seat's name", "account_name_as_ai")
+    return shown
+
+
+def name_taken(shown: str) -> HubError:
+    """The refusal of ``shown``, which an account's name reads as (``seats.name_key``)."""
+    return HubError(
+        409, "name", f"the name {shown!r} is taken (or reads as one that is)", "name_taken", {"name": shown}
+    )
+
+
+def check_name_free(session: Session, shown: str, renamed: int | None = None) -> None:
+    """Refuse ``shown`` if an account's name reads as it, or looks like it (``renamed``, an
+    account given it as its new name, aside: a name may look like its own)."""
+    others = AccountRow.id != renamed if renamed is not None else true()
+    if session.scalar(select(AccountRow.id).where(AccountRow.name_key == name_key(shown), others)):
+        raise name_taken(shown)
+    skeleton = look_alike_key(shown)
+    if skeleton and session.scalar(
+        select(AccountRow.id).where(AccountRow.name_skeleton == skeleton, others).limit(1)
+    ):
+        raise HubError(
+            409,
+            "name",
+            f"the name {shown!r} looks like an existing account's name",
+            "name_look_alike",
+            {"name": shown},
+        )
+
+
+def closed_refusal(by: str | None, reason: str | None) -> HubError:
+    """The refusal of a login to a closed account (its password right): the operator's reason
+    said to its owner, who may then ask the operator; closed by its owner, plainly closed."""
+    if by == "operator":
+        message = f"this account was closed by the server's operator: {reason}"
+        return HubError(403, "name", message, "account_closed_by_operator", {"reason": reason or ""})
+    return HubError(403, "name", "this account is closed", "account_closed")
+
+
+def close_account(store: Store, account_id: int, by: str, reason: str | None = None) -> bool:
+    """Close the account ``account_id`` (``by`` its ``owner`` or the ``operator``, ``reason``
+    the operator's): its sessions end on every server at once (each request reads them from the
+    database), its push subscriptions are dropped; its open games and challenges are called off
+    by each server's sweep (``closed_accounts``). False if it was closed already."""
+    with store.engine.begin() as connection:
+        closed = connection.execute(
+            update(AccountRow)
+            .where(AccountRow.id == account_id, AccountRow.closed.is_(None))
+            .values(closed=now(), closed_by=by, closed_reason=reason)
+        )
+        connection.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+        connection.execute(delete(PushSubscriptionRow).where(PushSubscriptionRow.account_id == account_id))
+        return bool(closed.rowcount)

@@ -22,7 +22,9 @@ from kingdomino.arena.ladder import load_ratings
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.body_limit import BodyLimit
+from kingdomino.web.chats import Chats
 from kingdomino.web.clock_pause import give_time_back, note_stop
+from kingdomino.web.closed_accounts import watch_closed
 from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.failures import FailureAnswers, log_failure
 from kingdomino.web.hints import HINT_AGENT
@@ -84,6 +86,8 @@ def create_app(
         hub.executor = make_executor(ai_workers)
     tournaments = Tournaments(hub)
     pusher = hub.pusher = Pusher(store, push or PushSettings.from_env())
+    accounts = Accounts(store)
+    chats = Chats(store, accounts, hub.tables)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -91,14 +95,21 @@ def create_app(
         await hub.start()
         await tournaments.resume()
         pusher.start()
+        chats.start()
         short_times = asyncio.create_task(tell_short_times(hub, pusher))
+        pages = asyncio.create_task(pusher.pages.keep())
+        closed_accounts = asyncio.create_task(watch_closed(hub))
         yield
         short_times.cancel()
+        pages.cancel()
+        closed_accounts.cancel()
+        await chats.stop()
         await tournaments.stop()
         await hub.stop()
         await asyncio.to_thread(pusher.stop)
         try:
             await asyncio.to_thread(note_stop, store, time.time())
+            await pusher.pages.clear()
         except Exception as error:  # the database gone: the clocks ran on, as after a kill
             log_failure(error, "noting the server's stop")
         store.close()
@@ -112,7 +123,8 @@ def create_app(
     app.state.hub = hub
     app.state.tournaments = tournaments
     app.state.pusher = pusher
-    app.state.accounts = Accounts(store)
+    app.state.accounts = accounts
+    app.state.chats = chats
     app.state.sockets_open = Counter()
     app.state.socket_idle_seconds = socket_idle_seconds
     # Each page's modules preloaded: fetched at once, not in a chain; and its language's texts (pages.py).

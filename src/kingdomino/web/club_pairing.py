@@ -159,8 +159,9 @@ def _pair(
     or none was found within ``steps`` (a one-item list, the search's steps left, shared by the
     searches of one round). A set of players left that cannot be paired is remembered, so no set
     is searched twice; still, proving that none pairs takes time exponential in the players (28
-    players whose games split them in two odd groups took 3 to 6 s, on the server's event loop,
-    each two more about three times as long): beyond ``MAX_STEPS`` a rematch is allowed instead."""
+    players whose games split them in two odd groups took 3 to 6 s of a core, with every
+    tournament's changes waiting on the lock, each two more about three times as long): beyond
+    ``MAX_STEPS`` a rematch is allowed instead."""
     failed: set[frozenset[int]] = set()
     left_steps = steps if steps is not None else [MAX_STEPS]
 

@@ -293,6 +293,8 @@ class LiveGame:
             return HubError(
                 409, "game", "only a human seat of the game may play its deal again", "same_deal_seat"
             )
+        if tournament_of(self.stored) is not None:
+            return tournament_replay()
         if len(self.humans()) > 1:
             return HubError(
                 409,
@@ -309,6 +311,22 @@ class LiveGame:
                 "same_deal_playing",
             )
         return None
+
+
+def tournament_of(stored: StoredGame) -> str | None:
+    """The id of the club tournament whose game ``stored`` is (its seats name it), or None."""
+    return next((str(info["tournament"]) for info in stored.seats if info.get("tournament")), None)
+
+
+def tournament_replay() -> HubError:
+    """The refusal of a club tournament's game played again (a rematch, the same deal): a game
+    outside the tournament, which its standings would not count; its next game is its next round's."""
+    return HubError(
+        409,
+        "game",
+        "a club tournament's game is not played again: the tournament pairs the next game",
+        "tournament_rematch",
+    )
 
 
 def not_started() -> HubError:

@@ -16,7 +16,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.engine import make_url
 
@@ -110,12 +110,22 @@ def libpq_url(database_url: str) -> str:
     return make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+Heard = TypeVar("Heard")
+
+
+def _notice(payload: str) -> WriteNotice:
+    return WriteNotice.from_payload(payload)
+
+
 async def listen(
     database_url: str,
-    heard: Callable[[WriteNotice], Awaitable[None]],
+    heard: Callable[[Heard], Awaitable[None]],
     connected: Callable[[], Awaitable[None]] | None = None,
+    channel: str = CHANNEL,
+    read: Callable[[str], Heard] = _notice,  # type: ignore[assignment]
 ) -> None:
-    """Call ``heard(written)`` for every write notified, until cancelled."""
+    """Call ``heard(read(payload))`` for every notification of ``channel`` (every write of a game,
+    by default), until cancelled."""
     import psycopg
 
     pending: set[asyncio.Future[None]] = set()
@@ -125,27 +135,31 @@ async def listen(
             async with await psycopg.AsyncConnection.connect(
                 libpq_url(database_url), autocommit=True
             ) as conn:
-                await conn.execute(f"LISTEN {CHANNEL}")
+                await conn.execute(f"LISTEN {channel}")
                 if connected is not None and not first:
                     await connected()
                 first = False
                 async for notification in conn.notifies():
                     # Followed at once, each in its own task: one game's catching up (a read from
                     # the database) never holds up another's. The game's lock keeps them in order.
-                    following = asyncio.ensure_future(follow(heard, notification.payload))
+                    following = asyncio.ensure_future(follow(heard, notification.payload, read))
                     pending.add(following)
                     following.add_done_callback(pending.discard)
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("listening to %s failed; reconnecting", CHANNEL)
+            log.exception("listening to %s failed; reconnecting", channel)
         first = False
         await asyncio.sleep(RECONNECT_SECONDS)
 
 
-async def follow(heard: Callable[[WriteNotice], Awaitable[None]], payload: str) -> None:
-    """Hand the write one notification's payload describes to ``heard``; log a failure."""
+async def follow(
+    heard: Callable[[Heard], Awaitable[None]],
+    payload: str,
+    read: Callable[[str], Heard] = _notice,  # type: ignore[assignment]
+) -> None:
+    """Hand what one notification's payload says (``read``) to ``heard``; log a failure."""
     try:
-        await heard(WriteNotice.from_payload(payload))
+        await heard(read(payload))
     except Exception:
         log.exception("a notification could not be followed: %r", payload)

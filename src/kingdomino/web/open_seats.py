@@ -21,9 +21,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kingdomino.web.clocks import TimeControl
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seat_agents import check_level
-from kingdomino.web.seats import SeatPlayer, ai_name, clean_name, human_seat, kept_for, open_seat, reads_as_ai
+from kingdomino.web.seats import (
+    SeatPlayer,
+    ai_name,
+    ai_seat,
+    clean_name,
+    human_seat,
+    kept_for,
+    open_seat,
+    reads_as_ai,
+)
 from kingdomino.web.table import Table
 
 #: How long an open game waits for its players when its creator does not say, and at most.
@@ -218,6 +228,10 @@ async def stop_waiting(table: Table) -> bool:
         stored = table.stored
         if stored.status != "open":
             return False
+        filled = absent_filled(stored.seats, stored.time_control)
+        if filled is not None:
+            table.write_seats(filled, "playing", "game")
+            return True
         if stored.ai_fill is None:
             # The moment the wait ran out is kept: it tells the wait's end from a call-off (wait_end).
             table.write_seats(stored.seats, "expired", "game", stored.open_until)
@@ -231,3 +245,25 @@ async def stop_waiting(table: Table) -> bool:
         ]
         table.write_seats(seats, "playing", "game")
         return True
+
+
+def absent_filled(
+    seats: list[dict[str, Any]], time_control: Mapping[str, Any] | None
+) -> list[dict[str, Any]] | None:
+    """The seats of a club tournament's table whose wait ran out with two players seated at least:
+    each seat of a player who did not come played by an AI of the clock's level, kept for their
+    account and forfeited (``ai_since`` 0: it ranks last, ``game_results.final_places``), so
+    those who came play their game; None for any other game (it expires as any game does)."""
+    if not any(seat.get("tournament") for seat in seats) or sum(s["kind"] == "human" for s in seats) < 2:
+        return None
+    level = TimeControl.of(dict(time_control)).level if time_control else "medium"
+    return [
+        {
+            **ai_seat({"name": s["name"], "account": s.get("for")}, level, 0),
+            "absent": True,
+            "tournament": s["tournament"],
+        }
+        if s["kind"] == "open"
+        else dict(s)
+        for s in seats
+    ]

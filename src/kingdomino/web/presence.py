@@ -79,6 +79,7 @@ class Presence:
         pages hear that its seats are back (a spectator's page holds none: only it is told, and
         the count of spectators told to all, so a thousand arriving is not a million tellings)."""
         await self.tell(None if watcher.seats else [watcher])
+        self.pages_changed()
 
     async def parted(self, watcher: Watcher) -> None:
         """A page closed: a seat with no page left here is away from now; the others hear of it
@@ -91,8 +92,16 @@ class Presence:
                 self.left_at[seat] = now
         if watcher.seats:
             await self.tell()
+            self.pages_changed()
         else:  # nothing a page is told of the seats changed: only the count
             await self.count_watching()
+
+    def pages_changed(self) -> None:
+        """Note the seats with a page open here for the other servers, whose pushes of a turn
+        skip them (``push_pages``)."""
+        pusher = self.table.host.pusher
+        if pusher is not None:
+            pusher.pages.note(self.table)
 
     def awaited_away(self, seat: int) -> float | None:
         """How long ``seat``, a human seat to act, has been awaited with no page of it open on this

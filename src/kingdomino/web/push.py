@@ -5,13 +5,14 @@ The server signs each push with its VAPID key (``PushKeys``: made once and kept 
 or the operator's own, ``KINGDOMINO_PUSH_KEY``) and encrypts the payload to the browser's key
 (RFC 8291, ``aes128gcm``) with ``pywebpush``. Sending never holds the event loop up: ``Pusher.tell``
 only queues the event (at most ``QUEUE_LIMIT``; beyond, it is dropped and logged), and worker
-threads post it to every browser of the account, each in its own language. A push service that
-answers 429 or 5xx (or cannot be reached) is tried again after a growing pause (its
-``Retry-After`` if it says one), ``TRIES`` times in all, the post waiting apart from the threads;
-one that answers 404 or 410 says the browser unsubscribed: the subscription is forgotten, as is
-one whose post took longer than a post may. An endpoint is checked again before each post
-(``push_check``), and a post connects to public addresses only, follows no redirect and is
-bounded in time and in the bytes read (``push_session``).
+threads post it to every browser of the account, each in its own language, unless it tells of a
+seat's turn and a page of that seat is open on another server of the database (``push_pages``).
+A push service that answers 429 or 5xx (or cannot be reached) is tried again after a growing
+pause (its ``Retry-After`` if it says one), ``TRIES`` times in all, the post waiting apart from
+the threads; one that answers 404 or 410 says the browser unsubscribed: the subscription is
+forgotten, as is one whose post took longer than a post may. An endpoint is checked again before
+each post (``push_check``), and a post connects to public addresses only, follows no redirect and
+is bounded in time and in the bytes read (``push_session``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]
 
 from kingdomino.web import push_store
 from kingdomino.web.push_check import check_endpoint
+from kingdomino.web.push_pages import Page, PagesOpen, open_elsewhere
 from kingdomino.web.push_session import TooSlow, push_session
 from kingdomino.web.push_texts import PushText
 from kingdomino.web.refusals import HubError
@@ -152,7 +154,9 @@ class Pusher:
 
     def __post_init__(self) -> None:
         self.keys = PushKeys.load(self.store, self.settings)
-        self.jobs: queue.Queue[tuple[int, Wording] | None] = queue.Queue(maxsize=QUEUE_LIMIT)
+        self.jobs: queue.Queue[tuple[int, Wording, Page | None] | None] = queue.Queue(maxsize=QUEUE_LIMIT)
+        #: This server's pages of turn-based games, as the other servers read them.
+        self.pages = PagesOpen(self.store)
         #: The posts to try again, by their moment (``time.monotonic``), under ``lock``.
         self.later: list[tuple[float, int, Post]] = []
         self.lock = threading.Lock()
@@ -181,10 +185,12 @@ class Pusher:
             thread.join(max(0.0, deadline - time.monotonic()))
         self.threads.clear()
 
-    def tell(self, account_id: int, wording: Wording) -> None:
-        """Queue a notification to every browser of ``account_id``, without waiting."""
+    def tell(self, account_id: int, wording: Wording, page: Page | None = None) -> None:
+        """Queue a notification to every browser of ``account_id``, without waiting; one of a
+        turn names its seat (``page``), and is not sent if a page of it is open on another
+        server when its turn to be sent comes (``push_pages``)."""
         try:
-            self.jobs.put_nowait((account_id, wording))
+            self.jobs.put_nowait((account_id, wording, page))
         except queue.Full:
             log.warning("push: %d notifications wait; one to account %d is dropped", QUEUE_LIMIT, account_id)
 
@@ -209,7 +215,9 @@ class Pusher:
             try:
                 if job is None:
                     return
-                account_id, wording = job
+                account_id, wording, page = job
+                if page is not None and open_elsewhere(self.store, page, time.time()):
+                    continue
                 for subscription in push_store.subscriptions_of(self.store, account_id):
                     self._try(session, Post(subscription, wording(subscription.language)))
             except Exception:

@@ -3,7 +3,8 @@ in a turn-based game (a clock of days a move), their time for it running short, 
 
 Only games played with other people are told (a game against AI seats alone is played at one
 sitting), only to a seat an account plays, and never to a player with a page of the game open at
-this server (that page says it itself). The server that wrote a move tells of it; each server's
+this server (that page says it itself) or at another server of the database (``push_pages``,
+checked as the push is sent). The server that wrote a move tells of it; each server's
 sweep looks for short times, and the first to note a turn's revision tells it
 (``push_store.claim_told``).
 """
@@ -65,7 +66,8 @@ def turn_passed(pusher: Pusher | None, table: Table, before: int | None) -> None
         return
     game_id, revision, game = table.id, table.version, table.stored.game
     names = others(table.stored.seats, seat)
-    pusher.tell(account, lambda language: push_texts.your_turn(language, game_id, revision, game, names))
+    wording = partial(push_texts.your_turn, game_id=game_id, revision=revision, game=game, others=names)
+    pusher.tell(account, wording, (game_id, seat))
 
 
 def seats_written(pusher: Pusher | None, table: Table, status: str, seats: list[dict[str, Any]]) -> None:
@@ -124,4 +126,4 @@ async def tell_short_times_once(hub: Hub, pusher: Pusher, moment: float) -> None
                 others=others(table.stored.seats, seat),
                 seconds=deadline - moment,
             )
-            pusher.tell(account, wording)
+            pusher.tell(account, wording, (game_id, seat))

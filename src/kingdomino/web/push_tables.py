@@ -1,12 +1,13 @@
-"""Web Push's tables: the server's VAPID key, the browsers subscribed per account, and the turn
-whose short time was told (``push_store`` reads and writes them). Imported by ``store_setup``, so
+"""Web Push's tables: the server's VAPID key, the browsers subscribed per account, the turn
+whose short time was told (``push_store`` reads and writes them), and the seats of turn-based
+games with a page open on each server (``push_pages``). Imported by ``store_setup``, so
 that they are made where missing with the others when a store opens."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from kingdomino.web.tables import Base
@@ -44,3 +45,16 @@ class PushToldRow(Base):
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     revision: Mapped[int] = mapped_column(Integer)
+
+
+class PushPageRow(Base):
+    """A seat of a turn-based game with a page open on a server (``push_pages``), last confirmed
+    at ``seen`` (seconds since the epoch): a move written on another server pushes no "your turn"
+    to that seat's player, whose page says it itself."""
+
+    __tablename__ = "push_pages"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    server: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seen: Mapped[float] = mapped_column(Float)

@@ -42,6 +42,7 @@ REFUSAL_CODES = frozenset(
         "rematch_unfinished",
         "rematch_spectator",
         "rematch_seat_ai",
+        "tournament_rematch",
         "out_of_frame",
         "not_in_box",
         "beyond_box",
@@ -103,6 +104,29 @@ REFUSAL_CODES = frozenset(
         "tournament_too_few",
         "tournament_game",
         "tournament_clock",
+        "tournament_tables_format",
+        "tournament_table_size",
+        # Following and blocking accounts (``relations``).
+        "relations_guest",
+        "follow_yourself",
+        "block_yourself",
+        "follow_blocked",
+        "too_many_following",
+        "too_many_blocked",
+        "you_blocked",
+        "challenge_refused",
+        "join_refused",
+        "account_closed",
+        "account_closed_by_operator",
+        "password_wrong",
+        # A game's chat (chat.py).
+        "chat_no_players_room",
+        "chat_not_a_player",
+        "chat_players_wait",
+        "chat_guest",
+        "chat_empty",
+        "chat_too_fast",
+        "chat_full",
     }
 )
 

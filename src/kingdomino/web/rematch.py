@@ -18,7 +18,8 @@ game without a clock (stored before a rated game needed one, ``open_seats.check_
 A player who joins while logged in has the seat claimed for the account
 (``account_games.claim_seat``), unless another account holds it.
 
-A spectator, a seat an AI took over, and a game not over are refused, each with its reason.
+A spectator, a seat an AI took over, a game not over and a club tournament's game (its next game is
+the tournament's next round's) are refused, each with its reason.
 The new game is playing from its creation, as a game with invite links is, but its clock waits
 for its players: each human seat but the offerer's is ``to_join`` until its player asks for the
 rematch or opens its page with the seat's token (``seat_joined``), and no time runs until every
@@ -39,7 +40,7 @@ from typing import Any
 from kingdomino.games.registry import make_game
 from kingdomino.web.account_games import claim_seat
 from kingdomino.web.hub import Hub
-from kingdomino.web.live import former_seat_of
+from kingdomino.web.live import former_seat_of, tournament_of, tournament_replay
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch_wait import called_off, note, tell_old_game
 from kingdomino.web.seats import human_seat
@@ -50,10 +51,13 @@ from kingdomino.web.table import Table
 
 def rematch_seat(table: Table, token: str) -> int:
     """The seat of the finished game whose holder of ``token`` may offer or join its rematch, or
-    the refusal: the game is not over, the token is a spectator's, or an AI took its seat over."""
+    the refusal: the game is not over, is a club tournament's, the token is a spectator's, or an
+    AI took its seat over."""
     if table.stored.status != "finished":
         not_over = "the game is not over: a rematch is offered once it is finished"
         raise HubError(409, "game", not_over, "rematch_unfinished")
+    if tournament_of(table.stored) is not None:
+        raise tournament_replay()
     seat = table.seat_of(token)
     if seat is not None and table.stored.seats[seat]["kind"] == "human":
         return seat

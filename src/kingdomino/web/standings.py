@@ -69,7 +69,7 @@ def leaderboard(store: Store, pool: str, limit: int, kind: str = "all") -> dict[
         found = connection.execute(
             select(AccountRow.name, AccountRow.bot, RatingRow)
             .join(AccountRow, AccountRow.id == RatingRow.account_id)
-            .where(RatingRow.pool == pool, sure, shown)
+            .where(RatingRow.pool == pool, sure, shown, AccountRow.closed.is_(None))
             .order_by(RatingRow.rating.desc(), AccountRow.name_key)
             .limit(limit)
         )
@@ -89,13 +89,14 @@ def leaderboard(store: Store, pool: str, limit: int, kind: str = "all") -> dict[
     }
 
 
-def account_named(store: Store, name: str) -> tuple[int, str, str, bool] | None:
+def account_named(store: Store, name: str, closed: bool = False) -> tuple[int, str, str, bool] | None:
     """The account whose name reads as ``name`` (``seats.name_key``): its id, name, creation and
-    whether it is a bot's."""
+    whether it is a bot's; a closed account's only when ``closed`` (its player's page) says."""
+    still = true() if closed else AccountRow.closed.is_(None)
     with store.engine.connect() as connection:
         row = connection.execute(
             select(AccountRow.id, AccountRow.name, AccountRow.created, AccountRow.bot).where(
-                AccountRow.name_key == name_key(clean_name(name))
+                AccountRow.name_key == name_key(clean_name(name)), still
             )
         ).first()
     return None if row is None else (int(row.id), str(row.name), _aware(row.created), bool(row.bot))
@@ -135,6 +136,7 @@ def player_page(
         ).all()
         games = _recent_games(connection, account_id, recent)
         stats = _per_game(connection, account_id)
+        closed = connection.execute(select(AccountRow.closed).where(AccountRow.id == account_id)).scalar()
     history: dict[str, list[dict[str, Any]]] = defaultdict(list)
     deviation: dict[str, float] = defaultdict(lambda: Rating().deviation)
     provisional_before: dict[str, bool] = {}
@@ -158,6 +160,7 @@ def player_page(
         "name": name,
         "created": created,
         "bot": bot,
+        "closed": closed is not None,
         "ratings": [
             {"pool": row.pool, **rating_json(row), "history": history[row.pool][-HISTORY_POINTS:]}
             for row in ratings

@@ -119,6 +119,14 @@ class AccountRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: A bot's account (``kingdomino bot``): the lobby and the games show it as a bot.
     bot: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: When the account was closed (None: open), by whom (``owner`` or ``operator``) and, by the
+    #: operator, why (shown to its owner at a login: ``account_admin``). A closed account logs in
+    #: no more and is listed nowhere; its row stays, so its name stays taken.
+    closed: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    closed_by: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    closed_reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: The latest login (None: none since the column was added; creating an account is one).
+    last_login: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SessionRow(Base):
@@ -238,6 +246,8 @@ class TournamentRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     #: The round being played (0 before the start).
     round: Mapped[int] = mapped_column(Integer, default=0)
+    #: Players at a table: 2 (games of two), or 3 or 4, a Swiss by tables (``table_pairing``).
+    table_size: Mapped[int] = mapped_column(Integer, default=2, server_default="2")
 
 
 class TournamentPlayerRow(Base):
@@ -282,6 +292,11 @@ class TournamentGameRow(Base):
     second_score: Mapped[int] = mapped_column(Integer, default=0)
     #: Not played to its end (a no-show, a resignation, a withdrawal): its kingdom points count none.
     forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: A tournament by tables': the table's accounts in seat order (``first`` and ``second`` are
+    #: its first two; one alone is a bye), and once it ended each seat's ``points``, ``scores``,
+    #: ``places`` and ``forfeits`` (lists in seat order). None in a tournament of games of two.
+    table_players: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class ServerStopRow(Base):
@@ -293,3 +308,55 @@ class ServerStopRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     #: The moment it stopped (epoch seconds).
     at: Mapped[float] = mapped_column(Float)
+
+
+class FollowRow(Base):
+    """An account following another (``relations``): the follower's "Following" card lists it."""
+
+    __tablename__ = "follows"
+
+    follower: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    followed: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class BlockRow(Base):
+    """An account blocking another (``relations``): no challenge, pairing or open game between them."""
+
+    __tablename__ = "blocks"
+
+    blocker: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    blocked: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChatMessageRow(Base):
+    """A message of a game's chat (``chat``): in its players' room or its spectators' room, free
+    text or a quick phrase's code, with the name it was sent under. At most ``chat.MAX_MESSAGES``
+    a room; they go with their game."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("chat_by_room", "game_id", "room", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    #: ``players`` or ``spectators``.
+    room: Mapped[str] = mapped_column(String(16))
+    #: When it was sent (epoch seconds).
+    at: Mapped[float] = mapped_column(Float)
+    #: The sender's seat in the players' room (None in the spectators' room).
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: The sender's account (None: a guest's seat). Not a foreign key: a closed account's words
+    #: stay in the games they were said in, under the name they were said with. Indexed: an
+    #: account's data holds what it said (``account_export``).
+    account_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    name: Mapped[str] = mapped_column(String(64))
+    bot: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: The words (cleaned as names are), or None for a quick phrase.
+    text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: A quick phrase's code (``chat.PHRASES``), each reader's page wording it in its language.
+    phrase: Mapped[str | None] = mapped_column(String(32), nullable=True)

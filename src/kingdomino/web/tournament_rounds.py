@@ -1,6 +1,6 @@
-"""A club tournament's rounds on the server: the games a round pairs (``club_pairing``), each made
-as a game of two whose seats are kept for the two paired accounts, and the result a game's end
-gives the tournament.
+"""A club tournament's rounds on the server: the games a round pairs (``club_pairing``; a
+tournament by tables, ``table_pairing``), each made as a game whose seats are kept for its paired
+accounts, and the result a game's end gives the tournament.
 
 A round's game waits for its two players (``open_seats``: each seat kept ``for`` its account, the
 seat row marked with the tournament's id, which keeps it out of the lobby's lists); it starts once
@@ -12,6 +12,12 @@ any game does: the engine's places among the seats still played (``game_results.
 a player who resigned or ran out of time ranks last) make a win, a loss or, a shared first place,
 a draw; a game neither finished on their own is a loss for both. A round robin's game of a
 player who withdrew is a forfeit without a game; a bye is its point without one.
+
+At a table of three or four the same rules give points by place (``table_pairing.place_points``:
+the share of the opponents beaten, which at two is the win, draw and loss above). Its wait ends
+otherwise: when at least two of its players came, the game starts, each seat of a player who did
+not come played by an AI that ranks last (``open_seats.absent_filled``); with fewer it ends
+unplayed, the one who came taking a whole point.
 """
 
 from __future__ import annotations
@@ -23,13 +29,14 @@ from typing import Any
 from kingdomino.core.game import Game, GameError, State
 from kingdomino.games.registry import make_game
 from kingdomino.web.clocks import TimeControl
-from kingdomino.web.club_pairing import BYE, DRAW, WIN, Pairing, round_robin, swiss_round
+from kingdomino.web.club_pairing import BYE, WIN, Pairing, round_robin, swiss_round
 from kingdomino.web.game_results import final_places, forfeited
 from kingdomino.web.hub import Hub
 from kingdomino.web.open_seats import wait_until
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer, open_seat
 from kingdomino.web.stored import StoredGame, now
+from kingdomino.web.table_pairing import TABLE_BYE, place_points, table_round, table_sizes
 from kingdomino.web.tournament_store import Tournament
 
 #: The key of a tournament game's seat rows naming their tournament.
@@ -43,27 +50,30 @@ def tournament_of(seats: Sequence[dict[str, Any]]) -> str | None:
 
 def result_of(stored: StoredGame, state: State | None) -> dict[str, Any] | None:
     """What the end of a tournament's game ``stored`` (its final ``state`` if it was played) gives
-    the tournament (the module's rules): each seat's points and kingdom points, and whether it was
-    a forfeit; None while it goes on."""
+    the tournament (the module's rules): the first two seats' points and kingdom points, whether
+    a seat was forfeited, and every seat's (``outcome``: ``points``, ``scores``, ``places``,
+    ``forfeits``, in seat order); None while it goes on."""
     seats = stored.seats
     if stored.status == "finished" and state is not None:
         places = final_places(state.places(), seats)
-        scores = state.scores()
-        if places[0] == places[1]:
-            points = (DRAW, DRAW) if places[0] == 1 else (0.0, 0.0)
-        else:
-            points = (WIN, 0.0) if places[0] < places[1] else (0.0, WIN)
-        return {
-            "first_points": points[0],
-            "second_points": points[1],
-            "first_score": int(scores[0]),
-            "second_score": int(scores[1]),
-            "forfeit": any(forfeited(seat) for seat in seats),
-        }
-    if stored.status in ("expired", "aborted"):
+        scores = [int(score) for score in state.scores()]
+        forfeits = [forfeited(seat) for seat in seats]
+    elif stored.status in ("expired", "aborted"):
         came = [seat["kind"] == "human" and not seat.get("ended") for seat in seats]
-        return forfeit(came[0] and not came[1], came[1] and not came[0])
-    return None
+        places = [1 if here else len(seats) for here in came]
+        scores = [0] * len(seats)
+        forfeits = [not here for here in came]
+    else:
+        return None
+    points = place_points(places, forfeits)
+    return {
+        "first_points": points[0],
+        "second_points": points[1],
+        "first_score": scores[0],
+        "second_score": scores[1],
+        "forfeit": any(forfeits) or stored.status != "finished",
+        "outcome": {"points": points, "scores": scores, "places": places, "forfeits": forfeits},
+    }
 
 
 def forfeit(first_wins: bool, second_wins: bool) -> dict[str, Any]:
@@ -79,6 +89,9 @@ def pairings(tournament: Tournament, round_: int) -> list[dict[str, Any]]:
     """The games of ``tournament``'s round ``round_`` as stored: ``first``, ``second`` and, for a
     game nobody plays (a bye, a game of a withdrawn player), its result already."""
     active = set(tournament.active())
+    if tournament.table_size > 2:
+        seated = table_round(tournament.active(), tournament.table_played(), tournament.table_size)
+        return [_stored_table(table) for table in seated]
     if tournament.format == "round_robin":
         paired = round_robin([p.account_id for p in tournament.players])[round_ - 1]
     else:
@@ -96,27 +109,50 @@ def _stored_pairing(pairing: Pairing, active: set[int]) -> dict[str, Any]:
     return row
 
 
+def _stored_table(players: tuple[int, ...]) -> dict[str, Any]:
+    """A table of a tournament by tables as stored; one player alone is a bye, its points kept."""
+    row: dict[str, Any] = {
+        "first": players[0],
+        "second": players[1] if len(players) > 1 else None,
+        "table_players": list(players),
+    }
+    if len(players) > 1:
+        return row
+    outcome = {"points": [TABLE_BYE], "scores": [0], "places": [1], "forfeits": [False]}
+    return {**row, "first_points": TABLE_BYE, "second_points": None, "outcome": outcome}
+
+
+def goes_on(tournament: Tournament) -> bool:
+    """Whether ``tournament``'s players still playing make a game: two of them, or at tables of
+    four, one table of three at least."""
+    active = len(tournament.active())
+    return bool(table_sizes(active, tournament.table_size)) if tournament.table_size > 2 else active >= 2
+
+
 def round_count(tournament: Tournament) -> int:
     """How many rounds ``tournament`` plays from its start: a round robin's every round, a Swiss
-    one's as its organiser said but no more than a round robin's (more would force rematches)."""
+    one's as its organiser said but no more than a round robin's (more would force rematches);
+    by tables, as its organiser said (some meet again however the tables are cut)."""
+    if tournament.table_size > 2:
+        return tournament.rounds
     every = len(round_robin([p.account_id for p in tournament.players]))
     return every if tournament.format == "round_robin" else min(tournament.rounds, every)
 
 
-async def make_pairing_game(hub: Hub, tournament: Tournament, first: int, second: int) -> str:
-    """A new game of ``tournament`` between ``first`` and ``second`` (in their seats), waiting
-    for both: the new game's id."""
+async def make_pairing_game(hub: Hub, tournament: Tournament, players: Sequence[int]) -> str:
+    """A new game of ``tournament`` of ``players`` (in their seats), waiting for them: the new
+    game's id."""
     names = tournament.names()
     bots = {p.account_id: bool(p.bot) for p in tournament.players}
-    game = make_game_of(tournament)
+    game = make_game_of(tournament, len(players))
     seats = [
         {**open_seat(SeatPlayer(account, names[account], bots[account])), MARK: tournament.id}
-        for account in (first, second)
+        for account in players
     ]
     stored = StoredGame(
         id=secrets.token_hex(8),
         game=game.name,
-        players=2,
+        players=len(players),
         options=dict(game.options),
         seed=hub.secret_seeds(),
         seats=seats,
@@ -133,18 +169,35 @@ async def make_pairing_game(hub: Hub, tournament: Tournament, first: int, second
     return table.id
 
 
-def make_game_of(tournament: Tournament) -> Game:
-    """The game of two ``tournament`` plays (its rules and options)."""
-    return make_game(tournament.game, 2, dict(tournament.options))
+def make_game_of(tournament: Tournament, players: int = 2) -> Game:
+    """The game of ``players`` that ``tournament`` plays (its rules and options)."""
+    return make_game(tournament.game, players, dict(tournament.options))
 
 
 def checked_options(settings: dict[str, Any]) -> dict[str, Any]:
-    """The options of a new tournament's game of two as the game reads them, or the refusal of its
-    game, options or clock. Every tournament's games have a clock, rated or not: a player who sat
-    and never moved would otherwise hold up the round, and the tournament, for good."""
+    """The options of a new tournament's game as the game reads them, or the refusal of its game,
+    options, table size or clock. Every tournament's games have a clock, rated or not: a player who
+    sat and never moved would otherwise hold up the round, and the tournament, for good. A
+    tournament by tables is a Swiss one (no round robin's schedule seats everyone at tables of
+    three or four meeting each other once), of a game that has tables of its size and one fewer."""
+    size = int(settings.get("table_size", 2))
+    if size > 2 and settings.get("format") != "swiss":
+        raise HubError(
+            422, "format", "a tournament by tables is a Swiss one: no round robin", "tournament_tables_format"
+        )
     try:
-        game = make_game(settings["game"], 2, dict(settings["options"]))
+        game = make_game(settings["game"], size, dict(settings["options"]))
+        if size > 2:
+            make_game(settings["game"], size - 1, dict(settings["options"]))
     except GameError as error:
+        if error.field == "players":
+            raise HubError(
+                422,
+                "table_size",
+                f"{settings['game']} is not played at tables of {size} and {size - 1}",
+                "tournament_table_size",
+                {"n": size},
+            ) from None
         raise HubError(400, error.field or "options", str(error)) from None
     time_control = settings.get("time_control")
     if time_control is None:

@@ -15,6 +15,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from kingdomino.web.club_pairing import Played
 from kingdomino.web.store import Store
+from kingdomino.web.table_pairing import TablePlayed
 from kingdomino.web.tables import AccountRow, GameRow, TournamentGameRow, TournamentPlayerRow, TournamentRow
 
 
@@ -40,6 +41,8 @@ class Tournament:
     starts_at: float | None
     created: datetime
     round: int
+    #: Players at a table: 2, or 3 or 4 (a Swiss by tables: ``table_pairing``).
+    table_size: int = 2
     #: The organiser's account name.
     organiser_name: str = ""
     players: list[Any] = field(default_factory=list)
@@ -69,8 +72,33 @@ class Tournament:
             if g.first_points is not None
         ]
 
+    def table_played(self) -> list[TablePlayed]:
+        """A tournament by tables' games ended so far, as its pairing and standings read them."""
+        return [table_played(g) for g in self.games if g.first_points is not None]
+
     def of_round(self, round_: int) -> list[Any]:
         return [g for g in self.games if g.round == round_]
+
+
+def seated(game: Any) -> list[int]:
+    """The accounts of a round's game (a row) in seat order: its table's, else its two (a bye's one)."""
+    if game.table_players:
+        return [int(p) for p in game.table_players]
+    return [game.first] if game.second is None else [game.first, game.second]
+
+
+def table_played(game: Any) -> TablePlayed:
+    """A tournament by tables' ended game (a row) as the pairing and standings read it."""
+    outcome = game.outcome or {}
+    players = tuple(seated(game))
+    points = outcome.get("points") or [game.first_points]
+    return TablePlayed(
+        game.round,
+        players,
+        tuple(float(p) for p in points),
+        tuple(int(s) for s in outcome.get("scores") or [0] * len(players)),
+        tuple(bool(f) for f in outcome.get("forfeits") or [True] * len(players)),
+    )
 
 
 def _aware(moment: datetime) -> datetime:
@@ -78,7 +106,14 @@ def _aware(moment: datetime) -> datetime:
 
 
 #: A game's columns before its end (every row of one insert names the same columns).
-UNPLAYED = {"game_id": None, "first_points": None, "second_points": None, "forfeit": False}
+UNPLAYED = {
+    "game_id": None,
+    "first_points": None,
+    "second_points": None,
+    "forfeit": False,
+    "table_players": None,
+    "outcome": None,
+}
 
 
 def create(store: Store, settings: dict[str, Any]) -> None:
@@ -180,6 +215,21 @@ def remove_player(store: Store, tournament_id: str, account_id: int) -> None:
         )
 
 
+def drop_closed(store: Store, tournament: Tournament) -> bool:
+    """Take the closed accounts off ``tournament`` before its start (they can no longer play);
+    whether its organiser's account is closed."""
+    with store.engine.begin() as connection:
+        closed = select(AccountRow.id).where(AccountRow.closed.is_not(None))
+        connection.execute(
+            delete(TournamentPlayerRow).where(
+                TournamentPlayerRow.tournament_id == tournament.id,
+                TournamentPlayerRow.account_id.in_(closed),
+            )
+        )
+        gone = connection.scalar(closed.where(AccountRow.id == tournament.organiser))
+    return gone is not None
+
+
 def withdraw(store: Store, tournament_id: str, account_id: int, round_: int) -> None:
     with store.engine.begin() as connection:
         connection.execute(
@@ -275,7 +325,13 @@ def games_now(store: Store, game_ids: list[str]) -> dict[str, tuple[str, list[di
 def awaiting(store: Store, account_id: int) -> list[dict[str, Any]]:
     """The games of the running tournaments' current rounds whose seat still waits for
     ``account_id``: each one's tournament (id, name), round, game id and opponent's name."""
-    mine = (TournamentGameRow.first == account_id) | (TournamentGameRow.second == account_id)
+    # A table's players are in its JSON list, looked at here rather than queried: a JSON
+    # membership test is written differently on SQLite and PostgreSQL.
+    mine = (
+        (TournamentGameRow.first == account_id)
+        | (TournamentGameRow.second == account_id)
+        | (TournamentRow.table_size > 2)
+    )
     with store.engine.connect() as connection:
         rows = connection.execute(
             select(TournamentRow.id, TournamentRow.name, TournamentGameRow)
@@ -300,14 +356,14 @@ def awaiting(store: Store, account_id: int) -> list[dict[str, Any]]:
         status, seats = games.get(str(row.game_id), ("", []))
         if status != "open" or not any(seat.get("for") == account_id for seat in seats):
             continue
-        other = row.second if row.first == account_id else row.first
+        others = [p for p in seated(row) if p != account_id]
         found.append(
             {
                 "tournament": str(row[0]),
                 "name": str(row[1]),
                 "round": int(row.round),
                 "game_id": str(row.game_id),
-                "opponent": opponents.get((str(row[0]), other)),
+                "opponent": ", ".join(opponents.get((str(row[0]), p)) or "" for p in others),
             }
         )
     return found

@@ -11,7 +11,8 @@ from typing import Any
 
 from kingdomino.web.club_pairing import standings
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES
-from kingdomino.web.tournament_store import Tournament
+from kingdomino.web.table_pairing import table_standings
+from kingdomino.web.tournament_store import Tournament, seated
 
 
 def settings_json(tournament: Any, players: int) -> dict[str, Any]:
@@ -30,6 +31,7 @@ def settings_json(tournament: Any, players: int) -> dict[str, Any]:
         "max_players": tournament.max_players,
         "bots": bool(tournament.bots),
         "status": tournament.status,
+        "table_size": tournament.table_size,
         "starts_at": tournament.starts_at,
         "players": players,
     }
@@ -68,8 +70,9 @@ def tournament_json(
     rounds: dict[int, list[dict[str, Any]]] = {}
     for game in tournament.games:
         status, seats = games.get(game.game_id, ("", [])) if game.game_id else ("", [])
-        mine = viewer is not None and viewer in (game.first, game.second)
-        result = result_words(game.first_points, game.second_points)
+        mine = viewer is not None and viewer in seated(game)
+        pairs = tournament.table_size == 2
+        result = result_words(game.first_points, game.second_points) if pairs else None
         entry: dict[str, Any] = {
             "board": game.board,
             "first": names.get(game.first),
@@ -83,6 +86,8 @@ def tournament_json(
             "forfeit": bool(game.forfeit),
             "yours": mine,
         }
+        if tournament.table_size > 2:
+            entry["players"] = table_lines(game, names)
         if mine and seats:
             seat = next(
                 (info for info in seats if info.get("account") == viewer or info.get("for") == viewer), None
@@ -90,7 +95,6 @@ def tournament_json(
             entry["seated"] = seat is not None and seat["kind"] != "open"
             entry["token"] = seat.get("token") if seat is not None and seat["kind"] == "human" else None
         rounds.setdefault(game.round, []).append(entry)
-    lines = standings(names, tournament.played())
     withdrew = {p.account_id: p.withdrew for p in tournament.players}
     return {
         **settings_json(tournament, len(tournament.players)),
@@ -107,17 +111,59 @@ def tournament_json(
             {"name": p.name, "bot": bool(p.bot), "withdrew": p.withdrew} for p in tournament.players
         ],
         "rounds_played": [{"round": number, "games": rounds[number]} for number in sorted(rounds)],
-        "standings": [
+        "standings": standings_json(tournament, withdrew),
+    }
+
+
+def standings_json(tournament: Tournament, withdrew: dict[int, int | None]) -> list[dict[str, Any]]:
+    """The standings' lines: a tournament of games of two's with its tie-breaks (``club_pairing``),
+    one by tables' with the opponents' points and the kingdom margin (``table_pairing``)."""
+    names = tournament.names()
+    if tournament.table_size > 2:
+        return [
             {
                 "rank": line.rank,
                 "name": line.name,
                 "points": line.points,
-                "buchholz": line.buchholz,
-                "sonneborn_berger": line.sonneborn_berger,
-                "kingdom_diff": line.kingdom_diff,
+                "opponents": line.opponents,
+                "kingdom_margin": line.kingdom_margin,
                 "played": line.played,
                 "withdrew": withdrew.get(line.player),
             }
-            for line in lines
-        ],
-    }
+            for line in table_standings(names, tournament.table_played())
+        ]
+    return [
+        {
+            "rank": line.rank,
+            "name": line.name,
+            "points": line.points,
+            "buchholz": line.buchholz,
+            "sonneborn_berger": line.sonneborn_berger,
+            "kingdom_diff": line.kingdom_diff,
+            "played": line.played,
+            "withdrew": withdrew.get(line.player),
+        }
+        for line in standings(names, tournament.played())
+    ]
+
+
+def table_lines(game: Any, names: dict[int, str]) -> list[dict[str, Any]]:
+    """A table's players in seat order, each with their ``place``, ``points`` and kingdom points
+    (``score``) once it ended (None before) and whether their seat was ``forfeit``."""
+    outcome = game.outcome or {}
+    players = seated(game)
+    ended = game.first_points is not None
+
+    def of(key: str, seat: int) -> Any:
+        return outcome[key][seat] if ended and key in outcome else None
+
+    return [
+        {
+            "name": names.get(player),
+            "place": of("places", seat),
+            "points": of("points", seat),
+            "score": of("scores", seat),
+            "forfeit": bool(of("forfeits", seat)),
+        }
+        for seat, player in enumerate(players)
+    ]

@@ -1,11 +1,13 @@
 """Club tournaments of people: an account organises one, accounts join it, and the server pairs
-its rounds (``club_pairing``: round robin or Swiss), makes each round's games (``tournament_rounds``)
-and pairs the next round once every game of the round is over, until the last.
+its rounds (``club_pairing``: round robin or Swiss; ``table_pairing``: a Swiss at tables of three
+or four), makes each round's games (``tournament_rounds``) and pairs the next round once every
+game of the round is over, until the last.
 
 The life of a tournament (``status``): ``open`` while players join and leave; ``running`` from its
 start, by its organiser ("start now") or by itself at its ``starts_at`` (with fewer than
 ``MIN_PLAYERS`` then it is ``cancelled``); ``finished`` after its last round. Its organiser may
-call it off (``cancelled``) before the start. A player who leaves after the start withdraws: the
+call it off (``cancelled``) before the start. At the start, the closed accounts are taken off it
+(a closed organiser's is called off). A player who leaves after the start withdraws: the
 game they are in is lost by forfeit (resigned if it had started), their games of a round robin's
 later rounds are forfeits too, and a Swiss tournament pairs them no more.
 
@@ -157,6 +159,10 @@ class Tournaments:
             tournament = await self._open(tournament_id)
             if account_id is not None:
                 self._organiser(tournament, account_id)
+            if await asyncio.to_thread(records.drop_closed, self.store, tournament):
+                await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
+                return
+            tournament = await self.read(tournament_id)
             if len(tournament.players) < MIN_PLAYERS:
                 if account_id is None:
                     await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
@@ -181,7 +187,7 @@ class Tournaments:
         """The players in their starting order: by rating in the game's pool, best first (one not
         rated there as a new player), then in the order they joined (a read: run in a thread)."""
         players = [p.account_id for p in tournament.players]
-        pool = pool_or_none(tournament.game, 2)
+        pool = pool_or_none(tournament.game, tournament.table_size)
         if pool is None:
             return players
         rated = read_ratings(self.store, [(p, pool) for p in players])
@@ -211,7 +217,8 @@ class Tournaments:
         every game of it is over already (byes and forfeits alone)."""
         tournament = await self.read(tournament_id)
         if tournament.round < round_:
-            games = rounds.pairings(tournament, round_)
+            # A search of tables may take a tenth of a second: off the event loop.
+            games = await asyncio.to_thread(rounds.pairings, tournament, round_)
             with contextlib.suppress(IntegrityError):  # another server paired it first: its rows stand
                 await asyncio.to_thread(records.add_round, self.store, tournament_id, round_, games)
         await self._make_games(tournament_id)
@@ -222,8 +229,9 @@ class Tournaments:
         linked to its row first (two servers going on with one round) leaves this one's unplayed."""
         tournament = await self.read(tournament_id)
         for game in tournament.of_round(tournament.round):
-            if game.game_id is None and game.first_points is None and game.second is not None:
-                game_id = await rounds.make_pairing_game(self.hub, tournament, game.first, game.second)
+            players = records.seated(game)
+            if game.game_id is None and game.first_points is None and len(players) > 1:
+                game_id = await rounds.make_pairing_game(self.hub, tournament, players)
                 linked = await asyncio.to_thread(
                     records.set_game, self.store, tournament_id, game.round, game.board, game_id
                 )
@@ -241,7 +249,7 @@ class Tournaments:
             return
         if any(game.first_points is None for game in tournament.of_round(tournament.round)):
             return
-        if tournament.round >= tournament.rounds or len(tournament.active()) < 2:
+        if tournament.round >= tournament.rounds or not rounds.goes_on(tournament):
             await asyncio.to_thread(records.set_state, self.store, tournament_id, status="finished")
             return
         await self._pair(tournament_id, tournament.round + 1)
@@ -249,8 +257,13 @@ class Tournaments:
     async def _forfeit_current(self, tournament: Tournament, account_id: int) -> None:
         """The current round's game of ``account_id``, who withdrew, lost by forfeit: the result
         kept first, then its game ended (a game waiting for its players called off, a game under
-        way resigned by the withdrawn seat)."""
+        way resigned by the withdrawn seat). At a table the others play on: a game under way is
+        resigned (an AI plays the seat, last), one still waiting counts them absent at its wait's end."""
         for game in tournament.of_round(tournament.round):
+            if tournament.table_size > 2:
+                if game.first_points is None and game.game_id and account_id in records.seated(game):
+                    await self._end_game(game.game_id, account_id, at_table=True)
+                continue
             if game.first_points is not None or account_id not in (game.first, game.second):
                 continue
             result = rounds.forfeit(game.first != account_id, game.second != account_id)
@@ -262,12 +275,13 @@ class Tournaments:
         """Keep ``result`` for ``game`` (a row of the tournament's games) unless it has one."""
         await asyncio.to_thread(records.set_result, self.store, tournament_id, game.round, game.board, result)
 
-    async def _end_game(self, game_id: str, account_id: int) -> None:
-        """End the game ``game_id`` of ``account_id``, who withdrew: called off while it waits,
-        resigned by their seat once it is under way (a seat an AI plays on is left to it)."""
+    async def _end_game(self, game_id: str, account_id: int, *, at_table: bool = False) -> None:
+        """End the game ``game_id`` of ``account_id``, who withdrew: called off while it waits
+        (unless it is ``at_table``), resigned by their seat once it is under way (a seat an AI
+        plays on is left to it)."""
         table = self.hub.table(game_id)
         seats = table.stored.seats
-        if table.stored.status == "open":
+        if table.stored.status == "open" and not at_table:
             async with table.lock:
                 table.write_seats([dict(seat) for seat in seats], "expired", "game")
             await self.hub.seats_changed(table)

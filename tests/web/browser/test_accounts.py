@@ -3,9 +3,11 @@ in again, its refusals said in words."""
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser
@@ -97,3 +99,31 @@ def test_the_guest_s_name_is_asked_of_guests_only(browser: Browser, live_server:
     page.click("#guest-leaderboards")
     page.wait_for_selector("#leaderboard")
     assert page.errors == []
+
+
+def test_an_account_is_closed_from_its_card_its_data_downloaded_first(
+    browser: Browser, live_server: str
+) -> None:
+    """The card says what closing does, asks the password, and a closed account logs in no more."""
+    page = new_page(browser, live_server)
+    name = log_in_new(page, live_server, "Vera")
+    with page.expect_download() as download:
+        page.click("#export-account")
+    data = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert data["account"]["name"] == name and data["games"] == []
+    page.click("#close-account-part summary")
+    said = page.locator("#close-account-form .close-account-what").inner_text()
+    assert "Your name stays taken" in said and "leave the leaderboards" in said
+    page.fill("#close-password", "not the password")
+    page.click("#close-account")
+    page.wait_for_selector('#close-account-error:has-text("The password is not this account\'s")')
+    assert page.locator("#logged-in").is_visible()
+    page.fill("#close-password", "a long enough password")
+    page.click("#close-account")
+    page.wait_for_selector("#account-form")
+    assert page.locator("#account-done").inner_text() == "Your account is closed."
+    page.fill("#account-name", name)
+    page.fill("#account-password", "a long enough password")
+    assert_refused(page, lambda: page.click("#log-in"), "This account is closed")
+    assert [e for e in page.errors if not re.search(r"status of 403 ", e)] == []
+    page.errors.clear()

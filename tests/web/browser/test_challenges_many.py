@@ -1,11 +1,13 @@
 """Kira's club night in the browser: from Boris's page she challenges him, Cleo and Dora to a game
 of four; each sees the challenge in their lobby with the others named, counted in the tab's title
 among what awaits their answer; her own lobby lists her waiting challenge once, in the challenges
-card; one decline calls it off, and every lobby says who declined and why. The API tests
+card, with who accepted and who is still awaited; one decline calls it off, and every lobby says
+who declined and why, worded for its reader (what to try next is the challenger's). The API tests
 (test_challenges_many.py) play a challenge of four to its start."""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 from playwright.sync_api import Browser
@@ -39,19 +41,12 @@ def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
     cleo_name = log_in_new(cleo, live_server, "Cleo")
     dora_name = log_in_new(dora, live_server, "Dora")
     # The phone's form: the two further names under the game's choices.
-    phone = new_page(browser, live_server, width=360, height=740, touch=True)
-    logged = phone.request.post(
-        f"{live_server}/api/session",
-        data={"name": kira_name, "password": "a long enough password"},
-        headers={"Origin": live_server},
-    )
-    assert logged.ok, logged.text()
+    phone = logged_in_as(browser, live_server, kira_name, width=360, height=740, touch=True)
     phone.goto(f"{live_server}/player/{quote(boris_name)}")
     phone.select_option("#challenge-game-choice", label="Kingdomino · 4 players")
     phone.wait_for_selector("#challenge-name-4")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     phone.screenshot(path=str(ARTIFACTS / "challenge-of-four-form-phone.png"), full_page=True)
-    phone.close()
     game_id = challenge_from_the_page(kira, live_server, boris_name, [cleo_name, dora_name])
     waiting = kira.locator("#waiting-players")
     waiting.wait_for()
@@ -73,25 +68,52 @@ def test_a_challenge_of_four_is_told_to_each_and_one_decline_ends_it(
     # Each named once: "with" those who answered, then those still to answer.
     assert f"with {boris_name} · still to answer: {dora_name} · " in line.inner_text()
     cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-lobby-phone.png"), full_page=True)
+    # Kira's own lobby, on her phone and a desktop: who accepted, then who is still awaited.
+    desk = logged_in_as(browser, live_server, kira_name)
+    for page in (phone, desk):
+        page.goto(live_server + "/")
+        mine = page.locator(f"#challenge-list li[data-id='{game_id}']")
+        mine.wait_for()
+        accepted = f"Your challenge · {boris_name} accepted · still to answer: {cleo_name} and {dora_name} · "
+        assert mine.inner_text().startswith(accepted), mine.inner_text()
+    phone.screenshot(path=str(ARTIFACTS / "challenge-of-four-challenger-phone.png"), full_page=True)
+    desk.locator("#challenges").screenshot(path=str(ARTIFACTS / "challenge-of-four-challenger.png"))
     dora_line = dora.locator(f"#challenge-list li[data-id='{game_id}']")
     dora_line.locator("select.decline-reason").select_option("later")
     dora_line.locator("button.decline").click()
-    why = "Busy with other games: try again later."
+    # The reason worded for its reader: what to try next is the challenger's to do.
+    why = {kira: "Busy with other games: try again later.", boris: "Busy with other games."}
     for page in (kira, boris):
         page.wait_for_selector("#expired[data-ended='declined']")
         assert page.inner_text("#expired") == (
-            f"{dora_name} declined the challenge: the game was called off. {why}"
+            f"{dora_name} declined the challenge: the game was called off. {why[page]}"
         )
     cleo.wait_for_selector(f"#challenges-ended li[data-id='{game_id}']")
     assert cleo.inner_text(f"#challenges-ended li[data-id='{game_id}']") == (
-        f"{dora_name} declined {kira_name}'s challenge: the game is off. {why}"
+        f"{dora_name} declined {kira_name}'s challenge: the game is off. {why[boris]}"
+    )
+    phone.wait_for_selector(f"#challenges-ended li[data-id='{game_id}']")
+    assert phone.inner_text(f"#challenges-ended li[data-id='{game_id}']") == (
+        f"{dora_name} declined your challenge. {why[kira]}"
     )
     cleo.screenshot(path=str(ARTIFACTS / "challenge-of-four-declined-phone.png"), full_page=True)
     assert cleo.locator("#challenge-list li").count() == 0
     kira.goto(live_server + "/")
     kira.wait_for_selector("#logged-in")
-    for page in (kira, boris, cleo, dora):
+    for page in (kira, boris, cleo, dora, phone, desk):
         assert not page.errors, page.errors
+
+
+def logged_in_as(browser: Browser, live_server: str, name: str, **shown: Any) -> LivePage:
+    """A page of its own logged in as the account ``name`` (made already), as ``shown`` says."""
+    page = new_page(browser, live_server, **shown)
+    logged = page.request.post(
+        f"{live_server}/api/session",
+        data={"name": name, "password": "a long enough password"},
+        headers={"Origin": live_server},
+    )
+    assert logged.ok, logged.text()
+    return page
 
 
 def test_a_challenge_to_you_counts_in_the_title(browser: Browser, live_server: str) -> None:

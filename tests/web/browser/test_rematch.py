@@ -1,6 +1,7 @@
 """Friends at other computers after their game: the rematch one offers reaches the other's end
 screen live, and joining it opens the new game in their seat; a logged-in friend's invited seat
-becomes their account's."""
+becomes their account's. A club tournament's game offers no rematch: its end screen leads back to
+the tournament."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import log_in_new, new_page, present
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, present
+from tests.web.test_challenges import DAYS
 
 
 def finished_game_of_two(base: str, time_control: dict[str, Any] | None = None) -> tuple[str, list[str]]:
@@ -92,3 +94,58 @@ def test_a_logged_in_friend_s_invited_seat_becomes_their_account_s(
     assert asked.value.json()["refused"][0]["error"]["code"] == "not_a_seat"
     friend.wait_for_selector("#whoami:has-text('Boris')")
     assert friend.locator("#claimed").count() == 0 and friend.errors == []
+
+
+def test_a_club_tournament_s_finished_game_leads_back_to_it_not_to_a_rematch(
+    browser: Browser, live_server: str
+) -> None:
+    """A rematch of a tournament's game would be a game outside the tournament: its end screen
+    offers the way back to the tournament's page instead, on a desktop and on a phone."""
+    pages = {who: new_page(browser, live_server) for who in ("Kira", "Boris", "Cleo")}
+    names = {log_in_new(page, live_server, who): page for who, page in pages.items()}
+    made = posted(
+        pages["Kira"],
+        "/api/tournaments",
+        {"name": "Thursday club", "game": "kingdomino", "format": "round_robin", "time_control": DAYS},
+    )
+    tournament_id = made["id"]
+    for who in ("Boris", "Cleo"):
+        posted(pages[who], f"/api/tournaments/{tournament_id}/join")
+    posted(pages["Kira"], f"/api/tournaments/{tournament_id}/start")
+    found = httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()
+    game = next(g for g in found["rounds_played"][0]["games"] if g["second"] is not None)
+    game_id = game["game_id"]
+    tokens = {
+        side: str(posted(names[game[side]], f"/api/games/{game_id}/join", {})["token"])
+        for side in ("first", "second")
+    }
+    resigned = httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": tokens["second"]})
+    assert resigned.status_code == 200, resigned.text
+    first = at_the_end(browser, live_server, game_id, tokens["first"])
+    back = first.locator("#back-to-tournament")
+    assert back.text_content() == "Back to the tournament"
+    assert back.get_attribute("href") == f"/tournament/{tournament_id}"
+    assert first.locator("#rematch, #join-rematch, #same-deal").count() == 0
+    first.screenshot(path=str(ARTIFACTS / "tournament-game-end.png"), full_page=True)
+    phone = at_the_end(
+        browser, live_server, game_id, tokens["second"], width=360, height=740, locale="hu", touch=True
+    )
+    assert phone.locator("#back-to-tournament").text_content() == "Vissza a versenyhez"
+    assert phone.locator("#rematch, #join-rematch, #same-deal").count() == 0
+    phone.screenshot(path=str(ARTIFACTS / "tournament-game-end-phone.png"), full_page=True)
+    phone.locator("#back-to-tournament").tap()
+    phone.wait_for_url(f"{live_server}/tournament/{tournament_id}")
+    assert first.errors == [] and phone.errors == []
+    # Nothing left running on the shared server: its players withdraw until it is over.
+    for who in ("Kira", "Boris"):
+        if httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()["status"] != "finished":
+            posted(pages[who], f"/api/tournaments/{tournament_id}/leave")
+    assert httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()["status"] == "finished"
+
+
+def posted(page: LivePage, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``page``'s account posts ``body`` to ``path`` as its page would (its cookie, the site's Origin)."""
+    answer = page.request.post(page.base_url + path, data=body, headers={"Origin": page.base_url})
+    assert answer.ok, answer.text()
+    found: dict[str, Any] = answer.json()
+    return found

@@ -34,7 +34,7 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
     kira.locator("#tournaments summary").click()
     kira.fill("#tournament-name", "Thursday club")
     kira.select_option("#tournament-format", "round_robin")
-    kira.select_option("#tournament-game-choice", label="Kingdomino Duel · 2 players")
+    kira.select_option("#tournament-game-choice", label="Kingdomino Duel")
     kira.select_option("#tournament-clock", label="1 day a move (turn-based)")
     shot(kira, "organise")
     kira.click("#organise-button")

@@ -12,7 +12,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   (``games``);
 * ``GET /api/games/{id}/record``, ``/replay?step=N`` and ``/review`` once the game is over
   (``/review``: 202 with ``{"status": "pending", "done", "total"}`` while it is computed, and
-  ``"queued"`` with its ``place`` while it waits for other reviews) (``finished_games``);
+  ``"queued"`` with its ``place`` while it waits for other reviews), ``GET /api/games/{id}/chat``
+  a finished game's chat read without its socket (``finished_games``);
 * ``POST /api/score`` ``{game, options, text}``: a kingdom written as text, scored and explained
   (``GET /api/score/formats``: how each game's text is written) (``scoring``);
 * ``GET /api/meta``, ``POST /api/ratings``, ``GET /api/stats``: what the server offers, the AI
@@ -44,6 +45,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/tournaments`` organises a club tournament; ``GET /api/tournaments`` the open,
   running and finished ones; ``GET /api/tournaments/{id}`` one whole; ``POST
   /api/tournaments/{id}/join``, ``/leave``, ``/start``, ``/cancel`` (``tournaments``);
+* ``GET /api/account/following``, ``PUT`` and ``DELETE /api/account/following/{name}``; ``GET
+  /api/account/blocked``, ``PUT`` and ``DELETE /api/account/blocked/{name}``; ``GET
+  /api/account/relations/{name}``: the accounts followed and blocked (``people``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -62,6 +66,7 @@ from kingdomino.web.routes import (
     games,
     live_games,
     open_games,
+    people,
     players,
     push,
     scoring,
@@ -84,4 +89,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     push.router,
     live_games.router,
     tournaments.router,
+    people.router,
 )

@@ -1,4 +1,5 @@
-"""Players' accounts over HTTP: create one, log in and out, who is logged in, a new password.
+"""Players' accounts over HTTP: create one, log in and out, who is logged in, a new password,
+close it, download its data.
 
 The session's token travels only in a cookie (HttpOnly, SameSite=Lax), never in an answer's body
 or an address: ``__Host-kd_session`` when the page is served over TLS (Secure, the whole site, no
@@ -17,6 +18,7 @@ Hashing runs in a thread: the event loop only validates, stores and answers.
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -27,10 +29,12 @@ from limits.aio import storage, strategies
 from pydantic import Field
 from starlette.requests import HTTPConnection
 
+from kingdomino.web.account_export import export
 from kingdomino.web.accounts import SESSION_DAYS, Account, Accounts
+from kingdomino.web.closed_accounts import sweep
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.bodies import Body
-from kingdomino.web.routes.dependencies import Client
+from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.seats import name_key
 
 router = APIRouter()
@@ -55,6 +59,12 @@ class CredentialsRequest(Body):
     bot: bool = Field(
         default=False, description="A new account is a bot's (`kingdomino bot`): shown as a bot to players."
     )
+
+
+class CloseRequest(Body):
+    """The account's password, confirming that its owner closes it."""
+
+    password: str = Field(max_length=1024, description="The password now.")
 
 
 class PasswordRequest(Body):
@@ -192,8 +202,14 @@ async def log_out(request: Request, response: Response, accounts: AccountsDep) -
         session = request.cookies.get(name)
         if session:
             await asyncio.to_thread(accounts.log_out, session)
-            response.delete_cookie(name, path="/", secure=name == SECURE_COOKIE, httponly=True)
+    clear_session(response)
     return {"account": None}
+
+
+def clear_session(response: Response) -> None:
+    """Clear the session's cookies, under either name."""
+    for name in (SECURE_COOKIE, COOKIE):
+        response.delete_cookie(name, path="/", secure=name == SECURE_COOKIE, httponly=True)
 
 
 async def current_account(accounts: AccountsDep, token: SessionToken) -> Account | None:
@@ -234,3 +250,46 @@ async def change_password(
     token = await asyncio.to_thread(accounts.change_password, session, body.old_password, body.new_password)
     keep_session(response, request, token)
     return {"changed": True}
+
+
+@router.post("/api/account/close")
+async def close_account(
+    body: CloseRequest,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+    hub: HubDep,
+    client: Client,
+    session: SessionToken,
+) -> dict[str, Any]:
+    """Close the logged-in account, its owner confirming with its password: no login opens it
+    again, every session of it ends (this one's cookies cleared), its push subscriptions go, its
+    waiting games and challenges are called off (``closed_accounts``). Its name stays taken and
+    its finished games stay as played."""
+    same_origin(request)
+    await limited(request, "close", client)
+    if not session:
+        raise HubError(401, "session", "log in first: no session here", "session_ended")
+    await asyncio.to_thread(accounts.close_own, session, body.password)
+    clear_session(response)
+    await sweep(hub)
+    return {"account": None, "closed": True}
+
+
+@router.get("/api/account/export")
+async def export_account(accounts: AccountsDep, session: SessionToken) -> Response:
+    """The logged-in account's data as a JSON file to download (``account_export``: the account,
+    its ratings and their changes, its games with their links, its tournaments, counts of its
+    sessions and push subscriptions; no password hash, no seat's token)."""
+    account = await asyncio.to_thread(accounts.account_for, session) if session else None
+    if account is None:
+        raise HubError(401, "session", "log in first: no session here", "session_ended")
+    data = await asyncio.to_thread(export, accounts.store, account.id)
+    return Response(
+        json.dumps(data, ensure_ascii=False, indent=1),
+        media_type="application/json",
+        headers={
+            "Content-Disposition": f'attachment; filename="kingdomino-account-{account.id}.json"',
+            "Cache-Control": "no-store",
+        },
+    )

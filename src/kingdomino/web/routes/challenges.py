@@ -5,11 +5,12 @@ opened within the limit of games opened per client a minute (``games.OPEN_GAMES`
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
 
-from kingdomino.web import challenges, views
+from kingdomino.web import challenges, relations, views
 from kingdomino.web.open_seats import Seeker
 from kingdomino.web.push_events import challenge_made
 from kingdomino.web.refusals import HubError
@@ -42,6 +43,8 @@ async def challenge(
     names = body.named()
     challenges.check_players(body.players, len(names))
     challenged = await challenges.challenged_accounts(hub, account, names)
+    named = {other.id: other.name for other in challenged}
+    await asyncio.to_thread(relations.apart, hub.store, account.id, named, "challenge_refused")
     await limited(request, "open_game", client, OPEN_GAMES)
     table = await hub.create(
         body.game,

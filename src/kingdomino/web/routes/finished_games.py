@@ -1,16 +1,21 @@
-"""A finished game: its record, its replay step by step, and the review of its human moves."""
+"""A finished game: its record, its replay step by step, the review of its human moves, and its
+chat read without a socket (its replay page)."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from kingdomino.web import standings, views
+from kingdomino.web.chat import Reader
+from kingdomino.web.chats import Chats
 from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.accounts import session_token
 from kingdomino.web.routes.dependencies import Client, HubDep
+from kingdomino.web.routes.games import LIMITED, TokenQuery
 
 router = APIRouter()
 
@@ -54,3 +59,17 @@ async def rating_changes(game_id: str, response: Response, hub: HubDep) -> dict[
 async def replay(game_id: str, hub: HubDep, step: int = 0) -> dict[str, Any]:
     """A finished game's public view after ``step`` actions, with the action taken next."""
     return views.replay_view(hub.table(game_id), step, hub.replays)
+
+
+@router.get("/api/games/{game_id}/chat", dependencies=[LIMITED])
+async def chat_rooms(game_id: str, request: Request, hub: HubDep, token: TokenQuery = "") -> dict[str, Any]:
+    """A finished game's chat without its socket, as ``chat_read`` answers it: the spectators'
+    room for anyone (its replay is anyone's by then), the players' room too with a player's
+    ``token``. A game still played is read on its socket."""
+    tokens = frozenset([token]) if token else frozenset()
+    table = hub.table(game_id, tokens or None)
+    if table.stored.status != "finished":
+        raise HubError(409, "game", "a game's chat is read here once it is finished; before, on its socket")
+    chats: Chats = request.app.state.chats
+    reader = Reader(tokens, await chats.account_of(session_token(request)))
+    return await chats.history(table, reader, counted=False)

@@ -6,7 +6,8 @@
 (``endings``), ``{"type": "why", "action"}`` (read-only: the engine's reason why
 that action is not legal now, ``reason`` null when it is, and ``refusal`` ``{key, values}``
 naming the rule for the page's words), ``{"type": "sync"}`` (answered with the current
-``state``) and ``{"type": "ping"}``; the server answers ``ack``, ``hint``, ``why``, ``thinking``,
+``state``), ``{"type": "ping"}``, and the chat's ``chat_read`` and ``chat`` (``chats``); the
+server answers ``ack``, ``hint``, ``why``, ``thinking``, ``chat_history``, ``chat``,
 ``pong`` or ``error`` messages (text frames of JSON only; any other frame is an ``error``, never
 a close), and sends ``state`` and ``presence`` as they change.
 
@@ -34,6 +35,8 @@ from pydantic import Field
 from starlette.types import Message
 
 from kingdomino.web import endings
+from kingdomino.web.chat import MAX_TEXT, Phrase, Reader, Room
+from kingdomino.web.chats import Chats
 from kingdomino.web.failures import failure_error, log_failure
 from kingdomino.web.frames import decode
 from kingdomino.web.hub import Hub
@@ -42,6 +45,7 @@ from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.page_link import IDLE_CODE, message_type, ping_every, stamped
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch import seat_joined
+from kingdomino.web.routes.accounts import session_token
 from kingdomino.web.routes.bodies import Body, Token
 from kingdomino.web.routes.dependencies import client_of, hub_of
 from kingdomino.web.send_backlog import backlog_of
@@ -92,7 +96,9 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
     page = _Page(hub, table, outbox, (seats, held), client, idle)
     watcher = page.watcher
     sockets_open[client] += 1
+    chats: Chats = websocket.app.state.chats
     try:
+        page.chat = (chats, await chats.join(table.id, held, session_token(websocket), page.put))
         await table.join(watcher)
         hub.resume(table)  # a page opened: a pending AI turn starts now, not at the next sweep
         for seat in seats:  # a rematch's player opening it has joined it: its clock may start
@@ -118,6 +124,8 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         sockets_open[client] -= 1
         if not sockets_open[client]:
             del sockets_open[client]
+        if page.chat is not None:
+            chats.part(table.id, page.chat[1])
         await table.part(watcher)
         await outbox.aclose()
 
@@ -154,10 +162,13 @@ def _held_tokens(text: str) -> frozenset[str]:
 class SocketMessage(Body):
     """A message of a page, as ``frames.decode`` reads it."""
 
-    type: Literal["action", "undo", "hint", "why", "sync", "ping", "resign", "abort"]
+    type: Literal["action", "undo", "hint", "why", "sync", "ping", "resign", "abort", "chat", "chat_read"]
     token: Token | None = None
     action: str | None = Field(default=None, max_length=64)
     index: int | None = Field(default=None, ge=0)
+    room: Room = "players"
+    text: str | None = Field(default=None, max_length=MAX_TEXT)
+    phrase: Phrase | None = None
 
 
 class _Page:
@@ -178,6 +189,8 @@ class _Page:
         self.outbox = outbox
         self.client = client
         self.ping_every = ping_every(idle)
+        #: The game's chats and this page as they know it, once it joined them.
+        self.chat: tuple[Chats, Reader] | None = None
         #: Whether the page was sent its first message.
         self.opened = False
         seats, tokens = watching
@@ -217,6 +230,9 @@ class _Page:
         if message.type == "sync":
             await table.send_view(self.watcher, again=True)
             return
+        if message.type in ("chat", "chat_read"):
+            await self._chat(message)
+            return
         token = message.token or table.acting_token(held)
         if message.type == "action":
             if not message.action:
@@ -239,6 +255,19 @@ class _Page:
             await self._end(message.type, message.token or _seat_token(table, held))
         else:
             await self.send({"type": "hint", "candidates": await hub.hints.hint(table, token, client)})
+
+    async def _chat(self, message: SocketMessage) -> None:
+        """Read the game's chat (``chat_read``) or write in it (``chat``; answered ``ack``)."""
+        assert self.chat is not None
+        chats, reader = self.chat
+        if message.type == "chat_read":
+            await self.send(await chats.history(self.table, reader))
+            return
+
+        async def acknowledge(sent: int) -> None:
+            await self.send({"type": "ack", "chat": sent})
+
+        await chats.write(self.table, reader, (message.room, message.text, message.phrase), acknowledge)
 
     async def _end(self, how: str, token: str) -> None:
         """Resign or abort the game for ``token``'s seat (``endings``); answered ``ack``."""

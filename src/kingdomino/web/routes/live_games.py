@@ -41,10 +41,10 @@ async def live_games(
     """The public games being played, the best player's rating first: `{games, total, offset,
     limit}`, each game with its players (names, ratings, scores), whose turn, the players' moves
     so far, its clocks, how many watch it here and its `watch` link. `player` keeps the games
-    an account plays (404 `no_player` for a name no account has)."""
+    an account plays, a closed one's too (404 `no_player` for a name no account has)."""
     account = None
     if player is not None:
-        found = await asyncio.to_thread(standings.account_named, hub.store, player)
+        found = await asyncio.to_thread(standings.account_named, hub.store, player, True)
         if found is None:
             raise HubError(404, "player", f"no player is named {player!r}", "no_player", {"name": player})
         account = found[0]

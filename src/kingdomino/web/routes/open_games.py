@@ -21,7 +21,7 @@ from limits import parse
 
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
-from kingdomino.web import views
+from kingdomino.web import relations, views
 from kingdomino.web.hub import Hub
 from kingdomino.web.lobby_ratings import pool_or_none, rating_value, read_ratings
 from kingdomino.web.open_seats import Seeker, check_rated_clock
@@ -69,6 +69,9 @@ async def join(
     guest named `name` (a rated game takes accounts only). The game starts with its last seat."""
     same_origin(request)
     await limited(request, "join", client, JOINS)
+    if account is not None:
+        others = relations.seated_accounts(hub.table(game_id).stored.seats)
+        await asyncio.to_thread(relations.apart, hub.store, account.id, others, "join_refused")
     table, seat, token = await hub.join(game_id, seeker_of(account, body.name), client)
     return seated(table.id, seat, token, table.stored.status == "playing")
 
@@ -102,7 +105,8 @@ async def pairing(
     except GameError as error:
         raise HubError(400, error.field or "options", str(error)) from None
     mine = _rating(hub, seeker, body.game, body.players)
-    for game_id in _candidates(hub, body, options, seeker, mine):
+    apart = await asyncio.to_thread(relations.kept_apart, hub.store, account.id) if account else set()
+    for game_id in _candidates(hub, body, options, seeker, mine, apart):
         try:
             table, seat, token = await hub.join(game_id, seeker, client)
         except HubError as error:
@@ -140,11 +144,11 @@ def _rating(hub: Hub, seeker: Seeker, game: str, players: int) -> float:
 
 
 def _candidates(
-    hub: Hub, body: PairingRequest, options: dict[str, Any], seeker: Seeker, mine: float
+    hub: Hub, body: PairingRequest, options: dict[str, Any], seeker: Seeker, mine: float, apart: set[int]
 ) -> list[str]:
     """The open games of ``body``'s game and table with these ``options`` (as the game reads them:
     an option left out is its default) that a quick game may join, the closest creator's rating
-    first."""
+    first; none where an account of ``apart`` sits (a block stands between it and the seeker)."""
     account = seeker.account[0] if seeker.account else None
     fitting = [
         game
@@ -156,6 +160,7 @@ def _candidates(
         and game["options"] == options
         and game["time_control"] == _time_control(body)
         and (account is None or game["creator_account"] != account)
+        and not any(seat["account"] in apart for seat in game["seats"])
     ]
     fitting.sort(key=lambda game: abs(rating_value(game["rating"]) - mine))
     return [str(game["id"]) for game in fitting]

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Query, Request
 
 from kingdomino.ratings.pools import pool_names
-from kingdomino.web import account_games, standings
+from kingdomino.web import account_games, relations, standings
 from kingdomino.web.accounts import Account
 from kingdomino.web.default_pool import default_pool
 from kingdomino.web.refusals import HubError
@@ -80,15 +80,18 @@ async def leaderboard(
 @router.get("/api/players/{name:path}")
 async def player(name: str, hub: HubDep) -> dict[str, Any]:
     """A player's page: ratings per pool with their history, recent finished games (each with
-    its replay), and per game the finished games (forfeited ones too), the wins and the mean score."""
-    account = await asyncio.to_thread(standings.account_named, hub.store, name)
+    its replay), and per game the finished games (forfeited ones too), the wins and the mean score;
+    `followers`: how many accounts follow it; `closed` says the account is closed (its page
+    stays: its games are its opponents' too)."""
+    account = await asyncio.to_thread(standings.account_named, hub.store, name, True)
     if account is None:
         raise HubError(404, "name", f"no player is named {name!r}", "no_player", {"name": name})
     for game_id in await asyncio.to_thread(standings.finished_without_results, hub.store, account[0]):
         table = hub.table(game_id)
         state = table.state
         await asyncio.to_thread(hub.results.keep_results, table.stored, state.scores(), state.places())
-    return await asyncio.to_thread(standings.player_page, hub.store, account)
+    page = await asyncio.to_thread(standings.player_page, hub.store, account)
+    return {**page, "followers": await asyncio.to_thread(relations.followers, hub.store, account[0])}
 
 
 @router.get("/api/account/games")

@@ -45,7 +45,7 @@ StatusQuery = Annotated[Literal["open", "running", "finished"] | None, Query()]
 
 
 class TournamentRequest(Body):
-    """A new club tournament of a game of two."""
+    """A new club tournament: games of two, or a Swiss at tables of three or four."""
 
     name: str = Field(min_length=1, max_length=64, description="The tournament's name.")
     game: GameName
@@ -55,6 +55,10 @@ class TournamentRequest(Body):
         default=None, description="The players' clocks, which its games need (`days`: by the day)."
     )
     format: Literal["round_robin", "swiss"] = Field(description="`round_robin` or `swiss`.")
+    table_size: Literal[2, 3, 4] = Field(
+        default=2,
+        description="Players at a table: 2, or 3 or 4 (a Swiss by tables, of a game of that many).",
+    )
     rounds: int = Field(
         default=5, ge=1, le=MAX_ROUNDS, description="A Swiss tournament's rounds (at most a round robin's)."
     )
@@ -83,8 +87,9 @@ async def create(
     account: CurrentAccount,
 ) -> dict[str, Any]:
     """Organise a club tournament: it is open for accounts to join until its start. Refused for a
-    guest (401), a game of other than two players, one without a clock (its games need one), a
-    start more than 30 days ahead, and beyond 3 tournaments not yet over of one organiser."""
+    guest (401), a game not played at its tables (`table_size`; a round robin by tables), one
+    without a clock (its games need one), a start more than 30 days ahead, and beyond 3
+    tournaments not yet over of one organiser."""
     same_origin(request)
     if account is None:
         raise HubError(401, "session", "log in to organise a tournament", "tournament_guest")

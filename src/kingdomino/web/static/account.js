@@ -1,9 +1,12 @@
 // Your account, in the lobby: log in or create one (a name and a password), who is logged in, log
-// out, change the password; once logged in, the account's games and pages (account-games.js). The
+// out, change the password; once logged in, the account's games and pages (account-games.js), its
+// data to download and its closing (account-close.js). The
 // session is the server's HttpOnly cookie: this page never holds it.
+import { accountLeaving } from "./account-close.js";
 import { accountGames, showYourMove } from "./account-games.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { blockedList } from "./people.js";
 import { api } from "./server.js";
 import { errorWords } from "./words.js";
 
@@ -93,6 +96,11 @@ export function accountCard() {
         el("button", { type: "button", id: "log-out", onclick: () => ask("/api/session", "DELETE") }, t("account.log_out"))),
       ...accountGames(account),
       el("details", {}, el("summary", {}, t("account.change_password")), change),
+      blockedList(),
+      ...accountLeaving(() => {
+        show(null, true);
+        done.textContent = t("account.closed");
+      }),
     ];
   };
   show(null);

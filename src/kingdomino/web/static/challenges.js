@@ -10,7 +10,7 @@ import { gameChoiceFields, openJoined, timeControlWords, waitWords } from "./ope
 import { remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
 import { tellChallenged } from "./turn-told.js";
-import { declineWords } from "./wait-end.js";
+import { declineToldWords, declineWords } from "./wait-end.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
 /** @typedef {import("./view-types.js").Challenge} Challenge */
@@ -82,8 +82,9 @@ function namedSeats(c) {
 }
 
 /** Who a challenge is between, as account `me` sees it: who challenged whom; in a game of three or
- * four, the others it names, and who has still to answer once some have (each named once: "with"
- * then names only those who answered).
+ * four, the others it names, and who has still to answer once some have, each named once: to its
+ * challenger, who accepted and who is awaited ("Your challenge · Anna accepted · still to answer:
+ * Boris and Kira"), to one it named, the others with them ("with") and the awaited.
  * @param {Challenge} c @param {number | null} me */
 function whoWords(c, me) {
   const named = namedSeats(c);
@@ -91,12 +92,14 @@ function whoWords(c, me) {
   const answered = named.some((seat) => seat.kind !== "open");
   const awaited = answered ? others.filter((seat) => seat.kind === "open") : [];
   const joined = others.filter((seat) => !awaited.includes(seat));
+  const names = (/** @type {Challenge["seats"]} */ seats) => namesList(seats.map((seat) => seat.name));
   const creator = localName(c.creator || "");
-  const head = c.creator_account === me ? t("challenge.to", { name: namesList(named.map((seat) => seat.name)) })
+  const mine = c.creator_account === me;
+  const head = mine ? (answered ? t("challenge.yours") : t("challenge.to", { name: names(named) }))
     : t(c.to_you ? "challenge.from" : "challenge.you_accepted", { name: creator });
   return [el("strong", {}, head),
-    c.creator_account !== me && joined.length ? ` · ${t("challenge.with", { names: namesList(joined.map((seat) => seat.name)) })}` : "",
-    awaited.length ? ` · ${t("challenge.awaiting", { names: namesList(awaited.map((seat) => seat.name)) })}` : ""];
+    joined.length && (answered || !mine) ? ` · ${t(mine ? "challenge.accepted_by" : "challenge.with", { names: names(joined) })}` : "",
+    awaited.length ? ` · ${t("challenge.awaiting", { names: names(awaited) })}` : ""];
 }
 
 /** What a challenge is: the game, rated or casual, its clock and how long it still waits. @param {Challenge} c */
@@ -129,7 +132,7 @@ function endWords(c, end, me) {
   const own = named.find((seat) => seat.account === me);
   if (end.wait_ended === "declined") {
     if (!end.declined || end.declined === own?.name) return "";
-    const why = declineWords(end.decline_reason);
+    const why = declineToldWords(end.decline_reason);
     const name = localName(end.declined);
     return why ? t("challenge.declined_other_why", { name, creator, why }) : t("challenge.declined_other", { name, creator });
   }

@@ -42,11 +42,14 @@ export function render(game, before) {
   drawMatchNote(game);
   // The ranking above the board before the board is fitted to the room it leaves (the kingdom
   // ran under a laptop's edge at the end).
+  // A club tournament's game is not played again (a game outside it): its page pairs the next one.
+  const tournament = tournamentOf(view);
   page.end.replaceChildren(...(view.status === "finished" ? [endedNoted(view, endScreen(view, {
     replay: () => { history.pushState(null, "", `/game/${game.id}/replay`); replayGame(game); },
-    rematch: saved.request && !sharedRematch(view) ? () => rematch(game) : null,
-    shared: sharedRematch(view) ? rematchControls(game, view) : [],
-    sameDeal: view.same_deal ? () => sameDeal(game) : null,
+    rematch: saved.request && !tournament && !sharedRematch(view) ? () => rematch(game) : null,
+    shared: tournament ? [el("a", { href: `/tournament/${tournament}`, class: "button primary", id: "back-to-tournament" },
+      t("end.back_to_tournament"))] : sharedRematch(view) ? rematchControls(game, view) : [],
+    sameDeal: view.same_deal && !tournament ? () => sameDeal(game) : null,
   }, game.ratings))] : []));
   // The replay's link to send, at the page's foot: in the ranking's card it pushed a laptop's
   // finished kingdom under the window's edge.
@@ -285,8 +288,13 @@ function waitLine(game) {
 /** The way back to the club tournament whose game this is (tournament.js), waiting, ended
  * unplayed or finished; null for a game of no tournament. @param {View} view */
 function tournamentLink(view) {
-  const tournament = view.seats.find((seat) => seat.tournament)?.tournament;
+  const tournament = tournamentOf(view);
   return tournament ? el("a", { href: `/tournament/${tournament}`, id: "tournament-link" }, t("tournament.page")) : null;
+}
+
+/** The id of the club tournament whose game this is (its seats name it), or undefined. @param {View} view */
+function tournamentOf(view) {
+  return view.seats.find((seat) => seat.tournament)?.tournament;
 }
 
 /** Tell screen readers what the other seats and chance did since the last drawing: not the

@@ -69,6 +69,8 @@ export function connect(game, receive, attempt = 0) {
     clearTimeout(ticker);
     tick();
     if (game.pending) { game.pending.resent = true; socket.send(JSON.stringify(moveMessage(game.pending))); }
+    // The chat's rooms, read anew on each socket (messages may have come while it was closed).
+    socket.send(JSON.stringify(/** @type {ClientMessage} */ ({ type: "chat_read" })));
   };
   socket.onmessage = (event) => {
     heard = performance.now();

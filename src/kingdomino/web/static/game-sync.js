@@ -3,7 +3,7 @@
 // shown again (one older never); a message naming a newer version than the page's state means a
 // state is on its way, or was missed (a change the server could not tell), and if none has come a
 // moment later the page asks for it (`sync`). The move awaiting the server's answer (game-socket.js)
-// is settled here: acknowledged, refused, or overtaken by the game.
+// is settled here: acknowledged, refused (a hint's or the chat's refusal is not its), or overtaken by the game.
 import { tell } from "./game-socket.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
@@ -28,7 +28,7 @@ export function taken(game, message) {
     if (game.pending && game.pending.index !== undefined && message.index > game.pending.index) game.pending = null;
   } else if (message.type === "ack" && message.action !== undefined) {
     game.pending = null;
-  } else if (message.type === "error" && game.pending && message.field !== "hint") {
+  } else if (message.type === "error" && game.pending && !["hint", "room", "text", "phrase"].includes(message.field)) {
     take = !game.pending.resent;
     game.pending = null;
   }

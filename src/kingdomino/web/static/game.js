@@ -3,8 +3,8 @@
 // The page's state is one object (game-state.js); each module of the game's reads and changes it:
 // its elements (game-layout.js), drawing a view (game-render.js), the socket (game-socket.js),
 // keeping in step with the game (game-sync.js), the hint (game-hints.js), who is away
-// (game-presence.js), the requests made as a seat (game-requests.js), the replay (game-replay.js)
-// and the keyboard's focus (game-focus.js).
+// (game-presence.js), the requests made as a seat (game-requests.js), the replay (game-replay.js),
+// the keyboard's focus (game-focus.js) and the chat (chat.js).
 import { t } from "./i18n.js";
 import { remember, savedGames, tokensFor } from "./saved-games.js";
 import { openHelp } from "./help.js";
@@ -25,10 +25,12 @@ import { focusOnArrival, focusPlace, listenToKeys, markArrival } from "./game-fo
 import { offerNextGame } from "./next-game.js";
 import { noticeView, notifiable } from "./turn-notify.js";
 import { errorWords, localSeatNames } from "./words.js";
+import { makeChat, placeChat } from "./chat.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
 /** @typedef {import("./view-types.js").ServerMessage} ServerMessage */
+/** @typedef {Extract<ServerMessage, {type: "chat_history"}>} ChatHistory */
 
 /**
  * Show game `id` in `main`: its page, then every view the server sends on its socket.
@@ -67,7 +69,9 @@ export function showGame(main, id, replay = false, watch = false) {
       abort: () => abort(game),
     }),
     draw: (before) => { if (game.view) render(/** @type {DrawnGame} */ (game), before ?? focusPlace(main, game.page)); },
+    chat: makeChat(id, (message) => tell(game, message)),
   };
+  placeChat(game.page.boardCard, game.chat.card);
   listenToKeys(game);
   followHistory(game);
   const opened = tokens.length || game.watching ? connect(game, (message) => receive(game, message)) : openFinished(game);
@@ -82,6 +86,8 @@ export function showGame(main, id, replay = false, watch = false) {
 async function openFinished(game) {
   try {
     showView(game, /** @type {import("./view-types.js").View} */ (await api(`/api/games/${game.id}`)));
+    // Its chat as it was (nothing to write with, no socket): shown where something was said.
+    api(`/api/games/${game.id}/chat`).then((told) => game.chat.history(/** @type {ChatHistory} */ (told).rooms, true), () => {});
   } catch (error) {
     const refused = error instanceof Refused ? error : null;
     if (refused && refused.code === "no_token" && game.replayAsked) unavailable(game, t("game.replay_not_yet"), t("game.no_token_help"));
@@ -113,6 +119,7 @@ function showView(game, view) {
   if (!game.ctx.replay) { game.draw(before); playForced(game); }
   if (first) focusOnArrival(/** @type {DrawnGame} */ (game));
   settleInvites(page, view, game.acted);
+  game.chat.view(view);
 }
 
 /** Keep the seats this browser plays (`mine`), so that once an AI takes one over (the player left,
@@ -132,6 +139,10 @@ function receive(game, message) {
   if (message.type === "state") game.paced.add(message);
   // A move sent on a view the game had left (a double click): the new view says what happened.
   else if (message.type === "error" && message.field === "index") return;
+  else if (message.type === "error" && game.chat.refused(message)) return;
+  else if (message.type === "chat_history") game.chat.history(message.rooms);
+  else if (message.type === "chat") game.chat.heard(message.room, message.messages);
+  else if (message.type === "ack" && message.chat !== undefined) game.chat.sent(message.chat);
   else if (message.type === "error" && message.field === "hint" && game.hintTries !== null && retryHint(game, message.code, game.hintTries)) return;
   else if (message.type === "error") { if (game.view) page.error.textContent = errorWords(message); else game.refusedWith = errorWords(message); }
   else if (message.type === "hint") { stopHint(game); if (game.view) showHint(/** @type {DrawnGame} */ (game), message.candidates); }

@@ -153,16 +153,18 @@ function gameLine(game, failed) {
 
 /** The fields of a game chosen in one menu (the game, its players and an Origins mode), its clock
  * and rated or not, each field's id begun with `prefix`; `chosen()` reads them. `players`: the
- * player counts offered (all of the game's if left out).
+ * player counts offered (all of the game's if left out), `counted` false leaving the count out of
+ * the menu's words (a form that asks for it apart: a tournament's "Players at a table").
  * @param {Record<string, {players: number[], modes?: string[]}>} games @param {string} prefix
  * @param {string} name the menu's name for a screen reader @param {number[]} [players]
- * @param {string} [clockName] the clock menu's name for a screen reader (the quick game's if left out) */
-export function gameChoiceFields(games, prefix, name, players, clockName = t("lobby.quick_game_clock")) {
+ * @param {string} [clockName] the clock menu's name for a screen reader (the quick game's if left out)
+ * @param {boolean} [counted] */
+export function gameChoiceFields(games, prefix, name, players, clockName = t("lobby.quick_game_clock"), counted = true) {
   const choices = Object.entries(games).flatMap(([game, spec]) => (spec.modes || [""]).flatMap((mode) =>
     spec.players.filter((n) => !players || players.includes(n)).map((n) => ({ game, mode, players: n }))));
   const choice = /** @type {HTMLSelectElement} */ (el("select", { id: `${prefix}-game-choice`, "aria-label": name },
-    choices.map((c, i) => el("option", { value: i }, `${gameTitle({ game: c.game, options: c.mode ? { mode: c.mode } : {} })} · ${
-      t("lobby.players_n", { n: c.players })}`))));
+    choices.map((c, i) => el("option", { value: i }, [gameTitle({ game: c.game, options: c.mode ? { mode: c.mode } : {} }),
+      counted ? t("lobby.players_n", { n: c.players }) : ""].filter(Boolean).join(" · ")))));
   const clock = timeControlField(`${prefix}-clock`, clockName);
   const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: `${prefix}-rated`,
     onchange: () => clock.rated(rated.checked) }));

@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { GAMES } from "./lobby.js";
 import { number, t } from "./i18n.js";
 import { playingNow } from "./live-games.js";
+import { relationButtons } from "./people.js";
 import { ratingGraph } from "./rating-graph.js";
 import { provisionalMeaning, ratingShown, ratingText } from "./rating-mark.js";
 import { api } from "./server.js";
@@ -27,9 +28,9 @@ import { errorWords, gameTitle, localName } from "./words.js";
  *   rating: {pool: string, before: number, after: number, provisional: boolean, provisional_before: boolean} | null,
  *   replay: string | null}} PlayedGame */
 /** A player's page (GET /api/players/{name}).
- * @typedef {{name: string, created: string, bot: boolean, ratings: Array<RatingFigures & {pool: string, history: RatingPoint[]}>,
+ * @typedef {{name: string, created: string, bot: boolean, closed?: boolean, ratings: Array<RatingFigures & {pool: string, history: RatingPoint[]}>,
  *   games: PlayedGame[],
- *   stats: Array<{game: string, games: number, wins: number, mean_score: number}>}} PlayerPage */
+ *   stats: Array<{game: string, games: number, wins: number, mean_score: number}>, followers: number}} PlayerPage */
 
 /** The address of a player's page. @param {string} name */
 export function playerHref(name) {
@@ -92,7 +93,10 @@ export async function showPlayer(main, name) {
   document.title = `${page.name} · ${t("app.name")}`;
   main.replaceChildren(
     el("section", { class: "card", id: "player" }, heading(page.name, page.bot),
-      el("p", { class: "small" }, t("players.since", { date: day(page.created) })), boardsLink()),
+      el("p", { class: "small" }, t("players.since", { date: day(page.created) })),
+      page.closed ? el("p", { id: "player-closed", class: "player-closed" }, t("players.closed"))
+        : relationButtons(page.name, page.followers),
+      boardsLink()),
     playingNow(page.name),
     el("section", { class: "card", id: "player-ratings" }, el("h2", {}, t("players.ratings")),
       page.ratings.length ? page.ratings.map((rating) => el("div", { class: "player-pool", "data-pool": rating.pool },
@@ -109,8 +113,14 @@ export async function showPlayer(main, name) {
         : el("p", { class: "small" }, t("players.no_games"))),
     el("section", { class: "card", id: "player-games" }, el("h2", {}, t("players.recent")),
       page.games.length ? el("ul", { class: "player-games" }, page.games.map(playedGame)) : el("p", { class: "small" }, t("players.no_games"))));
+  if (page.closed) return;  // nobody challenges a closed account
   const challenge = await challengeCard(page.name, page.bot, GAMES);
   if (challenge) main.querySelector("#player")?.after(challenge);
+  // The lobby's "Following" card's "Challenge" opens the page at its form.
+  if (challenge && location.hash === "#challenge") {
+    challenge.scrollIntoView();
+    /** @type {HTMLElement | null} */ (challenge.querySelector("select, input, a"))?.focus();
+  }
 }
 
 /** A recent game of the player's page: when, which game, its place, each seat's score (an account's

@@ -10,7 +10,7 @@ import { errorWords, gameTitle } from "./words.js";
 /** A tournament as the lists show it (GET /api/tournaments).
  * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
  *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, format: string,
- *   rounds: number, round: number, max_players: number, status: string, players: number}} Listed */
+ *   rounds: number, round: number, max_players: number, status: string, players: number, table_size: number}} Listed */
 
 /** The card, filled once the lists and the account are read.
  * @param {Record<string, {players: number[], modes?: string[]}>} games the games offered, as the lobby's form has them */
@@ -56,9 +56,10 @@ function awaitingLine(game, said) {
 function listedLine(listed) {
   const format = t(listed.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
   const round = listed.status === "running" ? t("tournament.round_of", { n: listed.round, total: listed.rounds }) : "";
+  const tables = listed.table_size > 2 ? t("tournament.tables_of", { n: listed.table_size }) : "";
   return el("li", { "data-id": listed.id },
     el("a", { href: `/tournament/${listed.id}` }, listed.name), " · ", t(`tournament.${listed.status}`), " · ",
-    [gameTitle(listed), format, round, timeControlWords(listed.time_control), t(listed.rated ? "lobby.rated" : "lobby.casual"),
+    [gameTitle(listed), format, tables, round, timeControlWords(listed.time_control), t(listed.rated ? "lobby.rated" : "lobby.casual"),
       t("tournament.entrants_n", { n: listed.players, max: listed.max_players })].filter(Boolean).join(" · "));
 }
 
@@ -66,7 +67,7 @@ function listedLine(listed) {
  * @param {Record<string, {players: number[], modes?: string[]}>} games */
 function organiseForm(games) {
   const said = el("p", { class: "error", role: "alert", id: "organise-error" });
-  const wanted = gameChoiceFields(games, "tournament", t("tournament.game_choice"), [2], t("tournament.clock"));
+  const wanted = gameChoiceFields(games, "tournament", t("tournament.game_choice"), [2], t("tournament.clock"), false);
   const field = (/** @type {string} */ id, /** @type {Record<string, unknown>} */ attributes) =>
     /** @type {HTMLInputElement} */ (el("input", { id, ...attributes }));
   const name = field("tournament-name", { type: "text", maxlength: 64, required: true, value: t("tournament.default_name") });
@@ -79,7 +80,19 @@ function organiseForm(games) {
   const play = field("tournament-play", { type: "checkbox", checked: true });
   const starts = field("tournament-starts", { type: "datetime-local" });
   const roundsLabel = el("label", { hidden: true }, t("tournament.rounds"), " ", rounds);
-  format.addEventListener("change", () => { roundsLabel.hidden = format.value !== "swiss"; });
+  // Tables of three or four for a game that has them: a Swiss by tables (no round robin).
+  const tableSize = /** @type {HTMLSelectElement} */ (el("select", { id: "tournament-table-size" },
+    el("option", { value: "2" }, t("tournament.table_two")), [3, 4].map((n) => el("option", { value: String(n) }, String(n)))));
+  const tableLabel = el("label", { id: "tournament-table-label" }, t("tournament.table_size"), " ", tableSize);
+  const fit = () => {
+    const many = (games[wanted.chosen().game]?.players || []).some((n) => n > 2);
+    tableLabel.hidden = !many;
+    if (!many) tableSize.value = "2";
+    const tables = tableSize.value !== "2";
+    /** @type {HTMLOptionElement} */ (format.options[0]).disabled = tables;
+    if (tables) format.value = "swiss";
+    roundsLabel.hidden = format.value !== "swiss";
+  };
   const send = async (/** @type {Event} */ event) => {
     event.preventDefault();
     said.textContent = "";
@@ -87,6 +100,7 @@ function organiseForm(games) {
     try {
       const made = /** @type {{id: string}} */ (await api("/api/tournaments", { method: "POST", body: {
         ...choice, name: name.value, format: format.value, rounds: Number(rounds.value), max_players: Number(most.value),
+        table_size: Number(tableSize.value),
         bots: bots.checked, public: watched.checked, play: play.checked,
         starts_at: starts.value ? new Date(starts.value).getTime() / 1000 : null } }));
       location.href = `/tournament/${made.id}`;
@@ -98,10 +112,11 @@ function organiseForm(games) {
     /** @type {HTMLSelectElement} */ (clock).options[0].remove();
     clock.dispatchEvent(new Event("change", { bubbles: true }));
   }
-  return el("form", { id: "organise-form", class: "organise-form", onsubmit: send },
+  fit();
+  return el("form", { id: "organise-form", class: "organise-form", onsubmit: send, onchange: fit },
     el("label", {}, t("tournament.name"), " ", name),
+    el("span", { class: "organise-game" }, ...wanted.fields), tableLabel,
     el("label", {}, t("tournament.format"), " ", format), roundsLabel,
-    el("span", { class: "organise-game" }, ...wanted.fields),
     el("label", {}, t("tournament.max_players"), " ", most),
     el("label", {}, bots, " ", t("tournament.bots")),
     el("label", {}, watched, " ", t("watch.public")),

@@ -7,6 +7,7 @@ import { replaceKeepingFocus } from "./keep-focus.js";
 import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { namesOf, tableLine, tableStandings } from "./tournament-tables.js";
 import { errorWords, gameTitle } from "./words.js";
 
 /** How often a running tournament's page reads it again: its games end, its rounds come. */
@@ -15,14 +16,14 @@ const REFRESH_SECONDS = 10;
 /** A game of a round (GET /api/tournaments/{id}: `rounds_played`).
  * @typedef {{board: number, first: string, second: string | null, game_id: string | null, status: string | null,
  *   result: string | null, scores: number[] | null, forfeit: boolean, yours: boolean, seated?: boolean,
- *   token?: string | null}} RoundGame */
-/** A line of the standings.
- * @typedef {{rank: number, name: string, points: number, buchholz: number, sonneborn_berger: number,
- *   kingdom_diff: number, played: number, withdrew: number | null}} StandingLine */
+ *   token?: string | null, players?: import("./tournament-tables.js").TablePlayer[]}} RoundGame */
+/** A line of the standings (a tournament by tables has `opponents` and `kingdom_margin` for its tie-breaks).
+ * @typedef {{rank: number, name: string, points: number, buchholz?: number, sonneborn_berger?: number,
+ *   kingdom_diff?: number, opponents?: number, kingdom_margin?: number, played: number, withdrew: number | null}} StandingLine */
 /** A tournament whole (GET /api/tournaments/{id}).
  * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
  *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, public: boolean,
- *   format: "round_robin" | "swiss", rounds: number, round: number, max_players: number, bots: boolean,
+ *   format: "round_robin" | "swiss", rounds: number, round: number, max_players: number, bots: boolean, table_size: number,
  *   status: "open" | "running" | "finished" | "cancelled", starts_at: number | null, players: number,
  *   organiser: string, wait_minutes: number, you: {organiser: boolean, playing: boolean} | null,
  *   entrants: Array<{name: string, bot: boolean, withdrew: number | null}>,
@@ -77,7 +78,7 @@ function newsOf(before, found) {
   return [
     paired ? t("tournament.news_round", { n: latest }) : "",
     ...awaiting(found).filter(({ game }) => !known.has(game.game_id))
-      .map(({ round, game }) => t("tournament.news_seat", { n: round, pairing: `${game.first} – ${game.second}` })),
+      .map(({ round, game }) => t("tournament.news_seat", { n: round, pairing: namesOf(game).join(" – ") })),
     found.status === "finished" && before.status !== "finished" ? t("tournament.news_finished") : "",
   ].filter(Boolean).join(" ");
 }
@@ -102,7 +103,7 @@ function render(main, found, load) {
       el("p", { class: "small" }, t("tournament.organiser", { name: found.organiser }), " · ",
         t("tournament.entrants_n", { n: found.players, max: found.max_players }),
         found.starts_at && found.status === "open" ? ` · ${t("tournament.starts", { time: when(found.starts_at) })}` : ""),
-      el("p", { class: "small" }, t("tournament.rules", { wait: waitWords(found.wait_minutes) })),
+      el("p", { class: "small" }, t(found.table_size > 2 ? "tournament.rules_tables" : "tournament.rules", { wait: waitWords(found.wait_minutes) })),
       actions(found, act), said),
     standingsCard(found),
     ...roundCards(found, load),
@@ -114,7 +115,8 @@ function render(main, found, load) {
 function aboutWords(found) {
   const format = t(found.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
   const round = found.round ? t("tournament.round_of", { n: found.round, total: found.rounds }) : "";
-  return [t(`tournament.${found.status}`), gameTitle(found), format, round, timeControlWords(found.time_control),
+  const tables = found.table_size > 2 ? t("tournament.tables_of", { n: found.table_size }) : "";
+  return [t(`tournament.${found.status}`), gameTitle(found), format, tables, round, timeControlWords(found.time_control),
     t(found.rated ? "lobby.rated" : "lobby.casual")].filter(Boolean);
 }
 
@@ -142,6 +144,10 @@ function actions(found, act) {
 /** The standings table, its tie-break columns left out on a phone (said under it in words).
  * @param {Tournament} found */
 function standingsCard(found) {
+  if (found.table_size > 2) {
+    return el("section", { class: "card" }, el("h2", {}, t("tournament.standings")), tableStandings(found.standings),
+      el("p", { class: "small" }, t("tournament.tiebreaks_tables")));
+  }
   const half = (/** @type {number} */ value) => new Intl.NumberFormat(document.documentElement.lang || undefined,
     { maximumFractionDigits: 2 }).format(value);
   const heads = ["tournament.rank", "tournament.player", "tournament.points", "tournament.buchholz", "tournament.sonneborn",
@@ -149,9 +155,9 @@ function standingsCard(found) {
   const kind = (/** @type {number} */ i) => [i === 1 ? "" : "figure", i >= 3 ? "minor" : ""].join(" ").trim() || undefined;
   const rows = found.standings.map((line) => [String(line.rank),
     [el("a", { href: `/player/${encodeURIComponent(line.name)}` }, line.name), line.withdrew ? ` (${t("tournament.withdrew")})` : "",
-      el("span", { class: "minor-line" }, `${t("tournament.buchholz")} ${half(line.buchholz)} · ${t("tournament.sonneborn")} ${
-        half(line.sonneborn_berger)} · ${t("tournament.kingdom")} ${line.kingdom_diff}`)],
-    half(line.points), half(line.buchholz), half(line.sonneborn_berger), String(line.kingdom_diff), String(line.played)]);
+      el("span", { class: "minor-line" }, `${t("tournament.buchholz")} ${half(line.buchholz ?? 0)} · ${t("tournament.sonneborn")} ${
+        half(line.sonneborn_berger ?? 0)} · ${t("tournament.kingdom")} ${line.kingdom_diff}`)],
+    half(line.points), half(line.buchholz ?? 0), half(line.sonneborn_berger ?? 0), String(line.kingdom_diff), String(line.played)]);
   const table = el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "standings" },
     el("caption", { class: "visually-hidden" }, t("tournament.standings")),
     el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: kind(i) }, head)))),
@@ -170,7 +176,8 @@ function roundCards(found, load) {
   }
   return [...found.rounds_played].reverse().map((round) => el("section", { class: "card tournament-round", "data-round": round.round },
     el("h2", {}, t("tournament.round_n", { n: round.round })),
-    el("ul", { class: "round-games" }, round.games.map((game) => gameLine(found, game, load)))));
+    el("ul", { class: "round-games" }, round.games.map((game, i) => found.table_size > 2
+      ? tableLine(game, i + 1, gameButton(found, game, load)) : gameLine(found, game, load)))));
 }
 
 /** A game of a round: its players, result, and what the reader may do with it.
@@ -208,7 +215,7 @@ function gameButton(found, game, load) {
       t("tournament.play_game"));
   }
   if (found.public && game.status !== "open" && game.status !== "expired") {
-    const label = t("watch.watch_label", { game: gameTitle(found), names: `${game.first}, ${game.second}` });
+    const label = t("watch.watch_label", { game: gameTitle(found), names: namesOf(game).join(", ") });
     return el("a", { href: `/game/${id}/watch`, class: "button watch", "aria-label": label }, t("tournament.watch"));
   }
   return "";

@@ -274,12 +274,14 @@
  * the AI turn being thought, who is awaited while away, a refusal, and the answer to a ping with
  * the seconds to wait before the next (`ping_every`).
  * @typedef {{v: number | null} & (View
- *   | {type: "ack", index?: number, action?: string, undo?: boolean}
+ *   | {type: "ack", index?: number, action?: string, undo?: boolean, chat?: number}
  *   | {type: "hint", candidates: HintCandidate[]}
  *   | {type: "why", action: string, reason: string, refusal: Refusal | null}
  *   | {type: "thinking", seat: number | null, ahead: number, progress: number | null}
  *   | {type: "presence", away: Record<string, number>, after: number, here: number[], elsewhere: number[]}
  *   | {type: "watching", n: number}
+ *   | {type: "chat_history", rooms: Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null}>>}
+ *   | {type: "chat", room: ChatRoom, messages: ChatLine[]}
  *   | ({type: "error"} & ErrorBody)
  *   | {type: "pong", ping_every: number})} ServerMessage
  */
@@ -288,7 +290,17 @@
  * What the page says on a game's socket: a move (on the view of `index`), an undo, a hint asked,
  * why an action is not legal, the current view asked for, a ping.
  * @typedef {{type: "action", action: string, index?: number} | {type: "undo"} | {type: "hint"}
- *   | {type: "why", action: string} | {type: "sync"} | {type: "ping"}} ClientMessage
+ *   | {type: "why", action: string} | {type: "sync"} | {type: "ping"}
+ *   | {type: "chat_read"} | {type: "chat", room: ChatRoom, text?: string, phrase?: string}} ClientMessage
+ */
+
+/** A room of a game's chat (web/chat.py). @typedef {"players" | "spectators"} ChatRoom */
+/**
+ * A message of a game's chat (web/chat_store.py ChatLine): `seat` the sender's in the players'
+ * room (null in the spectators'), `account` whether an account sent it, `text` its words or
+ * `phrase` a quick phrase's code (one of the two).
+ * @typedef {{id: number, room: ChatRoom, at: number, seat: number | null, name: string, account: boolean,
+ *   bot: boolean, text: string | null, phrase: string | null}} ChatLine
  */
 
 export {};

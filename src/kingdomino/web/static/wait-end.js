@@ -12,7 +12,9 @@ export function waitEndWords(view) {
   if (view.wait_ended === "expired") return t("wait_end.ran_out", { time: waitWords(view.waited_minutes ?? 0) });
   const kept = view.seats.find((seat) => seat.declined) || challenged(view);
   if (view.wait_ended === "declined" && kept) {
-    return [t("wait_end.declined", { name: localName(kept.name) }), declineWords(view.decline_reason)].filter(Boolean).join(" ");
+    const challenger = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);
+    const why = challenger ? declineWords(view.decline_reason) : declineToldWords(view.decline_reason);
+    return [t("wait_end.declined", { name: localName(kept.name) }), why].filter(Boolean).join(" ");
   }
   const creator = view.creator_seat;
   if (view.wait_ended !== "called_off" || creator === null || !view.seats[creator]) return t("status.expired");
@@ -20,8 +22,8 @@ export function waitEndWords(view) {
   return t("wait_end.called_off_by", { name: localName(view.seats[creator].name) });
 }
 
-/** Why a challenge was declined, in words ("Busy with other games: try again later."); "" when its
- * player said no reason. @param {import("./view-types.js").DeclineReason | null | undefined} reason */
+/** Why a challenge was declined, in words for its challenger ("Busy with other games: try again
+ * later."); "" when its player said no reason. @param {import("./view-types.js").DeclineReason | null | undefined} reason */
 export function declineWords(reason) {
   /** @type {Record<import("./view-types.js").DeclineReason, () => string>} */
   const words = {
@@ -33,6 +35,24 @@ export function declineWords(reason) {
     rated: () => t("decline_reason.rated"),
     casual: () => t("decline_reason.casual"),
     game: () => t("decline_reason.game"),
+  };
+  return reason && words[reason] ? words[reason]() : "";
+}
+
+/** Why a challenge was declined, in words for the other players it challenged and its watchers
+ * ("Busy with other games."): the challenger's words say what to try next, which is theirs to do.
+ * "" when its player said no reason. @param {import("./view-types.js").DeclineReason | null | undefined} reason */
+export function declineToldWords(reason) {
+  /** @type {Record<import("./view-types.js").DeclineReason, () => string>} */
+  const words = {
+    generic: () => t("decline_told.generic"),
+    later: () => t("decline_told.later"),
+    too_fast: () => t("decline_told.too_fast"),
+    too_slow: () => t("decline_told.too_slow"),
+    clock: () => t("decline_told.clock"),
+    rated: () => t("decline_told.rated"),
+    casual: () => t("decline_told.casual"),
+    game: () => t("decline_told.game"),
   };
   return reason && words[reason] ? words[reason]() : "";
 }

@@ -1,0 +1,234 @@
+"""``kingdomino accounts``: the operator's tools for players' accounts, on the database the
+servers use (``--data-dir`` or ``--database-url``, as ``kingdomino serve``), while they run.
+
+A player who lost their password gets a new one (``reset-password``: there is no e-mail to send
+one to); a cheater or an abusive name is closed (``close --reason``) or renamed (``rename``); a
+closed account opens again (``reopen``). The work itself is ``web.account_admin``'s.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from kingdomino.cli.app import default_data_dir, fail, unknown_database_url
+
+if TYPE_CHECKING:
+    from kingdomino.web.store import Store
+
+app = typer.Typer(
+    help="The players' accounts of the server's database: list, show, reset a password, close, "
+    "reopen, rename.",
+    no_args_is_help=True,
+    rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def terminal() -> Console:
+    """A console made at each command: its width is the terminal's then (``COLUMNS`` when piped)."""
+    return Console()
+
+
+DataDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        metavar="DIR",
+        help="Where the server's SQLite file kingdomino.sqlite3 lives (default ~/.local/share/kingdomino).",
+    ),
+]
+DatabaseUrlOpt = Annotated[
+    str | None,
+    typer.Option(metavar="URL", help="The servers' database instead of SQLite, as an SQLAlchemy URL."),
+]
+NameArg = Annotated[
+    str, typer.Argument(metavar="NAME", help="The account's name (case and look-alike letters aside).")
+]
+
+T = TypeVar("T")
+
+
+def open_store(data_dir: Path | None, database_url: str | None) -> Store:
+    """The servers' database, as ``serve`` names it; refused in words when there is none to open
+    (an account tool never makes an empty database: a mistyped folder would answer "no account")."""
+    if importlib.util.find_spec("sqlalchemy") is None:
+        raise fail("the accounts live in the server's database: pip install -e '.[web]'")
+    if database_url is not None and data_dir is not None:
+        raise fail(
+            "--data-dir: only for the SQLite file; with --database-url the accounts are in that database"
+        )
+    if database_url is None:
+        file = (data_dir or default_data_dir()) / "kingdomino.sqlite3"
+        if not file.is_file():
+            flag = "--data-dir" if data_dir is not None else "--data-dir (default)"
+            raise fail(f"{flag}: no server database at {file}; name the folder 'kingdomino serve' uses")
+        database_url = f"sqlite:///{file}"
+    from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+    from kingdomino.web.store import Store
+
+    try:
+        return Store(database_url)
+    except (ArgumentError, ValueError) as error:
+        raise fail(unknown_database_url(error)) from None
+    except (SQLAlchemyError, ModuleNotFoundError) as error:
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise fail(f"the database cannot be opened: {first}") from None
+
+
+def _day(moment: datetime | None) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M") if moment is not None else "-"
+
+
+def on_account(data_dir: Path | None, database_url: str | None, work: Callable[[Store], T]) -> T:
+    """``work`` done on the servers' database; an account it does not find refused naming NAME,
+    a new name refused naming NEW (the only other argument a refusal can be about)."""
+    from kingdomino.web.account_admin import NoAccount
+    from kingdomino.web.refusals import HubError
+
+    store = open_store(data_dir, database_url)
+    try:
+        return work(store)
+    except NoAccount as error:
+        raise fail(f"NAME: {error}") from None
+    except HubError as error:
+        raise fail(f"NEW: {error.message}") from None
+    finally:
+        store.close()
+
+
+@app.command(name="list")
+def list_(
+    pattern: Annotated[
+        str | None,
+        typer.Argument(metavar="[PATTERN]", help="A part of the name, or a shell pattern (Kira*, ?nna)."),
+    ] = None,
+    bots: Annotated[bool, typer.Option("--bots", help="Bots' accounts alone.")] = False,
+    closed: Annotated[bool, typer.Option("--closed", help="Closed accounts alone.")] = False,
+    data_dir: DataDirOpt = None,
+    database_url: DatabaseUrlOpt = None,
+) -> None:
+    """List the accounts by name: bot or not, created, last login, games sat in, closed."""
+    from kingdomino.web.account_admin import list_accounts
+
+    out = terminal()
+    lines = on_account(
+        data_dir, database_url, lambda store: list_accounts(store, pattern, bots or None, closed or None)
+    )
+    table = Table(title=f"{len(lines)} account" + ("" if len(lines) == 1 else "s"))
+    for column in ("name", "bot", "created", "last login", "games", "closed"):
+        # The names are never cut; on a narrow terminal the closing's words wrap instead.
+        wide = max((len(line.name) for line in lines), default=4) if column == "name" else None
+        table.add_column(
+            column,
+            justify="right" if column == "games" else "left",
+            no_wrap=column != "closed",
+            min_width=wide,
+        )
+    for line in lines:
+        shut = f"{_day(line.closed)[:10]} ({line.closed_by})" if line.closed else ""
+        table.add_row(
+            line.name,
+            "bot" if line.bot else "",
+            _day(line.created)[:10],
+            _day(line.last_login),
+            str(line.games),
+            shut,
+        )
+    out.print(table)
+
+
+@app.command()
+def show(name: NameArg, data_dir: DataDirOpt = None, database_url: DatabaseUrlOpt = None) -> None:
+    """Show an account: its ratings per pool, its games by status, its sessions."""
+    from kingdomino.web.account_admin import details
+
+    out = terminal()
+    found = on_account(data_dir, database_url, lambda store: details(store, name))
+    line = found.line
+    out.print(f"[bold]{line.name}[/]" + (" (bot)" if line.bot else ""), highlight=False)
+    out.print(f"created {_day(line.created)}, last login {_day(line.last_login)}")
+    if line.closed:
+        reason = f": {line.closed_reason}" if line.closed_reason else ""
+        out.print(f"[red]closed[/] {_day(line.closed)} by its {line.closed_by}{reason}", highlight=False)
+    games = ", ".join(f"{count} {status}" for status, count in sorted(found.games.items())) or "none"
+    out.print(f"games: {line.games} ({games})")
+    out.print(f"sessions open: {found.sessions}; push subscriptions: {found.push_subscriptions}")
+    table = Table(title="ratings")
+    for column in ("pool", "rating", "deviation", "games", "wins"):
+        table.add_column(column, justify="left" if column == "pool" else "right")
+    for rating in found.ratings:
+        table.add_row(*(str(rating[key]) for key in ("pool", "rating", "deviation", "games", "wins")))
+    out.print(table if found.ratings else "no rating yet")
+
+
+@app.command(name="reset-password")
+def reset_password(name: NameArg, data_dir: DataDirOpt = None, database_url: DatabaseUrlOpt = None) -> None:
+    """Give an account a new random password, printed once (hand it to its owner, who should
+    change it); every session of the account ends."""
+    from kingdomino.web import account_admin
+
+    out = terminal()
+    password = on_account(data_dir, database_url, lambda store: account_admin.reset_password(store, name))
+    out.print(f"new password of {name}: ", end="", highlight=False)
+    print(password)
+
+
+@app.command()
+def close(
+    name: NameArg,
+    reason: Annotated[
+        str, typer.Option(metavar="TEXT", help="Why, shown to the account's owner when they try to log in.")
+    ],
+    data_dir: DataDirOpt = None,
+    database_url: DatabaseUrlOpt = None,
+) -> None:
+    """Close an account: no login, its sessions and push subscriptions end, its waiting games and
+    challenges are called off (within a second by a running server), it leaves the leaderboards.
+    Its name stays taken; its finished games and the ratings they moved stay as they are."""
+    from kingdomino.web import account_admin
+
+    out = terminal()
+    if not reason.strip():
+        raise fail("--reason: say why (its owner reads it when they try to log in)")
+    closed = on_account(
+        data_dir, database_url, lambda store: account_admin.close(store, name, reason.strip())
+    )
+    if not closed:
+        raise fail(f"NAME: the account {name!r} is closed already (reopen it first to close it anew)", 1)
+    out.print(f"closed {name}", highlight=False)
+
+
+@app.command()
+def reopen(name: NameArg, data_dir: DataDirOpt = None, database_url: DatabaseUrlOpt = None) -> None:
+    """Open a closed account again: its owner logs in with its password (a lost one: reset-password)."""
+    from kingdomino.web import account_admin
+
+    out = terminal()
+    opened = on_account(data_dir, database_url, lambda store: account_admin.reopen(store, name))
+    if not opened:
+        raise fail(f"NAME: the account {name!r} is not closed", 1)
+    out.print(f"reopened {name}", highlight=False)
+
+
+@app.command()
+def rename(
+    name: NameArg,
+    new: Annotated[str, typer.Argument(metavar="NEW", help="The new name, checked as a new account's.")],
+    data_dir: DataDirOpt = None,
+    database_url: DatabaseUrlOpt = None,
+) -> None:
+    """Rename an account (an abusive name): the new name is checked as a new account's; its page
+    and the leaderboards show it at once, the seats of games already played keep the old one."""
+    from kingdomino.web import account_admin
+
+    out = terminal()
+    shown = on_account(data_dir, database_url, lambda store: account_admin.rename(store, name, new))
+    out.print(f"renamed {name} to {shown}", highlight=False)

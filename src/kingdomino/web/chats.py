@@ -1,0 +1,152 @@
+"""The chats of this server's games (``chat`` says the rules): the pages that read each game's
+chat, a message written (validated, stored, told to the pages that read its room), a room's
+messages read, and the other servers' messages heard (PostgreSQL's ``kingdomino_chat``).
+
+On the game's socket a page sends ``{"type": "chat_read"}`` (answered ``{"type": "chat_history",
+"rooms": {room: {"messages": [...], "write": null | code}}}``, the rooms it may read, with why it may
+not write in one) and ``{"type": "chat", "room", "text" | "phrase"}`` (answered ``{"type": "ack",
+"chat": id}``); every page that reads the room then hears ``{"type": "chat", "room", "messages":
+[message]}``, on this server and the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+
+from kingdomino.web import chat
+from kingdomino.web.accounts import Account, Accounts
+from kingdomino.web.chat import Reader, Room
+from kingdomino.web.chat_store import CHAT_CHANNEL, ChatLine, add_line, room_lines
+from kingdomino.web.memory import GameMemory
+from kingdomino.web.notify import listen
+from kingdomino.web.refusals import HubError
+from kingdomino.web.store import Store
+from kingdomino.web.table import Table
+
+log = logging.getLogger(__name__)
+
+#: How a page is sent a message: its socket's outbox, never replacing one waiting (``_Page.put``).
+Send = Callable[[str], Awaitable[None]]
+
+
+class Chats:
+    """Every game's chat at this server: the pages reading it, and its messages' way in and out."""
+
+    def __init__(self, store: Store, accounts: Accounts, tables: GameMemory) -> None:
+        self.store = store
+        self.accounts = accounts
+        self.tables = tables
+        self.rates = chat.SenderRates()
+        #: The pages of each game open here, each with how to send it a message.
+        self.readers: dict[str, dict[Reader, Send]] = {}
+        self._listening: asyncio.Task[None] | None = None
+
+    # --- pages ------------------------------------------------------------------------------
+
+    async def join(self, game_id: str, tokens: frozenset[str], session: str | None, send: Send) -> Reader:
+        """A page of ``game_id`` opened, holding ``tokens`` and logged in by ``session`` (if any)."""
+        reader = Reader(tokens, await self.account_of(session))
+        self.readers.setdefault(game_id, {})[reader] = send
+        return reader
+
+    async def account_of(self, session: str | None) -> Account | None:
+        """The account logged in by ``session`` (None: a guest, or a session over)."""
+        return await asyncio.to_thread(self.accounts.account_for, session) if session else None
+
+    def part(self, game_id: str, reader: Reader) -> None:
+        pages = self.readers.get(game_id, {})
+        pages.pop(reader, None)
+        if not pages:
+            self.readers.pop(game_id, None)
+
+    # --- a page's messages ------------------------------------------------------------------
+
+    async def history(self, table: Table, reader: Reader, counted: bool = True) -> dict[str, object]:
+        """The ``chat_history`` message: each room ``reader`` may read, its messages and why it may
+        not write there (a refusal's code; None: it may); to a player, the spectators' room once
+        something was said there. A page's own asking is ``counted`` (``chat.READ_RATE``)."""
+        if counted:
+            await self.rates.read(reader)
+        rooms: dict[str, object] = {}
+        for room in chat.ROOMS:
+            if chat.refusal(table, reader, room) is not None:
+                continue
+            lines = await asyncio.to_thread(room_lines, self.store, table.id, room)
+            if room == "spectators" and not lines and chat.plays(table, reader):
+                continue  # the end of every game of a player's would show them an empty room
+            refused = chat.write_refusal(table, reader, room)
+            rooms[room] = {"messages": [line.to_json() for line in lines], "write": refused and refused.code}
+        return {"type": "chat_history", "rooms": rooms}
+
+    async def write(
+        self,
+        table: Table,
+        reader: Reader,
+        said: tuple[Room, str | None, str | None],
+        acknowledge: Callable[[int], Awaitable[None]],
+    ) -> None:
+        """Validate and store ``reader``'s message (its room, words or phrase), ``acknowledge`` its
+        id, then tell the pages that read its room (the sender's too). A refusal is a ``HubError``."""
+        room, words, phrase = said
+        line = chat.new_line(table, reader, room, words, phrase)
+        await self.rates.take(chat.sender_key(table, reader, line))
+        account_id = reader.account.id if reader.account is not None else None
+        if line.seat is not None:
+            seat_account = table.stored.seats[line.seat].get("account")
+            account_id = None if seat_account is None else int(seat_account)
+        stored = add_line(self.store, table.id, line, account_id, chat.MAX_MESSAGES)
+        if stored is None:
+            raise HubError(
+                409,
+                "room",
+                f"this room holds its {chat.MAX_MESSAGES} messages, the most it may",
+                "chat_full",
+                {"n": chat.MAX_MESSAGES},
+            )
+        await acknowledge(stored.id)
+        await self.tell(table, stored)
+
+    async def tell(self, table: Table, line: ChatLine) -> None:
+        """Send ``line`` to every page of ``table`` here that may read its room."""
+        text = json.dumps({"type": "chat", "room": line.room, "messages": [line.to_json()]})
+        room: Room = "players" if line.room == "players" else "spectators"
+        for reader, send in list(self.readers.get(table.id, {}).items()):
+            if chat.refusal(table, reader, room) is None:
+                try:
+                    await send(text)
+                except Exception:  # a page gone meanwhile hears nothing; the others still do
+                    log.debug("a chat message was not sent to a page of %s", table.id, exc_info=True)
+
+    # --- the other servers ------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Hear the other servers' messages (PostgreSQL only: one SQLite file has one server)."""
+        if self.store.notifies:
+            self._listening = asyncio.create_task(
+                listen(self.store.url, self.heard_payload, self.caught_up, channel=CHAT_CHANNEL, read=str)
+            )
+
+    async def stop(self) -> None:
+        if self._listening is not None:
+            self._listening.cancel()
+            await asyncio.gather(self._listening, return_exceptions=True)
+
+    async def heard_payload(self, payload: str) -> None:
+        """Another server stored a message: tell this server's pages of its game."""
+        fields = json.loads(payload)
+        table = self.tables.get(str(fields["game"]))
+        if fields["server"] == self.store.server or table is None:
+            return
+        await self.tell(table, ChatLine.from_json(fields["line"]))
+
+    async def caught_up(self) -> None:
+        """After messages may have been missed (the listening connection came back): every page
+        reading a chat here is sent its rooms again."""
+        for game_id, pages in list(self.readers.items()):
+            table = self.tables.get(game_id)
+            for reader, send in list(pages.items()):
+                if table is not None:
+                    await send(json.dumps(await self.history(table, reader, counted=False)))

@@ -1,0 +1,136 @@
+"""The seats of turn-based games with a page open on each server, kept in the database
+(``push_pages``), so that with several servers a move written on one pushes no "your turn" to a
+player whose page of the game is open on another (that page says it itself, ``turn-notify.js``).
+
+Each server keeps its own rows with one writer (``PagesOpen.keep``): as soon as a page of a
+seat of a turn-based game opens or closes here, the rows are brought in line with the
+pages, in one transaction (a burst of pages is one write), and every ``BEAT_SECONDS`` its rows are
+confirmed in one statement, as its AI leases are renewed. A row not confirmed for
+``FRESH_SECONDS`` is a server's that stopped without clearing its rows (killed): it is ignored,
+and cleared by the next server that stops. A push is checked against the other servers' rows
+just before it is posted, in the sending thread (``Pusher``), never on the event loop; this
+server's own pages are known without the database (``push_events.account_to_tell``).
+
+What it leaves: a page opened on another server less than a write ago (a fraction of a second;
+``BEAT_SECONDS`` at most if the database was away) is not seen yet, nor one closed there that
+long ago missed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import TYPE_CHECKING
+
+from sqlalchemy import and_, delete, insert, select, update
+
+from kingdomino.web.failures import log_failure
+from kingdomino.web.push_tables import PushPageRow
+from kingdomino.web.store import Store
+
+if TYPE_CHECKING:
+    from kingdomino.web.table import Table
+
+#: Seconds between two confirmations of a server's rows (and, after a failed write, to the next try).
+BEAT_SECONDS = 10.0
+#: A row confirmed longer ago than this is a stopped server's: three beats missed.
+FRESH_SECONDS = 3 * BEAT_SECONDS
+
+#: A seat of a game: (game id, seat).
+Page = tuple[str, int]
+
+
+def seats_open(table: Table) -> set[int]:
+    """The human seats of ``table``'s turn-based game with a page open here: the games a push of
+    a turn concerns (``push_events``). Noted whatever the game's status and whoever plays the
+    seat now, since a page stays open while its game starts (a challenge accepted) and while its
+    seat is claimed for an account, which are not pages opening or closing."""
+    if (table.stored.time_control or {}).get("kind") != "days":
+        return set()
+    return set(table.presence.here())
+
+
+class PagesOpen:
+    """This server's pages of turn-based games' seats, and their rows in the database."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        #: The seats with a page open here, by game (a game with none is left out).
+        self.open: dict[str, set[int]] = {}
+        #: What the database holds of them (as last written).
+        self.written: set[Page] = set()
+        self.changed = asyncio.Event()
+
+    def note(self, table: Table) -> None:
+        """A page of ``table`` opened or closed here: its rows are written soon (``keep``)."""
+        seats = seats_open(table)
+        if seats == self.open.get(table.id, set()):
+            return
+        if seats:
+            self.open[table.id] = seats
+        else:
+            self.open.pop(table.id, None)
+        self.changed.set()
+
+    async def keep(self) -> None:
+        """Write the rows as the pages change, and confirm them every ``BEAT_SECONDS``; a write
+        that fails (the database away for a while) is tried again at the next beat."""
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), BEAT_SECONDS)
+            self.changed.clear()
+            pages = {(game_id, seat) for game_id, seats in self.open.items() for seat in seats}
+            if not pages and not self.written:
+                continue  # nothing to confirm: a server with no such page writes nothing
+            try:
+                await asyncio.to_thread(
+                    write, self.store, pages - self.written, self.written - pages, time.time()
+                )
+            except Exception as error:
+                log_failure(error, "noting the pages of turn-based games open here")
+                continue
+            self.written = pages
+
+    async def clear(self) -> None:
+        """This server stops: its rows are gone, and so are those of servers long stopped."""
+        await asyncio.to_thread(clear, self.store, time.time())
+
+
+def write(store: Store, added: set[Page], gone: set[Page], moment: float) -> None:
+    """In one transaction: this server's rows of ``gone`` deleted, those of ``added`` made, and all
+    of its rows confirmed at ``moment``."""
+    mine = PushPageRow.server == store.server
+    with store.engine.begin() as connection:
+        for game_id, seat in gone:
+            connection.execute(
+                delete(PushPageRow).where(mine, PushPageRow.game_id == game_id, PushPageRow.seat == seat)
+            )
+        connection.execute(update(PushPageRow).where(mine).values(seen=moment))
+        if added:
+            rows = [{"game_id": g, "seat": s, "server": store.server, "seen": moment} for g, s in added]
+            connection.execute(insert(PushPageRow), rows)
+
+
+def clear(store: Store, moment: float) -> None:
+    """Delete this server's rows, and those no server confirmed for ``FRESH_SECONDS``."""
+    with store.engine.begin() as connection:
+        connection.execute(delete(PushPageRow).where(PushPageRow.server == store.server))
+        connection.execute(delete(PushPageRow).where(PushPageRow.seen < moment - FRESH_SECONDS))
+
+
+def open_elsewhere(store: Store, page: Page, moment: float) -> bool:
+    """Whether another server has a page of ``page``'s seat open, as confirmed lately at ``moment``."""
+    game_id, seat = page
+    with store.engine.connect() as connection:
+        found = connection.execute(
+            select(PushPageRow.server).where(
+                and_(
+                    PushPageRow.game_id == game_id,
+                    PushPageRow.seat == seat,
+                    PushPageRow.server != store.server,
+                    PushPageRow.seen >= moment - FRESH_SECONDS,
+                )
+            )
+        ).first()
+    return found is not None

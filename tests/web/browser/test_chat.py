@@ -1,0 +1,132 @@
+"""A game's chat panel (``static/chat.js``): two friends online write to each other (Enter sends,
+a quick phrase in each reader's language), a new message is said to a screen reader, a sender is
+muted and heard again, "Chat off" is kept by the browser; on a phone the panel is folded under the
+board and counts what came."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    axe_violations,
+    focused_matches,
+    log_in_new,
+    messages_received,
+    new_page,
+    present,
+    wait_for_count,
+)
+from tests.web.browser.test_online import invite_boris, online_game_of_two
+from tests.web.browser.test_watch import public_game
+
+
+def test_two_friends_chat_beside_the_board_mute_and_turn_the_chat_off(
+    browser: Browser, live_server: str
+) -> None:
+    """Anna's panel stands beside the board; her words reach Boris, read out to his screen reader,
+    and his quick phrase reaches her in her words; Boris mutes her (his focus kept on her name as
+    her next line comes) and hears her again; his "Chat off" hides the panel and says nothing,
+    after a reload too."""
+    anna, boris, link = online_game_of_two(browser, live_server)
+    anna.wait_for_selector("#chat:not([hidden])")
+    panel, board = (
+        present(anna.locator("#chat").bounding_box()),
+        present(anna.locator("#board-card").bounding_box()),
+    )
+    assert panel["x"] >= board["x"] + board["width"] and panel["y"] < board["y"] + board["height"], (
+        panel,
+        board,
+    )
+    anna.fill("#chat-input", "Hi Boris\u202e, good luck")
+    anna.press("#chat-input", "Enter")
+    boris.wait_for_selector("#chat-lines .chat-line:has-text('Hi Boris, good luck')")
+    assert present(boris.locator("#chat-said").text_content()) == "Anna: Hi Boris, good luck"
+    assert anna.locator("#chat-input").input_value() == ""
+    boris.click("#chat-phrases summary")
+    boris.click("#chat-phrases button[data-phrase='good_game']")
+    anna.wait_for_selector("#chat-lines .chat-line:has-text('Boris: Good game!')")
+    assert axe_violations(anna) == []
+    anna.screenshot(path=str(ARTIFACTS / "chat-desktop.png"))
+    boris.click("#chat-lines button.chat-name:has-text('Anna')")
+    anna.fill("#chat-input", "One more")
+    anna.press("#chat-input", "Enter")
+    boris.wait_for_selector("#chat-lines .chat-line:has-text('One more')")
+    # The line drawn anew keeps the focus on her name, and the offer to mute her open.
+    assert focused_matches(boris, "#chat-lines button.chat-name[aria-expanded='true']")
+    boris.click("#chat-lines button.chat-mute:has-text('Mute Anna')")
+    boris.wait_for_selector("#chat-lines .chat-line:has-text('Hi Boris')", state="detached")
+    boris.click("#chat-muted button:has-text('Unmute Anna')")
+    boris.wait_for_selector("#chat-lines .chat-line:has-text('Hi Boris')")
+    boris.check("#chat-off")
+    assert boris.locator("#chat-body").is_hidden() and boris.locator("#chat-toggle").is_hidden()
+    heard = messages_received(boris, lambda message: message.get("type") == "chat")
+    boris.goto(link.split("?")[0])
+    boris.wait_for_selector("#chat:not([hidden])")
+    assert boris.locator("#chat-off").is_checked() and boris.locator("#chat-body").is_hidden()
+    anna.fill("#chat-input", "Still there?")
+    anna.press("#chat-input", "Enter")
+    wait_for_count(boris, heard, 1)
+    assert present(boris.locator("#chat-said").text_content()) == ""
+    assert present(boris.locator("#chat-unread").text_content()) == ""
+    assert not anna.errors and not boris.errors
+
+
+def test_on_a_phone_the_chat_is_folded_under_the_board_and_counts_what_came(
+    browser: Browser, live_server: str
+) -> None:
+    """Boris, on a phone in Russian: the panel is under the board and folded; Anna's message is
+    counted on its button (44 px high, as its controls), and opening it shows the message."""
+    anna, link = invite_boris(browser, live_server)
+    phone = new_page(browser, live_server, 360, 740, locale="ru", touch=True)
+    phone.goto(link)
+    phone.wait_for_selector("#chat:not([hidden])")
+    assert phone.locator("#chat-body").is_hidden()
+    board, panel = (
+        present(phone.locator("#board-card").bounding_box()),
+        present(phone.locator("#chat").bounding_box()),
+    )
+    assert panel["y"] >= board["y"] + board["height"] and panel["x"] + panel["width"] <= 360, (board, panel)
+    anna.wait_for_selector("#chat:not([hidden])")
+    anna.fill("#chat-input", "Привет")
+    anna.click("#chat-send")
+    phone.wait_for_selector("#chat-unread:has-text('1 новое сообщение')")
+    phone.click("#chat-toggle")
+    phone.wait_for_selector("#chat-lines .chat-line:has-text('Привет')")
+    assert present(phone.locator("#chat-unread").text_content()) == ""
+    for control in ("#chat-toggle", "#chat-send", "#chat-phrases summary"):
+        box = present(phone.locator(control).bounding_box())
+        assert box["height"] >= 44, (control, box)
+    phone.locator("#chat").scroll_into_view_if_needed()
+    phone.screenshot(path=str(ARTIFACTS / "chat-phone-ru.png"))
+    assert not phone.errors and not anna.errors
+
+
+def test_an_account_you_block_is_not_heard_in_the_chat(browser: Browser, live_server: str) -> None:
+    """Greta blocked Hugo: watching the same game as Hugo and Ida, she reads Ida's words and not
+    his, which Ida reads."""
+    game = public_game(live_server, ("Vera", "Walt"))
+    greta, hugo, ida = (new_page(browser, live_server) for _ in range(3))
+    hugo_name = log_in_new(hugo, live_server, "Hugo")
+    log_in_new(ida, live_server, "Ida")
+    log_in_new(greta, live_server, "Greta")
+    blocked = greta.request.put(
+        f"{live_server}/api/account/blocked/{hugo_name}", headers={"Origin": live_server}
+    )
+    assert blocked.ok, blocked.text()
+    watch = f"{live_server}/game/{game['id']}/watch"
+    with greta.expect_response(lambda answer: answer.url.endswith("/api/account/blocked")):
+        greta.goto(watch)
+    for page in (hugo, ida):
+        page.goto(watch)
+    for page, words in ((hugo, "Hugo was here"), (ida, "Ida was here")):
+        page.wait_for_selector("#chat-input")
+        page.fill("#chat-input", words)
+        page.press("#chat-input", "Enter")
+        page.wait_for_selector(f"#chat-lines .chat-line:has-text('{words}')")
+    ida.wait_for_selector("#chat-lines .chat-line:has-text('Hugo was here')")
+    greta.wait_for_selector("#chat-lines .chat-line:has-text('Ida was here')")
+    assert greta.locator("#chat-lines .chat-line:has-text('Hugo was here')").count() == 0
+    assert (
+        greta.locator("#chat-muted button").count() == 0
+    )  # nothing to unmute: the block is the account card's
+    assert not greta.errors and not hugo.errors and not ida.errors

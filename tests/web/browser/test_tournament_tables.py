@@ -1,0 +1,114 @@
+"""A club tournament at tables of three in the browser: Kira organises it from the lobby's card
+("Players at a table", which makes it a Swiss), two players join, and the tournament's page shows
+the round's table by its players' names, then, once its game ended, each place and points, and
+the standings with the opponents' points (the API tests, tests/web/test_tournament_tables.py,
+play tournaments by tables to their end)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, log_in_new, new_page
+
+
+def shot(page: LivePage, name: str) -> None:
+    page.screenshot(path=str(Path(ARTIFACTS) / f"tournament-tables-{name}.png"), full_page=True)
+
+
+def posted(page: LivePage, path: str, body: dict[str, Any] | None = None) -> Any:
+    """``page``'s account posts to ``path`` as its page would (its cookie, the site's Origin)."""
+    answer = page.request.post(page.base_url + path, headers={"Origin": page.base_url}, data=body or {})
+    assert answer.ok, answer.text()
+    return answer.json()
+
+
+def play_out(base: str, game_id: str, token: str) -> None:
+    """The seat of ``token`` plays its first legal move until the game ends (the AIs play theirs)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        view = httpx.get(f"{base}/api/games/{game_id}", params={"token": token}).json()
+        if view["status"] == "finished":
+            return
+        if view["legal_actions"]:
+            move = {"token": token, "action": view["legal_actions"][0], "index": view["index"]}
+            httpx.post(f"{base}/api/games/{game_id}/actions", json=move, headers={"Origin": base})
+        else:
+            time.sleep(0.05)
+    raise AssertionError(f"the game {game_id} did not end in time")
+
+
+def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
+    browser: Browser, live_server: str
+) -> None:
+    pages = {name: new_page(browser, live_server) for name in ("Kira", "Boris", "Lena")}
+    names = {name: log_in_new(page, live_server, name) for name, page in pages.items()}
+    kira = pages["Kira"]
+    kira.goto(live_server + "/")
+    kira.locator("#tournaments summary").click()
+    kira.fill("#tournament-name", "Kingdomino night")
+    kira.select_option("#tournament-game-choice", label="Kingdomino Duel")
+    assert kira.locator("#tournament-table-label").is_hidden(), "Duel has no tables of three"
+    kira.select_option("#tournament-game-choice", label="Kingdomino")
+    kira.select_option("#tournament-table-size", "3")
+    assert kira.locator("#tournament-format").input_value() == "swiss", "no round robin by tables"
+    kira.fill("#tournament-rounds", "1")
+    kira.select_option("#tournament-clock", label="1 day a move (turn-based)")
+    shot(kira, "organise")
+    kira.click("#organise-button")
+    kira.wait_for_url(f"{live_server}/tournament/*")
+    tournament_id = kira.url.rsplit("/", 1)[1]
+    assert "tables of 3" in kira.locator("#tournament-about").inner_text()
+    for name in ("Boris", "Lena"):
+        posted(pages[name], f"/api/tournaments/{tournament_id}/join")
+    kira.goto(live_server + "/")
+    listed = kira.locator(f"#tournament-list li[data-id='{tournament_id}']")
+    assert "Swiss · tables of 3" in listed.inner_text(), "the lobby's list says its tables"
+    posted(kira, f"/api/tournaments/{tournament_id}/start")
+    kira.goto(f"{live_server}/tournament/{tournament_id}")
+    line = kira.locator(".tournament-round li.table-game")
+    line.wait_for()
+    found: dict[str, Any] = httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()
+    (game,) = found["rounds_played"][0]["games"]
+    seated = [p["name"] for p in game["players"]]
+    assert sorted(seated) == sorted(names.values())
+    assert line.inner_text().startswith(f"Table 1: {', '.join(seated)} · waiting for the players")
+    assert line.locator("button.take-seat").is_visible()
+    shot(kira, "waiting")
+    by_name = {names[who]: page for who, page in pages.items()}
+    tokens = [posted(by_name[name], f"/api/games/{game['game_id']}/join")["token"] for name in seated]
+    for token in tokens[:2]:  # two resign: the one left is first, the two share the last place
+        posted(kira, f"/api/games/{game['game_id']}/resign", {"token": token})
+    play_out(live_server, game["game_id"], tokens[2])
+    places = kira.locator(".table-places li")
+    places.nth(2).wait_for()
+    assert places.nth(0).inner_text().startswith(f"{seated[2]} — points: 1")
+    assert "points: 0 (forfeited)" in places.nth(2).inner_text()
+    kira.locator("#standings").wait_for()
+    heads = kira.locator("#standings th").all_inner_texts()
+    assert heads == ["Place", "Player", "Points", "Opponents' points", "Kingdom margin", "Games"]
+    shot(kira, "finished")
+    assert axe_violations(kira) == []
+    phone = new_page(browser, live_server, width=360, height=740, touch=True)
+    phone.goto(f"{live_server}/tournament/{tournament_id}")
+    phone.locator(".table-places li").nth(2).wait_for()
+    assert not phone.locator("#standings th.minor").first.is_visible(), "the tie-breaks said under the name"
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"the page is {width} px wide on a phone"
+    shot(phone, "phone")
+    for language in ("ru", "hu"):  # the longest words: they fit a phone too
+        worded = new_page(browser, live_server, width=360, height=740, touch=True, locale=language)
+        worded.goto(f"{live_server}/tournament/{tournament_id}")
+        worded.locator(".table-places li").nth(2).wait_for()
+        assert worded.evaluate(OVERFLOW) == [], language
+        shot(worded, f"phone-{language}")
+    kira.set_viewport_size({"width": 360, "height": 740})
+    kira.goto(live_server + "/")
+    kira.locator("#tournaments summary").click()
+    kira.select_option("#tournament-game-choice", label="Kingdomino")
+    kira.locator("#tournament-table-label").wait_for()
+    assert kira.evaluate("document.documentElement.scrollWidth") <= 360
+    kira.locator("#tournaments").screenshot(path=str(Path(ARTIFACTS) / "tournament-tables-phone-form.png"))
