@@ -149,7 +149,7 @@ def all_sent(client: TestClient) -> None:
     """Wait until every notification queued has been posted (or given up)."""
     pusher: Pusher = client.app.state.pusher  # type: ignore[attr-defined]
     deadline = time.monotonic() + SENT_WITHIN
-    while pusher.jobs.unfinished_tasks:
+    while pusher.pending():
         assert time.monotonic() < deadline, "the notifications were not sent in time"
         time.sleep(0.01)
 
@@ -457,8 +457,8 @@ def test_a_post_connects_to_public_addresses_only_and_follows_no_redirect(servic
         push_session().post(f"{service.base}/private", data=b"x", timeout=SENT_WITHIN)
     assert service.posts == []
     service.answers = {"/moved": [307]}
-    with pytest.raises(requests.TooManyRedirects):
-        push_session(local=True).post(f"{service.base}/moved", data=b"x", timeout=SENT_WITHIN)
+    moved = push_session(local=True).post(f"{service.base}/moved", data=b"x", timeout=SENT_WITHIN)
+    assert moved.status_code == 307
     assert [post.path for post in service.posts] == ["/moved"]
     assert (
         push_session(local=True).post(f"{service.base}/here", data=b"x", timeout=SENT_WITHIN).status_code

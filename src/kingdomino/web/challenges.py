@@ -134,8 +134,17 @@ def kept_seat(table: Table, account: Account) -> int:
 def answering_seat(table: Table, account: Account) -> int:
     """The seat by which ``account`` declines ``table``'s waiting challenge: the one kept for it,
     or the one it took by accepting while others have still to answer (it may change its mind
-    before the game starts), or the refusal (the challenger calls it off instead)."""
+    before the game starts), or the refusal (the challenger calls it off instead). A club
+    tournament's game keeps its seats as a challenge does, but is no challenge: a decline would end
+    it 0-0, robbing the other player of the game or of its win by forfeit."""
     stored = table.stored
+    if any(info.get("tournament") for info in stored.seats):
+        raise HubError(
+            409,
+            "game",
+            "a tournament's game is not declined: a player who does not come loses it by forfeit",
+            "tournament_game",
+        )
     creator = stored.creator()
     if stored.status == "open" and kept_for(stored.seats):
         for seat, info in enumerate(stored.seats):

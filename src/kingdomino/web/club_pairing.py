@@ -12,8 +12,9 @@ meets has the bye), each player's first seats and second seats differing by at m
 **Swiss** (:func:`swiss_round`): the players ranked by points, then starting order, are paired in
 score groups, the top half of a group against its bottom half; a player who cannot be paired in
 the group (everyone there met them, or the group is odd) floats down to the next. Nobody meets the
-same opponent twice while a pairing of everyone without a rematch exists (the search is complete;
-only when none exists are rematches allowed, as few as the same search finds first). With an odd
+same opponent twice while a pairing of everyone without a rematch exists (the search is complete
+within ``MAX_STEPS`` steps for a round; only when none exists, or none was found within them, are
+rematches allowed, as few as the same search finds first). With an odd
 count the bye goes to the lowest-ranked player who has had none and whose bye leaves the others
 pairable without a rematch. Of two paired players the first seat goes to the one who had it less
 often, then to the one who had the second seat in their last game, then to the higher-ranked on
@@ -34,6 +35,9 @@ from dataclasses import dataclass, field
 
 #: Points of a win, a draw and a bye (a loss scores none).
 WIN, DRAW, BYE = 1.0, 0.5, 1.0
+#: The steps (players' sets tried) a round's search for a pairing without a rematch may take:
+#: a few hundredths of a second.
+MAX_STEPS = 2_000
 
 
 @dataclass(frozen=True)
@@ -123,10 +127,11 @@ def swiss_round(players: Sequence[int], games: Sequence[Played]) -> list[Pairing
     history = _seat_history(games)
     bye: int | None = None
     paired: list[tuple[int, int]] | None = None
+    steps = [MAX_STEPS]
     if len(ranked) % 2:
         candidates = [p for p in reversed(ranked) if p not in byes] or list(reversed(ranked))
         for candidate in candidates:
-            paired = _pair([p for p in ranked if p != candidate], points, met, rematches=False)
+            paired = _pair([p for p in ranked if p != candidate], points, met, rematches=False, steps=steps)
             if paired is not None:
                 bye = candidate
                 break
@@ -134,26 +139,39 @@ def swiss_round(players: Sequence[int], games: Sequence[Played]) -> list[Pairing
             bye = candidates[0]
     rest = [p for p in ranked if p != bye]
     if paired is None:
-        paired = _pair(rest, points, met, rematches=False) or _pair(rest, points, met, rematches=True)
+        paired = _pair(rest, points, met, rematches=False, steps=steps)
+        paired = paired or _pair(rest, points, met, rematches=True, steps=[MAX_STEPS])
     assert paired is not None  # with rematches allowed every even list pairs
     pairings = [_seated(a, b, history, board % 2 == 0) for board, (a, b) in enumerate(paired)]
     return pairings + ([Pairing(bye, None)] if bye is not None else [])
 
 
 def _pair(
-    ranked: list[int], points: Mapping[int, float], met: set[frozenset[int]], *, rematches: bool
+    ranked: list[int],
+    points: Mapping[int, float],
+    met: set[frozenset[int]],
+    *,
+    rematches: bool,
+    steps: list[int] | None = None,
 ) -> list[tuple[int, int]] | None:
     """``ranked`` (an even count, best first) in pairs, each player's partners tried in the
-    order of the module's rules; None if no pairing without a rematch exists (``rematches`` False).
-    A set of players left that cannot be paired is remembered, so no set is searched twice."""
+    order of the module's rules; None if no pairing without a rematch exists (``rematches`` False)
+    or none was found within ``steps`` (a one-item list, the search's steps left, shared by the
+    searches of one round). A set of players left that cannot be paired is remembered, so no set
+    is searched twice; still, proving that none pairs takes time exponential in the players (28
+    players whose games split them in two odd groups took 3 to 6 s of a core, with every
+    tournament's changes waiting on the lock, each two more about three times as long): beyond
+    ``MAX_STEPS`` a rematch is allowed instead."""
     failed: set[frozenset[int]] = set()
+    left_steps = steps if steps is not None else [MAX_STEPS]
 
     def search(left: list[int]) -> list[tuple[int, int]] | None:
         if not left:
             return []
         key = frozenset(left)
-        if key in failed:
+        if key in failed or left_steps[0] <= 0:
             return None
+        left_steps[0] -= 1
         top, others = left[0], left[1:]
         for partner in _partners(top, left, points):
             if not rematches and frozenset((top, partner)) in met:

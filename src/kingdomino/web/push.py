@@ -8,15 +8,18 @@ only queues the event (at most ``QUEUE_LIMIT``; beyond, it is dropped and logged
 threads post it to every browser of the account, each in its own language, unless it tells of a
 seat's turn and a page of that seat is open on another server of the database (``push_pages``).
 A push service that answers 429 or 5xx (or cannot be reached) is tried again after a growing
-pause (its ``Retry-After`` if it says one), ``TRIES`` times in all; one that answers 404 or 410
-says the browser unsubscribed: the subscription is forgotten. An endpoint is checked again before
-each post (``push_check``), and a post connects to public addresses only and follows no redirect
-(``push_session``).
+pause (its ``Retry-After`` if it says one), ``TRIES`` times in all, the post waiting apart from
+the threads; one that answers 404 or 410 says the browser unsubscribed: the subscription is
+forgotten, as is one whose post took longer than a post may. An endpoint is checked again before
+each post (``push_check``), and a post connects to public addresses only, follows no redirect and
+is bounded in time and in the bytes read (``push_session``).
 """
 
 from __future__ import annotations
 
 import base64
+import heapq
+import itertools
 import logging
 import os
 import queue
@@ -35,7 +38,7 @@ from pywebpush import WebPushException, webpush  # type: ignore[import-untyped]
 from kingdomino.web import push_store
 from kingdomino.web.push_check import check_endpoint
 from kingdomino.web.push_pages import Page, PagesOpen, open_elsewhere
-from kingdomino.web.push_session import push_session
+from kingdomino.web.push_session import TooSlow, push_session
 from kingdomino.web.push_texts import PushText
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
@@ -51,7 +54,7 @@ WORKERS = 2
 TRIES = 4
 FIRST_PAUSE = 1.0
 LONGEST_PAUSE = 60.0
-#: Seconds a post may take.
+#: Seconds each read of a post may wait (the whole post: ``push_session.POST_SECONDS``).
 POST_TIMEOUT = 10.0
 #: Seconds a stopping server waits for the notifications queued to be posted.
 STOP_SECONDS = 15.0
@@ -127,9 +130,24 @@ class PushKeys:
 Wording = Callable[[str], PushText]
 
 
+@dataclass(frozen=True)
+class Post:
+    """One notification's post to one browser, its ``attempt`` (1 the first) and the pause to
+    take before the next if this one fails."""
+
+    subscription: push_store.Subscription
+    text: PushText
+    attempt: int = 1
+    pause: float = FIRST_PAUSE
+
+
 @dataclass
 class Pusher:
-    """The queue of notifications to send and the threads that send them."""
+    """The queue of notifications to send, the posts to try again later, and the threads that
+    send them. A post tried again waits in ``later`` until its time, not in a sending thread: a
+    push service that asks for a minute's pause (or a stranger's endpoint that answers so) would
+    otherwise hold a thread for minutes, and a few such browsers every notification of the
+    server."""
 
     store: Store
     settings: PushSettings = field(default_factory=PushSettings)
@@ -139,6 +157,12 @@ class Pusher:
         self.jobs: queue.Queue[tuple[int, Wording, Page | None] | None] = queue.Queue(maxsize=QUEUE_LIMIT)
         #: This server's pages of turn-based games, as the other servers read them.
         self.pages = PagesOpen(self.store)
+        #: The posts to try again, by their moment (``time.monotonic``), under ``lock``.
+        self.later: list[tuple[float, int, Post]] = []
+        self.lock = threading.Lock()
+        self.order = itertools.count()
+        #: The posts taken from ``later`` and being tried now.
+        self.trying = 0
         self.threads: list[threading.Thread] = []
         #: Set once the server stops: a post is no longer tried again.
         self.stopping = threading.Event()
@@ -170,10 +194,24 @@ class Pusher:
         except queue.Full:
             log.warning("push: %d notifications wait; one to account %d is dropped", QUEUE_LIMIT, account_id)
 
+    def pending(self) -> int:
+        """The notifications queued or being sent, and the posts waiting to be tried again."""
+        with self.lock:
+            return self.jobs.unfinished_tasks + len(self.later) + self.trying
+
     def _send_all(self) -> None:
         session = push_session(self.settings.local_endpoints)
         while True:
-            job = self.jobs.get()
+            due = self._due()
+            if due is not None:
+                self._try(session, due)
+                with self.lock:
+                    self.trying -= 1
+                continue
+            try:
+                job = self.jobs.get(timeout=self._wait())
+            except queue.Empty:
+                continue
             try:
                 if job is None:
                     return
@@ -181,49 +219,80 @@ class Pusher:
                 if page is not None and open_elsewhere(self.store, page, time.time()):
                     continue
                 for subscription in push_store.subscriptions_of(self.store, account_id):
-                    self._post(session, subscription, wording(subscription.language))
+                    self._try(session, Post(subscription, wording(subscription.language)))
             except Exception:
                 log.exception("push: a notification could not be sent")
             finally:
                 self.jobs.task_done()
 
-    def _post(self, session: requests.Session, subscription: push_store.Subscription, text: PushText) -> None:
-        """Post ``text`` to ``subscription``, tried again as the module says."""
-        pause = FIRST_PAUSE
-        for attempt in range(1, TRIES + 1):
-            try:
-                check_endpoint(subscription.endpoint, self.settings.local_endpoints)
-                webpush(
-                    subscription.info(),
-                    text.payload(),
-                    vapid_private_key=self.keys.vapid,
-                    vapid_claims={"sub": self.settings.contact},
-                    ttl=TTL,
-                    timeout=POST_TIMEOUT,
-                    requests_session=session,
-                )
+    def _due(self) -> Post | None:
+        """The post whose time to be tried again has come, if any (dropped once stopping)."""
+        with self.lock:
+            if self.stopping.is_set():
+                self.later.clear()
+            if self.later and self.later[0][0] <= time.monotonic():
+                self.trying += 1
+                return heapq.heappop(self.later)[2]
+        return None
+
+    def _wait(self) -> float | None:
+        """Seconds until the next post to try again (None: none waits)."""
+        with self.lock:
+            return max(0.0, self.later[0][0] - time.monotonic()) if self.later else None
+
+    def _try(self, session: requests.Session, post: Post) -> None:
+        """Post ``post``; failed as a busy or unreachable service does, it is tried again later."""
+        try:
+            pause = self._post(session, post)
+        except Exception:
+            log.exception("push: a notification could not be sent")
+            return
+        host = post.subscription.endpoint.split("/")[2]
+        if pause is None:
+            return
+        if post.attempt == TRIES or pause > LONGEST_PAUSE or self.stopping.is_set():
+            log.warning("push: gave up on %s after %d tries", host, post.attempt)
+            return
+        with self.lock:
+            if len(self.later) >= QUEUE_LIMIT:
+                log.warning("push: %d posts wait to be tried again; one to %s is dropped", QUEUE_LIMIT, host)
                 return
-            except HubError as refused:  # the endpoint's host moved into a private network
-                log.warning("push: %s; subscription forgotten", refused.message)
-                push_store.forget(self.store, subscription.endpoint)
-                return
-            except WebPushException as error:
-                status = error.response.status_code if error.response is not None else None
-                if status in (404, 410):
-                    push_store.forget(self.store, subscription.endpoint)
-                    return
-                if status is not None and status != 429 and status < 500:
-                    log.warning("push: refused by %s: %s", subscription.endpoint.split("/")[2], status)
-                    return
-                pause = retry_after(error.response, pause)
-            except requests.RequestException as error:
-                log.info("push: %s unreachable: %s", subscription.endpoint.split("/")[2], error)
-            if attempt == TRIES or pause > LONGEST_PAUSE or self.stopping.wait(pause):
-                log.warning(
-                    "push: gave up on %s after %d tries", subscription.endpoint.split("/")[2], attempt
-                )
-                return
-            pause *= 2
+            again = Post(post.subscription, post.text, post.attempt + 1, pause * 2)
+            heapq.heappush(self.later, (time.monotonic() + pause, next(self.order), again))
+
+    def _post(self, session: requests.Session, post: Post) -> float | None:
+        """Post ``post`` once: None when done with it (sent, or refused for good), else the pause
+        to take before it is tried again."""
+        subscription = post.subscription
+        host = subscription.endpoint.split("/")[2]
+        try:
+            check_endpoint(subscription.endpoint, self.settings.local_endpoints)
+            webpush(
+                subscription.info(),
+                post.text.payload(),
+                vapid_private_key=self.keys.vapid,
+                vapid_claims={"sub": self.settings.contact},
+                ttl=TTL,
+                timeout=POST_TIMEOUT,
+                requests_session=session,
+            )
+            return None
+        except HubError as refused:  # the endpoint's host moved into a private network
+            log.warning("push: %s; subscription forgotten", refused.message)
+        except TooSlow as slow:  # a push service answers within a second or two: not this one
+            log.warning("push: %s: %s; subscription forgotten", host, slow)
+        except WebPushException as error:
+            status = error.response.status_code if error.response is not None else None
+            if status is None or status == 429 or status >= 500:
+                return retry_after(error.response, post.pause)
+            if status not in (404, 410):  # the browser unsubscribed: forgotten below
+                log.warning("push: refused by %s: %s", host, status)
+                return None
+        except requests.RequestException as error:
+            log.info("push: %s unreachable: %s", host, error)
+            return post.pause
+        push_store.forget(self.store, subscription.endpoint)
+        return None
 
 
 def retry_after(response: requests.Response | None, pause: float) -> float:
