@@ -4,16 +4,17 @@ the challenger calls it off, or nobody answers in time. None of these ends has a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from tests.web.conftest import wait_for
-from tests.web.sockets import next_message, next_of_type
+from tests.web.sockets import close_code, next_message, next_of_type
 from tests.web.test_open_games import end_the_wait_now, refusal
 
 from kingdomino.web import challenges
+from kingdomino.web.routes.open_games import SESSION_ENDED
 
 #: A day a move: the turn-based game a club's members play by the day, running out in no test.
 DAYS = {"kind": "days", "days": 1}
@@ -184,3 +185,15 @@ def test_a_challenge_is_watched_only_when_its_challenger_says_so(client: TestCli
         listed = [game["id"] for game in client.get("/api/live-games").json()["games"]]
         assert (made["id"] in listed) is public, (public, listed)
     assert watched == {False: 403, True: 200}
+
+
+def test_a_lobby_socket_whose_session_ended_hears_no_more_challenges(client: TestClient) -> None:
+    """Boris logs out elsewhere (a new password would do the same): his lobby socket, opened
+    with that session, is closed within its next look at it, before a challenge to him is made."""
+    kira, boris = account(client, "Kira"), account(client, "Boris")
+    cast(Any, client.app).state.session_check_seconds = 0.1
+    with lobby_of(client, boris) as boris_tab:
+        assert next_of_type(boris_tab, "challenges")["challenges"] == []
+        assert as_(client, boris).delete("/api/session").status_code == 200
+        assert close_code(boris_tab) == SESSION_ENDED
+    assert challenge(client, kira, "Boris").status_code == 201

@@ -4,7 +4,8 @@ calling one's own off, and quick pairing.
 ``WS /ws/lobby`` sends ``{"type": "open_games", "games": [...]}`` at once, then each change
 (``listed``, ``unlisted``: ``lobby``); a page logged in (the ``kd_session`` cookie) gets its
 account's challenges too (``challenges``, ``challenge``, ``challenge_gone``), unless a page of
-another site opened the socket (its ``Origin``): that page is told the open games alone. It reads nothing
+another site opened the socket (its ``Origin``): that page is told the open games alone; once its
+session has ended it is closed (``SESSION_ENDED``). It reads nothing
 but pings (``{"type": "ping"}``, answered ``pong``). Taking a seat changes who acts, so a
 foreign ``Origin`` is refused, as for accounts.
 """
@@ -166,6 +167,13 @@ def _candidates(
     return [str(game["id"]) for game in fitting]
 
 
+#: How often a logged-in lobby socket reads its session again, and the code it is closed with once
+#: the session ended (logged out, a new password, the account closed: on any server), so that it
+#: hears the account's challenges no more; its page opens another, a guest's.
+SESSION_CHECK_SECONDS = 60.0
+SESSION_ENDED = 4401
+
+
 @router.websocket("/ws/lobby")
 async def lobby_socket(websocket: WebSocket) -> None:
     """A page watching the lobby's open games (the module's protocol)."""
@@ -187,15 +195,29 @@ async def lobby_socket(websocket: WebSocket) -> None:
         session = session_token(websocket) if _same_site(websocket) else None
         account = await asyncio.to_thread(accounts_of(websocket).account_for, session) if session else None
         await hub.lobby.join(outbox.send, account.id if account is not None else None)
+        check = getattr(websocket.app.state, "session_check_seconds", SESSION_CHECK_SECONDS)
+        receiving: asyncio.Future[Any] | None = None
         while True:
-            receiving = asyncio.ensure_future(websocket.receive_text())
-            cut = asyncio.ensure_future(outbox.cut_off.wait())
-            await asyncio.wait({receiving, cut}, return_when=asyncio.FIRST_COMPLETED)
+            receiving = receiving or asyncio.ensure_future(websocket.receive_text())
+            cut: asyncio.Future[Any] = asyncio.ensure_future(outbox.cut_off.wait())
+            done, _ = await asyncio.wait(
+                {receiving, cut}, timeout=check if account else None, return_when=asyncio.FIRST_COMPLETED
+            )
             cut.cancel()
+            if not done:
+                still = (
+                    await asyncio.to_thread(accounts_of(websocket).account_for, session) if session else None
+                )
+                if still is not None:
+                    continue
+                receiving.cancel()
+                await websocket.close(code=SESSION_ENDED)
+                break
             if not receiving.done():
                 receiving.cancel()
                 break
-            if _is_ping(receiving.result()):
+            said, receiving = receiving.result(), None
+            if _is_ping(said):
                 await outbox.send(json.dumps({"type": "pong"}))
     except (WebSocketDisconnect, SlowClient, RuntimeError):
         pass
