@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from itertools import zip_longest
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,6 +18,7 @@ from tests.web.test_challenges import account, as_
 from tests.web.test_open_games import end_the_wait_now, refusal
 from tests.web.test_tournaments import act, create, current_games, paired, seated, tournament, wait_until
 
+from kingdomino.web import tournament_store as records
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.club_pairing import Played, swiss_round
 
@@ -72,3 +74,21 @@ def test_a_swiss_round_that_cannot_avoid_a_rematch_is_paired_at_once() -> None:
     assert time.perf_counter() - started < 1.0
     paired = sorted(p for pairing in pairings for p in (pairing.first, pairing.second) if p is not None)
     assert paired == sorted(ranked), "everyone plays"
+
+
+def test_a_join_written_meanwhile_by_another_server_is_refused_in_words(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Boris joins through two servers at once: the second insert meets the first's row (the
+    tournaments' lock is each server's own) and is told he is in already, not a 500."""
+    kira, boris = account(client, "Kira"), account(client, "Boris")
+    tournament_id = create(client, kira)["id"]
+    joining = records.add_player
+
+    def twice(*arguments: Any) -> None:
+        joining(*arguments)  # the other server's join, just before this one's
+        joining(*arguments)
+
+    monkeypatch.setattr(records, "add_player", twice)
+    assert refusal(act(client, boris, tournament_id, "join")) == (409, "tournament_joined")
+    assert [line["name"] for line in tournament(client, tournament_id)["entrants"]] == ["Kira", "Boris"]

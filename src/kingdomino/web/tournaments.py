@@ -124,9 +124,20 @@ class Tournaments:
                     "tournament_full",
                     {"n": tournament.max_players},
                 )
-            await asyncio.to_thread(
-                records.add_player, self.store, tournament_id, player.id, player.name, player.bot, time.time()
-            )
+            try:
+                await asyncio.to_thread(
+                    records.add_player,
+                    self.store,
+                    tournament_id,
+                    player.id,
+                    player.name,
+                    player.bot,
+                    time.time(),
+                )
+            except IntegrityError:  # the same join written meanwhile through another server
+                raise HubError(
+                    409, "tournament", "you are in this tournament already", "tournament_joined"
+                ) from None
 
     async def leave(self, tournament_id: str, account_id: int) -> None:
         """Leave an open tournament, or withdraw from a running one (the module's rules)."""
