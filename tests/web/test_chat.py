@@ -282,3 +282,23 @@ def test_an_account_s_data_holds_what_it_said(chat_client: TestClient) -> None:
     assert [(m["game_id"], m["room"], m["text"], m["phrase"]) for m in said] == [
         (created["id"], "spectators", "Go Ann!", None)
     ]
+
+
+def test_an_account_whose_session_ended_no_longer_speaks_in_its_name(chat_client: TestClient) -> None:
+    """Greta logs out in another tab (or her password is changed, her account closed): the watch
+    page she opened before speaks as her no more, and reads on as a guest's."""
+    cookie = log_in(chat_client, "Greta")
+    chat_client.cookies.clear()
+    created = create(chat_client, seats=FRIENDS)
+    path = f"/ws/games/{created['id']}"
+    with chat_client.websocket_connect(
+        path, params={"tokens": created["spectator_token"]}, headers={"cookie": f"kd_session={cookie}"}
+    ) as greta:
+        assert say(greta, room="spectators", text="Go Ann!")["type"] == "ack"
+        chat_client.cookies.set("kd_session", cookie)
+        assert chat_client.delete("/api/session").status_code == 200
+        chat_client.cookies.clear()
+        refused = assert_socket_error(say(greta, room="spectators", text="Still me"))
+        assert (refused["code"], refused["field"]) == ("session_ended", "session")
+        assert rooms(greta)["spectators"]["write"] == "chat_guest"
+        assert [line["text"] for line in rooms(greta)["spectators"]["messages"]] == ["Go Ann!"]

@@ -70,11 +70,12 @@ _pages = itertools.count()
 @dataclass(eq=False)
 class Reader:
     """A page of a game that reads its chat: the tokens it holds and the account it is logged in
-    as (None: a guest). Its seats are worked out anew at each message (a seat handed to an AI
-    since is still its player's to chat from)."""
+    as (None: a guest) by its ``session``. Its seats are worked out anew at each message (a seat
+    handed to an AI since is still its player's to chat from)."""
 
     tokens: frozenset[str]
     account: Account | None
+    session: str | None = None
     #: The page's own number at this server (its reads' count, ``READ_RATE``).
     number: int = field(default_factory=lambda: next(_pages))
 

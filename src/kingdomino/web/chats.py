@@ -48,7 +48,7 @@ class Chats:
 
     async def join(self, game_id: str, tokens: frozenset[str], session: str | None, send: Send) -> Reader:
         """A page of ``game_id`` opened, holding ``tokens`` and logged in by ``session`` (if any)."""
-        reader = Reader(tokens, await self.account_of(session))
+        reader = Reader(tokens, await self.account_of(session), session)
         self.readers.setdefault(game_id, {})[reader] = send
         return reader
 
@@ -92,6 +92,11 @@ class Chats:
         id, then tell the pages that read its room (the sender's too). A refusal is a ``HubError``."""
         room, words, phrase = said
         line = chat.new_line(table, reader, room, words, phrase)
+        if line.seat is None and await self.account_of(reader.session) is None:
+            # Said as the account: its session may have ended since the page opened (logged out,
+            # a new password, the account closed), and the page is a guest's from then on.
+            reader.account = None
+            raise HubError(401, "session", "log in first: this session has ended", "session_ended")
         await self.rates.take(chat.sender_key(table, reader, line))
         account_id = reader.account.id if reader.account is not None else None
         if line.seat is not None:

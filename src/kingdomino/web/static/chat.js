@@ -213,7 +213,8 @@ export function makeChat(gameId, send) {
     /** A refusal of the chat's: said in the panel, the words given back to the line (else false: not the chat's).
      * @param {ErrorBody} refusal */
     refused(refusal) {
-      const ours = (refusal.code || "").startsWith("chat_") || ["room", "text", "phrase"].includes(refusal.field);
+      const ours = (refusal.code || "").startsWith("chat_") || refusal.code === "session_ended"
+        || ["room", "text", "phrase"].includes(refusal.field);
       if (!ours) return false;
       error.textContent = errorWords(refusal);
       if (state.lastSent && !input.value) input.value = state.lastSent;
