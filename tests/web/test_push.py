@@ -5,6 +5,7 @@ post), each payload decrypted with the browser's private key as a browser would.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import secrets
 import threading
@@ -80,13 +81,22 @@ def service() -> Iterator[PushService]:
         def log_message(self, *_args: Any) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    recorded.base = f"http://127.0.0.1:{server.server_address[1]}"
-    yield recorded
-    server.shutdown()
-    server.server_close()
+    with serving(Handler) as base:
+        recorded.base = base
+        yield recorded
+
+
+@contextlib.contextmanager
+def serving(handler: type[BaseHTTPRequestHandler]) -> Iterator[str]:
+    """``handler`` answering on this machine, in threads, until the block ends: its address."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def push_app(database: str, local: bool = True, seed: int = 1) -> Any:

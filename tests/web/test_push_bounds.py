@@ -10,7 +10,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
@@ -18,7 +18,7 @@ import requests
 from fastapi.testclient import TestClient
 from tests.web.test_challenges import account, as_, challenged
 from tests.web.test_open_games import refusal
-from tests.web.test_push import SENT_WITHIN, Browser, push_app, subscribe
+from tests.web.test_push import SENT_WITHIN, Browser, push_app, serving, subscribe
 
 from kingdomino.web import push_session as sessions
 from kingdomino.web import push_store
@@ -82,14 +82,9 @@ def bad() -> Iterator[BadService]:
         def log_message(self, *_args: Any) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    recorded.base = f"http://127.0.0.1:{server.server_address[1]}"
-    yield recorded
-    server.shutdown()
-    server.server_close()
+    with serving(Handler) as base:
+        recorded.base = base
+        yield recorded
 
 
 @pytest.fixture
