@@ -122,6 +122,7 @@ def test_an_account_is_closed_from_its_card_its_data_downloaded_first(
     page.click("#close-account")
     page.wait_for_selector("#account-form")
     assert page.locator("#account-done").inner_text() == "Your account is closed."
+    assert page.locator("#account-heard").inner_text() == ""  # said once, not "Logged out" too
     page.fill("#account-name", name)
     page.fill("#account-password", "a long enough password")
     assert_refused(page, lambda: page.click("#log-in"), "This account is closed")
