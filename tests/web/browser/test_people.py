@@ -68,7 +68,8 @@ def test_kira_follows_boris_watches_him_challenges_him_and_blocks_him(
     line.wait_for()
     watch = line.locator("a.watch-game")
     assert watch.get_attribute("href") == f"/game/{game_id}/watch"
-    assert watch.get_attribute("aria-label") == f"Watch {boris}'s game: Kingdomino"
+    assert watch.get_attribute("aria-label") == f"Watch {boris}'s game: Kingdomino against Guest"
+    assert watch.inner_text() == "Kingdomino against Guest"  # two games of one kind told apart
     assert kira.is_hidden("#following-none")
     kira.locator("#following").screenshot(path=str(SHOTS / "following-en.png"))
     kira.click("#blocked-players summary")
