@@ -122,7 +122,9 @@ def test_the_bounds_and_the_rate_of_following_and_blocking(
 
 
 def test_the_following_card_says_what_each_player_does(client: TestClient) -> None:
-    (_, kira_s), (boris, boris_s), (cleo, cleo_s), (_, dan_s) = people(client, "Kira", "Boris", "Cleo", "Dan")
+    (_, kira_s), (boris, boris_s), (cleo, cleo_s), (dan, dan_s) = people(
+        client, "Kira", "Boris", "Cleo", "Dan"
+    )
     for name in (boris, cleo):
         assert put(client, kira_s, "following", name).status_code == 200
     public = open_game(client, boris_s)
@@ -133,7 +135,13 @@ def test_the_following_card_says_what_each_player_does(client: TestClient) -> No
     assert private.status_code == 201, private.text
     lines = {f["name"]: f for f in as_(client, kira_s).get("/api/account/following").json()["following"]}
     assert lines[boris]["playing"] == [
-        {"id": public, "game": "kingdomino", "players": 2, "watch": f"/game/{public}/watch"}
+        {
+            "id": public,
+            "game": "kingdomino",
+            "players": 2,
+            "opponents": [dan],
+            "watch": f"/game/{public}/watch",
+        }
     ]
     assert lines[cleo]["playing"] == [] and lines[cleo]["last_played"] is None  # a private game is not told
     store = client.app.state.hub.store  # type: ignore[attr-defined]

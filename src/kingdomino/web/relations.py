@@ -218,7 +218,7 @@ def blocked_list(store: Store, me: int) -> list[dict[str, Any]]:
 
 def following_list(store: Store, me: int) -> list[dict[str, Any]]:
     """The accounts ``me`` follows, by name, each with what it does now: the public games it
-    plays (``playing``: each ``{id, game, players, watch}``) and when its latest finished game
+    plays (``playing``: each ``{id, game, players, opponents, watch}``) and when its latest finished game
     began (``last_played``; None: none yet). Three queries whatever the number followed."""
     with store.engine.connect() as connection:
         followed = connection.execute(
@@ -232,7 +232,14 @@ def following_list(store: Store, me: int) -> list[dict[str, Any]]:
         last: dict[int, datetime] = {}
         if ids:
             games = connection.execute(
-                select(SeatAccountRow.account_id, GameRow.id, GameRow.game, GameRow.players)
+                select(
+                    SeatAccountRow.account_id,
+                    SeatAccountRow.seat,
+                    GameRow.id,
+                    GameRow.game,
+                    GameRow.players,
+                    GameRow.seats,
+                )
                 .join(GameRow, GameRow.id == SeatAccountRow.game_id)
                 .where(
                     SeatAccountRow.account_id.in_(ids),
@@ -243,8 +250,16 @@ def following_list(store: Store, me: int) -> list[dict[str, Any]]:
                 .order_by(GameRow.created.desc())
             )
             for row in games:
+                # The others' names tell two games of one kind apart; a seat's name is public.
+                opponents = [seat["name"] for index, seat in enumerate(row.seats) if index != row.seat]
                 playing.setdefault(int(row.account_id), []).append(
-                    {"id": row.id, "game": row.game, "players": row.players, "watch": f"/game/{row.id}/watch"}
+                    {
+                        "id": row.id,
+                        "game": row.game,
+                        "players": row.players,
+                        "opponents": opponents,
+                        "watch": f"/game/{row.id}/watch",
+                    }
                 )
             latest = connection.execute(
                 select(SeatAccountRow.account_id, func.max(GameRow.created))

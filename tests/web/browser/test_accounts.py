@@ -122,8 +122,24 @@ def test_an_account_is_closed_from_its_card_its_data_downloaded_first(
     page.click("#close-account")
     page.wait_for_selector("#account-form")
     assert page.locator("#account-done").inner_text() == "Your account is closed."
+    assert page.locator("#account-heard").inner_text() == ""  # said once, not "Logged out" too
     page.fill("#account-name", name)
     page.fill("#account-password", "a long enough password")
     assert_refused(page, lambda: page.click("#log-in"), "This account is closed")
     assert [e for e in page.errors if not re.search(r"status of 403 ", e)] == []
     page.errors.clear()
+
+
+def test_the_account_card_s_links_are_a_finger_s_target_on_a_phone(
+    browser: Browser, live_server: str
+) -> None:
+    """On a phone in Hungarian the account card's links (one's page, the leaderboards, "Download my
+    data") are 44 px high, as its buttons are, and the card is no wider than the screen."""
+    phone = new_page(browser, live_server, 360, 740, locale="hu", touch=True)
+    log_in_new(phone, live_server, "Sam")
+    for link in ("#my-page", "#leaderboards-link", "#export-account"):
+        box = phone.locator(link).bounding_box()
+        assert box is not None and box["height"] >= 44, (link, box)
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    phone.locator("#account").screenshot(path=str(ARTIFACTS / "account-card-phone-hu.png"))
+    assert phone.errors == []

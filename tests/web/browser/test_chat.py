@@ -130,3 +130,41 @@ def test_an_account_you_block_is_not_heard_in_the_chat(browser: Browser, live_se
         greta.locator("#chat-muted button").count() == 0
     )  # nothing to unmute: the block is the account card's
     assert not greta.errors and not hugo.errors and not ida.errors
+
+
+def test_the_keyboard_mutes_and_hears_again_and_ones_own_lines_are_not_offered(
+    browser: Browser, live_server: str
+) -> None:
+    """Lena watches a game on a second page of her account: her own line, written on the first,
+    offers no "mute" of herself; Hugo's she mutes with the keyboard, the focus then on "Unmute
+    Hugo" (its line gone, not lost to the page's top), and hearing him again puts it on his name."""
+    game = public_game(live_server, ("Vera", "Walt"))
+    lena, hugo = new_page(browser, live_server), new_page(browser, live_server)
+    lena_name = log_in_new(lena, live_server, "Lena")
+    hugo_name = log_in_new(hugo, live_server, "Hugo")
+    watch = f"{live_server}/game/{game['id']}/watch"
+    for page, words in ((lena, "Lena was here"), (hugo, "Hugo was here")):
+        page.goto(watch)
+        page.wait_for_selector("#chat-input")
+        page.fill("#chat-input", words)
+        page.press("#chat-input", "Enter")
+        page.wait_for_selector(f"#chat-lines .chat-line:has-text('{words}')")
+    again = new_page(browser, live_server, storage_state=lena.context.storage_state())
+    again.goto(watch)
+    again.wait_for_selector("#chat-lines .chat-line:has-text('Hugo was here') button.chat-name")
+    # Her account is known once its blocked list came: her line is then drawn as hers.
+    again.wait_for_selector(f"#chat-lines .chat-line.mine:has-text('{lena_name}')")
+    assert again.locator(f"#chat-lines button.chat-name:has-text('{lena_name}')").count() == 0
+    again.focus(f"#chat-lines button.chat-name:has-text('{hugo_name}')")
+    again.keyboard.press("Enter")
+    again.keyboard.press("Tab")
+    again.keyboard.press("Enter")
+    again.wait_for_selector("#chat-lines .chat-line:has-text('Hugo was here')", state="detached")
+    focused = "() => document.activeElement && document.activeElement.textContent"
+    assert focused_matches(again, "#chat-muted button.chat-unmute"), again.evaluate(focused)
+    assert again.evaluate(focused) == f"Unmute {hugo_name}"
+    again.keyboard.press("Enter")
+    again.wait_for_selector("#chat-lines .chat-line:has-text('Hugo was here')")
+    assert focused_matches(again, "#chat-lines button.chat-name"), again.evaluate(focused)
+    assert hugo_name in again.evaluate(focused)
+    assert not lena.errors and not hugo.errors and not again.errors

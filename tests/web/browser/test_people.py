@@ -17,6 +17,10 @@ SHOTS = ARTIFACTS / "people"
 PASSWORD = "a long enough password"
 
 
+#: Boris's opponent, a guest: a long name, as the Following card's line must hold beside its button.
+OPPONENT = "Konstantin Konstantinov"
+
+
 def boris_playing(live_server: str) -> tuple[str, str]:
     """A new account, Boris, playing a public game against a guest: his name and the game's id."""
     name = f"Boris{secrets.token_hex(3)}"
@@ -26,7 +30,7 @@ def boris_playing(live_server: str) -> tuple[str, str]:
         made = boris.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": seats})
         assert made.status_code == 201, made.text
         game_id = str(made.json()["id"])
-    joined = httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": "Guest"})
+    joined = httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": OPPONENT})
     assert joined.status_code == 200 and joined.json()["started"], joined.text
     return name, game_id
 
@@ -68,7 +72,8 @@ def test_kira_follows_boris_watches_him_challenges_him_and_blocks_him(
     line.wait_for()
     watch = line.locator("a.watch-game")
     assert watch.get_attribute("href") == f"/game/{game_id}/watch"
-    assert watch.get_attribute("aria-label") == f"Watch {boris}'s game: Kingdomino"
+    assert watch.get_attribute("aria-label") == f"Watch {boris}'s game: Kingdomino against {OPPONENT}"
+    assert watch.inner_text() == f"Kingdomino against {OPPONENT}"  # two games of one kind told apart
     assert kira.is_hidden("#following-none")
     kira.locator("#following").screenshot(path=str(SHOTS / "following-en.png"))
     kira.click("#blocked-players summary")
@@ -80,6 +85,9 @@ def test_kira_follows_boris_watches_him_challenges_him_and_blocks_him(
         phone.locator(f"#following-list li[data-id='{boris}'] a.challenge-followed").wait_for()
         box = phone.locator("#following a.challenge-followed").bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44, box
+        # The button keeps its words beside a long line of what Boris plays.
+        fits = "(b) => b.scrollWidth <= b.clientWidth && b.getBoundingClientRect().right <= innerWidth"
+        assert phone.locator("#following a.challenge-followed").evaluate(fits), box
         phone.locator("#following").screenshot(path=str(SHOTS / f"following-phone-{locale}.png"))
         phone.goto(f"{live_server}/player/{quote(boris)}")
         phone.wait_for_selector("#block")

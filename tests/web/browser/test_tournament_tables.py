@@ -75,7 +75,8 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     (game,) = found["rounds_played"][0]["games"]
     seated = [p["name"] for p in game["players"]]
     assert sorted(seated) == sorted(names.values())
-    assert line.inner_text().startswith(f"Table 1: {', '.join(seated)} · waiting for the players")
+    table = f"Table 1: {', '.join(seated)}"
+    assert line.inner_text().startswith(f"{table} · your table · waiting for the players")
     assert line.locator("button.take-seat").is_visible()
     shot(kira, "waiting")
     by_name = {names[who]: page for who, page in pages.items()}
@@ -95,6 +96,7 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     phone = new_page(browser, live_server, width=360, height=740, touch=True)
     phone.goto(f"{live_server}/tournament/{tournament_id}")
     phone.locator(".table-places li").nth(2).wait_for()
+    assert phone.locator(".your-table").count() == 0, "a guest sits at no table"
     assert not phone.locator("#standings th.minor").first.is_visible(), "the tie-breaks said under the name"
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page is {width} px wide on a phone"

@@ -31,7 +31,7 @@ export function accountLeaving(closed) {
     }
   });
   return [
-    el("p", {}, el("a", { href: "/api/account/export", download: "", id: "export-account" }, t("account.export")),
+    el("p", { class: "account-links" }, el("a", { href: "/api/account/export", download: "", id: "export-account" }, t("account.export")),
       " ", el("span", { class: "small" }, t("account.export_about"))),
     el("details", { id: "close-account-part" }, el("summary", {}, t("account.close")), form),
   ];

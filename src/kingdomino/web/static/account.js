@@ -99,6 +99,8 @@ export function accountCard() {
       blockedList(),
       ...accountLeaving(() => {
         show(null, true);
+        // "Your account is closed" says it all: a screen reader is not told "Logged out" too.
+        heard.textContent = "";
         done.textContent = t("account.closed");
       }),
     ];

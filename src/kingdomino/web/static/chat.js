@@ -54,15 +54,23 @@ export function lineWords(line) {
 /** What a game's chat panel holds besides its rooms: the room shown, folded or open, the messages
  * come while folded, this browser's "Chat off" and muted senders, this page's own messages (by id)
  * and seats, whether the game is over (null: no view yet), the words of the message awaiting its
- * answer, whether the page has no socket (`readOnly`), and the line whose "mute" is offered.
+ * answer, whether the page has no socket (`readOnly`), the line whose "mute" is offered, the
+ * accounts the logged-in reader blocks and that reader's name (`me`, folded; "": a guest).
  * @param {string} gameId */
 function newState(gameId) {
   return { gameId, shown: /** @type {ChatRoom} */ ("players"), open: !window.matchMedia(PHONE).matches, unread: 0,
     off: localStorage.getItem(OFF_KEY) === "1", muted: mutedKeys(), mine: new Set(), seats: /** @type {number[]} */ ([]),
     over: /** @type {boolean | null} */ (null), lastSent: "", readOnly: false, offering: /** @type {number | null} */ (null),
-    blocked: /** @type {Set<string>} */ (new Set()) };
+    blocked: /** @type {Set<string>} */ (new Set()), me: "" };
 }
 /** @typedef {ReturnType<typeof newState>} ChatState */
+
+/** Whether `line` is this page's own: sent from it, from a seat it plays, or by its logged-in
+ * account from another page (no "mute" of oneself). @param {ChatState} state @param {ChatLine} line */
+function isMine(state, line) {
+  return state.mine.has(line.id) || (line.seat !== null && state.seats.includes(line.seat))
+    || Boolean(line.account && state.me && line.name.toLowerCase() === state.me);
+}
 
 /** One message's line: the sender's name (for another's, a button that offers to mute them), its
  * words. @param {ChatState} state @param {ChatLine} line @param {() => void} redraw */
@@ -70,12 +78,15 @@ function lineItem(state, line, redraw) {
   const words = el("span", { class: line.phrase ? "chat-words chat-phrase" : "chat-words" }, lineWords(line));
   // A bot's account is named as the games name its seat: "Name (bot)".
   const name = [line.bot ? t("seat.bot_name", { name: line.name }) : line.name, accountMark(line)];
-  const mine = state.mine.has(line.id) || (line.seat !== null && state.seats.includes(line.seat));
-  if (mine) return el("li", { class: "chat-line mine" }, el("span", { class: "chat-name" }, ...name), ": ", words);
-  const focus = { "data-line": line.id }, offered = state.offering === line.id;
+  if (isMine(state, line)) return el("li", { class: "chat-line mine" }, el("span", { class: "chat-name" }, ...name), ": ", words);
+  const key = muteKey(state.gameId, line), focus = { "data-line": line.id }, offered = state.offering === line.id;
+  // Muting takes the line away: the keyboard's focus goes to the button that hears its sender again.
   const mute = el("button", { ...focus, type: "button", class: "chat-mute", hidden: !offered,
-    onclick: () => { state.muted.add(muteKey(state.gameId, line)); keepMuted(state); redraw(); } }, t("chat.mute", { name: line.name }));
-  const who = el("button", { ...focus, type: "button", class: "chat-name link", "aria-expanded": String(offered),
+    onclick: () => {
+      state.muted.add(key); state.offering = null; keepMuted(state); redraw();
+      focusOn(`#chat-muted button[data-key="${CSS.escape(key)}"]`);
+    } }, t("chat.mute", { name: line.name }));
+  const who = el("button", { ...focus, type: "button", class: "chat-name link", "data-key": key, "aria-expanded": String(offered),
     onclick: () => {
       state.offering = mute.hidden ? line.id : null;
       mute.hidden = !mute.hidden;
@@ -95,8 +106,20 @@ function mutedButtons(state, lines, redraw) {
   /** @type {Map<string, string>} */
   const names = new Map();
   for (const line of lines) if (state.muted.has(muteKey(state.gameId, line))) names.set(muteKey(state.gameId, line), line.name);
-  return [...names].map(([key, name]) => el("button", { type: "button", class: "chat-unmute",
-    onclick: () => { state.muted.delete(key); keepMuted(state); redraw(); } }, t("chat.unmute", { name })));
+  // Hearing a sender again takes the button away: the keyboard's focus goes to their first line.
+  return [...names].map(([key, name]) => el("button", { type: "button", class: "chat-unmute", "data-key": key,
+    onclick: () => {
+      state.muted.delete(key); keepMuted(state); redraw();
+      focusOn(`#chat-lines button.chat-name[data-key="${CSS.escape(key)}"]`, "#chat-lines");
+    } }, t("chat.unmute", { name })));
+}
+
+/** Put the keyboard's focus on the first element `selectors` finds, tried in turn. @param {string[]} selectors */
+function focusOn(...selectors) {
+  for (const selector of selectors) {
+    const found = document.querySelector(selector);
+    if (found instanceof HTMLElement) { found.focus(); return; }
+  }
 }
 
 /**
@@ -146,8 +169,11 @@ export function makeChat(gameId, send) {
     || (line.account && state.blocked.has(line.name.toLowerCase()));
 
   // The accounts a logged-in reader blocks (people.js) are not heard here either.
+  // A logged-in reader's own lines (written from another page) are theirs: no "mute" of themselves.
   api("/api/account").then(async (answer) => {
-    if (!/** @type {{account: unknown}} */ (answer).account) return;
+    const { account } = /** @type {{account: {name: string} | null}} */ (answer);
+    if (!account) return;
+    state.me = account.name.toLowerCase();
     const { blocked } = /** @type {{blocked: {name: string}[]}} */ (await api("/api/account/blocked"));
     state.blocked = new Set(blocked.map((who) => who.name.toLowerCase()));
     draw();
@@ -203,7 +229,7 @@ export function makeChat(gameId, send) {
       const known = new Set(room.lines.map((line) => line.id));
       const fresh = lines.filter((line) => !known.has(line.id));
       room.lines.push(...fresh);
-      const others = fresh.filter((line) => !state.mine.has(line.id) && !hidden(line));
+      const others = fresh.filter((line) => !isMine(state, line) && !hidden(line));
       if (!state.open) state.unread += others.length;
       else if (others.length && roomName === state.shown) said.textContent = others.map((l) => `${l.name}: ${lineWords(l)}`).join(" ");
       draw();

@@ -7,9 +7,10 @@ import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { api } from "./server.js";
-import { errorWords, gameTitle } from "./words.js";
+import { errorWords, gameTitle, localName } from "./words.js";
 
-/** A game a followed player plays, anyone may watch. @typedef {{id: string, game: string, players: number, watch: string}} Watched */
+/** A game a followed player plays, anyone may watch, with its other seats' names.
+ * @typedef {{id: string, game: string, players: number, opponents?: string[], watch: string}} Watched */
 /** A followed player (GET /api/account/following).
  * @typedef {{name: string, bot: boolean, since: string, playing: Watched[], last_played: string | null}} Followed */
 
@@ -26,14 +27,21 @@ export function ago(iso) {
   return format.format(0, "minute");
 }
 
+/** A watched game as the card names it: "Kingdomino against Anna, Boris" (two of one kind told apart).
+ * @param {Watched} game */
+function watchedTitle(game) {
+  const others = (game.opponents || []).map(localName).join(", ");
+  return others ? `${gameTitle(game)} ${t("people.against", { names: others })}` : gameTitle(game);
+}
+
 /** One followed player's line: their name (a link to their page), what they are doing, and
  * "Challenge". @param {Followed} who */
 function line(who) {
   const page = `/player/${encodeURIComponent(who.name)}`;
   const doing = who.playing.length
     ? [t("people.playing"), " ", ...who.playing.flatMap((game, i) => [i ? ", " : "",
-      el("a", { href: game.watch, class: "watch-game", "aria-label": t("people.watch_label", { name: who.name, game: gameTitle(game) }) },
-        gameTitle(game))])]
+      el("a", { href: game.watch, class: "watch-game", "aria-label": t("people.watch_label", { name: who.name, game: watchedTitle(game) }) },
+        watchedTitle(game))])]
     : [who.last_played ? t("people.last_played", { when: ago(who.last_played) }) : t("people.never_played")];
   return el("li", { "data-id": who.name, class: "followed" },
     el("span", { class: "followed-who" }, el("a", { href: page, class: "followed-name" }, who.name),

@@ -17,8 +17,8 @@ export function namesOf(game) {
   return game.players ? game.players.map((p) => p.name) : [game.first, game.second || ""];
 }
 
-/** A table of a round: "Table 1: Anna, Boris, Kira, Lena", what it waits for or its places and
- * points (the first place first), and the reader's button.
+/** A table of a round: "Table 1: Anna, Boris, Kira, Lena", "your table" for its players, what it
+ * waits for or its places and points (the first place first), and the reader's button.
  * @param {import("./tournament.js").RoundGame} game @param {number} index its table's number
  * @param {Node | string} button */
 export function tableLine(game, index, button) {
@@ -29,12 +29,14 @@ export function tableLine(game, index, button) {
   // Kingdom points only of a game played: one nobody played to its end has none.
   const played = game.status === "finished";
   const heading = el("span", { id: `pairing-${id}` }, t("tournament.table_n", { n: index, names: namesOf(game).join(", ") }));
+  // The reader's own table, said beside its players: among several, and once over, where "Watch" is on each.
+  const mine = game.yours ? [" · ", el("strong", { class: "your-table" }, t("tournament.your_table"))] : "";
   const state = over ? "" : [" · ", t(game.status === "open" ? "tournament.waiting_players" : "tournament.under_way")];
   const places = over ? el("ol", { class: "table-places" }, [...players]
     .sort((a, b) => (a.place ?? 0) - (b.place ?? 0))
     .map((p) => el("li", { value: p.place ?? undefined }, t("tournament.table_place", { name: p.name, points: pointsWords(p.points ?? 0) }),
       p.forfeit ? ` (${t("tournament.table_forfeit")})` : played ? ` · ${t("tournament.table_score", { n: p.score ?? 0 })}` : ""))) : "";
-  return el("li", { class: "table-game", "data-game": id, "data-id": id }, heading, state, " ", button, places);
+  return el("li", { class: "table-game", "data-game": id, "data-id": id }, heading, mine, state, " ", button, places);
 }
 
 /** The standings of a tournament by tables, its tie-break columns left out on a phone (said under
