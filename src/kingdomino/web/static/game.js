@@ -85,9 +85,13 @@ export function showGame(main, id, replay = false, watch = false) {
  * its replay's address that the replay waits for the end. @param {GameState} game */
 async function openFinished(game) {
   try {
-    showView(game, /** @type {import("./view-types.js").View} */ (await api(`/api/games/${game.id}`)));
-    // Its chat as it was (nothing to write with, no socket): shown where something was said.
-    api(`/api/games/${game.id}/chat`).then((told) => game.chat.history(/** @type {ChatHistory} */ (told).rooms, true), () => {});
+    const view = /** @type {import("./view-types.js").View} */ (await api(`/api/games/${game.id}`));
+    showView(game, view);
+    // A finished game's chat as it was (nothing to write with, no socket): shown where something
+    // was said. A game still played is read on its socket alone (the server refuses it here).
+    if (view.status === "finished") {
+      api(`/api/games/${game.id}/chat`).then((told) => game.chat.history(/** @type {ChatHistory} */ (told).rooms, true), () => {});
+    }
   } catch (error) {
     const refused = error instanceof Refused ? error : null;
     if (refused && refused.code === "no_token" && game.replayAsked) unavailable(game, t("game.replay_not_yet"), t("game.no_token_help"));
