@@ -9,20 +9,24 @@ row (status and seats, as the page reads them). Then, through the app (Starlette
 its lifespan run), it reads each tournament's page ``--requests`` times, as a guest and as one of
 its players, and the lobby's list, and prints for each: the ms a request takes (p50, p95), the
 ms of it the event loop was held (the request's wall time less the time its threads ran the
-store's reads: what every other request and socket of the server waits for), the database
-queries a request makes (SQLAlchemy's ``before_cursor_execute``, counted) and the answer's bytes.
+store's reads: what every other request and socket of the server waits for), the CPU ms of the
+process (the test client's few included: steadier than the wall time on a loaded machine), the
+database queries a request makes (SQLAlchemy's ``before_cursor_execute``, counted) and the
+answer's bytes.
 
 Run: ``PYTHONPATH=src .venv/bin/python bench/bench_tournament_page.py [--requests 50]``.
 
-Measured 2026-11-30 (50 requests each, the shared 2-core machine at a load of 8-10; p50):
+Measured 2026-11-30 (50 requests each, the shared 2-core machine at a load of 9-12; p50 of the
+wall time, of the event loop's share, of the process's CPU; queries a request):
 
-| page | before (``5e30701``) | built in a thread, a finished one's games kept |
+| page | before (``5e30701``) | built in a thread, ended rounds kept |
 | --- | --- | --- |
-| round robin of 64 finished, guest | 124 ms, 66 on the loop, 5 queries | 2.8 ms, 1.9 on the loop, 3 queries |
-| the same, a player | 227 ms, 120 on the loop, 6 queries | 71 ms, 6 on the loop, 4 queries |
-| round robin of 64, round 32 under way, a guest | 80 ms, 45 on the loop | 55 ms, 7 on the loop |
-| Swiss of 64 at tables of 4 finished, a guest | 20 ms, 12 on the loop | 2.3 ms, 1.6 on the loop |
-| the lobby's list | 2.7 ms, 3 queries | 3.3 ms, 3 queries |
+| round robin of 64 finished, guest | 97 ms, 57 loop, 45 CPU; 5 | 2.2 ms, 1.5 loop, 2.1 CPU; 3 |
+| the same, a player | 75 ms, 43 loop, 49 CPU; 6 | 58 ms, 7.9 loop, 29 CPU; 4 |
+| round robin of 64 at round 32, guest | 34 ms, 21 loop, 25 CPU; 5 | 19 ms, 3.9 loop, 15 CPU; 5 |
+| the same, a player | 29 ms, 18 loop, 25 CPU; 6 | 21 ms, 3.7 loop, 19 CPU; 6 |
+| Swiss of 64 at tables of 4 finished, guest | 22 ms, 14 loop, 14 CPU; 5 | 3.4 ms, 2.0 loop, 3.1 CPU; 3 |
+| the lobby's list, a guest | 2.5 ms, 1.6 loop, 2.5 CPU; 3 | the same |
 
 The pages are 340 KB (the round robin finished), 177 KB (half-way) and 130 KB (the Swiss).
 """
@@ -240,16 +244,17 @@ def off_the_loop() -> Iterator[list[float]]:
 
 def measure(client: TestClient, counted: Counted, path: str, requests: int, cookie: str | None) -> str:
     """``requests`` reads of ``path`` (as the session ``cookie``, None: a guest): its figures."""
-    walls, loops, queries, sizes = [], [], [], []
+    walls, cpus, loops, queries, sizes = [], [], [], [], []
     client.cookies.clear()
     if cookie is not None:
         client.cookies.set("kd_session", cookie)
     for _ in range(requests):
         before = counted.queries
         with off_the_loop() as spent:
-            started = time.perf_counter()
+            started, used = time.perf_counter(), time.process_time()
             answer = client.get(path)
             wall = time.perf_counter() - started
+            cpus.append(time.process_time() - used)
         answer.raise_for_status()
         walls.append(wall)
         loops.append(wall - sum(spent))
@@ -261,6 +266,7 @@ def measure(client: TestClient, counted: Counted, path: str, requests: int, cook
     return (
         f"p50 {statistics.median(walls) * 1000:.1f} / p95 {walls[p95] * 1000:.1f} ms, "
         f"on the loop p50 {statistics.median(loops) * 1000:.1f} ms; "
+        f"CPU p50 {statistics.median(cpus) * 1000:.1f} ms; "
         f"{statistics.median(queries):.0f} queries; {statistics.mean(sizes) / 1000:.0f} KB"
     )
 

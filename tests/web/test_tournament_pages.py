@@ -68,6 +68,29 @@ def test_a_finished_tournament_s_games_are_read_once_and_a_renaming_is_shown(cli
     assert "Borislav" in {p["name"] for p in renamed["entrants"]}
 
 
+def test_a_running_tournament_s_ended_rounds_are_kept_and_its_round_read(client: TestClient) -> None:
+    names = ("Kira", "Boris", "Cleo", "Dan")
+    sessions = {name: account(client, name) for name in names}
+    tournament_id = create(client, sessions["Kira"])["id"]
+    for name in names[1:]:
+        assert act(client, sessions[name], tournament_id, "join").status_code == 200
+    assert act(client, sessions["Kira"], tournament_id, "start").status_code == 200
+    app: Any = client.app
+    store: Store = app.state.hub.store
+    with store.engine.connect() as connection:
+        kira = connection.execute(select(AccountRow.id).where(AccountRow.name == "Kira")).scalar_one()
+    play_round(client, wait_until(client, tournament_id, paired(1)), sessions)
+    wait_until(client, tournament_id, paired(2))
+    guest = tournament(client, tournament_id)
+    assert app.state.tournaments.pages.kept[tournament_id].through == 1, "round 1 ended: kept"
+    assert guest == built(store, tournament_id, None)
+    assert tournament(client, tournament_id, sessions["Kira"]) == built(store, tournament_id, kira)
+    play_round(client, guest, sessions)
+    found = wait_until(client, tournament_id, paired(3))
+    assert found == built(store, tournament_id, None), "round 2's results, read as it ended"
+    assert tournament(client, tournament_id, sessions["Kira"]) == built(store, tournament_id, kira)
+
+
 def test_a_flood_of_reads_of_a_tournament_is_refused(client: TestClient) -> None:
     session = account(client, "Kira")
     tournament_id = create(client, session)["id"]

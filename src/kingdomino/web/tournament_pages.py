@@ -1,15 +1,16 @@
 """A tournament's page as ``GET /api/tournaments/{id}`` answers it: built and encoded in a worker
-thread, and a finished tournament's games kept between requests.
+thread, and the games of its ended rounds kept between requests.
 
 A round robin of 64 is 2,016 games: its page is 340 KB of JSON, and reading its rows and its
-games' seats, building the page and encoding it took 70 ms of a core, 50 ms of it on the event
-loop (``bench/bench_tournament_page.py``), for each reader of the page. A finished tournament's
-games no longer change (a result is written once, and no round is paired after the last), so
-they are read once and kept (:data:`KEPT` tournaments at most, the last read kept longest); each
-request still reads the tournament's row, its players and its organiser's name, which an
-operator's renaming of an account changes, and the kept page is used while those are the same.
-A guest's page is kept encoded; a player's, with their own games' seat tokens, is built from the
-kept games.
+games' seats, building the page and encoding it took 45 ms of CPU, most of it on the event loop
+(``bench/bench_tournament_page.py``), for each reader of the page, and every open page of a
+running tournament reads it every 10 seconds. An ended round's games no longer change (a result
+is written once, and a round is paired once the one before it ended), so they are read once and
+kept (:data:`KEPT` tournaments at most, the last read kept longest): a request reads the
+tournament's row, its players and its organiser's name (an operator's renaming of an account
+changes a name), then only the games of its rounds still played. A finished tournament's guest
+page is kept encoded too, while its row, players and organiser's name are those it was built from;
+a player's, with their own games' seat tokens, is built for them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kingdomino.web import tournament_store as records
@@ -26,21 +27,24 @@ from kingdomino.web.store import Store
 from kingdomino.web.tournament_store import Tournament
 from kingdomino.web.tournament_views import tournament_json
 
-#: Finished tournaments whose games are kept (a round robin of 64's: about 3 MB).
-KEPT = 8
+#: Tournaments whose ended rounds are kept (a round robin of 64's: about 3 MB).
+KEPT = 16
 #: The statuses of a server's game that no longer change.
 OVER = frozenset({"finished", "expired", "aborted"})
+
+#: The status and seats of a tournament's server games, by id (``tournament_store.games_now``).
+Now = dict[str, tuple[str, list[dict[str, Any]]]]
 
 
 @dataclass
 class Kept:
-    """A finished tournament's games as its page reads them, the head (row, players, organiser's
-    name) they were read with, and its guest's page once encoded."""
+    """A tournament's ended rounds up to ``through``: their games and the status and seats of
+    their server games; a finished tournament's guest page once encoded, with its head."""
 
-    head: tuple[Any, ...]
-    games: list[Any]
-    now: dict[str, tuple[str, list[dict[str, Any]]]]
-    guest: bytes | None = None
+    through: int = 0
+    games: list[Any] = field(default_factory=list)
+    now: Now = field(default_factory=dict)
+    guest: tuple[tuple[Any, ...], bytes] | None = None
 
 
 def head_of(tournament: Tournament) -> tuple[Any, ...]:
@@ -53,6 +57,18 @@ def head_of(tournament: Tournament) -> tuple[Any, ...]:
 def encoded(page: dict[str, Any]) -> bytes:
     """``page`` as FastAPI's ``JSONResponse`` encodes it."""
     return json.dumps(page, ensure_ascii=False, allow_nan=False, indent=None, separators=(",", ":")).encode()
+
+
+def last_ended(tournament: Tournament) -> int:
+    """The last round of ``tournament`` that ended: its round once it is finished, else the one
+    before (a round is paired once every game of the one before it ended)."""
+    return tournament.round if tournament.status == "finished" else tournament.round - 1
+
+
+def settled(game: Any, now: Now) -> bool:
+    """Whether a tournament's game (a row) has its result and its server game, if any, is over."""
+    ended = game.game_id is None or now.get(game.game_id, ("", []))[0] in OVER
+    return game.first_points is not None and ended
 
 
 class TournamentPages:
@@ -69,41 +85,40 @@ class TournamentPages:
         when there is no such tournament."""
         head = records.load_head(self.store, tournament_id)
         if head is None:
-            raise _missing(tournament_id)
-        kept = self._kept(tournament_id, head)
-        if kept is None:
-            kept = self._read(tournament_id, head)
-        head.games = kept.games
-        if viewer is not None:
-            return encoded(tournament_json(head, viewer, kept.now))
-        if kept.guest is None:
-            kept.guest = encoded(tournament_json(head, None, kept.now))
-        return kept.guest
+            raise HubError(404, "tournament", f"no tournament with id {tournament_id!r}", "no_tournament")
+        kept = self._kept(tournament_id)
+        finished = head.status == "finished"
+        if viewer is None and finished and kept.guest is not None and kept.guest[0] == head_of(head):
+            return kept.guest[1]
+        head.games, now = self._games(tournament_id, head, kept)
+        page = encoded(tournament_json(head, viewer, now))
+        if viewer is None and finished and kept.through >= head.round:
+            kept.guest = (head_of(head), page)
+        return page
 
-    def _kept(self, tournament_id: str, head: Tournament) -> Kept | None:
-        if head.status != "finished":
-            return None
+    def _kept(self, tournament_id: str) -> Kept:
         with self.lock:
-            kept = self.kept.get(tournament_id)
-            if kept is not None and kept.head == head_of(head):
-                self.kept.move_to_end(tournament_id)
-                return kept
-        return None
+            kept = self.kept.setdefault(tournament_id, Kept())
+            self.kept.move_to_end(tournament_id)
+            while len(self.kept) > self.most:
+                self.kept.popitem(last=False)
+            return kept
 
-    def _read(self, tournament_id: str, head: Tournament) -> Kept:
-        """The games of the tournament of ``head``, read from the store; a finished one's kept
-        for the next requests once each of its games is over."""
-        games = records.load_games(self.store, tournament_id)
-        now = records.games_now(self.store, [game.game_id for game in games if game.game_id])
-        read = Kept(head_of(head), games, now)
-        if head.status == "finished" and all(status in OVER for status, _ in now.values()):
+    def _games(self, tournament_id: str, head: Tournament, kept: Kept) -> tuple[list[Any], Now]:
+        """The games of the tournament of ``head`` and their server games' status and seats: the
+        kept rounds', the others read; the ended rounds read are kept once each game is over."""
+        with self.lock:
+            through, games, now = kept.through, kept.games, kept.now
+        if through >= head.round:  # every round it played is kept
+            return games, now
+        ended = last_ended(head)
+        newer = records.load_games(self.store, tournament_id, after=through)
+        newer_now = records.games_now(self.store, [game.game_id for game in newer if game.game_id])
+        over = [game for game in newer if game.round <= ended]
+        if over and all(settled(game, newer_now) for game in over):
             with self.lock:
-                self.kept[tournament_id] = read
-                self.kept.move_to_end(tournament_id)
-                while len(self.kept) > self.most:
-                    self.kept.popitem(last=False)
-        return read
-
-
-def _missing(tournament_id: str) -> HubError:
-    return HubError(404, "tournament", f"no tournament with id {tournament_id!r}", "no_tournament")
+                if kept.through == through:  # no other request kept these rounds meanwhile
+                    kept.games = games + over
+                    kept.now = {**now, **{g.game_id: newer_now[g.game_id] for g in over if g.game_id}}
+                    kept.through = ended
+        return games + newer, {**now, **newer_now}

@@ -138,10 +138,10 @@ def load_head(store: Store, tournament_id: str) -> Tournament | None:
         return _head(connection, tournament_id)
 
 
-def load_games(store: Store, tournament_id: str) -> list[Any]:
-    """The games of the tournament ``tournament_id``, by round and board."""
+def load_games(store: Store, tournament_id: str, after: int = 0) -> list[Any]:
+    """The games of the tournament ``tournament_id`` of its rounds after ``after``, by round and board."""
     with store.engine.connect() as connection:
-        return games_of(connection, tournament_id)
+        return games_of(connection, tournament_id, after)
 
 
 def _head(connection: Connection, tournament_id: str) -> Tournament | None:
@@ -159,11 +159,11 @@ def _head(connection: Connection, tournament_id: str) -> Tournament | None:
     return Tournament(**columns, organiser_name=str(organiser or ""), players=list(players))
 
 
-def games_of(connection: Connection, tournament_id: str) -> list[Any]:
+def games_of(connection: Connection, tournament_id: str, after: int = 0) -> list[Any]:
     return list(
         connection.execute(
             select(TournamentGameRow)
-            .where(TournamentGameRow.tournament_id == tournament_id)
+            .where(TournamentGameRow.tournament_id == tournament_id, TournamentGameRow.round > after)
             .order_by(TournamentGameRow.round, TournamentGameRow.board)
         ).all()
     )
