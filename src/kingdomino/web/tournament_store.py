@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.sql.elements import ColumnElement
 
 from kingdomino.web.club_pairing import Played
@@ -125,24 +125,47 @@ def create(store: Store, settings: dict[str, Any]) -> None:
 def load(store: Store, tournament_id: str) -> Tournament | None:
     """The tournament ``tournament_id`` whole, or None."""
     with store.engine.connect() as connection:
-        row = connection.execute(select(TournamentRow).where(TournamentRow.id == tournament_id)).first()
-        if row is None:
-            return None
-        players = connection.execute(
-            select(TournamentPlayerRow)
-            .where(TournamentPlayerRow.tournament_id == tournament_id)
-            .order_by(TournamentPlayerRow.seed, TournamentPlayerRow.joined, TournamentPlayerRow.account_id)
-        ).all()
-        organiser = connection.execute(select(AccountRow.name).where(AccountRow.id == row.organiser)).scalar()
-        games = connection.execute(
-            select(TournamentGameRow)
-            .where(TournamentGameRow.tournament_id == tournament_id)
-            .order_by(TournamentGameRow.round, TournamentGameRow.board)
-        ).all()
+        found = _head(connection, tournament_id)
+        if found is not None:
+            found.games = games_of(connection, tournament_id)
+    return found
+
+
+def load_head(store: Store, tournament_id: str) -> Tournament | None:
+    """The tournament ``tournament_id`` without its games (``games`` empty), or None: its row,
+    its players and its organiser's name, a few rows where its games may be thousands."""
+    with store.engine.connect() as connection:
+        return _head(connection, tournament_id)
+
+
+def load_games(store: Store, tournament_id: str, after: int = 0) -> list[Any]:
+    """The games of the tournament ``tournament_id`` of its rounds after ``after``, by round and board."""
+    with store.engine.connect() as connection:
+        return games_of(connection, tournament_id, after)
+
+
+def _head(connection: Connection, tournament_id: str) -> Tournament | None:
+    row = connection.execute(select(TournamentRow).where(TournamentRow.id == tournament_id)).first()
+    if row is None:
+        return None
+    players = connection.execute(
+        select(TournamentPlayerRow)
+        .where(TournamentPlayerRow.tournament_id == tournament_id)
+        .order_by(TournamentPlayerRow.seed, TournamentPlayerRow.joined, TournamentPlayerRow.account_id)
+    ).all()
+    organiser = connection.execute(select(AccountRow.name).where(AccountRow.id == row.organiser)).scalar()
     columns = dict(row._mapping)
     columns["created"] = _aware(columns["created"])
-    return Tournament(
-        **columns, organiser_name=str(organiser or ""), players=list(players), games=list(games)
+    return Tournament(**columns, organiser_name=str(organiser or ""), players=list(players))
+
+
+def games_of(connection: Connection, tournament_id: str, after: int = 0) -> list[Any]:
+    return list(
+        connection.execute(
+            select(TournamentGameRow)
+            .where(TournamentGameRow.tournament_id == tournament_id, TournamentGameRow.round > after)
+            .order_by(TournamentGameRow.round, TournamentGameRow.board)
+        ).all()
     )
 
 

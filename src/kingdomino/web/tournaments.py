@@ -42,6 +42,7 @@ from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer
 from kingdomino.web.stored import now
 from kingdomino.web.table import Table
+from kingdomino.web.tournament_pages import TournamentPages
 from kingdomino.web.tournament_store import Tournament
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,7 @@ class Tournaments:
         self.store = hub.store
         #: One change of a tournament at a time (joins, a start, a round paired after a game).
         self.lock = asyncio.Lock()
+        self.pages = TournamentPages(self.store)
         self.tasks: set[asyncio.Task[None]] = set()
         self.timers: dict[str, asyncio.Task[None]] = {}
         hub.ended = self.game_ended

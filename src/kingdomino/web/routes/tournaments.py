@@ -8,11 +8,12 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 from limits import parse
 from pydantic import Field
 
 from kingdomino.web import tournament_store as records
+from kingdomino.web.game_requests import game_request
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
@@ -123,14 +124,14 @@ async def listing(
     return found
 
 
-@router.get("/api/tournaments/{tournament_id}")
-async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentAccount) -> dict[str, Any]:
+@router.get("/api/tournaments/{tournament_id}", dependencies=[Depends(game_request)])
+async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentAccount) -> Response:
     """A tournament whole: its settings, players, rounds with their games (each game's id, to watch
-    it, and your own games' seat tokens, to play them) and standings."""
-    tournament = await tournaments.read(tournament_id)
-    ids = [game.game_id for game in tournament.games if game.game_id]
-    games = await asyncio.to_thread(records.games_now, tournaments.store, ids)
-    return tournament_json(tournament, account.id if account is not None else None, games)
+    it, and your own games' seat tokens, to play them) and standings. Counted as a game request
+    (``game_requests``: a flood is refused 429 `too_many_requests`)."""
+    viewer = account.id if account is not None else None
+    page = await asyncio.to_thread(tournaments.pages.page, tournament_id, viewer)
+    return Response(page, media_type="application/json")
 
 
 @router.post("/api/tournaments/{tournament_id}/join")
