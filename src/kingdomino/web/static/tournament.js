@@ -105,6 +105,7 @@ function render(main, found, load) {
         found.starts_at && found.status === "open" ? ` · ${t("tournament.starts", { time: when(found.starts_at) })}` : ""),
       el("p", { class: "small" }, t(found.table_size > 2 ? "tournament.rules_tables" : "tournament.rules", { wait: waitWords(found.wait_minutes) })),
       actions(found, act), said),
+    ...yourGameCard(found, load),
     standingsCard(found),
     ...roundCards(found, load),
     el("p", {}, backLink())]);
@@ -139,6 +140,27 @@ function actions(found, act) {
     found.status === "running" && found.you.playing
       ? el("button", { type: "button", id: "tournament-withdraw", onclick: withdraw }, t("tournament.withdraw")) : "",
     open && found.you.organiser ? [" ", button("start", "tournament.start", true), " ", button("cancel", "tournament.cancel")] : "");
+}
+
+/** The reader's own games still to play, with "Take your seat" or "Play", above the standings: on
+ * a phone the rounds come under the whole standings, twenty lines down (none: no card).
+ * @returns {HTMLElement[]}
+ * @param {Tournament} found @param {() => Promise<void>} load */
+function yourGameCard(found, load) {
+  const going = found.rounds_played.flatMap((round) => round.games
+    .filter((game) => game.yours && game.game_id && (game.status === "open" || game.status === "playing"))
+    .map((game) => ({ round: round.round, game })));
+  if (!going.length) return [];
+  return [el("section", { class: "card", id: "your-game" }, el("h2", {}, t("tournament.your_game")),
+    el("ul", { class: "round-games" }, going.map(({ round, game }) => {
+      const about = `your-pairing-${game.game_id}`;
+      const button = gameButton(found, game, load, about);
+      // Its own id: the focus on it, drawn again, stays here rather than on the round's same button.
+      if (button instanceof Element) button.id = `your-game-${game.game_id}`;
+      return el("li", {},
+        el("span", { id: about }, t("tournament.round_n", { n: round }), " · ", namesOf(game).join(found.table_size > 2 ? ", " : " – ")), " · ",
+        t(game.status === "open" ? "tournament.waiting_players" : "tournament.under_way"), " ", button);
+    })))];
 }
 
 /** The standings table, its tie-break columns left out on a phone (said under it in words).
@@ -194,8 +216,9 @@ function gameLine(found, game, load) {
 }
 
 /** "Take your seat" or "Play" for the reader's own game, "Watch" for a public one under way or over.
- * @param {Tournament} found @param {RoundGame} game @param {() => Promise<void>} load */
-function gameButton(found, game, load) {
+ * @param {Tournament} found @param {RoundGame} game @param {() => Promise<void>} load
+ * @param {string} [about] the id of the words naming its players, which describe its button */
+function gameButton(found, game, load, about = `pairing-${game.game_id}`) {
   const id = game.game_id;
   if (!id) return "";
   const going = game.status === "open" || game.status === "playing";
@@ -205,13 +228,13 @@ function gameButton(found, game, load) {
         openJoined(/** @type {import("./view-types.js").Seated} */ (await api(`/api/games/${id}/join`, { method: "POST", body: {} })));
       } catch { await load(); }
     };
-    return el("button", { type: "button", class: "primary take-seat", onclick: take, "aria-describedby": `pairing-${id}` },
+    return el("button", { type: "button", class: "primary take-seat", onclick: take, "aria-describedby": about },
       t("tournament.take_seat"));
   }
   if (game.yours && going && game.token) {
     const token = game.token;
     const play = () => { remember(id, [token], { kinds: [], joined: true }); location.href = `/game/${id}`; };
-    return el("button", { type: "button", class: "primary play", onclick: play, "aria-describedby": `pairing-${id}` },
+    return el("button", { type: "button", class: "primary play", onclick: play, "aria-describedby": about },
       t("tournament.play_game"));
   }
   if (found.public && game.status !== "open" && game.status !== "expired") {
