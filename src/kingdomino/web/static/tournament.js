@@ -1,6 +1,7 @@
 // A club tournament's page at "/tournament/<id>": its settings, the organiser's and the players'
 // acts (join, leave or withdraw, start, call off), the standings with their tie-breaks, and the
-// rounds with their games: "Take your seat" or "Play" for your own, "Watch" for the others'.
+// rounds with their games: "Take your seat" or "Play" for your own, "Watch" for the others', "Replay"
+// once over.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
@@ -215,7 +216,8 @@ function gameLine(found, game, load) {
     result, " ", gameButton(found, game, load));
 }
 
-/** "Take your seat" or "Play" for the reader's own game, "Watch" for a public one under way or over.
+/** "Take your seat" or "Play" for the reader's own game, "Watch" for a public one under way, "Replay"
+ * for one over.
  * @param {Tournament} found @param {RoundGame} game @param {() => Promise<void>} load
  * @param {string} [about] the id of the words naming its players, which describe its button */
 function gameButton(found, game, load, about = `pairing-${game.game_id}`) {
@@ -237,7 +239,12 @@ function gameButton(found, game, load, about = `pairing-${game.game_id}`) {
     return el("button", { type: "button", class: "primary play", onclick: play, "aria-describedby": about },
       t("tournament.play_game"));
   }
-  if (found.public && game.status !== "open" && game.status !== "expired") {
+  // A game over replays for anyone (its moves stepped through), the tournament's games watched or not.
+  if (game.status === "finished") {
+    const label = t("tournament.replay_label", { game: gameTitle(found), names: namesOf(game).join(", ") });
+    return el("a", { href: `/game/${id}/replay`, class: "button replay", "aria-label": label }, t("tournament.replay"));
+  }
+  if (found.public && game.status === "playing") {
     const label = t("watch.watch_label", { game: gameTitle(found), names: namesOf(game).join(", ") });
     return el("a", { href: `/game/${id}/watch`, class: "button watch", "aria-label": label }, t("tournament.watch"));
   }
