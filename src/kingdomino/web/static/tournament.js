@@ -164,11 +164,18 @@ function yourGameCard(found, load) {
     })))];
 }
 
+/** The id of the standings' heading, which names their table: a hidden caption as well would have it said twice. */
+const STANDINGS_TITLE = "standings-title";
+
+function standingsHeading() {
+  return el("h2", { id: STANDINGS_TITLE }, t("tournament.standings"));
+}
+
 /** The standings table, its tie-break columns left out on a phone (said under it in words).
  * @param {Tournament} found */
 function standingsCard(found) {
   if (found.table_size > 2) {
-    return el("section", { class: "card" }, el("h2", {}, t("tournament.standings")), tableStandings(found.standings),
+    return el("section", { class: "card" }, standingsHeading(), tableStandings(found.standings, STANDINGS_TITLE),
       el("p", { class: "small" }, t("tournament.tiebreaks_tables")));
   }
   const half = (/** @type {number} */ value) => new Intl.NumberFormat(document.documentElement.lang || undefined,
@@ -181,11 +188,10 @@ function standingsCard(found) {
       el("span", { class: "minor-line" }, `${t("tournament.buchholz")} ${half(line.buchholz ?? 0)} · ${t("tournament.sonneborn")} ${
         half(line.sonneborn_berger ?? 0)} · ${t("tournament.kingdom")} ${line.kingdom_diff}`)],
     half(line.points), half(line.buchholz ?? 0), half(line.sonneborn_berger ?? 0), String(line.kingdom_diff), String(line.played)]);
-  const table = el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "standings" },
-    el("caption", { class: "visually-hidden" }, t("tournament.standings")),
+  const table = el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "standings", "aria-labelledby": STANDINGS_TITLE },
     el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: kind(i) }, head)))),
     el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((cell, i) => el("td", { class: kind(i) }, cell)))))));
-  return el("section", { class: "card" }, el("h2", {}, t("tournament.standings")), table,
+  return el("section", { class: "card" }, standingsHeading(), table,
     el("p", { class: "small" }, t("tournament.tiebreaks")));
 }
 
