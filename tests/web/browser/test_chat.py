@@ -5,7 +5,8 @@ board and counts what came."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+import httpx
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     axe_violations,
@@ -168,3 +169,35 @@ def test_the_keyboard_mutes_and_hears_again_and_ones_own_lines_are_not_offered(
     assert focused_matches(again, "#chat-lines button.chat-name"), again.evaluate(focused)
     assert hugo_name in again.evaluate(focused)
     assert not lena.errors and not hugo.errors and not again.errors
+
+
+def test_a_message_in_the_room_not_shown_is_counted_on_its_tab_and_said(
+    browser: Browser, live_server: str
+) -> None:
+    """Vera's game is over: her panel shows the players' room, the spectators' beside it. Lena,
+    who watched, writes in the spectators' room: it came unseen and unsaid; now its tab says
+    "Spectators · 1 new" and her screen reader hears "Spectators: 1 new message" (politely).
+    Opening the tab shows the line, the count gone."""
+    game = public_game(live_server, ("Vera", "Walt"))
+    vera, lena = new_page(browser, live_server), new_page(browser, live_server)
+    log_in_new(lena, live_server, "Lena")
+    vera.goto(f"{live_server}/game/{game['id']}?token={game['tokens'][0]}")
+    vera.wait_for_selector("#chat:not([hidden])")
+    lena.goto(f"{live_server}/game/{game['id']}/watch")
+    lena.wait_for_selector("#chat-input")
+    resigned = httpx.post(f"{live_server}/api/games/{game['id']}/resign", json={"token": game["tokens"][1]})
+    assert resigned.status_code == 200, resigned.text
+    vera.locator("#winner").wait_for()
+    lena.fill("#chat-input", "Well played, Vera")
+    lena.press("#chat-input", "Enter")
+    # The spectators' room comes to her page with its first line, which is news too.
+    spectators = vera.locator("#chat-room-spectators")
+    expect(spectators).to_have_text("Spectators · 1 new")
+    assert vera.locator("#chat-room-players").get_attribute("aria-pressed") == "true"
+    expect(vera.locator("#chat-said")).to_have_text("Spectators: 1 new message")
+    assert vera.locator("#chat-said").get_attribute("aria-live") == "polite"
+    vera.screenshot(path=str(ARTIFACTS / "chat-room-unread.png"))
+    spectators.click()
+    vera.wait_for_selector("#chat-lines .chat-line:has-text('Well played, Vera')")
+    expect(spectators).to_have_text("Spectators")
+    assert not vera.errors and not lena.errors

@@ -46,19 +46,27 @@ function keepingFocus(list, draw) {
   if (again instanceof HTMLElement) again.focus();
 }
 
+/** A message's sender as its line names them: a bot's account "Name (bot)", as the games name its seat.
+ * @param {ChatLine} line */
+function senderName(line) {
+  return line.bot ? t("seat.bot_name", { name: line.name }) : line.name;
+}
+
 /** A chat message's words as this page says them: its text, or its phrase in the page's language. @param {ChatLine} line */
 export function lineWords(line) {
   return line.phrase ? t(`chat.phrase.${line.phrase}`) : line.text || "";
 }
 
 /** What a game's chat panel holds besides its rooms: the room shown, folded or open, the messages
- * come while folded, this browser's "Chat off" and muted senders, this page's own messages (by id)
- * and seats, whether the game is over (null: no view yet), the words of the message awaiting its
- * answer, whether the page has no socket (`readOnly`), the line whose "mute" is offered, the
- * accounts the logged-in reader blocks and that reader's name (`me`, folded; "": a guest).
+ * come while folded, those come in each room not shown (counted on its tab), this browser's "Chat
+ * off" and muted senders, this page's own messages (by id) and seats, whether the game is over
+ * (null: no view yet), the words of the message awaiting its answer, whether the page has no
+ * socket (`readOnly`), the line whose "mute" is offered, the accounts the logged-in reader blocks
+ * and that reader's name (`me`, folded; "": a guest).
  * @param {string} gameId */
 function newState(gameId) {
   return { gameId, shown: /** @type {ChatRoom} */ ("players"), open: !window.matchMedia(PHONE).matches, unread: 0,
+    roomUnread: /** @type {Record<ChatRoom, number>} */ ({ players: 0, spectators: 0 }),
     off: localStorage.getItem(OFF_KEY) === "1", muted: mutedKeys(), mine: new Set(), seats: /** @type {number[]} */ ([]),
     over: /** @type {boolean | null} */ (null), lastSent: "", readOnly: false, offering: /** @type {number | null} */ (null),
     blocked: /** @type {Set<string>} */ (new Set()), me: "" };
@@ -76,8 +84,7 @@ function isMine(state, line) {
  * words. @param {ChatState} state @param {ChatLine} line @param {() => void} redraw */
 function lineItem(state, line, redraw) {
   const words = el("span", { class: line.phrase ? "chat-words chat-phrase" : "chat-words" }, lineWords(line));
-  // A bot's account is named as the games name its seat: "Name (bot)".
-  const name = [line.bot ? t("seat.bot_name", { name: line.name }) : line.name, accountMark(line)];
+  const name = [senderName(line), accountMark(line)];
   if (isMine(state, line)) return el("li", { class: "chat-line mine" }, el("span", { class: "chat-name" }, ...name), ": ", words);
   const key = muteKey(state.gameId, line), focus = { "data-line": line.id }, offered = state.offering === line.id;
   // Muting takes the line away: the keyboard's focus goes to the button that hears its sender again.
@@ -179,6 +186,18 @@ export function makeChat(gameId, send) {
     draw();
   }).catch(() => {});
 
+  /** Tell of new lines of `roomName` that others wrote: while the panel is open, a screen reader
+   * hears those of the room shown, and the count of another's (also on its tab); while it is
+   * folded, they are counted on its button. @param {ChatRoom} roomName @param {ChatLine[]} fresh */
+  function tell(roomName, fresh) {
+    const others = fresh.filter((line) => !isMine(state, line) && !hidden(line));
+    if (!others.length) return;
+    if (roomName !== state.shown) state.roomUnread[roomName] += others.length;
+    if (!state.open) state.unread += others.length;
+    else if (roomName === state.shown) said.textContent = others.map((l) => `${senderName(l)}: ${lineWords(l)}`).join(" ");
+    else said.textContent = t("chat.room_news", { room: t(`chat.${roomName}`), news: t("chat.unread", { n: state.roomUnread[roomName] }) });
+  }
+
   /** Draw the panel anew: its rooms, the room shown, the fold and the unread count. */
   function draw() {
     card.hidden = rooms.size === 0;
@@ -191,8 +210,10 @@ export function makeChat(gameId, send) {
     if (state.open) state.unread = 0;
     unread.textContent = state.unread && !state.off ? ` · ${t("chat.unread", { n: state.unread })}` : "";
     tabs.hidden = rooms.size < 2;
+    if (state.open) state.roomUnread[state.shown] = 0;
     tabs.replaceChildren(...ROOMS.filter((r) => rooms.has(r)).map((r) => el("button", { type: "button",
-      id: `chat-room-${r}`, "aria-pressed": String(r === state.shown), onclick: () => { state.shown = r; draw(); } }, t(`chat.${r}`))));
+      id: `chat-room-${r}`, "aria-pressed": String(r === state.shown), onclick: () => { state.shown = r; draw(); } }, t(`chat.${r}`),
+      state.roomUnread[r] && !state.off ? el("span", { class: "chat-unread" }, ` · ${t("chat.tab_unread", { n: state.roomUnread[r] })}`) : "")));
     if (!room || body.hidden) return;
     const lines = room.lines.filter((line) => !hidden(line));
     keepingFocus(list, () => list.replaceChildren(...(lines.length ? lines.map((line) => lineItem(state, line, draw))
@@ -212,16 +233,20 @@ export function makeChat(gameId, send) {
      * something was said. @param {Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null}>>} told
      * @param {boolean} [readOnly] */
     history(told, readOnly = false) {
+      const before = rooms.size ? new Set(rooms.keys()) : null;
       rooms.clear();
       state.readOnly = readOnly;
       for (const room of ROOMS) {
         const found = told[room];
         if (found && (!readOnly || found.messages.length)) rooms.set(room, { lines: found.messages, write: found.write });
       }
+      // A room come since the page's first reading (the spectators' first words after the game, to its players): its lines are news.
+      if (before) for (const [name, room] of rooms) if (!before.has(name)) tell(name, room.lines);
       draw();
     },
-    /** New messages of `room` (`chat`): shown, said to a screen reader while the panel is open,
-     * counted while it is folded. @param {ChatRoom} roomName @param {ChatLine[]} lines */
+    /** New messages of `room` (`chat`): shown, said to a screen reader while the panel is open
+     * (those of the room not shown counted on its tab, and their count said), counted while it is
+     * folded. @param {ChatRoom} roomName @param {ChatLine[]} lines */
     heard(roomName, lines) {
       const room = rooms.get(roomName);
       // A room not shown yet (the spectators' first words after the game, to its players): read the rooms anew.
@@ -229,9 +254,7 @@ export function makeChat(gameId, send) {
       const known = new Set(room.lines.map((line) => line.id));
       const fresh = lines.filter((line) => !known.has(line.id));
       room.lines.push(...fresh);
-      const others = fresh.filter((line) => !isMine(state, line) && !hidden(line));
-      if (!state.open) state.unread += others.length;
-      else if (others.length && roomName === state.shown) said.textContent = others.map((l) => `${l.name}: ${lineWords(l)}`).join(" ");
+      tell(roomName, fresh);
       draw();
     },
     /** The server took a message of this page (its `ack`): the line that comes is this page's own. @param {number} id */
