@@ -72,11 +72,22 @@ def test_two_friends_chat_beside_the_board_mute_and_turn_the_chat_off(
     assert not anna.errors and not boris.errors
 
 
+#: Keeps when each text the chat's polite line is given came (ms).
+SAID_AT = """() => {
+  window.saidAt = [];
+  const said = document.querySelector('#chat-said');
+  new MutationObserver(() => { window.saidAt.push(Date.now()); }).observe(
+    said, { childList: true, subtree: true, characterData: true });
+}"""
+
+
 def test_on_a_phone_the_chat_is_folded_under_the_board_and_counts_what_came(
     browser: Browser, live_server: str
 ) -> None:
     """Boris, on a phone in Russian: the panel is under the board and folded; Anna's message is
-    counted on its button (44 px high, as its controls), and opening it shows the message."""
+    counted on its button (44 px high, as its controls), and opening it shows the message. Folded,
+    the panel told his screen reader nothing: its count is now said politely, at most once every
+    few seconds (her second line, sent at once, is said seconds after the first)."""
     anna, link = invite_boris(browser, live_server)
     phone = new_page(browser, live_server, 360, 740, locale="ru", touch=True)
     phone.goto(link)
@@ -88,9 +99,17 @@ def test_on_a_phone_the_chat_is_folded_under_the_board_and_counts_what_came(
     )
     assert panel["y"] >= board["y"] + board["height"] and panel["x"] + panel["width"] <= 360, (board, panel)
     anna.wait_for_selector("#chat:not([hidden])")
+    phone.evaluate(SAID_AT)
     anna.fill("#chat-input", "Привет")
     anna.click("#chat-send")
     phone.wait_for_selector("#chat-unread:has-text('1 новое сообщение')")
+    expect(phone.locator("#chat-said")).to_have_text("1 новое сообщение в чате")
+    assert phone.locator("#chat-said").get_attribute("aria-live") == "polite"
+    anna.fill("#chat-input", "Как дела?")
+    anna.click("#chat-send")
+    expect(phone.locator("#chat-said")).to_have_text("2 новых сообщения в чате", timeout=15_000)
+    first, second = phone.evaluate("window.saidAt")
+    assert second - first >= 4000, "said at most once every few seconds"
     phone.click("#chat-toggle")
     phone.wait_for_selector("#chat-lines .chat-line:has-text('Привет')")
     assert present(phone.locator("#chat-unread").text_content()) == ""

@@ -24,6 +24,8 @@ const OFF_KEY = "kingdomino.chat_off";
 const MUTED_KEY = "kingdomino.chat_muted";
 /** The rooms in the order the panel offers them. @type {ChatRoom[]} */
 const ROOMS = ["players", "spectators"];
+/** While the panel is folded, its count of new messages is said to a screen reader at most this often. */
+const FOLDED_SAID_MS = 5000;
 
 /** Whom muting a line's sender hides: an account by its name (on every game), a guest's seat in this game.
  * @param {string} gameId @param {ChatLine} line */
@@ -102,6 +104,35 @@ function lineItem(state, line, redraw) {
   return el("li", { class: "chat-line" }, who, ": ", words, " ", mute);
 }
 
+/** What tells of the new lines of a room that others wrote (`tell(roomName, fresh)`): while the
+ * panel is open, a screen reader hears those of the room shown in `said`, and the count of
+ * another's (also on its tab); while it is folded they are counted on its button, and that count
+ * is said at most once every FOLDED_SAID_MS (on a phone the panel starts folded: the lines
+ * themselves are not heard). @param {ChatState} state @param {HTMLElement} said
+ * @param {(line: ChatLine) => unknown} hidden whether the page hides a line */
+function teller(state, said, hidden) {
+  let saidAt = 0, timer = 0;
+  const sayFolded = () => {
+    if (timer) return;
+    timer = window.setTimeout(() => {
+      timer = 0;
+      if (state.open || state.off || !state.unread) return;
+      saidAt = Date.now();
+      said.textContent = t("chat.unread_said", { n: state.unread });
+    }, Math.max(0, saidAt + FOLDED_SAID_MS - Date.now()));
+  };
+  return (/** @type {ChatRoom} */ roomName, /** @type {ChatLine[]} */ fresh) => {
+    const others = fresh.filter((line) => !isMine(state, line) && !hidden(line));
+    if (!others.length) return;
+    if (roomName !== state.shown) state.roomUnread[roomName] += others.length;
+    if (!state.open) {
+      state.unread += others.length;
+      sayFolded();
+    } else if (roomName === state.shown) said.textContent = others.map((l) => `${senderName(l)}: ${lineWords(l)}`).join(" ");
+    else said.textContent = t("chat.room_news", { room: t(`chat.${roomName}`), news: t("chat.unread", { n: state.roomUnread[roomName] }) });
+  };
+}
+
 /** Keep this browser's muted senders (the last 200). @param {ChatState} state */
 function keepMuted(state) {
   localStorage.setItem(MUTED_KEY, JSON.stringify([...state.muted].slice(-200)));
@@ -159,11 +190,11 @@ export function makeChat(gameId, send) {
     el("div", { class: "controls" }, ...PHRASES.map((phrase) =>
       el("button", { type: "button", "data-phrase": phrase, onclick: () => write({ phrase }) }, t(`chat.phrase.${phrase}`)))));
   const mutedRow = el("div", { class: "controls chat-muted", id: "chat-muted" });
-  const body = el("div", { id: "chat-body" }, tabs, note, list, said, error, form, phrases, mutedRow);
+  const body = el("div", { id: "chat-body" }, tabs, note, list, error, form, phrases, mutedRow);
   const offTitle = el("span", { hidden: true }, t("chat.title"));
   const card = el("section", { class: "card chat-card", id: "chat", "aria-labelledby": "chat-title", hidden: true },
     el("div", { class: "chat-head" }, el("h2", { id: "chat-title" }, toggle, offTitle),
-      el("label", { class: "chat-off small" }, offBox, " ", t("chat.off"))), body);
+      el("label", { class: "chat-off small" }, offBox, " ", t("chat.off"))), said, body);
 
   /** Send a message in the room shown. @param {{text?: string, phrase?: string}} said */
   function write(said) {
@@ -174,6 +205,7 @@ export function makeChat(gameId, send) {
   /** Whether this page hides `line`: the chat is off, or its sender muted or an account you block. @param {ChatLine} line */
   const hidden = (line) => state.off || state.muted.has(muteKey(state.gameId, line))
     || (line.account && state.blocked.has(line.name.toLowerCase()));
+  const tell = teller(state, said, hidden);
 
   // The accounts a logged-in reader blocks (people.js) are not heard here either.
   // A logged-in reader's own lines (written from another page) are theirs: no "mute" of themselves.
@@ -185,18 +217,6 @@ export function makeChat(gameId, send) {
     state.blocked = new Set(blocked.map((who) => who.name.toLowerCase()));
     draw();
   }).catch(() => {});
-
-  /** Tell of new lines of `roomName` that others wrote: while the panel is open, a screen reader
-   * hears those of the room shown, and the count of another's (also on its tab); while it is
-   * folded, they are counted on its button. @param {ChatRoom} roomName @param {ChatLine[]} fresh */
-  function tell(roomName, fresh) {
-    const others = fresh.filter((line) => !isMine(state, line) && !hidden(line));
-    if (!others.length) return;
-    if (roomName !== state.shown) state.roomUnread[roomName] += others.length;
-    if (!state.open) state.unread += others.length;
-    else if (roomName === state.shown) said.textContent = others.map((l) => `${senderName(l)}: ${lineWords(l)}`).join(" ");
-    else said.textContent = t("chat.room_news", { room: t(`chat.${roomName}`), news: t("chat.unread", { n: state.roomUnread[roomName] }) });
-  }
 
   /** Draw the panel anew: its rooms, the room shown, the fold and the unread count. */
   function draw() {
