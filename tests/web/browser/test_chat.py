@@ -9,6 +9,7 @@ import httpx
 from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
+    LANGUAGES,
     axe_violations,
     focused_matches,
     log_in_new,
@@ -220,3 +221,39 @@ def test_a_message_in_the_room_not_shown_is_counted_on_its_tab_and_said(
     vera.wait_for_selector("#chat-lines .chat-line:has-text('Well played, Vera')")
     expect(spectators).to_have_text("Spectators")
     assert not vera.errors and not lena.errors
+
+
+#: The width of the chat line's placeholder and the room the line gives it (px).
+PLACEHOLDER_FITS = """() => {
+  const input = document.querySelector('#chat-input');
+  const style = getComputedStyle(input);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = style.font;
+  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return [context.measureText(input.placeholder).width, room];
+}"""
+
+
+def test_the_chat_line_s_placeholder_fits_a_phone_in_every_language(
+    browser: Browser, live_server: str
+) -> None:
+    """At 360 px the Russian placeholder lost its final "…" (cut by the line's edge): in each
+    language it is whole on a phone."""
+    anna, link = invite_boris(browser, live_server)
+    cut: list[tuple[str, str | None, float, float]] = []
+    for language in LANGUAGES:
+        phone = new_page(browser, live_server, 360, 740, locale=language, touch=True)
+        phone.goto(link)
+        phone.wait_for_selector("#chat:not([hidden])")
+        phone.click("#chat-toggle")
+        line = phone.locator("#chat-input")
+        line.wait_for()
+        width, room = phone.evaluate(PLACEHOLDER_FITS)
+        if width > room:
+            cut.append((language, line.get_attribute("placeholder"), width, room))
+        if language in ("en", "ru"):
+            phone.locator("#chat").screenshot(path=str(ARTIFACTS / f"chat-placeholder-{language}.png"))
+        assert not phone.errors
+        phone.close()
+    assert cut == []
+    assert not anna.errors
