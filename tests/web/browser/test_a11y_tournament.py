@@ -1,7 +1,7 @@
 """Accessibility of a club tournament's page and of the form that organises one, as a blind player
 with a screen reader and the keys only meets them (docs/browser.md): a round paired and her seat
 awaiting her are said once in the page's polite line, the focus stays where she left it while the
-page is drawn again, the standings are a table named by its caption, each game's button and link
+page is drawn again, the standings are a table named once, by its heading, each game's button and link
 says whose game it is, and the form's menus are named apart."""
 
 from __future__ import annotations
@@ -38,8 +38,9 @@ def test_lena_hears_her_round_paired_once_and_keeps_her_place_on_the_page(
     lobby. Kira starts it: the page drawn again threw her focus to the page's top and said nothing;
     now the focus stays on her link and the polite line says the round is paired and her game
     awaits her seat, once, not again when the page is drawn for the other game's start. The
-    standings table is named by its caption; her "Take your seat" is described by her game's
-    players, the other game's "Watch" named by them. The tournament over is said too."""
+    standings table is named once, by its heading (not by a hidden caption as well); her "Take
+    your seat" is described by her game's players, the other game's "Watch" named by them. The
+    tournament over is said too."""
     kira, kira_name = account_client(live_server, "Kira")
     made = kira.post(
         "/api/tournaments",
@@ -81,6 +82,9 @@ def test_lena_hears_her_round_paired_once_and_keeps_her_place_on_the_page(
     expect(take).to_have_accessible_name("Занять своё место")
     expect(take).to_have_accessible_description(pairing)
     expect(page.get_by_role("table", name="Турнирная таблица")).to_be_visible()
+    assert page.locator("#standings caption").count() == 0, "named once"
+    expect(page.locator("#standings")).to_have_attribute("aria-labelledby", "standings-title")
+    expect(page.locator("#standings-title")).to_have_text("Турнирная таблица")
     assert page.locator("#standings th[scope=col]").count() == 7
     for name in (other["first"], other["second"]):
         seated = clients[name].post(f"/api/games/{other['game_id']}/join", json={})

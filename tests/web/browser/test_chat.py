@@ -5,9 +5,11 @@ board and counts what came."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+import httpx
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
+    LANGUAGES,
     axe_violations,
     focused_matches,
     log_in_new,
@@ -71,11 +73,22 @@ def test_two_friends_chat_beside_the_board_mute_and_turn_the_chat_off(
     assert not anna.errors and not boris.errors
 
 
+#: Keeps when each text the chat's polite line is given came (ms).
+SAID_AT = """() => {
+  window.saidAt = [];
+  const said = document.querySelector('#chat-said');
+  new MutationObserver(() => { window.saidAt.push(Date.now()); }).observe(
+    said, { childList: true, subtree: true, characterData: true });
+}"""
+
+
 def test_on_a_phone_the_chat_is_folded_under_the_board_and_counts_what_came(
     browser: Browser, live_server: str
 ) -> None:
     """Boris, on a phone in Russian: the panel is under the board and folded; Anna's message is
-    counted on its button (44 px high, as its controls), and opening it shows the message."""
+    counted on its button (44 px high, as its controls), and opening it shows the message. Folded,
+    the panel told his screen reader nothing: its count is now said politely, at most once every
+    few seconds (her second line, sent at once, is said seconds after the first)."""
     anna, link = invite_boris(browser, live_server)
     phone = new_page(browser, live_server, 360, 740, locale="ru", touch=True)
     phone.goto(link)
@@ -87,9 +100,17 @@ def test_on_a_phone_the_chat_is_folded_under_the_board_and_counts_what_came(
     )
     assert panel["y"] >= board["y"] + board["height"] and panel["x"] + panel["width"] <= 360, (board, panel)
     anna.wait_for_selector("#chat:not([hidden])")
+    phone.evaluate(SAID_AT)
     anna.fill("#chat-input", "Привет")
     anna.click("#chat-send")
     phone.wait_for_selector("#chat-unread:has-text('1 новое сообщение')")
+    expect(phone.locator("#chat-said")).to_have_text("1 новое сообщение в чате")
+    assert phone.locator("#chat-said").get_attribute("aria-live") == "polite"
+    anna.fill("#chat-input", "Как дела?")
+    anna.click("#chat-send")
+    expect(phone.locator("#chat-said")).to_have_text("2 новых сообщения в чате", timeout=15_000)
+    first, second = phone.evaluate("window.saidAt")
+    assert second - first >= 4000, "said at most once every few seconds"
     phone.click("#chat-toggle")
     phone.wait_for_selector("#chat-lines .chat-line:has-text('Привет')")
     assert present(phone.locator("#chat-unread").text_content()) == ""
@@ -168,3 +189,71 @@ def test_the_keyboard_mutes_and_hears_again_and_ones_own_lines_are_not_offered(
     assert focused_matches(again, "#chat-lines button.chat-name"), again.evaluate(focused)
     assert hugo_name in again.evaluate(focused)
     assert not lena.errors and not hugo.errors and not again.errors
+
+
+def test_a_message_in_the_room_not_shown_is_counted_on_its_tab_and_said(
+    browser: Browser, live_server: str
+) -> None:
+    """Vera's game is over: her panel shows the players' room, the spectators' beside it. Lena,
+    who watched, writes in the spectators' room: it came unseen and unsaid; now its tab says
+    "Spectators · 1 new" and her screen reader hears "Spectators: 1 new message" (politely).
+    Opening the tab shows the line, the count gone."""
+    game = public_game(live_server, ("Vera", "Walt"))
+    vera, lena = new_page(browser, live_server), new_page(browser, live_server)
+    log_in_new(lena, live_server, "Lena")
+    vera.goto(f"{live_server}/game/{game['id']}?token={game['tokens'][0]}")
+    vera.wait_for_selector("#chat:not([hidden])")
+    lena.goto(f"{live_server}/game/{game['id']}/watch")
+    lena.wait_for_selector("#chat-input")
+    resigned = httpx.post(f"{live_server}/api/games/{game['id']}/resign", json={"token": game["tokens"][1]})
+    assert resigned.status_code == 200, resigned.text
+    vera.locator("#winner").wait_for()
+    lena.fill("#chat-input", "Well played, Vera")
+    lena.press("#chat-input", "Enter")
+    # The spectators' room comes to her page with its first line, which is news too.
+    spectators = vera.locator("#chat-room-spectators")
+    expect(spectators).to_have_text("Spectators · 1 new")
+    assert vera.locator("#chat-room-players").get_attribute("aria-pressed") == "true"
+    expect(vera.locator("#chat-said")).to_have_text("Spectators: 1 new message")
+    assert vera.locator("#chat-said").get_attribute("aria-live") == "polite"
+    vera.screenshot(path=str(ARTIFACTS / "chat-room-unread.png"))
+    spectators.click()
+    vera.wait_for_selector("#chat-lines .chat-line:has-text('Well played, Vera')")
+    expect(spectators).to_have_text("Spectators")
+    assert not vera.errors and not lena.errors
+
+
+#: The width of the chat line's placeholder and the room the line gives it (px).
+PLACEHOLDER_FITS = """() => {
+  const input = document.querySelector('#chat-input');
+  const style = getComputedStyle(input);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = style.font;
+  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return [context.measureText(input.placeholder).width, room];
+}"""
+
+
+def test_the_chat_line_s_placeholder_fits_a_phone_in_every_language(
+    browser: Browser, live_server: str
+) -> None:
+    """At 360 px the Russian placeholder lost its final "…" (cut by the line's edge): in each
+    language it is whole on a phone."""
+    anna, link = invite_boris(browser, live_server)
+    cut: list[tuple[str, str | None, float, float]] = []
+    for language in LANGUAGES:
+        phone = new_page(browser, live_server, 360, 740, locale=language, touch=True)
+        phone.goto(link)
+        phone.wait_for_selector("#chat:not([hidden])")
+        phone.click("#chat-toggle")
+        line = phone.locator("#chat-input")
+        line.wait_for()
+        width, room = phone.evaluate(PLACEHOLDER_FITS)
+        if width > room:
+            cut.append((language, line.get_attribute("placeholder"), width, room))
+        if language in ("en", "ru"):
+            phone.locator("#chat").screenshot(path=str(ARTIFACTS / f"chat-placeholder-{language}.png"))
+        assert not phone.errors
+        phone.close()
+    assert cut == []
+    assert not anna.errors

@@ -91,6 +91,11 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     kira.locator("#standings").wait_for()
     heads = kira.locator("#standings th").all_inner_texts()
     assert heads == ["Place", "Player", "Points", "Opponents' points", "Kingdom margin", "Games"]
+    # Over, its game is replayed (its moves stepped through), not watched.
+    replay = line.locator("a.button")
+    assert replay.inner_text() == "Replay"
+    assert replay.get_attribute("href") == f"/game/{game['game_id']}/replay"
+    assert replay.get_attribute("aria-label") == f"Replay of Kingdomino: {', '.join(seated)}"
     shot(kira, "finished")
     assert axe_violations(kira) == []
     phone = new_page(browser, live_server, width=360, height=740, touch=True)
@@ -106,6 +111,10 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
         worded.goto(f"{live_server}/tournament/{tournament_id}")
         worded.locator(".table-places li").nth(2).wait_for()
         assert worded.evaluate(OVERFLOW) == [], language
+        assert (
+            worded.locator(".table-game a.replay").inner_text()
+            == {"ru": "Запись", "hu": "Visszajátszás"}[language]
+        )
         shot(worded, f"phone-{language}")
     kira.set_viewport_size({"width": 360, "height": 740})
     kira.goto(live_server + "/")

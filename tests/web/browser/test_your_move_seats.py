@@ -7,7 +7,7 @@ game" with the game waiting for their seat and "Take your seat", the way to the 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import LivePage, axe_violations, log_in_new, new_page
 
 #: Where the screenshots of the card go (looked at by a person, not compared).
@@ -67,5 +67,12 @@ def test_a_tournament_game_awaiting_your_seat_is_your_move(
     boris.screenshot(path=f"{SHOTS}/your-move-seat-{shot}.png", full_page=True)
     take.click()
     boris.wait_for_url(f"{live_server}/tournament/{tournament_id}")
-    boris.locator("button.take-seat").wait_for()
+    # His game first, above the standings: on a phone the rounds come under the whole standings.
+    yours = boris.locator("#your-game button.take-seat")
+    expect(yours).to_be_in_viewport()
+    expect(yours).to_have_accessible_description(f"Round 1 · {game['first']} – {game['second']}")
+    ahead = "(game) => game.compareDocumentPosition(document.querySelector('#standings'))"
+    assert boris.locator("#your-game").evaluate(ahead) & 4, "the game before the standings"
+    assert not axe_violations(boris)
+    boris.screenshot(path=f"{SHOTS}/your-game-{shot}.png", full_page=True)
     assert not any(page.errors for page in pages)

@@ -24,6 +24,8 @@ const OFF_KEY = "kingdomino.chat_off";
 const MUTED_KEY = "kingdomino.chat_muted";
 /** The rooms in the order the panel offers them. @type {ChatRoom[]} */
 const ROOMS = ["players", "spectators"];
+/** While the panel is folded, its count of new messages is said to a screen reader at most this often. */
+const FOLDED_SAID_MS = 5000;
 
 /** Whom muting a line's sender hides: an account by its name (on every game), a guest's seat in this game.
  * @param {string} gameId @param {ChatLine} line */
@@ -46,19 +48,27 @@ function keepingFocus(list, draw) {
   if (again instanceof HTMLElement) again.focus();
 }
 
+/** A message's sender as its line names them: a bot's account "Name (bot)", as the games name its seat.
+ * @param {ChatLine} line */
+function senderName(line) {
+  return line.bot ? t("seat.bot_name", { name: line.name }) : line.name;
+}
+
 /** A chat message's words as this page says them: its text, or its phrase in the page's language. @param {ChatLine} line */
 export function lineWords(line) {
   return line.phrase ? t(`chat.phrase.${line.phrase}`) : line.text || "";
 }
 
 /** What a game's chat panel holds besides its rooms: the room shown, folded or open, the messages
- * come while folded, this browser's "Chat off" and muted senders, this page's own messages (by id)
- * and seats, whether the game is over (null: no view yet), the words of the message awaiting its
- * answer, whether the page has no socket (`readOnly`), the line whose "mute" is offered, the
- * accounts the logged-in reader blocks and that reader's name (`me`, folded; "": a guest).
+ * come while folded, those come in each room not shown (counted on its tab), this browser's "Chat
+ * off" and muted senders, this page's own messages (by id) and seats, whether the game is over
+ * (null: no view yet), the words of the message awaiting its answer, whether the page has no
+ * socket (`readOnly`), the line whose "mute" is offered, the accounts the logged-in reader blocks
+ * and that reader's name (`me`, folded; "": a guest).
  * @param {string} gameId */
 function newState(gameId) {
   return { gameId, shown: /** @type {ChatRoom} */ ("players"), open: !window.matchMedia(PHONE).matches, unread: 0,
+    roomUnread: /** @type {Record<ChatRoom, number>} */ ({ players: 0, spectators: 0 }),
     off: localStorage.getItem(OFF_KEY) === "1", muted: mutedKeys(), mine: new Set(), seats: /** @type {number[]} */ ([]),
     over: /** @type {boolean | null} */ (null), lastSent: "", readOnly: false, offering: /** @type {number | null} */ (null),
     blocked: /** @type {Set<string>} */ (new Set()), me: "" };
@@ -76,8 +86,7 @@ function isMine(state, line) {
  * words. @param {ChatState} state @param {ChatLine} line @param {() => void} redraw */
 function lineItem(state, line, redraw) {
   const words = el("span", { class: line.phrase ? "chat-words chat-phrase" : "chat-words" }, lineWords(line));
-  // A bot's account is named as the games name its seat: "Name (bot)".
-  const name = [line.bot ? t("seat.bot_name", { name: line.name }) : line.name, accountMark(line)];
+  const name = [senderName(line), accountMark(line)];
   if (isMine(state, line)) return el("li", { class: "chat-line mine" }, el("span", { class: "chat-name" }, ...name), ": ", words);
   const key = muteKey(state.gameId, line), focus = { "data-line": line.id }, offered = state.offering === line.id;
   // Muting takes the line away: the keyboard's focus goes to the button that hears its sender again.
@@ -93,6 +102,35 @@ function lineItem(state, line, redraw) {
       who.setAttribute("aria-expanded", String(!mute.hidden));
     } }, ...name);
   return el("li", { class: "chat-line" }, who, ": ", words, " ", mute);
+}
+
+/** What tells of the new lines of a room that others wrote (`tell(roomName, fresh)`): while the
+ * panel is open, a screen reader hears those of the room shown in `said`, and the count of
+ * another's (also on its tab); while it is folded they are counted on its button, and that count
+ * is said at most once every FOLDED_SAID_MS (on a phone the panel starts folded: the lines
+ * themselves are not heard). @param {ChatState} state @param {HTMLElement} said
+ * @param {(line: ChatLine) => unknown} hidden whether the page hides a line */
+function teller(state, said, hidden) {
+  let saidAt = 0, timer = 0;
+  const sayFolded = () => {
+    if (timer) return;
+    timer = window.setTimeout(() => {
+      timer = 0;
+      if (state.open || state.off || !state.unread) return;
+      saidAt = Date.now();
+      said.textContent = t("chat.unread_said", { n: state.unread });
+    }, Math.max(0, saidAt + FOLDED_SAID_MS - Date.now()));
+  };
+  return (/** @type {ChatRoom} */ roomName, /** @type {ChatLine[]} */ fresh) => {
+    const others = fresh.filter((line) => !isMine(state, line) && !hidden(line));
+    if (!others.length) return;
+    if (roomName !== state.shown) state.roomUnread[roomName] += others.length;
+    if (!state.open) {
+      state.unread += others.length;
+      sayFolded();
+    } else if (roomName === state.shown) said.textContent = others.map((l) => `${senderName(l)}: ${lineWords(l)}`).join(" ");
+    else said.textContent = t("chat.room_news", { room: t(`chat.${roomName}`), news: t("chat.unread", { n: state.roomUnread[roomName] }) });
+  };
 }
 
 /** Keep this browser's muted senders (the last 200). @param {ChatState} state */
@@ -152,11 +190,11 @@ export function makeChat(gameId, send) {
     el("div", { class: "controls" }, ...PHRASES.map((phrase) =>
       el("button", { type: "button", "data-phrase": phrase, onclick: () => write({ phrase }) }, t(`chat.phrase.${phrase}`)))));
   const mutedRow = el("div", { class: "controls chat-muted", id: "chat-muted" });
-  const body = el("div", { id: "chat-body" }, tabs, note, list, said, error, form, phrases, mutedRow);
+  const body = el("div", { id: "chat-body" }, tabs, note, list, error, form, phrases, mutedRow);
   const offTitle = el("span", { hidden: true }, t("chat.title"));
   const card = el("section", { class: "card chat-card", id: "chat", "aria-labelledby": "chat-title", hidden: true },
     el("div", { class: "chat-head" }, el("h2", { id: "chat-title" }, toggle, offTitle),
-      el("label", { class: "chat-off small" }, offBox, " ", t("chat.off"))), body);
+      el("label", { class: "chat-off small" }, offBox, " ", t("chat.off"))), said, body);
 
   /** Send a message in the room shown. @param {{text?: string, phrase?: string}} said */
   function write(said) {
@@ -167,6 +205,7 @@ export function makeChat(gameId, send) {
   /** Whether this page hides `line`: the chat is off, or its sender muted or an account you block. @param {ChatLine} line */
   const hidden = (line) => state.off || state.muted.has(muteKey(state.gameId, line))
     || (line.account && state.blocked.has(line.name.toLowerCase()));
+  const tell = teller(state, said, hidden);
 
   // The accounts a logged-in reader blocks (people.js) are not heard here either.
   // A logged-in reader's own lines (written from another page) are theirs: no "mute" of themselves.
@@ -191,8 +230,10 @@ export function makeChat(gameId, send) {
     if (state.open) state.unread = 0;
     unread.textContent = state.unread && !state.off ? ` · ${t("chat.unread", { n: state.unread })}` : "";
     tabs.hidden = rooms.size < 2;
+    if (state.open) state.roomUnread[state.shown] = 0;
     tabs.replaceChildren(...ROOMS.filter((r) => rooms.has(r)).map((r) => el("button", { type: "button",
-      id: `chat-room-${r}`, "aria-pressed": String(r === state.shown), onclick: () => { state.shown = r; draw(); } }, t(`chat.${r}`))));
+      id: `chat-room-${r}`, "aria-pressed": String(r === state.shown), onclick: () => { state.shown = r; draw(); } }, t(`chat.${r}`),
+      state.roomUnread[r] && !state.off ? el("span", { class: "chat-unread" }, ` · ${t("chat.tab_unread", { n: state.roomUnread[r] })}`) : "")));
     if (!room || body.hidden) return;
     const lines = room.lines.filter((line) => !hidden(line));
     keepingFocus(list, () => list.replaceChildren(...(lines.length ? lines.map((line) => lineItem(state, line, draw))
@@ -212,16 +253,20 @@ export function makeChat(gameId, send) {
      * something was said. @param {Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null}>>} told
      * @param {boolean} [readOnly] */
     history(told, readOnly = false) {
+      const before = rooms.size ? new Set(rooms.keys()) : null;
       rooms.clear();
       state.readOnly = readOnly;
       for (const room of ROOMS) {
         const found = told[room];
         if (found && (!readOnly || found.messages.length)) rooms.set(room, { lines: found.messages, write: found.write });
       }
+      // A room come since the page's first reading (the spectators' first words after the game, to its players): its lines are news.
+      if (before) for (const [name, room] of rooms) if (!before.has(name)) tell(name, room.lines);
       draw();
     },
-    /** New messages of `room` (`chat`): shown, said to a screen reader while the panel is open,
-     * counted while it is folded. @param {ChatRoom} roomName @param {ChatLine[]} lines */
+    /** New messages of `room` (`chat`): shown, said to a screen reader while the panel is open
+     * (those of the room not shown counted on its tab, and their count said), counted while it is
+     * folded. @param {ChatRoom} roomName @param {ChatLine[]} lines */
     heard(roomName, lines) {
       const room = rooms.get(roomName);
       // A room not shown yet (the spectators' first words after the game, to its players): read the rooms anew.
@@ -229,9 +274,7 @@ export function makeChat(gameId, send) {
       const known = new Set(room.lines.map((line) => line.id));
       const fresh = lines.filter((line) => !known.has(line.id));
       room.lines.push(...fresh);
-      const others = fresh.filter((line) => !isMine(state, line) && !hidden(line));
-      if (!state.open) state.unread += others.length;
-      else if (others.length && roomName === state.shown) said.textContent = others.map((l) => `${l.name}: ${lineWords(l)}`).join(" ");
+      tell(roomName, fresh);
       draw();
     },
     /** The server took a message of this page (its `ack`): the line that comes is this page's own. @param {number} id */

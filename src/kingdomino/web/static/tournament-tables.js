@@ -40,8 +40,9 @@ export function tableLine(game, index, button) {
 }
 
 /** The standings of a tournament by tables, its tie-break columns left out on a phone (said under
- * each name there). @param {import("./tournament.js").StandingLine[]} lines */
-export function tableStandings(lines) {
+ * each name there), named by the heading of id `titleId`.
+ * @param {import("./tournament.js").StandingLine[]} lines @param {string} titleId */
+export function tableStandings(lines, titleId) {
   const heads = ["tournament.rank", "tournament.player", "tournament.points", "tournament.opponents",
     "tournament.kingdom_margin", "tournament.played"].map((key) => t(key));
   const kind = (/** @type {number} */ i) => [i === 1 ? "" : "figure", i >= 3 ? "minor" : ""].join(" ").trim() || undefined;
@@ -50,8 +51,7 @@ export function tableStandings(lines) {
       el("span", { class: "minor-line" }, `${t("tournament.opponents")} ${pointsWords(line.opponents ?? 0)} · ${
         t("tournament.kingdom_margin")} ${pointsWords(line.kingdom_margin ?? 0)}`)],
     pointsWords(line.points), pointsWords(line.opponents ?? 0), pointsWords(line.kingdom_margin ?? 0), String(line.played)]);
-  return el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "standings" },
-    el("caption", { class: "visually-hidden" }, t("tournament.standings")),
+  return el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "standings", "aria-labelledby": titleId },
     el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: kind(i) }, head)))),
     el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((cell, i) => el("td", { class: kind(i) }, cell)))))));
 }

@@ -1,6 +1,7 @@
 // A club tournament's page at "/tournament/<id>": its settings, the organiser's and the players'
 // acts (join, leave or withdraw, start, call off), the standings with their tie-breaks, and the
-// rounds with their games: "Take your seat" or "Play" for your own, "Watch" for the others'.
+// rounds with their games: "Take your seat" or "Play" for your own, "Watch" for the others', "Replay"
+// once over.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
@@ -105,6 +106,7 @@ function render(main, found, load) {
         found.starts_at && found.status === "open" ? ` · ${t("tournament.starts", { time: when(found.starts_at) })}` : ""),
       el("p", { class: "small" }, t(found.table_size > 2 ? "tournament.rules_tables" : "tournament.rules", { wait: waitWords(found.wait_minutes) })),
       actions(found, act), said),
+    ...yourGameCard(found, load),
     standingsCard(found),
     ...roundCards(found, load),
     el("p", {}, backLink())]);
@@ -141,11 +143,39 @@ function actions(found, act) {
     open && found.you.organiser ? [" ", button("start", "tournament.start", true), " ", button("cancel", "tournament.cancel")] : "");
 }
 
+/** The reader's own games still to play, with "Take your seat" or "Play", above the standings: on
+ * a phone the rounds come under the whole standings, twenty lines down (none: no card).
+ * @returns {HTMLElement[]}
+ * @param {Tournament} found @param {() => Promise<void>} load */
+function yourGameCard(found, load) {
+  const going = found.rounds_played.flatMap((round) => round.games
+    .filter((game) => game.yours && game.game_id && (game.status === "open" || game.status === "playing"))
+    .map((game) => ({ round: round.round, game })));
+  if (!going.length) return [];
+  return [el("section", { class: "card", id: "your-game" }, el("h2", {}, t("tournament.your_game")),
+    el("ul", { class: "round-games" }, going.map(({ round, game }) => {
+      const about = `your-pairing-${game.game_id}`;
+      const button = gameButton(found, game, load, about);
+      // Its own id: the focus on it, drawn again, stays here rather than on the round's same button.
+      if (button instanceof Element) button.id = `your-game-${game.game_id}`;
+      return el("li", {},
+        el("span", { id: about }, t("tournament.round_n", { n: round }), " · ", namesOf(game).join(found.table_size > 2 ? ", " : " – ")), " · ",
+        t(game.status === "open" ? "tournament.waiting_players" : "tournament.under_way"), " ", button);
+    })))];
+}
+
+/** The id of the standings' heading, which names their table: a hidden caption as well would have it said twice. */
+const STANDINGS_TITLE = "standings-title";
+
+function standingsHeading() {
+  return el("h2", { id: STANDINGS_TITLE }, t("tournament.standings"));
+}
+
 /** The standings table, its tie-break columns left out on a phone (said under it in words).
  * @param {Tournament} found */
 function standingsCard(found) {
   if (found.table_size > 2) {
-    return el("section", { class: "card" }, el("h2", {}, t("tournament.standings")), tableStandings(found.standings),
+    return el("section", { class: "card" }, standingsHeading(), tableStandings(found.standings, STANDINGS_TITLE),
       el("p", { class: "small" }, t("tournament.tiebreaks_tables")));
   }
   const half = (/** @type {number} */ value) => new Intl.NumberFormat(document.documentElement.lang || undefined,
@@ -158,11 +188,10 @@ function standingsCard(found) {
       el("span", { class: "minor-line" }, `${t("tournament.buchholz")} ${half(line.buchholz ?? 0)} · ${t("tournament.sonneborn")} ${
         half(line.sonneborn_berger ?? 0)} · ${t("tournament.kingdom")} ${line.kingdom_diff}`)],
     half(line.points), half(line.buchholz ?? 0), half(line.sonneborn_berger ?? 0), String(line.kingdom_diff), String(line.played)]);
-  const table = el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "standings" },
-    el("caption", { class: "visually-hidden" }, t("tournament.standings")),
+  const table = el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "standings", "aria-labelledby": STANDINGS_TITLE },
     el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: kind(i) }, head)))),
     el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((cell, i) => el("td", { class: kind(i) }, cell)))))));
-  return el("section", { class: "card" }, el("h2", {}, t("tournament.standings")), table,
+  return el("section", { class: "card" }, standingsHeading(), table,
     el("p", { class: "small" }, t("tournament.tiebreaks")));
 }
 
@@ -193,9 +222,11 @@ function gameLine(found, game, load) {
     result, " ", gameButton(found, game, load));
 }
 
-/** "Take your seat" or "Play" for the reader's own game, "Watch" for a public one under way or over.
- * @param {Tournament} found @param {RoundGame} game @param {() => Promise<void>} load */
-function gameButton(found, game, load) {
+/** "Take your seat" or "Play" for the reader's own game, "Watch" for a public one under way, "Replay"
+ * for one over.
+ * @param {Tournament} found @param {RoundGame} game @param {() => Promise<void>} load
+ * @param {string} [about] the id of the words naming its players, which describe its button */
+function gameButton(found, game, load, about = `pairing-${game.game_id}`) {
   const id = game.game_id;
   if (!id) return "";
   const going = game.status === "open" || game.status === "playing";
@@ -205,16 +236,21 @@ function gameButton(found, game, load) {
         openJoined(/** @type {import("./view-types.js").Seated} */ (await api(`/api/games/${id}/join`, { method: "POST", body: {} })));
       } catch { await load(); }
     };
-    return el("button", { type: "button", class: "primary take-seat", onclick: take, "aria-describedby": `pairing-${id}` },
+    return el("button", { type: "button", class: "primary take-seat", onclick: take, "aria-describedby": about },
       t("tournament.take_seat"));
   }
   if (game.yours && going && game.token) {
     const token = game.token;
     const play = () => { remember(id, [token], { kinds: [], joined: true }); location.href = `/game/${id}`; };
-    return el("button", { type: "button", class: "primary play", onclick: play, "aria-describedby": `pairing-${id}` },
+    return el("button", { type: "button", class: "primary play", onclick: play, "aria-describedby": about },
       t("tournament.play_game"));
   }
-  if (found.public && game.status !== "open" && game.status !== "expired") {
+  // A game over replays for anyone (its moves stepped through), the tournament's games watched or not.
+  if (game.status === "finished") {
+    const label = t("tournament.replay_label", { game: gameTitle(found), names: namesOf(game).join(", ") });
+    return el("a", { href: `/game/${id}/replay`, class: "button replay", "aria-label": label }, t("tournament.replay"));
+  }
+  if (found.public && game.status === "playing") {
     const label = t("watch.watch_label", { game: gameTitle(found), names: namesOf(game).join(", ") });
     return el("a", { href: `/game/${id}/watch`, class: "button watch", "aria-label": label }, t("tournament.watch"));
   }
