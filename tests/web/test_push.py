@@ -67,7 +67,7 @@ class PushService:
 def service() -> Iterator[PushService]:
     recorded = PushService()
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
             recorded.posts.append(Post(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
@@ -78,12 +78,16 @@ def service() -> Iterator[PushService]:
             self.send_header("Content-Length", "0")
             self.end_headers()
 
-        def log_message(self, *_args: Any) -> None:
-            pass
-
     with serving(Handler) as base:
         recorded.base = base
         yield recorded
+
+
+class QuietHandler(BaseHTTPRequestHandler):
+    """A request handler of a test's service on this machine, which logs nothing."""
+
+    def log_message(self, *_args: Any) -> None:
+        pass
 
 
 @contextlib.contextmanager

@@ -10,7 +10,6 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ import requests
 from fastapi.testclient import TestClient
 from tests.web.test_challenges import account, as_, challenged
 from tests.web.test_open_games import refusal
-from tests.web.test_push import SENT_WITHIN, Browser, push_app, serving, subscribe
+from tests.web.test_push import SENT_WITHIN, Browser, QuietHandler, push_app, serving, subscribe
 
 from kingdomino.web import push_session as sessions
 from kingdomino.web import push_store
@@ -46,7 +45,7 @@ class BadService:
 def bad() -> Iterator[BadService]:
     recorded = BadService()
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(QuietHandler):
         protocol_version = "HTTP/1.1"
 
         def do_POST(self) -> None:
@@ -78,9 +77,6 @@ def bad() -> Iterator[BadService]:
                 self.send_header("Retry-After", "30")
                 self.send_header("Content-Length", "0")
                 self.end_headers()
-
-        def log_message(self, *_args: Any) -> None:
-            pass
 
     with serving(Handler) as base:
         recorded.base = base
