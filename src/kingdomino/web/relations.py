@@ -68,7 +68,7 @@ def follow(store: Store, me: int, other: Other) -> bool:
             if _blocked_between(session, me, [other.id]):
                 message = f"you cannot follow {other.name}"
                 raise HubError(409, "name", message, "follow_blocked", {"name": other.name})
-            _bounded(session, FollowRow.follower == me, MAX_FOLLOWING, "too_many_following")
+            _bounded(session, FollowRow, FollowRow.follower == me, MAX_FOLLOWING)
             session.add(FollowRow(follower=me, followed=other.id, since=now()))
     except IntegrityError:  # the same follow written meanwhile by another request
         return False
@@ -99,19 +99,20 @@ def block(store: Store, me: int, other: Other) -> bool:
             )
             if session.get(BlockRow, (me, other.id)) is not None:
                 return False
-            _bounded(session, BlockRow.blocker == me, MAX_BLOCKING, "too_many_blocked")
+            _bounded(session, BlockRow, BlockRow.blocker == me, MAX_BLOCKING)
             session.add(BlockRow(blocker=me, blocked=other.id, since=now()))
     except IntegrityError:  # the same block written meanwhile by another request
         return False
     return True
 
 
-def _bounded(session: Any, mine: Any, limit: int, code: str) -> None:
-    """Refuse one more row where ``mine`` holds ``limit`` already (409 ``code``, with ``n``)."""
-    table = FollowRow if code == "too_many_following" else BlockRow
+def _bounded(session: Any, table: type[FollowRow] | type[BlockRow], mine: Any, limit: int) -> None:
+    """Refuse one more row of ``table`` where ``mine`` holds ``limit`` already (409
+    ``too_many_following`` or ``too_many_blocked``, with ``n``)."""
     count = session.scalar(select(func.count()).select_from(table).where(mine))
     if (count or 0) >= limit:
         verb = "follow" if table is FollowRow else "block"
+        code = "too_many_following" if table is FollowRow else "too_many_blocked"
         message = f"you {verb} {limit} players, the most: un{verb} one first"
         raise HubError(409, "name", message, code, {"n": limit})
 
