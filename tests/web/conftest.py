@@ -6,6 +6,7 @@ import asyncio
 import functools
 import os
 import random
+import secrets
 import signal
 import subprocess
 import sys
@@ -22,7 +23,8 @@ import uvicorn
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 from limits import parse
-from sqlalchemy import update
+from sqlalchemy import create_engine, make_url, update
+from sqlalchemy.pool import NullPool
 from tests.web.servers import free_port as free_port
 
 from kingdomino.web.accounts import Accounts
@@ -48,6 +50,23 @@ def database(tmp_path: Path) -> str:
 
 #: The test PostgreSQL's URL (``scripts/test-postgres``), if one is set.
 POSTGRES = os.environ.get("KINGDOMINO_TEST_POSTGRES_URL")
+
+
+@contextmanager
+def fresh_postgres(prefix: str = "kd_fresh") -> Iterator[str]:
+    """The URL of a new, empty database on the test PostgreSQL (for a test that must be the
+    database's only user); dropped after."""
+    assert POSTGRES is not None
+    name = f"{prefix}_{secrets.token_hex(4)}"
+    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f"CREATE DATABASE {name}")
+    try:
+        yield make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f"DROP DATABASE {name} WITH (FORCE)")
+        admin.dispose()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

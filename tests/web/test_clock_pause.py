@@ -1,16 +1,21 @@
-"""The clocks stand still while a SQLite server is stopped (``web/clock_pause.py``): a player to
-move when the operator stopped the server for an upgrade finds their time as they left it."""
+"""The clocks stand still while no server runs (``web/clock_pause.py``): a player to move when the
+operator stopped the server for an upgrade, or when it crashed, finds their time as they left it;
+while another server runs, the games were served, and their clocks ran on."""
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, select, update
-from tests.web.conftest import new_app
+from sqlalchemy import create_engine, delete, insert, select, update
+from tests.web.conftest import POSTGRES, fresh_postgres, new_app
 
-from kingdomino.web.tables import GameRow, ServerStopRow
+from kingdomino.web.clock_pause import ALIVE_SECONDS, resume_clocks
+from kingdomino.web.store import Store
+from kingdomino.web.tables import GameRow, ServerBeatRow, ServerStopRow
 
 #: How long the server stays stopped: longer than the move clock.
 DOWN = 60.0
@@ -29,11 +34,13 @@ def timed_game(client: TestClient) -> dict[str, Any]:
     return dict(answer.json())
 
 
-def stopped_for(database: str, seconds: float) -> None:
-    """Make the database read as if its server stopped ``seconds`` ago, with the game's turn begun
-    as long before (what the stop and the wait do, without waiting)."""
+def stopped_for(database: str, seconds: float, *, killed: bool = False) -> None:
+    """Make the database read as if its server stopped ``seconds`` ago (in order, or ``killed``:
+    its row not told), with the game's turn begun as long before (what the stop and the wait do,
+    without waiting)."""
     engine = create_engine(database)
     with engine.begin() as connection:
+        connection.execute(update(ServerBeatRow).values(at=ServerBeatRow.at - seconds, stopped=not killed))
         connection.execute(update(ServerStopRow).values(at=ServerStopRow.at - seconds))
         for game_id, clock, deadline in list(
             connection.execute(select(GameRow.id, GameRow.clock, GameRow.deadline))
@@ -45,12 +52,21 @@ def stopped_for(database: str, seconds: float) -> None:
     engine.dispose()
 
 
-def test_a_move_clock_does_not_run_out_while_the_server_is_stopped(database: str) -> None:
+@pytest.mark.parametrize("how", ["in order", "killed", "by an earlier version"])
+def test_a_move_clock_does_not_run_out_while_the_server_is_stopped(database: str, how: str) -> None:
+    """Stopped in order (its last beat says so), killed (its last beat is its last sign of life),
+    or an earlier version's server stopped in order (which noted its stop in ``server_stops``)."""
     with TestClient(new_app(database)) as client:
         created = timed_game(client)
         token = created["seats"][0]["token"]
         before = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
-    stopped_for(database, DOWN)
+    if how == "by an earlier version":
+        engine = create_engine(database)
+        with engine.begin() as connection:
+            connection.execute(delete(ServerBeatRow))
+            connection.execute(insert(ServerStopRow).values(id=1, at=time.time()))
+        engine.dispose()
+    stopped_for(database, DOWN, killed=how == "killed")
     with TestClient(new_app(database)) as client:
         after = client.get(f"/api/games/{created['id']}", params={"token": token}).json()
         engine = client.app.state.hub.store.engine  # type: ignore[attr-defined]
@@ -64,3 +80,68 @@ def test_a_move_clock_does_not_run_out_while_the_server_is_stopped(database: str
         deadline,
         after["clock"],
     )
+
+
+def test_while_another_server_runs_the_clocks_run_on(database: str) -> None:
+    """A second server started beside a running one gives no time back: the first served the
+    games all along (on PostgreSQL, the servers of one database; here two over one file)."""
+    with TestClient(new_app(database)) as first:
+        created = timed_game(first)
+        engine = create_engine(database)
+        with engine.begin() as connection:
+            before = connection.execute(
+                select(GameRow.deadline, GameRow.revision).where(GameRow.id == created["id"])
+            ).one()
+        with TestClient(new_app(database)), engine.connect() as connection:
+            after = connection.execute(
+                select(GameRow.deadline, GameRow.revision).where(GameRow.id == created["id"])
+            ).one()
+            servers = connection.execute(select(ServerBeatRow.server, ServerBeatRow.stopped)).all()
+        engine.dispose()
+    assert tuple(after) == tuple(before), "no time given: a server ran"
+    assert len(servers) == 2 and not any(stopped for _, stopped in servers), servers
+
+
+def test_a_dead_server_s_beat_is_its_last_sign_of_life(database: str) -> None:
+    """A server whose last beat is older than ``ALIVE_SECONDS`` is dead: the next start gives the
+    time since that beat back, and forgets its row."""
+    with TestClient(new_app(database)) as client:
+        created = timed_game(client)
+    stopped_for(database, ALIVE_SECONDS + 5, killed=True)
+    engine = create_engine(database)
+    with engine.connect() as connection:
+        deadline = connection.scalar(select(GameRow.deadline).where(GameRow.id == created["id"]))
+    store = Store(database, server="next")
+    given = resume_clocks(store, time.time())
+    with store.engine.connect() as connection:
+        later = connection.scalar(select(GameRow.deadline).where(GameRow.id == created["id"]))
+        servers = connection.scalars(select(ServerBeatRow.server)).all()
+    store.close()
+    engine.dispose()
+    assert deadline is not None and given == 1
+    assert later == pytest.approx(deadline + ALIVE_SECONDS + 5, abs=5)
+    assert servers == ["next"]
+
+
+@pytest.mark.skipif(not POSTGRES, reason="KINGDOMINO_TEST_POSTGRES_URL is not set")
+def test_servers_of_postgresql_started_together_after_a_stop_give_the_time_once() -> None:
+    """All servers stopped a minute, then four started at once: the time is given back once
+    (each looks at the others' rows in turn, under an advisory lock), not four minutes; over a
+    database of its own, as the test PostgreSQL's other users' servers would be alive."""
+    with fresh_postgres("kd_beats") as url:
+        with TestClient(new_app(url)) as client:
+            created = timed_game(client)
+        stopped_for(url, DOWN)
+        engine = create_engine(url)
+        with engine.connect() as connection:
+            deadline = connection.scalar(select(GameRow.deadline).where(GameRow.id == created["id"]))
+        stores = [Store(url, server=f"s{n}") for n in range(4)]
+        with ThreadPoolExecutor(4) as pool:
+            given = list(pool.map(lambda store: resume_clocks(store, time.time()), stores))
+        with engine.connect() as connection:
+            later = connection.scalar(select(GameRow.deadline).where(GameRow.id == created["id"]))
+        for store in stores:
+            store.close()
+        engine.dispose()
+    assert deadline is not None and sorted(given) == [0, 0, 0, 1]
+    assert later == pytest.approx(deadline + DOWN, abs=5)

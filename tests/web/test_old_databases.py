@@ -8,7 +8,6 @@ PostgreSQL (``KINGDOMINO_TEST_POSTGRES_URL``) are there.
 
 from __future__ import annotations
 
-import secrets
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -19,10 +18,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, func, inspect, make_url, select, update
+from sqlalchemy import create_engine, func, inspect, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import NullPool
-from tests.web.conftest import POSTGRES, new_app
+from tests.web.conftest import POSTGRES, fresh_postgres, new_app
 from tests.web.data.old_database import PASSWORD
 
 from kingdomino.web.tables import AccountRow, ActionRow, Base, GameRow
@@ -57,22 +56,12 @@ def old_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
 @contextmanager
 def postgres_database(fixture: Path) -> Iterator[str]:
     """The URL of a new database on the test PostgreSQL, loaded from ``fixture``; dropped after."""
-    assert POSTGRES is not None
-    name = f"kd_old_{secrets.token_hex(4)}"
-    admin = create_engine(POSTGRES, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f"CREATE DATABASE {name}")
-    url = make_url(POSTGRES).set(database=name).render_as_string(hide_password=False)
-    try:
+    with fresh_postgres("kd_old") as url:
         loader = create_engine(url, poolclass=NullPool)
         with loader.begin() as connection:
             connection.exec_driver_sql(fixture.read_text())
         loader.dispose()
         yield url
-    finally:
-        with admin.connect() as connection:
-            connection.exec_driver_sql(f"DROP DATABASE {name} WITH (FORCE)")
-        admin.dispose()
 
 
 def as_if_just_stopped(url: str) -> None:

@@ -23,7 +23,7 @@ from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.body_limit import BodyLimit
 from kingdomino.web.chats import Chats
-from kingdomino.web.clock_pause import give_time_back, note_stop
+from kingdomino.web.clock_pause import keep_beating, note_stop, resume_clocks
 from kingdomino.web.closed_accounts import watch_closed
 from kingdomino.web.errors import install_error_handlers
 from kingdomino.web.failures import FailureAnswers, log_failure
@@ -91,7 +91,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        await asyncio.to_thread(give_time_back, store, time.time())
+        await asyncio.to_thread(resume_clocks, store, time.time())
         await hub.start()
         await tournaments.resume()
         pusher.start()
@@ -99,7 +99,9 @@ def create_app(
         short_times = asyncio.create_task(tell_short_times(hub, pusher))
         pages = asyncio.create_task(pusher.pages.keep())
         closed_accounts = asyncio.create_task(watch_closed(hub))
+        beats = asyncio.create_task(keep_beating(store))
         yield
+        beats.cancel()
         short_times.cancel()
         pages.cancel()
         closed_accounts.cancel()

@@ -1,53 +1,107 @@
-"""The clocks stand still while the server of a SQLite file is stopped (an upgrade, a restart).
+"""The clocks stand still while no server serves the games (an upgrade, a restart, a crash).
 
 A clock's turn and deadline are wall-clock moments (``clocks``): without this, a player to move
-in a real-time game lost the minutes the server was down, and with a move clock shorter than the
-stop, their seat went to an AI at the start (a rated game ranking them last). A server stopped
-in order notes the moment (``server_stops``); the next start moves each running clock's turn and
-deadline forward by the time since, before the clocks' sweep looks. SQLite alone: it has one
-server at a time (``cli.sqlite_claim``), while servers sharing PostgreSQL keep serving each
-other's games when one stops. A server killed outright notes nothing, and its clocks ran on.
+in a real-time game lost the minutes the servers were down, and with a move clock shorter than
+the stop, their seat went to an AI at the start (a rated game ranking them last).
+
+Each server notes that it lives in ``server_beats``: its row's moment is renewed every
+``BEAT_SECONDS`` (``keep_beating``) and set once more when it stops in order (``note_stop``).
+A server that starts (``resume_clocks``) looks at the others' rows: if one of them beat in the
+last ``ALIVE_SECONDS``, the games were served all along and nothing is given; otherwise the games
+were served by no one since the latest beat, and that time is given back to every running clock.
+A server killed outright thus costs its players at most one beat's seconds, not the time it was
+down; but one killed and started again within ``ALIVE_SECONDS`` finds its former row alive, and
+gives nothing back (those seconds ran on). Servers of PostgreSQL that start together look one
+after the other (an advisory lock), so the time is given once.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import delete, insert, select, update
+import asyncio
+import logging
+import time
+
+from sqlalchemy import delete, insert, select, text, update
+from sqlalchemy.engine import Connection
 
 from kingdomino.web.store import Store
-from kingdomino.web.tables import GameRow, ServerStopRow
+from kingdomino.web.tables import GameRow, ServerBeatRow, ServerStopRow
+
+log = logging.getLogger(__name__)
+
+#: How often a running server renews its row.
+BEAT_SECONDS = 5.0
+#: A row renewed this recently is a running server's (a few beats: a slow write is not a death).
+ALIVE_SECONDS = 30.0
+#: The PostgreSQL advisory lock held while a starting server looks at the rows and writes its own.
+BEATS_LOCK = 0x6B64_6274
+
+
+def resume_clocks(store: Store, moment: float) -> int:
+    """At the start of ``store``'s server: give every running clock the time no server ran
+    (nothing if another server runs now), forget the other servers' former rows, and note this
+    one as running; how many games were given time."""
+    with store.engine.begin() as connection:
+        if store.engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": BEATS_LOCK})
+        beats = list(
+            connection.execute(select(ServerBeatRow.server, ServerBeatRow.at, ServerBeatRow.stopped))
+        )
+        alive = [row.server for row in beats if not row.stopped and moment - row.at < ALIVE_SECONDS]
+        given = 0
+        if not alive:
+            last = [row.at for row in beats] + list(connection.scalars(select(ServerStopRow.at)))
+            if last:
+                given = _give_back(connection, max(0.0, moment - max(last)))
+        connection.execute(delete(ServerStopRow))
+        connection.execute(delete(ServerBeatRow).where(ServerBeatRow.server.not_in(alive)))
+        connection.execute(insert(ServerBeatRow).values(server=store.server, at=moment, stopped=False))
+        return given
+
+
+def _give_back(connection: Connection, pause: float) -> int:
+    """Move each playing game's clock forward by ``pause`` seconds, each as a new revision of its
+    game (the other servers read it again); how many games were given time."""
+    running = select(GameRow.id, GameRow.clock, GameRow.deadline).where(GameRow.status == "playing")
+    given = 0
+    for game_id, clock, deadline in list(connection.execute(running)):
+        if clock is None:
+            continue
+        connection.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id)
+            .values(
+                clock={**clock, "since": clock["since"] + pause},
+                deadline=None if deadline is None else deadline + pause,
+                revision=GameRow.revision + 1,
+            )
+        )
+        given += 1
+    return given
+
+
+def beat(store: Store, moment: float) -> None:
+    """Note that ``store``'s server runs at ``moment``."""
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(ServerBeatRow).where(ServerBeatRow.server == store.server).values(at=moment)
+        )
 
 
 def note_stop(store: Store, moment: float) -> None:
-    """Note that the server of ``store`` stopped at ``moment`` (SQLite alone)."""
-    if store.engine.dialect.name != "sqlite":
-        return
+    """Note that ``store``'s server stopped in order at ``moment``: not running, and the games
+    served until then."""
     with store.engine.begin() as connection:
-        connection.execute(delete(ServerStopRow))
-        connection.execute(insert(ServerStopRow).values(id=1, at=moment))
+        mine = ServerBeatRow.server == store.server
+        connection.execute(update(ServerBeatRow).where(mine).values(at=moment, stopped=True))
 
 
-def give_time_back(store: Store, moment: float) -> int:
-    """Move each playing game's clock forward by the time since the noted stop (none: nothing),
-    each as a new revision of its game, and forget the stop; how many games were given time."""
-    with store.engine.begin() as connection:
-        stopped = connection.scalar(select(ServerStopRow.at))
-        if stopped is None:
-            return 0
-        connection.execute(delete(ServerStopRow))
-        pause = max(0.0, moment - stopped)
-        running = select(GameRow.id, GameRow.clock, GameRow.deadline).where(GameRow.status == "playing")
-        given = 0
-        for game_id, clock, deadline in list(connection.execute(running)):
-            if clock is None:
-                continue
-            connection.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id)
-                .values(
-                    clock={**clock, "since": clock["since"] + pause},
-                    deadline=None if deadline is None else deadline + pause,
-                    revision=GameRow.revision + 1,
-                )
-            )
-            given += 1
-        return given
+async def keep_beating(store: Store) -> None:
+    """Renew the server's row every ``BEAT_SECONDS`` until cancelled; a failed write (the
+    database away for a moment) is logged and the next beat tried."""
+    while True:
+        await asyncio.sleep(BEAT_SECONDS)
+        try:
+            await asyncio.to_thread(beat, store, time.time())
+        except Exception:
+            log.warning("the server's beat could not be written", exc_info=True)
