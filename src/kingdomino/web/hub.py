@@ -40,7 +40,7 @@ from kingdomino.web.failures import log_failure
 from kingdomino.web.game_results import GameResults
 from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.hints import HINT_AGENT, Hints
-from kingdomino.web.live import AWAY_SECONDS, new_seed, rebuild
+from kingdomino.web.live import AWAY_SECONDS, new_seed, rebuild, replayed
 from kingdomino.web.lobby import Lobby
 from kingdomino.web.memory import GameMemory
 from kingdomino.web.notify import WriteNotice, listen
@@ -54,7 +54,7 @@ from kingdomino.web.reviewer import Reviewer
 from kingdomino.web.seat_agents import check_plays
 from kingdomino.web.seats import SeatPlayer, seat_row
 from kingdomino.web.store import RematchLink, Store
-from kingdomino.web.stored import StoredGame, now
+from kingdomino.web.stored import StoredAction, StoredGame, now
 from kingdomino.web.table import Table
 from kingdomino.web.thinking import ThinkingNotices
 
@@ -251,15 +251,15 @@ class Hub:
         account: SeatPlayer | None = None,
         time_control: dict[str, Any] | None = None,
         public: bool | None = None,
+        start: list[StoredAction] | None = None,
     ) -> Table:
         """A new game, stored with its setup draws in one transaction; its AI seats start playing
-        (their turns are ``client``'s in the AI queue, until another player's request changes it).
-
-        The creator's seat (the first human seat on this screen) is their ``account``'s when they
-        are logged in. A game with ``open`` seats waits for players in the lobby for
-        ``wait_minutes`` (``open_seats``), then its open seats go to AI seats of ``ai_fill``.
-        ``time_control``: the players' clocks (``clocks``; None: no clock). ``public``: anyone may
-        watch it (None: a game opened to the lobby is public, any other is not)."""
+        (their turns ``client``'s in the AI queue, until another player's request changes it). The
+        creator's seat (the first human seat on this screen) is their ``account``'s. A game with
+        ``open`` seats waits in the lobby for ``wait_minutes`` (``open_seats``), then its open seats
+        go to AI seats of ``ai_fill``. ``time_control``: the clocks (``clocks``; None: none).
+        ``public``: anyone may watch it (None: a game opened to the lobby is public, no other is).
+        ``start``: its first actions (a finished game played on from a position: ``play_on``)."""
         try:
             game = make_game(game_name, players, options)
         except GameError as error:
@@ -297,7 +297,7 @@ class Hub:
             spectator_token=secrets.token_urlsafe(16),
             status="playing",
             created=now(),
-            actions=[],
+            actions=list(start or []),
             seed_chosen=seed is not None,
             hints=hints,
             aids=aids,
@@ -319,7 +319,7 @@ class Hub:
         """Store the new game ``stored`` with its setup draws (and, a rematch, the offer it is:
         ``Store.create_game``), list it in the lobby if it waits for players, and start its AI
         seats (their turns ``client``'s in the AI queue)."""
-        table = Table(stored, game, game.new_initial_state(), self, client=client)
+        table = Table(stored, game, replayed(game, stored.actions), self, client=client)
         table.store_new(rematch_of)
         self._keep(table)
         if stored.status == "open":

@@ -38,6 +38,8 @@ REFUSAL_CODES = frozenset(
         "client_hints_busy",
         "same_deal_seat",
         "same_deal_humans",
+        "play_on_playing",
+        "play_on_over",
         "same_deal_playing",
         "rematch_unfinished",
         "rematch_spectator",

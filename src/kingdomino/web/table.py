@@ -109,10 +109,10 @@ class Table(LiveGame):
     # --- creating and reading -----------------------------------------------------------------
 
     def store_new(self, rematch_of: RematchLink | None = None) -> None:
-        """Store this new game with its setup draws, in one transaction (with the note that it is
-        the rematch of a finished game: ``Store.create_game``)."""
+        """Store this new game with its actions and the draws ahead, in one transaction (with the
+        note that it is the rematch of a finished game: ``Store.create_game``)."""
         state = self.state.clone()
-        self.stored.actions = self._draw_chance(state, [])
+        self.stored.actions = [*self.stored.actions, *self._draw_chance(state, [])]
         if self.stored.status != "open":
             self.stored.status = status_of(state)
         self.stored.ai_turn = self.stored.status == "playing" and self.is_ai(state.current_player)

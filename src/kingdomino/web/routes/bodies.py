@@ -207,6 +207,14 @@ class TokenRequest(Body):
     token: Token = Field(description="The seat's token.")
 
 
+class PlayOnRequest(Body):
+    """A finished game's position to play on from, in which seat, against AIs of which level."""
+
+    step: int = Field(ge=0, description="How many of the game's actions the new game begins with.")
+    seat: int = Field(ge=0, le=3, description="The seat you play (from 0); AIs play the others.")
+    level: SeatLevel = Field(default="medium", description="The level of the AIs in the players' seats.")
+
+
 class LeaveRequest(Body):
     """A seat handed to an AI: the caller's own, or that of a player who is away."""
 

@@ -1,5 +1,5 @@
-"""A finished game: its record, its replay step by step, the review of its human moves, and its
-chat read without a socket (its replay page)."""
+"""A finished game: its record, its replay step by step, the review of its human moves, its chat
+read without a socket (its replay page), and a new game played on from one of its positions."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ from fastapi.responses import Response
 from kingdomino.web import standings, views
 from kingdomino.web.chat import Reader
 from kingdomino.web.chats import Chats
+from kingdomino.web.play_on import play_on
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import session_token
+from kingdomino.web.routes.accounts import CurrentAccount, same_origin, session_token
+from kingdomino.web.routes.bodies import PlayOnRequest
 from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.routes.games import LIMITED, TokenQuery
 
@@ -73,3 +75,16 @@ async def chat_rooms(game_id: str, request: Request, hub: HubDep, token: TokenQu
     chats: Chats = request.app.state.chats
     reader = Reader(tokens, await chats.account_of(session_token(request)))
     return await chats.history(table, reader, counted=False)
+
+
+@router.post("/api/games/{game_id}/play-on", status_code=201)
+async def played_on(
+    game_id: str, body: PlayOnRequest, request: Request, hub: HubDep, client: Client, account: CurrentAccount
+) -> dict[str, Any]:
+    """A new practice game from the position after `step` actions of the finished game: you in
+    `seat`, AIs in the others (an AI seat's own level, `level` in a player's); answered as a new
+    game is (its id and your seat's token). Refused while the game is played
+    (`play_on_playing`), at its last step (`play_on_over`)."""
+    same_origin(request)
+    player = account.player() if account is not None else None
+    return views.created(await play_on(hub, game_id, body.step, body.seat, body.level, client, player))

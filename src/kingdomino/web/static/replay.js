@@ -10,7 +10,7 @@ import { t } from "./i18n.js";
 import { keepOpen, matchNoteWords, pastGames, scoreSheets } from "./ending.js";
 import { betterMove, decisionWords, loadReview, markFlag } from "./review.js";
 import { accuracyWords, winChanceGraph } from "./review-graph.js";
-import { localSeatNames, logWords } from "./words.js";
+import { errorWords, localSeatNames, logWords } from "./words.js";
 
 /** @typedef {import("./view-types.js").View} View */
 /** @typedef {import("./view-types.js").ShownView} ShownView */
@@ -35,11 +35,14 @@ import { localSeatNames, logWords } from "./words.js";
  * @typedef {{id: string, view: View, renderer: BoardModule, ctx: Ctx, places: Places, total: number, step: number,
  *   asked: number, reviewed: Map<number, ReviewedMove>, graph: import("./review-graph.js").WinChanceGraph | null,
  *   slider: HTMLInputElement, label: HTMLElement, scores: HTMLElement, note: HTMLElement, matchNote: HTMLElement,
- *   marks: () => View["seats"]}} Replay
+ *   playOn: HTMLButtonElement, frame: ReplayFrame | null, marks: () => View["seats"]}} Replay
  */
 
 /** The replay being looked at (null: none), drawn again when the seats' ratings come. @type {Replay | null} */
 let current = null;
+
+/** A frame's `current_player` once the game is over (core/game.py's TERMINAL). */
+const GAME_OVER = -2;
 
 /**
  * Show the replay of the finished game `id` (its `view`) in `places` on the game's page, drawn by
@@ -59,7 +62,10 @@ export async function startReplay(id, view, renderer, ctx, places, back, marks) 
     label: el("span", { id: "replay-label", "aria-live": "polite" }),
     scores: el("div", { id: "replay-scores" }),
     note: el("p", { id: "review-note", "aria-live": "polite" }),
-    matchNote: el("p", { id: "replay-match-note", class: "away", hidden: true }) };
+    matchNote: el("p", { id: "replay-match-note", class: "away", hidden: true }),
+    playOn: /** @type {HTMLButtonElement} */ (el("button", { type: "button", id: "replay-play-on", title: t("replay.play_on_title"),
+      onclick: () => playOn(replay) }, t("replay.play_on"))),
+    frame: null };
   const reviewState = el("p", { id: "review-state", class: "small" });
   const accuracy = el("p", { id: "review-accuracy", class: "small", hidden: true });
   const nextMarked = el("button", { type: "button", id: "review-next", disabled: true, onclick: () => jumpToMarked(replay) }, t("review.next"));
@@ -72,6 +78,7 @@ export async function startReplay(id, view, renderer, ctx, places, back, marks) 
     el("div", { class: "review replay-head", id: "review" }, el("h3", {}, t("review.title")), reviewState, accuracy, nextMarked));
   places.panel.replaceChildren(el("section", { class: "card replay", id: "replay-panel" }, head, replay.note));
   places.bar.replaceChildren(stepControls(replay), replay.matchNote);
+  replay.slider.parentElement?.append(" ", replay.playOn);
   // The link to send stays at the page's foot (#share-card: a finished game's page has it).
   places.scores.replaceChildren(replay.scores);
   // The button that opened the replay is gone: a keyboard's focus goes on to the step buttons
@@ -136,6 +143,23 @@ export function redrawReplay() {
   if (current && current.slider.isConnected) showStep(current);
 }
 
+/** A new game from the step shown, you against AIs: in your seat of this game, else in the seat
+ * to play there; opened once made. @param {Replay} replay */
+async function playOn(replay) {
+  const { id, view, step, frame } = replay;
+  const acting = frame && frame.current_player >= 0 ? frame.current_player : frame?.next?.seat ?? 0;
+  const seat = view.your_seats?.[0] ?? acting;
+  try {
+    const created = /** @type {import("./view-types.js").Created} */ (
+      await api(`/api/games/${id}/play-on`, { method: "POST", body: { step, seat } }));
+    const { rememberCreated } = await import("./lobby.js");
+    rememberCreated(created, undefined, created.seats.map((s) => s.kind === "human" ? "me" : `ai:${s.level}`), false);
+    location.href = `/game/${created.id}`;
+  } catch (problem) {
+    replay.note.textContent = errorWords(problem);
+  }
+}
+
 /** Show step `to` (kept within the game). @param {Replay} replay @param {number} to */
 function goTo(replay, to) {
   replay.step = Math.max(0, Math.min(replay.total, to));
@@ -160,6 +184,8 @@ async function showStep(replay) {
   frame.seats = frame.seats.map((seat, i) => ({ ...seat, account: marks[i]?.account, rating: marks[i]?.rating }));
   localSeatNames(frame.seats, view.your_seats || []);
   slider.value = String(step);
+  replay.frame = frame;
+  replay.playOn.disabled = frame.current_player === GAME_OVER;
   replay.graph?.show(step);
   const seat = frame.last ? frame.last.seat : -1;
   /** @type {ShownView} */
