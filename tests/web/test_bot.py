@@ -252,15 +252,15 @@ def joined_and_played(live_server: str, game_id: str) -> None:
         other.play(game_id, token)
 
 
-@pytest.mark.socket_idle_seconds(1.0)
+@pytest.mark.socket_idle_seconds(5.0)
 def test_a_bot_waiting_longer_than_the_servers_idle_limit_keeps_its_socket(live_server: str) -> None:
     """A bot never pinged: the server closes a socket silent for its idle limit (60 s; 4408), so a
     bot whose quick game waited a minute for a player died ("cannot reach"), its game left in the
-    lobby. Here the limit is 1 s: the bot waits through a dozen pings (2 s at the server's
+    lobby. Here the limit is 5 s: the bot waits through eight pings (6.7 s at the server's
     ``ping_every``, a sixth of the limit) on one socket, then plays its game to the end on it."""
     finished: dict[str, dict[str, Any]] = {}
     with httpx.Client(timeout=30) as http:
-        waiting = PingCountingBot(live_server, http, "random", seed=1, wanted=12)
+        waiting = PingCountingBot(live_server, http, "random", seed=1, wanted=8)
         game_id, token = waiting.pair("duel", 2, {}, False, "Patient")
         thread = threading.Thread(target=lambda: finished.update(view=waiting.play(game_id, token)))
         thread.start()
