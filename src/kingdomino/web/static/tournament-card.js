@@ -69,7 +69,8 @@ function awaitingLine(game, said) {
 /** A tournament of the list: its name (the link to its page) and what it is. @param {Listed} listed */
 function listedLine(listed) {
   const format = t(listed.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
-  const round = listed.status === "running" ? t("tournament.round_of", { n: listed.round, total: listed.rounds }) : "";
+  const round = listed.status === "running" ? t("tournament.round_of", { n: listed.round, total: listed.rounds })
+    : listed.format === "swiss" ? t("tournament.rounds_n", { n: listed.rounds }) : "";
   const tables = listed.table_size > 2 ? t("tournament.tables_of", { n: listed.table_size }) : "";
   return el("li", { "data-id": listed.id },
     el("a", { href: `/tournament/${listed.id}` }, listed.name), " · ", t(`tournament.${listed.status}`), " · ",

@@ -116,7 +116,9 @@ function render(main, found, load) {
  * @param {Tournament} found */
 function aboutWords(found) {
   const format = t(found.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
-  const round = found.round ? t("tournament.round_of", { n: found.round, total: found.rounds }) : "";
+  // Before its start a Swiss says how many rounds it will be (a round robin's come of its players).
+  const round = found.round ? t("tournament.round_of", { n: found.round, total: found.rounds })
+    : found.format === "swiss" && found.status === "open" ? t("tournament.rounds_n", { n: found.rounds }) : "";
   const tables = found.table_size > 2 ? t("tournament.tables_of", { n: found.table_size }) : "";
   return [t(`tournament.${found.status}`), gameTitle(found), format, tables, round, timeControlWords(found.time_control),
     t(found.rated ? "lobby.rated" : "lobby.casual")].filter(Boolean);
