@@ -130,15 +130,19 @@ function when(seconds) {
     .format(new Date(seconds * 1000));
 }
 
-/** The buttons the reader may press now. @param {Tournament} found @param {(what: string) => Promise<void>} act */
+/** The buttons the reader may press now (none for a guest once joining is over).
+ * @param {Tournament} found @param {(what: string) => Promise<void>} act */
 function actions(found, act) {
-  if (!found.you) return el("p", { class: "small" }, el("a", { href: "/", id: "tournament-log-in" }, t("tournament.log_in")));
   const open = found.status === "open";
+  // Joining is for an open tournament with a place left: a full one says so rather than refuse a Join.
+  const full = open && found.players >= found.max_players;
+  if (!found.you) return open && !full ? el("p", { class: "small" }, el("a", { href: "/", id: "tournament-log-in" }, t("tournament.log_in"))) : "";
   const button = (/** @type {string} */ what, /** @type {string} */ key, primary = false) =>
     el("button", { type: "button", id: `tournament-${what}`, class: primary ? "primary" : undefined, onclick: () => act(what) }, t(key));
   const withdraw = () => { if (confirm(t("tournament.withdraw_confirm"))) act("leave"); };
   return el("p", { class: "tournament-actions" },
-    open && !found.you.playing ? button("join", "tournament.join", true) : "",
+    open && !found.you.playing ? full ? el("span", { class: "small", id: "tournament-full" }, t("error.tournament_full", { n: found.max_players }))
+      : button("join", "tournament.join", true) : "",
     open && found.you.playing ? button("leave", "tournament.leave") : "",
     found.status === "running" && found.you.playing
       ? el("button", { type: "button", id: "tournament-withdraw", onclick: withdraw }, t("tournament.withdraw")) : "",
