@@ -3,7 +3,7 @@
 // rounds with their games: "Take your seat" or "Play" for your own, "Watch" for the others', "Replay"
 // once over.
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { dateLanguage, t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
@@ -126,7 +126,7 @@ function aboutWords(found) {
 
 /** A moment in the page's language. @param {number} seconds since the epoch */
 function when(seconds) {
-  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" })
+  return new Intl.DateTimeFormat(dateLanguage(), { dateStyle: "medium", timeStyle: "short" })
     .format(new Date(seconds * 1000));
 }
 
