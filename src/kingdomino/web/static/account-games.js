@@ -6,7 +6,7 @@
 import { withoutAi } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
-import { language, number, t } from "./i18n.js";
+import { dateLanguage, language, number, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
 import { api } from "./server.js";
@@ -139,7 +139,7 @@ export function apart(g) {
   const score = [g.scores[g.seat], ...g.scores.filter((_, i) => i !== g.seat)].map((n) => number(n)).join("–");
   const created = new Date(g.created);
   const today = created.toDateString() === new Date().toDateString();
-  const began = new Intl.DateTimeFormat(language(), today ? { hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short" });
+  const began = new Intl.DateTimeFormat(dateLanguage(), today ? { hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short" });
   const since = t("account.move_since", { date: began.format(created) });
   // A game still waiting for players has neither score nor move: when it was opened tells it apart.
   if (g.status === "open") return since;

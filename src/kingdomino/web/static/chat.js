@@ -87,7 +87,9 @@ function isMine(state, line) {
 function lineItem(state, line, redraw) {
   const words = el("span", { class: line.phrase ? "chat-words chat-phrase" : "chat-words" }, lineWords(line));
   const name = [senderName(line), accountMark(line)];
-  if (isMine(state, line)) return el("li", { class: "chat-line mine" }, el("span", { class: "chat-name" }, ...name), ": ", words);
+  // A seat's name in its colour, as on its kingdom (a spectator's line has no seat).
+  const colour = line.seat === null ? "" : ` seat${line.seat}`;
+  if (isMine(state, line)) return el("li", { class: "chat-line mine" }, el("span", { class: `chat-name${colour}` }, ...name), ": ", words);
   const key = muteKey(state.gameId, line), focus = { "data-line": line.id }, offered = state.offering === line.id;
   // Muting takes the line away: the keyboard's focus goes to the button that hears its sender again.
   const mute = el("button", { ...focus, type: "button", class: "chat-mute", hidden: !offered,
@@ -95,7 +97,7 @@ function lineItem(state, line, redraw) {
       state.muted.add(key); state.offering = null; keepMuted(state); redraw();
       focusOn(`#chat-muted button[data-key="${CSS.escape(key)}"]`);
     } }, t("chat.mute", { name: line.name }));
-  const who = el("button", { ...focus, type: "button", class: "chat-name link", "data-key": key, "aria-expanded": String(offered),
+  const who = el("button", { ...focus, type: "button", class: `chat-name link${colour}`, "data-key": key, "aria-expanded": String(offered),
     onclick: () => {
       state.offering = mute.hidden ? line.id : null;
       mute.hidden = !mute.hidden;

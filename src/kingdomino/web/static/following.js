@@ -50,13 +50,26 @@ function line(who) {
       "aria-label": t("people.challenge_label", { name: who.name }) }, t("people.challenge")));
 }
 
+/** The way to a friend's page (to follow or challenge them) by their account's name, which the
+ * lobby had none of: the page says when no player has that name. */
+function findForm() {
+  const name = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "find-player", required: true,
+    maxlength: 24, autocomplete: "off", placeholder: t("challenge.name_placeholder") }));
+  const open = (/** @type {Event} */ event) => {
+    event.preventDefault();
+    location.href = `/player/${encodeURIComponent(name.value.trim())}`;
+  };
+  return el("form", { id: "find-player-form", class: "controls find-player", onsubmit: open },
+    el("label", { for: "find-player" }, t("people.find")), name, el("button", { type: "submit" }, t("people.find_open")));
+}
+
 /** The lobby's "Following" card: hidden for a guest, else the players the account follows. */
 export function followingCard() {
   const list = el("ul", { id: "following-list", class: "following-list" });
   const none = el("p", { class: "small", id: "following-none", hidden: true }, t("people.following_none"));
   const refused = el("p", { class: "error", role: "alert", id: "following-error" });
   const card = el("section", { class: "card", id: "following", hidden: true, "aria-labelledby": "following-title" },
-    el("h2", { id: "following-title" }, t("people.following_title")), none, list, refused);
+    el("h2", { id: "following-title" }, t("people.following_title")), none, list, refused, findForm());
   /** Whether someone is logged in (the card is theirs). */
   let member = false;
   const look = async () => {

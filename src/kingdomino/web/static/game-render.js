@@ -94,7 +94,7 @@ function drawHead(game) {
     ? [seatBadge(mine[0]), " ", whoYouAre(game, mine[0])]
     : mine.length ? [...mine.flatMap((s) => [seatBadge(s), " "]),
       t("game.you_play_seats", { names: new Intl.ListFormat(language(), { type: "conjunction" }).format(mine.map((s) => view.seats[s].name)) })]
-      : [t("game.spectating")]),
+      : [t("game.spectating"), ...watchedTournament(view)]),
   view.practice ? el("span", { id: "practice" }, " · ", t("game.practice")) : "");
   // A phone hides who you are to keep its first screen for the boards, but a spectator is told.
   page.whoami.classList.toggle("spectating", !mine.length);
@@ -290,6 +290,14 @@ function waitLine(game) {
 function tournamentLink(view) {
   const tournament = tournamentOf(view);
   return tournament ? el("a", { href: `/tournament/${tournament}`, id: "tournament-link" }, t("tournament.page")) : null;
+}
+
+/** A spectator's way back to the club tournament of the game under way, whose Watch button they
+ * came by (waiting or over, the status line has it). @param {View} view */
+function watchedTournament(view) {
+  const tournament = tournamentOf(view);
+  return tournament && view.status === "playing"
+    ? [" · ", el("a", { href: `/tournament/${tournament}`, id: "watched-tournament" }, t("tournament.page"))] : [];
 }
 
 /** The id of the club tournament whose game this is (its seats name it), or undefined. @param {View} view */

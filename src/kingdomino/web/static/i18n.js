@@ -53,6 +53,13 @@ export function language() {
   return current;
 }
 
+/** The language dates and times are written in: the browser's own variant of the page's language
+ * when it has one ("en-GB": 30 Nov, 19:05), else the page's ("en": Nov 30, 07:05 PM). */
+export function dateLanguage() {
+  return (navigator.languages || [navigator.language]).find((tag) => String(tag || "").toLowerCase().split("-")[0] === current)
+    || current;
+}
+
 /** Remember a language and reload the page in it. @param {string} lang */
 export function chooseLanguage(lang) {
   localStorage.setItem(KEY, lang);

@@ -12,7 +12,7 @@ import { liveGamesCard } from "./live-games.js";
 import { openGameFields, openGamesCard } from "./open-games.js";
 import { remember, savedGames } from "./saved-games.js";
 import { api } from "./server.js";
-import { t } from "./i18n.js";
+import { dateLanguage, t } from "./i18n.js";
 import { statusWords } from "./wait-end.js";
 import { tournamentsCard } from "./tournament-card.js";
 import { listed, noticeListed, notifyToggle, notifying, pushFollowsAccount } from "./turn-notify.js";
@@ -371,7 +371,7 @@ async function listGames(list) {
     // The games awaiting you first, each group in the order kept (newest first).
     const ordered = [...listed.filter(awaits), ...listed.filter((g) => !awaits(g))];
     // When each began, so two games of one kind are told apart: "26 Nov, 20:41" in the page's language.
-    const when = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+    const when = new Intl.DateTimeFormat(dateLanguage(),
       { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
     const fresh = el("ul", {}, ordered.map((g) => el("li", { class: awaits(g) ? "awaits" : "" },
       el("a", { href: `/game/${g.id}`, class: "game-link" }, gameTitle(g)), " · ", statusWords(g), " · ",

@@ -4,7 +4,7 @@
 import { challengeCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { GAMES } from "./lobby.js";
-import { number, t } from "./i18n.js";
+import { dateLanguage, number, t } from "./i18n.js";
 import { playingNow } from "./live-games.js";
 import { relationButtons } from "./people.js";
 import { ratingGraph } from "./rating-graph.js";
@@ -39,7 +39,7 @@ export function playerHref(name) {
 
 /** A date in the page's language ("26 Nov 2026"). @param {string} iso */
 function day(iso) {
-  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { day: "numeric", month: "short", year: "numeric" })
+  return new Intl.DateTimeFormat(dateLanguage(), { day: "numeric", month: "short", year: "numeric" })
     .format(new Date(iso));
 }
 

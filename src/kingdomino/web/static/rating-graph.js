@@ -2,7 +2,7 @@
 // first game, then after each, between the lowest and the highest it reached; read in words by a
 // screen reader (the figure's label).
 import { el, svg } from "./dom.js";
-import { number, t } from "./i18n.js";
+import { dateLanguage, number, t } from "./i18n.js";
 
 /** A point of a pool's history, as the server's player page gives it (GET /api/players/{name}).
  * @typedef {{game_id: string, at: string, before: number, rating: number, deviation: number, place: number}} RatingPoint */
@@ -33,7 +33,7 @@ export function ratingGraph(history) {
     svg("text", { x: LEFT - 4, y: y(bottom) + 3, class: "rating-axis" }, String(Math.round(bottom))),
     svg("polyline", { class: "rating-line", points: ratings.map((r, i) => `${x(i)},${y(r)}`).join(" ") }),
     ratings.map((r, i) => svg("circle", { cx: x(i), cy: y(r), r: 2.2, class: "rating-point" },
-      svg("title", {}, i ? `${number(Math.round(r))} (${new Date(history[i - 1].at).toLocaleDateString(document.documentElement.lang || undefined)})`
+      svg("title", {}, i ? `${number(Math.round(r))} (${new Date(history[i - 1].at).toLocaleDateString(dateLanguage())})`
         : number(Math.round(r))))));
   return el("figure", { class: "rating-figure" }, drawing);
 }

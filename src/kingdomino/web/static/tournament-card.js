@@ -1,6 +1,7 @@
 // The lobby's "Club tournaments" card: the tournaments open to join and running, each a link to
 // its page (tournament.js), and the form an account organises one with (the quick game's game
 // and clock choices, open-games.js).
+import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
@@ -22,17 +23,30 @@ export function tournamentsCard(games) {
   const organise = el("details", { id: "organise" }, el("summary", {}, t("tournament.organise")));
   const card = el("section", { class: "card", id: "tournaments" }, el("h2", {}, t("tournament.card")),
     el("p", { class: "small" }, t("tournament.card_text")), awaiting, list, none, said, organise);
-  (async () => {
+  /** Whose card it is: an account's id, null for a guest, undefined before it is known. @type {number | null | undefined} */
+  let shownFor;
+  /** Fill the lists (the games awaiting the account's seat are its own) and, for another account
+   * than shown, the organiser's form or the word to log in.
+   * @param {{id: number} | null} [known] the account the account card shows, when it said */
+  const fill = async (known) => {
     try {
       const found = /** @type {{open: Listed[], running: Listed[], awaiting?: Awaiting[]}} */ (await api("/api/tournaments"));
       const shown = [...found.open, ...found.running];
       list.replaceChildren(...shown.map(listedLine));
       awaiting.replaceChildren(...(found.awaiting || []).map((game) => awaitingLine(game, said)));
       none.hidden = shown.length > 0;
-      const { account } = /** @type {{account: {name: string} | null}} */ (await api("/api/account"));
-      organise.append(account ? organiseForm(games) : el("p", { class: "small" }, t("tournament.log_in")));
+      const account = known !== undefined ? known
+        : /** @type {{account: {id: number} | null}} */ (await api("/api/account")).account;
+      const id = account ? account.id : null;
+      if (id === shownFor) return;
+      shownFor = id;
+      organise.replaceChildren(/** @type {Node} */ (organise.firstChild),
+        account ? organiseForm(games) : el("p", { class: "small" }, t("tournament.log_in")));
     } catch (problem) { said.textContent = errorWords(problem); }
-  })();
+  };
+  fill();
+  // Logged in or out from the lobby's account card: the form is offered (or withdrawn) at once.
+  document.addEventListener(ACCOUNT_SHOWN, (event) => fill(/** @type {CustomEvent} */ (event).detail));
   return card;
 }
 
@@ -55,7 +69,8 @@ function awaitingLine(game, said) {
 /** A tournament of the list: its name (the link to its page) and what it is. @param {Listed} listed */
 function listedLine(listed) {
   const format = t(listed.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
-  const round = listed.status === "running" ? t("tournament.round_of", { n: listed.round, total: listed.rounds }) : "";
+  const round = listed.status === "running" ? t("tournament.round_of", { n: listed.round, total: listed.rounds })
+    : listed.format === "swiss" ? t("tournament.rounds_n", { n: listed.rounds }) : "";
   const tables = listed.table_size > 2 ? t("tournament.tables_of", { n: listed.table_size }) : "";
   return el("li", { "data-id": listed.id },
     el("a", { href: `/tournament/${listed.id}` }, listed.name), " · ", t(`tournament.${listed.status}`), " · ",

@@ -3,7 +3,7 @@
 // rounds with their games: "Take your seat" or "Play" for your own, "Watch" for the others', "Replay"
 // once over.
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { dateLanguage, t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
@@ -116,7 +116,9 @@ function render(main, found, load) {
  * @param {Tournament} found */
 function aboutWords(found) {
   const format = t(found.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
-  const round = found.round ? t("tournament.round_of", { n: found.round, total: found.rounds }) : "";
+  // Before its start a Swiss says how many rounds it will be (a round robin's come of its players).
+  const round = found.round ? t("tournament.round_of", { n: found.round, total: found.rounds })
+    : found.format === "swiss" && found.status === "open" ? t("tournament.rounds_n", { n: found.rounds }) : "";
   const tables = found.table_size > 2 ? t("tournament.tables_of", { n: found.table_size }) : "";
   return [t(`tournament.${found.status}`), gameTitle(found), format, tables, round, timeControlWords(found.time_control),
     t(found.rated ? "lobby.rated" : "lobby.casual")].filter(Boolean);
@@ -124,19 +126,23 @@ function aboutWords(found) {
 
 /** A moment in the page's language. @param {number} seconds since the epoch */
 function when(seconds) {
-  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { dateStyle: "medium", timeStyle: "short" })
+  return new Intl.DateTimeFormat(dateLanguage(), { dateStyle: "medium", timeStyle: "short" })
     .format(new Date(seconds * 1000));
 }
 
-/** The buttons the reader may press now. @param {Tournament} found @param {(what: string) => Promise<void>} act */
+/** The buttons the reader may press now (none for a guest once joining is over).
+ * @param {Tournament} found @param {(what: string) => Promise<void>} act */
 function actions(found, act) {
-  if (!found.you) return el("p", { class: "small" }, el("a", { href: "/", id: "tournament-log-in" }, t("tournament.log_in")));
   const open = found.status === "open";
+  // Joining is for an open tournament with a place left: a full one says so rather than refuse a Join.
+  const full = open && found.players >= found.max_players;
+  if (!found.you) return open && !full ? el("p", { class: "small" }, el("a", { href: "/", id: "tournament-log-in" }, t("tournament.log_in"))) : "";
   const button = (/** @type {string} */ what, /** @type {string} */ key, primary = false) =>
     el("button", { type: "button", id: `tournament-${what}`, class: primary ? "primary" : undefined, onclick: () => act(what) }, t(key));
   const withdraw = () => { if (confirm(t("tournament.withdraw_confirm"))) act("leave"); };
   return el("p", { class: "tournament-actions" },
-    open && !found.you.playing ? button("join", "tournament.join", true) : "",
+    open && !found.you.playing ? full ? el("span", { class: "small", id: "tournament-full" }, t("error.tournament_full", { n: found.max_players }))
+      : button("join", "tournament.join", true) : "",
     open && found.you.playing ? button("leave", "tournament.leave") : "",
     found.status === "running" && found.you.playing
       ? el("button", { type: "button", id: "tournament-withdraw", onclick: withdraw }, t("tournament.withdraw")) : "",
