@@ -1,7 +1,7 @@
 """An account's preferences in the browser (``static/preferences.js``, ``preferences-sync.js``): Kira,
 who chose the slower AI pace as a guest, keeps it on creating her account; on her computer she
-says with the keyboard that nobody may challenge her, starts her games with the chat off and
-switches to Russian; her phone, logged in, then speaks Russian, has her pace and her choices, and
+says with the keyboard that nobody may challenge her (Boris's challenge form then says so) and
+starts her games with the chat off, and switches to Russian; her phone, logged in, then speaks Russian, has her pace and her choices, and
 starts her game with the chat off; the language she picks there holds on the computer. The API
 tests (tests/web/test_preferences.py) check the refusals. Screenshots, desktop and a 360 px phone,
 in English and Russian, go to the artifacts' ``preferences`` folder."""
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import quote
 
-import httpx
 from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
@@ -70,12 +70,13 @@ def test_kira_s_choices_on_her_computer_hold_on_her_phone(browser: Browser, live
     computer.keyboard.press("Space")
     saved(computer)
     assert preferences_of(computer, "challenges", "nobody")["chat_off"] is True
-    with httpx.Client(base_url=live_server) as boris:
-        name = kira.replace("Kira", "Boris")
-        assert boris.post("/api/accounts", json={"name": name, "password": PASSWORD}).status_code == 201
-        body = {"name": kira, "game": "kingdomino", "players": 2}
-        refused = boris.post("/api/challenges", json=body)
-        assert (refused.status_code, refused.json()["error"]["code"]) == (403, "challenge_nobody")
+    boris = new_page(browser, live_server)
+    log_in_new(boris, live_server, "Boris")
+    boris.goto(f"{live_server}/player/{quote(kira)}")
+    boris.wait_for_selector("#challenge-form")
+    boris.click("#challenge-button")
+    boris.wait_for_selector("#challenge-error:not(:empty)")
+    assert boris.inner_text("#challenge-error") == f"{kira} takes no challenges"  # said, not a block's words
     computer.select_option("#pref-language", "ru")
     computer.wait_for_selector("#preferences h1:has-text('Настройки')")
     computer.screenshot(path=str(SHOTS / "desktop-ru.png"), full_page=True)
