@@ -250,6 +250,7 @@ def test_a_finished_game_s_chat_is_read_without_a_socket(chat_client: TestClient
     assert anyone == {
         "type": "chat_history",
         "rooms": {"spectators": {"messages": [], "write": "chat_guest"}},
+        "off": False,
     }
     player = chat_client.get(f"/api/games/{game_id}/chat", params={"token": ann}).json()
     assert [m["phrase"] for m in player["rooms"]["players"]["messages"]] == ["good_luck"]

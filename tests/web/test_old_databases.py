@@ -175,6 +175,12 @@ def test_a_new_server_on_an_old_database_plays_every_game_on(old_database: str) 
             sessions = {name: log_in(client, name) for name in ("Anna", "Ben")}
             for name, session in sessions.items():
                 assert client.get("/api/account", headers=session).json()["account"]["name"] == name
+                # Their preferences, a table the earlier version had not: the defaults, then kept.
+                assert (
+                    client.get("/api/account/preferences", headers=session).json()["challenges"] == "everyone"
+                )
+                changed = client.put("/api/account/preferences", headers=session, json={"chat_off": True})
+                assert changed.status_code == 200 and changed.json()["chat_off"] is True, changed.text
                 after = ratings_of(client, name)
                 assert all(after[pool] > games for pool, games in before[name].items()), (before, after)
             # The accounts made before look-alike names were refused have their key now: "Ᏼen" in

@@ -1,8 +1,8 @@
 """An account's data as one JSON document, for its owner to download (``GET /api/account/export``):
-the account (never its password's hash), its ratings and every change a rated game made to them,
-every game it sat in with its seat, result and links to the record and replay, how many sessions
-and push subscriptions it has, the club tournaments it joined or organised, and what it said in
-the games' chats (``chat``).
+the account (never its password's hash), its preferences, its ratings and every change a rated
+game made to them, every game it sat in with its seat, result and links to the record and
+replay, how many sessions and push subscriptions it has, the club tournaments it joined or
+organised, and what it said in the games' chats (``chat``).
 
 No seat's token is in it: a token acts for its seat, and a file downloaded is easily shared; the
 games are found again by logging in (the account card's games)."""
@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import func, or_, select
 
 from kingdomino.web.accounts import aware
+from kingdomino.web.preferences import preferences_of
 from kingdomino.web.push_tables import PushSubscriptionRow
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
@@ -152,4 +153,5 @@ def export(store: Store, account_id: int) -> dict[str, Any]:
             {"game_id": row.game_id, "room": row.room, "at": row.at, "text": row.text, "phrase": row.phrase}
             for row in said
         ],
+        "preferences": preferences_of(store, account_id).model_dump(),
     }

@@ -76,6 +76,10 @@ class Reader:
     tokens: frozenset[str]
     account: Account | None
     session: str | None = None
+    #: The account's preferences (``preferences``), read as the page opened: its pages start with
+    #: the chat off; the spectators' room of its own games never reaches them.
+    chat_off: bool = False
+    hides_spectators: bool = False
     #: The page's own number at this server (its reads' count, ``READ_RATE``).
     number: int = field(default_factory=lambda: next(_pages))
 
@@ -133,6 +137,9 @@ def refusal(live: LiveGame, reader: Reader, room: Room) -> HubError | None:
         return HubError(
             403, "room", "the players read the spectators' room once the game is over", "chat_players_wait"
         )
+    if reader.hides_spectators and plays(live, reader):
+        message = "your preferences keep the spectators' room of your games from you"
+        return HubError(403, "room", message, "chat_spectators_hidden")
     return None
 
 

@@ -3,10 +3,11 @@ chat, a message written (validated, stored, told to the pages that read its room
 messages read, and the other servers' messages heard (PostgreSQL's ``kingdomino_chat``).
 
 On the game's socket a page sends ``{"type": "chat_read"}`` (answered ``{"type": "chat_history",
-"rooms": {room: {"messages": [...], "write": null | code}}}``, the rooms it may read, with why it may
-not write in one) and ``{"type": "chat", "room", "text" | "phrase"}`` (answered ``{"type": "ack",
-"chat": id}``); every page that reads the room then hears ``{"type": "chat", "room", "messages":
-[message]}``, on this server and the others.
+"rooms": {room: {"messages": [...], "write": null | code}}, "off"}``, the rooms it may read, with
+why it may not write in one, and ``off``: its account's pages start with the chat off) and
+``{"type": "chat", "room", "text" | "phrase"}`` (answered ``{"type": "ack", "chat": id}``); every
+page that reads the room then hears ``{"type": "chat", "room", "messages": [message]}``, on this
+server and the others.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from kingdomino.web.chat import Reader, Room
 from kingdomino.web.chat_store import CHAT_CHANNEL, ChatLine, add_line, room_lines
 from kingdomino.web.memory import GameMemory
 from kingdomino.web.notify import listen
+from kingdomino.web.preferences import preferences_of
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.table import Table
@@ -48,8 +50,18 @@ class Chats:
 
     async def join(self, game_id: str, tokens: frozenset[str], session: str | None, send: Send) -> Reader:
         """A page of ``game_id`` opened, holding ``tokens`` and logged in by ``session`` (if any)."""
-        reader = Reader(tokens, await self.account_of(session), session)
+        reader = await self.reader(tokens, session)
         self.readers.setdefault(game_id, {})[reader] = send
+        return reader
+
+    async def reader(self, tokens: frozenset[str], session: str | None) -> Reader:
+        """A page holding ``tokens``, logged in by ``session`` (if any), with its account's chat
+        preferences."""
+        account = await self.account_of(session)
+        reader = Reader(tokens, account, session)
+        if account is not None:
+            chosen = await asyncio.to_thread(preferences_of, self.store, account.id)
+            reader.chat_off, reader.hides_spectators = chosen.chat_off, not chosen.spectators_chat
         return reader
 
     async def account_of(self, session: str | None) -> Account | None:
@@ -79,7 +91,7 @@ class Chats:
                 continue  # the end of every game of a player's would show them an empty room
             refused = chat.write_refusal(table, reader, room)
             rooms[room] = {"messages": [line.to_json() for line in lines], "write": refused and refused.code}
-        return {"type": "chat_history", "rooms": rooms}
+        return {"type": "chat_history", "rooms": rooms, "off": reader.chat_off}
 
     async def write(
         self,

@@ -121,6 +121,12 @@ REFUSAL_CODES = frozenset(
         "account_closed",
         "account_closed_by_operator",
         "password_wrong",
+        # An account's preferences (preferences.py).
+        "preferences_guest",
+        "challenge_nobody",
+        "challenge_following_only",
+        "challenge_no_bots",
+        "chat_spectators_hidden",
         # A game's chat (chat.py).
         "chat_no_players_room",
         "chat_not_a_player",

@@ -375,3 +375,26 @@ class ChatMessageRow(Base):
     text: Mapped[str | None] = mapped_column(Text, nullable=True)
     #: A quick phrase's code (``chat.PHRASES``), each reader's page wording it in its language.
     phrase: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class PreferenceRow(Base):
+    """An account's preferences (``preferences``): who may challenge it and its chat, which the
+    server enforces, and the page's settings, kept here so that every device it logs in on has
+    them. One row per account, made at its first change (none: every preference's default)."""
+
+    __tablename__ = "account_preferences"
+
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    #: Who may challenge the account: ``everyone``, ``following`` (accounts it follows), ``nobody``.
+    challenges: Mapped[str] = mapped_column(String(16), default="everyone", server_default="everyone")
+    #: Bots' accounts may challenge it (within ``challenges``).
+    bot_challenges: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
+    #: Its game pages start with the chat off.
+    chat_off: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: The spectators' room of its own games reaches its pages (once the game is over).
+    spectators_chat: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
+    #: The page's language (None: the browser's), the AI moves' pace and the draft aids shown.
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    ai_pace: Mapped[str] = mapped_column(String(16), default="server", server_default="server")
+    aids: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    updated: Mapped[datetime] = mapped_column(DateTime(timezone=True))

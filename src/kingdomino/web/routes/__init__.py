@@ -48,6 +48,7 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET /api/account/following``, ``PUT`` and ``DELETE /api/account/following/{name}``; ``GET
   /api/account/blocked``, ``PUT`` and ``DELETE /api/account/blocked/{name}``; ``GET
   /api/account/relations/{name}``: the accounts followed and blocked (``people``);
+* ``GET`` and ``PUT /api/account/preferences``: the account's preferences (``preferences``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -68,6 +69,7 @@ from kingdomino.web.routes import (
     open_games,
     people,
     players,
+    preferences,
     push,
     scoring,
     server_info,
@@ -90,4 +92,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     live_games.router,
     tournaments.router,
     people.router,
+    preferences.router,
 )

@@ -1,10 +1,10 @@
 """The app's one HTML page, as the lobby (``/``), the scorer (``/score``), a game (``/game/{id}``,
 ``/game/{id}/replay``, ``/game/{id}/watch``), a player's page (``/player/{name}``), the leaderboards
-(``/leaderboards``, ``/leaderboards/{pool}``) and a club tournament's page (``/tournament/{id}``)
-are served: each with the preloads of the modules it runs and of the texts of the language it will
-speak (``web.pages``); the service worker that shows the notifications (``/sw.js``), and the web app
-manifest (``/manifest.webmanifest``) that lets a phone keep the site on its home screen (where an
-iPhone lets it notify)."""
+(``/leaderboards``, ``/leaderboards/{pool}``), a club tournament's page (``/tournament/{id}``) and
+the account's preferences (``/account/preferences``) are served: each with the preloads of the
+modules it runs and of the texts of the language it will speak (``web.pages``); the service worker
+that shows the notifications (``/sw.js``), and the web app manifest (``/manifest.webmanifest``)
+that lets a phone keep the site on its home screen (where an iPhone lets it notify)."""
 
 from __future__ import annotations
 
@@ -91,3 +91,8 @@ async def players_page(request: Request) -> HTMLResponse:
 async def tournament_page(tournament_id: str, request: Request) -> HTMLResponse:
     del tournament_id
     return page("tournament.js", request)
+
+
+@router.get("/account/preferences")
+async def preferences_page(request: Request) -> HTMLResponse:
+    return page("preferences.js", request)

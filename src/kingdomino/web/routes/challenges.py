@@ -10,7 +10,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 
-from kingdomino.web import challenges, relations, views
+from kingdomino.web import challenges, preferences, relations, views
 from kingdomino.web.open_seats import Seeker
 from kingdomino.web.push_events import challenge_made
 from kingdomino.web.refusals import HubError
@@ -33,8 +33,8 @@ async def challenge(
     each other seat waits for its account alone, listed to nobody else (a bot's account too: it
     answers through the same requests), and the game starts once all have accepted. Refused for a
     guest (401), yourself, a name with no account or named twice, other than one player named for
-    each other seat, a challenge to the same player still waiting, and too many challenges waiting
-    from you or for one of them."""
+    each other seat, a challenge to the same player still waiting, too many challenges waiting
+    from you or for one of them, and a player whose preferences take no challenge from you."""
     same_origin(request)
     if account is None:
         raise HubError(
@@ -45,6 +45,7 @@ async def challenge(
     challenged = await challenges.challenged_accounts(hub, account, names)
     named = {other.id: other.name for other in challenged}
     await asyncio.to_thread(relations.apart, hub.store, account.id, named, "challenge_refused")
+    await asyncio.to_thread(preferences.check_challenge, hub.store, account.player(), challenged)
     await limited(request, "open_game", client, OPEN_GAMES)
     table = await hub.create(
         body.game,

@@ -10,7 +10,6 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from kingdomino.web import standings, views
-from kingdomino.web.chat import Reader
 from kingdomino.web.chats import Chats
 from kingdomino.web.play_on import play_on
 from kingdomino.web.refusals import HubError
@@ -73,7 +72,7 @@ async def chat_rooms(game_id: str, request: Request, hub: HubDep, token: TokenQu
     if table.stored.status != "finished":
         raise HubError(409, "game", "a game's chat is read here once it is finished; before, on its socket")
     chats: Chats = request.app.state.chats
-    reader = Reader(tokens, await chats.account_of(session_token(request)))
+    reader = await chats.reader(tokens, session_token(request))
     return await chats.history(table, reader, counted=False)
 
 

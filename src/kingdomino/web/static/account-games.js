@@ -1,5 +1,5 @@
 // What the lobby's account card shows a logged-in player besides the account itself: the ways to
-// their page and the leaderboards, their account's games being played (those awaiting them first,
+// their page, the leaderboards and their preferences, their account's games being played (those awaiting them first,
 // each opened with its seat's token, on any device), and an offer to add this browser's games to
 // the account. Claiming is offered, never done on its own: a browser may be shared, and its
 // player chooses whose games these are.
@@ -101,7 +101,8 @@ export function accountGames(account) {
   refresh();
   return [
     el("p", { class: "account-links" }, el("a", { href: playerHref(account.name), id: "my-page" }, t("account.my_page")), " · ",
-      el("a", { href: "/leaderboards", id: "leaderboards-link" }, t("account.leaderboards"))),
+      el("a", { href: "/leaderboards", id: "leaderboards-link" }, t("account.leaderboards")), " · ",
+      el("a", { href: "/account/preferences", id: "preferences-link" }, t("account.preferences"))),
     el("h3", {}, t("account.your_games")), heard, list, offer, said,
   ];
 }

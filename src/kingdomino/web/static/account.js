@@ -7,6 +7,7 @@ import { accountGames, showYourMove } from "./account-games.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { blockedList } from "./people.js";
+import { loggedInAtFirst } from "./preferences-sync.js";
 import { api } from "./server.js";
 import { errorWords } from "./words.js";
 
@@ -107,6 +108,6 @@ export function accountCard() {
   };
   show(null);
   const known = () => card.setAttribute("aria-busy", "false");
-  api("/api/account").then((answer) => show(/** @type {{account: AccountInfo}} */ (answer).account), () => show(null)).finally(known);
+  loggedInAtFirst().then((answer) => show(/** @type {{account: AccountInfo}} */ (answer).account)).finally(known);
   return card;
 }

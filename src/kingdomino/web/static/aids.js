@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { caveman, coatSymbol, icons, seatBadge, terrainSymbol, use } from "./pictures.js";
 import { capitalised, cavemanName, coatName, resourceName, seatName } from "./words.js";
 import { STEP } from "./placement.js";
+import { AIDS_KEY, noteSetting } from "./preferences-sync.js";
 
 /** @typedef {import("./view-types.js").ShownView} ShownView */
 /** @typedef {import("./view-types.js").Aids} Aids */
@@ -15,7 +16,7 @@ import { STEP } from "./placement.js";
 /** @typedef {import("./view-types.js").RegionChange} RegionChange */
 /** Which aids this browser shows. @typedef {{unseen: boolean, order: boolean, regions: boolean, placements: boolean}} AidChoice */
 
-const KEY = "kingdomino.aids";
+const KEY = AIDS_KEY;
 /** @type {Array<keyof AidChoice>} */
 const AIDS = ["unseen", "order", "regions", "placements"];
 
@@ -113,6 +114,7 @@ function choices(redraw) {
       const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", "data-aid": aid, checked: chosen[aid] }));
       box.addEventListener("change", () => {
         localStorage.setItem(KEY, JSON.stringify({ ...chosenAids(), [aid]: box.checked }));
+        noteSetting({ aids: chosenAids() });
         redraw();
       });
       return el("label", { class: "small" }, box, " ", t(`aids.show_${aid}`));

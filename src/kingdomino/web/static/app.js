@@ -1,10 +1,11 @@
 // Entry point: the language first, then the lobby at "/", a game at "/game/<id>" (watched by anyone
 // at "/game/<id>/watch" when it is public), the scorer at
-// "/score", a player's page at "/player/<name>", the leaderboards at "/leaderboards/<pool>" or a
-// club tournament at "/tournament/<id>".
+// "/score", a player's page at "/player/<name>", the leaderboards at "/leaderboards/<pool>", a
+// club tournament at "/tournament/<id>" or the preferences at "/account/preferences".
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
+import { followLogins, keepPreference, syncPreferences } from "./preferences-sync.js";
 import { installSprite } from "./pictures.js";
 import { loadMeta } from "./server-meta.js";
 
@@ -12,10 +13,20 @@ async function main() {
   // What the server offers is read while the texts load: the lobby and a game page offer its AI
   // levels, and a provisional rating's "?" says its threshold.
   await Promise.all([loadLanguage(preferredLanguage()), loadMeta()]);
+  // A logged-in account's settings (preferences-sync.js), read without holding the page back: into
+  // the browser's storage for the modules, and its language, unless the link names one, shown by
+  // showing the page again (once per device and change: the browser keeps it from then on).
+  const linked = new URLSearchParams(location.search).has("lang");
+  syncPreferences().then((chosen) => {
+    if (chosen?.language && !linked && chosen.language !== language()) chooseLanguage(chosen.language);
+  });
+  followLogins();
   installSprite();
   const select = /** @type {HTMLSelectElement} */ (el("select", { id: "language", "aria-label": t("app.language") },
     Object.entries(LANGUAGES).map(([code, name]) => el("option", { value: code, lang: code, selected: code === language() }, name))));
-  select.addEventListener("change", () => chooseLanguage(select.value));
+  select.addEventListener("change", () => {
+    keepPreference({ language: select.value }).catch(() => null).finally(() => chooseLanguage(select.value));
+  });
   const header = /** @type {HTMLElement} */ (document.querySelector("header.top"));
   const root = /** @type {HTMLElement} */ (document.getElementById("main"));
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)(\/replay|\/watch)?$/);
@@ -30,6 +41,7 @@ async function main() {
   window.addEventListener("resize", () => fitBrand(brand));
   if (match) (await import("./game.js")).showGame(root, match[1], match[2] === "/replay", match[2] === "/watch");
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
+  else if (location.pathname === "/account/preferences") (await import("./preferences.js")).showPreferences(root);
   else if (player) (await import("./players.js")).showPlayer(root, decodeURIComponent(player[1]));
   else if (boards) (await import("./players.js")).showLeaderboards(root, boards[1]);
   else if (tournament) (await import("./tournament.js")).showTournament(root, tournament[1]);

@@ -1,7 +1,7 @@
 // A game's chat (web/chat.py): a panel beside the board on a wide screen, under it and folded on
 // a phone, with the rooms this page may read (the players', the spectators'), their messages, a
 // line to write (Enter sends), the quick phrases (sent as codes, worded here in the page's
-// language), "mute" per sender and "Chat off" per browser. Messages come on the game's socket:
+// language), "mute" per sender and "Chat off" per browser (a logged-in account's with it). Messages come on the game's socket:
 // `chat_history` (every room, at each connection and once the game is over) and `chat` (one new).
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -9,6 +9,7 @@ import { accountMark } from "./account-mark.js";
 import { PHONE } from "./opponents.js";
 import { errorWords } from "./words.js";
 import { api } from "./server.js";
+import { CHAT_OFF_KEY, noteSetting } from "./preferences-sync.js";
 
 /** @typedef {import("./view-types.js").ChatLine} ChatLine */
 /** @typedef {import("./view-types.js").ChatRoom} ChatRoom */
@@ -20,7 +21,7 @@ const PHRASES = ["hello", "good_luck", "have_fun", "well_played", "good_game", "
 /** The longest message (web/chat.py MAX_TEXT). */
 const MAX_TEXT = 140;
 /** This browser's "Chat off" ("1") and the senders it muted (a list of keys: `muteKey`). */
-const OFF_KEY = "kingdomino.chat_off";
+const OFF_KEY = CHAT_OFF_KEY;
 const MUTED_KEY = "kingdomino.chat_muted";
 /** The rooms in the order the panel offers them. @type {ChatRoom[]} */
 const ROOMS = ["players", "spectators"];
@@ -64,14 +65,15 @@ export function lineWords(line) {
  * off" and muted senders, this page's own messages (by id) and seats, whether the game is over
  * (null: no view yet), the words of the message awaiting its answer, whether the page has no
  * socket (`readOnly`), the line whose "mute" is offered, the accounts the logged-in reader blocks
- * and that reader's name (`me`, folded; "": a guest).
+ * and that reader's name (`me`, folded; "": a guest); `toldOff`: the first reading of the rooms came (it said
+ * whether the account starts with the chat off).
  * @param {string} gameId */
 function newState(gameId) {
   return { gameId, shown: /** @type {ChatRoom} */ ("players"), open: !window.matchMedia(PHONE).matches, unread: 0,
     roomUnread: /** @type {Record<ChatRoom, number>} */ ({ players: 0, spectators: 0 }),
     off: localStorage.getItem(OFF_KEY) === "1", muted: mutedKeys(), mine: new Set(), seats: /** @type {number[]} */ ([]),
     over: /** @type {boolean | null} */ (null), lastSent: "", readOnly: false, offering: /** @type {number | null} */ (null),
-    blocked: /** @type {Set<string>} */ (new Set()), me: "" };
+    blocked: /** @type {Set<string>} */ (new Set()), me: "", toldOff: false };
 }
 /** @typedef {ReturnType<typeof newState>} ChatState */
 
@@ -175,7 +177,10 @@ export function makeChat(gameId, send) {
   const toggle = el("button", { type: "button", id: "chat-toggle", "aria-expanded": "false", "aria-controls": "chat-body",
     onclick: () => { state.open = !state.open; draw(); } }, el("span", {}, t("chat.title")), unread);
   const offBox = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "chat-off", checked: state.off,
-    onchange: () => { state.off = offBox.checked; localStorage.setItem(OFF_KEY, state.off ? "1" : "0"); state.unread = 0; draw(); } }));
+    onchange: () => {
+      state.off = offBox.checked; localStorage.setItem(OFF_KEY, state.off ? "1" : "0"); noteSetting({ chat_off: state.off });
+      state.unread = 0; draw();
+    } }));
   const tabs = el("div", { class: "chat-rooms controls", id: "chat-rooms" });
   const note = el("p", { class: "small", id: "chat-note" });
   const list = el("ol", { class: "chat-lines", id: "chat-lines", tabindex: 0, "aria-label": t("chat.title") });
@@ -252,10 +257,13 @@ export function makeChat(gameId, send) {
     card,
     /** Every room this page reads, as the server says it (`chat_history`); `readOnly` for a page
      * without the game's socket (a finished game's replay), which shows only the rooms where
-     * something was said. @param {Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null}>>} told
-     * @param {boolean} [readOnly] */
-    history(told, readOnly = false) {
+     * something was said; `off`: the account's pages start with the chat off (its preferences), as
+     * its first reading says. @param {Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null}>>} told
+     * @param {boolean} [readOnly] @param {boolean} [off] */
+    history(told, readOnly = false, off = false) {
       const before = rooms.size ? new Set(rooms.keys()) : null;
+      if (off && !state.toldOff) { state.off = offBox.checked = true; }
+      state.toldOff = true;
       rooms.clear();
       state.readOnly = readOnly;
       for (const room of ROOMS) {

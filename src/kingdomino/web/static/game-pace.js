@@ -1,14 +1,15 @@
 // How fast the AI seats' moves are shown: as the server sends them, or each held on screen for a
-// moment so that a player follows what every AI did (a setting kept in this browser). The server
+// moment so that a player follows what every AI did (a setting kept in this browser; a logged-in account's with it too). The server
 // sends each view as soon as it is made; the page shows them in order, an AI move no sooner than
 // its pace after the one before it, and a view of anyone else's move at once when nothing waits
 // (at the next frame: of the views due before a frame, only the last is drawn).
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { PACE_KEY, noteSetting } from "./preferences-sync.js";
 
 /** @typedef {import("./view-types.js").View} View */
 
-const KEY = "kingdomino.ai-pace";
+const KEY = PACE_KEY;
 /** The least milliseconds between two AI moves shown, by pace. */
 export const PACES = { server: 0, slow: 1500, slower: 3000 };
 
@@ -22,7 +23,10 @@ export function chosenPace() {
 export function paceChooser() {
   const select = /** @type {HTMLSelectElement} */ (el("select", { id: "ai-pace", "aria-labelledby": "ai-pace-label" },
     Object.keys(PACES).map((pace) => el("option", { value: pace, selected: pace === chosenPace() }, t(`pace.${pace}`)))));
-  select.addEventListener("change", () => localStorage.setItem(KEY, select.value));
+  select.addEventListener("change", () => {
+    localStorage.setItem(KEY, select.value);
+    noteSetting({ ai_pace: select.value });
+  });
   return el("label", { class: "small pace" }, el("span", { id: "ai-pace-label" }, t("pace.label")), " ", select);
 }
 

@@ -144,7 +144,7 @@ function receive(game, message) {
   // A move sent on a view the game had left (a double click): the new view says what happened.
   else if (message.type === "error" && message.field === "index") return;
   else if (message.type === "error" && game.chat.refused(message)) return;
-  else if (message.type === "chat_history") game.chat.history(message.rooms);
+  else if (message.type === "chat_history") game.chat.history(message.rooms, false, Boolean(message.off));
   else if (message.type === "chat") game.chat.heard(message.room, message.messages);
   else if (message.type === "ack" && message.chat !== undefined) game.chat.sent(message.chat);
   else if (message.type === "error" && message.field === "hint" && game.hintTries !== null && retryHint(game, message.code, game.hintTries)) return;

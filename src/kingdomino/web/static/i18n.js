@@ -4,7 +4,9 @@
 
 /** The languages of the rulebooks, with their own names. */
 export const LANGUAGES = { en: "English", hu: "Magyar", bg: "Български", uk: "Українська", ru: "Русский" };
-const KEY = "kingdomino.language";
+/** Where the browser keeps the language chosen (a logged-in account's too: preferences-sync.js). */
+export const LANGUAGE_KEY = "kingdomino.language";
+const KEY = LANGUAGE_KEY;
 
 /** @type {Record<string, string>} */
 let texts = {};
@@ -62,9 +64,14 @@ export function dateLanguage() {
 
 /** Remember a language and reload the page in it. @param {string} lang */
 export function chooseLanguage(lang) {
+  rememberLanguage(lang);
+  location.reload();
+}
+
+/** Remember a language for the pages to come, in the browser and its cookie. @param {string} lang */
+export function rememberLanguage(lang) {
   localStorage.setItem(KEY, lang);
   tellServer(lang);
-  location.reload();
 }
 
 /** Keep the chosen language in a cookie too: the server preloads its texts with the next page
