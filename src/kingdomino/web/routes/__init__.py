@@ -48,6 +48,7 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET /api/account/following``, ``PUT`` and ``DELETE /api/account/following/{name}``; ``GET
   /api/account/blocked``, ``PUT`` and ``DELETE /api/account/blocked/{name}``; ``GET
   /api/account/relations/{name}``: the accounts followed and blocked (``people``);
+* ``POST /api/reports`` ``{name, reason, text?, game?, line?}``: a report of an account (``reports``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -69,6 +70,7 @@ from kingdomino.web.routes import (
     people,
     players,
     push,
+    reports,
     scoring,
     server_info,
     tournaments,
@@ -90,4 +92,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     live_games.router,
     tournaments.router,
     people.router,
+    reports.router,
 )

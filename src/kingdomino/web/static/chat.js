@@ -9,6 +9,7 @@ import { accountMark } from "./account-mark.js";
 import { PHONE } from "./opponents.js";
 import { errorWords } from "./words.js";
 import { api } from "./server.js";
+import { openReport } from "./report.js";
 
 /** @typedef {import("./view-types.js").ChatLine} ChatLine */
 /** @typedef {import("./view-types.js").ChatRoom} ChatRoom */
@@ -95,13 +96,17 @@ function lineItem(state, line, redraw) {
       state.muted.add(key); state.offering = null; keepMuted(state); redraw();
       focusOn(`#chat-muted button[data-key="${CSS.escape(key)}"]`);
     } }, t("chat.mute", { name: line.name }));
+  // A logged-in reader reports an account's line (citing it) to the server's operator.
+  const report = line.account && state.me ? el("button", { ...focus, type: "button", class: "chat-report small", hidden: !offered,
+    onclick: () => openReport(line.name, { game: state.gameId, line: line.id, words: lineWords(line) }) }, t("report.button")) : "";
   const who = el("button", { ...focus, type: "button", class: "chat-name link", "data-key": key, "aria-expanded": String(offered),
     onclick: () => {
       state.offering = mute.hidden ? line.id : null;
       mute.hidden = !mute.hidden;
+      if (report) report.hidden = mute.hidden;
       who.setAttribute("aria-expanded", String(!mute.hidden));
     } }, ...name);
-  return el("li", { class: "chat-line" }, who, ": ", words, " ", mute);
+  return el("li", { class: "chat-line" }, who, ": ", words, " ", mute, " ", report);
 }
 
 /** What tells of the new lines of a room that others wrote (`tell(roomName, fresh)`): while the
