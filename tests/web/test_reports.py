@@ -39,16 +39,17 @@ def stored(client: TestClient, report_id: int) -> ReportRow:
         return row
 
 
-def played_with_a_line(client: TestClient, host: str, guest: str) -> tuple[str, int]:
+def played_with_a_line(client: TestClient, host: str, guest: str) -> tuple[str, int, str]:
     """A game ``host``'s account opens and ``guest``'s joins, where the guest says a line in the
-    players' room: the game's id and the line's."""
+    players' room: the game's id, the line's and the guest's seat's token."""
     game_id = open_game(client, host)
     joined = as_(client, guest).post(f"/api/games/{game_id}/join", json={})
     assert joined.status_code == 200, joined.text
-    with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": joined.json()["token"]}) as page:
+    token = str(joined.json()["token"])
+    with client.websocket_connect(f"/ws/games/{game_id}", params={"tokens": token}) as page:
         page.send_json({"type": "chat", "room": "players", "text": "you are a fool"})
         line = int(next_of_type(page, "ack")["chat"])
-    return game_id, line
+    return game_id, line, token
 
 
 def test_a_player_reports_another_from_their_page_and_is_thanked(client: TestClient) -> None:
@@ -70,7 +71,7 @@ def test_a_player_reports_another_from_their_page_and_is_thanked(client: TestCli
 
 def test_a_report_from_a_chat_line_cites_it_and_its_game(client: TestClient) -> None:
     (_, kira_s), (boris, boris_s) = people(client, "Kira", "Boris")
-    game_id, line = played_with_a_line(client, kira_s, boris_s)
+    game_id, line, _ = played_with_a_line(client, kira_s, boris_s)
     answer = send(client, kira_s, boris, "abusive_chat", line=line)
     assert answer.status_code == 200, answer.text
     row = stored(client, answer.json()["id"])
@@ -83,7 +84,7 @@ def test_refusals_name_their_reason(client: TestClient) -> None:
     assert refusal(send(client, None, boris)) == (401, "report_guest")
     assert refusal(send(client, kira_s, kira)) == (422, "report_yourself")
     assert refusal(send(client, kira_s, f"{boris}x")) == (404, "no_player")
-    _, line = played_with_a_line(client, kira_s, boris_s)
+    _, line, _ = played_with_a_line(client, kira_s, boris_s)
     assert refusal(send(client, kira_s, cleo, line=line)) == (422, "report_line")
     assert refusal(send(client, kira_s, boris, game="nosuchgame")) == (404, "no_game")
     assert send(client, kira_s, boris, "rudeness").status_code == 422

@@ -4,9 +4,10 @@ messages read, and the other servers' messages heard (PostgreSQL's ``kingdomino_
 
 On the game's socket a page sends ``{"type": "chat_read"}`` (answered ``{"type": "chat_history",
 "rooms": {room: {"messages": [...], "write": null | code}}}``, the rooms it may read, with why it may
-not write in one) and ``{"type": "chat", "room", "text" | "phrase"}`` (answered ``{"type": "ack",
-"chat": id}``); every page that reads the room then hears ``{"type": "chat", "room", "messages":
-[message]}``, on this server and the others.
+not write in one: a silenced account's ``silenced`` with its ``until``) and ``{"type": "chat",
+"room", "text" | "phrase"}`` (answered ``{"type": "ack", "chat": id}``); every page that reads
+the room then hears ``{"type": "chat", "room", "messages": [message]}``, on this server and the
+others.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 
-from kingdomino.web import chat
+from kingdomino.web import chat, silences
 from kingdomino.web.accounts import Account, Accounts
 from kingdomino.web.chat import Reader, Room
 from kingdomino.web.chat_store import CHAT_CHANNEL, ChatLine, add_line, room_lines
@@ -30,6 +31,16 @@ log = logging.getLogger(__name__)
 
 #: How a page is sent a message: its socket's outbox, never replacing one waiting (``_Page.put``).
 Send = Callable[[str], Awaitable[None]]
+
+
+def writer_account(table: Table, reader: Reader, room: Room) -> int | None:
+    """The account ``reader`` writes in ``room`` as: its seat's in the players' room (None: a
+    guest's seat), its own in the spectators'."""
+    if room == "players":
+        seats = chat.player_seats(table, reader)
+        seat_account = table.stored.seats[seats[0]].get("account") if seats else None
+        return None if seat_account is None else int(seat_account)
+    return reader.account.id if reader.account is not None else None
 
 
 class Chats:
@@ -78,7 +89,16 @@ class Chats:
             if room == "spectators" and not lines and chat.plays(table, reader):
                 continue  # the end of every game of a player's would show them an empty room
             refused = chat.write_refusal(table, reader, room)
-            rooms[room] = {"messages": [line.to_json() for line in lines], "write": refused and refused.code}
+            if refused is None:
+                writer = writer_account(table, reader, room)
+                until = await asyncio.to_thread(silences.silenced_until, self.store, writer)
+                refused = None if until is None else silences.refusal(until)
+            shown = [line.to_json() for line in lines]
+            rooms[room] = {
+                "messages": shown,
+                "write": refused and refused.code,
+                **((refused and refused.values) or {}),
+            }
         return {"type": "chat_history", "rooms": rooms}
 
     async def write(
@@ -98,10 +118,10 @@ class Chats:
             reader.account = None
             raise HubError(401, "session", "log in first: this session has ended", "session_ended")
         await self.rates.take(chat.sender_key(table, reader, line))
-        account_id = reader.account.id if reader.account is not None else None
-        if line.seat is not None:
-            seat_account = table.stored.seats[line.seat].get("account")
-            account_id = None if seat_account is None else int(seat_account)
+        account_id = writer_account(table, reader, room)
+        until = await asyncio.to_thread(silences.silenced_until, self.store, account_id)
+        if until is not None:
+            raise silences.refusal(until)
         stored = add_line(self.store, table.id, line, account_id, chat.MAX_MESSAGES)
         if stored is None:
             raise HubError(

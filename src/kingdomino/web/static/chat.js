@@ -4,7 +4,7 @@
 // language), "mute" per sender and "Chat off" per browser. Messages come on the game's socket:
 // `chat_history` (every room, at each connection and once the game is over) and `chat` (one new).
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { accountMark } from "./account-mark.js";
 import { PHONE } from "./opponents.js";
 import { errorWords } from "./words.js";
@@ -157,6 +157,15 @@ function mutedButtons(state, lines, redraw) {
     } }, t("chat.unmute", { name })));
 }
 
+/** A chat's refusal with its moment worded in the page's language: a silenced account's `until`
+ * (an ISO moment from the server) as a date and time. @param {ErrorBody} refusal @returns {ErrorBody} */
+function worded(refusal) {
+  const until = refusal.values && refusal.values.until;
+  if (typeof until !== "string" || !until) return refusal;
+  const when = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(until));
+  return { ...refusal, values: { ...refusal.values, until: when } };
+}
+
 /** Put the keyboard's focus on the first element `selectors` finds, tried in turn. @param {string[]} selectors */
 function focusOn(...selectors) {
   for (const selector of selectors) {
@@ -171,7 +180,7 @@ function focusOn(...selectors) {
  * @param {string} gameId @param {(message: ClientMessage) => void} send
  */
 export function makeChat(gameId, send) {
-  /** @type {Map<ChatRoom, {lines: ChatLine[], write: string | null}>} */
+  /** @type {Map<ChatRoom, {lines: ChatLine[], write: string | null, until?: string}>} */
   const rooms = new Map();
   const state = newState(gameId);
   const unread = el("span", { id: "chat-unread", class: "chat-unread" });
@@ -244,7 +253,7 @@ export function makeChat(gameId, send) {
     keepingFocus(list, () => list.replaceChildren(...(lines.length ? lines.map((line) => lineItem(state, line, draw))
       : [el("li", { class: "small chat-none" }, t("chat.none"))])));
     list.scrollTop = list.scrollHeight;
-    const why = room.write ? errorWords({ code: room.write, message: room.write }) : "";
+    const why = room.write ? errorWords(worded({ field: "room", code: room.write, message: room.write, values: { until: room.until || "" } })) : "";
     note.textContent = state.readOnly ? "" : why || (state.shown === "spectators" && !state.over ? t("chat.spectators_note") : "");
     note.hidden = !note.textContent;
     form.hidden = phrases.hidden = Boolean(room.write) || state.readOnly;
@@ -255,7 +264,7 @@ export function makeChat(gameId, send) {
     card,
     /** Every room this page reads, as the server says it (`chat_history`); `readOnly` for a page
      * without the game's socket (a finished game's replay), which shows only the rooms where
-     * something was said. @param {Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null}>>} told
+     * something was said. @param {Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null, until?: string}>>} told
      * @param {boolean} [readOnly] */
     history(told, readOnly = false) {
       const before = rooms.size ? new Set(rooms.keys()) : null;
@@ -263,7 +272,7 @@ export function makeChat(gameId, send) {
       state.readOnly = readOnly;
       for (const room of ROOMS) {
         const found = told[room];
-        if (found && (!readOnly || found.messages.length)) rooms.set(room, { lines: found.messages, write: found.write });
+        if (found && (!readOnly || found.messages.length)) rooms.set(room, { lines: found.messages, write: found.write, until: found.until });
       }
       // A room come since the page's first reading (the spectators' first words after the game, to its players): its lines are news.
       if (before) for (const [name, room] of rooms) if (!before.has(name)) tell(name, room.lines);
@@ -290,7 +299,7 @@ export function makeChat(gameId, send) {
       const ours = (refusal.code || "").startsWith("chat_") || refusal.code === "session_ended"
         || ["room", "text", "phrase"].includes(refusal.field);
       if (!ours) return false;
-      error.textContent = errorWords(refusal);
+      error.textContent = errorWords(worded(refusal));
       if (state.lastSent && !input.value) input.value = state.lastSent;
       state.lastSent = "";
       return true;
