@@ -1,6 +1,8 @@
 """The chats of this server's games (``chat`` says the rules): the pages that read each game's
 chat, a message written (validated, stored, told to the pages that read its room), a room's
-messages read, and the other servers' messages heard (PostgreSQL's ``kingdomino_chat``).
+messages read, and the other servers' messages heard (PostgreSQL's ``kingdomino_chat``). A page
+reading as an account (logged in, or at its account's seat) is neither sent nor read the lines
+of the accounts it blocks (``relations``), a bot on the socket as any page.
 
 On the game's socket a page sends ``{"type": "chat_read"}`` (answered ``{"type": "chat_history",
 "rooms": {room: {"messages": [...], "write": null | code}}}``, the rooms it may read, with why it may
@@ -17,7 +19,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 
-from kingdomino.web import chat, silences
+from kingdomino.web import chat, relations, silences
 from kingdomino.web.accounts import Account, Accounts
 from kingdomino.web.chat import Reader, Room
 from kingdomino.web.chat_store import CHAT_CHANNEL, ChatLine, add_line, room_lines
@@ -81,6 +83,7 @@ class Chats:
         something was said there. A page's own asking is ``counted`` (``chat.READ_RATE``)."""
         if counted:
             await self.rates.read(reader)
+        kept = await asyncio.to_thread(relations.blocked_by, self.store, chat.reader_accounts(table, reader))
         rooms: dict[str, object] = {}
         for room in chat.ROOMS:
             if chat.refusal(table, reader, room) is not None:
@@ -93,12 +96,9 @@ class Chats:
                 writer = writer_account(table, reader, room)
                 until = await asyncio.to_thread(silences.silenced_until, self.store, writer)
                 refused = None if until is None else silences.refusal(until)
-            shown = [line.to_json() for line in lines]
-            rooms[room] = {
-                "messages": shown,
-                "write": refused and refused.code,
-                **((refused and refused.values) or {}),
-            }
+            said = [line.to_json() for line in lines if line.sender not in kept]
+            why = {"write": refused.code, **refused.values} if refused is not None else {"write": None}
+            rooms[room] = {"messages": said, **why}
         return {"type": "chat_history", "rooms": rooms}
 
     async def write(
@@ -131,19 +131,37 @@ class Chats:
                 "chat_full",
                 {"n": chat.MAX_MESSAGES},
             )
+        # Its readers are found (the blocks read) before the ack: the pages hear the line right
+        # after its sender heard it was taken, as a test waiting on the ack expects.
+        pages = await self.readers_of(table, stored)
         await acknowledge(stored.id)
-        await self.tell(table, stored)
+        await self.send_to(table, stored, pages)
 
     async def tell(self, table: Table, line: ChatLine) -> None:
-        """Send ``line`` to every page of ``table`` here that may read its room."""
-        text = json.dumps({"type": "chat", "room": line.room, "messages": [line.to_json()]})
+        """Send ``line`` to every page of ``table`` here that may read it (``readers_of``)."""
+        await self.send_to(table, line, await self.readers_of(table, line))
+
+    async def readers_of(self, table: Table, line: ChatLine) -> list[Send]:
+        """How to send ``line`` to each page of ``table`` here that may read its room, but those
+        reading as an account that blocks its sender (one read of the blocks for them all)."""
         room: Room = "players" if line.room == "players" else "spectators"
-        for reader, send in list(self.readers.get(table.id, {}).items()):
-            if chat.refusal(table, reader, room) is None:
-                try:
-                    await send(text)
-                except Exception:  # a page gone meanwhile hears nothing; the others still do
-                    log.debug("a chat message was not sent to a page of %s", table.id, exc_info=True)
+        pages = list(self.readers.get(table.id, {}).items())
+        pages = [(reader, send) for reader, send in pages if chat.refusal(table, reader, room) is None]
+        readers = {reader: chat.reader_accounts(table, reader) for reader, _ in pages}
+        blockers: set[int] = set()
+        if line.sender is not None:
+            among = set().union(*readers.values())
+            blockers = await asyncio.to_thread(relations.blockers_of, self.store, line.sender, among)
+        return [send for reader, send in pages if not readers[reader] & blockers]
+
+    async def send_to(self, table: Table, line: ChatLine, pages: list[Send]) -> None:
+        """Send ``line`` to ``pages`` (of ``table``), each in turn."""
+        text = json.dumps({"type": "chat", "room": line.room, "messages": [line.to_json()]})
+        for send in pages:
+            try:
+                await send(text)
+            except Exception:  # a page gone meanwhile hears nothing; the others still do
+                log.debug("a chat message was not sent to a page of %s", table.id, exc_info=True)
 
     # --- the other servers ------------------------------------------------------------------
 
@@ -165,7 +183,7 @@ class Chats:
         table = self.tables.get(str(fields["game"]))
         if fields["server"] == self.store.server or table is None:
             return
-        await self.tell(table, ChatLine.from_json(fields["line"]))
+        await self.tell(table, ChatLine.from_json(fields["line"], fields.get("sender")))
 
     async def caught_up(self) -> None:
         """After messages may have been missed (the listening connection came back): every page

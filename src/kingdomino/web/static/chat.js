@@ -64,15 +64,15 @@ export function lineWords(line) {
  * come while folded, those come in each room not shown (counted on its tab), this browser's "Chat
  * off" and muted senders, this page's own messages (by id) and seats, whether the game is over
  * (null: no view yet), the words of the message awaiting its answer, whether the page has no
- * socket (`readOnly`), the line whose "mute" is offered, the accounts the logged-in reader blocks
- * and that reader's name (`me`, folded; "": a guest).
+ * socket (`readOnly`), the line whose "mute" is offered and the logged-in reader's name (`me`,
+ * folded; "": a guest). The lines of the accounts the reader blocks never come: the server keeps them.
  * @param {string} gameId */
 function newState(gameId) {
   return { gameId, shown: /** @type {ChatRoom} */ ("players"), open: !window.matchMedia(PHONE).matches, unread: 0,
     roomUnread: /** @type {Record<ChatRoom, number>} */ ({ players: 0, spectators: 0 }),
     off: localStorage.getItem(OFF_KEY) === "1", muted: mutedKeys(), mine: new Set(), seats: /** @type {number[]} */ ([]),
     over: /** @type {boolean | null} */ (null), lastSent: "", readOnly: false, offering: /** @type {number | null} */ (null),
-    blocked: /** @type {Set<string>} */ (new Set()), me: "" };
+    me: "" };
 }
 /** @typedef {ReturnType<typeof newState>} ChatState */
 
@@ -216,19 +216,16 @@ export function makeChat(gameId, send) {
     send({ type: "chat", room: state.shown, ...said });
   }
 
-  /** Whether this page hides `line`: the chat is off, or its sender muted or an account you block. @param {ChatLine} line */
-  const hidden = (line) => state.off || state.muted.has(muteKey(state.gameId, line))
-    || (line.account && state.blocked.has(line.name.toLowerCase()));
+  /** Whether this page hides `line`: the chat is off, or its sender muted. @param {ChatLine} line */
+  const hidden = (line) => state.off || state.muted.has(muteKey(state.gameId, line));
   const tell = teller(state, said, hidden);
 
-  // The accounts a logged-in reader blocks (people.js) are not heard here either.
-  // A logged-in reader's own lines (written from another page) are theirs: no "mute" of themselves.
-  api("/api/account").then(async (answer) => {
+  // A logged-in reader's own lines (written from another page) are theirs: no "mute" of themselves;
+  // another account's lines offer "Report".
+  api("/api/account").then((answer) => {
     const { account } = /** @type {{account: {name: string} | null}} */ (answer);
     if (!account) return;
     state.me = account.name.toLowerCase();
-    const { blocked } = /** @type {{blocked: {name: string}[]}} */ (await api("/api/account/blocked"));
-    state.blocked = new Set(blocked.map((who) => who.name.toLowerCase()));
     draw();
   }).catch(() => {});
 
