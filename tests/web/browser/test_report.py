@@ -1,6 +1,7 @@
 """Reporting a player in the browser (``static/report.js``): Greta reports Ida from a line Ida
 wrote in a game's chat (the dialog cites it) and from Ida's page, with the keyboard, and is
-thanked; the same report again is refused in words. Screenshots of the dialog, desktop and a
+thanked; the same report again is refused in words. A silenced account's chat says so in place
+of its input. Screenshots of the dialog, desktop and a
 360 px phone, in English and Russian, go to the artifacts' ``report`` folder (the API tests,
 ``tests/web/test_reports.py``, check what is stored and refused)."""
 
@@ -8,9 +9,14 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page
 from tests.web.browser.test_watch import public_game
+
+from kingdomino.web import account_admin, silences
+from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
+from kingdomino.web.store import Store
 
 SHOTS = ARTIFACTS / "report"
 
@@ -92,3 +98,27 @@ def test_the_report_dialog_fits_a_phone_and_a_desktop_in_english_and_russian(
             assert overflowing == 0
             page.screenshot(path=str(SHOTS / f"dialog-{kind}-{locale}.png"))
             assert not page.errors
+
+
+@pytest.mark.socket_idle_seconds(SOCKET_IDLE_SECONDS)  # a server of its own, over ``database``
+def test_a_silenced_account_s_chat_says_until_when_in_place_of_its_input(
+    browser: Browser, live_server: str, database: str
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    game = public_game(live_server, ("Vera", "Walt"))
+    hugo = new_page(browser, live_server, width=360, height=740, touch=True, locale="ru")
+    name = log_in_new(hugo, live_server, "Hugo")
+    store = Store(database)
+    try:
+        silences.silence(store, account_admin.account_id(store, name), 2)
+    finally:
+        store.close()
+    hugo.goto(f"{live_server}/game/{game['id']}/watch")
+    hugo.wait_for_selector("#chat:not([hidden])")
+    hugo.click("#chat-toggle")
+    note = hugo.locator("#chat-note")
+    expect(note).to_contain_text("Оператор сервера запретил вашей учётной записи писать в чатах до ")
+    assert "T" not in note.inner_text().rsplit(" до ", 1)[1]  # the moment worded, not the server's ISO
+    assert hugo.locator("#chat-form").is_hidden()
+    hugo.screenshot(path=str(SHOTS / "silenced-phone-ru.png"), full_page=True)
+    assert not hugo.errors
