@@ -79,13 +79,16 @@ def test_a_report_from_a_chat_line_cites_it_and_its_game(client: TestClient) -> 
 
 
 def test_refusals_name_their_reason(client: TestClient) -> None:
-    """A guest, oneself, no such account, another's line, a reason off the list, words too long."""
+    """A guest, oneself, no such account, another's line or one of a players' room the reporter
+    does not sit in, a reason off the list, words too long."""
     (kira, kira_s), (boris, boris_s), (cleo, _) = people(client, "Kira", "Boris", "Cleo")
     assert refusal(send(client, None, boris)) == (401, "report_guest")
     assert refusal(send(client, kira_s, kira)) == (422, "report_yourself")
     assert refusal(send(client, kira_s, f"{boris}x")) == (404, "no_player")
     _, line, _ = played_with_a_line(client, kira_s, boris_s)
     assert refusal(send(client, kira_s, cleo, line=line)) == (422, "report_line")
+    cleo_s = people(client, "Cleo")[0][1]
+    assert refusal(send(client, cleo_s, boris, line=line)) == (422, "report_line")  # not her game's room
     assert refusal(send(client, kira_s, boris, game="nosuchgame")) == (404, "no_game")
     assert send(client, kira_s, boris, "rudeness").status_code == 422
     assert send(client, kira_s, boris, text="x" * (reports.MAX_TEXT + 1)).status_code == 422

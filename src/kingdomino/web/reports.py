@@ -11,7 +11,7 @@ refused until the operator closed it.
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from sqlalchemy import func, select
 
@@ -21,7 +21,7 @@ from kingdomino.web.seats import clean_name
 from kingdomino.web.standings import account_named
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
-from kingdomino.web.tables import ChatMessageRow, GameRow
+from kingdomino.web.tables import ChatMessageRow, GameRow, SeatAccountRow
 
 #: Why a player reports another (``report.reason.<code>`` on the page).
 Reason = Literal["abusive_chat", "cheating", "stalling", "offensive_name", "other"]
@@ -30,6 +30,14 @@ REASONS: tuple[str, ...] = get_args(Reason)
 MAX_TEXT = 500
 #: The most reports one account makes in any 24 hours.
 PER_DAY = 10
+
+
+def _sits(session: Any, account: int, game_id: str) -> bool:
+    """Whether ``account`` plays (or played) a seat of ``game_id``."""
+    found = select(SeatAccountRow.seat).where(
+        SeatAccountRow.account_id == account, SeatAccountRow.game_id == game_id
+    )
+    return session.scalar(found) is not None
 
 
 def report(
@@ -44,7 +52,8 @@ def report(
     """Store ``reporter``'s report of the account ``name``: its id. ``line_id`` cites a chat line
     the reported account wrote (its game is the report's); ``game_id`` the game it is about.
     Refused: no such account (404 ``no_player``), oneself (422 ``report_yourself``), a line not
-    theirs or a game not found (422 ``report_line``, 404 ``no_game``), more than ``PER_DAY``
+    theirs or in a players' room ``reporter`` does not sit in, or a game not found (422
+    ``report_line``, 404 ``no_game``), more than ``PER_DAY``
     (429 ``too_many_reports``), the same open report again (409 ``report_again``)."""
     found = account_named(store, name)
     if found is None:
@@ -56,7 +65,11 @@ def report(
     with store.sessions.begin() as session:
         if line_id is not None:
             line = session.get(ChatMessageRow, line_id)
-            if line is None or line.account_id != reported or (game_id not in (None, line.game_id)):
+            # A players' room is its players' alone: no one else cites what they could not read.
+            unread = (
+                line is not None and line.room == "players" and not _sits(session, reporter, line.game_id)
+            )
+            if line is None or line.account_id != reported or game_id not in (None, line.game_id) or unread:
                 message = f"that chat line is not one {shown} wrote"
                 raise HubError(422, "line", message, "report_line", {"name": shown})
             game_id = line.game_id
