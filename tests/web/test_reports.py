@@ -54,7 +54,7 @@ def played_with_a_line(client: TestClient, host: str, guest: str) -> tuple[str, 
 
 def test_a_player_reports_another_from_their_page_and_is_thanked(client: TestClient) -> None:
     """The report is stored with its reason and cleaned words; the reporter is thanked, no more."""
-    (_, kira_s), (boris, _) = people(client, "Kira", "Boris")
+    (_, kira_s), (boris, boris_s) = people(client, "Kira", "Boris")
     answer = send(client, kira_s, boris.lower(), "offensive_name", text="  his name\u202e  is a slur \n")
     assert answer.status_code == 200, answer.text
     assert answer.json() == {"id": answer.json()["id"], "thanks": True}
@@ -67,6 +67,13 @@ def test_a_player_reports_another_from_their_page_and_is_thanked(client: TestCli
         None,
     )
     assert send(client, kira_s, boris, "cheating").status_code == 200  # another reason is another report
+    # The reporter's data holds the reports made; the reported account's says nothing of them.
+    made = as_(client, kira_s).get("/api/account/export").json()["reports"]
+    assert [(line["name"], line["reason"], line["closed"]) for line in made] == [
+        (boris, "offensive_name", None),
+        (boris, "cheating", None),
+    ]
+    assert as_(client, boris_s).get("/api/account/export").json()["reports"] == []
 
 
 def test_a_report_from_a_chat_line_cites_it_and_its_game(client: TestClient) -> None:
