@@ -3,7 +3,9 @@ servers use (``--data-dir`` or ``--database-url``, as ``kingdomino serve``), whi
 
 A player who lost their password gets a new one (``reset-password``: there is no e-mail to send
 one to); a cheater or an abusive name is closed (``close --reason``) or renamed (``rename``); a
-closed account opens again (``reopen``). The work itself is ``web.account_admin``'s.
+closed account opens again (``reopen``); an abusive talker writes in no chat for a while
+(``silence``, ``unsilence``; the players' reports: ``kingdomino reports``). The work itself is
+``web.account_admin``'s and ``web.silences``'.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     help="The players' accounts of the server's database: list, show, reset a password, close, "
-    "reopen, rename.",
+    "reopen, rename, silence, unsilence.",
     no_args_is_help=True,
     rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -232,3 +234,40 @@ def rename(
     out = terminal()
     shown = on_account(data_dir, database_url, lambda store: account_admin.rename(store, name, new))
     out.print(f"renamed {name} to {shown}", highlight=False)
+
+
+@app.command()
+def silence(
+    name: NameArg,
+    days: Annotated[
+        float, typer.Option(min=0.01, max=3650, metavar="N", help="For how many days (default 7).")
+    ] = 7,
+    data_dir: DataDirOpt = None,
+    database_url: DatabaseUrlOpt = None,
+) -> None:
+    """Silence an account: it writes in no game's chat until the silence ends (every server
+    refuses its lines at once, its page's chat says until when); it plays and reads as before.
+    A silence it had is replaced."""
+    from kingdomino.web import account_admin, silences
+
+    out = terminal()
+
+    def work(store: Store) -> datetime:
+        return silences.silence(store, account_admin.account_id(store, name), days)
+
+    until = on_account(data_dir, database_url, work)
+    out.print(f"silenced {name} until {_day(until)} UTC", highlight=False)
+
+
+@app.command()
+def unsilence(name: NameArg, data_dir: DataDirOpt = None, database_url: DatabaseUrlOpt = None) -> None:
+    """End an account's silence now: it writes in the chats again."""
+    from kingdomino.web import account_admin, silences
+
+    out = terminal()
+    ended = on_account(
+        data_dir, database_url, lambda store: silences.unsilence(store, account_admin.account_id(store, name))
+    )
+    if not ended:
+        raise fail(f"NAME: the account {name!r} is not silenced", 1)
+    out.print(f"unsilenced {name}", highlight=False)

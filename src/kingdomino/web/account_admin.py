@@ -115,6 +115,12 @@ def _row_named(session: Session, name: str) -> AccountRow:
     return row
 
 
+def account_id(store: Store, name: str) -> int:
+    """The id of the account named ``name`` (as it reads); ``NoAccount`` if none."""
+    with store.sessions() as session:
+        return int(_row_named(session, name).id)
+
+
 def details(store: Store, name: str) -> AccountDetails:
     """The account named ``name`` (as it reads: ``seats.name_key``) in full; ``NoAccount`` if none."""
     with store.sessions() as session:

@@ -2,7 +2,8 @@
 the account (never its password's hash), its preferences, its ratings and every change a rated
 game made to them, every game it sat in with its seat, result and links to the record and
 replay, how many sessions and push subscriptions it has, the club tournaments it joined or
-organised, and what it said in the games' chats (``chat``).
+organised, what it said in the games' chats (``chat``) and the reports it made (``reports``;
+never those about it: a report's reporter is the operator's to know alone).
 
 No seat's token is in it: a token acts for its seat, and a file downloaded is easily shared; the
 games are found again by logging in (the account card's games)."""
@@ -17,6 +18,7 @@ from sqlalchemy import func, or_, select
 from kingdomino.web.accounts import aware
 from kingdomino.web.preferences import preferences_of
 from kingdomino.web.push_tables import PushSubscriptionRow
+from kingdomino.web.report_tables import ReportRow
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
 from kingdomino.web.tables import (
@@ -107,6 +109,12 @@ def export(store: Store, account_id: int) -> dict[str, Any]:
         said = session.scalars(
             select(ChatMessageRow).where(ChatMessageRow.account_id == account_id).order_by(ChatMessageRow.id)
         ).all()
+        reported = session.execute(
+            select(ReportRow, AccountRow.name)
+            .join(AccountRow, AccountRow.id == ReportRow.reported)
+            .where(ReportRow.reporter == account_id)
+            .order_by(ReportRow.id)
+        ).all()
     return {
         "format": "kingdomino-account-export",
         "version": EXPORT_VERSION,
@@ -154,4 +162,15 @@ def export(store: Store, account_id: int) -> dict[str, Any]:
             for row in said
         ],
         "preferences": preferences_of(store, account_id).model_dump(),
+        "reports": [
+            {
+                "name": name,
+                "reason": row.reason,
+                "text": row.text,
+                "game_id": row.game_id,
+                "at": _when(row.at),
+                "closed": _when(row.closed),
+            }
+            for row, name in reported
+        ],
     }

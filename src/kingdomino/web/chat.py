@@ -100,6 +100,15 @@ def plays(live: LiveGame, reader: Reader) -> bool:
     return mine or bool(player_seats(live, reader))
 
 
+def reader_accounts(live: LiveGame, reader: Reader) -> set[int]:
+    """The accounts ``reader`` reads as: the one it is logged in as and those of the seats it
+    holds (a page or a bot at its account's seat, logged in or not): whom their blocks keep
+    from it."""
+    seats = live.stored.seats
+    held = {int(seats[seat]["account"]) for seat in player_seats(live, reader) if seats[seat].get("account")}
+    return held | ({reader.account.id} if reader.account is not None else set())
+
+
 def people(live: LiveGame) -> list[int]:
     """The seats people play or played (an AI took it over), or wait for one (an open seat)."""
     seats = enumerate(live.stored.seats)

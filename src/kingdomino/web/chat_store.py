@@ -7,7 +7,7 @@ they tell their own pages without reading it again.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from sqlalchemy import func, select, text
@@ -23,7 +23,9 @@ CHAT_CHANNEL = "kingdomino_chat"
 class ChatLine:
     """One message as stored and as the pages are sent it (``to_json``): ``seat`` the sender's in the
     players' room (None in the spectators'), ``account`` whether an account sent it (the name's
-    mark), ``text`` the words or ``phrase`` a quick phrase's code.
+    mark), ``text`` the words or ``phrase`` a quick phrase's code. ``sender`` is the sending
+    account's id (None: a guest's seat), which only the server reads (whom a block keeps from
+    the line: ``chats``) and the pages are never sent.
 
     >>> line = ChatLine(7, "players", 1.5, 0, "Anna", True, False, None, "good_game")
     >>> ChatLine.from_json(line.to_json()) == line
@@ -39,14 +41,18 @@ class ChatLine:
     bot: bool
     text: str | None
     phrase: str | None
+    sender: int | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The line as the pages are sent it (without ``sender``)."""
+        shown = asdict(self)
+        del shown["sender"]
+        return shown
 
     @classmethod
-    def from_json(cls, fields: dict[str, Any]) -> ChatLine:
+    def from_json(cls, fields: dict[str, Any], sender: int | None = None) -> ChatLine:
         """The line ``to_json`` wrote (a notification's), ``KeyError``/``TypeError`` if it is not one."""
-        return cls(**{key: fields[key] for key in cls.__dataclass_fields__})
+        return cls(**{key: fields[key] for key in cls.__dataclass_fields__ if key != "sender"}, sender=sender)
 
 
 def _line(row: ChatMessageRow) -> ChatLine:
@@ -60,6 +66,7 @@ def _line(row: ChatMessageRow) -> ChatLine:
         row.bot,
         row.text,
         row.phrase,
+        row.account_id,
     )
 
 
@@ -92,7 +99,10 @@ def add_line(
         session.flush()
         stored = _line(row)
         if store.notifies:
-            payload = json.dumps({"server": store.server, "game": game_id, "line": stored.to_json()})
+            line_json = stored.to_json()
+            payload = json.dumps(
+                {"server": store.server, "game": game_id, "line": line_json, "sender": stored.sender}
+            )
             session.execute(
                 text("SELECT pg_notify(:channel, :payload)"), {"channel": CHAT_CHANNEL, "payload": payload}
             )

@@ -1,13 +1,15 @@
 """The chats of this server's games (``chat`` says the rules): the pages that read each game's
 chat, a message written (validated, stored, told to the pages that read its room), a room's
-messages read, and the other servers' messages heard (PostgreSQL's ``kingdomino_chat``).
+messages read, and the other servers' messages heard (PostgreSQL's ``kingdomino_chat``). A page
+reading as an account (logged in, or at its account's seat) is neither sent nor read the lines
+of the accounts it blocks (``relations``), a bot on the socket as any page.
 
 On the game's socket a page sends ``{"type": "chat_read"}`` (answered ``{"type": "chat_history",
 "rooms": {room: {"messages": [...], "write": null | code}}, "off"}``, the rooms it may read, with
-why it may not write in one, and ``off``: its account's pages start with the chat off) and
-``{"type": "chat", "room", "text" | "phrase"}`` (answered ``{"type": "ack", "chat": id}``); every
-page that reads the room then hears ``{"type": "chat", "room", "messages": [message]}``, on this
-server and the others.
+why it may not write in one (a silenced account's ``silenced`` with its ``until``), and ``off``:
+its account's pages start with the chat off) and ``{"type": "chat", "room", "text" | "phrase"}``
+(answered ``{"type": "ack", "chat": id}``); every page that reads the room then hears
+``{"type": "chat", "room", "messages": [message]}``, on this server and the others.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 
-from kingdomino.web import chat
+from kingdomino.web import chat, relations, silences
 from kingdomino.web.accounts import Account, Accounts
 from kingdomino.web.chat import Reader, Room
 from kingdomino.web.chat_store import CHAT_CHANNEL, ChatLine, add_line, room_lines
@@ -32,6 +34,16 @@ log = logging.getLogger(__name__)
 
 #: How a page is sent a message: its socket's outbox, never replacing one waiting (``_Page.put``).
 Send = Callable[[str], Awaitable[None]]
+
+
+def writer_account(table: Table, reader: Reader, room: Room) -> int | None:
+    """The account ``reader`` writes in ``room`` as: its seat's in the players' room (None: a
+    guest's seat), its own in the spectators'."""
+    if room == "players":
+        seats = chat.player_seats(table, reader)
+        seat_account = table.stored.seats[seats[0]].get("account") if seats else None
+        return None if seat_account is None else int(seat_account)
+    return reader.account.id if reader.account is not None else None
 
 
 class Chats:
@@ -82,6 +94,7 @@ class Chats:
         something was said there. A page's own asking is ``counted`` (``chat.READ_RATE``)."""
         if counted:
             await self.rates.read(reader)
+        kept = await asyncio.to_thread(relations.blocked_by, self.store, chat.reader_accounts(table, reader))
         rooms: dict[str, object] = {}
         for room in chat.ROOMS:
             if chat.refusal(table, reader, room) is not None:
@@ -90,7 +103,13 @@ class Chats:
             if room == "spectators" and not lines and chat.plays(table, reader):
                 continue  # the end of every game of a player's would show them an empty room
             refused = chat.write_refusal(table, reader, room)
-            rooms[room] = {"messages": [line.to_json() for line in lines], "write": refused and refused.code}
+            if refused is None:
+                writer = writer_account(table, reader, room)
+                until = await asyncio.to_thread(silences.silenced_until, self.store, writer)
+                refused = None if until is None else silences.refusal(until)
+            said = [line.to_json() for line in lines if line.sender not in kept]
+            why = {"write": refused.code, **refused.values} if refused is not None else {"write": None}
+            rooms[room] = {"messages": said, **why}
         return {"type": "chat_history", "rooms": rooms, "off": reader.chat_off}
 
     async def write(
@@ -110,10 +129,10 @@ class Chats:
             reader.account = None
             raise HubError(401, "session", "log in first: this session has ended", "session_ended")
         await self.rates.take(chat.sender_key(table, reader, line))
-        account_id = reader.account.id if reader.account is not None else None
-        if line.seat is not None:
-            seat_account = table.stored.seats[line.seat].get("account")
-            account_id = None if seat_account is None else int(seat_account)
+        account_id = writer_account(table, reader, room)
+        until = await asyncio.to_thread(silences.silenced_until, self.store, account_id)
+        if until is not None:
+            raise silences.refusal(until)
         stored = add_line(self.store, table.id, line, account_id, chat.MAX_MESSAGES)
         if stored is None:
             raise HubError(
@@ -123,19 +142,37 @@ class Chats:
                 "chat_full",
                 {"n": chat.MAX_MESSAGES},
             )
+        # Its readers are found (the blocks read) before the ack: the pages hear the line right
+        # after its sender heard it was taken, as a test waiting on the ack expects.
+        pages = await self.readers_of(table, stored)
         await acknowledge(stored.id)
-        await self.tell(table, stored)
+        await self.send_to(table, stored, pages)
 
     async def tell(self, table: Table, line: ChatLine) -> None:
-        """Send ``line`` to every page of ``table`` here that may read its room."""
-        text = json.dumps({"type": "chat", "room": line.room, "messages": [line.to_json()]})
+        """Send ``line`` to every page of ``table`` here that may read it (``readers_of``)."""
+        await self.send_to(table, line, await self.readers_of(table, line))
+
+    async def readers_of(self, table: Table, line: ChatLine) -> list[Send]:
+        """How to send ``line`` to each page of ``table`` here that may read its room, but those
+        reading as an account that blocks its sender (one read of the blocks for them all)."""
         room: Room = "players" if line.room == "players" else "spectators"
-        for reader, send in list(self.readers.get(table.id, {}).items()):
-            if chat.refusal(table, reader, room) is None:
-                try:
-                    await send(text)
-                except Exception:  # a page gone meanwhile hears nothing; the others still do
-                    log.debug("a chat message was not sent to a page of %s", table.id, exc_info=True)
+        pages = list(self.readers.get(table.id, {}).items())
+        pages = [(reader, send) for reader, send in pages if chat.refusal(table, reader, room) is None]
+        readers = {reader: chat.reader_accounts(table, reader) for reader, _ in pages}
+        blockers: set[int] = set()
+        if line.sender is not None:
+            among = set().union(*readers.values())
+            blockers = await asyncio.to_thread(relations.blockers_of, self.store, line.sender, among)
+        return [send for reader, send in pages if not readers[reader] & blockers]
+
+    async def send_to(self, table: Table, line: ChatLine, pages: list[Send]) -> None:
+        """Send ``line`` to ``pages`` (of ``table``), each in turn."""
+        text = json.dumps({"type": "chat", "room": line.room, "messages": [line.to_json()]})
+        for send in pages:
+            try:
+                await send(text)
+            except Exception:  # a page gone meanwhile hears nothing; the others still do
+                log.debug("a chat message was not sent to a page of %s", table.id, exc_info=True)
 
     # --- the other servers ------------------------------------------------------------------
 
@@ -157,7 +194,7 @@ class Chats:
         table = self.tables.get(str(fields["game"]))
         if fields["server"] == self.store.server or table is None:
             return
-        await self.tell(table, ChatLine.from_json(fields["line"]))
+        await self.tell(table, ChatLine.from_json(fields["line"], fields.get("sender")))
 
     async def caught_up(self) -> None:
         """After messages may have been missed (the listening connection came back): every page

@@ -89,6 +89,11 @@ def listing(stored: StoredGame, rating: Shown | None) -> dict[str, Any]:
     }
 
 
+def seated(game: dict[str, Any], accounts: set[int] | frozenset[int]) -> bool:
+    """Whether an account of ``accounts`` sits at the listed ``game`` (or a seat is kept for it)."""
+    return bool(accounts) and any(seat["account"] in accounts for seat in game["seats"])
+
+
 def tournament_game(stored: StoredGame) -> bool:
     """A club tournament's game (its seats name the tournament): its page lists it, not the lobby."""
     return any(seat.get("tournament") for seat in stored.seats)
@@ -107,6 +112,9 @@ class Lobby:
         self.watchers: set[Sender] = set()
         #: The watching pages logged in, by account: they are told of their challenges.
         self.accounts: dict[int, set[Sender]] = {}
+        #: The accounts a block stands between each page's account and (``relations.kept_apart``,
+        #: read as it connected): the games where one of them sits are not listed to it.
+        self.apart: dict[Sender, set[int]] = {}
 
     def load(self) -> None:
         """Read every open game from the store (at start, and after notices may have been lost)."""
@@ -127,10 +135,11 @@ class Lobby:
             for game_id, game in self.games.items()
         )
 
-    def listed(self) -> list[dict[str, Any]]:
-        """The open games, the oldest first (not the challenges, which are their players' own)."""
+    def listed(self, apart: set[int] | frozenset[int] = frozenset()) -> list[dict[str, Any]]:
+        """The open games, the oldest first (not the challenges, which are their players' own),
+        but those where an account of ``apart`` sits (a block stands between it and the reader)."""
         return sorted(
-            (game for game in self.games.values() if not game["challenged"]),
+            (game for game in self.games.values() if not game["challenged"] and not seated(game, apart)),
             key=lambda game: str(game["created"]),
         )
 
@@ -154,7 +163,7 @@ class Lobby:
                     entry, lambda to_you: {"type": "challenge", "challenge": {**entry, "to_you": to_you}}
                 )
             else:
-                await self.tell({"type": "listed", "game": entry})
+                await self._tell_listed(entry)
         elif (gone := self.games.pop(stored.id, None)) is not None:
             self.clients.pop(stored.id, None)
             end = wait_end(stored)
@@ -191,11 +200,14 @@ class Lobby:
         if stored is not None:
             await self.changed(stored)
 
-    async def join(self, send: Sender, account: int | None = None) -> None:
+    async def join(self, send: Sender, account: int | None = None, apart: set[int] | None = None) -> None:
         """A page watches the list: it gets the whole list now, then every change; a page logged
-        in as ``account`` its challenges too."""
+        in as ``account`` its challenges too, and never the games where an account of ``apart``
+        sits (a block between them)."""
         self.watchers.add(send)
-        await send(json.dumps({"type": "open_games", "games": self.listed()}))
+        if apart:
+            self.apart[send] = apart
+        await send(json.dumps({"type": "open_games", "games": self.listed(apart or frozenset())}))
         if account is not None:
             self.accounts.setdefault(account, set()).add(send)
             challenges = self.challenges_of(account)
@@ -203,6 +215,7 @@ class Lobby:
 
     def part(self, send: Sender) -> None:
         self.watchers.discard(send)
+        self.apart.pop(send, None)
         for account, pages in list(self.accounts.items()):
             pages.discard(send)
             if not pages:
@@ -218,6 +231,17 @@ class Lobby:
                     await send(text)
                 except Exception:
                     self.part(send)
+
+    async def _tell_listed(self, entry: dict[str, Any]) -> None:
+        """Tell the watching pages of ``entry`` listed anew; a page kept apart from an account
+        seated there is told it is gone instead (it may have been listed to it before that one sat)."""
+        listed = json.dumps({"type": "listed", "game": entry})
+        hidden = json.dumps({"type": "unlisted", "id": entry["id"], "status": "open", "wait_ended": None})
+        for send in list(self.watchers):
+            try:
+                await send(hidden if seated(entry, self.apart.get(send, frozenset())) else listed)
+            except Exception:
+                self.watchers.discard(send)
 
     async def tell(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every watching page; a page whose sending fails is gone.

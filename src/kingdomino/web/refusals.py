@@ -135,6 +135,13 @@ REFUSAL_CODES = frozenset(
         "chat_empty",
         "chat_too_fast",
         "chat_full",
+        # Reports and moderation (reports.py, silences.py).
+        "report_guest",
+        "report_yourself",
+        "report_line",
+        "too_many_reports",
+        "report_again",
+        "silenced",
     }
 )
 

@@ -174,6 +174,28 @@ def kept_apart(store: Store, me: int) -> set[int]:
         return {int(row.blocked) if row.blocker == me else int(row.blocker) for row in rows}
 
 
+def blocked_by(store: Store, blockers: Iterable[int]) -> set[int]:
+    """The accounts any of ``blockers`` block (a game's chat keeps their lines from them)."""
+    ids = list(blockers)
+    if not ids:
+        return set()
+    with store.engine.connect() as connection:
+        rows = connection.execute(select(BlockRow.blocked).where(BlockRow.blocker.in_(ids)))
+        return {int(row.blocked) for row in rows}
+
+
+def blockers_of(store: Store, blocked: int, among: Iterable[int]) -> set[int]:
+    """Those of ``among`` who block ``blocked`` (the readers a chat line of ``blocked`` skips)."""
+    ids = list(among)
+    if not ids:
+        return set()
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(BlockRow.blocker).where(BlockRow.blocked == blocked, BlockRow.blocker.in_(ids))
+        )
+        return {int(row.blocker) for row in rows}
+
+
 def seated_accounts(seats: list[dict[str, Any]]) -> dict[int, str]:
     """The accounts seated at a waiting game that a player joining it must not be kept apart
     from (id: name): none at a club tournament's game (its pairing is the tournament's) or a

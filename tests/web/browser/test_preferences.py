@@ -1,10 +1,10 @@
 """An account's preferences in the browser (``static/preferences.js``, ``preferences-sync.js``): Kira,
-who chose the slower AI pace as a guest, keeps it on creating her account; on her computer she
-says with the keyboard that nobody may challenge her (Boris's challenge form then says so) and
-starts her games with the chat off, and switches to Russian; her phone, logged in, then speaks Russian, has her pace and her choices, and
-starts her game with the chat off; the language she picks there holds on the computer. The API
-tests (tests/web/test_preferences.py) check the refusals. Screenshots, desktop and a 360 px phone,
-in English and Russian, go to the artifacts' ``preferences`` folder."""
+who chose the slower AI pace as a guest, keeps it on creating her account; on her computer she says
+with the keyboard that nobody may challenge her (Boris's challenge form then says so) and starts her
+games with the chat off, and switches to Russian; her phone, logged in, then speaks Russian, has her
+pace and her choices, and starts her game with the chat off; the language she picks there holds on
+the computer. The API tests (tests/web/test_preferences.py) check the refusals. Screenshots, desktop
+and a 360 px phone, in English and Russian, go to the artifacts' ``preferences`` folder."""
 
 from __future__ import annotations
 

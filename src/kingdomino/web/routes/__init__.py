@@ -49,6 +49,7 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   /api/account/blocked``, ``PUT`` and ``DELETE /api/account/blocked/{name}``; ``GET
   /api/account/relations/{name}``: the accounts followed and blocked (``people``);
 * ``GET`` and ``PUT /api/account/preferences``: the account's preferences (``preferences``);
+* ``POST /api/reports`` ``{name, reason, text?, game?, line?}``: a report of an account (``reports``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -71,6 +72,7 @@ from kingdomino.web.routes import (
     players,
     preferences,
     push,
+    reports,
     scoring,
     server_info,
     tournaments,
@@ -93,4 +95,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     tournaments.router,
     people.router,
     preferences.router,
+    reports.router,
 )

@@ -57,9 +57,11 @@ def seated(table_id: str, seat: int, token: str, started: bool) -> dict[str, Any
 
 
 @router.get("/api/open-games")
-async def open_games(hub: HubDep) -> dict[str, Any]:
-    """The games waiting for players, the oldest first (as `WS /ws/lobby` first sends them)."""
-    return {"games": hub.lobby.listed()}
+async def open_games(hub: HubDep, account: CurrentAccount) -> dict[str, Any]:
+    """The games waiting for players, the oldest first (as `WS /ws/lobby` first sends them); to a
+    logged-in account, not those where an account sits that it blocks or that blocks it."""
+    apart = await asyncio.to_thread(relations.kept_apart, hub.store, account.id) if account else set()
+    return {"games": hub.lobby.listed(apart)}
 
 
 @router.post("/api/games/{game_id}/join")
@@ -194,7 +196,8 @@ async def lobby_socket(websocket: WebSocket) -> None:
     try:
         session = session_token(websocket) if _same_site(websocket) else None
         account = await asyncio.to_thread(accounts_of(websocket).account_for, session) if session else None
-        await hub.lobby.join(outbox.send, account.id if account is not None else None)
+        apart = await asyncio.to_thread(relations.kept_apart, hub.store, account.id) if account else set()
+        await hub.lobby.join(outbox.send, account.id if account is not None else None, apart)
         check = getattr(websocket.app.state, "session_check_seconds", SESSION_CHECK_SECONDS)
         receiving: asyncio.Future[Any] | None = None
         while True:

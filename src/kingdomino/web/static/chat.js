@@ -4,12 +4,13 @@
 // language), "mute" per sender and "Chat off" per browser (a logged-in account's with it). Messages come on the game's socket:
 // `chat_history` (every room, at each connection and once the game is over) and `chat` (one new).
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { accountMark } from "./account-mark.js";
 import { PHONE } from "./opponents.js";
 import { errorWords } from "./words.js";
 import { api } from "./server.js";
 import { CHAT_OFF_KEY, noteSetting } from "./preferences-sync.js";
+import { openReport } from "./report.js";
 
 /** @typedef {import("./view-types.js").ChatLine} ChatLine */
 /** @typedef {import("./view-types.js").ChatRoom} ChatRoom */
@@ -64,16 +65,17 @@ export function lineWords(line) {
  * come while folded, those come in each room not shown (counted on its tab), this browser's "Chat
  * off" and muted senders, this page's own messages (by id) and seats, whether the game is over
  * (null: no view yet), the words of the message awaiting its answer, whether the page has no
- * socket (`readOnly`), the line whose "mute" is offered, the accounts the logged-in reader blocks
- * and that reader's name (`me`, folded; "": a guest); `toldOff`: the first reading of the rooms came (it said
- * whether the account starts with the chat off).
+ * socket (`readOnly`), the line whose "mute" is offered and the logged-in reader's name (`me`,
+ * folded; "": a guest; the lines of the accounts the reader blocks never come: the server keeps
+ * them); `toldOff`: the first reading of the rooms came (it said whether the account starts with
+ * the chat off).
  * @param {string} gameId */
 function newState(gameId) {
   return { gameId, shown: /** @type {ChatRoom} */ ("players"), open: !window.matchMedia(PHONE).matches, unread: 0,
     roomUnread: /** @type {Record<ChatRoom, number>} */ ({ players: 0, spectators: 0 }),
     off: localStorage.getItem(OFF_KEY) === "1", muted: mutedKeys(), mine: new Set(), seats: /** @type {number[]} */ ([]),
     over: /** @type {boolean | null} */ (null), lastSent: "", readOnly: false, offering: /** @type {number | null} */ (null),
-    blocked: /** @type {Set<string>} */ (new Set()), me: "", toldOff: false };
+    me: "", toldOff: false };
 }
 /** @typedef {ReturnType<typeof newState>} ChatState */
 
@@ -99,13 +101,17 @@ function lineItem(state, line, redraw) {
       state.muted.add(key); state.offering = null; keepMuted(state); redraw();
       focusOn(`#chat-muted button[data-key="${CSS.escape(key)}"]`);
     } }, t("chat.mute", { name: line.name }));
+  // A logged-in reader reports an account's line (citing it) to the server's operator.
+  const report = line.account && state.me ? el("button", { ...focus, type: "button", class: "chat-report small", hidden: !offered,
+    onclick: () => openReport(line.name, { game: state.gameId, line: line.id, words: lineWords(line) }) }, t("report.button")) : "";
   const who = el("button", { ...focus, type: "button", class: `chat-name link${colour}`, "data-key": key, "aria-expanded": String(offered),
     onclick: () => {
       state.offering = mute.hidden ? line.id : null;
       mute.hidden = !mute.hidden;
+      if (report) report.hidden = mute.hidden;
       who.setAttribute("aria-expanded", String(!mute.hidden));
     } }, ...name);
-  return el("li", { class: "chat-line" }, who, ": ", words, " ", mute);
+  return el("li", { class: "chat-line" }, who, ": ", words, " ", mute, " ", report);
 }
 
 /** What tells of the new lines of a room that others wrote (`tell(roomName, fresh)`): while the
@@ -156,6 +162,15 @@ function mutedButtons(state, lines, redraw) {
     } }, t("chat.unmute", { name })));
 }
 
+/** A chat's refusal with its moment worded in the page's language: a silenced account's `until`
+ * (an ISO moment from the server) as a date and time. @param {ErrorBody} refusal @returns {ErrorBody} */
+function worded(refusal) {
+  const until = refusal.values && refusal.values.until;
+  if (typeof until !== "string" || !until) return refusal;
+  const when = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(until));
+  return { ...refusal, values: { ...refusal.values, until: when } };
+}
+
 /** Put the keyboard's focus on the first element `selectors` finds, tried in turn. @param {string[]} selectors */
 function focusOn(...selectors) {
   for (const selector of selectors) {
@@ -170,7 +185,7 @@ function focusOn(...selectors) {
  * @param {string} gameId @param {(message: ClientMessage) => void} send
  */
 export function makeChat(gameId, send) {
-  /** @type {Map<ChatRoom, {lines: ChatLine[], write: string | null}>} */
+  /** @type {Map<ChatRoom, {lines: ChatLine[], write: string | null, until?: string}>} */
   const rooms = new Map();
   const state = newState(gameId);
   const unread = el("span", { id: "chat-unread", class: "chat-unread" });
@@ -209,19 +224,16 @@ export function makeChat(gameId, send) {
     send({ type: "chat", room: state.shown, ...said });
   }
 
-  /** Whether this page hides `line`: the chat is off, or its sender muted or an account you block. @param {ChatLine} line */
-  const hidden = (line) => state.off || state.muted.has(muteKey(state.gameId, line))
-    || (line.account && state.blocked.has(line.name.toLowerCase()));
+  /** Whether this page hides `line`: the chat is off, or its sender muted. @param {ChatLine} line */
+  const hidden = (line) => state.off || state.muted.has(muteKey(state.gameId, line));
   const tell = teller(state, said, hidden);
 
-  // The accounts a logged-in reader blocks (people.js) are not heard here either.
-  // A logged-in reader's own lines (written from another page) are theirs: no "mute" of themselves.
-  api("/api/account").then(async (answer) => {
+  // A logged-in reader's own lines (written from another page) are theirs: no "mute" of themselves;
+  // another account's lines offer "Report".
+  api("/api/account").then((answer) => {
     const { account } = /** @type {{account: {name: string} | null}} */ (answer);
     if (!account) return;
     state.me = account.name.toLowerCase();
-    const { blocked } = /** @type {{blocked: {name: string}[]}} */ (await api("/api/account/blocked"));
-    state.blocked = new Set(blocked.map((who) => who.name.toLowerCase()));
     draw();
   }).catch(() => {});
 
@@ -246,7 +258,7 @@ export function makeChat(gameId, send) {
     keepingFocus(list, () => list.replaceChildren(...(lines.length ? lines.map((line) => lineItem(state, line, draw))
       : [el("li", { class: "small chat-none" }, t("chat.none"))])));
     list.scrollTop = list.scrollHeight;
-    const why = room.write ? errorWords({ code: room.write, message: room.write }) : "";
+    const why = room.write ? errorWords(worded({ field: "room", code: room.write, message: room.write, values: { until: room.until || "" } })) : "";
     note.textContent = state.readOnly ? "" : why || (state.shown === "spectators" && !state.over ? t("chat.spectators_note") : "");
     note.hidden = !note.textContent;
     form.hidden = phrases.hidden = Boolean(room.write) || state.readOnly;
@@ -258,7 +270,7 @@ export function makeChat(gameId, send) {
     /** Every room this page reads, as the server says it (`chat_history`); `readOnly` for a page
      * without the game's socket (a finished game's replay), which shows only the rooms where
      * something was said; `off`: the account's pages start with the chat off (its preferences), as
-     * its first reading says. @param {Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null}>>} told
+     * its first reading says. @param {Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null, until?: string}>>} told
      * @param {boolean} [readOnly] @param {boolean} [off] */
     history(told, readOnly = false, off = false) {
       const before = rooms.size ? new Set(rooms.keys()) : null;
@@ -268,7 +280,7 @@ export function makeChat(gameId, send) {
       state.readOnly = readOnly;
       for (const room of ROOMS) {
         const found = told[room];
-        if (found && (!readOnly || found.messages.length)) rooms.set(room, { lines: found.messages, write: found.write });
+        if (found && (!readOnly || found.messages.length)) rooms.set(room, { lines: found.messages, write: found.write, until: found.until });
       }
       // A room come since the page's first reading (the spectators' first words after the game, to its players): its lines are news.
       if (before) for (const [name, room] of rooms) if (!before.has(name)) tell(name, room.lines);
@@ -295,7 +307,7 @@ export function makeChat(gameId, send) {
       const ours = (refusal.code || "").startsWith("chat_") || refusal.code === "session_ended"
         || ["room", "text", "phrase"].includes(refusal.field);
       if (!ours) return false;
-      error.textContent = errorWords(refusal);
+      error.textContent = errorWords(worded(refusal));
       if (state.lastSent && !input.value) input.value = state.lastSent;
       state.lastSent = "";
       return true;

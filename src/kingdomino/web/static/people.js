@@ -3,6 +3,7 @@
 // card, the players you block, each with "Unblock".
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { reportButton } from "./report.js";
 import { api } from "./server.js";
 import { errorWords } from "./words.js";
 
@@ -36,8 +37,10 @@ export function relationButtons(name, followers) {
     const block = el("button", { type: "button", id: "block", "data-on": String(relation.blocking),
       "aria-describedby": "block-about", onclick: () => change(relation.blocking ? "DELETE" : "PUT", "blocked", relation) },
     t(relation.blocking ? "people.unblock" : "people.block"));
+    // "Report" goes on a line of its own, under the words that say what a block does.
     buttons.replaceChildren(follow, " ", block, " ",
-      el("span", { class: "small", id: "block-about" }, t("people.block_about", { name: relation.name })));
+      el("span", { class: "small", id: "block-about" }, t("people.block_about", { name: relation.name })),
+      el("br", {}), reportButton(relation.name));
   };
   /** @param {string} method @param {string} what @param {Relation} before */
   const change = async (method, what, before) => {

@@ -280,7 +280,7 @@
  *   | {type: "thinking", seat: number | null, ahead: number, progress: number | null}
  *   | {type: "presence", away: Record<string, number>, after: number, here: number[], elsewhere: number[]}
  *   | {type: "watching", n: number}
- *   | {type: "chat_history", rooms: Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null}>>, off?: boolean}
+ *   | {type: "chat_history", rooms: Partial<Record<ChatRoom, {messages: ChatLine[], write: string | null, until?: string}>>, off?: boolean}
  *   | {type: "chat", room: ChatRoom, messages: ChatLine[]}
  *   | ({type: "error"} & ErrorBody)
  *   | {type: "pong", ping_every: number})} ServerMessage
