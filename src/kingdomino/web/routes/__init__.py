@@ -48,6 +48,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET /api/account/following``, ``PUT`` and ``DELETE /api/account/following/{name}``; ``GET
   /api/account/blocked``, ``PUT`` and ``DELETE /api/account/blocked/{name}``; ``GET
   /api/account/relations/{name}``: the accounts followed and blocked (``people``);
+* ``GET /api/account/notifications?limit=&before=`` the account's inbox, ``POST
+  /api/account/notifications/read`` ``{id?}`` marks one or all read (``inbox``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -64,6 +66,7 @@ from kingdomino.web.routes import (
     finished_games,
     game_socket,
     games,
+    inbox,
     live_games,
     open_games,
     people,
@@ -90,4 +93,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     live_games.router,
     tournaments.router,
     people.router,
+    inbox.router,
 )
