@@ -54,6 +54,16 @@ def entry(client: TestClient, session: str, kind: str) -> dict[str, Any]:
     return found
 
 
+def eventually(client: TestClient, session: str, kind: str) -> dict[str, Any]:
+    """The latest entry of ``kind`` in ``session``'s inbox once there is one: a game's end and a
+    tournament's are noted in a thread after the result is kept (polled under a generous deadline)."""
+    deadline = time.monotonic() + 30
+    while not any(e["kind"] == kind for e in inbox(client, session)["entries"]):
+        assert time.monotonic() < deadline, f"no {kind} came"
+        time.sleep(0.02)
+    return entry(client, session, kind)
+
+
 def names() -> dict[str, str]:
     suffix = secrets.token_hex(3)
     return {who: f"{who}{suffix}" for who in ("Kira", "Boris", "Cleo")}
@@ -99,11 +109,7 @@ def test_a_challenge_and_its_turns_and_end_are_kept_for_each_player(api: TestCli
     resigned = api.post(f"/api/games/{game_id}/resign", json={"token": tokens["Kira"]})
     assert resigned.status_code == 200, resigned.text
     for name, place, won in (("Kira", 2, False), ("Boris", 1, True)):
-        deadline = time.monotonic() + 30  # the result is recorded in a thread
-        while not any(e["kind"] == "game_ended" for e in inbox(api, sessions[name])["entries"]):
-            assert time.monotonic() < deadline, f"{name} never heard of the game's end"
-            time.sleep(0.02)
-        ended = entry(api, sessions[name], "game_ended")
+        ended = eventually(api, sessions[name], "game_ended")
         assert (ended["params"]["place"], ended["params"]["won"], ended["token"]) == (place, won, None)
         assert ("your_turn", False) not in kinds(api, sessions[name])
 
@@ -113,6 +119,8 @@ def other(name: str) -> str:
 
 
 def test_a_decline_is_told_to_the_challenger_and_entries_are_read(api: TestClient) -> None:
+    """Boris's decline is told to Kira; a challenge called off is no longer unread for those it
+    challenged; one entry or all are marked read, by their account alone."""
     who = names()
     kira, boris, cleo = (account(api, who[name]) for name in ("Kira", "Boris", "Cleo"))
     made = challenged(api, kira, who["Boris"])
@@ -135,6 +143,12 @@ def test_a_decline_is_told_to_the_challenger_and_entries_are_read(api: TestClien
     assert inbox(api, kira)["unread"] == 2
     assert as_(api, kira).post("/api/account/notifications/read").json() == {"marked": 2}
     assert inbox(api, kira)["unread"] == 0
+    both = challenged(api, kira, who["Boris"], names=[who["Cleo"]], players=3)
+    assert ("challenged", False) in kinds(api, cleo)
+    called_off = api.post(f"/api/games/{both['id']}/cancel", json={"token": both["seats"][0]["token"]})
+    assert called_off.status_code == 200, called_off.text
+    for session in (boris, cleo):
+        assert ("challenged", False) not in kinds(api, session), "called off: answered no more"
     foreign = as_(api, kira).post(
         "/api/account/notifications/read", headers={"origin": "https://elsewhere.example"}
     )
@@ -163,6 +177,7 @@ def test_a_tournament_tells_its_start_each_round_s_game_and_each_place(client: T
         play_round(client, found, sessions)
     found = wait_until(client, tournament_id, lambda t: t["status"] == "finished")
     for line in found["standings"]:
+        eventually(client, sessions[line["name"]], "tournament_ended")
         told = inbox(client, sessions[line["name"]])["entries"]
         assert told[0]["kind"] == "tournament_ended"
         assert (told[0]["params"]["place"], told[0]["params"]["of"]) == (line["rank"], 3)

@@ -82,7 +82,8 @@ def seats_written(table: Table, status: str, seats: Sequence[dict[str, Any]]) ->
     """``table``'s seats were ``seats`` (its status ``status``) before a write: a challenged player
     who took their kept seat accepted (the challenger is told), one whose seat is now marked
     ``declined`` declined (every other account of the game is told). Either reads the player's
-    entry of the challenge. A tournament's game is no challenge."""
+    entry of the challenge; its end unplayed (declined, called off, unanswered), every player's:
+    it is answered no more. A tournament's game is no challenge."""
     stored = table.stored
     creator = stored.creator()
     if status != "open" or creator is None or any(info.get("tournament") for info in seats):
@@ -99,6 +100,7 @@ def seats_written(table: Table, status: str, seats: Sequence[dict[str, Any]]) ->
             if now.get("declined") and not was.get("declined"):
                 mark_key_read(table.store, int(answered), f"challenge:{stored.id}")
                 for account, yours in challenge_accounts(stored.seats, creator, answered):
+                    mark_key_read(table.store, account, f"challenge:{stored.id}")  # no longer answered
                     params = {**about(stored), "name": name, "creator": creator_name, "yours": yours}
                     note(table.store, account, Event("challenge_declined", f"declined:{stored.id}", params))
             elif now["kind"] == "human" and now.get("account") == answered and by is not None:
@@ -109,6 +111,11 @@ def seats_written(table: Table, status: str, seats: Sequence[dict[str, Any]]) ->
                     int(by),
                     Event("challenge_accepted", f"accepted:{stored.id}:{answered}", params),
                 )
+        if stored.status == "expired":  # declined, called off or unanswered: answered no more
+            for info in stored.seats:
+                player = info.get("account") if info["kind"] == "human" else info.get("for")
+                if player is not None:
+                    mark_key_read(table.store, int(player), f"challenge:{stored.id}")
 
     kept(table.store, writes, "a challenge's answer")
 
