@@ -222,3 +222,14 @@ def test_the_inbox_is_limited_per_client(accounts_client: TestClient) -> None:
     answers = [as_(accounts_client, kira).get("/api/account/notifications").status_code for _ in range(61)]
     assert answers[:60] == [200] * 60
     assert refusal(as_(accounts_client, kira).get("/api/account/notifications")) == (429, "too_many_tries")
+
+
+def test_a_closed_account_s_inbox_is_dropped(client: TestClient) -> None:
+    kira, boris = account(client, "Kira"), account(client, "Boris")
+    challenged(client, boris, "Kira")
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    kira_id = as_(client, kira).get("/api/account").json()["account"]["id"]
+    assert inbox(client, kira)["unread"] == 1
+    closed = as_(client, kira).post("/api/account/close", json={"password": "password Kira"})
+    assert closed.status_code == 200, closed.text
+    assert inbox_store.entries(store, kira_id, None, 10, time.time())["entries"] == []

@@ -7,7 +7,10 @@ and its end with their place.
 Each is noted where the push of the same moment is made (``push_events``) or where the game's
 result and the tournament's rounds are kept, a line there. A write that fails is logged and
 dropped: the move, the seat or the round it tells of is kept already, and an inbox entry is not
-worth refusing it. The writes go to the database, so every server of it reads the same inbox.
+worth refusing it. The writes go to the database, so every server of it reads the same inbox:
+those of a move or of a game's seats within the table's write, on the event loop as its own commit
+is (a turn-based game's moves, a few a day, and a challenge's answers: a move of any other game
+writes nothing), those of a result or of a tournament's rounds in a thread.
 """
 
 from __future__ import annotations
