@@ -38,6 +38,7 @@ from sqlalchemy.exc import IntegrityError
 from kingdomino.core.game import State
 from kingdomino.ratings.glicko2 import Rating
 from kingdomino.ratings.pools import pool_of, rate_game
+from kingdomino.web import inbox_events
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.tables import Base, GameRow, RatingChangeRow, RatingRow, SeatResultRow
@@ -142,6 +143,7 @@ class GameResults:
         if all(seat.get("account") is None for seat in game.seats):
             return False
         self.keep_results(game, scores, places)
+        inbox_events.game_ended(self.store, game, final_places(places, game.seats))
         return self._rate(game, places) if game.rated else False
 
     def keep_results(self, game: StoredGame, scores: Sequence[int], places: Sequence[int]) -> None:

@@ -17,7 +17,7 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from kingdomino.web import push_store, push_texts
+from kingdomino.web import inbox_events, push_store, push_texts
 from kingdomino.web.clocks import joining
 from kingdomino.web.failures import log_failure
 from kingdomino.web.push import Pusher
@@ -58,6 +58,7 @@ def turn_passed(pusher: Pusher | None, table: Table, before: int | None) -> None
     """Tell the player to act in ``table`` now that it is their turn, if another seat had it
     (``before``, the seat that moved; None: the game has just begun). A player who moves twice in
     a row is not told."""
+    inbox_events.turn_passed(table, before)
     seat = table.state.current_player
     if pusher is None or seat == before:
         return
@@ -74,6 +75,7 @@ def seats_written(pusher: Pusher | None, table: Table, status: str, seats: list[
     """Tell the player to act in ``table`` if its game has just begun (it was ``status`` with
     ``seats``): its last seat taken, an open one or a rematch's to join. Not the player who took
     it, though: they are at the app."""
+    inbox_events.seats_written(table, status, seats)
     seat = table.state.current_player
     began = status != "playing" or (joining(seats) and not joining(table.stored.seats))
     if not began or (
@@ -85,6 +87,7 @@ def seats_written(pusher: Pusher | None, table: Table, status: str, seats: list[
 
 def challenge_made(pusher: Pusher | None, table: Table) -> None:
     """Tell each account a seat of ``table``'s new game is kept for (a challenge) who challenges it."""
+    inbox_events.challenge_made(table)
     stored = table.stored
     if pusher is None or stored.status != "open":
         return

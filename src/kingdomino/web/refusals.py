@@ -110,6 +110,8 @@ REFUSAL_CODES = frozenset(
         "tournament_table_size",
         # Following and blocking accounts (``relations``).
         "relations_guest",
+        "inbox_guest",
+        "no_notification",
         "follow_yourself",
         "block_yourself",
         "follow_blocked",

@@ -22,12 +22,14 @@ unplayed, the one who came taking a whole point.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from collections.abc import Sequence
 from typing import Any
 
 from kingdomino.core.game import Game, GameError, State
 from kingdomino.games.registry import make_game
+from kingdomino.web import inbox_events
 from kingdomino.web.clocks import TimeControl
 from kingdomino.web.club_pairing import BYE, WIN, Pairing, round_robin, swiss_round
 from kingdomino.web.game_results import final_places, forfeited
@@ -166,6 +168,7 @@ async def make_pairing_game(hub: Hub, tournament: Tournament, players: Sequence[
         public=tournament.public,
     )
     table = await hub.start_game(stored, game)
+    await asyncio.to_thread(inbox_events.paired, hub.store, tournament, players, table.id)
     return table.id
 
 

@@ -33,6 +33,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from kingdomino.ratings.glicko2 import Rating
+from kingdomino.web import inbox_events
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.endings import resign
@@ -193,6 +194,7 @@ class Tournaments:
             await asyncio.to_thread(
                 records.set_state, self.store, tournament_id, status="running", rounds=count
             )
+            await asyncio.to_thread(inbox_events.tournament_began, self.store, tournament)
             self._unschedule(tournament_id)
             await self._pair(tournament_id, 1)
 
@@ -264,6 +266,7 @@ class Tournaments:
             return
         if tournament.round >= tournament.rounds or not rounds.goes_on(tournament):
             await asyncio.to_thread(records.set_state, self.store, tournament_id, status="finished")
+            await asyncio.to_thread(inbox_events.tournament_ended, self.store, tournament)
             return
         await self._pair(tournament_id, tournament.round + 1)
 

@@ -50,6 +50,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   /api/account/relations/{name}``: the accounts followed and blocked (``people``);
 * ``GET`` and ``PUT /api/account/preferences``: the account's preferences (``preferences``);
 * ``POST /api/reports`` ``{name, reason, text?, game?, line?}``: a report of an account (``reports``);
+* ``GET /api/account/notifications?limit=&before=`` the account's inbox, ``POST
+  /api/account/notifications/read`` ``{id?}`` marks one or all read (``inbox``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -66,6 +68,7 @@ from kingdomino.web.routes import (
     finished_games,
     game_socket,
     games,
+    inbox,
     live_games,
     open_games,
     people,
@@ -96,4 +99,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     people.router,
     preferences.router,
     reports.router,
+    inbox.router,
 )

@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { followLogins, keepPreference, syncPreferences } from "./preferences-sync.js";
+import { inboxBell } from "./inbox.js";
 import { installSprite } from "./pictures.js";
 import { loadMeta } from "./server-meta.js";
 
@@ -36,9 +37,14 @@ async function main() {
   const notice = el("span", { id: "server-notice", role: "status" });
   onRetrying((seconds) => { notice.textContent = seconds === null ? "" : t("app.retrying", { seconds }); });
   const brand = brandLink();
-  header.replaceChildren(skipLink(root, Boolean(match)), brand, notice, el("span", { class: "lang" }, select));
+  // The lobby's account card asks who is logged in, and says it (ACCOUNT_SHOWN): the bell listens.
+  const lobby = !(match || player || boards || tournament || location.pathname === "/score");
+  const bell = inboxBell(!lobby);
+  header.replaceChildren(skipLink(root, Boolean(match)), brand, notice, bell, el("span", { class: "lang" }, select));
   fitBrand(brand);
   window.addEventListener("resize", () => fitBrand(brand));
+  // The bell shown once the server says who is logged in (or hidden) changes the name's room.
+  new ResizeObserver(() => fitBrand(brand)).observe(bell);
   if (match) (await import("./game.js")).showGame(root, match[1], match[2] === "/replay", match[2] === "/watch");
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else if (location.pathname === "/account/preferences") (await import("./preferences.js")).showPreferences(root);
