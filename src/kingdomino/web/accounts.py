@@ -33,6 +33,7 @@ from sqlalchemy import delete, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from kingdomino.web.club_leaving import leave_all
 from kingdomino.web.push_tables import PushSubscriptionRow
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer, clean_name, look_alike_key, name_key, reads_as_ai
@@ -258,8 +259,9 @@ def closed_refusal(by: str | None, reason: str | None) -> HubError:
 def close_account(store: Store, account_id: int, by: str, reason: str | None = None) -> bool:
     """Close the account ``account_id`` (``by`` its ``owner`` or the ``operator``, ``reason``
     the operator's): its sessions end on every server at once (each request reads them from the
-    database), its push subscriptions are dropped; its open games and challenges are called off
-    by each server's sweep (``closed_accounts``). False if it was closed already."""
+    database), its push subscriptions are dropped, it leaves its clubs (``club_leaving``); its
+    open games and challenges are called off by each server's sweep (``closed_accounts``). False
+    if it was closed already."""
     with store.engine.begin() as connection:
         closed = connection.execute(
             update(AccountRow)
@@ -268,4 +270,6 @@ def close_account(store: Store, account_id: int, by: str, reason: str | None = N
         )
         connection.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
         connection.execute(delete(PushSubscriptionRow).where(PushSubscriptionRow.account_id == account_id))
+        if closed.rowcount:
+            leave_all(connection, account_id)
         return bool(closed.rowcount)

@@ -10,7 +10,7 @@ from sqlalchemy import DefaultClause, inspect, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InternalError, OperationalError, ProgrammingError
 
-from kingdomino.web import push_tables  # noqa: F401  (its tables are made with the others)
+from kingdomino.web import club_tables, push_tables  # noqa: F401  (their tables are made with the others)
 from kingdomino.web.seats import look_alike_key
 from kingdomino.web.tables import AccountRow, Base, GameRow
 

@@ -248,6 +248,8 @@ class TournamentRow(Base):
     round: Mapped[int] = mapped_column(Integer, default=0)
     #: Players at a table: 2 (games of two), or 3 or 4, a Swiss by tables (``table_pairing``).
     table_size: Mapped[int] = mapped_column(Integer, default=2, server_default="2")
+    #: The club whose members alone may join it (``club_tables``; None: anyone may).
+    club: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class TournamentPlayerRow(Base):

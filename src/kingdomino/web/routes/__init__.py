@@ -48,6 +48,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET /api/account/following``, ``PUT`` and ``DELETE /api/account/following/{name}``; ``GET
   /api/account/blocked``, ``PUT`` and ``DELETE /api/account/blocked/{name}``; ``GET
   /api/account/relations/{name}``: the accounts followed and blocked (``people``);
+* ``POST /api/clubs``, ``GET /api/clubs``, ``GET``, ``PATCH`` and ``DELETE /api/clubs/{name}``,
+  ``POST /api/clubs/{name}/join`` and ``/leave``, ``PUT`` and ``DELETE
+  /api/clubs/{name}/members/{player}``, ``GET /api/account/clubs``: clubs of players (``clubs``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -61,6 +64,7 @@ from kingdomino.web.routes import (
     accounts,
     app_pages,
     challenges,
+    clubs,
     finished_games,
     game_socket,
     games,
@@ -90,4 +94,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     live_games.router,
     tournaments.router,
     people.router,
+    clubs.router,
 )
