@@ -1,6 +1,7 @@
 // The lobby's "Club tournaments" card: the tournaments open to join and running, each a link to
 // its page (tournament.js), and the form an account organises one with (the quick game's game
 // and clock choices, open-games.js).
+import { clubChoice } from "./club-card.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
@@ -79,6 +80,7 @@ function organiseForm(games) {
   const watched = field("tournament-public", { type: "checkbox", checked: true });
   const play = field("tournament-play", { type: "checkbox", checked: true });
   const starts = field("tournament-starts", { type: "datetime-local" });
+  const club = clubChoice();
   const roundsLabel = el("label", { hidden: true }, t("tournament.rounds"), " ", rounds);
   // Tables of three or four for a game that has them: a Swiss by tables (no round robin).
   const tableSize = /** @type {HTMLSelectElement} */ (el("select", { id: "tournament-table-size" },
@@ -101,7 +103,7 @@ function organiseForm(games) {
       const made = /** @type {{id: string}} */ (await api("/api/tournaments", { method: "POST", body: {
         ...choice, name: name.value, format: format.value, rounds: Number(rounds.value), max_players: Number(most.value),
         table_size: Number(tableSize.value),
-        bots: bots.checked, public: watched.checked, play: play.checked,
+        bots: bots.checked, public: watched.checked, play: play.checked, club: club.value(),
         starts_at: starts.value ? new Date(starts.value).getTime() / 1000 : null } }));
       location.href = `/tournament/${made.id}`;
     } catch (problem) { said.textContent = errorWords(problem); }
@@ -121,6 +123,6 @@ function organiseForm(games) {
     el("label", {}, bots, " ", t("tournament.bots")),
     el("label", {}, watched, " ", t("watch.public")),
     el("label", {}, play, " ", t("tournament.play")),
-    el("label", {}, t("tournament.starts_at"), " ", starts),
+    el("label", {}, t("tournament.starts_at"), " ", starts), club.field,
     el("button", { type: "submit", class: "primary", id: "organise-button" }, t("tournament.create")), said);
 }
