@@ -57,6 +57,11 @@ def test_kira_runs_a_club_that_boris_asks_to_join(browser: Browser, live_server:
     assert kira.inner_text("#club-admission") == "By request: its leaders accept new members · 2 members"
     watch = kira.locator(f"#club-playing li[data-game='{game_id}'] a.watch-game")
     assert watch.get_attribute("href") == f"/game/{game_id}/watch"
+    kira.click("#club-manage summary")
+    boris_line = kira.locator(f"#club-member-list li[data-name='{boris}']")
+    remove = boris_line.locator("button.club-remove")
+    assert remove.get_attribute("aria-label") == f"Remove {boris} from the club"
+    assert kira.locator(f"#club-member-list li[data-name='{kira_name}'] button.club-remove").count() == 0
     kira.screenshot(path=str(SHOTS / "club-en.png"), full_page=True)
     assert axe_violations(kira) == []
 
@@ -67,6 +72,7 @@ def test_kira_runs_a_club_that_boris_asks_to_join(browser: Browser, live_server:
     kira.wait_for_url(f"{live_server}/tournament/*")
     kira.wait_for_selector("#tournament-club")
     assert kira.inner_text("#tournament-club") == f"For the members of {club} only"
+    kira.screenshot(path=str(SHOTS / "tournament-en.png"))
     tournament_id = kira.url.rsplit("/", 1)[1]
 
     kira.goto(f"{live_server}/player/{quote(boris)}")
