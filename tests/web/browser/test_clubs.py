@@ -74,6 +74,9 @@ def test_kira_runs_a_club_that_boris_asks_to_join(browser: Browser, live_server:
     assert kira.inner_text("#tournament-club") == f"For the members of {club} only"
     kira.screenshot(path=str(SHOTS / "tournament-en.png"))
     tournament_id = kira.url.rsplit("/", 1)[1]
+    kira.goto(live_server + "/")
+    listed = kira.locator(f"#tournament-list li[data-id='{tournament_id}']")
+    assert listed.inner_text().endswith(f"For the members of {club} only")
 
     kira.goto(f"{live_server}/player/{quote(boris)}")
     kira.wait_for_selector("#player-clubs:not([hidden])")

@@ -11,7 +11,8 @@ import { errorWords, gameTitle } from "./words.js";
 /** A tournament as the lists show it (GET /api/tournaments).
  * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
  *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, format: string,
- *   rounds: number, round: number, max_players: number, status: string, players: number, table_size: number}} Listed */
+ *   rounds: number, round: number, max_players: number, status: string, players: number, table_size: number,
+ *   club?: string | null}} Listed */
 
 /** The card, filled once the lists and the account are read.
  * @param {Record<string, {players: number[], modes?: string[]}>} games the games offered, as the lobby's form has them */
@@ -61,7 +62,8 @@ function listedLine(listed) {
   return el("li", { "data-id": listed.id },
     el("a", { href: `/tournament/${listed.id}` }, listed.name), " · ", t(`tournament.${listed.status}`), " · ",
     [gameTitle(listed), format, tables, round, timeControlWords(listed.time_control), t(listed.rated ? "lobby.rated" : "lobby.casual"),
-      t("tournament.entrants_n", { n: listed.players, max: listed.max_players })].filter(Boolean).join(" · "));
+      t("tournament.entrants_n", { n: listed.players, max: listed.max_players }),
+      listed.club ? t("club.members_only", { name: listed.club }) : ""].filter(Boolean).join(" · "));
 }
 
 /** The form a logged-in player organises a tournament with; sent, it opens the tournament's page.
