@@ -93,8 +93,9 @@ async def create(
     """Create a club, which you lead. Refused when its name reads or looks as another club's, has
     a "/", beyond 3 clubs you created and 20 you are in."""
     await _act(request, client, CREATIONS)
-    made = clubs.create
-    name = await asyncio.to_thread(made, hub.store, account.id, body.name, body.description, body.admission)
+    name = await asyncio.to_thread(
+        clubs.create, hub.store, account.id, body.name, body.description, body.admission
+    )
     return {"name": name, "role": "leader"}
 
 
