@@ -153,8 +153,12 @@ def create(store: Store, account_id: int, name: str, about: str, admission: str)
     return shown
 
 
-def _club(session: Session, name: str) -> ClubRow:
-    club = session.scalar(select(ClubRow).where(ClubRow.name_key == name_key(clean_name(name))))
+def _club(session: Session, name: str, lock: bool = False) -> ClubRow:
+    """The club named ``name`` (as it reads), or ``no_club``; ``lock``: its row locked until the
+    transaction's end (PostgreSQL), so that two leaders' acts on one club (each the last leader's
+    check) are made one after the other."""
+    found = select(ClubRow).where(ClubRow.name_key == name_key(clean_name(name)))
+    club = session.scalar(found.with_for_update() if lock else found)
     if club is None:
         raise no_club(name)
     return club
@@ -175,7 +179,7 @@ def find(store: Store, name: str, account_id: int | None) -> Club:
 
 def _led(session: Session, name: str, account_id: int) -> ClubRow:
     """The club ``name`` if ``account_id`` leads it, else the refusal."""
-    club = _club(session, name)
+    club = _club(session, name, lock=True)
     if _role(session, club.id, account_id) != "leader":
         message = f"only a leader of {club.name} may do this"
         raise HubError(403, "club", message, "club_not_leader", {"name": club.name})
@@ -187,7 +191,7 @@ def join(store: Store, name: str, account_id: int) -> str:
     Already in it (or asking): its role as it was."""
     try:
         with store.sessions.begin() as session:
-            club = _club(session, name)
+            club = _club(session, name, lock=True)
             role = _role(session, club.id, account_id)
             if role is not None:
                 return role
@@ -214,7 +218,7 @@ def leave(store: Store, name: str, account_id: int) -> bool:
     """``account_id`` leaves the club, or takes its request back (True: it was in it). Refused to
     its last leader."""
     with store.sessions.begin() as session:
-        club = _club(session, name)
+        club = _club(session, name, lock=True)
         role = _role(session, club.id, account_id)
         if role == "leader" and _leaders(session, club.id) <= 1:
             raise _last_leader(club)
