@@ -9,7 +9,7 @@ request to join). Its creator leads it and may make other members leaders; a lea
 members, changes the description and admission, or closes the club; a member leaves, but the last
 leader hands the lead over first (or closes the club). A club with a members-only tournament open
 or running is not closed (``club_tournaments``). A closed account leaves its clubs
-(:func:`leave_all`, in the same transaction as its closing); an account another member blocks
+(``club_leaving``, in the same transaction as its closing); an account another member blocks
 stays in the club: a club is its members', not one member's list.
 
 Bounds: an account is in (or asks to join) at most ``MAX_CLUBS`` clubs and has created at most
@@ -33,10 +33,12 @@ from kingdomino.web.store import Store
 from kingdomino.web.stored import now
 from kingdomino.web.tables import TournamentRow
 
+#: The clubs an account is in (its requests too), the clubs it created that still exist, and a
+#: club's members: a player's few groups, a shop's or a school's regulars, not a mailing list.
 MAX_CLUBS = 20
 MAX_CREATED = 3
 MAX_MEMBERS = 2000
-#: The most characters of a description (after cleaning), and of its lines.
+#: The most characters of a description (after cleaning), and the most lines.
 MAX_DESCRIPTION = 500
 MAX_LINES = 20
 #: How a club takes new members.
