@@ -13,9 +13,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, delete, insert, select, update
 from tests.web.conftest import POSTGRES, fresh_postgres, new_app
 
+from kingdomino.web.beat_tables import ServerBeatRow, ServerStopRow
 from kingdomino.web.clock_pause import ALIVE_SECONDS, resume_clocks
 from kingdomino.web.store import Store
-from kingdomino.web.tables import GameRow, ServerBeatRow, ServerStopRow
+from kingdomino.web.tables import GameRow
 
 #: How long the server stays stopped: longer than the move clock.
 DOWN = 60.0

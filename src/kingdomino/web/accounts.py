@@ -33,6 +33,7 @@ from sqlalchemy import delete, select, true, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from kingdomino.web.club_leaving import leave_all
 from kingdomino.web.inbox_tables import NotificationRow
 from kingdomino.web.push_tables import PushSubscriptionRow
 from kingdomino.web.refusals import HubError
@@ -259,8 +260,9 @@ def closed_refusal(by: str | None, reason: str | None) -> HubError:
 def close_account(store: Store, account_id: int, by: str, reason: str | None = None) -> bool:
     """Close the account ``account_id`` (``by`` its ``owner`` or the ``operator``, ``reason``
     the operator's): its sessions end on every server at once (each request reads them from the
-    database), its push subscriptions and its inbox are dropped; its open games and challenges
-    are called off by each server's sweep (``closed_accounts``). False if it was closed already."""
+    database), its push subscriptions and its inbox are dropped, it leaves its clubs
+    (``club_leaving``); its open games and challenges are called off by each server's sweep
+    (``closed_accounts``). False if it was closed already."""
     with store.engine.begin() as connection:
         closed = connection.execute(
             update(AccountRow)
@@ -270,4 +272,6 @@ def close_account(store: Store, account_id: int, by: str, reason: str | None = N
         connection.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
         connection.execute(delete(PushSubscriptionRow).where(PushSubscriptionRow.account_id == account_id))
         connection.execute(delete(NotificationRow).where(NotificationRow.account_id == account_id))
+        if closed.rowcount:
+            leave_all(connection, account_id)
         return bool(closed.rowcount)

@@ -42,8 +42,17 @@ from kingdomino.web.store import Store
 from kingdomino.web.tournaments import Tournaments
 
 #: The module each kind of page runs: the lobby, a game, the scorer, the players' pages and
-#: leaderboards, a club tournament's page, the account's preferences (``routes.app_pages``).
-PAGE_MODULES = ("lobby.js", "game.js", "scorer.js", "players.js", "tournament.js", "preferences.js")
+#: leaderboards, a club tournament's page, the account's preferences, a club's page
+#: (``routes.app_pages``).
+PAGE_MODULES = (
+    "lobby.js",
+    "game.js",
+    "scorer.js",
+    "players.js",
+    "tournament.js",
+    "preferences.js",
+    "club.js",
+)
 
 
 def create_app(

@@ -24,8 +24,9 @@ import time
 from sqlalchemy import delete, insert, select, text, update
 from sqlalchemy.engine import Connection
 
+from kingdomino.web.beat_tables import ServerBeatRow, ServerStopRow
 from kingdomino.web.store import Store
-from kingdomino.web.tables import GameRow, ServerBeatRow, ServerStopRow
+from kingdomino.web.tables import GameRow
 
 log = logging.getLogger(__name__)
 

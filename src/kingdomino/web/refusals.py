@@ -144,6 +144,22 @@ REFUSAL_CODES = frozenset(
         "too_many_reports",
         "report_again",
         "silenced",
+        # Clubs (``clubs``, ``club_tournaments``).
+        "clubs_guest",
+        "no_club",
+        "club_name_taken",
+        "club_name_look_alike",
+        "club_name_slash",
+        "club_description_length",
+        "too_many_clubs",
+        "too_many_clubs_created",
+        "club_full",
+        "club_not_leader",
+        "club_last_leader",
+        "club_no_member",
+        "club_remove_yourself",
+        "club_tournaments_on",
+        "tournament_club",
     }
 )
 

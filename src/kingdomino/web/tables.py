@@ -248,6 +248,8 @@ class TournamentRow(Base):
     round: Mapped[int] = mapped_column(Integer, default=0)
     #: Players at a table: 2 (games of two), or 3 or 4, a Swiss by tables (``table_pairing``).
     table_size: Mapped[int] = mapped_column(Integer, default=2, server_default="2")
+    #: The club whose members alone may join it (``club_tables``; None: anyone may).
+    club: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
 
 
 class TournamentPlayerRow(Base):
@@ -297,32 +299,6 @@ class TournamentGameRow(Base):
     #: ``places`` and ``forfeits`` (lists in seat order). None in a tournament of games of two.
     table_players: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-
-
-class ServerStopRow(Base):
-    """When the server of a SQLite file stopped, as versions before ``server_beats`` noted it (one
-    row): the next start gives that time back to the running clocks (``clock_pause``)."""
-
-    __tablename__ = "server_stops"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    #: The moment it stopped (epoch seconds).
-    at: Mapped[float] = mapped_column(Float)
-
-
-class ServerBeatRow(Base):
-    """A server's last sign of life (``clock_pause``): a running server's row is renewed every
-    few seconds, a stopped one's says so; the time since the latest, when none runs, is given
-    back to the running clocks."""
-
-    __tablename__ = "server_beats"
-
-    #: The server's name (``Store.server``: new at each start).
-    server: Mapped[str] = mapped_column(String(32), primary_key=True)
-    #: Its last beat (epoch seconds).
-    at: Mapped[float] = mapped_column(Float)
-    #: Whether it stopped in order at ``at``.
-    stopped: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class FollowRow(Base):

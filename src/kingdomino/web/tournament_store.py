@@ -14,6 +14,7 @@ from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.sql.elements import ColumnElement
 
 from kingdomino.web.club_pairing import Played
+from kingdomino.web.club_tournaments import club_name
 from kingdomino.web.store import Store
 from kingdomino.web.table_pairing import TablePlayed
 from kingdomino.web.tables import AccountRow, GameRow, TournamentGameRow, TournamentPlayerRow, TournamentRow
@@ -43,6 +44,9 @@ class Tournament:
     round: int
     #: Players at a table: 2, or 3 or 4 (a Swiss by tables: ``table_pairing``).
     table_size: int = 2
+    #: The club whose members alone may join (``club_tournaments``), by id and name.
+    club: int | None = None
+    club_name: str | None = None
     #: The organiser's account name.
     organiser_name: str = ""
     players: list[Any] = field(default_factory=list)
@@ -145,7 +149,9 @@ def load_games(store: Store, tournament_id: str, after: int = 0) -> list[Any]:
 
 
 def _head(connection: Connection, tournament_id: str) -> Tournament | None:
-    row = connection.execute(select(TournamentRow).where(TournamentRow.id == tournament_id)).first()
+    row = connection.execute(
+        select(TournamentRow, club_name()).where(TournamentRow.id == tournament_id)
+    ).first()
     if row is None:
         return None
     players = connection.execute(
@@ -179,7 +185,7 @@ def listed(store: Store, statuses: tuple[str, ...], limit: int) -> list[dict[str
     )
     with store.engine.connect() as connection:
         rows = connection.execute(
-            select(TournamentRow, count)
+            select(TournamentRow, count, club_name())
             .where(TournamentRow.status.in_(statuses))
             .order_by(TournamentRow.created.desc())
             .limit(limit)

@@ -34,6 +34,7 @@ def settings_json(tournament: Any, players: int) -> dict[str, Any]:
         "table_size": tournament.table_size,
         "starts_at": tournament.starts_at,
         "players": players,
+        "club": tournament.club_name,
     }
 
 

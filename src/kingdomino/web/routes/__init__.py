@@ -52,6 +52,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/reports`` ``{name, reason, text?, game?, line?}``: a report of an account (``reports``);
 * ``GET /api/account/notifications?limit=&before=`` the account's inbox, ``POST
   /api/account/notifications/read`` ``{id?}`` marks one or all read (``inbox``);
+* ``POST /api/clubs``, ``GET /api/clubs``, ``GET``, ``PATCH`` and ``DELETE /api/clubs/{name}``,
+  ``POST /api/clubs/{name}/join`` and ``/leave``, ``PUT`` and ``DELETE
+  /api/clubs/{name}/members/{player}``, ``GET /api/account/clubs``: clubs of players (``clubs``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -65,6 +68,7 @@ from kingdomino.web.routes import (
     accounts,
     app_pages,
     challenges,
+    clubs,
     finished_games,
     game_socket,
     games,
@@ -100,4 +104,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     preferences.router,
     reports.router,
     inbox.router,
+    clubs.router,
 )

@@ -13,6 +13,7 @@ from limits import parse
 from pydantic import Field
 
 from kingdomino.web import tournament_store as records
+from kingdomino.web.club_tournaments import admit, led_club
 from kingdomino.web.game_requests import game_request
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
 from kingdomino.web.refusals import HubError
@@ -77,6 +78,7 @@ class TournamentRequest(Body):
         default=None, description="When it starts by itself (epoch seconds); none: when you start it."
     )
     play: bool = Field(default=True, description="You play in it too (else you organise it alone).")
+    club: str | None = Field(default=None, description="A club you lead: its members alone may join.")
 
 
 @router.post("/api/tournaments", status_code=201)
@@ -89,8 +91,8 @@ async def create(
 ) -> dict[str, Any]:
     """Organise a club tournament: it is open for accounts to join until its start. Refused for a
     guest (401), a game not played at its tables (`table_size`; a round robin by tables), one
-    without a clock (its games need one), a start more than 30 days ahead, and beyond 3
-    tournaments not yet over of one organiser."""
+    without a clock (its games need one), a start more than 30 days ahead, beyond 3
+    tournaments not yet over of one organiser, and for a `club` you do not lead."""
     same_origin(request)
     if account is None:
         raise HubError(401, "session", "log in to organise a tournament", "tournament_guest")
@@ -99,8 +101,11 @@ async def create(
         raise HubError(422, "name", "a tournament's name shows a letter at least")
     await limited(request, "tournament", client, CREATIONS)
     settings = {
-        **body.model_dump(exclude={"time_control", "play", "name"}),
+        **body.model_dump(exclude={"time_control", "play", "name", "club"}),
         "name": name,
+        "club": await asyncio.to_thread(led_club, tournaments.store, account.id, body.club)
+        if body.club
+        else None,
         "time_control": body.time_control.spec() if body.time_control else None,
     }
     made = await tournaments.create(account.player(), settings, body.play)
@@ -138,9 +143,11 @@ async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentA
 async def join(
     tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
 ) -> dict[str, Any]:
-    """Join an open tournament (refused when it is full, started, or takes no bots and you are one)."""
+    """Join an open tournament (refused when it is full, started, takes no bots and you are one, or
+    is a club's and you are not its member: `tournament_club`)."""
     same_origin(request)
     await limited(request, "tournament_act", client, ACTS)
+    await asyncio.to_thread(admit, tournaments.store, tournament_id, account.id)
     await tournaments.join(tournament_id, account.player())
     return {"ok": True}
 

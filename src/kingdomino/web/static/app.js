@@ -1,7 +1,8 @@
 // Entry point: the language first, then the lobby at "/", a game at "/game/<id>" (watched by anyone
 // at "/game/<id>/watch" when it is public), the scorer at
 // "/score", a player's page at "/player/<name>", the leaderboards at "/leaderboards/<pool>", a
-// club tournament at "/tournament/<id>" or the preferences at "/account/preferences".
+// club tournament at "/tournament/<id>", the preferences at "/account/preferences" or a club at
+// "/club/<name>".
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
@@ -34,6 +35,7 @@ async function main() {
   const player = location.pathname.match(/^\/player\/(.+)$/);
   const boards = location.pathname.match(/^\/leaderboards(?:\/([\w-]+))?$/);
   const tournament = location.pathname.match(/^\/tournament\/([A-Za-z0-9]+)$/);
+  const club = location.pathname.match(/^\/club\/([^/]+)$/);
   const notice = el("span", { id: "server-notice", role: "status" });
   onRetrying((seconds) => { notice.textContent = seconds === null ? "" : t("app.retrying", { seconds }); });
   const brand = brandLink();
@@ -51,6 +53,7 @@ async function main() {
   else if (player) (await import("./players.js")).showPlayer(root, decodeURIComponent(player[1]));
   else if (boards) (await import("./players.js")).showLeaderboards(root, boards[1]);
   else if (tournament) (await import("./tournament.js")).showTournament(root, tournament[1]);
+  else if (club) (await import("./club.js")).showClub(root, decodeURIComponent(club[1]));
   else {
     (await import("./lobby.js")).showLobby(root);
     // Any other path was answered 404 with this page: say so above the lobby.

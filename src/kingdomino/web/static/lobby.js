@@ -6,6 +6,7 @@ import { aiLevels, levelWords } from "./ai-levels.js";
 import { challengesCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { followingCard } from "./following.js";
+import { clubsCard } from "./club-card.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { openHelp } from "./help.js";
 import { liveGamesCard } from "./live-games.js";
@@ -203,7 +204,7 @@ export function showLobby(main) {
   const challenges = challengesCard();
   // What awaits the player's answer first: their move, then a challenge (it waits minutes), then the rest.
   main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), yourMoveCard(), challenges.card, quick,
-    openGamesCard(GAMES, challenges.heard), liveGamesCard(), followingCard(), tournamentsCard(GAMES), error,
+    openGamesCard(GAMES, challenges.heard), liveGamesCard(), followingCard(), clubsCard(), tournamentsCard(GAMES), error,
     el("section", { class: "card" }, form),
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
       // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).

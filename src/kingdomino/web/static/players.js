@@ -7,6 +7,7 @@ import { GAMES } from "./lobby.js";
 import { dateLanguage, number, t } from "./i18n.js";
 import { playingNow } from "./live-games.js";
 import { relationButtons } from "./people.js";
+import { playerClubs } from "./club-card.js";
 import { ratingGraph } from "./rating-graph.js";
 import { provisionalMeaning, ratingShown, ratingText } from "./rating-mark.js";
 import { api } from "./server.js";
@@ -93,7 +94,7 @@ export async function showPlayer(main, name) {
   document.title = `${page.name} · ${t("app.name")}`;
   main.replaceChildren(
     el("section", { class: "card", id: "player" }, heading(page.name, page.bot),
-      el("p", { class: "small" }, t("players.since", { date: day(page.created) })),
+      el("p", { class: "small" }, t("players.since", { date: day(page.created) })), playerClubs(page.name),
       page.closed ? el("p", { id: "player-closed", class: "player-closed" }, t("players.closed"))
         : relationButtons(page.name, page.followers),
       boardsLink()),

@@ -2,6 +2,7 @@
 // its page (tournament.js), and the form an account organises one with (the quick game's game
 // and clock choices, open-games.js).
 import { ACCOUNT_SHOWN } from "./account.js";
+import { clubChoice } from "./club-card.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
@@ -11,7 +12,8 @@ import { errorWords, gameTitle } from "./words.js";
 /** A tournament as the lists show it (GET /api/tournaments).
  * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
  *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, format: string,
- *   rounds: number, round: number, max_players: number, status: string, players: number, table_size: number}} Listed */
+ *   rounds: number, round: number, max_players: number, status: string, players: number, table_size: number,
+ *   club?: string | null}} Listed */
 
 /** The card, filled once the lists and the account are read.
  * @param {Record<string, {players: number[], modes?: string[]}>} games the games offered, as the lobby's form has them */
@@ -75,7 +77,8 @@ function listedLine(listed) {
   return el("li", { "data-id": listed.id },
     el("a", { href: `/tournament/${listed.id}` }, listed.name), " · ", t(`tournament.${listed.status}`), " · ",
     [gameTitle(listed), format, tables, round, timeControlWords(listed.time_control), t(listed.rated ? "lobby.rated" : "lobby.casual"),
-      t("tournament.entrants_n", { n: listed.players, max: listed.max_players })].filter(Boolean).join(" · "));
+      t("tournament.entrants_n", { n: listed.players, max: listed.max_players }),
+      listed.club ? t("club.members_only", { name: listed.club }) : ""].filter(Boolean).join(" · "));
 }
 
 /** The form a logged-in player organises a tournament with; sent, it opens the tournament's page.
@@ -94,6 +97,7 @@ function organiseForm(games) {
   const watched = field("tournament-public", { type: "checkbox", checked: true });
   const play = field("tournament-play", { type: "checkbox", checked: true });
   const starts = field("tournament-starts", { type: "datetime-local" });
+  const club = clubChoice();
   const roundsLabel = el("label", { hidden: true }, t("tournament.rounds"), " ", rounds);
   // Tables of three or four for a game that has them: a Swiss by tables (no round robin).
   const tableSize = /** @type {HTMLSelectElement} */ (el("select", { id: "tournament-table-size" },
@@ -116,7 +120,7 @@ function organiseForm(games) {
       const made = /** @type {{id: string}} */ (await api("/api/tournaments", { method: "POST", body: {
         ...choice, name: name.value, format: format.value, rounds: Number(rounds.value), max_players: Number(most.value),
         table_size: Number(tableSize.value),
-        bots: bots.checked, public: watched.checked, play: play.checked,
+        bots: bots.checked, public: watched.checked, play: play.checked, club: club.value(),
         starts_at: starts.value ? new Date(starts.value).getTime() / 1000 : null } }));
       location.href = `/tournament/${made.id}`;
     } catch (problem) { said.textContent = errorWords(problem); }
@@ -136,6 +140,6 @@ function organiseForm(games) {
     el("label", {}, bots, " ", t("tournament.bots")),
     el("label", {}, watched, " ", t("watch.public")),
     el("label", {}, play, " ", t("tournament.play")),
-    el("label", {}, t("tournament.starts_at"), " ", starts),
+    el("label", {}, t("tournament.starts_at"), " ", starts), club.field,
     el("button", { type: "submit", class: "primary", id: "organise-button" }, t("tournament.create")), said);
 }

@@ -26,7 +26,7 @@ const REFRESH_SECONDS = 10;
  *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, public: boolean,
  *   format: "round_robin" | "swiss", rounds: number, round: number, max_players: number, bots: boolean, table_size: number,
  *   status: "open" | "running" | "finished" | "cancelled", starts_at: number | null, players: number,
- *   organiser: string, wait_minutes: number, you: {organiser: boolean, playing: boolean} | null,
+ *   organiser: string, wait_minutes: number, you: {organiser: boolean, playing: boolean} | null, club: string | null,
  *   entrants: Array<{name: string, bot: boolean, withdrew: number | null}>,
  *   rounds_played: Array<{round: number, games: RoundGame[]}>, standings: StandingLine[]}} Tournament */
 
@@ -101,6 +101,8 @@ function render(main, found, load) {
     el("section", { class: "card", id: "tournament" },
       el("h1", { class: "players-title" }, found.name),
       el("p", { id: "tournament-about" }, aboutWords(found).join(" · ")),
+      found.club ? el("p", { id: "tournament-club" }, el("a", { href: `/club/${encodeURIComponent(found.club)}` },
+        t("club.members_only", { name: found.club }))) : "",
       el("p", { class: "small" }, t("tournament.organiser", { name: found.organiser }), " · ",
         t("tournament.entrants_n", { n: found.players, max: found.max_players }),
         found.starts_at && found.status === "open" ? ` · ${t("tournament.starts", { time: when(found.starts_at) })}` : ""),

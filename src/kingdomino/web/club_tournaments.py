@@ -1,0 +1,65 @@
+"""Members-only tournaments: an organiser who leads a club makes a tournament for its members
+alone (the tournament's ``club``), and the club's page lists it (``club_views``). Who joins is
+checked at the join; a member who leaves the club later stays in the tournament, as a player who
+is blocked by another stays in one (its pairings are the tournament's)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from kingdomino.web.club_tables import ClubMemberRow, ClubRow
+from kingdomino.web.clubs import MEMBERS, no_club
+from kingdomino.web.refusals import HubError
+from kingdomino.web.seats import clean_name, name_key
+from kingdomino.web.store import Store
+from kingdomino.web.tables import TournamentRow
+
+
+def club_name() -> Any:
+    """The name of a tournament's club (None: anyone may join it), as a column ``club_name`` of a
+    select of ``TournamentRow``."""
+    of_club = select(ClubRow.name).where(ClubRow.id == TournamentRow.club)
+    return of_club.scalar_subquery().label("club_name")
+
+
+def led_club(store: Store, account_id: int, name: str) -> int:
+    """The id of the club ``name`` that ``account_id`` leads, for its tournament; else 404
+    ``no_club`` or 403 ``club_not_leader``."""
+    with store.engine.connect() as connection:
+        club = connection.execute(
+            select(ClubRow.id, ClubRow.name).where(ClubRow.name_key == name_key(clean_name(name)))
+        ).first()
+        if club is None:
+            raise no_club(name)
+        role = connection.scalar(
+            select(ClubMemberRow.role).where(
+                ClubMemberRow.club_id == club.id, ClubMemberRow.account_id == account_id
+            )
+        )
+    if role != "leader":
+        message = f"only a leader of {club.name} makes a tournament for its members"
+        raise HubError(403, "club", message, "club_not_leader", {"name": club.name})
+    return int(club.id)
+
+
+def admit(store: Store, tournament_id: str, account_id: int) -> None:
+    """Refuse ``account_id`` a members-only tournament of a club it is not a member of: 403
+    ``tournament_club``, naming the club. Any other tournament (or none) is let be."""
+    with store.engine.connect() as connection:
+        club = connection.execute(
+            select(ClubRow.id, ClubRow.name)
+            .join(TournamentRow, TournamentRow.club == ClubRow.id)
+            .where(TournamentRow.id == tournament_id)
+        ).first()
+        if club is None:
+            return
+        role = connection.scalar(
+            select(ClubMemberRow.role).where(
+                ClubMemberRow.club_id == club.id, ClubMemberRow.account_id == account_id
+            )
+        )
+    if role not in MEMBERS:
+        message = f"this tournament is for the members of {club.name} only"
+        raise HubError(403, "tournament", message, "tournament_club", {"name": club.name})

@@ -1,0 +1,212 @@
+"""What a club's page and the lists of clubs show (``clubs``): its description and admission, its
+members ranked by their ratings in a pool its reader picks (the club's own leaderboard), the public
+games its members play now, its tournaments, and to its leaders the requests waiting. A closed
+account is in no club (``club_leaving``), so every member listed is an open account's.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.engine import Connection
+
+from kingdomino.ratings.pools import pool_names
+from kingdomino.web.club_tables import ClubMemberRow, ClubRow
+from kingdomino.web.clubs import MAX_MEMBERS, MEMBERS, Club
+from kingdomino.web.standings import rating_json
+from kingdomino.web.store import Store
+from kingdomino.web.tables import (
+    AccountRow,
+    GameRow,
+    RatingRow,
+    SeatAccountRow,
+    TournamentPlayerRow,
+    TournamentRow,
+)
+
+#: The most games the page lists as played now, and tournaments of the club.
+MAX_PLAYING = 50
+MAX_TOURNAMENTS = 50
+#: The most clubs a list of clubs shows.
+LISTED = 100
+
+
+def _aware(moment: datetime) -> str:
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
+
+
+def club_pool(connection: Connection, club_id: int) -> str:
+    """The pool where most of the club's members are rated, else the first pool."""
+    found = connection.execute(
+        select(RatingRow.pool, func.count())
+        .join(ClubMemberRow, ClubMemberRow.account_id == RatingRow.account_id)
+        .where(ClubMemberRow.club_id == club_id, ClubMemberRow.role.in_(MEMBERS))
+        .group_by(RatingRow.pool)
+        .order_by(func.count().desc(), RatingRow.pool)
+        .limit(1)
+    ).first()
+    return str(found[0]) if found is not None else pool_names()[0]
+
+
+def _members(connection: Connection, club_id: int, pool: str) -> list[dict[str, Any]]:
+    """The club's members (leaders too), by their rating in ``pool`` (the unrated after, by name),
+    each with its rating there (None: none yet)."""
+    rows = connection.execute(
+        select(AccountRow.name, AccountRow.bot, ClubMemberRow.role, ClubMemberRow.since, RatingRow)
+        .join(ClubMemberRow, ClubMemberRow.account_id == AccountRow.id)
+        .outerjoin(RatingRow, (RatingRow.account_id == AccountRow.id) & (RatingRow.pool == pool))
+        .where(ClubMemberRow.club_id == club_id, ClubMemberRow.role.in_(MEMBERS))
+        .order_by(RatingRow.rating.desc().nulls_last(), AccountRow.name_key)
+    )
+    return [
+        {
+            "name": row.name,
+            "bot": bool(row.bot),
+            "role": row.role,
+            "since": _aware(row.since),
+            "rating": rating_json(row) if row.rating is not None else None,
+        }
+        for row in rows
+    ]
+
+
+def _requests(connection: Connection, club_id: int) -> list[dict[str, Any]]:
+    rows = connection.execute(
+        select(AccountRow.name, AccountRow.bot, ClubMemberRow.since)
+        .join(ClubMemberRow, ClubMemberRow.account_id == AccountRow.id)
+        .where(ClubMemberRow.club_id == club_id, ClubMemberRow.role == "asked")
+        .order_by(ClubMemberRow.since)
+    )
+    return [{"name": row.name, "bot": bool(row.bot), "since": _aware(row.since)} for row in rows]
+
+
+def _playing(connection: Connection, club_id: int) -> list[dict[str, Any]]:
+    """The public games the club's members play now, newest first: each with the members there."""
+    rows = connection.execute(
+        select(AccountRow.name, GameRow.id, GameRow.game, GameRow.players, GameRow.seats)
+        .join(SeatAccountRow, SeatAccountRow.account_id == AccountRow.id)
+        .join(GameRow, GameRow.id == SeatAccountRow.game_id)
+        .join(ClubMemberRow, ClubMemberRow.account_id == AccountRow.id)
+        .where(
+            ClubMemberRow.club_id == club_id,
+            ClubMemberRow.role.in_(MEMBERS),
+            SeatAccountRow.playing,
+            GameRow.status == "playing",
+            GameRow.public,
+        )
+        .order_by(GameRow.created.desc())
+        .limit(MAX_PLAYING * 4)
+    )
+    games: dict[str, dict[str, Any]] = {}
+    for row in rows:
+        game = games.setdefault(
+            row.id,
+            {
+                "id": row.id,
+                "game": row.game,
+                "players": row.players,
+                "seats": [seat["name"] for seat in row.seats],
+                "members": [],
+                "watch": f"/game/{row.id}/watch",
+            },
+        )
+        game["members"].append(row.name)
+    return list(games.values())[:MAX_PLAYING]
+
+
+def _tournaments(connection: Connection, club_id: int) -> list[dict[str, Any]]:
+    entrants = (
+        select(func.count())
+        .where(TournamentPlayerRow.tournament_id == TournamentRow.id)
+        .scalar_subquery()
+        .label("entrants")
+    )
+    rows = connection.execute(
+        select(TournamentRow.id, TournamentRow.name, TournamentRow.game, TournamentRow.status, entrants)
+        .where(TournamentRow.club == club_id)
+        .order_by(TournamentRow.created.desc())
+        .limit(MAX_TOURNAMENTS)
+    )
+    return [
+        {"id": row.id, "name": row.name, "game": row.game, "status": row.status, "players": int(row.entrants)}
+        for row in rows
+    ]
+
+
+def club_page(store: Store, club: Club, pool: str | None) -> dict[str, Any]:
+    """The page of ``club`` as the reader whose role ``club.role`` is sees it: the requests
+    waiting only for its leaders; the members ranked in ``pool`` (None: the club's own pool)."""
+    with store.engine.connect() as connection:
+        row = connection.execute(select(ClubRow).where(ClubRow.id == club.id)).one()
+        shown = pool or club_pool(connection, club.id)
+        members = _members(connection, club.id, shown)
+        page = {
+            "name": row.name,
+            "description": row.description,
+            "admission": row.admission,
+            "created": _aware(row.created),
+            "pool": shown,
+            "pools": pool_names(),
+            "members": members,
+            "max_members": MAX_MEMBERS,
+            "playing": _playing(connection, club.id),
+            "tournaments": _tournaments(connection, club.id),
+            "you": club.role,
+        }
+        if club.role == "leader":
+            page["requests"] = _requests(connection, club.id)
+    return page
+
+
+def clubs_of(store: Store, account_id: int, leading: bool = False) -> list[dict[str, Any]]:
+    """The clubs ``account_id`` is in or asks to join (those it leads alone if ``leading``), by
+    name: each with its role, its members' count and, for a leader, the requests waiting."""
+    asked = (
+        select(func.count())
+        .where(ClubMemberRow.club_id == ClubRow.id, ClubMemberRow.role == "asked")
+        .scalar_subquery()
+        .label("asked")
+    )
+    mine = select(ClubMemberRow.club_id, ClubMemberRow.role).where(ClubMemberRow.account_id == account_id)
+    if leading:
+        mine = mine.where(ClubMemberRow.role == "leader")
+    own = mine.subquery()
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(ClubRow.name, ClubRow.admission, own.c.role, _counted().label("members"), asked)
+            .join(own, own.c.club_id == ClubRow.id)
+            .order_by(ClubRow.name_key)
+        ).all()
+    return [
+        {
+            "name": row.name,
+            "admission": row.admission,
+            "role": row.role,
+            "members": int(row.members),
+            **({"requests": int(row.asked)} if row.role == "leader" else {}),
+        }
+        for row in rows
+    ]
+
+
+def _counted() -> Any:
+    """A club's members' count, as a column of a select of ``ClubRow``."""
+    return (
+        select(func.count())
+        .where(ClubMemberRow.club_id == ClubRow.id, ClubMemberRow.role.in_(MEMBERS))
+        .scalar_subquery()
+    )
+
+
+def listed(store: Store) -> list[dict[str, Any]]:
+    """The clubs with the most members, ``LISTED`` at most: name, admission and members' count."""
+    members = _counted().label("members")
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(ClubRow.name, ClubRow.admission, members)
+            .order_by(members.desc(), ClubRow.name_key)
+            .limit(LISTED)
+        ).all()
+    return [{"name": row.name, "admission": row.admission, "members": int(row.members)} for row in rows]

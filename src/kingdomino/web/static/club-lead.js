@@ -1,0 +1,79 @@
+// A club leader's part of its page (club.js): the requests to join (Accept / Refuse), the members
+// (Make leader / Take back the lead / Remove), the description and admission, and closing the club.
+// Each act is the server's (web/clubs.py): the page is drawn again from its answer.
+import { el } from "./dom.js";
+import { t } from "./i18n.js";
+import { api } from "./server.js";
+import { errorWords } from "./words.js";
+
+/** @typedef {import("./club.js").ClubPage} ClubPage */
+
+/** The leader's card (`me`: the leader reading it, who leaves rather than is removed).
+ * @param {ClubPage} club @param {string} me @param {() => Promise<void>} load @param {HTMLElement} said */
+export function leaderCard(club, me, load, said) {
+  const refused = el("p", { class: "error", role: "alert", id: "club-lead-refused" });
+  const base = `/api/clubs/${encodeURIComponent(club.name)}`;
+  /** @param {string} path @param {string} method @param {Record<string, unknown> | undefined} body @param {string} done @param {string} name */
+  const act = async (path, method, body, done, name) => {
+    refused.textContent = "";
+    try {
+      await api(`${base}${path}`, { method, body });
+      await load();
+      said.textContent = t(done, { name });
+    } catch (problem) { refused.textContent = errorWords(problem); }
+  };
+  /** @param {string} name @param {string} role @param {string} done */
+  const setRole = (name, role, done) => act(`/members/${encodeURIComponent(name)}`, "PUT", { role }, done, name);
+  /** @param {string} name @param {string} done */
+  const remove = (name, done) => act(`/members/${encodeURIComponent(name)}`, "DELETE", undefined, done, name);
+  /** @param {string} label @param {string} name @param {string} cls @param {() => void} onclick */
+  const button = (label, name, cls, onclick) => el("button", { type: "button", class: cls,
+    "aria-label": t(`${label}_label`, { name }), onclick }, t(label));
+  const requests = club.requests || [];
+  const requestLines = requests.map((r) => el("li", { "data-name": r.name }, r.name, " ",
+    button("club.accept", r.name, "primary club-accept", () => setRole(r.name, "member", "club.accepted")), " ",
+    button("club.refuse", r.name, "club-refuse", () => remove(r.name, "club.refused"))));
+  const memberLines = club.members.map((m) => el("li", { "data-name": m.name }, m.name,
+    m.role === "leader" ? ` · ${t("club.leader")}` : "", " ",
+    m.role === "leader" ? button("club.unmake_leader", m.name, "club-unlead", () => setRole(m.name, "member", "club.unmade_leader"))
+      : button("club.make_leader", m.name, "club-lead", () => setRole(m.name, "leader", "club.made_leader")),
+    m.name === me ? "" : [" ", button("club.remove", m.name, "club-remove", () => remove(m.name, "club.removed"))]));
+  const close = async () => {
+    if (!confirm(t("club.close_confirm", { name: club.name }))) return;
+    refused.textContent = "";
+    try {
+      await api(base, { method: "DELETE" });
+      location.href = "/";
+    } catch (problem) { refused.textContent = errorWords(problem); }
+  };
+  return el("section", { class: "card", id: "club-lead", "aria-labelledby": "club-lead-title" },
+    el("h2", { id: "club-lead-title" }, t("club.lead")),
+    el("h3", {}, t("club.requests")),
+    requests.length ? el("ul", { class: "club-list", id: "club-requests" }, requestLines) : el("p", { class: "small" }, t("club.requests_none")),
+    el("details", { id: "club-manage" }, el("summary", {}, t("club.members_title")),
+      el("ul", { class: "club-list", id: "club-member-list" }, memberLines)),
+    describeForm(club, (body) => act("", "PATCH", body, "club.saved", club.name)),
+    el("p", {}, el("button", { type: "button", id: "club-close", class: "danger", onclick: close }, t("club.close"))),
+    refused);
+}
+
+/** The form a leader changes the description and admission with.
+ * @param {ClubPage} club @param {(body: Record<string, unknown>) => Promise<void>} save */
+function describeForm(club, save) {
+  const text = /** @type {HTMLTextAreaElement} */ (el("textarea", { id: "club-description-field", rows: 4, maxlength: 500 }));
+  text.value = club.description;
+  const admission = admissionChoice("club-admission-field", club.admission);
+  return el("form", { id: "club-describe", class: "organise-form", onsubmit: (/** @type {Event} */ event) => {
+    event.preventDefault();
+    save({ description: text.value, admission: admission.value });
+  } },
+  el("label", {}, t("club.description"), " ", text),
+  el("label", {}, t("club.admission"), " ", admission),
+  el("button", { type: "submit" }, t("club.save")));
+}
+
+/** The choice of who may join a club. @param {string} id @param {string} chosen */
+export function admissionChoice(id, chosen) {
+  return /** @type {HTMLSelectElement} */ (el("select", { id },
+    ["open", "request"].map((value) => el("option", { value, selected: value === chosen }, t(`club.admission_choice_${value}`)))));
+}
