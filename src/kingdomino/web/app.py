@@ -43,7 +43,7 @@ from kingdomino.web.tournaments import Tournaments
 
 #: The module each kind of page runs: the lobby, a game, the scorer, the players' pages and
 #: leaderboards, a club tournament's page (``routes.app_pages``).
-PAGE_MODULES = ("lobby.js", "game.js", "scorer.js", "players.js", "tournament.js")
+PAGE_MODULES = ("lobby.js", "game.js", "scorer.js", "players.js", "tournament.js", "archive.js")
 
 
 def create_app(

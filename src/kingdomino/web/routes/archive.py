@@ -54,7 +54,7 @@ async def games(
     ] = None,
     opponent: Annotated[str | None, Query(description="An account that sat at the game too")] = None,
     clock: Annotated[
-        Literal["real_time", "turn_based", "none"] | None, Query(description="Time control")
+        Literal["real_time", "turn_based", "none"] | None, Query(description="The clock")
     ] = None,
     before: Annotated[str | None, Query(description="The `next` of the page before")] = None,
     limit: Annotated[int, Query(ge=1, le=archives.MOST)] = archives.PAGE,
