@@ -75,14 +75,13 @@ def fill_game_ends(connection: Connection) -> None:
     order of a player's archive) the nearest moment known: when their ratings moved (a rated
     game's), else when they were made (an earlier version kept no other moment of an unrated game)."""
     kept = select(SeatResultRow.game_id).where(SeatResultRow.game_id == GameRow.id).exists()
+    lacking = (GameRow.status == "finished", GameRow.ended.is_(None), kept)
+    if connection.execute(select(GameRow.id).where(*lacking).limit(1)).first() is None:
+        return  # nothing to write (a database that cannot be written is refused in words after)
     rated = (
         select(func.max(RatingChangeRow.at)).where(RatingChangeRow.game_id == GameRow.id).scalar_subquery()
     )
-    connection.execute(
-        update(GameRow)
-        .where(GameRow.status == "finished", GameRow.ended.is_(None), kept)
-        .values(ended=func.coalesce(rated, GameRow.created))
-    )
+    connection.execute(update(GameRow).where(*lacking).values(ended=func.coalesce(rated, GameRow.created)))
 
 
 def check_writable(engine: Engine) -> None:
