@@ -183,11 +183,23 @@ def test_a_new_server_on_an_old_database_plays_every_game_on(old_database: str) 
                 assert changed.status_code == 200 and changed.json()["chat_off"] is True, changed.text
                 after = ratings_of(client, name)
                 assert all(after[pool] > games for pool, games in before[name].items()), (before, after)
+                assert_archived(client, name)
             # The accounts made before look-alike names were refused have their key now: "Ᏼen" in
             # Cherokee letters is refused beside the old "Ben".
             look_alike = client.post("/api/accounts", json={"name": "\u13f4en", "password": PASSWORD})
             assert look_alike.status_code == 409, look_alike.text
             assert look_alike.json()["error"]["code"] == "name_look_alike"
+
+
+def assert_archived(client: TestClient, name: str) -> None:
+    """The player's archive lists every finished game its page counts, the earlier version's
+    too (their end taken from their ratings' change, else their creation), newest ended first."""
+    page = client.get(f"/api/players/{name}").json()
+    archive = client.get(f"/api/players/{name}/games").json()
+    counted = sum(stats["games"] for stats in page["stats"])
+    assert counted and archive["total"] == len(archive["games"]) == counted, (page["stats"], archive)
+    ended = [game["ended_at"] for game in archive["games"]]
+    assert None not in ended and ended == sorted(ended, reverse=True), ended
 
 
 def play_on(client: TestClient, game: dict[str, Any]) -> None:

@@ -42,8 +42,8 @@ from kingdomino.web.store import Store
 from kingdomino.web.tournaments import Tournaments
 
 #: The module each kind of page runs: the lobby, a game, the scorer, the players' pages and
-#: leaderboards, a club tournament's page, the account's preferences, a club's page
-#: (``routes.app_pages``).
+#: leaderboards, a club tournament's page, the account's preferences, a club's page, a player's
+#: archive (``routes.app_pages``).
 PAGE_MODULES = (
     "lobby.js",
     "game.js",
@@ -52,6 +52,7 @@ PAGE_MODULES = (
     "tournament.js",
     "preferences.js",
     "club.js",
+    "archive.js",
 )
 
 

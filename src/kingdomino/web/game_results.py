@@ -148,7 +148,7 @@ class GameResults:
 
     def keep_results(self, game: StoredGame, scores: Sequence[int], places: Sequence[int]) -> None:
         """Each seat's final score and place (:func:`final_places` of the engine's ``places``),
-        kept once: the end of a game never changes."""
+        kept once: the end of a game never changes; and the moment it ended (``games.ended``)."""
         game_id = game.id
         places = final_places(places, game.seats)
         rows = [
@@ -157,6 +157,9 @@ class GameResults:
         ]
         with self.store.engine.begin() as connection:
             _insert_missing(connection, SeatResultRow, rows)
+            connection.execute(
+                update(GameRow).where(GameRow.id == game_id, GameRow.ended.is_(None)).values(ended=now())
+            )
 
     def _rate(self, game: StoredGame, places: Sequence[int]) -> bool:
         accounts = [seat.get("account") for seat in game.seats]

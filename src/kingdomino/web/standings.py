@@ -204,16 +204,28 @@ def _deviation_before(connection: Any, change: Any) -> float:
     return Rating().deviation if found is None else float(found)
 
 
+#: The columns of an account's game that :func:`played_games` shows, its seat's among them.
+PLAYED_COLUMNS = (
+    *(GameRow.id, GameRow.game, GameRow.options, GameRow.created, GameRow.rated, GameRow.seats),
+    *(GameRow.status, GameRow.ended, SeatAccountRow.seat, SeatAccountRow.playing),
+)
+
+
 def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[str, Any]]:
     mine = connection.execute(
-        select(GameRow.id, GameRow.game, GameRow.options, GameRow.created, GameRow.rated, GameRow.seats)
-        .add_columns(SeatAccountRow.seat, SeatAccountRow.playing)
+        select(*PLAYED_COLUMNS)
         .join(SeatAccountRow, SeatAccountRow.game_id == GameRow.id)
-        .add_columns(GameRow.status)
         .where(SeatAccountRow.account_id == account_id, GameRow.status.in_(("finished", "aborted")))
         .order_by(GameRow.created.desc())
         .limit(recent)
     ).all()
+    return played_games(connection, account_id, mine)
+
+
+def played_games(connection: Any, account_id: int, mine: list[Any]) -> list[dict[str, Any]]:
+    """The games of ``mine`` (rows of ``PLAYED_COLUMNS``, the account's seat's) as a player's
+    page lists them: each seat's name, account, score and place (``final_places``), the account's
+    rating change, how it ended and its replay."""
     ids = [row.id for row in mine]
     results: dict[tuple[str, int], tuple[int, int]] = {}
     names: dict[tuple[str, int], str] = {}
@@ -258,6 +270,7 @@ def _recent_games(connection: Any, account_id: int, recent: int) -> list[dict[st
                 "game": row.game,
                 "options": dict(row.options),
                 "created": _aware(row.created),
+                "ended_at": None if row.ended is None else _aware(row.ended),
                 "rated": bool(row.rated),
                 "seat": row.seat,
                 "left": not row.playing,

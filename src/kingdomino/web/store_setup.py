@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import DefaultClause, inspect, select, text, update
+from sqlalchemy import DefaultClause, func, inspect, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InternalError, OperationalError, ProgrammingError
 
@@ -18,7 +18,7 @@ from kingdomino.web import (
     report_tables,  # noqa: F401  (its tables are made with the others)
 )
 from kingdomino.web.seats import look_alike_key
-from kingdomino.web.tables import AccountRow, Base, GameRow
+from kingdomino.web.tables import AccountRow, Base, GameRow, RatingChangeRow, SeatResultRow
 
 #: The PostgreSQL advisory lock held while a server makes or updates the tables.
 SCHEMA_LOCK = 0x6B64_7363
@@ -38,6 +38,7 @@ def prepare_schema(engine: Engine) -> None:
         Base.metadata.create_all(connection)
         add_missing_columns(connection)
         fill_look_alike_keys(connection)
+        fill_game_ends(connection)
 
 
 def add_missing_columns(connection: Connection) -> None:
@@ -73,6 +74,20 @@ def fill_look_alike_keys(connection: Connection) -> None:
         connection.execute(
             update(AccountRow).where(AccountRow.id == account_id).values(name_skeleton=look_alike_key(name))
         )
+
+
+def fill_game_ends(connection: Connection) -> None:
+    """Give the finished games whose results were kept before their end was (``games.ended``, the
+    order of a player's archive) the nearest moment known: when their ratings moved (a rated
+    game's), else when they were made (an earlier version kept no other moment of an unrated game)."""
+    kept = select(SeatResultRow.game_id).where(SeatResultRow.game_id == GameRow.id).exists()
+    lacking = (GameRow.status == "finished", GameRow.ended.is_(None), kept)
+    if connection.execute(select(GameRow.id).where(*lacking).limit(1)).first() is None:
+        return  # nothing to write (a database that cannot be written is refused in words after)
+    rated = (
+        select(func.max(RatingChangeRow.at)).where(RatingChangeRow.game_id == GameRow.id).scalar_subquery()
+    )
+    connection.execute(update(GameRow).where(*lacking).values(ended=func.coalesce(rated, GameRow.created)))
 
 
 def check_writable(engine: Engine) -> None:

@@ -90,6 +90,9 @@ class GameRow(Base):
     #: Anyone may watch the game (``live_games``): it was opened to the lobby, or its creator said
     #: so. A game older than the column is not.
     public: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: When the finished game's result was kept (``game_results.keep_results``, at its end): the
+    #: order of a player's archive (``archive``). None: not finished, or no account played it.
+    ended: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class ActionRow(Base):
@@ -143,6 +146,9 @@ class SeatAccountRow(Base):
     account's games. The store writes it with the seats (``Store.create_game``, ``set_seats``)."""
 
     __tablename__ = "seat_accounts"
+    #: An account's seats with their games (``archive``): whether an account sat at a game is one
+    #: look-up, where the index of ``account_id`` alone read all of the account's seats.
+    __table_args__ = (Index("seat_accounts_by_account", "account_id", "game_id"),)
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -33,6 +33,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   ``GET /api/account/games`` the logged-in account's games, with their tokens;
   ``POST /api/account/games/claim`` ``{games: [{id, token}]}`` a guest's seats made the
   account's (``players``);
+* ``GET /api/players/{name}/games?game=&players=&pool=&result=&rated=&against=&opponent=&clock=``
+  ``&before=&limit=`` a player's finished games, filtered, a page at a time;
+  ``GET /api/players/{name}/vs/{other}`` two players' record against each other (``archive``);
 * ``POST /api/challenges`` ``{name?, names?, game, players?, options?, rated?, time_control?,
   wait_minutes?}`` challenges one to three accounts to a game of them all;
   ``GET /api/challenges`` the account's challenges waiting; ``POST /api/challenges/{id}/accept``
@@ -67,6 +70,7 @@ from fastapi import APIRouter
 from kingdomino.web.routes import (
     accounts,
     app_pages,
+    archive,
     challenges,
     clubs,
     finished_games,
@@ -96,6 +100,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     accounts.router,
     open_games.router,
     challenges.router,
+    archive.router,
     players.router,
     push.router,
     live_games.router,

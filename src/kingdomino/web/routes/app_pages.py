@@ -1,10 +1,11 @@
 """The app's one HTML page, as the lobby (``/``), the scorer (``/score``), a game (``/game/{id}``,
-``/game/{id}/replay``, ``/game/{id}/watch``), a player's page (``/player/{name}``), the leaderboards
-(``/leaderboards``, ``/leaderboards/{pool}``), a club tournament's page (``/tournament/{id}``) and
-the account's preferences (``/account/preferences``) are served: each with the preloads of the
-modules it runs and of the texts of the language it will speak (``web.pages``); the service worker
-that shows the notifications (``/sw.js``), and the web app manifest (``/manifest.webmanifest``)
-that lets a phone keep the site on its home screen (where an iPhone lets it notify)."""
+``/game/{id}/replay``, ``/game/{id}/watch``), a player's page (``/player/{name}``; all their games
+at ``/player/{name}/games``), the leaderboards (``/leaderboards``, ``/leaderboards/{pool}``), a
+club tournament's page (``/tournament/{id}``) and the account's preferences
+(``/account/preferences``) are served: each with the preloads of the modules it runs and of the
+texts of the language it will speak (``web.pages``); the service worker that shows the
+notifications (``/sw.js``), and the web app manifest (``/manifest.webmanifest``) that lets a
+phone keep the site on its home screen (where an iPhone lets it notify)."""
 
 from __future__ import annotations
 
@@ -78,6 +79,11 @@ async def scorer_page(request: Request) -> HTMLResponse:
 async def game_page(game_id: str, request: Request) -> HTMLResponse:
     del game_id
     return page("game.js", request)
+
+
+@router.get("/player/{name:path}/games")
+async def archive_page(request: Request) -> HTMLResponse:
+    return page("archive.js", request)
 
 
 @router.get("/player/{name:path}")

@@ -1,8 +1,8 @@
 // Entry point: the language first, then the lobby at "/", a game at "/game/<id>" (watched by anyone
 // at "/game/<id>/watch" when it is public), the scorer at
-// "/score", a player's page at "/player/<name>", the leaderboards at "/leaderboards/<pool>", a
-// club tournament at "/tournament/<id>", the preferences at "/account/preferences" or a club at
-// "/club/<name>".
+// "/score", a player's page at "/player/<name>" (all their games at "/player/<name>/games"), the
+// leaderboards at "/leaderboards/<pool>", a club tournament at "/tournament/<id>", the preferences
+// at "/account/preferences" or a club at "/club/<name>".
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
@@ -32,6 +32,7 @@ async function main() {
   const header = /** @type {HTMLElement} */ (document.querySelector("header.top"));
   const root = /** @type {HTMLElement} */ (document.getElementById("main"));
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)(\/replay|\/watch)?$/);
+  const archive = location.pathname.match(/^\/player\/(.+)\/games$/);
   const player = location.pathname.match(/^\/player\/(.+)$/);
   const boards = location.pathname.match(/^\/leaderboards(?:\/([\w-]+))?$/);
   const tournament = location.pathname.match(/^\/tournament\/([A-Za-z0-9]+)$/);
@@ -50,6 +51,7 @@ async function main() {
   if (match) (await import("./game.js")).showGame(root, match[1], match[2] === "/replay", match[2] === "/watch");
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else if (location.pathname === "/account/preferences") (await import("./preferences.js")).showPreferences(root);
+  else if (archive) (await import("./archive.js")).showArchive(root, decodeURIComponent(archive[1]));
   else if (player) (await import("./players.js")).showPlayer(root, decodeURIComponent(player[1]));
   else if (boards) (await import("./players.js")).showLeaderboards(root, boards[1]);
   else if (tournament) (await import("./tournament.js")).showTournament(root, tournament[1]);

@@ -1,6 +1,7 @@
 // The players' pages: a player's ratings in each pool with their graph, games played to the end
 // (won, mean score) per game, recent finished games with their replays (at "/player/<name>"); and
 // each pool's leaderboard, its provisional ratings apart (at "/leaderboards/<pool>").
+import { archiveLink, headToHead } from "./archive.js";
 import { challengeCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { GAMES } from "./lobby.js";
@@ -113,7 +114,9 @@ export async function showPlayer(main, name) {
         page.stats.map((s) => [t(`game.${s.game}`), number(s.games), number(s.wins), number(s.mean_score)]), "player-stats-table", 1)
         : el("p", { class: "small" }, t("players.no_games"))),
     el("section", { class: "card", id: "player-games" }, el("h2", {}, t("players.recent")),
+      archiveLink(page.name, page.stats.reduce((sum, s) => sum + s.games, 0)),
       page.games.length ? el("ul", { class: "player-games" }, page.games.map(playedGame)) : el("p", { class: "small" }, t("players.no_games"))));
+  headToHead(page.name).then((line) => { if (line) main.querySelector("#player > .small")?.after(line); });
   if (page.closed) return;  // nobody challenges a closed account
   const challenge = await challengeCard(page.name, page.bot, GAMES);
   if (challenge) main.querySelector("#player")?.after(challenge);
@@ -126,7 +129,7 @@ export async function showPlayer(main, name) {
 
 /** A recent game of the player's page: when, which game, its place, each seat's score (an account's
  * name a link to its page), its rating change, its replay. @param {PlayedGame} game */
-function playedGame(game) {
+export function playedGame(game) {
   const seats = game.players.flatMap((seat, i) => [i ? ", " : "",
     seat.player ? el("a", { href: playerHref(seat.player) }, seat.player) : localName(seat.name),
     seat.score === null ? "" : ` ${number(seat.score)}`,
