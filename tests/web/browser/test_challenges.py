@@ -22,7 +22,13 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     kira.goto(f"{live_server}/player/{quote(boris_name)}")
     kira.wait_for_selector("#challenge-form")
     assert kira.locator("#challenge-title").inner_text() == f"Challenge {boris_name}"
+    # The form names the others to name only in a game of three or four.
+    about = kira.locator("#challenge-about")
+    kira.select_option("#challenge-game-choice", label="Kingdomino · 3 players")
+    assert "anyone else you name" in about.inner_text()
     kira.select_option("#challenge-game-choice", label="Kingdomino Duel · 2 players")
+    assert about.inner_text().startswith(f"{boris_name} sees your challenge at once")
+    assert "anyone else" not in about.inner_text()
     kira.select_option("#challenge-clock", label="1 day a move (turn-based)")
     assert not kira.is_checked("#challenge-public")  # private unless she says so, as the server has it
     kira.check("#challenge-public")

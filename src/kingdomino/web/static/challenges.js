@@ -41,12 +41,20 @@ export async function challengeCard(name, bot, games) {
       location.href = `/game/${created.id}`;
     } catch (problem) { said.textContent = errorWords(problem); }
   };
+  // Others to name only in a game of three or four: a game of two says its one player alone.
+  const about = el("p", { class: "small", id: "challenge-about" });
+  const sayAbout = () => {
+    about.textContent = bot ? t("challenge.about_bot", { name })
+      : t(wanted.chosen().players > 2 ? "challenge.about" : "challenge.about_two", { name });
+  };
+  /** @type {HTMLElement} */ (wanted.fields[0]).addEventListener("change", sayAbout);
+  sayAbout();
   return el("section", { class: "card", id: "challenge" }, title,
     el("form", { id: "challenge-form", onsubmit: send, "aria-labelledby": "challenge-title" },
       wanted.fields[0], further.field, ...wanted.fields.slice(1), " ",
       el("label", { title: t("watch.public_title") }, watched, " ", t("watch.public")), " ",
       el("button", { type: "submit", class: "primary", id: "challenge-button" }, t("challenge.send")),
-      el("p", { class: "small" }, bot ? t("challenge.about_bot", { name }) : t("challenge.about", { name }))), said);
+      about), said);
 }
 
 /** The fields naming the further players of a challenge to a game of three or four, one for each
