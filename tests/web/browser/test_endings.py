@@ -11,7 +11,8 @@ from tests.web.browser.test_online import online_game_of_two
 def test_resigning_a_game_of_two_ends_it_for_both_pages(browser: Browser, live_server: str) -> None:
     """Boris presses "Resign" (by the keyboard), confirms "Resign this game? It is not rated: ..."
     (a game among friends without ratings), and both pages show the final ranking at once: Anna
-    first, Boris last, "Boris resigned" (to Boris himself: "You resigned")."""
+    first, Boris last, marked "resigned" in the ranking, "Boris resigned" (to Boris himself: "You
+    resigned")."""
     host, guest, _ = online_game_of_two(browser, live_server)
     asked = accepted_dialogs(guest)
     guest.wait_for_selector("#resign:not([hidden])")
@@ -23,6 +24,9 @@ def test_resigning_a_game_of_two_ends_it_for_both_pages(browser: Browser, live_s
         assert page.inner_text("#ended-note") == ("Boris resigned" if page is host else "You resigned")
         first = page.locator("#ranking tbody tr").first
         assert first.get_attribute("data-seat") == "0" and first.locator("td").first.inner_text() == "1"
+        last = page.locator("#ranking tbody tr[data-seat='1'] .resigned")
+        assert last.inner_text() == " · resigned", "the resigner's row says why it is last"
+        assert page.locator("#ranking .resigned").count() == 1
         assert page.locator("#resign").is_hidden() and page.locator("#moves").is_hidden()
     assert asked == ["Resign this game? It is not rated: your rating stays as it is."]
     assert host.inner_text("#winner") == "Game over: you win!"

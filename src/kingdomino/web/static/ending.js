@@ -194,6 +194,14 @@ export function forfeitMark(seat) {
   return el("span", { class: "forfeit", title: t("forfeit.title") }, ` · ${t(`forfeit.${why}`)}`);
 }
 
+/** A seat's mark in the ranking: "· resigned" for a player who resigned (who ranks last, however
+ * many points), else why an AI finished their game (`forfeitMark`). @param {ShownView} view @param {number} seat */
+function resignOrForfeitMark(view, seat) {
+  const resigned = view.seats[seat].resigned || (view.ended?.by === "resign" && view.ended.seat === seat);
+  if (!resigned) return forfeitMark(view.seats[seat]);
+  return el("span", { class: "forfeit resigned", title: t("forfeit.title") }, ` · ${t("players.resigned")}`);
+}
+
 /** How a seat's rating moved, for the sentence a screen reader is told: "1500 → 1662 (+162)", a
  * provisional rating marked "1500?" (`ratingText`);
  * "" for a seat no account played. @param {import("./view-types.js").RatingChange | undefined} change */
@@ -320,7 +328,7 @@ export function endScreen(view, actions, ratings = null) {
         view.rated ? el("th", { scope: "col" }, t("players.rating")) : "")),
       el("tbody", {}, order.map((seat) => el("tr", { "data-seat": seat, class: place[seat] === 1 ? "first" : "" },
         el("td", {}, String(place[seat])),
-        el("td", { class: `seat${seat}` }, seatBadge(seat), " ", view.seats[seat].name, forfeitMark(view.seats[seat])),
+        el("td", { class: `seat${seat}` }, seatBadge(seat), " ", view.seats[seat].name, resignOrForfeitMark(view, seat)),
         ...(games[seat] || []).map((points) => el("td", { class: "game-score" }, points)),
         el("td", {}, view.scores[seat]),
         anyShared && !dynasty ? el("td", {}, sharesPoints(view, seat) ? tiebreakWords(view, seat) : "") : "",
