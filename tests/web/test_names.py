@@ -20,7 +20,7 @@ from tests.web.conftest import assert_error_shape
 
 from kingdomino.agents.levels import SEAT_LEVELS
 from kingdomino.web import seat_agents
-from kingdomino.web.seats import AI_ENDING, ai_seat, seat_row
+from kingdomino.web.seats import AI_ENDING, account_marks, ai_seat, seat_row
 
 
 def named(client: TestClient, name: str, kind: str = "human") -> tuple[int, dict[str, Any]]:
@@ -154,3 +154,13 @@ def test_the_pages_read_an_ai_seat_s_name_as_the_server_writes_it() -> None:
     assert page is not None and page[1] == AI_ENDING.pattern
     for level in (*SEAT_LEVELS, "ppo-2", "a" + "-9" * 11):
         assert seat_agents.NAME.match(level) and AI_ENDING.search(f"Bo (AI, {level})"), level
+
+
+def test_a_tournament_seat_an_ai_took_still_names_its_tournament() -> None:
+    """A tournament game whose every player ran out of time lost its way back to the tournament:
+    the seats an AI took named it no more, and the page found none that did."""
+    human = {"kind": "human", "name": "Kira", "token": "t", "account": 3, "tournament": "abc123"}
+    taken = ai_seat(human, "medium", since=7)
+    assert (taken["tournament"], taken["account"]) == ("abc123", 3)
+    assert account_marks(taken) == {"tournament": "abc123"}, "what the page reads its way back by"
+    assert "tournament" not in ai_seat({"kind": "human", "name": "Bo", "token": "t"}, "easy", since=2)

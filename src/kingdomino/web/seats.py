@@ -264,7 +264,8 @@ def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
     the AI, as the default AI names do ("Anna (AI, medium)"); the player's token no longer acts
     but still watches (``former_token``), so a player who comes back sees the game go on. The
     seat's actions before ``since`` (the number of actions then) were the player's own. The
-    seat stays its account's (``account``), whose rated result counts it last."""
+    seat stays its account's (``account``), whose rated result counts it last, and its club
+    tournament's (``tournament``): the game's page still leads back to it."""
     check_level(level, "level")
     seat = {
         "kind": "ai",
@@ -276,6 +277,8 @@ def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
     }
     if human.get("account") is not None:
         seat["account"] = human["account"]
+    if human.get("tournament"):
+        seat["tournament"] = human["tournament"]
     return seat
 
 
