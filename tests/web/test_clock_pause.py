@@ -146,3 +146,18 @@ def test_servers_of_postgresql_started_together_after_a_stop_give_the_time_once(
         engine.dispose()
     assert deadline is not None and sorted(given) == [0, 0, 0, 1]
     assert later == pytest.approx(deadline + DOWN, abs=5)
+
+
+def test_an_app_started_again_in_one_process_starts(database: str) -> None:
+    """Its store keeps its server's name: its own row, left by its first start, is not another
+    running server's, and is written anew."""
+    app = new_app(database)
+    for _ in range(2):
+        with TestClient(app) as client:
+            assert client.get("/api/health").status_code == 200
+    engine = create_engine(database)
+    with engine.connect() as connection:
+        assert connection.execute(select(ServerBeatRow.server, ServerBeatRow.stopped)).all() == [
+            (app.state.hub.store.server, True)
+        ]
+    engine.dispose()

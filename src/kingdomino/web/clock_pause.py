@@ -48,7 +48,9 @@ def resume_clocks(store: Store, moment: float) -> int:
         beats = list(
             connection.execute(select(ServerBeatRow.server, ServerBeatRow.at, ServerBeatRow.stopped))
         )
-        alive = [row.server for row in beats if not row.stopped and moment - row.at < ALIVE_SECONDS]
+        # This server's own row is there when its app starts again in one process.
+        others = [row for row in beats if row.server != store.server]
+        alive = [row.server for row in others if not row.stopped and moment - row.at < ALIVE_SECONDS]
         given = 0
         if not alive:
             last = [row.at for row in beats] + list(connection.scalars(select(ServerStopRow.at)))
