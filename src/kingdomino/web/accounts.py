@@ -207,9 +207,9 @@ def _check_password(password: str, field: str) -> None:
         raise HubError(400, field, message, "password_length", lengths)
 
 
-def valid_name(name: str) -> str:
-    """``name`` cleaned (``seats.clean_name``) if it may be an account's: its length, a letter or
-    digit, not read as an AI seat's; else the refusal naming the field ``name``."""
+def cleaned_name(name: str) -> str:
+    """``name`` cleaned (``seats.clean_name``) if it has a name's length and a letter or digit (an
+    account's, a club's); else the refusal naming the field ``name``."""
     shown = clean_name(name)
     lengths = {"min": NAME_LENGTH.start, "max": NAME_LENGTH.stop - 1}
     if len(shown) not in NAME_LENGTH:
@@ -217,6 +217,13 @@ def valid_name(name: str) -> str:
         raise HubError(400, "name", message, "name_length", lengths)
     if not name_key(shown):
         raise HubError(400, "name", "a name needs letters or digits", "name_letters")
+    return shown
+
+
+def valid_name(name: str) -> str:
+    """``name`` cleaned if it may be an account's (``cleaned_name``), not read as an AI seat's;
+    else the refusal naming the field ``name``."""
+    shown = cleaned_name(name)
     if reads_as_ai(shown):
         raise HubError(400, "name", f"{shown!r} reads as an AI seat's name", "account_name_as_ai")
     return shown

@@ -25,7 +25,7 @@ from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from kingdomino.web.accounts import NAME_LENGTH
+from kingdomino.web.accounts import cleaned_name
 from kingdomino.web.club_tables import ClubMemberRow, ClubRow
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name, look_alike_key, name_key
@@ -61,13 +61,7 @@ class Club:
 def club_name(name: str) -> str:
     """``name`` cleaned if it may be a club's: an account's name's length, a letter or digit, and
     no "/" (the club's address holds it); else the refusal."""
-    shown = clean_name(name)
-    lengths = {"min": NAME_LENGTH.start, "max": NAME_LENGTH.stop - 1}
-    if len(shown) not in NAME_LENGTH:
-        message = f"a name has {lengths['min']} to {lengths['max']} characters, not {len(shown)}"
-        raise HubError(400, "name", message, "name_length", lengths)
-    if not name_key(shown):
-        raise HubError(400, "name", "a name needs letters or digits", "name_letters")
+    shown = cleaned_name(name)
     if "/" in shown:
         raise HubError(400, "name", "a club's name has no '/'", "club_name_slash")
     return shown
