@@ -91,7 +91,8 @@ def test_an_ended_game_s_replay_and_the_leaderboards_take_a_finger_s_tap(
     page.click("#replay")
     page.wait_for_selector("#replay-step")
     page.wait_for_selector("#replay-scores summary")
-    assert page.locator("#replay-bar .controls button").count() == 4
+    # The four step buttons and "Play on from here".
+    assert page.locator("#replay-bar .controls button").count() == 5
     assert page.evaluate(UNDER_44) == []
     page.screenshot(path=str(ARTIFACTS / "replay-targets-360.png"))
     page.goto(live_server + "/leaderboards")
