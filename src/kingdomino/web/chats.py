@@ -142,11 +142,14 @@ class Chats:
                 "chat_full",
                 {"n": chat.MAX_MESSAGES},
             )
-        # Its readers are found (the blocks read) before the ack: the pages hear the line right
-        # after its sender heard it was taken, as a test waiting on the ack expects.
+        # The other pages are sent the line before its sender hears it was taken: whoever the
+        # sender tells next has it already. The sender's page hears the ack first, so it knows
+        # the line that comes as its own.
         pages = await self.readers_of(table, stored)
+        own = self.readers.get(table.id, {}).get(reader)
+        await self.send_to(table, stored, [send for send in pages if send is not own])
         await acknowledge(stored.id)
-        await self.send_to(table, stored, pages)
+        await self.send_to(table, stored, [send for send in pages if send is own])
 
     async def tell(self, table: Table, line: ChatLine) -> None:
         """Send ``line`` to every page of ``table`` here that may read it (``readers_of``)."""
