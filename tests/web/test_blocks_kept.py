@@ -85,6 +85,8 @@ def test_the_spectators_room_keeps_a_blocker_from_the_blocked_alone(client: Test
         as_(client, hugo_s).websocket_connect(path, params=watch) as hugo_page,
         as_(client, ida_s).websocket_connect(path, params=watch) as ida,
     ):
+        for page in (greta, hugo_page, ida):  # each page reads the room once its view came
+            next_of_type(page, "state")
         assert say(hugo_page, room="spectators", text="Hugo was here")["type"] == "ack"
         assert heard_up_to(ida, "Hugo was here") == ["Hugo was here"]
         assert say(ida, room="spectators", text="Ida was here")["type"] == "ack"

@@ -67,12 +67,11 @@ export function accountGames(account) {
     if (!listed) return;
     noticeListed(before, listed.all);
     before = listed.all;
-    // A game the account has already (begun or joined logged in) is not offered to it again.
+    // A game the account has already (begun or joined logged in) is not offered to it: the offer
+    // waits for the list that says which those are.
     const theirs = claimable(account.id).filter((game) => listed.ids.includes(game.id));
-    if (theirs.length) {
-      noteOffered(account.id, theirs.map((game) => game.id));
-      showOffer();
-    }
+    if (theirs.length) noteOffered(account.id, theirs.map((game) => game.id));
+    showOffer();
     const now = listed.shown.filter((g) => g.your_turn);
     showYourMove(now, seats);
     for (const g of now) {
@@ -97,7 +96,6 @@ export function accountGames(account) {
         t("account.claim", { n: games.length })),
       el("p", { class: "small" }, t("account.claim_about"))] : []));
   };
-  showOffer();
   refresh();
   return [
     el("p", { class: "account-links" }, el("a", { href: playerHref(account.name), id: "my-page" }, t("account.my_page")), " · ",
