@@ -37,6 +37,7 @@ async function main() {
   const boards = location.pathname.match(/^\/leaderboards(?:\/([\w-]+))?$/);
   const tournament = location.pathname.match(/^\/tournament\/([A-Za-z0-9]+)$/);
   const club = location.pathname.match(/^\/club\/([^/]+)$/);
+  const tv = location.pathname.match(/^\/tv(?:\/([a-z]+))?$/);
   const notice = el("span", { id: "server-notice", role: "status" });
   onRetrying((seconds) => { notice.textContent = seconds === null ? "" : t("app.retrying", { seconds }); });
   const brand = brandLink();
@@ -56,6 +57,7 @@ async function main() {
   else if (boards) (await import("./players.js")).showLeaderboards(root, boards[1]);
   else if (tournament) (await import("./tournament.js")).showTournament(root, tournament[1]);
   else if (club) (await import("./club.js")).showClub(root, decodeURIComponent(club[1]));
+  else if (tv) (await import("./tv.js")).showTv(root, tv[1] || "");
   else {
     (await import("./lobby.js")).showLobby(root);
     // Any other path was answered 404 with this page: say so above the lobby.
