@@ -210,6 +210,8 @@ export function showLobby(main) {
       // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).
       notifyToggle("notify-turn")), el("section", { class: "card" }, openLink()),
     accountCard(), scorer);
+  // An address naming one of its cards ("/#live-games", from a watched game's end) shows that card.
+  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   // This browser's Web Push goes with the account logged in (turn-notify.js).
   document.addEventListener(ACCOUNT_SHOWN, (event) => pushFollowsAccount(/** @type {CustomEvent} */ (event).detail));
   refresh();
