@@ -7,6 +7,7 @@ import { challengesCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { followingCard } from "./following.js";
 import { clubsCard } from "./club-card.js";
+import { continueCard, showContinue } from "./continue-card.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { openHelp } from "./help.js";
 import { liveGamesCard } from "./live-games.js";
@@ -203,7 +204,7 @@ export function showLobby(main) {
   // The challenges to you and yours come with the open games, on the lobby's socket.
   const challenges = challengesCard();
   // What awaits the player's answer first: their move, then a challenge (it waits minutes), then the rest.
-  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), yourMoveCard(), challenges.card, quick,
+  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), yourMoveCard(), continueCard(), challenges.card, quick,
     openGamesCard(GAMES, challenges.heard), liveGamesCard(), followingCard(), clubsCard(), tournamentsCard(GAMES), error,
     el("section", { class: "card" }, form),
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
@@ -366,6 +367,7 @@ async function listGames(list) {
   if (!pairs.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return null; }
   try {
     const { games } = /** @type {{games: GameSummary[]}} */ (await api("/api/games/lookup", { method: "POST", body: { games: pairs } }));
+    showContinue(games);
     /** A game awaiting a move of yours. @param {GameSummary} g */
     const awaits = (g) => g.status !== "finished" && g.status !== "aborted" && g.seat !== null && g.current_player === g.seat;
     // A challenge still awaiting answers is listed once, in the challenges card, where its answers are.
