@@ -53,6 +53,7 @@ PAGE_MODULES = (
     "preferences.js",
     "club.js",
     "archive.js",
+    "puzzle.js",
 )
 
 

@@ -19,6 +19,7 @@ import { tournamentsCard } from "./tournament-card.js";
 import { listed, noticeListed, notifyToggle, notifying, pushFollowsAccount } from "./turn-notify.js";
 import { tellTurn } from "./turn-told.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
+import { puzzleCard } from "./puzzle-card.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
  * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
@@ -209,7 +210,7 @@ export function showLobby(main) {
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
       // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).
       notifyToggle("notify-turn")), el("section", { class: "card" }, openLink()),
-    accountCard(), scorer);
+    accountCard(), puzzleCard(), scorer);
   // This browser's Web Push goes with the account logged in (turn-notify.js).
   document.addEventListener(ACCOUNT_SHOWN, (event) => pushFollowsAccount(/** @type {CustomEvent} */ (event).detail));
   refresh();
