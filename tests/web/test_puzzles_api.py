@@ -18,8 +18,9 @@ from kingdomino.puzzles.catalogue import shipped
 
 
 @pytest.fixture
-def client(database: str) -> Iterator[TestClient]:
-    with TestClient(app_over(database)) as test_client:
+def client(either_database: str) -> Iterator[TestClient]:
+    """A client over SQLite, then over the test PostgreSQL (accounts made quickly)."""
+    with TestClient(app_over(either_database)) as test_client:
         yield test_client
 
 
@@ -89,3 +90,10 @@ def test_answers_are_limited_per_client(database: str) -> None:
     with TestClient(new_app(database)) as limited:  # the app's own rate, not the tests' looser one
         codes = [answer(limited, puzzle.id, puzzle.answers[0].action).status_code for _ in range(31)]
     assert codes[:30] == [200] * 30 and codes[30] == 429
+
+
+def test_the_puzzles_page_preloads_its_own_modules(client: TestClient) -> None:
+    for path in ("/puzzles", "/puzzles/0123abcd"):
+        page = client.get(path)
+        assert page.status_code == 200
+        assert "/static/puzzle.js" in page.text and "/static/board-kingdoms.js" in page.text

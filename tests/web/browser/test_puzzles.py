@@ -4,8 +4,10 @@ its player's page; a guest's wrong answer on a phone, in Hungarian, with its str
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, log_in_new, new_page
+from tests.web.browser.test_content_policy import LISTEN, violations
 
 from kingdomino.puzzles.catalogue import Puzzle, shipped
 
@@ -46,6 +48,7 @@ def test_a_puzzle_solved_on_the_board_moves_the_account_s_puzzle_rating(page: Li
     assert page.locator("#puzzle-answers li.best.yours").count() == 1
     assert page.locator(".kingdom.mine g.legal.anchor").count() == 0  # answered: nothing to place
     assert page.evaluate(OVERFLOW) == []
+    assert axe_violations(page) == []
     page.screenshot(path=str(ARTIFACTS / "puzzle-solved-en.png"), full_page=True)
     page.locator("#next-puzzle").click()
     page.wait_for_function(
@@ -77,4 +80,24 @@ def test_a_guest_s_wrong_answer_on_a_phone_shows_the_best_and_ends_the_streak(
     assert page.evaluate(OVERFLOW) == []
     assert page.evaluate("localStorage.getItem('kingdomino.puzzles.seen')") == f'["{puzzle.id}"]'
     page.screenshot(path=str(ARTIFACTS / "puzzle-wrong-hu-phone.png"), full_page=True)
+    assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("language", ["bg", "uk", "ru"])
+def test_the_puzzles_page_fits_a_phone_in_the_longest_languages_under_the_policy(
+    browser: Browser, live_server: str, language: str
+) -> None:
+    """Its goal, verdict and answers in the words of each language, with the Content-Security-Policy
+    enforced (nothing of the page's own is refused)."""
+    page = new_page(browser, live_server, 360, 740, locale=language, touch=True, enforce_csp=True)
+    page.add_init_script(LISTEN)
+    puzzle, best = one_click_puzzle()
+    page.goto(f"{live_server}/puzzles/{puzzle.id}")
+    page.wait_for_selector(".kingdom.mine svg g.legal.anchor")
+    page.locator(f'g[data-anchor="{anchor_of(best)}"]').tap()
+    page.locator("#confirm-place").tap()
+    page.wait_for_selector("#puzzle-verdict")
+    assert violations(page) == []
+    assert page.evaluate(OVERFLOW) == [], language
+    page.screenshot(path=str(ARTIFACTS / f"puzzle-phone-{language}.png"), full_page=True)
     assert not page.errors, page.errors
