@@ -60,6 +60,8 @@ def test_an_account_s_first_answer_moves_its_puzzle_rating_and_no_later_one(clie
     ((name, session),) = people(client, "Pia")
     as_(client, session)
     view = client.get("/api/puzzles/next").json()
+    assert view["player"] == {"rating": 1500, "provisional": True, "tried": 0, "solved": 0}
+    assert client.get(f"/api/puzzles/players/{name}").json()["rating"] is None  # no card on its page yet
     puzzle = shipped()[view["id"]]
     first = answer(client, puzzle.id, puzzle.answers[0].action).json()
     assert first["solved"] is True

@@ -97,6 +97,14 @@ def player_rating(store: Store, account_id: int) -> dict[str, Any] | None:
     }
 
 
+def page_rating(store: Store, account_id: int) -> dict[str, Any]:
+    """An account's puzzle rating for the puzzles' page: the starting one before its first answer
+    (a logged-in player is rated from the first puzzle on)."""
+    start = Rating()
+    found = player_rating(store, account_id)
+    return found or {"rating": round(start.rating), "provisional": start.provisional, "tried": 0, "solved": 0}
+
+
 def next_puzzle(store: Store, account_id: int | None, skip: set[str]) -> Puzzle:
     """A puzzle near the player's rating (a guest's: the starting one) that they have not
     answered (an account) nor skip (the ids a guest's page names), drawn among the nearest."""

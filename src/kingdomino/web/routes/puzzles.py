@@ -19,11 +19,13 @@ from limits import parse
 from pydantic import Field
 
 from kingdomino.web import puzzles, standings
+from kingdomino.web.accounts import Account
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
 from kingdomino.web.routes.app_pages import page
 from kingdomino.web.routes.bodies import Body
 from kingdomino.web.routes.dependencies import Client, HubDep
+from kingdomino.web.store import Store
 
 router = APIRouter()
 
@@ -39,9 +41,10 @@ class AnswerRequest(Body):
     action: str = Field(min_length=1, max_length=64, description="The action's text, as a game's.")
 
 
-def _shown(puzzle_id: str, account: Any, store: Any) -> dict[str, Any]:
+def _shown(puzzle_id: str, account: Account | None, store: Store) -> dict[str, Any]:
+    """A puzzle's view with the account's puzzle rating (``player``; null for a guest)."""
     view = puzzles.puzzle_view(puzzle_id)
-    return {**view, "player": puzzles.player_rating(store, account.id) if account else None}
+    return {**view, "player": puzzles.page_rating(store, account.id) if account else None}
 
 
 @router.get("/puzzles", include_in_schema=False)
@@ -58,7 +61,8 @@ async def next_puzzle(
     skip: Annotated[str, Query(max_length=MAX_SKIPPED * 13, description="Ids seen, comma-separated.")] = "",
 ) -> dict[str, Any]:
     """A puzzle near the player's rating that they have not answered (a guest: not in `skip`),
-    its position as the player sees it, and `player`, the account's puzzle rating."""
+    its position as the player sees it, and `player`, the account's puzzle rating (the starting
+    one before its first answer; null for a guest)."""
     seen = {s for s in skip.split(",")[:MAX_SKIPPED] if s}
     found = await asyncio.to_thread(puzzles.next_puzzle, hub.store, account.id if account else None, seen)
     return await asyncio.to_thread(_shown, found.id, account, hub.store)

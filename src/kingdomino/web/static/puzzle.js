@@ -16,7 +16,7 @@ const SEEN = "kingdomino.puzzles.seen";
 const STREAK = "kingdomino.puzzles.streak";
 const SEEN_KEPT = 100;
 /** The answers listed after an answer at most (the best first; the player's always). */
-const LISTED = 8;
+const LISTED = 4;
 
 /** A puzzle as the server sends it (GET /api/puzzles/...): a game's view of the position, its goal,
  * and the account's puzzle rating (null: a guest, or no answer yet).
