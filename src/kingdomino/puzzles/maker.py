@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -24,7 +24,7 @@ from kingdomino.agents.registry import make_agent
 from kingdomino.core.game import CHANCE
 from kingdomino.games.classic.state import ClassicState
 from kingdomino.games.registry import make_game
-from kingdomino.puzzles.solver import Answer, exact_refusal, goal_of, solve
+from kingdomino.puzzles.solver import PUZZLE_OPTIONS, Answer, exact_refusal, goal_of, solve
 
 #: The players of the games puzzles are cut from: a careless greedy, a plain one and the heuristic.
 PLAYERS = ("greedy:epsilon=0.3", "greedy", "heuristic")
@@ -90,39 +90,93 @@ def _game_of(rng: random.Random) -> tuple[int, dict[str, bool]]:
     return players, options
 
 
-def cut(
-    players: int, options: dict[str, bool], seat_agents: list[str], seed: int, rules: Criteria
+def along(
+    players: int, options: dict[str, bool], moves: Callable[[ClassicState], int], rules: Criteria
 ) -> Iterator[dict[str, Any]]:
-    """The puzzles of one seeded game: each exact position that teaches, as a puzzle's record."""
+    """The puzzles of one game of Kingdomino whose every action (chance too) ``moves`` gives: each
+    exact position that teaches, as a puzzle's record."""
     game = make_game("kingdomino", players=players, options=options)
-    agents = [make_agent(spec, seed=seed + i) for i, spec in enumerate(seat_agents)]
-    rng = random.Random(seed)
     state = game.new_initial_state()
+    assert isinstance(state, ClassicState)
     actions: list[int] = []
     while not state.is_terminal():
         seat = state.current_player
-        if seat == CHANCE:
-            action = state.sample_chance(rng)
-        else:
-            assert isinstance(state, ClassicState)
-            if exact_refusal(state) is None:
-                answers = solve(state)
-                if teaches(state, answers, rules):
-                    goal = goal_of(state)
-                    yield {
-                        "id": puzzle_id("kingdomino", players, options, actions),
-                        "game": "kingdomino",
-                        "players": players,
-                        "options": options,
-                        "actions": list(actions),
-                        "seat": seat,
-                        "goal": goal,
-                        "answers": [{"action": a.action, "points": a.points} for a in answers],
-                        "rating": first_rating(goal, answers, rules),
-                    }
-            action = agents[seat].act(state)
+        if seat != CHANCE and exact_refusal(state) is None:
+            answers = solve(state)
+            if teaches(state, answers, rules):
+                goal = goal_of(state)
+                yield {
+                    "id": puzzle_id("kingdomino", players, options, actions),
+                    "game": "kingdomino",
+                    "players": players,
+                    "options": options,
+                    "actions": list(actions),
+                    "seat": seat,
+                    "goal": goal,
+                    "answers": [{"action": a.action, "points": a.points} for a in answers],
+                    "rating": first_rating(goal, answers, rules),
+                }
+        action = moves(state)
         state.apply(action)
         actions.append(action)
+
+
+def cut(
+    players: int, options: dict[str, bool], seat_agents: list[str], seed: int, rules: Criteria
+) -> Iterator[dict[str, Any]]:
+    """The puzzles of one seeded game between ``seat_agents``."""
+    agents = [make_agent(spec, seed=seed + i) for i, spec in enumerate(seat_agents)]
+    rng = random.Random(seed)
+
+    def move(state: ClassicState) -> int:
+        seat = state.current_player
+        return state.sample_chance(rng) if seat == CHANCE else agents[seat].act(state)
+
+    return along(players, options, move, rules)
+
+
+class _CutShort(Exception):
+    """A stored game's actions ran out before the game's end."""
+
+
+def _replaying(texts: list[str]) -> Callable[[ClassicState], int]:
+    """The moves of a stored game, its actions' texts one after another."""
+    left = iter(texts)
+
+    def move(state: ClassicState) -> int:
+        text = next(left, None)
+        if text is None:
+            raise _CutShort
+        return state.parse_action(text)
+
+    return move
+
+
+def from_games(
+    games: Iterable[tuple[int, dict[str, bool], list[str]]], count: int, rules: Criteria | None = None
+) -> list[dict[str, Any]]:
+    """At most ``count`` puzzles cut from finished games, each its players, options and every
+    action's text (a server's stored games: ``kingdomino puzzles make --from-database``), at most
+    ``per_game`` from one game. A Dynasty's or a Mighty Duel's games give none."""
+    rules = rules or criteria()
+    found: dict[str, dict[str, Any]] = {}
+    for players, options, texts in games:
+        chosen = {k: bool(v) for k, v in options.items() if v}
+        if set(chosen) - PUZZLE_OPTIONS:
+            continue
+        taken = 0
+        try:
+            for puzzle in along(players, chosen, _replaying(texts), rules):
+                if taken == rules.per_game or len(found) == count:
+                    break
+                if puzzle["id"] not in found:
+                    found[puzzle["id"]] = puzzle
+                    taken += 1
+        except _CutShort:  # a game ended before its last move (a resignation): its puzzles so far stand
+            pass
+        if len(found) == count:
+            break
+    return list(found.values())
 
 
 def make_puzzles(

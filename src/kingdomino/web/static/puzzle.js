@@ -30,6 +30,7 @@ const LISTED = 4;
 /** Show the puzzles' page in `main`. @param {HTMLElement} main */
 export function showPuzzles(main) {
   const linked = location.pathname.match(/^\/puzzles\/([0-9a-f]+)$/);
+  document.title = `${t("puzzle.title")} · ${t("app.name")}`;
   const page = {
     title: el("h1", {}, t("puzzle.title")),
     goal: el("p", { class: "puzzle-goal", id: "puzzle-goal" }),
