@@ -5,7 +5,9 @@ and the next puzzle is not one the player answered."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -15,6 +17,8 @@ from tests.web.test_challenges import as_
 from tests.web.test_relations import app_over, people
 
 from kingdomino.puzzles.catalogue import shipped
+from kingdomino.web import puzzles, standings
+from kingdomino.web.store import Store
 
 
 @pytest.fixture
@@ -99,3 +103,31 @@ def test_the_puzzles_page_preloads_its_own_modules(client: TestClient) -> None:
         page = client.get(path)
         assert page.status_code == 200
         assert "/static/puzzle.js" in page.text and "/static/board-kingdoms.js" in page.text
+
+
+def test_two_servers_answering_at_once_rate_the_first_answer_once(
+    client: TestClient, either_database: str
+) -> None:
+    """The same account's answer sent to two servers on one database at the same moment (two
+    stores, two threads): one rated answer, one rating change, both answers told the same after."""
+    ((name, _),) = people(client, "Ria")
+    found = standings.account_named(client.app.state.hub.store, name)  # type: ignore[attr-defined]
+    assert found is not None
+    account_id = found[0]
+    puzzle = sorted(shipped().values(), key=lambda p: p.id)[1]
+    stores = [Store(either_database), Store(either_database)]
+    try:
+        start = threading.Barrier(2)
+
+        def answer_on(store: Store) -> dict[str, Any]:
+            start.wait()
+            return puzzles.answer(store, account_id, puzzle, puzzle.answers[0].action)
+
+        with ThreadPoolExecutor(2) as pool:
+            results = list(pool.map(answer_on, stores))
+    finally:
+        for store in stores:
+            store.close()
+    assert sorted(r["rating"]["rated"] for r in results) == [False, True]
+    rating = client.get(f"/api/puzzles/players/{name}").json()["rating"]
+    assert (rating["tried"], rating["solved"]) == (1, 1)

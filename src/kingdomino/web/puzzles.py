@@ -152,7 +152,9 @@ def answer(store: Store, account_id: int | None, puzzle: Puzzle, action: str) ->
     return result
 
 
-def _rate(store: Store, account_id: int, puzzle: Puzzle, action: str, solved: bool) -> dict[str, Any]:
+def _rate(
+    store: Store, account_id: int, puzzle: Puzzle, action: str, solved: bool, again: bool = True
+) -> dict[str, Any]:
     """Rate the account's first answer to ``puzzle`` (a later one moves nothing): both ratings in
     one transaction, the answer's row the once-only key."""
     try:
@@ -198,8 +200,11 @@ def _rate(store: Store, account_id: int, puzzle: Puzzle, action: str, solved: bo
             puzzle_row.rating, puzzle_row.deviation = theirs.rating, theirs.deviation
             puzzle_row.volatility = theirs.volatility
             puzzle_row.plays += 1
-    except IntegrityError:  # the same first answer recorded meanwhile by another request
-        return _rate(store, account_id, puzzle, action, solved)
+    except IntegrityError:
+        if not again:
+            raise
+        # A row made meanwhile by another request (the same first answer, a first rating): read it now.
+        return _rate(store, account_id, puzzle, action, solved, again=False)
     return {
         "before": round(player.rating),
         "after": round(mine.rating),
