@@ -20,6 +20,7 @@ import { tournamentsCard } from "./tournament-card.js";
 import { listed, noticeListed, notifyToggle, notifying, pushFollowsAccount } from "./turn-notify.js";
 import { tellTurn } from "./turn-told.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
+import { puzzleCard } from "./puzzle-card.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
  * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
@@ -210,7 +211,7 @@ export function showLobby(main) {
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
       // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).
       notifyToggle("notify-turn")), el("section", { class: "card" }, openLink()),
-    accountCard(), scorer);
+    accountCard(), puzzleCard(), scorer);
   // An address naming one of its cards ("/#live-games", from a watched game's end) shows that card.
   if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   // This browser's Web Push goes with the account logged in (turn-notify.js).
