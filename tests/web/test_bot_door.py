@@ -195,6 +195,8 @@ def test_a_bot_joins_a_club_tournament_and_plays_its_games_to_their_end(live_ser
                 assert time.monotonic() < deadline, f"the tournament never finished: round {found['round']}"
                 time.sleep(0.05)
             assert (found["standings"][0]["name"], found["standings"][0]["points"]) == (robo, 3)
+            over = bot.says("tournament Bots night is over")  # its author reads its place
+            assert over.startswith("tournament Bots night is over: place 1 of 3, 3 points ("), over
             assert bot.stop() == "" and bot.process.returncode == 130
 
 
