@@ -1,0 +1,85 @@
+"""The fill of the statistics' details of games that finished before they were kept at a game's
+end (``insight_details``): at a server's start, in the background, a bounded batch at a time.
+
+Each batch takes the newest finished games an account played that have no ``insight_games`` row,
+replays each from its stored actions (``live.rebuild``), and keeps its seats' details in one
+transaction per game: a server that stops midway loses at most the game it was replaying, and
+the next start goes on where this one stopped. A game whose record cannot be replayed is kept as
+``failed`` (logged), so that no start tries it again. Several servers filling at once keep each
+game once (``insight_details.keep`` leaves a game kept already as it is).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+
+from sqlalchemy import exists, select
+
+from kingdomino.web.insight_details import keep, mode_of, sheets_of
+from kingdomino.web.insight_tables import InsightGameRow
+from kingdomino.web.live import rebuild
+from kingdomino.web.store import Store
+from kingdomino.web.tables import GameRow, SeatAccountRow
+
+log = logging.getLogger(__name__)
+
+#: Games a batch replays: a few seconds of one thread at most, between which the others run.
+BATCH = 50
+#: The pause between two batches, so that a large fill leaves the database to the players.
+PAUSE = 0.05
+
+
+def lacking(store: Store, limit: int) -> list[str]:
+    """The newest finished games an account played whose details are not kept: their ids."""
+    kept = exists().where(InsightGameRow.game_id == GameRow.id)
+    an_account = exists().where(SeatAccountRow.game_id == GameRow.id)
+    with store.engine.connect() as connection:
+        found = connection.execute(
+            select(GameRow.id)
+            .where(GameRow.status == "finished", an_account, ~kept)
+            .order_by(GameRow.ended.desc(), GameRow.id)
+            .limit(limit)
+        )
+        return [str(row[0]) for row in found]
+
+
+def fill_batch(store: Store, limit: int = BATCH, stop: threading.Event | None = None) -> int:
+    """Keep the details of up to ``limit`` games that lack them, until ``stop`` is set; how many
+    were taken (0: none lacks them any more)."""
+    found = lacking(store, limit)
+    for game_id in found:
+        if stop is not None and stop.is_set():
+            break
+        stored = store.load(game_id)
+        if stored is None:  # deleted meanwhile
+            continue
+        try:
+            sheets = sheets_of(rebuild(stored)[1])
+        except Exception:
+            log.exception("game %s could not be replayed: its statistics' details stay unknown", game_id)
+            sheets = None
+        with store.engine.begin() as connection:
+            keep(connection, game_id, mode_of(stored.game, stored.options), sheets)
+    return len(found)
+
+
+async def fill(store: Store, batch: int = BATCH, pause: float = PAUSE) -> int:
+    """Fill every game's details that lack them, a batch at a time off the event loop; the games
+    filled. Cancelled when the server stops (the batch's thread stops after its game): the next
+    start goes on. A database that fails stops the fill, logged, until the next start."""
+    filled = 0
+    stop = threading.Event()
+    try:
+        while taken := await asyncio.to_thread(fill_batch, store, batch, stop):
+            filled += taken
+            await asyncio.sleep(pause)
+    except asyncio.CancelledError:
+        stop.set()
+        raise
+    except Exception:
+        log.exception("the fill of the statistics' details stopped (the next start goes on)")
+    if filled:
+        log.info("the statistics' details of %d earlier games were kept", filled)
+    return filled
