@@ -16,7 +16,9 @@ import logging
 import threading
 
 from sqlalchemy import exists, select
+from sqlalchemy.exc import SQLAlchemyError
 
+from kingdomino.core.game import ScoreSheet
 from kingdomino.web.insight_details import keep, mode_of, sheets_of
 from kingdomino.web.insight_tables import InsightGameRow
 from kingdomino.web.live import rebuild
@@ -27,18 +29,27 @@ log = logging.getLogger(__name__)
 
 #: Games a batch replays: a few seconds of one thread at most, between which the others run.
 BATCH = 50
+#: Games a read of a player's statistics replays at most.
+ACCOUNT_BATCH = 10
 #: The pause between two batches, so that a large fill leaves the database to the players.
 PAUSE = 0.05
 
 
-def lacking(store: Store, limit: int) -> list[str]:
-    """The newest finished games an account played whose details are not kept: their ids."""
+def lacking(store: Store, limit: int, account_id: int | None = None) -> list[str]:
+    """The newest finished games an account played (``account_id``'s, if said: read through its
+    seats) whose details are not kept: their ids."""
     kept = exists().where(InsightGameRow.game_id == GameRow.id)
-    an_account = exists().where(SeatAccountRow.game_id == GameRow.id)
+    if account_id is None:
+        query = select(GameRow.id).where(exists().where(SeatAccountRow.game_id == GameRow.id))
+    else:
+        query = (
+            select(GameRow.id)
+            .join(SeatAccountRow, SeatAccountRow.game_id == GameRow.id)
+            .where(SeatAccountRow.account_id == account_id)
+        )
     with store.engine.connect() as connection:
         found = connection.execute(
-            select(GameRow.id)
-            .where(GameRow.status == "finished", an_account, ~kept)
+            query.where(GameRow.status == "finished", ~kept)
             .order_by(GameRow.ended.desc(), GameRow.id)
             .limit(limit)
         )
@@ -52,17 +63,35 @@ def fill_batch(store: Store, limit: int = BATCH, stop: threading.Event | None = 
     for game_id in found:
         if stop is not None and stop.is_set():
             break
-        stored = store.load(game_id)
-        if stored is None:  # deleted meanwhile
-            continue
-        try:
-            sheets = sheets_of(rebuild(stored)[1])
-        except Exception:
-            log.exception("game %s could not be replayed: its statistics' details stay unknown", game_id)
-            sheets = None
-        with store.engine.begin() as connection:
-            keep(connection, game_id, mode_of(stored.game, stored.options), sheets)
+        fill_game(store, game_id)
     return len(found)
+
+
+def fill_account(store: Store, account_id: int, limit: int = ACCOUNT_BATCH) -> None:
+    """Keep the details of the account's newest ``limit`` games that lack them (a guest's game
+    claimed after its end, or one the fill has not reached yet), as its statistics are read."""
+    for game_id in lacking(store, limit, account_id):
+        fill_game(store, game_id)
+
+
+def fill_game(store: Store, game_id: str) -> None:
+    """Replay a finished game from its stored moves and keep its details (``failed``, logged, if
+    its record cannot be replayed)."""
+    stored = store.load(game_id)
+    if stored is None:  # deleted meanwhile
+        return
+    mode = mode_of(stored.game, stored.options)
+    try:
+        sheets: list[ScoreSheet] | None = sheets_of(rebuild(stored)[1])
+        with store.engine.begin() as connection:
+            keep(connection, game_id, stored.game, mode, sheets)
+        return
+    except SQLAlchemyError:  # the database's failure, not the record's: the fill stops, logged
+        raise
+    except Exception:
+        log.exception("game %s could not be replayed: its statistics' details stay unknown", game_id)
+    with store.engine.begin() as connection:
+        keep(connection, game_id, stored.game, mode, None)
 
 
 async def fill(store: Store, batch: int = BATCH, pause: float = PAUSE) -> int:

@@ -31,7 +31,9 @@ class InsightGameRow(Base):
 
 class InsightSeatRow(Base):
     """A seat's kingdom at the game's end: its crowns (Duel: crosses; Origins: fires), the squares
-    of its largest region (property, domain), and its regions' count."""
+    of its largest region (property, domain), its regions' count, and the points of its regions
+    of each terrain (Duel: coat of arms), in the order ``insight_details.KINDS`` gives the game's:
+    columns, not rows, so that a player's thousands of games are summed without a row each."""
 
     __tablename__ = "insight_seats"
     __table_args__ = (ForeignKeyConstraint(["game_id"], ["insight_games.game_id"], ondelete="CASCADE"),)
@@ -41,21 +43,29 @@ class InsightSeatRow(Base):
     crowns: Mapped[int] = mapped_column(Integer)
     largest: Mapped[int] = mapped_column(Integer)
     regions: Mapped[int] = mapped_column(Integer)
+    points_0: Mapped[int] = mapped_column(Integer, default=0)
+    points_1: Mapped[int] = mapped_column(Integer, default=0)
+    points_2: Mapped[int] = mapped_column(Integer, default=0)
+    points_3: Mapped[int] = mapped_column(Integer, default=0)
+    points_4: Mapped[int] = mapped_column(Integer, default=0)
+    points_5: Mapped[int] = mapped_column(Integer, default=0)
+
+
+#: The columns of ``insight_seats`` that hold a terrain's points, in the order of its game's kinds.
+TERRAIN_POINTS = tuple(getattr(InsightSeatRow, f"points_{n}") for n in range(6))
 
 
 class InsightLineRow(Base):
-    """A line of a seat's score sheet, summed by what it is: ``kind`` ``terrain`` (``key`` the
-    terrain or coat of arms: the points of its regions, ``count`` the regions) or ``bonus``
-    (``key`` the bonus's, ``detail`` its caveman, resource or coat if any: its points, and how
-    many lines of it the sheet had, two hunters ``count`` 2). A bonus the game did not play has no
-    line; one played and missed has its line at 0 points."""
+    """A bonus's line of a seat's score sheet (``key`` the bonus's, ``detail`` its caveman,
+    resource or coat if any): its points, and how many lines of it the sheet had, two hunters
+    ``count`` 2. A bonus the game did not play has no line; one played and missed has its line
+    at 0 points."""
 
     __tablename__ = "insight_lines"
     __table_args__ = (ForeignKeyConstraint(["game_id"], ["insight_games.game_id"], ondelete="CASCADE"),)
 
     game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8), primary_key=True)
     key: Mapped[str] = mapped_column(String(32), primary_key=True)
     detail: Mapped[str] = mapped_column(String(32), primary_key=True, default="")
     points: Mapped[int] = mapped_column(Integer)

@@ -24,7 +24,8 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import aliased
 
 from kingdomino.web.archive import Filters, conditions
-from kingdomino.web.insight_tables import InsightGameRow, InsightLineRow, InsightSeatRow
+from kingdomino.web.insight_details import KINDS
+from kingdomino.web.insight_tables import TERRAIN_POINTS, InsightGameRow, InsightLineRow, InsightSeatRow
 from kingdomino.web.store import Store
 from kingdomino.web.tables import GameRow, SeatAccountRow, SeatResultRow
 
@@ -78,6 +79,7 @@ def _figures(connection: Connection, mine: Subquery) -> list[Any]:
                 func.max(result.score).label("best"),
                 func.avg(InsightSeatRow.crowns).label("crowns"),
                 func.avg(InsightSeatRow.largest).label("largest"),
+                *(func.avg(column).label(f"points_{n}") for n, column in enumerate(TERRAIN_POINTS)),
             )
             .select_from(mine)
             .join(result, and_(result.game_id == mine.c.game_id, result.seat == mine.c.seat))
@@ -92,8 +94,8 @@ def _figures(connection: Connection, mine: Subquery) -> list[Any]:
     )
 
 
-def _lines(connection: Connection, mine: Subquery) -> list[Any]:
-    """Per game, mode and line of the sheets (a terrain's, a bonus's): the games it was in, those
+def _bonuses(connection: Connection, mine: Subquery) -> list[Any]:
+    """Per game, mode and bonus (its caveman, resource, coat): the games it was played in, those
     it scored in, its points and how many times it was there."""
     line = InsightLineRow
     return list(
@@ -101,7 +103,6 @@ def _lines(connection: Connection, mine: Subquery) -> list[Any]:
             select(
                 mine.c.game,
                 InsightGameRow.mode,
-                line.kind,
                 line.key,
                 line.detail,
                 func.count().label("games"),
@@ -112,7 +113,7 @@ def _lines(connection: Connection, mine: Subquery) -> list[Any]:
             .select_from(mine)
             .join(InsightGameRow, InsightGameRow.game_id == mine.c.game_id)
             .join(line, and_(line.game_id == mine.c.game_id, line.seat == mine.c.seat))
-            .group_by(mine.c.game, InsightGameRow.mode, line.kind, line.key, line.detail)
+            .group_by(mine.c.game, InsightGameRow.mode, line.key, line.detail)
         )
     )
 
@@ -168,66 +169,57 @@ def _aware(moment: datetime) -> str:
 def statistics(store: Store, account_id: int, filters: Filters, last: int | None = None) -> dict[str, Any]:
     """The account's statistics over its finished games that ``filters`` keep (its ``last`` only,
     if said): ``{pending, groups}``, a group per game and mode (``crowns`` says what its
-    ``average_crowns`` count), each with its ``terrains`` (most points first), ``bonuses`` and
-    ``scores`` (oldest first)."""
+    ``average_crowns`` count), each with its ``terrains`` (those that scored, most points first),
+    ``bonuses`` and ``scores`` (oldest first)."""
     mine = _mine(account_id, filters, last, store.engine.dialect.name)
     with store.engine.connect() as connection:
         figures = _figures(connection, mine)
-        lines = _lines(connection, mine)
+        lines = _bonuses(connection, mine)
         scores = _scores(connection, mine)
         pending = _pending(connection, mine)
-    terrains: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     bonuses: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
-    played = {(row.game, row.mode): int(row.games) for row in figures}
     for row in lines:
-        group = (row.game, row.mode)
-        if group not in played:
-            continue
-        if row.kind == "terrain":
-            terrains[group].append(
-                {
-                    "kind": row.key,
-                    "average_points": _mean(row.points / played[group]),
-                    "average_regions": _mean(row.count / played[group]),
-                }
-            )
-        else:
-            bonuses[group].append(
-                {
-                    "key": row.key,
-                    "detail": row.detail or None,
-                    "games": int(row.games),
-                    "earned": int(row.earned),
-                    "average_points": _mean(row.points / row.games),
-                    "count": int(row.count),
-                }
-            )
+        bonuses[(row.game, row.mode)].append(
+            {
+                "key": row.key,
+                "detail": row.detail or None,
+                "games": int(row.games),
+                "earned": int(row.earned),
+                "average_points": _mean(row.points / row.games),
+                "count": int(row.count),
+            }
+        )
     graph: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for row in scores:
         graph[(row.game, row.mode)].append(
             {"id": row.game_id, "ended_at": _aware(row.ended), "score": row.score, "place": row.place}
         )
+    return {"pending": pending, "groups": [_group(row, bonuses, graph) for row in figures]}
+
+
+def _group(
+    row: Any, bonuses: dict[tuple[str, str], list[Any]], graph: dict[tuple[str, str], list[Any]]
+) -> dict[str, Any]:
+    """A game and mode's statistics: its figures' ``row``, its ``bonuses`` and its ``graph``."""
+    points = {kind: _mean(getattr(row, f"points_{n}")) for n, kind in enumerate(KINDS.get(row.game, ()))}
+    group = (row.game, row.mode)
     return {
-        "pending": pending,
-        "groups": [
-            {
-                "game": row.game,
-                "mode": row.mode,
-                "games": int(row.games),
-                "wins": int(row.wins or 0),
-                "draws": int(row.draws or 0),
-                "average_place": _mean(row.place),
-                "average_score": _mean(row.score),
-                "best_score": int(row.best),
-                "crowns": MULTIPLIER.get(row.game, "crowns"),
-                "average_crowns": _mean(row.crowns),
-                "average_largest": _mean(row.largest),
-                "terrains": sorted(
-                    terrains[(row.game, row.mode)], key=lambda t: (-t["average_points"], t["kind"])
-                ),
-                "bonuses": sorted(bonuses[(row.game, row.mode)], key=lambda b: (b["key"], b["detail"] or "")),
-                "scores": graph[(row.game, row.mode)],
-            }
-            for row in figures
+        "game": row.game,
+        "mode": row.mode,
+        "games": int(row.games),
+        "wins": int(row.wins or 0),
+        "draws": int(row.draws or 0),
+        "average_place": _mean(row.place),
+        "average_score": _mean(row.score),
+        "best_score": int(row.best),
+        "crowns": MULTIPLIER.get(row.game, "crowns"),
+        "average_crowns": _mean(row.crowns),
+        "average_largest": _mean(row.largest),
+        "terrains": [
+            {"kind": kind, "average_points": mean}
+            for kind, mean in sorted(points.items(), key=lambda item: (-item[1], item[0]))
+            if mean > 0
         ],
+        "bonuses": sorted(bonuses[group], key=lambda b: (b["key"], b["detail"] or "")),
+        "scores": graph[group],
     }

@@ -2,7 +2,9 @@
 is, over the same games (``insights``).
 
 Matched before the player's page (``players``), whose path takes any name: a name ending in
-``/stats`` reads as this. The database's aggregates run in a thread, off the event loop.
+``/stats`` reads as this. The database's aggregates run in a thread, off the event loop, after
+the player's latest games lacking their results or details have them kept (a guest's game claimed
+after its end; a game the fill at the server's start has not reached yet).
 """
 
 from __future__ import annotations
@@ -13,24 +15,13 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query
 
 from kingdomino.web import archive as archives
-from kingdomino.web import insights, standings
+from kingdomino.web import insights
 from kingdomino.web.archive import Filters
-from kingdomino.web.hub import Hub
-from kingdomino.web.insight_details import keep_details, sheets_of
-from kingdomino.web.routes.archive import account_id
+from kingdomino.web.insight_fill import fill_account
+from kingdomino.web.routes.archive import account_id, results_kept
 from kingdomino.web.routes.dependencies import HubDep
 
 router = APIRouter()
-
-
-async def results_kept(hub: Hub, account: int) -> None:
-    """Keep the results and details of the account's latest finished games that lack their
-    results (claimed after their end: no account played them then), as the archive does."""
-    for game_id in await asyncio.to_thread(standings.finished_without_results, hub.store, account):
-        table = hub.table(game_id)
-        state = table.state
-        await asyncio.to_thread(hub.results.keep_results, table.stored, state.scores(), state.places())
-        await asyncio.to_thread(keep_details, hub.store, table.stored, sheets_of(state))
 
 
 @router.get("/api/players/{name:path}/stats")
@@ -57,5 +48,6 @@ async def statistics(
     me, shown = await account_id(hub, name, "name")
     filters = archives.checked(Filters(game=game, pool=pool, rated=rated, against=against, clock=clock))
     await results_kept(hub, me)
+    await asyncio.to_thread(fill_account, hub.store, me)
     found = await asyncio.to_thread(insights.statistics, hub.store, me, filters, last)
     return {"name": shown, **found}

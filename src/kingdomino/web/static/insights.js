@@ -9,7 +9,7 @@ import { ratingGraph } from "./rating-graph.js";
 import { api } from "./server.js";
 import { errorWords } from "./words.js";
 
-/** A terrain's line. @typedef {{kind: string, average_points: number, average_regions: number}} TerrainLine */
+/** A terrain's line. @typedef {{kind: string, average_points: number}} TerrainLine */
 /** A bonus's line. @typedef {{key: string, detail: string | null, games: number, earned: number, average_points: number, count: number}} BonusLine */
 /** A game's score in the graph. @typedef {{id: string, ended_at: string, score: number, place: number}} ScorePoint */
 /** A game and mode's statistics.
@@ -117,7 +117,8 @@ function bonusLine(bonus) {
         : t(`bonus.${bonus.key}`);
   const times = bonus.key === "caveman" ? t("insights.recruited", { count: number(bonus.count), n: bonus.games })
     : t("insights.in_games", { n: bonus.games });
-  return el("li", { "data-bonus": bonus.detail ? `${bonus.key}:${bonus.detail}` : bonus.key }, el("strong", {}, name), ": ",
+  const named = name.charAt(0).toLocaleUpperCase() + name.slice(1);  // "warrior horde" begins a line
+  return el("li", { "data-bonus": bonus.detail ? `${bonus.key}:${bonus.detail}` : bonus.key }, el("strong", {}, named), ": ",
     times, " · ", t("insights.points_a_game", { points: decimal(bonus.average_points) }));
 }
 
@@ -126,10 +127,9 @@ function terrainTable(group) {
   const kind = (/** @type {string} */ k) => group.game === "duel" ? t(`coat.${k}`) : t(`terrain.${k}`);
   return el("div", { class: "table-scroll" }, el("table", { class: "players-table insights-terrains" },
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t(group.game === "duel" ? "insights.coat" : "insights.terrain")),
-      el("th", { scope: "col", class: "figure" }, t("insights.points")), el("th", { scope: "col", class: "figure" }, t("insights.regions")))),
+      el("th", { scope: "col", class: "figure" }, t("insights.points")))),
     el("tbody", {}, group.terrains.map((line) => el("tr", { "data-terrain": line.kind }, el("td", {}, kind(line.kind)),
-      el("td", { class: "figure" }, number(line.average_points, { maximumFractionDigits: 1 })),
-      el("td", { class: "figure" }, number(line.average_regions, { maximumFractionDigits: 1 })))))));
+      el("td", { class: "figure" }, number(line.average_points, { maximumFractionDigits: 1 })))))));
 }
 
 /** The drawing's size in its own units, as the rating's graph. */
