@@ -209,7 +209,12 @@ def wait_for_stats(client: TestClient, name: str, predicate: Any) -> dict[str, A
 def test_a_game_played_to_its_end_keeps_its_details_and_they_add_up_to_its_score(api: TestClient) -> None:
     name, session = log_in(api)
     game_id = play_against_ai(api, session, {"middle_kingdom": True, "harmony": True})
-    found = wait_for_stats(api, name, lambda s: s["groups"])
+    store = store_of(api)
+    deadline = time.monotonic() + 60
+    while not kept_ids(store, game_id):  # kept at its end, before anyone reads them
+        assert time.monotonic() < deadline, "the game's details were not kept at its end"
+        time.sleep(0.02)
+    found = stats(api, name)
     group = found["groups"][0]
     assert (group["game"], group["mode"], group["games"]) == ("kingdomino", "standard", 1)
     terrains = sum(t["average_points"] for t in group["terrains"])
@@ -218,6 +223,12 @@ def test_a_game_played_to_its_end_keeps_its_details_and_they_add_up_to_its_score
     assert {b["key"] for b in group["bonuses"]} == {"middle_kingdom", "harmony"}
     state = api.app.state.hub.table(game_id).state  # type: ignore[attr-defined]
     assert group["average_crowns"] == sum(r.multiplier for r in state.score_sheet(0).regions)
+
+
+def kept_ids(store: Store, game_id: str) -> bool:
+    with store.engine.connect() as connection:
+        found = select(InsightGameRow.game_id).where(InsightGameRow.game_id == game_id)
+        return connection.execute(found).first() is not None
 
 
 def kept_games(store: Store) -> int:

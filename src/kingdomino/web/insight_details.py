@@ -103,9 +103,10 @@ def seat_rows(
 def keep(
     connection: Connection, game_id: str, game: str, mode: str, sheets: Sequence[ScoreSheet] | None
 ) -> None:
-    """Keep the details of a ``game``'s (its name) game (``sheets``, a seat's each; None: its
-    record could not be replayed, kept as ``failed``), once: a game kept already is left as it
-    is."""
+    """Keep the details of the game ``game_id`` (a game of ``game``, in ``mode``) from its
+    ``sheets``, a seat's each (None: its record could not be replayed, kept as ``failed``), once:
+    a game kept already is left as it is. A region of no kind of its game is refused (ValueError)
+    before anything is written."""
     dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
     seats: list[dict[str, Any]] = []
     lines: list[dict[str, Any]] = []
@@ -124,7 +125,8 @@ def keep(
 
 def keep_details(store: Store, game: StoredGame, sheets: Sequence[ScoreSheet]) -> None:
     """Keep ``game``'s details at its end. A failure is logged and costs the game nothing (its
-    result and ratings are kept apart): the fill at the server's next start keeps them."""
+    result and ratings are kept apart): the next read of a player's statistics, or the fill at the
+    server's next start, keeps them."""
     try:
         with store.engine.begin() as connection:
             keep(connection, game.id, game.game, mode_of(game.game, game.options), sheets)

@@ -5,8 +5,10 @@ Each batch takes the newest finished games an account played that have no ``insi
 replays each from its stored actions (``live.rebuild``), and keeps its seats' details in one
 transaction per game: a server that stops midway loses at most the game it was replaying, and
 the next start goes on where this one stopped. A game whose record cannot be replayed is kept as
-``failed`` (logged), so that no start tries it again. Several servers filling at once keep each
-game once (``insight_details.keep`` leaves a game kept already as it is).
+``failed`` (logged), so that no start tries it again; a database that fails stops the fill
+(logged) until the next start. Several servers filling at once keep each game once
+(``insight_details.keep`` leaves a game kept already as it is). A read of a player's statistics
+first fills up to ``ACCOUNT_BATCH`` of that player's games (:func:`fill_account`).
 """
 
 from __future__ import annotations
