@@ -115,8 +115,11 @@ def keep(
         seats.append(figures)
         lines += its_lines
     head = {"game_id": game_id, "mode": mode, "failed": sheets is None, "kept": now()}
-    written = connection.execute(dialect.insert(InsightGameRow).values(head).on_conflict_do_nothing())
-    if written.rowcount != 1 or not seats:
+    # RETURNING says whether the row was written: psycopg's rowcount of this insert is -1.
+    written = connection.execute(
+        dialect.insert(InsightGameRow).values(head).on_conflict_do_nothing().returning(InsightGameRow.game_id)
+    ).first()
+    if written is None or not seats:
         return
     connection.execute(dialect.insert(InsightSeatRow), seats)
     if lines:
