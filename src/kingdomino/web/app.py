@@ -44,7 +44,7 @@ from kingdomino.web.tournaments import Tournaments
 
 #: The module each kind of page runs: the lobby, a game, the scorer, the players' pages and
 #: leaderboards, a club tournament's page, the account's preferences, a club's page, a player's
-#: archive, a player's statistics (``routes.app_pages``).
+#: archive, TV, the puzzles, a player's statistics (``routes.app_pages``).
 PAGE_MODULES = (
     "lobby.js",
     "game.js",
@@ -54,6 +54,8 @@ PAGE_MODULES = (
     "preferences.js",
     "club.js",
     "archive.js",
+    "tv.js",
+    "puzzle.js",
     "insights.js",
 )
 
