@@ -36,6 +36,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET /api/players/{name}/games?game=&players=&pool=&result=&rated=&against=&opponent=&clock=``
   ``&before=&limit=`` a player's finished games, filtered, a page at a time;
   ``GET /api/players/{name}/vs/{other}`` two players' record against each other (``archive``);
+  ``GET /api/players/{name}/stats?game=&pool=&rated=&against=&clock=&last=`` a player's
+  statistics per game and mode (``insights``);
 * ``POST /api/challenges`` ``{name?, names?, game, players?, options?, rated?, time_control?,
   wait_minutes?}`` challenges one to three accounts to a game of them all;
   ``GET /api/challenges`` the account's challenges waiting; ``POST /api/challenges/{id}/accept``
@@ -79,6 +81,7 @@ from kingdomino.web.routes import (
     game_socket,
     games,
     inbox,
+    insights,
     live_games,
     open_games,
     people,
@@ -104,6 +107,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     open_games.router,
     challenges.router,
     archive.router,
+    insights.router,
     players.router,
     push.router,
     live_games.router,

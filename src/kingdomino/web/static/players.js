@@ -2,6 +2,7 @@
 // (won, mean score) per game, recent finished games with their replays (at "/player/<name>"); and
 // each pool's leaderboard, its provisional ratings apart (at "/leaderboards/<pool>").
 import { archiveLink, headToHead } from "./archive.js";
+import { insightsLink } from "./insights.js";
 import { challengeCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { GAMES } from "./lobby.js";
@@ -113,7 +114,7 @@ export async function showPlayer(main, name) {
       el("p", { class: "small" }, t("players.per_game_about")),
       page.stats.length ? table([t("players.game"), t("players.games"), t("players.wins"), t("players.mean_score")],
         page.stats.map((s) => [t(`game.${s.game}`), number(s.games), number(s.wins), number(s.mean_score)]), "player-stats-table", 1)
-        : el("p", { class: "small" }, t("players.no_games"))),
+        : el("p", { class: "small" }, t("players.no_games")), page.stats.length ? insightsLink(page.name) : ""),
     el("section", { class: "card", id: "player-games" }, el("h2", {}, t("players.recent")),
       archiveLink(page.name, page.stats.reduce((sum, s) => sum + s.games, 0)),
       page.games.length ? el("ul", { class: "player-games" }, page.games.map(playedGame)) : el("p", { class: "small" }, t("players.no_games"))));
