@@ -98,12 +98,28 @@ def after_move(control: TimeControl, clock: dict[str, Any], seat: int, moment: f
         remaining[seat] = control.increment
     else:
         remaining[seat] = max(0.0, remaining[seat] - (moment - clock["since"])) + control.increment
-    return {"remaining": remaining, "since": moment}
+    return {"remaining": remaining, "since": moment, **_still_away(clock, moment)}
 
 
 def restarted(clock: dict[str, Any], moment: float) -> dict[str, Any]:
     """The clock with the turn begun anew at ``moment`` (a seat handed over: the AI's time does not run)."""
-    return {"remaining": list(clock["remaining"]), "since": moment}
+    return {"remaining": list(clock["remaining"]), "since": moment, **_still_away(clock, moment)}
+
+
+def _still_away(clock: dict[str, Any], moment: float) -> dict[str, Any]:
+    """The clock's ``away`` (seat: the end of its player's vacation, ``vacation``) without the
+    vacations over by ``moment``; nothing if none is left."""
+    away = {seat: back for seat, back in clock.get("away", {}).items() if back > moment}
+    return {"away": away} if away else {}
+
+
+def held(clock: dict[str, Any], acting: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """The clock with the turn of ``acting`` waiting for the end of its player's vacation (``away``):
+    a turn that comes to a player away begins when they are back, so its time runs from then."""
+    back = clock.get("away", {}).get(str(acting))
+    if back is None or not 0 <= acting < len(seats) or seats[acting]["kind"] != "human":
+        return clock
+    return {**clock, "since": max(float(clock["since"]), float(back))}
 
 
 def deadline(clock: dict[str, Any] | None, acting: int, seats: list[dict[str, Any]]) -> float | None:
@@ -131,15 +147,21 @@ def clock_view(
 ) -> dict[str, Any] | None:
     """The clock as a page shows it: each seat's seconds left when the turn began (``since``, epoch
     seconds) and whose time runs since then (None: nobody's), for the page to count down. The
-    view is built once per version of the game, so it says when the turn began, not how long ago."""
+    view is built once per version of the game, so it says when the turn began, not how long ago.
+    ``away`` (when a player is): by seat, when its player's vacation ends (None: not away); while it
+    lasts for the seat to act, ``since`` is that moment, later than now: its clock stands still."""
     if clock is None:
         return None
     running = acting if deadline(clock, acting, seats) is not None and not joining(seats) else None
-    return {
+    view: dict[str, Any] = {
         "remaining": [float(left) for left in clock["remaining"]],
         "since": float(clock["since"]),
         "running": running,
     }
+    away = clock.get("away", {})
+    if away:
+        view["away"] = [away.get(str(seat)) for seat in range(len(clock["remaining"]))]
+    return view
 
 
 def timing(
@@ -166,4 +188,5 @@ def timing(
     clock = (
         after_move(control, clock, mover, moment) if human and mover is not None else restarted(clock, moment)
     )
+    clock = held(clock, acting, seats)
     return clock, deadline(clock, acting, seats)

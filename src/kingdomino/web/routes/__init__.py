@@ -58,6 +58,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/clubs``, ``GET /api/clubs``, ``GET``, ``PATCH`` and ``DELETE /api/clubs/{name}``,
   ``POST /api/clubs/{name}/join`` and ``/leave``, ``PUT`` and ``DELETE
   /api/clubs/{name}/members/{player}``, ``GET /api/account/clubs``: clubs of players (``clubs``);
+* ``GET``, ``POST`` ``{until}`` and ``DELETE /api/account/vacation``: the account away, its games
+  by the day waiting (``vacation``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -87,6 +89,7 @@ from kingdomino.web.routes import (
     scoring,
     server_info,
     tournaments,
+    vacation,
 )
 
 #: Every router of the app, in the order its routes are matched.
@@ -110,4 +113,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     reports.router,
     inbox.router,
     clubs.router,
+    vacation.router,
 )

@@ -10,12 +10,13 @@ for the other account requests. Database reads run in a thread, off the event lo
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 
 from kingdomino.ratings.pools import pool_names
-from kingdomino.web import account_games, relations, standings
+from kingdomino.web import account_games, relations, standings, vacation
 from kingdomino.web.accounts import Account
 from kingdomino.web.default_pool import default_pool
 from kingdomino.web.refusals import HubError
@@ -82,7 +83,7 @@ async def player(name: str, hub: HubDep) -> dict[str, Any]:
     """A player's page: ratings per pool with their history, recent finished games (each with
     its replay), and per game the finished games (forfeited ones too), the wins and the mean score;
     `followers`: how many accounts follow it; `closed` says the account is closed (its page
-    stays: its games are its opponents' too)."""
+    stays: its games are its opponents' too); `vacation`: `{until}` while it is away (null: not)."""
     account = await asyncio.to_thread(standings.account_named, hub.store, name, True)
     if account is None:
         raise HubError(404, "name", f"no player is named {name!r}", "no_player", {"name": name})
@@ -91,7 +92,12 @@ async def player(name: str, hub: HubDep) -> dict[str, Any]:
         state = table.state
         await asyncio.to_thread(hub.results.keep_results, table.stored, state.scores(), state.places())
     page = await asyncio.to_thread(standings.player_page, hub.store, account)
-    return {**page, "followers": await asyncio.to_thread(relations.followers, hub.store, account[0])}
+    away = await asyncio.to_thread(vacation.away_of, hub.store, [account[0]], time.time())
+    return {
+        **page,
+        "followers": await asyncio.to_thread(relations.followers, hub.store, account[0]),
+        "vacation": {"until": away[account[0]]} if account[0] in away else None,
+    }
 
 
 @router.get("/api/account/games")
