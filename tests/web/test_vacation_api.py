@@ -16,6 +16,7 @@ from tests.web.conftest import QUICK, new_app, wait_for
 from tests.web.test_clocks import HUMANS, create, run_out
 from tests.web.test_players_api import claim, log_in
 
+from kingdomino.web import vacation, vacation_games
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.beat_tables import ServerBeatRow
 from kingdomino.web.tables import GameRow
@@ -168,3 +169,19 @@ def test_a_restart_in_between_keeps_the_clock_held_and_the_return_runs_it(databa
         assert client.delete("/api/account/vacation", headers=cleo).json()["games"] == 1
         back = client.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["clock"]
         assert back["since"] <= time.time() and back["remaining"] == held["remaining"]
+
+
+def test_a_start_that_comes_after_its_end_holds_no_clock(api: TestClient) -> None:
+    """Two devices: the vacation's start is still going through the games when the other device
+    ends it, and the end's writes come first: the start's late writes are not made, or the clock
+    would stand still until the planned return."""
+    _, anna = log_in(api)
+    cleo_name, cleo = log_in(api)
+    game_id, tokens, seat = game_of(api, anna, cleo)
+    hub = api.app.state.hub  # type: ignore[attr-defined]
+    account = hub.store.load(game_id).seats[seat]["account"]
+    made = vacation.start(hub.store, account, days_ahead(5), time.time())
+    vacation.end(hub.store, account, time.time())
+    assert api.portal.call(vacation_games.went_away, hub, made, cleo_name) == 0  # type: ignore[union-attr]
+    clock = api.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["clock"]
+    assert "away" not in clock and clock["since"] <= time.time()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -71,14 +72,19 @@ def _seats_of(stored: StoredGame, account_id: int) -> list[int]:
     ]
 
 
-async def _rewrite(table: Table, account_id: int, change: Change) -> bool:
+async def _rewrite(table: Table, account_id: int, change: Change, away_now: bool) -> bool:
     """Write ``table``'s clock as ``change`` makes it for ``account_id``'s seats; False: nothing
-    to write (the game ended, the account plays no seat of it, the clock is so already)."""
+    to write (the game ended, the account plays no seat of it, the clock is so already, or the
+    account is no longer away, or not yet back: ``away_now`` says which it must be). Whether it
+    is away is read under the table's lock: a vacation ended while its start went through the
+    games is not written after its end's write of the same game."""
     for _attempt in range(3):
         async with table.lock:
             stored = table.stored
             away = _seats_of(stored, account_id)
             if not by_the_day(stored) or not away or stored.clock is None:
+                return False
+            if (current(table.store, account_id, time.time()) is not None) != away_now:
                 return False
             acting = table.state.current_player
             clock = change(stored.clock, away, acting, stored.seats)
@@ -98,13 +104,13 @@ async def _rewrite(table: Table, account_id: int, change: Change) -> bool:
     return False
 
 
-async def _each_game(hub: Hub, account_id: int, change: Change) -> list[Table]:
+async def _each_game(hub: Hub, account_id: int, change: Change, away_now: bool) -> list[Table]:
     """Change the clock of each of the account's games by the day; the tables changed."""
     changed = []
     for game_id in await asyncio.to_thread(_games_of, hub.store, account_id):
         with contextlib.suppress(HubError):
             table = hub.table(game_id)
-            if await _rewrite(table, account_id, change):
+            if await _rewrite(table, account_id, change, away_now):
                 changed.append(table)
     return changed
 
@@ -116,6 +122,7 @@ async def went_away(hub: Hub, vacation: Vacation, name: str) -> int:
         hub,
         vacation.account_id,
         lambda clock, away, acting, seats: gone(clock, away, acting, seats, vacation.started, vacation.until),
+        True,
     )
     opponents = sorted(
         {
@@ -139,7 +146,7 @@ async def came_back(hub: Hub, account_id: int, moment: float) -> int:
     """Start the clocks of the account's games by the day again, its player back at ``moment``;
     how many games changed."""
     changed = await _each_game(
-        hub, account_id, lambda clock, away, acting, seats: back(clock, away, acting, seats, moment)
+        hub, account_id, lambda clock, away, acting, seats: back(clock, away, acting, seats, moment), False
     )
     return len(changed)
 
@@ -164,4 +171,5 @@ async def held_instead(table: Table, moment: float) -> bool:
         table,
         int(account),
         lambda clock, away, acting, seats: gone(clock, away, acting, seats, found.started, found.until),
+        True,
     )
