@@ -21,6 +21,7 @@ from kingdomino.web.accounts import Accounts
 from kingdomino.web.beat_tables import ServerBeatRow
 from kingdomino.web.tables import GameRow
 from kingdomino.web.vacation import midnight
+from kingdomino.web.vacation_tables import VacationRow
 
 DAILY = {"kind": "days", "days": 2}
 
@@ -37,9 +38,11 @@ def refusal(answer: Any) -> tuple[int, str]:
     return answer.status_code, answer.json()["error"].get("code", "")
 
 
-def game_of(client: TestClient, anna: dict[str, str], cleo: dict[str, str]) -> tuple[str, list[str], int]:
+def game_of(
+    client: TestClient, anna: dict[str, str], cleo: dict[str, str], control: dict[str, Any] = DAILY
+) -> tuple[str, list[str], int]:
     """A game by the day of Anna and Cleo, Cleo to act: its id, its seats' tokens, Cleo's seat."""
-    made = create(client, HUMANS, DAILY)
+    made = create(client, HUMANS, control)
     tokens = [seat["token"] for seat in made["seats"]]
     acting = client.get(f"/api/games/{made['id']}", params={"token": tokens[0]}).json()["current_player"]
     claim(client, cleo, made["id"], tokens[acting])
@@ -120,6 +123,22 @@ def test_the_clock_stands_still_while_the_player_is_away_and_runs_again_when_bac
     assert second != game_id
 
 
+def test_a_game_whose_clock_says_so_and_a_real_time_game_run_on(api: TestClient) -> None:
+    """A tournament's organiser chose that its games do not wait (``vacation`` false); a game of
+    minutes never does: going away holds neither, and the sweep hands the seat over."""
+    _, anna = log_in(api)
+    _, cleo = log_in(api)
+    game_id, tokens, seat = game_of(api, anna, cleo, {**DAILY, "vacation": False})
+    real_time = game_of(api, anna, cleo, {"kind": "game", "minutes": 5, "increment": 3})
+    taken = go_away(api, cleo, 3)
+    assert taken.status_code == 200 and taken.json()["games"] == 0, taken.text
+    for game, token in ((game_id, tokens[seat]), (real_time[0], real_time[1][real_time[2]])):
+        clock = api.get(f"/api/games/{game}", params={"token": token}).json()["clock"]
+        assert "away" not in clock and clock["since"] <= time.time()
+    run_out(api, game_id)
+    wait_for(api, game_id, tokens[1 - seat], lambda v: v["seats"][seat]["kind"] == "ai", timeout=30)
+
+
 def test_a_turn_that_comes_during_the_vacation_waits_for_the_return(api: TestClient) -> None:
     _, anna = log_in(api)
     _, cleo = log_in(api)
@@ -139,12 +158,25 @@ def test_the_sweep_holds_a_game_begun_during_the_vacation(api: TestClient) -> No
     _, anna = log_in(api)
     _, cleo = log_in(api)
     assert go_away(api, cleo, 5).status_code == 200
+    hub = api.app.state.hub  # type: ignore[attr-defined]
+    with hub.store.engine.begin() as connection:  # she left an hour ago; the game began since
+        connection.execute(update(VacationRow).values(started=VacationRow.started - 3600))
     game_id, tokens, seat = game_of(api, anna, cleo)
     run_out(api, game_id)
     view = wait_for(
         api, game_id, tokens[1 - seat], lambda v: v["clock"]["since"] == midnight(days_ahead(5)), timeout=30
     )
     assert view["seats"][seat]["kind"] == "human" and view["clock"]["away"][seat] is not None
+    # A turn out of time before she left stays so: the sweep hands it over.
+    late, late_tokens, late_seat = game_of(api, anna, cleo)
+    account = hub.store.load(late).seats[late_seat]["account"]
+    with hub.store.engine.begin() as connection:
+        left = connection.scalar(select(VacationRow.started).where(VacationRow.account_id == account))
+        connection.execute(update(GameRow).where(GameRow.id == late).values(deadline=left - 60))
+    hub.table(late).stored.deadline = left - 60
+    wait_for(
+        api, late, late_tokens[1 - late_seat], lambda v: v["seats"][late_seat]["kind"] == "ai", timeout=30
+    )
 
 
 def test_a_restart_in_between_keeps_the_clock_held_and_the_return_runs_it(database: str) -> None:

@@ -139,3 +139,14 @@ def test_the_days_counted_and_the_refusals(tmp_path: Any) -> None:
     assert refused.value.code == "vacation_running"
     store.close()
     assert RULES["days_per_year"] >= RULES["min_days"] >= 1
+
+
+def test_a_clock_by_the_day_may_say_it_does_not_wait_for_a_vacation() -> None:
+    TimeControl.of({"kind": "days", "days": 3, "vacation": False})
+    for spec, field in (
+        ({"kind": "days", "days": 3, "vacation": "no"}, "time_control.vacation"),
+        ({"kind": "game", "minutes": 5, "vacation": False}, "time_control"),
+    ):
+        with pytest.raises(HubError) as refused:
+            TimeControl.of(spec)
+        assert refused.value.field == field

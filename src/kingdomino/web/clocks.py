@@ -5,7 +5,8 @@ Three time controls, as online boards play them:
 * ``{"kind": "game", "minutes": 5, "increment": 3}``: each player has 5 minutes for the whole game,
   and 3 seconds more after each of their moves (Fischer);
 * ``{"kind": "move", "seconds": 30}``: 30 seconds for each move;
-* ``{"kind": "days", "days": 2}``: a turn-based game, 2 days for each move.
+* ``{"kind": "days", "days": 2}``: a turn-based game, 2 days for each move; ``"vacation": false``
+  (a tournament's organiser's choice): its clock does not wait for a player on vacation (``vacation``).
 
 Each may say who plays a seat whose time ran out (``level``, an AI level: ``medium`` if not said).
 A player out of time does not lose the game for the others: an AI of that level plays their
@@ -71,7 +72,7 @@ class TimeControl:
                     f"expected a whole number from {bounds[0]} to {bounds[-1]}, got {value!r}",
                 )
             figures[field] = value
-        extra = set(spec) - {"kind", "level", *LIMITS[kind]}
+        extra = set(spec) - {"kind", "level", *LIMITS[kind], *(["vacation"] if kind == "days" else [])}
         if extra:
             unknown = ", ".join(sorted(extra))
             raise HubError(422, "time_control", f"a {kind} clock (time_control) has no {unknown}")
@@ -79,6 +80,8 @@ class TimeControl:
         if not isinstance(level, str):
             raise HubError(422, "time_control.level", f"expected a level name, got {level!r}")
         check_level(level, "time_control.level")
+        if not isinstance(spec.get("vacation", True), bool):
+            raise HubError(422, "time_control.vacation", f"expected true or false, got {spec['vacation']!r}")
         if kind == "game":
             return cls(kind, figures["minutes"] * 60.0, float(figures["increment"]), level)
         seconds = figures["seconds"] if kind == "move" else figures["days"] * 86400

@@ -2,14 +2,15 @@
 
 While an account is on vacation, the clock of each of its games by the day stands still while it
 is that account's turn, and a turn that comes to it meanwhile waits too (``vacation_clocks``,
-``vacation_games``); real-time games run on. Its player sets it from now to a date (``start``,
-its return: that day's first moment, UTC) or comes back early (``end``).
+``vacation_games``); real-time games run on, and so does a game whose clock says not to wait
+(``"vacation": false``: a club tournament's organiser's choice, whose rounds wait for their
+slowest game). Its player sets it from now to a date (``start``, its return: that day's first
+moment, UTC) or comes back early (``end``).
 
 The figures are the server's data (``data/vacation.json``): the shortest vacation in days
-(``min_days``), the days an account may take in a calendar year (``days_per_year``: each day of
-a vacation counts in its own year, a day begun counts whole, and a vacation ended early counts the
-days it lasted), and whether a club tournament's games wait too (``in_tournaments``: a round
-waits for its slowest game, so a month away would hold every player of the round).
+(``min_days``) and the days an account may take in a calendar year (``days_per_year``: each day
+of a vacation counts in its own year, a day begun counts whole, and a vacation ended early counts
+the days it lasted).
 
 A row per vacation (``vacation_tables``), kept for the allowance.
 """
@@ -30,7 +31,7 @@ from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow
 from kingdomino.web.vacation_tables import VacationRow
 
-#: The rules of vacations: their shortest length, the yearly allowance, tournaments' games.
+#: The rules of vacations: their shortest length and the yearly allowance.
 RULES: dict[str, Any] = json.loads(
     resources.files("kingdomino.web").joinpath("data", "vacation.json").read_text(encoding="utf-8")
 )
@@ -108,7 +109,6 @@ def state(store: Store, account_id: int, moment: float) -> dict[str, Any]:
         "days_left": max(0, allowance - used(vacations)[day_of(moment).year]),
         "days_per_year": allowance,
         "min_days": int(RULES["min_days"]),
-        "in_tournaments": bool(RULES["in_tournaments"]),
     }
 
 

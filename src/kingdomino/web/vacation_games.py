@@ -25,8 +25,8 @@ from kingdomino.web.inbox_store import Event, note
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import StaleGame, Store
 from kingdomino.web.stored import StoredGame
-from kingdomino.web.tables import GameRow, SeatAccountRow, TournamentGameRow
-from kingdomino.web.vacation import RULES, Vacation, current
+from kingdomino.web.tables import GameRow, SeatAccountRow
+from kingdomino.web.vacation import Vacation, current
 from kingdomino.web.vacation_clocks import back, gone
 
 if TYPE_CHECKING:
@@ -37,14 +37,19 @@ if TYPE_CHECKING:
 Change = Callable[[dict[str, Any], list[int], int, list[dict[str, Any]]], dict[str, Any]]
 
 
+def waits(control: dict[str, Any] | None) -> bool:
+    """Whether a game of the clock ``control`` waits for a player on vacation: one by the day,
+    unless it says not (``vacation`` false, a tournament's organiser's choice)."""
+    return (control or {}).get("kind") == "days" and (control or {}).get("vacation", True) is not False
+
+
 def by_the_day(stored: StoredGame) -> bool:
-    """Whether ``stored`` is a game by the day being played, one a vacation holds."""
-    control = stored.time_control or {}
-    return stored.status == "playing" and stored.clock is not None and control.get("kind") == "days"
+    """Whether ``stored`` is a game being played that a vacation holds."""
+    return stored.status == "playing" and stored.clock is not None and waits(stored.time_control)
 
 
 def _games_of(store: Store, account_id: int) -> list[str]:
-    """The games by the day the account plays now (a club tournament's only if ``in_tournaments``)."""
+    """The games the account plays now that wait for it while it is away (``waits``)."""
     with store.engine.connect() as connection:
         rows = connection.execute(
             select(GameRow.id, GameRow.time_control)
@@ -55,13 +60,7 @@ def _games_of(store: Store, account_id: int) -> list[str]:
                 GameRow.status == "playing",
             )
         )
-        found = sorted({str(game) for game, control in rows if (control or {}).get("kind") == "days"})
-        if RULES["in_tournaments"] or not found:
-            return found
-        organised = set(
-            connection.scalars(select(TournamentGameRow.game_id).where(TournamentGameRow.game_id.in_(found)))
-        )
-        return [game for game in found if game not in organised]
+        return sorted({str(game) for game, control in rows if waits(control)})
 
 
 def _seats_of(stored: StoredGame, account_id: int) -> list[int]:
@@ -165,7 +164,7 @@ async def held_instead(table: Table, moment: float) -> bool:
     if account is None or stored.seats[acting]["kind"] != "human":
         return False
     found = await asyncio.to_thread(current, table.store, int(account), moment)
-    if found is None or table.id not in await asyncio.to_thread(_games_of, table.store, int(account)):
+    if found is None or stored.deadline <= found.started:  # out of time before leaving: it stays so
         return False
     return await _rewrite(
         table,

@@ -54,7 +54,7 @@ Owner = Annotated[Account, Depends(owner)]
 @router.get("/api/account/vacation")
 async def read(account: Owner, hub: HubDep) -> dict[str, Any]:
     """Your vacation: `until` (the moment you are back, epoch seconds; null: not away),
-    `days_left` this year, and the rules (`days_per_year`, `min_days`, `in_tournaments`)."""
+    `days_left` this year, and the rules (`days_per_year`, `min_days`)."""
     return await asyncio.to_thread(vacation.state, hub.store, account.id, time.time())
 
 

@@ -6,8 +6,9 @@ import { dateLanguage, number, t } from "./i18n.js";
 import { api } from "./server.js";
 import { errorWords, localName } from "./words.js";
 
+/** @typedef {import("./view-types.js").TimeControl} TimeControl */
 /** The account's vacation as the server says it (GET /api/account/vacation).
- * @typedef {{until: number | null, days_left: number, days_per_year: number, min_days: number, in_tournaments: boolean}} VacationState */
+ * @typedef {{until: number | null, days_left: number, days_per_year: number, min_days: number}} VacationState */
 
 /** The day a player on vacation is back (`until`: its first moment, UTC, in epoch seconds), in the
  * page's language ("7 December"). @param {number} until */
@@ -47,8 +48,7 @@ export function vacationPart() {
   const draw = (state) => {
     const left = el("p", { class: "small", id: "vacation-left" },
       t("vacation.days_left", { n: state.days_left, total: number(state.days_per_year) }));
-    const rules = el("p", { class: "small" }, t("vacation.about"), " ",
-      t(state.in_tournaments ? "vacation.tournaments_held" : "vacation.tournaments_run"));
+    const rules = el("p", { class: "small" }, t("vacation.about"), " ", t("vacation.tournaments"));
     if (state.until) {
       const end = el("button", { type: "button", id: "vacation-end" }, t("vacation.end"));
       end.addEventListener("click", () => send({ method: "DELETE" }, "vacation.ended"));
@@ -84,4 +84,24 @@ export function vacationPart() {
   api("/api/account/vacation").then((state) => draw(/** @type {VacationState} */ (state)))
     .catch((problem) => { refused.textContent = errorWords(problem); box.append(refused); });
   return box;
+}
+
+/** The organiser's choice of a tournament by the day: whether its games wait for a player on
+ * vacation (the clock's `vacation`, true unless said), shown for a clock of days alone.
+ * @returns {{field: HTMLElement, fit: (control: TimeControl | null) => void,
+ *   applied: (control: TimeControl | null) => TimeControl | null}} */
+export function vacationChoice() {
+  const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "tournament-vacation", checked: true }));
+  const field = el("label", { id: "tournament-vacation-label", hidden: true }, box, " ", t("vacation.organiser"));
+  return {
+    field,
+    fit: (control) => { field.hidden = control?.kind !== "days"; },
+    applied: (control) => (control?.kind === "days" && !box.checked ? { ...control, vacation: false } : control),
+  };
+}
+
+/** What a clock that does not wait for a player on vacation adds to its words ("no waiting for
+ * vacations"), else nothing. @param {TimeControl | null} control @returns {string[]} */
+export function noWaiting(control) {
+  return control?.kind === "days" && control.vacation === false ? [t("vacation.no_waiting")] : [];
 }

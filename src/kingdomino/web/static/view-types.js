@@ -28,8 +28,9 @@
  * @typedef {{pool: string, place: number, before: number, after: number, provisional?: boolean, provisional_before?: boolean} | null} RatingChange */
 
 /** A time control (web/clocks.py): minutes each and an increment, seconds a move, or days a move.
+ * `vacation`: false, a game by the day that does not wait for a player on vacation (a tournament's choice).
  * @typedef {{kind: "game" | "move" | "days", minutes?: number, increment?: number, seconds?: number, days?: number,
- *   level?: string}} TimeControl */
+ *   level?: string, vacation?: boolean}} TimeControl */
 /** Each seat's seconds left when the turn began (`since`, epoch seconds), and whose time runs (web/clocks.py clock_view);
  * `away`, while a player is on vacation: by seat, when they are back (null: not away).
  * @typedef {{remaining: number[], since: number, running: number | null, away?: (number | null)[]}} Clock */
