@@ -26,7 +26,7 @@ export function awayWords(seats, away) {
     : []));
 }
 
-/** The line of a player's page or the lobby's card while the account is away. @param {string} key
+/** The line of a player's page, and of its challenge form, while the account is away. @param {string} key
  * @param {number} until @param {string} [name] */
 export function awayLine(key, until, name = "") {
   return el("p", { class: "vacation-note small" }, t(key, { name: localName(name), date: returnDay(until) }));
