@@ -22,6 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from importlib import resources
+from time import time as clock_time
 from typing import Any
 
 from sqlalchemy import insert, select, update
@@ -163,6 +164,12 @@ def end(store: Store, account_id: int, moment: float) -> Vacation:
             raise HubError(409, "session", "you are not on vacation", "vacation_none")
         connection.execute(update(VacationRow).where(VacationRow.id == running[0].id).values(ended=moment))
         return Vacation(running[0].id, account_id, running[0].started, running[0].until, moment)
+
+
+def shown_away(store: Store, account_id: int) -> dict[str, float] | None:
+    """The account's vacation as others see it now: ``{"until": its return}`` (None: not away)."""
+    away = away_of(store, [account_id], clock_time())
+    return {"until": away[account_id]} if account_id in away else None
 
 
 def away_of(store: Store, account_ids: list[int], moment: float) -> dict[int, float]:

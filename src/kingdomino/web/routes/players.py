@@ -10,19 +10,19 @@ for the other account requests. Database reads run in a thread, off the event lo
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Request
 
 from kingdomino.ratings.pools import pool_names
-from kingdomino.web import account_games, relations, standings, vacation
+from kingdomino.web import account_games, relations, standings
 from kingdomino.web.accounts import Account
 from kingdomino.web.default_pool import default_pool
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import AccountsDep, CurrentAccount, SessionToken, same_origin
 from kingdomino.web.routes.bodies import LookupRequest
 from kingdomino.web.routes.dependencies import HubDep
+from kingdomino.web.vacation import shown_away
 
 router = APIRouter()
 
@@ -92,11 +92,10 @@ async def player(name: str, hub: HubDep) -> dict[str, Any]:
         state = table.state
         await asyncio.to_thread(hub.results.keep_results, table.stored, state.scores(), state.places())
     page = await asyncio.to_thread(standings.player_page, hub.store, account)
-    away = await asyncio.to_thread(vacation.away_of, hub.store, [account[0]], time.time())
     return {
         **page,
         "followers": await asyncio.to_thread(relations.followers, hub.store, account[0]),
-        "vacation": {"until": away[account[0]]} if account[0] in away else None,
+        "vacation": await asyncio.to_thread(shown_away, hub.store, account[0]),
     }
 
 
