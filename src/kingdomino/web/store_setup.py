@@ -15,6 +15,7 @@ from kingdomino.web import (
     club_tables,  # noqa: F401  (its tables are made with the others)
     inbox_tables,  # noqa: F401  (its tables are made with the others)
     push_tables,  # noqa: F401  (its tables are made with the others)
+    puzzle_tables,  # noqa: F401  (its tables are made with the others)
     report_tables,  # noqa: F401  (its tables are made with the others)
     vacation_tables,  # noqa: F401  (its tables are made with the others)
 )

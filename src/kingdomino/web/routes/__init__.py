@@ -58,6 +58,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/clubs``, ``GET /api/clubs``, ``GET``, ``PATCH`` and ``DELETE /api/clubs/{name}``,
   ``POST /api/clubs/{name}/join`` and ``/leave``, ``PUT`` and ``DELETE
   /api/clubs/{name}/members/{player}``, ``GET /api/account/clubs``: clubs of players (``clubs``);
+* ``GET /api/puzzles/next?skip=``, ``/daily``, ``/{id}``, ``/players/{name}``; ``POST
+  /api/puzzles/{id}/answer`` ``{action}``: Kingdomino puzzles with exact answers (``puzzles``);
 * ``GET``, ``POST`` ``{until}`` and ``DELETE /api/account/vacation``: the account away, its games
   by the day waiting (``vacation``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
@@ -85,6 +87,7 @@ from kingdomino.web.routes import (
     players,
     preferences,
     push,
+    puzzles,
     reports,
     scoring,
     server_info,
@@ -113,5 +116,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     reports.router,
     inbox.router,
     clubs.router,
+    puzzles.router,
     vacation.router,
 )
