@@ -21,8 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kingdomino.web import vacation, vacation_games
 from kingdomino.web.accounts import Account
-from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.accounts import account_required, limited, same_origin
 from kingdomino.web.routes.dependencies import Client, HubDep
 
 router = APIRouter()
@@ -41,14 +40,8 @@ class VacationRequest(BaseModel):
     )
 
 
-async def owner(account: CurrentAccount) -> Account:
-    """The logged-in account; a guest is refused (its games have no account to be away)."""
-    if account is None:
-        raise HubError(401, "session", "log in to go on vacation: a guest has no account", "vacation_guest")
-    return account
-
-
-Owner = Annotated[Account, Depends(owner)]
+_owner = account_required("log in to go on vacation: a guest has no account to be away", "vacation_guest")
+Owner = Annotated[Account, Depends(_owner)]
 
 
 @router.get("/api/account/vacation")
