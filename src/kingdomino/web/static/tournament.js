@@ -105,6 +105,7 @@ function render(main, found, load) {
       el("p", { id: "tournament-about" }, aboutWords(found).join(" · ")),
       found.club ? el("p", { id: "tournament-club" }, el("a", { href: `/club/${encodeURIComponent(found.club)}` },
         t("club.members_only", { name: found.club }))) : "",
+      found.bots ? el("p", { id: "tournament-bots" }, t("tournament.bots")) : "",
       el("p", { class: "small" }, t("tournament.organiser", { name: found.organiser }), " · ",
         t("tournament.entrants_n", { n: found.players, max: found.max_players }),
         found.starts_at && found.status === "open" ? ` · ${t("tournament.starts", { time: when(found.starts_at) })}` : ""),
