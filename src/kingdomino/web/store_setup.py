@@ -18,6 +18,7 @@ from kingdomino.web import (
     push_tables,  # noqa: F401  (its tables are made with the others)
     puzzle_tables,  # noqa: F401  (its tables are made with the others)
     report_tables,  # noqa: F401  (its tables are made with the others)
+    vacation_tables,  # noqa: F401  (its tables are made with the others)
 )
 from kingdomino.web.seats import look_alike_key
 from kingdomino.web.tables import AccountRow, Base, GameRow, RatingChangeRow, SeatResultRow

@@ -62,6 +62,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   /api/clubs/{name}/members/{player}``, ``GET /api/account/clubs``: clubs of players (``clubs``);
 * ``GET /api/puzzles/next?skip=``, ``/daily``, ``/{id}``, ``/players/{name}``; ``POST
   /api/puzzles/{id}/answer`` ``{action}``: Kingdomino puzzles with exact answers (``puzzles``);
+* ``GET``, ``POST`` ``{until}`` and ``DELETE /api/account/vacation``: the account away, its games
+  by the day waiting (``vacation``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -93,6 +95,7 @@ from kingdomino.web.routes import (
     scoring,
     server_info,
     tournaments,
+    vacation,
 )
 
 #: Every router of the app, in the order its routes are matched.
@@ -118,4 +121,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     inbox.router,
     clubs.router,
     puzzles.router,
+    vacation.router,
 )

@@ -10,6 +10,7 @@ import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
 import { namesOf, tableLine, tableStandings } from "./tournament-tables.js";
+import { noWaiting } from "./vacation.js";
 import { errorWords, gameTitle } from "./words.js";
 
 /** How often a running tournament's page reads it again: its games end, its rounds come. */
@@ -125,7 +126,7 @@ function aboutWords(found) {
     : found.format === "swiss" && found.status === "open" ? t("tournament.rounds_n", { n: found.rounds }) : "";
   const tables = found.table_size > 2 ? t("tournament.tables_of", { n: found.table_size }) : "";
   return [t(`tournament.${found.status}`), gameTitle(found), format, tables, round, timeControlWords(found.time_control),
-    t(found.rated ? "lobby.rated" : "lobby.casual")].filter(Boolean);
+    ...noWaiting(found.time_control), t(found.rated ? "lobby.rated" : "lobby.casual")].filter(Boolean);
 }
 
 /** A moment in the page's language. @param {number} seconds since the epoch */
