@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from limits import parse
 from sqlalchemy import delete, func, select, update
 from tests.web.conftest import (
     QUICK,
@@ -302,3 +303,14 @@ def test_another_reader_sees_the_games_the_archive_shows(api: TestClient) -> Non
         found = api.get(f"/api/players/{name}/stats", headers=reader).json()
         assert [g["games"] for g in found["groups"]] == [archive["total"]] == [1]
         assert found["pending"] == 0
+
+
+def test_a_client_asking_in_a_loop_is_refused(api: TestClient) -> None:
+    """Each read may cost a database thread a second: a client's reads are counted
+    (``routes.insights.READS``; the tests' app counts ``login_rate``)."""
+    kira = account(api, "Kira")
+    api.app.state.login_rate = parse("2/minute")  # type: ignore[attr-defined]
+    for _ in range(2):
+        stats(api, kira.name)
+    refused = api.get(f"/api/players/{kira.name}/stats")
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_tries", refused.text
