@@ -13,6 +13,7 @@ from limits import parse
 from pydantic import Field
 
 from kingdomino.web import tournament_store as records
+from kingdomino.web.arena import MAX_MINUTES, MIN_MINUTES
 from kingdomino.web.club_tournaments import admit, led_club
 from kingdomino.web.game_requests import game_request
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
@@ -56,7 +57,12 @@ class TournamentRequest(Body):
     time_control: TimeControlRequest | None = Field(
         default=None, description="The players' clocks, which its games need (`days`: by the day)."
     )
-    format: Literal["round_robin", "swiss"] = Field(description="`round_robin` or `swiss`.")
+    format: Literal["round_robin", "swiss", "arena"] = Field(
+        description="`round_robin`, `swiss` or `arena` (pairing players as they come free, `minutes` long)."
+    )
+    minutes: int = Field(
+        default=60, ge=MIN_MINUTES, le=MAX_MINUTES, description="An arena's length from its start."
+    )
     table_size: Literal[2, 3, 4] = Field(
         default=2,
         description="Players at a table: 2, or 3 or 4 (a Swiss by tables, of a game of that many).",
@@ -101,7 +107,8 @@ async def create(
         raise HubError(422, "name", "a tournament's name shows a letter at least")
     await limited(request, "tournament", client, CREATIONS)
     settings = {
-        **body.model_dump(exclude={"time_control", "play", "name", "club"}),
+        **body.model_dump(exclude={"time_control", "play", "name", "club", "minutes"}),
+        **({"minutes": body.minutes} if body.format == "arena" else {}),
         "name": name,
         "club": await asyncio.to_thread(led_club, tournaments.store, account.id, body.club)
         if body.club
@@ -135,6 +142,8 @@ async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentA
     it, and your own games' seat tokens, to play them) and standings. Counted as a game request
     (``game_requests``: a flood is refused 429 `too_many_requests`)."""
     viewer = account.id if account is not None else None
+    if viewer is not None:
+        tournaments.arena.saw(tournament_id, viewer)
     page = await asyncio.to_thread(tournaments.pages.page, tournament_id, viewer)
     return Response(page, media_type="application/json")
 
@@ -183,4 +192,26 @@ async def cancel(
     same_origin(request)
     await limited(request, "tournament_act", client, ACTS)
     await tournaments.cancel(tournament_id, account.id)
+    return {"ok": True}
+
+
+@router.post("/api/tournaments/{tournament_id}/pause")
+async def pause(
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+) -> dict[str, Any]:
+    """Pause in a running arena: you are paired no more until you rejoin (a game under way is played on)."""
+    same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
+    await tournaments.arena.pause(tournament_id, account.id, True)
+    return {"ok": True}
+
+
+@router.post("/api/tournaments/{tournament_id}/rejoin")
+async def rejoin(
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+) -> dict[str, Any]:
+    """Come back to a running arena after a pause: you are paired again at once."""
+    same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
+    await tournaments.arena.pause(tournament_id, account.id, False)
     return {"ok": True}

@@ -1,0 +1,144 @@
+"""The arenas in the database (``arena_tables``): short reads and writes, each one transaction,
+run off the event loop by ``arena``. An arena is read whole (:class:`ArenaState`): its window,
+its games in the order paired and its paused players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from kingdomino.web.arena_tables import ArenaGameRow, ArenaPauseRow, ArenaRow
+from kingdomino.web.store import Store
+from kingdomino.web.tables import TournamentRow
+
+
+@dataclass
+class ArenaState:
+    """An arena's window (``ends_at`` None before its start), games and paused accounts."""
+
+    minutes: int
+    ends_at: float | None
+    games: list[Any] = field(default_factory=list)
+    paused: set[int] = field(default_factory=set)
+
+    def busy(self) -> set[int]:
+        """The accounts in a game of the arena not over yet."""
+        return {p for g in self.games if g.first_points is None for p in (g.first, g.second)}
+
+    def outcomes(self) -> dict[int, list[tuple[float, float]]]:
+        """Each player's ended games in the order paired: (their points, their opponent's)."""
+        found: dict[int, list[tuple[float, float]]] = {}
+        for g in self.games:
+            if g.first_points is not None:
+                found.setdefault(g.first, []).append((g.first_points, g.second_points))
+                found.setdefault(g.second, []).append((g.second_points, g.first_points))
+        return found
+
+    def last_opponents(self) -> dict[int, int]:
+        """Each player's opponent in their last game paired."""
+        last: dict[int, int] = {}
+        for g in self.games:
+            last[g.first], last[g.second] = g.second, g.first
+        return last
+
+
+def create(store: Store, settings: dict[str, Any]) -> None:
+    """Store a new arena: its tournament's row (``settings`` but ``minutes``) and its window."""
+    minutes = int(settings.pop("minutes"))
+    with store.engine.begin() as connection:
+        connection.execute(insert(TournamentRow).values(**settings))
+        connection.execute(insert(ArenaRow).values(tournament_id=settings["id"], minutes=minutes))
+
+
+def load(store: Store, tournament_id: str) -> ArenaState | None:
+    """The arena of the tournament ``tournament_id``, or None (not an arena)."""
+    with store.engine.connect() as connection:
+        row = connection.execute(select(ArenaRow).where(ArenaRow.tournament_id == tournament_id)).first()
+        if row is None:
+            return None
+        games = connection.execute(
+            select(ArenaGameRow)
+            .where(ArenaGameRow.tournament_id == tournament_id)
+            .order_by(ArenaGameRow.number)
+        ).all()
+        paused = connection.execute(
+            select(ArenaPauseRow.account_id).where(ArenaPauseRow.tournament_id == tournament_id)
+        )
+        return ArenaState(row.minutes, row.ends_at, list(games), {int(p[0]) for p in paused})
+
+
+def running(store: Store) -> list[str]:
+    """The arenas running (at a server's start: the ones to go on with)."""
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(TournamentRow.id).where(TournamentRow.status == "running", TournamentRow.format == "arena")
+        )
+        return [str(row[0]) for row in rows]
+
+
+def set_ends(store: Store, tournament_id: str, ends_at: float) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(ArenaRow).where(ArenaRow.tournament_id == tournament_id).values(ends_at=ends_at)
+        )
+
+
+def add_game(store: Store, tournament_id: str, first: int, second: int, game_id: str, at: float) -> None:
+    """Store a new game of the arena, numbered after the last."""
+    with store.engine.begin() as connection:
+        last = connection.scalar(
+            select(func.max(ArenaGameRow.number)).where(ArenaGameRow.tournament_id == tournament_id)
+        )
+        connection.execute(
+            insert(ArenaGameRow).values(
+                tournament_id=tournament_id,
+                number=int(last or 0) + 1,
+                first=first,
+                second=second,
+                game_id=game_id,
+                paired=at,
+            )
+        )
+
+
+def set_result(
+    store: Store, game_id: str, first: float, second: float, forfeit: bool
+) -> tuple[str, tuple[int, int]] | None:
+    """Keep the result of the arena's game ``game_id`` unless it has one: if kept, its arena and
+    its two accounts in seat order."""
+    with store.engine.begin() as connection:
+        row = connection.execute(
+            select(ArenaGameRow.tournament_id, ArenaGameRow.first, ArenaGameRow.second).where(
+                ArenaGameRow.game_id == game_id, ArenaGameRow.first_points.is_(None)
+            )
+        ).first()
+        if row is None:
+            return None
+        connection.execute(
+            update(ArenaGameRow)
+            .where(ArenaGameRow.game_id == game_id)
+            .values(first_points=first, second_points=second, forfeit=forfeit)
+        )
+    return str(row[0]), (int(row[1]), int(row[2]))
+
+
+def pause(store: Store, tournament_id: str, account_id: int) -> None:
+    try:
+        with store.engine.begin() as connection:
+            connection.execute(
+                insert(ArenaPauseRow).values(tournament_id=tournament_id, account_id=account_id)
+            )
+    except IntegrityError:  # paused already
+        pass
+
+
+def rejoin(store: Store, tournament_id: str, account_id: int) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(
+            delete(ArenaPauseRow).where(
+                ArenaPauseRow.tournament_id == tournament_id, ArenaPauseRow.account_id == account_id
+            )
+        )
