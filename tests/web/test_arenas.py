@@ -122,6 +122,7 @@ def test_two_players_play_again_and_again_and_a_game_under_way_at_the_end_counts
     assert (kira["points"], kira["sequence"], kira["fire"]) == (8, [2, 2, 4], True)
     assert (boris["points"], boris["sequence"], boris["fire"]) == (0, [0, 0, 0], False)
     assert [entry["rank"] for entry in found["arena"]["standings"]] == [1, 2]
+    assert not any(game["forfeit"] for game in found["arena"]["games"]), "a game resigned was played"
     game = game_of(client, tournament_id, sessions["Boris"])
     end_the_window_now(client, tournament_id)
     tokens = {name: seated(client, sessions[name], game["game_id"]) for name in sessions}

@@ -176,6 +176,15 @@ class Arena:
     async def ended(self, game_id: str, result: dict[str, Any]) -> None:
         """A game ended with ``result`` (``tournament_rounds.result_of``): if it is an arena's, it
         counts, a player who never sat is paused, and the free players are paired again."""
+        stored = self.hub.table(game_id).stored
+        # A game played counts as played, resigned or not: a forfeit is a game never started. Who
+        # never sat is paused when its wait ran out (it keeps its moment; a game a withdrawal
+        # called off has none, and its other player is not to blame).
+        absent = None
+        if stored.status != "finished":
+            forfeits = (result.get("outcome") or {}).get("forfeits") or [False, False]
+            ran_out = stored.status == "expired" and stored.open_until is not None
+            absent = (bool(forfeits[0]) and ran_out, bool(forfeits[1]) and ran_out)
         async with self.lock:
             kept = await asyncio.to_thread(
                 arena_store.set_result,
@@ -183,19 +192,13 @@ class Arena:
                 game_id,
                 result["first_points"],
                 result["second_points"],
-                bool(result["forfeit"]),
+                absent,
             )
             if kept is None:
                 return
             tournament_id, players = kept
-            table = self.hub.table(game_id)
-            forfeits = (result.get("outcome") or {}).get("forfeits") or [False, False]
-            # A wait that ran out keeps its moment; a game called off by a withdrawal has none.
-            ran_out = table.stored.status == "expired" and table.stored.open_until is not None
-            for player, absent in zip(players, forfeits, strict=False):
-                if absent and ran_out:
-                    await asyncio.to_thread(arena_store.pause, self.store, tournament_id, player)
-                else:
+            for seat, player in enumerate(players):
+                if not (absent and absent[seat]):
                     self.saw(tournament_id, player)
                 self.freed[(tournament_id, player)] = time.monotonic()
             await self._pair(tournament_id)

@@ -105,10 +105,11 @@ def add_game(store: Store, tournament_id: str, first: int, second: int, game_id:
 
 
 def set_result(
-    store: Store, game_id: str, first: float, second: float, forfeit: bool
+    store: Store, game_id: str, first: float, second: float, absent: tuple[bool, bool] | None = None
 ) -> tuple[str, tuple[int, int]] | None:
-    """Keep the result of the arena's game ``game_id`` unless it has one: if kept, its arena and
-    its two accounts in seat order."""
+    """Keep the result of the arena's game ``game_id`` unless it has one, with its players who
+    never sat paused (``absent``, by seat; None: it was played), in one transaction: if kept, its
+    arena and its two accounts in seat order."""
     with store.engine.begin() as connection:
         row = connection.execute(
             select(ArenaGameRow.tournament_id, ArenaGameRow.first, ArenaGameRow.second).where(
@@ -120,9 +121,17 @@ def set_result(
         connection.execute(
             update(ArenaGameRow)
             .where(ArenaGameRow.game_id == game_id)
-            .values(first_points=first, second_points=second, forfeit=forfeit)
+            .values(first_points=first, second_points=second, forfeit=absent is not None)
         )
-    return str(row[0]), (int(row[1]), int(row[2]))
+        tournament_id, players = str(row[0]), (int(row[1]), int(row[2]))
+        paused = select(ArenaPauseRow.account_id).where(ArenaPauseRow.tournament_id == tournament_id)
+        already = {int(p[0]) for p in connection.execute(paused)}
+        for player, away in zip(players, absent or (False, False), strict=True):
+            if away and player not in already:
+                connection.execute(
+                    insert(ArenaPauseRow).values(tournament_id=tournament_id, account_id=player)
+                )
+    return tournament_id, players
 
 
 def pause(store: Store, tournament_id: str, account_id: int) -> None:

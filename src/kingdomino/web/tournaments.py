@@ -1,7 +1,7 @@
 """Club tournaments of people: an account organises one, accounts join it, and the server pairs
 its rounds (``club_pairing``: round robin or Swiss; ``table_pairing``: a Swiss at tables of three
 or four), makes each round's games (``tournament_rounds``) and pairs the next round once every
-game of the round is over, until the last.
+game of the round is over, until the last. An arena pairs its players as they come free (``arena``).
 
 The life of a tournament (``status``): ``open`` while players join and leave; ``running`` from its
 start, by its organiser ("start now") or by itself at its ``starts_at`` (with fewer than

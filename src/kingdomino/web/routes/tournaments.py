@@ -97,8 +97,9 @@ async def create(
 ) -> dict[str, Any]:
     """Organise a club tournament: it is open for accounts to join until its start. Refused for a
     guest (401), a game not played at its tables (`table_size`; a round robin by tables), one
-    without a clock (its games need one), a start more than 30 days ahead, beyond 3
-    tournaments not yet over of one organiser, and for a `club` you do not lead."""
+    without a clock (its games need one), an arena on a clock by the day (`arena_clock`), a start
+    more than 30 days ahead, beyond 3 tournaments not yet over of one organiser, and for a `club`
+    you do not lead."""
     same_origin(request)
     if account is None:
         raise HubError(401, "session", "log in to organise a tournament", "tournament_guest")

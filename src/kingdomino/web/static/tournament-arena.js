@@ -2,7 +2,7 @@
 // player's own state ("Waiting for an opponent", "Pause", "Rejoin", a late "Join"), the standings
 // with each player's results in a row and the fire mark, and the latest games. A player's page goes
 // to their game by itself as soon as they are paired, taking their seat.
-import { el } from "./dom.js";
+import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { openJoined, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
@@ -95,7 +95,7 @@ function standingsCard(arena) {
   const rows = arena.standings.map((line) => el("tr", { class: line.fire ? "on-fire" : undefined },
     el("td", { class: "figure" }, String(line.rank)),
     el("td", {}, el("a", { href: `/player/${encodeURIComponent(line.name)}` }, line.name),
-      line.fire ? el("span", { class: "arena-fire", title: t("arena.fire"), "aria-label": t("arena.fire"), role: "img" }, " 🔥") : "",
+      line.fire ? fireMark() : "",
       markOf(line)),
     el("td", { class: "figure" }, el("strong", {}, String(line.points))),
     el("td", { class: "arena-sequence" }, line.sequence.join(" "))));
@@ -104,6 +104,13 @@ function standingsCard(arena) {
       el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: i === 1 ? undefined : "figure" }, head)))),
       el("tbody", {}, rows))),
     el("p", { class: "small" }, t("arena.tiebreak")));
+}
+
+/** The mark of a player on fire: a flame, named for a screen reader. */
+function fireMark() {
+  return el("span", { class: "arena-fire", title: t("arena.fire"), role: "img", "aria-label": t("arena.fire") },
+    svg("svg", { viewBox: "0 0 16 16", width: 16, height: 16, "aria-hidden": "true" },
+      svg("path", { d: "M8 1c1 3 4 4.5 4 8.5A4 4 0 0 1 4 9.5C4 7.5 5.5 6.5 6 5c.5 1.5 1.5 2 2 2 0-2-.5-4 0-6z", fill: "#e8590c" })));
 }
 
 /** What a player of the standings is doing, in brackets ("" for a player free).
