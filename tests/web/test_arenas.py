@@ -5,6 +5,7 @@ finish and count before the arena is over; a server started again goes on with i
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 from typing import Any
@@ -238,3 +239,30 @@ def test_a_server_started_again_goes_on_with_a_running_arena(database: str) -> N
         )
         found = waited(test_client, tournament_id, lambda f: f["status"] == "finished")
         assert line(found, "Boris")["sequence"] == [2, 2]
+
+
+def test_an_arena_is_played_to_its_end_over_either_database(api: TestClient) -> None:
+    """An arena's tables over the test PostgreSQL as over SQLite (its players' names the test's
+    own: the database is every test's): paired, a game counted, a pause, the end."""
+    suffix = secrets.token_hex(3)
+    kira, boris = f"Kira{suffix}", f"Boris{suffix}"
+    sessions = {kira: account(api, kira), boris: account(api, boris)}
+    tournament_id = arena(api, sessions[kira])
+    act(api, sessions[boris], tournament_id, "join")
+    for session in sessions.values():
+        page(api, tournament_id, session)
+    assert act(api, sessions[kira], tournament_id, "start").status_code == 200
+    game = game_of(api, tournament_id, sessions[boris])
+    resign_game(api, game["game_id"], sessions, loser=kira, winner=boris)
+    assert act(api, sessions[kira], tournament_id, "pause").status_code == 200
+    found = waited(api, tournament_id, lambda f: line(f, boris)["played"] == 1)
+    assert (line(found, boris)["sequence"], line(found, kira)["paused"]) == ([2], True)
+    assert [entry["name"] for entry in found["arena"]["standings"]] == [boris, kira]
+    assert act(api, sessions[kira], tournament_id, "rejoin").status_code == 200
+    second = waited(
+        api, tournament_id, lambda f: len(f["arena"]["games"]) == 2, readers=tuple(sessions.values())
+    )
+    end_the_window_now(api, tournament_id)
+    resign_game(api, second["arena"]["games"][0]["game_id"], sessions, loser=boris, winner=kira)
+    found = waited(api, tournament_id, lambda f: f["status"] == "finished")
+    assert (line(found, kira)["sequence"], line(found, boris)["sequence"]) == ([0, 2], [2, 0])
