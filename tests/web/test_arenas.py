@@ -117,6 +117,11 @@ def test_two_players_play_again_and_again_and_a_game_under_way_at_the_end_counts
     for number in (1, 2, 3):
         game = game_of(client, tournament_id, sessions["Kira"])
         assert game["seated"] is False and game["token"] is None
+        # A bot's program finds its seat where it finds a round's: the list's `awaiting`.
+        awaiting = as_(client, sessions["Boris"]).get("/api/tournaments").json()["awaiting"]
+        assert [(a["game_id"], a["round"], a["opponent"]) for a in awaiting] == [
+            (game["game_id"], number, "Kira")
+        ]
         resign_game(client, game["game_id"], sessions, loser="Boris", winner="Kira")
         found = waited(client, tournament_id, played_n(number))
     kira, boris = line(found, "Kira"), line(found, "Boris")

@@ -10,9 +10,10 @@ from typing import Any
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from kingdomino.web import tournament_store as records
 from kingdomino.web.arena_tables import ArenaGameRow, ArenaPauseRow, ArenaRow
 from kingdomino.web.store import Store
-from kingdomino.web.tables import TournamentRow
+from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
 
 
 @dataclass
@@ -151,3 +152,42 @@ def rejoin(store: Store, tournament_id: str, account_id: int) -> None:
                 ArenaPauseRow.tournament_id == tournament_id, ArenaPauseRow.account_id == account_id
             )
         )
+
+
+def awaiting(store: Store, account_id: int) -> list[dict[str, Any]]:
+    """The running arenas' games whose seat still waits for ``account_id``, as
+    ``tournament_store.awaiting`` lists a round's (``round``: the game's number in its arena), so
+    that a bot's program takes its seat as it takes a round's."""
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(TournamentRow.id, TournamentRow.name, ArenaGameRow)
+            .join(ArenaGameRow, ArenaGameRow.tournament_id == TournamentRow.id)
+            .where(
+                TournamentRow.status == "running",
+                ArenaGameRow.first_points.is_(None),
+                (ArenaGameRow.first == account_id) | (ArenaGameRow.second == account_id),
+            )
+        ).all()
+        names = {
+            (str(row.tournament_id), int(row.account_id)): str(row.name)
+            for row in connection.execute(
+                select(TournamentPlayerRow).where(TournamentPlayerRow.tournament_id.in_([r[0] for r in rows]))
+            )
+        }
+    games = records.games_now(store, [str(row.game_id) for row in rows])
+    found = []
+    for row in rows:
+        status, seats = games.get(str(row.game_id), ("", []))
+        if status != "open" or not any(seat.get("for") == account_id for seat in seats):
+            continue
+        other = row.second if row.first == account_id else row.first
+        found.append(
+            {
+                "tournament": str(row[0]),
+                "name": str(row[1]),
+                "round": int(row.number),
+                "game_id": str(row.game_id),
+                "opponent": names.get((str(row[0]), int(other)), ""),
+            }
+        )
+    return found

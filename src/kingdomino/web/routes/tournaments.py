@@ -12,6 +12,7 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from limits import parse
 from pydantic import Field
 
+from kingdomino.web import arena_store
 from kingdomino.web import tournament_store as records
 from kingdomino.web.arena import MAX_MINUTES, MIN_MINUTES
 from kingdomino.web.club_tournaments import admit, led_club
@@ -126,7 +127,8 @@ async def listing(
 ) -> dict[str, Any]:
     """The tournaments open to join, running and finished (the newest first, each list at most
     50), or those of one `status`; logged in, `awaiting` too: your games of a running round whose
-    seat waits for you (`tournament`, `name`, `round`, `game_id`, `opponent`)."""
+    seat waits for you (`tournament`, `name`, `round`, `game_id`, `opponent`; an arena's game: its
+    number in the arena as its `round`)."""
     shown = [status] if status is not None else list(LISTS)
     found: dict[str, Any] = {}
     for kind in shown:
@@ -134,6 +136,7 @@ async def listing(
         found[kind] = [settings_json(entry["row"], entry["count"]) for entry in rows]
     if account is not None:
         found["awaiting"] = await asyncio.to_thread(records.awaiting, tournaments.store, account.id)
+        found["awaiting"] += await asyncio.to_thread(arena_store.awaiting, tournaments.store, account.id)
     return found
 
 
