@@ -15,6 +15,7 @@ from limits import parse
 from sqlalchemy import update
 from tests.web.conftest import QUICK, new_app
 from tests.web.test_challenges import account, as_
+from tests.web.test_inbox import eventually, inbox
 from tests.web.test_open_games import end_the_wait_now, refusal
 from tests.web.test_tournament_tables import play_out
 from tests.web.test_tournaments import act, client, create, seated, tournament
@@ -138,6 +139,11 @@ def test_two_players_play_again_and_again_and_a_game_under_way_at_the_end_counts
     assert sum(entry["played"] for entry in found["arena"]["standings"]) == 8, "four games, each of two"
     assert len(found["arena"]["games"]) == 4 and all(g["result"] for g in found["arena"]["games"])
     assert refusal(act(client, sessions["Boris"], tournament_id, "pause")) == (409, "arena_not_running")
+    for name, place in (("Kira", 1), ("Boris", 2)):
+        told = eventually(client, sessions[name], "tournament_ended")
+        assert (told["params"]["place"], told["params"]["of"]) == (place, 2)
+        kinds = {e["kind"] for e in inbox(client, sessions[name])["entries"]}
+        assert "tournament_round" not in kinds, "an arena's pairings are its page's news, not the inbox's"
 
 
 def test_four_players_avoid_the_last_opponent_pause_rejoin_forfeit_join_late(

@@ -29,10 +29,13 @@ from kingdomino.ratings.glicko2 import Rating
 from kingdomino.web import arena_store
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
-from kingdomino.web.arena_pairing import Free, outcome_of, pair, scored
+from kingdomino.web.arena_pairing import Free, pair, scored, standings
 from kingdomino.web.arena_store import ArenaState
+from kingdomino.web.inbox_events import kept
+from kingdomino.web.inbox_store import Event, note
 from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
 from kingdomino.web.refusals import HubError
+from kingdomino.web.store import Store
 from kingdomino.web.tournament_store import Tournament
 
 if TYPE_CHECKING:
@@ -55,10 +58,23 @@ MAX_SEEN = 20_000
 
 def points_of(state: ArenaState) -> dict[int, int]:
     """Each player's arena points so far (a player with no game ended is not in it)."""
-    return {
-        player: sum(scored([str(outcome_of(mine, other)) for mine, other in games]))
-        for player, games in state.outcomes().items()
-    }
+    return {player: sum(scored(results)) for player, results in state.results().items()}
+
+
+def tell_the_end(store: Store, tournament: Tournament, state: ArenaState) -> None:
+    """The arena is over: each of its players is told their place in its standings, as a round
+    tournament's are (``inbox_events.tournament_ended``)."""
+    lines = standings(tournament.names(), state.results())
+    params = {"tournament": tournament.id, "name": tournament.name, "of": len(lines)}
+
+    def writes() -> None:
+        for line in lines:
+            event = Event(
+                "tournament_ended", f"tournament:{tournament.id}:end", {**params, "place": line.rank}
+            )
+            note(store, line.player, event)
+
+    kept(store, writes, "an arena's end")
 
 
 class Arena:
@@ -137,6 +153,7 @@ class Arena:
             if state.busy():
                 return False
             await asyncio.to_thread(records.set_state, self.store, tournament_id, status="finished")
+            await asyncio.to_thread(tell_the_end, self.store, tournament, state)
             return True
         busy = state.busy() | state.paused
         free = [

@@ -11,6 +11,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web import tournament_store as records
+from kingdomino.web.arena_pairing import outcome_of
 from kingdomino.web.arena_tables import ArenaGameRow, ArenaPauseRow, ArenaRow
 from kingdomino.web.store import Store
 from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
@@ -37,6 +38,13 @@ class ArenaState:
                 found.setdefault(g.first, []).append((g.first_points, g.second_points))
                 found.setdefault(g.second, []).append((g.second_points, g.first_points))
         return found
+
+    def results(self) -> dict[int, list[str]]:
+        """Each player's ended games' outcomes in the order paired (``arena_pairing.OUTCOMES``)."""
+        return {
+            player: [str(outcome_of(mine, other)) for mine, other in games]
+            for player, games in self.outcomes().items()
+        }
 
     def last_opponents(self) -> dict[int, int]:
         """Each player's opponent in their last game paired."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from kingdomino.web import arena_store
 from kingdomino.web import tournament_store as records
-from kingdomino.web.arena_pairing import outcome_of, standings
+from kingdomino.web.arena_pairing import standings
 from kingdomino.web.arena_store import ArenaState
 from kingdomino.web.store import Store
 from kingdomino.web.tournament_store import Tournament
@@ -33,10 +33,6 @@ def with_arena(
 
 def arena_json(store: Store, tournament: Tournament, state: ArenaState, viewer: int | None) -> dict[str, Any]:
     names = tournament.names()
-    outcomes = {
-        player: [str(outcome_of(mine, other)) for mine, other in games]
-        for player, games in state.outcomes().items()
-    }
     withdrew = {p.account_id: p.withdrew is not None for p in tournament.players}
     busy = state.busy()
     lines = [
@@ -51,7 +47,7 @@ def arena_json(store: Store, tournament: Tournament, state: ArenaState, viewer: 
             "paused": line.player in state.paused,
             "withdrew": withdrew.get(line.player, False),
         }
-        for line in standings(names, outcomes)
+        for line in standings(names, state.results())
     ]
     latest = state.games[-SHOWN_GAMES:][::-1]
     now = records.games_now(store, [g.game_id for g in latest])
