@@ -7,7 +7,14 @@ arenas to their end.)"""
 from __future__ import annotations
 
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, LivePage, accepted_dialogs, log_in_new, new_page
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    LivePage,
+    accepted_dialogs,
+    axe_violations,
+    log_in_new,
+    new_page,
+)
 
 
 def shot(page: LivePage, name: str) -> None:
@@ -71,6 +78,7 @@ def test_the_paired_players_pages_go_to_their_game_and_back_to_the_arena(
     assert names["Kira"] in first.inner_text() and "2" in first.locator(".arena-sequence").inner_text()
     kira.locator("#arena-clock").wait_for()
     shot(kira, "running")
+    assert axe_violations(kira) == []
     phone = new_page(browser, live_server, width=360, height=740, touch=True, locale="ru")
     phone.goto(f"{live_server}/tournament/{tournament_id}")
     phone.locator("#arena-standings").wait_for()
