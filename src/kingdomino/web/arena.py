@@ -102,6 +102,7 @@ class Arena:
         self.seen[(tournament_id, account_id)] = moment
 
     def present(self, tournament_id: str, player: Any) -> bool:
+        """Whether ``player`` (a row of its players) is there to be paired: the module's rule."""
         if player.bot:
             return True
         at = self.seen.get((tournament_id, player.account_id))
@@ -154,6 +155,7 @@ class Arena:
                 return False
             await asyncio.to_thread(records.set_state, self.store, tournament_id, status="finished")
             await asyncio.to_thread(tell_the_end, self.store, tournament, state)
+            self.freed = {key: at for key, at in self.freed.items() if key[0] != tournament_id}
             return True
         busy = state.busy() | state.paused
         free = [
