@@ -211,7 +211,8 @@ def checked_options(settings: dict[str, Any]) -> dict[str, Any]:
     options, table size or clock. Every tournament's games have a clock, rated or not: a player who
     sat and never moved would otherwise hold up the round, and the tournament, for good. A
     tournament by tables is a Swiss one (no round robin's schedule seats everyone at tables of
-    three or four meeting each other once), of a game that has tables of its size and one fewer."""
+    three or four meeting each other once), of a game that has tables of its size and one fewer.
+    An arena is played in one sitting: its clock is real-time, not by the day."""
     size = int(settings.get("table_size", 2))
     if size > 2 and settings.get("format") != "swiss":
         raise HubError(
