@@ -157,6 +157,17 @@ def test_the_list_ranks_the_best_player_first_pages_and_keeps_one_players_games(
     assert unknown.status_code == 404 and assert_error_shape(unknown.json())["code"] == "no_player"
 
 
+def test_a_channel_of_tv_lists_its_own_game_s_alone(client: TestClient) -> None:
+    """``game`` keeps one game's (TV's channels, ``/tv/duel``), the best first as in the whole list."""
+    kingdomino = joined(client)["id"]
+    duel = joined(client, game="duel")["id"]
+    assert {g["id"] for g in live(client)["games"]} == {kingdomino, duel}
+    assert [g["id"] for g in live(client, game="duel")["games"]] == [duel]
+    assert [g["id"] for g in live(client, game="kingdomino")["games"]] == [kingdomino]
+    origins = live(client, game="origins")
+    assert origins["games"] == [] and origins["total"] == 0
+
+
 @pytest.mark.parametrize(
     ("params", "field"),
     [
@@ -167,6 +178,8 @@ def test_the_list_ranks_the_best_player_first_pages_and_keeps_one_players_games(
         ({"offset": MAX_CONSIDERED}, "offset"),
         ({"player": "x" * 65}, "player"),
         ({"player": ""}, "player"),
+        ({"game": "chess"}, "game"),
+        ({"game": "x" * 33}, "game"),
     ],
 )
 def test_bad_parameters_are_refused_by_name(client: TestClient, params: dict[str, Any], field: str) -> None:

@@ -11,7 +11,7 @@ closed account opens again (``reopen``); an abusive talker writes in no chat for
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, TypeVar
@@ -89,21 +89,31 @@ def _day(moment: datetime | None) -> str:
     return moment.strftime("%Y-%m-%d %H:%M") if moment is not None else "-"
 
 
+def on_store(
+    data_dir: Path | None,
+    database_url: str | None,
+    work: Callable[[Store], T],
+    refused: Mapping[type[Exception], str],
+) -> T:
+    """``work`` done on the servers' database, closed after; an error of a kind ``refused`` names
+    is refused in its words, prefixed by the argument it is about (``{NoAccount: "NAME"}``)."""
+    store = open_store(data_dir, database_url)
+    try:
+        return work(store)
+    except tuple(refused) as error:
+        argument = next(name for kind, name in refused.items() if isinstance(error, kind))
+        raise fail(f"{argument}: {error}") from None
+    finally:
+        store.close()
+
+
 def on_account(data_dir: Path | None, database_url: str | None, work: Callable[[Store], T]) -> T:
     """``work`` done on the servers' database; an account it does not find refused naming NAME,
     a new name refused naming NEW (the only other argument a refusal can be about)."""
     from kingdomino.web.account_admin import NoAccount
     from kingdomino.web.refusals import HubError
 
-    store = open_store(data_dir, database_url)
-    try:
-        return work(store)
-    except NoAccount as error:
-        raise fail(f"NAME: {error}") from None
-    except HubError as error:
-        raise fail(f"NEW: {error.message}") from None
-    finally:
-        store.close()
+    return on_store(data_dir, database_url, work, {NoAccount: "NAME", HubError: "NEW"})
 
 
 @app.command(name="list")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 from rich.table import Table
 
-from kingdomino.cli.accounts import DatabaseUrlOpt, DataDirOpt, open_store, terminal
+from kingdomino.cli.accounts import DatabaseUrlOpt, DataDirOpt, on_store, terminal
 from kingdomino.cli.app import fail
 
 if TYPE_CHECKING:
@@ -42,15 +42,7 @@ def on_reports(data_dir: Path | None, database_url: str | None, work: Callable[[
     from kingdomino.web.account_admin import NoAccount
     from kingdomino.web.report_admin import NoReport
 
-    store = open_store(data_dir, database_url)
-    try:
-        return work(store)
-    except NoReport as error:
-        raise fail(f"ID: {error}") from None
-    except NoAccount as error:
-        raise fail(f"--account: {error}") from None
-    finally:
-        store.close()
+    return on_store(data_dir, database_url, work, {NoReport: "ID", NoAccount: "--account"})
 
 
 @app.command(name="list")

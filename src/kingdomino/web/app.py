@@ -43,7 +43,7 @@ from kingdomino.web.tournaments import Tournaments
 
 #: The module each kind of page runs: the lobby, a game, the scorer, the players' pages and
 #: leaderboards, a club tournament's page, the account's preferences, a club's page, a player's
-#: archive (``routes.app_pages``).
+#: archive, TV, the puzzles (``routes.app_pages``).
 PAGE_MODULES = (
     "lobby.js",
     "game.js",
@@ -53,6 +53,8 @@ PAGE_MODULES = (
     "preferences.js",
     "club.js",
     "archive.js",
+    "tv.js",
+    "puzzle.js",
 )
 
 

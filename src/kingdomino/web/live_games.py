@@ -52,10 +52,12 @@ MAX_KEPT = 256
 
 @dataclass(frozen=True)
 class Ranked:
-    """A public game being played, as the list ranks it: its id and, by seat, the rating of each
-    seat an account plays (None: a guest's or an AI's seat, or a game without a pool)."""
+    """A public game being played, as the list ranks it: its id, its game's name and, by seat, the
+    rating of each seat an account plays (None: a guest's or an AI's seat, or a game without a
+    pool)."""
 
     id: str
+    game: str
     ratings: list[Shown | None]
 
 
@@ -77,7 +79,7 @@ def ranked(store: Store, account: int | None = None) -> list[Ranked]:
     games = []
     for row in rows:
         ratings = [None if pair is None else shown(found.get(pair, Rating())) for pair in seats[row.id]]
-        games.append((row.created.timestamp(), Ranked(row.id, ratings)))
+        games.append((row.created.timestamp(), Ranked(row.id, row.game, ratings)))
     games.sort(key=lambda entry: (-_best(entry[1].ratings), -entry[0]))
     return [game for _created, game in games]
 

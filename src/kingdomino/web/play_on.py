@@ -19,7 +19,36 @@ from kingdomino.web.seats import SeatPlayer
 
 if TYPE_CHECKING:
     from kingdomino.web.hub import Hub
+    from kingdomino.web.stored import StoredAction, StoredGame
     from kingdomino.web.table import Table
+
+
+async def deal_again(
+    hub: Hub,
+    stored: StoredGame,
+    seats: list[dict[str, Any]],
+    client: str = "",
+    *,
+    hints: bool = False,
+    account: SeatPlayer | None = None,
+    start: list[StoredAction] | None = None,
+) -> Table:
+    """A new practice game of the finished game ``stored``'s deal (its game, players, options, seed
+    and aids) with ``seats``, watched by nobody, from its first ``start`` actions if given: what
+    "Same deal" and "Play on from here" both make."""
+    return await hub.create(
+        stored.game,
+        stored.players,
+        dict(stored.options),
+        seats,
+        stored.seed,
+        hints,
+        client,
+        stored.aids,
+        account=account,
+        public=False,
+        start=start,
+    )
 
 
 async def play_on(
@@ -51,15 +80,4 @@ async def play_on(
             seats.append({"kind": "ai", "level": info.get("level")})
         else:
             seats.append({"kind": "ai", "level": level})
-    return await hub.create(
-        stored.game,
-        stored.players,
-        dict(stored.options),
-        seats,
-        stored.seed,
-        client=client,
-        aids=stored.aids,
-        account=account,
-        public=False,
-        start=list(table.actions[:step]),
-    )
+    return await deal_again(hub, stored, seats, client, account=account, start=list(table.actions[:step]))

@@ -41,6 +41,7 @@ from kingdomino.games.registry import make_game
 from kingdomino.web.account_games import claim_seat
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import former_seat_of, tournament_of, tournament_replay
+from kingdomino.web.play_on import deal_again
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch_wait import called_off, note, tell_old_game
 from kingdomino.web.seats import human_seat
@@ -213,13 +214,4 @@ async def same_deal(hub: Hub, game_id: str, token: str, client: str = "") -> Tab
     table.check_same_deal(token)
     stored = table.stored
     seats = [{key: info.get(key) for key in ("kind", "name", "level", "online")} for info in stored.seats]
-    return await hub.create(
-        stored.game,
-        stored.players,
-        dict(stored.options),
-        seats,
-        stored.seed,
-        stored.hints,
-        client,
-        stored.aids,
-    )
+    return await deal_again(hub, stored, seats, client, hints=stored.hints)

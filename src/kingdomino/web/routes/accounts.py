@@ -221,6 +221,26 @@ async def current_account(accounts: AccountsDep, token: SessionToken) -> Account
 CurrentAccount = Annotated[Account | None, Depends(current_account)]
 
 
+def account_required(why: str, code: str) -> Callable[[Account | None], Awaitable[Account]]:
+    """The dependency of routes that are an account's: the logged-in account, a guest refused 401
+    ``code`` saying ``why`` (each kind of route says why it is an account's).
+
+    >>> member = account_required("log in to join or run a club", "clubs_guest")
+    >>> Member = Annotated[Account, Depends(member)]
+    """
+
+    async def account_of(account: CurrentAccount) -> Account:
+        if account is None:
+            raise HubError(401, "session", why, code)
+        return account
+
+    return account_of
+
+
+#: The logged-in account, a guest refused with ``session_ended``, as a route's parameter.
+LoggedIn = Annotated[Account, Depends(account_required("log in first: no session here", "session_ended"))]
+
+
 @router.get("/api/account")
 async def who(
     account: CurrentAccount, request: Request, response: Response, token: SessionToken
@@ -277,13 +297,10 @@ async def close_account(
 
 
 @router.get("/api/account/export")
-async def export_account(accounts: AccountsDep, session: SessionToken) -> Response:
+async def export_account(accounts: AccountsDep, account: LoggedIn) -> Response:
     """The logged-in account's data as a JSON file to download (``account_export``: the account,
     its ratings and their changes, its games with their links, its tournaments, counts of its
     sessions and push subscriptions; no password hash, no seat's token)."""
-    account = await asyncio.to_thread(accounts.account_for, session) if session else None
-    if account is None:
-        raise HubError(401, "session", "log in first: no session here", "session_ended")
     data = await asyncio.to_thread(export, accounts.store, account.id)
     return Response(
         json.dumps(data, ensure_ascii=False, indent=1),

@@ -99,6 +99,12 @@ async def tournament_page(tournament_id: str, request: Request) -> HTMLResponse:
     return page("tournament.js", request)
 
 
+@router.get("/tv")
+@router.get("/tv/{game}")
+async def tv_page(request: Request) -> HTMLResponse:
+    return page("tv.js", request)
+
+
 @router.get("/account/preferences")
 async def preferences_page(request: Request) -> HTMLResponse:
     return page("preferences.js", request)

@@ -6,27 +6,33 @@ opened within the limit of games opened per client a minute (``games.OPEN_GAMES`
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 
 from kingdomino.web import challenges, preferences, relations, views
+from kingdomino.web.accounts import Account
 from kingdomino.web.open_seats import Seeker
 from kingdomino.web.push_events import challenge_made
-from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.accounts import LoggedIn, account_required, limited, same_origin
 from kingdomino.web.routes.bodies import ChallengeRequest, DeclineRequest
 from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.routes.games import OPEN_GAMES
 from kingdomino.web.routes.open_games import JOINS, seated
-from kingdomino.web.routes.players import AccountDep
 
 router = APIRouter()
 
 
+#: The challenging account, as a route's parameter.
+_challenger = account_required(
+    "log in to challenge a player: a challenge is between accounts", "challenge_guest"
+)
+Challenger = Annotated[Account, Depends(_challenger)]
+
+
 @router.post("/api/challenges", status_code=201)
 async def challenge(
-    body: ChallengeRequest, request: Request, hub: HubDep, client: Client, account: CurrentAccount
+    body: ChallengeRequest, request: Request, hub: HubDep, client: Client, account: Challenger
 ) -> dict[str, Any]:
     """Challenge the accounts named (`name`, or one to three `names`) to a game of you and them:
     the answer is the new game's, as a creation's (`POST /api/games`: your seat 0 and its token);
@@ -36,10 +42,6 @@ async def challenge(
     each other seat, a challenge to the same player still waiting, too many challenges waiting
     from you or for one of them, and a player whose preferences take no challenge from you."""
     same_origin(request)
-    if account is None:
-        raise HubError(
-            401, "session", "log in to challenge a player: a challenge is between accounts", "challenge_guest"
-        )
     names = body.named()
     challenges.check_players(body.players, len(names))
     challenged = await challenges.challenged_accounts(hub, account, names)
@@ -64,7 +66,7 @@ async def challenge(
 
 
 @router.get("/api/challenges")
-async def waiting(account: AccountDep, hub: HubDep) -> dict[str, Any]:
+async def waiting(account: LoggedIn, hub: HubDep) -> dict[str, Any]:
     """The challenges waiting that the logged-in account made or was made, the oldest first, as
     `WS /ws/lobby` lists them (`to_you`: it waits for your answer)."""
     return {"challenges": hub.lobby.challenges_of(account.id)}
@@ -72,7 +74,7 @@ async def waiting(account: AccountDep, hub: HubDep) -> dict[str, Any]:
 
 @router.post("/api/challenges/{game_id}/accept")
 async def accept(
-    game_id: str, request: Request, account: AccountDep, hub: HubDep, client: Client
+    game_id: str, request: Request, account: LoggedIn, hub: HubDep, client: Client
 ) -> dict[str, Any]:
     """Accept a challenge to you: you take the seat kept for you, and the game starts if every
     other challenged player has accepted too; the answer is a join's (`id`, `seat`, `token`,
@@ -86,7 +88,7 @@ async def accept(
 
 @router.post("/api/challenges/{game_id}/decline")
 async def decline(
-    game_id: str, request: Request, account: AccountDep, hub: HubDep, body: DeclineRequest | None = None
+    game_id: str, request: Request, account: LoggedIn, hub: HubDep, body: DeclineRequest | None = None
 ) -> dict[str, Any]:
     """Decline a challenge to you, with a `reason` if you say one (one you accepted too, while
     others have still to answer): the game ends unplayed for all its players, no result and no

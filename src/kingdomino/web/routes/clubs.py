@@ -20,7 +20,7 @@ from kingdomino.ratings.pools import pool_names
 from kingdomino.web import club_views, clubs, standings
 from kingdomino.web.accounts import Account
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.accounts import CurrentAccount, account_required, limited, same_origin
 from kingdomino.web.routes.app_pages import page
 from kingdomino.web.routes.bodies import Body
 from kingdomino.web.routes.dependencies import Client, HubDep
@@ -35,14 +35,8 @@ ACTS = parse("30/minute")
 Admission = Literal["open", "request"]
 
 
-async def member(account: CurrentAccount) -> Account:
-    """The logged-in account; a guest is refused (clubs are accounts')."""
-    if account is None:
-        raise HubError(401, "session", "log in to join or run a club: clubs are accounts'", "clubs_guest")
-    return account
-
-
-Member = Annotated[Account, Depends(member)]
+_member = account_required("log in to join or run a club: clubs are accounts'", "clubs_guest")
+Member = Annotated[Account, Depends(_member)]
 
 
 class ClubRequest(Body):

@@ -19,7 +19,7 @@ from pydantic import Field
 from kingdomino.web import inbox_store
 from kingdomino.web.accounts import Account
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.accounts import account_required, limited, same_origin
 from kingdomino.web.routes.bodies import Body
 from kingdomino.web.routes.dependencies import Client, HubDep
 
@@ -30,16 +30,8 @@ router = APIRouter()
 INBOX = parse("60/minute")
 
 
-async def reader(account: CurrentAccount) -> Account:
-    """The logged-in account; a guest is refused (an inbox is an account's)."""
-    if account is None:
-        raise HubError(
-            401, "session", "log in to read your notifications: they are an account's", "inbox_guest"
-        )
-    return account
-
-
-Reader = Annotated[Account, Depends(reader)]
+_reader = account_required("log in to read your notifications: they are an account's", "inbox_guest")
+Reader = Annotated[Account, Depends(_reader)]
 
 
 class ReadRequest(Body):

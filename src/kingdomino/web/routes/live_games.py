@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
 
+from kingdomino.games.registry import game_names
 from kingdomino.web import standings
 from kingdomino.web.game_requests import game_request
 from kingdomino.web.live_games import MAX_CONSIDERED, MAX_PAGE, PAGE, described, lists_of
@@ -37,11 +38,18 @@ async def live_games(
         str | None,
         Query(min_length=1, max_length=64, description="Only the games this player (an account) plays."),
     ] = None,
+    game: Annotated[
+        str | None,
+        Query(max_length=32, description="Only the games of one game (`kingdomino`, `duel`, `origins`)."),
+    ] = None,
 ) -> dict[str, Any]:
     """The public games being played, the best player's rating first: `{games, total, offset,
     limit}`, each game with its players (names, ratings, scores), whose turn, the players' moves
     so far, its clocks, how many watch it here and its `watch` link. `player` keeps the games
-    an account plays, a closed one's too (404 `no_player` for a name no account has)."""
+    an account plays, a closed one's too (404 `no_player` for a name no account has); `game` the
+    games of one game (TV's channels: `/tv/duel`)."""
+    if game is not None and game not in game_names():
+        raise HubError(422, "game", f"expected one of {', '.join(game_names())}, got {game!r}")
     account = None
     if player is not None:
         found = await asyncio.to_thread(standings.account_named, hub.store, player, True)
@@ -49,13 +57,15 @@ async def live_games(
             raise HubError(404, "player", f"no player is named {player!r}", "no_player", {"name": player})
         account = found[0]
     games = await lists_of(hub.store).ranked(account)
+    if game is not None:
+        games = [ranked for ranked in games if ranked.game == game]
     page = []
-    for game in games[offset : offset + limit]:
-        read = not hub.in_memory(game.id)
+    for listed in games[offset : offset + limit]:
+        read = not hub.in_memory(listed.id)
         with contextlib.suppress(HubError):  # gone since it was ranked
-            table = hub.table(game.id)
+            table = hub.table(listed.id)
             if table.stored.status == "playing" and table.stored.public:  # not ended meanwhile
-                page.append(described(table, game.ratings))
+                page.append(described(table, listed.ratings))
         if read:
             await asyncio.sleep(0)
     return {"games": page, "total": len(games), "offset": offset, "limit": limit}

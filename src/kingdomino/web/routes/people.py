@@ -19,7 +19,7 @@ from limits import parse
 from kingdomino.web import challenges, relations, standings
 from kingdomino.web.accounts import Account
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.accounts import account_required, limited, same_origin
 from kingdomino.web.routes.dependencies import Client, HubDep
 
 router = APIRouter()
@@ -29,16 +29,8 @@ router = APIRouter()
 RELATIONS = parse("30/minute")
 
 
-async def member(account: CurrentAccount) -> Account:
-    """The logged-in account; a guest is refused (following and blocking are accounts')."""
-    if account is None:
-        raise HubError(
-            401, "session", "log in to follow or block players: they are accounts' lists", "relations_guest"
-        )
-    return account
-
-
-Member = Annotated[Account, Depends(member)]
+_member = account_required("log in to follow or block players: they are accounts' lists", "relations_guest")
+Member = Annotated[Account, Depends(_member)]
 
 
 async def _changed(

@@ -12,14 +12,13 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query, Request
 
 from kingdomino.ratings.pools import pool_names
 from kingdomino.web import account_games, relations, standings
-from kingdomino.web.accounts import Account
 from kingdomino.web.default_pool import default_pool
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import AccountsDep, CurrentAccount, SessionToken, same_origin
+from kingdomino.web.routes.accounts import CurrentAccount, LoggedIn, same_origin
 from kingdomino.web.routes.bodies import LookupRequest
 from kingdomino.web.routes.dependencies import HubDep
 
@@ -32,18 +31,6 @@ KindQuery = Annotated[
     Literal["all", "people", "bots"],
     Query(description="Whom to list: `all` accounts (the default), `people` only, or `bots` only."),
 ]
-
-
-async def account_of(accounts: AccountsDep, token: SessionToken) -> Account:
-    """The account logged in with the request's cookie; 401 if none is."""
-    account = await asyncio.to_thread(accounts.account_for, token) if token else None
-    if account is None:
-        raise HubError(401, "session", "log in first: no session here", "session_ended")
-    return account
-
-
-#: The logged-in account, as a route's parameter.
-AccountDep = Annotated[Account, Depends(account_of)]
 
 
 @router.get("/api/leaderboards")
@@ -95,14 +82,14 @@ async def player(name: str, hub: HubDep) -> dict[str, Any]:
 
 
 @router.get("/api/account/games")
-async def my_games(account: AccountDep, hub: HubDep) -> dict[str, Any]:
+async def my_games(account: LoggedIn, hub: HubDep) -> dict[str, Any]:
     """The logged-in account's games, each with its seat's token: `playing` (those where it is
     to act first, `your_turn`), `open` and recent `finished`."""
     return await account_games.account_games(hub, account.id)
 
 
 @router.post("/api/account/games/claim")
-async def claim(body: LookupRequest, request: Request, account: AccountDep, hub: HubDep) -> dict[str, Any]:
+async def claim(body: LookupRequest, request: Request, account: LoggedIn, hub: HubDep) -> dict[str, Any]:
     """This browser's games made the account's: each human seat whose token is given and that
     no account plays yet (`claimed`); every other item `refused`, with the refusal."""
     same_origin(request)

@@ -18,8 +18,7 @@ from limits import parse
 from kingdomino.web import preferences
 from kingdomino.web.accounts import Account
 from kingdomino.web.preferences import Preferences
-from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.accounts import account_required, limited, same_origin
 from kingdomino.web.routes.dependencies import Client, HubDep
 
 router = APIRouter()
@@ -28,19 +27,10 @@ router = APIRouter()
 CHANGES = parse("30/minute")
 
 
-async def owner(account: CurrentAccount) -> Account:
-    """The logged-in account; a guest is refused (a guest's page keeps its settings itself)."""
-    if account is None:
-        raise HubError(
-            401,
-            "session",
-            "log in to keep preferences on the server: a guest's page keeps them in its browser",
-            "preferences_guest",
-        )
-    return account
-
-
-Owner = Annotated[Account, Depends(owner)]
+_owner = account_required(
+    "log in to keep preferences on the server: a guest's page keeps them in its browser", "preferences_guest"
+)
+Owner = Annotated[Account, Depends(_owner)]
 
 
 @router.get("/api/account/preferences")

@@ -15,10 +15,9 @@ from starlette.requests import HTTPConnection
 
 from kingdomino.web import push_check, push_store
 from kingdomino.web.push import Pusher
-from kingdomino.web.routes.accounts import limited, same_origin
+from kingdomino.web.routes.accounts import LoggedIn, limited, same_origin
 from kingdomino.web.routes.bodies import Body
 from kingdomino.web.routes.dependencies import Client, HubDep
-from kingdomino.web.routes.players import AccountDep
 
 router = APIRouter()
 
@@ -62,7 +61,7 @@ async def key(request: Request) -> dict[str, Any]:
 
 @router.post("/api/push/subscriptions", status_code=201)
 async def subscribe(
-    body: SubscriptionRequest, request: Request, account: AccountDep, hub: HubDep, client: Client
+    body: SubscriptionRequest, request: Request, account: LoggedIn, hub: HubDep, client: Client
 ) -> dict[str, Any]:
     """Subscribe this browser to the account's notifications (your move in a turn-based game, your
     time for it running short, a challenge). Refused (422 `push_subscription`, naming the field):
@@ -81,7 +80,7 @@ async def subscribe(
 
 @router.delete("/api/push/subscriptions")
 async def unsubscribe(
-    body: UnsubscribeRequest, request: Request, account: AccountDep, hub: HubDep
+    body: UnsubscribeRequest, request: Request, account: LoggedIn, hub: HubDep
 ) -> dict[str, Any]:
     """Unsubscribe this browser (`subscribed: false`; `was`: whether it was)."""
     same_origin(request)

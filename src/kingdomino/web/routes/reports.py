@@ -8,18 +8,22 @@ reported account is told nothing.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from pydantic import Field
 
 from kingdomino.web import reports
-from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, same_origin
+from kingdomino.web.accounts import Account
+from kingdomino.web.routes.accounts import account_required, same_origin
 from kingdomino.web.routes.bodies import AccountName, Body
 from kingdomino.web.routes.dependencies import HubDep
 
 router = APIRouter()
+
+#: The reporting account, as a route's parameter.
+_reporter = account_required("log in to report a player: a report is an account's", "report_guest")
+Reporter = Annotated[Account, Depends(_reporter)]
 
 
 class ReportRequest(Body):
@@ -41,14 +45,12 @@ class ReportRequest(Body):
 
 @router.post("/api/reports")
 async def make_report(
-    body: ReportRequest, request: Request, account: CurrentAccount, hub: HubDep
+    body: ReportRequest, request: Request, account: Reporter, hub: HubDep
 ) -> dict[str, Any]:
     """Report the account `name` to the server's operator: `{id, thanks: true}`. Refused for
     yourself, a name with no account, a chat line it did not write, beyond 10 reports a day, and
     the same report (account and reason) while the first is open."""
     same_origin(request)
-    if account is None:
-        raise HubError(401, "session", "log in to report a player: a report is an account's", "report_guest")
     made = await asyncio.to_thread(
         reports.report, hub.store, account.id, body.name, body.reason, body.text, body.game, body.line
     )

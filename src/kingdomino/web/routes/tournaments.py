@@ -14,15 +14,15 @@ from pydantic import Field
 
 from kingdomino.web import arena_store
 from kingdomino.web import tournament_store as records
+from kingdomino.web.accounts import Account
 from kingdomino.web.arena import MAX_MINUTES, MIN_MINUTES
 from kingdomino.web.club_tournaments import admit, led_club
 from kingdomino.web.game_requests import game_request
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.accounts import CurrentAccount, LoggedIn, account_required, limited, same_origin
 from kingdomino.web.routes.bodies import Body, GameName, GameOptions, TimeControlRequest
 from kingdomino.web.routes.dependencies import Client
-from kingdomino.web.routes.players import AccountDep
 from kingdomino.web.seats import clean_name
 from kingdomino.web.tournament_views import settings_json, tournament_json
 from kingdomino.web.tournaments import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Tournaments
@@ -88,13 +88,18 @@ class TournamentRequest(Body):
     club: str | None = Field(default=None, description="A club you lead: its members alone may join.")
 
 
+#: The organising account, as a route's parameter.
+_organiser = account_required("log in to organise a tournament", "tournament_guest")
+Organiser = Annotated[Account, Depends(_organiser)]
+
+
 @router.post("/api/tournaments", status_code=201)
 async def create(
     body: TournamentRequest,
     request: Request,
     tournaments: TournamentsDep,
     client: Client,
-    account: CurrentAccount,
+    account: Organiser,
 ) -> dict[str, Any]:
     """Organise a club tournament: it is open for accounts to join until its start. Refused for a
     guest (401), a game not played at its tables (`table_size`; a round robin by tables), one
@@ -102,8 +107,6 @@ async def create(
     more than 30 days ahead, beyond 3 tournaments not yet over of one organiser, and for a `club`
     you do not lead."""
     same_origin(request)
-    if account is None:
-        raise HubError(401, "session", "log in to organise a tournament", "tournament_guest")
     name = clean_name(body.name)
     if not name:
         raise HubError(422, "name", "a tournament's name shows a letter at least")
@@ -154,7 +157,7 @@ async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentA
 
 @router.post("/api/tournaments/{tournament_id}/join")
 async def join(
-    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: LoggedIn, client: Client
 ) -> dict[str, Any]:
     """Join an open tournament (refused when it is full, started, takes no bots and you are one, or
     is a club's and you are not its member: `tournament_club`)."""
@@ -167,7 +170,7 @@ async def join(
 
 @router.post("/api/tournaments/{tournament_id}/leave")
 async def leave(
-    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: LoggedIn, client: Client
 ) -> dict[str, Any]:
     """Leave a tournament before its start, or withdraw after it: your game under way is lost by
     forfeit, and you are paired no more."""
@@ -179,7 +182,7 @@ async def leave(
 
 @router.post("/api/tournaments/{tournament_id}/start")
 async def start(
-    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: LoggedIn, client: Client
 ) -> dict[str, Any]:
     """Its organiser starts the tournament now (3 players at least): the first round is paired."""
     same_origin(request)
@@ -190,7 +193,7 @@ async def start(
 
 @router.post("/api/tournaments/{tournament_id}/cancel")
 async def cancel(
-    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: LoggedIn, client: Client
 ) -> dict[str, Any]:
     """Its organiser calls the tournament off before its start."""
     same_origin(request)

@@ -34,7 +34,7 @@
  * - `acted`: the seats seen acting in the log (the invite links fold once every invited seat has);
  * - `paced`: the server's views waiting to be shown at the AI's pace (game-pace.js);
  * - `ctx`: what the board is drawn with; `page`: the page's elements; `draw`: draws the view;
- * - `chat`: the game's chat (chat.js).
+ * - `chat`: the game's chat (chat.js); `tv`: told each view shown, of a watch page TV opened (tv.js).
  * @typedef {{main: HTMLElement, id: string, tokens: string[], watching: boolean, saved: Partial<import("./saved-games.js").SavedGame>,
  *   view: View | null, socket: WebSocket | null, refusedWith: string,
  *   version: number, awaited: number, catchUp: number,
@@ -45,7 +45,7 @@
  *   replayAsked: boolean, ratings: import("./view-types.js").RatingChange[] | null, ratingsAsked: boolean,
  *   byKeyboard: boolean, acted: Set<number>,
  *   paced: {add: (view: View) => void}, ctx: Ctx, page: GamePage,
- *   draw: (before?: FocusPlace) => void, chat: import("./chat.js").Chat}} GameState
+ *   draw: (before?: FocusPlace) => void, chat: import("./chat.js").Chat, tv: (view: View) => void}} GameState
  */
 
 /** Who is at the table, as the server last said (game-presence.js).

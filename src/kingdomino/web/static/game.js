@@ -26,6 +26,7 @@ import { offerNextGame } from "./next-game.js";
 import { noticeView, notifiable } from "./turn-notify.js";
 import { errorWords, localSeatNames } from "./words.js";
 import { makeChat, placeChat } from "./chat.js";
+import { tvChannel, tvStrip } from "./tv.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -70,14 +71,17 @@ export function showGame(main, id, replay = false, watch = false) {
     }),
     draw: (before) => { if (game.view) render(/** @type {DrawnGame} */ (game), before ?? focusPlace(main, game.page)); },
     chat: makeChat(id, (message) => tell(game, message)),
+    tv: () => {},
   };
   placeChat(game.page.boardCard, game.chat.card);
+  const channel = game.watching ? tvChannel() : null;
+  if (channel !== null) game.tv = tvStrip(main, id, channel);
   listenToKeys(game);
   followHistory(game);
   const opened = tokens.length || game.watching ? connect(game, (message) => receive(game, message)) : openFinished(game);
   if (urlToken) claimInvite(id, urlToken, game.page.whoami);
   // Once the page says what it shows (a spectator's view, or that it cannot open the game here).
-  if (!tokens.length && !replay) Promise.resolve(opened).then(() => offerOwnSeat(id, game.page.whoami));
+  if (!tokens.length && !replay) Promise.resolve(opened).then(() => offerOwnSeat(id, game.page.whoami, game.watching));
 }
 
 /** A page holding no link to the game: a finished game opens for anyone (a shared replay link),
@@ -124,6 +128,7 @@ function showView(game, view) {
   if (first) focusOnArrival(/** @type {DrawnGame} */ (game));
   settleInvites(page, view, game.acted);
   game.chat.view(view);
+  game.tv(view);
 }
 
 /** Keep the seats this browser plays (`mine`), so that once an AI takes one over (the player left,

@@ -106,6 +106,7 @@ export function liveGamesCard() {
   look().finally(() => setTimeout(again, LOOK_SECONDS * 1000));
   return el("section", { class: "card", id: "live-games", "aria-labelledby": "live-games-title" },
     el("h2", { id: "live-games-title" }, eye(), " ", t("watch.title")), el("p", { class: "small" }, t("watch.about")),
+    el("p", {}, el("a", { href: "/tv", id: "tv-link", class: "button" }, eye(), " ", t("tv.open"))),
     said, none, list, more);
 }
 

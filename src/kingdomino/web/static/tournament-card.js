@@ -13,7 +13,7 @@ import { errorWords, gameTitle } from "./words.js";
  * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
  *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, format: string,
  *   rounds: number, round: number, max_players: number, status: string, players: number, table_size: number,
- *   club?: string | null}} Listed */
+ *   club?: string | null, bots: boolean}} Listed */
 
 /** The card, filled once the lists and the account are read.
  * @param {Record<string, {players: number[], modes?: string[]}>} games the games offered, as the lobby's form has them */
@@ -78,7 +78,8 @@ function listedLine(listed) {
     el("a", { href: `/tournament/${listed.id}` }, listed.name), " · ", t(`tournament.${listed.status}`), " · ",
     [gameTitle(listed), format, tables, round, timeControlWords(listed.time_control), t(listed.rated ? "lobby.rated" : "lobby.casual"),
       t("tournament.entrants_n", { n: listed.players, max: listed.max_players }),
-      listed.club ? t("club.members_only", { name: listed.club }) : ""].filter(Boolean).join(" · "));
+      listed.club ? t("club.members_only", { name: listed.club }) : "",
+      listed.bots ? t("tournament.bots") : ""].filter(Boolean).join(" · "));
 }
 
 /** The form a logged-in player organises a tournament with; sent, it opens the tournament's page.
