@@ -204,7 +204,7 @@ async def cancel(
 
 @router.post("/api/tournaments/{tournament_id}/pause")
 async def pause(
-    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: LoggedIn, client: Client
 ) -> dict[str, Any]:
     """Pause in a running arena: you are paired no more until you rejoin (a game under way is played on)."""
     same_origin(request)
@@ -215,7 +215,7 @@ async def pause(
 
 @router.post("/api/tournaments/{tournament_id}/rejoin")
 async def rejoin(
-    tournament_id: str, request: Request, tournaments: TournamentsDep, account: AccountDep, client: Client
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: LoggedIn, client: Client
 ) -> dict[str, Any]:
     """Come back to a running arena after a pause: you are paired again at once."""
     same_origin(request)
