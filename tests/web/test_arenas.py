@@ -132,6 +132,8 @@ def test_two_players_play_again_and_again_and_a_game_under_way_at_the_end_counts
     assert not any(game["forfeit"] for game in found["arena"]["games"]), "a game resigned was played"
     game = game_of(client, tournament_id, sessions["Boris"])
     end_the_window_now(client, tournament_id)
+    late = account(client, "Cleo")
+    assert refusal(act(client, late, tournament_id, "join")) == (409, "tournament_over"), "its time is over"
     tokens = {name: seated(client, sessions[name], game["game_id"]) for name in sessions}
     seats = client.get(f"/api/games/{game['game_id']}", params={"token": tokens["Kira"]}).json()["seats"]
     play_out(client, game["game_id"], {n: tokens[seat["name"]] for n, seat in enumerate(seats)})

@@ -222,6 +222,12 @@ class Arena:
                 self.freed[(tournament_id, player)] = time.monotonic()
             await self._pair(tournament_id)
 
+    async def before_its_end(self, tournament_id: str) -> None:
+        """Refuse a late join to an arena whose time is over (its last games may still be played)."""
+        state = await asyncio.to_thread(arena_store.load, self.store, tournament_id)
+        if state is not None and state.ends_at is not None and time.time() >= state.ends_at:
+            raise HubError(409, "tournament", "this arena's time is over", "tournament_over")
+
     async def pause(self, tournament_id: str, account_id: int, paused: bool) -> None:
         """``account_id`` pauses in the running arena ``tournament_id`` (not paired; a game under
         way is played on) or comes back (``paused`` False: paired again at once)."""

@@ -159,11 +159,13 @@ async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentA
 async def join(
     tournament_id: str, request: Request, tournaments: TournamentsDep, account: LoggedIn, client: Client
 ) -> dict[str, Any]:
-    """Join an open tournament (refused when it is full, started, takes no bots and you are one, or
-    is a club's and you are not its member: `tournament_club`)."""
+    """Join an open tournament, or a running arena until its time is over (refused when it is full,
+    started, takes no bots and you are one, or is a club's and you are not its member:
+    `tournament_club`)."""
     same_origin(request)
     await limited(request, "tournament_act", client, ACTS)
     await asyncio.to_thread(admit, tournaments.store, tournament_id, account.id)
+    await tournaments.arena.before_its_end(tournament_id)
     await tournaments.join(tournament_id, account.player())
     return {"ok": True}
 
