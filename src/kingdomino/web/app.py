@@ -108,6 +108,7 @@ def create_app(
         await asyncio.to_thread(resume_clocks, store, time.time())
         await hub.start()
         await tournaments.resume()
+        await tournaments.arena.resume()
         pusher.start()
         chats.start()
         short_times = asyncio.create_task(tell_short_times(hub, pusher))
