@@ -13,6 +13,11 @@ A server killed outright thus costs its players at most one beat's seconds, not 
 down; but one killed and started again within ``ALIVE_SECONDS`` finds its former row alive, and
 gives nothing back (those seconds ran on). Servers of PostgreSQL that start together look one
 after the other (an advisory lock), so the time is given once.
+
+A game waiting for its players (a tournament's game, a challenge, an open game) waits that time
+longer too: its wait's end decides a tournament's game by forfeit, and nobody could take a seat
+while no server ran. A turn begun after the latest beat begins again at the start, never later:
+the time given back is the stop's, not more.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from typing import Any
 
 from sqlalchemy import delete, insert, select, text, update
 from sqlalchemy.engine import Connection
@@ -55,29 +61,37 @@ def resume_clocks(store: Store, moment: float) -> int:
         if not alive:
             last = [row.at for row in beats] + list(connection.scalars(select(ServerStopRow.at)))
             if last:
-                given = _give_back(connection, max(0.0, moment - max(last)))
+                given = _give_back(connection, max(0.0, moment - max(last)), moment)
         connection.execute(delete(ServerStopRow))
         connection.execute(delete(ServerBeatRow).where(ServerBeatRow.server.not_in(alive)))
         connection.execute(insert(ServerBeatRow).values(server=store.server, at=moment, stopped=False))
         return given
 
 
-def _give_back(connection: Connection, pause: float) -> int:
-    """Move each playing game's clock forward by ``pause`` seconds, each as a new revision of its
-    game (the other servers read it again); how many games were given time."""
-    running = select(GameRow.id, GameRow.clock, GameRow.deadline).where(GameRow.status == "playing")
+def _give_back(connection: Connection, pause: float, moment: float) -> int:
+    """Move each playing game's clock forward by ``pause`` seconds (a turn begun after the latest
+    beat to ``moment``, the start), and each waiting game's wait's end, each as a new revision of
+    its game (the other servers read it again); how many games were given time."""
+    waiting = select(GameRow.id, GameRow.status, GameRow.clock, GameRow.deadline, GameRow.open_until)
     given = 0
-    for game_id, clock, deadline in list(connection.execute(running)):
-        if clock is None:
+    for game_id, status, clock, deadline, open_until in list(
+        connection.execute(waiting.where(GameRow.status.in_(("playing", "open"))))
+    ):
+        if status == "open":
+            if open_until is None:
+                continue
+            values: dict[str, Any] = {"open_until": open_until + pause}
+        elif clock is None:
             continue
+        else:
+            since = min(clock["since"] + pause, moment)
+            shift = since - clock["since"]
+            values = {
+                "clock": {**clock, "since": since},
+                "deadline": None if deadline is None else deadline + shift,
+            }
         connection.execute(
-            update(GameRow)
-            .where(GameRow.id == game_id)
-            .values(
-                clock={**clock, "since": clock["since"] + pause},
-                deadline=None if deadline is None else deadline + pause,
-                revision=GameRow.revision + 1,
-            )
+            update(GameRow).where(GameRow.id == game_id).values(**values, revision=GameRow.revision + 1)
         )
         given += 1
     return given
