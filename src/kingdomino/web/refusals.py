@@ -144,6 +144,7 @@ REFUSAL_CODES = frozenset(
         "too_many_reports",
         "report_again",
         "silenced",
+        "silenced_writing",
         # Clubs (``clubs``, ``club_tournaments``).
         "clubs_guest",
         "no_club",
