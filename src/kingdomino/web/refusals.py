@@ -120,6 +120,7 @@ REFUSAL_CODES = frozenset(
         "you_blocked",
         "challenge_refused",
         "join_refused",
+        "rematch_refused",
         "account_closed",
         "account_closed_by_operator",
         "password_wrong",
