@@ -90,6 +90,7 @@ REFUSAL_CODES = frozenset(
         "challenge_pending",
         "too_many_challenges",
         "challenged_too_often",
+        "challenged_again",
         "not_challenged",
         # Club tournaments (``tournaments``).
         "no_tournament",
