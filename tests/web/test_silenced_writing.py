@@ -44,6 +44,10 @@ def test_a_silenced_account_names_no_club_and_describes_none(client: TestClient)
     assert refusal(described) == (403, "silenced_writing")
     opened = as_(client, session).patch(f"/api/clubs/{his}", json={"admission": "open"})
     assert opened.status_code == 200, opened.text
+    as_sent = as_(client, session).patch(
+        f"/api/clubs/{his}", json={"description": "", "admission": "request"}
+    )
+    assert as_sent.status_code == 200, "the page's form sends the description as it is with the admission"
     joined = as_(client, session).post(f"/api/clubs/{hers}/join")
     assert joined.status_code == 200, joined.text
     assert as_(client, None).get(f"/api/clubs/{his}").json()["description"] == ""

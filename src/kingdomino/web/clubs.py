@@ -268,12 +268,11 @@ def remove(store: Store, name: str, leader: int, member: int) -> str | None:
 def describe(store: Store, name: str, leader: int, about: str | None, admission: str | None) -> None:
     """A leader changes the club's description or admission (None: as it was). Requests waiting
     when a club becomes open stay requests, for its leaders to answer. A silenced leader changes
-    the admission alone."""
-    if about is not None:
-        check_writing(store, leader, "description")
+    the admission alone (the description sent again as it is, as the page's form sends it)."""
     with store.sessions.begin() as session:
         club = _led(session, name, leader)
-        if about is not None:
+        if about is not None and description(about) != club.description:
+            check_writing(store, leader, "description")
             club.description = description(about)
         if admission is not None:
             club.admission = _admission(admission)
