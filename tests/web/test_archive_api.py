@@ -166,6 +166,12 @@ def test_refusals_name_the_field_and_what_was_expected(api: TestClient) -> None:
         assert answer.status_code == status, (field, answer.text)
         error = assert_error_shape(answer.json())
         assert error["field"] == field and expected in error["message"], (field, error)
+    for made_up in ("\u00b2.ab12", "999999999999999999.ab12", "1.ab\u0663"):  # not 500: int(), year 9999
+        answer = api.get(f"/api/players/{kira.name}/games", params={"before": made_up})
+        assert answer.status_code == 422 and answer.json()["error"]["field"] == "before", (
+            made_up,
+            answer.text,
+        )
     unknown = api.get(f"/api/players/Nobody{secrets.token_hex(3)}/games")
     assert unknown.status_code == 404 and assert_error_shape(unknown.json())["code"] == "no_player"
     versus = api.get(f"/api/players/{kira.name}/vs/{kira.name.lower()}")
