@@ -135,6 +135,11 @@ def test_a_decline_is_told_to_the_challenger_and_entries_are_read(api: TestClien
         "no_notification",
     )
     assert refusal(as_(api, cleo).post("/api/account/notifications/read", json={"id": "x"}))[0] == 422
+    for huge in (2**70, -(2**70)):  # no row's id: the database cannot compare it
+        read = as_(api, cleo).post("/api/account/notifications/read", json={"id": huge})
+        assert read.status_code == 422 and read.json()["error"]["field"] == "id", read.text
+    older = as_(api, cleo).get("/api/account/notifications", params={"before": 2**70})
+    assert older.status_code == 422 and older.json()["error"]["field"] == "before", older.text
     marked = as_(api, kira).post("/api/account/notifications/read", json={"id": told["id"]})
     assert marked.json() == {"marked": 1}
     assert inbox(api, kira)["unread"] == 0

@@ -98,6 +98,8 @@ def test_refusals_name_their_reason(client: TestClient) -> None:
     assert refusal(send(client, cleo_s, boris, line=line)) == (422, "report_line")  # not her game's room
     assert refusal(send(client, kira_s, boris, game="nosuchgame")) == (404, "no_game")
     assert send(client, kira_s, boris, "rudeness").status_code == 422
+    huge = send(client, kira_s, boris, line=2**70)  # no row's id: the database cannot compare it
+    assert huge.status_code == 422 and huge.json()["error"]["field"] == "line", huge.text
     assert send(client, kira_s, boris, text="x" * (reports.MAX_TEXT + 1)).status_code == 422
 
 
