@@ -103,17 +103,6 @@ def test_refusals_name_their_reason(client: TestClient) -> None:
     assert send(client, kira_s, boris, text="x" * (reports.MAX_TEXT + 1)).status_code == 422
 
 
-def test_the_same_open_report_and_a_day_s_too_many_are_refused(client: TestClient) -> None:
-    (_, kira_s), (boris, _), *others = people(client, "Kira", "Boris", *["Dan"] * reports.PER_DAY)
-    assert send(client, kira_s, boris, "stalling").status_code == 200
-    assert refusal(send(client, kira_s, boris, "stalling")) == (409, "report_again")
-    for name, _ in others[: reports.PER_DAY - 1]:
-        assert send(client, kira_s, name).status_code == 200
-    last = send(client, kira_s, others[-1][0])
-    assert refusal(last) == (429, "too_many_reports")
-    assert last.json()["error"]["values"] == {"n": reports.PER_DAY}
-
-
 def test_a_report_open_tells_nothing_more_of_the_account_s_lines(client: TestClient) -> None:
     """Refused as made already, a report tells no more whether a chat line is the account's: the
     refusal came after the line was looked at, so a loop of reports citing every line id learned
@@ -124,3 +113,14 @@ def test_a_report_open_tells_nothing_more_of_the_account_s_lines(client: TestCli
     assert send(client, kira_s, boris, "abusive_chat", line=line).status_code == 200
     for cited in (line, hers, hers + 1000):
         assert refusal(send(client, kira_s, boris, "abusive_chat", line=cited)) == (409, "report_again")
+
+
+def test_the_same_open_report_and_a_day_s_too_many_are_refused(client: TestClient) -> None:
+    (_, kira_s), (boris, _), *others = people(client, "Kira", "Boris", *["Dan"] * reports.PER_DAY)
+    assert send(client, kira_s, boris, "stalling").status_code == 200
+    assert refusal(send(client, kira_s, boris, "stalling")) == (409, "report_again")
+    for name, _ in others[: reports.PER_DAY - 1]:
+        assert send(client, kira_s, name).status_code == 200
+    last = send(client, kira_s, others[-1][0])
+    assert refusal(last) == (429, "too_many_reports")
+    assert last.json()["error"]["values"] == {"n": reports.PER_DAY}
