@@ -166,6 +166,12 @@ def test_refusals_name_the_field_and_what_was_expected(api: TestClient) -> None:
         assert answer.status_code == status, (field, answer.text)
         error = assert_error_shape(answer.json())
         assert error["field"] == field and expected in error["message"], (field, error)
+    for made_up in ("\u00b2.ab12", "999999999999999999.ab12", "1.ab\u0663"):  # not 500: int(), year 9999
+        answer = api.get(f"/api/players/{kira.name}/games", params={"before": made_up})
+        assert answer.status_code == 422 and answer.json()["error"]["field"] == "before", (
+            made_up,
+            answer.text,
+        )
     unknown = api.get(f"/api/players/Nobody{secrets.token_hex(3)}/games")
     assert unknown.status_code == 404 and assert_error_shape(unknown.json())["code"] == "no_player"
     versus = api.get(f"/api/players/{kira.name}/vs/{kira.name.lower()}")
@@ -241,3 +247,17 @@ def test_a_game_played_to_its_end_is_listed_with_its_end(api: TestClient) -> Non
     assert [p["score"] for p in game["players"]] == view["scores"]
     won = "won" if 0 in view["winners"] else "lost"
     assert [g["id"] for g in archive(api, anna, result=won, opponent=ben)["games"]] == [created["id"]]
+
+
+def test_the_archive_is_limited_per_client(accounts_client: TestClient) -> None:
+    """Each page counts its filter's games over the whole archive: a client asking forty pages of
+    an archive of 1,500 games at once kept every other request seconds (a player's page 9 s). Its
+    pages and records together are 60 a minute (429 `too_many_tries`), another client's not
+    counted."""
+    kira, boris = account(accounts_client, "Kira"), account(accounts_client, "Boris")
+    asked = [f"/api/players/{kira.name}/games", f"/api/players/{kira.name}/vs/{boris.name}"] * 30
+    assert [accounts_client.get(path).status_code for path in asked] == [200] * 60
+    refused = accounts_client.get(f"/api/players/{boris.name}/games", params={"against": "people"})
+    assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_tries", refused.text
+    other = TestClient(accounts_client.app, client=("10.0.0.2", 50000))
+    assert other.get(f"/api/players/{kira.name}/games").status_code == 200

@@ -161,3 +161,51 @@ def test_an_app_started_again_in_one_process_starts(database: str) -> None:
             (app.state.hub.store.server, True)
         ]
     engine.dispose()
+
+
+def test_a_wait_for_players_does_not_run_out_while_the_server_is_stopped(database: str) -> None:
+    """A game waiting for its players (here one open to the lobby; a tournament's game and a
+    challenge wait alike) waits the time no server ran longer: its wait's end decides a
+    tournament's game by forfeit, and nobody could take a seat meanwhile."""
+    with TestClient(new_app(database)) as client:
+        body = {
+            "game": "kingdomino",
+            "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "open"}],
+            "wait_minutes": 1,
+        }
+        created = client.post("/api/games", json=body)
+        assert created.status_code == 201, created.text
+        game_id = created.json()["id"]
+    engine = create_engine(database)
+    with engine.begin() as connection:
+        connection.execute(update(ServerBeatRow).values(at=ServerBeatRow.at - DOWN * 2, stopped=True))
+        connection.execute(update(GameRow).where(GameRow.id == game_id).values(open_until=time.time() - DOWN))
+    store = Store(database, server="next")
+    given = resume_clocks(store, time.time())
+    with store.engine.connect() as connection:
+        open_until = connection.scalar(select(GameRow.open_until).where(GameRow.id == game_id))
+    store.close()
+    engine.dispose()
+    assert given == 1 and open_until == pytest.approx(time.time() + DOWN, abs=5), open_until
+
+
+def test_a_turn_begun_after_the_last_beat_is_given_no_more_than_the_stop(database: str) -> None:
+    """A server killed 3 s after a move, its last beat 5 s before: the turn begins again at the
+    start, not 3 s later (the clock would show more time than its player had)."""
+    with TestClient(new_app(database)) as client:
+        created = timed_game(client)
+    stopped_for(database, DOWN, killed=True)
+    engine = create_engine(database)
+    with engine.begin() as connection:
+        connection.execute(update(ServerBeatRow).values(at=ServerBeatRow.at - 3))
+    store = Store(database, server="next")
+    start = time.time()
+    assert resume_clocks(store, start) == 1
+    with store.engine.connect() as connection:
+        clock, deadline = connection.execute(
+            select(GameRow.clock, GameRow.deadline).where(GameRow.id == created["id"])
+        ).one()
+    store.close()
+    engine.dispose()
+    assert clock["since"] <= start and deadline <= start + 20, (clock, deadline, start)

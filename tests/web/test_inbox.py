@@ -135,6 +135,11 @@ def test_a_decline_is_told_to_the_challenger_and_entries_are_read(api: TestClien
         "no_notification",
     )
     assert refusal(as_(api, cleo).post("/api/account/notifications/read", json={"id": "x"}))[0] == 422
+    for huge in (2**70, -(2**70)):  # no row's id: the database cannot compare it
+        read = as_(api, cleo).post("/api/account/notifications/read", json={"id": huge})
+        assert read.status_code == 422 and read.json()["error"]["field"] == "id", read.text
+    older = as_(api, cleo).get("/api/account/notifications", params={"before": 2**70})
+    assert older.status_code == 422 and older.json()["error"]["field"] == "before", older.text
     marked = as_(api, kira).post("/api/account/notifications/read", json={"id": told["id"]})
     assert marked.json() == {"marked": 1}
     assert inbox(api, kira)["unread"] == 0
@@ -235,3 +240,23 @@ def test_a_closed_account_s_inbox_is_dropped(client: TestClient) -> None:
     closed = as_(client, kira).post("/api/account/close", json={"password": "password Kira"})
     assert closed.status_code == 200, closed.text
     assert inbox_store.entries(store, kira_id, None, 10, time.time())["entries"] == []
+
+
+def test_challenges_called_off_unanswered_leave_nothing_in_the_inbox(api: TestClient) -> None:
+    """Kira challenges Boris and calls it off, again and again (an attack on the inbox, which
+    keeps its latest hundred entries: the challenges gone pushed out what mattered): Boris's
+    inbox keeps none of them. A challenge of three that Cleo declines is told to Kira, who made
+    it; Boris, who had not answered, keeps no entry of it."""
+    who = names()
+    kira, boris, cleo = (account(api, who[name]) for name in ("Kira", "Boris", "Cleo"))
+    for _ in range(3):
+        made = challenged(api, kira, who["Boris"])
+        assert ("challenged", False) in kinds(api, boris)
+        called_off = api.post(f"/api/games/{made['id']}/cancel", json={"token": made["seats"][0]["token"]})
+        assert called_off.status_code == 200, called_off.text
+        assert kinds(api, boris) == [], "a challenge gone unanswered leaves no entry"
+    three = challenged(api, kira, who["Boris"], names=[who["Cleo"]], players=3)
+    declined = as_(api, cleo).post(f"/api/challenges/{three['id']}/decline")
+    assert declined.status_code == 200, declined.text
+    assert entry(api, kira, "challenge_declined")["params"]["name"] == who["Cleo"]
+    assert kinds(api, boris) == [] and kinds(api, cleo) == [("challenged", True)]

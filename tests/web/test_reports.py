@@ -99,7 +99,21 @@ def test_refusals_name_their_reason(client: TestClient) -> None:
     assert refusal(send(client, cleo_s, boris, line=line)) == (422, "report_line")  # not her game's room
     assert refusal(send(client, kira_s, boris, game="nosuchgame")) == (404, "no_game")
     assert send(client, kira_s, boris, "rudeness").status_code == 422
+    huge = send(client, kira_s, boris, line=2**70)  # no row's id: the database cannot compare it
+    assert huge.status_code == 422 and huge.json()["error"]["field"] == "line", huge.text
     assert send(client, kira_s, boris, text="x" * (reports.MAX_TEXT + 1)).status_code == 422
+
+
+def test_a_report_open_tells_nothing_more_of_the_account_s_lines(client: TestClient) -> None:
+    """Refused as made already, a report tells no more whether a chat line is the account's: the
+    refusal came after the line was looked at, so a loop of reports citing every line id learned
+    each line the account wrote (``report_again``) apart from the others' (``report_line``)."""
+    (_, kira_s), (boris, boris_s), (_, cleo_s) = people(client, "Kira", "Boris", "Cleo")
+    _, line, _ = played_with_a_line(client, kira_s, boris_s)
+    _, hers, _ = played_with_a_line(client, kira_s, cleo_s)
+    assert send(client, kira_s, boris, "abusive_chat", line=line).status_code == 200
+    for cited in (line, hers, hers + 1000):
+        assert refusal(send(client, kira_s, boris, "abusive_chat", line=cited)) == (409, "report_again")
 
 
 def test_the_same_open_report_and_a_day_s_too_many_are_refused(client: TestClient) -> None:

@@ -90,9 +90,14 @@ def after_cursor(text_: str) -> tuple[datetime, str]:
     (datetime.datetime(2026, 11, 30, 19, 0, 0, 5, tzinfo=datetime.timezone.utc), 'ab12')
     """
     micros, _, game_id = text_.partition(".")
-    if not micros.isdigit() or not game_id.isalnum() or len(micros) > 18:
-        raise HubError(422, "before", f"before: expected the next of an earlier page, got {text_!r}")
-    return _EPOCH + int(micros) * _MICROSECOND, game_id
+    refused = HubError(422, "before", f"before: expected the next of an earlier page, got {text_!r}")
+    # ASCII alone: "²" is a digit to ``isdigit`` that ``int`` refuses.
+    if not (micros + game_id).isascii() or not micros.isdigit() or not game_id.isalnum() or len(micros) > 18:
+        raise refused
+    try:
+        return _EPOCH + int(micros) * _MICROSECOND, game_id
+    except OverflowError:  # past the year 9999
+        raise refused from None
 
 
 def _seat_without_account(dialect: str, kind: str) -> ColumnElement[bool]:

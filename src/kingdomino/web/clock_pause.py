@@ -13,6 +13,11 @@ A server killed outright thus costs its players at most one beat's seconds, not 
 down; but one killed and started again within ``ALIVE_SECONDS`` finds its former row alive, and
 gives nothing back (those seconds ran on). Servers of PostgreSQL that start together look one
 after the other (an advisory lock), so the time is given once.
+
+A game waiting for its players (a tournament's game, a challenge, an open game) waits that time
+longer too: its wait's end decides a tournament's game by forfeit, and nobody could take a seat
+while no server ran. A turn begun after the latest beat begins again at the start, never later:
+the time given back is the stop's, not more.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from typing import Any
 
 from sqlalchemy import delete, insert, select, text, update
 from sqlalchemy.engine import Connection
@@ -64,23 +70,30 @@ def resume_clocks(store: Store, moment: float) -> int:
 
 def _give_back(connection: Connection, moment: float, pause: float) -> int:
     """Move each playing game's clock forward by the seconds it ran of the ``pause`` that ends at
-    ``moment``, each as a new revision of its game (the other servers read it again); how many
-    games were given time. A clock standing still until a player's return from vacation
-    (``vacation_clocks``: ``since`` later than the pause's start) lost only the time after it."""
-    running = select(GameRow.id, GameRow.clock, GameRow.deadline).where(GameRow.status == "playing")
+    ``moment`` (a turn begun after the latest beat lost only the time since it began; a clock
+    standing still until a player's return from vacation, ``vacation_clocks``: ``since`` later
+    than the pause's start, lost only the time after it), and each waiting game's wait's end by
+    ``pause``, each as a new revision of its game (the other servers read it again); how many
+    games were given time."""
+    waiting = select(GameRow.id, GameRow.status, GameRow.clock, GameRow.deadline, GameRow.open_until)
     given = 0
-    for game_id, clock, deadline in list(connection.execute(running)):
-        if clock is None:
+    for game_id, status, clock, deadline, open_until in list(
+        connection.execute(waiting.where(GameRow.status.in_(("playing", "open"))))
+    ):
+        if status == "open":
+            if open_until is None:
+                continue
+            values: dict[str, Any] = {"open_until": open_until + pause}
+        elif clock is None:
             continue
-        lost = max(0.0, min(pause, moment - clock["since"]))
+        else:
+            lost = max(0.0, min(pause, moment - clock["since"]))
+            values = {
+                "clock": {**clock, "since": clock["since"] + lost},
+                "deadline": None if deadline is None else deadline + lost,
+            }
         connection.execute(
-            update(GameRow)
-            .where(GameRow.id == game_id)
-            .values(
-                clock={**clock, "since": clock["since"] + lost},
-                deadline=None if deadline is None else deadline + lost,
-                revision=GameRow.revision + 1,
-            )
+            update(GameRow).where(GameRow.id == game_id).values(**values, revision=GameRow.revision + 1)
         )
         given += 1
     return given

@@ -29,6 +29,7 @@ from kingdomino.web.accounts import cleaned_name
 from kingdomino.web.club_tables import ClubMemberRow, ClubRow
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name, look_alike_key, name_key
+from kingdomino.web.silences import check_writing
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
 from kingdomino.web.tables import TournamentRow
@@ -117,8 +118,10 @@ def _taken(shown: str) -> HubError:
 
 def create(store: Store, account_id: int, name: str, about: str, admission: str) -> str:
     """A new club of ``account_id``, who leads it: its name as shown. Refused when its name reads
-    or looks as another club's, beyond ``MAX_CREATED`` clubs created and ``MAX_CLUBS`` joined."""
+    or looks as another club's, beyond ``MAX_CREATED`` clubs created and ``MAX_CLUBS`` joined, and
+    to a silenced account (``silences``: its name and description are words others read)."""
     shown, about, admission = club_name(name), description(about), _admission(admission)
+    check_writing(store, account_id, "name")
     key, skeleton = name_key(shown), look_alike_key(shown)
     try:
         with store.sessions.begin() as session:
@@ -264,10 +267,12 @@ def remove(store: Store, name: str, leader: int, member: int) -> str | None:
 
 def describe(store: Store, name: str, leader: int, about: str | None, admission: str | None) -> None:
     """A leader changes the club's description or admission (None: as it was). Requests waiting
-    when a club becomes open stay requests, for its leaders to answer."""
+    when a club becomes open stay requests, for its leaders to answer. A silenced leader changes
+    the admission alone (the description sent again as it is, as the page's form sends it)."""
     with store.sessions.begin() as session:
         club = _led(session, name, leader)
-        if about is not None:
+        if about is not None and description(about) != club.description:
+            check_writing(store, leader, "description")
             club.description = description(about)
         if admission is not None:
             club.admission = _admission(admission)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from kingdomino.web.club_pairing import standings
 from kingdomino.web.failures import log_failure
-from kingdomino.web.inbox_store import Event, mark_key_read, note
+from kingdomino.web.inbox_store import Event, drop_key, mark_key_read, note
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame
 from kingdomino.web.table_pairing import table_standings
@@ -84,9 +84,11 @@ def turn_passed(table: Table, before: int | None) -> None:
 def seats_written(table: Table, status: str, seats: Sequence[dict[str, Any]]) -> None:
     """``table``'s seats were ``seats`` (its status ``status``) before a write: a challenged player
     who took their kept seat accepted (the challenger is told), one whose seat is now marked
-    ``declined`` declined (every other account of the game is told). Either reads the player's
-    entry of the challenge; its end unplayed (declined, called off, unanswered), every player's:
-    it is answered no more. A tournament's game is no challenge."""
+    ``declined`` declined (the challenger and those who accepted are told). Either reads the
+    player's entry of the challenge. Its end unplayed (declined, called off, unanswered) reads
+    the entries of those who answered, and drops those of the players who had not: it is answered
+    no more, and an account that challenges and calls off in a loop fills nobody's inbox with
+    challenges gone. A tournament's game is no challenge."""
     stored = table.stored
     creator = stored.creator()
     if status != "open" or creator is None or any(info.get("tournament") for info in seats):
@@ -116,9 +118,11 @@ def seats_written(table: Table, status: str, seats: Sequence[dict[str, Any]]) ->
                 )
         if stored.status == "expired":  # declined, called off or unanswered: answered no more
             for info in stored.seats:
-                player = info.get("account") if info["kind"] == "human" else info.get("for")
-                if player is not None:
-                    mark_key_read(table.store, int(player), f"challenge:{stored.id}")
+                if info["kind"] == "human" and info.get("account") is not None:
+                    mark_key_read(table.store, int(info["account"]), f"challenge:{stored.id}")
+                elif info["kind"] == "open" and info.get("for") is not None:
+                    read = mark_key_read if info.get("declined") else drop_key
+                    read(table.store, int(info["for"]), f"challenge:{stored.id}")
 
     kept(table.store, writes, "a challenge's answer")
 
@@ -126,10 +130,11 @@ def seats_written(table: Table, status: str, seats: Sequence[dict[str, Any]]) ->
 def challenge_accounts(
     seats: Sequence[dict[str, Any]], creator: int, declined: int
 ) -> Iterable[tuple[int, bool]]:
-    """The accounts of a challenge's ``seats`` but the one that ``declined`` it, each with whether
-    it made the challenge (seat ``creator``)."""
+    """The accounts of a challenge's ``seats`` that took part in it, the challenger and those who
+    accepted, but the one that ``declined`` it, each with whether it made the challenge (seat
+    ``creator``)."""
     for seat, info in enumerate(seats):
-        account = info.get("account") if info["kind"] == "human" else info.get("for")
+        account = info.get("account") if info["kind"] == "human" else None
         if account is not None and int(account) != declined:
             yield int(account), seat == creator
 

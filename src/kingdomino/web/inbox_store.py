@@ -92,6 +92,13 @@ def mark_key_read(store: Store, account_id: int, key: str) -> None:
         )
 
 
+def drop_key(store: Store, account_id: int, key: str) -> None:
+    """Drop ``account_id``'s entry of ``key``, if it has one (a challenge gone unanswered)."""
+    with store.engine.begin() as connection:
+        mine = NotificationRow.account_id == account_id
+        connection.execute(delete(NotificationRow).where(mine, NotificationRow.key == key))
+
+
 def has_entry(store: Store, account_id: int, entry: int) -> bool:
     """Whether ``entry`` is one of ``account_id``'s."""
     with store.engine.connect() as connection:

@@ -91,6 +91,7 @@ REFUSAL_CODES = frozenset(
         "challenge_pending",
         "too_many_challenges",
         "challenged_too_often",
+        "challenged_again",
         "not_challenged",
         # Club tournaments (``tournaments``).
         "no_tournament",
@@ -124,6 +125,7 @@ REFUSAL_CODES = frozenset(
         "you_blocked",
         "challenge_refused",
         "join_refused",
+        "rematch_refused",
         "account_closed",
         "account_closed_by_operator",
         "password_wrong",
@@ -155,6 +157,7 @@ REFUSAL_CODES = frozenset(
         "too_many_reports",
         "report_again",
         "silenced",
+        "silenced_writing",
         # Clubs (``clubs``, ``club_tournaments``).
         "clubs_guest",
         "no_club",

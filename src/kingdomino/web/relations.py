@@ -129,8 +129,9 @@ def unblock(store: Store, me: int, other: Other) -> bool:
 def apart(store: Store, me: int, seated: dict[int, str], refused: str) -> None:
     """Refuse ``me`` a game with the accounts ``seated`` (id: name) when a block stands between
     ``me`` and one of them: 403 ``you_blocked`` naming the one ``me`` blocked (their own act,
-    said plainly), else 403 ``refused`` (``challenge_refused``, ``join_refused``) without saying
-    why, as lichess's "You cannot challenge X": the module's docs say why."""
+    said plainly), else 403 ``refused`` (``challenge_refused``, ``join_refused``,
+    ``rematch_refused``) without saying why, as lichess's "You cannot challenge X": the module's
+    docs say why."""
     pairs = blocks_between(store, me, seated)
     for blocker, blocked in pairs:
         if blocker == me:
@@ -139,8 +140,26 @@ def apart(store: Store, me: int, seated: dict[int, str], refused: str) -> None:
             raise HubError(403, "name", message, "you_blocked", {"name": name})
     if pairs:
         name = seated[pairs[0][0]]
-        what = "challenge " + name if refused == "challenge_refused" else "join this game"
-        raise HubError(403, "name", f"you cannot {what}", refused, {"name": name})
+        what = {"challenge_refused": f"challenge {name}", "rematch_refused": f"play a rematch with {name}"}
+        raise HubError(
+            403, "name", f"you cannot {what.get(refused, 'join this game')}", refused, {"name": name}
+        )
+
+
+def rematch_apart(store: Store, seats: list[dict[str, Any]], seat: int) -> None:
+    """Refuse the rematch of a finished game with ``seats`` to the player of ``seat`` when a
+    block stands between its account and another human seat's, as ``apart`` refuses a game
+    (``rematch_refused``): the rematch's seats are bound to the same accounts at once, so the
+    blocked player would put a game with them among the blocker's games again and again."""
+    mine = seats[seat].get("account")
+    if mine is None:
+        return
+    others = {
+        int(info["account"]): str(info["name"])
+        for index, info in enumerate(seats)
+        if index != seat and info["kind"] == "human" and info.get("account") is not None
+    }
+    apart(store, int(mine), others, "rematch_refused")
 
 
 def _blocked_between(session: Any, me: int, others: Iterable[int]) -> list[tuple[int, int]]:

@@ -19,7 +19,8 @@ A player who joins while logged in has the seat claimed for the account
 (``account_games.claim_seat``), unless another account holds it.
 
 A spectator, a seat an AI took over, a game not over and a club tournament's game (its next game is
-the tournament's next round's) are refused, each with its reason.
+the tournament's next round's) are refused, each with its reason, and so is a player whose account
+a block stands between with another player's (``relations.rematch_apart``).
 The new game is playing from its creation, as a game with invite links is, but its clock waits
 for its players: each human seat but the offerer's is ``to_join`` until its player asks for the
 rematch or opens its page with the seat's token (``seat_joined``), and no time runs until every
@@ -34,6 +35,7 @@ one human plays its seed again against the same AI seats.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from typing import Any
 
@@ -43,6 +45,7 @@ from kingdomino.web.hub import Hub
 from kingdomino.web.live import former_seat_of, tournament_of, tournament_replay
 from kingdomino.web.play_on import deal_again
 from kingdomino.web.refusals import HubError
+from kingdomino.web.relations import rematch_apart
 from kingdomino.web.rematch_wait import called_off, note, tell_old_game
 from kingdomino.web.seats import human_seat
 from kingdomino.web.store import RematchLink, StaleGame
@@ -183,6 +186,7 @@ async def rematch(
     the logged-in account's (``claimed``; None: no one is logged in)."""
     table = hub.table(game_id, frozenset([token]))
     seat = rematch_seat(table, token)
+    await asyncio.to_thread(rematch_apart, hub.store, table.stored.seats, seat)
     rematch_id, offered = await _offered(hub, table, seat, client)
     if offered:
         await table.publish()

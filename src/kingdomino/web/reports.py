@@ -67,6 +67,28 @@ def report(
         raise HubError(422, "name", "you cannot report yourself", "report_yourself")
     text = clean_name(words)[:MAX_TEXT] if words else ""
     with store.sessions.begin() as session:
+        since = now() - timedelta(days=1)
+        made = session.scalar(
+            select(func.count())
+            .select_from(ReportRow)
+            .where(ReportRow.reporter == reporter, ReportRow.at >= since)
+        )
+        if (made or 0) >= PER_DAY:
+            message = f"you made {PER_DAY} reports in the last 24 hours, the most: try again tomorrow"
+            raise HubError(429, "name", message, "too_many_reports", {"n": PER_DAY})
+        # Before the line is looked at: a line found the account's makes a report (counted, and
+        # refused again while open), so that a script learns it of no more lines than it reports.
+        again = session.scalar(
+            select(ReportRow.id).where(
+                ReportRow.reporter == reporter,
+                ReportRow.reported == reported,
+                ReportRow.reason == reason,
+                ReportRow.closed.is_(None),
+            )
+        )
+        if again is not None:
+            message = f"you reported {shown} for this already; the report is being looked at"
+            raise HubError(409, "reason", message, "report_again", {"name": shown})
         if line_id is not None:
             line = session.get(ChatMessageRow, line_id)
             # A players' room is its players' alone: no one else cites what they could not read.
@@ -79,26 +101,6 @@ def report(
             game_id = line.game_id
         elif game_id is not None and session.get(GameRow, game_id) is None:
             raise HubError(404, "game", f"no game has the id {game_id!r}", "no_game")
-        since = now() - timedelta(days=1)
-        made = session.scalar(
-            select(func.count())
-            .select_from(ReportRow)
-            .where(ReportRow.reporter == reporter, ReportRow.at >= since)
-        )
-        if (made or 0) >= PER_DAY:
-            message = f"you made {PER_DAY} reports in the last 24 hours, the most: try again tomorrow"
-            raise HubError(429, "name", message, "too_many_reports", {"n": PER_DAY})
-        again = session.scalar(
-            select(ReportRow.id).where(
-                ReportRow.reporter == reporter,
-                ReportRow.reported == reported,
-                ReportRow.reason == reason,
-                ReportRow.closed.is_(None),
-            )
-        )
-        if again is not None:
-            message = f"you reported {shown} for this already; the report is being looked at"
-            raise HubError(409, "reason", message, "report_again", {"name": shown})
         row = ReportRow(
             reporter=reporter,
             reported=reported,

@@ -1,6 +1,8 @@
 """Accounts an operator silenced (``SilenceRow``, ``kingdomino accounts silence``): such an account
 writes in no game's chat until its silence ends, on every server (each reads the row when a line
-is written, never from its memory). Everything else goes on: it plays, reads the chat and is read.
+is written, never from its memory), nor any other words that others read: a club's name or
+description, a tournament's name (``check_writing``). Everything else goes on: it plays, joins,
+reads the chat and is read.
 """
 
 from __future__ import annotations
@@ -60,3 +62,16 @@ def refusal(until: datetime) -> HubError:
         "silenced",
         {"until": until.isoformat()},
     )
+
+
+def check_writing(store: Store, account_id: int, field: str) -> None:
+    """Refuse the silenced ``account_id`` words that others read besides the chat (``field``: a
+    club's name or description, a tournament's name), 403 ``silenced_writing`` with when its
+    silence ends: the abuse a silence stops would move there."""
+    until = silenced_until(store, account_id)
+    if until is not None:
+        message = (
+            f"the server's operator silenced this account: it writes no {field} others read "
+            f"until {until:%Y-%m-%d %H:%M} UTC"
+        )
+        raise HubError(403, field, message, "silenced_writing", {"until": until.isoformat()})

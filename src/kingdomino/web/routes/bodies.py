@@ -29,6 +29,9 @@ GameOptions = Annotated[dict[str, bool | int | str], Field(max_length=16)]
 Players = Annotated[int, Field(ge=1, le=8)]
 #: An account's name, as a challenge names it.
 AccountName = Annotated[str, Field(min_length=1, max_length=40)]
+#: The largest id a row of the database holds (a signed 64-bit integer): a larger one is no row's,
+#: and the database refuses to compare it (a 500 before it was refused here).
+MAX_ROW_ID = 2**63 - 1
 
 
 class Body(BaseModel):

@@ -9,18 +9,38 @@ import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request
+from limits import parse
 
 from kingdomino.web import challenges, preferences, relations, views
 from kingdomino.web.accounts import Account
 from kingdomino.web.open_seats import Seeker
 from kingdomino.web.push_events import challenge_made
+from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import LoggedIn, account_required, limited, same_origin
 from kingdomino.web.routes.bodies import ChallengeRequest, DeclineRequest
 from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.routes.games import OPEN_GAMES
 from kingdomino.web.routes.open_games import JOINS, seated
+from kingdomino.web.seats import SeatPlayer
 
 router = APIRouter()
+
+
+#: The challenges one account makes another in a moving hour, called off or not: each is a push
+#: to the other's browsers and a line in their lobby, and a challenger who calls off and challenges
+#: again in a loop reached them ten times a minute (the client's games opened).
+PAIR_CHALLENGES = parse("5/hour")
+
+
+async def not_again(request: Request, challenger: int, challenged: list[SeatPlayer]) -> None:
+    """Refuse ``challenger`` a challenge to an account of ``challenged`` it challenged
+    ``PAIR_CHALLENGES`` times already: 429 ``challenged_again``, naming it."""
+    for other in challenged:
+        try:
+            await limited(request, "challenge_pair", f"{challenger}>{other.id}", PAIR_CHALLENGES)
+        except HubError:
+            message = f"you challenged {other.name} too often in the last hour: try again later"
+            raise HubError(429, "name", message, "challenged_again", {"name": other.name}) from None
 
 
 #: The challenging account, as a route's parameter.
@@ -40,7 +60,8 @@ async def challenge(
     answers through the same requests), and the game starts once all have accepted. Refused for a
     guest (401), yourself, a name with no account or named twice, other than one player named for
     each other seat, a challenge to the same player still waiting, too many challenges waiting
-    from you or for one of them, and a player whose preferences take no challenge from you."""
+    from you or for one of them, a player whose preferences take no challenge from you, and one
+    you challenged 5 times in the last hour (`challenged_again`)."""
     same_origin(request)
     names = body.named()
     challenges.check_players(body.players, len(names))
@@ -48,6 +69,7 @@ async def challenge(
     named = {other.id: other.name for other in challenged}
     await asyncio.to_thread(relations.apart, hub.store, account.id, named, "challenge_refused")
     await asyncio.to_thread(preferences.check_challenge, hub.store, account.player(), challenged)
+    await not_again(request, account.id, challenged)
     await limited(request, "open_game", client, OPEN_GAMES)
     table = await hub.create(
         body.game,

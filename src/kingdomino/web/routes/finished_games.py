@@ -8,17 +8,23 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
+from limits import parse
 
 from kingdomino.web import standings, views
 from kingdomino.web.chats import Chats
 from kingdomino.web.play_on import play_on
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, same_origin, session_token
+from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin, session_token
 from kingdomino.web.routes.bodies import PlayOnRequest
 from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.routes.games import LIMITED, TokenQuery
 
 router = APIRouter()
+
+#: The games a client plays on from finished ones, in a moving window: each stores the finished
+#: game's actions to its step again (a Dynasty's 438) and replays them on the event loop (23 ms
+#: against a new game's 6), so a loop of them filled the database and held every request up.
+PLAY_ONS = parse("20/minute")
 
 
 @router.get("/api/games/{game_id}/record")
@@ -83,7 +89,9 @@ async def played_on(
     """A new practice game from the position after `step` actions of the finished game: you in
     `seat`, AIs in the others (an AI seat's own level, `level` in a player's); answered as a new
     game is (its id and your seat's token). Refused while the game is played
-    (`play_on_playing`), at its last step (`play_on_over`)."""
+    (`play_on_playing`), at its last step (`play_on_over`), beyond 20 a minute per client
+    (`too_many_tries`)."""
     same_origin(request)
+    await limited(request, "play_on", client, PLAY_ONS)
     player = account.player() if account is not None else None
     return views.created(await play_on(hub, game_id, body.step, body.seat, body.level, client, player))

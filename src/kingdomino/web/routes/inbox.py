@@ -20,7 +20,7 @@ from kingdomino.web import inbox_store
 from kingdomino.web.accounts import Account
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import account_required, limited, same_origin
-from kingdomino.web.routes.bodies import Body
+from kingdomino.web.routes.bodies import MAX_ROW_ID, Body
 from kingdomino.web.routes.dependencies import Client, HubDep
 
 router = APIRouter()
@@ -37,7 +37,9 @@ Reader = Annotated[Account, Depends(_reader)]
 class ReadRequest(Body):
     """Which notification to mark read: ``id``, or every one if it is left out."""
 
-    id: int | None = Field(default=None, description="The notification's `id`; left out: every one.")
+    id: int | None = Field(
+        default=None, ge=1, le=MAX_ROW_ID, description="The notification's `id`; left out: every one."
+    )
 
 
 @router.get("/api/account/notifications")
@@ -48,7 +50,7 @@ async def notifications(
     client: Client,
     limit: Annotated[int, Query(ge=1, le=inbox_store.MAX_PAGE)] = 20,
     before: Annotated[
-        int | None, Query(ge=1, description="The next page: the entries before this id.")
+        int | None, Query(ge=1, le=MAX_ROW_ID, description="The next page: the entries before this id.")
     ] = None,
 ) -> dict[str, Any]:
     """Your notifications, the latest first: `unread` (how many are), `entries` (each `id`,

@@ -16,7 +16,7 @@ from pydantic import Field
 from kingdomino.web import reports
 from kingdomino.web.accounts import Account
 from kingdomino.web.routes.accounts import account_required, same_origin
-from kingdomino.web.routes.bodies import AccountName, Body
+from kingdomino.web.routes.bodies import MAX_ROW_ID, AccountName, Body
 from kingdomino.web.routes.dependencies import HubDep
 
 router = APIRouter()
@@ -39,7 +39,10 @@ class ReportRequest(Body):
     )
     game: str | None = Field(default=None, max_length=32, description="The game it is about.")
     line: int | None = Field(
-        default=None, ge=1, description="The id of the chat line it cites (a line the account wrote)."
+        default=None,
+        ge=1,
+        le=MAX_ROW_ID,
+        description="The id of the chat line it cites (a line the account wrote).",
     )
 
 

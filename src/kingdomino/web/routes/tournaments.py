@@ -24,6 +24,7 @@ from kingdomino.web.routes.accounts import CurrentAccount, LoggedIn, account_req
 from kingdomino.web.routes.bodies import Body, GameName, GameOptions, TimeControlRequest
 from kingdomino.web.routes.dependencies import Client
 from kingdomino.web.seats import clean_name
+from kingdomino.web.silences import check_writing
 from kingdomino.web.tournament_views import settings_json, tournament_json
 from kingdomino.web.tournaments import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Tournaments
 
@@ -104,12 +105,13 @@ async def create(
     """Organise a club tournament: it is open for accounts to join until its start. Refused for a
     guest (401), a game not played at its tables (`table_size`; a round robin by tables), one
     without a clock (its games need one), an arena on a clock by the day (`arena_clock`), a start
-    more than 30 days ahead, beyond 3 tournaments not yet over of one organiser, and for a `club`
-    you do not lead."""
+    more than 30 days ahead, beyond 3 tournaments not yet over of one organiser, for a `club` you
+    do not lead, and to a silenced account (`silenced_writing`: its name is words others read)."""
     same_origin(request)
     name = clean_name(body.name)
     if not name:
         raise HubError(422, "name", "a tournament's name shows a letter at least")
+    await asyncio.to_thread(check_writing, tournaments.store, account.id, "name")
     await limited(request, "tournament", client, CREATIONS)
     settings = {
         **body.model_dump(exclude={"time_control", "play", "name", "club", "minutes"}),

@@ -1,0 +1,40 @@
+"""A challenger challenges one account at most 5 times an hour (``routes/challenges.not_again``):
+each challenge is a push to the other's browsers and a line in their lobby, and one who called off
+and challenged again in a loop reached them 10 times a minute."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.conftest import QUICK, new_app
+from tests.web.test_challenges import challenge, challenged
+from tests.web.test_open_games import refusal
+from tests.web.test_relations import people
+
+from kingdomino.web.accounts import Accounts
+
+
+@pytest.fixture
+def client(database: str) -> Iterator[TestClient]:
+    """An app whose limits are the server's own, accounts made quickly."""
+    app = new_app(database)
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def test_a_player_is_challenged_by_one_account_five_times_an_hour(client: TestClient) -> None:
+    (_, kira), (boris_name, _), (cleo_name, _) = people(client, "Kira", "Boris", "Cleo")
+    for _ in range(5):
+        made = challenged(client, kira, boris_name)
+        called_off = client.post(f"/api/games/{made['id']}/cancel", json={"token": made["seats"][0]["token"]})
+        assert called_off.status_code == 200, called_off.text
+    again = challenge(client, kira, boris_name)
+    assert refusal(again) == (429, "challenged_again") and again.json()["error"]["values"] == {
+        "name": boris_name
+    }
+    other = challenged(client, kira, cleo_name)
+    called_off = client.post(f"/api/games/{other['id']}/cancel", json={"token": other["seats"][0]["token"]})
+    assert called_off.status_code == 200, called_off.text
