@@ -14,6 +14,7 @@ from kingdomino.web import (
     beat_tables,  # noqa: F401  (its tables are made with the others)
     club_tables,  # noqa: F401  (its tables are made with the others)
     inbox_tables,  # noqa: F401  (its tables are made with the others)
+    mail_tables,  # noqa: F401  (its tables are made with the others)
     push_tables,  # noqa: F401  (its tables are made with the others)
     report_tables,  # noqa: F401  (its tables are made with the others)
 )

@@ -2,7 +2,8 @@
 // at "/game/<id>/watch" when it is public), the scorer at
 // "/score", a player's page at "/player/<name>" (all their games at "/player/<name>/games"), the
 // leaderboards at "/leaderboards/<pool>", a club tournament at "/tournament/<id>", the preferences
-// at "/account/preferences" or a club at "/club/<name>".
+// at "/account/preferences", a club at "/club/<name>", or a mailed link's page ("/account/verify",
+// "/account/reset").
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
@@ -52,6 +53,7 @@ async function main() {
   if (match) (await import("./game.js")).showGame(root, match[1], match[2] === "/replay", match[2] === "/watch");
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else if (location.pathname === "/account/preferences") (await import("./preferences.js")).showPreferences(root);
+  else if (/^\/account\/(verify|reset)$/.test(location.pathname)) (await import("./account-mail-page.js")).showMailLink(root);
   else if (archive) (await import("./archive.js")).showArchive(root, decodeURIComponent(archive[1]));
   else if (player) (await import("./players.js")).showPlayer(root, decodeURIComponent(player[1]));
   else if (boards) (await import("./players.js")).showLeaderboards(root, boards[1]);
