@@ -28,32 +28,33 @@ function stateWords(info) {
 /** The logged-in account's "E-mail" part: its address, and a form that mails a link to verify a
  * new one (shown only when the server sends mail). */
 export function accountMail() {
-  const state = el("p", { id: "mail-state" });
+  // What the address is, said again (to screen readers too) once a link is sent.
+  const state = el("p", { id: "mail-state", role: "status" });
   const said = el("p", { class: "error", role: "alert", id: "mail-error" });
-  const done = el("p", { role: "status", id: "mail-done" });
   const address = input("mail-address", t("mail.address"), { type: "email", autocomplete: "email", maxlength: "254" });
   const password = input("mail-password", t("mail.password"), { type: "password", autocomplete: "current-password", maxlength: "256" });
   const form = el("form", { id: "mail-form", class: "account-form", hidden: true },
     address.label, password.label, el("button", { type: "submit", id: "mail-send" }, t("mail.send")));
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    said.textContent = done.textContent = "";
-    try {
-      const sent = { address: address.box.value, password: password.box.value, language: language() };
-      const answer = /** @type {{pending: string}} */ (await api("/api/account/mail", { method: "POST", body: sent }));
-      done.textContent = t("mail.pending", { address: answer.pending });
-      password.box.value = "";
-    } catch (problem) {
-      said.textContent = errorWords(problem);
-    }
-  });
-  api("/api/account/mail").then((answer) => {
+  const showState = () => api("/api/account/mail").then((answer) => {
     const info = /** @type {MailInfo} */ (answer);
     state.textContent = stateWords(info);
     form.hidden = !info.available;
   }, (problem) => { said.textContent = errorWords(problem); });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    said.textContent = "";
+    try {
+      const sent = { address: address.box.value, password: password.box.value, language: language() };
+      await api("/api/account/mail", { method: "POST", body: sent });
+      password.box.value = "";
+      await showState();
+    } catch (problem) {
+      said.textContent = errorWords(problem);
+    }
+  });
+  showState();
   return el("details", { id: "mail-part" }, el("summary", {}, t("mail.title")),
-    el("p", { class: "small" }, t("mail.about")), state, form, said, done);
+    el("p", { class: "small" }, t("mail.about")), state, form, said);
 }
 
 /** The login form's "Forgot your password?": a name or an address, and the same words whatever
