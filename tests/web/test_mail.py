@@ -272,3 +272,20 @@ def test_the_verified_address_is_kept_in_its_own_table(mailed: tuple[TestClient,
     url = client.app.state.hub.store.engine.url.render_as_string(hide_password=False)  # type: ignore[attr-defined]
     shown = CliRunner().invoke(cli_app, ["accounts", "show", name, "--database-url", url])
     assert f"e-mail: {address} (verified)" in shown.output, shown.output
+
+
+def test_a_closed_account_follows_no_link_and_is_mailed_none(mailed: tuple[TestClient, Mailbox]) -> None:
+    client, box = mailed
+    name = fresh("Gone")
+    session = account(client, name)
+    address = verified(client, box, session, name)
+    pending = str(add_address(client, session, new_address(), name).json()["pending"])
+    closed = as_(client, session).post("/api/account/close", json={"password": "password " + name})
+    assert closed.status_code == 200
+    link = link_in(box.wait_for(pending)[0])
+    refused = client.post("/api/account/verify", json={"token": token_of(link)})
+    assert (refused.status_code, refused.json()["error"]["code"]) == (400, "mail_link_invalid")
+    assert as_(client, None).post("/api/account/forgot", json={"name": name}).status_code == 202
+    with client.app.state.hub.store.sessions() as stored:  # type: ignore[attr-defined]
+        resets = stored.scalars(select(MailLinkRow).where(MailLinkRow.address == address)).all()
+    assert [row.purpose for row in resets] == []  # its verifying link was used; no reset made

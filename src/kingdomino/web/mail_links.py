@@ -128,6 +128,9 @@ class Mail:
         try:
             with self.store.sessions.begin() as session:
                 link = _take_link(session, token, "verify")
+                closed = session.scalar(select(AccountRow.closed).where(AccountRow.id == link.account_id))
+                if closed is not None:
+                    raise link_invalid()
                 key = address_key(link.address)
                 owner = session.scalar(
                     select(MailAddressRow.account_id).where(MailAddressRow.address_key == key)
