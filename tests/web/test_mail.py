@@ -294,3 +294,18 @@ def test_a_closed_account_follows_no_link_and_is_mailed_none(mailed: tuple[TestC
     with client.app.state.hub.store.sessions() as stored:  # type: ignore[attr-defined]
         resets = stored.scalars(select(MailLinkRow).where(MailLinkRow.address == address)).all()
     assert [row.purpose for row in resets] == []  # its verifying link was used; no reset made
+
+
+def test_a_password_changed_by_its_owner_ends_the_links_mailed_to_choose_one(
+    mailed: tuple[TestClient, Mailbox],
+) -> None:
+    client, box = mailed
+    name = fresh("Change")
+    session = account(client, name)
+    address = verified(client, box, session, name)
+    as_(client, None).post("/api/account/forgot", json={"name": name})
+    token = token_of(link_in(box.wait_for(address, 2)[-1]))
+    body = {"old_password": "password " + name, "new_password": "a changed password"}
+    assert as_(client, session).post("/api/account/password", json=body).status_code == 200
+    late = client.post("/api/account/reset", json={"token": token, "new_password": "the thief's password"})
+    assert (late.status_code, late.json()["error"]["code"]) == (400, "mail_link_invalid")

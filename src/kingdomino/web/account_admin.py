@@ -17,7 +17,7 @@ from sqlalchemy import ScalarSelect, delete, func, select, update
 from sqlalchemy.orm import Session
 
 from kingdomino.web.accounts import Accounts, aware, check_name_free, close_account, valid_name
-from kingdomino.web.mail_tables import MailAddressRow, MailLinkRow
+from kingdomino.web.mail_tables import MailAddressRow, MailLinkRow, reset_links_of
 from kingdomino.web.push_tables import PushSubscriptionRow
 from kingdomino.web.seats import clean_name, look_alike_key, name_key
 from kingdomino.web.store import Store
@@ -171,7 +171,7 @@ def details(store: Store, name: str) -> AccountDetails:
 
 def reset_password(store: Store, name: str, accounts: Accounts | None = None) -> str:
     """A new random password for ``name``'s account, to hand to its owner (shown once, kept only
-    hashed); every session of it ends."""
+    hashed); every session of it ends, and every link mailed to choose a new one."""
     accounts = accounts or Accounts(store)
     password = secrets.token_urlsafe(NEW_PASSWORD_BYTES)
     hashed = accounts.hasher.hash(password)
@@ -179,6 +179,7 @@ def reset_password(store: Store, name: str, accounts: Accounts | None = None) ->
         row = _row_named(session, name)
         row.password_hash = hashed
         session.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
+        session.execute(reset_links_of(row.id))
     return password
 
 

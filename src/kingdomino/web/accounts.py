@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session
 
 from kingdomino.web.club_leaving import leave_all
 from kingdomino.web.inbox_tables import NotificationRow
+from kingdomino.web.mail_tables import reset_links_of
 from kingdomino.web.push_tables import PushSubscriptionRow
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer, clean_name, look_alike_key, name_key, reads_as_ai
@@ -163,12 +164,13 @@ class Accounts:
 
     def new_password(self, account_id: int, password: str) -> str:
         """Set the password of ``account_id`` to ``password`` (changed by its owner, or chosen by
-        a mailed link, ``mail_links``): every session of the account ends, and the token of a new
-        one is returned."""
+        a mailed link, ``mail_links``): every session of the account ends, and so does every link
+        mailed to choose a new one; the token of a new session is returned."""
         check_password(password, "new_password")
         self._set_password(account_id, password)
         with self.store.sessions.begin() as session:
             session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            session.execute(reset_links_of(account_id))
         return self._open_session(account_id)
 
     def confirms(self, account_id: int, password: str) -> bool:

@@ -164,15 +164,11 @@ class Mail:
 
     def reset(self, token: str, password: str) -> tuple[Account, str]:
         """Set the password of the account of the link ``token`` (used: every reset link of the
-        account goes), every session of it ended; the account and a new session's token."""
+        account goes, ``Accounts.new_password``), every session of it ended; the account and a
+        new session's token."""
         check_password(password, "new_password")
         with self.store.sessions.begin() as session:
             link = _take_link(session, token, "reset")
-            session.execute(
-                delete(MailLinkRow).where(
-                    MailLinkRow.account_id == link.account_id, MailLinkRow.purpose == "reset"
-                )
-            )
             row = session.get(AccountRow, link.account_id)
             if row is None or row.closed is not None:
                 raise link_invalid()

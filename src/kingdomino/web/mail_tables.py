@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Index, String
+from sqlalchemy import DateTime, Delete, ForeignKey, Index, String, delete
 from sqlalchemy.orm import Mapped, mapped_column
 
 from kingdomino.web.tables import Base
@@ -38,3 +38,9 @@ class MailLinkRow(Base):
     address: Mapped[str] = mapped_column(String(320))
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+def reset_links_of(account_id: int) -> Delete:
+    """The statement ending every link mailed to ``account_id`` to choose a new password: run
+    whenever its password changes (by its owner, a link, the operator)."""
+    return delete(MailLinkRow).where(MailLinkRow.account_id == account_id, MailLinkRow.purpose == "reset")

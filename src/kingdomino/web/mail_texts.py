@@ -23,6 +23,7 @@ def link_mail(
     hello = say(language, "mail.hello", name=name)
     lines = [say(language, f"mail.{kind}.body", address=to), say(language, f"mail.{kind}.ignore")]
     signature = say(language, "mail.signature", site=site)
+    signed = say(language, "mail.signature", site=public_url)
     message = EmailMessage()
     message["Subject"] = say(language, f"mail.{kind}.subject")
     message["From"] = sender
@@ -31,7 +32,7 @@ def link_mail(
     message["Message-ID"] = make_msgid(domain=urlsplit(public_url).hostname)
     message["Content-Language"] = language
     message["Auto-Submitted"] = "auto-generated"
-    message.set_content(f"{hello}\n\n{lines[0]}\n\n{link}\n\n{lines[1]}\n\n-- \n{signature} {public_url}\n")
+    message.set_content(f"{hello}\n\n{lines[0]}\n\n{link}\n\n{lines[1]}\n\n-- \n{signed}\n")
     page = (
         f'<!DOCTYPE html><html lang="{escape(language)}"><body>'
         f"<p>{escape(hello)}</p><p>{escape(lines[0])}</p>"
