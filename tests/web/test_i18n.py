@@ -17,7 +17,8 @@ from kingdomino.web.refusals import REFUSAL_CODES
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "kingdomino" / "web" / "static"
 LANGUAGES = ("en", "hu", "bg", "uk", "ru")
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
+#: A placeholder, ``{name}``, or ``{a:name}`` with the article its value takes (``articles.js``).
+PLACEHOLDER = re.compile(r"\{(?:[aA]:)?(\w+)\}")
 
 
 def load(language: str) -> dict[str, str]:

@@ -4,6 +4,7 @@ reported account. Every name is made new per test: the PostgreSQL runs share one
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -110,3 +111,17 @@ def test_the_same_open_report_and_a_day_s_too_many_are_refused(client: TestClien
     last = send(client, kira_s, others[-1][0])
     assert refusal(last) == (429, "too_many_reports")
     assert last.json()["error"]["values"] == {"n": reports.PER_DAY}
+
+
+def test_a_report_is_logged_for_the_operator(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+    """A line at WARNING names the report, which an operator's monitoring of the log catches
+    without asking ``kingdomino reports list``; never who sent it nor its words."""
+    (kira, kira_s), (boris, _) = people(client, "Kira", "Boris")
+    with caplog.at_level(logging.WARNING, logger="kingdomino.web.reports"):
+        answer = send(client, kira_s, boris, "cheating", text="secret words")
+    report_id = answer.json()["id"]
+    (record,) = [record for record in caplog.records if record.name == "kingdomino.web.reports"]
+    assert record.levelno == logging.WARNING
+    said = f"report {report_id} made: {boris} reported for cheating (kingdomino reports show {report_id})"
+    assert record.getMessage() == said
+    assert kira not in caplog.text and "secret" not in caplog.text

@@ -2,8 +2,10 @@
 the account (never its password's hash), its preferences, its ratings and every change a rated
 game made to them, every game it sat in with its seat, result and links to the record and
 replay, how many sessions and push subscriptions it has, the club tournaments it joined or
-organised, what it said in the games' chats (``chat``) and the reports it made (``reports``;
-never those about it: a report's reporter is the operator's to know alone).
+organised, what it said in the games' chats (``chat``), the reports it made (``reports``;
+never those about it: a report's reporter is the operator's to know alone), its inbox
+(``inbox_store``), its clubs with its role in each and the clubs it created, and the players it
+follows and blocks (``relations``; not who follows or blocks it: theirs to keep).
 
 No seat's token is in it: a token acts for its seat, and a file downloaded is easily shared; the
 games are found again by logging in (the account card's games)."""
@@ -16,6 +18,8 @@ from typing import Any
 from sqlalchemy import func, or_, select
 
 from kingdomino.web.accounts import aware
+from kingdomino.web.club_tables import ClubMemberRow, ClubRow
+from kingdomino.web.inbox_tables import NotificationRow
 from kingdomino.web.mail_tables import MailAddressRow
 from kingdomino.web.preferences import preferences_of
 from kingdomino.web.push_tables import PushSubscriptionRow
@@ -24,7 +28,9 @@ from kingdomino.web.store import Store
 from kingdomino.web.stored import now
 from kingdomino.web.tables import (
     AccountRow,
+    BlockRow,
     ChatMessageRow,
+    FollowRow,
     GameRow,
     RatingChangeRow,
     RatingRow,
@@ -80,6 +86,50 @@ def _games(connection: Any, account_id: int) -> list[dict[str, Any]]:
     return games
 
 
+def _owned(connection: Any, account_id: int) -> dict[str, Any]:
+    """The export's parts the account keeps beside its games: its inbox, clubs and relations."""
+    inbox = connection.scalars(
+        select(NotificationRow).where(NotificationRow.account_id == account_id).order_by(NotificationRow.id)
+    ).all()
+    clubs = connection.execute(
+        select(ClubRow, ClubMemberRow.role, ClubMemberRow.since)
+        .outerjoin(
+            ClubMemberRow, (ClubMemberRow.club_id == ClubRow.id) & (ClubMemberRow.account_id == account_id)
+        )
+        .where(or_(ClubMemberRow.account_id == account_id, ClubRow.creator == account_id))
+        .order_by(ClubRow.id)
+    ).all()
+    relations = {}
+    for part, row, mine, theirs in (
+        ("following", FollowRow, FollowRow.follower, FollowRow.followed),
+        ("blocked", BlockRow, BlockRow.blocker, BlockRow.blocked),
+    ):
+        found = connection.execute(
+            select(AccountRow.name, row.since)
+            .join(AccountRow, AccountRow.id == theirs)
+            .where(mine == account_id)
+            .order_by(row.since)
+        ).all()
+        relations[part] = [{"name": name, "since": _when(since)} for name, since in found]
+    return {
+        "inbox": [
+            {"kind": row.kind, "key": row.key, "params": dict(row.params), "at": row.at, "read": row.read}
+            for row in inbox
+        ],
+        "clubs": [
+            {
+                "name": club.name,
+                "role": role,
+                "since": _when(since),
+                "created": _when(club.created),
+                "creator": club.creator == account_id,
+            }
+            for club, role, since in clubs
+        ],
+        **relations,
+    }
+
+
 def export(store: Store, account_id: int) -> dict[str, Any]:
     """The account ``account_id``'s data (the module's list), as JSON's types."""
     with store.sessions() as session:
@@ -117,6 +167,7 @@ def export(store: Store, account_id: int) -> dict[str, Any]:
             .where(ReportRow.reporter == account_id)
             .order_by(ReportRow.id)
         ).all()
+        owned = _owned(session, account_id)
     return {
         "format": "kingdomino-account-export",
         "version": EXPORT_VERSION,
@@ -177,4 +228,5 @@ def export(store: Store, account_id: int) -> dict[str, Any]:
             }
             for row, name in reported
         ],
+        **owned,
     }

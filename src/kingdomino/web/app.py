@@ -45,7 +45,7 @@ from kingdomino.web.tournaments import Tournaments
 
 #: The module each kind of page runs: the lobby, a game, the scorer, the players' pages and
 #: leaderboards, a club tournament's page, the account's preferences, a club's page, a player's
-#: archive, TV (``routes.app_pages``).
+#: archive, TV, the puzzles (``routes.app_pages``).
 PAGE_MODULES = (
     "lobby.js",
     "game.js",
@@ -56,6 +56,7 @@ PAGE_MODULES = (
     "club.js",
     "archive.js",
     "tv.js",
+    "puzzle.js",
     "account-mail-page.js",
 )
 

@@ -1,20 +1,21 @@
 """Members-only tournaments: an organiser who leads a club makes a tournament for its members
 alone (the tournament's ``club``), and the club's page lists it (``club_views``). Who joins is
-checked at the join; a member who leaves the club later stays in the tournament, as a player who
-is blocked by another stays in one (its pairings are the tournament's)."""
+checked at the join, and again at the start: who is no longer a member then is taken off it (as
+a closed account is). A member who leaves the club after the start stays in the tournament, as a
+player who is blocked by another stays in one (its pairings are the tournament's)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
 
 from kingdomino.web.club_tables import ClubMemberRow, ClubRow
 from kingdomino.web.clubs import MEMBERS, no_club
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name, name_key
 from kingdomino.web.store import Store
-from kingdomino.web.tables import TournamentRow
+from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
 
 
 def club_name() -> Any:
@@ -63,3 +64,21 @@ def admit(store: Store, tournament_id: str, account_id: int) -> None:
     if role not in MEMBERS:
         message = f"this tournament is for the members of {club.name} only"
         raise HubError(403, "tournament", message, "tournament_club", {"name": club.name})
+
+
+def drop_non_members(store: Store, tournament_id: str) -> None:
+    """Take off a members-only tournament, at its start, the players who left its club (or were
+    removed) since they joined: it is its club's members' alone. Any other tournament is let be."""
+    club = select(TournamentRow.club).where(TournamentRow.id == tournament_id).scalar_subquery()
+    members = select(ClubMemberRow.account_id).where(
+        ClubMemberRow.club_id == club, ClubMemberRow.role.in_(MEMBERS)
+    )
+    with store.engine.begin() as connection:
+        if connection.scalar(select(TournamentRow.club).where(TournamentRow.id == tournament_id)) is None:
+            return
+        connection.execute(
+            delete(TournamentPlayerRow).where(
+                TournamentPlayerRow.tournament_id == tournament_id,
+                TournamentPlayerRow.account_id.not_in(members),
+            )
+        )

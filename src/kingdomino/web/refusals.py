@@ -15,6 +15,7 @@ from typing import Any
 REFUSAL_CODES = frozenset(
     {
         "no_game",
+        "no_puzzle",
         "push_subscription",
         "no_token",
         "not_a_seat",

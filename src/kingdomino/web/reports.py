@@ -5,11 +5,13 @@ operator to read (``report_admin``, ``kingdomino reports``).
 A report is the reporter's and the operator's alone: the reported account is never told, and the
 reporter is only thanked. An account reports at most ``PER_DAY`` in any 24 hours (a report is
 read by a person), and one open report per account and reason is enough: the same one again is
-refused until the operator closed it.
+refused until the operator closed it. Each report made is logged at WARNING with its id, so that
+an operator's monitoring of the log tells them of it.
 """
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from typing import Any, Literal, get_args
 
@@ -22,6 +24,8 @@ from kingdomino.web.standings import account_named
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
 from kingdomino.web.tables import ChatMessageRow, GameRow, SeatAccountRow
+
+log = logging.getLogger(__name__)
 
 #: Why a player reports another (``report.reason.<code>`` on the page).
 Reason = Literal["abusive_chat", "cheating", "stalling", "offensive_name", "other"]
@@ -106,4 +110,10 @@ def report(
         )
         session.add(row)
         session.flush()
-        return int(row.id)
+        made_id = int(row.id)
+    # The operator learns of it without asking (``kingdomino reports list``): a line at WARNING,
+    # which a log's monitoring catches, names the report to read; never the reporter nor its words.
+    log.warning(
+        "report %d made: %s reported for %s (kingdomino reports show %d)", made_id, shown, reason, made_id
+    )
+    return made_id

@@ -6,10 +6,10 @@ game of the round is over, until the last.
 The life of a tournament (``status``): ``open`` while players join and leave; ``running`` from its
 start, by its organiser ("start now") or by itself at its ``starts_at`` (with fewer than
 ``MIN_PLAYERS`` then it is ``cancelled``); ``finished`` after its last round. Its organiser may
-call it off (``cancelled``) before the start. At the start, the closed accounts are taken off it
-(a closed organiser's is called off). A player who leaves after the start withdraws: the
-game they are in is lost by forfeit (resigned if it had started), their games of a round robin's
-later rounds are forfeits too, and a Swiss tournament pairs them no more.
+call it off (``cancelled``) before the start. At the start, the closed accounts are taken off it (a
+closed organiser's is called off), and those no longer in its club off a members-only one. A player
+who leaves after the start withdraws: the game they are in is lost by forfeit (resigned if it had
+started), their games of a round robin's later rounds are forfeits too, and a Swiss one pairs them no more.
 
 The next round is paired in the server's own path of a game's end (``Hub.ended``: a game played
 to its end, or a wait that ran out), not by a timer; a tournament's game cannot be called off or
@@ -33,7 +33,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from kingdomino.ratings.glicko2 import Rating
-from kingdomino.web import inbox_events
+from kingdomino.web import club_tournaments, inbox_events
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.endings import resign
@@ -176,6 +176,7 @@ class Tournaments:
             if await asyncio.to_thread(records.drop_closed, self.store, tournament):
                 await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
                 return
+            await asyncio.to_thread(club_tournaments.drop_non_members, self.store, tournament_id)
             tournament = await self.read(tournament_id)
             if len(tournament.players) < MIN_PLAYERS:
                 if account_id is None:

@@ -1,14 +1,15 @@
 """A player's archive in the browser: the player's page links to it and, for a logged-in reader,
 says their record against its player; the archive lists 50 games, "More games" the rest (the
 focus on the first added), its filters are the address (sent with the keyboard), a player's name
-it does not know is said; on a desktop in English and on a 360 px phone in Russian."""
+it does not know is said; on a desktop in English and on a 360 px phone in Russian, where the
+filters, which filled its first screen, are folded under "Filters (1)" (how many are set)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from urllib.parse import parse_qs, urlparse
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, axe_violations, new_page, present
 from tests.web.browser.test_players import account
 from tests.web.conftest import free_port, live_app, served_in_a_thread
@@ -79,12 +80,20 @@ def test_the_archive_its_pages_filters_and_the_record_against_a_player(
         phone.wait_for_selector("#archive-games li")
         assert phone.text_content("#archive-count") == "58 игр · показано 50"
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+        # The filters folded on a phone: its first screen shows the games, not seven menus.
+        expect(phone.locator("#archive-games > li").first).to_be_in_viewport()
+        assert phone.is_hidden("#archive-result")
+        summary = phone.locator("#archive-fold-summary")
+        assert summary.inner_text() == "Фильтры" and present(summary.bounding_box())["height"] >= 44
+        phone.screenshot(path=str(SHOTS / "phone-ru-folded.png"))
+        summary.click()
         for control in phone.locator("#archive-filters select, #archive-filters input, #archive-more").all():
             box = control.bounding_box()
             assert box is not None and box["height"] >= 44, box
         phone.screenshot(path=str(SHOTS / "phone-ru.png"))
         phone.goto(f"{base}/player/{kira}/games?lang=en&result=won")
         phone.wait_for_selector("#archive-games li")
+        assert phone.locator("#archive-fold-summary").inner_text() == "Filters (1)"
         phone.screenshot(path=str(SHOTS / "phone-en.png"))
         page.goto(f"{base}/player/{kira}?lang=ru")
         page.wait_for_selector("#head-to-head")

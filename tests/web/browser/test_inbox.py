@@ -86,6 +86,10 @@ def test_the_bell_tells_a_challenge_and_a_turn_and_clears(browser: Browser, live
     kira_page.reload()
     kira_page.wait_for_selector("#inbox:not([hidden])")
     assert bell_name(kira_page) == "Notifications", "read on one device, read on every one"
+    # Every page has the bell, not the lobby and a game's alone (TV's unknown channel stays put).
+    for path in ("/tv/chess", "/account/preferences", f"/player/{kira}/games", "/puzzles", "/leaderboards"):
+        kira_page.goto(live_server + path)
+        kira_page.wait_for_selector("#inbox:not([hidden])")
     guest = new_page(browser, live_server)
     guest.goto(live_server + "/")
     guest.wait_for_selector("#account-form")

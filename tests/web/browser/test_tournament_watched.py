@@ -1,6 +1,8 @@
 """A spectator of a club tournament's game leads back to the tournament: Kira pressed "Watch" on
 her tournament's page and found, on the game she watched, no way back to the tournament's page but
-the browser's Back (its players' pages link it while the game waits and once it ends)."""
+the browser's Back (its players' pages link it while the game waits and once it ends). Once the
+game is over, its end screen offered the spectator a "New game" of their own: it leads back to
+the tournament and to the other games to watch."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ from typing import Any
 from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import LivePage, log_in_new, new_page
 
+#: Where the screenshots go (looked at by a person, not compared).
+SHOTS = "/tmp/shots/leftovers"
 #: A day a move: the game goes on long past the test.
 DAYS = {"kind": "days", "days": 1}
 
@@ -33,8 +37,10 @@ def test_a_spectator_of_a_tournament_game_is_led_back_to_it(browser: Browser, li
     posted(kira, f"/api/tournaments/{tournament_id}/start")
     found = kira.request.get(f"{live_server}/api/tournaments/{tournament_id}").json()
     game = next(g for g in found["rounds_played"][0]["games"] if g["second"] is not None)
-    for name in (game["first"], game["second"]):
-        posted(names[name], f"/api/games/{game['game_id']}/join")
+    tokens = [
+        posted(names[name], f"/api/games/{game['game_id']}/join")["token"]
+        for name in (game["first"], game["second"])
+    ]
     watcher = next(page for name, page in names.items() if name not in (game["first"], game["second"]))
     watcher.goto(f"{live_server}/tournament/{tournament_id}")
     watcher.locator(f"a.watch[href='/game/{game['game_id']}/watch']").click()
@@ -42,4 +48,14 @@ def test_a_spectator_of_a_tournament_game_is_led_back_to_it(browser: Browser, li
     back = watcher.locator("#whoami #watched-tournament")
     expect(back).to_have_text("The tournament")
     assert back.get_attribute("href") == f"/tournament/{tournament_id}"
+    posted(kira, f"/api/games/{game['game_id']}/resign", {"token": tokens[0]})
+    end = watcher.locator("#ranking .controls")
+    expect(end.locator("#back-to-tournament")).to_have_attribute("href", f"/tournament/{tournament_id}")
+    expect(end.get_by_role("link", name="New game")).to_have_count(0)
+    for width, height, shot in ((1366, 900, "desktop"), (360, 740, "phone")):
+        watcher.set_viewport_size({"width": width, "height": height})
+        watcher.screenshot(path=f"{SHOTS}/watched-end-{shot}.png", full_page=True)
+    end.get_by_role("link", name="Watch other games").click()
+    watcher.wait_for_url(f"{live_server}/#live-games")
+    expect(watcher.locator("#live-games")).to_be_in_viewport()
     assert not any(page.errors for page in pages.values())

@@ -62,6 +62,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/clubs``, ``GET /api/clubs``, ``GET``, ``PATCH`` and ``DELETE /api/clubs/{name}``,
   ``POST /api/clubs/{name}/join`` and ``/leave``, ``PUT`` and ``DELETE
   /api/clubs/{name}/members/{player}``, ``GET /api/account/clubs``: clubs of players (``clubs``);
+* ``GET /api/puzzles/next?skip=``, ``/daily``, ``/{id}``, ``/players/{name}``; ``POST
+  /api/puzzles/{id}/answer`` ``{action}``: Kingdomino puzzles with exact answers (``puzzles``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -88,6 +90,7 @@ from kingdomino.web.routes import (
     players,
     preferences,
     push,
+    puzzles,
     reports,
     scoring,
     server_info,
@@ -116,4 +119,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     reports.router,
     inbox.router,
     clubs.router,
+    puzzles.router,
 )

@@ -2,8 +2,8 @@
 // at "/game/<id>/watch" when it is public), the scorer at
 // "/score", a player's page at "/player/<name>" (all their games at "/player/<name>/games"), the
 // leaderboards at "/leaderboards/<pool>", a club tournament at "/tournament/<id>", the preferences
-// at "/account/preferences", a club at "/club/<name>", or a mailed link's page ("/account/verify",
-// "/account/reset").
+// at "/account/preferences", a club at "/club/<name>", the puzzles at "/puzzles" ("/puzzles/<id>"),
+// Kingdomino TV at "/tv" ("/tv/<game>"), or a mailed link's page ("/account/verify", "/account/reset").
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
@@ -39,11 +39,13 @@ async function main() {
   const tournament = location.pathname.match(/^\/tournament\/([A-Za-z0-9]+)$/);
   const club = location.pathname.match(/^\/club\/([^/]+)$/);
   const tv = location.pathname.match(/^\/tv(?:\/([a-z]+))?$/);
+  const puzzles = /^\/puzzles(\/[0-9a-f]+)?$/.test(location.pathname);
   const notice = el("span", { id: "server-notice", role: "status" });
   onRetrying((seconds) => { notice.textContent = seconds === null ? "" : t("app.retrying", { seconds }); });
   const brand = brandLink();
   // The lobby's account card asks who is logged in, and says it (ACCOUNT_SHOWN): the bell listens.
-  const lobby = !(match || player || boards || tournament || location.pathname === "/score");
+  const lobby = !(match || player || boards || tournament || club || tv || puzzles
+    || ["/score", "/account/preferences", "/account/verify", "/account/reset"].includes(location.pathname));
   const bell = inboxBell(!lobby);
   header.replaceChildren(skipLink(root, Boolean(match)), brand, notice, bell, el("span", { class: "lang" }, select));
   fitBrand(brand);
@@ -60,6 +62,7 @@ async function main() {
   else if (tournament) (await import("./tournament.js")).showTournament(root, tournament[1]);
   else if (club) (await import("./club.js")).showClub(root, decodeURIComponent(club[1]));
   else if (tv) (await import("./tv.js")).showTv(root, tv[1] || "");
+  else if (puzzles) (await import("./puzzle.js")).showPuzzles(root);
   else {
     (await import("./lobby.js")).showLobby(root);
     // Any other path was answered 404 with this page: say so above the lobby.

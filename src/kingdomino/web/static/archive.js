@@ -52,6 +52,16 @@ function menu(field, chosen) {
     el("select", { id, name: field }, CHOICES[field].map((value) => el("option", { value, selected: value === chosen }, words(value)))));
 }
 
+/** The filters' form, folded on a phone's narrow screen (they filled its first screen, the games
+ * under them) under "Filters (2)", which says how many are set; open on a wider one.
+ * @param {string} name @param {Record<string, string>} filters */
+function filterFold(name, filters) {
+  const set = Object.values(filters).filter(Boolean).length;
+  return el("details", { class: "archive-fold", id: "archive-fold", open: matchMedia("(min-width: 40rem)").matches },
+    el("summary", { id: "archive-fold-summary" }, set ? t("archive.filters_n", { n: set }) : t("archive.filters")),
+    filterForm(name, filters));
+}
+
 /** The filters' form: sent, it opens the address of the list it asks for (its empty values left out),
  * so that Back and a shared link show the same list. @param {string} name @param {Record<string, string>} filters */
 function filterForm(name, filters) {
@@ -89,7 +99,7 @@ export async function showArchive(main, name) {
     page = /** @type {ArchivePage} */ (await api(query(null)));
   } catch (problem) {
     main.replaceChildren(el("section", { class: "card", id: "archive" }, el("h1", { class: "players-title" }, t("archive.title", { name })),
-      back, filterForm(name, filters), el("p", { class: "error", role: "alert", id: "archive-error" }, errorWords(problem))));
+      back, filterFold(name, filters), el("p", { class: "error", role: "alert", id: "archive-error" }, errorWords(problem))));
     return;
   }
   document.title = `${t("archive.title", { name: page.name })} · ${t("app.name")}`;
@@ -119,7 +129,7 @@ export async function showArchive(main, name) {
   });
   counted();
   main.replaceChildren(el("section", { class: "card", id: "archive" },
-    el("h1", { class: "players-title" }, t("archive.title", { name: page.name })), back, filterForm(page.name, filters),
+    el("h1", { class: "players-title" }, t("archive.title", { name: page.name })), back, filterFold(page.name, filters),
     status, page.games.length ? list : el("p", { class: "small", id: "archive-none" }, t("archive.none")), more));
 }
 

@@ -291,11 +291,12 @@ function gameScores(view, seat) {
 /**
  * The end screen: ranking, tie-breaks explained, replay, rematch (a new deal: the creator's, or
  * `shared` among the players of several browsers, game-rematch.js) and, against AI seats, the same
- * deal again.
+ * deal again; "New game", or `elsewhere` instead (a spectator's ways on from a tournament's game).
  * A rated game's ranking says each rating after the game with its change, once the server has
  * recorded it (`ratings`; null: not yet, "…").
  * @param {ShownView} view
- * @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null, shared?: Array<Node | string>}} actions
+ * @param {{replay: () => void, rematch: (() => void) | null, sameDeal: (() => void) | null, shared?: Array<Node | string>,
+ *   elsewhere?: Node[]}} actions
  * @param {import("./view-types.js").RatingChange[] | null} [ratings]
  */
 export function endScreen(view, actions, ratings = null) {
@@ -341,7 +342,7 @@ export function endScreen(view, actions, ratings = null) {
       ...(actions.shared || []), " ",
       actions.sameDeal ? el("button", { type: "button", id: "same-deal", title: t("end.same_deal_title"), onclick: actions.sameDeal }, "↺ ",
         t("end.same_deal")) : "", " ",
-      el("a", { href: "/", class: "button" }, t("end.new_game")), " ",
+      ...(actions.elsewhere || [el("a", { href: "/", class: "button" }, t("end.new_game"))]), " ",
       // The record the command line replays and analyses (`kingdomino replay`, `kingdomino analyse`).
       el("a", { href: `/api/games/${view.id}/record`, download: `kingdomino-${view.id}.json`, class: "button", id: "save-record",
         title: t("end.save_record_title") },

@@ -23,8 +23,8 @@ async function copied(field, url) {
 }
 
 /** A link to hand on, with a button that copies it (or, where nothing can, says to copy the
- * selected link). @param {string} words @param {string} url */
-function linkField(words, url) {
+ * selected link): a game's invites, its replay, a tournament's page. @param {string} words @param {string} url */
+export function linkField(words, url) {
   const field = /** @type {HTMLInputElement} */ (el("input", { readonly: true, value: url, "aria-label": words }));
   const copy = el("button", { type: "button", class: "copy" }, t("game.copy"));
   copy.addEventListener("click", async () => {

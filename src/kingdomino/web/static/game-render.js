@@ -50,6 +50,9 @@ export function render(game, before) {
     shared: tournament ? [el("a", { href: `/tournament/${tournament}`, class: "button primary", id: "back-to-tournament" },
       t("end.back_to_tournament"))] : sharedRematch(view) ? rematchControls(game, view) : [],
     sameDeal: view.same_deal && !tournament ? () => sameDeal(game) : null,
+    // Who watched a tournament's game goes on to its other games, or to the games anyone may watch.
+    elsewhere: tournament && !view.your_seats.length
+      ? [el("a", { href: "/#live-games", class: "button", id: "watch-others" }, t("end.watch_others"))] : undefined,
   }, game.ratings))] : []));
   // The replay's link to send, at the page's foot: in the ranking's card it pushed a laptop's
   // finished kingdom under the window's edge.

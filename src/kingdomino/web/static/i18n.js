@@ -2,6 +2,8 @@
 // The language is the one a link names (?lang=hu), else the one chosen in the selector (kept in
 // localStorage), else the browser's, else English.
 
+import { fillPlaceholders } from "./articles.js";
+
 /** The languages of the rulebooks, with their own names. */
 export const LANGUAGES = { en: "English", hu: "Magyar", bg: "Български", uk: "Українська", ru: "Русский" };
 /** Where the browser keeps the language chosen (a logged-in account's too: preferences-sync.js). */
@@ -91,7 +93,8 @@ function pluralRules() {
 }
 
 /**
- * The text of `key` in the current language, with `{name}` placeholders filled from `params`.
+ * The text of `key` in the current language, with `{name}` placeholders filled from `params` (and
+ * the article chosen by the value that follows, `{a:name}`: articles.js).
  * With a number `n`, the language's plural form `key#one`, `key#few`, `key#many`… is used where
  * the language has one (Intl.PluralRules), else `key` itself.
  * @param {string} key
@@ -100,7 +103,7 @@ function pluralRules() {
 export function t(key, params = {}) {
   const plural = typeof params.n === "number" ? `${key}#${pluralRules().select(params.n)}` : "";
   const template = (plural ? texts[plural] : undefined) ?? texts[key] ?? (plural ? english[plural] : undefined) ?? english[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return fillPlaceholders(template, params, current);
 }
 
 /** Whether the hand that plays is a finger (a touch screen without a mouse). */

@@ -7,6 +7,7 @@ import { challengesCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { followingCard } from "./following.js";
 import { clubsCard } from "./club-card.js";
+import { continueCard, showContinue } from "./continue-card.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { openHelp } from "./help.js";
 import { liveGamesCard } from "./live-games.js";
@@ -19,6 +20,7 @@ import { tournamentsCard } from "./tournament-card.js";
 import { listed, noticeListed, notifyToggle, notifying, pushFollowsAccount } from "./turn-notify.js";
 import { tellTurn } from "./turn-told.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
+import { puzzleCard } from "./puzzle-card.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
  * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
@@ -203,13 +205,15 @@ export function showLobby(main) {
   // The challenges to you and yours come with the open games, on the lobby's socket.
   const challenges = challengesCard();
   // What awaits the player's answer first: their move, then a challenge (it waits minutes), then the rest.
-  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), yourMoveCard(), challenges.card, quick,
+  main.replaceChildren(el("h1", { class: "visually-hidden" }, t("app.name")), yourMoveCard(), continueCard(), challenges.card, quick,
     openGamesCard(GAMES, challenges.heard), liveGamesCard(), followingCard(), clubsCard(), tournamentsCard(GAMES), error,
     el("section", { class: "card" }, form),
     el("section", { class: "card" }, el("h2", {}, t("lobby.your_games")), list,
       // A setting of this browser, for guests too: notifications of its online games (turn-notify.js).
       notifyToggle("notify-turn")), el("section", { class: "card" }, openLink()),
-    accountCard(), scorer);
+    accountCard(), puzzleCard(), scorer);
+  // An address naming one of its cards ("/#live-games", from a watched game's end) shows that card.
+  if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   // This browser's Web Push goes with the account logged in (turn-notify.js).
   document.addEventListener(ACCOUNT_SHOWN, (event) => pushFollowsAccount(/** @type {CustomEvent} */ (event).detail));
   refresh();
@@ -364,6 +368,7 @@ async function listGames(list) {
   if (!pairs.length) { list.replaceChildren(el("p", { class: "small" }, t("lobby.no_games"))); return null; }
   try {
     const { games } = /** @type {{games: GameSummary[]}} */ (await api("/api/games/lookup", { method: "POST", body: { games: pairs } }));
+    showContinue(games);
     /** A game awaiting a move of yours. @param {GameSummary} g */
     const awaits = (g) => g.status !== "finished" && g.status !== "aborted" && g.seat !== null && g.current_player === g.seat;
     // A challenge still awaiting answers is listed once, in the challenges card, where its answers are.

@@ -13,6 +13,7 @@ import { ratingGraph } from "./rating-graph.js";
 import { provisionalMeaning, ratingShown, ratingText } from "./rating-mark.js";
 import { api } from "./server.js";
 import { errorWords, gameTitle, localName } from "./words.js";
+import { puzzleRatingCard } from "./puzzle-rating.js";
 
 /** @typedef {import("./rating-graph.js").RatingPoint} RatingPoint */
 /** A rating as the server shows it.
@@ -117,6 +118,7 @@ export async function showPlayer(main, name) {
       archiveLink(page.name, page.stats.reduce((sum, s) => sum + s.games, 0)),
       page.games.length ? el("ul", { class: "player-games" }, page.games.map(playedGame)) : el("p", { class: "small" }, t("players.no_games"))));
   headToHead(page.name).then((line) => { if (line) main.querySelector("#player > .small")?.after(line); });
+  puzzleRatingCard(page.name).then((card) => { if (card) main.querySelector("#player-ratings")?.after(card); });
   if (page.closed) return;  // nobody challenges a closed account
   const challenge = await challengeCard(page.name, page.bot, GAMES);
   if (challenge) main.querySelector("#player")?.after(challenge);

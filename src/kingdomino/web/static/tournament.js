@@ -3,6 +3,7 @@
 // rounds with their games: "Take your seat" or "Play" for your own, "Watch" for the others', "Replay"
 // once over.
 import { el } from "./dom.js";
+import { linkField } from "./game-invites.js";
 import { dateLanguage, t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { openJoined, timeControlWords, waitWords } from "./open-games.js";
@@ -107,7 +108,7 @@ function render(main, found, load) {
         t("tournament.entrants_n", { n: found.players, max: found.max_players }),
         found.starts_at && found.status === "open" ? ` · ${t("tournament.starts", { time: when(found.starts_at) })}` : ""),
       el("p", { class: "small" }, t(found.table_size > 2 ? "tournament.rules_tables" : "tournament.rules", { wait: waitWords(found.wait_minutes) })),
-      actions(found, act), said),
+      actions(found, act), said, ...joinHelp(found)),
     ...yourGameCard(found, load),
     standingsCard(found),
     ...roundCards(found, load),
@@ -149,6 +150,14 @@ function actions(found, act) {
     found.status === "running" && found.you.playing
       ? el("button", { type: "button", id: "tournament-withdraw", onclick: withdraw }, t("tournament.withdraw")) : "",
     open && found.you.organiser ? [" ", button("start", "tournament.start", true), " ", button("cancel", "tournament.cancel")] : "");
+}
+
+/** How players join, said to the organiser while they may: the lobby's card, or this page's
+ * address to send them, with a button that copies it. @param {Tournament} found @returns {HTMLElement[]} */
+function joinHelp(found) {
+  if (found.status !== "open" || !found.you?.organiser) return [];
+  return [el("p", { class: "small", id: "tournament-how-to-join" }, t("tournament.how_to_join")),
+    linkField(t("tournament.address"), new URL(`/tournament/${found.id}`, location.href).href)];
 }
 
 /** The reader's own games still to play, with "Take your seat" or "Play", above the standings: on

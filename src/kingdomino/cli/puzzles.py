@@ -1,0 +1,79 @@
+"""``kingdomino puzzles``: make Kingdomino puzzles with exact answers (``kingdomino.puzzles``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from kingdomino.cli.accounts import DatabaseUrlOpt, DataDirOpt, open_store
+from kingdomino.cli.app import console, fail
+from kingdomino.cli.paths import PathProblem, output_file
+from kingdomino.puzzles.maker import criteria, from_games, make_puzzles
+
+if TYPE_CHECKING:
+    from kingdomino.web.store import Store
+
+app = typer.Typer(
+    help="Kingdomino puzzles: a position, one decision, an answer the engine proves.",
+    no_args_is_help=True,
+    rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@app.command()
+def make(
+    seed: Annotated[int, typer.Option(help="The seed of the games the puzzles are cut from.")] = 1,
+    count: Annotated[int, typer.Option(min=1, max=100_000, help="How many puzzles to make.")] = 300,
+    out: Annotated[Path, typer.Option(help="The JSON file to write (the server reads this format).")] = Path(
+        "puzzles.json"
+    ),
+    from_database: Annotated[
+        bool,
+        typer.Option("--from-database", help="Cut them from a server's finished Kingdomino games instead."),
+    ] = False,
+    data_dir: DataDirOpt = None,
+    database_url: DatabaseUrlOpt = None,
+) -> None:
+    """Play seeded games between the engine's agents and cut out `--count` puzzles whose answers
+    the engine proves (the same seed makes the same file). The package's own set is made by
+    `kingdomino puzzles make --seed 1 --count 300 --out src/kingdomino/puzzles/data/kingdomino.json`.
+    With `--from-database` they are cut from the finished games of a server's database
+    (`--data-dir` or `--database-url`, as `kingdomino accounts`), at most `--count`."""
+    try:
+        path = output_file(out, "--out")
+    except PathProblem as problem:
+        raise fail(str(problem)) from None
+    rules = criteria()
+    if from_database:
+        store = open_store(data_dir, database_url)
+        try:
+            puzzles = from_games(finished_games(store), count, rules)
+        finally:
+            store.close()
+    else:
+        with console.status("cutting puzzles") as status:
+            puzzles = make_puzzles(seed, count, lambda n: status.update(f"{n} of {count} puzzles"), rules)
+    body = {"seed": None if from_database else seed, "criteria": rules.__dict__, "puzzles": puzzles}
+    path.write_text(json.dumps(body, separators=(",", ":")) + "\n", encoding="utf-8")
+    console.print(f"{len(puzzles)} puzzles written to {path}")
+
+
+def finished_games(store: Store) -> Iterator[tuple[int, dict[str, bool], list[str]]]:
+    """Each finished Kingdomino game of ``store``, oldest id first: its players, options and every
+    action's text (chance's too), read one game at a time."""
+    from sqlalchemy import select
+
+    from kingdomino.web.tables import GameRow
+
+    finished = (GameRow.status == "finished") & (GameRow.game == "kingdomino")
+    with store.sessions() as session:
+        ids = list(session.scalars(select(GameRow.id).where(finished).order_by(GameRow.id)))
+    for game_id in ids:
+        stored = store.load(game_id)
+        if stored is not None:
+            yield stored.players, dict(stored.options), [action.text for action in stored.actions]

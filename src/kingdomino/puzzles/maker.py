@@ -1,0 +1,202 @@
+"""Puzzles cut out of seeded games between the engine's agents (``kingdomino puzzles make``).
+
+Each game's configuration and its players come from the seed, so a seed always makes the same
+file. At every exact position (:func:`.solver.exact_refusal`) of a game the answers are worked out
+and the position kept when it teaches (:func:`teaches`, with the figures of ``data/criteria.json``):
+among at least ``min_answers`` legal actions, the best answers beat the next best by ``margin``
+points and no choice of the one-ply greedy player (the largest immediate gain,
+``State.score_gains``) is among them. A last domino, whose greedy choice is its answer by
+definition, is kept instead when one placement alone is best by ``last_margin`` points among at
+least ``last_min_answers`` legal actions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from kingdomino.agents.registry import make_agent
+from kingdomino.core.game import CHANCE
+from kingdomino.games.classic.state import ClassicState
+from kingdomino.games.registry import make_game
+from kingdomino.puzzles.solver import PUZZLE_OPTIONS, Answer, exact_refusal, goal_of, solve
+
+#: The players of the games puzzles are cut from: a careless greedy, a plain one and the heuristic.
+PLAYERS = ("greedy:epsilon=0.3", "greedy", "heuristic")
+
+
+@dataclass(frozen=True)
+class Criteria:
+    """The figures of ``data/criteria.json`` (its ``_notes`` say what each is)."""
+
+    margin: int
+    min_answers: int
+    last_margin: int
+    last_min_answers: int
+    per_game: int
+    ratings: dict[str, int]
+    rating_per_answer: int
+    rating_spread: int
+
+
+def criteria() -> Criteria:
+    """The shipped criteria (``kingdomino/puzzles/data/criteria.json``)."""
+    text = resources.files("kingdomino.puzzles").joinpath("data", "criteria.json").read_text("utf-8")
+    figures = {k: v for k, v in json.loads(text).items() if not k.startswith("_")}
+    return Criteria(**figures)
+
+
+def teaches(state: ClassicState, answers: list[Answer], rules: Criteria) -> bool:
+    """Whether the exact ``answers`` of ``state`` make a puzzle worth solving (module text)."""
+    best = answers[0].points
+    below = [a.points for a in answers if a.points < best]
+    if not below:
+        return False
+    gap = best - max(below)
+    if goal_of(state) == "last":
+        tops = sum(1 for a in answers if a.points == best)
+        return tops == 1 and gap >= rules.last_margin and len(answers) >= rules.last_min_answers
+    if len(answers) < rules.min_answers:
+        return False
+    gains = state.score_gains()
+    most = max(gain for _, gain in gains)
+    greedy = {state.action_text(action) for action, gain in gains if gain == most}
+    return gap >= rules.margin and not greedy & {a.action for a in answers if a.points == best}
+
+
+def puzzle_id(game: str, players: int, options: dict[str, Any], actions: list[int]) -> str:
+    """A puzzle's id: a digest of its position's configuration and actions, the same in every file."""
+    text = json.dumps([game, players, sorted(options.items()), actions], separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def first_rating(goal: str, answers: list[Answer], rules: Criteria) -> int:
+    """A puzzle's rating before anyone solved it: its goal's, more for more legal actions to weigh
+    (a first guess that every answer then moves, as a player's)."""
+    spread = max(
+        -rules.rating_spread, min(rules.rating_spread, rules.rating_per_answer * (len(answers) - 20))
+    )
+    return rules.ratings[goal] + spread
+
+
+def _game_of(rng: random.Random) -> tuple[int, dict[str, bool]]:
+    players = rng.choice((2, 3, 4))
+    options = {name: True for name in ("harmony", "middle_kingdom") if rng.random() < 0.3}
+    return players, options
+
+
+def along(
+    players: int, options: dict[str, bool], moves: Callable[[ClassicState], int], rules: Criteria
+) -> Iterator[dict[str, Any]]:
+    """The puzzles of one game of Kingdomino whose every action (chance too) ``moves`` gives: each
+    exact position that teaches, as a puzzle's record."""
+    game = make_game("kingdomino", players=players, options=options)
+    state = game.new_initial_state()
+    assert isinstance(state, ClassicState)
+    actions: list[int] = []
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat != CHANCE and exact_refusal(state) is None:
+            answers = solve(state)
+            if teaches(state, answers, rules):
+                goal = goal_of(state)
+                yield {
+                    "id": puzzle_id("kingdomino", players, options, actions),
+                    "game": "kingdomino",
+                    "players": players,
+                    "options": options,
+                    "actions": list(actions),
+                    "seat": seat,
+                    "goal": goal,
+                    "answers": [{"action": a.action, "points": a.points} for a in answers],
+                    "rating": first_rating(goal, answers, rules),
+                }
+        action = moves(state)
+        state.apply(action)
+        actions.append(action)
+
+
+def cut(
+    players: int, options: dict[str, bool], seat_agents: list[str], seed: int, rules: Criteria
+) -> Iterator[dict[str, Any]]:
+    """The puzzles of one seeded game between ``seat_agents``."""
+    agents = [make_agent(spec, seed=seed + i) for i, spec in enumerate(seat_agents)]
+    rng = random.Random(seed)
+
+    def move(state: ClassicState) -> int:
+        seat = state.current_player
+        return state.sample_chance(rng) if seat == CHANCE else agents[seat].act(state)
+
+    return along(players, options, move, rules)
+
+
+class _CutShort(Exception):
+    """A stored game's actions ran out before the game's end."""
+
+
+def _replaying(texts: list[str]) -> Callable[[ClassicState], int]:
+    """The moves of a stored game, its actions' texts one after another."""
+    left = iter(texts)
+
+    def move(state: ClassicState) -> int:
+        text = next(left, None)
+        if text is None:
+            raise _CutShort
+        return state.parse_action(text)
+
+    return move
+
+
+def from_games(
+    games: Iterable[tuple[int, dict[str, bool], list[str]]], count: int, rules: Criteria | None = None
+) -> list[dict[str, Any]]:
+    """At most ``count`` puzzles cut from finished games, each its players, options and every
+    action's text (a server's stored games: ``kingdomino puzzles make --from-database``), at most
+    ``per_game`` from one game. A Dynasty's or a Mighty Duel's games give none."""
+    rules = rules or criteria()
+    found: dict[str, dict[str, Any]] = {}
+    for players, options, texts in games:
+        chosen = {k: bool(v) for k, v in options.items() if v}
+        if set(chosen) - PUZZLE_OPTIONS:
+            continue
+        taken = 0
+        try:
+            for puzzle in along(players, chosen, _replaying(texts), rules):
+                if taken == rules.per_game or len(found) == count:
+                    break
+                if puzzle["id"] not in found:
+                    found[puzzle["id"]] = puzzle
+                    taken += 1
+        except _CutShort:  # a game ended before its last move (a resignation): its puzzles so far stand
+            pass
+        if len(found) == count:
+            break
+    return list(found.values())
+
+
+def make_puzzles(
+    seed: int, count: int, progress: Callable[[int], None] | None = None, rules: Criteria | None = None
+) -> list[dict[str, Any]]:
+    """``count`` puzzles cut from games seeded one after another from ``seed`` (the same seed, the
+    same puzzles), at most ``per_game`` from one game."""
+    rules = rules or criteria()
+    rng = random.Random(seed)
+    found: dict[str, dict[str, Any]] = {}
+    while len(found) < count:
+        players, options = _game_of(rng)
+        seat_agents = [rng.choice(PLAYERS) for _ in range(players)]
+        taken = 0
+        for puzzle in cut(players, options, seat_agents, rng.randrange(2**31), rules):
+            if taken == rules.per_game or len(found) == count:
+                break
+            if puzzle["id"] not in found:
+                found[puzzle["id"]] = puzzle
+                taken += 1
+                if progress:
+                    progress(len(found))
+    return list(found.values())

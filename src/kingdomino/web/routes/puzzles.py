@@ -1,0 +1,108 @@
+"""Puzzles over HTTP (``web.puzzles``): the next one near the player's rating, one by its id, the
+daily one, an answer checked and rated, and a player's puzzle rating; and the page, ``/puzzles``
+(``/puzzles/{id}``: that one first).
+
+A puzzle's answers travel only in the answer to ``POST /api/puzzles/{id}/answer``. Answers are
+limited per client (``ANSWERS``) as other requests that write are; the database is read and
+written in a thread, off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse
+from limits import parse
+from pydantic import Field
+
+from kingdomino.web import puzzles, standings
+from kingdomino.web.accounts import Account
+from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.app_pages import page
+from kingdomino.web.routes.bodies import Body
+from kingdomino.web.routes.dependencies import Client, HubDep
+from kingdomino.web.store import Store
+
+router = APIRouter()
+
+#: Answers a client may send, in a moving window: a person answers one every few seconds.
+ANSWERS = parse("30/minute")
+#: The ids a guest's page may name as seen (its last ones: it keeps no more).
+MAX_SKIPPED = 100
+
+
+class AnswerRequest(Body):
+    """An answer: a legal action of the puzzle's position, written as in games (`place 0,1 E`)."""
+
+    action: str = Field(min_length=1, max_length=64, description="The action's text, as a game's.")
+
+
+def _shown(puzzle_id: str, account: Account | None, store: Store) -> dict[str, Any]:
+    """A puzzle's view with the account's puzzle rating (``player``; null for a guest)."""
+    view = puzzles.puzzle_view(puzzle_id)
+    return {**view, "player": puzzles.page_rating(store, account.id) if account else None}
+
+
+@router.get("/puzzles", include_in_schema=False)
+@router.get("/puzzles/{puzzle_id}", include_in_schema=False)
+async def puzzles_page(request: Request) -> HTMLResponse:
+    """The app's page, as the puzzles (``app_pages``: with the preloads of its modules and texts)."""
+    return page("puzzle.js", request)
+
+
+@router.get("/api/puzzles/next")
+async def next_puzzle(
+    account: CurrentAccount,
+    hub: HubDep,
+    skip: Annotated[str, Query(max_length=MAX_SKIPPED * 13, description="Ids seen, comma-separated.")] = "",
+) -> dict[str, Any]:
+    """A puzzle near the player's rating that they have not answered (a guest: not in `skip`),
+    its position as the player sees it, and `player`, the account's puzzle rating (the starting
+    one before its first answer; null for a guest)."""
+    seen = {s for s in skip.split(",")[:MAX_SKIPPED] if s}
+    found = await asyncio.to_thread(puzzles.next_puzzle, hub.store, account.id if account else None, seen)
+    return await asyncio.to_thread(_shown, found.id, account, hub.store)
+
+
+@router.get("/api/puzzles/daily")
+async def daily(account: CurrentAccount, hub: HubDep) -> dict[str, Any]:
+    """The puzzle of the day (UTC), the same for everyone."""
+    found = puzzles.daily_puzzle(datetime.now(UTC).date())
+    return await asyncio.to_thread(_shown, found.id, account, hub.store)
+
+
+@router.get("/api/puzzles/players/{name:path}")
+async def player_rating(name: str, hub: HubDep) -> dict[str, Any]:
+    """A player's puzzle rating (`rating`: null before their first answer)."""
+    found = await asyncio.to_thread(standings.account_named, hub.store, name, True)
+    if found is None:
+        raise HubError(404, "name", f"no player is named {name!r}", "no_player", {"name": name})
+    return {"rating": await asyncio.to_thread(puzzles.player_rating, hub.store, found[0])}
+
+
+@router.get("/api/puzzles/{puzzle_id}")
+async def one_puzzle(puzzle_id: str, account: CurrentAccount, hub: HubDep) -> dict[str, Any]:
+    """A puzzle by its id (404 `no_puzzle`), its position as the player sees it."""
+    return await asyncio.to_thread(_shown, puzzles.puzzle_named(puzzle_id).id, account, hub.store)
+
+
+@router.post("/api/puzzles/{puzzle_id}/answer")
+async def answer(
+    puzzle_id: str,
+    body: AnswerRequest,
+    request: Request,
+    account: CurrentAccount,
+    hub: HubDep,
+    client: Client,
+) -> dict[str, Any]:
+    """An answer checked: `solved`, its `points`, the `best`, every action's points, and for an
+    account its puzzle rating before and after (its first answer to this puzzle only)."""
+    same_origin(request)
+    await limited(request, "puzzle_answer", client, ANSWERS)
+    puzzle = puzzles.puzzle_named(puzzle_id)
+    account_id = account.id if account else None
+    return await asyncio.to_thread(puzzles.answer, hub.store, account_id, puzzle, body.action)
