@@ -116,11 +116,29 @@ def test_a_bot_plays_another_bots_challenge_and_declines_a_game_it_does_not_play
         assert played.exit_code == 0, played.output
         assert "game 1: finished: scores" in played.output, played.output
         assert "finished: scores" in bot.says(f"challenge from {kira}: finished")
-        declined = runner.invoke(app, [*kira_bot, "--challenge", robo, "--game", "kingdomino"])
+        # The same command again (its account made by the first run) logs in to the account.
+        again = [*kira_bot, "--new-account", "--challenge", robo, "--game", "kingdomino"]
+        declined = runner.invoke(app, again)
         assert declined.exit_code == 0, declined.output
         assert f"ended unplayed: {robo} declined the challenge (game)" in declined.output, declined.output
         bot.says(f"declined {kira}'s challenge (game)")
         assert bot.stop() == "" and bot.process.returncode == 130
+
+
+def test_new_account_again_takes_only_a_bot_s_account_of_its_password(live_server: str) -> None:
+    """``--new-account`` on a name taken: a person's account, or another password, is refused in
+    words (the first run's bot's account is logged in to: the test above)."""
+    pat = f"Pat{secrets.token_hex(3)}"
+    with new_account(live_server, pat):
+        command = ["bot", "--server", live_server, "--agent", "greedy", "--name", pat, "--new-account"]
+        env = {"COLUMNS": "200"}
+        person = CliRunner().invoke(app, [*command, "--password", PASSWORD], env=env)
+        assert person.exit_code == 2, person.output
+        assert f"--new-account: '{pat}' is a person's account, not a bot's" in person.output
+        other = CliRunner().invoke(app, [*command, "--password", "another long password"], env=env)
+        assert other.exit_code == 2, other.output
+        taken = f"the name '{pat}' is taken (or reads as one that is), and not with this password"
+        assert taken in other.output, other.output
 
 
 def test_a_bot_declines_a_clock_and_later_and_a_stop_hands_its_game_on(live_server: str) -> None:
@@ -195,6 +213,8 @@ def test_a_bot_joins_a_club_tournament_and_plays_its_games_to_their_end(live_ser
                 assert time.monotonic() < deadline, f"the tournament never finished: round {found['round']}"
                 time.sleep(0.05)
             assert (found["standings"][0]["name"], found["standings"][0]["points"]) == (robo, 3)
+            over = bot.says("tournament Bots night is over")  # its author reads its place
+            assert over.startswith("tournament Bots night is over: place 1 of 3, 3 points ("), over
             assert bot.stop() == "" and bot.process.returncode == 130
 
 

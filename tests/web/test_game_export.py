@@ -26,7 +26,7 @@ from kingdomino.games.registry import make_game
 from kingdomino.web.account_admin import close
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.game_export import Choice, exported
-from kingdomino.web.tables import GameRow
+from kingdomino.web.tables import AccountRow, GameRow
 
 
 @pytest.fixture
@@ -88,6 +88,22 @@ def test_private_games_only_when_asked_and_an_ai_seat_is_said(
     assert [line["id"] for line in lines(client, Choice(private=True, rated=True))] == [games["rated"]]
     assert lines(client, Choice(private=True, game="duel")) == []
     assert len(lines(client, Choice(private=True, limit=1))) == 1
+
+
+def test_a_bot_s_moves_are_not_a_person_s(finished: tuple[TestClient, dict[str, Any]]) -> None:
+    """A bot's account plays a seat of kind ``human`` (it joins as people do), but its moves are
+    a program's: a data set of people's moves, or of games among people, leaves them out."""
+    client, games = finished
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        connection.execute(update(AccountRow).where(AccountRow.name == games["names"][1]).values(bot=True))
+    (line,) = lines(client)
+    assert [seat["bot"] for seat in line["seats"]] == [False, True]
+    assert lines(client, Choice(people=True)) == [], "a game with a bot is not among people's games"
+    record = GameRecord.from_json(line)
+    game = make_game(record.game, len(record.players), record.options)
+    seats = {state.current_player for state, _ in decisions(record, game, people_decided(line))}
+    assert seats == {0}, "the bot's moves are not a person's"
 
 
 def test_names_become_pseudonyms_for_a_closed_account_and_when_anonymous(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import signal
 import threading
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -31,10 +31,34 @@ from kingdomino.cli.options import build_options as options_from_flags
 from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 
+if TYPE_CHECKING:  # the bot's packages (the `bot` extra), imported when a bot runs
+    import httpx
+
 
 def stopped(signum: int, frame: object) -> None:
     """A SIGTERM's handler: the bot stops as at Ctrl-C (``KeyboardInterrupt``)."""
     raise KeyboardInterrupt
+
+
+def log_in(http: httpx.Client, origin: str, login: dict[str, object]) -> None:
+    """Log the bot's account in; with ``--new-account`` (``login["bot"]``) make it first, unless an
+    earlier run of the same command made it (409 ``name_taken``): then log in to it, as long as it
+    is a bot's. A name another account holds is refused in words that say it is taken."""
+    if login["bot"]:
+        made = http.post(f"{origin}/api/accounts", json=login)
+        json_answer = "json" in made.headers.get("content-type", "")
+        error = made.json().get("error", {}) if made.status_code == 409 and json_answer else {}
+        if error.get("code") != "name_taken":
+            Bot.checked(made)
+            return
+        try:
+            account = Bot.checked(http.post(f"{origin}/api/session", json=login))["account"]
+        except ServerRefused:
+            raise ServerRefused(f"{Bot.refusal(made)}, and not with this password") from None
+        if not account.get("bot"):
+            raise fail(f"--new-account: {account['name']!r} is a person's account, not a bot's")
+        return
+    Bot.checked(http.post(f"{origin}/api/session", json=login))
 
 
 def takes_of(
@@ -201,9 +225,7 @@ def bot(
     try:
         with httpx.Client(timeout=30, headers={"Origin": origin}) as http:
             if password:
-                login = {"name": name, "password": password, "bot": new_account}
-                path = "/api/accounts" if new_account else "/api/session"
-                Bot.checked(http.post(f"{origin}{path}", json=login))
+                log_in(http, origin, {"name": name, "password": password, "bot": new_account})
 
             def seek(player: Bot, held: HeldStop | None = None) -> tuple[str, str]:
                 """One game the bot seeks: a challenge of ``--challenge``'s account, or a quick game."""

@@ -8,7 +8,8 @@ one of ``DECLINE_REASONS``, which the challenger's page words). Every game, soug
 is played in a thread of its own by :func:`play_out`, the one loop of ``kingdomino bot``. Its
 account's club tournament games are played the same way: every ``TOURNAMENTS_EVERY`` seconds it
 asks which of them await its seat (``GET /api/tournaments``'s ``awaiting``) and takes each seat
-(``POST /api/games/{id}/join``) while one of its games at once is free. The
+(``POST /api/games/{id}/join``) while one of its games at once is free, and says each
+tournament's end, its place there (``bot_standings.py``). The
 bot runs until it is stopped: a stop (Ctrl-C, SIGTERM) takes it out of every game it holds
 (``Bot.withdraw``), and an accept under way is held (:class:`HeldStop`) until its game is known.
 """
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal, NoReturn
 import typer
 
 from kingdomino.cli.bot import PING_EVERY, RECONNECTS, Bot, ServerRefused, outcome
+from kingdomino.cli.bot_standings import TournamentsPlayed
 from kingdomino.cli.held_stop import HeldStop
 
 if TYPE_CHECKING:
@@ -220,6 +222,7 @@ class Door:
         self.threads: list[threading.Thread] = []
         #: What the server last said refusing the list of tournament games, said once, not every look.
         self.list_refused = ""
+        self.played = TournamentsPlayed()
         self.lobby = make()
 
     def run(self) -> None:
@@ -314,8 +317,10 @@ class Door:
             self.list_refused = str(error)
             return
         self.list_refused = ""
+        self.played.look(self.lobby, (str(running["id"]) for running in listing.get("running", [])))
         for game in listing.get("awaiting", []):
             game_id, label = game["game_id"], f"tournament {game['name']}, round {game['round']}"
+            self.played.note(str(game["tournament"]), str(game["name"]))
             if game_id in self.answered or not self.held.reserve():
                 continue
             self.answered.add(game_id)

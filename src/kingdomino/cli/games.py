@@ -89,7 +89,8 @@ def export(
     people: Annotated[
         bool,
         typer.Option(
-            "--people", help="Games every seat of which a person began (no AI seat from the start)."
+            "--people",
+            help="Games every seat of which a person began (no AI seat from the start, no bot's account).",
         ),
     ] = False,
     private: Annotated[

@@ -3,8 +3,9 @@ from a server's finished games), read as records and as the decisions their play
 positions and moves a policy learns from by imitation.
 
 A line is a record (``records.GameRecord``) and, from a server, its ``seats``: each seat's
-``kind`` (``human`` or ``ai``) and ``ai_from``, the first action an AI played for a person who left
-or ran out of time. ``people_decided`` keeps the moves people made::
+``kind`` (``human`` or ``ai``), ``bot`` (a bot's account played it: a program, not a person) and
+``ai_from``, the first action an AI played for a person who left or ran out of time.
+``people_decided`` keeps the moves people made::
 
     for record, line in records_in("games.jsonl.gz"):
         game = make_game(record.game, len(record.players), record.options)
@@ -53,12 +54,14 @@ def records_in(path: str | Path) -> Iterator[tuple[GameRecord, dict[str, Any]]]:
 
 
 def people_decided(line: dict[str, Any]) -> Chooser:
-    """The moves of ``line``'s people: a seat of kind ``human``, before its ``ai_from`` if an AI
-    took it over. A line without ``seats`` (a record of ``kingdomino play``) keeps every move.
+    """The moves of ``line``'s people: a seat of kind ``human`` that no bot's account played,
+    before its ``ai_from`` if an AI took it over. A line without ``seats`` (a record of
+    ``kingdomino play``) keeps every move.
 
-    >>> chosen = people_decided({"seats": [{"kind": "human", "ai_from": 30}, {"kind": "ai"}]})
-    >>> chosen(0, 29), chosen(0, 30), chosen(1, 5)
-    (True, False, False)
+    >>> seats = [{"kind": "human", "ai_from": 30}, {"kind": "ai"}, {"kind": "human", "bot": True}]
+    >>> chosen = people_decided({"seats": seats})
+    >>> chosen(0, 29), chosen(0, 30), chosen(1, 5), chosen(2, 5)
+    (True, False, False, False)
     """
     seats = line.get("seats")
     if not isinstance(seats, list):
@@ -67,7 +70,8 @@ def people_decided(line: dict[str, Any]) -> Chooser:
     def chosen(seat: int, index: int) -> bool:
         info = seats[seat] if 0 <= seat < len(seats) else {}
         ai_from = info.get("ai_from")
-        return bool(info.get("kind") == "human" and (ai_from is None or index < ai_from))
+        person = info.get("kind") == "human" and not info.get("bot")
+        return bool(person and (ai_from is None or index < ai_from))
 
     return chosen
 

@@ -49,7 +49,8 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
     """What the account's list says of ``table``'s game: its seat, the seat's token (a seat an AI
     took over keeps the token that watches), whether the account is to act now, and who is to act
     until when (``current_player``, ``deadline``: the moment their clock runs out, None without
-    one), so that a turn-based game says the time left, and whether the account's own time ran
+    one; ``away_until``: the return of that player if on vacation, their clock standing still until
+    then), so that a turn-based game says the time left, and whether the account's own time ran
     out (``timed_out``: an AI plays its seat on), said to a player who comes back; the game's
     revision (``version``) and whether people play its other seats (``with_people``: a human's or
     an open seat), for the lobby's notifications of what changed in it; the scores, the players'
@@ -63,6 +64,7 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
     state = table.shown()[0]
     playing = info["kind"] == "human"
     acting = table.stored.status == "playing" and not state.is_terminal()
+    away = (table.stored.clock or {}).get("away", {})
     return {
         "id": table.id,
         "game": table.game.name,
@@ -79,6 +81,7 @@ def game_entry(table: Table, account_id: int) -> dict[str, Any] | None:
         "current_player": state.current_player if acting else None,
         "time_control": table.stored.time_control,
         "deadline": table.stored.deadline if acting else None,
+        "away_until": away.get(str(state.current_player)) if acting else None,
         "scores": state.scores(),
         "moves": sum(action.seat != CHANCE for action in table.actions),
         "places": final_places(state.places(), table.stored.seats)

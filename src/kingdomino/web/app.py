@@ -19,6 +19,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from kingdomino.arena.ladder import load_ratings
+from kingdomino.web import insight_fill
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.body_limit import BodyLimit
@@ -45,7 +46,7 @@ from kingdomino.web.tournaments import Tournaments
 
 #: The module each kind of page runs: the lobby, a game, the scorer, the players' pages and
 #: leaderboards, a club tournament's page, the account's preferences, a club's page, a player's
-#: archive, TV, the puzzles (``routes.app_pages``).
+#: archive, TV, the puzzles, a player's statistics (``routes.app_pages``).
 PAGE_MODULES = (
     "lobby.js",
     "game.js",
@@ -57,6 +58,7 @@ PAGE_MODULES = (
     "archive.js",
     "tv.js",
     "puzzle.js",
+    "insights.js",
     "account-mail-page.js",
 )
 
@@ -120,8 +122,10 @@ def create_app(
         pages = asyncio.create_task(pusher.pages.keep())
         closed_accounts = asyncio.create_task(watch_closed(hub))
         beats = asyncio.create_task(keep_beating(store))
+        details = asyncio.create_task(insight_fill.fill(store))
         yield
         beats.cancel()
+        details.cancel()
         short_times.cancel()
         pages.cancel()
         closed_accounts.cancel()

@@ -55,27 +55,30 @@ def resume_clocks(store: Store, moment: float) -> int:
         if not alive:
             last = [row.at for row in beats] + list(connection.scalars(select(ServerStopRow.at)))
             if last:
-                given = _give_back(connection, max(0.0, moment - max(last)))
+                given = _give_back(connection, moment, max(0.0, moment - max(last)))
         connection.execute(delete(ServerStopRow))
         connection.execute(delete(ServerBeatRow).where(ServerBeatRow.server.not_in(alive)))
         connection.execute(insert(ServerBeatRow).values(server=store.server, at=moment, stopped=False))
         return given
 
 
-def _give_back(connection: Connection, pause: float) -> int:
-    """Move each playing game's clock forward by ``pause`` seconds, each as a new revision of its
-    game (the other servers read it again); how many games were given time."""
+def _give_back(connection: Connection, moment: float, pause: float) -> int:
+    """Move each playing game's clock forward by the seconds it ran of the ``pause`` that ends at
+    ``moment``, each as a new revision of its game (the other servers read it again); how many
+    games were given time. A clock standing still until a player's return from vacation
+    (``vacation_clocks``: ``since`` later than the pause's start) lost only the time after it."""
     running = select(GameRow.id, GameRow.clock, GameRow.deadline).where(GameRow.status == "playing")
     given = 0
     for game_id, clock, deadline in list(connection.execute(running)):
         if clock is None:
             continue
+        lost = max(0.0, min(pause, moment - clock["since"]))
         connection.execute(
             update(GameRow)
             .where(GameRow.id == game_id)
             .values(
-                clock={**clock, "since": clock["since"] + pause},
-                deadline=None if deadline is None else deadline + pause,
+                clock={**clock, "since": clock["since"] + lost},
+                deadline=None if deadline is None else deadline + lost,
                 revision=GameRow.revision + 1,
             )
         )

@@ -5,7 +5,8 @@ Three time controls, as online boards play them:
 * ``{"kind": "game", "minutes": 5, "increment": 3}``: each player has 5 minutes for the whole game,
   and 3 seconds more after each of their moves (Fischer);
 * ``{"kind": "move", "seconds": 30}``: 30 seconds for each move;
-* ``{"kind": "days", "days": 2}``: a turn-based game, 2 days for each move.
+* ``{"kind": "days", "days": 2}``: a turn-based game, 2 days for each move; ``"vacation": false``
+  (a tournament's organiser's choice): its clock does not wait for a player on vacation (``vacation``).
 
 Each may say who plays a seat whose time ran out (``level``, an AI level: ``medium`` if not said).
 A player out of time does not lose the game for the others: an AI of that level plays their
@@ -71,7 +72,7 @@ class TimeControl:
                     f"expected a whole number from {bounds[0]} to {bounds[-1]}, got {value!r}",
                 )
             figures[field] = value
-        extra = set(spec) - {"kind", "level", *LIMITS[kind]}
+        extra = set(spec) - {"kind", "level", *LIMITS[kind], *(["vacation"] if kind == "days" else [])}
         if extra:
             unknown = ", ".join(sorted(extra))
             raise HubError(422, "time_control", f"a {kind} clock (time_control) has no {unknown}")
@@ -79,6 +80,8 @@ class TimeControl:
         if not isinstance(level, str):
             raise HubError(422, "time_control.level", f"expected a level name, got {level!r}")
         check_level(level, "time_control.level")
+        if not isinstance(spec.get("vacation", True), bool):
+            raise HubError(422, "time_control.vacation", f"expected true or false, got {spec['vacation']!r}")
         if kind == "game":
             return cls(kind, figures["minutes"] * 60.0, float(figures["increment"]), level)
         seconds = figures["seconds"] if kind == "move" else figures["days"] * 86400
@@ -98,12 +101,28 @@ def after_move(control: TimeControl, clock: dict[str, Any], seat: int, moment: f
         remaining[seat] = control.increment
     else:
         remaining[seat] = max(0.0, remaining[seat] - (moment - clock["since"])) + control.increment
-    return {"remaining": remaining, "since": moment}
+    return {"remaining": remaining, "since": moment, **_still_away(clock, moment)}
 
 
 def restarted(clock: dict[str, Any], moment: float) -> dict[str, Any]:
     """The clock with the turn begun anew at ``moment`` (a seat handed over: the AI's time does not run)."""
-    return {"remaining": list(clock["remaining"]), "since": moment}
+    return {"remaining": list(clock["remaining"]), "since": moment, **_still_away(clock, moment)}
+
+
+def _still_away(clock: dict[str, Any], moment: float) -> dict[str, Any]:
+    """The clock's ``away`` (seat: the end of its player's vacation, ``vacation``) without the
+    vacations over by ``moment``; nothing if none is left."""
+    away = {seat: back for seat, back in clock.get("away", {}).items() if back > moment}
+    return {"away": away} if away else {}
+
+
+def held(clock: dict[str, Any], acting: int, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """The clock with the turn of ``acting`` waiting for the end of its player's vacation (``away``):
+    a turn that comes to a player away begins when they are back, so its time runs from then."""
+    back = clock.get("away", {}).get(str(acting))
+    if back is None or not 0 <= acting < len(seats) or seats[acting]["kind"] != "human":
+        return clock
+    return {**clock, "since": max(float(clock["since"]), float(back))}
 
 
 def deadline(clock: dict[str, Any] | None, acting: int, seats: list[dict[str, Any]]) -> float | None:
@@ -131,15 +150,21 @@ def clock_view(
 ) -> dict[str, Any] | None:
     """The clock as a page shows it: each seat's seconds left when the turn began (``since``, epoch
     seconds) and whose time runs since then (None: nobody's), for the page to count down. The
-    view is built once per version of the game, so it says when the turn began, not how long ago."""
+    view is built once per version of the game, so it says when the turn began, not how long ago.
+    ``away`` (when a player is): by seat, when its player's vacation ends (None: not away); while it
+    lasts for the seat to act, ``since`` is that moment, later than now: its clock stands still."""
     if clock is None:
         return None
     running = acting if deadline(clock, acting, seats) is not None and not joining(seats) else None
-    return {
+    view: dict[str, Any] = {
         "remaining": [float(left) for left in clock["remaining"]],
         "since": float(clock["since"]),
         "running": running,
     }
+    away = clock.get("away", {})
+    if away:
+        view["away"] = [away.get(str(seat)) for seat in range(len(clock["remaining"]))]
+    return view
 
 
 def timing(
@@ -166,4 +191,5 @@ def timing(
     clock = (
         after_move(control, clock, mover, moment) if human and mover is not None else restarted(clock, moment)
     )
+    clock = held(clock, acting, seats)
     return clock, deadline(clock, acting, seats)

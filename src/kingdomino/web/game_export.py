@@ -51,7 +51,8 @@ BATCH = 200
 class Choice:
     """Which finished games to write: of one ``game`` and number of ``players`` (None: all),
     created from ``since`` and before ``until``, rated ones alone (``rated``), those every seat of
-    which a person began (``people``), the private ones too (``private``), at most ``limit``."""
+    which a person began (``people``: no AI's seat from the start, no bot's account), the private
+    ones too (``private``), at most ``limit``."""
 
     game: str | None = None
     players: int | None = None
@@ -123,12 +124,17 @@ def exported(store: Store, choice: Choice, salt: bytes | None = None) -> Iterato
         names.of({account for seats in accounts.values() for account in seats.values()})
         for game_id in batch:
             line = _line(store, game_id, accounts.get(game_id, {}), ratings, names)
-            if line is None or (choice.people and any(seat["kind"] != "human" for seat in line["seats"])):
+            if line is None or (choice.people and not all(_a_person(seat) for seat in line["seats"])):
                 continue
             yield line
             written += 1
             if choice.limit is not None and written >= choice.limit:
                 return
+
+
+def _a_person(seat: dict[str, Any]) -> bool:
+    """Whether a person began ``seat``: a human's seat, not an AI's nor a bot's account's."""
+    return bool(seat["kind"] == "human" and not seat["bot"])
 
 
 def _seat_accounts(

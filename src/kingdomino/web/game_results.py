@@ -35,10 +35,11 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from kingdomino.core.game import State
+from kingdomino.core.game import ScoreSheet, State
 from kingdomino.ratings.glicko2 import Rating
 from kingdomino.ratings.pools import pool_of, rate_game
 from kingdomino.web import inbox_events
+from kingdomino.web.insight_details import keep_details, sheets_of
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.tables import Base, GameRow, RatingChangeRow, RatingRow, SeatResultRow
@@ -126,7 +127,7 @@ class GameResults:
             return
         kept = replace(game, seats=[dict(seat) for seat in game.seats], actions=[])
         task = asyncio.get_running_loop().create_task(
-            asyncio.to_thread(self.record, kept, state.scores(), state.places())
+            asyncio.to_thread(self.record, kept, state.scores(), state.places(), sheets_of(state))
         )
         self.recording.add(task)
         task.add_done_callback(self._done)
@@ -136,15 +137,25 @@ class GameResults:
         if not task.cancelled() and task.exception() is not None:
             log.error("a game's result was not recorded", exc_info=task.exception())
 
-    def record(self, game: StoredGame, scores: Sequence[int], places: Sequence[int]) -> bool:
+    def record(
+        self,
+        game: StoredGame,
+        scores: Sequence[int],
+        places: Sequence[int],
+        sheets: Sequence[ScoreSheet] | None = None,
+    ) -> bool:
         """Keep the end of ``game`` (its seats' final ``scores`` and ``places``, as the engine
-        counts them) if an account played it, and rate it if it is rated; True if this call moved
-        ratings (False: unrated, or recorded before). Offered again, it changes nothing."""
+        counts them, and the details of their ``sheets`` for the players' statistics) if an
+        account played it, and rate it if it is rated; True if this call moved ratings (False:
+        unrated, or recorded before). Offered again, it changes nothing."""
         if all(seat.get("account") is None for seat in game.seats):
             return False
         self.keep_results(game, scores, places)
         inbox_events.game_ended(self.store, game, final_places(places, game.seats))
-        return self._rate(game, places) if game.rated else False
+        moved = self._rate(game, places) if game.rated else False
+        if sheets is not None:
+            keep_details(self.store, game, sheets)
+        return moved
 
     def keep_results(self, game: StoredGame, scores: Sequence[int], places: Sequence[int]) -> None:
         """Each seat's final score and place (:func:`final_places` of the engine's ``places``),

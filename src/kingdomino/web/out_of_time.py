@@ -12,14 +12,18 @@ from kingdomino.web.clocks import TimeControl, joining
 from kingdomino.web.endings import no_show
 from kingdomino.web.seats import ai_seat
 from kingdomino.web.table import Table
+from kingdomino.web.vacation_games import held_instead
 
 
 async def time_out(table: Table, moment: float) -> bool:
     """Hand the seat to act of ``table``'s game to an AI if its time ran out before ``moment``
     (False: it did not, or no longer does: the player moved meanwhile). A rematch not joined by
-    every player yet is called off instead (``endings.no_show``): nobody was late for a move."""
+    every player yet is called off instead (``endings.no_show``): nobody was late for a move. A
+    player on vacation is not late either: the turn waits for them (``vacation_games``)."""
     if joining(table.stored.seats):
         return await no_show(table, moment)
+    if await held_instead(table, moment):
+        return False
     async with table.lock:
         stored = table.stored
         acting = table.state.current_player

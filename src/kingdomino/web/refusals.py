@@ -130,6 +130,13 @@ REFUSAL_CODES = frozenset(
         "challenge_following_only",
         "challenge_no_bots",
         "chat_spectators_hidden",
+        # An account's vacation (vacation.py).
+        "vacation_guest",
+        "vacation_past",
+        "vacation_too_short",
+        "vacation_allowance",
+        "vacation_running",
+        "vacation_none",
         # A game's chat (chat.py).
         "chat_no_players_room",
         "chat_not_a_player",

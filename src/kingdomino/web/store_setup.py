@@ -14,10 +14,12 @@ from kingdomino.web import (
     beat_tables,  # noqa: F401  (its tables are made with the others)
     club_tables,  # noqa: F401  (its tables are made with the others)
     inbox_tables,  # noqa: F401  (its tables are made with the others)
+    insight_tables,  # noqa: F401  (its tables are made with the others)
     mail_tables,  # noqa: F401  (its tables are made with the others)
     push_tables,  # noqa: F401  (its tables are made with the others)
     puzzle_tables,  # noqa: F401  (its tables are made with the others)
     report_tables,  # noqa: F401  (its tables are made with the others)
+    vacation_tables,  # noqa: F401  (its tables are made with the others)
 )
 from kingdomino.web.seats import look_alike_key
 from kingdomino.web.tables import AccountRow, Base, GameRow, RatingChangeRow, SeatResultRow

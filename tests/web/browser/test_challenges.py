@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import httpx
 from playwright.sync_api import Browser, Route
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, present
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, present
 from tests.web.browser.test_watch import listed_line
 
 
@@ -88,16 +88,24 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     none.wait_for()
     assert none.inner_text() == "No game open to watchers is being played just now but yours."
     assert phone.locator("#live-list li").count() == 0, "Kira's own game is offered to her to watch"
-    # Its watch link (shared with her, say) leads her on this phone to her seat, not to a stranger's view.
+    # Its address (a push tapped on this phone) opens it at her seat, not as a stranger's view.
     phone.goto(f"{live_server}/game/{game_id}")
-    phone.locator("#your-game a").wait_for()  # its address alone too
+    seated(phone, game_id)
+    phone.context.clear_cookies()
+    phone.evaluate("localStorage.clear()")
+    logged = phone.request.post(
+        f"{live_server}/api/session",
+        data={"name": kira_name, "password": "a long enough password"},
+        headers={"Origin": live_server},
+    )
+    assert logged.ok, logged.text()
+    # Its watch link (shared with her, say) watches, and offers her seat.
     phone.goto(f"{live_server}/game/{game_id}/watch")
     own = phone.locator("#your-game a")
     own.wait_for()
     own.click()
     phone.wait_for_selector("#your-turn, #waiting")
     assert "watching" not in present(phone.text_content("#whoami")), phone.text_content("#whoami")
-    # A private game of hers, which this phone holds no seat of either, cannot open here but offers it.
     made = phone.request.post(
         f"{live_server}/api/challenges",
         data={"name": boris_name, "game": "kingdomino", "players": 2},
@@ -109,13 +117,22 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
         password = {"name": boris_name, "password": "a long enough password"}
         assert boris_http.post("/api/session", json=password).status_code == 200
         assert boris_http.post(f"/api/challenges/{private_id}/accept").status_code == 200
+    # A private game of hers, which this phone holds no seat of either, opens at her seat by its
+    # address (its page said "This game cannot be opened here: ask the one who created the game
+    # for a link", beside a link to her seat).
     phone.goto(f"{live_server}/game/{private_id}")
-    phone.wait_for_selector("#unavailable")
+    seated(phone, private_id)
     refused = [error for error in phone.errors if "403" in error]  # the game asked without a seat: no_token
     assert len(refused) == 1, phone.errors
     phone.errors.remove(refused[0])
-    mine = phone.locator("#unavailable #your-game a")
-    mine.wait_for()
-    mine.click()
-    phone.wait_for_selector("#your-turn, #waiting")
     assert not kira.errors and not boris.errors and not sam.errors and not phone.errors
+
+
+def seated(page: LivePage, game_id: str) -> None:
+    """Wait until ``page`` shows game ``game_id`` at its player's seat, its token now kept here."""
+    page.wait_for_function(
+        "(id) => JSON.stringify(localStorage).includes(id) && document.querySelector('#your-turn, #waiting')",
+        arg=game_id,
+    )
+    assert "watching" not in present(page.text_content("#whoami")), page.text_content("#whoami")
+    assert page.locator("#unavailable").count() == 0

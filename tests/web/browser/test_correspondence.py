@@ -16,7 +16,7 @@ from typing import Any, cast
 from urllib.parse import urlsplit
 
 import httpx
-from playwright.sync_api import Browser, Page, Worker
+from playwright.sync_api import Browser, Page, Worker, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
@@ -198,7 +198,8 @@ def test_after_her_move_the_page_offers_the_next_game_awaiting_her(
     browser: Browser, live_server: str
 ) -> None:
     """Vera moves in one of her turn-based games: its page offers the next game awaiting her, with
-    its time left, and takes her there; where none awaits her, nothing is offered."""
+    its time left, and takes her there; where none awaits her, it says so, with the lobby's link
+    (it said nothing: "Waiting for Bela", and no "what now?")."""
     page = new_page(browser, live_server, width=360, height=740, touch=True)
     log_in_new(page, live_server, "Vera")
     games = days_games_awaiting(page, 2)
@@ -221,8 +222,13 @@ def test_after_her_move_the_page_offers_the_next_game_awaiting_her(
             act(live_server, second, second_tokens[0])
     looked.value.finished()  # its body read by the page too
     page.wait_for_selector("#waiting")
-    page.evaluate("new Promise((done) => setTimeout(done))")  # the answer read: its offer drawn, if any
-    assert page.locator("#next-game").count() == 0  # the first game awaits Bela: nothing to go on to
+    # The first game awaits Bela: nothing to go on to, which the page says, with the way back.
+    none = page.locator("#next-game")
+    expect(none).to_have_text("No other game awaits your move now. Back to the lobby")
+    expect(page.locator("#heard")).to_have_text("No other game awaits your move now.")
+    assert present(page.locator("#next-game-lobby").bounding_box())["height"] >= 44  # a finger's target
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(ARTIFACTS / "next-game-none-phone.png"))
     assert page.errors == []
 
 

@@ -92,6 +92,9 @@ def test_a_rated_game_shows_on_the_player_page_and_the_leaderboard(browser: Brow
         phone.goto(f"{base}/player/{rosa}")
         phone.wait_for_selector(".rating-graph polyline")
         assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        # A guest is sent to the lobby to log in ("Log in in the lobby", which read as a slip).
+        said = phone.locator("#challenge-log-in").inner_text()
+        assert said == f"Log in from the lobby to challenge {rosa}", said
         phone.screenshot(path=str(ARTIFACTS / "player-page-phone.png"), full_page=True)
         phone.goto(f"{base}/leaderboards/kingdomino-2")
         phone.wait_for_selector("#provisional-leaders")

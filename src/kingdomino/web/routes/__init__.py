@@ -40,6 +40,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET /api/players/{name}/games?game=&players=&pool=&result=&rated=&against=&opponent=&clock=``
   ``&before=&limit=`` a player's finished games, filtered, a page at a time;
   ``GET /api/players/{name}/vs/{other}`` two players' record against each other (``archive``);
+  ``GET /api/players/{name}/stats?game=&pool=&rated=&against=&clock=&last=`` a player's
+  statistics per game and mode (``insights``);
 * ``POST /api/challenges`` ``{name?, names?, game, players?, options?, rated?, time_control?,
   wait_minutes?}`` challenges one to three accounts to a game of them all;
   ``GET /api/challenges`` the account's challenges waiting; ``POST /api/challenges/{id}/accept``
@@ -64,6 +66,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   /api/clubs/{name}/members/{player}``, ``GET /api/account/clubs``: clubs of players (``clubs``);
 * ``GET /api/puzzles/next?skip=``, ``/daily``, ``/{id}``, ``/players/{name}``; ``POST
   /api/puzzles/{id}/answer`` ``{action}``: Kingdomino puzzles with exact answers (``puzzles``);
+* ``GET``, ``POST`` ``{until}`` and ``DELETE /api/account/vacation``: the account away, its games
+  by the day waiting (``vacation``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -83,6 +87,7 @@ from kingdomino.web.routes import (
     game_socket,
     games,
     inbox,
+    insights,
     live_games,
     mail,
     open_games,
@@ -95,6 +100,7 @@ from kingdomino.web.routes import (
     scoring,
     server_info,
     tournaments,
+    vacation,
 )
 
 #: Every router of the app, in the order its routes are matched.
@@ -110,6 +116,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     open_games.router,
     challenges.router,
     archive.router,
+    insights.router,
     players.router,
     push.router,
     live_games.router,
@@ -120,4 +127,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     inbox.router,
     clubs.router,
     puzzles.router,
+    vacation.router,
 )

@@ -1,6 +1,7 @@
 """The app's one HTML page, as the lobby (``/``), the scorer (``/score``), a game (``/game/{id}``,
 ``/game/{id}/replay``, ``/game/{id}/watch``), a player's page (``/player/{name}``; all their games
-at ``/player/{name}/games``), the leaderboards (``/leaderboards``, ``/leaderboards/{pool}``), a
+at ``/player/{name}/games``, their statistics at ``/player/{name}/stats``), the leaderboards
+(``/leaderboards``, ``/leaderboards/{pool}``), a
 club tournament's page (``/tournament/{id}``) and the account's preferences
 (``/account/preferences``) are served: each with the preloads of the modules it runs and of the
 texts of the language it will speak (``web.pages``); the service worker that shows the
@@ -84,6 +85,11 @@ async def game_page(game_id: str, request: Request) -> HTMLResponse:
 @router.get("/player/{name:path}/games")
 async def archive_page(request: Request) -> HTMLResponse:
     return page("archive.js", request)
+
+
+@router.get("/player/{name:path}/stats")
+async def statistics_page(request: Request) -> HTMLResponse:
+    return page("insights.js", request)
 
 
 @router.get("/player/{name:path}")

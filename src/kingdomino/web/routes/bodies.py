@@ -67,6 +67,9 @@ class TimeControlRequest(Body):
     seconds: int | None = Field(default=None, description="`move`: seconds a move (5 to 3600).")
     days: int | None = Field(default=None, description="`days`: days a move (1 to 14).")
     level: SeatLevel | None = Field(default=None, description="The AI taking a seat out of time (`medium`).")
+    vacation: bool | None = Field(
+        default=None, description="`days`: false: the clock does not wait for a player on vacation (true)."
+    )
 
     def spec(self) -> dict[str, object]:
         return self.model_dump(exclude_none=True)

@@ -21,6 +21,7 @@ from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, LoggedIn, same_origin
 from kingdomino.web.routes.bodies import LookupRequest
 from kingdomino.web.routes.dependencies import HubDep
+from kingdomino.web.vacation import shown_away
 
 router = APIRouter()
 
@@ -69,7 +70,7 @@ async def player(name: str, hub: HubDep) -> dict[str, Any]:
     """A player's page: ratings per pool with their history, recent finished games (each with
     its replay), and per game the finished games (forfeited ones too), the wins and the mean score;
     `followers`: how many accounts follow it; `closed` says the account is closed (its page
-    stays: its games are its opponents' too)."""
+    stays: its games are its opponents' too); `vacation`: `{until}` while it is away (null: not)."""
     account = await asyncio.to_thread(standings.account_named, hub.store, name, True)
     if account is None:
         raise HubError(404, "name", f"no player is named {name!r}", "no_player", {"name": name})
@@ -78,7 +79,11 @@ async def player(name: str, hub: HubDep) -> dict[str, Any]:
         state = table.state
         await asyncio.to_thread(hub.results.keep_results, table.stored, state.scores(), state.places())
     page = await asyncio.to_thread(standings.player_page, hub.store, account)
-    return {**page, "followers": await asyncio.to_thread(relations.followers, hub.store, account[0])}
+    return {
+        **page,
+        "followers": await asyncio.to_thread(relations.followers, hub.store, account[0]),
+        "vacation": await asyncio.to_thread(shown_away, hub.store, account[0]),
+    }
 
 
 @router.get("/api/account/games")

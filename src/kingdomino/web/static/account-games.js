@@ -13,6 +13,7 @@ import { api } from "./server.js";
 import { seatLine, seatsAwaiting } from "./tournament-seats.js";
 import { tellAwaiting, tellTurnElsewhere } from "./turn-told.js";
 import { noticeListed, noticeShortTime } from "./turn-notify.js";
+import { returnDay } from "./vacation.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
 /** A game of the account (GET /api/account/games; web/account_games.py game_entry).
@@ -20,7 +21,7 @@ import { errorWords, gameTitle, localName } from "./words.js";
  *   status: string, seat: number, token: string | null,
  *   your_turn: boolean, players: string[], rated: boolean, current_player: number | null,
  *   ended?: import("./view-types.js").Ended | null, resigned?: number[],
- *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null,
+ *   time_control: import("./view-types.js").TimeControl | null, deadline: number | null, away_until?: number | null,
  *   left: boolean, timed_out: boolean, places: number[] | null, version: number, with_people: boolean, challenge: boolean}} AccountGame */
 
 /** Where this browser notes the games it offered to an account (claimed or refused), by account. */
@@ -254,9 +255,13 @@ export function turnTime(g) {
   if (g.time_control?.kind !== "days" || g.current_player === null) return "";
   const seconds = g.deadline === null ? null : g.deadline - Date.now() / 1000;
   const left = seconds === null ? "" : ` · ${seconds > 0 ? t("turn_time.left", { time: timeLeftWords(seconds) }) : t("turn_time.up")}`;
-  const who = g.your_turn ? "" : ` · ${t("turn_time.to_play", { name: localName(g.players[g.current_player] ?? "") })}`;
+  const name = localName(g.players[g.current_player] ?? "");
+  const who = g.your_turn ? "" : ` · ${t("turn_time.to_play", { name })}`;
+  // A player on vacation: their clock stands still until their return, which the line says.
+  const away = g.away_until && g.away_until > Date.now() / 1000
+    ? ` · ${t(g.your_turn ? "vacation.turn_yours" : "vacation.turn", { name, date: returnDay(g.away_until) })}` : "";
   // The player's own time running short stands out, in the red of a low clock: that game first.
-  return el("span", { class: shortTime(g) !== null ? "turn-time low" : "turn-time" }, who, left);
+  return el("span", { class: shortTime(g) !== null ? "turn-time low" : "turn-time" }, who, left, away);
 }
 
 /** The seconds left for the player's move in turn-based game `g` if they run short (under

@@ -1,6 +1,7 @@
 // Entry point: the language first, then the lobby at "/", a game at "/game/<id>" (watched by anyone
 // at "/game/<id>/watch" when it is public), the scorer at
-// "/score", a player's page at "/player/<name>" (all their games at "/player/<name>/games"), the
+// "/score", a player's page at "/player/<name>" (all their games at "/player/<name>/games", their
+// statistics at "/player/<name>/stats"), the
 // leaderboards at "/leaderboards/<pool>", a club tournament at "/tournament/<id>", the preferences
 // at "/account/preferences", a club at "/club/<name>", the puzzles at "/puzzles" ("/puzzles/<id>"),
 // Kingdomino TV at "/tv" ("/tv/<game>"), or a mailed link's page ("/account/verify", "/account/reset").
@@ -34,6 +35,7 @@ async function main() {
   const root = /** @type {HTMLElement} */ (document.getElementById("main"));
   const match = location.pathname.match(/^\/game\/([A-Za-z0-9]+)(\/replay|\/watch)?$/);
   const archive = location.pathname.match(/^\/player\/(.+)\/games$/);
+  const insights = location.pathname.match(/^\/player\/(.+)\/stats$/);
   const player = location.pathname.match(/^\/player\/(.+)$/);
   const boards = location.pathname.match(/^\/leaderboards(?:\/([\w-]+))?$/);
   const tournament = location.pathname.match(/^\/tournament\/([A-Za-z0-9]+)$/);
@@ -57,6 +59,7 @@ async function main() {
   else if (location.pathname === "/account/preferences") (await import("./preferences.js")).showPreferences(root);
   else if (/^\/account\/(verify|reset)$/.test(location.pathname)) (await import("./account-mail-page.js")).showMailLink(root);
   else if (archive) (await import("./archive.js")).showArchive(root, decodeURIComponent(archive[1]));
+  else if (insights) (await import("./insights.js")).showInsights(root, decodeURIComponent(insights[1]));
   else if (player) (await import("./players.js")).showPlayer(root, decodeURIComponent(player[1]));
   else if (boards) (await import("./players.js")).showLeaderboards(root, boards[1]);
   else if (tournament) (await import("./tournament.js")).showTournament(root, tournament[1]);

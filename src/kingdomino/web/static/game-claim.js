@@ -2,8 +2,9 @@
 // among the account's games, on any device (POST /api/account/games/claim). The link's token is
 // what proves the seat: the server claims only the human seat whose token is sent. The page says
 // so under who you are, once (not when the seat was the account's already), or why the seat stays
-// a guest's (another account plays it). A player who opens their own game (its watch link, say)
-// without its seat in this browser is offered the link to their seat.
+// a guest's (another account plays it). A player who opens their own game without its seat in this
+// browser is taken to their seat by its address (a push tapped on another device), and offered it
+// by its watch link.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameHref, noteOffered } from "./account-games.js";
@@ -34,17 +35,19 @@ export async function claimInvite(id, token, whoami) {
 }
 
 /** On a game's page opened by one of its players without its seat (logged in, the seat's token not
- * in this browser: another device, its watch link shared), the link that plays it at their seat, after `whoami`
- * ("You are watching this game" alone would leave them a stranger at their own table), or under the
- * title of the page that says a private game cannot open here.
- * @param {string} id @param {HTMLElement} whoami */
-export async function offerOwnSeat(id, whoami) {
+ * in this browser: another device, its watch link shared): opened by the game's address (a push
+ * tapped on a phone, the history), the page at their seat in this page's place (which said a
+ * private game "cannot open here", or watched a public one: a stranger at their own table); opened
+ * by its watch link (`watching`), the link that plays it at their seat, after `whoami`.
+ * @param {string} id @param {HTMLElement} whoami @param {boolean} watching */
+export async function offerOwnSeat(id, whoami, watching) {
   try {
     // Asked first: a guest's ask for an account's games is refused, a failed request in the console.
     const who = /** @type {{account: object | null}} */ (await api("/api/account"));
     if (!who.account) return;
     const games = /** @type {{playing: import("./account-games.js").AccountGame[]}} */ (await api("/api/account/games"));
     const mine = games.playing.find((g) => g.id === id && g.token);
+    if (mine && !watching) { location.replace(gameHref(mine)); return; }
     const place = whoami.isConnected ? whoami : document.querySelector("#unavailable h1");
     if (mine && place) place.after(el("p", { id: "your-game" }, el("a", { href: gameHref(mine) }, t("watch.your_game"))));
   } catch {

@@ -5,6 +5,7 @@
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { timeControlWords } from "./open-games.js";
+import { awayWords } from "./vacation.js";
 
 /** The timer that redraws the running clock, while one runs. */
 let ticking = 0;
@@ -51,8 +52,10 @@ export function drawClocks(game) {
     const now = Date.now() / 1000;
     let lowHere = false;
     const clocks = view.seats.flatMap((seat, i) => {
-      const left = clock.remaining[i] - (clock.running === i ? now - clock.since : 0);
-      const low = clock.running === i && left < LOW;
+      // A player away on vacation: the turn begins at their return (`since` ahead), the clock stands still.
+      const runs = clock.running === i && now >= clock.since;
+      const left = clock.remaining[i] - (runs ? now - clock.since : 0);
+      const low = runs && left < LOW;
       const turn = `${i}@${clock.since}`;
       if (low && view.your_seats.includes(i)) {
         lowHere = true;
@@ -60,12 +63,12 @@ export function drawClocks(game) {
         warned = turn;
       }
       // Which clock runs is not only its colour: a ▶ shows it, and words say it to a screen reader.
-      const runs = clock.running === i;
       return [i ? " · " : "", el("span", { class: `clock${runs ? " running" : ""}${low ? " low" : ""}`, "data-seat": i },
         runs ? el("span", { class: "clock-runs", "aria-hidden": "true" }, "▶\u00a0") : "", `${seat.name} `, el("time", {}, clockText(left, daily)),
         runs ? el("span", { class: "visually-hidden" }, ` ${t("clock.running")}`) : "")];
     });
-    shown.replaceChildren(el("span", { class: "time-control" }, timeControlWords(view.time_control)), ": ", ...clocks);
+    shown.replaceChildren(el("span", { class: "time-control" }, timeControlWords(view.time_control)), ": ", ...clocks,
+      ...awayWords(view.seats, clock.away));
     // Said, the words go once the turn is played: not found later by a screen reader's cursor.
     if (!lowHere && alert.textContent) alert.textContent = "";
   };

@@ -81,7 +81,7 @@ export function showGame(main, id, replay = false, watch = false) {
   const opened = tokens.length || game.watching ? connect(game, (message) => receive(game, message)) : openFinished(game);
   if (urlToken) claimInvite(id, urlToken, game.page.whoami);
   // Once the page says what it shows (a spectator's view, or that it cannot open the game here).
-  if (!tokens.length && !replay) Promise.resolve(opened).then(() => offerOwnSeat(id, game.page.whoami));
+  if (!tokens.length && !replay) Promise.resolve(opened).then(() => offerOwnSeat(id, game.page.whoami, game.watching));
 }
 
 /** A page holding no link to the game: a finished game opens for anyone (a shared replay link),

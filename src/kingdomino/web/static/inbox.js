@@ -7,6 +7,7 @@ import { el, svg } from "./dom.js";
 import { language, number, t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { Refused, api } from "./server.js";
+import { returnDay } from "./vacation.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 
 /** An entry of the inbox: its kind and the params its words need (web/inbox_events.py), when it
@@ -42,6 +43,7 @@ export function entryWords(entry) {
     case "your_turn": return t("inbox.your_turn", { game, names: listed(p.others) });
     case "game_ended": return p.won ? t("inbox.won", { game, names: listed(p.others) })
       : t("inbox.place", { game, names: listed(p.others), place: number(p.place), total: number((p.others || []).length + 1) });
+    case "vacation": return t("inbox.vacation", { name, date: returnDay(Number(p.until)) });
     case "tournament_started": return t("inbox.t_started", { tournament: p.name });
     case "tournament_round": return t("inbox.t_round", { tournament: p.name, round: number(p.round), names: listed(p.others) });
     case "tournament_ended": return p.place === 1 ? t("inbox.t_won", { tournament: p.name })
@@ -51,11 +53,12 @@ export function entryWords(entry) {
 }
 
 /** The page an entry opens: a challenge's lobby, where it is answered; a game's, at the player's
- * seat while it goes on; a tournament's. @param {Entry} entry */
+ * seat while it goes on; a tournament's; the page of a player on vacation. @param {Entry} entry */
 export function entryHref(entry) {
   const p = entry.params;
   if (p.tournament) return `/tournament/${encodeURIComponent(p.tournament)}`;
   if (entry.kind === "challenged") return "/";
+  if (entry.kind === "vacation") return `/player/${encodeURIComponent(p.name)}`;
   return `/game/${encodeURIComponent(p.game_id)}${entry.token ? `?token=${encodeURIComponent(entry.token)}` : ""}`;
 }
 

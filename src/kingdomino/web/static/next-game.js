@@ -1,8 +1,9 @@
 // The way on to the next game awaiting the player, once their move in a turn-based game (a days
 // clock) is made: a player with several such games plays them one after another ("Next game
 // awaiting you: Kingdomino Duel with Boris · 17 hours left"), as lichess's "next game" does, not
-// back through the lobby each time. The account's games say which (GET /api/account/games); a
-// guest's page, which has none, offers nothing and asks for none.
+// back through the lobby each time; once none is left, it says so, with the way back to the lobby.
+// The account's games say which (GET /api/account/games); a guest's page, which has none, offers
+// nothing and asks for none.
 import { gameHref, othersAt, turnTime } from "./account-games.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -43,11 +44,18 @@ export function offerNextGame(id, before, view, status, heard) {
     const next = games.filter((g) => g.your_turn && g.id !== id).sort((a, b) => due(a) - due(b))[0];
     if (ask !== asked) return;
     document.getElementById("next-game")?.remove();
-    if (!next) return;
+    const row = status.closest(".status-row");
+    if (!next) {
+      // Nothing else awaits the player's move: said, with the way back, not the status line alone.
+      const back = el("a", { href: "/", id: "next-game-lobby" }, t("game.to_lobby"));
+      row?.after(el("p", { id: "next-game", class: "next-game" }, t("game.next_none"), " ", back));
+      heard.textContent = t("game.next_none");
+      return;
+    }
     // One link, its time left included: on a phone the whole line is the finger's target.
     const link = el("a", { href: gameHref(next), id: "next-game-link" }, el("span", { "aria-hidden": "true" }, "→ "),
       t("game.next_awaiting", { game: gameTitle(next), players: othersAt(next) }), turnTime(next));
-    status.closest(".status-row")?.after(el("p", { id: "next-game", class: "next-game" }, link));
+    row?.after(el("p", { id: "next-game", class: "next-game" }, link));
     heard.textContent = [...link.childNodes].slice(1).map((node) => node.textContent).join("");
   }, () => {});  // a guest, or the server not heard: no offer, the game goes on
 }

@@ -2,6 +2,7 @@
 // (won, mean score) per game, recent finished games with their replays (at "/player/<name>"); and
 // each pool's leaderboard, its provisional ratings apart (at "/leaderboards/<pool>").
 import { archiveLink, headToHead } from "./archive.js";
+import { insightsLink } from "./insights.js";
 import { challengeCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { GAMES } from "./lobby.js";
@@ -12,6 +13,7 @@ import { playerClubs } from "./club-card.js";
 import { ratingGraph } from "./rating-graph.js";
 import { provisionalMeaning, ratingShown, ratingText } from "./rating-mark.js";
 import { api } from "./server.js";
+import { awayLine } from "./vacation.js";
 import { errorWords, gameTitle, localName } from "./words.js";
 import { puzzleRatingCard } from "./puzzle-rating.js";
 
@@ -33,7 +35,8 @@ import { puzzleRatingCard } from "./puzzle-rating.js";
 /** A player's page (GET /api/players/{name}).
  * @typedef {{name: string, created: string, bot: boolean, closed?: boolean, ratings: Array<RatingFigures & {pool: string, history: RatingPoint[]}>,
  *   games: PlayedGame[],
- *   stats: Array<{game: string, games: number, wins: number, mean_score: number}>, followers: number}} PlayerPage */
+ *   stats: Array<{game: string, games: number, wins: number, mean_score: number}>, followers: number,
+ *   vacation?: {until: number} | null}} PlayerPage */
 
 /** The address of a player's page. @param {string} name */
 export function playerHref(name) {
@@ -97,6 +100,7 @@ export async function showPlayer(main, name) {
   main.replaceChildren(
     el("section", { class: "card", id: "player" }, heading(page.name, page.bot),
       el("p", { class: "small" }, t("players.since", { date: day(page.created) })), playerClubs(page.name),
+      page.vacation ? awayLine("vacation.player", page.vacation.until, page.name) : "",
       page.closed ? el("p", { id: "player-closed", class: "player-closed" }, t("players.closed"))
         : relationButtons(page.name, page.followers),
       boardsLink()),
@@ -113,7 +117,7 @@ export async function showPlayer(main, name) {
       el("p", { class: "small" }, t("players.per_game_about")),
       page.stats.length ? table([t("players.game"), t("players.games"), t("players.wins"), t("players.mean_score")],
         page.stats.map((s) => [t(`game.${s.game}`), number(s.games), number(s.wins), number(s.mean_score)]), "player-stats-table", 1)
-        : el("p", { class: "small" }, t("players.no_games"))),
+        : el("p", { class: "small" }, t("players.no_games")), page.stats.length ? insightsLink(page.name) : ""),
     el("section", { class: "card", id: "player-games" }, el("h2", {}, t("players.recent")),
       archiveLink(page.name, page.stats.reduce((sum, s) => sum + s.games, 0)),
       page.games.length ? el("ul", { class: "player-games" }, page.games.map(playedGame)) : el("p", { class: "small" }, t("players.no_games"))));
@@ -122,6 +126,8 @@ export async function showPlayer(main, name) {
   if (page.closed) return;  // nobody challenges a closed account
   const challenge = await challengeCard(page.name, page.bot, GAMES);
   if (challenge) main.querySelector("#player")?.after(challenge);
+  // A challenge to a player on vacation is sent all the same: a game by the day waits for them.
+  if (challenge && page.vacation) challenge.querySelector("#challenge-about")?.after(awayLine("vacation.challenge", page.vacation.until, page.name));
   // The lobby's "Following" card's "Challenge" opens the page at its form.
   if (challenge && location.hash === "#challenge") {
     challenge.scrollIntoView();

@@ -7,6 +7,7 @@ import { el } from "./dom.js";
 import { LANGUAGES, LANGUAGE_KEY, chooseLanguage, t } from "./i18n.js";
 import { PACES } from "./game-pace.js";
 import { AIDS_KEY, PACE_KEY, keepPreference, readPreferences } from "./preferences-sync.js";
+import { vacationPart } from "./vacation.js";
 import { errorWords } from "./words.js";
 
 /** @typedef {import("./preferences-sync.js").Preferences} Preferences */
@@ -115,7 +116,7 @@ export async function showPreferences(root) {
   };
   /** @param {Partial<Preferences>} change */
   const saveQuietly = (change) => { save(change).catch(() => {}); };
-  const parts = account ? [challengesPart(chosen, saveQuietly), chatPart(chosen, saveQuietly)] : [];
+  const parts = account ? [challengesPart(chosen, saveQuietly), chatPart(chosen, saveQuietly), vacationPart()] : [];
   const about = account ? el("p", { class: "small" }, t("prefs.about"))
     : el("p", { class: "small", id: "pref-guest" }, t("prefs.guest"), " ", el("a", { href: "/" }, t("prefs.to_lobby")));
   document.title = `${t("prefs.title")} · ${t("app.name")}`;

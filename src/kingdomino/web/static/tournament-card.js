@@ -7,13 +7,14 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
 import { api } from "./server.js";
+import { noWaiting, vacationChoice } from "./vacation.js";
 import { errorWords, gameTitle } from "./words.js";
 
 /** A tournament as the lists show it (GET /api/tournaments).
  * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
  *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, format: string,
  *   rounds: number, round: number, max_players: number, status: string, players: number, table_size: number,
- *   club?: string | null}} Listed */
+ *   club?: string | null, bots: boolean}} Listed */
 
 /** The card, filled once the lists and the account are read.
  * @param {Record<string, {players: number[], modes?: string[]}>} games the games offered, as the lobby's form has them */
@@ -76,9 +77,11 @@ function listedLine(listed) {
   const tables = listed.table_size > 2 ? t("tournament.tables_of", { n: listed.table_size }) : "";
   return el("li", { "data-id": listed.id },
     el("a", { href: `/tournament/${listed.id}` }, listed.name), " · ", t(`tournament.${listed.status}`), " · ",
-    [gameTitle(listed), format, tables, round, timeControlWords(listed.time_control), t(listed.rated ? "lobby.rated" : "lobby.casual"),
+    [gameTitle(listed), format, tables, round, timeControlWords(listed.time_control), ...noWaiting(listed.time_control),
+      t(listed.rated ? "lobby.rated" : "lobby.casual"),
       t("tournament.entrants_n", { n: listed.players, max: listed.max_players }),
-      listed.club ? t("club.members_only", { name: listed.club }) : ""].filter(Boolean).join(" · "));
+      listed.club ? t("club.members_only", { name: listed.club }) : "",
+      listed.bots ? t("tournament.bots") : ""].filter(Boolean).join(" · "));
 }
 
 /** The form a logged-in player organises a tournament with; sent, it opens the tournament's page.
@@ -98,6 +101,7 @@ function organiseForm(games) {
   const play = field("tournament-play", { type: "checkbox", checked: true });
   const starts = field("tournament-starts", { type: "datetime-local" });
   const club = clubChoice();
+  const vacation = vacationChoice();
   const roundsLabel = el("label", { hidden: true }, t("tournament.rounds"), " ", rounds);
   // Tables of three or four for a game that has them: a Swiss by tables (no round robin).
   const tableSize = /** @type {HTMLSelectElement} */ (el("select", { id: "tournament-table-size" },
@@ -111,6 +115,7 @@ function organiseForm(games) {
     /** @type {HTMLOptionElement} */ (format.options[0]).disabled = tables;
     if (tables) format.value = "swiss";
     roundsLabel.hidden = format.value !== "swiss";
+    vacation.fit(wanted.chosen().time_control);
   };
   const send = async (/** @type {Event} */ event) => {
     event.preventDefault();
@@ -118,7 +123,8 @@ function organiseForm(games) {
     const { players: _players, ...choice } = wanted.chosen();
     try {
       const made = /** @type {{id: string}} */ (await api("/api/tournaments", { method: "POST", body: {
-        ...choice, name: name.value, format: format.value, rounds: Number(rounds.value), max_players: Number(most.value),
+        ...choice, time_control: vacation.applied(choice.time_control),
+        name: name.value, format: format.value, rounds: Number(rounds.value), max_players: Number(most.value),
         table_size: Number(tableSize.value),
         bots: bots.checked, public: watched.checked, play: play.checked, club: club.value(),
         starts_at: starts.value ? new Date(starts.value).getTime() / 1000 : null } }));
@@ -134,7 +140,7 @@ function organiseForm(games) {
   fit();
   return el("form", { id: "organise-form", class: "organise-form", onsubmit: send, onchange: fit },
     el("label", {}, t("tournament.name"), " ", name),
-    el("span", { class: "organise-game" }, ...wanted.fields), tableLabel,
+    el("span", { class: "organise-game" }, ...wanted.fields), vacation.field, tableLabel,
     el("label", {}, t("tournament.format"), " ", format), roundsLabel,
     el("label", {}, t("tournament.max_players"), " ", most),
     el("label", {}, bots, " ", t("tournament.bots")),

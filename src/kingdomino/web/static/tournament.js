@@ -10,6 +10,7 @@ import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
 import { namesOf, tableLine, tableStandings } from "./tournament-tables.js";
+import { noWaiting } from "./vacation.js";
 import { errorWords, gameTitle } from "./words.js";
 
 /** How often a running tournament's page reads it again: its games end, its rounds come. */
@@ -104,6 +105,7 @@ function render(main, found, load) {
       el("p", { id: "tournament-about" }, aboutWords(found).join(" · ")),
       found.club ? el("p", { id: "tournament-club" }, el("a", { href: `/club/${encodeURIComponent(found.club)}` },
         t("club.members_only", { name: found.club }))) : "",
+      found.bots ? el("p", { id: "tournament-bots" }, t("tournament.bots")) : "",
       el("p", { class: "small" }, t("tournament.organiser", { name: found.organiser }), " · ",
         t("tournament.entrants_n", { n: found.players, max: found.max_players }),
         found.starts_at && found.status === "open" ? ` · ${t("tournament.starts", { time: when(found.starts_at) })}` : ""),
@@ -124,7 +126,7 @@ function aboutWords(found) {
     : found.format === "swiss" && found.status === "open" ? t("tournament.rounds_n", { n: found.rounds }) : "";
   const tables = found.table_size > 2 ? t("tournament.tables_of", { n: found.table_size }) : "";
   return [t(`tournament.${found.status}`), gameTitle(found), format, tables, round, timeControlWords(found.time_control),
-    t(found.rated ? "lobby.rated" : "lobby.casual")].filter(Boolean);
+    ...noWaiting(found.time_control), t(found.rated ? "lobby.rated" : "lobby.casual")].filter(Boolean);
 }
 
 /** A moment in the page's language. @param {number} seconds since the epoch */

@@ -28,10 +28,12 @@
  * @typedef {{pool: string, place: number, before: number, after: number, provisional?: boolean, provisional_before?: boolean} | null} RatingChange */
 
 /** A time control (web/clocks.py): minutes each and an increment, seconds a move, or days a move.
+ * `vacation`: false, a game by the day that does not wait for a player on vacation (a tournament's choice).
  * @typedef {{kind: "game" | "move" | "days", minutes?: number, increment?: number, seconds?: number, days?: number,
- *   level?: string}} TimeControl */
-/** Each seat's seconds left when the turn began (`since`, epoch seconds), and whose time runs (web/clocks.py clock_view).
- * @typedef {{remaining: number[], since: number, running: number | null}} Clock */
+ *   level?: string, vacation?: boolean}} TimeControl */
+/** Each seat's seconds left when the turn began (`since`, epoch seconds), and whose time runs (web/clocks.py clock_view);
+ * `away`, while a player is on vacation: by seat, when they are back (null: not away).
+ * @typedef {{remaining: number[], since: number, running: number | null, away?: (number | null)[]}} Clock */
 /** A seat of a game as a view lists it (`open`: waiting for a player from the lobby; a person's seat
  * an AI took: from which action, `ai_since`, and why: by the clock, `timed_out`, or handed over by
  * another player while its player was away, `away`; else its player left). `rating`: in a rated game, an

@@ -1,0 +1,47 @@
+"""The line a bot says when a club tournament it played in is over: its place, its points and the
+tournament's page, as a player reads them on the page. A bot run for a tournament otherwise ended
+on its last game's line, and its author read the standings in a browser."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import typer
+
+from kingdomino.cli.bot import Bot, ServerRefused
+
+
+class TournamentsPlayed:
+    """The club tournaments the bot took a seat in, by id (their names), each said once it is over."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, str] = {}
+        self.account = ""
+
+    def note(self, tournament_id: str, name: str) -> None:
+        """The bot took a seat in tournament ``tournament_id`` (named ``name``)."""
+        self.names[tournament_id] = name
+
+    def look(self, lobby: Bot, running: Iterable[str]) -> None:
+        """Say the end of each tournament noted that is no longer ``running``; one the server does
+        not answer for now is looked at again at the next look."""
+        still = set(running)
+        for tournament_id in [known for known in self.names if known not in still]:
+            try:
+                found = Bot.checked(lobby.request("GET", f"/api/tournaments/{tournament_id}"))
+                if not self.account:
+                    account = Bot.checked(lobby.request("GET", "/api/account")).get("account") or {}
+                    self.account = str(account.get("name", ""))
+            except ServerRefused:
+                continue
+            if found.get("status") == "running":
+                continue
+            name = self.names.pop(tournament_id)
+            page = f"{lobby.server}/tournament/{tournament_id}"
+            if found.get("status") != "finished":
+                typer.echo(f"tournament {name}: {found.get('status')} ({page})")
+                continue
+            standings = found.get("standings", [])
+            mine = next((line for line in standings if line.get("name") == self.account), None)
+            place = f"place {mine['rank']} of {len(standings)}, {mine['points']:g} points" if mine else "over"
+            typer.echo(f"tournament {name} is over: {place} ({page})")

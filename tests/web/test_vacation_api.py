@@ -1,0 +1,219 @@
+"""An account's vacation over HTTP (``web/routes/vacation.py``): its refusals, its games by the day
+held while it is away and run again when it is back, a turn that comes to it meanwhile, the
+clocks' sweep that holds a game begun during it, its opponents told once, and a restart in
+between. Over SQLite and the test PostgreSQL (``api``)."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from fastapi.testclient import TestClient
+from limits import parse
+from sqlalchemy import select, update
+from tests.web.conftest import QUICK, new_app, wait_for
+from tests.web.test_clocks import HUMANS, create, run_out
+from tests.web.test_players_api import claim, log_in
+
+from kingdomino.web import vacation, vacation_games
+from kingdomino.web.accounts import Accounts
+from kingdomino.web.beat_tables import ServerBeatRow
+from kingdomino.web.tables import GameRow
+from kingdomino.web.vacation import midnight
+from kingdomino.web.vacation_tables import VacationRow
+
+DAILY = {"kind": "days", "days": 2}
+
+
+def days_ahead(days: int) -> date:
+    return datetime.now(UTC).date() + timedelta(days=days)
+
+
+def go_away(client: TestClient, session: dict[str, str], days: int) -> Any:
+    return client.post("/api/account/vacation", json={"until": days_ahead(days).isoformat()}, headers=session)
+
+
+def refusal(answer: Any) -> tuple[int, str]:
+    return answer.status_code, answer.json()["error"].get("code", "")
+
+
+def game_of(
+    client: TestClient, anna: dict[str, str], cleo: dict[str, str], control: dict[str, Any] = DAILY
+) -> tuple[str, list[str], int]:
+    """A game by the day of Anna and Cleo, Cleo to act: its id, its seats' tokens, Cleo's seat."""
+    made = create(client, HUMANS, control)
+    tokens = [seat["token"] for seat in made["seats"]]
+    acting = client.get(f"/api/games/{made['id']}", params={"token": tokens[0]}).json()["current_player"]
+    claim(client, cleo, made["id"], tokens[acting])
+    claim(client, anna, made["id"], tokens[1 - acting])
+    return made["id"], tokens, acting
+
+
+def play_turn(client: TestClient, game_id: str, token: str) -> dict[str, Any]:
+    """Play ``token``'s seat's first legal moves until the turn passes; the view then."""
+    view: dict[str, Any] = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+    acting = view["current_player"]
+    while view["current_player"] == acting:
+        moved = client.post(
+            f"/api/games/{game_id}/actions",
+            json={"token": token, "action": view["legal_actions"][0], "index": view["index"]},
+        )
+        assert moved.status_code == 200, moved.text
+        view = client.get(f"/api/games/{game_id}", params={"token": token}).json()
+    return view
+
+
+def stored_deadline(client: TestClient, game_id: str) -> float:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    with hub.store.engine.connect() as connection:
+        return float(connection.scalar(select(GameRow.deadline).where(GameRow.id == game_id)))
+
+
+def test_a_vacation_is_refused_when_past_too_short_beyond_the_allowance_or_twice(api: TestClient) -> None:
+    _, cleo = log_in(api)
+    assert refusal(api.post("/api/account/vacation", json={"until": days_ahead(3).isoformat()})) == (
+        401,
+        "vacation_guest",
+    )
+    assert refusal(go_away(api, cleo, -1)) == (422, "vacation_past")
+    assert refusal(go_away(api, cleo, 0)) == (422, "vacation_too_short")
+    assert refusal(go_away(api, cleo, 400))[1] == "vacation_allowance"
+    assert api.post("/api/account/vacation", json={"until": "soon"}, headers=cleo).status_code == 422
+    state = api.get("/api/account/vacation", headers=cleo).json()
+    assert state["until"] is None and state["days_left"] <= state["days_per_year"]
+    taken = go_away(api, cleo, 1)
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["until"] == midnight(days_ahead(1)) and taken.json()["games"] == 0
+    assert refusal(go_away(api, cleo, 2)) == (409, "vacation_running")
+    ended = api.delete("/api/account/vacation", headers=cleo)
+    assert ended.status_code == 200 and ended.json()["until"] is None
+    assert refusal(api.delete("/api/account/vacation", headers=cleo)) == (409, "vacation_none")
+    # The day taken counts: the year's days left are one fewer than before it (or it was next year's).
+    assert ended.json()["days_left"] in (state["days_left"] - 1, state["days_left"])
+
+
+def test_the_clock_stands_still_while_the_player_is_away_and_runs_again_when_back(api: TestClient) -> None:
+    anna_name, anna = log_in(api)
+    cleo_name, cleo = log_in(api)
+    game_id, tokens, seat = game_of(api, anna, cleo)
+    second, _, _ = game_of(api, anna, cleo)
+    before = api.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["clock"]
+    taken = go_away(api, cleo, 7)
+    assert taken.status_code == 200 and taken.json()["games"] == 2, taken.text
+    until = midnight(days_ahead(7))
+    clock = api.get(f"/api/games/{game_id}", params={"token": tokens[1 - seat]}).json()["clock"]
+    assert clock["since"] == until and clock["away"][seat] == until and clock["running"] == seat
+    left = clock["remaining"][seat]
+    assert before["remaining"][seat] - 60 < left <= before["remaining"][seat]
+    assert stored_deadline(api, game_id) == until + left
+    # Anna is told once, for both games; Cleo's page says who is away, the player's page too.
+    entries = api.get("/api/account/notifications", headers=anna).json()["entries"]
+    told = [entry for entry in entries if entry["kind"] == "vacation"]
+    assert len(told) == 1 and told[0]["params"] == {"name": cleo_name, "until": until}, entries
+    assert api.get(f"/api/players/{cleo_name}").json()["vacation"] == {"until": until}
+    assert api.get(f"/api/players/{anna_name}").json()["vacation"] is None
+    # The sweep does not hand a seat over to an AI while its player is away.
+    ended = api.delete("/api/account/vacation", headers=cleo)
+    assert ended.status_code == 200 and ended.json()["games"] == 2
+    clock = api.get(f"/api/games/{game_id}", params={"token": tokens[1 - seat]}).json()["clock"]
+    assert "away" not in clock and time.time() - 60 < clock["since"] <= time.time()
+    assert clock["remaining"][seat] == left
+    assert stored_deadline(api, game_id) == clock["since"] + left
+    assert second != game_id
+
+
+def test_a_game_whose_clock_says_so_and_a_real_time_game_run_on(api: TestClient) -> None:
+    """A tournament's organiser chose that its games do not wait (``vacation`` false); a game of
+    minutes never does: going away holds neither, and the sweep hands the seat over."""
+    _, anna = log_in(api)
+    _, cleo = log_in(api)
+    game_id, tokens, seat = game_of(api, anna, cleo, {**DAILY, "vacation": False})
+    real_time = game_of(api, anna, cleo, {"kind": "game", "minutes": 5, "increment": 3})
+    taken = go_away(api, cleo, 3)
+    assert taken.status_code == 200 and taken.json()["games"] == 0, taken.text
+    for game, token in ((game_id, tokens[seat]), (real_time[0], real_time[1][real_time[2]])):
+        clock = api.get(f"/api/games/{game}", params={"token": token}).json()["clock"]
+        assert "away" not in clock and clock["since"] <= time.time()
+    run_out(api, game_id)
+    wait_for(api, game_id, tokens[1 - seat], lambda v: v["seats"][seat]["kind"] == "ai", timeout=30)
+
+
+def test_a_turn_that_comes_during_the_vacation_waits_for_the_return(api: TestClient) -> None:
+    _, anna = log_in(api)
+    _, cleo = log_in(api)
+    game_id, tokens, seat = game_of(api, anna, cleo)
+    # Cleo moves, then goes away on Anna's turn: Anna's clock runs; once Anna moves, Cleo's waits.
+    view = play_turn(api, game_id, tokens[seat])
+    assert go_away(api, cleo, 3).status_code == 200
+    view = api.get(f"/api/games/{game_id}", params={"token": tokens[1 - seat]}).json()
+    assert view["current_player"] == 1 - seat and view["clock"]["since"] < time.time()
+    view = play_turn(api, game_id, tokens[1 - seat])
+    assert view["current_player"] == seat
+    until = midnight(days_ahead(3))
+    assert view["clock"]["since"] == until and stored_deadline(api, game_id) == until + 2 * 86400
+
+
+def test_the_sweep_holds_a_game_begun_during_the_vacation(api: TestClient) -> None:
+    _, anna = log_in(api)
+    _, cleo = log_in(api)
+    assert go_away(api, cleo, 5).status_code == 200
+    hub = api.app.state.hub  # type: ignore[attr-defined]
+    with hub.store.engine.begin() as connection:  # she left an hour ago; the game began since
+        connection.execute(update(VacationRow).values(started=VacationRow.started - 3600))
+    game_id, tokens, seat = game_of(api, anna, cleo)
+    run_out(api, game_id)
+    view = wait_for(
+        api, game_id, tokens[1 - seat], lambda v: v["clock"]["since"] == midnight(days_ahead(5)), timeout=30
+    )
+    assert view["seats"][seat]["kind"] == "human" and view["clock"]["away"][seat] is not None
+    # A turn out of time before she left stays so: the sweep hands it over.
+    late, late_tokens, late_seat = game_of(api, anna, cleo)
+    account = hub.store.load(late).seats[late_seat]["account"]
+    with hub.store.engine.begin() as connection:
+        left = connection.scalar(select(VacationRow.started).where(VacationRow.account_id == account))
+        connection.execute(update(GameRow).where(GameRow.id == late).values(deadline=left - 60))
+    hub.table(late).stored.deadline = left - 60
+    wait_for(
+        api, late, late_tokens[1 - late_seat], lambda v: v["seats"][late_seat]["kind"] == "ai", timeout=30
+    )
+
+
+def test_a_restart_in_between_keeps_the_clock_held_and_the_return_runs_it(database: str) -> None:
+    def app() -> Any:
+        made = new_app(database)
+        made.state.accounts = Accounts(made.state.hub.store, QUICK)
+        made.state.login_rate = parse("1000/minute")
+        return made
+
+    with TestClient(app()) as client:
+        _, anna = log_in(client)
+        _, cleo = log_in(client)
+        game_id, tokens, seat = game_of(client, anna, cleo)
+        assert go_away(client, cleo, 4).status_code == 200
+        held = client.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["clock"]
+        engine = client.app.state.hub.store.engine  # type: ignore[attr-defined]
+        with engine.begin() as connection:  # the server was down a minute once this one stops
+            connection.execute(update(ServerBeatRow).values(at=ServerBeatRow.at - 60))
+    with TestClient(app()) as client:
+        after = client.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["clock"]
+        assert after == held and stored_deadline(client, game_id) == held["since"] + held["remaining"][seat]
+        assert client.delete("/api/account/vacation", headers=cleo).json()["games"] == 1
+        back = client.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["clock"]
+        assert back["since"] <= time.time() and back["remaining"] == held["remaining"]
+
+
+def test_a_start_that_comes_after_its_end_holds_no_clock(api: TestClient) -> None:
+    """Two devices: the vacation's start is still going through the games when the other device
+    ends it, and the end's writes come first: the start's late writes are not made, or the clock
+    would stand still until the planned return."""
+    _, anna = log_in(api)
+    cleo_name, cleo = log_in(api)
+    game_id, tokens, seat = game_of(api, anna, cleo)
+    hub = api.app.state.hub  # type: ignore[attr-defined]
+    account = hub.store.load(game_id).seats[seat]["account"]
+    made = vacation.start(hub.store, account, days_ahead(5), time.time())
+    vacation.end(hub.store, account, time.time())
+    assert api.portal.call(vacation_games.went_away, hub, made, cleo_name) == 0  # type: ignore[union-attr]
+    clock = api.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["clock"]
+    assert "away" not in clock and clock["since"] <= time.time()
