@@ -114,6 +114,7 @@ def create_app(
         await asyncio.to_thread(resume_clocks, store, time.time())
         await hub.start()
         await tournaments.resume()
+        await tournaments.arena.resume()
         pusher.start()
         if postman is not None:
             postman.start()

@@ -109,6 +109,9 @@ REFUSAL_CODES = frozenset(
         "tournament_clock",
         "tournament_tables_format",
         "tournament_table_size",
+        # An arena (``arena``): its clock, and a pause outside a running one.
+        "arena_clock",
+        "arena_not_running",
         # Following and blocking accounts (``relations``).
         "relations_guest",
         "inbox_guest",

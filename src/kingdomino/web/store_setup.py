@@ -11,6 +11,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import InternalError, OperationalError, ProgrammingError
 
 from kingdomino.web import (
+    arena_tables,  # noqa: F401  (its tables are made with the others)
     beat_tables,  # noqa: F401  (its tables are made with the others)
     club_tables,  # noqa: F401  (its tables are made with the others)
     inbox_tables,  # noqa: F401  (its tables are made with the others)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kingdomino.web import tournament_store as records
+from kingdomino.web.arena_views import with_arena
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.tournament_store import Tournament
@@ -91,7 +92,7 @@ class TournamentPages:
         if viewer is None and finished and kept.guest is not None and kept.guest[0] == head_of(head):
             return kept.guest[1]
         head.games, now = self._games(tournament_id, head, kept)
-        page = encoded(tournament_json(head, viewer, now))
+        page = encoded(with_arena(self.store, head, viewer, tournament_json(head, viewer, now)))
         if viewer is None and finished and kept.through >= head.round:
             kept.guest = (head_of(head), page)
         return page

@@ -29,14 +29,17 @@ from typing import Any
 
 from kingdomino.core.game import Game, GameError, State
 from kingdomino.games.registry import make_game
+from kingdomino.ratings.glicko2 import Rating
 from kingdomino.web import inbox_events
 from kingdomino.web.clocks import TimeControl
 from kingdomino.web.club_pairing import BYE, WIN, Pairing, round_robin, swiss_round
 from kingdomino.web.game_results import final_places, forfeited
 from kingdomino.web.hub import Hub
+from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
 from kingdomino.web.open_seats import wait_until
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer, open_seat
+from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table_pairing import TABLE_BYE, place_points, table_round, table_sizes
 from kingdomino.web.tournament_store import Tournament
@@ -124,6 +127,28 @@ def _stored_table(players: tuple[int, ...]) -> dict[str, Any]:
     return {**row, "first_points": TABLE_BYE, "second_points": None, "outcome": outcome}
 
 
+def fewest(tournament: Tournament, players: int) -> int:
+    """The fewest players ``tournament`` starts with: two make an arena's game, ``players`` others'."""
+    return 2 if tournament.format == "arena" else players
+
+
+def joined_late(tournament: Tournament) -> bool:
+    """Whether ``tournament`` takes players after its start: a running arena does, until its end."""
+    return tournament.format == "arena" and tournament.status == "running"
+
+
+def seeded(store: Store, tournament: Tournament) -> list[int]:
+    """The players in their starting order: by rating in the game's pool, best first (one not
+    rated there as a new player), then in the order they joined (a read: run in a thread)."""
+    players = [p.account_id for p in tournament.players]
+    pool = pool_or_none(tournament.game, tournament.table_size)
+    if pool is None:
+        return players
+    rated = read_ratings(store, [(p, pool) for p in players])
+    new = Rating().rating
+    return sorted(players, key=lambda p: -(rated[(p, pool)].rating if (p, pool) in rated else new))
+
+
 def goes_on(tournament: Tournament) -> bool:
     """Whether ``tournament``'s players still playing make a game: two of them, or at tables of
     four, one table of three at least."""
@@ -141,9 +166,12 @@ def round_count(tournament: Tournament) -> int:
     return every if tournament.format == "round_robin" else min(tournament.rounds, every)
 
 
-async def make_pairing_game(hub: Hub, tournament: Tournament, players: Sequence[int]) -> str:
-    """A new game of ``tournament`` of ``players`` (in their seats), waiting for them: the new
-    game's id."""
+async def make_pairing_game(
+    hub: Hub, tournament: Tournament, players: Sequence[int], open_until: float | None = None
+) -> str:
+    """A new game of ``tournament`` of ``players`` (in their seats), waiting for them until
+    ``open_until`` (None: the tournament's wait), each told of it in their inbox but in an arena
+    (it pairs them again and again, its page is their news): the new game's id."""
     names = tournament.names()
     bots = {p.account_id: bool(p.bot) for p in tournament.players}
     game = make_game_of(tournament, len(players))
@@ -163,12 +191,13 @@ async def make_pairing_game(hub: Hub, tournament: Tournament, players: Sequence[
         created=now(),
         actions=[],
         rated=tournament.rated,
-        open_until=wait_until(tournament.wait_minutes, time_control=tournament.time_control),
+        open_until=open_until or wait_until(tournament.wait_minutes, time_control=tournament.time_control),
         time_control=tournament.time_control,
         public=tournament.public,
     )
     table = await hub.start_game(stored, game)
-    await asyncio.to_thread(inbox_events.paired, hub.store, tournament, players, table.id)
+    if tournament.format != "arena":
+        await asyncio.to_thread(inbox_events.paired, hub.store, tournament, players, table.id)
     return table.id
 
 
@@ -182,7 +211,8 @@ def checked_options(settings: dict[str, Any]) -> dict[str, Any]:
     options, table size or clock. Every tournament's games have a clock, rated or not: a player who
     sat and never moved would otherwise hold up the round, and the tournament, for good. A
     tournament by tables is a Swiss one (no round robin's schedule seats everyone at tables of
-    three or four meeting each other once), of a game that has tables of its size and one fewer."""
+    three or four meeting each other once), of a game that has tables of its size and one fewer.
+    An arena is played in one sitting: its clock is real-time, not by the day."""
     size = int(settings.get("table_size", 2))
     if size > 2 and settings.get("format") != "swiss":
         raise HubError(
@@ -203,6 +233,13 @@ def checked_options(settings: dict[str, Any]) -> dict[str, Any]:
             ) from None
         raise HubError(400, error.field or "options", str(error)) from None
     time_control = settings.get("time_control")
+    if settings.get("format") == "arena" and (time_control or {}).get("kind") == "days":
+        raise HubError(
+            422,
+            "time_control",
+            "an arena is played in one sitting: a clock by the day is none",
+            "arena_clock",
+        )
     if time_control is None:
         raise HubError(
             422,

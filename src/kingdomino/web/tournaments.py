@@ -1,7 +1,7 @@
 """Club tournaments of people: an account organises one, accounts join it, and the server pairs
 its rounds (``club_pairing``: round robin or Swiss; ``table_pairing``: a Swiss at tables of three
 or four), makes each round's games (``tournament_rounds``) and pairs the next round once every
-game of the round is over, until the last.
+game of the round is over, until the last. An arena pairs its players as they come free (``arena``).
 
 The life of a tournament (``status``): ``open`` while players join and leave; ``running`` from its
 start, by its organiser ("start now") or by itself at its ``starts_at`` (with fewer than
@@ -32,13 +32,12 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from kingdomino.ratings.glicko2 import Rating
-from kingdomino.web import club_tournaments, inbox_events
+from kingdomino.web import arena_store, club_tournaments, inbox_events
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
+from kingdomino.web.arena import Arena
 from kingdomino.web.endings import resign
 from kingdomino.web.hub import Hub
-from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer
 from kingdomino.web.stored import now
@@ -70,6 +69,7 @@ class Tournaments:
         self.pages = TournamentPages(self.store)
         self.tasks: set[asyncio.Task[None]] = set()
         self.timers: dict[str, asyncio.Task[None]] = {}
+        self.arena = Arena(self)
         hub.ended = self.game_ended
 
     async def read(self, tournament_id: str) -> Tournament:
@@ -104,7 +104,9 @@ class Tournaments:
         settings["options"] = rounds.checked_options(settings)
         tournament_id = secrets.token_hex(6)
         row = {**settings, "id": tournament_id, "organiser": organiser.id, "status": "open", "created": now()}
-        await asyncio.to_thread(records.create, self.store, row)
+        await asyncio.to_thread(
+            arena_store.create if row["format"] == "arena" else records.create, self.store, row
+        )
         if play:
             await self.join(tournament_id, organiser)
         self._schedule(tournament_id, starts_at)
@@ -112,7 +114,7 @@ class Tournaments:
 
     async def join(self, tournament_id: str, player: SeatPlayer) -> None:
         async with self.lock:
-            tournament = await self._open(tournament_id)
+            tournament = await self._open(tournament_id, late=True)
             if player.id in tournament.names():
                 raise HubError(409, "tournament", "you are in this tournament already", "tournament_joined")
             if player.bot and not tournament.bots:
@@ -158,7 +160,11 @@ class Tournaments:
                 raise HubError(409, "tournament", "this tournament is over", "tournament_over")
             await asyncio.to_thread(records.withdraw, self.store, tournament_id, account_id, tournament.round)
             await self._forfeit_current(tournament, account_id)
-            await self._advance(tournament_id)
+            await (
+                self.arena.left(tournament, account_id)
+                if tournament.format == "arena"
+                else self._advance(tournament_id)
+            )
 
     async def cancel(self, tournament_id: str, account_id: int) -> None:
         async with self.lock:
@@ -178,18 +184,18 @@ class Tournaments:
                 return
             await asyncio.to_thread(club_tournaments.drop_non_members, self.store, tournament_id)
             tournament = await self.read(tournament_id)
-            if len(tournament.players) < MIN_PLAYERS:
+            if len(tournament.players) < (fewest := rounds.fewest(tournament, MIN_PLAYERS)):
                 if account_id is None:
                     await asyncio.to_thread(records.set_state, self.store, tournament_id, status="cancelled")
                     return
                 raise HubError(
                     409,
                     "tournament",
-                    f"a tournament starts with {MIN_PLAYERS} players at least",
+                    f"a tournament starts with {fewest} players at least",
                     "tournament_too_few",
-                    {"n": MIN_PLAYERS},
+                    {"n": fewest},
                 )
-            order = await asyncio.to_thread(self._seeded, tournament)
+            order = await asyncio.to_thread(rounds.seeded, self.store, tournament)
             await asyncio.to_thread(records.set_seeds, self.store, tournament_id, order)
             count = rounds.round_count(tournament)
             await asyncio.to_thread(
@@ -197,22 +203,15 @@ class Tournaments:
             )
             await asyncio.to_thread(inbox_events.tournament_began, self.store, tournament)
             self._unschedule(tournament_id)
-            await self._pair(tournament_id, 1)
+            await (
+                self.arena.begin(tournament_id)
+                if tournament.format == "arena"
+                else self._pair(tournament_id, 1)
+            )
 
-    def _seeded(self, tournament: Tournament) -> list[int]:
-        """The players in their starting order: by rating in the game's pool, best first (one not
-        rated there as a new player), then in the order they joined (a read: run in a thread)."""
-        players = [p.account_id for p in tournament.players]
-        pool = pool_or_none(tournament.game, tournament.table_size)
-        if pool is None:
-            return players
-        rated = read_ratings(self.store, [(p, pool) for p in players])
-        new = Rating().rating
-        return sorted(players, key=lambda p: -(rated[(p, pool)].rating if (p, pool) in rated else new))
-
-    async def _open(self, tournament_id: str) -> Tournament:
+    async def _open(self, tournament_id: str, late: bool = False) -> Tournament:
         tournament = await self.read(tournament_id)
-        if tournament.status != "open":
+        if tournament.status != "open" and not (late and rounds.joined_late(tournament)):
             raise HubError(409, "tournament", "this tournament has started or is over", "tournament_not_open")
         return tournament
 
@@ -261,7 +260,7 @@ class Tournaments:
         """After a game of the current round ended: the next round, or the end of the tournament,
         once every game of the round is over (the caller holds the lock)."""
         tournament = await self.read(tournament_id)
-        if tournament.status != "running":
+        if tournament.status != "running" or tournament.format == "arena":
             return
         if any(game.first_points is None for game in tournament.of_round(tournament.round)):
             return
@@ -325,7 +324,7 @@ class Tournaments:
         lock, so that the end of another game of accounts never waits for a round's pairing."""
         found = await asyncio.to_thread(records.game_of, self.store, game_id)
         if found is None:
-            return
+            return await self.arena.ended(game_id, result)
         tournament_id, round_, board = found
         async with self.lock:
             await asyncio.to_thread(records.set_result, self.store, tournament_id, round_, board, result)
@@ -393,6 +392,6 @@ class Tournaments:
         """Let the counts under way finish, and stop the start timers."""
         if self.tasks:
             await asyncio.wait(set(self.tasks))
-        for timer in list(self.timers.values()):
+        for timer in [*self.timers.values(), *self.arena.loops.values()]:
             timer.cancel()
         self.timers.clear()

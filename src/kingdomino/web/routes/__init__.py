@@ -53,7 +53,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   (``live_games``);
 * ``POST /api/tournaments`` organises a club tournament; ``GET /api/tournaments`` the open,
   running and finished ones; ``GET /api/tournaments/{id}`` one whole; ``POST
-  /api/tournaments/{id}/join``, ``/leave``, ``/start``, ``/cancel`` (``tournaments``);
+  /api/tournaments/{id}/join``, ``/leave``, ``/start``, ``/cancel``, an arena's ``/pause`` and
+  ``/rejoin`` (``tournaments``);
 * ``GET /api/account/following``, ``PUT`` and ``DELETE /api/account/following/{name}``; ``GET
   /api/account/blocked``, ``PUT`` and ``DELETE /api/account/blocked/{name}``; ``GET
   /api/account/relations/{name}``: the accounts followed and blocked (``people``);

@@ -12,8 +12,10 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from limits import parse
 from pydantic import Field
 
+from kingdomino.web import arena_store
 from kingdomino.web import tournament_store as records
 from kingdomino.web.accounts import Account
+from kingdomino.web.arena import MAX_MINUTES, MIN_MINUTES
 from kingdomino.web.club_tournaments import admit, led_club
 from kingdomino.web.game_requests import game_request
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES, WAIT_MINUTES
@@ -56,7 +58,12 @@ class TournamentRequest(Body):
     time_control: TimeControlRequest | None = Field(
         default=None, description="The players' clocks, which its games need (`days`: by the day)."
     )
-    format: Literal["round_robin", "swiss"] = Field(description="`round_robin` or `swiss`.")
+    format: Literal["round_robin", "swiss", "arena"] = Field(
+        description="`round_robin`, `swiss` or `arena` (pairing players as they come free, `minutes` long)."
+    )
+    minutes: int = Field(
+        default=60, ge=MIN_MINUTES, le=MAX_MINUTES, description="An arena's length from its start."
+    )
     table_size: Literal[2, 3, 4] = Field(
         default=2,
         description="Players at a table: 2, or 3 or 4 (a Swiss by tables, of a game of that many).",
@@ -96,15 +103,17 @@ async def create(
 ) -> dict[str, Any]:
     """Organise a club tournament: it is open for accounts to join until its start. Refused for a
     guest (401), a game not played at its tables (`table_size`; a round robin by tables), one
-    without a clock (its games need one), a start more than 30 days ahead, beyond 3
-    tournaments not yet over of one organiser, and for a `club` you do not lead."""
+    without a clock (its games need one), an arena on a clock by the day (`arena_clock`), a start
+    more than 30 days ahead, beyond 3 tournaments not yet over of one organiser, and for a `club`
+    you do not lead."""
     same_origin(request)
     name = clean_name(body.name)
     if not name:
         raise HubError(422, "name", "a tournament's name shows a letter at least")
     await limited(request, "tournament", client, CREATIONS)
     settings = {
-        **body.model_dump(exclude={"time_control", "play", "name", "club"}),
+        **body.model_dump(exclude={"time_control", "play", "name", "club", "minutes"}),
+        **({"minutes": body.minutes} if body.format == "arena" else {}),
         "name": name,
         "club": await asyncio.to_thread(led_club, tournaments.store, account.id, body.club)
         if body.club
@@ -121,7 +130,8 @@ async def listing(
 ) -> dict[str, Any]:
     """The tournaments open to join, running and finished (the newest first, each list at most
     50), or those of one `status`; logged in, `awaiting` too: your games of a running round whose
-    seat waits for you (`tournament`, `name`, `round`, `game_id`, `opponent`)."""
+    seat waits for you (`tournament`, `name`, `round`, `game_id`, `opponent`; an arena's game: its
+    number in the arena as its `round`)."""
     shown = [status] if status is not None else list(LISTS)
     found: dict[str, Any] = {}
     for kind in shown:
@@ -129,6 +139,7 @@ async def listing(
         found[kind] = [settings_json(entry["row"], entry["count"]) for entry in rows]
     if account is not None:
         found["awaiting"] = await asyncio.to_thread(records.awaiting, tournaments.store, account.id)
+        found["awaiting"] += await asyncio.to_thread(arena_store.awaiting, tournaments.store, account.id)
     return found
 
 
@@ -138,6 +149,8 @@ async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentA
     it, and your own games' seat tokens, to play them) and standings. Counted as a game request
     (``game_requests``: a flood is refused 429 `too_many_requests`)."""
     viewer = account.id if account is not None else None
+    if viewer is not None:
+        tournaments.arena.saw(tournament_id, viewer)
     page = await asyncio.to_thread(tournaments.pages.page, tournament_id, viewer)
     return Response(page, media_type="application/json")
 
@@ -146,11 +159,13 @@ async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentA
 async def join(
     tournament_id: str, request: Request, tournaments: TournamentsDep, account: LoggedIn, client: Client
 ) -> dict[str, Any]:
-    """Join an open tournament (refused when it is full, started, takes no bots and you are one, or
-    is a club's and you are not its member: `tournament_club`)."""
+    """Join an open tournament, or a running arena until its time is over (refused when it is full,
+    started, takes no bots and you are one, or is a club's and you are not its member:
+    `tournament_club`)."""
     same_origin(request)
     await limited(request, "tournament_act", client, ACTS)
     await asyncio.to_thread(admit, tournaments.store, tournament_id, account.id)
+    await tournaments.arena.before_its_end(tournament_id)
     await tournaments.join(tournament_id, account.player())
     return {"ok": True}
 
@@ -186,4 +201,26 @@ async def cancel(
     same_origin(request)
     await limited(request, "tournament_act", client, ACTS)
     await tournaments.cancel(tournament_id, account.id)
+    return {"ok": True}
+
+
+@router.post("/api/tournaments/{tournament_id}/pause")
+async def pause(
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: LoggedIn, client: Client
+) -> dict[str, Any]:
+    """Pause in a running arena: you are paired no more until you rejoin (a game under way is played on)."""
+    same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
+    await tournaments.arena.pause(tournament_id, account.id, True)
+    return {"ok": True}
+
+
+@router.post("/api/tournaments/{tournament_id}/rejoin")
+async def rejoin(
+    tournament_id: str, request: Request, tournaments: TournamentsDep, account: LoggedIn, client: Client
+) -> dict[str, Any]:
+    """Come back to a running arena after a pause: you are paired again at once."""
+    same_origin(request)
+    await limited(request, "tournament_act", client, ACTS)
+    await tournaments.arena.pause(tournament_id, account.id, False)
     return {"ok": True}

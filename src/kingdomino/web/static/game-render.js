@@ -1,6 +1,7 @@
 // Drawing a game's view into its page: the title and who you are, the status line saying what to
 // do now, the guided game's tip, the controls, the end screen, the board, the scores and the log,
 // and what the others did, told to screen readers. Drawn anew at every view the server sends.
+import { tournamentWayBack } from "./arena-return.js";
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { forget, remember, tokensFor } from "./saved-games.js";
@@ -47,8 +48,8 @@ export function render(game, before) {
   page.end.replaceChildren(...(view.status === "finished" ? [endedNoted(view, endScreen(view, {
     replay: () => { history.pushState(null, "", `/game/${game.id}/replay`); replayGame(game); },
     rematch: saved.request && !tournament && !sharedRematch(view) ? () => rematch(game) : null,
-    shared: tournament ? [el("a", { href: `/tournament/${tournament}`, class: "button primary", id: "back-to-tournament" },
-      t("end.back_to_tournament"))] : sharedRematch(view) ? rematchControls(game, view) : [],
+    shared: tournament ? tournamentWayBack(game.id, tournament, view.your_seats.length > 0)
+      : sharedRematch(view) ? rematchControls(game, view) : [],
     sameDeal: view.same_deal && !tournament ? () => sameDeal(game) : null,
     // Who watched a tournament's game goes on to its other games, or to the games anyone may watch.
     elsewhere: tournament && !view.your_seats.length

@@ -71,8 +71,8 @@ function awaitingLine(game, said) {
 
 /** A tournament of the list: its name (the link to its page) and what it is. @param {Listed} listed */
 function listedLine(listed) {
-  const format = t(listed.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
-  const round = listed.status === "running" ? t("tournament.round_of", { n: listed.round, total: listed.rounds })
+  const format = t(listed.format === "arena" ? "arena.format" : listed.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
+  const round = listed.format === "arena" ? "" : listed.status === "running" ? t("tournament.round_of", { n: listed.round, total: listed.rounds })
     : listed.format === "swiss" ? t("tournament.rounds_n", { n: listed.rounds }) : "";
   const tables = listed.table_size > 2 ? t("tournament.tables_of", { n: listed.table_size }) : "";
   return el("li", { "data-id": listed.id },
@@ -93,7 +93,11 @@ function organiseForm(games) {
     /** @type {HTMLInputElement} */ (el("input", { id, ...attributes }));
   const name = field("tournament-name", { type: "text", maxlength: 64, required: true, value: t("tournament.default_name") });
   const format = /** @type {HTMLSelectElement} */ (el("select", { id: "tournament-format" },
-    el("option", { value: "round_robin" }, t("tournament.round_robin")), el("option", { value: "swiss" }, t("tournament.swiss"))));
+    el("option", { value: "round_robin" }, t("tournament.round_robin")), el("option", { value: "swiss" }, t("tournament.swiss")),
+    el("option", { value: "arena" }, t("arena.format"))));
+  // An arena's length (web/arena.py: 20 to 180 minutes), asked of an arena alone.
+  const minutes = field("tournament-minutes", { type: "number", min: 20, max: 180, step: 5, value: 60 });
+  const minutesLabel = el("label", { hidden: true, id: "tournament-minutes-label" }, t("arena.minutes"), " ", minutes);
   const rounds = field("tournament-rounds", { type: "number", min: 1, max: 15, value: 5 });
   const most = field("tournament-max", { type: "number", min: 3, max: 64, value: 20 });
   const bots = field("tournament-bots", { type: "checkbox" });
@@ -113,9 +117,11 @@ function organiseForm(games) {
     if (!many) tableSize.value = "2";
     const tables = tableSize.value !== "2";
     /** @type {HTMLOptionElement} */ (format.options[0]).disabled = tables;
+    /** @type {HTMLOptionElement} */ (format.options[2]).disabled = tables;
     if (tables) format.value = "swiss";
     roundsLabel.hidden = format.value !== "swiss";
     vacation.fit(wanted.chosen().time_control);
+    minutesLabel.hidden = format.value !== "arena";
   };
   const send = async (/** @type {Event} */ event) => {
     event.preventDefault();
@@ -125,7 +131,7 @@ function organiseForm(games) {
       const made = /** @type {{id: string}} */ (await api("/api/tournaments", { method: "POST", body: {
         ...choice, time_control: vacation.applied(choice.time_control),
         name: name.value, format: format.value, rounds: Number(rounds.value), max_players: Number(most.value),
-        table_size: Number(tableSize.value),
+        table_size: Number(tableSize.value), minutes: Number(minutes.value),
         bots: bots.checked, public: watched.checked, play: play.checked, club: club.value(),
         starts_at: starts.value ? new Date(starts.value).getTime() / 1000 : null } }));
       location.href = `/tournament/${made.id}`;
@@ -141,7 +147,7 @@ function organiseForm(games) {
   return el("form", { id: "organise-form", class: "organise-form", onsubmit: send, onchange: fit },
     el("label", {}, t("tournament.name"), " ", name),
     el("span", { class: "organise-game" }, ...wanted.fields), vacation.field, tableLabel,
-    el("label", {}, t("tournament.format"), " ", format), roundsLabel,
+    el("label", {}, t("tournament.format"), " ", format), roundsLabel, minutesLabel,
     el("label", {}, t("tournament.max_players"), " ", most),
     el("label", {}, bots, " ", t("tournament.bots")),
     el("label", {}, watched, " ", t("watch.public")),

@@ -9,6 +9,7 @@ import { replaceKeepingFocus } from "./keep-focus.js";
 import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { ARENA_REFRESH_SECONDS, arenaCards, arenaRules, followArena } from "./tournament-arena.js";
 import { namesOf, tableLine, tableStandings } from "./tournament-tables.js";
 import { noWaiting } from "./vacation.js";
 import { errorWords, gameTitle } from "./words.js";
@@ -26,11 +27,12 @@ const REFRESH_SECONDS = 10;
 /** A tournament whole (GET /api/tournaments/{id}).
  * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
  *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, public: boolean,
- *   format: "round_robin" | "swiss", rounds: number, round: number, max_players: number, bots: boolean, table_size: number,
+ *   format: "round_robin" | "swiss" | "arena", rounds: number, round: number, max_players: number, bots: boolean, table_size: number,
  *   status: "open" | "running" | "finished" | "cancelled", starts_at: number | null, players: number,
  *   organiser: string, wait_minutes: number, you: {organiser: boolean, playing: boolean} | null, club: string | null,
  *   entrants: Array<{name: string, bot: boolean, withdrew: number | null}>,
- *   rounds_played: Array<{round: number, games: RoundGame[]}>, standings: StandingLine[]}} Tournament */
+ *   rounds_played: Array<{round: number, games: RoundGame[]}>, standings: StandingLine[],
+ *   arena?: import("./tournament-arena.js").ArenaPart}} Tournament */
 
 /** The tournament's page. @param {HTMLElement} main @param {string} id */
 export async function showTournament(main, id) {
@@ -54,7 +56,9 @@ export async function showTournament(main, id) {
       shown = "";
       return;
     }
-    const text = JSON.stringify(found);
+    await followArena(found);
+    // An arena's seconds left change at each read: its clock counts them down itself.
+    const text = JSON.stringify({ ...found, arena: found.arena && { ...found.arena, seconds_left: null } });
     if (text !== shown) {
       render(page, found, load);
       const heard = before ? newsOf(before, found) : "";
@@ -62,7 +66,8 @@ export async function showTournament(main, id) {
     }
     shown = text;
     before = found;
-    if (found.status === "running" || found.status === "open") timer = window.setTimeout(load, REFRESH_SECONDS * 1000);
+    const every = found.format === "arena" ? ARENA_REFRESH_SECONDS : REFRESH_SECONDS;
+    if (found.status === "running" || found.status === "open") timer = window.setTimeout(load, every * 1000);
   };
   await load();
 }
@@ -109,18 +114,20 @@ function render(main, found, load) {
       el("p", { class: "small" }, t("tournament.organiser", { name: found.organiser }), " · ",
         t("tournament.entrants_n", { n: found.players, max: found.max_players }),
         found.starts_at && found.status === "open" ? ` · ${t("tournament.starts", { time: when(found.starts_at) })}` : ""),
-      el("p", { class: "small" }, t(found.table_size > 2 ? "tournament.rules_tables" : "tournament.rules", { wait: waitWords(found.wait_minutes) })),
+      el("p", { class: "small" }, found.format === "arena" ? arenaRules(found)
+        : t(found.table_size > 2 ? "tournament.rules_tables" : "tournament.rules", { wait: waitWords(found.wait_minutes) })),
       actions(found, act), said, ...joinHelp(found)),
-    ...yourGameCard(found, load),
-    standingsCard(found),
-    ...roundCards(found, load),
+    ...found.format === "arena" ? arenaCards(found, act) : [...yourGameCard(found, load), standingsCard(found), ...roundCards(found, load)],
     el("p", {}, backLink())]);
 }
+
+/** The word of each format. */
+const FORMATS = { round_robin: "tournament.round_robin", swiss: "tournament.swiss", arena: "arena.format" };
 
 /** What the tournament is, in words: status, game, format and round, clock, rated or not.
  * @param {Tournament} found */
 function aboutWords(found) {
-  const format = t(found.format === "swiss" ? "tournament.swiss" : "tournament.round_robin");
+  const format = t(FORMATS[found.format]);
   // Before its start a Swiss says how many rounds it will be (a round robin's come of its players).
   const round = found.round ? t("tournament.round_of", { n: found.round, total: found.rounds })
     : found.format === "swiss" && found.status === "open" ? t("tournament.rounds_n", { n: found.rounds }) : "";

@@ -1,0 +1,276 @@
+"""The arena, a club tournament of a time window (``format: arena``): from its start for
+``minutes``, each player free of a game is paired again at once (``arena_pairing``), so that an
+evening's players play as many games as they like; its standings count arena points
+(``arena_pairing.scored``).
+
+A player is paired while they are in it (joined, before or after the start, and not withdrawn), in
+no game of it, not paused, and present: a bot's account always, a person while their tournament
+page was read in the last :data:`PRESENT_SECONDS` (the page reads it every few seconds) or a game
+of theirs in it ended that recently (they are on its end screen, which goes back to the arena).
+The pairing runs every :data:`TICK_SECONDS`, and at once as a game of the arena ends or a player
+rejoins. A paired player who has not taken their seat after :data:`SEAT_MINUTES` loses the game by
+forfeit (the one who came wins it) and is paused, as if they had pressed "Pause", until they
+rejoin. A player who withdraws loses the game they are in and is paired no more.
+
+At the window's end (``arena_tables.ArenaRow.ends_at``) nobody is paired again; the games under
+way finish and count, and the arena is ``finished`` once the last is over. The window is stored:
+a server that starts goes on with a running arena (:meth:`Arena.resume`), its games that ended
+while it was stopped counted. Its lock is the tournaments' (a join, a pause, a pairing at a time).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from kingdomino.ratings.glicko2 import Rating
+from kingdomino.web import arena_store
+from kingdomino.web import tournament_rounds as rounds
+from kingdomino.web import tournament_store as records
+from kingdomino.web.arena_pairing import Free, pair, scored, standings
+from kingdomino.web.arena_store import ArenaState
+from kingdomino.web.inbox_events import kept
+from kingdomino.web.inbox_store import Event, note
+from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
+from kingdomino.web.refusals import HubError
+from kingdomino.web.store import Store
+from kingdomino.web.tournament_store import Tournament
+
+if TYPE_CHECKING:
+    from kingdomino.web.tournaments import Tournaments
+
+log = logging.getLogger(__name__)
+
+#: The bounds of an arena's length (minutes).
+MIN_MINUTES, MAX_MINUTES = 20, 180
+#: How long a paired player has to take their seat before losing the game by forfeit (minutes).
+SEAT_MINUTES = 1
+#: How long two players who just met wait for someone else before they meet again (seconds).
+REMATCH_SECONDS = 10.0
+#: How often the free players are paired, and how long a player's page read keeps them present.
+TICK_SECONDS = 3.0
+PRESENT_SECONDS = 45.0
+#: The most page reads remembered before the stale ones are dropped.
+MAX_SEEN = 20_000
+
+
+def points_of(state: ArenaState) -> dict[int, int]:
+    """Each player's arena points so far (a player with no game ended is not in it)."""
+    return {player: sum(scored(results)) for player, results in state.results().items()}
+
+
+def tell_the_end(store: Store, tournament: Tournament, state: ArenaState) -> None:
+    """The arena is over: each of its players is told their place in its standings, as a round
+    tournament's are (``inbox_events.tournament_ended``)."""
+    lines = standings(tournament.names(), state.results())
+    params = {"tournament": tournament.id, "name": tournament.name, "of": len(lines)}
+
+    def writes() -> None:
+        for line in lines:
+            event = Event(
+                "tournament_ended", f"tournament:{tournament.id}:end", {**params, "place": line.rank}
+            )
+            note(store, line.player, event)
+
+    kept(store, writes, "an arena's end")
+
+
+class Arena:
+    """The running arenas of ``tournaments``: their pairing loops, games' ends, pauses and ends."""
+
+    def __init__(self, tournaments: Tournaments) -> None:
+        self.tournaments = tournaments
+        self.hub = tournaments.hub
+        self.store = tournaments.store
+        self.lock = tournaments.lock
+        self.loops: dict[str, asyncio.Task[None]] = {}
+        #: When each (arena, account) was last seen on the arena's page (``time.monotonic``).
+        self.seen: dict[tuple[str, int], float] = {}
+        #: When each (arena, account) came free last: their game ended, or they came back.
+        self.freed: dict[tuple[str, int], float] = {}
+        self.tick = TICK_SECONDS
+        self.rematch_seconds = REMATCH_SECONDS
+        self.seat_seconds = SEAT_MINUTES * 60.0
+
+    def saw(self, tournament_id: str, account_id: int) -> None:
+        """``account_id`` read the page of the tournament ``tournament_id``: present there."""
+        moment = time.monotonic()
+        if len(self.seen) >= MAX_SEEN:
+            self.seen = {key: at for key, at in self.seen.items() if moment - at < PRESENT_SECONDS}
+        self.seen[(tournament_id, account_id)] = moment
+
+    def present(self, tournament_id: str, player: Any) -> bool:
+        """Whether ``player`` (a row of its players) is there to be paired: the module's rule."""
+        if player.bot:
+            return True
+        at = self.seen.get((tournament_id, player.account_id))
+        return at is not None and time.monotonic() - at < PRESENT_SECONDS
+
+    # --- the start and the loop ---------------------------------------------------------------
+
+    async def begin(self, tournament_id: str) -> None:
+        """The arena ``tournament_id`` started now (the caller holds the lock): its window set,
+        its first games paired and its loop running."""
+        state = await self._state(tournament_id)
+        await asyncio.to_thread(
+            arena_store.set_ends, self.store, tournament_id, time.time() + state.minutes * 60
+        )
+        await self._pair(tournament_id)
+        self._run(tournament_id)
+
+    def _run(self, tournament_id: str) -> None:
+        if tournament_id not in self.loops:
+            self.loops[tournament_id] = asyncio.get_running_loop().create_task(self._loop(tournament_id))
+
+    async def _loop(self, tournament_id: str) -> None:
+        try:
+            while True:
+                try:
+                    async with self.lock:
+                        if await self._pair(tournament_id):
+                            return
+                except Exception:  # a failed pairing is tried again at the next tick
+                    log.exception("the arena %s was not paired", tournament_id)
+                await asyncio.sleep(self.tick)
+        finally:
+            self.loops.pop(tournament_id, None)
+
+    async def _state(self, tournament_id: str) -> ArenaState:
+        state = await asyncio.to_thread(arena_store.load, self.store, tournament_id)
+        if state is None:
+            raise HubError(404, "tournament", f"no arena with id {tournament_id!r}", "no_tournament")
+        return state
+
+    async def _pair(self, tournament_id: str) -> bool:
+        """Pair the arena's free players, or end it once its window ended and its last game is
+        over (the caller holds the lock): whether it is over."""
+        tournament = await self.tournaments.read(tournament_id)
+        if tournament.status != "running":
+            return True
+        state = await self._state(tournament_id)
+        if state.ends_at is not None and time.time() >= state.ends_at:
+            if state.busy():
+                return False
+            await asyncio.to_thread(records.set_state, self.store, tournament_id, status="finished")
+            await asyncio.to_thread(tell_the_end, self.store, tournament, state)
+            self.freed = {key: at for key, at in self.freed.items() if key[0] != tournament_id}
+            return True
+        busy = state.busy() | state.paused
+        free = [
+            p.account_id
+            for p in tournament.players
+            if p.withdrew is None and p.account_id not in busy and self.present(tournament_id, p)
+        ]
+        if len(free) < 2:
+            return False
+        points = points_of(state)
+        ratings = await asyncio.to_thread(self._ratings, tournament, free)
+        last = state.last_opponents()
+        moment = time.monotonic()
+        waited = {p: moment - self.freed.get((tournament_id, p), -float("inf")) for p in free}
+        candidates = [Free(p, points.get(p, 0), ratings[p], last.get(p), waited[p]) for p in free]
+        games, _ = pair(candidates, self.rematch_seconds)
+        for first, second in games:
+            game_id = await rounds.make_pairing_game(
+                self.hub, tournament, [first, second], time.time() + self.seat_seconds
+            )
+            await asyncio.to_thread(
+                arena_store.add_game, self.store, tournament_id, first, second, game_id, time.time()
+            )
+        return False
+
+    def _ratings(self, tournament: Tournament, players: list[int]) -> dict[int, float]:
+        """The players' ratings in the game's pool (a new player's where none), read in a thread."""
+        new = Rating().rating
+        pool = pool_or_none(tournament.game, tournament.table_size)
+        if pool is None:
+            return dict.fromkeys(players, new)
+        rated = read_ratings(self.store, [(p, pool) for p in players])
+        return {p: rated[(p, pool)].rating if (p, pool) in rated else new for p in players}
+
+    # --- games' ends, pauses, withdrawals -----------------------------------------------------
+
+    async def ended(self, game_id: str, result: dict[str, Any]) -> None:
+        """A game ended with ``result`` (``tournament_rounds.result_of``): if it is an arena's, it
+        counts, a player who never sat is paused, and the free players are paired again."""
+        stored = self.hub.table(game_id).stored
+        # A game played counts as played, resigned or not: a forfeit is a game never started. Who
+        # never sat is paused when its wait ran out (it keeps its moment; a game a withdrawal
+        # called off has none, and its other player is not to blame).
+        absent = None
+        if stored.status != "finished":
+            forfeits = (result.get("outcome") or {}).get("forfeits") or [False, False]
+            ran_out = stored.status == "expired" and stored.open_until is not None
+            absent = (bool(forfeits[0]) and ran_out, bool(forfeits[1]) and ran_out)
+        async with self.lock:
+            kept = await asyncio.to_thread(
+                arena_store.set_result,
+                self.store,
+                game_id,
+                result["first_points"],
+                result["second_points"],
+                absent,
+            )
+            if kept is None:
+                return
+            tournament_id, players = kept
+            for seat, player in enumerate(players):
+                if not (absent and absent[seat]):
+                    self.saw(tournament_id, player)
+                self.freed[(tournament_id, player)] = time.monotonic()
+            await self._pair(tournament_id)
+
+    async def before_its_end(self, tournament_id: str) -> None:
+        """Refuse a late join to an arena whose time is over (its last games may still be played)."""
+        state = await asyncio.to_thread(arena_store.load, self.store, tournament_id)
+        if state is not None and state.ends_at is not None and time.time() >= state.ends_at:
+            raise HubError(409, "tournament", "this arena's time is over", "tournament_over")
+
+    async def pause(self, tournament_id: str, account_id: int, paused: bool) -> None:
+        """``account_id`` pauses in the running arena ``tournament_id`` (not paired; a game under
+        way is played on) or comes back (``paused`` False: paired again at once)."""
+        async with self.lock:
+            tournament = await self.tournaments.read(tournament_id)
+            if tournament.format != "arena" or tournament.status != "running":
+                raise HubError(409, "tournament", "this is no running arena", "arena_not_running")
+            if account_id not in tournament.active():
+                raise HubError(
+                    409, "tournament", "you do not play in this tournament", "tournament_not_joined"
+                )
+            act = arena_store.pause if paused else arena_store.rejoin
+            await asyncio.to_thread(act, self.store, tournament_id, account_id)
+            if not paused:
+                self.saw(tournament_id, account_id)
+                await self._pair(tournament_id)
+
+    async def left(self, tournament: Tournament, account_id: int) -> None:
+        """``account_id`` withdrew from the arena (the caller holds the lock): their game not over
+        is lost (called off while it waits, resigned once under way)."""
+        state = await self._state(tournament.id)
+        for game in state.games:
+            if game.first_points is None and account_id in (game.first, game.second):
+                await self.tournaments._end_game(game.game_id, account_id)
+
+    # --- the server's start and stop ----------------------------------------------------------
+
+    async def resume(self) -> None:
+        """Go on with the running arenas: the games that ended meanwhile counted, the loops run."""
+        for tournament_id in await asyncio.to_thread(arena_store.running, self.store):
+            try:
+                state = await self._state(tournament_id)
+                for game in state.games:
+                    if game.first_points is None:
+                        table = self.hub.read(game.game_id)
+                        result = None if table is None else rounds.result_of(table.stored, table.state)
+                        if result is not None:
+                            await self.ended(game.game_id, result)
+                self._run(tournament_id)
+            except Exception:  # one arena that cannot go on stops none of the others
+                log.exception("the arena %s could not be resumed", tournament_id)
+
+    async def stop(self) -> None:
+        for loop in list(self.loops.values()):
+            loop.cancel()
+        self.loops.clear()

@@ -1,0 +1,201 @@
+"""The arenas in the database (``arena_tables``): short reads and writes, each one transaction,
+run off the event loop by ``arena``. An arena is read whole (:class:`ArenaState`): its window,
+its games in the order paired and its paused players."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from kingdomino.web import tournament_store as records
+from kingdomino.web.arena_pairing import outcome_of
+from kingdomino.web.arena_tables import ArenaGameRow, ArenaPauseRow, ArenaRow
+from kingdomino.web.store import Store
+from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
+
+
+@dataclass
+class ArenaState:
+    """An arena's window (``ends_at`` None before its start), games and paused accounts."""
+
+    minutes: int
+    ends_at: float | None
+    games: list[Any] = field(default_factory=list)
+    paused: set[int] = field(default_factory=set)
+
+    def busy(self) -> set[int]:
+        """The accounts in a game of the arena not over yet."""
+        return {p for g in self.games if g.first_points is None for p in (g.first, g.second)}
+
+    def outcomes(self) -> dict[int, list[tuple[float, float]]]:
+        """Each player's ended games in the order paired: (their points, their opponent's)."""
+        found: dict[int, list[tuple[float, float]]] = {}
+        for g in self.games:
+            if g.first_points is not None:
+                found.setdefault(g.first, []).append((g.first_points, g.second_points))
+                found.setdefault(g.second, []).append((g.second_points, g.first_points))
+        return found
+
+    def results(self) -> dict[int, list[str]]:
+        """Each player's ended games' outcomes in the order paired (``arena_pairing.OUTCOMES``)."""
+        return {
+            player: [str(outcome_of(mine, other)) for mine, other in games]
+            for player, games in self.outcomes().items()
+        }
+
+    def last_opponents(self) -> dict[int, int]:
+        """Each player's opponent in their last game paired."""
+        last: dict[int, int] = {}
+        for g in self.games:
+            last[g.first], last[g.second] = g.second, g.first
+        return last
+
+
+def create(store: Store, settings: dict[str, Any]) -> None:
+    """Store a new arena: its tournament's row (``settings`` but ``minutes``) and its window."""
+    minutes = int(settings.pop("minutes"))
+    with store.engine.begin() as connection:
+        connection.execute(insert(TournamentRow).values(**settings))
+        connection.execute(insert(ArenaRow).values(tournament_id=settings["id"], minutes=minutes))
+
+
+def load(store: Store, tournament_id: str) -> ArenaState | None:
+    """The arena of the tournament ``tournament_id``, or None (not an arena)."""
+    with store.engine.connect() as connection:
+        row = connection.execute(select(ArenaRow).where(ArenaRow.tournament_id == tournament_id)).first()
+        if row is None:
+            return None
+        games = connection.execute(
+            select(ArenaGameRow)
+            .where(ArenaGameRow.tournament_id == tournament_id)
+            .order_by(ArenaGameRow.number)
+        ).all()
+        paused = connection.execute(
+            select(ArenaPauseRow.account_id).where(ArenaPauseRow.tournament_id == tournament_id)
+        )
+        return ArenaState(row.minutes, row.ends_at, list(games), {int(p[0]) for p in paused})
+
+
+def running(store: Store) -> list[str]:
+    """The arenas running (at a server's start: the ones to go on with)."""
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(TournamentRow.id).where(TournamentRow.status == "running", TournamentRow.format == "arena")
+        )
+        return [str(row[0]) for row in rows]
+
+
+def set_ends(store: Store, tournament_id: str, ends_at: float) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(ArenaRow).where(ArenaRow.tournament_id == tournament_id).values(ends_at=ends_at)
+        )
+
+
+def add_game(store: Store, tournament_id: str, first: int, second: int, game_id: str, at: float) -> None:
+    """Store a new game of the arena, numbered after the last."""
+    with store.engine.begin() as connection:
+        last = connection.scalar(
+            select(func.max(ArenaGameRow.number)).where(ArenaGameRow.tournament_id == tournament_id)
+        )
+        connection.execute(
+            insert(ArenaGameRow).values(
+                tournament_id=tournament_id,
+                number=int(last or 0) + 1,
+                first=first,
+                second=second,
+                game_id=game_id,
+                paired=at,
+            )
+        )
+
+
+def set_result(
+    store: Store, game_id: str, first: float, second: float, absent: tuple[bool, bool] | None = None
+) -> tuple[str, tuple[int, int]] | None:
+    """Keep the result of the arena's game ``game_id`` unless it has one, with its players who
+    never sat paused (``absent``, by seat; None: it was played), in one transaction: if kept, its
+    arena and its two accounts in seat order."""
+    with store.engine.begin() as connection:
+        row = connection.execute(
+            select(ArenaGameRow.tournament_id, ArenaGameRow.first, ArenaGameRow.second).where(
+                ArenaGameRow.game_id == game_id, ArenaGameRow.first_points.is_(None)
+            )
+        ).first()
+        if row is None:
+            return None
+        connection.execute(
+            update(ArenaGameRow)
+            .where(ArenaGameRow.game_id == game_id)
+            .values(first_points=first, second_points=second, forfeit=absent is not None)
+        )
+        tournament_id, players = str(row[0]), (int(row[1]), int(row[2]))
+        paused = select(ArenaPauseRow.account_id).where(ArenaPauseRow.tournament_id == tournament_id)
+        already = {int(p[0]) for p in connection.execute(paused)}
+        for player, away in zip(players, absent or (False, False), strict=True):
+            if away and player not in already:
+                connection.execute(
+                    insert(ArenaPauseRow).values(tournament_id=tournament_id, account_id=player)
+                )
+    return tournament_id, players
+
+
+def pause(store: Store, tournament_id: str, account_id: int) -> None:
+    try:
+        with store.engine.begin() as connection:
+            connection.execute(
+                insert(ArenaPauseRow).values(tournament_id=tournament_id, account_id=account_id)
+            )
+    except IntegrityError:  # paused already
+        pass
+
+
+def rejoin(store: Store, tournament_id: str, account_id: int) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(
+            delete(ArenaPauseRow).where(
+                ArenaPauseRow.tournament_id == tournament_id, ArenaPauseRow.account_id == account_id
+            )
+        )
+
+
+def awaiting(store: Store, account_id: int) -> list[dict[str, Any]]:
+    """The running arenas' games whose seat still waits for ``account_id``, as
+    ``tournament_store.awaiting`` lists a round's (``round``: the game's number in its arena), so
+    that a bot's program takes its seat as it takes a round's."""
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(TournamentRow.id, TournamentRow.name, ArenaGameRow)
+            .join(ArenaGameRow, ArenaGameRow.tournament_id == TournamentRow.id)
+            .where(
+                TournamentRow.status == "running",
+                ArenaGameRow.first_points.is_(None),
+                (ArenaGameRow.first == account_id) | (ArenaGameRow.second == account_id),
+            )
+        ).all()
+        names = {
+            (str(row.tournament_id), int(row.account_id)): str(row.name)
+            for row in connection.execute(
+                select(TournamentPlayerRow).where(TournamentPlayerRow.tournament_id.in_([r[0] for r in rows]))
+            )
+        }
+    games = records.games_now(store, [str(row.game_id) for row in rows])
+    found = []
+    for row in rows:
+        status, seats = games.get(str(row.game_id), ("", []))
+        if status != "open" or not any(seat.get("for") == account_id for seat in seats):
+            continue
+        other = row.second if row.first == account_id else row.first
+        found.append(
+            {
+                "tournament": str(row[0]),
+                "name": str(row[1]),
+                "round": int(row.number),
+                "game_id": str(row.game_id),
+                "opponent": names.get((str(row[0]), int(other)), ""),
+            }
+        )
+    return found

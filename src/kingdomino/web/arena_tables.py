@@ -1,0 +1,55 @@
+"""The arenas' tables (``arena``): an arena tournament's window, its games and its paused players.
+Imported by ``store_setup``, so that they are made where missing with the others when a store
+opens. The tournament itself (its players, settings and status) is a row of ``tournaments`` whose
+``format`` is ``arena``."""
+
+from __future__ import annotations
+
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from kingdomino.web.tables import Base
+
+
+class ArenaRow(Base):
+    """An arena's window: ``minutes`` long from its start, so ending at ``ends_at`` (None before)."""
+
+    __tablename__ = "arenas"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    minutes: Mapped[int] = mapped_column(Integer)
+    ends_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ArenaGameRow(Base):
+    """A game of an arena, numbered in the order paired: its two accounts, the server's game, and
+    once over each side's tournament points (1, ½ or 0) and whether it was a forfeit."""
+
+    __tablename__ = "arena_games"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    first: Mapped[int] = mapped_column(Integer)
+    second: Mapped[int] = mapped_column(Integer)
+    game_id: Mapped[str] = mapped_column(String(32), index=True)
+    paired: Mapped[float] = mapped_column(Float)
+    first_points: Mapped[float | None] = mapped_column(Float, nullable=True)
+    second_points: Mapped[float | None] = mapped_column(Float, nullable=True)
+    forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class ArenaPauseRow(Base):
+    """A player of an arena who paused (or whose seat was forfeited): not paired until they rejoin."""
+
+    __tablename__ = "arena_pauses"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )

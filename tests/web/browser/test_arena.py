@@ -1,0 +1,88 @@
+"""An arena in the browser: Kira organises one from the lobby's form, Boris joins it from its page,
+Kira starts it, and both pages go to their game by themselves; at its end (Boris resigns) the
+game's page offers "Back to the arena" and goes back by itself, where the standings show the
+result. A phone in Russian shows the page too. (The API tests, tests/web/test_arenas.py, play
+arenas to their end.)"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    LivePage,
+    accepted_dialogs,
+    axe_violations,
+    log_in_new,
+    new_page,
+)
+
+
+def shot(page: LivePage, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"arena-{name}.png"), full_page=True)
+
+
+def posted(page: LivePage, path: str) -> None:
+    answer = page.request.post(page.base_url + path, headers={"Origin": page.base_url})
+    assert answer.ok, answer.text()
+
+
+def test_the_paired_players_pages_go_to_their_game_and_back_to_the_arena(
+    browser: Browser, live_server: str
+) -> None:
+    pages = {name: new_page(browser, live_server) for name in ("Kira", "Boris")}
+    names = {name: log_in_new(page, live_server, name) for name, page in pages.items()}
+    kira, boris = pages["Kira"], pages["Boris"]
+    kira.goto(live_server + "/")
+    kira.locator("#tournaments summary").click()
+    kira.fill("#tournament-name", "Friday arena")
+    kira.select_option("#tournament-format", "arena")
+    assert kira.locator("#tournament-minutes-label").is_visible()
+    kira.fill("#tournament-minutes", "30")
+    kira.select_option("#tournament-game-choice", label="Kingdomino Duel")
+    kira.select_option("#tournament-clock", value="2")
+    shot(kira, "organise")
+    kira.click("#organise-button")
+    kira.wait_for_url(f"{live_server}/tournament/*")
+    tournament_id = kira.url.rsplit("/", 1)[1]
+    assert "Arena" in kira.locator("#tournament-about").inner_text()
+    boris.goto(f"{live_server}/tournament/{tournament_id}")
+    boris.click("#tournament-join")
+    boris.wait_for_selector("#tournament-leave")
+    kira.locator("#arena-standings tbody tr").nth(1).wait_for()
+    shot(kira, "open")
+    kira.click("#tournament-start")
+    # Neither presses anything: each page goes to the game, its seat taken.
+    for page in (kira, boris):
+        page.wait_for_url(f"{live_server}/game/*", timeout=20_000)
+    game_id = kira.url.rsplit("/", 1)[1]
+    assert boris.url.endswith(f"/game/{game_id}")
+    for page in (kira, boris):
+        page.wait_for_selector("#your-turn, #waiting")
+    accepted_dialogs(boris)
+    boris.locator("#resign").click()
+    for page in (kira, boris):
+        page.locator("#winner").wait_for()
+        back = page.locator("#back-to-tournament")
+        back.wait_for()
+        page.locator("#arena-stay").wait_for()
+        assert back.inner_text() == "Back to the arena"
+    shot(kira, "game-end")
+    boris.click("#arena-stay")
+    assert "You are paused in the arena" in boris.inner_text("#arena-return")
+    boris.goto(f"{live_server}/tournament/{tournament_id}")
+    boris.locator("#arena-rejoin").wait_for()
+    shot(boris, "paused")
+    kira.wait_for_url(f"{live_server}/tournament/{tournament_id}", timeout=20_000)
+    kira.locator("#arena-standings .arena-sequence").first.wait_for()
+    first = kira.locator("#arena-standings tbody tr").first
+    assert names["Kira"] in first.inner_text() and "2" in first.locator(".arena-sequence").inner_text()
+    kira.locator("#arena-clock").wait_for()
+    shot(kira, "running")
+    assert axe_violations(kira) == []
+    phone = new_page(browser, live_server, width=360, height=740, touch=True, locale="ru")
+    phone.goto(f"{live_server}/tournament/{tournament_id}")
+    phone.locator("#arena-standings").wait_for()
+    shot(phone, "phone-ru")
+    # Nothing left to pair on the shared server: both withdraw.
+    for page in (kira, boris):
+        posted(page, f"/api/tournaments/{tournament_id}/leave")
