@@ -173,6 +173,9 @@ def show(name: NameArg, data_dir: DataDirOpt = None, database_url: DatabaseUrlOp
     games = ", ".join(f"{count} {status}" for status, count in sorted(found.games.items())) or "none"
     out.print(f"games: {line.games} ({games})")
     out.print(f"sessions open: {found.sessions}; push subscriptions: {found.push_subscriptions}")
+    waiting = f"; a link waits to verify {found.mail_pending}" if found.mail_pending else ""
+    address = f"{found.mail} (verified)" if found.mail else "none verified"
+    out.print(f"e-mail: {address}{waiting}", highlight=False)
     table = Table(title="ratings")
     for column in ("pool", "rating", "deviation", "games", "wins"):
         table.add_column(column, justify="left" if column == "pool" else "right")

@@ -549,6 +549,36 @@ def serve(
             "whose X-Forwarded-For header names the client; by default no one's is trusted.",
         ),
     ] = "",
+    smtp_url: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            envvar="KINGDOMINO_SMTP_URL",
+            rich_help_panel="E-mail",
+            help="The relay accounts' mails go through: smtp://USER:PASSWORD@HOST:587 (STARTTLS) or "
+            "smtps://...:465 (TLS); without it no mail is sent (docs/server.md, 'E-mail').",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None,
+        typer.Option(
+            metavar="ADDRESS",
+            envvar="KINGDOMINO_MAIL_FROM",
+            rich_help_panel="E-mail",
+            help="The mails' sender, e.g. 'Kingdomino <noreply@example.org>' (default: noreply@ the "
+            "--public-url's host).",
+        ),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            envvar="KINGDOMINO_PUBLIC_URL",
+            rich_help_panel="E-mail",
+            help="The site's address the mails' links lead to, e.g. https://kingdomino.example.org "
+            "(needed with --smtp-url).",
+        ),
+    ] = None,
 ) -> None:
     """Start the browser app: play every game against AI or friends; games survive restarts.
 
@@ -577,6 +607,7 @@ def serve(
     from kingdomino.web.ai_workers import WorkersUnavailable
     from kingdomino.web.app import create_app
     from kingdomino.web.connections import TrustedProxies, local_workers, raise_file_limit, total_connections
+    from kingdomino.web.mail_send import MailSettings
     from kingdomino.web.serving import server_config
     from kingdomino.web.store_setup import StoreNotWritable
     from kingdomino.workers import WorkersSpec
@@ -606,6 +637,10 @@ def serve(
         TrustedProxies.parse(forwarded_allow_ips)
     except ValueError as error:
         raise fail(f"--forwarded-allow-ips: {error}") from None
+    try:
+        mail = MailSettings.parse(smtp_url, mail_from, public_url) if smtp_url else None
+    except ValueError as error:
+        raise fail(str(error)) from None
     # Before the app starts its AI workers, and in words: a port in use, a host not this machine's.
     problem = listen_problem(host, port)
     if problem:
@@ -618,7 +653,7 @@ def serve(
 
     try:
         shown = make_url(database_url).render_as_string(hide_password=True)
-        app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers, seat_agents=agents)
+        app_ = create_app(database_url, ai_delay=ai_delay, ai_workers=workers, seat_agents=agents, mail=mail)
     except WorkersUnavailable as error:
         raise fail(f"--ai-workers {ai_workers}: Ray cannot be used: {error}") from None
     except StoreNotWritable as error:
@@ -633,6 +668,8 @@ def serve(
         first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise fail(f"{database_flag} {shown}: the database cannot be opened: {first}") from None
     said = start_lines(host, port, shown, proxies=forwarded_allow_ips)
+    if mail is not None:
+        said.append(f"E-mail goes through {mail.host}:{mail.port}; its links lead to {mail.public_url}")
     for line in [*said, ai_line(WorkersSpec.parse(workers), agents)]:
         console.print(line, soft_wrap=True)
     connections = total_connections(raise_file_limit(), local_workers(workers))

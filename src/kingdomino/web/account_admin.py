@@ -17,6 +17,7 @@ from sqlalchemy import ScalarSelect, delete, func, select, update
 from sqlalchemy.orm import Session
 
 from kingdomino.web.accounts import Accounts, aware, check_name_free, close_account, valid_name
+from kingdomino.web.mail_tables import MailAddressRow, MailLinkRow, reset_links_of
 from kingdomino.web.push_tables import PushSubscriptionRow
 from kingdomino.web.seats import clean_name, look_alike_key, name_key
 from kingdomino.web.store import Store
@@ -62,6 +63,9 @@ class AccountDetails:
     games: dict[str, int] = field(default_factory=dict)
     sessions: int = 0
     push_subscriptions: int = 0
+    #: Its e-mail address: the verified one (None: none) and one a mailed link waits to verify.
+    mail: str | None = None
+    mail_pending: str | None = None
 
 
 def _line(row: AccountRow, games: int) -> AccountLine:
@@ -139,6 +143,12 @@ def details(store: Store, name: str) -> AccountDetails:
             select(func.count()).where(SessionRow.account_id == row.id, SessionRow.expires > now())
         )
         pushes = session.scalar(select(func.count()).where(PushSubscriptionRow.account_id == row.id))
+        mail = session.get(MailAddressRow, row.id)
+        pending = session.scalar(
+            select(MailLinkRow.address).where(
+                MailLinkRow.account_id == row.id, MailLinkRow.purpose == "verify", MailLinkRow.expires > now()
+            )
+        )
     return AccountDetails(
         _line(row, int(games)),
         [
@@ -154,12 +164,14 @@ def details(store: Store, name: str) -> AccountDetails:
         {str(status): int(count) for status, count in by_status},
         int(sessions or 0),
         int(pushes or 0),
+        mail.address if mail is not None else None,
+        pending,
     )
 
 
 def reset_password(store: Store, name: str, accounts: Accounts | None = None) -> str:
     """A new random password for ``name``'s account, to hand to its owner (shown once, kept only
-    hashed); every session of it ends."""
+    hashed); every session of it ends, and every link mailed to choose a new one."""
     accounts = accounts or Accounts(store)
     password = secrets.token_urlsafe(NEW_PASSWORD_BYTES)
     hashed = accounts.hasher.hash(password)
@@ -167,6 +179,7 @@ def reset_password(store: Store, name: str, accounts: Accounts | None = None) ->
         row = _row_named(session, name)
         row.password_hash = hashed
         session.execute(delete(SessionRow).where(SessionRow.account_id == row.id))
+        session.execute(reset_links_of(row.id))
     return password
 
 

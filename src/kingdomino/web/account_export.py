@@ -20,6 +20,7 @@ from sqlalchemy import func, or_, select
 from kingdomino.web.accounts import aware
 from kingdomino.web.club_tables import ClubMemberRow, ClubRow
 from kingdomino.web.inbox_tables import NotificationRow
+from kingdomino.web.mail_tables import MailAddressRow
 from kingdomino.web.preferences import preferences_of
 from kingdomino.web.push_tables import PushSubscriptionRow
 from kingdomino.web.report_tables import ReportRow
@@ -156,6 +157,7 @@ def export(store: Store, account_id: int) -> dict[str, Any]:
             .order_by(TournamentRow.created)
         ).all()
         games = _games(session, account_id)
+        mail = session.get(MailAddressRow, account_id)
         said = session.scalars(
             select(ChatMessageRow).where(ChatMessageRow.account_id == account_id).order_by(ChatMessageRow.id)
         ).all()
@@ -176,6 +178,8 @@ def export(store: Store, account_id: int) -> dict[str, Any]:
             "bot": bool(account.bot),
             "created": _when(account.created),
             "last_login": _when(account.last_login),
+            "mail": mail.address if mail is not None else None,
+            "mail_verified": _when(mail.verified) if mail is not None else None,
         },
         "ratings": [
             {

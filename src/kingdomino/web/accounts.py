@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session
 
 from kingdomino.web.club_leaving import leave_all
 from kingdomino.web.inbox_tables import NotificationRow
+from kingdomino.web.mail_tables import reset_links_of
 from kingdomino.web.push_tables import PushSubscriptionRow
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer, clean_name, look_alike_key, name_key, reads_as_ai
@@ -90,7 +91,7 @@ class Accounts:
     def create(self, name: str, password: str, bot: bool = False) -> tuple[Account, str]:
         """A new account (a bot's, for ``kingdomino bot``) and a session of it (its token)."""
         shown = valid_name(name)
-        _check_password(password, "password")
+        check_password(password, "password")
         row = AccountRow(
             name=shown,
             name_key=name_key(shown),
@@ -159,11 +160,24 @@ class Accounts:
             raise HubError(
                 403, "old_password", "the old password is not this account's", "old_password_wrong"
             )
-        _check_password(new, "new_password")
-        self._set_password(account.id, new)
+        return self.new_password(account.id, new)
+
+    def new_password(self, account_id: int, password: str) -> str:
+        """Set the password of ``account_id`` to ``password`` (changed by its owner, or chosen by
+        a mailed link, ``mail_links``): every session of the account ends, and so does every link
+        mailed to choose a new one; the token of a new session is returned."""
+        check_password(password, "new_password")
+        self._set_password(account_id, password)
         with self.store.sessions.begin() as session:
-            session.execute(delete(SessionRow).where(SessionRow.account_id == account.id))
-        return self._open_session(account.id)
+            session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            session.execute(reset_links_of(account_id))
+        return self._open_session(account_id)
+
+    def confirms(self, account_id: int, password: str) -> bool:
+        """Whether ``password`` is the account ``account_id``'s (a change asks it, as ``close_own``)."""
+        with self.store.sessions() as session:
+            stored = session.get(AccountRow, account_id)
+        return self._verifies(stored.password_hash if stored is not None else None, password)
 
     def close_own(self, token: str, password: str) -> Account:
         """Close ``token``'s account, its owner confirming with ``password`` (``close_account``:
@@ -200,7 +214,8 @@ class Accounts:
         return token
 
 
-def _check_password(password: str, field: str) -> None:
+def check_password(password: str, field: str) -> None:
+    """Refuse ``password`` (naming ``field``) unless it has a password's length."""
     if len(password) not in PASSWORD_LENGTH:
         lengths = {"min": PASSWORD_LENGTH.start, "max": PASSWORD_LENGTH.stop - 1}
         message = f"a password has {lengths['min']} to {lengths['max']} characters, not {len(password)}"

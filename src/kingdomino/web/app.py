@@ -31,6 +31,8 @@ from kingdomino.web.failures import FailureAnswers, log_failure
 from kingdomino.web.hints import HINT_AGENT
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS
+from kingdomino.web.mail_links import Mail
+from kingdomino.web.mail_send import MailSettings, Postman
 from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.pages import languages, page_with_preloads
 from kingdomino.web.push import Pusher, PushSettings
@@ -57,6 +59,7 @@ PAGE_MODULES = (
     "tv.js",
     "puzzle.js",
     "insights.js",
+    "account-mail-page.js",
 )
 
 
@@ -71,6 +74,7 @@ def create_app(
     socket_idle_seconds: float = SOCKET_IDLE_SECONDS,
     seat_agents: Mapping[str, str] | None = None,
     push: PushSettings | None = None,
+    mail: MailSettings | None = None,
 ) -> FastAPI:
     """The app over the database at ``database_url`` (``sqlite:///path`` or ``postgresql://...``).
 
@@ -82,7 +86,8 @@ def create_app(
     ``socket_idle_seconds`` how long a game page's socket may stay silent before it is closed
     (``page_link``); ``seat_agents`` the agents the operator offers as AI seats besides the
     levels (name to spec: ``seat_agents``); ``push`` the operator's Web Push settings (None: the
-    environment's, ``PushSettings.from_env``).
+    environment's, ``PushSettings.from_env``); ``mail`` the operator's mail settings (None: no
+    mail is sent, and the e-mail parts of accounts are not offered: ``mail_links``).
     """
     allow(seat_agents or {})
     store = Store(database_url, server=secrets.token_hex(6))
@@ -101,6 +106,7 @@ def create_app(
     tournaments = Tournaments(hub)
     pusher = hub.pusher = Pusher(store, push or PushSettings.from_env())
     accounts = Accounts(store)
+    postman = Postman(mail) if mail is not None else None
     chats = Chats(store, accounts, hub.tables)
 
     @asynccontextmanager
@@ -110,6 +116,8 @@ def create_app(
         await tournaments.resume()
         await tournaments.arena.resume()
         pusher.start()
+        if postman is not None:
+            postman.start()
         chats.start()
         short_times = asyncio.create_task(tell_short_times(hub, pusher))
         pages = asyncio.create_task(pusher.pages.keep())
@@ -126,6 +134,8 @@ def create_app(
         await tournaments.stop()
         await hub.stop()
         await asyncio.to_thread(pusher.stop)
+        if postman is not None:
+            await asyncio.to_thread(postman.stop)
         try:
             await asyncio.to_thread(note_stop, store, time.time())
             await pusher.pages.clear()
@@ -143,6 +153,7 @@ def create_app(
     app.state.tournaments = tournaments
     app.state.pusher = pusher
     app.state.accounts = accounts
+    app.state.mail = Mail(accounts, mail, postman)
     app.state.chats = chats
     app.state.sockets_open = Counter()
     app.state.socket_idle_seconds = socket_idle_seconds

@@ -174,6 +174,12 @@ REFUSAL_CODES = frozenset(
         "club_remove_yourself",
         "club_tournaments_on",
         "tournament_club",
+        # E-mail and a forgotten password (mail_links.py, routes/mail.py).
+        "mail_unavailable",
+        "mail_address",
+        "mail_address_taken",
+        "mail_link_invalid",
+        "too_many_mails",
     }
 )
 

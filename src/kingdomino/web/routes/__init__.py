@@ -24,6 +24,10 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   logs in, ``DELETE /api/session`` out; ``GET /api/account`` who is logged in;
   ``POST /api/account/password`` ``{old_password, new_password}`` (``accounts``; the session
   travels in the ``kd_session`` cookie only);
+* ``GET`` and ``POST /api/account/mail`` the account's e-mail address and a link to verify one,
+  ``POST /api/account/verify`` ``{token}``, ``POST /api/account/forgot`` ``{name}`` and
+  ``POST /api/account/reset`` ``{token, new_password}``; the pages ``/account/verify`` and
+  ``/account/reset`` the mailed links open (``mail``);
 * ``GET /api/open-games`` and ``WS /ws/lobby``: the games waiting for players;
   ``POST /api/games/{id}/join`` ``{name?}`` takes an open seat, ``POST /api/games/{id}/cancel``
   ``{token}`` calls a waiting game off; ``POST /api/pairing`` ``{game, players, options?, rated?,
@@ -86,6 +90,7 @@ from kingdomino.web.routes import (
     inbox,
     insights,
     live_games,
+    mail,
     open_games,
     people,
     players,
@@ -108,6 +113,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     finished_games.router,
     game_socket.router,
     accounts.router,
+    mail.router,
     open_games.router,
     challenges.router,
     archive.router,

@@ -1,9 +1,11 @@
 // Your account, in the lobby: log in or create one (a name and a password), who is logged in, log
 // out, change the password; once logged in, the account's games and pages (account-games.js), its
-// data to download and its closing (account-close.js). The
+// data to download and its closing (account-close.js); its e-mail address, and a forgotten
+// password's link (account-mail.js). The
 // session is the server's HttpOnly cookie: this page never holds it.
 import { accountLeaving } from "./account-close.js";
 import { accountGames, showYourMove } from "./account-games.js";
+import { accountMail, forgotPassword } from "./account-mail.js";
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { blockedList } from "./people.js";
@@ -80,7 +82,7 @@ export function accountCard() {
       event.preventDefault();
       ask("/api/session", "POST", { name: typed(form, "account-name"), password: typed(form, "account-password") });
     });
-    return [form];
+    return [form, forgotPassword(() => typed(form, "account-name"))];
   };
   /** @param {AccountInfo} account */
   const loggedIn = (account) => {
@@ -97,6 +99,7 @@ export function accountCard() {
         el("button", { type: "button", id: "log-out", onclick: () => ask("/api/session", "DELETE") }, t("account.log_out"))),
       ...accountGames(account),
       el("details", {}, el("summary", {}, t("account.change_password")), change),
+      accountMail(),
       blockedList(),
       ...accountLeaving(() => {
         show(null, true);

@@ -3,8 +3,8 @@
 // "/score", a player's page at "/player/<name>" (all their games at "/player/<name>/games", their
 // statistics at "/player/<name>/stats"), the
 // leaderboards at "/leaderboards/<pool>", a club tournament at "/tournament/<id>", the preferences
-// at "/account/preferences", a club at "/club/<name>", the puzzles at "/puzzles" ("/puzzles/<id>") or
-// Kingdomino TV at "/tv" ("/tv/<game>").
+// at "/account/preferences", a club at "/club/<name>", the puzzles at "/puzzles" ("/puzzles/<id>"),
+// Kingdomino TV at "/tv" ("/tv/<game>"), or a mailed link's page ("/account/verify", "/account/reset").
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
 import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
@@ -47,7 +47,7 @@ async function main() {
   const brand = brandLink();
   // The lobby's account card asks who is logged in, and says it (ACCOUNT_SHOWN): the bell listens.
   const lobby = !(match || player || boards || tournament || club || tv || puzzles
-    || ["/score", "/account/preferences"].includes(location.pathname));
+    || ["/score", "/account/preferences", "/account/verify", "/account/reset"].includes(location.pathname));
   const bell = inboxBell(!lobby);
   header.replaceChildren(skipLink(root, Boolean(match)), brand, notice, bell, el("span", { class: "lang" }, select));
   fitBrand(brand);
@@ -57,6 +57,7 @@ async function main() {
   if (match) (await import("./game.js")).showGame(root, match[1], match[2] === "/replay", match[2] === "/watch");
   else if (location.pathname === "/score") (await import("./scorer.js")).showScorer(root);
   else if (location.pathname === "/account/preferences") (await import("./preferences.js")).showPreferences(root);
+  else if (/^\/account\/(verify|reset)$/.test(location.pathname)) (await import("./account-mail-page.js")).showMailLink(root);
   else if (archive) (await import("./archive.js")).showArchive(root, decodeURIComponent(archive[1]));
   else if (insights) (await import("./insights.js")).showInsights(root, decodeURIComponent(insights[1]));
   else if (player) (await import("./players.js")).showPlayer(root, decodeURIComponent(player[1]));

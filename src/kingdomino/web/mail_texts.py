@@ -1,0 +1,44 @@
+"""The mails' words: a link to verify an address, a link to choose a new password, in plain text
+and HTML, in the account's language (the page's own texts, ``static/i18n``, as push notifications
+read them: ``push_texts.say``). Every value put in the HTML is escaped: a name is its player's to
+choose."""
+
+from __future__ import annotations
+
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+from html import escape
+from urllib.parse import urlsplit
+
+from kingdomino.web.push_texts import say
+
+
+def link_mail(
+    kind: str, language: str, sender: str, to: str, name: str, link: str, public_url: str
+) -> EmailMessage:
+    """The mail of ``kind`` (``verify`` or ``reset``) to ``to``, the account ``name``'s, with its
+    ``link``; signed with the site's address (``public_url``)."""
+    site = urlsplit(public_url).netloc
+    hello = say(language, "mail.hello", name=name)
+    lines = [say(language, f"mail.{kind}.body", address=to), say(language, f"mail.{kind}.ignore")]
+    signature = say(language, "mail.signature", site=site)
+    signed = say(language, "mail.signature", site=public_url)
+    message = EmailMessage()
+    message["Subject"] = say(language, f"mail.{kind}.subject")
+    message["From"] = sender
+    message["To"] = Address(addr_spec=to)
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = make_msgid(domain=urlsplit(public_url).hostname)
+    message["Content-Language"] = language
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(f"{hello}\n\n{lines[0]}\n\n{link}\n\n{lines[1]}\n\n-- \n{signed}\n")
+    page = (
+        f'<!DOCTYPE html><html lang="{escape(language)}"><body>'
+        f"<p>{escape(hello)}</p><p>{escape(lines[0])}</p>"
+        f'<p><a href="{escape(link)}">{escape(say(language, f"mail.{kind}.action"))}</a></p>'
+        f"<p>{escape(link)}</p><p>{escape(lines[1])}</p>"
+        f'<p>-- <br><a href="{escape(public_url)}">{escape(signature)}</a></p></body></html>'
+    )
+    message.add_alternative(page, subtype="html")
+    return message
