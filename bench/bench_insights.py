@@ -31,7 +31,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import bindparam, insert, select, update
 
-from bench_archive import GAMES, add_accounts, add_games, counted_queries
+from bench_archive import GAMES, add_accounts, add_games, measure
 from kingdomino import CHANCE, make_game
 from kingdomino.core.game import ScoreSheet
 from kingdomino.web.app import create_app
@@ -111,21 +111,6 @@ def dress(store: Store, fill: int) -> int:
                 else:
                     keep(connection, game_id, kind[0], mode_of(kind[0], options), sheets)
     return len(newest)
-
-
-def measure(client: TestClient, path: str, requests: int) -> tuple[list[float], int, dict[str, Any]]:
-    """The ms of each of ``requests`` GETs of ``path``, the queries of one, and its answer."""
-    times = []
-    answer: dict[str, Any] = {}
-    for _ in range(requests):
-        began = time.perf_counter()
-        reply = client.get(path)
-        times.append((time.perf_counter() - began) * 1000)
-        assert reply.status_code == 200, reply.text
-        answer = reply.json()
-    with counted_queries(client.app.state.hub.store.engine) as statements:  # type: ignore[attr-defined]
-        client.get(path)
-    return times, len(statements), answer
 
 
 def main() -> None:

@@ -31,8 +31,7 @@ from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.arena_pairing import Free, pair, scored, standings
 from kingdomino.web.arena_store import ArenaState
-from kingdomino.web.inbox_events import kept
-from kingdomino.web.inbox_store import Event, note
+from kingdomino.web.inbox_events import tell_places
 from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
@@ -65,16 +64,7 @@ def tell_the_end(store: Store, tournament: Tournament, state: ArenaState) -> Non
     """The arena is over: each of its players is told their place in its standings, as a round
     tournament's are (``inbox_events.tournament_ended``)."""
     lines = standings(tournament.names(), state.results())
-    params = {"tournament": tournament.id, "name": tournament.name, "of": len(lines)}
-
-    def writes() -> None:
-        for line in lines:
-            event = Event(
-                "tournament_ended", f"tournament:{tournament.id}:end", {**params, "place": line.rank}
-            )
-            note(store, line.player, event)
-
-    kept(store, writes, "an arena's end")
+    tell_places(store, tournament, [(line.player, line.rank) for line in lines], "an arena's end")
 
 
 class Arena:

@@ -216,13 +216,17 @@ def tournament_ended(store: Store, tournament: Tournament) -> None:
         if tournament.table_size > 2
         else standings(names, tournament.played())
     )
-    params = {"tournament": tournament.id, "name": tournament.name, "of": len(lines)}
+    tell_places(store, tournament, [(line.player, line.rank) for line in lines], "a tournament's end")
+
+
+def tell_places(store: Store, tournament: Tournament, places: Sequence[tuple[int, int]], what: str) -> None:
+    """Each player of ``places`` (account, rank) told their place among them at ``tournament``'s
+    end, in one ``tournament_ended`` entry each (``what`` names the end in a failure's log)."""
+    params = {"tournament": tournament.id, "name": tournament.name, "of": len(places)}
 
     def writes() -> None:
-        for line in lines:
-            event = Event(
-                "tournament_ended", f"tournament:{tournament.id}:end", {**params, "place": line.rank}
-            )
-            note(store, line.player, event)
+        for player, rank in places:
+            event = Event("tournament_ended", f"tournament:{tournament.id}:end", {**params, "place": rank})
+            note(store, player, event)
 
-    kept(store, writes, "a tournament's end")
+    kept(store, writes, what)
