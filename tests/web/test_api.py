@@ -462,7 +462,8 @@ def test_a_player_who_left_keeps_their_moves_and_their_open_page_only_watches(cl
     refused = client.post(f"/api/games/{game_id}/undo", json={"token": tokens[0]})
     assert refused.status_code == 409 and refused.json()["error"]["code"] == "undo_left"
     after = client.get(f"/api/games/{game_id}", params={"token": tokens[0]}).json()
-    assert after["log"][-1] == log[-1] and after["undo_refused"] == "undo_left"
+    # Nothing taken back; the AI in Bea's seat may have played on meanwhile.
+    assert after["log"][: len(log)] == log and after["undo_refused"] == "undo_left"
 
 
 def test_a_player_who_must_go_hands_the_seat_to_an_ai_and_the_others_finish(

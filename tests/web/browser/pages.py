@@ -18,7 +18,7 @@ from typing import Any, TypeVar, cast
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, StorageState, WebSocket
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Request, StorageState, WebSocket
 from tests.web.conftest import BROWSER_CONTEXTS, wait_for
 
 T = TypeVar("T")
@@ -64,6 +64,7 @@ class LivePage(Page):
 
     base_url: str
     errors: list[str]
+    api_requests: set[Request]
 
 
 def present(value: T | None) -> T:
@@ -114,7 +115,31 @@ def new_page(
     page.on("console", on_console)
     page.base_url = base
     page.errors = errors
+    under_way: set[Request] = set()
+    page.on("request", lambda request: under_way.add(request) if "/api/" in request.url else None)
+    page.on("requestfinished", lambda request: under_way.discard(request))
+    page.on("requestfailed", lambda request: under_way.discard(request))
+    page.api_requests = under_way
     return page
+
+
+#: How long no API request of a page is under way before its cards are taken to have asked all they ask.
+QUIET_MS = 300
+
+
+def log_out(page: LivePage) -> None:
+    """Log out from the lobby's account card once none of the page's API requests is under way
+    (for ``QUIET_MS``: an answer may start the next): a card's request still on its way when the
+    session ends is refused 401, which the browser notes as an error."""
+    deadline = time.monotonic() + 30
+    quiet_since = time.monotonic()
+    while time.monotonic() - quiet_since < QUIET_MS / 1000:
+        assert time.monotonic() < deadline, [request.url for request in page.api_requests]
+        page.wait_for_timeout(50)
+        if page.api_requests:
+            quiet_since = time.monotonic()
+    page.click("#log-out")
+    page.wait_for_selector("#account-form")
 
 
 def create_game(

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, log_out, new_page
 
 
 def assert_refused(page: LivePage, press: Callable[[], None], words: str) -> None:
@@ -49,7 +49,7 @@ def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(
     assert "kd_session" not in page.evaluate("document.cookie")
     page.reload()
     page.wait_for_selector("#logged-in")
-    page.click("#log-out")
+    log_out(page)
     page.wait_for_selector("#account-form")
     page.fill("#account-name", name.lower())
     page.fill("#account-password", "not the password")
@@ -94,7 +94,7 @@ def test_the_guest_s_name_is_asked_of_guests_only(browser: Browser, live_server:
     log_in_new(page, live_server, "Gusti")
     page.wait_for_selector("#guest-name", state="hidden")
     assert page.is_hidden("#guest-leaderboards") and page.is_visible("#leaderboards-link")
-    page.click("#log-out")
+    log_out(page)
     page.wait_for_selector("#guest-name", state="visible")
     page.click("#guest-leaderboards")
     page.wait_for_selector("#leaderboard")

@@ -22,6 +22,7 @@ from tests.web.browser.pages import (
     LivePage,
     axe_violations,
     log_in_new,
+    log_out,
     new_page,
     present,
     timed_game_of_two,
@@ -146,7 +147,7 @@ def test_the_lobby_says_first_which_games_await_her_move(browser: Browser, live_
     russian.wait_for_selector("#your-move:not([hidden]) li")
     assert russian.title() == f"({len(awaiting) + 1}) Семейство Kingdomino"
     russian.close()
-    page.click("#log-out")
+    log_out(page)
     page.wait_for_selector("#your-move", state="hidden")
     assert page.title() == "Kingdomino family"
     assert page.errors == []

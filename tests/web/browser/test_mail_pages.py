@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, log_out, new_page
 from tests.web.conftest import served_in_a_thread
 from tests.web.mail_server import PUBLIC_URL, Mailbox, link_in, mail_server
 from tests.web.servers import free_port
@@ -22,14 +22,6 @@ def open_link(page: LivePage, box: Mailbox, to: str, count: int, base: str) -> N
     page.goto(link_in(box.wait_for(to, count)[-1]).replace(PUBLIC_URL, base))
     page.wait_for_selector("#mail-link")
     assert "token" not in page.url  # gone from the address bar, its history and a shared screen
-
-
-def log_out(page: LivePage) -> None:
-    """Log out from the lobby once its cards have asked what they ask of an account (a card's
-    request still on its way when the session ends is refused 401, which the browser notes)."""
-    page.wait_for_load_state("networkidle")
-    page.click("#log-out")
-    page.wait_for_selector("#account-form")
 
 
 def test_a_player_verifies_an_address_then_chooses_a_new_password_by_mail(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import ARTIFACTS, new_page
+from tests.web.browser.pages import ARTIFACTS, log_out, new_page
 
 
 def test_the_organisers_form_comes_with_the_account_made_in_the_lobby(
@@ -26,7 +26,7 @@ def test_the_organisers_form_comes_with_the_account_made_in_the_lobby(
     expect(kira.locator("#organise-form")).to_be_visible()
     expect(log_in_words).to_have_count(0)
     kira.locator("#tournaments").screenshot(path=str(ARTIFACTS / "tournament-card-logged-in.png"))
-    kira.click("#log-out")
+    log_out(kira)
     expect(log_in_words).to_be_visible()
     expect(kira.locator("#organise-form")).to_have_count(0)
     assert not kira.errors
