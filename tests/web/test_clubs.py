@@ -15,13 +15,15 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 from tests.web.test_challenges import account, as_
 from tests.web.test_old_databases import assert_schema_as_new
 from tests.web.test_open_games import refusal
 from tests.web.test_relations import app_over, fresh, open_game, people
 
-from kingdomino.web import account_admin, clubs, standings
-from kingdomino.web.tables import RatingRow
+from kingdomino.web import account_admin, club_tournaments, clubs, standings
+from kingdomino.web.refusals import HubError
+from kingdomino.web.tables import RatingRow, TournamentRow
 
 DAYS = {"kind": "days", "days": 1}
 
@@ -278,3 +280,26 @@ def test_a_database_made_before_clubs_gets_their_tables_and_column(tmp_path: Pat
             403,
             "tournament_club",
         )
+
+
+def test_a_club_gone_with_its_last_member_keeps_its_tournaments_members_only(client: TestClient) -> None:
+    """Kira, alone in her club, closes her account: its open tournament is called off, and a
+    running one (an arena's late joiners) stays members-only: nobody joins it, not even through
+    a new club that takes the same id."""
+    (kira, kira_s), (anna, anna_s) = people(client, "Kira", "Anna")
+    club = new_club(client, kira_s)
+    body = {"name": "Club night", "game": "kingdomino", "format": "round_robin", "time_control": DAYS}
+    opened = post(client, kira_s, "/api/tournaments", **body, club=club).json()["id"]
+    running = post(client, kira_s, "/api/tournaments", **body, club=club).json()["id"]
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        connection.execute(update(TournamentRow).where(TournamentRow.id == running).values(status="running"))
+    assert account_admin.close(store, kira, "spam")
+    assert refusal(post(client, anna_s, f"/api/tournaments/{opened}/join")) == (403, "tournament_club_gone")
+    assert as_(client, None).get(f"/api/tournaments/{opened}").json()["status"] == "cancelled"
+    new_club(client, anna_s)
+    found = standings.account_named(store, anna)
+    assert found is not None
+    with pytest.raises(HubError) as refused:
+        club_tournaments.admit(store, running, found[0])
+    assert refused.value.code == "tournament_club_gone"

@@ -174,6 +174,7 @@ REFUSAL_CODES = frozenset(
         "club_remove_yourself",
         "club_tournaments_on",
         "tournament_club",
+        "tournament_club_gone",
         # E-mail and a forgotten password (mail_links.py, routes/mail.py).
         "mail_unavailable",
         "mail_address",
