@@ -22,6 +22,7 @@ from tests.web.test_open_games import refusal
 from tests.web.test_relations import app_over, fresh, open_game, people
 
 from kingdomino.web import account_admin, club_tournaments, clubs, standings
+from kingdomino.web.club_tables import ClubBarRow
 from kingdomino.web.refusals import HubError
 from kingdomino.web.tables import RatingRow, TournamentRow
 
@@ -303,3 +304,25 @@ def test_a_club_gone_with_its_last_member_keeps_its_tournaments_members_only(cli
     with pytest.raises(HubError) as refused:
         club_tournaments.admit(store, running, found[0])
     assert refused.value.code == "tournament_club_gone"
+
+
+def test_a_leader_s_refusal_or_removal_keeps_them_out_for_a_time(client: TestClient) -> None:
+    """A refused request was sent again at once, forever, and a removed member rejoined an open
+    club at once: either is refused 403 `club_barred` for `clubs.BAR`, then welcome again."""
+    (_, kira_s), (boris, boris_s), (anna, anna_s) = people(client, "Kira", "Boris", "Anna")
+    club = new_club(client, kira_s)
+    post(client, boris_s, f"/api/clubs/{club}/join")
+    assert as_(client, kira_s).delete(f"/api/clubs/{club}/members/{boris}").json()["was"] == "member"
+    barred = post(client, boris_s, f"/api/clubs/{club}/join")
+    assert refusal(barred) == (403, "club_barred")
+    assert barred.json()["error"]["values"]["name"] == club
+    asked = new_club(client, kira_s, admission="request")
+    assert post(client, anna_s, f"/api/clubs/{asked}/join").json() == {"role": "asked"}
+    assert as_(client, kira_s).delete(f"/api/clubs/{asked}/members/{anna}").json()["was"] == "asked"
+    assert refusal(post(client, anna_s, f"/api/clubs/{asked}/join")) == (403, "club_barred")
+    assert post(client, anna_s, f"/api/clubs/{club}/join").json() == {"role": "member"}  # another club
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        connection.execute(update(ClubBarRow).values(until=datetime.now(UTC) - clubs.BAR / 30))
+    assert post(client, boris_s, f"/api/clubs/{club}/join").json() == {"role": "member"}
+    assert post(client, anna_s, f"/api/clubs/{asked}/join").json() == {"role": "asked"}

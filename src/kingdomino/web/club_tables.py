@@ -52,3 +52,16 @@ class ClubMemberRow(Base):
     )
     role: Mapped[str] = mapped_column(String(16))
     since: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubBarRow(Base):
+    """An account a club's leader turned away, refusing its request or removing it
+    (``club_bars``): it may not join or ask again before ``until``."""
+
+    __tablename__ = "club_bars"
+
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    until: Mapped[datetime] = mapped_column(DateTime(timezone=True))
