@@ -19,7 +19,7 @@ from sqlalchemy import update
 from tests.web.test_challenges import account, as_
 from tests.web.test_old_databases import assert_schema_as_new
 from tests.web.test_open_games import refusal
-from tests.web.test_relations import app_over, fresh, open_game, people
+from tests.web.test_relations import app_over, fresh, open_game, people, put
 
 from kingdomino.web import account_admin, club_tournaments, clubs, standings
 from kingdomino.web.club_tables import ClubBarRow
@@ -207,6 +207,13 @@ def test_a_club_s_page_lists_the_public_games_its_members_play(client: TestClien
             "watch": f"/game/{game_id}/watch",
         }
     ]
+    # A reader Boris blocks, or who blocks Kira, does not see their game there.
+    (_, vera_s), (vlad, vlad_s) = people(client, "Vera", "Vlad")
+    assert put(client, boris_s, "blocked", vlad).status_code == 200
+    assert page(client, vlad_s, club)["playing"] == []
+    assert put(client, vera_s, "blocked", kira).status_code == 200
+    assert page(client, vera_s, club)["playing"] == []
+    assert [game["id"] for game in page(client, kira_s, club)["playing"]] == [game_id]
 
 
 def test_a_members_only_tournament_refuses_others(client: TestClient) -> None:

@@ -17,7 +17,7 @@ from limits import parse
 from pydantic import Field
 
 from kingdomino.ratings.pools import pool_names
-from kingdomino.web import club_views, clubs, standings
+from kingdomino.web import club_views, clubs, relations, standings
 from kingdomino.web.accounts import Account
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, account_required, limited, same_origin
@@ -135,9 +135,10 @@ async def club(
     pool: Annotated[str | None, Query(description="The pool its members are ranked in.")] = None,
 ) -> dict[str, Any]:
     """A club's page: its description and admission, its members ranked by rating in `pool` (else
-    the pool where most of them are rated), the public games they play now (`playing`), its
-    members-only tournaments, `you` (your role: `leader`, `member`, `asked` or null) and, for a
-    leader, the `requests` to join waiting. At most 300 a minute per client, with the lists of
+    the pool where most of them are rated), the public games they play now (`playing`: not
+    those where an account sits that you block or that blocks you), its members-only
+    tournaments, `you` (your role: `leader`, `member`, `asked` or null) and, for a leader, the
+    `requests` to join waiting. At most 300 a minute per client, with the lists of
     clubs (429 `too_many_tries`)."""
     await limited(request, "club_read", client, READS)
     if pool is not None and pool not in pool_names():
@@ -145,7 +146,8 @@ async def club(
             404, "pool", f"expected one of {', '.join(pool_names())}, got {pool!r}", "no_pool", {"pool": pool}
         )
     found = await asyncio.to_thread(clubs.find, hub.store, name, account.id if account else None)
-    return await asyncio.to_thread(club_views.club_page, hub.store, found, pool)
+    apart = await asyncio.to_thread(relations.kept_apart, hub.store, account.id) if account else set()
+    return await asyncio.to_thread(club_views.club_page, hub.store, found, pool, frozenset(apart))
 
 
 @router.patch("/api/clubs/{name}")
