@@ -353,3 +353,27 @@ def test_the_old_address_is_told_when_replaced_or_removed_and_at_a_password_chan
     as_(client, None).post("/api/account/forgot", json={"name": name})
     time.sleep(0.5)  # the look-up runs after the answer: no reset link comes to the removed address
     assert len(box.wait_for(second, 2)) == 2
+
+
+def test_a_reset_link_to_an_address_replaced_or_removed_opens_nothing(
+    mailed: tuple[TestClient, Mailbox],
+) -> None:
+    """The address stops being the account's: a link it was mailed to choose a new password no
+    longer acts for the account (its mailbox is no longer a way in)."""
+    client, box = mailed
+    name = fresh("Gone")
+    session = account(client, name)
+    first = verified(client, box, session, name)
+    as_(client, None).post("/api/account/forgot", json={"name": name})
+    to_first = token_of(link_in(box.wait_for(first, 2)[-1]))
+    second = verified(client, box, session, name)
+    late = client.post("/api/account/reset", json={"token": to_first, "new_password": "the thief's password"})
+    assert (late.status_code, late.json()["error"]["code"]) == (400, "mail_link_invalid")
+    as_(client, None).post("/api/account/forgot", json={"name": name})
+    to_second = token_of(link_in(box.wait_for(second, 2)[-1]))
+    removed = as_(client, session).post("/api/account/mail/remove", json={"password": "password " + name})
+    assert removed.json() == {"removed": True}
+    late = client.post(
+        "/api/account/reset", json={"token": to_second, "new_password": "the thief's password"}
+    )
+    assert (late.status_code, late.json()["error"]["code"]) == (400, "mail_link_invalid")

@@ -12,7 +12,8 @@ at once (that would tell anyone that the address has an account here): the link 
 following it says the address is another account's, to the mailbox's owner alone.
 
 The owner may remove the address (``remove``, the password confirming it). An address that
-stops being the account's, replaced by another verified or removed, is told so by mail, and the
+stops being the account's, replaced by another verified or removed, is told so by mail (and a
+link it was mailed to choose a new password ends: its mailbox is no longer a way in), and the
 verified address is told when the password is changed in the account's settings
 (``tell_password_changed``): whoever took over a session or a password cannot change them unseen.
 No mail tells of a password chosen through a reset link: that link was the address's own.
@@ -38,7 +39,7 @@ from sqlalchemy.orm import Session
 from kingdomino.web.accounts import Account, Accounts, aware, check_password
 from kingdomino.web.mail_address import address_key, checked_address
 from kingdomino.web.mail_send import MailSettings, Postman
-from kingdomino.web.mail_tables import MailAddressRow, MailLinkRow
+from kingdomino.web.mail_tables import MailAddressRow, MailLinkRow, reset_links_of
 from kingdomino.web.mail_texts import link_mail, notice_mail
 from kingdomino.web.preferences import preferences_of
 from kingdomino.web.refusals import HubError
@@ -146,6 +147,8 @@ class Mail:
                 former = session.get(MailAddressRow, link.account_id)
                 replaced = former.address if former is not None and former.address_key != key else None
                 session.execute(delete(MailAddressRow).where(MailAddressRow.account_id == link.account_id))
+                if replaced is not None:
+                    session.execute(reset_links_of(link.account_id))
                 session.add(
                     MailAddressRow(
                         account_id=link.account_id, address=link.address, address_key=key, verified=now()
@@ -158,14 +161,16 @@ class Mail:
         return link.address
 
     def remove(self, account: Account, password: str) -> bool:
-        """Remove the verified address of ``account`` (and the link waiting to verify one), its
-        owner confirming with ``password``; the address removed is told. False: it had none."""
+        """Remove the verified address of ``account`` (and the link waiting to verify one, and
+        those mailed to choose a new password), its owner confirming with ``password``; the
+        address removed is told. False: it had none."""
         if not self.accounts.confirms(account.id, password):
             raise HubError(403, "password", "the password is not this account's", "password_wrong")
         with self.store.sessions.begin() as session:
             row = session.get(MailAddressRow, account.id)
             removed = row.address if row is not None else None
             session.execute(delete(MailAddressRow).where(MailAddressRow.account_id == account.id))
+            session.execute(reset_links_of(account.id))
             session.execute(
                 update(MailLinkRow)
                 .where(MailLinkRow.account_id == account.id, MailLinkRow.purpose == "verify")
