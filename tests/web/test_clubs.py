@@ -15,13 +15,16 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 from tests.web.test_challenges import account, as_
 from tests.web.test_old_databases import assert_schema_as_new
 from tests.web.test_open_games import refusal
-from tests.web.test_relations import app_over, fresh, open_game, people
+from tests.web.test_relations import app_over, fresh, open_game, people, put
 
-from kingdomino.web import account_admin, clubs, standings
-from kingdomino.web.tables import RatingRow
+from kingdomino.web import account_admin, club_tournaments, clubs, standings
+from kingdomino.web.club_tables import ClubBarRow
+from kingdomino.web.refusals import HubError
+from kingdomino.web.tables import RatingRow, TournamentRow
 
 DAYS = {"kind": "days", "days": 1}
 
@@ -204,6 +207,13 @@ def test_a_club_s_page_lists_the_public_games_its_members_play(client: TestClien
             "watch": f"/game/{game_id}/watch",
         }
     ]
+    # A reader Boris blocks, or who blocks Kira, does not see their game there.
+    (_, vera_s), (vlad, vlad_s) = people(client, "Vera", "Vlad")
+    assert put(client, boris_s, "blocked", vlad).status_code == 200
+    assert page(client, vlad_s, club)["playing"] == []
+    assert put(client, vera_s, "blocked", kira).status_code == 200
+    assert page(client, vera_s, club)["playing"] == []
+    assert [game["id"] for game in page(client, kira_s, club)["playing"]] == [game_id]
 
 
 def test_a_members_only_tournament_refuses_others(client: TestClient) -> None:
@@ -278,3 +288,48 @@ def test_a_database_made_before_clubs_gets_their_tables_and_column(tmp_path: Pat
             403,
             "tournament_club",
         )
+
+
+def test_a_club_gone_with_its_last_member_keeps_its_tournaments_members_only(client: TestClient) -> None:
+    """Kira, alone in her club, closes her account: its open tournament is called off, and a
+    running one (an arena's late joiners) stays members-only: nobody joins it, not even through
+    a new club that takes the same id."""
+    (kira, kira_s), (anna, anna_s) = people(client, "Kira", "Anna")
+    club = new_club(client, kira_s)
+    body = {"name": "Club night", "game": "kingdomino", "format": "round_robin", "time_control": DAYS}
+    opened = post(client, kira_s, "/api/tournaments", **body, club=club).json()["id"]
+    running = post(client, kira_s, "/api/tournaments", **body, club=club).json()["id"]
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        connection.execute(update(TournamentRow).where(TournamentRow.id == running).values(status="running"))
+    assert account_admin.close(store, kira, "spam")
+    assert refusal(post(client, anna_s, f"/api/tournaments/{opened}/join")) == (403, "tournament_club_gone")
+    assert as_(client, None).get(f"/api/tournaments/{opened}").json()["status"] == "cancelled"
+    new_club(client, anna_s)
+    found = standings.account_named(store, anna)
+    assert found is not None
+    with pytest.raises(HubError) as refused:
+        club_tournaments.admit(store, running, found[0])
+    assert refused.value.code == "tournament_club_gone"
+
+
+def test_a_leader_s_refusal_or_removal_keeps_them_out_for_a_time(client: TestClient) -> None:
+    """A refused request was sent again at once, forever, and a removed member rejoined an open
+    club at once: either is refused 403 `club_barred` for `clubs.BAR`, then welcome again."""
+    (_, kira_s), (boris, boris_s), (anna, anna_s) = people(client, "Kira", "Boris", "Anna")
+    club = new_club(client, kira_s)
+    post(client, boris_s, f"/api/clubs/{club}/join")
+    assert as_(client, kira_s).delete(f"/api/clubs/{club}/members/{boris}").json()["was"] == "member"
+    barred = post(client, boris_s, f"/api/clubs/{club}/join")
+    assert refusal(barred) == (403, "club_barred")
+    assert barred.json()["error"]["values"]["name"] == club
+    asked = new_club(client, kira_s, admission="request")
+    assert post(client, anna_s, f"/api/clubs/{asked}/join").json() == {"role": "asked"}
+    assert as_(client, kira_s).delete(f"/api/clubs/{asked}/members/{anna}").json()["was"] == "asked"
+    assert refusal(post(client, anna_s, f"/api/clubs/{asked}/join")) == (403, "club_barred")
+    assert post(client, anna_s, f"/api/clubs/{club}/join").json() == {"role": "member"}  # another club
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        connection.execute(update(ClubBarRow).values(until=datetime.now(UTC) - clubs.BAR / 30))
+    assert post(client, boris_s, f"/api/clubs/{club}/join").json() == {"role": "member"}
+    assert post(client, anna_s, f"/api/clubs/{asked}/join").json() == {"role": "asked"}

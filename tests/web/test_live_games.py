@@ -275,3 +275,25 @@ def test_a_reading_that_failed_is_not_kept(client: TestClient, monkeypatch: pyte
         asyncio.run(lists.ranked())
     monkeypatch.setattr(live_games, "ranked", lambda store, account=None: [])
     assert asyncio.run(lists.ranked()) == [] and lists.kept[None].reading.done()
+
+
+def test_a_reader_does_not_see_the_games_of_an_account_a_block_stands_between(client: TestClient) -> None:
+    """Boris blocks Kira: neither's list (nor TV, which reads it) shows the other's games; a
+    reader logged out, or another account, sees them all."""
+    log_in_new(client, "Kira")
+    kira_session = client.cookies["kd_session"]
+    kiras = joined(client)["id"]
+    log_in_new(client, "Boris")
+    boris_session = client.cookies["kd_session"]
+    boris = joined(client)["id"]
+    client.cookies.set("kd_session", boris_session)
+    assert client.put("/api/account/blocked/Kira").status_code == 200
+    assert [g["id"] for g in live(client)["games"]] == [boris]
+    assert live(client)["total"] == 1 and live(client, player="Kira")["games"] == []
+    client.cookies.clear()
+    client.cookies.set("kd_session", kira_session)
+    assert [g["id"] for g in live(client)["games"]] == [kiras]
+    log_in_new(client, "Vera")
+    assert sorted(g["id"] for g in live(client)["games"]) == sorted([kiras, boris])
+    client.cookies.clear()
+    assert sorted(g["id"] for g in live(client)["games"]) == sorted([kiras, boris])

@@ -309,3 +309,71 @@ def test_a_password_changed_by_its_owner_ends_the_links_mailed_to_choose_one(
     assert as_(client, session).post("/api/account/password", json=body).status_code == 200
     late = client.post("/api/account/reset", json={"token": token, "new_password": "the thief's password"})
     assert (late.status_code, late.json()["error"]["code"]) == (400, "mail_link_invalid")
+
+
+def test_the_old_address_is_told_when_replaced_or_removed_and_at_a_password_change(
+    mailed: tuple[TestClient, Mailbox],
+) -> None:
+    """Whoever took over a session or a password changed the address or the password unseen: the
+    address that was the account's is told (no link in the notice), and its owner may remove it,
+    the password confirming."""
+    client, box = mailed
+    name = fresh("Told")
+    session = account(client, name)
+    first = verified(client, box, session, name)
+    body = {"old_password": "password " + name, "new_password": "a changed password " + name}
+    changed = as_(client, session).post("/api/account/password", json=body)
+    assert changed.status_code == 200, changed.text
+    session = str(changed.cookies["kd_session"])
+    (told,) = [mail for mail in box.wait_for(first, 2) if "changed" in str(mail["Subject"])]
+    assert str(told["Subject"]) == "Your Kingdomino password was changed" and "token=" not in text_of(told)
+    asked = as_(client, session).post(
+        "/api/account/mail",
+        json={"address": new_address(), "password": "a changed password " + name, "language": "en"},
+    )
+    second = str(asked.json()["pending"])
+    assert client.post(
+        "/api/account/verify", json={"token": token_of(link_in(box.wait_for(second)[-1]))}
+    ).json()
+    replaced = box.wait_for(first, 3)[-1]
+    assert str(replaced["Subject"]) == "Your e-mail address at Kingdomino was replaced"
+    assert first in text_of(replaced) and second not in text_of(replaced) + text_of(replaced, "html")
+    wrong = as_(client, session).post("/api/account/mail/remove", json={"password": "not it"})
+    assert (wrong.status_code, wrong.json()["error"]["code"]) == (403, "password_wrong")
+    removed = as_(client, session).post(
+        "/api/account/mail/remove", json={"password": "a changed password " + name}
+    )
+    assert removed.json() == {"removed": True}
+    assert str(box.wait_for(second, 2)[-1]["Subject"]) == "Your e-mail address was removed from Kingdomino"
+    assert as_(client, session).get("/api/account/mail").json()["address"] is None
+    again = as_(client, session).post(
+        "/api/account/mail/remove", json={"password": "a changed password " + name}
+    )
+    assert again.json() == {"removed": False}
+    as_(client, None).post("/api/account/forgot", json={"name": name})
+    time.sleep(0.5)  # the look-up runs after the answer: no reset link comes to the removed address
+    assert len(box.wait_for(second, 2)) == 2
+
+
+def test_a_reset_link_to_an_address_replaced_or_removed_opens_nothing(
+    mailed: tuple[TestClient, Mailbox],
+) -> None:
+    """The address stops being the account's: a link it was mailed to choose a new password no
+    longer acts for the account (its mailbox is no longer a way in)."""
+    client, box = mailed
+    name = fresh("Gone")
+    session = account(client, name)
+    first = verified(client, box, session, name)
+    as_(client, None).post("/api/account/forgot", json={"name": name})
+    to_first = token_of(link_in(box.wait_for(first, 2)[-1]))
+    second = verified(client, box, session, name)
+    late = client.post("/api/account/reset", json={"token": to_first, "new_password": "the thief's password"})
+    assert (late.status_code, late.json()["error"]["code"]) == (400, "mail_link_invalid")
+    as_(client, None).post("/api/account/forgot", json={"name": name})
+    to_second = token_of(link_in(box.wait_for(second, 2)[-1]))
+    removed = as_(client, session).post("/api/account/mail/remove", json={"password": "password " + name})
+    assert removed.json() == {"removed": True}
+    late = client.post(
+        "/api/account/reset", json={"token": to_second, "new_password": "the thief's password"}
+    )
+    assert (late.status_code, late.json()["error"]["code"]) == (400, "mail_link_invalid")

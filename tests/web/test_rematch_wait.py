@@ -120,3 +120,29 @@ def test_a_rematch_a_player_aborts_is_called_off_on_the_finished_game(api: TestC
     # Ben asks for the rematch: a new one, not the game Anna called off.
     ben = rematch(api, old_id, tokens[1]).json()
     assert ben["offered"] and ben["id"] != anna["id"]
+
+
+def test_a_rematch_s_wait_given_back_after_an_outage_is_kept_when_a_player_joins(api: TestClient) -> None:
+    """Of a rematch of three, Ben joins after a stop of the servers gave its wait ten minutes more
+    (``clock_pause``): Cara keeps them, the deadline is not counted from the offer again."""
+    created = api.post(
+        "/api/games",
+        json={
+            "game": "kingdomino",
+            "players": 3,
+            "seats": [{"kind": "human", "name": name, "online": True} for name in ("Anna", "Ben", "Cara")],
+            "time_control": {"kind": "game", "minutes": 3, "increment": 2},
+        },
+    ).json()
+    tokens = [seat["token"] for seat in created["seats"]]
+    play_out(api, created["id"], tokens)
+    anna = rematch(api, created["id"], tokens[0]).json()
+    hub = api.app.state.hub  # type: ignore[attr-defined]
+    stored = hub.table(anna["id"]).stored
+    given = stored.created.timestamp() + clocks.JOIN_GRACE + 600
+    with hub.store.engine.begin() as connection:
+        connection.execute(update(GameRow).where(GameRow.id == anna["id"]).values(deadline=given))
+    stored.deadline = given
+    rematch(api, created["id"], tokens[1])
+    assert view(api, anna["id"], anna["token"])["awaited"] == [2]
+    assert hub.table(anna["id"]).stored.deadline == given

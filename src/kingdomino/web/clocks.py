@@ -141,8 +141,13 @@ def joining(seats: list[dict[str, Any]]) -> bool:
 def join_deadline(stored: StoredGame, control: TimeControl) -> float:
     """When a timed rematch not joined by every player yet is called off: ``JOIN_GRACE`` after
     it was offered (its creation), or a move's time after if longer (a turn-based game's player
-    comes back once a day), whoever is to act."""
-    return stored.created.timestamp() + max(JOIN_GRACE, control.start if control.per_move else 0.0)
+    comes back once a day), whoever is to act. A deadline already stored while it waited is kept
+    when later: the time no server ran, given back to it (``clock_pause``), counts for the
+    players still to join, as it does for a seat's clock."""
+    grace = stored.created.timestamp() + max(JOIN_GRACE, control.start if control.per_move else 0.0)
+    if stored.deadline is not None and joining(stored.seats):
+        return max(grace, stored.deadline)
+    return grace
 
 
 def clock_view(

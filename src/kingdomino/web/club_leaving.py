@@ -1,14 +1,15 @@
 """A closed account leaving its clubs (``clubs``), written in the transaction that closes it
 (``accounts.close_account``, whether its owner or the operator closes it): no club keeps a member
 nobody can meet. Where it was a club's last leader, the longest member leads; a club left with no
-member is closed, its tournaments open to anyone after it."""
+member is closed: its finished tournaments stay, for anyone, an open one is called off, and a
+running one stays members-only (``club_tables.GONE``: nobody joins it late)."""
 
 from __future__ import annotations
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import Connection
 
-from kingdomino.web.club_tables import ClubMemberRow, ClubRow
+from kingdomino.web.club_tables import GONE, ClubMemberRow, ClubRow
 from kingdomino.web.tables import TournamentRow
 
 
@@ -36,6 +37,10 @@ def leave_all(connection: Connection, account_id: int) -> None:
                 update(ClubMemberRow).where(of_club, ClubMemberRow.account_id == heir).values(role="leader")
             )
             continue
-        connection.execute(update(TournamentRow).where(TournamentRow.club == club_id).values(club=None))
+        ours = TournamentRow.club == club_id
+        opened, running = TournamentRow.status == "open", TournamentRow.status == "running"
+        connection.execute(update(TournamentRow).where(ours, opened).values(status="cancelled", club=GONE))
+        connection.execute(update(TournamentRow).where(ours, running).values(club=GONE))
+        connection.execute(update(TournamentRow).where(ours).values(club=None))
         connection.execute(delete(ClubMemberRow).where(of_club))
         connection.execute(delete(ClubRow).where(ClubRow.id == club_id))

@@ -1,8 +1,8 @@
 """The clubs' tables (``clubs``): each club, and its members with their roles. Imported by
 ``store_setup``, so that they are made where missing with the others when a store opens. A
 members-only tournament names its club in ``tournaments.club`` (no foreign key: closing a club,
-``clubs.close`` and ``club_leaving`` set it to None, and the column is added to older databases
-as a plain one)."""
+``clubs.close`` and ``club_leaving`` set it to None, or to ``GONE``, and the column is added to
+older databases as a plain one)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,11 @@ from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from kingdomino.web.tables import Base
+
+#: The club a members-only tournament names once its club closed with its last member
+#: (``club_leaving``): no club's id (ids begin at 1), so no club made since takes the tournament
+#: for its own, and nobody is a member of it (``club_tournaments.admit``).
+GONE = 0
 
 
 class ClubRow(Base):
@@ -47,3 +52,16 @@ class ClubMemberRow(Base):
     )
     role: Mapped[str] = mapped_column(String(16))
     since: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ClubBarRow(Base):
+    """An account a club's leader turned away, refusing its request or removing it
+    (``club_bars``): it may not join or ask again before ``until``."""
+
+    __tablename__ = "club_bars"
+
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    until: Mapped[datetime] = mapped_column(DateTime(timezone=True))

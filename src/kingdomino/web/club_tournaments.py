@@ -2,7 +2,12 @@
 alone (the tournament's ``club``), and the club's page lists it (``club_views``). Who joins is
 checked at the join, and again at the start: who is no longer a member then is taken off it (as
 a closed account is). A member who leaves the club after the start stays in the tournament, as a
-player who is blocked by another stays in one (its pairings are the tournament's)."""
+player who is blocked by another stays in one (its pairings are the tournament's).
+
+A club closed with its last member (``club_leaving``) leaves its open tournaments called off and
+its running ones naming ``club_tables.GONE``: they stay members-only, of a club nobody is a
+member of, so an arena's late joiner is refused (403 ``tournament_club_gone``) rather than let
+in as to a tournament for anyone."""
 
 from __future__ import annotations
 
@@ -47,15 +52,16 @@ def led_club(store: Store, account_id: int, name: str) -> int:
 
 def admit(store: Store, tournament_id: str, account_id: int) -> None:
     """Refuse ``account_id`` a members-only tournament of a club it is not a member of: 403
-    ``tournament_club``, naming the club. Any other tournament (or none) is let be."""
+    ``tournament_club``, naming the club, or ``tournament_club_gone`` when the club is gone.
+    Any other tournament (or none) is let be."""
     with store.engine.connect() as connection:
-        club = connection.execute(
-            select(ClubRow.id, ClubRow.name)
-            .join(TournamentRow, TournamentRow.club == ClubRow.id)
-            .where(TournamentRow.id == tournament_id)
-        ).first()
-        if club is None:
+        club_id = connection.scalar(select(TournamentRow.club).where(TournamentRow.id == tournament_id))
+        if club_id is None:
             return
+        club = connection.execute(select(ClubRow.id, ClubRow.name).where(ClubRow.id == club_id)).first()
+        if club is None:
+            message = "this tournament was for the members of a club that no longer exists"
+            raise HubError(403, "tournament", message, "tournament_club_gone")
         role = connection.scalar(
             select(ClubMemberRow.role).where(
                 ClubMemberRow.club_id == club.id, ClubMemberRow.account_id == account_id

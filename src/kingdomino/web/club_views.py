@@ -82,8 +82,12 @@ def _requests(connection: Connection, club_id: int) -> list[dict[str, Any]]:
     return [{"name": row.name, "bot": bool(row.bot), "since": _aware(row.since)} for row in rows]
 
 
-def _playing(connection: Connection, club_id: int) -> list[dict[str, Any]]:
-    """The public games the club's members play now, newest first: each with the members there."""
+def _playing(
+    connection: Connection, club_id: int, apart: frozenset[int] = frozenset()
+) -> list[dict[str, Any]]:
+    """The public games the club's members play now, newest first: each with the members there;
+    none where an account of ``apart`` sits (those a block stands between the reader and, as the
+    list of games to watch leaves them out: ``live_games.apart``)."""
     rows = connection.execute(
         select(AccountRow.name, GameRow.id, GameRow.game, GameRow.players, GameRow.seats)
         .join(SeatAccountRow, SeatAccountRow.account_id == AccountRow.id)
@@ -101,6 +105,8 @@ def _playing(connection: Connection, club_id: int) -> list[dict[str, Any]]:
     )
     games: dict[str, dict[str, Any]] = {}
     for row in rows:
+        if any(seat.get("account") in apart for seat in row.seats):
+            continue
         game = games.setdefault(
             row.id,
             {
@@ -135,9 +141,12 @@ def _tournaments(connection: Connection, club_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def club_page(store: Store, club: Club, pool: str | None) -> dict[str, Any]:
+def club_page(
+    store: Store, club: Club, pool: str | None, apart: frozenset[int] = frozenset()
+) -> dict[str, Any]:
     """The page of ``club`` as the reader whose role ``club.role`` is sees it: the requests
-    waiting only for its leaders; the members ranked in ``pool`` (None: the club's own pool)."""
+    waiting only for its leaders; the members ranked in ``pool`` (None: the club's own pool);
+    the games played now without those where an account of ``apart`` sits (the reader's blocks)."""
     with store.engine.connect() as connection:
         row = connection.execute(select(ClubRow).where(ClubRow.id == club.id)).one()
         shown = pool or club_pool(connection, club.id)
@@ -151,7 +160,7 @@ def club_page(store: Store, club: Club, pool: str | None) -> dict[str, Any]:
             "pools": pool_names(),
             "members": members,
             "max_members": MAX_MEMBERS,
-            "playing": _playing(connection, club.id),
+            "playing": _playing(connection, club.id, apart),
             "tournaments": _tournaments(connection, club.id),
             "you": club.role,
         }

@@ -19,6 +19,7 @@ Bounds: an account is in (or asks to join) at most ``MAX_CLUBS`` clubs and has c
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import delete, func, select, update
@@ -26,7 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from kingdomino.web.accounts import cleaned_name
-from kingdomino.web.club_tables import ClubMemberRow, ClubRow
+from kingdomino.web.club_tables import ClubBarRow, ClubMemberRow, ClubRow
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name, look_alike_key, name_key
 from kingdomino.web.silences import check_writing
@@ -39,6 +40,9 @@ from kingdomino.web.tables import TournamentRow
 MAX_CLUBS = 20
 MAX_CREATED = 3
 MAX_MEMBERS = 2000
+#: How long an account a leader turned away (a request refused, a member removed) may not join or
+#: ask again: a refusal is not undone by asking again each minute, nor a removal by rejoining.
+BAR = timedelta(days=30)
 #: The most characters of a description (after cleaning), and the most lines.
 MAX_DESCRIPTION = 500
 MAX_LINES = 20
@@ -194,6 +198,7 @@ def join(store: Store, name: str, account_id: int) -> str:
             role = _role(session, club.id, account_id)
             if role is not None:
                 return role
+            _not_barred(session, club, account_id)
             _room_for(session, account_id)
             role = "member" if club.admission == "open" else "asked"
             if role == "member":
@@ -202,6 +207,20 @@ def join(store: Store, name: str, account_id: int) -> str:
             return role
     except IntegrityError:  # the same join written meanwhile by another request
         return find(store, name, account_id).role or "member"
+
+
+def _not_barred(session: Session, club: ClubRow, account_id: int) -> None:
+    """Refuse an account its leaders turned away less than ``BAR`` ago: 403 ``club_barred``."""
+    bar = session.get(ClubBarRow, (club.id, account_id))
+    if bar is not None and _aware(bar.until) > now():
+        until = _aware(bar.until).date().isoformat()
+        message = f"the leaders of {club.name} turned you away: you may ask again from {until}"
+        raise HubError(403, "club", message, "club_barred", {"name": club.name, "until": until})
+
+
+def _aware(moment: datetime) -> datetime:
+    """``moment`` as UTC (SQLite gives it back naive)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=now().tzinfo)
 
 
 def _leaders(session: Session, club_id: int) -> int:
@@ -252,7 +271,8 @@ def set_role(store: Store, name: str, leader: int, member: int, role: str) -> st
 
 def remove(store: Store, name: str, leader: int, member: int) -> str | None:
     """A leader removes ``member`` from the club, or refuses their request: the role they had
-    (None: they were not in it). A leader leaves by :func:`leave`, not here."""
+    (None: they were not in it). Either keeps them out ``BAR`` long (:func:`join`). A leader
+    leaves by :func:`leave`, not here."""
     with store.sessions.begin() as session:
         club = _led(session, name, leader)
         if member == leader:
@@ -262,6 +282,11 @@ def remove(store: Store, name: str, leader: int, member: int) -> str | None:
             return None
         was = row.role
         session.delete(row)
+        bar = session.get(ClubBarRow, (club.id, member))
+        if bar is None:
+            session.add(ClubBarRow(club_id=club.id, account_id=member, until=now() + BAR))
+        else:
+            bar.until = now() + BAR
         return was
 
 

@@ -52,13 +52,14 @@ MAX_KEPT = 256
 
 @dataclass(frozen=True)
 class Ranked:
-    """A public game being played, as the list ranks it: its id, its game's name and, by seat, the
+    """A public game being played, as the list ranks it: its id, its game's name, by seat, the
     rating of each seat an account plays (None: a guest's or an AI's seat, or a game without a
-    pool)."""
+    pool), and the accounts playing its seats (a reader's blocks leave it out: ``apart``)."""
 
     id: str
     game: str
     ratings: list[Shown | None]
+    accounts: frozenset[int] = frozenset()
 
 
 def ranked(store: Store, account: int | None = None) -> list[Ranked]:
@@ -75,11 +76,12 @@ def ranked(store: Store, account: int | None = None) -> list[Ranked]:
     with store.engine.connect() as connection:
         rows = connection.execute(query.order_by(GameRow.created.desc()).limit(MAX_CONSIDERED)).all()
     seats = {row.id: _accounts(row.seats, pool_or_none(row.game, row.players)) for row in rows}
+    playing = {row.id: frozenset(_players(row.seats)) for row in rows}
     found = read_ratings(store, (pair for pairs in seats.values() for pair in pairs if pair is not None))
     games = []
     for row in rows:
         ratings = [None if pair is None else shown(found.get(pair, Rating())) for pair in seats[row.id]]
-        games.append((row.created.timestamp(), Ranked(row.id, row.game, ratings)))
+        games.append((row.created.timestamp(), Ranked(row.id, row.game, ratings, playing[row.id])))
     games.sort(key=lambda entry: (-_best(entry[1].ratings), -entry[0]))
     return [game for _created, game in games]
 
@@ -89,6 +91,20 @@ def _accounts(seats: list[dict[str, Any]], pool: str | None) -> list[tuple[int, 
     if pool is None:
         return [None] * len(seats)
     return [(int(seat["account"]), pool) if played_by_account(seat) else None for seat in seats]
+
+
+def _players(seats: list[dict[str, Any]]) -> list[int]:
+    """The accounts playing the seats now."""
+    return [int(seat["account"]) for seat in seats if played_by_account(seat)]
+
+
+def apart(games: list[Ranked], kept_apart: set[int]) -> list[Ranked]:
+    """The games of ``games`` where no account of ``kept_apart`` plays: a reader does not see,
+    in the list or on TV, the games of an account they block or that blocks them
+    (``relations.kept_apart``), as the lobby's open games leave them out."""
+    if not kept_apart:
+        return games
+    return [game for game in games if not game.accounts & kept_apart]
 
 
 def _best(ratings: list[Shown | None]) -> float:

@@ -11,6 +11,13 @@ else's, is never the account's. Adding one whose mailbox another account verifie
 at once (that would tell anyone that the address has an account here): the link is mailed, and
 following it says the address is another account's, to the mailbox's owner alone.
 
+The owner may remove the address (``remove``, the password confirming it). An address that
+stops being the account's, replaced by another verified or removed, is told so by mail (and a
+link it was mailed to choose a new password ends: its mailbox is no longer a way in), and the
+verified address is told when the password is changed in the account's settings
+(``tell_password_changed``): whoever took over a session or a password cannot change them unseen.
+No mail tells of a password chosen through a reset link: that link was the address's own.
+
 "Forgot your password?" (``forgot``) looks the account up by its name or its verified address,
 and mails the link only if it finds one with a verified address, not closed, mailed fewer than
 ``MAILS_PER_HOUR`` such links in the last hour (counted in the database: every server alike).
@@ -32,8 +39,8 @@ from sqlalchemy.orm import Session
 from kingdomino.web.accounts import Account, Accounts, aware, check_password
 from kingdomino.web.mail_address import address_key, checked_address
 from kingdomino.web.mail_send import MailSettings, Postman
-from kingdomino.web.mail_tables import MailAddressRow, MailLinkRow
-from kingdomino.web.mail_texts import link_mail
+from kingdomino.web.mail_tables import MailAddressRow, MailLinkRow, reset_links_of
+from kingdomino.web.mail_texts import link_mail, notice_mail
 from kingdomino.web.preferences import preferences_of
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name, name_key
@@ -137,7 +144,11 @@ class Mail:
                 )
                 if owner is not None and owner != link.account_id:
                     raise address_taken()
+                former = session.get(MailAddressRow, link.account_id)
+                replaced = former.address if former is not None and former.address_key != key else None
                 session.execute(delete(MailAddressRow).where(MailAddressRow.account_id == link.account_id))
+                if replaced is not None:
+                    session.execute(reset_links_of(link.account_id))
                 session.add(
                     MailAddressRow(
                         account_id=link.account_id, address=link.address, address_key=key, verified=now()
@@ -145,7 +156,36 @@ class Mail:
                 )
         except IntegrityError:  # verified for another account meanwhile
             raise address_taken() from None
+        if replaced is not None:
+            self._tell("address_changed", link.account_id, replaced)
         return link.address
+
+    def remove(self, account: Account, password: str) -> bool:
+        """Remove the verified address of ``account`` (and the link waiting to verify one, and
+        those mailed to choose a new password), its owner confirming with ``password``; the
+        address removed is told. False: it had none."""
+        if not self.accounts.confirms(account.id, password):
+            raise HubError(403, "password", "the password is not this account's", "password_wrong")
+        with self.store.sessions.begin() as session:
+            row = session.get(MailAddressRow, account.id)
+            removed = row.address if row is not None else None
+            session.execute(delete(MailAddressRow).where(MailAddressRow.account_id == account.id))
+            session.execute(reset_links_of(account.id))
+            session.execute(
+                update(MailLinkRow)
+                .where(MailLinkRow.account_id == account.id, MailLinkRow.purpose == "verify")
+                .values(expires=now())
+            )
+        if removed is not None:
+            self._tell("address_removed", account.id, removed)
+        return removed is not None
+
+    def tell_password_changed(self, account_id: int) -> None:
+        """Tell the account's verified address, if any, that its password was changed."""
+        with self.store.sessions() as session:
+            row = session.get(MailAddressRow, account_id)
+        if row is not None:
+            self._tell("password_changed", account_id, row.address)
 
     def forgot(self, typed: str, language: str) -> None:
         """Mail a link to choose a new password to the verified address of the account ``typed``
@@ -174,6 +214,18 @@ class Mail:
                 raise link_invalid()
             account = Account(row.id, row.name, aware(row.created), bool(row.bot))
         return account, self.accounts.new_password(account.id, password)
+
+    def _tell(self, kind: str, account_id: int, address: str) -> None:
+        """Mail ``address`` the notice of ``kind`` (``mail_texts.notice_mail``) in the account's
+        language (English when it chose none); nothing when the server sends no mail."""
+        if self.settings is None or self.postman is None:
+            return
+        with self.store.sessions() as session:
+            name = session.scalar(select(AccountRow.name).where(AccountRow.id == account_id))
+        chosen = preferences_of(self.store, account_id).language or "en"
+        settings = self.settings
+        mail = notice_mail(kind, chosen, settings.sender, address, str(name), settings.public_url)
+        self.postman.post(account_id, mail)
 
     def _send(self, kind: str, account_id: int, name: str, address: str, language: str, token: str) -> None:
         assert self.settings is not None and self.postman is not None

@@ -1,7 +1,7 @@
-"""The mails' words: a link to verify an address, a link to choose a new password, in plain text
-and HTML, in the account's language (the page's own texts, ``static/i18n``, as push notifications
-read them: ``push_texts.say``). Every value put in the HTML is escaped: a name is its player's to
-choose."""
+"""The mails' words: a link to verify an address, a link to choose a new password, a notice to an
+address that it is no longer the account's or that the password changed, in plain text and HTML, in
+the account's language (the page's own texts, ``static/i18n``, as push notifications read them:
+``push_texts.say``). Every value put in the HTML is escaped: a name is its player's to choose."""
 
 from __future__ import annotations
 
@@ -39,6 +39,33 @@ def link_mail(
         f'<p><a href="{escape(link)}">{escape(say(language, f"mail.{kind}.action"))}</a></p>'
         f"<p>{escape(link)}</p><p>{escape(lines[1])}</p>"
         f'<p>-- <br><a href="{escape(public_url)}">{escape(signature)}</a></p></body></html>'
+    )
+    message.add_alternative(page, subtype="html")
+    return message
+
+
+def notice_mail(kind: str, language: str, sender: str, to: str, name: str, public_url: str) -> EmailMessage:
+    """The notice of ``kind`` (``address_changed``, ``address_removed``, ``password_changed``) to
+    ``to``, the account ``name``'s address until now: what changed and what to do if its owner
+    did not change it; no link (a notice is no way in)."""
+    signature = say(language, "mail.signature", site=urlsplit(public_url).netloc)
+    hello = say(language, "mail.hello", name=name)
+    lines = [say(language, f"mail.{kind}.body", address=to), say(language, f"mail.{kind}.ignore")]
+    signed = say(language, "mail.signature", site=public_url)
+    message = EmailMessage()
+    message["Subject"] = say(language, f"mail.{kind}.subject")
+    message["From"] = sender
+    message["To"] = Address(addr_spec=to)
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = make_msgid(domain=urlsplit(public_url).hostname)
+    message["Content-Language"] = language
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(f"{hello}\n\n{lines[0]}\n\n{lines[1]}\n\n-- \n{signed}\n")
+    page = (
+        f'<!DOCTYPE html><html lang="{escape(language)}"><body>'
+        f"<p>{escape(hello)}</p><p>{escape(lines[0])}</p><p>{escape(lines[1])}</p>"
+        f'<p>-- <br><a href="{escape(public_url)}">{escape(signature)}</a></p>'
+        "</body></html>"
     )
     message.add_alternative(page, subtype="html")
     return message

@@ -173,7 +173,9 @@ REFUSAL_CODES = frozenset(
         "club_no_member",
         "club_remove_yourself",
         "club_tournaments_on",
+        "club_barred",
         "tournament_club",
+        "tournament_club_gone",
         # E-mail and a forgotten password (mail_links.py, routes/mail.py).
         "mail_unavailable",
         "mail_address",

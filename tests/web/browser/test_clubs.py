@@ -96,4 +96,11 @@ def test_kira_runs_a_club_that_boris_asks_to_join(browser: Browser, live_server:
     assert kira.request.post(
         f"{live_server}/api/tournaments/{tournament_id}/cancel", headers={"Origin": live_server}
     ).ok
+    kira.goto(f"{live_server}/club/{quote(club)}")
+    kira.click("#club-manage summary")
+    kira.locator(f"#club-member-list li[data-name='{boris}'] button.club-remove").click()
+    kira.wait_for_selector(f"#club-said:has-text('{boris} is no longer in the club')")
+    said = kira.inner_text("#club-said")
+    assert said == f"{boris} is no longer in the club: they may join again in 30 days."
+    kira.screenshot(path=str(SHOTS / "club-removed-en.png"), full_page=True)
     assert kira.errors == []

@@ -82,3 +82,40 @@ def test_a_used_link_says_so(browser: Browser, database: str) -> None:
         page.wait_for_selector("#mail-link-error:has-text('This link lacks its token')")
         assert [e for e in page.errors if not re.search(r"status of 400 ", e)] == []
     assert Path(ARTIFACTS).is_dir()
+
+
+def test_a_player_removes_their_address_with_their_password(browser: Browser, database: str) -> None:
+    with (
+        mail_server() as (box, settings),
+        served_in_a_thread(mail_app(database, settings), free_port()) as base,
+    ):
+        page = new_page(browser, base)
+        name = log_in_new(page, base, "Nora")
+        address = f"{name.lower()}@example.org"
+        page.click("#mail-part summary")
+        page.wait_for_selector("#mail-state:has-text('No address yet.')")
+        assert page.is_hidden("#mail-remove")
+        page.fill("#mail-address", address)
+        page.fill("#mail-password", "a long enough password")
+        page.click("#mail-send")
+        open_link(page, box, address, 1, base)
+        page.click("#verify-form-button")
+        page.wait_for_selector("#mail-link-done")
+        page.click("#mail-link-lobby")
+        page.click("#mail-part summary")
+        page.wait_for_selector(f"#mail-state:has-text('Your address: {address}.')")
+        page.click("#mail-remove")  # no password typed: the box asks for it, nothing is sent
+        assert page.is_visible("#mail-remove") and page.input_value("#mail-password") == ""
+        page.fill("#mail-password", "not the password")
+        page.click("#mail-remove")
+        page.wait_for_selector("#mail-error:has-text('password')")
+        page.screenshot(path=str(ARTIFACTS / "mail-remove-refused.png"), full_page=True)
+        page.fill("#mail-password", "a long enough password")
+        page.click("#mail-remove")
+        page.wait_for_selector("#mail-state:has-text('Your address was removed. No address yet.')")
+        page.wait_for_selector("#mail-remove", state="hidden")
+        page.screenshot(path=str(ARTIFACTS / "mail-removed.png"), full_page=True)
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.locator("#mail-part").screenshot(path=str(ARTIFACTS / "mail-removed-phone.png"))
+        assert "removed" in str(box.wait_for(address, 2)[-1]["Subject"])
+        assert [e for e in page.errors if not re.search(r"status of 403 ", e)] == []

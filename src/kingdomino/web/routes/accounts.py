@@ -262,13 +262,17 @@ async def change_password(
     client: Client,
     session: SessionToken,
 ) -> dict[str, Any]:
-    """Change the password: every other session of the account ends, this one goes on."""
+    """Change the password: every other session of the account ends, this one goes on; the
+    account's verified address is told by mail (``mail_links``)."""
     same_origin(request)
     await limited(request, "password", client)
     if not session:
         raise HubError(401, "session", "log in first: no session here", "session_ended")
     token = await asyncio.to_thread(accounts.change_password, session, body.old_password, body.new_password)
     keep_session(response, request, token)
+    changed = await asyncio.to_thread(accounts.account_for, token)
+    if changed is not None:
+        await asyncio.to_thread(request.app.state.mail.tell_password_changed, changed.id)
     return {"changed": True}
 
 

@@ -17,7 +17,7 @@ from limits import parse
 from pydantic import Field
 
 from kingdomino.ratings.pools import pool_names
-from kingdomino.web import club_views, clubs, standings
+from kingdomino.web import club_views, clubs, relations, standings
 from kingdomino.web.accounts import Account
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, account_required, limited, same_origin
@@ -31,6 +31,11 @@ router = APIRouter()
 #: clicks are far fewer, a script's loop meets them.
 CREATIONS = parse("5/minute")
 ACTS = parse("30/minute")
+#: Clubs' pages and lists a client may read, in a moving window: a page of a club of 2,000
+#: members holds a database thread about 35 ms and answers 350 kB, a script's loop of them would
+#: hold the threads and the network; a club of 30 people behind one address, each reading a page
+#: every ten seconds, reads 180.
+READS = parse("300/minute")
 
 Admission = Literal["open", "request"]
 
@@ -95,10 +100,15 @@ async def create(
 
 @router.get("/api/clubs")
 async def listing(
-    hub: HubDep, member: Annotated[str | None, Query(description="A player's name: their clubs.")] = None
+    request: Request,
+    hub: HubDep,
+    client: Client,
+    member: Annotated[str | None, Query(description="A player's name: their clubs.")] = None,
 ) -> dict[str, Any]:
     """The clubs with the most members (at most 100), or the clubs of the player `member` (their
-    role in each; requests to join are not shown)."""
+    role in each; requests to join are not shown). Counted with the clubs' pages (300 a minute
+    per client: 429 `too_many_tries`)."""
+    await limited(request, "club_read", client, READS)
     if member is None:
         return {"clubs": await asyncio.to_thread(club_views.listed, hub.store)}
     found = await asyncio.to_thread(club_views.clubs_of, hub.store, await _account_id(hub, member))
@@ -118,20 +128,26 @@ async def mine(
 @router.get("/api/clubs/{name}")
 async def club(
     name: str,
+    request: Request,
     hub: HubDep,
+    client: Client,
     account: CurrentAccount,
     pool: Annotated[str | None, Query(description="The pool its members are ranked in.")] = None,
 ) -> dict[str, Any]:
     """A club's page: its description and admission, its members ranked by rating in `pool` (else
-    the pool where most of them are rated), the public games they play now (`playing`), its
-    members-only tournaments, `you` (your role: `leader`, `member`, `asked` or null) and, for a
-    leader, the `requests` to join waiting."""
+    the pool where most of them are rated), the public games they play now (`playing`: not
+    those where an account sits that you block or that blocks you), its members-only
+    tournaments, `you` (your role: `leader`, `member`, `asked` or null) and, for a leader, the
+    `requests` to join waiting. At most 300 a minute per client, with the lists of
+    clubs (429 `too_many_tries`)."""
+    await limited(request, "club_read", client, READS)
     if pool is not None and pool not in pool_names():
         raise HubError(
             404, "pool", f"expected one of {', '.join(pool_names())}, got {pool!r}", "no_pool", {"pool": pool}
         )
     found = await asyncio.to_thread(clubs.find, hub.store, name, account.id if account else None)
-    return await asyncio.to_thread(club_views.club_page, hub.store, found, pool)
+    apart = await asyncio.to_thread(relations.kept_apart, hub.store, account.id) if account else set()
+    return await asyncio.to_thread(club_views.club_page, hub.store, found, pool, frozenset(apart))
 
 
 @router.patch("/api/clubs/{name}")

@@ -18,10 +18,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query
 
 from kingdomino.games.registry import game_names
-from kingdomino.web import standings
+from kingdomino.web import relations, standings
 from kingdomino.web.game_requests import game_request
-from kingdomino.web.live_games import MAX_CONSIDERED, MAX_PAGE, PAGE, described, lists_of
+from kingdomino.web.live_games import MAX_CONSIDERED, MAX_PAGE, PAGE, apart, described, lists_of
 from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.accounts import CurrentAccount
 from kingdomino.web.routes.dependencies import HubDep
 
 router = APIRouter()
@@ -30,6 +31,7 @@ router = APIRouter()
 @router.get("/api/live-games", dependencies=[Depends(game_request)])
 async def live_games(
     hub: HubDep,
+    reader: CurrentAccount,
     limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="Games on the page.")] = PAGE,
     offset: Annotated[
         int, Query(ge=0, lt=MAX_CONSIDERED, description="Games of the list before the page.")
@@ -47,7 +49,8 @@ async def live_games(
     limit}`, each game with its players (names, ratings, scores), whose turn, the players' moves
     so far, its clocks, how many watch it here and its `watch` link. `player` keeps the games
     an account plays, a closed one's too (404 `no_player` for a name no account has); `game` the
-    games of one game (TV's channels: `/tv/duel`)."""
+    games of one game (TV's channels: `/tv/duel`). To a logged-in reader, not the games where an
+    account sits that the reader blocks or that blocks them (TV reads this list too)."""
     if game is not None and game not in game_names():
         raise HubError(422, "game", f"expected one of {', '.join(game_names())}, got {game!r}")
     account = None
@@ -57,6 +60,8 @@ async def live_games(
             raise HubError(404, "player", f"no player is named {player!r}", "no_player", {"name": player})
         account = found[0]
     games = await lists_of(hub.store).ranked(account)
+    if reader is not None:
+        games = apart(games, await asyncio.to_thread(relations.kept_apart, hub.store, reader.id))
     if game is not None:
         games = [ranked for ranked in games if ranked.game == game]
     page = []

@@ -51,6 +51,12 @@ class AddressRequest(Body):
     language: Language = Field(default="en", description="The mail's language unless the account chose one.")
 
 
+class RemoveRequest(Body):
+    """The account's password, confirming that its address is removed."""
+
+    password: str = Field(max_length=1024, description="The account's password now.")
+
+
 class TokenRequest(Body):
     """The token of a mailed link."""
 
@@ -108,6 +114,17 @@ async def add_address(
     await limited(request, "mail", client)
     pending = await asyncio.to_thread(mail.ask_verify, account, body.password, body.address, body.language)
     return {"pending": pending}
+
+
+@router.post("/api/account/mail/remove")
+async def remove_address(
+    body: RemoveRequest, request: Request, mail: MailDep, account: LoggedIn, client: Client
+) -> dict[str, Any]:
+    """Remove the account's verified address (and a link waiting to verify one): `removed` false
+    when it had none. The address removed is told by mail. 403 ``password_wrong``."""
+    same_origin(request)
+    await limited(request, "mail", client)
+    return {"removed": await asyncio.to_thread(mail.remove, account, body.password)}
 
 
 @router.post("/api/account/verify")

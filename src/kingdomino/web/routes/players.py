@@ -13,18 +13,24 @@ import asyncio
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
+from limits import parse
 
 from kingdomino.ratings.pools import pool_names
 from kingdomino.web import account_games, relations, standings
 from kingdomino.web.default_pool import default_pool
 from kingdomino.web.refusals import HubError
-from kingdomino.web.routes.accounts import CurrentAccount, LoggedIn, same_origin
+from kingdomino.web.routes.accounts import CurrentAccount, LoggedIn, limited, same_origin
 from kingdomino.web.routes.bodies import LookupRequest
-from kingdomino.web.routes.dependencies import HubDep
+from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.vacation import shown_away
 
 router = APIRouter()
 
+#: Players' pages a client may ask for, in a moving window: a page of a player of 5,000 games
+#: holds a database thread about 100 ms (``bench/bench_archive.py``), so a loop of them held the
+#: threads every other request waits for; a club of 30 people behind one address, each opening
+#: a page every ten seconds, asks 180.
+PAGES = parse("300/minute")
 #: Most players a leaderboard lists (and as many provisional ones apart).
 MAX_LEADERS = 100
 #: Whom a leaderboard lists (``standings.KINDS``): every account, people's, or bots'.
@@ -66,11 +72,13 @@ async def leaderboard(
 
 
 @router.get("/api/players/{name:path}")
-async def player(name: str, hub: HubDep) -> dict[str, Any]:
+async def player(name: str, request: Request, hub: HubDep, client: Client) -> dict[str, Any]:
     """A player's page: ratings per pool with their history, recent finished games (each with
     its replay), and per game the finished games (forfeited ones too), the wins and the mean score;
     `followers`: how many accounts follow it; `closed` says the account is closed (its page
-    stays: its games are its opponents' too); `vacation`: `{until}` while it is away (null: not)."""
+    stays: its games are its opponents' too); `vacation`: `{until}` while it is away (null: not).
+    At most 300 a minute per client (429 `too_many_tries`)."""
+    await limited(request, "player", client, PAGES)
     account = await asyncio.to_thread(standings.account_named, hub.store, name, True)
     if account is None:
         raise HubError(404, "name", f"no player is named {name!r}", "no_player", {"name": name})

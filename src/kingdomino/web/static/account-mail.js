@@ -1,5 +1,5 @@
 // The account card's e-mail parts (web/mail_links.py): for its owner, the address kept and a form to
-// add or change it (a link is mailed to verify it, the password confirming the change); on the
+// add, change or remove it (a link is mailed to verify it, the password confirming either); on the
 // login form, "Forgot your password?", which mails a link to choose a new one. Without the server's
 // mail (its operator set none) each part says so instead of offering a form.
 import { el } from "./dom.js";
@@ -26,20 +26,34 @@ function stateWords(info) {
 }
 
 /** The logged-in account's "E-mail" part: its address, and a form that mails a link to verify a
- * new one (shown only when the server sends mail). */
+ * new one or removes the one kept (shown only when the server sends mail). */
 export function accountMail() {
   // What the address is, said again (to screen readers too) once a link is sent.
   const state = el("p", { id: "mail-state", role: "status" });
   const said = el("p", { class: "error", role: "alert", id: "mail-error" });
   const address = input("mail-address", t("mail.address"), { type: "email", autocomplete: "email", maxlength: "254" });
   const password = input("mail-password", t("mail.password"), { type: "password", autocomplete: "current-password", maxlength: "256" });
+  const remove = el("button", { type: "button", id: "mail-remove", hidden: true }, t("mail.remove"));
   const form = el("form", { id: "mail-form", class: "account-form", hidden: true },
-    address.label, password.label, el("button", { type: "submit", id: "mail-send" }, t("mail.send")));
+    address.label, password.label, el("button", { type: "submit", id: "mail-send" }, t("mail.send")), remove);
   const showState = () => api("/api/account/mail").then((answer) => {
     const info = /** @type {MailInfo} */ (answer);
     state.textContent = stateWords(info);
     form.hidden = !info.available;
+    remove.hidden = !info.address;
   }, (problem) => { said.textContent = errorWords(problem); });
+  remove.addEventListener("click", async () => {
+    said.textContent = "";
+    if (!password.box.reportValidity()) return;
+    try {
+      await api("/api/account/mail/remove", { method: "POST", body: { password: password.box.value } });
+      password.box.value = "";
+      await showState();
+      state.textContent = `${t("mail.removed")} ${state.textContent}`;
+    } catch (problem) {
+      said.textContent = errorWords(problem);
+    }
+  });
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     said.textContent = "";
