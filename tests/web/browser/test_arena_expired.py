@@ -3,7 +3,8 @@
 game's number there); he left the arena instead of sitting, and Kira's page, at the table, said
 the game ended unplayed with "The tournament" and nothing more, where a game's end goes back to
 the arena by itself. It reads "arena: your game against Kira waits for your seat", and the
-expired game offers "Back to the arena", counts down and goes back."""
+expired game offers "Back to the arena", counts down and goes back. It said "You called the game
+off before it began" to Kira, who had not: the server calls a tournament's game off."""
 
 from __future__ import annotations
 
@@ -40,9 +41,14 @@ def test_an_expired_arena_game_goes_back_and_its_seat_says_arena(browser: Browse
         boris.locator("#your-move").screenshot(path=str(ARTIFACTS / "arena-seat-awaiting-phone.png"))
         posted(boris, f"/api/tournaments/{arena}/leave")
         expired = kira.locator("#expired")
+        # The server called it off at Boris's withdrawal: not Kira, whose seat is the game's first.
+        expect(expired).to_contain_text("This game was called off before it began.")
+        assert "You called" not in expired.inner_text()
         expect(expired.locator("#back-to-tournament")).to_have_text("Back to the arena")
         expect(expired.locator("#arena-stay")).to_be_visible()
         kira.screenshot(path=str(ARTIFACTS / "arena-expired-desktop.png"))
+        kira.set_viewport_size({"width": 360, "height": 740})
+        kira.screenshot(path=str(ARTIFACTS / "arena-expired-phone.png"))
         kira.wait_for_url(f"{live_server}/tournament/{arena}", timeout=20_000)
         assert not kira.errors
     finally:
