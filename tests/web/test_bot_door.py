@@ -122,7 +122,8 @@ def test_a_bot_plays_another_bots_challenge_and_declines_a_game_it_does_not_play
         assert declined.exit_code == 0, declined.output
         assert f"ended unplayed: {robo} declined the challenge (game)" in declined.output, declined.output
         bot.says(f"declined {kira}'s challenge (game)")
-        assert bot.stop() == "" and bot.process.returncode == 130
+        # Stopped while it holds no game, it says what it did: its author knows it heard the stop.
+        assert bot.stop() == "stopped: 1 game played, none under way\n" and bot.process.returncode == 130
 
 
 def test_new_account_again_takes_only_a_bot_s_account_of_its_password(live_server: str) -> None:
@@ -164,6 +165,7 @@ def test_a_bot_declines_a_clock_and_later_and_a_stop_hands_its_game_on(live_serv
         said = bot.stop()
         assert bot.process.returncode == 130, said
         assert "stopped: an AI plays its seat on" in said, said
+        assert said.endswith("stopped: 0 games played, 1 under way withdrawn\n"), said
         view = wait_for(pat, game_id, token, lambda view: view["seats"][1]["kind"] == "ai", DEADLINE)
         pat.post(f"/api/games/{game_id}/resign", json={"token": token}).raise_for_status()
 
@@ -215,7 +217,8 @@ def test_a_bot_joins_a_club_tournament_and_plays_its_games_to_their_end(live_ser
             assert (found["standings"][0]["name"], found["standings"][0]["points"]) == (robo, 3)
             over = bot.says("tournament Bots night is over")  # its author reads its place
             assert over.startswith("tournament Bots night is over: place 1 of 3, 3 points ("), over
-            assert bot.stop() == "" and bot.process.returncode == 130
+            assert bot.stop() == "stopped: 2 games played, none under way\n"  # a bye is no game
+            assert bot.process.returncode == 130
 
 
 def test_a_list_of_tournament_games_refused_is_said_once_and_asked_again(

@@ -9,9 +9,9 @@ is played in a thread of its own by :func:`play_out`, the one loop of ``kingdomi
 account's club tournament games are played the same way: every ``TOURNAMENTS_EVERY`` seconds it
 asks which of them await its seat (``GET /api/tournaments``'s ``awaiting``) and takes each seat
 (``POST /api/games/{id}/join``) while one of its games at once is free, and says each
-tournament's end, its place there (``bot_standings.py``). The
-bot runs until it is stopped: a stop (Ctrl-C, SIGTERM) takes it out of every game it holds
-(``Bot.withdraw``), and an accept under way is held (:class:`HeldStop`) until its game is known.
+tournament's end, its place there, and at its stop what it played (``bot_standings.py``). The bot
+runs until stopped: a stop (Ctrl-C, SIGTERM) takes it out of every game it holds (``Bot.withdraw``),
+and an accept under way is held (:class:`HeldStop`) until its game is known.
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ Rating = Literal["any", "rated", "casual"]
 RATINGS: tuple[Rating, ...] = ("any", "rated", "casual")
 #: Seconds the bot waits for a game's thread to say its end after it was stopped.
 LAST_WORDS = 30.0
-#: Seconds between the bot's looks at its club tournament games awaiting its seat: nothing tells
-#: it of a round's pairing, and a game waits minutes (the tournament's ``wait_minutes``) for it.
+#: Seconds between the bot's looks at its tournament games awaiting its seat: nothing tells it of
+#: a round's pairing, and a game waits minutes (the tournament's ``wait_minutes``) for it.
 TOURNAMENTS_EVERY = 5.0
 
 
@@ -226,17 +226,18 @@ class Door:
         self.lobby = make()
 
     def run(self) -> None:
-        """Answer challenges (and play the games sought) until stopped, or until a game fails:
-        then every game held is withdrawn and the failure raised."""
+        """Answer challenges (and play the games sought) until stopped, or until a game fails: then
+        every game held is withdrawn, what it played said, and the failure raised."""
         if self.seek is not None and self.seeking:
             self._start(self._sought)
         try:
             self._listen()
         finally:
-            for game_id, token in self.held.close().items():
+            for game_id, token in (withdrawn := self.held.close()).items():
                 typer.echo(f"  stopped: {self.lobby.withdraw(game_id, token)} ({game_id})")
             for thread in self.threads:
                 thread.join(LAST_WORDS)
+            self.played.stopped(withdrawn)
 
     def _listen(self) -> None:
         """The lobby's socket, opened again as a game's is when it is lost."""
@@ -279,13 +280,10 @@ class Door:
                 message = json.loads(socket.recv(timeout=1.0))
             except TimeoutError:
                 continue
-            if message.get("type") == "challenges":
-                heard = message["challenges"]
-            elif message.get("type") == "challenge":
-                heard = [message["challenge"]]
-            else:
+            kind = message.get("type")
+            if kind not in ("challenges", "challenge"):
                 continue
-            for challenge in heard:
+            for challenge in message["challenges"] if kind == "challenges" else [message["challenge"]]:
                 if challenge["to_you"] and challenge["id"] not in self.answered:
                     self.answered.add(challenge["id"])
                     self._answer(challenge)
@@ -365,6 +363,7 @@ class Door:
     def _played(self, label: str, game_id: str, token: str, player: Bot | None = None) -> None:
         try:
             play_out(player or self.make(), label, game_id, token)
+            self.played.game_over(game_id)
         finally:
             self.held.release(game_id)
 

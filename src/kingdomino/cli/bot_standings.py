@@ -1,9 +1,12 @@
-"""The line a bot says when a club tournament it played in is over: its place, its points and the
-tournament's page, as a player reads them on the page. A bot run for a tournament otherwise ended
-on its last game's line, and its author read the standings in a browser."""
+"""The lines a bot says of what it played: when a club tournament it played in is over, its place,
+its points and the tournament's page, as a player reads them on the page (a bot run for a
+tournament otherwise ended on its last game's line, and its author read the standings in a
+browser); and at its stop, how many games it played and how many it held then (a bot stopped
+while it held no game said nothing, and its author could not tell it had heard the stop)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 
 import typer
@@ -12,11 +15,29 @@ from kingdomino.cli.bot import Bot, ServerRefused
 
 
 class TournamentsPlayed:
-    """The club tournaments the bot took a seat in, by id (their names), each said once it is over."""
+    """The club tournaments the bot took a seat in, by id (their names), each said once it is over;
+    the games it played to their end, by id, said at its stop."""
 
     def __init__(self) -> None:
         self.names: dict[str, str] = {}
         self.account = ""
+        self.games: set[str] = set()
+        self.lock = threading.Lock()
+
+    def game_over(self, game_id: str) -> None:
+        """The bot played ``game_id`` to its end (a game's thread says it)."""
+        with self.lock:
+            self.games.add(game_id)
+
+    def stopped(self, withdrawn: Iterable[str]) -> None:
+        """Say the bot's stop: the games it played to their end, and those ``withdrawn`` from it at
+        the stop (each said already; its thread may have seen it end since, not counted played)."""
+        left = set(withdrawn)
+        with self.lock:
+            played = len(self.games - left)
+        games = "1 game" if played == 1 else f"{played} games"
+        under_way = f"{len(left)} under way withdrawn" if left else "none under way"
+        typer.echo(f"stopped: {games} played, {under_way}")
 
     def note(self, tournament_id: str, name: str) -> None:
         """The bot took a seat in tournament ``tournament_id`` (named ``name``)."""

@@ -165,7 +165,8 @@ def rejoin(store: Store, tournament_id: str, account_id: int) -> None:
 def awaiting(store: Store, account_id: int) -> list[dict[str, Any]]:
     """The running arenas' games whose seat still waits for ``account_id``, as
     ``tournament_store.awaiting`` lists a round's (``round``: the game's number in its arena), so
-    that a bot's program takes its seat as it takes a round's."""
+    that a bot's program takes its seat as it takes a round's; ``arena`` says it is an arena's
+    (a page says "arena", not "round 7": a number no player counts)."""
     with store.engine.connect() as connection:
         rows = connection.execute(
             select(TournamentRow.id, TournamentRow.name, ArenaGameRow)
@@ -194,6 +195,7 @@ def awaiting(store: Store, account_id: int) -> list[dict[str, Any]]:
                 "tournament": str(row[0]),
                 "name": str(row[1]),
                 "round": int(row.number),
+                "arena": True,
                 "game_id": str(row.game_id),
                 "opponent": names.get((str(row[0]), int(other)), ""),
             }

@@ -1,8 +1,8 @@
 """The events kept in an account's inbox (``inbox_store``), so that a player who comes back sees
 what happened while away, with or without Web Push: a challenge received, accepted or declined;
-in a turn-based game, their move (one entry per game, unread again at each turn, read once they
-moved) and its end with their place; in a club tournament, its start, each round's game with whom,
-and its end with their place.
+in a turn-based game, their move (one entry per game, unread again at each turn, gone once they
+moved: it says "your move" no more) and its end with their place; in a club tournament, its
+start, each round's game with whom, and its end with their place.
 
 Each is noted where the push of the same moment is made (``push_events``) or where the game's
 result and the tournament's rounds are kept, a line there. A write that fails is logged and
@@ -59,8 +59,10 @@ def turn_based(stored: StoredGame) -> bool:
 
 def turn_passed(table: Table, before: int | None) -> None:
     """A move of seat ``before`` (None: the game has begun) was written in ``table``: its player's
-    turn entry is read, and the player to act now is told it is their move, unless a page of their
-    seat is open here (it says so itself) or they moved twice in a row."""
+    turn entry is dropped once the turn passed to another seat (whichever page or server stored
+    the move: a "Your move" kept, even read, would still say it), read while the turn is still
+    theirs (a domino placed, one to choose). The player to act now is told it is their move,
+    unless a page of their seat is open here (it says so itself) or they moved twice in a row."""
     stored = table.stored
     if not turn_based(stored):
         return
@@ -69,7 +71,7 @@ def turn_passed(table: Table, before: int | None) -> None:
     def writes() -> None:
         mover = stored.seats[before].get("account") if before is not None else None
         if mover is not None:
-            mark_key_read(table.store, int(mover), key)
+            (mark_key_read if seat == before else drop_key)(table.store, int(mover), key)
         account = stored.seats[seat].get("account") if 0 <= seat < len(stored.seats) else None
         if stored.status != "playing" or seat == before or account is None or seat in table.presence.here():
             return
@@ -156,7 +158,7 @@ def challenge_made(table: Table) -> None:
 
 def game_ended(store: Store, game: StoredGame, places: Sequence[int]) -> None:
     """A turn-based ``game`` ended with its seats' ``places`` (1 first): each account playing it is
-    told its place (``won``: first alone), and its turn entry is read."""
+    told its place (``won``: first alone), and its turn entry is dropped: nobody's move now."""
     if not turn_based(game):
         return
 
@@ -167,7 +169,7 @@ def game_ended(store: Store, game: StoredGame, places: Sequence[int]) -> None:
             account, place = int(info["account"]), places[seat]
             won = place == 1 and list(places).count(1) == 1
             params = {**about(game), "others": others(game.seats, seat), "place": place, "won": won}
-            mark_key_read(store, account, f"turn:{game.id}")
+            drop_key(store, account, f"turn:{game.id}")
             note(store, account, Event("game_ended", f"ended:{game.id}", params))
 
     kept(store, writes, "a game's end")

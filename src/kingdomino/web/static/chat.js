@@ -4,7 +4,7 @@
 // language), "mute" per sender and "Chat off" per browser (a logged-in account's with it). Messages come on the game's socket:
 // `chat_history` (every room, at each connection and once the game is over) and `chat` (one new).
 import { el } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { dateLanguage, language, t } from "./i18n.js";
 import { accountMark } from "./account-mark.js";
 import { PHONE } from "./opponents.js";
 import { errorWords } from "./words.js";
@@ -86,14 +86,28 @@ function isMine(state, line) {
     || Boolean(line.account && state.me && line.name.toLowerCase() === state.me);
 }
 
-/** One message's line: the sender's name (for another's, a button that offers to mute them), its
- * words. @param {ChatState} state @param {ChatLine} line @param {() => void} redraw */
+/** When a line was written (`at`, seconds), in the page's language and the browser's time zone:
+ * the hour of today's, the day of an earlier one (a game by the day goes on for days, its chat
+ * with it), the whole moment in its title. @param {number} at */
+export function lineTime(at) {
+  const when = new Date(at * 1000), now = new Date();
+  /** @type {Intl.DateTimeFormatOptions} */
+  const day = { day: "numeric", month: "short", ...(when.getFullYear() === now.getFullYear() ? {} : { year: "numeric" }) };
+  const shown = when.toDateString() === now.toDateString() ? { timeStyle: /** @type {const} */ ("short") } : day;
+  const full = new Intl.DateTimeFormat(dateLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(when);
+  return el("time", { class: "chat-time", datetime: when.toISOString(), title: full },
+    new Intl.DateTimeFormat(dateLanguage(), shown).format(when));
+}
+
+/** One message's line: when it was written, the sender's name (for another's, a button that
+ * offers to mute them), its words. @param {ChatState} state @param {ChatLine} line @param {() => void} redraw */
 function lineItem(state, line, redraw) {
   const words = el("span", { class: line.phrase ? "chat-words chat-phrase" : "chat-words" }, lineWords(line));
+  const time = [lineTime(line.at), " "];
   const name = [senderName(line), accountMark(line)];
   // A seat's name in its colour, as on its kingdom (a spectator's line has no seat).
   const colour = line.seat === null ? "" : ` seat${line.seat}`;
-  if (isMine(state, line)) return el("li", { class: "chat-line mine" }, el("span", { class: `chat-name${colour}` }, ...name), ": ", words);
+  if (isMine(state, line)) return el("li", { class: "chat-line mine" }, ...time, el("span", { class: `chat-name${colour}` }, ...name), ": ", words);
   const key = muteKey(state.gameId, line), focus = { "data-line": line.id }, offered = state.offering === line.id;
   // Muting takes the line away: the keyboard's focus goes to the button that hears its sender again.
   const mute = el("button", { ...focus, type: "button", class: "chat-mute", hidden: !offered,
@@ -111,7 +125,7 @@ function lineItem(state, line, redraw) {
       if (report) report.hidden = mute.hidden;
       who.setAttribute("aria-expanded", String(!mute.hidden));
     } }, ...name);
-  return el("li", { class: "chat-line" }, who, ": ", words, " ", mute, " ", report);
+  return el("li", { class: "chat-line" }, ...time, who, ": ", words, " ", mute, " ", report);
 }
 
 /** What tells of the new lines of a room that others wrote (`tell(roomName, fresh)`): while the

@@ -269,7 +269,11 @@ function waitLine(game) {
   const { view } = game;
   const link = tournamentLink(view);
   if (view.status === "expired") {
-    return el("span", { id: "expired", "data-ended": view.wait_ended ?? "" }, waitEndWords(view), link ? [" ", link] : "");
+    // A tournament's game its opponent never came to leads back as a game's end does (an arena's
+    // player, the arena running, goes back by itself to be paired again).
+    const tournament = tournamentOf(view);
+    const back = tournament ? tournamentWayBack(view.id, tournament, view.your_seats.length > 0) : [];
+    return el("span", { id: "expired", "data-ended": view.wait_ended ?? "" }, waitEndWords(view), back.length ? [" ", ...back] : "");
   }
   const taken = view.seats.filter((seat) => seat.kind !== "open").length;
   const creator = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);

@@ -7,6 +7,7 @@ import { language, t } from "./i18n.js";
 import { openJoined, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { botMark, botNames } from "./tournament-marks.js";
 import { gameTitle } from "./words.js";
 
 /** How often a running arena's page reads it again: players come free every few seconds. */
@@ -56,7 +57,7 @@ export async function followArena(found) {
 export function arenaCards(found, act) {
   const arena = found.arena;
   if (!arena) return [];
-  return [youCard(found, arena, act), standingsCard(arena), gamesCard(found, arena)];
+  return [youCard(found, arena, act), standingsCard(arena, botNames(found)), gamesCard(found, arena)];
 }
 
 /** The time left and the reader's state with their buttons. @param {ArenaTournament} found
@@ -88,13 +89,13 @@ function youCard(found, arena, act) {
     running ? clock : "", state.length ? el("p", { id: "arena-state", role: "status" }, ...state) : "");
 }
 
-/** The standings: rank, player (with the fire mark), points, and their results in a row.
- * @param {ArenaPart} arena */
-function standingsCard(arena) {
+/** The standings: rank, player (with the fire mark, a bot's "(bot)"), points, and their results in a row.
+ * @param {ArenaPart} arena @param {Set<string>} bots */
+function standingsCard(arena, bots) {
   const heads = ["tournament.rank", "tournament.player", "tournament.points", "arena.sequence"].map((key) => t(key));
   const rows = arena.standings.map((line) => el("tr", { class: line.fire ? "on-fire" : undefined },
     el("td", { class: "figure" }, String(line.rank)),
-    el("td", {}, el("a", { href: `/player/${encodeURIComponent(line.name)}` }, line.name),
+    el("td", {}, el("a", { href: `/player/${encodeURIComponent(line.name)}` }, line.name), botMark(bots, line.name),
       line.fire ? fireMark() : "",
       markOf(line)),
     el("td", { class: "figure" }, el("strong", {}, String(line.points))),

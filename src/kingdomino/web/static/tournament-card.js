@@ -7,6 +7,7 @@ import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
 import { api } from "./server.js";
+import { awaitingWords } from "./tournament-seats.js";
 import { noWaiting, vacationChoice } from "./vacation.js";
 import { errorWords, gameTitle } from "./words.js";
 
@@ -53,8 +54,8 @@ export function tournamentsCard(games) {
   return card;
 }
 
-/** A game of yours whose seat waits for you (GET /api/tournaments: `awaiting`).
- * @typedef {{tournament: string, name: string, round: number, game_id: string, opponent: string | null}} Awaiting */
+/** A game of yours whose seat waits for you (GET /api/tournaments: `awaiting`; `arena`: an arena's, `round` its number there).
+ * @typedef {{tournament: string, name: string, round: number, game_id: string, opponent: string | null, arena?: boolean}} Awaiting */
 
 /** A game waiting for your seat, with the button that takes it. @param {Awaiting} game @param {HTMLElement} said */
 function awaitingLine(game, said) {
@@ -65,7 +66,7 @@ function awaitingLine(game, said) {
   };
   return el("li", { "data-game": game.game_id },
     el("a", { href: `/tournament/${game.tournament}` }, game.name), " · ",
-    t("tournament.awaiting", { n: game.round, name: game.opponent || "" }), " ",
+    awaitingWords(game), " ",
     el("button", { type: "button", class: "primary take-seat", onclick: take }, t("tournament.take_seat")));
 }
 

@@ -18,6 +18,12 @@ export async function seatsAwaiting() {
   } catch { return []; }
 }
 
+/** What a game waiting for the player's seat is: a round's ("round 3: your game against Mia
+ * waits for your seat"), or an arena's, whose number no player counts ("arena: ..."). @param {Awaiting} game */
+export function awaitingWords(game) {
+  return game.arena ? t("arena.awaiting", { name: game.opponent || "" }) : t("tournament.awaiting", { n: game.round, name: game.opponent || "" });
+}
+
 /** A line of the "Your move" card for a tournament game waiting for the player's seat: what it is,
  * and "Take your seat", described by the line's words, which takes the seat and opens the game at
  * once, as a move awaited opens its game (the game's page links to its tournament).
@@ -31,7 +37,7 @@ export function seatLine(game) {
     } catch (problem) { said.textContent = errorWords(problem); }
   };
   return el("li", { "data-game": game.game_id, class: "seat-awaiting" },
-    el("span", { id: about }, `${game.name} · ${t("tournament.awaiting", { n: game.round, name: game.opponent || "" })}`), " ",
+    el("span", { id: about }, `${game.name} · ${awaitingWords(game)}`), " ",
     el("button", { type: "button", class: "primary take-seat", onclick: take, "aria-describedby": about }, t("tournament.take_seat")),
     " ", said);
 }

@@ -3,6 +3,7 @@
 // the standings with the opponents' points and the kingdom margin.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { botMark } from "./tournament-marks.js";
 
 /** A player of a table (GET /api/tournaments/{id}: a game's `players`, in seat order).
  * @typedef {{name: string, place: number | null, points: number | null, score: number | null, forfeit: boolean}} TablePlayer */
@@ -40,14 +41,15 @@ export function tableLine(game, index, button) {
 }
 
 /** The standings of a tournament by tables, its tie-break columns left out on a phone (said under
- * each name there), named by the heading of id `titleId`.
- * @param {import("./tournament.js").StandingLine[]} lines @param {string} titleId */
-export function tableStandings(lines, titleId) {
+ * each name there), named by the heading of id `titleId`, the names of `bots` marked.
+ * @param {import("./tournament.js").StandingLine[]} lines @param {string} titleId @param {Set<string>} bots */
+export function tableStandings(lines, titleId, bots) {
   const heads = ["tournament.rank", "tournament.player", "tournament.points", "tournament.opponents",
     "tournament.kingdom_margin", "tournament.played"].map((key) => t(key));
   const kind = (/** @type {number} */ i) => [i === 1 ? "" : "figure", i >= 3 ? "minor" : ""].join(" ").trim() || undefined;
   const rows = lines.map((line) => [String(line.rank),
-    [el("a", { href: `/player/${encodeURIComponent(line.name)}` }, line.name), line.withdrew ? ` (${t("tournament.withdrew")})` : "",
+    [el("a", { href: `/player/${encodeURIComponent(line.name)}` }, line.name), botMark(bots, line.name),
+      line.withdrew ? ` (${t("tournament.withdrew")})` : "",
       el("span", { class: "minor-line" }, `${t("tournament.opponents")} ${pointsWords(line.opponents ?? 0)} · ${
         t("tournament.kingdom_margin")} ${pointsWords(line.kingdom_margin ?? 0)}`)],
     pointsWords(line.points), pointsWords(line.opponents ?? 0), pointsWords(line.kingdom_margin ?? 0), String(line.played)]);

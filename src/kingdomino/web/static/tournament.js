@@ -10,6 +10,7 @@ import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
 import { ARENA_REFRESH_SECONDS, arenaCards, arenaRules, followArena } from "./tournament-arena.js";
+import { botMark, botNames, kingdomWords, signed } from "./tournament-marks.js";
 import { namesOf, tableLine, tableStandings } from "./tournament-tables.js";
 import { noWaiting } from "./vacation.js";
 import { errorWords, gameTitle } from "./words.js";
@@ -201,7 +202,7 @@ function standingsHeading() {
  * @param {Tournament} found */
 function standingsCard(found) {
   if (found.table_size > 2) {
-    return el("section", { class: "card" }, standingsHeading(), tableStandings(found.standings, STANDINGS_TITLE),
+    return el("section", { class: "card" }, standingsHeading(), tableStandings(found.standings, STANDINGS_TITLE, botNames(found)),
       el("p", { class: "small" }, t("tournament.tiebreaks_tables")));
   }
   const half = (/** @type {number} */ value) => new Intl.NumberFormat(document.documentElement.lang || undefined,
@@ -209,11 +210,13 @@ function standingsCard(found) {
   const heads = ["tournament.rank", "tournament.player", "tournament.points", "tournament.buchholz", "tournament.sonneborn",
     "tournament.kingdom", "tournament.played"].map((key) => t(key));
   const kind = (/** @type {number} */ i) => [i === 1 ? "" : "figure", i >= 3 ? "minor" : ""].join(" ").trim() || undefined;
+  const bots = botNames(found);
   const rows = found.standings.map((line) => [String(line.rank),
-    [el("a", { href: `/player/${encodeURIComponent(line.name)}` }, line.name), line.withdrew ? ` (${t("tournament.withdrew")})` : "",
+    [el("a", { href: `/player/${encodeURIComponent(line.name)}` }, line.name), botMark(bots, line.name),
+      line.withdrew ? ` (${t("tournament.withdrew")})` : "",
       el("span", { class: "minor-line" }, `${t("tournament.buchholz")} ${half(line.buchholz ?? 0)} · ${t("tournament.sonneborn")} ${
-        half(line.sonneborn_berger ?? 0)} · ${t("tournament.kingdom")} ${line.kingdom_diff}`)],
-    half(line.points), half(line.buchholz ?? 0), half(line.sonneborn_berger ?? 0), String(line.kingdom_diff), String(line.played)]);
+        half(line.sonneborn_berger ?? 0)} · ${kingdomWords(line.kingdom_diff ?? 0)}`)],
+    half(line.points), half(line.buchholz ?? 0), half(line.sonneborn_berger ?? 0), signed(line.kingdom_diff ?? 0), String(line.played)]);
   const table = el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "standings", "aria-labelledby": STANDINGS_TITLE },
     el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: kind(i) }, head)))),
     el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((cell, i) => el("td", { class: kind(i) }, cell)))))));
@@ -226,7 +229,7 @@ function standingsCard(found) {
 function roundCards(found, load) {
   if (!found.rounds_played.length) {
     return [el("section", { class: "card" }, el("h2", {}, t("tournament.players")),
-      el("ul", { id: "entrants" }, found.entrants.map((p) => el("li", {}, p.name))),
+      el("ul", { id: "entrants" }, found.entrants.map((p) => el("li", {}, p.name, botMark(botNames(found), p.name)))),
       found.status === "open" ? el("p", { class: "small" }, t("tournament.not_started")) : "")];
   }
   return [...found.rounds_played].reverse().map((round) => el("section", { class: "card tournament-round", "data-round": round.round },

@@ -17,7 +17,10 @@ export function waitEndWords(view) {
     return [t("wait_end.declined", { name: localName(kept.name) }), why].filter(Boolean).join(" ");
   }
   const creator = view.creator_seat;
-  if (view.wait_ended !== "called_off" || creator === null || !view.seats[creator]) return t("status.expired");
+  // A tournament's game is called off by the server (a player withdrew, the tournament was called
+  // off), never by the player of its first seat.
+  const byServer = view.seats.some((seat) => seat.tournament);
+  if (view.wait_ended !== "called_off" || creator === null || !view.seats[creator] || byServer) return t("status.expired");
   if (view.your_seats.includes(creator)) return t("wait_end.you_called_off");
   return t("wait_end.called_off_by", { name: localName(view.seats[creator].name) });
 }
