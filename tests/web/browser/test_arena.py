@@ -6,7 +6,7 @@ arenas to their end.)"""
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
@@ -46,8 +46,14 @@ def test_the_paired_players_pages_go_to_their_game_and_back_to_the_arena(
     tournament_id = kira.url.rsplit("/", 1)[1]
     assert "Arena" in kira.locator("#tournament-about").inner_text()
     boris.goto(f"{live_server}/tournament/{tournament_id}")
+    # Not yet in it, Boris is told to join first, not that the page will pair him.
+    boris.wait_for_selector("#arena-state")
+    assert boris.inner_text("#arena-state").startswith("Join to play, and keep this page open")
     boris.click("#tournament-join")
     boris.wait_for_selector("#tournament-leave")
+    expect(boris.locator("#arena-state")).to_have_text(
+        "Keep this page open: when the arena starts, you are paired from here."
+    )
     kira.locator("#arena-standings tbody tr").nth(1).wait_for()
     shot(kira, "open")
     kira.click("#tournament-start")

@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import Browser
 from sqlalchemy import insert
-from tests.web.browser.pages import ARTIFACTS, axe_violations, new_page, present
+from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page, present
 from tests.web.browser.test_players import account
 from tests.web.conftest import free_port, live_app, served_in_a_thread
 from tests.web.finished import ai, finished_game, person
@@ -120,3 +120,18 @@ def test_the_statistics_page_its_cards_graphs_and_filters(browser: Browser, data
         page.wait_for_selector(".insights-group")
         page.screenshot(path=str(SHOTS / "desktop-bg.png"), full_page=True)
         assert phone.errors == [] and page.errors == []
+
+
+def test_a_player_without_a_finished_game_is_told_so_not_blamed_on_the_filters(page: LivePage) -> None:
+    """A new player's statistics say that none of their games is finished yet (a puzzle solver
+    opening them would otherwise change the filters for nothing); a filter chosen, its words."""
+    name = log_in_new(page, page.base_url, "Reka")
+    page.goto(f"{page.base_url}/player/{name}/stats")
+    page.wait_for_selector("#insights-none")
+    assert page.text_content("#insights-none") == (
+        f"No finished game yet: these statistics fill in as {name} finishes games."
+    )
+    page.goto(f"{page.base_url}/player/{name}/stats?rated=true")
+    page.wait_for_selector("#insights-none")
+    assert page.text_content("#insights-none") == "No finished game matches these filters."
+    assert page.errors == []

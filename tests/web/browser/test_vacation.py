@@ -91,6 +91,11 @@ def test_a_player_away_is_said_on_the_game_page_and_comes_back(browser: Browser,
     kira_phone.wait_for_selector("#vacation-away")
     kira_phone.locator("#pref-vacation").scroll_into_view_if_needed()
     kira_phone.screenshot(path=str(ARTIFACTS / "vacation-away-phone-uk.png"))
+    # Her own game page says it to her in the second person, not by her name.
+    kira_phone.goto(f"{live_server}/game/{made['id']}?token={tokens[1]}")
+    kira_phone.wait_for_selector(".vacation-note")
+    mine = f"Ви у відпустці до {back.day} {UK_MONTHS[back.month - 1]}: Ваш годинник стоїть."
+    assert kira_phone.text_content(".vacation-note") == mine
     # Kira comes back: her clock runs again, and the game page no longer says she is away.
     kira_page.click("#vacation-end")
     kira_page.wait_for_selector("#vacation-until")

@@ -68,7 +68,7 @@ export function drawClocks(game) {
         runs ? el("span", { class: "visually-hidden" }, ` ${t("clock.running")}`) : "")];
     });
     shown.replaceChildren(el("span", { class: "time-control" }, timeControlWords(view.time_control)), ": ", ...clocks,
-      ...awayWords(view.seats, clock.away));
+      ...awayWords(view.seats, clock.away, view.your_seats));
     // Said, the words go once the turn is played: not found later by a screen reader's cursor.
     if (!lowHere && alert.textContent) alert.textContent = "";
   };

@@ -196,7 +196,8 @@ export async function showInsights(main, name) {
     el("p", { class: "small" }, t("insights.about")), filterForm(found.name, filters),
     found.pending ? el("p", { class: "small", id: "insights-pending", role: "status" },
       t("insights.pending", { n: found.pending })) : "",
-    found.groups.length ? "" : el("p", { class: "small", id: "insights-none" }, t("insights.none"))),
+    found.groups.length ? "" : el("p", { class: "small", id: "insights-none" },
+      t(Object.values(filters).some(Boolean) ? "insights.none" : "insights.none_yet", { name: found.name }))),
   ...found.groups.map(groupCard));
   const ratings = await ratingsCard(found.name, filters.pool);
   if (ratings) main.append(ratings);

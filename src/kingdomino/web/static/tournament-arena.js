@@ -84,7 +84,8 @@ function youCard(found, arena, act) {
     state = you.paused ? [t("arena.paused"), " ", button("rejoin", "arena.rejoin", true)]
       : you.game ? [t("arena.going")]
         : deadline > Date.now() ? [el("span", { class: "arena-waiting" }, t("arena.waiting")), " ", button("pause", "arena.pause")] : [];
-  } else if (found.status === "open") state = [t("arena.before_start")];
+  } else if (found.status === "open" && found.you?.playing) state = [t("arena.before_start")];
+  else if (found.status === "open" && found.you && found.players < found.max_players) state = [t("arena.before_join")];
   return el("section", { class: "card", id: "arena-you" }, el("h2", {}, t("arena.format")),
     running ? clock : "", state.length ? el("p", { id: "arena-state", role: "status" }, ...state) : "");
 }

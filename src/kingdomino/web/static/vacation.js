@@ -17,12 +17,13 @@ export function returnDay(until) {
 }
 
 /** The words of a game page's clocks for its players away now ("Cleo is on vacation until 7 December"),
- * one line each; none when nobody is. @param {{name: string}[]} seats @param {(number | null)[] | undefined} away */
-export function awayWords(seats, away) {
+ * one line each, the reader's own seats' in the second person; none when nobody is away.
+ * @param {{name: string}[]} seats @param {(number | null)[] | undefined} away @param {number[]} [yours] */
+export function awayWords(seats, away, yours = []) {
   const now = Date.now() / 1000;
   return (away || []).flatMap((until, seat) => (until && until > now && seats[seat]
     ? [el("span", { class: "vacation-note small", "data-seat": seat },
-      t("vacation.game", { name: localName(seats[seat].name), date: returnDay(until) }))]
+      t(yours.includes(seat) ? "vacation.game_yours" : "vacation.game", { name: localName(seats[seat].name), date: returnDay(until) }))]
     : []));
 }
 
