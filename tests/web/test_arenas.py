@@ -205,6 +205,35 @@ def test_four_players_avoid_the_last_opponent_pause_rejoin_forfeit_join_late(
     assert line(found, "Eve")["withdrew"] and line(found, "Eve")["sequence"] == [0]
 
 
+def test_a_player_who_pauses_before_sitting_calls_the_game_off_for_neither(client: TestClient) -> None:
+    """A game's end pairs its players again at once, within its page's countdown back to the
+    arena: a player who stays and pauses then was paired unknowing. Their game not sat at yet is
+    called off, counted for neither (no forfeit), and the other player is paired again; a game
+    they sat at is played on."""
+    sessions = {name: account(client, name) for name in ("Kira", "Boris")}
+    tournament_id = arena(client, sessions["Kira"])
+    assert act(client, sessions["Boris"], tournament_id, "join").status_code == 200
+    for session in sessions.values():
+        page(client, tournament_id, session)
+    assert act(client, sessions["Kira"], tournament_id, "start").status_code == 200
+    game = game_of(client, tournament_id, sessions["Kira"])
+    boris = seated(client, sessions["Boris"], game["game_id"])
+    assert act(client, sessions["Kira"], tournament_id, "pause").status_code == 200
+    view = client.get(f"/api/games/{game['game_id']}", params={"token": boris}).json()
+    assert view["status"] == "expired"
+    found = page(client, tournament_id)
+    assert found["arena"]["games"] == [], "called off: no game of the arena, no forfeit"
+    assert line(found, "Kira")["paused"] and not line(found, "Boris")["paused"]
+    assert line(found, "Kira")["played"] == line(found, "Boris")["played"] == 0
+    assert act(client, sessions["Kira"], tournament_id, "rejoin").status_code == 200
+    again = game_of(client, tournament_id, sessions["Kira"])
+    assert again["game_id"] != game["game_id"]
+    seated(client, sessions["Kira"], again["game_id"])
+    assert act(client, sessions["Kira"], tournament_id, "pause").status_code == 200
+    found = page(client, tournament_id)
+    assert [g["game_id"] for g in found["arena"]["games"]] == [again["game_id"]], "sat at: played on"
+
+
 def test_an_arenas_bounds_and_clock_are_refused_with_their_names(client: TestClient) -> None:
     kira = account(client, "Kira")
     body = {"name": "x", "game": "kingdomino", "format": "arena", "time_control": CLOCK}

@@ -231,9 +231,29 @@ class Arena:
                 )
             act = arena_store.pause if paused else arena_store.rejoin
             await asyncio.to_thread(act, self.store, tournament_id, account_id)
-            if not paused:
+            if paused:
+                await self._call_off_unseated(tournament_id, account_id)
+            else:
                 self.saw(tournament_id, account_id)
                 await self._pair(tournament_id)
+
+    async def _call_off_unseated(self, tournament_id: str, account_id: int) -> None:
+        """The game ``account_id`` was paired in and has not taken their seat at is called off,
+        counted for neither (the caller holds the lock): a game's end pairs its players again at
+        once, within its page's countdown back to the arena, so one who chose to stay there and
+        pause had been paired unknowing, and lost that game by forfeit."""
+        state = await self._state(tournament_id)
+        for game in state.games:
+            if game.first_points is not None or account_id not in (game.first, game.second):
+                continue
+            stored = self.hub.table(game.game_id).stored
+            unseated = any(seat["kind"] == "open" and seat.get("for") == account_id for seat in stored.seats)
+            if (
+                stored.status == "open"
+                and unseated
+                and await asyncio.to_thread(arena_store.drop_game, self.store, game.game_id)
+            ):
+                await self.tournaments._end_game(game.game_id, account_id)
 
     async def left(self, tournament: Tournament, account_id: int) -> None:
         """``account_id`` withdrew from the arena (the caller holds the lock): their game not over

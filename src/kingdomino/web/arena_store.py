@@ -143,6 +143,16 @@ def set_result(
     return tournament_id, players
 
 
+def drop_game(store: Store, game_id: str) -> bool:
+    """Forget the arena's game ``game_id`` while it has no result (called off, counted for
+    neither); whether it was there to forget."""
+    with store.engine.begin() as connection:
+        gone = connection.execute(
+            delete(ArenaGameRow).where(ArenaGameRow.game_id == game_id, ArenaGameRow.first_points.is_(None))
+        )
+    return bool(gone.rowcount)
+
+
 def pause(store: Store, tournament_id: str, account_id: int) -> None:
     try:
         with store.engine.begin() as connection:
