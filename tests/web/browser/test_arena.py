@@ -92,3 +92,36 @@ def test_the_paired_players_pages_go_to_their_game_and_back_to_the_arena(
     # Nothing left to pair on the shared server: both withdraw.
     for page in (kira, boris):
         posted(page, f"/api/tournaments/{tournament_id}/leave")
+
+
+def test_a_seat_the_server_refuses_is_said_and_taken_at_the_next_read(
+    browser: Browser, live_server: str
+) -> None:
+    """The page takes the paired player's seat itself: refused (too many tries from one address),
+    it says why and tries again at its next read, instead of leaving the seat's minute to run out."""
+    pages = {name: new_page(browser, live_server) for name in ("Kira", "Boris")}
+    for name, page in pages.items():
+        log_in_new(page, live_server, name)
+    kira, boris = pages["Kira"], pages["Boris"]
+    body = {
+        "name": "Quick arena",
+        "game": "duel",
+        "format": "arena",
+        "minutes": 20,
+        "time_control": {"kind": "game", "minutes": 5, "increment": 3},
+    }
+    made = kira.request.post(live_server + "/api/tournaments", data=body, headers={"Origin": live_server})
+    assert made.ok, made.text()
+    tournament_id = made.json()["id"]
+    posted(boris, f"/api/tournaments/{tournament_id}/join")
+    refusal = {"error": {"field": "client", "message": "too many tries", "code": "too_many_tries"}}
+    boris.route("**/api/games/*/join", lambda route: route.fulfill(status=429, json=refusal))
+    for page in (kira, boris):
+        page.goto(f"{live_server}/tournament/{tournament_id}")
+        page.wait_for_selector("#arena-state")
+    posted(kira, f"/api/tournaments/{tournament_id}/start")
+    kira.wait_for_url(f"{live_server}/game/*", timeout=20_000)
+    expect(boris.locator("#arena-seat-refused")).to_have_text("Too many tries: wait a minute and try again")
+    boris.unroute("**/api/games/*/join")
+    boris.wait_for_url(f"{live_server}/game/*", timeout=20_000)
+    assert boris.url == kira.url

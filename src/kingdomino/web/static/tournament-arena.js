@@ -8,7 +8,7 @@ import { openJoined, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
 import { botMark, botNames } from "./tournament-marks.js";
-import { gameTitle } from "./words.js";
+import { errorWords, gameTitle } from "./words.js";
 
 /** How often a running arena's page reads it again: players come free every few seconds. */
 export const ARENA_REFRESH_SECONDS = 3;
@@ -36,20 +36,36 @@ export function arenaRules(found) {
 }
 
 /** The page read again: the clock set, and a player just paired sent to their game (their seat
- * taken first). @param {ArenaTournament} found */
+ * taken first). A seat refused (too many tries from one address) is said, and tried again at the
+ * next read: its words, "" if none. @param {ArenaTournament} found @returns {Promise<string>} */
 export async function followArena(found) {
   const arena = found.arena;
-  if (!arena) return;
+  if (!arena) return "";
   if (arena.seconds_left !== null) deadline = Date.now() + arena.seconds_left * 1000;
   const game = arena.you?.game;
-  if (!game || gone.has(game.game_id) || !["open", "playing"].includes(game.status)) return;
+  if (!game || gone.has(game.game_id) || !["open", "playing"].includes(game.status)) return "";
   gone.add(game.game_id);
   if (!game.seated) {
-    openJoined(/** @type {import("./view-types.js").Seated} */ (await api(`/api/games/${game.game_id}/join`, { method: "POST", body: {} })));
+    try {
+      openJoined(/** @type {import("./view-types.js").Seated} */ (await api(`/api/games/${game.game_id}/join`, { method: "POST", body: {} })));
+    } catch (problem) {
+      gone.delete(game.game_id);
+      return errorWords(problem);
+    }
   } else if (game.token) {
     remember(game.game_id, [game.token], { kinds: [], joined: true });
     location.href = `/game/${game.game_id}`;
   }
+  return "";
+}
+
+/** Say on the arena's `page` why the player's seat could not be taken (`words`; "": nothing).
+ * @param {HTMLElement} page @param {string} words */
+export function sayRefusedSeat(page, words) {
+  let said = page.querySelector("#arena-seat-refused");
+  if (!words) { said?.remove(); return; }
+  if (!said) said = page.insertBefore(el("p", { class: "card error", role: "alert", id: "arena-seat-refused" }), page.firstChild);
+  said.textContent = words;
 }
 
 /** The arena's cards, in place of a round tournament's rounds.

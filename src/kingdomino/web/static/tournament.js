@@ -9,7 +9,7 @@ import { replaceKeepingFocus } from "./keep-focus.js";
 import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
-import { ARENA_REFRESH_SECONDS, arenaCards, arenaRules, followArena } from "./tournament-arena.js";
+import { ARENA_REFRESH_SECONDS, arenaCards, arenaRules, followArena, sayRefusedSeat } from "./tournament-arena.js";
 import { botMark, botNames, kingdomWords, signed } from "./tournament-marks.js";
 import { namesOf, tableLine, tableStandings } from "./tournament-tables.js";
 import { noWaiting } from "./vacation.js";
@@ -57,7 +57,7 @@ export async function showTournament(main, id) {
       shown = "";
       return;
     }
-    await followArena(found);
+    const refused = await followArena(found);
     // An arena's seconds left change at each read: its clock counts them down itself.
     const text = JSON.stringify({ ...found, arena: found.arena && { ...found.arena, seconds_left: null } });
     if (text !== shown) {
@@ -65,6 +65,7 @@ export async function showTournament(main, id) {
       const heard = before ? newsOf(before, found) : "";
       if (heard) news.textContent = heard;
     }
+    sayRefusedSeat(page, refused);
     shown = text;
     before = found;
     const every = found.format === "arena" ? ARENA_REFRESH_SECONDS : REFRESH_SECONDS;
