@@ -19,38 +19,24 @@ def link_mail(
 ) -> EmailMessage:
     """The mail of ``kind`` (``verify`` or ``reset``) to ``to``, the account ``name``'s, with its
     ``link``; signed with the site's address (``public_url``)."""
-    site = urlsplit(public_url).netloc
-    hello = say(language, "mail.hello", name=name)
-    lines = [say(language, f"mail.{kind}.body", address=to), say(language, f"mail.{kind}.ignore")]
-    signature = say(language, "mail.signature", site=site)
-    signed = say(language, "mail.signature", site=public_url)
-    message = EmailMessage()
-    message["Subject"] = say(language, f"mail.{kind}.subject")
-    message["From"] = sender
-    message["To"] = Address(addr_spec=to)
-    message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = make_msgid(domain=urlsplit(public_url).hostname)
-    message["Content-Language"] = language
-    message["Auto-Submitted"] = "auto-generated"
-    message.set_content(f"{hello}\n\n{lines[0]}\n\n{link}\n\n{lines[1]}\n\n-- \n{signed}\n")
-    page = (
-        f'<!DOCTYPE html><html lang="{escape(language)}"><body>'
-        f"<p>{escape(hello)}</p><p>{escape(lines[0])}</p>"
-        f'<p><a href="{escape(link)}">{escape(say(language, f"mail.{kind}.action"))}</a></p>'
-        f"<p>{escape(link)}</p><p>{escape(lines[1])}</p>"
-        f'<p>-- <br><a href="{escape(public_url)}">{escape(signature)}</a></p></body></html>'
-    )
-    message.add_alternative(page, subtype="html")
-    return message
+    return _mail(kind, language, sender, to, name, public_url, link)
 
 
 def notice_mail(kind: str, language: str, sender: str, to: str, name: str, public_url: str) -> EmailMessage:
     """The notice of ``kind`` (``address_changed``, ``address_removed``, ``password_changed``) to
     ``to``, the account ``name``'s address until now: what changed and what to do if its owner
     did not change it; no link (a notice is no way in)."""
-    signature = say(language, "mail.signature", site=urlsplit(public_url).netloc)
+    return _mail(kind, language, sender, to, name, public_url, None)
+
+
+def _mail(
+    kind: str, language: str, sender: str, to: str, name: str, public_url: str, link: str | None
+) -> EmailMessage:
+    """The mail of ``kind`` to ``to``: a greeting, what happened, the ``link`` if any (as a button
+    and written out), what to do if its owner did not ask, the site's signature."""
     hello = say(language, "mail.hello", name=name)
-    lines = [say(language, f"mail.{kind}.body", address=to), say(language, f"mail.{kind}.ignore")]
+    body, ignore = say(language, f"mail.{kind}.body", address=to), say(language, f"mail.{kind}.ignore")
+    signature = say(language, "mail.signature", site=urlsplit(public_url).netloc)
     signed = say(language, "mail.signature", site=public_url)
     message = EmailMessage()
     message["Subject"] = say(language, f"mail.{kind}.subject")
@@ -60,12 +46,18 @@ def notice_mail(kind: str, language: str, sender: str, to: str, name: str, publi
     message["Message-ID"] = make_msgid(domain=urlsplit(public_url).hostname)
     message["Content-Language"] = language
     message["Auto-Submitted"] = "auto-generated"
-    message.set_content(f"{hello}\n\n{lines[0]}\n\n{lines[1]}\n\n-- \n{signed}\n")
+    texts = [hello, body, *([link] if link else []), ignore]
+    message.set_content("\n\n".join(texts) + f"\n\n-- \n{signed}\n")
+    button = (
+        f'<p><a href="{escape(link)}">{escape(say(language, f"mail.{kind}.action"))}</a></p>'
+        f"<p>{escape(link)}</p>"
+        if link
+        else ""
+    )
     page = (
         f'<!DOCTYPE html><html lang="{escape(language)}"><body>'
-        f"<p>{escape(hello)}</p><p>{escape(lines[0])}</p><p>{escape(lines[1])}</p>"
-        f'<p>-- <br><a href="{escape(public_url)}">{escape(signature)}</a></p>'
-        "</body></html>"
+        f"<p>{escape(hello)}</p><p>{escape(body)}</p>{button}<p>{escape(ignore)}</p>"
+        f'<p>-- <br><a href="{escape(public_url)}">{escape(signature)}</a></p></body></html>'
     )
     message.add_alternative(page, subtype="html")
     return message
