@@ -65,7 +65,6 @@ def notice_mail(
     message["To"] = Address(addr_spec=to)
     message["Date"] = formatdate(localtime=False)
     message["Message-ID"] = make_msgid(domain=urlsplit(public_url).hostname)
-    message["Content-Language"] = language
     message["Auto-Submitted"] = "auto-generated"
     message["List-Unsubscribe"] = f"<{off}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
@@ -80,6 +79,7 @@ def notice_mail(
         "</body></html>"
     )
     message.add_alternative(page, subtype="html")
+    message["Content-Language"] = language  # after the parts: setting one drops the Content-* headers
     return message
 
 

@@ -132,8 +132,9 @@ def _page(language: str, words: str, token: str | None, status: int) -> HTMLResp
         f'<!DOCTYPE html><html lang="{escape(language)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f'<title>{title}</title><link rel="stylesheet" href="/static/style.css"></head>'
-        f'<body><main class="card unsubscribe"><h1>{title}</h1><p id="said">{escape(words)}</p>{form}</main>'
-        "</body></html>"
+        '<body><header class="top"><a href="/" class="brand">\u265b Kingdomino family</a></header>'
+        f'<main><section class="card unsubscribe"><h1>{title}</h1><p id="said">{escape(words)}</p>{form}'
+        "</section></main></body></html>"
     )
     return HTMLResponse(
         html, status_code=status, headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
