@@ -148,6 +148,19 @@ def test_the_games_waiting_go_in_one_mail(mailed: tuple[TestClient, Mailbox]) ->
         assert f"- Kingdomino with {other.name}: {PUBLIC_URL}/game/{game_id}" in plain
 
 
+def test_a_turn_its_player_read_in_the_inbox_is_not_mailed(mailed: tuple[TestClient, Mailbox]) -> None:
+    """A player who opened the turn's entry in the inbox knows it is their move; a time running out
+    is mailed still."""
+    client, box = mailed
+    kira, boris = player(client, box, "Kira", turns=True, time_short=True), player(client, box, "Boris")
+    game_id, _ = game_by_the_day(client, kira, boris)
+    read = as_(client, kira.session).post("/api/account/notifications/read", json={})
+    assert read.status_code == 200, read.text
+    nothing_more(client, box, kira, 0, time.time() + WAIT + 1)
+    assert sweep(client, stored_deadline(client, game_id) - 3600) == 1
+    assert notices_to(box, kira, 1)[0]["Subject"].startswith("Your time is running out")
+
+
 def test_a_player_on_vacation_is_mailed_nothing_until_back(mailed: tuple[TestClient, Mailbox]) -> None:
     client, box = mailed
     kira, boris = player(client, box, "Kira", turns=True), player(client, box, "Boris")

@@ -4,7 +4,8 @@ written on any server, before any restart, is mailed.
 
 A turn is the inbox's entry of it (``your_turn``, kept while the move is the account's: the same
 turns, of games by the day with other people, the inbox tells of), in a game being played. It is
-mailed once ``turn_wait_minutes`` have passed (a player at the site moves first), at most one mail
+mailed once ``turn_wait_minutes`` have passed (a player at the site moves first) unless its entry
+was read (its player opened it: they know), at most one mail
 of moves an hour (``digest_minutes``: the games waiting then go in one mail); a move's time
 running out is mailed once a turn, when less than ``time_short_share`` of it is left. Nothing
 goes to an account on vacation (its clocks wait for it), closed, or without a verified address.
@@ -116,7 +117,7 @@ class MailNotices:
             left = (row.deadline or moment) - moment
             wanted: list[Notice] = []
             spaced = row.turns_mailed is None or moment - row.turns_mailed >= every
-            if row.turns and moment - row.at >= wait and spaced:
+            if row.turns and not row.read and moment - row.at >= wait and spaced:
                 wanted.append("turns")
             if row.time_short and 0 < left < FIGURES["time_short_share"] * float(control["days"]) * 86400:
                 wanted.append("time_short")
@@ -143,6 +144,7 @@ class MailNotices:
                         NotificationRow.account_id,
                         NotificationRow.params,
                         NotificationRow.at,
+                        NotificationRow.read,
                         GameRow.id,
                         GameRow.game,
                         GameRow.deadline,
