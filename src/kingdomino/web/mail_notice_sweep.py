@@ -79,11 +79,11 @@ class MailNotices:
             except Exception as error:  # the database away a while: the next sweep tries again
                 log_failure(error, "the sweep of mailed notices")
 
-    def sweep(self, moment: float) -> int:
-        """Mail what is due at ``moment`` (epoch seconds): the number of mails posted."""
+    def sweep(self, moment: float) -> list[tuple[int, Notice]]:
+        """Mail what is due at ``moment`` (epoch seconds): the mails posted, by account and notice."""
         if self.settings is None or self.postman is None:
-            return 0
-        posted = 0
+            return []
+        posted: list[tuple[int, Notice]] = []
         for due in self.due(moment):
             if not self.claim(due, moment):
                 continue
@@ -99,7 +99,7 @@ class MailNotices:
                 token,
             )
             self.postman.post(due.account_id, mail)
-            posted += 1
+            posted.append((due.account_id, due.notice))
         return posted
 
     def due(self, moment: float) -> list[Due]:
