@@ -243,6 +243,8 @@ def test_a_mail_s_link_turns_its_notice_off_and_a_forged_one_nothing(
     assert done.status_code == 200 and "is off" in done.text
     after = as_(client, kira.session).get("/api/account/mail/notices").json()
     assert (after["turns"], after["time_short"]) == (False, True)
+    exported = as_(client, kira.session).get("/api/account/export").json()
+    assert exported["mail_notices"] == {"turns": False, "time_short": True}
 
 
 def test_two_servers_and_a_restart_mail_a_turn_once(either_database: str) -> None:
