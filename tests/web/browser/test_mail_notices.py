@@ -91,6 +91,11 @@ def test_vera_turns_the_mail_of_her_moves_on_then_off_by_its_link(browser: Brows
             page.goto(base + "/account/preferences")
             page.wait_for_selector("#pref-mail:visible")
             assert not page.is_checked("#pref-mail-turns")
+            page.goto(base + "/account/preferences?lang=ru")
+            page.wait_for_selector("#pref-mail:has-text('Присылать мне письмо, когда мой ход')")
+            page.locator("#pref-mail").scroll_into_view_if_needed()
+            page.screenshot(path=str(SHOTS / "preferences-phone-ru.png"))
+            assert page.evaluate(OVERFLOW) == []
             assert page.errors == []
 
 
