@@ -17,6 +17,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from fastapi.testclient import TestClient
 from tests.web.mail_server import PUBLIC_URL, Mailbox, mail_server, text_of
+from tests.web.sockets import next_of_type
 from tests.web.test_challenges import DAYS, account, as_, challenged
 from tests.web.test_mail import mail_app, verified
 from tests.web.test_push import play_until_the_turn_passes, to_act
@@ -75,7 +76,8 @@ def game_by_the_day(
 def sweep(client: TestClient, moment: float, to: Player) -> list[str]:
     """The notices a sweep at ``moment`` posts to ``to`` (on the shared PostgreSQL, the other tests'
     accounts may be mailed too)."""
-    posted = client.app.state.mail_notices.sweep(moment)  # type: ignore[attr-defined]
+    notices = client.app.state.mail_notices  # type: ignore[attr-defined]
+    posted = client.portal.call(notices.sweep_now, moment)  # type: ignore[union-attr]
     return [notice for account_id, notice in posted if account_id == to.id]
 
 
@@ -202,6 +204,30 @@ def test_a_time_running_out_is_mailed_once_a_turn(mailed: tuple[TestClient, Mail
     assert f"Kingdomino with {boris.name}: 2 hours left: {PUBLIC_URL}/game/{game_id}" in text_of(mail)
     assert "\u201cMail me when a game's time is running out\u201d" in text_of(mail)
     nothing_more(client, box, kira, 1, deadline - 60)
+
+
+def test_a_time_running_out_is_mailed_though_the_game_was_open_when_the_turn_came(
+    mailed: tuple[TestClient, Mailbox],
+) -> None:
+    """Kira had the game open when Boris moved (the inbox noted no turn: her page said it), then
+    closed it: her time running out is mailed all the same."""
+    client, box = mailed
+    kira, boris = player(client, box, "Kira", time_short=True), player(client, box, "Boris")
+    made = challenged(client, kira.session, boris.name, time_control=DAYS)
+    accepted = as_(client, boris.session).post(f"/api/challenges/{made['id']}/accept")
+    tokens = {kira.name: made["seats"][0]["token"], boris.name: accepted.json()["token"]}
+    if to_act(client, made["id"], tokens)[0] == kira.name:
+        play_until_the_turn_passes(client, made["id"], tokens)
+    with client.websocket_connect(f"/ws/games/{made['id']}?tokens={tokens[kira.name]}") as page:
+        next_of_type(page, "state")
+        assert play_until_the_turn_passes(client, made["id"], tokens) == (boris.name, kira.name)
+    inbox = as_(client, kira.session).get("/api/account/notifications").json()["entries"]
+    assert "your_turn" not in [entry["kind"] for entry in inbox]
+    moment, deadline = stored_deadline(client, made["id"]) - 3600, time.monotonic() + 30
+    while not sweep(client, moment, kira):  # her page's presence ends a moment after it closed
+        assert time.monotonic() < deadline, "no mail of the time running out"
+        time.sleep(0.1)
+    assert notices_to(box, kira, 1)[0]["Subject"].startswith("Your time is running out")
 
 
 def test_a_mail_s_link_turns_its_notice_off_and_a_forged_one_nothing(

@@ -108,7 +108,7 @@ def create_app(
     pusher = hub.pusher = Pusher(store, push or PushSettings.from_env())
     accounts = Accounts(store)
     postman = Postman(mail) if mail is not None else None
-    notices = MailNotices(store, mail, postman)
+    notices = MailNotices(store, mail, postman, hub)
     chats = Chats(store, accounts, hub.tables)
 
     @asynccontextmanager
