@@ -96,6 +96,8 @@ class MailNotices:
     async def sweep_now(self, moment: float) -> list[tuple[int, Notice]]:
         """Mail what is due at ``moment`` (epoch seconds), on the event loop: the moves (``sweep``)
         and the times running out, whose player to move the games' tables say (``short``)."""
+        if not self.available:
+            return []
         rows = await asyncio.to_thread(self._short_rows, moment)
         return await asyncio.to_thread(self.sweep, moment, self.short(rows, moment))
 
