@@ -1,10 +1,10 @@
 """An account's data as one JSON document, for its owner to download (``GET /api/account/export``):
-the account (never its password's hash), its preferences, its ratings and every change a rated
-game made to them, every game it sat in with its seat, result and links to the record and
-replay, how many sessions and push subscriptions it has, the club tournaments it joined or
-organised, what it said in the games' chats (``chat``), the reports it made (``reports``;
-never those about it: a report's reporter is the operator's to know alone), its inbox
-(``inbox_store``), its clubs with its role in each and the clubs it created, and the players it
+the account (never its password's hash), its preferences (and the notices it chose to be mailed),
+its ratings and every change a rated game made to them, every game it sat in with its seat, result
+and links to the record and replay, how many sessions and push subscriptions it has, the club
+tournaments it joined or organised, what it said in the games' chats (``chat``), the reports it
+made (``reports``; never those about it: a report's reporter is the operator's to know alone), its
+inbox (``inbox_store``), its clubs with its role in each and the clubs it created, and the players it
 follows and blocks (``relations``; not who follows or blocks it: theirs to keep).
 
 No seat's token is in it: a token acts for its seat, and a file downloaded is easily shared; the
@@ -20,6 +20,7 @@ from sqlalchemy import func, or_, select
 from kingdomino.web.accounts import aware
 from kingdomino.web.club_tables import ClubMemberRow, ClubRow
 from kingdomino.web.inbox_tables import NotificationRow
+from kingdomino.web.mail_notices import choices_of
 from kingdomino.web.mail_tables import MailAddressRow
 from kingdomino.web.preferences import preferences_of
 from kingdomino.web.push_tables import PushSubscriptionRow
@@ -217,6 +218,7 @@ def export(store: Store, account_id: int) -> dict[str, Any]:
             for row in said
         ],
         "preferences": preferences_of(store, account_id).model_dump(),
+        "mail_notices": choices_of(store, account_id),
         "reports": [
             {
                 "name": name,

@@ -32,6 +32,7 @@ from kingdomino.web.hints import HINT_AGENT
 from kingdomino.web.hub import Hub
 from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.mail_links import Mail
+from kingdomino.web.mail_notice_sweep import MailNotices
 from kingdomino.web.mail_send import MailSettings, Postman
 from kingdomino.web.page_link import SOCKET_IDLE_SECONDS
 from kingdomino.web.pages import languages, page_with_preloads
@@ -107,6 +108,7 @@ def create_app(
     pusher = hub.pusher = Pusher(store, push or PushSettings.from_env())
     accounts = Accounts(store)
     postman = Postman(mail) if mail is not None else None
+    notices = MailNotices(store, mail, postman, hub)
     chats = Chats(store, accounts, hub.tables)
 
     @asynccontextmanager
@@ -124,7 +126,10 @@ def create_app(
         closed_accounts = asyncio.create_task(watch_closed(hub))
         beats = asyncio.create_task(keep_beating(store))
         details = asyncio.create_task(insight_fill.fill(store))
+        mailing = asyncio.create_task(notices.keep()) if notices.available else None
         yield
+        if mailing is not None:
+            mailing.cancel()
         beats.cancel()
         details.cancel()
         short_times.cancel()
@@ -154,6 +159,7 @@ def create_app(
     app.state.pusher = pusher
     app.state.accounts = accounts
     app.state.mail = Mail(accounts, mail, postman)
+    app.state.mail_notices = notices
     app.state.chats = chats
     app.state.sockets_open = Counter()
     app.state.socket_idle_seconds = socket_idle_seconds

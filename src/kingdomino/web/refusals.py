@@ -181,6 +181,7 @@ REFUSAL_CODES = frozenset(
         "mail_address",
         "mail_address_taken",
         "mail_link_invalid",
+        "mail_notice_no_address",
         "too_many_mails",
     }
 )

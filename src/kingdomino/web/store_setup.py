@@ -16,6 +16,7 @@ from kingdomino.web import (
     club_tables,  # noqa: F401  (its tables are made with the others)
     inbox_tables,  # noqa: F401  (its tables are made with the others)
     insight_tables,  # noqa: F401  (its tables are made with the others)
+    mail_notice_tables,  # noqa: F401  (its tables are made with the others)
     mail_tables,  # noqa: F401  (its tables are made with the others)
     push_tables,  # noqa: F401  (its tables are made with the others)
     puzzle_tables,  # noqa: F401  (its tables are made with the others)

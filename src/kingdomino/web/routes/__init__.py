@@ -27,7 +27,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET`` and ``POST /api/account/mail`` the account's e-mail address and a link to verify one,
   ``POST /api/account/verify`` ``{token}``, ``POST /api/account/forgot`` ``{name}`` and
   ``POST /api/account/reset`` ``{token, new_password}``; the pages ``/account/verify`` and
-  ``/account/reset`` the mailed links open (``mail``);
+  ``/account/reset`` the mailed links open (``mail``); ``GET`` and ``PUT
+  /api/account/mail/notices`` the notices of games by the day mailed, ``GET`` and ``POST
+  /mail/unsubscribe?token=`` a mail's link that turns its notice off (``mail_notices``);
 * ``GET /api/open-games`` and ``WS /ws/lobby``: the games waiting for players;
   ``POST /api/games/{id}/join`` ``{name?}`` takes an open seat, ``POST /api/games/{id}/cancel``
   ``{token}`` calls a waiting game off; ``POST /api/pairing`` ``{game, players, options?, rated?,
@@ -91,6 +93,7 @@ from kingdomino.web.routes import (
     insights,
     live_games,
     mail,
+    mail_notices,
     open_games,
     people,
     players,
@@ -114,6 +117,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     game_socket.router,
     accounts.router,
     mail.router,
+    mail_notices.router,
     open_games.router,
     challenges.router,
     archive.router,

@@ -8,6 +8,7 @@ import { LANGUAGES, LANGUAGE_KEY, chooseLanguage, t } from "./i18n.js";
 import { PACES } from "./game-pace.js";
 import { AIDS_KEY, PACE_KEY, keepPreference, readPreferences } from "./preferences-sync.js";
 import { vacationPart } from "./vacation.js";
+import { mailNoticesPart } from "./mail-notices.js";
 import { errorWords } from "./words.js";
 
 /** @typedef {import("./preferences-sync.js").Preferences} Preferences */
@@ -116,7 +117,7 @@ export async function showPreferences(root) {
   };
   /** @param {Partial<Preferences>} change */
   const saveQuietly = (change) => { save(change).catch(() => {}); };
-  const parts = account ? [challengesPart(chosen, saveQuietly), chatPart(chosen, saveQuietly), vacationPart()] : [];
+  const parts = account ? [challengesPart(chosen, saveQuietly), chatPart(chosen, saveQuietly), vacationPart(), mailNoticesPart()] : [];
   const about = account ? el("p", { class: "small" }, t("prefs.about"))
     : el("p", { class: "small", id: "pref-guest" }, t("prefs.guest"), " ", el("a", { href: "/" }, t("prefs.to_lobby")));
   document.title = `${t("prefs.title")} · ${t("app.name")}`;
