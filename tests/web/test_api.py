@@ -581,14 +581,15 @@ def test_each_page_preloads_its_modules_and_they_go_compressed(client: TestClien
     # A game's modules came in a chain four deep (app.js, the language, game.js, the boards,
     # placement.js): each page now names them all in its HTML, to be fetched at once.
     # (tests/web/browser/test_redraws.py checks that every module a page loads is among them.)
-    preloads = re.compile(r'<link rel="modulepreload" href="(/static/[\w-]+\.js)">')
+    base = client.app.state.static_base  # type: ignore[attr-defined]
+    preloads = re.compile(rf'<link rel="modulepreload" href="({base}[\w-]+\.js)">')
     game = preloads.findall(client.get("/game/abc").text)
     lobby = preloads.findall(client.get("/").text)
     scorer = preloads.findall(client.get("/score").text)
     needed = {"app.js", "game.js", "board-kingdoms.js", "placement.js"}
-    assert {f"/static/{name}" for name in needed} <= set(game)
-    assert "/static/lobby.js" in lobby and "/static/game.js" not in lobby
-    assert "/static/scorer.js" in scorer and "/static/game.js" not in scorer
+    assert {f"{base}{name}" for name in needed} <= set(game)
+    assert f"{base}lobby.js" in lobby and f"{base}game.js" not in lobby
+    assert f"{base}scorer.js" in scorer and f"{base}game.js" not in scorer
     assert len(game) == len(set(game))
     for path in game:
         script = client.get(path, headers={"Accept-Encoding": "gzip"})
@@ -600,7 +601,8 @@ def test_each_page_preloads_its_modules_and_they_go_compressed(client: TestClien
 def test_each_page_preloads_the_texts_of_the_language_it_will_speak(client: TestClient) -> None:
     # The texts were the loading chain's last link: fetched once every module had come and run.
     # The page asks for English (the fallback) and its language's; it keeps its choice in a cookie.
-    texts = re.compile(r'<link rel="preload" href="/static/i18n/(\w+)\.json" as="fetch" crossorigin>')
+    base = client.app.state.static_base  # type: ignore[attr-defined]
+    texts = re.compile(rf'<link rel="preload" href="{base}i18n/(\w+)\.json" as="fetch" crossorigin>')
 
     def preloaded(path: str = "/", accept: str | None = None) -> list[str]:
         response = client.get(path, headers={"Accept-Language": accept} if accept else {})

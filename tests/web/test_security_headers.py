@@ -68,7 +68,8 @@ def test_every_page_links_the_manifest_and_the_policy_allows_it(client: TestClie
     manifest each page links, which the page's own policy lets it fetch."""
     page = client.get(path)
     assert '<link rel="manifest" href="/manifest.webmanifest">' in page.text
-    assert '<link rel="apple-touch-icon" href="/static/icon-192.png">' in page.text
+    base = client.app.state.static_base  # type: ignore[attr-defined]
+    assert f'<link rel="apple-touch-icon" href="{base}icon-192.png">' in page.text
     assert "manifest-src 'self';" in page.headers["content-security-policy"]
 
 

@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
+from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from kingdomino.arena.ladder import load_ratings
@@ -42,6 +42,13 @@ from kingdomino.web.review import REVIEW_AGENT
 from kingdomino.web.routes import ROUTERS
 from kingdomino.web.seat_agents import allow
 from kingdomino.web.security_headers import SecurityHeaders
+from kingdomino.web.static_files import (
+    VERSIONED,
+    UnversionedStaticFiles,
+    VersionedStaticFiles,
+    static_version,
+    versioned_base,
+)
 from kingdomino.web.store import Store
 from kingdomino.web.tournaments import Tournaments
 
@@ -164,12 +171,20 @@ def create_app(
     app.state.sockets_open = Counter()
     app.state.socket_idle_seconds = socket_idle_seconds
     # Each page's modules preloaded: fetched at once, not in a chain; and its language's texts (pages.py).
-    app.state.pages = {module: page_with_preloads(static, module) for module in PAGE_MODULES}
+    folder = Path(str(static))
+    version = static_version(folder)
+    app.state.static_base = versioned_base(version)
+    base = app.state.static_base
+    app.state.pages = {module: page_with_preloads(static, module, base) for module in PAGE_MODULES}
     app.state.languages = languages(static)
     app.state.ratings = load_ratings()
     # The page's scripts and styles go compressed (a game page's 209 KB are about 60): the static
     # files only, never the API's answers, which hold seats' tokens next to text a client chose.
-    app.mount("/static", GZipMiddleware(StaticFiles(directory=str(static)), minimum_size=1024), name="static")
+    # At the versioned address first: "/static" would take "/static/v/..." too (static_files.py).
+    versioned = VersionedStaticFiles(folder, version)
+    app.mount(VERSIONED, GZipMiddleware(versioned, minimum_size=1024), name="versioned_static")
+    unversioned = UnversionedStaticFiles(directory=folder)
+    app.mount("/static", GZipMiddleware(unversioned, minimum_size=1024), name="static")
     for router in ROUTERS:
         app.include_router(router)
     return app

@@ -36,6 +36,8 @@ FALLBACK = "en"
 LANGUAGE_COOKIE = "kingdomino.language"
 #: The query parameter of a link that opens a page in a language (``/?lang=hu``; i18n.js, ``PARAMETER``).
 LANGUAGE_PARAMETER = "lang"
+#: Where index.html names the static files; the pages name them under their version instead.
+UNVERSIONED = "/static/"
 #: Where a language preload goes in a page (a placeholder of the pages made at start-up).
 TEXTS_SLOT = "<!--texts-->"
 
@@ -74,13 +76,13 @@ def page_language(cookie: str | None, accept_language: str | None, known: Iterab
     return min(weighed)[2] if weighed else FALLBACK
 
 
-def texts_preloads(language: str) -> str:
-    """Preloads of the texts a page in ``language`` fetches (English, and ``language``'s own), as
-    ``fetch()`` asks for them (CORS mode, same-origin credentials: ``crossorigin``), so that it
-    gets the preloaded answers."""
+def texts_preloads(language: str, base: str) -> str:
+    """Preloads of the texts a page in ``language`` fetches (English, and ``language``'s own) from
+    its static files' ``base``, as ``fetch()`` asks for them (CORS mode, same-origin credentials:
+    ``crossorigin``), so that it gets the preloaded answers."""
     wanted = [FALLBACK] if language == FALLBACK else [FALLBACK, language]
-    link = '<link rel="preload" href="/static/{}/{}.json" as="fetch" crossorigin>\n  '
-    return "".join(link.format(TEXTS, name) for name in wanted)
+    link = '<link rel="preload" href="{}{}/{}.json" as="fetch" crossorigin>\n  '
+    return "".join(link.format(base, TEXTS, name) for name in wanted)
 
 
 def imported(static: Traversable, module: str) -> list[str]:
@@ -96,20 +98,20 @@ def imported(static: Traversable, module: str) -> list[str]:
     return found
 
 
-def page_with_preloads(static: Traversable, module: str | None) -> str:
+def page_with_preloads(static: Traversable, module: str | None, base: str) -> str:
     """index.html with a modulepreload link for each module of ``app.js`` and of the page's own
     ``module`` (``game.js``; None: app.js's alone), and the place of its texts' preloads
-    (:func:`page_in`)."""
-    page = static.joinpath("index.html").read_text(encoding="utf-8")
+    (:func:`page_in`); its static files named under ``base`` (``static_files.versioned_base``)."""
+    page = static.joinpath("index.html").read_text(encoding="utf-8").replace(f'"{UNVERSIONED}', f'"{base}')
     modules = imported(static, ENTRY)
     if module is not None:
         modules += [name for name in imported(static, module) if name not in modules]
     if SCRIPT not in page:
         raise ValueError(f"index.html has no {SCRIPT}...> to put the module preloads before")
-    links = "".join(f'<link rel="modulepreload" href="/static/{name}">\n  ' for name in modules)
+    links = "".join(f'<link rel="modulepreload" href="{base}{name}">\n  ' for name in modules)
     return page.replace(SCRIPT, TEXTS_SLOT + links + SCRIPT, 1)
 
 
-def page_in(page: str, language: str) -> str:
-    """A page of :func:`page_with_preloads` with the preloads of ``language``'s texts."""
-    return page.replace(TEXTS_SLOT, texts_preloads(language), 1)
+def page_in(page: str, language: str, base: str) -> str:
+    """A page of :func:`page_with_preloads` with the preloads of ``language``'s texts under ``base``."""
+    return page.replace(TEXTS_SLOT, texts_preloads(language, base), 1)

@@ -75,6 +75,14 @@ def present(value: T | None) -> T:
     return value
 
 
+#: ``staticBase`` in every page of ``new_page``: where the page names its static files
+#: (``/static/v/<version>/``, web/static_files.py). A test's own ``import(staticBase + "words.js")``
+#: then shares the page's module, and the texts its ``i18n.js`` loaded.
+STATIC_BASE = """Object.defineProperty(window, "staticBase", {
+  get: () => new URL(".", document.querySelector("script[type=module]").src).href,
+});"""
+
+
 def new_page(
     browser: Browser,
     base: str,
@@ -103,6 +111,7 @@ def new_page(
         storage_state=storage_state,
     )
     BROWSER_CONTEXTS.append(context)
+    context.add_init_script(STATIC_BASE)
     page = cast(LivePage, context.new_page())
     page.set_default_timeout(20000)
     errors: list[str] = []
@@ -562,3 +571,8 @@ def timed_game_of_two(base: str, control: dict[str, Any]) -> tuple[str, list[str
     tokens = [seat["token"] for seat in made["seats"]]
     first: dict[str, Any] = httpx.get(f"{base}/api/games/{made['id']}", params={"token": tokens[0]}).json()
     return made["id"], tokens, first
+
+
+def static_base(page: Page) -> str:
+    """The path under which ``page`` names its static files (``/static/v/<version>/``)."""
+    return str(page.evaluate("new URL(staticBase).pathname"))

@@ -85,8 +85,8 @@ def test_a_rematch_called_off_for_a_no_show_says_who_did_not_join(page: LivePage
     page.wait_for_selector("#create")
     said: dict[str, list[list[str]]] = page.evaluate(
         """async () => {
-          const i18n = await import('/static/i18n.js');
-          const { whoEnded } = await import('/static/account-games.js');
+          const i18n = await import(staticBase + 'i18n.js');
+          const { whoEnded } = await import(staticBase + 'account-games.js');
           const said = {};
           for (const lang of ['en', 'hu', 'bg', 'uk', 'ru']) {
             await i18n.loadLanguage(lang);

@@ -21,6 +21,7 @@ from tests.web.browser.pages import (
     new_page,
     play_by_clicking_board,
     present,
+    static_base,
 )
 
 
@@ -88,7 +89,7 @@ def counts_take_the_plural_form_of_the_language(page: LivePage) -> None:
     """A count's words take the plural form of each language (the lobby's i18n module asked)."""
     forms = page.evaluate(
         """async () => {
-            const i18n = await import("/static/i18n.js");
+            const i18n = await import(staticBase + "i18n.js");
             const said = {};
             for (const lang of ["en", "ru", "uk"]) {
                 await i18n.loadLanguage(lang);
@@ -188,15 +189,16 @@ def test_the_texts_are_preloaded_in_the_language_the_page_speaks(browser: Browse
     page.goto(live_server + "/")
     page.wait_for_selector("#create")
     page.wait_for_load_state("networkidle")
-    assert sorted(page.evaluate(texts)) == ["/static/i18n/en.json", "/static/i18n/hu.json"]
+    base = static_base(page)
+    assert sorted(page.evaluate(texts)) == [f"{base}i18n/en.json", f"{base}i18n/hu.json"]
     assert page.evaluate("document.documentElement.lang") == "hu"
     page.select_option("#language", "bg")
     page.wait_for_function("document.documentElement.lang === 'bg'")
     page.wait_for_selector("#create")
     page.wait_for_load_state("networkidle")
-    assert sorted(page.evaluate(texts)) == ["/static/i18n/bg.json", "/static/i18n/en.json"]
+    assert sorted(page.evaluate(texts)) == [f"{base}i18n/bg.json", f"{base}i18n/en.json"]
     preloads = page.evaluate(
         "[...document.querySelectorAll('link[rel=preload]')].map((l) => new URL(l.href).pathname)"
     )
-    assert preloads == ["/static/i18n/en.json", "/static/i18n/bg.json"]
+    assert preloads == [f"{base}i18n/en.json", f"{base}i18n/bg.json"]
     assert not page.errors

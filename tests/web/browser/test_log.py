@@ -47,7 +47,7 @@ def log_lines(
     """The page's words for each log entry, the seats named ``names``."""
     lines: list[str] = page.evaluate(
         """async ([observation, entries, names]) => {
-          const { logWords } = await import('/static/words.js');
+          const { logWords } = await import(staticBase + 'words.js');
           const seats = names.map((name, seat) => ({ seat, name, kind: 'human' }));
           const view = { seats, your_seats: [], game: '', current_player: -1, observation };
           return entries.map((entry) => logWords(view, entry));
@@ -101,7 +101,7 @@ def test_every_log_line_is_a_sentence_of_what_was_done(
     for language in ("en", "ru", "uk"):  # languages whose every sentence of a seat starts with its name
         you = page.evaluate(
             """async (lang) => {
-              const i18n = await import('/static/i18n.js');
+              const i18n = await import(staticBase + 'i18n.js');
               await i18n.loadLanguage(lang);
               return i18n.t('name.you');
             }""",
@@ -172,7 +172,7 @@ def test_a_revealed_caveman_and_dice_that_fit_only_with_a_power_read_right(page:
     page.wait_for_selector("#create")
     said = page.evaluate(
         """async () => {
-          const { logWords, todo } = await import('/static/words.js');
+          const { logWords, todo } = await import(staticBase + 'words.js');
           const view = { seats: [], your_seats: [], game: 'origins', current_player: -1, observation: null };
           return [logWords(view, { seat: -1, text: 'reveal warrior2', description: '' }),
             todo(['pass', 'power split', 'bonus 1']), todo(['pass', 'bonus 1'])];

@@ -119,7 +119,7 @@ def test_a_wait_just_under_a_day_or_an_hour_is_said_in_the_larger_unit(page: Liv
     page.wait_for_selector("#open-games")
     read = page.evaluate(
         """async () => {
-          const { waitWords } = await import("/static/open-games.js");
+          const { waitWords } = await import(staticBase + "open-games.js");
           return [1439.9, 59.7, 1380, 90, 2100, 0.2].map(waitWords);
         }"""
     )
@@ -155,7 +155,7 @@ def test_a_turn_based_game_is_opened_listed_and_timed_on_both_pages(
     # A turn-based clock under an hour shows its seconds; a game's clock keeps hours as h:mm:ss.
     read = anna.evaluate(
         """async () => {
-          const { clockText } = await import("/static/game-clock.js");
+          const { clockText } = await import(staticBase + "game-clock.js");
           return [clockText(90061, true), clockText(18180, true), clockText(3598.2, true), clockText(3725)];
         }"""
     )

@@ -459,7 +459,7 @@ def test_the_status_line_says_how_far_the_fire_marker_reaches(page: LivePage) ->
     page.wait_for_selector("#create")
     said = page.evaluate(
         """async () => {
-          const { todo } = await import('/static/words.js');
+          const { todo } = await import(staticBase + 'words.js');
           const legal = ['fire 0,1', 'fire 1,1', 'no-fire'];
           return [todo(legal, { fire_range: 1 }), todo(legal, { fire_range: 3 }), todo(['fire-to-box'], {})];
         }"""
@@ -636,7 +636,7 @@ def test_the_end_screen_places_seats_tied_on_points_by_the_tie_break(page: LiveP
     page.wait_for_selector("#create")
     shown = page.evaluate(
         """async () => {
-          const { endScreen } = await import('/static/ending.js');
+          const { endScreen } = await import(staticBase + 'ending.js');
           const sheet = (tiebreaks) => ({ tiebreaks, bonuses: [], regions: [], total: 0 });
           const names = ['Ada', 'Bruno', 'Clara', 'Dmitri'];
           const view = { id: 'x', game: 'origins', options: {}, rated: false, winners: [2],

@@ -10,6 +10,7 @@ from tests.web.browser.pages import (
     create_game,
     finish_through_the_api,
     play_by_clicking_board,
+    static_base,
 )
 
 #: Counts the plural rules made (``Intl.PluralRules``), which are slow to make.
@@ -267,7 +268,7 @@ def test_a_board_whose_kingdom_did_not_change_stays_in_the_page(
     assert not page.errors
 
 
-#: The modules a page loaded, and those its HTML preloads (paths under /static/).
+#: The modules a page loaded, and those its HTML preloads (paths under ``static_base``).
 MODULES_OF_THE_PAGE = """() => {
   const path = (url) => new URL(url).pathname;
   return {
@@ -290,14 +291,14 @@ def test_every_module_a_page_loads_is_preloaded(page: LivePage) -> None:
         page.wait_for_load_state("networkidle")
         modules = page.evaluate(MODULES_OF_THE_PAGE)
         assert modules["loaded"] and set(modules["loaded"]) <= set(modules["preloaded"]), (name, modules)
-        assert ("/static/game.js" in modules["preloaded"]) == (name == "game"), (name, modules)
+        assert (f"{static_base(page)}game.js" in modules["preloaded"]) == (name == "game"), (name, modules)
     assert not page.errors
 
 
 #: Views handed to game-pace.js's `pacedViews` as the socket would: several in one task, one per
 #: frame, and in a hidden page; which ones it drew, and when.
 PACED_VIEWS = """async () => {
-  const { pacedViews } = await import("/static/game-pace.js");
+  const { pacedViews } = await import(staticBase + "game-pace.js");
   const view = (n) => ({ n, log: [], seats: [] });
   const nextFrame = () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   const drawn = [];

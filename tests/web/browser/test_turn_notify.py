@@ -430,7 +430,7 @@ def test_a_shared_win_is_told_with_the_winners_in_the_plural(browser: Browser, l
     page.evaluate(HIDE, True)
     page.evaluate(
         """async () => {
-          const { noticeListed } = await import('/static/turn-notify.js');
+          const { noticeListed } = await import(staticBase + 'turn-notify.js');
           const game = (id, status, places) => ({ id, game: 'kingdomino', options: {}, status, seat: 2,
             token: null, players: ['Анна', 'Бела', 'Клео'], your_turn: false, left: false, places,
             ended: null, version: status === 'finished' ? 2 : 1, with_people: true });

@@ -6,7 +6,7 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import LivePage, api_game, new_page, opened, play_until, present
+from tests.web.browser.pages import LivePage, api_game, new_page, opened, play_until, present, static_base
 
 
 def test_a_shared_screen_names_every_player_who_plays_on_it(browser: Browser, live_server: str) -> None:
@@ -109,7 +109,8 @@ def test_a_link_names_the_language_it_opens_in(browser: Browser, live_server: st
     preloads = page.evaluate(
         "[...document.querySelectorAll('link[rel=preload]')].map((l) => new URL(l.href).pathname)"
     )
-    assert preloads == ["/static/i18n/en.json", "/static/i18n/bg.json"]
+    base = static_base(page)
+    assert preloads == [f"{base}i18n/en.json", f"{base}i18n/bg.json"]
     page.goto(live_server + "/")
     page.wait_for_selector("#create")
     assert page.evaluate("document.documentElement.lang") == "bg"

@@ -29,7 +29,8 @@ def page(module: str, request: Request) -> HTMLResponse:
     cookie, accept = request.cookies.get(LANGUAGE_COOKIE), request.headers.get("accept-language")
     linked = request.query_params.get(LANGUAGE_PARAMETER)
     language = page_language(linked if linked in state.languages else cookie, accept, state.languages)
-    return HTMLResponse(page_in(state.pages[module], language), headers={"Vary": "Accept-Language, Cookie"})
+    text = page_in(state.pages[module], language, state.static_base)
+    return HTMLResponse(text, headers={"Vary": "Accept-Language, Cookie"})
 
 
 @router.get("/")

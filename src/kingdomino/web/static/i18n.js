@@ -38,7 +38,8 @@ export function preferredLanguage() {
 
 /** @param {string} lang */
 async function fetchTexts(lang) {
-  const response = await fetch(`/static/i18n/${lang}.json`);
+  // Beside this module, at its version's address (web/static_files.py), as the page preloads them.
+  const response = await fetch(new URL(`./i18n/${lang}.json`, import.meta.url));
   return /** @type {Record<string, string>} */ (await response.json());
 }
 
