@@ -100,6 +100,7 @@ def test_an_address_counts_once_its_mailed_link_is_followed(mailed: tuple[TestCl
     assert box.logins[-1][0] == b"kd-sender"
     assert mail["To"] == kept and mail["From"] == "Kingdomino <noreply@kingdomino.test>"
     assert mail["Subject"] == "Подтвердите адрес электронной почты для Kingdomino"
+    assert mail["Content-Language"] == "ru" and mail["Auto-Submitted"] == "auto-generated"
     assert f"Здравствуйте, {name}!" in text_of(mail) and f"{name}!" in text_of(mail, "html")
     link = link_in(mail)
     assert link.startswith(f"{PUBLIC_URL}/account/verify?token=")
@@ -131,7 +132,7 @@ def test_a_forgotten_password_is_chosen_anew_through_the_mailed_link(
     asked = as_(client, None).post("/api/account/forgot", json={"name": name.upper(), "language": "hu"})
     assert (asked.status_code, asked.json()) == (202, {"sent": True})
     mail = box.wait_for(address, 2)[-1]
-    assert mail["Subject"] == "Új jelszó a Kingdominóhoz"
+    assert mail["Subject"] == "Új jelszó a Kingdominóhoz" and mail["Content-Language"] == "hu"
     link = link_in(mail)
     assert link.startswith(f"{PUBLIC_URL}/account/reset#token=")
     token = token_of(link)

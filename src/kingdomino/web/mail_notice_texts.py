@@ -8,12 +8,10 @@ escaped: a name is its player's to choose.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import formatdate, make_msgid
 from html import escape
-from urllib.parse import urlsplit
 
+from kingdomino.web.mail_texts import site_mail
 from kingdomino.web.push_texts import game_with, say, time_words
 
 #: The path of the link that turns a notice off; its token follows.
@@ -57,29 +55,16 @@ def notice_mail(
     lines = [(_line(notice, language, waiting), f"{public_url}/game/{waiting.game_id}") for waiting in games]
     why = say(language, "mail_notices.why", choice=say(language, f"prefs.mail_{notice}"))
     stop = say(language, "mail_notices.off")
-    signed = say(language, "mail.signature", site=public_url)
-    signature = say(language, "mail.signature", site=urlsplit(public_url).netloc)
-    message = EmailMessage()
-    message["Subject"] = subject
-    message["From"] = sender
-    message["To"] = Address(addr_spec=to)
-    message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = make_msgid(domain=urlsplit(public_url).hostname)
-    message["Auto-Submitted"] = "auto-generated"
-    message["List-Unsubscribe"] = f"<{off}>"
-    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     listed = "\n".join(f"- {words}: {link}" for words, link in lines)
-    message.set_content(f"{hello}\n\n{body}\n\n{listed}\n\n{why}\n{stop} {off}\n\n-- \n{signed}\n")
     items = "".join(f'<li><a href="{escape(link)}">{escape(words)}</a></li>' for words, link in lines)
-    page = (
-        f'<!DOCTYPE html><html lang="{escape(language)}"><body>'
+    html = (
         f"<p>{escape(hello)}</p><p>{escape(body)}</p><ul>{items}</ul>"
         f'<p>{escape(why)}<br><a href="{escape(off)}">{escape(stop)}</a></p>'
-        f'<p>-- <br><a href="{escape(public_url)}">{escape(signature)}</a></p>'
-        "</body></html>"
     )
-    message.add_alternative(page, subtype="html")
-    message["Content-Language"] = language  # after the parts: setting one drops the Content-* headers
+    text = f"{hello}\n\n{body}\n\n{listed}\n\n{why}\n{stop} {off}"
+    message = site_mail(subject, language, sender, to, public_url, text, html)
+    message["List-Unsubscribe"] = f"<{off}>"
+    message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     return message
 
 

@@ -36,28 +36,38 @@ def _mail(
     and written out), what to do if its owner did not ask, the site's signature."""
     hello = say(language, "mail.hello", name=name)
     body, ignore = say(language, f"mail.{kind}.body", address=to), say(language, f"mail.{kind}.ignore")
-    signature = say(language, "mail.signature", site=urlsplit(public_url).netloc)
-    signed = say(language, "mail.signature", site=public_url)
-    message = EmailMessage()
-    message["Subject"] = say(language, f"mail.{kind}.subject")
-    message["From"] = sender
-    message["To"] = Address(addr_spec=to)
-    message["Date"] = formatdate(localtime=False)
-    message["Message-ID"] = make_msgid(domain=urlsplit(public_url).hostname)
-    message["Content-Language"] = language
-    message["Auto-Submitted"] = "auto-generated"
     texts = [hello, body, *([link] if link else []), ignore]
-    message.set_content("\n\n".join(texts) + f"\n\n-- \n{signed}\n")
     button = (
         f'<p><a href="{escape(link)}">{escape(say(language, f"mail.{kind}.action"))}</a></p>'
         f"<p>{escape(link)}</p>"
         if link
         else ""
     )
+    html = f"<p>{escape(hello)}</p><p>{escape(body)}</p>{button}<p>{escape(ignore)}</p>"
+    subject = say(language, f"mail.{kind}.subject")
+    return site_mail(subject, language, sender, to, public_url, "\n\n".join(texts), html)
+
+
+def site_mail(
+    subject: str, language: str, sender: str, to: str, public_url: str, text: str, html: str
+) -> EmailMessage:
+    """A mail of the site to ``to``: its ``text`` and its ``html`` (escaped by the caller), each
+    signed with the site's address, with the headers every mail of the site has (in ``language``,
+    sent by a machine: ``Auto-Submitted``, which auto-replies heed)."""
+    signed = say(language, "mail.signature", site=public_url)
+    signature = say(language, "mail.signature", site=urlsplit(public_url).netloc)
+    message = EmailMessage()
+    message["Subject"] = subject
+    message["From"] = sender
+    message["To"] = Address(addr_spec=to)
+    message["Date"] = formatdate(localtime=False)
+    message["Message-ID"] = make_msgid(domain=urlsplit(public_url).hostname)
+    message["Auto-Submitted"] = "auto-generated"
+    message.set_content(f"{text}\n\n-- \n{signed}\n")
     page = (
-        f'<!DOCTYPE html><html lang="{escape(language)}"><body>'
-        f"<p>{escape(hello)}</p><p>{escape(body)}</p>{button}<p>{escape(ignore)}</p>"
+        f'<!DOCTYPE html><html lang="{escape(language)}"><body>{html}'
         f'<p>-- <br><a href="{escape(public_url)}">{escape(signature)}</a></p></body></html>'
     )
     message.add_alternative(page, subtype="html")
+    message["Content-Language"] = language  # after the parts: setting them drops the Content-* headers
     return message
