@@ -32,7 +32,7 @@ from kingdomino.core.game import Game, GameError
 from kingdomino.games.registry import make_game
 from kingdomino.web import open_seats, review, views
 from kingdomino.web.admission import Audience, check_tokens
-from kingdomino.web.ai_queue import AIQueue, Lane
+from kingdomino.web.ai_queue import AIQueue
 from kingdomino.web.ai_turns import AITurns
 from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.clocks import TimeControl
@@ -40,6 +40,7 @@ from kingdomino.web.failures import log_failure
 from kingdomino.web.game_results import GameResults
 from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.hints import HINT_AGENT, Hints
+from kingdomino.web.hub_stats import hub_stats
 from kingdomino.web.live import AWAY_SECONDS, new_seed, rebuild, replayed
 from kingdomino.web.lobby import Lobby
 from kingdomino.web.memory import GameMemory
@@ -378,23 +379,5 @@ class Hub:
     # --- figures ------------------------------------------------------------------------------
 
     def stats(self) -> dict[str, Any]:
-        """How many AI moves this server computed, their seconds and iterations, its queue (the
-        jobs waiting and running in all and in each lane) and its reviews (computing, queued)."""
-        queue = self._queue
-        return {
-            "games_in_memory": len(self.tables),
-            **self.ai_turns.stats(),
-            "queue": {
-                "slots": queue.executor.slots if queue else None,
-                "running": len(queue.running) if queue else 0,
-                "waiting": sum(len(lane) for lane in queue.lanes.values()) if queue else 0,
-                "lanes": {
-                    lane.value: queue.lane_counts(lane) if queue else {"waiting": 0, "running": 0}
-                    for lane in Lane
-                },
-            },
-            "reviews": {
-                "computing": len(self.reviews.turns.computing),
-                "queued": len(self.reviews.turns.waiting),
-            },
-        }
+        """This server's AI moves, queue and reviews, in figures (``hub_stats``)."""
+        return hub_stats(self, self._queue)

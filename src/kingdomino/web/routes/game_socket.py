@@ -34,7 +34,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import Field
 from starlette.types import Message
 
-from kingdomino.web import endings
+from kingdomino.web import endings, take_back
 from kingdomino.web.chat import MAX_TEXT, Phrase, Reader, Room
 from kingdomino.web.chats import Chats
 from kingdomino.web.failures import failure_error, log_failure
@@ -249,7 +249,7 @@ class _Page:
             named = refusal.to_json() if refusal is not None else None
             await self.send({"type": "why", "action": text, "reason": reason, "refusal": named})
         elif message.type == "undo":
-            await table.undo(token, client)
+            await take_back.undo(table, token, client)
             await self.send({"type": "ack", "undo": True})
         elif message.type in ("resign", "abort"):
             await self._end(message.type, message.token or _seat_token(table, held))

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from limits import parse
 
-from kingdomino.web import endings, views
+from kingdomino.web import endings, take_back, views
 from kingdomino.web import rematch as rematches
 from kingdomino.web.admission import watchable
 from kingdomino.web.game_requests import game_request
@@ -201,7 +201,7 @@ async def act(game_id: str, body: ActionRequest, hub: HubDep, client: Client) ->
 @router.post("/api/games/{game_id}/undo")
 async def undo(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
     """The token's last move taken back with all after it (against AI seats; never across a draw)."""
-    await hub.table(game_id).undo(body.token, client)
+    await take_back.undo(hub.table(game_id), body.token, client)
     return {"ok": True}
 
 
