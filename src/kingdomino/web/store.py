@@ -22,7 +22,6 @@ The database is the truth when several servers share it (PostgreSQL):
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
@@ -32,7 +31,6 @@ from sqlalchemy import (
     delete,
     event,
     insert,
-    or_,
     select,
     text,
     update,
@@ -42,6 +40,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from kingdomino.web.notify import CHANNEL, WriteNotice
+from kingdomino.web.store_leases import AILeases
 from kingdomino.web.store_setup import check_writable, prepare_schema, sqlite_pragmas
 from kingdomino.web.stored import StoredAction, StoredGame, Timing
 from kingdomino.web.tables import ActionRow, GameRow, SeatAccountRow, seat_accounts
@@ -72,7 +71,7 @@ class StaleGame(Exception):
     """A write made on a revision of a game that another writer has already changed."""
 
 
-class Store:
+class Store(AILeases):
     """Games and actions in one SQL database; every write is its own committed transaction.
 
     ``server`` names this server in leases and notifications.
@@ -271,49 +270,6 @@ class Store:
                 text("SELECT pg_notify(:channel, :payload)"),
                 {"channel": CHANNEL, "payload": written.payload()},
             )
-
-    def take_lease(self, game_id: str, revision: int, seconds: float) -> bool:
-        """Hold (or renew) the right to compute the AI turn of ``game_id`` at ``revision``."""
-        moment = time.time()
-        with self.engine.begin() as connection:
-            taken = connection.execute(
-                update(GameRow)
-                .where(
-                    GameRow.id == game_id,
-                    GameRow.revision == revision,
-                    GameRow.ai_turn.is_(True),
-                    or_(
-                        GameRow.lease_owner.is_(None),
-                        GameRow.lease_owner == self.server,
-                        GameRow.lease_until < moment,
-                    ),
-                )
-                .values(lease_owner=self.server, lease_until=moment + seconds)
-            )
-            return bool(taken.rowcount == 1)
-
-    def renew_leases(self, seconds: float) -> set[tuple[str, int]]:
-        """Extend every AI lease this server holds to ``seconds`` from now, in one write; returns
-        the turns (game id, revision) it holds. A lease that lapsed and another server took is
-        no longer this server's (the game's next write, which clears it, too)."""
-        moment = time.time()
-        mine = (GameRow.lease_owner == self.server, GameRow.ai_turn.is_(True))
-        with self.engine.begin() as connection:
-            connection.execute(update(GameRow).where(*mine).values(lease_until=moment + seconds))
-            rows = connection.execute(select(GameRow.id, GameRow.revision).where(*mine))
-            return {(row[0], int(row[1])) for row in rows}
-
-    def unleased_ai_turns(self) -> list[tuple[str, int]]:
-        """The games (id, revision) whose AI seat is to move and that no server holds a live lease on."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(GameRow.id, GameRow.revision).where(
-                    GameRow.status == "playing",
-                    GameRow.ai_turn.is_(True),
-                    or_(GameRow.lease_owner.is_(None), GameRow.lease_until < time.time()),
-                )
-            )
-            return [(row[0], int(row[1])) for row in rows]
 
     def save_review(self, game_id: str, review: dict[str, Any]) -> None:
         """Keep the review of a finished game (it does not change the game: no revision, no notice)."""
