@@ -53,6 +53,7 @@ CREATED_AS_THEY_ARE = (
     *("id", "game", "players", "options", "seats", "spectator_token", "status", "created"),
     *("seed_chosen", "hints", "aids", "rated", "open_until", "ai_fill", "time_control", "clock"),
     *("deadline", "creator_seat", "creator_client", "revision", "ai_turn", "rematch_of", "public"),
+    "takebacks",
 )
 
 
@@ -137,6 +138,30 @@ class Store(AILeases):
     def _noted(self, connection: Connection, game_id: str, revision: int, note: dict[str, Any]) -> None:
         self._advance(connection, game_id, revision, None, status="finished", ai_turn=False)
         connection.execute(update(GameRow).where(GameRow.id == game_id).values(rematch=note))
+
+    def note_takeback(
+        self,
+        game_id: str,
+        revision: int,
+        note: dict[str, Any],
+        ai_turn: bool,
+        keep: int | None = None,
+        timing: Timing | None = None,
+    ) -> int:
+        """Write the game's takeback ``note`` (asked, answered) as a new revision made on
+        ``revision``, the clock untouched (it runs on); like :meth:`truncate` otherwise. ``keep``:
+        the takeback granted, in the same transaction: the actions from index ``keep`` on
+        forgotten, and the clock after it (``timing``)."""
+        with self.engine.begin() as connection:
+            self._advance(
+                connection, game_id, revision, None, status="playing", ai_turn=ai_turn, timing=timing
+            )
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(takeback=note))
+            if keep is not None:
+                connection.execute(
+                    delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.index >= keep)
+                )
+        return revision + 1
 
     def append_actions(
         self,
@@ -353,4 +378,6 @@ class Store(AILeases):
             row.creator_client,
             row.rematch_of,
             bool(row.public),
+            bool(row.takebacks),
+            row.takeback,
         )

@@ -162,13 +162,27 @@ def _held_tokens(text: str) -> frozenset[str]:
 class SocketMessage(Body):
     """A message of a page, as ``frames.decode`` reads it."""
 
-    type: Literal["action", "undo", "hint", "why", "sync", "ping", "resign", "abort", "chat", "chat_read"]
+    type: Literal[
+        "action",
+        "undo",
+        "hint",
+        "why",
+        "sync",
+        "ping",
+        "resign",
+        "abort",
+        "chat",
+        "chat_read",
+        "takeback",
+        "takeback_answer",
+    ]
     token: Token | None = None
     action: str | None = Field(default=None, max_length=64)
     index: int | None = Field(default=None, ge=0)
     room: Room = "players"
     text: str | None = Field(default=None, max_length=MAX_TEXT)
     phrase: Phrase | None = None
+    accept: bool | None = None
 
 
 class _Page:
@@ -251,6 +265,13 @@ class _Page:
         elif message.type == "undo":
             await take_back.undo(table, token, client)
             await self.send({"type": "ack", "undo": True})
+        elif message.type == "takeback":
+            outcome = await take_back.ask(table, message.token or _seat_token(table, held), client)
+            await self.send({"type": "ack", "takeback": outcome})
+        elif message.type == "takeback_answer":
+            answering = message.token or _seat_token(table, held)
+            outcome = await take_back.answer(table, answering, bool(message.accept), client)
+            await self.send({"type": "ack", "takeback": outcome})
         elif message.type in ("resign", "abort"):
             await self._end(message.type, message.token or _seat_token(table, held))
         else:
