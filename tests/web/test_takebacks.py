@@ -263,3 +263,12 @@ def test_a_request_and_the_option_survive_a_restart(database: str) -> None:
         assert view(client, strict, first)["takeback"]["allowed"] is False
         assert answer(client, game_id, ben, True).json()["outcome"] == "accepted"
         assert view(client, game_id, mia)["index"] == played["index"] - 1
+
+
+def test_a_player_leaving_voids_the_request(client: TestClient) -> None:
+    game_id, mia, ben = two_people(client)
+    play(client, game_id, mia)
+    assert ask(client, game_id, mia).json()["outcome"] == "asked"
+    assert client.post(f"/api/games/{game_id}/leave", json={"token": ben}).status_code == 200
+    assert view(client, game_id, mia)["takeback"]["request"] is None, "an AI plays Ben's seat: nobody answers"
+    assert refusal(answer(client, game_id, ben, True)) == (403, "spectator_acts")
