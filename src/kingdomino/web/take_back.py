@@ -283,12 +283,21 @@ def view(live: LiveGame, mine: tuple[int, ...]) -> dict[str, Any]:
     them, whether its one seat would ask people (``asks``; else Undo acts at once, against AI
     seats) and why it may not now (``refused``, a refusal's code), and the request every page
     shows: waiting, or its answer until the next action (None: none, or voided)."""
-    people = bool(mine) and any(s not in mine for s in live.humans())
-    refused = None
-    if len(mine) == 1 and people:
-        why = ask_refusal(live, mine[0])
-        refused = why.code if why is not None else None
-    return {"allowed": allowed(live.stored), "asks": people, "refused": refused, "request": _shown(live)}
+    # Several seats on one screen take nothing back from each other: their page asks nobody.
+    asks = len(mine) == 1 and any(s not in mine for s in live.humans())
+    why = ask_refusal(live, mine[0]) if asks else None
+    refused = why.code if why is not None else None
+    return {"allowed": allowed(live.stored), "asks": asks, "refused": refused, "request": _shown(live)}
+
+
+def answering_token(live: LiveGame, tokens: frozenset[str]) -> str:
+    """Of the tokens a page holds, the one of a seat the takeback waiting awaits (else any, for a
+    clear refusal): a screen shared by several seats answers for the one asked."""
+    request = request_of(live)
+    awaited = request.awaited() if request is not None else []
+    seated = sorted(token for token in tokens if live.seat_of(token) is not None)
+    fallback = seated[0] if seated else next(iter(tokens), "")
+    return next((token for token in seated if live.seat_of(token) in awaited), fallback)
 
 
 def _shown(live: LiveGame) -> dict[str, Any] | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, new_page
+from tests.web.browser.pages import ARTIFACTS, axe_violations, new_page
 
 #: The takeback's note, when shown.
 NOTE = "document.querySelector('#takeback:not([hidden]) #takeback-said')?.textContent || ''"
@@ -43,6 +43,7 @@ def test_a_takeback_asked_on_one_page_is_answered_on_the_other(browser: Browser,
     assert answerer.locator("#takeback-decline").is_visible()
     box = answerer.locator("#takeback-accept").bounding_box()
     assert box is not None and box["height"] >= 44, "a finger wide on a phone"
+    assert axe_violations(answerer) == [], "the note and its answers, to a screen reader"
     answerer.screenshot(path=str(ARTIFACTS / "takeback-asked-phone.png"), full_page=True)
     asker.screenshot(path=str(ARTIFACTS / "takeback-waiting.png"))
     answerer.click("#takeback-accept")

@@ -269,7 +269,7 @@ class _Page:
             outcome = await take_back.ask(table, message.token or _seat_token(table, held), client)
             await self.send({"type": "ack", "takeback": outcome})
         elif message.type == "takeback_answer":
-            answering = message.token or _seat_token(table, held)
+            answering = message.token or take_back.answering_token(table, held)
             outcome = await take_back.answer(table, answering, bool(message.accept), client)
             await self.send({"type": "ack", "takeback": outcome})
         elif message.type in ("resign", "abort"):

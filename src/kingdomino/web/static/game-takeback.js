@@ -17,8 +17,9 @@ export function takebackCard() {
   return el("div", { id: "takeback", class: "away takeback-note", hidden: true },
     el("p", { id: "takeback-said", role: "status", "aria-live": "polite" }),
     el("div", { class: "controls", id: "takeback-answers", hidden: true },
-      el("button", { type: "button", class: "primary", id: "takeback-accept" }, t("game.takeback_accept")), " ",
-      el("button", { type: "button", id: "takeback-decline" }, t("game.takeback_decline"))));
+      el("button", { type: "button", class: "primary", id: "takeback-accept", "aria-describedby": "takeback-said" },
+        t("game.takeback_accept")), " ",
+      el("button", { type: "button", id: "takeback-decline", "aria-describedby": "takeback-said" }, t("game.takeback_decline"))));
 }
 
 /** What the Undo button does: ask the other people to take the last move back, or against AI
