@@ -4,6 +4,7 @@ server restart."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -272,3 +273,21 @@ def test_a_player_leaving_voids_the_request(client: TestClient) -> None:
     assert client.post(f"/api/games/{game_id}/leave", json={"token": ben}).status_code == 200
     assert view(client, game_id, mia)["takeback"]["request"] is None, "an AI plays Ben's seat: nobody answers"
     assert refusal(answer(client, game_id, ben, True)) == (403, "spectator_acts")
+
+
+def test_the_clock_runs_on_while_a_takeback_waits(client: TestClient) -> None:
+    """The time Ben thinks over Mia's request is his: taken off his clock once he accepts, and
+    asking, then answering, leaves the clock running as it was (a write of the request does not
+    begin his turn anew)."""
+    game_id, mia, ben = two_people(client, time_control={"kind": "game", "minutes": 5, "increment": 0})
+    play(client, game_id, mia)
+    ben_seat = view(client, game_id, ben)["your_seats"][0]
+    before = view(client, game_id, ben)["clock"]
+    assert before["running"] == ben_seat
+    assert ask(client, game_id, mia).json()["outcome"] == "asked"
+    assert view(client, game_id, ben)["clock"] == before, "asking begins nobody's turn anew"
+    time.sleep(0.5)
+    assert answer(client, game_id, ben, True).json()["outcome"] == "accepted"
+    after = view(client, game_id, mia)["clock"]
+    assert after["running"] == 1 - ben_seat
+    assert after["remaining"][ben_seat] <= before["remaining"][ben_seat] - 0.5
