@@ -291,3 +291,15 @@ def test_the_clock_runs_on_while_a_takeback_waits(client: TestClient) -> None:
     after = view(client, game_id, mia)["clock"]
     assert after["running"] == 1 - ben_seat
     assert after["remaining"][ben_seat] <= before["remaining"][ben_seat] - 0.5
+
+
+def test_a_game_without_takebacks_has_no_undo_against_ai_seats_either(client: TestClient) -> None:
+    seats = [{"kind": "human"}, {"kind": "ai", "level": "greedy"}]
+    game_id, tokens = people_game(client, seats, "duel", takebacks=False, seed=3)
+    token = tokens[0]
+    start = wait_for(client, game_id, token, lambda v: v["current_player"] == 0)
+    assert start["undo_refused"] == "takeback_off" and not start["undo_allowed"]
+    play(client, game_id, token)
+    wait_for(client, game_id, token, lambda v: v["current_player"] == 0)
+    refused = client.post(f"/api/games/{game_id}/undo", json={"token": token})
+    assert refusal(refused) == (409, "takeback_off")

@@ -143,14 +143,14 @@ class Store(AILeases):
         self,
         game_id: str,
         revision: int,
-        note: dict[str, Any],
+        note: dict[str, Any] | None,
         ai_turn: bool,
         keep: int | None = None,
         timing: Timing | None = None,
     ) -> int:
-        """Write the game's takeback ``note`` (asked, answered) as a new revision made on
-        ``revision``, the clock untouched (it runs on); like :meth:`truncate` otherwise. ``keep``:
-        the takeback granted, in the same transaction: the actions from index ``keep`` on
+        """Write the game's takeback ``note`` (asked, answered; None: none) as a new revision made
+        on ``revision``, the clock untouched (it runs on); like :meth:`truncate` otherwise.
+        ``keep``: the actions taken back, in the same transaction: those from index ``keep`` on
         forgotten, and the clock after it (``timing``)."""
         with self.engine.begin() as connection:
             self._advance(

@@ -108,9 +108,11 @@ def request_of(live: LiveGame) -> Request | None:
 
 def undo_refusal(live: LiveGame, seat: int) -> HubError | None:
     """Why ``seat`` may not take back its last action at once now (None: it may): only against
-    AI seats alone; with people, it asks them (``ask``)."""
+    AI seats alone (with people, it asks them: ``ask``), in a game that allows takebacks."""
     if live.over():
         return HubError(409, "undo", "the game is over: a finished game is final", "undo_over")
+    if not allowed(live.stored):
+        return HubError(409, "undo", "this game allows no takebacks", "takeback_off")
     if any(s != seat and not live.is_ai(s) for s in range(live.game.num_players)):
         return HubError(409, "undo", "undo is only allowed when every other seat is an AI", "undo_humans")
     return last_action_refusal(live, seat, "undo")
@@ -248,16 +250,13 @@ def _take_back(table: Table, seat: int, granted: Request | None) -> None:
     moment = time.time()
     charged = replace(table.stored, clock=_charged(table, moment))
     timed = clocks.timing(charged, table.stored.seats, "playing", state.current_player, moment)
+    # An undo forgets any takeback noted before: its answer was for a position gone now.
     note = granted.note() if granted is not None else None
-
-    def write() -> int:
-        if note is None:
-            return table.store.truncate(table.id, keep, "playing", table.version, False, timed)
-        return table.store.note_takeback(table.id, table.version, note, False, keep, timed)
-
-    version = table.committed(write, "undo" if note is None else "takeback")
-    if note is not None:
-        table.stored.takeback = note
+    version = table.committed(
+        lambda: table.store.note_takeback(table.id, table.version, note, False, keep, timed),
+        "undo" if note is None else "takeback",
+    )
+    table.stored.takeback = note
     table.keep_timing(timed)
     table.stored.actions, table.stored.status = kept.actions, kept.status
     table.game, table.state, table.version = game, state, version
