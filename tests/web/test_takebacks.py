@@ -175,7 +175,10 @@ def test_refused_without_takebacks_and_when_over(client: TestClient) -> None:
     assert refused.json()["error"]["message"] == "this game allows no takebacks"
     game_id, mia, ben = two_people(client)
     play(client, game_id, mia)
+    assert ask(client, game_id, mia).json()["outcome"] == "asked"
+    assert answer(client, game_id, ben, False).json()["outcome"] == "declined"
     assert client.post(f"/api/games/{game_id}/resign", json={"token": ben}).status_code == 200
+    assert view(client, game_id, mia)["takeback"]["request"] is None, "the end screen says no takeback"
     assert refusal(ask(client, game_id, mia)) == (409, "undo_over")
 
 

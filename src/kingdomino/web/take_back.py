@@ -300,10 +300,10 @@ def answering_token(live: LiveGame, tokens: frozenset[str]) -> str:
 
 
 def _shown(live: LiveGame) -> dict[str, Any] | None:
-    """The takeback every page of the game shows: one waiting, or one answered with no action
-    since (declined: the position it was asked in; accepted: the position it took back to)."""
+    """The takeback every page of the game shows while it is played: one waiting, or one answered
+    with no action since (declined: the position it was asked in; accepted: the one it took back to)."""
     request = request_of(live)
-    if request is None:
+    if request is None or live.over():
         return None
     waiting = request.pending(live)
     declined = request.outcome == "declined" and len(live.actions) == request.at
