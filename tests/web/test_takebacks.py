@@ -306,3 +306,15 @@ def test_a_game_without_takebacks_has_no_undo_against_ai_seats_either(client: Te
     wait_for(client, game_id, token, lambda v: v["current_player"] == 0)
     refused = client.post(f"/api/games/{game_id}/undo", json={"token": token})
     assert refusal(refused) == (409, "takeback_off")
+
+
+def test_an_answer_on_the_socket_says_yes_or_no(client: TestClient) -> None:
+    """An answer without ``accept`` is refused: read as a no, it declined the request."""
+    game_id, mia, ben = two_people(client)
+    play(client, game_id, mia)
+    assert ask(client, game_id, mia).json()["outcome"] == "asked"
+    with client.websocket_connect(f"/ws/games/{game_id}?tokens={ben}") as socket:
+        socket.send_json({"type": "takeback_answer"})
+        refused = next_of_type(socket, "error")
+        assert refused["field"] == "accept"
+    assert view(client, game_id, mia)["takeback"]["request"]["outcome"] is None, "still waiting"

@@ -2,6 +2,7 @@
 
 ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters). The page sends
 ``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
+``{"type": "takeback", "token"?}`` and ``{"type": "takeback_answer", "accept", "token"?}`` (``take_back``),
 ``{"type": "hint", "token"}``, ``{"type": "resign", "token"}``, ``{"type": "abort", "token"}``
 (``endings``), ``{"type": "why", "action"}`` (read-only: the engine's reason why
 that action is not legal now, ``reason`` null when it is, and ``refusal`` ``{key, values}``
@@ -269,8 +270,10 @@ class _Page:
             outcome = await take_back.ask(table, message.token or _seat_token(table, held), client)
             await self.send({"type": "ack", "takeback": outcome})
         elif message.type == "takeback_answer":
+            if message.accept is None:
+                raise HubError(400, "accept", "accept: expected true (take the move back) or false")
             answering = message.token or take_back.answering_token(table, held)
-            outcome = await take_back.answer(table, answering, bool(message.accept), client)
+            outcome = await take_back.answer(table, answering, message.accept, client)
             await self.send({"type": "ack", "takeback": outcome})
         elif message.type in ("resign", "abort"):
             await self._end(message.type, message.token or _seat_token(table, held))
