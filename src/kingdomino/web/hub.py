@@ -32,7 +32,7 @@ from kingdomino.core.game import Game, GameError
 from kingdomino.games.registry import make_game
 from kingdomino.web import open_seats, review, views
 from kingdomino.web.admission import Audience, check_tokens
-from kingdomino.web.ai_queue import AIQueue, Lane
+from kingdomino.web.ai_queue import AIQueue
 from kingdomino.web.ai_turns import AITurns
 from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.clocks import TimeControl
@@ -40,6 +40,7 @@ from kingdomino.web.failures import log_failure
 from kingdomino.web.game_results import GameResults
 from kingdomino.web.hint_slots import HintSlots
 from kingdomino.web.hints import HINT_AGENT, Hints
+from kingdomino.web.hub_stats import hub_stats
 from kingdomino.web.live import AWAY_SECONDS, new_seed, rebuild, replayed
 from kingdomino.web.lobby import Lobby
 from kingdomino.web.memory import GameMemory
@@ -252,6 +253,7 @@ class Hub:
         time_control: dict[str, Any] | None = None,
         public: bool | None = None,
         start: list[StoredAction] | None = None,
+        takebacks: bool = True,
     ) -> Table:
         """A new game, stored with its setup draws in one transaction; its AI seats start playing
         (their turns ``client``'s in the AI queue, until another player's request changes it). The
@@ -259,7 +261,8 @@ class Hub:
         ``open`` seats waits in the lobby for ``wait_minutes`` (``open_seats``), then its open seats
         go to AI seats of ``ai_fill``. ``time_control``: the clocks (``clocks``; None: none).
         ``public``: anyone may watch it (None: a game opened to the lobby is public, no other is).
-        ``start``: its first actions (a finished game played on from a position: ``play_on``)."""
+        ``start``: its first actions (a finished game played on from a position: ``play_on``).
+        ``takebacks``: its players may ask each other to take a move back (``take_back``)."""
         try:
             game = make_game(game_name, players, options)
         except GameError as error:
@@ -308,6 +311,7 @@ class Hub:
             creator_seat=mine,
             creator_client=client or None,
             public=opened if public is None else public,
+            takebacks=takebacks,
         )
         if opened:
             stored.status = "open"
@@ -378,23 +382,5 @@ class Hub:
     # --- figures ------------------------------------------------------------------------------
 
     def stats(self) -> dict[str, Any]:
-        """How many AI moves this server computed, their seconds and iterations, its queue (the
-        jobs waiting and running in all and in each lane) and its reviews (computing, queued)."""
-        queue = self._queue
-        return {
-            "games_in_memory": len(self.tables),
-            **self.ai_turns.stats(),
-            "queue": {
-                "slots": queue.executor.slots if queue else None,
-                "running": len(queue.running) if queue else 0,
-                "waiting": sum(len(lane) for lane in queue.lanes.values()) if queue else 0,
-                "lanes": {
-                    lane.value: queue.lane_counts(lane) if queue else {"waiting": 0, "running": 0}
-                    for lane in Lane
-                },
-            },
-            "reviews": {
-                "computing": len(self.reviews.turns.computing),
-                "queued": len(self.reviews.turns.waiting),
-            },
-        }
+        """This server's AI moves, queue and reviews, in figures (``hub_stats``)."""
+        return hub_stats(self, self._queue)

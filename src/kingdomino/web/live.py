@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kingdomino.core.game import CHANCE, Game, GameError, Refusal, State
+from kingdomino.core.game import Game, GameError, Refusal, State
 from kingdomino.games.registry import make_game
 from kingdomino.web.refusals import HubError
 from kingdomino.web.stored import StoredAction, StoredGame
@@ -199,32 +199,6 @@ class LiveGame:
             return False
         players = [info for info in self.stored.seats if info["kind"] in ("human", "open")]
         return self.stored.hints or len(players) <= 1
-
-    def undo_refusal(self, seat: int) -> HubError | None:
-        """Why ``seat`` may not take back its last action now (None: it may)."""
-
-        def refused(message: str, code: str) -> HubError:
-            return HubError(409, "undo", message, code)
-
-        if self.over():
-            return refused("the game is over: a finished game is final", "undo_over")
-        if any(s != seat and not self.is_ai(s) for s in range(self.game.num_players)):
-            return refused("undo is only allowed when every other seat is an AI", "undo_humans")
-        mine = [a.index for a in self.actions if a.seat == seat]
-        if not mine:
-            return refused("you have no action to take back", "undo_nothing")
-        later = self.actions[mine[-1] :]
-        if any(a.seat == CHANCE for a in later):
-            return refused(
-                "new pieces were revealed since your last action, so it can no longer be taken back",
-                "undo_revealed",
-            )
-        if any(a.index < int(self.stored.seats[a.seat].get("ai_since", 0)) for a in later if a.seat >= 0):
-            return refused(
-                "a player who has left made moves since your last action: theirs are not taken back",
-                "undo_left",
-            )
-        return None
 
     def takeover_refusal(self, by: int, seat: int, waited: float | None, after: float) -> HubError | None:
         """Why ``by`` may not hand the seat ``seat`` of another player to an AI now (None: it may):

@@ -129,6 +129,7 @@ def _rematch_game(hub: Hub, stored: StoredGame, by: int) -> StoredGame:
         time_control=stored.time_control,
         rematch_of=stored.id,
         public=stored.public,
+        takebacks=stored.takebacks,
     )
 
 

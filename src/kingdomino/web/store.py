@@ -22,7 +22,6 @@ The database is the truth when several servers share it (PostgreSQL):
 from __future__ import annotations
 
 import json
-import time
 from dataclasses import dataclass
 from datetime import UTC
 from typing import Any
@@ -32,7 +31,6 @@ from sqlalchemy import (
     delete,
     event,
     insert,
-    or_,
     select,
     text,
     update,
@@ -42,6 +40,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from kingdomino.web.notify import CHANNEL, WriteNotice
+from kingdomino.web.store_leases import AILeases
 from kingdomino.web.store_setup import check_writable, prepare_schema, sqlite_pragmas
 from kingdomino.web.stored import StoredAction, StoredGame, Timing
 from kingdomino.web.tables import ActionRow, GameRow, SeatAccountRow, seat_accounts
@@ -54,6 +53,7 @@ CREATED_AS_THEY_ARE = (
     *("id", "game", "players", "options", "seats", "spectator_token", "status", "created"),
     *("seed_chosen", "hints", "aids", "rated", "open_until", "ai_fill", "time_control", "clock"),
     *("deadline", "creator_seat", "creator_client", "revision", "ai_turn", "rematch_of", "public"),
+    "takebacks",
 )
 
 
@@ -72,7 +72,7 @@ class StaleGame(Exception):
     """A write made on a revision of a game that another writer has already changed."""
 
 
-class Store:
+class Store(AILeases):
     """Games and actions in one SQL database; every write is its own committed transaction.
 
     ``server`` names this server in leases and notifications.
@@ -138,6 +138,30 @@ class Store:
     def _noted(self, connection: Connection, game_id: str, revision: int, note: dict[str, Any]) -> None:
         self._advance(connection, game_id, revision, None, status="finished", ai_turn=False)
         connection.execute(update(GameRow).where(GameRow.id == game_id).values(rematch=note))
+
+    def note_takeback(
+        self,
+        game_id: str,
+        revision: int,
+        note: dict[str, Any] | None,
+        ai_turn: bool,
+        keep: int | None = None,
+        timing: Timing | None = None,
+    ) -> int:
+        """Write the game's takeback ``note`` (asked, answered; None: none) as a new revision made
+        on ``revision``, the clock untouched (it runs on); like :meth:`truncate` otherwise.
+        ``keep``: the actions taken back, in the same transaction: those from index ``keep`` on
+        forgotten, and the clock after it (``timing``)."""
+        with self.engine.begin() as connection:
+            self._advance(
+                connection, game_id, revision, None, status="playing", ai_turn=ai_turn, timing=timing
+            )
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(takeback=note))
+            if keep is not None:
+                connection.execute(
+                    delete(ActionRow).where(ActionRow.game_id == game_id, ActionRow.index >= keep)
+                )
+        return revision + 1
 
     def append_actions(
         self,
@@ -272,49 +296,6 @@ class Store:
                 {"channel": CHANNEL, "payload": written.payload()},
             )
 
-    def take_lease(self, game_id: str, revision: int, seconds: float) -> bool:
-        """Hold (or renew) the right to compute the AI turn of ``game_id`` at ``revision``."""
-        moment = time.time()
-        with self.engine.begin() as connection:
-            taken = connection.execute(
-                update(GameRow)
-                .where(
-                    GameRow.id == game_id,
-                    GameRow.revision == revision,
-                    GameRow.ai_turn.is_(True),
-                    or_(
-                        GameRow.lease_owner.is_(None),
-                        GameRow.lease_owner == self.server,
-                        GameRow.lease_until < moment,
-                    ),
-                )
-                .values(lease_owner=self.server, lease_until=moment + seconds)
-            )
-            return bool(taken.rowcount == 1)
-
-    def renew_leases(self, seconds: float) -> set[tuple[str, int]]:
-        """Extend every AI lease this server holds to ``seconds`` from now, in one write; returns
-        the turns (game id, revision) it holds. A lease that lapsed and another server took is
-        no longer this server's (the game's next write, which clears it, too)."""
-        moment = time.time()
-        mine = (GameRow.lease_owner == self.server, GameRow.ai_turn.is_(True))
-        with self.engine.begin() as connection:
-            connection.execute(update(GameRow).where(*mine).values(lease_until=moment + seconds))
-            rows = connection.execute(select(GameRow.id, GameRow.revision).where(*mine))
-            return {(row[0], int(row[1])) for row in rows}
-
-    def unleased_ai_turns(self) -> list[tuple[str, int]]:
-        """The games (id, revision) whose AI seat is to move and that no server holds a live lease on."""
-        with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(GameRow.id, GameRow.revision).where(
-                    GameRow.status == "playing",
-                    GameRow.ai_turn.is_(True),
-                    or_(GameRow.lease_owner.is_(None), GameRow.lease_until < time.time()),
-                )
-            )
-            return [(row[0], int(row[1])) for row in rows]
-
     def save_review(self, game_id: str, review: dict[str, Any]) -> None:
         """Keep the review of a finished game (it does not change the game: no revision, no notice)."""
         with self.engine.begin() as connection:
@@ -397,4 +378,6 @@ class Store:
             row.creator_client,
             row.rematch_of,
             bool(row.public),
+            bool(row.takebacks),
+            row.takeback,
         )

@@ -52,6 +52,10 @@ class StoredGame:
     rematch_of: str | None = None
     #: Anyone may watch it, without a token (``live_games``).
     public: bool = False
+    #: Its players may ask each other to take a move back (``take_back``).
+    takebacks: bool = True
+    #: The latest takeback asked and its answer (``take_back.Request.note``; None: none yet).
+    takeback: dict[str, Any] | None = None
 
     def creator(self) -> int | None:
         """The creator's seat: as stored, else (a game older than that column) its first human

@@ -28,7 +28,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from kingdomino.core.game import CHANCE, Game, State
@@ -116,7 +116,7 @@ class Table(LiveGame):
         if self.stored.status != "open":
             self.stored.status = status_of(state)
         self.stored.ai_turn = self.stored.status == "playing" and self.is_ai(state.current_player)
-        self._keep_timing(
+        self.keep_timing(
             clocks.timing(
                 self.stored, self.stored.seats, self.stored.status, state.current_player, time.time()
             )
@@ -195,33 +195,6 @@ class Table(LiveGame):
         await self.publish()
         return True
 
-    async def undo(self, token: str, client: str = "") -> None:
-        """Take back the caller's last action and everything after it (only against AI seats).
-
-        Refused when the game is over, or when a chance event (a draw, a roll, a revealed
-        caveman) came after that action: undoing it would let a player look ahead and choose again.
-        """
-        async with self.lock:
-            seat = self.seat_for(token)
-            refused = self.undo_refusal(seat)
-            if refused is not None:
-                raise refused
-            keep = [a.index for a in self.actions if a.seat == seat][-1]
-            kept = replace(self.stored, actions=self.actions[:keep], status="playing")
-            game, state = rebuild(kept)
-            timed = clocks.timing(
-                self.stored, self.stored.seats, "playing", state.current_player, time.time()
-            )
-            version = self._committed(
-                lambda: self.store.truncate(self.id, keep, "playing", self.version, False, timed), "undo"
-            )
-            self._keep_timing(timed)
-            self.stored.actions, self.stored.status = kept.actions, kept.status
-            self.game, self.state, self.version = game, state, version
-            self.presence.turn_began()
-            self.client = client
-        await self.publish()
-
     async def hand_to_ai(self, token: str, level: str, seat: int | None = None, client: str = "") -> None:
         """An AI of ``level`` plays a human seat from now on, so the others play on: the caller's
         own seat (``seat`` None: they must go), or the seat of a player who is away (``seat``: to
@@ -258,11 +231,11 @@ class Table(LiveGame):
         to_act = self.state.current_player
         ai_turn = status == "playing" and 0 <= to_act < len(seats) and seats[to_act]["kind"] == "ai"
         timed = clocks.timing(self.stored, seats, status, to_act, time.time())
-        self.version = self._committed(
+        self.version = self.committed(
             lambda: self.store.set_seats(self.id, seats, status, self.version, ai_turn, open_until, timed),
             field,
         )
-        self._keep_timing(timed)
+        self.keep_timing(timed)
         was = self.stored.status, self.stored.seats
         self.stored.seats, self.stored.status, self.stored.open_until = seats, status, open_until
         self.presence.turn_began()
@@ -297,22 +270,22 @@ class Table(LiveGame):
         timed = clocks.timing(
             self.stored, self.stored.seats, status, state.current_player, time.time(), new[0].seat
         )
-        version = self._committed(
+        version = self.committed(
             lambda: self.store.append_actions(self.id, new, status, self.version, ai_turn, timed), "index"
         )
-        self._keep_timing(timed)
+        self.keep_timing(timed)
         self.adopt(state, new, status, version)
         self.presence.turn_began()
         turn_passed(self.host.pusher, self, new[0].seat)  # the mover
         if status == "finished":
             self.host.game_over(self)
 
-    def _keep_timing(self, timed: Timing | None) -> None:
+    def keep_timing(self, timed: Timing | None) -> None:
         """Hold the clock and deadline just stored (nothing for a game without a clock)."""
         if timed is not None:
             self.stored.clock, self.stored.deadline = timed
 
-    def _committed(self, write: Callable[[], int], field: str) -> int:
+    def committed(self, write: Callable[[], int], field: str) -> int:
         """The revision ``write`` stored; if another server wrote the game first, the table is
         read again and the command refused (naming ``field``)."""
         try:

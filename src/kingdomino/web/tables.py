@@ -90,6 +90,11 @@ class GameRow(Base):
     #: Anyone may watch the game (``live_games``): it was opened to the lobby, or its creator said
     #: so. A game older than the column is not.
     public: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: Its players may ask to take a move back, which the others accept or decline
+    #: (``take_back``); a game older than the column allows it, as a new one does by default.
+    takebacks: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
+    #: The latest takeback asked in it and its answer (``take_back.Request``), None: none yet.
+    takeback: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: When the finished game's result was kept (``game_results.keep_results``, at its end): the
     #: order of a player's archive (``archive``). None: not finished, or no account played it.
     ended: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

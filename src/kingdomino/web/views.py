@@ -15,7 +15,7 @@ from kingdomino.core.records import GameRecord, final_result
 from kingdomino.games.aids import draft_aids, placement_regions
 from kingdomino.games.domino.text import BoxError, FrameError
 from kingdomino.games.scorer import score_text
-from kingdomino.web import endings
+from kingdomino.web import endings, take_back
 from kingdomino.web.clocks import clock_view
 from kingdomino.web.game_results import ended_by, final_places, resigned_seats
 from kingdomino.web.live import LiveGame, ViewKey, replayed
@@ -130,6 +130,7 @@ def state_view(live: LiveGame, mine: ViewKey, former: ViewKey = ()) -> dict[str,
         ],
         "undo_allowed": undo_refused is None and len(mine) == 1,
         "undo_refused": undo_refused,
+        "takeback": take_back.view(live, mine),
         "hints_allowed": live.hints_allowed(),
         "aids": aids_view(state, acting in mine) if live.stored.aids else None,
         "practice": live.stored.seed_chosen,
@@ -201,7 +202,7 @@ def _undo_refused(live: LiveGame, mine: ViewKey) -> str | None:
         return None
     if len(mine) > 1:
         return "undo_humans"
-    refused = live.undo_refusal(mine[0])
+    refused = take_back.undo_refusal(live, mine[0])
     return refused.code if refused is not None else None
 
 

@@ -7,6 +7,7 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``POST /api/games/lookup`` summaries of the games whose ``{id, token}`` pairs a browser keeps;
 * ``GET /api/games/{id}?token=`` the current view; ``POST /api/games/{id}/actions``
   ``{token, action, index?}``; ``POST /api/games/{id}/undo``; ``GET /api/games/{id}/hint?token=``;
+  ``POST /api/games/{id}/takeback`` ``{token}`` and ``/takeback/answer`` ``{token, accept}``;
   ``POST /api/games/{id}/leave`` ``{token, level?}`` hands the caller's seat to an AI;
   ``POST /api/games/{id}/seats/{n}/ai`` ``{token, level?}`` hands an away player's seat to one
   (``games``);

@@ -97,6 +97,10 @@ class CreateRequest(Body):
         description="The deal's seed; the server draws a secret one when left out.",
     )
     hints: bool = Field(default=False, description="Hints for everyone in a game with several humans.")
+    takebacks: bool = Field(
+        default=True,
+        description="Its players may ask each other to take a move back (never in a tournament's game).",
+    )
     aids: bool = Field(
         default=True,
         description="The draft aids (dominoes still to come, next round's order, a region's points) "
@@ -211,6 +215,13 @@ class TokenRequest(Body):
     """The token of the seat that asks."""
 
     token: Token = Field(description="The seat's token.")
+
+
+class TakebackAnswer(Body):
+    """A seat's answer to the takeback another player asked."""
+
+    token: Token = Field(description="The answering seat's token.")
+    accept: bool = Field(description="True: take the move back; false: decline.")
 
 
 class PlayOnRequest(Body):

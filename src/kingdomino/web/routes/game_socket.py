@@ -2,6 +2,7 @@
 
 ``WS /ws/games/{id}?tokens=a,b`` (at most 8 tokens of at most 64 characters). The page sends
 ``{"type": "action", "token", "action", "index"?}``, ``{"type": "undo", "token"}``,
+``{"type": "takeback", "token"?}`` and ``{"type": "takeback_answer", "accept", "token"?}`` (``take_back``),
 ``{"type": "hint", "token"}``, ``{"type": "resign", "token"}``, ``{"type": "abort", "token"}``
 (``endings``), ``{"type": "why", "action"}`` (read-only: the engine's reason why
 that action is not legal now, ``reason`` null when it is, and ``refusal`` ``{key, values}``
@@ -34,7 +35,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import Field
 from starlette.types import Message
 
-from kingdomino.web import endings
+from kingdomino.web import endings, take_back
 from kingdomino.web.chat import MAX_TEXT, Phrase, Reader, Room
 from kingdomino.web.chats import Chats
 from kingdomino.web.failures import failure_error, log_failure
@@ -162,13 +163,27 @@ def _held_tokens(text: str) -> frozenset[str]:
 class SocketMessage(Body):
     """A message of a page, as ``frames.decode`` reads it."""
 
-    type: Literal["action", "undo", "hint", "why", "sync", "ping", "resign", "abort", "chat", "chat_read"]
+    type: Literal[
+        "action",
+        "undo",
+        "hint",
+        "why",
+        "sync",
+        "ping",
+        "resign",
+        "abort",
+        "chat",
+        "chat_read",
+        "takeback",
+        "takeback_answer",
+    ]
     token: Token | None = None
     action: str | None = Field(default=None, max_length=64)
     index: int | None = Field(default=None, ge=0)
     room: Room = "players"
     text: str | None = Field(default=None, max_length=MAX_TEXT)
     phrase: Phrase | None = None
+    accept: bool | None = None
 
 
 class _Page:
@@ -249,8 +264,17 @@ class _Page:
             named = refusal.to_json() if refusal is not None else None
             await self.send({"type": "why", "action": text, "reason": reason, "refusal": named})
         elif message.type == "undo":
-            await table.undo(token, client)
+            await take_back.undo(table, token, client)
             await self.send({"type": "ack", "undo": True})
+        elif message.type == "takeback":
+            outcome = await take_back.ask(table, message.token or _seat_token(table, held), client)
+            await self.send({"type": "ack", "takeback": outcome})
+        elif message.type == "takeback_answer":
+            if message.accept is None:
+                raise HubError(400, "accept", "accept: expected true (take the move back) or false")
+            answering = message.token or take_back.answering_token(table, held)
+            outcome = await take_back.answer(table, answering, message.accept, client)
+            await self.send({"type": "ack", "takeback": outcome})
         elif message.type in ("resign", "abort"):
             await self._end(message.type, message.token or _seat_token(table, held))
         else:

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Depends, Path, Query, Request
 from fastapi.responses import Response
 from limits import parse
 
-from kingdomino.web import endings, views
+from kingdomino.web import endings, take_back, views
 from kingdomino.web import rematch as rematches
 from kingdomino.web.admission import watchable
 from kingdomino.web.game_requests import game_request
@@ -26,6 +26,7 @@ from kingdomino.web.routes.bodies import (
     CreateRequest,
     LeaveRequest,
     LookupRequest,
+    TakebackAnswer,
     TokenRequest,
 )
 from kingdomino.web.routes.dependencies import Client, HubDep
@@ -77,6 +78,7 @@ async def create(
         account=account.player() if account is not None else None,
         time_control=body.time_control.spec() if body.time_control else None,
         public=body.public,
+        takebacks=body.takebacks,
     )
     return views.created(table)
 
@@ -201,8 +203,23 @@ async def act(game_id: str, body: ActionRequest, hub: HubDep, client: Client) ->
 @router.post("/api/games/{game_id}/undo")
 async def undo(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
     """The token's last move taken back with all after it (against AI seats; never across a draw)."""
-    await hub.table(game_id).undo(body.token, client)
+    await take_back.undo(hub.table(game_id), body.token, client)
     return {"ok": True}
+
+
+@router.post("/api/games/{game_id}/takeback")
+async def takeback(game_id: str, body: TokenRequest, hub: HubDep, client: Client) -> dict[str, Any]:
+    """The token's seat asks to take back its last move with all after it: every other person at
+    the table must accept (`outcome` "asked"); against AI seats alone it is an undo ("undone")."""
+    return {"ok": True, "outcome": await take_back.ask(hub.table(game_id), body.token, client)}
+
+
+@router.post("/api/games/{game_id}/takeback/answer")
+async def takeback_answer(game_id: str, body: TakebackAnswer, hub: HubDep, client: Client) -> dict[str, Any]:
+    """The token's seat accepts or declines the takeback asked (`outcome`: "accepted" once every
+    other person accepted, "waiting" before, or "declined")."""
+    outcome = await take_back.answer(hub.table(game_id), body.token, body.accept, client)
+    return {"ok": True, "outcome": outcome}
 
 
 @router.get("/api/games/{game_id}/hint")

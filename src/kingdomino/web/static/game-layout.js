@@ -9,6 +9,7 @@ import { paceChooser } from "./game-pace.js";
 import { endingButtons } from "./game-endings.js";
 import { notifyToggle } from "./turn-notify.js";
 import { PHONE } from "./opponents.js";
+import { takebackCard } from "./game-takeback.js";
 
 /**
  * The elements a game's view is drawn into, and the controls it updates.
@@ -20,7 +21,7 @@ import { PHONE } from "./opponents.js";
  *   leaveLevel: HTMLSelectElement, leaveRated: HTMLElement, leaveRow: HTMLElement, leaveCard: HTMLElement,
  *   resignButton: HTMLElement, abortButton: HTMLElement, movesCard: HTMLElement, invitesCard: HTMLElement | "",
  *   inviting: boolean, invited: number[], pace: HTMLElement, notify: HTMLElement, handoverNote: HTMLElement, shareCard: HTMLElement,
- *   presence: HTMLElement, presenceSaid: HTMLElement, elsewhereNote: HTMLElement}} GamePage
+ *   presence: HTMLElement, presenceSaid: HTMLElement, elsewhereNote: HTMLElement, takebackCard: HTMLElement}} GamePage
  */
 /** What the page's controls do. @typedef {{play: (action: string) => void, undo: () => void, hint: () => void,
  *   help: () => void, takeOver: () => void, leave: () => void, resign: () => void, abort: () => void}} PageActions */
@@ -118,6 +119,8 @@ export function buildPage(main, id, saved, actions) {
     matchNote: el("p", { id: "match-note", class: "away", hidden: true }),
     // Whose seat an AI took over, and why (game-handover.js).
     handoverNote: el("div", { id: "handover-note", class: "away handover-note", role: "status", hidden: true }),
+    // A takeback asked, and its answer (game-takeback.js).
+    takebackCard: takebackCard(),
     // The other players, each marked at the table or away (game-presence.js).
     presence: el("p", { id: "presence", class: "small presence", hidden: true }),
     // Who came to the table, left it or came back, read out (the marks above are not live).
@@ -164,7 +167,7 @@ function layOut(main, page, actions) {
       // What comes and goes while a player thinks (a refusal, a hint) floats over the table's top:
       // in the flow, each line of it pushed the board down and the kingdom off the screen.
       el("div", { class: "notices" }, page.error, page.hintBox),
-      page.matchNote, page.handoverNote, page.elsewhereNote, page.awayCard, page.guide, page.heard, page.presenceSaid),
+      page.matchNote, page.takebackCard, page.handoverNote, page.elsewhereNote, page.awayCard, page.guide, page.heard, page.presenceSaid),
     page.end,
     page.boardCard,
     page.movesCard,

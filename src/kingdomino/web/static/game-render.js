@@ -25,6 +25,7 @@ import { rematch, sameDeal } from "./game-requests.js";
 import { drawEndings, endedWords } from "./game-endings.js";
 import { awaitedWords, rematchControls, sharedRematch } from "./game-rematch.js";
 import { errorWords, gameTitle, isYours, localName, logWords, moveWords, seatWords, todo } from "./words.js";
+import { drawTakeback } from "./game-takeback.js";
 
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
 /** @typedef {import("./game-focus.js").FocusPlace} FocusPlace */
@@ -138,6 +139,7 @@ function drawControls(game) {
   const hintWhy = !view.hints_allowed ? t("hint.off") : !ctx.legal.length ? errorWords({ code: "hint_not_your_turn", message: "" }) : "";
   greyOut(hintButton, !ctx.legal.length || !view.hints_allowed || over, hintWhy);
   greyOut(undoButton, !view.undo_allowed || over, view.undo_allowed ? "" : errorWords({ code: view.undo_refused, message: "" }));
+  drawTakeback(game, greyOut);
   // A turn-based game's player comes by the day, and their clock hands their seat over if they
   // stop coming: nobody "must go" there. Resigning and calling off still apply.
   page.leaveRow.hidden = !view.can_leave || view.time_control?.kind === "days";

@@ -27,6 +27,7 @@ import { noticeView, notifiable } from "./turn-notify.js";
 import { errorWords, localSeatNames } from "./words.js";
 import { makeChat, placeChat } from "./chat.js";
 import { tvChannel, tvStrip } from "./tv.js";
+import { undoOrAsk } from "./game-takeback.js";
 
 /** @typedef {import("./game-state.js").GameState} GameState */
 /** @typedef {import("./game-state.js").DrawnGame} DrawnGame */
@@ -61,7 +62,7 @@ export function showGame(main, id, replay = false, watch = false) {
       mainSeat: 0, highlight: null, redraw: () => game.draw() },
     page: buildPage(main, id, saved, {
       play: (action) => send(game, action),
-      undo: () => tell(game, { type: "undo" }),
+      undo: () => undoOrAsk(game),
       hint: () => askHint(game),
       help: () => { if (game.view) openHelp(game.view.game, /** @type {string | undefined} */ ((game.view.options || {}).mode)); },
       takeOver: () => takeOver(game),

@@ -21,11 +21,12 @@ import { listed, noticeListed, notifyToggle, notifying, pushFollowsAccount } fro
 import { tellTurn } from "./turn-told.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 import { puzzleCard } from "./puzzle-card.js";
+import { takebacksBox, takebacksChosen } from "./lobby-takebacks.js";
 
 /** A new game as the lobby asks for it (`POST /api/games`; `guided` is kept by the page alone).
  * @typedef {{game: string, players: number, options: Record<string, string | boolean>, seats: Array<Record<string, unknown>>,
  *   hints?: boolean, aids?: boolean, public?: boolean, guided?: boolean, rated?: boolean, wait_minutes?: number, ai_fill?: string,
- *   time_control?: import("./view-types.js").TimeControl | null}} GameRequest */
+ *   takebacks?: boolean, time_control?: import("./view-types.js").TimeControl | null}} GameRequest */
 
 /** Each game's player counts, modes and optional rules; a rule that holds only for some player
  * counts or modes says so (the Mighty Duel is for 2 players; the last recruitment is Tribe's, the
@@ -194,8 +195,8 @@ export function showLobby(main) {
     });
     const hints = /** @type {HTMLInputElement} */ (form.querySelector("#hints")).checked;
     const aids = /** @type {HTMLInputElement} */ (form.querySelector("#aids")).checked;
-    const watched = /** @type {HTMLInputElement} */ (form.querySelector("#public")).checked;
-    await go({ game: gameSelect.value, players: n, options, seats, hints, aids, public: watched, ...onlineChoices(kinds) }, kinds);
+    const watched = /** @type {HTMLInputElement} */ (form.querySelector("#public")).checked, takebacks = takebacksChosen(form);
+    await go({ game: gameSelect.value, players: n, options, seats, hints, aids, takebacks, public: watched, ...onlineChoices(kinds) }, kinds);
   }
 
   const form = newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, eloNote, openOptions: openFields.fields }, create);
@@ -311,6 +312,7 @@ function newGameForm({ gameSelect, playersSelect, optionsBox, seatsBox, eloNote,
     el("h3", {}, t("lobby.seats")), seatsBox, eloNote, openOptions,
     el("label", { title: t("lobby.hints_title") }, el("input", { type: "checkbox", id: "hints" }), " ", t("lobby.hints")),
     el("label", { title: t("lobby.aids_title") }, el("input", { type: "checkbox", id: "aids", checked: true }), " ", t("lobby.aids")),
+    takebacksBox(),
     el("label", { title: t("watch.public_title") }, el("input", { type: "checkbox", id: "public",
       onchange: (/** @type {Event} */ event) => { /** @type {HTMLInputElement} */ (event.target).dataset.chosen = "yes"; } }),
     " ", t("watch.public")),

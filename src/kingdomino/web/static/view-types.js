@@ -141,7 +141,15 @@
  *   score_gains: Record<string, number>, observation: Observation, scores: number[], winners: number[],
  *   places: number[], score_sheets: ScoreSheet[], log: LogEntry[], undo_allowed: boolean, undo_refused: string | null,
  *   hints_allowed: boolean, aids: Aids | null, practice: boolean, same_deal: boolean, can_leave: boolean,
- *   rematch: RematchOffer | null, awaited?: number[], ended?: Ended | null, can_resign?: boolean, can_abort?: boolean}} View
+ *   rematch: RematchOffer | null, awaited?: number[], ended?: Ended | null, can_resign?: boolean, can_abort?: boolean,
+ *   takeback?: Takeback}} View
+ */
+/**
+ * A game's takebacks as a seat sees them (web/take_back.py `view`): whether the game allows them,
+ * whether its Undo asks people (`asks`) and why it may not now (`refused`, a refusal's code), and the
+ * request shown: waiting (`outcome` null) or answered, until the next move.
+ * @typedef {{allowed: boolean, asks: boolean, refused: string | null, request: {by: number, outcome: "accepted" | "declined" | null,
+ *   answered_by: number | null, accepted: number[], awaited: number[]} | null}} Takeback
  */
 /**
  * How a game ended before its last move (web/endings.py): a seat resigned (the game finished, that
@@ -276,7 +284,7 @@
  * the AI turn being thought, who is awaited while away, a refusal, and the answer to a ping with
  * the seconds to wait before the next (`ping_every`).
  * @typedef {{v: number | null} & (View
- *   | {type: "ack", index?: number, action?: string, undo?: boolean, chat?: number}
+ *   | {type: "ack", index?: number, action?: string, undo?: boolean, chat?: number, takeback?: string}
  *   | {type: "hint", candidates: HintCandidate[]}
  *   | {type: "why", action: string, reason: string, refusal: Refusal | null}
  *   | {type: "thinking", seat: number | null, ahead: number, progress: number | null}
@@ -293,7 +301,8 @@
  * why an action is not legal, the current view asked for, a ping.
  * @typedef {{type: "action", action: string, index?: number} | {type: "undo"} | {type: "hint"}
  *   | {type: "why", action: string} | {type: "sync"} | {type: "ping"}
- *   | {type: "chat_read"} | {type: "chat", room: ChatRoom, text?: string, phrase?: string}} ClientMessage
+ *   | {type: "chat_read"} | {type: "chat", room: ChatRoom, text?: string, phrase?: string}
+ *   | {type: "takeback"} | {type: "takeback_answer", accept: boolean}} ClientMessage
  */
 
 /** A room of a game's chat (web/chat.py). @typedef {"players" | "spectators"} ChatRoom */
