@@ -182,6 +182,9 @@ REFUSAL_CODES = frozenset(
         "mail_address_taken",
         "mail_link_invalid",
         "too_many_mails",
+        # The attack review of 2026-12-01 (session 9): watch_apart.py.
+        "watch_blocked",
+        "watch_refused",
     }
 )
 
