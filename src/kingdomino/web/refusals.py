@@ -185,6 +185,7 @@ REFUSAL_CODES = frozenset(
         # The attack review of 2026-12-01 (session 9): watch_apart.py.
         "watch_blocked",
         "watch_refused",
+        "challenged_too_much",
     }
 )
 
