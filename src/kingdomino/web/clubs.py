@@ -213,9 +213,10 @@ def _not_barred(session: Session, club: ClubRow, account_id: int) -> None:
     """Refuse an account its leaders turned away less than ``BAR`` ago: 403 ``club_barred``."""
     bar = session.get(ClubBarRow, (club.id, account_id))
     if bar is not None and _aware(bar.until) > now():
-        until = _aware(bar.until).date().isoformat()
-        message = f"the leaders of {club.name} turned you away: you may ask again from {until}"
-        raise HubError(403, "club", message, "club_barred", {"name": club.name, "until": until})
+        until = _aware(bar.until)
+        message = f"the leaders of {club.name} turned you away: you may ask again from {until.date()}"
+        values = {"name": club.name, "until": until.isoformat()}
+        raise HubError(403, "club", message, "club_barred", values)
 
 
 def _aware(moment: datetime) -> datetime:

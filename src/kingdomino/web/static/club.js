@@ -5,6 +5,7 @@
 import { leaderCard } from "./club-lead.js";
 import { el } from "./dom.js";
 import { number, t } from "./i18n.js";
+import { withMoment } from "./moments.js";
 import { ratingShown } from "./rating-mark.js";
 import { api } from "./server.js";
 import { errorWords, gameTitle } from "./words.js";
@@ -62,7 +63,7 @@ function headCard(club, member, load, said) {
       await api(`/api/clubs/${encodeURIComponent(club.name)}/${what}`, { method: "POST" });
       await load();
       said.textContent = t(done, { name: club.name });
-    } catch (problem) { refused.textContent = errorWords(problem); }
+    } catch (problem) { refused.textContent = errorWords(withMoment(problem)); }
   };
   const joinWords = club.admission === "open" ? "club.join" : "club.ask";
   const button = !member ? el("span", { class: "small", id: "club-log-in" }, t("club.log_in"))
