@@ -34,3 +34,26 @@ def test_a_barred_join_is_told_the_moment_its_bar_ends(client: TestClient) -> No
     assert refusal(barred) == (403, "club_barred")
     until = datetime.fromisoformat(barred.json()["error"]["values"]["until"])
     assert started + clubs.BAR - timedelta(minutes=1) < until < started + clubs.BAR + timedelta(minutes=1)
+
+
+def test_a_leader_lists_the_accounts_turned_away_and_lifts_a_bar(client: TestClient) -> None:
+    """A removal made by mistake was kept 30 days: a leader's page lists the accounts kept out,
+    soonest to end first, each with its bar's end, and lifting one lets it join at once."""
+    (_, kira_s), (boris, boris_s), (anna, anna_s) = people(client, "Kira", "Boris", "Anna")
+    club = new_club(client, kira_s)
+    post(client, boris_s, f"/api/clubs/{club}/join")
+    post(client, anna_s, f"/api/clubs/{club}/join")
+    for name in (boris, anna):
+        assert as_(client, kira_s).delete(f"/api/clubs/{club}/members/{name}").json()["was"] == "member"
+    until = post(client, boris_s, f"/api/clubs/{club}/join").json()["error"]["values"]["until"]
+    page = as_(client, kira_s).get(f"/api/clubs/{club}").json()
+    assert [line["name"] for line in page["barred"]] == [boris, anna]
+    assert datetime.fromisoformat(page["barred"][0]["until"]) == datetime.fromisoformat(until)
+    assert "barred" not in as_(client, anna_s).get(f"/api/clubs/{club}").json()  # a leader's alone
+    assert refusal(as_(client, boris_s).delete(f"/api/clubs/{club}/bars/{anna}")) == (403, "club_not_leader")
+    lifted = as_(client, kira_s).delete(f"/api/clubs/{club}/bars/{boris}")
+    assert lifted.status_code == 200 and lifted.json() == {"name": boris, "lifted": True}
+    assert as_(client, kira_s).delete(f"/api/clubs/{club}/bars/{boris}").json()["lifted"] is False
+    assert post(client, boris_s, f"/api/clubs/{club}/join").json() == {"role": "member"}
+    assert [line["name"] for line in as_(client, kira_s).get(f"/api/clubs/{club}").json()["barred"]] == [anna]
+    assert refusal(post(client, anna_s, f"/api/clubs/{club}/join")) == (403, "club_barred")

@@ -291,6 +291,18 @@ def remove(store: Store, name: str, leader: int, member: int) -> str | None:
         return was
 
 
+def lift(store: Store, name: str, leader: int, member: int) -> bool:
+    """A leader lets an account the club turned away (:func:`remove`) join or ask again at once,
+    before its ``BAR`` ends: a removal made by mistake is undone. False: it was not kept out."""
+    with store.sessions.begin() as session:
+        club = _led(session, name, leader)
+        bar = session.get(ClubBarRow, (club.id, member))
+        if bar is None or _aware(bar.until) <= now():
+            return False
+        session.delete(bar)
+        return True
+
+
 def describe(store: Store, name: str, leader: int, about: str | None, admission: str | None) -> None:
     """A leader changes the club's description or admission (None: as it was). Requests waiting
     when a club becomes open stay requests, for its leaders to answer. A silenced leader changes

@@ -18,7 +18,8 @@ import { errorWords, gameTitle } from "./words.js";
  *   pools: string[], members: Member[], max_members: number, you: "leader" | "member" | "asked" | null,
  *   playing: Array<{id: string, game: string, players: number, seats: string[], members: string[], watch: string}>,
  *   tournaments: Array<{id: string, name: string, game: string, status: string, players: number}>,
- *   requests?: Array<{name: string, bot: boolean, since: string}>}} ClubPage */
+ *   requests?: Array<{name: string, bot: boolean, since: string}>,
+ *   barred?: Array<{name: string, bot: boolean, until: string}>}} ClubPage */
 
 /** The address of a club's page. @param {string} name @param {string} [pool] */
 export function clubHref(name, pool) {
