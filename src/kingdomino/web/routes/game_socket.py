@@ -49,6 +49,7 @@ from kingdomino.web.routes.accounts import session_token
 from kingdomino.web.routes.bodies import Body, Token
 from kingdomino.web.routes.dependencies import client_of, hub_of
 from kingdomino.web.send_backlog import backlog_of
+from kingdomino.web.silence_mark import marked_until
 from kingdomino.web.table import Table
 from kingdomino.web.tokens import TokenListError, token_list
 from kingdomino.web.watch_apart import check_watcher
@@ -101,7 +102,8 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
     sockets_open[client] += 1
     chats: Chats = websocket.app.state.chats
     try:
-        page.chat = (chats, await chats.join(table.id, held, session_token(websocket), page.put))
+        marked = marked_until(websocket.cookies)
+        page.chat = (chats, await chats.join(table.id, held, session_token(websocket), page.put, marked))
         await table.join(watcher)
         hub.resume(table)  # a page opened: a pending AI turn starts now, not at the next sweep
         for seat in seats:  # a rematch's player opening it has joined it: its clock may start
