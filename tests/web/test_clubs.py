@@ -311,6 +311,10 @@ def test_a_club_gone_with_its_last_member_keeps_its_tournaments_members_only(cli
     with pytest.raises(HubError) as refused:
         club_tournaments.admit(store, running, found[0])
     assert refused.value.code == "tournament_club_gone"
+    shown = as_(client, anna_s).get(f"/api/tournaments/{running}").json()
+    assert shown["club_gone"] is True and shown["club"] is None  # its page offers no "Join"
+    listed = as_(client, None).get("/api/tournaments").json()
+    assert [t["club_gone"] for t in listed["running"] if t["id"] == running] == [True], listed
 
 
 def test_a_leader_s_refusal_or_removal_keeps_them_out_for_a_time(client: TestClient) -> None:

@@ -297,3 +297,47 @@ def test_a_reader_does_not_see_the_games_of_an_account_a_block_stands_between(cl
     assert sorted(g["id"] for g in live(client)["games"]) == sorted([kiras, boris])
     client.cookies.clear()
     assert sorted(g["id"] for g in live(client)["games"]) == sorted([kiras, boris])
+
+
+def watched(client: TestClient, game_id: str) -> dict[str, Any] | None:
+    """The refusal of ``game_id``'s watch link (its view without a token, and its socket) to the
+    client's account, the same through both; None: both let it watch."""
+    answer = client.get(f"/api/games/{game_id}")
+    with client.websocket_connect(f"/ws/games/{game_id}") as socket:
+        first = next_message(socket, "the first message")
+        if answer.status_code == 200:
+            assert first["type"] == "state", first
+            return None
+        refusal = assert_socket_error(first)
+        assert close_code(socket) == 4403
+    assert answer.status_code == 403 and assert_error_shape(answer.json()) == refusal, answer.text
+    return refusal
+
+
+def test_a_watch_link_is_refused_across_a_block_as_tv_leaves_the_game_out(client: TestClient) -> None:
+    """Boris blocks Kira: Kira's game, opened at its watch link, is refused to Boris naming
+    her (his own act), and Boris's to Kira without a reason; a reader logged out, or another
+    account, watches both."""
+    log_in_new(client, "Kira")
+    kira_session = client.cookies["kd_session"]
+    kiras = joined(client)["id"]
+    log_in_new(client, "Boris")
+    boris_session = client.cookies["kd_session"]
+    boris = joined(client)["id"]
+    client.cookies.set("kd_session", boris_session)
+    assert client.put("/api/account/blocked/Kira").status_code == 200
+    assert watched(client, kiras) == {
+        "field": "game",
+        "message": "you blocked Kira: unblock them on their page to watch their games",
+        "code": "watch_blocked",
+        "values": {"name": "Kira"},
+    }
+    client.cookies.clear()
+    client.cookies.set("kd_session", kira_session)
+    refused = watched(client, boris)
+    assert refused is not None and refused["code"] == "watch_refused" and "Boris" not in str(refused)
+    assert watched(client, kiras) is None  # her own game: her watch link offers her seat
+    log_in_new(client, "Vera")
+    assert watched(client, kiras) is None and watched(client, boris) is None
+    client.cookies.clear()
+    assert watched(client, kiras) is None and watched(client, boris) is None

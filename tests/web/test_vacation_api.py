@@ -9,6 +9,7 @@ import time
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from limits import parse
 from sqlalchemy import select, update
@@ -217,3 +218,21 @@ def test_a_start_that_comes_after_its_end_holds_no_clock(api: TestClient) -> Non
     assert api.portal.call(vacation_games.went_away, hub, made, cleo_name) == 0  # type: ignore[union-attr]
     clock = api.get(f"/api/games/{game_id}", params={"token": tokens[seat]}).json()["clock"]
     assert "away" not in clock and clock["since"] <= time.time()
+
+
+def test_a_return_in_the_year_9999_is_refused_without_counting_its_days_one_by_one(
+    api: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The allowance was checked a day at a time: `until` 9999-12-31 held a server's CPU 20 s
+    (2.9 million days), its transaction and its lock on the account open, ten times a minute."""
+    _, cleo = log_in(api)
+    counted = []
+
+    def midnight_counted(day: date) -> float:
+        counted.append(day)
+        return midnight(day)
+
+    monkeypatch.setattr(vacation, "midnight", midnight_counted)
+    far = api.post("/api/account/vacation", json={"until": "9999-12-31"}, headers=cleo)
+    assert refusal(far) == (422, "vacation_allowance") and far.json()["error"]["values"]["days"] > 0
+    assert len(counted) < 100, len(counted)

@@ -23,6 +23,7 @@ import itertools
 import math
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal, get_args
 
 from limits import RateLimitItem, parse
@@ -80,6 +81,9 @@ class Reader:
     #: the chat off; the spectators' room of its own games never reaches them.
     chat_off: bool = False
     hides_spectators: bool = False
+    #: The end of the silence its browser bears (``silence_mark``: a silenced account logged out
+    #: there), which keeps it from the players' room as a guest; None: none.
+    marked: datetime | None = None
     #: The page's own number at this server (its reads' count, ``READ_RATE``).
     number: int = field(default_factory=lambda: next(_pages))
 

@@ -18,6 +18,7 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 
 from kingdomino.web import chat, relations, silences
 from kingdomino.web.accounts import Account, Accounts
@@ -28,6 +29,7 @@ from kingdomino.web.notify import listen
 from kingdomino.web.preferences import preferences_of
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
+from kingdomino.web.stored import now
 from kingdomino.web.table import Table
 
 log = logging.getLogger(__name__)
@@ -46,6 +48,18 @@ def writer_account(table: Table, reader: Reader, room: Room) -> int | None:
     return reader.account.id if reader.account is not None else None
 
 
+def silence_of(store: Store, table: Table, reader: Reader, room: Room) -> datetime | None:
+    """When the silence that keeps ``reader`` from writing in ``room`` ends (None: none): the
+    account it writes as (``writer_account``); in the players' room, at a guest's seat, also the
+    account the page is logged in as, and the mark a silenced account left on its browser as it
+    logged out (``silence_mark``): the same person at the guest's door of the same browser."""
+    until = silences.silenced_until(store, writer_account(table, reader, room))
+    if until is not None or room != "players":
+        return until
+    logged_in = silences.silenced_until(store, reader.account.id if reader.account is not None else None)
+    return logged_in or (reader.marked if reader.marked is not None and reader.marked > now() else None)
+
+
 class Chats:
     """Every game's chat at this server: the pages reading it, and its messages' way in and out."""
 
@@ -60,9 +74,18 @@ class Chats:
 
     # --- pages ------------------------------------------------------------------------------
 
-    async def join(self, game_id: str, tokens: frozenset[str], session: str | None, send: Send) -> Reader:
-        """A page of ``game_id`` opened, holding ``tokens`` and logged in by ``session`` (if any)."""
+    async def join(
+        self,
+        game_id: str,
+        tokens: frozenset[str],
+        session: str | None,
+        send: Send,
+        marked: datetime | None = None,
+    ) -> Reader:
+        """A page of ``game_id`` opened, holding ``tokens`` and logged in by ``session`` (if any),
+        its browser bearing a silence ``marked`` to end then (``silence_mark``; None: none)."""
         reader = await self.reader(tokens, session)
+        reader.marked = marked
         self.readers.setdefault(game_id, {})[reader] = send
         return reader
 
@@ -104,8 +127,7 @@ class Chats:
                 continue  # the end of every game of a player's would show them an empty room
             refused = chat.write_refusal(table, reader, room)
             if refused is None:
-                writer = writer_account(table, reader, room)
-                until = await asyncio.to_thread(silences.silenced_until, self.store, writer)
+                until = await asyncio.to_thread(silence_of, self.store, table, reader, room)
                 refused = None if until is None else silences.refusal(until)
             said = [line.to_json() for line in lines if line.sender not in kept]
             why = {"write": refused.code, **refused.values} if refused is not None else {"write": None}
@@ -130,7 +152,7 @@ class Chats:
             raise HubError(401, "session", "log in first: this session has ended", "session_ended")
         await self.rates.take(chat.sender_key(table, reader, line))
         account_id = writer_account(table, reader, room)
-        until = await asyncio.to_thread(silences.silenced_until, self.store, account_id)
+        until = await asyncio.to_thread(silence_of, self.store, table, reader, room)
         if until is not None:
             raise silences.refusal(until)
         stored = add_line(self.store, table.id, line, account_id, chat.MAX_MESSAGES)

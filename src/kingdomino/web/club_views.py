@@ -13,10 +13,11 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 
 from kingdomino.ratings.pools import pool_names
-from kingdomino.web.club_tables import ClubMemberRow, ClubRow
+from kingdomino.web.club_tables import ClubBarRow, ClubMemberRow, ClubRow
 from kingdomino.web.clubs import MAX_MEMBERS, MEMBERS, Club
 from kingdomino.web.standings import rating_json
 from kingdomino.web.store import Store
+from kingdomino.web.stored import now
 from kingdomino.web.tables import (
     AccountRow,
     GameRow,
@@ -80,6 +81,25 @@ def _requests(connection: Connection, club_id: int) -> list[dict[str, Any]]:
         .order_by(ClubMemberRow.since)
     )
     return [{"name": row.name, "bot": bool(row.bot), "since": _aware(row.since)} for row in rows]
+
+
+#: The accounts turned away a leader's page lists at most (a club's requests refused by the
+#: hundred in a month would make its page long; the list is for undoing a mistake).
+BARRED_SHOWN = 200
+
+
+def _barred(connection: Connection, club_id: int) -> list[dict[str, Any]]:
+    """The accounts the club's leaders turned away whose bar lasts still, the one ending soonest
+    first, at most ``BARRED_SHOWN``: each with the moment it ends (``clubs.BAR``), for a leader to
+    lift it."""
+    rows = connection.execute(
+        select(AccountRow.name, AccountRow.bot, ClubBarRow.until)
+        .join(ClubBarRow, ClubBarRow.account_id == AccountRow.id)
+        .where(ClubBarRow.club_id == club_id, ClubBarRow.until > now(), AccountRow.closed.is_(None))
+        .order_by(ClubBarRow.until, AccountRow.name_key)
+        .limit(BARRED_SHOWN)
+    )
+    return [{"name": row.name, "bot": bool(row.bot), "until": _aware(row.until)} for row in rows]
 
 
 def _playing(
@@ -166,6 +186,7 @@ def club_page(
         }
         if club.role == "leader":
             page["requests"] = _requests(connection, club.id)
+            page["barred"] = _barred(connection, club.id)
     return page
 
 

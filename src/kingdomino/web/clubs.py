@@ -213,9 +213,10 @@ def _not_barred(session: Session, club: ClubRow, account_id: int) -> None:
     """Refuse an account its leaders turned away less than ``BAR`` ago: 403 ``club_barred``."""
     bar = session.get(ClubBarRow, (club.id, account_id))
     if bar is not None and _aware(bar.until) > now():
-        until = _aware(bar.until).date().isoformat()
-        message = f"the leaders of {club.name} turned you away: you may ask again from {until}"
-        raise HubError(403, "club", message, "club_barred", {"name": club.name, "until": until})
+        until = _aware(bar.until)
+        message = f"the leaders of {club.name} turned you away: you may ask again from {until.date()}"
+        values = {"name": club.name, "until": until.isoformat()}
+        raise HubError(403, "club", message, "club_barred", values)
 
 
 def _aware(moment: datetime) -> datetime:
@@ -288,6 +289,18 @@ def remove(store: Store, name: str, leader: int, member: int) -> str | None:
         else:
             bar.until = now() + BAR
         return was
+
+
+def lift(store: Store, name: str, leader: int, member: int) -> bool:
+    """A leader lets an account the club turned away (:func:`remove`) join or ask again at once,
+    before its ``BAR`` ends: a removal made by mistake is undone. False: it was not kept out."""
+    with store.sessions.begin() as session:
+        club = _led(session, name, leader)
+        bar = session.get(ClubBarRow, (club.id, member))
+        if bar is None or _aware(bar.until) <= now():
+            return False
+        session.delete(bar)
+        return True
 
 
 def describe(store: Store, name: str, leader: int, about: str | None, admission: str | None) -> None:

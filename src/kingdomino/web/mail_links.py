@@ -37,7 +37,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from kingdomino.web.accounts import Account, Accounts, aware, check_password
-from kingdomino.web.mail_address import address_key, checked_address
+from kingdomino.web.mail_address import address_key, checked_address, mailbox_key
 from kingdomino.web.mail_send import MailSettings, Postman
 from kingdomino.web.mail_tables import MailAddressRow, MailLinkRow, reset_links_of
 from kingdomino.web.mail_texts import link_mail, notice_mail
@@ -53,6 +53,10 @@ RESET_HOURS = 1
 #: Links of one kind an account may be mailed in an hour: its mailbox is not flooded by
 #: whoever knows its name.
 MAILS_PER_HOUR = 3
+#: Links to verify an address that one mailbox (``mailbox_key``) may be mailed in an hour, from
+#: every account: each account is bound (``MAILS_PER_HOUR``), but many accounts adding a
+#: stranger's address, its case, dots or ``+tag`` varied, mailed it without end.
+MAILBOX_MAILS_PER_HOUR = 5
 
 
 def token_hash(token: str) -> str:
@@ -123,6 +127,10 @@ class Mail:
             raise HubError(403, "password", "the password is not this account's", "password_wrong")
         with self.store.sessions.begin() as session:
             if _mailed_lately(session, account.id, "verify") >= MAILS_PER_HOUR:
+                message = f"at most {MAILS_PER_HOUR} such mails an hour: wait and try again"
+                raise HubError(429, "address", message, "too_many_mails", {"n": MAILS_PER_HOUR})
+            if _mailbox_mailed_lately(session, address) >= MAILBOX_MAILS_PER_HOUR:
+                # The same words as above: who else added the address is not the asker's to know.
                 message = f"at most {MAILS_PER_HOUR} such mails an hour: wait and try again"
                 raise HubError(429, "address", message, "too_many_mails", {"n": MAILS_PER_HOUR})
             token = _new_link(session, account.id, "verify", address, VERIFY_HOURS)
@@ -261,6 +269,22 @@ def _mailed_lately(session: Session, account_id: int, purpose: str) -> int:
         )
         or 0
     )
+
+
+def _mailbox_mailed_lately(session: Session, address: str) -> int:
+    """The links to verify an address mailed in the last hour to the mailbox ``address`` reaches
+    (``mailbox_key``), from every account."""
+    since = now() - timedelta(hours=1)
+    domain = address.rpartition("@")[2]
+    sent = session.scalars(
+        select(MailLinkRow.address).where(
+            MailLinkRow.purpose == "verify",
+            MailLinkRow.created > since,
+            func.lower(MailLinkRow.address).like(f"%@{domain}"),
+        )
+    )
+    mailbox = mailbox_key(address)
+    return sum(1 for other in sent if mailbox_key(other) == mailbox)
 
 
 def _new_link(session: Session, account_id: int, purpose: str, address: str, hours: int) -> str:

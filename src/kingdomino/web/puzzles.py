@@ -152,6 +152,14 @@ def answer(store: Store, account_id: int | None, puzzle: Puzzle, action: str) ->
     return result
 
 
+def settles(player: Rating) -> bool:
+    """Whether ``player``'s answers move a puzzle's rating: once their own is settled (not
+    provisional). New accounts are free to make, and a dozen of them answering one puzzle wrong
+    on purpose would raise its rating for a friend's account to solve it at a profit; an
+    account's rating settles after about 16 answers to puzzles of the set's ratings."""
+    return not player.provisional
+
+
 def _rate(
     store: Store, account_id: int, puzzle: Puzzle, action: str, solved: bool, again: bool = True
 ) -> dict[str, Any]:
@@ -171,7 +179,8 @@ def _rate(
                     "provisional": player.provisional,
                 }
             mine = update(player, [(opponent, 1.0 if solved else 0.0)])
-            theirs = update(opponent, [(player, 0.0 if solved else 1.0)])
+            # A provisional player moves no puzzle's rating (``settles``).
+            theirs = update(opponent, [(player, 0.0 if solved else 1.0)]) if settles(player) else opponent
             session.add(
                 PuzzleAnswerRow(
                     account_id=account_id,

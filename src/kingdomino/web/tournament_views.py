@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kingdomino.web.club_pairing import standings
+from kingdomino.web.club_tables import GONE
 from kingdomino.web.open_seats import MAX_WAIT_MINUTES
 from kingdomino.web.table_pairing import table_standings
 from kingdomino.web.tournament_store import Tournament, seated
@@ -35,6 +36,8 @@ def settings_json(tournament: Any, players: int) -> dict[str, Any]:
         "starts_at": tournament.starts_at,
         "players": players,
         "club": tournament.club_name,
+        # Members-only, of a club no longer there (``club_tables.GONE``): nobody joins it.
+        "club_gone": tournament.club == GONE,
     }
 
 

@@ -69,12 +69,22 @@ def day_of(moment: float) -> date:
 
 
 def days_by_year(started: float, end: float) -> Counter[int]:
-    """The days from ``started`` to ``end`` counts, by year: each day begun before ``end``."""
+    """The days from ``started`` to ``end`` counts, by year: each day begun before ``end``. Worked
+    out a year at a time, never a day at a time: a return asked for in the year 9999 was counted
+    day by day, 20 s of a server's CPU for one request.
+
+    >>> dict(days_by_year(midnight(date(2026, 12, 30)) + 60, midnight(date(2027, 1, 2))))
+    {2026: 2, 2027: 1}
+    """
     counted: Counter[int] = Counter()
-    day = day_of(started)
-    while midnight(day) < end:
-        counted[day.year] += 1
-        day += timedelta(days=1)
+    first = day_of(started)
+    if midnight(first) >= end:
+        return counted
+    last = day_of(end)
+    if midnight(last) >= end:
+        last -= timedelta(days=1)
+    for year in range(first.year, last.year + 1):
+        counted[year] = (min(last, date(year, 12, 31)) - max(first, date(year, 1, 1))).days + 1
     return counted
 
 

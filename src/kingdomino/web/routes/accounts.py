@@ -36,6 +36,8 @@ from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.bodies import Body
 from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.seats import name_key
+from kingdomino.web.silence_mark import mark
+from kingdomino.web.silences import silenced_until
 
 router = APIRouter()
 
@@ -196,11 +198,16 @@ async def log_in(
 
 @router.delete("/api/session")
 async def log_out(request: Request, response: Response, accounts: AccountsDep) -> dict[str, Any]:
-    """Log out: the session ends and its cookies are cleared (under either name)."""
+    """Log out: the session ends and its cookies are cleared (under either name). A silenced
+    account leaves its silence's mark on the browser (``silence_mark``)."""
     same_origin(request)
     for name in (SECURE_COOKIE, COOKIE):
         session = request.cookies.get(name)
         if session:
+            account = await asyncio.to_thread(accounts.account_for, session)
+            until = await asyncio.to_thread(silenced_until, accounts.store, account.id if account else None)
+            if until is not None:
+                mark(response, until, over_tls(request))
             await asyncio.to_thread(accounts.log_out, session)
     clear_session(response)
     return {"account": None}

@@ -13,6 +13,7 @@ from limits import parse
 
 from kingdomino.web import challenges, preferences, relations, views
 from kingdomino.web.accounts import Account
+from kingdomino.web.hub import Hub
 from kingdomino.web.open_seats import Seeker
 from kingdomino.web.push_events import challenge_made
 from kingdomino.web.refusals import HubError
@@ -43,6 +44,27 @@ async def not_again(request: Request, challenger: int, challenged: list[SeatPlay
             raise HubError(429, "name", message, "challenged_again", {"name": other.name}) from None
 
 
+#: The challenges one account receives in a moving hour from all the accounts it does not follow:
+#: each pair is bound (``PAIR_CHALLENGES``), but many accounts, each within its own bound, still
+#: sent one player's browsers a push each. The accounts it follows reach it beyond the bound, so
+#: strangers who fill it cannot keep its friends from challenging it.
+TARGET_CHALLENGES = parse("20/hour")
+
+
+async def not_flooded(request: Request, hub: Hub, challenger: int, challenged: list[SeatPlayer]) -> None:
+    """Refuse a challenge to an account of ``challenged`` that accounts it does not follow
+    challenged ``TARGET_CHALLENGES`` times already: 429 ``challenged_too_much``, naming it."""
+    for other in challenged:
+        known = await asyncio.to_thread(relations.relation, hub.store, other.id, challenger)
+        if known["following"]:
+            continue
+        try:
+            await limited(request, "challenged", str(other.id), TARGET_CHALLENGES)
+        except HubError:
+            message = f"{other.name} was challenged too often in the last hour: try again later"
+            raise HubError(429, "name", message, "challenged_too_much", {"name": other.name}) from None
+
+
 #: The challenging account, as a route's parameter.
 _challenger = account_required(
     "log in to challenge a player: a challenge is between accounts", "challenge_guest"
@@ -61,7 +83,8 @@ async def challenge(
     guest (401), yourself, a name with no account or named twice, other than one player named for
     each other seat, a challenge to the same player still waiting, too many challenges waiting
     from you or for one of them, a player whose preferences take no challenge from you, and one
-    you challenged 5 times in the last hour (`challenged_again`)."""
+    you challenged 5 times in the last hour (`challenged_again`), and one challenged 20 times in
+    the last hour by accounts it does not follow (`challenged_too_much`)."""
     same_origin(request)
     names = body.named()
     challenges.check_players(body.players, len(names))
@@ -70,6 +93,7 @@ async def challenge(
     await asyncio.to_thread(relations.apart, hub.store, account.id, named, "challenge_refused")
     await asyncio.to_thread(preferences.check_challenge, hub.store, account.player(), challenged)
     await not_again(request, account.id, challenged)
+    await not_flooded(request, hub, account.id, challenged)
     await limited(request, "open_game", client, OPEN_GAMES)
     table = await hub.create(
         body.game,

@@ -203,3 +203,14 @@ async def remove(
     await _act(request, client)
     other = await _account_id(hub, player)
     return {"name": player, "was": await asyncio.to_thread(clubs.remove, hub.store, name, account.id, other)}
+
+
+@router.delete("/api/clubs/{name}/bars/{player}")
+async def lift(
+    name: str, player: str, request: Request, account: Member, hub: HubDep, client: Client
+) -> dict[str, Any]:
+    """A leader lets `player`, whom the club turned away, join or ask again before the 30 days
+    end: `lifted` (false: they were not kept out)."""
+    await _act(request, client)
+    other = await _account_id(hub, player)
+    return {"name": player, "lifted": await asyncio.to_thread(clubs.lift, hub.store, name, account.id, other)}

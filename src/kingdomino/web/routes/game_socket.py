@@ -50,8 +50,10 @@ from kingdomino.web.routes.accounts import session_token
 from kingdomino.web.routes.bodies import Body, Token
 from kingdomino.web.routes.dependencies import client_of, hub_of
 from kingdomino.web.send_backlog import backlog_of
+from kingdomino.web.silence_mark import marked_until
 from kingdomino.web.table import Table
 from kingdomino.web.tokens import TokenListError, token_list
+from kingdomino.web.watch_apart import check_watcher
 
 #: WebSockets one client (``clients.client_key``: an address, an IPv6 /64) may hold open at
 #: once, over every game: a page of a game is one. Each game caps its own sockets, but a script
@@ -84,6 +86,8 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
         held = _held_tokens(tokens)
         table = hub.table(game_id, held)
         seats = table.admit(held)
+        if not held:
+            await check_watcher(websocket.app.state.accounts, session_token(websocket), table.stored)
     except HubError as error:
         refusal = json.dumps({"type": "error", **error.to_json()["error"]}, separators=(",", ":"))
         await websocket.send_text(stamped(refusal, table.version if table is not None else None))
@@ -99,7 +103,8 @@ async def socket(websocket: WebSocket, game_id: str, tokens: str = "") -> None:
     sockets_open[client] += 1
     chats: Chats = websocket.app.state.chats
     try:
-        page.chat = (chats, await chats.join(table.id, held, session_token(websocket), page.put))
+        marked = marked_until(websocket.cookies)
+        page.chat = (chats, await chats.join(table.id, held, session_token(websocket), page.put, marked))
         await table.join(watcher)
         hub.resume(table)  # a page opened: a pending AI turn starts now, not at the next sweep
         for seat in seats:  # a rematch's player opening it has joined it: its clock may start

@@ -20,7 +20,7 @@ from kingdomino.web.hub import Hub
 from kingdomino.web.open_seats import MAX_WAITING, check_waiting
 from kingdomino.web.refusals import HubError
 from kingdomino.web.rematch_wait import tell_old_game
-from kingdomino.web.routes.accounts import CurrentAccount, limited, same_origin
+from kingdomino.web.routes.accounts import AccountsDep, CurrentAccount, SessionToken, limited, same_origin
 from kingdomino.web.routes.bodies import (
     ActionRequest,
     CreateRequest,
@@ -30,6 +30,7 @@ from kingdomino.web.routes.bodies import (
     TokenRequest,
 )
 from kingdomino.web.routes.dependencies import Client, HubDep
+from kingdomino.web.watch_apart import check_watcher
 
 router = APIRouter()
 
@@ -157,16 +158,19 @@ async def lookup(body: LookupRequest, hub: HubDep) -> dict[str, Any]:
 
 
 @router.get("/api/games/{game_id}", dependencies=[LIMITED])
-async def view(game_id: str, hub: HubDep, token: TokenQuery = "") -> Response:
+async def view(
+    game_id: str, hub: HubDep, accounts: AccountsDep, session: SessionToken, token: TokenQuery = ""
+) -> Response:
     """The game as the token's holder sees it: the board, scores, and its legal moves if it is to act.
     Without a token, a finished game's public view (its replay is open to anyone by then, and a
     shared replay link holds no token), or a public game's being played (anyone may watch it);
-    any other game needs a token."""
+    any other game needs a token. A game being played is refused across a block (``watch_apart``)."""
     if not token:
         table = hub.table(game_id)
         if table.stored.status != "finished" and not watchable(table.stored):
             needed = "a seat token or the spectator token is needed until the game is over"
             raise HubError(403, "token", needed, "no_token")
+        await check_watcher(accounts, session, table.stored)
         return Response(table.view_text(()), media_type="application/json")
     tokens = frozenset([token])
     table = hub.table(game_id, tokens)

@@ -29,6 +29,19 @@ router = APIRouter()
 #: times a minute; each costs up to a second of a database thread for a player of 5,000 games, so
 #: a loop of them would hold the threads every other request waits for.
 READS = parse("30/minute")
+#: Statistics read at once by one server, whoever asks: the others await their turn. The limit
+#: per client bounds one reader; many clients (an IPv6 /64 each) asking for the same player of
+#: thousands of games held a database thread each, the threads every login and move waits for.
+AT_ONCE = 2
+
+
+def _slots(request: Request) -> asyncio.Semaphore:
+    """The app's turns to read statistics (``AT_ONCE``), made with its first reading."""
+    state = request.app.state
+    if not hasattr(state, "statistics_slots"):
+        state.statistics_slots = asyncio.Semaphore(AT_ONCE)
+    slots: asyncio.Semaphore = state.statistics_slots
+    return slots
 
 
 @router.get("/api/players/{name:path}/stats")
@@ -54,11 +67,12 @@ async def statistics(
     (`games`, `wins`, `draws`, `average_place`, `average_score`, `best_score`), the kingdoms'
     details from the scorer (`average_crowns`, `average_largest`, `terrains`, `bonuses`) and the
     `scores` of the latest 100; `pending` counts the games whose details are not kept yet. At
-    most 30 a minute per client (429 `too_many_tries`)."""
+    most 30 a minute per client (429 `too_many_tries`), and `AT_ONCE` read at once by a server."""
     await limited(request, "statistics", client, READS)
     me, shown = await account_id(hub, name, "name")
     filters = archives.checked(Filters(game=game, pool=pool, rated=rated, against=against, clock=clock))
-    await results_kept(hub, me)
-    await asyncio.to_thread(fill_account, hub.store, me)
-    found = await asyncio.to_thread(insights.statistics, hub.store, me, filters, last)
+    async with _slots(request):
+        await results_kept(hub, me)
+        await asyncio.to_thread(fill_account, hub.store, me)
+        found = await asyncio.to_thread(insights.statistics, hub.store, me, filters, last)
     return {"name": shown, **found}

@@ -4,7 +4,8 @@
 // language), "mute" per sender and "Chat off" per browser (a logged-in account's with it). Messages come on the game's socket:
 // `chat_history` (every room, at each connection and once the game is over) and `chat` (one new).
 import { el } from "./dom.js";
-import { dateLanguage, language, t } from "./i18n.js";
+import { dateLanguage, t } from "./i18n.js";
+import { withMoment } from "./moments.js";
 import { accountMark } from "./account-mark.js";
 import { PHONE } from "./opponents.js";
 import { errorWords } from "./words.js";
@@ -176,15 +177,6 @@ function mutedButtons(state, lines, redraw) {
     } }, t("chat.unmute", { name })));
 }
 
-/** A chat's refusal with its moment worded in the page's language: a silenced account's `until`
- * (an ISO moment from the server) as a date and time. @param {ErrorBody} refusal @returns {ErrorBody} */
-function worded(refusal) {
-  const until = refusal.values && refusal.values.until;
-  if (typeof until !== "string" || !until) return refusal;
-  const when = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(until));
-  return { ...refusal, values: { ...refusal.values, until: when } };
-}
-
 /** Put the keyboard's focus on the first element `selectors` finds, tried in turn. @param {string[]} selectors */
 function focusOn(...selectors) {
   for (const selector of selectors) {
@@ -272,7 +264,8 @@ export function makeChat(gameId, send) {
     keepingFocus(list, () => list.replaceChildren(...(lines.length ? lines.map((line) => lineItem(state, line, draw))
       : [el("li", { class: "small chat-none" }, t("chat.none"))])));
     list.scrollTop = list.scrollHeight;
-    const why = room.write ? errorWords(worded({ field: "room", code: room.write, message: room.write, values: { until: room.until || "" } })) : "";
+    const why = room.write
+      ? errorWords(withMoment({ field: "room", code: room.write, message: room.write, values: { until: room.until || "" } })) : "";
     note.textContent = state.readOnly ? "" : why || (state.shown === "spectators" && !state.over ? t("chat.spectators_note") : "");
     note.hidden = !note.textContent;
     form.hidden = phrases.hidden = Boolean(room.write) || state.readOnly;
@@ -321,7 +314,7 @@ export function makeChat(gameId, send) {
       const ours = (refusal.code || "").startsWith("chat_") || refusal.code === "session_ended"
         || ["room", "text", "phrase"].includes(refusal.field);
       if (!ours) return false;
-      error.textContent = errorWords(worded(refusal));
+      error.textContent = errorWords(withMoment(refusal));
       if (state.lastSent && !input.value) input.value = state.lastSent;
       state.lastSent = "";
       return true;

@@ -1,8 +1,10 @@
 // A club leader's part of its page (club.js): the requests to join (Accept / Refuse), the members
-// (Make leader / Take back the lead / Remove), the description and admission, and closing the club.
+// (Make leader / Take back the lead / Remove), the accounts turned away (Lift), the description and
+// admission, and closing the club.
 // Each act is the server's (web/clubs.py): the page is drawn again from its answer.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
+import { momentWords } from "./moments.js";
 import { api } from "./server.js";
 import { errorWords } from "./words.js";
 
@@ -33,6 +35,10 @@ export function leaderCard(club, me, load, said) {
   const requestLines = requests.map((r) => el("li", { "data-name": r.name }, r.name, " ",
     button("club.accept", r.name, "primary club-accept", () => setRole(r.name, "member", "club.accepted")), " ",
     button("club.refuse", r.name, "club-refuse", () => remove(r.name, "club.refused"))));
+  // The accounts turned away (a refusal or a removal keeps them out 30 days): a bar lifted undoes a mistake.
+  const barredLines = (club.barred || []).map((b) => el("li", { "data-name": b.name }, b.name, " · ",
+    t("club.barred_until", { until: momentWords(b.until) }), " ",
+    button("club.lift", b.name, "club-lift", () => act(`/bars/${encodeURIComponent(b.name)}`, "DELETE", undefined, "club.lifted", b.name))));
   const memberLines = club.members.map((m) => el("li", { "data-name": m.name }, m.name,
     m.role === "leader" ? ` · ${t("club.leader")}` : "", " ",
     m.role === "leader" ? button("club.unmake_leader", m.name, "club-unlead", () => setRole(m.name, "member", "club.unmade_leader"))
@@ -50,6 +56,7 @@ export function leaderCard(club, me, load, said) {
     el("h2", { id: "club-lead-title" }, t("club.lead")),
     el("h3", {}, t("club.requests")),
     requests.length ? el("ul", { class: "club-list", id: "club-requests" }, requestLines) : el("p", { class: "small" }, t("club.requests_none")),
+    barredLines.length ? [el("h3", {}, t("club.barred")), el("ul", { class: "club-list", id: "club-barred" }, barredLines)] : "",
     el("details", { id: "club-manage" }, el("summary", {}, t("club.members_title")),
       el("ul", { class: "club-list", id: "club-member-list" }, memberLines)),
     describeForm(club, (body) => act("", "PATCH", body, "club.saved", club.name)),

@@ -5,6 +5,7 @@
 import { leaderCard } from "./club-lead.js";
 import { el } from "./dom.js";
 import { number, t } from "./i18n.js";
+import { withMoment } from "./moments.js";
 import { ratingShown } from "./rating-mark.js";
 import { api } from "./server.js";
 import { errorWords, gameTitle } from "./words.js";
@@ -17,7 +18,8 @@ import { errorWords, gameTitle } from "./words.js";
  *   pools: string[], members: Member[], max_members: number, you: "leader" | "member" | "asked" | null,
  *   playing: Array<{id: string, game: string, players: number, seats: string[], members: string[], watch: string}>,
  *   tournaments: Array<{id: string, name: string, game: string, status: string, players: number}>,
- *   requests?: Array<{name: string, bot: boolean, since: string}>}} ClubPage */
+ *   requests?: Array<{name: string, bot: boolean, since: string}>,
+ *   barred?: Array<{name: string, bot: boolean, until: string}>}} ClubPage */
 
 /** The address of a club's page. @param {string} name @param {string} [pool] */
 export function clubHref(name, pool) {
@@ -62,7 +64,7 @@ function headCard(club, member, load, said) {
       await api(`/api/clubs/${encodeURIComponent(club.name)}/${what}`, { method: "POST" });
       await load();
       said.textContent = t(done, { name: club.name });
-    } catch (problem) { refused.textContent = errorWords(problem); }
+    } catch (problem) { refused.textContent = errorWords(withMoment(problem)); }
   };
   const joinWords = club.admission === "open" ? "club.join" : "club.ask";
   const button = !member ? el("span", { class: "small", id: "club-log-in" }, t("club.log_in"))

@@ -95,7 +95,10 @@ function youCard(found, arena, act) {
   const you = arena.you;
   /** @type {(string | Node)[]} */
   let state = [];
-  if (running && found.you && !found.you.playing && !you) state = [button("join", "tournament.join", true)];
+  // A late join of a members-only arena whose club is gone is refused: its page says why instead.
+  if (running && found.you && !found.you.playing && !you && found.club_gone) {
+    state = [el("span", { class: "small", id: "arena-club-gone" }, t("error.tournament_club_gone"))];
+  } else if (running && found.you && !found.you.playing && !you) state = [button("join", "tournament.join", true)];
   else if (running && you && found.you?.playing) {
     state = you.paused ? [t("arena.paused"), " ", button("rejoin", "arena.rejoin", true)]
       : you.game ? [t("arena.going")]

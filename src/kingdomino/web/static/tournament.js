@@ -31,6 +31,7 @@ const REFRESH_SECONDS = 10;
  *   format: "round_robin" | "swiss" | "arena", rounds: number, round: number, max_players: number, bots: boolean, table_size: number,
  *   status: "open" | "running" | "finished" | "cancelled", starts_at: number | null, players: number,
  *   organiser: string, wait_minutes: number, you: {organiser: boolean, playing: boolean} | null, club: string | null,
+ *   club_gone: boolean,
  *   entrants: Array<{name: string, bot: boolean, withdrew: number | null}>,
  *   rounds_played: Array<{round: number, games: RoundGame[]}>, standings: StandingLine[],
  *   arena?: import("./tournament-arena.js").ArenaPart}} Tournament */
