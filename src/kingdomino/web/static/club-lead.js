@@ -1,9 +1,11 @@
-// A club leader's part of its page (club.js): the requests to join (Accept / Refuse), the members
+// A club leader's part of its page (club.js): how friends are brought in (the page's address to
+// send), the requests to join (Accept / Refuse), the members
 // (Make leader / Take back the lead / Remove), the description and admission, and closing the club.
 // Each act is the server's (web/clubs.py): the page is drawn again from its answer.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./server.js";
+import { linkField } from "./game-invites.js";
 import { errorWords } from "./words.js";
 
 /** @typedef {import("./club.js").ClubPage} ClubPage */
@@ -48,6 +50,7 @@ export function leaderCard(club, me, load, said) {
   };
   return el("section", { class: "card", id: "club-lead", "aria-labelledby": "club-lead-title" },
     el("h2", { id: "club-lead-title" }, t("club.lead")),
+    ...howToJoin(club),
     el("h3", {}, t("club.requests")),
     requests.length ? el("ul", { class: "club-list", id: "club-requests" }, requestLines) : el("p", { class: "small" }, t("club.requests_none")),
     el("details", { id: "club-manage" }, el("summary", {}, t("club.members_title")),
@@ -55,6 +58,13 @@ export function leaderCard(club, me, load, said) {
     describeForm(club, (body) => act("", "PATCH", body, "club.saved", club.name)),
     el("p", {}, el("button", { type: "button", id: "club-close", class: "danger", onclick: close }, t("club.close"))),
     refused);
+}
+
+/** How a leader brings friends in, the only way there is: the club page's address to send them,
+ * where they join (an open club) or ask to join (by request). @param {ClubPage} club */
+function howToJoin(club) {
+  return [el("p", { class: "small", id: "club-how-to-join" }, t(`club.how_to_join_${club.admission}`)),
+    linkField(t("club.address"), new URL(`/club/${encodeURIComponent(club.name)}`, location.href).href)];
 }
 
 /** The form a leader changes the description and admission with.
