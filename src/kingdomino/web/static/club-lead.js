@@ -35,10 +35,12 @@ export function leaderCard(club, me, load, said) {
   const requestLines = requests.map((r) => el("li", { "data-name": r.name }, r.name, " ",
     button("club.accept", r.name, "primary club-accept", () => setRole(r.name, "member", "club.accepted")), " ",
     button("club.refuse", r.name, "club-refuse", () => remove(r.name, "club.refused"))));
+  // The last leader keeps the lead (the server refuses to take it): no button offers it.
+  const lastLeader = club.members.filter((m) => m.role === "leader").length === 1;
   const memberLines = club.members.map((m) => el("li", { "data-name": m.name }, m.name,
     m.role === "leader" ? ` · ${t("club.leader")}` : "", " ",
-    m.role === "leader" ? button("club.unmake_leader", m.name, "club-unlead", () => setRole(m.name, "member", "club.unmade_leader"))
-      : button("club.make_leader", m.name, "club-lead", () => setRole(m.name, "leader", "club.made_leader")),
+    m.role !== "leader" ? button("club.make_leader", m.name, "club-lead", () => setRole(m.name, "leader", "club.made_leader"))
+      : lastLeader ? "" : button("club.unmake_leader", m.name, "club-unlead", () => setRole(m.name, "member", "club.unmade_leader")),
     m.name === me ? "" : [" ", button("club.remove", m.name, "club-remove", () => remove(m.name, "club.removed"))]));
   const close = async () => {
     if (!confirm(t("club.close_confirm", { name: club.name }))) return;
