@@ -11,9 +11,9 @@ from tests.web.browser.pages import OVERFLOW, LivePage, new_page, present
 LARGE_TEXT = "html { font-size: 24px; }"
 
 
-def large_text_tablet(browser: Browser, live_server: str) -> LivePage:
-    """A 1024 x 768 touch tablet whose pages are read with the text at 150 %."""
-    page = new_page(browser, live_server, 1024, 768, touch=True)
+def large_text_tablet(browser: Browser, live_server: str, width: int = 1024, height: int = 768) -> LivePage:
+    """A touch screen (a 1024 x 768 tablet unless said) whose pages are read with the text at 150 %."""
+    page = new_page(browser, live_server, width, height, touch=True)
     page.add_init_script(
         "document.addEventListener('DOMContentLoaded', () => {"
         f" const s = document.createElement('style'); s.textContent = {LARGE_TEXT!r};"
@@ -34,5 +34,18 @@ def test_the_opponents_kingdom_stays_on_a_large_text_tablet(browser: Browser, li
     for card in page.locator(".kingdom.card").all():
         box = present(card.bounding_box())
         assert box["x"] + box["width"] <= board["x"] + board["width"] + 1, (box, board)
+    assert page.evaluate(OVERFLOW) == []
+    assert not page.errors
+
+
+def test_the_scorers_table_scrolls_in_its_card_on_a_large_text_phone(
+    browser: Browser, live_server: str
+) -> None:
+    """The scorer on a 360 px phone, its text at 150 %: the score table's four columns ("Territory,
+    Squares, Crowns, Points") made the whole page 474 px wide, scrolling sideways under the
+    finger that lays squares. The table scrolls in its card; the page stays the screen's width."""
+    page = large_text_tablet(browser, live_server, 360, 740)
+    page.goto(live_server + "/score")
+    page.wait_for_selector("#scorer-sheet table")
     assert page.evaluate(OVERFLOW) == []
     assert not page.errors
