@@ -421,8 +421,9 @@ def test_a_list_of_names_is_never_one_player_s_subject(language: str) -> None:
 
 
 #: Latin words a Cyrillic text may keep: the game's name where a language keeps it, the Origins
-#: species' name, and the command line's words and the page addresses a text quotes.
-LATIN_KEPT = re.compile(r"[Kk]ingdomino|Homo|Habilis|game|host|kingdom|score|seed|serve|txt")
+#: species' name, the command line's words and the page addresses a text quotes, and the name of
+#: a file's format (CSV) as spreadsheets write it.
+LATIN_KEPT = re.compile(r"[Kk]ingdomino|Homo|Habilis|game|host|kingdom|score|seed|serve|txt|CSV")
 #: English words of online play a translation would have left untranslated (Hungarian writes
 #: Latin letters, so it is checked by these; "link", "online" and "bot" are Hungarian too).
 ENGLISH_LEFT = re.compile(

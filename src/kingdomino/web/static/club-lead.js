@@ -1,11 +1,12 @@
-// A club leader's part of its page (club.js): the requests to join (Accept / Refuse), the members
-// (Make leader / Take back the lead / Remove), the accounts turned away (Lift), the description and
-// admission, and closing the club.
+// A club leader's part of its page (club.js): how friends are brought in (the page's address to
+// send), the requests to join (Accept / Refuse), the members (Make leader / Take back the lead /
+// Remove), the accounts turned away (Lift), the description and admission, and closing the club.
 // Each act is the server's (web/clubs.py): the page is drawn again from its answer.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { momentWords } from "./moments.js";
 import { api } from "./server.js";
+import { linkField } from "./game-invites.js";
 import { errorWords } from "./words.js";
 
 /** @typedef {import("./club.js").ClubPage} ClubPage */
@@ -39,10 +40,12 @@ export function leaderCard(club, me, load, said) {
   const barredLines = (club.barred || []).map((b) => el("li", { "data-name": b.name }, b.name, " · ",
     t("club.barred_until", { until: momentWords(b.until) }), " ",
     button("club.lift", b.name, "club-lift", () => act(`/bars/${encodeURIComponent(b.name)}`, "DELETE", undefined, "club.lifted", b.name))));
+  // The last leader keeps the lead (the server refuses to take it): no button offers it.
+  const lastLeader = club.members.filter((m) => m.role === "leader").length === 1;
   const memberLines = club.members.map((m) => el("li", { "data-name": m.name }, m.name,
     m.role === "leader" ? ` · ${t("club.leader")}` : "", " ",
-    m.role === "leader" ? button("club.unmake_leader", m.name, "club-unlead", () => setRole(m.name, "member", "club.unmade_leader"))
-      : button("club.make_leader", m.name, "club-lead", () => setRole(m.name, "leader", "club.made_leader")),
+    m.role !== "leader" ? button("club.make_leader", m.name, "club-lead", () => setRole(m.name, "leader", "club.made_leader"))
+      : lastLeader ? "" : button("club.unmake_leader", m.name, "club-unlead", () => setRole(m.name, "member", "club.unmade_leader")),
     m.name === me ? "" : [" ", button("club.remove", m.name, "club-remove", () => remove(m.name, "club.removed"))]));
   const close = async () => {
     if (!confirm(t("club.close_confirm", { name: club.name }))) return;
@@ -54,6 +57,7 @@ export function leaderCard(club, me, load, said) {
   };
   return el("section", { class: "card", id: "club-lead", "aria-labelledby": "club-lead-title" },
     el("h2", { id: "club-lead-title" }, t("club.lead")),
+    ...howToJoin(club),
     el("h3", {}, t("club.requests")),
     requests.length ? el("ul", { class: "club-list", id: "club-requests" }, requestLines) : el("p", { class: "small" }, t("club.requests_none")),
     barredLines.length ? [el("h3", {}, t("club.barred")), el("ul", { class: "club-list", id: "club-barred" }, barredLines)] : "",
@@ -62,6 +66,13 @@ export function leaderCard(club, me, load, said) {
     describeForm(club, (body) => act("", "PATCH", body, "club.saved", club.name)),
     el("p", {}, el("button", { type: "button", id: "club-close", class: "danger", onclick: close }, t("club.close"))),
     refused);
+}
+
+/** How a leader brings friends in, the only way there is: the club page's address to send them,
+ * where they join (an open club) or ask to join (by request). @param {ClubPage} club */
+function howToJoin(club) {
+  return [el("p", { class: "small", id: "club-how-to-join" }, t(`club.how_to_join_${club.admission}`)),
+    linkField(t("club.address"), new URL(`/club/${encodeURIComponent(club.name)}`, location.href).href)];
 }
 
 /** The form a leader changes the description and admission with.

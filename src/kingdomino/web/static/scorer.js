@@ -116,7 +116,8 @@ async function score(scorer) {
     total.textContent = t("scorer.total", { n: answer.total });
     // Every region, those worth 0 too, and the rule in the table's own words ("Points = Squares × Crowns").
     const multiplier = t(kingdom.game === "duel" ? "sheet.crosses" : kingdom.game === "origins" ? "sheet.fires" : "sheet.crowns");
-    sheet.replaceChildren(sheetTable({ game: kingdom.game, score_sheets: [answer] }, 0, true),
+    // The table scrolls in its card where its columns outgrow a phone (large text), not the page.
+    sheet.replaceChildren(el("div", { class: "table-scroll" }, sheetTable({ game: kingdom.game, score_sheets: [answer] }, 0, true)),
       el("p", { class: "small", id: "scorer-rule" }, `${t("sheet.points")} = ${t("sheet.squares")} × ${multiplier}`));
   } catch (problem) {
     if (mine !== scorer.asked) return;

@@ -10,6 +10,7 @@ import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
 import { ARENA_REFRESH_SECONDS, arenaCards, arenaRules, followArena, sayRefusedSeat } from "./tournament-arena.js";
+import { standingsFileLink } from "./tournament-export.js";
 import { botMark, botNames, kingdomWords, signed } from "./tournament-marks.js";
 import { namesOf, tableLine, tableStandings } from "./tournament-tables.js";
 import { noWaiting } from "./vacation.js";
@@ -205,7 +206,7 @@ function standingsHeading() {
 function standingsCard(found) {
   if (found.table_size > 2) {
     return el("section", { class: "card" }, standingsHeading(), tableStandings(found.standings, STANDINGS_TITLE, botNames(found)),
-      el("p", { class: "small" }, t("tournament.tiebreaks_tables")));
+      el("p", { class: "small" }, t("tournament.tiebreaks_tables")), standingsFileLink(found));
   }
   const half = (/** @type {number} */ value) => new Intl.NumberFormat(document.documentElement.lang || undefined,
     { maximumFractionDigits: 2 }).format(value);
@@ -223,7 +224,7 @@ function standingsCard(found) {
     el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: kind(i) }, head)))),
     el("tbody", {}, rows.map((cells) => el("tr", {}, cells.map((cell, i) => el("td", { class: kind(i) }, cell)))))));
   return el("section", { class: "card" }, standingsHeading(), table,
-    el("p", { class: "small" }, t("tournament.tiebreaks")));
+    el("p", { class: "small" }, t("tournament.tiebreaks")), standingsFileLink(found));
 }
 
 /** A card for each round, the latest first (before the start: what the first round waits for).
