@@ -8,9 +8,9 @@ slowest game). Its player sets it from now to a date (``start``, its return: tha
 moment, UTC) or comes back early (``end``).
 
 The figures are the server's data (``data/vacation.json``): the shortest vacation in days
-(``min_days``) and the days an account may take in a calendar year (``days_per_year``: each day
-of a vacation counts in its own year, a day begun counts whole, and a vacation ended early counts
-the days it lasted).
+(``min_days``) and the days an account may take in a calendar year (``days_per_year``: a vacation
+counts the hours it lasts, rounded up to whole days, in the year each hour falls in; one ended
+early counts the hours it lasted, at least a day).
 
 A row per vacation (``vacation_tables``), kept for the allowance.
 """
@@ -18,9 +18,10 @@ A row per vacation (``vacation_tables``), kept for the allowance.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time
 from importlib import resources
 from time import time as clock_time
 from typing import Any
@@ -69,12 +70,25 @@ def day_of(moment: float) -> date:
 
 
 def days_by_year(started: float, end: float) -> Counter[int]:
-    """The days from ``started`` to ``end`` counts, by year: each day begun before ``end``."""
+    """The days from ``started`` to ``end`` counts, by year: the hours of it in each year, rounded
+    up to whole days (as chess.com counts the hours a vacation used, 24 of them at least).
+
+    A vacation planned to a day's first moment counts each day begun; one ended early, the hours
+    it lasted: from 23:00 to 01:00 the next day is one day, not the two days it touched.
+
+    >>> start = midnight(date(2026, 12, 1)) + 23 * 3600
+    >>> days_by_year(start, start + 2 * 3600), days_by_year(start, midnight(date(2026, 12, 4)))
+    (Counter({2026: 1}), Counter({2026: 3}))
+    >>> days_by_year(midnight(date(2026, 12, 31)) + 20 * 3600, midnight(date(2027, 1, 2)))
+    Counter({2026: 1, 2027: 1})
+    """
     counted: Counter[int] = Counter()
-    day = day_of(started)
-    while midnight(day) < end:
-        counted[day.year] += 1
-        day += timedelta(days=1)
+    moment = started
+    while moment < end:
+        year = day_of(moment).year
+        piece = min(end, midnight(date(year + 1, 1, 1)))
+        counted[year] += math.ceil((piece - moment) / 86400)
+        moment = piece
     return counted
 
 
