@@ -9,6 +9,7 @@ import { el } from "./dom.js";
 import { markArrival } from "./game-focus.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { language, t } from "./i18n.js";
+import { tellNews } from "./news.js";
 import { forget, remember, savedGames, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
@@ -230,7 +231,7 @@ export function openGamesCard(games, heard) {
         const words = changeWords(listed.get(message.id), undefined, message.status);
         listed.delete(message.id);
         if (words) changed.textContent = words;
-      } else { if (heard) heard(message); return; }
+      } else { tellNews(); if (heard) heard(message); return; }
       draw();
     };
     opened.onclose = () => { if (socket === opened && document.body.contains(list)) setTimeout(connect, RECONNECT_SECONDS * 1000); };
