@@ -28,7 +28,7 @@ def test_an_arena_game_nobody_played_leads_back_and_an_unseated_one_says_why(
         log_in_new(kira, base, "Kira")
         boris_name = log_in_new(boris, base, "Boris")
         body: dict[str, object] = {"name": "Friday arena", "game": "duel", "format": "arena", "minutes": 30}
-        body.update(time_control={"kind": "move", "seconds": 5})
+        body.update(time_control={"kind": "move", "seconds": 5, "level": "easy"})
         arena = str(posted(kira, "/api/tournaments", body)["id"])
         posted(boris, f"/api/tournaments/{arena}/join")
         boris.goto(f"{base}/tournament/{arena}")
@@ -38,7 +38,7 @@ def test_an_arena_game_nobody_played_leads_back_and_an_unseated_one_says_why(
         for page in (kira, boris):
             page.wait_for_url(f"{base}/game/*", timeout=20_000)
         first = kira.url.rsplit("/", 1)[1]
-        # Neither moves: their 5 seconds run out, AIs finish the game for both.
+        # Neither moves: their 5 seconds run out, quick AIs finish the game for both.
         kira.locator("#winner").wait_for(timeout=120_000)
         expect(kira.locator("#tournament-link")).to_have_text("Back to the arena")
         expect(kira.locator("#back-to-tournament")).to_have_text("Back to the arena")
