@@ -1,7 +1,8 @@
 """A challenge to a player on vacation: the player's page said a game by the day waits for their
 return, beside a form whose challenge is called off after its own wait (20 minutes, or a turn's
 days), which the challenger was not told (the review of 2026-11-30). The form says how long the
-challenge itself waits with the clock chosen, and whether that ends before the player is back."""
+challenge itself waits with the clock chosen, and whether that ends before the player is back;
+the lobby's card of the challenge sent says it to its challenger."""
 
 from __future__ import annotations
 
@@ -38,3 +39,13 @@ def test_the_challenge_form_says_how_long_a_challenge_waits_for_a_player_away(
         said.scroll_into_view_if_needed()
         anna.screenshot(path=str(ARTIFACTS / f"challenge-away-{shot}.png"))
         assert not anna.errors
+    # Sent all the same (no clock: it waits 20 minutes), the lobby's card says it to its challenger.
+    made = post(anna, "/api/challenges", {"name": cleo_name, "game": "kingdomino"})
+    anna.goto(live_server + "/")
+    line = anna.locator(f"#challenge-list li[data-id='{made['id']}']")
+    expect(line).to_contain_text(
+        f"{cleo_name} is on vacation until {day}: this challenge ends before then unless they answer"
+    )
+    line.screenshot(path=str(ARTIFACTS / "challenge-away-card-phone.png"))
+    post(anna, f"/api/games/{made['id']}/cancel", {"token": made["seats"][0]["token"]})
+    assert not anna.errors

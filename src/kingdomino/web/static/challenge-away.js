@@ -5,6 +5,7 @@
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { TIME_CONTROLS, waitWords } from "./open-games.js";
+import { api } from "./server.js";
 import { awayLine, returnDay } from "./vacation.js";
 import { localName } from "./words.js";
 
@@ -36,4 +37,32 @@ export function sayAway(challenge, until, name) {
   clock?.addEventListener("change", say);
   about.after(awayLine("vacation.challenge", until, name), wait);
   say();
+}
+
+/** The return of each player a challenge of the lobby's card awaits (epoch seconds; null: not
+ * away), read once a page from their player's page (`GET /api/players/{name}`). @type {Map<string, number | null>} */
+const returns = new Map();
+
+/** To its challenger, what a challenge's line adds of each player it awaits who is on vacation:
+ * until when, and whether the challenge is called off before then ("Cleo is on vacation until 3
+ * December: this challenge ends before then unless they answer"). Read once, then `redraw`.
+ * @param {import("./view-types.js").Challenge} c @param {number | null} me @param {() => void} redraw
+ * @returns {string[]} */
+export function awayNotes(c, me, redraw) {
+  if (c.creator_account === null || c.creator_account !== me) return [];
+  const awaited = c.seats.filter((seat, i) => i !== c.creator_seat && seat.kind === "open" && seat.name);
+  return awaited.flatMap((seat) => {
+    if (!returns.has(seat.name)) {
+      returns.set(seat.name, null);
+      api(`/api/players/${encodeURIComponent(seat.name)}`).then((found) => {
+        const until = /** @type {{vacation?: {until: number} | null}} */ (found).vacation?.until ?? null;
+        returns.set(seat.name, until);
+        if (until) redraw();
+      }).catch(() => { /* not said: the line stands as it was */ });
+    }
+    const until = returns.get(seat.name);
+    if (!until || until * 1000 <= Date.now()) return [];
+    const before = c.open_until !== null && c.open_until < until;
+    return [" · ", t(before ? "vacation.card_ends_before" : "vacation.card_away", { name: localName(seat.name), date: returnDay(until) })];
+  });
 }
