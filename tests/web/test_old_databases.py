@@ -12,7 +12,7 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
-from datetime import UTC
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +21,14 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, inspect, select, update
 from sqlalchemy.engine import Engine
 from sqlalchemy.pool import NullPool
-from tests.web.conftest import POSTGRES, fresh_postgres, new_app
+from tests.web.conftest import POSTGRES, QUICK, fresh_postgres, new_app
 from tests.web.data.old_database import PASSWORD
+from tests.web.finished import ai, finished_game, person
 
+from kingdomino.web.accounts import Accounts
+from kingdomino.web.insight_details import keep
+from kingdomino.web.insight_tables import InsightGameRow
+from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow, ActionRow, Base, GameRow
 
 DATA = Path(__file__).parent / "data"
@@ -247,3 +252,25 @@ def assert_schema_as_new(engine: Engine) -> None:
             assert columns[column.name]["nullable"] == column.nullable, (table.name, column.name)
         indexes = {index["name"] for index in found.get_indexes(table.name)}
         assert {index.name for index in table.indexes} <= indexes, (table.name, indexes)
+
+
+def test_the_kept_details_of_an_earlier_version_are_given_their_game_and_end(tmp_path: Path) -> None:
+    """A database whose statistics' details were kept before their game and end were kept with
+    them (``insight_games`` without ``game`` and ``ended``): the server's start adds the columns
+    and fills them from the games, and the statistics group and order by them."""
+    url = f"sqlite:///{tmp_path / 'insights.sqlite3'}"
+    store = Store(url)
+    ended = datetime(2026, 11, 20, 18, 30, tzinfo=UTC)
+    kira, _ = Accounts(store, QUICK).create("Kira", "a long password")
+    game_id = finished_game(store, [person(kira.id, "Kira"), ai()], [1, 2], game="duel", ended=ended)
+    with store.engine.begin() as connection:
+        keep(connection, game_id, "duel", "standard", None)
+    store.engine.dispose()
+    with closing(sqlite3.connect(tmp_path / "insights.sqlite3")) as database:
+        database.execute("ALTER TABLE insight_games DROP COLUMN game")
+        database.execute("ALTER TABLE insight_games DROP COLUMN ended")
+        database.commit()
+    again = Store(url)
+    with again.engine.connect() as connection:
+        row = connection.execute(select(InsightGameRow.game, InsightGameRow.ended)).one()
+    assert row.game == "duel" and row.ended.replace(tzinfo=UTC) == ended

@@ -236,3 +236,53 @@ def test_a_return_in_the_year_9999_is_refused_without_counting_its_days_one_by_o
     far = api.post("/api/account/vacation", json={"until": "9999-12-31"}, headers=cleo)
     assert refusal(far) == (422, "vacation_allowance") and far.json()["error"]["values"]["days"] > 0
     assert len(counted) < 100, len(counted)
+def test_the_account_read_carries_its_vacation(api: TestClient) -> None:
+    """`GET /api/account` says the account's vacation as `GET /api/account/vacation` does, so a
+    page that reads who is logged in knows whether they are away without asking again."""
+    _, cleo = log_in(api)
+    before = api.get("/api/account", headers=cleo).json()["account"]["vacation"]
+    assert before == api.get("/api/account/vacation", headers=cleo).json() and before["until"] is None
+    assert go_away(api, cleo, 5).status_code == 200
+    away = api.get("/api/account", headers=cleo).json()["account"]["vacation"]
+    assert away == api.get("/api/account/vacation", headers=cleo).json()
+    assert away["until"] == midnight(days_ahead(5))
+
+
+def test_a_game_begun_while_its_player_is_away_is_held_at_once(api: TestClient) -> None:
+    """Cleo, away, accepts Anna's challenge by the day: the new game's clock notes her return at
+    once (her turn waits for it), rather than running until the sweep holds it at its deadline."""
+    _, anna = log_in(api)
+    cleo_name, cleo = log_in(api)
+    assert go_away(api, cleo, 4).status_code == 200
+    body = {"name": cleo_name, "game": "kingdomino", "time_control": DAILY}
+    made = api.post("/api/challenges", json=body, headers=anna)
+    assert made.status_code in (200, 201), made.text
+    challenge = made.json()
+    accepted = api.post(f"/api/challenges/{challenge['id']}/accept", headers=cleo)
+    assert accepted.status_code == 200, accepted.text
+    token = accepted.json()["token"]
+    view = api.get(f"/api/games/{challenge['id']}", params={"token": token}).json()
+    seat = view["your_seats"][0]
+    until = midnight(days_ahead(4))
+    assert view["status"] == "playing" and view["clock"]["away"][seat] == until
+    if view["current_player"] == seat:
+        assert view["clock"]["since"] == until and stored_deadline(api, challenge["id"]) == until + 2 * 86400
+    else:
+        assert view["clock"]["since"] <= time.time()
+
+
+def test_a_vacation_counts_the_hours_it_lasted_at_least_a_day(api: TestClient) -> None:
+    """Days are counted by the hours used, as chess.com counts them, rounded up to whole days:
+    a vacation begun at 23:00 and ended at 01:00 counts one day, not the two it touched; one ended
+    an hour after its start on the same day still counts that day (the least a vacation uses)."""
+    _, cleo = log_in(api)
+    account = api.get("/api/account", headers=cleo).json()["account"]["id"]
+    store = api.app.state.hub.store  # type: ignore[attr-defined]
+    late = midnight(days_ahead(0)) + 23 * 3600
+    vacation.start(store, account, days_ahead(4), late)
+    vacation.end(store, account, late + 2 * 3600)
+    assert vacation.state(store, account, late + 3 * 3600)["days_left"] == 29
+    again = late + 4 * 3600
+    vacation.start(store, account, days_ahead(4), again)
+    vacation.end(store, account, again + 3600)
+    assert vacation.state(store, account, again + 2 * 3600)["days_left"] == 28

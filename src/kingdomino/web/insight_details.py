@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
@@ -27,6 +28,7 @@ from kingdomino.games.origins.components import TERRAINS as ORIGINS_TERRAINS
 from kingdomino.web.insight_tables import InsightGameRow, InsightLineRow, InsightSeatRow
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame, now
+from kingdomino.web.tables import GameRow
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +116,16 @@ def keep(
         figures, its_lines = seat_rows(game_id, seat, sheet, KINDS[game])
         seats.append(figures)
         lines += its_lines
-    head = {"game_id": game_id, "mode": mode, "failed": sheets is None, "kept": now()}
+    # The game's end is its row's, written before (``game_results.keep_results``).
+    ended = select(GameRow.ended).where(GameRow.id == game_id).scalar_subquery()
+    head = {
+        "game_id": game_id,
+        "mode": mode,
+        "failed": sheets is None,
+        "kept": now(),
+        "game": game,
+        "ended": ended,
+    }
     # RETURNING says whether the row was written: psycopg's rowcount of this insert is -1.
     written = connection.execute(
         dialect.insert(InsightGameRow).values(head).on_conflict_do_nothing().returning(InsightGameRow.game_id)

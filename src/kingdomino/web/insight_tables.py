@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, DateTime, ForeignKey, ForeignKeyConstraint, Integer, String
+from sqlalchemy import Boolean, DateTime, ForeignKey, ForeignKeyConstraint, Integer, String, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Mapped, mapped_column
 
-from kingdomino.web.tables import Base
+from kingdomino.web.tables import Base, GameRow
 
 
 class InsightGameRow(Base):
     """That a finished game's details are kept (``failed``: its record could not be replayed, so
-    that the fill never tries it again), and the game's mode, by which the statistics group."""
+    that the fill never tries it again), and the game, mode and end by which the statistics group
+    and order: the game's and its end are its ``games`` row's, kept here too so that the
+    aggregates read them from the row they join anyway (a fifth faster over 5,000 games)."""
 
     __tablename__ = "insight_games"
 
@@ -27,6 +30,26 @@ class InsightGameRow(Base):
     mode: Mapped[str] = mapped_column(String(16))
     failed: Mapped[bool] = mapped_column(Boolean, default=False)
     kept: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    #: ``games.game`` and ``games.ended`` (a database of an earlier version: ``fill_game_columns``).
+    game: Mapped[str] = mapped_column(String(16), server_default="")
+    ended: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+def fill_game_columns(connection: Connection) -> None:
+    """Give the kept details of a database made before their game and end were kept with them
+    (``add_missing_columns`` added ``game`` empty and ``ended`` null) those of their games."""
+    lacking = InsightGameRow.game == ""
+    if connection.execute(select(InsightGameRow.game_id).where(lacking).limit(1)).first() is None:
+        return
+    of_game = GameRow.id == InsightGameRow.game_id
+    connection.execute(
+        update(InsightGameRow)
+        .where(lacking)
+        .values(
+            game=select(GameRow.game).where(of_game).scalar_subquery(),
+            ended=select(GameRow.ended).where(of_game).scalar_subquery(),
+        )
+    )
 
 
 class InsightSeatRow(Base):

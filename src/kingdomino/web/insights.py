@@ -39,11 +39,10 @@ MULTIPLIER = {"kingdomino": "crowns", "duel": "crosses", "origins": "fires"}
 
 def _mine(account_id: int, filters: Filters, last: int | None, dialect: str) -> Subquery:
     """The account's finished games that the archive lists with ``filters`` (the ``last`` ended
-    only, if said): each one's id, game, end and the account's seat."""
+    only, if said): each one's id and the account's seat (its game and end are read from its
+    ``insight_games`` row, which each aggregate joins)."""
     query = (
-        select(
-            SeatAccountRow.game_id, SeatAccountRow.seat, SeatAccountRow.playing, GameRow.game, GameRow.ended
-        )
+        select(SeatAccountRow.game_id, SeatAccountRow.seat, SeatAccountRow.playing)
         .select_from(SeatAccountRow)
         .join(GameRow, GameRow.id == SeatAccountRow.game_id)
         .where(
@@ -69,7 +68,7 @@ def _figures(connection: Connection, mine: Subquery) -> list[Any]:
     return list(
         connection.execute(
             select(
-                mine.c.game,
+                InsightGameRow.game,
                 InsightGameRow.mode,
                 func.count().label("games"),
                 func.sum(case((won, 1), else_=0)).label("wins"),
@@ -88,8 +87,8 @@ def _figures(connection: Connection, mine: Subquery) -> list[Any]:
                 InsightSeatRow,
                 and_(InsightSeatRow.game_id == mine.c.game_id, InsightSeatRow.seat == mine.c.seat),
             )
-            .group_by(mine.c.game, InsightGameRow.mode)
-            .order_by(mine.c.game, InsightGameRow.mode)
+            .group_by(InsightGameRow.game, InsightGameRow.mode)
+            .order_by(InsightGameRow.game, InsightGameRow.mode)
         )
     )
 
@@ -101,7 +100,7 @@ def _bonuses(connection: Connection, mine: Subquery) -> list[Any]:
     return list(
         connection.execute(
             select(
-                mine.c.game,
+                InsightGameRow.game,
                 InsightGameRow.mode,
                 line.key,
                 line.detail,
@@ -113,7 +112,7 @@ def _bonuses(connection: Connection, mine: Subquery) -> list[Any]:
             .select_from(mine)
             .join(InsightGameRow, InsightGameRow.game_id == mine.c.game_id)
             .join(line, and_(line.game_id == mine.c.game_id, line.seat == mine.c.seat))
-            .group_by(mine.c.game, InsightGameRow.mode, line.key, line.detail)
+            .group_by(InsightGameRow.game, InsightGameRow.mode, line.key, line.detail)
         )
     )
 
@@ -123,17 +122,17 @@ def _scores(connection: Connection, mine: Subquery) -> list[Any]:
     newest = (
         func.row_number()
         .over(
-            partition_by=(mine.c.game, InsightGameRow.mode),
-            order_by=(mine.c.ended.desc(), mine.c.game_id.desc()),
+            partition_by=(InsightGameRow.game, InsightGameRow.mode),
+            order_by=(InsightGameRow.ended.desc(), mine.c.game_id.desc()),
         )
         .label("newest")
     )
     ranked = (
         select(
-            mine.c.game,
+            InsightGameRow.game,
             InsightGameRow.mode,
             mine.c.game_id,
-            mine.c.ended,
+            InsightGameRow.ended,
             SeatResultRow.score,
             SeatResultRow.place,
         )

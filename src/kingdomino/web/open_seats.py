@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from kingdomino.web import vacation_games
 from kingdomino.web.clocks import TimeControl
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seat_agents import check_level
@@ -162,7 +163,7 @@ def seat_for(seats: list[dict[str, Any]], seeker: Seeker) -> int:
 
 async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
     """Seat ``seeker`` in an open seat of ``table``'s game (``seat_for``): the seat and its token.
-    The game starts when that was its last open seat."""
+    The game starts when that was its last open seat, its clock held for a player on vacation."""
     async with table.lock:
         stored = table.stored
         if stored.status != "open" or not open_count(table):
@@ -181,7 +182,9 @@ async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
         still_open = any(info["kind"] == "open" for info in seats)
         status = "open" if still_open else "playing"
         table.write_seats(seats, status, "game", stored.open_until if still_open else None)
-        return index, str(seats[index]["token"])
+    if status == "playing":
+        await vacation_games.held_from_the_start(table)
+    return index, str(seats[index]["token"])
 
 
 def given_back(seat: dict[str, Any], seats: list[dict[str, Any]]) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from kingdomino.web import (
     report_tables,  # noqa: F401  (its tables are made with the others)
     vacation_tables,  # noqa: F401  (its tables are made with the others)
 )
+from kingdomino.web.insight_tables import fill_game_columns
 from kingdomino.web.seats import look_alike_key
 from kingdomino.web.tables import AccountRow, Base, GameRow, RatingChangeRow, SeatResultRow
 
@@ -45,6 +46,7 @@ def prepare_schema(engine: Engine) -> None:
         add_missing_columns(connection)
         fill_look_alike_keys(connection)
         fill_game_ends(connection)
+        fill_game_columns(connection)
 
 
 def add_missing_columns(connection: Connection) -> None:

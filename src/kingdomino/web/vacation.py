@@ -8,9 +8,9 @@ slowest game). Its player sets it from now to a date (``start``, its return: tha
 moment, UTC) or comes back early (``end``).
 
 The figures are the server's data (``data/vacation.json``): the shortest vacation in days
-(``min_days``) and the days an account may take in a calendar year (``days_per_year``: each day
-of a vacation counts in its own year, a day begun counts whole, and a vacation ended early counts
-the days it lasted).
+(``min_days``) and the days an account may take in a calendar year (``days_per_year``: a vacation
+counts the hours it lasts, rounded up to whole days, in the year each hour falls in; one ended
+early counts the hours it lasted, at least a day).
 
 A row per vacation (``vacation_tables``), kept for the allowance.
 """
@@ -18,9 +18,10 @@ A row per vacation (``vacation_tables``), kept for the allowance.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time
 from importlib import resources
 from time import time as clock_time
 from typing import Any
@@ -69,22 +70,32 @@ def day_of(moment: float) -> date:
 
 
 def days_by_year(started: float, end: float) -> Counter[int]:
-    """The days from ``started`` to ``end`` counts, by year: each day begun before ``end``. Worked
+    """The days from ``started`` to ``end`` counts, by year: the hours of it in each year, rounded
+    up to whole days (as chess.com counts the hours a vacation used, 24 of them at least).
+
+    A vacation planned to a day's first moment counts each day begun; one ended early, the hours
+    it lasted: from 23:00 to 01:00 the next day is one day, not the two days it touched. Worked
     out a year at a time, never a day at a time: a return asked for in the year 9999 was counted
     day by day, 20 s of a server's CPU for one request.
 
-    >>> dict(days_by_year(midnight(date(2026, 12, 30)) + 60, midnight(date(2027, 1, 2))))
-    {2026: 2, 2027: 1}
+    >>> start = midnight(date(2026, 12, 1)) + 23 * 3600
+    >>> days_by_year(start, start + 2 * 3600), days_by_year(start, midnight(date(2026, 12, 4)))
+    (Counter({2026: 1}), Counter({2026: 3}))
+    >>> days_by_year(midnight(date(2026, 12, 31)) + 20 * 3600, midnight(date(2027, 1, 2)))
+    Counter({2026: 1, 2027: 1})
     """
     counted: Counter[int] = Counter()
-    first = day_of(started)
-    if midnight(first) >= end:
+    if started >= end:
         return counted
-    last = day_of(end)
-    if midnight(last) >= end:
-        last -= timedelta(days=1)
-    for year in range(first.year, last.year + 1):
-        counted[year] = (min(last, date(year, 12, 31)) - max(first, date(year, 1, 1))).days + 1
+    first, last = day_of(started).year, day_of(end).year
+    if first == last:
+        counted[first] = math.ceil((end - started) / 86400)
+        return counted
+    counted[first] = math.ceil((midnight(date(first + 1, 1, 1)) - started) / 86400)
+    for year in range(first + 1, last):
+        counted[year] = (date(year + 1, 1, 1) - date(year, 1, 1)).days
+    if (rest := end - midnight(date(last, 1, 1))) > 0:
+        counted[last] = math.ceil(rest / 86400)
     return counted
 
 

@@ -150,6 +150,28 @@ async def came_back(hub: Hub, account_id: int, moment: float) -> int:
     return len(changed)
 
 
+def _gone_for(found: Vacation) -> Change:
+    """The change of a clock for the vacation ``found``, its player away."""
+    return lambda clock, away, acting, seats: gone(clock, away, acting, seats, found.started, found.until)
+
+
+async def held_from_the_start(table: Table) -> int:
+    """Hold ``table``'s game, which has just begun, for each of its players on vacation now (a
+    challenge accepted, an open game or a tournament's game sat at while they are away): its
+    clock notes their return at once, as their leaving noted it in their other games, rather than
+    running until the sweep holds it at its deadline. How many players were away."""
+    stored = table.stored
+    if not by_the_day(stored):
+        return 0
+    accounts = {int(info["account"]) for info in stored.seats if info.get("account") is not None}
+    held = 0
+    for account in sorted(accounts):
+        found = await asyncio.to_thread(current, table.store, account, time.time())
+        if found is not None and await _rewrite(table, account, _gone_for(found), True):
+            held += 1
+    return held
+
+
 async def held_instead(table: Table, moment: float) -> bool:
     """Hold the turn of ``table``'s seat to act, out of time at ``moment``, if its player is on
     vacation (a game begun during it, or one whose write at the start did not happen): the

@@ -47,6 +47,13 @@ def test_a_puzzle_solved_on_the_board_moves_the_account_s_puzzle_rating(page: Li
     assert page.locator(".kingdom.mine .hint-mark").count() == 1  # the best shown on the board
     assert page.locator("#puzzle-answers li.best.yours").count() == 1
     assert page.locator(".kingdom.mine g.legal.anchor").count() == 0  # answered: nothing to place
+    # Where the kingdom said "to play", it says what the answer is worth.
+    worth = page.locator(".kingdom.mine .turn-mark").inner_text().strip()
+    assert worth == f"your answer: {puzzle.best} points at the end, best {puzzle.best}"
+    # The marks are explained under the board: a new account's rating is provisional ("1,690?").
+    legend = page.locator("#puzzle-legend").inner_text()
+    assert "?: a provisional rating, still unsure" in legend
+    assert ("★: in the lead on points now" in legend) == (page.locator("#board .leader").count() > 0)
     assert page.evaluate(OVERFLOW) == []
     assert axe_violations(page) == []
     page.screenshot(path=str(ARTIFACTS / "puzzle-solved-en.png"), full_page=True)
@@ -76,6 +83,8 @@ def test_a_guest_s_wrong_answer_on_a_phone_shows_the_best_and_ends_the_streak(
         f"Nem a legjobb. A tiéd: {points} pont, a legjobb: {puzzle.best}."
     )
     assert page.locator(".kingdom.mine .played-mark").count() == 1
+    worth = page.locator(".kingdom.mine .turn-mark").inner_text().strip()
+    assert worth == f"a válaszod: {points} pont a végén, a legjobb {puzzle.best}"
     assert page.locator(".kingdom.mine .hint-mark").count() == 1
     assert page.evaluate(OVERFLOW) == []
     assert page.evaluate("localStorage.getItem('kingdomino.puzzles.seen')") == f'["{puzzle.id}"]'

@@ -51,6 +51,8 @@ def test_a_player_away_is_said_on_the_game_page_and_comes_back(browser: Browser,
     back = (datetime.now(UTC) + timedelta(days=7)).date()
     assert kira_page.input_value("#vacation-until") == back.isoformat()
     assert "days of vacation left this year" in (kira_page.text_content("#vacation-left") or "")
+    counted = kira_page.text_content("#vacation-counted") or ""
+    assert counted.startswith("A vacation counts the hours it lasts")
     kira_page.screenshot(path=str(ARTIFACTS / "vacation-preferences-desktop-en.png"), full_page=True)
     kira_page.click("#vacation-start")
     kira_page.wait_for_selector("#vacation-away")
@@ -91,6 +93,14 @@ def test_a_player_away_is_said_on_the_game_page_and_comes_back(browser: Browser,
     kira_phone.wait_for_selector("#vacation-away")
     kira_phone.locator("#pref-vacation").scroll_into_view_if_needed()
     kira_phone.screenshot(path=str(ARTIFACTS / "vacation-away-phone-uk.png"))
+    # The lobby's account card says it too, with the way to end it.
+    kira_phone.goto(f"{live_server}/")
+    away = kira_phone.locator("#account-vacation a")
+    away.wait_for()
+    assert away.text_content() == f"Ви у відпустці до {back.day} {UK_MONTHS[back.month - 1]}."
+    assert away.get_attribute("href") == "/account/preferences#pref-vacation"
+    away.scroll_into_view_if_needed()
+    kira_phone.screenshot(path=str(ARTIFACTS / "vacation-lobby-phone-uk.png"))
     # Her own game page says it to her in the second person, not by her name.
     kira_phone.goto(f"{live_server}/game/{made['id']}?token={tokens[1]}")
     kira_phone.wait_for_selector(".vacation-note")

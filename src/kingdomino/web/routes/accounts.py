@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -29,6 +30,7 @@ from limits.aio import storage, strategies
 from pydantic import Field
 from starlette.requests import HTTPConnection
 
+from kingdomino.web import vacation
 from kingdomino.web.account_export import export
 from kingdomino.web.accounts import SESSION_DAYS, Account, Accounts
 from kingdomino.web.closed_accounts import sweep
@@ -250,14 +252,18 @@ LoggedIn = Annotated[Account, Depends(account_required("log in first: no session
 
 @router.get("/api/account")
 async def who(
-    account: CurrentAccount, request: Request, response: Response, token: SessionToken
+    account: CurrentAccount, request: Request, response: Response, token: SessionToken, hub: HubDep
 ) -> dict[str, Any]:
     """The account logged in with this cookie (`null`: no one, an answer like any other, so that a
-    page asking it at every start logs no failed request). Over TLS, a session still kept under
-    the plain name is moved to the prefixed one."""
-    if account is not None and token and over_tls(request) and SECURE_COOKIE not in request.cookies:
+    page asking it at every start logs no failed request), with its `vacation` as
+    `GET /api/account/vacation` says it (the lobby says an account away that it is). Over TLS, a
+    session still kept under the plain name is moved to the prefixed one."""
+    if account is None:
+        return {"account": None}
+    if token and over_tls(request) and SECURE_COOKIE not in request.cookies:
         keep_session(response, request, token)
-    return {"account": account_json(account) if account is not None else None}
+    away = await asyncio.to_thread(vacation.state, hub.store, account.id, time.time())
+    return {"account": {**account_json(account), "vacation": away}}
 
 
 @router.post("/api/account/password")

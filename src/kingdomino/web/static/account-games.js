@@ -6,6 +6,7 @@
 import { withoutAi } from "./ai-levels.js";
 import { el } from "./dom.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
+import { onNews } from "./news.js";
 import { dateLanguage, language, number, t } from "./i18n.js";
 import { playerHref } from "./players.js";
 import { savedGames } from "./saved-games.js";
@@ -90,6 +91,7 @@ export function accountGames(account) {
   const look = () => { if (list.isConnected) refresh().finally(() => setTimeout(look, REFRESH_SECONDS * 1000)); };
   setTimeout(look, REFRESH_SECONDS * 1000);
   document.addEventListener("visibilitychange", () => { if (!document.hidden && list.isConnected) refresh(); });
+  onNews(() => { if (list.isConnected) refresh(); });
   const showOffer = () => {
     const games = claimable(account.id);
     offer.replaceChildren(...(games.length ? [

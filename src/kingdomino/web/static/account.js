@@ -11,9 +11,11 @@ import { t } from "./i18n.js";
 import { blockedList } from "./people.js";
 import { loggedInAtFirst } from "./preferences-sync.js";
 import { api } from "./server.js";
+import { accountAway } from "./vacation.js";
 import { errorWords } from "./words.js";
 
-/** An account as the server shows it. @typedef {{id: number, name: string, created: string}} AccountInfo */
+/** An account as the server shows it (`vacation` when read by GET /api/account).
+ * @typedef {{id: number, name: string, created: string, vacation?: import("./vacation.js").VacationState}} AccountInfo */
 
 /** The event on `document` each time the card shows who is logged in (`detail`: the account, or
  * null), for the lobby's other cards (a guest's name is asked of guests only). */
@@ -97,6 +99,7 @@ export function accountCard() {
     return [
       el("p", { id: "logged-in" }, t("account.logged_in_as", { name: account.name }), " ",
         el("button", { type: "button", id: "log-out", onclick: () => ask("/api/session", "DELETE") }, t("account.log_out"))),
+      accountAway(account.vacation),
       ...accountGames(account),
       el("details", {}, el("summary", {}, t("account.change_password")), change),
       accountMail(),

@@ -3,6 +3,7 @@
 // the challenges to you (Accept, Decline), those you accepted while others have not, and yours (Open,
 // Call off), live from the lobby's socket on every tab, and how each ended.
 import { ACCOUNT_SHOWN } from "./account.js";
+import { awayNotes } from "./challenge-away.js";
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
@@ -217,7 +218,7 @@ export function challengesCard() {
       t("lobby.call_off")) : ""]
         : [...open, ...declineControls(c, about, reasons, failed)];
     return el("li", { "data-id": c.id, class: c.to_you ? "challenge to-you" : "challenge" },
-      el("span", { id: about }, ...whoWords(c, me), " · ", challengeWords(c)), " ", ...buttons);
+      el("span", { id: about }, ...whoWords(c, me), " · ", challengeWords(c), ...awayNotes(c, me, draw)), " ", ...buttons);
   };
   const draw = () => {
     card.hidden = !waiting.size && !ended.childElementCount;

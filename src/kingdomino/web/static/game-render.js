@@ -1,7 +1,7 @@
 // Drawing a game's view into its page: the title and who you are, the status line saying what to
 // do now, the guided game's tip, the controls, the end screen, the board, the scores and the log,
 // and what the others did, told to screen readers. Drawn anew at every view the server sends.
-import { tournamentWayBack } from "./arena-return.js";
+import { tournamentPageLink, tournamentWayBack, unseatedWords } from "./arena-return.js";
 import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { forget, remember, tokensFor } from "./saved-games.js";
@@ -46,14 +46,16 @@ export function render(game, before) {
   // ran under a laptop's edge at the end).
   // A club tournament's game is not played again (a game outside it): its page pairs the next one.
   const tournament = tournamentOf(view);
+  // A player whose seat an AI took at the end (out of time) goes back to the arena as its player.
+  const played = view.your_seats.length > 0 || formerSeats(view, saved.seats || []).length > 0;
   page.end.replaceChildren(...(view.status === "finished" ? [endedNoted(view, endScreen(view, {
     replay: () => { history.pushState(null, "", `/game/${game.id}/replay`); replayGame(game); },
     rematch: saved.request && !tournament && !sharedRematch(view) ? () => rematch(game) : null,
-    shared: tournament ? tournamentWayBack(game.id, tournament, view.your_seats.length > 0)
+    shared: tournament ? tournamentWayBack(game.id, tournament, played)
       : sharedRematch(view) ? rematchControls(game, view) : [],
     sameDeal: view.same_deal && !tournament ? () => sameDeal(game) : null,
     // Who watched a tournament's game goes on to its other games, or to the games anyone may watch.
-    elsewhere: tournament && !view.your_seats.length
+    elsewhere: tournament && !played
       ? [el("a", { href: "/#live-games", class: "button", id: "watch-others" }, t("end.watch_others"))] : undefined,
   }, game.ratings))] : []));
   // The replay's link to send, at the page's foot: in the ranking's card it pushed a laptop's
@@ -275,7 +277,8 @@ function waitLine(game) {
     // player, the arena running, goes back by itself to be paired again).
     const tournament = tournamentOf(view);
     const back = tournament ? tournamentWayBack(view.id, tournament, view.your_seats.length > 0) : [];
-    return el("span", { id: "expired", "data-ended": view.wait_ended ?? "" }, waitEndWords(view), back.length ? [" ", ...back] : "");
+    const words = tournament ? unseatedWords(view, tournament, waitEndWords(view)) : waitEndWords(view);
+    return el("span", { id: "expired", "data-ended": view.wait_ended ?? "" }, words, back.length ? [" ", ...back] : "");
   }
   const taken = view.seats.filter((seat) => seat.kind !== "open").length;
   const creator = view.creator_seat !== null && view.your_seats.includes(view.creator_seat);
@@ -299,7 +302,7 @@ function waitLine(game) {
  * unplayed or finished; null for a game of no tournament. @param {View} view */
 function tournamentLink(view) {
   const tournament = tournamentOf(view);
-  return tournament ? el("a", { href: `/tournament/${tournament}`, id: "tournament-link" }, t("tournament.page")) : null;
+  return tournament ? tournamentPageLink(tournament) : null;
 }
 
 /** A spectator's way back to the club tournament of the game under way, whose Watch button they

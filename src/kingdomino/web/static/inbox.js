@@ -6,6 +6,7 @@
 import { el, svg } from "./dom.js";
 import { language, number, t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
+import { onNews } from "./news.js";
 import { Refused, api } from "./server.js";
 import { returnDay } from "./vacation.js";
 import { errorWords, gameTitle, localName } from "./words.js";
@@ -197,6 +198,7 @@ export function inboxBell(askWho) {
   const look = () => { if (!document.hidden) load(); setTimeout(look, REFRESH_SECONDS * 1000); };
   setTimeout(look, REFRESH_SECONDS * 1000);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) load(); });
+  onNews(() => { if (loggedIn !== false) load(); });
   document.addEventListener(ACCOUNT_SHOWN, (event) => {
     loggedIn = Boolean(/** @type {CustomEvent} */ (event).detail);
     if (loggedIn) load(); else hide();

@@ -9,6 +9,7 @@ import { el } from "./dom.js";
 import { markArrival } from "./game-focus.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { language, t } from "./i18n.js";
+import { tellNews } from "./news.js";
 import { forget, remember, savedGames, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
 import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
@@ -25,7 +26,7 @@ const WAITS = [5, 20, 60, 24 * 60, 3 * 24 * 60];
 const RECONNECT_SECONDS = 2;
 /** The clocks offered: none, real time (minutes each and an increment, or seconds a move) and turn based (days a move).
  * @type {Array<import("./view-types.js").TimeControl | null>} */
-const TIME_CONTROLS = [null, { kind: "game", minutes: 5, increment: 3 }, { kind: "game", minutes: 10, increment: 5 },
+export const TIME_CONTROLS = [null, { kind: "game", minutes: 5, increment: 3 }, { kind: "game", minutes: 10, increment: 5 },
   { kind: "move", seconds: 60 }, { kind: "days", days: 1 }, { kind: "days", days: 3 }];
 
 /** A time control in words: "5 min + 3 s a move", "60 s a move", "1 day a move (turn-based)", "No clock".
@@ -230,7 +231,7 @@ export function openGamesCard(games, heard) {
         const words = changeWords(listed.get(message.id), undefined, message.status);
         listed.delete(message.id);
         if (words) changed.textContent = words;
-      } else { if (heard) heard(message); return; }
+      } else { tellNews(); if (heard) heard(message); return; }
       draw();
     };
     opened.onclose = () => { if (socket === opened && document.body.contains(list)) setTimeout(connect, RECONNECT_SECONDS * 1000); };

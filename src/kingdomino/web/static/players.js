@@ -3,6 +3,7 @@
 // each pool's leaderboard, its provisional ratings apart (at "/leaderboards/<pool>").
 import { archiveLink, headToHead } from "./archive.js";
 import { insightsLink } from "./insights.js";
+import { sayAway } from "./challenge-away.js";
 import { challengeCard } from "./challenges.js";
 import { el } from "./dom.js";
 import { GAMES } from "./lobby.js";
@@ -127,7 +128,7 @@ export async function showPlayer(main, name) {
   const challenge = await challengeCard(page.name, page.bot, GAMES);
   if (challenge) main.querySelector("#player")?.after(challenge);
   // A challenge to a player on vacation is sent all the same: a game by the day waits for them.
-  if (challenge && page.vacation) challenge.querySelector("#challenge-about")?.after(awayLine("vacation.challenge", page.vacation.until, page.name));
+  if (challenge && page.vacation) sayAway(challenge, page.vacation.until, page.name);
   // The lobby's "Following" card's "Challenge" opens the page at its form.
   if (challenge && location.hash === "#challenge") {
     challenge.scrollIntoView();

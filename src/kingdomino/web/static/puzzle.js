@@ -39,6 +39,7 @@ export function showPuzzles(main) {
     next: el("button", { type: "button", id: "next-puzzle", hidden: true }, t("puzzle.next")),
     error: el("p", { class: "error", role: "alert", id: "puzzle-error" }),
     board: el("div", { id: "board" }),
+    legend: el("p", { class: "small", id: "puzzle-legend" }),
   };
   /** @type {{view: PuzzleView | null, checked: Checked | null}} */
   const shown = { view: null, checked: null };
@@ -49,7 +50,7 @@ export function showPuzzles(main) {
   });
   main.replaceChildren(el("section", { class: "card puzzle-head" }, page.title, page.goal, page.standing,
     page.result, page.next, page.error),
-    el("section", { class: "board-card", id: "board-card" }, page.board));
+    el("section", { class: "board-card", id: "board-card" }, page.board, page.legend));
   load(page, shown, linked ? `/api/puzzles/${linked[1]}` : nextPath(), draw);
 }
 
@@ -111,8 +112,25 @@ function drawPuzzle(page, shown, play) {
     redraw: () => drawPuzzle(page, shown, play),
   };
   render(page.board, view, ctx);
+  // Answered, the player's kingdom says what the answer is worth where it said "to play".
+  const mark = page.board.querySelector(`.kingdom[data-seat="${seat}"] .turn-mark`);
+  if (checked && mark) {
+    mark.classList.add("puzzle-worth");
+    mark.textContent = ` ${t("puzzle.board_answer", { yours: number(checked.points), best: number(checked.best) })}`;
+  }
   page.result.replaceChildren(...(checked ? resultWords(view, checked) : []));
+  page.legend.replaceChildren(...legendWords(page));
   page.next.hidden = !checked;
+}
+
+/** The page's marks explained, those it shows alone: the star of the seat in the lead on the
+ * board, the "?" of a provisional rating (each has its title too, which a phone never shows).
+ * @param {Record<string, HTMLElement>} page @returns {string[]} */
+function legendWords(page) {
+  const words = [];
+  if (page.board.querySelector(".leader")) words.push(t("puzzle.legend_leader"));
+  if (page.standing.querySelector(".provisional-mark")) words.push(t("puzzle.legend_provisional"));
+  return words.length ? [words.join(" · ")] : [];
 }
 
 /** The player's rating (an account) or streak (a guest), after an answer with its change.

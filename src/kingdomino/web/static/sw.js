@@ -47,11 +47,21 @@ workerScope.addEventListener("notificationclick", (/** @type {NotificationClick}
   event.waitUntil(showPage(event.notification.data?.href ?? "/"));
 });
 
+/** Tell the app's open tabs that a push came (news.js): their bell and "Your move" card look again.
+ * @param {PushNote} note */
+async function tellTabs(note) {
+  const windows = /** @type {Array<AppWindow & {postMessage(message: unknown): void}>} */ (
+    await workerScope.clients.matchAll({ type: "window" }));
+  for (const tab of windows) tab.postMessage({ type: "push", game: note.game, tag: note.tag });
+}
+
 // A push of the server: its notification, which opens its page when clicked (above).
 workerScope.addEventListener("push", (/** @type {PushEvent} */ event) => {
   const note = /** @type {PushNote | null} */ (event.data ? event.data.json() : null);
   if (!note) return;
-  event.waitUntil(workerScope.registration.showNotification(note.title, { body: note.body, tag: note.tag, data: { href: note.href } }));
+  event.waitUntil(Promise.all([
+    workerScope.registration.showNotification(note.title, { body: note.body, tag: note.tag, data: { href: note.href } }),
+    tellTabs(note)]));
 });
 
 /** The subscription the browser renewed (its push service's own reasons, `change`), given to the

@@ -33,6 +33,15 @@ export function awayLine(key, until, name = "") {
   return el("p", { class: "vacation-note small" }, t(key, { name: localName(name), date: returnDay(until) }));
 }
 
+/** The lobby's account card's line while the account is away ("You are on vacation until 7
+ * December."), a link to the preferences where it is ended; "" when not away.
+ * @param {VacationState | undefined} state */
+export function accountAway(state) {
+  if (!state?.until) return "";
+  return el("p", { class: "vacation-note small", id: "account-vacation" },
+    el("a", { href: "/account/preferences#pref-vacation" }, t("vacation.away", { date: returnDay(state.until) })));
+}
+
 /** A day as an `<input type="date">` reads it ("2026-12-07"), `days` from today (UTC). @param {number} days */
 function dayFromToday(days) {
   return new Date(Date.now() + days * 86400000).toISOString().slice(0, 10);
@@ -49,7 +58,8 @@ export function vacationPart() {
   const draw = (state) => {
     const left = el("p", { class: "small", id: "vacation-left" },
       t("vacation.days_left", { n: state.days_left, total: number(state.days_per_year) }));
-    const rules = el("p", { class: "small" }, t("vacation.about"), " ", t("vacation.tournaments"));
+    const rules = el("p", { class: "small" }, t("vacation.about"), " ", t("vacation.tournaments"), " ",
+      el("span", { id: "vacation-counted" }, t("vacation.counted")));
     if (state.until) {
       const end = el("button", { type: "button", id: "vacation-end" }, t("vacation.end"));
       end.addEventListener("click", () => send({ method: "DELETE" }, "vacation.ended"));
