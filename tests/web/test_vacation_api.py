@@ -236,6 +236,8 @@ def test_a_return_in_the_year_9999_is_refused_without_counting_its_days_one_by_o
     far = api.post("/api/account/vacation", json={"until": "9999-12-31"}, headers=cleo)
     assert refusal(far) == (422, "vacation_allowance") and far.json()["error"]["values"]["days"] > 0
     assert len(counted) < 100, len(counted)
+
+
 def test_the_account_read_carries_its_vacation(api: TestClient) -> None:
     """`GET /api/account` says the account's vacation as `GET /api/account/vacation` does, so a
     page that reads who is logged in knows whether they are away without asking again."""
