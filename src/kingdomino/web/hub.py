@@ -32,7 +32,7 @@ from kingdomino.core.game import Game, GameError
 from kingdomino.games.registry import make_game
 from kingdomino.web import open_seats, review, views
 from kingdomino.web.admission import Audience, check_tokens
-from kingdomino.web.ai_queue import AIQueue, Lane
+from kingdomino.web.ai_queue import AIQueue
 from kingdomino.web.ai_turns import AITurns
 from kingdomino.web.ai_workers import Executor, make_executor
 from kingdomino.web.clocks import TimeControl
@@ -114,6 +114,11 @@ class Hub:
         if self._queue is None:
             self.executor = self.executor or make_executor("")
             self._queue = AIQueue(self.executor, self.thinking.queue_changed)
+        return self._queue
+
+    @property
+    def queue_started(self) -> AIQueue | None:
+        """The queue of searches if its workers started (None: nothing asked for one yet)."""
         return self._queue
 
     # --- lifecycle ----------------------------------------------------------------------------
@@ -374,27 +379,3 @@ class Hub:
                             await tell_old_game(self, table)  # a rematch called off: its end screen
             except Exception as error:  # the database away for a while: the next look tries again
                 log_failure(error, "the clocks' sweep")
-
-    # --- figures ------------------------------------------------------------------------------
-
-    def stats(self) -> dict[str, Any]:
-        """How many AI moves this server computed, their seconds and iterations, its queue (the
-        jobs waiting and running in all and in each lane) and its reviews (computing, queued)."""
-        queue = self._queue
-        return {
-            "games_in_memory": len(self.tables),
-            **self.ai_turns.stats(),
-            "queue": {
-                "slots": queue.executor.slots if queue else None,
-                "running": len(queue.running) if queue else 0,
-                "waiting": sum(len(lane) for lane in queue.lanes.values()) if queue else 0,
-                "lanes": {
-                    lane.value: queue.lane_counts(lane) if queue else {"waiting": 0, "running": 0}
-                    for lane in Lane
-                },
-            },
-            "reviews": {
-                "computing": len(self.reviews.turns.computing),
-                "queued": len(self.reviews.turns.waiting),
-            },
-        }

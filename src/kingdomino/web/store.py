@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from datetime import UTC
 from typing import Any
 
 from sqlalchemy import (
@@ -43,7 +42,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from kingdomino.web.notify import CHANNEL, WriteNotice
 from kingdomino.web.store_setup import check_writable, prepare_schema, sqlite_pragmas
-from kingdomino.web.stored import StoredAction, StoredGame, Timing
+from kingdomino.web.stored import StoredAction, StoredGame, Timing, stored_game
 from kingdomino.web.tables import ActionRow, GameRow, SeatAccountRow, seat_accounts
 
 #: The widest seed the ``seed`` column holds (a signed 64-bit integer on every database).
@@ -369,32 +368,4 @@ class Store:
             if with_actions
             else []
         )
-        created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)
-        return StoredGame(
-            row.id,
-            row.game,
-            row.players,
-            dict(row.options),
-            int(row.secret_seed, 16) if row.secret_seed else row.seed,
-            list(row.seats),
-            row.spectator_token,
-            row.status,
-            created,
-            [StoredAction(a.index, a.seat, a.text, a.description) for a in actions],
-            bool(row.seed_chosen),
-            bool(row.hints),
-            int(row.revision),
-            bool(row.ai_turn),
-            bool(row.aids),
-            bool(row.rated),
-            row.open_until,
-            row.ai_fill,
-            row.time_control,
-            row.clock,
-            row.deadline,
-            row.rematch,
-            row.creator_seat,
-            row.creator_client,
-            row.rematch_of,
-            bool(row.public),
-        )
+        return stored_game(row, actions)

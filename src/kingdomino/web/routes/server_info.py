@@ -15,6 +15,7 @@ from kingdomino.ratings.glicko2 import PROVISIONAL
 from kingdomino.web.routes.bodies import RatingsRequest
 from kingdomino.web.routes.dependencies import HubDep
 from kingdomino.web.seat_agents import seat_levels
+from kingdomino.web.server_stats import server_stats
 from kingdomino.web.store_setup import check_readable
 
 router = APIRouter()
@@ -47,7 +48,7 @@ async def level_ratings(body: RatingsRequest, request: Request) -> dict[str, Any
 @router.get("/api/stats")
 async def stats(hub: HubDep) -> dict[str, Any]:
     """Figures for operators and benchmarks: the AI moves computed by this server, the queue."""
-    return hub.stats()
+    return server_stats(hub)
 
 
 @router.get("/api/health")
