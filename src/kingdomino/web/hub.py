@@ -257,6 +257,7 @@ class Hub:
         time_control: dict[str, Any] | None = None,
         public: bool | None = None,
         start: list[StoredAction] | None = None,
+        rating_range: dict[str, int] | None = None,
     ) -> Table:
         """A new game, stored with its setup draws in one transaction; its AI seats start playing
         (their turns ``client``'s in the AI queue, until another player's request changes it). The
@@ -264,7 +265,8 @@ class Hub:
         ``open`` seats waits in the lobby for ``wait_minutes`` (``open_seats``), then its open seats
         go to AI seats of ``ai_fill``. ``time_control``: the clocks (``clocks``; None: none).
         ``public``: anyone may watch it (None: a game opened to the lobby is public, no other is).
-        ``start``: its first actions (a finished game played on from a position: ``play_on``)."""
+        ``start``: its first actions (a finished game played on from a position: ``play_on``).
+        ``rating_range``: who may take its open seats (``seek_ranges``; None: anyone)."""
         try:
             game = make_game(game_name, players, options)
         except GameError as error:
@@ -313,6 +315,7 @@ class Hub:
             creator_seat=mine,
             creator_client=client or None,
             public=opened if public is None else public,
+            rating_range=rating_range if opened else None,
         )
         if opened:
             stored.status = "open"

@@ -50,7 +50,7 @@ MAX_SEED_COLUMN = 2**63 - 1
 #: The columns a new game's row takes as the stored game holds them, by the same name (its seed
 #: is written apart: a wide one goes to ``secret_seed``).
 CREATED_AS_THEY_ARE = (
-    *("id", "game", "players", "options", "seats", "spectator_token", "status", "created"),
+    *("id", "game", "players", "options", "seats", "spectator_token", "status", "created", "rating_range"),
     *("seed_chosen", "hints", "aids", "rated", "open_until", "ai_fill", "time_control", "clock"),
     *("deadline", "creator_seat", "creator_client", "revision", "ai_turn", "rematch_of", "public"),
 )

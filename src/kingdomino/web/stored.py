@@ -55,6 +55,8 @@ class StoredGame:
     rematch_of: str | None = None
     #: Anyone may watch it, without a token (``live_games``).
     public: bool = False
+    #: The ratings a player joining it may have, ``{"low", "high"}`` (``seek_ranges``; None: anyone).
+    rating_range: dict[str, int] | None = None
 
     def creator(self) -> int | None:
         """The creator's seat: as stored, else (a game older than that column) its first human
@@ -99,4 +101,5 @@ def stored_game(row: GameRow, actions: Sequence[ActionRow]) -> StoredGame:
         row.creator_client,
         row.rematch_of,
         bool(row.public),
+        row.rating_range,
     )

@@ -90,6 +90,9 @@ class GameRow(Base):
     #: Anyone may watch the game (``live_games``): it was opened to the lobby, or its creator said
     #: so. A game older than the column is not.
     public: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    #: The ratings a player joining the open game may have (``seek_ranges``): ``{"low", "high"}``,
+    #: made around its creator's rating as it was opened; None: anyone (a game older than the column).
+    rating_range: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: When the finished game's result was kept (``game_results.keep_results``, at its end): the
     #: order of a player's archive (``archive``). None: not finished, or no account played it.
     ended: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
