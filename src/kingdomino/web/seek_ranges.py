@@ -22,6 +22,7 @@ fits, takes the player's range.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any
@@ -34,6 +35,17 @@ from kingdomino.web.store import Store
 RULES: dict[str, int] = json.loads(
     resources.files("kingdomino.web").joinpath("data", "rating_ranges.json").read_text(encoding="utf-8")
 )
+
+
+def whole(rating: Shown | None) -> int:
+    """A shown rating to the whole point, halves up as the lobby's page rounds it (``Math.round``;
+    Python's ``round`` takes a half to the even point, and the page would mark a game joinable that
+    the server refuses): a guest's, or one without a pool, is a new player's.
+
+    >>> whole({"value": 1700.5, "provisional": False}), whole({"value": 1699.4, "provisional": True})
+    (1701, 1699)
+    """
+    return math.floor(rating_value(rating) + 0.5)
 
 
 def check_offsets(low: int, high: int) -> None:
@@ -65,7 +77,7 @@ def made_around(offsets: Mapping[str, Any], rating: Shown | None, has_open_seats
             "a rating range is made around your rating: log in, and choose a game that has ratings",
             "range_needs_account",
         )
-    centre = round(rating_value(rating))
+    centre = whole(rating)
     return {"low": centre + low, "high": centre + high}
 
 
@@ -91,7 +103,7 @@ def holds(rating_range: Mapping[str, Any] | None, rating: Shown | None) -> bool:
         return True
     if rating is None:
         return False
-    return int(rating_range["low"]) <= round(rating_value(rating)) <= int(rating_range["high"])
+    return int(rating_range["low"]) <= whole(rating) <= int(rating_range["high"])
 
 
 def check_holds(rating_range: Mapping[str, Any] | None, rating: Shown | None, guest: bool) -> None:
@@ -109,7 +121,7 @@ def check_holds(rating_range: Mapping[str, Any] | None, rating: Shown | None, gu
             {"low": low, "high": high},
         )
     # A provisional rating is said as the page marks it everywhere: "1500?".
-    mine = f"{round(rating_value(rating))}{'?' if rating.get('provisional') else ''}"
+    mine = f"{whole(rating)}{'?' if rating.get('provisional') else ''}"
     raise HubError(
         403,
         "rating_range",
