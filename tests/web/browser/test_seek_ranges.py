@@ -1,7 +1,8 @@
 """The lobby's open games with rating ranges, in the browser: the games this page may join listed
 first, the others marked with why not (a rating out of the range, a guest's page); the filters by
 game, players, clock and rated or casual, said in words, kept in this browser; the new game form's
-range, made around its creator's rating. Screenshots on a laptop and a 360 px phone."""
+range, made around its creator's rating and said on the waiting game's page. Screenshots on a
+laptop and a 360 px phone."""
 
 from __future__ import annotations
 
@@ -140,6 +141,9 @@ def test_the_new_game_form_opens_a_game_with_a_range_around_your_rating(
             assert overflow <= width, f"the form is {overflow} px wide on a {width} px screen"
             page.click("#create")
             game_id = game_page_id(page)
+            said = page.locator("#waiting-range")
+            said.wait_for()
+            assert said.inner_text() == "Ratings 1,520 to 2,020.", "the waiting game's page says its range"
             games = httpx.get(f"{base}/api/open-games", timeout=30).json()["games"]
             listed = next(game for game in games if game["id"] == game_id)
             assert listed["rating_range"] == {"low": 1520, "high": 2020}
