@@ -11,7 +11,15 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, LivePage, call_off, game_page_id, new_page
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    LivePage,
+    axe_violations,
+    call_off,
+    game_page_id,
+    needs_axe,
+    new_page,
+)
 from tests.web.conftest import QUICK, free_port, live_app, served_in_a_thread
 from tests.web.ratings import rating_row
 
@@ -51,6 +59,7 @@ def lobby(browser: Browser, base: str, session: str | None, width: int = 1366, h
     return page
 
 
+@needs_axe
 def test_the_lobby_puts_your_games_first_marks_the_others_and_filters_them(
     browser: Browser, database: str
 ) -> None:
@@ -85,6 +94,7 @@ def test_the_lobby_puts_your_games_first_marks_the_others_and_filters_them(
         said = page.locator("#open-filters-said")
         assert said.inner_text() == "Filters: none. Shown: 3 of 3"
         said.click()
+        assert axe_violations(page) == [], "the marked games and the open filters, to a screen reader"
         page.select_option("#filter-game", "duel|")
         page.wait_for_function("document.querySelectorAll('#open-list li').length === 2")
         assert said.inner_text() == "Filters: Kingdomino Duel. Shown: 2 of 3"
