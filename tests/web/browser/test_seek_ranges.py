@@ -154,6 +154,7 @@ def test_the_new_game_form_opens_a_game_with_a_range_around_your_rating(
             said = page.locator("#waiting-range")
             said.wait_for()
             assert said.inner_text() == "Ratings 1,520 to 2,020.", "the waiting game's page says its range"
+            page.screenshot(path=str(ARTIFACTS / f"seek-ranges-waiting-{shot}.png"))
             games = httpx.get(f"{base}/api/open-games", timeout=30).json()["games"]
             listed = next(game for game in games if game["id"] == game_id)
             assert listed["rating_range"] == {"low": 1520, "high": 2020}
