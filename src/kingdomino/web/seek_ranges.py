@@ -109,7 +109,7 @@ def holds(rating_range: Mapping[str, Any] | None, rating: Shown | None) -> bool:
 def check_holds(rating_range: Mapping[str, Any] | None, rating: Shown | None, guest: bool) -> None:
     """Refuse a player rated ``rating`` a seat at a game of ``rating_range`` that does not hold
     them, saying the range and their rating (a ``guest``: that they need an account)."""
-    if holds(rating_range, rating) or rating_range is None:
+    if rating_range is None or holds(rating_range, rating):
         return
     low, high = int(rating_range["low"]), int(rating_range["high"])
     if guest or rating is None:
