@@ -131,7 +131,7 @@ def test_a_bug_is_500_and_the_connection_goes_on(
     def broken() -> dict[str, Any]:
         raise KeyError("a bug")
 
-    monkeypatch.setattr(hub, "stats", broken)
+    monkeypatch.setattr(hub.ai_turns, "stats", broken)  # what GET /api/stats reads first
     failed, meta = requests_on_one_connection(base, [("GET", "/api/stats", None), ("GET", "/api/meta", None)])
     assert failed[0] == 500 and failed[2]["error"]["code"] == "internal" and "retry-after" not in failed[1]
     assert meta is not None and meta[0] == 200, "the connection was closed after the 500"
