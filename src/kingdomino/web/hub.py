@@ -254,6 +254,7 @@ class Hub:
         public: bool | None = None,
         start: list[StoredAction] | None = None,
         takebacks: bool = True,
+        rating_range: dict[str, int] | None = None,
     ) -> Table:
         """A new game, stored with its setup draws in one transaction; its AI seats start playing
         (their turns ``client``'s in the AI queue, until another player's request changes it). The
@@ -262,7 +263,8 @@ class Hub:
         go to AI seats of ``ai_fill``. ``time_control``: the clocks (``clocks``; None: none).
         ``public``: anyone may watch it (None: a game opened to the lobby is public, no other is).
         ``start``: its first actions (a finished game played on from a position: ``play_on``).
-        ``takebacks``: its players may ask each other to take a move back (``take_back``)."""
+        ``takebacks``: its players may ask each other to take a move back (``take_back``).
+        ``rating_range``: who may take its open seats (``seek_ranges``; None: anyone)."""
         try:
             game = make_game(game_name, players, options)
         except GameError as error:
@@ -312,6 +314,7 @@ class Hub:
             creator_client=client or None,
             public=opened if public is None else public,
             takebacks=takebacks,
+            rating_range=rating_range if opened else None,
         )
         if opened:
             stored.status = "open"

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import select, tuple_
 
 from kingdomino.ratings.glicko2 import Rating
-from kingdomino.ratings.pools import pool_of
+from kingdomino.ratings.pools import pool_names, pool_of
 from kingdomino.web.store import Store
 from kingdomino.web.stored import StoredGame
 from kingdomino.web.tables import RatingRow
@@ -77,3 +77,20 @@ def creator_ratings(store: Store) -> CreatorRatings:
 def rating_value(rating: Mapping[str, Any] | None) -> float:
     """The figure a shown rating pairs by: a guest's, or one without a pool, is a new player's."""
     return float(rating["value"]) if rating is not None else Rating().rating
+
+
+def rating_in(store: Store, account: int | None, game: str, players: int) -> Shown | None:
+    """The shown rating of ``account`` in the pool of ``game`` with ``players`` seats (a new
+    player's if it has none there); None for a guest or a game without a pool."""
+    pool = pool_or_none(game, players)
+    if account is None or pool is None:
+        return None
+    return shown(read_ratings(store, [(account, pool)]).get((account, pool), Rating()))
+
+
+def ratings_of(store: Store, account: int) -> dict[str, Shown]:
+    """The shown rating of ``account`` in every pool, a new player's where it has none: what
+    the lobby's page marks the games it may join by (``seek_ranges``)."""
+    pools = pool_names()
+    found = read_ratings(store, [(account, pool) for pool in pools])
+    return {pool: shown(found.get((account, pool), Rating())) for pool in pools}

@@ -12,6 +12,9 @@ A rated game is between accounts only: its creator is logged in, every other sea
 guest may not take one, and no AI fills it (nor gives hints: the seats are the players' own). It
 has a clock: without one a losing player could keep their page open and never move, and the game
 would wait for them forever (nobody else may hand a seat of a rated game's player to an AI).
+
+A game, rated or casual, may name the ratings of the players who may join it (``seek_ranges``):
+a player out of its range is refused a seat, with the range and their rating.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any
 
 from kingdomino.web import vacation_games
 from kingdomino.web.clocks import TimeControl
+from kingdomino.web.lobby_ratings import Shown
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seat_agents import check_level
 from kingdomino.web.seats import (
@@ -35,6 +39,7 @@ from kingdomino.web.seats import (
     open_seat,
     reads_as_ai,
 )
+from kingdomino.web.seek_ranges import check_holds
 from kingdomino.web.table import Table
 
 #: How long an open game waits for its players when its creator does not say, and at most.
@@ -47,10 +52,14 @@ MAX_WAITING = 3
 
 @dataclass(frozen=True)
 class Seeker:
-    """Who asks for a seat: a logged-in account (id, name), else a guest with the name they gave."""
+    """Who asks for a seat: a logged-in account (id, name) and its rating, else a guest with the
+    name they gave."""
 
     account: SeatPlayer | None
     name: str = ""
+    #: The account's rating in the game's pool (``lobby_ratings.rating_in``), read by the routes
+    #: that join a game with a rating range (``seek_ranges``); None for a guest.
+    rating: Shown | None = None
 
     def seat(self) -> dict[str, Any]:
         """The seat row this player takes (an account's bears its name, a guest's the one typed)."""
@@ -170,6 +179,7 @@ async def join(table: Table, seeker: Seeker) -> tuple[int, str]:
             raise HubError(409, "game", "this game no longer waits for players", "not_open")
         if stored.rated and seeker.account is None:
             raise HubError(401, "session", "a rated game is between accounts: log in to join", "rated_guest")
+        check_holds(stored.rating_range, seeker.rating, seeker.account is None)
         if seeker.account is not None and any(
             seat.get("account") == seeker.account[0] for seat in stored.seats
         ):

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import UTC
 from typing import Any
 
 from sqlalchemy import (
@@ -42,7 +41,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from kingdomino.web.notify import CHANNEL, WriteNotice
 from kingdomino.web.store_leases import AILeases
 from kingdomino.web.store_setup import check_writable, prepare_schema, sqlite_pragmas
-from kingdomino.web.stored import StoredAction, StoredGame, Timing
+from kingdomino.web.stored import StoredAction, StoredGame, Timing, stored_game
 from kingdomino.web.tables import ActionRow, GameRow, SeatAccountRow, seat_accounts
 
 #: The widest seed the ``seed`` column holds (a signed 64-bit integer on every database).
@@ -50,7 +49,7 @@ MAX_SEED_COLUMN = 2**63 - 1
 #: The columns a new game's row takes as the stored game holds them, by the same name (its seed
 #: is written apart: a wide one goes to ``secret_seed``).
 CREATED_AS_THEY_ARE = (
-    *("id", "game", "players", "options", "seats", "spectator_token", "status", "created"),
+    *("id", "game", "players", "options", "seats", "spectator_token", "status", "created", "rating_range"),
     *("seed_chosen", "hints", "aids", "rated", "open_until", "ai_fill", "time_control", "clock"),
     *("deadline", "creator_seat", "creator_client", "revision", "ai_turn", "rematch_of", "public"),
     "takebacks",
@@ -350,34 +349,4 @@ class Store(AILeases):
             if with_actions
             else []
         )
-        created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)
-        return StoredGame(
-            row.id,
-            row.game,
-            row.players,
-            dict(row.options),
-            int(row.secret_seed, 16) if row.secret_seed else row.seed,
-            list(row.seats),
-            row.spectator_token,
-            row.status,
-            created,
-            [StoredAction(a.index, a.seat, a.text, a.description) for a in actions],
-            bool(row.seed_chosen),
-            bool(row.hints),
-            int(row.revision),
-            bool(row.ai_turn),
-            bool(row.aids),
-            bool(row.rated),
-            row.open_until,
-            row.ai_fill,
-            row.time_control,
-            row.clock,
-            row.deadline,
-            row.rematch,
-            row.creator_seat,
-            row.creator_client,
-            row.rematch_of,
-            bool(row.public),
-            bool(row.takebacks),
-            row.takeback,
-        )
+        return stored_game(row, actions)

@@ -5,9 +5,12 @@ The state is never stored: replaying the actions through the engine rebuilds it 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
+
+from kingdomino.web.tables import ActionRow, GameRow
 
 #: A game's clock and the moment the seat to act runs out of time, as a write stores them (``clocks``).
 Timing = tuple[dict[str, Any] | None, float | None]
@@ -56,6 +59,8 @@ class StoredGame:
     takebacks: bool = True
     #: The latest takeback asked and its answer (``take_back.Request.note``; None: none yet).
     takeback: dict[str, Any] | None = None
+    #: The ratings a player joining it may have, ``{"low", "high"}`` (``seek_ranges``; None: anyone).
+    rating_range: dict[str, int] | None = None
 
     def creator(self) -> int | None:
         """The creator's seat: as stored, else (a game older than that column) its first human
@@ -67,3 +72,40 @@ class StoredGame:
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def stored_game(row: GameRow, actions: Sequence[ActionRow]) -> StoredGame:
+    """The game of a ``games`` row with its ``actions``' rows (none: a listing's, without them),
+    each column read as the game holds it (a game older than a column takes its default)."""
+    created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)
+    return StoredGame(
+        row.id,
+        row.game,
+        row.players,
+        dict(row.options),
+        int(row.secret_seed, 16) if row.secret_seed else row.seed,
+        list(row.seats),
+        row.spectator_token,
+        row.status,
+        created,
+        [StoredAction(a.index, a.seat, a.text, a.description) for a in actions],
+        bool(row.seed_chosen),
+        bool(row.hints),
+        int(row.revision),
+        bool(row.ai_turn),
+        bool(row.aids),
+        bool(row.rated),
+        row.open_until,
+        row.ai_fill,
+        row.time_control,
+        row.clock,
+        row.deadline,
+        row.rematch,
+        row.creator_seat,
+        row.creator_client,
+        row.rematch_of,
+        bool(row.public),
+        takebacks=bool(row.takebacks),
+        takeback=row.takeback,
+        rating_range=row.rating_range,
+    )

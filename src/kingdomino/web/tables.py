@@ -95,6 +95,9 @@ class GameRow(Base):
     takebacks: Mapped[bool] = mapped_column(Boolean, default=True, server_default="1")
     #: The latest takeback asked in it and its answer (``take_back.Request``), None: none yet.
     takeback: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: The ratings a player joining the open game may have (``seek_ranges``): ``{"low", "high"}``,
+    #: made around its creator's rating as it was opened; None: anyone (a game older than the column).
+    rating_range: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: When the finished game's result was kept (``game_results.keep_results``, at its end): the
     #: order of a player's archive (``archive``). None: not finished, or no account played it.
     ended: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

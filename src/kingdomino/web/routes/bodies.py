@@ -78,6 +78,14 @@ class TimeControlRequest(Body):
         return self.model_dump(exclude_none=True)
 
 
+class RatingRangeRequest(Body):
+    """The ratings a player joining an open game may have, as points below and above its creator's
+    rating in the game's pool (``seek_ranges``: multiples of 50 from -500 to +500 by default)."""
+
+    low: int = Field(description="Points against the creator's rating, 0 or below: `-200`.")
+    high: int = Field(description="Points against the creator's rating, 0 or above: `300`.")
+
+
 class CreateRequest(Body):
     """A new game: which game, how many players, its options and who sits where."""
 
@@ -130,6 +138,11 @@ class CreateRequest(Body):
         description="Anyone may watch the game, listed among the live games (`GET /api/live-games`); "
         "left out, a game with `open` seats is public and any other is not.",
     )
+    rating_range: RatingRangeRequest | None = Field(
+        default=None,
+        description="Who may take an `open` seat: the ratings around the creator's (logged in) that "
+        "a player joining needs (none: anyone).",
+    )
 
 
 class JoinRequest(Body):
@@ -148,6 +161,11 @@ class PairingRequest(Body):
     name: str = Field(default="", max_length=40, description="A guest's name.")
     time_control: TimeControlRequest | None = Field(
         default=None, description="The clocks wanted (none: untimed)."
+    )
+    rating_range: RatingRangeRequest | None = Field(
+        default=None,
+        description="The creators' ratings the player accepts around their own (none: any); the "
+        "game opened when none fits takes it as its range.",
     )
 
 

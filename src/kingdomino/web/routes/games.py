@@ -31,6 +31,7 @@ from kingdomino.web.routes.bodies import (
 )
 from kingdomino.web.routes.dependencies import Client, HubDep
 from kingdomino.web.watch_apart import check_watcher
+from kingdomino.web.seek_ranges import range_asked
 
 router = APIRouter()
 
@@ -61,8 +62,15 @@ async def create(
     """A new game: its id, each human seat's token and invite link, and the spectator link. The
     creator's seat is their account's when they are logged in; a game with `open` seats waits
     in the lobby for players (at most ``OPEN_GAMES`` opened by a client a minute, and
-    ``MAX_WAITING`` waiting at once by a client or an account)."""
-    if any(seat.kind == "open" for seat in body.seats):
+    ``MAX_WAITING`` waiting at once by a client or an account); `rating_range`: the ratings a
+    player joining it needs, around the creator's (``seek_ranges``)."""
+    opened = any(seat.kind == "open" for seat in body.seats)
+    rating_range = None
+    if body.rating_range is not None:
+        mine = account.id if account is not None else None
+        asked = (hub.store, body.rating_range.model_dump(), mine, body.game, body.players, opened)
+        rating_range = await asyncio.to_thread(range_asked, *asked)
+    if opened:
         await opening(request, hub, client, account)
     table = await hub.create(
         body.game,
@@ -80,6 +88,7 @@ async def create(
         time_control=body.time_control.spec() if body.time_control else None,
         public=body.public,
         takebacks=body.takebacks,
+        rating_range=rating_range,
     )
     return views.created(table)
 

@@ -24,7 +24,7 @@ from kingdomino.core.game import GameError
 from kingdomino.games.registry import make_game
 from kingdomino.web import relations, views
 from kingdomino.web.hub import Hub
-from kingdomino.web.lobby_ratings import pool_or_none, rating_value, read_ratings
+from kingdomino.web.lobby_ratings import Shown, rating_in, rating_value, ratings_of
 from kingdomino.web.open_seats import Seeker, check_rated_clock
 from kingdomino.web.outbox import Outbox, SlowClient
 from kingdomino.web.refusals import HubError
@@ -33,6 +33,7 @@ from kingdomino.web.routes.bodies import JoinRequest, PairingRequest, TokenReque
 from kingdomino.web.routes.dependencies import Client, HubDep, client_of, hub_of
 from kingdomino.web.routes.game_socket import MAX_SOCKETS_PER_CLIENT
 from kingdomino.web.routes.games import opening
+from kingdomino.web.seek_ranges import holds, made_around
 from kingdomino.web.send_backlog import backlog_of
 
 router = APIRouter()
@@ -47,8 +48,8 @@ LOBBY_BYTES_BEHIND = 8 * 1024 * 1024
 JOINS = parse("10/minute")
 
 
-def seeker_of(account: CurrentAccount, name: str) -> Seeker:
-    return Seeker(account.player() if account is not None else None, name)
+def seeker_of(account: CurrentAccount, name: str, rating: Shown | None = None) -> Seeker:
+    return Seeker(account.player() if account is not None else None, name, rating)
 
 
 def seated(table_id: str, seat: int, token: str, started: bool) -> dict[str, Any]:
@@ -64,18 +65,32 @@ async def open_games(hub: HubDep, account: CurrentAccount) -> dict[str, Any]:
     return {"games": hub.lobby.listed(apart)}
 
 
+@router.get("/api/open-games/ratings")
+async def my_ratings(hub: HubDep, account: CurrentAccount) -> dict[str, Any]:
+    """The logged-in account's rating in each pool (a new player's where it has none; null for a
+    guest): what the lobby's page marks the open games it may join by, against their
+    `rating_range` (``seek_ranges``)."""
+    ratings = await asyncio.to_thread(ratings_of, hub.store, account.id) if account is not None else None
+    return {"ratings": ratings}
+
+
 @router.post("/api/games/{game_id}/join")
 async def join(
     game_id: str, body: JoinRequest, request: Request, hub: HubDep, client: Client, account: CurrentAccount
 ) -> dict[str, Any]:
     """Take the first open seat of a game waiting for players: as the logged-in account, else as a
-    guest named `name` (a rated game takes accounts only). The game starts with its last seat."""
+    guest named `name` (a rated game takes accounts only, a game with a rating range the accounts
+    rated in it: ``seek_ranges``). The game starts with its last seat."""
     same_origin(request)
     await limited(request, "join", client, JOINS)
+    stored = hub.table(game_id).stored
+    rating = None
     if account is not None:
-        others = relations.seated_accounts(hub.table(game_id).stored.seats)
+        others = relations.seated_accounts(stored.seats)
         await asyncio.to_thread(relations.apart, hub.store, account.id, others, "join_refused")
-    table, seat, token = await hub.join(game_id, seeker_of(account, body.name), client)
+        if stored.rating_range is not None:
+            rating = await asyncio.to_thread(rating_in, hub.store, account.id, stored.game, stored.players)
+    table, seat, token = await hub.join(game_id, seeker_of(account, body.name, rating), client)
     return seated(table.id, seat, token, table.stored.status == "playing")
 
 
@@ -95,9 +110,14 @@ async def pairing(
     """A quick game: a seat at the open game of this game, table size, options and rating that the
     player fits best (the creator's rating closest to theirs), else a new open game waiting for
     others. `created` says which; the answer of a new game is the creation's (`POST /api/games`).
-    Both answers carry the player's `seat` and its `token` at the top, so a client reads one shape."""
+    Both answers carry the player's `seat` and its `token` at the top, so a client reads one shape.
+    Ranges count both ways (``seek_ranges``): a game's range must hold the player, the player's
+    `rating_range` the game's creator; the game opened when none fits takes the player's range."""
     same_origin(request)
-    seeker = seeker_of(account, body.name)
+    mine = None
+    if account is not None:
+        mine = await asyncio.to_thread(rating_in, hub.store, account.id, body.game, body.players)
+    seeker = seeker_of(account, body.name, mine)
     if body.rated and seeker.account is None:
         # Refused for being a guest's, whether it would have joined a game or opened one.
         raise HubError(401, "session", "a rated game is between accounts: log in to join", "rated_guest")
@@ -107,9 +127,10 @@ async def pairing(
         options = dict(make_game(body.game, body.players, dict(body.options)).options)
     except GameError as error:
         raise HubError(400, error.field or "options", str(error)) from None
-    mine = _rating(hub, seeker, body.game, body.players)
+    offsets = body.rating_range.model_dump() if body.rating_range else None
+    own_range = made_around(offsets, mine, True) if offsets else None
     apart = await asyncio.to_thread(relations.kept_apart, hub.store, account.id) if account else set()
-    for game_id in _candidates(hub, body, options, seeker, mine, apart):
+    for game_id in _candidates(hub, body, options, seeker, own_range, apart):
         try:
             table, seat, token = await hub.join(game_id, seeker, client)
         except HubError as error:
@@ -128,6 +149,7 @@ async def pairing(
         rated=body.rated,
         account=seeker.account,
         time_control=_time_control(body),
+        rating_range=own_range,
     )
     # The player opening the game sits first; the other seats wait open.
     return {**views.created(table), "created": True, "seat": 0, "token": table.stored.seats[0]["token"]}
@@ -137,21 +159,18 @@ def _time_control(body: PairingRequest) -> dict[str, Any] | None:
     return body.time_control.spec() if body.time_control else None
 
 
-def _rating(hub: Hub, seeker: Seeker, game: str, players: int) -> float:
-    """The seeker's rating in the pool of ``game`` with ``players`` seats (a new player's if none)."""
-    pool = pool_or_none(game, players)
-    if seeker.account is None or pool is None:
-        return rating_value(None)
-    found = read_ratings(hub.store, [(seeker.account[0], pool)]).get((seeker.account[0], pool))
-    return found.rating if found is not None else rating_value(None)
-
-
 def _candidates(
-    hub: Hub, body: PairingRequest, options: dict[str, Any], seeker: Seeker, mine: float, apart: set[int]
+    hub: Hub,
+    body: PairingRequest,
+    options: dict[str, Any],
+    seeker: Seeker,
+    own_range: dict[str, int] | None,
+    apart: set[int],
 ) -> list[str]:
     """The open games of ``body``'s game and table with these ``options`` (as the game reads them:
     an option left out is its default) that a quick game may join, the closest creator's rating
-    first; none where an account of ``apart`` sits (a block stands between it and the seeker)."""
+    first; none where an account of ``apart`` sits (a block stands between it and the seeker),
+    none whose range leaves the seeker out or whose creator is out of ``own_range``."""
     account = seeker.account[0] if seeker.account else None
     fitting = [
         game
@@ -164,7 +183,10 @@ def _candidates(
         and game["time_control"] == _time_control(body)
         and (account is None or game["creator_account"] != account)
         and not any(seat["account"] in apart for seat in game["seats"])
+        and holds(game["rating_range"], seeker.rating)
+        and holds(own_range, game["rating"])
     ]
+    mine = rating_value(seeker.rating)
     fitting.sort(key=lambda game: abs(rating_value(game["rating"]) - mine))
     return [str(game["id"]) for game in fitting]
 

@@ -15,6 +15,7 @@ from kingdomino.ratings.glicko2 import PROVISIONAL
 from kingdomino.web.routes.bodies import RatingsRequest
 from kingdomino.web.routes.dependencies import HubDep
 from kingdomino.web.seat_agents import seat_levels
+from kingdomino.web.seek_ranges import RULES as RANGE_RULES
 from kingdomino.web.store_setup import check_readable
 
 router = APIRouter()
@@ -24,12 +25,14 @@ router = APIRouter()
 async def meta() -> dict[str, Any]:
     """The games this server offers (and each one's player counts and options in words: its
     `catalogue`), the AI levels a seat may have, and the deviation over which a player's rating
-    is provisional (`provisional_threshold`: the page says it by a provisional rating's "?")."""
+    is provisional (`provisional_threshold`: the page says it by a provisional rating's "?"), and
+    the steps and bounds of an open game's rating range (`rating_range`: ``seek_ranges``)."""
     return {
         "games": game_names(),
         "catalogue": catalogue(),
         "levels": list(seat_levels()),
         "provisional_threshold": PROVISIONAL,
+        "rating_range": RANGE_RULES,
     }
 
 

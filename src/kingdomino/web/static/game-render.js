@@ -3,7 +3,7 @@
 // and what the others did, told to screen readers. Drawn anew at every view the server sends.
 import { tournamentPageLink, tournamentWayBack, unseatedWords } from "./arena-return.js";
 import { el } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { language, number, t } from "./i18n.js";
 import { forget, remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
 import { fill, keepEach } from "./redraw-in-place.js";
@@ -293,6 +293,8 @@ function waitLine(game) {
     link && awaited ? t("tournament.seat_awaited", { name: localName(awaited.name) })
       : kept ?? t("status.open", { taken, total: view.seats.length }), " ",
     view.open_until === null ? "" : [t("status.open_waits", { time: waitWords((view.open_until * 1000 - Date.now()) / 60000) }), " "],
+    view.rating_range ? [el("span", { id: "waiting-range" }, `${t("lobby.range_game",
+      { low: number(view.rating_range.low), high: number(view.rating_range.high) })}.`), " "] : "",
     // A club tournament's game is not called off: its page is the way back.
     link || (view.your_seats.length ? el("button", { type: "button", id: "call-off", onclick: callOff },
         t(creator ? "lobby.call_off" : "lobby.give_back_seat")) : ""));

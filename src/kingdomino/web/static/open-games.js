@@ -1,14 +1,17 @@
 // The lobby's open games: the games waiting for players, kept live by the lobby's socket
-// (`WS /ws/lobby`), each joined with a click; a quick game that pairs you with the closest rating;
-// and the new game form's choices for a game with open seats (rated, how long it waits, and who
-// takes the seats nobody came for).
+// (`WS /ws/lobby`), each joined with a click, filtered and the ones you may join first
+// (open-game-filters.js); a quick game that pairs you with the closest rating; and the new game
+// form's choices for a game with open seats (rated, how long it waits, who takes the seats nobody
+// came for, the ratings of who may join: rating-range.js).
 import { accountMark } from "./account-mark.js";
 import { aiLevels, levelWords } from "./ai-levels.js";
 import { ACCOUNT_SHOWN } from "./account.js";
 import { el } from "./dom.js";
 import { markArrival } from "./game-focus.js";
+import { openGameFilters, whyNotYours } from "./open-game-filters.js";
+import { ratingRangeField } from "./rating-range.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
-import { language, t } from "./i18n.js";
+import { language, number, t } from "./i18n.js";
 import { tellNews } from "./news.js";
 import { forget, remember, savedGames, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
@@ -17,6 +20,7 @@ import { UNNAMED_YOU, errorWords, gameTitle, localName } from "./words.js";
 /** @typedef {import("./view-types.js").OpenGame} OpenGame */
 /** @typedef {import("./view-types.js").Seated} Seated */
 /** @typedef {import("./view-types.js").LobbyMessage} LobbyMessage */
+/** An account's ratings by pool. @typedef {Record<string, import("./view-types.js").SeatRating>} Ratings */
 
 /** Where the guest's name is kept between visits. */
 const NAME_KEY = "kingdomino.name";
@@ -113,8 +117,9 @@ function changeWords(before, after, status) {
 }
 
 /** One open game's line: what it is, who waits, and Join (or, for a game of this browser, Open
- * and Call off). @param {OpenGame} game @param {(problem: unknown) => void} failed */
-function gameLine(game, failed) {
+ * and Call off; for a game this page may not join, `why` not in its place).
+ * @param {OpenGame} game @param {(problem: unknown) => void} failed @param {string} why */
+function gameLine(game, failed, why) {
   const mine = tokensFor(game.id);
   const taken = game.seats.length - game.open;
   const left = game.open_until === null ? null : (game.open_until * 1000 - Date.now()) / 60000;
@@ -136,13 +141,15 @@ function gameLine(game, failed) {
       if (!opened) forget(game.id);
     } catch (problem) { failed(problem); }
   };
-  return el("li", { "data-id": game.id, class: "open-game" },
+  const range = game.rating_range;
+  return el("li", { "data-id": game.id, class: why ? "open-game not-yours" : "open-game" },
     el("strong", {}, gameTitle(game)), " · ", t("lobby.players_n", { n: game.players }), " · ",
     el("span", { class: game.rated ? "rated" : "casual" }, t(game.rated ? "lobby.rated" : "lobby.casual")), " · ",
     creator, " · ", timeControlWords(game.time_control), " · ", t("lobby.seats_taken", { taken, total: game.seats.length }),
     left === null ? "" : ` · ${t("lobby.waits_more", { time: waitWords(left) })}`,
-    game.ai_fill ? ` · ${t("lobby.then_ai", { level: levelWords(game.ai_fill) })}` : "", " ",
-    mine.length
+    game.ai_fill ? ` · ${t("lobby.then_ai", { level: levelWords(game.ai_fill) })}` : "",
+    range ? [" · ", el("span", { class: "open-range" }, t("lobby.range_game", { low: number(range.low), high: number(range.high) }))] : "", " ",
+    why ? el("span", { class: "not-yours-why" }, why) : mine.length
       ? [el("a", { href: `/game/${game.id}`, class: "button" }, t("lobby.open")), " ",
         el("button", { type: "button", class: "call-off", onclick: callOff }, t(opened ? "lobby.call_off" : "lobby.give_back_seat"))]
       : el("button", { type: "button", class: "primary join", onclick: join }, t("lobby.join_game")));
@@ -181,15 +188,17 @@ export function gameChoiceFields(games, prefix, name, players, clockName = t("lo
  * @param {Record<string, {players: number[], modes?: string[]}>} games @param {(problem: unknown) => void} failed */
 function quickGameForm(games, failed) {
   const wanted = gameChoiceFields(games, "quick", t("lobby.quick_game_choice"));
+  const range = ratingRangeField("quick-range");
   const pair = async (/** @type {Event} */ event) => {
     event.preventDefault();
+    const rating_range = range.chosen();
     try {
       const answer = /** @type {Seated & {created: boolean}} */ (await api("/api/pairing", { method: "POST",
-        body: { ...wanted.chosen(), name: guestName() } }));
+        body: { ...wanted.chosen(), name: guestName(), ...(rating_range ? { rating_range } : {}) } }));
       openJoined(answer);
     } catch (problem) { failed(problem); }
   };
-  return el("form", { id: "quick-game", onsubmit: pair }, ...wanted.fields, " ",
+  return el("form", { id: "quick-game", onsubmit: pair }, ...wanted.fields, " ", range.field, " ",
     el("button", { type: "submit", class: "primary", id: "quick-game-button" }, t("lobby.quick_game")),
     el("p", { class: "small" }, t("lobby.quick_game_text")));
 }
@@ -203,11 +212,23 @@ export function openGamesCard(games, heard) {
   const list = el("ul", { id: "open-list" });
   const changed = el("p", { id: "open-games-said", class: "visually-hidden", role: "status" });
   const none = el("p", { class: "small", id: "no-open-games" }, t("lobby.no_open_games"));
+  const filteredOut = el("p", { class: "small", id: "none-filtered", hidden: "" }, t("lobby.none_filtered"));
   /** The games listed, by id, the oldest first. @type {Map<string, OpenGame>} */
   const listed = new Map();
+  /** This page's account's ratings by pool (null: a guest; undefined: not read yet). @type {Ratings | null | undefined} */
+  let ratings;
   const draw = () => {
-    replaceKeepingFocus(list, [...listed.values()].map((game) => gameLine(game, failed)));
+    const shown = filters.arrange([...listed.values()], (game) => (tokensFor(game.id).length ? "" : whyNotYours(game, ratings)));
+    replaceKeepingFocus(list, shown.map(({ game, why }) => gameLine(game, failed, why)));
     none.hidden = listed.size > 0;
+    filteredOut.hidden = !listed.size || shown.length > 0;
+  };
+  const filters = openGameFilters(games, () => draw());
+  const readRatings = async () => {
+    try {
+      ratings = /** @type {{ratings: Ratings | null}} */ (await api("/api/open-games/ratings")).ratings;
+    } catch { ratings = undefined; }
+    draw();
   };
   /** The socket open now, and the account it was opened as (null: none, or not told yet): the
    * server reads who is logged in as it opens, so a page that logs in or out opens another at
@@ -246,13 +267,14 @@ export function openGamesCard(games, heard) {
   document.addEventListener(ACCOUNT_SHOWN, (event) => {
     const shown = /** @type {CustomEvent} */ (event).detail;
     guest.hidden = boards.hidden = Boolean(shown);
+    readRatings();
     if ((shown ? shown.id : null) === account) return;
     const old = socket;
     connect();
     old?.close();
   });
   return el("section", { class: "card", id: "open-games" }, el("h2", {}, t("lobby.open_games")),
-    quickGameForm(games, failed), guest, said, none, list, changed, boards);
+    quickGameForm(games, failed), guest, said, filters.bar, none, filteredOut, list, changed, boards);
 }
 
 /** The new game form's choices for a game played online: its clock, whenever two or more humans
@@ -261,6 +283,7 @@ export function openGamesCard(games, heard) {
  * A turn-based clock has the wait follow its days (the server waits that long at least). */
 export function openGameFields() {
   const clock = timeControlField("time-control");
+  const range = ratingRangeField("range");
   const clockBox = el("p", { id: "clock-field", hidden: "" }, clock.field);
   const open = el("fieldset", { id: "open-options", hidden: "" }, el("legend", {}, t("lobby.open_options")),
     el("label", { title: t("lobby.rated_title") }, el("input", { type: "checkbox", id: "rated",
@@ -269,7 +292,8 @@ export function openGameFields() {
     el("label", {}, t("lobby.wait"), " ", el("select", { id: "wait" },
       WAITS.map((minutes) => el("option", { value: minutes, selected: minutes === 20 }, waitWords(minutes))))), " ",
     el("label", {}, t("lobby.ai_fill"), " ", el("select", { id: "ai-fill" },
-      el("option", { value: "" }, t("lobby.ai_fill_none")), aiLevels().map((level) => el("option", { value: level }, levelWords(level))))));
+      el("option", { value: "" }, t("lobby.ai_fill_none")), aiLevels().map((level) => el("option", { value: level }, levelWords(level))))),
+    " ", range.field);
   const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ (open.querySelector(`#${id}`));
   clock.field.addEventListener("change", () => {
     const control = clock.chosen();
@@ -283,9 +307,11 @@ export function openGameFields() {
     open.hidden = !opened;
     const fill = value("ai-fill").value;
     const rated = opened && value("rated").checked;
+    const rating_range = opened && range.chosen();
     clock.rated(rated);
     return { ...(online ? { time_control: clock.chosen() } : {}),
-      ...(opened ? { rated, wait_minutes: Number(value("wait").value), ...(fill ? { ai_fill: fill } : {}) } : {}) };
+      ...(opened ? { rated, wait_minutes: Number(value("wait").value), ...(fill ? { ai_fill: fill } : {}) } : {}),
+      ...(rating_range ? { rating_range } : {}) };
   };
   return { fields: el("div", { id: "online-options" }, clockBox, open), chosen };
 }

@@ -135,6 +135,7 @@
  * `former_seats`: the seats an AI took over whose player's link this is.
  * @typedef {{type: "state", id: string, game: string, description: string, options: GameOptions, index: number,
  *   version: number, status: string, rated: boolean, open_until: number | null, creator_seat: number | null,
+ *   rating_range?: RatingRange | null,
  *   wait_ended: WaitEnd, waited_minutes: number | null, decline_reason: DeclineReason | null,
  *   time_control: TimeControl | null, clock: Clock | null, seats: ViewSeat[], your_seats: number[], former_seats?: number[],
  *   current_player: number, legal_actions: string[],
@@ -238,8 +239,10 @@
  *   creator: string | null, creator_seat: number | null, creator_account: number | null, creator_bot: boolean,
  *   rating: SeatRating | null, created: string,
  *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null,
- *   challenged: number[], awaited: number[]}} OpenGame
+ *   challenged: number[], awaited: number[], rating_range: RatingRange | null}} OpenGame
  */
+/** The ratings a player joining an open game needs (web/seek_ranges.py), or the offsets asked for one.
+ * @typedef {{low: number, high: number}} RatingRange */
 /** A challenge waiting, as the lobby's socket tells its accounts (`to_you`: it awaits your answer).
  * @typedef {OpenGame & {to_you: boolean}} Challenge */
 /** A seat just taken at an open game (`POST /api/games/{id}/join`, `POST /api/pairing`).
