@@ -318,3 +318,12 @@ def test_an_answer_on_the_socket_says_yes_or_no(client: TestClient) -> None:
         refused = next_of_type(socket, "error")
         assert refused["field"] == "accept"
     assert view(client, game_id, mia)["takeback"]["request"]["outcome"] is None, "still waiting"
+
+
+def test_the_lobby_lists_whether_an_open_game_allows_takebacks(client: TestClient) -> None:
+    seats = [{"kind": "human", "name": "Mia"}, {"kind": "open"}]
+    for allowed in (True, False):
+        body = {"game": "duel", "players": 2, "seats": seats, "takebacks": allowed}
+        assert client.post("/api/games", json=body).status_code == 201
+    listed = client.get("/api/open-games").json()["games"]
+    assert sorted(game["takebacks"] for game in listed) == [False, True]

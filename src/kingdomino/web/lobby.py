@@ -81,6 +81,7 @@ def listing(stored: StoredGame, rating: Shown | None) -> dict[str, Any]:
         "creator_bot": bool(creator.get("bot")) if creator else False,
         "rating": rating,
         "rating_range": stored.rating_range,
+        "takebacks": stored.takebacks,
         "created": stored.created.isoformat(),
         "open_until": stored.open_until,
         "ai_fill": stored.ai_fill,

@@ -53,3 +53,22 @@ def test_a_takeback_asked_on_one_page_is_answered_on_the_other(browser: Browser,
     assert answerer.locator("#takeback-answers").is_hidden()
     asker.screenshot(path=str(ARTIFACTS / "takeback-taken.png"))
     assert not asker.errors and not answerer.errors
+
+
+def test_an_open_game_without_takebacks_says_so_in_the_lobby(browser: Browser, live_server: str) -> None:
+    """Whoever joins an open game learns before joining that it allows no takebacks."""
+    seats = [{"kind": "human", "name": "Mia"}, {"kind": "open"}]
+    body = {"game": "duel", "players": 2, "seats": seats, "takebacks": False}
+    made = httpx.post(f"{live_server}/api/games", json=body).json()
+    try:
+        page = new_page(browser, live_server)
+        page.goto(live_server + "/")
+        line = page.locator(f'li.open-game[data-id="{made["id"]}"]')
+        line.wait_for()
+        assert line.locator(".no-takebacks").inner_text() == "No takebacks"
+        assert not page.errors
+    finally:
+        called_off = httpx.post(
+            f"{live_server}/api/games/{made['id']}/cancel", json={"token": made["seats"][0]["token"]}
+        )
+        assert called_off.status_code == 200

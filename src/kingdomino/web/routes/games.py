@@ -30,8 +30,8 @@ from kingdomino.web.routes.bodies import (
     TokenRequest,
 )
 from kingdomino.web.routes.dependencies import Client, HubDep
-from kingdomino.web.watch_apart import check_watcher
 from kingdomino.web.seek_ranges import range_asked
+from kingdomino.web.watch_apart import check_watcher
 
 router = APIRouter()
 

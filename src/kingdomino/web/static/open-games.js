@@ -148,7 +148,8 @@ function gameLine(game, failed, why) {
     creator, " · ", timeControlWords(game.time_control), " · ", t("lobby.seats_taken", { taken, total: game.seats.length }),
     left === null ? "" : ` · ${t("lobby.waits_more", { time: waitWords(left) })}`,
     game.ai_fill ? ` · ${t("lobby.then_ai", { level: levelWords(game.ai_fill) })}` : "",
-    range ? [" · ", el("span", { class: "open-range" }, t("lobby.range_game", { low: number(range.low), high: number(range.high) }))] : "", " ",
+    range ? [" · ", el("span", { class: "open-range" }, t("lobby.range_game", { low: number(range.low), high: number(range.high) }))] : "",
+    game.takebacks ? "" : [" · ", el("span", { class: "no-takebacks" }, t("lobby.no_takebacks"))], " ",
     why ? el("span", { class: "not-yours-why" }, why) : mine.length
       ? [el("a", { href: `/game/${game.id}`, class: "button" }, t("lobby.open")), " ",
         el("button", { type: "button", class: "call-off", onclick: callOff }, t(opened ? "lobby.call_off" : "lobby.give_back_seat"))]

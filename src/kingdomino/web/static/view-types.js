@@ -239,7 +239,8 @@
  *   creator: string | null, creator_seat: number | null, creator_account: number | null, creator_bot: boolean,
  *   rating: SeatRating | null, created: string,
  *   open_until: number | null, ai_fill: string | null, time_control: TimeControl | null,
- *   challenged: number[], awaited: number[], rating_range: RatingRange | null}} OpenGame
+ *   challenged: number[], awaited: number[], rating_range: RatingRange | null,
+ *   takebacks: boolean}} OpenGame
  */
 /** The ratings a player joining an open game needs (web/seek_ranges.py), or the offsets asked for one.
  * @typedef {{low: number, high: number}} RatingRange */
