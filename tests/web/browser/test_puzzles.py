@@ -9,7 +9,7 @@ from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, log_in_new, new_page
 from tests.web.browser.test_content_policy import LISTEN, violations
 
-from kingdomino.puzzles.catalogue import Puzzle, shipped
+from kingdomino.puzzles.catalogue import Puzzle, shipped_kind
 
 
 def anchor_of(action: str) -> str:
@@ -25,7 +25,7 @@ def alone_at_its_square(puzzle: Puzzle, action: str) -> bool:
 
 def one_click_puzzle(wrong: bool = False) -> tuple[Puzzle, str]:
     """A puzzle and an answer made by one click: a best one, or (``wrong``) one below the best."""
-    for puzzle in sorted(shipped().values(), key=lambda p: p.id):
+    for puzzle in sorted(shipped_kind("kingdomino").values(), key=lambda p: p.id):
         for answer in puzzle.answers:
             if (answer.points < puzzle.best) == wrong and alone_at_its_square(puzzle, answer.action):
                 return puzzle, answer.action
