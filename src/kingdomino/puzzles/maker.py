@@ -35,6 +35,9 @@ PLAYERS = ("greedy:epsilon=0.3", "greedy", "heuristic")
 #: Duel's: the heuristic's look-ahead over the dice is a hundred times the greedy's time there, and
 #: a Duel game gives a puzzle about once in fifty, so a less careless greedy stands in for it.
 DUEL_PLAYERS = ("greedy:epsilon=0.3", "greedy", "greedy:epsilon=0.1")
+#: The positions a proof may visit, by game (:data:`.exact.BUDGET` for the others): Tribe's
+#: recruits, payments and cavemen make its refused proofs the longest, so they are cut shorter.
+BUDGETS = {"origins-tribe": 5_000}
 
 
 @dataclass(frozen=True)
@@ -120,16 +123,17 @@ def game_of_kind(kind: str) -> str:
     return kind.split("-")[0]
 
 
-def exact_position(state: State) -> tuple[str, list[Answer]] | None:
+def exact_position(state: State, budget: int = exact.BUDGET) -> tuple[str, list[Answer]] | None:
     """The goal and the exact answers of ``state``, best first; None when it has none (the outcome
     is not the acting seat's alone, or it has one legal action): Kingdomino's by
-    :mod:`.solver`, the other games' by the full search of :mod:`.exact`."""
+    :mod:`.solver`, the other games' by the full search of :mod:`.exact` (at most ``budget``
+    positions)."""
     if isinstance(state, ClassicState):
         if exact_refusal(state) is not None:
             return None
         return goal_of(state), solve(state)
     try:
-        found = exact.answers_of(state)
+        found = exact.answers_of(state, budget)
     except exact.NotExact:
         return None
     again, claims = exact.decisions_after(state, found[0][0])
@@ -147,10 +151,12 @@ def along(
     """The puzzles of one game whose every action (chance too) ``moves`` gives: each exact
     position that teaches, as a puzzle's record."""
     state = make_game(game_name, players=players, options=options).new_initial_state()
+    kind = f"origins-{options.get('mode', 'discovery')}" if game_name == "origins" else game_name
+    budget = BUDGETS.get(kind, exact.BUDGET)
     actions: list[int] = []
     while not state.is_terminal():
         seat = state.current_player
-        found = exact_position(state) if seat != CHANCE else None
+        found = exact_position(state, budget) if seat != CHANCE else None
         if found is not None:
             goal, answers = found
             if teaches(state, answers, rules, goal):
