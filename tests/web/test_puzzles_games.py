@@ -36,9 +36,12 @@ def test_the_next_puzzle_is_of_the_game_asked_and_shown_as_that_game(client: Tes
     assert client.get("/api/puzzles/next").json()["kind"] == "kingdomino"
 
 
-def test_a_game_without_puzzles_is_refused(client: TestClient) -> None:
+def test_a_game_without_puzzles_is_refused_and_the_daily_puzzle_stays_kingdomino_s(
+    client: TestClient,
+) -> None:
     refused = client.get("/api/puzzles/next?game=chess")
     assert refused.status_code == 422 and refused.json()["error"]["field"] == "game"
+    assert client.get("/api/puzzles/daily").json()["kind"] == "kingdomino"
 
 
 def test_a_puzzle_rating_is_one_per_game(client: TestClient) -> None:
