@@ -13,6 +13,8 @@ from kingdomino import CHANCE, make_game
 from kingdomino.agents import make_agent
 from kingdomino.core.game import OptionValue, State
 from kingdomino.puzzles import exact
+from kingdomino.puzzles.catalogue import KINDS, shipped_kind
+from kingdomino.puzzles.maker import BUDGETS, criteria, exact_position, teaches
 
 #: The games the brute force is run on: Duel, and Origins in each mode (2 players: small trees).
 GAMES: list[tuple[str, dict[str, OptionValue]]] = [
@@ -109,3 +111,20 @@ def test_a_position_with_chance_or_an_opponent_s_say_ahead_is_refused() -> None:
                 if "choice changes" in str(refusal):
                     return
     pytest.fail("no Totem position where an opponent's choice moves the seat's score was refused")
+
+
+@pytest.mark.parametrize("kind", KINDS[1:])
+def test_the_shipped_puzzles_answers_are_the_search_s_and_they_teach(kind: str) -> None:
+    """A few puzzles of each set proved again: the same answers, and each kept by the quality
+    filter (the best ahead by the margin, enough answers, the greedy choice not among the best)."""
+    rules = criteria()
+    puzzles = sorted(shipped_kind(kind).values(), key=lambda p: p.id)
+    assert puzzles, f"the package ships no {kind} puzzles"
+    for puzzle in puzzles[:: max(1, len(puzzles) // 2)][:2]:
+        state = puzzle.state()
+        assert state.current_player == puzzle.seat
+        found = exact_position(state, BUDGETS.get(kind, exact.BUDGET))
+        assert found is not None
+        goal, answers = found
+        assert (goal, tuple(answers)) == (puzzle.goal, puzzle.answers)
+        assert teaches(state, answers, rules, goal)
