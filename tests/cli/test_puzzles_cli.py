@@ -7,6 +7,7 @@ import json
 import random
 import secrets
 from datetime import UTC, datetime
+from importlib import resources
 from pathlib import Path
 
 from sqlalchemy import insert
@@ -70,7 +71,7 @@ def test_a_server_s_finished_games_are_cut_into_puzzles(tmp_path: Path) -> None:
         action = state.sample_chance(rng) if seat == CHANCE else agents[seat].act(state)
         texts.append((seat, state.action_text(action)))
         state.apply(action)
-    expected = list(cut(players, {}, specs, seed, criteria()))[: criteria().per_game]
+    expected = list(cut("kingdomino", players, {}, specs, seed, criteria()))[: criteria().per_game]
     assert expected, "the game has a puzzle to find"
     store = Store(f"sqlite:///{tmp_path / 'kingdomino.sqlite3'}")
     try:
@@ -106,3 +107,21 @@ def test_a_server_s_finished_games_are_cut_into_puzzles(tmp_path: Path) -> None:
     made = json.loads(out.read_text())
     assert made["seed"] is None
     assert made["puzzles"] == expected
+
+
+def test_a_duel_set_is_made_again_byte_for_byte_and_an_unknown_game_refused(tmp_path: Path) -> None:
+    """`--game duel`: the first puzzles of the shipped set, the same bytes but for their number (a
+    smaller count makes the first of a larger one's); a game without puzzles is refused."""
+    out = tmp_path / "duel.json"
+    result = runner.invoke(
+        app, ["puzzles", "make", "--game", "duel", "--seed", "1", "--count", "2", "--out", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    shipped = json.loads(
+        resources.files("kingdomino.puzzles").joinpath("data", "duel.json").read_text("utf-8")
+    )
+    made = json.loads(out.read_text())
+    assert made == {**shipped, "puzzles": shipped["puzzles"][:2]}
+    assert out.read_text() == json.dumps(made, separators=(",", ":")) + "\n"
+    refused = runner.invoke(app, ["puzzles", "make", "--game", "chess", "--out", str(tmp_path / "x.json")])
+    assert refused.exit_code == 2 and "no set of puzzles is named 'chess'" in refused.output

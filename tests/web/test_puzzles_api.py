@@ -16,7 +16,7 @@ from tests.web.conftest import new_app
 from tests.web.test_challenges import as_
 from tests.web.test_relations import app_over, people
 
-from kingdomino.puzzles.catalogue import shipped
+from kingdomino.puzzles.catalogue import shipped, shipped_kind
 from kingdomino.web import puzzles, standings
 from kingdomino.web.store import Store
 
@@ -45,7 +45,7 @@ def test_a_puzzle_s_view_is_its_position_without_its_answer(client: TestClient) 
 
 
 def test_an_answer_is_checked_against_the_exact_answers_and_then_says_them(client: TestClient) -> None:
-    puzzle = sorted(shipped().values(), key=lambda p: p.id)[0]
+    puzzle = sorted(shipped_kind("kingdomino").values(), key=lambda p: p.id)[0]
     worse = puzzle.answers[-1]
     checked = answer(client, puzzle.id, worse.action).json()
     assert checked["solved"] is False
@@ -92,7 +92,7 @@ def test_a_guest_is_not_given_the_puzzles_its_page_saw_and_the_daily_one_stays(c
 
 
 def test_answers_are_limited_per_client(database: str) -> None:
-    puzzle = next(iter(shipped().values()))
+    puzzle = next(iter(shipped_kind("kingdomino").values()))
     with TestClient(new_app(database)) as limited:  # the app's own rate, not the tests' looser one
         codes = [answer(limited, puzzle.id, puzzle.answers[0].action).status_code for _ in range(31)]
     assert codes[:30] == [200] * 30 and codes[30] == 429
@@ -114,7 +114,7 @@ def test_two_servers_answering_at_once_rate_the_first_answer_once(
     found = standings.account_named(client.app.state.hub.store, name)  # type: ignore[attr-defined]
     assert found is not None
     account_id = found[0]
-    puzzle = sorted(shipped().values(), key=lambda p: p.id)[1]
+    puzzle = sorted(shipped_kind("kingdomino").values(), key=lambda p: p.id)[1]
     stores = [Store(either_database), Store(either_database)]
     try:
         start = threading.Barrier(2)

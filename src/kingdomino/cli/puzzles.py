@@ -1,4 +1,5 @@
-"""``kingdomino puzzles``: make Kingdomino puzzles with exact answers (``kingdomino.puzzles``)."""
+"""``kingdomino puzzles``: make puzzles with exact answers (``kingdomino.puzzles``), for Kingdomino,
+Kingdomino Duel or a mode of Kingdomino Origins."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ import typer
 from kingdomino.cli.accounts import DatabaseUrlOpt, DataDirOpt, open_store
 from kingdomino.cli.app import console, fail
 from kingdomino.cli.paths import PathProblem, output_file
+from kingdomino.puzzles.catalogue import KINDS
 from kingdomino.puzzles.maker import criteria, from_games, make_puzzles
 
 if TYPE_CHECKING:
     from kingdomino.web.store import Store
 
 app = typer.Typer(
-    help="Kingdomino puzzles: a position, one decision, an answer the engine proves.",
+    help="Puzzles: a position, one decision, an answer the engine proves.",
     no_args_is_help=True,
     rich_markup_mode="markdown",
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -27,6 +29,9 @@ app = typer.Typer(
 
 @app.command()
 def make(
+    game: Annotated[
+        str, typer.Option(help=f"The set to make: {', '.join(KINDS)}.", show_default=True)
+    ] = "kingdomino",
     seed: Annotated[int, typer.Option(help="The seed of the games the puzzles are cut from.")] = 1,
     count: Annotated[int, typer.Option(min=1, max=100_000, help="How many puzzles to make.")] = 300,
     out: Annotated[Path, typer.Option(help="The JSON file to write (the server reads this format).")] = Path(
@@ -41,9 +46,14 @@ def make(
 ) -> None:
     """Play seeded games between the engine's agents and cut out `--count` puzzles whose answers
     the engine proves (the same seed makes the same file). The package's own set is made by
-    `kingdomino puzzles make --seed 1 --count 300 --out src/kingdomino/puzzles/data/kingdomino.json`.
-    With `--from-database` they are cut from the finished games of a server's database
+    `kingdomino puzzles make --seed 1 --count 300 --out src/kingdomino/puzzles/data/kingdomino.json`,
+    and each other `--game`'s with `--out src/kingdomino/puzzles/data/GAME.json`.
+    With `--from-database` they are cut from the finished Kingdomino games of a server's database
     (`--data-dir` or `--database-url`, as `kingdomino accounts`), at most `--count`."""
+    if game not in KINDS:
+        raise fail(f"--game: no set of puzzles is named {game!r}; expected one of {', '.join(KINDS)}")
+    if from_database and game != "kingdomino":
+        raise fail("--from-database: only Kingdomino's puzzles are cut from a server's games")
     try:
         path = output_file(out, "--out")
     except PathProblem as problem:
@@ -57,7 +67,9 @@ def make(
             store.close()
     else:
         with console.status("cutting puzzles") as status:
-            puzzles = make_puzzles(seed, count, lambda n: status.update(f"{n} of {count} puzzles"), rules)
+            puzzles = make_puzzles(
+                seed, count, lambda n: status.update(f"{n} of {count} puzzles"), rules, kind=game
+            )
     body = {"seed": None if from_database else seed, "criteria": rules.__dict__, "puzzles": puzzles}
     path.write_text(json.dumps(body, separators=(",", ":")) + "\n", encoding="utf-8")
     console.print(f"{len(puzzles)} puzzles written to {path}")

@@ -1,7 +1,9 @@
-"""Puzzles cut out of seeded games between the engine's agents (``kingdomino puzzles make``).
+"""Puzzles cut out of seeded games between the engine's agents (``kingdomino puzzles make``), a set
+for each kind of :data:`KINDS` (Kingdomino, Duel, each mode of Origins).
 
 Each game's configuration and its players come from the seed, so a seed always makes the same
-file. At every exact position (:func:`.solver.exact_refusal`) of a game the answers are worked out
+file. At every exact position (Kingdomino's: :func:`.solver.exact_refusal`; the other games':
+:func:`.exact.answers_of`) of a game the answers are worked out
 and the position kept when it teaches (:func:`teaches`, with the figures of ``data/criteria.json``):
 among at least ``min_answers`` legal actions, the best answers beat the next best by ``margin``
 points and no choice of the one-ply greedy player (the largest immediate gain,
@@ -21,13 +23,21 @@ from importlib import resources
 from typing import Any
 
 from kingdomino.agents.registry import make_agent
-from kingdomino.core.game import CHANCE
+from kingdomino.core.game import CHANCE, OptionValue, State
 from kingdomino.games.classic.state import ClassicState
 from kingdomino.games.registry import make_game
+from kingdomino.puzzles import exact
+from kingdomino.puzzles.catalogue import KINDS
 from kingdomino.puzzles.solver import PUZZLE_OPTIONS, Answer, exact_refusal, goal_of, solve
 
 #: The players of the games puzzles are cut from: a careless greedy, a plain one and the heuristic.
 PLAYERS = ("greedy:epsilon=0.3", "greedy", "heuristic")
+#: Duel's: the heuristic's look-ahead over the dice is a hundred times the greedy's time there, and
+#: a Duel game gives a puzzle about once in fifty, so a less careless greedy stands in for it.
+DUEL_PLAYERS = ("greedy:epsilon=0.3", "greedy", "greedy:epsilon=0.1")
+#: The positions a proof may visit, by game (:data:`.exact.BUDGET` for the others): Tribe's
+#: recruits, payments and cavemen make its refused proofs the longest, so they are cut shorter.
+BUDGETS = {"origins-tribe": 5_000}
 
 
 @dataclass(frozen=True)
@@ -51,14 +61,18 @@ def criteria() -> Criteria:
     return Criteria(**figures)
 
 
-def teaches(state: ClassicState, answers: list[Answer], rules: Criteria) -> bool:
-    """Whether the exact ``answers`` of ``state`` make a puzzle worth solving (module text)."""
+def teaches(state: State, answers: list[Answer], rules: Criteria, goal: str | None = None) -> bool:
+    """Whether the exact ``answers`` of ``state`` make a puzzle worth solving (module text);
+    ``goal`` is the position's (by default Kingdomino's, :func:`.solver.goal_of`)."""
     best = answers[0].points
     below = [a.points for a in answers if a.points < best]
     if not below:
         return False
     gap = best - max(below)
-    if goal_of(state) == "last":
+    if goal is None:
+        assert isinstance(state, ClassicState), "a goal is worked out here for Kingdomino only"
+        goal = goal_of(state)
+    if goal == "last":
         tops = sum(1 for a in answers if a.points == best)
         return tops == 1 and gap >= rules.last_margin and len(answers) >= rules.last_min_answers
     if len(answers) < rules.min_answers:
@@ -69,7 +83,7 @@ def teaches(state: ClassicState, answers: list[Answer], rules: Criteria) -> bool
     return gap >= rules.margin and not greedy & {a.action for a in answers if a.points == best}
 
 
-def puzzle_id(game: str, players: int, options: dict[str, Any], actions: list[int]) -> str:
+def puzzle_id(game: str, players: int, options: dict[str, OptionValue], actions: list[int]) -> str:
     """A puzzle's id: a digest of its position's configuration and actions, the same in every file."""
     text = json.dumps([game, players, sorted(options.items()), actions], separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:12]
@@ -84,30 +98,71 @@ def first_rating(goal: str, answers: list[Answer], rules: Criteria) -> int:
     return rules.ratings[goal] + spread
 
 
-def _game_of(rng: random.Random) -> tuple[int, dict[str, bool]]:
+def _game_of(rng: random.Random, kind: str) -> tuple[int, dict[str, OptionValue]]:
+    """A game of the set ``kind``: its players and options (about a third with each optional rule)."""
+    if kind == "kingdomino":
+        players = rng.choice((2, 3, 4))
+        return players, {name: True for name in ("harmony", "middle_kingdom") if rng.random() < 0.3}
+    if kind == "duel":
+        return 2, {"pass_fills_spellbook": True} if rng.random() < 0.3 else {}
+    mode = kind.removeprefix("origins-")
     players = rng.choice((2, 3, 4))
-    options = {name: True for name in ("harmony", "middle_kingdom") if rng.random() < 0.3}
+    options: dict[str, OptionValue] = {"mode": mode}
+    options.update({name: True for name in ("fire_kingdom", "homo_habilis") if rng.random() < 0.3})
+    if mode == "totem" and rng.random() < 0.3:
+        options["totem_tie"] = "choose"
+    if mode == "tribe" and rng.random() < 0.3:
+        options["final_recruit"] = True
     return players, options
 
 
+def game_of_kind(kind: str) -> str:
+    """The engine's game of a set of puzzles (``origins-tribe``: ``origins``)."""
+    if kind not in KINDS:
+        raise ValueError(f"no set of puzzles is named {kind!r}; expected one of {', '.join(KINDS)}")
+    return kind.split("-")[0]
+
+
+def exact_position(state: State, budget: int = exact.BUDGET) -> tuple[str, list[Answer]] | None:
+    """The goal and the exact answers of ``state``, best first; None when it has none (the outcome
+    is not the acting seat's alone, or it has one legal action): Kingdomino's by
+    :mod:`.solver`, the other games' by the full search of :mod:`.exact` (at most ``budget``
+    positions)."""
+    if isinstance(state, ClassicState):
+        if exact_refusal(state) is not None:
+            return None
+        return goal_of(state), solve(state)
+    try:
+        found = exact.answers_of(state, budget)
+    except exact.NotExact:
+        return None
+    again, claims = exact.decisions_after(state, found[0][0])
+    goal = "then_claim" if claims else "then_place" if again else "last"
+    return goal, [Answer(state.action_text(action), points) for action, points in found]
+
+
 def along(
-    players: int, options: dict[str, bool], moves: Callable[[ClassicState], int], rules: Criteria
+    game_name: str,
+    players: int,
+    options: dict[str, OptionValue],
+    moves: Callable[[State], int],
+    rules: Criteria,
 ) -> Iterator[dict[str, Any]]:
-    """The puzzles of one game of Kingdomino whose every action (chance too) ``moves`` gives: each
-    exact position that teaches, as a puzzle's record."""
-    game = make_game("kingdomino", players=players, options=options)
-    state = game.new_initial_state()
-    assert isinstance(state, ClassicState)
+    """The puzzles of one game whose every action (chance too) ``moves`` gives: each exact
+    position that teaches, as a puzzle's record."""
+    state = make_game(game_name, players=players, options=options).new_initial_state()
+    kind = f"origins-{options.get('mode', 'discovery')}" if game_name == "origins" else game_name
+    budget = BUDGETS.get(kind, exact.BUDGET)
     actions: list[int] = []
     while not state.is_terminal():
         seat = state.current_player
-        if seat != CHANCE and exact_refusal(state) is None:
-            answers = solve(state)
-            if teaches(state, answers, rules):
-                goal = goal_of(state)
+        found = exact_position(state, budget) if seat != CHANCE else None
+        if found is not None:
+            goal, answers = found
+            if teaches(state, answers, rules, goal):
                 yield {
-                    "id": puzzle_id("kingdomino", players, options, actions),
-                    "game": "kingdomino",
+                    "id": puzzle_id(game_name, players, options, actions),
+                    "game": game_name,
                     "players": players,
                     "options": options,
                     "actions": list(actions),
@@ -122,28 +177,33 @@ def along(
 
 
 def cut(
-    players: int, options: dict[str, bool], seat_agents: list[str], seed: int, rules: Criteria
+    game_name: str,
+    players: int,
+    options: dict[str, OptionValue],
+    seat_agents: list[str],
+    seed: int,
+    rules: Criteria,
 ) -> Iterator[dict[str, Any]]:
     """The puzzles of one seeded game between ``seat_agents``."""
     agents = [make_agent(spec, seed=seed + i) for i, spec in enumerate(seat_agents)]
     rng = random.Random(seed)
 
-    def move(state: ClassicState) -> int:
+    def move(state: State) -> int:
         seat = state.current_player
         return state.sample_chance(rng) if seat == CHANCE else agents[seat].act(state)
 
-    return along(players, options, move, rules)
+    return along(game_name, players, options, move, rules)
 
 
 class _CutShort(Exception):
     """A stored game's actions ran out before the game's end."""
 
 
-def _replaying(texts: list[str]) -> Callable[[ClassicState], int]:
+def _replaying(texts: list[str]) -> Callable[[State], int]:
     """The moves of a stored game, its actions' texts one after another."""
     left = iter(texts)
 
-    def move(state: ClassicState) -> int:
+    def move(state: State) -> int:
         text = next(left, None)
         if text is None:
             raise _CutShort
@@ -166,7 +226,7 @@ def from_games(
             continue
         taken = 0
         try:
-            for puzzle in along(players, chosen, _replaying(texts), rules):
+            for puzzle in along("kingdomino", players, dict(chosen), _replaying(texts), rules):
                 if taken == rules.per_game or len(found) == count:
                     break
                 if puzzle["id"] not in found:
@@ -179,24 +239,41 @@ def from_games(
     return list(found.values())
 
 
-def make_puzzles(
-    seed: int, count: int, progress: Callable[[int], None] | None = None, rules: Criteria | None = None
-) -> list[dict[str, Any]]:
-    """``count`` puzzles cut from games seeded one after another from ``seed`` (the same seed, the
-    same puzzles), at most ``per_game`` from one game."""
+def stream(seed: int, kind: str = "kingdomino", rules: Criteria | None = None) -> Iterator[dict[str, Any]]:
+    """The puzzles of the set ``kind`` (:data:`KINDS`) cut from games seeded one after another
+    from ``seed``, each once, at most ``per_game`` from one game, without end: the same seed, the
+    same puzzles in the same order."""
     rules = rules or criteria()
+    game_name = game_of_kind(kind)
     rng = random.Random(seed)
-    found: dict[str, dict[str, Any]] = {}
-    while len(found) < count:
-        players, options = _game_of(rng)
-        seat_agents = [rng.choice(PLAYERS) for _ in range(players)]
+    seen: set[str] = set()
+    while True:
+        players, options = _game_of(rng, kind)
+        seat_agents = [rng.choice(DUEL_PLAYERS if kind == "duel" else PLAYERS) for _ in range(players)]
         taken = 0
-        for puzzle in cut(players, options, seat_agents, rng.randrange(2**31), rules):
-            if taken == rules.per_game or len(found) == count:
+        for puzzle in cut(game_name, players, options, seat_agents, rng.randrange(2**31), rules):
+            if taken == rules.per_game:
                 break
-            if puzzle["id"] not in found:
-                found[puzzle["id"]] = puzzle
+            if puzzle["id"] not in seen:
+                seen.add(puzzle["id"])
                 taken += 1
-                if progress:
-                    progress(len(found))
-    return list(found.values())
+                yield puzzle
+
+
+def make_puzzles(
+    seed: int,
+    count: int,
+    progress: Callable[[int], None] | None = None,
+    rules: Criteria | None = None,
+    kind: str = "kingdomino",
+) -> list[dict[str, Any]]:
+    """The first ``count`` puzzles of :func:`stream` (a smaller count makes the first of a larger
+    one's)."""
+    found = []
+    for puzzle in stream(seed, kind, rules):
+        found.append(puzzle)
+        if progress:
+            progress(len(found))
+        if len(found) == count:
+            break
+    return found

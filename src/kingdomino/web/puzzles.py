@@ -6,7 +6,9 @@ the set was made. Its view is built as a game's (``views``: the engine's public 
 position, the seat's legal moves and score sheets), without what would give the answer away (no
 points a move adds, no aids) and without anything hidden (no seed, no deal to come: none is left).
 An account's answer rates it as a game against the puzzle (``ratings.glicko2``: a solved puzzle a
-win, the puzzle's rating moving the other way), the first answer to each puzzle only.
+win, the puzzle's rating moving the other way), the first answer to each puzzle only. Each set
+(``catalogue.KINDS``: Kingdomino, Duel, each mode of Origins) has its own ratings, as each game
+has: Kingdomino's in ``puzzle_players``, the others' in ``puzzle_game_players``.
 """
 
 from __future__ import annotations
@@ -19,10 +21,16 @@ from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
-from kingdomino.puzzles.catalogue import Puzzle, shipped
+from kingdomino.puzzles.catalogue import KINDS, Puzzle, shipped, shipped_kind
 from kingdomino.ratings.glicko2 import START_RATING, Rating, update
-from kingdomino.web.puzzle_tables import PuzzleAnswerRow, PuzzlePlayerRow, PuzzleRatingRow
+from kingdomino.web.puzzle_tables import (
+    PuzzleAnswerRow,
+    PuzzleGamePlayerRow,
+    PuzzlePlayerRow,
+    PuzzleRatingRow,
+)
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
 from kingdomino.web.stored import now
@@ -32,6 +40,26 @@ from kingdomino.web.views import sheet_json
 NEAREST = 12
 #: A puzzle's deviation before anyone answered it: its rating is the set's guess.
 PUZZLE_DEVIATION = 250.0
+
+
+def kind_named(kind: str) -> str:
+    """``kind`` when it names a set of puzzles; 422 on the field ``game`` for any other."""
+    if kind not in KINDS or not shipped_kind(kind):
+        raise HubError(422, "game", f"no puzzles of {kind!r}; expected one of {', '.join(KINDS)}")
+    return kind
+
+
+def _player_row(session: Session, account_id: int, kind: str, lock: bool = False) -> Any:
+    """The account's rating row in the set ``kind`` (None before its first answer there)."""
+    if kind == "kingdomino":
+        return session.get(PuzzlePlayerRow, account_id, with_for_update=lock)
+    return session.get(PuzzleGamePlayerRow, (account_id, kind), with_for_update=lock)
+
+
+def _new_player_row(account_id: int, kind: str) -> PuzzlePlayerRow | PuzzleGamePlayerRow:
+    if kind == "kingdomino":
+        return PuzzlePlayerRow(account_id=account_id, tried=0, solved=0)
+    return PuzzleGamePlayerRow(account_id=account_id, kind=kind, tried=0, solved=0)
 
 
 def puzzle_named(puzzle_id: str) -> Puzzle:
@@ -53,6 +81,7 @@ def puzzle_view(puzzle_id: str) -> dict[str, Any]:
         "type": "puzzle",
         "id": puzzle.id,
         "game": puzzle.game,
+        "kind": puzzle.kind,
         "description": state.game.describe(),
         "options": dict(puzzle.options),
         "status": "playing",
@@ -75,19 +104,14 @@ def _rating_of(row: Any) -> Rating:
     return Rating(row.rating, row.deviation, row.volatility)
 
 
-def puzzle_ratings(store: Store) -> dict[str, Rating]:
-    """Each puzzle's rating: its row once answered, else the set's first guess."""
+def puzzle_ratings(store: Store, kind: str = "kingdomino") -> dict[str, Rating]:
+    """Each puzzle's rating in the set ``kind``: its row once answered, else the set's first guess."""
     with store.sessions() as session:
         rows = {row.puzzle_id: _rating_of(row) for row in session.scalars(select(PuzzleRatingRow))}
-    return {pid: rows.get(pid, Rating(p.rating, PUZZLE_DEVIATION)) for pid, p in shipped().items()}
+    return {pid: rows.get(pid, Rating(p.rating, PUZZLE_DEVIATION)) for pid, p in shipped_kind(kind).items()}
 
 
-def player_rating(store: Store, account_id: int) -> dict[str, Any] | None:
-    """An account's puzzle rating as a page shows it (None: it answered none yet)."""
-    with store.sessions() as session:
-        row = session.get(PuzzlePlayerRow, account_id)
-    if row is None:
-        return None
+def _shown_rating(row: Any) -> dict[str, Any]:
     rating = _rating_of(row)
     return {
         "rating": round(rating.rating),
@@ -97,22 +121,40 @@ def player_rating(store: Store, account_id: int) -> dict[str, Any] | None:
     }
 
 
-def page_rating(store: Store, account_id: int) -> dict[str, Any]:
-    """An account's puzzle rating for the puzzles' page: the starting one before its first answer
-    (a logged-in player is rated from the first puzzle on)."""
+def player_rating(store: Store, account_id: int, kind: str = "kingdomino") -> dict[str, Any] | None:
+    """An account's puzzle rating in the set ``kind`` as a page shows it (None: it answered none
+    of that set yet)."""
+    with store.sessions() as session:
+        row = _player_row(session, account_id, kind)
+    return None if row is None else _shown_rating(row)
+
+
+def player_ratings(store: Store, account_id: int) -> dict[str, dict[str, Any]]:
+    """An account's puzzle rating in each set it answered a puzzle of, in the order of the sets."""
+    with store.sessions() as session:
+        rows: dict[str, Any] = {"kingdomino": session.get(PuzzlePlayerRow, account_id)}
+        found = select(PuzzleGamePlayerRow).where(PuzzleGamePlayerRow.account_id == account_id)
+        rows.update({row.kind: row for row in session.scalars(found)})
+    return {kind: _shown_rating(rows[kind]) for kind in KINDS if rows.get(kind) is not None}
+
+
+def page_rating(store: Store, account_id: int, kind: str = "kingdomino") -> dict[str, Any]:
+    """An account's puzzle rating in the set ``kind`` for the puzzles' page: the starting one
+    before its first answer (a logged-in player is rated from the first puzzle on)."""
     start = Rating()
-    found = player_rating(store, account_id)
+    found = player_rating(store, account_id, kind)
     return found or {"rating": round(start.rating), "provisional": start.provisional, "tried": 0, "solved": 0}
 
 
-def next_puzzle(store: Store, account_id: int | None, skip: set[str]) -> Puzzle:
-    """A puzzle near the player's rating (a guest's: the starting one) that they have not
-    answered (an account) nor skip (the ids a guest's page names), drawn among the nearest."""
-    ratings = puzzle_ratings(store)
+def next_puzzle(store: Store, account_id: int | None, skip: set[str], kind: str = "kingdomino") -> Puzzle:
+    """A puzzle of the set ``kind`` near the player's rating in it (a guest's: the starting one)
+    that they have not answered (an account) nor skip (the ids a guest's page names), drawn among
+    the nearest."""
+    ratings = puzzle_ratings(store, kind)
     mine = START_RATING
     if account_id is not None:
         with store.sessions() as session:
-            row = session.get(PuzzlePlayerRow, account_id)
+            row = _player_row(session, account_id, kind)
             answered = set(
                 session.scalars(
                     select(PuzzleAnswerRow.puzzle_id).where(PuzzleAnswerRow.account_id == account_id)
@@ -126,8 +168,9 @@ def next_puzzle(store: Store, account_id: int | None, skip: set[str]) -> Puzzle:
 
 
 def daily_puzzle(day: date) -> Puzzle:
-    """The puzzle of the day: the same for everyone all day (its date's digest picks it)."""
-    ids = sorted(shipped())
+    """The puzzle of the day: the same for everyone all day (its date's digest picks it), always a
+    Kingdomino one (the game the lobby's card names)."""
+    ids = sorted(shipped_kind("kingdomino"))
     digest = hashlib.sha256(day.isoformat().encode()).digest()
     return shipped()[ids[int.from_bytes(digest[:8], "big") % len(ids)]]
 
@@ -167,7 +210,7 @@ def _rate(
     one transaction, the answer's row the once-only key."""
     try:
         with store.sessions.begin() as session:
-            player_row = session.get(PuzzlePlayerRow, account_id, with_for_update=True)
+            player_row = _player_row(session, account_id, puzzle.kind, lock=True)
             puzzle_row = session.get(PuzzleRatingRow, puzzle.id, with_for_update=True)
             player = _rating_of(player_row) if player_row else Rating()
             opponent = _rating_of(puzzle_row) if puzzle_row else Rating(puzzle.rating, PUZZLE_DEVIATION)
@@ -193,7 +236,7 @@ def _rate(
                 )
             )
             if player_row is None:
-                player_row = PuzzlePlayerRow(account_id=account_id, tried=0, solved=0)
+                player_row = _new_player_row(account_id, puzzle.kind)
                 session.add(player_row)
             player_row.rating, player_row.deviation, player_row.volatility = (
                 mine.rating,

@@ -9,7 +9,7 @@ from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, log_in_new, new_page
 from tests.web.browser.test_content_policy import LISTEN, violations
 
-from kingdomino.puzzles.catalogue import Puzzle, shipped
+from kingdomino.puzzles.catalogue import Puzzle, shipped_kind
 
 
 def anchor_of(action: str) -> str:
@@ -25,7 +25,7 @@ def alone_at_its_square(puzzle: Puzzle, action: str) -> bool:
 
 def one_click_puzzle(wrong: bool = False) -> tuple[Puzzle, str]:
     """A puzzle and an answer made by one click: a best one, or (``wrong``) one below the best."""
-    for puzzle in sorted(shipped().values(), key=lambda p: p.id):
+    for puzzle in sorted(shipped_kind("kingdomino").values(), key=lambda p: p.id):
         for answer in puzzle.answers:
             if (answer.points < puzzle.best) == wrong and alone_at_its_square(puzzle, answer.action):
                 return puzzle, answer.action
@@ -48,7 +48,7 @@ def test_a_puzzle_solved_on_the_board_moves_the_account_s_puzzle_rating(page: Li
     assert page.locator("#puzzle-answers li.best.yours").count() == 1
     assert page.locator(".kingdom.mine g.legal.anchor").count() == 0  # answered: nothing to place
     # Where the kingdom said "to play", it says what the answer is worth.
-    worth = page.locator(".kingdom.mine .turn-mark").inner_text().strip()
+    worth = page.locator(".kingdom.mine .puzzle-worth").inner_text().strip()
     assert worth == f"your answer: {puzzle.best} points at the end, best {puzzle.best}"
     # The marks are explained under the board: a new account's rating is provisional ("1,690?").
     legend = page.locator("#puzzle-legend").inner_text()
@@ -83,7 +83,7 @@ def test_a_guest_s_wrong_answer_on_a_phone_shows_the_best_and_ends_the_streak(
         f"Nem a legjobb. A tiéd: {points} pont, a legjobb: {puzzle.best}."
     )
     assert page.locator(".kingdom.mine .played-mark").count() == 1
-    worth = page.locator(".kingdom.mine .turn-mark").inner_text().strip()
+    worth = page.locator(".kingdom.mine .puzzle-worth").inner_text().strip()
     assert worth == f"a válaszod: {points} pont a végén, a legjobb {puzzle.best}"
     assert page.locator(".kingdom.mine .hint-mark").count() == 1
     assert page.evaluate(OVERFLOW) == []

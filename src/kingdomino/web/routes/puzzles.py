@@ -1,6 +1,6 @@
-"""Puzzles over HTTP (``web.puzzles``): the next one near the player's rating, one by its id, the
-daily one, an answer checked and rated, and a player's puzzle rating; and the page, ``/puzzles``
-(``/puzzles/{id}``: that one first).
+"""Puzzles over HTTP (``web.puzzles``): the next one of a game near the player's rating in it, one by
+its id, the daily one, an answer checked and rated, and a player's puzzle ratings; and the page,
+``/puzzles`` (``/puzzles/{id}``: that one first).
 
 A puzzle's answers travel only in the answer to ``POST /api/puzzles/{id}/answer``. Answers are
 limited per client (``ANSWERS``) as other requests that write are; the database is read and
@@ -44,7 +44,7 @@ class AnswerRequest(Body):
 def _shown(puzzle_id: str, account: Account | None, store: Store) -> dict[str, Any]:
     """A puzzle's view with the account's puzzle rating (``player``; null for a guest)."""
     view = puzzles.puzzle_view(puzzle_id)
-    return {**view, "player": puzzles.page_rating(store, account.id) if account else None}
+    return {**view, "player": puzzles.page_rating(store, account.id, view["kind"]) if account else None}
 
 
 @router.get("/puzzles", include_in_schema=False)
@@ -59,29 +59,37 @@ async def next_puzzle(
     account: CurrentAccount,
     hub: HubDep,
     skip: Annotated[str, Query(max_length=MAX_SKIPPED * 13, description="Ids seen, comma-separated.")] = "",
+    game: Annotated[
+        str, Query(max_length=32, description="The set: kingdomino, duel, origins-discovery, ...")
+    ] = "kingdomino",
 ) -> dict[str, Any]:
-    """A puzzle near the player's rating that they have not answered (a guest: not in `skip`),
-    its position as the player sees it, and `player`, the account's puzzle rating (the starting
+    """A puzzle of `game` (a set: Kingdomino, Duel or a mode of Origins; 422 for another) near
+    the player's rating in it that they have not answered (a guest: not in `skip`), its position
+    as the player sees it, and `player`, the account's puzzle rating in that set (the starting
     one before its first answer; null for a guest)."""
     seen = {s for s in skip.split(",")[:MAX_SKIPPED] if s}
-    found = await asyncio.to_thread(puzzles.next_puzzle, hub.store, account.id if account else None, seen)
+    kind = puzzles.kind_named(game)
+    account_id = account.id if account else None
+    found = await asyncio.to_thread(puzzles.next_puzzle, hub.store, account_id, seen, kind)
     return await asyncio.to_thread(_shown, found.id, account, hub.store)
 
 
 @router.get("/api/puzzles/daily")
 async def daily(account: CurrentAccount, hub: HubDep) -> dict[str, Any]:
-    """The puzzle of the day (UTC), the same for everyone."""
+    """The puzzle of the day (UTC), the same for everyone: a Kingdomino one."""
     found = puzzles.daily_puzzle(datetime.now(UTC).date())
     return await asyncio.to_thread(_shown, found.id, account, hub.store)
 
 
 @router.get("/api/puzzles/players/{name:path}")
 async def player_rating(name: str, hub: HubDep) -> dict[str, Any]:
-    """A player's puzzle rating (`rating`: null before their first answer)."""
+    """A player's puzzle ratings: `rating`, Kingdomino's (null before their first answer), and
+    `ratings`, one per set they answered a puzzle of (`duel`, `origins-tribe` ...)."""
     found = await asyncio.to_thread(standings.account_named, hub.store, name, True)
     if found is None:
         raise HubError(404, "name", f"no player is named {name!r}", "no_player", {"name": name})
-    return {"rating": await asyncio.to_thread(puzzles.player_rating, hub.store, found[0])}
+    ratings = await asyncio.to_thread(puzzles.player_ratings, hub.store, found[0])
+    return {"rating": ratings.get("kingdomino"), "ratings": ratings}
 
 
 @router.get("/api/puzzles/{puzzle_id}")

@@ -1,13 +1,15 @@
-// The puzzles' page (/puzzles; /puzzles/<id> opens that one first): a Kingdomino position drawn as
-// a game's board (board-kingdoms.js), its goal in words, the decision made on the board as in play.
-// The server checks the answer and only then says each action's points (the engine proved them
-// when the set was made); the best one is shown on the board beside the player's, then "Next
-// puzzle". An account's puzzle rating moves with each first answer; a guest's page keeps a streak
-// and the puzzles it saw in this browser instead.
+// The puzzles' page (/puzzles, /puzzles?game=duel; /puzzles/<id> opens that one first): a position
+// of the set chosen (puzzle-sets.js: Kingdomino, Duel, a mode of Origins) drawn as that game's board
+// (boards.js), its goal in words, the decision made on the board as in play. The server checks the
+// answer and only then says each action's points (the engine proved them when the set was made);
+// the best one is shown on the board beside the player's, and the board no longer says whose turn
+// it is; then "Next puzzle". An account's puzzle rating in the set moves with each first answer; a
+// guest's page keeps a streak and the puzzles it saw in this browser instead.
 import { el } from "./dom.js";
 import { number, t } from "./i18n.js";
 import { Refused, api } from "./server.js";
-import { render } from "./board-kingdoms.js";
+import { BOARDS } from "./boards.js";
+import { kindChoice, showKind, startingKind } from "./puzzle-sets.js";
 import { actionWords, errorWords, gameTitle, localSeatNames } from "./words.js";
 import { ratingMoved, ratingShown } from "./rating-mark.js";
 
@@ -18,9 +20,9 @@ const SEEN_KEPT = 100;
 /** The answers listed after an answer at most (the best first; the player's always). */
 const LISTED = 4;
 
-/** A puzzle as the server sends it (GET /api/puzzles/...): a game's view of the position, its goal,
- * and the account's puzzle rating (null: a guest, or no answer yet).
- * @typedef {import("./view-types.js").View & {goal: string,
+/** A puzzle as the server sends it (GET /api/puzzles/...): a game's view of the position, its set
+ * (`kind`), its goal, and the account's puzzle rating in the set (null: a guest).
+ * @typedef {import("./view-types.js").View & {goal: string, kind: string,
  *   player: {rating: number, provisional: boolean, tried: number, solved: number} | null}} PuzzleView */
 /** The server's word on an answer (POST /api/puzzles/{id}/answer).
  * @typedef {{solved: boolean, action: string, points: number, best: number,
@@ -31,6 +33,12 @@ const LISTED = 4;
 export function showPuzzles(main) {
   const linked = location.pathname.match(/^\/puzzles\/([0-9a-f]+)$/);
   document.title = `${t("puzzle.title")} · ${t("app.name")}`;
+  const set = { kind: startingKind() };
+  const choice = kindChoice(set.kind, (kind) => {
+    set.kind = kind;
+    history.pushState(null, "", `/puzzles?game=${kind}`);
+    load(page, shown, nextPath(kind), draw);
+  });
   const page = {
     title: el("h1", {}, t("puzzle.title")),
     goal: el("p", { class: "puzzle-goal", id: "puzzle-goal" }),
@@ -43,21 +51,25 @@ export function showPuzzles(main) {
   };
   /** @type {{view: PuzzleView | null, checked: Checked | null}} */
   const shown = { view: null, checked: null };
-  const draw = () => drawPuzzle(page, shown, (action) => answer(page, shown, action, draw));
+  const draw = () => {
+    if (shown.view) showKind(choice, set.kind = shown.view.kind);
+    drawPuzzle(page, shown, (action) => answer(page, shown, action, draw));
+  };
   page.next.addEventListener("click", () => {
-    history.pushState(null, "", "/puzzles");
-    load(page, shown, nextPath(), draw);
+    history.pushState(null, "", `/puzzles?game=${set.kind}`);
+    load(page, shown, nextPath(set.kind), draw);
   });
-  main.replaceChildren(el("section", { class: "card puzzle-head" }, page.title, page.goal, page.standing,
+  main.replaceChildren(el("section", { class: "card puzzle-head" }, page.title, choice, page.goal, page.standing,
     page.result, page.next, page.error),
     el("section", { class: "board-card", id: "board-card" }, page.board, page.legend));
-  load(page, shown, linked ? `/api/puzzles/${linked[1]}` : nextPath(), draw);
+  load(page, shown, linked ? `/api/puzzles/${linked[1]}` : nextPath(set.kind), draw);
 }
 
-/** The next puzzle's address: a guest's page names the puzzles it saw (an account's are the server's). */
-function nextPath() {
+/** The next puzzle's address in the set `kind`: a guest's page names the puzzles it saw (an
+ * account's are the server's). @param {string} kind */
+function nextPath(kind) {
   const seen = readList(SEEN);
-  return seen.length ? `/api/puzzles/next?skip=${seen.join(",")}` : "/api/puzzles/next";
+  return `/api/puzzles/next?game=${kind}${seen.length ? `&skip=${seen.join(",")}` : ""}`;
 }
 
 /** @param {string} key @returns {string[]} */
@@ -102,7 +114,8 @@ function drawPuzzle(page, shown, play) {
   const { view, checked } = shown;
   if (!view) return;
   const seat = view.your_seats[0];
-  page.goal.textContent = `${gameTitle(view)} · ${t("lobby.players_n", { n: view.seats.length })}: ${t(`puzzle.goal.${view.goal}`)}`;
+  const goal = view.game === "kingdomino" ? `puzzle.goal.${view.goal}` : `puzzle.goal_${view.game}.${view.goal}`;
+  page.goal.textContent = `${gameTitle(view)} · ${t("lobby.players_n", { n: view.seats.length })}: ${t(goal)}`;
   page.standing.replaceChildren(...standingWords(view, checked));
   const best = checked ? checked.answers.find((a) => a.points === checked.best)?.action ?? null : null;
   /** @type {import("./board-kingdoms.js").Ctx} */
@@ -111,12 +124,13 @@ function drawPuzzle(page, shown, play) {
     highlight: checked && best ? { seat, action: best, played: checked.solved ? undefined : checked.action } : null,
     redraw: () => drawPuzzle(page, shown, play),
   };
-  render(page.board, view, ctx);
-  // Answered, the player's kingdom says what the answer is worth where it said "to play".
-  const mark = page.board.querySelector(`.kingdom[data-seat="${seat}"] .turn-mark`);
-  if (checked && mark) {
-    mark.classList.add("puzzle-worth");
-    mark.textContent = ` ${t("puzzle.board_answer", { yours: number(checked.points), best: number(checked.best) })}`;
+  // Once answered, the position is no longer one to play: no seat is marked "to play", and the
+  // player's kingdom says what the answer is worth.
+  BOARDS[view.game].render(page.board, checked ? { ...view, status: "answered" } : view, ctx);
+  const title = checked && page.board.querySelector(`.kingdom[data-seat="${seat}"] .seat-name`);
+  if (checked && title) {
+    const worth = t("puzzle.board_answer", { yours: number(checked.points), best: number(checked.best) });
+    title.append(el("span", { class: "puzzle-worth" }, ` ${worth}`));
   }
   page.result.replaceChildren(...(checked ? resultWords(view, checked) : []));
   page.legend.replaceChildren(...legendWords(page));
