@@ -13,7 +13,7 @@ from tests.web.test_challenges import as_
 from tests.web.test_puzzles_api import answer
 from tests.web.test_relations import app_over, people
 
-from kingdomino.puzzles.catalogue import shipped
+from kingdomino.puzzles.catalogue import shipped_kind
 from kingdomino.ratings.glicko2 import Rating
 from kingdomino.web import puzzles, standings
 from kingdomino.web.puzzle_tables import PuzzlePlayerRow
@@ -27,7 +27,7 @@ def client(either_database: str) -> Iterator[TestClient]:
 
 def test_new_accounts_answering_wrong_move_no_puzzle_s_rating(client: TestClient) -> None:
     store = client.app.state.hub.store  # type: ignore[attr-defined]
-    puzzle = sorted(shipped().values(), key=lambda p: p.id)[2]
+    puzzle = sorted(shipped_kind("kingdomino").values(), key=lambda p: p.id)[2]
     wrong = puzzle.answers[-1].action
     assert puzzle.points_of(wrong) != puzzle.best
     guessed = Rating(puzzle.rating, puzzles.PUZZLE_DEVIATION)

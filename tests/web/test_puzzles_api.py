@@ -99,10 +99,11 @@ def test_answers_are_limited_per_client(database: str) -> None:
 
 
 def test_the_puzzles_page_preloads_its_own_modules(client: TestClient) -> None:
+    base = client.app.state.static_base  # type: ignore[attr-defined]
     for path in ("/puzzles", "/puzzles/0123abcd"):
         page = client.get(path)
         assert page.status_code == 200
-        assert "/static/puzzle.js" in page.text and "/static/board-kingdoms.js" in page.text
+        assert f"{base}puzzle.js" in page.text and f"{base}board-kingdoms.js" in page.text
 
 
 def test_two_servers_answering_at_once_rate_the_first_answer_once(
