@@ -191,7 +191,7 @@ REFUSAL_CODES = frozenset(
         "mail_link_invalid",
         "mail_notice_no_address",
         "too_many_mails",
-        # The attack review of 2026-12-01 (session 9): watch_apart.py.
+        # A watch link refused across a block (watch_apart.py); too many challenges to one account.
         "watch_blocked",
         "watch_refused",
         "challenged_too_much",
