@@ -138,8 +138,16 @@ QUIET_MS = 300
 
 def log_out(page: LivePage) -> None:
     """Log out from the lobby's account card once none of the page's API requests is under way
-    (for ``QUIET_MS``: an answer may start the next): a card's request still on its way when the
-    session ends is refused 401, which the browser notes as an error."""
+    (``until_the_api_is_quiet``): a card's request still on its way when the session ends is
+    refused 401, which the browser notes as an error."""
+    until_the_api_is_quiet(page)
+    page.click("#log-out")
+    page.wait_for_selector("#account-form")
+
+
+def until_the_api_is_quiet(page: LivePage) -> None:
+    """Wait until none of the page's API requests has been under way for ``QUIET_MS`` (an answer
+    may start the next request), under a deadline."""
     deadline = time.monotonic() + 30
     quiet_since = time.monotonic()
     while time.monotonic() - quiet_since < QUIET_MS / 1000:
@@ -147,8 +155,6 @@ def log_out(page: LivePage) -> None:
         page.wait_for_timeout(50)
         if page.api_requests:
             quiet_since = time.monotonic()
-    page.click("#log-out")
-    page.wait_for_selector("#account-form")
 
 
 def create_game(
