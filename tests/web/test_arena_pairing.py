@@ -79,3 +79,29 @@ def test_the_standings_rank_by_points_then_points_a_game_and_show_the_sequence_a
     assert [(line.name, line.rank) for line in tied] == [("Anna", 1), ("Boris", 2)], "fewer games first"
     same = standings({1: "Bea", 2: "Al"}, {1: ["win"], 2: ["win"]})
     assert [(line.name, line.rank) for line in same] == [("Al", 1), ("Bea", 1)]
+
+
+def test_the_opponents_of_the_last_few_games_are_avoided_while_another_is_free() -> None:
+    # Three friends took turns (1-2, 1-3, 2-3): none is the other's last opponent each time, yet
+    # each met both lately. Free with a stranger, 1 meets the stranger, not a friend (2 and 3,
+    # nobody else left, meet as two who just met may when none waits for another).
+    friends = [
+        Free(1, 4, 1500.0, last=3, recent=frozenset({2, 3})),
+        Free(2, 4, 1500.0, last=3, recent=frozenset({1, 3})),
+        Free(3, 4, 1500.0, last=2, recent=frozenset({1, 2})),
+        Free(4, 0, 1500.0),
+    ]
+    assert pair(friends) == ([(1, 4), (2, 3)], [])
+    # Nobody else free: a recent opponent who is not the last one is still met.
+    assert pair(friends[:2]) == ([(1, 2)], [])
+
+
+def test_a_game_of_recent_opponents_the_greedy_pass_left_is_undone_by_a_swap() -> None:
+    free = [
+        Free(1, 8, 1500.0),
+        Free(2, 8, 1500.0),
+        Free(3, 0, 1500.0, recent=frozenset({4})),
+        Free(4, 0, 1500.0, recent=frozenset({3})),
+    ]
+    met = {frozenset(game) for game in pair(free)[0]}
+    assert frozenset((3, 4)) not in met and len(met) == 2

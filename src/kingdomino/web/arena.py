@@ -21,8 +21,10 @@ while it was stopped counted. Its lock is the tournaments' (a join, a pause, a p
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from kingdomino.ratings.glicko2 import Rating
@@ -42,6 +44,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: The figures of an arena's fairness (``data/arena.json``, described in ``data/SOURCES.md``).
+FAIRNESS: dict[str, int] = json.loads(
+    resources.files("kingdomino.web").joinpath("data", "arena.json").read_text(encoding="utf-8")
+)
 #: The bounds of an arena's length (minutes).
 MIN_MINUTES, MAX_MINUTES = 20, 180
 #: How long a paired player has to take their seat before losing the game by forfeit (minutes).
@@ -158,9 +164,13 @@ class Arena:
         points = points_of(state)
         ratings = await asyncio.to_thread(self._ratings, tournament, free)
         last = state.last_opponents()
+        recent = state.recent_opponents(FAIRNESS["recent_opponents"])
         moment = time.monotonic()
         waited = {p: moment - self.freed.get((tournament_id, p), -float("inf")) for p in free}
-        candidates = [Free(p, points.get(p, 0), ratings[p], last.get(p), waited[p]) for p in free]
+        candidates = [
+            Free(p, points.get(p, 0), ratings[p], last.get(p), waited[p], recent.get(p, frozenset()))
+            for p in free
+        ]
         games, _ = pair(candidates, self.rematch_seconds)
         for first, second in games:
             game_id = await rounds.make_pairing_game(

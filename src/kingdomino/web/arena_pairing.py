@@ -3,12 +3,14 @@ free now, and what each player's games are worth.
 
 Pairing (:func:`pair`): the free players are taken in their order in the arena (most arena points
 first, then the higher rating) and each is given the free player nearest to them in points, then
-in rating, who is not their last opponent (nor has them as theirs) when such a player is free; a
-rematch the greedy pass left is undone by swapping partners with another pair when that makes two
-fresh games. Two players who just met meet again only when both have waited ``rematch_after``
-seconds and nobody else came free meanwhile: at a game's end its two players are the only free
-ones, and would otherwise be paired together at once, again and again. A player left out waits
-for the next pairing.
+in rating, whom they did not meet in their last few games (``recent``: nor has them among theirs)
+when such a player is free, else who is not their last opponent; a recent opponent the greedy pass
+left is undone by swapping partners with another pair when that makes two fresh games (two or
+three friends who come free together would otherwise meet again and again by taking turns).
+Two players who just met meet again only when both have waited ``rematch_after`` seconds and
+nobody else came free meanwhile: at a game's end its two players are the only free ones, and
+would otherwise be paired together at once, again and again. A player left out waits for the
+next pairing.
 
 Scoring (:func:`scored`): a win is worth 2, a draw 1, a loss 0. After two wins in a row a player is
 "on fire": each win is worth 4 and each draw 2, until a game they do not win (that game still
@@ -40,10 +42,16 @@ class Free:
     last: int | None = None
     #: How long they have been free (seconds).
     waited: float = float("inf")
+    #: The opponents of their last few games (``last`` among them).
+    recent: frozenset[int] = frozenset()
 
 
 def _rematch(a: Free, b: Free) -> bool:
     return a.last == b.player or b.last == a.player
+
+
+def _met(a: Free, b: Free) -> bool:
+    return _rematch(a, b) or b.player in a.recent or a.player in b.recent
 
 
 def pair(free: Sequence[Free], rematch_after: float = 0.0) -> tuple[list[tuple[int, int]], list[int]]:
@@ -58,9 +66,10 @@ def pair(free: Sequence[Free], rematch_after: float = 0.0) -> tuple[list[tuple[i
     waiting: list[Free] = []
     while left:
         first = left.pop(0)
-        fresh = [other for other in left if not _rematch(first, other)]
+        fresh = [other for other in left if not _met(first, other)]
+        not_last = [other for other in left if not _rematch(first, other)]
         patient = [o for o in left if min(first.waited, o.waited) >= rematch_after]
-        choice = fresh or patient
+        choice = fresh or not_last or patient
         if not choice:
             waiting.append(first)
             continue
@@ -72,15 +81,16 @@ def pair(free: Sequence[Free], rematch_after: float = 0.0) -> tuple[list[tuple[i
 
 
 def _undo_rematches(games: list[tuple[Free, Free]]) -> None:
-    """Swap partners between a rematch and another game where both new games are fresh."""
+    """Swap partners between a game of recent opponents and another game where both new games are
+    fresh."""
     for n, (a, b) in enumerate(games):
-        if not _rematch(a, b):
+        if not _met(a, b):
             continue
         for m, (c, d) in enumerate(games):
             if m == n:
                 continue
             for one, other in (((a, c), (b, d)), ((a, d), (b, c))):
-                if not _rematch(*one) and not _rematch(*other):
+                if not _met(*one) and not _met(*other):
                     games[n], games[m] = one, other
                     break
             else:

@@ -46,6 +46,14 @@ class ArenaState:
             for player, games in self.outcomes().items()
         }
 
+    def recent_opponents(self, games: int) -> dict[int, frozenset[int]]:
+        """Each player's opponents in their last ``games`` games paired."""
+        found: dict[int, list[int]] = {}
+        for g in self.games:
+            found.setdefault(g.first, []).append(g.second)
+            found.setdefault(g.second, []).append(g.first)
+        return {player: frozenset(met[-games:]) for player, met in found.items()}
+
     def last_opponents(self) -> dict[int, int]:
         """Each player's opponent in their last game paired."""
         last: dict[int, int] = {}
