@@ -21,7 +21,7 @@ from tests.web.test_tournament_tables import play_out
 from tests.web.test_tournaments import act, client, create, seated, tournament
 
 from kingdomino.web.accounts import Accounts
-from kingdomino.web.arena_tables import ArenaRow
+from kingdomino.web.arena_tables import ArenaCallOffRow, ArenaRow
 
 __all__ = ["client"]
 
@@ -308,3 +308,28 @@ def test_an_arena_is_played_to_its_end_over_either_database(api: TestClient) -> 
     resign_game(api, second["arena"]["games"][0]["game_id"], sessions, loser=boris, winner=kira)
     found = waited(api, tournament_id, lambda f: f["status"] == "finished")
     assert (line(found, kira)["sequence"], line(found, boris)["sequence"]) == ([0, 2], [2, 0])
+
+
+def test_a_second_call_off_by_pausing_holds_the_player_back_from_pairing(client: TestClient) -> None:
+    """Pausing before sitting and rejoining would dodge an opponent at no cost: the first call-off
+    is free, a second keeps its player from being paired for the figure's wait, then they are."""
+    sessions = {name: account(client, name) for name in ("Kira", "Boris")}
+    tournament_id = arena(client, sessions["Kira"])
+    assert act(client, sessions["Boris"], tournament_id, "join").status_code == 200
+    for session in sessions.values():
+        page(client, tournament_id, session)
+    assert act(client, sessions["Kira"], tournament_id, "start").status_code == 200
+    for _ in range(2):
+        game_of(client, tournament_id, sessions["Kira"])
+        assert act(client, sessions["Kira"], tournament_id, "pause").status_code == 200
+        page(client, tournament_id, sessions["Boris"])
+        assert act(client, sessions["Kira"], tournament_id, "rejoin").status_code == 200
+    # Rejoining pairs at once: the second call-off's wait keeps Kira out of it and of every pass.
+    for _ in range(5):
+        page(client, tournament_id, sessions["Boris"])
+        kira = page(client, tournament_id, sessions["Kira"])["arena"]["you"]
+        assert kira == {"paused": False, "game": None}
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        connection.execute(update(ArenaCallOffRow).values(held_until=time.time() - 1))
+    assert game_of(client, tournament_id, sessions["Kira"])["seated"] is False

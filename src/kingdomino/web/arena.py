@@ -10,7 +10,11 @@ of theirs in it ended that recently (they are on its end screen, which goes back
 The pairing runs every :data:`TICK_SECONDS`, and at once as a game of the arena ends or a player
 rejoins. A paired player who has not taken their seat after :data:`SEAT_MINUTES` loses the game by
 forfeit (the one who came wins it) and is paused, as if they had pressed "Pause", until they
-rejoin. A player who withdraws loses the game they are in and is paired no more.
+rejoin. A player who pauses before sitting at their game calls it off for neither; past the first
+(``data/arena.json``: ``free_call_offs``), each such call-off keeps them from being paired for
+``call_off_wait_seconds`` (as lichess's arena makes a player who leaves wait): dodging an opponent
+by a pause and a rejoin costs time. A player who withdraws loses the game they are in and is paired
+no more.
 
 At the window's end (``arena_tables.ArenaRow.ends_at``) nobody is paired again; the games under
 way finish and count, and the arena is ``finished`` once the last is over. The window is stored:
@@ -89,6 +93,7 @@ class Arena:
         self.tick = TICK_SECONDS
         self.rematch_seconds = REMATCH_SECONDS
         self.seat_seconds = SEAT_MINUTES * 60.0
+        self.call_off_wait = float(FAIRNESS["call_off_wait_seconds"])
 
     def saw(self, tournament_id: str, account_id: int) -> None:
         """``account_id`` read the page of the tournament ``tournament_id``: present there."""
@@ -153,7 +158,7 @@ class Arena:
             await asyncio.to_thread(tell_the_end, self.store, tournament, state)
             self.freed = {key: at for key, at in self.freed.items() if key[0] != tournament_id}
             return True
-        busy = state.busy() | state.paused
+        busy = state.busy() | state.paused | state.held_now(time.time())
         free = [
             p.account_id
             for p in tournament.players
@@ -251,7 +256,8 @@ class Arena:
         """The game ``account_id`` was paired in and has not taken their seat at is called off,
         counted for neither (the caller holds the lock): a game's end pairs its players again at
         once, within its page's countdown back to the arena, so one who chose to stay there and
-        pause had been paired unknowing, and lost that game by forfeit."""
+        pause had been paired unknowing, and lost that game by forfeit. The call-off is counted:
+        past the free ones, the player is held back from pairing a while (the module's rule)."""
         state = await self._state(tournament_id)
         for game in state.games:
             if game.first_points is not None or account_id not in (game.first, game.second):
@@ -264,6 +270,14 @@ class Arena:
                 and await asyncio.to_thread(arena_store.drop_game, self.store, game.game_id)
             ):
                 await self.tournaments._end_game(game.game_id, account_id)
+                await asyncio.to_thread(
+                    arena_store.called_off,
+                    self.store,
+                    tournament_id,
+                    account_id,
+                    FAIRNESS["free_call_offs"],
+                    time.time() + self.call_off_wait,
+                )
 
     async def left(self, tournament: Tournament, account_id: int) -> None:
         """``account_id`` withdrew from the arena (the caller holds the lock): their game not over

@@ -12,19 +12,25 @@ from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web import tournament_store as records
 from kingdomino.web.arena_pairing import outcome_of
-from kingdomino.web.arena_tables import ArenaGameRow, ArenaPauseRow, ArenaRow
+from kingdomino.web.arena_tables import ArenaCallOffRow, ArenaGameRow, ArenaPauseRow, ArenaRow
 from kingdomino.web.store import Store
 from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
 
 
 @dataclass
 class ArenaState:
-    """An arena's window (``ends_at`` None before its start), games and paused accounts."""
+    """An arena's window (``ends_at`` None before its start), games, paused accounts and the
+    accounts held back from pairing for calling games off (until when, epoch seconds)."""
 
     minutes: int
     ends_at: float | None
     games: list[Any] = field(default_factory=list)
     paused: set[int] = field(default_factory=set)
+    held: dict[int, float] = field(default_factory=dict)
+
+    def held_now(self, now: float) -> set[int]:
+        """The accounts not to be paired at ``now`` for the games they called off."""
+        return {player for player, until in self.held.items() if until > now}
 
     def busy(self) -> set[int]:
         """The accounts in a game of the arena not over yet."""
@@ -84,7 +90,18 @@ def load(store: Store, tournament_id: str) -> ArenaState | None:
         paused = connection.execute(
             select(ArenaPauseRow.account_id).where(ArenaPauseRow.tournament_id == tournament_id)
         )
-        return ArenaState(row.minutes, row.ends_at, list(games), {int(p[0]) for p in paused})
+        held = connection.execute(
+            select(ArenaCallOffRow.account_id, ArenaCallOffRow.held_until).where(
+                ArenaCallOffRow.tournament_id == tournament_id, ArenaCallOffRow.held_until > 0
+            )
+        )
+        return ArenaState(
+            row.minutes,
+            row.ends_at,
+            list(games),
+            {int(p[0]) for p in paused},
+            {int(h[0]): float(h[1]) for h in held},
+        )
 
 
 def running(store: Store) -> list[str]:
@@ -159,6 +176,21 @@ def drop_game(store: Store, game_id: str) -> bool:
             delete(ArenaGameRow).where(ArenaGameRow.game_id == game_id, ArenaGameRow.first_points.is_(None))
         )
     return bool(gone.rowcount)
+
+
+def called_off(store: Store, tournament_id: str, account_id: int, free: int, held_until: float) -> None:
+    """Count a game ``account_id`` called off by pausing before they sat; past the ``free`` first,
+    they are not paired again before ``held_until``."""
+    key = (ArenaCallOffRow.tournament_id == tournament_id, ArenaCallOffRow.account_id == account_id)
+    with store.engine.begin() as connection:
+        count = connection.scalar(select(ArenaCallOffRow.count).where(*key))
+        if count is None:
+            connection.execute(
+                insert(ArenaCallOffRow).values(tournament_id=tournament_id, account_id=account_id, count=0)
+            )
+        count = int(count or 0) + 1
+        held = {"held_until": held_until} if count > free else {}
+        connection.execute(update(ArenaCallOffRow).where(*key).values(count=count, **held))
 
 
 def pause(store: Store, tournament_id: str, account_id: int) -> None:

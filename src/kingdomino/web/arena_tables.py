@@ -53,3 +53,19 @@ class ArenaPauseRow(Base):
     account_id: Mapped[int] = mapped_column(
         ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
     )
+
+
+class ArenaCallOffRow(Base):
+    """The games a player of an arena called off by pausing before they sat (``count``), and the
+    moment before which they are not paired again (``held_until``, epoch seconds; 0: not held)."""
+
+    __tablename__ = "arena_call_offs"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    account_id: Mapped[int] = mapped_column(
+        ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    count: Mapped[int] = mapped_column(Integer, default=0)
+    held_until: Mapped[float] = mapped_column(Float, default=0.0)
