@@ -21,7 +21,7 @@ from tests.web.test_tournament_tables import play_out
 from tests.web.test_tournaments import act, client, create, seated, tournament
 
 from kingdomino.web.accounts import Accounts
-from kingdomino.web.arena_tables import ArenaCallOffRow, ArenaRow
+from kingdomino.web.arena_tables import ArenaCallOffRow, ArenaPauseRow, ArenaRow
 
 __all__ = ["client"]
 
@@ -333,3 +333,25 @@ def test_a_second_call_off_by_pausing_holds_the_player_back_from_pairing(client:
     with store.engine.begin() as connection:
         connection.execute(update(ArenaCallOffRow).values(held_until=time.time() - 1))
     assert game_of(client, tournament_id, sessions["Kira"])["seated"] is False
+
+
+def test_a_player_paused_too_long_gives_back_their_place_in_a_full_arena(client: TestClient) -> None:
+    """Accounts that join and never sit would keep a full arena's places: one paused longer than
+    the figure's minutes is withdrawn when someone asks to join, one paused lately keeps theirs."""
+    sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo", "Dan")}
+    tournament_id = arena(client, sessions["Kira"], max_players=3)
+    for name in ("Boris", "Cleo"):
+        assert act(client, sessions[name], tournament_id, "join").status_code == 200
+    for name in ("Kira", "Boris"):
+        page(client, tournament_id, sessions[name])
+    assert act(client, sessions["Kira"], tournament_id, "start").status_code == 200
+    game_of(client, tournament_id, sessions["Kira"])
+    assert act(client, sessions["Cleo"], tournament_id, "pause").status_code == 200
+    assert refusal(act(client, sessions["Dan"], tournament_id, "join")) == (409, "tournament_full")
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    with store.engine.begin() as connection:
+        connection.execute(update(ArenaPauseRow).values(since=time.time() - 3600))
+    assert act(client, sessions["Dan"], tournament_id, "join").status_code == 200
+    found = page(client, tournament_id)
+    assert line(found, "Cleo")["withdrew"] and not line(found, "Dan")["withdrew"]
+    assert refusal(act(client, sessions["Cleo"], tournament_id, "rejoin")) == (409, "tournament_not_joined")

@@ -14,7 +14,9 @@ rejoin. A player who pauses before sitting at their game calls it off for neithe
 (``data/arena.json``: ``free_call_offs``), each such call-off keeps them from being paired for
 ``call_off_wait_seconds`` (as lichess's arena makes a player who leaves wait): dodging an opponent
 by a pause and a rejoin costs time. A player who withdraws loses the game they are in and is paired
-no more.
+no more. A player paused (or forfeited) longer than ``place_kept_minutes`` gives back their
+place when the arena is full and someone asks to join (:meth:`Arena.places_taken`): accounts that
+join and never sit would otherwise keep its places from others.
 
 At the window's end (``arena_tables.ArenaRow.ends_at``) nobody is paired again; the games under
 way finish and count, and the arena is ``finished`` once the last is over. The window is stored:
@@ -94,6 +96,7 @@ class Arena:
         self.rematch_seconds = REMATCH_SECONDS
         self.seat_seconds = SEAT_MINUTES * 60.0
         self.call_off_wait = float(FAIRNESS["call_off_wait_seconds"])
+        self.place_kept_minutes = float(FAIRNESS["place_kept_minutes"])
 
     def saw(self, tournament_id: str, account_id: int) -> None:
         """``account_id`` read the page of the tournament ``tournament_id``: present there."""
@@ -232,6 +235,29 @@ class Arena:
         state = await asyncio.to_thread(arena_store.load, self.store, tournament_id)
         if state is not None and state.ends_at is not None and time.time() >= state.ends_at:
             raise HubError(409, "tournament", "this arena's time is over", "tournament_over")
+
+    async def places_taken(self, tournament: Tournament) -> int:
+        """The places of ``tournament`` taken against its ``max_players``, as a player asks to join
+        (the caller holds the lock): every player's in a round tournament; in an arena the players
+        not withdrawn, and when they fill it, the one paused longest (not in a game) gives back
+        their place if paused longer than ``place_kept_minutes``: withdrawn, as by ``/leave``."""
+        if tournament.format != "arena":
+            return len(tournament.players)
+        taken = len(tournament.active())
+        if taken < tournament.max_players or tournament.status != "running":
+            return taken
+        since = await asyncio.to_thread(arena_store.paused_since, self.store, tournament.id)
+        busy = (await self._state(tournament.id)).busy()
+        kept_from = time.time() - self.place_kept_minutes * 60
+        stale = sorted(
+            (at, p)
+            for p, at in since.items()
+            if at <= kept_from and p in tournament.active() and p not in busy
+        )
+        if not stale:
+            return taken
+        await asyncio.to_thread(records.withdraw, self.store, tournament.id, stale[0][1], tournament.round)
+        return taken - 1
 
     async def pause(self, tournament_id: str, account_id: int, paused: bool) -> None:
         """``account_id`` pauses in the running arena ``tournament_id`` (not paired; a game under

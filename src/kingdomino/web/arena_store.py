@@ -4,6 +4,7 @@ its games in the order paired and its paused players."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -163,7 +164,9 @@ def set_result(
         for player, away in zip(players, absent or (False, False), strict=True):
             if away and player not in already:
                 connection.execute(
-                    insert(ArenaPauseRow).values(tournament_id=tournament_id, account_id=player)
+                    insert(ArenaPauseRow).values(
+                        tournament_id=tournament_id, account_id=player, since=time.time()
+                    )
                 )
     return tournament_id, players
 
@@ -197,10 +200,23 @@ def pause(store: Store, tournament_id: str, account_id: int) -> None:
     try:
         with store.engine.begin() as connection:
             connection.execute(
-                insert(ArenaPauseRow).values(tournament_id=tournament_id, account_id=account_id)
+                insert(ArenaPauseRow).values(
+                    tournament_id=tournament_id, account_id=account_id, since=time.time()
+                )
             )
     except IntegrityError:  # paused already
         pass
+
+
+def paused_since(store: Store, tournament_id: str) -> dict[int, float]:
+    """The arena's paused accounts and when each paused (epoch seconds)."""
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(ArenaPauseRow.account_id, ArenaPauseRow.since).where(
+                ArenaPauseRow.tournament_id == tournament_id
+            )
+        )
+        return {int(row[0]): float(row[1]) for row in rows}
 
 
 def rejoin(store: Store, tournament_id: str, account_id: int) -> None:

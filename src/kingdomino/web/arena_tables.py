@@ -43,7 +43,8 @@ class ArenaGameRow(Base):
 
 
 class ArenaPauseRow(Base):
-    """A player of an arena who paused (or whose seat was forfeited): not paired until they rejoin."""
+    """A player of an arena who paused (or whose seat was forfeited) at ``since`` (epoch seconds; 0:
+    before the moment was kept): not paired until they rejoin."""
 
     __tablename__ = "arena_pauses"
 
@@ -53,6 +54,7 @@ class ArenaPauseRow(Base):
     account_id: Mapped[int] = mapped_column(
         ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True, index=True
     )
+    since: Mapped[float] = mapped_column(Float, default=0.0, server_default="0")
 
 
 class ArenaCallOffRow(Base):

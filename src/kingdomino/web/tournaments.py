@@ -121,7 +121,7 @@ class Tournaments:
                 raise HubError(
                     403, "tournament", "this tournament's organiser takes no bots", "tournament_bots"
                 )
-            if len(tournament.players) >= tournament.max_players:
+            if await self.arena.places_taken(tournament) >= tournament.max_players:
                 raise HubError(
                     409,
                     "tournament",
