@@ -49,3 +49,21 @@ def test_the_scorers_table_scrolls_in_its_card_on_a_large_text_phone(
     page.wait_for_selector("#scorer-sheet table")
     assert page.evaluate(OVERFLOW) == []
     assert not page.errors
+
+
+def test_the_lobby_fits_a_large_text_phone(browser: Browser, live_server: str) -> None:
+    """The lobby on a 360 px phone, its text at 150 %: the quick game's "Clock" menu ran past the
+    screen's right edge, and the AI seat's name ("its own name") and the invite link's field ("Paste
+    an invite or spectator link") cut their placeholders. Each field keeps to the screen, its
+    placeholder whole."""
+    page = large_text_tablet(browser, live_server, 360, 740)
+    page.goto(live_server + "/")
+    page.wait_for_selector("#quick-game select")
+    past_the_edge = page.evaluate(
+        "() => [...document.querySelectorAll('#quick-game *, #invite')]"
+        ".filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)"
+        ".map((e) => e.outerHTML.slice(0, 80))"
+    )
+    assert past_the_edge == []
+    assert page.evaluate(OVERFLOW) == []
+    assert not page.errors
