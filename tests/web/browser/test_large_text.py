@@ -5,7 +5,7 @@ text grows, the columns of the table stay where they are, and nothing is cut off
 from __future__ import annotations
 
 from playwright.sync_api import Browser
-from tests.web.browser.pages import OVERFLOW, LivePage, new_page, present
+from tests.web.browser.pages import OVERFLOW, LivePage, log_in_new, new_page, present
 
 #: The browser's text at 150 %: its default font size of 16 px made 24 px, as the setting does.
 LARGE_TEXT = "html { font-size: 24px; }"
@@ -47,5 +47,35 @@ def test_the_scorers_table_scrolls_in_its_card_on_a_large_text_phone(
     page = large_text_tablet(browser, live_server, 360, 740)
     page.goto(live_server + "/score")
     page.wait_for_selector("#scorer-sheet table")
+    assert page.evaluate(OVERFLOW) == []
+    assert not page.errors
+
+
+def test_the_lobby_fits_a_large_text_phone(browser: Browser, live_server: str) -> None:
+    """The lobby on a 360 px phone, its text at 150 %: the quick game's "Clock" menu ran past the
+    screen's right edge, and the AI seat's name ("its own name") and the invite link's field ("Paste
+    an invite or spectator link") cut their placeholders. Each field keeps to the screen, its
+    placeholder whole."""
+    page = large_text_tablet(browser, live_server, 360, 740)
+    page.goto(live_server + "/")
+    page.wait_for_selector("#quick-game select")
+    past_the_edge = page.evaluate(
+        "() => [...document.querySelectorAll('#quick-game *, #invite')]"
+        ".filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)"
+        ".map((e) => e.outerHTML.slice(0, 80))"
+    )
+    assert past_the_edge == []
+    assert page.evaluate(OVERFLOW) == []
+    assert not page.errors
+
+
+def test_the_tournament_form_fits_a_large_text_phone(browser: Browser, live_server: str) -> None:
+    """The organiser's form on a 360 px phone, its text at 150 %: the start's date and time field,
+    the browser's own, was wider than the screen, and the page scrolled sideways. It keeps to it."""
+    page = large_text_tablet(browser, live_server, 360, 740)
+    log_in_new(page, live_server, "Priya")
+    page.goto(live_server + "/")
+    page.locator("#tournaments summary").click()
+    page.fill("#tournament-starts", "2026-12-24T18:30")
     assert page.evaluate(OVERFLOW) == []
     assert not page.errors

@@ -7,6 +7,7 @@ import { language, t } from "./i18n.js";
 import { openJoined, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { standingsFileLink } from "./tournament-export.js";
 import { botMark, botNames } from "./tournament-marks.js";
 import { errorWords, gameTitle } from "./words.js";
 
@@ -73,7 +74,9 @@ export function sayRefusedSeat(page, words) {
 export function arenaCards(found, act) {
   const arena = found.arena;
   if (!arena) return [];
-  return [youCard(found, arena, act), standingsCard(arena, botNames(found)), gamesCard(found, arena)];
+  const standings = standingsCard(arena, botNames(found));
+  if (arena.standings.length) standings.append(standingsFileLink(found));
+  return [youCard(found, arena, act), standings, gamesCard(found, arena)];
 }
 
 /** The time left and the reader's state with their buttons. @param {ArenaTournament} found

@@ -4,7 +4,7 @@
 import { ACCOUNT_SHOWN } from "./account.js";
 import { clubChoice } from "./club-card.js";
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { dateLanguage, t } from "./i18n.js";
 import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
 import { api } from "./server.js";
 import { awaitingWords } from "./tournament-seats.js";
@@ -105,6 +105,7 @@ function organiseForm(games) {
   const watched = field("tournament-public", { type: "checkbox", checked: true });
   const play = field("tournament-play", { type: "checkbox", checked: true });
   const starts = field("tournament-starts", { type: "datetime-local" });
+  const startsSaid = startsInWords(starts);
   const club = clubChoice();
   const vacation = vacationChoice();
   const roundsLabel = el("label", { hidden: true }, t("tournament.rounds"), " ", rounds);
@@ -153,6 +154,22 @@ function organiseForm(games) {
     el("label", {}, bots, " ", t("tournament.bots")),
     el("label", {}, watched, " ", t("watch.public")),
     el("label", {}, play, " ", t("tournament.play")),
-    el("label", {}, t("tournament.starts_at"), " ", starts), club.field,
+    el("label", {}, t("tournament.starts_at"), " ", starts), startsSaid, club.field,
     el("button", { type: "submit", class: "primary", id: "organise-button" }, t("tournament.create")), said);
+}
+
+/** The moment chosen in the start's field, said beside it as the tournament's page will write it:
+ * the field is the browser's own, in the browser's language, which may not be the page's.
+ * @param {HTMLInputElement} starts */
+function startsInWords(starts) {
+  const said = el("output", { id: "tournament-starts-said", for: "tournament-starts", class: "small" });
+  const say = () => {
+    const moment = starts.value ? new Date(starts.value) : null;
+    said.textContent = moment && !Number.isNaN(moment.getTime())
+      ? t("tournament.starts", { time: new Intl.DateTimeFormat(dateLanguage(), { dateStyle: "medium", timeStyle: "short" }).format(moment) })
+      : "";
+  };
+  starts.addEventListener("input", say);
+  starts.addEventListener("change", say);
+  return said;
 }

@@ -14,6 +14,7 @@ function cell(value) {
 /** The standings as CSV, headed in the page's language; numbers as spreadsheets read them (a
  * dot before halves), a withdrawn player marked as on the page. @param {Tournament} found */
 export function standingsCsv(found) {
+  if (found.arena) return arenaStandingsCsv(found.arena);
   const tables = found.table_size > 2;
   const keys = tables ? ["tournament.rank", "tournament.player", "tournament.points", "tournament.opponents", "tournament.kingdom_margin",
     "tournament.played"] : ["tournament.rank", "tournament.player", "tournament.points", "tournament.buchholz", "tournament.sonneborn",
@@ -24,7 +25,22 @@ export function standingsCsv(found) {
       : [line.buchholz ?? 0, line.sonneborn_berger ?? 0, line.kingdom_diff ?? 0];
     return [line.rank, name, line.points, ...tieBreaks, line.played];
   });
-  return [keys.map((key) => t(key)), ...rows].map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
+  return table([keys.map((key) => t(key)), ...rows]);
+}
+
+/** An arena's standings as CSV: its table's columns (each player's results in a row, the newest
+ * last, as the page writes them), and the games played, which the page counts in the row.
+ * @param {NonNullable<Tournament["arena"]>} arena */
+function arenaStandingsCsv(arena) {
+  const keys = ["tournament.rank", "tournament.player", "tournament.points", "arena.sequence", "tournament.played"];
+  const rows = arena.standings.map((line) => [line.rank, line.withdrew ? `${line.name} (${t("tournament.withdrew")})` : line.name,
+    line.points, line.sequence.join(" "), line.played]);
+  return table([keys.map((key) => t(key)), ...rows]);
+}
+
+/** Rows of cells as a CSV file's text. @param {(string | number)[][]} rows */
+function table(rows) {
+  return rows.map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
 }
 
 /** "Save the standings (CSV)": the file made when clicked, so it holds the standings of that
