@@ -522,7 +522,9 @@ def log_in_new(page: LivePage, base: str, name: str = "Ona") -> str:
     page.fill("#account-name", name)
     page.fill("#account-password", "a long enough password")
     page.click("#create-account")
-    page.wait_for_selector("#logged-in")
+    page.wait_for_selector("#logged-in, #account-error:not(:empty)")
+    refused = page.locator("#account-error")
+    assert page.locator("#logged-in").count() == 1, (refused.all_inner_texts(), page.errors)
     return name
 
 
