@@ -42,6 +42,7 @@ from kingdomino.web.review import REVIEW_AGENT
 from kingdomino.web.routes import ROUTERS
 from kingdomino.web.seat_agents import allow
 from kingdomino.web.security_headers import SecurityHeaders
+from kingdomino.web.simuls import Simuls
 from kingdomino.web.static_files import (
     VERSIONED,
     UnversionedStaticFiles,
@@ -68,6 +69,7 @@ PAGE_MODULES = (
     "puzzle.js",
     "insights.js",
     "account-mail-page.js",
+    "simul.js",
 )
 
 
@@ -112,6 +114,7 @@ def create_app(
     if isinstance(ai_workers, str) and ai_workers:
         hub.executor = make_executor(ai_workers)
     tournaments = Tournaments(hub)
+    simuls = Simuls(hub)  # after the tournaments: it is told of a game's end after them
     pusher = hub.pusher = Pusher(store, push or PushSettings.from_env())
     accounts = Accounts(store)
     postman = Postman(mail) if mail is not None else None
@@ -124,6 +127,7 @@ def create_app(
         await hub.start()
         await tournaments.resume()
         await tournaments.arena.resume()
+        await simuls.resume()
         pusher.start()
         if postman is not None:
             postman.start()
@@ -144,6 +148,7 @@ def create_app(
         closed_accounts.cancel()
         await chats.stop()
         await tournaments.stop()
+        await simuls.stop()
         await hub.stop()
         await asyncio.to_thread(pusher.stop)
         if postman is not None:
@@ -163,6 +168,7 @@ def create_app(
     install_error_handlers(app, str(static.joinpath("index.html")))
     app.state.hub = hub
     app.state.tournaments = tournaments
+    app.state.simuls = simuls
     app.state.pusher = pusher
     app.state.accounts = accounts
     app.state.mail = Mail(accounts, mail, postman)

@@ -195,6 +195,19 @@ REFUSAL_CODES = frozenset(
         "watch_blocked",
         "watch_refused",
         "challenged_too_much",
+        # Simultaneous exhibitions (simuls.py, routes/simuls.py).
+        "no_simul",
+        "simul_guest",
+        "simul_game",
+        "too_many_simuls",
+        "simul_closed",
+        "simul_not_host",
+        "simul_own",
+        "simul_applied",
+        "simul_full",
+        "simul_no_applicant",
+        "simul_too_many",
+        "simul_too_few",
     }
 )
 

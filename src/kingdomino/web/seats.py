@@ -279,6 +279,8 @@ def ai_seat(human: dict[str, Any], level: str, since: int) -> dict[str, Any]:
         seat["account"] = human["account"]
     if human.get("tournament"):
         seat["tournament"] = human["tournament"]
+    if human.get("simul"):
+        seat["simul"] = human["simul"]
     return seat
 
 
@@ -322,9 +324,11 @@ def account_marks(seat: dict[str, Any]) -> dict[str, Any]:
     so a page tells it from a guest who typed the same name (a guest "Magnus" is not the account
     Magnus); ``challenged: true`` for an open seat kept for the account a challenge awaits
     (``open_seat``), which bears its name, and ``declined: true`` once that account declined;
-    ``tournament``: the club tournament whose game it is (``tournament_rounds``), for the page's
-    way back to it."""
+    ``tournament``: the club tournament whose game it is (``tournament_rounds``), and ``simul``: the
+    simul's (``simuls``), for the page's way back to it."""
     marks = {"tournament": str(seat["tournament"])} if seat.get("tournament") else {}
+    if seat.get("simul"):
+        marks["simul"] = str(seat["simul"])
     if seat["kind"] == "open":
         if seat.get("for") is None:
             return marks

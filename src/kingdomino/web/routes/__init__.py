@@ -72,6 +72,9 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
   /api/puzzles/{id}/answer`` ``{action}``: Kingdomino puzzles with exact answers (``puzzles``);
 * ``GET``, ``POST`` ``{until}`` and ``DELETE /api/account/vacation``: the account away, its games
   by the day waiting (``vacation``);
+* ``POST /api/simuls`` hosts a simultaneous exhibition; ``GET /api/simuls`` the open, running
+  and last finished ones; ``GET /api/simuls/{id}`` one whole; ``POST /api/simuls/{id}/apply``,
+  the host's ``/answer`` ``{name, accept}``, ``/accept-all``, ``/start`` and ``/cancel`` (``simuls``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``
   and ``/leaderboards`` (``app_pages``).
@@ -104,6 +107,7 @@ from kingdomino.web.routes import (
     reports,
     scoring,
     server_info,
+    simuls,
     tournaments,
     vacation,
 )
@@ -134,4 +138,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     clubs.router,
     puzzles.router,
     vacation.router,
+    simuls.router,
 )

@@ -106,6 +106,12 @@ async def tournament_page(tournament_id: str, request: Request) -> HTMLResponse:
     return page("tournament.js", request)
 
 
+@router.get("/simuls")
+@router.get("/simul/{simul_id}")
+async def simul_page(request: Request) -> HTMLResponse:
+    return page("simul.js", request)
+
+
 @router.get("/tv")
 @router.get("/tv/{game}")
 async def tv_page(request: Request) -> HTMLResponse:

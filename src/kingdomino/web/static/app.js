@@ -42,11 +42,12 @@ async function main() {
   const club = location.pathname.match(/^\/club\/([^/]+)$/);
   const tv = location.pathname.match(/^\/tv(?:\/([a-z]+))?$/);
   const puzzles = /^\/puzzles(\/[0-9a-f]+)?$/.test(location.pathname);
+  const simul = location.pathname.match(/^\/(?:simuls|simul\/([0-9a-f]+))$/);
   const notice = el("span", { id: "server-notice", role: "status" });
   onRetrying((seconds) => { notice.textContent = seconds === null ? "" : t("app.retrying", { seconds }); });
   const brand = brandLink();
   // The lobby's account card asks who is logged in, and says it (ACCOUNT_SHOWN): the bell listens.
-  const lobby = !(match || player || boards || tournament || club || tv || puzzles
+  const lobby = !(match || player || boards || tournament || club || tv || puzzles || simul
     || ["/score", "/account/preferences", "/account/verify", "/account/reset"].includes(location.pathname));
   const bell = inboxBell(!lobby);
   header.replaceChildren(skipLink(root, Boolean(match)), brand, notice, bell, el("span", { class: "lang" }, select));
@@ -66,6 +67,7 @@ async function main() {
   else if (club) (await import("./club.js")).showClub(root, decodeURIComponent(club[1]));
   else if (tv) (await import("./tv.js")).showTv(root, tv[1] || "");
   else if (puzzles) (await import("./puzzle.js")).showPuzzles(root);
+  else if (simul) (await import("./simul.js")).showSimuls(root, simul[1] || "");
   else {
     (await import("./lobby.js")).showLobby(root);
     // Any other path was answered 404 with this page: say so above the lobby.

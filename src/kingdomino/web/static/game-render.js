@@ -2,6 +2,7 @@
 // do now, the guided game's tip, the controls, the end screen, the board, the scores and the log,
 // and what the others did, told to screen readers. Drawn anew at every view the server sends.
 import { tournamentPageLink, tournamentWayBack, unseatedWords } from "./arena-return.js";
+import { simulLink } from "./simul-return.js";
 import { el } from "./dom.js";
 import { language, number, t } from "./i18n.js";
 import { forget, remember, tokensFor } from "./saved-games.js";
@@ -92,7 +93,7 @@ function drawHead(game) {
   const { view, page, saved } = game;
   // A rated game says so in its title (a phone shows no more of the head): it is played for the ratings.
   page.title.replaceChildren(gameTitle(view),
-    view.rated ? el("span", { id: "rated-game", title: t("game.rated") }, " · ", t("lobby.rated")) : "");
+    view.rated ? el("span", { id: "rated-game", title: t("game.rated") }, " · ", t("lobby.rated")) : "", simulLink(view));
   // A tab in the background says when a move is awaited here (an online game with friends).
   const awaited = view.status !== "finished" && view.your_seats.includes(view.current_player) && view.legal_actions.length > 0;
   tellTurn(`${gameTitle(view)} · ${t("app.name")}`, awaited);

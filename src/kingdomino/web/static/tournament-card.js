@@ -7,6 +7,7 @@ import { el } from "./dom.js";
 import { dateLanguage, t } from "./i18n.js";
 import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
 import { api } from "./server.js";
+import { simulsLink } from "./simul-link.js";
 import { awaitingWords } from "./tournament-seats.js";
 import { noWaiting, vacationChoice } from "./vacation.js";
 import { errorWords, gameTitle } from "./words.js";
@@ -26,7 +27,7 @@ export function tournamentsCard(games) {
   const said = el("p", { class: "error", role: "alert", id: "tournaments-error" });
   const organise = el("details", { id: "organise" }, el("summary", {}, t("tournament.organise")));
   const card = el("section", { class: "card", id: "tournaments" }, el("h2", {}, t("tournament.card")),
-    el("p", { class: "small" }, t("tournament.card_text")), awaiting, list, none, said, organise);
+    el("p", { class: "small" }, t("tournament.card_text")), awaiting, list, none, said, organise, simulsLink());
   /** Whose card it is: an account's id, null for a guest, undefined before it is known. @type {number | null | undefined} */
   let shownFor;
   /** Fill the lists (the games awaiting the account's seat are its own) and, for another account

@@ -1,0 +1,167 @@
+"""The simuls as stored (``simul_tables``): a simul read whole with its entrants and its host's
+name, the lists of them, and each change written in one transaction (blocking: run in a thread)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import case, func, insert, select, update
+
+from kingdomino.web.simul_tables import SimulEntrantRow, SimulRow
+from kingdomino.web.store import Store
+from kingdomino.web.tables import AccountRow
+
+#: The simuls the list shows that are over (finished or called off), the newest first.
+LISTED_ENDED = 10
+
+
+@dataclass
+class Entrant:
+    """A player who applied to a simul (``SimulEntrantRow``'s columns)."""
+
+    account_id: int
+    name: str
+    bot: bool
+    state: str
+    applied: float
+    game_id: str | None = None
+    host_seat: int | None = None
+    result: str | None = None
+
+
+#: The columns of an entrant's row an ``Entrant`` holds.
+ENTRANT_COLUMNS = ("account_id", "name", "bot", "state", "applied", "game_id", "host_seat", "result")
+
+
+@dataclass
+class Simul:
+    """A simul as stored (``SimulRow``'s columns), its host's name and its entrants in the order
+    they applied."""
+
+    id: str
+    host: int
+    game: str
+    options: dict[str, Any]
+    time_control: dict[str, Any] | None
+    first: str
+    rated: bool
+    text: str
+    status: str
+    created: float
+    started: float | None
+    ended: float | None
+    host_name: str = ""
+    entrants: list[Entrant] = field(default_factory=list)
+
+    def accepted(self) -> list[Entrant]:
+        return [e for e in self.entrants if e.state == "accepted"]
+
+    def entrant(self, account_id: int) -> Entrant | None:
+        return next((e for e in self.entrants if e.account_id == account_id), None)
+
+
+def create(store: Store, row: dict[str, Any]) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(insert(SimulRow).values(**row))
+
+
+def load(store: Store, simul_id: str) -> Simul | None:
+    """The simul ``simul_id`` whole, or None."""
+    with store.engine.connect() as connection:
+        row = connection.execute(
+            select(SimulRow, AccountRow.name.label("host_name"))
+            .join(AccountRow, AccountRow.id == SimulRow.host)
+            .where(SimulRow.id == simul_id)
+        ).first()
+        if row is None:
+            return None
+        entrants = connection.execute(
+            select(*(getattr(SimulEntrantRow, name) for name in ENTRANT_COLUMNS))
+            .where(SimulEntrantRow.simul_id == simul_id)
+            .order_by(SimulEntrantRow.applied, SimulEntrantRow.account_id)
+        ).all()
+        found = Simul(**dict(row._mapping))
+        found.entrants = [Entrant(**dict(entrant._mapping)) for entrant in entrants]
+    return found
+
+
+def listed(store: Store) -> list[dict[str, Any]]:
+    """The simuls taking applicants and under way, the newest first, then the last ones over: each
+    its id, host, game, clock, status, words and how many applied, were accepted and play."""
+    counts = (
+        select(
+            SimulEntrantRow.simul_id,
+            func.count().label("applicants"),
+            func.sum(case((SimulEntrantRow.state == "accepted", 1), else_=0)).label("accepted"),
+        )
+        .group_by(SimulEntrantRow.simul_id)
+        .subquery()
+    )
+    query = (
+        select(SimulRow, AccountRow.name.label("host_name"), counts.c.applicants, counts.c.accepted)
+        .join(AccountRow, AccountRow.id == SimulRow.host)
+        .outerjoin(counts, counts.c.simul_id == SimulRow.id)
+    )
+    with store.engine.connect() as connection:
+        going = connection.execute(
+            query.where(SimulRow.status.in_(("open", "running"))).order_by(SimulRow.created.desc())
+        ).all()
+        over = connection.execute(
+            query.where(SimulRow.status == "finished").order_by(SimulRow.ended.desc()).limit(LISTED_ENDED)
+        ).all()
+    return [_listed(row) for row in [*going, *over]]
+
+
+def _listed(row: Any) -> dict[str, Any]:
+    columns = row._mapping
+    shown = ("id", "game", "options", "time_control", "rated", "text", "status")
+    return {
+        **{name: columns[name] for name in shown},
+        "host": columns["host_name"],
+        "applicants": int(columns["applicants"] or 0),
+        "accepted": int(columns["accepted"] or 0),
+    }
+
+
+def hosted(store: Store, account_id: int) -> int:
+    """How many simuls ``account_id`` hosts that are open or running."""
+    with store.engine.connect() as connection:
+        found = connection.execute(
+            select(func.count()).where(SimulRow.host == account_id, SimulRow.status.in_(("open", "running")))
+        ).scalar()
+    return int(found or 0)
+
+
+def running(store: Store) -> list[str]:
+    """The ids of the simuls under way (a server that starts looks at their games again)."""
+    with store.engine.connect() as connection:
+        return list(connection.execute(select(SimulRow.id).where(SimulRow.status == "running")).scalars())
+
+
+def add_entrant(store: Store, simul_id: str, entrant: Entrant) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(
+            insert(SimulEntrantRow).values(
+                simul_id=simul_id,
+                account_id=entrant.account_id,
+                name=entrant.name,
+                bot=entrant.bot,
+                state=entrant.state,
+                applied=entrant.applied,
+            )
+        )
+
+
+def set_entrant(store: Store, simul_id: str, account_id: int, **columns: Any) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(SimulEntrantRow)
+            .where(SimulEntrantRow.simul_id == simul_id, SimulEntrantRow.account_id == account_id)
+            .values(**columns)
+        )
+
+
+def set_status(store: Store, simul_id: str, status: str, **moments: float) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(update(SimulRow).where(SimulRow.id == simul_id).values(status=status, **moments))

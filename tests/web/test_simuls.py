@@ -1,0 +1,155 @@
+"""Simultaneous exhibitions (``web.simuls``): a host creates one, accounts apply, the host accepts
+or declines each and starts it (a game for each accepted player, the host in each), the simul
+counts the host's results as its games end and ends with the last, and all of it is read again
+by a server that starts over the same database."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from tests.web.test_challenges import as_
+from tests.web.test_clubs import post
+from tests.web.test_relations import app_over, people
+
+MINUTES = {"kind": "game", "minutes": 10, "increment": 5}
+
+
+@pytest.fixture
+def client(either_database: str) -> Iterator[TestClient]:
+    """A client over SQLite, then over the test PostgreSQL (accounts made quickly)."""
+    with TestClient(app_over(either_database)) as test_client:
+        yield test_client
+
+
+def refused(answer: Any, status: int, code: str) -> None:
+    assert answer.status_code == status, answer.text
+    assert answer.json()["error"]["code"] == code, answer.text
+
+
+def new_simul(client: TestClient, session: str, **fields: Any) -> str:
+    body = {"game": "kingdomino", "time_control": MINUTES, "text": "Come and play", **fields}
+    made = post(client, session, "/api/simuls", **body)
+    assert made.status_code == 201, made.text
+    return str(made.json()["id"])
+
+
+def read(client: TestClient, session: str | None, simul_id: str) -> dict[str, Any]:
+    found = as_(client, session).get(f"/api/simuls/{simul_id}")
+    assert found.status_code == 200, found.text
+    return dict(found.json())
+
+
+def started_simul(client: TestClient, first: str = "host") -> tuple[str, list[tuple[str, str]]]:
+    """A simul of a host and three challengers, started: its id, and the host then each
+    challenger (name, session)."""
+    named = people(client, "Host", "Boris", "Anna", "Cleo")
+    host_s = named[0][1]
+    simul_id = new_simul(client, host_s, first=first)
+    for _, session in named[1:]:
+        assert post(client, session, f"/api/simuls/{simul_id}/apply").status_code == 200
+    assert post(client, host_s, f"/api/simuls/{simul_id}/accept-all").status_code == 200
+    started = post(client, host_s, f"/api/simuls/{simul_id}/start")
+    assert started.status_code == 200, started.text
+    return simul_id, named
+
+
+def test_a_host_takes_players_and_starts_a_game_with_each(client: TestClient) -> None:
+    (host, host_s), (boris, boris_s), (anna, anna_s), (cleo, cleo_s) = people(
+        client, "Host", "Boris", "Anna", "Cleo"
+    )
+    simul_id = new_simul(client, host_s)
+    listed = as_(client, None).get("/api/simuls").json()["simuls"]
+    assert any(s["id"] == simul_id and s["host"] == host and s["status"] == "open" for s in listed)
+    for session in (boris_s, anna_s, cleo_s):
+        assert post(client, session, f"/api/simuls/{simul_id}/apply").status_code == 200
+    assert post(client, host_s, f"/api/simuls/{simul_id}/answer", name=anna, accept=False).status_code == 200
+    refused(post(client, host_s, f"/api/simuls/{simul_id}/start"), 409, "simul_too_few")
+    assert post(client, host_s, f"/api/simuls/{simul_id}/answer", name=boris, accept=True).status_code == 200
+    assert post(client, host_s, f"/api/simuls/{simul_id}/answer", name=cleo, accept=True).status_code == 200
+    seen = read(client, anna_s, simul_id)
+    assert seen["you"] == {"host": False, "state": "declined"}
+    assert [e["state"] for e in seen["entrants"]] == ["accepted", "declined", "accepted"]
+    started = post(client, host_s, f"/api/simuls/{simul_id}/start").json()
+    assert started["status"] == "running"
+    assert sorted(g["challenger"] for g in started["games"]) == sorted([boris, cleo])
+    assert all(g["token"] and g["host_to_move"] and g["status"] == "playing" for g in started["games"])
+    game = as_(client, None).get(
+        f"/api/games/{started['games'][0]['id']}", params={"token": started["games"][0]["token"]}
+    )
+    view = game.json()
+    assert view["rated"] is False and view["your_seats"] == [started["games"][0]["host_seat"]]
+    assert all(seat["simul"] == simul_id for seat in view["seats"])
+    mine = read(client, boris_s, simul_id)["games"]
+    assert [bool(g["token"]) for g in mine] == [g["challenger"] == boris for g in mine]
+    assert not any(g["token"] for g in read(client, None, simul_id)["games"])
+    refused(post(client, anna_s, f"/api/simuls/{simul_id}/apply"), 409, "simul_closed")
+
+
+def test_who_moves_first_is_as_the_host_chose(client: TestClient) -> None:
+    simul_id, named = started_simul(client, "challengers")
+    assert not any(g["host_to_move"] for g in read(client, named[0][1], simul_id)["games"])
+    simul_id, named = started_simul(client, "alternate")
+    assert sum(g["host_to_move"] for g in read(client, named[0][1], simul_id)["games"]) == 2
+
+
+def test_refusals_say_what_was_expected(client: TestClient) -> None:
+    (_, host_s), (_, boris_s) = people(client, "Host", "Boris")
+    refused(as_(client, None).post("/api/simuls", json={"game": "kingdomino"}), 401, "simul_guest")
+    refused(post(client, host_s, "/api/simuls", game="kingdomino", rated=True), 422, "rated_clock")
+    wrong = post(client, host_s, "/api/simuls", game="kingdomino", first="nobody")
+    assert wrong.status_code == 422 and wrong.json()["error"]["field"] == "first", wrong.text
+    simul_id = new_simul(client, host_s)
+    refused(as_(client, None).post(f"/api/simuls/{simul_id}/apply"), 401, "simul_guest")
+    refused(post(client, host_s, f"/api/simuls/{simul_id}/apply"), 409, "simul_own")
+    assert post(client, boris_s, f"/api/simuls/{simul_id}/apply").status_code == 200
+    refused(post(client, boris_s, f"/api/simuls/{simul_id}/apply"), 409, "simul_applied")
+    refused(post(client, boris_s, f"/api/simuls/{simul_id}/accept-all"), 403, "simul_not_host")
+    answer = post(client, host_s, f"/api/simuls/{simul_id}/answer", name="nobody", accept=True)
+    refused(answer, 404, "simul_no_applicant")
+    new_simul(client, host_s)
+    refused(post(client, host_s, "/api/simuls", game="kingdomino"), 429, "too_many_simuls")
+    refused(as_(client, None).get("/api/simuls/000000000000"), 404, "no_simul")
+
+
+def end_game(client: TestClient, game: dict[str, Any], how: str) -> None:
+    """End ``game`` of the host's view as ``how`` says: ``resign`` or ``abort`` by the host."""
+    ended = as_(client, None).post(f"/api/games/{game['id']}/{how}", json={"token": game["token"]})
+    assert ended.status_code == 200, ended.text
+
+
+def test_results_are_counted_as_games_end_and_the_last_ends_it(client: TestClient) -> None:
+    simul_id, named = started_simul(client)
+    host_s = named[0][1]
+    games = read(client, host_s, simul_id)["games"]
+    by_challenger = {name: session for name, session in named[1:]}
+    theirs = read(client, by_challenger[games[0]["challenger"]], simul_id)["games"]
+    challenger_game = next(g for g in theirs if g["token"])
+    end_game(client, challenger_game, "resign")  # the challenger resigns: the host wins
+    end_game(client, games[1], "resign")
+    seen = read(client, host_s, simul_id)
+    assert seen["results"] == {"win": 1, "draw": 0, "loss": 1, "unplayed": 0}
+    assert seen["status"] == "running" and seen["playing"] == 1
+    end_game(client, games[2], "abort")
+    seen = read(client, None, simul_id)
+    assert seen["results"] == {"win": 1, "draw": 0, "loss": 1, "unplayed": 1}
+    assert seen["status"] == "finished"
+    listed = as_(client, None).get("/api/simuls").json()["simuls"]
+    assert next(s for s in listed if s["id"] == simul_id)["status"] == "finished"
+
+
+def test_a_simul_survives_a_restart(database: str) -> None:
+    with TestClient(app_over(database)) as client:
+        simul_id, named = started_simul(client)
+        games = read(client, named[0][1], simul_id)["games"]
+        end_game(client, games[0], "resign")
+    with TestClient(app_over(database)) as client:
+        seen = read(client, named[0][1], simul_id)
+        assert seen["status"] == "running" and seen["results"]["loss"] == 1
+        assert sorted(g["id"] for g in seen["games"]) == sorted(g["id"] for g in games)
+        assert [g["id"] for g in seen["games"]][-1] == games[0]["id"]  # over: after those played
+        for game in seen["games"][:-1]:
+            end_game(client, game, "resign")
+        assert read(client, None, simul_id)["results"]["loss"] == 3
