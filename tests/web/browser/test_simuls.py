@@ -1,0 +1,80 @@
+"""A simul in the browser: the host makes it from the simuls' page, three players apply, the host
+accepts them all and starts it; the host's page then shows the three boards small, each awaiting
+the host's move and marked, a link to its game, whose page leads back to the simul; the results
+come as games end, and the page fits a 360 px phone (the API tests, test_simuls.py, refuse)."""
+
+from __future__ import annotations
+
+import secrets
+
+import httpx
+from playwright.sync_api import Browser
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
+
+
+def challenger(base: str) -> httpx.Client:
+    """A new account's client, logged in, its requests from the app's own origin."""
+    client = httpx.Client(base_url=base, headers={"Origin": base})
+    name = f"Chal{secrets.token_hex(3)}"
+    made = client.post("/api/accounts", json={"name": name, "password": "a long enough password"})
+    assert made.status_code == 201, made.text
+    return client
+
+
+def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, live_server: str) -> None:
+    host = new_page(browser, live_server)
+    host_name = log_in_new(host, live_server, "Host")
+    host.locator("#simuls-link").click()
+    host.wait_for_selector("#simul-create")
+    host.select_option("#simul-game", label="Kingdomino Duel")
+    host.fill("#simul-text", "Three boards at once")
+    host.click("#simul-create")
+    host.wait_for_url(f"{live_server}/simul/*")
+    simul_id = host.url.rsplit("/", 1)[1]
+    host.wait_for_selector("#simul-nobody")
+    players = [challenger(live_server) for _ in range(3)]
+    for client in players:
+        assert client.post(f"/api/simuls/{simul_id}/apply").status_code == 200
+    host.locator(".simul-entrant").nth(2).wait_for()  # read again by itself
+    host.click("#simul-accept-all")
+    host.wait_for_function("() => document.querySelectorAll('.simul-entrant.accepted').length === 3")
+    host.click("#simul-start")
+    boards = host.locator(".simul-board")
+    drawn = "() => document.querySelectorAll('.simul-board.to-move .simul-mini svg').length === 6"
+    host.wait_for_function(drawn)
+    assert boards.count() == 3
+    assert all(text == "Your move" for text in host.locator(".simul-to-move").all_inner_texts())
+    assert host.locator("#simul-results").inner_text() == f"{host_name}: wins 0 · draws 0 · losses 0"
+    host.screenshot(path=str(ARTIFACTS / "simul-host-desktop.png"), full_page=True)
+    phone = new_page(browser, live_server, width=360, height=740, touch=True)
+    phone.context.add_cookies(host.context.cookies())
+    phone.goto(f"{live_server}/simul/{simul_id}")
+    phone.wait_for_function("() => document.querySelectorAll('.simul-board .simul-mini svg').length === 6")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.screenshot(path=str(ARTIFACTS / "simul-host-phone.png"), full_page=True)
+    # A challenger resigns: the host's page counts the win, the board no longer awaits the host.
+    theirs = players[0].get(f"/api/simuls/{simul_id}").json()
+    game = next(g for g in theirs["games"] if g["token"])
+    resigned = players[0].post(f"/api/games/{game['id']}/resign", json={"token": game["token"]})
+    assert resigned.status_code == 200, resigned.text
+    host.wait_for_function("() => document.querySelector('#simul-results').textContent.includes('wins 1')")
+    ended = host.locator(f".simul-board[data-game='{game['id']}']")
+    assert ended.locator(".simul-result").inner_text() == "Host won"
+    assert host.locator(".simul-board.to-move").count() == 2
+    # A board opens its game, the host's seat kept for the page; the game leads back to the simul.
+    host.locator(".simul-board.to-move").first.click()
+    host.wait_for_url(f"{live_server}/game/*")
+    host.wait_for_selector("#your-turn")
+    host.click("#simul-link")
+    host.wait_for_url(f"{live_server}/simul/{simul_id}")
+    # The host resigns the other two: the simul is over.
+    for board in host.request.get(f"{live_server}/api/simuls/{simul_id}").json()["games"]:
+        if board["status"] == "playing":
+            host.request.post(
+                f"{live_server}/api/games/{board['id']}/resign",
+                data={"token": board["token"]},
+                headers={"Origin": live_server},
+            )
+    host.wait_for_function("() => document.querySelector('#simul-status').textContent === 'Over'")
+    assert host.locator("#simul-results").inner_text() == f"{host_name}: wins 1 · draws 0 · losses 2"
+    assert host.errors == [] and phone.errors == []
