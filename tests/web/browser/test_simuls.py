@@ -47,7 +47,13 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     assert host.locator("#simul-results").inner_text() == f"{host_name}: wins 0 · draws 0 · losses 0"
     host.screenshot(path=str(ARTIFACTS / "simul-host-desktop.png"), full_page=True)
     phone = new_page(browser, live_server, width=360, height=740, touch=True)
-    phone.context.add_cookies(host.context.cookies())
+    phone.goto(f"{live_server}/simuls")
+    logged = phone.request.post(
+        f"{live_server}/api/session",
+        data={"name": host_name, "password": "a long enough password"},
+        headers={"Origin": live_server},
+    )
+    assert logged.ok, logged.text()
     phone.goto(f"{live_server}/simul/{simul_id}")
     phone.wait_for_function("() => document.querySelectorAll('.simul-board .simul-mini svg').length === 6")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
