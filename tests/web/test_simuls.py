@@ -5,6 +5,7 @@ by a server that starts over the same database."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,6 +15,8 @@ from tests.web.test_challenges import as_
 from tests.web.test_clubs import post
 from tests.web.test_relations import app_over, people
 
+from kingdomino.web import simul_store
+
 MINUTES = {"kind": "game", "minutes": 10, "increment": 5}
 
 
@@ -22,6 +25,11 @@ def client(either_database: str) -> Iterator[TestClient]:
     """A client over SQLite, then over the test PostgreSQL (accounts made quickly)."""
     with TestClient(app_over(either_database)) as test_client:
         yield test_client
+
+
+def present(found: simul_store.Simul | None) -> simul_store.Simul:
+    assert found is not None
+    return found
 
 
 def refused(answer: Any, status: int, code: str) -> None:
@@ -128,6 +136,12 @@ def test_results_are_counted_as_games_end_and_the_last_ends_it(client: TestClien
     theirs = read(client, by_challenger[games[0]["challenger"]], simul_id)["games"]
     challenger_game = next(g for g in theirs if g["token"])
     end_game(client, challenger_game, "resign")  # the challenger resigns: the host wins
+    # Kept as the game ends (``Hub.ended``), before anyone reads the simul again.
+    store = client.app.state.hub.store  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 10
+    while not any(e.result == "win" for e in present(simul_store.load(store, simul_id)).entrants):
+        assert time.monotonic() < deadline, "the game's end was not kept"
+        time.sleep(0.02)
     end_game(client, games[1], "resign")
     seen = read(client, host_s, simul_id)
     assert seen["results"] == {"win": 1, "draw": 0, "loss": 1, "unplayed": 0}
@@ -138,6 +152,21 @@ def test_results_are_counted_as_games_end_and_the_last_ends_it(client: TestClien
     assert seen["status"] == "finished"
     listed = as_(client, None).get("/api/simuls").json()["simuls"]
     assert next(s for s in listed if s["id"] == simul_id)["status"] == "finished"
+
+
+def test_a_rated_simul_plays_rated_games(client: TestClient) -> None:
+    (_, host_s), (boris, boris_s), (_, anna_s) = people(client, "Host", "Boris", "Anna")
+    simul_id = new_simul(client, host_s, rated=True, first="alternate")
+    for session in (boris_s, anna_s):
+        assert post(client, session, f"/api/simuls/{simul_id}/apply").status_code == 200
+    assert post(client, host_s, f"/api/simuls/{simul_id}/accept-all").status_code == 200
+    games = post(client, host_s, f"/api/simuls/{simul_id}/start").json()["games"]
+    assert sum(g["host_to_move"] for g in games) == 1
+    for game in games:
+        view = as_(client, None).get(f"/api/games/{game['id']}", params={"token": game["token"]}).json()
+        assert view["rated"] is True and view["time_control"]["minutes"] == 10
+    assert read(client, None, simul_id)["rated"] is True
+    assert boris in {g["challenger"] for g in games}
 
 
 def test_a_simul_survives_a_restart(database: str) -> None:
