@@ -36,6 +36,25 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     for client in players:
         assert client.post(f"/api/simuls/{simul_id}/apply").status_code == 200
     host.locator(".simul-entrant").nth(2).wait_for()  # read again by itself
+    host.screenshot(path=str(ARTIFACTS / "simul-open-desktop.png"), full_page=True)
+    # The host's phone: the list with the form, then the simul's players with their answers.
+    phone = new_page(browser, live_server, width=360, height=740, touch=True)
+    phone.goto(f"{live_server}/simuls")
+    logged = phone.request.post(
+        f"{live_server}/api/session",
+        data={"name": host_name, "password": "a long enough password"},
+        headers={"Origin": live_server},
+    )
+    assert logged.ok, logged.text()
+    phone.goto(f"{live_server}/simuls")
+    phone.wait_for_selector(f"#simul-list a[href='/simul/{simul_id}']")
+    phone.wait_for_selector("#simul-create")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.screenshot(path=str(ARTIFACTS / "simul-list-phone.png"), full_page=True)
+    phone.goto(f"{live_server}/simul/{simul_id}")
+    phone.locator(".simul-entrant").nth(2).wait_for()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.screenshot(path=str(ARTIFACTS / "simul-open-phone.png"), full_page=True)
     host.click("#simul-accept-all")
     host.wait_for_function("() => document.querySelectorAll('.simul-entrant.accepted').length === 3")
     host.click("#simul-start")
@@ -46,14 +65,6 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     assert all(text == "Your move" for text in host.locator(".simul-to-move").all_inner_texts())
     assert host.locator("#simul-results").inner_text() == f"{host_name}: wins 0 · draws 0 · losses 0"
     host.screenshot(path=str(ARTIFACTS / "simul-host-desktop.png"), full_page=True)
-    phone = new_page(browser, live_server, width=360, height=740, touch=True)
-    phone.goto(f"{live_server}/simuls")
-    logged = phone.request.post(
-        f"{live_server}/api/session",
-        data={"name": host_name, "password": "a long enough password"},
-        headers={"Origin": live_server},
-    )
-    assert logged.ok, logged.text()
     phone.goto(f"{live_server}/simul/{simul_id}")
     phone.wait_for_function("() => document.querySelectorAll('.simul-board .simul-mini svg').length === 6")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360

@@ -85,8 +85,8 @@ function openPart(found, said, load) {
   };
   const host = found.you.host;
   const accepted = found.entrants.filter((e) => e.state === "accepted").length;
-  const button = (/** @type {string} */ id, /** @type {string} */ words, /** @type {() => void} */ onclick, primary = false) =>
-    el("button", { type: "button", id, class: primary ? "primary" : "", onclick }, words);
+  const button = (/** @type {string} */ id, /** @type {string} */ words, /** @type {() => void} */ onclick, primary = false, label = words) =>
+    el("button", { type: "button", id, class: primary ? "primary" : "", onclick, "aria-label": label }, words);
   const yours = host ? [el("p", {}, t("simul.you_host"), " ", t("simul.accepted_count", { n: accepted })),
     el("p", { class: "simul-acts" }, button("simul-accept-all", t("simul.accept_all"), () => act("accept-all")), " ",
       button("simul-start", t("simul.start"), () => act("start"), true), " ",
@@ -95,8 +95,10 @@ function openPart(found, said, load) {
       : [el("p", {}, button("simul-apply", t("simul.apply"), () => act("apply"), true))];
   const lines = found.entrants.map((entrant) => el("li", { class: `simul-entrant ${entrant.state}` },
     el("a", { href: `/player/${encodeURIComponent(entrant.name)}` }, entrant.name), " · ", t(`simul.state_${entrant.state}`),
-    host && entrant.state !== "accepted" ? [" ", button("", t("simul.accept"), () => act("answer", { name: entrant.name, accept: true }))] : "",
-    host && entrant.state !== "declined" ? [" ", button("", t("simul.decline"), () => act("answer", { name: entrant.name, accept: false }))] : ""));
+    host && entrant.state !== "accepted" ? [" ", button("", t("simul.accept"), () => act("answer", { name: entrant.name, accept: true }),
+      false, t("simul.accept_name", { name: entrant.name }))] : "",
+    host && entrant.state !== "declined" ? [" ", button("", t("simul.decline"), () => act("answer", { name: entrant.name, accept: false }),
+      false, t("simul.decline_name", { name: entrant.name }))] : ""));
   return [...yours, el("h2", {}, t("simul.players")),
     lines.length ? el("ul", { id: "simul-entrants" }, lines) : el("p", { class: "small", id: "simul-nobody" }, t("simul.no_players"))];
 }
