@@ -114,6 +114,10 @@ def test_refusals_say_what_was_expected(client: TestClient) -> None:
     refused(post(client, host_s, f"/api/simuls/{simul_id}/apply"), 409, "simul_own")
     assert post(client, boris_s, f"/api/simuls/{simul_id}/apply").status_code == 200
     refused(post(client, boris_s, f"/api/simuls/{simul_id}/apply"), 409, "simul_applied")
+    assert post(client, boris_s, f"/api/simuls/{simul_id}/withdraw").status_code == 200
+    assert read(client, boris_s, simul_id)["entrants"] == []
+    refused(post(client, boris_s, f"/api/simuls/{simul_id}/withdraw"), 409, "simul_not_applied")
+    assert post(client, boris_s, f"/api/simuls/{simul_id}/apply").status_code == 200
     refused(post(client, boris_s, f"/api/simuls/{simul_id}/accept-all"), 403, "simul_not_host")
     answer = post(client, host_s, f"/api/simuls/{simul_id}/answer", name="nobody", accept=True)
     refused(answer, 404, "simul_no_applicant")

@@ -204,6 +204,7 @@ REFUSAL_CODES = frozenset(
         "simul_not_host",
         "simul_own",
         "simul_applied",
+        "simul_not_applied",
         "simul_full",
         "simul_no_applicant",
         "simul_too_many",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import case, func, insert, select, update
+from sqlalchemy import case, delete, func, insert, select, update
 
 from kingdomino.web.simul_tables import SimulEntrantRow, SimulRow
 from kingdomino.web.store import Store
@@ -149,6 +149,15 @@ def add_entrant(store: Store, simul_id: str, entrant: Entrant) -> None:
                 bot=entrant.bot,
                 state=entrant.state,
                 applied=entrant.applied,
+            )
+        )
+
+
+def remove_entrant(store: Store, simul_id: str, account_id: int) -> None:
+    with store.engine.begin() as connection:
+        connection.execute(
+            delete(SimulEntrantRow).where(
+                SimulEntrantRow.simul_id == simul_id, SimulEntrantRow.account_id == account_id
             )
         )
 

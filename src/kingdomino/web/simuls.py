@@ -184,6 +184,14 @@ class Simuls:
             entrant = Entrant(player.id, player.name, player.bot, "applied", time.time())
             await asyncio.to_thread(records.add_entrant, self.store, simul_id, entrant)
 
+    async def withdraw(self, simul_id: str, player: int) -> None:
+        """``player`` takes back their application to the open simul ``simul_id``, answered or not."""
+        async with self.lock:
+            simul = await self._open(simul_id)
+            if simul.entrant(player) is None:
+                raise HubError(409, "simul", "you have not applied to this simul", "simul_not_applied")
+            await asyncio.to_thread(records.remove_entrant, self.store, simul_id, player)
+
     async def answer(self, simul_id: str, host: int, name: str, accept: bool) -> None:
         """The host accepts or declines the player ``name`` who applied (``accept``): an accepted
         one gets a board at the start, within ``MAX_GAMES``."""

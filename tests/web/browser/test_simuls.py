@@ -12,13 +12,13 @@ from playwright.sync_api import Browser
 from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
 
 
-def challenger(base: str) -> httpx.Client:
-    """A new account's client, logged in, its requests from the app's own origin."""
-    client = httpx.Client(base_url=base, headers={"Origin": base})
+def challenger(base: str) -> tuple[httpx.Client, str]:
+    """A new account's client, logged in, its requests from the app's own origin; and its name."""
     name = f"Chal{secrets.token_hex(3)}"
+    client = httpx.Client(base_url=base, headers={"Origin": base})
     made = client.post("/api/accounts", json={"name": name, "password": "a long enough password"})
     assert made.status_code == 201, made.text
-    return client
+    return client, name
 
 
 def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, live_server: str) -> None:
@@ -32,10 +32,11 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     host.wait_for_url(f"{live_server}/simul/*")
     simul_id = host.url.rsplit("/", 1)[1]
     host.wait_for_selector("#simul-nobody")
-    players = [challenger(live_server) for _ in range(3)]
+    players, names = zip(*(challenger(live_server) for _ in range(3)), strict=True)
     for client in players:
         assert client.post(f"/api/simuls/{simul_id}/apply").status_code == 200
     host.locator(".simul-entrant").nth(2).wait_for()  # read again by itself
+    assert host.get_by_role("button", name=f"Decline {names[2]}").is_visible()
     host.screenshot(path=str(ARTIFACTS / "simul-open-desktop.png"), full_page=True)
     # The host's phone: the list with the form, then the simul's players with their answers.
     phone = new_page(browser, live_server, width=360, height=740, touch=True)
@@ -69,6 +70,21 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     phone.wait_for_function("() => document.querySelectorAll('.simul-board .simul-mini svg').length === 6")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     phone.screenshot(path=str(ARTIFACTS / "simul-host-phone.png"), full_page=True)
+    # A challenger's page of the simul leads to their own game, whose page leads back.
+    boris = new_page(browser, live_server)
+    boris.goto(f"{live_server}/simuls")
+    logged = boris.request.post(
+        f"{live_server}/api/session",
+        data={"name": names[1], "password": "a long enough password"},
+        headers={"Origin": live_server},
+    )
+    assert logged.ok, logged.text()
+    boris.goto(f"{live_server}/simul/{simul_id}")
+    boris.click("#simul-your-game")
+    boris.wait_for_url(f"{live_server}/game/*")
+    boris.wait_for_selector("#waiting")  # the host moves first
+    boris.click("#simul-link")
+    boris.wait_for_url(f"{live_server}/simul/{simul_id}")
     # A challenger resigns: the host's page counts the win, the board no longer awaits the host.
     theirs = players[0].get(f"/api/simuls/{simul_id}").json()
     game = next(g for g in theirs["games"] if g["token"])
@@ -94,4 +110,4 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
             )
     host.wait_for_function("() => document.querySelector('#simul-status').textContent === 'Over'")
     assert host.locator("#simul-results").inner_text() == f"{host_name}: wins 1 · draws 0 · losses 2"
-    assert host.errors == [] and phone.errors == []
+    assert host.errors == [] and phone.errors == [] and boris.errors == []

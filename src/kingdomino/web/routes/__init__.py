@@ -73,7 +73,8 @@ Endpoints (all JSON; every refusal is ``{"error": {"field": ..., "message": ...}
 * ``GET``, ``POST`` ``{until}`` and ``DELETE /api/account/vacation``: the account away, its games
   by the day waiting (``vacation``);
 * ``POST /api/simuls`` hosts a simultaneous exhibition; ``GET /api/simuls`` the open, running
-  and last finished ones; ``GET /api/simuls/{id}`` one whole; ``POST /api/simuls/{id}/apply``,
+  and last finished ones; ``GET /api/simuls/{id}`` one whole; ``POST /api/simuls/{id}/apply``
+  and ``/withdraw``,
   the host's ``/answer`` ``{name, accept}``, ``/accept-all``, ``/start`` and ``/cancel`` (``simuls``);
 * the app's page at ``/``, ``/score``, ``/game/{id}``, ``/game/{id}/replay``,
   ``/game/{id}/watch``, ``/player/{name}``

@@ -121,6 +121,16 @@ async def apply(
     return simul_json(await simuls.read(simul_id), account.id, simuls.table_of)
 
 
+@router.post("/api/simuls/{simul_id}/withdraw")
+async def withdraw(
+    simul_id: str, request: Request, simuls: SimulsDep, client: Client, account: Applicant
+) -> dict[str, Any]:
+    """Take your application back while the simul takes players, answered or not."""
+    await _act(request, client)
+    await simuls.withdraw(simul_id, account.id)
+    return simul_json(await simuls.read(simul_id), account.id, simuls.table_of)
+
+
 @router.post("/api/simuls/{simul_id}/answer")
 async def answer(
     simul_id: str, body: AnswerRequest, request: Request, simuls: SimulsDep, client: Client, account: Host

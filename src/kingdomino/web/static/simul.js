@@ -5,6 +5,7 @@
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 import { timeControlWords } from "./open-games.js";
+import { remember } from "./saved-games.js";
 import { api } from "./server.js";
 import { boardsPart } from "./simul-boards.js";
 import { showSimulList } from "./simul-form.js";
@@ -43,7 +44,7 @@ export async function showSimuls(main, id) {
       const text = JSON.stringify(found);
       if (text !== shown) {
         head.replaceChildren(...headOf(found));
-        part.replaceChildren(...(found.status === "open" ? openPart(found, said, load) : []));
+        part.replaceChildren(...(found.status === "open" ? openPart(found, said, load) : yourGame(found)));
         await boards.show(found);
       }
       shown = text;
@@ -91,7 +92,8 @@ function openPart(found, said, load) {
     el("p", { class: "simul-acts" }, button("simul-accept-all", t("simul.accept_all"), () => act("accept-all")), " ",
       button("simul-start", t("simul.start"), () => act("start"), true), " ",
       button("simul-cancel", t("simul.cancel"), () => act("cancel")))]
-    : found.you.state ? [el("p", { id: "simul-you" }, t(`simul.you_${found.you.state}`))]
+    : found.you.state ? [el("p", { id: "simul-you" }, t(`simul.you_${found.you.state}`), " ",
+      button("simul-withdraw", t("simul.withdraw"), () => act("withdraw")))]
       : [el("p", {}, button("simul-apply", t("simul.apply"), () => act("apply"), true))];
   const lines = found.entrants.map((entrant) => el("li", { class: `simul-entrant ${entrant.state}` },
     el("a", { href: `/player/${encodeURIComponent(entrant.name)}` }, entrant.name), " · ", t(`simul.state_${entrant.state}`),
@@ -101,4 +103,15 @@ function openPart(found, said, load) {
       false, t("simul.decline_name", { name: entrant.name }))] : ""));
   return [...yours, el("h2", {}, t("simul.players")),
     lines.length ? el("ul", { id: "simul-entrants" }, lines) : el("p", { class: "small", id: "simul-nobody" }, t("simul.no_players"))];
+}
+
+/** A challenger's way to their own game of the started simul, its seat kept for the game's page.
+ * @param {Simul} found */
+function yourGame(found) {
+  const board = found.you.host ? undefined : found.games.find((game) => game.token && game.status === "playing");
+  const token = board?.token;
+  if (!board || !token) return [];
+  const open = () => { remember(board.id, [token], { kinds: [], joined: true }); };
+  return [el("p", {}, el("a", { href: `/game/${board.id}`, class: "button primary", id: "simul-your-game", onclick: open },
+    t("simul.play_yours", { name: found.host })))];
 }
