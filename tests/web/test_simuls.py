@@ -106,7 +106,8 @@ def test_who_moves_first_is_as_the_host_chose(client: TestClient) -> None:
 def test_refusals_say_what_was_expected(client: TestClient) -> None:
     (_, host_s), (_, boris_s) = people(client, "Host", "Boris")
     refused(as_(client, None).post("/api/simuls", json={"game": "kingdomino"}), 401, "simul_guest")
-    refused(post(client, host_s, "/api/simuls", game="kingdomino", rated=True), 422, "rated_clock")
+    refused(post(client, host_s, "/api/simuls", game="kingdomino", rated=True), 422, "simul_clock")
+    refused(post(client, host_s, "/api/simuls", game="duel"), 422, "simul_clock")
     wrong = post(client, host_s, "/api/simuls", game="kingdomino", first="nobody")
     assert wrong.status_code == 422 and wrong.json()["error"]["field"] == "first", wrong.text
     simul_id = new_simul(client, host_s)
@@ -122,7 +123,8 @@ def test_refusals_say_what_was_expected(client: TestClient) -> None:
     answer = post(client, host_s, f"/api/simuls/{simul_id}/answer", name="nobody", accept=True)
     refused(answer, 404, "simul_no_applicant")
     new_simul(client, host_s)
-    refused(post(client, host_s, "/api/simuls", game="kingdomino"), 429, "too_many_simuls")
+    third = post(client, host_s, "/api/simuls", game="kingdomino", time_control=MINUTES)
+    refused(third, 429, "too_many_simuls")
     refused(as_(client, None).get("/api/simuls/000000000000"), 404, "no_simul")
 
 

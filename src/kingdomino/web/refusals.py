@@ -199,6 +199,7 @@ REFUSAL_CODES = frozenset(
         "no_simul",
         "simul_guest",
         "simul_game",
+        "simul_clock",
         "too_many_simuls",
         "simul_closed",
         "simul_not_host",

@@ -1,13 +1,15 @@
 """Simultaneous exhibitions: one account (the host) plays many at once, a game of two on each board.
 
-The host creates a simul (``open``): a two-player game and its options, a clock (or none, a casual
-simul's), who moves first on each board (the ``host``, the ``challengers``, or ``alternate``: the
-host on the first, third ... board) and a few words. Accounts apply while it is open; the host
-accepts or declines each (or accepts all who wait) and starts it (``running``), which makes one
-game for each accepted challenger, the host seated in every one: ``MIN_GAMES`` to ``MAX_GAMES``.
-After the start nobody joins. Each game is an ordinary game of two accounts, public, rated only if
-the host made the simul rated (then it needs a clock), without takebacks (a host at thirty boards
-would answer requests all day); its seats name the simul (``MARK``), for the game page's link back.
+The host creates a simul (``open``): a two-player game and its options, a clock (real-time or by the
+day; none is refused: the host plays from the simul's page, away from each game's, and a game
+without clocks lets another player hand an away player's seat to an AI), who moves first on each
+board (the ``host``, the ``challengers``, or ``alternate``: the host on the first, third ... board)
+and a few words. Accounts apply while it is open; the host accepts or declines each (or accepts all
+who wait) and starts it (``running``), which makes one game for each accepted challenger, the host
+seated in every one: ``MIN_GAMES`` to ``MAX_GAMES``. After the start nobody joins. Each game is an
+ordinary game of two accounts, public, rated only if the host made the simul rated, without
+takebacks (a host at thirty boards would answer requests all day); its seats name
+the simul (``MARK``), for the game page's link back.
 
 Who moves first in a game whose first player the deal draws (Kingdomino, Origins) is kept as the
 deal gives it: the host takes the seat that moves first, or the other, so the seed stays the
@@ -33,7 +35,6 @@ from kingdomino.web import simul_store as records
 from kingdomino.web.clocks import TimeControl
 from kingdomino.web.game_results import final_places
 from kingdomino.web.hub import Hub
-from kingdomino.web.open_seats import check_rated_clock
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer
 from kingdomino.web.simul_store import Entrant, Simul
@@ -123,9 +124,15 @@ class Simuls:
         ``first``, ``rated``, ``text``), or the refusal of its game, clock or of one host too many."""
         game = two_player_game(settings["game"], dict(settings["options"]))
         time_control = settings.get("time_control")
-        if time_control is not None:
-            TimeControl.of(time_control)
-        check_rated_clock(bool(settings.get("rated")), time_control)
+        if time_control is None:
+            raise HubError(
+                422,
+                "time_control",
+                "a simul's games need a clock: its host plays from the simul's page, so without one "
+                "a challenger could hand the host's seat to an AI as a player away",
+                "simul_clock",
+            )
+        TimeControl.of(time_control)
         if await asyncio.to_thread(records.hosted, self.store, host.id) >= MAX_HOSTED:
             raise HubError(
                 429,

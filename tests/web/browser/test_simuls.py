@@ -83,6 +83,7 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     boris.click("#simul-your-game")
     boris.wait_for_url(f"{live_server}/game/*")
     boris.wait_for_selector("#waiting")  # the host moves first
+    boris.screenshot(path=str(ARTIFACTS / "simul-challenger-game.png"))
     boris.click("#simul-link")
     boris.wait_for_url(f"{live_server}/simul/{simul_id}")
     # A challenger resigns: the host's page counts the win, the board no longer awaits the host.

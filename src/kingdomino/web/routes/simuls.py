@@ -46,7 +46,7 @@ class SimulRequest(Body):
     game: GameName
     options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
     time_control: TimeControlRequest | None = Field(
-        default=None, description="Every board's clocks (none: untimed; `days`: by the day)."
+        default=None, description="Every board's clocks, which a simul needs (`days`: by the day)."
     )
     first: Literal["host", "challengers", "alternate"] = Field(
         default="host",
@@ -75,7 +75,7 @@ async def create(
     body: SimulRequest, request: Request, simuls: SimulsDep, client: Client, account: Host
 ) -> dict[str, Any]:
     """Host a simul: it is listed, taking applicants, until you start it. Refused for a guest
-    (401), a game not played by two (`simul_game`), a rated one without a clock (`rated_clock`),
+    (401), a game not played by two (`simul_game`), one without a clock (`simul_clock`),
     a third simul not yet over (`too_many_simuls`), and words from a silenced account."""
     same_origin(request)
     text = clean_name(body.text)

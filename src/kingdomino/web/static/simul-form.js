@@ -22,15 +22,14 @@ export const SIMUL_GAMES = [
   { game: "origins", options: { mode: "totem" } },
   { game: "origins", options: { mode: "tribe" } },
 ];
-/** The clocks offered: none, real-time ones, and turn-based ones (days a move).
- * @type {Array<import("./view-types.js").TimeControl | null>} */
+/** The clocks offered: real-time ones, and turn-based ones (days a move); a simul has one (web/simuls.py).
+ * @type {Array<import("./view-types.js").TimeControl>} */
 const CLOCKS = [
   { kind: "game", minutes: 10, increment: 5 },
   { kind: "game", minutes: 20, increment: 10 },
   { kind: "game", minutes: 45, increment: 15 },
   { kind: "days", days: 1 },
   { kind: "days", days: 3 },
-  null,
 ];
 
 /** The list page. @param {HTMLElement} main */
