@@ -78,7 +78,8 @@ def test_a_host_takes_players_and_starts_a_game_with_each(client: TestClient) ->
     assert post(client, host_s, f"/api/simuls/{simul_id}/answer", name=boris, accept=True).status_code == 200
     assert post(client, host_s, f"/api/simuls/{simul_id}/answer", name=cleo, accept=True).status_code == 200
     seen = read(client, anna_s, simul_id)
-    assert seen["you"] == {"host": False, "state": "declined"}
+    assert seen["you"] == {"host": False, "state": "declined", "account": True}
+    assert read(client, None, simul_id)["you"] == {"host": False, "state": None, "account": False}
     assert [e["state"] for e in seen["entrants"]] == ["accepted", "declined", "accepted"]
     started = post(client, host_s, f"/api/simuls/{simul_id}/start").json()
     assert started["status"] == "running"

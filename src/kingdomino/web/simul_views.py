@@ -16,8 +16,9 @@ RESULTS = ("win", "draw", "loss", "unplayed")
 
 def simul_json(simul: Simul, viewer: int | None, table_of: Callable[[str], Table | None]) -> dict[str, Any]:
     """``simul`` for ``viewer`` (an account's id; None: a guest): ``you`` says whether they host
-    it and where their application stands; ``games`` lists the boards, those awaiting the host's
-    move first (``host_to_move``), each with the viewer's token when they play it."""
+    it, where their application stands and whether they are logged in at all; ``games`` lists
+    the boards, those awaiting the host's move first (``host_to_move``), each with the viewer's
+    token when they play it."""
     host = viewer is not None and viewer == simul.host
     mine = simul.entrant(viewer) if viewer is not None else None
     boards = [
@@ -37,7 +38,11 @@ def simul_json(simul: Simul, viewer: int | None, table_of: Callable[[str], Table
         "rated": simul.rated,
         "text": simul.text,
         "status": simul.status,
-        "you": {"host": host, "state": mine.state if mine is not None else None},
+        "you": {
+            "host": host,
+            "state": mine.state if mine is not None else None,
+            "account": viewer is not None,
+        },
         "entrants": [{"name": e.name, "bot": e.bot, "state": e.state} for e in simul.entrants],
         "games": boards,
         "results": {result: counted[result] for result in RESULTS},

@@ -20,7 +20,7 @@ const REFRESH_SECONDS = 4;
 /** A simul whole (GET /api/simuls/{id}).
  * @typedef {{id: string, host: string, game: string, options: import("./view-types.js").GameOptions,
  *   time_control: import("./view-types.js").TimeControl | null, first: string, rated: boolean, text: string,
- *   status: "open" | "running" | "finished" | "cancelled", you: {host: boolean, state: string | null},
+ *   status: "open" | "running" | "finished" | "cancelled", you: {host: boolean, state: string | null, account: boolean},
  *   entrants: Array<{name: string, bot: boolean, state: string}>, games: SimulBoard[],
  *   results: {win: number, draw: number, loss: number, unplayed: number}, playing: number}} Simul */
 
@@ -94,7 +94,8 @@ function openPart(found, said, load) {
       button("simul-cancel", t("simul.cancel"), () => act("cancel")))]
     : found.you.state ? [el("p", { id: "simul-you" }, t(`simul.you_${found.you.state}`), " ",
       button("simul-withdraw", t("simul.withdraw"), () => act("withdraw")))]
-      : [el("p", {}, button("simul-apply", t("simul.apply"), () => act("apply"), true))];
+      : found.you.account ? [el("p", {}, button("simul-apply", t("simul.apply"), () => act("apply"), true))]
+        : [el("p", { class: "small", id: "simul-log-in" }, el("a", { href: "/" }, t("simul.log_in")))];
   const lines = found.entrants.map((entrant) => el("li", { class: `simul-entrant ${entrant.state}` },
     el("a", { href: `/player/${encodeURIComponent(entrant.name)}` }, entrant.name), " · ", t(`simul.state_${entrant.state}`),
     host && entrant.state !== "accepted" ? [" ", button("", t("simul.accept"), () => act("answer", { name: entrant.name, accept: true }),
