@@ -9,7 +9,7 @@ import secrets
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, axe_violations, log_in_new, new_page
 
 
 def challenger(base: str) -> tuple[httpx.Client, str]:
@@ -38,6 +38,7 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     host.locator(".simul-entrant").nth(2).wait_for()  # read again by itself
     assert host.get_by_role("button", name=f"Decline {names[2]}").is_visible()
     host.screenshot(path=str(ARTIFACTS / "simul-open-desktop.png"), full_page=True)
+    assert axe_violations(host) == []
     # The host's phone: the list with the form, then the simul's players with their answers.
     phone = new_page(browser, live_server, width=360, height=740, touch=True)
     phone.goto(f"{live_server}/simuls")
@@ -66,6 +67,7 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     assert all(text == "Your move" for text in host.locator(".simul-to-move").all_inner_texts())
     assert host.locator("#simul-results").inner_text() == f"{host_name}: wins 0 · draws 0 · losses 0"
     host.screenshot(path=str(ARTIFACTS / "simul-host-desktop.png"), full_page=True)
+    assert axe_violations(host) == []
     phone.goto(f"{live_server}/simul/{simul_id}")
     phone.wait_for_function("() => document.querySelectorAll('.simul-board .simul-mini svg').length === 6")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
