@@ -14,6 +14,7 @@ from kingdomino.web import tournament_store as records
 from kingdomino.web.arena_pairing import standings
 from kingdomino.web.arena_store import ArenaState
 from kingdomino.web.store import Store
+from kingdomino.web.team_battle_views import battle_json
 from kingdomino.web.tournament_store import Tournament
 from kingdomino.web.tournament_views import result_words
 
@@ -24,11 +25,15 @@ SHOWN_GAMES = 30
 def with_arena(
     store: Store, tournament: Tournament, viewer: int | None, page: dict[str, Any]
 ) -> dict[str, Any]:
-    """``page`` (``tournament_views.tournament_json``) with its ``arena`` (a read: in a thread)."""
+    """``page`` (``tournament_views.tournament_json``) with its ``arena``, and a team battle's
+    ``team_battle`` (``team_battle_views``) (a read: in a thread)."""
     state = arena_store.load(store, tournament.id)
     if state is None:
         return page
-    return {**page, "arena": arena_json(store, tournament, state, viewer)}
+    page = {**page, "arena": arena_json(store, tournament, state, viewer)}
+    lines = standings(tournament.names(), state.results())
+    battle = battle_json(store, tournament.id, tournament.status, lines, viewer)
+    return page if battle is None else {**page, "team_battle": battle}
 
 
 def arena_json(store: Store, tournament: Tournament, state: ArenaState, viewer: int | None) -> dict[str, Any]:

@@ -184,6 +184,13 @@ REFUSAL_CODES = frozenset(
         "club_barred",
         "tournament_club",
         "tournament_club_gone",
+        # Team battles (``team_battle``).
+        "team_battle_clubs",
+        "team_battle_leader",
+        "team_battle_arena",
+        "team_battle_member",
+        "team_battle_choose",
+        "team_battle_side",
         # E-mail and a forgotten password (mail_links.py, routes/mail.py).
         "mail_unavailable",
         "mail_address",
