@@ -7,6 +7,7 @@ import { language, t } from "./i18n.js";
 import { openJoined, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { battleCards, sideMark } from "./team-battle.js";
 import { standingsFileLink } from "./tournament-export.js";
 import { botMark, botNames } from "./tournament-marks.js";
 import { errorWords, gameTitle } from "./words.js";
@@ -74,9 +75,9 @@ export function sayRefusedSeat(page, words) {
 export function arenaCards(found, act) {
   const arena = found.arena;
   if (!arena) return [];
-  const standings = standingsCard(arena, botNames(found));
+  const standings = standingsCard(arena, botNames(found), found.team_battle?.sides);
   if (arena.standings.length) standings.append(standingsFileLink(found));
-  return [youCard(found, arena, act), standings, gamesCard(found, arena)];
+  return [youCard(found, arena, act), ...battleCards(found), standings, gamesCard(found, arena)];
 }
 
 /** The time left and the reader's state with their buttons. @param {ArenaTournament} found
@@ -112,15 +113,15 @@ function youCard(found, arena, act) {
     running ? clock : "", state.length ? el("p", { id: "arena-state", role: "status" }, ...state) : "");
 }
 
-/** The standings: rank, player (with the fire mark, a bot's "(bot)"), points, and their results in a row.
- * @param {ArenaPart} arena @param {Set<string>} bots */
-function standingsCard(arena, bots) {
+/** The standings: rank, player (with the fire mark, a bot's "(bot)", a team battle's club), points, and their
+ * results in a row. @param {ArenaPart} arena @param {Set<string>} bots @param {Record<string, string>} [sides] */
+function standingsCard(arena, bots, sides) {
   const heads = ["tournament.rank", "tournament.player", "tournament.points", "arena.sequence"].map((key) => t(key));
   const rows = arena.standings.map((line) => el("tr", { class: line.fire ? "on-fire" : undefined },
     el("td", { class: "figure" }, String(line.rank)),
     el("td", {}, el("a", { href: `/player/${encodeURIComponent(line.name)}` }, line.name), botMark(bots, line.name),
       line.fire ? fireMark() : "",
-      markOf(line)),
+      markOf(line), sideMark(sides, line.name)),
     el("td", { class: "figure" }, el("strong", {}, String(line.points))),
     el("td", { class: "arena-sequence" }, line.sequence.join(" "))));
   return el("section", { class: "card" }, el("h2", { id: "arena-standings-title" }, t("tournament.standings")),

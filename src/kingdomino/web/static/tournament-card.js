@@ -7,6 +7,7 @@ import { el } from "./dom.js";
 import { dateLanguage, t } from "./i18n.js";
 import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
 import { api } from "./server.js";
+import { battleChoice } from "./team-battle.js";
 import { awaitingWords } from "./tournament-seats.js";
 import { noWaiting, vacationChoice } from "./vacation.js";
 import { errorWords, gameTitle } from "./words.js";
@@ -107,6 +108,7 @@ function organiseForm(games) {
   const starts = field("tournament-starts", { type: "datetime-local" });
   const startsSaid = startsInWords(starts);
   const club = clubChoice();
+  const battle = battleChoice();
   const vacation = vacationChoice();
   const roundsLabel = el("label", { hidden: true }, t("tournament.rounds"), " ", rounds);
   // Tables of three or four for a game that has them: a Swiss by tables (no round robin).
@@ -124,6 +126,9 @@ function organiseForm(games) {
     roundsLabel.hidden = format.value !== "swiss";
     vacation.fit(wanted.chosen().time_control);
     minutesLabel.hidden = format.value !== "arena";
+    battle.fit(format.value === "arena");
+    // A team battle's clubs are its own: "Who may join" is not asked of it.
+    /** @type {HTMLSelectElement} */ (club.field.querySelector("select")).disabled = battle.value() !== null;
   };
   const send = async (/** @type {Event} */ event) => {
     event.preventDefault();
@@ -134,7 +139,8 @@ function organiseForm(games) {
         ...choice, time_control: vacation.applied(choice.time_control),
         name: name.value, format: format.value, rounds: Number(rounds.value), max_players: Number(most.value),
         table_size: Number(tableSize.value), minutes: Number(minutes.value),
-        bots: bots.checked, public: watched.checked, play: play.checked, club: club.value(),
+        bots: bots.checked, public: watched.checked, play: play.checked,
+        club: battle.value() ? null : club.value(), team_battle: battle.value(),
         starts_at: starts.value ? new Date(starts.value).getTime() / 1000 : null } }));
       location.href = `/tournament/${made.id}`;
     } catch (problem) { said.textContent = errorWords(problem); }
@@ -154,7 +160,7 @@ function organiseForm(games) {
     el("label", {}, bots, " ", t("tournament.bots")),
     el("label", {}, watched, " ", t("watch.public")),
     el("label", {}, play, " ", t("tournament.play")),
-    el("label", {}, t("tournament.starts_at"), " ", starts), startsSaid, club.field,
+    el("label", {}, t("tournament.starts_at"), " ", starts), startsSaid, club.field, battle.field,
     el("button", { type: "submit", class: "primary", id: "organise-button" }, t("tournament.create")), said);
 }
 
