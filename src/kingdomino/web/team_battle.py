@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web.club_tables import ClubMemberRow, ClubRow
 from kingdomino.web.clubs import MEMBERS, no_club
@@ -158,14 +159,17 @@ def side_for(store: Store, tournament_id: str, account_id: int, wanted: str | No
 
 def enlist(store: Store, tournament_id: str, account_id: int, club_id: int) -> None:
     """Keep the club ``account_id`` plays for in the team battle (once: a second join keeps it)."""
-    with store.engine.begin() as connection:
-        key = (TeamBattleSideRow.tournament_id == tournament_id, TeamBattleSideRow.account_id == account_id)
-        if connection.scalar(select(TeamBattleSideRow.club_id).where(*key)) is None:
-            connection.execute(
-                insert(TeamBattleSideRow).values(
-                    tournament_id=tournament_id, account_id=account_id, club_id=club_id
+    key = (TeamBattleSideRow.tournament_id == tournament_id, TeamBattleSideRow.account_id == account_id)
+    try:
+        with store.engine.begin() as connection:
+            if connection.scalar(select(TeamBattleSideRow.club_id).where(*key)) is None:
+                connection.execute(
+                    insert(TeamBattleSideRow).values(
+                        tournament_id=tournament_id, account_id=account_id, club_id=club_id
+                    )
                 )
-            )
+    except IntegrityError:  # the same join written meanwhile through another request
+        pass
 
 
 def leaders_of(connection: Connection, tournament_id: str) -> int | None:

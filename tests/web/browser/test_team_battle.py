@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import httpx
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, axe_violations, log_in_new, new_page
 from tests.web.browser.test_people import PASSWORD, logged_in_phone
 from tests.web.browser.test_tournament_rounds_said import posted
 
@@ -80,11 +80,48 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360, "the page fits the phone"
     phone.locator("#team-battle").screenshot(path=str(SHOTS / "clubs-phone-en.png"))
     phone.screenshot(path=str(SHOTS / "page-phone-en.png"), full_page=True)
+    assert axe_violations(phone) == []
+    # Its end as the page draws it (the API tests play one to its end): the winner, and three
+    # best players of long names within the phone's width.
+    ended: dict[str, object] = {
+        "status": "finished",
+        "you": None,
+        "team_battle": {
+            "leaders": 3,
+            "clubs": [
+                {
+                    "rank": 1,
+                    "name": larks,
+                    "score": 14,
+                    "players": 4,
+                    "leaders": [
+                        {"name": f"Maximilian{n}{secrets.token_hex(3)}", "points": p}
+                        for n, p in enumerate((8, 4, 2))
+                    ],
+                },
+                {"rank": 2, "name": owls, "score": 6, "players": 2, "leaders": [{"name": gus, "points": 6}]},
+            ],
+            "sides": {},
+            "winners": [larks],
+            "you": None,
+        },
+    }
+    phone.evaluate(
+        """async (found) => {
+            const { battleCards } = await import(staticBase + "team-battle.js");
+            document.querySelector("#team-battle").replaceWith(...battleCards(found));
+        }""",
+        ended,
+    )
+    expect(phone.locator("#team-battle-winner")).to_have_text(f"Winner: {larks}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360, "long names wrap"
+    phone.locator("#team-battle").screenshot(path=str(SHOTS / "ended-phone-en.png"))
 
     kira.reload()
     gus_line = kira.locator("#arena-standings tbody tr", has_text=gus)
     expect(gus_line).to_contain_text(f"· {larks}")
     kira.screenshot(path=str(SHOTS / "page-en.png"), full_page=True)
+    assert axe_violations(kira) == []
     with kira.expect_download() as started:
         kira.click("#standings-file")
     rows = list(csv.reader(io.StringIO(started.value.path().read_text(encoding="utf-8-sig"))))
