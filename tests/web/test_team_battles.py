@@ -113,6 +113,8 @@ def test_three_clubs_battle_across_clubs_and_their_best_players_score(database: 
         assert found["team_battle"]["winners"] == [owls]
         gus = page(client, tournament_id, s["Gus"])["team_battle"]["you"]
         assert gus == {"club": larks, "clubs": [owls, larks]}
+        finished = as_(client, None).get("/api/tournaments", params={"status": "finished"}).json()["finished"]
+        assert [t["team_battle"] for t in finished if t["id"] == tournament_id] == [[owls, larks, wrens]]
         listed = as_(client, None).get(f"/api/clubs/{wrens}").json()["team_battles"]
         assert listed == [
             {"id": tournament_id, "name": "Clubs' night", "status": "finished", "clubs": [owls, larks, wrens]}

@@ -92,6 +92,21 @@ def clubs_of(connection: Connection, tournament_id: str) -> list[tuple[int, str]
     return [(int(row[0]), str(row[1])) for row in rows]
 
 
+def clubs_named(store: Store, tournament_ids: Sequence[str]) -> dict[str, list[str]]:
+    """The clubs' names of each team battle among ``tournament_ids``, in the order named (a
+    tournament that is no team battle is not in it), for the lists of tournaments."""
+    with store.engine.connect() as connection:
+        rows = connection.execute(
+            select(TeamBattleClubRow.tournament_id, TeamBattleClubRow.name)
+            .where(TeamBattleClubRow.tournament_id.in_(list(tournament_ids)))
+            .order_by(TeamBattleClubRow.tournament_id, TeamBattleClubRow.number)
+        )
+        found: dict[str, list[str]] = {}
+        for row in rows:
+            found.setdefault(str(row[0]), []).append(str(row[1]))
+        return found
+
+
 def sides(store: Store, tournament_id: str) -> dict[int, int]:
     """Each player of the team battle ``tournament_id`` and the club they play for (empty: it is
     no team battle)."""

@@ -32,6 +32,7 @@ from kingdomino.web.routes.team_battles import (
 )
 from kingdomino.web.seats import clean_name
 from kingdomino.web.silences import check_writing
+from kingdomino.web.team_battle import clubs_named
 from kingdomino.web.tournament_views import settings_json, tournament_json
 from kingdomino.web.tournaments import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Tournaments
 
@@ -147,14 +148,17 @@ async def listing(
     tournaments: TournamentsDep, account: CurrentAccount, status: StatusQuery = None
 ) -> dict[str, Any]:
     """The tournaments open to join, running and finished (the newest first, each list at most
-    50), or those of one `status`; logged in, `awaiting` too: your games of a running round whose
-    seat waits for you (`tournament`, `name`, `round`, `game_id`, `opponent`; an arena's game: its
-    number in the arena as its `round`)."""
+    50; `team_battle`: a team battle's clubs' names, else null), or those of one `status`; logged
+    in, `awaiting` too: your games of a running round whose seat waits for you (`tournament`,
+    `name`, `round`, `game_id`, `opponent`; an arena's game: its number in the arena as its
+    `round`)."""
     shown = [status] if status is not None else list(LISTS)
     found: dict[str, Any] = {}
     for kind in shown:
         rows = await asyncio.to_thread(records.listed, tournaments.store, LISTS[kind], LISTED)
         found[kind] = [settings_json(entry["row"], entry["count"]) for entry in rows]
+        battles = await asyncio.to_thread(clubs_named, tournaments.store, [t["id"] for t in found[kind]])
+        found[kind] = [{**t, "team_battle": battles.get(t["id"])} for t in found[kind]]
     if account is not None:
         found["awaiting"] = await asyncio.to_thread(records.awaiting, tournaments.store, account.id)
         found["awaiting"] += await asyncio.to_thread(arena_store.awaiting, tournaments.store, account.id)

@@ -16,7 +16,7 @@ import { errorWords, gameTitle } from "./words.js";
  * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
  *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, format: string,
  *   rounds: number, round: number, max_players: number, status: string, players: number, table_size: number,
- *   club?: string | null, bots: boolean}} Listed */
+ *   club?: string | null, bots: boolean, team_battle?: string[] | null}} Listed */
 
 /** The card, filled once the lists and the account are read.
  * @param {Record<string, {players: number[], modes?: string[]}>} games the games offered, as the lobby's form has them */
@@ -83,6 +83,7 @@ function listedLine(listed) {
       t(listed.rated ? "lobby.rated" : "lobby.casual"),
       t("tournament.entrants_n", { n: listed.players, max: listed.max_players }),
       listed.club ? t("club.members_only", { name: listed.club }) : "",
+      listed.team_battle ? t("team_battle.listed", { names: listed.team_battle.join(", ") }) : "",
       listed.bots ? t("tournament.bots") : ""].filter(Boolean).join(" · "));
 }
 
