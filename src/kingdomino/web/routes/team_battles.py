@@ -5,6 +5,7 @@ them around the tournament's own."""
 from __future__ import annotations
 
 import asyncio
+from typing import Annotated
 
 from pydantic import Field
 
@@ -21,7 +22,7 @@ from kingdomino.web.tournaments import Tournaments
 class TeamBattleRequest(Body):
     """An arena where clubs meet: the clubs by name (yours among them) and how many best count."""
 
-    clubs: list[str] = Field(
+    clubs: list[Annotated[str, Field(max_length=64)]] = Field(
         max_length=MAX_CLUBS * 2, description="The clubs' names: 2 to 10, a club you lead among them."
     )
     leaders: int = Field(

@@ -127,7 +127,8 @@ function organiseForm(games) {
     roundsLabel.hidden = format.value !== "swiss";
     vacation.fit(wanted.chosen().time_control);
     minutesLabel.hidden = format.value !== "arena";
-    battle.fit(format.value === "arena");
+    // Offered to a club's leader alone (the club choice is shown to them): its maker leads one of its clubs.
+    battle.fit(format.value === "arena" && !club.field.hidden);
     // A team battle's clubs are its own: "Who may join" is not asked of it.
     /** @type {HTMLSelectElement} */ (club.field.querySelector("select")).disabled = battle.value() !== null;
   };
