@@ -29,8 +29,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Row, delete, insert, literal, or_, select, update
+from sqlalchemy import (
+    FromClause,
+    Row,
+    Select,
+    delete,
+    insert,
+    join,
+    literal,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import InstrumentedAttribute
 
 from kingdomino.web.clocks import LIMITS
 from kingdomino.web.failures import log_failure
@@ -65,6 +77,30 @@ class Due:
     notice: Notice
     games: list[Waiting] = field(default_factory=list)
     turns: list[tuple[str, float]] = field(default_factory=list)
+
+
+def addressed(source: FromClause, account: InstrumentedAttribute[int], *columns: Any) -> Select[Any]:
+    """A select of ``columns`` from ``source``, whose column ``account`` (selected too) names an
+    account that chose a notice (``mail_notices``), with that account's address, name, and the
+    languages its mails may be in (its notices' ``language``, its preference's
+    ``chosen_language``), the accounts closed left out. The moves' and the times' queries both
+    start from it."""
+    return (
+        select(
+            *columns,
+            account,
+            MailNoticeRow.language,
+            MailAddressRow.address,
+            AccountRow.name,
+            PreferenceRow.language.label("chosen_language"),
+        )
+        .select_from(source)
+        .join(MailNoticeRow, MailNoticeRow.account_id == account)
+        .join(MailAddressRow, MailAddressRow.account_id == account)
+        .join(AccountRow, AccountRow.id == account)
+        .outerjoin(PreferenceRow, PreferenceRow.account_id == account)
+        .where(AccountRow.closed.is_(None))
+    )
 
 
 class MailNotices:
@@ -154,37 +190,28 @@ class MailNotices:
     def _turns(self) -> Sequence[Row[Any]]:
         """The turns of the accounts that chose to be mailed their moves: the inbox's entries of
         them, with the game, the account's address, name, language and last mail of moves."""
+        turns = join(NotificationRow, GameRow, NotificationRow.key == literal("turn:") + GameRow.id)
+        query = addressed(
+            turns,
+            NotificationRow.account_id,
+            NotificationRow.params,
+            NotificationRow.at,
+            NotificationRow.read,
+            GameRow.id,
+            GameRow.game,
+            GameRow.deadline,
+            GameRow.time_control,
+            MailNoticeRow.turns,
+            MailNoticeRow.turns_mailed,
+        )
         with self.store.engine.connect() as connection:
             return list(
                 connection.execute(
-                    select(
-                        NotificationRow.account_id,
-                        NotificationRow.params,
-                        NotificationRow.at,
-                        NotificationRow.read,
-                        GameRow.id,
-                        GameRow.game,
-                        GameRow.deadline,
-                        GameRow.time_control,
-                        MailNoticeRow.turns,
-                        MailNoticeRow.turns_mailed,
-                        MailNoticeRow.language,
-                        MailAddressRow.address,
-                        AccountRow.name,
-                        PreferenceRow.language.label("chosen_language"),
-                    )
-                    .join(MailNoticeRow, MailNoticeRow.account_id == NotificationRow.account_id)
-                    .join(MailAddressRow, MailAddressRow.account_id == NotificationRow.account_id)
-                    .join(AccountRow, AccountRow.id == NotificationRow.account_id)
-                    .join(GameRow, NotificationRow.key == literal("turn:") + GameRow.id)
-                    .outerjoin(PreferenceRow, PreferenceRow.account_id == NotificationRow.account_id)
-                    .where(
+                    query.where(
                         NotificationRow.kind == "your_turn",
                         GameRow.status == "playing",
-                        AccountRow.closed.is_(None),
                         MailNoticeRow.turns.is_(True),
-                    )
-                    .order_by(NotificationRow.at)
+                    ).order_by(NotificationRow.at)
                 )
             )
 
@@ -193,32 +220,24 @@ class MailNotices:
         whose move has less than ``time_short_share`` of its time left at ``moment``, with the
         account's address, name and language: whether the seat is the one to move, its table says."""
         share = FIGURES["time_short_share"]
+        seats = join(GameRow, SeatAccountRow, SeatAccountRow.game_id == GameRow.id)
+        query = addressed(
+            seats,
+            SeatAccountRow.account_id,
+            GameRow.id,
+            GameRow.game,
+            GameRow.deadline,
+            GameRow.time_control,
+            SeatAccountRow.seat,
+        )
         with self.store.engine.connect() as connection:
             rows = connection.execute(
-                select(
-                    GameRow.id,
-                    GameRow.game,
-                    GameRow.deadline,
-                    GameRow.time_control,
-                    SeatAccountRow.seat,
-                    SeatAccountRow.account_id,
-                    MailNoticeRow.language,
-                    MailAddressRow.address,
-                    AccountRow.name,
-                    PreferenceRow.language.label("chosen_language"),
-                )
-                .join(SeatAccountRow, SeatAccountRow.game_id == GameRow.id)
-                .join(MailNoticeRow, MailNoticeRow.account_id == SeatAccountRow.account_id)
-                .join(MailAddressRow, MailAddressRow.account_id == SeatAccountRow.account_id)
-                .join(AccountRow, AccountRow.id == SeatAccountRow.account_id)
-                .outerjoin(PreferenceRow, PreferenceRow.account_id == SeatAccountRow.account_id)
-                .where(
+                query.where(
                     GameRow.status == "playing",
                     GameRow.deadline > moment,
                     GameRow.deadline < moment + share * max(LIMITS["days"]["days"]) * 86400,
                     SeatAccountRow.playing.is_(True),
                     MailNoticeRow.time_short.is_(True),
-                    AccountRow.closed.is_(None),
                 )
             )
             found = [
