@@ -63,6 +63,9 @@ if TYPE_CHECKING:
 
 #: Seconds between two sweeps.
 SWEEP_SECONDS = 60.0
+#: The most ended games whose mailed turns one sweep forgets (``forget_ended``): a day of games
+#: ended while the sweep was stopped is forgotten over a few minutes, in short transactions.
+FORGOTTEN_AT_ONCE = 200
 
 
 @dataclass
@@ -142,6 +145,7 @@ class MailNotices:
         the mails posted, by account and notice."""
         if self.settings is None or self.postman is None:
             return []
+        self.forget_ended()
         posted: list[tuple[int, Notice]] = []
         for due in [*self.due(moment), *short]:
             if not self.claim(due, moment):
@@ -291,6 +295,26 @@ class MailNotices:
                 select(MailNoticeSentRow).where(MailNoticeSentRow.account_id.in_(accounts))
             )
             return {(row.account_id, row.game_id, row.notice, row.turn) for row in rows}
+
+    def forget_ended(self) -> int:
+        """Drop the turns mailed of games that ended (``FORGOTTEN_AT_ONCE`` games at most): they
+        keep a turn from being mailed twice, and an ended game has no turn to come. Without it
+        each game by the day would keep two rows per player (its moves' and its time's) for
+        good. The number of rows dropped."""
+        ended = (
+            select(MailNoticeSentRow.game_id)
+            .join(GameRow, GameRow.id == MailNoticeSentRow.game_id)
+            .where(GameRow.status.not_in(("open", "playing")))
+            .distinct()
+            .limit(FORGOTTEN_AT_ONCE)
+        )
+        with self.store.engine.begin() as connection:
+            games = list(connection.execute(ended).scalars())
+            if not games:
+                return 0
+            return connection.execute(
+                delete(MailNoticeSentRow).where(MailNoticeSentRow.game_id.in_(games))
+            ).rowcount
 
     def claim(self, due: Due, moment: float) -> bool:
         """Note ``due``'s turns mailed (and, for moves, the account's last mail at ``moment``), in
