@@ -1,17 +1,22 @@
-"""What the mailed notices of games by the day keep (``mail_notice_sweep``): the turns mailed of a
-game are forgotten once it ended, a bounded number of games a sweep."""
+"""What the mailed notices of games by the day keep and find (``mail_notice_sweep``): the turns
+mailed of a game are forgotten once it ended, a bounded number of games a sweep; a move that came
+while its player's page was open is mailed once they left it."""
 
 from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from tests.web.mail_server import Mailbox, mail_server
+from tests.web.sockets import next_of_type
+from tests.web.test_challenges import DAYS, as_, challenged
 from tests.web.test_mail import mail_app
 from tests.web.test_mail_notices import WAIT, Player, game_by_the_day, notices_to, player, sweep
+from tests.web.test_push import play_until_the_turn_passes, to_act
 from tests.web.test_vacation_api import stored_deadline
 
 from kingdomino.web import mail_notice_sweep
@@ -61,3 +66,39 @@ def test_the_turns_mailed_of_a_game_are_forgotten_once_it_ended(
     assert len(rows_of(client, kira)) == 1, "one game a sweep"
     sweep(client, time.time(), kira)
     assert rows_of(client, kira) == {}
+
+
+def test_a_move_seen_on_the_open_page_is_mailed_once_its_player_walked_away(
+    mailed: tuple[TestClient, Mailbox],
+) -> None:
+    """Boris moves while Kira's page of the game is open: the inbox notes no turn (her page says
+    it). She closes the page without moving: her move is noted then, and mailed once it waited
+    ``turn_wait_minutes`` from her leaving, as a move that came while she was away is."""
+    client, box = mailed
+    kira, boris = player(client, box, "Kira", turns=True), player(client, box, "Boris")
+    made = challenged(client, kira.session, boris.name, time_control=DAYS)
+    accepted = as_(client, boris.session).post(f"/api/challenges/{made['id']}/accept")
+    tokens = {kira.name: made["seats"][0]["token"], boris.name: accepted.json()["token"]}
+    if to_act(client, made["id"], tokens)[0] == kira.name:
+        play_until_the_turn_passes(client, made["id"], tokens)
+    with client.websocket_connect(f"/ws/games/{made['id']}?tokens={tokens[kira.name]}") as page:
+        next_of_type(page, "state")
+        assert play_until_the_turn_passes(client, made["id"], tokens) == (boris.name, kira.name)
+        assert turn_entries(client, kira) == []
+        assert sweep(client, time.time() + WAIT + 1, kira) == [], "her page is open: nothing to mail"
+    deadline = time.monotonic() + 30
+    while not (entries := turn_entries(client, kira)):  # her page's presence ends a moment after
+        assert time.monotonic() < deadline, "her move was not noted when she left"
+        time.sleep(0.05)
+    (left,) = entries
+    assert left["params"]["game_id"] == made["id"] and not left["read"]
+    assert sweep(client, left["at"] + WAIT - 30, kira) == [], "the wait counts from her leaving"
+    assert sweep(client, left["at"] + WAIT + 1, kira) == ["turns"]
+    (mail,) = notices_to(box, kira, 1)
+    assert mail["Subject"] == f"Your move: Kingdomino with {boris.name}"
+
+
+def turn_entries(client: TestClient, account: Player) -> list[dict[str, Any]]:
+    """``account``'s inbox entries telling it is their move."""
+    entries = as_(client, account.session).get("/api/account/notifications").json()["entries"]
+    return [entry for entry in entries if entry["kind"] == "your_turn"]
