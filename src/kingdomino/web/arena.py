@@ -37,6 +37,7 @@ from kingdomino.ratings.glicko2 import Rating
 from kingdomino.web import arena_store, team_battle
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
+from kingdomino.web.arena_notices import withdrawn_for_place
 from kingdomino.web.arena_pairing import Free, pair, scored, standings
 from kingdomino.web.arena_store import ArenaState
 from kingdomino.web.inbox_events import tell_places
@@ -266,6 +267,9 @@ class Arena:
         if not stale:
             return taken
         await asyncio.to_thread(records.withdraw, self.store, tournament.id, stale[0][1], tournament.round)
+        await asyncio.to_thread(
+            withdrawn_for_place, self.store, tournament, stale[0][1], self.place_kept_minutes
+        )
         return taken - 1
 
     async def pause(self, tournament_id: str, account_id: int, paused: bool) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from kingdomino.web import arena_store
 from kingdomino.web import tournament_store as records
+from kingdomino.web.arena_notices import freed_place, held
 from kingdomino.web.arena_pairing import standings
 from kingdomino.web.arena_store import ArenaState
 from kingdomino.web.store import Store
@@ -73,12 +74,16 @@ def arena_json(store: Store, tournament: Tournament, state: ArenaState, viewer: 
             }
             for g in latest
         ],
-        "you": _yours(store, state, viewer) if viewer in names else None,
+        "you": _yours(store, tournament.id, state, viewer, withdrew[viewer]) if viewer in names else None,
     }
 
 
-def _yours(store: Store, state: ArenaState, viewer: int | None) -> dict[str, Any]:
-    """The viewer's state: ``paused``, and ``game``: their game not over (None: none)."""
+def _yours(
+    store: Store, tournament_id: str, state: ArenaState, viewer: int, withdrew: bool
+) -> dict[str, Any]:
+    """The viewer's state: ``paused``, ``game``: their game not over (None: none), whether they are
+    held back from pairing, and ``freed_place``, once they ``withdrew``: whether it was to free
+    their place (``arena_notices``)."""
     going = next((g for g in state.games if g.first_points is None and viewer in (g.first, g.second)), None)
     game = None
     if going is not None:
@@ -87,4 +92,9 @@ def _yours(store: Store, state: ArenaState, viewer: int | None) -> dict[str, Any
         seated = seat is not None and seat["kind"] != "open"
         token = seat.get("token") if seat is not None and seat["kind"] == "human" else None
         game = {"game_id": going.game_id, "status": status, "seated": seated, "token": token}
-    return {"paused": viewer in state.paused, "game": game}
+    return {
+        "paused": viewer in state.paused,
+        "game": game,
+        **held(store, tournament_id, state, viewer, time.time()),
+        "freed_place": freed_place(store, tournament_id, viewer) if withdrew else None,
+    }
