@@ -9,7 +9,7 @@ import time
 from fastapi.testclient import TestClient
 from sqlalchemy import update
 from tests.web.test_arenas import arena, game_of, page
-from tests.web.test_challenges import account
+from tests.web.test_challenges import account, as_
 from tests.web.test_inbox import eventually, inbox
 from tests.web.test_tournaments import act, client
 
@@ -76,7 +76,16 @@ def test_a_player_withdrawn_to_free_their_place_is_told_in_the_inbox_and_on_the_
     assert not told["read"]
     cleo = page(client, tournament_id, sessions["Cleo"])["arena"]["you"]
     assert cleo["freed_place"] == {"minutes": minutes}
+    assert places(client, tournament_id, sessions["Dan"]) == (3, 3), "Cleo's place counted still"
     assert page(client, tournament_id, sessions["Kira"])["arena"]["you"]["freed_place"] is None
     assert act(client, sessions["Boris"], tournament_id, "leave").status_code == 200
     assert page(client, tournament_id, sessions["Boris"])["arena"]["you"]["freed_place"] is None
+    assert places(client, tournament_id, sessions["Dan"]) == (2, 2), "Boris's place counted still"
     assert "arena_withdrawn" not in [e["kind"] for e in inbox(client, sessions["Boris"])["entries"]]
+
+
+def places(client: TestClient, tournament_id: str, session: str) -> tuple[int, int]:
+    """The players an arena counts against its most, on its page and in the lists."""
+    listed = as_(client, session).get("/api/tournaments").json()
+    entry = next(t for t in listed["running"] if t["id"] == tournament_id)
+    return page(client, tournament_id, session)["players"], entry["players"]
