@@ -9,7 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.web.mail_server import Mailbox, text_of
 from tests.web.test_challenges import account
+from tests.web.test_mail import add_address
 from tests.web.test_mail_notices import WAIT, Player, game_by_the_day, mailed, notices_to, player, sweep
+from tests.web.test_relations import fresh
 
 __all__ = ["mailed"]
 
@@ -44,3 +46,19 @@ def test_an_opponent_s_name_adds_no_header_to_the_mail_of_a_move(mailed: tuple[T
     assert set(mail.keys()) == HEADERS, set(mail.keys()) ^ HEADERS
     assert str(mail["Subject"]).replace(JOINER, "") == f"Your move: Kingdomino with {name}"
     assert f"Kingdomino with {name}: " in text_of(mail) and game_id in text_of(mail)
+
+
+def test_an_address_read_as_an_encoded_word_is_refused_by_name(mailed: tuple[TestClient, Mailbox]) -> None:
+    """An address whose local part holds "=?" (atext of RFC 5322 all the same) is read by the mail
+    header parser as an encoded word: building the mail that verifies it raised, a 500, and any
+    address the site keeps is one its mails can be written to. Refused as any address it cannot
+    write to, before a link is made."""
+    client, box = mailed
+    name = fresh("Mila")
+    session = account(client, name)
+    for address in ("=?utf-8?q?x?=@example.org", "a=?utf-8?q?=0ABcc=3Ab?=c@example.org"):
+        refused = add_address(client, session, address, name)
+        assert refused.status_code == 422, refused.text
+        assert refused.json()["error"]["code"] == "mail_address"
+    with box.lock:
+        assert not [mail for recipients, mail in box.mails if "example.org" in " ".join(recipients)]
