@@ -338,6 +338,13 @@ def test_a_table_of_three_is_scored_and_ranked_by_the_games_tie_breaks(page: Liv
     page.reload()  # the whole table is kept in this browser
     page.wait_for_function("document.querySelector('#scorer-winner')?.textContent === 'Boris wins.'")
     assert page.locator(".player-tab").count() == 3 and page.input_value("#player-name") == "Anna"
+    # The tabs as a keyboard goes through them: the arrows move to the next player's kingdom.
+    page.focus("#player-tab-0")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.activeElement?.id === 'player-tab-1'")
+    assert page.input_value("#player-name") == "Boris"
+    assert page.get_attribute("#scorer-kingdom", "aria-labelledby") == "player-tab-1"
+    scorer_total(page, 14)
     page.set_viewport_size({"width": 360, "height": 740})
     assert page.evaluate(OVERFLOW) == []
     for card in ("#scorer-players", "#player-add", "#scorer-totals-card"):

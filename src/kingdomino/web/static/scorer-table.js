@@ -62,7 +62,8 @@ export function drawTabs(scorer) {
   const { table } = scorer;
   const most = Math.max(1, ...(format(scorer).players || []));
   const tabs = table.players.map((_, i) => el("button", { type: "button", role: "tab", class: "player-tab", id: `player-tab-${i}`,
-    "aria-selected": String(i === table.at), tabindex: i === table.at ? 0 : -1, onclick: () => show(scorer, i, false),
+    "aria-controls": "scorer-kingdom", "aria-selected": String(i === table.at), tabindex: i === table.at ? 0 : -1,
+    onclick: () => show(scorer, i, false),
     onkeydown: (/** @type {KeyboardEvent} */ e) => {
       const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
       if (step) { e.preventDefault(); show(scorer, (i + step + table.players.length) % table.players.length, true); }
@@ -75,6 +76,8 @@ export function drawTabs(scorer) {
     keepTable(scorer);
   });
   name.addEventListener("change", () => scorer.score());
+  // The card of the grid is the shown player's kingdom, named by their tab for a screen reader.
+  scorer.board.parentElement?.setAttribute("aria-labelledby", `player-tab-${table.at}`);
   scorer.tabs.replaceChildren(
     el("div", { class: "player-tabs" }, el("div", { class: "player-tablist", role: "tablist", "aria-label": t("scorer.players") }, tabs),
       table.players.length < most
