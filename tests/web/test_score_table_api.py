@@ -30,7 +30,7 @@ def table(client: TestClient, game: str, texts: list[str], options: dict[str, An
         ("duel", ["S1 C\n.  S1", "S1 S0 C"], [2, 1], "largest_domain"),
         ("duel", ["S1 S0 C", "S1 S0 C"], [1, 1], None),
         ("origins", ["G1 G1 H", "G1 G0 G0 G0 H"], [2, 1], "largest_region"),
-        ("origins", ["G1 G1 H", "G1 G0 H F1\n.  .  D1 .", "G1 H"], [2, 1, 3], "fires"),
+        ("origins", ["G1 G1 H", "G1 G0 H F1\n.  .  D1 .", "L1 H"], [2, 1, 3], "fires"),
     ],
 )
 def test_a_tie_on_points_is_broken_by_the_games_own_rule(
@@ -170,6 +170,28 @@ def test_a_piece_held_twice_names_its_holder(client: TestClient) -> None:
     duel = {"game": "duel", "kingdoms": [{"text": "C\ndomains S"}, {"name": "Boris", "text": "C\ndomains D"}]}
     error = client.post("/api/score/table", json=duel).json()["error"]
     assert error["field"] == "kingdoms.1.text" and error["values"] == {"name": "kingdom 1"}, error
+
+
+@pytest.mark.parametrize(
+    ("game", "texts", "values"),
+    [
+        # The box has three mines with 2 crowns: four at the table are one too many.
+        ("kingdomino", ["M2 M2 C", "M2 C", "M2 C"], {"terrain": "mine", "crowns": 2, "n": 3}),
+        # One fire marker with 3 fires, for the whole table.
+        ("origins", ["D0*3 H", "H", "H D0*3"], {"marker": 3, "n": 1}),
+    ],
+)
+def test_the_table_s_kingdoms_come_from_one_box(
+    client: TestClient, game: str, texts: list[str], values: dict[str, Any]
+) -> None:
+    """Each kingdom is within the box alone; together they hold a piece once too often: refused
+    at the kingdom that takes it, named for the page's words; ``any_squares`` lays any."""
+    answer = table(client, game, texts)
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert error["field"] == "kingdoms.2.text" and error["code"] == "beyond_box", error
+    assert error["values"] == values and "the table's kingdoms" in error["message"], error
+    assert table(client, game, texts, {"any_squares": True}).status_code == 200
 
 
 def test_the_formats_say_how_many_players_a_table_may_have(client: TestClient) -> None:

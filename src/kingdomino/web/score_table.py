@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 from kingdomino.core.game import GameError, ranked_places
 from kingdomino.games.registry import make_game
-from kingdomino.games.scorer import TIE_BREAK_NAMES, text_formats
+from kingdomino.games.scorer import TIE_BREAK_NAMES, beyond_the_box, text_formats
 from kingdomino.web import views
 from kingdomino.web.refusals import HubError
 
@@ -48,6 +48,8 @@ def scored_table(game: str, options: dict[str, Any], kingdoms: Sequence[TableKin
         options = {**options, "frame": frame}
     sheets = [_sheet(game, options, index, kingdom) for index, kingdom in enumerate(kingdoms)]
     _one_holder(game, kingdoms, sheets)
+    if frame is not None and options.get("any_squares") is not True:
+        _one_box(game, kingdoms, frame)
     totals = [sheet["total"] for sheet in sheets]
     places = ranked_places(totals, lambda seat: tuple(sheets[seat]["tiebreaks"]))
     return {
@@ -115,6 +117,17 @@ def _one_holder(game: str, kingdoms: Sequence[TableKingdom], sheets: list[dict[s
                 "power_held",
                 {"name": _named(kingdoms, owners[0])},
             )
+
+
+def _one_box(game: str, kingdoms: Sequence[TableKingdom], frame: int) -> None:
+    """A table's kingdoms are laid from one box: a piece they hold more of together than the box
+    has is refused at the kingdom that takes one too many (named by its place at the table)."""
+    beyond = beyond_the_box(game, [kingdom.text for kingdom in kingdoms], frame)
+    if beyond is not None:
+        index, error = beyond
+        field = f"kingdoms.{index}.text"
+        message = f"{field}: {error}, counting the table's kingdoms before it"
+        raise HubError(422, field, message, error.code, error.values)
 
 
 def _named(kingdoms: Sequence[TableKingdom], index: int) -> str:
