@@ -425,6 +425,25 @@ def test_scoring_kingdoms_written_as_text(target: Target) -> None:
         if response.status_code == 200:
             assert isinstance(response.json()["total"], int)
 
+    # A table of such kingdoms (``/api/score/table``): any count, names, totems held twice.
+    totems = st.sampled_from(["fish", "mammoth,fish", "gold", ""]) | JSON_VALUE
+    kingdom = st.fixed_dictionaries(
+        {}, optional={"name": JSON_TEXT | JSON_VALUE, "text": fields["text"], "totems": totems}
+    )
+    table = {
+        "game": fields["game"],
+        "options": fields["options"],
+        "kingdoms": st.lists(kingdom, max_size=5) | JSON_VALUE,
+    }
+    valid = {"game": "kingdomino", "kingdoms": [{"text": "C"}, {"text": "C"}]}
+
+    @fuzz(600, payloads(table, valid), CONTENT_TYPES)
+    def run_table(content: bytes, content_type: str | None) -> None:
+        response = post(target, "/api/score/table", content, content_type)
+        if response.status_code == 200:
+            body = response.json()
+            assert len(body["places"]) == len(body["kingdoms"]) and min(body["places"]) == 1, body
+
 
 def test_viewing_hints_records_and_replays(target: Target) -> None:
     paths = st.sampled_from(["", "/hint", "/record", "/replay"])

@@ -209,8 +209,8 @@ def test_a_time_running_out_is_mailed_once_a_turn(mailed: tuple[TestClient, Mail
 def test_a_time_running_out_is_mailed_though_the_game_was_open_when_the_turn_came(
     mailed: tuple[TestClient, Mailbox],
 ) -> None:
-    """Kira had the game open when Boris moved (the inbox noted no turn: her page said it), then
-    closed it: her time running out is mailed all the same."""
+    """Kira had the game open when Boris moved (the inbox noted no turn then: her page said it),
+    then closed it: her time running out is mailed all the same."""
     client, box = mailed
     kira, boris = player(client, box, "Kira", time_short=True), player(client, box, "Boris")
     made = challenged(client, kira.session, boris.name, time_control=DAYS)
@@ -221,8 +221,8 @@ def test_a_time_running_out_is_mailed_though_the_game_was_open_when_the_turn_cam
     with client.websocket_connect(f"/ws/games/{made['id']}?tokens={tokens[kira.name]}") as page:
         next_of_type(page, "state")
         assert play_until_the_turn_passes(client, made["id"], tokens) == (boris.name, kira.name)
-    inbox = as_(client, kira.session).get("/api/account/notifications").json()["entries"]
-    assert "your_turn" not in [entry["kind"] for entry in inbox]
+        inbox = as_(client, kira.session).get("/api/account/notifications").json()["entries"]
+        assert "your_turn" not in [entry["kind"] for entry in inbox]
     moment, deadline = stored_deadline(client, made["id"]) - 3600, time.monotonic() + 30
     while not sweep(client, moment, kira):  # her page's presence ends a moment after it closed
         assert time.monotonic() < deadline, "no mail of the time running out"

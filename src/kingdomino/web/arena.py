@@ -34,9 +34,10 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from kingdomino.ratings.glicko2 import Rating
-from kingdomino.web import arena_store
+from kingdomino.web import arena_store, team_battle
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
+from kingdomino.web.arena_notices import withdrawn_for_place
 from kingdomino.web.arena_pairing import Free, pair, scored, standings
 from kingdomino.web.arena_store import ArenaState
 from kingdomino.web.inbox_events import tell_places
@@ -175,8 +176,17 @@ class Arena:
         recent = state.recent_opponents(FAIRNESS["recent_opponents"])
         moment = time.monotonic()
         waited = {p: moment - self.freed.get((tournament_id, p), -float("inf")) for p in free}
+        teams = await asyncio.to_thread(team_battle.sides, self.store, tournament_id)
         candidates = [
-            Free(p, points.get(p, 0), ratings[p], last.get(p), waited[p], recent.get(p, frozenset()))
+            Free(
+                p,
+                points.get(p, 0),
+                ratings[p],
+                last.get(p),
+                waited[p],
+                recent.get(p, frozenset()),
+                teams.get(p),
+            )
             for p in free
         ]
         games, _ = pair(candidates, self.rematch_seconds)
@@ -257,6 +267,9 @@ class Arena:
         if not stale:
             return taken
         await asyncio.to_thread(records.withdraw, self.store, tournament.id, stale[0][1], tournament.round)
+        await asyncio.to_thread(
+            withdrawn_for_place, self.store, tournament, stale[0][1], self.place_kept_minutes
+        )
         return taken - 1
 
     async def pause(self, tournament_id: str, account_id: int, paused: bool) -> None:

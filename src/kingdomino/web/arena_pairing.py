@@ -7,10 +7,11 @@ in rating, whom they did not meet in their last few games (``recent``: nor has t
 when such a player is free, else who is not their last opponent; a recent opponent the greedy pass
 left is undone by swapping partners with another pair when that makes two fresh games (two or
 three friends who come free together would otherwise meet again and again by taking turns).
-Two players who just met meet again only when both have waited ``rematch_after`` seconds and
-nobody else came free meanwhile: at a game's end its two players are the only free ones, and
-would otherwise be paired together at once, again and again. A player left out waits for the
-next pairing.
+In a team battle a player meets one of their own club (``Free.team``) only when nobody of another
+club is free (lichess's team battles pair across teams). Two players who just met meet again only
+when both have waited ``rematch_after`` seconds and nobody else came free meanwhile: at a game's
+end its two players are the only free ones, and would otherwise be paired together at once, again
+and again. A player left out waits for the next pairing.
 
 Scoring (:func:`scored`): a win is worth 2, a draw 1, a loss 0. After two wins in a row a player is
 "on fire": each win is worth 4 and each draw 2, until a game they do not win (that game still
@@ -44,6 +45,8 @@ class Free:
     waited: float = float("inf")
     #: The opponents of their last few games (``last`` among them).
     recent: frozenset[int] = frozenset()
+    #: Their club in a team battle (``team_battle``; None: an arena of players alone).
+    team: int | None = None
 
 
 def _rematch(a: Free, b: Free) -> bool:
@@ -54,11 +57,17 @@ def _met(a: Free, b: Free) -> bool:
     return _rematch(a, b) or b.player in a.recent or a.player in b.recent
 
 
+def _mates(a: Free, b: Free) -> bool:
+    return a.team is not None and a.team == b.team
+
+
 def pair(free: Sequence[Free], rematch_after: float = 0.0) -> tuple[list[tuple[int, int]], list[int]]:
     """The games to make among ``free`` (each: the two accounts, the higher placed first) and the
     players left to wait.
 
     >>> pair([Free(1, 4, 1500.0), Free(2, 0, 1500.0), Free(3, 4, 1400.0)])
+    ([(1, 3)], [2])
+    >>> pair([Free(1, 4, 1500.0, team=7), Free(2, 4, 1500.0, team=7), Free(3, 0, 1400.0, team=8)])
     ([(1, 3)], [2])
     """
     left = sorted(free, key=lambda f: (-f.points, -f.rating, f.player))
@@ -66,9 +75,10 @@ def pair(free: Sequence[Free], rematch_after: float = 0.0) -> tuple[list[tuple[i
     waiting: list[Free] = []
     while left:
         first = left.pop(0)
-        fresh = [other for other in left if not _met(first, other)]
-        not_last = [other for other in left if not _rematch(first, other)]
-        patient = [o for o in left if min(first.waited, o.waited) >= rematch_after]
+        rivals = [other for other in left if not _mates(first, other)] or left
+        fresh = [other for other in rivals if not _met(first, other)]
+        not_last = [other for other in rivals if not _rematch(first, other)]
+        patient = [o for o in rivals if min(first.waited, o.waited) >= rematch_after]
         choice = fresh or not_last or patient
         if not choice:
             waiting.append(first)
@@ -90,7 +100,8 @@ def _undo_rematches(games: list[tuple[Free, Free]]) -> None:
             if m == n:
                 continue
             for one, other in (((a, c), (b, d)), ((a, d), (b, c))):
-                if not _met(*one) and not _met(*other):
+                mates = _mates(*one) or _mates(*other)
+                if not _met(*one) and not _met(*other) and not (mates and not _mates(a, b)):
                     games[n], games[m] = one, other
                     break
             else:

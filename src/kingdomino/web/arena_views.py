@@ -11,9 +11,11 @@ from typing import Any
 
 from kingdomino.web import arena_store
 from kingdomino.web import tournament_store as records
+from kingdomino.web.arena_notices import freed_place, held
 from kingdomino.web.arena_pairing import standings
 from kingdomino.web.arena_store import ArenaState
 from kingdomino.web.store import Store
+from kingdomino.web.team_battle_views import battle_json
 from kingdomino.web.tournament_store import Tournament
 from kingdomino.web.tournament_views import result_words
 
@@ -24,11 +26,15 @@ SHOWN_GAMES = 30
 def with_arena(
     store: Store, tournament: Tournament, viewer: int | None, page: dict[str, Any]
 ) -> dict[str, Any]:
-    """``page`` (``tournament_views.tournament_json``) with its ``arena`` (a read: in a thread)."""
+    """``page`` (``tournament_views.tournament_json``) with its ``arena``, and a team battle's
+    ``team_battle`` (``team_battle_views``) (a read: in a thread)."""
     state = arena_store.load(store, tournament.id)
     if state is None:
         return page
-    return {**page, "arena": arena_json(store, tournament, state, viewer)}
+    page = {**page, "arena": arena_json(store, tournament, state, viewer)}
+    lines = standings(tournament.names(), state.results())
+    battle = battle_json(store, tournament.id, tournament.status, lines, viewer)
+    return page if battle is None else {**page, "team_battle": battle}
 
 
 def arena_json(store: Store, tournament: Tournament, state: ArenaState, viewer: int | None) -> dict[str, Any]:
@@ -68,12 +74,16 @@ def arena_json(store: Store, tournament: Tournament, state: ArenaState, viewer: 
             }
             for g in latest
         ],
-        "you": _yours(store, state, viewer) if viewer in names else None,
+        "you": _yours(store, tournament.id, state, viewer, withdrew[viewer]) if viewer in names else None,
     }
 
 
-def _yours(store: Store, state: ArenaState, viewer: int | None) -> dict[str, Any]:
-    """The viewer's state: ``paused``, and ``game``: their game not over (None: none)."""
+def _yours(
+    store: Store, tournament_id: str, state: ArenaState, viewer: int, withdrew: bool
+) -> dict[str, Any]:
+    """The viewer's state: ``paused``, ``game``: their game not over (None: none), whether they are
+    held back from pairing, and ``freed_place``, once they ``withdrew``: whether it was to free
+    their place (``arena_notices``)."""
     going = next((g for g in state.games if g.first_points is None and viewer in (g.first, g.second)), None)
     game = None
     if going is not None:
@@ -82,4 +92,9 @@ def _yours(store: Store, state: ArenaState, viewer: int | None) -> dict[str, Any
         seated = seat is not None and seat["kind"] != "open"
         token = seat.get("token") if seat is not None and seat["kind"] == "human" else None
         game = {"game_id": going.game_id, "status": status, "seated": seated, "token": token}
-    return {"paused": viewer in state.paused, "game": game}
+    return {
+        "paused": viewer in state.paused,
+        "game": game,
+        **held(store, tournament_id, state, viewer, time.time()),
+        "freed_place": freed_place(store, tournament_id, viewer) if withdrew else None,
+    }

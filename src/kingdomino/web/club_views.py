@@ -26,6 +26,7 @@ from kingdomino.web.tables import (
     TournamentPlayerRow,
     TournamentRow,
 )
+from kingdomino.web.team_battle import battles_of
 
 #: The most games the page lists as played now, and tournaments of the club.
 MAX_PLAYING = 50
@@ -182,6 +183,7 @@ def club_page(
             "max_members": MAX_MEMBERS,
             "playing": _playing(connection, club.id, apart),
             "tournaments": _tournaments(connection, club.id),
+            "team_battles": battles_of(connection, club.id),
             "you": club.role,
         }
         if club.role == "leader":

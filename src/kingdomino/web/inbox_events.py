@@ -83,6 +83,25 @@ def turn_passed(table: Table, before: int | None) -> None:
     kept(table.store, writes, "a turn")
 
 
+def page_left(table: Table, seats: Iterable[int]) -> None:
+    """The last page here of each of ``seats`` closed: a seat whose move it still is in ``table``'s
+    turn-based game is told it is their move, as if the turn came now, unless an entry of the
+    turn is kept already. Its turn came while the page was open, so ``turn_passed`` noted none,
+    and the mail of moves (``mail_notice_sweep``), which follows the inbox, would never tell a
+    player who saw the move and walked away; the mail's wait counts from now, when they left."""
+    stored = table.stored
+    if not turn_based(stored) or stored.status != "playing":
+        return
+    seat = table.state.current_player
+    if seat not in seats or stored.seats[seat]["kind"] != "human":
+        return
+    account = stored.seats[seat].get("account")
+    if account is None:
+        return
+    event = Event("your_turn", f"turn:{stored.id}", {**about(stored), "others": others(stored.seats, seat)})
+    kept(table.store, lambda: note(table.store, int(account), event), "a turn left open")
+
+
 def seats_written(table: Table, status: str, seats: Sequence[dict[str, Any]]) -> None:
     """``table``'s seats were ``seats`` (its status ``status``) before a write: a challenged player
     who took their kept seat accepted (the challenger is told), one whose seat is now marked

@@ -4,8 +4,9 @@ mailbox one account's.
 Only the common form is taken: a dot-atom local part of ASCII letters, digits and the few signs
 RFC 5322 allows, and a domain of at least two labels (an internationalized one in its IDNA form,
 ``xn--``). Quoted local parts, comments, address literals (``[127.0.0.1]``) and a local part in
-Unicode (SMTPUTF8, which not every relay speaks) are refused: none is a player's address in
-practice, and each is a way to smuggle a header or a second recipient into a mail.
+Unicode (SMTPUTF8, which not every relay speaks) are refused, and so is a local part holding an
+encoded word's start, ``=?``: none is a player's address in practice, and each is a way to smuggle
+a header or a second recipient into a mail.
 
 The key folds the domain's case alone (``Anna@Example.ORG`` and ``Anna@example.org`` are one
 address). The local part is the mailbox's own: its case, its dots and a ``+tag`` are kept as
@@ -28,6 +29,9 @@ from kingdomino.web.refusals import HubError
 ADDRESS_LENGTH = 254
 #: A dot-atom local part: atoms of RFC 5322's ``atext`` joined by single dots, 64 at most.
 LOCAL_PART = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
+#: How an encoded word of RFC 2047 begins: the mail header parser reads one in a local part too,
+#: and the mail to that address cannot be written ("=?utf-8?q?x?=@example.org").
+ENCODED_WORD = "=?"
 #: One label of a domain in its ASCII form: letters, digits, inner hyphens, 63 at most.
 LABEL = re.compile(r"[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?")
 
@@ -43,7 +47,7 @@ def checked_address(typed: str) -> str:
     in its ASCII form), if it is an address of the common form; else the refusal (``refusal``)."""
     address = typed.strip()
     local, at, domain = address.rpartition("@")
-    if not at or len(local) > 64 or not LOCAL_PART.fullmatch(local):
+    if not at or len(local) > 64 or not LOCAL_PART.fullmatch(local) or ENCODED_WORD in local:
         raise refusal(address)
     try:
         ascii_domain = domain.rstrip(".").encode("idna").decode("ascii").lower()

@@ -29,8 +29,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Row, delete, insert, literal, or_, select, update
+from sqlalchemy import (
+    FromClause,
+    Row,
+    Select,
+    delete,
+    insert,
+    join,
+    literal,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import InstrumentedAttribute
 
 from kingdomino.web.clocks import LIMITS
 from kingdomino.web.failures import log_failure
@@ -51,6 +63,9 @@ if TYPE_CHECKING:
 
 #: Seconds between two sweeps.
 SWEEP_SECONDS = 60.0
+#: The most ended games whose mailed turns one sweep forgets (``forget_ended``): a day of games
+#: ended while the sweep was stopped is forgotten over a few minutes, in short transactions.
+FORGOTTEN_AT_ONCE = 200
 
 
 @dataclass
@@ -65,6 +80,30 @@ class Due:
     notice: Notice
     games: list[Waiting] = field(default_factory=list)
     turns: list[tuple[str, float]] = field(default_factory=list)
+
+
+def addressed(source: FromClause, account: InstrumentedAttribute[int], *columns: Any) -> Select[Any]:
+    """A select of ``columns`` from ``source``, whose column ``account`` (selected too) names an
+    account that chose a notice (``mail_notices``), with that account's address, name, and the
+    languages its mails may be in (its notices' ``language``, its preference's
+    ``chosen_language``), the accounts closed left out. The moves' and the times' queries both
+    start from it."""
+    return (
+        select(
+            *columns,
+            account,
+            MailNoticeRow.language,
+            MailAddressRow.address,
+            AccountRow.name,
+            PreferenceRow.language.label("chosen_language"),
+        )
+        .select_from(source)
+        .join(MailNoticeRow, MailNoticeRow.account_id == account)
+        .join(MailAddressRow, MailAddressRow.account_id == account)
+        .join(AccountRow, AccountRow.id == account)
+        .outerjoin(PreferenceRow, PreferenceRow.account_id == account)
+        .where(AccountRow.closed.is_(None))
+    )
 
 
 class MailNotices:
@@ -106,6 +145,7 @@ class MailNotices:
         the mails posted, by account and notice."""
         if self.settings is None or self.postman is None:
             return []
+        self.forget_ended()
         posted: list[tuple[int, Notice]] = []
         for due in [*self.due(moment), *short]:
             if not self.claim(due, moment):
@@ -154,37 +194,28 @@ class MailNotices:
     def _turns(self) -> Sequence[Row[Any]]:
         """The turns of the accounts that chose to be mailed their moves: the inbox's entries of
         them, with the game, the account's address, name, language and last mail of moves."""
+        turns = join(NotificationRow, GameRow, NotificationRow.key == literal("turn:") + GameRow.id)
+        query = addressed(
+            turns,
+            NotificationRow.account_id,
+            NotificationRow.params,
+            NotificationRow.at,
+            NotificationRow.read,
+            GameRow.id,
+            GameRow.game,
+            GameRow.deadline,
+            GameRow.time_control,
+            MailNoticeRow.turns,
+            MailNoticeRow.turns_mailed,
+        )
         with self.store.engine.connect() as connection:
             return list(
                 connection.execute(
-                    select(
-                        NotificationRow.account_id,
-                        NotificationRow.params,
-                        NotificationRow.at,
-                        NotificationRow.read,
-                        GameRow.id,
-                        GameRow.game,
-                        GameRow.deadline,
-                        GameRow.time_control,
-                        MailNoticeRow.turns,
-                        MailNoticeRow.turns_mailed,
-                        MailNoticeRow.language,
-                        MailAddressRow.address,
-                        AccountRow.name,
-                        PreferenceRow.language.label("chosen_language"),
-                    )
-                    .join(MailNoticeRow, MailNoticeRow.account_id == NotificationRow.account_id)
-                    .join(MailAddressRow, MailAddressRow.account_id == NotificationRow.account_id)
-                    .join(AccountRow, AccountRow.id == NotificationRow.account_id)
-                    .join(GameRow, NotificationRow.key == literal("turn:") + GameRow.id)
-                    .outerjoin(PreferenceRow, PreferenceRow.account_id == NotificationRow.account_id)
-                    .where(
+                    query.where(
                         NotificationRow.kind == "your_turn",
                         GameRow.status == "playing",
-                        AccountRow.closed.is_(None),
                         MailNoticeRow.turns.is_(True),
-                    )
-                    .order_by(NotificationRow.at)
+                    ).order_by(NotificationRow.at)
                 )
             )
 
@@ -193,32 +224,24 @@ class MailNotices:
         whose move has less than ``time_short_share`` of its time left at ``moment``, with the
         account's address, name and language: whether the seat is the one to move, its table says."""
         share = FIGURES["time_short_share"]
+        seats = join(GameRow, SeatAccountRow, SeatAccountRow.game_id == GameRow.id)
+        query = addressed(
+            seats,
+            SeatAccountRow.account_id,
+            GameRow.id,
+            GameRow.game,
+            GameRow.deadline,
+            GameRow.time_control,
+            SeatAccountRow.seat,
+        )
         with self.store.engine.connect() as connection:
             rows = connection.execute(
-                select(
-                    GameRow.id,
-                    GameRow.game,
-                    GameRow.deadline,
-                    GameRow.time_control,
-                    SeatAccountRow.seat,
-                    SeatAccountRow.account_id,
-                    MailNoticeRow.language,
-                    MailAddressRow.address,
-                    AccountRow.name,
-                    PreferenceRow.language.label("chosen_language"),
-                )
-                .join(SeatAccountRow, SeatAccountRow.game_id == GameRow.id)
-                .join(MailNoticeRow, MailNoticeRow.account_id == SeatAccountRow.account_id)
-                .join(MailAddressRow, MailAddressRow.account_id == SeatAccountRow.account_id)
-                .join(AccountRow, AccountRow.id == SeatAccountRow.account_id)
-                .outerjoin(PreferenceRow, PreferenceRow.account_id == SeatAccountRow.account_id)
-                .where(
+                query.where(
                     GameRow.status == "playing",
                     GameRow.deadline > moment,
                     GameRow.deadline < moment + share * max(LIMITS["days"]["days"]) * 86400,
                     SeatAccountRow.playing.is_(True),
                     MailNoticeRow.time_short.is_(True),
-                    AccountRow.closed.is_(None),
                 )
             )
             found = [
@@ -272,6 +295,26 @@ class MailNotices:
                 select(MailNoticeSentRow).where(MailNoticeSentRow.account_id.in_(accounts))
             )
             return {(row.account_id, row.game_id, row.notice, row.turn) for row in rows}
+
+    def forget_ended(self) -> int:
+        """Drop the turns mailed of games that ended (``FORGOTTEN_AT_ONCE`` games at most): they
+        keep a turn from being mailed twice, and an ended game has no turn to come. Without it
+        each game by the day would keep two rows per player (its moves' and its time's) for
+        good. The number of rows dropped."""
+        ended = (
+            select(MailNoticeSentRow.game_id)
+            .join(GameRow, GameRow.id == MailNoticeSentRow.game_id)
+            .where(GameRow.status.not_in(("open", "playing")))
+            .distinct()
+            .limit(FORGOTTEN_AT_ONCE)
+        )
+        with self.store.engine.begin() as connection:
+            games = list(connection.execute(ended).scalars())
+            if not games:
+                return 0
+            return connection.execute(
+                delete(MailNoticeSentRow).where(MailNoticeSentRow.game_id.in_(games))
+            ).rowcount
 
     def claim(self, due: Due, moment: float) -> bool:
         """Note ``due``'s turns mailed (and, for moves, the account's last mail at ``moment``), in

@@ -48,6 +48,24 @@ def _mail(
     return site_mail(subject, language, sender, to, public_url, "\n\n".join(texts), html)
 
 
+#: Written between "=" and "?" in a subject: invisible, and no encoded word begins there.
+JOINER = "\u2060"
+
+
+def plain_subject(subject: str) -> str:
+    """``subject`` as its header keeps it word for word. The header's parser reads any
+    "=?charset?q?...?=" in it as an encoded word (RFC 2047) and decodes it, line breaks and all, so
+    a player named "=?x?q?=0ABcc:...?=" wrote a header of their own into the mail of an opponent's
+    move; a word joiner after each "=" before "?" leaves the name as it reads.
+
+    >>> plain_subject("Your move: Kingdomino with =?x?q?=0ABcc:a@b.c?=") == (
+    ...     "Your move: Kingdomino with =\u2060?x?q?=0ABcc:a@b.c?="
+    ... )
+    True
+    """
+    return subject.replace("=?", f"={JOINER}?")
+
+
 def site_mail(
     subject: str, language: str, sender: str, to: str, public_url: str, text: str, html: str
 ) -> EmailMessage:
@@ -57,7 +75,7 @@ def site_mail(
     signed = say(language, "mail.signature", site=public_url)
     signature = say(language, "mail.signature", site=urlsplit(public_url).netloc)
     message = EmailMessage()
-    message["Subject"] = subject
+    message["Subject"] = plain_subject(subject)
     message["From"] = sender
     message["To"] = Address(addr_spec=to)
     message["Date"] = formatdate(localtime=False)

@@ -36,6 +36,7 @@ import time
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from kingdomino.web import inbox_events
 from kingdomino.web.live import Watcher
 
 if TYPE_CHECKING:
@@ -87,9 +88,12 @@ class Presence:
         now = time.monotonic()
         self.told.pop(watcher, None)
         self.counted.pop(watcher, None)
-        for seat in watcher.seats:
-            if not any(seat in other.seats for other in self.table.watchers):
-                self.left_at[seat] = now
+        left = [
+            seat for seat in watcher.seats if not any(seat in other.seats for other in self.table.watchers)
+        ]
+        for seat in left:
+            self.left_at[seat] = now
+        inbox_events.page_left(self.table, left)
         if watcher.seats:
             await self.tell()
             self.pages_changed()

@@ -15,7 +15,7 @@ games are its pairings', not the players' choice: a block does not touch them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -132,18 +132,37 @@ def apart(store: Store, me: int, seated: dict[int, str], refused: str) -> None:
     said plainly), else 403 ``refused`` (``challenge_refused``, ``join_refused``,
     ``rematch_refused``) without saying why, as lichess's "You cannot challenge X": the module's
     docs say why."""
-    pairs = blocks_between(store, me, seated)
-    for blocker, blocked in pairs:
-        if blocker == me:
-            name = seated[blocked]
-            message = f"you blocked {name}: unblock them on their page to play with them"
-            raise HubError(403, "name", message, "you_blocked", {"name": name})
-    if pairs:
-        name = seated[pairs[0][0]]
+
+    def refusal(name: str) -> HubError:
         what = {"challenge_refused": f"challenge {name}", "rematch_refused": f"play a rematch with {name}"}
-        raise HubError(
+        return HubError(
             403, "name", f"you cannot {what.get(refused, 'join this game')}", refused, {"name": name}
         )
+
+    refuse_across(store, me, seated, ("name", "you_blocked", "play with them"), refusal)
+
+
+def refuse_across(
+    store: Store,
+    me: int,
+    seated: dict[int, str],
+    blocker: tuple[str, str, str],
+    refusal: Callable[[str], HubError],
+) -> None:
+    """Refuse ``me`` an act with the accounts ``seated`` (id: name) when a block stands between
+    them, the one way every act a block keeps apart is refused: ``me`` blocked one of them, 403 on
+    ``blocker``'s field with its code, naming them and what unblocking them lets ``me`` do (their
+    own act, said plainly); else one of them blocks ``me``, ``refusal`` of that one's name (its
+    words say no more than the act refused)."""
+    field, code, unblock_to = blocker
+    pairs = blocks_between(store, me, seated)
+    for who, whom in pairs:
+        if who == me:
+            name = seated[whom]
+            message = f"you blocked {name}: unblock them on their page to {unblock_to}"
+            raise HubError(403, field, message, code, {"name": name})
+    if pairs:
+        raise refusal(seated[pairs[0][0]])
 
 
 def rematch_apart(store: Store, seats: list[dict[str, Any]], seat: int) -> None:

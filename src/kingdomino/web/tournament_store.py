@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, select, update
+from sqlalchemy import Connection, delete, func, insert, or_, select, update
 from sqlalchemy.sql.elements import ColumnElement
 
 from kingdomino.web.club_pairing import Played
@@ -176,10 +176,12 @@ def games_of(connection: Connection, tournament_id: str, after: int = 0) -> list
 
 
 def listed(store: Store, statuses: tuple[str, ...], limit: int) -> list[dict[str, Any]]:
-    """The tournaments of ``statuses``, the newest first, each with its count of players."""
+    """The tournaments of ``statuses``, the newest first, each with its count of places taken
+    (an arena's withdrawn players hold none: ``Arena.places_taken``)."""
+    holding = or_(TournamentRow.format != "arena", TournamentPlayerRow.withdrew.is_(None))
     count = (
         select(func.count())
-        .where(TournamentPlayerRow.tournament_id == TournamentRow.id)
+        .where(TournamentPlayerRow.tournament_id == TournamentRow.id, holding)
         .scalar_subquery()
         .label("entrants")
     )

@@ -41,6 +41,12 @@ def settings_json(tournament: Any, players: int) -> dict[str, Any]:
     }
 
 
+def places(tournament: Tournament) -> int:
+    """The places of ``tournament`` taken against its ``max_players``: every player's, but an
+    arena's withdrawn players give theirs back (``Arena.places_taken``)."""
+    return len(tournament.active() if tournament.format == "arena" else tournament.players)
+
+
 def waited_minutes(minutes: int, time_control: dict[str, Any] | None) -> int:
     """How long each game waits for its players: ``minutes``, a game by the day at least a turn's
     days (``open_seats.wait_until``).
@@ -101,7 +107,7 @@ def tournament_json(
         rounds.setdefault(game.round, []).append(entry)
     withdrew = {p.account_id: p.withdrew for p in tournament.players}
     return {
-        **settings_json(tournament, len(tournament.players)),
+        **settings_json(tournament, places(tournament)),
         "organiser": tournament.organiser_name,
         "wait_minutes": waited_minutes(tournament.wait_minutes, tournament.time_control),
         "created": tournament.created.isoformat(),

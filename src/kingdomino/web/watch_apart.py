@@ -32,14 +32,10 @@ def refuse_across_blocks(store: Store, me: int, stored: StoredGame) -> None:
     }
     if me in seated:
         return
-    pairs = relations.blocks_between(store, me, seated)
-    for blocker, blocked in pairs:
-        if blocker == me:
-            name = seated[blocked]
-            message = f"you blocked {name}: unblock them on their page to watch their games"
-            raise HubError(403, "game", message, "watch_blocked", {"name": name})
-    if pairs:
-        raise HubError(403, "game", "you cannot watch this game", "watch_refused")
+    refused = HubError(403, "game", "you cannot watch this game", "watch_refused")
+    relations.refuse_across(
+        store, me, seated, ("game", "watch_blocked", "watch their games"), lambda _: refused
+    )
 
 
 async def check_watcher(accounts: Accounts, session: str | None, stored: StoredGame) -> None:

@@ -8,8 +8,10 @@ import pytest
 from playwright.sync_api import Browser
 from tests.web.browser.pages import (
     ARTIFACTS,
+    AXE,
     OVERFLOW,
     LivePage,
+    axe_violations,
     new_page,
     present,
 )
@@ -168,6 +170,7 @@ def test_the_scorer_counts_a_kingdom_laid_square_by_square(page: LivePage) -> No
     page.reload()  # the kingdom is kept in this browser
     scorer_total(page, 17)
     # Middle Kingdom: a castle in the centre of its kingdom's frame earns 10.
+    page.once("dialog", lambda dialog: dialog.accept())  # "Clear this kingdom and start again?"
     page.click("#scorer-clear")
     lay(page, ["M", "n2"], ["0,-1", "0,1"])
     scorer_total(page, 4)
@@ -278,3 +281,92 @@ def test_the_scorer_s_grid_fits_a_small_phone_whole(browser: Browser, live_serve
     assert page.evaluate(OVERFLOW) == []
     page.screenshot(path=str(ARTIFACTS / "scorer-360.png"))
     assert not page.errors, page.errors
+
+
+def totals_row(page: LivePage, row: int) -> list[str]:
+    """A row of the table of totals, cell by cell."""
+    return page.locator("#scorer-totals-table tbody tr").nth(row).locator("td, th").all_inner_texts()
+
+
+def test_a_table_of_three_is_scored_and_ranked_by_the_games_tie_breaks(page: LivePage) -> None:
+    """Table players: each player's kingdom in a tab of its own (switching keeps each), the
+    variants counting for every kingdom, and the totals ranked by the server: Anna and Boris tie on
+    points, Boris's larger territory ranks him first (RULES.md), said in words; kept on reload,
+    cleared by "Start again" once confirmed; on a 360 px phone the tabs and totals stay in their cards."""
+    page.goto(page.base_url + "/score")
+    page.wait_for_selector("#palette")
+    assert page.locator("#scorer-totals-card").is_hidden()  # one kingdom: no table yet
+    page.fill("#player-name", "Anna")
+    lay(page, ["W", "n1"], ["0,1", "0,2"])  # wheat: 2 squares x 2 crowns
+    scorer_total(page, 4)
+    page.click("#player-add")
+    page.fill("#player-name", "Boris")
+    lay(page, ["F", "n1"], ["0,1"])
+    lay(page, ["n0"], ["0,2", "1,1", "1,2"])  # forest: 4 squares x 1 crown
+    scorer_total(page, 4)
+    page.click("#player-add")
+    lay(page, ["M", "n2"], ["0,-1"])  # the third player keeps the name "Player 3"
+    scorer_total(page, 2)
+    page.check("#score-middle_kingdom")  # every kingdom's castle is in its centre: +10 each
+    scorer_total(page, 12)
+    page.wait_for_function("document.querySelector('#scorer-winner')?.textContent === 'Boris wins.'")
+    tabs = page.locator(".player-tab").all_inner_texts()
+    assert tabs == ["Anna", "Boris", "Player 3"], tabs
+    head = page.locator("#scorer-totals-table thead th").all_inner_texts()
+    assert head == [
+        "Place",
+        "Player",
+        "Total",
+        "Territories",
+        "Middle Kingdom",
+        "Largest territory",
+        "Crowns",
+    ], head
+    assert totals_row(page, 0) == ["1", "Boris", "14", "4", "10", "4", "1"]
+    assert totals_row(page, 1) == ["2", "Anna", "14", "4", "10", "2", "2"]
+    assert totals_row(page, 2) == ["3", "Player 3", "12", "2", "10", "1", "2"]
+    tie = page.locator(".scorer-tie").all_inner_texts()
+    assert tie == ["Anna and Boris have the same score: the largest territory ranks them."], tie
+    if AXE.exists():  # the tabs and the totals, as a screen reader gets them
+        assert axe_violations(page) == []
+    # Each tab keeps its kingdom; the shown one is explained as a kingdom alone is.
+    page.click("#player-tab-0")
+    scorer_total(page, 14)
+    assert page.locator("#scorer-text").input_value().split() == ["C", "W1", "W1"]
+    assert page.input_value("#player-name") == "Anna"
+    page.screenshot(path=str(ARTIFACTS / "scorer-table.png"), full_page=True)
+    page.reload()  # the whole table is kept in this browser
+    page.wait_for_function("document.querySelector('#scorer-winner')?.textContent === 'Boris wins.'")
+    assert page.locator(".player-tab").count() == 3 and page.input_value("#player-name") == "Anna"
+    # The tabs as a keyboard goes through them: the arrows move to the next player's kingdom.
+    page.focus("#player-tab-0")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.activeElement?.id === 'player-tab-1'")
+    assert page.input_value("#player-name") == "Boris"
+    assert page.get_attribute("#scorer-kingdom", "aria-labelledby") == "player-tab-1"
+    scorer_total(page, 14)
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate(OVERFLOW) == []
+    for card in ("#scorer-players", "#player-add", "#scorer-totals-card"):
+        box = present(page.locator(card).bounding_box())
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (card, box)
+    page.locator("#scorer-totals-card").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "scorer-table-360.png"), full_page=True)
+    page.click("#scorer-clear")  # the confirmation refused (Playwright dismisses it): nothing lost
+    assert page.locator(".player-tab").count() == 3
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#scorer-clear")
+    page.wait_for_function("document.querySelectorAll('.player-tab').length === 1")
+    scorer_total(page, 10)  # an empty kingdom, Middle Kingdom still chosen
+    assert page.locator("#scorer-totals-card").is_hidden() and page.input_value("#player-name") == ""
+    # Duel is for two: no third player; a refusal of the table names the player it concerns.
+    page.select_option("#scorer-game", "duel")
+    page.select_option("#score-domains", "S")
+    page.click("#player-add")
+    assert page.locator("#player-add").count() == 0
+    page.select_option("#score-domains", "S")
+    power = 'Player 2: Player 1 already has the "+3 per domain" power: one player alone gains a power'
+    page.wait_for_selector("#scorer-table-error")
+    assert page.locator("#scorer-table-error").text_content() == power
+    assert [e for e in page.errors if "422" in e] == page.errors and len(page.errors) == 1, page.errors
+    page.errors.clear()  # the server's refusal, which the console reports

@@ -68,11 +68,19 @@ def _boxed(tally: BoxTally[tuple[int, int]]) -> Callable[[str, int, int], tuple[
     return square
 
 
-def parse_kingdom(text: str, frame: int = 5, within_box: bool = False) -> Kingdom:
+def box_tally() -> BoxTally[tuple[int, int]]:
+    """The box's squares, none taken yet: one tally read by several kingdoms counts them together."""
+    return BoxTally(BOX_SQUARES)
+
+
+def parse_kingdom(
+    text: str, frame: int = 5, within_box: bool = False, tally: BoxTally[tuple[int, int]] | None = None
+) -> Kingdom:
     """Read a kingdom; refuse a missing castle (a second one is refused where it stands) and a
     kingdom larger than the frame; ``within_box``: a square the box's dominoes do not have, or
-    have fewer of (:class:`BoxError`)."""
-    read_square = _boxed(BoxTally(BOX_SQUARES)) if within_box else _square
+    have fewer of (:class:`BoxError`), counted in ``tally`` with what it holds already (a table's
+    other kingdoms: :func:`box_tally`)."""
+    read_square = _boxed(tally or box_tally()) if within_box else _square
     empty = "the kingdom is empty; " + _expected()
     cells = read_cells(text, CASTLE_LETTER, EMPTY_LETTER, read_square, empty)
     castles = [(r, c) for r, c, square in cells if square is None]

@@ -161,11 +161,19 @@ def _boxed(tally: BoxTally[tuple[object, ...]]) -> Callable[[str, int, int], dic
     return square
 
 
-def parse_kingdom(text: str, frame: int = 5, within_box: bool = False) -> Kingdom:
+def box_tally() -> BoxTally[tuple[object, ...]]:
+    """The box's pieces, none taken yet: one tally read by several territories counts them together."""
+    return BoxTally(_box())
+
+
+def parse_kingdom(
+    text: str, frame: int = 5, within_box: bool = False, tally: BoxTally[tuple[object, ...]] | None = None
+) -> Kingdom:
     """Read a territory; refuse a missing or second hut and a territory larger than the frame;
     ``within_box``: a square, resource, fire marker or caveman the box does not have, or has fewer
-    of (:class:`BoxError`)."""
-    read_square = _boxed(BoxTally(_box())) if within_box else _square
+    of (:class:`BoxError`), counted in ``tally`` with what it holds already (a table's other
+    territories: :func:`box_tally`)."""
+    read_square = _boxed(tally or box_tally()) if within_box else _square
     empty = "the territory is empty; " + _expected()
     cells = read_cells(text, HUT_LETTER, EMPTY_LETTER, read_square, empty, "hut", "territory")
     huts = [(r, c) for r, c, square in cells if square is None]

@@ -275,6 +275,30 @@ class ScoreRequest(Body):
     text: str = Field(max_length=4000, description="The kingdom, one line a row, top to bottom.")
 
 
+class TableKingdom(Body):
+    """One player's kingdom at a table."""
+
+    name: str = Field(default="", max_length=40, description="The player's name, as the table gives it.")
+    text: str = Field(max_length=4000, description="The kingdom, as `ScoreRequest`'s `text`.")
+    totems: str = Field(
+        default="",
+        max_length=100,
+        description="Origins' Totem mode: the totems it holds, by id, comma separated.",
+    )
+
+
+class ScoreTableRequest(Body):
+    """A table's kingdoms, scored together and ranked (`POST /api/score/table`)."""
+
+    game: GameName
+    options: GameOptions = Field(
+        default_factory=dict, description="The options that score, the same for every kingdom."
+    )
+    kingdoms: list[TableKingdom] = Field(
+        min_length=1, max_length=8, description="Each player's kingdom, in the table's order."
+    )
+
+
 class LookupItem(Body):
     """A game a browser keeps, with a token of it."""
 

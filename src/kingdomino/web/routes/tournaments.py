@@ -23,8 +23,16 @@ from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, LoggedIn, account_required, limited, same_origin
 from kingdomino.web.routes.bodies import Body, GameName, GameOptions, TimeControlRequest
 from kingdomino.web.routes.dependencies import Client
+from kingdomino.web.routes.team_battles import (
+    JoinRequest,
+    TeamBattleRequest,
+    battle_clubs,
+    enlist,
+    make_battle,
+)
 from kingdomino.web.seats import clean_name
 from kingdomino.web.silences import check_writing
+from kingdomino.web.team_battle import clubs_named
 from kingdomino.web.tournament_views import settings_json, tournament_json
 from kingdomino.web.tournaments import MAX_PLAYERS, MAX_ROUNDS, MIN_PLAYERS, Tournaments
 
@@ -87,6 +95,9 @@ class TournamentRequest(Body):
     )
     play: bool = Field(default=True, description="You play in it too (else you organise it alone).")
     club: str | None = Field(default=None, description="A club you lead: its members alone may join.")
+    team_battle: TeamBattleRequest | None = Field(
+        default=None, description="An arena where clubs meet: their names, and how many best count."
+    )
 
 
 #: The organising account, as a route's parameter.
@@ -106,7 +117,10 @@ async def create(
     guest (401), a game not played at its tables (`table_size`; a round robin by tables), one
     without a clock (its games need one), an arena on a clock by the day (`arena_clock`), a start
     more than 30 days ahead, beyond 3 tournaments not yet over of one organiser, for a `club` you
-    do not lead, and to a silenced account (`silenced_writing`: its name is words others read)."""
+    do not lead, and to a silenced account (`silenced_writing`: its name is words others read).
+    A `team_battle` (an arena) names its clubs instead of a `club`: refused for fewer than 2 or
+    more than 10 (`team_battle_clubs`), a club not found (`no_club`), none you lead
+    (`team_battle_leader`), another format (`team_battle_arena`); you play for the first you lead."""
     same_origin(request)
     name = clean_name(body.name)
     if not name:
@@ -114,15 +128,18 @@ async def create(
     await asyncio.to_thread(check_writing, tournaments.store, account.id, "name")
     await limited(request, "tournament", client, CREATIONS)
     settings = {
-        **body.model_dump(exclude={"time_control", "play", "name", "club", "minutes"}),
+        **body.model_dump(exclude={"time_control", "play", "name", "club", "minutes", "team_battle"}),
         **({"minutes": body.minutes} if body.format == "arena" else {}),
         "name": name,
         "club": await asyncio.to_thread(led_club, tournaments.store, account.id, body.club)
-        if body.club
+        if body.club and body.team_battle is None  # a team battle's clubs are its own
         else None,
         "time_control": body.time_control.spec() if body.time_control else None,
     }
-    made = await tournaments.create(account.player(), settings, body.play)
+    battle = await battle_clubs(tournaments.store, account.id, body.team_battle, body.format)
+    made = await tournaments.create(account.player(), settings, body.play and battle is None)
+    if battle is not None:
+        made = await make_battle(tournaments, account.player(), made.id, battle, body.play)
     return tournament_json(made, account.id, {})
 
 
@@ -131,14 +148,17 @@ async def listing(
     tournaments: TournamentsDep, account: CurrentAccount, status: StatusQuery = None
 ) -> dict[str, Any]:
     """The tournaments open to join, running and finished (the newest first, each list at most
-    50), or those of one `status`; logged in, `awaiting` too: your games of a running round whose
-    seat waits for you (`tournament`, `name`, `round`, `game_id`, `opponent`; an arena's game: its
-    number in the arena as its `round`)."""
+    50; `team_battle`: a team battle's clubs' names, else null), or those of one `status`; logged
+    in, `awaiting` too: your games of a running round whose seat waits for you (`tournament`,
+    `name`, `round`, `game_id`, `opponent`; an arena's game: its number in the arena as its
+    `round`)."""
     shown = [status] if status is not None else list(LISTS)
     found: dict[str, Any] = {}
     for kind in shown:
         rows = await asyncio.to_thread(records.listed, tournaments.store, LISTS[kind], LISTED)
         found[kind] = [settings_json(entry["row"], entry["count"]) for entry in rows]
+        battles = await asyncio.to_thread(clubs_named, tournaments.store, [t["id"] for t in found[kind]])
+        found[kind] = [{**t, "team_battle": battles.get(t["id"])} for t in found[kind]]
     if account is not None:
         found["awaiting"] = await asyncio.to_thread(records.awaiting, tournaments.store, account.id)
         found["awaiting"] += await asyncio.to_thread(arena_store.awaiting, tournaments.store, account.id)
@@ -159,15 +179,22 @@ async def one(tournament_id: str, tournaments: TournamentsDep, account: CurrentA
 
 @router.post("/api/tournaments/{tournament_id}/join")
 async def join(
-    tournament_id: str, request: Request, tournaments: TournamentsDep, account: LoggedIn, client: Client
+    tournament_id: str,
+    request: Request,
+    tournaments: TournamentsDep,
+    account: LoggedIn,
+    client: Client,
+    body: JoinRequest | None = None,
 ) -> dict[str, Any]:
     """Join an open tournament, or a running arena until its time is over (refused when it is full,
     started, takes no bots and you are one, or is a club's and you are not its member:
-    `tournament_club`)."""
+    `tournament_club`; a team battle's, naming the `club` you play for when you are a member of
+    several of its clubs: `team_battle_member`, `team_battle_choose`, `team_battle_side`)."""
     same_origin(request)
     await limited(request, "tournament_act", client, ACTS)
     await asyncio.to_thread(admit, tournaments.store, tournament_id, account.id)
     await tournaments.arena.before_its_end(tournament_id)
+    await enlist(tournaments.store, tournament_id, account.id, body.club if body else None)
     await tournaments.join(tournament_id, account.player())
     return {"ok": True}
 

@@ -8,6 +8,7 @@ import { number, t } from "./i18n.js";
 import { withMoment } from "./moments.js";
 import { ratingShown } from "./rating-mark.js";
 import { api } from "./server.js";
+import { clubBattlesCard } from "./team-battle.js";
 import { errorWords, gameTitle } from "./words.js";
 
 /** A member of a club, with their rating in the page's pool (null: none there yet).
@@ -18,6 +19,7 @@ import { errorWords, gameTitle } from "./words.js";
  *   pools: string[], members: Member[], max_members: number, you: "leader" | "member" | "asked" | null,
  *   playing: Array<{id: string, game: string, players: number, seats: string[], members: string[], watch: string}>,
  *   tournaments: Array<{id: string, name: string, game: string, status: string, players: number}>,
+ *   team_battles: import("./team-battle.js").ListedBattle[],
  *   requests?: Array<{name: string, bot: boolean, since: string}>,
  *   barred?: Array<{name: string, bot: boolean, until: string}>}} ClubPage */
 
@@ -45,7 +47,7 @@ export async function showClub(main, name) {
     document.title = `${club.name} · ${t("app.name")}`;
     const { account } = /** @type {{account: {name: string} | null}} */ (await api("/api/account"));
     main.replaceChildren(headCard(club, account !== null, load, said), playingCard(club), boardCard(club),
-      tournamentsCard(club), club.you === "leader" && account ? leaderCard(club, account.name, load, said) : "",
+      tournamentsCard(club), clubBattlesCard(club.team_battles), club.you === "leader" && account ? leaderCard(club, account.name, load, said) : "",
       el("p", {}, el("a", { href: "/" }, t("club.to_lobby"))));
   };
   await load();

@@ -47,6 +47,7 @@ export function entryWords(entry) {
     case "vacation": return t("inbox.vacation", { name, date: returnDay(Number(p.until)) });
     case "tournament_started": return t("inbox.t_started", { tournament: p.name });
     case "tournament_round": return t("inbox.t_round", { tournament: p.name, round: number(p.round), names: listed(p.others) });
+    case "arena_withdrawn": return t("inbox.arena_withdrawn", { tournament: p.name, n: Number(p.minutes) });
     case "tournament_ended": return p.place === 1 ? t("inbox.t_won", { tournament: p.name })
       : t("inbox.t_place", { tournament: p.name, place: number(p.place), total: number(p.of) });
     default: return null;

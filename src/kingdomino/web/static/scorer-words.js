@@ -18,9 +18,12 @@ function boxPieceWords(values) {
   return bits.join(", ");
 }
 
-/** A scorer's refusal in words, the piece of the box it names included. @param {unknown} problem @param {string} game */
+/** A scorer's refusal in words, the piece of the box (or the totem held twice) it names included. @param {unknown} problem @param {string} game */
 export function scorerErrorWords(problem, game) {
   const named = /** @type {{code?: string, values?: Record<string, string | number>} | null | undefined} */ (problem);
+  if (named && named.code === "totem_held") {
+    return errorWords({ ...named, values: { ...named.values, resource: resourceName(String((named.values || {}).resource)) } }, game);
+  }
   if (!named || (named.code !== "not_in_box" && named.code !== "beyond_box")) return errorWords(problem, game);
   return errorWords({ ...named, values: { ...named.values, what: boxPieceWords(named.values || {}) } }, game);
 }

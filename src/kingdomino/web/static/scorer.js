@@ -2,70 +2,34 @@
 // (choose a brush, tap the squares), and read its score explained region by region, each region lit
 // on the kingdom. The page only writes the kingdom as text (each game's text format, from
 // /api/score/formats); the server's engine counts it (POST /api/score) and says what is wrong.
-// The brush and options are scorer-brush.js's, the grid scorer-grid.js's, its refusals' words
-// scorer-words.js's.
+// A table's players each have a kingdom, a tab each (scorer-table.js), and the table of totals
+// ranks them (scorer-totals.js). The brush and options are scorer-brush.js's, the grid
+// scorer-grid.js's, its refusals' words scorer-words.js's.
 import { el } from "./dom.js";
 import { api } from "./server.js";
 import { t, tTouch } from "./i18n.js";
 import { sheetTable } from "./ending.js";
 import { scorerErrorWords } from "./scorer-words.js";
-import { bounds, format, freshBrush, lettered } from "./scorer-state.js";
+import { format, freshBrush, kingdomText } from "./scorer-state.js";
+import { drawTabs, keepTable, newGame, savedTable, startAgain } from "./scorer-table.js";
+import { scoreTable } from "./scorer-totals.js";
 import { drawOptions, drawPalette } from "./scorer-brush.js";
 import { drawBoard } from "./scorer-grid.js";
 
 /** @typedef {import("./scorer-state.js").Scorer} Scorer */
-/** @typedef {import("./scorer-state.js").Kingdom} Kingdom */
-/** @typedef {import("./scorer-state.js").Square} Square */
 /** @typedef {import("./view-types.js").TextFormat} TextFormat */
 
-const KEY = "kingdomino.scorer";
-
-/** The kingdom being built, kept in this browser so a reload loses nothing. @returns {Kingdom} */
-function saved() {
-  try {
-    const found = JSON.parse(localStorage.getItem(KEY) || "null");
-    if (found && typeof found.squares === "object") return found;
-  } catch { /* a damaged entry starts afresh */ }
-  return { game: "kingdomino", frame: 5, options: {}, domains: "", squares: {} };
-}
-
-/**
- * The kingdom as the game's text: rows of cells around the castle (hut), "." where empty.
- * @param {Kingdom} kingdom @param {TextFormat} format
- */
-export function kingdomText(kingdom, format) {
-  const [rowLo, rowHi, colLo, colHi] = bounds(kingdom);
-  const lines = [];
-  for (let r = rowLo; r <= rowHi; r++) {
-    const cells = [];
-    for (let c = colLo; c <= colHi; c++) {
-      const square = kingdom.squares[`${r},${c}`];
-      cells.push(r === 0 && c === 0 ? format.home : square ? cellText(square, kingdom, format) : format.empty);
-    }
-    lines.push(cells.join(" "));
-  }
-  if (kingdom.game === "duel" && kingdom.domains) lines.push(`domains ${kingdom.domains}`);
-  return lines.join("\n");
-}
-
-/** A square as its game's text writes it. @param {Square} square @param {Kingdom} kingdom @param {TextFormat} format */
-function cellText(square, kingdom, format) {
-  let text = `${square.letter}${square.n}`;
-  if (kingdom.game !== "origins") return text;
-  const terrain = lettered(format.terrains, square.letter);
-  if (square.marker) text += `*${square.marker}`;
-  if (square.resource && terrain && terrain.resource && kingdom.options.mode !== "discovery") text += terrain.resource;
-  if (square.caveman && kingdom.options.mode === "tribe") text += `@${square.caveman}`;
-  return text;
-}
-
-/** The scorer's page, its kingdom as this browser left it. @param {HTMLElement} main */
+/** The scorer's page, its table as this browser left it. @param {HTMLElement} main */
 export async function showScorer(main) {
   document.title = `${t("scorer.title")} · ${t("app.name")}`;
   const formats = /** @type {Record<string, TextFormat>} */ (await api("/api/score/formats"));
-  const kingdom = saved();
+  const table = savedTable();
   /** @type {Scorer} */
-  const scorer = { kingdom, formats, brush: { letter: "", n: 0, marker: 0, resource: false, caveman: "" }, asked: 0, refusedAfter: -1,
+  const scorer = { table, kingdom: table.players[table.at], formats, brush: { letter: "", n: 0, marker: 0, resource: false, caveman: "" },
+    asked: 0, refusedAfter: -1, tableAsked: 0,
+    tabs: el("div", { class: "scorer-players", id: "scorer-players" }),
+    totals: el("section", { class: "card", id: "scorer-totals-card", hidden: true }, el("h2", {}, t("scorer.totals")),
+      el("div", { id: "scorer-totals" })),
     optionsBox: el("div", { class: "scorer-options", id: "scorer-options" }),
     board: el("div", { class: "scorer-board" }),
     palette: el("div", { class: "palette", id: "palette" }),
@@ -74,14 +38,17 @@ export async function showScorer(main) {
     sheet: el("div", { id: "scorer-sheet" }),
     text: /** @type {HTMLTextAreaElement} */ (el("textarea", { id: "scorer-text", readonly: true, rows: 5, cols: 30,
       "aria-label": t("scorer.as_text") })),
-    drawAll: () => { drawOptions(scorer); drawPalette(scorer); drawBoard(scorer); score(scorer); },
+    drawAll: () => {
+      gameSelect.value = scorer.kingdom.game;
+      drawTabs(scorer); drawOptions(scorer); drawPalette(scorer); drawBoard(scorer); score(scorer);
+    },
     score: () => score(scorer) };
   scorer.brush = freshBrush(scorer);
   const gameSelect = /** @type {HTMLSelectElement} */ (el("select", { id: "scorer-game" },
-    Object.keys(formats).map((id) => el("option", { value: id, selected: id === kingdom.game }, t(`game.${id}`)))));
+    Object.keys(formats).map((id) => el("option", { value: id, selected: id === scorer.kingdom.game }, t(`game.${id}`)))));
   gameSelect.addEventListener("change", () => {
-    kingdom.game = gameSelect.value; kingdom.squares = {}; kingdom.options = kingdom.game === "origins" ? { mode: "discovery" } : {};
-    kingdom.frame = 5; kingdom.domains = ""; scorer.brush = freshBrush(scorer);
+    newGame(scorer, gameSelect.value);
+    scorer.brush = freshBrush(scorer);
     scorer.drawAll();
   });
   main.replaceChildren(
@@ -89,21 +56,25 @@ export async function showScorer(main) {
       el("h1", {}, t("scorer.title")),
       el("p", {}, t("scorer.intro")),
       el("div", { class: "controls" }, el("label", { for: "scorer-game" }, t("lobby.game")), " ", gameSelect, " ",
-        el("button", { type: "button", id: "scorer-clear", onclick: () => { kingdom.squares = {}; scorer.drawAll(); } }, t("scorer.clear"))),
-      scorer.optionsBox),
+        el("button", { type: "button", id: "scorer-clear", onclick: () => startAgain(scorer) }, t("scorer.clear"))),
+      scorer.optionsBox, scorer.tabs),
     el("div", { class: "scorer-table" },
-      el("section", { class: "card" }, el("p", { class: "small", id: "scorer-how" }, tTouch("scorer.how")), scorer.total, scorer.error, scorer.board),
+      el("section", { class: "card", id: "scorer-kingdom", role: "tabpanel" }, el("p", { class: "small", id: "scorer-how" }, tTouch("scorer.how")),
+        scorer.total, scorer.error, scorer.board),
       el("section", { class: "card" }, scorer.palette)),
+    scorer.totals,
     el("section", { class: "card" }, el("h2", {}, t("scorer.explained")), scorer.sheet,
       el("details", {}, el("summary", {}, t("scorer.as_text")), el("p", { class: "small" }, t("scorer.as_text_note")), scorer.text)));
   scorer.drawAll();
 }
 
-/** Keep the kingdom, write it as text and ask the server for its score: its sheet, or what is
- * wrong with it (only the answer to the last score asked is shown). @param {Scorer} scorer */
+/** Keep the table, write the kingdom as text and ask the server for its score: its sheet, or what
+ * is wrong with it (only the answer to the last score asked is shown); and the table's totals.
+ * @param {Scorer} scorer */
 async function score(scorer) {
   const { kingdom, error, total, sheet } = scorer;
-  localStorage.setItem(KEY, JSON.stringify(kingdom));
+  keepTable(scorer);
+  void scoreTable(scorer);
   const written = kingdomText(kingdom, format(scorer));
   scorer.text.value = written;
   const mine = ++scorer.asked;

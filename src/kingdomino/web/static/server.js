@@ -1,12 +1,13 @@
 // Talking to the server over HTTP: JSON requests, sent again while the server is briefly
 // unavailable, and its refusals.
 
-/** A request the server refused: its English message, and the refusal's name (`code`) and
- * `values` where the page can say it in the player's language (`errorWords`). */
+/** A request the server refused: its English message, the field at fault, and the refusal's
+ * name (`code`) and `values` where the page can say it in the player's language (`errorWords`). */
 export class Refused extends Error {
-  /** @param {{message?: string, code?: string, values?: Record<string, string | number>}} error */
+  /** @param {{message?: string, field?: string, code?: string, values?: Record<string, string | number>}} error */
   constructor(error) {
     super(error.message || "");
+    this.field = error.field || "";
     this.code = error.code || "";
     this.values = error.values || {};
   }

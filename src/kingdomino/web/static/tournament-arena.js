@@ -2,11 +2,13 @@
 // player's own state ("Waiting for an opponent", "Pause", "Rejoin", a late "Join"), the standings
 // with each player's results in a row and the fire mark, and the latest games. A player's page goes
 // to their game by itself as soon as they are paired, taking their seat.
+import { freedWords, heldWords } from "./arena-notices.js";
 import { el, svg } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { openJoined, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { battleCards, sideMark } from "./team-battle.js";
 import { standingsFileLink } from "./tournament-export.js";
 import { botMark, botNames } from "./tournament-marks.js";
 import { errorWords, gameTitle } from "./words.js";
@@ -22,7 +24,8 @@ const SEAT_MINUTES = 1;
  *     playing: boolean, paused: boolean, withdrew: boolean}>,
  *   games: Array<{number: number, first: string, second: string, game_id: string, status: string | null,
  *     result: string | null, forfeit: boolean}>,
- *   you: {paused: boolean, game: {game_id: string, status: string, seated: boolean, token: string | null} | null} | null}} ArenaPart */
+ *   you: {paused: boolean, game: {game_id: string, status: string, seated: boolean, token: string | null} | null,
+ *     held_until?: number | null, call_offs?: number, freed_place?: {minutes: number} | null} | null}} ArenaPart */
 /** @typedef {import("./tournament.js").Tournament} ArenaTournament */
 
 /** When the arena's time runs out, on this browser's clock (set at each read: the server's seconds left). */
@@ -74,9 +77,9 @@ export function sayRefusedSeat(page, words) {
 export function arenaCards(found, act) {
   const arena = found.arena;
   if (!arena) return [];
-  const standings = standingsCard(arena, botNames(found));
+  const standings = standingsCard(arena, botNames(found), found.team_battle?.sides);
   if (arena.standings.length) standings.append(standingsFileLink(found));
-  return [youCard(found, arena, act), standings, gamesCard(found, arena)];
+  return [youCard(found, arena, act), ...battleCards(found), standings, gamesCard(found, arena)];
 }
 
 /** The time left and the reader's state with their buttons. @param {ArenaTournament} found
@@ -99,28 +102,30 @@ function youCard(found, arena, act) {
   /** @type {(string | Node)[]} */
   let state = [];
   // A late join of a members-only arena whose club is gone is refused: its page says why instead.
-  if (running && found.you && !found.you.playing && !you && found.club_gone) {
+  if (freedWords(you)) state = [freedWords(you)];
+  else if (running && found.you && !found.you.playing && !you && found.club_gone) {
     state = [el("span", { class: "small", id: "arena-club-gone" }, t("error.tournament_club_gone"))];
   } else if (running && found.you && !found.you.playing && !you) state = [button("join", "tournament.join", true)];
   else if (running && you && found.you?.playing) {
     state = you.paused ? [t("arena.paused"), " ", button("rejoin", "arena.rejoin", true)]
       : you.game ? [t("arena.going")]
-        : deadline > Date.now() ? [el("span", { class: "arena-waiting" }, t("arena.waiting")), " ", button("pause", "arena.pause")] : [];
+        : deadline > Date.now() ? [el("span", { class: "arena-waiting" }, heldWords(you) || t("arena.waiting")), " ",
+          button("pause", "arena.pause")] : [];
   } else if (found.status === "open" && found.you?.playing) state = [t("arena.before_start")];
   else if (found.status === "open" && found.you && found.players < found.max_players) state = [t("arena.before_join")];
   return el("section", { class: "card", id: "arena-you" }, el("h2", {}, t("arena.format")),
     running ? clock : "", state.length ? el("p", { id: "arena-state", role: "status" }, ...state) : "");
 }
 
-/** The standings: rank, player (with the fire mark, a bot's "(bot)"), points, and their results in a row.
- * @param {ArenaPart} arena @param {Set<string>} bots */
-function standingsCard(arena, bots) {
+/** The standings: rank, player (with the fire mark, a bot's "(bot)", a team battle's club), points, and their
+ * results in a row. @param {ArenaPart} arena @param {Set<string>} bots @param {Record<string, string>} [sides] */
+function standingsCard(arena, bots, sides) {
   const heads = ["tournament.rank", "tournament.player", "tournament.points", "arena.sequence"].map((key) => t(key));
   const rows = arena.standings.map((line) => el("tr", { class: line.fire ? "on-fire" : undefined },
     el("td", { class: "figure" }, String(line.rank)),
     el("td", {}, el("a", { href: `/player/${encodeURIComponent(line.name)}` }, line.name), botMark(bots, line.name),
       line.fire ? fireMark() : "",
-      markOf(line)),
+      markOf(line), sideMark(sides, line.name)),
     el("td", { class: "figure" }, el("strong", {}, String(line.points))),
     el("td", { class: "arena-sequence" }, line.sequence.join(" "))));
   return el("section", { class: "card" }, el("h2", { id: "arena-standings-title" }, t("tournament.standings")),

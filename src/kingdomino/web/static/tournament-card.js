@@ -8,6 +8,7 @@ import { dateLanguage, t } from "./i18n.js";
 import { gameChoiceFields, openJoined, timeControlWords } from "./open-games.js";
 import { api } from "./server.js";
 import { simulsLink } from "./simul-link.js";
+import { battleChoice } from "./team-battle.js";
 import { awaitingWords } from "./tournament-seats.js";
 import { noWaiting, vacationChoice } from "./vacation.js";
 import { errorWords, gameTitle } from "./words.js";
@@ -16,7 +17,7 @@ import { errorWords, gameTitle } from "./words.js";
  * @typedef {{id: string, name: string, game: string, options: Record<string, string>,
  *   time_control: import("./view-types.js").TimeControl | null, rated: boolean, format: string,
  *   rounds: number, round: number, max_players: number, status: string, players: number, table_size: number,
- *   club?: string | null, bots: boolean}} Listed */
+ *   club?: string | null, bots: boolean, team_battle?: string[] | null}} Listed */
 
 /** The card, filled once the lists and the account are read.
  * @param {Record<string, {players: number[], modes?: string[]}>} games the games offered, as the lobby's form has them */
@@ -83,6 +84,7 @@ function listedLine(listed) {
       t(listed.rated ? "lobby.rated" : "lobby.casual"),
       t("tournament.entrants_n", { n: listed.players, max: listed.max_players }),
       listed.club ? t("club.members_only", { name: listed.club }) : "",
+      listed.team_battle ? t("team_battle.listed", { names: listed.team_battle.join(", ") }) : "",
       listed.bots ? t("tournament.bots") : ""].filter(Boolean).join(" · "));
 }
 
@@ -108,6 +110,7 @@ function organiseForm(games) {
   const starts = field("tournament-starts", { type: "datetime-local" });
   const startsSaid = startsInWords(starts);
   const club = clubChoice();
+  const battle = battleChoice();
   const vacation = vacationChoice();
   const roundsLabel = el("label", { hidden: true }, t("tournament.rounds"), " ", rounds);
   // Tables of three or four for a game that has them: a Swiss by tables (no round robin).
@@ -125,6 +128,10 @@ function organiseForm(games) {
     roundsLabel.hidden = format.value !== "swiss";
     vacation.fit(wanted.chosen().time_control);
     minutesLabel.hidden = format.value !== "arena";
+    // Offered to a club's leader alone (the club choice is shown to them): its maker leads one of its clubs.
+    battle.fit(format.value === "arena" && !club.field.hidden);
+    // A team battle's clubs are its own: "Who may join" is not asked of it.
+    /** @type {HTMLSelectElement} */ (club.field.querySelector("select")).disabled = battle.value() !== null;
   };
   const send = async (/** @type {Event} */ event) => {
     event.preventDefault();
@@ -135,7 +142,8 @@ function organiseForm(games) {
         ...choice, time_control: vacation.applied(choice.time_control),
         name: name.value, format: format.value, rounds: Number(rounds.value), max_players: Number(most.value),
         table_size: Number(tableSize.value), minutes: Number(minutes.value),
-        bots: bots.checked, public: watched.checked, play: play.checked, club: club.value(),
+        bots: bots.checked, public: watched.checked, play: play.checked,
+        club: battle.value() ? null : club.value(), team_battle: battle.value(),
         starts_at: starts.value ? new Date(starts.value).getTime() / 1000 : null } }));
       location.href = `/tournament/${made.id}`;
     } catch (problem) { said.textContent = errorWords(problem); }
@@ -155,7 +163,7 @@ function organiseForm(games) {
     el("label", {}, bots, " ", t("tournament.bots")),
     el("label", {}, watched, " ", t("watch.public")),
     el("label", {}, play, " ", t("tournament.play")),
-    el("label", {}, t("tournament.starts_at"), " ", starts), startsSaid, club.field,
+    el("label", {}, t("tournament.starts_at"), " ", starts), startsSaid, club.field, battle.field,
     el("button", { type: "submit", class: "primary", id: "organise-button" }, t("tournament.create")), said);
 }
 

@@ -14,7 +14,7 @@ function cell(value) {
 /** The standings as CSV, headed in the page's language; numbers as spreadsheets read them (a
  * dot before halves), a withdrawn player marked as on the page. @param {Tournament} found */
 export function standingsCsv(found) {
-  if (found.arena) return arenaStandingsCsv(found.arena);
+  if (found.arena) return arenaStandingsCsv(found.arena, found.team_battle?.sides);
   const tables = found.table_size > 2;
   const keys = tables ? ["tournament.rank", "tournament.player", "tournament.points", "tournament.opponents", "tournament.kingdom_margin",
     "tournament.played"] : ["tournament.rank", "tournament.player", "tournament.points", "tournament.buchholz", "tournament.sonneborn",
@@ -29,12 +29,14 @@ export function standingsCsv(found) {
 }
 
 /** An arena's standings as CSV: its table's columns (each player's results in a row, the newest
- * last, as the page writes them), and the games played, which the page counts in the row.
- * @param {NonNullable<Tournament["arena"]>} arena */
-function arenaStandingsCsv(arena) {
-  const keys = ["tournament.rank", "tournament.player", "tournament.points", "arena.sequence", "tournament.played"];
+ * last, as the page writes them), and the games played, which the page counts in the row; in a
+ * team battle, each player's club after their name.
+ * @param {NonNullable<Tournament["arena"]>} arena @param {Record<string, string>} [sides] */
+function arenaStandingsCsv(arena, sides) {
+  const club = sides ? ["team_battle.club"] : [];
+  const keys = ["tournament.rank", "tournament.player", ...club, "tournament.points", "arena.sequence", "tournament.played"];
   const rows = arena.standings.map((line) => [line.rank, line.withdrew ? `${line.name} (${t("tournament.withdrew")})` : line.name,
-    line.points, line.sequence.join(" "), line.played]);
+    ...sides ? [sides[line.name] ?? ""] : [], line.points, line.sequence.join(" "), line.played]);
   return table([keys.map((key) => t(key)), ...rows]);
 }
 

@@ -9,6 +9,7 @@ import { replaceKeepingFocus } from "./keep-focus.js";
 import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
+import { joinBody } from "./team-battle.js";
 import { ARENA_REFRESH_SECONDS, arenaCards, arenaRules, followArena, sayRefusedSeat } from "./tournament-arena.js";
 import { standingsFileLink } from "./tournament-export.js";
 import { botMark, botNames, kingdomWords, signed } from "./tournament-marks.js";
@@ -35,7 +36,7 @@ const REFRESH_SECONDS = 10;
  *   club_gone: boolean,
  *   entrants: Array<{name: string, bot: boolean, withdrew: number | null}>,
  *   rounds_played: Array<{round: number, games: RoundGame[]}>, standings: StandingLine[],
- *   arena?: import("./tournament-arena.js").ArenaPart}} Tournament */
+ *   arena?: import("./tournament-arena.js").ArenaPart, team_battle?: import("./team-battle.js").BattlePart}} Tournament */
 
 /** The tournament's page. @param {HTMLElement} main @param {string} id */
 export async function showTournament(main, id) {
@@ -104,7 +105,7 @@ function render(main, found, load) {
   const act = async (what) => {
     said.textContent = "";
     try {
-      await api(`/api/tournaments/${found.id}/${what}`, { method: "POST" });
+      await api(`/api/tournaments/${found.id}/${what}`, { method: "POST", body: joinBody(what) });
       await load();
     } catch (problem) { said.textContent = errorWords(problem); }
   };

@@ -6,6 +6,7 @@
 //   View                 web/views.py        state_view
 //   ReplayFrame          web/views.py        replay_view
 //   ScoreSheet           web/views.py        sheet_of (core/game.py ScoreSheet, Bonus, Refusal .to_json)
+//   ScoredTable          web/score_table.py  scored_table
 //   Created              web/views.py        created
 //   GameSummary          web/views.py        summary
 //   DominoObservation    games/domino/view.py seat_view, with the fields games/classic/state.py
@@ -268,12 +269,21 @@
  * Kingdomino: terrains (each with the crowns its squares in the box have: `numbers`), crowns up to
  * `max`, `frames`; Origins adds volcanoes, resources, fire markers and cavemen (a terrain's
  * `numbers`: its printed fires, a volcano's craters); Duel has coats, crosses up to `max`, and its
- * map's `rows` and `cols`.
- * @typedef {{home: string, empty: string, max: number, frames?: number[],
+ * map's `rows` and `cols`. `players`: the player counts a table of the game may have.
+ * @typedef {{home: string, empty: string, max: number, frames?: number[], players?: number[],
  *   terrains?: Array<{letter: string, id: string, numbers: number[], volcano?: boolean, resource?: string | null}>,
  *   coats?: Array<{letter: string, id: string}>, max_craters?: number, markers?: number,
  *   resources?: Array<{letter: string, id: string}>, cavemen?: Array<{code: string, id: string}>,
  *   rows?: [number, number], cols?: [number, number]}} TextFormat
+ */
+
+/**
+ * A table's kingdoms scored and ranked (`POST /api/score/table`, web/score_table.py): each
+ * kingdom's sheet with its name, the places and winners by the game's tie-breaks (`tiebreaks`
+ * names the sheets' values), and each group tied on points with the tie-break that ranked it
+ * (`by`; null: a shared place).
+ * @typedef {{kingdoms: Array<ScoreSheet & {name: string}>, places: number[], winners: number[], tiebreaks: string[],
+ *   ties: Array<{kingdoms: number[], total: number, by: string | null}>}} ScoredTable
  */
 
 /**

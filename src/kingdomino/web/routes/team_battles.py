@@ -1,0 +1,77 @@
+"""A team battle over HTTP (``web.team_battle``), as ``routes.tournaments`` makes and joins one:
+the bodies that name its clubs and the club a player plays for, and the acts that check and keep
+them around the tournament's own."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Annotated
+
+from pydantic import Field
+
+from kingdomino.web import team_battle
+from kingdomino.web.refusals import HubError
+from kingdomino.web.routes.bodies import Body
+from kingdomino.web.seats import SeatPlayer
+from kingdomino.web.store import Store
+from kingdomino.web.team_battle import LEADERS, MAX_CLUBS, MAX_LEADERS, MIN_LEADERS
+from kingdomino.web.tournament_store import Tournament
+from kingdomino.web.tournaments import Tournaments
+
+
+class TeamBattleRequest(Body):
+    """An arena where clubs meet: the clubs by name (yours among them) and how many best count."""
+
+    clubs: list[Annotated[str, Field(max_length=64)]] = Field(
+        max_length=MAX_CLUBS * 2, description="The clubs' names: 2 to 10, a club you lead among them."
+    )
+    leaders: int = Field(
+        default=LEADERS,
+        ge=MIN_LEADERS,
+        le=MAX_LEADERS,
+        description="How many of each club's best players' points make its score.",
+    )
+
+
+class JoinRequest(Body):
+    """A join: in a team battle, the club you play for when you are a member of several of its."""
+
+    club: str | None = Field(default=None, max_length=64, description="The club you play for.")
+
+
+#: A battle's clubs checked: (id, name) each, and the one its creator plays for.
+Checked = tuple[TeamBattleRequest, list[tuple[int, str]], int]
+
+
+async def battle_clubs(
+    store: Store, account_id: int, battle: TeamBattleRequest | None, format_: str
+) -> Checked | None:
+    """The team battle asked for, its clubs checked (``team_battle.checked_clubs``; a team
+    battle is an arena: else 422 ``team_battle_arena``), before the tournament is made."""
+    if battle is None:
+        return None
+    if format_ != "arena":
+        raise HubError(422, "format", "a team battle is an arena", "team_battle_arena")
+    clubs, own = await asyncio.to_thread(team_battle.checked_clubs, store, account_id, battle.clubs)
+    return battle, clubs, own
+
+
+async def make_battle(
+    tournaments: Tournaments, organiser: SeatPlayer, tournament_id: str, battle: Checked, play: bool
+) -> Tournament:
+    """The arena ``tournament_id`` just made becomes the team battle ``battle``; its organiser
+    joins it if ``play``, for the first of its clubs they lead."""
+    asked, clubs, own = battle
+    await asyncio.to_thread(team_battle.create, tournaments.store, tournament_id, asked.leaders, clubs)
+    if play:
+        await asyncio.to_thread(team_battle.enlist, tournaments.store, tournament_id, organiser.id, own)
+        await tournaments.join(tournament_id, organiser)
+    return await tournaments.read(tournament_id)
+
+
+async def enlist(store: Store, tournament_id: str, account_id: int, wanted: str | None) -> None:
+    """Keep the club ``account_id`` plays for as they join a team battle (the refusals of
+    ``team_battle.side_for``); any other tournament is let be."""
+    side = await asyncio.to_thread(team_battle.side_for, store, tournament_id, account_id, wanted)
+    if side is not None:
+        await asyncio.to_thread(team_battle.enlist, store, tournament_id, account_id, side)

@@ -1,0 +1,135 @@
+"""A team battle in the browser: Kira, a club's leader, organises one from her club's page (the
+lobby's form, "A team battle between clubs", three clubs one a line); its page shows the clubs'
+table above the standings, Kira's club and each player's beside their name; Gus, a member of two
+of its clubs, chooses his on a 360 px phone as he joins; the standings file names each player's
+club. Screenshots, desktop and phone, go to the artifacts' ``team_battle`` folder. The API tests
+(test_team_battles.py) play one through and refuse."""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+from urllib.parse import quote
+
+import httpx
+from playwright.sync_api import Browser, expect
+from tests.web.browser.pages import ARTIFACTS, axe_violations, log_in_new, new_page
+from tests.web.browser.test_people import PASSWORD, logged_in_phone
+from tests.web.browser.test_tournament_rounds_said import posted
+
+SHOTS = ARTIFACTS / "team_battle"
+
+
+def member(live_server: str, name: str, creates: str | None = None, joins: tuple[str, ...] = ()) -> None:
+    """A new account ``name`` that creates the club ``creates`` and joins the clubs ``joins``."""
+    with httpx.Client(base_url=live_server, headers={"Origin": live_server}) as client:
+        assert client.post("/api/accounts", json={"name": name, "password": PASSWORD}).status_code == 201
+        if creates:
+            made = client.post("/api/clubs", json={"name": creates, "admission": "open"})
+            assert made.status_code == 201, made.text
+        for club in joins:
+            assert client.post(f"/api/clubs/{quote(club)}/join").status_code == 200
+
+
+def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser, live_server: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    owls, larks, wrens = (f"{name} {secrets.token_hex(3)}" for name in ("Owls", "Larks", "Wrens"))
+    kira = new_page(browser, live_server)
+    kira_name = log_in_new(kira, live_server, "Kira")
+    posted(kira, "/api/clubs", {"name": owls, "admission": "open"})
+    gus = f"Gus{secrets.token_hex(3)}"
+    member(live_server, f"Cleo{secrets.token_hex(3)}", creates=larks)
+    member(live_server, f"Eve{secrets.token_hex(3)}", creates=wrens)
+    member(live_server, gus, joins=(owls, larks))
+    kira.goto(f"{live_server}/club/{quote(owls)}")
+    kira.wait_for_selector("#club-team-battles")
+    assert kira.inner_text("#club-team-battles p") == "No team battle yet."
+    kira.click("#club-organise")
+    kira.wait_for_selector("#tournament-club-label:not([hidden])")
+    kira.select_option("#tournament-format", "arena")
+    kira.check("#team-battle-make")
+    assert kira.locator("#team-battle-clubs-field").input_value() == owls, "the club's page names its club"
+    kira.fill("#team-battle-clubs-field", f"{owls}\n{larks}\n{wrens}")
+    kira.fill("#team-battle-leaders-field", "3")
+    kira.locator("#organise-form").screenshot(path=str(SHOTS / "form-en.png"))
+    kira.click("#organise-button")
+    kira.wait_for_url(f"{live_server}/tournament/*")
+    tournament_id = kira.url.rsplit("/", 1)[1]
+    kira.wait_for_selector("#team-battle-clubs tbody tr >> nth=2")
+    expect(kira.locator("#team-battle-you")).to_have_text(f"You play for {owls}")
+    assert "Best players counted per club: 3" in kira.inner_text("#team-battle")
+    heads = [cell.inner_text() for cell in kira.locator("#team-battle-clubs thead th").all()]
+    assert heads == ["Place", "Club", "Score", "Best players"]
+    owls_row = kira.locator(f"#team-battle-clubs tr[data-club='{owls}'] td")
+    assert owls_row.nth(3).inner_text() == f"{kira_name} 0"
+    # The clubs' table comes before the players' standings.
+    order = kira.evaluate("[...document.querySelectorAll('#team-battle, #arena-standings')].map((e) => e.id)")
+    assert order == ["team-battle", "arena-standings"]
+    assert kira.locator("#team-battle-side").count() == 0, "Kira plays for her club already"
+
+    phone = logged_in_phone(browser, live_server, gus, "en")
+    phone.goto(f"{live_server}/tournament/{tournament_id}")
+    phone.wait_for_selector("#team-battle-side")
+    assert phone.locator("#team-battle-side option").all_inner_texts() == [owls, larks]
+    phone.select_option("#team-battle-side", larks)
+    phone.click("#tournament-join")
+    expect(phone.locator("#team-battle-you")).to_have_text(f"You play for {larks}")
+    expect(phone.locator(f"#team-battle-clubs tr[data-club='{larks}'] td").nth(3)).to_have_text(f"{gus} 0")
+    phone.locator("#arena-standings").scroll_into_view_if_needed()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360, "the page fits the phone"
+    phone.locator("#team-battle").screenshot(path=str(SHOTS / "clubs-phone-en.png"))
+    phone.screenshot(path=str(SHOTS / "page-phone-en.png"), full_page=True)
+    assert axe_violations(phone) == []
+    # Its end as the page draws it (the API tests play one to its end): the winner, and three
+    # best players of long names within the phone's width.
+    ended: dict[str, object] = {
+        "status": "finished",
+        "you": None,
+        "team_battle": {
+            "leaders": 3,
+            "clubs": [
+                {
+                    "rank": 1,
+                    "name": larks,
+                    "score": 14,
+                    "players": 4,
+                    "leaders": [
+                        {"name": f"Maximilian{n}{secrets.token_hex(3)}", "points": p}
+                        for n, p in enumerate((8, 4, 2))
+                    ],
+                },
+                {"rank": 2, "name": owls, "score": 6, "players": 2, "leaders": [{"name": gus, "points": 6}]},
+            ],
+            "sides": {},
+            "winners": [larks],
+            "you": None,
+        },
+    }
+    phone.evaluate(
+        """async (found) => {
+            const { battleCards } = await import(staticBase + "team-battle.js");
+            document.querySelector("#team-battle").replaceWith(...battleCards(found));
+        }""",
+        ended,
+    )
+    expect(phone.locator("#team-battle-winner")).to_have_text(f"Winner: {larks}")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360, "long names wrap"
+    phone.locator("#team-battle").screenshot(path=str(SHOTS / "ended-phone-en.png"))
+
+    kira.reload()
+    gus_line = kira.locator("#arena-standings tbody tr", has_text=gus)
+    expect(gus_line).to_contain_text(f"· {larks}")
+    kira.screenshot(path=str(SHOTS / "page-en.png"), full_page=True)
+    assert axe_violations(kira) == []
+    with kira.expect_download() as started:
+        kira.click("#standings-file")
+    rows = list(csv.reader(io.StringIO(started.value.path().read_text(encoding="utf-8-sig"))))
+    assert rows[0][:3] == ["Place", "Player", "Club"]
+    assert sorted((row[1], row[2]) for row in rows[1:]) == sorted([(kira_name, owls), (gus, larks)])
+    kira.goto(f"{live_server}/club/{quote(wrens)}")
+    expect(kira.locator(f"#club-team-battles li[data-id='{tournament_id}']")).to_contain_text(
+        f"Clubs: {owls}, {larks}, {wrens}"
+    )
+    posted(kira, f"/api/tournaments/{tournament_id}/cancel")
+    assert not kira.errors and not phone.errors

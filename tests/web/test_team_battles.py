@@ -1,0 +1,144 @@
+"""Team battles over the API (``web.team_battle``): an arena of three clubs made by a leader of
+one, joined by their members alone (a member of two choosing once), paired across clubs, each
+club scored by its best players' points, its winner named at the end, listed on the clubs' pages
+and read the same after a restart; and the refusals of a battle's making."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from limits import parse
+from tests.web.conftest import QUICK, new_app
+from tests.web.test_arenas import CLOCK, end_the_window_now, line, page, resign_game, waited
+from tests.web.test_challenges import account, as_
+from tests.web.test_clubs import new_club, post
+from tests.web.test_open_games import refusal
+from tests.web.test_relations import fresh
+from tests.web.test_tournaments import act
+
+from kingdomino.web.accounts import Accounts
+
+
+def app(database: str) -> Any:
+    made = new_app(database)
+    made.state.accounts = Accounts(made.state.hub.store, QUICK)
+    made.state.login_rate = parse("1000/minute")
+    return made
+
+
+def battle(client: TestClient, session: str, clubs: list[str], **fields: Any) -> Any:
+    """``session`` asks for a team battle of ``clubs`` (an arena quick to pair again)."""
+    arena = client.app.state.tournaments.arena  # type: ignore[attr-defined]
+    arena.tick, arena.rematch_seconds = 0.05, 60.0
+    body = {
+        "name": "Clubs' night",
+        "game": "kingdomino",
+        "format": "arena",
+        "minutes": 20,
+        "time_control": CLOCK,
+        "team_battle": {"clubs": clubs, **fields.pop("battle", {})},
+        **fields,
+    }
+    return as_(client, session).post("/api/tournaments", json=body)
+
+
+def join(client: TestClient, session: str, tournament_id: str, club: str | None = None) -> Any:
+    return as_(client, session).post(
+        f"/api/tournaments/{tournament_id}/join", json=None if club is None else {"club": club}
+    )
+
+
+def pairs(found: dict[str, Any]) -> list[set[str]]:
+    return [{game["first"], game["second"]} for game in found["arena"]["games"]]
+
+
+def test_three_clubs_battle_across_clubs_and_their_best_players_score(database: str) -> None:
+    with TestClient(app(database)) as client:
+        names = ("Kira", "Boris", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal")
+        s = {name: account(client, name) for name in names}
+        owls, larks, wrens = (new_club(client, s[leader]) for leader in ("Kira", "Cleo", "Eve"))
+        for member, club in (("Boris", owls), ("Dan", larks), ("Fay", wrens), ("Gus", owls), ("Gus", larks)):
+            post(client, s[member], f"/api/clubs/{club}/join")
+        made = battle(client, s["Kira"], [owls, larks, wrens], battle={"leaders": 1})
+        assert made.status_code == 201, made.text
+        tournament_id = made.json()["id"]
+        assert refusal(join(client, s["Hal"], tournament_id)) == (403, "team_battle_member")
+        assert refusal(join(client, s["Gus"], tournament_id)) == (409, "team_battle_choose")
+        assert join(client, s["Gus"], tournament_id, larks).status_code == 200
+        assert act(client, s["Gus"], tournament_id, "leave").status_code == 200
+        assert refusal(join(client, s["Gus"], tournament_id, owls)) == (409, "team_battle_side"), (
+            "chosen once"
+        )
+        assert join(client, s["Gus"], tournament_id).status_code == 200, "for the club chosen before"
+        for name in ("Boris", "Cleo", "Dan", "Eve", "Fay"):
+            assert join(client, s[name], tournament_id).status_code == 200
+        found = page(client, tournament_id)
+        assert found["team_battle"]["sides"]["Gus"] == larks and found["team_battle"]["sides"]["Kira"] == owls
+        # Kira and Boris are of the same club: Kira meets Cleo, Boris waits for one of another club.
+        for name in ("Kira", "Boris", "Cleo"):
+            page(client, tournament_id, s[name])
+        assert act(client, s["Kira"], tournament_id, "start").status_code == 200
+        found = page(client, tournament_id)
+        assert pairs(found) == [{"Kira", "Cleo"}], "club mates are not paired while another is free"
+        found = waited(client, tournament_id, lambda f: len(f["arena"]["games"]) == 2, readers=(s["Dan"],))
+        assert pairs(found)[0] == {"Boris", "Dan"}
+        first, second = found["arena"]["games"][1], found["arena"]["games"][0]
+        resign_game(client, first["game_id"], s, loser="Cleo", winner="Kira")
+        resign_game(client, second["game_id"], s, loser="Dan", winner="Boris")
+        readers = tuple(s[name] for name in ("Kira", "Boris", "Cleo", "Dan"))
+        found = waited(client, tournament_id, lambda f: len(f["arena"]["games"]) == 4, readers=readers)
+        assert sorted(map(sorted, pairs(found)[:2])) == [["Boris", "Cleo"], ["Dan", "Kira"]], "across, fresh"
+        end_the_window_now(client, tournament_id)
+        games = {
+            frozenset(pair): game for pair, game in zip(pairs(found), found["arena"]["games"], strict=True)
+        }
+        resign_game(client, games[frozenset({"Kira", "Dan"})]["game_id"], s, loser="Dan", winner="Kira")
+        resign_game(client, games[frozenset({"Boris", "Cleo"})]["game_id"], s, loser="Boris", winner="Cleo")
+        found = waited(client, tournament_id, lambda f: f["status"] == "finished")
+        assert (
+            line(found, "Kira")["points"],
+            line(found, "Boris")["points"],
+            line(found, "Cleo")["points"],
+        ) == (4, 2, 2)
+        table = [
+            (club["rank"], club["name"], club["score"], [(p["name"], p["points"]) for p in club["leaders"]])
+            for club in found["team_battle"]["clubs"]
+        ]
+        assert table == [
+            (1, owls, 4, [("Kira", 4)]),
+            (2, larks, 2, [("Cleo", 2)]),
+            (3, wrens, 0, [("Eve", 0)]),
+        ], "one leader counts: Boris's 2 points are not the Owls'"
+        assert found["team_battle"]["winners"] == [owls]
+        gus = page(client, tournament_id, s["Gus"])["team_battle"]["you"]
+        assert gus == {"club": larks, "clubs": [owls, larks]}
+        finished = as_(client, None).get("/api/tournaments", params={"status": "finished"}).json()["finished"]
+        assert [t["team_battle"] for t in finished if t["id"] == tournament_id] == [[owls, larks, wrens]]
+        listed = as_(client, None).get(f"/api/clubs/{wrens}").json()["team_battles"]
+        assert listed == [
+            {"id": tournament_id, "name": "Clubs' night", "status": "finished", "clubs": [owls, larks, wrens]}
+        ]
+    with TestClient(app(database)) as client:
+        assert page(client, tournament_id)["team_battle"] == {**found["team_battle"], "you": None}
+
+
+def test_a_team_battle_is_refused_in_words(database: str) -> None:
+    with TestClient(app(database)) as client:
+        s = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
+        owls, larks = new_club(client, s["Kira"]), new_club(client, s["Cleo"])
+        post(client, s["Boris"], f"/api/clubs/{owls}/join")
+        assert refusal(battle(client, s["Kira"], [owls])) == (422, "team_battle_clubs")
+        once = [owls, owls.upper()]
+        assert refusal(battle(client, s["Kira"], once)) == (422, "team_battle_clubs"), "one club twice"
+        many = [owls, *(fresh("Club ") for _ in range(10))]
+        assert refusal(battle(client, s["Kira"], many)) == (422, "team_battle_clubs")
+        assert refusal(battle(client, s["Kira"], [owls, fresh("Nobody ")])) == (404, "no_club")
+        assert refusal(battle(client, s["Boris"], [owls, larks])) == (403, "team_battle_leader")
+        assert refusal(battle(client, s["Kira"], [owls, larks], format="swiss")) == (422, "team_battle_arena")
+        assert battle(client, s["Kira"], [owls, larks], battle={"leaders": 21}).status_code == 422
+        made = battle(client, s["Kira"], [owls, larks])
+        assert made.status_code == 201, made.text
+        found = page(client, made.json()["id"], s["Kira"])
+        assert found["team_battle"]["leaders"] == 5 and found["team_battle"]["sides"] == {"Kira": owls}
+        assert [c["name"] for c in found["team_battle"]["clubs"]] == sorted([owls, larks], key=str.casefold)
