@@ -1,14 +1,23 @@
 """Takebacks chosen wherever a game is made, in the browser: the challenge form's "Takebacks
 allowed", unticked, tells the challenged "No takebacks" on the challenge before they accept; the
-quick game offers the choice too. Screenshots on a laptop and a 360 px phone."""
+quick game offers the choice too. And the lobby reads its account's ratings again when a game of
+theirs ends: which open games it may join follows the rating the game moved. Screenshots on a
+laptop and a 360 px phone."""
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 import httpx
 from playwright.sync_api import Browser
+from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, LivePage, call_off, log_in_new, new_page
+from tests.web.browser.test_seek_ranges import lobby, opened, rated
+from tests.web.conftest import QUICK, free_port, live_app, served_in_a_thread
+
+from kingdomino.web.accounts import Accounts
+from kingdomino.web.tables import RatingRow
 
 PASSWORD = "a long enough password"
 
@@ -82,3 +91,42 @@ def test_the_quick_game_pairs_by_the_takebacks_chosen(browser: Browser, live_ser
     assert next(game for game in games if game["id"] == game_id)["takebacks"] is False
     call_off(page, game_id)
     assert page.errors == [] and phone.errors == []
+
+
+def test_the_lobby_reads_its_ratings_again_when_a_game_of_its_account_ends(
+    browser: Browser, database: str
+) -> None:
+    app = live_app(database)
+    app.state.accounts = Accounts(app.state.hub.store, QUICK)
+    with served_in_a_thread(app, free_port()) as base:
+        near = opened(base, rated(app, {"duel": 1500.0}), "duel", rating_range={"low": -50, "high": 50})
+        viewer = rated(app, {"duel": 1500.0})
+        other = rated(app, {"duel": 1500.0})
+        ours = opened(base, viewer, "duel")
+        joined = httpx.post(
+            f"{base}/api/games/{ours}/join", json={}, cookies={"kd_session": other}, headers={"Origin": base}
+        )
+        assert joined.status_code == 200, joined.text
+        page = lobby(browser, base, viewer)
+        page.wait_for_selector(f"#open-list li[data-id='{near}'] button.join")
+        page.wait_for_selector(f"#account-games a[href^='/game/{ours}']")
+        # The game ends, and its result moved the viewer's rating (as a rated game's does).
+        hub: Any = app.state.hub
+        account = hub.table(ours).stored.seats[0]["account"]
+        with hub.store.engine.begin() as connection:
+            connection.execute(
+                update(RatingRow)
+                .where(RatingRow.account_id == account, RatingRow.pool == "duel")
+                .values(rating=1320.0)
+            )
+        token = str(hub.table(ours).stored.seats[1]["token"])
+        resigned = httpx.post(
+            f"{base}/api/games/{ours}/resign", json={"token": token}, headers={"Origin": base}
+        )
+        assert resigned.status_code == 200, resigned.text
+        # The player comes back to the lobby's tab: it looks at the account's games again.
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+        why = page.locator(f"#open-list li.not-yours[data-id='{near}'] .not-yours-why")
+        why.wait_for()
+        assert why.inner_text() == "Not for you: your rating is 1,320"
+        assert page.errors == []

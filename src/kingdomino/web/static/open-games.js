@@ -11,6 +11,7 @@ import { markArrival } from "./game-focus.js";
 import { openGameFilters, whyNotYours } from "./open-game-filters.js";
 import { ratingRangeField } from "./rating-range.js";
 import { takebacksBox, takebacksChosen } from "./lobby-takebacks.js";
+import { ACCOUNT_GAME_ENDED } from "./games-ended.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { language, number, t } from "./i18n.js";
 import { tellNews } from "./news.js";
@@ -262,6 +263,8 @@ export function openGamesCard(games, heard) {
     opened.onclose = () => { if (socket === opened && document.body.contains(list)) setTimeout(connect, RECONNECT_SECONDS * 1000); };
   };
   connect();
+  // A game of the account ended: its rating may have moved, and with it which games it may join.
+  document.addEventListener(ACCOUNT_GAME_ENDED, () => readRatings());
   const name = el("input", { id: "guest-name", maxlength: 40, size: 14, value: localStorage.getItem(NAME_KEY) || "",
     autocomplete: "nickname" });
   // A player logged in plays under the account's name: the guest's name is not asked of them. A
