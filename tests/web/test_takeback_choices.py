@@ -31,6 +31,8 @@ def test_a_challenge_without_takebacks_says_so_and_its_game_and_rematch_allow_no
     # The challenged player reads it before accepting, as an open game's listing says it.
     waiting = as_(client, boris).get("/api/challenges").json()["challenges"]
     assert [(c["id"], c["takebacks"]) for c in waiting] == [(game_id, False)]
+    told = as_(client, boris).get("/api/account/notifications").json()["entries"]
+    assert [(e["kind"], e["params"]["takebacks"]) for e in told] == [("challenged", False)]
     accepted = as_(client, boris).post(f"/api/challenges/{game_id}/accept")
     assert accepted.status_code == 200, accepted.text
     boris_token = accepted.json()["token"]
