@@ -6,6 +6,7 @@ server is reached. The bot that answers runs as its own process (``test_bot_door
 
 from __future__ import annotations
 
+import json
 import secrets
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import httpx
 import pytest
 from tests.web.conftest import wait_for
 from tests.web.test_bot_door import DEADLINE, PASSWORD, Answering, answering, challenge, new_account
+from tests.web.test_bot_example import EXAMPLE
 from typer.testing import CliRunner
 
 from kingdomino.cli import app
@@ -143,3 +145,31 @@ def test_a_mistake_of_the_ranges_or_takebacks_is_said_before_any_connection(
     result = CliRunner().invoke(app, ["bot", "--server", "http://127.0.0.1:9", "--agent", "greedy", *words])
     assert result.exit_code == 2, result.output
     assert result.output.startswith(f"error: {said}"), result.output
+
+
+def test_the_example_client_declines_a_takeback_asked_of_it(live_server: str) -> None:
+    """``examples/bot_client.py`` answers too: a client of one's own that does not leaves the
+    person who asked waiting."""
+    options = {"pass_fills_spellbook": True}
+    words = ["--server", live_server, "--game", "duel", "--options", json.dumps(options), "--name", "Ex"]
+    example = subprocess.Popen(
+        [sys.executable, str(EXAMPLE), *words], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    try:
+        assert example.stdout is not None
+        assert example.stdout.readline().startswith(f"game {live_server}/game/")
+        with httpx.Client(base_url=live_server, headers={"Origin": live_server}, timeout=30) as person:
+            body = {"game": "duel", "players": 2, "options": options, "name": "Pat"}
+            seat = person.post("/api/pairing", json=body).json()
+            assert seat["created"] is False, seat
+            game_id, token = seat["id"], seat["token"]
+            asked = ask_after_the_bots_move(person, game_id, token)
+            view = answered(person, game_id, token, "declined")
+            assert view["takeback"]["request"]["answered_by"] == 1 - asked["your_seats"][0]
+            person.post(f"/api/games/{game_id}/resign", json={"token": token}).raise_for_status()
+        said = example.communicate(timeout=DEADLINE)[0]
+        assert example.returncode == 0 and "finished: scores" in said, said
+    finally:
+        if example.poll() is None:
+            example.kill()
+            example.wait()
