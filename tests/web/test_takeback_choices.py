@@ -1,6 +1,6 @@
 """Takebacks chosen wherever a game is made, not only in the lobby's new game: a challenge carries
 its players' choice to the game (and its rematch), the challenged see it before they accept, and a
-quick game pairs by it: one who wants no takebacks never lands in a game that allows them."""
+quick game joins only open games of the same choice."""
 
 from __future__ import annotations
 
@@ -77,19 +77,16 @@ def takebacks_listed(client: TestClient, game_id: str) -> bool:
     return bool(next(game for game in games if game["id"] == game_id)["takebacks"])
 
 
-def test_quick_games_pair_by_the_takebacks_chosen(client: TestClient) -> None:
+def test_quick_games_pair_only_with_games_of_the_same_takebacks(client: TestClient) -> None:
     strict = pair(client, "Sam", takebacks=False)
     assert strict["created"] is True and takebacks_listed(client, strict["id"]) is False
-    # One who allows takebacks meets one who refuses them, as on lichess: the game allows none.
-    joined = pair(client, "Ann")
-    assert (joined["created"], joined["id"]) == (False, strict["id"])
-    assert view(client, strict["id"], joined["token"])["takeback"]["allowed"] is False
-    # One who refuses them never lands in a game that allows them: it opens its own.
-    lenient = pair(client, "Lea")
+    # Takebacks allowed (the default) joins no game that allows none: it opens its own.
+    lenient = pair(client, "Ann")
     assert lenient["created"] is True and takebacks_listed(client, lenient["id"]) is True
+    # Each choice joins the game of its own.
     refusing = pair(client, "Rob", takebacks=False)
-    assert refusing["created"] is True and refusing["id"] != lenient["id"]
-    assert takebacks_listed(client, refusing["id"]) is False
-    for waiting in (lenient, refusing):
-        called_off = client.post(f"/api/games/{waiting['id']}/cancel", json={"token": waiting["token"]})
-        assert called_off.status_code == 200, called_off.text
+    assert (refusing["created"], refusing["id"]) == (False, strict["id"])
+    assert view(client, strict["id"], refusing["token"])["takeback"]["allowed"] is False
+    allowing = pair(client, "Bea", takebacks=True)
+    assert (allowing["created"], allowing["id"]) == (False, lenient["id"])
+    assert view(client, lenient["id"], allowing["token"])["takeback"]["allowed"] is True

@@ -169,9 +169,8 @@ class PairingRequest(Body):
     )
     takebacks: bool = Field(
         default=True,
-        description="Takebacks allowed: false joins only games that allow none (true joins either, "
-        "as a lichess player who allows them meets one who does not); the game opened when none "
-        "fits takes it.",
+        description="Takebacks allowed: only open games of the same choice are joined, and the "
+        "game opened when none fits takes it.",
     )
 
 

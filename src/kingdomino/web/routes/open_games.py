@@ -113,7 +113,7 @@ async def pairing(
     Both answers carry the player's `seat` and its `token` at the top, so a client reads one shape.
     Ranges count both ways (``seek_ranges``): a game's range must hold the player, the player's
     `rating_range` the game's creator; the game opened when none fits takes the player's range.
-    `takebacks` false joins only games that allow none, and opens one that allows none."""
+    `takebacks`: only games of the same choice are joined, as the clock and rated flag are."""
     same_origin(request)
     mine = None
     if account is not None:
@@ -172,10 +172,10 @@ def _candidates(
     """The open games of ``body``'s game and table with these ``options`` (as the game reads them:
     an option left out is its default) that a quick game may join, the closest creator's rating
     first; none where an account of ``apart`` sits (a block stands between it and the seeker),
-    none whose range leaves the seeker out or whose creator is out of ``own_range``, and none
-    allowing takebacks to a seeker who wants none (one who allows them takes a game without, as a
-    lichess player who allows takebacks meets one who does not: the one who refuses them is
-    never asked)."""
+    none whose range leaves the seeker out or whose creator is out of ``own_range``, and none of
+    another takebacks choice: a seek is for a game of these rules, as its clock is; a player who
+    refuses takebacks is never asked for one, and one who allows them (the form's default) finds
+    them allowed in the game, whatever its page shows first."""
     account = seeker.account[0] if seeker.account else None
     fitting = [
         game
@@ -190,7 +190,7 @@ def _candidates(
         and not any(seat["account"] in apart for seat in game["seats"])
         and holds(game["rating_range"], seeker.rating)
         and holds(own_range, game["rating"])
-        and (body.takebacks or not game["takebacks"])
+        and game["takebacks"] == body.takebacks
     ]
     mine = rating_value(seeker.rating)
     fitting.sort(key=lambda game: abs(rating_value(game["rating"]) - mine))

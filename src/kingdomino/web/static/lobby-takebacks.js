@@ -1,7 +1,7 @@
 // The choice of takebacks (web/take_back.py) wherever a game is made: the new game form, a
 // challenge, a quick game. Its players may ask each other to take a move back, which the others
 // accept or decline. On unless unticked; the server allows none in a tournament's game whatever
-// was chosen, and a quick game that wants none joins only games that allow none.
+// was chosen, and a quick game joins only open games of the same choice.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
