@@ -7,7 +7,8 @@
 It logs in to its bot account (created at the first run; without ``--password`` it plays as a guest
 named ``--name``), asks for a quick game (joined, or opened for the next player), follows the game's
 socket, pinging it while it waits, and whenever the view has ``legal_actions`` sends the one that
-scores the most at once (``score_gains``) with the view's ``index``. It prints the result. A bot of
+scores the most at once (``score_gains``) with the view's ``index``; a takeback a person asks of
+it is declined. It prints the result. A bot of
 an agent of this package is ``kingdomino bot`` (docs/agents.md); this one shows the protocol alone.
 ``tests/web/test_bot_example.py`` runs it against a test server.
 """
@@ -70,6 +71,11 @@ def play(server: str, game_id: str, token: str, http: httpx.Client, rng: random.
             elif message["type"] == "state":  # the view's fields are the message's own
                 if message["status"] in ("finished", "expired", "aborted") or not message["your_seats"]:
                     return dict(message)  # over, or an AI plays our seat now (out of time)
+                request = (message.get("takeback") or {}).get("request") or {"outcome": "none"}
+                if request["outcome"] is None and set(request["awaited"]) & set(message["your_seats"]):
+                    # A person asks to take back their last move: declined (unanswered, they wait).
+                    http.post(f"/api/games/{game_id}/takeback/answer", json={"token": token, "accept": False})
+                    continue
                 if message["legal_actions"] and message["index"] != acted_at:
                     acted_at = message["index"]  # once per index: a state may come again
                     move = {"token": token, "action": choose(message, rng), "index": acted_at}

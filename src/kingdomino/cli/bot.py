@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -144,13 +145,41 @@ def parse_clock(text: str) -> dict[str, Any] | None:
     return {"kind": "game", "minutes": int(numbers[0]), "increment": increment}
 
 
-class Bot:
-    """One agent's seat at games of ``server``, over ``http`` (its session's cookie kept there)."""
+def parse_rating_range(text: str) -> dict[str, int] | None:
+    """``--rating-range``'s ``LOW:HIGH``, points below and above the bot's rating that the players
+    of its quick games may be (``POST /api/pairing``'s ``rating_range``; the server checks its
+    steps and bounds); ``""`` none. A ``ValueError`` says what was expected.
 
-    def __init__(self, server: str, http: httpx.Client, agent: str, seed: int) -> None:
+    >>> parse_rating_range("-200:300"), parse_rating_range("0:100"), parse_rating_range("")
+    ({'low': -200, 'high': 300}, {'low': 0, 'high': 100}, None)
+    """
+    if not text:
+        return None
+    low, colon, high = text.partition(":")
+    if not colon or not all(re.fullmatch(r"[-+]?\d{1,5}", figure) for figure in (low, high)):
+        raise ValueError(
+            f"expected LOW:HIGH, points below and above the bot's rating (e.g. -200:300), got {text!r}"
+        )
+    if int(low) > 0 or int(high) < 0:
+        raise ValueError(
+            f"expected LOW 0 or below and HIGH 0 or above: the range holds the bot's rating, got {text!r}"
+        )
+    return {"low": int(low), "high": int(high)}
+
+
+class Bot:
+    """One agent's seat at games of ``server``, over ``http`` (its session's cookie kept there).
+    ``takebacks``: the bot accepts a takeback another player asks of it (else it declines)."""
+
+    def __init__(
+        self, server: str, http: httpx.Client, agent: str, seed: int, takebacks: bool = False
+    ) -> None:
         self.server = server.rstrip("/")
         self.http = http
         self.agent = make_agent(agent, seed)
+        self.takebacks = takebacks
+        #: The takebacks answered, by who asked and at which index: a state sent again is not a new one.
+        self.answered: set[tuple[int, int]] = set()
         #: Whether the game's socket open now has sent the game's state yet.
         self.heard = False
         #: The index of the state the bot last moved at.
@@ -165,13 +194,20 @@ class Bot:
         name: str,
         clock: dict[str, Any] | None = None,
         held: HeldStop | None = None,
+        rating_range: dict[str, int] | None = None,
+        takebacks: bool = True,
     ) -> tuple[str, str]:
         """A quick game's id and the bot's seat token (a new open game waiting, or one joined), with
-        the ``clock`` wanted (:func:`parse_clock`; none: untimed). A stop ``held`` meanwhile is
-        made at once while the server asks the bot to wait: no game was made then."""
+        the ``clock`` wanted (:func:`parse_clock`; none: untimed), the ``rating_range`` of its
+        players (:func:`parse_rating_range`) and whether its game allows ``takebacks``. A stop
+        ``held`` meanwhile is made at once while the server asks the bot to wait: no game was made
+        then."""
         body = {"game": game, "players": players, "options": options, "rated": rated, "name": name}
+        body["takebacks"] = takebacks
         if clock:
             body["time_control"] = clock
+        if rating_range:
+            body["rating_range"] = rating_range
         answer = self.checked(self.request("POST", "/api/pairing", held, json=body))
         return str(answer["id"]), str(answer["token"])
 
@@ -184,11 +220,14 @@ class Bot:
         rated: bool,
         clock: dict[str, Any] | None = None,
         held: HeldStop | None = None,
+        takebacks: bool = True,
     ) -> tuple[str, str]:
         """The id of a challenge of the account ``name`` (a bot's too, for matches between bots)
         and the bot's seat token: the game waits for that account's answer (``POST
-        /api/challenges``). A stop ``held`` meanwhile is made as :meth:`pair`'s is."""
+        /api/challenges``), and allows ``takebacks`` or not. A stop ``held`` meanwhile is made as
+        :meth:`pair`'s is."""
         body = {"name": name, "game": game, "players": players, "options": options, "rated": rated}
+        body["takebacks"] = takebacks
         if clock:
             body["time_control"] = clock
         answer = self.checked(self.request("POST", "/api/challenges", held, json=body))
@@ -246,9 +285,29 @@ class Bot:
             self.heard = True
             if message["status"] in ENDS or not message["your_seats"]:
                 return dict(message)  # the game is over, or an AI plays the bot's seat now
+            if self.acted_at is not None and message["index"] < self.acted_at:
+                self.acted_at = None  # moves were taken back: the bot plays that index again
+            if self.answer_takeback(game_id, token, message):
+                continue  # its answer changes the game: the next state says what to play
             if message["legal_actions"] and message["index"] != self.acted_at:
                 self.acted_at = message["index"]  # once per index: a state sent again is not a turn
                 self.send(game_id, token, self.move(game_id, token))
+
+    def answer_takeback(self, game_id: str, token: str, state: dict[str, Any]) -> bool:
+        """Answer the takeback ``state`` says awaits the bot's seat (``POST
+        /api/games/{id}/takeback/answer``): accepted with ``takebacks``, else declined, as a
+        person answers it; unanswered, the asker would wait until someone played on. Whether it
+        answered one (a refusal, the request voided meanwhile, is the game moving on)."""
+        request = (state.get("takeback") or {}).get("request")
+        if not request or request["outcome"] is not None:
+            return False
+        asked = (int(request["by"]), int(state["index"]))
+        if asked in self.answered or not set(request["awaited"]) & set(state["your_seats"]):
+            return False
+        self.answered.add(asked)
+        body = {"token": token, "accept": self.takebacks}
+        self.request("POST", f"/api/games/{game_id}/takeback/answer", json=body)
+        return True
 
     def send(self, game_id: str, token: str, move: dict[str, Any]) -> None:
         """Send ``move`` (``POST /api/games/{id}/actions``, answered at once). A move the game

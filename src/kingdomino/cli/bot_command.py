@@ -14,7 +14,7 @@ import typer
 
 from kingdomino.agents import make_agent
 from kingdomino.cli.app import build_options, fail, game_error
-from kingdomino.cli.bot import Bot, ServerRefused, parse_clock
+from kingdomino.cli.bot import Bot, ServerRefused, parse_clock, parse_rating_range
 from kingdomino.cli.bot_door import (
     RATINGS,
     ClockRange,
@@ -85,6 +85,20 @@ def takes_of(
             raise fail(f"--accept-game: {said}") from None
     accepted = tuple(games) or ((f"{game}:{mode}",) if mode else (game,))
     return Takes(accepted, tuple(ranges), chosen, tuple(players))
+
+
+def ranged(text: str, logged_in: bool, challenge: str) -> dict[str, int] | None:
+    """``--rating-range``'s offsets, or its mistake said: a range is made around the account's
+    rating (a guest has none) and is a quick game's (a challenge names its players)."""
+    try:
+        offsets = parse_rating_range(text)
+    except ValueError as error:
+        raise fail(f"--rating-range: {error}") from None
+    if offsets and not logged_in:
+        raise fail("--rating-range: is around the bot's rating: needs its account (--name and --password)")
+    if offsets and challenge:
+        raise fail("--rating-range: is for quick games: a challenge names its players")
+    return offsets
 
 
 def bot(
@@ -165,6 +179,22 @@ def bot(
     at_once: Annotated[
         int, typer.Option(min=1, metavar="N", help="Games played at once with --accept-challenges.")
     ] = 1,
+    rating_range: Annotated[
+        str,
+        typer.Option(
+            metavar="LOW:HIGH",
+            help="Quick games with players rated this far below and above the bot (e.g. -200:300).",
+        ),
+    ] = "",
+    no_takebacks: Annotated[
+        bool, typer.Option("--no-takebacks", help="The games it opens allow no takebacks.")
+    ] = False,
+    takebacks: Annotated[
+        str,
+        typer.Option(
+            "--takebacks", metavar="ANSWER", help="Answer a takeback asked of the bot: accept or decline."
+        ),
+    ] = "decline",
     join_tournament_id: Annotated[
         str,
         typer.Option(
@@ -196,6 +226,9 @@ def bot(
         raise fail(f"--clock: {error}") from None
     if rated and time_control is None:
         raise fail("--rated: a rated game needs a clock: add --clock (e.g. days:1 or game:5+3)")
+    wanted_range = ranged(rating_range, bool(password), challenge)
+    if takebacks not in ("accept", "decline"):
+        raise fail(f"--takebacks: expected accept or decline, got {takebacks!r}")
     door_flags = {
         "--accept-game": bool(accept_game),
         "--accept-clock": bool(accept_clock),
@@ -229,16 +262,25 @@ def bot(
 
             def seek(player: Bot, held: HeldStop | None = None) -> tuple[str, str]:
                 """One game the bot seeks: a challenge of ``--challenge``'s account, or a quick game."""
+                allowed = not no_takebacks
                 if challenge:
-                    return player.challenge(challenge, game, players, options, rated, time_control, held)
-                return player.pair(game, players, options, rated, name, time_control, held)
+                    return player.challenge(
+                        challenge, game, players, options, rated, time_control, held, allowed
+                    )
+                return player.pair(
+                    game, players, options, rated, name, time_control, held, wanted_range, allowed
+                )
 
             if join_tournament_id:
                 join_tournament(Bot(server, http, agent, seed), join_tournament_id)
             if accept_challenges:
                 made = iter(range(seed, seed + 2**31))
-                answering(Door(lambda: Bot(server, http, agent, next(made)), takes, at_once, seek, seeking))
-            player = Bot(server, http, agent, seed)
+                accepts = takebacks == "accept"
+                door = Door(
+                    lambda: Bot(server, http, agent, next(made), accepts), takes, at_once, seek, seeking
+                )
+                answering(door)
+            player = Bot(server, http, agent, seed, takebacks == "accept")
             for number in range(seeking):
                 with HeldStop() as held:  # a stop while paired, before the bot knows its game
                     game_id, token = seek(player, held)

@@ -161,15 +161,18 @@ def challenge_accounts(
 
 
 def challenge_made(table: Table) -> None:
-    """Each account a seat of ``table``'s new game is kept for is told who challenges it."""
+    """Each account a seat of ``table``'s new game is kept for is told who challenges it, and
+    whether its game allows takebacks (``takebacks``: the entry says "No takebacks" before the
+    challenge is accepted, as the lobby's challenge card does)."""
     stored = table.stored
     creator = stored.creator()
     by = str(stored.seats[creator]["name"]) if creator is not None else ""
+    params = {**about(stored), "name": by, "takebacks": stored.takebacks}
 
     def writes() -> None:
         for info in stored.seats:
             if info["kind"] == "open" and info.get("for") is not None:
-                event = Event("challenged", f"challenge:{stored.id}", {**about(stored), "name": by})
+                event = Event("challenged", f"challenge:{stored.id}", params)
                 note(table.store, int(info["for"]), event)
 
     kept(table.store, writes, "a challenge")

@@ -167,6 +167,11 @@ class PairingRequest(Body):
         description="The creators' ratings the player accepts around their own (none: any); the "
         "game opened when none fits takes it as its range.",
     )
+    takebacks: bool = Field(
+        default=True,
+        description="Takebacks allowed: only open games of the same choice are joined, and the "
+        "game opened when none fits takes it.",
+    )
 
 
 class ChallengeRequest(Body):
@@ -197,6 +202,11 @@ class ChallengeRequest(Body):
         default=False,
         description="Anyone may watch the game once accepted, listed among the live games "
         "(`GET /api/live-games`); left out, only its players and their links see it.",
+    )
+    takebacks: bool = Field(
+        default=True,
+        description="Its players may ask each other to take a move back; the challenged see "
+        "before they accept whether they may (`takebacks` of the listing).",
     )
 
     def named(self) -> list[str]:

@@ -106,6 +106,7 @@ async def challenge(
         account=account.player(),
         time_control=body.time_control.spec() if body.time_control else None,
         public=body.public,
+        takebacks=body.takebacks,
     )
     challenge_made(hub.pusher, table)
     return views.created(table)

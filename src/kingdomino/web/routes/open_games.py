@@ -112,7 +112,8 @@ async def pairing(
     others. `created` says which; the answer of a new game is the creation's (`POST /api/games`).
     Both answers carry the player's `seat` and its `token` at the top, so a client reads one shape.
     Ranges count both ways (``seek_ranges``): a game's range must hold the player, the player's
-    `rating_range` the game's creator; the game opened when none fits takes the player's range."""
+    `rating_range` the game's creator; the game opened when none fits takes the player's range.
+    `takebacks`: only games of the same choice are joined, as the clock and rated flag are."""
     same_origin(request)
     mine = None
     if account is not None:
@@ -150,6 +151,7 @@ async def pairing(
         account=seeker.account,
         time_control=_time_control(body),
         rating_range=own_range,
+        takebacks=body.takebacks,
     )
     # The player opening the game sits first; the other seats wait open.
     return {**views.created(table), "created": True, "seat": 0, "token": table.stored.seats[0]["token"]}
@@ -170,7 +172,10 @@ def _candidates(
     """The open games of ``body``'s game and table with these ``options`` (as the game reads them:
     an option left out is its default) that a quick game may join, the closest creator's rating
     first; none where an account of ``apart`` sits (a block stands between it and the seeker),
-    none whose range leaves the seeker out or whose creator is out of ``own_range``."""
+    none whose range leaves the seeker out or whose creator is out of ``own_range``, and none of
+    another takebacks choice: a seek is for a game of these rules, as its clock is; a player who
+    refuses takebacks is never asked for one, and one who allows them (the form's default) finds
+    them allowed in the game, whatever its page shows first."""
     account = seeker.account[0] if seeker.account else None
     fitting = [
         game
@@ -185,6 +190,7 @@ def _candidates(
         and not any(seat["account"] in apart for seat in game["seats"])
         and holds(game["rating_range"], seeker.rating)
         and holds(own_range, game["rating"])
+        and game["takebacks"] == body.takebacks
     ]
     mine = rating_value(seeker.rating)
     fitting.sort(key=lambda game: abs(rating_value(game["rating"]) - mine))

@@ -16,6 +16,7 @@ import { tellAwaiting, tellTurnElsewhere } from "./turn-told.js";
 import { noticeListed, noticeShortTime } from "./turn-notify.js";
 import { returnDay } from "./vacation.js";
 import { errorWords, gameTitle, localName } from "./words.js";
+import { tellGamesEnded } from "./games-ended.js";
 
 /** A game of the account (GET /api/account/games; web/account_games.py game_entry).
  * @typedef {{id: string, game: string, options: import("./view-types.js").GameOptions, created: string, scores: number[], moves: number,
@@ -68,6 +69,7 @@ export function accountGames(account) {
   const refresh = () => Promise.all([listGames(list), seatsAwaiting()]).then(([listed, seats]) => {
     if (!listed) return;
     noticeListed(before, listed.all);
+    tellGamesEnded(before, listed.all);
     before = listed.all;
     // A game the account has already (begun or joined logged in) is not offered to it: the offer
     // waits for the list that says which those are.

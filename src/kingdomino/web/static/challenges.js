@@ -8,6 +8,7 @@ import { el } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { gameChoiceFields, openJoined, timeControlWords, waitWords } from "./open-games.js";
+import { noTakebacks, takebacksBox, takebacksChosen } from "./lobby-takebacks.js";
 import { remember, tokensFor } from "./saved-games.js";
 import { api } from "./server.js";
 import { tellChallenged } from "./turn-told.js";
@@ -32,12 +33,14 @@ export async function challengeCard(name, bot, games) {
   const further = furtherNames(() => wanted.chosen().players, /** @type {HTMLElement} */ (wanted.fields[0]));
   // Private to its players unless the challenger says otherwise, as the server has it.
   const watched = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "challenge-public" }));
+  const takebacks = takebacksBox("challenge-takebacks");
   const send = async (/** @type {Event} */ event) => {
     event.preventDefault();
     said.textContent = "";
     try {
       const created = /** @type {import("./view-types.js").Created} */ (await api("/api/challenges", { method: "POST",
-        body: { names: [name, ...further.names()], ...wanted.chosen(), public: watched.checked } }));
+        body: { names: [name, ...further.names()], ...wanted.chosen(), public: watched.checked,
+          takebacks: takebacksChosen(takebacks, "challenge-takebacks") } }));
       remember(created.id, [String(created.seats[0].token)], { kinds: ["me", ...created.seats.slice(1).map(() => "open")] });
       location.href = `/game/${created.id}`;
     } catch (problem) { said.textContent = errorWords(problem); }
@@ -53,7 +56,7 @@ export async function challengeCard(name, bot, games) {
   return el("section", { class: "card", id: "challenge" }, title,
     el("form", { id: "challenge-form", onsubmit: send, "aria-labelledby": "challenge-title" },
       wanted.fields[0], further.field, ...wanted.fields.slice(1), " ",
-      el("label", { title: t("watch.public_title") }, watched, " ", t("watch.public")), " ",
+      el("label", { title: t("watch.public_title") }, watched, " ", t("watch.public")), " ", takebacks, " ",
       el("button", { type: "submit", class: "primary", id: "challenge-button" }, t("challenge.send")),
       about), said);
 }
@@ -111,11 +114,13 @@ function whoWords(c, me) {
     awaited.length ? ` · ${t("challenge.awaiting", { names: names(awaited) })}` : ""];
 }
 
-/** What a challenge is: the game, rated or casual, its clock and how long it still waits. @param {Challenge} c */
+/** What a challenge is: the game, rated or casual, its clock, how long it still waits, and "No
+ * takebacks" when it allows none (told before it is accepted, as the open games' lines tell it).
+ * @param {Challenge} c */
 function challengeWords(c) {
   const left = c.open_until === null ? null : (c.open_until * 1000 - Date.now()) / 60000;
-  return [gameTitle(c), t(c.rated ? "lobby.rated" : "lobby.casual"), timeControlWords(c.time_control),
-    left === null ? "" : t("lobby.waits_more", { time: waitWords(left) })].filter(Boolean).join(" · ");
+  return [[gameTitle(c), t(c.rated ? "lobby.rated" : "lobby.casual"), timeControlWords(c.time_control),
+    left === null ? "" : t("lobby.waits_more", { time: waitWords(left) })].filter(Boolean).join(" · "), noTakebacks(c)];
 }
 
 /** How a challenge ended, in words, as account `me` sees it (its challenger, or one it named); ""
@@ -218,7 +223,7 @@ export function challengesCard() {
       t("lobby.call_off")) : ""]
         : [...open, ...declineControls(c, about, reasons, failed)];
     return el("li", { "data-id": c.id, class: c.to_you ? "challenge to-you" : "challenge" },
-      el("span", { id: about }, ...whoWords(c, me), " · ", challengeWords(c), ...awayNotes(c, me, draw)), " ", ...buttons);
+      el("span", { id: about }, ...whoWords(c, me), " · ", ...challengeWords(c), ...awayNotes(c, me, draw)), " ", ...buttons);
   };
   const draw = () => {
     card.hidden = !waiting.size && !ended.childElementCount;

@@ -37,7 +37,7 @@ export function entryWords(entry) {
   const game = p.game ? gameTitle({ game: p.game, options: p.options || {} }) : "";
   const name = localName(String(p.name || ""));
   switch (entry.kind) {
-    case "challenged": return t("inbox.challenged", { name, game, n: p.players });
+    case "challenged": return t("inbox.challenged", { name, game, n: p.players }) + (p.takebacks === false ? ` · ${t("lobby.no_takebacks")}` : "");
     case "challenge_accepted": return t("inbox.accepted", { name, game });
     case "challenge_declined": return p.yours ? t("inbox.declined", { name, game })
       : t("inbox.declined_other", { name, game, creator: localName(String(p.creator || "")) });

@@ -10,6 +10,8 @@ import { el } from "./dom.js";
 import { markArrival } from "./game-focus.js";
 import { openGameFilters, whyNotYours } from "./open-game-filters.js";
 import { ratingRangeField } from "./rating-range.js";
+import { takebacksBox, takebacksChosen } from "./lobby-takebacks.js";
+import { ACCOUNT_GAME_ENDED } from "./games-ended.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
 import { language, number, t } from "./i18n.js";
 import { tellNews } from "./news.js";
@@ -190,16 +192,18 @@ export function gameChoiceFields(games, prefix, name, players, clockName = t("lo
 function quickGameForm(games, failed) {
   const wanted = gameChoiceFields(games, "quick", t("lobby.quick_game_choice"));
   const range = ratingRangeField("quick-range");
+  const takebacks = takebacksBox("quick-takebacks", t("lobby.quick_takebacks_title"));
   const pair = async (/** @type {Event} */ event) => {
     event.preventDefault();
     const rating_range = range.chosen();
     try {
       const answer = /** @type {Seated & {created: boolean}} */ (await api("/api/pairing", { method: "POST",
-        body: { ...wanted.chosen(), name: guestName(), ...(rating_range ? { rating_range } : {}) } }));
+        body: { ...wanted.chosen(), name: guestName(), ...(rating_range ? { rating_range } : {}),
+          takebacks: takebacksChosen(takebacks, "quick-takebacks") } }));
       openJoined(answer);
     } catch (problem) { failed(problem); }
   };
-  return el("form", { id: "quick-game", onsubmit: pair }, ...wanted.fields, " ", range.field, " ",
+  return el("form", { id: "quick-game", onsubmit: pair }, ...wanted.fields, " ", range.field, " ", takebacks, " ",
     el("button", { type: "submit", class: "primary", id: "quick-game-button" }, t("lobby.quick_game")),
     el("p", { class: "small" }, t("lobby.quick_game_text")));
 }
@@ -259,6 +263,8 @@ export function openGamesCard(games, heard) {
     opened.onclose = () => { if (socket === opened && document.body.contains(list)) setTimeout(connect, RECONNECT_SECONDS * 1000); };
   };
   connect();
+  // A game of the account ended: its rating may have moved, and with it which games it may join.
+  document.addEventListener(ACCOUNT_GAME_ENDED, () => readRatings());
   const name = el("input", { id: "guest-name", maxlength: 40, size: 14, value: localStorage.getItem(NAME_KEY) || "",
     autocomplete: "nickname" });
   // A player logged in plays under the account's name: the guest's name is not asked of them. A
