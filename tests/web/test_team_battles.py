@@ -1,15 +1,18 @@
 """Team battles over the API (``web.team_battle``): an arena of three clubs made by a leader of
 one, joined by their members alone (a member of two choosing once), paired across clubs, each
 club scored by its best players' points, its winner named at the end, listed on the clubs' pages
-and read the same after a restart; and the refusals of a battle's making."""
+and read the same after a restart; and the refusals of a battle's making. Over SQLite and,
+when ``KINGDOMINO_TEST_POSTGRES_URL`` is set, PostgreSQL."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from limits import parse
-from tests.web.conftest import QUICK, new_app
+from tests.web.conftest import POSTGRES, QUICK, fresh_postgres, new_app
 from tests.web.test_arenas import CLOCK, end_the_window_now, line, page, resign_game, waited
 from tests.web.test_challenges import account, as_
 from tests.web.test_clubs import new_club, post
@@ -18,6 +21,16 @@ from tests.web.test_relations import fresh
 from tests.web.test_tournaments import act
 
 from kingdomino.web.accounts import Accounts
+
+
+@pytest.fixture
+def battle_database(either_database: str) -> Iterator[str]:
+    """SQLite, then a PostgreSQL database of this test's own: its players' names are its own."""
+    if either_database != POSTGRES:
+        yield either_database
+        return
+    with fresh_postgres("kd_battle") as url:
+        yield url
 
 
 def app(database: str) -> Any:
@@ -53,8 +66,8 @@ def pairs(found: dict[str, Any]) -> list[set[str]]:
     return [{game["first"], game["second"]} for game in found["arena"]["games"]]
 
 
-def test_three_clubs_battle_across_clubs_and_their_best_players_score(database: str) -> None:
-    with TestClient(app(database)) as client:
+def test_three_clubs_battle_across_clubs_and_their_best_players_score(battle_database: str) -> None:
+    with TestClient(app(battle_database)) as client:
         names = ("Kira", "Boris", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal")
         s = {name: account(client, name) for name in names}
         owls, larks, wrens = (new_club(client, s[leader]) for leader in ("Kira", "Cleo", "Eve"))
@@ -119,12 +132,12 @@ def test_three_clubs_battle_across_clubs_and_their_best_players_score(database: 
         assert listed == [
             {"id": tournament_id, "name": "Clubs' night", "status": "finished", "clubs": [owls, larks, wrens]}
         ]
-    with TestClient(app(database)) as client:
+    with TestClient(app(battle_database)) as client:
         assert page(client, tournament_id)["team_battle"] == {**found["team_battle"], "you": None}
 
 
-def test_a_team_battle_is_refused_in_words(database: str) -> None:
-    with TestClient(app(database)) as client:
+def test_a_team_battle_is_refused_in_words(battle_database: str) -> None:
+    with TestClient(app(battle_database)) as client:
         s = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
         owls, larks = new_club(client, s["Kira"]), new_club(client, s["Cleo"])
         post(client, s["Boris"], f"/api/clubs/{owls}/join")
