@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from limits import parse
+from sqlalchemy import func, select
 from tests.web.conftest import POSTGRES, QUICK, fresh_postgres, new_app
 from tests.web.test_arenas import CLOCK, end_the_window_now, line, page, resign_game, waited
 from tests.web.test_challenges import account, as_
@@ -20,7 +21,11 @@ from tests.web.test_open_games import refusal
 from tests.web.test_relations import fresh
 from tests.web.test_tournaments import act
 
+from kingdomino.web import clubs, team_battle
 from kingdomino.web.accounts import Accounts
+from kingdomino.web.store import Store
+from kingdomino.web.tables import AccountRow, TournamentRow
+from kingdomino.web.team_battle_tables import TeamBattleClubRow
 
 
 @pytest.fixture
@@ -155,3 +160,35 @@ def test_a_team_battle_is_refused_in_words(battle_database: str) -> None:
         found = page(client, made.json()["id"], s["Kira"])
         assert found["team_battle"]["leaders"] == 5 and found["team_battle"]["sides"] == {"Kira": owls}
         assert [c["name"] for c in found["team_battle"]["clubs"]] == sorted([owls, larks], key=str.casefold)
+
+
+def closed_by_its_leader(store: Store, club: str, leader: str) -> None:
+    """The club ``club`` closed by its leader ``leader`` (``clubs.close``), as its page does."""
+    with store.engine.connect() as connection:
+        leader_id = connection.scalar(select(AccountRow.id).where(AccountRow.name == leader))
+    assert leader_id is not None
+    clubs.close(store, club, leader_id)
+
+
+def test_a_club_closed_as_its_battle_is_made_leaves_no_arena(
+    battle_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(app(battle_database)) as client:
+        s = {name: account(client, name) for name in ("Kira", "Cleo")}
+        owls, larks = new_club(client, s["Kira"]), new_club(client, s["Cleo"])
+        store = client.app.state.hub.store  # type: ignore[attr-defined]
+        checked = team_battle.checked_clubs
+
+        def then_closed(*args: Any) -> Any:
+            found = checked(*args)
+            closed_by_its_leader(store, larks, "Cleo")
+            return found
+
+        monkeypatch.setattr(team_battle, "checked_clubs", then_closed)
+        assert refusal(battle(client, s["Kira"], [owls, larks])) == (404, "no_club")
+        with store.engine.connect() as connection:
+            left = [
+                connection.scalar(select(func.count()).select_from(t))
+                for t in (TournamentRow, TeamBattleClubRow)
+            ]
+        assert left == [0, 0], "no plain arena left behind, nor a battle's rows"
