@@ -17,6 +17,7 @@ from tests.web.conftest import POSTGRES, QUICK, fresh_postgres, new_app
 from tests.web.test_arenas import CLOCK, end_the_window_now, line, page, resign_game, waited
 from tests.web.test_challenges import account, as_
 from tests.web.test_clubs import new_club, post
+from tests.web.test_inbox import eventually, inbox
 from tests.web.test_open_games import refusal
 from tests.web.test_relations import fresh
 from tests.web.test_tournaments import act
@@ -129,6 +130,21 @@ def test_three_clubs_battle_across_clubs_and_their_best_players_score(battle_dat
             (3, wrens, 0, [("Eve", 0)]),
         ], "one leader counts: Boris's 2 points are not the Owls'"
         assert found["team_battle"]["winners"] == [owls]
+        for name, club, place in (
+            ("Kira", owls, 1),
+            ("Cleo", larks, 2),
+            ("Gus", larks, 2),
+            ("Eve", wrens, 3),
+        ):
+            told = eventually(client, s[name], "team_battle_ended")["params"]
+            assert (told["name"], told["winners"], told["club"], told["place"], told["of"]) == (
+                "Clubs' night",
+                [owls],
+                club,
+                place,
+                3,
+            ), "each player is told the winner and their club's place"
+        assert not [e for e in inbox(client, s["Hal"])["entries"] if e["kind"] == "team_battle_ended"]
         gus = page(client, tournament_id, s["Gus"])["team_battle"]["you"]
         assert gus == {"club": larks, "clubs": [owls, larks]}
         finished = as_(client, None).get("/api/tournaments", params={"status": "finished"}).json()["finished"]

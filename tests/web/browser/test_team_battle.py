@@ -138,6 +138,23 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
     expect(phone.locator("#team-battle-winner")).to_have_text(f"Winner: {larks}")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360, "long names wrap"
     phone.locator("#team-battle").screenshot(path=str(SHOTS / "ended-phone-en.png"))
+    # Its end in each player's inbox (the API tests see the entries written).
+    told = phone.evaluate(
+        """async ([owls, larks]) => {
+            const { entryWords } = await import(staticBase + "inbox.js");
+            const said = (params) => entryWords({ id: 1, kind: "team_battle_ended", at: 0, read: false,
+                token: null, params: { tournament: "t1", name: "Club night", of: 3, ...params } });
+            return [said({ winners: [owls], club: larks, place: 2 }),
+                said({ winners: [owls, larks], club: owls, place: 1 }),
+                said({ winners: [], club: owls, place: 1 })];
+        }""",
+        [owls, larks],
+    )
+    assert told == [
+        f"{owls} won the team battle Club night; your club {larks}: place 2 of 3",
+        f"The team battle Club night is over: your club {owls} came first",
+        "The team battle Club night is over: no club scored",
+    ]
 
     kira.reload()
     gus_line = kira.locator("#arena-standings tbody tr", has_text=gus)
