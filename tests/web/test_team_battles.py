@@ -208,3 +208,48 @@ def test_a_club_closed_as_its_battle_is_made_leaves_no_arena(
                 for t in (TournamentRow, TeamBattleClubRow)
             ]
         assert left == [0, 0], "no plain arena left behind, nor a battle's rows"
+
+
+def test_a_player_who_leaves_their_club_and_a_club_closed_mid_battle(battle_database: str) -> None:
+    """Dan leaves the Larks after joining: he plays on for them (joins again for them alone), his
+    points theirs. Eve closes the Wrens mid-battle: she plays on, paired across clubs, her points
+    the Wrens' in the table; no former Wren joins any more, and at the end Eve is told the Wrens'
+    place."""
+    with TestClient(app(battle_database)) as client:
+        names = ("Kira", "Cleo", "Dan", "Eve", "Fay")
+        s = {name: account(client, name) for name in names}
+        owls, larks, wrens = (new_club(client, s[leader]) for leader in ("Kira", "Cleo", "Eve"))
+        for member, club in (("Dan", larks), ("Fay", wrens)):
+            post(client, s[member], f"/api/clubs/{club}/join")
+        tournament_id = battle(client, s["Kira"], [owls, larks, wrens]).json()["id"]
+        for name in ("Cleo", "Dan", "Eve"):
+            assert join(client, s[name], tournament_id).status_code == 200
+        assert post(client, s["Dan"], f"/api/clubs/{larks}/leave").status_code == 200
+        assert act(client, s["Dan"], tournament_id, "leave").status_code == 200
+        assert refusal(join(client, s["Dan"], tournament_id, owls)) == (409, "team_battle_side")
+        assert join(client, s["Dan"], tournament_id).status_code == 200, "for the Larks he left"
+        assert as_(client, s["Eve"]).delete(f"/api/clubs/{wrens}").status_code == 200
+        assert refusal(join(client, s["Fay"], tournament_id)) == (403, "team_battle_member")
+        playing = ("Kira", "Cleo", "Dan", "Eve")
+        for name in playing:
+            page(client, tournament_id, s[name])
+        assert act(client, s["Kira"], tournament_id, "start").status_code == 200
+        readers = tuple(s[name] for name in playing)
+        found = waited(client, tournament_id, lambda f: len(f["arena"]["games"]) == 2, readers=readers)
+        assert {"Cleo", "Dan"} not in pairs(found), "Dan plays for the Larks still: not against Cleo"
+        eves = next(game for game in found["arena"]["games"] if "Eve" in (game["first"], game["second"]))
+        other = next(name for name in (eves["first"], eves["second"]) if name != "Eve")
+        resign_game(client, eves["game_id"], s, loser=other, winner="Eve")
+        found = waited(client, tournament_id, lambda f: line(f, "Eve")["points"] == 2, readers=readers)
+        table = {club["name"]: (club["score"], club["players"]) for club in found["team_battle"]["clubs"]}
+        assert table == {owls: (0, 1), larks: (0, 2), wrens: (2, 1)}, "the closed club keeps its line"
+        assert found["team_battle"]["sides"] == {"Kira": owls, "Cleo": larks, "Dan": larks, "Eve": wrens}
+        end_the_window_now(client, tournament_id)
+        last = next(game for game in found["arena"]["games"] if game["game_id"] != eves["game_id"])
+        resign_game(client, last["game_id"], s, loser=last["second"], winner=last["first"])
+        found = waited(client, tournament_id, lambda f: f["status"] == "finished")
+        assert wrens in found["team_battle"]["winners"], "the closed club may win"
+        told = eventually(client, s["Eve"], "team_battle_ended")["params"]
+        assert (told["club"], told["place"]) == (wrens, 1)
+        told = eventually(client, s["Dan"], "team_battle_ended")["params"]
+        assert told["club"] == larks
