@@ -138,6 +138,25 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
     expect(phone.locator("#team-battle-winner")).to_have_text(f"Winner: {larks}")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360, "long names wrap"
     phone.locator("#team-battle").screenshot(path=str(SHOTS / "ended-phone-en.png"))
+    # In a running arena the same choice stands in place of the arena's Join.
+    running = phone.evaluate(
+        """async ([owls, larks]) => {
+            const { arenaCards } = await import(staticBase + "tournament-arena.js");
+            const acts = [];
+            const found = { status: "running", you: { organiser: false, playing: false }, club_gone: false,
+                entrants: [], public: true, game: "kingdomino", options: {},
+                arena: { minutes: 60, ends_at: null, seconds_left: null, standings: [], games: [],
+                    you: null },
+                team_battle: { leaders: 5, clubs: [], sides: {}, winners: [],
+                    you: { club: null, clubs: [owls, larks] } } };
+            const [card] = arenaCards(found, async (what, body) => { acts.push([what, body]); });
+            const asked = card.querySelector("#arena-which-club")?.textContent;
+            card.querySelector(`#arena-join-choice button[data-club="${larks}"]`).click();
+            return { join: card.querySelector("#arena-join") !== null, asked, acts };
+        }""",
+        [owls, larks],
+    )
+    assert running == {"join": False, "asked": "Play for which club?", "acts": [["join", {"club": larks}]]}
     # Its end in each player's inbox (the API tests see the entries written).
     told = phone.evaluate(
         """async ([owls, larks]) => {
