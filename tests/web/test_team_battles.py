@@ -1,23 +1,42 @@
 """Team battles over the API (``web.team_battle``): an arena of three clubs made by a leader of
 one, joined by their members alone (a member of two choosing once), paired across clubs, each
 club scored by its best players' points, its winner named at the end, listed on the clubs' pages
-and read the same after a restart; and the refusals of a battle's making."""
+and read the same after a restart; and the refusals of a battle's making. Over SQLite and,
+when ``KINGDOMINO_TEST_POSTGRES_URL`` is set, PostgreSQL."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from limits import parse
-from tests.web.conftest import QUICK, new_app
+from sqlalchemy import func, select
+from tests.web.conftest import POSTGRES, QUICK, fresh_postgres, new_app
 from tests.web.test_arenas import CLOCK, end_the_window_now, line, page, resign_game, waited
 from tests.web.test_challenges import account, as_
 from tests.web.test_clubs import new_club, post
+from tests.web.test_inbox import eventually, inbox
 from tests.web.test_open_games import refusal
 from tests.web.test_relations import fresh
 from tests.web.test_tournaments import act
 
+from kingdomino.web import clubs, team_battle
 from kingdomino.web.accounts import Accounts
+from kingdomino.web.store import Store
+from kingdomino.web.tables import AccountRow, TournamentRow
+from kingdomino.web.team_battle_tables import TeamBattleClubRow
+
+
+@pytest.fixture
+def battle_database(either_database: str) -> Iterator[str]:
+    """SQLite, then a PostgreSQL database of this test's own: its players' names are its own."""
+    if either_database != POSTGRES:
+        yield either_database
+        return
+    with fresh_postgres("kd_battle") as url:
+        yield url
 
 
 def app(database: str) -> Any:
@@ -53,8 +72,8 @@ def pairs(found: dict[str, Any]) -> list[set[str]]:
     return [{game["first"], game["second"]} for game in found["arena"]["games"]]
 
 
-def test_three_clubs_battle_across_clubs_and_their_best_players_score(database: str) -> None:
-    with TestClient(app(database)) as client:
+def test_three_clubs_battle_across_clubs_and_their_best_players_score(battle_database: str) -> None:
+    with TestClient(app(battle_database)) as client:
         names = ("Kira", "Boris", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal")
         s = {name: account(client, name) for name in names}
         owls, larks, wrens = (new_club(client, s[leader]) for leader in ("Kira", "Cleo", "Eve"))
@@ -111,6 +130,21 @@ def test_three_clubs_battle_across_clubs_and_their_best_players_score(database: 
             (3, wrens, 0, [("Eve", 0)]),
         ], "one leader counts: Boris's 2 points are not the Owls'"
         assert found["team_battle"]["winners"] == [owls]
+        for name, club, place in (
+            ("Kira", owls, 1),
+            ("Cleo", larks, 2),
+            ("Gus", larks, 2),
+            ("Eve", wrens, 3),
+        ):
+            told = eventually(client, s[name], "team_battle_ended")["params"]
+            assert (told["name"], told["winners"], told["club"], told["place"], told["of"]) == (
+                "Clubs' night",
+                [owls],
+                club,
+                place,
+                3,
+            ), "each player is told the winner and their club's place"
+        assert not [e for e in inbox(client, s["Hal"])["entries"] if e["kind"] == "team_battle_ended"]
         gus = page(client, tournament_id, s["Gus"])["team_battle"]["you"]
         assert gus == {"club": larks, "clubs": [owls, larks]}
         finished = as_(client, None).get("/api/tournaments", params={"status": "finished"}).json()["finished"]
@@ -119,12 +153,12 @@ def test_three_clubs_battle_across_clubs_and_their_best_players_score(database: 
         assert listed == [
             {"id": tournament_id, "name": "Clubs' night", "status": "finished", "clubs": [owls, larks, wrens]}
         ]
-    with TestClient(app(database)) as client:
+    with TestClient(app(battle_database)) as client:
         assert page(client, tournament_id)["team_battle"] == {**found["team_battle"], "you": None}
 
 
-def test_a_team_battle_is_refused_in_words(database: str) -> None:
-    with TestClient(app(database)) as client:
+def test_a_team_battle_is_refused_in_words(battle_database: str) -> None:
+    with TestClient(app(battle_database)) as client:
         s = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
         owls, larks = new_club(client, s["Kira"]), new_club(client, s["Cleo"])
         post(client, s["Boris"], f"/api/clubs/{owls}/join")
@@ -142,3 +176,80 @@ def test_a_team_battle_is_refused_in_words(database: str) -> None:
         found = page(client, made.json()["id"], s["Kira"])
         assert found["team_battle"]["leaders"] == 5 and found["team_battle"]["sides"] == {"Kira": owls}
         assert [c["name"] for c in found["team_battle"]["clubs"]] == sorted([owls, larks], key=str.casefold)
+
+
+def closed_by_its_leader(store: Store, club: str, leader: str) -> None:
+    """The club ``club`` closed by its leader ``leader`` (``clubs.close``), as its page does."""
+    with store.engine.connect() as connection:
+        leader_id = connection.scalar(select(AccountRow.id).where(AccountRow.name == leader))
+    assert leader_id is not None
+    clubs.close(store, club, leader_id)
+
+
+def test_a_club_closed_as_its_battle_is_made_leaves_no_arena(
+    battle_database: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(app(battle_database)) as client:
+        s = {name: account(client, name) for name in ("Kira", "Cleo")}
+        owls, larks = new_club(client, s["Kira"]), new_club(client, s["Cleo"])
+        store = client.app.state.hub.store  # type: ignore[attr-defined]
+        checked = team_battle.checked_clubs
+
+        def then_closed(*args: Any) -> Any:
+            found = checked(*args)
+            closed_by_its_leader(store, larks, "Cleo")
+            return found
+
+        monkeypatch.setattr(team_battle, "checked_clubs", then_closed)
+        assert refusal(battle(client, s["Kira"], [owls, larks])) == (404, "no_club")
+        with store.engine.connect() as connection:
+            left = [
+                connection.scalar(select(func.count()).select_from(t))
+                for t in (TournamentRow, TeamBattleClubRow)
+            ]
+        assert left == [0, 0], "no plain arena left behind, nor a battle's rows"
+
+
+def test_a_player_who_leaves_their_club_and_a_club_closed_mid_battle(battle_database: str) -> None:
+    """Dan leaves the Larks after joining: he plays on for them (joins again for them alone), his
+    points theirs. Eve closes the Wrens mid-battle: she plays on, paired across clubs, her points
+    the Wrens' in the table; no former Wren joins any more, and at the end Eve is told the Wrens'
+    place."""
+    with TestClient(app(battle_database)) as client:
+        names = ("Kira", "Cleo", "Dan", "Eve", "Fay")
+        s = {name: account(client, name) for name in names}
+        owls, larks, wrens = (new_club(client, s[leader]) for leader in ("Kira", "Cleo", "Eve"))
+        for member, club in (("Dan", larks), ("Fay", wrens)):
+            post(client, s[member], f"/api/clubs/{club}/join")
+        tournament_id = battle(client, s["Kira"], [owls, larks, wrens]).json()["id"]
+        for name in ("Cleo", "Dan", "Eve"):
+            assert join(client, s[name], tournament_id).status_code == 200
+        assert post(client, s["Dan"], f"/api/clubs/{larks}/leave").status_code == 200
+        assert act(client, s["Dan"], tournament_id, "leave").status_code == 200
+        assert refusal(join(client, s["Dan"], tournament_id, owls)) == (409, "team_battle_side")
+        assert join(client, s["Dan"], tournament_id).status_code == 200, "for the Larks he left"
+        assert as_(client, s["Eve"]).delete(f"/api/clubs/{wrens}").status_code == 200
+        assert refusal(join(client, s["Fay"], tournament_id)) == (403, "team_battle_member")
+        playing = ("Kira", "Cleo", "Dan", "Eve")
+        for name in playing:
+            page(client, tournament_id, s[name])
+        assert act(client, s["Kira"], tournament_id, "start").status_code == 200
+        readers = tuple(s[name] for name in playing)
+        found = waited(client, tournament_id, lambda f: len(f["arena"]["games"]) == 2, readers=readers)
+        assert {"Cleo", "Dan"} not in pairs(found), "Dan plays for the Larks still: not against Cleo"
+        eves = next(game for game in found["arena"]["games"] if "Eve" in (game["first"], game["second"]))
+        other = next(name for name in (eves["first"], eves["second"]) if name != "Eve")
+        resign_game(client, eves["game_id"], s, loser=other, winner="Eve")
+        found = waited(client, tournament_id, lambda f: line(f, "Eve")["points"] == 2, readers=readers)
+        table = {club["name"]: (club["score"], club["players"]) for club in found["team_battle"]["clubs"]}
+        assert table == {owls: (0, 1), larks: (0, 2), wrens: (2, 1)}, "the closed club keeps its line"
+        assert found["team_battle"]["sides"] == {"Kira": owls, "Cleo": larks, "Dan": larks, "Eve": wrens}
+        end_the_window_now(client, tournament_id)
+        last = next(game for game in found["arena"]["games"] if game["game_id"] != eves["game_id"])
+        resign_game(client, last["game_id"], s, loser=last["second"], winner=last["first"])
+        found = waited(client, tournament_id, lambda f: f["status"] == "finished")
+        assert wrens in found["team_battle"]["winners"], "the closed club may win"
+        told = eventually(client, s["Eve"], "team_battle_ended")["params"]
+        assert (told["club"], told["place"]) == (wrens, 1)
+        told = eventually(client, s["Dan"], "team_battle_ended")["params"]
+        assert told["club"] == larks

@@ -44,6 +44,7 @@ from kingdomino.web.inbox_events import tell_places
 from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
 from kingdomino.web.refusals import HubError
 from kingdomino.web.store import Store
+from kingdomino.web.team_battle_end import tell_the_result
 from kingdomino.web.tournament_store import Tournament
 
 if TYPE_CHECKING:
@@ -75,9 +76,10 @@ def points_of(state: ArenaState) -> dict[int, int]:
 
 def tell_the_end(store: Store, tournament: Tournament, state: ArenaState) -> None:
     """The arena is over: each of its players is told their place in its standings, as a round
-    tournament's are (``inbox_events.tournament_ended``)."""
+    tournament's are (``inbox_events.tournament_ended``), and a team battle's its result."""
     lines = standings(tournament.names(), state.results())
     tell_places(store, tournament, [(line.player, line.rank) for line in lines], "an arena's end")
+    tell_the_result(store, tournament, lines)
 
 
 class Arena:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -16,6 +16,9 @@ from kingdomino.web.arena_pairing import outcome_of
 from kingdomino.web.arena_tables import ArenaCallOffRow, ArenaGameRow, ArenaPauseRow, ArenaRow
 from kingdomino.web.store import Store
 from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
+
+if TYPE_CHECKING:
+    from kingdomino.web.team_battle import Battle
 
 
 @dataclass
@@ -70,11 +73,16 @@ class ArenaState:
 
 
 def create(store: Store, settings: dict[str, Any]) -> None:
-    """Store a new arena: its tournament's row (``settings`` but ``minutes``) and its window."""
+    """Store a new arena: its tournament's row (``settings`` but ``minutes``) and its window, and
+    a team battle's rows (``settings``' ``team_battle``: ``team_battle.Battle``) in the same
+    transaction."""
     minutes = int(settings.pop("minutes"))
+    battle: Battle | None = settings.pop("team_battle", None)
     with store.engine.begin() as connection:
         connection.execute(insert(TournamentRow).values(**settings))
         connection.execute(insert(ArenaRow).values(tournament_id=settings["id"], minutes=minutes))
+        if battle is not None:
+            battle.write(connection, settings["id"])
 
 
 def load(store: Store, tournament_id: str) -> ArenaState | None:

@@ -12,6 +12,7 @@ member who leaves their club after joining plays on for it, as a members-only to
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import insert, select
@@ -68,17 +69,40 @@ def checked_clubs(store: Store, account_id: int, names: Sequence[str]) -> tuple[
     return clubs, first
 
 
-def create(store: Store, tournament_id: str, leaders: int, clubs: Sequence[tuple[int, str]]) -> None:
-    """Make the arena ``tournament_id`` a team battle of ``clubs`` whose ``leaders`` best count."""
-    with store.engine.begin() as connection:
-        connection.execute(insert(TeamBattleRow).values(tournament_id=tournament_id, leaders=leaders))
+@dataclass(frozen=True)
+class Battle:
+    """A team battle asked for, its clubs checked (``checked_clubs``): written with its arena."""
+
+    leaders: int
+    clubs: list[tuple[int, str]]
+    #: Its organiser's account and the club they play for (None: they organise it alone).
+    organiser: tuple[int, int] | None
+
+    def write(self, connection: Connection, tournament_id: str) -> None:
+        """Its rows, in the transaction that writes its arena ``tournament_id``
+        (``arena_store.create``), so that no arena is left without them: a club closed since
+        its check is refused 404 ``no_club``, and the arena is not written either."""
+        ids = [club_id for club_id, _ in self.clubs]
+        still = select(ClubRow.id).where(ClubRow.id.in_(ids)).with_for_update(read=True)
+        kept = set(connection.scalars(still))
+        gone = next((name for club_id, name in self.clubs if club_id not in kept), None)
+        if gone is not None:
+            raise no_club(gone)
+        connection.execute(insert(TeamBattleRow).values(tournament_id=tournament_id, leaders=self.leaders))
         connection.execute(
             insert(TeamBattleClubRow),
             [
                 {"tournament_id": tournament_id, "club_id": club_id, "name": name, "number": n}
-                for n, (club_id, name) in enumerate(clubs)
+                for n, (club_id, name) in enumerate(self.clubs)
             ],
         )
+        if self.organiser is not None:
+            account_id, club_id = self.organiser
+            connection.execute(
+                insert(TeamBattleSideRow).values(
+                    tournament_id=tournament_id, account_id=account_id, club_id=club_id
+                )
+            )
 
 
 def clubs_of(connection: Connection, tournament_id: str) -> list[tuple[int, str]]:

@@ -1,9 +1,9 @@
 """A team battle in the browser: Kira, a club's leader, organises one from her club's page (the
 lobby's form, "A team battle between clubs", three clubs one a line); its page shows the clubs'
-table above the standings, Kira's club and each player's beside their name; Gus, a member of two
-of its clubs, chooses his on a 360 px phone as he joins; the standings file names each player's
-club. Screenshots, desktop and phone, go to the artifacts' ``team_battle`` folder. The API tests
-(test_team_battles.py) play one through and refuse."""
+table above the standings, Kira's club and each player's beside their name; Ivy and Gus, members
+of two of its clubs, are asked which they play for where Join is (desktop, a 360 px phone); the
+standings file names each player's club. Screenshots, desktop and phone, go to the artifacts'
+``team_battle`` folder. The API tests (test_team_battles.py) play one through and refuse."""
 
 from __future__ import annotations
 
@@ -42,6 +42,8 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
     member(live_server, f"Cleo{secrets.token_hex(3)}", creates=larks)
     member(live_server, f"Eve{secrets.token_hex(3)}", creates=wrens)
     member(live_server, gus, joins=(owls, larks))
+    ivy_name = f"Ivy{secrets.token_hex(3)}"
+    member(live_server, ivy_name, joins=(owls, larks))
     kira.goto(f"{live_server}/club/{quote(owls)}")
     kira.wait_for_selector("#club-team-battles")
     assert kira.inner_text("#club-team-battles p") == "No team battle yet."
@@ -66,14 +68,34 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
     # The clubs' table comes before the players' standings.
     order = kira.evaluate("[...document.querySelectorAll('#team-battle, #arena-standings')].map((e) => e.id)")
     assert order == ["team-battle", "arena-standings"]
-    assert kira.locator("#team-battle-side").count() == 0, "Kira plays for her club already"
+    assert kira.locator("#tournament-join-choice").count() == 0, "Kira plays for her club already"
+
+    # Ivy, of two of its clubs, is asked which she plays for where Join is: no club is hers unasked.
+    ivy = new_page(browser, live_server)
+    ivy.goto(live_server + "/")
+    assert ivy.request.post(
+        f"{live_server}/api/session",
+        data={"name": ivy_name, "password": PASSWORD},
+        headers={"Origin": live_server},
+    ).ok
+    ivy.goto(f"{live_server}/tournament/{tournament_id}")
+    expect(ivy.locator("#tournament-which-club")).to_have_text("Play for which club?")
+    assert ivy.locator("#tournament-join").count() == 0, "no Join that would choose for her"
+    choices = ivy.locator("#tournament-join-choice button")
+    assert choices.all_inner_texts() == [f"Join for {owls}", f"Join for {larks}"]
+    ivy.locator("#tournament").screenshot(path=str(SHOTS / "which-club-en.png"))
+    assert axe_violations(ivy) == []
+    choices.nth(0).click()
+    expect(ivy.locator("#team-battle-you")).to_have_text(f"You play for {owls}")
+    expect(ivy.locator("#tournament-leave")).to_be_visible()
+    assert ivy.locator("#tournament-join-choice").count() == 0
 
     phone = logged_in_phone(browser, live_server, gus, "en")
     phone.goto(f"{live_server}/tournament/{tournament_id}")
-    phone.wait_for_selector("#team-battle-side")
-    assert phone.locator("#team-battle-side option").all_inner_texts() == [owls, larks]
-    phone.select_option("#team-battle-side", larks)
-    phone.click("#tournament-join")
+    expect(phone.locator("#tournament-which-club")).to_have_text("Play for which club?")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360, "the choice fits the phone"
+    phone.locator("#tournament").screenshot(path=str(SHOTS / "which-club-phone-en.png"))
+    phone.click(f"#tournament-join-choice button[data-club='{larks}']")
     expect(phone.locator("#team-battle-you")).to_have_text(f"You play for {larks}")
     expect(phone.locator(f"#team-battle-clubs tr[data-club='{larks}'] td").nth(3)).to_have_text(f"{gus} 0")
     phone.locator("#arena-standings").scroll_into_view_if_needed()
@@ -116,6 +138,42 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
     expect(phone.locator("#team-battle-winner")).to_have_text(f"Winner: {larks}")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360, "long names wrap"
     phone.locator("#team-battle").screenshot(path=str(SHOTS / "ended-phone-en.png"))
+    # In a running arena the same choice stands in place of the arena's Join.
+    running = phone.evaluate(
+        """async ([owls, larks]) => {
+            const { arenaCards } = await import(staticBase + "tournament-arena.js");
+            const acts = [];
+            const found = { status: "running", you: { organiser: false, playing: false }, club_gone: false,
+                entrants: [], public: true, game: "kingdomino", options: {},
+                arena: { minutes: 60, ends_at: null, seconds_left: null, standings: [], games: [],
+                    you: null },
+                team_battle: { leaders: 5, clubs: [], sides: {}, winners: [],
+                    you: { club: null, clubs: [owls, larks] } } };
+            const [card] = arenaCards(found, async (what, body) => { acts.push([what, body]); });
+            const asked = card.querySelector("#arena-which-club")?.textContent;
+            card.querySelector(`#arena-join-choice button[data-club="${larks}"]`).click();
+            return { join: card.querySelector("#arena-join") !== null, asked, acts };
+        }""",
+        [owls, larks],
+    )
+    assert running == {"join": False, "asked": "Play for which club?", "acts": [["join", {"club": larks}]]}
+    # Its end in each player's inbox (the API tests see the entries written).
+    told = phone.evaluate(
+        """async ([owls, larks]) => {
+            const { entryWords } = await import(staticBase + "inbox.js");
+            const said = (params) => entryWords({ id: 1, kind: "team_battle_ended", at: 0, read: false,
+                token: null, params: { tournament: "t1", name: "Club night", of: 3, ...params } });
+            return [said({ winners: [owls], club: larks, place: 2 }),
+                said({ winners: [owls, larks], club: owls, place: 1 }),
+                said({ winners: [], club: owls, place: 1 })];
+        }""",
+        [owls, larks],
+    )
+    assert told == [
+        f"{owls} won the team battle Club night; your club {larks}: place 2 of 3",
+        f"The team battle Club night is over: your club {owls} came first",
+        "The team battle Club night is over: no club scored",
+    ]
 
     kira.reload()
     gus_line = kira.locator("#arena-standings tbody tr", has_text=gus)
@@ -126,10 +184,12 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
         kira.click("#standings-file")
     rows = list(csv.reader(io.StringIO(started.value.path().read_text(encoding="utf-8-sig"))))
     assert rows[0][:3] == ["Place", "Player", "Club"]
-    assert sorted((row[1], row[2]) for row in rows[1:]) == sorted([(kira_name, owls), (gus, larks)])
+    assert sorted((row[1], row[2]) for row in rows[1:]) == sorted(
+        [(kira_name, owls), (gus, larks), (ivy_name, owls)]
+    )
     kira.goto(f"{live_server}/club/{quote(wrens)}")
     expect(kira.locator(f"#club-team-battles li[data-id='{tournament_id}']")).to_contain_text(
         f"Clubs: {owls}, {larks}, {wrens}"
     )
     posted(kira, f"/api/tournaments/{tournament_id}/cancel")
-    assert not kira.errors and not phone.errors
+    assert not kira.errors and not phone.errors and not ivy.errors

@@ -12,11 +12,8 @@ from pydantic import Field
 from kingdomino.web import team_battle
 from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.bodies import Body
-from kingdomino.web.seats import SeatPlayer
 from kingdomino.web.store import Store
 from kingdomino.web.team_battle import LEADERS, MAX_CLUBS, MAX_LEADERS, MIN_LEADERS
-from kingdomino.web.tournament_store import Tournament
-from kingdomino.web.tournaments import Tournaments
 
 
 class TeamBattleRequest(Body):
@@ -39,34 +36,18 @@ class JoinRequest(Body):
     club: str | None = Field(default=None, max_length=64, description="The club you play for.")
 
 
-#: A battle's clubs checked: (id, name) each, and the one its creator plays for.
-Checked = tuple[TeamBattleRequest, list[tuple[int, str]], int]
-
-
 async def battle_clubs(
-    store: Store, account_id: int, battle: TeamBattleRequest | None, format_: str
-) -> Checked | None:
+    store: Store, organiser: int, battle: TeamBattleRequest | None, format_: str, play: bool
+) -> team_battle.Battle | None:
     """The team battle asked for, its clubs checked (``team_battle.checked_clubs``; a team
-    battle is an arena: else 422 ``team_battle_arena``), before the tournament is made."""
+    battle is an arena: else 422 ``team_battle_arena``), before the tournament is made with it;
+    its ``organiser`` plays for the first of its clubs they lead, if they ``play``."""
     if battle is None:
         return None
     if format_ != "arena":
         raise HubError(422, "format", "a team battle is an arena", "team_battle_arena")
-    clubs, own = await asyncio.to_thread(team_battle.checked_clubs, store, account_id, battle.clubs)
-    return battle, clubs, own
-
-
-async def make_battle(
-    tournaments: Tournaments, organiser: SeatPlayer, tournament_id: str, battle: Checked, play: bool
-) -> Tournament:
-    """The arena ``tournament_id`` just made becomes the team battle ``battle``; its organiser
-    joins it if ``play``, for the first of its clubs they lead."""
-    asked, clubs, own = battle
-    await asyncio.to_thread(team_battle.create, tournaments.store, tournament_id, asked.leaders, clubs)
-    if play:
-        await asyncio.to_thread(team_battle.enlist, tournaments.store, tournament_id, organiser.id, own)
-        await tournaments.join(tournament_id, organiser)
-    return await tournaments.read(tournament_id)
+    clubs, own = await asyncio.to_thread(team_battle.checked_clubs, store, organiser, battle.clubs)
+    return team_battle.Battle(battle.leaders, clubs, (organiser, own) if play else None)
 
 
 async def enlist(store: Store, tournament_id: str, account_id: int, wanted: str | None) -> None:

@@ -23,13 +23,7 @@ from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, LoggedIn, account_required, limited, same_origin
 from kingdomino.web.routes.bodies import Body, GameName, GameOptions, TimeControlRequest
 from kingdomino.web.routes.dependencies import Client
-from kingdomino.web.routes.team_battles import (
-    JoinRequest,
-    TeamBattleRequest,
-    battle_clubs,
-    enlist,
-    make_battle,
-)
+from kingdomino.web.routes.team_battles import JoinRequest, TeamBattleRequest, battle_clubs, enlist
 from kingdomino.web.seats import clean_name
 from kingdomino.web.silences import check_writing
 from kingdomino.web.team_battle import clubs_named
@@ -136,10 +130,10 @@ async def create(
         else None,
         "time_control": body.time_control.spec() if body.time_control else None,
     }
-    battle = await battle_clubs(tournaments.store, account.id, body.team_battle, body.format)
-    made = await tournaments.create(account.player(), settings, body.play and battle is None)
+    battle = await battle_clubs(tournaments.store, account.id, body.team_battle, body.format, body.play)
     if battle is not None:
-        made = await make_battle(tournaments, account.player(), made.id, battle, body.play)
+        settings["team_battle"] = battle  # written with its arena, in one transaction
+    made = await tournaments.create(account.player(), settings, body.play)
     return tournament_json(made, account.id, {})
 
 

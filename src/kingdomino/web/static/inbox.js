@@ -50,8 +50,19 @@ export function entryWords(entry) {
     case "arena_withdrawn": return t("inbox.arena_withdrawn", { tournament: p.name, n: Number(p.minutes) });
     case "tournament_ended": return p.place === 1 ? t("inbox.t_won", { tournament: p.name })
       : t("inbox.t_place", { tournament: p.name, place: number(p.place), total: number(p.of) });
+    case "team_battle_ended": return battleWords(p);
     default: return null;
   }
+}
+
+/** A team battle's end in words (web/team_battle_end.py): the winning clubs and the reader's
+ * club's place. @param {Record<string, any>} p */
+function battleWords(p) {
+  const winners = /** @type {string[]} */ (p.winners || []);
+  if (!winners.length) return t("inbox.tb_none", { tournament: p.name });
+  if (winners.includes(p.club)) return t("inbox.tb_first", { tournament: p.name, club: p.club });
+  return t("inbox.tb_place", { tournament: p.name, club: p.club, place: number(p.place), total: number(p.of),
+    winners: new Intl.ListFormat(language(), { type: "conjunction" }).format(winners) });
 }
 
 /** The page an entry opens: a challenge's lobby, where it is answered; a game's, at the player's

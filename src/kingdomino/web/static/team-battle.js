@@ -1,6 +1,6 @@
 // A team battle (web/team_battle.py): an arena where clubs meet. Its card on the arena's page (the
-// clubs' table above the players' standings, the winner once over, the club a reader plays for or
-// the choice of one), the club beside each player, the organiser's fields of a new one, and the
+// clubs' table above the players' standings, the winner once over, the club a reader plays for),
+// the Join of one who chooses which club they play for, the club beside each player, the organiser's fields of a new one, and the
 // battles a club's page lists.
 import { el } from "./dom.js";
 import { number, t } from "./i18n.js";
@@ -12,16 +12,13 @@ import { number, t } from "./i18n.js";
 /** A team battle as a club's page lists it (GET /api/clubs/{name}: `team_battles`).
  * @typedef {{id: string, name: string, status: string, clubs: string[]}} ListedBattle */
 
-/** The id of the choice of a club to play for, read as the reader joins. */
-const SIDE_ID = "team-battle-side";
-
 /** The address of a club's page. @param {string} name */
 function clubHref(name) {
   return `/club/${encodeURIComponent(name)}`;
 }
 
-/** The team battle's card (none for an arena of players alone): its rules, its clubs' table and
- * the winner; the reader's club, or their choice of one when several of its clubs are theirs.
+/** The team battle's card (none for an arena of players alone): its rules, its clubs' table,
+ * the winner and the reader's club.
  * @param {import("./tournament.js").Tournament} found @returns {HTMLElement[]} */
 export function battleCards(found) {
   const battle = found.team_battle;
@@ -39,31 +36,31 @@ export function battleCards(found) {
   return [el("section", { class: "card", id: "team-battle" },
     el("h2", { id: "team-battle-title" }, t("team_battle.title")), winners,
     el("p", { class: "small" }, t("team_battle.rules"), " ", t("team_battle.leaders_n", { n: number(battle.leaders) })),
-    yours(found, battle),
+    yours(battle),
     el("div", { class: "table-scroll" }, el("table", { class: "players-table", id: "team-battle-clubs", "aria-labelledby": "team-battle-title" },
       el("thead", {}, el("tr", {}, heads.map((head, i) => el("th", { scope: "col", class: i === 0 || i === 2 ? "figure" : undefined }, head)))),
       el("tbody", {}, rows))))];
 }
 
-/** The club the reader plays for, or their choice of one before they join (when several of the
- * battle's clubs are theirs). @param {import("./tournament.js").Tournament} found @param {BattlePart} battle */
-function yours(found, battle) {
-  const you = battle.you;
-  if (!you) return "";
-  if (you.club) {
-    return el("p", { id: "team-battle-you" }, t("team_battle.you_play_for", { name: you.club }));
-  }
-  const joining = found.status === "open" || found.status === "running";
-  if (!joining || found.you?.playing || you.clubs.length < 2) return "";
-  return el("p", {}, el("label", {}, t("team_battle.play_for"), " ",
-    el("select", { id: SIDE_ID }, you.clubs.map((name) => el("option", { value: name }, name)))));
+/** The club the reader plays for, once they joined. @param {BattlePart} battle */
+function yours(battle) {
+  const club = battle.you?.club;
+  return club ? el("p", { id: "team-battle-you" }, t("team_battle.you_play_for", { name: club })) : "";
 }
 
-/** The body of a join: the club chosen, when the page offers a choice (none else).
- * @param {string} what the act asked for @returns {{club: string} | undefined} */
-export function joinBody(what) {
-  const chosen = /** @type {HTMLSelectElement | null} */ (document.getElementById(SIDE_ID));
-  return what === "join" && chosen ? { club: chosen.value } : undefined;
+/** In place of the page's Join, for a reader who may play for several of the battle's clubs and
+ * has chosen none: "Play for which club?" and a Join for each, so that no club is chosen for them
+ * (a join naming none is refused: `team_battle_choose`). Null: the page's own Join does.
+ * @param {import("./tournament.js").Tournament} found @param {import("./tournament.js").Act} act
+ * @param {string} where the prefix of the page's Join's id ("tournament", "arena") */
+export function sideJoin(found, act, where) {
+  const you = found.team_battle?.you;
+  if (!you || you.club || you.clubs.length < 2) return null;
+  const asked = `${where}-which-club`;
+  return el("span", { class: "team-battle-join", role: "group", id: `${where}-join-choice`, "aria-labelledby": asked },
+    el("span", { id: asked }, t("team_battle.which_club")), " ",
+    you.clubs.map((name) => el("button", { type: "button", class: "primary", "data-club": name, onclick: () => act("join", { club: name }) },
+      t("team_battle.join_for", { name }))));
 }
 
 /** The club a player of the standings plays for, beside their name ("" outside a team battle).

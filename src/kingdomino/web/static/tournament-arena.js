@@ -8,7 +8,7 @@ import { language, t } from "./i18n.js";
 import { openJoined, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
-import { battleCards, sideMark } from "./team-battle.js";
+import { battleCards, sideJoin, sideMark } from "./team-battle.js";
 import { standingsFileLink } from "./tournament-export.js";
 import { botMark, botNames } from "./tournament-marks.js";
 import { errorWords, gameTitle } from "./words.js";
@@ -73,7 +73,7 @@ export function sayRefusedSeat(page, words) {
 }
 
 /** The arena's cards, in place of a round tournament's rounds.
- * @param {ArenaTournament} found @param {(what: string) => Promise<void>} act */
+ * @param {ArenaTournament} found @param {import("./tournament.js").Act} act */
 export function arenaCards(found, act) {
   const arena = found.arena;
   if (!arena) return [];
@@ -83,7 +83,7 @@ export function arenaCards(found, act) {
 }
 
 /** The time left and the reader's state with their buttons. @param {ArenaTournament} found
- * @param {ArenaPart} arena @param {(what: string) => Promise<void>} act */
+ * @param {ArenaPart} arena @param {import("./tournament.js").Act} act */
 function youCard(found, arena, act) {
   const running = found.status === "running";
   const clock = el("p", { id: "arena-clock", class: "arena-clock" });
@@ -105,7 +105,7 @@ function youCard(found, arena, act) {
   if (freedWords(you)) state = [freedWords(you)];
   else if (running && found.you && !found.you.playing && !you && found.club_gone) {
     state = [el("span", { class: "small", id: "arena-club-gone" }, t("error.tournament_club_gone"))];
-  } else if (running && found.you && !found.you.playing && !you) state = [button("join", "tournament.join", true)];
+  } else if (running && found.you && !found.you.playing && !you) state = [sideJoin(found, act, "arena") ?? button("join", "tournament.join", true)];
   else if (running && you && found.you?.playing) {
     state = you.paused ? [t("arena.paused"), " ", button("rejoin", "arena.rejoin", true)]
       : you.game ? [t("arena.going")]

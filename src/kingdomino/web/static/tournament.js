@@ -9,7 +9,7 @@ import { replaceKeepingFocus } from "./keep-focus.js";
 import { openJoined, timeControlWords, waitWords } from "./open-games.js";
 import { remember } from "./saved-games.js";
 import { api } from "./server.js";
-import { joinBody } from "./team-battle.js";
+import { sideJoin } from "./team-battle.js";
 import { ARENA_REFRESH_SECONDS, arenaCards, arenaRules, followArena, sayRefusedSeat } from "./tournament-arena.js";
 import { standingsFileLink } from "./tournament-export.js";
 import { botMark, botNames, kingdomWords, signed } from "./tournament-marks.js";
@@ -37,6 +37,8 @@ const REFRESH_SECONDS = 10;
  *   entrants: Array<{name: string, bot: boolean, withdrew: number | null}>,
  *   rounds_played: Array<{round: number, games: RoundGame[]}>, standings: StandingLine[],
  *   arena?: import("./tournament-arena.js").ArenaPart, team_battle?: import("./team-battle.js").BattlePart}} Tournament */
+/** An act of the reader's (join, leave, start ...), with its body (a team battle's join: the club chosen).
+ * @typedef {(what: string, body?: {club: string}) => Promise<void>} Act */
 
 /** The tournament's page. @param {HTMLElement} main @param {string} id */
 export async function showTournament(main, id) {
@@ -101,11 +103,11 @@ function newsOf(before, found) {
 function render(main, found, load) {
   document.title = `${found.name} · ${t("app.name")}`;
   const said = el("p", { class: "error", role: "alert", id: "tournament-said" });
-  /** @param {string} what */
-  const act = async (what) => {
+  /** @type {Act} */
+  const act = async (what, body) => {
     said.textContent = "";
     try {
-      await api(`/api/tournaments/${found.id}/${what}`, { method: "POST", body: joinBody(what) });
+      await api(`/api/tournaments/${found.id}/${what}`, { method: "POST", body });
       await load();
     } catch (problem) { said.textContent = errorWords(problem); }
   };
@@ -148,7 +150,7 @@ function when(seconds) {
 }
 
 /** The buttons the reader may press now (none for a guest once joining is over).
- * @param {Tournament} found @param {(what: string) => Promise<void>} act */
+ * @param {Tournament} found @param {Act} act */
 function actions(found, act) {
   const open = found.status === "open";
   // Joining is for an open tournament with a place left: a full one says so rather than refuse a Join.
@@ -159,7 +161,7 @@ function actions(found, act) {
   const withdraw = () => { if (confirm(t("tournament.withdraw_confirm"))) act("leave"); };
   return el("p", { class: "tournament-actions" },
     open && !found.you.playing ? full ? el("span", { class: "small", id: "tournament-full" }, t("error.tournament_full", { n: found.max_players }))
-      : button("join", "tournament.join", true) : "",
+      : sideJoin(found, act, "tournament") ?? button("join", "tournament.join", true) : "",
     open && found.you.playing ? button("leave", "tournament.leave") : "",
     found.status === "running" && found.you.playing
       ? el("button", { type: "button", id: "tournament-withdraw", onclick: withdraw }, t("tournament.withdraw")) : "",
