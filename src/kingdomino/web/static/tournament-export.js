@@ -5,9 +5,11 @@ import { t } from "./i18n.js";
 
 /** @typedef {import("./tournament.js").Tournament} Tournament */
 
-/** A CSV cell, quoted when it holds a comma, a quote or a line break. @param {string | number} value */
+/** A CSV cell, quoted when it holds a comma, a quote or a line break; a text a spreadsheet would
+ * read as a formula (a name that starts with =, +, -, an at sign, a tab or a carriage return) after an
+ * apostrophe, so that it shows as written and runs nothing. @param {string | number} value */
 function cell(value) {
-  const text = String(value);
+  const text = typeof value === "string" && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
