@@ -189,3 +189,22 @@ def test_a_simul_survives_a_restart(database: str) -> None:
         for game in seen["games"][:-1]:
             end_game(client, game, "resign")
         assert read(client, None, simul_id)["results"]["loss"] == 3
+
+
+def test_players_declined_leave_room_for_others(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A crowd of accounts (one person's, say) applying fills the simul; once the host declines
+    them, others apply again: those declined are not counted among its applicants."""
+    monkeypatch.setattr("kingdomino.web.simuls.MAX_APPLICANTS", 2)
+    (_, host_s), (boris, boris_s), (anna, anna_s), (_, cleo_s) = people(
+        client, "Host", "Boris", "Anna", "Cleo"
+    )
+    simul_id = new_simul(client, host_s)
+    for session in (boris_s, anna_s):
+        assert post(client, session, f"/api/simuls/{simul_id}/apply").status_code == 200
+    refused(post(client, cleo_s, f"/api/simuls/{simul_id}/apply"), 409, "simul_full")
+    for name in (boris, anna):
+        assert (
+            post(client, host_s, f"/api/simuls/{simul_id}/answer", name=name, accept=False).status_code == 200
+        )
+    assert post(client, cleo_s, f"/api/simuls/{simul_id}/apply").status_code == 200
+    refused(post(client, boris_s, f"/api/simuls/{simul_id}/apply"), 409, "simul_applied")

@@ -49,8 +49,11 @@ MARK = "simul"
 #: The games a simul plays at its start: one challenger at least, and as many as a host can follow.
 MIN_GAMES = 2
 MAX_GAMES = 30
-#: The players who may apply to one simul (the host picks the games among them).
+#: The players who may apply to one simul (the host picks the games among them): those declined
+#: are not counted, so that a crowd of accounts declined leaves room for others, but a simul keeps
+#: ``MAX_ENTRANTS`` in all (each account applies once), a bound on its page.
 MAX_APPLICANTS = 60
+MAX_ENTRANTS = 4 * MAX_APPLICANTS
 #: The simuls one account hosts at once (open or running).
 MAX_HOSTED = 2
 #: Who moves first on each board.
@@ -173,14 +176,15 @@ class Simuls:
 
     async def apply(self, simul_id: str, player: SeatPlayer) -> None:
         """``player`` applies to the open simul ``simul_id``: once, never to their own, while it
-        takes applicants (``MAX_APPLICANTS``)."""
+        takes applicants (``MAX_APPLICANTS`` not declined, ``MAX_ENTRANTS`` in all)."""
         async with self.lock:
             simul = await self._open(simul_id)
             if simul.host == player.id:
                 raise HubError(409, "simul", "you host this simul: you play every board already", "simul_own")
             if simul.entrant(player.id) is not None:
                 raise HubError(409, "simul", "you applied to this simul already", "simul_applied")
-            if len(simul.entrants) >= MAX_APPLICANTS:
+            waiting = [e for e in simul.entrants if e.state != "declined"]
+            if len(waiting) >= MAX_APPLICANTS or len(simul.entrants) >= MAX_ENTRANTS:
                 raise HubError(
                     409,
                     "simul",
