@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -208,3 +209,15 @@ def test_players_declined_leave_room_for_others(client: TestClient, monkeypatch:
         )
     assert post(client, cleo_s, f"/api/simuls/{simul_id}/apply").status_code == 200
     refused(post(client, boris_s, f"/api/simuls/{simul_id}/apply"), 409, "simul_applied")
+
+
+def test_simuls_asked_for_at_once_are_two_at_most(client: TestClient) -> None:
+    """A host who sends five creations at once (a script's) hosts two simuls, as one after
+    another would: each is counted with those made before it."""
+    ((host, host_s),) = people(client, "Host")
+    body = {"game": "kingdomino", "time_control": MINUTES}
+    with ThreadPoolExecutor(5) as pool:
+        answers = list(pool.map(lambda _: post(client, host_s, "/api/simuls", **body).status_code, range(5)))
+    assert sorted(answers) == [201, 201, 429, 429, 429], answers
+    mine = [s for s in as_(client, None).get("/api/simuls").json()["simuls"] if s["host"] == host]
+    assert len(mine) == 2

@@ -136,14 +136,6 @@ class Simuls:
                 "simul_clock",
             )
         TimeControl.of(time_control)
-        if await asyncio.to_thread(records.hosted, self.store, host.id) >= MAX_HOSTED:
-            raise HubError(
-                429,
-                "simul",
-                f"you host {MAX_HOSTED} simuls not yet over, the most at once",
-                "too_many_simuls",
-                {"n": MAX_HOSTED},
-            )
         simul_id = secrets.token_hex(6)
         row = {
             **settings,
@@ -153,7 +145,16 @@ class Simuls:
             "status": "open",
             "created": time.time(),
         }
-        await asyncio.to_thread(records.create, self.store, row)
+        async with self.lock:  # creations sent at once are each counted with those made before
+            if await asyncio.to_thread(records.hosted, self.store, host.id) >= MAX_HOSTED:
+                raise HubError(
+                    429,
+                    "simul",
+                    f"you host {MAX_HOSTED} simuls not yet over, the most at once",
+                    "too_many_simuls",
+                    {"n": MAX_HOSTED},
+                )
+            await asyncio.to_thread(records.create, self.store, row)
         return await self.read(simul_id)
 
     # --- before the start ---------------------------------------------------------------------
