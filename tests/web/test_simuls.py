@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import select
 from tests.web.test_challenges import as_
 from tests.web.test_clubs import post
 from tests.web.test_relations import app_over, people
 
 from kingdomino.web import simul_store
+from kingdomino.web.tables import GameRow
 
 MINUTES = {"kind": "game", "minutes": 10, "increment": 5}
 
@@ -221,3 +223,25 @@ def test_simuls_asked_for_at_once_are_two_at_most(client: TestClient) -> None:
     assert sorted(answers) == [201, 201, 429, 429, 429], answers
     mine = [s for s in as_(client, None).get("/api/simuls").json()["simuls"] if s["host"] == host]
     assert len(mine) == 2
+
+
+def test_a_start_asked_of_two_servers_at_once_makes_each_game_once(database: str) -> None:
+    """The host's Start sent twice, to two servers over one database (a double click behind a
+    balancer): each challenger gets one game, not one on each server."""
+    with TestClient(app_over(database)) as one, TestClient(app_over(database)) as other:
+        named = people(one, "Host", "Boris", "Anna", "Cleo")
+        host_s = named[0][1]
+        simul_id = new_simul(one, host_s)
+        for _, session in named[1:]:
+            assert post(one, session, f"/api/simuls/{simul_id}/apply").status_code == 200
+        assert post(one, host_s, f"/api/simuls/{simul_id}/accept-all").status_code == 200
+        with ThreadPoolExecutor(2) as pool:
+            starts = list(pool.map(lambda c: post(c, host_s, f"/api/simuls/{simul_id}/start"), (one, other)))
+        assert all(answer.status_code in (200, 409) for answer in starts), [a.text for a in starts]
+        store = one.app.state.hub.store  # type: ignore[attr-defined]
+        with store.engine.connect() as connection:
+            seats = connection.execute(select(GameRow.seats)).scalars().all()
+        made = [s for s in seats if any(seat.get("simul") == simul_id for seat in s)]
+        assert len(made) == 3, f"{len(made)} games for 3 challengers"
+        games = read(one, host_s, simul_id)["games"]
+        assert len({g["id"] for g in games}) == 3 and all(g["status"] == "playing" for g in games)

@@ -171,6 +171,22 @@ def set_entrant(store: Store, simul_id: str, account_id: int, **columns: Any) ->
         )
 
 
+def claim_board(store: Store, simul_id: str, account_id: int, game_id: str, host_seat: int) -> bool:
+    """Write the game ``game_id`` (the host at ``host_seat``) as the entrant's board if none is
+    yet: whether it was, so that a start asked of two servers at once makes each board once."""
+    with store.engine.begin() as connection:
+        claimed = connection.execute(
+            update(SimulEntrantRow)
+            .where(
+                SimulEntrantRow.simul_id == simul_id,
+                SimulEntrantRow.account_id == account_id,
+                SimulEntrantRow.game_id.is_(None),
+            )
+            .values(game_id=game_id, host_seat=host_seat)
+        )
+        return claimed.rowcount == 1
+
+
 def set_status(store: Store, simul_id: str, status: str, **moments: float) -> None:
     with store.engine.begin() as connection:
         connection.execute(update(SimulRow).where(SimulRow.id == simul_id).values(status=status, **moments))

@@ -270,31 +270,27 @@ class Simuls:
             for board, entrant in enumerate(accepted):
                 if entrant.game_id is not None:  # made by a start a stopped server left unfinished
                     continue
-                game_id, seat = await self._make_game(simul, board, host, entrant)
-                await asyncio.to_thread(
-                    records.set_entrant,
-                    self.store,
-                    simul_id,
-                    entrant.account_id,
-                    game_id=game_id,
-                    host_seat=seat,
-                )
+                game = make_game(simul.game, 2, dict(simul.options))
+                game_id, seed = secrets.token_hex(8), self.hub.secret_seeds()
+                seat = host_seat(game, seed, host_first(simul.first, board))
+                claim = (self.store, simul_id, entrant.account_id, game_id, seat)
+                if await asyncio.to_thread(records.claim_board, *claim):  # else another server's start
+                    await self._make_game(simul, game, host, entrant, (game_id, seed, seat))
             await asyncio.to_thread(records.set_status, self.store, simul_id, "running", started=time.time())
         return await self.read(simul_id)
 
     async def _make_game(
-        self, simul: Simul, board: int, host: SeatPlayer, entrant: Entrant
-    ) -> tuple[str, int]:
-        """The game of ``board`` between the host and ``entrant``: its id and the host's seat."""
-        game = make_game(simul.game, 2, dict(simul.options))
-        seed = self.hub.secret_seeds()
-        seat = host_seat(game, seed, host_first(simul.first, board))
+        self, simul: Simul, game: Game, host: SeatPlayer, entrant: Entrant, board: tuple[str, int, int]
+    ) -> None:
+        """The game between the host and ``entrant`` claimed as their board: its id, seed and
+        the host's seat (``board``)."""
+        game_id, seed, seat = board
         challenger = SeatPlayer(entrant.account_id, entrant.name, entrant.bot)
         seats: list[dict[str, Any]] = [{}, {}]
         seats[seat] = {**host.seat(True), MARK: simul.id}
         seats[1 - seat] = {**challenger.seat(True), MARK: simul.id}
         stored = StoredGame(
-            id=secrets.token_hex(8),
+            id=game_id,
             game=game.name,
             players=2,
             options=dict(game.options),
@@ -310,8 +306,7 @@ class Simuls:
             public=True,
             takebacks=False,
         )
-        table = await self.hub.start_game(stored, game)
-        return table.id, seat
+        await self.hub.start_game(stored, game)
 
     # --- the games' ends ----------------------------------------------------------------------
 
