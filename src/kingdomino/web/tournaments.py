@@ -84,29 +84,30 @@ class Tournaments:
     async def create(self, organiser: SeatPlayer, settings: dict[str, Any], play: bool) -> Tournament:
         """A new open tournament of ``organiser`` (``settings``: the checked row's columns but the
         id, status and moments), who plays in it too if ``play``."""
-        if await asyncio.to_thread(records.organised, self.store, organiser.id) >= MAX_ORGANISED:
-            raise HubError(
-                429,
-                "tournament",
-                f"you organise {MAX_ORGANISED} tournaments not yet over, the most at once",
-                "too_many_tournaments",
-                {"n": MAX_ORGANISED},
+        async with self.lock:  # creations sent at once are each counted with those made before
+            if await asyncio.to_thread(records.organised, self.store, organiser.id) >= MAX_ORGANISED:
+                raise HubError(
+                    429,
+                    "tournament",
+                    f"you organise {MAX_ORGANISED} tournaments not yet over, the most at once",
+                    "too_many_tournaments",
+                    {"n": MAX_ORGANISED},
+                )
+            starts_at = settings.get("starts_at")
+            if starts_at is not None and not time.time() < starts_at <= time.time() + MAX_START_DAYS * 86400:
+                raise HubError(
+                    422,
+                    "starts_at",
+                    f"a tournament starts within {MAX_START_DAYS} days from now",
+                    "tournament_start_time",
+                    {"n": MAX_START_DAYS},
+                )
+            settings["options"] = rounds.checked_options(settings)
+            tournament_id = secrets.token_hex(6)
+            row = dict(settings, id=tournament_id, organiser=organiser.id, status="open", created=now())
+            await asyncio.to_thread(
+                arena_store.create if row["format"] == "arena" else records.create, self.store, row
             )
-        starts_at = settings.get("starts_at")
-        if starts_at is not None and not time.time() < starts_at <= time.time() + MAX_START_DAYS * 86400:
-            raise HubError(
-                422,
-                "starts_at",
-                f"a tournament starts within {MAX_START_DAYS} days from now",
-                "tournament_start_time",
-                {"n": MAX_START_DAYS},
-            )
-        settings["options"] = rounds.checked_options(settings)
-        tournament_id = secrets.token_hex(6)
-        row = {**settings, "id": tournament_id, "organiser": organiser.id, "status": "open", "created": now()}
-        await asyncio.to_thread(
-            arena_store.create if row["format"] == "arena" else records.create, self.store, row
-        )
         if play:
             await self.join(tournament_id, organiser)
         self._schedule(tournament_id, starts_at)
