@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from tests.web.test_challenges import as_
 from tests.web.test_clubs import post
-from tests.web.test_relations import app_over, people
+from tests.web.test_relations import app_over, people, put
 
 from kingdomino.web import simul_store
 from kingdomino.web.tables import GameRow
@@ -245,3 +245,15 @@ def test_a_start_asked_of_two_servers_at_once_makes_each_game_once(database: str
         assert len(made) == 3, f"{len(made)} games for 3 challengers"
         games = read(one, host_s, simul_id)["games"]
         assert len({g["id"] for g in games}) == 3 and all(g["status"] == "playing" for g in games)
+
+
+def test_a_block_keeps_a_player_from_applying(client: TestClient) -> None:
+    """A block keeps two accounts apart in a simul as at a game: a player the host blocked, or
+    who blocked the host, does not apply (and so never reaches "Accept all")."""
+    (host, host_s), (boris, boris_s), (_, anna_s) = people(client, "Host", "Boris", "Anna")
+    assert put(client, host_s, "blocked", boris).status_code == 200
+    assert put(client, anna_s, "blocked", host).status_code == 200
+    simul_id = new_simul(client, host_s)
+    refused(post(client, boris_s, f"/api/simuls/{simul_id}/apply"), 403, "join_refused")
+    refused(post(client, anna_s, f"/api/simuls/{simul_id}/apply"), 403, "you_blocked")
+    assert read(client, host_s, simul_id)["entrants"] == []

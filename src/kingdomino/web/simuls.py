@@ -31,6 +31,7 @@ from typing import Any
 
 from kingdomino.core.game import Game, GameError
 from kingdomino.games.registry import make_game
+from kingdomino.web import relations
 from kingdomino.web import simul_store as records
 from kingdomino.web.clocks import TimeControl
 from kingdomino.web.game_results import final_places
@@ -176,12 +177,15 @@ class Simuls:
         return simul
 
     async def apply(self, simul_id: str, player: SeatPlayer) -> None:
-        """``player`` applies to the open simul ``simul_id``: once, never to their own, while it
-        takes applicants (``MAX_APPLICANTS`` not declined, ``MAX_ENTRANTS`` in all)."""
+        """``player`` applies to the open simul ``simul_id``: once, never to their own nor with a
+        block between them and its host (``relations.apart``), while it takes applicants
+        (``MAX_APPLICANTS`` not declined, ``MAX_ENTRANTS`` in all)."""
         async with self.lock:
             simul = await self._open(simul_id)
             if simul.host == player.id:
                 raise HubError(409, "simul", "you host this simul: you play every board already", "simul_own")
+            host = {simul.host: simul.host_name}
+            await asyncio.to_thread(relations.apart, self.store, player.id, host, "join_refused")
             if simul.entrant(player.id) is not None:
                 raise HubError(409, "simul", "you applied to this simul already", "simul_applied")
             waiting = [e for e in simul.entrants if e.state != "declined"]
