@@ -257,3 +257,17 @@ def test_a_block_keeps_a_player_from_applying(client: TestClient) -> None:
     refused(post(client, boris_s, f"/api/simuls/{simul_id}/apply"), 403, "join_refused")
     refused(post(client, anna_s, f"/api/simuls/{simul_id}/apply"), 403, "you_blocked")
     assert read(client, host_s, simul_id)["entrants"] == []
+
+
+def test_a_start_makes_no_more_than_thirty_games(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answers sent to two servers at once may accept beyond the bound (each server counts on
+    its own); the start counts again and makes no more games than a host can follow."""
+    named = people(client, "Host", "Boris", "Anna", "Cleo")
+    host_s = named[0][1]
+    simul_id = new_simul(client, host_s)
+    for _, session in named[1:]:
+        assert post(client, session, f"/api/simuls/{simul_id}/apply").status_code == 200
+    assert post(client, host_s, f"/api/simuls/{simul_id}/accept-all").status_code == 200
+    monkeypatch.setattr("kingdomino.web.simuls.MAX_GAMES", 2)  # as if two servers accepted 3
+    refused(post(client, host_s, f"/api/simuls/{simul_id}/start"), 409, "simul_too_many")
+    assert read(client, host_s, simul_id)["status"] == "open"

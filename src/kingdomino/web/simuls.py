@@ -271,6 +271,7 @@ class Simuls:
                     "simul_too_few",
                     {"n": MIN_GAMES},
                 )
+            self._room_for(simul, 0)  # answers sent to two servers at once may accept beyond it
             for board, entrant in enumerate(accepted):
                 if entrant.game_id is not None:  # made by a start a stopped server left unfinished
                     continue
