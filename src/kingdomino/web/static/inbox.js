@@ -46,6 +46,7 @@ export function entryWords(entry) {
       : t("inbox.place", { game, names: listed(p.others), place: number(p.place), total: number((p.others || []).length + 1) });
     case "vacation": return t("inbox.vacation", { name, date: returnDay(Number(p.until)) });
     case "tournament_started": return t("inbox.t_started", { tournament: p.name });
+    case "simul_started": return t("inbox.simul_started", { name });
     case "tournament_round": return t("inbox.t_round", { tournament: p.name, round: number(p.round), names: listed(p.others) });
     case "arena_withdrawn": return t("inbox.arena_withdrawn", { tournament: p.name, n: Number(p.minutes) });
     case "tournament_ended": return p.place === 1 ? t("inbox.t_won", { tournament: p.name })
