@@ -199,4 +199,15 @@ def test_the_host_reads_the_boards_at_a_glance_and_goes_board_to_board(
         assert resigned.ok, resigned.text()
     phone.click("#simul-next")
     phone.wait_for_url(f"{live_server}/simul/{simul_id}")
-    assert host.errors == [] and phone.errors == []
+    # A challenger's inbox says the simul has started and opens their game at their seat.
+    challenger_page = new_page(browser, live_server, width=360, height=740, touch=True)
+    logged_in(challenger_page, live_server, names[1])
+    challenger_page.goto(f"{live_server}/")
+    challenger_page.click("#inbox-bell")
+    entry = challenger_page.locator("#inbox-list li[data-kind=simul_started] a")
+    assert f"{host_name}'s simul has started: play your game" in entry.inner_text()
+    challenger_page.screenshot(path=str(ARTIFACTS / "simul2-inbox-phone.png"))
+    entry.click()
+    challenger_page.wait_for_url(f"{live_server}/game/{games[1]['id']}*")
+    challenger_page.wait_for_selector("#your-turn")
+    assert host.errors == [] and phone.errors == [] and challenger_page.errors == []
