@@ -1,8 +1,8 @@
 // The inbox: a bell in the page's header, on every page of a logged-in player, with the count of
 // what happened for them while they were away (GET /api/account/notifications: web/inbox_store.py),
 // kept by the server so that any device shows it, with or without Web Push: challenges, their
-// moves in turn-based games, their games' ends, their tournaments' rounds, a simul's start. The bell opens the list,
-// each entry in words with a link to its page; a guest sees no bell.
+// moves in turn-based games, their games' ends, their tournaments' rounds, a simul's start. The
+// bell opens the list, each entry in words with a link to its page; a guest sees no bell.
 import { el, svg } from "./dom.js";
 import { language, number, t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
