@@ -370,3 +370,31 @@ def test_a_table_of_three_is_scored_and_ranked_by_the_games_tie_breaks(page: Liv
     assert page.locator("#scorer-table-error").text_content() == power
     assert [e for e in page.errors if "422" in e] == page.errors and len(page.errors) == 1, page.errors
     page.errors.clear()  # the server's refusal, which the console reports
+
+
+def test_an_origins_table_is_laid_on_the_frame_its_player_count_plays_on(
+    browser: Browser, live_server: str
+) -> None:
+    """Origins is played on a 7x7 territory by two players and 5x5 by three or four: a family that
+    added a second player on a phone was refused ("With 2 players the territories are 7 × 7") until
+    it changed the frame by hand. The frame follows the count as players come and go."""
+    page = new_page(browser, live_server, 360, 740, touch=True, mobile=True)
+    page.goto(live_server + "/score")
+    page.wait_for_selector("#palette")
+    page.select_option("#scorer-game", "origins")
+    assert page.input_value("#score-frame") == "5"
+    page.tap("#player-add")
+    page.wait_for_function("document.querySelector('#score-frame')?.value === '7'")
+    page.wait_for_selector("#scorer-winner")
+    lay(page, ["G", "n1"], ["0,3", "0,-2"])  # six squares wide: within a 7x7 territory only
+    page.wait_for_function("document.querySelector('#scorer-winner')?.textContent === 'Player 2 wins.'")
+    page.tap("#player-add")
+    page.wait_for_function("document.querySelector('#score-frame')?.value === '5'")
+    page.wait_for_selector("#scorer-table-error")
+    refused = "Player 2: The territory must fit in a 5 × 5 square"  # 5x5 at three: too wide
+    assert page.locator("#scorer-table-error").text_content() == refused
+    page.tap("#player-remove")
+    page.wait_for_function("document.querySelector('#scorer-winner')?.textContent === 'Player 2 wins.'")
+    assert page.input_value("#score-frame") == "7"
+    page.screenshot(path=str(ARTIFACTS / "scorer-origins-two.png"), full_page=True)
+    assert [e for e in page.errors if "422" in e] == page.errors, page.errors
