@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     AXE,
@@ -398,3 +398,40 @@ def test_an_origins_table_is_laid_on_the_frame_its_player_count_plays_on(
     assert page.input_value("#score-frame") == "7"
     page.screenshot(path=str(ARTIFACTS / "scorer-origins-two.png"), full_page=True)
     assert [e for e in page.errors if "422" in e] == page.errors, page.errors
+
+
+def test_a_screen_reader_hears_the_winner_change_and_moves_through_the_tabs(page: LivePage) -> None:
+    """A screen reader's player, keys only: the winner sentence was drawn anew with the table at
+    each answer, in no live region, so a square that changed the winner was said as "Score: 6" and
+    nothing more. The winner is a status kept across answers (its words changed only when the
+    winner changes), and the tabs take Home and End as well as the arrows."""
+    page.goto(page.base_url + "/score")
+    page.wait_for_selector("#palette")
+    page.fill("#player-name", "Anna")
+    lay(page, ["W", "n1"], ["0,1"])
+    page.click("#player-add")
+    page.fill("#player-name", "Boris")
+    lay(page, ["F", "n1"], ["0,1", "0,2"])
+    page.click("#player-add")
+    winner = page.locator("#scorer-totals-card [role=status]")
+    expect(winner).to_have_text("Boris wins.")
+    page.evaluate(
+        """() => { window.winnerNode = document.querySelector('#scorer-winner');
+        window.said = []; new MutationObserver(() => window.said.push(window.winnerNode.textContent))
+        .observe(window.winnerNode, { childList: true, characterData: true, subtree: true }); }"""
+    )
+    lay(page, ["M", "n2"], ["0,-1"])  # Player 3: 2 points, Boris still wins
+    page.wait_for_function("document.querySelectorAll('#scorer-totals-table tbody tr').length === 3")
+    scorer_total(page, 2)
+    lay(page, [], ["0,-2"])  # 2 x 4 = 8: Player 3 wins
+    expect(winner).to_have_text("Player 3 wins.")
+    assert page.evaluate("document.querySelector('#scorer-winner') === window.winnerNode")
+    assert page.evaluate("window.said") == ["Player 3 wins."]
+    page.focus("#player-tab-2")
+    page.keyboard.press("Home")
+    page.wait_for_function("document.activeElement?.id === 'player-tab-0'")
+    assert page.input_value("#player-name") == "Anna"
+    page.keyboard.press("End")
+    page.wait_for_function("document.activeElement?.id === 'player-tab-2'")
+    assert page.get_attribute("#player-tab-2", "aria-selected") == "true"
+    assert not page.errors, page.errors

@@ -65,8 +65,9 @@ export function drawTabs(scorer) {
     "aria-controls": "scorer-kingdom", "aria-selected": String(i === table.at), tabindex: i === table.at ? 0 : -1,
     onclick: () => show(scorer, i, false),
     onkeydown: (/** @type {KeyboardEvent} */ e) => {
-      const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-      if (step) { e.preventDefault(); show(scorer, (i + step + table.players.length) % table.players.length, true); }
+      const count = table.players.length;
+      const to = { ArrowRight: (i + 1) % count, ArrowLeft: (i - 1 + count) % count, Home: 0, End: count - 1 }[e.key];
+      if (to !== undefined) { e.preventDefault(); show(scorer, to, true); }
     } }, playerName(table, i)));
   const name = /** @type {HTMLInputElement} */ (el("input", { id: "player-name", maxlength: 40, autocomplete: "off",
     value: scorer.kingdom.name || "", placeholder: t("player_n", { n: table.at + 1 }) }));
