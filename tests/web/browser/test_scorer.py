@@ -404,7 +404,8 @@ def test_a_screen_reader_hears_the_winner_change_and_moves_through_the_tabs(page
     """A screen reader's player, keys only: the winner sentence was drawn anew with the table at
     each answer, in no live region, so a square that changed the winner was said as "Score: 6" and
     nothing more. The winner is a status kept across answers (its words changed only when the
-    winner changes), and the tabs take Home and End as well as the arrows."""
+    winner changes), the totals' table is named, and the tabs take Home and End as well as the
+    arrows."""
     page.goto(page.base_url + "/score")
     page.wait_for_selector("#palette")
     page.fill("#player-name", "Anna")
@@ -415,6 +416,8 @@ def test_a_screen_reader_hears_the_winner_change_and_moves_through_the_tabs(page
     page.click("#player-add")
     winner = page.locator("#scorer-totals-card [role=status]")
     expect(winner).to_have_text("Boris wins.")
+    # The table is named by its heading, as a screen reader's table list reads it.
+    expect(page.get_by_role("table", name="The table's totals")).to_be_visible()
     page.evaluate(
         """() => { window.winnerNode = document.querySelector('#scorer-winner');
         window.said = []; new MutationObserver(() => window.said.push(window.winnerNode.textContent))

@@ -80,7 +80,8 @@ function totalsTable(game, answer) {
       el("td", { class: "total" }, String(k.total)), el("td", {}, String(k.regions.reduce((sum, r) => sum + r.points, 0))), ...parts,
       ...k.tiebreaks.map((value) => el("td", {}, String(value))));
   });
-  const table = el("table", { class: "sheet totals", id: "scorer-totals-table" }, el("thead", {}, head), el("tbody", {}, rows));
+  const table = el("table", { class: "sheet totals", id: "scorer-totals-table", "aria-labelledby": "scorer-totals-title" },
+    el("thead", {}, head), el("tbody", {}, rows));
   return el("div", { class: "table-scroll" }, table);
 }
 
