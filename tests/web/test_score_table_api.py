@@ -45,6 +45,23 @@ def test_a_tie_on_points_is_broken_by_the_games_own_rule(
     assert tied["by"] == by and tied["total"] == (2 if game == "duel" else 4), body["ties"]
 
 
+def test_a_tie_the_first_tie_break_leaves_in_part_is_ranked_by_the_next(client: TestClient) -> None:
+    """Three kingdoms at 4 points: the largest region puts P3's forest of 4 first, and P1 and P2,
+    still level on it (2 squares each), are ranked by the crowns (P2's 3 before P1's 2). The
+    ties said only "the largest region ranks them" of all three, untrue of P1 and P2."""
+    answer = table(client, "kingdomino", ["W1 W1 C", "W1 W0 C M2", "F1 F0 F0 F0 C"])
+    assert answer.status_code == 200, answer.text
+    body = answer.json()
+    assert body["places"] == [3, 2, 1]
+    assert body["ties"] == [
+        {"kingdoms": [0, 1, 2], "total": 4, "by": "largest_region"},
+        {"kingdoms": [0, 1], "total": 4, "by": "crowns"},
+    ]
+    shared = table(client, "kingdomino", ["W1 W1 C", "W1 W1 C", "F1 F0 F0 F0 C"]).json()
+    assert shared["places"] == [2, 2, 1]
+    assert [tie["by"] for tie in shared["ties"]] == ["largest_region", None]
+
+
 def test_each_kingdom_is_explained_and_the_variants_count_for_every_one(client: TestClient) -> None:
     answer = table(client, "kingdomino", ["F1 C F1", "W1 W1 C", "C"], {"middle_kingdom": True})
     assert answer.status_code == 200, answer.text

@@ -15,9 +15,11 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select
 from tests.web.test_challenges import as_
 from tests.web.test_clubs import post
+from tests.web.test_inbox import inbox
 from tests.web.test_relations import app_over, people, put
 
 from kingdomino.web import simul_store
+from kingdomino.web.push_texts import PushText
 from kingdomino.web.tables import GameRow
 
 MINUTES = {"kind": "game", "minutes": 10, "increment": 5}
@@ -104,7 +106,35 @@ def test_who_moves_first_is_as_the_host_chose(client: TestClient) -> None:
     simul_id, named = started_simul(client, "challengers")
     assert not any(g["host_to_move"] for g in read(client, named[0][1], simul_id)["games"])
     simul_id, named = started_simul(client, "alternate")
-    assert sum(g["host_to_move"] for g in read(client, named[0][1], simul_id)["games"]) == 2
+    boards = read(client, named[0][1], simul_id)["games"]
+    assert [g["host_to_move"] for g in boards] == [True, False, True]
+    assert [g["challenger"] for g in boards] == [name for name, _ in named[1:]], "kept in the simul's order"
+
+
+def test_each_challenger_is_told_the_simul_started(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    told: list[tuple[int, PushText]] = []
+    pusher = client.app.state.hub.pusher  # type: ignore[attr-defined]
+
+    def tell(account: int, wording: Any, page: Any = None) -> None:
+        told.append((account, wording("en")))
+
+    monkeypatch.setattr(pusher, "tell", tell)
+    simul_id, named = started_simul(client)
+    games = {g["challenger"]: g["id"] for g in read(client, named[0][1], simul_id)["games"]}
+    assert not inbox(client, named[0][1])["entries"], "the host is not told of their own start"
+    for name, session in named[1:]:
+        entry = inbox(client, session)["entries"][0]
+        assert (entry["kind"], entry["params"]["name"], entry["params"]["game_id"]) == (
+            "simul_started",
+            named[0][0],
+            games[name],
+        )
+        assert entry["token"], "the entry opens the challenger's own seat"
+    assert len(told) == 3
+    assert {text.href for _, text in told} == {f"/game/{game}" for game in games.values()}
+    assert told[0][1].title == f"{named[0][0]}'s simul has started: play your game"
 
 
 def test_refusals_say_what_was_expected(client: TestClient) -> None:
@@ -188,8 +218,8 @@ def test_a_simul_survives_a_restart(database: str) -> None:
         seen = read(client, named[0][1], simul_id)
         assert seen["status"] == "running" and seen["results"]["loss"] == 1
         assert sorted(g["id"] for g in seen["games"]) == sorted(g["id"] for g in games)
-        assert [g["id"] for g in seen["games"]][-1] == games[0]["id"]  # over: after those played
-        for game in seen["games"][:-1]:
+        assert [g["id"] for g in seen["games"]] == [g["id"] for g in games], "in the simul's order"
+        for game in seen["games"][1:]:
             end_game(client, game, "resign")
         assert read(client, None, simul_id)["results"]["loss"] == 3
 

@@ -137,13 +137,26 @@ def _named(kingdoms: Sequence[TableKingdom], index: int) -> str:
 
 def _ties(totals: list[int], keys: list[tuple[int, ...]], game: str) -> list[dict[str, Any]]:
     """The kingdoms sharing a total, each group with the tie-break that ranked them (the first
-    of the game's that tells them apart), or none where they share a place."""
+    of the game's that tells them apart), or none where they share a place; and within a group,
+    those the tie-break left level with what ranked them next, so that each sentence is true of
+    every kingdom it names (three tied on points, two of them on the largest region too: the
+    largest region ranks the three, the crowns those two)."""
     names = TIE_BREAK_NAMES.get(game, ())
-    found = []
+    found: list[dict[str, Any]] = []
+
+    def level(seats: list[int], total: int, start: int) -> None:
+        """``seats`` share the total and the tie-breaks before ``start``."""
+        by = next((i for i in range(start, len(names)) if len({keys[seat][i] for seat in seats}) > 1), None)
+        found.append({"kingdoms": seats, "total": total, "by": None if by is None else names[by]})
+        if by is None:
+            return
+        for value in sorted({keys[seat][by] for seat in seats}, reverse=True):
+            same = [seat for seat in seats if keys[seat][by] == value]
+            if len(same) > 1:
+                level(same, total, by + 1)
+
     for total in sorted(set(totals), reverse=True):
         seats = [seat for seat, score in enumerate(totals) if score == total]
-        if len(seats) < 2:
-            continue
-        by = next((i for i in range(len(names)) if len({keys[seat][i] for seat in seats}) > 1), None)
-        found.append({"kingdoms": seats, "total": total, "by": None if by is None else names[by]})
+        if len(seats) > 1:
+            level(seats, total, 0)
     return found

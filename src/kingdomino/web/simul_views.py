@@ -17,8 +17,9 @@ RESULTS = ("win", "draw", "loss", "unplayed")
 def simul_json(simul: Simul, viewer: int | None, table_of: Callable[[str], Table | None]) -> dict[str, Any]:
     """``simul`` for ``viewer`` (an account's id; None: a guest): ``you`` says whether they host
     it, where their application stands and whether they are logged in at all; ``games`` lists
-    the boards, those awaiting the host's move first (``host_to_move``), each with the viewer's
-    token when they play it."""
+    the boards in the simul's order (its players' as they applied: a board keeps its place as
+    turns pass, for the host's eye and their "Next board"), each marked when it awaits the host's
+    move (``host_to_move``) and with the viewer's token when they play it."""
     host = viewer is not None and viewer == simul.host
     mine = simul.entrant(viewer) if viewer is not None else None
     boards = [
@@ -26,7 +27,6 @@ def simul_json(simul: Simul, viewer: int | None, table_of: Callable[[str], Table
         for entrant in simul.accepted()
         if entrant.game_id is not None
     ]
-    boards.sort(key=lambda board: (not board["host_to_move"], board["status"] != "playing"))
     counted = Counter(entrant.result for entrant in simul.accepted() if entrant.result is not None)
     return {
         "id": simul.id,

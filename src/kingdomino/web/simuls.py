@@ -9,7 +9,8 @@ who wait) and starts it (``running``), which makes one game for each accepted ch
 seated in every one: ``MIN_GAMES`` to ``MAX_GAMES``. After the start nobody joins. Each game is an
 ordinary game of two accounts, public, rated only if the host made the simul rated, without
 takebacks (a host at thirty boards would answer requests all day); its seats name
-the simul (``MARK``), for the game page's link back.
+the simul (``MARK``), for the game page's link back. Each challenger is told of the start
+(``simul_notices``).
 
 Who moves first in a game whose first player the deal draws (Kingdomino, Origins) is kept as the
 deal gives it: the host takes the seat that moves first, or the other, so the seed stays the
@@ -38,6 +39,7 @@ from kingdomino.web.game_results import final_places
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer
+from kingdomino.web.simul_notices import simul_started
 from kingdomino.web.simul_store import Entrant, Simul
 from kingdomino.web.steps import chance_steps
 from kingdomino.web.stored import StoredGame, now
@@ -282,7 +284,9 @@ class Simuls:
                 if await asyncio.to_thread(records.claim_board, *claim):  # else another server's start
                     await self._make_game(simul, game, host, entrant, (game_id, seed, seat))
             await asyncio.to_thread(records.set_status, self.store, simul_id, "running", started=time.time())
-        return await self.read(simul_id)
+        started = await self.read(simul_id)
+        await asyncio.to_thread(simul_started, self.store, self.hub.pusher, started)
+        return started
 
     async def _make_game(
         self, simul: Simul, game: Game, host: SeatPlayer, entrant: Entrant, board: tuple[str, int, int]

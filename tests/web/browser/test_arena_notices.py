@@ -76,7 +76,9 @@ def test_a_player_held_back_for_calling_games_off_is_told_until_when(
         held["held_until"],
     )
     assert re.fullmatch(r"\d{1,2}:\d{2}", said), said
-    expect(state).to_contain_text(f"составят в {said}.")
+    # Pairing needs the page open: it says so, where Kira might close it to wait.
+    keep_open = "Не закрывайте эту страницу: соперника вы получите отсюда."
+    expect(state).to_contain_text(f"составят в {said}. {keep_open}")
     assert kira.locator("#arena-pause").is_visible()
     box = state.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
@@ -120,7 +122,8 @@ def test_a_player_withdrawn_to_free_their_place_reads_why_on_the_page_and_in_the
         cleo.goto(f"{base}/tournament/{arena}")
         expect(cleo.locator("#arena-state")).to_have_text(
             "Вас вывели из этой арены, чтобы освободить ваше место для другого игрока: вы были на паузе"
-            " больше 5 мин, когда арена была заполнена."
+            " больше 5 мин, когда арена была заполнена. Ваши результаты остаются в турнирной таблице;"
+            " снова войти в эту арену нельзя."
         )
         cleo.locator("#inbox-bell").click()
         expect(cleo.locator("#inbox-list li[data-kind=arena_withdrawn] a")).to_contain_text(
@@ -135,7 +138,8 @@ def test_a_player_withdrawn_to_free_their_place_reads_why_on_the_page_and_in_the
         desktop.goto(f"{base}/tournament/{arena}")
         expect(desktop.locator("#arena-state")).to_have_text(
             "You were withdrawn from this arena to free your place for another player: you had been"
-            " paused over 5 minutes while it was full."
+            " paused over 5 minutes while it was full. Your results so far stay in the standings; this"
+            " arena cannot be joined again."
         )
         desktop.screenshot(path=str(ARTIFACTS / "arena-freed-desktop-en.png"))
         for page in (kira, boris, cleo, dan, desktop):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     AXE,
@@ -370,3 +370,71 @@ def test_a_table_of_three_is_scored_and_ranked_by_the_games_tie_breaks(page: Liv
     assert page.locator("#scorer-table-error").text_content() == power
     assert [e for e in page.errors if "422" in e] == page.errors and len(page.errors) == 1, page.errors
     page.errors.clear()  # the server's refusal, which the console reports
+
+
+def test_an_origins_table_is_laid_on_the_frame_its_player_count_plays_on(
+    browser: Browser, live_server: str
+) -> None:
+    """Origins is played on a 7x7 territory by two players and 5x5 by three or four: a family that
+    added a second player on a phone was refused ("With 2 players the territories are 7 × 7") until
+    it changed the frame by hand. The frame follows the count as players come and go."""
+    page = new_page(browser, live_server, 360, 740, touch=True, mobile=True)
+    page.goto(live_server + "/score")
+    page.wait_for_selector("#palette")
+    page.select_option("#scorer-game", "origins")
+    assert page.input_value("#score-frame") == "5"
+    page.tap("#player-add")
+    page.wait_for_function("document.querySelector('#score-frame')?.value === '7'")
+    page.wait_for_selector("#scorer-winner")
+    lay(page, ["G", "n1"], ["0,3", "0,-2"])  # six squares wide: within a 7x7 territory only
+    page.wait_for_function("document.querySelector('#scorer-winner')?.textContent === 'Player 2 wins.'")
+    page.tap("#player-add")
+    page.wait_for_function("document.querySelector('#score-frame')?.value === '5'")
+    page.wait_for_selector("#scorer-table-error")
+    refused = "Player 2: The territory must fit in a 5 × 5 square"  # 5x5 at three: too wide
+    assert page.locator("#scorer-table-error").text_content() == refused
+    page.tap("#player-remove")
+    page.wait_for_function("document.querySelector('#scorer-winner')?.textContent === 'Player 2 wins.'")
+    assert page.input_value("#score-frame") == "7"
+    page.screenshot(path=str(ARTIFACTS / "scorer-origins-two.png"), full_page=True)
+    assert [e for e in page.errors if "422" in e] == page.errors, page.errors
+
+
+def test_a_screen_reader_hears_the_winner_change_and_moves_through_the_tabs(page: LivePage) -> None:
+    """A screen reader's player, keys only: the winner sentence was drawn anew with the table at
+    each answer, in no live region, so a square that changed the winner was said as "Score: 6" and
+    nothing more. The winner is a status kept across answers (its words changed only when the
+    winner changes), the totals' table is named, and the tabs take Home and End as well as the
+    arrows."""
+    page.goto(page.base_url + "/score")
+    page.wait_for_selector("#palette")
+    page.fill("#player-name", "Anna")
+    lay(page, ["W", "n1"], ["0,1"])
+    page.click("#player-add")
+    page.fill("#player-name", "Boris")
+    lay(page, ["F", "n1"], ["0,1", "0,2"])
+    page.click("#player-add")
+    winner = page.locator("#scorer-totals-card [role=status]")
+    expect(winner).to_have_text("Boris wins.")
+    # The table is named by its heading, as a screen reader's table list reads it.
+    expect(page.get_by_role("table", name="The table's totals")).to_be_visible()
+    page.evaluate(
+        """() => { window.winnerNode = document.querySelector('#scorer-winner');
+        window.said = []; new MutationObserver(() => window.said.push(window.winnerNode.textContent))
+        .observe(window.winnerNode, { childList: true, characterData: true, subtree: true }); }"""
+    )
+    lay(page, ["M", "n2"], ["0,-1"])  # Player 3: 2 points, Boris still wins
+    page.wait_for_function("document.querySelectorAll('#scorer-totals-table tbody tr').length === 3")
+    scorer_total(page, 2)
+    lay(page, [], ["0,-2"])  # 2 x 4 = 8: Player 3 wins
+    expect(winner).to_have_text("Player 3 wins.")
+    assert page.evaluate("document.querySelector('#scorer-winner') === window.winnerNode")
+    assert page.evaluate("window.said") == ["Player 3 wins."]
+    page.focus("#player-tab-2")
+    page.keyboard.press("Home")
+    page.wait_for_function("document.activeElement?.id === 'player-tab-0'")
+    assert page.input_value("#player-name") == "Anna"
+    page.keyboard.press("End")
+    page.wait_for_function("document.activeElement?.id === 'player-tab-2'")
+    assert page.get_attribute("#player-tab-2", "aria-selected") == "true"
+    assert not page.errors, page.errors

@@ -1,5 +1,5 @@
 """A simul in the browser: the host makes it from the simuls' page, three players apply, the host
-accepts them all and starts it; the host's page then shows the three boards small, each awaiting
+accepts them all and starts it; the host's page then shows the three boards, each awaiting
 the host's move and marked, a link to its game, whose page leads back to the simul; the results
 come as games end, and the page fits a 360 px phone (the API tests, test_simuls.py, refuse)."""
 
@@ -9,7 +9,7 @@ import secrets
 
 import httpx
 from playwright.sync_api import Browser
-from tests.web.browser.pages import ARTIFACTS, axe_violations, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page
 
 
 def challenger(base: str) -> tuple[httpx.Client, str]:
@@ -114,3 +114,100 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     host.wait_for_function("() => document.querySelector('#simul-status').textContent === 'Over'")
     assert host.locator("#simul-results").inner_text() == f"{host_name}: wins 1 · draws 0 · losses 2"
     assert host.errors == [] and phone.errors == [] and boris.errors == []
+
+
+def logged_in(page: LivePage, base: str, name: str) -> None:
+    """``page`` logged in as ``name`` (made by ``log_in_new`` or ``challenger``)."""
+    page.goto(f"{base}/simuls")
+    logged = page.request.post(
+        f"{base}/api/session",
+        data={"name": name, "password": "a long enough password"},
+        headers={"Origin": base},
+    )
+    assert logged.ok, logged.text()
+
+
+def test_the_host_reads_the_boards_at_a_glance_and_goes_board_to_board(
+    browser: Browser, live_server: str
+) -> None:
+    host = new_page(browser, live_server)
+    host_name = log_in_new(host, live_server, "Host")
+    made = host.request.post(
+        f"{live_server}/api/simuls",
+        data={"game": "kingdomino", "time_control": {"kind": "game", "minutes": 30}, "first": "alternate"},
+        headers={"Origin": live_server},
+    )
+    assert made.ok, made.text()
+    simul_id = made.json()["id"]
+    players, names = zip(*(challenger(live_server) for _ in range(3)), strict=True)
+    for client in players:
+        assert client.post(f"/api/simuls/{simul_id}/apply").status_code == 200
+    for act in ("accept-all", "start"):
+        done = host.request.post(
+            f"{live_server}/api/simuls/{simul_id}/{act}", headers={"Origin": live_server}
+        )
+        assert done.ok, done.text()
+    # The boards in the simul's order, the first and third awaiting the host (alternate) marked,
+    # one row of three on a laptop, each kingdom large enough to read.
+    host.goto(f"{live_server}/simul/{simul_id}")
+    host.wait_for_function("() => document.querySelectorAll('.simul-board .simul-mini svg').length === 6")
+    cards = host.locator(".simul-board")
+    assert cards.locator(".simul-board-name").all_inner_texts() == list(names)
+    assert [("to-move" in (cards.nth(i).get_attribute("class") or "")) for i in range(3)] == [
+        True,
+        False,
+        True,
+    ]
+    boxes = [cards.nth(i).bounding_box() for i in range(3)]
+    assert all(box is not None for box in boxes)
+    assert len({round(box["y"]) for box in boxes if box}) == 1, "three boards across on a laptop"
+    mini = host.locator(".simul-mini svg").first.bounding_box()
+    assert mini is not None and mini["width"] >= 120, mini
+    host.screenshot(path=str(ARTIFACTS / "simul2-boards-desktop.png"), full_page=True)
+    phone = new_page(browser, live_server, width=360, height=740, touch=True)
+    logged_in(phone, live_server, host_name)
+    phone.goto(f"{live_server}/simul/{simul_id}")
+    phone.wait_for_function("() => document.querySelectorAll('.simul-board .simul-mini svg').length === 6")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    small = phone.locator(".simul-mini svg").first.bounding_box()
+    assert small is not None and small["width"] >= 120, small
+    phone.screenshot(path=str(ARTIFACTS / "simul2-boards-phone.png"), full_page=True)
+    # A board awaiting the challenger: "Next board" (or N) opens the next awaiting the host.
+    games = host.request.get(f"{live_server}/api/simuls/{simul_id}").json()["games"]
+    cards.nth(1).click()
+    host.wait_for_url(f"{live_server}/game/{games[1]['id']}")
+    button = host.locator("#simul-next")
+    button.wait_for()
+    assert "(N)" in (button.get_attribute("title") or "")
+    host.screenshot(path=str(ARTIFACTS / "simul2-next-desktop.png"))
+    host.locator("body").press("n")
+    host.wait_for_url(f"{live_server}/game/{games[2]['id']}")
+    host.wait_for_selector("#your-turn")
+    assert host.locator("#simul-next").count() == 0, "not before the host's move is played"
+    phone.goto(f"{live_server}/simul/{simul_id}")
+    phone.locator(".simul-board").nth(1).click()
+    phone.locator("#simul-next").wait_for()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    phone.screenshot(path=str(ARTIFACTS / "simul2-next-phone.png"))
+    # None awaits the host any more: "Next board" leads to the simul's page.
+    for board in (games[0], games[2]):
+        resigned = host.request.post(
+            f"{live_server}/api/games/{board['id']}/resign",
+            data={"token": board["token"]},
+            headers={"Origin": live_server},
+        )
+        assert resigned.ok, resigned.text()
+    phone.click("#simul-next")
+    phone.wait_for_url(f"{live_server}/simul/{simul_id}")
+    # A challenger's inbox says the simul has started and opens their game at their seat.
+    challenger_page = new_page(browser, live_server, width=360, height=740, touch=True)
+    logged_in(challenger_page, live_server, names[1])
+    challenger_page.goto(f"{live_server}/")
+    challenger_page.click("#inbox-bell")
+    entry = challenger_page.locator("#inbox-list li[data-kind=simul_started] a")
+    assert f"{host_name}'s simul has started: play your game" in entry.inner_text()
+    challenger_page.screenshot(path=str(ARTIFACTS / "simul2-inbox-phone.png"))
+    entry.click()
+    challenger_page.wait_for_url(f"{live_server}/game/{games[1]['id']}*")
+    challenger_page.wait_for_selector("#your-turn")
+    assert host.errors == [] and phone.errors == [] and challenger_page.errors == []

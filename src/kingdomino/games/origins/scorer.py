@@ -78,7 +78,8 @@ def text_format() -> dict[str, Any]:
     """How a territory is written, for a page that builds the text square by square: terrains (a
     volcano's number is its craters, 1 to ``max_craters``), the resource each terrain may carry,
     fire markers (1 to ``markers`` fires) and cavemen, by the game's data; each terrain's ``numbers``:
-    the printed fires (a volcano's craters) its squares in the box have."""
+    the printed fires (a volcano's craters) its squares in the box have; ``frame_for``: the frame a
+    table of each player count plays on (two players 7x7, more 5x5), which a table's page takes."""
     return {
         "home": HUT_LETTER,
         "empty": EMPTY_LETTER,
@@ -98,4 +99,5 @@ def text_format() -> dict[str, Any]:
         "resources": [{"letter": r.letter, "id": r.id} for r in RESOURCES],
         "cavemen": [{"code": c.code, "id": c.id} for c in CAVEMEN],
         "frames": FRAMES,
+        "frame_for": {players: setup["frame"] for players, setup in SETUPS.items()},
     }

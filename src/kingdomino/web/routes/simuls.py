@@ -99,9 +99,9 @@ async def listing(simuls: SimulsDep) -> dict[str, Any]:
 
 @router.get("/api/simuls/{simul_id}")
 async def one(simul_id: str, simuls: SimulsDep, account: CurrentAccount) -> dict[str, Any]:
-    """The simul whole: its settings, players, games (those awaiting the host's move first) and
-    the host's results; `you` says whether you host it and where your application stands, and
-    each game you play holds your seat's `token`."""
+    """The simul whole: its settings, players, games (in the simul's order, each marked when it
+    awaits the host) and the host's results; `you` says whether you host it and where your
+    application stands, and each game you play holds your seat's `token`."""
     found = await simuls.settle(simul_id)
     return simul_json(found, account.id if account else None, simuls.table_of)
 

@@ -8,18 +8,20 @@ import { dateLanguage, t } from "./i18n.js";
  * @typedef {{held_until?: number | null, call_offs?: number, freed_place?: {minutes: number} | null}} Hold */
 
 /** The words of the player's hold ("You called off 2 games by pausing: you are paired again at
- * 12:04"), "" when they are not held or the hold is over on this browser's clock.
+ * 12:04. Keep this page open: …"), "" when they are not held or the hold is over on this browser's clock.
  * @param {Hold | null | undefined} you @returns {string} */
 export function heldWords(you) {
   const until = you?.held_until;
   if (!until || until * 1000 <= Date.now()) return "";
   const time = new Intl.DateTimeFormat(dateLanguage(), { timeStyle: "short" }).format(new Date(until * 1000));
-  return t("arena.held", { n: you?.call_offs ?? 0, time });
+  // Pairing needs the page open: a player who closed it to wait would never be paired.
+  return `${t("arena.held", { n: you?.call_offs ?? 0, time })} ${t("arena.held_next")}`;
 }
 
 /** The words of the player's withdrawal to free their place ("You were withdrawn from this arena
- * to free your place: …"), "" when they were not. @param {Hold | null | undefined} you @returns {string} */
+ * to free your place: …"), and what is left to them (their results stay; no join again: the
+ * page offers none), "" when they were not. @param {Hold | null | undefined} you @returns {string} */
 export function freedWords(you) {
   const freed = you?.freed_place;
-  return freed ? t("arena.freed_place", { n: freed.minutes }) : "";
+  return freed ? `${t("arena.freed_place", { n: freed.minutes })} ${t("arena.freed_next")}` : "";
 }

@@ -1,8 +1,8 @@
 // The inbox: a bell in the page's header, on every page of a logged-in player, with the count of
 // what happened for them while they were away (GET /api/account/notifications: web/inbox_store.py),
 // kept by the server so that any device shows it, with or without Web Push: challenges, their
-// moves in turn-based games, their games' ends, their tournaments' rounds. The bell opens the list,
-// each entry in words with a link to its page; a guest sees no bell.
+// moves in turn-based games, their games' ends, their tournaments' rounds, a simul's start. The
+// bell opens the list, each entry in words with a link to its page; a guest sees no bell.
 import { el, svg } from "./dom.js";
 import { language, number, t } from "./i18n.js";
 import { replaceKeepingFocus } from "./keep-focus.js";
@@ -46,6 +46,7 @@ export function entryWords(entry) {
       : t("inbox.place", { game, names: listed(p.others), place: number(p.place), total: number((p.others || []).length + 1) });
     case "vacation": return t("inbox.vacation", { name, date: returnDay(Number(p.until)) });
     case "tournament_started": return t("inbox.t_started", { tournament: p.name });
+    case "simul_started": return t("inbox.simul_started", { name });
     case "tournament_round": return t("inbox.t_round", { tournament: p.name, round: number(p.round), names: listed(p.others) });
     case "arena_withdrawn": return t("inbox.arena_withdrawn", { tournament: p.name, n: Number(p.minutes) });
     case "tournament_ended": return p.place === 1 ? t("inbox.t_won", { tournament: p.name })

@@ -65,8 +65,9 @@ export function drawTabs(scorer) {
     "aria-controls": "scorer-kingdom", "aria-selected": String(i === table.at), tabindex: i === table.at ? 0 : -1,
     onclick: () => show(scorer, i, false),
     onkeydown: (/** @type {KeyboardEvent} */ e) => {
-      const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-      if (step) { e.preventDefault(); show(scorer, (i + step + table.players.length) % table.players.length, true); }
+      const count = table.players.length;
+      const to = { ArrowRight: (i + 1) % count, ArrowLeft: (i - 1 + count) % count, Home: 0, End: count - 1 }[e.key];
+      if (to !== undefined) { e.preventDefault(); show(scorer, to, true); }
     } }, playerName(table, i)));
   const name = /** @type {HTMLInputElement} */ (el("input", { id: "player-name", maxlength: 40, autocomplete: "off",
     value: scorer.kingdom.name || "", placeholder: t("player_n", { n: table.at + 1 }) }));
@@ -88,6 +89,15 @@ export function drawTabs(scorer) {
     table.players.length === 1 ? el("p", { class: "small", id: "scorer-table-hint" }, t("scorer.table_hint")) : "");
 }
 
+/** A table of Origins plays on the frame its player count needs (two players 7x7, more 5x5): it
+ * is chosen for them as players are added or taken away, where the server would refuse the other.
+ * A kingdom alone keeps the frame chosen. @param {Scorer} scorer */
+function frameForCount(scorer) {
+  const { players } = scorer.table;
+  const needed = (format(scorer).frame_for || {})[String(players.length)];
+  if (needed && players.length > 1) for (const kingdom of players) kingdom.frame = needed;
+}
+
 /** Show player `i`'s kingdom (the keyboard's focus kept on its tab). @param {Scorer} scorer @param {number} i @param {boolean} focus */
 function show(scorer, i, focus) {
   scorer.table.at = i;
@@ -100,6 +110,7 @@ function show(scorer, i, focus) {
 function addPlayer(scorer) {
   const { table, kingdom } = scorer;
   table.players.push({ ...emptyKingdom(kingdom.game), frame: kingdom.frame, options: sharedOptions(kingdom) });
+  frameForCount(scorer);
   show(scorer, table.players.length - 1, false);
 }
 
@@ -109,6 +120,7 @@ function removePlayer(scorer) {
   const laid = Object.keys(scorer.kingdom.squares).length > 0;
   if (laid && !confirm(t("scorer.remove_confirm", { name: playerName(table, table.at) }))) return;
   table.players.splice(table.at, 1);
+  frameForCount(scorer);
   show(scorer, Math.min(table.at, table.players.length - 1), false);
 }
 
@@ -120,6 +132,7 @@ export function newGame(scorer, game) {
   table.players = table.players.slice(0, most).map((k) => ({ ...emptyKingdom(game), name: k.name || "" }));
   table.at = Math.min(table.at, table.players.length - 1);
   scorer.kingdom = table.players[table.at];
+  frameForCount(scorer);
 }
 
 /** "Start again": the whole table cleared, one empty kingdom of the game and options left, after

@@ -28,14 +28,26 @@ export async function scoreTable(scorer) {
   if (kingdom.game === "origins") options.frame = kingdom.frame;
   delete options.totems;
   const box = /** @type {HTMLElement} */ (totals.querySelector("#scorer-totals"));
+  const ties = /** @type {HTMLElement} */ (totals.querySelector("#scorer-ties"));
   try {
     const answer = /** @type {ScoredTable} */ (await api("/api/score/table", { method: "POST", body: { game: kingdom.game, options, kingdoms } }));
     if (mine !== scorer.tableAsked) return;
-    box.replaceChildren(...totalsParts(kingdom.game, answer));
+    box.replaceChildren(totalsTable(kingdom.game, answer));
+    sayWinner(totals, winnerWords(answer));
+    ties.replaceChildren(...tieSentences(kingdom.game, answer));
   } catch (problem) {
     if (mine !== scorer.tableAsked) return;
     box.replaceChildren(el("p", { class: "error", id: "scorer-table-error", role: "alert" }, refusalWords(scorer, problem)));
+    sayWinner(totals, "");
+    ties.replaceChildren();
   }
+}
+
+/** The winner in the totals' status, changed only when the words change: a square that moves no
+ * one is not said again after its score. @param {HTMLElement} totals @param {string} words */
+function sayWinner(totals, words) {
+  const winner = /** @type {HTMLElement} */ (totals.querySelector("#scorer-winner"));
+  if (winner.textContent !== words) winner.textContent = words;
 }
 
 /** A refusal of the table in words, after the name of the player whose kingdom it concerns
@@ -48,8 +60,8 @@ function refusalWords(scorer, problem) {
   return i >= 0 && i < scorer.table.players.length ? `${localName(playerName(scorer.table, i))}: ${words}` : words;
 }
 
-/** The totals' table (best placed first) and the ranking in words. @param {string} game @param {ScoredTable} answer */
-function totalsParts(game, answer) {
+/** The totals' table, best placed first. @param {string} game @param {ScoredTable} answer */
+function totalsTable(game, answer) {
   const { kingdoms, places, winners } = answer;
   const keys = [...new Set(kingdoms.flatMap((k) => k.bonuses.map((b) => b.key)))];
   const order = kingdoms.map((_, i) => i).sort((a, b) => places[a] - places[b] || a - b);
@@ -68,15 +80,26 @@ function totalsParts(game, answer) {
       el("td", { class: "total" }, String(k.total)), el("td", {}, String(k.regions.reduce((sum, r) => sum + r.points, 0))), ...parts,
       ...k.tiebreaks.map((value) => el("td", {}, String(value))));
   });
-  const named = (/** @type {number[]} */ seats) => new Intl.ListFormat(language(), { type: "conjunction" })
-    .format(seats.map((i) => localName(kingdoms[i].name)));
-  const sentences = [el("p", { class: "scorer-winner", id: "scorer-winner" },
-    winners.length === 1 ? t("scorer.wins", { name: named(winners) }) : t("scorer.share_win", { names: named(winners) }))];
-  for (const tie of answer.ties) {
-    sentences.push(el("p", { class: "small scorer-tie" }, t(perGame(`scorer.tie.${tie.by || "shared"}`, game), { names: named(tie.kingdoms) })));
-  }
-  const totalsTable = el("table", { class: "sheet totals", id: "scorer-totals-table" }, el("thead", {}, head), el("tbody", {}, rows));
-  return [el("div", { class: "table-scroll" }, totalsTable), ...sentences];
+  const table = el("table", { class: "sheet totals", id: "scorer-totals-table", "aria-labelledby": "scorer-totals-title" },
+    el("thead", {}, head), el("tbody", {}, rows));
+  return el("div", { class: "table-scroll" }, table);
+}
+
+/** The players of `seats` named as a list ("Anna and Boris"). @param {ScoredTable} answer @param {number[]} seats */
+function named(answer, seats) {
+  return new Intl.ListFormat(language(), { type: "conjunction" }).format(seats.map((i) => localName(answer.kingdoms[i].name)));
+}
+
+/** "Boris wins.", or who share the victory. @param {ScoredTable} answer */
+function winnerWords(answer) {
+  const { winners } = answer;
+  return winners.length === 1 ? t("scorer.wins", { name: named(answer, winners) }) : t("scorer.share_win", { names: named(answer, winners) });
+}
+
+/** Each tie on points with what ranked it, or a shared place. @param {string} game @param {ScoredTable} answer */
+function tieSentences(game, answer) {
+  return answer.ties.map((tie) => el("p", { class: "small scorer-tie" },
+    t(perGame(`scorer.tie.${tie.by || "shared"}`, game), { names: named(answer, tie.kingdoms) })));
 }
 
 /** A column of bonuses by its rule: "Middle Kingdom", "Totems", "Cavemen". @param {string} key */

@@ -28,8 +28,10 @@ export async function showScorer(main) {
   const scorer = { table, kingdom: table.players[table.at], formats, brush: { letter: "", n: 0, marker: 0, resource: false, caveman: "" },
     asked: 0, refusedAfter: -1, tableAsked: 0,
     tabs: el("div", { class: "scorer-players", id: "scorer-players" }),
-    totals: el("section", { class: "card", id: "scorer-totals-card", hidden: true }, el("h2", {}, t("scorer.totals")),
-      el("div", { id: "scorer-totals" })),
+    // The winner is said where a screen reader hears it change (a status kept across answers).
+    totals: el("section", { class: "card", id: "scorer-totals-card", hidden: true }, el("h2", { id: "scorer-totals-title" }, t("scorer.totals")),
+      el("div", { id: "scorer-totals" }), el("p", { class: "scorer-winner", id: "scorer-winner", role: "status" }),
+      el("div", { id: "scorer-ties" })),
     optionsBox: el("div", { class: "scorer-options", id: "scorer-options" }),
     board: el("div", { class: "scorer-board" }),
     palette: el("div", { class: "palette", id: "palette" }),

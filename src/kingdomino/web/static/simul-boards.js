@@ -1,6 +1,7 @@
-// A started simul's boards, each small: the host's kingdom and the challenger's as the game's own
-// board module draws them, the challenger's name and the score, a link to the game; the boards
-// awaiting the host's move first (the server sorts them) and marked. A board's view is read again
+// A started simul's boards, each large enough to read its tiles: the host's kingdom and the
+// challenger's as the game's own board module draws them, the challenger's name and the score, a
+// link to the game; in the simul's order (the server's: a board keeps its place as turns pass, so
+// the host's eye does not chase it), those awaiting the host's move marked. A board's view is read again
 // only when its game moved, with the reader's token where they play it (the games are public).
 import { BOARDS } from "./boards.js";
 import { el } from "./dom.js";

@@ -268,9 +268,11 @@
  * How a game's kingdom is written as text (`GET /api/score/formats`): its letters and limits.
  * Kingdomino: terrains (each with the crowns its squares in the box have: `numbers`), crowns up to
  * `max`, `frames`; Origins adds volcanoes, resources, fire markers and cavemen (a terrain's
- * `numbers`: its printed fires, a volcano's craters); Duel has coats, crosses up to `max`, and its
- * map's `rows` and `cols`. `players`: the player counts a table of the game may have.
- * @typedef {{home: string, empty: string, max: number, frames?: number[], players?: number[],
+ * `numbers`: its printed fires, a volcano's craters), and `frame_for`, the frame a table of each
+ * player count plays on; Duel has coats, crosses up to `max`, and its map's `rows` and `cols`.
+ * `players`: the player counts a table of the game may have.
+ * @typedef {{home: string, empty: string, max: number, frames?: number[], frame_for?: Record<string, number>,
+ *   players?: number[],
  *   terrains?: Array<{letter: string, id: string, numbers: number[], volcano?: boolean, resource?: string | null}>,
  *   coats?: Array<{letter: string, id: string}>, max_craters?: number, markers?: number,
  *   resources?: Array<{letter: string, id: string}>, cavemen?: Array<{code: string, id: string}>,
