@@ -356,3 +356,19 @@ def test_a_player_paused_too_long_gives_back_their_place_in_a_full_arena(client:
     found = page(client, tournament_id)
     assert line(found, "Cleo")["withdrew"] and not line(found, "Dan")["withdrew"]
     assert refusal(act(client, sessions["Cleo"], tournament_id, "rejoin")) == (409, "tournament_not_joined")
+
+
+def test_a_player_who_withdrew_is_refused_in_their_own_words_when_joining_again(client: TestClient) -> None:
+    """A running arena takes late players, but not one who withdrew: they are told that they withdrew,
+    not that they are in it already."""
+    sessions = {name: account(client, name) for name in ("Kira", "Boris", "Cleo")}
+    tournament_id = arena(client, sessions["Kira"])
+    for name in ("Boris", "Cleo"):
+        assert act(client, sessions[name], tournament_id, "join").status_code == 200
+    assert refusal(act(client, sessions["Boris"], tournament_id, "join")) == (409, "tournament_joined")
+    assert act(client, sessions["Kira"], tournament_id, "start").status_code == 200
+    assert act(client, sessions["Cleo"], tournament_id, "leave").status_code == 200
+    refused = act(client, sessions["Cleo"], tournament_id, "join")
+    assert refusal(refused) == (409, "tournament_withdrew")
+    assert "a player who withdraws does not come back" in refused.json()["error"]["message"]
+    assert line(page(client, tournament_id), "Cleo")["withdrew"]

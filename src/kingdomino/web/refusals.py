@@ -111,6 +111,7 @@ REFUSAL_CODES = frozenset(
         "too_many_tournaments",
         "tournament_start_time",
         "tournament_joined",
+        "tournament_withdrew",
         "tournament_bots",
         "tournament_full",
         "tournament_not_joined",

@@ -137,6 +137,15 @@ def joined_late(tournament: Tournament) -> bool:
     return tournament.format == "arena" and tournament.status == "running"
 
 
+def joined_again(tournament: Tournament, account_id: int) -> HubError:
+    """The refusal of a join by ``account_id``, on ``tournament``'s list already: one who withdrew
+    (or was withdrawn from an arena to free a place) is told so, not that they play in it."""
+    if any(p.account_id == account_id and p.withdrew is not None for p in tournament.players):
+        message = "you withdrew from this tournament: a player who withdraws does not come back"
+        return HubError(409, "tournament", message, "tournament_withdrew")
+    return HubError(409, "tournament", "you are in this tournament already", "tournament_joined")
+
+
 def seeded(store: Store, tournament: Tournament) -> list[int]:
     """The players in their starting order: by rating in the game's pool, best first (one not
     rated there as a new player), then in the order they joined (a read: run in a thread)."""

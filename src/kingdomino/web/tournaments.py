@@ -117,7 +117,7 @@ class Tournaments:
         async with self.lock:
             tournament = await self._open(tournament_id, late=True)
             if player.id in tournament.names():
-                raise HubError(409, "tournament", "you are in this tournament already", "tournament_joined")
+                raise rounds.joined_again(tournament, player.id)
             if player.bot and not tournament.bots:
                 raise HubError(
                     403, "tournament", "this tournament's organiser takes no bots", "tournament_bots"
