@@ -241,11 +241,12 @@ def test_a_mail_s_link_turns_its_notice_off_and_a_forged_one_nothing(
     game_by_the_day(client, kira, boris)
     assert sweep(client, time.time() + WAIT + 1, kira) == ["turns"]
     token = off_token(notices_to(box, kira, 1)[0])
-    account_id, notice, signature = token.split(".")
+    account_id, notice, count, signature = token.split(".")
     forged = [
-        f"{int(account_id) + 1}.{notice}.{signature}",
-        f"{account_id}.time_short.{signature}",
-        f"{account_id}.{notice}.{signature[:-2]}AA",
+        f"{int(account_id) + 1}.{notice}.{count}.{signature}",
+        f"{account_id}.time_short.{count}.{signature}",
+        f"{account_id}.{notice}.{int(count) + 1}.{signature}",
+        f"{account_id}.{notice}.{count}.{signature[:-2]}AA",
         "not a token",
     ]
     for wrong in forged:
@@ -271,6 +272,45 @@ def test_a_mail_s_link_turns_its_notice_off_and_a_forged_one_nothing(
     assert (after["turns"], after["time_short"]) == (False, True)
     exported = as_(client, kira.session).get("/api/account/export").json()
     assert exported["mail_notices"] == {"turns": False, "time_short": True}
+
+
+def test_an_older_mail_s_link_leaves_a_notice_turned_on_again_alone(
+    mailed: tuple[TestClient, Mailbox],
+) -> None:
+    """Kira turns her notice off by a mail's link, then on again in her preferences: that mail's
+    link, followed or one-clicked, leaves it on and says why; the next mail's link turns it off."""
+    client, box = mailed
+    kira, boris = player(client, box, "Kira", turns=True), player(client, box, "Boris")
+    game_id, tokens = game_by_the_day(client, kira, boris)
+    now = time.time()
+    assert sweep(client, now + WAIT + 1, kira) == ["turns"]
+    older = off_token(notices_to(box, kira, 1)[0])
+    assert as_(client, None).post("/mail/unsubscribe", params={"token": older}).status_code == 200
+    turned_on = as_(client, kira.session).put("/api/account/mail/notices", json={"turns": True})
+    assert turned_on.status_code == 200 and turned_on.json()["turns"] is True
+    for answer in (
+        as_(client, None).get("/mail/unsubscribe", params={"token": older}),
+        as_(client, None).post("/mail/unsubscribe", params={"token": older}),
+    ):
+        assert answer.status_code == 409 and 'method="post"' not in answer.text
+        assert "This link is from an older mail" in answer.text and "stays on" in answer.text
+    assert as_(client, kira.session).get("/api/account/mail/notices").json()["turns"] is True
+    again = as_(client, kira.session).put(
+        "/api/account/mail/notices", json={"turns": True, "time_short": True}
+    )
+    assert again.status_code == 200, "a notice on already is not turned on again: its link stays good"
+    play_until_the_turn_passes(client, game_id, tokens)
+    play_until_the_turn_passes(client, game_id, tokens)
+    assert sweep(client, now + WAIT + 1 + EVERY, kira) == ["turns"]
+    current = off_token(notices_to(box, kira, 2)[1])
+    assert current != older
+    done = as_(client, None).post(
+        "/mail/unsubscribe", params={"token": current}, data={"List-Unsubscribe": "One-Click"}
+    )
+    assert done.status_code == 200 and "is off" in done.text
+    assert as_(client, kira.session).get("/api/account/mail/notices").json()["turns"] is False
+    again = as_(client, None).post("/mail/unsubscribe", params={"token": older})
+    assert again.status_code == 200 and "is off" in again.text, "off already: an older link says so"
 
 
 def test_two_servers_and_a_restart_mail_a_turn_once(either_database: str) -> None:

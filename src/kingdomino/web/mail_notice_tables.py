@@ -24,6 +24,10 @@ class MailNoticeRow(Base):
     #: The page's language when the account last chose (its mails' unless it chose one in its
     #: preferences).
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    #: How many times each notice was turned on from off: a mail's link carries the count of its
+    #: moment, so that an older mail's link leaves a notice turned on again since alone.
+    turns_on_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    time_short_on_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class MailNoticeSentRow(Base):

@@ -4,7 +4,8 @@ account has a verified address; and ``/mail/unsubscribe?token=``, the link each 
 carries, which turns its notice off without logging in: ``GET`` shows a page that asks (a mail
 scanner that fetches the link turns nothing off), ``POST`` turns it off, from that page's button
 or a mail program's one click (RFC 8058: no ``Origin`` to check, the signed token is the
-authority).
+authority). The link of a mail older than the notice's last turning on turns nothing off: its
+page says so (409).
 """
 
 from __future__ import annotations
@@ -99,20 +100,26 @@ async def turn_off(request: Request, notices: NoticesDep, client: Client, token:
 
 
 def _answer(notices: MailNotices, token: str, done: bool) -> HTMLResponse:
-    """The page of ``token``'s link: a link not signed here is refused (400); else the question
-    (``done`` False) or, the notice turned off, the answer, in the account's language."""
+    """The page of ``token``'s link: a link not signed here is refused (400), an older mail's
+    one (the notice turned on again since) too (409); else the question (``done`` False) or, the
+    notice turned off, the answer, in the account's language."""
     found = mail_notices.read_token(notices.store, token[:128])
     if found is None:
         return _page("en", say("en", "mail_notices.link_invalid"), None, 400)
-    account_id, notice = found
+    account_id, notice, count = found
     language = preferences_of(notices.store, account_id).language or mail_notices.language_of(
         notices.store, account_id
     )
     choice = say(language, f"prefs.mail_{notice}")
-    if done:
-        mail_notices.choose(notices.store, account_id, {notice: False})
-        return _page(language, say(language, "mail_notices.turned_off", choice=choice), None, 200)
-    return _page(language, say(language, "mail_notices.confirm", choice=choice), token, 200)
+    older = (
+        not mail_notices.turn_off(notices.store, account_id, notice, count)
+        if done
+        else mail_notices.older_link(notices.store, account_id, notice, count)
+    )
+    if older:
+        return _page(language, say(language, "mail_notices.link_older", choice=choice), None, 409)
+    words = say(language, "mail_notices.turned_off" if done else "mail_notices.confirm", choice=choice)
+    return _page(language, words, None if done else token, 200)
 
 
 def _page(language: str, words: str, token: str | None, status: int) -> HTMLResponse:
