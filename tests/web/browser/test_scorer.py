@@ -478,3 +478,23 @@ def test_a_table_is_held_to_the_players_the_mighty_duel_allows(page: LivePage) -
     )
     assert words == "The Mighty Duel is for 2 players at most, not 3", words
     assert not page.errors, page.errors
+
+
+def test_winners_sharing_the_victory_are_read_once(page: LivePage) -> None:
+    """Two kingdoms alike: "Anna and Boris share the victory." was followed by "Anna and Boris
+    have the same score and tie-breaks: they share the place.", the same news twice."""
+    page.goto(page.base_url + "/score")
+    page.wait_for_selector("#palette")
+    page.fill("#player-name", "Anna")
+    lay(page, ["W", "n1"], ["0,1", "0,2"])
+    page.click("#player-add")
+    page.fill("#player-name", "Boris")
+    lay(page, ["W", "n1"], ["0,1", "0,2"])
+    page.click("#player-add")
+    lay(page, ["F", "n1"], ["0,1"])
+    page.click("#player-add")
+    lay(page, ["F", "n1"], ["0,1"])  # Player 3 and Player 4 share the third place: still said
+    expect(page.locator("#scorer-winner")).to_have_text("Anna and Boris share the victory.")
+    shared = "Player 3 and Player 4 have the same score and tie-breaks: they share the place."
+    expect(page.locator(".scorer-tie")).to_have_text([shared])
+    assert not page.errors, page.errors
