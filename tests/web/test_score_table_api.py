@@ -103,7 +103,7 @@ def test_origins_totems_are_each_kingdoms_own(client: TestClient) -> None:
         (
             {"game": "kingdomino", "options": {"mighty_duel": True}, "kingdoms": [{"text": "C"}] * 3},
             "kingdoms",
-            "table_players",
+            "table_option_players",
             "Mighty Duel",
         ),
         # Origins with three players is played on 5x5 territories, with two on 7x7.
@@ -211,8 +211,21 @@ def test_the_table_s_kingdoms_come_from_one_box(
     assert table(client, game, texts, {"any_squares": True}).status_code == 200
 
 
+def test_a_table_beyond_an_option_s_players_is_refused_by_the_option(client: TestClient) -> None:
+    """Three players with the Mighty Duel ticked: the refusal said only "this game with these
+    options is not for 3 players"; it names the option and the most players it takes."""
+    answer = table(client, "kingdomino", ["C"] * 3, {"mighty_duel": True})
+    assert answer.status_code == 422, answer.text
+    error = answer.json()["error"]
+    assert error["code"] == "table_option_players", error
+    assert error["values"] == {"n": 3, "option": "mighty_duel", "most": 2}, error
+    assert table(client, "kingdomino", ["C"] * 5).json()["error"]["code"] == "table_players"
+
+
 def test_the_formats_say_how_many_players_a_table_may_have(client: TestClient) -> None:
     formats = client.get("/api/score/formats").json()
+    assert formats["kingdomino"]["players_with"] == {"mighty_duel": [2]}
+    assert formats["duel"]["players_with"] == formats["origins"]["players_with"] == {}
     assert [formats[game]["players"] for game in ("kingdomino", "duel", "origins")] == [
         [2, 3, 4],
         [2],

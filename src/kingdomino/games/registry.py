@@ -58,6 +58,32 @@ def catalogue() -> dict[str, dict[str, object]]:
     return found
 
 
+def option_players(name: str) -> dict[str, list[int]]:
+    """The player counts game ``name`` takes with each of its on/off options turned on, for the
+    options that narrow the game's own counts: a page holds a table to them, and a refusal names
+    the option at fault. An option the game refuses turned on (one with values) is not counted.
+
+    >>> option_players("kingdomino"), option_players("duel")
+    ({'mighty_duel': [2]}, {})
+    """
+    counts = catalogue()[name]["players"]
+    narrowed: dict[str, list[int]] = {}
+    for option in _OPTIONS[name]:
+        players: list[int] = []
+        for count in range(1, _MOST_SEATS + 1):
+            try:
+                make_game(name, count, {option: True})
+            except GameError as error:
+                if error.field != "players":
+                    break
+                continue
+            players.append(count)
+        else:
+            if players != counts:
+                narrowed[option] = players
+    return narrowed
+
+
 def register(name: str, factory: GameFactory) -> None:
     """Make a game of another package available under ``name``, in this process."""
     _FACTORIES[name] = factory

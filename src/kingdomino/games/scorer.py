@@ -18,7 +18,7 @@ from kingdomino.games.domino.text import BoxError
 from kingdomino.games.duel import scorer as duel
 from kingdomino.games.origins import scorer as origins
 from kingdomino.games.origins import text as origins_text
-from kingdomino.games.registry import catalogue
+from kingdomino.games.registry import catalogue, option_players
 
 _SCORERS: dict[str, Callable[[str, Mapping[str, OptionValue]], ScoreSheet]] = {
     "kingdomino": classic.score_text,
@@ -73,7 +73,8 @@ def beyond_the_box(game: str, texts: Sequence[str], frame: int) -> tuple[int, Bo
 
 def text_formats() -> dict[str, dict[str, Any]]:
     """How each game's kingdom text is written (letters, limits, sizes), by game name, with the
-    player counts a table of it may have (``players``, the game's own)."""
+    player counts a table of it may have (``players``, the game's own; ``players_with``: those an
+    option turned on narrows them to, the Mighty Duel's two)."""
     formats = {
         "kingdomino": classic.text_format(),
         "duel": duel.text_format(),
@@ -82,4 +83,5 @@ def text_formats() -> dict[str, dict[str, Any]]:
     games = catalogue()
     for name, written in formats.items():
         written["players"] = games[name]["players"]
+        written["players_with"] = option_players(name)
     return formats

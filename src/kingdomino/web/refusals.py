@@ -55,6 +55,7 @@ REFUSAL_CODES = frozenset(
         "not_in_box",
         "beyond_box",
         "table_players",
+        "table_option_players",
         "table_frame",
         "totem_held",
         "power_held",

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from kingdomino.core.game import GameError, ranked_places
-from kingdomino.games.registry import make_game
+from kingdomino.games.registry import make_game, option_players
 from kingdomino.games.scorer import TIE_BREAK_NAMES, beyond_the_box, text_formats
 from kingdomino.web import views
 from kingdomino.web.refusals import HubError
@@ -70,11 +70,21 @@ def _table_game(game: str, options: dict[str, Any], players: int) -> Any:
     except GameError as error:
         field = error.field or str(error).split(":", 1)[0]
         if field == "players":
+            _option_at_fault(game, variants, players, str(error))
             raise HubError(422, "kingdoms", str(error), "table_players", {"n": players}) from None
         if field == "options":
             # The scorer names the option at fault (``options.zzz``), the game only its options.
             views.scored_text(game, text_formats()[game]["home"], variants)
         raise HubError(422, field, str(error)) from None
+
+
+def _option_at_fault(game: str, variants: dict[str, Any], players: int, message: str) -> None:
+    """Refuse a count the game takes but an option turned on does not (the Mighty Duel at three)
+    by that option's name and the most players it takes, for the page to word."""
+    for option, counts in option_players(game).items():
+        if variants.get(option) is True and players not in counts:
+            values = {"n": players, "option": option, "most": max(counts)}
+            raise HubError(422, "kingdoms", message, "table_option_players", values)
 
 
 def _sheet(game: str, options: dict[str, Any], index: int, kingdom: TableKingdom) -> dict[str, Any]:

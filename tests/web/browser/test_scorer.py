@@ -438,3 +438,63 @@ def test_a_screen_reader_hears_the_winner_change_and_moves_through_the_tabs(page
     page.wait_for_function("document.activeElement?.id === 'player-tab-2'")
     assert page.get_attribute("#player-tab-2", "aria-selected") == "true"
     assert not page.errors, page.errors
+
+
+def test_a_table_is_held_to_the_players_the_mighty_duel_allows(page: LivePage) -> None:
+    """The Mighty Duel is for two: a table of four that ticked it was refused only as "this game
+    with these options is not for 4 players". Ticking it now names the players who must go first,
+    and at two "+ Add a player" is greyed, saying why; the server's refusal names the option."""
+    page.goto(page.base_url + "/score")
+    page.wait_for_selector("#palette")
+    page.fill("#player-name", "Anna")
+    for _ in range(3):
+        page.click("#player-add")
+    page.check("#score-middle_kingdom")
+    page.click("#score-mighty_duel")
+    why = "The Mighty Duel is for 2 players at most: first remove Player 3 and Player 4."
+    expect(page.locator("#score-option-why")).to_have_text(why)
+    assert not page.is_checked("#score-mighty_duel") and page.is_checked("#score-middle_kingdom")
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate(OVERFLOW) == []
+    page.screenshot(path=str(ARTIFACTS / "scorer-mighty-duel-refused-360.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("#player-tab-3")
+    page.click("#player-remove")
+    page.wait_for_function("document.querySelectorAll('.player-tab').length === 3")
+    page.click("#player-remove")
+    page.wait_for_function("document.querySelectorAll('.player-tab').length === 2")
+    page.check("#score-mighty_duel")
+    add = page.locator("#player-add")
+    expect(add).to_have_attribute("aria-disabled", "true")
+    expect(add).to_have_attribute("title", "The Mighty Duel is for 2 players at most")
+    page.screenshot(path=str(ARTIFACTS / "scorer-mighty-duel.png"), full_page=True)
+    add.click(force=True)  # a phone shows no title: pressed, it says why (aria-disabled: still pressable)
+    expect(page.locator("#player-add-why")).to_have_text("The Mighty Duel is for 2 players at most")
+    assert page.locator(".player-tab").count() == 2
+    refused = {"code": "table_option_players", "values": {"n": 3, "option": "mighty_duel", "most": 2}}
+    words = page.evaluate(
+        "async (p) => (await import(staticBase + 'scorer-words.js')).scorerErrorWords(p, 'kingdomino')",
+        refused,
+    )
+    assert words == "The Mighty Duel is for 2 players at most, not 3", words
+    assert not page.errors, page.errors
+
+
+def test_winners_sharing_the_victory_are_read_once(page: LivePage) -> None:
+    """Two kingdoms alike: "Anna and Boris share the victory." was followed by "Anna and Boris
+    have the same score and tie-breaks: they share the place.", the same news twice."""
+    page.goto(page.base_url + "/score")
+    page.wait_for_selector("#palette")
+    page.fill("#player-name", "Anna")
+    lay(page, ["W", "n1"], ["0,1", "0,2"])
+    page.click("#player-add")
+    page.fill("#player-name", "Boris")
+    lay(page, ["W", "n1"], ["0,1", "0,2"])
+    page.click("#player-add")
+    lay(page, ["F", "n1"], ["0,1"])
+    page.click("#player-add")
+    lay(page, ["F", "n1"], ["0,1"])  # Player 3 and Player 4 share the third place: still said
+    expect(page.locator("#scorer-winner")).to_have_text("Anna and Boris share the victory.")
+    shared = "Player 3 and Player 4 have the same score and tie-breaks: they share the place."
+    expect(page.locator(".scorer-tie")).to_have_text([shared])
+    assert not page.errors, page.errors

@@ -1,10 +1,11 @@
 // The scorer's controls: the game's options that change a score, and the brush (a terrain or coat,
 // its number, and Origins' fire marker, resource and caveman).
 import { el } from "./dom.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
 import { cavemanPicture, coatSymbol, picture, terrainSymbol } from "./pictures.js";
-import { capitalised, cavemanName, coatName, resourceName } from "./words.js";
-import { format, legend, lettered } from "./scorer-state.js";
+import { capitalised, cavemanName, coatName, localName, resourceName } from "./words.js";
+import { format, legend, lettered, tableLimit } from "./scorer-state.js";
+import { playerName, sayWhy } from "./scorer-table.js";
 
 /** @typedef {import("./scorer-state.js").Scorer} Scorer */
 
@@ -16,6 +17,7 @@ export function drawOptions(scorer) {
   const flag = (id, label) => {
     const box = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: `score-${id}`, checked: Boolean(options[id]) }));
     box.addEventListener("change", () => {
+      if (box.checked && tooMany(scorer, id)) { box.checked = false; return; }
       if (box.checked) options[id] = true; else delete options[id];
       if (id === "mighty_duel") kingdom.frame = box.checked ? 7 : 5;
       drawAll();
@@ -37,6 +39,19 @@ export function drawOptions(scorer) {
     parts.push(el("label", {}, t("scorer.domains"), " ", coat));
   }
   scorer.optionsBox.replaceChildren(...parts);
+}
+
+/** Whether turning `option` on would leave more players at the table than it allows (the Mighty
+ * Duel at three): if so, the players who must go first are named by the options.
+ * @param {Scorer} scorer @param {string} option */
+function tooMany(scorer, option) {
+  const { table, kingdom, optionsBox } = scorer;
+  const { most } = tableLimit(scorer, { ...kingdom.options, [option]: true });
+  if (table.players.length <= most) return false;
+  const names = new Intl.ListFormat(language(), { type: "conjunction" })
+    .format(table.players.slice(most).map((_, i) => localName(playerName(table, most + i))));
+  sayWhy(optionsBox, "score-option-why", t("scorer.option_remove_first", { option: t(`option.${option}`), most, names }));
+  return true;
 }
 
 /** Origins' mode and frame. @param {Scorer} scorer */

@@ -31,6 +31,19 @@ export function format(scorer) {
   return scorer.formats[scorer.kingdom.game];
 }
 
+/** The most players a table of the kingdom's game and options may have, and the option turned on
+ * that holds it there (null: the game's own most). @param {Scorer} scorer @param {Record<string, unknown>} [options]
+ * @returns {{most: number, option: string | null}} */
+export function tableLimit(scorer, options = scorer.kingdom.options) {
+  const f = format(scorer);
+  let limit = { most: Math.max(1, ...(f.players || [])), option: /** @type {string | null} */ (null) };
+  for (const [option, counts] of Object.entries(f.players_with || {})) {
+    const most = Math.max(1, ...counts);
+    if (options[option] === true && most < limit.most) limit = { most, option };
+  }
+  return limit;
+}
+
 /** The entry of `list` (terrains, coats, resources) written with `letter`.
  * @template {{letter: string}} E @param {E[] | undefined} list @param {string} letter @returns {E | undefined} */
 export function lettered(list, letter) {

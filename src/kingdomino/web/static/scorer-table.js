@@ -3,7 +3,7 @@
 // frame and options are the table's, the same in every kingdom but the totems each holds.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
-import { format } from "./scorer-state.js";
+import { format, tableLimit } from "./scorer-state.js";
 
 /** @typedef {import("./scorer-state.js").Scorer} Scorer */
 /** @typedef {import("./scorer-state.js").Kingdom} Kingdom */
@@ -57,10 +57,10 @@ export function playerName(table, i) {
 }
 
 /** The players' tabs, the shown player's name and the buttons that add and take away a player (as
- * many as the game takes: Duel two, the others four). @param {Scorer} scorer */
+ * many as the game and its options take: Duel two, the Mighty Duel two, the others four). @param {Scorer} scorer */
 export function drawTabs(scorer) {
   const { table } = scorer;
-  const most = Math.max(1, ...(format(scorer).players || []));
+  const { most, option } = tableLimit(scorer);
   const tabs = table.players.map((_, i) => el("button", { type: "button", role: "tab", class: "player-tab", id: `player-tab-${i}`,
     "aria-controls": "scorer-kingdom", "aria-selected": String(i === table.at), tabindex: i === table.at ? 0 : -1,
     onclick: () => show(scorer, i, false),
@@ -81,12 +81,29 @@ export function drawTabs(scorer) {
   scorer.board.parentElement?.setAttribute("aria-labelledby", `player-tab-${table.at}`);
   scorer.tabs.replaceChildren(
     el("div", { class: "player-tabs" }, el("div", { class: "player-tablist", role: "tablist", "aria-label": t("scorer.players") }, tabs),
-      table.players.length < most
-        ? el("button", { type: "button", id: "player-add", onclick: () => addPlayer(scorer) }, `+ ${t("scorer.add_player")}`) : ""),
+      addButton(scorer, most, option)),
     el("div", { class: "player-name" }, el("label", { for: "player-name" }, t("scorer.name")), " ", name, " ",
       table.players.length > 1
         ? el("button", { type: "button", id: "player-remove", onclick: () => removePlayer(scorer) }, t("scorer.remove_player")) : ""),
     table.players.length === 1 ? el("p", { class: "small", id: "scorer-table-hint" }, t("scorer.table_hint")) : "");
+}
+
+/** "+ Add a player" while the table takes one more; at the most an option allows (the Mighty Duel's
+ * two), greyed, its title saying why (kept focusable, so a keyboard hears it); at the game's own
+ * most, gone; pressed there, it says why (a phone shows no title). @param {Scorer} scorer @param {number} most @param {string | null} option */
+function addButton(scorer, most, option) {
+  const room = scorer.table.players.length < most;
+  if (!room && !option) return "";
+  const why = room ? null : t("scorer.add_player_most", { option: t(`option.${option}`), most });
+  return el("button", { type: "button", id: "player-add", "aria-disabled": String(!room), title: why,
+    onclick: () => { if (why) sayWhy(scorer.tabs, "player-add-why", why); else addPlayer(scorer); } }, `+ ${t("scorer.add_player")}`);
+}
+
+/** Say why a control refused, in a note of `box` under it (`id`), said by a screen reader too.
+ * @param {HTMLElement} box @param {string} id @param {string} words */
+export function sayWhy(box, id, words) {
+  const note = box.querySelector(`#${id}`) || box.appendChild(el("p", { class: "small error", id, role: "alert" }));
+  note.textContent = words;
 }
 
 /** A table of Origins plays on the frame its player count needs (two players 7x7, more 5x5): it

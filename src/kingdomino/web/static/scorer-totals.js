@@ -96,9 +96,13 @@ function winnerWords(answer) {
   return winners.length === 1 ? t("scorer.wins", { name: named(answer, winners) }) : t("scorer.share_win", { names: named(answer, winners) });
 }
 
-/** Each tie on points with what ranked it, or a shared place. @param {string} game @param {ScoredTable} answer */
+/** Each tie on points with what ranked it, or a shared place; the winners' shared place aside, as
+ * the winner sentence says it already. @param {string} game @param {ScoredTable} answer */
 function tieSentences(game, answer) {
-  return answer.ties.map((tie) => el("p", { class: "small scorer-tie" },
+  const { winners } = answer;
+  const sharedWin = (/** @type {ScoredTable["ties"][number]} */ tie) => !tie.by && tie.kingdoms.length === winners.length
+    && tie.kingdoms.every((seat) => winners.includes(seat));
+  return answer.ties.filter((tie) => !sharedWin(tie)).map((tie) => el("p", { class: "small scorer-tie" },
     t(perGame(`scorer.tie.${tie.by || "shared"}`, game), { names: named(answer, tie.kingdoms) })));
 }
 

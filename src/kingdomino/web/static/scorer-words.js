@@ -18,9 +18,13 @@ function boxPieceWords(values) {
   return bits.join(", ");
 }
 
-/** A scorer's refusal in words, the piece of the box (or the totem held twice) it names included. @param {unknown} problem @param {string} game */
+/** A scorer's refusal in words, the piece of the box (the totem held twice, the option a table is too big for) it names
+ * included. @param {unknown} problem @param {string} game */
 export function scorerErrorWords(problem, game) {
   const named = /** @type {{code?: string, values?: Record<string, string | number>} | null | undefined} */ (problem);
+  if (named && named.code === "table_option_players") {
+    return errorWords({ ...named, values: { ...named.values, option: t(`option.${(named.values || {}).option}`) } }, game);
+  }
   if (named && named.code === "totem_held") {
     return errorWords({ ...named, values: { ...named.values, resource: resourceName(String((named.values || {}).resource)) } }, game);
   }

@@ -270,9 +270,10 @@
  * `max`, `frames`; Origins adds volcanoes, resources, fire markers and cavemen (a terrain's
  * `numbers`: its printed fires, a volcano's craters), and `frame_for`, the frame a table of each
  * player count plays on; Duel has coats, crosses up to `max`, and its map's `rows` and `cols`.
- * `players`: the player counts a table of the game may have.
+ * `players`: the player counts a table of the game may have; `players_with`: those an option turned
+ * on narrows them to (the Mighty Duel's two), by option.
  * @typedef {{home: string, empty: string, max: number, frames?: number[], frame_for?: Record<string, number>,
- *   players?: number[],
+ *   players?: number[], players_with?: Record<string, number[]>,
  *   terrains?: Array<{letter: string, id: string, numbers: number[], volcano?: boolean, resource?: string | null}>,
  *   coats?: Array<{letter: string, id: string}>, max_craters?: number, markers?: number,
  *   resources?: Array<{letter: string, id: string}>, cavemen?: Array<{code: string, id: string}>,
