@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
+from tests.web.conftest import POSTGRES, fresh_postgres
 from tests.web.mail_server import Mailbox, mail_server
 from tests.web.sockets import next_of_type
 from tests.web.test_challenges import DAYS, as_, challenged
@@ -27,8 +29,14 @@ pytestmark = pytest.mark.filterwarnings("ignore:Requiring AUTH while not requiri
 
 @pytest.fixture
 def mailed(either_database: str) -> Iterator[tuple[TestClient, Mailbox]]:
-    with mail_server() as (box, settings), TestClient(mail_app(either_database, settings)) as client:
-        yield client, box
+    """A server with mail over SQLite, then over a PostgreSQL database of the test's own: a sweep
+    forgets the ended games of every account, others' tests' too."""
+    with ExitStack() as stack:
+        database = either_database
+        if either_database == POSTGRES:
+            database = stack.enter_context(fresh_postgres("kd_mailed"))
+        box, settings = stack.enter_context(mail_server())
+        yield stack.enter_context(TestClient(mail_app(database, settings))), box
 
 
 def rows_of(client: TestClient, account: Player) -> dict[str, int]:
