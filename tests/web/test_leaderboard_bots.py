@@ -5,10 +5,25 @@ leaderboard lists people alone or bots alone on asking (``kind``)."""
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
 
+import pytest
 from fastapi.testclient import TestClient
-from tests.web.conftest import assert_error_shape
+from tests.web.conftest import POSTGRES, assert_error_shape, fresh_postgres
 from tests.web.ratings import rating_row
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def either_database(request: pytest.FixtureRequest, database: str) -> Iterator[str]:
+    """SQLite, then a PostgreSQL database of the test's own (``api`` is made over it): a
+    leaderboard lists every rated account of its database, and other tests rate theirs."""
+    if request.param == "sqlite":
+        yield database
+        return
+    if not POSTGRES:
+        pytest.skip("KINGDOMINO_TEST_POSTGRES_URL is not set")
+    with fresh_postgres("kd_boards") as url:
+        yield url
 
 
 def rated_account(client: TestClient, rating: float, deviation: float, bot: bool) -> str:

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 import httpx
 from playwright.sync_api import Browser, Page, Worker, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
@@ -235,9 +236,17 @@ def test_after_her_move_the_page_offers_the_next_game_awaiting_her(
 
 def look_again(page: LivePage) -> None:
     """Move the lobby's clock on to its next look at the account's games, and wait until the
-    answer is read and what it says done (a notification shown through the worker, if any)."""
-    with page.expect_response(lambda answer: answer.url.endswith("/api/account/games")) as looked:
-        page.clock.run_for(REFRESH_SECONDS * 1000 + 1000)
+    answer is read and what it says done (a notification shown through the worker, if any). A
+    look still under way when the clock moves schedules the next one only once it is answered:
+    then the clock moves on again."""
+    for attempt in range(3):
+        try:
+            with page.expect_response(lambda answer: answer.url.endswith("/api/account/games")) as looked:
+                page.clock.run_for(REFRESH_SECONDS * 1000 + 1000)
+            break
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
     looked.value.finished()
     page.evaluate("navigator.serviceWorker.ready.then(() => new Promise((done) => setTimeout(done)))")
 

@@ -93,7 +93,7 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
     game = next(g for g in theirs["games"] if g["token"])
     resigned = players[0].post(f"/api/games/{game['id']}/resign", json={"token": game["token"]})
     assert resigned.status_code == 200, resigned.text
-    host.wait_for_function("() => document.querySelector('#simul-results').textContent.includes('wins 1')")
+    host.wait_for_function("() => document.querySelector('#simul-results')?.textContent.includes('wins 1')")
     ended = host.locator(f".simul-board[data-game='{game['id']}']")
     assert ended.locator(".simul-result").inner_text() == "Host won"
     assert host.locator(".simul-board.to-move").count() == 2
@@ -111,7 +111,7 @@ def test_a_host_plays_three_challengers_from_the_simul_page(browser: Browser, li
                 data={"token": board["token"]},
                 headers={"Origin": live_server},
             )
-    host.wait_for_function("() => document.querySelector('#simul-status').textContent === 'Over'")
+    host.wait_for_function("() => document.querySelector('#simul-status')?.textContent === 'Over'")
     assert host.locator("#simul-results").inner_text() == f"{host_name}: wins 1 · draws 0 · losses 2"
     assert host.errors == [] and phone.errors == [] and boris.errors == []
 
