@@ -255,9 +255,11 @@ def test_the_scorer_counts_the_origins_rulebook_s_hunters_laid_square_by_square(
     scorer_total(page, 12 + 6)
     laid = [row.split() for row in page.locator("#scorer-text").input_value().splitlines()]
     assert laid == [["G0m", "G0m", "G0"], ["G0m", "D0@HU", "D0"], ["D0", "D0@HU", "G0m"], ["H", ".", "."]]
-    lines = page.locator("#scorer-sheet tbody tr:not(.total)").all_inner_texts()
-    assert [line.split("\t")[0] for line in lines][-2:] == ["Hunter", "Hunter"]
-    assert [line.split("\t")[-1] for line in lines][-2:] == ["12", "6"], lines
+    # Cell by cell: a row's inner text joins its cells with tabs only while it is laid out.
+    rows = page.locator("#scorer-sheet tbody tr:not(.total)")
+    firsts, lasts = rows.locator("td:first-child"), rows.locator("td:last-child")
+    assert [cell.strip() for cell in firsts.all_text_contents()][-2:] == ["Hunter", "Hunter"]
+    assert [cell.strip() for cell in lasts.all_text_contents()][-2:] == ["12", "6"], rows.all_text_contents()
     # A sculptor on a volcano next to a flint: 5 points; the volcano keeps its craters.
     lay(page, ["Q", "n0", "resource"], ["0,1"])
     lay(page, ["V", "n2", "caveman-SC"], ["0,2"])
