@@ -18,7 +18,16 @@ from typing import Any, TypeVar, cast
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Dialog, Page, Request, StorageState, WebSocket
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Dialog,
+    Page,
+    Request,
+    StorageState,
+    WebSocket,
+    expect,
+)
 from tests.web.conftest import BROWSER_CONTEXTS, wait_for
 
 T = TypeVar("T")
@@ -33,6 +42,11 @@ ARTIFACTS = Path(
     os.environ.get("KINGDOMINO_ARTIFACTS") or Path(tempfile.gettempdir()) / "kingdomino-artifacts"
 )
 LANGUAGES = ("en", "hu", "bg", "uk", "ru")
+
+#: How long a page's action (a click, a ``wait_for_selector``) and an ``expect`` (whose own default,
+#: 5 s, a loaded machine outruns) wait for what they await before failing.
+WAIT_MS = 20_000
+expect.set_options(timeout=WAIT_MS)
 
 #: Elements whose text must fit in their box (a count of those that overflow must be 0).
 OVERFLOW = """() => {
@@ -113,7 +127,7 @@ def new_page(
     BROWSER_CONTEXTS.append(context)
     context.add_init_script(STATIC_BASE)
     page = cast(LivePage, context.new_page())
-    page.set_default_timeout(20000)
+    page.set_default_timeout(WAIT_MS)
     errors: list[str] = []
 
     def on_console(message: ConsoleMessage) -> None:
@@ -447,7 +461,7 @@ def review_of_a_finished_game(browser: Browser, base: str, **shown: Any) -> Live
     review has marked moves."""
     page = at_the_end_of(browser, base, "reviewed", played_against_greedy, **shown)
     page.click("#replay")
-    page.wait_for_function("!document.querySelector('#review-next').disabled", timeout=120000)
+    page.wait_for_function("document.querySelector('#review-next')?.disabled === false", timeout=120000)
     return page
 
 
@@ -456,7 +470,7 @@ def to_next_marked_move(page: LivePage) -> None:
     before = page.locator("#replay-step").input_value()
     page.click("#review-next")
     page.wait_for_function(f"document.querySelector('#replay-step').value !== '{before}'")
-    page.wait_for_function("document.querySelector('#review-note').textContent.includes('Better:')")
+    page.wait_for_function("document.querySelector('#review-note')?.textContent.includes('Better:')")
 
 
 def api_game(

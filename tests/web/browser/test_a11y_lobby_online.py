@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
@@ -54,7 +54,7 @@ def test_the_open_games_list_is_not_read_whole_and_each_change_is_said(
     page.goto(live_server + "/")
     page.wait_for_selector("#no-open-games")
     assert page.get_attribute("#open-list", "aria-live") is None
-    assert page.get_attribute("#open-games-said", "role") == "status"
+    expect(page.locator("#open-games-said")).to_have_attribute("role", "status")
     assert page.evaluate(OPEN_SAID) == ""
     game_id = open_game(live_server, 3)
     page.locator(f"#open-list li[data-id='{game_id}']").wait_for()
@@ -63,7 +63,7 @@ def test_the_open_games_list_is_not_read_whole_and_each_change_is_said(
     page.wait_for_function(f'({OPEN_SAID}) === "Anna\'s game of Kingdomino: 2 of 3 seats taken"')
     join(live_server, game_id, "Cili")
     page.wait_for_function(f'({OPEN_SAID}) === "Anna\'s game of Kingdomino was filled and begins"')
-    assert page.locator(f"#open-list li[data-id='{game_id}']").count() == 0
+    expect(page.locator(f"#open-list li[data-id='{game_id}']")).to_have_count(0)
     assert not page.errors
 
 
@@ -91,7 +91,7 @@ def test_which_clock_runs_is_said_and_shown_not_only_by_its_colour(
         running.wait_for()
         said = present(running.text_content())
         assert re.fullmatch(r"▶\s(Anna|Bela) \S.* \(running\)", said), (control, said)
-        assert running.locator(".clock-runs").get_attribute("aria-hidden") == "true"
+        expect(running.locator(".clock-runs")).to_have_attribute("aria-hidden", "true")
         still = present(page.locator("#clocks .clock:not(.running)").text_content())
         assert "▶" not in still and "running" not in still, still
         page.locator("#clocks").screenshot(path=str(ARTIFACTS / f"a11y-clock-{control['kind']}-{name}.png"))
@@ -175,14 +175,14 @@ def test_a_spectator_sees_who_is_at_the_table(browser: Browser, live_server: str
     watching = new_page(browser, live_server, locale="bg")
     watching.goto(live_server + made["spectator"])
     watching.wait_for_selector("#presence-0.here")
-    assert watching.locator("#presence-1.gone").count() == 1
+    expect(watching.locator("#presence-1.gone")).to_have_count(1)
     bela = new_page(browser, live_server)
     bela.goto(f"{live_server}/game/{made['id']}?token={made['seats'][1]['token']}")
     watching.wait_for_selector("#presence-1.here")
     watching.wait_for_function(f"({PRESENCE_SAID}) === 'Bela се присъедини към масата'")
     text = present(watching.locator("#presence").text_content())
     assert "Anna" in text and "Bela" in text, text
-    assert watching.locator("#away-card:not([hidden]), #elsewhere-note:not([hidden])").count() == 0
+    expect(watching.locator("#away-card:not([hidden]), #elsewhere-note:not([hidden])")).to_have_count(0)
     watching.locator("#presence").screenshot(path=str(ARTIFACTS / "a11y-spectator-presence.png"))
     for page in (anna, watching, bela):
         assert not page.errors

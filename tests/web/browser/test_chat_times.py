@@ -41,7 +41,7 @@ def test_a_chat_line_says_its_hour_today_and_its_day_after(browser: Browser, liv
     day = later.evaluate(WRITTEN, [at, {"day": "numeric", "month": "short"}])
     expect(later_line.locator("time.chat-time")).to_have_text(day)
     full = later.evaluate(WRITTEN, [at, {"dateStyle": "medium", "timeStyle": "short"}])
-    assert later_line.locator("time.chat-time").get_attribute("title") == full
+    expect(later_line.locator("time.chat-time")).to_have_attribute("title", full)
     later_line.scroll_into_view_if_needed()
     later.screenshot(path=str(ARTIFACTS / "chat-time-day-phone.png"))
     later.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, LivePage, new_page, present
 from tests.web.browser.test_players import account, rated_game
 from tests.web.conftest import free_port, live_app, served_in_a_thread
@@ -46,10 +46,10 @@ def test_the_resigner_is_told_you_resigned(browser: Browser, live_server: str) -
     game_id, tokens = ended_by_boris(live_server, "resign")
     anna = seat_page(browser, live_server, game_id, tokens[0])
     boris = seat_page(browser, live_server, game_id, tokens[1])
-    assert anna.inner_text("#ended-note") == "Boris resigned"
-    assert boris.inner_text("#ended-note") == "You resigned"
+    expect(anna.locator("#ended-note")).to_have_text("Boris resigned", use_inner_text=True)
+    expect(boris.locator("#ended-note")).to_have_text("You resigned", use_inner_text=True)
     boris_uk = seat_page(browser, live_server, game_id, tokens[1], "uk", 390, 844)
-    assert boris_uk.inner_text("#ended-note") == "Ви здалися"
+    expect(boris_uk.locator("#ended-note")).to_have_text("Ви здалися", use_inner_text=True)
     boris_uk.screenshot(path=str(ARTIFACTS / "resigned-you-uk-phone.png"))
     assert not anna.errors and not boris.errors and not boris_uk.errors
 
@@ -97,7 +97,7 @@ def test_a_game_called_off_before_it_began_asks_nobody_to_act(browser: Browser, 
     for width, height in ((1280, 800), (390, 844)):
         page = new_page(browser, live_server, width, height, touch=width < 500)
         page.goto(f"{live_server}/game/{made['id']}?token={token}")
-        assert page.inner_text("#expired") == "You called the game off before it began."
+        expect(page.locator("#expired")).to_have_text("You called the game off before it began.")
         page.wait_for_selector("#board svg.big")
         shown = [what for what in PROMPTS if page.locator(f"{what} >> visible=true").count()]
         assert shown == [], (width, shown)

@@ -50,7 +50,8 @@ def test_a_rated_game_s_replay_says_the_ratings_the_end_screen_says(browser: Bro
         assert sheets_say() == ranked
         page.click("#replay-last")
         page.wait_for_function(
-            "document.querySelector('#replay-step').value === document.querySelector('#replay-step').max"
+            "() => { const step = document.querySelector('#replay-step');"
+            " return !!step && step.value === step.max; }"
         )
         assert sheets_say() == ranked
         page.screenshot(path=str(ARTIFACTS / "replay-ratings-390.png"), full_page=True)

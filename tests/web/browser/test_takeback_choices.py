@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import quote
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from sqlalchemy import update
 from tests.web.browser.pages import ARTIFACTS, LivePage, call_off, log_in_new, new_page, present
 from tests.web.browser.test_seek_ranges import lobby, opened, rated
@@ -79,7 +79,7 @@ def test_the_quick_game_pairs_by_the_takebacks_chosen(browser: Browser, live_ser
     phone = new_page(browser, live_server, width=360, height=740, touch=True, mobile=True)
     phone.goto(live_server + "/")
     phone.locator("#quick-game").scroll_into_view_if_needed()
-    assert phone.is_checked("#quick-takebacks")
+    expect(phone.locator("#quick-takebacks")).to_be_checked()
     phone.screenshot(path=str(ARTIFACTS / "quick-game-takebacks-phone.png"))
     fits(phone, 360)
     page = new_page(browser, live_server)
@@ -132,5 +132,5 @@ def test_the_lobby_reads_its_ratings_again_when_a_game_of_its_account_ends(
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
         why = page.locator(f"#open-list li.not-yours[data-id='{near}'] .not-yours-why")
         why.wait_for()
-        assert why.inner_text() == "Not for you: your rating is 1,320"
+        expect(why).to_have_text("Not for you: your rating is 1,320", use_inner_text=True)
         assert page.errors == []

@@ -124,7 +124,7 @@ def turn_on(page: LivePage) -> None:
     assert page.evaluate("window.__asked") == 0, "the permission was asked without a click"
     page.check("#notify-turn")
     page.wait_for_function("localStorage.getItem('kingdomino.notify') === 'on'")
-    assert page.is_checked("#notify-turn")
+    expect(page.locator("#notify-turn")).to_be_checked()
     assert page.inner_text("#notify-turn-said") in PUSH_WORDS  # whether this browser gets pushes too
 
 
@@ -266,12 +266,12 @@ def test_a_refused_permission_leaves_the_toggle_off_and_says_so(browser: Browser
     page.click("#notify-turn")
     page.wait_for_function("window.__asked === 1")
     page.wait_for_function("document.querySelector('#notify-turn-said').textContent !== ''")
-    assert not page.is_checked("#notify-turn")
+    expect(page.locator("#notify-turn")).not_to_be_checked()
     refused = (
         "Браузер не разрешил уведомления: разрешите их для этого сайта в настройках браузера"
         " и снова поставьте флажок."
     )
-    assert page.inner_text("#notify-turn-said") == refused
+    expect(page.locator("#notify-turn-said")).to_have_text(refused, use_inner_text=True)
     expect(page.locator("#notify-turn")).to_have_accessible_description(refused)
     assert page.evaluate("localStorage.getItem('kingdomino.notify')") == "off"
     page.locator("#notify-turn").locator("xpath=ancestor::section").screenshot(
@@ -324,7 +324,7 @@ def test_no_notification_for_a_shared_screen_s_seat_nor_against_ai_seats(
     ai_game, token = api_game(live_server, "kingdomino", seed=5)
     page.goto(f"{live_server}/game/{ai_game}?token={token}")
     page.wait_for_selector("#your-turn")
-    assert page.locator("#notify-turn").is_hidden()
+    expect(page.locator("#notify-turn")).to_be_hidden()
     page.evaluate(HIDE, True)
     with httpx.Client(base_url=live_server, timeout=30) as http:
         for _ in range(4):
@@ -356,7 +356,7 @@ def test_the_lobby_tells_a_hidden_account_of_its_turn_once_with_its_game_page(
     tab.add_init_script("window.__hidden = true")
     tab.goto(f"{live_server}/game/{theirs}?token={tokens[0]}")
     tab.wait_for_selector("#waiting")
-    assert tab.is_checked("#notify-turn")  # the same setting
+    expect(tab.locator("#notify-turn")).to_be_checked()  # the same setting
     lobby.evaluate(HIDE, True)
     play_until_turn_of(live_server, theirs, tokens, 0)
     tab.wait_for_function("window.__notes.length === 1")
@@ -401,7 +401,7 @@ def test_a_guest_s_hidden_lobby_tells_of_a_game_of_this_browser(browser: Browser
     lobby.evaluate("(kept) => localStorage.setItem('kingdomino.games', JSON.stringify([kept]))", kept)
     lobby.reload()
     lobby.wait_for_selector("#my-games li")
-    assert lobby.locator("#my-games li.awaits").count() == 0
+    expect(lobby.locator("#my-games li.awaits")).to_have_count(0)
     turn_on(lobby)
     lobby.evaluate(HIDE, True)
     play_until_turn_of(live_server, game, tokens, waiting)
