@@ -480,7 +480,7 @@ def api_game(
     id and our token. For the tests whose clicks before a position are not what they are about."""
     seats = [{"kind": "human"}] + [{"kind": "ai", "level": "greedy"}] * (players - 1)
     body = {"game": game, "players": players, "seats": seats, "options": options or {}, "seed": seed}
-    made = httpx.post(f"{base}/api/games", json=body).json()
+    made = httpx.post(f"{base}/api/games", json=body, timeout=30).json()
     return str(made["id"]), str(made["seats"][0]["token"])
 
 
@@ -589,9 +589,11 @@ def timed_game_of_two(base: str, control: dict[str, Any]) -> tuple[str, list[str
     its id, the seats' tokens and its first view (whose ``current_player`` is to act)."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
     body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": control}
-    made = httpx.post(f"{base}/api/games", json=body).json()
+    made = httpx.post(f"{base}/api/games", json=body, timeout=30).json()
     tokens = [seat["token"] for seat in made["seats"]]
-    first: dict[str, Any] = httpx.get(f"{base}/api/games/{made['id']}", params={"token": tokens[0]}).json()
+    first: dict[str, Any] = httpx.get(
+        f"{base}/api/games/{made['id']}", params={"token": tokens[0]}, timeout=30
+    ).json()
     return made["id"], tokens, first
 
 

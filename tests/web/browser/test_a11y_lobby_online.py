@@ -35,12 +35,12 @@ def made_open(base: str, players: int, **more: Any) -> dict[str, Any]:
     """What creating :func:`open_game`'s game answered (its id, its seats' tokens)."""
     seats = [{"kind": "human", "name": "Anna"}] + [{"kind": "open"}] * (players - 1)
     body = {"game": "kingdomino", "players": players, "seats": seats, **more}
-    made: dict[str, Any] = httpx.post(f"{base}/api/games", json=body).json()
+    made: dict[str, Any] = httpx.post(f"{base}/api/games", json=body, timeout=30).json()
     return made
 
 
 def join(base: str, game_id: str, name: str) -> None:
-    answer = httpx.post(f"{base}/api/games/{game_id}/join", json={"name": name})
+    answer = httpx.post(f"{base}/api/games/{game_id}/join", json={"name": name}, timeout=30)
     assert answer.status_code == 200, answer.text
 
 
@@ -150,7 +150,9 @@ def test_a_player_taking_a_seat_lands_on_the_status_line(browser: Browser, live_
     pairs[1].wait_for_url(f"**/game/{paired}")
     pairs[1].wait_for_function(f"({FOCUSED}) === 'status'")
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela", "online": True}]
-    made = httpx.post(f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats})
+    made = httpx.post(
+        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}, timeout=30
+    )
     friend = new_page(browser, live_server)
     friend.goto(live_server + made.json()["seats"][1]["invite"])
     friend.wait_for_function(f"({FOCUSED}) === 'status'")
@@ -167,7 +169,7 @@ def test_a_spectator_sees_who_is_at_the_table(browser: Browser, live_server: str
     A spectator's page draws them for every human seat, as the players' pages open and close."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
     made = httpx.post(
-        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}
+        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}, timeout=30
     ).json()
     anna = new_page(browser, live_server)
     anna.goto(f"{live_server}/game/{made['id']}?token={made['seats'][0]['token']}")
@@ -211,7 +213,9 @@ def test_axe_finds_no_serious_violation_in_the_lobbys_open_games_and_a_timed_gam
     found = axe_violations(page)
     # Called off at once: a quick game of another test on this server would else join it.
     call_off = {"token": waiting["seats"][0]["token"]}
-    httpx.post(f"{live_server}/api/games/{waiting['id']}/cancel", json=call_off).raise_for_status()
+    httpx.post(
+        f"{live_server}/api/games/{waiting['id']}/cancel", json=call_off, timeout=30
+    ).raise_for_status()
     page.click("#open-list li .call-off")
     page.wait_for_selector("#open-list li .call-off", state="detached")
     assert found == [], "\n".join(["lobby", *found])

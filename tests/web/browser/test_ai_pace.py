@@ -28,7 +28,7 @@ def test_the_ai_moves_are_shown_at_the_pace_the_player_chose(browser: Browser, l
         {"kind": "ai", "level": "greedy"},
     ]
     body = {"game": "kingdomino", "players": 3, "seats": seats, "options": {}, "seed": 8}
-    made = httpx.post(f"{live_server}/api/games", json=body).json()
+    made = httpx.post(f"{live_server}/api/games", json=body, timeout=30).json()
     page = new_page(browser, live_server)
     page.goto(live_server + "/")
     page.evaluate("localStorage.setItem('kingdomino.ai-pace', 'slower')")

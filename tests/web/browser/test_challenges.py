@@ -54,7 +54,7 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     boris.wait_for_url(f"{live_server}/game/{game_id}")
     for page in (kira, boris):
         page.wait_for_selector("#your-turn, #waiting")
-    listed = httpx.get(f"{live_server}/api/live-games", params={"player": boris_name}).json()
+    listed = httpx.get(f"{live_server}/api/live-games", params={"player": boris_name}, timeout=30).json()
     assert [game["id"] for game in listed["games"]] == [game_id]  # she said anyone may watch
     # A turn-based game: whoever is at the table is marked, nobody is marked away, and nobody is
     # asked to leave (their clock hands a seat over); resigning is still there.

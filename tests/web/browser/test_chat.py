@@ -206,7 +206,9 @@ def test_a_message_in_the_room_not_shown_is_counted_on_its_tab_and_said(
     vera.wait_for_selector("#chat:not([hidden])")
     lena.goto(f"{live_server}/game/{game['id']}/watch")
     lena.wait_for_selector("#chat-input")
-    resigned = httpx.post(f"{live_server}/api/games/{game['id']}/resign", json={"token": game["tokens"][1]})
+    resigned = httpx.post(
+        f"{live_server}/api/games/{game['id']}/resign", json={"token": game["tokens"][1]}, timeout=30
+    )
     assert resigned.status_code == 200, resigned.text
     vera.locator("#winner").wait_for()
     lena.fill("#chat-input", "Well played, Vera")

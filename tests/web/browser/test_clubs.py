@@ -35,13 +35,16 @@ def test_kira_runs_a_club_that_boris_asks_to_join(browser: Browser, live_server:
     expect(kira.locator("#club-role")).to_have_text("You lead this club.", use_inner_text=True)
 
     boris = f"Boris{secrets.token_hex(3)}"
-    with httpx.Client(base_url=live_server) as client:
+    with httpx.Client(base_url=live_server, timeout=30) as client:
         assert client.post("/api/accounts", json={"name": boris, "password": PASSWORD}).status_code == 201
         assert client.post(f"/api/clubs/{club}/join").json() == {"role": "asked"}
         seats = [{"kind": "human", "name": ""}, {"kind": "open"}]
         made = client.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": seats})
         game_id = str(made.json()["id"])
-    assert httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": OPPONENT}).status_code == 200
+    assert (
+        httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": OPPONENT}, timeout=30).status_code
+        == 200
+    )
 
     kira.goto(live_server + "/")
     line = kira.locator(f"#club-list li[data-name='{club}']")

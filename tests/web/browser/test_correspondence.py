@@ -284,7 +284,9 @@ def test_a_hidden_lobby_tells_her_once_that_the_time_for_her_move_runs_short(
 
 def kind_of_her_seat(base: str, game: str, token: str) -> str:
     """The kind of seat 0 of ``game`` (a human's, or an AI's once its time ran out), read with ``token``."""
-    kind: str = httpx.get(f"{base}/api/games/{game}", params={"token": token}).json()["seats"][0]["kind"]
+    kind: str = httpx.get(f"{base}/api/games/{game}", params={"token": token}, timeout=30).json()["seats"][0][
+        "kind"
+    ]
     return kind
 
 

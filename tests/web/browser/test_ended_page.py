@@ -17,9 +17,11 @@ def ended_by_boris(base: str, how: str, game: str = "kingdomino") -> tuple[str, 
     """A 2-player ``game`` of Anna and Boris made through the API, which Boris ended at once
     (``how``: "resign" or "abort"): its id and the seats' tokens."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Boris"}]
-    made = httpx.post(f"{base}/api/games", json={"game": game, "players": 2, "seats": seats}).json()
+    made = httpx.post(
+        f"{base}/api/games", json={"game": game, "players": 2, "seats": seats}, timeout=30
+    ).json()
     tokens = [seat["token"] for seat in made["seats"]]
-    answer = httpx.post(f"{base}/api/games/{made['id']}/{how}", json={"token": tokens[1]})
+    answer = httpx.post(f"{base}/api/games/{made['id']}/{how}", json={"token": tokens[1]}, timeout=30)
     assert answer.status_code == 200, answer.text
     return str(made["id"]), tokens
 
@@ -89,10 +91,10 @@ def test_a_game_called_off_before_it_began_asks_nobody_to_act(browser: Browser, 
     shows no setup line, hint or undo, on a laptop and on a phone."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "open"}]
     made = httpx.post(
-        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}
+        f"{live_server}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}, timeout=30
     ).json()
     token = made["seats"][0]["token"]
-    called = httpx.post(f"{live_server}/api/games/{made['id']}/cancel", json={"token": token})
+    called = httpx.post(f"{live_server}/api/games/{made['id']}/cancel", json={"token": token}, timeout=30)
     assert called.status_code == 200 and called.json()["called_off"], called.text
     for width, height in ((1280, 800), (390, 844)):
         page = new_page(browser, live_server, width, height, touch=width < 500)
@@ -114,7 +116,12 @@ def test_a_rated_game_s_sheets_say_the_rating_the_ranking_says(browser: Browser,
     with served_in_a_thread(app, free_port()) as base:
         (_, rosa), (_, vera) = account(base), account(base)
         game_id, tokens = rated_game(base, app, [rosa, vera])
-        assert httpx.post(f"{base}/api/games/{game_id}/resign", json={"token": tokens[1]}).status_code == 200
+        assert (
+            httpx.post(
+                f"{base}/api/games/{game_id}/resign", json={"token": tokens[1]}, timeout=30
+            ).status_code
+            == 200
+        )
         for width, height in ((1280, 800), (390, 844)):
             page = seat_page(browser, base, game_id, tokens[0], width=width, height=height)
             page.wait_for_selector("#ranking .rating-change:has-text('(')", timeout=60000)

@@ -51,7 +51,7 @@ def test_the_bell_tells_a_challenge_and_a_turn_and_clears(browser: Browser, live
     assert focused_matches(kira_page, "#inbox-bell"), "Escape gives the focus back to the bell"
     seat = post(kira_page, f"/api/challenges/{made['id']}/accept")
     tokens = [made["seats"][0]["token"], seat["token"]]
-    view = httpx.get(f"{live_server}/api/games/{made['id']}", params={"token": tokens[0]}).json()
+    view = httpx.get(f"{live_server}/api/games/{made['id']}", params={"token": tokens[0]}, timeout=30).json()
     if view["current_player"] == 1:  # Kira, who accepted last, moves first: her turn is not news
         play_until_turn_of(live_server, made["id"], tokens, 0)
     play_until_turn_of(live_server, made["id"], tokens, 1)

@@ -181,13 +181,13 @@ SEEN = """(hidden) => {
 def play_until_turn_of(base: str, game: str, tokens: list[str], seat: int) -> None:
     """Play the first legal move of each other seat through the API until ``seat`` is to act."""
     while True:
-        view = httpx.get(f"{base}/api/games/{game}", params={"token": tokens[0]}).json()
+        view = httpx.get(f"{base}/api/games/{game}", params={"token": tokens[0]}, timeout=30).json()
         acting = view["current_player"]
         if acting == seat:
             return
-        mine = httpx.get(f"{base}/api/games/{game}", params={"token": tokens[acting]}).json()
+        mine = httpx.get(f"{base}/api/games/{game}", params={"token": tokens[acting]}, timeout=30).json()
         body = {"token": tokens[acting], "action": mine["legal_actions"][0], "index": mine["index"]}
-        assert httpx.post(f"{base}/api/games/{game}/actions", json=body).status_code == 200
+        assert httpx.post(f"{base}/api/games/{game}/actions", json=body, timeout=30).status_code == 200
 
 
 def test_a_hidden_game_page_marks_its_title_when_the_turn_becomes_yours(

@@ -155,7 +155,7 @@ def test_a_game_waiting_for_players_logs_its_draws_once_it_starts(browser: Brows
     anna.wait_for_selector("#waiting-players")
     expect(anna.locator("#log li")).to_have_count(0)
     game_id = anna.url.split("/game/")[1].split("?")[0].split("/")[0]
-    joined = httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": "Boris"})
+    joined = httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": "Boris"}, timeout=30)
     assert joined.status_code == 200, joined.text
     anna.wait_for_function("document.querySelectorAll('#log li').length > 0")
     log = anna.locator("#log").inner_text()

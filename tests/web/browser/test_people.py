@@ -24,13 +24,13 @@ OPPONENT = "Konstantin Konstantinov"
 def boris_playing(live_server: str) -> tuple[str, str]:
     """A new account, Boris, playing a public game against a guest: his name and the game's id."""
     name = f"Boris{secrets.token_hex(3)}"
-    with httpx.Client(base_url=live_server) as boris:
+    with httpx.Client(base_url=live_server, timeout=30) as boris:
         assert boris.post("/api/accounts", json={"name": name, "password": PASSWORD}).status_code == 201
         seats = [{"kind": "human", "name": ""}, {"kind": "open"}]
         made = boris.post("/api/games", json={"game": "kingdomino", "players": 2, "seats": seats})
         assert made.status_code == 201, made.text
         game_id = str(made.json()["id"])
-    joined = httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": OPPONENT})
+    joined = httpx.post(f"{live_server}/api/games/{game_id}/join", json={"name": OPPONENT}, timeout=30)
     assert joined.status_code == 200 and joined.json()["started"], joined.text
     return name, game_id
 

@@ -91,10 +91,10 @@ def test_a_seat_handed_over_while_away_says_so_even_to_a_page_opened_after(
     with served_in_a_thread(app, free_port()) as base:
         seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Bela"}]
         made = httpx.post(
-            f"{base}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}
+            f"{base}/api/games", json={"game": "kingdomino", "players": 2, "seats": seats}, timeout=30
         ).json()
         tokens = [seat["token"] for seat in made["seats"]]
-        away = httpx.get(f"{base}/api/games/{made['id']}", params={"token": tokens[0]}).json()[
+        away = httpx.get(f"{base}/api/games/{made['id']}", params={"token": tokens[0]}, timeout=30).json()[
             "current_player"
         ]
         stays = 1 - away
@@ -102,7 +102,7 @@ def test_a_seat_handed_over_while_away_says_so_even_to_a_page_opened_after(
         other.goto(f"{base}/game/{made['id']}?token={tokens[stays]}")
         other.wait_for_selector("#waiting")
         taken = httpx.post(
-            f"{base}/api/games/{made['id']}/seats/{away + 1}/ai", json={"token": tokens[stays]}
+            f"{base}/api/games/{made['id']}/seats/{away + 1}/ai", json={"token": tokens[stays]}, timeout=30
         )
         assert taken.status_code == 200, taken.text
         name, by = seats[away]["name"], seats[stays]["name"]

@@ -58,7 +58,7 @@ def game_of_two(base: str) -> tuple[str, list[str]]:
     """A game of two humans made through the API: its id and the seats' tokens."""
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Boris", "online": True}]
     body = {"game": "kingdomino", "players": 2, "seats": seats, "options": {}}
-    made = httpx.post(f"{base}/api/games", json=body).json()
+    made = httpx.post(f"{base}/api/games", json=body, timeout=30).json()
     return str(made["id"]), [str(seat["token"]) for seat in made["seats"]]
 
 
@@ -118,7 +118,9 @@ def test_a_move_made_on_a_silent_socket_is_sent_once_the_page_is_back(
         play_api_moves(live_server, game_id, tokens, 1)
     page.wait_for_selector("#your-turn")
     page.evaluate(WATCH_OFFLINE)
-    index = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": tokens[0]}).json()["index"]
+    index = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": tokens[0]}, timeout=30).json()[
+        "index"
+    ]
     line.silence()
     page.locator("button.domino.claimable").first.click()  # sent into a socket that says nothing
     page.wait_for_function("document.body.classList.contains('offline')", timeout=60000)

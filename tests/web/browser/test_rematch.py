@@ -75,7 +75,7 @@ def test_a_logged_in_friend_s_invited_seat_becomes_their_account_s(
 ) -> None:
     seats = [{"kind": "human", "name": "Anna"}, {"kind": "human", "name": "Boris", "online": True}]
     body = {"game": "kingdomino", "players": 2, "seats": seats}
-    made = httpx.post(f"{live_server}/api/games", json=body).json()
+    made = httpx.post(f"{live_server}/api/games", json=body, timeout=30).json()
     friend = new_page(browser, live_server)
     name = log_in_new(friend, live_server, "Boris")
     friend.goto(live_server + made["seats"][1]["invite"])
@@ -113,14 +113,16 @@ def test_a_club_tournament_s_finished_game_leads_back_to_it_not_to_a_rematch(
     for who in ("Boris", "Cleo"):
         posted(pages[who], f"/api/tournaments/{tournament_id}/join")
     posted(pages["Kira"], f"/api/tournaments/{tournament_id}/start")
-    found = httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()
+    found = httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()
     game = next(g for g in found["rounds_played"][0]["games"] if g["second"] is not None)
     game_id = game["game_id"]
     tokens = {
         side: str(posted(names[game[side]], f"/api/games/{game_id}/join", {})["token"])
         for side in ("first", "second")
     }
-    resigned = httpx.post(f"{live_server}/api/games/{game_id}/resign", json={"token": tokens["second"]})
+    resigned = httpx.post(
+        f"{live_server}/api/games/{game_id}/resign", json={"token": tokens["second"]}, timeout=30
+    )
     assert resigned.status_code == 200, resigned.text
     first = at_the_end(browser, live_server, game_id, tokens["first"])
     back = first.locator("#back-to-tournament")
@@ -139,9 +141,14 @@ def test_a_club_tournament_s_finished_game_leads_back_to_it_not_to_a_rematch(
     assert first.errors == [] and phone.errors == []
     # Nothing left running on the shared server: its players withdraw until it is over.
     for who in ("Kira", "Boris"):
-        if httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()["status"] != "finished":
+        if (
+            httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()["status"]
+            != "finished"
+        ):
             posted(pages[who], f"/api/tournaments/{tournament_id}/leave")
-    assert httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()["status"] == "finished"
+    assert (
+        httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()["status"] == "finished"
+    )
 
 
 def posted(page: LivePage, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:

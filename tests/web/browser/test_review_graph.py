@@ -35,7 +35,7 @@ def test_the_graph_has_a_point_per_decision_and_a_click_goes_to_it(
 ) -> None:
     page = review_of_a_finished_game(browser, live_server)
     game_id = page.url.split("/game/")[1].split("/")[0]
-    review = httpx.get(f"{page.base_url}/api/games/{game_id}/review").json()
+    review = httpx.get(f"{page.base_url}/api/games/{game_id}/review", timeout=30).json()
     valued = [move for move in review["moves"] if "value" in move]
     graph = page.locator("#review-graph")
     points = graph.locator(".review-point")

@@ -15,7 +15,7 @@ from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_
 def challenger(base: str) -> tuple[httpx.Client, str]:
     """A new account's client, logged in, its requests from the app's own origin; and its name."""
     name = f"Chal{secrets.token_hex(3)}"
-    client = httpx.Client(base_url=base, headers={"Origin": base})
+    client = httpx.Client(base_url=base, headers={"Origin": base}, timeout=30)
     made = client.post("/api/accounts", json={"name": name, "password": "a long enough password"})
     assert made.status_code == 201, made.text
     return client, name

@@ -108,7 +108,11 @@ def test_the_lobby_reads_its_ratings_again_when_a_game_of_its_account_ends(
         other = rated(app, {"duel": 1500.0})
         ours = opened(base, viewer, "duel")
         joined = httpx.post(
-            f"{base}/api/games/{ours}/join", json={}, cookies={"kd_session": other}, headers={"Origin": base}
+            f"{base}/api/games/{ours}/join",
+            json={},
+            cookies={"kd_session": other},
+            headers={"Origin": base},
+            timeout=30,
         )
         assert joined.status_code == 200, joined.text
         page = lobby(browser, base, viewer)
@@ -125,7 +129,7 @@ def test_the_lobby_reads_its_ratings_again_when_a_game_of_its_account_ends(
             )
         token = str(hub.table(ours).stored.seats[1]["token"])
         resigned = httpx.post(
-            f"{base}/api/games/{ours}/resign", json={"token": token}, headers={"Origin": base}
+            f"{base}/api/games/{ours}/resign", json={"token": token}, headers={"Origin": base}, timeout=30
         )
         assert resigned.status_code == 200, resigned.text
         # The player comes back to the lobby's tab: it looks at the account's games again.

@@ -14,17 +14,21 @@ NOTE = "document.querySelector('#takeback:not([hidden]) #takeback-said')?.textCo
 
 def test_a_takeback_asked_on_one_page_is_answered_on_the_other(browser: Browser, live_server: str) -> None:
     seats = [{"kind": "human", "name": "Mia"}, {"kind": "human", "name": "Ben"}]
-    made = httpx.post(f"{live_server}/api/games", json={"game": "duel", "players": 2, "seats": seats}).json()
+    made = httpx.post(
+        f"{live_server}/api/games", json={"game": "duel", "players": 2, "seats": seats}, timeout=30
+    ).json()
     game_id, tokens = made["id"], [seat["token"] for seat in made["seats"]]
-    first = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": tokens[0]}).json()
+    first = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": tokens[0]}, timeout=30).json()
     mia, ben = tokens[first["current_player"]], tokens[1 - first["current_player"]]
     names = {
         mia: first["seats"][first["current_player"]]["name"],
         ben: first["seats"][1 - first["current_player"]]["name"],
     }
-    view = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": mia}).json()
+    view = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": mia}, timeout=30).json()
     played = httpx.post(
-        f"{live_server}/api/games/{game_id}/actions", json={"token": mia, "action": view["legal_actions"][0]}
+        f"{live_server}/api/games/{game_id}/actions",
+        json={"token": mia, "action": view["legal_actions"][0]},
+        timeout=30,
     )
     assert played.status_code == 200
     asker = new_page(browser, live_server)
@@ -59,7 +63,7 @@ def test_an_open_game_without_takebacks_says_so_in_the_lobby(browser: Browser, l
     """Whoever joins an open game learns before joining that it allows no takebacks."""
     seats = [{"kind": "human", "name": "Mia"}, {"kind": "open"}]
     body = {"game": "duel", "players": 2, "seats": seats, "takebacks": False}
-    made = httpx.post(f"{live_server}/api/games", json=body).json()
+    made = httpx.post(f"{live_server}/api/games", json=body, timeout=30).json()
     try:
         page = new_page(browser, live_server)
         page.goto(live_server + "/")
@@ -69,6 +73,8 @@ def test_an_open_game_without_takebacks_says_so_in_the_lobby(browser: Browser, l
         assert not page.errors
     finally:
         called_off = httpx.post(
-            f"{live_server}/api/games/{made['id']}/cancel", json={"token": made["seats"][0]["token"]}
+            f"{live_server}/api/games/{made['id']}/cancel",
+            json={"token": made["seats"][0]["token"]},
+            timeout=30,
         )
         assert called_off.status_code == 200

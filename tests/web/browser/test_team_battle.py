@@ -23,7 +23,7 @@ SHOTS = ARTIFACTS / "team_battle"
 
 def member(live_server: str, name: str, creates: str | None = None, joins: tuple[str, ...] = ()) -> None:
     """A new account ``name`` that creates the club ``creates`` and joins the clubs ``joins``."""
-    with httpx.Client(base_url=live_server, headers={"Origin": live_server}) as client:
+    with httpx.Client(base_url=live_server, headers={"Origin": live_server}, timeout=30) as client:
         assert client.post("/api/accounts", json={"name": name, "password": PASSWORD}).status_code == 201
         if creates:
             made = client.post("/api/clubs", json={"name": creates, "admission": "open"})

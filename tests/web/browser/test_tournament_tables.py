@@ -30,12 +30,12 @@ def play_out(base: str, game_id: str, token: str) -> None:
     """The seat of ``token`` plays its first legal move until the game ends (the AIs play theirs)."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        view = httpx.get(f"{base}/api/games/{game_id}", params={"token": token}).json()
+        view = httpx.get(f"{base}/api/games/{game_id}", params={"token": token}, timeout=30).json()
         if view["status"] == "finished":
             return
         if view["legal_actions"]:
             move = {"token": token, "action": view["legal_actions"][0], "index": view["index"]}
-            httpx.post(f"{base}/api/games/{game_id}/actions", json=move, headers={"Origin": base})
+            httpx.post(f"{base}/api/games/{game_id}/actions", json=move, headers={"Origin": base}, timeout=30)
         else:
             time.sleep(0.05)
     raise AssertionError(f"the game {game_id} did not end in time")
@@ -73,7 +73,7 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     kira.goto(f"{live_server}/tournament/{tournament_id}")
     line = kira.locator(".tournament-round li.table-game")
     line.wait_for()
-    found: dict[str, Any] = httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()
+    found: dict[str, Any] = httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()
     (game,) = found["rounds_played"][0]["games"]
     seated = [p["name"] for p in game["players"]]
     assert sorted(seated) == sorted(names.values())

@@ -53,7 +53,7 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
     expect(kira.locator("#entrants li")).to_have_count(3)
     kira.click("#tournament-start")
     kira.wait_for_selector(".tournament-round")
-    found: dict[str, Any] = httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()
+    found: dict[str, Any] = httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()
     games = found["rounds_played"][0]["games"]
     game = next(g for g in games if g["second"] is not None)
     bye = next(g for g in games if g["second"] is None)
@@ -109,7 +109,9 @@ def test_kira_organises_boris_and_cleo_join_and_the_paired_take_their_seats(
     # Nothing left running on the shared server: two withdraw, and the tournament is over.
     for name in ("Kira", "Boris"):
         posted(pages[name], f"/api/tournaments/{tournament_id}/leave")
-    assert httpx.get(f"{live_server}/api/tournaments/{tournament_id}").json()["status"] == "finished"
+    assert (
+        httpx.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=30).json()["status"] == "finished"
+    )
     # The game ended with a withdrawal: its page, finished, still leads back to the tournament.
     first.locator("#winner").wait_for()
     link = first.locator("#tournament-link")

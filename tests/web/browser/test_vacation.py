@@ -113,6 +113,6 @@ def test_a_player_away_is_said_on_the_game_page_and_comes_back(browser: Browser,
     expect(kira_page.locator("#vacation-said")).to_have_text("Welcome back: your clocks run again.")
     bela_page.wait_for_selector(".clock.running[data-seat='1']")
     expect(bela_page.locator(".vacation-note")).to_have_count(0)
-    view = httpx.get(f"{live_server}/api/games/{made['id']}", params={"token": tokens[0]}).json()
+    view = httpx.get(f"{live_server}/api/games/{made['id']}", params={"token": tokens[0]}, timeout=30).json()
     assert "away" not in view["clock"] and view["clock"]["running"] == 1
     assert kira_page.errors == [] and bela_page.errors == [] and phone.errors == []

@@ -22,7 +22,7 @@ def public_game(base: str, names: tuple[str, str] = ("Anna", "Bela")) -> dict[st
     (no seat waits for the lobby): its id and its seats' ``tokens``."""
     seats = [{"kind": "human", "name": names[0]}, {"kind": "human", "name": names[1], "online": True}]
     body = {"game": "kingdomino", "players": 2, "seats": seats, "time_control": CLOCK, "public": True}
-    answer = httpx.post(f"{base}/api/games", json=body)
+    answer = httpx.post(f"{base}/api/games", json=body, timeout=30)
     assert answer.status_code == 201, answer.text
     made: dict[str, Any] = answer.json()
     return {**made, "tokens": [seat["token"] for seat in made["seats"]]}

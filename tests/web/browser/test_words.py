@@ -92,7 +92,7 @@ def test_a_question_mark_only_one_coat_of_arms_connects_is_made_so_without_a_cli
         "[...document.querySelectorAll('#log li')]"
         ".some((li) => li.textContent.includes('You made the question mark'))"
     )
-    after = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": token}).json()
+    after = httpx.get(f"{live_server}/api/games/{game_id}", params={"token": token}, timeout=30).json()
     assert after["index"] > view["index"]
     first_turn = next(line for line in page.evaluate("window.statusLinesSeen") if line[1] == "turn")
     assert first_turn[0] != "your-turn", first_turn
