@@ -81,6 +81,17 @@ class LivePage(Page):
     api_requests: set[Request]
 
 
+def starting(text: str) -> re.Pattern[str]:
+    """What ``expect(...).to_have_text`` matches in a text that begins with ``text`` (the page's
+    text with its white space run together, as ``expect`` reads it)."""
+    return re.compile("^" + re.escape(text))
+
+
+def ending(text: str) -> re.Pattern[str]:
+    """What ``expect(...).to_have_text`` matches in a text that ends with ``text``."""
+    return re.compile(re.escape(text) + "$")
+
+
 def present(value: T | None) -> T:
     """``value``, which the test expects there: what Playwright types as optional (a text content,
     an attribute, a bounding box) is ``None`` only for what a test does not look at (no element

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, log_out, new_page
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, log_out, new_page, starting
 
 
 def assert_refused(page: LivePage, press: Callable[[], None], words: str) -> None:
@@ -43,7 +43,7 @@ def test_an_account_is_made_kept_left_and_found_again_from_the_lobby(
     page.fill("#account-password", "a long enough password")
     page.click("#create-account")
     page.wait_for_selector("#logged-in")
-    assert page.locator("#logged-in").inner_text().startswith(f"Logged in as {name}")
+    expect(page.locator("#logged-in")).to_have_text(starting(f"Logged in as {name}"), use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "lobby-account.png"), full_page=True)
     # The session is the cookie's, which the page's scripts cannot read.
     assert "kd_session" not in page.evaluate("document.cookie")

@@ -14,6 +14,7 @@ from tests.web.browser.pages import (
     axe_violations,
     log_in_new,
     new_page,
+    starting,
 )
 
 
@@ -48,7 +49,9 @@ def test_the_paired_players_pages_go_to_their_game_and_back_to_the_arena(
     boris.goto(f"{live_server}/tournament/{tournament_id}")
     # Not yet in it, Boris is told to join first, not that the page will pair him.
     boris.wait_for_selector("#arena-state")
-    assert boris.inner_text("#arena-state").startswith("Join to play, and keep this page open")
+    expect(boris.locator("#arena-state")).to_have_text(
+        starting("Join to play, and keep this page open"), use_inner_text=True
+    )
     boris.click("#tournament-join")
     boris.wait_for_selector("#tournament-leave")
     expect(boris.locator("#arena-state")).to_have_text(

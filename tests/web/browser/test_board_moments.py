@@ -15,6 +15,7 @@ from tests.web.browser.pages import (
     LANGUAGES,
     OVERFLOW,
     axe_violations,
+    ending,
     log_mark,
     new_page,
     opened,
@@ -196,8 +197,8 @@ def test_origins_first_claim_of_two_players_is_made_on_the_row(browser: Browser,
     label = dominoes.nth(3).get_attribute("aria-label")
     assert label == f"Choose the dominoes in places 1 and 4 of the line: domino {row[0]}, domino {row[3]}"
     dominoes.nth(0).hover()
-    assert "paired" in (dominoes.nth(3).get_attribute("class") or "")
-    assert "paired" not in (dominoes.nth(1).get_attribute("class") or "")
+    expect(dominoes.nth(3)).to_have_class(re.compile(r"\bpaired\b"))
+    expect(dominoes.nth(1)).not_to_have_class(re.compile(r"\bpaired\b"))
     mark = log_mark(page)
     dominoes.nth(3).click()
     wait_for_new_log(page, mark)
@@ -237,7 +238,9 @@ def test_a_caveman_is_recruited_from_the_face_down_stack(browser: Browser, live_
     mark = log_mark(page)
     cards.first.click()
     wait_for_new_log(page, mark)
-    assert page.locator("#log li").first.inner_text().endswith("from the face-down stack")
+    expect(page.locator("#log li").first).to_have_text(
+        ending("from the face-down stack"), use_inner_text=True
+    )
     assert "Pay for your caveman" in status(page)
     expect(page.locator(".cave .paying")).to_contain_text("4 resources still to pay", use_inner_text=True)
     assert not page.errors, page.errors

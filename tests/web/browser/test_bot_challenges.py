@@ -13,7 +13,7 @@ from urllib.parse import quote
 import httpx
 import pytest
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import LivePage, log_in_new, new_page
+from tests.web.browser.pages import LivePage, log_in_new, new_page, starting
 
 #: Where the screenshots of the pages a decline shows go (looked at by a person, not compared).
 SHOTS = "/tmp/shots/botdoor"
@@ -53,7 +53,9 @@ def test_a_bot_challenged_from_its_page_declines_and_says_why(
         kira.goto(f"{live_server}/player/{quote(robo)}")
         about = kira.locator("#challenge p.small")
         about.wait_for()
-        assert about.inner_text().startswith(f"{robo} is a bot: while it runs, it answers at once")
+        expect(about).to_have_text(
+            starting(f"{robo} is a bot: while it runs, it answers at once"), use_inner_text=True
+        )
         kira.screenshot(path=f"{SHOTS}/bot-page-{shot}.png", full_page=True)
         lobby.goto(live_server + "/")
         lobby.wait_for_selector("#logged-in")

@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import httpx
 from playwright.sync_api import Browser, Route, expect
-from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, present
+from tests.web.browser.pages import ARTIFACTS, LivePage, ending, log_in_new, new_page, present, starting
 from tests.web.browser.test_watch import listed_line
 
 
@@ -27,7 +27,7 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     kira.select_option("#challenge-game-choice", label="Kingdomino · 3 players")
     expect(about).to_contain_text("anyone else you name", use_inner_text=True)
     kira.select_option("#challenge-game-choice", label="Kingdomino Duel · 2 players")
-    assert about.inner_text().startswith(f"{boris_name} sees your challenge at once")
+    expect(about).to_have_text(starting(f"{boris_name} sees your challenge at once"), use_inner_text=True)
     expect(about).not_to_contain_text("anyone else", use_inner_text=True)
     kira.select_option("#challenge-clock", label="1 day a move (turn-based)")
     expect(
@@ -45,7 +45,7 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     # Boris's lobby, open since before the challenge, shows it with its answers.
     line = boris.locator(f"#challenge-list li[data-id='{game_id}']")
     line.wait_for()
-    assert line.locator("strong").inner_text().endswith("challenges you")
+    expect(line.locator("strong")).to_have_text(ending("challenges you"), use_inner_text=True)
     # Awaiting his answer, it comes before what he may do any time (the "Play now" card).
     cards = boris.eval_on_selector_all("main > section", "cards => cards.map((c) => c.id || c.className)")
     assert cards.index("challenges") < cards.index("card quick"), cards

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import httpx
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import ARTIFACTS, axe_violations, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, axe_violations, ending, log_in_new, new_page
 from tests.web.browser.test_people import OPPONENT, PASSWORD, logged_in_phone
 
 SHOTS = ARTIFACTS / "clubs"
@@ -83,7 +83,7 @@ def test_kira_runs_a_club_that_boris_asks_to_join(browser: Browser, live_server:
     tournament_id = kira.url.rsplit("/", 1)[1]
     kira.goto(live_server + "/")
     listed = kira.locator(f"#tournament-list li[data-id='{tournament_id}']")
-    assert listed.inner_text().endswith(f"For the members of {club} only")
+    expect(listed).to_have_text(ending(f"For the members of {club} only"), use_inner_text=True)
 
     kira.goto(f"{live_server}/player/{quote(boris)}")
     kira.wait_for_selector("#player-clubs:not([hidden])")

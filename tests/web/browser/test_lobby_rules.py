@@ -4,7 +4,7 @@ top or with Esc (its only Close button was at the bottom of a ~1,100 px wall of 
 from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import new_page, present
+from tests.web.browser.pages import new_page, present, starting
 
 
 def test_the_lobby_opens_the_chosen_game_s_rules_and_describes_each_mode(
@@ -15,9 +15,9 @@ def test_the_lobby_opens_the_chosen_game_s_rules_and_describes_each_mode(
     page.wait_for_selector("#create")
     page.select_option("#game", "origins")
     about = page.locator("#mode-about")
-    assert about.inner_text().startswith("The simplest mode")
+    expect(about).to_have_text(starting("The simplest mode"), use_inner_text=True)
     page.select_option("#mode", "tribe")
-    assert about.inner_text().startswith("Pay resources to recruit cavemen")
+    expect(about).to_have_text(starting("Pay resources to recruit cavemen"), use_inner_text=True)
     page.click("#lobby-rules")
     dialog = page.locator("#help-dialog")
     expect(dialog).to_be_visible()

@@ -8,10 +8,12 @@ from tests.web.browser.pages import (
     ARTIFACTS,
     CHROMIUM,
     LivePage,
+    ending,
     finish_through_the_api,
     new_page,
     play_by_clicking_board,
     present,
+    starting,
 )
 from tests.web.conftest import (
     close_browser_contexts,
@@ -112,7 +114,9 @@ def test_a_friend_pastes_the_message_with_the_link_into_join_a_game(
         friend.fill("#invite", text)
         friend.locator("#invite").press("Enter")
         friend.wait_for_selector("#invite-error:not(:empty)")
-        assert friend.locator("#invite-error").inner_text().startswith("This holds no link to a game")
+        expect(friend.locator("#invite-error")).to_have_text(
+            starting("This holds no link to a game"), use_inner_text=True
+        )
         assert friend.url == live_server + "/"
     friend.fill("#invite", f"Join my game: {link}.")
     expect(friend.locator("#invite-error")).to_have_text("", use_inner_text=True)
@@ -191,7 +195,7 @@ def test_the_unnamed_you_speaks_the_page_s_language_and_is_you_only_to_its_playe
         host.select_option("#language", "en")
     host.wait_for_function("document.documentElement.lang === 'en' && !!document.querySelector('#scores')")
     host.wait_for_selector("#scores")
-    assert host.locator("#whoami").inner_text().strip().endswith("You are player 1")
+    expect(host.locator("#whoami")).to_have_text(ending("You are player 1"), use_inner_text=True)
     expect(host.locator("#scores")).to_contain_text("You", use_inner_text=True)
     expect(host.locator("#scores")).not_to_contain_text("Te", use_inner_text=True)
     guest = new_page(browser, live_server)
@@ -240,7 +244,9 @@ def test_a_guest_gone_for_good_is_played_by_an_ai_once_the_host_asks(
         play_by_clicking_board(host, 1)
         host.wait_for_selector("#your-turn, #waiting")
     host.wait_for_selector("#away-card:not([hidden])", timeout=10000)
-    assert host.locator("#away-note").inner_text().startswith("Игрока Boris нет на месте")
+    expect(host.locator("#away-note")).to_have_text(
+        starting("Игрока Boris нет на месте"), use_inner_text=True
+    )
     host.screenshot(path=str(ARTIFACTS / "away-offered.png"))
     expect(host.locator("#away-level")).to_have_value("medium")  # the level left as it is offered
     host.on("dialog", lambda dialog: dialog.accept())

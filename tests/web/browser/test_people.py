@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 import httpx
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page, starting
 
 SHOTS = ARTIFACTS / "people"
 PASSWORD = "a long enough password"
@@ -60,7 +60,7 @@ def test_kira_follows_boris_watches_him_challenges_him_and_blocks_him(
     kira.focus("#follow")
     kira.keyboard.press("Enter")
     kira.wait_for_selector("#follow[data-on='true']")
-    assert kira.inner_text("#people-said").startswith(f"You follow {boris}")
+    expect(kira.locator("#people-said")).to_have_text(starting(f"You follow {boris}"), use_inner_text=True)
     expect(kira.locator("#followers")).to_have_text("1 follower", use_inner_text=True)
     assert kira.evaluate("document.activeElement.id") == "follow"  # the focus stays on the button
     expect(kira.locator("#follow")).to_have_text("Unfollow", use_inner_text=True)

@@ -18,6 +18,7 @@ from tests.web.browser.pages import (
     OVERFLOW,
     LivePage,
     create_game,
+    ending,
     finish_through_the_api,
     focused_matches,
     log_mark,
@@ -25,6 +26,7 @@ from tests.web.browser.pages import (
     new_page,
     play_by_clicking_board,
     present,
+    starting,
     wait_for_count,
     wait_for_new_log,
 )
@@ -64,7 +66,7 @@ def test_played_to_the_end_by_clicking_the_board(
         assert drawn and all(re.fullmatch(owner, line) for line in drawn), drawn
     page.screenshot(path=str(ARTIFACTS / f"{name}-start.png"), full_page=True)
     if options.get("fire_kingdom"):  # 10 points each for the hut in the centre: nobody leads yet
-        assert page.locator("#scores summary").first.inner_text().endswith("10 points")
+        expect(page.locator("#scores summary").first).to_have_text(ending("10 points"), use_inner_text=True)
         expect(page.locator(".leader")).to_have_count(0)
     if game == "duel":  # each line of the spellbook ends with its power's picture (DESIGN.md)
         pictures = page.locator(".spellbook svg.power-pic")
@@ -143,7 +145,7 @@ def check_regions_light_up(page: LivePage) -> None:
         expect(page.locator("svg.lit-region")).to_have_count(0)
     first = page.locator("#scores tr.region-row").first
     first.focus()  # the keyboard's way (a tap on a phone focuses the row too)
-    assert page.locator("svg.lit-region").count() >= 2
+    expect(page.locator("svg.lit-region").nth(1)).to_be_attached()  # two or more
     page.evaluate("document.activeElement.blur()")
     expect(page.locator("svg.lit-region")).to_have_count(0)
 
@@ -270,7 +272,7 @@ def test_placing_shows_a_ghost_rotates_and_explains_refusals(page: LivePage) -> 
     anchor.focus()
     page.keyboard.press("r")
     page.click("#rotate")
-    assert page.locator("#ghost-info").text_content()
+    expect(page.locator("#ghost-info")).not_to_have_text("")
     # A square where the domino may not go answers with the engine's reason.
     page.locator("svg rect.why").last.click(force=True)
     page.wait_for_function("document.querySelector('#error')?.textContent.length > 0")
@@ -502,10 +504,10 @@ def test_the_guided_game_explains_each_step_and_what_placing_scores(page: LivePa
     page.wait_for_selector("#guide-show")
     expect(page.locator("#guide-tip")).to_have_count(0)
     page.click("#guide-show")
-    assert present(page.locator("#guide-tip").text_content()).startswith("Place your domino")
+    expect(page.locator("#guide-tip")).to_have_text(starting("Place your domino"))
     # The guided game closes with a word on what comes next (it ended with no tip).
     finish_through_the_api(page)
-    assert present(page.locator("#guide-tip").text_content()).startswith("The game is over: the ranking")
+    expect(page.locator("#guide-tip")).to_have_text(starting("The game is over: the ranking"))
 
 
 def test_a_finished_game_is_played_again_on_the_same_deal(page: LivePage) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Route, expect
 from sqlalchemy import update
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, wait_for_count
+from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, starting, wait_for_count
 from tests.web.conftest import create, free_port, live_app, on_the_server_loop, served_in_a_thread
 from tests.web.test_players_api import play_out
 
@@ -84,7 +84,9 @@ def test_a_rated_game_shows_on_the_player_page_and_the_leaderboard(browser: Brow
         page.wait_for_selector("#provisional-leaders")
         expect(page.locator("#provisional-leaders")).to_contain_text(rosa, use_inner_text=True)
         # No settled rating yet: not "no rated game", over the two who just played one.
-        assert page.inner_text("#no-leaders").startswith("No settled rating in this pool yet")
+        expect(page.locator("#no-leaders")).to_have_text(
+            starting("No settled rating in this pool yet"), use_inner_text=True
+        )
         expect(page.locator(".pool-tab[aria-current=page]")).to_have_text(
             "Kingdomino, 2 players", use_inner_text=True
         )

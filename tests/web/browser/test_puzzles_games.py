@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, new_page
+from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, new_page, starting
 
 from kingdomino.puzzles.catalogue import KINDS, Puzzle, shipped_kind
 
@@ -48,7 +48,7 @@ def test_a_duel_puzzle_is_chosen_drawn_on_its_board_and_answered_there(page: Liv
     page.wait_for_selector("#puzzle-game")
     page.select_option("#puzzle-game", "duel")
     page.wait_for_selector(".spellbook")  # Duel's board, its spellbook beside the maps
-    assert page.locator("#puzzle-goal").inner_text().startswith("Kingdomino Duel")
+    expect(page.locator("#puzzle-goal")).to_have_text(starting("Kingdomino Duel"), use_inner_text=True)
     assert page.evaluate("location.search") == "" and "/puzzles/" in page.url
     page.goto(f"{page.base_url}/puzzles/{puzzle.id}")
     page.wait_for_selector(f'[data-action="{best}"]')

@@ -14,6 +14,7 @@ from tests.web.browser.pages import (
     axe_violations,
     new_page,
     present,
+    starting,
 )
 
 
@@ -234,8 +235,12 @@ def test_the_scorer_says_click_to_a_mouse_and_tap_to_a_finger(browser: Browser, 
     for page in (laptop, phone):
         page.goto(live_server + "/score")
         page.wait_for_selector("#palette")
-    assert laptop.inner_text("#scorer-how").startswith("Choose what to lay, then click the squares")
-    assert phone.inner_text("#scorer-how").startswith("Choose what to lay, then tap the squares")
+    expect(laptop.locator("#scorer-how")).to_have_text(
+        starting("Choose what to lay, then click the squares"), use_inner_text=True
+    )
+    expect(phone.locator("#scorer-how")).to_have_text(
+        starting("Choose what to lay, then tap the squares"), use_inner_text=True
+    )
     assert not laptop.errors and not phone.errors
 
 

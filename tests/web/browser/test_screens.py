@@ -21,6 +21,7 @@ from tests.web.browser.pages import (
     new_page,
     play_by_clicking_board,
     present,
+    starting,
     wait_for_new_log,
 )
 
@@ -133,7 +134,9 @@ def test_on_a_phone_every_square_to_play_is_a_fingers_width_on_the_first_screen(
         if not tapped and page.locator("svg g.legal.anchor").count():
             # A finger's words (tap, no keyboard shortcut), and tap, tap again to turn, "Place here".
             expect(page.locator("#rotate")).to_have_text("⟳ Rotate", use_inner_text=True)
-            assert page.locator("#ghost-info").inner_text().startswith("Tap a highlighted square")
+            expect(page.locator("#ghost-info")).to_have_text(
+                starting("Tap a highlighted square"), use_inner_text=True
+            )
             anchor = page.locator("svg g.legal.anchor").first
             anchor.tap()
             placing = page.locator("#ghost-info").inner_text()

@@ -12,7 +12,7 @@ from urllib.parse import quote
 import httpx
 from playwright.sync_api import Browser, expect
 from sqlalchemy import update
-from tests.web.browser.pages import ARTIFACTS, LivePage, call_off, log_in_new, new_page, present
+from tests.web.browser.pages import ARTIFACTS, LivePage, call_off, ending, log_in_new, new_page
 from tests.web.browser.test_seek_ranges import lobby, opened, rated
 from tests.web.conftest import QUICK, free_port, live_app, served_in_a_thread
 
@@ -69,7 +69,7 @@ def test_a_challenge_without_takebacks_says_so_to_the_challenged(browser: Browse
     boris.click("#inbox-bell")
     told = boris.locator("#inbox-list li[data-kind=challenged] a")
     told.wait_for()
-    assert present(told.text_content()).endswith("challenged you to Kingdomino Duel for 2 · No takebacks")
+    expect(told).to_have_text(ending("challenged you to Kingdomino Duel for 2 · No takebacks"))
     call_off(kira, game_id)
     for page in (kira, boris, form_phone, boris_phone):
         assert page.errors == []

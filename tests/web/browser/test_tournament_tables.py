@@ -12,7 +12,15 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, expect
-from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, log_in_new, new_page
+from tests.web.browser.pages import (
+    ARTIFACTS,
+    OVERFLOW,
+    LivePage,
+    axe_violations,
+    log_in_new,
+    new_page,
+    starting,
+)
 
 
 def shot(page: LivePage, name: str) -> None:
@@ -78,7 +86,9 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     seated = [p["name"] for p in game["players"]]
     assert sorted(seated) == sorted(names.values())
     table = f"Table 1: {', '.join(seated)}"
-    assert line.inner_text().startswith(f"{table} · your table · waiting for the players")
+    expect(line).to_have_text(
+        starting(f"{table} · your table · waiting for the players"), use_inner_text=True
+    )
     expect(line.locator("button.take-seat")).to_be_visible()
     shot(kira, "waiting")
     by_name = {names[who]: page for who, page in pages.items()}
@@ -88,7 +98,7 @@ def test_a_tournament_at_tables_of_three_shows_its_table_places_and_points(
     play_out(live_server, game["game_id"], tokens[2])
     places = kira.locator(".table-places li")
     places.nth(2).wait_for()
-    assert places.nth(0).inner_text().startswith(f"{seated[2]} — points: 1")
+    expect(places.nth(0)).to_have_text(starting(f"{seated[2]} — points: 1"), use_inner_text=True)
     expect(places.nth(2)).to_contain_text("points: 0 (forfeited)", use_inner_text=True)
     kira.locator("#standings").wait_for()
     heads = kira.locator("#standings th").all_inner_texts()
