@@ -30,9 +30,8 @@ def test_kira_challenges_boris_from_his_page_and_both_land_in_the_game(
     expect(about).to_have_text(starting(f"{boris_name} sees your challenge at once"), use_inner_text=True)
     expect(about).not_to_contain_text("anyone else", use_inner_text=True)
     kira.select_option("#challenge-clock", label="1 day a move (turn-based)")
-    expect(
-        kira.locator("#challenge-public")
-    ).not_to_be_checked()  # private unless she says so, as the server has it
+    # Private unless she says so, as the server has it.
+    expect(kira.locator("#challenge-public")).not_to_be_checked()
     kira.check("#challenge-public")
     kira.click("#challenge-button")
     kira.wait_for_url(f"{live_server}/game/*")

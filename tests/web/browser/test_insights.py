@@ -105,7 +105,7 @@ def test_the_statistics_page_its_cards_graphs_and_filters(browser: Browser, data
         phone = new_page(browser, base, width=360, height=740, locale="bg", touch=True, mobile=True)
         phone.goto(f"{base}/player/{kira}/stats?lang=bg")
         phone.wait_for_selector("#insights-ratings .rating-graph")
-        expect(phone.locator("h1")).to_have_text(f"Статистика на {kira}")
+        expect(phone.locator("h1").first).to_have_text(f"Статистика на {kira}")
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360
         for control in phone.locator(
             "#insights-filters select, #insights-filters button, #insights-player"

@@ -45,9 +45,8 @@ def test_greta_reports_ida_from_her_chat_line_and_from_her_page(browser: Browser
     greta.wait_for_selector("#report-dialog[open]")
     expect(greta.locator("#report-title")).to_have_text(f"Report {ida_name}", use_inner_text=True)
     expect(greta.locator("#report-cited")).to_have_text("you all play like fools", use_inner_text=True)
-    expect(
-        greta.locator("input[value='abusive_chat']")
-    ).to_be_checked()  # a line's report is about the chat first
+    # A line's report is about the chat first.
+    expect(greta.locator("input[value='abusive_chat']").first).to_be_checked()
     greta.fill("#report-text", "She insults every table.")
     greta.screenshot(path=str(SHOTS / "dialog-line-en.png"))
     assert axe_violations(greta) == []

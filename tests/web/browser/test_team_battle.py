@@ -46,7 +46,9 @@ def test_kira_organises_a_team_battle_and_gus_chooses_his_club(browser: Browser,
     member(live_server, ivy_name, joins=(owls, larks))
     kira.goto(f"{live_server}/club/{quote(owls)}")
     kira.wait_for_selector("#club-team-battles")
-    expect(kira.locator("#club-team-battles p")).to_have_text("No team battle yet.", use_inner_text=True)
+    expect(kira.locator("#club-team-battles p").first).to_have_text(
+        "No team battle yet.", use_inner_text=True
+    )
     kira.click("#club-organise")
     kira.wait_for_selector("#tournament-club-label:not([hidden])")
     kira.select_option("#tournament-format", "arena")

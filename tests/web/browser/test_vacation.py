@@ -66,7 +66,7 @@ def test_a_player_away_is_said_on_the_game_page_and_comes_back(browser: Browser,
     # Bela's game page says why Kira's clock stands still: her time left, no ▶, and the words.
     bela_page.goto(f"{live_server}/game/{made['id']}?token={tokens[0]}")
     bela_page.wait_for_selector(".vacation-note")
-    expect(bela_page.locator(".vacation-note")).to_have_text(
+    expect(bela_page.locator(".vacation-note").first).to_have_text(
         f"{kira} is on vacation until {day}: their clock stands still."
     )
     expect(bela_page.locator(".clock.running")).to_have_count(0)
@@ -85,7 +85,7 @@ def test_a_player_away_is_said_on_the_game_page_and_comes_back(browser: Browser,
     phone.goto(f"{live_server}/game/{made['id']}?token={tokens[0]}")
     phone.wait_for_selector(".vacation-note")
     said = f"{kira} у відпустці до {back.day} {UK_MONTHS[back.month - 1]}: годинник стоїть."
-    expect(phone.locator(".vacation-note")).to_have_text(said)
+    expect(phone.locator(".vacation-note").first).to_have_text(said)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, width
     phone.screenshot(path=str(ARTIFACTS / "vacation-game-phone-uk.png"))
@@ -106,13 +106,13 @@ def test_a_player_away_is_said_on_the_game_page_and_comes_back(browser: Browser,
     kira_phone.goto(f"{live_server}/game/{made['id']}?token={tokens[1]}")
     kira_phone.wait_for_selector(".vacation-note")
     mine = f"Ви у відпустці до {back.day} {UK_MONTHS[back.month - 1]}: Ваш годинник стоїть."
-    expect(kira_phone.locator(".vacation-note")).to_have_text(mine)
+    expect(kira_phone.locator(".vacation-note").first).to_have_text(mine)
     # Kira comes back: her clock runs again, and the game page no longer says she is away.
     kira_page.click("#vacation-end")
     kira_page.wait_for_selector("#vacation-until")
     expect(kira_page.locator("#vacation-said")).to_have_text("Welcome back: your clocks run again.")
     bela_page.wait_for_selector(".clock.running[data-seat='1']")
-    expect(bela_page.locator(".vacation-note")).to_have_count(0)
+    expect(bela_page.locator(".vacation-note").first).to_have_count(0)
     view = httpx.get(f"{live_server}/api/games/{made['id']}", params={"token": tokens[0]}, timeout=30).json()
     assert "away" not in view["clock"] and view["clock"]["running"] == 1
     assert kira_page.errors == [] and bela_page.errors == [] and phone.errors == []

@@ -82,7 +82,7 @@ def test_a_spectator_finds_a_game_in_the_lobby_and_watches_it_live(
     watch.click()
     sam.wait_for_url(f"**/game/{game['id']}/watch")
     sam.wait_for_selector("#scores")
-    expect(sam.locator("body")).to_contain_text("You are watching this game", use_inner_text=True)
+    expect(sam.locator("body").first).to_contain_text("You are watching this game", use_inner_text=True)
     expect(sam.locator("#scores")).to_contain_text("Anna", use_inner_text=True)
     expect(sam.locator("#scores")).to_contain_text("Bela", use_inner_text=True)
     # Nothing to act with: no hint, no undo, no resign, no seat to leave, no move to make.
@@ -109,9 +109,8 @@ def test_the_watch_list_on_a_phone_and_a_players_page_playing_now(browser: Brows
     phone.goto(live_server + "/")
     phone.fill("#name-0", name)
     phone.select_option("#seat-1", "open")
-    expect(
-        phone.locator("#public")
-    ).to_be_checked()  # a seat open to the lobby: public, as the server decides
+    # A seat open to the lobby: public, as the server decides.
+    expect(phone.locator("#public")).to_be_checked()
     phone.select_option("#seat-1", "online")
     expect(phone.locator("#public")).not_to_be_checked()  # a game with invites only is private unless said
     phone.check("#public")
