@@ -50,6 +50,8 @@ def clock_of(client: TestClient, game: dict[str, Any]) -> dict[str, Any]:
             "host_extra",
             "simul_extra_clock",
         ),
+        ({"host_extra": 5, "rated": True}, "host_extra", "simul_extra_rated"),
+        ({"extra_per_challenger": 5, "rated": True}, "extra_per_challenger", "simul_extra_rated"),
     ],
 )
 def test_extra_time_is_refused_naming_its_field(

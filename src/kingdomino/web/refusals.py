@@ -216,6 +216,7 @@ REFUSAL_CODES = frozenset(
         "simul_host_extra",
         "simul_extra_per_challenger",
         "simul_extra_clock",
+        "simul_extra_rated",
         "too_many_simuls",
         "simul_closed",
         "simul_not_host",

@@ -9,9 +9,11 @@ challenger's clock are the time control's own.
 The extra time is given to a clock of the whole game (``game``) only: a clock of a move's time
 (``move``, or ``days`` by the day) starts each move afresh, so that time added at the start would
 last one move; such a simul with extra time is refused (``simul_extra_clock``), not silently
-changed. The host's larger start is the game's stored clock from its first write
-(``clocks.timing`` goes on from a stored clock), so it is shown, runs and survives a restart
-like any seat's time.
+changed. Nor does a rated simul give any (``simul_extra_rated``): lichess's simuls are never
+rated, ours may be, and a rating counts a game as even between its two players.
+
+The host's larger start is the game's stored clock from its first write (``clocks.timing`` goes
+on from a stored clock), so it is shown, runs and survives a restart like any seat's time.
 """
 
 from __future__ import annotations
@@ -26,10 +28,12 @@ HOST_EXTRA_MINUTES = range(0, 61)
 EXTRA_PER_CHALLENGER_SECONDS = range(0, 61)
 
 
-def checked_clock(spec: dict[str, Any] | None, host_extra: Any, per_challenger: Any) -> TimeControl:
+def checked_clock(
+    spec: dict[str, Any] | None, host_extra: Any, per_challenger: Any, rated: bool = False
+) -> TimeControl:
     """The time control ``spec`` of a new simul, with the host's extra time checked against it,
     or the refusal naming the field: no clock, a figure out of bounds, extra time on a clock of
-    a move's time."""
+    a move's time or in a ``rated`` simul."""
     if spec is None:
         raise HubError(
             422,
@@ -55,6 +59,13 @@ def checked_clock(spec: dict[str, Any] | None, host_extra: Any, per_challenger: 
             f"extra time for the host needs a clock of the whole game: a {control.kind} clock "
             "starts each move afresh, so time added at the start would last one move",
             "simul_extra_clock",
+        )
+    if rated and (host_extra or per_challenger):
+        raise HubError(
+            422,
+            "host_extra" if host_extra else "extra_per_challenger",
+            "a rated simul gives the host no extra time: a rating counts each game as even",
+            "simul_extra_rated",
         )
     return control
 

@@ -89,7 +89,12 @@ class Simuls:
         ``host_extra``, ``extra_per_challenger``, ``first``, ``rated``, ``text``), or the refusal
         of its game, clock, extra time or of one host too many."""
         game = two_player_game(settings["game"], dict(settings["options"]))
-        checked_clock(settings.get("time_control"), settings["host_extra"], settings["extra_per_challenger"])
+        checked_clock(
+            settings.get("time_control"),
+            settings["host_extra"],
+            settings["extra_per_challenger"],
+            bool(settings.get("rated")),
+        )
         simul_id = secrets.token_hex(6)
         row = {
             **settings,

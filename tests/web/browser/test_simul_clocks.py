@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import (
     ARTIFACTS,
     LivePage,
@@ -61,6 +61,11 @@ def test_the_host_gives_their_clock_extra_time_and_the_game_page_runs_it(
     assert host.locator("#simul-extra").is_hidden() and host.locator("#simul-extra-none").is_visible()
     host.select_option("#simul-clock", index=0)  # 10 min + 5 s a move
     assert host.locator("#simul-extra-none").is_hidden()
+    # Nor does a rated simul: its games count as even.
+    host.check("#simul-rated")
+    assert host.locator("#simul-extra").is_hidden() and host.locator("#simul-extra-rated").is_visible()
+    host.uncheck("#simul-rated")
+    assert host.locator("#simul-extra").is_visible() and host.locator("#simul-extra-rated").is_hidden()
     host.fill("#simul-host-extra", "5")
     host.fill("#simul-extra-per-challenger", "30")
     host.screenshot(path=str(SHOTS / "simul-extra-form-desktop.png"), full_page=True)
@@ -69,7 +74,7 @@ def test_the_host_gives_their_clock_extra_time_and_the_game_page_runs_it(
     host.wait_for_url(f"{live_server}/simul/*")
     simul_id = host.url.rsplit("/", 1)[1]
     said = host.locator("#simul-host-clock")
-    assert said.inner_text() == "Host's clock: 10 min + 5 min extra + 30 s per challenger"
+    expect(said).to_have_text("Host's clock: 10 min + 5 min extra + 30 s per challenger")
     # The form on a phone, in Hungarian.
     phone = new_page(browser, live_server, width=390, height=844, touch=True, locale="hu")
     logged_in(phone, live_server, host_name)

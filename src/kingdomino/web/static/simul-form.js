@@ -73,8 +73,8 @@ function hostForm() {
     CLOCKS.map((control, i) => el("option", { value: String(i) }, timeControlWords(control)))));
   const first = /** @type {HTMLSelectElement} */ (el("select", { id: "simul-first" },
     ["host", "challengers", "alternate"].map((who) => el("option", { value: who }, t(`simul.first_${who}`)))));
-  const extra = extraFields(clock);
   const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "simul-rated" }));
+  const extra = extraFields(clock, rated);
   const text = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "simul-text", maxlength: 400 }));
   const said = el("p", { class: "error", role: "alert", id: "simul-said" });
   /** @param {SubmitEvent} event */
@@ -95,10 +95,11 @@ function hostForm() {
     el("button", { type: "submit", id: "simul-create" }, t("simul.create")), said);
 }
 
-/** The host's extra time, given to a clock of the whole game only (web/simul_clocks.py): minutes
- * for the host, seconds per challenger; a turn-based clock shows why it has none.
- * @param {HTMLSelectElement} clock the form's clock menu */
-function extraFields(clock) {
+/** The host's extra time, given to a clock of the whole game only and in a simul not rated
+ * (web/simul_clocks.py): minutes for the host, seconds per challenger; a turn-based clock or a
+ * rated simul shows why it has none.
+ * @param {HTMLSelectElement} clock the form's clock menu @param {HTMLInputElement} rated its "rated" box */
+function extraFields(clock, rated) {
   /** @param {string} id */
   const figure = (id) => /** @type {HTMLInputElement} */ (el("input", { type: "number", id, min: 0, max: 60, step: 1,
     value: "0", inputmode: "numeric", class: "simul-extra-figure" }));
@@ -107,12 +108,16 @@ function extraFields(clock) {
   const fields = el("div", { id: "simul-extra", class: "simul-extra" }, field(t("simul.host_extra"), minutes),
     field(t("simul.extra_per_challenger"), seconds), el("p", { class: "small" }, t("simul.extra_note")));
   const none = el("p", { class: "small", id: "simul-extra-none", hidden: "" }, t("simul.extra_days"));
+  const even = el("p", { class: "small", id: "simul-extra-rated", hidden: "" }, t("simul.extra_rated"));
   const wholeGame = () => CLOCKS[Number(clock.value)]?.kind === "game";
-  clock.addEventListener("change", () => { fields.hidden = !wholeGame(); none.hidden = wholeGame(); });
+  const given = () => wholeGame() && !rated.checked;
+  const redraw = () => { fields.hidden = !given(); none.hidden = wholeGame(); even.hidden = !wholeGame() || !rated.checked; };
+  clock.addEventListener("change", redraw);
+  rated.addEventListener("change", redraw);
   /** A figure as typed, sent as it is when not a whole number, for the server's words on it. @param {HTMLInputElement} input */
   const typed = (input) => (input.value === "" ? 0 : Number.isInteger(Number(input.value)) ? Number(input.value) : input.value);
   return {
-    element: el("div", { class: "simul-extra" }, fields, none),
-    chosen: () => (wholeGame() ? { host_extra: typed(minutes), extra_per_challenger: typed(seconds) } : {}),
+    element: el("div", { class: "simul-extra" }, fields, none, even),
+    chosen: () => (given() ? { host_extra: typed(minutes), extra_per_challenger: typed(seconds) } : {}),
   };
 }
