@@ -33,6 +33,7 @@ from kingdomino.cli.app import (
     GameOpt,
     ModeOpt,
     VariantOpt,
+    build_game,
     build_options,
     console,
     errors,
@@ -83,6 +84,8 @@ def tournament(
             f"--agents: one agent per seat (e.g. --agents hard greedy, or hard,greedy), got {len(specs)}; "
             "a spec's own settings follow it (mce:time=1,playout=greedy)"
         )
+    if players is not None:
+        build_game(game, players, variant, mode)  # a seat count the game does not take, said first
     if players is not None and players != len(specs):
         raise fail(
             f"--agents: expected {players} agents (one per seat of --players {players}), got {len(specs)}"
