@@ -130,7 +130,9 @@ export async function showArchive(main, name) {
   counted();
   main.replaceChildren(el("section", { class: "card", id: "archive" },
     el("h1", { class: "players-title" }, t("archive.title", { name: page.name })), back, filterFold(page.name, filters),
-    status, page.games.length ? list : el("p", { class: "small", id: "archive-none" }, t("archive.none")), more));
+    status, page.games.length ? list : el("p", { class: "small", id: "archive-none" },
+      // No filter set: the player has finished no game yet, which "none matches" would not say.
+      t(Object.values(filters).some(Boolean) ? "archive.none" : "players.no_games")), more));
 }
 
 /** The link to the player's whole archive, under their recent games ("All 132 games"), or nothing
