@@ -187,6 +187,7 @@ REFUSAL_CODES = frozenset(
         "club_no_member",
         "club_remove_yourself",
         "club_tournaments_on",
+        "club_team_battle_on",
         "club_barred",
         "tournament_club",
         "tournament_club_gone",
