@@ -39,6 +39,14 @@ not_callable = 3
 
 def not_an_agent(params, seed):
     return "a string"
+
+
+class SeedOnly(RandomAgent):
+    name = "seed-only"
+
+
+def no_arguments():
+    return SeedOnly(None)
 """
 
 
@@ -62,6 +70,25 @@ def test_a_module_attribute_spec_makes_the_agent_with_its_parameters(plug_in: Pa
     ]:
         with pytest.raises(AgentSpecError, match=words):
             make_agent(spec, seed=1)
+
+
+def test_a_factory_that_does_not_take_params_and_seed_is_refused_in_words(plug_in: Path) -> None:
+    """An Agent subclass whose ``__init__`` takes the seed alone (the base class's) is no factory:
+    refused with what a factory takes, not Python's ``TypeError`` from calling it."""
+    takes = r"expected a factory \(params, seed\) -> Agent.*which takes \("
+    for spec in ("kd_plugin_mod:SeedOnly", "kd_plugin_mod:no_arguments"):
+        with pytest.raises(AgentSpecError, match=takes):
+            make_agent(spec, seed=1)
+    with pytest.raises(AgentSpecError, match="'seed-only': expected a factory"):
+        registry.register_agent("seed-only", make_agent("random").__class__)
+
+
+def test_a_plug_in_that_does_not_take_params_and_seed_is_refused_by_the_tournament(plug_in: Path) -> None:
+    result = CliRunner().invoke(
+        app, normalise_argv(["tournament", "--agents", "kd_plugin_mod:SeedOnly", "greedy", "--games", "2"])
+    )
+    assert result.exit_code == 2, result.output
+    assert "--agents: agent 'kd_plugin_mod:SeedOnly': expected a factory (params, seed)" in result.output
 
 
 def test_an_installed_entry_point_is_a_kind(plug_in: Path) -> None:

@@ -376,7 +376,8 @@ def test_a_ladder_without_the_deals_to_measure_a_spread_shows_no_interval(tmp_pa
     unboot = fit(a_poor_deal_and_a_rich_one(), anchor=None, bootstrap=0)
     assert not unboot.elo_intervals and unboot.score_intervals and "±" in unboot.score_text(unboot.ratings[0])
     assert unboot.missing_intervals(2) == "--bootstrap 0: no Elo intervals."
-    measured = fit(a_poor_deal_and_a_rich_one(), anchor=None, bootstrap=20)
+    a_loss = GameOutcome(8, 3, ["a", "b"], [20, 30], [1], 50, 0.0)  # deals that differ: a spread to measure
+    measured = fit([*a_poor_deal_and_a_rich_one(), a_loss], anchor=None, bootstrap=20)
     assert measured.missing_intervals(2) is None and measured.interval_text(measured.ratings[0]).startswith(
         "["
     )

@@ -66,7 +66,7 @@ def test_clustered_interval_counts_clusters_not_values() -> None:
 
 
 def test_elo_gap_follows_the_odds() -> None:
-    # 3 wins, 1 loss, plus half a virtual draw: 3.5 of 5, odds 7/3 -> 400 log10(7/3) = 147.2
+    # 3 wins, 1 loss, plus one virtual drawn game: 3.5 of 5, odds 7/3 -> 400 log10(7/3) = 147.2
     ratings = elo_ratings([("a", "b", 1.0)] * 3 + [("a", "b", 0.0)])
     assert ratings["a"] - ratings["b"] == pytest.approx(400 * math.log10(7 / 3), abs=0.01)
     one_draw = elo_ratings([("a", "b", 1.0)] * 3 + [("a", "b", 0.0)], prior_draws=1.0)

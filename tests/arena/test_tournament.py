@@ -174,8 +174,8 @@ def test_the_mean_score_interval_counts_deals_not_games() -> None:
 
 
 def test_the_tournament_s_elo_is_the_ladder_s_fit_centred_on_1500() -> None:
-    # The two commands fitted Elo with two implementations (one virtual draw against the
-    # ladder's half): the same games gave two gaps. One fit now; only the anchor differs.
+    # The two commands fitted Elo with two implementations (two virtual drawn games per
+    # pair against the ladder's one): the same games gave two gaps. One fit now; only the anchor differs.
     games = _three_agents_two_deals()
     tournament = {row.agent: row.elo for row in summarise(games)}
     ladder = {rating.agent: rating.elo for rating in fit(games, anchor=None, bootstrap=0).ratings}

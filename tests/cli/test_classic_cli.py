@@ -470,6 +470,14 @@ def test_a_flag_s_help_shows_no_value_type(command: str, flags: tuple[str, ...])
         (["play", "--seats", "human,wizard"], "--seats: agent 'wizard': unknown kind"),
         (["tournament", "--agents", *["greedy"] * 5], "--agents: Kingdomino takes 2, 3 or 4"),
         (["tournament", "--agents", "wizard", "greedy"], "--agents: agent 'wizard': unknown kind"),
+        # a seat count the game does not take is said before how many agents it would need
+        (["tournament", "-p", "5", "--agents", "random", "greedy"], "--players: Kingdomino takes 2, 3 or 4"),
+        (["tournament", "-p", "0", "--agents", "random", "greedy"], "--players: Kingdomino takes 2, 3 or 4"),
+        (["simulate", "-p", "0", "--agents", "random,greedy"], "--players: Kingdomino takes 2, 3 or 4"),
+        (
+            ["tournament", "--game", "duel", "-p", "3", "--agents", "random", "greedy"],
+            "--players: Kingdomino Duel is for exactly 2",
+        ),
         (["ladder", "-p", "5", "--agents", "random", "greedy"], "--players: Kingdomino takes 2, 3 or 4"),
         (["ladder", "--agents", "wizard", "greedy"], "--agents: agent 'wizard': unknown kind"),
         (["ladder", "--agents", "random"], "--agents: a ladder needs at least two agents"),

@@ -105,8 +105,10 @@ def test_illegal_action_can_raise() -> None:
 def test_bad_opponent_specs_fail_at_construction() -> None:
     with pytest.raises(GameError):
         GameEnv("kingdomino", 3, opponents=["random"])
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match=r"^opponents: agent 'no-such-agent': unknown kind"):
         GameEnv("kingdomino", 2, opponents="no-such-agent")
+    with pytest.raises(GameError, match=r"^opponents\[1\]: agent 'mce': time must be a number"):
+        GameEnv("kingdomino", 3, opponents=["greedy", "mce:time=x"])
 
 
 @pytest.mark.parametrize("seat", [1.5, True, "1", -1, 2])

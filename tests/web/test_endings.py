@@ -24,7 +24,20 @@ from kingdomino.core.records import GameRecord, replay
 from kingdomino.games.registry import make_game
 from kingdomino.web import endings
 from kingdomino.web.app import create_app
+from kingdomino.web.live import AWAY_SECONDS
 from kingdomino.web.tables import RatingChangeRow, SeatResultRow
+
+#: A live clock: ten minutes a player, five seconds more a move.
+LIVE = {"kind": "game", "minutes": 10, "increment": 5}
+
+
+def stayed_away(client: TestClient, game_id: str, seat: int) -> None:
+    """No page of ``seat`` open here for longer than the wait: as if its player never came (a
+    rated game is called off only then: ``endings.rated_abort_refusal``)."""
+    presence = client.app.state.hub.table(game_id).presence  # type: ignore[attr-defined]
+    long_ago = time.monotonic() - AWAY_SECONDS - 1
+    presence.loaded_at = presence.turn_since = long_ago
+    presence.left_at[seat] = long_ago
 
 
 def humans(client: TestClient, players: int = 2) -> tuple[str, list[str], str]:
@@ -173,14 +186,16 @@ def test_resigning_over_the_socket_tells_every_page_of_the_game(client: TestClie
 
 def test_an_aborted_game_ends_with_no_result_and_no_rating(api: TestClient) -> None:
     (anna, anna_session), (_, bela_session) = log_in(api), log_in(api)
-    game_id, tokens = rated_game(api, [anna_session, bela_session])
+    game_id, tokens = rated_game(api, [anna_session, bela_session], control=LIVE)
     view = view_of(api, game_id, tokens[0])
-    assert view["can_abort"] and view["ended"] is None
-    # A move of one player leaves the other's first move to come: still abortable, by either.
-    first = tokens[view["current_player"]]
-    mine = view_of(api, game_id, first)
-    post_move = {"token": first, "action": mine["legal_actions"][0], "index": mine["index"]}
-    assert api.post(f"/api/games/{game_id}/actions", json=post_move).status_code == 200
+    assert view["ended"] is None
+    # Moves of one player leave the other's first move to come: abortable once they stay away.
+    acting = view["current_player"]
+    first = tokens[acting]
+    while (mine := view_of(api, game_id, first))["current_player"] == acting:
+        post_move = {"token": first, "action": mine["legal_actions"][0], "index": mine["index"]}
+        assert api.post(f"/api/games/{game_id}/actions", json=post_move).status_code == 200
+    stayed_away(api, game_id, 1 - acting)
     assert post(api, game_id, "abort", first).status_code == 200
     view = view_of(api, game_id, tokens[1])
     assert view["status"] == "aborted" and view["ended"]["by"] == "abort"

@@ -369,6 +369,18 @@ def test_one_concept_has_one_word_in_a_language(language: str) -> None:
     assert words_off(ONE_WORD[language], every.items()) == []
 
 
+def test_a_rating_is_an_ertekszam_in_hungarian() -> None:
+    """A player's rating is their "értékszám" on every screen: the statistics' "Rating over time"
+    read "A pontszám alakulása" (how the score went) over a graph of ratings, and the account's
+    data to download and its closing said "pontszám" (score) for the ratings too."""
+    english, hungarian = every_text("en"), every_text("hu")
+    rating = re.compile(r"\bratings?\b", re.IGNORECASE)
+    scores = [
+        key for key, text in english.items() if rating.search(text) and "pontszám" in hungarian[key].lower()
+    ]
+    assert scores == []
+
+
 #: The code that speaks English to people who read it as it is: the server's refusals (their
 #: ``message``, what a client that is not the page shows) and ``kingdomino bot``'s lines.
 SERVER_ENGLISH = (

@@ -58,14 +58,18 @@ def play_out(client: TestClient, game_id: str, tokens: list[str]) -> dict[str, A
 
 
 def rated_game(
-    client: TestClient, sessions: list[dict[str, str]], clock: bool = True
+    client: TestClient,
+    sessions: list[dict[str, str]],
+    clock: bool = True,
+    control: dict[str, Any] | None = None,
 ) -> tuple[str, list[str]]:
     """A game of humans, each seat an account's, rated (as the lobby's rated games are made: with a
-    clock, a day a move, unless ``clock`` is false, as a rated game stored before that rule)."""
+    clock, ``control`` or a day a move, unless ``clock`` is false, as a rated game stored before
+    that rule)."""
     seats = [{"kind": "human", "online": True} for _ in sessions]
     body = {"game": "kingdomino", "players": len(seats), "seats": seats}
     if clock:
-        body["time_control"] = {"kind": "days", "days": 1}
+        body["time_control"] = control or {"kind": "days", "days": 1}
     answer = client.post("/api/games", json=body)
     assert answer.status_code == 201, answer.text
     created = answer.json()

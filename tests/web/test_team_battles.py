@@ -23,7 +23,7 @@ from tests.web.test_open_games import refusal
 from tests.web.test_relations import fresh
 from tests.web.test_tournaments import act
 
-from kingdomino.web import clubs, team_battle
+from kingdomino.web import club_leaving, clubs, team_battle
 from kingdomino.web.accounts import Accounts
 from kingdomino.web.store import Store
 from kingdomino.web.tables import AccountRow, TournamentRow
@@ -187,6 +187,15 @@ def closed_by_its_leader(store: Store, club: str, leader: str) -> None:
     clubs.close(store, club, leader_id)
 
 
+def gone_with_its_last_member(store: Store, name: str) -> None:
+    """The account ``name`` leaves its clubs as its closing does (``club_leaving.leave_all``): a
+    club it was the last member of is closed, whatever it plays in."""
+    with store.engine.begin() as connection:
+        account_id = connection.scalar(select(AccountRow.id).where(AccountRow.name == name))
+        assert account_id is not None
+        club_leaving.leave_all(connection, account_id)
+
+
 def test_a_club_closed_as_its_battle_is_made_leaves_no_arena(
     battle_database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -213,9 +222,9 @@ def test_a_club_closed_as_its_battle_is_made_leaves_no_arena(
 
 def test_a_player_who_leaves_their_club_and_a_club_closed_mid_battle(battle_database: str) -> None:
     """Dan leaves the Larks after joining: he plays on for them (joins again for them alone), his
-    points theirs. Eve closes the Wrens mid-battle: she plays on, paired across clubs, her points
-    the Wrens' in the table; no former Wren joins any more, and at the end Eve is told the Wrens'
-    place."""
+    points theirs. Eve may not close the Wrens mid-battle, but they go with their last member's
+    account (Fay left): she plays on, paired across clubs, her points the Wrens' in the table; no
+    former Wren joins any more, and at the end Eve is told the Wrens' place."""
     with TestClient(app(battle_database)) as client:
         names = ("Kira", "Cleo", "Dan", "Eve", "Fay")
         s = {name: account(client, name) for name in names}
@@ -229,7 +238,9 @@ def test_a_player_who_leaves_their_club_and_a_club_closed_mid_battle(battle_data
         assert act(client, s["Dan"], tournament_id, "leave").status_code == 200
         assert refusal(join(client, s["Dan"], tournament_id, owls)) == (409, "team_battle_side")
         assert join(client, s["Dan"], tournament_id).status_code == 200, "for the Larks he left"
-        assert as_(client, s["Eve"]).delete(f"/api/clubs/{wrens}").status_code == 200
+        assert refusal(as_(client, s["Eve"]).delete(f"/api/clubs/{wrens}")) == (409, "club_team_battle_on")
+        assert post(client, s["Fay"], f"/api/clubs/{wrens}/leave").status_code == 200
+        gone_with_its_last_member(client.app.state.hub.store, "Eve")  # type: ignore[attr-defined]
         assert refusal(join(client, s["Fay"], tournament_id)) == (403, "team_battle_member")
         playing = ("Kira", "Cleo", "Dan", "Eve")
         for name in playing:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import inspect
 from collections.abc import Callable
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
@@ -53,6 +54,7 @@ _ADDED: dict[str, AgentFactory] = {}
 
 def register_agent(kind: str, factory: AgentFactory) -> None:
     """Add agent kind ``kind`` from outside the package (a built-in kind of that name is shadowed)."""
+    _check_takes_params_and_seed(kind, factory)
     _ADDED[kind] = factory
 
 
@@ -97,7 +99,26 @@ def _loaded(name: str, load: Callable[[], object]) -> AgentFactory:
         raise AgentSpecError(f"agent {name!r}: cannot be loaded: {error}") from None
     if not callable(factory):
         raise AgentSpecError(f"agent {name!r}: expected a factory (params, seed) -> Agent, got {factory!r}")
+    _check_takes_params_and_seed(name, factory)
     return cast(AgentFactory, factory)
+
+
+def _check_takes_params_and_seed(name: str, factory: Callable[..., object]) -> None:
+    """Refuse, in words, a factory that cannot be called with ``(params, seed)``: an ``Agent``
+    subclass whose ``__init__`` takes the seed alone, say, would otherwise fail at its call with
+    Python's ``TypeError``, a traceback that does not say what a plug-in must take."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return  # a callable whose signature Python cannot read: its call will tell
+    try:
+        signature.bind({}, None)
+    except TypeError:
+        raise AgentSpecError(
+            f"agent {name!r}: expected a factory (params, seed) -> Agent, got {factory!r}, which takes "
+            f"{signature.replace(return_annotation=inspect.Signature.empty)} (a subclass of Agent is one "
+            "when its __init__ takes params and seed)"
+        ) from None
 
 
 def agent_kinds() -> list[str]:

@@ -99,6 +99,9 @@ class LadderFit:
     by_deal: bool = True
     #: How many deals (or games) the bootstrap and the mean scores' intervals drew from.
     units: int = 2
+    #: Every resample gave every agent the rating of the full fit: each deal (or game) ended alike
+    #: (a clean sweep in every deal, say), so the bootstrap saw no spread at all.
+    resamples_alike: bool = False
 
     @property
     def unit(self) -> str:
@@ -113,8 +116,9 @@ class LadderFit:
     def elo_intervals(self) -> bool:
         """Whether the ratings have intervals: a bootstrap was asked for, over two units or more
         (resampling a single deal gives it back every time: a zero-width interval that would
-        read as a rating known exactly)."""
-        return self.bootstrap > 0 and self.score_intervals
+        read as a rating known exactly); nor when every resample gave the same ratings (every
+        deal ended alike: the same zero-width interval, however few the deals)."""
+        return self.bootstrap > 0 and self.score_intervals and not self.resamples_alike
 
     def interval_text(self, rating: Rating) -> str:
         """A rating's 95 % interval as a table shows it, ``-`` when there is none."""
@@ -131,9 +135,20 @@ class LadderFit:
         if not self.score_intervals:
             more = f"--games {2 * players} or more plays two deals" if self.by_deal else "play more games"
             return f"One {self.unit} only: no 95 % intervals, Elo or mean score; {more}."
-        if not self.elo_intervals:
+        if self.bootstrap == 0:
             return "--bootstrap 0: no Elo intervals."
+        if not self.elo_intervals:
+            return alike_note(self.unit)
         return None
+
+
+def alike_note(unit: str = "deal") -> str:
+    """Why a table whose resamples all gave the same ratings shows no Elo intervals."""
+    return (
+        f"No Elo intervals: every {unit} ended alike (the same pairwise results, a clean sweep say), "
+        "so every bootstrap resample gave the same ratings, an interval of zero width that would "
+        "read as a rating known exactly; the win rates' Wilson intervals say how sure they are."
+    )
 
 
 def fit(
@@ -187,6 +202,7 @@ def fit(
             result = 0 if score > 0.5 else 1 if score == 0.5 else 2  # a won, drew, lost
             record[a][result] += 1
             record[b][2 - result] += 1
+    alike = bootstrap > 0 and all(max(drawn) - min(drawn) < 1e-6 for drawn in samples.values())
     ratings = []
     for name in names:
         low, high = _percentiles(samples[name]) if bootstrap else (elo[name], elo[name])
@@ -203,7 +219,9 @@ def fit(
             totals[b][a][0] += 1.0 - score
             totals[b][a][1] += 1.0
     matrix = {a: {b: s / n for b, (s, n) in row.items()} for a, row in totals.items()}
-    return LadderFit(ratings, len(games), used_anchor, bootstrap, prior, matrix, by_deal, len(drawable))
+    return LadderFit(
+        ratings, len(games), used_anchor, bootstrap, prior, matrix, by_deal, len(drawable), alike
+    )
 
 
 def _percentiles(values: list[float]) -> tuple[float, float]:

@@ -9,8 +9,9 @@ JSONL file as games finish, so an interrupted ladder resumes.
 **The fit.** Each game is decomposed into pairwise results: for every two seats held by
 different agents, the one ranked higher (a winner over a non-winner, else the higher score) gets
 1, a tie 0.5 each. A Bradley-Terry model, P(a beats b) = 1 / (1 + 10^((R_b - R_a) / 400)), is
-fitted to them by maximum likelihood (Hunter's minorization-maximization), with ``prior`` virtual
-draws between every two agents that met (0.5 by default: a clean sweep gets a large but finite
+fitted to them by maximum likelihood (Hunter's minorization-maximization), with ``2 * prior``
+virtual drawn games between every two agents that met, ``prior`` points to each (0.5 by default:
+one drawn game, so 3 wins in 4 are fitted as 3.5 in 5; a clean sweep gets a large but finite
 gap, and it moves any real ladder by a fraction of a point). Ratings are in Elo points with
 ``random`` at 0 (when ``random`` plays; else the mean is 0). The games of one deal (its rotations)
 are not independent, nor are the pairs of one game, so the 95 % intervals come from a seeded
@@ -288,8 +289,8 @@ def ladder_markdown(
         "",
         f"`{config.key}`: {result.games} games, {config.games} per table of "
         f"{len(tables(config))}, seats rotated, seed {config.seed}. Elo by a Bradley-Terry maximum-"
-        f"likelihood fit to the pairwise results within games ({result.prior:g} virtual draws per "
-        f"pair), {anchor}; {_deals_sentence(config, result)}",
+        f"likelihood fit to the pairwise results within games ({2 * result.prior:g} virtual drawn game "
+        f"per pair, {result.prior:g} point to each), {anchor}; {_deals_sentence(config, result)}",
         "",
     ]
     if note:

@@ -107,8 +107,9 @@ def bradley_terry(
 ) -> dict[str, float]:
     """Maximum-likelihood Bradley-Terry strengths (natural log, mean 0) of pairwise results.
 
-    ``results``: ``(a, b, score of a)``, score 1, 0.5 or 0 (or any share). ``prior`` virtual
-    draws are added between every two agents that met. With no prior, 3 wins in 4 give odds 3:
+    ``results``: ``(a, b, score of a)``, score 1, 0.5 or 0 (or any share). ``2 * prior`` virtual
+    drawn games are added between every two agents that met (``prior`` points to each). With no
+    prior, 3 wins in 4 give odds 3:
 
     >>> strengths = bradley_terry([("a", "b", 1.0)] * 3 + [("a", "b", 0.0)], prior=0.0)
     >>> round(strengths["a"] - strengths["b"], 6) == round(math.log(3), 6)
@@ -149,10 +150,11 @@ def bradley_terry(
 
 
 def elo_ratings(outcomes: Sequence[tuple[str, str, float]], prior_draws: float = 0.5) -> dict[str, float]:
-    """Elo ratings centred on 1500: the ladder's fit (:func:`bradley_terry`, ``prior_draws`` virtual
-    draws between every two agents that met) without its anchor and intervals.
+    """Elo ratings centred on 1500: the ladder's fit (:func:`bradley_terry`, ``prior_draws`` points
+    to each of every two agents that met, in virtual drawn games) without its anchor and intervals.
 
-    With half a virtual draw, 3 wins in 4 become 3.5 in 5: odds 7/3, a gap of 400 log10(7/3):
+    With one virtual drawn game (``prior_draws`` 0.5, half a point each), 3 wins in 4 become 3.5
+    in 5: odds 7/3, a gap of 400 log10(7/3):
 
     >>> ratings = elo_ratings([("a", "b", 1.0)] * 3 + [("a", "b", 0.0)])
     >>> round(ratings["a"] - ratings["b"])

@@ -252,11 +252,11 @@ def simulate_command(
     players_flag = "--players" if players is not None else "--agents"
     if players is None:
         players = len(specs)
+    the_game = build_game(game, players, variant, mode, players_flag)  # a seat count the game takes
     if len(specs) != players:
         raise fail(
             f"--agents: expected {players} agents (one per seat), got {len(specs)}: {', '.join(specs)}"
         )
-    the_game = build_game(game, players, variant, mode, players_flag)
     try:
         from kingdomino.agents import make_agent
 

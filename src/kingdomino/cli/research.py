@@ -16,6 +16,7 @@ from kingdomino.agents import make_agent
 from kingdomino.agents.base import Candidate
 from kingdomino.arena.by_seat import by_seat
 from kingdomino.arena.compare import compare as compare_tournaments
+from kingdomino.arena.elo import alike_note
 from kingdomino.arena.executors import EXECUTORS, run_games
 from kingdomino.arena.ladder import record_heading, record_note
 from kingdomino.arena.tournament import (
@@ -33,6 +34,7 @@ from kingdomino.cli.app import (
     GameOpt,
     ModeOpt,
     VariantOpt,
+    build_game,
     build_options,
     console,
     errors,
@@ -83,6 +85,8 @@ def tournament(
             f"--agents: one agent per seat (e.g. --agents hard greedy, or hard,greedy), got {len(specs)}; "
             "a spec's own settings follow it (mce:time=1,playout=greedy)"
         )
+    if players is not None:
+        build_game(game, players, variant, mode)  # a seat count the game does not take, said first
     if players is not None and players != len(specs):
         raise fail(
             f"--agents: expected {players} agents (one per seat of --players {players}), got {len(specs)}"
@@ -178,6 +182,8 @@ def tournament(
         console.print(one_deal(config.players), style="yellow")
     elif with_elo and bootstrap == 0:
         console.print("--bootstrap 0: no Elo intervals.", style="yellow")
+    elif with_elo and all(row.elo_low is None for row in rows):
+        console.print(alike_note(), style="yellow")
     if with_elo:
         console.print(
             "Elo: the ladder's Bradley-Terry fit to the pairwise results within games, mean 1500 "

@@ -60,6 +60,7 @@ import numpy as np
 from gymnasium import spaces
 
 from kingdomino.agents import Agent, make_agent
+from kingdomino.agents.base import AgentSpecError
 from kingdomino.core.game import Game, GameError, IllegalActionError, OptionValue, State, is_action_code
 from kingdomino.core.seeds import ChanceSampler, derive_seed
 from kingdomino.rl.common import (
@@ -187,8 +188,12 @@ class GameEnv(gym.Env[Observation, int]):
         #: The pool the opponents are drawn from at every reset, or ``None`` for fixed ones.
         self.opponent_pool = opponents if isinstance(opponents, OpponentPool) else None
         self.opponent_specs = [] if self.opponent_pool is not None else opponent_specs(opponents, players)
-        for spec in self.opponent_specs:
-            opponent_agent(spec, seed=0)  # a bad spec fails at construction, not at the first reset
+        for index, spec in enumerate(self.opponent_specs):
+            try:
+                opponent_agent(spec, seed=0)  # a bad spec fails at construction, not at the first reset
+            except AgentSpecError as error:
+                where = "opponents" if isinstance(opponents, str) else f"opponents[{index}]"
+                raise AgentSpecError(f"{where}: {error}", field="opponents") from None
         #: The learner's seat at every reset, or ``None`` for one drawn from each reset's seed.
         self.fixed_seat = None if seat is None else learner_seat(seat, players)
         if illegal_action not in ("lose", "raise"):

@@ -19,9 +19,10 @@ place when the arena is full and someone asks to join (:meth:`Arena.places_taken
 join and never sit would otherwise keep its places from others.
 
 At the window's end (``arena_tables.ArenaRow.ends_at``) nobody is paired again; the games under
-way finish and count, and the arena is ``finished`` once the last is over. The window is stored:
-a server that starts goes on with a running arena (:meth:`Arena.resume`), its games that ended
-while it was stopped counted. Its lock is the tournaments' (a join, a pause, a pairing at a time).
+way finish and count, and the arena is ``finished`` once the last is over, its players told in the
+same transaction (``tournament_end``). The window is stored: a server that starts goes on with a
+running arena (:meth:`Arena.resume`), its games that ended while it was stopped counted. Its lock
+is the tournaments' (a join, a pause, a pairing at a time).
 """
 
 from __future__ import annotations
@@ -34,17 +35,14 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from kingdomino.ratings.glicko2 import Rating
-from kingdomino.web import arena_store, team_battle
+from kingdomino.web import arena_store, team_battle, tournament_end
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.arena_notices import withdrawn_for_place
-from kingdomino.web.arena_pairing import Free, pair, scored, standings
+from kingdomino.web.arena_pairing import Free, pair, scored
 from kingdomino.web.arena_store import ArenaState
-from kingdomino.web.inbox_events import tell_places
 from kingdomino.web.lobby_ratings import pool_or_none, read_ratings
 from kingdomino.web.refusals import HubError
-from kingdomino.web.store import Store
-from kingdomino.web.team_battle_end import tell_the_result
 from kingdomino.web.tournament_store import Tournament
 
 if TYPE_CHECKING:
@@ -72,14 +70,6 @@ MAX_SEEN = 20_000
 def points_of(state: ArenaState) -> dict[int, int]:
     """Each player's arena points so far (a player with no game ended is not in it)."""
     return {player: sum(scored(results)) for player, results in state.results().items()}
-
-
-def tell_the_end(store: Store, tournament: Tournament, state: ArenaState) -> None:
-    """The arena is over: each of its players is told their place in its standings, as a round
-    tournament's are (``inbox_events.tournament_ended``), and a team battle's its result."""
-    lines = standings(tournament.names(), state.results())
-    tell_places(store, tournament, [(line.player, line.rank) for line in lines], "an arena's end")
-    tell_the_result(store, tournament, lines)
 
 
 class Arena:
@@ -160,8 +150,8 @@ class Arena:
         if state.ends_at is not None and time.time() >= state.ends_at:
             if state.busy():
                 return False
-            await asyncio.to_thread(records.set_state, self.store, tournament_id, status="finished")
-            await asyncio.to_thread(tell_the_end, self.store, tournament, state)
+            told = tournament_end.arena_told(tournament, state)
+            await asyncio.to_thread(tournament_end.finish, self.store, tournament_id, told)
             self.freed = {key: at for key, at in self.freed.items() if key[0] != tournament_id}
             return True
         busy = state.busy() | state.paused | state.held_now(time.time())

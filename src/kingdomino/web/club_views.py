@@ -1,7 +1,8 @@
 """What a club's page and the lists of clubs show (``clubs``): its description and admission, its
 members ranked by their ratings in a pool its reader picks (the club's own leaderboard), the public
-games its members play now, its tournaments, and to its leaders the requests waiting. A closed
-account is in no club (``club_leaving``), so every member listed is an open account's.
+games its members play now, its tournaments, and to its leaders the requests waiting and why the
+club cannot be closed now, if it cannot (``club_closing``). A closed account is in no club
+(``club_leaving``), so every member listed is an open account's.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.engine import Connection
 
 from kingdomino.ratings.pools import pool_names
+from kingdomino.web.club_closing import close_refusal
 from kingdomino.web.club_tables import ClubBarRow, ClubMemberRow, ClubRow
 from kingdomino.web.clubs import MAX_MEMBERS, MEMBERS, Club
 from kingdomino.web.standings import rating_json
@@ -189,6 +191,8 @@ def club_page(
         if club.role == "leader":
             page["requests"] = _requests(connection, club.id)
             page["barred"] = _barred(connection, club.id)
+            refused = close_refusal(connection, club.id, str(row.name))
+            page["close_refused"] = None if refused is None else refused.to_json()["error"]
     return page
 
 

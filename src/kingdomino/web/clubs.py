@@ -8,9 +8,9 @@ and its admission: ``open`` (anyone joins) or ``request`` (its leaders accept or
 request to join). Its creator leads it and may make other members leaders; a leader removes
 members, changes the description and admission, or closes the club; a member leaves, but the last
 leader hands the lead over first (or closes the club). A club with a members-only tournament open
-or running is not closed (``club_tournaments``). A closed account leaves its clubs
-(``club_leaving``, in the same transaction as its closing); an account another member blocks
-stays in the club: a club is its members', not one member's list.
+or running, or named in a team battle not over, is not closed (``club_closing``). A closed
+account leaves its clubs (``club_leaving``, in the same transaction as its closing); an account
+another member blocks stays in the club: a club is its members', not one member's list.
 
 Bounds: an account is in (or asks to join) at most ``MAX_CLUBS`` clubs and has created at most
 ``MAX_CREATED`` that still exist; a club has at most ``MAX_MEMBERS`` members.
@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from kingdomino.web.accounts import cleaned_name
+from kingdomino.web.club_closing import close_refusal
 from kingdomino.web.club_tables import ClubBarRow, ClubMemberRow, ClubRow
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name, look_alike_key, name_key
@@ -318,18 +319,13 @@ def describe(store: Store, name: str, leader: int, about: str | None, admission:
 
 def close(store: Store, name: str, leader: int) -> str:
     """A leader closes the club: it and its memberships are gone, its name free again; its
-    finished tournaments stay, for anyone. Refused while a members-only tournament of it is open
-    or running. Its name as it was."""
+    finished tournaments stay, for anyone. Refused while a members-only tournament of it, or a
+    team battle naming it, is not over (``club_closing``). Its name as it was."""
     with store.sessions.begin() as session:
         club = _led(session, name, leader)
-        going = session.scalar(
-            select(func.count()).where(
-                TournamentRow.club == club.id, TournamentRow.status.in_(("open", "running"))
-            )
-        )
-        if going:
-            message = f"{club.name} has a tournament open or running: close the club once it is over"
-            raise HubError(409, "club", message, "club_tournaments_on", {"name": club.name})
+        refused = close_refusal(session.connection(), club.id, club.name)
+        if refused is not None:
+            raise refused
         session.execute(update(TournamentRow).where(TournamentRow.club == club.id).values(club=None))
         session.execute(delete(ClubMemberRow).where(ClubMemberRow.club_id == club.id))
         session.delete(club)

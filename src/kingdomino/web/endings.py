@@ -12,7 +12,12 @@ row) and it ranks last, so the others finish their game.
 **Abort** (``abort``): while some person's seat of a started game has not made a move of its own
 yet, any seated human may call the game off: it ends with no result (status ``aborted``), no
 ``seat_results``, never rated. Lichess's rule: the answer to an opponent who never shows up.
-Once every person has moved, resigning is what is left (``abort_too_late``). A timed rematch some
+Once every person has moved, resigning is what is left (``abort_too_late``). A rated game is
+called off only for that (``rated_abort_refusal``): the deal is on the board from the start,
+and a player who could call off every game whose first row or first roll they disliked, at no
+cost, would choose their deals. So the seat to act must be another person's, with no move of
+theirs yet and no page of theirs open here for ``away_seconds`` (the wait a seat is handed to an
+AI after); a turn-based game's no-show is answered by their clock. A timed rematch some
 invited player has not joined in time is aborted the same way by the clocks' sweep (``no_show``):
 it counts for nobody, the absent player included.
 
@@ -25,6 +30,7 @@ computed before it is stale. A view says it as ``ended: {by, seat}`` (``game_res
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -88,14 +94,43 @@ def abort_refusal(live: LiveGame, seat: int) -> HubError | None:
     return None
 
 
+def rated_abort_refusal(live: LiveGame, seat: int, waited: float | None, after: float) -> HubError | None:
+    """Why ``seat`` may not call off the rated game ``live`` now that ``abort_refusal`` lets it
+    (None: it may): the seat to act must be another person's who has not moved, awaited with no
+    page of theirs open for ``after`` seconds (``waited``: for how long,
+    ``presence.Presence.awaited_away``; None: a page is open). Not with a ``days`` clock (refused
+    whatever ``waited``), nor a rematch not joined by all yet (its deal is shown to nobody)."""
+    if not live.stored.rated or joining(live.stored.seats):
+        return None
+    if live.stored.time_control is not None and live.stored.time_control.get("kind") == "days":
+        message = "a turn-based rated game is not called off: a player who never comes runs out of time"
+        return HubError(409, "game", message, "abort_days")
+    acting = live.state.current_player
+    if acting == seat or acting not in person_seats(live) or has_moved(live, acting) or waited is None:
+        message = (
+            "a rated game is called off only when the player to act stays away without a first move: "
+            "play or resign"
+        )
+        return HubError(409, "game", message, "abort_rated")
+    if waited < after:
+        wait = math.ceil(after - waited)
+        message = f"the player to act may still come: wait {wait} s more"
+        return HubError(409, "game", message, "abort_wait", {"n": wait})
+    return None
+
+
 def allowed(live: LiveGame, mine: tuple[int, ...]) -> dict[str, bool]:
     """What the holder of the seats ``mine`` may do to end the game now, for its view: resign,
     abort (one seat held: a screen shared by several humans resigns for nobody)."""
     seat = mine[0] if len(mine) == 1 else None
-    return {
-        "can_resign": seat is not None and resign_refusal(live, seat) is None,
-        "can_abort": seat is not None and abort_refusal(live, seat) is None,
-    }
+    # A rated game's wait for the player to act is not counted here (no view is sent when it
+    # passes): the button shows, and a call-off too early says how long is left.
+    can_abort = (
+        seat is not None
+        and abort_refusal(live, seat) is None
+        and rated_abort_refusal(live, seat, 0.0, 0.0) is None
+    )
+    return {"can_resign": seat is not None and resign_refusal(live, seat) is None, "can_abort": can_abort}
 
 
 async def resign(table: Table, token: str, client: str = "") -> bool:
@@ -121,6 +156,11 @@ async def abort(table: Table, token: str) -> None:
     """The seat of ``token`` aborts the game (see the module): it ends with no result."""
     async with table.lock:
         seat, seats = _ending_seat(table, token, abort_refusal)
+        acting = table.state.current_player
+        waited = table.presence.awaited_away(acting) if acting >= 0 else None
+        refused = rated_abort_refusal(table, seat, waited, table.presence.away_seconds)
+        if refused is not None:
+            raise refused
         seats[seat]["ended"] = "abort"
         table.write_seats(seats, "aborted", "token")
     await table.publish()

@@ -7,10 +7,12 @@ start, each round's game with whom, and its end with their place.
 Each is noted where the push of the same moment is made (``push_events``) or where the game's
 result and the tournament's rounds are kept, a line there. A write that fails is logged and
 dropped: the move, the seat or the round it tells of is kept already, and an inbox entry is not
-worth refusing it. The writes go to the database, so every server of it reads the same inbox:
-those of a move or of a game's seats within the table's write, on the event loop as its own commit
-is (a turn-based game's moves, a few a day, and a challenge's answers: a move of any other game
-writes nothing), those of a result or of a tournament's rounds in a thread.
+worth refusing it (but a tournament's end, written with its entries in one transaction:
+``tournament_end``; nothing would ever tell it again). The writes go to the database, so every
+server of it reads the same inbox: those of a move or of a game's seats within the table's write,
+on the event loop as its own commit is (a turn-based game's moves, a few a day, and a challenge's
+answers: a move of any other game writes nothing), those of a result or of a tournament's rounds
+in a thread.
 """
 
 from __future__ import annotations
@@ -232,25 +234,21 @@ def paired(store: Store, tournament: Tournament, players: Sequence[int], game_id
     kept(store, writes, "a round's pairing")
 
 
-def tournament_ended(store: Store, tournament: Tournament) -> None:
-    """``tournament`` is over: each of its players is told their place in its standings."""
+def tournament_places(tournament: Tournament) -> list[tuple[int, int]]:
+    """Each player of the round tournament ``tournament`` and their place in its standings (one
+    ``tournament_ended`` entry each at its end: ``tournament_end``)."""
     names = tournament.names()
     lines = (
         table_standings(names, tournament.table_played())
         if tournament.table_size > 2
         else standings(names, tournament.played())
     )
-    tell_places(store, tournament, [(line.player, line.rank) for line in lines], "a tournament's end")
+    return [(line.player, line.rank) for line in lines]
 
 
-def tell_places(store: Store, tournament: Tournament, places: Sequence[tuple[int, int]], what: str) -> None:
-    """Each player of ``places`` (account, rank) told their place among them at ``tournament``'s
-    end, in one ``tournament_ended`` entry each (``what`` names the end in a failure's log)."""
+def place_events(tournament: Tournament, places: Sequence[tuple[int, int]]) -> list[tuple[int, Event]]:
+    """The ``tournament_ended`` entry of each player of ``places`` (account, rank): their
+    ``place`` ``of`` how many."""
     params = {"tournament": tournament.id, "name": tournament.name, "of": len(places)}
-
-    def writes() -> None:
-        for player, rank in places:
-            event = Event("tournament_ended", f"tournament:{tournament.id}:end", {**params, "place": rank})
-            note(store, player, event)
-
-    kept(store, writes, what)
+    key = f"tournament:{tournament.id}:end"
+    return [(player, Event("tournament_ended", key, {**params, "place": rank})) for player, rank in places]

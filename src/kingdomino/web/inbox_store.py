@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, func, insert, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web.inbox_tables import NotificationRow
@@ -38,39 +39,40 @@ class Event:
 
 
 def note(store: Store, account_id: int, event: Event, renewed: bool = False, at: float | None = None) -> None:
-    """Keep ``event`` for ``account_id``, unread, at ``at`` (epoch seconds; None: now). Its key's
-    entry is taken over if ``renewed``, else the event is noted once. Then the account's entries
-    beyond ``MAX_KEPT`` and older than ``KEPT_SECONDS`` are dropped."""
-    moment = time.time() if at is None else at
-    mine = NotificationRow.account_id == account_id
+    """Keep ``event`` for ``account_id``, unread, at ``at`` (epoch seconds; None: now), in a
+    transaction of its own (``note_in``)."""
     try:
         with store.engine.begin() as connection:
-            if renewed:
-                connection.execute(delete(NotificationRow).where(mine, NotificationRow.key == event.key))
-            elif connection.execute(
-                select(NotificationRow.id).where(mine, NotificationRow.key == event.key)
-            ).first():
-                return
-            connection.execute(
-                insert(NotificationRow).values(
-                    account_id=account_id, kind=event.kind, key=event.key, params=event.params, at=moment
-                )
-            )
-            kept = connection.execute(
-                select(NotificationRow.id)
-                .where(mine)
-                .order_by(NotificationRow.id.desc())
-                .offset(MAX_KEPT)
-                .limit(1)
-            ).scalar()
-            old = NotificationRow.at < moment - KEPT_SECONDS
-            connection.execute(
-                delete(NotificationRow).where(
-                    mine, old if kept is None else old | (NotificationRow.id <= kept)
-                )
-            )
+            note_in(connection, account_id, event, renewed, at)
     except IntegrityError:  # another server noted the same key at the same moment: its entry stands
         return
+
+
+def note_in(
+    connection: Connection, account_id: int, event: Event, renewed: bool = False, at: float | None = None
+) -> None:
+    """Keep ``event`` for ``account_id`` within the caller's transaction ``connection`` (an event
+    written with what it tells of, as an arena's end is: both or neither). Its key's entry is
+    taken over if ``renewed``, else the event is noted once. Then the account's entries beyond
+    ``MAX_KEPT`` and older than ``KEPT_SECONDS`` are dropped."""
+    moment = time.time() if at is None else at
+    mine = NotificationRow.account_id == account_id
+    if renewed:
+        connection.execute(delete(NotificationRow).where(mine, NotificationRow.key == event.key))
+    elif connection.execute(select(NotificationRow.id).where(mine, NotificationRow.key == event.key)).first():
+        return
+    connection.execute(
+        insert(NotificationRow).values(
+            account_id=account_id, kind=event.kind, key=event.key, params=event.params, at=moment
+        )
+    )
+    kept = connection.execute(
+        select(NotificationRow.id).where(mine).order_by(NotificationRow.id.desc()).offset(MAX_KEPT).limit(1)
+    ).scalar()
+    old = NotificationRow.at < moment - KEPT_SECONDS
+    connection.execute(
+        delete(NotificationRow).where(mine, old if kept is None else old | (NotificationRow.id <= kept))
+    )
 
 
 def mark_read(store: Store, account_id: int, entry: int | None) -> int:

@@ -15,6 +15,7 @@ from typing import Any
 
 from kingdomino.core.game import Game, GameError, Refusal, State
 from kingdomino.games.registry import make_game
+from kingdomino.web.clocks import joining
 from kingdomino.web.refusals import HubError
 from kingdomino.web.stored import StoredAction, StoredGame
 from kingdomino.web.tokens import same_token
@@ -68,11 +69,18 @@ class LiveGame:
     def seat_of(self, token: str) -> int | None:
         return seat_of(self.stored, token)
 
-    def dealt(self) -> bool:
-        """Whether the game's deal may be shown: it has started. A game waiting for its players
-        has its deal drawn and stored, but shows it to nobody: its creator would call games off
-        and open others until one dealt in their favour."""
+    def started(self) -> bool:
+        """Whether the game has left the lobby's wait for its players (``open``, or ``expired``
+        unplayed)."""
         return self.stored.status not in ("open", "expired")
+
+    def dealt(self) -> bool:
+        """Whether the game's deal may be shown: it has started, and every player of a rematch
+        has joined it (``clocks.joining``). A game waiting for its players has its deal drawn
+        and stored, but shows it to nobody: its creator would call games off and open others
+        until one dealt in their favour, and a rematch's offerer, alone at it, abort and offer
+        again the same way."""
+        return self.started() and not joining(self.stored.seats)
 
     def shown(self) -> tuple[State, list[StoredAction]]:
         """The state and the actions clients are shown: the game's, or before its start the game
@@ -162,7 +170,7 @@ class LiveGame:
         state = self.state
         if self.over():
             raise HubError(409, "action", "the game is over", "game_over")
-        if self.stored.status in ("open", "expired"):
+        if not self.dealt():
             raise HubError(409, "action", "the game has not started: it waits for its players", "not_started")
         if expected_index is not None and expected_index != len(self.actions):
             held = len(self.actions)

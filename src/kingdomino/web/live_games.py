@@ -117,7 +117,7 @@ def described(table: Table, ratings: list[Shown | None]) -> dict[str, Any]:
     whose turn, the players' moves so far, the clocks, the spectators watching it at this server
     and its watch link. Never a token, never what a spectator's view would not show."""
     stored = table.stored
-    state = table.state
+    state, shown = table.shown()  # a rematch not joined by all yet: no deal, nobody to act
     acting = state.current_player
     scores = state.scores()
     return {
@@ -142,7 +142,7 @@ def described(table: Table, ratings: list[Shown | None]) -> dict[str, Any]:
             for index, seat in enumerate(stored.seats)
         ],
         "current_player": acting if acting >= 0 else None,
-        "moves": sum(action.seat != CHANCE for action in table.actions),
+        "moves": sum(action.seat != CHANCE for action in shown),
         "time_control": stored.time_control,
         "clock": clock_view(stored.clock, acting, stored.seats),
         "watching": table.presence.watching(),

@@ -29,7 +29,7 @@ _kept: WeakKeyDictionary[LiveGame, dict[int, dict[str, Any]]] = WeakKeyDictionar
 def seat_ratings(live: LiveGame) -> dict[int, dict[str, Any]]:
     """By seat, the rating of each account seat of ``live``'s rated game once it started (empty
     for an unrated game, one still waiting for its players, or a game held without its store)."""
-    if not live.stored.rated or not live.dealt():
+    if not live.stored.rated or not live.started():
         return {}
     kept = _kept.get(live)
     if kept is None:

@@ -51,6 +51,8 @@ class Simul:
     created: float
     started: float | None
     ended: float | None
+    host_extra: int = 0
+    extra_per_challenger: int = 0
     host_name: str = ""
     entrants: list[Entrant] = field(default_factory=list)
 

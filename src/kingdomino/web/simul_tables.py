@@ -13,9 +13,11 @@ from kingdomino.web.tables import Base
 
 
 class SimulRow(Base):
-    """A simul: its host, the game every board plays and its clock, who moves first on each board
-    (``host``, ``challengers`` or ``alternate``), the host's words, and where it stands: ``open``
-    (taking applicants), ``running`` (its games under way), ``finished`` or ``cancelled``."""
+    """A simul: its host, the game every board plays and its clock (with the host's extra time:
+    ``host_extra`` minutes, ``extra_per_challenger`` seconds for each game), who moves first on
+    each board (``host``, ``challengers`` or ``alternate``), the host's words, and where it
+    stands: ``open`` (taking applicants), ``running`` (its games under way), ``finished`` or
+    ``cancelled``."""
 
     __tablename__ = "simuls"
 
@@ -31,6 +33,8 @@ class SimulRow(Base):
     created: Mapped[float] = mapped_column(Float)
     started: Mapped[float | None] = mapped_column(Float, nullable=True)
     ended: Mapped[float | None] = mapped_column(Float, nullable=True)
+    host_extra: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    extra_per_challenger: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SimulEntrantRow(Base):

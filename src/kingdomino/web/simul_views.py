@@ -34,6 +34,8 @@ def simul_json(simul: Simul, viewer: int | None, table_of: Callable[[str], Table
         "game": simul.game,
         "options": simul.options,
         "time_control": simul.time_control,
+        "host_extra": simul.host_extra,
+        "extra_per_challenger": simul.extra_per_challenger,
         "first": simul.first,
         "rated": simul.rated,
         "text": simul.text,

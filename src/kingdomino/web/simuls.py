@@ -12,13 +12,11 @@ takebacks (a host at thirty boards would answer requests all day); its seats nam
 the simul (``MARK``), for the game page's link back. Each challenger is told of the start
 (``simul_notices``).
 
-Who moves first in a game whose first player the deal draws (Kingdomino, Origins) is kept as the
-deal gives it: the host takes the seat that moves first, or the other, so the seed stays the
-server's secret draw. A game's end is kept as the host's ``win``, ``draw`` or ``loss`` (the places
-as every page counts them: ``game_results.final_places``), or ``unplayed`` (aborted). The simul is
-``finished`` once every game is over. A game's end is heard in the server's own path
-(``Hub.ended``), and looked at again whenever the simul is read and when a server starts: an
-abort, or a game that ended while the server was stopped, is counted then.
+The host may give their own clock extra time in every game (``simul_clocks``). Who moves first
+on each board and the host's result in each game: ``simul_games``. The simul is ``finished`` once
+every game is over. A game's end is heard in the server's own path (``Hub.ended``), and looked at
+again whenever the simul is read and when a server starts: an abort, or a game that ended while
+the server was stopped, is counted then.
 """
 
 from __future__ import annotations
@@ -30,18 +28,17 @@ import secrets
 import time
 from typing import Any
 
-from kingdomino.core.game import Game, GameError
+from kingdomino.core.game import Game
 from kingdomino.games.registry import make_game
 from kingdomino.web import relations
 from kingdomino.web import simul_store as records
-from kingdomino.web.clocks import TimeControl
-from kingdomino.web.game_results import final_places
 from kingdomino.web.hub import Hub
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import SeatPlayer
+from kingdomino.web.simul_clocks import checked_clock, first_clock
+from kingdomino.web.simul_games import host_first, host_result, host_seat, two_player_game
 from kingdomino.web.simul_notices import simul_started
 from kingdomino.web.simul_store import Entrant, Simul
-from kingdomino.web.steps import chance_steps
 from kingdomino.web.stored import StoredGame, now
 from kingdomino.web.table import Table
 
@@ -61,44 +58,6 @@ MAX_ENTRANTS = 4 * MAX_APPLICANTS
 MAX_HOSTED = 2
 #: Who moves first on each board.
 FIRSTS = ("host", "challengers", "alternate")
-
-
-def two_player_game(name: str, options: dict[str, Any]) -> Game:
-    """The game of two every board of a simul plays, or the refusal: a game not played by two."""
-    try:
-        return make_game(name, 2, options)
-    except GameError as error:
-        if error.field == "players":
-            raise HubError(
-                422, "game", f"a simul's boards are games of two: {name} is not played by two", "simul_game"
-            ) from None
-        raise HubError(400, error.field or "options", str(error)) from None
-
-
-def host_first(first: str, board: int) -> bool:
-    """Whether the host moves first on board ``board`` (0-based) of a simul whose ``first`` is so."""
-    return first == "host" or (first == "alternate" and board % 2 == 0)
-
-
-def host_seat(game: Game, seed: int, first: bool) -> int:
-    """The host's seat in a game of ``game`` dealt from ``seed``: the seat the deal makes move
-    first if the host does (``first``), else the other."""
-    state = game.new_initial_state()
-    chance_steps(state, seed, 0)
-    opening = state.current_player
-    return opening if first else 1 - opening
-
-
-def host_result(stored: StoredGame, state: Any, seat: int) -> str | None:
-    """The host's result in the ended game ``stored`` (its final ``state``) where they sat at
-    ``seat``; None while it goes on."""
-    if stored.status in ("aborted", "expired"):
-        return "unplayed"
-    if stored.status != "finished":
-        return None
-    places = final_places(state.places(), stored.seats)
-    mine, theirs = places[seat], places[1 - seat]
-    return "win" if mine < theirs else "draw" if mine == theirs else "loss"
 
 
 class Simuls:
@@ -127,18 +86,15 @@ class Simuls:
 
     async def create(self, host: SeatPlayer, settings: dict[str, Any]) -> Simul:
         """A new open simul of ``host`` (``settings``: ``game``, ``options``, ``time_control``,
-        ``first``, ``rated``, ``text``), or the refusal of its game, clock or of one host too many."""
+        ``host_extra``, ``extra_per_challenger``, ``first``, ``rated``, ``text``), or the refusal
+        of its game, clock, extra time or of one host too many."""
         game = two_player_game(settings["game"], dict(settings["options"]))
-        time_control = settings.get("time_control")
-        if time_control is None:
-            raise HubError(
-                422,
-                "time_control",
-                "a simul's games need a clock: its host plays from the simul's page, so without one "
-                "a challenger could hand the host's seat to an AI as a player away",
-                "simul_clock",
-            )
-        TimeControl.of(time_control)
+        checked_clock(
+            settings.get("time_control"),
+            settings["host_extra"],
+            settings["extra_per_challenger"],
+            bool(settings.get("rated")),
+        )
         simul_id = secrets.token_hex(6)
         row = {
             **settings,
@@ -282,18 +238,19 @@ class Simuls:
                 seat = host_seat(game, seed, host_first(simul.first, board))
                 claim = (self.store, simul_id, entrant.account_id, game_id, seat)
                 if await asyncio.to_thread(records.claim_board, *claim):  # else another server's start
-                    await self._make_game(simul, game, host, entrant, (game_id, seed, seat))
+                    await self._make_game(simul, game, host, entrant, (game_id, seed, seat, len(accepted)))
             await asyncio.to_thread(records.set_status, self.store, simul_id, "running", started=time.time())
         started = await self.read(simul_id)
         await asyncio.to_thread(simul_started, self.store, self.hub.pusher, started)
         return started
 
     async def _make_game(
-        self, simul: Simul, game: Game, host: SeatPlayer, entrant: Entrant, board: tuple[str, int, int]
+        self, simul: Simul, game: Game, host: SeatPlayer, entrant: Entrant, board: tuple[str, int, int, int]
     ) -> None:
-        """The game between the host and ``entrant`` claimed as their board: its id, seed and
-        the host's seat (``board``)."""
-        game_id, seed, seat = board
+        """The game between the host and ``entrant`` claimed as their board: its id, seed, the
+        host's seat and the simul's number of games (``board``), the host's clock given its extra time."""
+        game_id, seed, seat, games = board
+        extra = (simul.host_extra, simul.extra_per_challenger, games, seat, time.time())
         challenger = SeatPlayer(entrant.account_id, entrant.name, entrant.bot)
         seats: list[dict[str, Any]] = [{}, {}]
         seats[seat] = {**host.seat(True), MARK: simul.id}
@@ -311,6 +268,7 @@ class Simuls:
             actions=[],
             rated=simul.rated,
             time_control=simul.time_control,
+            clock=first_clock(simul.time_control, *extra),
             creator_seat=seat,
             public=True,
             takebacks=False,

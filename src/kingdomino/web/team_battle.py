@@ -2,8 +2,9 @@
 them makes it, naming the clubs (their own and others) and how many of each club's best players
 count (``leaders``, 1 to 20). Only a member of a named club joins, and plays for one of them: a
 member of two chooses which at their first join, once (a player who leaves and joins again plays
-for the same club). The arena is the one every arena is (``arena``: its games, clocks, window and
-pairing), but for two rules: a player meets one of their own club only when nobody of another
+for the same club); the side is written with the join, in one transaction (``join_for``). The
+arena is the one every arena is (``arena``: its games, clocks, window and pairing), but for two
+rules: a player meets one of their own club only when nobody of another
 club is free (``arena_pairing``), and a club's score is the sum of the arena points of its
 ``leaders`` best players (``team_battle_views``). Its rows are ``team_battle_tables``'; a
 member who leaves their club after joining plays on for it, as a members-only tournament's does.
@@ -17,14 +18,13 @@ from typing import Any
 
 from sqlalchemy import insert, select
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
 
 from kingdomino.web.club_tables import ClubMemberRow, ClubRow
 from kingdomino.web.clubs import MEMBERS, no_club
 from kingdomino.web.refusals import HubError
 from kingdomino.web.seats import clean_name, name_key
 from kingdomino.web.store import Store
-from kingdomino.web.tables import TournamentRow
+from kingdomino.web.tables import TournamentPlayerRow, TournamentRow
 from kingdomino.web.team_battle_tables import TeamBattleClubRow, TeamBattleRow, TeamBattleSideRow
 
 #: The clubs a team battle names, and the best players of each that count (lichess's default: 5).
@@ -135,12 +135,17 @@ def sides(store: Store, tournament_id: str) -> dict[int, int]:
     """Each player of the team battle ``tournament_id`` and the club they play for (empty: it is
     no team battle)."""
     with store.engine.connect() as connection:
-        rows = connection.execute(
-            select(TeamBattleSideRow.account_id, TeamBattleSideRow.club_id).where(
-                TeamBattleSideRow.tournament_id == tournament_id
-            )
+        return sides_in(connection, tournament_id)
+
+
+def sides_in(connection: Connection, tournament_id: str) -> dict[int, int]:
+    """``sides`` read within the caller's transaction ``connection``."""
+    rows = connection.execute(
+        select(TeamBattleSideRow.account_id, TeamBattleSideRow.club_id).where(
+            TeamBattleSideRow.tournament_id == tournament_id
         )
-        return {int(row[0]): int(row[1]) for row in rows}
+    )
+    return {int(row[0]): int(row[1]) for row in rows}
 
 
 def memberships(
@@ -196,19 +201,45 @@ def side_for(store: Store, tournament_id: str, account_id: int, wanted: str | No
     return theirs[0][0]
 
 
-def enlist(store: Store, tournament_id: str, account_id: int, club_id: int) -> None:
-    """Keep the club ``account_id`` plays for in the team battle (once: a second join keeps it)."""
-    key = (TeamBattleSideRow.tournament_id == tournament_id, TeamBattleSideRow.account_id == account_id)
-    try:
-        with store.engine.begin() as connection:
-            if connection.scalar(select(TeamBattleSideRow.club_id).where(*key)) is None:
-                connection.execute(
-                    insert(TeamBattleSideRow).values(
-                        tournament_id=tournament_id, account_id=account_id, club_id=club_id
-                    )
+def join_for(
+    store: Store, tournament_id: str, account_id: int, name: str, bot: bool, at: float, club_id: int
+) -> None:
+    """Add ``account_id`` (``name``, ``bot``, joining at ``at``) to the team battle's players,
+    playing for ``club_id`` (``side_for``), as ``tournament_store.add_player`` adds a
+    tournament's: their row and their side in one transaction, so that a side is kept only with
+    a join (one refused, the battle full, keeps none) and of two joins at once naming two clubs
+    one stands whole (the other finds the player's row taken: ``IntegrityError``). A first side
+    is checked again under its membership's lock (PostgreSQL): a member who left the club since
+    ``side_for`` read it is refused 403 ``team_battle_member``; one kept before (a player who
+    left and joins again) stands, and another is refused 409 ``team_battle_side``."""
+    with store.engine.begin() as connection:
+        key = (TeamBattleSideRow.tournament_id == tournament_id, TeamBattleSideRow.account_id == account_id)
+        chosen = connection.scalar(select(TeamBattleSideRow.club_id).where(*key))
+        clubs = clubs_of(connection, tournament_id)
+        named = dict(clubs)
+        if chosen is None:
+            still = select(ClubMemberRow.club_id).where(
+                ClubMemberRow.club_id == club_id,
+                ClubMemberRow.account_id == account_id,
+                ClubMemberRow.role.in_(MEMBERS),
+            )
+            if connection.scalar(still.with_for_update(read=True)) is None:
+                names = ", ".join(club_name for _, club_name in clubs)
+                message = f"this team battle is for the members of its clubs only: {names}"
+                raise HubError(403, "tournament", message, "team_battle_member", {"names": names})
+            connection.execute(
+                insert(TeamBattleSideRow).values(
+                    tournament_id=tournament_id, account_id=account_id, club_id=club_id
                 )
-    except IntegrityError:  # the same join written meanwhile through another request
-        pass
+            )
+        elif chosen != club_id:
+            message = f"you play for {named.get(chosen, '')} in this team battle"
+            raise HubError(409, "club", message, "team_battle_side", {"name": named.get(chosen, "")})
+        connection.execute(
+            insert(TournamentPlayerRow).values(
+                tournament_id=tournament_id, account_id=account_id, name=name, bot=bot, joined=at
+            )
+        )
 
 
 def leaders_of(connection: Connection, tournament_id: str) -> int | None:

@@ -28,11 +28,12 @@ import contextlib
 import logging
 import secrets
 import time
+from functools import partial
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from kingdomino.web import arena_store, club_tournaments, inbox_events
+from kingdomino.web import arena_store, club_tournaments, inbox_events, team_battle, tournament_end
 from kingdomino.web import tournament_rounds as rounds
 from kingdomino.web import tournament_store as records
 from kingdomino.web.arena import Arena
@@ -113,7 +114,8 @@ class Tournaments:
         self._schedule(tournament_id, starts_at)
         return await self.read(tournament_id)
 
-    async def join(self, tournament_id: str, player: SeatPlayer) -> None:
+    async def join(self, tournament_id: str, player: SeatPlayer, side: int | None = None) -> None:
+        """``player`` joins (``side``: the club they play for in a team battle, kept with the join)."""
         async with self.lock:
             tournament = await self._open(tournament_id, late=True)
             if player.id in tournament.names():
@@ -130,15 +132,11 @@ class Tournaments:
                     "tournament_full",
                     {"n": tournament.max_players},
                 )
+            add = records.add_player if side is None else partial(team_battle.join_for, club_id=side)
+            at = time.time()
             try:
                 await asyncio.to_thread(
-                    records.add_player,
-                    self.store,
-                    tournament_id,
-                    player.id,
-                    player.name,
-                    player.bot,
-                    time.time(),
+                    add, self.store, tournament_id, player.id, player.name, player.bot, at
                 )
             except IntegrityError:  # the same join written meanwhile through another server
                 raise HubError(
@@ -266,8 +264,8 @@ class Tournaments:
         if any(game.first_points is None for game in tournament.of_round(tournament.round)):
             return
         if tournament.round >= tournament.rounds or not rounds.goes_on(tournament):
-            await asyncio.to_thread(records.set_state, self.store, tournament_id, status="finished")
-            await asyncio.to_thread(inbox_events.tournament_ended, self.store, tournament)
+            told = tournament_end.rounds_told(tournament)
+            await asyncio.to_thread(tournament_end.finish, self.store, tournament_id, told)
             return
         await self._pair(tournament_id, tournament.round + 1)
 

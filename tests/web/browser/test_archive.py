@@ -103,3 +103,19 @@ def test_the_archive_its_pages_filters_and_the_record_against_a_player(
         page.wait_for_selector("#head-to-head")
         page.screenshot(path=str(SHOTS / "player-desktop-ru.png"))
         assert phone.errors == []
+
+
+def test_a_new_player_s_archive_says_no_game_is_finished_yet(browser: Browser, live_server: str) -> None:
+    """Before a player's first finished game their archive says so, on a phone in Hungarian: "no
+    finished game matches these filters" is for filters set, and a new player set none."""
+    name, _ = account(live_server)
+    phone = new_page(browser, live_server, width=390, height=844, locale="hu", touch=True, mobile=True)
+    phone.goto(f"{live_server}/player/{name}/games?lang=hu")
+    phone.wait_for_selector("html[lang='hu'] #archive-none")
+    assert phone.inner_text("#archive-none") == "Még nincs befejezett játszma."
+    assert phone.inner_text("#archive-count") == "0 játszma"
+    phone.screenshot(path=str(SHOTS / "none-yet-phone-hu.png"))
+    phone.goto(f"{live_server}/player/{name}/games?lang=hu&result=won")
+    phone.wait_for_selector("#archive-none")
+    assert phone.inner_text("#archive-none") == "Egy befejezett játszma sem felel meg ezeknek a szűrőknek."
+    assert phone.errors == []

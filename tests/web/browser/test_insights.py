@@ -1,7 +1,8 @@
 """A player's statistics in the browser: the player's page links to them; each game and mode has
 its card (its figures, its bonuses earned, its points by terrain, its score's line), the pool's
 rating over time under them; the filters are the address; on a desktop in English and on a
-360 px phone in Bulgarian, every control a finger's 44 px and nothing wider than the screen."""
+360 px phone in Bulgarian, its filters folded, every control a finger's 44 px and nothing wider
+than the screen."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from urllib.parse import parse_qs, urlparse
 
 from playwright.sync_api import Browser, expect
 from sqlalchemy import insert
-from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page
+from tests.web.browser.pages import ARTIFACTS, LivePage, axe_violations, log_in_new, new_page, present
 from tests.web.browser.test_players import account
 from tests.web.conftest import free_port, live_app, served_in_a_thread
 from tests.web.finished import ai, finished_game, person
@@ -107,6 +108,13 @@ def test_the_statistics_page_its_cards_graphs_and_filters(browser: Browser, data
         phone.wait_for_selector("#insights-ratings .rating-graph")
         expect(phone.locator("h1").first).to_have_text(f"Статистика на {kira}")
         assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+        # The filters folded on a phone: its first screen shows the figures, not five menus.
+        expect(phone.locator(".insights-group").first).to_be_in_viewport()
+        assert phone.is_hidden("#insights-last")
+        summary = phone.locator("#insights-fold-summary")
+        assert summary.inner_text() == "Филтри" and present(summary.bounding_box())["height"] >= 44
+        phone.screenshot(path=str(SHOTS / "phone-bg-folded.png"))
+        summary.click()
         for control in phone.locator(
             "#insights-filters select, #insights-filters button, #insights-player"
         ).all():

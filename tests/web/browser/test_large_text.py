@@ -79,3 +79,31 @@ def test_the_tournament_form_fits_a_large_text_phone(browser: Browser, live_serv
     page.fill("#tournament-starts", "2026-12-24T18:30")
     assert page.evaluate(OVERFLOW) == []
     assert not page.errors
+
+
+#: What of the page's main part reaches past the screen's right edge (a table that scrolls in its
+#: card left out: it is there to scroll).
+PAST_THE_EDGE = """() => [...document.querySelectorAll('main *')]
+  .filter((e) => !e.closest('.table-scroll') && e.getBoundingClientRect().right > window.innerWidth + 1)
+  .map((e) => e.outerHTML.slice(0, 80))"""
+
+
+def test_a_player_s_page_and_the_preferences_fit_a_large_text_phone(
+    browser: Browser, live_server: str
+) -> None:
+    """Boris's phone in Ukrainian, its text at 150 %: on Kira's page the challenge's clock menu,
+    as wide as its longest clock ("3 дні на хід (за листуванням)"), ran 76 px past the screen's
+    edge, and the preferences' part of the page's settings, a fieldset as wide as its widest menu,
+    9 px: the page cut them off. Each keeps to the screen."""
+    kira = log_in_new(new_page(browser, live_server), live_server, "Kira")
+    page = large_text_tablet(browser, live_server, 390, 844)
+    log_in_new(page, live_server, "Boris")
+    for path, ready in (
+        (f"/player/{kira}?lang=uk", "#challenge-clock"),
+        ("/account/preferences?lang=uk", "#pref-language"),
+    ):
+        page.goto(live_server + path)
+        page.wait_for_selector(f"html[lang='uk'] {ready}")
+        assert page.evaluate(PAST_THE_EDGE) == [], path
+        assert page.evaluate(OVERFLOW) == [], path
+    assert not page.errors

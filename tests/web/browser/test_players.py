@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Browser, Route, expect
 from sqlalchemy import update
-from tests.web.browser.pages import ARTIFACTS, log_in_new, new_page, starting, wait_for_count
+from tests.web.browser.pages import ARTIFACTS, LivePage, log_in_new, new_page, starting, wait_for_count
 from tests.web.conftest import create, free_port, live_app, on_the_server_loop, served_in_a_thread
 from tests.web.test_players_api import play_out
 
@@ -176,3 +176,21 @@ def test_a_game_begun_logged_in_is_not_offered_to_the_account_again(
     page.wait_for_selector(f"#account-games a[href^='/game/{game_id}?token=']")
     page.wait_for_selector("#claim-games", state="detached")
     assert not page.errors
+
+
+def test_the_rating_graph_writes_its_scale_as_the_page_writes_ratings(page: LivePage) -> None:
+    """Its highest and lowest ratings, beside the line, as the page writes a rating in its language
+    ("1 623" in Russian, as the rating above it says), not as the code holds them ("1623")."""
+    page.goto(f"{page.base_url}/?lang=ru")
+    page.wait_for_selector("html[lang='ru'] #account h2:has-text('Ваша учётная запись')")
+    scale = page.evaluate(
+        """async () => {
+          const { ratingGraph } = await import(staticBase + "rating-graph.js");
+          const at = "2026-12-01T08:00:00Z";
+          const history = [{ game_id: "a", at, before: 1500, rating: 1280, deviation: 200, place: 2 },
+            { game_id: "b", at, before: 1280, rating: 1623, deviation: 190, place: 1 }];
+          const figure = ratingGraph(history);
+          return [...figure.querySelectorAll(".rating-axis")].map((text) => text.textContent);
+        }"""
+    )
+    assert scale == ["1\u00a0623", "1\u00a0280"], scale

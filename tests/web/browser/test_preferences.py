@@ -22,6 +22,7 @@ from tests.web.browser.pages import (
     log_in_new,
     new_page,
     present,
+    until_the_api_is_quiet,
 )
 
 SHOTS = ARTIFACTS / "preferences"
@@ -148,3 +149,28 @@ def test_a_guest_keeps_the_page_s_settings_in_the_browser(browser: Browser, live
     assert axe_violations(guest) == []
     guest.screenshot(path=str(SHOTS / "guest-phone-ru.png"), full_page=True)
     assert guest.errors == []
+
+
+def test_a_link_s_language_holds_in_the_lobby_of_an_account_that_chose_another(
+    browser: Browser, live_server: str
+) -> None:
+    """Kira chose Hungarian; a link to the lobby in English ("/?lang=en") shows it in English, once:
+    the account card's "no one" said before it knew her was taken for a logout, and its word that
+    she is logged in for a login, which showed the page again in Hungarian, which the link made
+    English again, without end."""
+    page = new_page(browser, live_server)
+    log_in_new(page, live_server, "Kira")
+    chosen = page.request.put(
+        f"{live_server}/api/account/preferences", data={"language": "hu"}, headers={"Origin": live_server}
+    )
+    assert chosen.ok, chosen.text()
+    shown: list[str] = []
+    page.on("framenavigated", lambda frame: shown.append(frame.url) if frame == page.main_frame else None)
+    page.goto(f"{live_server}/?lang=en")
+    page.wait_for_selector("html[lang='en'] #logged-in")
+    until_the_api_is_quiet(page)  # the account's preferences read, and whatever their reading did
+    assert shown == [f"{live_server}/?lang=en"], shown
+    assert page.locator("#account h2").inner_text() == "Your account"
+    page.goto(f"{live_server}/")  # without the link, the account's language
+    page.wait_for_selector("html[lang='hu'] #logged-in")
+    assert page.errors == []

@@ -4,6 +4,9 @@ its player's page; a guest's wrong answer on a phone, in Hungarian, with its str
 
 from __future__ import annotations
 
+from itertools import pairwise
+from typing import Any
+
 import pytest
 from playwright.sync_api import Browser, expect
 from tests.web.browser.pages import ARTIFACTS, OVERFLOW, LivePage, axe_violations, log_in_new, new_page
@@ -110,3 +113,21 @@ def test_the_puzzles_page_fits_a_phone_in_the_longest_languages_under_the_policy
     assert page.evaluate(OVERFLOW) == [], language
     page.screenshot(path=str(ARTIFACTS / f"puzzle-phone-{language}.png"), full_page=True)
     assert not page.errors, page.errors
+
+
+#: Each heading's level in the page's order, and its words, as a screen reader lists them.
+HEADINGS = """() => [...document.querySelectorAll('main :is(h1, h2, h3, h4)')]
+  .map((h) => [Number(h.tagName[1]), h.textContent.trim()])"""
+
+
+def test_the_puzzle_s_headings_go_down_one_level_at_a_time(page: LivePage) -> None:
+    """A screen reader's list of headings: the page's title, then the table, under which the
+    board's rows and kingdoms are listed (they came right under the title, a level skipped)."""
+    puzzle, _ = one_click_puzzle()
+    page.goto(f"{page.base_url}/puzzles/{puzzle.id}")
+    page.wait_for_selector(".kingdom.mine svg g.legal.anchor")
+    headings: list[list[Any]] = page.evaluate(HEADINGS)
+    assert headings[:2] == [[1, "Puzzles"], [2, "The table"]], headings
+    levels = [level for level, _ in headings]
+    assert all(b <= a + 1 for a, b in pairwise(levels)), headings
+    assert page.locator("#board-card").get_attribute("aria-labelledby") == "board-title"

@@ -41,12 +41,20 @@ SimulsDep = Annotated[Simuls, Depends(simuls_of)]
 
 
 class SimulRequest(Body):
-    """A new simul: the game of two every board plays, its clock, who moves first, a few words."""
+    """A new simul: the game of two every board plays, its clock and the host's extra time, who
+    moves first, a few words."""
 
     game: GameName
     options: GameOptions = Field(default_factory=dict, description="The game's options by name.")
     time_control: TimeControlRequest | None = Field(
         default=None, description="Every board's clocks, which a simul needs (`days`: by the day)."
+    )
+    host_extra: int = Field(
+        default=0, description="Minutes added to the host's clock in every game (0 to 60; a `game` clock)."
+    )
+    extra_per_challenger: int = Field(
+        default=0,
+        description="Seconds added to the host's clock in every game, for each game (0 to 60; `game` clock).",
     )
     first: Literal["host", "challengers", "alternate"] = Field(
         default="host",
@@ -75,8 +83,10 @@ async def create(
     body: SimulRequest, request: Request, simuls: SimulsDep, client: Client, account: Host
 ) -> dict[str, Any]:
     """Host a simul: it is listed, taking applicants, until you start it. Refused for a guest
-    (401), a game not played by two (`simul_game`), one without a clock (`simul_clock`),
-    a third simul not yet over (`too_many_simuls`), and words from a silenced account."""
+    (401), a game not played by two (`simul_game`), one without a clock (`simul_clock`), extra
+    time out of bounds (`simul_host_extra`, `simul_extra_per_challenger`) or on a clock of a move's
+    time (`simul_extra_clock`), a third simul not yet over (`too_many_simuls`), and words from a
+    silenced account."""
     same_origin(request)
     text = clean_name(body.text)
     if text:

@@ -1,6 +1,7 @@
 """A team battle over HTTP (``web.team_battle``), as ``routes.tournaments`` makes and joins one:
-the bodies that name its clubs and the club a player plays for, and the acts that check and keep
-them around the tournament's own."""
+the bodies that name its clubs and the club a player plays for, and the acts that check them
+before the tournament's own (which keeps them: the battle's rows with its arena, a side with its
+player's join)."""
 
 from __future__ import annotations
 
@@ -50,9 +51,8 @@ async def battle_clubs(
     return team_battle.Battle(battle.leaders, clubs, (organiser, own) if play else None)
 
 
-async def enlist(store: Store, tournament_id: str, account_id: int, wanted: str | None) -> None:
-    """Keep the club ``account_id`` plays for as they join a team battle (the refusals of
-    ``team_battle.side_for``); any other tournament is let be."""
-    side = await asyncio.to_thread(team_battle.side_for, store, tournament_id, account_id, wanted)
-    if side is not None:
-        await asyncio.to_thread(team_battle.enlist, store, tournament_id, account_id, side)
+async def side_of(store: Store, tournament_id: str, account_id: int, wanted: str | None) -> int | None:
+    """The club ``account_id`` plays for as they join a team battle (the refusals of
+    ``team_battle.side_for``), kept with their join (``Tournaments.join``); None: it is no team
+    battle."""
+    return await asyncio.to_thread(team_battle.side_for, store, tournament_id, account_id, wanted)

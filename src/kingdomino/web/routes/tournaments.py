@@ -23,7 +23,7 @@ from kingdomino.web.refusals import HubError
 from kingdomino.web.routes.accounts import CurrentAccount, LoggedIn, account_required, limited, same_origin
 from kingdomino.web.routes.bodies import Body, GameName, GameOptions, TimeControlRequest
 from kingdomino.web.routes.dependencies import Client
-from kingdomino.web.routes.team_battles import JoinRequest, TeamBattleRequest, battle_clubs, enlist
+from kingdomino.web.routes.team_battles import JoinRequest, TeamBattleRequest, battle_clubs, side_of
 from kingdomino.web.seats import clean_name
 from kingdomino.web.silences import check_writing
 from kingdomino.web.team_battle import clubs_named
@@ -188,8 +188,8 @@ async def join(
     await limited(request, "tournament_act", client, ACTS)
     await asyncio.to_thread(admit, tournaments.store, tournament_id, account.id)
     await tournaments.arena.before_its_end(tournament_id)
-    await enlist(tournaments.store, tournament_id, account.id, body.club if body else None)
-    await tournaments.join(tournament_id, account.player())
+    side = await side_of(tournaments.store, tournament_id, account.id, body.club if body else None)
+    await tournaments.join(tournament_id, account.player(), side)
     return {"ok": True}
 
 

@@ -7,7 +7,7 @@
 // Kingdomino TV at "/tv" ("/tv/<game>"), or a mailed link's page ("/account/verify", "/account/reset").
 import { el } from "./dom.js";
 import { onRetrying } from "./server.js";
-import { LANGUAGES, chooseLanguage, language, loadLanguage, preferredLanguage, t } from "./i18n.js";
+import { LANGUAGES, chooseLanguage, language, languageLinked, loadLanguage, preferredLanguage, t } from "./i18n.js";
 import { followLogins, keepPreference, syncPreferences } from "./preferences-sync.js";
 import { inboxBell } from "./inbox.js";
 import { installSprite } from "./pictures.js";
@@ -20,7 +20,7 @@ async function main() {
   // A logged-in account's settings (preferences-sync.js), read without holding the page back: into
   // the browser's storage for the modules, and its language, unless the link names one, shown by
   // showing the page again (once per device and change: the browser keeps it from then on).
-  const linked = new URLSearchParams(location.search).has("lang");
+  const linked = languageLinked();
   syncPreferences().then((chosen) => {
     if (chosen?.language && !linked && chosen.language !== language()) chooseLanguage(chosen.language);
   });

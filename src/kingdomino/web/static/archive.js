@@ -56,10 +56,16 @@ function menu(field, chosen) {
  * under them) under "Filters (2)", which says how many are set; open on a wider one.
  * @param {string} name @param {Record<string, string>} filters */
 function filterFold(name, filters) {
+  return foldedFilters("archive", filters, filterForm(name, filters));
+}
+
+/** A page's filters' `form` in a fold, open where the screen is wide (the archive's, the statistics'):
+ * "Filters (2)" says how many of `filters` are set. @param {string} page the ids' prefix
+ * @param {Record<string, string>} filters @param {HTMLElement} form */
+export function foldedFilters(page, filters, form) {
   const set = Object.values(filters).filter(Boolean).length;
-  return el("details", { class: "archive-fold", id: "archive-fold", open: matchMedia("(min-width: 40rem)").matches },
-    el("summary", { id: "archive-fold-summary" }, set ? t("archive.filters_n", { n: set }) : t("archive.filters")),
-    filterForm(name, filters));
+  return el("details", { class: "archive-fold", id: `${page}-fold`, open: matchMedia("(min-width: 40rem)").matches },
+    el("summary", { id: `${page}-fold-summary` }, set ? t("archive.filters_n", { n: set }) : t("archive.filters")), form);
 }
 
 /** The filters' form: sent, it opens the address of the list it asks for (its empty values left out),
@@ -130,7 +136,9 @@ export async function showArchive(main, name) {
   counted();
   main.replaceChildren(el("section", { class: "card", id: "archive" },
     el("h1", { class: "players-title" }, t("archive.title", { name: page.name })), back, filterFold(page.name, filters),
-    status, page.games.length ? list : el("p", { class: "small", id: "archive-none" }, t("archive.none")), more));
+    status, page.games.length ? list : el("p", { class: "small", id: "archive-none" },
+      // No filter set: the player has finished no game yet, which "none matches" would not say.
+      t(Object.values(filters).some(Boolean) ? "archive.none" : "players.no_games")), more));
 }
 
 /** The link to the player's whole archive, under their recent games ("All 132 games"), or nothing

@@ -1,6 +1,7 @@
 // A club leader's part of its page (club.js): how friends are brought in (the page's address to
 // send), the requests to join (Accept / Refuse), the members (Make leader / Take back the lead /
-// Remove), the accounts turned away (Lift), the description and admission, and closing the club.
+// Remove), the accounts turned away (Lift), the description and admission, and closing the club
+// (or why it cannot be closed now).
 // Each act is the server's (web/clubs.py): the page is drawn again from its answer.
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
@@ -64,8 +65,18 @@ export function leaderCard(club, me, load, said) {
     el("details", { id: "club-manage" }, el("summary", {}, t("club.members_title")),
       el("ul", { class: "club-list", id: "club-member-list" }, memberLines)),
     describeForm(club, (body) => act("", "PATCH", body, "club.saved", club.name)),
-    el("p", {}, el("button", { type: "button", id: "club-close", class: "danger", onclick: close }, t("club.close"))),
+    closeLine(club, close),
     refused);
+}
+
+/** "Close the club", or why it cannot be now (a tournament of it or a team battle naming it not
+ * over: the server's refusal, in words, under the button it disables).
+ * @param {ClubPage} club @param {() => Promise<void>} close */
+function closeLine(club, close) {
+  const why = club.close_refused;
+  const button = el("button", { type: "button", id: "club-close", class: "danger", onclick: close,
+    disabled: Boolean(why), "aria-describedby": why ? "club-close-why" : undefined }, t("club.close"));
+  return el("p", {}, button, why ? el("span", { class: "small", id: "club-close-why" }, " ", errorWords(why)) : "");
 }
 
 /** How a leader brings friends in, the only way there is: the club page's address to send them,

@@ -21,7 +21,8 @@ import { errorWords, gameTitle } from "./words.js";
  *   tournaments: Array<{id: string, name: string, game: string, status: string, players: number}>,
  *   team_battles: import("./team-battle.js").ListedBattle[],
  *   requests?: Array<{name: string, bot: boolean, since: string}>,
- *   barred?: Array<{name: string, bot: boolean, until: string}>}} ClubPage */
+ *   barred?: Array<{name: string, bot: boolean, until: string}>,
+ *   close_refused?: {code: string, message: string, values?: Record<string, string>} | null}} ClubPage */
 
 /** The address of a club's page. @param {string} name @param {string} [pool] */
 export function clubHref(name, pool) {

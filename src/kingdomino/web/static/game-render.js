@@ -24,7 +24,7 @@ import { drawAway } from "./game-presence.js";
 import { replayGame } from "./game-replay.js";
 import { rematch, sameDeal } from "./game-requests.js";
 import { drawEndings, endedWords } from "./game-endings.js";
-import { awaitedWords, rematchControls, sharedRematch } from "./game-rematch.js";
+import { awaitedWords, rematchControls, seatNames, sharedRematch } from "./game-rematch.js";
 import { errorWords, gameTitle, isYours, localName, logWords, moveWords, seatWords, todo } from "./words.js";
 import { drawTakeback } from "./game-takeback.js";
 
@@ -247,6 +247,10 @@ export function statusLine(game) {
     const winner = el("span", { class: "winner", id: "winner" }, words);
     const link = tournamentLink(view);
     return link ? el("span", {}, winner, " ", link) : winner;
+  }
+  // A rematch shows its deal, and whom it is to, once every player joined it (web/live.py dealt).
+  if (view.status === "playing" && view.awaited?.length) {
+    return el("span", { id: "waiting" }, t("status.waiting", { name: seatNames(view, view.awaited) }));
   }
   if (mine.includes(acting) && view.legal_actions.length) {
     const what = todo(view.legal_actions, view.observation);

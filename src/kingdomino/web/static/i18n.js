@@ -19,6 +19,12 @@ let current = "en";
 /** The query parameter of a link that opens the page in a language ("/?lang=hu"; web/pages.py). */
 const PARAMETER = "lang";
 
+/** Whether the page's address names its language ("/?lang=hu"): the page then speaks it, whatever
+ * the browser or the account chose, and showing it again in another would show it in the same. */
+export function languageLinked() {
+  return new URLSearchParams(location.search).has(PARAMETER);
+}
+
 /** The language to use: the one a shared link names (then remembered, as if chosen), else the
  * remembered choice, else the first of the browser's we have. */
 export function preferredLanguage() {

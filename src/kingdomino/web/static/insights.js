@@ -1,7 +1,9 @@
 // A player's statistics at "/player/<name>/stats" (GET /api/players/{name}/stats), as lichess's
 // Insights show them: per game and mode, the results, how the kingdoms scored (the scorer's lines:
 // crowns, largest region, terrains, bonuses, cavemen), the score of the latest games as a line, and
-// the rating of each pool over time (rating-graph.js). Its filters are the address, as the archive's.
+// the rating of each pool over time (rating-graph.js). Its filters are the address, as the archive's,
+// and folded on a phone as the archive's are (five menus filled its first screen, the figures under them).
+import { foldedFilters } from "./archive.js";
 import { el, svg } from "./dom.js";
 import { number, t } from "./i18n.js";
 import { playerHref } from "./players.js";
@@ -193,7 +195,7 @@ export async function showInsights(main, name) {
   }
   document.title = `${t("insights.title", { name: found.name })} · ${t("app.name")}`;
   main.replaceChildren(el("section", { class: "card", id: "insights" }, heading(found.name), back,
-    el("p", { class: "small" }, t("insights.about")), filterForm(found.name, filters),
+    el("p", { class: "small" }, t("insights.about")), foldedFilters("insights", filters, filterForm(found.name, filters)),
     found.pending ? el("p", { class: "small", id: "insights-pending", role: "status" },
       t("insights.pending", { n: found.pending })) : "",
     found.groups.length ? "" : el("p", { class: "small", id: "insights-none" },

@@ -5,7 +5,7 @@
 // "Chat off"); a change made on a page is written to the account too. A guest's settings stay in
 // the browser alone, as before. The turn notifications' setting stays each browser's own: it needs
 // that browser's permission, and its push subscription is that browser's (turn-notify.js).
-import { LANGUAGE_KEY, chooseLanguage, language, rememberLanguage } from "./i18n.js";
+import { LANGUAGE_KEY, chooseLanguage, language, languageLinked, rememberLanguage } from "./i18n.js";
 import { api } from "./server.js";
 
 /** The browser's storage keys of the settings an account keeps (the modules that use them read them). */
@@ -120,15 +120,22 @@ export function noteSetting(change) {
 
 /** Follow the lobby's logins and logouts (account.js's `kingdomino:account` event, `detail` the
  * account or null): a login reads the account's preferences into this browser, and the page is
- * shown again in the account's language if it speaks another; a logout keeps them no more. */
+ * shown again in the account's language if it speaks another and its address names none; a logout
+ * keeps them no more. The card says "no one" before it knows who is logged in, then the account:
+ * only the latest word counts once the page's first reading is done, else that "no one" forgot the
+ * account and its word was taken for a login, which showed a page whose address names a language
+ * again and again. */
 export function followLogins() {
+  let latest = 0;
   document.addEventListener("kingdomino:account", async (event) => {
     const account = /** @type {CustomEvent} */ (event).detail;
+    const said = ++latest;
     await reading;  // the page's own first reading, if it is still under way
+    if (said !== latest) return;  // the card has said since who is logged in now
     if (Boolean(account) === (known !== null)) return;  // no change of who is logged in
     if (!account) { known = null; return; }
     reading = readIntoBrowser(true);
     const chosen = await reading;
-    if (chosen?.language && chosen.language !== language()) chooseLanguage(chosen.language);
+    if (chosen?.language && !languageLinked() && chosen.language !== language()) chooseLanguage(chosen.language);
   });
 }

@@ -61,7 +61,10 @@ export function showPuzzles(main) {
   });
   main.replaceChildren(el("section", { class: "card puzzle-head" }, page.title, choice, page.goal, page.standing,
     page.result, page.next, page.error),
-    el("section", { class: "board-card", id: "board-card" }, page.board, page.legend));
+    // The board's own headings (the rows, each kingdom) come under a heading of the table, as a
+    // game's do: a screen reader's list of headings went from the page's title to its third level.
+    el("section", { class: "board-card", id: "board-card", "aria-labelledby": "board-title" },
+      el("h2", { id: "board-title", class: "visually-hidden" }, t("game.board")), page.board, page.legend));
   load(page, shown, linked ? `/api/puzzles/${linked[1]}` : nextPath(set.kind), draw);
 }
 

@@ -1,6 +1,6 @@
 // A player's rating in a pool over its rated games, drawn as a line (SVG): the rating before the
-// first game, then after each, between the lowest and the highest it reached; read in words by a
-// screen reader (the figure's label).
+// first game, then after each, between the lowest and the highest it reached, written as the page
+// writes its ratings ("1 623" in Russian); read in words by a screen reader (the figure's label).
 import { el, svg } from "./dom.js";
 import { dateLanguage, number, t } from "./i18n.js";
 
@@ -29,8 +29,8 @@ export function ratingGraph(history) {
   const drawing = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "rating-graph", role: "img", "aria-label": words },
     svg("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: y(top), y2: y(top), class: "rating-grid" }),
     svg("line", { x1: LEFT, x2: WIDTH - RIGHT, y1: y(bottom), y2: y(bottom), class: "rating-grid" }),
-    svg("text", { x: LEFT - 4, y: y(top) + 3, class: "rating-axis" }, String(Math.round(top))),
-    svg("text", { x: LEFT - 4, y: y(bottom) + 3, class: "rating-axis" }, String(Math.round(bottom))),
+    svg("text", { x: LEFT - 4, y: y(top) + 3, class: "rating-axis" }, number(Math.round(top))),
+    svg("text", { x: LEFT - 4, y: y(bottom) + 3, class: "rating-axis" }, number(Math.round(bottom))),
     svg("polyline", { class: "rating-line", points: ratings.map((r, i) => `${x(i)},${y(r)}`).join(" ") }),
     ratings.map((r, i) => svg("circle", { cx: x(i), cy: y(r), r: 2.2, class: "rating-point" },
       svg("title", {}, i ? `${number(Math.round(r))} (${new Date(history[i - 1].at).toLocaleDateString(dateLanguage())})`

@@ -74,6 +74,7 @@ function hostForm() {
   const first = /** @type {HTMLSelectElement} */ (el("select", { id: "simul-first" },
     ["host", "challengers", "alternate"].map((who) => el("option", { value: who }, t(`simul.first_${who}`)))));
   const rated = /** @type {HTMLInputElement} */ (el("input", { type: "checkbox", id: "simul-rated" }));
+  const extra = extraFields(clock, rated);
   const text = /** @type {HTMLInputElement} */ (el("input", { type: "text", id: "simul-text", maxlength: 400 }));
   const said = el("p", { class: "error", role: "alert", id: "simul-said" });
   /** @param {SubmitEvent} event */
@@ -81,14 +82,42 @@ function hostForm() {
     event.preventDefault();
     said.textContent = "";
     const kind = SIMUL_GAMES[Number(game.value)];
-    const body = { ...kind, time_control: CLOCKS[Number(clock.value)], first: first.value, rated: rated.checked, text: text.value };
+    const body = { ...kind, time_control: CLOCKS[Number(clock.value)], ...extra.chosen(), first: first.value,
+      rated: rated.checked, text: text.value };
     try {
       const made = /** @type {{id: string}} */ (await api("/api/simuls", { method: "POST", body }));
       location.href = `/simul/${made.id}`;
     } catch (problem) { said.textContent = errorWords(problem); }
   };
   return el("form", { class: "simul-form", onsubmit: submit },
-    field(t("simul.game"), game), field(t("simul.clock"), clock), field(t("simul.first"), first),
+    field(t("simul.game"), game), field(t("simul.clock"), clock), extra.element, field(t("simul.first"), first),
     el("label", { class: "simul-check" }, rated, " ", t("simul.rated")), field(t("simul.text"), text),
     el("button", { type: "submit", id: "simul-create" }, t("simul.create")), said);
+}
+
+/** The host's extra time, given to a clock of the whole game only and in a simul not rated
+ * (web/simul_clocks.py): minutes for the host, seconds per challenger; a turn-based clock or a
+ * rated simul shows why it has none.
+ * @param {HTMLSelectElement} clock the form's clock menu @param {HTMLInputElement} rated its "rated" box */
+function extraFields(clock, rated) {
+  /** @param {string} id */
+  const figure = (id) => /** @type {HTMLInputElement} */ (el("input", { type: "number", id, min: 0, max: 60, step: 1,
+    value: "0", inputmode: "numeric", class: "simul-extra-figure" }));
+  const minutes = figure("simul-host-extra");
+  const seconds = figure("simul-extra-per-challenger");
+  const fields = el("div", { id: "simul-extra", class: "simul-extra" }, field(t("simul.host_extra"), minutes),
+    field(t("simul.extra_per_challenger"), seconds), el("p", { class: "small" }, t("simul.extra_note")));
+  const none = el("p", { class: "small", id: "simul-extra-none", hidden: "" }, t("simul.extra_days"));
+  const even = el("p", { class: "small", id: "simul-extra-rated", hidden: "" }, t("simul.extra_rated"));
+  const wholeGame = () => CLOCKS[Number(clock.value)]?.kind === "game";
+  const given = () => wholeGame() && !rated.checked;
+  const redraw = () => { fields.hidden = !given(); none.hidden = wholeGame(); even.hidden = !wholeGame() || !rated.checked; };
+  clock.addEventListener("change", redraw);
+  rated.addEventListener("change", redraw);
+  /** A figure as typed, sent as it is when not a whole number, for the server's words on it. @param {HTMLInputElement} input */
+  const typed = (input) => (input.value === "" ? 0 : Number.isInteger(Number(input.value)) ? Number(input.value) : input.value);
+  return {
+    element: el("div", { class: "simul-extra" }, fields, none, even),
+    chosen: () => (given() ? { host_extra: typed(minutes), extra_per_challenger: typed(seconds) } : {}),
+  };
 }

@@ -19,7 +19,8 @@ const REFRESH_SECONDS = 4;
  *   current_player: number | null, host_to_move: boolean, moves: number, scores: number[], token: string | null}} SimulBoard */
 /** A simul whole (GET /api/simuls/{id}).
  * @typedef {{id: string, host: string, game: string, options: import("./view-types.js").GameOptions,
- *   time_control: import("./view-types.js").TimeControl | null, first: string, rated: boolean, text: string,
+ *   time_control: import("./view-types.js").TimeControl | null, host_extra: number, extra_per_challenger: number,
+ *   first: string, rated: boolean, text: string,
  *   status: "open" | "running" | "finished" | "cancelled", you: {host: boolean, state: string | null, account: boolean},
  *   entrants: Array<{name: string, bot: boolean, state: string}>, games: SimulBoard[],
  *   results: {win: number, draw: number, loss: number, unplayed: number}, playing: number}} Simul */
@@ -66,11 +67,28 @@ function headOf(found) {
   return [
     el("h1", {}, t("simul.title", { name: found.host })),
     el("p", { class: "small", id: "simul-settings" }, settings),
+    hostClock(found),
     found.text ? el("p", { id: "simul-words" }, found.text) : "",
     el("p", { id: "simul-status" }, status),
     found.status === "open" ? "" : el("p", { id: "simul-results" }, t("simul.results", { name: found.host, win, draw, loss }),
       unplayed ? ` · ${t("simul.unplayed", { n: unplayed })}` : ""),
   ];
+}
+
+/** The host's clock when they gave themselves extra time (web/simul_clocks.py): "Host's clock:
+ * 10 min + 5 min extra + 20 s per challenger", and from the start the time each game's host clock
+ * starts with. @param {Simul} found */
+function hostClock(found) {
+  const control = found.time_control;
+  const { host_extra: extra, extra_per_challenger: each } = found;
+  if (control?.kind !== "game" || !(extra || each)) return "";
+  const minutes = control.minutes || 0;
+  const parts = [t("simul.host_clock", { minutes }), extra ? t("simul.host_clock_extra", { n: extra }) : "",
+    each ? t("simul.host_clock_per_challenger", { n: each }) : ""].filter(Boolean).join(" ");
+  const seconds = minutes * 60 + extra * 60 + each * found.games.length;
+  const start = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  return el("p", { id: "simul-host-clock" }, parts,
+    found.games.length ? ` · ${t("simul.host_clock_start", { time: start })}` : "");
 }
 
 /** While the simul takes players: the reader's application or the host's controls, and the
