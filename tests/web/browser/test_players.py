@@ -194,3 +194,18 @@ def test_the_rating_graph_writes_its_scale_as_the_page_writes_ratings(page: Live
         }"""
     )
     assert scale == ["1\u00a0623", "1\u00a0280"], scale
+
+
+def test_a_table_cell_of_no_kind_has_no_class(page: LivePage) -> None:
+    """The statistics' cells of no kind (``players.js`` gives them ``class: undefined``) have no
+    class, as ``el`` leaves out every other attribute given none, not ``class="undefined"``."""
+    page.goto(page.base_url)
+    page.wait_for_selector("#account h2")
+    classes = page.evaluate(
+        """async () => {
+          const { el } = await import(staticBase + "dom.js");
+          const kinds = [undefined, null, false, "number"];
+          return kinds.map((kind) => el("td", { class: kind }).getAttribute("class"));
+        }"""
+    )
+    assert classes == [None, None, None, "number"], classes

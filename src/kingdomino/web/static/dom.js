@@ -17,9 +17,10 @@ export const SVG_NS = "http://www.w3.org/2000/svg";
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = String(value);
-    else if (key.startsWith("on")) node.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
-    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : String(value));
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), /** @type {EventListener} */ (value));
+    else if (value === undefined || value === null || value === false) continue;
+    else if (key === "class") node.className = String(value);
+    else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
