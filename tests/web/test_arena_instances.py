@@ -1,9 +1,9 @@
 """An arena over several servers (``arena``'s pairing lease): of two servers pairing one arena at
 the same moment, one pairs it and each player is in one game at most; a game is stored only by the
 server holding the lease, never for a player in a game of it not over, and a lease its holder
-stops renewing is taken over. Over SQLite and, when ``KINGDOMINO_TEST_POSTGRES_URL`` is set, a
-PostgreSQL database of each test's own (a server that starts goes on with every running arena of
-its database)."""
+gives up (stopping) or stops renewing is taken over. Over SQLite and, when
+``KINGDOMINO_TEST_POSTGRES_URL`` is set, a PostgreSQL database of each test's own (a server that
+starts goes on with every running arena of its database)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import update
+from sqlalchemy import select, update
 from tests.web.conftest import POSTGRES, fresh_postgres
 from tests.web.test_arenas import arena
 from tests.web.test_challenges import account
@@ -106,6 +106,9 @@ def test_a_game_is_stored_by_the_lease_s_holder_for_players_free_and_a_lapsed_le
     with TestClient(app(own_database)) as one, TestClient(app(own_database)) as other:
         tournament_id, (kira, boris, cleo, dana) = started(one)
         first, second = store_of(one), store_of(other)
+        with first.engine.connect() as connection:
+            lease = select(ArenaRow.pairer).where(ArenaRow.tournament_id == tournament_id)
+            assert connection.scalar(lease) is None, "given up as its loop stopped (taken at the start)"
         assert arena_store.take_pairing(first, tournament_id, 60)
         assert not arena_store.take_pairing(second, tournament_id, 60), "held by the first"
         assert not arena_store.add_game(second, tournament_id, kira, boris, "g1", 0.0), "not its lease"

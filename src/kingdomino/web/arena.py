@@ -356,6 +356,12 @@ class Arena:
                 log.exception("the arena %s could not be resumed", tournament_id)
 
     async def stop(self) -> None:
+        """Stop the loops and give up this server's pairing leases, so that another server (or
+        this one started again, under a new name) pairs its arenas at once, not once they lapse."""
         for loop in list(self.loops.values()):
             loop.cancel()
         self.loops.clear()
+        try:
+            await asyncio.to_thread(arena_store.give_up_pairing, self.store)
+        except Exception as error:  # the database gone: the leases lapse by themselves
+            log.warning("the arenas' pairing leases were not given up: %s", error)

@@ -149,6 +149,14 @@ def take_pairing(store: Store, tournament_id: str, seconds: float) -> bool:
         return bool(taken.rowcount == 1)
 
 
+def give_up_pairing(store: Store) -> None:
+    """Give up every arena's pairing lease ``store.server`` holds (the server stops)."""
+    with store.engine.begin() as connection:
+        connection.execute(
+            update(ArenaRow).where(ArenaRow.pairer == store.server).values(pairer=None, pairer_until=0)
+        )
+
+
 def add_game(store: Store, tournament_id: str, first: int, second: int, game_id: str, at: float) -> bool:
     """Store a new game of the arena, numbered after the last, while this server holds its
     pairing's lease and neither player is in a game of it not over: whether it was stored. The
